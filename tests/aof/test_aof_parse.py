@@ -1,0 +1,246 @@
+"""Parsing a filled-in AOF: header, order lines, bad lines with reasons, positions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wtg.aof.form import load_form
+from wtg.aof.parse import NO_FORM, parse_aof
+from wtg.aof.render import render_aof
+from wtg.core.orders import ParseOutcome, RawEntry
+
+ROOT = Path(__file__).resolve().parents[2]
+FORM = load_form(ROOT / "forms" / "wok4.yaml")
+HEADER_LINE = "GAME: demo  TURN: 1  PLAYER: 3  CODE: K7Q2M9XD"
+HEADER = {"game": "demo", "turn": "1", "player": "3", "code": "K7Q2M9XD"}
+
+
+def form_text(*orders: str) -> str:
+    """A minimal form: begin (line 1), header (line 2), orders from line 3, end."""
+    return "\n".join([FORM.begin, HEADER_LINE, *orders, FORM.end]) + "\n"
+
+
+def parse(*orders: str) -> ParseOutcome:
+    outcome = parse_aof(FORM, form_text(*orders))
+    assert outcome.problems == []
+    assert outcome.header == HEADER
+    return outcome
+
+
+def only_bad(*orders: str) -> str:
+    outcome = parse(*orders)
+    assert outcome.entries == []
+    assert len(outcome.bad) == 1
+    verdict = outcome.bad[0]
+    assert not verdict.accepted
+    return verdict.reason
+
+
+def test_a_filled_line_becomes_an_entry() -> None:
+    outcome = parse("A1: 07 12 050")
+    assert outcome.bad == []
+    assert outcome.entries == [
+        RawEntry("attack", {"from": 7, "to": 12, "armies": 50}, 1, 3, "A1: 07 12 050")
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "a1 7 12 50",
+        "A1. 07,12,050",
+        "A1) 7, 12, 50",
+        "A1:7 12 50",
+        "A1 : 07 12 050",
+        "A1: 07 12 050 # my note",
+        "A1: 07 12 050 (main push)",
+        "A1: 07 12 50_",
+        "  A1:  7  12  50  ",
+    ],
+)
+def test_ways_of_writing_a_line(line: str) -> None:
+    outcome = parse(line)
+    assert outcome.bad == []
+    assert [e.values for e in outcome.entries] == [{"from": 7, "to": 12, "armies": 50}]
+
+
+@pytest.mark.parametrize("line", ["A1x 1 2 3", "Z1: 1 2 3", "AA1: 1 2 3", "Attack 1 2 3", "1 2 3"])
+def test_lines_without_a_known_label_are_prose(line: str) -> None:
+    outcome = parse(line)
+    assert (outcome.entries, outcome.bad) == ([], [])
+
+
+def test_a_blank_line_is_no_order_and_takes_no_position() -> None:
+    outcome = parse("A1: __ __ ___", "A2: 01 02 003", "A3:", "A4: _ _ _ _")
+    assert outcome.bad == []
+    assert [(e.position, e.line) for e in outcome.entries] == [(1, 4)]
+
+
+def test_a_partly_blank_line_is_bad() -> None:
+    outcome = parse("A1: 07 12 ___")
+    assert outcome.entries == []
+    verdict = outcome.bad[0]
+    assert verdict.reason == "the ARM field is blank (fill in all of FROM TO ARM, or none)"
+    assert verdict.entry == RawEntry("attack", {"from": 7, "to": 12}, 1, 3, "A1: 07 12 ___")
+    assert "the TO and ARM fields are blank" in only_bad("A1: 07")
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("A1: 1x 12 050", 'FROM must be a number of at most 2 digits, found "1x"'),
+        ("A1: 07 123 050", 'TO must be a number of at most 2 digits, found "123"'),
+        ("A1: 07 -3 050", 'TO must be a number of at most 2 digits, found "-3"'),
+        ("A1: 07 12 050 9", "expected 3 fields FROM TO ARM, found 4"),
+        ("A8: 07 12 050", 'the form has only 7 A lines (A1 to A7), found "A8"'),
+        ("A0: 07 12 050", 'the form has only 7 A lines (A1 to A7), found "A0"'),
+        ("L2: 03", 'the form has only 1 L line (L1 to L1), found "L2"'),
+        ("X1: 100 150", "expected 1 field POINTS, found 2"),
+    ],
+)
+def test_bad_lines_say_why(line: str, reason: str) -> None:
+    assert only_bad(line) == reason
+
+
+def test_numbers_may_be_short_and_zero_padded() -> None:
+    outcome = parse("A1: 5 5 5", "A2: 007 08 0050")
+    assert [e.values for e in outcome.entries] == [
+        {"from": 5, "to": 5, "armies": 5},
+        {"from": 7, "to": 8, "armies": 50},
+    ]
+
+
+@pytest.mark.parametrize(
+    "kind", ["2", "02", "POP-ARM", "pop->arm", "POP>ARM", "pop-arm", "Pop_Arm"]
+)
+def test_codes_by_number_or_name(kind: str) -> None:
+    outcome = parse(f"T1: 03 {kind} 20")
+    assert outcome.bad == []
+    assert outcome.entries[0].values == {"province": 3, "kind": "POP-ARM", "amount": 20}
+
+
+def test_unknown_code_lists_the_codes() -> None:
+    reason = only_bad("T1: 03 9 20")
+    assert reason == 'KIND must be one of 1 = POP-WOK, 2 = POP-ARM, 3 = WOK-POP, found "9"'
+    assert "1 = POP, 2 = WOK, 3 = ARM, 4 = MIS, 5 = SPY" in only_bad("M1: 01 02 GOLD 05")
+
+
+def test_several_field_problems_are_all_given() -> None:
+    reason = only_bad("M1: 1x __ 7 05")
+    assert reason.startswith("the TO field is blank")
+    assert 'FROM must be a number of at most 2 digits, found "1x"' in reason
+    assert "UNIT must be one of" in reason
+
+
+def test_a_line_filled_twice_is_bad_and_takes_a_position() -> None:
+    outcome = parse("A2: 01 02 003", "A1: 04 05 006", "A2: 07 08 009", "A3: 10 11 012")
+    assert [(e.position, e.line, e.values["from"]) for e in outcome.entries] == [
+        (1, 3, 1),
+        (2, 4, 4),
+        (4, 6, 10),
+    ]
+    [verdict] = outcome.bad
+    assert (verdict.entry.position, verdict.entry.line) == (3, 5)
+    assert verdict.reason == "A2 is filled in twice (first on line 3); the later one is ignored"
+
+
+def test_bad_lines_take_positions_within_their_own_section() -> None:
+    outcome = parse(
+        "B1: 01 02 03", "A1: 01 02 003", "A2: 01 xx 003", "B2: 04 05 06", "A3: 04 05 006"
+    )
+    assert [(e.section, e.position) for e in outcome.entries] == [
+        ("bomb", 1),
+        ("attack", 1),
+        ("bomb", 2),
+        ("attack", 3),
+    ]
+    assert [(v.entry.section, v.entry.position, v.entry.line) for v in outcome.bad] == [
+        ("attack", 2, 5)
+    ]
+
+
+def test_scalar_and_single_sections_keep_the_field_name() -> None:
+    outcome = parse("X1: 100", "X2: 350", "L1: 00")
+    assert [(e.section, e.values) for e in outcome.entries] == [
+        ("trade", {"points": 100}),
+        ("trade", {"points": 350}),
+        ("ally", {"player": 0}),
+    ]
+
+
+def test_only_the_text_between_the_markers_is_read() -> None:
+    text = "A1: 01 02 003\nHi GM,\n" + form_text("A2: 04 05 006") + "A3: 07 08 009\n"
+    outcome = parse_aof(FORM, text)
+    assert outcome.problems == []
+    assert [(e.values["from"], e.line) for e in outcome.entries] == [(4, 5)]
+
+
+def test_without_markers_the_whole_text_is_read() -> None:
+    outcome = parse_aof(FORM, f"Hello\n{HEADER_LINE}\nB1: 1 2 3\n")
+    assert outcome.problems == []
+    assert [(e.section, e.line) for e in outcome.entries] == [("bomb", 3)]
+
+
+@pytest.mark.parametrize("text", ["", "Dear GM, I forgot my orders.\n", "\n\n\r\n", "A B C"])
+def test_no_form_is_fatal(text: str) -> None:
+    outcome = parse_aof(FORM, text)
+    assert outcome.problems == [NO_FORM]
+    assert (outcome.entries, outcome.bad, outcome.header) == ([], [], {})
+
+
+def test_missing_header_fields_are_named() -> None:
+    outcome = parse_aof(FORM, "GAME: demo TURN: 1\nA1: 01 02 003\n")
+    assert outcome.header == {"game": "demo", "turn": "1"}
+    assert len(outcome.problems) == 2
+    assert "PLAYER" in outcome.problems[0] and "CODE" in outcome.problems[1]
+    assert len(outcome.entries) == 1
+    no_header = parse_aof(FORM, "A1: __ __ ___\n")
+    assert [p.split(":")[0] for p in no_header.problems] == [
+        "the header has no GAME",
+        "the header has no TURN",
+        "the header has no PLAYER",
+        "the header has no CODE",
+    ]
+
+
+def test_header_any_case_and_spacing() -> None:
+    outcome = parse_aof(FORM, "game :demo turn:12 Player : 3   code:  k7q2 (keep)\nA1:\n")
+    assert outcome.problems == []
+    assert outcome.header == {"game": "demo", "turn": "12", "player": "3", "code": "k7q2"}
+    split = parse_aof(FORM, "GAME: big game\nTURN: 2  PLAYER: 4\nCODE: X\n")
+    assert split.header == {"game": "big game", "turn": "2", "player": "4", "code": "X"}
+
+
+def test_line_numbers_count_original_cr_and_crlf_lines() -> None:
+    text = f"{FORM.begin}\r{HEADER_LINE}\r\n\rA1: 01 02 003\nA2: 1\r\n"
+    outcome = parse_aof(FORM, text)
+    assert [e.line for e in outcome.entries] == [4]
+    assert [v.entry.line for v in outcome.bad] == [5]
+
+
+def mailed(text: str) -> str:
+    """The form as a mail client may return it: quoted, CRLF, NBSPs and tabs."""
+    lines = text.split("\n")
+    quoted = []
+    for index, line in enumerate(lines):
+        spaced = line.replace(" ", "\u00a0" if index % 2 else "\t")
+        quoted.append(["> ", ">> ", "> > ", ">"][index % 4] + spaced)
+    return "\r\n".join(quoted)
+
+
+def test_a_mailed_form_parses_like_the_plain_one() -> None:
+    orders = {
+        "attack": [{"from": 7, "to": 12, "armies": 50}],
+        "ally": 3,
+        "move": [{"from": 1, "to": 2, "unit": "SPY", "amount": 5}],
+        "trade": [150],
+    }
+    plain = render_aof(FORM, HEADER, orders).replace("B2: __   __ __", "B2: 01   __ 02")
+    mail = mailed(plain)
+    assert "\u00a0" in mail and "\r\n> > " in mail
+    expected, got = parse_aof(FORM, plain), parse_aof(FORM, mail)
+    assert got == expected
+    assert len(got.entries) == 4 and len(got.bad) == 1 and got.problems == []
+    assert got.header == HEADER

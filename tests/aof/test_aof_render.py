@@ -1,0 +1,124 @@
+"""Rendering a blank or pre-filled AOF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from wtg.aof.form import load_form
+from wtg.aof.parse import parse_aof
+from wtg.aof.render import fill_placeholders, header_line, render_aof
+
+ROOT = Path(__file__).resolve().parents[2]
+FORM = load_form(ROOT / "forms" / "wok4.yaml")
+HEADER = {"game": "demo", "turn": 1, "player": 3, "code": "K7Q2M9XD"}
+ORDERS: dict[str, Any] = {
+    "player": 3,
+    "turn": 1,
+    "attack": [{"from": 7, "to": 12, "armies": 50}, {"from": 1, "to": 2, "armies": 999}],
+    "transform": [{"province": 3, "kind": "POP-ARM", "amount": 20}],
+    "trade": [100, 350],
+    "ally": 0,
+}
+
+
+def test_blank_form_layout() -> None:
+    text = render_aof(FORM, HEADER)
+    lines = text.split("\n")
+    assert text.endswith("=== END AOF ===\n")
+    assert lines[:3] == [
+        "=== BEGIN AOF ===",
+        "WORLD OF KAOMARIS IV - THE FINAL CONFLICT - AUTOMATED ORDER FORM",
+        "GAME: demo  TURN: 1  PLAYER: 3  CODE: K7Q2M9XD",
+    ]
+    assert lines[3].startswith("Fill in the blanks")
+    assert lines[-3:] == ["", "=== END AOF ===", ""]
+    assert all(line == line.rstrip() for line in lines)
+    for section in FORM.sections:
+        own = [line for line in lines if line[:1] == section.label and line[1:2].isdigit()]
+        assert len(own) == section.lines
+    assert "B1: __   __ __" in lines
+    assert "A7: __   __ ___" in lines
+    assert "M1: __   __ _    __" in lines
+    assert "L1: __" in lines
+
+
+def test_section_block_order_title_help_columns() -> None:
+    lines = render_aof(FORM, HEADER).split("\n")
+    at = lines.index("PHASE IV - TRANSFORMATIONS: at most 50 units each, at most 3 POP->ARM")
+    assert lines[at - 1] == ""
+    assert lines[at + 1].startswith("KIND 1 = POP->WOK")
+    assert lines[at + 2] == "    PROV KIND UNITS"
+    assert lines[at + 3] == "T1: __   _    __"
+
+
+def test_fields_align_under_column_titles() -> None:
+    lines = render_aof(FORM, HEADER, ORDERS).split("\n")
+    titles = lines[lines.index("A1: 07   12 050") - 1]
+    assert titles == "    FROM TO ARM"
+    assert titles.index("TO") == "A1: 07   12 050".index("12")
+    assert titles.index("ARM") == "A1: 07   12 050".index("050")
+
+
+def test_prefilled_lines_are_zero_padded_and_coded() -> None:
+    lines = render_aof(FORM, HEADER, ORDERS).split("\n")
+    for expected in (
+        "A1: 07   12 050",
+        "A2: 01   02 999",
+        "A3: __   __ ___",
+        "T1: 03   2    20",
+        "X1: 100",
+        "X2: 350",
+        "X3: ___",
+        "L1: 00",
+    ):
+        assert expected in lines
+
+
+def test_context_fills_titles_and_keeps_unknown_placeholders() -> None:
+    text = render_aof(FORM, HEADER, context={"attacks": 3})
+    assert "only the first 3 filled lines count this turn" in text
+    assert "(you have {tech})" in text
+    text = render_aof(FORM, HEADER, context={"attacks": 4, "tech": 275})
+    assert "(you have 275)" in text
+    assert fill_placeholders("{a:03d} {b:>3} {c!r} {{d}}", {"a": 1}) == "001 {b:>3} {c!r} {d}"
+    assert fill_placeholders("odd { brace {a}", {"a": 1}) == "odd { brace {a}"
+
+
+def test_same_input_same_bytes() -> None:
+    assert render_aof(FORM, HEADER, ORDERS, {"attacks": 3}) == render_aof(
+        FORM, dict(HEADER), dict(ORDERS), {"attacks": 3}
+    )
+
+
+def test_header_turn_and_player_print_as_integers() -> None:
+    line = header_line({"game": "demo", "turn": "07", "player": 3, "code": "K7"})
+    assert line == "GAME: demo  TURN: 7  PLAYER: 3  CODE: K7"
+    with pytest.raises(ValueError, match="code"):
+        header_line({"game": "demo", "turn": 1, "player": 3})
+    with pytest.raises(ValueError, match="turn must be an integer"):
+        header_line({"game": "demo", "turn": "one", "player": 3, "code": "K7"})
+
+
+@pytest.mark.parametrize(
+    ("orders", "words"),
+    [
+        ({"atack": []}, "unknown section 'atack'"),
+        ({"trade": [1, 2, 3, 4, 5, 6]}, "only 5 trade lines"),
+        ({"transform": [{"province": 3, "kind": "POP-POP", "amount": 1}]}, "kind must be one of"),
+        ({"attack": [{"from": 7, "to": 12, "armies": 1000}]}, "armies must be a number"),
+    ],
+)
+def test_orders_that_do_not_fit_are_refused(orders: dict[str, Any], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        render_aof(FORM, HEADER, orders)
+
+
+def test_blank_form_parses_to_nothing_but_the_header() -> None:
+    outcome = parse_aof(FORM, render_aof(FORM, HEADER, context={"attacks": 3}))
+    assert outcome.entries == []
+    assert outcome.bad == []
+    assert outcome.problems == []
+    assert outcome.header == {"game": "demo", "turn": "1", "player": "3", "code": "K7Q2M9XD"}

@@ -1,0 +1,169 @@
+"""The canonical order file: a dict of player, turn and one entry per form section.
+
+Shape: ``{"player": 3, "turn": 1, "attack": [{"from": 12, "to": 13, "armies": 50}],
+"trade": [100, 350], "ally": 3}``: a list of field dicts in field order for a normal
+section, a list of bare values for a ``scalar`` section, the bare value for a ``single``
+section; a section without orders is absent. Coded fields hold the code name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wtg.aof.form import RESERVED_KEYS, FormSpec, SectionSpec
+from wtg.aof.values import Value, check_value
+from wtg.core.orders import RawEntry, Verdict
+from wtg.yamlio import dump_yaml, load_yaml
+
+_TEXT_LIMIT = 80
+
+
+def entries_from_orders(
+    form: FormSpec, data: object
+) -> tuple[list[RawEntry], list[Verdict], list[str]]:
+    """Entries, rejected entries and fatal problems of an order dict (e.g. read from YAML).
+
+    A fatal problem (not a mapping, player/turn missing or not integers, a key that
+    is no section of the form) means the file must not be stored as it is.
+    """
+    if not isinstance(data, Mapping):
+        return [], [], ["the order file must be a mapping of player, turn and order sections"]
+    problems = [p for p in (_integer_problem(data, key) for key in RESERVED_KEYS) if p]
+    known = [s.key for s in form.sections]
+    for key in data:
+        if key not in RESERVED_KEYS and key not in known:
+            problems.append(f"unknown section {key!r} (the form has {', '.join(known)})")
+    entries: list[RawEntry] = []
+    bad: list[Verdict] = []
+    for section in form.sections:
+        if section.key in data:
+            good, rejected, trouble = read_section(section, data[section.key])
+            entries += good
+            bad += rejected
+            problems += trouble
+    return entries, bad, problems
+
+
+def _integer_problem(data: Mapping[Any, Any], key: str) -> str:
+    if key not in data:
+        return f"the order file has no '{key}'"
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        return f"'{key}' must be an integer, found {value!r}"
+    return ""
+
+
+def read_section(
+    section: SectionSpec, value: object
+) -> tuple[list[RawEntry], list[Verdict], list[str]]:
+    """Entries and rejected entries of one section's value in the order file."""
+    items = _items(section, value)
+    if items is None:
+        return [], [], [f"'{section.key}' must be a list of orders, found {value!r}"]
+    entries: list[RawEntry] = []
+    bad: list[Verdict] = []
+    for position, item in enumerate(items, start=1):
+        values, reasons = _read_item(section, item)
+        if position > section.lines:
+            reasons.insert(0, f"the form has only {_lines(section)}")
+        if reasons:
+            entry = RawEntry(section.key, values, position, None, _item_text(section, item))
+            bad.append(Verdict(entry, accepted=False, reason="; ".join(reasons)))
+        else:
+            entries.append(RawEntry(section.key, values, position))
+    return entries, bad, []
+
+
+def _lines(section: SectionSpec) -> str:
+    plural = "" if section.lines == 1 else "s"
+    return f"{section.lines} {section.key} line{plural}"
+
+
+def _items(section: SectionSpec, value: object) -> list[object] | None:
+    if value is None:
+        return []
+    if isinstance(value, list | tuple):
+        return list(value)
+    return [value] if section.single else None
+
+
+def _read_item(section: SectionSpec, item: object) -> tuple[dict[str, Value], list[str]]:
+    if section.scalar is not None and not isinstance(item, Mapping):
+        item = {section.scalar: item}
+    names = [f.name for f in section.fields]
+    if not isinstance(item, Mapping):
+        return {}, [f"each {section.key} order must be a mapping of {', '.join(names)}"]
+    values: dict[str, Value] = {}
+    reasons = [
+        f"unknown field {key!r} (fields: {', '.join(names)})" for key in item if key not in names
+    ]
+    for spec in section.fields:
+        if spec.name not in item:
+            reasons.append(f"missing field '{spec.name}'")
+            continue
+        value, reason = check_value(spec, item[spec.name])
+        if value is None:
+            reasons.append(reason)
+        else:
+            values[spec.name] = value
+    return values, reasons
+
+
+def _item_text(section: SectionSpec, item: object) -> str:
+    if isinstance(item, Mapping):
+        inner = " ".join(f"{k}={v!r}" for k, v in item.items())
+    else:
+        inner = repr(item)
+    text = f"{section.key.upper()} {inner}"
+    return text if len(text) <= _TEXT_LIMIT else text[: _TEXT_LIMIT - 3] + "..."
+
+
+def orders_from_entries(
+    form: FormSpec, player: int, turn: int, entries: Sequence[RawEntry]
+) -> dict[str, Any]:
+    """The canonical order dict of accepted entries: form order, then position order.
+
+    Raises ValueError on an entry that does not fit the form (a programming error:
+    entries should have been read by parse_aof or entries_from_orders).
+    """
+    strangers = {e.section for e in entries} - {s.key for s in form.sections}
+    if strangers:
+        raise ValueError(f"entries of unknown sections: {sorted(strangers)}")
+    orders: dict[str, Any] = {"player": player, "turn": turn}
+    for section in form.sections:
+        mine = sorted((e for e in entries if e.section == section.key), key=lambda e: e.position)
+        items = [_canonical_item(section, e) for e in mine]
+        if section.single and len(items) > 1:
+            raise ValueError(f"'{section.key}' takes one order, got {len(items)}")
+        if items:
+            orders[section.key] = items[0] if section.single else items
+    return orders
+
+
+def _canonical_item(section: SectionSpec, entry: RawEntry) -> Any:
+    values: dict[str, Value] = {}
+    for spec in section.fields:
+        value, reason = check_value(spec, entry.values.get(spec.name))
+        if value is None:
+            raise ValueError(f"{section.key} #{entry.position}: {reason}")
+        values[spec.name] = value
+    return values[section.scalar] if section.scalar is not None else values
+
+
+def orders_to_yaml(orders: Mapping[str, Any]) -> str:
+    """The order file text of a canonical order dict."""
+    return dump_yaml(dict(orders))
+
+
+def orders_from_yaml(text: str) -> tuple[dict[str, Any] | None, list[str]]:
+    """The dict in an order file's text, or None and the problems that stopped it."""
+    try:
+        data = load_yaml(text)
+    except (ValueError, RecursionError) as exc:
+        return None, [f"the order file is not valid YAML: {exc}"]
+    if data is None:
+        return None, ["the order file is empty"]
+    if not isinstance(data, dict):
+        return None, [f"the order file must be a mapping, found {type(data).__name__}"]
+    return data, []

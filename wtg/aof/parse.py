@@ -1,0 +1,192 @@
+"""Reading a filled-in AOF back: the header and one entry per filled order line.
+
+The text may have been through a mail client: line ends, odd spaces and quote
+prefixes are normalised first; line numbers in the outcome are those of the
+original text. Parsing never raises; whatever cannot be read is reported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from wtg.aof.form import FormSpec, SectionSpec
+from wtg.aof.values import Value, read_token, shown
+from wtg.core.orders import ParseOutcome, RawEntry, Verdict
+
+HEADER_KEYS = ("game", "turn", "player", "code")
+NO_FORM = "no order form found in the text"
+
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+_QUOTE = re.compile(r"^\s*(?:>\s*)+")
+_ORDER = re.compile(r"([A-Za-z])([0-9]+)(.*)")
+_HEADER = re.compile(r"\b(GAME|TURN|PLAYER|CODE)\s*:", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,;]+")
+_COMMENT = re.compile(r"[#(]")
+_MAX_LINE_NUMBER = 6
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    number: int
+    text: str
+
+
+@dataclass(slots=True)
+class _Reader:
+    form: FormSpec
+    outcome: ParseOutcome = field(default_factory=ParseOutcome)
+    positions: dict[str, int] = field(default_factory=dict)
+    first_seen: dict[tuple[str, int], int] = field(default_factory=dict)
+    order_lines: int = 0
+
+
+def parse_aof(form: FormSpec, text: str) -> ParseOutcome:
+    """Read a filled-in form; fatal trouble goes to ``problems``, bad lines to ``bad``."""
+    reader = _Reader(form)
+    lines = _region(form, normalise_lines(text))
+    for line in lines:
+        _read_order(reader, line)
+    outcome = reader.outcome
+    outcome.header = _read_header(lines)
+    if not outcome.header and not reader.order_lines:
+        outcome.problems.append(NO_FORM)
+        return outcome
+    for key in HEADER_KEYS:
+        if key not in outcome.header:
+            outcome.problems.append(
+                f"the header has no {key.upper()}: (keep the GAME/TURN/PLAYER/CODE line as it is)"
+            )
+    return outcome
+
+
+def normalise_lines(text: str) -> list[tuple[int, str]]:
+    """(original 1-based line number, cleaned text) of every line of a mail body."""
+    return [(number, _clean(raw)) for number, raw in enumerate(_NEWLINE.split(text), start=1)]
+
+
+def _clean(raw: str) -> str:
+    spaced = "".join(" " if ch.isspace() else ch for ch in raw.translate(_INVISIBLE))
+    return _QUOTE.sub("", spaced).strip()
+
+
+def _region(form: FormSpec, numbered: list[tuple[int, str]]) -> list[_Line]:
+    lines = [_Line(number, text) for number, text in numbered]
+    begin = _find(lines, form.begin, 0)
+    start = 0 if begin is None else begin + 1
+    end = _find(lines, form.end, start)
+    return lines[start : len(lines) if end is None else end]
+
+
+def _find(lines: list[_Line], marker: str, start: int) -> int | None:
+    wanted = _squash(marker)
+    return next((i for i in range(start, len(lines)) if wanted in _squash(lines[i].text)), None)
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _read_header(lines: list[_Line]) -> dict[str, str]:
+    header: dict[str, str] = {}
+    for line in lines:
+        for key, value in _header_pairs(line.text):
+            header.setdefault(key, value)
+    return header
+
+
+def _header_pairs(text: str) -> Iterator[tuple[str, str]]:
+    matches = list(_HEADER.finditer(text))
+    for index, match in enumerate(matches):
+        stop = matches[index + 1].start() if index + 1 < len(matches) else len(text)
+        value = text[match.end() : stop].strip()
+        key = match[1].lower()
+        if value and key != "game":
+            value = value.split()[0]
+        if value:
+            yield key, value
+
+
+def _read_order(reader: _Reader, line: _Line) -> None:
+    match = _ORDER.fullmatch(line.text)
+    section = reader.form.by_label(match[1]) if match else None
+    rest = _after_label(match[3]) if match else None
+    if match is None or section is None or rest is None:
+        return
+    reader.order_lines += 1
+    tokens = [t for t in _SEPARATORS.split(_COMMENT.split(rest, maxsplit=1)[0]) if t]
+    written = [t.strip("_") for t in tokens]
+    if not any(written):
+        return
+    position = reader.positions.get(section.key, 0) + 1
+    reader.positions[section.key] = position
+    values, reasons = _read_fields(section, written)
+    problem = _line_problem(reader, section, match[2], line) or _count_problem(section, tokens)
+    entry = RawEntry(section.key, values, position, line.number, line.text)
+    if problem or reasons:
+        reason = problem or "; ".join(reasons)
+        reader.outcome.bad.append(Verdict(entry, accepted=False, reason=reason))
+    else:
+        reader.outcome.entries.append(entry)
+
+
+def _after_label(rest: str) -> str | None:
+    """What follows ``A1``, ``A1:``, ``A1.`` or ``A1)``; None when it is no order line."""
+    stripped = rest.lstrip()
+    if stripped[:1] in (":", ".", ")") and stripped:
+        return stripped[1:]
+    if not rest or rest[0] in " ,;":
+        return rest
+    return None
+
+
+def _line_problem(reader: _Reader, section: SectionSpec, digits: str, line: _Line) -> str:
+    number = int(digits) if len(digits) <= _MAX_LINE_NUMBER else 0
+    name = f"{section.label}{number}" if number else f"{section.label}{digits}"
+    if not 1 <= number <= section.lines:
+        plural = "" if section.lines == 1 else "s"
+        return (
+            f"the form has only {section.lines} {section.label} line{plural} "
+            f"({section.label}1 to {section.label}{section.lines}), found {shown(name)}"
+        )
+    first = reader.first_seen.setdefault((section.key, number), line.number)
+    if first != line.number:
+        return f"{name} is filled in twice (first on line {first}); the later one is ignored"
+    return ""
+
+
+def _count_problem(section: SectionSpec, tokens: list[str]) -> str:
+    if len(tokens) <= len(section.fields):
+        return ""
+    count = len(section.fields)
+    plural = "" if count == 1 else "s"
+    return f"expected {count} field{plural} {section.titles}, found {len(tokens)}"
+
+
+def _read_fields(section: SectionSpec, written: list[str]) -> tuple[dict[str, Value], list[str]]:
+    values: dict[str, Value] = {}
+    reasons: list[str] = []
+    blank: list[str] = []
+    for index, spec in enumerate(section.fields):
+        token = written[index] if index < len(written) else ""
+        if not token:
+            blank.append(spec.title)
+            continue
+        value, reason = read_token(spec, token)
+        if value is None:
+            reasons.append(reason)
+        else:
+            values[spec.name] = value
+    if blank:
+        reasons.insert(0, _blank_reason(section, blank))
+    return values, reasons
+
+
+def _blank_reason(section: SectionSpec, blank: list[str]) -> str:
+    if len(blank) == 1:
+        which = f"the {blank[0]} field is blank"
+    else:
+        which = f"the {', '.join(blank[:-1])} and {blank[-1]} fields are blank"
+    return f"{which} (fill in all of {section.titles}, or none)"

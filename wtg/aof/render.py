@@ -1,0 +1,110 @@
+"""Writing an AOF: blank, or pre-filled from a canonical order dict."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from string import Formatter
+from typing import Any
+
+from wtg.aof.form import RESERVED_KEYS, FormSpec, SectionSpec
+from wtg.aof.orderfile import read_section
+from wtg.aof.values import Value, render_value
+
+
+def render_aof(
+    form: FormSpec,
+    header: Mapping[str, object],
+    orders: Mapping[str, Any] | None = None,
+    context: Mapping[str, object] | None = None,
+) -> str:
+    """The form's text; ``header`` holds game, turn, player and code.
+
+    ``context`` fills ``{placeholders}`` in section titles. Raises ValueError when
+    the header is incomplete or ``orders`` do not fit the form.
+    """
+    filled = _filled(form, orders or {})
+    out = [form.begin, form.title, header_line(header), *form.instructions.splitlines()]
+    for section in form.sections:
+        out.append("")
+        out += _section_lines(section, filled.get(section.key, []), context or {})
+    out += ["", form.end]
+    return "".join(line.rstrip() + "\n" for line in out)
+
+
+def header_line(header: Mapping[str, object]) -> str:
+    """``GAME: demo  TURN: 1  PLAYER: 3  CODE: K7Q2M9XD``."""
+    missing = [key for key in ("game", "turn", "player", "code") if key not in header]
+    if missing:
+        raise ValueError(f"the AOF header needs {', '.join(missing)}")
+    game, code = (" ".join(str(header[key]).split()) for key in ("game", "code"))
+    turn, player = _whole(header["turn"], "turn"), _whole(header["player"], "player")
+    return f"GAME: {game}  TURN: {turn}  PLAYER: {player}  CODE: {code}"
+
+
+def _whole(value: object, name: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise ValueError(f"the AOF header {name} must be an integer, found {value!r}")
+
+
+def _filled(form: FormSpec, orders: Mapping[str, Any]) -> dict[str, list[Mapping[str, Value]]]:
+    filled: dict[str, list[Mapping[str, Value]]] = {}
+    for key, value in orders.items():
+        if key in RESERVED_KEYS:
+            continue
+        section = form.section(key)
+        if section is None:
+            raise ValueError(f"cannot fill in unknown section {key!r}")
+        entries, bad, problems = read_section(section, value)
+        trouble = problems + [f"{v.entry.where()}: {v.reason}" for v in bad]
+        if trouble:
+            raise ValueError("cannot fill in the form: " + "; ".join(trouble))
+        filled[key] = [e.values for e in entries]
+    return filled
+
+
+def _section_lines(
+    section: SectionSpec, filled: list[Mapping[str, Value]], context: Mapping[str, object]
+) -> list[str]:
+    widths = [max(f.width, len(f.title)) for f in section.fields]
+    margin = len(f"{section.label}{section.lines}:") + 1
+    out = [fill_placeholders(section.title, context)]
+    if section.help:
+        out.append(section.help)
+    out.append(" " * margin + _cells([f.title for f in section.fields], widths))
+    for number in range(1, section.lines + 1):
+        values = filled[number - 1] if number <= len(filled) else {}
+        cells = [
+            render_value(f, values[f.name]) if f.name in values else "_" * f.width
+            for f in section.fields
+        ]
+        out.append(f"{section.label}{number}:".ljust(margin) + _cells(cells, widths))
+    return out
+
+
+def _cells(cells: list[str], widths: list[int]) -> str:
+    return " ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True))
+
+
+def fill_placeholders(template: str, context: Mapping[str, object]) -> str:
+    """``template.format_map(context)``, leaving unknown or odd placeholders as they are."""
+    try:
+        return "".join(_pieces(template, context))
+    except (ValueError, TypeError):
+        return template
+
+
+def _pieces(template: str, context: Mapping[str, object]) -> Iterator[str]:
+    for literal, name, spec, conversion in Formatter().parse(template):
+        yield literal
+        if name is None:
+            continue
+        if name in context:
+            value = context[name]
+            shown = repr(value) if conversion == "r" else value
+            yield format(str(shown) if conversion in ("s", "a") else shown, spec or "")
+        else:
+            tail = (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            yield f"{{{name}{tail}}}"

@@ -1,0 +1,1 @@
+"""Types shared by every ruleset: events, results, the RNG, the ruleset protocol."""

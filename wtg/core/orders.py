@@ -1,0 +1,80 @@
+"""Orders on their way in: raw entries from an AOF or an order file, and verdicts on them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class RawEntry:
+    """One order as written: a section of the form and its field values.
+
+    ``line`` is the line number in the AOF text, or None when the entry came
+    from an order file; ``position`` is its place among the filled entries of
+    its section (1-based).
+    """
+
+    section: str
+    values: Mapping[str, Any]
+    position: int
+    line: int | None = None
+    text: str = ""
+
+    def where(self) -> str:
+        if self.line is not None:
+            return f"line {self.line}"
+        return f"{self.section} #{self.position}"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Accepted (maybe with a note) or rejected with a reason a player understands."""
+
+    entry: RawEntry
+    accepted: bool
+    reason: str = ""
+
+    def describe(self) -> str:
+        text = self.entry.text or _entry_text(self.entry)
+        status = "ok" if self.accepted else "REJECTED"
+        tail = f": {self.reason}" if self.reason else ""
+        return f"{self.entry.where()}: {status} {text}{tail}"
+
+
+def _entry_text(entry: RawEntry) -> str:
+    inner = " ".join(f"{k}={v}" for k, v in entry.values.items())
+    return f"{entry.section.upper()} {inner}".strip()
+
+
+@dataclass(slots=True)
+class ParseOutcome:
+    """What a parser understood: the header, the entries and what went wrong outside them."""
+
+    header: dict[str, str] = field(default_factory=dict)
+    entries: list[RawEntry] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    """Fatal problems: nothing can be stored (no form found, unreadable file)."""
+    bad: list[Verdict] = field(default_factory=list)
+    """Order lines that were filled in but could not be read, each with its reason."""
+
+
+@dataclass(slots=True)
+class Acceptance:
+    """The result of checking entries against the game: the canonical orders and every verdict."""
+
+    orders: dict[str, Any]
+    verdicts: list[Verdict]
+
+    @property
+    def rejected(self) -> list[Verdict]:
+        return [v for v in self.verdicts if not v.accepted]
+
+    @property
+    def accepted(self) -> list[Verdict]:
+        return [v for v in self.verdicts if v.accepted]
+
+
+class OrderError(Exception):
+    """Orders that cannot be stored at all (wrong code, wrong turn, unreadable)."""

@@ -1,0 +1,101 @@
+"""What every ruleset provides to the engine, the store and the command line."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Protocol
+
+from wtg.core.events import Event
+from wtg.core.orders import Acceptance, RawEntry, Verdict
+
+
+class TurnStyle(Enum):
+    """Whether all players move at once or one after another."""
+
+    SIMULTANEOUS = "simultaneous"
+    SEQUENTIAL = "sequential"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSetup:
+    """A player as the GM registered them; rules see only id and name."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    game: str
+    map: str
+    seed: int
+    players: tuple[SeatSetup, ...]
+    variant: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    """A resolved turn: the new state and what happened."""
+
+    state: Any
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    rank: int
+    player: int
+    name: str
+    score: int
+    provinces: int
+    status: str
+
+
+class Ruleset(Protocol):
+    """A game's rules, registered by name in ``wtg.rules.RULESETS``."""
+
+    name: str
+    title: str
+    turn_style: TurnStyle
+
+    def map_names(self) -> list[str]: ...
+
+    def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult: ...
+
+    def resolve(
+        self, state: Any, orders: Mapping[int, Mapping[str, Any]], rng: random.Random
+    ) -> TurnResult: ...
+
+    def state_to_dict(self, state: Any) -> dict[str, Any]: ...
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> Any: ...
+
+    def public_json(self, state: Any) -> dict[str, Any]: ...
+
+    def turn_of(self, state: Any) -> int: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def owing(self, state: Any) -> list[int]:
+        """Players whose orders the next turn waits for."""
+        ...
+
+    def entries_from_dict(
+        self, data: Mapping[str, Any]
+    ) -> tuple[list[RawEntry], list[Verdict], list[str]]:
+        """Entries from an order file (YAML), entries it could not read, and fatal problems."""
+        ...
+
+    def accept(self, entries: Sequence[RawEntry], state: Any, player: int) -> Acceptance: ...
+
+    def form_context(self, state: Any, player: int) -> dict[str, Any]: ...
+
+    def report_context(
+        self, state: Any, events: Sequence[Mapping[str, Any]], player: int
+    ) -> dict[str, Any]: ...
+
+    def topten(self, state: Any) -> list[ScoreLine]: ...

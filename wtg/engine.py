@@ -1,0 +1,172 @@
+"""The turn generator's operations on one game: create, take orders, run a turn, read back."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wtg.aof.orderfile import orders_to_yaml
+from wtg.core.orders import OrderError
+from wtg.core.rng import turn_rng
+from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
+from wtg.gameconfig import GameConfig, PlayerEntry
+from wtg.intake import Submission, read_submission
+from wtg.report import aof_text, report_text, topten_text
+from wtg.rules import find_ruleset
+from wtg.store import GameStore, StoreError
+from wtg.yamlio import load_yaml
+
+
+class GameError(Exception):
+    """An operation the game cannot do as asked; the message says why."""
+
+
+def dump_json(data: Any) -> str:
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+@dataclass
+class Game:
+    store: GameStore
+    config: GameConfig
+    ruleset: Ruleset
+
+    # --- reading --------------------------------------------------------------
+    def latest_turn(self) -> int:
+        return self.store.latest_turn()
+
+    def state(self, turn: int | None = None) -> Any:
+        number = self.latest_turn() if turn is None else turn
+        return self.ruleset.state_from_dict(self.store.read_json(number, "state.json"))
+
+    def events(self, turn: int) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = self.store.read_json(turn, "events.json")
+        return events
+
+    def report(self, player: int, turn: int | None = None) -> str:
+        self.config.player(player)
+        number = self.latest_turn() if turn is None else turn
+        return self.store.read_text(number, f"reports/p{player:02d}.txt")
+
+    def aof(self, player: int) -> str:
+        self.config.player(player)
+        state = self.state()
+        if player not in self.ruleset.owing(state):
+            raise GameError(f"player {player} has no orders to give")
+        return aof_text(self.ruleset, self.config, state, player)
+
+    def topten(self, turn: int | None = None) -> str:
+        number = self.latest_turn() if turn is None else turn
+        return self.store.read_text(number, "topten.txt")
+
+    # --- orders ---------------------------------------------------------------
+    def submit(self, text: str, player: int | None = None, correct: bool = False) -> Submission:
+        """Check and store orders for the coming turn (or, with ``correct``, for a rerun
+        of the last turn). Raises OrderError when nothing could be stored."""
+        with self.store.lock():
+            latest = self.latest_turn()
+            if correct and latest == 0:
+                raise OrderError("turn 0 has no orders to correct")
+            base = latest - 1 if correct else latest
+            state = self.state(base)
+            if self.ruleset.is_over(state):
+                raise OrderError(f"game {self.config.game} is over")
+            turn = base + 1
+            submission = read_submission(text, self.ruleset, self.config, state,
+                                         player=player, turn=turn)
+            files = {"yaml": orders_to_yaml(submission.orders),
+                     "result.txt": submission.confirmation()}
+            if submission.source == "aof":
+                files["aof.txt"] = text
+            self.store.save_pending(turn, submission.player, files)
+            return submission
+
+    # --- running a turn -------------------------------------------------------
+    def run_turn(self, rerun: bool = False) -> int:
+        """Resolve the next turn (or the last one again); returns its number."""
+        with self.store.lock():
+            latest = self.latest_turn()
+            if rerun and latest == 0:
+                raise GameError("turn 0 is the start of the game: there is nothing to rerun")
+            target = latest if rerun else latest + 1
+            state = self.state(target - 1)
+            if self.ruleset.is_over(state):
+                raise GameError(f"game {self.config.game} is over (turn {latest})")
+            paths = dict(self.store.archived_orders(target)) if rerun else {}
+            paths.update(self.store.pending_orders(target))
+            orders, texts = self._load_orders(state, paths)
+            result = self.ruleset.resolve(state, orders, turn_rng(self.config.seed, target))
+            events = [e.to_dict() for e in result.events]
+            files = self._turn_files(result.state, events)
+            files.update({f"orders/p{pid:02d}.yaml": text for pid, text in texts.items()})
+            self.store.commit_turn(target, files, replace=rerun)
+            self.store.clear_pending(target)
+            return target
+
+    def _load_orders(
+        self, state: Any, paths: Mapping[int, Path]
+    ) -> tuple[dict[int, dict[str, Any]], dict[int, str]]:
+        """Every stored order file, checked again against the state (a GM may have edited it)."""
+        orders: dict[int, dict[str, Any]] = {}
+        texts: dict[int, str] = {}
+        owing = set(self.ruleset.owing(state))
+        for pid, path in paths.items():
+            if pid not in owing:
+                continue
+            text = path.read_text(encoding="utf-8")
+            try:
+                data = load_yaml(text)
+            except ValueError as exc:
+                raise GameError(f"{path}: {exc}") from exc
+            entries, _bad, problems = self.ruleset.entries_from_dict(data)
+            if problems:
+                raise GameError(f"{path}: " + "; ".join(problems))
+            orders[pid] = self.ruleset.accept(entries, state, pid).orders
+            texts[pid] = text
+        return orders, texts
+
+    def _turn_files(self, state: Any, events: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+        files = {
+            "state.json": dump_json(self.ruleset.state_to_dict(state)),
+            "events.json": dump_json(list(events)),
+            "topten.txt": topten_text(self.ruleset, self.config, state),
+        }
+        for entry in self.config.players:
+            name = f"p{entry.id:02d}"
+            files[f"reports/{name}.txt"] = report_text(
+                self.ruleset, self.config, state, events, entry.id)
+            if entry.id in self.ruleset.owing(state) and not self.ruleset.is_over(state):
+                files[f"aofs/{name}.txt"] = aof_text(self.ruleset, self.config, state, entry.id)
+        return files
+
+
+def open_game(game_dir: Path) -> Game:
+    store = GameStore(game_dir)
+    config = GameConfig.from_yaml(store.config_text(), str(game_dir / "game.yaml"))
+    return Game(store, config, find_ruleset(config.ruleset))
+
+
+def create_game(
+    game_dir: Path, ruleset_name: str, map_name: str, players: Sequence[PlayerEntry],
+    seed: int, variant: str | None = None, options: Mapping[str, Any] | None = None,
+) -> Game:
+    """Create the game folder and run turn 0: start positions, reports and AOFs."""
+    ruleset = find_ruleset(ruleset_name)
+    config = GameConfig(game=game_dir.name, ruleset=ruleset_name, map=map_name, seed=seed,
+                        players=tuple(players), variant=variant, options=dict(options or {}))
+    setup = GameSetup(config.game, map_name, seed,
+                      tuple(SeatSetup(p.id, p.name) for p in players), variant,
+                      config.options)
+    result = ruleset.new_game(setup, turn_rng(seed, 0))
+    store = GameStore.create(game_dir, config.to_yaml())
+    game = Game(store, config, ruleset)
+    events = [e.to_dict() for e in result.events]
+    with store.lock():
+        store.commit_turn(0, game._turn_files(result.state, events))
+    return game
+
+
+__all__ = ["Game", "GameError", "OrderError", "StoreError", "create_game", "open_game"]

@@ -1,0 +1,55 @@
+"""Reports, AOFs and the Top Ten, rendered with Jinja2 from a state and its events."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+import jinja2
+
+from wtg.aof.render import render_aof
+from wtg.core.ruleset import Ruleset
+from wtg.gameconfig import GameConfig
+from wtg.paths import templates_path
+
+
+@cache
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates_path())),
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters["signed"] = lambda n: f"{n:+d}"
+    env.filters["tenths"] = lambda n: f"{n / 10:.1f}"
+    env.filters["thousandths"] = lambda n: f"{n / 1000:.3f}"
+    return env
+
+
+def aof_text(ruleset: Ruleset, config: GameConfig, state: Any, player: int) -> str:
+    """The blank AOF a player fills in for the turn after ``state``."""
+    header = {"game": config.game, "turn": ruleset.turn_of(state) + 1, "player": player,
+              "code": config.player(player).code}
+    return render_aof(ruleset.form, header, None, ruleset.form_context(state, player))
+
+
+def report_text(
+    ruleset: Ruleset, config: GameConfig, state: Any,
+    events: Sequence[Mapping[str, Any]], player: int,
+) -> str:
+    context = ruleset.report_context(state, events, player)
+    template = environment().get_template(f"{ruleset.name}/report.txt.j2")
+    text = template.render(**context, title=ruleset.title)
+    if ruleset.is_over(state) or player not in ruleset.owing(state):
+        return text
+    return text + "\n" + aof_text(ruleset, config, state, player)
+
+
+def topten_text(ruleset: Ruleset, config: GameConfig, state: Any) -> str:
+    template = environment().get_template("topten.txt.j2")
+    return template.render(game=config.game, turn=ruleset.turn_of(state),
+                           title=ruleset.title, rows=ruleset.topten(state))

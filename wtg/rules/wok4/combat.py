@@ -1,0 +1,59 @@
+"""PHASE II combat arithmetic: attack and defense power, and one battle fought to the end."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from wtg.core.rng import chance, roll
+from wtg.rules.wok4.constants import DEF_LOSS_CHANCE, DEF_WEIGHT
+
+
+def attack_top(level: int, eff: int) -> int:
+    """Highest roll of the attacker: PATT = (10 x level) x 0,EFF, rounded down.
+
+    Ruling: the rolls are whole numbers from 0 to the power; a power below 1
+    rolls 0 or 1 ("you will be rolling 0 OR 1 (and not just 0)").
+    """
+    return max(1, level * eff // 10_000)
+
+
+def defense_top(level: int, dfn: int, eff: int) -> int:
+    """Highest roll of the defender: PDEF = ((10 x level) + (4 x defense)) x 0,EFF."""
+    return max(1, (level + DEF_WEIGHT * 10 * dfn) * eff // 10_000)
+
+
+@dataclass(frozen=True, slots=True)
+class BattleResult:
+    attackers_left: int
+    defenders_left: int
+    rounds: int
+    dfn_left: int
+
+    @property
+    def attacker_won(self) -> bool:
+        return self.defenders_left == 0
+
+
+def fight(
+    rng: random.Random, attackers: int, att_level: int, att_eff: int,
+    defenders: int, def_level: int, dfn: int, def_eff: int,
+) -> BattleResult:
+    """Rounds until one side has no armies left; the loser of each round loses 1 army.
+
+    Ruling: a tie goes to the defender. Each round has a 3% chance to destroy
+    0.1 points of the defending province's defense.
+    """
+    att_top = attack_top(att_level, att_eff)
+    def_top = defense_top(def_level, dfn, def_eff)
+    rounds = 0
+    while attackers and defenders:
+        rounds += 1
+        if roll(rng, att_top) > roll(rng, def_top):
+            defenders -= 1
+        else:
+            attackers -= 1
+        if dfn and chance(rng, DEF_LOSS_CHANCE):
+            dfn -= 1
+            def_top = defense_top(def_level, dfn, def_eff)
+    return BattleResult(attackers, defenders, rounds, dfn)

@@ -1,0 +1,122 @@
+"""WoK IV v2.50 numbers, each defined once. Levels are in thousandths, defense in tenths.
+
+Integers keep every sum exact and every rerun byte-identical: a level of 1.750
+is stored as 1750, a defense of 0.3 as 3.
+"""
+
+from __future__ import annotations
+
+# Limits (manual section 4, 5, 6)
+POP_MAX = 999
+ARM_MAX = 999
+WOK_MAX = 125
+LEV_MIN = 1000
+LEV_MAX = 9999
+DEF_MAX = 99
+MIS_MAX = 99
+SPY_MAX = 99
+TECH_MAX = 999
+EFF_MIN = 1
+EFF_MAX = 99
+
+SEATS = 10
+"""A WoK IV game is for 10 players; empty seats count as players who have QUIT."""
+
+# Start values (section 4)
+HOME_DEF = 10
+HOME_SPY = 10
+HOME_WOK = 24
+HOME_ARM = 12
+HOME_LEV = 1750
+START_EFF = 99
+NEUTRAL_WOK = 16
+NEUTRAL_ARM = 5
+NEUTRAL_LEV = 1000
+NEUTRAL_DEF = 3
+NEUTRAL_RECRUITS = 2
+NEUTRAL_EFF = 99
+"""Neutrals have no EFF of their own; they fight at the best EFF a player can have (ruling)."""
+DEFAULT_AIM = "DEF"
+AIMS = ("DEF", "LEV", "MIS", "SPY", "TECH", "EFF")
+
+# Transformations (section 4, PHASE IV)
+POP_PER_WOK = 2
+POP_PER_ARM = 4
+WOK_PER_POP = 2
+UNITS_PER_ORDER = 50
+POP_ARM_ORDERS = 3
+TRANSFORM_KINDS = ("POP-WOK", "POP-ARM", "WOK-POP")
+MOVE_UNITS = ("POP", "WOK", "ARM", "MIS", "SPY")
+
+# Growth: (population below, percent)
+GROWTH = ((100, 20), (200, 15), (300, 10), (400, 6), (POP_MAX + 1, 3))
+
+# Working (section 5): workers per unit of output
+WOK_PER_DEF_STEP = 8  # +0.1 DEF
+LEV_PER_WOK = 5  # +0.005 LEV per worker
+WOK_PER_MIS = 4
+WOK_PER_SPY = 4
+TECH_PER_WOK = 1
+WOK_PER_EFF = 8
+
+# Tech (section 6)
+TRADES = (100, 150, 200, 250, 350)
+TRADE_DEF_100 = 3
+TRADE_MIS_150 = 5
+TRADE_SPY_150 = 2
+TRADE_LEV_200 = 300
+TRADE_EFF_250 = 60
+TRADE_DEF_350 = 6
+TRADE_LEV_350 = 500
+ATTACKS_BY_TECH = ((50, 3), (100, 4), (150, 5), (200, 6), (TECH_MAX + 1, 7))
+ATTACK_LINES = 7
+
+# Bombing (section 7, PHASE I)
+BOMB_ORDERS = 5
+LONG_RANGE_REACH = 3
+BOMB_ARMIES = (1, 5)
+BOMB_SPIES = (1, 5)
+BOMB_DEF = 1
+BOMB_TECH = (5, 13)
+BOMB_DETECT_PER_SPY = 3
+DETECT_MIN = 1
+CHANCE_MAX = 99
+
+# Combat (PHASE II)
+DEF_WEIGHT = 4
+DEF_LOSS_CHANCE = 3
+SPOILS_POP_WOK = 80
+SPOILS_MIS_SPY = 60
+LEV_BONUS_PER_ROUND = 3
+LEV_BONUS_EMPTY = 100
+
+# Spying (section 7, PHASE VI)
+SPY_ORDERS = 5
+SPY_NEIGHBOUR_PER_SPY = 2
+SABOTAGE_PENALTY = 20
+MIS_PER_SABOTEUR = 3
+SPIES_PER_DEF_HIT = 3
+DEF_PER_DEF_HIT = 2
+POP_PER_THIEF = 15
+AIM_CHANGES = 4
+TRADE_LINES = 5
+
+# EFF won and lost by spying (ruling: the manual gives directions, not numbers)
+EFF_SPY_SUCCESS = 2
+EFF_SPY_PLAYER_SUCCESS = 4
+EFF_SPY_FAILURE = 2
+EFF_SPY_PLAYER_FAILURE = 6
+EFF_VICTIM_LOSS = 2
+EFF_VICTIM_FOILED = 1
+EFF_VICTIM_FOILED_PLAYER = 3
+
+# Missed turns and the end of the game (section 3)
+MISSED_TURNS_TO_QUIT = 3
+QUITS_FOR_BITTER_END = 5
+
+# Victory points (ruling on a public proposal; the manual gives none)
+VP_SOLE_WIN = 12
+VP_SHARED_WIN = 5
+VP_PLACED = 2
+VP_SURVIVED = 1
+VP_BITTER_END = 1

@@ -1,0 +1,1 @@
+"""The phases of a WoK IV turn, each a function over the Turn."""

@@ -1,0 +1,99 @@
+"""PHASE II: attacks, one by one in the Order of Play."""
+
+from __future__ import annotations
+
+from wtg.rules.wok4.combat import fight
+from wtg.rules.wok4.constants import (
+    LEV_BONUS_EMPTY,
+    LEV_BONUS_PER_ROUND,
+    LEV_MAX,
+    NEUTRAL_EFF,
+    SPOILS_MIS_SPY,
+    SPOILS_POP_WOK,
+)
+from wtg.rules.wok4.events import Battle, PlayerEliminated
+from wtg.rules.wok4.orders import Attack
+from wtg.rules.wok4.reach import adjacent
+from wtg.rules.wok4.state import ACTIVE, DEAD, Player, Province
+from wtg.rules.wok4.turn import Turn
+
+PHASE = "II attacks"
+
+
+def attacks(turn: Turn) -> None:
+    """Only the first N attack orders count; N was fixed by the tech points the turn began with.
+
+    The orders were cut to N when they were accepted (``accept``), because the
+    manual counts "the 5 first attack orders ... no matter if they are
+    executable or not"; an unexecutable one is skipped here with its reason.
+    """
+    for player, orders in turn.players_in_order():
+        for order in orders.attack:
+            if not player.standing:
+                break
+            _attack(turn, player, order)
+
+
+def _attack(turn: Turn, player: Player, order: Attack) -> None:
+    text = f"attack {order.target} from {order.source} with {order.armies} armies"
+    source = turn.owned(order.source, player.id)
+    if source is None:
+        turn.skip(player.id, PHASE, text, f"province {order.source} is not yours any more")
+        return
+    if not adjacent(turn.state, order.source, order.target):
+        turn.skip(player.id, PHASE, text, f"province {order.target} is not next to {order.source}")
+        return
+    target = turn.state.province(order.target)
+    if target.owner == player.id:
+        turn.skip(player.id, PHASE, text, f"province {order.target} is already yours")
+        return
+    armies = min(order.armies, source.arm)
+    if armies < 1:
+        turn.skip(player.id, PHASE, text, f"no armies left in province {order.source}")
+        return
+    source.arm -= armies
+    battle(turn, player, source, target, armies)
+
+
+def battle(turn: Turn, player: Player, source: Province, target: Province, armies: int) -> None:
+    defender_id = target.owner
+    defender_eff = turn.state.player(defender_id).eff if defender_id else NEUTRAL_EFF
+    defenders = target.arm
+    dfn_before = target.dfn
+    result = fight(turn.rng, armies, source.lev, player.eff,
+                   defenders, target.lev, target.dfn, defender_eff)
+    target.dfn = result.dfn_left
+    bonus = 0
+    if result.attacker_won:
+        bonus = LEV_BONUS_PER_ROUND * result.rounds if defenders else LEV_BONUS_EMPTY
+        _conquer(target, player.id, result.attackers_left, min(LEV_MAX, source.lev + bonus))
+    else:
+        target.arm = result.defenders_left
+    seen = frozenset({player.id, defender_id} - {0})
+    turn.emit(Battle(
+        attacker=player.id, defender=defender_id, source=source.id, province=target.id,
+        armies=armies, defenders=defenders, rounds=result.rounds,
+        attacker_losses=armies - result.attackers_left,
+        defender_losses=defenders - result.defenders_left,
+        dfn_lost=dfn_before - result.dfn_left, conquered=result.attacker_won,
+        level_bonus=bonus, visible_to=seen,
+    ))
+    if result.attacker_won and defender_id and turn.state.count_of(defender_id) == 0:
+        loser = turn.state.player(defender_id)
+        if loser.status == ACTIVE:
+            loser.status = DEAD
+        loser.died_on = turn.state.turn
+        turn.emit(PlayerEliminated(player=defender_id, by=player.id, province=target.id,
+                                   public=True))
+
+
+def _conquer(target: Province, owner: int, armies: int, level: int) -> None:
+    """Manual PHASE II: the winner gets all remaining defenses, 80% of POP and WOK,
+    60% of missiles and spies (rounded down), and ALL remaining armies invade."""
+    target.owner = owner
+    target.pop = target.pop * SPOILS_POP_WOK // 100
+    target.wok = target.wok * SPOILS_POP_WOK // 100
+    target.mis = target.mis * SPOILS_MIS_SPY // 100
+    target.spy = target.spy * SPOILS_MIS_SPY // 100
+    target.arm = armies
+    target.lev = level

@@ -1,0 +1,103 @@
+"""PHASE I: bombing. Each missile separately may hit armies, spies, defenses or tech points."""
+
+from __future__ import annotations
+
+from wtg.core.rng import chance, roll
+from wtg.rules.wok4.constants import (
+    BOMB_ARMIES,
+    BOMB_DEF,
+    BOMB_DETECT_PER_SPY,
+    BOMB_ORDERS,
+    BOMB_SPIES,
+    BOMB_TECH,
+    CHANCE_MAX,
+    DETECT_MIN,
+)
+from wtg.rules.wok4.events import BombingRun, BombingSuffered
+from wtg.rules.wok4.orders import Bomb
+from wtg.rules.wok4.reach import bomb_range
+from wtg.rules.wok4.state import Player, Province
+from wtg.rules.wok4.turn import Turn
+
+PHASE = "I bombing"
+
+
+def bombing(turn: Turn) -> None:
+    for player, orders in turn.players_in_order():
+        for order in orders.bomb[:BOMB_ORDERS]:
+            _bomb(turn, player, order)
+
+
+def bomb_chance(eff: int, long_range: bool) -> int:
+    """Manual section 7: EFF at short range, 3/4 of it (rounded down) at long range."""
+    return eff * 3 // 4 if long_range else eff
+
+
+def _bomb(turn: Turn, player: Player, order: Bomb) -> None:
+    text = f"bomb {order.target} from {order.source} with {order.missiles} missiles"
+    source = turn.owned(order.source, player.id)
+    if source is None:
+        turn.skip(player.id, PHASE, text, f"province {order.source} is not yours any more")
+        return
+    reach = bomb_range(turn.state, order.source, order.target)
+    if reach is None:
+        turn.skip(player.id, PHASE, text, f"province {order.target} is out of range")
+        return
+    target = turn.state.province(order.target)
+    if target.owner == player.id:
+        turn.skip(player.id, PHASE, text, f"province {order.target} is yours")
+        return
+    missiles = min(order.missiles, source.mis)
+    if missiles < 1:
+        turn.skip(player.id, PHASE, text, f"no missiles left in province {order.source}")
+        return
+    source.mis -= missiles
+    hit_chance = bomb_chance(player.eff, reach == "long")
+    _fire(turn, player, source, target, missiles, hit_chance, reach == "long")
+
+
+def _fire(
+    turn: Turn, player: Player, source: Province, target: Province,
+    missiles: int, hit_chance: int, long_range: bool,
+) -> None:
+    rng = turn.rng
+    owner = turn.state.player(target.owner) if target.owner else None
+    hits = {"armies": 0, "spies": 0, "dfn": 0, "tech": 0}
+    misses = 0
+    watchers = target.spy
+    for _ in range(missiles):
+        if not chance(rng, hit_chance):
+            misses += 1
+            continue
+        kind = roll(rng, 3)
+        if kind == 0:
+            killed = min(target.arm, BOMB_ARMIES[0] + roll(rng, BOMB_ARMIES[1] - BOMB_ARMIES[0]))
+            target.arm -= killed
+            hits["armies"] += killed
+        elif kind == 1:
+            killed = min(target.spy, BOMB_SPIES[0] + roll(rng, BOMB_SPIES[1] - BOMB_SPIES[0]))
+            target.spy -= killed
+            hits["spies"] += killed
+        elif kind == 2:
+            lost = min(target.dfn, BOMB_DEF)
+            target.dfn -= lost
+            hits["dfn"] += lost
+        elif owner is not None:
+            lost = min(owner.tech, BOMB_TECH[0] + roll(rng, BOMB_TECH[1] - BOMB_TECH[0]))
+            owner.tech -= lost
+            hits["tech"] += lost
+    detected = False
+    if owner is not None:
+        detect = min(CHANCE_MAX, max(DETECT_MIN, BOMB_DETECT_PER_SPY * watchers))
+        detected = chance(rng, detect)
+    turn.emit(BombingRun(
+        player=player.id, source=source.id, target=target.id, target_owner=target.owner,
+        missiles=missiles, long_range=long_range, chance=hit_chance, misses=misses,
+        detected=detected, visible_to=frozenset({player.id}), **hits,
+    ))
+    if owner is not None:
+        turn.emit(BombingSuffered(
+            player=owner.id, province=target.id, missiles=missiles,
+            source=source.id if detected else 0, bomber=player.id if detected else 0,
+            visible_to=frozenset({owner.id}), **hits,
+        ))

@@ -1,0 +1,51 @@
+"""PHASE IV, last: movement between neighbouring provinces of one's own."""
+
+from __future__ import annotations
+
+from wtg.rules.wok4.constants import ARM_MAX, MIS_MAX, POP_MAX, SPY_MAX, UNITS_PER_ORDER, WOK_MAX
+from wtg.rules.wok4.events import Moved
+from wtg.rules.wok4.orders import Move
+from wtg.rules.wok4.reach import adjacent
+from wtg.rules.wok4.state import Player
+from wtg.rules.wok4.turn import Turn, mixed_level
+
+PHASE = "IV movement"
+MOVE_ORDERS = 7
+UNIT_FIELD = {"POP": "pop", "WOK": "wok", "ARM": "arm", "MIS": "mis", "SPY": "spy"}
+UNIT_MAX = {"POP": POP_MAX, "WOK": WOK_MAX, "ARM": ARM_MAX, "MIS": MIS_MAX, "SPY": SPY_MAX}
+
+
+def movement(turn: Turn) -> None:
+    for player, orders in turn.players_in_order():
+        for order in orders.move[:MOVE_ORDERS]:
+            _move(turn, player, order)
+
+
+def _move(turn: Turn, player: Player, order: Move) -> None:
+    text = f"move {order.amount} {order.unit} from {order.source} to {order.target}"
+    source = turn.owned(order.source, player.id)
+    if source is None:
+        turn.skip(player.id, PHASE, text, f"province {order.source} is not yours")
+        return
+    if not adjacent(turn.state, order.source, order.target):
+        turn.skip(player.id, PHASE, text, f"province {order.target} is not next to {order.source}")
+        return
+    target = turn.state.province(order.target)
+    if target.owner != player.id:
+        turn.skip(player.id, PHASE, text,
+                  f"province {order.target} is not yours: your units were halted")
+        return
+    name = UNIT_FIELD[order.unit]
+    available: int = getattr(source, name)
+    wanted = min(order.amount, UNITS_PER_ORDER, available)
+    if wanted < 1:
+        turn.skip(player.id, PHASE, text, f"no {order.unit} in province {order.source}")
+        return
+    room = UNIT_MAX[order.unit] - getattr(target, name)
+    moved = min(wanted, room)
+    if order.unit == "ARM":
+        target.lev = mixed_level(target.arm, target.lev, moved, source.lev)
+    setattr(source, name, available - moved)
+    setattr(target, name, getattr(target, name) + moved)
+    turn.emit(Moved(player=player.id, source=source.id, target=target.id, unit=order.unit,
+                    amount=moved, halted=wanted - moved, visible_to=frozenset({player.id})))

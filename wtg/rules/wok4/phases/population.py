@@ -1,0 +1,95 @@
+"""PHASE IV, first half: transformations, neutral recruits, then growth."""
+
+from __future__ import annotations
+
+from wtg.rules.wok4.constants import (
+    GROWTH,
+    LEV_MIN,
+    NEUTRAL_LEV,
+    NEUTRAL_RECRUITS,
+    POP_ARM_ORDERS,
+    POP_MAX,
+    POP_PER_ARM,
+    POP_PER_WOK,
+    UNITS_PER_ORDER,
+    WOK_MAX,
+    WOK_PER_POP,
+)
+from wtg.rules.wok4.events import Transformed
+from wtg.rules.wok4.orders import Transform
+from wtg.rules.wok4.state import Player
+from wtg.rules.wok4.turn import Turn, add_armies
+
+PHASE = "IV transformations"
+TRANSFORM_ORDERS = 7
+
+
+def transformations(turn: Turn) -> None:
+    for player, orders in turn.players_in_order():
+        pop_to_arm = 0
+        for order in orders.transform[:TRANSFORM_ORDERS]:
+            if order.kind == "POP-ARM":
+                pop_to_arm += 1
+                if pop_to_arm > POP_ARM_ORDERS:
+                    turn.skip(player.id, PHASE, _text(order),
+                              f"only {POP_ARM_ORDERS} POP->ARM transformations a turn")
+                    continue
+            _transform(turn, player, order)
+
+
+def _text(order: Transform) -> str:
+    return f"transform {order.amount} {order.kind.replace('-', '->')} in {order.province}"
+
+
+def _transform(turn: Turn, player: Player, order: Transform) -> None:
+    province = turn.owned(order.province, player.id)
+    if province is None:
+        turn.skip(player.id, PHASE, _text(order), f"province {order.province} is not yours")
+        return
+    wanted = min(order.amount, UNITS_PER_ORDER)
+    if order.kind == "WOK-POP":
+        made = min(wanted, province.wok) // WOK_PER_POP
+        used = made * WOK_PER_POP
+        province.wok -= used
+        total = province.pop + made
+        province.pop = min(total, POP_MAX)
+        lost = total - province.pop
+    elif order.kind == "POP-WOK":
+        made = min(wanted, province.pop) // POP_PER_WOK
+        used = made * POP_PER_WOK
+        province.pop -= used
+        total = province.wok + made
+        province.wok = min(total, WOK_MAX)
+        lost = total - province.wok
+    else:
+        made = min(wanted, province.pop) // POP_PER_ARM
+        used = made * POP_PER_ARM
+        province.pop -= used
+        lost = add_armies(province, made, LEV_MIN)
+    if used == 0:
+        turn.skip(player.id, PHASE, _text(order),
+                  f"not enough {order.kind[:3]} in province {order.province}")
+        return
+    turn.emit(Transformed(player=player.id, province=province.id, transform=order.kind,
+                          used=used, made=made, lost=lost, visible_to=frozenset({player.id})))
+
+
+def neutral_recruits(turn: Turn) -> None:
+    """"Right after the transformations, the neutral provinces will gain +2 fresh Armies"."""
+    for province in turn.state.provinces:
+        if province.owner == 0:
+            add_armies(province, NEUTRAL_RECRUITS, NEUTRAL_LEV)
+
+
+def growth_rate(pop: int) -> int:
+    """Percent growth by population: 0-99 +20%, 100-199 +15%, ... 400-999 +3%."""
+    for below, percent in GROWTH:
+        if pop < below:
+            return percent
+    return GROWTH[-1][1]
+
+
+def growth(turn: Turn) -> None:
+    """Ruling: growth is rounded down, so a province needs 5 POP to grow at all."""
+    for province in turn.state.provinces:
+        province.pop = min(POP_MAX, province.pop + province.pop * growth_rate(province.pop) // 100)

@@ -1,0 +1,88 @@
+"""PHASE V: tech trades, then the workers' aims."""
+
+from __future__ import annotations
+
+from wtg.rules.wok4.constants import (
+    AIM_CHANGES,
+    DEF_MAX,
+    EFF_MAX,
+    LEV_MAX,
+    MIS_MAX,
+    SPY_MAX,
+    TRADE_DEF_100,
+    TRADE_DEF_350,
+    TRADE_EFF_250,
+    TRADE_LEV_200,
+    TRADE_LEV_350,
+    TRADE_LINES,
+    TRADE_MIS_150,
+    TRADE_SPY_150,
+    TRADES,
+)
+from wtg.rules.wok4.events import AimChanged, TechTraded
+from wtg.rules.wok4.state import Player
+from wtg.rules.wok4.turn import Turn
+
+
+def tech_trades(turn: Turn) -> None:
+    for player, orders in turn.players_in_order():
+        for points in orders.trade[:TRADE_LINES]:
+            text = f"trade {points} tech points"
+            if points not in TRADES:
+                turn.skip(player.id, "V trades", text, "no such trade")
+            elif player.tech < points:
+                turn.skip(player.id, "V trades", text, f"you have only {player.tech} tech points")
+            else:
+                player.tech -= points
+                apply_trade(turn, player, points)
+                turn.emit(TechTraded(player=player.id, points=points, tech_left=player.tech,
+                                     visible_to=frozenset({player.id})))
+
+
+def apply_trade(turn: Turn, player: Player, points: int) -> None:
+    """Manual section 6, each bonus up to its limit."""
+    if points == 250:
+        player.eff = min(EFF_MAX, player.eff + TRADE_EFF_250)
+        return
+    for province in turn.state.provinces_of(player.id):
+        if points == 100:
+            province.dfn = min(DEF_MAX, province.dfn + TRADE_DEF_100)
+        elif points == 150:
+            # "only ... if the Province contains workers (who build the missiles)
+            # or Population (who recruit the Spies)"
+            if province.wok > 0:
+                province.mis = min(MIS_MAX, province.mis + TRADE_MIS_150)
+            if province.pop > 0:
+                province.spy = min(SPY_MAX, province.spy + TRADE_SPY_150)
+        elif points == 200:
+            if province.arm > 0:
+                province.lev = min(LEV_MAX, province.lev + TRADE_LEV_200)
+        elif points == 350:
+            province.dfn = min(DEF_MAX, province.dfn + TRADE_DEF_350)
+            if province.arm > 0:
+                province.lev = min(LEV_MAX, province.lev + TRADE_LEV_350)
+
+
+def aims(turn: Turn) -> None:
+    """"Only up to 4 of your provinces may change their aim at the end of each turn."
+
+    Ruling: an order that names the aim a province already has is no change and
+    does not count toward the 4.
+    """
+    for player, orders in turn.players_in_order():
+        changes = 0
+        for order in orders.aim:
+            text = f"aim {order.aim} in {order.province}"
+            province = turn.owned(order.province, player.id)
+            if province is None:
+                turn.skip(player.id, "V aims", text, f"province {order.province} is not yours")
+                continue
+            if province.aim == order.aim:
+                continue
+            if changes == AIM_CHANGES:
+                turn.skip(player.id, "V aims", text, f"only {AIM_CHANGES} aims change a turn")
+                continue
+            changes += 1
+            turn.emit(AimChanged(player=player.id, province=province.id, old=province.aim,
+                                 new=order.aim, visible_to=frozenset({player.id})))
+            province.aim = order.aim

@@ -1,0 +1,50 @@
+"""One WoK IV turn: the phase list, in the manual's order."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from wtg.core.ruleset import TurnResult
+from wtg.rules.wok4.orders import Orders
+from wtg.rules.wok4.phases.attacks import attacks
+from wtg.rules.wok4.phases.bombing import bombing
+from wtg.rules.wok4.phases.endturn import (
+    alliances,
+    game_end,
+    missed_turns,
+    next_order_of_play,
+)
+from wtg.rules.wok4.phases.movement import movement
+from wtg.rules.wok4.phases.population import growth, neutral_recruits, transformations
+from wtg.rules.wok4.phases.spying import spying
+from wtg.rules.wok4.phases.trading import aims, tech_trades
+from wtg.rules.wok4.phases.working import working
+from wtg.rules.wok4.state import WokState
+from wtg.rules.wok4.turn import Turn
+
+PHASES = (
+    bombing,  # I
+    attacks,  # II
+    working,  # III: entropy, then the workers
+    transformations, neutral_recruits, growth, movement,  # IV
+    tech_trades, aims,  # V
+    spying,  # VI
+    alliances, missed_turns, game_end, next_order_of_play,  # the end of the turn
+)
+
+
+class GameFinished(ValueError):
+    """The game is over; there is no next turn."""
+
+
+def resolve(state: WokState, orders: Mapping[int, Orders], rng: random.Random) -> TurnResult:
+    """Resolve the next turn from ``state``; ``state`` itself is left untouched."""
+    if state.outcome is not None:
+        raise GameFinished(f"game {state.game} ended on turn {state.turn}")
+    work = state.clone()
+    work.turn = state.turn + 1
+    turn = Turn(work, orders, rng, tuple(state.oop))
+    for phase in PHASES:
+        phase(turn)
+    return TurnResult(work, tuple(turn.events))

@@ -1,0 +1,34 @@
+"""The Top Ten score: every possession counted in population equivalents (a ruling)."""
+
+from __future__ import annotations
+
+from wtg.core.ruleset import ScoreLine
+from wtg.rules.wok4.constants import POP_PER_ARM, POP_PER_WOK
+from wtg.rules.wok4.state import DEAD, WokState
+
+TOP = 10
+
+
+def player_score(state: WokState, pid: int) -> int:
+    """POP + 2 per WOK + 4 per ARM times its level + 2 per MIS and SPY + 2 per 0.1 DEF,
+    over all provinces, plus tech points and EFF. A worker costs 2 POP and an army
+    4 POP ("1 ARMY = 2 WORKERS OR 4 POPULATION"), so the score weighs them so."""
+    player = state.player(pid)
+    total = player.tech + player.eff if player.status != DEAD else 0
+    for p in state.provinces_of(pid):
+        total += (p.pop + POP_PER_WOK * p.wok + POP_PER_ARM * p.arm * p.lev // 1000
+                  + 2 * p.mis + 2 * p.spy + 2 * p.dfn)
+    return total
+
+
+def top_ten(state: WokState) -> list[ScoreLine]:
+    rows = []
+    for player in state.players:
+        provinces = state.count_of(player.id)
+        if provinces:
+            rows.append((player_score(state, player.id), provinces, player))
+    rows.sort(key=lambda r: (-r[0], -r[1], r[2].id))
+    return [
+        ScoreLine(rank, p.id, p.name, score, provinces, p.status)
+        for rank, (score, provinces, p) in enumerate(rows[:TOP], start=1)
+    ]

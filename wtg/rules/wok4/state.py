@@ -1,0 +1,165 @@
+"""The state of a WoK IV game between two turns, and its JSON form."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+ACTIVE = "active"
+QUIT = "quit"
+DEAD = "dead"
+
+
+@dataclass(slots=True)
+class Province:
+    id: int
+    name: str
+    neighbours: tuple[int, ...]
+    owner: int = 0
+    pop: int = 0
+    wok: int = 0
+    arm: int = 0
+    lev: int = 1000
+    """Level of the armies in thousandths (1.750 is 1750)."""
+    dfn: int = 0
+    """Defense in tenths (0.3 is 3)."""
+    mis: int = 0
+    spy: int = 0
+    aim: str = "DEF"
+
+    def clone(self) -> Province:
+        return Province(self.id, self.name, self.neighbours, self.owner, self.pop, self.wok,
+                        self.arm, self.lev, self.dfn, self.mis, self.spy, self.aim)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "name": self.name, "owner": self.owner, "pop": self.pop,
+            "wok": self.wok, "arm": self.arm, "lev": self.lev / 1000, "def": self.dfn / 10,
+            "mis": self.mis, "spy": self.spy, "aim": self.aim,
+            "neighbours": list(self.neighbours),
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Province:
+        return cls(
+            id=d["id"], name=d["name"], neighbours=tuple(d["neighbours"]), owner=d["owner"],
+            pop=d["pop"], wok=d["wok"], arm=d["arm"], lev=round(d["lev"] * 1000),
+            dfn=round(d["def"] * 10), mis=d["mis"], spy=d["spy"], aim=d["aim"],
+        )
+
+
+@dataclass(slots=True)
+class Player:
+    id: int
+    name: str
+    eff: int = 99
+    tech: int = 0
+    gold: int = 0
+    status: str = ACTIVE
+    missed: int = 0
+    """Turns missed in a row."""
+    ally: int = 0
+    turn_points: int = 0
+    """Turns played with orders sent: the HiScore's turn points."""
+    died_on: int | None = None
+    quit_on: int | None = None
+    vp: int = 0
+
+    @property
+    def standing(self) -> bool:
+        return self.status == ACTIVE
+
+    def clone(self) -> Player:
+        return Player(self.id, self.name, self.eff, self.tech, self.gold, self.status,
+                      self.missed, self.ally, self.turn_points, self.died_on, self.quit_on,
+                      self.vp)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "name": self.name, "eff": self.eff, "tech": self.tech,
+            "gold": self.gold, "status": self.status, "missed": self.missed, "ally": self.ally,
+            "turn_points": self.turn_points, "died_on": self.died_on, "quit_on": self.quit_on,
+            "vp": self.vp,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Player:
+        return cls(**{k: d[k] for k in cls.__dataclass_fields__ if k in d})
+
+
+@dataclass(slots=True)
+class Outcome:
+    """How the game ended."""
+
+    reason: str
+    """"last standing", "alliance" or "bitter end"."""
+    winners: tuple[int, ...]
+    ranking: tuple[int, ...]
+    """Every seated player, best first."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"reason": self.reason, "winners": list(self.winners),
+                "ranking": list(self.ranking)}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Outcome:
+        return cls(d["reason"], tuple(d["winners"]), tuple(d["ranking"]))
+
+
+@dataclass(slots=True)
+class WokState:
+    game: str
+    map: str
+    turn: int
+    seats: int
+    players: list[Player]
+    provinces: list[Province]
+    oop: list[int] = field(default_factory=list)
+    """The Order of Play of the NEXT turn: generated at the end of this one."""
+    outcome: Outcome | None = None
+
+    def province(self, pid: int) -> Province:
+        return self.provinces[pid - 1]
+
+    def player(self, pid: int) -> Player:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    def has_province(self, pid: int) -> bool:
+        return 1 <= pid <= len(self.provinces)
+
+    def provinces_of(self, owner: int) -> Iterator[Province]:
+        return (p for p in self.provinces if p.owner == owner)
+
+    def count_of(self, owner: int) -> int:
+        return sum(1 for p in self.provinces if p.owner == owner)
+
+    def clone(self) -> WokState:
+        return WokState(
+            self.game, self.map, self.turn, self.seats,
+            [p.clone() for p in self.players], [p.clone() for p in self.provinces],
+            list(self.oop), self.outcome,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": "wok4", "game": self.game, "map": self.map, "turn": self.turn,
+            "seats": self.seats, "oop": list(self.oop),
+            "outcome": self.outcome.to_dict() if self.outcome else None,
+            "players": [p.to_dict() for p in self.players],
+            "provinces": [p.to_dict() for p in self.provinces],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> WokState:
+        outcome = d.get("outcome")
+        return cls(
+            game=d["game"], map=d["map"], turn=d["turn"], seats=d["seats"],
+            players=[Player.from_dict(p) for p in d["players"]],
+            provinces=[Province.from_dict(p) for p in d["provinces"]],
+            oop=list(d["oop"]),
+            outcome=Outcome.from_dict(outcome) if outcome else None,
+        )

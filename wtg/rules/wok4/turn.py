@@ -1,0 +1,70 @@
+"""The working copy a turn is resolved on, and small helpers the phases share."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from wtg.core.events import Event
+from wtg.rules.wok4.constants import ARM_MAX, LEV_MAX
+from wtg.rules.wok4.events import OrderSkipped
+from wtg.rules.wok4.orders import Orders
+from wtg.rules.wok4.state import Player, Province, WokState
+
+
+@dataclass(slots=True)
+class Turn:
+    """A turn being resolved: the working state (a copy), everyone's orders, the RNG, events."""
+
+    state: WokState
+    orders: Mapping[int, Orders]
+    rng: random.Random
+    oop: tuple[int, ...]
+    events: list[Event] = field(default_factory=list)
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def skip(self, player: int, phase: str, order: str, reason: str) -> None:
+        self.emit(OrderSkipped(player=player, phase=phase, order=order, reason=reason,
+                               visible_to=frozenset({player})))
+
+    def players_in_order(self) -> Iterator[tuple[Player, Orders]]:
+        """Players with orders, in the turn's Order of Play, who still own a province."""
+        for pid in self.oop:
+            orders = self.orders.get(pid)
+            player = self.state.player(pid)
+            if orders is not None and player.standing:
+                yield player, orders
+
+    def owned(self, pid: int, owner: int) -> Province | None:
+        """The province if it exists and belongs to ``owner``."""
+        if not self.state.has_province(pid):
+            return None
+        province = self.state.province(pid)
+        return province if province.owner == owner else None
+
+
+def clamp(value: int, low: int, high: int) -> int:
+    return low if value < low else high if value > high else value
+
+
+def mixed_level(count_a: int, level_a: int, count_b: int, level_b: int) -> int:
+    """Armies of two levels melted together: the weighted mean, rounded half up.
+
+    The counts are the uncapped totals (manual, PHASE IV: the level is computed
+    "just like if you had more than these units in the province").
+    """
+    total = count_a + count_b
+    if total == 0:
+        return level_b
+    return min(LEV_MAX, (count_a * level_a + count_b * level_b + total // 2) // total)
+
+
+def add_armies(province: Province, count: int, level: int) -> int:
+    """Add armies of ``level``; returns how many were lost above the 999 limit."""
+    province.lev = mixed_level(province.arm, province.lev, count, level)
+    total = province.arm + count
+    province.arm = min(total, ARM_MAX)
+    return total - province.arm

@@ -1,0 +1,237 @@
+"""A game on disk: its config, one folder per turn, pending orders; atomic commits and a lock.
+
+    GAME_DIR/game.yaml            ruleset, map, seed, players (with their secret codes)
+    GAME_DIR/turns/0003/          state.json, events.json, orders/, reports/, aofs/, topten.txt
+    GAME_DIR/pending/0004/        order files received for turn 4, before it runs
+    GAME_DIR/.lock                held by whoever writes the game
+
+A turn folder is written under ``turns/.tmp-NNNN``, every file and folder is
+fsynced, and only then is it renamed into place, so a crash at any point
+leaves the last complete turn as it was and the next run starts over.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import os
+import re
+import shutil
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+TURN_DIR = re.compile(r"^\d{4,}$")
+PENDING_FILE = re.compile(r"^p(\d+)\.yaml$")
+
+
+class StoreError(Exception):
+    """A game folder that cannot be used as asked."""
+
+
+class GameLocked(StoreError):
+    """Another process is writing this game."""
+
+
+def turn_name(turn: int) -> str:
+    return f"{turn:04d}"
+
+
+def write_atomic(path: Path, data: str | bytes) -> None:
+    """Write a file so that it is either all there or not there at all."""
+    raw = data.encode() if isinstance(data, str) else data
+    tmp = path.with_name(f".{path.name}.tmp")
+    with open(tmp, "wb") as handle:
+        handle.write(raw)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, path)
+    fsync_dir(path.parent)
+
+
+def fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class GameStore:
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+
+    # --- creation and config -------------------------------------------------
+    @classmethod
+    def create(cls, root: Path, config_text: str) -> GameStore:
+        root = Path(root)
+        if root.exists() and any(root.iterdir()):
+            raise StoreError(f"{root} already exists and is not empty")
+        (root / "turns").mkdir(parents=True, exist_ok=True)
+        (root / "pending").mkdir(exist_ok=True)
+        store = cls(root)
+        write_atomic(root / "game.yaml", config_text)
+        return store
+
+    def exists(self) -> bool:
+        return (self.root / "game.yaml").is_file()
+
+    def config_text(self) -> str:
+        try:
+            return (self.root / "game.yaml").read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise StoreError(f"{self.root} is not a game folder (no game.yaml)") from None
+
+    # --- the lock --------------------------------------------------------------
+    @contextlib.contextmanager
+    def lock(self) -> Iterator[None]:
+        """Hold the game's write lock; fail at once if another process holds it."""
+        handle = open(self.root / ".lock", "a+")  # noqa: SIM115 - held for the block
+        try:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                if exc.errno in (errno.EAGAIN, errno.EACCES):
+                    raise GameLocked(f"{self.root} is being written by another process") from None
+                raise
+            self._recover()
+            yield
+        finally:
+            handle.close()
+
+    # --- turns -------------------------------------------------------------------
+    @property
+    def turns_dir(self) -> Path:
+        return self.root / "turns"
+
+    def turn_dir(self, turn: int) -> Path:
+        return self.turns_dir / turn_name(turn)
+
+    def turns(self) -> list[int]:
+        if not self.turns_dir.is_dir():
+            return []
+        return sorted(int(p.name) for p in self.turns_dir.iterdir() if TURN_DIR.match(p.name))
+
+    def latest_turn(self) -> int:
+        turns = self.turns()
+        if not turns:
+            old = sorted(self.turns_dir.glob(".old-*")) if self.turns_dir.is_dir() else []
+            if old:
+                return int(old[-1].name[5:])
+            raise StoreError(f"{self.root} has no turn yet")
+        return turns[-1]
+
+    def read_json(self, turn: int, name: str) -> Any:
+        path = self._readable_turn(turn) / name
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise StoreError(f"turn {turn} has no {name}") from None
+
+    def read_text(self, turn: int, relpath: str) -> str:
+        path = self._readable_turn(turn) / relpath
+        try:
+            return path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise StoreError(f"turn {turn} has no {relpath}") from None
+
+    def _readable_turn(self, turn: int) -> Path:
+        path = self.turn_dir(turn)
+        if path.is_dir():
+            return path
+        old = self.turns_dir / f".old-{turn_name(turn)}"
+        if old.is_dir():
+            return old
+        raise StoreError(f"there is no turn {turn} (turns kept: {self.turns()})")
+
+    def commit_turn(self, turn: int, files: Mapping[str, str | bytes], replace: bool = False) -> None:
+        """Write turn ``turn`` atomically. ``replace`` swaps out an existing turn (a rerun)."""
+        final = self.turn_dir(turn)
+        if final.exists() and not replace:
+            raise StoreError(f"turn {turn} already exists")
+        tmp = self.turns_dir / f".tmp-{turn_name(turn)}"
+        if tmp.exists():
+            shutil.rmtree(tmp)
+        tmp.mkdir()
+        dirs = {tmp}
+        for relpath, data in sorted(files.items()):
+            target = tmp / relpath
+            if target.parent not in dirs:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                dirs.add(target.parent)
+            raw = data.encode() if isinstance(data, str) else data
+            with open(target, "wb") as handle:
+                handle.write(raw)
+                handle.flush()
+                os.fsync(handle.fileno())
+        for directory in sorted(dirs, key=lambda d: len(d.parts), reverse=True):
+            fsync_dir(directory)
+        if final.exists():
+            old = self.turns_dir / f".old-{turn_name(turn)}"
+            os.rename(final, old)
+            fsync_dir(self.turns_dir)
+            os.rename(tmp, final)
+            fsync_dir(self.turns_dir)
+            shutil.rmtree(old)
+        else:
+            os.rename(tmp, final)
+            fsync_dir(self.turns_dir)
+
+    def _recover(self) -> None:
+        """Finish or undo what a crashed writer left behind."""
+        if not self.turns_dir.is_dir():
+            return
+        for path in sorted(self.turns_dir.iterdir()):
+            if path.name.startswith(".tmp-"):
+                shutil.rmtree(path)
+            elif path.name.startswith(".old-"):
+                final = self.turns_dir / path.name[5:]
+                if final.exists():
+                    shutil.rmtree(path)
+                else:
+                    os.rename(path, final)
+        fsync_dir(self.turns_dir)
+
+    # --- pending orders ---------------------------------------------------------------
+    def pending_dir(self, turn: int) -> Path:
+        return self.root / "pending" / turn_name(turn)
+
+    def save_pending(self, turn: int, player: int, files: Mapping[str, str]) -> Path:
+        """Store a player's orders for ``turn`` (replacing earlier ones); returns the order file.
+
+        ``files`` maps a suffix (``yaml``, ``aof.txt``, ``result.txt``) to its text;
+        the order file (``yaml``) is written last, so it only exists complete.
+        """
+        folder = self.pending_dir(turn)
+        folder.mkdir(parents=True, exist_ok=True)
+        for suffix in sorted(files, key=lambda s: s == "yaml"):
+            write_atomic(folder / f"p{player:02d}.{suffix}", files[suffix])
+        return folder / f"p{player:02d}.yaml"
+
+    def pending_orders(self, turn: int) -> dict[int, Path]:
+        return order_files(self.pending_dir(turn))
+
+    def archived_orders(self, turn: int) -> dict[int, Path]:
+        return order_files(self._readable_turn(turn) / "orders")
+
+    def clear_pending(self, upto: int) -> None:
+        """Drop pending folders of turns that have run."""
+        base = self.root / "pending"
+        if not base.is_dir():
+            return
+        for path in base.iterdir():
+            if TURN_DIR.match(path.name) and int(path.name) <= upto:
+                shutil.rmtree(path)
+
+
+def order_files(folder: Path) -> dict[int, Path]:
+    if not folder.is_dir():
+        return {}
+    found = {}
+    for path in folder.iterdir():
+        match = PENDING_FILE.match(path.name)
+        if match:
+            found[int(match.group(1))] = path
+    return dict(sorted(found.items()))
