@@ -22,7 +22,7 @@ from wtg.core.orders import ParseOutcome, RawEntry
 
 ROOT = Path(__file__).resolve().parents[2]
 FORM = load_form(ROOT / "forms" / "wok4.yaml")
-SETTINGS = settings(max_examples=150, deadline=None)
+SETTINGS = settings(max_examples=150, deadline=None, database=None)
 NOISE = "_ 0123456789\n\r\t>#(),:.;-ABGLMSTXZabxz\u00a0\u200b\u2028"
 
 

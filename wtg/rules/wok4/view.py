@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from wtg.rules.wok4.reach import attacks_allowed
@@ -22,18 +24,33 @@ def defense(dfn: int) -> str:
     return f"{dfn / 10:.1f}"
 
 
-def province_row(p: Province | Mapping[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class ProvinceRow:
+    """One line of a province table, its level and defense already formatted."""
+
+    id: int
+    name: str
+    owner: int
+    pop: int
+    wok: int
+    arm: int
+    lev: str
+    dfn: str
+    mis: int
+    spy: int
+    aim: str
+
+
+def province_row(p: Province | Mapping[str, Any]) -> ProvinceRow:
     if isinstance(p, Province):
-        return {"id": p.id, "name": p.name, "owner": p.owner, "pop": p.pop, "wok": p.wok,
-                "arm": p.arm, "lev": level(p.lev), "def": defense(p.dfn), "mis": p.mis,
-                "spy": p.spy, "aim": p.aim}
-    row = dict(p)
-    row["lev"] = f"{float(p['lev']):.3f}"
-    row["def"] = f"{float(p['def']):.1f}"
-    return row
+        return ProvinceRow(p.id, p.name, p.owner, p.pop, p.wok, p.arm, level(p.lev),
+                           defense(p.dfn), p.mis, p.spy, p.aim)
+    return ProvinceRow(p["id"], p["name"], p["owner"], p["pop"], p["wok"], p["arm"],
+                       f"{float(p['lev']):.3f}", f"{float(p['def']):.1f}", p["mis"], p["spy"],
+                       p["aim"])
 
 
-def totals(provinces: Sequence[Province]) -> dict[str, Any]:
+def totals(provinces: Sequence[Province]) -> SimpleNamespace:
     """Sums, with the armies' level and the defense as averages ("1.244a")."""
     armies = sum(p.arm for p in provinces)
     count = len(provinces) or 1
@@ -41,13 +58,19 @@ def totals(provinces: Sequence[Province]) -> dict[str, Any]:
         mean_lev = sum(p.arm * p.lev for p in provinces) / armies
     else:
         mean_lev = sum(p.lev for p in provinces) / count
-    return {
-        "provinces": len(provinces), "pop": sum(p.pop for p in provinces),
-        "wok": sum(p.wok for p in provinces), "arm": armies,
-        "lev": f"{mean_lev / 1000:.3f}a",
-        "def": f"{sum(p.dfn for p in provinces) / count / 10:.1f}a",
-        "mis": sum(p.mis for p in provinces), "spy": sum(p.spy for p in provinces),
-    }
+    return SimpleNamespace(
+        provinces=len(provinces), pop=sum(p.pop for p in provinces),
+        wok=sum(p.wok for p in provinces), arm=armies, lev=f"{mean_lev / 1000:.3f}a",
+        dfn=f"{sum(p.dfn for p in provinces) / count / 10:.1f}a",
+        mis=sum(p.mis for p in provinces), spy=sum(p.spy for p in provinces),
+    )
+
+
+def _readable(event: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Province rows learned by spies, as table rows."""
+    if event["kind"] != "spy_report":
+        return event
+    return {**event, "provinces": [province_row(p) for p in event["provinces"]]}
 
 
 def report_context(
@@ -56,7 +79,7 @@ def report_context(
     me = state.player(player)
     mine = list(state.provinces_of(player))
     names = {p.id: p.name for p in state.players}
-    seen = visible(events, player)
+    seen = [_readable(e) for e in visible(events, player)]
     by_kind: dict[str, list[Mapping[str, Any]]] = {}
     for event in seen:
         by_kind.setdefault(str(event["kind"]), []).append(event)
