@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -14,10 +15,23 @@ from wtg.gameconfig import GameConfig
 from wtg.paths import templates_path
 
 
+def bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates kept in the user's cache folder (never in the source tree), so a
+    GM's cron does not compile the same templates on every run."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "wtg", "templates")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(folder) if os.access(folder, os.W_OK) else None
+
+
 @cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_path())),
+        bytecode_cache=bytecode_cache(),
         autoescape=False,
         trim_blocks=True,
         lstrip_blocks=True,

@@ -110,16 +110,19 @@ class GameStore:
         return self.turns_dir / turn_name(turn)
 
     def turns(self) -> list[int]:
+        """Every committed turn; one set aside by an interrupted rerun (``.old-NNNN``) counts."""
         if not self.turns_dir.is_dir():
             return []
-        return sorted(int(p.name) for p in self.turns_dir.iterdir() if TURN_DIR.match(p.name))
+        found = set()
+        for path in self.turns_dir.iterdir():
+            name = path.name[5:] if path.name.startswith(".old-") else path.name
+            if TURN_DIR.match(name):
+                found.add(int(name))
+        return sorted(found)
 
     def latest_turn(self) -> int:
         turns = self.turns()
         if not turns:
-            old = sorted(self.turns_dir.glob(".old-*")) if self.turns_dir.is_dir() else []
-            if old:
-                return int(old[-1].name[5:])
             raise StoreError(f"{self.root} has no turn yet")
         return turns[-1]
 

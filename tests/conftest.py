@@ -1,0 +1,27 @@
+"""Shared fixtures: a fresh 10-player WoK IV game on the classic map, with known codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wtg.engine import Game, create_game
+from wtg.gameconfig import PlayerEntry
+
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
+
+
+def players(count: int = 10) -> list[PlayerEntry]:
+    return [PlayerEntry(i, NAMES[i - 1], f"{NAMES[i - 1].lower()}@example.org", f"CODE{i:04d}")
+            for i in range(1, count + 1)]
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Game:
+    return create_game(tmp_path / "g1", "wok4", "classic60", players(), seed=42)
+
+
+@pytest.fixture
+def small_game(tmp_path: Path) -> Game:
+    return create_game(tmp_path / "s1", "wok4", "small", players(4), seed=7)
