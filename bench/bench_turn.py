@@ -24,24 +24,25 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from full_orders import full_orders  # noqa: E402
+from full_orders import full_orders
 
-from wtg.aof.render import render_aof  # noqa: E402
-from wtg.core.rng import turn_rng  # noqa: E402
-from wtg.core.ruleset import GameSetup, SeatSetup  # noqa: E402
-from wtg.engine import create_game  # noqa: E402
-from wtg.gameconfig import PlayerEntry  # noqa: E402
-from wtg.rules.wok4 import RULESET  # noqa: E402
-from wtg.rules.wok4.state import WokState  # noqa: E402
-from wtg.rules.wok4.strategy import plan_orders  # noqa: E402
+from wtg.aof.render import render_aof
+from wtg.core.rng import turn_rng
+from wtg.core.ruleset import GameSetup, SeatSetup
+from wtg.engine import create_game
+from wtg.gameconfig import PlayerEntry
+from wtg.rules.wok4 import RULESET
+from wtg.rules.wok4.state import WokState
+from wtg.rules.wok4.strategy import plan_orders
 
 SEED = 1234
 
 
 def start(seed: int) -> WokState:
     seats = tuple(SeatSetup(i, f"P{i}") for i in range(1, 11))
-    state: WokState = RULESET.new_game(GameSetup("bench", "classic60", seed, seats),
-                                       turn_rng(seed, 0)).state
+    state: WokState = RULESET.new_game(
+        GameSetup("bench", "classic60", seed, seats), turn_rng(seed, 0)
+    ).state
     return state
 
 
@@ -51,7 +52,9 @@ def developed(seed: int, turns: int = 8) -> WokState:
     for _ in range(turns):
         rng = random.Random(state.turn)
         orders = {p.id: plan_orders(state, p.id, rng) for p in state.players if p.standing}
-        state = RULESET.resolve(state, accepted(state, orders), turn_rng(seed, state.turn + 1)).state
+        state = RULESET.resolve(
+            state, accepted(state, orders), turn_rng(seed, state.turn + 1)
+        ).state
     return state
 
 
@@ -77,16 +80,20 @@ def ms(seconds: float) -> str:
 def summary(label: str, times: list[float]) -> None:
     times = sorted(times)
     p90 = times[int(len(times) * 0.9) - 1]
-    print(f"{label}: n={len(times)} median {ms(statistics.median(times))}, "
-          f"mean {ms(statistics.fmean(times))}, p90 {ms(p90)}, max {ms(times[-1])}")
+    print(
+        f"{label}: n={len(times)} median {ms(statistics.median(times))}, "
+        f"mean {ms(statistics.fmean(times))}, p90 {ms(p90)}, max {ms(times[-1])}"
+    )
 
 
 def bench_resolution(repeat: int) -> None:
     state = developed(SEED)
     orders = all_full(state, SEED)
     lines = sum(len(v) if isinstance(v, list) else 0 for o in orders.values() for v in o.values())
-    print(f"state: turn {state.turn}, {sum(1 for p in state.provinces if p.owner)} provinces "
-          f"owned by {len(orders)} players; {lines} accepted order lines")
+    print(
+        f"state: turn {state.turn}, {sum(1 for p in state.provinces if p.owner)} provinces "
+        f"owned by {len(orders)} players; {lines} accepted order lines"
+    )
     times = []
     for i in range(repeat):
         rng = turn_rng(SEED + i, state.turn + 1)
@@ -141,8 +148,12 @@ def bench_command(repeat: int) -> None:
 
 
 def aof(game: Any, state: WokState, pid: int, orders: dict[str, Any]) -> str:
-    header = {"game": game.config.game, "turn": state.turn + 1, "player": pid,
-              "code": game.config.player(pid).code}
+    header = {
+        "game": game.config.game,
+        "turn": state.turn + 1,
+        "player": pid,
+        "code": game.config.player(pid).code,
+    }
     return render_aof(game.ruleset.form, header, orders, game.ruleset.form_context(state, pid))
 
 

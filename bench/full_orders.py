@@ -32,11 +32,15 @@ def full_orders(state: WokState, player: int, rng: random.Random) -> dict[str, A
         attacks.append({"from": p.id, "to": near(p.id), "armies": 5 + int(rng.random() * 60)})
     kinds = ("POP-ARM", "POP-ARM", "POP-ARM", "POP-WOK", "POP-WOK", "WOK-POP", "POP-WOK")
     for kind in kinds:
-        transforms.append({"province": pick().id, "kind": kind, "amount": 20 + int(rng.random() * 30)})
+        transforms.append(
+            {"province": pick().id, "kind": kind, "amount": 20 + int(rng.random() * 30)}
+        )
     for _ in range(7):
         p = pick()
         unit = MOVE_UNITS[int(rng.random() * len(MOVE_UNITS))]
-        moves.append({"from": p.id, "to": near(p.id), "unit": unit, "amount": 1 + int(rng.random() * 50)})
+        moves.append(
+            {"from": p.id, "to": near(p.id), "unit": unit, "amount": 1 + int(rng.random() * 50)}
+        )
     used = set()
     for _ in range(4):
         p = pick()
@@ -45,8 +49,22 @@ def full_orders(state: WokState, player: int, rng: random.Random) -> dict[str, A
             aims.append({"province": p.id, "aim": AIMS[int(rng.random() * len(AIMS))]})
     for _ in range(5):
         p = pick()
-        spies.append({"from": p.id, "to": near(p.id), "op": 1 + int(rng.random() * 5),
-                      "spies": 1 + int(rng.random() * 5)})
-    return {"player": player, "turn": state.turn + 1, "bomb": bombs, "attack": attacks,
-            "transform": transforms, "move": moves, "trade": [100, 150, 200, 250, 350],
-            "aim": aims, "spy": spies}
+        spies.append(
+            {
+                "from": p.id,
+                "to": near(p.id),
+                "op": 1 + int(rng.random() * 5),
+                "spies": 1 + int(rng.random() * 5),
+            }
+        )
+    return {
+        "player": player,
+        "turn": state.turn + 1,
+        "bomb": bombs,
+        "attack": attacks,
+        "transform": transforms,
+        "move": moves,
+        "trade": [100, 150, 200, 250, 350],
+        "aim": aims,
+        "spy": spies,
+    }

@@ -13,8 +13,10 @@ NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 
 
 def players(count: int = 10) -> list[PlayerEntry]:
-    return [PlayerEntry(i, NAMES[i - 1], f"{NAMES[i - 1].lower()}@example.org", f"CODE{i:04d}")
-            for i in range(1, count + 1)]
+    return [
+        PlayerEntry(i, NAMES[i - 1], f"{NAMES[i - 1].lower()}@example.org", f"CODE{i:04d}")
+        for i in range(1, count + 1)
+    ]
 
 
 @pytest.fixture

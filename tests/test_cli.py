@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -21,8 +20,9 @@ def wtg(*args: object) -> Result:
 
 def new_game(root: Path, seed: int = 5, name: str = "g") -> Path:
     game_dir = root / name
-    result = wtg("new-game", game_dir, "--ruleset", "wok4", "--map", "classic60", *PLAYERS,
-                 "--seed", seed)
+    result = wtg(
+        "new-game", game_dir, "--ruleset", "wok4", "--map", "classic60", *PLAYERS, "--seed", seed
+    )
     assert result.exit_code == 0, result.output
     return game_dir
 
@@ -34,12 +34,25 @@ def test_new_game_runs_turn_zero(tmp_path: Path) -> None:
     assert sorted(state["oop"]) == list(range(1, 11))
     assert {"id", "name", "eff", "tech", "gold", "status"} <= set(state["players"][0])
     province = state["provinces"][0]
-    assert {"id", "name", "owner", "pop", "wok", "arm", "lev", "def", "mis", "spy", "aim",
-            "neighbours"} <= set(province)
+    assert {
+        "id",
+        "name",
+        "owner",
+        "pop",
+        "wok",
+        "arm",
+        "lev",
+        "def",
+        "mis",
+        "spy",
+        "aim",
+        "neighbours",
+    } <= set(province)
     homes = [p for p in state["provinces"] if p["owner"]]
     assert len(homes) == 10
-    assert all((p["wok"], p["arm"], p["lev"], p["def"], p["spy"]) == (24, 12, 1.75, 1.0, 10)
-               for p in homes)
+    assert all(
+        (p["wok"], p["arm"], p["lev"], p["def"], p["spy"]) == (24, 12, 1.75, 1.0, 10) for p in homes
+    )
     assert "CODE0001" not in wtg("state", game_dir, "--json").output
 
 
@@ -115,7 +128,8 @@ def test_same_seed_same_bytes(tmp_path: Path) -> None:
     play(second, 4, tmp_path / "b")
     for turn in range(5):
         for name in ["state.json", "events.json", "topten.txt"] + [
-                f"reports/p{i:02d}.txt" for i in range(1, 11)]:
+            f"reports/p{i:02d}.txt" for i in range(1, 11)
+        ]:
             a = (first / "turns" / f"{turn:04d}" / name).read_bytes()
             b = (second / "turns" / f"{turn:04d}" / name).read_bytes()
             assert a == b, (turn, name)

@@ -16,14 +16,16 @@ def test_turn_zero_is_committed_with_everything(game: Game) -> None:
     folder = game.store.turn_dir(0)
     names = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
     assert "state.json" in names and "events.json" in names and "topten.txt" in names
-    assert [n for n in names if n.startswith("reports/")] == [f"reports/p{i:02d}.txt"
-                                                            for i in range(1, 11)]
+    assert [n for n in names if n.startswith("reports/")] == [
+        f"reports/p{i:02d}.txt" for i in range(1, 11)
+    ]
     assert len([n for n in names if n.startswith("aofs/")]) == 10
     assert game.store.turns() == [0]
 
 
-def test_a_crash_while_committing_leaves_the_previous_turn(game: Game,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_crash_while_committing_leaves_the_previous_turn(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
     real_rename = os.rename
 
     def crash(src: object, dst: object) -> None:
@@ -40,8 +42,9 @@ def test_a_crash_while_committing_leaves_the_previous_turn(game: Game,
     assert not any(p.name.startswith(".") for p in game.store.turns_dir.iterdir())
 
 
-def test_a_crash_in_the_middle_of_a_rerun_swap_is_undone(game: Game,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_crash_in_the_middle_of_a_rerun_swap_is_undone(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game.run_turn()
     before = (game.store.turn_dir(1) / "state.json").read_text()
     real_rename = os.rename
@@ -64,8 +67,9 @@ def test_a_crash_in_the_middle_of_a_rerun_swap_is_undone(game: Game,
     assert (game.store.turn_dir(1) / "state.json").read_text() == before
 
 
-def _hold_lock(root: str, ready: "multiprocessing.synchronize.Event",
-               done: "multiprocessing.synchronize.Event") -> None:
+def _hold_lock(
+    root: str, ready: multiprocessing.synchronize.Event, done: multiprocessing.synchronize.Event
+) -> None:
     with GameStore(Path(root)).lock():
         ready.set()
         done.wait(10)

@@ -39,8 +39,12 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--games-dir", envvar="WTG_GAMES_DIR", type=click.Path(file_okay=False),
-              help="Where bare game names are looked up (default: paths as given).")
+@click.option(
+    "--games-dir",
+    envvar="WTG_GAMES_DIR",
+    type=click.Path(file_okay=False),
+    help="Where bare game names are looked up (default: paths as given).",
+)
 @click.version_option(package_name="wtg", message="wtg %(version)s")
 @click.pass_context
 def main(ctx: click.Context, games_dir: str | None) -> None:
@@ -52,13 +56,26 @@ def main(ctx: click.Context, games_dir: str | None) -> None:
 @click.argument("game_dir")
 @click.option("--ruleset", required=True, help="The rules to play by, e.g. wok4.")
 @click.option("--map", "map_name", default=None, help="A map of the ruleset (default: its first).")
-@click.option("--player", "players", multiple=True, required=True, metavar="NAME:EMAIL[:CODE]",
-              help="A player, in seat order; repeat for each player.")
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    required=True,
+    metavar="NAME:EMAIL[:CODE]",
+    help="A player, in seat order; repeat for each player.",
+)
 @click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
 @click.option("--variant", default=None, help="A variant of the ruleset, where it has any.")
 @click.pass_context
-def new_game(ctx: click.Context, game_dir: str, ruleset: str, map_name: str | None,
-             players: tuple[str, ...], seed: int | None, variant: str | None) -> None:
+def new_game(
+    ctx: click.Context,
+    game_dir: str,
+    ruleset: str,
+    map_name: str | None,
+    players: tuple[str, ...],
+    seed: int | None,
+    variant: str | None,
+) -> None:
     """Create a game and run its turn 0 (start positions, reports and AOFs)."""
     from wtg.core.provmap import MapError
     from wtg.engine import create_game
@@ -71,13 +88,20 @@ def new_game(ctx: click.Context, game_dir: str, ruleset: str, map_name: str | No
         entries = [parse_player_spec(spec, i) for i, spec in enumerate(players, start=1)]
         chosen = map_name or (rules.map_names() or ["?"])[0]
         game_seed = secrets.randbelow(2**31) if seed is None else seed
-        game = create_game(game_path(ctx, game_dir), ruleset, chosen, entries, game_seed,
-                           variant)
-    except (UnknownRuleset, ConfigError, MapError, StoreError, FileNotFoundError,
-            ValueError) as exc:
+        game = create_game(game_path(ctx, game_dir), ruleset, chosen, entries, game_seed, variant)
+    except (
+        UnknownRuleset,
+        ConfigError,
+        MapError,
+        StoreError,
+        FileNotFoundError,
+        ValueError,
+    ) as exc:
         fail(str(exc).strip("'\""))
-    click.echo(f"game {game.config.game} created: {ruleset} on map {chosen}, seed {game_seed}, "
-               f"{len(entries)} players; turn 0 is ready")
+    click.echo(
+        f"game {game.config.game} created: {ruleset} on map {chosen}, seed {game_seed}, "
+        f"{len(entries)} players; turn 0 is ready"
+    )
 
 
 @main.command()
@@ -100,11 +124,13 @@ def aof(ctx: click.Context, game_dir: str, player: int) -> None:
 @click.argument("game_dir")
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"))
 @click.option("--player", type=int, default=None, help="Whose orders (checked against the file).")
-@click.option("--correct", is_flag=True,
-              help="Correct the orders of the last turn run, for `run-turn --rerun`.")
+@click.option(
+    "--correct",
+    is_flag=True,
+    help="Correct the orders of the last turn run, for `run-turn --rerun`.",
+)
 @click.pass_context
-def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None,
-           correct: bool) -> None:
+def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, correct: bool) -> None:
     """Store a filled AOF or an order file (YAML) and print what was accepted and rejected.
 
     Exit 0 when the orders were stored, 2 when nothing could be stored.

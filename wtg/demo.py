@@ -12,15 +12,27 @@ from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.wok4.strategy import plan_orders
 
-NAMES = ("Aldric", "Brenna", "Caspian", "Delphine", "Eamon", "Fenna", "Gideon", "Halvard",
-         "Isolde", "Joran")
+NAMES = (
+    "Aldric",
+    "Brenna",
+    "Caspian",
+    "Delphine",
+    "Eamon",
+    "Fenna",
+    "Gideon",
+    "Halvard",
+    "Isolde",
+    "Joran",
+)
 QUITTER = 10
 """The demo's player 10 stops sending orders after turn 2, to show the QUIT rule."""
 
 
 def demo_players() -> list[PlayerEntry]:
-    return [PlayerEntry(i, name, f"{name.lower()}@example.org", f"DEMO{i:04d}")
-            for i, name in enumerate(NAMES, start=1)]
+    return [
+        PlayerEntry(i, name, f"{name.lower()}@example.org", f"DEMO{i:04d}")
+        for i, name in enumerate(NAMES, start=1)
+    ]
 
 
 def filled_aof(game: Game, player: int) -> str:
@@ -28,8 +40,12 @@ def filled_aof(game: Game, player: int) -> str:
     state = game.state()
     rng = random.Random(f"demo:{game.config.seed}:{state.turn}:{player}")
     orders = plan_orders(state, player, rng)
-    header = {"game": game.config.game, "turn": state.turn + 1, "player": player,
-              "code": game.config.player(player).code}
+    header = {
+        "game": game.config.game,
+        "turn": state.turn + 1,
+        "player": player,
+        "code": game.config.player(player).code,
+    }
     context = game.ruleset.form_context(state, player)
     return render_aof(game.ruleset.form, header, orders, context)
 
@@ -57,13 +73,17 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
             rejected += sum(1 for v in submission.verdicts if not v.accepted)
         turn = game.run_turn()
         leader = game.ruleset.topten(game.state())[0]
-        echo(f"turn {turn:2d}: orders parsed ({rejected} lines rejected); "
-             f"leader {leader.name} with {leader.score} points and {leader.provinces} provinces")
+        echo(
+            f"turn {turn:2d}: orders parsed ({rejected} lines rejected); "
+            f"leader {leader.name} with {leader.score} points and {leader.provinces} provinces"
+        )
     reports = out_dir / "reports"
     if reports.exists():
         shutil.rmtree(reports)
     for turn in game.store.turns():
         shutil.copytree(game.store.turn_dir(turn) / "reports", reports / f"turn-{turn:02d}")
     shutil.copyfile(game.store.turn_dir(game.latest_turn()) / "topten.txt", out_dir / "topten.txt")
-    echo(f"Reports: {reports}/turn-NN/pNN.txt; the AOFs sent: {out_dir}/aofs-sent; "
-         f"Top Ten: {out_dir}/topten.txt")
+    echo(
+        f"Reports: {reports}/turn-NN/pNN.txt; the AOFs sent: {out_dir}/aofs-sent; "
+        f"Top Ten: {out_dir}/topten.txt"
+    )

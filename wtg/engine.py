@@ -25,7 +25,8 @@ class GameError(Exception):
 
 
 def dump_json(data: Any) -> str:
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    """Compact JSON (the C encoder; ``wtg state --json`` prints it readably)."""
+    return json.dumps(data, ensure_ascii=False) + "\n"
 
 
 @dataclass
@@ -75,10 +76,13 @@ class Game:
             if self.ruleset.is_over(state):
                 raise OrderError(f"game {self.config.game} is over")
             turn = base + 1
-            submission = read_submission(text, self.ruleset, self.config, state,
-                                         player=player, turn=turn)
-            files = {"yaml": orders_to_yaml(submission.orders),
-                     "result.txt": submission.confirmation()}
+            submission = read_submission(
+                text, self.ruleset, self.config, state, player=player, turn=turn
+            )
+            files = {
+                "yaml": orders_to_yaml(submission.orders),
+                "result.txt": submission.confirmation(),
+            }
             if submission.source == "aof":
                 files["aof.txt"] = text
             self.store.save_pending(turn, submission.player, files)
@@ -134,12 +138,15 @@ class Game:
             "events.json": dump_json(list(events)),
             "topten.txt": topten_text(self.ruleset, self.config, state),
         }
+        owing = set() if self.ruleset.is_over(state) else set(self.ruleset.owing(state))
         for entry in self.config.players:
             name = f"p{entry.id:02d}"
+            aof = aof_text(self.ruleset, self.config, state, entry.id) if entry.id in owing else ""
             files[f"reports/{name}.txt"] = report_text(
-                self.ruleset, self.config, state, events, entry.id)
-            if entry.id in self.ruleset.owing(state) and not self.ruleset.is_over(state):
-                files[f"aofs/{name}.txt"] = aof_text(self.ruleset, self.config, state, entry.id)
+                self.ruleset, self.config, state, events, entry.id, aof
+            )
+            if aof:
+                files[f"aofs/{name}.txt"] = aof
         return files
 
 
@@ -150,16 +157,33 @@ def open_game(game_dir: Path) -> Game:
 
 
 def create_game(
-    game_dir: Path, ruleset_name: str, map_name: str, players: Sequence[PlayerEntry],
-    seed: int, variant: str | None = None, options: Mapping[str, Any] | None = None,
+    game_dir: Path,
+    ruleset_name: str,
+    map_name: str,
+    players: Sequence[PlayerEntry],
+    seed: int,
+    variant: str | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Game:
     """Create the game folder and run turn 0: start positions, reports and AOFs."""
     ruleset = find_ruleset(ruleset_name)
-    config = GameConfig(game=game_dir.name, ruleset=ruleset_name, map=map_name, seed=seed,
-                        players=tuple(players), variant=variant, options=dict(options or {}))
-    setup = GameSetup(config.game, map_name, seed,
-                      tuple(SeatSetup(p.id, p.name) for p in players), variant,
-                      config.options)
+    config = GameConfig(
+        game=game_dir.name,
+        ruleset=ruleset_name,
+        map=map_name,
+        seed=seed,
+        players=tuple(players),
+        variant=variant,
+        options=dict(options or {}),
+    )
+    setup = GameSetup(
+        config.game,
+        map_name,
+        seed,
+        tuple(SeatSetup(p.id, p.name) for p in players),
+        variant,
+        config.options,
+    )
     result = ruleset.new_game(setup, turn_rng(seed, 0))
     store = GameStore.create(game_dir, config.to_yaml())
     game = Game(store, config, ruleset)

@@ -48,8 +48,12 @@ class GameConfig:
 
     def to_yaml(self) -> str:
         data = {
-            "game": self.game, "ruleset": self.ruleset, "variant": self.variant,
-            "map": self.map, "seed": self.seed, "options": dict(self.options),
+            "game": self.game,
+            "ruleset": self.ruleset,
+            "variant": self.variant,
+            "map": self.map,
+            "seed": self.seed,
+            "options": dict(self.options),
             "players": [p.to_dict() for p in self.players],
         }
         return "# wtg game config: keep the player codes secret\n" + dump_yaml(data)
@@ -68,8 +72,12 @@ class GameConfig:
                 for p in data["players"]
             )
             return cls(
-                game=str(data["game"]), ruleset=str(data["ruleset"]), map=str(data["map"]),
-                seed=int(data["seed"]), players=players, variant=data.get("variant"),
+                game=str(data["game"]),
+                ruleset=str(data["ruleset"]),
+                map=str(data["map"]),
+                seed=int(data["seed"]),
+                players=players,
+                variant=data.get("variant"),
                 options=dict(data.get("options") or {}),
             )
         except (KeyError, TypeError, ValueError) as exc:

@@ -40,11 +40,16 @@ def looks_like_aof(text: str, begin_marker: str) -> bool:
 
 
 def read_submission(
-    text: str, ruleset: Ruleset, config: GameConfig, state: Any, *,
-    player: int | None, turn: int,
+    text: str,
+    ruleset: Ruleset,
+    config: GameConfig,
+    state: Any,
+    *,
+    player: int | None,
+    turn: int,
 ) -> Submission:
     """Check ``text`` against the game; raises OrderError when nothing can be stored."""
-    form = getattr(ruleset, "form")
+    form = ruleset.form
     if looks_like_aof(text, form.begin):
         return _from_aof(text, ruleset, config, state, player, turn)
     data, problems = orders_from_yaml(text)
@@ -54,10 +59,14 @@ def read_submission(
 
 
 def _from_aof(
-    text: str, ruleset: Ruleset, config: GameConfig, state: Any,
-    player: int | None, turn: int,
+    text: str,
+    ruleset: Ruleset,
+    config: GameConfig,
+    state: Any,
+    player: int | None,
+    turn: int,
 ) -> Submission:
-    outcome = parse_aof(getattr(ruleset, "form"), text)
+    outcome = parse_aof(ruleset.form, text)
     if outcome.problems:
         raise OrderError("; ".join(outcome.problems))
     header = outcome.header
@@ -76,7 +85,11 @@ def _from_aof(
 
 
 def _from_yaml(
-    data: Mapping[str, Any], ruleset: Ruleset, state: Any, player: int | None, turn: int,
+    data: Mapping[str, Any],
+    ruleset: Ruleset,
+    state: Any,
+    player: int | None,
+    turn: int,
 ) -> Submission:
     entries, bad, problems = ruleset.entries_from_dict(data)
     if problems:
@@ -89,8 +102,13 @@ def _from_yaml(
 
 
 def _judge(
-    entries: list[RawEntry], bad: list[Verdict], ruleset: Ruleset, state: Any,
-    pid: int, turn: int, source: str,
+    entries: list[RawEntry],
+    bad: list[Verdict],
+    ruleset: Ruleset,
+    state: Any,
+    pid: int,
+    turn: int,
+    source: str,
 ) -> Submission:
     if pid not in ruleset.owing(state):
         raise OrderError(f"player {pid} has no orders to give this turn")
@@ -112,7 +130,9 @@ def _number(text: str | None, name: str) -> int:
 
 def _check_turn(written: int, expected: int) -> None:
     if written != expected:
-        raise OrderError(f"these orders are for turn {written}, but the game expects turn {expected}")
+        raise OrderError(
+            f"these orders are for turn {written}, but the game expects turn {expected}"
+        )
 
 
 def order_file_text(submission: Submission) -> str:

@@ -46,24 +46,39 @@ def environment() -> jinja2.Environment:
 
 def aof_text(ruleset: Ruleset, config: GameConfig, state: Any, player: int) -> str:
     """The blank AOF a player fills in for the turn after ``state``."""
-    header = {"game": config.game, "turn": ruleset.turn_of(state) + 1, "player": player,
-              "code": config.player(player).code}
+    header = {
+        "game": config.game,
+        "turn": ruleset.turn_of(state) + 1,
+        "player": player,
+        "code": config.player(player).code,
+    }
     return render_aof(ruleset.form, header, None, ruleset.form_context(state, player))
 
 
 def report_text(
-    ruleset: Ruleset, config: GameConfig, state: Any,
-    events: Sequence[Mapping[str, Any]], player: int,
+    ruleset: Ruleset,
+    config: GameConfig,
+    state: Any,
+    events: Sequence[Mapping[str, Any]],
+    player: int,
+    aof: str | None = None,
 ) -> str:
+    """The player's report, with the next AOF appended (``aof``, or rendered here when the
+    player owes orders)."""
     context = ruleset.report_context(state, events, player)
     template = environment().get_template(f"{ruleset.name}/report.txt.j2")
     text = template.render(**context, title=ruleset.title)
-    if ruleset.is_over(state) or player not in ruleset.owing(state):
-        return text
-    return text + "\n" + aof_text(ruleset, config, state, player)
+    if aof is None:
+        owes = not ruleset.is_over(state) and player in ruleset.owing(state)
+        aof = aof_text(ruleset, config, state, player) if owes else ""
+    return text + "\n" + aof if aof else text
 
 
 def topten_text(ruleset: Ruleset, config: GameConfig, state: Any) -> str:
     template = environment().get_template("topten.txt.j2")
-    return template.render(game=config.game, turn=ruleset.turn_of(state),
-                           title=ruleset.title, rows=ruleset.topten(state))
+    return template.render(
+        game=config.game,
+        turn=ruleset.turn_of(state),
+        title=ruleset.title,
+        rows=ruleset.topten(state),
+    )

@@ -149,7 +149,9 @@ class GameStore:
             return old
         raise StoreError(f"there is no turn {turn} (turns kept: {self.turns()})")
 
-    def commit_turn(self, turn: int, files: Mapping[str, str | bytes], replace: bool = False) -> None:
+    def commit_turn(
+        self, turn: int, files: Mapping[str, str | bytes], replace: bool = False
+    ) -> None:
         """Write turn ``turn`` atomically. ``replace`` swaps out an existing turn (a rerun)."""
         final = self.turn_dir(turn)
         if final.exists() and not replace:

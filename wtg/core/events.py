@@ -2,33 +2,28 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
+
+from wtg.core.record import Record
 
 PUBLIC: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base of every event. ``visible_to`` lists the players who may see it.
-
-    An empty ``visible_to`` with ``public=True`` means everyone sees it.
-    """
+class Event(Record):
+    """Base of every event. ``visible_to`` lists the players who may see it;
+    ``public`` events are seen by everyone."""
 
     kind: ClassVar[str] = "event"
-    visible_to: frozenset[int] = field(default=PUBLIC, kw_only=True)
-    public: bool = field(default=False, kw_only=True)
+    visible_to: frozenset[int] = PUBLIC
+    public: bool = False
 
     def seen_by(self, player: int) -> bool:
         return self.public or player in self.visible_to
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "visible_to":
-                value = sorted(value)
-            data[f.name] = _plain(value)
+        for name in self._fields:
+            data[name] = _plain(getattr(self, name))
         return data
 
 
@@ -39,6 +34,4 @@ def _plain(value: Any) -> Any:
         return sorted(value)
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
     return value

@@ -123,10 +123,10 @@ def _read_provinces(raw: Any, limits: MapLimits, problems: list[str]) -> list[Ma
         terrain = item.get("terrain")
         if limits.terrains is not None and terrain not in limits.terrains:
             allowed = ", ".join(sorted(limits.terrains))
-            problems.append(f"{where} ({name}): terrain must be one of {allowed}, found {terrain!r}")
-        result.append(
-            MapProvince(index, name.strip(), pop, tuple(sorted(neighbours)), terrain)
-        )
+            problems.append(
+                f"{where} ({name}): terrain must be one of {allowed}, found {terrain!r}"
+            )
+        result.append(MapProvince(index, name.strip(), pop, tuple(sorted(neighbours)), terrain))
     names = [p.name for p in result]
     for name in sorted({n for n in names if names.count(n) > 1}):
         problems.append(f"province name {name!r} is used more than once")
@@ -155,7 +155,8 @@ def _check_graph(provinces: list[MapProvince], problems: list[str]) -> None:
                 problems.append(f"province {p.id} ({p.name}) lists itself as a neighbour")
             elif p.id not in provinces[n - 1].neighbours:
                 problems.append(
-                    f"province {p.id} ({p.name}) lists {n} as a neighbour but {n} does not list {p.id}"
+                    f"province {p.id} ({p.name}) lists {n} as a neighbour, "
+                    f"but {n} does not list {p.id}"
                 )
         if len(set(p.neighbours)) != len(p.neighbours):
             problems.append(f"province {p.id} ({p.name}) lists a neighbour twice")

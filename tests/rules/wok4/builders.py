@@ -60,8 +60,9 @@ def orders(player: int, **sections: Any) -> Orders:
     return Orders.from_dict({"player": player, **sections})
 
 
-def run(state: WokState, *player_orders: Orders, seed: int = 1,
-        rng: random.Random | None = None) -> TurnResult:
+def run(
+    state: WokState, *player_orders: Orders, seed: int = 1, rng: random.Random | None = None
+) -> TurnResult:
     by_player: Mapping[int, Orders] = {o.player: o for o in player_orders}
     return resolve(state, by_player, rng or random.Random(seed))
 

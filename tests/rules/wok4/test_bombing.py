@@ -51,7 +51,7 @@ def only_run(result: TurnResult) -> Any:
 
 
 def test_short_range_chance_is_the_eff_level() -> None:
-    """"attack a neighbour : 80% chance (your current EFF Level)"."""
+    """ "attack a neighbour : 80% chance (your current EFF Level)"."""
     state = duel(eff=80)
     empty(state, 2, 2, arm=10)
     # missile 1: 79.5 < 80 hits armies for 1; missile 2: 80.5 misses; detection 50 >= 1
@@ -63,7 +63,7 @@ def test_short_range_chance_is_the_eff_level() -> None:
 
 
 def test_long_range_chance_is_three_quarters_of_eff() -> None:
-    """"attack at long-range : 60% chance (3/4 of 80%)"."""
+    """ "attack at long-range : 60% chance (3/4 of 80%)"."""
     state = duel(eff=80)
     empty(state, 4, 2, arm=10)  # 4 is not next to 1, but numbered within +3
     result = fire(state, bomb(1, 4, 2), values=(0.595, ARMIES, LEAST, 0.605, 0.5))
@@ -95,7 +95,7 @@ def test_neighbour_within_three_numbers_is_short_range() -> None:
 
 
 def test_neighbour_numbered_far_away_is_short_range() -> None:
-    """"You can choose to bomb a neighbouring province (called a short-range attack)"."""
+    """ "You can choose to bomb a neighbouring province (called a short-range attack)"."""
     state = duel(eff=80)
     empty(state, 6, 0)  # below 1 on the grid: a neighbour numbered 1 + 5
     report = only_run(fire(state, bomb(1, 6, 1), values=(MISS,)))
@@ -103,30 +103,41 @@ def test_neighbour_numbered_far_away_is_short_range() -> None:
 
 
 def test_long_range_is_by_province_number() -> None:
-    """"province 40 can bomb its neighbours and also provinces 37-39 and 41-43"."""
+    """ "province 40 can bomb its neighbours and also provinces 37-39 and 41-43"."""
     state = make_state()
     reach = {pid: bomb_range(state, 10, pid) for pid in range(1, 21)}
     assert {pid for pid, r in reach.items() if r == "short"} == {5, 9, 15}
     assert {pid for pid, r in reach.items() if r == "long"} == {7, 8, 11, 12, 13}
     assert {pid for pid, r in reach.items() if r is None} == (
-        set(range(1, 21)) - {5, 7, 8, 9, 11, 12, 13, 15})
+        set(range(1, 21)) - {5, 7, 8, 9, 11, 12, 13, 15}
+    )
 
 
 def test_highest_province_reaches_only_lower_numbers() -> None:
-    """"province 60 might only attack its neighbours and provinces 57-59 as no provinces
+    """ "province 60 might only attack its neighbours and provinces 57-59 as no provinces
     higher than 60 exist" - here province 20 of 20."""
     state = duel(eff=80)
     state.province(1).owner = 0
     empty(state, 20, 1, mis=10)
     for pid in (15, 16, 17, 18, 19):
         empty(state, pid, 0)
-    result = fire(state, bomb(20, 17, 1), bomb(20, 18, 1), bomb(20, 19, 1), bomb(20, 15, 1),
-                  bomb(20, 16, 1), values=(MISS,))
+    result = fire(
+        state,
+        bomb(20, 17, 1),
+        bomb(20, 18, 1),
+        bomb(20, 19, 1),
+        bomb(20, 15, 1),
+        bomb(20, 16, 1),
+        values=(MISS,),
+    )
     runs = kinds(result, "bombing_run")
     assert [(r.target, r.long_range) for r in runs] == [
-        (17, True), (18, True), (19, False), (15, False)]
-    assert [s.order for s in kinds(result, "order_skipped")] == [
-        "bomb 16 from 20 with 1 missiles"]
+        (17, True),
+        (18, True),
+        (19, False),
+        (15, False),
+    ]
+    assert [s.order for s in kinds(result, "order_skipped")] == ["bomb 16 from 20 with 1 missiles"]
     assert result.state.province(20).mis == 6
     # there is no province 21..23 to aim at: such an order is refused on arrival
     entries = [RawEntry("bomb", bomb(20, pid, 1), n) for n, pid in enumerate((21, 23), 1)]
@@ -136,15 +147,14 @@ def test_highest_province_reaches_only_lower_numbers() -> None:
 
 
 def test_out_of_range_target_is_skipped_and_keeps_the_missiles() -> None:
-    """"a province which has a number of -3 to +3 to your provinces number" - province 5 is
+    """ "a province which has a number of -3 to +3 to your provinces number" - province 5 is
     neither a neighbour of 1 nor within 3 of its number."""
     state = duel(eff=80, missiles=7)
     empty(state, 5, 2, arm=10)
     result = fire(state, bomb(1, 5, 7), values=(HIT, ARMIES, MOST, HIT))
     assert kinds(result, "bombing_run") == []
     skipped = kinds(result, "order_skipped")
-    assert [(s.phase, s.reason) for s in skipped] == [
-        ("I bombing", "province 5 is out of range")]
+    assert [(s.phase, s.reason) for s in skipped] == [("I bombing", "province 5 is out of range")]
     assert result.state.province(1).mis == 7
     assert result.state.province(5).arm == 10
 
@@ -153,18 +163,17 @@ def test_out_of_range_target_is_skipped_and_keeps_the_missiles() -> None:
 
 
 def test_army_hits_kill_one_to_five_armies_each() -> None:
-    """"armies - will go for 1-5 armies/missile"."""
+    """ "armies - will go for 1-5 armies/missile"."""
     state = duel()
     empty(state, 2, 2, arm=20)
-    result = fire(state, bomb(1, 2, 2),
-                  values=(HIT, ARMIES, LEAST, HIT, ARMIES, MOST, MISS))
+    result = fire(state, bomb(1, 2, 2), values=(HIT, ARMIES, LEAST, HIT, ARMIES, MOST, MISS))
     report = only_run(result)
     assert report.armies == 1 + 5
     assert result.state.province(2).arm == 14
 
 
 def test_spy_hits_kill_one_to_five_spies_each() -> None:
-    """"spies - will try to kill 1-5 spies/missile"."""
+    """ "spies - will try to kill 1-5 spies/missile"."""
     state = duel()
     empty(state, 2, 2, spy=20)
     result = fire(state, bomb(1, 2, 2), values=(HIT, SPIES, LEAST, HIT, SPIES, MOST, MISS))
@@ -174,7 +183,7 @@ def test_spy_hits_kill_one_to_five_spies_each() -> None:
 
 
 def test_defense_hits_take_0_1_each() -> None:
-    """"defenses - can reduce the provinces defenses by 0.1/missile"."""
+    """ "defenses - can reduce the provinces defenses by 0.1/missile"."""
     state = duel()
     empty(state, 2, 2, dfn=5)
     # a defense hit draws no amount: the third value is already the next missile
@@ -185,7 +194,7 @@ def test_defense_hits_take_0_1_each() -> None:
 
 
 def test_tech_hits_take_5_to_13_points_each() -> None:
-    """"tech level - can reduce the opponenets tech points by 5-13 points/missile"."""
+    """ "tech level - can reduce the opponenets tech points by 5-13 points/missile"."""
     state = duel()
     state.player(2).tech = 100
     empty(state, 2, 2)
@@ -210,13 +219,16 @@ def test_tech_hit_on_a_neutral_province_does_nothing() -> None:
 
 
 def test_a_hit_never_takes_more_than_there_is() -> None:
-    """"Destroying or stealing can of course only be successful up to the number of units in
+    """ "Destroying or stealing can of course only be successful up to the number of units in
     the target" - 5 armies asked of 2, 5 spies of 1, 0.1 DEF of 0.0, 13 tech of 3."""
     state = duel()
     state.player(2).tech = 3
     empty(state, 2, 2, arm=2, spy=1, dfn=0)
-    result = fire(state, bomb(1, 2, 4), values=(
-        HIT, ARMIES, MOST, HIT, SPIES, MOST, HIT, DEFENSE, HIT, TECH, MOST, MISS))
+    result = fire(
+        state,
+        bomb(1, 2, 4),
+        values=(HIT, ARMIES, MOST, HIT, SPIES, MOST, HIT, DEFENSE, HIT, TECH, MOST, MISS),
+    )
     report = only_run(result)
     assert (report.armies, report.spies, report.dfn, report.tech) == (2, 1, 0, 3)
     target = result.state.province(2)
@@ -229,7 +241,7 @@ def test_a_hit_never_takes_more_than_there_is() -> None:
 
 
 def test_missiles_are_used_even_when_they_all_miss() -> None:
-    """"Every missile launched will SEPARATELY have a chance to hit the Target" - a missile
+    """ "Every missile launched will SEPARATELY have a chance to hit the Target" - a missile
     launched is gone, hit or miss."""
     state = duel(missiles=10)
     empty(state, 2, 2, arm=10)
@@ -241,7 +253,7 @@ def test_missiles_are_used_even_when_they_all_miss() -> None:
 
 
 def test_more_missiles_than_present_fires_them_all() -> None:
-    """"If you enter a number greater than what you actually have in possession (i.e. you
+    """ "If you enter a number greater than what you actually have in possession (i.e. you
     want to use 14 missiles but only have 11 in the province) ALL of your items will be
     used"."""
     state = duel(missiles=11)
@@ -255,20 +267,19 @@ def test_more_missiles_than_present_fires_them_all() -> None:
 
 
 def test_no_missiles_left_is_skipped_and_nothing_is_lost() -> None:
-    """"If you enter an invalid number or no number at all, usually nothing will happen" -
+    """ "If you enter an invalid number or no number at all, usually nothing will happen" -
     a province without missiles fires nothing."""
     state = duel(missiles=0)
     empty(state, 2, 2, arm=10, spy=4)
     result = fire(state, bomb(1, 2, 5), values=(HIT, ARMIES, MOST))
     assert kinds(result, "bombing_run") == [] and kinds(result, "bombing_suffered") == []
-    assert [s.reason for s in kinds(result, "order_skipped")] == [
-        "no missiles left in province 1"]
+    assert [s.reason for s in kinds(result, "order_skipped")] == ["no missiles left in province 1"]
     assert result.state.province(1).mis == 0
     assert (result.state.province(2).arm, result.state.province(2).spy) == (10, 4)
 
 
 def test_later_order_finds_the_missiles_spent_by_an_earlier_one() -> None:
-    """"You can even bomb the same province more than once" - and the orders are processed
+    """ "You can even bomb the same province more than once" - and the orders are processed
     one by one, so the second order fires what the first left."""
     state = duel(missiles=5)
     empty(state, 2, 2, arm=20)
@@ -297,12 +308,13 @@ def test_bombing_from_a_province_not_yours_is_skipped() -> None:
     result = fire(state, bomb(3, 2, 5), values=(HIT, ARMIES, MOST))
     assert kinds(result, "bombing_run") == []
     assert [s.reason for s in kinds(result, "order_skipped")] == [
-        "province 3 is not yours any more"]
+        "province 3 is not yours any more"
+    ]
     assert result.state.province(3).mis == 9
 
 
 def test_only_five_bombing_orders_count() -> None:
-    """"it is not possible to enter more than 5 actions of bombing a target"."""
+    """ "it is not possible to enter more than 5 actions of bombing a target"."""
     state = duel(missiles=10)
     empty(state, 2, 2)
     result = fire(state, *[bomb(1, 2, 1) for _ in range(6)], values=(MISS,))
@@ -314,7 +326,7 @@ def test_only_five_bombing_orders_count() -> None:
 
 
 def test_detection_reveals_source_and_bomber_to_the_victim() -> None:
-    """"Every defending province has a chance equal to the triple of its number of spies to
+    """ "Every defending province has a chance equal to the triple of its number of spies to
     detect the source of the bombing" - 10 spies: 30%."""
     state = duel()
     empty(state, 2, 2, spy=10)
@@ -325,7 +337,7 @@ def test_detection_reveals_source_and_bomber_to_the_victim() -> None:
 
 
 def test_undetected_bombing_hides_source_and_bomber() -> None:
-    """"The defending player has a chance to detect from where the missiles came" - when
+    """ "The defending player has a chance to detect from where the missiles came" - when
     the 30% roll fails the victim learns only what was hit."""
     state = duel()
     empty(state, 2, 2, spy=10, arm=10)
@@ -348,7 +360,7 @@ def test_detection_counts_the_spies_before_the_hits() -> None:
 
 
 def test_detection_chance_is_at_least_one_percent() -> None:
-    """"This % chance is equal to the triple number of spies in the province, but is at least
+    """ "This % chance is equal to the triple number of spies in the province, but is at least
     1%"."""
     state = duel()
     empty(state, 2, 2, spy=0)

@@ -11,19 +11,19 @@ from wtg.rules.wok4.combat import attack_top, defense_top, fight
 
 
 def test_attack_power_formula() -> None:
-    """"Attacker : (10 x level of the armies) x 0,EFF level"."""
+    """ "Attacker : (10 x level of the armies) x 0,EFF level"."""
     assert attack_top(1750, 99) == 17  # 17.325 rounded down
     assert attack_top(2000, 50) == 10
 
 
 def test_defense_power_formula() -> None:
-    """"Defender : ((10 x level of the armies) + (4 x defense points)) x 0,EFF level"."""
+    """ "Defender : ((10 x level of the armies) + (4 x defense points)) x 0,EFF level"."""
     assert defense_top(1000, 3, 99) == 11  # (10 + 1.2) x 0.99 = 11.088
     assert defense_top(1750, 10, 80) == 17  # (17.5 + 4) x 0.8 = 17.2
 
 
 def test_power_below_one_rolls_zero_or_one() -> None:
-    """"Should your PATT/PDEF be less then 1, you will be rolling 0 OR 1 (and not just 0)"."""
+    """ "Should your PATT/PDEF be less then 1, you will be rolling 0 OR 1 (and not just 0)"."""
     assert attack_top(1000, 5) == 1  # 0.5 -> rolls 0..1
     assert defense_top(1000, 0, 1) == 1
     # with both sides at 0..1 an attacker still wins some rounds: no stalemate
@@ -33,7 +33,7 @@ def test_power_below_one_rolls_zero_or_one() -> None:
 
 
 def test_loser_of_a_round_loses_one_army() -> None:
-    """"The loser loses 1 army and the calculation starts again until one of the players
+    """ "The loser loses 1 army and the calculation starts again until one of the players
     armies is completely wiped out." Ruling: a tie goes to the defender."""
     # attacker top 17, defender top 11; rolls: att 0.9*18=16 vs def 0.1*12=1 -> defender loses
     # then att 0.0 -> 0 vs def 0.0 -> 0: a tie, the attacker loses
@@ -45,7 +45,7 @@ def test_loser_of_a_round_loses_one_army() -> None:
 
 
 def test_three_percent_chance_to_lose_defense_each_round() -> None:
-    """"There is a 3% chance to destroy 0.1 points of defenses in every single round"."""
+    """ "There is a 3% chance to destroy 0.1 points of defenses in every single round"."""
     # each round: attack roll, defense roll, then the 3% roll
     rng = FixedRng(0.9, 0.1, 0.02, 0.9, 0.1, 0.5, 0.9, 0.1, 0.029)
     result = fight(rng, 5, 1750, 99, 3, 1000, 5, 99)
@@ -54,7 +54,7 @@ def test_three_percent_chance_to_lose_defense_each_round() -> None:
 
 
 def test_conquest_spoils_and_level_bonus() -> None:
-    """"If you win a province, you will get : All remaining defenses - 80% of the population
+    """ "If you win a province, you will get : All remaining defenses - 80% of the population
     and workers - 60% of all missiles and spies - The remaining armies will get a level bonus
     of (+0.003 x the duration of the battle)" and "ALL his remaining armies from the battle
     will invade the province"."""
@@ -78,7 +78,7 @@ def test_conquest_spoils_and_level_bonus() -> None:
 
 
 def test_spies_after_conquest_are_sixty_percent() -> None:
-    """"60% of all missiles and spies"."""
+    """ "60% of all missiles and spies"."""
     state = make_state()
     give(state, 1, 1, arm=300, lev=3000)
     empty(state, 2, 2, arm=1, spy=10, mis=50, aim="MIS")
@@ -91,7 +91,7 @@ def test_spies_after_conquest_are_sixty_percent() -> None:
 
 
 def test_unprotected_province_gives_level_bonus_of_0_1() -> None:
-    """"Invading an unprotected province gives you a Level Bonus of +0.100 Points"."""
+    """ "Invading an unprotected province gives you a Level Bonus of +0.100 Points"."""
     state = make_state()
     give(state, 1, 1, arm=10, lev=1500)
     empty(state, 2, 0, arm=0)
@@ -117,7 +117,7 @@ def test_failed_attack_loses_every_attacking_army() -> None:
 
 
 def test_more_armies_than_present_uses_them_all() -> None:
-    """"If you enter a number greater than what you actually have in possession ... ALL of
+    """ "If you enter a number greater than what you actually have in possession ... ALL of
     your items will be used"."""
     state = make_state()
     give(state, 1, 1, arm=7, lev=1750, pop=0)
@@ -129,20 +129,29 @@ def test_more_armies_than_present_uses_them_all() -> None:
 
 
 def test_attack_count_by_tech_points() -> None:
-    """"0-49 Tech Points : 3 attacks possible, 50-99 Tech Points : 4 ... 200-999 : 7"."""
+    """ "0-49 Tech Points : 3 attacks possible, 50-99 Tech Points : 4 ... 200-999 : 7"."""
     from wtg.rules.wok4.reach import attacks_allowed
 
     assert [attacks_allowed(t) for t in (0, 49, 50, 99, 100, 149, 150, 199, 200, 999)] == [
-        3, 3, 4, 4, 5, 5, 6, 6, 7, 7]
+        3,
+        3,
+        4,
+        4,
+        5,
+        5,
+        6,
+        6,
+        7,
+        7,
+    ]
 
 
 def test_eliminating_the_last_province_rips_the_player() -> None:
-    """"the last one standing will find the Paradise" - a player with no province is out."""
+    """ "the last one standing will find the Paradise" - a player with no province is out."""
     state = make_state()
     give(state, 1, 1, arm=500, lev=5000)
     empty(state, 2, 2, arm=1)
-    result = run(state, orders(1, attack=[{"from": 1, "to": 2, "armies": 500}]),
-                 orders(2))
+    result = run(state, orders(1, attack=[{"from": 1, "to": 2, "armies": 500}]), orders(2))
     assert result.state.player(2).status == "dead"
     assert result.state.player(2).died_on == result.state.turn
     assert [e.player for e in kinds(result, "player_eliminated")] == [2]

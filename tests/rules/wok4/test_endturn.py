@@ -9,7 +9,7 @@ from wtg.rules.wok4.state import QUIT
 
 
 def test_order_of_play_decides_who_fights_whom() -> None:
-    """"So if a player attacks a province before you during the turn and wins the fight, you
+    """ "So if a player attacks a province before you during the turn and wins the fight, you
     will attack HIM instead of the old owner.\""""
     state = make_state(players=3)
     state.oop = [2, 3, 1]
@@ -17,29 +17,36 @@ def test_order_of_play_decides_who_fights_whom() -> None:
     empty(state, 2, 0, arm=0)  # neutral, empty
     empty(state, 3, 2, arm=20, lev=2000)
     empty(state, 7, 3, arm=30, lev=2000)
-    result = run(state, orders(2, attack=[{"from": 3, "to": 2, "armies": 20}]),
-                 orders(3, attack=[{"from": 7, "to": 2, "armies": 30}]), orders(1))
+    result = run(
+        state,
+        orders(2, attack=[{"from": 3, "to": 2, "armies": 20}]),
+        orders(3, attack=[{"from": 7, "to": 2, "armies": 30}]),
+        orders(1),
+    )
     battles = kinds(result, "battle")
     assert [(b.attacker, b.defender) for b in battles] == [(2, 0), (3, 2)]
 
 
 def test_each_phase_runs_for_every_player_before_the_next_phase() -> None:
-    """"The OoP is executed for every phase separately, so we first play Phase I for every
+    """ "The OoP is executed for every phase separately, so we first play Phase I for every
     player and then Phase II etc.\""""
     state = make_state(players=2)
     state.oop = [1, 2]
     empty(state, 1, 1, arm=10, lev=1000)
     empty(state, 6, 2, arm=10, mis=10)
-    result = run(state, orders(1, attack=[{"from": 1, "to": 2, "armies": 1}]),
-                 orders(2, bomb=[{"from": 6, "to": 1, "missiles": 10}]))
+    result = run(
+        state,
+        orders(1, attack=[{"from": 1, "to": 2, "armies": 1}]),
+        orders(2, bomb=[{"from": 6, "to": 1, "missiles": 10}]),
+    )
     kinds_in_order = [e.kind for e in result.events if e.kind in ("battle", "bombing_run")]
     assert kinds_in_order == ["bombing_run", "battle"]  # player 2's PHASE I before 1's PHASE II
 
 
 def test_a_new_order_of_play_each_turn_of_the_players_still_in_the_game() -> None:
-    """"Every new turn, the WTG creates a new OoP.\""""
+    """ "Every new turn, the WTG creates a new OoP.\""""
     state = make_state(players=4)
-    for pid, player in zip((1, 5, 16, 20), (1, 2, 3, 4)):
+    for pid, player in zip((1, 5, 16, 20), (1, 2, 3, 4), strict=True):
         empty(state, pid, player)
     seen = set()
     for seed in range(12):
@@ -50,7 +57,7 @@ def test_a_new_order_of_play_each_turn_of_the_players_still_in_the_game() -> Non
 
 
 def test_missing_turn_troops_dig_in() -> None:
-    """"If you miss a turn ... all your troops will dig in and remain in a defensive position.
+    """ "If you miss a turn ... all your troops will dig in and remain in a defensive position.
     No new troops will be recruited\": nothing of theirs moves, but they still defend."""
     state = make_state()
     empty(state, 1, 1, arm=12, pop=40)
@@ -62,7 +69,7 @@ def test_missing_turn_troops_dig_in() -> None:
 
 
 def test_three_missed_turns_in_a_row_is_quitting() -> None:
-    """"If you miss orders for 3 Turns in a row, you will be considered as to have QUIT"."""
+    """ "If you miss orders for 3 Turns in a row, you will be considered as to have QUIT"."""
     state = make_state(players=3)
     for pid, player in ((1, 1), (5, 2), (16, 3)):
         empty(state, pid, player)
@@ -74,7 +81,7 @@ def test_three_missed_turns_in_a_row_is_quitting() -> None:
 
 
 def test_orders_reset_the_missed_count_and_earn_turn_points() -> None:
-    """"If you miss turns before you get killed ... you will get less turn points for the
+    """ "If you miss turns before you get killed ... you will get less turn points for the
     HiScore": a turn with orders earns a turn point, a missed one none."""
     state = make_state(players=2)
     empty(state, 1, 1)
@@ -86,7 +93,7 @@ def test_orders_reset_the_missed_count_and_earn_turn_points() -> None:
 
 
 def test_an_empty_order_file_is_not_a_missed_turn() -> None:
-    """"If people ... tell the GM to assume they have sent 0 orders for the turn its ok.\""""
+    """ "If people ... tell the GM to assume they have sent 0 orders for the turn its ok.\""""
     state = make_state(players=2)
     empty(state, 1, 1)
     empty(state, 20, 2)
@@ -107,7 +114,7 @@ def win_by_conquest(players: int, seats: int = 10) -> tuple[object, object]:
 
 
 def test_last_player_standing_wins_alone() -> None:
-    """"nine of us will dig our grave while the last one standing will find the Paradise".
+    """ "nine of us will dig our grave while the last one standing will find the Paradise".
     Ruling (RULE-NOTES): 12 VP for a sole win, 2 for 2nd and 3rd, 1 for ranks 4-5."""
     state, result = win_by_conquest(players=10)
     assert state.outcome is not None
@@ -120,7 +127,7 @@ def test_last_player_standing_wins_alone() -> None:
 
 
 def test_empty_seats_count_as_quits_so_the_survivor_gets_one_vp() -> None:
-    """"If a game starts with less then 10 Players all empty slots are considered like Players
+    """ "If a game starts with less then 10 Players all empty slots are considered like Players
     that have QUIT" and "If 5+ players of a group QUIT the game ... the last one surviving will
     get only 1 VP !\""""
     state, _ = win_by_conquest(players=5)
@@ -131,7 +138,7 @@ def test_empty_seats_count_as_quits_so_the_survivor_gets_one_vp() -> None:
 
 
 def test_alliance_of_two_shares_victory() -> None:
-    """"Only up to 2 Players can win a game, alone or as an Alliance (sharing victory Points
+    """ "Only up to 2 Players can win a game, alone or as an Alliance (sharing victory Points
     then)." Ruling: two standing players who name each other as ally end the game."""
     state = make_state(players=10)
     for player in state.players[2:]:
@@ -147,7 +154,7 @@ def test_alliance_of_two_shares_victory() -> None:
 
 
 def test_no_shared_victory_in_a_bitter_end() -> None:
-    """"the remaining Players will have to fight to the bitter end": with 5+ quits an
+    """ "the remaining Players will have to fight to the bitter end": with 5+ quits an
     alliance does not end the game."""
     state = make_state(players=4)
     for player in state.players[2:]:
@@ -160,7 +167,7 @@ def test_no_shared_victory_in_a_bitter_end() -> None:
 
 
 def test_a_quitter_gets_no_more_points() -> None:
-    """"This also applies if you quit the game for whatever reason - here you will NOT get
+    """ "This also applies if you quit the game for whatever reason - here you will NOT get
     any more points if you quit !\""""
     state = make_state(players=10)
     for player in state.players[3:]:
@@ -169,8 +176,12 @@ def test_a_quitter_gets_no_more_points() -> None:
     empty(state, 1, 1, arm=900, lev=9000)
     empty(state, 2, 2, arm=1)
     empty(state, 20, 3, arm=50)
-    result = run(state, orders(1, attack=[{"from": 1, "to": 2, "armies": 900}]), orders(2),
-                 rng=random.Random(5))
+    result = run(
+        state,
+        orders(1, attack=[{"from": 1, "to": 2, "armies": 900}]),
+        orders(2),
+        rng=random.Random(5),
+    )
     outcome = result.state.outcome
     assert outcome is not None and outcome.winners == (1,)
     assert outcome.ranking[-1] == 3  # quitters rank last

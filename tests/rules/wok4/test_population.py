@@ -14,7 +14,7 @@ def transform(pid: int, kind: str, amount: int) -> dict[str, object]:
 
 @pytest.mark.parametrize("amount", [4, 5, 6, 7])
 def test_four_population_make_one_army(amount: int) -> None:
-    """"1 ARMY = 2 WORKERS OR 4 POPULATION ... If you transform 5,6 or 7 Population into
+    """ "1 ARMY = 2 WORKERS OR 4 POPULATION ... If you transform 5,6 or 7 Population into
     Armies you will get that same result.\""""
     state = make_state()
     empty(state, 1, 1, pop=amount)
@@ -26,7 +26,7 @@ def test_four_population_make_one_army(amount: int) -> None:
 
 
 def test_population_into_workers_two_for_one() -> None:
-    """"1 ARMY = 2 WORKERS OR 4 POPULATION": a worker costs 2 population."""
+    """ "1 ARMY = 2 WORKERS OR 4 POPULATION": a worker costs 2 population."""
     state = make_state()
     empty(state, 1, 1, pop=21)
     result = run(state, orders(1, transform=[transform(1, "POP-WOK", 21)]))
@@ -35,7 +35,7 @@ def test_population_into_workers_two_for_one() -> None:
 
 
 def test_workers_back_into_population_two_for_one() -> None:
-    """"You can also change back some Workers into Population ... sanctionned with a 2:1
+    """ "You can also change back some Workers into Population ... sanctionned with a 2:1
     ratio (you need 2 Workers to get 1 Population).\""""
     state = make_state()
     empty(state, 1, 1, wok=11)
@@ -45,7 +45,7 @@ def test_workers_back_into_population_two_for_one() -> None:
 
 
 def test_fifty_units_per_order() -> None:
-    """"There is a limit of 50 Units that can be transformed with one single order"."""
+    """ "There is a limit of 50 Units that can be transformed with one single order"."""
     state = make_state()
     empty(state, 1, 1, pop=500)
     result = run(state, orders(1, transform=[transform(1, "POP-ARM", 99)]))
@@ -53,7 +53,7 @@ def test_fifty_units_per_order() -> None:
 
 
 def test_only_three_pop_to_arm_transformations() -> None:
-    """"There is also the limit of 3 Population into Armies Transformations per Turn"."""
+    """ "There is also the limit of 3 Population into Armies Transformations per Turn"."""
     state = make_state()
     empty(state, 1, 1, pop=800)
     four = [transform(1, "POP-ARM", 48)] * 4
@@ -64,7 +64,7 @@ def test_only_three_pop_to_arm_transformations() -> None:
 
 
 def test_level_mixing_example() -> None:
-    """"(10 x 1.300) + (5 x 1.000) / total number of armies = (13 + 5) / 15 = 18 / 15 = 1.200"."""
+    """ "(10 x 1.300) + (5 x 1.000) / total number of armies = (13 + 5) / 15 = 18 / 15 = 1.200"."""
     state = make_state()
     empty(state, 1, 1, arm=10, lev=1300, pop=20)
     result = run(state, orders(1, transform=[transform(1, "POP-ARM", 20)]))
@@ -74,7 +74,7 @@ def test_level_mixing_example() -> None:
 
 
 def test_overflow_loses_armies_but_level_counts_them() -> None:
-    """"you transform 48 population into 12 armies. Your province already had 990 armies ...
+    """ "you transform 48 population into 12 armies. Your province already had 990 armies ...
     you lose 3 armies to reach the limit" and "your armies level will decrease proportional
     to this original total number, in our example 1.002 and not 999".\""""
     state = make_state()
@@ -87,7 +87,7 @@ def test_overflow_loses_armies_but_level_counts_them() -> None:
 
 
 def test_workers_limited_to_125() -> None:
-    """"Remember that a province might hold 999 armies or population, but only 125 workers !\""""
+    """ "Remember that a province might hold 999 armies or population, but only 125 workers !\""""
     state = make_state()
     empty(state, 1, 1, wok=120, pop=40)
     result = run(state, orders(1, transform=[transform(1, "POP-WOK", 40)]))
@@ -96,7 +96,7 @@ def test_workers_limited_to_125() -> None:
 
 
 def test_no_workers_into_armies() -> None:
-    """"changing Workers into Armies is not allowed": there is no such transformation."""
+    """ "changing Workers into Armies is not allowed": there is no such transformation."""
     from wtg.rules.wok4.constants import TRANSFORM_KINDS
 
     assert "WOK-ARM" not in TRANSFORM_KINDS
@@ -104,11 +104,21 @@ def test_no_workers_into_armies() -> None:
 
 @pytest.mark.parametrize(
     ("pop", "percent"),
-    [(0, 20), (99, 20), (100, 15), (199, 15), (200, 10), (299, 10), (300, 6), (399, 6),
-     (400, 3), (999, 3)],
+    [
+        (0, 20),
+        (99, 20),
+        (100, 15),
+        (199, 15),
+        (200, 10),
+        (299, 10),
+        (300, 6),
+        (399, 6),
+        (400, 3),
+        (999, 3),
+    ],
 )
 def test_growth_brackets(pop: int, percent: int) -> None:
-    """"0-99 population : +20% 100-199 : +15% 200-299 : +10% 300-399 : +6% 400-999 :+3%"."""
+    """ "0-99 population : +20% 100-199 : +15% 200-299 : +10% 300-399 : +6% 400-999 :+3%"."""
     assert growth_rate(pop) == percent
 
 
@@ -123,7 +133,7 @@ def test_growth_rounds_down_and_stops_at_999() -> None:
 
 
 def test_growth_after_transformations() -> None:
-    """"first you will be asked to transform your population ... then growth": the
+    """ "first you will be asked to transform your population ... then growth": the
     transformed population does not grow."""
     state = make_state()
     empty(state, 1, 1, pop=100)

@@ -28,7 +28,7 @@ def test_each_aim_produces_in_its_own_province(
 
 
 def test_tech_and_eff_accumulate_over_the_empire() -> None:
-    """"All this activities only influence the province itself, except for 5>+TECH and
+    """ "All this activities only influence the province itself, except for 5>+TECH and
     6>+EFF - here the tech/effectiveness points of all your provinces are accumulated.\""""
     state = make_state()
     state.player(1).eff = 50
@@ -43,7 +43,7 @@ def test_tech_and_eff_accumulate_over_the_empire() -> None:
 
 
 def test_entropy_is_one_percent_per_province_right_away_in_phase_three() -> None:
-    """"PHASE III - working : ... You will also loose 1% effectiveness for every province
+    """ "PHASE III - working : ... You will also loose 1% effectiveness for every province
     you own (and protect) right away." Ruling: entropy is in PHASE III, not PHASE V."""
     state = make_state()
     for pid in (1, 2, 3):
@@ -60,7 +60,7 @@ def test_entropy_is_one_percent_per_province_right_away_in_phase_three() -> None
 
 
 def test_eff_never_below_one_percent() -> None:
-    """"The maximum level is 99%, the minimum level is 1%"."""
+    """ "The maximum level is 99%, the minimum level is 1%"."""
     state = make_state()
     state.player(1).eff = 2
     for pid in range(1, 8):
@@ -81,12 +81,16 @@ def test_caps_on_production() -> None:
     result = run(state, orders(1))
     provinces = result.state.provinces
     assert (provinces[0].dfn, provinces[1].lev, provinces[2].mis, provinces[3].spy) == (
-        99, 9999, 99, 99)
+        99,
+        9999,
+        99,
+        99,
+    )
     assert result.state.player(1).tech == 999
 
 
 def test_captured_province_works_for_its_new_owner_with_its_old_aim() -> None:
-    """"if you loose a province to another leader in PHASE II he will start producing with
+    """ "if you loose a province to another leader in PHASE II he will start producing with
     the given aim right away.\""""
     state = make_state()
     state.player(1).tech = 0
@@ -100,14 +104,14 @@ def test_captured_province_works_for_its_new_owner_with_its_old_aim() -> None:
 
 
 def test_neutral_workers_raise_their_defense() -> None:
-    """"Their workers will also increase the defense level": 16 workers, +0.2 a turn."""
+    """ "Their workers will also increase the defense level": 16 workers, +0.2 a turn."""
     state = make_state()
     result = run(state)
     assert result.state.province(5).dfn == 3 + 2
 
 
 def test_missing_players_workers_keep_working() -> None:
-    """"all orders for your workers remain intact" when you miss a turn."""
+    """ "all orders for your workers remain intact" when you miss a turn."""
     state = make_state()
     empty(state, 1, 1, wok=40, aim="MIS")
     result = run(state)  # nobody sent orders

@@ -86,13 +86,18 @@ def _limit(entry: RawEntry, context: Context, limit: int, what: str) -> str:
 def _check_bomb(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
     source, target = v["from"], v["to"]
-    problem = (_limit(entry, context, BOMB_ORDERS, "bombing")
-               or context.province_problem(source) or context.province_problem(target))
+    problem = (
+        _limit(entry, context, BOMB_ORDERS, "bombing")
+        or context.province_problem(source)
+        or context.province_problem(target)
+    )
     if not problem and bomb_range(context.state, source, target) is None:
         low, high = max(1, source - LONG_RANGE_REACH), source + LONG_RANGE_REACH
         near = ", ".join(str(n) for n in context.state.province(source).neighbours)
-        problem = (f"province {target} is out of range of {source}: bomb a neighbour ({near}) "
-                   f"or a province numbered {low}..{min(high, len(context.state.provinces))}")
+        problem = (
+            f"province {target} is out of range of {source}: bomb a neighbour ({near}) "
+            f"or a province numbered {low}..{min(high, len(context.state.provinces))}"
+        )
     if not problem and v["missiles"] < 1:
         problem = "fire at least 1 missile"
     if problem:
@@ -104,10 +109,14 @@ def _check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
     if entry.position > context.attacks:
         tech = context.state.player(context.player).tech
-        return False, (f"only the first {context.attacks} attack orders count this turn "
-                       f"({tech} tech points)")
-    problem = (context.province_problem(v["from"]) or context.province_problem(v["to"])
-               or context.neighbour_problem(v["from"], v["to"]))
+        return False, (
+            f"only the first {context.attacks} attack orders count this turn ({tech} tech points)"
+        )
+    problem = (
+        context.province_problem(v["from"])
+        or context.province_problem(v["to"])
+        or context.neighbour_problem(v["from"], v["to"])
+    )
     if not problem and v["armies"] < 1:
         problem = "attack with at least 1 army"
     if problem:
@@ -117,8 +126,9 @@ def _check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 def _check_transform(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
-    problem = (_limit(entry, context, TRANSFORM_ORDERS, "transformation")
-               or context.province_problem(v["province"]))
+    problem = _limit(
+        entry, context, TRANSFORM_ORDERS, "transformation"
+    ) or context.province_problem(v["province"])
     if not problem and v["kind"] not in TRANSFORM_KINDS:
         problem = f"kind must be one of {', '.join(TRANSFORM_KINDS)}"
     if not problem and v["kind"] == "POP-ARM":
@@ -140,9 +150,12 @@ def _over_fifty(amount: int, verb: str) -> str:
 
 def _check_move(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
-    problem = (_limit(entry, context, MOVE_ORDERS, "movement")
-               or context.province_problem(v["from"]) or context.province_problem(v["to"])
-               or context.neighbour_problem(v["from"], v["to"]))
+    problem = (
+        _limit(entry, context, MOVE_ORDERS, "movement")
+        or context.province_problem(v["from"])
+        or context.province_problem(v["to"])
+        or context.neighbour_problem(v["from"], v["to"])
+    )
     if not problem and v["unit"] not in MOVE_UNITS:
         problem = f"unit must be one of {', '.join(MOVE_UNITS)}"
     if not problem and v["amount"] < 1:
@@ -161,13 +174,18 @@ def _check_trade(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 
 def _check_aim(entry: RawEntry, context: Context) -> tuple[bool, str]:
+    """Only changes count toward the 4: an order for the aim a province has is no change."""
     v = entry.values
-    problem = _limit(entry, context, AIM_CHANGES, "aim") or context.province_problem(
-        v["province"])
+    problem = context.province_problem(v["province"])
     if not problem and v["aim"] not in AIMS:
         problem = f"aim must be one of {', '.join(AIMS)}"
     if not problem and v["province"] in context.aim_provinces:
         problem = f"province {v['province']} already has an aim order"
+    if not problem and context.state.province(v["province"]).aim == v["aim"]:
+        context.aim_provinces[v["province"]] = v["aim"]
+        return True, f"note: province {v['province']} already has the aim {v['aim']}"
+    if not problem:
+        problem = _limit(entry, context, AIM_CHANGES, "aim change")
     if problem:
         return False, problem
     context.aim_provinces[v["province"]] = v["aim"]
@@ -177,13 +195,17 @@ def _check_aim(entry: RawEntry, context: Context) -> tuple[bool, str]:
 def _check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
     source, target, op = v["from"], v["to"], v["op"]
-    problem = (_limit(entry, context, SPY_ORDERS, "spy")
-               or context.province_problem(source) or context.province_problem(target))
+    problem = (
+        _limit(entry, context, SPY_ORDERS, "spy")
+        or context.province_problem(source)
+        or context.province_problem(target)
+    )
     if not problem and op not in OP_NAMES:
         problem = "OP must be 1 to 5: " + ", ".join(f"{k} = {n}" for k, n in OP_NAMES.items())
     if not problem and op != SPY_PROVINCE and not adjacent(context.state, source, target):
         problem = f"{OP_NAMES[op]} needs a neighbouring province; " + context.neighbour_problem(
-            source, target)
+            source, target
+        )
     if not problem and source == target:
         problem = "you cannot spy on your own province"
     if not problem and v["spies"] < 1:
@@ -205,8 +227,13 @@ def _check_ally(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 
 _CHECKS: dict[str, Check] = {
-    "bomb": _check_bomb, "attack": _check_attack, "transform": _check_transform,
-    "move": _check_move, "trade": _check_trade, "aim": _check_aim, "spy": _check_spy,
+    "bomb": _check_bomb,
+    "attack": _check_attack,
+    "transform": _check_transform,
+    "move": _check_move,
+    "trade": _check_trade,
+    "aim": _check_aim,
+    "spy": _check_spy,
     "ally": _check_ally,
 }
 _SECTION_ORDER = {key: index for index, key in enumerate(_CHECKS)}

@@ -36,8 +36,14 @@ class BattleResult:
 
 
 def fight(
-    rng: random.Random, attackers: int, att_level: int, att_eff: int,
-    defenders: int, def_level: int, dfn: int, def_eff: int,
+    rng: random.Random,
+    attackers: int,
+    att_level: int,
+    att_eff: int,
+    defenders: int,
+    def_level: int,
+    dfn: int,
+    def_eff: int,
 ) -> BattleResult:
     """Rounds until one side has no armies left; the loser of each round loses 1 army.
 

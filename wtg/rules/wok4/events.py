@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from wtg.core.events import Event
 
 
-@dataclass(frozen=True, slots=True)
 class OrderSkipped(Event):
     kind: ClassVar[str] = "order_skipped"
     player: int
@@ -17,7 +15,6 @@ class OrderSkipped(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
 class BombingRun(Event):
     """The bomber's view: what the missiles hit."""
 
@@ -37,7 +34,6 @@ class BombingRun(Event):
     detected: bool
 
 
-@dataclass(frozen=True, slots=True)
 class BombingSuffered(Event):
     """The victim's view; ``source`` and ``bomber`` are 0 unless the source was detected."""
 
@@ -53,7 +49,6 @@ class BombingSuffered(Event):
     bomber: int
 
 
-@dataclass(frozen=True, slots=True)
 class Battle(Event):
     kind: ClassVar[str] = "battle"
     attacker: int
@@ -70,7 +65,6 @@ class Battle(Event):
     level_bonus: int
 
 
-@dataclass(frozen=True, slots=True)
 class PlayerEliminated(Event):
     kind: ClassVar[str] = "player_eliminated"
     player: int
@@ -78,7 +72,6 @@ class PlayerEliminated(Event):
     province: int
 
 
-@dataclass(frozen=True, slots=True)
 class Entropy(Event):
     kind: ClassVar[str] = "entropy"
     player: int
@@ -87,7 +80,6 @@ class Entropy(Event):
     eff_after: int
 
 
-@dataclass(frozen=True, slots=True)
 class Production(Event):
     """What a player's workers made this turn, summed over the empire."""
 
@@ -101,7 +93,6 @@ class Production(Event):
     eff: int
 
 
-@dataclass(frozen=True, slots=True)
 class Transformed(Event):
     kind: ClassVar[str] = "transformed"
     player: int
@@ -112,7 +103,6 @@ class Transformed(Event):
     lost: int
 
 
-@dataclass(frozen=True, slots=True)
 class Moved(Event):
     kind: ClassVar[str] = "moved"
     player: int
@@ -123,7 +113,6 @@ class Moved(Event):
     halted: int
 
 
-@dataclass(frozen=True, slots=True)
 class TechTraded(Event):
     kind: ClassVar[str] = "tech_traded"
     player: int
@@ -131,7 +120,6 @@ class TechTraded(Event):
     tech_left: int
 
 
-@dataclass(frozen=True, slots=True)
 class AimChanged(Event):
     kind: ClassVar[str] = "aim_changed"
     player: int
@@ -140,7 +128,6 @@ class AimChanged(Event):
     new: str
 
 
-@dataclass(frozen=True, slots=True)
 class SpyReport(Event):
     """The spymaster's view of one operation."""
 
@@ -164,7 +151,6 @@ class SpyReport(Event):
     target_tech: int = 0
 
 
-@dataclass(frozen=True, slots=True)
 class SpiedUpon(Event):
     """The victim's view: only what they noticed. ``source``/``spymaster`` 0 if not detected."""
 
@@ -180,27 +166,23 @@ class SpiedUpon(Event):
     spymaster: int
 
 
-@dataclass(frozen=True, slots=True)
 class TurnMissed(Event):
     kind: ClassVar[str] = "turn_missed"
     player: int
     missed: int
 
 
-@dataclass(frozen=True, slots=True)
 class PlayerQuit(Event):
     kind: ClassVar[str] = "player_quit"
     player: int
 
 
-@dataclass(frozen=True, slots=True)
 class AllianceDeclared(Event):
     kind: ClassVar[str] = "alliance_declared"
     player: int
     ally: int
 
 
-@dataclass(frozen=True, slots=True)
 class GameOver(Event):
     kind: ClassVar[str] = "game_over"
     reason: str

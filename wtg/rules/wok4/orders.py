@@ -3,55 +3,49 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from wtg.core.record import Record
 
-@dataclass(frozen=True, slots=True)
-class Bomb:
+
+class Bomb(Record):
     source: int
     target: int
     missiles: int
 
 
-@dataclass(frozen=True, slots=True)
-class Attack:
+class Attack(Record):
     source: int
     target: int
     armies: int
 
 
-@dataclass(frozen=True, slots=True)
-class Transform:
+class Transform(Record):
     province: int
     kind: str
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(Record):
     source: int
     target: int
     unit: str
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class AimChange:
+class AimChange(Record):
     province: int
     aim: str
 
 
-@dataclass(frozen=True, slots=True)
-class SpyOp:
+class SpyOp(Record):
     source: int
     target: int
     op: int
     spies: int
 
 
-@dataclass(frozen=True, slots=True)
-class Orders:
+class Orders(Record):
     """One player's orders for one turn, in the order they were written."""
 
     player: int
@@ -71,16 +65,27 @@ class Orders:
         ally = d.get("ally")
         return cls(
             player=int(d["player"]),
-            bomb=tuple(Bomb(o["from"], o["to"], o["missiles"]) for o in d.get("bomb", ())),
-            attack=tuple(Attack(o["from"], o["to"], o["armies"]) for o in d.get("attack", ())),
+            bomb=tuple(
+                Bomb(source=o["from"], target=o["to"], missiles=o["missiles"])
+                for o in d.get("bomb", ())
+            ),
+            attack=tuple(
+                Attack(source=o["from"], target=o["to"], armies=o["armies"])
+                for o in d.get("attack", ())
+            ),
             transform=tuple(
-                Transform(o["province"], o["kind"], o["amount"]) for o in d.get("transform", ())
+                Transform(province=o["province"], kind=o["kind"], amount=o["amount"])
+                for o in d.get("transform", ())
             ),
             move=tuple(
-                Move(o["from"], o["to"], o["unit"], o["amount"]) for o in d.get("move", ())
+                Move(source=o["from"], target=o["to"], unit=o["unit"], amount=o["amount"])
+                for o in d.get("move", ())
             ),
             trade=tuple(int(t) for t in d.get("trade", ())),
-            aim=tuple(AimChange(o["province"], o["aim"]) for o in d.get("aim", ())),
-            spy=tuple(SpyOp(o["from"], o["to"], o["op"], o["spies"]) for o in d.get("spy", ())),
+            aim=tuple(AimChange(province=o["province"], aim=o["aim"]) for o in d.get("aim", ())),
+            spy=tuple(
+                SpyOp(source=o["from"], target=o["to"], op=o["op"], spies=o["spies"])
+                for o in d.get("spy", ())
+            ),
             ally=None if ally is None else int(ally),
         )

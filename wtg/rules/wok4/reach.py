@@ -11,10 +11,12 @@ def adjacent(state: WokState, a: int, b: int) -> bool:
 
 
 def bomb_range(state: WokState, source: int, target: int) -> str | None:
-    """"short" for a neighbour, "long" for a province numbered -3..+3, else None.
+    """ "short" for a neighbour, "long" for a province numbered -3..+3, else None.
 
     Ruling: a neighbour that is also within -3..+3 is short range (the better chance).
     """
+    if not (state.has_province(source) and state.has_province(target)):
+        return None
     if adjacent(state, source, target):
         return "short"
     if source != target and abs(source - target) <= LONG_RANGE_REACH:

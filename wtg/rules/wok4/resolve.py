@@ -27,10 +27,17 @@ PHASES = (
     bombing,  # I
     attacks,  # II
     working,  # III: entropy, then the workers
-    transformations, neutral_recruits, growth, movement,  # IV
-    tech_trades, aims,  # V
+    transformations,
+    neutral_recruits,
+    growth,
+    movement,  # IV
+    tech_trades,
+    aims,  # V
     spying,  # VI
-    alliances, missed_turns, game_end, next_order_of_play,  # the end of the turn
+    alliances,
+    missed_turns,
+    game_end,
+    next_order_of_play,  # the end of the turn
 )
 
 

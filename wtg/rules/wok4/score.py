@@ -16,8 +16,14 @@ def player_score(state: WokState, pid: int) -> int:
     player = state.player(pid)
     total = player.tech + player.eff if player.status != DEAD else 0
     for p in state.provinces_of(pid):
-        total += (p.pop + POP_PER_WOK * p.wok + POP_PER_ARM * p.arm * p.lev // 1000
-                  + 2 * p.mis + 2 * p.spy + 2 * p.dfn)
+        total += (
+            p.pop
+            + POP_PER_WOK * p.wok
+            + POP_PER_ARM * p.arm * p.lev // 1000
+            + 2 * p.mis
+            + 2 * p.spy
+            + 2 * p.dfn
+        )
     return total
 
 

@@ -29,23 +29,52 @@ class Province:
     aim: str = "DEF"
 
     def clone(self) -> Province:
-        return Province(self.id, self.name, self.neighbours, self.owner, self.pop, self.wok,
-                        self.arm, self.lev, self.dfn, self.mis, self.spy, self.aim)
+        return Province(
+            self.id,
+            self.name,
+            self.neighbours,
+            self.owner,
+            self.pop,
+            self.wok,
+            self.arm,
+            self.lev,
+            self.dfn,
+            self.mis,
+            self.spy,
+            self.aim,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": self.id, "name": self.name, "owner": self.owner, "pop": self.pop,
-            "wok": self.wok, "arm": self.arm, "lev": self.lev / 1000, "def": self.dfn / 10,
-            "mis": self.mis, "spy": self.spy, "aim": self.aim,
+            "id": self.id,
+            "name": self.name,
+            "owner": self.owner,
+            "pop": self.pop,
+            "wok": self.wok,
+            "arm": self.arm,
+            "lev": self.lev / 1000,
+            "def": self.dfn / 10,
+            "mis": self.mis,
+            "spy": self.spy,
+            "aim": self.aim,
             "neighbours": list(self.neighbours),
         }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Province:
         return cls(
-            id=d["id"], name=d["name"], neighbours=tuple(d["neighbours"]), owner=d["owner"],
-            pop=d["pop"], wok=d["wok"], arm=d["arm"], lev=round(d["lev"] * 1000),
-            dfn=round(d["def"] * 10), mis=d["mis"], spy=d["spy"], aim=d["aim"],
+            id=d["id"],
+            name=d["name"],
+            neighbours=tuple(d["neighbours"]),
+            owner=d["owner"],
+            pop=d["pop"],
+            wok=d["wok"],
+            arm=d["arm"],
+            lev=round(d["lev"] * 1000),
+            dfn=round(d["def"] * 10),
+            mis=d["mis"],
+            spy=d["spy"],
+            aim=d["aim"],
         )
 
 
@@ -71,15 +100,34 @@ class Player:
         return self.status == ACTIVE
 
     def clone(self) -> Player:
-        return Player(self.id, self.name, self.eff, self.tech, self.gold, self.status,
-                      self.missed, self.ally, self.turn_points, self.died_on, self.quit_on,
-                      self.vp)
+        return Player(
+            self.id,
+            self.name,
+            self.eff,
+            self.tech,
+            self.gold,
+            self.status,
+            self.missed,
+            self.ally,
+            self.turn_points,
+            self.died_on,
+            self.quit_on,
+            self.vp,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": self.id, "name": self.name, "eff": self.eff, "tech": self.tech,
-            "gold": self.gold, "status": self.status, "missed": self.missed, "ally": self.ally,
-            "turn_points": self.turn_points, "died_on": self.died_on, "quit_on": self.quit_on,
+            "id": self.id,
+            "name": self.name,
+            "eff": self.eff,
+            "tech": self.tech,
+            "gold": self.gold,
+            "status": self.status,
+            "missed": self.missed,
+            "ally": self.ally,
+            "turn_points": self.turn_points,
+            "died_on": self.died_on,
+            "quit_on": self.quit_on,
             "vp": self.vp,
         }
 
@@ -99,8 +147,7 @@ class Outcome:
     """Every seated player, best first."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"reason": self.reason, "winners": list(self.winners),
-                "ranking": list(self.ranking)}
+        return {"reason": self.reason, "winners": list(self.winners), "ranking": list(self.ranking)}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Outcome:
@@ -139,15 +186,24 @@ class WokState:
 
     def clone(self) -> WokState:
         return WokState(
-            self.game, self.map, self.turn, self.seats,
-            [p.clone() for p in self.players], [p.clone() for p in self.provinces],
-            list(self.oop), self.outcome,
+            self.game,
+            self.map,
+            self.turn,
+            self.seats,
+            [p.clone() for p in self.players],
+            [p.clone() for p in self.provinces],
+            list(self.oop),
+            self.outcome,
         )
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "ruleset": "wok4", "game": self.game, "map": self.map, "turn": self.turn,
-            "seats": self.seats, "oop": list(self.oop),
+            "ruleset": "wok4",
+            "game": self.game,
+            "map": self.map,
+            "turn": self.turn,
+            "seats": self.seats,
+            "oop": list(self.oop),
             "outcome": self.outcome.to_dict() if self.outcome else None,
             "players": [p.to_dict() for p in self.players],
             "provinces": [p.to_dict() for p in self.provinces],
@@ -157,7 +213,10 @@ class WokState:
     def from_dict(cls, d: Mapping[str, Any]) -> WokState:
         outcome = d.get("outcome")
         return cls(
-            game=d["game"], map=d["map"], turn=d["turn"], seats=d["seats"],
+            game=d["game"],
+            map=d["map"],
+            turn=d["turn"],
+            seats=d["seats"],
             players=[Player.from_dict(p) for p in d["players"]],
             provinces=[Province.from_dict(p) for p in d["provinces"]],
             oop=list(d["oop"]),

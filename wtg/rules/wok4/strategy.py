@@ -30,8 +30,10 @@ def plan_orders(state: WokState, player: int, rng: random.Random) -> dict[str, A
         enemies = [state.province(n) for n in p.neighbours if n not in owned]
         if p.mis >= 3 and len(bombs) < 5:
             foes = [q for q in enemies if q.owner] or [
-                state.province(n) for n in range(p.id - 3, p.id + 4)
-                if state.has_province(n) and n not in owned and bomb_range(state, p.id, n)]
+                state.province(n)
+                for n in range(p.id - 3, p.id + 4)
+                if state.has_province(n) and n not in owned and bomb_range(state, p.id, n)
+            ]
             if foes:
                 bombs.append({"from": p.id, "to": min(foes, key=strength).id, "missiles": p.mis})
         weak = sorted((q for q in enemies if q.id not in targeted), key=strength)
@@ -45,8 +47,9 @@ def plan_orders(state: WokState, player: int, rng: random.Random) -> dict[str, A
                 spies.append({"from": p.id, "to": foes[0].id, "op": op, "spies": 3})
         if not enemies and p.arm > 5 and len(moves) < 7:
             front = [n for n in p.neighbours if n in owned]
-            moves.append({"from": p.id, "to": rng.choice(front), "unit": "ARM",
-                          "amount": min(50, p.arm - 1)})
+            moves.append(
+                {"from": p.id, "to": rng.choice(front), "unit": "ARM", "amount": min(50, p.arm - 1)}
+            )
     by_pop = sorted(mine, key=lambda p: -p.pop)
     for p in by_pop[:3]:
         if p.pop >= 60:
@@ -60,8 +63,15 @@ def plan_orders(state: WokState, player: int, rng: random.Random) -> dict[str, A
         if aim != p.aim:
             aims.append({"province": p.id, "aim": aim})
     trades = [350] if me.tech >= 600 else [250] if me.tech >= 250 and me.eff < 40 else []
-    for key, value in (("bomb", bombs), ("attack", attacks), ("transform", transforms),
-                       ("move", moves), ("trade", trades), ("aim", aims), ("spy", spies)):
+    for key, value in (
+        ("bomb", bombs),
+        ("attack", attacks),
+        ("transform", transforms),
+        ("move", moves),
+        ("trade", trades),
+        ("aim", aims),
+        ("spy", spies),
+    ):
         if value:
             orders[key] = value
     return orders

@@ -27,8 +27,15 @@ class Turn:
         self.events.append(event)
 
     def skip(self, player: int, phase: str, order: str, reason: str) -> None:
-        self.emit(OrderSkipped(player=player, phase=phase, order=order, reason=reason,
-                               visible_to=frozenset({player})))
+        self.emit(
+            OrderSkipped(
+                player=player,
+                phase=phase,
+                order=order,
+                reason=reason,
+                visible_to=frozenset({player}),
+            )
+        )
 
     def players_in_order(self) -> Iterator[tuple[Player, Orders]]:
         """Players with orders, in the turn's Order of Play, who still own a province."""

@@ -43,11 +43,32 @@ class ProvinceRow:
 
 def province_row(p: Province | Mapping[str, Any]) -> ProvinceRow:
     if isinstance(p, Province):
-        return ProvinceRow(p.id, p.name, p.owner, p.pop, p.wok, p.arm, level(p.lev),
-                           defense(p.dfn), p.mis, p.spy, p.aim)
-    return ProvinceRow(p["id"], p["name"], p["owner"], p["pop"], p["wok"], p["arm"],
-                       f"{float(p['lev']):.3f}", f"{float(p['def']):.1f}", p["mis"], p["spy"],
-                       p["aim"])
+        return ProvinceRow(
+            p.id,
+            p.name,
+            p.owner,
+            p.pop,
+            p.wok,
+            p.arm,
+            level(p.lev),
+            defense(p.dfn),
+            p.mis,
+            p.spy,
+            p.aim,
+        )
+    return ProvinceRow(
+        p["id"],
+        p["name"],
+        p["owner"],
+        p["pop"],
+        p["wok"],
+        p["arm"],
+        f"{float(p['lev']):.3f}",
+        f"{float(p['def']):.1f}",
+        p["mis"],
+        p["spy"],
+        p["aim"],
+    )
 
 
 def totals(provinces: Sequence[Province]) -> SimpleNamespace:
@@ -59,10 +80,14 @@ def totals(provinces: Sequence[Province]) -> SimpleNamespace:
     else:
         mean_lev = sum(p.lev for p in provinces) / count
     return SimpleNamespace(
-        provinces=len(provinces), pop=sum(p.pop for p in provinces),
-        wok=sum(p.wok for p in provinces), arm=armies, lev=f"{mean_lev / 1000:.3f}a",
+        provinces=len(provinces),
+        pop=sum(p.pop for p in provinces),
+        wok=sum(p.wok for p in provinces),
+        arm=armies,
+        lev=f"{mean_lev / 1000:.3f}a",
         dfn=f"{sum(p.dfn for p in provinces) / count / 10:.1f}a",
-        mis=sum(p.mis for p in provinces), spy=sum(p.spy for p in provinces),
+        mis=sum(p.mis for p in provinces),
+        spy=sum(p.spy for p in provinces),
     )
 
 
@@ -88,14 +113,19 @@ def report_context(
         for p in mine
     ]
     return {
-        "game": state.game, "turn": state.turn, "next_turn": state.turn + 1,
-        "me": me.to_dict(), "player_names": names,
+        "game": state.game,
+        "turn": state.turn,
+        "next_turn": state.turn + 1,
+        "me": me.to_dict(),
+        "player_names": names,
         "province_names": {p.id: p.name for p in state.provinces},
-        "provinces": [province_row(p) for p in mine], "totals": totals(mine),
-        "borders": borders, "attacks_next": attacks_allowed(me.tech),
-        "events": seen, "by_kind": by_kind,
+        "provinces": [province_row(p) for p in mine],
+        "totals": totals(mine),
+        "borders": borders,
+        "attacks_next": attacks_allowed(me.tech),
+        "events": seen,
+        "by_kind": by_kind,
         "oop": [(pid, names.get(pid, "?")) for pid in state.oop],
         "topten": top_ten(state),
         "outcome": state.outcome.to_dict() if state.outcome else None,
     }
-

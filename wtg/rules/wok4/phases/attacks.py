@@ -60,8 +60,9 @@ def battle(turn: Turn, player: Player, source: Province, target: Province, armie
     defender_eff = turn.state.player(defender_id).eff if defender_id else NEUTRAL_EFF
     defenders = target.arm
     dfn_before = target.dfn
-    result = fight(turn.rng, armies, source.lev, player.eff,
-                   defenders, target.lev, target.dfn, defender_eff)
+    result = fight(
+        turn.rng, armies, source.lev, player.eff, defenders, target.lev, target.dfn, defender_eff
+    )
     target.dfn = result.dfn_left
     bonus = 0
     if result.attacker_won:
@@ -70,21 +71,31 @@ def battle(turn: Turn, player: Player, source: Province, target: Province, armie
     else:
         target.arm = result.defenders_left
     seen = frozenset({player.id, defender_id} - {0})
-    turn.emit(Battle(
-        attacker=player.id, defender=defender_id, source=source.id, province=target.id,
-        armies=armies, defenders=defenders, rounds=result.rounds,
-        attacker_losses=armies - result.attackers_left,
-        defender_losses=defenders - result.defenders_left,
-        dfn_lost=dfn_before - result.dfn_left, conquered=result.attacker_won,
-        level_bonus=bonus, visible_to=seen,
-    ))
+    turn.emit(
+        Battle(
+            attacker=player.id,
+            defender=defender_id,
+            source=source.id,
+            province=target.id,
+            armies=armies,
+            defenders=defenders,
+            rounds=result.rounds,
+            attacker_losses=armies - result.attackers_left,
+            defender_losses=defenders - result.defenders_left,
+            dfn_lost=dfn_before - result.dfn_left,
+            conquered=result.attacker_won,
+            level_bonus=bonus,
+            visible_to=seen,
+        )
+    )
     if result.attacker_won and defender_id and turn.state.count_of(defender_id) == 0:
         loser = turn.state.player(defender_id)
         if loser.status == ACTIVE:
             loser.status = DEAD
         loser.died_on = turn.state.turn
-        turn.emit(PlayerEliminated(player=defender_id, by=player.id, province=target.id,
-                                   public=True))
+        turn.emit(
+            PlayerEliminated(player=defender_id, by=player.id, province=target.id, public=True)
+        )
 
 
 def _conquer(target: Province, owner: int, armies: int, level: int) -> None:

@@ -57,8 +57,13 @@ def _bomb(turn: Turn, player: Player, order: Bomb) -> None:
 
 
 def _fire(
-    turn: Turn, player: Player, source: Province, target: Province,
-    missiles: int, hit_chance: int, long_range: bool,
+    turn: Turn,
+    player: Player,
+    source: Province,
+    target: Province,
+    missiles: int,
+    hit_chance: int,
+    long_range: bool,
 ) -> None:
     rng = turn.rng
     owner = turn.state.player(target.owner) if target.owner else None
@@ -90,14 +95,30 @@ def _fire(
     if owner is not None:
         detect = min(CHANCE_MAX, max(DETECT_MIN, BOMB_DETECT_PER_SPY * watchers))
         detected = chance(rng, detect)
-    turn.emit(BombingRun(
-        player=player.id, source=source.id, target=target.id, target_owner=target.owner,
-        missiles=missiles, long_range=long_range, chance=hit_chance, misses=misses,
-        detected=detected, visible_to=frozenset({player.id}), **hits,
-    ))
+    turn.emit(
+        BombingRun(
+            player=player.id,
+            source=source.id,
+            target=target.id,
+            target_owner=target.owner,
+            missiles=missiles,
+            long_range=long_range,
+            chance=hit_chance,
+            misses=misses,
+            detected=detected,
+            visible_to=frozenset({player.id}),
+            **hits,
+        )
+    )
     if owner is not None:
-        turn.emit(BombingSuffered(
-            player=owner.id, province=target.id, missiles=missiles,
-            source=source.id if detected else 0, bomber=player.id if detected else 0,
-            visible_to=frozenset({owner.id}), **hits,
-        ))
+        turn.emit(
+            BombingSuffered(
+                player=owner.id,
+                province=target.id,
+                missiles=missiles,
+                source=source.id if detected else 0,
+                bomber=player.id if detected else 0,
+                visible_to=frozenset({owner.id}),
+                **hits,
+            )
+        )

@@ -27,8 +27,11 @@ def alliances(turn: Turn) -> None:
             turn.skip(player.id, "alliance", f"ally with player {ally}", "no such other player")
             continue
         player.ally = ally
-        turn.emit(AllianceDeclared(player=player.id, ally=ally,
-                                   visible_to=frozenset({player.id, ally} - {0})))
+        turn.emit(
+            AllianceDeclared(
+                player=player.id, ally=ally, visible_to=frozenset({player.id, ally} - {0})
+            )
+        )
 
 
 def missed_turns(turn: Turn) -> None:
@@ -42,8 +45,9 @@ def missed_turns(turn: Turn) -> None:
             player.turn_points += 1
             continue
         player.missed += 1
-        turn.emit(TurnMissed(player=player.id, missed=player.missed,
-                             visible_to=frozenset({player.id})))
+        turn.emit(
+            TurnMissed(player=player.id, missed=player.missed, visible_to=frozenset({player.id}))
+        )
         if player.missed >= MISSED_TURNS_TO_QUIT:
             player.status = QUIT
             player.quit_on = turn.state.turn
@@ -75,8 +79,15 @@ def game_end(turn: Turn) -> None:
     ranking = rank_players(state, winners)
     _award_vp(state, reason, winners, ranking)
     state.outcome = Outcome(reason, winners, ranking)
-    turn.emit(GameOver(reason=reason, winners=winners, ranking=ranking,
-                       vp=tuple((p.id, p.vp) for p in state.players), public=True))
+    turn.emit(
+        GameOver(
+            reason=reason,
+            winners=winners,
+            ranking=ranking,
+            vp=tuple((p.id, p.vp) for p in state.players),
+            public=True,
+        )
+    )
 
 
 def rank_players(state: WokState, winners: tuple[int, ...]) -> tuple[int, ...]:
@@ -92,8 +103,9 @@ def rank_players(state: WokState, winners: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(p.id for p in sorted(state.players, key=key))
 
 
-def _award_vp(state: WokState, reason: str, winners: tuple[int, ...],
-              ranking: tuple[int, ...]) -> None:
+def _award_vp(
+    state: WokState, reason: str, winners: tuple[int, ...], ranking: tuple[int, ...]
+) -> None:
     if reason == "bitter end":
         state.player(winners[0]).vp += VP_BITTER_END
         return
@@ -111,7 +123,7 @@ def _award_vp(state: WokState, reason: str, winners: tuple[int, ...],
 
 
 def next_order_of_play(turn: Turn) -> None:
-    """"Every new turn, the WTG creates a new OoP": every player who still owns a province."""
+    """ "Every new turn, the WTG creates a new OoP": every player who still owns a province."""
     state = turn.state
     if state.outcome is not None:
         state.oop = []

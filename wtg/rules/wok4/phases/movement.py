@@ -32,8 +32,9 @@ def _move(turn: Turn, player: Player, order: Move) -> None:
         return
     target = turn.state.province(order.target)
     if target.owner != player.id:
-        turn.skip(player.id, PHASE, text,
-                  f"province {order.target} is not yours: your units were halted")
+        turn.skip(
+            player.id, PHASE, text, f"province {order.target} is not yours: your units were halted"
+        )
         return
     name = UNIT_FIELD[order.unit]
     available: int = getattr(source, name)
@@ -47,5 +48,14 @@ def _move(turn: Turn, player: Player, order: Move) -> None:
         target.lev = mixed_level(target.arm, target.lev, moved, source.lev)
     setattr(source, name, available - moved)
     setattr(target, name, getattr(target, name) + moved)
-    turn.emit(Moved(player=player.id, source=source.id, target=target.id, unit=order.unit,
-                    amount=moved, halted=wanted - moved, visible_to=frozenset({player.id})))
+    turn.emit(
+        Moved(
+            player=player.id,
+            source=source.id,
+            target=target.id,
+            unit=order.unit,
+            amount=moved,
+            halted=wanted - moved,
+            visible_to=frozenset({player.id}),
+        )
+    )

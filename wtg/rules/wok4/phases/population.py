@@ -31,8 +31,12 @@ def transformations(turn: Turn) -> None:
             if order.kind == "POP-ARM":
                 pop_to_arm += 1
                 if pop_to_arm > POP_ARM_ORDERS:
-                    turn.skip(player.id, PHASE, _text(order),
-                              f"only {POP_ARM_ORDERS} POP->ARM transformations a turn")
+                    turn.skip(
+                        player.id,
+                        PHASE,
+                        _text(order),
+                        f"only {POP_ARM_ORDERS} POP->ARM transformations a turn",
+                    )
                     continue
             _transform(turn, player, order)
 
@@ -67,15 +71,28 @@ def _transform(turn: Turn, player: Player, order: Transform) -> None:
         province.pop -= used
         lost = add_armies(province, made, LEV_MIN)
     if used == 0:
-        turn.skip(player.id, PHASE, _text(order),
-                  f"not enough {order.kind[:3]} in province {order.province}")
+        turn.skip(
+            player.id,
+            PHASE,
+            _text(order),
+            f"not enough {order.kind[:3]} in province {order.province}",
+        )
         return
-    turn.emit(Transformed(player=player.id, province=province.id, transform=order.kind,
-                          used=used, made=made, lost=lost, visible_to=frozenset({player.id})))
+    turn.emit(
+        Transformed(
+            player=player.id,
+            province=province.id,
+            transform=order.kind,
+            used=used,
+            made=made,
+            lost=lost,
+            visible_to=frozenset({player.id}),
+        )
+    )
 
 
 def neutral_recruits(turn: Turn) -> None:
-    """"Right after the transformations, the neutral provinces will gain +2 fresh Armies"."""
+    """ "Right after the transformations, the neutral provinces will gain +2 fresh Armies"."""
     for province in turn.state.provinces:
         if province.owner == 0:
             add_armies(province, NEUTRAL_RECRUITS, NEUTRAL_LEV)

@@ -36,8 +36,10 @@ from wtg.rules.wok4.turn import Turn, clamp
 PHASE = "VI spying"
 SPY_PROVINCE, SPY_PLAYER, SABOTAGE_MISSILES, SABOTAGE_DEFENSES, STEAL_POPULATION = 1, 2, 3, 4, 5
 OP_NAMES = {
-    SPY_PROVINCE: "spy a province", SPY_PLAYER: "spy a player",
-    SABOTAGE_MISSILES: "sabotage missiles", SABOTAGE_DEFENSES: "sabotage defenses",
+    SPY_PROVINCE: "spy a province",
+    SPY_PLAYER: "spy a player",
+    SABOTAGE_MISSILES: "sabotage missiles",
+    SABOTAGE_DEFENSES: "sabotage defenses",
     STEAL_POPULATION: "steal population",
 }
 
@@ -74,9 +76,11 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
     rng = turn.rng
     success = chance(rng, percent)
     caught = chance(rng, min(CHANCE_MAX, target.spy))
-    detected = chance(rng, min(CHANCE_MAX, max(DETECT_MIN, BOMB_DETECT_PER_SPY * target.spy)))
+    # "triple that chance": no 1% floor here; the manual gives one for bombing only
+    detected = chance(rng, min(CHANCE_MAX, BOMB_DETECT_PER_SPY * target.spy))
     victim = turn.state.player(target.owner)
     learned: tuple[dict[str, Any], ...] = ()
+    seen_eff, seen_tech = victim.eff, victim.tech
     effect = 0
     if success:
         effect = _operate(order.op, spies, source, target)
@@ -84,19 +88,40 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
     mine, theirs = _eff_changes(order.op, success, caught, detected)
     player.eff = clamp(player.eff + mine, EFF_MIN, EFF_MAX)
     victim.eff = clamp(victim.eff + theirs, EFF_MIN, EFF_MAX)
-    turn.emit(SpyReport(
-        player=player.id, source=source.id, target=target.id, target_owner=victim.id,
-        op=order.op, spies=spies, chance=percent, success=success, caught=caught,
-        detected=detected, effect=effect, eff_change=mine, provinces=learned,
-        target_eff=victim.eff if success and order.op == SPY_PLAYER else 0,
-        target_tech=victim.tech if success and order.op == SPY_PLAYER else 0,
-        visible_to=frozenset({player.id}),
-    ))
-    turn.emit(SpiedUpon(
-        player=victim.id, province=target.id, op=order.op, success=success, caught=caught,
-        effect=effect, eff_change=theirs, source=source.id if detected else 0,
-        spymaster=player.id if detected else 0, visible_to=frozenset({victim.id}),
-    ))
+    turn.emit(
+        SpyReport(
+            player=player.id,
+            source=source.id,
+            target=target.id,
+            target_owner=victim.id,
+            op=order.op,
+            spies=spies,
+            chance=percent,
+            success=success,
+            caught=caught,
+            detected=detected,
+            effect=effect,
+            eff_change=mine,
+            provinces=learned,
+            target_eff=seen_eff if success and order.op == SPY_PLAYER else 0,
+            target_tech=seen_tech if success and order.op == SPY_PLAYER else 0,
+            visible_to=frozenset({player.id}),
+        )
+    )
+    turn.emit(
+        SpiedUpon(
+            player=victim.id,
+            province=target.id,
+            op=order.op,
+            success=success,
+            caught=caught,
+            effect=effect,
+            eff_change=theirs,
+            source=source.id if detected else 0,
+            spymaster=player.id if detected else 0,
+            visible_to=frozenset({victim.id}),
+        )
+    )
 
 
 def _not_executable(turn: Turn, player: Player, order: SpyOp) -> str:

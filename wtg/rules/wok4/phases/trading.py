@@ -35,8 +35,14 @@ def tech_trades(turn: Turn) -> None:
             else:
                 player.tech -= points
                 apply_trade(turn, player, points)
-                turn.emit(TechTraded(player=player.id, points=points, tech_left=player.tech,
-                                     visible_to=frozenset({player.id})))
+                turn.emit(
+                    TechTraded(
+                        player=player.id,
+                        points=points,
+                        tech_left=player.tech,
+                        visible_to=frozenset({player.id}),
+                    )
+                )
 
 
 def apply_trade(turn: Turn, player: Player, points: int) -> None:
@@ -64,7 +70,7 @@ def apply_trade(turn: Turn, player: Player, points: int) -> None:
 
 
 def aims(turn: Turn) -> None:
-    """"Only up to 4 of your provinces may change their aim at the end of each turn."
+    """ "Only up to 4 of your provinces may change their aim at the end of each turn."
 
     Ruling: an order that names the aim a province already has is no change and
     does not count toward the 4.
@@ -83,6 +89,13 @@ def aims(turn: Turn) -> None:
                 turn.skip(player.id, "V aims", text, f"only {AIM_CHANGES} aims change a turn")
                 continue
             changes += 1
-            turn.emit(AimChanged(player=player.id, province=province.id, old=province.aim,
-                                 new=order.aim, visible_to=frozenset({player.id})))
+            turn.emit(
+                AimChanged(
+                    player=player.id,
+                    province=province.id,
+                    old=province.aim,
+                    new=order.aim,
+                    visible_to=frozenset({player.id}),
+                )
+            )
             province.aim = order.aim

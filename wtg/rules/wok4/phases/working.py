@@ -43,8 +43,15 @@ def _entropy(turn: Turn, player: Player, provinces: int) -> None:
     """Ruling: entropy happens here, "right away" in PHASE III, not in PHASE V."""
     before = player.eff
     player.eff = clamp(player.eff - provinces, EFF_MIN, EFF_MAX)
-    turn.emit(Entropy(player=player.id, provinces=provinces, eff_before=before,
-                      eff_after=player.eff, visible_to=frozenset({player.id})))
+    turn.emit(
+        Entropy(
+            player=player.id,
+            provinces=provinces,
+            eff_before=before,
+            eff_after=player.eff,
+            visible_to=frozenset({player.id}),
+        )
+    )
 
 
 def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
