@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
 
+from wtg.aof.form import FormSpec
 from wtg.core.events import Event
 from wtg.core.orders import Acceptance, RawEntry, Verdict
 
@@ -61,6 +62,11 @@ class Ruleset(Protocol):
     name: str
     title: str
     turn_style: TurnStyle
+
+    @property
+    def form(self) -> FormSpec:
+        """The AOF of ``forms/<name>.yaml``."""
+        ...
 
     def map_names(self) -> list[str]: ...
 

@@ -23,7 +23,12 @@ def plan_orders(state: WokState, player: int, rng: random.Random) -> dict[str, A
     mine = sorted(state.provinces_of(player), key=lambda p: -p.arm)
     owned = {p.id for p in mine}
     orders: dict[str, Any] = {"player": player, "turn": state.turn + 1}
-    bombs, attacks, transforms, moves, aims, spies = [], [], [], [], [], []
+    bombs: list[dict[str, Any]] = []
+    attacks: list[dict[str, Any]] = []
+    transforms: list[dict[str, Any]] = []
+    moves: list[dict[str, Any]] = []
+    aims: list[dict[str, Any]] = []
+    spies: list[dict[str, Any]] = []
     budget = attacks_allowed(me.tech)
     targeted: set[int] = set()
     for p in mine:

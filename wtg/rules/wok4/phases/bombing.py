@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
+
 from wtg.core.rng import chance, roll
 from wtg.rules.wok4.constants import (
     BOMB_ARMIES,
@@ -56,6 +59,17 @@ def _bomb(turn: Turn, player: Player, order: Bomb) -> None:
     _fire(turn, player, source, target, missiles, hit_chance, reach == "long")
 
 
+@dataclass(slots=True)
+class Hits:
+    """What one bombing run destroyed."""
+
+    armies: int = 0
+    spies: int = 0
+    dfn: int = 0
+    tech: int = 0
+    misses: int = 0
+
+
 def _fire(
     turn: Turn,
     player: Player,
@@ -67,30 +81,13 @@ def _fire(
 ) -> None:
     rng = turn.rng
     owner = turn.state.player(target.owner) if target.owner else None
-    hits = {"armies": 0, "spies": 0, "dfn": 0, "tech": 0}
-    misses = 0
     watchers = target.spy
+    hits = Hits()
     for _ in range(missiles):
-        if not chance(rng, hit_chance):
-            misses += 1
-            continue
-        kind = roll(rng, 3)
-        if kind == 0:
-            killed = min(target.arm, BOMB_ARMIES[0] + roll(rng, BOMB_ARMIES[1] - BOMB_ARMIES[0]))
-            target.arm -= killed
-            hits["armies"] += killed
-        elif kind == 1:
-            killed = min(target.spy, BOMB_SPIES[0] + roll(rng, BOMB_SPIES[1] - BOMB_SPIES[0]))
-            target.spy -= killed
-            hits["spies"] += killed
-        elif kind == 2:
-            lost = min(target.dfn, BOMB_DEF)
-            target.dfn -= lost
-            hits["dfn"] += lost
-        elif owner is not None:
-            lost = min(owner.tech, BOMB_TECH[0] + roll(rng, BOMB_TECH[1] - BOMB_TECH[0]))
-            owner.tech -= lost
-            hits["tech"] += lost
+        if chance(rng, hit_chance):
+            _hit(rng, target, owner, hits)
+        else:
+            hits.misses += 1
     detected = False
     if owner is not None:
         detect = min(CHANCE_MAX, max(DETECT_MIN, BOMB_DETECT_PER_SPY * watchers))
@@ -104,10 +101,13 @@ def _fire(
             missiles=missiles,
             long_range=long_range,
             chance=hit_chance,
-            misses=misses,
+            armies=hits.armies,
+            spies=hits.spies,
+            dfn=hits.dfn,
+            tech=hits.tech,
+            misses=hits.misses,
             detected=detected,
             visible_to=frozenset({player.id}),
-            **hits,
         )
     )
     if owner is not None:
@@ -116,9 +116,36 @@ def _fire(
                 player=owner.id,
                 province=target.id,
                 missiles=missiles,
+                armies=hits.armies,
+                spies=hits.spies,
+                dfn=hits.dfn,
+                tech=hits.tech,
                 source=source.id if detected else 0,
                 bomber=player.id if detected else 0,
                 visible_to=frozenset({owner.id}),
-                **hits,
             )
         )
+
+
+def _hit(rng: random.Random, target: Province, owner: Player | None, hits: Hits) -> None:
+    """ "can at random hit only the following targets": armies, defenses, spies, tech level.
+
+    A hit never takes more than there is; a tech hit on a neutral province is wasted.
+    """
+    kind = roll(rng, 3)
+    if kind == 0:
+        killed = min(target.arm, BOMB_ARMIES[0] + roll(rng, BOMB_ARMIES[1] - BOMB_ARMIES[0]))
+        target.arm -= killed
+        hits.armies += killed
+    elif kind == 1:
+        killed = min(target.spy, BOMB_SPIES[0] + roll(rng, BOMB_SPIES[1] - BOMB_SPIES[0]))
+        target.spy -= killed
+        hits.spies += killed
+    elif kind == 2:
+        lost = min(target.dfn, BOMB_DEF)
+        target.dfn -= lost
+        hits.dfn += lost
+    elif owner is not None:
+        lost = min(owner.tech, BOMB_TECH[0] + roll(rng, BOMB_TECH[1] - BOMB_TECH[0]))
+        owner.tech -= lost
+        hits.tech += lost

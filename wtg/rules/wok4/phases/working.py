@@ -69,7 +69,18 @@ def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
     eff_before = player.eff
     player.eff = clamp(player.eff + totals["eff"], EFF_MIN, EFF_MAX)
     totals["eff"] = player.eff - eff_before
-    turn.emit(Production(player=player.id, visible_to=frozenset({player.id}), **totals))
+    turn.emit(
+        Production(
+            player=player.id,
+            dfn=totals["dfn"],
+            lev=totals["lev"],
+            mis=totals["mis"],
+            spy=totals["spy"],
+            tech=totals["tech"],
+            eff=totals["eff"],
+            visible_to=frozenset({player.id}),
+        )
+    )
 
 
 def _work(province: Province) -> int:
