@@ -106,7 +106,8 @@ def _problems(data: dict[str, Any]) -> list[str]:
 
 
 def _province(data: dict[str, Any], pid: int) -> dict[str, Any]:
-    return data["provinces"][pid - 1]
+    province: dict[str, Any] = data["provinces"][pid - 1]
+    return province
 
 
 def test_base_map_is_valid() -> None:

@@ -30,7 +30,7 @@ QUITTER = 10
 
 def demo_players() -> list[PlayerEntry]:
     return [
-        PlayerEntry(i, name, f"{name.lower()}@example.org", f"DEMO{i:04d}")
+        PlayerEntry(id=i, name=name, email=f"{name.lower()}@example.org", code=f"DEMO{i:04d}")
         for i, name in enumerate(NAMES, start=1)
     ]
 

@@ -177,12 +177,12 @@ def create_game(
         options=dict(options or {}),
     )
     setup = GameSetup(
-        config.game,
-        map_name,
-        seed,
-        tuple(SeatSetup(p.id, p.name) for p in players),
-        variant,
-        config.options,
+        game=config.game,
+        map=map_name,
+        seed=seed,
+        players=tuple(SeatSetup(id=p.id, name=p.name) for p in players),
+        variant=variant,
+        options=config.options,
     )
     result = ruleset.new_game(setup, turn_rng(seed, 0))
     store = GameStore.create(game_dir, config.to_yaml())

@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
+from wtg.core.record import Record
 from wtg.yamlio import dump_yaml, load_yaml
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
@@ -19,8 +22,7 @@ class ConfigError(ValueError):
     pass
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerEntry:
+class PlayerEntry(Record):
     id: int
     name: str
     email: str
@@ -30,15 +32,14 @@ class PlayerEntry:
         return {"id": self.id, "name": self.name, "email": self.email, "code": self.code}
 
 
-@dataclass(frozen=True, slots=True)
-class GameConfig:
+class GameConfig(Record):
     game: str
     ruleset: str
     map: str
     seed: int
     players: tuple[PlayerEntry, ...]
     variant: str | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = _EMPTY
 
     def player(self, pid: int) -> PlayerEntry:
         for p in self.players:
@@ -68,7 +69,12 @@ class GameConfig:
             raise ConfigError(f"{source}: expected a mapping")
         try:
             players = tuple(
-                PlayerEntry(int(p["id"]), str(p["name"]), str(p["email"]), str(p["code"]))
+                PlayerEntry(
+                    id=int(p["id"]),
+                    name=str(p["name"]),
+                    email=str(p["email"]),
+                    code=str(p["code"]),
+                )
                 for p in data["players"]
             )
             return cls(
@@ -100,4 +106,4 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
     code = parts[2].strip().upper() if len(parts) == 3 else new_code()
     if not code.isalnum():
         raise ConfigError(f"--player {spec!r}: a code is letters and digits only")
-    return PlayerEntry(pid, name, email, code)
+    return PlayerEntry(id=pid, name=name, email=email, code=code)

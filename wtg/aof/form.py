@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
+from wtg.core.record import Record
 from wtg.yamlio import load_yaml
 
 RESERVED_KEYS = ("player", "turn")
@@ -33,8 +33,7 @@ class FormError(ValueError):
         super().__init__(f"bad order form spec {source}:\n{listing}")
 
 
-@dataclass(frozen=True, slots=True)
-class FieldSpec:
+class FieldSpec(Record):
     """One blank of an order line: ``width`` digits, or a code number when ``codes`` is set."""
 
     name: str
@@ -48,8 +47,7 @@ class FieldSpec:
         return int(10**self.width - 1)
 
 
-@dataclass(frozen=True, slots=True)
-class SectionSpec:
+class SectionSpec(Record):
     """One kind of order: its lines on the form are ``label`` 1..``lines``."""
 
     key: str
@@ -69,8 +67,7 @@ class SectionSpec:
         return " ".join(f.title for f in self.fields)
 
 
-@dataclass(frozen=True, slots=True)
-class FormSpec:
+class FormSpec(Record):
     ruleset: str
     title: str
     begin: str
@@ -239,7 +236,9 @@ def _field(item: object, where: str, problems: list[str]) -> FieldSpec | None:
     if title and (title != title.strip() or "\n" in title):
         problems.append(f"{where}: 'title' must be one line without outer spaces")
     codes = _codes(item.get("codes"), width, where, problems)
-    return FieldSpec(_text(item, "name", where, problems), title, width, codes)
+    return FieldSpec(
+        name=_text(item, "name", where, problems), title=title, width=width, codes=codes
+    )
 
 
 def _codes(value: object, width: int, where: str, problems: list[str]) -> Mapping[int, str] | None:

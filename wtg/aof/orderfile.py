@@ -68,10 +68,15 @@ def read_section(
         if position > section.lines:
             reasons.insert(0, f"the form has only {_lines(section)}")
         if reasons:
-            entry = RawEntry(section.key, values, position, None, _item_text(section, item))
-            bad.append(Verdict(entry, accepted=False, reason="; ".join(reasons)))
+            entry = RawEntry(
+                section=section.key,
+                values=values,
+                position=position,
+                text=_item_text(section, item),
+            )
+            bad.append(Verdict(entry=entry, accepted=False, reason="; ".join(reasons)))
         else:
-            entries.append(RawEntry(section.key, values, position))
+            entries.append(RawEntry(section=section.key, values=values, position=position))
     return entries, bad, []
 
 

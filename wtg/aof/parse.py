@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from wtg.aof.form import FormSpec, SectionSpec
 from wtg.aof.values import Value, read_token, shown
 from wtg.core.orders import ParseOutcome, RawEntry, Verdict
+from wtg.core.record import Record
 
 HEADER_KEYS = ("game", "turn", "player", "code")
 NO_FORM = "no order form found in the text"
@@ -28,8 +29,7 @@ _COMMENT = re.compile(r"[#(]")
 _MAX_LINE_NUMBER = 6
 
 
-@dataclass(frozen=True, slots=True)
-class _Line:
+class _Line(Record):
     number: int
     text: str
 
@@ -73,7 +73,7 @@ def _clean(raw: str) -> str:
 
 
 def _region(form: FormSpec, numbered: list[tuple[int, str]]) -> list[_Line]:
-    lines = [_Line(number, text) for number, text in numbered]
+    lines = [_Line(number=number, text=text) for number, text in numbered]
     begin = _find(lines, form.begin, 0)
     start = 0 if begin is None else begin + 1
     end = _find(lines, form.end, start)
@@ -124,10 +124,16 @@ def _read_order(reader: _Reader, line: _Line) -> None:
     reader.positions[section.key] = position
     values, reasons = _read_fields(section, written)
     problem = _line_problem(reader, section, match[2], line) or _count_problem(section, tokens)
-    entry = RawEntry(section.key, values, position, line.number, line.text)
+    entry = RawEntry(
+        section=section.key,
+        values=values,
+        position=position,
+        line=line.number,
+        text=line.text,
+    )
     if problem or reasons:
         reason = problem or "; ".join(reasons)
-        reader.outcome.bad.append(Verdict(entry, accepted=False, reason=reason))
+        reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
     else:
         reader.outcome.entries.append(entry)
 

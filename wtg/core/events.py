@@ -9,7 +9,7 @@ from wtg.core.record import Record
 PUBLIC: frozenset[int] = frozenset()
 
 
-class Event(Record):
+class Event(Record, kw_only=True):
     """Base of every event. ``visible_to`` lists the players who may see it;
     ``public`` events are seen by everyone."""
 

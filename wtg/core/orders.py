@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from wtg.core.record import Record
 
-@dataclass(frozen=True, slots=True)
-class RawEntry:
+
+class RawEntry(Record):
     """One order as written: a section of the form and its field values.
 
     ``line`` is the line number in the AOF text, or None when the entry came
@@ -28,8 +29,7 @@ class RawEntry:
         return f"{self.section} #{self.position}"
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(Record):
     """Accepted (maybe with a note) or rejected with a reason a player understands."""
 
     entry: RawEntry

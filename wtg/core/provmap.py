@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wtg.core.record import Record
 from wtg.yamlio import load_yaml
 
 
@@ -27,8 +27,7 @@ class MapError(ValueError):
         super().__init__(f"map {source} is not valid:\n{lines}")
 
 
-@dataclass(frozen=True, slots=True)
-class MapProvince:
+class MapProvince(Record):
     id: int
     name: str
     pop: int
@@ -36,8 +35,7 @@ class MapProvince:
     terrain: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ProvinceMap:
+class ProvinceMap(Record):
     name: str
     title: str
     seats: int
@@ -48,8 +46,7 @@ class ProvinceMap:
         return self.provinces[pid - 1]
 
 
-@dataclass(frozen=True, slots=True)
-class MapLimits:
+class MapLimits(Record):
     """What a ruleset demands of its maps."""
 
     pop_min: int
@@ -126,7 +123,15 @@ def _read_provinces(raw: Any, limits: MapLimits, problems: list[str]) -> list[Ma
             problems.append(
                 f"{where} ({name}): terrain must be one of {allowed}, found {terrain!r}"
             )
-        result.append(MapProvince(index, name.strip(), pop, tuple(sorted(neighbours)), terrain))
+        result.append(
+            MapProvince(
+                id=index,
+                name=name.strip(),
+                pop=pop,
+                neighbours=tuple(sorted(neighbours)),
+                terrain=terrain,
+            )
+        )
     names = [p.name for p in result]
     for name in sorted({n for n in names if names.count(n) > 1}):
         problems.append(f"province name {name!r} is used more than once")

@@ -4,8 +4,9 @@
 a millisecond per class at import time; the turn generator runs from cron and
 defines dozens of event and order types, so that adds up. A Record subclass
 declares its fields with annotations just the same; type checkers see the
-keyword-only ``__init__`` through ``dataclass_transform``, and at run time one
-shared ``__init__`` fills the fields.
+``__init__`` through ``dataclass_transform``, and at run time one shared
+``__init__`` fills the fields. ``class X(Record, kw_only=True)`` makes X's own
+fields keyword-only, as ``@dataclass(kw_only=True)`` would.
 """
 
 from __future__ import annotations
@@ -24,15 +25,16 @@ else:
 _MISSING = object()
 
 
-@dataclass_transform(kw_only_default=True, frozen_default=True)
+@dataclass_transform(frozen_default=True)
 class Record:
     """Fields are the class's annotations (ClassVars excepted); values are set once."""
 
     __slots__ = ("__dict__",)
     _fields: ClassVar[tuple[str, ...]] = ()
+    _positional: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, kw_only: bool = False, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         own = [
             name
@@ -43,10 +45,20 @@ class Record:
         for name in own:
             if name in cls.__dict__:
                 defaults[name] = cls.__dict__[name]
-        cls._fields = cls._fields + tuple(n for n in own if n not in cls._fields)
+        new = tuple(n for n in own if n not in cls._fields)
+        cls._fields = cls._fields + new
+        cls._positional = cls._positional + (() if kw_only else new)
         cls._defaults = defaults
 
-    def __init__(self, **values: Any) -> None:
+    def __init__(self, *args: Any, **values: Any) -> None:
+        if args:
+            if len(args) > len(self._positional):
+                raise TypeError(f"{type(self).__name__} takes {len(self._positional)} "
+                                f"positional fields, {len(args)} given")
+            for name, value in zip(self._positional, args, strict=False):
+                if name in values:
+                    raise TypeError(f"{type(self).__name__} got {name!r} twice")
+                values[name] = value
         unknown = set(values).difference(self._fields)
         if unknown:
             raise TypeError(f"{type(self).__name__} has no field(s) {sorted(unknown)}")
@@ -74,9 +86,6 @@ class Record:
     def __repr__(self) -> str:
         inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
         return f"{type(self).__name__}({inner})"
-
-    def values(self) -> dict[str, Any]:
-        return {n: getattr(self, n) for n in self._fields}
 
 
 def _hashable(value: Any) -> Any:

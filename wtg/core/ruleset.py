@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from wtg.aof.form import FormSpec
 from wtg.core.events import Event
 from wtg.core.orders import Acceptance, RawEntry, Verdict
+from wtg.core.record import Record
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
 class TurnStyle(Enum):
@@ -20,34 +23,30 @@ class TurnStyle(Enum):
     SEQUENTIAL = "sequential"
 
 
-@dataclass(frozen=True, slots=True)
-class SeatSetup:
+class SeatSetup(Record):
     """A player as the GM registered them; rules see only id and name."""
 
     id: int
     name: str
 
 
-@dataclass(frozen=True, slots=True)
-class GameSetup:
+class GameSetup(Record):
     game: str
     map: str
     seed: int
     players: tuple[SeatSetup, ...]
     variant: str | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = _EMPTY
 
 
-@dataclass(frozen=True, slots=True)
-class TurnResult:
+class TurnResult(Record):
     """A resolved turn: the new state and what happened."""
 
     state: Any
     events: tuple[Event, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreLine:
+class ScoreLine(Record):
     rank: int
     player: int
     name: str

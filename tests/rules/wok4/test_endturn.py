@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from tests.rules.wok4.builders import empty, kinds, make_state, orders, run
-from wtg.rules.wok4.state import QUIT
+from wtg.core.ruleset import TurnResult
+from wtg.rules.wok4.state import QUIT, WokState
 
 
 def test_order_of_play_decides_who_fights_whom() -> None:
@@ -101,7 +102,7 @@ def test_an_empty_order_file_is_not_a_missed_turn() -> None:
     assert not kinds(result, "turn_missed")
 
 
-def win_by_conquest(players: int, seats: int = 10) -> tuple[object, object]:
+def win_by_conquest(players: int, seats: int = 10) -> tuple[WokState, TurnResult]:
     """Player 1 takes player 2's last province; every other player is already dead."""
     state = make_state(players=players)
     state.seats = seats

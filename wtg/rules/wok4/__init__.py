@@ -45,7 +45,7 @@ class Wok4:
         return load_map(path, MAP_LIMITS)
 
     def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult:
-        return TurnResult(start_state(setup, self.load_map(setup.map), rng), ())
+        return TurnResult(state=start_state(setup, self.load_map(setup.map), rng), events=())
 
     def resolve(
         self, state: WokState, orders: Mapping[int, Mapping[str, Any]], rng: random.Random

@@ -71,7 +71,7 @@ def accept_entries(
     for entry in sorted(entries, key=lambda e: (_SECTION_ORDER.get(e.section, 99), e.position)):
         check = _CHECKS.get(entry.section)
         ok, reason = check(entry, context) if check else (False, "unknown section")
-        verdicts.append(Verdict(entry, ok, reason))
+        verdicts.append(Verdict(entry=entry, accepted=ok, reason=reason))
         if ok:
             good.append(entry)
     return good, verdicts

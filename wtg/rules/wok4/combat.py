@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
+from wtg.core.record import Record
 from wtg.core.rng import chance, roll
 from wtg.rules.wok4.constants import DEF_LOSS_CHANCE, DEF_WEIGHT
 
@@ -23,8 +23,7 @@ def defense_top(level: int, dfn: int, eff: int) -> int:
     return max(1, (level + DEF_WEIGHT * 10 * dfn) * eff // 10_000)
 
 
-@dataclass(frozen=True, slots=True)
-class BattleResult:
+class BattleResult(Record):
     attackers_left: int
     defenders_left: int
     rounds: int
@@ -62,4 +61,6 @@ def fight(
         if dfn and chance(rng, DEF_LOSS_CHANCE):
             dfn -= 1
             def_top = defense_top(def_level, dfn, def_eff)
-    return BattleResult(attackers, defenders, rounds, dfn)
+    return BattleResult(
+        attackers_left=attackers, defenders_left=defenders, rounds=rounds, dfn_left=dfn
+    )

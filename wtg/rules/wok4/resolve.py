@@ -54,4 +54,4 @@ def resolve(state: WokState, orders: Mapping[int, Orders], rng: random.Random) -
     turn = Turn(work, orders, rng, tuple(state.oop))
     for phase in PHASES:
         phase(turn)
-    return TurnResult(work, tuple(turn.events))
+    return TurnResult(state=work, events=tuple(turn.events))

@@ -35,6 +35,13 @@ def top_ten(state: WokState) -> list[ScoreLine]:
             rows.append((player_score(state, player.id), provinces, player))
     rows.sort(key=lambda r: (-r[0], -r[1], r[2].id))
     return [
-        ScoreLine(rank, p.id, p.name, score, provinces, p.status)
+        ScoreLine(
+            rank=rank,
+            player=p.id,
+            name=p.name,
+            score=score,
+            provinces=provinces,
+            status=p.status,
+        )
         for rank, (score, provinces, p) in enumerate(rows[:TOP], start=1)
     ]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
+from wtg.core.record import Record
 from wtg.rules.wok4.reach import attacks_allowed
 from wtg.rules.wok4.score import top_ten
 from wtg.rules.wok4.state import Province, WokState
@@ -24,8 +24,7 @@ def defense(dfn: int) -> str:
     return f"{dfn / 10:.1f}"
 
 
-@dataclass(frozen=True, slots=True)
-class ProvinceRow:
+class ProvinceRow(Record):
     """One line of a province table, its level and defense already formatted."""
 
     id: int
@@ -44,30 +43,30 @@ class ProvinceRow:
 def province_row(p: Province | Mapping[str, Any]) -> ProvinceRow:
     if isinstance(p, Province):
         return ProvinceRow(
-            p.id,
-            p.name,
-            p.owner,
-            p.pop,
-            p.wok,
-            p.arm,
-            level(p.lev),
-            defense(p.dfn),
-            p.mis,
-            p.spy,
-            p.aim,
+            id=p.id,
+            name=p.name,
+            owner=p.owner,
+            pop=p.pop,
+            wok=p.wok,
+            arm=p.arm,
+            lev=level(p.lev),
+            dfn=defense(p.dfn),
+            mis=p.mis,
+            spy=p.spy,
+            aim=p.aim,
         )
     return ProvinceRow(
-        p["id"],
-        p["name"],
-        p["owner"],
-        p["pop"],
-        p["wok"],
-        p["arm"],
-        f"{float(p['lev']):.3f}",
-        f"{float(p['def']):.1f}",
-        p["mis"],
-        p["spy"],
-        p["aim"],
+        id=p["id"],
+        name=p["name"],
+        owner=p["owner"],
+        pop=p["pop"],
+        wok=p["wok"],
+        arm=p["arm"],
+        lev=f"{float(p['lev']):.3f}",
+        dfn=f"{float(p['def']):.1f}",
+        mis=p["mis"],
+        spy=p["spy"],
+        aim=p["aim"],
     )
 
 
