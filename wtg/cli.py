@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
+import random
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -87,7 +87,7 @@ def new_game(
         rules = find_ruleset(ruleset)
         entries = [parse_player_spec(spec, i) for i, spec in enumerate(players, start=1)]
         chosen = map_name or (rules.map_names() or ["?"])[0]
-        game_seed = secrets.randbelow(2**31) if seed is None else seed
+        game_seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         game = create_game(game_path(ctx, game_dir), ruleset, chosen, entries, game_seed, variant)
     except (
         UnknownRuleset,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import secrets
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -92,6 +91,8 @@ class GameConfig(Record):
 
 def new_code() -> str:
     """A secret order code: 8 characters from an alphabet without look-alikes (0/O, 1/I)."""
+    import secrets  # only new games need it; keep it off every other command's start-up
+
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
