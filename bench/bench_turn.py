@@ -12,6 +12,7 @@ rules, reports, AOFs, Top Ten and the atomic commit) against
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import subprocess
@@ -21,17 +22,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from full_orders import full_orders
-
 from wtg.aof.render import render_aof
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.wok4 import RULESET
+from wtg.rules.wok4.fullorders import full_orders
 from wtg.rules.wok4.state import WokState
 from wtg.rules.wok4.strategy import plan_orders
 
@@ -79,7 +76,7 @@ def ms(seconds: float) -> str:
 
 def summary(label: str, times: list[float]) -> None:
     times = sorted(times)
-    p90 = times[int(len(times) * 0.9) - 1]
+    p90 = times[max(0, math.ceil(len(times) * 0.9) - 1)]
     print(
         f"{label}: n={len(times)} median {ms(statistics.median(times))}, "
         f"mean {ms(statistics.fmean(times))}, p90 {ms(p90)}, max {ms(times[-1])}"

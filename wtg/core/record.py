@@ -53,8 +53,10 @@ class Record:
     def __init__(self, *args: Any, **values: Any) -> None:
         if args:
             if len(args) > len(self._positional):
-                raise TypeError(f"{type(self).__name__} takes {len(self._positional)} "
-                                f"positional fields, {len(args)} given")
+                raise TypeError(
+                    f"{type(self).__name__} takes {len(self._positional)} "
+                    f"positional fields, {len(args)} given"
+                )
             for name, value in zip(self._positional, args, strict=False):
                 if name in values:
                     raise TypeError(f"{type(self).__name__} got {name!r} twice")

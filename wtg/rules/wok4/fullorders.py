@@ -1,4 +1,5 @@
-"""Full AOFs for the benchmark: every line of every section filled with a plausible order."""
+"""Full AOFs, every line of every section filled with a random but plausible order:
+the load of the benchmark and the input of the property tests."""
 
 from __future__ import annotations
 
