@@ -107,3 +107,17 @@ def test_later_orders_replace_earlier_ones(game: Game) -> None:
     stored = game.store.pending_orders(1)
     assert list(stored) == [1]
     assert "trade" not in stored[1].read_text()
+
+
+def test_a_gm_edit_of_an_order_file_wins_over_its_parsed_copy(game: Game) -> None:
+    """The parsed copy beside an order file is used only while the YAML is unchanged."""
+    home = next(p.id for p in game.state().provinces if p.owner == 1)
+    game.submit(f"player: 1\nturn: 1\naim:\n- {{province: {home}, aim: MIS}}\n")
+    path = game.store.pending_orders(1)[1]
+    assert path.with_name("p01.parsed.json").is_file()
+    path.write_text(path.read_text().replace("MIS", "SPY"))
+    game.run_turn()
+    assert game.state().province(home).aim == "SPY"
+    archived = game.store.turn_dir(1) / "orders"
+    assert "SPY" in (archived / "p01.yaml").read_text()
+    assert '"SPY"' in (archived / "p01.parsed.json").read_text()

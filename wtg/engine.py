@@ -6,18 +6,20 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.orders import OrderError
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
 from wtg.gameconfig import GameConfig, PlayerEntry
-from wtg.intake import Submission, read_submission
+from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.report import aof_text, report_text, topten_text
 from wtg.rules import find_ruleset
 from wtg.store import GameStore, StoreError
-from wtg.yamlio import load_yaml
+
+if TYPE_CHECKING:
+    from wtg.intake import Submission
 
 
 class GameError(Exception):
@@ -76,11 +78,15 @@ class Game:
             if self.ruleset.is_over(state):
                 raise OrderError(f"game {self.config.game} is over")
             turn = base + 1
+            from wtg.intake import read_submission  # the AOF parser: only orders need it
+
             submission = read_submission(
                 text, self.ruleset, self.config, state, player=player, turn=turn
             )
+            yaml_text = orders_to_yaml(submission.orders)
             files = {
-                "yaml": orders_to_yaml(submission.orders),
+                "yaml": yaml_text,
+                "parsed.json": parsed_copy(yaml_text, submission.orders),
                 "result.txt": submission.confirmation(),
             }
             if submission.source == "aof":
@@ -101,36 +107,39 @@ class Game:
                 raise GameError(f"game {self.config.game} is over (turn {latest})")
             paths = dict(self.store.archived_orders(target)) if rerun else {}
             paths.update(self.store.pending_orders(target))
-            orders, texts = self._load_orders(state, paths)
+            orders, copies = self._load_orders(state, paths)
             result = self.ruleset.resolve(state, orders, turn_rng(self.config.seed, target))
             events = [e.to_dict() for e in result.events]
             files = self._turn_files(result.state, events)
-            files.update({f"orders/p{pid:02d}.yaml": text for pid, text in texts.items()})
+            for pid, (text, data) in copies.items():
+                files[f"orders/p{pid:02d}.yaml"] = text
+                files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
             self.store.commit_turn(target, files, replace=rerun)
             self.store.clear_pending(target)
             return target
 
     def _load_orders(
         self, state: Any, paths: Mapping[int, Path]
-    ) -> tuple[dict[int, dict[str, Any]], dict[int, str]]:
-        """Every stored order file, checked again against the state (a GM may have edited it)."""
+    ) -> tuple[dict[int, dict[str, Any]], dict[int, tuple[str, Any]]]:
+        """Every stored order file, checked again against the state (a GM may have edited
+        it, or a rerun of an earlier turn may have changed the state it was written for).
+        Returns the orders and, to archive, each file's text and data."""
         orders: dict[int, dict[str, Any]] = {}
-        texts: dict[int, str] = {}
+        copies: dict[int, tuple[str, Any]] = {}
         owing = set(self.ruleset.owing(state))
         for pid, path in paths.items():
             if pid not in owing:
                 continue
-            text = path.read_text(encoding="utf-8")
             try:
-                data = load_yaml(text)
+                text, data = read_order_file(path)
             except ValueError as exc:
                 raise GameError(f"{path}: {exc}") from exc
             entries, _bad, problems = self.ruleset.entries_from_dict(data)
             if problems:
                 raise GameError(f"{path}: " + "; ".join(problems))
             orders[pid] = self.ruleset.accept(entries, state, pid).orders
-            texts[pid] = text
-        return orders, texts
+            copies[pid] = (text, data)
+        return orders, copies
 
     def _turn_files(self, state: Any, events: Sequence[Mapping[str, Any]]) -> dict[str, str]:
         files = {

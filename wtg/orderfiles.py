@@ -1,0 +1,40 @@
+"""Reading stored order files, with a parsed copy beside each to spare the YAML parser.
+
+An order file ``pNN.yaml`` is the canonical, human-readable form; a GM may edit
+it by hand. Beside it ``pNN.parsed.json`` keeps the parsed orders together with
+the SHA-256 of the YAML text they came from: while the text is unchanged the
+JSON is used (the C JSON parser is many times faster than PyYAML), and once a
+GM has edited the YAML the hash no longer matches and the YAML is read again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from wtg.yamlio import load_yaml
+
+PARSED_SUFFIX = ".parsed.json"
+
+
+def parsed_copy(yaml_text: str, data: Any) -> str:
+    digest = hashlib.sha256(yaml_text.encode()).hexdigest()
+    return json.dumps({"sha256": digest, "orders": data}, ensure_ascii=False)
+
+
+def parsed_path(path: Path) -> Path:
+    return path.with_name(path.name.removesuffix(".yaml") + PARSED_SUFFIX)
+
+
+def read_order_file(path: Path) -> tuple[str, Any]:
+    """The YAML text of an order file and its data; raises ValueError on bad YAML."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        cached = json.loads(parsed_path(path).read_text(encoding="utf-8"))
+        if cached["sha256"] == hashlib.sha256(text.encode()).hexdigest():
+            return text, cached["orders"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return text, load_yaml(text)
