@@ -88,10 +88,14 @@ def test_armies_appear_or_vanish_only_by_a_rule(seed: int) -> None:
     limit, killed in battle or by bombs, or recruited by a neutral province (+2 a turn)."""
     for before, result in play(seed, 8):
         events = [e.to_dict() for e in result.events]
-        made = sum(e["made"] - e["lost"] for e in events
-                   if e["kind"] == "transformed" and e["transform"] == "POP-ARM")
-        battle = sum(e["attacker_losses"] + e["defender_losses"] for e in events
-                     if e["kind"] == "battle")
+        made = sum(
+            e["made"] - e["lost"]
+            for e in events
+            if e["kind"] == "transformed" and e["transform"] == "POP-ARM"
+        )
+        battle = sum(
+            e["attacker_losses"] + e["defender_losses"] for e in events if e["kind"] == "battle"
+        )
         bombed = sum(e["armies"] for e in events if e["kind"] == "bombing_run")
         neutrals = NEUTRAL_RECRUITS * sum(1 for p in result.state.provinces if p.owner == 0)
         total_before = sum(p.arm for p in before.provinces)
@@ -113,10 +117,12 @@ def test_the_input_state_is_never_changed(seed: int) -> None:
 @given(seeds)
 def test_same_seed_same_bytes(seed: int) -> None:
     """Deterministic: the same state, orders and seed give byte-identical results."""
-    first = [json.dumps([r.state.to_dict(), [e.to_dict() for e in r.events]])
-             for _, r in play(seed, 5)]
-    second = [json.dumps([r.state.to_dict(), [e.to_dict() for e in r.events]])
-              for _, r in play(seed, 5)]
+    first = [
+        json.dumps([r.state.to_dict(), [e.to_dict() for e in r.events]]) for _, r in play(seed, 5)
+    ]
+    second = [
+        json.dumps([r.state.to_dict(), [e.to_dict() for e in r.events]]) for _, r in play(seed, 5)
+    ]
     assert first == second
 
 
@@ -126,6 +132,7 @@ def test_province_count_and_map_never_change(seed: int) -> None:
     initial = start(seed)
     for _, result in play(seed, 6):
         assert [p.neighbours for p in result.state.provinces] == [
-            p.neighbours for p in initial.provinces]
+            p.neighbours for p in initial.provinces
+        ]
         seated = {p.id for p in result.state.players} | {0}
         assert {p.owner for p in result.state.provinces} <= seated

@@ -1,0 +1,27 @@
+"""The Top Ten and victory points (manual section 3 and 8; the formulas are rulings)."""
+
+from __future__ import annotations
+
+from tests.rules.wok4.builders import empty, make_state
+from wtg.rules.wok4.score import player_score, top_ten
+
+
+def test_score_counts_possessions_in_population_equivalents() -> None:
+    """ "There will also be a "Top Ten" List according to a generated score (depending on all
+    your possessions)." Ruling: POP + 2 WOK + 4 ARM x LEV + 2 MIS + 2 SPY + 2 per 0.1 DEF,
+    plus tech points and EFF."""
+    state = make_state()
+    state.player(1).tech, state.player(1).eff = 40, 90
+    empty(state, 1, 1, pop=100, wok=10, arm=10, lev=1500, mis=3, spy=4, dfn=12)
+    empty(state, 2, 1, pop=50)
+    assert player_score(state, 1) == 100 + 20 + 60 + 6 + 8 + 24 + 50 + 40 + 90
+
+
+def test_top_ten_lists_players_with_provinces_best_first() -> None:
+    state = make_state(players=12)
+    for pid in range(1, 13):
+        empty(state, pid, pid, pop=10 * pid)
+    rows = top_ten(state)
+    assert [r.player for r in rows] == [12, 11, 10, 9, 8, 7, 6, 5, 4, 3]
+    assert [r.rank for r in rows] == list(range(1, 11))
+    assert rows[0].score == player_score(state, 12)

@@ -1,0 +1,48 @@
+"""Section 8: what a report shows - provinces, totals with averages, EFF, tech points, the
+events, the next OoP, the Top Ten, and the next AOF ready to fill in."""
+
+from __future__ import annotations
+
+from wtg.engine import Game
+
+
+def test_turn_zero_report_of_a_player(game: Game) -> None:
+    state = game.state()
+    home = next(p for p in state.provinces if p.owner == 4)
+    report = game.report(4)
+    assert "report of turn 0 for Dee (player #4)" in report
+    assert "EFF: 99%   Tech points: 0   Attacks next turn: 3" in report
+    row = f"{home.id:>4} {home.name:<14} {home.pop:>4}  24  12 1.750 1.0   0  10 DEF"
+    assert row in report
+    assert "1.750a 1.0a" in report  # "1.244a means AVERAGE armies level of 1.244"
+    oop = " ".join(str(p) for p in state.oop)
+    assert f"ORDER OF PLAY FOR TURN 1: {oop}" in report
+    assert "TOP TEN" in report and report.count(" provinces\n") >= 10
+    assert report.index("TOP TEN") < report.index("=== BEGIN AOF ===")
+    assert "GAME: g1  TURN: 1  PLAYER: 4  CODE: CODE0004" in report
+
+
+def test_averages_weigh_the_level_by_armies(game: Game) -> None:
+    from wtg.rules.wok4.view import totals
+
+    state = game.state()
+    a, b = state.province(1), state.province(2)
+    a.arm, a.lev, a.dfn = 30, 2000, 10
+    b.arm, b.lev, b.dfn = 10, 1000, 5
+    summary = totals([a, b])
+    assert (summary.lev, summary.dfn, summary.arm) == ("1.750a", "0.8a", 40)
+
+
+def test_battle_is_told_to_both_sides(game: Game) -> None:
+    """The attacker and the defender each read the battle; nobody else does."""
+    state = game.state()
+    attacker = next(p for p in state.provinces if p.owner == 1)
+    target = attacker.neighbours[0]
+    game.submit(
+        f"player: 1\nturn: 1\nattack:\n- {{from: {attacker.id}, to: {target}, armies: 12}}\n"
+    )
+    game.run_turn()
+    report = game.report(1)
+    assert f"Attack from {attacker.id} on {target} " in report
+    assert "rounds" in report
+    assert "Attack from" not in game.report(2)
