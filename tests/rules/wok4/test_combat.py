@@ -163,3 +163,34 @@ def test_battle_conserves_armies(seed: int) -> None:
     result = fight(random.Random(seed), 60, 1750, 90, 45, 1500, 20, 80)
     lost = (60 - result.attackers_left) + (45 - result.defenders_left)
     assert lost == result.rounds
+
+
+def test_neutrals_defend_at_99_percent_eff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling: PDEF multiplies by "0,EFF level"; neutrals, who have none, fight at 99%."""
+    import wtg.rules.wok4.phases.attacks as attacks_phase
+
+    seen = []
+
+    def recording_fight(*args: object) -> object:
+        seen.append(args)
+        return fight(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(attacks_phase, "fight", recording_fight)
+    state = make_state()
+    state.player(1).eff = 60
+    give(state, 1, 1, arm=30, lev=1500)
+    run(state, orders(1, attack=[{"from": 1, "to": 2, "armies": 30}]))
+    (args,) = seen
+    assert args[3] == 60 and args[7] == 99  # attacker's EFF, defender's EFF
+
+
+def test_a_defender_who_holds_gains_no_level() -> None:
+    """Ruling: "The remaining armies will get a level bonus" is said of the winner of a
+    province; a defender who holds gains nothing."""
+    state = make_state()
+    give(state, 1, 1, arm=3, lev=1000)
+    empty(state, 2, 2, arm=200, lev=3000, dfn=20)
+    empty(state, 20, 2)
+    result = run(state, orders(1, attack=[{"from": 1, "to": 2, "armies": 3}]), orders(2))
+    assert not kinds(result, "battle")[0].conquered
+    assert result.state.province(2).lev == 3000

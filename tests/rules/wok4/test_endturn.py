@@ -187,3 +187,34 @@ def test_a_quitter_gets_no_more_points() -> None:
     assert outcome is not None and outcome.winners == (1,)
     assert outcome.ranking[-1] == 3  # quitters rank last
     assert result.state.player(3).vp == 0
+
+
+def test_a_quitters_provinces_stay_dug_in_and_keep_working() -> None:
+    """Ruling: the manual leaves quitters' armies to "House Rules"; here they stay, dug in,
+    and their workers keep working; the quitter still has a place in the OoP."""
+    state = make_state(players=3)
+    empty(state, 1, 1)
+    empty(state, 5, 2)
+    empty(state, 16, 3, arm=20, wok=40, aim="MIS")
+    state.player(3).status, state.player(3).quit_on = QUIT, 4
+    result = run(state, orders(1), orders(2))
+    province = result.state.province(16)
+    assert (province.owner, province.arm, province.mis) == (3, 20, 10)
+    assert sorted(result.state.oop) == [1, 2, 3]
+    assert result.state.outcome is None
+
+
+def test_a_player_killed_during_the_turn_gives_no_more_orders() -> None:
+    """Ruling: once a player's last province falls, the rest of his orders are not run."""
+    state = make_state(players=2)
+    state.oop = [1, 2]
+    empty(state, 1, 1, arm=500, lev=5000)
+    empty(state, 2, 2, arm=1, pop=100)
+    empty(state, 20, 1)
+    result = run(
+        state,
+        orders(1, attack=[{"from": 1, "to": 2, "armies": 500}]),
+        orders(2, transform=[{"province": 2, "kind": "POP-ARM", "amount": 40}]),
+    )
+    assert result.state.player(2).status == "dead"
+    assert not [e for e in result.events if e.kind == "transformed" and e.player == 2]
