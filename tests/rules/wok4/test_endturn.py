@@ -217,4 +217,4 @@ def test_a_player_killed_during_the_turn_gives_no_more_orders() -> None:
         orders(2, transform=[{"province": 2, "kind": "POP-ARM", "amount": 40}]),
     )
     assert result.state.player(2).status == "dead"
-    assert not [e for e in result.events if e.kind == "transformed" and e.player == 2]
+    assert not [e for e in kinds(result, "transformed") if e.player == 2]
