@@ -308,7 +308,7 @@ def test_bombing_from_a_province_not_yours_is_skipped() -> None:
     result = fire(state, bomb(3, 2, 5), values=(HIT, ARMIES, MOST))
     assert kinds(result, "bombing_run") == []
     assert [s.reason for s in kinds(result, "order_skipped")] == [
-        "province 3 is not yours any more"
+        "province 3 is not yours"
     ]
     assert result.state.province(3).mis == 9
 

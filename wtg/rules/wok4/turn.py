@@ -45,6 +45,13 @@ class Turn:
             if orders is not None and player.standing:
                 yield player, orders
 
+    def own_or_skip(self, player: int, pid: int, phase: str, order: str) -> Province | None:
+        """The player's province ``pid``; if it is not theirs (now), the order is skipped."""
+        province = self.owned(pid, player)
+        if province is None:
+            self.skip(player, phase, order, f"province {pid} is not yours")
+        return province
+
     def owned(self, pid: int, owner: int) -> Province | None:
         """The province if it exists and belongs to ``owner``."""
         if not self.state.has_province(pid):

@@ -36,9 +36,8 @@ def attacks(turn: Turn) -> None:
 
 def _attack(turn: Turn, player: Player, order: Attack) -> None:
     text = f"attack {order.target} from {order.source} with {order.armies} armies"
-    source = turn.owned(order.source, player.id)
+    source = turn.own_or_skip(player.id, order.source, PHASE, text)
     if source is None:
-        turn.skip(player.id, PHASE, text, f"province {order.source} is not yours any more")
         return
     if not adjacent(turn.state, order.source, order.target):
         turn.skip(player.id, PHASE, text, f"province {order.target} is not next to {order.source}")

@@ -38,9 +38,8 @@ def bomb_chance(eff: int, long_range: bool) -> int:
 
 def _bomb(turn: Turn, player: Player, order: Bomb) -> None:
     text = f"bomb {order.target} from {order.source} with {order.missiles} missiles"
-    source = turn.owned(order.source, player.id)
+    source = turn.own_or_skip(player.id, order.source, PHASE, text)
     if source is None:
-        turn.skip(player.id, PHASE, text, f"province {order.source} is not yours any more")
         return
     reach = bomb_range(turn.state, order.source, order.target)
     if reach is None:

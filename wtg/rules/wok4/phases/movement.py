@@ -23,9 +23,8 @@ def movement(turn: Turn) -> None:
 
 def _move(turn: Turn, player: Player, order: Move) -> None:
     text = f"move {order.amount} {order.unit} from {order.source} to {order.target}"
-    source = turn.owned(order.source, player.id)
+    source = turn.own_or_skip(player.id, order.source, PHASE, text)
     if source is None:
-        turn.skip(player.id, PHASE, text, f"province {order.source} is not yours")
         return
     if not adjacent(turn.state, order.source, order.target):
         turn.skip(player.id, PHASE, text, f"province {order.target} is not next to {order.source}")

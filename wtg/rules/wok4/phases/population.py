@@ -46,9 +46,8 @@ def _text(order: Transform) -> str:
 
 
 def _transform(turn: Turn, player: Player, order: Transform) -> None:
-    province = turn.owned(order.province, player.id)
+    province = turn.own_or_skip(player.id, order.province, PHASE, _text(order))
     if province is None:
-        turn.skip(player.id, PHASE, _text(order), f"province {order.province} is not yours")
         return
     wanted = min(order.amount, UNITS_PER_ORDER)
     if order.kind == "WOK-POP":

@@ -126,7 +126,7 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
 
 def _not_executable(turn: Turn, player: Player, order: SpyOp) -> str:
     if turn.owned(order.source, player.id) is None:
-        return f"province {order.source} is not yours any more"
+        return f"province {order.source} is not yours"
     target = turn.state.province(order.target)
     if target.owner == 0:
         return f"province {order.target} is neutral: no spying on neutrals"

@@ -79,9 +79,8 @@ def aims(turn: Turn) -> None:
         changes = 0
         for order in orders.aim:
             text = f"aim {order.aim} in {order.province}"
-            province = turn.owned(order.province, player.id)
+            province = turn.own_or_skip(player.id, order.province, "V aims", text)
             if province is None:
-                turn.skip(player.id, "V aims", text, f"province {order.province} is not yours")
                 continue
             if province.aim == order.aim:
                 continue
