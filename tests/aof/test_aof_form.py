@@ -41,7 +41,10 @@ def test_wok4_loads_with_its_sections() -> None:
         "aim",
         "spy",
         "ally",
+        "ready",
     ]
+    ready = form.section("ready")
+    assert ready is not None and ready.single and ready.fields[0].flag
     attack = form.section("attack")
     assert attack is not None
     assert (attack.label, attack.lines, attack.titles) == ("A", 7, "FROM TO ARM")

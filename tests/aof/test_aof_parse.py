@@ -244,3 +244,18 @@ def test_a_mailed_form_parses_like_the_plain_one() -> None:
     assert got == expected
     assert len(got.entries) == 4 and len(got.bad) == 1 and got.problems == []
     assert got.header == HEADER
+
+
+def test_ready_flag_reads_yes_and_no() -> None:
+    """The READY line: 1/Y/YES/X mean ready, 0/N/NO not; anything else is a bad line."""
+    from wtg.aof.orderfile import orders_from_entries
+
+    for written, expected in (("1", True), ("y", True), ("YES", True), ("x", True),
+                              ("0", False), ("no", False)):
+        text = render_aof(FORM, HEADER).replace("R1: _", f"R1: {written}")
+        outcome = parse_aof(FORM, text)
+        assert [e.values for e in outcome.entries] == [{"flag": expected}]
+        orders = orders_from_entries(FORM, 1, 1, outcome.entries)
+        assert orders["ready"] is expected
+    bad = parse_aof(FORM, render_aof(FORM, HEADER).replace("R1: _", "R1: maybe"))
+    assert bad.bad and "READY must be 1 (yes) or 0 (no)" in bad.bad[0].reason

@@ -27,6 +27,8 @@ NOISE = "_ 0123456789\n\r\t>#(),:.;-ABGLMSTXZabxz\u00a0\u200b\u2028"
 
 
 def field_values(spec: FieldSpec) -> st.SearchStrategy[Any]:
+    if spec.flag:
+        return st.booleans()
     if spec.codes is not None:
         return st.sampled_from(sorted(spec.codes.values()))
     return st.integers(0, spec.limit)

@@ -20,7 +20,7 @@ _ORDERISH = re.compile(r"([A-Za-z])[0-9]")
 _HEADERISH = re.compile(r"\b(?:GAME|TURN|PLAYER|CODE)\s*:", re.IGNORECASE)
 _FORM_KEYS = ({"ruleset", "title", "begin", "end", "sections"}, {"instructions"})
 _SECTION_KEYS = ({"key", "label", "title", "lines", "fields"}, {"scalar", "single", "help"})
-_FIELD_KEYS = ({"name", "title", "width"}, {"codes"})
+_FIELD_KEYS = ({"name", "title", "width"}, {"codes", "flag"})
 
 
 class FormError(ValueError):
@@ -34,12 +34,14 @@ class FormError(ValueError):
 
 
 class FieldSpec(Record):
-    """One blank of an order line: ``width`` digits, or a code number when ``codes`` is set."""
+    """One blank of an order line: ``width`` digits, or a code number when ``codes`` is set,
+    or yes/no when ``flag`` is set (1/Y/YES or 0/N/NO on the form, true/false in YAML)."""
 
     name: str
     title: str
     width: int
     codes: Mapping[int, str] | None = None
+    flag: bool = False
 
     @property
     def limit(self) -> int:
@@ -236,8 +238,13 @@ def _field(item: object, where: str, problems: list[str]) -> FieldSpec | None:
     if title and (title != title.strip() or "\n" in title):
         problems.append(f"{where}: 'title' must be one line without outer spaces")
     codes = _codes(item.get("codes"), width, where, problems)
+    flag = item.get("flag", False)
+    if not isinstance(flag, bool) or (flag and codes is not None):
+        problems.append(f"{where}: 'flag' must be true or false, and not go with 'codes'")
+        flag = False
     return FieldSpec(
-        name=_text(item, "name", where, problems), title=title, width=width, codes=codes
+        name=_text(item, "name", where, problems), title=title, width=width, codes=codes,
+        flag=flag,
     )
 
 

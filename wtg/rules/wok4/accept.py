@@ -226,6 +226,11 @@ def _check_ally(entry: RawEntry, context: Context) -> tuple[bool, str]:
     return True, ""
 
 
+def _check_ready(entry: RawEntry, context: Context) -> tuple[bool, str]:
+    """READY: the player's orders are final (the turn may run before its deadline)."""
+    return True, ""
+
+
 _CHECKS: dict[str, Check] = {
     "bomb": _check_bomb,
     "attack": _check_attack,
@@ -235,5 +240,6 @@ _CHECKS: dict[str, Check] = {
     "aim": _check_aim,
     "spy": _check_spy,
     "ally": _check_ally,
+    "ready": _check_ready,
 }
 _SECTION_ORDER = {key: index for index, key in enumerate(_CHECKS)}

@@ -1,0 +1,1 @@
+"""Incoming mail: finding the AOF in what a mail client sent, and when never to reply."""

@@ -1,0 +1,98 @@
+"""HTML mail bodies as plain text, close enough to what the player saw to find an AOF in.
+
+Block tags end a line, ``<br>`` always does, ``<pre>`` keeps its whitespace, script
+and style vanish, and ``<blockquote>`` lines get one ``> `` per level, the way mail
+clients quote a reply in plain text. Entities are decoded; a non-breaking space stays
+one (it is how HTML mail keeps runs of spaces), the caller normalises it.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+_BLOCKS = frozenset(
+    "address article aside blockquote dd div dl dt fieldset figure footer form h1 h2 h3 h4 h5"
+    " h6 header hr li main nav ol p pre section table tbody thead tfoot tr ul".split()
+)
+_HIDDEN = frozenset(("script", "style", "title", "template"))
+_CELLS = frozenset(("td", "th"))
+_COLLAPSE = re.compile(r"[ \t\n\r\f]+")
+
+
+def html_to_text(html: str) -> str:
+    """The text of an HTML document, one line per block, ``\\n`` line ends."""
+    reader = _TextReader()
+    reader.feed(html)
+    reader.close()
+    return reader.text()
+
+
+class _TextReader(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self._lines: list[str] = []
+        self._current: list[str] = []
+        self._quote = 0
+        self._pre = 0
+        self._hidden = 0
+        self._pre_start = False
+
+    def text(self) -> str:
+        self._end_line(force=False)
+        return "".join(line + "\n" for line in self._lines)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _HIDDEN:
+            self._hidden += 1
+        elif tag == "br":
+            self._end_line(force=True)
+        elif tag in _BLOCKS:
+            self._end_line(force=False)
+            self._quote += tag == "blockquote"
+            self._pre += tag == "pre"
+            self._pre_start = tag == "pre"
+        elif tag in _CELLS and self._current:
+            self._current.append(" ")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _HIDDEN:
+            self._hidden = max(0, self._hidden - 1)
+        elif tag in _BLOCKS:
+            self._end_line(force=False)
+            if tag == "blockquote":
+                self._quote = max(0, self._quote - 1)
+            if tag == "pre":
+                self._pre = max(0, self._pre - 1)
+
+    def handle_data(self, data: str) -> None:
+        if self._hidden:
+            return
+        if self._pre:
+            self._pre_data(data)
+        else:
+            self._flow_data(data)
+
+    def _pre_data(self, data: str) -> None:
+        if self._pre_start and data.startswith(("\r\n", "\n")):
+            data = data[2:] if data.startswith("\r\n") else data[1:]
+        self._pre_start = False
+        chunks = data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        for index, chunk in enumerate(chunks):
+            if index:
+                self._end_line(force=True)
+            self._current.append(chunk)
+
+    def _flow_data(self, data: str) -> None:
+        self._pre_start = False
+        text = _COLLAPSE.sub(" ", data)
+        if text.startswith(" ") and (not self._current or self._current[-1].endswith(" ")):
+            text = text[1:]
+        if text:
+            self._current.append(text)
+
+    def _end_line(self, *, force: bool) -> None:
+        line = "".join(self._current).rstrip(" \t")
+        if line or force:
+            self._lines.append(("> " * self._quote + line).rstrip(" "))
+        self._current = []
