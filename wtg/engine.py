@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,10 +17,14 @@ from wtg.gameconfig import GameConfig, PlayerEntry
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.report import aof_text, report_text, topten_text
 from wtg.rules import find_ruleset
+from wtg.schedule import Schedule, iso, local_text, next_deadline, parse_iso
 from wtg.store import GameStore, StoreError
 
 if TYPE_CHECKING:
     from wtg.intake import Submission
+
+
+TURN_META = "turn.json"
 
 
 class GameError(Exception):
@@ -49,6 +54,20 @@ class Game:
         events: list[dict[str, Any]] = self.store.read_json(turn, "events.json")
         return events
 
+    def meta(self, turn: int | None = None) -> dict[str, Any]:
+        """When a turn ran, the deadline it was due by, and the deadline of the next turn."""
+        number = self.latest_turn() if turn is None else turn
+        try:
+            meta: dict[str, Any] = self.store.read_json(number, TURN_META)
+        except StoreError:
+            return {}
+        return meta
+
+    def deadline(self) -> datetime | None:
+        """The deadline of the coming turn, or None for a game without a schedule."""
+        text = self.meta().get("next_deadline")
+        return parse_iso(text) if text else None
+
     def report(self, player: int, turn: int | None = None) -> str:
         self.config.player(player)
         number = self.latest_turn() if turn is None else turn
@@ -66,9 +85,23 @@ class Game:
         return self.store.read_text(number, "topten.txt")
 
     # --- orders ---------------------------------------------------------------
-    def submit(self, text: str, player: int | None = None, correct: bool = False) -> Submission:
+    def submit(
+        self,
+        text: str,
+        player: int | None = None,
+        correct: bool = False,
+        received: datetime | None = None,
+        order_key: str | None = None,
+        via: str = "command line",
+    ) -> Submission:
         """Check and store orders for the coming turn (or, with ``correct``, for a rerun
-        of the last turn). Raises OrderError when nothing could be stored."""
+        of the last turn). Raises OrderError when nothing could be stored.
+
+        ``received`` is when the mail server got the orders and ``order_key`` sorts
+        submissions in the order it got them (both default to now): a submission
+        older than the one on file does not replace it (``Submission.superseded``)."""
+        moment = received or datetime.now(timezone.utc)
+        key = order_key or iso(moment)
         with self.store.lock():
             latest = self.latest_turn()
             if correct and latest == 0:
@@ -83,20 +116,65 @@ class Game:
             submission = read_submission(
                 text, self.ruleset, self.config, state, player=player, turn=turn
             )
+            on_file = self.store.pending_meta(turn, submission.player)
+            if on_file.get("order_key", "") > key:
+                submission.superseded = True
+                return submission
             yaml_text = orders_to_yaml(submission.orders)
+            meta = {
+                "received": iso(moment),
+                "order_key": key,
+                "via": via,
+                "ready": bool(submission.orders.get("ready", False)),
+            }
             files = {
-                "yaml": yaml_text,
+                "meta.json": dump_json(meta),
                 "parsed.json": parsed_copy(yaml_text, submission.orders),
                 "result.txt": submission.confirmation(),
+                "yaml": yaml_text,
             }
             if submission.source == "aof":
                 files["aof.txt"] = text
             self.store.save_pending(turn, submission.player, files)
             return submission
 
+    def status(self) -> dict[str, Any]:
+        """Who has sent orders for the coming turn: the GM's "who hasn't sent orders yet"."""
+        state = self.state()
+        turn = self.ruleset.turn_of(state) + 1
+        deadline = self.deadline()
+        owing = set(self.ruleset.owing(state))
+        players = []
+        public = {p["id"]: p for p in self.ruleset.public_json(state)["players"]}
+        for entry in self.config.players:
+            meta = self.store.pending_meta(turn, entry.id)
+            players.append(
+                {
+                    "id": entry.id,
+                    "name": entry.name,
+                    "status": public[entry.id]["status"],
+                    "owes_orders": entry.id in owing,
+                    "orders": bool(meta),
+                    "ready": bool(meta.get("ready", False)),
+                    "received": meta.get("received"),
+                    "missed_turns": public[entry.id].get("missed", 0),
+                }
+            )
+        return {
+            "game": self.config.game,
+            "ruleset": self.config.ruleset,
+            "turn": turn,
+            "over": self.ruleset.is_over(state),
+            "deadline": iso(deadline) if deadline else None,
+            "players": players,
+        }
+
     # --- running a turn -------------------------------------------------------
-    def run_turn(self, rerun: bool = False) -> int:
-        """Resolve the next turn (or the last one again); returns its number."""
+    def run_turn(self, rerun: bool = False, now: datetime | None = None) -> int:
+        """Resolve the next turn (or the last one again); returns its number.
+
+        ``now`` is when it runs (the clock's time by default); it fixes the next
+        deadline. A rerun keeps the times and deadlines of the run it replaces."""
         with self.store.lock():
             latest = self.latest_turn()
             if rerun and latest == 0:
@@ -110,7 +188,8 @@ class Game:
             orders, copies = self._load_orders(state, paths)
             result = self.ruleset.resolve(state, orders, turn_rng(self.config.seed, target))
             events = [e.to_dict() for e in result.events]
-            files = self._turn_files(result.state, events)
+            meta = self.meta(target) if rerun else self._new_meta(target, now)
+            files = self._turn_files(result.state, events, meta)
             for pid, (text, data) in copies.items():
                 files[f"orders/p{pid:02d}.yaml"] = text
                 files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
@@ -141,18 +220,34 @@ class Game:
             copies[pid] = (text, data)
         return orders, copies
 
-    def _turn_files(self, state: Any, events: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    def _new_meta(self, turn: int, now: datetime | None) -> dict[str, Any]:
+        moment = now or datetime.now(timezone.utc)
+        due = self.meta(turn - 1).get("next_deadline") if turn > 0 else None
+        upcoming = None
+        if self.config.schedule is not None:
+            upcoming = iso(
+                next_deadline(self.config.schedule, moment, parse_iso(due) if due else None)
+            )
+        return {"turn": turn, "ran_at": iso(moment), "deadline": due, "next_deadline": upcoming}
+
+    def _turn_files(
+        self, state: Any, events: Sequence[Mapping[str, Any]], meta: Mapping[str, Any]
+    ) -> dict[str, str]:
+        deadline = None
+        if meta.get("next_deadline") and self.config.schedule is not None:
+            deadline = local_text(parse_iso(meta["next_deadline"]), self.config.schedule.timezone)
         files = {
             "state.json": dump_json(self.ruleset.state_to_dict(state)),
             "events.json": dump_json(list(events)),
             "topten.txt": topten_text(self.ruleset, self.config, state),
+            TURN_META: dump_json(dict(meta)),
         }
         owing = set() if self.ruleset.is_over(state) else set(self.ruleset.owing(state))
         for entry in self.config.players:
             name = f"p{entry.id:02d}"
             aof = aof_text(self.ruleset, self.config, state, entry.id) if entry.id in owing else ""
             files[f"reports/{name}.txt"] = report_text(
-                self.ruleset, self.config, state, events, entry.id, aof
+                self.ruleset, self.config, state, events, entry.id, aof, deadline
             )
             if aof:
                 files[f"aofs/{name}.txt"] = aof
@@ -173,6 +268,8 @@ def create_game(
     seed: int,
     variant: str | None = None,
     options: Mapping[str, Any] | None = None,
+    schedule: Schedule | None = None,
+    now: datetime | None = None,
 ) -> Game:
     """Create the game folder and run turn 0: start positions, reports and AOFs."""
     ruleset = find_ruleset(ruleset_name)
@@ -184,6 +281,7 @@ def create_game(
         players=tuple(players),
         variant=variant,
         options=dict(options or {}),
+        schedule=schedule,
     )
     setup = GameSetup(
         game=config.game,
@@ -198,7 +296,7 @@ def create_game(
     game = Game(store, config, ruleset)
     events = [e.to_dict() for e in result.events]
     with store.lock():
-        store.commit_turn(0, game._turn_files(result.state, events))
+        store.commit_turn(0, game._turn_files(result.state, events, game._new_meta(0, now)))
     return game
 
 

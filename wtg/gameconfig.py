@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from wtg.core.record import Record
+from wtg.schedule import Schedule
 from wtg.yamlio import dump_yaml, load_yaml
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -39,6 +40,7 @@ class GameConfig(Record):
     players: tuple[PlayerEntry, ...]
     variant: str | None = None
     options: Mapping[str, Any] = _EMPTY
+    schedule: Schedule | None = None
 
     def player(self, pid: int) -> PlayerEntry:
         for p in self.players:
@@ -55,6 +57,7 @@ class GameConfig(Record):
             "seed": self.seed,
             "options": dict(self.options),
             "players": [p.to_dict() for p in self.players],
+            "schedule": self.schedule.to_dict() if self.schedule else None,
         }
         return "# wtg game config: keep the player codes secret\n" + dump_yaml(data)
 
@@ -84,6 +87,7 @@ class GameConfig(Record):
                 players=players,
                 variant=data.get("variant"),
                 options=dict(data.get("options") or {}),
+                schedule=Schedule.from_dict(data["schedule"]) if data.get("schedule") else None,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"{source}: missing or bad entry {exc}") from exc

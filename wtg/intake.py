@@ -24,6 +24,8 @@ class Submission:
     source: str
     """"aof" or "yaml"."""
     notes: list[str] = field(default_factory=list)
+    superseded: bool = False
+    """True when later orders of the player were already on file: these were not stored."""
 
     def confirmation(self) -> str:
         """Every accepted order and every rejected line, in the order they were written."""

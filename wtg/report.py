@@ -62,12 +62,13 @@ def report_text(
     events: Sequence[Mapping[str, Any]],
     player: int,
     aof: str | None = None,
+    deadline: str | None = None,
 ) -> str:
     """The player's report, with the next AOF appended (``aof``, or rendered here when the
     player owes orders)."""
     context = ruleset.report_context(state, events, player)
     template = environment().get_template(f"{ruleset.name}/report.txt.j2")
-    text = template.render(**context, title=ruleset.title)
+    text = template.render(**context, title=ruleset.title, deadline=deadline)
     if aof is None:
         owes = not ruleset.is_over(state) and player in ruleset.owing(state)
         aof = aof_text(ruleset, config, state, player) if owes else ""

@@ -215,6 +215,17 @@ class GameStore:
             write_atomic(folder / f"p{player:02d}.{suffix}", files[suffix])
         return folder / f"p{player:02d}.yaml"
 
+    def pending_meta(self, turn: int, player: int) -> dict[str, Any]:
+        """When and how the player's pending orders arrived ({} when none are on file)."""
+        path = self.pending_dir(turn) / f"p{player:02d}.meta.json"
+        if not (self.pending_dir(turn) / f"p{player:02d}.yaml").is_file():
+            return {}
+        try:
+            meta: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {"received": None}
+        return meta
+
     def pending_orders(self, turn: int) -> dict[int, Path]:
         return order_files(self.pending_dir(turn))
 

@@ -12,8 +12,12 @@ import re
 from html.parser import HTMLParser
 
 _BLOCKS = frozenset(
-    "address article aside blockquote dd div dl dt fieldset figure footer form h1 h2 h3 h4 h5"
-    " h6 header hr li main nav ol p pre section table tbody thead tfoot tr ul".split()
+    {
+        *("address", "article", "aside", "blockquote", "dd", "div", "dl", "dt", "fieldset"),
+        *("figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr"),
+        *("li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody", "thead", "tfoot"),
+        *("tr", "ul"),
+    }
 )
 _HIDDEN = frozenset(("script", "style", "title", "template"))
 _CELLS = frozenset(("td", "th"))

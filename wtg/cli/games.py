@@ -1,58 +1,25 @@
-"""The `wtg` command line: wiring only; the work is done in wtg.engine and the rulesets."""
+"""The commands on one game: new-game, aof, orders, run-turn, state, status, report, topten;
+and the demo."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
-EXIT_NOT_STORED = 2
+from wtg.cli.common import EXIT_NOT_STORED, fail, game_path, gm_config, open_or_fail
 
 
-def fail(message: str, code: int = 1) -> NoReturn:
-    click.echo(f"wtg: {message}", err=True)
-    sys.exit(code)
+def register(group: click.Group) -> None:
+    for command in (new_game, aof, orders, run_turn, state, status, report, topten, demo):
+        group.add_command(command)
 
 
-def game_path(ctx: click.Context, game_dir: str) -> Path:
-    """A bare name is looked up in the games directory (--games-dir or WTG_GAMES_DIR)."""
-    games_dir = ctx.obj.get("games_dir") if ctx.obj else None
-    if games_dir and os.sep not in game_dir and not Path(game_dir).exists():
-        return Path(games_dir) / game_dir
-    return Path(game_dir)
-
-
-def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
-    from wtg.engine import open_game
-    from wtg.gameconfig import ConfigError
-    from wtg.store import StoreError
-
-    try:
-        return open_game(game_path(ctx, game_dir))
-    except (StoreError, ConfigError, KeyError) as exc:
-        fail(str(exc))
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option(
-    "--games-dir",
-    envvar="WTG_GAMES_DIR",
-    type=click.Path(file_okay=False),
-    help="Where bare game names are looked up (default: paths as given).",
-)
-@click.version_option(package_name="wtg", message="wtg %(version)s")
-@click.pass_context
-def main(ctx: click.Context, games_dir: str | None) -> None:
-    """wtg: a play-by-mail turn generator."""
-    ctx.obj = {"games_dir": games_dir}
-
-
-@main.command("new-game")
+@click.command("new-game")
 @click.argument("game_dir")
 @click.option("--ruleset", required=True, help="The rules to play by, e.g. wok4.")
 @click.option("--map", "map_name", default=None, help="A map of the ruleset (default: its first).")
@@ -66,6 +33,29 @@ def main(ctx: click.Context, games_dir: str | None) -> None:
 )
 @click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
 @click.option("--variant", default=None, help="A variant of the ruleset, where it has any.")
+@click.option(
+    "--every",
+    "every_days",
+    type=int,
+    default=None,
+    metavar="DAYS",
+    help="Deadlines every DAYS days (no deadlines without it).",
+)
+@click.option(
+    "--at",
+    "at_time",
+    default="18:00",
+    show_default=True,
+    metavar="HH:MM",
+    help="The hour of the deadlines.",
+)
+@click.option(
+    "--timezone",
+    "zone",
+    default="UTC",
+    show_default=True,
+    help="The GM's time zone for deadlines, e.g. Europe/Vienna.",
+)
 @click.pass_context
 def new_game(
     ctx: click.Context,
@@ -75,12 +65,16 @@ def new_game(
     players: tuple[str, ...],
     seed: int | None,
     variant: str | None,
+    every_days: int | None,
+    at_time: str,
+    zone: str,
 ) -> None:
     """Create a game and run its turn 0 (start positions, reports and AOFs)."""
     from wtg.core.provmap import MapError
     from wtg.engine import create_game
     from wtg.gameconfig import ConfigError, parse_player_spec
     from wtg.rules import UnknownRuleset, find_ruleset
+    from wtg.schedule import make_schedule
     from wtg.store import StoreError
 
     try:
@@ -88,7 +82,16 @@ def new_game(
         entries = [parse_player_spec(spec, i) for i, spec in enumerate(players, start=1)]
         chosen = map_name or (rules.map_names() or ["?"])[0]
         game_seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-        game = create_game(game_path(ctx, game_dir), ruleset, chosen, entries, game_seed, variant)
+        schedule = make_schedule(every_days, at_time, zone) if every_days else None
+        game = create_game(
+            game_path(ctx, game_dir),
+            ruleset,
+            chosen,
+            entries,
+            game_seed,
+            variant,
+            schedule=schedule,
+        )
     except (
         UnknownRuleset,
         ConfigError,
@@ -98,13 +101,15 @@ def new_game(
         ValueError,
     ) as exc:
         fail(str(exc).strip("'\""))
+    deadline = game.deadline()
     click.echo(
         f"game {game.config.game} created: {ruleset} on map {chosen}, seed {game_seed}, "
         f"{len(entries)} players; turn 0 is ready"
+        + (f"; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else "")
     )
 
 
-@main.command()
+@click.command()
 @click.argument("game_dir")
 @click.option("--player", type=int, required=True)
 @click.pass_context
@@ -120,7 +125,7 @@ def aof(ctx: click.Context, game_dir: str, player: int) -> None:
         fail(str(exc))
 
 
-@main.command()
+@click.command()
 @click.argument("game_dir")
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"))
 @click.option("--player", type=int, default=None, help="Whose orders (checked against the file).")
@@ -145,18 +150,38 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
         fail(f"orders not stored: {exc}", EXIT_NOT_STORED)
     except GameLocked as exc:
         fail(str(exc))
+    if submission.superseded:
+        fail("orders not stored: later orders of this player are already on file", EXIT_NOT_STORED)
     click.echo(submission.confirmation(), nl=False)
 
 
-@main.command("run-turn")
-@click.argument("game_dir")
+@click.command("run-turn")
+@click.argument("game_dir", required=False)
 @click.option("--rerun", is_flag=True, help="Resolve the last turn again from its archived input.")
+@click.option(
+    "--due",
+    is_flag=True,
+    help="Run every game of the config's games_dir whose deadline has passed or "
+    "whose players are all READY (for cron).",
+)
 @click.pass_context
-def run_turn(ctx: click.Context, game_dir: str, rerun: bool) -> None:
+def run_turn(ctx: click.Context, game_dir: str | None, rerun: bool, due: bool) -> None:
     """Resolve the coming turn and write its reports, AOFs and Top Ten."""
     from wtg.engine import GameError
     from wtg.store import StoreError
 
+    if due:
+        if game_dir or rerun:
+            fail("--due runs all due games of games_dir: give no GAME_DIR and no --rerun")
+        from wtg.due import run_due
+
+        failed = False
+        for line, ok in run_due(gm_config(ctx)):
+            click.echo(line, err=not ok)
+            failed = failed or not ok
+        sys.exit(1 if failed else 0)
+    if not game_dir:
+        fail("give a GAME_DIR, or --due with --config")
     game = open_or_fail(ctx, game_dir)
     try:
         turn = game.run_turn(rerun=rerun)
@@ -165,7 +190,7 @@ def run_turn(ctx: click.Context, game_dir: str, rerun: bool) -> None:
     click.echo(f"turn {turn} of game {game.config.game} {'rerun' if rerun else 'resolved'}")
 
 
-@main.command()
+@click.command()
 @click.argument("game_dir")
 @click.option("--turn", type=int, default=None)
 @click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON.")
@@ -188,7 +213,33 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
         click.echo(f"  player {p['id']:>2} {p['name']:<20} {p['status']}")
 
 
-@main.command()
+@click.command()
+@click.argument("game_dir")
+@click.option("--json", "as_json", is_flag=True, help="Print it as JSON.")
+@click.pass_context
+def status(ctx: click.Context, game_dir: str, as_json: bool) -> None:
+    """Who has sent orders for the coming turn, who is READY, and the deadline."""
+    game = open_or_fail(ctx, game_dir)
+    data = game.status()
+    if as_json:
+        click.echo(json.dumps(data, indent=1))
+        return
+    click.echo(
+        f"game {data['game']}, orders for turn {data['turn']}, "
+        f"deadline {data['deadline'] or 'none'}{' (the game is over)' if data['over'] else ''}"
+    )
+    for p in data["players"]:
+        if not p["owes_orders"]:
+            note = p["status"]
+        elif p["orders"]:
+            note = f"orders received {p['received']}" + (", READY" if p["ready"] else "")
+        else:
+            note = "NO ORDERS YET"
+        missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
+        click.echo(f"  player {p['id']:>2} {p['name']:<20} {note}{missed}")
+
+
+@click.command()
 @click.argument("game_dir")
 @click.option("--player", type=int, required=True)
 @click.option("--turn", type=int, default=None)
@@ -205,7 +256,7 @@ def report(ctx: click.Context, game_dir: str, player: int, turn: int | None) -> 
         fail(str(exc))
 
 
-@main.command()
+@click.command()
 @click.argument("game_dir")
 @click.option("--turn", type=int, default=None)
 @click.pass_context
@@ -220,7 +271,7 @@ def topten(ctx: click.Context, game_dir: str, turn: int | None) -> None:
         fail(str(exc))
 
 
-@main.command()
+@click.command()
 @click.argument("out_dir", default="demo-output")
 @click.option("--turns", type=int, default=10, show_default=True)
 @click.option("--seed", type=int, default=2026, show_default=True)

@@ -1,0 +1,726 @@
+"""Real mail servers for the mail-loop integration tests.
+
+`Dovecot` runs the IMAP server from Debian's `dovecot-imapd` as a child process with a
+configuration of its own (nothing of /etc/dovecot is read), storing mail as Maildir inside
+a temporary folder. `SmtpSink` is an aiosmtpd server in a thread that keeps every message
+it accepts. Both listen on 127.0.0.1 on a free port and are context managers:
+
+    with Dovecot(tmp_path / "imap", {"gm@example.org": "gm-secret"}) as imap, SmtpSink() as smtp:
+        ...
+
+aiosmtpd is imported only when an `SmtpSink` starts, so this module imports without it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import grp
+import os
+import pwd
+import re
+import shutil
+import signal
+import socket
+import stat
+import subprocess
+import threading
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.policy import default as default_policy
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+from imapclient import IMAPClient  # type: ignore[import-untyped]
+
+if TYPE_CHECKING:
+    from aiosmtpd.controller import Controller
+    from aiosmtpd.smtp import SMTP, AuthResult, Envelope, Session
+
+LOCALHOST = "127.0.0.1"
+GM_ADDRESS = "gm@example.org"
+GM_PASSWORD = "gm-secret"
+DOVECOT_INSTALL_HINT = "Dovecot is not installed: apt-get install dovecot-imapd"
+AIOSMTPD_INSTALL_HINT = "aiosmtpd is not installed: pip install -e '.[test]'"
+
+
+def free_port(host: str = LOCALHOST) -> int:
+    """A port that was free a moment ago (the caller retries if someone takes it meanwhile)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
+# --------------------------------------------------------------------------- Dovecot
+
+
+def dovecot_binary() -> str | None:
+    found = shutil.which("dovecot")
+    if found:
+        return found
+    for candidate in ("/usr/sbin/dovecot", "/usr/local/sbin/dovecot"):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def dovecot_available() -> bool:
+    """The `dovecot` binary is on PATH or in /usr/sbin (Debian's dovecot-core)."""
+    return dovecot_binary() is not None
+
+
+@functools.cache
+def dovecot_version(binary: str) -> tuple[int, int]:
+    out = subprocess.run(
+        [binary, "--version"], capture_output=True, text=True, timeout=10, check=True
+    ).stdout
+    match = re.match(r"(\d+)\.(\d+)", out.strip())
+    if not match:
+        raise RuntimeError(f"cannot read the version of {binary}: {out!r}")
+    return int(match[1]), int(match[2])
+
+
+class DovecotStartError(RuntimeError):
+    pass
+
+
+class _PortTaken(Exception):
+    pass
+
+
+_UNSAFE_PATH = re.compile(r'[\s%"\\$]')
+_UNSAFE_USER = re.compile(r"[\s:/%\\\"]")
+
+
+class Dovecot:
+    """A private Dovecot IMAP server on 127.0.0.1, all of its files under `root`.
+
+    `users` maps a login (an e-mail address is fine) to its password. Mail lives in
+    `maildir(user)`: INBOX is that folder itself, other folders are Maildir++ subfolders
+    ("."-separated hierarchy).
+
+    As root, Dovecot's own processes run as Debian's `dovecot` / `dovenull` users and the
+    mail is stored as `dovecot` (Dovecot refuses mail access as UID 0); as anyone else,
+    everything runs as the current user.
+    """
+
+    host = LOCALHOST
+
+    def __init__(
+        self,
+        root: Path,
+        users: Mapping[str, str] | None = None,
+        *,
+        startup_timeout: float = 20.0,
+    ) -> None:
+        self.root = Path(root).resolve()
+        if _UNSAFE_PATH.search(str(self.root)):
+            raise ValueError(f"Dovecot's root must not contain spaces, quotes or %: {root}")
+        self.users: dict[str, str] = {}
+        for name, password in (users or {}).items():
+            self._check_user(name, password)
+            self.users[name] = password
+        self.startup_timeout = startup_timeout
+        self.port = 0
+        self.conf = self.root / "dovecot.conf"
+        self.log_path = self.root / "dovecot.log"
+        self.stderr_path = self.root / "dovecot.stderr"
+        self.passwd_path = self.root / "passwd"
+        self.base_dir = self.root / "run"
+        self.state_dir = self.root / "state"
+        self.mail_root = self.root / "mail"
+        self.home_root = self.root / "home"
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._privileged = os.geteuid() == 0
+
+    # ---- lifecycle
+
+    def __enter__(self) -> Dovecot:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def start(self) -> None:
+        if self._proc is not None:
+            raise RuntimeError("Dovecot is already started")
+        binary = dovecot_binary()
+        if binary is None:
+            raise DovecotStartError(DOVECOT_INSTALL_HINT)
+        version = dovecot_version(binary)
+        if version >= (2, 4):
+            # 2.4 changed the configuration language (mail_driver, passdb sections, ...).
+            raise DovecotStartError(
+                f"Dovecot {version[0]}.{version[1]} found; this fixture writes a 2.3 config"
+            )
+        self._prepare_folders()
+        self._write_passwd()
+        deadline = time.monotonic() + self.startup_timeout
+        attempts = 0
+        while True:
+            attempts += 1
+            self.port = free_port()
+            self.conf.write_text(self._config(), encoding="utf-8")
+            log_offset = self._log_size()
+            with self.stderr_path.open("ab") as stderr:
+                self._proc = subprocess.Popen(
+                    [binary, "-F", "-c", str(self.conf)],
+                    stdin=subprocess.DEVNULL,
+                    stdout=stderr,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,  # its own process group: stop() can sweep it
+                )
+            try:
+                self._wait_ready(deadline, log_offset)
+                return
+            except _PortTaken:
+                self._terminate()
+                if attempts >= 5 or time.monotonic() > deadline:
+                    raise DovecotStartError(
+                        f"Dovecot found no free port in {attempts} attempts\n{self.log_tail()}"
+                    ) from None
+            except BaseException:
+                self._terminate()
+                raise
+
+    def stop(self) -> None:
+        """Stops the server and every process it started; waits for them to be gone."""
+        self._terminate()
+
+    def _terminate(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        pgid = proc.pid  # start_new_session: the master leads its own process group
+        if proc.poll() is None:
+            proc.terminate()  # the master stops its children, then itself
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+        # A child that outlived the master (should not happen) still carries the group id.
+        deadline = time.monotonic() + 5
+        while _group_alive(pgid):
+            if time.monotonic() > deadline:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(pgid, signal.SIGKILL)
+                break
+            time.sleep(0.02)
+
+    def _wait_ready(self, deadline: float, log_offset: int) -> None:
+        proc = self._proc
+        assert proc is not None
+        while True:
+            code = proc.poll()
+            if code is not None:
+                new_log = self._log_since(log_offset) + self._stderr_text()
+                if "Address already in use" in new_log:
+                    raise _PortTaken
+                raise DovecotStartError(
+                    f"dovecot exited with code {code} while starting\n{self.log_tail()}"
+                )
+            if self._greets():
+                return
+            if time.monotonic() > deadline:
+                raise DovecotStartError(
+                    f"Dovecot did not greet on {self.host}:{self.port} within "
+                    f"{self.startup_timeout:g} s\n{self.log_tail()}"
+                )
+            time.sleep(0.02)
+
+    def _greets(self) -> bool:
+        try:
+            with socket.create_connection((self.host, self.port), timeout=2) as sock:
+                greeting = sock.makefile("rb").readline(1000)
+        except OSError:
+            return False
+        return greeting.startswith(b"* OK")
+
+    # ---- files
+
+    def _prepare_folders(self) -> None:
+        self.root.mkdir(parents=True, exist_ok=True)
+        for folder in (self.state_dir, self.mail_root, self.home_root):
+            folder.mkdir(exist_ok=True)
+        if self._privileged:
+            # The auth process (as `dovecot`) reads the passwd file, the login processes
+            # (as `dovenull`) reach sockets under base_dir, and mail is read and written as
+            # `dovecot`: every folder above root must let them through. pytest's
+            # /tmp/pytest-of-root is 0700; only search (x) permission is added, and pytest
+            # sets 0700 again at its next start.
+            _allow_traversal(self.root)
+            self.root.chmod(0o755)
+            uid, gid = self._mail_ids()
+            for folder in (self.mail_root, self.home_root):
+                os.chown(folder, uid, gid)
+                folder.chmod(0o755)
+
+    def _mail_ids(self) -> tuple[int, int]:
+        if self._privileged:
+            try:
+                user = pwd.getpwnam("dovecot")
+            except KeyError as missing:
+                raise DovecotStartError(
+                    "running as root needs the `dovecot` user that dovecot-core creates"
+                ) from missing
+            return user.pw_uid, user.pw_gid
+        return os.getuid(), os.getgid()
+
+    def _service_users(self) -> tuple[str, str, str]:
+        """default_internal_user, default_internal_group, default_login_user."""
+        if self._privileged:
+            for name in ("dovecot", "dovenull"):
+                try:
+                    pwd.getpwnam(name)
+                except KeyError as missing:
+                    raise DovecotStartError(
+                        f"running as root needs the `{name}` user that dovecot-core creates"
+                    ) from missing
+            return "dovecot", grp.getgrgid(pwd.getpwnam("dovecot").pw_gid).gr_name, "dovenull"
+        user = pwd.getpwuid(os.getuid()).pw_name
+        group = grp.getgrgid(os.getgid()).gr_name
+        return user, group, user
+
+    def _config(self) -> str:
+        internal_user, internal_group, login_user = self._service_users()
+        uid, gid = self._mail_ids()
+        # As a normal user chroot() is not allowed: the services that chroot by default
+        # (anvil, imap-login) run without it, as Dovecot's "rootless" set-up says.
+        no_chroot = "" if self._privileged else "service anvil {\n  chroot =\n}\n"
+        login_chroot = "" if self._privileged else "  chroot =\n"
+        return f"""\
+# Written by tests/mail/servers.py for one test; nothing of /etc/dovecot is read.
+protocols = imap
+listen = {self.host}
+instance_name = wtg-test
+base_dir = {self.base_dir}
+state_dir = {self.state_dir}
+log_path = {self.log_path}
+info_log_path = {self.log_path}
+debug_log_path = {self.log_path}
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+auth_cache_size = 0
+default_internal_user = {internal_user}
+default_internal_group = {internal_group}
+default_login_user = {login_user}
+first_valid_uid = {uid}
+last_valid_uid = 0
+first_valid_gid = {gid}
+mail_location = maildir:{self.mail_root}/%u
+mail_fsync = never
+passdb {{
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u {self.passwd_path}
+}}
+userdb {{
+  driver = static
+  args = uid={uid} gid={gid} home={self.home_root}/%u
+}}
+service imap-login {{
+{login_chroot}  inet_listener imap {{
+    address = {self.host}
+    port = {self.port}
+  }}
+  inet_listener imaps {{
+    port = 0
+  }}
+}}
+{no_chroot}"""
+
+    def _write_passwd(self) -> None:
+        lines = "".join(f"{name}:{{PLAIN}}{pw}::::::\n" for name, pw in self.users.items())
+        previous = self.passwd_path.stat().st_mtime if self.passwd_path.exists() else None
+        tmp = self.passwd_path.with_name("passwd.new")
+        tmp.write_text(lines, encoding="utf-8")
+        tmp.chmod(0o644)
+        if previous is not None:
+            # Dovecot rereads the file when its mtime (in whole seconds) or size changes:
+            # make sure a rewrite within the same second is seen.
+            stamp = max(time.time(), previous + 1)
+            os.utime(tmp, (stamp, stamp))
+        os.replace(tmp, self.passwd_path)
+
+    @staticmethod
+    def _check_user(name: str, password: str) -> None:
+        if not name or _UNSAFE_USER.search(name) or name.startswith("."):
+            raise ValueError(f"unusable IMAP user name: {name!r}")
+        if ":" in password or "\n" in password or not password:
+            raise ValueError(f"unusable IMAP password for {name!r}")
+
+    def add_user(self, name: str, password: str) -> None:
+        """Adds (or changes) a user; a running Dovecot sees it at the next login."""
+        self._check_user(name, password)
+        self.users[name] = password
+        if self.passwd_path.parent.exists():
+            self._write_passwd()
+
+    def maildir(self, user: str) -> Path:
+        """The user's Maildir (INBOX itself; created by Dovecot at the first login)."""
+        return self.mail_root / user
+
+    # ---- logs
+
+    def _log_size(self) -> int:
+        try:
+            return self.log_path.stat().st_size
+        except FileNotFoundError:
+            return 0
+
+    def _log_since(self, offset: int) -> str:
+        try:
+            with self.log_path.open("rb") as log:
+                log.seek(offset)
+                return log.read().decode("utf-8", "replace")
+        except FileNotFoundError:
+            return ""
+
+    def _stderr_text(self) -> str:
+        try:
+            return self.stderr_path.read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def log_tail(self, lines: int = 30) -> str:
+        parts = []
+        for path in (self.log_path, self.stderr_path):
+            try:
+                text = path.read_text(encoding="utf-8", errors="replace")
+            except FileNotFoundError:
+                continue
+            if text.strip():
+                parts.append(f"--- {path}\n" + "\n".join(text.splitlines()[-lines:]))
+        return "\n".join(parts) or "(dovecot wrote no log)"
+
+    # ---- IMAP helpers (a fresh connection each)
+
+    def client(self, user: str, password: str | None = None) -> IMAPClient:
+        """A logged-in IMAPClient (plain IMAP); use it as a context manager to log out."""
+        if not self.running:
+            raise RuntimeError("Dovecot is not running")
+        client = IMAPClient(self.host, port=self.port, ssl=False, timeout=10)
+        try:
+            client.login(user, self.users[user] if password is None else password)
+        except BaseException:
+            client.shutdown()
+            raise
+        return client
+
+    def append(
+        self,
+        user: str,
+        raw: bytes,
+        folder: str = "INBOX",
+        flags: Iterable[str | bytes] = (),
+        msg_time: datetime | None = None,
+    ) -> int | None:
+        """APPENDs one message; returns its UID (from APPENDUID)."""
+        with self.client(user) as client:
+            response = client.append(folder, raw, flags=tuple(flags), msg_time=msg_time)
+        match = re.search(rb"APPENDUID \d+ (\d+)", _as_bytes(response))
+        return int(match[1]) if match else None
+
+    def fetch_all(self, user: str, folder: str = "INBOX") -> list[bytes]:
+        """Every message of the folder, in UID order, without setting \\Seen."""
+        with self.client(user) as client:
+            client.select_folder(folder, readonly=True)
+            uids = sorted(int(uid) for uid in client.search("ALL"))
+            if not uids:
+                return []
+            fetched = cast(dict[int, dict[bytes, Any]], client.fetch(uids, ["BODY.PEEK[]"]))
+            return [bytes(fetched[uid][b"BODY[]"]) for uid in uids]
+
+    def folders(self, user: str) -> list[str]:
+        with self.client(user) as client:
+            return [str(name) for _flags, _delimiter, name in client.list_folders()]
+
+    def create_folder(self, user: str, name: str) -> None:
+        with self.client(user) as client:
+            client.create_folder(name)
+
+
+def _as_bytes(value: object) -> bytes:
+    if isinstance(value, bytes):
+        return value
+    return str(value).encode()
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # members that changed their uid: still there
+    return True
+
+
+def _allow_traversal(folder: Path) -> None:
+    me = os.geteuid()
+    for parent in folder.parents:
+        info = parent.stat()
+        if info.st_uid == me and not info.st_mode & stat.S_IXOTH:
+            parent.chmod(stat.S_IMODE(info.st_mode) | stat.S_IXOTH)
+
+
+# --------------------------------------------------------------------------- SMTP
+
+
+@dataclass(frozen=True)
+class Received:
+    """One message the sink accepted."""
+
+    mail_from: str
+    rcpt_tos: tuple[str, ...]
+    data: bytes  # the content as sent, dot-unstuffed, line endings as sent (CRLF)
+    arrived: float  # time.time()
+    login: str | None = None  # the AUTH user, when the client authenticated
+    peer: str = ""
+
+    def message(self) -> EmailMessage:
+        return BytesParser(policy=default_policy).parsebytes(self.data)
+
+
+@dataclass
+class _Refusal:
+    remaining: int = 0
+    code: int = 451
+    stage: str = "DATA"
+    refused: list[str] = field(default_factory=list)
+
+
+class _SinkHandler:
+    def __init__(self, sink: SmtpSink) -> None:
+        self.sink = sink
+
+    async def handle_MAIL(
+        self,
+        server: SMTP,
+        session: Session,
+        envelope: Envelope,
+        address: str,
+        mail_options: list[str],
+    ) -> str:
+        refusal = self.sink._take_refusal("MAIL")
+        if refusal:
+            return refusal
+        envelope.mail_from = address
+        envelope.mail_options.extend(mail_options)
+        return "250 OK"
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        refusal = self.sink._take_refusal("DATA")
+        if refusal:
+            return refusal
+        content = envelope.original_content or b""
+        login = session.login_data
+        peer = session.peer
+        self.sink._store(
+            Received(
+                mail_from=envelope.mail_from or "",
+                rcpt_tos=tuple(envelope.rcpt_tos),
+                data=bytes(content),
+                arrived=time.time(),
+                login=login.decode("utf-8", "replace") if isinstance(login, bytes) else login,
+                peer=f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer),
+            )
+        )
+        return "250 OK: queued"
+
+
+def aiosmtpd_available() -> bool:
+    try:
+        import aiosmtpd.controller  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class SmtpSink:
+    """An SMTP server (aiosmtpd) on 127.0.0.1 that keeps every message it accepts.
+
+    With `users`, AUTH PLAIN and LOGIN are offered without TLS; `auth_required` makes
+    MAIL fail (530) for a client that did not authenticate.
+    """
+
+    host = LOCALHOST
+
+    def __init__(
+        self,
+        users: Mapping[str, str] | None = None,
+        *,
+        auth_required: bool = False,
+        hostname: str = "sink.test",
+    ) -> None:
+        self.users = dict(users or {})
+        if auth_required and not self.users:
+            raise ValueError("auth_required needs users")
+        self.auth_required = auth_required
+        self.hostname = hostname
+        self.port = 0
+        self._messages: list[Received] = []
+        self._changed = threading.Condition()
+        self._refusal = _Refusal()
+        self._controller: Controller | None = None
+        self.auth_failures = 0
+
+    def __enter__(self) -> SmtpSink:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    @property
+    def running(self) -> bool:
+        return self._controller is not None
+
+    def start(self) -> None:
+        """Starts listening; after a stop(), on the same port again (clients keep it)."""
+        if self._controller is not None:
+            return
+        from aiosmtpd.controller import Controller
+
+        keep_port = self.port != 0
+        attempts = 0
+        while True:
+            attempts += 1
+            port = self.port if keep_port else free_port()
+            kwargs: dict[str, Any] = {}
+            if self.users:
+                kwargs.update(
+                    authenticator=self._authenticate,
+                    auth_require_tls=False,
+                    auth_required=self.auth_required,
+                )
+            controller = Controller(
+                _SinkHandler(self),
+                hostname=self.host,
+                port=port,
+                server_hostname=self.hostname,  # else aiosmtpd asks DNS for the FQDN
+                ready_timeout=10,
+                **kwargs,
+            )
+            try:
+                controller.start()
+            except BaseException as error:
+                controller.loop.close()
+                if isinstance(error, OSError) and attempts < 10:
+                    time.sleep(0.05 if keep_port else 0)  # the port may be in TIME_WAIT
+                    continue
+                raise
+            self.port = port
+            self._controller = controller
+            return
+
+    def stop(self) -> None:
+        """Stops listening (a later start() resumes on the same port): an outage."""
+        controller, self._controller = self._controller, None
+        if controller is None:
+            return
+        controller.stop()
+        controller.loop.close()
+
+    def _authenticate(
+        self,
+        server: SMTP,
+        session: Session,
+        envelope: Envelope,
+        mechanism: str,
+        auth_data: Any,
+    ) -> AuthResult:
+        from aiosmtpd.smtp import AuthResult, LoginPassword
+
+        if isinstance(auth_data, LoginPassword):
+            login = auth_data.login.decode("utf-8", "replace")
+            password = auth_data.password.decode("utf-8", "replace")
+            if login in self.users and self.users[login] == password:
+                return AuthResult(success=True, auth_data=auth_data)
+        with self._changed:
+            self.auth_failures += 1
+        return AuthResult(success=False, handled=False)
+
+    # ---- what arrived
+
+    def _store(self, received: Received) -> None:
+        with self._changed:
+            self._messages.append(received)
+            self._changed.notify_all()
+
+    @property
+    def messages(self) -> list[Received]:
+        """A snapshot of the messages accepted so far, oldest first."""
+        with self._changed:
+            return list(self._messages)
+
+    def clear(self) -> None:
+        with self._changed:
+            self._messages.clear()
+
+    def wait_for(self, count: int, timeout: float = 10.0) -> list[Received]:
+        """Waits until at least `count` messages arrived; returns them all."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while len(self._messages) < count:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(
+                        f"{len(self._messages)} of {count} messages arrived in {timeout:g} s"
+                    )
+                self._changed.wait(left)
+            return list(self._messages)
+
+    # ---- failures on demand
+
+    def refuse_next(
+        self, n: int = 1, code: int = 451, at: Literal["MAIL", "DATA"] = "DATA"
+    ) -> None:
+        """The next `n` transactions fail with `code` at MAIL FROM or at the end of DATA.
+
+        A 4xx code is a temporary failure (the client should retry), 5xx a permanent one.
+        """
+        if not 400 <= code <= 599:
+            raise ValueError(f"not an SMTP failure code: {code}")
+        if at not in ("MAIL", "DATA"):
+            raise ValueError(f"refuse at MAIL or DATA, not {at!r}")
+        with self._changed:
+            self._refusal = _Refusal(remaining=n, code=code, stage=at)
+
+    @property
+    def refused(self) -> list[str]:
+        """The replies sent by refuse_next so far (for the current refusal)."""
+        with self._changed:
+            return list(self._refusal.refused)
+
+    def _take_refusal(self, stage: str) -> str | None:
+        with self._changed:
+            refusal = self._refusal
+            if refusal.remaining <= 0 or refusal.stage != stage:
+                return None
+            refusal.remaining -= 1
+            kind = "4.3.0 Temporarily" if refusal.code < 500 else "5.7.1 Permanently"
+            reply = f"{refusal.code} {kind} refused by the test sink"
+            refusal.refused.append(reply)
+            return reply

@@ -1,0 +1,18 @@
+"""The `wtg` command line: wiring only; the work is done in wtg.engine, wtg.mail and the rulesets.
+
+wtg.cli.games  new-game, aof, orders, run-turn, state, status, report, topten, demo
+wtg.cli.mail   poll, send, remind
+"""
+
+from __future__ import annotations
+
+import click
+
+from wtg.cli.common import main
+from wtg.cli.games import register as _register_games
+from wtg.cli.mail import register as _register_mail
+
+_register_games(main)
+_register_mail(main)
+
+__all__ = ["click", "main"]

@@ -1,0 +1,74 @@
+"""The command group and what every command shares: errors, game folders, the GM config."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import click
+
+if TYPE_CHECKING:
+    from wtg.config import GmConfig
+
+EXIT_NOT_STORED = 2
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    click.echo(f"wtg: {message}", err=True)
+    sys.exit(code)
+
+
+def gm_config(ctx: click.Context) -> GmConfig:
+    """The GM config of ``--config`` / ``WTG_CONFIG`` (the maildir default without one)."""
+    from wtg.config import ConfigError, load_config
+
+    path = ctx.obj.get("config") if ctx.obj else None
+    try:
+        return load_config(Path(path) if path else None)
+    except ConfigError as exc:
+        fail(str(exc))
+
+
+def game_path(ctx: click.Context, game_dir: str) -> Path:
+    """A bare name is looked up in the games directory (--games-dir, WTG_GAMES_DIR, or the
+    config's games_dir)."""
+    obj = ctx.obj or {}
+    games_dir = obj.get("games_dir")
+    if not games_dir and obj.get("config"):
+        games_dir = str(gm_config(ctx).games_dir)
+    if games_dir and os.sep not in game_dir and not Path(game_dir).exists():
+        return Path(games_dir) / game_dir
+    return Path(game_dir)
+
+
+def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
+    from wtg.engine import open_game
+    from wtg.gameconfig import ConfigError
+    from wtg.store import StoreError
+
+    try:
+        return open_game(game_path(ctx, game_dir))
+    except (StoreError, ConfigError, KeyError) as exc:
+        fail(str(exc))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--config",
+    envvar="WTG_CONFIG",
+    type=click.Path(dir_okay=False),
+    help="The GM's config file (games_dir, imap, smtp, maildir transport).",
+)
+@click.option(
+    "--games-dir",
+    envvar="WTG_GAMES_DIR",
+    type=click.Path(file_okay=False),
+    help="Where bare game names are looked up (default: the config's games_dir).",
+)
+@click.version_option(package_name="wtg", message="wtg %(version)s")
+@click.pass_context
+def main(ctx: click.Context, config: str | None, games_dir: str | None) -> None:
+    """wtg: a play-by-mail turn generator."""
+    ctx.obj = {"config": config, "games_dir": games_dir}

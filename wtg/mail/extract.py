@@ -1,0 +1,232 @@
+"""Finding the AOF text in a mail, whatever the player's mail client made of it.
+
+Every readable text part is decoded and normalised: text/plain bodies, text
+attachments (and ``.txt`` files sent as application/octet-stream), HTML turned
+into text, and the parts of forwarded mails. The part holding the begin marker
+wins; failing that, one holding the header keys (``GAME:`` and ``CODE:``). Among
+equals a text/plain body beats an attachment, which beats HTML, and the earlier
+part beats the later. ``>`` quote prefixes stay: the AOF parser strips them.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from email.message import Message
+
+from wtg.mail.htmltext import html_to_text
+
+DEFAULT_MARKERS = ("=== BEGIN AOF ===", "GAME:")
+HEADER_PROOF = "CODE:"
+"""Always required, with ``markers[1:]``, for the weaker match on the header line."""
+NOT_FOUND = "no AOF found"
+FALLBACK_CHARSETS = ("utf-8", "cp1252", "latin-1")
+
+_MAX_DEPTH = 25
+_KINDS = {"body": 0, "attachment": 1, "html": 2}
+_TEXT_FILES = (".txt", ".aof")
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_NEWLINES = re.compile(r"\r\n|\r")
+_SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+_SPACES += "\u202f\u205f\u3000"
+_INVISIBLE = "\u00ad\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
+_INVISIBLE += "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_LOOKALIKES = {
+    "'": "\u2018\u2019\u201a\u201b\u2032\u02bc",
+    '"': "\u201c\u201d\u201e\u201f\u2033",
+    "-": "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63",
+    "...": "\u2026",
+    "\n": "\u2028\u2029",
+}
+
+
+def _table() -> dict[int, str | None]:
+    table: dict[int, str | None] = {ord(ch): " " for ch in _SPACES}
+    table.update(dict.fromkeys(map(ord, _INVISIBLE)))
+    for ascii_text, chars in _LOOKALIKES.items():
+        table.update({ord(ch): ascii_text for ch in chars})
+    table.update({code: chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)})
+    return table
+
+
+_TABLE = _table()
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """The plain text holding the AOF (None when no part has one), where it was, and notes."""
+
+    text: str | None
+    source: str
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    text: str
+    source: str
+    kind: int
+    notes: tuple[str, ...]
+
+
+@dataclass
+class _Walk:
+    candidates: list[_Candidate] = field(default_factory=list)
+    troubles: list[str] = field(default_factory=list)
+
+
+def extract_aof(raw: bytes, markers: Sequence[str] = DEFAULT_MARKERS) -> Extracted:
+    """The text part of a raw mail that holds the AOF, decoded and normalised; never raises."""
+    walk = _Walk()
+    try:
+        _visit(_parse(raw), 0, "", walk)
+    except Exception as error:  # a mail is untrusted input: report, never raise
+        walk.troubles.append(f"the mail could not be read fully ({type(error).__name__})")
+    return _choose(walk, markers)
+
+
+def _parse(raw: bytes) -> Message:
+    return email.message_from_bytes(raw, policy=email.policy.default)
+
+
+def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
+    ranked = [
+        (-_strength(c.text, markers), c.kind, index, c) for index, c in enumerate(walk.candidates)
+    ]
+    found = [item for item in ranked if item[0] < 0]
+    if not found:
+        looked = f"{len(walk.candidates)} text part(s) looked at, none holds an AOF"
+        return Extracted(None, NOT_FOUND, (looked, *walk.troubles))
+    best = min(found, key=lambda item: item[:3])[3]
+    return Extracted(best.text, best.source, best.notes)
+
+
+def _strength(text: str, markers: Sequence[str]) -> int:
+    squashed = _squash(text)
+    if markers and _squash(markers[0]) and _squash(markers[0]) in squashed:
+        return 2
+    return int(all(_squash(key) in squashed for key in (*markers[1:], HEADER_PROOF)))
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _visit(part: Message, depth: int, where: str, walk: _Walk) -> None:
+    if depth > _MAX_DEPTH:
+        walk.troubles.append("parts nested too deep were skipped")
+        return
+    try:
+        _visit_part(part, depth, where, walk)
+    except Exception as error:  # one broken part must not hide the others
+        walk.troubles.append(f"a part could not be read ({type(error).__name__})")
+
+
+def _visit_part(part: Message, depth: int, where: str, walk: _Walk) -> None:
+    ctype = part.get_content_type()
+    inner = " in a forwarded message" if ctype == "message/rfc822" else where
+    payload = part.get_payload()
+    if isinstance(payload, list):
+        for child in payload:
+            if isinstance(child, Message):
+                _visit(child, depth + 1, inner, walk)
+    elif ctype == "message/rfc822":
+        data = part.get_payload(decode=True)
+        if isinstance(data, bytes):
+            _visit(_parse(data), depth + 1, inner, walk)
+    else:
+        candidate = _candidate(part, ctype, where)
+        if candidate is not None:
+            walk.candidates.append(candidate)
+
+
+def _candidate(part: Message, ctype: str, where: str) -> _Candidate | None:
+    kind, source = _classify(part, ctype)
+    if kind is None:
+        return None
+    data = part.get_payload(decode=True)
+    text, notes = decode_bytes(data if isinstance(data, bytes) else b"", part.get_content_charset())
+    if kind == "html":
+        text = html_to_text(text)
+    flowed = str(part.get_param("format", "")).lower() == "flowed"
+    delsp = str(part.get_param("delsp", "")).lower() == "yes"
+    if ctype.startswith("multipart/"):
+        notes = ("the MIME structure is broken; the raw body was read", *notes)
+    text = normalise(text, flowed=flowed, delsp=delsp)
+    return _Candidate(text, source + where, _KINDS[kind], notes)
+
+
+def _classify(part: Message, ctype: str) -> tuple[str | None, str]:
+    filename = part.get_filename()
+    name = " ".join(str(filename).split()) if filename else ""
+    attached = bool(name) or part.get_content_disposition() == "attachment"
+    if ctype == "text/html":
+        return "html", f"text/html attachment {name}".rstrip() if attached else "text/html body"
+    if ctype.startswith("text/") or ctype.startswith("multipart/"):
+        if attached:
+            return "attachment", f"attachment {name}".rstrip()
+        return "body", f"{ctype} body"
+    if ctype == "application/octet-stream" and name.lower().endswith(_TEXT_FILES):
+        return "attachment", f"attachment {name}"
+    return None, ""
+
+
+def decode_bytes(data: bytes, declared: str | None) -> tuple[str, tuple[str, ...]]:
+    """``data`` in the declared charset, else the first fallback that fits, with a note."""
+    if declared:
+        text = _decoded(data, declared)
+        if text is not None:
+            return text, ()
+        known = _decoded(b"", declared) is not None
+        problem = f"charset {declared!r} " + ("does not fit the text" if known else "unknown")
+    elif data.startswith(_UTF16_BOMS) and (text := _decoded(data, "utf-16")) is not None:
+        return text, ("no charset declared, read as utf-16 (byte order mark)",)
+    else:
+        problem = "" if data.isascii() else "no charset declared"
+    for name in FALLBACK_CHARSETS:
+        text = _decoded(data, name)
+        if text is not None:
+            return text, (f"{problem}, read as {name}",) if problem else ()
+    return data.decode("latin-1"), ()  # not reached: latin-1 reads any bytes
+
+
+def _decoded(data: bytes, charset: str) -> str | None:
+    try:
+        return data.decode(charset)
+    except Exception:  # unknown, not a text codec, or the bytes do not fit
+        return None
+
+
+def normalise(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
+    """LF line ends, format=flowed unwrapped, odd spaces, quotes, dashes and digits as ASCII."""
+    text = _NEWLINES.sub("\n", text)
+    if flowed:
+        text = unflow(text, delsp=delsp)
+    return text.translate(_TABLE)
+
+
+def unflow(text: str, *, delsp: bool = False) -> str:
+    """RFC 3676: join soft-broken lines of the same quote depth into logical lines."""
+    out: list[str] = []
+    pending: tuple[int, str] | None = None
+    for line in text.split("\n"):
+        depth = len(line) - len(line.lstrip(">"))
+        body = line[depth + 1 :] if line[depth : depth + 1] == " " else line[depth:]
+        if pending is not None and pending[0] != depth:
+            out.append(_quoted(*pending))
+            pending = None
+        soft = body.endswith(" ") and body != "-- "
+        content = (pending[1] if pending else "") + (body[:-1] if soft and delsp else body)
+        pending = (depth, content) if soft else None
+        if not soft:
+            out.append(_quoted(depth, content))
+    if pending is not None:
+        out.append(_quoted(*pending))
+    return "\n".join(out)
+
+
+def _quoted(depth: int, content: str) -> str:
+    return "> " * depth + content if content else ("> " * depth).rstrip()

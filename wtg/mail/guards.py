@@ -1,0 +1,150 @@
+"""Mail that must never get an automatic reply, and how often anyone gets one.
+
+The poller answers players automatically; answering an auto-responder, a mailing
+list or a bounce could start a mail loop. Headers are read raw (unfolded, never
+parsed by the email policy), so a malformed header cannot make a check raise.
+Subjects are never looked at: "Re: Out of office" may well be a player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from email.message import Message
+from email.utils import getaddresses
+
+_DAEMONS = frozenset(("mailer-daemon", "postmaster"))
+_BULK = frozenset(("bulk", "list", "junk", "auto_reply"))
+_SUPPRESS = frozenset(("all", "oof", "autoreply"))
+_LIST_HEADERS = ("List-Id", "List-Unsubscribe")
+_AUTO_HEADERS = ("X-Autoreply", "X-Autorespond")
+
+
+def auto_reply_reason(msg: Message, our_loop_id: str) -> str | None:
+    """Why this mail must get no automatic reply, or None when a reply is fine."""
+    checks: tuple[Callable[[Message, str], str | None], ...] = (
+        _auto_submitted,
+        _precedence,
+        _mailing_list,
+        _bounce_sender,
+        _our_loop,
+        _auto_headers,
+        _report,
+    )
+    return next((reason for check in checks if (reason := check(msg, our_loop_id))), None)
+
+
+def sender_address(msg: Message) -> str | None:
+    """The lower-cased address to reply to: Reply-To when usable, else From; None if neither."""
+    for name in ("Reply-To", "From"):
+        for value in _values(msg, name):
+            address = _first_address(value)
+            if address is not None:
+                return address
+    return None
+
+
+class ReplyLimiter:
+    """At most ``limit`` automatic replies to one sender within ``window`` seconds."""
+
+    @staticmethod
+    def allowed(
+        sender: str,
+        now: float,
+        history: Sequence[float],
+        limit: int = 3,
+        window: float = 3600,
+    ) -> bool:
+        """``history``: when this sender was last answered (the caller keeps it)."""
+        if not sender or limit <= 0:
+            return False
+        recent = sum(1 for stamp in history if stamp > now - window)
+        return recent < limit
+
+
+def oversized(raw: bytes, limit: int) -> bool:
+    """A mail too big to read (and to answer)."""
+    return len(raw) > limit
+
+
+def _auto_submitted(msg: Message, _loop: str) -> str | None:
+    for value in _values(msg, "Auto-Submitted"):
+        if _token(value) != "no":
+            return f"Auto-Submitted: {value or '(empty)'}"
+    return None
+
+
+def _precedence(msg: Message, _loop: str) -> str | None:
+    for value in _values(msg, "Precedence"):
+        if _token(value) in _BULK:
+            return f"Precedence: {value}"
+    return None
+
+
+def _mailing_list(msg: Message, _loop: str) -> str | None:
+    for name in _LIST_HEADERS:
+        if _values(msg, name):
+            return f"a mailing list message ({name})"
+    return None
+
+
+def _bounce_sender(msg: Message, _loop: str) -> str | None:
+    for value in _values(msg, "Return-Path"):
+        if value.strip("<> ") == "":
+            return "empty return path (a bounce or a notification)"
+    for name in ("Return-Path", "From"):
+        for value in _values(msg, name):
+            for _, address in getaddresses([value]):
+                if address.partition("@")[0].lower() in _DAEMONS:
+                    return f"sent by {address} ({name})"
+    return None
+
+
+def _our_loop(msg: Message, our_loop_id: str) -> str | None:
+    wanted = our_loop_id.strip().lower()
+    if wanted and any(value.lower() == wanted for value in _values(msg, "X-Loop")):
+        return f"X-Loop: {our_loop_id} (our own mail came back)"
+    return None
+
+
+def _auto_headers(msg: Message, _loop: str) -> str | None:
+    for name in _AUTO_HEADERS:
+        if _values(msg, name):
+            return f"an automatic reply ({name})"
+    for value in _values(msg, "X-Auto-Response-Suppress"):
+        if {item.strip().lower() for item in value.split(",")} & _SUPPRESS:
+            return f"X-Auto-Response-Suppress: {value}"
+    return None
+
+
+def _report(msg: Message, _loop: str) -> str | None:
+    for value in _values(msg, "Content-Type"):
+        if _token(value) == "multipart/report":
+            return "a delivery or disposition report (multipart/report)"
+    return None
+
+
+def _values(msg: Message, name: str) -> list[str]:
+    """Every value of header ``name``, unfolded, without parsing it."""
+    wanted = name.lower()
+    return [_unfold(value) for key, value in msg.raw_items() if key.lower() == wanted]
+
+
+def _unfold(value: object) -> str:
+    return " ".join(str(value).split())
+
+
+def _token(value: str) -> str:
+    return value.split(";", 1)[0].strip().lower()
+
+
+def _first_address(value: str) -> str | None:
+    for _, address in getaddresses([value]):
+        if _usable(address):
+            return address.lower()
+    return None
+
+
+def _usable(address: str) -> bool:
+    local, at, domain = address.rpartition("@")
+    printable = address.isascii() and address.isprintable() and " " not in address
+    return bool(at and local and domain) and printable and not domain.startswith(".")

@@ -1,0 +1,115 @@
+"""Turn deadlines: a game's schedule (every N days at a set hour, in the GM's time zone).
+
+The clock lives here and in the commands, never in the rules: the engine is told
+``now`` and stores, with each turn, the deadline of the turn after it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import datetime, timedelta, timezone
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from wtg.core.record import Record
+
+_AT = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
+
+
+class ScheduleError(ValueError):
+    pass
+
+
+class Schedule(Record):
+    """Deadlines fall every ``every_days`` days at ``at`` (HH:MM) local time, counted from
+    the day ``first`` (the first deadline, a date as YYYY-MM-DD)."""
+
+    every_days: int
+    at: str
+    timezone: str
+    first: str
+
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+    def slot(self, index: int) -> datetime:
+        """The ``index``-th deadline (0 = the first), as an aware datetime in UTC."""
+        hour, minute = (int(x) for x in self.at.split(":"))
+        day = datetime.strptime(self.first, "%Y-%m-%d").date() + timedelta(
+            days=index * self.every_days
+        )
+        local = datetime(day.year, day.month, day.day, hour, minute, tzinfo=self.zone())
+        return local.astimezone(timezone.utc)
+
+    def next_after(self, moment: datetime) -> datetime:
+        """The first deadline strictly after ``moment``."""
+        first = self.slot(0)
+        if moment < first:
+            return first
+        index = int((moment - first) / timedelta(days=self.every_days))
+        while self.slot(index) <= moment:
+            index += 1
+        return self.slot(index)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "every_days": self.every_days,
+            "at": self.at,
+            "timezone": self.timezone,
+            "first": self.first,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Schedule:
+        return make_schedule(
+            int(data["every_days"]),
+            str(data["at"]),
+            str(data["timezone"]),
+            first=str(data["first"]),
+        )
+
+
+def make_schedule(
+    every_days: int, at: str, zone: str, *, first: str | None = None, now: datetime | None = None
+) -> Schedule:
+    """A checked schedule; ``first`` defaults to the first slot after ``now``."""
+    if every_days < 1:
+        raise ScheduleError(f"a turn needs at least 1 day, not {every_days}")
+    if not _AT.match(at):
+        raise ScheduleError(f"the deadline hour must be HH:MM, not {at!r}")
+    try:
+        tz = ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ScheduleError(f"unknown time zone {zone!r} (e.g. Europe/Vienna, UTC)") from None
+    if first is None:
+        moment = (now or datetime.now(timezone.utc)).astimezone(tz)
+        hour, minute = (int(x) for x in at.split(":"))
+        candidate = moment.replace(hour=hour, minute=minute, second=0, microsecond=0)
+        if candidate <= moment:
+            candidate += timedelta(days=1)
+        candidate += timedelta(days=every_days - 1)
+        first = candidate.date().isoformat()
+    return Schedule(every_days=every_days, at=at, timezone=zone, first=first)
+
+
+def next_deadline(schedule: Schedule, ran_at: datetime, previous: datetime | None) -> datetime:
+    """The deadline of the turn after one that ran at ``ran_at`` for ``previous``: never the
+    same deadline twice, even when a turn ran early because every player was ready."""
+    moment = max(ran_at, previous) if previous else ran_at
+    return schedule.next_after(moment)
+
+
+def iso(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_iso(text: str) -> datetime:
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+
+
+def local_text(moment: datetime, zone: str) -> str:
+    """``Tue 24 Nov 2026 18:00 Europe/Vienna (17:00 UTC)`` for reports."""
+    local = moment.astimezone(ZoneInfo(zone))
+    utc = moment.astimezone(timezone.utc)
+    return f"{local:%a %d %b %Y %H:%M} {zone} ({utc:%H:%M} UTC)"
