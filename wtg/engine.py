@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wtg.aof.orderfile import orders_to_yaml
-from wtg.core.orders import OrderError
+from wtg.core.orders import OrderError, OrderRefused
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
 from wtg.gameconfig import GameConfig, PlayerEntry
@@ -93,6 +93,7 @@ class Game:
         received: datetime | None = None,
         order_key: str | None = None,
         via: str = "command line",
+        durable: bool = True,
     ) -> Submission:
         """Check and store orders for the coming turn (or, with ``correct``, for a rerun
         of the last turn). Raises OrderError when nothing could be stored.
@@ -109,7 +110,7 @@ class Game:
             base = latest - 1 if correct else latest
             state = self.state(base)
             if self.ruleset.is_over(state):
-                raise OrderError(f"game {self.config.game} is over")
+                raise OrderRefused(f"game {self.config.game} is over")
             turn = base + 1
             from wtg.intake import read_submission  # the AOF parser: only orders need it
 
@@ -135,7 +136,7 @@ class Game:
             }
             if submission.source == "aof":
                 files["aof.txt"] = text
-            self.store.save_pending(turn, submission.player, files)
+            self.store.save_pending(turn, submission.player, files, durable)
             return submission
 
     def status(self) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from wtg.aof.orderfile import orders_from_yaml, orders_to_yaml
 from wtg.aof.parse import parse_aof
-from wtg.core.orders import OrderError, RawEntry, Verdict
+from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
 from wtg.core.ruleset import Ruleset
 from wtg.gameconfig import GameConfig
 
@@ -81,8 +81,11 @@ def _from_aof(
     if entry is None:
         raise OrderError(f"game {config.game} has no player {pid}")
     if header.get("code", "").strip().upper() != entry.code.upper():
-        raise OrderError(f"wrong secret code for player {pid}: orders not stored")
-    _check_turn(_number(header.get("turn"), "TURN"), turn)
+        raise WrongCode(config.game, pid)
+    try:
+        _check_turn(_number(header.get("turn"), "TURN"), turn)
+    except OrderError as exc:
+        raise OrderRefused(str(exc)) from exc
     return _judge(outcome.entries, outcome.bad, ruleset, state, pid, turn, "aof")
 
 
@@ -113,7 +116,7 @@ def _judge(
     source: str,
 ) -> Submission:
     if pid not in ruleset.owing(state):
-        raise OrderError(f"player {pid} has no orders to give this turn")
+        raise OrderRefused(f"player {pid} has no orders to give this turn")
     acceptance = ruleset.accept(entries, state, pid)
     verdicts = sorted(bad + acceptance.verdicts, key=_verdict_order)
     return Submission(pid, turn, acceptance.orders, verdicts, source)

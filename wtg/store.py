@@ -39,16 +39,21 @@ def turn_name(turn: int) -> str:
     return f"{turn:04d}"
 
 
-def write_atomic(path: Path, data: str | bytes) -> None:
-    """Write a file so that it is either all there or not there at all."""
+def write_atomic(path: Path, data: str | bytes, sync: bool = True) -> None:
+    """Write a file so that it is either all there or not there at all.
+
+    ``sync=False`` leaves the flush to disk to the caller, who writes many files and
+    then flushes them all at once (``wtg.durable.flush``) before relying on them."""
     raw = data.encode() if isinstance(data, str) else data
     tmp = path.with_name(f".{path.name}.tmp")
     with open(tmp, "wb") as handle:
         handle.write(raw)
-        handle.flush()
-        os.fsync(handle.fileno())
+        if sync:
+            handle.flush()
+            os.fsync(handle.fileno())
     os.replace(tmp, path)
-    fsync_dir(path.parent)
+    if sync:
+        fsync_dir(path.parent)
 
 
 def fsync_dir(path: Path) -> None:
@@ -203,7 +208,9 @@ class GameStore:
     def pending_dir(self, turn: int) -> Path:
         return self.root / "pending" / turn_name(turn)
 
-    def save_pending(self, turn: int, player: int, files: Mapping[str, str]) -> Path:
+    def save_pending(
+        self, turn: int, player: int, files: Mapping[str, str], durable: bool = True
+    ) -> Path:
         """Store a player's orders for ``turn`` (replacing earlier ones); returns the order file.
 
         ``files`` maps a suffix (``yaml``, ``aof.txt``, ``result.txt``) to its text;
@@ -212,7 +219,7 @@ class GameStore:
         folder = self.pending_dir(turn)
         folder.mkdir(parents=True, exist_ok=True)
         for suffix in sorted(files, key=lambda s: s == "yaml"):
-            write_atomic(folder / f"p{player:02d}.{suffix}", files[suffix])
+            write_atomic(folder / f"p{player:02d}.{suffix}", files[suffix], sync=durable)
         return folder / f"p{player:02d}.yaml"
 
     def pending_meta(self, turn: int, player: int) -> dict[str, Any]:

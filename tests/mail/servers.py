@@ -36,7 +36,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from imapclient import IMAPClient  # type: ignore[import-untyped]
+from imapclient import IMAPClient
 
 if TYPE_CHECKING:
     from aiosmtpd.controller import Controller
@@ -130,12 +130,13 @@ class Dovecot:
         self.conf = self.root / "dovecot.conf"
         self.log_path = self.root / "dovecot.log"
         self.stderr_path = self.root / "dovecot.stderr"
-        self.passwd_path = self.root / "passwd"
+        self.passwd_dir = self.root / "passwd.d"  # one passwd-file per user
         self.base_dir = self.root / "run"
         self.state_dir = self.root / "state"
         self.mail_root = self.root / "mail"
         self.home_root = self.root / "home"
         self._proc: subprocess.Popen[bytes] | None = None
+        self._pgid: int | None = None
         self._privileged = os.geteuid() == 0
 
     # ---- lifecycle
@@ -157,6 +158,7 @@ class Dovecot:
         return self._proc is not None and self._proc.poll() is None
 
     def start(self) -> None:
+        """Starts Dovecot and returns once it greets on `port` (raises DovecotStartError)."""
         if self._proc is not None:
             raise RuntimeError("Dovecot is already started")
         binary = dovecot_binary()
@@ -169,14 +171,18 @@ class Dovecot:
                 f"Dovecot {version[0]}.{version[1]} found; this fixture writes a 2.3 config"
             )
         self._prepare_folders()
-        self._write_passwd()
+        for name in self.users:
+            self._write_passwd(name)
+        # A SIGKILLed master leaves its pid file; a reused pid would look like it runs.
+        (self.base_dir / "master.pid").unlink(missing_ok=True)
         deadline = time.monotonic() + self.startup_timeout
         attempts = 0
         while True:
             attempts += 1
-            self.port = free_port()
+            # A restart listens on the same port again if it can: clients keep theirs.
+            self.port = self.port if self.port and attempts == 1 else free_port()
             self.conf.write_text(self._config(), encoding="utf-8")
-            log_offset = self._log_size()
+            log_offset, stderr_offset = self._log_size(), self._stderr_size()
             with self.stderr_path.open("ab") as stderr:
                 self._proc = subprocess.Popen(
                     [binary, "-F", "-c", str(self.conf)],
@@ -185,8 +191,9 @@ class Dovecot:
                     stderr=subprocess.STDOUT,
                     start_new_session=True,  # its own process group: stop() can sweep it
                 )
+            self._pgid = self._proc.pid
             try:
-                self._wait_ready(deadline, log_offset)
+                self._wait_ready(deadline, log_offset, stderr_offset)
                 return
             except _PortTaken:
                 self._terminate()
@@ -198,44 +205,54 @@ class Dovecot:
                 self._terminate()
                 raise
 
-    def stop(self) -> None:
-        """Stops the server and every process it started; waits for them to be gone."""
-        self._terminate()
+    def stop(self, graceful: bool = False) -> None:
+        """Stops the server and every process it started; returns when they are gone.
 
-    def _terminate(self) -> None:
+        By default every Dovecot process is killed at once (SIGKILL to its process group):
+        a test's server has nothing to save. `graceful=True` lets the master shut down
+        (SIGTERM), which always takes a bit over a second: Dovecot's master sleeps 1 s
+        to let its children close their listeners.
+        """
+        self._terminate(graceful)
+
+    def pids(self) -> list[int]:
+        """The live (non-zombie) processes of this server: the master and its children."""
+        return [] if self._pgid is None else _group_members(self._pgid)
+
+    def _terminate(self, graceful: bool = False) -> None:
         proc, self._proc = self._proc, None
         if proc is None:
             return
         pgid = proc.pid  # start_new_session: the master leads its own process group
-        if proc.poll() is None:
+        if graceful and proc.poll() is None:
             proc.terminate()  # the master stops its children, then itself
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
-        # A child that outlived the master (should not happen) still carries the group id.
-        deadline = time.monotonic() + 5
-        while _group_alive(pgid):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pgid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        # The children, orphaned, are reaped by init: wait until none is running.
+        deadline = time.monotonic() + 10
+        while _group_members(pgid):
             if time.monotonic() > deadline:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(pgid, signal.SIGKILL)
-                break
-            time.sleep(0.02)
+                raise RuntimeError(f"Dovecot processes survived SIGKILL: {_group_members(pgid)}")
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pgid, signal.SIGKILL)
+            time.sleep(0.01)
 
-    def _wait_ready(self, deadline: float, log_offset: int) -> None:
+    def _wait_ready(self, deadline: float, log_offset: int, stderr_offset: int) -> None:
         proc = self._proc
         assert proc is not None
         while True:
             code = proc.poll()
+            new_log = self._log_since(log_offset) + self._stderr_since(stderr_offset)
+            if "Address already in use" in new_log:
+                raise _PortTaken  # someone took the port between free_port() and now
             if code is not None:
-                new_log = self._log_since(log_offset) + self._stderr_text()
-                if "Address already in use" in new_log:
-                    raise _PortTaken
                 raise DovecotStartError(
                     f"dovecot exited with code {code} while starting\n{self.log_tail()}"
                 )
-            if self._greets():
+            if self._greets() and proc.poll() is None:
                 return
             if time.monotonic() > deadline:
                 raise DovecotStartError(
@@ -246,7 +263,7 @@ class Dovecot:
 
     def _greets(self) -> bool:
         try:
-            with socket.create_connection((self.host, self.port), timeout=2) as sock:
+            with socket.create_connection((self.host, self.port), timeout=0.5) as sock:
                 greeting = sock.makefile("rb").readline(1000)
         except OSError:
             return False
@@ -270,6 +287,8 @@ class Dovecot:
             for folder in (self.mail_root, self.home_root):
                 os.chown(folder, uid, gid)
                 folder.chmod(0o755)
+        self.passwd_dir.mkdir(exist_ok=True)
+        self.passwd_dir.chmod(0o755)
 
     def _mail_ids(self) -> tuple[int, int]:
         if self._privileged:
@@ -302,7 +321,7 @@ class Dovecot:
         uid, gid = self._mail_ids()
         # As a normal user chroot() is not allowed: the services that chroot by default
         # (anvil, imap-login) run without it, as Dovecot's "rootless" set-up says.
-        no_chroot = "" if self._privileged else "service anvil {\n  chroot =\n}\n"
+        anvil_chroot = "" if self._privileged else "  chroot =\n"
         login_chroot = "" if self._privileged else "  chroot =\n"
         return f"""\
 # Written by tests/mail/servers.py for one test; nothing of /etc/dovecot is read.
@@ -318,6 +337,7 @@ ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_cache_size = 0
+auth_failure_delay = 0
 default_internal_user = {internal_user}
 default_internal_group = {internal_group}
 default_login_user = {login_user}
@@ -328,7 +348,7 @@ mail_location = maildir:{self.mail_root}/%u
 mail_fsync = never
 passdb {{
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u {self.passwd_path}
+  args = scheme=PLAIN username_format=%u {self.passwd_dir}/%u
 }}
 userdb {{
   driver = static
@@ -343,20 +363,27 @@ service imap-login {{
     port = 0
   }}
 }}
-{no_chroot}"""
+# No growing delays after failed logins (a test tries wrong passwords on purpose).
+service anvil {{
+{anvil_chroot}  unix_listener anvil-auth-penalty {{
+    mode = 0
+  }}
+}}
+"""
 
-    def _write_passwd(self) -> None:
-        lines = "".join(f"{name}:{{PLAIN}}{pw}::::::\n" for name, pw in self.users.items())
-        previous = self.passwd_path.stat().st_mtime if self.passwd_path.exists() else None
-        tmp = self.passwd_path.with_name("passwd.new")
-        tmp.write_text(lines, encoding="utf-8")
+    def _write_passwd(self, name: str) -> None:
+        """Writes the user's own passwd-file (replaced whole, never half-written)."""
+        path = self.passwd_dir / name
+        previous = path.stat().st_mtime if path.exists() else None
+        tmp = path.with_name(f".{name}.new")
+        tmp.write_text(f"{name}:{{PLAIN}}{self.users[name]}::::::\n", encoding="utf-8")
         tmp.chmod(0o644)
         if previous is not None:
-            # Dovecot rereads the file when its mtime (in whole seconds) or size changes:
-            # make sure a rewrite within the same second is seen.
+            # Dovecot rereads a passwd-file when its mtime (whole seconds) or size changed,
+            # and looks at most once a second: a new mtime, and the caller waits.
             stamp = max(time.time(), previous + 1)
             os.utime(tmp, (stamp, stamp))
-        os.replace(tmp, self.passwd_path)
+        os.replace(tmp, path)
 
     @staticmethod
     def _check_user(name: str, password: str) -> None:
@@ -366,11 +393,18 @@ service imap-login {{
             raise ValueError(f"unusable IMAP password for {name!r}")
 
     def add_user(self, name: str, password: str) -> None:
-        """Adds (or changes) a user; a running Dovecot sees it at the next login."""
+        """Adds a user, or changes a password; a running Dovecot sees it at the next login.
+
+        Each user has a passwd-file of their own, so a new user costs nothing; a changed
+        password waits for the next whole second (Dovecot checks a file once a second).
+        """
         self._check_user(name, password)
+        changed = name in self.users
         self.users[name] = password
-        if self.passwd_path.parent.exists():
-            self._write_passwd()
+        if self.passwd_dir.exists():
+            self._write_passwd(name)
+            if changed and self.running:
+                time.sleep(1.01 - time.time() % 1)
 
     def maildir(self, user: str) -> Path:
         """The user's Maildir (INBOX itself; created by Dovecot at the first login)."""
@@ -384,19 +418,22 @@ service imap-login {{
         except FileNotFoundError:
             return 0
 
-    def _log_since(self, offset: int) -> str:
+    def _stderr_size(self) -> int:
         try:
-            with self.log_path.open("rb") as log:
+            return self.stderr_path.stat().st_size
+        except FileNotFoundError:
+            return 0
+
+    def _log_since(self, offset: int, path: Path | None = None) -> str:
+        try:
+            with (path or self.log_path).open("rb") as log:
                 log.seek(offset)
                 return log.read().decode("utf-8", "replace")
         except FileNotFoundError:
             return ""
 
-    def _stderr_text(self) -> str:
-        try:
-            return self.stderr_path.read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError:
-            return ""
+    def _stderr_since(self, offset: int) -> str:
+        return self._log_since(offset, self.stderr_path)
 
     def log_tail(self, lines: int = 30) -> str:
         parts = []
@@ -462,14 +499,30 @@ def _as_bytes(value: object) -> bytes:
     return str(value).encode()
 
 
-def _group_alive(pgid: int) -> bool:
+def _group_members(pgid: int) -> list[int]:
+    """The processes of a process group that still run (zombies left out)."""
     try:
         os.killpg(pgid, 0)
     except ProcessLookupError:
-        return False
+        return []
     except PermissionError:
-        return True  # members that changed their uid: still there
-    return True
+        pass
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return []  # no procfs: killpg(pgid, 0) cannot tell a zombie from a process
+    members = []
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat_line = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses
+        fields = stat_line[stat_line.rindex(")") + 2 :].split()
+        if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
+            members.append(int(entry.name))
+    return members
 
 
 def _allow_traversal(folder: Path) -> None:
@@ -518,6 +571,9 @@ class _SinkHandler:
         address: str,
         mail_options: list[str],
     ) -> str:
+        if self.sink.auth_required and not session.authenticated:
+            # Checked here rather than by aiosmtpd's auth_required, which warns without TLS.
+            return "530 5.7.0 Authentication required"
         refusal = self.sink._take_refusal("MAIL")
         if refusal:
             return refusal
@@ -610,11 +666,7 @@ class SmtpSink:
             port = self.port if keep_port else free_port()
             kwargs: dict[str, Any] = {}
             if self.users:
-                kwargs.update(
-                    authenticator=self._authenticate,
-                    auth_require_tls=False,
-                    auth_required=self.auth_required,
-                )
+                kwargs.update(authenticator=self._authenticate, auth_require_tls=False)
             controller = Controller(
                 _SinkHandler(self),
                 hostname=self.host,

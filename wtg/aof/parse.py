@@ -62,6 +62,11 @@ def parse_aof(form: FormSpec, text: str) -> ParseOutcome:
     return outcome
 
 
+def read_header(form: FormSpec, text: str) -> dict[str, str]:
+    """Only the GAME/TURN/PLAYER/CODE header of the form in ``text`` (keys lower-case)."""
+    return _read_header(_region(form, normalise_lines(text)))
+
+
 def normalise_lines(text: str) -> list[tuple[int, str]]:
     """(original 1-based line number, cleaned text) of every line of a mail body."""
     return [(number, _clean(raw)) for number, raw in enumerate(_NEWLINE.split(text), start=1)]

@@ -1,11 +1,56 @@
-"""The mail loop's commands: poll, send, remind."""
+"""The mail loop's commands: poll, send, remind (all games of the config's games_dir)."""
 
 from __future__ import annotations
 
 import click
 
+from wtg.cli.common import fail, gm_config
+
+
+@click.command()
+@click.pass_context
+def poll(ctx: click.Context) -> None:
+    """Fetch order mails (IMAP, or the maildir transport), file them and queue the answers."""
+    from wtg.mail.poller import open_inbox
+    from wtg.mail.poller import poll as run_poll
+
+    gm = gm_config(ctx)
+    try:
+        inbox = open_inbox(gm)
+    except Exception as exc:
+        from datetime import datetime, timezone
+
+        from wtg.mail.health import record_poll
+
+        record_poll(gm.spool, datetime.now(timezone.utc), f"{type(exc).__name__}: {exc}")
+        fail(f"cannot open the inbox: {exc}")
+    try:
+        summary = run_poll(gm, inbox)
+    finally:
+        inbox.close()
+    click.echo(summary.line())
+
+
+@click.command()
+@click.pass_context
+def send(ctx: click.Context) -> None:
+    """Queue the reports of new turns, then send the outbox (SMTP, or the maildir)."""
+    from wtg.mail.sender import send as run_send
+
+    summary = run_send(gm_config(ctx))
+    click.echo(summary.line())
+
+
+@click.command()
+@click.pass_context
+def remind(ctx: click.Context) -> None:
+    """Queue a reminder to players without orders when the deadline is near (`wtg send`
+    mails it)."""
+    from wtg.mail.sender import remind as run_remind
+
+    click.echo(f"{run_remind(gm_config(ctx))} reminder(s) queued")
+
 
 def register(group: click.Group) -> None:
-    commands: tuple[click.Command, ...] = ()
-    for command in commands:
+    for command in (poll, send, remind):
         group.add_command(command)

@@ -78,3 +78,17 @@ class Acceptance:
 
 class OrderError(Exception):
     """Orders that cannot be stored at all (wrong code, wrong turn, unreadable)."""
+
+
+class WrongCode(OrderError):
+    """The form's secret code is not the player's: nothing about the game may be told."""
+
+    def __init__(self, game: str, player: int) -> None:
+        super().__init__(f"wrong secret code for player {player}: orders not stored")
+        self.game = game
+        self.player = player
+
+
+class OrderRefused(OrderError):
+    """The code was right, but the orders cannot be taken (wrong turn, game over...): the
+    reason may be told to the player."""

@@ -177,11 +177,12 @@ def _classify(part: Message, ctype: str) -> tuple[str | None, str]:
 def decode_bytes(data: bytes, declared: str | None) -> tuple[str, tuple[str, ...]]:
     """``data`` in the declared charset, else the first fallback that fits, with a note."""
     if declared:
-        text = _decoded(data, declared)
-        if text is not None:
-            return text, ()
-        known = _decoded(b"", declared) is not None
-        problem = f"charset {declared!r} " + ("does not fit the text" if known else "unknown")
+        try:
+            return data.decode(declared), ()
+        except LookupError:  # unknown, or no text codec (base64, rot13)
+            problem = f"charset {declared!r} unknown"
+        except Exception:  # the bytes do not fit it
+            problem = f"charset {declared!r} does not fit the text"
     elif data.startswith(_UTF16_BOMS) and (text := _decoded(data, "utf-16")) is not None:
         return text, ("no charset declared, read as utf-16 (byte order mark)",)
     else:

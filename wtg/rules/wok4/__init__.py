@@ -14,6 +14,7 @@ from wtg.core.provmap import MapLimits, ProvinceMap, load_map
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
 from wtg.paths import form_path, games_path
 from wtg.rules.wok4.accept import accept_entries
+from wtg.rules.wok4.forecast import forecast
 from wtg.rules.wok4.orders import Orders
 from wtg.rules.wok4.reach import attacks_allowed
 from wtg.rules.wok4.resolve import resolve
@@ -92,6 +93,11 @@ class Wok4:
 
     def topten(self, state: WokState) -> list[ScoreLine]:
         return top_ten(state)
+
+    def forecast(
+        self, state: WokState, orders: Mapping[str, Any], player: int
+    ) -> dict[str, Any]:
+        return forecast(state, orders, player)
 
 
 RULESET = Wok4()

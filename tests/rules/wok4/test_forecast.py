@@ -1,0 +1,36 @@
+"""The forecast of an order confirmation (issue 3): the player's provinces after this turn if
+nobody else acted, computed by the same phase code."""
+
+from __future__ import annotations
+
+from tests.rules.wok4.builders import empty, make_state
+from wtg.rules.wok4 import RULESET
+
+
+def test_forecast_applies_the_players_peaceful_orders() -> None:
+    state = make_state()
+    empty(state, 1, 1, pop=100, wok=16, arm=10, lev=1300, aim="DEF")
+    empty(state, 2, 1)
+    orders = {"player": 1, "turn": state.turn + 1,
+              "transform": [{"province": 1, "kind": "POP-ARM", "amount": 20}],
+              "move": [{"from": 1, "to": 2, "unit": "ARM", "amount": 5}],
+              "aim": [{"province": 2, "aim": "TECH"}],
+              "attack": [{"from": 1, "to": 6, "armies": 3}]}
+    before = state.to_dict()
+    result = RULESET.forecast(state, orders, 1)
+    assert state.to_dict() == before  # pure: the state is not touched
+    rows = {r.id: r for r in result["provinces"]}
+    # 10 ARM at 1.300 + 5 new at 1.000 = 15 at 1.200; 5 move on; POP 80 grows 20%
+    assert (rows[1].arm, rows[1].lev, rows[1].pop, rows[1].dfn) == (10, "1.200", 96, "0.2")
+    assert (rows[2].arm, rows[2].aim) == (5, "TECH")
+    assert result["later"] == ["1 attack(s)"]
+    assert result["eff"] == 99 - 2
+
+
+def test_forecast_reports_orders_that_would_not_run() -> None:
+    state = make_state()
+    empty(state, 1, 1, pop=10)
+    orders = {"player": 1, "turn": state.turn + 1,
+              "move": [{"from": 3, "to": 4, "unit": "POP", "amount": 5}]}
+    result = RULESET.forecast(state, orders, 1)
+    assert [s["reason"] for s in result["skipped"]] == ["province 3 is not yours"]

@@ -1,0 +1,170 @@
+"""What the poller does with a mail, and the answers it queues: confirmations, help,
+rejections and the wrong-code notice. Answers go out only through the outbox."""
+
+from __future__ import annotations
+
+import email.utils
+from datetime import datetime
+
+from wtg.config import GmConfig
+from wtg.core.orders import OrderError, OrderRefused, WrongCode
+from wtg.engine import Game
+from wtg.gameconfig import PlayerEntry
+from wtg.mail import compose
+from wtg.mail.guards import ReplyLimiter
+from wtg.mail.inbox import Incoming
+from wtg.mail.journal import Journal
+from wtg.mail.outbox import Outbox
+from wtg.mail.registry import Registry
+from wtg.schedule import local_text
+
+WINDOW = 3600.0
+CONFIRMATIONS_PER_HOUR = 20
+
+
+class Answers:
+    def __init__(
+        self, gm: GmConfig, outbox: Outbox, journal: Journal, registry: Registry, now: datetime
+    ) -> None:
+        self.gm = gm
+        self.outbox = outbox
+        self.journal = journal
+        self.registry = registry
+        self.now = now
+        self.loop = compose.loop_id(gm.sender)
+
+    # --- orders ------------------------------------------------------------------
+    def orders(self, message: Incoming, sender: str | None, text: str, message_id: str) -> str:
+        from wtg.aof.parse import read_header
+
+        games = self.registry.games()
+        form = next(iter(games.values())).ruleset.form if games else None
+        header = read_header(form, text) if form else {}
+        game = self.registry.game(header.get("game", ""))
+        if game is None:
+            return self._reject(message, sender, "the form names no game that runs here")
+        try:
+            submission = game.submit(
+                text,
+                received=message.received,
+                order_key=message.order_key,
+                via="mail",
+                durable=False,
+            )
+        except WrongCode as exc:
+            self._wrong_code(message, sender, game, exc.player)
+            return self._reject(message, sender, "it could not be accepted", quiet=True)
+        except OrderRefused as exc:
+            entry = self._entry(game, header.get("player", ""))
+            return self._reject(message, entry.email if entry else None, str(exc))
+        except OrderError:
+            return self._reject(message, sender, "it could not be accepted", quiet=True)
+        entry = game.config.player(submission.player)
+        self._confirm(message, game, entry, submission, message_id)
+        if submission.superseded:
+            return f"filed: older than the orders on file of {game.config.game} p{entry.id}"
+        return f"stored: {game.config.game} turn {submission.turn} player {entry.id}"
+
+    def _entry(self, game: Game, player: str) -> PlayerEntry | None:
+        return next((p for p in game.config.players if str(p.id) == player.strip()), None)
+
+    def _confirm(
+        self, message: Incoming, game: Game, entry: PlayerEntry, submission: object, message_id: str
+    ) -> None:
+        from wtg.intake import Submission
+
+        assert isinstance(submission, Submission)
+        state = game.state()
+        deadline = game.deadline()
+        schedule = game.config.schedule
+        codes = {p.id: p.code for p in game.config.players}
+        body = compose.render(
+            "confirmation",
+            game=game.config.game,
+            turn=submission.turn,
+            player=entry,
+            superseded=submission.superseded,
+            received=f"{message.received:%Y-%m-%d %H:%M:%S} UTC",
+            deadline=local_text(deadline, schedule.timezone) if deadline and schedule else None,
+            ready=bool(submission.orders.get("ready")),
+            accepted=sum(1 for v in submission.verdicts if v.accepted),
+            rejected=sum(1 for v in submission.verdicts if not v.accepted),
+            verdicts=[compose.mask_codes(v.describe(), codes) for v in submission.verdicts],
+            forecast=game.ruleset.forecast(state, submission.orders, entry.id),
+            masked_code=compose.mask_code(entry.code),
+        )
+        subject = f"[{game.config.game}] orders for turn {submission.turn} received"
+        self._queue(
+            f"conf-{message.key}",
+            entry.email,
+            subject,
+            body,
+            message_id,
+            limit=CONFIRMATIONS_PER_HOUR,
+        )
+
+    # --- help, rejections, notices -------------------------------------------------
+    def help(self, message: Incoming, sender: str | None) -> str:
+        seats = [
+            (g, e) for g, e in self.registry.seats_of(sender) if e.id in g.ruleset.owing(g.state())
+        ]
+        if not seats:
+            return "rejected: no order form, and not from a player"
+        forms = [g.aof(e.id) for g, e in seats]
+        body = compose.render("help", name=seats[0][1].name, forms=forms)
+        queued = self._queue(
+            f"help-{message.key}", seats[0][1].email, "No order form found in your mail", body, None
+        )
+        return "answered: help sent" if queued else "answered: help held (too many replies)"
+
+    def oversized(self, message: Incoming) -> str:
+        return f"rejected: {message.size} bytes, over the limit of {self.gm.limits.max_bytes}"
+
+    def _reject(self, message: Incoming, to: str | None, reason: str, quiet: bool = False) -> str:
+        """Reject; tell ``to`` why when it is a registered player (never a stranger)."""
+        if to and self.registry.seats_of(to):
+            body = compose.render("rejected", reason=reason)
+            self._queue(f"rejected-{message.key}", to, "Your orders were not accepted", body, None)
+        return f"rejected: {'wrong code or player' if quiet else reason}"
+
+    def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
+        entry = game.config.player(player)
+        body = compose.render(
+            "wrong_code",
+            name=entry.name,
+            game=game.config.game,
+            player=player,
+            sender=sender or "an unknown sender",
+        )
+        self._queue(
+            f"wrongcode-{message.key}",
+            entry.email,
+            f"[{game.config.game}] someone sent orders for you with a wrong code",
+            body,
+            None,
+        )
+
+    def _queue(
+        self,
+        ident: str,
+        to: str,
+        subject: str,
+        body: str,
+        reply_to_id: str | None,
+        limit: int | None = None,
+    ) -> bool:
+        """Queue an answer unless this address had too many in the last hour."""
+        address = email.utils.parseaddr(to)[1].lower()
+        stamp = self.now.timestamp()
+        history = self.journal.replies_since(address, stamp - WINDOW)
+        cap = limit if limit is not None else self.gm.limits.replies_per_hour
+        if self.outbox.known(ident):
+            return True
+        if not ReplyLimiter.allowed(address, stamp, history, cap, WINDOW):
+            return False
+        msg = compose.message(
+            ident, self.gm.sender, to, subject, body, when=self.now, reply_to_id=reply_to_id
+        )
+        self.outbox.add(ident, msg, durable=False)
+        self.journal.replied(address, stamp)
+        return True

@@ -1,0 +1,170 @@
+"""Where order mails come from: an IMAP folder (imapclient) or a local Maildir.
+
+Both give the messages still waiting, oldest first as the server received them,
+each with a stable key, and move a handled message to a processed or rejected folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import mailbox
+import os
+from collections.abc import Iterator, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Protocol
+
+from wtg.config import ImapConfig
+from wtg.core.record import Record
+
+FETCH_BATCH = 250
+
+
+class Incoming(Record):
+    key: str
+    """Stable across polls: ``imap:<uidvalidity>:<uid>`` or ``maildir:<file name>``."""
+    order_key: str
+    """Sorts messages in the order the server received them (not the sender's Date)."""
+    received: datetime
+    size: int
+    raw: bytes
+    """Empty when the message was too big to fetch."""
+
+
+class Inbox(Protocol):
+    def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
+        """The waiting messages in batches, oldest first; bodies over ``max_bytes`` are not
+        fetched (``raw`` is empty)."""
+        ...
+
+    def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
+        """Move handled messages out of the inbox folder."""
+        ...
+
+    def close(self) -> None: ...
+
+
+# --- IMAP -------------------------------------------------------------------------------
+def connect_imap(config: ImapConfig) -> Any:
+    """A logged-in IMAPClient; the one place the connection is made (tests may replace it)."""
+    import ssl
+
+    from imapclient import IMAPClient
+
+    context = ssl.create_default_context() if (config.ssl or config.starttls) else None
+    client = IMAPClient(
+        config.host, port=config.port, ssl=config.ssl, ssl_context=context, timeout=60
+    )
+    if config.starttls and not config.ssl:
+        client.starttls(context)
+    client.login(config.username or "", config.secret())
+    return client
+
+
+class ImapInbox:
+    def __init__(self, config: ImapConfig, client: Any | None = None) -> None:
+        self.config = config
+        self.client = client if client is not None else connect_imap(config)
+        for folder in (config.processed_folder, config.rejected_folder):
+            if not self.client.folder_exists(folder):
+                self.client.create_folder(folder)
+        info = self.client.select_folder(config.folder)
+        self.uidvalidity = int(info[b"UIDVALIDITY"])
+        self.can_move = self.client.has_capability("MOVE")
+
+    def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
+        uids = sorted(self.client.search(["UNDELETED"]))
+        for start in range(0, len(uids), FETCH_BATCH):
+            batch = uids[start : start + FETCH_BATCH]
+            sizes = self.client.fetch(batch, ["RFC822.SIZE", "INTERNALDATE"])
+            small = [u for u in batch if u in sizes and sizes[u][b"RFC822.SIZE"] <= max_bytes]
+            bodies = self.client.fetch(small, ["BODY.PEEK[]"]) if small else {}
+            yield [
+                self._incoming(uid, sizes[uid], bodies.get(uid)) for uid in batch if uid in sizes
+            ]
+
+    def _incoming(
+        self, uid: int, info: dict[bytes, Any], body: dict[bytes, Any] | None
+    ) -> Incoming:
+        when = info[b"INTERNALDATE"]
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+        when = when.astimezone(timezone.utc)
+        return Incoming(
+            key=f"imap:{self.uidvalidity}:{uid}",
+            order_key=f"{when:%Y%m%d%H%M%S}|{self.uidvalidity:012d}|{uid:012d}",
+            received=when,
+            size=int(info[b"RFC822.SIZE"]),
+            raw=bytes(body[b"BODY[]"]) if body else b"",
+        )
+
+    def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
+        for messages, folder in (
+            (done, self.config.processed_folder),
+            (rejected, self.config.rejected_folder),
+        ):
+            uids = [int(m.key.rsplit(":", 1)[1]) for m in messages]
+            if not uids:
+                continue
+            if self.can_move:
+                self.client.move(uids, folder)
+            else:
+                self.client.copy(uids, folder)
+                self.client.delete_messages(uids)
+                if self.client.has_capability("UIDPLUS"):
+                    self.client.uid_expunge(uids)
+                else:
+                    self.client.expunge()
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):  # closing a dead connection is not an error
+            self.client.logout()
+
+
+# --- Maildir ------------------------------------------------------------------------------
+class MaildirInbox:
+    """The embedded transport: mail dropped into ``maildir_in`` (new/ or cur/)."""
+
+    def __init__(self, path: Path) -> None:
+        self.box = mailbox.Maildir(path, create=True)
+        self.processed = self.box.add_folder("processed")
+        self.rejected = self.box.add_folder("rejected")
+        self.path = path
+
+    def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
+        found = []
+        for sub in ("new", "cur"):
+            folder = self.path / sub
+            for entry in os.scandir(folder):
+                if entry.is_file() and not entry.name.startswith("."):
+                    stat = entry.stat()
+                    found.append((stat.st_mtime_ns, entry.name, sub, stat.st_size))
+        found.sort()
+        for start in range(0, len(found), FETCH_BATCH):
+            batch = []
+            for mtime, name, sub, size in found[start : start + FETCH_BATCH]:
+                raw = (self.path / sub / name).read_bytes() if size <= max_bytes else b""
+                when = datetime.fromtimestamp(mtime / 1e9, timezone.utc)
+                batch.append(
+                    Incoming(
+                        key=f"maildir:{name.split(':')[0]}",
+                        order_key=f"{mtime:020d}|{name}",
+                        received=when,
+                        size=size,
+                        raw=raw,
+                    )
+                )
+            yield batch
+
+    def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
+        for messages, folder in ((done, "processed"), (rejected, "rejected")):
+            target = self.path / f".{folder}" / "cur"
+            for message in messages:
+                stem = message.key.split(":", 1)[1]
+                for sub in ("new", "cur"):
+                    for entry in os.scandir(self.path / sub):
+                        if entry.name.split(":")[0] == stem:
+                            os.replace(entry.path, target / entry.name)
+
+    def close(self) -> None:
+        pass

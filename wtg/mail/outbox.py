@@ -1,0 +1,93 @@
+"""The outbox: every mail is a file on disk before any SMTP call, and is sent at most once.
+
+spool/outbox/queue/<id>.eml    waiting (with <id>.json: attempts, next try, last error)
+spool/outbox/sent/<id>.eml     the server accepted it: never sent again
+spool/outbox/failed/<id>.eml   the server refused it for good (the GM reads why)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from email.message import EmailMessage
+from pathlib import Path
+
+from wtg.mail.compose import POLICY, safe
+from wtg.store import fsync_dir, write_atomic
+
+BACKOFF_FIRST = 60.0
+BACKOFF_MAX = 3600.0
+
+
+class Outbox:
+    def __init__(self, spool: Path) -> None:
+        self.root = spool / "outbox"
+        self.queue_dir = self.root / "queue"
+        self.sent_dir = self.root / "sent"
+        self.failed_dir = self.root / "failed"
+        for folder in (self.queue_dir, self.sent_dir, self.failed_dir):
+            folder.mkdir(parents=True, exist_ok=True)
+
+    def known(self, ident: str) -> bool:
+        name = f"{safe(ident)}.eml"
+        return any((d / name).exists() for d in (self.queue_dir, self.sent_dir, self.failed_dir))
+
+    def add(self, ident: str, msg: EmailMessage, durable: bool = True) -> bool:
+        """Queue a mail once: False when that id was queued (or sent) before."""
+        if self.known(ident):
+            return False
+        data = msg.as_bytes(policy=POLICY)
+        path = self.queue_dir / f"{safe(ident)}.eml"
+        if durable:
+            write_atomic(path, data)
+        else:
+            tmp = path.with_name(f".{path.name}.tmp")
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+        return True
+
+    def waiting(self) -> Iterator[tuple[str, Path]]:
+        for path in sorted(self.queue_dir.glob("*.eml")):
+            yield path.stem, path
+
+    def state(self, ident: str) -> dict[str, float | int | str]:
+        try:
+            data: dict[str, float | int | str] = json.loads(
+                (self.queue_dir / f"{ident}.json").read_text(encoding="utf-8")
+            )
+        except (OSError, ValueError):
+            return {"attempts": 0, "next_try": 0.0, "error": ""}
+        return data
+
+    def sent(self, ident: str) -> None:
+        """Mark a mail sent, right after the server accepted it."""
+        os.replace(self.queue_dir / f"{ident}.eml", self.sent_dir / f"{ident}.eml")
+        fsync_dir(self.sent_dir)
+        fsync_dir(self.queue_dir)
+        (self.queue_dir / f"{ident}.json").unlink(missing_ok=True)
+
+    def failed(self, ident: str, error: str) -> None:
+        os.replace(self.queue_dir / f"{ident}.eml", self.failed_dir / f"{ident}.eml")
+        write_atomic(self.failed_dir / f"{ident}.json", json.dumps({"error": error}) + "\n")
+        (self.queue_dir / f"{ident}.json").unlink(missing_ok=True)
+
+    def retry_later(self, ident: str, error: str, now: float) -> float:
+        state = self.state(ident)
+        attempts = int(state.get("attempts", 0)) + 1
+        delay = min(BACKOFF_MAX, BACKOFF_FIRST * float(2 ** min(attempts - 1, 12)))
+        write_atomic(
+            self.queue_dir / f"{ident}.json",
+            json.dumps({"attempts": attempts, "next_try": now + delay, "error": error}) + "\n",
+        )
+        return now + delay
+
+    def counts(self) -> dict[str, int]:
+        return {
+            name: len(list(folder.glob("*.eml")))
+            for name, folder in (
+                ("queued", self.queue_dir),
+                ("sent", self.sent_dir),
+                ("failed", self.failed_dir),
+            )
+        }

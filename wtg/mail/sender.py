@@ -1,0 +1,159 @@
+"""`wtg send`: queue the reports of every turn run since the last send, then deliver the
+outbox; and `wtg remind`: poke the players who have sent no orders yet."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+
+from wtg.config import GmConfig
+from wtg.core.record import Record
+from wtg.durable import flush
+from wtg.engine import Game
+from wtg.mail import compose
+from wtg.mail.journal import Journal
+from wtg.mail.outbox import Outbox
+from wtg.mail.registry import Registry
+from wtg.mail.transport import (
+    MaildirTransport,
+    PermanentFailure,
+    SmtpTransport,
+    TemporaryFailure,
+    Transport,
+)
+from wtg.schedule import local_text
+
+
+class SendSummary(Record):
+    queued: int = 0
+    sent: int = 0
+    waiting: int = 0
+    failed: int = 0
+
+    def line(self) -> str:
+        return (
+            f"{self.queued} report(s) queued; {self.sent} mail(s) sent, {self.waiting} "
+            f"waiting to be retried, {self.failed} refused for good"
+        )
+
+
+def open_transport(gm: GmConfig) -> Transport:
+    if gm.transport == "imap" and gm.smtp is not None:
+        return SmtpTransport(gm.smtp)
+    return MaildirTransport(gm.maildir_out)
+
+
+def queue_reports(gm: GmConfig, outbox: Outbox, journal: Journal, now: datetime) -> int:
+    """Each player's report (with the next AOF in the body) of every turn not yet mailed."""
+    queued = 0
+    for game in Registry(gm.games_dir).games().values():
+        name = game.config.game
+        for turn in range(journal.mailed_turn(name) + 1, game.latest_turn() + 1):
+            for entry in game.config.players:
+                ident = f"report-{name}-t{turn:04d}-p{entry.id:02d}"
+                subject = f"[{name}] turn {turn} report for {entry.name}"
+                msg = compose.message(
+                    ident,
+                    gm.sender,
+                    entry.email,
+                    subject,
+                    game.report(entry.id, turn),
+                    when=now,
+                    kind="auto-generated",
+                )
+                queued += outbox.add(ident, msg, durable=False)
+            flush(outbox.root)
+            journal.set_mailed_turn(name, turn)
+            journal.commit()
+    return queued
+
+
+def deliver(
+    outbox: Outbox, transport: Transport, clock: Callable[[], float] = time.time
+) -> tuple[int, int, int]:
+    """Send what is due; returns (sent, still waiting, failed for good)."""
+    sent = waiting = failed = 0
+    down = False
+    try:
+        for ident, path in outbox.waiting():
+            if down or float(outbox.state(ident).get("next_try", 0)) > clock():
+                waiting += 1
+                continue
+            try:
+                transport.send(ident, path.read_bytes())
+            except TemporaryFailure as exc:
+                outbox.retry_later(ident, str(exc), clock())
+                waiting += 1
+                down = "cannot reach" in str(exc)
+                continue
+            except PermanentFailure as exc:
+                outbox.failed(ident, str(exc))
+                failed += 1
+                continue
+            outbox.sent(ident)
+            sent += 1
+    finally:
+        transport.close()
+    return sent, waiting, failed
+
+
+def send(
+    gm: GmConfig, transport: Transport | None = None, now: datetime | None = None
+) -> SendSummary:
+    moment = now or datetime.now(timezone.utc)
+    outbox = Outbox(gm.spool)
+    journal = Journal(gm.spool)
+    try:
+        queued = queue_reports(gm, outbox, journal, moment)
+    finally:
+        journal.close()
+    sent, waiting, failed = deliver(outbox, transport or open_transport(gm))
+    return SendSummary(queued=queued, sent=sent, waiting=waiting, failed=failed)
+
+
+def remind(gm: GmConfig, now: datetime | None = None) -> int:
+    """Queue a reminder for every player without orders whose deadline is near; once a turn."""
+    moment = now or datetime.now(timezone.utc)
+    outbox = Outbox(gm.spool)
+    queued = 0
+    for game in Registry(gm.games_dir).games().values():
+        queued += _remind_game(gm, game, outbox, moment)
+    if queued:
+        flush(outbox.root)
+    return queued
+
+
+def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int:
+    deadline = game.deadline()
+    schedule = game.config.schedule
+    if deadline is None or schedule is None or not now < deadline:
+        return 0
+    if deadline - now > timedelta(hours=gm.limits.remind_hours):
+        return 0
+    status = game.status()
+    queued = 0
+    for player in status["players"]:
+        if not player["owes_orders"] or player["orders"]:
+            continue
+        entry = game.config.player(player["id"])
+        ident = f"remind-{game.config.game}-t{status['turn']:04d}-p{entry.id:02d}"
+        body = compose.render(
+            "reminder",
+            name=entry.name,
+            game=game.config.game,
+            turn=status["turn"],
+            deadline=local_text(deadline, schedule.timezone),
+            form=game.aof(entry.id),
+        )
+        msg = compose.message(
+            ident,
+            gm.sender,
+            entry.email,
+            f"[{game.config.game}] reminder: no orders for turn {status['turn']} yet",
+            body,
+            when=now,
+            kind="auto-generated",
+        )
+        queued += outbox.add(ident, msg, durable=False)
+    return queued

@@ -1,0 +1,124 @@
+"""Where mail goes out: an SMTP server (smtplib) or a local Maildir (``maildir_out``)."""
+
+from __future__ import annotations
+
+import contextlib
+import email
+import email.policy
+import email.utils
+import os
+import smtplib
+import ssl
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol
+
+from wtg.config import SmtpConfig
+from wtg.store import fsync_dir
+
+
+class TemporaryFailure(Exception):
+    """Try again later: the server is down or said 4xx."""
+
+
+class PermanentFailure(Exception):
+    """The server refused this mail for good (5xx)."""
+
+
+class Transport(Protocol):
+    def send(self, ident: str, raw: bytes) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def envelope(raw: bytes) -> tuple[str, list[str]]:
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    sender = email.utils.parseaddr(str(msg.get("From", "")))[1]
+    recipients = [
+        addr
+        for _, addr in email.utils.getaddresses(
+            [str(v) for v in msg.get_all("To", []) + msg.get_all("Cc", [])]
+        )
+        if addr
+    ]
+    return sender, recipients
+
+
+class SmtpTransport:
+    """One connection for a run of ``wtg send``; opened on the first mail."""
+
+    def __init__(self, config: SmtpConfig) -> None:
+        self.config = config
+        self.client: smtplib.SMTP | None = None
+
+    def _connect(self) -> smtplib.SMTP:
+        cfg = self.config
+        try:
+            if cfg.ssl:
+                client: smtplib.SMTP = smtplib.SMTP_SSL(
+                    cfg.host, cfg.port, timeout=60, context=ssl.create_default_context()
+                )
+            else:
+                client = smtplib.SMTP(cfg.host, cfg.port, timeout=60)
+                if cfg.starttls:
+                    client.starttls(context=ssl.create_default_context())
+            if cfg.username:
+                client.login(cfg.username, cfg.secret())
+        except (OSError, smtplib.SMTPException) as exc:
+            raise TemporaryFailure(f"cannot reach {cfg.host}:{cfg.port}: {exc}") from exc
+        return client
+
+    def send(self, ident: str, raw: bytes) -> None:
+        if self.client is None:
+            self.client = self._connect()
+        sender, recipients = envelope(raw)
+        if not recipients:
+            raise PermanentFailure("the mail has no recipient")
+        try:
+            refused = self.client.sendmail(sender, recipients, raw)
+        except smtplib.SMTPRecipientsRefused as exc:
+            raise PermanentFailure(f"recipients refused: {exc.recipients}") from exc
+        except smtplib.SMTPResponseException as exc:
+            if 500 <= exc.smtp_code < 600:
+                raise PermanentFailure(f"{exc.smtp_code} {exc.smtp_error!r}") from exc
+            self.close()
+            raise TemporaryFailure(f"{exc.smtp_code} {exc.smtp_error!r}") from exc
+        except (TimeoutError, OSError, smtplib.SMTPException) as exc:
+            self.close()
+            raise TemporaryFailure(str(exc) or type(exc).__name__) from exc
+        if refused:
+            raise PermanentFailure(f"some recipients refused: {sorted(refused)}")
+
+    def close(self) -> None:
+        if self.client is not None:
+            with contextlib.suppress(OSError, smtplib.SMTPException):
+                self.client.quit()
+            self.client = None
+
+
+class MaildirTransport:
+    """The embedded transport: each mail becomes ``maildir_out/new/<id>``. Writing the
+    same id again replaces the file, so a mail is never there twice."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        for sub in ("tmp", "new", "cur"):
+            (path / sub).mkdir(parents=True, exist_ok=True)
+
+    def send(self, ident: str, raw: bytes) -> None:
+        tmp = self.path / "tmp" / ident
+        with open(tmp, "wb") as handle:
+            handle.write(raw)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, self.path / "new" / ident)
+        fsync_dir(self.path / "new")
+
+    def close(self) -> None:
+        pass
+
+
+def delivered(path: Path) -> Sequence[Path]:
+    """The mails in a maildir_out, oldest first (for the demo and the tests)."""
+    files = [p for sub in ("new", "cur") for p in (path / sub).glob("*") if p.is_file()]
+    return sorted(files, key=lambda p: (p.stat().st_mtime_ns, p.name))

@@ -1,0 +1,43 @@
+"""The forecast in an order confirmation: the player's provinces after this turn if nobody
+else acted. The same phase functions run, on a copy, with only this player's orders;
+bombing, attacks and spying are left to the turn itself."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from wtg.rules.wok4.orders import Orders
+from wtg.rules.wok4.phases.movement import movement
+from wtg.rules.wok4.phases.population import growth, transformations
+from wtg.rules.wok4.phases.trading import aims, tech_trades
+from wtg.rules.wok4.phases.working import working
+from wtg.rules.wok4.state import WokState
+from wtg.rules.wok4.turn import Turn
+from wtg.rules.wok4.view import province_row
+
+FORECAST_PHASES = (working, transformations, growth, movement, tech_trades, aims)
+"""Phases without chance: these phases never draw from the RNG."""
+
+
+def forecast(state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
+    typed = Orders.from_dict(orders)
+    work = state.clone()
+    work.turn = state.turn + 1
+    turn = Turn(work, {player: typed}, random.Random(0), (player,))
+    for phase in FORECAST_PHASES:
+        phase(turn)
+    me = work.player(player)
+    later = []
+    if typed.bomb:
+        later.append(f"{len(typed.bomb)} bombing order(s)")
+    if typed.attack:
+        later.append(f"{len(typed.attack)} attack(s)")
+    if typed.spy:
+        later.append(f"{len(typed.spy)} spy operation(s)")
+    skipped = [e.to_dict() for e in turn.events if e.kind == "order_skipped"]
+    return {
+        "provinces": [province_row(p) for p in work.provinces_of(player)],
+        "eff": me.eff, "tech": me.tech, "later": later, "skipped": skipped,
+    }
