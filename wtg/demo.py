@@ -1,89 +1,128 @@
-"""The demo: a 10-player WoK IV game played by the built-in strategy through real AOF text."""
+"""The demo: a 10-player WoK IV game played for some turns through the whole mail loop on the
+maildir transport, by a built-in strategy that answers each report mail as a player would:
+a reply quoting the report, with the AOF in it filled in."""
 
 from __future__ import annotations
 
+import email
+import email.policy
+import mailbox
 import random
 import shutil
 from collections.abc import Callable
+from datetime import timedelta
+from email.message import EmailMessage
 from pathlib import Path
 
 from wtg.aof.render import render_aof
-from wtg.engine import Game, create_game
+from wtg.config import config_from_data
+from wtg.due import run_due
+from wtg.engine import Game, create_game, open_game
 from wtg.gameconfig import PlayerEntry
+from wtg.mail.inbox import MaildirInbox
+from wtg.mail.poller import poll
+from wtg.mail.sender import send
+from wtg.mail.transport import delivered
 from wtg.rules.wok4.strategy import plan_orders
+from wtg.schedule import make_schedule
 
-NAMES = (
-    "Aldric",
-    "Brenna",
-    "Caspian",
-    "Delphine",
-    "Eamon",
-    "Fenna",
-    "Gideon",
-    "Halvard",
-    "Isolde",
-    "Joran",
-)
+NAMES = ("Aldric", "Brenna", "Caspian", "Delphine", "Eamon", "Fenna", "Gideon", "Halvard",
+         "Isolde", "Joran")
 QUITTER = 10
 """The demo's player 10 stops sending orders after turn 2, to show the QUIT rule."""
+GM = "Game Master <gm@kaomaris.example>"
 
 
 def demo_players() -> list[PlayerEntry]:
-    return [
-        PlayerEntry(id=i, name=name, email=f"{name.lower()}@example.org", code=f"DEMO{i:04d}")
-        for i, name in enumerate(NAMES, start=1)
-    ]
+    return [PlayerEntry(id=i, name=name, email=f"{name.lower()}@players.example",
+                        code=f"DEMO{i:04d}") for i, name in enumerate(NAMES, start=1)]
 
 
 def filled_aof(game: Game, player: int) -> str:
-    """The player's AOF, filled in by the strategy, as the player would mail it."""
+    """The player's AOF, filled in by the strategy and marked READY."""
     state = game.state()
     rng = random.Random(f"demo:{game.config.seed}:{state.turn}:{player}")
     orders = plan_orders(state, player, rng)
-    header = {
-        "game": game.config.game,
-        "turn": state.turn + 1,
-        "player": player,
-        "code": game.config.player(player).code,
-    }
-    context = game.ruleset.form_context(state, player)
-    return render_aof(game.ruleset.form, header, orders, context)
+    orders["ready"] = True
+    header = {"game": game.config.game, "turn": state.turn + 1, "player": player,
+              "code": game.config.player(player).code}
+    return render_aof(game.ruleset.form, header, orders, game.ruleset.form_context(state, player))
+
+
+def reply_with_orders(report: bytes, filled: str, sender: str, message_id: str) -> EmailMessage:
+    """A player's reply to a report mail: a line on top, then the report quoted with "> ",
+    its blank AOF replaced by the filled one, as a mail client would quote it."""
+    original = email.message_from_bytes(report, policy=email.policy.default)
+    body = original.get_body(preferencelist=("plain",))
+    text = body.get_content() if body is not None else ""
+    begin = text.find("=== BEGIN AOF ===")
+    text = (text[:begin] if begin >= 0 else text + "\n") + filled
+    reply = EmailMessage()
+    reply["From"] = sender
+    reply["To"] = str(original["From"])
+    reply["Subject"] = "Re: " + str(original["Subject"])
+    reply["Message-ID"] = message_id
+    reply["In-Reply-To"] = str(original["Message-ID"])
+    reply.set_content("Here are my orders.\n\nOn the last turn you wrote:\n"
+                      + "".join(f"> {line}\n" for line in text.splitlines()))
+    return reply
+
+
+def latest_report(maildir_out: Path, game: str, player: int) -> bytes:
+    mails = [p for p in delivered(maildir_out) if p.name.startswith(f"report-{game}-")
+             and p.name.endswith(f"-p{player:02d}")]
+    return max(mails, key=lambda p: p.name).read_bytes()
+
+
+MARKER = ".wtg-demo"
+
+
+class DemoError(Exception):
+    pass
 
 
 def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) -> None:
-    game_dir = out_dir / "demo"
-    if game_dir.exists():
-        shutil.rmtree(game_dir)
+    """Play the demo into ``out_dir``; a folder left by an earlier demo is replaced, any
+    other folder that is not empty is refused."""
+    if out_dir.exists() and any(out_dir.iterdir()):
+        if not (out_dir / MARKER).is_file():
+            raise DemoError(f"{out_dir} is not empty and not an earlier demo's output: "
+                            "give the demo a new folder")
+        shutil.rmtree(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    game = create_game(game_dir, "wok4", "classic60", demo_players(), seed)
-    echo(f"Created a 10-player WoK IV game on the 60-province map in {game_dir} (seed {seed}).")
+    (out_dir / MARKER).write_text("made by `wtg demo`; it deletes this folder when rerun\n")
+    gm = config_from_data({"games_dir": "games", "from": GM}, out_dir)
+    schedule = make_schedule(2, "18:00", "Europe/Vienna")
+    game = create_game(gm.games_dir / "demo", "wok4", "classic60", demo_players(), seed,
+                       schedule=schedule)
+    echo(f"A 10-player WoK IV game on the 60-province map in {game.store.root} (seed {seed});"
+         f" mail goes through the maildir transport in {gm.spool}.")
+    echo(f"  send: {send(gm).line()}")
     for _ in range(turns):
+        game = open_game(game.store.root)
         state = game.state()
         if game.ruleset.is_over(state):
             break
-        inbox = out_dir / "aofs-sent" / f"turn-{state.turn + 1:02d}"
-        inbox.mkdir(parents=True, exist_ok=True)
-        rejected = 0
+        inbox = mailbox.Maildir(gm.maildir_in, create=True)
         for pid in game.ruleset.owing(state):
             if pid == QUITTER and state.turn >= 2:
                 continue
-            text = filled_aof(game, pid)
-            (inbox / f"p{pid:02d}.txt").write_text(text, encoding="utf-8")
-            submission = game.submit(text)
-            rejected += sum(1 for v in submission.verdicts if not v.accepted)
-        turn = game.run_turn()
-        leader = game.ruleset.topten(game.state())[0]
-        echo(
-            f"turn {turn:2d}: orders parsed ({rejected} lines rejected); "
-            f"leader {leader.name} with {leader.score} points and {leader.provinces} provinces"
-        )
+            entry = game.config.player(pid)
+            mail = reply_with_orders(latest_report(gm.maildir_out, "demo", pid),
+                                     filled_aof(game, pid), f"{entry.name} <{entry.email}>",
+                                     f"<t{state.turn + 1}.p{pid}@players.example>")
+            inbox.add(mail)
+        box = MaildirInbox(gm.maildir_in)
+        echo(f"turn {state.turn + 1}: poll: {poll(gm, box).line()}")
+        deadline = game.deadline()
+        clock = deadline + timedelta(minutes=1) if deadline else None
+        for line, _ok in run_due(gm, clock):
+            echo(f"  run-turn --due: {line}")
+        echo(f"  send: {send(gm).line()}")
     reports = out_dir / "reports"
-    if reports.exists():
-        shutil.rmtree(reports)
     for turn in game.store.turns():
         shutil.copytree(game.store.turn_dir(turn) / "reports", reports / f"turn-{turn:02d}")
-    shutil.copyfile(game.store.turn_dir(game.latest_turn()) / "topten.txt", out_dir / "topten.txt")
-    echo(
-        f"Reports: {reports}/turn-NN/pNN.txt; the AOFs sent: {out_dir}/aofs-sent; "
-        f"Top Ten: {out_dir}/topten.txt"
-    )
+    shutil.copyfile(game.store.turn_dir(game.latest_turn()) / "topten.txt",
+                    out_dir / "topten.txt")
+    echo(f"Reports: {reports}/turn-NN/pNN.txt; every mail sent: {gm.maildir_out}/new; every "
+         f"mail received: {gm.maildir_in}; Top Ten: {out_dir}/topten.txt")

@@ -276,7 +276,12 @@ def topten(ctx: click.Context, game_dir: str, turn: int | None) -> None:
 @click.option("--turns", type=int, default=10, show_default=True)
 @click.option("--seed", type=int, default=2026, show_default=True)
 def demo(out_dir: str, turns: int, seed: int) -> None:
-    """Play a 10-player WoK IV game with a built-in strategy filling in real AOFs."""
-    from wtg.demo import run_demo
+    """Play a 10-player WoK IV game through the whole mail loop on the maildir transport: each
+    player answers the report mail with a filled-in AOF, `poll` files the orders,
+    `run-turn --due` runs the turn, `send` mails the reports."""
+    from wtg.demo import DemoError, run_demo
 
-    run_demo(Path(out_dir), turns=turns, seed=seed, echo=click.echo)
+    try:
+        run_demo(Path(out_dir), turns=turns, seed=seed, echo=click.echo)
+    except DemoError as exc:
+        fail(str(exc))
