@@ -103,6 +103,7 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
         state = game.state()
         if game.ruleset.is_over(state):
             break
+        gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)
         inbox = mailbox.Maildir(gm.maildir_in, create=True)
         for pid in game.ruleset.owing(state):
             if pid == QUITTER and state.turn >= 2:

@@ -52,8 +52,9 @@ def test_gm_logs_in_with_imapclient(imap: Dovecot) -> None:
     assert client.login(GM_ADDRESS, GM_PASSWORD) == b"Logged in"
     assert b"MOVE" in client.capabilities() and b"UIDPLUS" in client.capabilities()
     client.logout()
-    with pytest.raises(LoginError):
-        IMAPClient(imap.host, port=imap.port, ssl=False, timeout=10).login(GM_ADDRESS, "wrong")
+    for user, password in ((GM_ADDRESS, "wrong"), ("stranger@example.org", GM_PASSWORD)):
+        with pytest.raises(LoginError, match="AUTHENTICATIONFAILED"):
+            IMAPClient(imap.host, port=imap.port, ssl=False, timeout=10).login(user, password)
 
 
 def test_three_appended_messages_come_back_byte_equal(imap: Dovecot) -> None:

@@ -123,7 +123,7 @@ class Answers:
     def _reject(self, message: Incoming, to: str | None, reason: str, quiet: bool = False) -> str:
         """Reject; tell ``to`` why when it is a registered player (never a stranger)."""
         if to and self.registry.seats_of(to):
-            body = compose.render("rejected", reason=reason)
+            body = compose.render("rejected", reason=None if quiet else reason)
             self._queue(f"rejected-{message.key}", to, "Your orders were not accepted", body, None)
         return f"rejected: {'wrong code or player' if quiet else reason}"
 

@@ -126,6 +126,7 @@ class MaildirInbox:
     """The embedded transport: mail dropped into ``maildir_in`` (new/ or cur/)."""
 
     def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
         self.box = mailbox.Maildir(path, create=True)
         self.processed = self.box.add_folder("processed")
         self.rejected = self.box.add_folder("rejected")

@@ -1,0 +1,67 @@
+"""A small world for mail-loop tests: a GM config on the maildir transport, a game, and
+players who mail from their registered addresses."""
+
+from __future__ import annotations
+
+import mailbox
+from datetime import datetime, timezone
+from email.message import EmailMessage
+from pathlib import Path
+
+from wtg.config import GmConfig, config_from_data
+from wtg.engine import Game, create_game
+from wtg.gameconfig import PlayerEntry
+from wtg.mail.inbox import MaildirInbox
+from wtg.mail.poller import PollSummary, poll
+from wtg.mail.transport import delivered
+from wtg.schedule import make_schedule
+
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
+GM = "Game Master <gm@wtg.example>"
+
+
+def players(count: int) -> list[PlayerEntry]:
+    return [PlayerEntry(id=i, name=f"Player{i}", email=f"p{i}@players.example",
+                        code=f"CODE{i:04d}") for i in range(1, count + 1)]
+
+
+class World:
+    def __init__(self, root: Path, count: int = 4, **mail: object) -> None:
+        self.gm: GmConfig = config_from_data(
+            {"games_dir": "games", "from": GM, "mail": dict(mail)}, root)
+        self.game: Game = create_game(
+            self.gm.games_dir / "g1", "wok4", "small", players(count), seed=3,
+            schedule=make_schedule(2, "18:00", "UTC", now=NOW), now=NOW)
+        self.gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)
+        self.inbox = mailbox.Maildir(self.gm.maildir_in, create=True)
+        self.count = 0
+
+    def mail(self, body: str, sender: str = "p1@players.example", **headers: str) -> str:
+        self.count += 1
+        msg = EmailMessage()
+        msg["From"] = sender
+        msg["To"] = GM
+        msg["Subject"] = headers.pop("Subject", "orders")
+        msg["Message-ID"] = headers.pop("Message_ID", f"<m{self.count}@players.example>")
+        for name, value in headers.items():
+            msg[name.replace("_", "-")] = value
+        msg.set_content(body)
+        return str(self.inbox.add(msg))
+
+    def aof(self, player: int, **lines: str) -> str:
+        """The player's blank AOF with some lines filled: ``X1="100"`` fills line X1."""
+        text = self.game.aof(player)
+        for label, value in lines.items():
+            blank = next(line for line in text.splitlines() if line.startswith(f"{label}:"))
+            text = text.replace(blank, f"{label}: {value}")
+        return text
+
+    def poll(self, now: datetime = NOW) -> PollSummary:
+        return poll(self.gm, MaildirInbox(self.gm.maildir_in), now)
+
+    def outbox(self) -> dict[str, bytes]:
+        folder = self.gm.spool / "outbox" / "queue"
+        return {p.stem: p.read_bytes() for p in sorted(folder.glob("*.eml"))}
+
+    def sent(self) -> list[Path]:
+        return list(delivered(self.gm.maildir_out))

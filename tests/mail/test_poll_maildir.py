@@ -1,0 +1,172 @@
+"""`wtg poll` on the maildir transport: filing orders and every kind of answer."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.mail.loop import NOW, World
+
+
+def body_of(raw: bytes) -> str:
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None
+    return str(part.get_content()).replace("\r\n", "\n")
+
+
+def test_an_order_mail_is_filed_and_confirmed(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    home = next(p.id for p in world.game.state().provinces if p.owner == 1)
+    world.mail("My orders:\n" + world.aof(1, G1=f"{home} 5", A1=f"{home} 99 010", R1="1"))
+    summary = world.poll()
+    assert (summary.seen, summary.stored) == (1, 1)
+    status = world.game.status()
+    assert status["players"][0]["orders"] and status["players"][0]["ready"]
+    assert status["players"][0]["received"] is not None
+    (ident, raw), = world.outbox().items()
+    assert ident.startswith("conf-")
+    text = body_of(raw)
+    assert "REJECTED A1" in text and "there is no province 99" in text
+    assert f"ok G1: {home} 5" in text
+    assert "FORECAST" in text and "TECH" in text
+    assert "CODE0001" not in text and "CO******" in text
+    assert "Mon 23 Nov 2026 18:00 UTC" in text
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    assert msg["To"] == "p1@players.example"
+    assert msg["Auto-Submitted"] == "auto-replied" and msg["X-Loop"] == "gm@wtg.example"
+    assert msg["In-Reply-To"] == "<m1@players.example>"
+    archived = list((world.gm.spool / "archive").rglob("*.eml"))
+    assert len(archived) == 1 and b"My orders" in archived[0].read_bytes()
+    processed = world.gm.maildir_in / ".processed" / "cur"
+    assert len(list(processed.iterdir())) == 1
+    assert not list((world.gm.maildir_in / "new").iterdir())
+
+
+def test_the_later_mail_wins_by_arrival_not_by_date_header(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    first = world.mail(world.aof(1, X1="100"), Date="Wed, 25 Nov 2026 10:00:00 +0000")
+    world.mail(world.aof(1, X1="150"), Date="Mon, 01 Jan 2024 10:00:00 +0000")
+    # the server got them in this order (file times), whatever the senders wrote
+    for offset, key in ((1, first),):
+        path = next((world.gm.maildir_in / "new").glob(f"{key}*"))
+        stamp = path.stat().st_mtime - offset
+        import os
+
+        os.utime(path, (stamp, stamp))
+    world.poll()
+    stored = world.game.store.pending_orders(1)[1].read_text()
+    assert "150" in stored and "100" not in stored
+
+
+def test_an_older_mail_polled_later_does_not_replace_newer_orders(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    world.game.submit(world.aof(1, X1="150"), received=NOW, order_key="99999999999999|z")
+    world.mail(world.aof(1, X1="100"))
+    world.poll()
+    assert "150" in world.game.store.pending_orders(1)[1].read_text()
+    (raw,) = world.outbox().values()
+    assert "NOT stored" in body_of(raw)
+
+
+def test_a_second_poll_handles_nothing_twice(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    world.mail(world.aof(2, X1="100"), sender="p2@players.example")
+    world.poll()
+    again = world.poll()
+    assert again.seen == 0
+    assert len(world.outbox()) == 1
+
+
+def test_a_copy_with_the_same_message_id_is_filed_once(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    world.mail(world.aof(1, X1="100"), Message_ID="<same@players.example>")
+    world.mail(world.aof(1, X1="150"), Message_ID="<same@players.example>")
+    summary = world.poll()
+    assert (summary.stored, summary.answered) == (1, 1)
+    assert "100" in world.game.store.pending_orders(1)[1].read_text()
+
+
+def test_no_form_from_a_player_gets_help_with_the_blank_form(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    world.mail("How do I play?", sender="Player 2 <p2@players.example>")
+    world.mail("Buy cheap watches", sender="spam@elsewhere.example")
+    summary = world.poll()
+    assert summary.seen == 2
+    (ident, raw), = world.outbox().items()
+    assert ident.startswith("help-")
+    text = body_of(raw)
+    assert "holds no order form" in text and "PLAYER: 2  CODE: CODE0002" in text
+
+
+@pytest.mark.parametrize("headers", [
+    {"Auto_Submitted": "auto-replied"},
+    {"Precedence": "bulk"},
+    {"List_Id": "<players.lists.example>"},
+    {"X_Loop": "gm@wtg.example"},
+    {"Return_Path": "<>"},
+])
+def test_never_answer_robots_lists_or_bounces(tmp_path: Path, headers: dict[str, str]) -> None:
+    world = World(tmp_path)
+    world.mail("I am away until Monday.\n" + world.aof(1), **headers)
+    summary = world.poll()
+    assert (summary.rejected, summary.stored) == (1, 0)
+    assert world.outbox() == {}
+    assert not world.game.store.pending_orders(1)
+    assert len(list((world.gm.maildir_in / ".rejected" / "cur").iterdir())) == 1
+
+
+def test_mailer_daemon_is_never_answered(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    world.mail("Delivery failed", sender="MAILER-DAEMON@mx.players.example")
+    assert world.poll().rejected == 1
+    assert world.outbox() == {}
+
+
+def test_a_wrong_code_reveals_nothing_and_warns_the_player(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    forged = world.aof(3, X1="100").replace("CODE0003", "GUESS123")
+    world.mail(forged, sender="p1@players.example")
+    summary = world.poll()
+    assert summary.rejected == 1
+    assert not world.game.store.pending_orders(1)
+    mails = {ident.split("-")[0]: body_of(raw) for ident, raw in world.outbox().items()}
+    assert set(mails) == {"wrongcode", "rejected"}
+    assert "came in" in mails["wrongcode"] and "p1@players.example" in mails["wrongcode"]
+    assert mails["rejected"].strip() == (
+        "Your mail to the turn generator could not be accepted.\nNothing was stored.")
+    notice = next(raw for ident, raw in world.outbox().items() if ident.startswith("wrong"))
+    assert email.message_from_bytes(notice)["To"] == "p3@players.example"
+
+
+def test_an_oversized_mail_is_rejected_unread(tmp_path: Path) -> None:
+    world = World(tmp_path, max_bytes=2000)
+    world.mail(world.aof(1, X1="100") + "x" * 5000)
+    summary = world.poll()
+    assert summary.rejected == 1 and not world.game.store.pending_orders(1)
+    (archived,) = (world.gm.spool / "archive").rglob("*.eml")
+    assert b"too big" in archived.read_bytes()
+
+
+def test_replies_are_capped_per_sender_and_hour(tmp_path: Path) -> None:
+    world = World(tmp_path, replies_per_hour=3)
+    for _ in range(5):
+        world.mail("hello?", sender="p2@players.example")
+    world.poll()
+    assert len(world.outbox()) == 3
+    for _ in range(2):
+        world.mail("hello again?", sender="p2@players.example")
+    world.poll(NOW + timedelta(hours=2))
+    assert len(world.outbox()) == 5
+
+
+def test_orders_for_the_wrong_turn_are_refused_with_the_reason(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    world.mail(world.aof(1, X1="100").replace("TURN: 1", "TURN: 7"))
+    assert world.poll().rejected == 1
+    (raw,) = world.outbox().values()
+    assert "the game expects turn 1" in body_of(raw)
