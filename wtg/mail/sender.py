@@ -21,6 +21,7 @@ from wtg.mail.transport import (
     SmtpTransport,
     TemporaryFailure,
     Transport,
+    Unreachable,
 )
 from wtg.schedule import local_text
 
@@ -82,10 +83,13 @@ def deliver(
                 continue
             try:
                 transport.send(ident, path.read_bytes())
+            except Unreachable:
+                down = True  # the next run tries again; no mail is to blame
+                waiting += 1
+                continue
             except TemporaryFailure as exc:
                 outbox.retry_later(ident, str(exc), clock())
                 waiting += 1
-                down = "cannot reach" in str(exc)
                 continue
             except PermanentFailure as exc:
                 outbox.failed(ident, str(exc))

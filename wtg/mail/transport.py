@@ -21,6 +21,10 @@ class TemporaryFailure(Exception):
     """Try again later: the server is down or said 4xx."""
 
 
+class Unreachable(TemporaryFailure):
+    """No connection to the server at all: nothing is wrong with any one mail."""
+
+
 class PermanentFailure(Exception):
     """The server refused this mail for good (5xx)."""
 
@@ -65,7 +69,7 @@ class SmtpTransport:
             if cfg.username:
                 client.login(cfg.username, cfg.secret())
         except (OSError, smtplib.SMTPException) as exc:
-            raise TemporaryFailure(f"cannot reach {cfg.host}:{cfg.port}: {exc}") from exc
+            raise Unreachable(f"cannot reach {cfg.host}:{cfg.port}: {exc}") from exc
         return client
 
     def send(self, ident: str, raw: bytes) -> None:

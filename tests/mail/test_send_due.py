@@ -1,0 +1,157 @@
+"""`wtg send`, `wtg remind`, `wtg status` and `wtg run-turn --due` on the maildir transport."""
+
+from __future__ import annotations
+
+import email
+import json
+import time
+from datetime import timedelta
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tests.mail.loop import NOW, World
+from wtg.cli import main
+from wtg.due import run_due
+from wtg.mail.health import record_poll
+from wtg.mail.outbox import Outbox
+from wtg.mail.sender import deliver, remind, send
+from wtg.mail.transport import PermanentFailure, TemporaryFailure, Unreachable
+
+
+class FlakyTransport:
+    """Fails as told, then accepts; remembers what it accepted."""
+
+    def __init__(self, failures: list[Exception]) -> None:
+        self.failures = failures
+        self.accepted: list[str] = []
+
+    def send(self, ident: str, raw: bytes) -> None:
+        if self.failures:
+            raise self.failures.pop(0)
+        self.accepted.append(ident)
+
+    def close(self) -> None:
+        pass
+
+
+def test_reports_go_out_once_with_the_aof_in_the_body(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    first = send(world.gm, now=NOW)
+    assert (first.queued, first.sent) == (4, 4)
+    again = send(world.gm, now=NOW)
+    assert (again.queued, again.sent) == (0, 0)
+    mails = world.sent()
+    assert [p.name for p in mails] == [f"report-g1-t0000-p{i:02d}" for i in range(1, 5)]
+    msg = email.message_from_bytes(mails[0].read_bytes())
+    assert msg.get_content_type() == "text/plain"
+    assert msg["To"] == "p1@players.example"
+    payload = msg.get_payload(decode=True)
+    assert isinstance(payload, bytes)
+    body = payload.decode()
+    assert "=== BEGIN AOF ===" in body and "CODE: CODE0001" in body
+    assert "DEADLINE FOR YOUR TURN 1 ORDERS: Mon 23 Nov 2026 18:00 UTC" in body
+    world.game.run_turn(now=NOW)
+    assert send(world.gm, now=NOW).queued == 4
+
+
+def test_smtp_down_means_mail_waits_and_is_sent_once_later(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    outbox = Outbox(world.gm.spool)
+    send(world.gm, now=NOW, transport=FlakyTransport([Unreachable("cannot reach x")]))
+    assert outbox.counts() == {"queued": 4, "sent": 0, "failed": 0}
+    back = FlakyTransport([])
+    assert deliver(outbox, back) == (4, 0, 0)
+    assert back.accepted == [f"report-g1-t0000-p{i:02d}" for i in range(1, 5)]
+    assert deliver(outbox, FlakyTransport([])) == (0, 0, 0)
+    assert outbox.counts() == {"queued": 0, "sent": 4, "failed": 0}
+
+
+def test_a_temporary_refusal_backs_off_that_mail(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    outbox = Outbox(world.gm.spool)
+    clock = [time.time()]
+    busy = FlakyTransport([TemporaryFailure("451 try later")])
+    send(world.gm, now=NOW, transport=busy)
+    assert len(busy.accepted) == 3
+    assert deliver(outbox, FlakyTransport([]), lambda: clock[0]) == (0, 1, 0)
+    clock[0] += 61
+    assert deliver(outbox, FlakyTransport([]), lambda: clock[0]) == (1, 0, 0)
+
+
+def test_a_refused_mail_is_set_aside_with_the_reason(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    summary = send(world.gm, now=NOW,
+                   transport=FlakyTransport([PermanentFailure("550 no such user")]))
+    assert (summary.sent, summary.failed) == (3, 1)
+    failed = world.gm.spool / "outbox" / "failed"
+    (reason,) = failed.glob("*.json")
+    assert "550 no such user" in reason.read_text()
+
+
+def test_remind_pokes_players_without_orders_once_near_the_deadline(tmp_path: Path) -> None:
+    world = World(tmp_path, remind_hours=24)
+    world.game.submit(world.aof(2, X1="100"))
+    deadline = world.game.deadline()
+    assert deadline is not None
+    assert remind(world.gm, now=deadline - timedelta(hours=30)) == 0
+    assert remind(world.gm, now=deadline - timedelta(hours=5)) == 3
+    assert remind(world.gm, now=deadline - timedelta(hours=4)) == 0
+    assert remind(world.gm, now=deadline + timedelta(hours=1)) == 0
+    queued = sorted((world.gm.spool / "outbox" / "queue").glob("remind-*.eml"))
+    assert [p.stem for p in queued] == [f"remind-g1-t0001-p0{i}" for i in (1, 3, 4)]
+    assert b"CODE: CODE0003" in queued[1].read_bytes()
+
+
+def test_status_json_keys(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    world.game.submit(world.aof(3, R1="1"))
+    result = CliRunner().invoke(main, ["status", str(world.game.store.root), "--json"])
+    data = json.loads(result.output)
+    assert data["turn"] == 1 and data["deadline"] == "2026-11-23T18:00:00Z"
+    p3 = data["players"][2]
+    assert {"id", "orders", "ready", "received", "missed_turns"} <= set(p3)
+    assert (p3["id"], p3["orders"], p3["ready"]) == (3, True, True)
+    assert (data["players"][0]["orders"], data["players"][0]["missed_turns"]) == (False, 0)
+
+
+def test_due_runs_at_the_deadline_and_never_twice_for_one(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    deadline = world.game.deadline()
+    assert deadline is not None
+    assert list(run_due(world.gm, deadline - timedelta(minutes=1))) == []
+    lines = list(run_due(world.gm, deadline + timedelta(minutes=1)))
+    assert lines == [("g1: turn 1 resolved (the deadline has passed)", True)]
+    assert list(run_due(world.gm, deadline + timedelta(minutes=2))) == []
+    assert world.game.deadline() == deadline + timedelta(days=2)
+    missed = world.game.state().player(1).missed
+    assert missed == 1  # missing orders are missed turns
+
+
+def test_due_runs_early_when_everyone_is_ready(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    first = world.game.deadline()
+    assert first is not None
+    for pid in range(1, 5):
+        world.game.submit(world.aof(pid, R1="1" if pid != 4 else "0"))
+    assert list(run_due(world.gm, NOW)) == []
+    world.game.submit(world.aof(4, R1="1"))
+    assert list(run_due(world.gm, NOW)) == [("g1: turn 1 resolved (all players are READY)",
+                                             True)]
+    # the next deadline is the one after the deadline the early turn was due by
+    assert world.game.deadline() == first + timedelta(days=2)
+
+
+def test_due_holds_a_game_when_the_poll_is_failing(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    deadline = world.game.deadline()
+    assert deadline is not None
+    record_poll(world.gm.spool, deadline - timedelta(hours=20), None)
+    record_poll(world.gm.spool, deadline - timedelta(hours=1), "ConnectionRefusedError")
+    ((line, ok),) = run_due(world.gm, deadline + timedelta(minutes=5))
+    assert not ok and "NOT run" in line and "mail outage" in line
+    assert world.game.latest_turn() == 0
+    for pid in (1, 2, 3):
+        world.game.submit(world.aof(pid))
+    ((line, ok),) = run_due(world.gm, deadline + timedelta(minutes=5))  # most have orders
+    assert ok and "turn 1 resolved" in line
