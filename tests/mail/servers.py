@@ -24,8 +24,10 @@ import signal
 import socket
 import stat
 import subprocess
+import tempfile
 import threading
 import time
+import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -105,8 +107,13 @@ class Dovecot:
     ("."-separated hierarchy).
 
     As root, Dovecot's own processes run as Debian's `dovecot` / `dovenull` users and the
-    mail is stored as `dovecot` (Dovecot refuses mail access as UID 0); as anyone else,
-    everything runs as the current user.
+    mail is stored as `dovecot` (Dovecot refuses mail access as UID 0). Those users cannot
+    pass pytest's /tmp/pytest-of-root (0700, and every pytest start sets 0700 again, so
+    a chmod would not last while other sessions run), so as root the files Dovecot's
+    processes use live in a private folder under /tmp (`runtime`), `root/mail` is a
+    symlink to the Maildirs there while the server runs, and close() (the end of the
+    `with`) moves the Maildirs back into `root/mail` and removes that folder. As anyone
+    else, everything runs as the current user and stays in `root`.
     """
 
     host = LOCALHOST
@@ -130,19 +137,51 @@ class Dovecot:
         self.conf = self.root / "dovecot.conf"
         self.log_path = self.root / "dovecot.log"
         self.stderr_path = self.root / "dovecot.stderr"
-        self.passwd_dir = self.root / "passwd.d"  # one passwd-file per user
-        self.base_dir = self.root / "run"
-        self.state_dir = self.root / "state"
         self.mail_root = self.root / "mail"
-        self.home_root = self.root / "home"
+        self._privileged = os.geteuid() == 0
+        # Where Dovecot's processes find their files: root itself, or (as root) a folder
+        # that its unprivileged users can reach; made by start(), removed by close().
+        self.runtime: Path | None = None if self._privileged else self.root
         self._proc: subprocess.Popen[bytes] | None = None
         self._pgid: int | None = None
-        self._privileged = os.geteuid() == 0
+        self._cleanup: weakref.finalize[[Path], Dovecot] | None = None
+        self._reaper: weakref.finalize[[int], Dovecot] | None = None
+
+    def _files(self) -> Path:
+        if self.runtime is None:
+            raise RuntimeError("Dovecot is not started")
+        return self.runtime
+
+    @property
+    def base_dir(self) -> Path:
+        return self._files() / "run"
+
+    @property
+    def state_dir(self) -> Path:
+        return self._files() / "state"
+
+    @property
+    def passwd_dir(self) -> Path:
+        """One passwd-file per user: a new user is seen at once."""
+        return self._files() / "passwd.d"
+
+    @property
+    def home_root(self) -> Path:
+        return self._files() / "home"
+
+    @property
+    def mail_store(self) -> Path:
+        """The Maildirs' real folder (`mail_root` itself, or what it links to)."""
+        return self._files() / "mail"
 
     # ---- lifecycle
 
     def __enter__(self) -> Dovecot:
-        self.start()
+        try:
+            self.start()
+        except BaseException:
+            self.close()
+            raise
         return self
 
     def __exit__(
@@ -151,11 +190,26 @@ class Dovecot:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        self.stop()
+        self.close()
 
     @property
     def running(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
+
+    def close(self) -> None:
+        """stop(), and (as root) bring the Maildirs home into `root/mail`."""
+        self.stop()
+        runtime = self.runtime
+        if runtime is None or runtime == self.root:
+            return
+        self.runtime = None
+        if self.mail_root.is_symlink():
+            self.mail_root.unlink()
+            shutil.move(runtime / "mail", self.mail_root)
+        shutil.rmtree(runtime, ignore_errors=True)
+        if self._cleanup is not None:
+            self._cleanup.detach()
+            self._cleanup = None
 
     def start(self) -> None:
         """Starts Dovecot and returns once it greets on `port` (raises DovecotStartError)."""
@@ -192,6 +246,8 @@ class Dovecot:
                     start_new_session=True,  # its own process group: stop() can sweep it
                 )
             self._pgid = self._proc.pid
+            # Should stop() never come, no Dovecot outlives this object or the interpreter.
+            self._reaper = weakref.finalize(self, _kill_group, self._pgid)
             try:
                 self._wait_ready(deadline, log_offset, stderr_offset)
                 return
@@ -221,6 +277,9 @@ class Dovecot:
 
     def _terminate(self, graceful: bool = False) -> None:
         proc, self._proc = self._proc, None
+        if self._reaper is not None:
+            self._reaper.detach()
+            self._reaper = None
         if proc is None:
             return
         pgid = proc.pid  # start_new_session: the master leads its own process group
@@ -273,22 +332,31 @@ class Dovecot:
 
     def _prepare_folders(self) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
-        for folder in (self.state_dir, self.mail_root, self.home_root):
+        if self.runtime is None:
+            # As root: the auth process (as `dovecot`) reads the passwd-files, the login
+            # processes (as `dovenull`) reach the sockets under base_dir, and the mail
+            # processes (as `dovecot`) the Maildirs; none of them may pass pytest's 0700
+            # folders, so all of that lives in a folder of its own under /tmp.
+            runtime = Path(tempfile.mkdtemp(prefix="wtg-dovecot-", dir=_world_tmp()))
+            runtime.chmod(0o755)
+            if self.mail_root.is_dir() and not self.mail_root.is_symlink():
+                shutil.move(self.mail_root, runtime / "mail")  # from an earlier close()
+            elif self.mail_root.is_symlink():
+                self.mail_root.unlink()  # left by a run that did not close()
+            (runtime / "mail").mkdir(exist_ok=True)
+            self.mail_root.symlink_to(runtime / "mail", target_is_directory=True)
+            self.runtime = runtime
+            # Should close() never come (a start() without a `with`), do not leave it.
+            self._cleanup = weakref.finalize(self, _remove_tree, runtime)
+        for folder in (self.state_dir, self.mail_store, self.home_root, self.passwd_dir):
             folder.mkdir(exist_ok=True)
-        if self._privileged:
-            # The auth process (as `dovecot`) reads the passwd file, the login processes
-            # (as `dovenull`) reach sockets under base_dir, and mail is read and written as
-            # `dovecot`: every folder above root must let them through. pytest's
-            # /tmp/pytest-of-root is 0700; only search (x) permission is added, and pytest
-            # sets 0700 again at its next start.
-            _allow_traversal(self.root)
-            self.root.chmod(0o755)
-            uid, gid = self._mail_ids()
-            for folder in (self.mail_root, self.home_root):
-                os.chown(folder, uid, gid)
-                folder.chmod(0o755)
-        self.passwd_dir.mkdir(exist_ok=True)
-        self.passwd_dir.chmod(0o755)
+        uid, gid = self._mail_ids()
+        for folder in (self.mail_store, self.home_root):
+            os.chown(folder, uid, gid)
+            folder.chmod(0o755)
+        # Readable by the auth process through the group only; new files inherit it (g+s).
+        os.chown(self.passwd_dir, os.geteuid(), gid)
+        self.passwd_dir.chmod(0o2750)
 
     def _mail_ids(self) -> tuple[int, int]:
         if self._privileged:
@@ -344,7 +412,7 @@ default_login_user = {login_user}
 first_valid_uid = {uid}
 last_valid_uid = 0
 first_valid_gid = {gid}
-mail_location = maildir:{self.mail_root}/%u
+mail_location = maildir:{self.mail_store}/%u
 mail_fsync = never
 passdb {{
   driver = passwd-file
@@ -377,7 +445,7 @@ service anvil {{
         previous = path.stat().st_mtime if path.exists() else None
         tmp = path.with_name(f".{name}.new")
         tmp.write_text(f"{name}:{{PLAIN}}{self.users[name]}::::::\n", encoding="utf-8")
-        tmp.chmod(0o644)
+        tmp.chmod(0o640)
         if previous is not None:
             # Dovecot rereads a passwd-file when its mtime (whole seconds) or size changed,
             # and looks at most once a second: a new mtime, and the caller waits.
@@ -401,7 +469,7 @@ service anvil {{
         self._check_user(name, password)
         changed = name in self.users
         self.users[name] = password
-        if self.passwd_dir.exists():
+        if self.runtime is not None and self.passwd_dir.exists():
             self._write_passwd(name)
             if changed and self.running:
                 time.sleep(1.01 - time.time() % 1)
@@ -525,12 +593,23 @@ def _group_members(pgid: int) -> list[int]:
     return members
 
 
-def _allow_traversal(folder: Path) -> None:
-    me = os.geteuid()
-    for parent in folder.parents:
-        info = parent.stat()
-        if info.st_uid == me and not info.st_mode & stat.S_IXOTH:
-            parent.chmod(stat.S_IMODE(info.st_mode) | stat.S_IXOTH)
+def _kill_group(pgid: int) -> None:
+    with contextlib.suppress(OSError):
+        os.killpg(pgid, signal.SIGKILL)
+
+
+def _remove_tree(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def _world_tmp() -> str:
+    """/tmp if every user may pass it (sticky and world-writable), else Python's temp dir."""
+    try:
+        mode = os.stat("/tmp").st_mode
+    except OSError:
+        return tempfile.gettempdir()
+    wanted = stat.S_ISVTX | stat.S_IWOTH | stat.S_IXOTH
+    return "/tmp" if mode & wanted == wanted else tempfile.gettempdir()
 
 
 # --------------------------------------------------------------------------- SMTP

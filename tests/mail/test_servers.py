@@ -144,6 +144,7 @@ def test_stop_ends_every_dovecot_process(tmp_path: Path, graceful: bool) -> None
     finally:
         imap.stop(graceful=graceful)
     assert imap.pids() == [] and not imap.running
+    imap.close()
     for pid in pids:  # gone, or a zombie waiting for init
         assert not Path(f"/proc/{pid}").exists() or " Z " in Path(f"/proc/{pid}/stat").read_text()
     assert refused(imap.port)
@@ -162,6 +163,14 @@ def test_restart_keeps_the_mail(tmp_path: Path) -> None:
         assert refused(port)
         imap.start()  # an IMAP outage and back, on the same port
         assert imap.port == port
+        assert imap.fetch_all(GM_ADDRESS) == [crlf(mail(1))]
+        runtime = imap.runtime
+    # After the with, the Maildirs are real folders inside the test's folder...
+    inbox = imap.maildir(GM_ADDRESS)
+    assert not imap.mail_root.is_symlink()
+    assert len(list((inbox / "cur").iterdir()) + list((inbox / "new").iterdir())) == 1
+    assert runtime is not None and (runtime == imap.root or not runtime.exists())
+    with imap:  # ...and a new start serves them again
         assert imap.fetch_all(GM_ADDRESS) == [crlf(mail(1))]
 
 
