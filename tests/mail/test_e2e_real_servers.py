@@ -9,7 +9,7 @@ import email
 import email.policy
 from pathlib import Path
 
-from tests.mail.realworld import wtg, write_config
+from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, Received, SmtpSink
 from wtg.demo import demo_players, filled_aof, reply_with_orders
 from wtg.engine import create_game, open_game
