@@ -60,6 +60,7 @@ class SmtpConfig(ServerConfig):
 class MailLimits(Record):
     max_bytes: int = 1_000_000
     replies_per_hour: int = 3
+    confirmations_per_hour: int = 20
     remind_hours: int = 24
     poll_stale_hours: int = 6
     missing_share: float = 0.5

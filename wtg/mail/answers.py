@@ -19,7 +19,6 @@ from wtg.mail.registry import Registry
 from wtg.schedule import local_text
 
 WINDOW = 3600.0
-CONFIRMATIONS_PER_HOUR = 20
 
 
 class Answers:
@@ -100,7 +99,7 @@ class Answers:
             subject,
             body,
             message_id,
-            limit=CONFIRMATIONS_PER_HOUR,
+            limit=self.gm.limits.confirmations_per_hour,
         )
 
     # --- help, rejections, notices -------------------------------------------------

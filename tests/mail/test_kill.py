@@ -1,0 +1,177 @@
+"""Done when (issue 3): killing `wtg poll` or `wtg send` at random points, many times, never
+loses or duplicates a message or an order.
+
+Each test runs the real command as a process against the real servers, kills it
+(SIGKILL: no clean-up of any kind) after a random delay, again and again, then lets
+one run finish, and checks every message and every order.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from tests.mail.realworld import write_config
+from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
+from wtg.config import GmConfig, config_from_data
+from wtg.engine import Game, create_game, open_game
+from wtg.gameconfig import PlayerEntry
+from wtg.mail.journal import Journal
+from wtg.mail.outbox import Outbox
+from wtg.mail.sender import deliver, queue_reports
+from wtg.mail.transport import Unreachable
+
+KILLS = 30
+WTG = str(Path(sys.executable).with_name("wtg"))
+
+
+def players() -> list[PlayerEntry]:
+    return [PlayerEntry(id=i, name=f"P{i}", email=f"p{i}@players.example",
+                        code=f"CODE{i:04d}") for i in range(1, 11)]
+
+
+def run_and_kill(command: list[str], delay: float) -> bool:
+    """Start the command, SIGKILL it after ``delay`` seconds; True if it was killed."""
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(delay)
+    killed = proc.poll() is None
+    if killed:
+        os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    return killed
+
+
+def timed_run(command: list[str]) -> float:
+    begin = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    return time.perf_counter() - begin
+
+
+def order_mail(game: Game, pid: int, points: int, number: int) -> bytes:
+    aof = game.aof(pid).replace("X1: ___", f"X1: {points:03d}")
+    msg = email.message.EmailMessage()
+    msg["From"] = f"p{pid}@players.example"
+    msg["To"] = "gm@example.org"
+    msg["Subject"] = f"orders, version {number}"
+    msg["Message-ID"] = f"<v{number}.p{pid}@players.example>"
+    msg.set_content(aof)
+    return msg.as_bytes(policy=email.policy.SMTP)
+
+
+def test_killing_poll_loses_and_duplicates_nothing(tmp_path: Path, imap: Dovecot,
+                                                   smtp: SmtpSink) -> None:
+    config = write_config(tmp_path, imap, smtp, confirmations_per_hour=1000)
+    game = create_game(tmp_path / "games" / "k", "wok4", "classic60", players(), seed=9)
+    command = [WTG, "--config", str(config), "poll"]
+    trades = (100, 150, 200, 250, 350)
+
+    def post_round(number: int) -> None:
+        for pid in range(1, 11):
+            imap.append(GM_ADDRESS, order_mail(game, pid, trades[number % 5], number))
+
+    post_round(0)
+    full = timed_run(command)  # how long a poll of one round takes, start-up included
+    rng = random.Random(20261122)
+    kills = 0
+    for number in range(1, KILLS + 1):
+        post_round(number)
+        kills += run_and_kill(command, rng.uniform(0.0, full))
+    assert kills >= KILLS // 2  # most runs really were cut short
+    subprocess.run(command, check=True, capture_output=True)
+    count = 10 * (KILLS + 1)
+    assert imap.fetch_all(GM_ADDRESS, "INBOX") == []
+    processed = imap.fetch_all(GM_ADDRESS, "wtg-processed")
+    ids = [email.message_from_bytes(raw)["Message-ID"] for raw in processed]
+    assert len(ids) == len(set(ids)) == count  # every mail moved, once
+    spool = tmp_path / "games" / ".mail"
+    journal = Journal(spool)
+    handled = journal.db.execute("SELECT outcome FROM messages").fetchall()
+    journal.close()
+    # a mail whose poll was killed is filed again by the next poll; if a later mail of the
+    # same player was filed meanwhile, the earlier one stays filed as "older": either way
+    # each mail is handled once, and the last one the server got is the one on file
+    others = [o[0] for o in handled
+              if not o[0].startswith(("stored", "filed: older than the orders on file"))]
+    assert (len(handled), others) == (count, [])
+    confirmations = sorted((spool / "outbox" / "queue").glob("conf-*.eml"))
+    assert len(confirmations) == count  # one answer a mail, none twice
+    game = open_game(game.store.root)
+    last = trades[KILLS % 5]
+    for pid in range(1, 11):
+        text = game.store.pending_orders(1)[pid].read_text()
+        assert f"trade: [{last}]" in text, text  # the last mail the server got wins
+    assert len(list((spool / "archive").rglob("*.eml"))) == count
+
+
+def queue_one_turn(game: Game, gm: GmConfig) -> int:
+    for pid in game.ruleset.owing(game.state()):
+        game.submit(f"player: {pid}\nturn: {game.latest_turn() + 1}\n")  # nobody quits
+    game.run_turn()
+    journal = Journal(gm.spool)
+    try:
+        return queue_reports(gm, Outbox(gm.spool), journal, datetime.now(timezone.utc))
+    finally:
+        journal.close()
+
+
+def test_killing_send_loses_nothing_and_resends_only_what_was_in_flight(
+        tmp_path: Path, imap: Dovecot, smtp: SmtpSink) -> None:
+    """Every mail arrives. SMTP itself cannot promise more than that: a kill between the
+    server's "250 accepted" and the rename into sent/ sends that one mail again, with the
+    same Message-ID and bytes (mail clients show it once). The test counts them: at most
+    one resend per kill, and never a different mail."""
+    config = write_config(tmp_path, imap, smtp)
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    game = create_game(tmp_path / "games" / "s", "wok4", "small", players()[:4], seed=2)
+    command = [WTG, "--config", str(config), "send"]
+    full = timed_run(command)
+    rng = random.Random(7)
+    expected = 4
+    for _ in range(KILLS):
+        expected += queue_one_turn(game, gm)
+        run_and_kill(command, rng.uniform(0.0, full))
+    subprocess.run(command, check=True, capture_output=True)
+    by_id: dict[str, list[bytes]] = {}
+    for message in smtp.messages:
+        by_id.setdefault(str(message.message()["Message-ID"]), []).append(message.data)
+    assert len(by_id) == expected == 4 * (KILLS + 1)  # nothing lost
+    resent = sum(len(copies) - 1 for copies in by_id.values())
+    assert resent <= KILLS
+    assert all(len(set(copies)) == 1 for copies in by_id.values())  # resends are identical
+    assert Outbox(gm.spool).counts() == {"queued": 0, "sent": expected, "failed": 0}
+
+
+def test_killing_send_on_the_maildir_transport_never_duplicates(tmp_path: Path) -> None:
+    """The maildir transport writes each mail under its own id: sent again, it replaces
+    itself, so there it is exactly once."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
+    game = create_game(tmp_path / "games" / "m", "wok4", "small", players()[:4], seed=2)
+    command = [WTG, "--config", str(tmp_path / "wtg.yaml"), "send"]
+    full = timed_run(command)
+    rng = random.Random(3)
+    for _ in range(KILLS):
+        queue_one_turn(game, gm)
+        run_and_kill(command, rng.uniform(0.0, full))
+    subprocess.run(command, check=True, capture_output=True)
+    delivered = sorted(p.name for p in (gm.maildir_out / "new").iterdir())
+    assert len(delivered) == len(set(delivered)) == 4 * (KILLS + 1)
+    outbox = Outbox(gm.spool)
+    assert outbox.counts()["sent"] == 4 * (KILLS + 1)
+    assert deliver(outbox, _Down()) == (0, 0, 0)
+
+
+class _Down:
+    def send(self, ident: str, raw: bytes) -> None:
+        raise Unreachable("down")
+
+    def close(self) -> None:
+        pass
