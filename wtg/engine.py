@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,14 +41,28 @@ class Game:
     store: GameStore
     config: GameConfig
     ruleset: Ruleset
+    _state_cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     # --- reading --------------------------------------------------------------
     def latest_turn(self) -> int:
         return self.store.latest_turn()
 
     def state(self, turn: int | None = None) -> Any:
+        """A fresh state object (callers may change it); the parsed file is kept while it
+        is unchanged on disk, for the many orders one poll files."""
         number = self.latest_turn() if turn is None else turn
-        return self.ruleset.state_from_dict(self.store.read_json(number, "state.json"))
+        path = self.store.turn_dir(number) / "state.json"
+        try:
+            stat = path.stat()
+            stamp: tuple[int, int, int, int] | None = (number, stat.st_ino, stat.st_mtime_ns,
+                                                       stat.st_size)
+        except OSError:
+            stamp = None
+        if stamp is None or self._state_cache.get("stamp") != stamp:
+            data = self.store.read_json(number, "state.json")
+            self._state_cache.clear()
+            self._state_cache.update({"stamp": stamp, "data": data})
+        return self.ruleset.state_from_dict(self._state_cache["data"])
 
     def events(self, turn: int) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = self.store.read_json(turn, "events.json")
@@ -128,14 +142,12 @@ class Game:
                 "via": via,
                 "ready": bool(submission.orders.get("ready", False)),
             }
-            files = {
-                "meta.json": dump_json(meta),
-                "parsed.json": parsed_copy(yaml_text, submission.orders),
-                "result.txt": submission.confirmation(),
-                "yaml": yaml_text,
-            }
-            if submission.source == "aof":
-                files["aof.txt"] = text
+            files = {"parsed.json": parsed_copy(yaml_text, submission.orders, meta),
+                     "yaml": yaml_text}
+            if via != "mail":  # a mail is archived whole, and answered by mail
+                files["result.txt"] = submission.confirmation()
+                if submission.source == "aof":
+                    files["aof.txt"] = text
             self.store.save_pending(turn, submission.player, files, durable)
             return submission
 

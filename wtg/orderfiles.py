@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,11 @@ from wtg.yamlio import load_yaml
 PARSED_SUFFIX = ".parsed.json"
 
 
-def parsed_copy(yaml_text: str, data: Any) -> str:
+def parsed_copy(yaml_text: str, data: Any, meta: Mapping[str, Any] | None = None) -> str:
+    """The parsed orders, the hash of their YAML text, and how they arrived (``meta``:
+    received, order_key, via, ready)."""
     digest = hashlib.sha256(yaml_text.encode()).hexdigest()
-    return json.dumps({"sha256": digest, "orders": data}, ensure_ascii=False)
+    return json.dumps({**(meta or {}), "sha256": digest, "orders": data}, ensure_ascii=False)
 
 
 def parsed_path(path: Path) -> Path:

@@ -193,16 +193,20 @@ class GameStore:
         """Finish or undo what a crashed writer left behind."""
         if not self.turns_dir.is_dir():
             return
+        changed = False
         for path in sorted(self.turns_dir.iterdir()):
             if path.name.startswith(".tmp-"):
                 shutil.rmtree(path)
+                changed = True
             elif path.name.startswith(".old-"):
                 final = self.turns_dir / path.name[5:]
                 if final.exists():
                     shutil.rmtree(path)
                 else:
                     os.rename(path, final)
-        fsync_dir(self.turns_dir)
+                changed = True
+        if changed:
+            fsync_dir(self.turns_dir)
 
     # --- pending orders ---------------------------------------------------------------
     def pending_dir(self, turn: int) -> Path:
@@ -224,13 +228,14 @@ class GameStore:
 
     def pending_meta(self, turn: int, player: int) -> dict[str, Any]:
         """When and how the player's pending orders arrived ({} when none are on file)."""
-        path = self.pending_dir(turn) / f"p{player:02d}.meta.json"
+        path = self.pending_dir(turn) / f"p{player:02d}.parsed.json"
         if not (self.pending_dir(turn) / f"p{player:02d}.yaml").is_file():
             return {}
         try:
             meta: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {"received": None}
+        meta.pop("orders", None)
         return meta
 
     def pending_orders(self, turn: int) -> dict[int, Path]:

@@ -85,10 +85,11 @@ def test_a_second_poll_handles_nothing_twice(tmp_path: Path) -> None:
 def test_a_copy_with_the_same_message_id_is_filed_once(tmp_path: Path) -> None:
     world = World(tmp_path)
     world.mail(world.aof(1, X1="100"), Message_ID="<same@players.example>")
-    world.mail(world.aof(1, X1="150"), Message_ID="<same@players.example>")
+    world.mail(world.aof(1, X1="100"), Message_ID="<same@players.example>")  # delivered twice
     summary = world.poll()
     assert (summary.stored, summary.answered) == (1, 1)
     assert "100" in world.game.store.pending_orders(1)[1].read_text()
+    assert len(world.outbox()) == 1
 
 
 def test_no_form_from_a_player_gets_help_with_the_blank_form(tmp_path: Path) -> None:
@@ -170,3 +171,18 @@ def test_orders_for_the_wrong_turn_are_refused_with_the_reason(tmp_path: Path) -
     assert world.poll().rejected == 1
     (raw,) = world.outbox().values()
     assert "the game expects turn 1" in body_of(raw)
+
+
+def test_answers_to_a_player_with_a_non_ascii_name_keep_the_address(tmp_path: Path) -> None:
+    from datetime import datetime, timezone
+
+    from wtg.mail.compose import POLICY, message
+
+    msg = message("x", "Spielleiter Jürgen <gm@wtg.example>", "Jörg Müller <joerg@players.example>",
+                  "Grüße", "Hallo Jörg", when=datetime(2026, 1, 1, tzinfo=timezone.utc))
+    parsed = email.message_from_bytes(msg.as_bytes(policy=POLICY), policy=email.policy.default)
+    assert parsed["To"].addresses[0].addr_spec == "joerg@players.example"
+    assert parsed["To"].addresses[0].display_name == "Jörg Müller"
+    assert parsed["From"].addresses[0].addr_spec == "gm@wtg.example"
+    assert parsed["Subject"] == "Grüße"
+    assert body_of(msg.as_bytes(policy=POLICY)) == "Hallo Jörg"

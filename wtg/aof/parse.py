@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from wtg.aof.form import FormSpec, SectionSpec
 from wtg.aof.values import Value, read_token, shown
 from wtg.core.orders import ParseOutcome, RawEntry, Verdict
-from wtg.core.record import Record
 
 HEADER_KEYS = ("game", "turn", "player", "code")
 NO_FORM = "no order form found in the text"
@@ -22,6 +22,7 @@ NO_FORM = "no order form found in the text"
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 _QUOTE = re.compile(r"^\s*(?:>\s*)+")
+_SPACE = re.compile(r"\s")  # every Unicode space, as str.isspace() counts them
 _ORDER = re.compile(r"([A-Za-z])([0-9]+)(.*)")
 _HEADER = re.compile(r"\b(GAME|TURN|PLAYER|CODE)\s*:", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -29,7 +30,9 @@ _COMMENT = re.compile(r"[#(]")
 _MAX_LINE_NUMBER = 6
 
 
-class _Line(Record):
+class _Line(NamedTuple):
+    """A line of the text: a plain tuple, as there are many of them."""
+
     number: int
     text: str
 
@@ -73,7 +76,7 @@ def normalise_lines(text: str) -> list[tuple[int, str]]:
 
 
 def _clean(raw: str) -> str:
-    spaced = "".join(" " if ch.isspace() else ch for ch in raw.translate(_INVISIBLE))
+    spaced = _SPACE.sub(" ", raw.translate(_INVISIBLE))
     return _QUOTE.sub("", spaced).strip()
 
 

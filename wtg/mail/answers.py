@@ -4,6 +4,7 @@ rejections and the wrong-code notice. Answers go out only through the outbox."""
 from __future__ import annotations
 
 import email.utils
+import re
 from datetime import datetime
 
 from wtg.config import GmConfig
@@ -21,6 +22,21 @@ from wtg.schedule import local_text
 WINDOW = 3600.0
 
 
+_HEADER_KEY = re.compile(r"\b(GAME|PLAYER)\s*:\s*(\S+)", re.IGNORECASE)
+
+
+def form_header(text: str) -> dict[str, str]:
+    """GAME and PLAYER of the first form in a mail text, found cheaply: the full parse (in
+    ``Game.submit``) checks the whole header again."""
+    begin = text.upper().find("=== BEGIN AOF ===")
+    found: dict[str, str] = {}
+    for match in _HEADER_KEY.finditer(text, max(begin, 0)):
+        found.setdefault(match[1].lower(), match[2])
+        if len(found) == 2:
+            break
+    return found
+
+
 class Answers:
     def __init__(
         self, gm: GmConfig, outbox: Outbox, journal: Journal, registry: Registry, now: datetime
@@ -34,11 +50,7 @@ class Answers:
 
     # --- orders ------------------------------------------------------------------
     def orders(self, message: Incoming, sender: str | None, text: str, message_id: str) -> str:
-        from wtg.aof.parse import read_header
-
-        games = self.registry.games()
-        form = next(iter(games.values())).ruleset.form if games else None
-        header = read_header(form, text) if form else {}
+        header = form_header(text)
         game = self.registry.game(header.get("game", ""))
         if game is None:
             return self._reject(message, sender, "the form names no game that runs here")
@@ -88,8 +100,12 @@ class Answers:
             ready=bool(submission.orders.get("ready")),
             accepted=sum(1 for v in submission.verdicts if v.accepted),
             rejected=sum(1 for v in submission.verdicts if not v.accepted),
-            verdicts=[compose.mask_codes(v.describe(), codes) for v in submission.verdicts],
-            forecast=game.ruleset.forecast(state, submission.orders, entry.id),
+            verdicts=compose.mask_codes(
+                "\n".join(v.describe() for v in submission.verdicts), codes
+            ).splitlines(),
+            forecast=None
+            if submission.superseded
+            else game.ruleset.forecast(state, submission.orders, entry.id),
             masked_code=compose.mask_code(entry.code),
         )
         subject = f"[{game.config.game}] orders for turn {submission.turn} received"

@@ -80,16 +80,28 @@ class _Walk:
 
 def extract_aof(raw: bytes, markers: Sequence[str] = DEFAULT_MARKERS) -> Extracted:
     """The text part of a raw mail that holds the AOF, decoded and normalised; never raises."""
+    try:
+        message = _parse(raw)
+    except Exception as error:  # a mail is untrusted input: report, never raise
+        trouble = f"the mail could not be read fully ({type(error).__name__})"
+        return Extracted(None, NOT_FOUND, (trouble,))
+    return extract_from_message(message, markers)
+
+
+def extract_from_message(message: Message, markers: Sequence[str] = DEFAULT_MARKERS
+                         ) -> Extracted:
+    """The same, for a mail already parsed (with any policy); never raises."""
     walk = _Walk()
     try:
-        _visit(_parse(raw), 0, "", walk)
+        _visit(message, 0, "", walk)
     except Exception as error:  # a mail is untrusted input: report, never raise
         walk.troubles.append(f"the mail could not be read fully ({type(error).__name__})")
     return _choose(walk, markers)
 
 
 def _parse(raw: bytes) -> Message:
-    return email.message_from_bytes(raw, policy=email.policy.default)
+    """compat32: the modern policy's header objects are slow and not needed here."""
+    return email.message_from_bytes(raw, policy=email.policy.compat32)
 
 
 def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
-from email.message import EmailMessage
+from email.message import Message
 from pathlib import Path
 
 from wtg.mail.compose import POLICY, safe
@@ -33,7 +33,7 @@ class Outbox:
         name = f"{safe(ident)}.eml"
         return any((d / name).exists() for d in (self.queue_dir, self.sent_dir, self.failed_dir))
 
-    def add(self, ident: str, msg: EmailMessage, durable: bool = True) -> bool:
+    def add(self, ident: str, msg: Message, durable: bool = True) -> bool:
         """Queue a mail once: False when that id was queued (or sent) before."""
         if self.known(ident):
             return False

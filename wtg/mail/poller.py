@@ -20,7 +20,7 @@ from wtg.config import GmConfig
 from wtg.core.record import Record
 from wtg.durable import flush
 from wtg.mail.answers import Answers
-from wtg.mail.extract import extract_aof
+from wtg.mail.extract import extract_from_message
 from wtg.mail.guards import auto_reply_reason, sender_address
 from wtg.mail.health import record_poll
 from wtg.mail.inbox import Inbox, Incoming
@@ -29,10 +29,14 @@ from wtg.mail.outbox import Outbox
 from wtg.mail.registry import Registry
 from wtg.store import GameLocked, write_atomic
 
+REPLACED = "filed: older than the orders on file"
+
 
 class PollSummary(Record):
     seen: int = 0
     stored: int = 0
+    replaced: int = 0
+    """Orders read and answered, but not filed: a later mail of the player is on file."""
     rejected: int = 0
     answered: int = 0
     skipped: int = 0
@@ -40,9 +44,9 @@ class PollSummary(Record):
 
     def line(self) -> str:
         return (
-            f"{self.seen} message(s): {self.stored} order(s) stored, {self.rejected} "
-            f"rejected, {self.answered} other(s) answered or filed, {self.skipped} left "
-            "for the next poll"
+            f"{self.seen} message(s): {self.stored} order(s) stored, {self.replaced} "
+            f"replaced by later ones, {self.rejected} rejected, {self.answered} other(s) "
+            f"answered or filed, {self.skipped} left for the next poll"
         )
 
 
@@ -58,25 +62,23 @@ class Poller:
         self.archive = gm.spool / "archive"
 
     def run(self) -> PollSummary:
-        counts = {"seen": 0, "stored": 0, "rejected": 0, "answered": 0, "skipped": 0}
+        counts = {"seen": 0, "stored": 0, "replaced": 0, "rejected": 0, "answered": 0, "skipped": 0}
         try:
             for batch in self.inbox.waiting(self.gm.limits.max_bytes):
                 done: list[Incoming] = []
                 rejected: list[Incoming] = []
-                for message in batch:
+                # newest first: when one player sent several mails, the newest is filed and
+                # the older ones are only answered (the server's order decides, not ours)
+                for message in sorted(batch, key=lambda m: m.order_key, reverse=True):
                     counts["seen"] += 1
                     outcome = self.journal.outcome(message.key) or self.handle(message)
                     if outcome == "later":
                         counts["skipped"] += 1
                         continue
                     kind = outcome.split(":", 1)[0]
-                    counts[
-                        "stored"
-                        if kind == "stored"
-                        else "rejected"
-                        if kind == "rejected"
-                        else "answered"
-                    ] += 1
+                    if outcome.startswith(REPLACED):
+                        kind = "replaced"
+                    counts[kind if kind in ("stored", "replaced", "rejected") else "answered"] += 1
                     (rejected if kind == "rejected" else done).append(message)
                 self._commit()
                 self.inbox.finish(done, rejected)
@@ -102,17 +104,16 @@ class Poller:
         "filed: ...", or "later" (leave it in the inbox)."""
         self._archive(message)
         if not message.raw:
-            outcome = self.answers.oversized(message)
+            outcome, message_id = self.answers.oversized(message), ""
         else:
             msg = email.message_from_bytes(message.raw, policy=email.policy.compat32)
-            outcome = self._decide(message, msg)
+            message_id = str(msg.get("Message-ID", "")).strip()
+            outcome = self._decide(message, msg, message_id)
         if outcome != "later":
-            message_id = self._message_id(message)
             self.journal.handled(message.key, message_id, outcome)
         return outcome
 
-    def _decide(self, message: Incoming, msg: Message) -> str:
-        message_id = self._message_id(message)
+    def _decide(self, message: Incoming, msg: Message, message_id: str) -> str:
         earlier = self.journal.key_of_message_id(message_id)
         if earlier and earlier != message.key:
             return f"filed: a copy of {earlier}"
@@ -120,20 +121,13 @@ class Poller:
         if loop:
             return f"rejected: not for us ({loop})"
         sender = sender_address(msg)
-        extracted = extract_aof(message.raw)
+        extracted = extract_from_message(msg)
         if extracted.text is None:
             return self.answers.help(message, sender)
         try:
             return self.answers.orders(message, sender, extracted.text, message_id)
         except GameLocked:
             return "later"
-
-    def _message_id(self, message: Incoming) -> str:
-        if not message.raw:
-            return ""
-        head = message.raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
-        msg = email.message_from_bytes(head + b"\n\n", policy=email.policy.compat32)
-        return str(msg.get("Message-ID", "")).strip()
 
     def _archive(self, message: Incoming) -> None:
         """The raw message is kept before anything else is done with it."""
