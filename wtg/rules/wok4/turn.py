@@ -52,6 +52,18 @@ class Turn:
             self.skip(player, phase, order, f"province {pid} is not yours")
         return province
 
+    def own_and_next(
+        self, player: int, source: int, target: int, phase: str, order: str
+    ) -> tuple[Province, Province] | None:
+        """The player's province ``source`` and its neighbour ``target``, or None (skipped)."""
+        province = self.own_or_skip(player, source, phase, order)
+        if province is None:
+            return None
+        if target not in province.neighbours:
+            self.skip(player, phase, order, f"province {target} is not next to {source}")
+            return None
+        return province, self.state.province(target)
+
     def owned(self, pid: int, owner: int) -> Province | None:
         """The province if it exists and belongs to ``owner``."""
         if not self.state.has_province(pid):

@@ -13,7 +13,6 @@ from wtg.rules.wok4.constants import (
 )
 from wtg.rules.wok4.events import Battle, PlayerEliminated
 from wtg.rules.wok4.orders import Attack
-from wtg.rules.wok4.reach import adjacent
 from wtg.rules.wok4.state import ACTIVE, DEAD, Player, Province
 from wtg.rules.wok4.turn import Turn
 
@@ -36,13 +35,10 @@ def attacks(turn: Turn) -> None:
 
 def _attack(turn: Turn, player: Player, order: Attack) -> None:
     text = f"attack {order.target} from {order.source} with {order.armies} armies"
-    source = turn.own_or_skip(player.id, order.source, PHASE, text)
-    if source is None:
+    pair = turn.own_and_next(player.id, order.source, order.target, PHASE, text)
+    if pair is None:
         return
-    if not adjacent(turn.state, order.source, order.target):
-        turn.skip(player.id, PHASE, text, f"province {order.target} is not next to {order.source}")
-        return
-    target = turn.state.province(order.target)
+    source, target = pair
     if target.owner == player.id:
         turn.skip(player.id, PHASE, text, f"province {order.target} is already yours")
         return

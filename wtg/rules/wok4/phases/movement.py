@@ -5,7 +5,6 @@ from __future__ import annotations
 from wtg.rules.wok4.constants import ARM_MAX, MIS_MAX, POP_MAX, SPY_MAX, UNITS_PER_ORDER, WOK_MAX
 from wtg.rules.wok4.events import Moved
 from wtg.rules.wok4.orders import Move
-from wtg.rules.wok4.reach import adjacent
 from wtg.rules.wok4.state import Player
 from wtg.rules.wok4.turn import Turn, mixed_level
 
@@ -23,13 +22,10 @@ def movement(turn: Turn) -> None:
 
 def _move(turn: Turn, player: Player, order: Move) -> None:
     text = f"move {order.amount} {order.unit} from {order.source} to {order.target}"
-    source = turn.own_or_skip(player.id, order.source, PHASE, text)
-    if source is None:
+    pair = turn.own_and_next(player.id, order.source, order.target, PHASE, text)
+    if pair is None:
         return
-    if not adjacent(turn.state, order.source, order.target):
-        turn.skip(player.id, PHASE, text, f"province {order.target} is not next to {order.source}")
-        return
-    target = turn.state.province(order.target)
+    source, target = pair
     if target.owner != player.id:
         turn.skip(
             player.id, PHASE, text, f"province {order.target} is not yours: your units were halted"
