@@ -44,8 +44,12 @@ def order_mails(game: Game, count: int) -> list[bytes]:
     for number in range(count):
         pid = number % 10 + 1
         orders = full_orders(state, pid, rng)
-        header = {"game": game.config.game, "turn": 1, "player": pid,
-                  "code": game.config.player(pid).code}
+        header = {
+            "game": game.config.game,
+            "turn": 1,
+            "player": pid,
+            "code": game.config.player(pid).code,
+        }
         aof = render_aof(game.ruleset.form, header, orders, game.ruleset.form_context(state, pid))
         msg = EmailMessage()
         msg["From"] = f"p{pid}@players.example"
@@ -65,7 +69,7 @@ def bare_fetch(imap: Dovecot) -> tuple[float, int]:
     uids = sorted(client.search(["UNDELETED"]))
     total = 0
     for start in range(0, len(uids), FETCH_BATCH):
-        fetched = client.fetch(uids[start:start + FETCH_BATCH], ["BODY.PEEK[]"])
+        fetched = client.fetch(uids[start : start + FETCH_BATCH], ["BODY.PEEK[]"])
         total += sum(len(v[b"BODY[]"]) for v in fetched.values())
     client.logout()
     return time.perf_counter() - begin, total
@@ -74,16 +78,26 @@ def bare_fetch(imap: Dovecot) -> tuple[float, int]:
 def one_round(count: int, where: str | None) -> tuple[float, float, str]:
     with tempfile.TemporaryDirectory(prefix="wtg-bench-poll-", dir=where) as tmp:
         root = Path(tmp)
-        players = [PlayerEntry(id=i, name=f"P{i}", email=f"p{i}@players.example",
-                               code=f"CODE{i:04d}") for i in range(1, 11)]
+        players = [
+            PlayerEntry(id=i, name=f"P{i}", email=f"p{i}@players.example", code=f"CODE{i:04d}")
+            for i in range(1, 11)
+        ]
         with Dovecot(root / "dovecot", {GM_ADDRESS: GM_PASSWORD}) as imap:
-            gm = config_from_data({
-                "games_dir": "games", "transport": "imap",
-                "imap": {"host": imap.host, "port": imap.port, "username": GM_ADDRESS,
-                         "password": GM_PASSWORD},
-                "smtp": {"host": "127.0.0.1", "port": 25, "from": "gm@example.org"},
-                "mail": {"confirmations_per_hour": count + 1},
-            }, root)
+            gm = config_from_data(
+                {
+                    "games_dir": "games",
+                    "transport": "imap",
+                    "imap": {
+                        "host": imap.host,
+                        "port": imap.port,
+                        "username": GM_ADDRESS,
+                        "password": GM_PASSWORD,
+                    },
+                    "smtp": {"host": "127.0.0.1", "port": 25, "from": "gm@example.org"},
+                    "mail": {"confirmations_per_hour": count + 1},
+                },
+                root,
+            )
             game = create_game(gm.games_dir / "bench", "wok4", "classic60", players, seed=5)
             mails = order_mails(game, count)
             with imap.client(GM_ADDRESS) as client:
@@ -104,21 +118,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mails", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--dir", default=None,
-                        help="where the games and the mail spool live (default: the temp dir); "
-                             "put it on the file system a GM's games_dir would be on")
+    parser.add_argument(
+        "--dir",
+        default=None,
+        help="where the games and the mail spool live (default: the temp dir); "
+        "put it on the file system a GM's games_dir would be on",
+    )
     args = parser.parse_args()
     fetches, polls = [], []
     for round_number in range(1, args.rounds + 1):
         fetch_time, poll_time, note = one_round(args.mails, args.dir)
         fetches.append(fetch_time)
         polls.append(poll_time)
-        print(f"round {round_number}: bare fetch {fetch_time:.2f} s, poll {poll_time:.2f} s "
-              f"({note})")
+        print(
+            f"round {round_number}: bare fetch {fetch_time:.2f} s, poll {poll_time:.2f} s ({note})"
+        )
     fetch, polled = statistics.median(fetches), statistics.median(polls)
-    print(f"{args.mails} mails: bare imapclient fetch {fetch:.2f} s (median), wtg poll "
-          f"{polled:.2f} s (median, {polled / args.mails * 1000:.2f} ms a mail); "
-          f"ratio {polled / fetch:.2f}")
+    print(
+        f"{args.mails} mails: bare imapclient fetch {fetch:.2f} s (median), wtg poll "
+        f"{polled:.2f} s (median, {polled / args.mails * 1000:.2f} ms a mail); "
+        f"ratio {polled / fetch:.2f}"
+    )
 
 
 if __name__ == "__main__":

@@ -27,9 +27,9 @@ from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
+from wtg.rules.wok.state import WokState
 from wtg.rules.wok4 import RULESET
 from wtg.rules.wok4.fullorders import full_orders
-from wtg.rules.wok4.state import WokState
 from wtg.rules.wok4.strategy import plan_orders
 
 SEED = 1234

@@ -26,16 +26,28 @@ from wtg.mail.transport import delivered
 from wtg.rules.wok4.strategy import plan_orders
 from wtg.schedule import make_schedule
 
-NAMES = ("Aldric", "Brenna", "Caspian", "Delphine", "Eamon", "Fenna", "Gideon", "Halvard",
-         "Isolde", "Joran")
+NAMES = (
+    "Aldric",
+    "Brenna",
+    "Caspian",
+    "Delphine",
+    "Eamon",
+    "Fenna",
+    "Gideon",
+    "Halvard",
+    "Isolde",
+    "Joran",
+)
 QUITTER = 10
 """The demo's player 10 stops sending orders after turn 2, to show the QUIT rule."""
 GM = "Game Master <gm@kaomaris.example>"
 
 
 def demo_players() -> list[PlayerEntry]:
-    return [PlayerEntry(id=i, name=name, email=f"{name.lower()}@players.example",
-                        code=f"DEMO{i:04d}") for i, name in enumerate(NAMES, start=1)]
+    return [
+        PlayerEntry(id=i, name=name, email=f"{name.lower()}@players.example", code=f"DEMO{i:04d}")
+        for i, name in enumerate(NAMES, start=1)
+    ]
 
 
 def filled_aof(game: Game, player: int) -> str:
@@ -44,8 +56,12 @@ def filled_aof(game: Game, player: int) -> str:
     rng = random.Random(f"demo:{game.config.seed}:{state.turn}:{player}")
     orders = plan_orders(state, player, rng)
     orders["ready"] = True
-    header = {"game": game.config.game, "turn": state.turn + 1, "player": player,
-              "code": game.config.player(player).code}
+    header = {
+        "game": game.config.game,
+        "turn": state.turn + 1,
+        "player": player,
+        "code": game.config.player(player).code,
+    }
     return render_aof(game.ruleset.form, header, orders, game.ruleset.form_context(state, player))
 
 
@@ -63,14 +79,19 @@ def reply_with_orders(report: bytes, filled: str, sender: str, message_id: str) 
     reply["Subject"] = "Re: " + str(original["Subject"])
     reply["Message-ID"] = message_id
     reply["In-Reply-To"] = str(original["Message-ID"])
-    reply.set_content("Here are my orders.\n\nOn the last turn you wrote:\n"
-                      + "".join(f"> {line}\n" for line in text.splitlines()))
+    reply.set_content(
+        "Here are my orders.\n\nOn the last turn you wrote:\n"
+        + "".join(f"> {line}\n" for line in text.splitlines())
+    )
     return reply
 
 
 def latest_report(maildir_out: Path, game: str, player: int) -> bytes:
-    mails = [p for p in delivered(maildir_out) if p.name.startswith(f"report-{game}-")
-             and p.name.endswith(f"-p{player:02d}")]
+    mails = [
+        p
+        for p in delivered(maildir_out)
+        if p.name.startswith(f"report-{game}-") and p.name.endswith(f"-p{player:02d}")
+    ]
     return max(mails, key=lambda p: p.name).read_bytes()
 
 
@@ -86,17 +107,22 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
     other folder that is not empty is refused."""
     if out_dir.exists() and any(out_dir.iterdir()):
         if not (out_dir / MARKER).is_file():
-            raise DemoError(f"{out_dir} is not empty and not an earlier demo's output: "
-                            "give the demo a new folder")
+            raise DemoError(
+                f"{out_dir} is not empty and not an earlier demo's output: "
+                "give the demo a new folder"
+            )
         shutil.rmtree(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / MARKER).write_text("made by `wtg demo`; it deletes this folder when rerun\n")
     gm = config_from_data({"games_dir": "games", "from": GM}, out_dir)
     schedule = make_schedule(2, "18:00", "Europe/Vienna")
-    game = create_game(gm.games_dir / "demo", "wok4", "classic60", demo_players(), seed,
-                       schedule=schedule)
-    echo(f"A 10-player WoK IV game on the 60-province map in {game.store.root} (seed {seed});"
-         f" mail goes through the maildir transport in {gm.spool}.")
+    game = create_game(
+        gm.games_dir / "demo", "wok4", "classic60", demo_players(), seed, schedule=schedule
+    )
+    echo(
+        f"A 10-player WoK IV game on the 60-province map in {game.store.root} (seed {seed});"
+        f" mail goes through the maildir transport in {gm.spool}."
+    )
     echo(f"  send: {send(gm).line()}")
     for _ in range(turns):
         game = open_game(game.store.root)
@@ -109,9 +135,12 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
             if pid == QUITTER and state.turn >= 2:
                 continue
             entry = game.config.player(pid)
-            mail = reply_with_orders(latest_report(gm.maildir_out, "demo", pid),
-                                     filled_aof(game, pid), f"{entry.name} <{entry.email}>",
-                                     f"<t{state.turn + 1}.p{pid}@players.example>")
+            mail = reply_with_orders(
+                latest_report(gm.maildir_out, "demo", pid),
+                filled_aof(game, pid),
+                f"{entry.name} <{entry.email}>",
+                f"<t{state.turn + 1}.p{pid}@players.example>",
+            )
             inbox.add(mail)
         box = MaildirInbox(gm.maildir_in)
         echo(f"turn {state.turn + 1}: poll: {poll(gm, box).line()}")
@@ -123,7 +152,8 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
     reports = out_dir / "reports"
     for turn in game.store.turns():
         shutil.copytree(game.store.turn_dir(turn) / "reports", reports / f"turn-{turn:02d}")
-    shutil.copyfile(game.store.turn_dir(game.latest_turn()) / "topten.txt",
-                    out_dir / "topten.txt")
-    echo(f"Reports: {reports}/turn-NN/pNN.txt; every mail sent: {gm.maildir_out}/new; every "
-         f"mail received: {gm.maildir_in}; Top Ten: {out_dir}/topten.txt")
+    shutil.copyfile(game.store.turn_dir(game.latest_turn()) / "topten.txt", out_dir / "topten.txt")
+    echo(
+        f"Reports: {reports}/turn-NN/pNN.txt; every mail sent: {gm.maildir_out}/new; every "
+        f"mail received: {gm.maildir_in}; Top Ten: {out_dir}/topten.txt"
+    )

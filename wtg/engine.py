@@ -54,8 +54,12 @@ class Game:
         path = self.store.turn_dir(number) / "state.json"
         try:
             stat = path.stat()
-            stamp: tuple[int, int, int, int] | None = (number, stat.st_ino, stat.st_mtime_ns,
-                                                       stat.st_size)
+            stamp: tuple[int, int, int, int] | None = (
+                number,
+                stat.st_ino,
+                stat.st_mtime_ns,
+                stat.st_size,
+            )
         except OSError:
             stamp = None
         if stamp is None or self._state_cache.get("stamp") != stamp:
@@ -142,8 +146,10 @@ class Game:
                 "via": via,
                 "ready": bool(submission.orders.get("ready", False)),
             }
-            files = {"parsed.json": parsed_copy(yaml_text, submission.orders, meta),
-                     "yaml": yaml_text}
+            files = {
+                "parsed.json": parsed_copy(yaml_text, submission.orders, meta),
+                "yaml": yaml_text,
+            }
             if via != "mail":  # a mail is archived whole, and answered by mail
                 files["result.txt"] = submission.confirmation()
                 if submission.source == "aof":

@@ -250,8 +250,14 @@ def test_ready_flag_reads_yes_and_no() -> None:
     """The READY line: 1/Y/YES/X mean ready, 0/N/NO not; anything else is a bad line."""
     from wtg.aof.orderfile import orders_from_entries
 
-    for written, expected in (("1", True), ("y", True), ("YES", True), ("x", True),
-                              ("0", False), ("no", False)):
+    for written, expected in (
+        ("1", True),
+        ("y", True),
+        ("YES", True),
+        ("x", True),
+        ("0", False),
+        ("no", False),
+    ):
         text = render_aof(FORM, HEADER).replace("R1: _", f"R1: {written}")
         outcome = parse_aof(FORM, text)
         assert [e.values for e in outcome.entries] == [{"flag": expected}]

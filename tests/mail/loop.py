@@ -21,17 +21,26 @@ GM = "Game Master <gm@wtg.example>"
 
 
 def players(count: int) -> list[PlayerEntry]:
-    return [PlayerEntry(id=i, name=f"Player{i}", email=f"p{i}@players.example",
-                        code=f"CODE{i:04d}") for i in range(1, count + 1)]
+    return [
+        PlayerEntry(id=i, name=f"Player{i}", email=f"p{i}@players.example", code=f"CODE{i:04d}")
+        for i in range(1, count + 1)
+    ]
 
 
 class World:
     def __init__(self, root: Path, count: int = 4, **mail: object) -> None:
         self.gm: GmConfig = config_from_data(
-            {"games_dir": "games", "from": GM, "mail": dict(mail)}, root)
+            {"games_dir": "games", "from": GM, "mail": dict(mail)}, root
+        )
         self.game: Game = create_game(
-            self.gm.games_dir / "g1", "wok4", "small", players(count), seed=3,
-            schedule=make_schedule(2, "18:00", "UTC", now=NOW), now=NOW)
+            self.gm.games_dir / "g1",
+            "wok4",
+            "small",
+            players(count),
+            seed=3,
+            schedule=make_schedule(2, "18:00", "UTC", now=NOW),
+            now=NOW,
+        )
         self.gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)
         self.inbox = mailbox.Maildir(self.gm.maildir_in, create=True)
         self.count = 0

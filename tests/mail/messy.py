@@ -35,8 +35,11 @@ def quote(body: str, prefix: str) -> str:
 
 def declared(aof: str, sender: str, charset: str, encode_as: str) -> bytes:
     """A body in ``encode_as`` bytes whose header says ``charset``."""
-    greeting = "Grüße, hier meine Befehle, bitte prüfen:" if encode_as == "latin-1" else (
-        "Grüße, hier meine Befehle – “bitte” prüfen:")
+    greeting = (
+        "Grüße, hier meine Befehle, bitte prüfen:"
+        if encode_as == "latin-1"
+        else ("Grüße, hier meine Befehle – “bitte” prüfen:")
+    )
     body = (greeting + "\n\n" + aof).encode(encode_as)
     part = MIMEText("", "plain", "us-ascii")
     part.set_payload(body)
@@ -54,8 +57,9 @@ def html_only(aof: str, sender: str, layout: str) -> bytes:
     if layout == "pre":
         body = f"<pre>{html.escape(aof)}</pre>"
     elif layout == "p":
-        body = "\n".join(f"<p class=MsoNormal><span>{line or '&nbsp;'}</span></p>"
-                         for line in lines)
+        body = "\n".join(
+            f"<p class=MsoNormal><span>{line or '&nbsp;'}</span></p>" for line in lines
+        )
     else:
         body = "<div>" + "<br>\n".join(lines) + "</div>"
     msg = base(sender)
@@ -66,8 +70,7 @@ def html_only(aof: str, sender: str, layout: str) -> bytes:
 def alternative(aof: str, sender: str) -> bytes:
     msg = base(sender)
     msg.set_content("Orders below.\n\n" + aof)
-    msg.add_alternative(f"<html><body><pre>{html.escape(aof)}</pre></body></html>",
-                        subtype="html")
+    msg.add_alternative(f"<html><body><pre>{html.escape(aof)}</pre></body></html>", subtype="html")
     return msg.as_bytes(policy=policy.SMTP)
 
 

@@ -21,14 +21,16 @@ def write_config(root: Path, imap: Dovecot, smtp: SmtpSink, **mail: object) -> P
         "transport: imap\n"
         f"imap: {{host: {imap.host}, port: {imap.port}, username: {GM_ADDRESS}, "
         f"password: {GM_PASSWORD}}}\n"
-        f"smtp: {{host: {smtp.host}, port: {smtp.port}, from: \"{GM_FROM}\"}}\n"
+        f'smtp: {{host: {smtp.host}, port: {smtp.port}, from: "{GM_FROM}"}}\n'
         + (f"mail:\n{extra}" if extra else ""),
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     return path
 
 
 def wtg(config: Path, *args: object) -> Result:
-    result = CliRunner().invoke(main, ["--config", str(config), *map(str, args)],
-                                catch_exceptions=False)
+    result = CliRunner().invoke(
+        main, ["--config", str(config), *map(str, args)], catch_exceptions=False
+    )
     assert result.exit_code == 0, result.output
     return result

@@ -17,27 +17,39 @@ from wtg.schedule import make_schedule
 
 
 def reports_to(messages: list[Received], address: str) -> list[Received]:
-    return [m for m in messages if address in m.rcpt_tos
-            and "report for" in str(m.message()["Subject"])]
+    return [
+        m for m in messages if address in m.rcpt_tos and "report for" in str(m.message()["Subject"])
+    ]
 
 
-def test_three_turns_through_dovecot_and_smtp(tmp_path: Path, imap: Dovecot,
-                                               smtp: SmtpSink) -> None:
+def test_three_turns_through_dovecot_and_smtp(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
     config = write_config(tmp_path, imap, smtp)
     players = demo_players()
-    game = create_game(tmp_path / "games" / "kaomaris", "wok4", "classic60", players, 77,
-                       schedule=make_schedule(2, "18:00", "Europe/Vienna"))
+    game = create_game(
+        tmp_path / "games" / "kaomaris",
+        "wok4",
+        "classic60",
+        players,
+        77,
+        schedule=make_schedule(2, "18:00", "Europe/Vienna"),
+    )
     assert "10 report(s) queued; 10 mail(s) sent" in wtg(config, "send").output
     smtp.wait_for(10)
     for turn in (1, 2, 3):
         game = open_game(game.store.root)
         for entry in players:
-            (report, *_) = sorted(reports_to(smtp.messages, entry.email),
-                                  key=lambda m: m.arrived, reverse=True)
+            (report, *_) = sorted(
+                reports_to(smtp.messages, entry.email), key=lambda m: m.arrived, reverse=True
+            )
             assert f"turn {turn - 1} report" in str(report.message()["Subject"])
-            reply = reply_with_orders(report.data, filled_aof(game, entry.id),
-                                      f"{entry.name} <{entry.email}>",
-                                      f"<t{turn}.p{entry.id}@players.example>")
+            reply = reply_with_orders(
+                report.data,
+                filled_aof(game, entry.id),
+                f"{entry.name} <{entry.email}>",
+                f"<t{turn}.p{entry.id}@players.example>",
+            )
             imap.append(GM_ADDRESS, reply.as_bytes(policy=email.policy.SMTP))
         assert "10 order(s) stored" in wtg(config, "poll").output
         status = open_game(game.store.root).status()

@@ -34,8 +34,10 @@ WTG = str(Path(sys.executable).with_name("wtg"))
 
 
 def players() -> list[PlayerEntry]:
-    return [PlayerEntry(id=i, name=f"P{i}", email=f"p{i}@players.example",
-                        code=f"CODE{i:04d}") for i in range(1, 11)]
+    return [
+        PlayerEntry(id=i, name=f"P{i}", email=f"p{i}@players.example", code=f"CODE{i:04d}")
+        for i in range(1, 11)
+    ]
 
 
 def run_and_kill(command: list[str], delay: float) -> bool:
@@ -66,8 +68,9 @@ def order_mail(game: Game, pid: int, points: int, number: int) -> bytes:
     return msg.as_bytes(policy=email.policy.SMTP)
 
 
-def test_killing_poll_loses_and_duplicates_nothing(tmp_path: Path, imap: Dovecot,
-                                                   smtp: SmtpSink) -> None:
+def test_killing_poll_loses_and_duplicates_nothing(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
     config = write_config(tmp_path, imap, smtp, confirmations_per_hour=1000)
     game = create_game(tmp_path / "games" / "k", "wok4", "classic60", players(), seed=9)
     command = [WTG, "--config", str(config), "poll"]
@@ -98,8 +101,11 @@ def test_killing_poll_loses_and_duplicates_nothing(tmp_path: Path, imap: Dovecot
     # a mail whose poll was killed is filed again by the next poll; if a later mail of the
     # same player was filed meanwhile, the earlier one stays filed as "older": either way
     # each mail is handled once, and the last one the server got is the one on file
-    others = [o[0] for o in handled
-              if not o[0].startswith(("stored", "filed: older than the orders on file"))]
+    others = [
+        o[0]
+        for o in handled
+        if not o[0].startswith(("stored", "filed: older than the orders on file"))
+    ]
     assert (len(handled), others) == (count, [])
     confirmations = sorted((spool / "outbox" / "queue").glob("conf-*.eml"))
     assert len(confirmations) == count  # one answer a mail, none twice
@@ -123,7 +129,8 @@ def queue_one_turn(game: Game, gm: GmConfig) -> int:
 
 
 def test_killing_send_loses_nothing_and_resends_only_what_was_in_flight(
-        tmp_path: Path, imap: Dovecot, smtp: SmtpSink) -> None:
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
     """Every mail arrives. SMTP itself cannot promise more than that: a kill between the
     server's "250 accepted" and the rename into sent/ sends that one mail again, with the
     same Message-ID and bytes (mail clients show it once). The test counts them: at most

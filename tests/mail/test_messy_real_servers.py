@@ -24,18 +24,19 @@ NAMES = sorted(CASES)
 
 
 def player(index: int) -> PlayerEntry:
-    return PlayerEntry(id=1, name=f"Messy{index}", email=f"m{index}@players.example",
-                       code=f"MESSY{index:03d}")
+    return PlayerEntry(
+        id=1, name=f"Messy{index}", email=f"m{index}@players.example", code=f"MESSY{index:03d}"
+    )
 
 
 def filled(game: Game) -> str:
     state = game.state()
     orders = plan_orders(state, 1, random.Random(1))
     orders["trade"] = [100]
-    orders["aim"] = [{"province": next(p.id for p in state.provinces if p.owner == 1),
-                      "aim": "LEV"}]
-    header = {"game": game.config.game, "turn": 1, "player": 1,
-              "code": game.config.player(1).code}
+    orders["aim"] = [
+        {"province": next(p.id for p in state.provinces if p.owner == 1), "aim": "LEV"}
+    ]
+    header = {"game": game.config.game, "turn": 1, "player": 1, "code": game.config.player(1).code}
     return render_aof(game.ruleset.form, header, orders, game.ruleset.form_context(state, 1))
 
 
@@ -58,8 +59,9 @@ def polled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple
         config = write_config(root, imap, smtp)
         games: dict[str, tuple[Game, str]] = {}
         for index, name in enumerate(NAMES):
-            game = create_game(root / "games" / f"messy{index:02d}", "wok4", "small",
-                               [player(index)], seed=index)
+            game = create_game(
+                root / "games" / f"messy{index:02d}", "wok4", "small", [player(index)], seed=index
+            )
             aof = filled(game)
             sender = f"Messy <m{index}@players.example>"
             imap.append(GM_ADDRESS, CASES[name](aof, sender))
@@ -71,11 +73,13 @@ def polled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple
 
 
 @pytest.mark.parametrize("case", NAMES)
-def test_messy_mail_files_the_orders_written(polled: dict[str, tuple[Game, str]],
-                                             case: str) -> None:
+def test_messy_mail_files_the_orders_written(
+    polled: dict[str, tuple[Game, str]], case: str
+) -> None:
     game, aof = polled[case]
-    expected = read_submission(aof, game.ruleset, game.config, game.state(), player=None,
-                               turn=1).orders
+    expected = read_submission(
+        aof, game.ruleset, game.config, game.state(), player=None, turn=1
+    ).orders
     stored = game.store.pending_orders(1)
     assert 1 in stored, f"{case}: no orders filed"
     from wtg.orderfiles import read_order_file
@@ -89,8 +93,10 @@ def test_messy_mail_files_the_orders_written(polled: dict[str, tuple[Game, str]]
 @pytest.fixture
 def world(tmp_path: Path, imap: Dovecot, smtp: SmtpSink) -> tuple[Path, Game, Dovecot, SmtpSink]:
     config = write_config(tmp_path, imap, smtp, max_bytes=20000)
-    players = [PlayerEntry(id=i, name=f"P{i}", email=f"p{i}@players.example",
-                           code=f"CODE{i:04d}") for i in (1, 2)]
+    players = [
+        PlayerEntry(id=i, name=f"P{i}", email=f"p{i}@players.example", code=f"CODE{i:04d}")
+        for i in (1, 2)
+    ]
     game = create_game(tmp_path / "games" / "bad", "wok4", "small", players, seed=5)
     return config, game, imap, smtp
 
@@ -107,7 +113,8 @@ def mail(sender: str, body: str, **headers: str) -> bytes:
 
 
 def test_bad_mail_gets_the_right_answer_and_nothing_is_lost(
-        world: tuple[Path, Game, Dovecot, SmtpSink]) -> None:
+    world: tuple[Path, Game, Dovecot, SmtpSink],
+) -> None:
     config, game, imap, smtp = world
     aof = game.aof(1)
     imap.append(GM_ADDRESS, mail("p1@players.example", aof.replace("CODE0001", "WRONG999")))

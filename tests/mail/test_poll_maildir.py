@@ -28,7 +28,7 @@ def test_an_order_mail_is_filed_and_confirmed(tmp_path: Path) -> None:
     status = world.game.status()
     assert status["players"][0]["orders"] and status["players"][0]["ready"]
     assert status["players"][0]["received"] is not None
-    (ident, raw), = world.outbox().items()
+    ((ident, raw),) = world.outbox().items()
     assert ident.startswith("conf-")
     text = body_of(raw)
     assert "REJECTED A1" in text and "there is no province 99" in text
@@ -98,19 +98,22 @@ def test_no_form_from_a_player_gets_help_with_the_blank_form(tmp_path: Path) -> 
     world.mail("Buy cheap watches", sender="spam@elsewhere.example")
     summary = world.poll()
     assert summary.seen == 2
-    (ident, raw), = world.outbox().items()
+    ((ident, raw),) = world.outbox().items()
     assert ident.startswith("help-")
     text = body_of(raw)
     assert "holds no order form" in text and "PLAYER: 2  CODE: CODE0002" in text
 
 
-@pytest.mark.parametrize("headers", [
-    {"Auto_Submitted": "auto-replied"},
-    {"Precedence": "bulk"},
-    {"List_Id": "<players.lists.example>"},
-    {"X_Loop": "gm@wtg.example"},
-    {"Return_Path": "<>"},
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Auto_Submitted": "auto-replied"},
+        {"Precedence": "bulk"},
+        {"List_Id": "<players.lists.example>"},
+        {"X_Loop": "gm@wtg.example"},
+        {"Return_Path": "<>"},
+    ],
+)
 def test_never_answer_robots_lists_or_bounces(tmp_path: Path, headers: dict[str, str]) -> None:
     world = World(tmp_path)
     world.mail("I am away until Monday.\n" + world.aof(1), **headers)
@@ -139,7 +142,8 @@ def test_a_wrong_code_reveals_nothing_and_warns_the_player(tmp_path: Path) -> No
     assert set(mails) == {"wrongcode", "rejected"}
     assert "came in" in mails["wrongcode"] and "p1@players.example" in mails["wrongcode"]
     assert mails["rejected"].strip() == (
-        "Your mail to the turn generator could not be accepted.\nNothing was stored.")
+        "Your mail to the turn generator could not be accepted.\nNothing was stored."
+    )
     notice = next(raw for ident, raw in world.outbox().items() if ident.startswith("wrong"))
     assert email.message_from_bytes(notice)["To"] == "p3@players.example"
 
@@ -178,8 +182,14 @@ def test_answers_to_a_player_with_a_non_ascii_name_keep_the_address(tmp_path: Pa
 
     from wtg.mail.compose import POLICY, message
 
-    msg = message("x", "Spielleiter Jürgen <gm@wtg.example>", "Jörg Müller <joerg@players.example>",
-                  "Grüße", "Hallo Jörg", when=datetime(2026, 1, 1, tzinfo=timezone.utc))
+    msg = message(
+        "x",
+        "Spielleiter Jürgen <gm@wtg.example>",
+        "Jörg Müller <joerg@players.example>",
+        "Grüße",
+        "Hallo Jörg",
+        when=datetime(2026, 1, 1, tzinfo=timezone.utc),
+    )
     parsed = email.message_from_bytes(msg.as_bytes(policy=POLICY), policy=email.policy.default)
     assert parsed["To"].addresses[0].addr_spec == "joerg@players.example"
     assert parsed["To"].addresses[0].display_name == "Jörg Müller"

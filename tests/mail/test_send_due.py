@@ -81,8 +81,9 @@ def test_a_temporary_refusal_backs_off_that_mail(tmp_path: Path) -> None:
 
 def test_a_refused_mail_is_set_aside_with_the_reason(tmp_path: Path) -> None:
     world = World(tmp_path)
-    summary = send(world.gm, now=NOW,
-                   transport=FlakyTransport([PermanentFailure("550 no such user")]))
+    summary = send(
+        world.gm, now=NOW, transport=FlakyTransport([PermanentFailure("550 no such user")])
+    )
     assert (summary.sent, summary.failed) == (3, 1)
     failed = world.gm.spool / "outbox" / "failed"
     (reason,) = failed.glob("*.json")
@@ -136,8 +137,7 @@ def test_due_runs_early_when_everyone_is_ready(tmp_path: Path) -> None:
         world.game.submit(world.aof(pid, R1="1" if pid != 4 else "0"))
     assert list(run_due(world.gm, NOW)) == []
     world.game.submit(world.aof(4, R1="1"))
-    assert list(run_due(world.gm, NOW)) == [("g1: turn 1 resolved (all players are READY)",
-                                             True)]
+    assert list(run_due(world.gm, NOW)) == [("g1: turn 1 resolved (all players are READY)", True)]
     # the next deadline is the one after the deadline the early turn was due by
     assert world.game.deadline() == first + timedelta(days=2)
 

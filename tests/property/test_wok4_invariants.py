@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
-from wtg.rules.wok4 import RULESET
-from wtg.rules.wok4.constants import (
+from wtg.rules.wok.limits import (
     ARM_MAX,
     DEF_MAX,
     EFF_MAX,
@@ -27,11 +26,12 @@ from wtg.rules.wok4.constants import (
     NEUTRAL_RECRUITS,
     POP_MAX,
     SPY_MAX,
-    TECH_MAX,
     WOK_MAX,
 )
+from wtg.rules.wok.state import WokState
+from wtg.rules.wok4 import RULESET
+from wtg.rules.wok4.constants import TECH_MAX
 from wtg.rules.wok4.fullorders import full_orders
-from wtg.rules.wok4.state import WokState
 
 seeds = st.integers(min_value=0, max_value=2**32)
 

@@ -243,7 +243,10 @@ def _field(item: object, where: str, problems: list[str]) -> FieldSpec | None:
         problems.append(f"{where}: 'flag' must be true or false, and not go with 'codes'")
         flag = False
     return FieldSpec(
-        name=_text(item, "name", where, problems), title=title, width=width, codes=codes,
+        name=_text(item, "name", where, problems),
+        title=title,
+        width=width,
+        codes=codes,
         flag=flag,
     )
 

@@ -88,8 +88,7 @@ def extract_aof(raw: bytes, markers: Sequence[str] = DEFAULT_MARKERS) -> Extract
     return extract_from_message(message, markers)
 
 
-def extract_from_message(message: Message, markers: Sequence[str] = DEFAULT_MARKERS
-                         ) -> Extracted:
+def extract_from_message(message: Message, markers: Sequence[str] = DEFAULT_MARKERS) -> Extracted:
     """The same, for a mail already parsed (with any policy); never raises."""
     walk = _Walk()
     try:

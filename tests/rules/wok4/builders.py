@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from wtg.core.ruleset import TurnResult
+from wtg.rules.wok.state import Player, Province, WokState
 from wtg.rules.wok4.orders import Orders
 from wtg.rules.wok4.resolve import resolve
-from wtg.rules.wok4.state import Player, Province, WokState
 
 
 def grid_neighbours(width: int, height: int) -> dict[int, tuple[int, ...]]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tests.rules.wok4.builders import empty, make_state
 from wtg.core.orders import RawEntry, Verdict
+from wtg.rules.wok.state import WokState
 from wtg.rules.wok4 import RULESET
-from wtg.rules.wok4.state import WokState
 
 
 def entry(section: str, position: int = 1, **values: object) -> RawEntry:

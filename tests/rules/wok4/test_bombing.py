@@ -15,9 +15,9 @@ from typing import Any
 from tests.rules.wok4.builders import FixedRng, empty, kinds, make_state, orders, run
 from wtg.core.orders import RawEntry
 from wtg.core.ruleset import TurnResult
+from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.accept import accept_entries
 from wtg.rules.wok4.reach import bomb_range
-from wtg.rules.wok4.state import WokState
 
 MISS = 0.99
 HIT = 0.0
@@ -307,9 +307,7 @@ def test_bombing_from_a_province_not_yours_is_skipped() -> None:
     empty(state, 2, 2, arm=10)
     result = fire(state, bomb(3, 2, 5), values=(HIT, ARMIES, MOST))
     assert kinds(result, "bombing_run") == []
-    assert [s.reason for s in kinds(result, "order_skipped")] == [
-        "province 3 is not yours"
-    ]
+    assert [s.reason for s in kinds(result, "order_skipped")] == ["province 3 is not yours"]
     assert result.state.province(3).mis == 9
 
 

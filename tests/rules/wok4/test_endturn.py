@@ -6,7 +6,7 @@ import random
 
 from tests.rules.wok4.builders import empty, kinds, make_state, orders, run
 from wtg.core.ruleset import TurnResult
-from wtg.rules.wok4.state import QUIT, WokState
+from wtg.rules.wok.state import QUIT, WokState
 
 
 def test_order_of_play_decides_who_fights_whom() -> None:

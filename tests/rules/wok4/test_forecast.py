@@ -11,11 +11,14 @@ def test_forecast_applies_the_players_peaceful_orders() -> None:
     state = make_state()
     empty(state, 1, 1, pop=100, wok=16, arm=10, lev=1300, aim="DEF")
     empty(state, 2, 1)
-    orders = {"player": 1, "turn": state.turn + 1,
-              "transform": [{"province": 1, "kind": "POP-ARM", "amount": 20}],
-              "move": [{"from": 1, "to": 2, "unit": "ARM", "amount": 5}],
-              "aim": [{"province": 2, "aim": "TECH"}],
-              "attack": [{"from": 1, "to": 6, "armies": 3}]}
+    orders = {
+        "player": 1,
+        "turn": state.turn + 1,
+        "transform": [{"province": 1, "kind": "POP-ARM", "amount": 20}],
+        "move": [{"from": 1, "to": 2, "unit": "ARM", "amount": 5}],
+        "aim": [{"province": 2, "aim": "TECH"}],
+        "attack": [{"from": 1, "to": 6, "armies": 3}],
+    }
     before = state.to_dict()
     result = RULESET.forecast(state, orders, 1)
     assert state.to_dict() == before  # pure: the state is not touched
@@ -30,7 +33,10 @@ def test_forecast_applies_the_players_peaceful_orders() -> None:
 def test_forecast_reports_orders_that_would_not_run() -> None:
     state = make_state()
     empty(state, 1, 1, pop=10)
-    orders = {"player": 1, "turn": state.turn + 1,
-              "move": [{"from": 3, "to": 4, "unit": "POP", "amount": 5}]}
+    orders = {
+        "player": 1,
+        "turn": state.turn + 1,
+        "move": [{"from": 3, "to": 4, "unit": "POP", "amount": 5}],
+    }
     result = RULESET.forecast(state, orders, 1)
     assert [s["reason"] for s in result["skipped"]] == ["province 3 is not yours"]

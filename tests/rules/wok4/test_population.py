@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.wok4.builders import empty, kinds, make_state, orders, run
-from wtg.rules.wok4.phases.population import growth_rate
+from wtg.rules.wok.phases.population import growth_rate
 
 
 def transform(pid: int, kind: str, amount: int) -> dict[str, object]:
@@ -97,7 +97,7 @@ def test_workers_limited_to_125() -> None:
 
 def test_no_workers_into_armies() -> None:
     """ "changing Workers into Armies is not allowed": there is no such transformation."""
-    from wtg.rules.wok4.constants import TRANSFORM_KINDS
+    from wtg.rules.wok.limits import TRANSFORM_KINDS
 
     assert "WOK-ARM" not in TRANSFORM_KINDS
 

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from wtg.core.ruleset import GameSetup, SeatSetup
+from wtg.rules.wok.state import WokState
 from wtg.rules.wok4 import RULESET
 from wtg.rules.wok4.setup import SetupError, start_state
-from wtg.rules.wok4.state import WokState
 
 
 def new(players: int, seed: int, map_name: str = "classic60") -> WokState:

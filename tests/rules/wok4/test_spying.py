@@ -18,7 +18,7 @@ import pytest
 
 from tests.rules.wok4.builders import FixedRng, empty, kinds, make_state, orders, run
 from wtg.core.ruleset import TurnResult
-from wtg.rules.wok4.state import WokState
+from wtg.rules.wok.state import WokState
 
 YES, NO = 0.0, 0.99
 SPY_PROVINCE, SPY_PLAYER, SABOTAGE_MISSILES, SABOTAGE_DEFENSES, STEAL_POPULATION = 1, 2, 3, 4, 5

@@ -14,8 +14,8 @@ import pytest
 from tests.rules.wok4.builders import empty, kinds, make_state, orders, run
 from wtg.core.provmap import MapProvince, ProvinceMap
 from wtg.core.ruleset import GameSetup, SeatSetup
+from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.setup import start_state
-from wtg.rules.wok4.state import WokState
 
 
 def rich(tech: int, players: int = 2) -> WokState:

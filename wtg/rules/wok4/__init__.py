@@ -13,6 +13,7 @@ from wtg.core.orders import Acceptance, RawEntry, Verdict
 from wtg.core.provmap import MapLimits, ProvinceMap, load_map
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
 from wtg.paths import form_path, games_path
+from wtg.rules.wok.state import ACTIVE, WokState
 from wtg.rules.wok4.accept import accept_entries
 from wtg.rules.wok4.forecast import forecast
 from wtg.rules.wok4.orders import Orders
@@ -20,7 +21,6 @@ from wtg.rules.wok4.reach import attacks_allowed
 from wtg.rules.wok4.resolve import resolve
 from wtg.rules.wok4.score import top_ten
 from wtg.rules.wok4.setup import start_state
-from wtg.rules.wok4.state import ACTIVE, WokState
 from wtg.rules.wok4.view import report_context
 
 MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
@@ -94,9 +94,7 @@ class Wok4:
     def topten(self, state: WokState) -> list[ScoreLine]:
         return top_ten(state)
 
-    def forecast(
-        self, state: WokState, orders: Mapping[str, Any], player: int
-    ) -> dict[str, Any]:
+    def forecast(self, state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
         return forecast(state, orders, player)
 
 

@@ -12,24 +12,26 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from wtg.core.orders import RawEntry, Verdict
-from wtg.rules.wok4.constants import (
+from wtg.rules.wok.limits import (
     AIM_CHANGES,
+    MOVE_ORDERS,
+    MOVE_UNITS,
+    POP_ARM_ORDERS,
+    TRANSFORM_KINDS,
+    TRANSFORM_ORDERS,
+    UNITS_PER_ORDER,
+)
+from wtg.rules.wok.state import WokState
+from wtg.rules.wok4.constants import (
     AIMS,
     BOMB_ORDERS,
     LONG_RANGE_REACH,
-    MOVE_UNITS,
-    POP_ARM_ORDERS,
     SPY_ORDERS,
     TRADE_LINES,
     TRADES,
-    TRANSFORM_KINDS,
-    UNITS_PER_ORDER,
 )
-from wtg.rules.wok4.phases.movement import MOVE_ORDERS
-from wtg.rules.wok4.phases.population import TRANSFORM_ORDERS
 from wtg.rules.wok4.phases.spying import OP_NAMES, SPY_PROVINCE
 from wtg.rules.wok4.reach import adjacent, attacks_allowed, bomb_range
-from wtg.rules.wok4.state import WokState
 
 Check = Callable[[RawEntry, "Context"], tuple[bool, str]]
 

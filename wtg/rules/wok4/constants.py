@@ -1,23 +1,10 @@
-"""WoK IV v2.50 numbers, each defined once. Levels are in thousandths, defense in tenths.
-
-Integers keep every sum exact and every rerun byte-identical: a level of 1.750
-is stored as 1750, a defense of 0.3 as 3.
-"""
+"""WoK IV v2.50 numbers, each defined once (those all WoK rulesets share are in
+``wtg.rules.wok.limits``). Levels are in thousandths, defense in tenths."""
 
 from __future__ import annotations
 
 # Limits (manual section 4, 5, 6)
-POP_MAX = 999
-ARM_MAX = 999
-WOK_MAX = 125
-LEV_MIN = 1000
-LEV_MAX = 9999
-DEF_MAX = 99
-MIS_MAX = 99
-SPY_MAX = 99
 TECH_MAX = 999
-EFF_MIN = 1
-EFF_MAX = 99
 
 SEATS = 10
 """A WoK IV game is for 10 players; empty seats count as players who have QUIT."""
@@ -28,28 +15,16 @@ HOME_SPY = 10
 HOME_WOK = 24
 HOME_ARM = 12
 HOME_LEV = 1750
-START_EFF = 99
 NEUTRAL_WOK = 16
 NEUTRAL_ARM = 5
-NEUTRAL_LEV = 1000
 NEUTRAL_DEF = 3
-NEUTRAL_RECRUITS = 2
 NEUTRAL_EFF = 99
 """Neutrals have no EFF of their own; they fight at the best EFF a player can have (ruling)."""
-DEFAULT_AIM = "DEF"
 AIMS = ("DEF", "LEV", "MIS", "SPY", "TECH", "EFF")
 
 # Transformations (section 4, PHASE IV)
-POP_PER_WOK = 2
-POP_PER_ARM = 4
-WOK_PER_POP = 2
-UNITS_PER_ORDER = 50
-POP_ARM_ORDERS = 3
-TRANSFORM_KINDS = ("POP-WOK", "POP-ARM", "WOK-POP")
-MOVE_UNITS = ("POP", "WOK", "ARM", "MIS", "SPY")
 
 # Growth: (population below, percent)
-GROWTH = ((100, 20), (200, 15), (300, 10), (400, 6), (POP_MAX + 1, 3))
 
 # Working (section 5): workers per unit of output
 WOK_PER_DEF_STEP = 8  # +0.1 DEF
@@ -98,7 +73,6 @@ MIS_PER_SABOTEUR = 3
 SPIES_PER_DEF_HIT = 3
 DEF_PER_DEF_HIT = 2
 POP_PER_THIEF = 15
-AIM_CHANGES = 4
 TRADE_LINES = 5
 
 # EFF won and lost by spying (ruling: the manual gives directions, not numbers)
@@ -111,7 +85,6 @@ EFF_VICTIM_FOILED = 1
 EFF_VICTIM_FOILED_PLAYER = 3
 
 # Missed turns and the end of the game (section 3)
-MISSED_TURNS_TO_QUIT = 3
 QUITS_FOR_BITTER_END = 5
 
 # Victory points (ruling on a public proposal; the manual gives none)

@@ -1,18 +1,11 @@
-"""What can happen in a WoK IV turn. Each event names who may see it."""
+"""What can happen in a WoK IV turn beyond the events every WoK ruleset has
+(``wtg.rules.wok.events``). Each event names who may see it."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
 from wtg.core.events import Event
-
-
-class OrderSkipped(Event):
-    kind: ClassVar[str] = "order_skipped"
-    player: int
-    phase: str
-    order: str
-    reason: str
 
 
 class BombingRun(Event):
@@ -65,21 +58,6 @@ class Battle(Event):
     level_bonus: int
 
 
-class PlayerEliminated(Event):
-    kind: ClassVar[str] = "player_eliminated"
-    player: int
-    by: int
-    province: int
-
-
-class Entropy(Event):
-    kind: ClassVar[str] = "entropy"
-    player: int
-    provinces: int
-    eff_before: int
-    eff_after: int
-
-
 class Production(Event):
     """What a player's workers made this turn, summed over the empire."""
 
@@ -93,39 +71,11 @@ class Production(Event):
     eff: int
 
 
-class Transformed(Event):
-    kind: ClassVar[str] = "transformed"
-    player: int
-    province: int
-    transform: str
-    used: int
-    made: int
-    lost: int
-
-
-class Moved(Event):
-    kind: ClassVar[str] = "moved"
-    player: int
-    source: int
-    target: int
-    unit: str
-    amount: int
-    halted: int
-
-
 class TechTraded(Event):
     kind: ClassVar[str] = "tech_traded"
     player: int
     points: int
     tech_left: int
-
-
-class AimChanged(Event):
-    kind: ClassVar[str] = "aim_changed"
-    player: int
-    province: int
-    old: str
-    new: str
 
 
 class SpyReport(Event):
@@ -164,28 +114,3 @@ class SpiedUpon(Event):
     eff_change: int
     source: int
     spymaster: int
-
-
-class TurnMissed(Event):
-    kind: ClassVar[str] = "turn_missed"
-    player: int
-    missed: int
-
-
-class PlayerQuit(Event):
-    kind: ClassVar[str] = "player_quit"
-    player: int
-
-
-class AllianceDeclared(Event):
-    kind: ClassVar[str] = "alliance_declared"
-    player: int
-    ally: int
-
-
-class GameOver(Event):
-    kind: ClassVar[str] = "game_over"
-    reason: str
-    winners: tuple[int, ...]
-    ranking: tuple[int, ...]
-    vp: tuple[tuple[int, int], ...]

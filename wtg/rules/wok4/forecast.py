@@ -8,13 +8,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from wtg.rules.wok.phases.movement import movement
+from wtg.rules.wok.phases.population import growth, transformations
+from wtg.rules.wok.state import WokState
+from wtg.rules.wok.turn import Turn
 from wtg.rules.wok4.orders import Orders
-from wtg.rules.wok4.phases.movement import movement
-from wtg.rules.wok4.phases.population import growth, transformations
 from wtg.rules.wok4.phases.trading import aims, tech_trades
 from wtg.rules.wok4.phases.working import working
-from wtg.rules.wok4.state import WokState
-from wtg.rules.wok4.turn import Turn
 from wtg.rules.wok4.view import province_row
 
 FORECAST_PHASES = (working, transformations, growth, movement, tech_trades, aims)
@@ -39,5 +39,8 @@ def forecast(state: WokState, orders: Mapping[str, Any], player: int) -> dict[st
     skipped = [e.to_dict() for e in turn.events if e.kind == "order_skipped"]
     return {
         "provinces": [province_row(p) for p in work.provinces_of(player)],
-        "eff": me.eff, "tech": me.tech, "later": later, "skipped": skipped,
+        "eff": me.eff,
+        "tech": me.tech,
+        "later": later,
+        "skipped": skipped,
     }

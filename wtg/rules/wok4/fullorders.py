@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from wtg.rules.wok4.constants import AIMS, MOVE_UNITS
+from wtg.rules.wok.limits import MOVE_UNITS
+from wtg.rules.wok.state import WokState
+from wtg.rules.wok4.constants import AIMS
 from wtg.rules.wok4.reach import attacks_allowed
-from wtg.rules.wok4.state import WokState
 
 
 def full_orders(state: WokState, player: int, rng: random.Random) -> dict[str, Any]:

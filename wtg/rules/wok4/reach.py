@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.constants import ATTACKS_BY_TECH, LONG_RANGE_REACH
-from wtg.rules.wok4.state import WokState
 
 
 def adjacent(state: WokState, a: int, b: int) -> bool:

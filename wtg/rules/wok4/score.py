@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from wtg.core.ruleset import ScoreLine
-from wtg.rules.wok4.constants import POP_PER_ARM, POP_PER_WOK
-from wtg.rules.wok4.state import DEAD, WokState
+from wtg.rules.wok.limits import POP_PER_ARM, POP_PER_WOK
+from wtg.rules.wok.state import DEAD, WokState
 
 TOP = 10
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok4.reach import attacks_allowed, bomb_range
-from wtg.rules.wok4.state import Province, WokState
 
 
 def strength(p: Province) -> int:

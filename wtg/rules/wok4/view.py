@@ -7,9 +7,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from wtg.core.record import Record
+from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok4.reach import attacks_allowed
 from wtg.rules.wok4.score import top_ten
-from wtg.rules.wok4.state import Province, WokState
 
 
 def visible(events: Sequence[Mapping[str, Any]], player: int) -> list[Mapping[str, Any]]:

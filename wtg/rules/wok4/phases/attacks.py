@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+from wtg.rules.wok.events import PlayerEliminated
+from wtg.rules.wok.limits import LEV_MAX
+from wtg.rules.wok.state import ACTIVE, DEAD, Player, Province
+from wtg.rules.wok.turn import Turn
 from wtg.rules.wok4.combat import fight
 from wtg.rules.wok4.constants import (
     LEV_BONUS_EMPTY,
     LEV_BONUS_PER_ROUND,
-    LEV_MAX,
     NEUTRAL_EFF,
     SPOILS_MIS_SPY,
     SPOILS_POP_WOK,
 )
-from wtg.rules.wok4.events import Battle, PlayerEliminated
+from wtg.rules.wok4.events import Battle
 from wtg.rules.wok4.orders import Attack
-from wtg.rules.wok4.state import ACTIVE, DEAD, Player, Province
-from wtg.rules.wok4.turn import Turn
 
 PHASE = "II attacks"
 

@@ -6,6 +6,8 @@ import random
 from dataclasses import dataclass
 
 from wtg.core.rng import chance, roll
+from wtg.rules.wok.state import Player, Province
+from wtg.rules.wok.turn import Turn
 from wtg.rules.wok4.constants import (
     BOMB_ARMIES,
     BOMB_DEF,
@@ -19,8 +21,6 @@ from wtg.rules.wok4.constants import (
 from wtg.rules.wok4.events import BombingRun, BombingSuffered
 from wtg.rules.wok4.orders import Bomb
 from wtg.rules.wok4.reach import bomb_range
-from wtg.rules.wok4.state import Player, Province
-from wtg.rules.wok4.turn import Turn
 
 PHASE = "I bombing"
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from wtg.rules.wok.events import AllianceDeclared, GameOver, PlayerQuit, TurnMissed
+from wtg.rules.wok.limits import MISSED_TURNS_TO_QUIT
+from wtg.rules.wok.state import ACTIVE, QUIT, Outcome, Player, WokState
+from wtg.rules.wok.turn import Turn
 from wtg.rules.wok4.constants import (
-    MISSED_TURNS_TO_QUIT,
     QUITS_FOR_BITTER_END,
     VP_BITTER_END,
     VP_PLACED,
@@ -11,9 +14,6 @@ from wtg.rules.wok4.constants import (
     VP_SOLE_WIN,
     VP_SURVIVED,
 )
-from wtg.rules.wok4.events import AllianceDeclared, GameOver, PlayerQuit, TurnMissed
-from wtg.rules.wok4.state import ACTIVE, QUIT, Outcome, Player, WokState
-from wtg.rules.wok4.turn import Turn
 
 
 def alliances(turn: Turn) -> None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from wtg.core.rng import chance
+from wtg.rules.wok.limits import EFF_MAX, EFF_MIN, POP_MAX
+from wtg.rules.wok.state import Player, Province
+from wtg.rules.wok.turn import Turn, clamp
 from wtg.rules.wok4.constants import (
     BOMB_DETECT_PER_SPY,
     CHANCE_MAX,
     DEF_PER_DEF_HIT,
     DETECT_MIN,
-    EFF_MAX,
-    EFF_MIN,
     EFF_SPY_FAILURE,
     EFF_SPY_PLAYER_FAILURE,
     EFF_SPY_PLAYER_SUCCESS,
@@ -20,7 +21,6 @@ from wtg.rules.wok4.constants import (
     EFF_VICTIM_FOILED_PLAYER,
     EFF_VICTIM_LOSS,
     MIS_PER_SABOTEUR,
-    POP_MAX,
     POP_PER_THIEF,
     SABOTAGE_PENALTY,
     SPIES_PER_DEF_HIT,
@@ -30,8 +30,6 @@ from wtg.rules.wok4.constants import (
 from wtg.rules.wok4.events import SpiedUpon, SpyReport
 from wtg.rules.wok4.orders import SpyOp
 from wtg.rules.wok4.reach import adjacent
-from wtg.rules.wok4.state import Player, Province
-from wtg.rules.wok4.turn import Turn, clamp
 
 PHASE = "VI spying"
 SPY_PROVINCE, SPY_PLAYER, SABOTAGE_MISSILES, SABOTAGE_DEFENSES, STEAL_POPULATION = 1, 2, 3, 4, 5

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
+from wtg.rules.wok.events import AimChanged
+from wtg.rules.wok.limits import AIM_CHANGES, DEF_MAX, EFF_MAX, LEV_MAX, MIS_MAX, SPY_MAX
+from wtg.rules.wok.state import Player
+from wtg.rules.wok.turn import Turn
 from wtg.rules.wok4.constants import (
-    AIM_CHANGES,
-    DEF_MAX,
-    EFF_MAX,
-    LEV_MAX,
-    MIS_MAX,
-    SPY_MAX,
     TRADE_DEF_100,
     TRADE_DEF_350,
     TRADE_EFF_250,
@@ -19,9 +17,7 @@ from wtg.rules.wok4.constants import (
     TRADE_SPY_150,
     TRADES,
 )
-from wtg.rules.wok4.events import AimChanged, TechTraded
-from wtg.rules.wok4.state import Player
-from wtg.rules.wok4.turn import Turn
+from wtg.rules.wok4.events import TechTraded
 
 
 def tech_trades(turn: Turn) -> None:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+from wtg.rules.wok.events import Entropy
+from wtg.rules.wok.limits import DEF_MAX, EFF_MAX, EFF_MIN, LEV_MAX, MIS_MAX, SPY_MAX
+from wtg.rules.wok.state import Player, Province
+from wtg.rules.wok.turn import Turn, clamp
 from wtg.rules.wok4.constants import (
-    DEF_MAX,
-    EFF_MAX,
-    EFF_MIN,
-    LEV_MAX,
     LEV_PER_WOK,
-    MIS_MAX,
-    SPY_MAX,
     TECH_MAX,
     TECH_PER_WOK,
     WOK_PER_DEF_STEP,
@@ -17,9 +15,7 @@ from wtg.rules.wok4.constants import (
     WOK_PER_MIS,
     WOK_PER_SPY,
 )
-from wtg.rules.wok4.events import Entropy, Production
-from wtg.rules.wok4.state import Player, Province
-from wtg.rules.wok4.turn import Turn, clamp
+from wtg.rules.wok4.events import Production
 
 _TOTAL_OF_AIM = {"DEF": "dfn", "LEV": "lev", "MIS": "mis", "SPY": "spy"}
 

@@ -7,10 +7,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from wtg.core.events import Event
-from wtg.rules.wok4.constants import ARM_MAX, LEV_MAX
-from wtg.rules.wok4.events import OrderSkipped
+from wtg.rules.wok.events import OrderSkipped
+from wtg.rules.wok.limits import ARM_MAX, LEV_MAX
+from wtg.rules.wok.state import Player, Province, WokState
 from wtg.rules.wok4.orders import Orders
-from wtg.rules.wok4.state import Player, Province, WokState
 
 
 @dataclass(slots=True)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from wtg.rules.wok4.constants import (
+from wtg.rules.wok.events import Transformed
+from wtg.rules.wok.limits import (
     GROWTH,
     LEV_MIN,
     NEUTRAL_LEV,
@@ -11,17 +12,16 @@ from wtg.rules.wok4.constants import (
     POP_MAX,
     POP_PER_ARM,
     POP_PER_WOK,
+    TRANSFORM_ORDERS,
     UNITS_PER_ORDER,
     WOK_MAX,
     WOK_PER_POP,
 )
-from wtg.rules.wok4.events import Transformed
+from wtg.rules.wok.state import Player
+from wtg.rules.wok.turn import Turn, add_armies
 from wtg.rules.wok4.orders import Transform
-from wtg.rules.wok4.state import Player
-from wtg.rules.wok4.turn import Turn, add_armies
 
 PHASE = "IV transformations"
-TRANSFORM_ORDERS = 7
 
 
 def transformations(turn: Turn) -> None:

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from wtg.rules.wok4.constants import ARM_MAX, MIS_MAX, POP_MAX, SPY_MAX, UNITS_PER_ORDER, WOK_MAX
-from wtg.rules.wok4.events import Moved
+from wtg.rules.wok.events import Moved
+from wtg.rules.wok.limits import (
+    ARM_MAX,
+    MIS_MAX,
+    MOVE_ORDERS,
+    POP_MAX,
+    SPY_MAX,
+    UNITS_PER_ORDER,
+    WOK_MAX,
+)
+from wtg.rules.wok.state import Player
+from wtg.rules.wok.turn import Turn, mixed_level
 from wtg.rules.wok4.orders import Move
-from wtg.rules.wok4.state import Player
-from wtg.rules.wok4.turn import Turn, mixed_level
 
 PHASE = "IV movement"
-MOVE_ORDERS = 7
 UNIT_FIELD = {"POP": "pop", "WOK": "wok", "ARM": "arm", "MIS": "mis", "SPY": "spy"}
 UNIT_MAX = {"POP": POP_MAX, "WOK": WOK_MAX, "ARM": ARM_MAX, "MIS": MIS_MAX, "SPY": SPY_MAX}
 

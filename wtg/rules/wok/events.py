@@ -1,0 +1,83 @@
+"""Events every WoK ruleset has. Each event names who may see it."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from wtg.core.events import Event
+
+
+class OrderSkipped(Event):
+    kind: ClassVar[str] = "order_skipped"
+    player: int
+    phase: str
+    order: str
+    reason: str
+
+
+class PlayerEliminated(Event):
+    kind: ClassVar[str] = "player_eliminated"
+    player: int
+    by: int
+    province: int
+
+
+class Entropy(Event):
+    kind: ClassVar[str] = "entropy"
+    player: int
+    provinces: int
+    eff_before: int
+    eff_after: int
+
+
+class Transformed(Event):
+    kind: ClassVar[str] = "transformed"
+    player: int
+    province: int
+    transform: str
+    used: int
+    made: int
+    lost: int
+
+
+class Moved(Event):
+    kind: ClassVar[str] = "moved"
+    player: int
+    source: int
+    target: int
+    unit: str
+    amount: int
+    halted: int
+
+
+class AimChanged(Event):
+    kind: ClassVar[str] = "aim_changed"
+    player: int
+    province: int
+    old: str
+    new: str
+
+
+class TurnMissed(Event):
+    kind: ClassVar[str] = "turn_missed"
+    player: int
+    missed: int
+
+
+class PlayerQuit(Event):
+    kind: ClassVar[str] = "player_quit"
+    player: int
+
+
+class AllianceDeclared(Event):
+    kind: ClassVar[str] = "alliance_declared"
+    player: int
+    ally: int
+
+
+class GameOver(Event):
+    kind: ClassVar[str] = "game_over"
+    reason: str
+    winners: tuple[int, ...]
+    ranking: tuple[int, ...]
+    vp: tuple[tuple[int, int], ...]

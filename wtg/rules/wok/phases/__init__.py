@@ -1,0 +1,1 @@
+"""Phases the WoK rulesets share."""
