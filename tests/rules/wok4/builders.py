@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from wtg.core.ruleset import TurnResult
+from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.state import Player, Province, WokState
-from wtg.rules.wok4.orders import Orders
 from wtg.rules.wok4.resolve import resolve
 
 

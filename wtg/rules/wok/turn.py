@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from wtg.core.events import Event
 from wtg.rules.wok.events import OrderSkipped
 from wtg.rules.wok.limits import ARM_MAX, LEV_MAX
+from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.state import Player, Province, WokState
-from wtg.rules.wok4.orders import Orders
 
 
 @dataclass(slots=True)

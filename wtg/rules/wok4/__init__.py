@@ -13,10 +13,10 @@ from wtg.core.orders import Acceptance, RawEntry, Verdict
 from wtg.core.provmap import MapLimits, ProvinceMap, load_map
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
 from wtg.paths import form_path, games_path
+from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.state import ACTIVE, WokState
-from wtg.rules.wok4.accept import accept_entries
+from wtg.rules.wok4.accept import accept_wok4
 from wtg.rules.wok4.forecast import forecast
-from wtg.rules.wok4.orders import Orders
 from wtg.rules.wok4.reach import attacks_allowed
 from wtg.rules.wok4.resolve import resolve
 from wtg.rules.wok4.score import top_ten
@@ -78,7 +78,7 @@ class Wok4:
         return entries_from_orders(self.form, data)
 
     def accept(self, entries: Sequence[RawEntry], state: WokState, player: int) -> Acceptance:
-        good, verdicts = accept_entries(entries, state, player)
+        good, verdicts = accept_wok4(entries, state, player)
         orders = orders_from_entries(self.form, player, state.turn + 1, good)
         return Acceptance(orders, verdicts)
 

@@ -8,11 +8,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.phases.movement import movement
 from wtg.rules.wok.phases.population import growth, transformations
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok.turn import Turn
-from wtg.rules.wok4.orders import Orders
 from wtg.rules.wok4.phases.trading import aims, tech_trades
 from wtg.rules.wok4.phases.working import working
 from wtg.rules.wok4.view import province_row

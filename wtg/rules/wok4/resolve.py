@@ -6,21 +6,17 @@ import random
 from collections.abc import Mapping
 
 from wtg.core.ruleset import TurnResult
+from wtg.rules.wok.orders import Orders
+from wtg.rules.wok.phases.endturn import alliances, missed_turns, next_order_of_play
 from wtg.rules.wok.phases.movement import movement
 from wtg.rules.wok.phases.population import growth, neutral_recruits, transformations
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok.turn import Turn
-from wtg.rules.wok4.orders import Orders
 from wtg.rules.wok4.phases.attacks import attacks
 from wtg.rules.wok4.phases.bombing import bombing
-from wtg.rules.wok4.phases.endturn import (
-    alliances,
-    game_end,
-    missed_turns,
-    next_order_of_play,
-)
 from wtg.rules.wok4.phases.spying import spying
 from wtg.rules.wok4.phases.trading import aims, tech_trades
+from wtg.rules.wok4.phases.victory import game_end
 from wtg.rules.wok4.phases.working import working
 
 PHASES = (

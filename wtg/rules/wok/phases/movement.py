@@ -12,9 +12,9 @@ from wtg.rules.wok.limits import (
     UNITS_PER_ORDER,
     WOK_MAX,
 )
+from wtg.rules.wok.orders import Move
 from wtg.rules.wok.state import Player
 from wtg.rules.wok.turn import Turn, mixed_level
-from wtg.rules.wok4.orders import Move
 
 PHASE = "IV movement"
 UNIT_FIELD = {"POP": "pop", "WOK": "wok", "ARM": "arm", "MIS": "mis", "SPY": "spy"}

@@ -17,9 +17,9 @@ from wtg.rules.wok.limits import (
     WOK_MAX,
     WOK_PER_POP,
 )
+from wtg.rules.wok.orders import Transform
 from wtg.rules.wok.state import Player
 from wtg.rules.wok.turn import Turn, add_armies
-from wtg.rules.wok4.orders import Transform
 
 PHASE = "IV transformations"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wtg.rules.wok.events import PlayerEliminated
 from wtg.rules.wok.limits import LEV_MAX
+from wtg.rules.wok.orders import Attack
 from wtg.rules.wok.state import ACTIVE, DEAD, Player, Province
 from wtg.rules.wok.turn import Turn
 from wtg.rules.wok4.combat import fight
@@ -15,7 +16,6 @@ from wtg.rules.wok4.constants import (
     SPOILS_POP_WOK,
 )
 from wtg.rules.wok4.events import Battle
-from wtg.rules.wok4.orders import Attack
 
 PHASE = "II attacks"
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from wtg.core.rng import chance
 from wtg.rules.wok.limits import EFF_MAX, EFF_MIN, POP_MAX
+from wtg.rules.wok.orders import SpyOp
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn, clamp
 from wtg.rules.wok4.constants import (
@@ -28,7 +29,6 @@ from wtg.rules.wok4.constants import (
     SPY_ORDERS,
 )
 from wtg.rules.wok4.events import SpiedUpon, SpyReport
-from wtg.rules.wok4.orders import SpyOp
 from wtg.rules.wok4.reach import adjacent
 
 PHASE = "VI spying"

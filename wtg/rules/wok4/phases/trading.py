@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from wtg.rules.wok.events import AimChanged
-from wtg.rules.wok.limits import AIM_CHANGES, DEF_MAX, EFF_MAX, LEV_MAX, MIS_MAX, SPY_MAX
+from wtg.rules.wok.limits import DEF_MAX, EFF_MAX, LEV_MAX, MIS_MAX, SPY_MAX
+from wtg.rules.wok.phases.aims import change_aims
 from wtg.rules.wok.state import Player
 from wtg.rules.wok.turn import Turn
 from wtg.rules.wok4.constants import (
@@ -66,31 +66,5 @@ def apply_trade(turn: Turn, player: Player, points: int) -> None:
 
 
 def aims(turn: Turn) -> None:
-    """ "Only up to 4 of your provinces may change their aim at the end of each turn."
-
-    Ruling: an order that names the aim a province already has is no change and
-    does not count toward the 4.
-    """
-    for player, orders in turn.players_in_order():
-        changes = 0
-        for order in orders.aim:
-            text = f"aim {order.aim} in {order.province}"
-            province = turn.own_or_skip(player.id, order.province, "V aims", text)
-            if province is None:
-                continue
-            if province.aim == order.aim:
-                continue
-            if changes == AIM_CHANGES:
-                turn.skip(player.id, "V aims", text, f"only {AIM_CHANGES} aims change a turn")
-                continue
-            changes += 1
-            turn.emit(
-                AimChanged(
-                    player=player.id,
-                    province=province.id,
-                    old=province.aim,
-                    new=order.aim,
-                    visible_to=frozenset({player.id}),
-                )
-            )
-            province.aim = order.aim
+    """PHASE V: "Only 4 provinces can change their workers aim in every turn"."""
+    change_aims(turn, "V aims")

@@ -1,4 +1,5 @@
-"""WoK IV orders as the rules read them, built from the canonical order file."""
+"""WoK orders as the rules read them, built from the canonical order file. Each ruleset
+uses the kinds its AOF has; the others stay empty."""
 
 from __future__ import annotations
 
@@ -56,8 +57,12 @@ class Orders(Record):
     trade: tuple[int, ...] = ()
     aim: tuple[AimChange, ...] = ()
     spy: tuple[SpyOp, ...] = ()
+    upgrade: tuple[str, ...] = ()
+    """Standard WoK: what gold buys this turn (TECH, EFF, DEF, LEV, MIS, SPY), in order."""
     ally: int | None = None
     """None keeps the alliance as it is; 0 ends it."""
+    vote_end: bool | None = None
+    """Standard WoK: a vote to end the game now (None: no vote given)."""
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Orders:
@@ -87,5 +92,7 @@ class Orders(Record):
                 SpyOp(source=o["from"], target=o["to"], op=o["op"], spies=o["spies"])
                 for o in d.get("spy", ())
             ),
+            upgrade=tuple(str(u) for u in d.get("upgrade", ())),
             ally=None if ally is None else int(ally),
+            vote_end=None if d.get("vote_end") is None else bool(d["vote_end"]),
         )

@@ -1,0 +1,58 @@
+"""The end of a WoK turn, as every ruleset has it: alliances, missed turns, the next Order of
+Play. Who wins, and how, is each ruleset's own (its ``victory``)."""
+
+from __future__ import annotations
+
+from wtg.rules.wok.events import AllianceDeclared, PlayerQuit, TurnMissed
+from wtg.rules.wok.limits import MISSED_TURNS_TO_QUIT
+from wtg.rules.wok.state import ACTIVE, QUIT
+from wtg.rules.wok.turn import Turn
+
+
+def alliances(turn: Turn) -> None:
+    """An ally named on the AOF stays named until changed; 0 ends the alliance."""
+    seated = {p.id for p in turn.state.players}
+    for player, orders in turn.players_in_order():
+        ally = orders.ally
+        if ally is None or ally == player.ally:
+            continue
+        if ally != 0 and (ally == player.id or ally not in seated):
+            turn.skip(player.id, "alliance", f"ally with player {ally}", "no such other player")
+            continue
+        player.ally = ally
+        turn.emit(
+            AllianceDeclared(
+                player=player.id, ally=ally, visible_to=frozenset({player.id, ally} - {0})
+            )
+        )
+
+
+def missed_turns(turn: Turn) -> None:
+    """Manual section 3: "If you miss orders for 3 Turns in a row, you will be considered
+    as to have QUIT the game." A player who sent orders earns a HiScore turn point."""
+    for player in turn.state.players:
+        if player.status != ACTIVE:
+            continue
+        if player.id in turn.orders:
+            player.missed = 0
+            player.turn_points += 1
+            continue
+        player.missed += 1
+        turn.emit(
+            TurnMissed(player=player.id, missed=player.missed, visible_to=frozenset({player.id}))
+        )
+        if player.missed >= MISSED_TURNS_TO_QUIT:
+            player.status = QUIT
+            player.quit_on = turn.state.turn
+            turn.emit(PlayerQuit(player=player.id, public=True))
+
+
+def next_order_of_play(turn: Turn) -> None:
+    """ "Every new turn, the WTG creates a new OoP": every player who still owns a province."""
+    state = turn.state
+    if state.outcome is not None:
+        state.oop = []
+        return
+    owners = sorted({p.owner for p in state.provinces if p.owner})
+    turn.rng.shuffle(owners)
+    state.oop = owners
