@@ -23,7 +23,7 @@ def test_turn_zero_report_of_a_player(game: Game) -> None:
 
 
 def test_averages_weigh_the_level_by_armies(game: Game) -> None:
-    from wtg.rules.wok4.view import totals
+    from wtg.rules.wok.view import totals
 
     state = game.state()
     a, b = state.province(1), state.province(2)

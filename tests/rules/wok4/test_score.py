@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.wok4.builders import empty, make_state
-from wtg.rules.wok4.score import player_score, top_ten
+from wtg.rules.wok.score import player_score, top_ten
 
 
 def test_score_counts_possessions_in_population_equivalents() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from wtg.core.events import Event
@@ -70,6 +70,10 @@ class Turn:
             return None
         province = self.state.province(pid)
         return province if province.owner == owner else None
+
+
+Phase = Callable[[Turn], None]
+"""A phase of a turn: a function over the working copy."""
 
 
 def clamp(value: int, low: int, high: int) -> int:

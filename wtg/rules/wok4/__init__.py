@@ -13,15 +13,15 @@ from wtg.core.orders import Acceptance, RawEntry, Verdict
 from wtg.core.provmap import MapLimits, ProvinceMap, load_map
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
 from wtg.paths import form_path, games_path
+from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.orders import Orders
+from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, WokState
+from wtg.rules.wok.view import report_context
 from wtg.rules.wok4.accept import accept_wok4
-from wtg.rules.wok4.forecast import forecast
 from wtg.rules.wok4.reach import attacks_allowed
-from wtg.rules.wok4.resolve import resolve
-from wtg.rules.wok4.score import top_ten
+from wtg.rules.wok4.resolve import FORECAST_PHASES, resolve
 from wtg.rules.wok4.setup import start_state
-from wtg.rules.wok4.view import report_context
 
 MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
 
@@ -89,13 +89,15 @@ class Wok4:
     def report_context(
         self, state: WokState, events: Sequence[Mapping[str, Any]], player: int
     ) -> dict[str, Any]:
-        return report_context(state, events, player)
+        return report_context(
+            state, events, player, attacks_next=attacks_allowed(state.player(player).tech)
+        )
 
     def topten(self, state: WokState) -> list[ScoreLine]:
         return top_ten(state)
 
     def forecast(self, state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
-        return forecast(state, orders, player)
+        return forecast(state, orders, player, FORECAST_PHASES)
 
 
 RULESET = Wok4()

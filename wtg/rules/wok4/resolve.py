@@ -37,6 +37,10 @@ PHASES = (
 )
 
 
+FORECAST_PHASES = (working, transformations, growth, movement, tech_trades, aims)
+"""The phases an order confirmation's forecast runs: those without chance."""
+
+
 class GameFinished(ValueError):
     """The game is over; there is no next turn."""
 

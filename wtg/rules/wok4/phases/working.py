@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from wtg.rules.wok.events import Entropy
 from wtg.rules.wok.limits import DEF_MAX, EFF_MAX, EFF_MIN, LEV_MAX, MIS_MAX, SPY_MAX
+from wtg.rules.wok.phases.entropy import lose_eff
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn, clamp
 from wtg.rules.wok4.constants import (
@@ -28,26 +28,11 @@ def working(turn: Turn) -> None:
         player = state.player(pid)
         provinces = [p for p in state.provinces if p.owner == pid]
         if provinces:
-            _entropy(turn, player, len(provinces))
+            lose_eff(turn, player, len(provinces))
             _produce(turn, player, provinces)
     for province in state.provinces:
         if province.owner == 0:
             _work(province)
-
-
-def _entropy(turn: Turn, player: Player, provinces: int) -> None:
-    """Ruling: entropy happens here, "right away" in PHASE III, not in PHASE V."""
-    before = player.eff
-    player.eff = clamp(player.eff - provinces, EFF_MIN, EFF_MAX)
-    turn.emit(
-        Entropy(
-            player=player.id,
-            provinces=provinces,
-            eff_before=before,
-            eff_after=player.eff,
-            visible_to=frozenset({player.id}),
-        )
-    )
 
 
 def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:

@@ -5,28 +5,24 @@ bombing, attacks and spying are left to the turn itself."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wtg.rules.wok.orders import Orders
-from wtg.rules.wok.phases.movement import movement
-from wtg.rules.wok.phases.population import growth, transformations
 from wtg.rules.wok.state import WokState
-from wtg.rules.wok.turn import Turn
-from wtg.rules.wok4.phases.trading import aims, tech_trades
-from wtg.rules.wok4.phases.working import working
-from wtg.rules.wok4.view import province_row
-
-FORECAST_PHASES = (working, transformations, growth, movement, tech_trades, aims)
-"""Phases without chance: these phases never draw from the RNG."""
+from wtg.rules.wok.turn import Phase, Turn
+from wtg.rules.wok.view import province_row
 
 
-def forecast(state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
+def forecast(
+    state: WokState, orders: Mapping[str, Any], player: int, phases: Sequence[Phase]
+) -> dict[str, Any]:
+    """``phases``: the ruleset's phases without chance (they never draw from the RNG)."""
     typed = Orders.from_dict(orders)
     work = state.clone()
     work.turn = state.turn + 1
     turn = Turn(work, {player: typed}, random.Random(0), (player,))
-    for phase in FORECAST_PHASES:
+    for phase in phases:
         phase(turn)
     me = work.player(player)
     later = []
@@ -41,6 +37,7 @@ def forecast(state: WokState, orders: Mapping[str, Any], player: int) -> dict[st
         "provinces": [province_row(p) for p in work.provinces_of(player)],
         "eff": me.eff,
         "tech": me.tech,
+        "gold": me.gold,
         "later": later,
         "skipped": skipped,
     }

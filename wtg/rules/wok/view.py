@@ -7,9 +7,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from wtg.core.record import Record
+from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import Province, WokState
-from wtg.rules.wok4.reach import attacks_allowed
-from wtg.rules.wok4.score import top_ten
 
 
 def visible(events: Sequence[Mapping[str, Any]], player: int) -> list[Mapping[str, Any]]:
@@ -98,8 +97,9 @@ def _readable(event: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def report_context(
-    state: WokState, events: Sequence[Mapping[str, Any]], player: int
+    state: WokState, events: Sequence[Mapping[str, Any]], player: int, **extra: Any
 ) -> dict[str, Any]:
+    """What a WoK report shows one player; ``extra`` adds a ruleset's own items."""
     me = state.player(player)
     mine = list(state.provinces_of(player))
     names = {p.id: p.name for p in state.players}
@@ -121,10 +121,10 @@ def report_context(
         "provinces": [province_row(p) for p in mine],
         "totals": totals(mine),
         "borders": borders,
-        "attacks_next": attacks_allowed(me.tech),
         "events": seen,
         "by_kind": by_kind,
         "oop": [(pid, names.get(pid, "?")) for pid in state.oop],
         "topten": top_ten(state),
         "outcome": state.outcome.to_dict() if state.outcome else None,
+        **extra,
     }
