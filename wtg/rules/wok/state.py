@@ -1,4 +1,10 @@
-"""The state of a WoK IV game between two turns, and its JSON form."""
+"""The state of a WoK game between two turns, and its JSON form.
+
+One set of types serves every WoK ruleset. Fields only some rulesets use (gold,
+robots, colours, RIPs, idle workers, NAPs, headhunting) keep their defaults in
+the others and are written to JSON only when set, so a WoK IV state file holds
+exactly the WoK IV fields.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,16 @@ from typing import Any
 ACTIVE = "active"
 QUIT = "quit"
 DEAD = "dead"
+
+
+def _extras(obj: Any, defaults: Mapping[str, Any]) -> dict[str, Any]:
+    """The optional fields that differ from their defaults."""
+    out = {}
+    for name, default in defaults.items():
+        value = getattr(obj, name)
+        if value != default:
+            out[name] = list(value) if isinstance(value, (list, tuple)) else value
+    return out
 
 
 @dataclass(slots=True)
@@ -27,6 +43,8 @@ class Province:
     mis: int = 0
     spy: int = 0
     aim: str = "DEF"
+    idle: bool = False
+    """Standard WoK "False Orders": the workers do nothing until the aim is changed."""
 
     def clone(self) -> Province:
         return Province(
@@ -42,10 +60,11 @@ class Province:
             self.mis,
             self.spy,
             self.aim,
+            self.idle,
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "id": self.id,
             "name": self.name,
             "owner": self.owner,
@@ -59,6 +78,9 @@ class Province:
             "aim": self.aim,
             "neighbours": list(self.neighbours),
         }
+        if self.idle:
+            data["idle"] = True
+        return data
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Province:
@@ -75,7 +97,19 @@ class Province:
             mis=d["mis"],
             spy=d["spy"],
             aim=d["aim"],
+            idle=bool(d.get("idle", False)),
         )
+
+
+_PLAYER_EXTRAS: dict[str, Any] = {
+    "robot": False,
+    "controller": None,
+    "label": "",
+    "rips": [],
+    "vote_end": False,
+    "last_taken": 0,
+    "home": 0,
+}
 
 
 @dataclass(slots=True)
@@ -84,6 +118,7 @@ class Player:
     name: str
     eff: int = 99
     tech: int = 0
+    """WoK IV: tech points. Standard WoK: the tech level."""
     gold: int = 0
     status: str = ACTIVE
     missed: int = 0
@@ -94,6 +129,18 @@ class Player:
     died_on: int | None = None
     quit_on: int | None = None
     vp: int = 0
+    robot: bool = False
+    controller: int | None = None
+    """The human (GM seat) who plays this colour, in a Duel or Trinity."""
+    label: str = ""
+    """A colour's name in a Duel or Trinity, e.g. "HanA"."""
+    rips: list[int] = field(default_factory=list)
+    """Colours this player has RIPed (Duel, Trinity)."""
+    vote_end: bool = False
+    last_taken: int = 0
+    """A robot's last captured province (its home at the start)."""
+    home: int = 0
+    """The province the player started in."""
 
     @property
     def standing(self) -> bool:
@@ -113,6 +160,13 @@ class Player:
             self.died_on,
             self.quit_on,
             self.vp,
+            self.robot,
+            self.controller,
+            self.label,
+            list(self.rips),
+            self.vote_end,
+            self.last_taken,
+            self.home,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -129,11 +183,15 @@ class Player:
             "died_on": self.died_on,
             "quit_on": self.quit_on,
             "vp": self.vp,
+            **_extras(self, _PLAYER_EXTRAS),
         }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Player:
-        return cls(**{k: d[k] for k in cls.__dataclass_fields__ if k in d})
+        values = {k: d[k] for k in cls.__dataclass_fields__ if k in d}
+        if "rips" in values:
+            values["rips"] = list(values["rips"])
+        return cls(**values)
 
 
 @dataclass(slots=True)
@@ -141,7 +199,7 @@ class Outcome:
     """How the game ended."""
 
     reason: str
-    """"last standing", "alliance" or "bitter end"."""
+    """"last standing", "alliance", "bitter end", "vote", "rips"..."""
     winners: tuple[int, ...]
     ranking: tuple[int, ...]
     """Every seated player, best first."""
@@ -152,6 +210,16 @@ class Outcome:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Outcome:
         return cls(d["reason"], tuple(d["winners"]), tuple(d["ranking"]))
+
+
+_STATE_EXTRAS: dict[str, Any] = {
+    "variant": None,
+    "started_with": 0,
+    "protection": 0,
+    "protected": [],
+    "naps": [],
+    "rip_target": 0,
+}
 
 
 @dataclass(slots=True)
@@ -165,6 +233,16 @@ class WokState:
     oop: list[int] = field(default_factory=list)
     """The Order of Play of the NEXT turn: generated at the end of this one."""
     outcome: Outcome | None = None
+    variant: str | None = None
+    started_with: int = 0
+    """How many players the game started with (Standard: alliances need more than 5)."""
+    protection: int = 0
+    """Headhunting: the ``protected`` provinces cannot be targeted up to this turn."""
+    protected: list[int] = field(default_factory=list)
+    naps: list[tuple[int, int, int]] = field(default_factory=list)
+    """Automatic NAPs: (colour, colour, the turn whose start ends them)."""
+    rip_target: int = 0
+    """RIPs a Duel or Trinity player needs to win (0: not that kind of game)."""
 
     def province(self, pid: int) -> Province:
         return self.provinces[pid - 1]
@@ -194,11 +272,17 @@ class WokState:
             [p.clone() for p in self.provinces],
             list(self.oop),
             self.outcome,
+            self.variant,
+            self.started_with,
+            self.protection,
+            list(self.protected),
+            list(self.naps),
+            self.rip_target,
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "ruleset": "wok4",
+    def to_dict(self, ruleset: str = "wok4") -> dict[str, Any]:
+        data = {
+            "ruleset": ruleset,
             "game": self.game,
             "map": self.map,
             "turn": self.turn,
@@ -208,6 +292,11 @@ class WokState:
             "players": [p.to_dict() for p in self.players],
             "provinces": [p.to_dict() for p in self.provinces],
         }
+        extras = _extras(self, _STATE_EXTRAS)
+        if "naps" in extras:
+            extras["naps"] = [list(n) for n in self.naps]
+        data.update(extras)
+        return data
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> WokState:
@@ -221,4 +310,10 @@ class WokState:
             provinces=[Province.from_dict(p) for p in d["provinces"]],
             oop=list(d["oop"]),
             outcome=Outcome.from_dict(outcome) if outcome else None,
+            variant=d.get("variant"),
+            started_with=int(d.get("started_with", 0)),
+            protection=int(d.get("protection", 0)),
+            protected=list(d.get("protected", [])),
+            naps=[(int(a), int(b), int(t)) for a, b, t in d.get("naps", [])],
+            rip_target=int(d.get("rip_target", 0)),
         )
