@@ -92,11 +92,14 @@ class Game:
         return self.store.read_text(number, f"reports/p{player:02d}.txt")
 
     def aof(self, player: int) -> str:
+        """The AOF of a GM seat for the coming turn: one form per side it plays."""
         self.config.player(player)
         state = self.state()
-        if player not in self.ruleset.owing(state):
+        owing = set(self.ruleset.owing(state))
+        sides = [s for s in self.ruleset.sides_of(state, player) if s in owing]
+        if not sides:
             raise GameError(f"player {player} has no orders to give")
-        return aof_text(self.ruleset, self.config, state, player)
+        return "\n".join(aof_text(self.ruleset, self.config, state, s) for s in sides)
 
     def topten(self, turn: int | None = None) -> str:
         number = self.latest_turn() if turn is None else turn
@@ -157,6 +160,19 @@ class Game:
             self.store.save_pending(turn, submission.player, files, durable)
             return submission
 
+    def submit_all(self, text: str, **options: Any) -> list[Submission | OrderError]:
+        """Every form in a text (a Duel player's mail holds one a colour), each stored on its
+        own: the submission, or the error that kept it out."""
+        from wtg.intake import split_forms
+
+        results: list[Submission | OrderError] = []
+        for form in split_forms(text, self.ruleset.form.begin):
+            try:
+                results.append(self.submit(form, **options))
+            except OrderError as exc:
+                results.append(exc)
+        return results
+
     def status(self) -> dict[str, Any]:
         """Who has sent orders for the coming turn: the GM's "who hasn't sent orders yet"."""
         state = self.state()
@@ -164,21 +180,17 @@ class Game:
         deadline = self.deadline()
         owing = set(self.ruleset.owing(state))
         players = []
-        public = {p["id"]: p for p in self.ruleset.public_json(state)["players"]}
-        for entry in self.config.players:
-            meta = self.store.pending_meta(turn, entry.id)
-            players.append(
-                {
-                    "id": entry.id,
-                    "name": entry.name,
-                    "status": public[entry.id]["status"],
-                    "owes_orders": entry.id in owing,
-                    "orders": bool(meta),
-                    "ready": bool(meta.get("ready", False)),
-                    "received": meta.get("received"),
-                    "missed_turns": public[entry.id].get("missed", 0),
-                }
-            )
+        for side in self.ruleset.public_json(state)["players"]:
+            seat = self.ruleset.seat_of(state, side["id"])
+            if seat is None:
+                continue  # a robot gives its own orders
+            meta = self.store.pending_meta(turn, side["id"])
+            players.append({
+                "id": side["id"], "name": side["name"], "seat": seat,
+                "status": side["status"], "owes_orders": side["id"] in owing,
+                "orders": bool(meta), "ready": bool(meta.get("ready", False)),
+                "received": meta.get("received"), "missed_turns": side.get("missed", 0),
+            })
         return {
             "game": self.config.game,
             "ruleset": self.config.ruleset,
@@ -205,6 +217,10 @@ class Game:
             paths = dict(self.store.archived_orders(target)) if rerun else {}
             paths.update(self.store.pending_orders(target))
             orders, copies = self._load_orders(state, paths)
+            for robot, planned in self.ruleset.robot_orders(state).items():
+                text = orders_to_yaml(planned)  # a robot's orders: an ordinary order file
+                orders[robot] = planned
+                copies[robot] = (text, planned)
             result = self.ruleset.resolve(state, orders, turn_rng(self.config.seed, target))
             events = [e.to_dict() for e in result.events]
             meta = self.meta(target) if rerun else self._new_meta(target, now)
@@ -264,12 +280,16 @@ class Game:
         owing = set() if self.ruleset.is_over(state) else set(self.ruleset.owing(state))
         for entry in self.config.players:
             name = f"p{entry.id:02d}"
-            aof = aof_text(self.ruleset, self.config, state, entry.id) if entry.id in owing else ""
-            files[f"reports/{name}.txt"] = report_text(
-                self.ruleset, self.config, state, events, entry.id, aof, deadline
-            )
-            if aof:
-                files[f"aofs/{name}.txt"] = aof
+            reports, forms = [], []
+            for side in self.ruleset.sides_of(state, entry.id):
+                aof = aof_text(self.ruleset, self.config, state, side) if side in owing else ""
+                reports.append(
+                    report_text(self.ruleset, self.config, state, events, side, aof, deadline)
+                )
+                forms += [aof] if aof else []
+            files[f"reports/{name}.txt"] = "\n".join(reports)
+            if forms:
+                files[f"aofs/{name}.txt"] = "\n".join(forms)
         return files
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,29 @@ class Submission:
         lines.extend(v.describe() for v in self.verdicts)
         lines.extend(self.notes)
         return "\n".join(lines) + "\n"
+
+
+_PLAYER = re.compile(r"\bPLAYER\s*:\s*(\d+)", re.IGNORECASE)
+
+
+def split_forms(text: str, begin_marker: str) -> list[str]:
+    """The forms in a text, one for each side: a Duel player mails three AOFs in one mail.
+
+    A form whose PLAYER came before in the text is dropped: a reply that quotes the
+    report under the filled-in form also quotes the report's blank form."""
+    starts = [m.start() for m in re.finditer(re.escape(begin_marker), text, re.IGNORECASE)]
+    if len(starts) < 2:
+        return [text]
+    chunks = [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
+    seen: set[str] = set()
+    forms = []
+    for chunk in chunks:
+        found = _PLAYER.search(chunk)
+        key = found[1].lstrip("0") if found else ""
+        if key not in seen:
+            seen.add(key)
+            forms.append(chunk)
+    return forms
 
 
 def looks_like_aof(text: str, begin_marker: str) -> bool:
@@ -77,9 +101,13 @@ def _from_aof(
     pid = _number(header.get("player"), "PLAYER")
     if player is not None and player != pid:
         raise OrderError(f"the form is player {pid}'s, not player {player}'s")
-    entry = next((p for p in config.players if p.id == pid), None)
+    try:
+        seat = ruleset.seat_of(state, pid)
+    except KeyError:
+        raise OrderError(f"game {config.game} has no player {pid}") from None
+    entry = next((p for p in config.players if p.id == seat), None)
     if entry is None:
-        raise OrderError(f"game {config.game} has no player {pid}")
+        raise OrderError(f"player {pid} of game {config.game} takes no orders")
     if header.get("code", "").strip().upper() != entry.code.upper():
         raise WrongCode(config.game, pid)
     try:

@@ -45,12 +45,13 @@ def environment() -> jinja2.Environment:
 
 
 def aof_text(ruleset: Ruleset, config: GameConfig, state: Any, player: int) -> str:
-    """The blank AOF a player fills in for the turn after ``state``."""
+    """The blank AOF a side fills in for the turn after ``state``; the code is its seat's."""
+    seat = ruleset.seat_of(state, player)
     header = {
         "game": config.game,
         "turn": ruleset.turn_of(state) + 1,
         "player": player,
-        "code": config.player(player).code,
+        "code": config.player(seat if seat is not None else player).code,
     }
     return render_aof(ruleset.form, header, None, ruleset.form_context(state, player))
 

@@ -80,7 +80,7 @@ def new_game(
     try:
         rules = find_ruleset(ruleset)
         entries = [parse_player_spec(spec, i) for i, spec in enumerate(players, start=1)]
-        chosen = map_name or (rules.map_names() or ["?"])[0]
+        chosen = map_name or rules.default_map(variant)
         game_seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         schedule = make_schedule(every_days, at_time, zone) if every_days else None
         game = create_game(
@@ -145,14 +145,22 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
 
     game = open_or_fail(ctx, game_dir)
     try:
-        submission = game.submit(file.read(), player=player, correct=correct)
-    except OrderError as exc:
-        fail(f"orders not stored: {exc}", EXIT_NOT_STORED)
+        results = game.submit_all(file.read(), player=player, correct=correct)
     except GameLocked as exc:
         fail(str(exc))
-    if submission.superseded:
-        fail("orders not stored: later orders of this player are already on file", EXIT_NOT_STORED)
-    click.echo(submission.confirmation(), nl=False)
+    stored = 0
+    for result in results:
+        if isinstance(result, OrderError):
+            click.echo(f"wtg: orders not stored: {result}", err=True)
+        elif result.superseded:
+            click.echo(
+                "wtg: orders not stored: later orders of this player are already on file", err=True
+            )
+        else:
+            stored += 1
+            click.echo(result.confirmation(), nl=False)
+    if not stored:
+        sys.exit(EXIT_NOT_STORED)
 
 
 @click.command("run-turn")

@@ -86,7 +86,24 @@ class Ruleset(Protocol):
     def is_over(self, state: Any) -> bool: ...
 
     def owing(self, state: Any) -> list[int]:
-        """Players whose orders the next turn waits for."""
+        """Players (sides) whose orders the next turn waits for."""
+        ...
+
+    def seat_of(self, state: Any, side: int) -> int | None:
+        """The GM seat (a human with an address and a code) who gives ``side``'s orders;
+        None for a robot. Most games: the side itself."""
+        ...
+
+    def sides_of(self, state: Any, seat: int) -> list[int]:
+        """The sides a GM seat plays (one, or a Duel's three colours)."""
+        ...
+
+    def robot_orders(self, state: Any) -> dict[int, dict[str, Any]]:
+        """Order files of the robots for the next turn (none in most games)."""
+        ...
+
+    def default_map(self, variant: str | None) -> str:
+        """The map a new game gets when the GM names none."""
         ...
 
     def entries_from_dict(

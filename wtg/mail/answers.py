@@ -11,6 +11,7 @@ from wtg.config import GmConfig
 from wtg.core.orders import OrderError, OrderRefused, WrongCode
 from wtg.engine import Game
 from wtg.gameconfig import PlayerEntry
+from wtg.intake import Submission
 from wtg.mail import compose
 from wtg.mail.guards import ReplyLimiter
 from wtg.mail.inbox import Incoming
@@ -54,37 +55,54 @@ class Answers:
         game = self.registry.game(header.get("game", ""))
         if game is None:
             return self._reject(message, sender, "the form names no game that runs here")
-        try:
-            submission = game.submit(
-                text,
-                received=message.received,
-                order_key=message.order_key,
-                via="mail",
-                durable=False,
-            )
-        except WrongCode as exc:
-            self._wrong_code(message, sender, game, exc.player)
+        results = game.submit_all(
+            text, received=message.received, order_key=message.order_key, via="mail", durable=False
+        )
+        outcomes = [
+            self._answer(message, sender, game, header, result, message_id, index)
+            for index, result in enumerate(results)
+        ]
+        return next((o for o in outcomes if o.startswith("stored")), outcomes[0])
+
+    def _answer(
+        self,
+        message: Incoming,
+        sender: str | None,
+        game: Game,
+        header: dict[str, str],
+        result: Submission | OrderError,
+        message_id: str,
+        index: int,
+    ) -> str:
+        """Answer one form of a mail (a Duel player sends one form a colour)."""
+        if isinstance(result, WrongCode):
+            self._wrong_code(message, sender, game, result.player)
             return self._reject(message, sender, "it could not be accepted", quiet=True)
-        except OrderRefused as exc:
+        if isinstance(result, OrderRefused):
             entry = self._entry(game, header.get("player", ""))
-            return self._reject(message, entry.email if entry else None, str(exc))
-        except OrderError:
+            return self._reject(message, entry.email if entry else None, str(result))
+        if isinstance(result, OrderError):
             return self._reject(message, sender, "it could not be accepted", quiet=True)
-        entry = game.config.player(submission.player)
-        self._confirm(message, game, entry, submission, message_id)
-        if submission.superseded:
-            return f"filed: older than the orders on file of {game.config.game} p{entry.id}"
-        return f"stored: {game.config.game} turn {submission.turn} player {entry.id}"
+        state = game.state()
+        seat = game.ruleset.seat_of(state, result.player)
+        entry = game.config.player(seat if seat is not None else result.player)
+        self._confirm(message, game, entry, result, message_id, index)
+        if result.superseded:
+            return f"filed: older than the orders on file of {game.config.game} p{result.player}"
+        return f"stored: {game.config.game} turn {result.turn} player {result.player}"
 
     def _entry(self, game: Game, player: str) -> PlayerEntry | None:
         return next((p for p in game.config.players if str(p.id) == player.strip()), None)
 
     def _confirm(
-        self, message: Incoming, game: Game, entry: PlayerEntry, submission: object, message_id: str
+        self,
+        message: Incoming,
+        game: Game,
+        entry: PlayerEntry,
+        submission: Submission,
+        message_id: str,
+        index: int = 0,
     ) -> None:
-        from wtg.intake import Submission
-
-        assert isinstance(submission, Submission)
         state = game.state()
         deadline = game.deadline()
         schedule = game.config.schedule
@@ -94,6 +112,7 @@ class Answers:
             game=game.config.game,
             turn=submission.turn,
             player=entry,
+            side=state.player(submission.player),
             superseded=submission.superseded,
             received=f"{message.received:%Y-%m-%d %H:%M:%S} UTC",
             deadline=local_text(deadline, schedule.timezone) if deadline and schedule else None,
@@ -105,12 +124,12 @@ class Answers:
             ).splitlines(),
             forecast=None
             if submission.superseded
-            else game.ruleset.forecast(state, submission.orders, entry.id),
+            else game.ruleset.forecast(state, submission.orders, submission.player),
             masked_code=compose.mask_code(entry.code),
         )
         subject = f"[{game.config.game}] orders for turn {submission.turn} received"
         self._queue(
-            f"conf-{message.key}",
+            f"conf-{message.key}" + (f"-{index}" if index else ""),
             entry.email,
             subject,
             body,

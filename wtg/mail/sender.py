@@ -140,7 +140,7 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
     for player in status["players"]:
         if not player["owes_orders"] or player["orders"]:
             continue
-        entry = game.config.player(player["id"])
+        entry = game.config.player(player["seat"])
         ident = f"remind-{game.config.game}-t{status['turn']:04d}-p{entry.id:02d}"
         body = compose.render(
             "reminder",

@@ -9,7 +9,7 @@ class UnknownRuleset(KeyError):
     pass
 
 
-RULESET_NAMES = ("wok4",)
+RULESET_NAMES = ("wok4", "standard")
 
 
 def find_ruleset(name: str) -> Ruleset:
@@ -18,5 +18,9 @@ def find_ruleset(name: str) -> Ruleset:
         from wtg.rules.wok4 import RULESET
 
         return RULESET
+    if name == "standard":
+        from wtg.rules.standard import RULESET as STANDARD
+
+        return STANDARD
     known = ", ".join(RULESET_NAMES)
     raise UnknownRuleset(f"no ruleset {name!r} (known: {known})")

@@ -81,3 +81,37 @@ class GameOver(Event):
     winners: tuple[int, ...]
     ranking: tuple[int, ...]
     vp: tuple[tuple[int, int], ...]
+
+
+class BombingRun(Event):
+    """The bomber's view: what the missiles hit."""
+
+    kind: ClassVar[str] = "bombing_run"
+    player: int
+    source: int
+    target: int
+    target_owner: int
+    missiles: int
+    long_range: bool
+    chance: int
+    armies: int
+    spies: int
+    dfn: int
+    tech: int
+    misses: int
+    detected: bool
+
+
+class BombingSuffered(Event):
+    """The victim's view; ``source`` and ``bomber`` are 0 unless the source was detected."""
+
+    kind: ClassVar[str] = "bombing_suffered"
+    player: int
+    province: int
+    missiles: int
+    armies: int
+    spies: int
+    dfn: int
+    tech: int
+    source: int
+    bomber: int

@@ -22,6 +22,13 @@ class Turn:
     rng: random.Random
     oop: tuple[int, ...]
     events: list[Event] = field(default_factory=list)
+    start_owner: tuple[int, ...] = ()
+    """Who owned each province when the turn began (index = province id - 1)."""
+    lost_last: dict[int, int] = field(default_factory=dict)
+    """Players who lost their last province this turn: player -> that province."""
+    waste_remainder: bool = False
+    """Standard WoK: "If the number converted is not a multiple of the ratio, the extra will
+    be lost" (WoK IV keeps it: "5,6 or 7 Population ... that same result")."""
 
     def emit(self, event: Event) -> None:
         self.events.append(event)

@@ -72,6 +72,18 @@ class Wok4:
     def owing(self, state: WokState) -> list[int]:
         return [p.id for p in state.players if p.status == ACTIVE]
 
+    def seat_of(self, state: WokState, side: int) -> int | None:
+        return side
+
+    def sides_of(self, state: WokState, seat: int) -> list[int]:
+        return [seat]
+
+    def robot_orders(self, state: WokState) -> dict[int, dict[str, Any]]:
+        return {}
+
+    def default_map(self, variant: str | None) -> str:
+        return "classic60"
+
     def entries_from_dict(
         self, data: Mapping[str, Any]
     ) -> tuple[list[RawEntry], list[Verdict], list[str]]:

@@ -36,3 +36,4 @@ def change_aims(turn: Turn, phase: str) -> None:
                 )
             )
             province.aim = order.aim
+            province.idle = False  # Standard "False Orders" last until the aim changes

@@ -51,22 +51,25 @@ def _transform(turn: Turn, player: Player, order: Transform) -> None:
         return
     wanted = min(order.amount, UNITS_PER_ORDER)
     if order.kind == "WOK-POP":
-        made = min(wanted, province.wok) // WOK_PER_POP
-        used = made * WOK_PER_POP
+        taken = min(wanted, province.wok)
+        made = taken // WOK_PER_POP
+        used = taken if turn.waste_remainder else made * WOK_PER_POP
         province.wok -= used
         total = province.pop + made
         province.pop = min(total, POP_MAX)
         lost = total - province.pop
     elif order.kind == "POP-WOK":
-        made = min(wanted, province.pop) // POP_PER_WOK
-        used = made * POP_PER_WOK
+        taken = min(wanted, province.pop)
+        made = taken // POP_PER_WOK
+        used = taken if turn.waste_remainder else made * POP_PER_WOK
         province.pop -= used
         total = province.wok + made
         province.wok = min(total, WOK_MAX)
         lost = total - province.wok
     else:
-        made = min(wanted, province.pop) // POP_PER_ARM
-        used = made * POP_PER_ARM
+        taken = min(wanted, province.pop)
+        made = taken // POP_PER_ARM
+        used = taken if turn.waste_remainder else made * POP_PER_ARM
         province.pop -= used
         lost = add_armies(province, made, LEV_MIN)
     if used == 0:

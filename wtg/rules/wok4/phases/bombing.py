@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 
 from wtg.core.rng import chance, roll
+from wtg.rules.wok.events import BombingRun, BombingSuffered
 from wtg.rules.wok.orders import Bomb
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
@@ -19,7 +20,6 @@ from wtg.rules.wok4.constants import (
     CHANCE_MAX,
     DETECT_MIN,
 )
-from wtg.rules.wok4.events import BombingRun, BombingSuffered
 from wtg.rules.wok4.reach import bomb_range
 
 PHASE = "I bombing"

@@ -1,0 +1,1 @@
+"""The phases of a Standard WoK turn that are its own."""

@@ -1,0 +1,62 @@
+"""One Standard WoK turn: the phase list, in the text's order."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from wtg.core.ruleset import TurnResult
+from wtg.rules.standard.phases.attacks import attacks
+from wtg.rules.standard.phases.bombing import bombing
+from wtg.rules.standard.phases.spying import spying
+from wtg.rules.standard.phases.upgrades import upgrades
+from wtg.rules.standard.phases.victory import game_end, rips, votes
+from wtg.rules.standard.phases.working import working
+from wtg.rules.wok.orders import Orders
+from wtg.rules.wok.phases.aims import change_aims
+from wtg.rules.wok.phases.endturn import alliances, missed_turns, next_order_of_play
+from wtg.rules.wok.phases.entropy import entropy
+from wtg.rules.wok.phases.movement import movement
+from wtg.rules.wok.phases.population import growth, neutral_recruits, transformations
+from wtg.rules.wok.state import WokState
+from wtg.rules.wok.turn import Turn
+
+
+def aims(turn: Turn) -> None:
+    """Phase 8: "Each turn, a player can change the workers' aim in up to 4 provinces"."""
+    change_aims(turn, "8 workers' aim")
+
+
+PHASES = (
+    bombing,  # 1
+    attacks,  # 2
+    entropy,  # 3
+    working,  # 4
+    transformations,  # 5
+    neutral_recruits,  # "Neutral provinces gain 2 armies each turn" (ruling: before growth)
+    growth,  # 6
+    movement,  # 7
+    aims,  # 8
+    upgrades,  # 9
+    spying,  # 10
+    alliances, votes, missed_turns, rips, game_end, next_order_of_play,
+)
+FORECAST_PHASES = (working, transformations, growth, movement, aims, upgrades)
+"""The phases an order confirmation's forecast runs: those without chance."""
+
+
+class GameFinished(ValueError):
+    """The game is over; there is no next turn."""
+
+
+def resolve(state: WokState, orders: Mapping[int, Orders], rng: random.Random) -> TurnResult:
+    """Resolve the next turn from ``state``; ``state`` itself is left untouched."""
+    if state.outcome is not None:
+        raise GameFinished(f"game {state.game} ended on turn {state.turn}")
+    work = state.clone()
+    work.turn = state.turn + 1
+    turn = Turn(work, orders, rng, tuple(state.oop),
+                start_owner=tuple(p.owner for p in state.provinces), waste_remainder=True)
+    for phase in PHASES:
+        phase(turn)
+    return TurnResult(state=work, events=tuple(turn.events))
