@@ -24,31 +24,38 @@ from wtg.rules.wok.state import WokState
 def accept_standard(
     entries: Sequence[RawEntry], state: WokState, player: int
 ) -> tuple[list[RawEntry], list[Verdict]]:
-    context = Context(state, player, attacks=attacks_allowed(state.player(player).tech),
-                      aims=AIMS)
+    context = Context(state, player, attacks=attacks_allowed(state.player(player).tech), aims=AIMS)
     return accept_entries(entries, context, CHECKS)
 
 
 def _check_bomb(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
     source, target = v["from"], v["to"]
-    problem = (limit(entry, context, BOMB_ORDERS, "bombing")
-               or context.province_problem(source) or context.province_problem(target))
+    problem = (
+        limit(entry, context, BOMB_ORDERS, "bombing")
+        or context.province_problem(source)
+        or context.province_problem(target)
+    )
     if not problem and bomb_range(context.state, source, target) is None:
-        problem = (f"province {target} is out of range of {source}: bomb a neighbour or a "
-                   "neighbour's neighbour")
+        problem = (
+            f"province {target} is out of range of {source}: bomb a neighbour or a "
+            "neighbour's neighbour"
+        )
     if not problem and v["missiles"] < 1:
         problem = "fire at least 1 missile"
     return (False, problem) if problem else (True, context.not_yours(source))
 
 
 def _check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    """"Only valid orders count towards your attack limit, but you can only ever enter seven
+    """ "Only valid orders count towards your attack limit, but you can only ever enter seven
     orders": which orders are valid is known only when they run, so all seven are kept."""
     v = entry.values
-    problem = (limit(entry, context, ATTACK_LINES, "attack")
-               or context.province_problem(v["from"]) or context.province_problem(v["to"])
-               or context.neighbour_problem(v["from"], v["to"]))
+    problem = (
+        limit(entry, context, ATTACK_LINES, "attack")
+        or context.province_problem(v["from"])
+        or context.province_problem(v["to"])
+        or context.neighbour_problem(v["from"], v["to"])
+    )
     if not problem and v["armies"] < 1:
         problem = "attack with at least 1 army"
     return (False, problem) if problem else (True, context.not_yours(v["from"]))
@@ -64,8 +71,11 @@ def _check_upgrade(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 def _check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
-    problem = (limit(entry, context, SPY_ORDERS, "spy")
-               or context.province_problem(v["from"]) or context.province_problem(v["to"]))
+    problem = (
+        limit(entry, context, SPY_ORDERS, "spy")
+        or context.province_problem(v["from"])
+        or context.province_problem(v["to"])
+    )
     if not problem and v["op"] not in OP_NAMES:
         problem = "OP must be 1 to 5: " + ", ".join(f"{k} = {n}" for k, n in OP_NAMES.items())
     if not problem and v["spies"] < 1:
@@ -88,8 +98,14 @@ def _check_vote(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 
 CHECKS: dict[str, Check] = {
-    "bomb": _check_bomb, "attack": _check_attack, "transform": SHARED_CHECKS["transform"],
-    "move": SHARED_CHECKS["move"], "aim": SHARED_CHECKS["aim"], "upgrade": _check_upgrade,
-    "spy": _check_spy, "ally": _check_ally, "vote_end": _check_vote,
+    "bomb": _check_bomb,
+    "attack": _check_attack,
+    "transform": SHARED_CHECKS["transform"],
+    "move": SHARED_CHECKS["move"],
+    "aim": SHARED_CHECKS["aim"],
+    "upgrade": _check_upgrade,
+    "spy": _check_spy,
+    "ally": _check_ally,
+    "vote_end": _check_vote,
     "ready": SHARED_CHECKS["ready"],
 }

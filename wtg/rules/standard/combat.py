@@ -31,9 +31,10 @@ class BattleResult:
         return self.defenders_left == 0
 
 
-def fight(rng: random.Random, attackers: int, att_top: int, defenders: int,
-          def_top: int) -> BattleResult:
-    """"the player with the lower number loses one army (if the rolls tie neither side loses
+def fight(
+    rng: random.Random, attackers: int, att_top: int, defenders: int, def_top: int
+) -> BattleResult:
+    """ "the player with the lower number loses one army (if the rolls tie neither side loses
     an army). This is repeated until one side has no armies left." A loss is an injury when
     "the difference was less than half the higher roll"; the victor's injured recover."""
     rounds = injured_att = injured_def = 0

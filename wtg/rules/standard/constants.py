@@ -57,8 +57,11 @@ TECH_LEVEL_MAX = 99
 SPY_ORDERS = 5
 SPY_PROVINCE, SPY_PLAYER, PROPAGANDA, FALSE_ORDERS, STEAL_GOLD = 1, 2, 3, 4, 5
 OP_NAMES = {
-    SPY_PROVINCE: "spy province", SPY_PLAYER: "spy player", PROPAGANDA: "spread propaganda",
-    FALSE_ORDERS: "false orders", STEAL_GOLD: "steal gold",
+    SPY_PROVINCE: "spy province",
+    SPY_PLAYER: "spy player",
+    PROPAGANDA: "spread propaganda",
+    FALSE_ORDERS: "false orders",
+    STEAL_GOLD: "steal gold",
 }
 PROPAGANDA_EFF = 2
 GOLD_PER_THIEF = 10

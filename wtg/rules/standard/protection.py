@@ -10,12 +10,16 @@ def forbidden(turn: Turn, player: int, target: int) -> str:
     """Why ``player`` may not bomb, attack or spy on ``target`` this turn; "" if allowed."""
     state = turn.state
     if state.turn <= state.protection and target in state.protected:
-        return (f"province {target} is a home province, protected from headhunting until the "
-                f"end of turn {state.protection}")
+        return (
+            f"province {target} is a home province, protected from headhunting until the "
+            f"end of turn {state.protection}"
+        )
     owner = turn.start_owner[target - 1] if turn.start_owner else 0
     for first, second, until in state.naps:
         if state.turn < until and {player, owner} == {first, second}:
             other = state.player(owner)
-            return (f"you are napped with {other.label or other.name} until the start of turn "
-                    f"{until}: province {target} was theirs when the turn began")
+            return (
+                f"you are napped with {other.label or other.name} until the start of turn "
+                f"{until}: province {target} was theirs when the turn began"
+            )
     return ""

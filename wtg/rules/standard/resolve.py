@@ -39,7 +39,12 @@ PHASES = (
     aims,  # 8
     upgrades,  # 9
     spying,  # 10
-    alliances, votes, missed_turns, rips, game_end, next_order_of_play,
+    alliances,
+    votes,
+    missed_turns,
+    rips,
+    game_end,
+    next_order_of_play,
 )
 FORECAST_PHASES = (working, transformations, growth, movement, aims, upgrades)
 """The phases an order confirmation's forecast runs: those without chance."""
@@ -55,8 +60,14 @@ def resolve(state: WokState, orders: Mapping[int, Orders], rng: random.Random) -
         raise GameFinished(f"game {state.game} ended on turn {state.turn}")
     work = state.clone()
     work.turn = state.turn + 1
-    turn = Turn(work, orders, rng, tuple(state.oop),
-                start_owner=tuple(p.owner for p in state.provinces), waste_remainder=True)
+    turn = Turn(
+        work,
+        orders,
+        rng,
+        tuple(state.oop),
+        start_owner=tuple(p.owner for p in state.provinces),
+        waste_remainder=True,
+    )
     for phase in PHASES:
         phase(turn)
     return TurnResult(state=work, events=tuple(turn.events))

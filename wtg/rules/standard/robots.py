@@ -26,8 +26,11 @@ ARMIES_BACK = 5
 
 def robot_orders(state: WokState) -> dict[int, dict[str, Any]]:
     """The orders of every active robot for the turn after ``state``."""
-    return {p.id: orders for p in state.players
-            if p.robot and p.status == ACTIVE and (orders := robot_plan(state, p.id))}
+    return {
+        p.id: orders
+        for p in state.players
+        if p.robot and p.status == ACTIVE and (orders := robot_plan(state, p.id))
+    }
 
 
 def robot_plan(state: WokState, robot: int) -> dict[str, Any]:
@@ -41,8 +44,9 @@ def robot_plan(state: WokState, robot: int) -> dict[str, Any]:
     if target is None:
         return orders
     orders["attack"] = [{"from": source, "to": target, "armies": ALL_ARMIES}]
-    orders["transform"] = [{"province": target, "kind": "POP-ARM", "amount": RECRUIT_POP}
-                           for _ in range(RECRUITS)]
+    orders["transform"] = [
+        {"province": target, "kind": "POP-ARM", "amount": RECRUIT_POP} for _ in range(RECRUITS)
+    ]
     orders["move"] = [{"from": target, "to": source, "unit": "ARM", "amount": ARMIES_BACK}]
     orders["aim"] = [{"province": target, "aim": "MIS"}, {"province": source, "aim": "MIS"}]
     return orders
@@ -54,8 +58,11 @@ def choose_target(state: WokState, robot: int, source: int) -> int | None:
     turn = state.turn + 1
     protected = set(state.protected) if turn <= state.protection else set()
     robots = {p.id for p in state.players if p.robot}
-    near = [n for n in sorted(state.province(source).neighbours)
-            if state.province(n).owner != robot and n not in protected]
+    near = [
+        n
+        for n in sorted(state.province(source).neighbours)
+        if state.province(n).owner != robot and n not in protected
+    ]
     first = [n for n in near if state.province(n).owner not in robots]
     if first:
         return first[0]

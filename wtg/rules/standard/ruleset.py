@@ -25,8 +25,13 @@ from wtg.rules.wok.state import ACTIVE, WokState
 from wtg.rules.wok.view import report_context
 
 MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
-DEFAULT_MAPS = {None: "classic60", "skirmish": "trial", "duel": "classic60",
-                "duel-lite": "classic60", "trinity": "classic60"}
+DEFAULT_MAPS = {
+    None: "classic60",
+    "skirmish": "trial",
+    "duel": "classic60",
+    "duel-lite": "classic60",
+    "trinity": "classic60",
+}
 
 
 class Standard:
@@ -110,21 +115,24 @@ class Standard:
 
     def form_context(self, state: WokState, player: int) -> dict[str, Any]:
         me = state.player(player)
-        return {"attacks": attacks_allowed(me.tech), "tech": me.tech, "eff": me.eff,
-                "gold": me.gold}
+        return {
+            "attacks": attacks_allowed(me.tech),
+            "tech": me.tech,
+            "eff": me.eff,
+            "gold": me.gold,
+        }
 
     def report_context(
         self, state: WokState, events: Sequence[Mapping[str, Any]], player: int
     ) -> dict[str, Any]:
-        return report_context(state, events, player,
-                              attacks_next=attacks_allowed(state.player(player).tech))
+        return report_context(
+            state, events, player, attacks_next=attacks_allowed(state.player(player).tech)
+        )
 
     def topten(self, state: WokState) -> list[ScoreLine]:
         return top_ten(state)
 
-    def forecast(
-        self, state: WokState, orders: Mapping[str, Any], player: int
-    ) -> dict[str, Any]:
+    def forecast(self, state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
         return forecast(state, orders, player, FORECAST_PHASES)
 
 

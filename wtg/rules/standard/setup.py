@@ -38,46 +38,86 @@ class SetupError(ValueError):
 
 
 def start_state(setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> WokState:
-    """"You start the game with a tech level of 0, no gold, an effectivenss (EFF) level of 99
+    """ "You start the game with a tech level of 0, no gold, an effectivenss (EFF) level of 99
     and with a single, randomly selected province" not next to another player's."""
     variant = setup.variant
     if variant not in VARIANTS:
-        raise SetupError(f"no variant {variant!r} of standard (variants: "
-                         f"{', '.join(v for v in VARIANTS if v)})")
+        raise SetupError(
+            f"no variant {variant!r} of standard (variants: {', '.join(v for v in VARIANTS if v)})"
+        )
     players = _colours(setup) if variant in COLOURS else _players(setup)
     if len(players) > len(game_map.starts):
-        raise SetupError(f"map {game_map.name} has {len(game_map.starts)} start provinces, "
-                         f"not {len(players)}")
+        raise SetupError(
+            f"map {game_map.name} has {len(game_map.starts)} start provinces, not {len(players)}"
+        )
     homes = rng.sample(list(game_map.starts), len(players))
     for player, home in zip(players, homes, strict=True):
         player.home = home
         player.last_taken = home
     owner_of = {p.home: p.id for p in players}
-    provinces = [_province(mp.id, mp.name, mp.neighbours, mp.pop, owner_of.get(mp.id, 0))
-                 for mp in game_map.provinces]
+    provinces = [
+        _province(mp.id, mp.name, mp.neighbours, mp.pop, owner_of.get(mp.id, 0))
+        for mp in game_map.provinces
+    ]
     oop = [p.id for p in players]
     rng.shuffle(oop)
     protection = int(setup.options.get("headhunting_turns", HEADHUNTING_TURNS))
-    state = WokState(setup.game, game_map.name, 0, game_map.seats, players, provinces, oop,
-                     variant=variant, started_with=len(players), protection=protection,
-                     protected=sorted(owner_of))
+    state = WokState(
+        setup.game,
+        game_map.name,
+        0,
+        game_map.seats,
+        players,
+        provinces,
+        oop,
+        variant=variant,
+        started_with=len(players),
+        protection=protection,
+        protected=sorted(owner_of),
+    )
     if variant in COLOURS:
         state.protection = DUEL_HEADHUNTING
         state.protected = sorted(game_map.starts)
         state.rip_target = RIP_TARGET
         if variant != "trinity":
-            state.naps = [(index * HUMANS[variant] + 1, index * HUMANS[variant] + 2, until)
-                          for index, until in enumerate(NAP_ENDS[:COLOURS[variant]])]
+            state.naps = [
+                (index * HUMANS[variant] + 1, index * HUMANS[variant] + 2, until)
+                for index, until in enumerate(NAP_ENDS[: COLOURS[variant]])
+            ]
     return state
 
 
 def _province(pid: int, name: str, near: tuple[int, ...], pop: int, owner: int) -> Province:
     if owner:
-        return Province(pid, name, near, owner, pop, HOME_WOK, HOME_ARM, HOME_LEV, HOME_DEF, 0,
-                        HOME_SPY, DEFAULT_AIM)
+        return Province(
+            pid,
+            name,
+            near,
+            owner,
+            pop,
+            HOME_WOK,
+            HOME_ARM,
+            HOME_LEV,
+            HOME_DEF,
+            0,
+            HOME_SPY,
+            DEFAULT_AIM,
+        )
     # "Neutral provinces gain 2 armies each turn (including turn 0)"
-    return Province(pid, name, near, 0, pop, NEUTRAL_WOK, NEUTRAL_ARM + NEUTRAL_RECRUITS,
-                    NEUTRAL_LEV, NEUTRAL_DEF, 0, 0, DEFAULT_AIM)
+    return Province(
+        pid,
+        name,
+        near,
+        0,
+        pop,
+        NEUTRAL_WOK,
+        NEUTRAL_ARM + NEUTRAL_RECRUITS,
+        NEUTRAL_LEV,
+        NEUTRAL_DEF,
+        0,
+        0,
+        DEFAULT_AIM,
+    )
 
 
 def _players(setup: GameSetup) -> list[Player]:
@@ -96,11 +136,14 @@ def _colours(setup: GameSetup) -> list[Player]:
     for index in range(colours):
         for seat in setup.players:
             label = f"{seat.name}{ascii_uppercase[index]}"
-            players.append(Player(index * humans + seat.id, label, eff=START_EFF,
-                                  controller=seat.id, label=label))
+            players.append(
+                Player(
+                    index * humans + seat.id, label, eff=START_EFF, controller=seat.id, label=label
+                )
+            )
     for number in range(1, ROBOTS + 1):
         pid = colours * humans + number
-        players.append(Player(pid, f"Robo{number}", eff=START_EFF, robot=True,
-                              label=f"Robo{number}"))
+        players.append(
+            Player(pid, f"Robo{number}", eff=START_EFF, robot=True, label=f"Robo{number}")
+        )
     return players
-

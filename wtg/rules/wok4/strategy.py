@@ -1,82 +1,38 @@
-"""A simple, deterministic WoK IV player, for the demo, the benchmark and the tests.
-
-It reads the whole state (it is a demo player, not a fair robot) and writes a
-canonical order dict; the demo prints that into a real AOF and feeds the text
-to the same parser the players' mail goes through.
-"""
+"""The built-in WoK IV player of the demo, the benchmark and the tests (see
+``wtg.rules.wok.strategy``): tech points buy trades."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from wtg.rules.wok.state import Province, WokState
+from wtg.rules.wok.strategy import Style
+from wtg.rules.wok.strategy import plan_orders as plan_with
 from wtg.rules.wok4.reach import attacks_allowed, bomb_range
 
 
-def strength(p: Province) -> int:
-    return p.arm * p.lev // 1000 + 4 * p.dfn // 10
+def _far(state: WokState, p: Province) -> Iterable[int]:
+    return (
+        n for n in range(p.id - 3, p.id + 4) if state.has_province(n) and bomb_range(state, p.id, n)
+    )
+
+
+def _trades(state: WokState, player: int) -> dict[str, Any]:
+    me = state.player(player)
+    trades = [350] if me.tech >= 600 else [250] if me.tech >= 250 and me.eff < 40 else []
+    return {"trade": trades} if trades else {}
+
+
+STYLE = Style(
+    attacks=attacks_allowed,
+    far_targets=_far,
+    aims=("TECH", "MIS", "LEV", "SPY", "DEF", "EFF"),
+    spy_ops=(5, 1),
+    purchases=_trades,
+)
 
 
 def plan_orders(state: WokState, player: int, rng: random.Random) -> dict[str, Any]:
-    me = state.player(player)
-    mine = sorted(state.provinces_of(player), key=lambda p: -p.arm)
-    owned = {p.id for p in mine}
-    orders: dict[str, Any] = {"player": player, "turn": state.turn + 1}
-    bombs: list[dict[str, Any]] = []
-    attacks: list[dict[str, Any]] = []
-    transforms: list[dict[str, Any]] = []
-    moves: list[dict[str, Any]] = []
-    aims: list[dict[str, Any]] = []
-    spies: list[dict[str, Any]] = []
-    budget = attacks_allowed(me.tech)
-    targeted: set[int] = set()
-    for p in mine:
-        enemies = [state.province(n) for n in p.neighbours if n not in owned]
-        if p.mis >= 3 and len(bombs) < 5:
-            foes = [q for q in enemies if q.owner] or [
-                state.province(n)
-                for n in range(p.id - 3, p.id + 4)
-                if state.has_province(n) and n not in owned and bomb_range(state, p.id, n)
-            ]
-            if foes:
-                bombs.append({"from": p.id, "to": min(foes, key=strength).id, "missiles": p.mis})
-        weak = sorted((q for q in enemies if q.id not in targeted), key=strength)
-        if weak and len(attacks) < budget and p.arm > 2 * strength(weak[0]) + 4:
-            attacks.append({"from": p.id, "to": weak[0].id, "armies": p.arm - 1})
-            targeted.add(weak[0].id)
-        if p.spy >= 6 and len(spies) < 5:
-            foes = [q for q in enemies if q.owner]
-            if foes:
-                op = 5 if rng.random() < 0.5 else 1
-                spies.append({"from": p.id, "to": foes[0].id, "op": op, "spies": 3})
-        if not enemies and p.arm > 5 and len(moves) < 7:
-            front = [n for n in p.neighbours if n in owned]
-            moves.append(
-                {"from": p.id, "to": rng.choice(front), "unit": "ARM", "amount": min(50, p.arm - 1)}
-            )
-    by_pop = sorted(mine, key=lambda p: -p.pop)
-    for p in by_pop[:3]:
-        if p.pop >= 60:
-            transforms.append({"province": p.id, "kind": "POP-ARM", "amount": 48})
-    for p in by_pop[:4]:
-        if p.wok < 60 and p.pop >= 90:
-            transforms.append({"province": p.id, "kind": "POP-WOK", "amount": 20})
-    wanted = ("TECH", "MIS", "LEV", "SPY", "DEF", "EFF")
-    for index, p in enumerate(mine[:4]):
-        aim = wanted[(index + state.turn) % len(wanted)] if me.eff > 30 else "EFF"
-        if aim != p.aim:
-            aims.append({"province": p.id, "aim": aim})
-    trades = [350] if me.tech >= 600 else [250] if me.tech >= 250 and me.eff < 40 else []
-    for key, value in (
-        ("bomb", bombs),
-        ("attack", attacks),
-        ("transform", transforms),
-        ("move", moves),
-        ("trade", trades),
-        ("aim", aims),
-        ("spy", spies),
-    ):
-        if value:
-            orders[key] = value
-    return orders
+    return plan_with(state, player, rng, STYLE)

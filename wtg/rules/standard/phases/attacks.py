@@ -48,8 +48,11 @@ def _attack(turn: Turn, player: Player, order: Attack) -> bool:
     if pair is None:
         return False
     source, target = pair
-    reason = ("it is already yours" if target.owner == player.id
-              else forbidden(turn, player.id, target.id))
+    reason = (
+        "it is already yours"
+        if target.owner == player.id
+        else forbidden(turn, player.id, target.id)
+    )
     armies = min(order.armies, source.arm)
     if not reason and armies < 1:
         reason = f"no armies left in province {source.id}"
@@ -65,8 +68,13 @@ def battle(turn: Turn, player: Player, source: Province, target: Province, armie
     defender = target.owner
     def_eff = turn.state.player(defender).eff if defender else NEUTRAL_EFF
     defenders = target.arm
-    result = fight(turn.rng, armies, attack_top(source.lev, player.eff), defenders,
-                   defense_top(target.lev, target.dfn, def_eff))
+    result = fight(
+        turn.rng,
+        armies,
+        attack_top(source.lev, player.eff),
+        defenders,
+        defense_top(target.lev, target.dfn, def_eff),
+    )
     if not defenders:
         bonus = LEV_GAIN_EMPTY // source.lev
     elif result.attacker_won:
@@ -80,15 +88,25 @@ def battle(turn: Turn, player: Player, source: Province, target: Province, armie
     else:
         target.arm = result.defenders_left
         target.lev = min(LEV_MAX, target.lev + bonus)
-    turn.emit(Battle(
-        attacker=player.id, defender=defender, source=source.id, province=target.id,
-        armies=armies, defenders=defenders, rounds=result.rounds,
-        attacker_losses=armies - result.attackers_left if result.attacker_won else armies,
-        defender_losses=defenders - result.defenders_left if not result.attacker_won
-        else defenders,
-        recovered=result.recovered, conquered=result.attacker_won, level_bonus=bonus,
-        visible_to=frozenset({player.id, defender} - {0}),
-    ))
+    turn.emit(
+        Battle(
+            attacker=player.id,
+            defender=defender,
+            source=source.id,
+            province=target.id,
+            armies=armies,
+            defenders=defenders,
+            rounds=result.rounds,
+            attacker_losses=armies - result.attackers_left if result.attacker_won else armies,
+            defender_losses=defenders - result.defenders_left
+            if not result.attacker_won
+            else defenders,
+            recovered=result.recovered,
+            conquered=result.attacker_won,
+            level_bonus=bonus,
+            visible_to=frozenset({player.id, defender} - {0}),
+        )
+    )
     if result.attacker_won and defender and turn.state.count_of(defender) == 0:
         _rip(turn, defender, player.id, target.id)
 

@@ -14,7 +14,7 @@ PHASE = "1 bombing"
 
 
 def bomb_range(state: WokState, source: int, target: int) -> str | None:
-    """"short" for a neighbour, "long" for "a neighbour of a neighbouring province"."""
+    """ "short" for a neighbour, "long" for "a neighbour of a neighbouring province"."""
     near = state.province(source).neighbours
     if target in near:
         return "short"
@@ -36,8 +36,13 @@ def _bomb(turn: Turn, player: Player, order: Bomb) -> None:
         return
     reach = bomb_range(turn.state, order.source, order.target)
     target = turn.state.province(order.target)
-    reason = ("out of range" if reach is None else "it is yours" if target.owner == player.id
-              else forbidden(turn, player.id, order.target))
+    reason = (
+        "out of range"
+        if reach is None
+        else "it is yours"
+        if target.owner == player.id
+        else forbidden(turn, player.id, order.target)
+    )
     if reason:
         turn.skip(player.id, PHASE, text, reason)
         return
@@ -57,15 +62,36 @@ def _bomb(turn: Turn, player: Player, order: Bomb) -> None:
         if getattr(target, unit) > 0:  # "If none ... are present ... will not destroy anything"
             setattr(target, unit, getattr(target, unit) - 1)
             hits[unit] += 1
-    turn.emit(BombingRun(
-        player=player.id, source=source.id, target=target.id, target_owner=target.owner,
-        missiles=missiles, long_range=reach == "long", chance=percent, armies=hits["arm"],
-        spies=hits["spy"], dfn=hits["dfn"], tech=0, misses=misses, detected=False,
-        visible_to=frozenset({player.id}),
-    ))
+    turn.emit(
+        BombingRun(
+            player=player.id,
+            source=source.id,
+            target=target.id,
+            target_owner=target.owner,
+            missiles=missiles,
+            long_range=reach == "long",
+            chance=percent,
+            armies=hits["arm"],
+            spies=hits["spy"],
+            dfn=hits["dfn"],
+            tech=0,
+            misses=misses,
+            detected=False,
+            visible_to=frozenset({player.id}),
+        )
+    )
     if target.owner:
-        turn.emit(BombingSuffered(
-            player=target.owner, province=target.id, missiles=missiles, armies=hits["arm"],
-            spies=hits["spy"], dfn=hits["dfn"], tech=0, source=0, bomber=0,
-            visible_to=frozenset({target.owner}),
-        ))
+        turn.emit(
+            BombingSuffered(
+                player=target.owner,
+                province=target.id,
+                missiles=missiles,
+                armies=hits["arm"],
+                spies=hits["spy"],
+                dfn=hits["dfn"],
+                tech=0,
+                source=0,
+                bomber=0,
+                visible_to=frozenset({target.owner}),
+            )
+        )

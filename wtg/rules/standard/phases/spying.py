@@ -36,7 +36,7 @@ def spying(turn: Turn) -> None:
 
 
 def short_range(state: WokState, source: int, target: int) -> bool:
-    """"If the target neighbours your empire (or the part of your empire the spies are in if
+    """ "If the target neighbours your empire (or the part of your empire the spies are in if
     it's been broken up)": the player's provinces connected to the source."""
     owner = state.province(source).owner
     seen = {source}
@@ -68,24 +68,45 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
     arrived = spies if near else sum(chance(turn.rng, player.eff) for _ in range(spies))
     victim = turn.state.player(target.owner)
     through = _evade(turn, arrived, player.eff, target.spy, victim.eff)
-    success, returned, effect, learned, empire = _mission(turn, player, order.op, through,
-                                                          source, target, victim)
+    success, returned, effect, learned, empire = _mission(
+        turn, player, order.op, through, source, target, victim
+    )
     source.spy = min(SPY_MAX, source.spy + returned)
-    turn.emit(SpyReport(
-        player=player.id, source=source.id, target=target.id, target_owner=victim.id,
-        op=order.op, spies=spies, short_range=near, arrived=arrived, caught=arrived - through,
-        returned=returned, success=success, effect=effect, provinces=learned, empire=empire,
-        visible_to=frozenset({player.id}),
-    ))
-    turn.emit(SpiedUpon(
-        player=victim.id, province=target.id, op=order.op if success else 0,
-        caught=arrived - through, success=success, effect=effect,
-        visible_to=frozenset({victim.id}),
-    ))
+    turn.emit(
+        SpyReport(
+            player=player.id,
+            source=source.id,
+            target=target.id,
+            target_owner=victim.id,
+            op=order.op,
+            spies=spies,
+            short_range=near,
+            arrived=arrived,
+            caught=arrived - through,
+            returned=returned,
+            success=success,
+            effect=effect,
+            provinces=learned,
+            empire=empire,
+            visible_to=frozenset({player.id}),
+        )
+    )
+    turn.emit(
+        SpiedUpon(
+            player=victim.id,
+            province=target.id,
+            op=order.op if success else 0,
+            caught=arrived - through,
+            success=success,
+            effect=effect,
+            visible_to=frozenset({victim.id}),
+        )
+    )
 
 
-def _not_executable(turn: Turn, player: Player, order: SpyOp, source: Province,
-                    target: Province) -> str:
+def _not_executable(
+    turn: Turn, player: Player, order: SpyOp, source: Province, target: Province
+) -> str:
     if order.op not in OP_NAMES:
         return "no such operation"
     if target.owner == 0:
@@ -98,7 +119,7 @@ def _not_executable(turn: Turn, player: Player, order: SpyOp, source: Province,
 
 
 def _evade(turn: Turn, spies: int, eff: int, guards: int, guard_eff: int) -> int:
-    """"They roll EFF against the enemy spies until one group is exhausted, much like in
+    """ "They roll EFF against the enemy spies until one group is exhausted, much like in
     combat" and "Defensive spies are not removed by counter espionage but attacking spies are":
     a lost roll costs an attacking spy; a won roll gets past one guard (ties: nothing)."""
     while spies and guards:
@@ -111,10 +132,15 @@ def _evade(turn: Turn, spies: int, eff: int, guards: int, guard_eff: int) -> int
 
 
 def _mission(
-    turn: Turn, player: Player, op: int, spies: int, source: Province, target: Province,
+    turn: Turn,
+    player: Player,
+    op: int,
+    spies: int,
+    source: Province,
+    target: Province,
     victim: Player,
 ) -> tuple[bool, int, int, tuple[dict[str, Any], ...], dict[str, Any] | None]:
-    """"Each spy has an EFF% chance of succeeding in the mission. For the first four
+    """ "Each spy has an EFF% chance of succeeding in the mission. For the first four
     operations, all surviving spies will return as soon as one succeeds. For Steal Gold, each
     spy will attempt to steal in turn." Ruling: a spy who fails is lost.
     Returns (success, spies home, effect, provinces learned, empire learned)."""
@@ -134,8 +160,9 @@ def _mission(
     return False, 0, 0, (), None
 
 
-def _succeed(turn: Turn, op: int, target: Province, victim: Player
-             ) -> tuple[int, tuple[dict[str, Any], ...], dict[str, Any] | None]:
+def _succeed(
+    turn: Turn, op: int, target: Province, victim: Player
+) -> tuple[int, tuple[dict[str, Any], ...], dict[str, Any] | None]:
     if op == SPY_PROVINCE:
         return 0, (target.to_dict(),), None
     if op == SPY_PLAYER:

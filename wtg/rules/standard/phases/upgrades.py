@@ -34,14 +34,25 @@ def upgrades(turn: Turn) -> None:
             if name not in UPGRADES:
                 turn.skip(player.id, PHASE, f"upgrade {name}", "no such upgrade")
             elif player.gold < cost:
-                turn.skip(player.id, PHASE, f"upgrade {name}",
-                          f"it costs {cost} gold and you have {player.gold}")
+                turn.skip(
+                    player.id,
+                    PHASE,
+                    f"upgrade {name}",
+                    f"it costs {cost} gold and you have {player.gold}",
+                )
             else:
                 player.gold -= cost
                 bought += 1
                 apply_upgrade(turn, player, name)
-                turn.emit(Upgraded(player=player.id, upgrade=name, cost=cost,
-                                   gold_left=player.gold, visible_to=frozenset({player.id})))
+                turn.emit(
+                    Upgraded(
+                        player=player.id,
+                        upgrade=name,
+                        cost=cost,
+                        gold_left=player.gold,
+                        visible_to=frozenset({player.id}),
+                    )
+                )
 
 
 def apply_upgrade(turn: Turn, player: Player, name: str) -> None:

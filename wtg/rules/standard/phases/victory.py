@@ -22,7 +22,7 @@ def votes(turn: Turn) -> None:
 
 
 def rips(turn: Turn) -> None:
-    """"a RIP goes to whoever ends the turn owning the last province that colour lost"."""
+    """ "a RIP goes to whoever ends the turn owning the last province that colour lost"."""
     for colour, province in sorted(turn.lost_last.items()):
         owner = turn.state.province(province).owner
         if owner:
@@ -55,21 +55,29 @@ def game_end(turn: Turn) -> None:
 
 
 def _allied(state: WokState, first: Player, second: Player) -> bool:
-    """"you can only be allied with one player at a time" and "players can only share victory
+    """ "you can only be allied with one player at a time" and "players can only share victory
     if the game started with more than 5 players"; no alliances in a Skirmish."""
-    return (state.variant != "skirmish" and state.started_with >= ALLIANCE_MIN_PLAYERS
-            and first.ally == second.id and second.ally == first.id
-            and first.status == second.status == ACTIVE)
+    return (
+        state.variant != "skirmish"
+        and state.started_with >= ALLIANCE_MIN_PLAYERS
+        and first.ally == second.id
+        and second.ally == first.id
+        and first.status == second.status == ACTIVE
+    )
 
 
 def rank(state: WokState) -> tuple[int, ...]:
-    """"ranked based on how long they survived, what their final score was": the standing
+    """ "ranked based on how long they survived, what their final score was": the standing
     first, then the later a death the better; score breaks ties."""
 
     def key(player: Player) -> tuple[int, int, int, int]:
         alive = player.status == ACTIVE
-        return (0 if alive else 1, -(player.died_on or 0), -player_score(state, player.id),
-                player.id)
+        return (
+            0 if alive else 1,
+            -(player.died_on or 0),
+            -player_score(state, player.id),
+            player.id,
+        )
 
     return tuple(p.id for p in sorted(state.players, key=key))
 
@@ -93,8 +101,9 @@ def _end_by_rips(turn: Turn) -> None:
     count on one turn raise the target to four."""
     state = turn.state
     seats = sorted({p.controller for p in state.players if p.controller is not None})
-    alive = [s for s in seats if any(p.controller == s and p.status == ACTIVE
-                                     for p in state.players)]
+    alive = [
+        s for s in seats if any(p.controller == s and p.status == ACTIVE for p in state.players)
+    ]
     counts = humans_rips(state)
     reached = [s for s in alive if counts.get(s, 0) >= state.rip_target]
     if len(reached) > 1:
@@ -109,5 +118,12 @@ def _end_by_rips(turn: Turn) -> None:
 
 def _over(turn: Turn, reason: str, winners: tuple[int, ...], ranking: tuple[int, ...]) -> None:
     turn.state.outcome = Outcome(reason, winners, ranking)
-    turn.emit(GameOver(reason=reason, winners=winners, ranking=ranking,
-                       vp=tuple((p.id, p.vp) for p in turn.state.players), public=True))
+    turn.emit(
+        GameOver(
+            reason=reason,
+            winners=winners,
+            ranking=ranking,
+            vp=tuple((p.id, p.vp) for p in turn.state.players),
+            public=True,
+        )
+    )

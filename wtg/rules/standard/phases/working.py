@@ -17,7 +17,7 @@ from wtg.rules.wok.turn import Turn, clamp
 
 
 def level_gain(wok: int, arm: int, lev: int) -> int:
-    """"LEV increases by WOK / (ARM X LEV) (maximum of 1)", in thousandths; no armies, no
+    """ "LEV increases by WOK / (ARM X LEV) (maximum of 1)", in thousandths; no armies, no
     gain (ruling: there is nobody to train)."""
     if arm == 0:
         return 0
@@ -50,10 +50,19 @@ def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
     before = player.eff
     player.eff = clamp(player.eff + made["eff"], EFF_MIN, EFF_MAX)
     made["eff"] = player.eff - before
-    turn.emit(Production(
-        player=player.id, dfn=made["dfn"], lev=made["lev"], mis=made["mis"], spy=made["spy"],
-        gold=made["gold"], eff=made["eff"], idle=idle, visible_to=frozenset({player.id}),
-    ))
+    turn.emit(
+        Production(
+            player=player.id,
+            dfn=made["dfn"],
+            lev=made["lev"],
+            mis=made["mis"],
+            spy=made["spy"],
+            gold=made["gold"],
+            eff=made["eff"],
+            idle=idle,
+            visible_to=frozenset({player.id}),
+        )
+    )
 
 
 _TOTAL_OF_AIM = {"DEF": "dfn", "LEV": "lev", "MIS": "mis", "SPY": "spy"}
