@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rules.wok4.builders import empty, make_state
+from tests.rules.builders import empty, make_state
 from wtg.core.orders import RawEntry, Verdict
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4 import RULESET

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.rules.wok4.builders import FixedRng, empty, kinds, make_state, orders, run
+from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run
 from wtg.core.orders import RawEntry
 from wtg.core.ruleset import TurnResult
 from wtg.rules.wok.state import WokState

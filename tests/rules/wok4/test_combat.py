@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.rules.wok4.builders import FixedRng, empty, give, kinds, make_state, orders, run
+from tests.rules.builders import FixedRng, empty, give, kinds, make_state, orders, run
 from wtg.rules.wok4.combat import attack_top, defense_top, fight
 
 

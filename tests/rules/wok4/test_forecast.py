@@ -3,7 +3,7 @@ nobody else acted, computed by the same phase code."""
 
 from __future__ import annotations
 
-from tests.rules.wok4.builders import empty, make_state
+from tests.rules.builders import empty, make_state
 from wtg.rules.wok4 import RULESET
 
 

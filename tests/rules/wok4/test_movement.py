@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rules.wok4.builders import empty, kinds, make_state, orders, run
+from tests.rules.builders import empty, kinds, make_state, orders, run
 
 
 def move(source: int, target: int, unit: str, amount: int) -> dict[str, object]:

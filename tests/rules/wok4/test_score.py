@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rules.wok4.builders import empty, make_state
+from tests.rules.builders import empty, make_state
 from wtg.rules.wok.score import player_score, top_ten
 
 

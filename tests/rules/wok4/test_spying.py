@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.rules.wok4.builders import FixedRng, empty, kinds, make_state, orders, run
+from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run
 from wtg.core.ruleset import TurnResult
 from wtg.rules.wok.state import WokState
 

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from tests.rules.wok4.builders import empty, kinds, make_state, orders, run
+from tests.rules.builders import empty, kinds, make_state, orders, run
 from wtg.core.provmap import MapProvince, ProvinceMap
 from wtg.core.ruleset import GameSetup, SeatSetup
 from wtg.rules.wok.state import WokState

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.wok4.builders import empty, kinds, make_state, orders, run
+from tests.rules.builders import empty, kinds, make_state, orders, run
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,6 @@
-"""Small hand-made WoK IV states for rule tests: a grid of provinces, two or more players."""
+"""Small hand-made WoK states for rule tests: a grid of provinces, two or more players.
+
+``run`` resolves a WoK IV turn, ``run_standard`` a Standard WoK one."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from wtg.core.ruleset import TurnResult
+from wtg.rules.standard.resolve import resolve as resolve_standard
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.state import Player, Province, WokState
 from wtg.rules.wok4.resolve import resolve
@@ -65,6 +68,13 @@ def run(
 ) -> TurnResult:
     by_player: Mapping[int, Orders] = {o.player: o for o in player_orders}
     return resolve(state, by_player, rng or random.Random(seed))
+
+
+def run_standard(
+    state: WokState, *player_orders: Orders, seed: int = 1, rng: random.Random | None = None
+) -> TurnResult:
+    by_player: Mapping[int, Orders] = {o.player: o for o in player_orders}
+    return resolve_standard(state, by_player, rng or random.Random(seed))
 
 
 def kinds(result: TurnResult, kind: str) -> list[Any]:
