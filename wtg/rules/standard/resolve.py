@@ -18,6 +18,7 @@ from wtg.rules.wok.phases.endturn import alliances, missed_turns, next_order_of_
 from wtg.rules.wok.phases.entropy import entropy
 from wtg.rules.wok.phases.movement import movement
 from wtg.rules.wok.phases.population import growth, neutral_recruits, transformations
+from wtg.rules.wok.ruleset import run_turn_phases
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok.turn import Turn
 
@@ -50,24 +51,6 @@ FORECAST_PHASES = (working, transformations, growth, movement, aims, upgrades)
 """The phases an order confirmation's forecast runs: those without chance."""
 
 
-class GameFinished(ValueError):
-    """The game is over; there is no next turn."""
-
-
 def resolve(state: WokState, orders: Mapping[int, Orders], rng: random.Random) -> TurnResult:
     """Resolve the next turn from ``state``; ``state`` itself is left untouched."""
-    if state.outcome is not None:
-        raise GameFinished(f"game {state.game} ended on turn {state.turn}")
-    work = state.clone()
-    work.turn = state.turn + 1
-    turn = Turn(
-        work,
-        orders,
-        rng,
-        tuple(state.oop),
-        start_owner=tuple(p.owner for p in state.provinces),
-        waste_remainder=True,
-    )
-    for phase in PHASES:
-        phase(turn)
-    return TurnResult(state=work, events=tuple(turn.events))
+    return run_turn_phases(state, orders, rng, PHASES, waste_remainder=True)

@@ -3,113 +3,38 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from functools import cached_property
-from typing import Any
+from collections.abc import Mapping
 
-from wtg.aof.form import FormSpec, load_form
-from wtg.aof.orderfile import entries_from_orders, orders_from_entries
-from wtg.core.orders import Acceptance, RawEntry, Verdict
-from wtg.core.provmap import MapLimits, ProvinceMap, load_map
-from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
-from wtg.paths import form_path, games_path
-from wtg.rules.wok.forecast import forecast
+from wtg.core.provmap import ProvinceMap
+from wtg.core.ruleset import GameSetup, TurnResult
 from wtg.rules.wok.orders import Orders
-from wtg.rules.wok.score import top_ten
-from wtg.rules.wok.state import ACTIVE, WokState
-from wtg.rules.wok.view import report_context
-from wtg.rules.wok4.accept import accept_wok4
+from wtg.rules.wok.ruleset import WokRuleset
+from wtg.rules.wok.state import WokState
+from wtg.rules.wok4.accept import CHECKS
+from wtg.rules.wok4.constants import AIMS
 from wtg.rules.wok4.reach import attacks_allowed
 from wtg.rules.wok4.resolve import FORECAST_PHASES, resolve
 from wtg.rules.wok4.setup import start_state
 
-MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
 
-
-class Wok4:
+class Wok4(WokRuleset):
     name = "wok4"
     title = "World of Kaomaris IV - The Final Conflict"
-    turn_style = TurnStyle.SIMULTANEOUS
+    aims = AIMS
+    checks = CHECKS
+    forecast_phases = FORECAST_PHASES
 
-    @cached_property
-    def form(self) -> FormSpec:
-        return load_form(form_path(self.name))
+    def start_state(self, setup: GameSetup, game_map: ProvinceMap,
+                    rng: random.Random) -> WokState:
+        return start_state(setup, game_map, rng)
 
-    def map_names(self) -> list[str]:
-        return sorted(p.stem for p in games_path(self.name).glob("*.yaml"))
+    def run_phases(self, state: WokState, orders: Mapping[int, Orders],
+                   rng: random.Random) -> TurnResult:
+        return resolve(state, orders, rng)
 
-    def load_map(self, name: str) -> ProvinceMap:
-        path = games_path(self.name) / f"{name}.yaml"
-        if not path.is_file():
-            known = ", ".join(self.map_names()) or "none"
-            raise FileNotFoundError(f"no map {name!r} for {self.name} (maps: {known})")
-        return load_map(path, MAP_LIMITS)
-
-    def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult:
-        return TurnResult(state=start_state(setup, self.load_map(setup.map), rng), events=())
-
-    def resolve(
-        self, state: WokState, orders: Mapping[int, Mapping[str, Any]], rng: random.Random
-    ) -> TurnResult:
-        typed = {pid: Orders.from_dict(o) for pid, o in orders.items()}
-        return resolve(state, typed, rng)
-
-    def state_to_dict(self, state: WokState) -> dict[str, Any]:
-        return state.to_dict()
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> WokState:
-        return WokState.from_dict(data)
-
-    def public_json(self, state: WokState) -> dict[str, Any]:
-        return state.to_dict()
-
-    def turn_of(self, state: WokState) -> int:
-        return state.turn
-
-    def is_over(self, state: WokState) -> bool:
-        return state.outcome is not None
-
-    def owing(self, state: WokState) -> list[int]:
-        return [p.id for p in state.players if p.status == ACTIVE]
-
-    def seat_of(self, state: WokState, side: int) -> int | None:
-        return side
-
-    def sides_of(self, state: WokState, seat: int) -> list[int]:
-        return [seat]
-
-    def robot_orders(self, state: WokState) -> dict[int, dict[str, Any]]:
-        return {}
-
-    def default_map(self, variant: str | None) -> str:
-        return "classic60"
-
-    def entries_from_dict(
-        self, data: Mapping[str, Any]
-    ) -> tuple[list[RawEntry], list[Verdict], list[str]]:
-        return entries_from_orders(self.form, data)
-
-    def accept(self, entries: Sequence[RawEntry], state: WokState, player: int) -> Acceptance:
-        good, verdicts = accept_wok4(entries, state, player)
-        orders = orders_from_entries(self.form, player, state.turn + 1, good)
-        return Acceptance(orders, verdicts)
-
-    def form_context(self, state: WokState, player: int) -> dict[str, Any]:
-        me = state.player(player)
-        return {"attacks": attacks_allowed(me.tech), "tech": me.tech, "eff": me.eff}
-
-    def report_context(
-        self, state: WokState, events: Sequence[Mapping[str, Any]], player: int
-    ) -> dict[str, Any]:
-        return report_context(
-            state, events, player, attacks_next=attacks_allowed(state.player(player).tech)
-        )
-
-    def topten(self, state: WokState) -> list[ScoreLine]:
-        return top_ten(state)
-
-    def forecast(self, state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
-        return forecast(state, orders, player, FORECAST_PHASES)
+    def attacks_allowed(self, tech: int) -> int:
+        """Fixed by the tech points the turn starts with (ruling 6)."""
+        return attacks_allowed(tech)
 
 
 RULESET = Wok4()

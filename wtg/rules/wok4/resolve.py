@@ -10,8 +10,8 @@ from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.phases.endturn import alliances, missed_turns, next_order_of_play
 from wtg.rules.wok.phases.movement import movement
 from wtg.rules.wok.phases.population import growth, neutral_recruits, transformations
+from wtg.rules.wok.ruleset import run_turn_phases
 from wtg.rules.wok.state import WokState
-from wtg.rules.wok.turn import Turn
 from wtg.rules.wok4.phases.attacks import attacks
 from wtg.rules.wok4.phases.bombing import bombing
 from wtg.rules.wok4.phases.spying import spying
@@ -41,17 +41,6 @@ FORECAST_PHASES = (working, transformations, growth, movement, tech_trades, aims
 """The phases an order confirmation's forecast runs: those without chance."""
 
 
-class GameFinished(ValueError):
-    """The game is over; there is no next turn."""
-
-
 def resolve(state: WokState, orders: Mapping[int, Orders], rng: random.Random) -> TurnResult:
     """Resolve the next turn from ``state``; ``state`` itself is left untouched."""
-    if state.outcome is not None:
-        raise GameFinished(f"game {state.game} ended on turn {state.turn}")
-    work = state.clone()
-    work.turn = state.turn + 1
-    turn = Turn(work, orders, rng, tuple(state.oop))
-    for phase in PHASES:
-        phase(turn)
-    return TurnResult(state=work, events=tuple(turn.events))
+    return run_turn_phases(state, orders, rng, PHASES)

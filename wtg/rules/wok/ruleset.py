@@ -1,0 +1,152 @@
+"""What a WoK ruleset object does the same way in every WoK ruleset: the form, maps, state
+files, order checks, reports, the Top Ten, the forecast. A ruleset subclasses ``WokRuleset``
+and names its own pieces (setup, phases, checks, attack count, forecast phases)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
+from typing import Any, ClassVar
+
+from wtg.aof.form import FormSpec, load_form
+from wtg.aof.orderfile import entries_from_orders, orders_from_entries
+from wtg.core.orders import Acceptance, RawEntry, Verdict
+from wtg.core.provmap import MapLimits, ProvinceMap, load_map
+from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
+from wtg.paths import form_path, games_path
+from wtg.rules.wok.accept import Check, Context, accept_entries
+from wtg.rules.wok.forecast import forecast
+from wtg.rules.wok.orders import Orders
+from wtg.rules.wok.score import top_ten
+from wtg.rules.wok.state import ACTIVE, WokState
+from wtg.rules.wok.turn import Phase
+from wtg.rules.wok.view import report_context
+
+MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
+
+
+class WokRuleset:
+    name: str
+    title: str
+    turn_style: TurnStyle = TurnStyle.SIMULTANEOUS
+    aims: ClassVar[tuple[str, ...]]
+    checks: ClassVar[Mapping[str, Check]]
+    forecast_phases: ClassVar[tuple[Phase, ...]]
+
+    # --- a ruleset's own pieces -------------------------------------------------
+    def start_state(self, setup: GameSetup, game_map: ProvinceMap,
+                    rng: random.Random) -> WokState:
+        raise NotImplementedError
+
+    def run_phases(self, state: WokState, orders: Mapping[int, Orders],
+                   rng: random.Random) -> TurnResult:
+        raise NotImplementedError
+
+    def attacks_allowed(self, tech: int) -> int:
+        raise NotImplementedError
+
+    # --- the same in every WoK ruleset ------------------------------------------------
+    @cached_property
+    def form(self) -> FormSpec:
+        return load_form(form_path(self.name))
+
+    def map_names(self) -> list[str]:
+        return sorted(p.stem for p in games_path(self.name).glob("*.yaml"))
+
+    def default_map(self, variant: str | None) -> str:
+        return "classic60"
+
+    def load_map(self, name: str) -> ProvinceMap:
+        path = games_path(self.name) / f"{name}.yaml"
+        if not path.is_file():
+            known = ", ".join(self.map_names()) or "none"
+            raise FileNotFoundError(f"no map {name!r} for {self.name} (maps: {known})")
+        return load_map(path, MAP_LIMITS)
+
+    def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult:
+        return TurnResult(state=self.start_state(setup, self.load_map(setup.map), rng),
+                          events=())
+
+    def resolve(self, state: WokState, orders: Mapping[int, Mapping[str, Any]],
+                rng: random.Random) -> TurnResult:
+        return self.run_phases(state, {p: Orders.from_dict(o) for p, o in orders.items()}, rng)
+
+    def state_to_dict(self, state: WokState) -> dict[str, Any]:
+        return state.to_dict(self.name)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> WokState:
+        return WokState.from_dict(data)
+
+    def public_json(self, state: WokState) -> dict[str, Any]:
+        return state.to_dict(self.name)
+
+    def turn_of(self, state: WokState) -> int:
+        return state.turn
+
+    def is_over(self, state: WokState) -> bool:
+        return state.outcome is not None
+
+    def owing(self, state: WokState) -> list[int]:
+        return [p.id for p in state.players if p.status == ACTIVE and not p.robot]
+
+    def seat_of(self, state: WokState, side: int) -> int | None:
+        player = state.player(side)
+        return None if player.robot else player.controller or side
+
+    def sides_of(self, state: WokState, seat: int) -> list[int]:
+        return [p.id for p in state.players if not p.robot and (p.controller or p.id) == seat]
+
+    def robot_orders(self, state: WokState) -> dict[int, dict[str, Any]]:
+        return {}
+
+    def entries_from_dict(
+        self, data: Mapping[str, Any]
+    ) -> tuple[list[RawEntry], list[Verdict], list[str]]:
+        return entries_from_orders(self.form, data)
+
+    def accept(self, entries: Sequence[RawEntry], state: WokState, player: int) -> Acceptance:
+        context = Context(state, player, attacks=self.attacks_allowed(state.player(player).tech),
+                          aims=self.aims)
+        good, verdicts = accept_entries(entries, context, self.checks)
+        return Acceptance(orders_from_entries(self.form, player, state.turn + 1, good), verdicts)
+
+    def form_context(self, state: WokState, player: int) -> dict[str, Any]:
+        me = state.player(player)
+        return {"attacks": self.attacks_allowed(me.tech), "tech": me.tech, "eff": me.eff,
+                "gold": me.gold}
+
+    def report_context(self, state: WokState, events: Sequence[Mapping[str, Any]],
+                       player: int) -> dict[str, Any]:
+        return report_context(state, events, player,
+                              attacks_next=self.attacks_allowed(state.player(player).tech))
+
+    def topten(self, state: WokState) -> list[ScoreLine]:
+        return top_ten(state)
+
+    def forecast(self, state: WokState, orders: Mapping[str, Any],
+                 player: int) -> dict[str, Any]:
+        return forecast(state, orders, player, self.forecast_phases)
+
+
+class GameFinished(ValueError):
+    """The game is over; there is no next turn."""
+
+
+def run_turn_phases(
+    state: WokState, orders: Mapping[int, Orders], rng: random.Random,
+    phases: Sequence[Callable[[Any], None]], **options: Any,
+) -> TurnResult:
+    """Resolve the turn after ``state`` with ``phases``, on a copy; ``state`` is untouched.
+    ``options`` go to the Turn (e.g. ``waste_remainder`` for Standard WoK)."""
+    from wtg.rules.wok.turn import Turn
+
+    if state.outcome is not None:
+        raise GameFinished(f"game {state.game} ended on turn {state.turn}")
+    work = state.clone()
+    work.turn = state.turn + 1
+    turn = Turn(work, orders, rng, tuple(state.oop),
+                start_owner=tuple(p.owner for p in state.provinces), **options)
+    for phase in phases:
+        phase(turn)
+    return TurnResult(state=work, events=tuple(turn.events))
