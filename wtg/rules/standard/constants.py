@@ -31,8 +31,6 @@ LEV_GAIN_DEFENDER_WINS = 3
 LEV_GAIN_EMPTY = 200_000
 """Into an empty province: 0.2 / level, i.e. 200,000 / level in thousandths."""
 DEF_WEIGHT = 4
-SPOILS_POP_WOK = 80
-SPOILS_MIS_SPY = 60
 
 # Working: workers per unit (the MIS rate is a ruling, 1 per 3)
 WOK_PER_DEF_STEP = 8

@@ -31,12 +31,12 @@ class Standard(WokRuleset):
     def default_map(self, variant: str | None) -> str:
         return DEFAULT_MAPS.get(str(variant), "classic60")
 
-    def start_state(self, setup: GameSetup, game_map: ProvinceMap,
-                    rng: random.Random) -> WokState:
+    def start_state(self, setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> WokState:
         return start_state(setup, game_map, rng)
 
-    def run_phases(self, state: WokState, orders: Mapping[int, Orders],
-                   rng: random.Random) -> TurnResult:
+    def run_phases(
+        self, state: WokState, orders: Mapping[int, Orders], rng: random.Random
+    ) -> TurnResult:
         return resolve(state, orders, rng)
 
     def attacks_allowed(self, tech: int) -> int:

@@ -35,12 +35,12 @@ class WokRuleset:
     forecast_phases: ClassVar[tuple[Phase, ...]]
 
     # --- a ruleset's own pieces -------------------------------------------------
-    def start_state(self, setup: GameSetup, game_map: ProvinceMap,
-                    rng: random.Random) -> WokState:
+    def start_state(self, setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> WokState:
         raise NotImplementedError
 
-    def run_phases(self, state: WokState, orders: Mapping[int, Orders],
-                   rng: random.Random) -> TurnResult:
+    def run_phases(
+        self, state: WokState, orders: Mapping[int, Orders], rng: random.Random
+    ) -> TurnResult:
         raise NotImplementedError
 
     def attacks_allowed(self, tech: int) -> int:
@@ -65,11 +65,11 @@ class WokRuleset:
         return load_map(path, MAP_LIMITS)
 
     def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult:
-        return TurnResult(state=self.start_state(setup, self.load_map(setup.map), rng),
-                          events=())
+        return TurnResult(state=self.start_state(setup, self.load_map(setup.map), rng), events=())
 
-    def resolve(self, state: WokState, orders: Mapping[int, Mapping[str, Any]],
-                rng: random.Random) -> TurnResult:
+    def resolve(
+        self, state: WokState, orders: Mapping[int, Mapping[str, Any]], rng: random.Random
+    ) -> TurnResult:
         return self.run_phases(state, {p: Orders.from_dict(o) for p, o in orders.items()}, rng)
 
     def state_to_dict(self, state: WokState) -> dict[str, Any]:
@@ -106,26 +106,32 @@ class WokRuleset:
         return entries_from_orders(self.form, data)
 
     def accept(self, entries: Sequence[RawEntry], state: WokState, player: int) -> Acceptance:
-        context = Context(state, player, attacks=self.attacks_allowed(state.player(player).tech),
-                          aims=self.aims)
+        context = Context(
+            state, player, attacks=self.attacks_allowed(state.player(player).tech), aims=self.aims
+        )
         good, verdicts = accept_entries(entries, context, self.checks)
         return Acceptance(orders_from_entries(self.form, player, state.turn + 1, good), verdicts)
 
     def form_context(self, state: WokState, player: int) -> dict[str, Any]:
         me = state.player(player)
-        return {"attacks": self.attacks_allowed(me.tech), "tech": me.tech, "eff": me.eff,
-                "gold": me.gold}
+        return {
+            "attacks": self.attacks_allowed(me.tech),
+            "tech": me.tech,
+            "eff": me.eff,
+            "gold": me.gold,
+        }
 
-    def report_context(self, state: WokState, events: Sequence[Mapping[str, Any]],
-                       player: int) -> dict[str, Any]:
-        return report_context(state, events, player,
-                              attacks_next=self.attacks_allowed(state.player(player).tech))
+    def report_context(
+        self, state: WokState, events: Sequence[Mapping[str, Any]], player: int
+    ) -> dict[str, Any]:
+        return report_context(
+            state, events, player, attacks_next=self.attacks_allowed(state.player(player).tech)
+        )
 
     def topten(self, state: WokState) -> list[ScoreLine]:
         return top_ten(state)
 
-    def forecast(self, state: WokState, orders: Mapping[str, Any],
-                 player: int) -> dict[str, Any]:
+    def forecast(self, state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
         return forecast(state, orders, player, self.forecast_phases)
 
 
@@ -134,8 +140,11 @@ class GameFinished(ValueError):
 
 
 def run_turn_phases(
-    state: WokState, orders: Mapping[int, Orders], rng: random.Random,
-    phases: Sequence[Callable[[Any], None]], **options: Any,
+    state: WokState,
+    orders: Mapping[int, Orders],
+    rng: random.Random,
+    phases: Sequence[Callable[[Any], None]],
+    **options: Any,
 ) -> TurnResult:
     """Resolve the turn after ``state`` with ``phases``, on a copy; ``state`` is untouched.
     ``options`` go to the Turn (e.g. ``waste_remainder`` for Standard WoK)."""
@@ -145,8 +154,14 @@ def run_turn_phases(
         raise GameFinished(f"game {state.game} ended on turn {state.turn}")
     work = state.clone()
     work.turn = state.turn + 1
-    turn = Turn(work, orders, rng, tuple(state.oop),
-                start_owner=tuple(p.owner for p in state.provinces), **options)
+    turn = Turn(
+        work,
+        orders,
+        rng,
+        tuple(state.oop),
+        start_owner=tuple(p.owner for p in state.provinces),
+        **options,
+    )
     for phase in phases:
         phase(turn)
     return TurnResult(state=work, events=tuple(turn.events))

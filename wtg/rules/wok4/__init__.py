@@ -24,12 +24,12 @@ class Wok4(WokRuleset):
     checks = CHECKS
     forecast_phases = FORECAST_PHASES
 
-    def start_state(self, setup: GameSetup, game_map: ProvinceMap,
-                    rng: random.Random) -> WokState:
+    def start_state(self, setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> WokState:
         return start_state(setup, game_map, rng)
 
-    def run_phases(self, state: WokState, orders: Mapping[int, Orders],
-                   rng: random.Random) -> TurnResult:
+    def run_phases(
+        self, state: WokState, orders: Mapping[int, Orders], rng: random.Random
+    ) -> TurnResult:
         return resolve(state, orders, rng)
 
     def attacks_allowed(self, tech: int) -> int:

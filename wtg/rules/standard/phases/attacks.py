@@ -11,16 +11,14 @@ from wtg.rules.standard.constants import (
     LEV_GAIN_DEFENDER_WINS,
     LEV_GAIN_EMPTY,
     NEUTRAL_EFF,
-    SPOILS_MIS_SPY,
-    SPOILS_POP_WOK,
 )
 from wtg.rules.standard.events import Battle
 from wtg.rules.standard.protection import forbidden
-from wtg.rules.wok.events import PlayerEliminated
 from wtg.rules.wok.limits import LEV_MAX
 from wtg.rules.wok.orders import Attack
-from wtg.rules.wok.state import ACTIVE, DEAD, Player, Province
+from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
+from wtg.rules.wok.warfare import conquer, eliminate_if_last
 
 PHASE = "2 attacking"
 
@@ -82,7 +80,7 @@ def battle(turn: Turn, player: Player, source: Province, target: Province, armie
     else:
         bonus = LEV_GAIN_DEFENDER_WINS * result.rounds
     if result.attacker_won:
-        _conquer(target, player.id, result.attackers_left, min(LEV_MAX, source.lev + bonus))
+        conquer(target, player.id, result.attackers_left, min(LEV_MAX, source.lev + bonus))
         if player.robot:
             player.last_taken = target.id
     else:
@@ -107,26 +105,5 @@ def battle(turn: Turn, player: Player, source: Province, target: Province, armie
             visible_to=frozenset({player.id, defender} - {0}),
         )
     )
-    if result.attacker_won and defender and turn.state.count_of(defender) == 0:
-        _rip(turn, defender, player.id, target.id)
-
-
-def _conquer(target: Province, owner: int, armies: int, level: int) -> None:
-    """The attacker gets "80% of the population and workers ... and 60% of the missiles and
-    spies. These fractions are rounded down." and all its remaining armies move in."""
-    target.owner = owner
-    target.pop = target.pop * SPOILS_POP_WOK // 100
-    target.wok = target.wok * SPOILS_POP_WOK // 100
-    target.mis = target.mis * SPOILS_MIS_SPY // 100
-    target.spy = target.spy * SPOILS_MIS_SPY // 100
-    target.arm = armies
-    target.lev = level
-
-
-def _rip(turn: Turn, loser_id: int, by: int, province: int) -> None:
-    loser = turn.state.player(loser_id)
-    if loser.status == ACTIVE:
-        loser.status = DEAD
-    loser.died_on = turn.state.turn
-    turn.lost_last[loser_id] = province
-    turn.emit(PlayerEliminated(player=loser_id, by=by, province=province, public=True))
+    if result.attacker_won:
+        eliminate_if_last(turn, defender, player.id, target.id)

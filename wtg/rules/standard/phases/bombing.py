@@ -5,10 +5,10 @@ from __future__ import annotations
 from wtg.core.rng import chance, roll
 from wtg.rules.standard.constants import BOMB_KILLS, BOMB_MISSILES_MAX, BOMB_ORDERS
 from wtg.rules.standard.protection import forbidden
-from wtg.rules.wok.events import BombingRun, BombingSuffered
 from wtg.rules.wok.orders import Bomb
 from wtg.rules.wok.state import Player, WokState
 from wtg.rules.wok.turn import Turn
+from wtg.rules.wok.warfare import Hits, report_bombing
 
 PHASE = "1 bombing"
 
@@ -52,46 +52,18 @@ def _bomb(turn: Turn, player: Player, order: Bomb) -> None:
         return
     source.mis -= missiles
     percent = player.eff * 3 // 4 if reach == "long" else player.eff
-    hits = {"arm": 0, "spy": 0, "dfn": 0}
-    misses = 0
+    hits = Hits()
     for _ in range(missiles):
         if not chance(turn.rng, percent):
-            misses += 1
+            hits.misses += 1
             continue
         unit = BOMB_KILLS[roll(turn.rng, len(BOMB_KILLS) - 1)]
         if getattr(target, unit) > 0:  # "If none ... are present ... will not destroy anything"
             setattr(target, unit, getattr(target, unit) - 1)
-            hits[unit] += 1
-    turn.emit(
-        BombingRun(
-            player=player.id,
-            source=source.id,
-            target=target.id,
-            target_owner=target.owner,
-            missiles=missiles,
-            long_range=reach == "long",
-            chance=percent,
-            armies=hits["arm"],
-            spies=hits["spy"],
-            dfn=hits["dfn"],
-            tech=0,
-            misses=misses,
-            detected=False,
-            visible_to=frozenset({player.id}),
-        )
+            setattr(hits, _HIT_OF_UNIT[unit], getattr(hits, _HIT_OF_UNIT[unit]) + 1)
+    report_bombing(
+        turn, player, source, target, missiles, reach == "long", percent, hits, detected=False
     )
-    if target.owner:
-        turn.emit(
-            BombingSuffered(
-                player=target.owner,
-                province=target.id,
-                missiles=missiles,
-                armies=hits["arm"],
-                spies=hits["spy"],
-                dfn=hits["dfn"],
-                tech=0,
-                source=0,
-                bomber=0,
-                visible_to=frozenset({target.owner}),
-            )
-        )
+
+
+_HIT_OF_UNIT = {"arm": "armies", "spy": "spies", "dfn": "dfn"}

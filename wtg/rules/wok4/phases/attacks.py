@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from wtg.rules.wok.events import PlayerEliminated
 from wtg.rules.wok.limits import LEV_MAX
 from wtg.rules.wok.orders import Attack
-from wtg.rules.wok.state import ACTIVE, DEAD, Player, Province
+from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
+from wtg.rules.wok.warfare import conquer, eliminate_if_last
 from wtg.rules.wok4.combat import fight
 from wtg.rules.wok4.constants import (
     LEV_BONUS_EMPTY,
     LEV_BONUS_PER_ROUND,
     NEUTRAL_EFF,
-    SPOILS_MIS_SPY,
-    SPOILS_POP_WOK,
 )
 from wtg.rules.wok4.events import Battle
 
@@ -63,7 +61,7 @@ def battle(turn: Turn, player: Player, source: Province, target: Province, armie
     bonus = 0
     if result.attacker_won:
         bonus = LEV_BONUS_PER_ROUND * result.rounds if defenders else LEV_BONUS_EMPTY
-        _conquer(target, player.id, result.attackers_left, min(LEV_MAX, source.lev + bonus))
+        conquer(target, player.id, result.attackers_left, min(LEV_MAX, source.lev + bonus))
     else:
         target.arm = result.defenders_left
     seen = frozenset({player.id, defender_id} - {0})
@@ -84,23 +82,5 @@ def battle(turn: Turn, player: Player, source: Province, target: Province, armie
             visible_to=seen,
         )
     )
-    if result.attacker_won and defender_id and turn.state.count_of(defender_id) == 0:
-        loser = turn.state.player(defender_id)
-        if loser.status == ACTIVE:
-            loser.status = DEAD
-        loser.died_on = turn.state.turn
-        turn.emit(
-            PlayerEliminated(player=defender_id, by=player.id, province=target.id, public=True)
-        )
-
-
-def _conquer(target: Province, owner: int, armies: int, level: int) -> None:
-    """Manual PHASE II: the winner gets all remaining defenses, 80% of POP and WOK,
-    60% of missiles and spies (rounded down), and ALL remaining armies invade."""
-    target.owner = owner
-    target.pop = target.pop * SPOILS_POP_WOK // 100
-    target.wok = target.wok * SPOILS_POP_WOK // 100
-    target.mis = target.mis * SPOILS_MIS_SPY // 100
-    target.spy = target.spy * SPOILS_MIS_SPY // 100
-    target.arm = armies
-    target.lev = level
+    if result.attacker_won:
+        eliminate_if_last(turn, defender_id, player.id, target.id)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from wtg.core.rng import chance, roll
-from wtg.rules.wok.events import BombingRun, BombingSuffered
 from wtg.rules.wok.orders import Bomb
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
+from wtg.rules.wok.warfare import Hits, report_bombing
 from wtg.rules.wok4.constants import (
     BOMB_ARMIES,
     BOMB_DEF,
@@ -58,17 +57,6 @@ def _bomb(turn: Turn, player: Player, order: Bomb) -> None:
     _fire(turn, player, source, target, missiles, hit_chance, reach == "long")
 
 
-@dataclass(slots=True)
-class Hits:
-    """What one bombing run destroyed."""
-
-    armies: int = 0
-    spies: int = 0
-    dfn: int = 0
-    tech: int = 0
-    misses: int = 0
-
-
 def _fire(
     turn: Turn,
     player: Player,
@@ -91,39 +79,7 @@ def _fire(
     if owner is not None:
         detect = min(CHANCE_MAX, max(DETECT_MIN, BOMB_DETECT_PER_SPY * watchers))
         detected = chance(rng, detect)
-    turn.emit(
-        BombingRun(
-            player=player.id,
-            source=source.id,
-            target=target.id,
-            target_owner=target.owner,
-            missiles=missiles,
-            long_range=long_range,
-            chance=hit_chance,
-            armies=hits.armies,
-            spies=hits.spies,
-            dfn=hits.dfn,
-            tech=hits.tech,
-            misses=hits.misses,
-            detected=detected,
-            visible_to=frozenset({player.id}),
-        )
-    )
-    if owner is not None:
-        turn.emit(
-            BombingSuffered(
-                player=owner.id,
-                province=target.id,
-                missiles=missiles,
-                armies=hits.armies,
-                spies=hits.spies,
-                dfn=hits.dfn,
-                tech=hits.tech,
-                source=source.id if detected else 0,
-                bomber=player.id if detected else 0,
-                visible_to=frozenset({owner.id}),
-            )
-        )
+    report_bombing(turn, player, source, target, missiles, long_range, hit_chance, hits, detected)
 
 
 def _hit(rng: random.Random, target: Province, owner: Player | None, hits: Hits) -> None:
