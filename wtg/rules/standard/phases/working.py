@@ -11,7 +11,8 @@ from wtg.rules.standard.constants import (
     WOK_PER_SPY,
 )
 from wtg.rules.standard.events import Production
-from wtg.rules.wok.limits import DEF_MAX, EFF_MAX, EFF_MIN, LEV_MAX, MIS_MAX, SPY_MAX
+from wtg.rules.wok.limits import EFF_MAX, EFF_MIN
+from wtg.rules.wok.production import TOTAL_OF_AIM, Rates, work_in_province
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn, clamp
 
@@ -31,7 +32,9 @@ def working(turn: Turn) -> None:
             _produce(turn, turn.state.player(pid), provinces)
     for province in turn.state.provinces:
         if province.owner == 0 and not province.idle:
-            _work(province)  # "their workers will also increase the defence level"
+            work_in_province(
+                province, RATES
+            )  # "their workers will also increase the defence level"
 
 
 def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
@@ -45,7 +48,7 @@ def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
         elif province.aim == "EFF":
             made["eff"] += province.wok // WOK_PER_EFF
         else:
-            made[_TOTAL_OF_AIM[province.aim]] += _work(province)
+            made[TOTAL_OF_AIM[province.aim]] += work_in_province(province, RATES)
     player.gold += made["gold"]
     before = player.eff
     player.eff = clamp(player.eff + made["eff"], EFF_MIN, EFF_MAX)
@@ -65,25 +68,10 @@ def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
     )
 
 
-_TOTAL_OF_AIM = {"DEF": "dfn", "LEV": "lev", "MIS": "mis", "SPY": "spy"}
-
-
-def _work(province: Province) -> int:
-    """Produce the province's own aim (DEF, LEV, MIS, SPY); returns what was gained."""
-    aim, wok = province.aim, province.wok
-    if aim == "DEF":
-        gained = min(DEF_MAX, province.dfn + wok // WOK_PER_DEF_STEP) - province.dfn
-        province.dfn += gained
-    elif aim == "LEV":
-        gained = min(LEV_MAX, province.lev + level_gain(wok, province.arm, province.lev))
-        gained -= province.lev
-        province.lev += gained
-    elif aim == "MIS":
-        gained = min(MIS_MAX, province.mis + wok // WOK_PER_MIS) - province.mis
-        province.mis += gained
-    elif aim == "SPY":
-        gained = min(SPY_MAX, province.spy + wok // WOK_PER_SPY) - province.spy
-        province.spy += gained
-    else:
-        gained = 0
-    return gained
+RATES = Rates(
+    wok_per_def=WOK_PER_DEF_STEP,
+    wok_per_mis=WOK_PER_MIS,
+    wok_per_spy=WOK_PER_SPY,
+    level_gain=lambda p: level_gain(p.wok, p.arm, p.lev),
+)
+"""0.1 DEF per 8 WOK, 1 MIS per 3 WOK (ruling), 1 SPY per 4 WOK, LEV by WOK / (ARM x LEV)."""

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from wtg.rules.wok.limits import DEF_MAX, EFF_MAX, EFF_MIN, LEV_MAX, MIS_MAX, SPY_MAX
+from wtg.rules.wok.limits import EFF_MAX, EFF_MIN
 from wtg.rules.wok.phases.entropy import lose_eff
+from wtg.rules.wok.production import TOTAL_OF_AIM, Rates, work_in_province
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn, clamp
 from wtg.rules.wok4.constants import (
@@ -16,8 +17,6 @@ from wtg.rules.wok4.constants import (
     WOK_PER_SPY,
 )
 from wtg.rules.wok4.events import Production
-
-_TOTAL_OF_AIM = {"DEF": "dfn", "LEV": "lev", "MIS": "mis", "SPY": "spy"}
 
 
 def working(turn: Turn) -> None:
@@ -32,7 +31,7 @@ def working(turn: Turn) -> None:
             _produce(turn, player, provinces)
     for province in state.provinces:
         if province.owner == 0:
-            _work(province)
+            work_in_province(province, RATES)
 
 
 def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
@@ -43,7 +42,7 @@ def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
         elif province.aim == "EFF":
             totals["eff"] += province.wok // WOK_PER_EFF
         else:
-            totals[_TOTAL_OF_AIM[province.aim]] += _work(province)
+            totals[TOTAL_OF_AIM[province.aim]] += work_in_province(province, RATES)
     tech_before = player.tech
     player.tech = min(TECH_MAX, player.tech + totals["tech"])
     totals["tech"] = player.tech - tech_before
@@ -64,23 +63,10 @@ def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
     )
 
 
-def _work(province: Province) -> int:
-    """Produce the province's own aim (DEF, LEV, MIS, SPY); returns what was gained."""
-    aim, wok = province.aim, province.wok
-    if aim == "DEF":
-        before = province.dfn
-        province.dfn = min(DEF_MAX, province.dfn + wok // WOK_PER_DEF_STEP)
-        return province.dfn - before
-    if aim == "LEV":
-        before = province.lev
-        province.lev = min(LEV_MAX, province.lev + wok * LEV_PER_WOK)
-        return province.lev - before
-    if aim == "MIS":
-        before = province.mis
-        province.mis = min(MIS_MAX, province.mis + wok // WOK_PER_MIS)
-        return province.mis - before
-    if aim == "SPY":
-        before = province.spy
-        province.spy = min(SPY_MAX, province.spy + wok // WOK_PER_SPY)
-        return province.spy - before
-    return 0
+RATES = Rates(
+    wok_per_def=WOK_PER_DEF_STEP,
+    wok_per_mis=WOK_PER_MIS,
+    wok_per_spy=WOK_PER_SPY,
+    level_gain=lambda province: province.wok * LEV_PER_WOK,
+)
+"""Every 8 workers 0.1 DEF, every worker 0.005 LEV, every 4 workers 1 MIS or 1 SPY."""
