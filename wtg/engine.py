@@ -185,12 +185,19 @@ class Game:
             if seat is None:
                 continue  # a robot gives its own orders
             meta = self.store.pending_meta(turn, side["id"])
-            players.append({
-                "id": side["id"], "name": side["name"], "seat": seat,
-                "status": side["status"], "owes_orders": side["id"] in owing,
-                "orders": bool(meta), "ready": bool(meta.get("ready", False)),
-                "received": meta.get("received"), "missed_turns": side.get("missed", 0),
-            })
+            players.append(
+                {
+                    "id": side["id"],
+                    "name": side["name"],
+                    "seat": seat,
+                    "status": side["status"],
+                    "owes_orders": side["id"] in owing,
+                    "orders": bool(meta),
+                    "ready": bool(meta.get("ready", False)),
+                    "received": meta.get("received"),
+                    "missed_turns": side.get("missed", 0),
+                }
+            )
         return {
             "game": self.config.game,
             "ruleset": self.config.ruleset,

@@ -16,7 +16,7 @@ from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run
 from wtg.core.orders import RawEntry
 from wtg.core.ruleset import TurnResult
 from wtg.rules.wok.state import WokState
-from wtg.rules.wok4.accept import accept_wok4
+from wtg.rules.wok4 import RULESET
 from wtg.rules.wok4.reach import bomb_range
 
 MISS = 0.99
@@ -141,7 +141,7 @@ def test_highest_province_reaches_only_lower_numbers() -> None:
     assert result.state.province(20).mis == 6
     # there is no province 21..23 to aim at: such an order is refused on arrival
     entries = [RawEntry("bomb", bomb(20, pid, 1), n) for n, pid in enumerate((21, 23), 1)]
-    _, verdicts = accept_wok4(entries, state, 1)
+    verdicts = RULESET.accept(entries, state, 1).verdicts
     assert [v.accepted for v in verdicts] == [False, False]
     assert all("there is no province" in v.reason for v in verdicts)
 

@@ -3,11 +3,8 @@ spying, the vote) beside the ones every WoK ruleset shares (``wtg.rules.wok.acce
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from wtg.core.orders import RawEntry, Verdict
+from wtg.core.orders import RawEntry
 from wtg.rules.standard.constants import (
-    AIMS,
     ATTACK_LINES,
     BOMB_ORDERS,
     OP_NAMES,
@@ -15,17 +12,8 @@ from wtg.rules.standard.constants import (
     UPGRADE_COSTS,
     UPGRADES,
 )
-from wtg.rules.standard.phases.attacks import attacks_allowed
 from wtg.rules.standard.phases.bombing import bomb_range
-from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, accept_entries, limit
-from wtg.rules.wok.state import WokState
-
-
-def accept_standard(
-    entries: Sequence[RawEntry], state: WokState, player: int
-) -> tuple[list[RawEntry], list[Verdict]]:
-    context = Context(state, player, attacks=attacks_allowed(state.player(player).tech), aims=AIMS)
-    return accept_entries(entries, context, CHECKS)
+from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, limit
 
 
 def _check_bomb(entry: RawEntry, context: Context) -> tuple[bool, str]:

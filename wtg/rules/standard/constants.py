@@ -3,17 +3,6 @@
 
 from __future__ import annotations
 
-# Start values: the text's tables are empty; WoK IV's, its documented ancestor (ruling)
-HOME_DEF = 10
-HOME_SPY = 10
-HOME_WOK = 24
-HOME_ARM = 12
-HOME_LEV = 1750
-NEUTRAL_WOK = 16
-NEUTRAL_ARM = 5
-NEUTRAL_DEF = 3
-NEUTRAL_EFF = 99
-"""Neutrals fight at 99% EFF, as in WoK IV (ruling)."""
 AIMS = ("DEF", "LEV", "MIS", "SPY", "MIN", "EFF")
 
 # Bombing

@@ -1,28 +1,18 @@
-"""What can happen in a Standard WoK turn beyond the events every WoK ruleset has
-(``wtg.rules.wok.events``). Each event names who may see it."""
+"""Standard WoK's own events: its battles, production, upgrades, spies, votes and RIPs.
+The ones every WoK ruleset has are in ``wtg.rules.wok.events``."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
 from wtg.core.events import Event
+from wtg.rules.wok.events import BattleFought, SpiedOn, SpyOperation
 
 
-class Battle(Event):
-    kind: ClassVar[str] = "battle"
-    attacker: int
-    defender: int
-    source: int
-    province: int
-    armies: int
-    defenders: int
-    rounds: int
-    attacker_losses: int
-    defender_losses: int
+class Battle(BattleFought):
+    """Standard WoK's battle: the winner's injured troops recover."""
+
     recovered: int
-    """Injured troops of the winning side who recovered."""
-    conquered: bool
-    level_bonus: int
 
 
 class Production(Event):
@@ -48,37 +38,22 @@ class Upgraded(Event):
     gold_left: int
 
 
-class SpyReport(Event):
-    """The spymaster's view of one operation."""
+class SpyReport(SpyOperation):
+    """How far the spies got, and what came of it."""
 
-    kind: ClassVar[str] = "spy_report"
-    player: int
-    source: int
-    target: int
-    target_owner: int
-    op: int
-    spies: int
     short_range: bool
     arrived: int
     caught: int
     returned: int
-    success: bool
-    effect: int
     provinces: tuple[dict[str, Any], ...] = ()
     empire: dict[str, Any] | None = None
     """Spy Player: the empire's totals, EFF, gold and tech level."""
 
 
-class SpiedUpon(Event):
+class SpiedUpon(SpiedOn):
     """The victim's view: spies caught, and what a successful operation did."""
 
-    kind: ClassVar[str] = "spied_upon"
-    player: int
-    province: int
-    op: int
     caught: int
-    success: bool
-    effect: int
 
 
 class VotedEnd(Event):

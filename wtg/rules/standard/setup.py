@@ -7,8 +7,9 @@ from string import ascii_uppercase
 
 from wtg.core.provmap import ProvinceMap
 from wtg.core.ruleset import GameSetup
-from wtg.rules.standard.constants import (
-    HEADHUNTING_TURNS,
+from wtg.rules.standard.constants import HEADHUNTING_TURNS
+from wtg.rules.wok.limits import (
+    DEFAULT_AIM,
     HOME_ARM,
     HOME_DEF,
     HOME_LEV,
@@ -16,9 +17,11 @@ from wtg.rules.standard.constants import (
     HOME_WOK,
     NEUTRAL_ARM,
     NEUTRAL_DEF,
+    NEUTRAL_LEV,
+    NEUTRAL_RECRUITS,
     NEUTRAL_WOK,
+    START_EFF,
 )
-from wtg.rules.wok.limits import DEFAULT_AIM, NEUTRAL_LEV, NEUTRAL_RECRUITS, START_EFF
 from wtg.rules.wok.state import Player, Province, WokState
 
 VARIANTS = (None, "skirmish", "duel", "duel-lite", "trinity")

@@ -115,3 +115,45 @@ class BombingSuffered(Event):
     tech: int
     source: int
     bomber: int
+
+
+class BattleFought(Event):
+    """A battle, as every WoK ruleset reports it; each adds its own details."""
+
+    kind: ClassVar[str] = "battle"
+    attacker: int
+    defender: int
+    source: int
+    province: int
+    armies: int
+    defenders: int
+    rounds: int
+    attacker_losses: int
+    defender_losses: int
+    conquered: bool
+    level_bonus: int
+
+
+class SpyOperation(Event):
+    """The spymaster's view of one operation; each ruleset adds its own details."""
+
+    kind: ClassVar[str] = "spy_report"
+    player: int
+    source: int
+    target: int
+    target_owner: int
+    op: int
+    spies: int
+    success: bool
+    effect: int
+
+
+class SpiedOn(Event):
+    """The victim's view of one operation; each ruleset adds what its victims notice."""
+
+    kind: ClassVar[str] = "spied_upon"
+    player: int
+    province: int
+    op: int
+    success: bool
+    effect: int

@@ -39,3 +39,15 @@ NEUTRAL_LEV = 1000
 
 # Missed turns
 MISSED_TURNS_TO_QUIT = 3
+
+# Start values: WoK IV's section 4, which Standard WoK keeps (its tables are lost: a ruling)
+HOME_DEF = 10
+HOME_SPY = 10
+HOME_WOK = 24
+HOME_ARM = 12
+HOME_LEV = 1750
+NEUTRAL_WOK = 16
+NEUTRAL_ARM = 5
+NEUTRAL_DEF = 3
+NEUTRAL_EFF = 99
+"""Neutrals have no EFF of their own; they fight at the best EFF a player can have (ruling)."""

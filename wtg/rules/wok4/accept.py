@@ -3,13 +3,9 @@ spying) beside the ones every WoK ruleset shares (``wtg.rules.wok.accept``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from wtg.core.orders import RawEntry, Verdict
-from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, accept_entries, limit
-from wtg.rules.wok.state import WokState
+from wtg.core.orders import RawEntry
+from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, limit
 from wtg.rules.wok4.constants import (
-    AIMS,
     BOMB_ORDERS,
     LONG_RANGE_REACH,
     SPY_ORDERS,
@@ -17,15 +13,7 @@ from wtg.rules.wok4.constants import (
     TRADES,
 )
 from wtg.rules.wok4.phases.spying import OP_NAMES, SPY_PROVINCE
-from wtg.rules.wok4.reach import adjacent, attacks_allowed, bomb_range
-
-
-def accept_wok4(
-    entries: Sequence[RawEntry], state: WokState, player: int
-) -> tuple[list[RawEntry], list[Verdict]]:
-    """The attack count is fixed by the tech points the turn starts with (ruling 6)."""
-    context = Context(state, player, attacks=attacks_allowed(state.player(player).tech), aims=AIMS)
-    return accept_entries(entries, context, CHECKS)
+from wtg.rules.wok4.reach import adjacent, bomb_range
 
 
 def _check_bomb(entry: RawEntry, context: Context) -> tuple[bool, str]:

@@ -9,17 +9,6 @@ TECH_MAX = 999
 SEATS = 10
 """A WoK IV game is for 10 players; empty seats count as players who have QUIT."""
 
-# Start values (section 4)
-HOME_DEF = 10
-HOME_SPY = 10
-HOME_WOK = 24
-HOME_ARM = 12
-HOME_LEV = 1750
-NEUTRAL_WOK = 16
-NEUTRAL_ARM = 5
-NEUTRAL_DEF = 3
-NEUTRAL_EFF = 99
-"""Neutrals have no EFF of their own; they fight at the best EFF a player can have (ruling)."""
 AIMS = ("DEF", "LEV", "MIS", "SPY", "TECH", "EFF")
 
 # Transformations (section 4, PHASE IV)

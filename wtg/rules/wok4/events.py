@@ -6,22 +6,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from wtg.core.events import Event
+from wtg.rules.wok.events import BattleFought, SpiedOn, SpyOperation
 
 
-class Battle(Event):
-    kind: ClassVar[str] = "battle"
-    attacker: int
-    defender: int
-    source: int
-    province: int
-    armies: int
-    defenders: int
-    rounds: int
-    attacker_losses: int
-    defender_losses: int
+class Battle(BattleFought):
+    """WoK IV's battle also destroys defense: 3% a round."""
+
     dfn_lost: int
-    conquered: bool
-    level_bonus: int
 
 
 class Production(Event):
@@ -44,22 +35,12 @@ class TechTraded(Event):
     tech_left: int
 
 
-class SpyReport(Event):
-    """The spymaster's view of one operation."""
+class SpyReport(SpyOperation):
+    """``effect``: missiles destroyed, defense tenths destroyed or population stolen."""
 
-    kind: ClassVar[str] = "spy_report"
-    player: int
-    source: int
-    target: int
-    target_owner: int
-    op: int
-    spies: int
     chance: int
-    success: bool
     caught: bool
     detected: bool
-    effect: int
-    """Missiles destroyed, defense tenths destroyed or population stolen."""
     eff_change: int
     provinces: tuple[dict[str, Any], ...] = ()
     """Province rows learned by a successful spy operation (op 1 and 2)."""
@@ -67,16 +48,10 @@ class SpyReport(Event):
     target_tech: int = 0
 
 
-class SpiedUpon(Event):
-    """The victim's view: only what they noticed. ``source``/``spymaster`` 0 if not detected."""
+class SpiedUpon(SpiedOn):
+    """Only what the victim noticed. ``source``/``spymaster`` 0 if not detected."""
 
-    kind: ClassVar[str] = "spied_upon"
-    player: int
-    province: int
-    op: int
-    success: bool
     caught: bool
-    effect: int
     eff_change: int
     source: int
     spymaster: int

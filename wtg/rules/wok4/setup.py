@@ -6,9 +6,8 @@ import random
 
 from wtg.core.provmap import ProvinceMap
 from wtg.core.ruleset import GameSetup
-from wtg.rules.wok.limits import DEFAULT_AIM, NEUTRAL_LEV, START_EFF
-from wtg.rules.wok.state import Player, Province, WokState
-from wtg.rules.wok4.constants import (
+from wtg.rules.wok.limits import (
+    DEFAULT_AIM,
     HOME_ARM,
     HOME_DEF,
     HOME_LEV,
@@ -16,8 +15,11 @@ from wtg.rules.wok4.constants import (
     HOME_WOK,
     NEUTRAL_ARM,
     NEUTRAL_DEF,
+    NEUTRAL_LEV,
     NEUTRAL_WOK,
+    START_EFF,
 )
+from wtg.rules.wok.state import Player, Province, WokState
 
 
 class SetupError(ValueError):

@@ -10,11 +10,10 @@ from wtg.rules.standard.constants import (
     LEV_GAIN_ATTACKER_WINS,
     LEV_GAIN_DEFENDER_WINS,
     LEV_GAIN_EMPTY,
-    NEUTRAL_EFF,
 )
 from wtg.rules.standard.events import Battle
 from wtg.rules.standard.protection import forbidden
-from wtg.rules.wok.limits import LEV_MAX
+from wtg.rules.wok.limits import LEV_MAX, NEUTRAL_EFF
 from wtg.rules.wok.orders import Attack
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from wtg.rules.wok.limits import LEV_MAX
+from wtg.rules.wok.limits import LEV_MAX, NEUTRAL_EFF
 from wtg.rules.wok.orders import Attack
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
 from wtg.rules.wok.warfare import conquer, eliminate_if_last
 from wtg.rules.wok4.combat import fight
-from wtg.rules.wok4.constants import (
-    LEV_BONUS_EMPTY,
-    LEV_BONUS_PER_ROUND,
-    NEUTRAL_EFF,
-)
+from wtg.rules.wok4.constants import LEV_BONUS_EMPTY, LEV_BONUS_PER_ROUND
 from wtg.rules.wok4.events import Battle
 
 PHASE = "II attacks"
