@@ -8,21 +8,9 @@ from string import ascii_uppercase
 from wtg.core.provmap import ProvinceMap
 from wtg.core.ruleset import GameSetup
 from wtg.rules.standard.constants import HEADHUNTING_TURNS
-from wtg.rules.wok.limits import (
-    DEFAULT_AIM,
-    HOME_ARM,
-    HOME_DEF,
-    HOME_LEV,
-    HOME_SPY,
-    HOME_WOK,
-    NEUTRAL_ARM,
-    NEUTRAL_DEF,
-    NEUTRAL_LEV,
-    NEUTRAL_RECRUITS,
-    NEUTRAL_WOK,
-    START_EFF,
-)
-from wtg.rules.wok.state import Player, Province, WokState
+from wtg.rules.wok.limits import NEUTRAL_ARM, NEUTRAL_RECRUITS, START_EFF
+from wtg.rules.wok.setup import start_province
+from wtg.rules.wok.state import Player, WokState
 
 VARIANTS = (None, "skirmish", "duel", "duel-lite", "trinity")
 COLOURS = {"duel": 3, "duel-lite": 2, "trinity": 2}
@@ -58,8 +46,9 @@ def start_state(setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> 
         player.home = home
         player.last_taken = home
     owner_of = {p.home: p.id for p in players}
+    # "Neutral provinces gain 2 armies each turn (including turn 0)"
     provinces = [
-        _province(mp.id, mp.name, mp.neighbours, mp.pop, owner_of.get(mp.id, 0))
+        start_province(mp, owner_of.get(mp.id, 0), NEUTRAL_ARM + NEUTRAL_RECRUITS)
         for mp in game_map.provinces
     ]
     oop = [p.id for p in players]
@@ -88,39 +77,6 @@ def start_state(setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> 
                 for index, until in enumerate(NAP_ENDS[: COLOURS[variant]])
             ]
     return state
-
-
-def _province(pid: int, name: str, near: tuple[int, ...], pop: int, owner: int) -> Province:
-    if owner:
-        return Province(
-            pid,
-            name,
-            near,
-            owner,
-            pop,
-            HOME_WOK,
-            HOME_ARM,
-            HOME_LEV,
-            HOME_DEF,
-            0,
-            HOME_SPY,
-            DEFAULT_AIM,
-        )
-    # "Neutral provinces gain 2 armies each turn (including turn 0)"
-    return Province(
-        pid,
-        name,
-        near,
-        0,
-        pop,
-        NEUTRAL_WOK,
-        NEUTRAL_ARM + NEUTRAL_RECRUITS,
-        NEUTRAL_LEV,
-        NEUTRAL_DEF,
-        0,
-        0,
-        DEFAULT_AIM,
-    )
 
 
 def _players(setup: GameSetup) -> list[Player]:

@@ -6,20 +6,9 @@ import random
 
 from wtg.core.provmap import ProvinceMap
 from wtg.core.ruleset import GameSetup
-from wtg.rules.wok.limits import (
-    DEFAULT_AIM,
-    HOME_ARM,
-    HOME_DEF,
-    HOME_LEV,
-    HOME_SPY,
-    HOME_WOK,
-    NEUTRAL_ARM,
-    NEUTRAL_DEF,
-    NEUTRAL_LEV,
-    NEUTRAL_WOK,
-    START_EFF,
-)
-from wtg.rules.wok.state import Player, Province, WokState
+from wtg.rules.wok.limits import START_EFF
+from wtg.rules.wok.setup import start_province
+from wtg.rules.wok.state import Player, WokState
 
 
 class SetupError(ValueError):
@@ -36,40 +25,7 @@ def start_state(setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> 
         )
     homes = rng.sample(list(game_map.starts), len(setup.players))
     owner_of = {home: seat.id for home, seat in zip(homes, setup.players, strict=True)}
-    provinces = []
-    for mp in game_map.provinces:
-        owner = owner_of.get(mp.id, 0)
-        if owner:
-            province = Province(
-                mp.id,
-                mp.name,
-                mp.neighbours,
-                owner,
-                mp.pop,
-                HOME_WOK,
-                HOME_ARM,
-                HOME_LEV,
-                HOME_DEF,
-                0,
-                HOME_SPY,
-                DEFAULT_AIM,
-            )
-        else:
-            province = Province(
-                mp.id,
-                mp.name,
-                mp.neighbours,
-                0,
-                mp.pop,
-                NEUTRAL_WOK,
-                NEUTRAL_ARM,
-                NEUTRAL_LEV,
-                NEUTRAL_DEF,
-                0,
-                0,
-                DEFAULT_AIM,
-            )
-        provinces.append(province)
+    provinces = [start_province(mp, owner_of.get(mp.id, 0)) for mp in game_map.provinces]
     players = [Player(seat.id, seat.name, eff=START_EFF) for seat in setup.players]
     oop = [seat.id for seat in setup.players]
     rng.shuffle(oop)
