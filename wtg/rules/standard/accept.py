@@ -13,24 +13,18 @@ from wtg.rules.standard.constants import (
     UPGRADES,
 )
 from wtg.rules.standard.phases.bombing import bomb_range
-from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, limit
+from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, bomb_problem, limit
 
 
 def _check_bomb(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
     source, target = v["from"], v["to"]
-    problem = (
-        limit(entry, context, BOMB_ORDERS, "bombing")
-        or context.province_problem(source)
-        or context.province_problem(target)
-    )
+    problem = bomb_problem(entry, context, BOMB_ORDERS)
     if not problem and bomb_range(context.state, source, target) is None:
         problem = (
             f"province {target} is out of range of {source}: bomb a neighbour or a "
             "neighbour's neighbour"
         )
-    if not problem and v["missiles"] < 1:
-        problem = "fire at least 1 missile"
     return (False, problem) if problem else (True, context.not_yours(source))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from wtg.core.events import Event
-from wtg.rules.wok.events import BattleFought, SpiedOn, SpyOperation
+from wtg.rules.wok.events import BattleFought, Produced, SpiedOn, SpyOperation
 
 
 class Battle(BattleFought):
@@ -15,17 +15,10 @@ class Battle(BattleFought):
     recovered: int
 
 
-class Production(Event):
-    """What a player's workers made this turn, summed over the empire."""
+class Production(Produced):
+    """Standard's workers also mine gold; False Orders leave some provinces idle."""
 
-    kind: ClassVar[str] = "production"
-    player: int
-    dfn: int
-    lev: int
-    mis: int
-    spy: int
     gold: int
-    eff: int
     idle: int
     """Provinces whose workers did nothing (False Orders)."""
 

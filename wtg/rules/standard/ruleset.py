@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
 from typing import Any
 
-from wtg.core.provmap import ProvinceMap
-from wtg.core.ruleset import GameSetup, TurnResult
 from wtg.rules.standard.accept import CHECKS
 from wtg.rules.standard.constants import AIMS
 from wtg.rules.standard.phases.attacks import attacks_allowed
 from wtg.rules.standard.resolve import FORECAST_PHASES, resolve
 from wtg.rules.standard.robots import robot_orders
 from wtg.rules.standard.setup import start_state
-from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.ruleset import WokRuleset
 from wtg.rules.wok.state import WokState
 
@@ -31,16 +26,9 @@ class Standard(WokRuleset):
     def default_map(self, variant: str | None) -> str:
         return DEFAULT_MAPS.get(str(variant), "classic60")
 
-    def start_state(self, setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> WokState:
-        return start_state(setup, game_map, rng)
-
-    def run_phases(
-        self, state: WokState, orders: Mapping[int, Orders], rng: random.Random
-    ) -> TurnResult:
-        return resolve(state, orders, rng)
-
-    def attacks_allowed(self, tech: int) -> int:
-        return attacks_allowed(tech)
+    start_state = staticmethod(start_state)
+    run_phases = staticmethod(resolve)
+    attacks_allowed = staticmethod(attacks_allowed)
 
     def robot_orders(self, state: WokState) -> dict[int, dict[str, Any]]:
         return robot_orders(state)

@@ -83,6 +83,20 @@ def limit(entry: RawEntry, context: Context, limit: int, what: str) -> str:
     return f"only {limit} {what} orders a turn" if count > limit else ""
 
 
+def bomb_problem(entry: RawEntry, context: Context, orders: int) -> str:
+    """What every ruleset refuses in a bombing line: too many lines, unknown provinces, no
+    missiles; reach is the ruleset's own check."""
+    v = entry.values
+    problem = (
+        limit(entry, context, orders, "bombing")
+        or context.province_problem(v["from"])
+        or context.province_problem(v["to"])
+    )
+    if not problem and v["missiles"] < 1:
+        problem = "fire at least 1 missile"
+    return problem
+
+
 def check_transform(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
     problem = limit(entry, context, TRANSFORM_ORDERS, "transformation") or context.province_problem(

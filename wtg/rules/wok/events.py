@@ -157,3 +157,16 @@ class SpiedOn(Event):
     op: int
     success: bool
     effect: int
+
+
+class Produced(Event):
+    """What a player's workers made this turn, summed over the empire; each ruleset adds
+    its own products."""
+
+    kind: ClassVar[str] = "production"
+    player: int
+    dfn: int
+    lev: int
+    mis: int
+    spy: int
+    eff: int

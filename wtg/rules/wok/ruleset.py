@@ -34,17 +34,10 @@ class WokRuleset:
     checks: ClassVar[Mapping[str, Check]]
     forecast_phases: ClassVar[tuple[Phase, ...]]
 
-    # --- a ruleset's own pieces -------------------------------------------------
-    def start_state(self, setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> WokState:
-        raise NotImplementedError
-
-    def run_phases(
-        self, state: WokState, orders: Mapping[int, Orders], rng: random.Random
-    ) -> TurnResult:
-        raise NotImplementedError
-
-    def attacks_allowed(self, tech: int) -> int:
-        raise NotImplementedError
+    # a ruleset's own pieces: plain functions, set with staticmethod(...)
+    start_state: Callable[[GameSetup, ProvinceMap, random.Random], WokState]
+    run_phases: Callable[[WokState, Mapping[int, Orders], random.Random], TurnResult]
+    attacks_allowed: Callable[[int], int]
 
     # --- the same in every WoK ruleset ------------------------------------------------
     @cached_property

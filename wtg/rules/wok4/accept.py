@@ -4,7 +4,7 @@ spying) beside the ones every WoK ruleset shares (``wtg.rules.wok.accept``)."""
 from __future__ import annotations
 
 from wtg.core.orders import RawEntry
-from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, limit
+from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, bomb_problem, limit
 from wtg.rules.wok4.constants import (
     BOMB_ORDERS,
     LONG_RANGE_REACH,
@@ -19,11 +19,7 @@ from wtg.rules.wok4.reach import adjacent, bomb_range
 def _check_bomb(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
     source, target = v["from"], v["to"]
-    problem = (
-        limit(entry, context, BOMB_ORDERS, "bombing")
-        or context.province_problem(source)
-        or context.province_problem(target)
-    )
+    problem = bomb_problem(entry, context, BOMB_ORDERS)
     if not problem and bomb_range(context.state, source, target) is None:
         low, high = max(1, source - LONG_RANGE_REACH), source + LONG_RANGE_REACH
         near = ", ".join(str(n) for n in context.state.province(source).neighbours)
@@ -31,8 +27,6 @@ def _check_bomb(entry: RawEntry, context: Context) -> tuple[bool, str]:
             f"province {target} is out of range of {source}: bomb a neighbour ({near}) "
             f"or a province numbered {low}..{min(high, len(context.state.provinces))}"
         )
-    if not problem and v["missiles"] < 1:
-        problem = "fire at least 1 missile"
     if problem:
         return False, problem
     return True, context.not_yours(source)
