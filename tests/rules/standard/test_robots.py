@@ -333,7 +333,8 @@ def expected_target(before: WokState, robot: int, source: int, turn: int) -> int
     near = [n for n in sorted(before.province(source).neighbours) if n not in starts]
     open_ = [n for n in near if before.province(n).owner not in robots]
     robotic = [n for n in near if before.province(n).owner in robots - {robot}]
-    return (open_ or robotic or [None])[0]
+    candidates = open_ or robotic
+    return candidates[0] if candidates else None
 
 
 def test_robot_order_files_of_a_duel_follow_the_rules_turn_by_turn(tmp_path: Path) -> None:

@@ -1,0 +1,153 @@
+"""Standard WoK played whole from the command line: a 10-player game, a Skirmish, a Duel and a
+Trinity, 15 turns each, the orders filled in by the built-in player and fed to `wtg orders`
+as AOF text (one mail text holding every colour's AOF of a human); and a Duel and a Trinity
+played until a human wins by RIPs."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from wtg.aof.render import render_aof
+from wtg.cli import main
+from wtg.engine import Game, open_game
+from wtg.rules.standard.phases.victory import humans_rips
+from wtg.rules.standard.strategy import plan_orders
+
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
+
+
+def wtg(*args: object) -> Result:
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def code(seat: int) -> str:
+    return f"CODE{seat:04d}"
+
+
+def new_game(root: Path, humans: int, variant: str | None, map_name: str, seed: int) -> Path:
+    game_dir = root / (variant or "standard")
+    players = [f"--player={NAMES[i - 1]}:p{i}@example.org:{code(i)}" for i in range(1, humans + 1)]
+    args: list[object] = ["new-game", game_dir, "--ruleset", "standard", "--map", map_name]
+    args += [*players, "--seed", seed]
+    if variant:
+        args += ["--variant", variant]
+    result = wtg(*args)
+    assert result.exit_code == 0, result.output
+    return game_dir
+
+
+def mail_text(game: Game, seat: int) -> str:
+    """A human's mail: the AOF of every colour he still plays, filled in by the strategy."""
+    state = game.state()
+    owing = set(game.ruleset.owing(state))
+    forms = []
+    for side in game.ruleset.sides_of(state, seat):
+        if side not in owing:
+            continue
+        planned = plan_orders(state, side, random.Random(side + state.turn))
+        header = {"game": game.config.game, "turn": state.turn + 1, "player": side}
+        header["code"] = code(seat)
+        forms.append(
+            render_aof(game.ruleset.form, header, planned, game.ruleset.form_context(state, side))
+        )
+    return "\n".join(forms)
+
+
+def play_by_cli(game_dir: Path, turns: int) -> None:
+    """Up to ``turns`` turns: each human's AOFs in a file, `wtg orders`, then `wtg run-turn`."""
+    for _ in range(turns):
+        game = open_game(game_dir)
+        if game.ruleset.is_over(game.state()):
+            return
+        turn = game.state().turn + 1
+        for seat in game.config.players:
+            text = mail_text(game, seat.id)
+            if not text:
+                continue
+            path = game_dir.parent / f"orders-{seat.id}-{turn}.txt"
+            path.write_text(text, encoding="utf-8")
+            result = wtg("orders", game_dir, path)
+            assert result.exit_code == 0, result.output
+            assert "not stored" not in result.output
+        result = wtg("run-turn", game_dir)
+        assert result.exit_code == 0, result.output
+        assert f"turn {turn} of game" in result.output
+
+
+def cli_state(game_dir: Path) -> dict[str, Any]:
+    result = wtg("state", game_dir, "--json")
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.output)
+    return data
+
+
+GAMES = [
+    pytest.param(10, None, "classic60", 3, id="standard-10-classic60"),
+    pytest.param(2, "skirmish", "trial", 3, id="skirmish-2-trial"),
+    pytest.param(2, "duel", "classic60", 3, id="duel"),
+    pytest.param(3, "trinity", "classic60", 3, id="trinity"),
+]
+
+
+@pytest.mark.parametrize(("humans", "variant", "map_name", "seed"), GAMES)
+def test_fifteen_turns_from_the_command_line(
+    tmp_path: Path, humans: int, variant: str | None, map_name: str, seed: int
+) -> None:
+    game_dir = new_game(tmp_path, humans, variant, map_name, seed)
+    play_by_cli(game_dir, 15)
+    state = cli_state(game_dir)
+    assert state["ruleset"] == "standard" and state["map"] == map_name
+    assert state["turn"] == 15 or state["outcome"] is not None
+    players = state["players"]
+    for player in players:
+        assert isinstance(player["robot"], bool)
+        assert isinstance(player["rips"], list)
+    colours = variant in ("duel", "trinity")
+    assert len(players) == (10 if colours else humans)
+    for player in players:
+        if colours and not player["robot"]:
+            assert player["colour_of"] == (player["id"] - 1) % humans + 1
+        else:
+            assert "colour_of" not in player
+    assert sum(p["robot"] for p in players) == (4 if colours else 0)
+    if state["outcome"] is None:
+        # everyone sent orders every turn: nobody quit
+        assert all(p["status"] != "quit" or p["robot"] for p in players)
+    for seat in range(1, humans + 1):
+        assert wtg("report", game_dir, "--player", seat).exit_code == 0
+
+
+RIP_GAMES = [
+    pytest.param(2, "duel", 1, id="duel"),
+    pytest.param(3, "trinity", 1, id="trinity"),
+]
+
+
+@pytest.mark.parametrize(("humans", "variant", "seed"), RIP_GAMES)
+def test_a_human_wins_by_rips(tmp_path: Path, humans: int, variant: str, seed: int) -> None:
+    """ "The first player to get three RIPs (excluding his own colours) wins"; the robots play
+    by their rules, the human colours by the built-in player, for up to 40 turns."""
+    game_dir = new_game(tmp_path, humans, variant, "classic60", seed)
+    play_by_cli(game_dir, 40)
+    game = open_game(game_dir)
+    state = game.state()
+    assert state.outcome is not None, f"{variant} seed {seed}: no winner after turn {state.turn}"
+    assert state.outcome.reason == "rips"
+    (seat,) = {game.ruleset.seat_of(state, w) for w in state.outcome.winners}
+    assert seat is not None
+    assert state.outcome.winners == tuple(game.ruleset.sides_of(state, seat))
+    counts = humans_rips(state)
+    assert counts[seat] >= state.rip_target >= 3
+    assert all(n < state.rip_target for s, n in counts.items() if s != seat)
+    last = game.events(state.turn)
+    assert [e["reason"] for e in last if e["kind"] == "game_over"] == ["rips"]
+    data = cli_state(game_dir)
+    assert data["outcome"]["reason"] == "rips"
+    won = [p for p in data["players"] if p.get("colour_of") == seat]
+    assert sum(len(p["rips"]) for p in won) >= counts[seat]
