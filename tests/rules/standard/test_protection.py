@@ -100,11 +100,11 @@ def test_protection_ends_after_its_last_turn() -> None:
             bomb=[{"from": 7, "to": 2, "missiles": 1}],
             attack=[attack(7, 2, 30)],
         ),
-        rng=FixedRng(YES, 0.1, 0.9, 0.0),  # a hit on an army, then rolls 27 vs 0 ...
+        rng=FixedRng(YES, 0.1, 0.5),  # a hit on an army, then every round 10 against 5
     )
     assert len(kinds(result, "bombing_run")) == 1
     battle = kinds(result, "battle")[0]
-    assert (battle.defenders, battle.conquered) == (4, True)
+    assert (battle.defenders, battle.rounds, battle.conquered) == (4, 4, True)
     assert result.state.province(2).owner == 1
 
 
@@ -167,7 +167,8 @@ def test_robots_respect_headhunting() -> None:
 
 
 def duel_setup(variant: str) -> WokState:
-    seats = (SeatSetup(id=1, name="Han"), SeatSetup(id=2, name="Kor"))
+    names = ("Han", "Kor", "Wei") if variant == "trinity" else ("Han", "Kor")
+    seats = tuple(SeatSetup(id=i, name=name) for i, name in enumerate(names, start=1))
     setup = GameSetup(game="g", map="classic60", seed=1, players=seats, variant=variant)
     return start_state(setup, RULESET.load_map("classic60"), random.Random(1))
 
@@ -195,7 +196,7 @@ def test_duel_lite_has_two_naps_and_trinity_none() -> None:
     assert [until for _, _, until in duel_setup("duel-lite").naps] == [6, 8]
     trinity = duel_setup("trinity")
     assert trinity.naps == []
-    assert trinity.protection == 3
+    assert (trinity.protection, len(trinity.protected)) == (3, 10)
 
 
 def napped(turn: int, players: int = 2) -> WokState:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from wtg.rules.standard.constants import ALLIANCE_MIN_PLAYERS
 from wtg.rules.standard.events import Ripped, VotedEnd
+from wtg.rules.standard.setup import RIP_TARGET
 from wtg.rules.wok.events import GameOver
 from wtg.rules.wok.score import player_score
 from wtg.rules.wok.state import ACTIVE, Outcome, Player, WokState
@@ -45,13 +46,13 @@ def game_end(turn: Turn) -> None:
         reason = "vote"
     if reason is None:
         return
-    ranking = rank(state)
     winners: tuple[int, ...] = ()
     if standing:
-        best = state.player(ranking[0])
+        best = state.player(rank(state)[0])
         partner = best.ally if best.ally and _allied(state, best, state.player(best.ally)) else 0
         winners = (best.id, partner) if partner and reason != "last standing" else (best.id,)
-    _over(turn, reason, tuple(sorted(winners)), ranking)
+    winners = tuple(sorted(winners))
+    _over(turn, reason, winners, rank(state, winners))
 
 
 def _allied(state: WokState, first: Player, second: Player) -> bool:
@@ -66,13 +67,15 @@ def _allied(state: WokState, first: Player, second: Player) -> bool:
     )
 
 
-def rank(state: WokState) -> tuple[int, ...]:
-    """ "ranked based on how long they survived, what their final score was": the standing
-    first, then the later a death the better; score breaks ties."""
+def rank(state: WokState, winners: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """ "ranked based on how long they survived, what their final score was and whether they
+    won": the winners first, then the standing, then the later a death the better; score
+    breaks ties."""
 
-    def key(player: Player) -> tuple[int, int, int, int]:
+    def key(player: Player) -> tuple[int, int, int, int, int]:
         alive = player.status == ACTIVE
         return (
+            0 if player.id in winners else 1,
             0 if alive else 1,
             -(player.died_on or 0),
             -player_score(state, player.id),
@@ -106,14 +109,17 @@ def _end_by_rips(turn: Turn) -> None:
     ]
     counts = humans_rips(state)
     reached = [s for s in alive if counts.get(s, 0) >= state.rip_target]
-    if len(reached) > 1:
-        state.rip_target += 1
+    if len(reached) > 1 and state.rip_target == RIP_TARGET:
+        state.rip_target += 1  # once: "the target becomes four RIPs"
         reached = [s for s in reached if counts[s] >= state.rip_target]
-    winner = reached[0] if len(reached) == 1 else (alive[0] if len(alive) == 1 else None)
-    if winner is None and alive:
+    if len(reached) > 1:  # ruling: still level at four, the most RIPs win; equal, they share
+        best = max(counts[s] for s in reached)
+        reached = [s for s in reached if counts[s] == best]
+    if not reached and len(alive) > 1:
         return
-    winners = tuple(p.id for p in state.players if p.controller == winner)
-    _over(turn, "rips" if reached else "last standing", winners, rank(state))
+    seats_won = reached or alive
+    winners = tuple(p.id for p in state.players if p.controller in seats_won)
+    _over(turn, "rips" if reached else "last standing", winners, rank(state, winners))
 
 
 def _over(turn: Turn, reason: str, winners: tuple[int, ...], ranking: tuple[int, ...]) -> None:
