@@ -85,9 +85,7 @@ def test_the_lower_roll_loses_one_army_until_one_side_has_none() -> None:
     left." - round 1: 0 against 3, the attacker loses one (not injured: 3 is not less than
     half of 3); round 2: 10 against 0, the defender's last army falls."""
     state = battle_state(attackers=2, defenders=1)
-    result = run_standard(
-        state, orders(1, attack=[attack(1, 2, 2)]), rng=FixedRng(A0, D3, A10, D0)
-    )
+    result = run_standard(state, orders(1, attack=[attack(1, 2, 2)]), rng=FixedRng(A0, D3, A10, D0))
     battle = one_battle(result)
     assert (battle.rounds, battle.attacker_losses, battle.defender_losses) == (2, 1, 1)
     assert (battle.conquered, battle.recovered) == (True, 0)
@@ -98,9 +96,7 @@ def test_the_lower_roll_loses_one_army_until_one_side_has_none() -> None:
 def test_a_tie_costs_nobody_an_army() -> None:
     """ "(if the rolls tie neither side loses an army)" - round 1: 5 against 5."""
     state = battle_state(attackers=2, defenders=1)
-    result = run_standard(
-        state, orders(1, attack=[attack(1, 2, 2)]), rng=FixedRng(A5, D5, A10, D0)
-    )
+    result = run_standard(state, orders(1, attack=[attack(1, 2, 2)]), rng=FixedRng(A5, D5, A10, D0))
     battle = one_battle(result)
     assert (battle.rounds, battle.attacker_losses, battle.defender_losses) == (2, 0, 1)
     assert result.state.province(2).arm == 2
@@ -165,9 +161,7 @@ def test_injured_attackers_recover_when_the_attacker_wins() -> None:
     higher roll." - round 1: 4 against 5, a difference of 1 is less than 2.5: injured;
     round 2: 10 against 0. Both attacking armies move in."""
     state = battle_state(attackers=2, defenders=1)
-    result = run_standard(
-        state, orders(1, attack=[attack(1, 2, 2)]), rng=FixedRng(A4, D5, A10, D0)
-    )
+    result = run_standard(state, orders(1, attack=[attack(1, 2, 2)]), rng=FixedRng(A4, D5, A10, D0))
     battle = one_battle(result)
     assert (battle.conquered, battle.recovered, battle.attacker_losses) == (True, 1, 0)
     assert result.state.province(2).arm == 2
@@ -178,9 +172,7 @@ def test_injured_defenders_recover_when_the_defender_holds() -> None:
     2: 0 against 5, the attacker's only army falls (5 is not less than half of 5). The
     defender holds, and his injured army is back."""
     state = battle_state(attackers=1, defenders=2)
-    result = run_standard(
-        state, orders(1, attack=[attack(1, 2, 1)]), rng=FixedRng(A5, D4, A0, D5)
-    )
+    result = run_standard(state, orders(1, attack=[attack(1, 2, 1)]), rng=FixedRng(A5, D4, A0, D5))
     battle = one_battle(result)
     assert (battle.conquered, battle.recovered, battle.defender_losses) == (False, 1, 0)
     assert result.state.province(2).arm == 2
@@ -264,9 +256,7 @@ def test_level_bonus_when_the_attacker_wins() -> None:
 def test_level_bonus_when_the_defender_wins() -> None:
     """ "+0.003 per attack round if the defender wins" - two rounds: 1.000 + 0.006."""
     state = battle_state(attackers=1, defenders=1)
-    result = run_standard(
-        state, orders(1, attack=[attack(1, 2, 1)]), rng=FixedRng(A5, D5, A0, D5)
-    )
+    result = run_standard(state, orders(1, attack=[attack(1, 2, 1)]), rng=FixedRng(A5, D5, A0, D5))
     battle = one_battle(result)
     assert (battle.rounds, battle.conquered, battle.level_bonus) == (2, False, 6)
     assert result.state.province(2).lev == 1006

@@ -79,6 +79,21 @@ def test_long_range_chance_is_three_quarters_of_eff() -> None:
     assert result.state.province(3).arm == 9
 
 
+def test_long_range_chance_is_rounded_down() -> None:
+    """ "your chance of successfully hitting something per missile fired is ¾ of your EFF
+    percentage". Ruling 24: a whole percent, rounded down as in WoK IV - at EFF 99 that is
+    74%, so a draw of 74.2 misses and one of 73.9 hits."""
+    state = setup(eff=99)
+    empty(state, 3, 2, arm=10)
+    missed = fire(state, bomb(1, 3, 1), values=(0.742, ARM))
+    assert (only_run(missed).chance, only_run(missed).armies) == (74, 0)
+    state = setup(eff=99)
+    empty(state, 3, 2, arm=10)
+    hit = fire(state, bomb(1, 3, 1), values=(0.739, ARM))
+    assert only_run(hit).armies == 1
+    assert hit.state.province(3).arm == 9
+
+
 def test_long_range_reaches_exactly_the_neighbours_of_neighbours() -> None:
     """ "a neighbour of a neighbouring province" - on the grid, 1's neighbours are 2 and 6,
     theirs 3, 7 and 11; 4 and 12 are farther; a province is not in range of itself."""

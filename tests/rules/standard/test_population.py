@@ -322,7 +322,5 @@ def test_units_can_move_on_through_several_provinces() -> None:
     """Moves run in the order written: armies moved into 2 can move on to 3."""
     state = two_provinces(arm=10)
     empty(state, 3, 1)
-    result = run_standard(
-        state, orders(1, move=[move(1, 2, "ARM", 10), move(2, 3, "ARM", 10)])
-    )
+    result = run_standard(state, orders(1, move=[move(1, 2, "ARM", 10), move(2, 3, "ARM", 10)]))
     assert [result.state.province(p).arm for p in (1, 2, 3)] == [0, 0, 10]

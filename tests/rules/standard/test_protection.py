@@ -43,9 +43,7 @@ def home_state(protection: int) -> WokState:
     return state
 
 
-PROTECTED = (
-    "province 2 is a home province, protected from headhunting until the end of turn 6"
-)
+PROTECTED = "province 2 is a home province, protected from headhunting until the end of turn 6"
 
 
 # --- headhunting ------------------------------------------------------------------------
@@ -69,9 +67,7 @@ def test_a_protected_home_cannot_be_attacked_and_the_order_does_not_count() -> N
     """ "They cannot be the target of ... armies" - ruling: the cancelled order does not
     count toward the three attacks, so the three after it all run."""
     state = home_state(protection=6)
-    result = run_standard(
-        state, orders(1, attack=[attack(7, t, 10) for t in (2, 6, 8, 12)])
-    )
+    result = run_standard(state, orders(1, attack=[attack(7, t, 10) for t in (2, 6, 8, 12)]))
     assert reasons(result, "2 attacking") == [PROTECTED + " (ignored: it does not count)"]
     assert [result.state.province(p).owner for p in (2, 6, 8, 12)] == [2, 1, 1, 1]
     assert result.state.province(2).arm == 5
@@ -81,7 +77,8 @@ def test_a_protected_home_cannot_be_spied_on() -> None:
     """ "They cannot be the target of ... spies" - no spy is sent."""
     state = home_state(protection=6)
     result = run_standard(
-        state, orders(1, spy=[{"from": 7, "to": 2, "op": PROPAGANDA, "spies": 5}]),
+        state,
+        orders(1, spy=[{"from": 7, "to": 2, "op": PROPAGANDA, "spies": 5}]),
         rng=FixedRng(YES),
     )
     assert kinds(result, "spy_report") == []
@@ -128,9 +125,7 @@ def test_protection_covers_turn_one_by_default() -> None:
     assert state.protection == 1
     assert state.protected == sorted(p.home for p in state.players)
     longer = start_state(
-        GameSetup(
-            game="g", map="trial", seed=1, players=seats, options={"headhunting_turns": 3}
-        ),
+        GameSetup(game="g", map="trial", seed=1, players=seats, options={"headhunting_turns": 3}),
         game_map,
         random.Random(1),
     )
@@ -214,8 +209,7 @@ def napped(turn: int, players: int = 2) -> WokState:
 
 
 NAPPED = (
-    "you are napped with P2 until the start of turn 6: province 2 was theirs when the turn "
-    "began"
+    "you are napped with P2 until the start of turn 6: province 2 was theirs when the turn began"
 )
 
 

@@ -82,9 +82,7 @@ def test_spies_come_from_ones_own_province_and_only_those_there() -> None:
     """An order for more spies than the province holds sends all there are; an order from
     a province with none left is skipped."""
     state = setup(spies=3)
-    result = operate(
-        state, spy(1, 2, SPY_PROVINCE, 8), spy(1, 2, SPY_PROVINCE, 1), values=(NO,)
-    )
+    result = operate(state, spy(1, 2, SPY_PROVINCE, 8), spy(1, 2, SPY_PROVINCE, 1), values=(NO,))
     report = kinds(result, "spy_report")[0]
     assert (report.spies, report.returned) == (3, 0)
     assert skipped(result) == ["no spies left in province 1 (no spies sent)"]

@@ -199,6 +199,10 @@ def test_one_ally_at_a_time() -> None:
     assert second.state.player(1).ally == 3
 
 
+def result_players(result: TurnResult) -> dict[int, str]:
+    return {p.id: p.status for p in result.state.players if p.id <= 3}
+
+
 def test_allies_win_when_their_last_enemy_falls() -> None:
     """ "The game ends when one player (or an alliance of two players) dominates the map,
     either by removing the other players" - players 1 and 2 are allies; player 1 takes the
@@ -211,10 +215,6 @@ def test_allies_win_when_their_last_enemy_falls() -> None:
     second = run_standard(first.state, orders(1, attack=[attack(8, 9, 10)]), orders(2))
     assert result_players(second) == {1: ACTIVE, 2: ACTIVE, 3: DEAD}
     assert game_over(second) == ("alliance", (1, 2))
-
-
-def result_players(result: TurnResult) -> dict[int, str]:
-    return {p.id: p.status for p in result.state.players if p.id <= 3}
 
 
 # --- the vote ---------------------------------------------------------------------------

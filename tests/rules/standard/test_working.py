@@ -104,12 +104,14 @@ def test_level_aim() -> None:
 def test_level_aim_gains_at_most_one_level() -> None:
     """ "(maximum of 1)" - 30 workers, 20 armies at 1.500 give 30 / 30 = 1.000, 60 workers
     would give 2.000 but the gain stops at 1.000."""
-    assert run_standard(worker_state(wok=30, arm=20, lev=1500, aim="LEV")).state.province(
-        1
-    ).lev == 2500
-    assert run_standard(worker_state(wok=60, arm=20, lev=1500, aim="LEV")).state.province(
-        1
-    ).lev == 2500
+    assert (
+        run_standard(worker_state(wok=30, arm=20, lev=1500, aim="LEV")).state.province(1).lev
+        == 2500
+    )
+    assert (
+        run_standard(worker_state(wok=60, arm=20, lev=1500, aim="LEV")).state.province(1).lev
+        == 2500
+    )
 
 
 def test_level_aim_rounds_down_to_the_thousandth() -> None:
