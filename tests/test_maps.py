@@ -12,12 +12,15 @@ import pytest
 from wtg.core.provmap import MapError, MapLimits, ProvinceMap, load_map, map_from_data
 
 ROOT = Path(__file__).resolve().parents[1]
-MAP_DIR = ROOT / "games" / "wok4"
-MAP_FILES = sorted(MAP_DIR.glob("*.yaml"))
+MAP_FILES = sorted((ROOT / "games").glob("*/*.yaml"))
 LIMITS = MapLimits(50, 130)
 
-# map name -> (provinces, seats); every shipped map must be listed here
-EXPECTED = {"classic60": (60, 10), "small": (20, 4)}
+# ruleset/map -> (provinces, seats); every shipped map must be listed here
+EXPECTED = {
+    "wok4/classic60": (60, 10), "wok4/small": (20, 4),
+    "standard/classic60": (60, 10), "standard/trial": (20, 2),
+    "standard/star-islands": (30, 5),
+}
 
 BOMB_RANGE = 3
 """Long-range bombing reaches provinces whose id is within this distance."""
@@ -26,7 +29,7 @@ NAME_WIDTH = 14
 """Longest province name the report columns are laid out for."""
 
 
-def _distances(m: ProvinceMap, source: int) -> dict[int, int]:
+def distances(m: ProvinceMap, source: int) -> dict[int, int]:
     dist = {source: 0}
     queue = deque([source])
     while queue:
@@ -38,18 +41,24 @@ def _distances(m: ProvinceMap, source: int) -> dict[int, int]:
     return dist
 
 
-@pytest.fixture(scope="module", params=MAP_FILES, ids=lambda p: p.stem)
+def key(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
+@pytest.fixture(scope="module", params=MAP_FILES, ids=key)
 def shipped(request: pytest.FixtureRequest) -> ProvinceMap:
     return load_map(request.param, LIMITS)
 
 
 def test_the_maps_are_shipped() -> None:
-    assert {p.stem for p in MAP_FILES} >= set(EXPECTED)
+    assert {key(p) for p in MAP_FILES} == set(EXPECTED)
 
 
-def test_map_loads_with_expected_size(shipped: ProvinceMap) -> None:
-    assert shipped.name in EXPECTED, f"unexpected map {shipped.name}: add it to EXPECTED"
-    provinces, seats = EXPECTED[shipped.name]
+@pytest.mark.parametrize("path", MAP_FILES, ids=key)
+def test_map_loads_with_expected_size(path: Path) -> None:
+    shipped = load_map(path, LIMITS)
+    assert key(path) in EXPECTED, f"unexpected map {key(path)}: add it to EXPECTED"
+    provinces, seats = EXPECTED[key(path)]
     assert len(shipped.provinces) == provinces
     assert shipped.seats == seats
     assert len(shipped.starts) == seats
@@ -59,7 +68,7 @@ def test_map_loads_with_expected_size(shipped: ProvinceMap) -> None:
 def test_starts_are_far_apart(shipped: ProvinceMap) -> None:
     for a, b in itertools.combinations(shipped.starts, 2):
         # at least two provinces between them: not neighbours, no shared neighbour
-        assert _distances(shipped, a)[b] >= 3, f"start provinces {a} and {b} are too close"
+        assert distances(shipped, a)[b] >= 3, f"start provinces {a} and {b} are too close"
         assert abs(a - b) > BOMB_RANGE, f"start provinces {a} and {b} can bomb each other"
 
 
@@ -74,7 +83,7 @@ def test_names_fit_report_columns(shipped: ProvinceMap) -> None:
 
 
 def test_every_province_reachable(shipped: ProvinceMap) -> None:
-    assert len(_distances(shipped, 1)) == len(shipped.provinces)
+    assert len(distances(shipped, 1)) == len(shipped.provinces)
 
 
 # --- broken maps -------------------------------------------------------------
