@@ -17,8 +17,10 @@ LIMITS = MapLimits(50, 130)
 
 # ruleset/map -> (provinces, seats); every shipped map must be listed here
 EXPECTED = {
-    "wok4/classic60": (60, 10), "wok4/small": (20, 4),
-    "standard/classic60": (60, 10), "standard/trial": (20, 2),
+    "wok4/classic60": (60, 10),
+    "wok4/small": (20, 4),
+    "standard/classic60": (60, 10),
+    "standard/trial": (20, 2),
     "standard/star-islands": (30, 5),
 }
 

@@ -117,7 +117,7 @@ def test_a_province_out_of_range_cannot_be_bombed() -> None:
     empty(state, 4, 2, arm=10)
     result = fire(state, bomb(1, 4, 5), values=(HIT, ARM))
     assert kinds(result, "bombing_run") == []
-    assert skipped(result) == ["out of range"]
+    assert skipped(result) == ["province 4 is out of range"]
     assert result.state.province(1).mis == 10
     assert result.state.province(4).arm == 10
 

@@ -13,19 +13,7 @@ from wtg.rules.standard.constants import (
     UPGRADES,
 )
 from wtg.rules.standard.phases.bombing import bomb_range
-from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, bomb_problem, limit
-
-
-def _check_bomb(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    v = entry.values
-    source, target = v["from"], v["to"]
-    problem = bomb_problem(entry, context, BOMB_ORDERS)
-    if not problem and bomb_range(context.state, source, target) is None:
-        problem = (
-            f"province {target} is out of range of {source}: bomb a neighbour or a "
-            "neighbour's neighbour"
-        )
-    return (False, problem) if problem else (True, context.not_yours(source))
+from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, bomb_checker, limit
 
 
 def _check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
@@ -80,7 +68,9 @@ def _check_vote(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 
 CHECKS: dict[str, Check] = {
-    "bomb": _check_bomb,
+    "bomb": bomb_checker(
+        BOMB_ORDERS, bomb_range, lambda state, source: "a neighbour or a neighbour's neighbour"
+    ),
     "attack": _check_attack,
     "transform": SHARED_CHECKS["transform"],
     "move": SHARED_CHECKS["move"],

@@ -83,18 +83,30 @@ def limit(entry: RawEntry, context: Context, limit: int, what: str) -> str:
     return f"only {limit} {what} orders a turn" if count > limit else ""
 
 
-def bomb_problem(entry: RawEntry, context: Context, orders: int) -> str:
-    """What every ruleset refuses in a bombing line: too many lines, unknown provinces, no
-    missiles; reach is the ruleset's own check."""
-    v = entry.values
-    problem = (
-        limit(entry, context, orders, "bombing")
-        or context.province_problem(v["from"])
-        or context.province_problem(v["to"])
-    )
-    if not problem and v["missiles"] < 1:
-        problem = "fire at least 1 missile"
-    return problem
+def bomb_checker(
+    orders: int,
+    reach_of: Callable[[WokState, int, int], str | None],
+    reach_hint: Callable[[WokState, int], str],
+) -> Check:
+    """The bombing check of a ruleset: too many lines, unknown provinces, no missiles, or a
+    target out of the ruleset's reach (``reach_hint`` says what the source can reach)."""
+
+    def check(entry: RawEntry, context: Context) -> tuple[bool, str]:
+        v = entry.values
+        source, target = v["from"], v["to"]
+        problem = (
+            limit(entry, context, orders, "bombing")
+            or context.province_problem(source)
+            or context.province_problem(target)
+        )
+        if not problem and v["missiles"] < 1:
+            problem = "fire at least 1 missile"
+        if not problem and reach_of(context.state, source, target) is None:
+            hint = reach_hint(context.state, source)
+            problem = f"province {target} is out of range of {source}: bomb {hint}"
+        return (False, problem) if problem else (True, context.not_yours(source))
+
+    return check
 
 
 def check_transform(entry: RawEntry, context: Context) -> tuple[bool, str]:

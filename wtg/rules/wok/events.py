@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from wtg.core.events import Event
 
@@ -146,6 +146,23 @@ class SpyOperation(Event):
     spies: int
     success: bool
     effect: int
+
+
+def operation_fields(
+    player: int, source: int, target: int, target_owner: int, op: int, spies: int, success: bool
+) -> dict[str, Any]:
+    """What every ruleset's spymaster learns of an operation (its ``SpyOperation`` fields but
+    the effect), seen by the spymaster alone."""
+    return {
+        "player": player,
+        "source": source,
+        "target": target,
+        "target_owner": target_owner,
+        "op": op,
+        "spies": spies,
+        "success": success,
+        "visible_to": frozenset({player}),
+    }
 
 
 class SpiedOn(Event):

@@ -12,6 +12,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from wtg.rules.wok.limits import EFF_MAX, EFF_MIN
+
 ACTIVE = "active"
 QUIT = "quit"
 DEAD = "dead"
@@ -145,6 +147,12 @@ class Player:
     @property
     def standing(self) -> bool:
         return self.status == ACTIVE
+
+    def change_eff(self, by: int) -> int:
+        """Raise or lower the EFF level, kept within its limits; the change there was."""
+        before = self.eff
+        self.eff = min(EFF_MAX, max(EFF_MIN, self.eff + by))
+        return self.eff - before
 
     def clone(self) -> Player:
         return Player(

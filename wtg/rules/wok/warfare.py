@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from wtg.rules.wok.events import BombingRun, BombingSuffered, PlayerEliminated
-from wtg.rules.wok.state import ACTIVE, DEAD, Player, Province
+from wtg.rules.wok.orders import Bomb
+from wtg.rules.wok.state import ACTIVE, DEAD, Player, Province, WokState
 from wtg.rules.wok.turn import Turn
 
 SPOILS_POP_WOK = 80
@@ -38,6 +40,77 @@ def eliminate_if_last(turn: Turn, loser_id: int, by: int, province: int) -> None
 
 
 @dataclass(slots=True)
+class Salvo:
+    """The missiles of one bombing order that fly: taken from the source already."""
+
+    player: Player
+    source: Province
+    target: Province
+    missiles: int
+    long_range: bool
+
+    @property
+    def chance(self) -> int:
+        """Each missile's chance to hit: the EFF level at short range, 3/4 of it (rounded
+        down) at long range, in both texts."""
+        eff = self.player.eff
+        return eff * 3 // 4 if self.long_range else eff
+
+
+def salvos(
+    turn: Turn,
+    phase: str,
+    orders_max: int,
+    reach_of: Callable[[WokState, int, int], str | None],
+    missiles_max: int | None = None,
+    refused: Callable[[Turn, int, int], str] | None = None,
+) -> Iterator[Salvo]:
+    """Every player's first ``orders_max`` bombing orders, in the turn's order of play. An
+    order is skipped when its source is not the player's (now), the target is out of reach
+    (``reach_of`` gives "short", "long" or None) or the player's own, ``refused`` gives a
+    reason, or no missiles are left in the source."""
+    for player, orders in turn.players_in_order():
+        for order in orders.bomb[:orders_max]:
+            salvo = _aim(turn, phase, player, order, reach_of, missiles_max, refused)
+            if salvo is not None:
+                yield salvo
+
+
+def _aim(
+    turn: Turn,
+    phase: str,
+    player: Player,
+    order: Bomb,
+    reach_of: Callable[[WokState, int, int], str | None],
+    missiles_max: int | None,
+    refused: Callable[[Turn, int, int], str] | None,
+) -> Salvo | None:
+    text = f"bomb {order.target} from {order.source} with {order.missiles} missiles"
+    source = turn.own_or_skip(player.id, order.source, phase, text)
+    if source is None:
+        return None
+    reach = reach_of(turn.state, order.source, order.target)
+    target = turn.state.province(order.target)
+    reason = (
+        f"province {order.target} is out of range"
+        if reach is None
+        else f"province {order.target} is yours"
+        if target.owner == player.id
+        else refused(turn, player.id, order.target)
+        if refused
+        else ""
+    )
+    missiles = min(order.missiles, source.mis, missiles_max or order.missiles)
+    if not reason and missiles < 1:
+        reason = f"no missiles left in province {order.source}"
+    if reason:
+        turn.skip(player.id, phase, text, reason)
+        return None
+    source.mis -= missiles
+    return Salvo(player, source, target, missiles, reach == "long")
+
+
+@dataclass(slots=True)
 class Hits:
     """What one bombing run destroyed."""
 
@@ -48,18 +121,9 @@ class Hits:
     misses: int = 0
 
 
-def report_bombing(
-    turn: Turn,
-    player: Player,
-    source: Province,
-    target: Province,
-    missiles: int,
-    long_range: bool,
-    percent: int,
-    hits: Hits,
-    detected: bool,
-) -> None:
+def report_bombing(turn: Turn, salvo: Salvo, percent: int, hits: Hits, detected: bool) -> None:
     """The bomber's event, and the victim's (the source only when detected)."""
+    player, source, target, missiles = salvo.player, salvo.source, salvo.target, salvo.missiles
     turn.emit(
         BombingRun(
             player=player.id,
@@ -67,7 +131,7 @@ def report_bombing(
             target=target.id,
             target_owner=target.owner,
             missiles=missiles,
-            long_range=long_range,
+            long_range=salvo.long_range,
             chance=percent,
             armies=hits.armies,
             spies=hits.spies,

@@ -4,7 +4,8 @@ spying) beside the ones every WoK ruleset shares (``wtg.rules.wok.accept``)."""
 from __future__ import annotations
 
 from wtg.core.orders import RawEntry
-from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, bomb_problem, limit
+from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, bomb_checker, limit
+from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.constants import (
     BOMB_ORDERS,
     LONG_RANGE_REACH,
@@ -16,20 +17,10 @@ from wtg.rules.wok4.phases.spying import OP_NAMES, SPY_PROVINCE
 from wtg.rules.wok4.reach import adjacent, bomb_range
 
 
-def _check_bomb(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    v = entry.values
-    source, target = v["from"], v["to"]
-    problem = bomb_problem(entry, context, BOMB_ORDERS)
-    if not problem and bomb_range(context.state, source, target) is None:
-        low, high = max(1, source - LONG_RANGE_REACH), source + LONG_RANGE_REACH
-        near = ", ".join(str(n) for n in context.state.province(source).neighbours)
-        problem = (
-            f"province {target} is out of range of {source}: bomb a neighbour ({near}) "
-            f"or a province numbered {low}..{min(high, len(context.state.provinces))}"
-        )
-    if problem:
-        return False, problem
-    return True, context.not_yours(source)
+def _reach_hint(state: WokState, source: int) -> str:
+    low, high = max(1, source - LONG_RANGE_REACH), source + LONG_RANGE_REACH
+    near = ", ".join(str(n) for n in state.province(source).neighbours)
+    return f"a neighbour ({near}) or a province numbered {low}..{min(high, len(state.provinces))}"
 
 
 def _check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
@@ -86,7 +77,7 @@ def _check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 
 CHECKS: dict[str, Check] = {
-    "bomb": _check_bomb,
+    "bomb": bomb_checker(BOMB_ORDERS, bomb_range, _reach_hint),
     "attack": _check_attack,
     "transform": SHARED_CHECKS["transform"],
     "move": SHARED_CHECKS["move"],

@@ -5,10 +5,9 @@ from __future__ import annotations
 from wtg.core.rng import chance, roll
 from wtg.rules.standard.constants import BOMB_KILLS, BOMB_MISSILES_MAX, BOMB_ORDERS
 from wtg.rules.standard.protection import forbidden
-from wtg.rules.wok.orders import Bomb
-from wtg.rules.wok.state import Player, WokState
+from wtg.rules.wok.state import WokState
 from wtg.rules.wok.turn import Turn
-from wtg.rules.wok.warfare import Hits, report_bombing
+from wtg.rules.wok.warfare import Hits, Salvo, report_bombing, salvos
 
 PHASE = "1 bombing"
 
@@ -24,36 +23,15 @@ def bomb_range(state: WokState, source: int, target: int) -> str | None:
 
 
 def bombing(turn: Turn) -> None:
-    for player, orders in turn.players_in_order():
-        for order in orders.bomb[:BOMB_ORDERS]:
-            _bomb(turn, player, order)
+    for salvo in salvos(turn, PHASE, BOMB_ORDERS, bomb_range, BOMB_MISSILES_MAX, forbidden):
+        _fire(turn, salvo)
 
 
-def _bomb(turn: Turn, player: Player, order: Bomb) -> None:
-    text = f"bomb {order.target} from {order.source} with {order.missiles} missiles"
-    source = turn.own_or_skip(player.id, order.source, PHASE, text)
-    if source is None:
-        return
-    reach = bomb_range(turn.state, order.source, order.target)
-    target = turn.state.province(order.target)
-    reason = (
-        "out of range"
-        if reach is None
-        else "it is yours"
-        if target.owner == player.id
-        else forbidden(turn, player.id, order.target)
-    )
-    if reason:
-        turn.skip(player.id, PHASE, text, reason)
-        return
-    missiles = min(order.missiles, source.mis, BOMB_MISSILES_MAX)
-    if missiles < 1:
-        turn.skip(player.id, PHASE, text, f"no missiles left in province {order.source}")
-        return
-    source.mis -= missiles
-    percent = player.eff * 3 // 4 if reach == "long" else player.eff
+def _fire(turn: Turn, salvo: Salvo) -> None:
+    target = salvo.target
+    percent = salvo.chance
     hits = Hits()
-    for _ in range(missiles):
+    for _ in range(salvo.missiles):
         if not chance(turn.rng, percent):
             hits.misses += 1
             continue
@@ -61,9 +39,7 @@ def _bomb(turn: Turn, player: Player, order: Bomb) -> None:
         if getattr(target, unit) > 0:  # "If none ... are present ... will not destroy anything"
             setattr(target, unit, getattr(target, unit) - 1)
             setattr(hits, _HIT_OF_UNIT[unit], getattr(hits, _HIT_OF_UNIT[unit]) + 1)
-    report_bombing(
-        turn, player, source, target, missiles, reach == "long", percent, hits, detected=False
-    )
+    report_bombing(turn, salvo, percent, hits, detected=False)
 
 
 _HIT_OF_UNIT = {"arm": "armies", "spy": "spies", "dfn": "dfn"}

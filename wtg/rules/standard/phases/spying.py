@@ -20,10 +20,11 @@ from wtg.rules.standard.constants import (
 )
 from wtg.rules.standard.events import SpiedUpon, SpyReport
 from wtg.rules.standard.protection import forbidden
-from wtg.rules.wok.limits import EFF_MAX, EFF_MIN, SPY_MAX
+from wtg.rules.wok.events import operation_fields
+from wtg.rules.wok.limits import SPY_MAX
 from wtg.rules.wok.orders import SpyOp
 from wtg.rules.wok.state import Player, Province, WokState
-from wtg.rules.wok.turn import Turn, clamp
+from wtg.rules.wok.turn import Turn
 from wtg.rules.wok.view import totals
 
 PHASE = "10 spying"
@@ -74,21 +75,16 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
     source.spy = min(SPY_MAX, source.spy + returned)
     turn.emit(
         SpyReport(
-            player=player.id,
-            source=source.id,
-            target=target.id,
-            target_owner=victim.id,
-            op=order.op,
-            spies=spies,
+            **operation_fields(
+                player.id, source.id, target.id, victim.id, order.op, spies, success
+            ),
             short_range=near,
             arrived=arrived,
             caught=arrived - through,
             returned=returned,
-            success=success,
             effect=effect,
             provinces=learned,
             empire=empire,
-            visible_to=frozenset({player.id}),
         )
     )
     turn.emit(
@@ -171,7 +167,7 @@ def _succeed(
         return 0, (), summary
     if op == PROPAGANDA:
         before = victim.eff
-        victim.eff = clamp(victim.eff - PROPAGANDA_EFF, EFF_MIN, EFF_MAX)
+        victim.change_eff(-PROPAGANDA_EFF)
         return before - victim.eff, (), None
     if op == FALSE_ORDERS:
         target.idle = True

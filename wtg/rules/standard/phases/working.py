@@ -11,10 +11,9 @@ from wtg.rules.standard.constants import (
     WOK_PER_SPY,
 )
 from wtg.rules.standard.events import Production
-from wtg.rules.wok.limits import EFF_MAX, EFF_MIN
 from wtg.rules.wok.production import TOTAL_OF_AIM, Rates, work_in_province
 from wtg.rules.wok.state import Player, Province
-from wtg.rules.wok.turn import Turn, clamp
+from wtg.rules.wok.turn import Turn
 
 
 def level_gain(wok: int, arm: int, lev: int) -> int:
@@ -50,9 +49,7 @@ def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
         else:
             made[TOTAL_OF_AIM[province.aim]] += work_in_province(province, RATES)
     player.gold += made["gold"]
-    before = player.eff
-    player.eff = clamp(player.eff + made["eff"], EFF_MIN, EFF_MAX)
-    made["eff"] = player.eff - before
+    made["eff"] = player.change_eff(made["eff"])
     turn.emit(
         Production(
             player=player.id,

@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 from wtg.rules.wok.events import Entropy
-from wtg.rules.wok.limits import EFF_MAX, EFF_MIN
 from wtg.rules.wok.state import Player
-from wtg.rules.wok.turn import Turn, clamp
+from wtg.rules.wok.turn import Turn
 
 
 def entropy(turn: Turn) -> None:
@@ -21,7 +20,7 @@ def entropy(turn: Turn) -> None:
 def lose_eff(turn: Turn, player: Player, provinces: int) -> None:
     """One point of EFF a province, down to the 1% floor."""
     before = player.eff
-    player.eff = clamp(player.eff - provinces, EFF_MIN, EFF_MAX)
+    player.change_eff(-provinces)
     turn.emit(
         Entropy(
             player=player.id,

@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 
 from wtg.core.rng import chance, roll
-from wtg.rules.wok.orders import Bomb
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
-from wtg.rules.wok.warfare import Hits, report_bombing
+from wtg.rules.wok.warfare import Hits, Salvo, report_bombing, salvos
 from wtg.rules.wok4.constants import (
     BOMB_ARMIES,
     BOMB_DEF,
@@ -25,52 +24,18 @@ PHASE = "I bombing"
 
 
 def bombing(turn: Turn) -> None:
-    for player, orders in turn.players_in_order():
-        for order in orders.bomb[:BOMB_ORDERS]:
-            _bomb(turn, player, order)
+    for salvo in salvos(turn, PHASE, BOMB_ORDERS, bomb_range):
+        _fire(turn, salvo)
 
 
-def bomb_chance(eff: int, long_range: bool) -> int:
-    """Manual section 7: EFF at short range, 3/4 of it (rounded down) at long range."""
-    return eff * 3 // 4 if long_range else eff
-
-
-def _bomb(turn: Turn, player: Player, order: Bomb) -> None:
-    text = f"bomb {order.target} from {order.source} with {order.missiles} missiles"
-    source = turn.own_or_skip(player.id, order.source, PHASE, text)
-    if source is None:
-        return
-    reach = bomb_range(turn.state, order.source, order.target)
-    if reach is None:
-        turn.skip(player.id, PHASE, text, f"province {order.target} is out of range")
-        return
-    target = turn.state.province(order.target)
-    if target.owner == player.id:
-        turn.skip(player.id, PHASE, text, f"province {order.target} is yours")
-        return
-    missiles = min(order.missiles, source.mis)
-    if missiles < 1:
-        turn.skip(player.id, PHASE, text, f"no missiles left in province {order.source}")
-        return
-    source.mis -= missiles
-    hit_chance = bomb_chance(player.eff, reach == "long")
-    _fire(turn, player, source, target, missiles, hit_chance, reach == "long")
-
-
-def _fire(
-    turn: Turn,
-    player: Player,
-    source: Province,
-    target: Province,
-    missiles: int,
-    hit_chance: int,
-    long_range: bool,
-) -> None:
+def _fire(turn: Turn, salvo: Salvo) -> None:
     rng = turn.rng
+    target = salvo.target
+    hit_chance = salvo.chance  # manual section 7
     owner = turn.state.player(target.owner) if target.owner else None
     watchers = target.spy
     hits = Hits()
-    for _ in range(missiles):
+    for _ in range(salvo.missiles):
         if chance(rng, hit_chance):
             _hit(rng, target, owner, hits)
         else:
@@ -79,7 +44,7 @@ def _fire(
     if owner is not None:
         detect = min(CHANCE_MAX, max(DETECT_MIN, BOMB_DETECT_PER_SPY * watchers))
         detected = chance(rng, detect)
-    report_bombing(turn, player, source, target, missiles, long_range, hit_chance, hits, detected)
+    report_bombing(turn, salvo, hit_chance, hits, detected)
 
 
 def _hit(rng: random.Random, target: Province, owner: Player | None, hits: Hits) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from wtg.core.rng import chance
-from wtg.rules.wok.limits import EFF_MAX, EFF_MIN, POP_MAX
+from wtg.rules.wok.events import operation_fields
+from wtg.rules.wok.limits import POP_MAX
 from wtg.rules.wok.orders import SpyOp
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn, clamp
@@ -84,18 +85,14 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
         effect = _operate(order.op, spies, source, target)
         learned = _learn(turn, order.op, target)
     mine, theirs = _eff_changes(order.op, success, caught, detected)
-    player.eff = clamp(player.eff + mine, EFF_MIN, EFF_MAX)
-    victim.eff = clamp(victim.eff + theirs, EFF_MIN, EFF_MAX)
+    player.change_eff(mine)
+    victim.change_eff(theirs)
     turn.emit(
         SpyReport(
-            player=player.id,
-            source=source.id,
-            target=target.id,
-            target_owner=victim.id,
-            op=order.op,
-            spies=spies,
+            **operation_fields(
+                player.id, source.id, target.id, victim.id, order.op, spies, success
+            ),
             chance=percent,
-            success=success,
             caught=caught,
             detected=detected,
             effect=effect,
@@ -103,7 +100,6 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
             provinces=learned,
             target_eff=seen_eff if success and order.op == SPY_PLAYER else 0,
             target_tech=seen_tech if success and order.op == SPY_PLAYER else 0,
-            visible_to=frozenset({player.id}),
         )
     )
     turn.emit(

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from wtg.rules.wok.limits import EFF_MAX, EFF_MIN
 from wtg.rules.wok.phases.entropy import lose_eff
 from wtg.rules.wok.production import TOTAL_OF_AIM, Rates, work_in_province
 from wtg.rules.wok.state import Player, Province
-from wtg.rules.wok.turn import Turn, clamp
+from wtg.rules.wok.turn import Turn
 from wtg.rules.wok4.constants import (
     LEV_PER_WOK,
     TECH_MAX,
@@ -46,9 +45,7 @@ def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
     tech_before = player.tech
     player.tech = min(TECH_MAX, player.tech + totals["tech"])
     totals["tech"] = player.tech - tech_before
-    eff_before = player.eff
-    player.eff = clamp(player.eff + totals["eff"], EFF_MIN, EFF_MAX)
-    totals["eff"] = player.eff - eff_before
+    totals["eff"] = player.change_eff(totals["eff"])
     turn.emit(
         Production(
             player=player.id,
