@@ -187,3 +187,22 @@ def test_reports_keep_secrets(tmp_path: Path) -> None:
         mangled = report_text(game.ruleset, game.config, hidden, seen, pid)
         cut = report.index("TOP TEN")
         assert mangled[:cut] == report[:cut]
+
+
+def test_ruleset_options_of_new_game(tmp_path: Path) -> None:
+    """A ruleset's own `new-game` options reach its game; another ruleset's are refused."""
+    players = PLAYERS[:2]
+    game_dir = tmp_path / "hh"
+    made = wtg(
+        "new-game", game_dir, "--ruleset", "standard", "--map", "trial", *players,
+        "--seed", 3, "--headhunting-turns", 4,
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    assert open_game(game_dir).config.options == {"headhunting_turns": 4}
+    assert open_game(game_dir).state().protection == 4
+    refused = wtg(
+        "new-game", tmp_path / "w4", "--ruleset", "wok4", *players, "--headhunting-turns", 4
+    )
+    assert refused.exit_code == 2
+    assert "--headhunting-turns is not an option of wok4" in refused.output
+    assert not (tmp_path / "w4").exists()

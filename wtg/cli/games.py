@@ -12,6 +12,51 @@ from typing import Any
 import click
 
 from wtg.cli.common import EXIT_NOT_STORED, fail, game_path, gm_config, open_or_fail
+from wtg.core.ruleset import GameOption
+
+
+def _ruleset_options(command: Any) -> Any:
+    """One click option for each ``new-game`` option any ruleset declares (a flag two
+    rulesets share is one option; its choices are theirs together)."""
+    from wtg.rules import GAME_OPTIONS
+
+    merged: dict[str, list[GameOption]] = {}
+    for declared in GAME_OPTIONS.values():
+        for option in declared:
+            merged.setdefault(option.flag, []).append(option)
+    for flag, same in sorted(merged.items(), reverse=True):
+        first = same[0]
+        names = [f"--{flag}", f"opt_{first.key}"]
+        helps = " ".join(dict.fromkeys(o.help for o in same))
+        if first.kind == "flag":
+            command = click.option(*names, is_flag=True, default=None, help=helps)(command)
+        elif first.kind == "choice":
+            choices = list(dict.fromkeys(c for o in same for c in o.choices))
+            command = click.option(*names, type=click.Choice(choices), help=helps)(command)
+        else:
+            kind = click.INT if first.kind == "int" else click.STRING
+            command = click.option(*names, type=kind, help=helps)(command)
+    return command
+
+
+def _options_for(ruleset: str, given: dict[str, Any]) -> dict[str, Any]:
+    """The game options of ``ruleset`` among the command's ``opt_*`` values; an option of
+    another ruleset is an error."""
+    from wtg.rules import GAME_OPTIONS
+
+    declared = {o.key: o for o in GAME_OPTIONS.get(ruleset, ())}
+    options: dict[str, Any] = {}
+    for name, value in given.items():
+        key = name.removeprefix("opt_")
+        if value is None:
+            continue
+        if key not in declared:
+            raise click.UsageError(f"--{key.replace('_', '-')} is not an option of {ruleset}")
+        options[key] = value
+    for key, option in declared.items():
+        if key not in options and option.default is not None:
+            options[key] = option.default
+    return options
 
 
 def register(group: click.Group) -> None:
@@ -56,9 +101,11 @@ def register(group: click.Group) -> None:
     show_default=True,
     help="The GM's time zone for deadlines, e.g. Europe/Vienna.",
 )
+@_ruleset_options
 @click.pass_context
 def new_game(
     ctx: click.Context,
+    /,
     game_dir: str,
     ruleset: str,
     map_name: str | None,
@@ -68,8 +115,10 @@ def new_game(
     every_days: int | None,
     at_time: str,
     zone: str,
+    **ruleset_options: Any,
 ) -> None:
-    """Create a game and run its turn 0 (start positions, reports and AOFs)."""
+    """Create a game and run its turn 0 (start positions, reports and AOFs). Options
+    other than these belong to one ruleset each (see its docs/rules page)."""
     from wtg.core.provmap import MapError
     from wtg.engine import create_game
     from wtg.gameconfig import ConfigError, parse_player_spec
@@ -79,6 +128,7 @@ def new_game(
 
     try:
         rules = find_ruleset(ruleset)
+        options = _options_for(ruleset, ruleset_options)
         entries = [parse_player_spec(spec, i) for i, spec in enumerate(players, start=1)]
         chosen = map_name or rules.default_map(variant)
         game_seed = random.SystemRandom().randrange(2**31) if seed is None else seed
@@ -90,6 +140,7 @@ def new_game(
             entries,
             game_seed,
             variant,
+            options=options,
             schedule=schedule,
         )
     except (

@@ -30,6 +30,20 @@ class SeatSetup(Record):
     name: str
 
 
+class GameOption(Record):
+    """A ``wtg new-game`` option of a ruleset (``--flag``), kept in the game's ``options``
+    under ``key``. ``kind``: "int", "choice" (one of ``choices``), "flag" (on or off) or
+    "text". Declared as data in ``wtg/rules/options/<ruleset>.py``, which the command line
+    reads without importing the rules."""
+
+    flag: str
+    key: str
+    help: str
+    kind: str = "int"
+    choices: tuple[str, ...] = ()
+    default: Any = None
+
+
 class GameSetup(Record):
     game: str
     map: str

@@ -1,26 +1,39 @@
-"""The registered rulesets: an explicit list, no import magic."""
+"""The registered rulesets: an explicit list, no import magic.
+
+Each ruleset is a package ``wtg.rules.<name>`` with a ``RULESET``, imported on first
+use to keep start-up fast, and the ``wtg new-game`` options it takes, declared as data
+in ``wtg.rules.options.<name>`` (the command line reads them without importing the rules).
+"""
 
 from __future__ import annotations
 
-from wtg.core.ruleset import Ruleset
+import importlib
+
+from wtg.core.ruleset import GameOption, Ruleset
+from wtg.rules.options.standard import OPTIONS as STANDARD_OPTIONS
 
 
 class UnknownRuleset(KeyError):
     pass
 
 
-RULESET_NAMES = ("wok4", "standard")
+_PACKAGES = {
+    "wok4": "wtg.rules.wok4",
+    "standard": "wtg.rules.standard",
+}
+RULESET_NAMES = tuple(_PACKAGES)
+
+GAME_OPTIONS: dict[str, tuple[GameOption, ...]] = {
+    "wok4": (),
+    "standard": STANDARD_OPTIONS,
+}
 
 
 def find_ruleset(name: str) -> Ruleset:
-    """The ruleset called ``name``; imported on first use to keep start-up fast."""
-    if name == "wok4":
-        from wtg.rules.wok4 import RULESET
-
-        return RULESET
-    if name == "standard":
-        from wtg.rules.standard import RULESET as STANDARD
-
-        return STANDARD
-    known = ", ".join(RULESET_NAMES)
-    raise UnknownRuleset(f"no ruleset {name!r} (known: {known})")
+    """The ruleset called ``name``."""
+    package = _PACKAGES.get(name)
+    if package is None:
+        known = ", ".join(RULESET_NAMES)
+        raise UnknownRuleset(f"no ruleset {name!r} (known: {known})")
+    ruleset: Ruleset = importlib.import_module(package).RULESET
+    return ruleset

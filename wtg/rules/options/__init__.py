@@ -1,0 +1,1 @@
+"""Each ruleset's `wtg new-game` options, as data: one module a ruleset, light to import."""
