@@ -140,7 +140,9 @@ class Answers:
     # --- help, rejections, notices -------------------------------------------------
     def help(self, message: Incoming, sender: str | None) -> str:
         seats = [
-            (g, e) for g, e in self.registry.seats_of(sender) if e.id in g.ruleset.owing(g.state_view())
+            (g, e)
+            for g, e in self.registry.seats_of(sender)
+            if e.id in g.ruleset.owing(g.state_view())
         ]
         if not seats:
             return "rejected: no order form, and not from a player"
