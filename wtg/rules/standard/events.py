@@ -17,12 +17,6 @@ class Production(Produced):
     """Provinces whose workers did nothing (False Orders)."""
 
 
-class VotedEnd(Event):
-    kind: ClassVar[str] = "voted_end"
-    player: int
-    vote: bool
-
-
 class Ripped(Event):
     """A colour lost its last province; the RIP goes to whoever owns it at the turn's end."""
 
