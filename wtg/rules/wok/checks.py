@@ -35,7 +35,10 @@ def check_upgrade(entry: RawEntry, context: Context) -> tuple[bool, str]:
     problem = limit(entry, context, len(UPGRADE_COSTS), "upgrade")
     if not problem and name not in UPGRADES:
         problem = f"upgrade must be one of {', '.join(UPGRADES)}"
-    return (False, problem) if problem else (True, "")
+    if problem:
+        return False, problem
+    context.tech_upgrades += name == "TECH"
+    return True, ""
 
 
 def check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from wtg.rules.wok.events import BombingRun, BombingSuffered, PlayerEliminated
 from wtg.rules.wok.orders import Bomb
@@ -138,11 +139,21 @@ class Hits:
     misses: int = 0
 
 
-def report_bombing(turn: Turn, salvo: Salvo, percent: int, hits: Hits, detected: bool) -> None:
-    """The bomber's event, and the victim's (the source only when detected)."""
+def report_bombing(
+    turn: Turn,
+    salvo: Salvo,
+    percent: int,
+    hits: Hits,
+    detected: bool,
+    kinds: tuple[type[BombingRun], type[BombingSuffered]] = (BombingRun, BombingSuffered),
+    **more: Any,
+) -> None:
+    """The bomber's event, and the victim's (the source only when detected); ``kinds`` are
+    a ruleset's own event types, with ``more`` fields (Intermediate: troops by kind)."""
+    run, suffered = kinds
     player, source, target, missiles = salvo.player, salvo.source, salvo.target, salvo.missiles
     turn.emit(
-        BombingRun(
+        run(
             player=player.id,
             source=source.id,
             target=target.id,
@@ -157,11 +168,12 @@ def report_bombing(turn: Turn, salvo: Salvo, percent: int, hits: Hits, detected:
             misses=hits.misses,
             detected=detected,
             visible_to=frozenset({player.id}),
+            **more,
         )
     )
     if target.owner:
         turn.emit(
-            BombingSuffered(
+            suffered(
                 player=target.owner,
                 province=target.id,
                 missiles=missiles,
@@ -172,5 +184,6 @@ def report_bombing(turn: Turn, salvo: Salvo, percent: int, hits: Hits, detected:
                 source=source.id if detected else 0,
                 bomber=player.id if detected else 0,
                 visible_to=frozenset({target.owner}),
+                **more,
             )
         )

@@ -7,7 +7,7 @@ from wtg.core.events import Event
 from wtg.rules.standard.events import Production
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
-from wtg.rules.wok.working import Made, level_gain, work_phase
+from wtg.rules.wok.working import Made, level_gain, production_event, work_phase
 
 __all__ = ["level_gain", "working"]
 
@@ -21,14 +21,4 @@ def _full_rate(player: Player | None, province: Province) -> int:
 
 
 def _production(player: Player, made: Made, idle: int) -> Event:
-    return Production(
-        player=player.id,
-        dfn=made["dfn"],
-        lev=made["lev"],
-        mis=made["mis"],
-        spy=made["spy"],
-        gold=made["gold"],
-        eff=made["eff"],
-        idle=idle,
-        visible_to=frozenset({player.id}),
-    )
+    return production_event(Production, player, made, idle)
