@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 
 from wtg.core.ruleset import GameOption, Ruleset
+from wtg.rules.options.intermediate import OPTIONS as INTERMEDIATE_OPTIONS
 from wtg.rules.options.standard import OPTIONS as STANDARD_OPTIONS
 
 
@@ -20,12 +21,14 @@ class UnknownRuleset(KeyError):
 _PACKAGES = {
     "wok4": "wtg.rules.wok4",
     "standard": "wtg.rules.standard",
+    "intermediate": "wtg.rules.intermediate",
 }
 RULESET_NAMES = tuple(_PACKAGES)
 
 GAME_OPTIONS: dict[str, tuple[GameOption, ...]] = {
     "wok4": (),
     "standard": STANDARD_OPTIONS,
+    "intermediate": INTERMEDIATE_OPTIONS,
 }
 
 
