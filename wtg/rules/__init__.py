@@ -11,6 +11,7 @@ import importlib
 
 from wtg.core.ruleset import GameOption, Ruleset
 from wtg.rules.options.standard import OPTIONS as STANDARD_OPTIONS
+from wtg.rules.options.wisk import OPTIONS as WISK_OPTIONS
 
 
 class UnknownRuleset(KeyError):
@@ -20,12 +21,14 @@ class UnknownRuleset(KeyError):
 _PACKAGES = {
     "wok4": "wtg.rules.wok4",
     "standard": "wtg.rules.standard",
+    "wisk": "wtg.rules.wisk",
 }
 RULESET_NAMES = tuple(_PACKAGES)
 
 GAME_OPTIONS: dict[str, tuple[GameOption, ...]] = {
     "wok4": (),
     "standard": STANDARD_OPTIONS,
+    "wisk": WISK_OPTIONS,
 }
 
 
