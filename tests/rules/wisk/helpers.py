@@ -76,3 +76,31 @@ def run(state: WiskState, orders: Mapping[str, Any] | None = None, seed: int = 1
 
 def kinds(result: TurnResult, kind: str) -> list[dict[str, Any]]:
     return [e.to_dict() for e in result.events if e.kind == kind]
+
+
+class Dice(random.Random):
+    """Dice that come up as the test says, in order (the attacker's first each roll)."""
+
+    def __init__(self, *faces: int) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0)
+
+
+def run_with(state: WiskState, orders: Mapping[str, Any], dice: random.Random) -> TurnResult:
+    given = {state.active: {"player": state.active, "turn": state.turn + 1, **orders}}
+    return resolve(state, given, dice)
+
+
+def attack(
+    source: int, target: int, dice: int = 3, until: int = 1, move: int = 0
+) -> dict[str, int]:
+    return {"from": source, "to": target, "dice": dice, "until": until, "move": move}
+
+
+def give_cards(state: WiskState, pid: int, *cards: int) -> None:
+    """``pid`` holds ``cards`` (taken out of the deck)."""
+    state.player(pid).cards = list(cards)
+    state.deck = [c for c in state.deck if c not in cards]

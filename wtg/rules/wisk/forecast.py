@@ -20,7 +20,7 @@ def forecast(state: WiskState, orders: Mapping[str, Any], player: int) -> dict[s
     work = state.clone()
     turn = Turn(work, random.Random(0))
     if work.active != player:
-        return {"lines": [], "skipped": [], "later": ["your next turn"]}
+        return {"lines": [], "after": [], "skipped": [], "later": ["your next turn"]}
     if work.stage == CLAIMING:
         claim_turn(turn, typed.place, claim_choice)
     elif work.stage == PLACING:
@@ -28,23 +28,27 @@ def forecast(state: WiskState, orders: Mapping[str, Any], player: int) -> dict[s
     else:
         pools = reinforce(turn, ordered_trades(turn, typed.trades))
         place(turn, pools, typed.place, place_choice)
-    lines = []
+    lines, touched = [], []
     for event in turn.events:
         data = event.to_dict()
-        if data["kind"] in ("placed", "claimed"):
+        if data["kind"] == "traded":
+            cards = " ".join(map(str, data["cards"]))
+            lines.append(f"cards {cards} traded: {data['armies']} armies")
+        elif data["kind"] in ("placed", "claimed"):
             tid = data["territory"]
-            armies = data.get("armies", 1)
-            lines.append(
-                f"{state.board.site(tid).name} ({tid}): +{armies}, {work.armies(tid)} armies"
-            )
-        elif data["kind"] == "traded":
-            lines.append(
-                f"cards {' '.join(map(str, data['cards']))} traded: {data['armies']} armies"
-            )
+            why = data.get("why", "orders")
+            note = "" if why in ("orders", "setup") else f" ({why})"
+            lines.append(f"+{data.get('armies', 1)} on {_name(state, tid)}{note}")
+            touched += [tid] if tid not in touched else []
+    after = [f"{_name(state, t)}: {work.armies(t)} armies" for t in touched]
     skipped = [e.to_dict() for e in turn.events if e.kind == "order_skipped"]
     later = []
     if typed.attacks:
         later.append(f"{len(typed.attacks)} attack(s)")
     if typed.fortify:
         later.append("the fortification")
-    return {"lines": lines, "skipped": skipped, "later": later}
+    return {"lines": lines, "after": after, "skipped": skipped, "later": later}
+
+
+def _name(state: WiskState, tid: int) -> str:
+    return f"{state.board.site(tid).name} ({tid})"

@@ -155,6 +155,10 @@ def report_context(
         "players": public["players"],
         "names": names,
         "site_names": {s.id: s.name for s in board.sites},
+        "card_names": {
+            c.id: f"{c.kind}, {board.site(c.territory).name}" if c.territory else c.kind
+            for c in board.cards
+        },
         "events": seen,
         "continents": continents,
         "cards": my_cards(state, pid),
