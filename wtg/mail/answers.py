@@ -110,6 +110,7 @@ class Answers:
         body = compose.render(
             "confirmation",
             game=game.config.game,
+            ruleset=game.ruleset.name,
             turn=submission.turn,
             player=entry,
             side=state.player(submission.player),

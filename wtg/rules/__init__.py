@@ -12,6 +12,7 @@ import importlib
 from wtg.core.ruleset import GameOption, Ruleset
 from wtg.rules.options.intermediate import OPTIONS as INTERMEDIATE_OPTIONS
 from wtg.rules.options.standard import OPTIONS as STANDARD_OPTIONS
+from wtg.rules.options.wisk import OPTIONS as WISK_OPTIONS
 
 
 class UnknownRuleset(KeyError):
@@ -22,6 +23,7 @@ _PACKAGES = {
     "wok4": "wtg.rules.wok4",
     "standard": "wtg.rules.standard",
     "intermediate": "wtg.rules.intermediate",
+    "wisk": "wtg.rules.wisk",
 }
 RULESET_NAMES = tuple(_PACKAGES)
 
@@ -29,6 +31,7 @@ GAME_OPTIONS: dict[str, tuple[GameOption, ...]] = {
     "wok4": (),
     "standard": STANDARD_OPTIONS,
     "intermediate": INTERMEDIATE_OPTIONS,
+    "wisk": WISK_OPTIONS,
 }
 
 
