@@ -11,6 +11,7 @@ import importlib
 
 from wtg.core.ruleset import GameOption, Ruleset
 from wtg.rules.options.standard import OPTIONS as STANDARD_OPTIONS
+from wtg.rules.options.tactics import OPTIONS as TACTICS_OPTIONS
 
 
 class UnknownRuleset(KeyError):
@@ -20,12 +21,14 @@ class UnknownRuleset(KeyError):
 _PACKAGES = {
     "wok4": "wtg.rules.wok4",
     "standard": "wtg.rules.standard",
+    "tactics": "wtg.rules.tactics",
 }
 RULESET_NAMES = tuple(_PACKAGES)
 
 GAME_OPTIONS: dict[str, tuple[GameOption, ...]] = {
     "wok4": (),
     "standard": STANDARD_OPTIONS,
+    "tactics": TACTICS_OPTIONS,
 }
 
 
