@@ -8,9 +8,8 @@ import random
 from typing import Any
 
 from wtg.rules.intermediate.constants import TERRAIN_AIM, WOOD_ARM_TO_TROOP, WOOD_TROOP_TO_TROOP
-from wtg.rules.wok.attacking import attacks_allowed
 from wtg.rules.wok.state import Province, WokState
-from wtg.rules.wok.strategy import Style, neighbours_of_neighbours, upgrades_in_order
+from wtg.rules.wok.strategy import gold_style
 from wtg.rules.wok.strategy import plan_orders as plan_with
 from wtg.rules.wok.troops import PREFERRED_TERRAIN, preferred_kind
 
@@ -20,14 +19,8 @@ DEFAULT_KIND = "kni"
 UNIT_OF = {"arm": "ARM", "pik": "PIK", "arc": "ARC", "kni": "KNI", "cat": "CAT"}
 ORDERS_MAX = 7
 
-STYLE = Style(
-    attacks=attacks_allowed,
-    far_targets=neighbours_of_neighbours,
-    aims=("CHO", "MIN", "LEV", "MIS", "DEF", "EFF"),
-    spy_ops=(5, 3),
-    purchases=upgrades_in_order(UPGRADE_WISH),
-    troop_unit="TRO",
-    attack_ratio=120,
+STYLE = gold_style(
+    ("CHO", "MIN", "LEV", "MIS", "DEF", "EFF"), UPGRADE_WISH, troop_unit="TRO", attack_ratio=120
 )
 VOTE_FROM_TURN = 10
 

@@ -6,21 +6,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from wtg.rules.standard.phases.attacks import attacks_allowed
 from wtg.rules.wok.state import WokState
-from wtg.rules.wok.strategy import Style, neighbours_of_neighbours, upgrades_in_order
+from wtg.rules.wok.strategy import gold_style
 from wtg.rules.wok.strategy import plan_orders as plan_with
 
 UPGRADE_WISH = ("TECH", "LEV", "DEF", "EFF", "MIS", "SPY")
 
 
-STYLE = Style(
-    attacks=attacks_allowed,
-    far_targets=neighbours_of_neighbours,
-    aims=("MIN", "MIS", "LEV", "SPY", "DEF", "EFF"),
-    spy_ops=(5, 3),
-    purchases=upgrades_in_order(UPGRADE_WISH),
-)
+STYLE = gold_style(("MIN", "MIS", "LEV", "SPY", "DEF", "EFF"), UPGRADE_WISH)
 
 
 def plan_orders(state: WokState, player: int, rng: random.Random) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from wtg.core.record import Record
+from wtg.rules.wok.attacking import attacks_allowed
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.upgrades import UPGRADE_COSTS
 
@@ -122,6 +123,19 @@ def upgrades_in_order(wishes: tuple[str, ...]) -> Callable[[WokState, int], dict
         return {"upgrade": bought} if bought else {}
 
     return buy
+
+
+def gold_style(aims: tuple[str, ...], wishes: tuple[str, ...], **more: Any) -> Style:
+    """A player of Standard or Intermediate WoK: attacks by tech level, bombing two steps
+    far, spies stealing gold or spreading propaganda, gold spent on ``wishes``."""
+    return Style(
+        attacks=attacks_allowed,
+        far_targets=neighbours_of_neighbours,
+        aims=aims,
+        spy_ops=(5, 3),
+        purchases=upgrades_in_order(wishes),
+        **more,
+    )
 
 
 _SECTION_ORDER = (
