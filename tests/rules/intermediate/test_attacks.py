@@ -44,9 +44,9 @@ def battle_state(defenders: int = 1, terrain: str = "Plains", **attackers: int) 
 
 
 def one_battle(result: TurnResult) -> Any:
-    battles = kinds(result, "battle")
-    assert len(battles) == 1
-    return battles[0]
+    """The turn's only battle."""
+    (battle,) = kinds(result, "battle")
+    return battle
 
 
 # --- the terrain bonus ------------------------------------------------------------------

@@ -38,15 +38,18 @@ def test_a_filled_form_reads_into_the_contracts_order_file() -> None:
     empty(state, 1, 1, arm=20, pop=50)
     empty(state, 2, 1)
     text = render_aof(RULESET.form, HEADER, None, RULESET.form_context(state, 1))
-    filled = (
-        text.replace("U1: _", "U1: 1")
-        .replace("T1: __   _    __", "T1: 01   4    25")
-        .replace("C1: __   _    _  __", "C1: 01   1    4  10")
-        .replace("C2: __   _    _  __", "C2: 01   KNI  CAT  5")
-        .replace("M1: __   __ __   __", "M1: 01   02 10   08")
-        .replace("M2: __   __ __   __", "M2: 01   02 CAT  02")
-        .replace("G1: __   _", "G1: 02   4")
-    )
+    lines = {
+        "U1: _": "U1: 1",
+        "T1: __   _    __": "T1: 01   4    25",
+        "C1: __   _    _  __": "C1: 01   1    4  10",
+        "C2: __   _    _  __": "C2: 01   KNI  CAT  5",
+        "M1: __   __ __   __": "M1: 01   02 10   08",
+        "M2: __   __ __   __": "M2: 01   02 CAT  02",
+        "G1: __   _": "G1: 02   4",
+    }
+    filled = text
+    for blank, line in lines.items():
+        filled = filled.replace(blank, line)
     parsed = parse_aof(RULESET.form, filled)
     assert parsed.problems == []
     accepted = RULESET.accept(parsed.entries, state, 1)
