@@ -114,3 +114,39 @@ def test_the_other_rulesets_refuse_the_new_kinds() -> None:
     assert len(bad) == 3
     _, _, problems = STANDARD.entries_from_dict({"player": 1, "turn": 1, "upgrade_troops": []})
     assert problems and "unknown section 'upgrade_troops'" in problems[0]
+
+
+def test_the_confirmation_forecasts_troops_and_wood() -> None:
+    """An order confirmation's forecast runs the phases without chance on this player's
+    orders: ARM become knights (5 WOOD each) and move; the wood and the troop kinds after
+    the turn are shown."""
+    from wtg.mail.compose import render
+
+    state = make_grid()
+    empty(state, 1, 1, arm=10)
+    empty(state, 2, 1)
+    planned = {
+        "player": 1,
+        "turn": 6,
+        "upgrade_troops": [{"province": 1, "from": "ARM", "to": "KNI", "amount": 4}],
+        "move": [{"from": 1, "to": 2, "unit": "KNI", "amount": 3}],
+    }
+    forecast = RULESET.forecast(state, planned, 1)
+    assert forecast["wood"] == 80
+    assert [(p.id, p.arm, p.kni) for p in forecast["provinces"]] == [(1, 6, 1), (2, 0, 3)]
+    text = render(
+        "confirmation",
+        game="g",
+        turn=6,
+        side=state.player(1),
+        superseded=False,
+        received="now",
+        deadline=None,
+        ready=False,
+        accepted=2,
+        rejected=0,
+        verdicts=[],
+        forecast=forecast,
+        masked_code="S****T",
+    )
+    assert "WOOD 80; troops by kind (ARM PIK ARC KNI CAT): 1: 6 0 0 1 0; 2: 0 0 0 3 0." in text
