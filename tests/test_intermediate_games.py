@@ -10,9 +10,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from tests.test_standard_games import NAMES, cli_state, code, wtg
 from wtg.aof.render import render_aof
+from wtg.cli import main
 from wtg.engine import open_game
 from wtg.rules.intermediate.strategy import plan_orders
 from wtg.yamlio import load_yaml
@@ -99,3 +101,30 @@ def test_fifteen_turns_from_the_command_line(
         assert "Wood:" in report.output
         owns = any(p["owner"] == seat for p in state["provinces"])
         assert ("TERRAIN" in report.output) == owns
+
+
+def test_new_game_options(tmp_path: Path) -> None:
+    """`wtg new-game --ruleset intermediate [--variant skirmish]`: the 20-province map by
+    default, Standard's headhunting option, and no other variant."""
+    players = [f"--player={name}:{name.lower()}@example.org" for name in NAMES[:2]]
+    made = wtg(
+        "new-game", tmp_path / "a", "--ruleset", "intermediate", *players, "--headhunting-turns", 3
+    )
+    assert made.exit_code == 0, made.output
+    assert "intermediate on map marchlands" in made.output
+    state = cli_state(tmp_path / "a")
+    assert (state["variant"], state["protection"]) == ("skirmish", 3)
+    refused = CliRunner().invoke(
+        main,
+        [
+            "new-game",
+            str(tmp_path / "b"),
+            "--ruleset",
+            "intermediate",
+            "--variant",
+            "duel",
+            *players,
+        ],
+    )
+    assert refused.exit_code != 0
+    assert "no variant 'duel' of intermediate (variants: skirmish)" in refused.output
