@@ -26,6 +26,8 @@ EXPECTED = {
     "standard/classic60": (60, 10),
     "standard/trial": (20, 2),
     "standard/star-islands": (30, 5),
+    "intermediate/marchlands": (20, 2),
+    "intermediate/pentarchy": (30, 5),
 }
 
 BOMB_RANGE = 3

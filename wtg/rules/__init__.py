@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 
 from wtg.core.ruleset import GameOption, Ruleset
+from wtg.rules.options.intermediate import OPTIONS as INTERMEDIATE_OPTIONS
 from wtg.rules.options.standard import OPTIONS as STANDARD_OPTIONS
 from wtg.rules.options.wisk import OPTIONS as WISK_OPTIONS
 
@@ -21,6 +22,7 @@ class UnknownRuleset(KeyError):
 _PACKAGES = {
     "wok4": "wtg.rules.wok4",
     "standard": "wtg.rules.standard",
+    "intermediate": "wtg.rules.intermediate",
     "wisk": "wtg.rules.wisk",
 }
 RULESET_NAMES = tuple(_PACKAGES)
@@ -28,6 +30,7 @@ RULESET_NAMES = tuple(_PACKAGES)
 GAME_OPTIONS: dict[str, tuple[GameOption, ...]] = {
     "wok4": (),
     "standard": STANDARD_OPTIONS,
+    "intermediate": INTERMEDIATE_OPTIONS,
     "wisk": WISK_OPTIONS,
 }
 
