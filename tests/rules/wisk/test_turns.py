@@ -80,7 +80,7 @@ def test_orders_reset_the_missed_count() -> None:
 def test_claiming_one_territory_a_turn_then_placing_then_play() -> None:
     """ "Each player use an army to claim an unoccupied terriotries in turn. After all the 42
     territories have been claimed, players need to assignment the rest of the army"; a
-    claim nobody makes is made for him (ruling 3)."""
+    claim nobody makes is made for him (rulings 5 and 16)."""
     state = new_game(3, assignment="claim")
     first = run(state, {"place": [{"territory": ALASKA, "armies": 1}]}).state
     assert first.owner(ALASKA) == 1 and first.armies(ALASKA) == 1
@@ -126,7 +126,7 @@ def test_semi_automatic_each_player_places_the_rest_on_one_aof() -> None:
 
 
 def test_a_claim_or_placement_nobody_makes_is_made_for_him() -> None:
-    """Ruling 3: starting armies cannot wait for a missing player."""
+    """Ruling 16: starting armies cannot wait for a missing player."""
     state = new_game(3, assignment="semi")
     result = RULESET.resolve(state, {}, random.Random(1))
     assert result.state.player(1).to_place == 0

@@ -75,36 +75,34 @@ def check_place(entry: RawEntry, context: Context) -> tuple[bool, str]:
     return True, ""
 
 
-def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    v = entry.values
-    source, target = v["from"], v["to"]
+def route_problem(entry: RawEntry, context: Context) -> str:
+    """What is wrong with the FROM and TO of an attack or a fortification: territories that
+    do not exist, or are not next to each other."""
+    source, target = entry.values["from"], entry.values["to"]
     problem = context.territory_problem(source) or context.territory_problem(target)
     if problem:
-        return False, problem
-    assert isinstance(source, int) and isinstance(target, int)
-    problem = context.neighbour_problem(source, target)
+        return problem
+    return context.neighbour_problem(int(source), int(target))
+
+
+def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
+    v = entry.values
+    problem = route_problem(entry, context)
     if not problem and not 1 <= int(v["dice"]) <= ATTACK_DICE:
         problem = f"roll 1 to {ATTACK_DICE} dice, not {v['dice']}"
-    if not problem and context.state.owner(target) == context.player:
-        problem = f"territory {target} is yours: nothing takes it from you in your own turn"
-    if problem:
-        return False, problem
-    return True, context.not_yours(source)
+    if not problem and context.state.owner(int(v["to"])) == context.player:
+        problem = f"territory {v['to']} is yours: nothing takes it from you in your own turn"
+    return (False, problem) if problem else (True, context.not_yours(int(v["from"])))
 
 
 def check_fortify(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
-    source, target = v["from"], v["to"]
-    problem = context.territory_problem(source) or context.territory_problem(target)
-    if problem:
-        return False, problem
-    assert isinstance(source, int) and isinstance(target, int)
-    problem = context.neighbour_problem(source, target)
+    problem = route_problem(entry, context)
     if not problem and int(v["armies"]) < 1:
         problem = "move at least 1 army"
     if problem:
         return False, problem
-    return True, context.not_yours(source) or context.not_yours(target)
+    return True, context.not_yours(int(v["from"])) or context.not_yours(int(v["to"]))
 
 
 def check_ready(entry: RawEntry, context: Context) -> tuple[bool, str]:
