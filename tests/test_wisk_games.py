@@ -124,3 +124,18 @@ def test_six_robots_play_to_a_winner(tmp_path: Path) -> None:
     assert len(dead) == 5 and all(p["eliminated_by"] for p in dead)
     state = open_game(game_dir).state()
     assert not any(enemies_next_to(state, end["winner"], t) for t in range(1, 43))
+
+
+def test_a_turn_run_again_is_byte_identical(tmp_path: Path) -> None:
+    """The dice come from the game's RNG: `run-turn --rerun` gives the same turn."""
+    game_dir = tmp_path / "again"
+    created = wtg("new-game", game_dir, "--ruleset", "wisk", "--robots", 3, "--seed", 8)
+    assert created.exit_code == 0, created.output
+    for _ in range(4):
+        assert wtg("run-turn", game_dir).exit_code == 0
+    turn = game_dir / "turns" / "0004"
+    names = ("state.json", "events.json", "topten.txt", "orders/p01.yaml")
+    before = {name: (turn / name).read_bytes() for name in names}
+    assert b'"kind": "battle"' in before["events.json"]
+    assert wtg("run-turn", game_dir, "--rerun").exit_code == 0
+    assert {name: (turn / name).read_bytes() for name in names} == before
