@@ -3,22 +3,14 @@ deadline is the active player's; a robot's turn runs at once under `run-turn --d
 
 from __future__ import annotations
 
-import email
-import email.policy
 from datetime import timedelta
 from pathlib import Path
 
 from tests.mail.loop import NOW, World
+from tests.mail.test_poll_maildir import body_of
 from wtg.due import run_due
 
 WISK: tuple[str, str, dict[str, object]] = ("wisk", "classic", {"robots": 1})
-
-
-def body_of(raw: bytes) -> str:
-    msg = email.message_from_bytes(raw, policy=email.policy.default)
-    part = msg.get_body(preferencelist=("plain",))
-    assert part is not None
-    return str(part.get_content()).replace("\r\n", "\n")
 
 
 def test_an_aof_by_mail_is_filed_and_confirmed_with_the_placements(tmp_path: Path) -> None:

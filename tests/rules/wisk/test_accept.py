@@ -84,6 +84,8 @@ def test_placing_needs_a_territory_of_ones_own() -> None:
 
 
 def test_attacks_are_checked_for_what_the_turn_cannot_mend() -> None:
+    """ "You can attack other players' territories from your own territories. The offending
+    territoriy must have more than 1 army and attacks an adjacent opponent's territory." """
     state = state_with_cards()
     result = verdicts(
         state,
