@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from wtg.core.orders import RawEntry, Verdict
 from wtg.rules.wisk.constants import ATTACK_DICE, SET_SIZE
 from wtg.rules.wisk.reinforce import trade_problem
-from wtg.rules.wisk.state import CLAIMING, WiskState
+from wtg.rules.wisk.state import CLAIMING, PLAYING, WiskState
 
 Check = Callable[[RawEntry, "Context"], tuple[bool, str]]
+SETUP_SECTIONS = ("place", "ready")
+"""What an AOF of the initial assignment may hold."""
 
 
 @dataclass
@@ -128,6 +130,9 @@ def accept_entries(
     for section, check in CHECKS.items():
         mine = sorted((e for e in entries if e.section == section), key=lambda e: e.position)
         for entry in mine:
-            ok, reason = check(entry, context)
+            if state.stage != PLAYING and section not in SETUP_SECTIONS:
+                ok, reason = False, "the initial assignment takes only placements"
+            else:
+                ok, reason = check(entry, context)
             verdicts.append(Verdict(entry=entry, accepted=ok, reason=reason))
     return [v.entry for v in verdicts if v.accepted], verdicts
