@@ -67,7 +67,7 @@ def test_a_robot_stands_in_for_a_missing_human_when_the_game_says_so() -> None:
     assert began["stand_in"] is True
     placed = sum(e["armies"] for e in kinds(result, "placed"))
     assert placed == 4  # 14 territories: 4 new armies, placed by the robot
-    assert result.state.player(1).missed == 0
+    assert result.state.player(1).missed == 1  # he sent no orders all the same
 
 
 def test_orders_reset_the_missed_count() -> None:
@@ -130,6 +130,7 @@ def test_a_claim_or_placement_nobody_makes_is_made_for_him() -> None:
     state = new_game(3, assignment="semi")
     result = RULESET.resolve(state, {}, random.Random(1))
     assert result.state.player(1).to_place == 0
+    assert result.state.player(1).missed == 1
     (left,) = kinds(result, "placed")
     assert left["why"] == "left over" and left["armies"] == 21
 
