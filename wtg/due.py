@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from wtg.config import GmConfig
+from wtg.core.ruleset import TurnStyle
 from wtg.engine import Game, GameError, open_game
 from wtg.mail.health import last_poll
 from wtg.store import GameLocked, StoreError
@@ -22,13 +23,16 @@ def game_dirs(games_dir: Path) -> list[Path]:
 
 
 def why_due(game: Game, now: datetime) -> str | None:
-    """ "deadline passed", "all players ready", or None when the game is not due."""
+    """ "deadline passed", "all players ready", or None when the game is not due. In a game
+    of turns one after another, a turn no human owes orders for (a robot's) is due at once."""
     status = game.status()
     if status["over"]:
         return None
     owing = [p for p in status["players"] if p["owes_orders"]]
     if owing and all(p["ready"] for p in owing):
         return "all players are READY"
+    if not owing and game.ruleset.turn_style is TurnStyle.SEQUENTIAL:
+        return "no player owes orders (a robot is to move)"
     deadline = game.deadline()
     if deadline is not None and now >= deadline:
         return "the deadline has passed"
