@@ -72,9 +72,8 @@ def register(group: click.Group) -> None:
     "--player",
     "players",
     multiple=True,
-    required=True,
     metavar="NAME:EMAIL[:CODE]",
-    help="A player, in seat order; repeat for each player.",
+    help="A player, in seat order; repeat for each player (a ruleset with bots may have none).",
 )
 @click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
 @click.option("--variant", default=None, help="A variant of the ruleset, where it has any.")
