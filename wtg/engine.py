@@ -48,8 +48,20 @@ class Game:
         return self.store.latest_turn()
 
     def state(self, turn: int | None = None) -> Any:
-        """A fresh state object (callers may change it); the parsed file is kept while it
-        is unchanged on disk, for the many orders one poll files."""
+        """A fresh state object of a turn (the latest by default); callers may change it."""
+        return self.ruleset.state_from_dict(self._state_data(turn))
+
+    def state_view(self, turn: int | None = None) -> Any:
+        """The state of a turn, shared while its file is unchanged on disk, for the many
+        orders one poll files: never change it (``accept`` and ``forecast`` do not)."""
+        data = self._state_data(turn)
+        if self._state_cache.get("object_of") is not data:
+            self._state_cache["object"] = self.ruleset.state_from_dict(data)
+            self._state_cache["object_of"] = data
+        return self._state_cache["object"]
+
+    def _state_data(self, turn: int | None) -> Any:
+        """The parsed state file, kept while it is unchanged on disk."""
         number = self.latest_turn() if turn is None else turn
         path = self.store.turn_dir(number) / "state.json"
         try:
@@ -66,7 +78,7 @@ class Game:
             data = self.store.read_json(number, "state.json")
             self._state_cache.clear()
             self._state_cache.update({"stamp": stamp, "data": data})
-        return self.ruleset.state_from_dict(self._state_cache["data"])
+        return self._state_cache["data"]
 
     def events(self, turn: int) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = self.store.read_json(turn, "events.json")
@@ -129,7 +141,7 @@ class Game:
             if correct and latest == 0:
                 raise OrderError("turn 0 has no orders to correct")
             base = latest - 1 if correct else latest
-            state = self.state(base)
+            state = self.state_view(base)
             if self.ruleset.is_over(state):
                 raise OrderRefused(f"game {self.config.game} is over")
             turn = base + 1

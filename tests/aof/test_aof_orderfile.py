@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from wtg.aof.form import load_form
+from wtg.aof.form import FormError, form_from_data, load_form
 from wtg.aof.orderfile import (
     entries_from_orders,
     orders_from_entries,
@@ -169,3 +169,64 @@ def test_unreadable_yaml_gives_problems(text: str, words: str) -> None:
     data, problems = orders_from_yaml(text)
     assert data is None
     assert len(problems) == 1 and words in problems[0]
+
+
+LISTED = form_from_data(
+    {
+        "ruleset": "t",
+        "title": "T",
+        "begin": "BEGIN",
+        "end": "END",
+        "sections": [
+            {
+                "key": "trade",
+                "label": "T",
+                "title": "cards",
+                "lines": 2,
+                "listed": True,
+                "fields": [{"name": f"card{i}", "title": "CARD", "width": 2} for i in (1, 2, 3)],
+            }
+        ],
+    }
+)
+
+
+def test_a_listed_section_takes_and_writes_lists_of_values() -> None:
+    """A ``listed`` section's order is the list of its values: ``trade: [[12, 30, 43]]``."""
+    entries, bad, problems = entries_from_orders(LISTED, orders(trade=[[12, 30, "43"]]))
+    assert (bad, problems) == ([], [])
+    assert entries == [RawEntry("trade", {"card1": 12, "card2": 30, "card3": 43}, 1)]
+    canonical = orders_from_entries(LISTED, 3, 1, entries)
+    assert canonical["trade"] == [[12, 30, 43]]
+    text = orders_to_yaml(canonical)
+    assert "trade: [[12, 30, 43]]" in text
+    assert orders_from_yaml(text)[0] == canonical
+
+
+def test_a_listed_order_of_the_wrong_length_is_rejected() -> None:
+    entries, bad, _ = entries_from_orders(LISTED, orders(trade=[[1, 2], {"card1": 1}]))
+    assert entries == []
+    assert "each trade order is a list of 3 values" in bad[0].reason
+    assert "missing field 'card2'" in bad[1].reason
+
+
+def test_listed_and_scalar_do_not_mix() -> None:
+    data = {
+        "ruleset": "t",
+        "title": "T",
+        "begin": "BEGIN",
+        "end": "END",
+        "sections": [
+            {
+                "key": "x",
+                "label": "X",
+                "title": "x",
+                "lines": 1,
+                "listed": True,
+                "scalar": "a",
+                "fields": [{"name": "a", "title": "A", "width": 1}],
+            }
+        ],
+    }
+    with pytest.raises(FormError, match="a 'listed' section cannot be 'scalar'"):
+        form_from_data(data)

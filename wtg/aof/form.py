@@ -19,7 +19,10 @@ _CODE_NAME = re.compile(r"[A-Z0-9][A-Z0-9-]*")
 _ORDERISH = re.compile(r"([A-Za-z])[0-9]")
 _HEADERISH = re.compile(r"\b(?:GAME|TURN|PLAYER|CODE)\s*:", re.IGNORECASE)
 _FORM_KEYS = ({"ruleset", "title", "begin", "end", "sections"}, {"instructions"})
-_SECTION_KEYS = ({"key", "label", "title", "lines", "fields"}, {"scalar", "single", "help"})
+_SECTION_KEYS = (
+    {"key", "label", "title", "lines", "fields"},
+    {"scalar", "single", "help", "listed"},
+)
 _FIELD_KEYS = ({"name", "title", "width"}, {"codes", "flag", "coord", "word", "optional"})
 
 
@@ -76,6 +79,9 @@ class SectionSpec(Record):
     scalar: str | None = None
     single: bool = False
     help: str | None = None
+    listed: bool = False
+    """Each order is written in the order file as the list of its field values, in field
+    order (e.g. a trade of three cards: ``[12, 30, 43]``)."""
 
     def field_named(self, name: str) -> FieldSpec | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -200,6 +206,7 @@ def _section(item: object, index: int, problems: list[str]) -> SectionSpec | Non
         scalar=_text(item, "scalar", where, problems, required=False) or None,
         single=_flag(item, "single", where, problems),
         help=_text(item, "help", where, problems, required=False) or None,
+        listed=_flag(item, "listed", where, problems),
     )
     problems.extend(_section_problems(section, where))
     return section
@@ -223,6 +230,8 @@ def _section_problems(section: SectionSpec, where: str) -> list[str]:
             problems.append(f"{where}: 'scalar' names no field of the section: {section.scalar!r}")
         elif len(section.fields) != 1:
             problems.append(f"{where}: a 'scalar' section must have exactly one field")
+    if section.listed and section.scalar is not None:
+        problems.append(f"{where}: a 'listed' section cannot be 'scalar'")
     if section.single and section.lines != 1:
         problems.append(f"{where}: a 'single' section must have 'lines: 1'")
     return problems

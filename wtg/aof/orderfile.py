@@ -2,8 +2,9 @@
 
 Shape: ``{"player": 3, "turn": 1, "attack": [{"from": 12, "to": 13, "armies": 50}],
 "trade": [100, 350], "ally": 3}``: a list of field dicts in field order for a normal
-section, a list of bare values for a ``scalar`` section, the bare value for a ``single``
-section; a section without orders is absent. Coded fields hold the code name.
+section, a list of bare values for a ``scalar`` section, a list of value lists for a
+``listed`` section, the bare value for a ``single`` section; a section without orders is
+absent. Coded fields hold the code name.
 """
 
 from __future__ import annotations
@@ -99,6 +100,10 @@ def _read_item(section: SectionSpec, item: object) -> tuple[dict[str, Value], li
     if section.scalar is not None and not isinstance(item, Mapping):
         item = {section.scalar: item}
     names = [f.name for f in section.fields]
+    if section.listed and isinstance(item, list | tuple):
+        if len(item) != len(names):
+            return {}, [f"each {section.key} order is a list of {len(names)} values"]
+        item = dict(zip(names, item, strict=True))
     if not isinstance(item, Mapping):
         return {}, [f"each {section.key} order must be a mapping of {', '.join(names)}"]
     values: dict[str, Value] = {}
@@ -159,6 +164,8 @@ def _canonical_item(section: SectionSpec, entry: RawEntry) -> Any:
         if value is None:
             raise ValueError(f"{section.key} #{entry.position}: {reason}")
         values[spec.name] = value
+    if section.listed:
+        return [values[spec.name] for spec in section.fields]
     return values[section.scalar] if section.scalar is not None else values
 
 

@@ -83,7 +83,7 @@ class Answers:
             return self._reject(message, entry.email if entry else None, str(result))
         if isinstance(result, OrderError):
             return self._reject(message, sender, "it could not be accepted", quiet=True)
-        state = game.state()
+        state = game.state_view()
         seat = game.ruleset.seat_of(state, result.player)
         entry = game.config.player(seat if seat is not None else result.player)
         self._confirm(message, game, entry, result, message_id, index)
@@ -103,13 +103,14 @@ class Answers:
         message_id: str,
         index: int = 0,
     ) -> None:
-        state = game.state()
+        state = game.state_view()
         deadline = game.deadline()
         schedule = game.config.schedule
         codes = {p.id: p.code for p in game.config.players}
         body = compose.render(
             "confirmation",
             game=game.config.game,
+            ruleset=game.ruleset.name,
             turn=submission.turn,
             player=entry,
             side=state.player(submission.player),
@@ -140,7 +141,9 @@ class Answers:
     # --- help, rejections, notices -------------------------------------------------
     def help(self, message: Incoming, sender: str | None) -> str:
         seats = [
-            (g, e) for g, e in self.registry.seats_of(sender) if e.id in g.ruleset.owing(g.state())
+            (g, e)
+            for g, e in self.registry.seats_of(sender)
+            if e.id in g.ruleset.owing(g.state_view())
         ]
         if not seats:
             return "rejected: no order form, and not from a player"

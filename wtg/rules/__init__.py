@@ -10,8 +10,10 @@ from __future__ import annotations
 import importlib
 
 from wtg.core.ruleset import GameOption, Ruleset
+from wtg.rules.options.intermediate import OPTIONS as INTERMEDIATE_OPTIONS
 from wtg.rules.options.standard import OPTIONS as STANDARD_OPTIONS
 from wtg.rules.options.tactics import OPTIONS as TACTICS_OPTIONS
+from wtg.rules.options.wisk import OPTIONS as WISK_OPTIONS
 
 
 class UnknownRuleset(KeyError):
@@ -21,6 +23,8 @@ class UnknownRuleset(KeyError):
 _PACKAGES = {
     "wok4": "wtg.rules.wok4",
     "standard": "wtg.rules.standard",
+    "intermediate": "wtg.rules.intermediate",
+    "wisk": "wtg.rules.wisk",
     "tactics": "wtg.rules.tactics",
 }
 RULESET_NAMES = tuple(_PACKAGES)
@@ -28,6 +32,8 @@ RULESET_NAMES = tuple(_PACKAGES)
 GAME_OPTIONS: dict[str, tuple[GameOption, ...]] = {
     "wok4": (),
     "standard": STANDARD_OPTIONS,
+    "intermediate": INTERMEDIATE_OPTIONS,
+    "wisk": WISK_OPTIONS,
     "tactics": TACTICS_OPTIONS,
 }
 

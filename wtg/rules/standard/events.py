@@ -3,16 +3,10 @@ The ones every WoK ruleset has are in ``wtg.rules.wok.events``."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from wtg.core.events import Event
-from wtg.rules.wok.events import BattleFought, Produced, SpiedOn, SpyOperation
-
-
-class Battle(BattleFought):
-    """Standard WoK's battle: the winner's injured troops recover."""
-
-    recovered: int
+from wtg.rules.wok.events import Produced
 
 
 class Production(Produced):
@@ -21,38 +15,6 @@ class Production(Produced):
     gold: int
     idle: int
     """Provinces whose workers did nothing (False Orders)."""
-
-
-class Upgraded(Event):
-    kind: ClassVar[str] = "upgraded"
-    player: int
-    upgrade: str
-    cost: int
-    gold_left: int
-
-
-class SpyReport(SpyOperation):
-    """How far the spies got, and what came of it."""
-
-    short_range: bool
-    arrived: int
-    caught: int
-    returned: int
-    provinces: tuple[dict[str, Any], ...] = ()
-    empire: dict[str, Any] | None = None
-    """Spy Player: the empire's totals, EFF, gold and tech level."""
-
-
-class SpiedUpon(SpiedOn):
-    """The victim's view: spies caught, and what a successful operation did."""
-
-    caught: int
-
-
-class VotedEnd(Event):
-    kind: ClassVar[str] = "voted_end"
-    player: int
-    vote: bool
 
 
 class Ripped(Event):

@@ -8,8 +8,9 @@ from string import ascii_uppercase
 from wtg.core.provmap import ProvinceMap
 from wtg.core.ruleset import GameSetup
 from wtg.rules.standard.constants import HEADHUNTING_TURNS
-from wtg.rules.wok.limits import NEUTRAL_ARM, NEUTRAL_RECRUITS, START_EFF
-from wtg.rules.wok.setup import start_province
+from wtg.rules.wok.limits import START_EFF
+from wtg.rules.wok.setup import SetupError as SetupError
+from wtg.rules.wok.setup import seat_players
 from wtg.rules.wok.state import Player, WokState
 
 VARIANTS = (None, "skirmish", "duel", "duel-lite", "trinity")
@@ -24,10 +25,6 @@ NAP_ENDS = (6, 8, 10)
 RIP_TARGET = 3
 
 
-class SetupError(ValueError):
-    """A game that cannot start as asked."""
-
-
 def start_state(setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> WokState:
     """ "You start the game with a tech level of 0, no gold, an effectivenss (EFF) level of 99
     and with a single, randomly selected province" not next to another player's."""
@@ -37,36 +34,10 @@ def start_state(setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> 
             f"no variant {variant!r} of standard (variants: {', '.join(v for v in VARIANTS if v)})"
         )
     players = _colours(setup) if variant in COLOURS else _players(setup)
-    if len(players) > len(game_map.starts):
-        raise SetupError(
-            f"map {game_map.name} has {len(game_map.starts)} start provinces, not {len(players)}"
-        )
-    homes = rng.sample(list(game_map.starts), len(players))
-    for player, home in zip(players, homes, strict=True):
-        player.home = home
-        player.last_taken = home
-    owner_of = {p.home: p.id for p in players}
-    # "Neutral provinces gain 2 armies each turn (including turn 0)"
-    provinces = [
-        start_province(mp, owner_of.get(mp.id, 0), NEUTRAL_ARM + NEUTRAL_RECRUITS)
-        for mp in game_map.provinces
-    ]
-    oop = [p.id for p in players]
-    rng.shuffle(oop)
     protection = int(setup.options.get("headhunting_turns", HEADHUNTING_TURNS))
-    state = WokState(
-        setup.game,
-        game_map.name,
-        0,
-        game_map.seats,
-        players,
-        provinces,
-        oop,
-        variant=variant,
-        started_with=len(players),
-        protection=protection,
-        protected=sorted(owner_of),
-    )
+    state = seat_players(setup, game_map, players, rng, protection)
+    for player in players:
+        player.last_taken = player.home
     if variant in COLOURS:
         state.protection = DUEL_HEADHUNTING
         state.protected = sorted(game_map.starts)

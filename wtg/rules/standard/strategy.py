@@ -7,11 +7,11 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from wtg.rules.standard.constants import UPGRADE_COSTS
 from wtg.rules.standard.phases.attacks import attacks_allowed
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.strategy import Style
 from wtg.rules.wok.strategy import plan_orders as plan_with
+from wtg.rules.wok.upgrades import UPGRADE_COSTS
 
 UPGRADE_WISH = ("TECH", "LEV", "DEF", "EFF", "MIS", "SPY")
 

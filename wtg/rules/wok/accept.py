@@ -33,13 +33,27 @@ class Context:
     """What the checks need: the state, the player, and counts kept across lines."""
 
     def __init__(
-        self, state: WokState, player: int, *, attacks: int, aims: tuple[str, ...]
+        self,
+        state: WokState,
+        player: int,
+        *,
+        attacks: int,
+        aims: tuple[str, ...],
+        transform_kinds: tuple[str, ...] = TRANSFORM_KINDS,
+        move_units: tuple[str, ...] = MOVE_UNITS,
+        jump_tech: int | None = None,
     ) -> None:
         self.state = state
         self.player = player
         self.attacks = attacks
         """How many attack orders count this turn."""
         self.aims = aims
+        self.transform_kinds = transform_kinds
+        self.move_units = move_units
+        self.jump_tech = jump_tech
+        """Intermediate WoK: from this tech level on, moves need not go to a neighbour."""
+        self.tech_upgrades = 0
+        """TECH upgrades ordered (they come before the movement phase)."""
         self.pop_to_arm = 0
         self.aim_provinces: dict[int, str] = {}
         self.counts: dict[str, int] = {}
@@ -53,6 +67,12 @@ class Context:
         if self.state.province(pid).owner != self.player:
             return f"note: province {pid} is not yours now; the order runs only if it is then"
         return ""
+
+    def jumps(self) -> bool:
+        """Whether the player's tech level will let moves jump, with the TECH upgrades ordered."""
+        if self.jump_tech is None:
+            return False
+        return self.state.player(self.player).tech + self.tech_upgrades >= self.jump_tech
 
     def neighbour_problem(self, source: int, target: int) -> str:
         if target in self.state.province(source).neighbours:
@@ -114,8 +134,8 @@ def check_transform(entry: RawEntry, context: Context) -> tuple[bool, str]:
     problem = limit(entry, context, TRANSFORM_ORDERS, "transformation") or context.province_problem(
         v["province"]
     )
-    if not problem and v["kind"] not in TRANSFORM_KINDS:
-        problem = f"kind must be one of {', '.join(TRANSFORM_KINDS)}"
+    if not problem and v["kind"] not in context.transform_kinds:
+        problem = f"kind must be one of {', '.join(context.transform_kinds)}"
     if not problem and v["kind"] == "POP-ARM":
         context.pop_to_arm += 1
         if context.pop_to_arm > POP_ARM_ORDERS:
@@ -139,15 +159,22 @@ def check_move(entry: RawEntry, context: Context) -> tuple[bool, str]:
         limit(entry, context, MOVE_ORDERS, "movement")
         or context.province_problem(v["from"])
         or context.province_problem(v["to"])
-        or context.neighbour_problem(v["from"], v["to"])
+        or _reach_problem(context, v["from"], v["to"])
     )
-    if not problem and v["unit"] not in MOVE_UNITS:
-        problem = f"unit must be one of {', '.join(MOVE_UNITS)}"
+    if not problem and v["unit"] not in context.move_units:
+        problem = f"unit must be one of {', '.join(context.move_units)}"
     if not problem and v["amount"] < 1:
         problem = "move at least 1 unit"
     if problem:
         return False, problem
     return True, over_fifty(v["amount"], "moved") or context.not_yours(v["from"])
+
+
+def _reach_problem(context: Context, source: int, target: int) -> str:
+    """A move goes to a neighbour; at Intermediate's tech level 10 anywhere else."""
+    if not context.jumps():
+        return context.neighbour_problem(source, target)
+    return "move to another province" if source == target else ""
 
 
 def check_aim(entry: RawEntry, context: Context) -> tuple[bool, str]:

@@ -134,6 +134,12 @@ class BattleFought(Event):
     level_bonus: int
 
 
+class Battle(BattleFought):
+    """Standard and Intermediate WoK's battle: the winner's injured troops recover."""
+
+    recovered: int
+
+
 class SpyOperation(Event):
     """The spymaster's view of one operation; each ruleset adds its own details."""
 
@@ -165,6 +171,18 @@ def operation_fields(
     }
 
 
+class SpyReport(SpyOperation):
+    """How far the spies got, and what came of it."""
+
+    short_range: bool
+    arrived: int
+    caught: int
+    returned: int
+    provinces: tuple[dict[str, Any], ...] = ()
+    empire: dict[str, Any] | None = None
+    """Spy Player: the empire's totals, EFF, gold and tech level."""
+
+
 class SpiedOn(Event):
     """The victim's view of one operation; each ruleset adds what its victims notice."""
 
@@ -174,6 +192,12 @@ class SpiedOn(Event):
     op: int
     success: bool
     effect: int
+
+
+class SpiedUpon(SpiedOn):
+    """The victim's view: spies caught, and what a successful operation did."""
+
+    caught: int
 
 
 class Produced(Event):

@@ -5,19 +5,24 @@ bombing, attacks and spying are left to the turn itself."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wtg.rules.wok.orders import Orders
-from wtg.rules.wok.state import WokState
+from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.turn import Phase, Turn
 from wtg.rules.wok.view import province_row
 
 
 def forecast(
-    state: WokState, orders: Mapping[str, Any], player: int, phases: Sequence[Phase]
+    state: WokState,
+    orders: Mapping[str, Any],
+    player: int,
+    phases: Sequence[Phase],
+    row: Callable[[Province], Any] = province_row,
 ) -> dict[str, Any]:
-    """``phases``: the ruleset's phases without chance (they never draw from the RNG)."""
+    """``phases``: the ruleset's phases without chance (they never draw from the RNG);
+    ``row``: a province's line (a ruleset may show more); the wood where there is any."""
     typed = Orders.from_dict(orders)
     work = state.clone()
     work.turn = state.turn + 1
@@ -33,11 +38,14 @@ def forecast(
     if typed.spy:
         later.append(f"{len(typed.spy)} spy operation(s)")
     skipped = [e.to_dict() for e in turn.events if e.kind == "order_skipped"]
-    return {
-        "provinces": [province_row(p) for p in work.provinces_of(player)],
+    result = {
+        "provinces": [row(p) for p in work.provinces_of(player)],
         "eff": me.eff,
         "tech": me.tech,
         "gold": me.gold,
         "later": later,
         "skipped": skipped,
     }
+    if me.wood is not None:
+        result["wood"] = me.wood
+    return result

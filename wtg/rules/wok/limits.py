@@ -20,6 +20,8 @@ START_EFF = 99
 # Transformations and movement
 POP_PER_WOK = 2
 POP_PER_ARM = 4
+POP_PER_SPY = 5
+"""Intermediate WoK: "Convert POP to SPY in a ratio of 5:1"."""
 WOK_PER_POP = 2
 UNITS_PER_ORDER = 50
 POP_ARM_ORDERS = 3

@@ -46,6 +46,16 @@ class SpyOp(Record):
     spies: int
 
 
+class TroopChange(Record):
+    """Intermediate WoK's Upgrade Troops: ``amount`` troops of kind ``source`` (ARM, PIK, ARC,
+    KNI, CAT) in ``province`` become kind ``target``."""
+
+    province: int
+    source: str
+    target: str
+    amount: int
+
+
 class Orders(Record):
     """One player's orders for one turn, in the order they were written."""
 
@@ -59,6 +69,7 @@ class Orders(Record):
     spy: tuple[SpyOp, ...] = ()
     upgrade: tuple[str, ...] = ()
     """Standard WoK: what gold buys this turn (TECH, EFF, DEF, LEV, MIS, SPY), in order."""
+    upgrade_troops: tuple[TroopChange, ...] = ()
     ally: int | None = None
     """None keeps the alliance as it is; 0 ends it."""
     vote_end: bool | None = None
@@ -93,6 +104,12 @@ class Orders(Record):
                 for o in d.get("spy", ())
             ),
             upgrade=tuple(str(u) for u in d.get("upgrade", ())),
+            upgrade_troops=tuple(
+                TroopChange(
+                    province=o["province"], source=o["from"], target=o["to"], amount=o["amount"]
+                )
+                for o in d.get("upgrade_troops", ())
+            ),
             ally=None if ally is None else int(ally),
             vote_end=None if d.get("vote_end") is None else bool(d["vote_end"]),
         )

@@ -22,21 +22,23 @@ class Rates(Record):
     level_gain: Callable[[Province], int]
 
 
-def work_in_province(province: Province, rates: Rates) -> int:
+def work_in_province(province: Province, rates: Rates, percent: int = 100) -> int:
     """Produce the province's own aim (DEF, LEV, MIS, SPY), up to the limits; returns what
-    was gained (0 for the other aims)."""
-    aim, wok = province.aim, province.wok
+    was gained (0 for the other aims). ``percent``: Intermediate WoK's bonuses (100: none);
+    the workers' product is scaled and rounded down once, the level gain after its cap."""
+    aim, work = province.aim, province.wok * percent
     if aim == "DEF":
-        gained = min(DEF_MAX, province.dfn + wok // rates.wok_per_def) - province.dfn
+        gained = min(DEF_MAX, province.dfn + work // (100 * rates.wok_per_def)) - province.dfn
         province.dfn += gained
     elif aim == "LEV":
-        gained = min(LEV_MAX, province.lev + rates.level_gain(province)) - province.lev
+        raised = rates.level_gain(province) * percent // 100
+        gained = min(LEV_MAX, province.lev + raised) - province.lev
         province.lev += gained
     elif aim == "MIS":
-        gained = min(MIS_MAX, province.mis + wok // rates.wok_per_mis) - province.mis
+        gained = min(MIS_MAX, province.mis + work // (100 * rates.wok_per_mis)) - province.mis
         province.mis += gained
     elif aim == "SPY":
-        gained = min(SPY_MAX, province.spy + wok // rates.wok_per_spy) - province.spy
+        gained = min(SPY_MAX, province.spy + work // (100 * rates.wok_per_spy)) - province.spy
         province.spy += gained
     else:
         gained = 0

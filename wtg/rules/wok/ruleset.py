@@ -17,6 +17,7 @@ from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
 from wtg.paths import form_path, games_path
 from wtg.rules.wok.accept import Check, Context, accept_entries
 from wtg.rules.wok.forecast import forecast
+from wtg.rules.wok.limits import MOVE_UNITS, TRANSFORM_KINDS
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, WokState
@@ -31,6 +32,10 @@ class WokRuleset:
     title: str
     turn_style: TurnStyle = TurnStyle.SIMULTANEOUS
     aims: ClassVar[tuple[str, ...]]
+    transform_kinds: ClassVar[tuple[str, ...]] = TRANSFORM_KINDS
+    move_units: ClassVar[tuple[str, ...]] = MOVE_UNITS
+    jump_tech: ClassVar[int | None] = None
+    map_limits: ClassVar[MapLimits] = MAP_LIMITS
     checks: ClassVar[Mapping[str, Check]]
     forecast_phases: ClassVar[tuple[Phase, ...]]
 
@@ -55,7 +60,7 @@ class WokRuleset:
         if not path.is_file():
             known = ", ".join(self.map_names()) or "none"
             raise FileNotFoundError(f"no map {name!r} for {self.name} (maps: {known})")
-        return load_map(path, MAP_LIMITS)
+        return load_map(path, self.map_limits)
 
     def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult:
         return TurnResult(state=self.start_state(setup, self.load_map(setup.map), rng), events=())
@@ -100,7 +105,13 @@ class WokRuleset:
 
     def accept(self, entries: Sequence[RawEntry], state: WokState, player: int) -> Acceptance:
         context = Context(
-            state, player, attacks=self.attacks_allowed(state.player(player).tech), aims=self.aims
+            state,
+            player,
+            attacks=self.attacks_allowed(state.player(player).tech),
+            aims=self.aims,
+            transform_kinds=self.transform_kinds,
+            move_units=self.move_units,
+            jump_tech=self.jump_tech,
         )
         good, verdicts = accept_entries(entries, context, self.checks)
         return Acceptance(orders_from_entries(self.form, player, state.turn + 1, good), verdicts)

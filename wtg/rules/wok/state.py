@@ -1,9 +1,9 @@
 """The state of a WoK game between two turns, and its JSON form.
 
 One set of types serves every WoK ruleset. Fields only some rulesets use (gold,
-robots, colours, RIPs, idle workers, NAPs, headhunting) keep their defaults in
-the others and are written to JSON only when set, so a WoK IV state file holds
-exactly the WoK IV fields.
+robots, colours, RIPs, idle workers, NAPs, headhunting; Intermediate's terrain,
+troop types and wood) keep their defaults in the others and are written to JSON
+only when set, so a WoK IV state file holds exactly the WoK IV fields.
 """
 
 from __future__ import annotations
@@ -47,6 +47,20 @@ class Province:
     aim: str = "DEF"
     idle: bool = False
     """Standard WoK "False Orders": the workers do nothing until the aim is changed."""
+    terrain: str | None = None
+    """Intermediate WoK: Desert, Forest, Mountain, Plains or Swamp; None where a ruleset has
+    no terrain (its troop types are then never written either)."""
+    pik: int = 0
+    arc: int = 0
+    kni: int = 0
+    cat: int = 0
+    """Intermediate WoK's upgraded troops (pikemen, archers, knights, catapults); ``arm`` are
+    the plain armies. All troops of a province share its level ``lev``."""
+
+    @property
+    def troops(self) -> int:
+        """Every fighting unit in the province: the armies and the upgraded troops."""
+        return self.arm + self.pik + self.arc + self.kni + self.cat
 
     def clone(self) -> Province:
         return Province(
@@ -63,6 +77,11 @@ class Province:
             self.spy,
             self.aim,
             self.idle,
+            self.terrain,
+            self.pik,
+            self.arc,
+            self.kni,
+            self.cat,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -82,6 +101,10 @@ class Province:
         }
         if self.idle:
             data["idle"] = True
+        if self.terrain is not None:
+            data.update(
+                terrain=self.terrain, pik=self.pik, arc=self.arc, kni=self.kni, cat=self.cat
+            )
         return data
 
     @classmethod
@@ -100,6 +123,11 @@ class Province:
             spy=d["spy"],
             aim=d["aim"],
             idle=bool(d.get("idle", False)),
+            terrain=d.get("terrain"),
+            pik=int(d.get("pik", 0)),
+            arc=int(d.get("arc", 0)),
+            kni=int(d.get("kni", 0)),
+            cat=int(d.get("cat", 0)),
         )
 
 
@@ -111,6 +139,7 @@ _PLAYER_EXTRAS: dict[str, Any] = {
     "vote_end": False,
     "last_taken": 0,
     "home": 0,
+    "wood": None,
 }
 
 
@@ -143,6 +172,8 @@ class Player:
     """A robot's last captured province (its home at the start)."""
     home: int = 0
     """The province the player started in."""
+    wood: int | None = None
+    """Intermediate WoK: the player's WOOD (None where a ruleset has none)."""
 
     @property
     def standing(self) -> bool:
@@ -175,6 +206,7 @@ class Player:
             self.vote_end,
             self.last_taken,
             self.home,
+            self.wood,
         )
 
     def to_dict(self) -> dict[str, Any]:

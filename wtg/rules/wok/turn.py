@@ -100,8 +100,10 @@ def mixed_level(count_a: int, level_a: int, count_b: int, level_b: int) -> int:
 
 
 def add_armies(province: Province, count: int, level: int) -> int:
-    """Add armies of ``level``; returns how many were lost above the 999 limit."""
-    province.lev = mixed_level(province.arm, province.lev, count, level)
+    """Add armies of ``level``; returns how many were lost above the 999 limit (of all the
+    troops of the province, where there are troop types)."""
+    others = province.troops - province.arm
+    province.lev = mixed_level(province.troops, province.lev, count, level)
     total = province.arm + count
-    province.arm = min(total, ARM_MAX)
+    province.arm = min(total, ARM_MAX - others)
     return total - province.arm

@@ -2,28 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from wtg.rules.wok.events import BombingRun, BombingSuffered, PlayerEliminated
 from wtg.rules.wok.orders import Bomb
 from wtg.rules.wok.state import ACTIVE, DEAD, Player, Province, WokState
+from wtg.rules.wok.troops import set_troops
 from wtg.rules.wok.turn import Turn
 
 SPOILS_POP_WOK = 80
 SPOILS_MIS_SPY = 60
 """Both texts: "80% of the population and workers", "60% of all missiles and spies"."""
+BOMB_ORDERS = 5
+BOMB_MISSILES_MAX = 99
+"""Standard (and Intermediate) WoK: "up to 5 rounds of bombing instructions (with a maximum
+of 99 missiles fired per round)"."""
 
 
-def conquer(target: Province, owner: int, armies: int, level: int) -> None:
+def conquer(target: Province, owner: int, armies: int | Mapping[str, int], level: int) -> None:
     """The winner gets the remaining defenses, 80% of POP and WOK, 60% of missiles and spies
-    (rounded down), and ALL its remaining armies move in at ``level``."""
+    (rounded down), and ALL its remaining armies (troops by kind, where there are troop
+    types) move in at ``level``."""
     target.owner = owner
     target.pop = target.pop * SPOILS_POP_WOK // 100
     target.wok = target.wok * SPOILS_POP_WOK // 100
     target.mis = target.mis * SPOILS_MIS_SPY // 100
     target.spy = target.spy * SPOILS_MIS_SPY // 100
-    target.arm = armies
+    set_troops(target, {"arm": armies} if isinstance(armies, int) else armies)
     target.lev = level
 
 
@@ -37,6 +44,17 @@ def eliminate_if_last(turn: Turn, loser_id: int, by: int, province: int) -> None
     loser.died_on = turn.state.turn
     turn.lost_last[loser_id] = province
     turn.emit(PlayerEliminated(player=loser_id, by=by, province=province, public=True))
+
+
+def bomb_range(state: WokState, source: int, target: int) -> str | None:
+    """Standard and Intermediate WoK: "short" for a neighbour, "long" for "a neighbour of a
+    neighbouring province"."""
+    near = state.province(source).neighbours
+    if target in near:
+        return "short"
+    if target != source and any(target in state.province(n).neighbours for n in near):
+        return "long"
+    return None
 
 
 @dataclass(slots=True)
@@ -121,11 +139,21 @@ class Hits:
     misses: int = 0
 
 
-def report_bombing(turn: Turn, salvo: Salvo, percent: int, hits: Hits, detected: bool) -> None:
-    """The bomber's event, and the victim's (the source only when detected)."""
+def report_bombing(
+    turn: Turn,
+    salvo: Salvo,
+    percent: int,
+    hits: Hits,
+    detected: bool,
+    kinds: tuple[type[BombingRun], type[BombingSuffered]] = (BombingRun, BombingSuffered),
+    **more: Any,
+) -> None:
+    """The bomber's event, and the victim's (the source only when detected); ``kinds`` are
+    a ruleset's own event types, with ``more`` fields (Intermediate: troops by kind)."""
+    run, suffered = kinds
     player, source, target, missiles = salvo.player, salvo.source, salvo.target, salvo.missiles
     turn.emit(
-        BombingRun(
+        run(
             player=player.id,
             source=source.id,
             target=target.id,
@@ -140,11 +168,12 @@ def report_bombing(turn: Turn, salvo: Salvo, percent: int, hits: Hits, detected:
             misses=hits.misses,
             detected=detected,
             visible_to=frozenset({player.id}),
+            **more,
         )
     )
     if target.owner:
         turn.emit(
-            BombingSuffered(
+            suffered(
                 player=target.owner,
                 province=target.id,
                 missiles=missiles,
@@ -155,5 +184,6 @@ def report_bombing(turn: Turn, salvo: Salvo, percent: int, hits: Hits, detected:
                 source=source.id if detected else 0,
                 bomber=player.id if detected else 0,
                 visible_to=frozenset({target.owner}),
+                **more,
             )
         )

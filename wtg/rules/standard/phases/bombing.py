@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 from wtg.core.rng import chance, roll
-from wtg.rules.standard.constants import BOMB_KILLS, BOMB_MISSILES_MAX, BOMB_ORDERS
-from wtg.rules.standard.protection import forbidden
-from wtg.rules.wok.state import WokState
+from wtg.rules.standard.constants import BOMB_KILLS
+from wtg.rules.wok.protection import forbidden
 from wtg.rules.wok.turn import Turn
-from wtg.rules.wok.warfare import Hits, Salvo, report_bombing, salvos
+from wtg.rules.wok.warfare import (
+    BOMB_MISSILES_MAX,
+    BOMB_ORDERS,
+    Hits,
+    Salvo,
+    bomb_range,
+    report_bombing,
+    salvos,
+)
+
+__all__ = ["bomb_range", "bombing"]
 
 PHASE = "1 bombing"
-
-
-def bomb_range(state: WokState, source: int, target: int) -> str | None:
-    """ "short" for a neighbour, "long" for "a neighbour of a neighbouring province"."""
-    near = state.province(source).neighbours
-    if target in near:
-        return "short"
-    if target != source and any(target in state.province(n).neighbours for n in near):
-        return "long"
-    return None
 
 
 def bombing(turn: Turn) -> None:

@@ -1,4 +1,8 @@
-"""PHASE IV, last: movement between neighbouring provinces of one's own."""
+"""PHASE IV, last: movement between neighbouring provinces of one's own.
+
+Troops moved into a province mix their level with the troops there. Intermediate WoK adds
+its troop kinds, TRO (every kind, plain armies first) and, at tech level 10, moves between
+any two of one's provinces (``move_all(..., jump_tech=10)``)."""
 
 from __future__ import annotations
 
@@ -13,43 +17,55 @@ from wtg.rules.wok.limits import (
     WOK_MAX,
 )
 from wtg.rules.wok.orders import Move
-from wtg.rules.wok.state import Player
+from wtg.rules.wok.state import Player, Province
+from wtg.rules.wok.troops import TROOP_UNITS, take_troops
 from wtg.rules.wok.turn import Turn, mixed_level
 
 PHASE = "IV movement"
-UNIT_FIELD = {"POP": "pop", "WOK": "wok", "ARM": "arm", "MIS": "mis", "SPY": "spy"}
-UNIT_MAX = {"POP": POP_MAX, "WOK": WOK_MAX, "ARM": ARM_MAX, "MIS": MIS_MAX, "SPY": SPY_MAX}
+UNIT_FIELD = {"POP": "pop", "WOK": "wok", "MIS": "mis", "SPY": "spy", **TROOP_UNITS}
+UNIT_MAX = {"POP": POP_MAX, "WOK": WOK_MAX, "MIS": MIS_MAX, "SPY": SPY_MAX}
+ALL_TROOPS = "TRO"
+"""Intermediate WoK: "move troops (TRO) in which case all troop types will be moved"."""
 
 
 def movement(turn: Turn) -> None:
+    move_all(turn, PHASE)
+
+
+def move_all(turn: Turn, phase: str, jump_tech: int | None = None) -> None:
+    """Every player's first 7 move orders, in the Order of Play; from ``jump_tech`` on (a
+    tech level), a player moves between any two provinces of his own."""
     for player, orders in turn.players_in_order():
+        jumps = jump_tech is not None and player.tech >= jump_tech
         for order in orders.move[:MOVE_ORDERS]:
-            _move(turn, player, order)
+            _move(turn, phase, player, order, jumps)
 
 
-def _move(turn: Turn, player: Player, order: Move) -> None:
+def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> None:
     text = f"move {order.amount} {order.unit} from {order.source} to {order.target}"
-    pair = turn.own_and_next(player.id, order.source, order.target, PHASE, text)
-    if pair is None:
-        return
-    source, target = pair
+    if jumps:
+        source = turn.own_or_skip(player.id, order.source, phase, text)
+        if source is None:
+            return
+        if not turn.state.has_province(order.target) or order.target == order.source:
+            turn.skip(player.id, phase, text, f"there is no other province {order.target}")
+            return
+        target = turn.state.province(order.target)
+    else:
+        pair = turn.own_and_next(player.id, order.source, order.target, phase, text)
+        if pair is None:
+            return
+        source, target = pair
     if target.owner != player.id:
         turn.skip(
-            player.id, PHASE, text, f"province {order.target} is not yours: your units were halted"
+            player.id, phase, text, f"province {order.target} is not yours: your units were halted"
         )
         return
-    name = UNIT_FIELD[order.unit]
-    available: int = getattr(source, name)
-    wanted = min(order.amount, UNITS_PER_ORDER, available)
+    wanted = min(order.amount, UNITS_PER_ORDER, _available(source, order.unit))
     if wanted < 1:
-        turn.skip(player.id, PHASE, text, f"no {order.unit} in province {order.source}")
+        turn.skip(player.id, phase, text, f"no {order.unit} in province {order.source}")
         return
-    room = UNIT_MAX[order.unit] - getattr(target, name)
-    moved = min(wanted, room)
-    if order.unit == "ARM":
-        target.lev = mixed_level(target.arm, target.lev, moved, source.lev)
-    setattr(source, name, available - moved)
-    setattr(target, name, getattr(target, name) + moved)
+    moved = _carry(source, target, order.unit, wanted)
     turn.emit(
         Moved(
             player=player.id,
@@ -61,3 +77,32 @@ def _move(turn: Turn, player: Player, order: Move) -> None:
             visible_to=frozenset({player.id}),
         )
     )
+
+
+def _available(source: Province, unit: str) -> int:
+    if unit == ALL_TROOPS:
+        return source.troops
+    count: int = getattr(source, UNIT_FIELD[unit])
+    return count
+
+
+def _carry(source: Province, target: Province, unit: str, wanted: int) -> int:
+    """Move ``wanted`` units (that ``source`` has) up to the room in ``target``; troops bring
+    their level into the mix. Returns how many moved."""
+    if unit != ALL_TROOPS and unit not in TROOP_UNITS:
+        name = UNIT_FIELD[unit]
+        moved: int = min(wanted, UNIT_MAX[unit] - getattr(target, name))
+        setattr(source, name, getattr(source, name) - moved)
+        setattr(target, name, getattr(target, name) + moved)
+        return moved
+    moved = min(wanted, ARM_MAX - target.troops)
+    target.lev = mixed_level(target.troops, target.lev, moved, source.lev)
+    if unit == ALL_TROOPS:
+        taken = take_troops(source, moved)
+    else:
+        name = UNIT_FIELD[unit]
+        setattr(source, name, getattr(source, name) - moved)
+        taken = {name: moved}
+    for kind, count in taken.items():
+        setattr(target, kind, getattr(target, kind) + count)
+    return moved

@@ -1,6 +1,9 @@
-"""PHASE IV, first half: transformations, neutral recruits, then growth."""
+"""PHASE IV, first half: transformations, neutral recruits, then growth (Intermediate WoK
+adds POP->SPY, 5 POP a spy, and grows by a formula of its own)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from wtg.rules.wok.events import Transformed
 from wtg.rules.wok.limits import (
@@ -11,7 +14,9 @@ from wtg.rules.wok.limits import (
     POP_ARM_ORDERS,
     POP_MAX,
     POP_PER_ARM,
+    POP_PER_SPY,
     POP_PER_WOK,
+    SPY_MAX,
     TRANSFORM_ORDERS,
     UNITS_PER_ORDER,
     WOK_MAX,
@@ -66,6 +71,14 @@ def _transform(turn: Turn, player: Player, order: Transform) -> None:
         total = province.wok + made
         province.wok = min(total, WOK_MAX)
         lost = total - province.wok
+    elif order.kind == "POP-SPY":
+        taken = min(wanted, province.pop)
+        made = taken // POP_PER_SPY
+        used = taken if turn.waste_remainder else made * POP_PER_SPY
+        province.pop -= used
+        total = province.spy + made
+        province.spy = min(total, SPY_MAX)
+        lost = total - province.spy
     else:
         taken = min(wanted, province.pop)
         made = taken // POP_PER_ARM
@@ -110,5 +123,10 @@ def growth_rate(pop: int) -> int:
 
 def growth(turn: Turn) -> None:
     """Ruling: growth is rounded down, so a province needs 5 POP to grow at all."""
+    grow(turn, lambda pop: pop * growth_rate(pop) // 100)
+
+
+def grow(turn: Turn, increase: Callable[[int], int]) -> None:
+    """Every province's population grows by ``increase(pop)``, up to the limit."""
     for province in turn.state.provinces:
-        province.pop = min(POP_MAX, province.pop + province.pop * growth_rate(province.pop) // 100)
+        province.pop = min(POP_MAX, province.pop + increase(province.pop))

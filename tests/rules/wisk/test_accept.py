@@ -1,0 +1,160 @@
+"""The AOF of a turn: what it offers, how its lines are checked, the canonical order file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.rules.wisk.helpers import (
+    ALASKA,
+    ALBERTA,
+    JAPAN,
+    KAMCHATKA,
+    WILD_1,
+    board_state,
+    new_game,
+    put,
+)
+from wtg.aof.orderfile import entries_from_orders, orders_to_yaml
+from wtg.aof.parse import parse_aof
+from wtg.aof.render import render_aof
+from wtg.rules.wisk import RULESET
+from wtg.rules.wisk.state import WiskState
+
+YAKUTSK = 29
+HEADER = {"game": "test", "turn": 1, "player": 1, "code": "X"}
+
+
+def verdicts(state: WiskState, **sections: Any) -> list[tuple[bool, str]]:
+    entries, bad, problems = entries_from_orders(RULESET.form, {"player": 1, "turn": 1, **sections})
+    assert (bad, problems) == ([], [])
+    acceptance = RULESET.accept(entries, state, 1)
+    return [(v.accepted, v.reason) for v in acceptance.verdicts]
+
+
+def state_with_cards() -> WiskState:
+    state = board_state(owners={ALASKA: 1, ALBERTA: 1, JAPAN: 1})
+    put(state, ALASKA, 1, 5)
+    state.player(1).cards = [1, 2, 3, WILD_1]  # infantry, artillery, cavalry, wild
+    return state
+
+
+def test_the_order_file_has_the_contract_keys() -> None:
+    """Issue 6: "The order file: trade (list of card triples), place (territory, armies),
+    attack (from, to, dice, until, move), fortify (from, to, armies)." """
+    state = state_with_cards()
+    data = {
+        "player": 1,
+        "turn": 1,
+        "trade": [[1, 2, 3]],
+        "place": [{"territory": ALASKA, "armies": 3}],
+        "attack": [{"from": ALASKA, "to": KAMCHATKA, "dice": 3, "until": 2, "move": 4}],
+        "fortify": {"from": ALASKA, "to": ALBERTA, "armies": 1},
+    }
+    entries, bad, problems = RULESET.entries_from_dict(data)
+    assert (bad, problems) == ([], [])
+    acceptance = RULESET.accept(entries, state, 1)
+    assert acceptance.rejected == []
+    assert acceptance.orders == data
+    assert "trade: [[1, 2, 3]]" in orders_to_yaml(acceptance.orders)
+
+
+def test_trades_must_be_sets_of_cards_in_hand() -> None:
+    state = state_with_cards()
+    assert verdicts(state, trade=[[1, 2, WILD_1], [3, 5, 10]]) == [
+        (True, ""),
+        (False, "card 5 is not in your hand (you hold 1, 2, 3, 43)"),
+    ]
+    assert verdicts(state, trade=[[1, 2, 3], [1, 2, WILD_1]]) == [
+        (True, ""),
+        (False, "card 1 is traded on an earlier line"),
+    ]
+    state.player(1).cards = [1, 10, 2]  # infantry, infantry, artillery
+    (verdict,) = verdicts(state, trade=[[1, 10, 2]])
+    assert not verdict[0] and "is no set" in verdict[1]
+
+
+def test_placing_needs_a_territory_of_ones_own() -> None:
+    state = state_with_cards()
+    assert verdicts(
+        state, place=[{"territory": KAMCHATKA, "armies": 2}, {"territory": 43, "armies": 1}]
+    ) == [
+        (False, f"territory {KAMCHATKA} is not yours (armies are placed before any attack)"),
+        (False, "there is no territory 43 (territories are 1..42)"),
+    ]
+
+
+def test_attacks_are_checked_for_what_the_turn_cannot_mend() -> None:
+    state = state_with_cards()
+    result = verdicts(
+        state,
+        attack=[
+            {"from": ALASKA, "to": JAPAN, "dice": 3, "until": 1, "move": 3},
+            {"from": ALASKA, "to": KAMCHATKA, "dice": 4, "until": 1, "move": 3},
+            {"from": ALASKA, "to": ALBERTA, "dice": 3, "until": 1, "move": 3},
+            {"from": KAMCHATKA, "to": YAKUTSK, "dice": 2, "until": 1, "move": 3},
+        ],
+    )
+    assert result == [
+        (False, f"territory {JAPAN} is not next to {ALASKA} (its neighbours are 2, 4, 30)"),
+        (False, "roll 1 to 3 dice, not 4"),
+        (False, f"territory {ALBERTA} is yours: nothing takes it from you in your own turn"),
+        (True, f"note: territory {KAMCHATKA} is not yours now; the order runs only if it is then"),
+    ]
+
+
+def test_the_aof_round_trips_through_the_parser() -> None:
+    state = state_with_cards()
+    orders = {
+        "trade": [[1, 2, 3]],
+        "place": [{"territory": ALASKA, "armies": 7}],
+        "attack": [{"from": ALASKA, "to": KAMCHATKA, "dice": 3, "until": 2, "move": 10}],
+        "fortify": {"from": ALASKA, "to": ALBERTA, "armies": 1},
+    }
+    text = render_aof(RULESET.form, HEADER, orders, RULESET.form_context(state, 1))
+    assert "T1: 01   02   03" in text
+    outcome = parse_aof(RULESET.form, text)
+    assert outcome.problems == [] and outcome.bad == []
+    acceptance = RULESET.accept(outcome.entries, state, 1)
+    assert acceptance.orders == {"player": 1, "turn": 1, **orders}
+
+
+def test_the_aof_tells_the_cards_and_the_armies_to_place() -> None:
+    state = state_with_cards()
+    context = RULESET.form_context(state, 1)
+    text = render_aof(RULESET.form, HEADER, None, context)
+    assert "your cards: 1=INF 2=ART 3=CAV 43=WIL" in text
+    assert "the next set traded is worth 4" in text
+    assert "PLACE your 3 new armies" in text
+    claim = RULESET.form_context(new_game(3, assignment="claim"), 1)["place"]
+    assert claim.startswith("CLAIM:")
+    semi = RULESET.form_context(new_game(3, assignment="semi"), 1)["place"]
+    assert semi == "PLACE your remaining 21 starting armies on your territories"
+
+
+def test_a_claim_may_name_a_taken_territory_with_a_note() -> None:
+    state = new_game(3, assignment="claim")
+    state.holdings[ALASKA - 1].owner = 2
+    assert verdicts(
+        state, place=[{"territory": ALASKA, "armies": 1}, {"territory": JAPAN, "armies": 0}]
+    ) == [
+        (True, f"note: territory {ALASKA} is taken; a later line may be claimed instead"),
+        (True, ""),
+    ]
+
+
+def test_forecast_of_trades_and_placements() -> None:
+    state = state_with_cards()
+    orders = {
+        "player": 1,
+        "turn": 1,
+        "trade": [[1, 2, 3]],
+        "place": [{"territory": ALASKA, "armies": 7}],
+    }
+    forecast = RULESET.forecast(state, orders, 1)
+    assert forecast["lines"] == [
+        "cards 1 2 3 traded: 4 armies",
+        "+2 on Alaska (1) (card bonus)",  # card 1 is Alaska's
+        "+7 on Alaska (1)",
+    ]
+    assert forecast["after"] == ["Alaska (1): 14 armies"]
+    assert forecast["later"] == []

@@ -1,0 +1,80 @@
+"""The report: the public battle log and map for everyone; cards and mission for their owner."""
+
+from __future__ import annotations
+
+import random
+
+from tests.rules.wisk.helpers import (
+    ALASKA,
+    JAPAN,
+    KAMCHATKA,
+    Dice,
+    attack,
+    board_state,
+    give_cards,
+    put,
+    run_with,
+)
+from wtg.core.ruleset import GameSetup
+from wtg.gameconfig import GameConfig, PlayerEntry
+from wtg.report import report_text
+from wtg.rules.wisk import RULESET
+
+CONFIG = GameConfig(
+    game="test",
+    ruleset="wisk",
+    map="classic",
+    seed=1,
+    players=(
+        PlayerEntry(1, "Ann", "a@example.org", "A1"),
+        PlayerEntry(2, "Bob", "b@example.org", "B2"),
+    ),
+)
+
+
+def reports() -> tuple[str, str]:
+    state = board_state(owners={ALASKA: 1, JAPAN: 1}, missions=True)
+    put(state, ALASKA, 1, 10)
+    put(state, KAMCHATKA, 2, 1)
+    give_cards(state, 1, ALASKA, 44)
+    state.player(1).mission = 8  # occupy 24 territories
+    give_cards(state, 2, 7)
+    orders = {
+        "place": [{"territory": JAPAN, "armies": 3}],
+        "attack": [attack(ALASKA, KAMCHATKA, move=5)],
+    }
+    result = run_with(state, orders, Dice(6, 5, 4, 1, *([1] * 10)))
+    events = [e.to_dict() for e in result.events]
+    ann = report_text(RULESET, CONFIG, result.state, events, 1, aof="")
+    bob = report_text(RULESET, CONFIG, result.state, events, 2, aof="")
+    return ann, bob
+
+
+def test_everyone_reads_the_battle_and_the_map() -> None:
+    ann, bob = reports()
+    for text in (ann, bob):
+        assert "THE MAP" in text
+        assert "  30 Kamchatka              Ann" in text
+        assert "    6 5 4 against 1" in text
+    assert "- You attacked Kamchatka (30) of Bob (player 2) from Alaska (1)" in ann
+    assert "- Ann (player 1) attacked Kamchatka (30) of you from Alaska (1)" in bob
+
+
+def test_cards_and_mission_only_in_ones_own_report() -> None:
+    ann, bob = reports()
+    assert "Your cards: 1 = infantry (Alaska, yours); 2 = artillery" in ann
+    assert "; 44 = wild." in ann
+    assert "Your secret mission: occupy 24 territories." in ann
+    assert "Your new card: 2 (artillery, Northwest Territory)." in ann
+    assert "Your new card:" not in bob
+    assert "Your cards: 7 = artillery" in bob
+    assert "Alaska, yours" not in bob and "secret mission" not in bob
+    assert "Ann (player 1) drew a card for conquering." in bob
+
+
+def test_the_report_of_turn_zero() -> None:
+    setup = GameSetup(game="test", map="classic", seed=1, players=(), options={"robots": 2})
+    state = RULESET.new_game(setup, random.Random(1)).state
+    text = report_text(RULESET, CONFIG, state, [], 1, aof="")
+    assert "The game begins." in text
+    assert "Next to move: you." in text

@@ -1,0 +1,42 @@
+"""Checking Intermediate WoK orders as they arrive: the sections it shares with Standard WoK
+(``wtg.rules.wok.checks``) and every WoK ruleset (``wtg.rules.wok.accept``), and its own
+Upgrade Troops. Sections are checked in the order of the turn, so the TECH upgrades of
+phase 1 count when a move of phase 9 jumps."""
+
+from __future__ import annotations
+
+from wtg.core.orders import RawEntry
+from wtg.rules.intermediate.constants import UPGRADE_TROOPS_ORDERS
+from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, limit, over_fifty
+from wtg.rules.wok.checks import check_attack, check_bomb, check_spy, check_upgrade, check_vote
+from wtg.rules.wok.troops import TROOP_UNITS
+
+
+def check_upgrade_troops(entry: RawEntry, context: Context) -> tuple[bool, str]:
+    v = entry.values
+    problem = limit(entry, context, UPGRADE_TROOPS_ORDERS, "upgrade troops")
+    problem = problem or context.province_problem(v["province"])
+    kinds = ", ".join(TROOP_UNITS)
+    if not problem and (v["from"] not in TROOP_UNITS or v["to"] not in TROOP_UNITS):
+        problem = f"FROM and TO must be one of {kinds}"
+    if not problem and v["from"] == v["to"]:
+        problem = f"FROM and TO are both {v['from']}: name two different kinds"
+    if not problem and v["amount"] < 1:
+        problem = "change at least 1 unit"
+    if problem:
+        return False, problem
+    return True, over_fifty(v["amount"], "changed") or context.not_yours(v["province"])
+
+
+CHECKS: dict[str, Check] = {
+    "upgrade": check_upgrade,
+    "bomb": check_bomb,
+    "attack": check_attack,
+    "transform": SHARED_CHECKS["transform"],
+    "upgrade_troops": check_upgrade_troops,
+    "move": SHARED_CHECKS["move"],
+    "aim": SHARED_CHECKS["aim"],
+    "spy": check_spy,
+    "vote_end": check_vote,
+    "ready": SHARED_CHECKS["ready"],
+}

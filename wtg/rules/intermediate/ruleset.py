@@ -1,0 +1,61 @@
+"""The Intermediate WoK ruleset object: what the engine, the store and the CLI call."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wtg.core.provmap import MapLimits
+from wtg.rules.intermediate.accept import CHECKS
+from wtg.rules.intermediate.constants import (
+    AIMS,
+    JUMP_TECH,
+    MOVE_UNITS,
+    TERRAINS,
+    TRANSFORM_KINDS,
+)
+from wtg.rules.intermediate.resolve import FORECAST_PHASES, resolve
+from wtg.rules.intermediate.setup import start_state
+from wtg.rules.intermediate.view import troop_row, troop_view
+from wtg.rules.wok.attacking import attacks_allowed
+from wtg.rules.wok.forecast import forecast
+from wtg.rules.wok.ruleset import MAP_LIMITS, WokRuleset
+from wtg.rules.wok.state import WokState
+
+DEFAULT_MAP = "marchlands"
+
+
+class Intermediate(WokRuleset):
+    name = "intermediate"
+    title = "World of Kaomaris - Intermediate WoK"
+    aims = AIMS
+    transform_kinds = TRANSFORM_KINDS
+    move_units = MOVE_UNITS
+    jump_tech = JUMP_TECH
+    map_limits = MapLimits(
+        pop_min=MAP_LIMITS.pop_min, pop_max=MAP_LIMITS.pop_max, terrains=frozenset(TERRAINS)
+    )
+    checks = CHECKS
+    forecast_phases = FORECAST_PHASES
+
+    start_state = staticmethod(start_state)
+    run_phases = staticmethod(resolve)
+    attacks_allowed = staticmethod(attacks_allowed)
+
+    def default_map(self, variant: str | None) -> str:
+        return DEFAULT_MAP
+
+    def form_context(self, state: WokState, player: int) -> dict[str, Any]:
+        return {**super().form_context(state, player), "wood": state.player(player).wood or 0}
+
+    def report_context(
+        self, state: WokState, events: Sequence[Mapping[str, Any]], player: int
+    ) -> dict[str, Any]:
+        return troop_view(state, events, player, super().report_context(state, events, player))
+
+    def forecast(self, state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
+        """The WoK forecast, with troop rows (and the wood after the turn)."""
+        return forecast(state, orders, player, self.forecast_phases, row=troop_row)
+
+
+RULESET = Intermediate()

@@ -1,0 +1,54 @@
+"""The forecast of an order confirmation: the trades and placements of the orders played on
+a copy (no dice are needed for them); attacks and the fortification are left to the turn."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from wtg.rules.wisk.assignment import claim_turn, place_rest
+from wtg.rules.wisk.orders import WiskOrders
+from wtg.rules.wisk.reinforce import ordered_trades, place, reinforce
+from wtg.rules.wisk.state import CLAIMING, PLACING, WiskState
+from wtg.rules.wisk.strategy import claim_choice, place_choice
+from wtg.rules.wisk.turn import Turn
+
+
+def forecast(state: WiskState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
+    typed = WiskOrders.from_dict(orders)
+    work = state.clone()
+    turn = Turn(work, random.Random(0))
+    if work.active != player:
+        return {"lines": [], "after": [], "skipped": [], "later": ["your next turn"]}
+    if work.stage == CLAIMING:
+        claim_turn(turn, typed.place, claim_choice)
+    elif work.stage == PLACING:
+        place_rest(turn, typed.place, place_choice)
+    else:
+        pools = reinforce(turn, ordered_trades(turn, typed.trades))
+        place(turn, pools, typed.place, place_choice)
+    lines, touched = [], []
+    for event in turn.events:
+        data = event.to_dict()
+        if data["kind"] == "traded":
+            cards = " ".join(map(str, data["cards"]))
+            lines.append(f"cards {cards} traded: {data['armies']} armies")
+        elif data["kind"] in ("placed", "claimed"):
+            tid = data["territory"]
+            why = data.get("why", "orders")
+            note = "" if why in ("orders", "setup") else f" ({why})"
+            lines.append(f"+{data.get('armies', 1)} on {_name(state, tid)}{note}")
+            touched += [tid] if tid not in touched else []
+    after = [f"{_name(state, t)}: {work.armies(t)} armies" for t in touched]
+    skipped = [e.to_dict() for e in turn.events if e.kind == "order_skipped"]
+    later = []
+    if typed.attacks:
+        later.append(f"{len(typed.attacks)} attack(s)")
+    if typed.fortify:
+        later.append("the fortification")
+    return {"lines": lines, "after": after, "skipped": skipped, "later": later}
+
+
+def _name(state: WiskState, tid: int) -> str:
+    return f"{state.board.site(tid).name} ({tid})"

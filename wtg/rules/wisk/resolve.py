@@ -1,0 +1,94 @@
+"""One run of the turn generator is one player's turn: the active player's claim, placement
+or turn of play; then the next player clockwise (by seat) is the active one.
+
+A human who sent no orders passes, or, when the game says so (``--missing robot``), a
+robot plays for him. Armies of the initial assignment cannot wait: a claim or placement
+nobody made is made as a robot would."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from wtg.core.ruleset import TurnResult
+from wtg.rules.wisk.assignment import claim_turn, place_rest
+from wtg.rules.wisk.constants import MISSING_ROBOT
+from wtg.rules.wisk.events import NextPlayer, TurnBegan, TurnPassed
+from wtg.rules.wisk.orders import WiskOrders
+from wtg.rules.wisk.play import play_turn
+from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
+from wtg.rules.wisk.strategy import claim_choice, place_choice, plan
+from wtg.rules.wisk.turn import Turn
+
+
+class GameFinished(ValueError):
+    """The game is over; there is no next turn."""
+
+
+def resolve(
+    state: WiskState, orders: Mapping[int, Mapping[str, Any]], rng: random.Random
+) -> TurnResult:
+    """The turn after ``state``, played on a copy (``state`` is untouched)."""
+    if state.winner:
+        raise GameFinished(f"game {state.game} was won on turn {state.turn}")
+    work = state.clone()
+    work.turn = state.turn + 1
+    turn = Turn(work, rng)
+    chosen = _orders_of(turn, orders.get(state.active))
+    if work.stage == CLAIMING:
+        claim_turn(turn, chosen.place if chosen else (), claim_choice)
+    elif work.stage == PLACING:
+        place_rest(turn, chosen.place if chosen else (), place_choice)
+    elif chosen is not None:
+        play_turn(turn, chosen, place_choice)
+    _advance(turn)
+    return TurnResult(state=work, events=tuple(turn.events))
+
+
+def _orders_of(turn: Turn, given: Mapping[str, Any] | None) -> WiskOrders | None:
+    """The orders the active player's turn runs: his own, a robot's, or none (he passes)."""
+    state, me = turn.state, turn.me
+    stand_in = False
+    if given is None and (me.robot or state.options.missing == MISSING_ROBOT):
+        given, stand_in = plan(state, me.id), not me.robot
+    if given is None and state.stage != PLAYING:
+        given = {}
+    turn.public(TurnBegan, player=me.id, stage=state.stage, stand_in=stand_in)
+    if given is None:
+        me.missed += 1
+        turn.public(TurnPassed, player=me.id, reason="no orders")
+        return None
+    if not me.robot and not stand_in:
+        me.missed = 0
+    return WiskOrders.from_dict(given)
+
+
+def _advance(turn: Turn) -> None:
+    """Who plays next: the next player clockwise; the initial assignment's stages end when
+    every territory is claimed, then when every army is placed."""
+    state = turn.state
+    if state.winner:
+        return
+    if state.stage == CLAIMING and all(h.owner for h in state.holdings):
+        state.stage = PLACING
+        state.active = _next_to_place(state, state.first, inclusive=True)
+    elif state.stage == PLACING:
+        state.active = _next_to_place(state, state.active, inclusive=False)
+    else:
+        state.active = state.next_player(state.active)
+    if state.stage == PLACING and not state.active:
+        state.stage, state.active = PLAYING, state.first
+    turn.public(NextPlayer, player=state.active, stage=state.stage)
+
+
+def _next_to_place(state: WiskState, after: int, inclusive: bool) -> int:
+    """The next player clockwise with armies still to place; 0 when none has any."""
+    ids = [p.id for p in state.players]
+    start = ids.index(after)
+    steps = range(0, len(ids)) if inclusive else range(1, len(ids) + 1)
+    for step in steps:
+        player = state.players[(start + step) % len(ids)]
+        if player.to_place > 0:
+            return player.id
+    return 0

@@ -1,0 +1,132 @@
+"""The WISK ruleset object: what the engine, the store and the command line call.
+
+A sequential game: ``owing`` is the active player alone (nobody while a robot is to
+move; the engine then takes the robot's order file from ``robot_orders``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import Any
+
+from wtg.aof.form import FormSpec, load_form
+from wtg.aof.orderfile import entries_from_orders, orders_from_entries
+from wtg.core.orders import Acceptance, RawEntry, Verdict
+from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
+from wtg.paths import form_path, games_path
+from wtg.rules.wisk.accept import accept_entries
+from wtg.rules.wisk.board import Board, load_board
+from wtg.rules.wisk.constants import DEFAULT_MAP
+from wtg.rules.wisk.forecast import forecast
+from wtg.rules.wisk.resolve import resolve
+from wtg.rules.wisk.setup import start_state
+from wtg.rules.wisk.state import WiskState
+from wtg.rules.wisk.strategy import plan
+from wtg.rules.wisk.view import form_context, public_json, report_context
+
+
+class Wisk:
+    name = "wisk"
+    title = "WISK - the world domination game"
+    turn_style = TurnStyle.SEQUENTIAL
+
+    @cached_property
+    def form(self) -> FormSpec:
+        return load_form(form_path(self.name))
+
+    def map_names(self) -> list[str]:
+        return sorted(p.stem for p in games_path(self.name).glob("*.yaml"))
+
+    def default_map(self, variant: str | None) -> str:
+        return DEFAULT_MAP
+
+    def load_board(self, name: str) -> Board:
+        path = games_path(self.name) / f"{name}.yaml"
+        if not path.is_file():
+            known = ", ".join(self.map_names()) or "none"
+            raise FileNotFoundError(f"no map {name!r} for {self.name} (maps: {known})")
+        return load_board(path)
+
+    def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult:
+        if setup.variant:
+            raise ValueError(f"{self.name} has no variants (not {setup.variant!r})")
+        return TurnResult(state=start_state(setup, self.load_board(setup.map), rng), events=())
+
+    def resolve(
+        self, state: WiskState, orders: Mapping[int, Mapping[str, Any]], rng: random.Random
+    ) -> TurnResult:
+        return resolve(state, orders, rng)
+
+    def state_to_dict(self, state: WiskState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> WiskState:
+        return WiskState.from_dict(data)
+
+    def public_json(self, state: WiskState) -> dict[str, Any]:
+        return public_json(state)
+
+    def turn_of(self, state: WiskState) -> int:
+        return state.turn
+
+    def is_over(self, state: WiskState) -> bool:
+        return bool(state.winner)
+
+    def owing(self, state: WiskState) -> list[int]:
+        if state.winner or state.player(state.active).robot:
+            return []
+        return [state.active]
+
+    def seat_of(self, state: WiskState, side: int) -> int | None:
+        return None if state.player(side).robot else side
+
+    def sides_of(self, state: WiskState, seat: int) -> list[int]:
+        return [p.id for p in state.players if p.id == seat and not p.robot]
+
+    def robot_orders(self, state: WiskState) -> dict[int, dict[str, Any]]:
+        if state.winner or not state.player(state.active).robot:
+            return {}
+        return {state.active: plan(state, state.active)}
+
+    def entries_from_dict(
+        self, data: Mapping[str, Any]
+    ) -> tuple[list[RawEntry], list[Verdict], list[str]]:
+        return entries_from_orders(self.form, data)
+
+    def accept(self, entries: Sequence[RawEntry], state: WiskState, player: int) -> Acceptance:
+        good, verdicts = accept_entries(entries, state, player)
+        return Acceptance(orders_from_entries(self.form, player, state.turn + 1, good), verdicts)
+
+    def form_context(self, state: WiskState, player: int) -> dict[str, Any]:
+        return form_context(state, player)
+
+    def report_context(
+        self, state: WiskState, events: Sequence[Mapping[str, Any]], player: int
+    ) -> dict[str, Any]:
+        return report_context(state, events, player)
+
+    def topten(self, state: WiskState) -> list[ScoreLine]:
+        """The winner first, then the players still in by territories and armies, then the
+        eliminated, the last out first. The score is the armies on the board."""
+
+        def key(pid: int) -> tuple[int, int, int, int, int]:
+            p = state.player(pid)
+            mine = state.territories_of(pid)
+            armies = sum(state.armies(t) for t in mine)
+            return (pid != state.winner, not p.alive, -len(mine), -p.out_on, -armies)
+
+        ranked = sorted((p.id for p in state.players), key=lambda pid: (key(pid), pid))
+        lines = []
+        for rank, pid in enumerate(ranked, start=1):
+            p, mine = state.player(pid), state.territories_of(pid)
+            status = "winner" if pid == state.winner else p.status
+            score = sum(state.armies(t) for t in mine)
+            lines.append(ScoreLine(rank, pid, p.name, score, len(mine), status))
+        return lines
+
+    def forecast(self, state: WiskState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
+        return forecast(state, orders, player)
+
+
+RULESET = Wisk()

@@ -1,0 +1,209 @@
+"""The state of a WISK game between two turns, its file form and its public JSON.
+
+The state file carries the board, so a game never depends on a map file a GM may
+edit later. Cards in hand, the deck and missions are in the state file only; the
+public JSON shows how many cards each player holds, never which, and no mission.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from wtg.core.record import Record
+from wtg.rules.wisk.board import Board, board_from_data
+from wtg.rules.wisk.constants import (
+    AUTOMATIC,
+    ESCALATING,
+    MISSING_PASS,
+    TIES_ATTACKER,
+)
+
+ACTIVE = "active"
+DEAD = "dead"
+
+CLAIMING = "claim"
+"""Initial assignment by claims: one territory a turn."""
+PLACING = "place"
+"""Initial assignment: each player places the rest of his armies on one AOF."""
+PLAYING = "play"
+
+
+class Options(Record):
+    """The game's options, fixed at ``wtg new-game``."""
+
+    assignment: str = AUTOMATIC
+    cards: str = ESCALATING
+    ties: str = TIES_ATTACKER
+    missions: bool = False
+    missing: str = MISSING_PASS
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self._fields}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Options:
+        return cls(**{k: v for k, v in data.items() if k in cls._fields})
+
+
+@dataclass(slots=True)
+class Holding:
+    """Who holds a territory and with how many armies (0: nobody, while claiming)."""
+
+    owner: int = 0
+    armies: int = 0
+
+
+@dataclass(slots=True)
+class Player:
+    id: int
+    name: str
+    robot: bool = False
+    status: str = ACTIVE
+    cards: list[int] = field(default_factory=list)
+    mission: int = 0
+    """The secret mission's number on the board (0: none)."""
+    to_place: int = 0
+    """Armies of the initial assignment not placed yet."""
+    missed: int = 0
+    """Turns a human let pass without orders."""
+    eliminated_by: int = 0
+    out_on: int = 0
+
+    @property
+    def alive(self) -> bool:
+        return self.status == ACTIVE
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "robot": self.robot,
+            "status": self.status,
+            "cards": list(self.cards),
+            "mission": self.mission,
+            "to_place": self.to_place,
+            "missed": self.missed,
+            "eliminated_by": self.eliminated_by,
+            "out_on": self.out_on,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Player:
+        return cls(
+            id=d["id"],
+            name=d["name"],
+            robot=bool(d.get("robot", False)),
+            status=d.get("status", ACTIVE),
+            cards=list(d.get("cards", [])),
+            mission=int(d.get("mission", 0)),
+            to_place=int(d.get("to_place", 0)),
+            missed=int(d.get("missed", 0)),
+            eliminated_by=int(d.get("eliminated_by", 0)),
+            out_on=int(d.get("out_on", 0)),
+        )
+
+
+@dataclass(slots=True)
+class WiskState:
+    game: str
+    board: Board
+    players: list[Player]
+    holdings: list[Holding]
+    options: Options = field(default_factory=Options)
+    turn: int = 0
+    stage: str = PLAYING
+    active: int = 1
+    first: int = 1
+    """Who plays first: every round starts with him."""
+    deck: list[int] = field(default_factory=list)
+    """The cards to draw, the next one first."""
+    discard: list[int] = field(default_factory=list)
+    trades: int = 0
+    """Card sets traded so far by everyone (the escalating values count them)."""
+    winner: int = 0
+    won_by: str = ""
+
+    # --- looking things up ---------------------------------------------------------
+    def player(self, pid: int) -> Player:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(f"no player {pid}")
+
+    def holding(self, tid: int) -> Holding:
+        return self.holdings[tid - 1]
+
+    def owner(self, tid: int) -> int:
+        return self.holdings[tid - 1].owner
+
+    def armies(self, tid: int) -> int:
+        return self.holdings[tid - 1].armies
+
+    def territories_of(self, pid: int) -> list[int]:
+        return [i for i, h in enumerate(self.holdings, start=1) if h.owner == pid]
+
+    def alive(self) -> Iterator[Player]:
+        return (p for p in self.players if p.alive)
+
+    def continents_of(self, pid: int) -> list[str]:
+        """The continents ``pid`` holds whole, in the map's order."""
+        return [
+            c.name
+            for c in self.board.continents
+            if all(self.owner(t) == pid for t in c.territories)
+        ]
+
+    def next_player(self, after: int) -> int:
+        """The next player clockwise (by seat) after ``after`` who is still in the game."""
+        order = [p.id for p in self.players]
+        start = order.index(after)
+        for step in range(1, len(order) + 1):
+            candidate = self.players[(start + step) % len(order)]
+            if candidate.alive:
+                return candidate.id
+        return after
+
+    def clone(self) -> WiskState:
+        return WiskState.from_dict(self.to_dict(), board=self.board)
+
+    # --- files -------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state, secrets included (the state file)."""
+        return {
+            "ruleset": "wisk",
+            "game": self.game,
+            "turn": self.turn,
+            "stage": self.stage,
+            "active": self.active,
+            "first": self.first,
+            "options": self.options.to_dict(),
+            "trades": self.trades,
+            "winner": self.winner,
+            "won_by": self.won_by,
+            "players": [p.to_dict() for p in self.players],
+            "holdings": [[h.owner, h.armies] for h in self.holdings],
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "board": self.board.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any], board: Board | None = None) -> WiskState:
+        return cls(
+            game=d["game"],
+            board=board or board_from_data(d["board"], "the state file"),
+            players=[Player.from_dict(p) for p in d["players"]],
+            holdings=[Holding(owner, armies) for owner, armies in d["holdings"]],
+            options=Options.from_dict(d.get("options", {})),
+            turn=d["turn"],
+            stage=d.get("stage", PLAYING),
+            active=d["active"],
+            first=d.get("first", 1),
+            deck=list(d.get("deck", [])),
+            discard=list(d.get("discard", [])),
+            trades=d.get("trades", 0),
+            winner=d.get("winner", 0),
+            won_by=d.get("won_by", ""),
+        )

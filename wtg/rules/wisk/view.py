@@ -1,0 +1,173 @@
+"""What a player may see: the public JSON, the report and the AOF's context.
+
+Everyone sees the map, the battle log and how many cards each player holds; a player's
+own cards and mission are in his own report only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wtg.rules.wisk.cards import trade_value
+from wtg.rules.wisk.constants import FIXED, FIXED_VALUES
+from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
+from wtg.rules.wisk.state import CLAIMING, PLACING, WiskState
+from wtg.rules.wisk.victory import describe
+
+STAGE_NAMES = {
+    CLAIMING: "initial assignment: claiming territories",
+    PLACING: "initial assignment: placing the remaining armies",
+    "play": "play",
+}
+
+
+def public_json(state: WiskState) -> dict[str, Any]:
+    """The contract's ``wtg state --json``: never a card in hand or a mission."""
+    board = state.board
+    return {
+        "ruleset": "wisk",
+        "game": state.game,
+        "map": board.name,
+        "turn": state.turn,
+        "stage": state.stage,
+        "active": 0 if state.winner else state.active,
+        "winner": state.winner,
+        "won_by": state.won_by,
+        "options": {
+            "assignment": state.options.assignment,
+            "cards": state.options.cards,
+            "ties": state.options.ties,
+            "secret_objectives": state.options.missions,
+            "missing": state.options.missing,
+        },
+        "trades": state.trades,
+        "next_trade": trade_value(state.options.cards, state.trades, ())
+        if _escalating(state)
+        else None,
+        "deck": len(state.deck),
+        "continents": [
+            {"name": c.name, "bonus": c.bonus, "territories": list(c.territories)}
+            for c in board.continents
+        ],
+        "territories": [
+            {
+                "id": site.id,
+                "name": site.name,
+                "continent": site.continent,
+                "owner": state.owner(site.id),
+                "armies": state.armies(site.id),
+                "neighbours": list(site.neighbours),
+            }
+            for site in board.sites
+        ],
+        "players": [_public_player(state, p.id) for p in state.players],
+    }
+
+
+def _escalating(state: WiskState) -> bool:
+    return state.options.cards != FIXED
+
+
+def _public_player(state: WiskState, pid: int) -> dict[str, Any]:
+    player = state.player(pid)
+    mine = state.territories_of(pid)
+    return {
+        "id": pid,
+        "name": player.name,
+        "robot": player.robot,
+        "cards": len(player.cards),
+        "status": player.status,
+        "territories": len(mine),
+        "armies": sum(state.armies(t) for t in mine),
+        "continents": state.continents_of(pid),
+        "to_place": player.to_place,
+        "missed": player.missed,
+        "eliminated_by": player.eliminated_by,
+    }
+
+
+def reinforcements(state: WiskState, pid: int) -> int:
+    """New armies before cards: territories / 3 (at least 3) and whole continents."""
+    count = len(state.territories_of(pid))
+    return from_territories(count) + sum(b for _, b in continent_bonuses(state, pid))
+
+
+def my_cards(state: WiskState, pid: int) -> list[dict[str, Any]]:
+    board = state.board
+    rows = []
+    for cid in sorted(state.player(pid).cards):
+        card = board.card(cid)
+        territory = board.site(card.territory).name if card.territory else ""
+        held = bool(card.territory) and state.owner(card.territory) == pid
+        rows.append({"id": cid, "kind": card.kind, "territory": territory, "held": held})
+    return rows
+
+
+def form_context(state: WiskState, pid: int) -> dict[str, Any]:
+    me = state.player(pid)
+    hand = " ".join(f"{c['id']}={c['kind'][:3].upper()}" for c in my_cards(state, pid))
+    if state.stage == CLAIMING:
+        place = "CLAIM: name free territories in order of choice; the first still free is yours"
+    elif state.stage == PLACING:
+        place = f"PLACE your remaining {me.to_place} starting armies on your territories"
+    else:
+        place = (
+            f"PLACE your {reinforcements(state, pid)} new armies (plus any from cards) on "
+            "your territories; a continent's bonus goes into that continent"
+        )
+    return {
+        "cards": hand or "none",
+        "place": place,
+        "next_trade": _trade_note(state),
+    }
+
+
+def _trade_note(state: WiskState) -> str:
+    if state.options.cards == FIXED:
+        return ", ".join(f"{k} {v}" for k, v in FIXED_VALUES.items())
+    return f"the next set traded is worth {trade_value(state.options.cards, state.trades, ())}"
+
+
+def report_context(
+    state: WiskState, events: Sequence[Mapping[str, Any]], pid: int
+) -> dict[str, Any]:
+    board = state.board
+    public = public_json(state)
+    names = {p.id: p.name for p in state.players}
+    seen = [e for e in events if e.get("public") or pid in e.get("visible_to", ())]
+    me = state.player(pid)
+    mission = ""
+    if state.options.missions and me.mission:
+        mission = describe(state, pid, board.mission(me.mission))
+    continents = [
+        {
+            "name": c["name"],
+            "bonus": c["bonus"],
+            "territories": [public["territories"][t - 1] for t in c["territories"]],
+        }
+        for c in public["continents"]
+    ]
+    return {
+        "game": state.game,
+        "turn": state.turn,
+        "me": _public_player(state, pid),
+        "player_id": pid,
+        "players": public["players"],
+        "names": names,
+        "site_names": {s.id: s.name for s in board.sites},
+        "card_names": {
+            c.id: f"{c.kind}, {board.site(c.territory).name}" if c.territory else c.kind
+            for c in board.cards
+        },
+        "events": seen,
+        "continents": continents,
+        "cards": my_cards(state, pid),
+        "mission": mission,
+        "stage": STAGE_NAMES.get(state.stage, state.stage),
+        "active": state.active,
+        "winner": state.winner,
+        "won_by": state.won_by,
+        "reinforcements": reinforcements(state, pid),
+        "trade_note": _trade_note(state),
+        "ties": state.options.ties,
+    }

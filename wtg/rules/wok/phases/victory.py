@@ -1,0 +1,99 @@
+"""The end of a Standard or Intermediate WoK game: the last one standing, an alliance of two
+(in games that started with more than 5 players), or a unanimous vote; the ranking."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from wtg.core.events import Event
+from wtg.rules.wok.events import GameOver
+from wtg.rules.wok.score import player_score
+from wtg.rules.wok.state import ACTIVE, Outcome, Player, WokState
+from wtg.rules.wok.turn import Turn
+
+ALLIANCE_MIN_PLAYERS = 6
+"""Shared victory only "if the game started with more than 5 players"."""
+
+
+class VotedEnd(Event):
+    kind: ClassVar[str] = "voted_end"
+    player: int
+    vote: bool
+
+
+def votes(turn: Turn) -> None:
+    """A vote to end the game is given on the AOF; it counts for the turn it is given."""
+    for player in turn.state.players:
+        orders = turn.orders.get(player.id)
+        vote = bool(orders and orders.vote_end) and player.standing
+        if vote != player.vote_end:
+            turn.emit(VotedEnd(player=player.id, vote=vote, public=True))
+        player.vote_end = vote
+
+
+def last_standing_or_vote(turn: Turn) -> None:
+    """The game ends when one player is left (or none), when the last two are allies whose
+    alliance counts, or when every standing player votes so."""
+    state = turn.state
+    standing = [p for p in state.players if p.status == ACTIVE]
+    reason = None
+    if len(standing) <= 1:
+        reason = "last standing" if standing else "no one left"
+    elif len(standing) == 2 and _allied(state, *standing):
+        reason = "alliance"
+    elif all(p.vote_end for p in standing):
+        reason = "vote"
+    if reason is None:
+        return
+    winners: tuple[int, ...] = ()
+    if standing:
+        best = state.player(rank(state)[0])
+        partner = best.ally if best.ally and _allied(state, best, state.player(best.ally)) else 0
+        winners = (best.id, partner) if partner and reason != "last standing" else (best.id,)
+    winners = tuple(sorted(winners))
+    declare_over(turn, reason, winners, rank(state, winners))
+
+
+def _allied(state: WokState, first: Player, second: Player) -> bool:
+    """ "you can only be allied with one player at a time" and "players can only share victory
+    if the game started with more than 5 players"; no alliances in a Skirmish."""
+    return (
+        state.variant != "skirmish"
+        and state.started_with >= ALLIANCE_MIN_PLAYERS
+        and first.ally == second.id
+        and second.ally == first.id
+        and first.status == second.status == ACTIVE
+    )
+
+
+def rank(state: WokState, winners: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """ "ranked based on how long they survived, what their final score was and whether they
+    won": the winners first, then the standing, then the later a death the better; score
+    breaks ties."""
+
+    def key(player: Player) -> tuple[int, int, int, int, int]:
+        alive = player.status == ACTIVE
+        return (
+            0 if player.id in winners else 1,
+            0 if alive else 1,
+            -(player.died_on or 0),
+            -player_score(state, player.id),
+            player.id,
+        )
+
+    return tuple(p.id for p in sorted(state.players, key=key))
+
+
+def declare_over(
+    turn: Turn, reason: str, winners: tuple[int, ...], ranking: tuple[int, ...]
+) -> None:
+    turn.state.outcome = Outcome(reason, winners, ranking)
+    turn.emit(
+        GameOver(
+            reason=reason,
+            winners=winners,
+            ranking=ranking,
+            vp=tuple((p.id, p.vp) for p in turn.state.players),
+            public=True,
+        )
+    )
