@@ -13,6 +13,7 @@ from wtg.core.orders import Acceptance, RawEntry, Verdict
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
 from wtg.paths import form_path
 from wtg.rules.tactics.accept import accept_entries
+from wtg.rules.tactics.forecast import forecast
 from wtg.rules.tactics.resolve import resolve
 from wtg.rules.tactics.setup import load_world, start_state
 from wtg.rules.tactics.state import ACTIVE, ARMY, OVER, TacticsState
@@ -120,9 +121,7 @@ class Tactics:
     def forecast(
         self, state: TacticsState, orders: Mapping[str, Any], player: int
     ) -> dict[str, Any]:
-        """None to show: a move's outcome depends on the dice, and the report already gives
-        the expected damage of every attack."""
-        return {}
+        return forecast(state, orders, player)
 
 
 RULESET = Tactics()
