@@ -141,3 +141,36 @@ def test_four_bots_fight_to_a_placing(tmp_path: Path) -> None:
     table = json.loads(wtg("ratings", game_dir.parent, "--json").output)
     assert all(p["rating"] is None for p in table["players"])  # bots are never rated
     assert sum(p["wins"] for p in table["players"]) == 1
+
+
+def test_run_turn_due_plays_a_bots_turn_without_waiting(tmp_path: Path) -> None:
+    """A sequential game waits for the active player only: a bot's turn is due at once, a
+    human's at his deadline or when he is READY."""
+    from datetime import datetime, timezone
+
+    from wtg.due import why_due
+    from wtg.engine import create_game
+    from wtg.gameconfig import PlayerEntry
+    from wtg.schedule import make_schedule
+
+    now = datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)
+    game = create_game(
+        tmp_path / "due",
+        "tactics",
+        "meadow",
+        [PlayerEntry(1, "Ann", "ann@example.org", "CODE1")],
+        seed=4,
+        options={"bots": 1},
+        schedule=make_schedule(2, "18:00", "UTC", now=now),
+        now=now,
+    )
+    assert why_due(game, now) is None  # the army turn waits for Ann
+    game.run_turn(now=now)
+    state = game.state()
+    if not state.player(state.active).bot:
+        assert why_due(game, now) is None
+        game.run_turn(now=now)  # Ann sends nothing: her turn passes
+    assert game.state().player(game.state().active).bot
+    assert why_due(game, now) == "it is a bot's turn"
+    game.run_turn(now=now)
+    assert why_due(game, now) is None  # Ann's turn again

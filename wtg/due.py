@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from wtg.config import GmConfig
+from wtg.core.ruleset import TurnStyle
 from wtg.engine import Game, GameError, open_game
 from wtg.mail.health import last_poll
 from wtg.store import GameLocked, StoreError
@@ -29,6 +30,8 @@ def why_due(game: Game, now: datetime) -> str | None:
     owing = [p for p in status["players"] if p["owes_orders"]]
     if owing and all(p["ready"] for p in owing):
         return "all players are READY"
+    if not owing and game.ruleset.turn_style is TurnStyle.SEQUENTIAL:
+        return "it is a bot's turn"
     deadline = game.deadline()
     if deadline is not None and now >= deadline:
         return "the deadline has passed"
