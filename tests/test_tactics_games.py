@@ -174,3 +174,58 @@ def test_run_turn_due_plays_a_bots_turn_without_waiting(tmp_path: Path) -> None:
     assert why_due(game, now) == "it is a bot's turn"
     game.run_turn(now=now)
     assert why_due(game, now) is None  # Ann's turn again
+
+
+def test_a_game_on_another_worlds_assets(tmp_path: Path) -> None:
+    """ "let a GM point a game at another world's asset folder" (--assets)."""
+    from tests.rules.tactics.test_assets import ARENA, WORLD_INI, write_map
+
+    world = tmp_path / "world"
+    world.mkdir()
+    small = WORLD_INI.replace("numMaps=2", "numMaps=2\nmaxPieces = 3")
+    (world / "tactics_ini.txt").write_text(small, encoding="utf-8")
+    write_map(world / "maps" / "arena.bmp", ARENA)
+    write_map(world / "maps" / "arena_height.bmp", [[0] * 6] * 6)
+    game_dir = tmp_path / "games" / "arena"
+    result = wtg(
+        "new-game", game_dir, "--ruleset", "tactics", "--assets", world, "--map", "the-arena",
+        "--bots", "2", "--seed", "5",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    state = cli_state(game_dir)
+    assert state["map"] == "The Arena" and state["board"]["width"] == 6
+    assert {p["kind"] for p in state["pieces"]} <= {"STONE-GOLEM", "HARPY", "FISHER"}
+    assert state["world"]["version"] == "1.2345" and len(state["pieces"]) == 6
+    play_out(game_dir)
+    assert sorted(p["place"] for p in cli_state(game_dir)["players"]) == [1, 2]
+
+
+def test_bad_assets_are_a_clear_error_and_no_game(tmp_path: Path) -> None:
+    world = tmp_path / "world"
+    world.mkdir()
+    (world / "tactics_ini.txt").write_text("[general]\nnumMaps = 1\n", encoding="utf-8")
+    game_dir = tmp_path / "games" / "bad"
+    result = CliRunner().invoke(
+        main,
+        ["new-game", str(game_dir), "--ruleset", "tactics", "--assets", str(world), "--bots", "2"],
+    )
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "tactics assets" in result.output and "there is no [pieces] section" in result.output
+    assert not game_dir.exists()
+    missing = wtg("new-game", game_dir, "--ruleset", "tactics", "--map", "nowhere", "--bots", "2")
+    assert missing.exit_code == 1 and "no map 'nowhere'" in missing.output
+
+
+def test_the_same_seed_plays_the_same_game(tmp_path: Path) -> None:
+    """ "same seed, byte-identical output" """
+    finals = []
+    for name in ("a", "b"):
+        game_dir = tmp_path / name / "g"
+        wtg("new-game", game_dir, "--ruleset", "tactics", "--bots", "3", "--seed", "9")
+        play_out(game_dir)
+        last = max((game_dir / "turns").iterdir())
+        finals.append(
+            [(last / f).read_bytes() for f in ("state.json", "events.json", "topten.txt")]
+        )
+    assert finals[0] == finals[1]
