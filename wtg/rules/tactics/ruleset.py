@@ -16,7 +16,7 @@ from wtg.rules.tactics.accept import accept_entries
 from wtg.rules.tactics.forecast import forecast
 from wtg.rules.tactics.resolve import resolve
 from wtg.rules.tactics.setup import load_world, start_state
-from wtg.rules.tactics.state import ACTIVE, ARMY, OVER, TacticsState
+from wtg.rules.tactics.state import ACTIVE, ARMY, OVER, Player, TacticsState
 from wtg.rules.tactics.strategy import plan_orders
 from wtg.rules.tactics.view import form_context, report_context
 from wtg.rules.tactics.world import slug
@@ -99,9 +99,9 @@ class Tactics:
     def topten(self, state: TacticsState) -> list[ScoreLine]:
         """Placed players by place, then those still fighting by pieces left and hit points."""
 
-        def key(p: Any) -> tuple[int, int, int]:
-            army = state.army(p.id)
-            return (p.place or 99, -len(army), -sum(x.hp for x in army))
+        def key(player: Player) -> tuple[int, int, int]:
+            army = state.army(player.id)
+            return (player.place or 99, -len(army), -sum(p.hp for p in army))
 
         lines = []
         for rank, player in enumerate(sorted(state.players, key=key), start=1):
