@@ -136,6 +136,7 @@ def test_the_confirmation_forecasts_troops_and_wood() -> None:
     assert [(p.id, p.arm, p.kni) for p in forecast["provinces"]] == [(1, 6, 1), (2, 0, 3)]
     text = render(
         "confirmation",
+        ruleset=RULESET.name,
         game="g",
         ruleset="intermediate",
         turn=6,
