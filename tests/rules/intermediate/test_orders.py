@@ -138,7 +138,6 @@ def test_the_confirmation_forecasts_troops_and_wood() -> None:
         "confirmation",
         ruleset=RULESET.name,
         game="g",
-        ruleset="intermediate",
         turn=6,
         side=state.player(1),
         superseded=False,
