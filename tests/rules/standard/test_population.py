@@ -324,3 +324,15 @@ def test_units_can_move_on_through_several_provinces() -> None:
     empty(state, 3, 1)
     result = run_standard(state, orders(1, move=[move(1, 2, "ARM", 10), move(2, 3, "ARM", 10)]))
     assert [result.state.province(p).arm for p in (1, 2, 3)] == [0, 0, 10]
+
+
+def test_skipped_orders_name_standard_phases() -> None:
+    """The Order of Play: "5. Transformations" and "7. Movement": a skipped order says which
+    of Standard's phases skipped it (not WoK IV's phase IV)."""
+    state = one_province(pop=40)
+    result = run_standard(
+        state,
+        orders(1, transform=[transform(2, "POP-WOK", 2)], move=[move(2, 1, "ARM", 1)]),
+    )
+    phases = [e.phase for e in kinds(result, "order_skipped")]
+    assert phases == ["5 transformations", "7 movement"]

@@ -22,7 +22,7 @@ from wtg.rules.wok.phases.aims import change_aims
 from wtg.rules.wok.phases.endturn import missed_turns, next_order_of_play
 from wtg.rules.wok.phases.entropy import entropy
 from wtg.rules.wok.phases.movement import move_all
-from wtg.rules.wok.phases.population import neutral_recruits, transformations
+from wtg.rules.wok.phases.population import neutral_recruits, transform_all
 from wtg.rules.wok.phases.victory import last_standing_or_vote, votes
 from wtg.rules.wok.ruleset import run_turn_phases
 from wtg.rules.wok.state import WokState
@@ -39,6 +39,11 @@ def upgrades(turn: Turn) -> None:
 def attacks(turn: Turn) -> None:
     """Phase 3, with troop kinds and the terrain bonus."""
     attack_phase(turn, "3 attacking", _troop_battle)
+
+
+def transformations(turn: Turn) -> None:
+    """Phase 6: "Transformations"."""
+    transform_all(turn, "6 transformations")
 
 
 def movement(turn: Turn) -> None:

@@ -16,11 +16,21 @@ from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.phases.aims import change_aims
 from wtg.rules.wok.phases.endturn import alliances, missed_turns, next_order_of_play
 from wtg.rules.wok.phases.entropy import entropy
-from wtg.rules.wok.phases.movement import movement
-from wtg.rules.wok.phases.population import growth, neutral_recruits, transformations
+from wtg.rules.wok.phases.movement import move_all
+from wtg.rules.wok.phases.population import growth, neutral_recruits, transform_all
 from wtg.rules.wok.ruleset import run_turn_phases
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok.turn import Turn
+
+
+def transformations(turn: Turn) -> None:
+    """Phase 5: "Transformations"."""
+    transform_all(turn, "5 transformations")
+
+
+def movement(turn: Turn) -> None:
+    """Phase 7: "Movement"."""
+    move_all(turn, "7 movement")
 
 
 def aims(turn: Turn) -> None:

@@ -21,7 +21,6 @@ from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.troops import TROOP_UNITS, take_troops
 from wtg.rules.wok.turn import Turn, mixed_level
 
-PHASE = "IV movement"
 UNIT_FIELD = {"POP": "pop", "WOK": "wok", "MIS": "mis", "SPY": "spy", **TROOP_UNITS}
 UNIT_MAX = {"POP": POP_MAX, "WOK": WOK_MAX, "MIS": MIS_MAX, "SPY": SPY_MAX}
 ALL_TROOPS = "TRO"
@@ -29,7 +28,8 @@ ALL_TROOPS = "TRO"
 
 
 def movement(turn: Turn) -> None:
-    move_all(turn, PHASE)
+    """WoK IV's phase IV movement; other rulesets call ``move_all`` under their phase's name."""
+    move_all(turn, "IV movement")
 
 
 def move_all(turn: Turn, phase: str, jump_tech: int | None = None) -> None:

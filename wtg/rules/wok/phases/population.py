@@ -26,10 +26,13 @@ from wtg.rules.wok.orders import Transform
 from wtg.rules.wok.state import Player
 from wtg.rules.wok.turn import Turn, add_armies
 
-PHASE = "IV transformations"
-
 
 def transformations(turn: Turn) -> None:
+    """WoK IV's phase IV; other rulesets call ``transform_all`` under their phase's name."""
+    transform_all(turn, "IV transformations")
+
+
+def transform_all(turn: Turn, phase: str) -> None:
     for player, orders in turn.players_in_order():
         pop_to_arm = 0
         for order in orders.transform[:TRANSFORM_ORDERS]:
@@ -38,20 +41,20 @@ def transformations(turn: Turn) -> None:
                 if pop_to_arm > POP_ARM_ORDERS:
                     turn.skip(
                         player.id,
-                        PHASE,
+                        phase,
                         _text(order),
                         f"only {POP_ARM_ORDERS} POP->ARM transformations a turn",
                     )
                     continue
-            _transform(turn, player, order)
+            _transform(turn, phase, player, order)
 
 
 def _text(order: Transform) -> str:
     return f"transform {order.amount} {order.kind.replace('-', '->')} in {order.province}"
 
 
-def _transform(turn: Turn, player: Player, order: Transform) -> None:
-    province = turn.own_or_skip(player.id, order.province, PHASE, _text(order))
+def _transform(turn: Turn, phase: str, player: Player, order: Transform) -> None:
+    province = turn.own_or_skip(player.id, order.province, phase, _text(order))
     if province is None:
         return
     wanted = min(order.amount, UNITS_PER_ORDER)
@@ -88,7 +91,7 @@ def _transform(turn: Turn, player: Player, order: Transform) -> None:
     if used == 0:
         turn.skip(
             player.id,
-            PHASE,
+            phase,
             _text(order),
             f"not enough {order.kind[:3]} in province {order.province}",
         )
