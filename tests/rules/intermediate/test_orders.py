@@ -151,3 +151,5 @@ def test_the_confirmation_forecasts_troops_and_wood() -> None:
         masked_code="S****T",
     )
     assert "WOOD 80; troops by kind (ARM PIK ARC KNI CAT): 1: 6 0 0 1 0; 2: 0 0 0 3 0." in text
+    # Intermediate has a tech level ("every tech level adds 5%"), not WoK IV's tech points
+    assert f"tech level {state.player(1).tech}." in text
