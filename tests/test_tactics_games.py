@@ -171,7 +171,7 @@ def test_run_turn_due_plays_a_bots_turn_without_waiting(tmp_path: Path) -> None:
         assert why_due(game, now) is None
         game.run_turn(now=now)  # Ann sends nothing: her turn passes
     assert game.state().player(game.state().active).bot
-    assert why_due(game, now) == "it is a bot's turn"
+    assert why_due(game, now) == "no player owes orders (a robot is to move)"
     game.run_turn(now=now)
     assert why_due(game, now) is None  # Ann's turn again
 

@@ -23,7 +23,8 @@ def game_dirs(games_dir: Path) -> list[Path]:
 
 
 def why_due(game: Game, now: datetime) -> str | None:
-    """ "deadline passed", "all players ready", or None when the game is not due."""
+    """ "deadline passed", "all players ready", or None when the game is not due. In a game
+    of turns one after another, a turn no human owes orders for (a robot's) is due at once."""
     status = game.status()
     if status["over"]:
         return None
@@ -31,7 +32,7 @@ def why_due(game: Game, now: datetime) -> str | None:
     if owing and all(p["ready"] for p in owing):
         return "all players are READY"
     if not owing and game.ruleset.turn_style is TurnStyle.SEQUENTIAL:
-        return "it is a bot's turn"
+        return "no player owes orders (a robot is to move)"
     deadline = game.deadline()
     if deadline is not None and now >= deadline:
         return "the deadline has passed"

@@ -242,7 +242,8 @@ class Game:
                 copies[robot] = (text, planned)
             result = self.ruleset.resolve(state, orders, turn_rng(self.config.seed, target))
             events = [e.to_dict() for e in result.events]
-            meta = self.meta(target) if rerun else self._new_meta(target, now)
+            waited = bool(self.ruleset.owing(state))
+            meta = self.meta(target) if rerun else self._new_meta(target, now, waited)
             files = self._turn_files(result.state, events, meta)
             for pid, (text, data) in copies.items():
                 files[f"orders/p{pid:02d}.yaml"] = text
@@ -274,11 +275,16 @@ class Game:
             copies[pid] = (text, data)
         return orders, copies
 
-    def _new_meta(self, turn: int, now: datetime | None) -> dict[str, Any]:
+    def _new_meta(self, turn: int, now: datetime | None, waited: bool = True) -> dict[str, Any]:
+        """``waited``: whether the turn waited for anyone's orders. One that did not (a
+        robot's turn in a game of turns one after another) leaves its deadline, while it
+        is still ahead, to the next turn."""
         moment = now or datetime.now(timezone.utc)
         due = self.meta(turn - 1).get("next_deadline") if turn > 0 else None
         upcoming = None
-        if self.config.schedule is not None:
+        if self.config.schedule is not None and not waited and due and parse_iso(due) > moment:
+            upcoming = due
+        elif self.config.schedule is not None:
             upcoming = iso(
                 next_deadline(self.config.schedule, moment, parse_iso(due) if due else None)
             )

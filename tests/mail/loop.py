@@ -28,16 +28,25 @@ def players(count: int) -> list[PlayerEntry]:
 
 
 class World:
-    def __init__(self, root: Path, count: int = 4, **mail: object) -> None:
+    def __init__(
+        self,
+        root: Path,
+        count: int = 4,
+        ruleset: tuple[str, str, dict[str, object]] = ("wok4", "small", {}),
+        **mail: object,
+    ) -> None:
+        """``ruleset``: its name, the map and the game's options."""
         self.gm: GmConfig = config_from_data(
             {"games_dir": "games", "from": GM, "mail": dict(mail)}, root
         )
+        name, map_name, options = ruleset
         self.game: Game = create_game(
             self.gm.games_dir / "g1",
-            "wok4",
-            "small",
+            name,
+            map_name,
             players(count),
             seed=3,
+            options=options,
             schedule=make_schedule(2, "18:00", "UTC", now=NOW),
             now=NOW,
         )

@@ -73,7 +73,8 @@ def register(group: click.Group) -> None:
     "players",
     multiple=True,
     metavar="NAME:EMAIL[:CODE]",
-    help="A player, in seat order; repeat for each player (a ruleset with bots may have none).",
+    help="A player, in seat order; repeat for each player (none in a game of robots only, "
+    "where the ruleset has robots).",
 )
 @click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
 @click.option("--variant", default=None, help="A variant of the ruleset, where it has any.")

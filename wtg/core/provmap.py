@@ -56,13 +56,17 @@ class MapLimits(Record):
 
 
 def load_map(path: Path, limits: MapLimits) -> ProvinceMap:
+    return map_from_data(read_map_file(path), limits, source=str(path), default_name=path.stem)
+
+
+def read_map_file(path: Path) -> Any:
+    """The YAML of a map file; MapError when it cannot be read or parsed."""
     try:
-        data = load_yaml(path.read_text(encoding="utf-8"))
+        return load_yaml(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise MapError(str(path), [f"cannot read the file: {exc.strerror}"]) from exc
     except ValueError as exc:
         raise MapError(str(path), [f"not valid YAML: {exc}"]) from exc
-    return map_from_data(data, limits, source=str(path), default_name=path.stem)
 
 
 def map_from_data(

@@ -84,6 +84,8 @@ def test_placing_needs_a_territory_of_ones_own() -> None:
 
 
 def test_attacks_are_checked_for_what_the_turn_cannot_mend() -> None:
+    """ "You can attack other players' territories from your own territories. The offending
+    territoriy must have more than 1 army and attacks an adjacent opponent's territory." """
     state = state_with_cards()
     result = verdicts(
         state,
@@ -158,3 +160,43 @@ def test_forecast_of_trades_and_placements() -> None:
     ]
     assert forecast["after"] == ["Alaska (1): 14 armies"]
     assert forecast["later"] == []
+
+
+def test_the_initial_assignment_takes_only_placements() -> None:
+    state = new_game(3, assignment="semi")
+    mine = state.territories_of(1)[0]
+    result = verdicts(
+        state,
+        place=[{"territory": mine, "armies": 21}],
+        attack=[
+            {
+                "from": mine,
+                "to": state.board.site(mine).neighbours[0],
+                "dice": 3,
+                "until": 1,
+                "move": 3,
+            }
+        ],
+        ready=True,
+    )
+    assert result == [
+        (True, ""),
+        (False, "the initial assignment takes only placements"),
+        (True, ""),
+    ]
+
+
+def test_checking_and_forecasting_leave_the_state_alone() -> None:
+    """A poll checks many orders against one shared state (``Game.state_view``)."""
+    state = state_with_cards()
+    before = RULESET.state_to_dict(state)
+    orders = {
+        "player": 1,
+        "turn": 1,
+        "trade": [[1, 2, 3]],
+        "place": [{"territory": ALASKA, "armies": 7}],
+    }
+    entries, _, _ = RULESET.entries_from_dict(orders)
+    RULESET.accept(entries, state, 1)
+    RULESET.forecast(state, orders, 1)
+    assert RULESET.state_to_dict(state) == before

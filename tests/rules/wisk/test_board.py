@@ -15,7 +15,8 @@ from wtg.rules.wisk.board import board_from_data
 
 def test_the_classic_board_has_42_territories_83_borders_and_44_cards() -> None:
     """Issue 6: "The classic 42-territory map ... the 83 borders of the classic board; the 44
-    cards"; the text: "After all the 42 territories have been claimed"."""
+    cards"; the text: "After all the 42 territories have been claimed", and of the cards:
+    "This kinds are referred to infantry, calvary and artillary shown on the cards." """
     board = classic()
     assert len(board.sites) == 42
     assert board.borders == 83

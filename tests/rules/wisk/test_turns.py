@@ -67,7 +67,7 @@ def test_a_robot_stands_in_for_a_missing_human_when_the_game_says_so() -> None:
     assert began["stand_in"] is True
     placed = sum(e["armies"] for e in kinds(result, "placed"))
     assert placed == 4  # 14 territories: 4 new armies, placed by the robot
-    assert result.state.player(1).missed == 0
+    assert result.state.player(1).missed == 1  # he sent no orders all the same
 
 
 def test_orders_reset_the_missed_count() -> None:
@@ -80,7 +80,7 @@ def test_orders_reset_the_missed_count() -> None:
 def test_claiming_one_territory_a_turn_then_placing_then_play() -> None:
     """ "Each player use an army to claim an unoccupied terriotries in turn. After all the 42
     territories have been claimed, players need to assignment the rest of the army"; a
-    claim nobody makes is made for him (ruling 3)."""
+    claim nobody makes is made for him (rulings 5 and 16)."""
     state = new_game(3, assignment="claim")
     first = run(state, {"place": [{"territory": ALASKA, "armies": 1}]}).state
     assert first.owner(ALASKA) == 1 and first.armies(ALASKA) == 1
@@ -126,10 +126,11 @@ def test_semi_automatic_each_player_places_the_rest_on_one_aof() -> None:
 
 
 def test_a_claim_or_placement_nobody_makes_is_made_for_him() -> None:
-    """Ruling 3: starting armies cannot wait for a missing player."""
+    """Ruling 16: starting armies cannot wait for a missing player."""
     state = new_game(3, assignment="semi")
     result = RULESET.resolve(state, {}, random.Random(1))
     assert result.state.player(1).to_place == 0
+    assert result.state.player(1).missed == 1
     (left,) = kinds(result, "placed")
     assert left["why"] == "left over" and left["armies"] == 21
 

@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from wtg.core.orders import RawEntry, Verdict
 from wtg.rules.wisk.constants import ATTACK_DICE, SET_SIZE
 from wtg.rules.wisk.reinforce import trade_problem
-from wtg.rules.wisk.state import CLAIMING, WiskState
+from wtg.rules.wisk.state import CLAIMING, PLAYING, WiskState
 
 Check = Callable[[RawEntry, "Context"], tuple[bool, str]]
+SETUP_SECTIONS = ("place", "ready")
+"""What an AOF of the initial assignment may hold."""
 
 
 @dataclass
@@ -75,36 +77,34 @@ def check_place(entry: RawEntry, context: Context) -> tuple[bool, str]:
     return True, ""
 
 
-def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    v = entry.values
-    source, target = v["from"], v["to"]
+def route_problem(entry: RawEntry, context: Context) -> str:
+    """What is wrong with the FROM and TO of an attack or a fortification: territories that
+    do not exist, or are not next to each other."""
+    source, target = entry.values["from"], entry.values["to"]
     problem = context.territory_problem(source) or context.territory_problem(target)
     if problem:
-        return False, problem
-    assert isinstance(source, int) and isinstance(target, int)
-    problem = context.neighbour_problem(source, target)
+        return problem
+    return context.neighbour_problem(int(source), int(target))
+
+
+def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
+    v = entry.values
+    problem = route_problem(entry, context)
     if not problem and not 1 <= int(v["dice"]) <= ATTACK_DICE:
         problem = f"roll 1 to {ATTACK_DICE} dice, not {v['dice']}"
-    if not problem and context.state.owner(target) == context.player:
-        problem = f"territory {target} is yours: nothing takes it from you in your own turn"
-    if problem:
-        return False, problem
-    return True, context.not_yours(source)
+    if not problem and context.state.owner(int(v["to"])) == context.player:
+        problem = f"territory {v['to']} is yours: nothing takes it from you in your own turn"
+    return (False, problem) if problem else (True, context.not_yours(int(v["from"])))
 
 
 def check_fortify(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
-    source, target = v["from"], v["to"]
-    problem = context.territory_problem(source) or context.territory_problem(target)
-    if problem:
-        return False, problem
-    assert isinstance(source, int) and isinstance(target, int)
-    problem = context.neighbour_problem(source, target)
+    problem = route_problem(entry, context)
     if not problem and int(v["armies"]) < 1:
         problem = "move at least 1 army"
     if problem:
         return False, problem
-    return True, context.not_yours(source) or context.not_yours(target)
+    return True, context.not_yours(int(v["from"])) or context.not_yours(int(v["to"]))
 
 
 def check_ready(entry: RawEntry, context: Context) -> tuple[bool, str]:
@@ -130,6 +130,9 @@ def accept_entries(
     for section, check in CHECKS.items():
         mine = sorted((e for e in entries if e.section == section), key=lambda e: e.position)
         for entry in mine:
-            ok, reason = check(entry, context)
+            if state.stage != PLAYING and section not in SETUP_SECTIONS:
+                ok, reason = False, "the initial assignment takes only placements"
+            else:
+                ok, reason = check(entry, context)
             verdicts.append(Verdict(entry=entry, accepted=ok, reason=reason))
     return [v.entry for v in verdicts if v.accepted], verdicts

@@ -9,9 +9,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from wtg.core.provmap import MapError
+from wtg.core.provmap import MapError, read_map_file
 from wtg.core.record import Record
-from wtg.yamlio import load_yaml
 
 KINDS = ("infantry", "cavalry", "artillery")
 WILD = "wild"
@@ -112,13 +111,7 @@ def _mission_dict(mission: Mission) -> dict[str, Any]:
 
 
 def load_board(path: Path) -> Board:
-    try:
-        data = load_yaml(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise MapError(str(path), [f"cannot read the file: {exc.strerror}"]) from exc
-    except ValueError as exc:
-        raise MapError(str(path), [f"not valid YAML: {exc}"]) from exc
-    return board_from_data(data, str(path), path.stem)
+    return board_from_data(read_map_file(path), str(path), path.stem)
 
 
 def board_from_data(data: Any, source: str = "<map>", default_name: str = "map") -> Board:

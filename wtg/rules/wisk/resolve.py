@@ -47,20 +47,21 @@ def resolve(
 
 
 def _orders_of(turn: Turn, given: Mapping[str, Any] | None) -> WiskOrders | None:
-    """The orders the active player's turn runs: his own, a robot's, or none (he passes)."""
+    """The orders the active player's turn runs: his own, a robot's, or none (he passes).
+    A human's ``missed`` counts his turns in a row without orders."""
     state, me = turn.state, turn.me
+    sent = given is not None
     stand_in = False
-    if given is None and (me.robot or state.options.missing == MISSING_ROBOT):
+    if not sent and (me.robot or state.options.missing == MISSING_ROBOT):
         given, stand_in = plan(state, me.id), not me.robot
     if given is None and state.stage != PLAYING:
         given = {}
+    if not me.robot:
+        me.missed = 0 if sent else me.missed + 1
     turn.public(TurnBegan, player=me.id, stage=state.stage, stand_in=stand_in)
     if given is None:
-        me.missed += 1
         turn.public(TurnPassed, player=me.id, reason="no orders")
         return None
-    if not me.robot and not stand_in:
-        me.missed = 0
     return WiskOrders.from_dict(given)
 
 

@@ -107,7 +107,7 @@ def form_context(state: WiskState, pid: int) -> dict[str, Any]:
     me = state.player(pid)
     hand = " ".join(f"{c['id']}={c['kind'][:3].upper()}" for c in my_cards(state, pid))
     if state.stage == CLAIMING:
-        place = "CLAIM: name free territories in order of choice; the first still free is yours"
+        place = "CLAIM: territories in order of choice, ARMIES 1; the first still free is yours"
     elif state.stage == PLACING:
         place = f"PLACE your remaining {me.to_place} starting armies on your territories"
     else:
