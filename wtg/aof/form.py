@@ -23,7 +23,7 @@ _SECTION_KEYS = (
     {"key", "label", "title", "lines", "fields"},
     {"scalar", "single", "help", "listed"},
 )
-_FIELD_KEYS = ({"name", "title", "width"}, {"codes", "flag"})
+_FIELD_KEYS = ({"name", "title", "width"}, {"codes", "flag", "coord", "word", "optional"})
 
 
 class FormError(ValueError):
@@ -38,18 +38,34 @@ class FormError(ValueError):
 
 class FieldSpec(Record):
     """One blank of an order line: ``width`` digits, or a code number when ``codes`` is set,
-    or yes/no when ``flag`` is set (1/Y/YES or 0/N/NO on the form, true/false in YAML)."""
+    or yes/no when ``flag`` is set (1/Y/YES or 0/N/NO on the form, true/false in YAML), or
+    a grid tile X/Y of ``width`` digits each when ``coord`` is set ([x, y] in YAML), or a
+    name of up to ``width`` letters, digits and '-' when ``word`` is set. An ``optional``
+    field may be left blank (absent from the order file)."""
 
     name: str
     title: str
     width: int
     codes: Mapping[int, str] | None = None
     flag: bool = False
+    coord: bool = False
+    word: bool = False
+    optional: bool = False
 
     @property
     def limit(self) -> int:
         """The largest number the field holds."""
         return int(10**self.width - 1)
+
+    @property
+    def shown_width(self) -> int:
+        """Characters the value takes on the form."""
+        return 2 * self.width + 1 if self.coord else self.width
+
+    @property
+    def blank(self) -> str:
+        """The empty blank printed on the form."""
+        return f"{'_' * self.width}/{'_' * self.width}" if self.coord else "_" * self.width
 
 
 class SectionSpec(Record):
@@ -251,12 +267,18 @@ def _field(item: object, where: str, problems: list[str]) -> FieldSpec | None:
     if not isinstance(flag, bool) or (flag and codes is not None):
         problems.append(f"{where}: 'flag' must be true or false, and not go with 'codes'")
         flag = False
+    coord, word = _flag(item, "coord", where, problems), _flag(item, "word", where, problems)
+    if (flag or codes is not None) + coord + word > 1:
+        problems.append(f"{where}: a field is one of 'codes', 'flag', 'coord' or 'word'")
     return FieldSpec(
         name=_text(item, "name", where, problems),
         title=title,
         width=width,
         codes=codes,
         flag=flag,
+        coord=coord,
+        word=word,
+        optional=_flag(item, "optional", where, problems),
     )
 
 

@@ -111,6 +111,8 @@ def _read_item(section: SectionSpec, item: object) -> tuple[dict[str, Value], li
         f"unknown field {key!r} (fields: {', '.join(names)})" for key in item if key not in names
     ]
     for spec in section.fields:
+        if spec.optional and item.get(spec.name) is None:
+            continue
         if spec.name not in item:
             reasons.append(f"missing field '{spec.name}'")
             continue
@@ -156,6 +158,8 @@ def orders_from_entries(
 def _canonical_item(section: SectionSpec, entry: RawEntry) -> Any:
     values: dict[str, Value] = {}
     for spec in section.fields:
+        if spec.optional and entry.values.get(spec.name) is None:
+            continue
         value, reason = check_value(spec, entry.values.get(spec.name))
         if value is None:
             raise ValueError(f"{section.key} #{entry.position}: {reason}")

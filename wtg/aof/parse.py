@@ -125,7 +125,7 @@ def _read_order(reader: _Reader, line: _Line) -> None:
         return
     reader.order_lines += 1
     tokens = [t for t in _SEPARATORS.split(_COMMENT.split(rest, maxsplit=1)[0]) if t]
-    written = [t.strip("_") for t in tokens]
+    written = [t.strip("_") if t.strip("_/") else "" for t in tokens]  # "__/__": a blank tile
     if not any(written):
         return
     position = reader.positions.get(section.key, 0) + 1
@@ -186,7 +186,8 @@ def _read_fields(section: SectionSpec, written: list[str]) -> tuple[dict[str, Va
     for index, spec in enumerate(section.fields):
         token = written[index] if index < len(written) else ""
         if not token:
-            blank.append(spec.title)
+            if not spec.optional:
+                blank.append(spec.title)
             continue
         value, reason = read_token(spec, token)
         if value is None:

@@ -68,7 +68,7 @@ def _filled(form: FormSpec, orders: Mapping[str, Any]) -> dict[str, list[Mapping
 def _section_lines(
     section: SectionSpec, filled: list[Mapping[str, Value]], context: Mapping[str, object]
 ) -> list[str]:
-    widths = [max(f.width, len(f.title)) for f in section.fields]
+    widths = [max(f.shown_width, len(f.title)) for f in section.fields]
     margin = len(f"{section.label}{section.lines}:") + 1
     out = [fill_placeholders(section.title, context)]
     if section.help:
@@ -77,8 +77,7 @@ def _section_lines(
     for number in range(1, section.lines + 1):
         values = filled[number - 1] if number <= len(filled) else {}
         cells = [
-            render_value(f, values[f.name]) if f.name in values else "_" * f.width
-            for f in section.fields
+            render_value(f, values[f.name]) if f.name in values else f.blank for f in section.fields
         ]
         out.append(f"{section.label}{number}:".ljust(margin) + _cells(cells, widths))
     return out

@@ -12,6 +12,7 @@ import importlib
 from wtg.core.ruleset import GameOption, Ruleset
 from wtg.rules.options.intermediate import OPTIONS as INTERMEDIATE_OPTIONS
 from wtg.rules.options.standard import OPTIONS as STANDARD_OPTIONS
+from wtg.rules.options.tactics import OPTIONS as TACTICS_OPTIONS
 from wtg.rules.options.wisk import OPTIONS as WISK_OPTIONS
 
 
@@ -24,6 +25,7 @@ _PACKAGES = {
     "standard": "wtg.rules.standard",
     "intermediate": "wtg.rules.intermediate",
     "wisk": "wtg.rules.wisk",
+    "tactics": "wtg.rules.tactics",
 }
 RULESET_NAMES = tuple(_PACKAGES)
 
@@ -32,6 +34,7 @@ GAME_OPTIONS: dict[str, tuple[GameOption, ...]] = {
     "standard": STANDARD_OPTIONS,
     "intermediate": INTERMEDIATE_OPTIONS,
     "wisk": WISK_OPTIONS,
+    "tactics": TACTICS_OPTIONS,
 }
 
 

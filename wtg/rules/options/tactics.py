@@ -1,0 +1,27 @@
+"""The `wtg new-game` options of WoS Tactics (read by the command line without the rules)."""
+
+from __future__ import annotations
+
+from wtg.core.ruleset import GameOption
+
+OPTIONS = (
+    GameOption(
+        "bots",
+        "bots",
+        "Bots to add to the battle (2 to 4 armies in all, humans and bots).",
+    ),
+    GameOption(
+        "pieces-per-turn",
+        "pieces_per_turn",
+        "Pieces a player moves a turn: 1, 2, 3, 4, or every rested piece (default rested).",
+        kind="choice",
+        choices=("1", "2", "3", "4", "rested"),
+    ),
+    GameOption(
+        "assets",
+        "assets",
+        "A world's tactics asset folder (its tactics_ini.txt and map images; default: "
+        "the shipped one).",
+        kind="text",
+    ),
+)

@@ -1,0 +1,83 @@
+"""Checking a player's orders against the battle: every rejected line gets its reason.
+
+Army lines count only in the army turn (turn 1); move lines only in the player's own
+turn, checked one after another on the board as the earlier moves leave it (an attack's
+outcome is not known before the turn runs, so a target stays on the board here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from wtg.aof.form import FormSpec
+from wtg.aof.orderfile import orders_from_entries
+from wtg.core.orders import Acceptance, RawEntry, Verdict
+from wtg.rules.tactics.army import army_problem
+from wtg.rules.tactics.moves import Move, move_problem
+from wtg.rules.tactics.state import ARMY, TacticsState
+from wtg.rules.tactics.world import PieceKind, kind_key
+
+
+def accept_entries(
+    form: FormSpec, entries: Sequence[RawEntry], state: TacticsState, player: int
+) -> Acceptance:
+    work = state.clone()
+    good: list[RawEntry] = []
+    verdicts: list[Verdict] = []
+    army: list[str] = []
+    moved: list[int] = []
+    for entry in sorted(entries, key=lambda e: (e.section != "army", e.section, e.position)):
+        if entry.section == "army":
+            reason, key = _army_entry(work, entry, army)
+            if not reason:
+                army.append(key)
+                entry = RawEntry(
+                    entry.section, {"kind": key}, entry.position, entry.line, entry.text
+                )
+        elif entry.section == "moves":
+            reason = _move_entry(work, entry, player, moved)
+        else:
+            reason = ""
+        verdicts.append(Verdict(entry=entry, accepted=not reason, reason=reason))
+        if not reason:
+            good.append(entry)
+    return Acceptance(orders_from_entries(form, player, state.turn + 1, good), verdicts)
+
+
+def kind_named(state: TacticsState, written: str) -> PieceKind | None:
+    """A piece kind by its number in the list (1, 2, ...) or its name."""
+    if written.isdigit():
+        number = int(written)
+        return state.kinds[number - 1] if 1 <= number <= len(state.kinds) else None
+    key = kind_key(written)
+    return next((k for k in state.kinds if k.key == key), None)
+
+
+def _army_entry(work: TacticsState, entry: RawEntry, army: list[str]) -> tuple[str, str]:
+    if work.phase != ARMY:
+        return "armies are picked on turn 1 only", ""
+    written = str(entry.values.get("kind", ""))
+    kind = kind_named(work, written)
+    reason = army_problem(kind, written, army, work.army_size)
+    return reason, kind.key if kind is not None and not reason else ""
+
+
+def _move_entry(work: TacticsState, entry: RawEntry, player: int, moved: list[int]) -> str:
+    if work.phase == ARMY:
+        return "turn 1 is the army turn: moves start once every army is on the board"
+    if work.active != player:
+        return f"it is player {work.active}'s turn, not yours"
+    values = entry.values
+    to, attack = values.get("to"), values.get("attack")
+    move = Move(
+        piece=int(str(values.get("piece", 0))),
+        to=to if isinstance(to, tuple) else (-1, -1),
+        attack=attack if isinstance(attack, tuple) else None,
+    )
+    reason = move_problem(work, player, move, moved)
+    if not reason:
+        moved.append(move.piece)
+        piece = work.piece(move.piece)
+        if piece is not None:
+            piece.x, piece.y = move.to
+    return reason

@@ -1,0 +1,249 @@
+"""One run of the turn generator: the army turn (turn 1, every human at once), then one
+player's turn a run, in seat order from the player drawn to go first.
+
+"A single player's turn consists of commanding some number of their individual army
+pieces, after which it is the next player's turn". The moves run in the order written;
+a move an earlier one made impossible is skipped with its reason.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wtg.core.events import Event
+from wtg.core.ruleset import TurnResult
+from wtg.rules.tactics.army import set_up_army
+from wtg.rules.tactics.battle import forecast, strike
+from wtg.rules.tactics.events import (
+    ArmyPicked,
+    Attacked,
+    GameOver,
+    LevelUp,
+    MoveSkipped,
+    NoOrders,
+    PlayerOut,
+    TurnBegan,
+    Walked,
+)
+from wtg.rules.tactics.levels import experience, gain
+from wtg.rules.tactics.moves import Move, fighter, move_problem, walks
+from wtg.rules.tactics.setup import start_of
+from wtg.rules.tactics.state import ACTIVE, ARMY, FULL_REST, OUT, OVER, Piece, TacticsState
+
+
+class GameFinished(ValueError):
+    """The game is over; there is no next turn."""
+
+
+def moves_of(orders: Mapping[str, Any] | None) -> list[Move]:
+    """The moves of a canonical order dict."""
+    found = []
+    for item in (orders or {}).get("moves", []) or []:
+        attack = item.get("attack")
+        found.append(
+            Move(
+                piece=int(item["piece"]),
+                to=(int(item["to"][0]), int(item["to"][1])),
+                attack=None if attack is None else (int(attack[0]), int(attack[1])),
+            )
+        )
+    return found
+
+
+def resolve(
+    state: TacticsState, orders: Mapping[int, Mapping[str, Any]], rng: random.Random
+) -> TurnResult:
+    """The turn after ``state``, on a copy: ``state`` is untouched."""
+    if state.phase == OVER:
+        raise GameFinished(f"game {state.game} ended on turn {state.turn}")
+    work = state.clone()
+    work.turn = state.turn + 1
+    events: list[Event] = []
+    if work.phase == ARMY:
+        _armies(work, orders, events)
+        work.phase = "battle"
+        _begin_turn(work, events)
+    else:
+        _play_turn(work, orders.get(work.active), rng, events)
+        if not _game_ended(work, events):
+            _next_player(work)
+            _begin_turn(work, events)
+    return TurnResult(state=work, events=tuple(events))
+
+
+def _armies(
+    work: TacticsState, orders: Mapping[int, Mapping[str, Any]], events: list[Event]
+) -> None:
+    for player in work.turn_order():
+        if player.bot:
+            continue
+        picked = [str(k) for k in (orders.get(player.id) or {}).get("army", []) or []]
+        if picked:
+            set_up_army(work, player.id, picked, start_of(work, player.id))
+        kinds = tuple(p.kind for p in work.army(player.id))
+        events.append(ArmyPicked(player=player.id, pieces=kinds, default=not picked, public=True))
+
+
+def _begin_turn(work: TacticsState, events: list[Event]) -> None:
+    """Rest: "Your pieces receive one unit of rest at the start of your turn" (up to full)."""
+    mine = work.army(work.active)
+    for piece in mine:
+        piece.rest = min(FULL_REST, piece.rest + 1)
+    rested = tuple(p.id for p in mine if p.rest >= FULL_REST)
+    events.append(TurnBegan(player=work.active, rested=rested, public=True))
+
+
+def _play_turn(
+    work: TacticsState, orders: Mapping[str, Any] | None, rng: random.Random, events: list[Event]
+) -> None:
+    player = work.player(work.active)
+    if orders is None:
+        if not player.bot:
+            player.missed += 1
+            events.append(NoOrders(player=player.id, missed=player.missed, public=True))
+        return
+    player.missed = 0
+    moved: list[int] = []
+    for move in moves_of(orders):
+        problem = move_problem(work, player.id, move, moved)
+        if problem:
+            events.append(
+                MoveSkipped(
+                    player=player.id,
+                    piece=move.piece,
+                    reason=problem,
+                    visible_to=frozenset({player.id}),
+                )
+            )
+            continue
+        moved.append(move.piece)
+        _make_move(work, move, rng, events)
+
+
+def _make_move(work: TacticsState, move: Move, rng: random.Random, events: list[Event]) -> None:
+    piece = work.piece(move.piece)
+    assert piece is not None  # checked by move_problem
+    cost = 0
+    if move.to != piece.pos:
+        steps = walks(work, piece)[move.to]
+        events.append(
+            Walked(
+                player=piece.owner,
+                piece=piece.id,
+                piece_kind=piece.kind,
+                start=piece.pos,
+                to=move.to,
+                steps=steps,
+                public=True,
+            )
+        )
+        piece.x, piece.y = move.to
+        cost += 1
+    points = 0
+    if move.attack is not None:
+        target = work.piece_at(move.attack)
+        assert target is not None  # checked by move_problem
+        points = _attack(work, piece, target, rng, events)
+        cost += 1
+    piece.rest = max(0, piece.rest - cost)
+    if points:
+        levels = gain(piece, work.kind(piece.kind), points)
+        if levels:
+            events.append(LevelUp(player=piece.owner, piece=piece.id, level=piece.lev, public=True))
+
+
+def _attack(
+    work: TacticsState, piece: Piece, target: Piece, rng: random.Random, events: list[Event]
+) -> int:
+    """One attack; returns the experience it earns."""
+    attacker, defender = fighter(work, piece), fighter(work, target)
+    odds = forecast(attacker, defender)
+    result = strike(attacker, defender, rng)
+    target.hp = max(0, target.hp - result.damage)
+    killed = not result.missed and target.hp == 0
+    points = 0 if result.missed else experience(piece.lev, target.lev, killed)
+    events.append(
+        Attacked(
+            player=piece.owner,
+            piece=piece.id,
+            piece_kind=piece.kind,
+            target=target.id,
+            target_kind=target.kind,
+            target_owner=target.owner,
+            at=target.pos,
+            miss_chance=odds.miss,
+            crit_chance=round(odds.crit),
+            dominates=odds.dominates,
+            missed=result.missed,
+            crit=result.crit,
+            damage=result.damage,
+            hp_left=target.hp,
+            killed=killed,
+            xp=points,
+            public=True,
+        )
+    )
+    if result.damage:
+        work.last_hit = work.turn
+    if killed:
+        work.pieces.remove(target)
+        if not work.army(target.owner):
+            _put_out(work, target.owner, piece.owner, events)
+    return points
+
+
+def _put_out(work: TacticsState, loser: int, by: int, events: list[Event]) -> None:
+    """Out: "When these numbers reach zero, that player is out of the game"; the first out
+    of four is fourth."""
+    player = work.player(loser)
+    player.place = len(work.standing())
+    player.status = OUT
+    work.history.append(loser)
+    events.append(PlayerOut(player=loser, place=player.place, by=by, public=True))
+
+
+def _game_ended(work: TacticsState, events: list[Event]) -> bool:
+    standing = work.standing()
+    if len(standing) == 1:
+        standing[0].place = 1
+        _finish(work, events, "loss of all armies but one")
+        return True
+    if work.turn >= work.turn_limit:
+        ranked = sorted(standing, key=lambda p: _score(work, p.id), reverse=True)
+        for place, player in enumerate(ranked, start=1):
+            player.place = place
+        _finish(work, events, f"the turn limit ({work.turn_limit}) was reached")
+        return True
+    return False
+
+
+def _score(work: TacticsState, pid: int) -> tuple[int, int, int]:
+    """The Book of Tactics' "score info": pieces left, then their hit points; then the
+    earlier seat."""
+    army = work.army(pid)
+    return (len(army), sum(p.hp for p in army), -work.player(pid).position)
+
+
+def _finish(work: TacticsState, events: list[Event], reason: str) -> None:
+    work.phase = OVER
+    places = sorted((p for p in work.players if p.place is not None), key=lambda p: p.place or 0)
+    events.append(GameOver(places=tuple(p.id for p in places), reason=reason, public=True))
+
+
+def _next_player(work: TacticsState) -> None:
+    order = work.turn_order()
+    ids = [p.id for p in order]
+    start = ids.index(work.active)
+    for step in range(1, len(ids) + 1):
+        candidate = order[(start + step) % len(ids)]
+        if candidate.status == ACTIVE:
+            work.active = candidate.id
+            return
+
+
+def placings(state: TacticsState) -> Sequence[int]:
+    """Player ids from first place down (those placed so far)."""
+    placed = [p for p in state.players if p.place is not None]
+    return [p.id for p in sorted(placed, key=lambda p: p.place or 0)]

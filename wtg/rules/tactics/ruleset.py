@@ -1,0 +1,128 @@
+"""The WoS Tactics ruleset object: what the engine, the store and the command line call."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import Any
+
+from wtg.aof.form import FormSpec, load_form
+from wtg.aof.orderfile import entries_from_orders
+from wtg.core.orders import Acceptance, RawEntry, Verdict
+from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
+from wtg.paths import form_path
+from wtg.rules.tactics.accept import accept_entries
+from wtg.rules.tactics.resolve import resolve
+from wtg.rules.tactics.setup import load_world, start_state
+from wtg.rules.tactics.state import ACTIVE, ARMY, OVER, TacticsState
+from wtg.rules.tactics.strategy import plan_orders
+from wtg.rules.tactics.view import form_context, report_context
+from wtg.rules.tactics.world import slug
+
+
+class Tactics:
+    name = "tactics"
+    title = "WoS Tactics"
+    turn_style = TurnStyle.SEQUENTIAL
+
+    @cached_property
+    def form(self) -> FormSpec:
+        return load_form(form_path(self.name))
+
+    def map_names(self) -> list[str]:
+        return [slug(m.name) for m in load_world({}).maps]
+
+    def default_map(self, variant: str | None) -> str:
+        return self.map_names()[0]
+
+    def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult:
+        return TurnResult(state=start_state(setup, rng), events=())
+
+    def resolve(
+        self, state: TacticsState, orders: Mapping[int, Mapping[str, Any]], rng: random.Random
+    ) -> TurnResult:
+        return resolve(state, orders, rng)
+
+    def state_to_dict(self, state: TacticsState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> TacticsState:
+        return TacticsState.from_dict(data)
+
+    def public_json(self, state: TacticsState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def turn_of(self, state: TacticsState) -> int:
+        return state.turn
+
+    def is_over(self, state: TacticsState) -> bool:
+        return state.phase == OVER
+
+    def owing(self, state: TacticsState) -> list[int]:
+        """The army turn waits for every human; after it, only for the active player (a
+        bot's turn waits for nobody)."""
+        if state.phase == OVER:
+            return []
+        if state.phase == ARMY:
+            return [p.id for p in state.players if not p.bot and p.status == ACTIVE]
+        return [] if state.player(state.active).bot else [state.active]
+
+    def seat_of(self, state: TacticsState, side: int) -> int | None:
+        return None if state.player(side).bot else side
+
+    def sides_of(self, state: TacticsState, seat: int) -> list[int]:
+        return [p.id for p in state.players if p.id == seat and not p.bot]
+
+    def robot_orders(self, state: TacticsState) -> dict[int, dict[str, Any]]:
+        if state.phase == OVER or state.phase == ARMY or not state.player(state.active).bot:
+            return {}
+        return {state.active: plan_orders(state, state.active)}
+
+    def entries_from_dict(
+        self, data: Mapping[str, Any]
+    ) -> tuple[list[RawEntry], list[Verdict], list[str]]:
+        return entries_from_orders(self.form, data)
+
+    def accept(self, entries: Sequence[RawEntry], state: TacticsState, player: int) -> Acceptance:
+        return accept_entries(self.form, entries, state, player)
+
+    def form_context(self, state: TacticsState, player: int) -> dict[str, Any]:
+        return form_context(state, player)
+
+    def report_context(
+        self, state: TacticsState, events: Sequence[Mapping[str, Any]], player: int
+    ) -> dict[str, Any]:
+        return report_context(state, events, player)
+
+    def topten(self, state: TacticsState) -> list[ScoreLine]:
+        """Placed players by place, then those still fighting by pieces left and hit points."""
+
+        def key(p: Any) -> tuple[int, int, int]:
+            army = state.army(p.id)
+            return (p.place or 99, -len(army), -sum(x.hp for x in army))
+
+        lines = []
+        for rank, player in enumerate(sorted(state.players, key=key), start=1):
+            army = state.army(player.id)
+            lines.append(
+                ScoreLine(
+                    rank=rank,
+                    player=player.id,
+                    name=player.name,
+                    score=sum(p.hp for p in army),
+                    provinces=len(army),
+                    status=player.status,
+                )
+            )
+        return lines
+
+    def forecast(
+        self, state: TacticsState, orders: Mapping[str, Any], player: int
+    ) -> dict[str, Any]:
+        """None to show: a move's outcome depends on the dice, and the report already gives
+        the expected damage of every attack."""
+        return {}
+
+
+RULESET = Tactics()

@@ -1,0 +1,274 @@
+"""The state of a tactics battle between two turns, and its JSON form.
+
+The state carries the board and the world's piece and weapon definitions it was started
+with, so a game plays to its end the same way whatever happens to the asset folder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from wtg.rules.tactics.board import Board, Pos
+from wtg.rules.tactics.world import COLOURS, PieceKind, Weapon
+
+ACTIVE = "active"
+OUT = "out"
+ARMY, BATTLE, OVER = "army", "battle", "over"
+"""Phases: turn 1 picks the armies; then one player's turn a run; then the game is over."""
+FULL_REST = 2
+"""A piece starts "fully rested" with this much rest, the least that lets it take part
+in an "all rested" turn."""
+RESTED = "rested"
+
+
+@dataclass(slots=True)
+class Piece:
+    id: int
+    """10 x the army's position (red 1, green 2, yellow 3, blue 4) + its slot 1-9."""
+    owner: int
+    kind: str
+    x: int
+    y: int
+    hp: int
+    mp: int
+    rest: int = FULL_REST
+    lev: int = 1
+    xp: int = 0
+
+    @property
+    def pos(self) -> Pos:
+        return (self.x, self.y)
+
+    @property
+    def slot(self) -> int:
+        return self.id % 10
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """A piece's run-time values: the kind's base values raised by its level."""
+
+    strength: int
+    agility: int
+    defense: int
+    max_hp: int
+    max_mp: int
+
+
+def runtime_stats(kind: PieceKind, level: int) -> Stats:
+    """runtime STR = base STR + level - 1; AGI likewise; DEF, max HP and max MP + 2 a level."""
+    gained = level - 1
+    return Stats(
+        strength=kind.strength + gained,
+        agility=kind.agility + gained,
+        defense=kind.defense + 2 * gained,
+        max_hp=kind.hp + 2 * gained,
+        max_mp=kind.mp + 2 * gained,
+    )
+
+
+@dataclass(slots=True)
+class Player:
+    id: int
+    name: str
+    bot: bool
+    colour: str
+    status: str = ACTIVE
+    place: int | None = None
+    missed: int = 0
+
+    @property
+    def position(self) -> int:
+        """1 for red, 2 green, 3 yellow, 4 blue."""
+        return COLOURS.index(self.colour) + 1
+
+
+@dataclass(slots=True)
+class TacticsState:
+    game: str
+    turn: int
+    phase: str
+    pieces_per_turn: str
+    """"1", "2", "3", "4" or "rested"."""
+    board: Board
+    kinds: tuple[PieceKind, ...]
+    weapons: Mapping[int, Weapon]
+    players: list[Player]
+    pieces: list[Piece]
+    active: int
+    """Whose turn is next (during the army turn: who moves first afterwards)."""
+    army_size: int
+    turn_limit: int
+    world_version: str = "0"
+    assets: str = ""
+    """The asset folder the game was started from ("" for the shipped assets)."""
+    last_hit: int = 0
+    """The last turn a piece was hit (for the reports)."""
+    history: list[int] = field(default_factory=list)
+    """Players in the order they were put out of the game."""
+
+    # --- look-ups ------------------------------------------------------------------
+    def player(self, pid: int) -> Player:
+        for player in self.players:
+            if player.id == pid:
+                return player
+        raise KeyError(f"no player {pid}")
+
+    def kind(self, key: str) -> PieceKind:
+        for kind in self.kinds:
+            if kind.key == key:
+                return kind
+        raise KeyError(f"no piece kind {key}")
+
+    def piece(self, pid: int) -> Piece | None:
+        return next((p for p in self.pieces if p.id == pid), None)
+
+    def piece_at(self, pos: Pos) -> Piece | None:
+        return next((p for p in self.pieces if p.pos == pos), None)
+
+    def army(self, owner: int) -> list[Piece]:
+        return [p for p in self.pieces if p.owner == owner]
+
+    def stats(self, piece: Piece) -> Stats:
+        return runtime_stats(self.kind(piece.kind), piece.lev)
+
+    def weapon_of(self, piece: Piece) -> Weapon:
+        return self.weapons[self.kind(piece.kind).weapon]
+
+    def standing(self) -> list[Player]:
+        return [p for p in self.players if p.status == ACTIVE]
+
+    def turn_order(self) -> list[Player]:
+        """Seat order: red, green, yellow, blue."""
+        return sorted(self.players, key=lambda p: p.position)
+
+    def clone(self) -> TacticsState:
+        return replace(
+            self,
+            players=[replace(p) for p in self.players],
+            pieces=[replace(p) for p in self.pieces],
+            history=list(self.history),
+        )
+
+    # --- JSON ---------------------------------------------------------------------
+    def piece_dict(self, piece: Piece) -> dict[str, Any]:
+        kind = self.kind(piece.kind)
+        stats = runtime_stats(kind, piece.lev)
+        return {
+            "id": piece.id,
+            "owner": piece.owner,
+            "kind": piece.kind,
+            "x": piece.x,
+            "y": piece.y,
+            "hp": piece.hp,
+            "max_hp": stats.max_hp,
+            "mp": piece.mp,
+            "max_mp": stats.max_mp,
+            "str": stats.strength,
+            "def": stats.defense,
+            "agi": stats.agility,
+            "rst": piece.rest,
+            "lev": piece.lev,
+            "xp": piece.xp,
+            "mob": kind.mobility,
+            "range": kind.range,
+            "min_range": kind.min_range,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": "tactics",
+            "game": self.game,
+            "map": self.board.name,
+            "turn": self.turn,
+            "phase": self.phase,
+            "active": None if self.phase == OVER else self.active,
+            "pieces_per_turn": self.pieces_per_turn,
+            "army_size": self.army_size,
+            "turn_limit": self.turn_limit,
+            "last_hit": self.last_hit,
+            "history": list(self.history),
+            "players": [
+                {
+                    "id": p.id,
+                    "name": p.name,
+                    "bot": p.bot,
+                    "colour": p.colour,
+                    "status": p.status,
+                    "place": p.place,
+                    "missed": p.missed,
+                    "pieces": len(self.army(p.id)),
+                    "hp": sum(piece.hp for piece in self.army(p.id)),
+                }
+                for p in self.players
+            ],
+            "pieces": [self.piece_dict(p) for p in self.pieces],
+            "board": self.board.to_dict(),
+            "world": {
+                "version": self.world_version,
+                "assets": self.assets,
+                "pieces": [_kind_dict(k) for k in self.kinds],
+                "weapons": [_weapon_dict(w) for w in self.weapons.values()],
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TacticsState:
+        world = data["world"]
+        kinds = tuple(PieceKind(**k) for k in world["pieces"])
+        weapons = {int(w["id"]): Weapon(**w) for w in world["weapons"]}
+        state = cls(
+            game=data["game"],
+            turn=int(data["turn"]),
+            phase=data["phase"],
+            pieces_per_turn=str(data["pieces_per_turn"]),
+            board=Board.from_dict(data["board"]),
+            kinds=kinds,
+            weapons=weapons,
+            players=[
+                Player(
+                    id=p["id"],
+                    name=p["name"],
+                    bot=bool(p["bot"]),
+                    colour=p["colour"],
+                    status=p["status"],
+                    place=p["place"],
+                    missed=int(p.get("missed", 0)),
+                )
+                for p in data["players"]
+            ],
+            pieces=[],
+            active=int(data["active"] or 0),
+            army_size=int(data["army_size"]),
+            turn_limit=int(data["turn_limit"]),
+            world_version=str(world.get("version", "0")),
+            assets=str(world.get("assets", "")),
+            last_hit=int(data.get("last_hit", 0)),
+            history=[int(h) for h in data.get("history", [])],
+        )
+        state.pieces = [
+            Piece(
+                id=p["id"],
+                owner=p["owner"],
+                kind=p["kind"],
+                x=p["x"],
+                y=p["y"],
+                hp=p["hp"],
+                mp=p["mp"],
+                rest=p["rst"],
+                lev=p["lev"],
+                xp=p["xp"],
+            )
+            for p in data["pieces"]
+        ]
+        return state
+
+
+def _kind_dict(kind: PieceKind) -> dict[str, Any]:
+    return {name: getattr(kind, name) for name in kind._fields}
+
+
+def _weapon_dict(weapon: Weapon) -> dict[str, Any]:
+    return {name: getattr(weapon, name) for name in weapon._fields}

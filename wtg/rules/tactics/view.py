@@ -1,0 +1,218 @@
+"""What a player's report shows: the board as a text grid, every piece's stats, the battle
+log of the turn, and the expected damage of the attacks the player's pieces could make."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wtg.rules.tactics.battle import forecast
+from wtg.rules.tactics.board import STEP_LIMIT, Board
+from wtg.rules.tactics.moves import fighter, targets, walks
+from wtg.rules.tactics.state import ARMY, FULL_REST, OVER, RESTED, Piece, TacticsState
+from wtg.rules.tactics.world import BORDER, START_TILES, movement_text
+
+BORDER_CELL = "##"
+START_SYMBOL = "+"
+
+
+def tile_symbols(board: Board) -> dict[int, str]:
+    """One character a tile kind: the first free letter of its name, in lower case."""
+    symbols: dict[int, str] = {}
+    used = set("#+")
+    for tile in sorted(board.tile_movement):
+        name = board.tile_names.get(tile, "") + "abcdefghijklmnopqrstuvwxyz"
+        letter = next(c for c in name.lower() if c.isalpha() and c not in used)
+        symbols[tile] = letter
+        used.add(letter)
+    return symbols
+
+
+def board_rows(state: TacticsState) -> list[str]:
+    """The grid: a piece shows its id; a tile its symbol and elevation / 32 (0-7)."""
+    board = state.board
+    symbols = tile_symbols(board)
+    at = {p.pos: p for p in state.pieces}
+    header = "    " + " ".join(f"{x:>2}" for x in range(board.size))
+    rows = [header]
+    for y in range(board.size):
+        cells = []
+        for x in range(board.size):
+            piece = at.get((x, y))
+            tile = board.tile((x, y))
+            if piece is not None:
+                cells.append(f"{piece.id:>2}")
+            elif tile == BORDER:
+                cells.append(BORDER_CELL)
+            else:
+                symbol = START_SYMBOL if tile in START_TILES else symbols.get(tile, "?")
+                cells.append(f"{symbol}{min(9, board.height_at((x, y)) // STEP_LIMIT)}")
+        rows.append(f"{y:>3} " + " ".join(cells))
+    return rows
+
+
+def elevation_rows(board: Board) -> list[str]:
+    """Exact elevations, when the map is not flat."""
+    if not any(board.elevation):
+        return []
+    rows = ["    " + " ".join(f"{x:>3}" for x in range(board.size))]
+    for y in range(board.size):
+        rows.append(
+            f"{y:>3} " + " ".join(f"{board.height_at((x, y)):>3}" for x in range(board.size))
+        )
+    return rows
+
+
+def legend(board: Board) -> list[dict[str, Any]]:
+    symbols = tile_symbols(board)
+    return [
+        {
+            "symbol": symbols[tile],
+            "name": board.tile_names.get(tile, f"tile{tile}"),
+            "movement": movement_text(board.tile_movement[tile]),
+        }
+        for tile in sorted(board.tile_movement)
+    ]
+
+
+def piece_rows(state: TacticsState) -> list[dict[str, Any]]:
+    rows = []
+    for piece in state.pieces:
+        data = state.piece_dict(piece)
+        kind = state.kind(piece.kind)
+        weapon = state.weapon_of(piece)
+        data.update(
+            colour=state.player(piece.owner).colour,
+            name=kind.name,
+            movement=movement_text(kind.movement),
+            weapon=weapon.name,
+            wclass=weapon.wclass,
+            dominates=weapon.dominates or "-",
+            tired=state.pieces_per_turn == RESTED and piece.rest < FULL_REST,
+        )
+        rows.append(data)
+    return rows
+
+
+def kind_rows(state: TacticsState) -> list[dict[str, Any]]:
+    rows = []
+    for number, kind in enumerate(state.kinds, start=1):
+        weapon = state.weapons[kind.weapon]
+        rows.append(
+            {
+                "number": number,
+                "key": kind.key,
+                "max": kind.max_count,
+                "hp": kind.hp,
+                "mp": kind.mp,
+                "str": kind.strength,
+                "def": kind.defense,
+                "agi": kind.agility,
+                "movement": movement_text(kind.movement),
+                "mob": kind.mobility,
+                "range": f"{kind.min_range}-{kind.range}",
+                "weapon": f"{weapon.name} ({weapon.wclass}, dmg {weapon.damage})",
+                "dominates": weapon.dominates or "-",
+                "summary": kind.summary(),
+            }
+        )
+    return rows
+
+
+def attack_rows(state: TacticsState, player: int) -> list[dict[str, Any]]:
+    """Every enemy piece each of the player's pieces could attack after walking, from the
+    nearest tile, with what the info popup estimates."""
+    if state.phase == OVER:
+        return []
+    rows = []
+    for piece in state.army(player):
+        reach = walks(state, piece)
+        best: dict[int, tuple[Piece, int, tuple[int, int]]] = {}
+        for spot in sorted(reach, key=lambda p: (reach[p], p[1], p[0])):
+            for target in targets(state, piece, spot).values():
+                best.setdefault(target.id, (target, reach[spot], spot))
+        for _, (enemy, steps, spot) in sorted(best.items()):
+            odds = forecast(fighter(state, piece), fighter(state, enemy))
+            rows.append(
+                {
+                    "piece": piece.id,
+                    "kind": piece.kind,
+                    "target": enemy.id,
+                    "target_kind": enemy.kind,
+                    "at": f"{enemy.x:02d}/{enemy.y:02d}",
+                    "from": f"{spot[0]:02d}/{spot[1]:02d}",
+                    "steps": steps,
+                    "miss": odds.miss,
+                    "crit": round(odds.crit),
+                    "damage": odds.damage,
+                    "crit_damage": odds.crit_damage,
+                    "dominates": odds.dominates,
+                    "expected": f"{odds.expected:.1f}",
+                    "hp": enemy.hp,
+                }
+            )
+    return rows
+
+
+def report_context(
+    state: TacticsState, events: Sequence[Mapping[str, Any]], player: int
+) -> dict[str, Any]:
+    me = state.player(player)
+    names = {p.id: p.name for p in state.players}
+    colours = {p.id: p.colour for p in state.players}
+    return {
+        "game": state.game,
+        "turn": state.turn,
+        "map": state.board.name,
+        "size": state.board.size,
+        "phase": state.phase,
+        "me": {"id": me.id, "name": me.name, "colour": me.colour, "place": me.place},
+        "active": state.active,
+        "active_name": names.get(state.active, ""),
+        "my_turn": state.phase != OVER and state.active == player,
+        "army_turn": state.phase == ARMY,
+        "pieces_per_turn": state.pieces_per_turn,
+        "full_rest": FULL_REST,
+        "army_size": state.army_size,
+        "turn_limit": state.turn_limit,
+        "players": [
+            {
+                "id": p.id,
+                "name": p.name,
+                "colour": p.colour,
+                "bot": p.bot,
+                "status": p.status,
+                "place": p.place,
+                "pieces": len(state.army(p.id)),
+                "hp": sum(piece.hp for piece in state.army(p.id)),
+            }
+            for p in state.turn_order()
+        ],
+        "board": board_rows(state),
+        "elevation": elevation_rows(state.board),
+        "legend": legend(state.board),
+        "pieces": piece_rows(state),
+        "kinds": kind_rows(state),
+        "attacks": attack_rows(state, player),
+        "events": [dict(e) for e in events if _seen(e, player)],
+        "names": names,
+        "colours": colours,
+    }
+
+
+def _seen(event: Mapping[str, Any], player: int) -> bool:
+    return bool(event.get("public")) or player in event.get("visible_to", [])
+
+
+def form_context(state: TacticsState, player: int) -> dict[str, Any]:
+    if state.phase == ARMY:
+        army_note = "this turn only"
+        moves_note = "none this turn: the armies are picked first"
+    else:
+        army_note = "turn 1 only: not now"
+        if state.pieces_per_turn == RESTED:
+            moves_note = f"every piece with RST {FULL_REST} or more may move once"
+        else:
+            count = int(state.pieces_per_turn)
+            moves_note = f"up to {count} piece{'s' if count > 1 else ''}, each once"
+    return {"army_note": army_note, "army_size": state.army_size, "moves_note": moves_note}
