@@ -13,7 +13,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from wtg.core.record import Record
+from wtg.rules.wok.attacking import attacks_allowed
 from wtg.rules.wok.state import Province, WokState
+from wtg.rules.wok.upgrades import UPGRADE_COSTS
 
 
 class Style(Record):
@@ -28,15 +30,19 @@ class Style(Record):
     """Two spy operations the player picks between."""
     purchases: Callable[[WokState, int], dict[str, Any]]
     """Trades or upgrades, as order-file sections."""
+    troop_unit: str = "ARM"
+    """The unit its armies move as (Intermediate: TRO, every troop kind)."""
+    attack_ratio: int = 200
+    """It attacks with more troops than this percent of the target's strength, plus 4."""
 
 
 def strength(p: Province) -> int:
-    return p.arm * p.lev // 1000 + 4 * p.dfn // 10
+    return p.troops * p.lev // 1000 + 4 * p.dfn // 10
 
 
 def plan_orders(state: WokState, player: int, rng: random.Random, style: Style) -> dict[str, Any]:
     me = state.player(player)
-    mine = sorted(state.provinces_of(player), key=lambda p: -p.arm)
+    mine = sorted(state.provinces_of(player), key=lambda p: -p.troops)
     owned = {p.id for p in mine}
     orders: dict[str, Any] = {"player": player, "turn": state.turn + 1}
     bombs: list[dict[str, Any]] = []
@@ -56,18 +62,20 @@ def plan_orders(state: WokState, player: int, rng: random.Random, style: Style) 
             if foes:
                 bombs.append({"from": p.id, "to": min(foes, key=strength).id, "missiles": p.mis})
         weak = sorted((q for q in enemies if q.id not in targeted), key=strength)
-        if weak and len(attacks) < budget and p.arm > 2 * strength(weak[0]) + 4:
-            attacks.append({"from": p.id, "to": weak[0].id, "armies": p.arm - 1})
+        needed = style.attack_ratio * strength(weak[0]) // 100 + 4 if weak else 0
+        if weak and len(attacks) < budget and p.troops > needed:
+            attacks.append({"from": p.id, "to": weak[0].id, "armies": p.troops - 1})
             targeted.add(weak[0].id)
         if p.spy >= 6 and len(spies) < 5:
             foes = [q for q in enemies if q.owner]
             if foes:
                 op = style.spy_ops[0] if rng.random() < 0.5 else style.spy_ops[1]
                 spies.append({"from": p.id, "to": foes[0].id, "op": op, "spies": 3})
-        if not enemies and p.arm > 5 and len(moves) < 7:
+        if not enemies and p.troops > 5 and len(moves) < 7:
             front = [n for n in p.neighbours if n in owned]
+            amount = min(50, p.troops - 1)
             moves.append(
-                {"from": p.id, "to": rng.choice(front), "unit": "ARM", "amount": min(50, p.arm - 1)}
+                {"from": p.id, "to": rng.choice(front), "unit": style.troop_unit, "amount": amount}
             )
     by_pop = sorted(mine, key=lambda p: -p.pop)
     for p in by_pop[:3]:
@@ -95,15 +103,52 @@ def plan_orders(state: WokState, player: int, rng: random.Random, style: Style) 
     return dict(sorted(orders.items(), key=lambda item: _SECTION_ORDER.index(item[0])))
 
 
+def neighbours_of_neighbours(state: WokState, p: Province) -> Iterable[int]:
+    """Provinces two steps from ``p`` (Standard and Intermediate's long-range bombing)."""
+    near = set(p.neighbours)
+    return sorted({m for n in near for m in state.province(n).neighbours} - near - {p.id})
+
+
+def upgrades_in_order(wishes: tuple[str, ...]) -> Callable[[WokState, int], dict[str, Any]]:
+    """Buy ``wishes`` in order while the gold lasts, at Standard's 100, 200, 300 a turn."""
+
+    def buy(state: WokState, player: int) -> dict[str, Any]:
+        gold = state.player(player).gold
+        bought = []
+        for cost, wish in zip(UPGRADE_COSTS, wishes, strict=False):
+            if gold < cost:
+                break
+            gold -= cost
+            bought.append(wish)
+        return {"upgrade": bought} if bought else {}
+
+    return buy
+
+
+def gold_style(aims: tuple[str, ...], wishes: tuple[str, ...], **more: Any) -> Style:
+    """A player of Standard or Intermediate WoK: attacks by tech level, bombing two steps
+    far, spies stealing gold or spreading propaganda, gold spent on ``wishes``."""
+    return Style(
+        attacks=attacks_allowed,
+        far_targets=neighbours_of_neighbours,
+        aims=aims,
+        spy_ops=(5, 3),
+        purchases=upgrades_in_order(wishes),
+        **more,
+    )
+
+
 _SECTION_ORDER = (
     "player",
     "turn",
     "bomb",
     "attack",
     "transform",
+    "upgrade_troops",
     "move",
     "trade",
     "aim",
     "upgrade",
     "spy",
+    "vote_end",
 )
