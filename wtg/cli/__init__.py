@@ -2,6 +2,7 @@
 
 wtg.cli.games  new-game, aof, orders, run-turn, state, status, report, topten, demo
 wtg.cli.mail   poll, send, remind
+wtg.cli.ratings ratings
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ import click
 from wtg.cli.common import main
 from wtg.cli.games import register as _register_games
 from wtg.cli.mail import register as _register_mail
+from wtg.cli.ratings import register as _register_ratings
 
 _register_games(main)
 _register_mail(main)
+_register_ratings(main)
 
 __all__ = ["click", "main"]

@@ -137,6 +137,7 @@ def test_the_confirmation_forecasts_troops_and_wood() -> None:
     text = render(
         "confirmation",
         game="g",
+        ruleset="intermediate",
         turn=6,
         side=state.player(1),
         superseded=False,

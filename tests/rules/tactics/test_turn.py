@@ -11,7 +11,14 @@ import pytest
 
 from tests.rules.tactics.builders import OPEN7, piece, state
 from wtg.core.events import Event
-from wtg.rules.tactics.events import ArmyPicked, Attacked, GameOver, MoveSkipped, TurnBegan
+from wtg.rules.tactics.events import (
+    ArmyPicked,
+    Attacked,
+    GameOver,
+    MoveSkipped,
+    NoOrders,
+    TurnBegan,
+)
 from wtg.rules.tactics.resolve import GameFinished, resolve
 from wtg.rules.tactics.state import ARMY, FULL_REST, OUT, OVER, TacticsState
 
@@ -213,3 +220,18 @@ def test_the_army_turn_sets_up_the_armies_sent_and_keeps_the_default() -> None:
     assert after.phase == "battle" and after.active == game.active and after.turn == 1
     picks = {e.player: e.default for e in found(result.events, ArmyPicked)}
     assert picks == {1: False, 2: True}
+
+
+def test_after_three_missed_turns_the_bots_strategy_plays_until_orders_come() -> None:
+    """Ruling 9: "I plan on having something in the right-click player menu to allow the
+    host to dump you if you stop playing.. turn you into a bot probably." """
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 5, 5)])
+    game.player(1).missed = 2
+    result = resolve(game, {}, random.Random(1))
+    assert result.state.player(1).missed == 3
+    assert kinds_of(result.events)[:2] == ["no_orders", "walked"]
+    assert found(result.events, NoOrders)[0].autopilot
+    game.player(1).missed = 3
+    mine = resolve(game, orders(1, move(11, (1, 2))), random.Random(1))
+    assert mine.state.player(1).missed == 0
+    assert mine.state.piece(11) is not None and mine.state.piece(11).pos == (1, 2)

@@ -10,7 +10,7 @@ difference of ``SHOT_LIMIT`` or more.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,7 +123,9 @@ class Board:
                     queue.append(there)
         return found
 
-    def _spread(self, start: Pos, limit: int, passable: Any) -> dict[Pos, int]:
+    def _spread(
+        self, start: Pos, limit: int, passable: Callable[[Pos, Pos], bool]
+    ) -> dict[Pos, int]:
         found = {start: 0}
         queue = deque([start])
         while queue:

@@ -70,6 +70,8 @@ class NoOrders(Event):
     kind: ClassVar[str] = "no_orders"
     player: int
     missed: int
+    autopilot: bool
+    """The bots' strategy played the turn."""
 
 
 class PlayerOut(Event):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from wtg.core.record import Record
 from wtg.rules.tactics.world import AssetError
 
 EXTENSIONS = (".bmp", ".png", ".gif")
@@ -19,13 +20,13 @@ ELEVATION_CELL = 4
 """Random elevation: heights are drawn on a grid this many tiles apart and blended between."""
 
 
-class Picture:
-    """The pixels of an image: palette indices (``indices``) and red components (``reds``)."""
+class Picture(Record):
+    """The pixels of a square image, row by row: palette indices (for a palette image) and
+    the red component of each pixel's colour."""
 
-    def __init__(self, size: int, indices: list[int], reds: list[int]) -> None:
-        self.size = size
-        self.indices = indices
-        self.reds = reds
+    size: int
+    indices: list[int]
+    reds: list[int]
 
 
 def find_asset(folder: Path, name: str) -> Path | None:

@@ -52,11 +52,10 @@ class _Problems(list[str]):
     ) -> int:
         """``text`` as a whole number from ``low`` (to ``high``); 0 and a problem if not."""
         value = text.strip()
-        try:
-            number = int(float(value)) if re.fullmatch(r"-?\d+(\.0*)?", value) else int(value)
-        except ValueError:
+        if not re.fullmatch(r"[-+]?\d+(\.0*)?", value):
             self.append(f"{where}: {what} must be a whole number, found {value!r}")
             return 0
+        number = int(value.split(".")[0])
         if number < low or (high is not None and number > high):
             limits = f"from {low} to {high}" if high is not None else f"at least {low}"
             self.append(f"{where}: {what} must be {limits}, found {number}")

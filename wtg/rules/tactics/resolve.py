@@ -31,6 +31,11 @@ from wtg.rules.tactics.levels import experience, gain
 from wtg.rules.tactics.moves import Move, fighter, move_problem, walks
 from wtg.rules.tactics.setup import start_of
 from wtg.rules.tactics.state import ACTIVE, ARMY, FULL_REST, OUT, OVER, Piece, TacticsState
+from wtg.rules.tactics.strategy import plan_orders
+
+AUTOPILOT_AFTER = 3
+"""A human who sends no orders this many turns in a row has the bots' strategy play his
+turns until he sends orders again (ruling 9)."""
 
 
 class GameFinished(ValueError):
@@ -100,11 +105,18 @@ def _play_turn(
 ) -> None:
     player = work.player(work.active)
     if orders is None:
-        if not player.bot:
-            player.missed += 1
-            events.append(NoOrders(player=player.id, missed=player.missed, public=True))
-        return
-    player.missed = 0
+        if player.bot:
+            return
+        player.missed += 1
+        autopilot = player.missed >= AUTOPILOT_AFTER
+        events.append(
+            NoOrders(player=player.id, missed=player.missed, autopilot=autopilot, public=True)
+        )
+        if not autopilot:
+            return
+        orders = plan_orders(work, player.id)
+    else:
+        player.missed = 0
     moved: list[int] = []
     for move in moves_of(orders):
         problem = move_problem(work, player.id, move, moved)

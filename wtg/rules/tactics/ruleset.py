@@ -13,9 +13,10 @@ from wtg.core.orders import Acceptance, RawEntry, Verdict
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
 from wtg.paths import form_path
 from wtg.rules.tactics.accept import accept_entries
+from wtg.rules.tactics.forecast import forecast
 from wtg.rules.tactics.resolve import resolve
 from wtg.rules.tactics.setup import load_world, start_state
-from wtg.rules.tactics.state import ACTIVE, ARMY, OVER, TacticsState
+from wtg.rules.tactics.state import ACTIVE, ARMY, OVER, Player, TacticsState
 from wtg.rules.tactics.strategy import plan_orders
 from wtg.rules.tactics.view import form_context, report_context
 from wtg.rules.tactics.world import slug
@@ -98,9 +99,9 @@ class Tactics:
     def topten(self, state: TacticsState) -> list[ScoreLine]:
         """Placed players by place, then those still fighting by pieces left and hit points."""
 
-        def key(p: Any) -> tuple[int, int, int]:
-            army = state.army(p.id)
-            return (p.place or 99, -len(army), -sum(x.hp for x in army))
+        def key(player: Player) -> tuple[int, int, int]:
+            army = state.army(player.id)
+            return (player.place or 99, -len(army), -sum(p.hp for p in army))
 
         lines = []
         for rank, player in enumerate(sorted(state.players, key=key), start=1):
@@ -120,9 +121,7 @@ class Tactics:
     def forecast(
         self, state: TacticsState, orders: Mapping[str, Any], player: int
     ) -> dict[str, Any]:
-        """None to show: a move's outcome depends on the dice, and the report already gives
-        the expected damage of every attack."""
-        return {}
+        return forecast(state, orders, player)
 
 
 RULESET = Tactics()

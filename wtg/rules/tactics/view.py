@@ -3,6 +3,7 @@ log of the turn, and the expected damage of the attacks the player's pieces coul
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,15 +17,20 @@ BORDER_CELL = "##"
 START_SYMBOL = "+"
 
 
+SPARE_SYMBOLS = string.ascii_lowercase + string.ascii_uppercase + "*%&=~^:;<>"
+
+
 def tile_symbols(board: Board) -> dict[int, str]:
-    """One character a tile kind: the first free letter of its name, in lower case."""
+    """One character a tile kind: the first free letter of its name in lower case, else
+    the first free spare symbol; "?" once all are taken."""
     symbols: dict[int, str] = {}
-    used = set("#+")
+    used = set("#+?")
     for tile in sorted(board.tile_movement):
-        name = board.tile_names.get(tile, "") + "abcdefghijklmnopqrstuvwxyz"
-        letter = next(c for c in name.lower() if c.isalpha() and c not in used)
-        symbols[tile] = letter
-        used.add(letter)
+        name = board.tile_names.get(tile, "").lower()
+        candidates = [c for c in name if c in string.ascii_lowercase] + list(SPARE_SYMBOLS)
+        symbol = next((c for c in candidates if c not in used), "?")
+        symbols[tile] = symbol
+        used.add(symbol)
     return symbols
 
 
@@ -166,7 +172,13 @@ def report_context(
         "map": state.board.name,
         "size": state.board.size,
         "phase": state.phase,
-        "me": {"id": me.id, "name": me.name, "colour": me.colour, "place": me.place},
+        "me": {
+            "id": me.id,
+            "name": me.name,
+            "colour": me.colour,
+            "place": me.place,
+            "missed": me.missed,
+        },
         "active": state.active,
         "active_name": names.get(state.active, ""),
         "my_turn": state.phase != OVER and state.active == player,

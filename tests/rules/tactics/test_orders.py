@@ -1,0 +1,166 @@
+"""Orders by mail: the AOF lists piece moves (piece, destination tile, target tile or none)
+and, on the start AOF, the army; the order file holds ``army`` (piece kinds) and ``moves``
+(each ``piece``, ``to`` [x, y], ``attack`` [x, y] or absent). Every rejected line gets its
+reason: out of reach, blocked, occupied, out of range, not rested."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.rules.tactics.builders import OPEN7, piece, state
+from tests.rules.tactics.test_setup import new_game
+from wtg.aof.parse import parse_aof
+from wtg.aof.render import render_aof
+from wtg.core.orders import Acceptance
+from wtg.rules.tactics import RULESET
+from wtg.rules.tactics.state import TacticsState
+
+HEADER = {"game": "t", "turn": 6, "player": 1, "code": "X"}
+
+
+def through_aof(game: TacticsState, lines: list[str], player: int = 1) -> Acceptance:
+    text = "\n".join(["=== BEGIN AOF ===", "GAME: t  TURN: 6  PLAYER: 1  CODE: X", *lines])
+    outcome = parse_aof(RULESET.form, text + "\n=== END AOF ===\n")
+    assert outcome.problems == [], outcome.problems
+    acceptance = RULESET.accept(outcome.entries, game, player)
+    acceptance.verdicts += outcome.bad
+    return acceptance
+
+
+def reasons(acceptance: Acceptance) -> list[str]:
+    return [v.reason for v in acceptance.verdicts if not v.accepted]
+
+
+def battle() -> TacticsState:
+    return state(
+        OPEN7,
+        [
+            piece(11, "KNIGHT", 1, 1),
+            piece(12, "ARCHER", 1, 3, rest=1),
+            piece(13, "PIKE", 5, 5),
+            piece(21, "PIKE", 3, 1),
+            piece(22, "PIKE", 5, 3),
+        ],
+    )
+
+
+def test_moves_on_the_form_become_the_order_file() -> None:
+    acceptance = through_aof(battle(), ["M1: 11 02/01 03/01", "M2: 13 05/04", "R1: 1"])
+    assert reasons(acceptance) == []
+    assert acceptance.orders == {
+        "player": 1,
+        "turn": 6,
+        "moves": [
+            {"piece": 11, "to": (2, 1), "attack": (3, 1)},
+            {"piece": 13, "to": (5, 4)},
+        ],
+        "ready": True,
+    }
+
+
+def test_each_bad_move_line_gets_its_reason() -> None:
+    acceptance = through_aof(
+        battle(),
+        [
+            "M1: 11 05/01",  # six steps round piece 21, MOB 3
+            "M2: 11 03/01",  # occupied
+            "M3: 12 01/04",  # RST 1
+            "M4: 13 05/04 03/01",  # out of range
+            "M5: 13 05/02 05/03 7",  # one field too many
+            "M6: 13 5,4",  # the comma splits the tile
+            "M7: 13 __/__",  # no destination
+        ],
+    )
+    assert reasons(acceptance) == [
+        "out of reach: (5,1) is 6 steps away, MOB 3",
+        "(3,1) is occupied by piece 21",
+        "piece 12 is not rested (RST 1, 2 needed)",
+        "out of range: (3,1) is 5 steps away, range 1",
+        "expected 3 fields PIECE TO ATTACK, found 4",
+        'TO must be a tile as X/Y (e.g. 03/07), found "5"; '
+        'ATTACK must be a tile as X/Y (e.g. 03/07), found "4"',
+        "the TO field is blank (fill in all of PIECE TO ATTACK, or none)",
+    ]
+
+
+def test_moves_are_checked_in_order_on_the_board_they_leave() -> None:
+    """ "Moves run in the order written" (the form): a tile left by an earlier move is
+    free for a later one, not the other way round."""
+    game = battle()
+    game.pieces_per_turn = "4"
+    assert reasons(through_aof(game, ["M1: 11 02/02", "M2: 12 01/01"])) == []
+    assert reasons(through_aof(game, ["M1: 12 01/01", "M2: 11 02/02"])) == [
+        "(1,1) is occupied by piece 11"
+    ]
+    again = through_aof(game, ["M1: 11 02/02", "M2: 11 02/01"])
+    assert reasons(again) == ["piece 11 has already moved this turn"]
+
+
+def test_it_must_be_your_turn_and_moves_wait_for_the_army_turn() -> None:
+    assert reasons(through_aof(battle(), ["M1: 21 03/02"], player=2)) == [
+        "it is player 1's turn, not yours"
+    ]
+    start = new_game(2, seed=3)
+    assert reasons(through_aof(start, ["M1: 11 02/02"])) == [
+        "turn 1 is the army turn: moves start once every army is on the board"
+    ]
+
+
+def test_army_lines_by_name_or_number_and_their_limits() -> None:
+    game = new_game(2, seed=3)
+    number = 1 + [k.key for k in game.kinds].index("GRIFFIN")
+    acceptance = through_aof(
+        game, ["A1: griffin", f"A2: {number}", "A3: Wolf", "A4: unicorn", "A5: 0", "A6: 99"]
+    )
+    assert acceptance.orders["army"] == ["GRIFFIN", "WOLF"]
+    assert reasons(acceptance) == [
+        "an army has at most 1 Griffin",
+        "there is no piece 'UNICORN'",
+        "there is no piece '0'",
+        "there is no piece '99'",
+    ]
+    later = through_aof(battle(), ["A1: KNIGHT"])
+    assert reasons(later) == ["armies are picked on turn 1 only"]
+
+
+def test_an_army_has_at_most_the_army_size() -> None:
+    game = new_game(2, seed=3)
+    game.army_size = 2
+    acceptance = through_aof(game, ["A1: 1", "A2: 2", "A3: 3"])
+    assert reasons(acceptance) == ["an army has at most 2 pieces"]
+
+
+def test_the_order_file_keys_army_and_moves() -> None:
+    data: dict[str, Any] = {
+        "player": 1,
+        "turn": 6,
+        "moves": [{"piece": 11, "to": [2, 1], "attack": [3, 1]}, {"piece": 13, "to": [5, 4]}],
+    }
+    entries, bad, problems = RULESET.entries_from_dict(data)
+    assert bad == [] and problems == []
+    orders = RULESET.accept(entries, battle(), 1).orders
+    assert orders["moves"][0] == {"piece": 11, "to": (2, 1), "attack": (3, 1)}
+    entries, bad, problems = RULESET.entries_from_dict(
+        {"player": 1, "turn": 6, "moves": [{"piece": 11, "to": 7}, {"piece": 11, "to": [1, 2, 3]}]}
+    )
+    assert [v.reason for v in bad] == [
+        "to must be a tile [x, y], found 7",
+        "to must be a tile [x, y], each 0 to 99, found [1, 2, 3]",
+    ]
+    entries, bad, problems = RULESET.entries_from_dict(
+        {"player": 1, "turn": 1, "army": ["WOLF", 3]}
+    )
+    assert bad == [] and [e.values["kind"] for e in entries] == ["WOLF", "3"]
+
+
+def test_a_prefilled_form_reads_back_the_same_orders() -> None:
+    orders = {
+        "player": 1,
+        "turn": 6,
+        "moves": [{"piece": 11, "to": (2, 1), "attack": (3, 1)}, {"piece": 13, "to": (5, 4)}],
+    }
+    text = render_aof(RULESET.form, HEADER, orders, RULESET.form_context(battle(), 1))
+    assert "M1: 11    02/01 03/01" in text
+    assert "M2: 13    05/04 __/__" in text
+    outcome = parse_aof(RULESET.form, text)
+    assert RULESET.accept(outcome.entries, battle(), 1).orders == orders

@@ -1,0 +1,107 @@
+"""The report: "the board as a text grid with piece markers and elevation, each piece's
+stats, the battle log with hit/miss/crit and damage, and the expected damage of possible
+attacks" ("When you point at a piece, an information window pops up with a description
+of that piece's stats, as well as an estimated amount of damage you would inflict")."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.rules.tactics.builders import OPEN7, piece, state
+from wtg.rules.tactics.battle import forecast
+from wtg.rules.tactics.moves import fighter
+from wtg.rules.tactics.view import (
+    attack_rows,
+    board_rows,
+    elevation_rows,
+    legend,
+    report_context,
+    tile_symbols,
+)
+
+WATERSIDE = """
+#######
+#...~~#
+#.....#
+#.....#
+#.....#
+#.....#
+#######
+"""
+
+
+def test_the_board_shows_piece_ids_tiles_and_elevation() -> None:
+    heights = [[0] * 7 for _ in range(7)]
+    heights[2][2] = 100
+    game = state(WATERSIDE, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 5, 5)], heights=heights)
+    rows = board_rows(game)
+    assert rows[0] == "     0  1  2  3  4  5  6"
+    assert rows[1] == "  0 ## ## ## ## ## ## ##"
+    assert rows[2] == "  1 ## 11 g0 g0 w0 w0 ##"
+    assert rows[3] == "  2 ## g0 g3 g0 g0 g0 ##"  # 100 / 32 = 3
+    assert rows[6] == "  5 ## g0 g0 g0 g0 21 ##"
+    assert legend(game.board) == [
+        {"symbol": "g", "name": "Ground", "movement": "E"},
+        {"symbol": "w", "name": "Water", "movement": "W"},
+    ]
+    assert elevation_rows(game.board)[3].split()[1:4] == ["0", "0", "100"]
+    flat = state(WATERSIDE, [piece(11, "KNIGHT", 1, 1)])
+    assert elevation_rows(flat.board) == []
+
+
+def test_every_tile_kind_gets_its_own_symbol() -> None:
+    game = state(OPEN7, [])
+    many = {n: 1 for n in range(1, 80)}
+    board = replace(game.board, tile_movement=many, tile_names={n: "grass" for n in many})
+    symbols = tile_symbols(board)
+    named = [s for s in symbols.values() if s != "?"]
+    assert len(named) == len(set(named)) > 26
+    assert "#" not in symbols.values() and "+" not in symbols.values()
+
+
+def test_the_expected_damage_of_every_attack_the_pieces_could_make() -> None:
+    game = state(
+        OPEN7,
+        [piece(11, "KNIGHT", 1, 1), piece(12, "ARCHER", 1, 5), piece(21, "PIKE", 4, 1)],
+    )
+    rows = attack_rows(game, 1)
+    assert [(r["piece"], r["target"], r["from"], r["steps"]) for r in rows] == [
+        (11, 21, "03/01", 2),
+        (12, 21, "01/02", 3),  # three steps north: the pike is then 4 away, its range
+    ]
+    odds = forecast(fighter(game, game.pieces[0]), fighter(game, game.pieces[2]))
+    assert rows[0]["miss"] == odds.miss and rows[0]["damage"] == odds.damage == 8
+    assert rows[0]["dominates"] is True and rows[0]["expected"] == f"{odds.expected:.1f}"
+    back = forecast(fighter(game, game.pieces[2]), fighter(game, game.pieces[0]))
+    assert attack_rows(game, 2) == [
+        {
+            "piece": 21,
+            "kind": "PIKE",
+            "target": 11,
+            "target_kind": "KNIGHT",
+            "at": "01/01",
+            "from": "02/01",
+            "steps": 2,
+            "miss": 10,
+            "crit": 12,
+            "damage": 4,
+            "crit_damage": 7,
+            "dominates": False,
+            "expected": f"{back.expected:.1f}",
+            "hp": 10,
+        }
+    ]
+
+
+def test_the_report_shows_only_what_the_player_may_see() -> None:
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 4, 1)])
+    events = [
+        {"kind": "walked", "public": True, "visible_to": []},
+        {"kind": "move_skipped", "public": False, "visible_to": [2]},
+    ]
+    mine = report_context(game, events, 1)
+    theirs = report_context(game, events, 2)
+    assert [e["kind"] for e in mine["events"]] == ["walked"]
+    assert [e["kind"] for e in theirs["events"]] == ["walked", "move_skipped"]
+    assert mine["my_turn"] and not theirs["my_turn"]
+    assert [p["id"] for p in mine["pieces"]] == [11, 21]

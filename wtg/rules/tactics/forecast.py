@@ -1,0 +1,45 @@
+"""The forecast of an order confirmation: the army as sent, or each move as it would run,
+with what the info popup estimates for its attack (the dice decide the rest)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wtg.rules.tactics.battle import forecast as odds_of
+from wtg.rules.tactics.moves import fighter, move_problem
+from wtg.rules.tactics.resolve import moves_of
+from wtg.rules.tactics.state import ARMY, TacticsState
+
+
+def forecast(state: TacticsState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
+    if state.phase == ARMY:
+        army = [str(k) for k in orders.get("army", []) or []]
+        line = ", ".join(army) if army else "the army shown in your report (no army lines)"
+        return {"lines": [f"army: {line}"], "later": []}
+    work = state.clone()
+    lines: list[str] = []
+    moved: list[int] = []
+    for move in moves_of(orders):
+        if move_problem(work, player, move, moved):
+            continue  # refused when checked: the confirmation says why
+        moved.append(move.piece)
+        piece = work.piece(move.piece)
+        assert piece is not None
+        line = f"piece {piece.id} ({piece.kind}) {_tile(piece.pos)} -> {_tile(move.to)}"
+        piece.x, piece.y = move.to
+        target = work.piece_at(move.attack) if move.attack is not None else None
+        if target is not None:
+            odds = odds_of(fighter(work, piece), fighter(work, target))
+            line += (
+                f", attacks piece {target.id} ({target.kind}, {target.hp} HP): miss "
+                f"{odds.miss}%, crit {round(odds.crit)}%, damage {odds.damage} (crit "
+                f"{odds.crit_damage}), expected {odds.expected:.1f}"
+            )
+        lines.append(line)
+    later = ["hits, misses and crits"] if any(m.attack for m in moves_of(orders)) else []
+    return {"lines": lines, "later": later}
+
+
+def _tile(pos: tuple[int, int]) -> str:
+    return f"{pos[0]:02d}/{pos[1]:02d}"
