@@ -206,3 +206,12 @@ def test_ruleset_options_of_new_game(tmp_path: Path) -> None:
     assert refused.exit_code == 2
     assert "--headhunting-turns is not an option of wok4" in refused.output
     assert not (tmp_path / "w4").exists()
+
+
+def test_new_game_says_how_many_play_by_mail(tmp_path: Path) -> None:
+    one = wtg("new-game", tmp_path / "t1", "--ruleset", "tactics", PLAYERS[0], "--bots", 1)
+    assert one.exit_code == 0, one.output
+    assert "1 player by mail; turn 0 is ready" in one.output
+    bots = wtg("new-game", tmp_path / "w0", "--ruleset", "wisk", "--robots", 3, "--seed", 1)
+    assert bots.exit_code == 0, bots.output
+    assert "no players by mail; turn 0 is ready" in bots.output

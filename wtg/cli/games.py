@@ -59,6 +59,10 @@ def _options_for(ruleset: str, given: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number or 'no'} {noun}s"
+
+
 def register(group: click.Group) -> None:
     for command in (new_game, aof, orders, run_turn, state, status, report, topten, demo):
         group.add_command(command)
@@ -155,7 +159,7 @@ def new_game(
     deadline = game.deadline()
     click.echo(
         f"game {game.config.game} created: {ruleset} on map {chosen}, seed {game_seed}, "
-        f"{len(entries)} players; turn 0 is ready"
+        f"{_count(len(entries), 'player')} by mail; turn 0 is ready"
         + (f"; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else "")
     )
 
