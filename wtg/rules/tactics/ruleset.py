@@ -13,9 +13,10 @@ from wtg.core.orders import Acceptance, RawEntry, Verdict
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
 from wtg.paths import form_path
 from wtg.rules.tactics.accept import accept_entries
+from wtg.rules.tactics.army import SetupError
 from wtg.rules.tactics.forecast import forecast
 from wtg.rules.tactics.resolve import resolve
-from wtg.rules.tactics.setup import load_world, start_state
+from wtg.rules.tactics.setup import start_state
 from wtg.rules.tactics.state import ACTIVE, ARMY, OVER, Player, TacticsState
 from wtg.rules.tactics.strategy import plan_orders
 from wtg.rules.tactics.view import form_context, report_context
@@ -32,13 +33,24 @@ class Tactics:
         return load_form(form_path(self.name))
 
     def map_names(self) -> list[str]:
+        from wtg.assets.tactics.maps import load_world  # disk I/O, outside the rules
+
         return [slug(m.name) for m in load_world({}).maps]
 
     def default_map(self, variant: str | None) -> str:
         return self.map_names()[0]
 
     def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult:
-        return TurnResult(state=start_state(setup, rng), events=())
+        """Reads the world (``--assets`` or ours) and the map's images, then sets up."""
+        from wtg.assets.tactics.maps import load_board, load_world
+
+        world = load_world(setup.options)
+        spec = world.map_named(setup.map)
+        if spec is None:
+            known = ", ".join(m.name for m in world.maps)
+            raise SetupError(f"no map {setup.map!r} in {world.folder} (maps: {known})")
+        board = load_board(world, spec)
+        return TurnResult(state=start_state(setup, world, spec, board, rng), events=())
 
     def resolve(
         self, state: TacticsState, orders: Mapping[int, Mapping[str, Any]], rng: random.Random

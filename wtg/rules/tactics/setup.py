@@ -1,4 +1,5 @@
-"""Turn 0: the world's assets read, the map chosen, seats and colours drawn, armies set up.
+"""Turn 0, given the world's assets and the chosen map's board (read from disk by
+``wtg.assets.tactics``): seats and colours drawn, armies set up.
 
 "When you join the battle, you are assigned one of the remaining player positions *at
 random*"; "One player will be picked at random to get the first turn"; bots fill seats
@@ -9,18 +10,12 @@ default army, which their army orders of turn 1 replace.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
 
 from wtg.core.ruleset import GameSetup
-from wtg.paths import games_path
 from wtg.rules.tactics.army import SetupError, default_army, random_army, set_up_army
-from wtg.rules.tactics.board import Pos
-from wtg.rules.tactics.ini import read_world
-from wtg.rules.tactics.maps import load_board
+from wtg.rules.tactics.board import Board, Pos
 from wtg.rules.tactics.state import ARMY, BATTLE, RESTED, Player, TacticsState
-from wtg.rules.tactics.world import COLOURS, START_TILES, World
+from wtg.rules.tactics.world import COLOURS, START_TILES, MapSpec, World
 
 MIN_ARMIES, MAX_ARMIES = 2, 4
 ROUNDS = 100
@@ -29,24 +24,10 @@ not ended before (our ruling; the text's time limit is "not implemented")."""
 PIECES_PER_TURN = ("1", "2", "3", "4", RESTED)
 
 
-def world_folder(options: Mapping[str, Any]) -> Path:
-    """The asset folder of ``--assets``, or the shipped one."""
-    given = options.get("assets")
-    return Path(given) if given else games_path("tactics")
-
-
-def load_world(options: Mapping[str, Any]) -> World:
-    return read_world(world_folder(options))
-
-
-def start_state(setup: GameSetup, rng: random.Random) -> TacticsState:
+def start_state(
+    setup: GameSetup, world: World, spec: MapSpec, board: Board, rng: random.Random
+) -> TacticsState:
     options = setup.options
-    world = load_world(options)
-    spec = world.map_named(setup.map)
-    if spec is None:
-        known = ", ".join(m.name for m in world.maps)
-        raise SetupError(f"no map {setup.map!r} in {world.folder} (maps: {known})")
-    board = load_board(world, spec)
     per_turn = str(options.get("pieces_per_turn") or RESTED)
     if per_turn not in PIECES_PER_TURN:
         raise SetupError(f"pieces per turn must be one of {', '.join(PIECES_PER_TURN)}")

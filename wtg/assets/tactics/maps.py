@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
+from wtg.assets.tactics.images import find_asset, random_elevation, read_picture
+from wtg.assets.tactics.ini import read_world
+from wtg.paths import games_path
 from wtg.rules.tactics.board import Board
-from wtg.rules.tactics.images import find_asset, random_elevation, read_picture
 from wtg.rules.tactics.world import BORDER, START_TILES, AssetError, MapSpec, World
 
 _SHOWN = 8
+
+
+def world_folder(options: Mapping[str, Any]) -> Path:
+    """The asset folder of a game's ``--assets`` option, or the shipped one."""
+    given = options.get("assets")
+    return Path(given) if given else games_path("tactics")
+
+
+def load_world(options: Mapping[str, Any]) -> World:
+    return read_world(world_folder(options))
 
 
 def load_board(world: World, spec: MapSpec) -> Board:

@@ -1,0 +1,2 @@
+"""WoS Tactics worlds: tactics_ini.txt, palette-image maps and elevation; our own maps
+drawn as text."""
