@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-RULESETS = ("wok4", "standard", "intermediate", "wisk", "tactics")
+RULESETS = ("wok", "wok4", "standard", "intermediate", "wisk", "tactics")
 
 
 def names_in(path: Path) -> set[str]:

@@ -33,7 +33,7 @@ class SeatSetup(Record):
 class GameOption(Record):
     """A ``wtg new-game`` option of a ruleset (``--flag``), kept in the game's ``options``
     under ``key``. ``kind``: "int", "choice" (one of ``choices``), "flag" (on or off) or
-    "text". Declared as data in ``wtg/rules/options/<ruleset>.py``, which the command line
+    "text". Declared as data in ``wtg/options/<ruleset>.py``, which the command line
     reads without importing the rules."""
 
     flag: str

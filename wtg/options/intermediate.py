@@ -3,6 +3,6 @@
 
 from __future__ import annotations
 
-from wtg.rules.options.standard import OPTIONS as STANDARD_OPTIONS
+from wtg.options.standard import OPTIONS as STANDARD_OPTIONS
 
 OPTIONS = tuple(o for o in STANDARD_OPTIONS if o.key == "headhunting_turns")

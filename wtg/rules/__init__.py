@@ -2,7 +2,7 @@
 
 Each ruleset is a package ``wtg.rules.<name>`` with a ``RULESET``, imported on first
 use to keep start-up fast, and the ``wtg new-game`` options it takes, declared as data
-in ``wtg.rules.options.<name>`` (the command line reads them without importing the rules).
+in ``wtg.options.<name>`` (the command line reads them without importing the rules).
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 import importlib
 
 from wtg.core.ruleset import GameOption, Ruleset
-from wtg.rules.options.intermediate import OPTIONS as INTERMEDIATE_OPTIONS
-from wtg.rules.options.standard import OPTIONS as STANDARD_OPTIONS
-from wtg.rules.options.tactics import OPTIONS as TACTICS_OPTIONS
-from wtg.rules.options.wisk import OPTIONS as WISK_OPTIONS
+from wtg.options.intermediate import OPTIONS as INTERMEDIATE_OPTIONS
+from wtg.options.standard import OPTIONS as STANDARD_OPTIONS
+from wtg.options.tactics import OPTIONS as TACTICS_OPTIONS
+from wtg.options.wisk import OPTIONS as WISK_OPTIONS
 
 
 class UnknownRuleset(KeyError):
