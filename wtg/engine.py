@@ -42,6 +42,9 @@ class Game:
     config: GameConfig
     ruleset: Ruleset
     _state_cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    _file_cache: dict[str, tuple[Any, Any]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     # --- reading --------------------------------------------------------------
     def latest_turn(self) -> int:
@@ -62,8 +65,11 @@ class Game:
 
     def _state_data(self, turn: int | None) -> Any:
         """The parsed state file, kept while it is unchanged on disk."""
-        number = self.latest_turn() if turn is None else turn
-        path = self.store.turn_dir(number) / "state.json"
+        return self._turn_json(self.latest_turn() if turn is None else turn, "state.json")
+
+    def _turn_json(self, number: int, name: str) -> Any:
+        """A turn's JSON file, parsed once and kept while it is unchanged on disk."""
+        path = self.store.turn_dir(number) / name
         try:
             stat = path.stat()
             stamp: tuple[int, int, int, int] | None = (
@@ -74,11 +80,11 @@ class Game:
             )
         except OSError:
             stamp = None
-        if stamp is None or self._state_cache.get("stamp") != stamp:
-            data = self.store.read_json(number, "state.json")
-            self._state_cache.clear()
-            self._state_cache.update({"stamp": stamp, "data": data})
-        return self._state_cache["data"]
+        kept = self._file_cache.get(name)
+        if stamp is None or kept is None or kept[0] != stamp:
+            kept = (stamp, self.store.read_json(number, name))
+            self._file_cache[name] = kept
+        return kept[1]
 
     def events(self, turn: int) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = self.store.read_json(turn, "events.json")
@@ -88,14 +94,14 @@ class Game:
         """When a turn ran, the deadline it was due by, and the deadline of the next turn."""
         number = self.latest_turn() if turn is None else turn
         try:
-            meta: dict[str, Any] = self.store.read_json(number, TURN_META)
+            return dict(self._turn_json(number, TURN_META))
         except StoreError:
             return {}
-        return meta
 
-    def deadline(self) -> datetime | None:
-        """The deadline of the coming turn, or None for a game without a schedule."""
-        text = self.meta().get("next_deadline")
+    def deadline(self, after: int | None = None) -> datetime | None:
+        """The deadline of the turn after turn ``after`` (the coming turn by default), or
+        None for a game without a schedule."""
+        text = self.meta(after).get("next_deadline")
         return parse_iso(text) if text else None
 
     def report(self, player: int, turn: int | None = None) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 
@@ -105,8 +106,11 @@ class FormSpec(Record):
 
     def by_label(self, letter: str) -> SectionSpec | None:
         """The section whose lines start with ``letter`` (any case), or None."""
-        upper = letter.upper()
-        return next((s for s in self.sections if s.label == upper), None)
+        return self._labels.get(letter.upper())
+
+    @cached_property
+    def _labels(self) -> dict[str, SectionSpec]:
+        return {section.label: section for section in self.sections}
 
 
 def load_form(path: Path) -> FormSpec:

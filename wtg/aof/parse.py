@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import NamedTuple
 
 from wtg.aof.form import FormSpec, SectionSpec
@@ -21,8 +22,8 @@ NO_FORM = "no order form found in the text"
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
-_QUOTE = re.compile(r"^\s*(?:>\s*)+")
-_SPACE = re.compile(r"\s")  # every Unicode space, as str.isspace() counts them
+_SPACE = re.compile(r"[^\S\n ]")  # every other Unicode space, as str.isspace() counts them
+_LEADING = re.compile(r"^[ >]+", re.MULTILINE)  # indentation and "> " quote prefixes
 _ORDER = re.compile(r"([A-Za-z])([0-9]+)(.*)")
 _HEADER = re.compile(r"\b(GAME|TURN|PLAYER|CODE)\s*:", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -51,7 +52,9 @@ def parse_aof(form: FormSpec, text: str) -> ParseOutcome:
     reader = _Reader(form)
     lines = _region(form, normalise_lines(text))
     for line in lines:
-        _read_order(reader, line)
+        match = _ORDER.fullmatch(line.text)
+        if match is not None:
+            _read_order(reader, line, match)
     outcome = reader.outcome
     outcome.header = _read_header(lines)
     if not outcome.header and not reader.order_lines:
@@ -71,37 +74,41 @@ def read_header(form: FormSpec, text: str) -> dict[str, str]:
 
 
 def normalise_lines(text: str) -> list[tuple[int, str]]:
-    """(original 1-based line number, cleaned text) of every line of a mail body."""
-    return [(number, _clean(raw)) for number, raw in enumerate(_NEWLINE.split(text), start=1)]
-
-
-def _clean(raw: str) -> str:
-    spaced = _SPACE.sub(" ", raw.translate(_INVISIBLE))
-    return _QUOTE.sub("", spaced).strip()
+    """(original 1-based line number, cleaned text) of every line of a mail body: every
+    space a plain one, no quote prefixes, no surrounding spaces."""
+    joined = "\n".join(_NEWLINE.split(text.translate(_INVISIBLE)))
+    cleaned = _LEADING.sub("", _SPACE.sub(" ", joined))  # the whole text at once: it is long
+    return list(enumerate((line.rstrip(" ") for line in cleaned.split("\n")), start=1))
 
 
 def _region(form: FormSpec, numbered: list[tuple[int, str]]) -> list[_Line]:
-    lines = [_Line(number=number, text=text) for number, text in numbered]
-    begin = _find(lines, form.begin, 0)
+    """The lines between the form's begin and end markers (all of them without markers)."""
+    texts = [text for _, text in numbered]
+    begin = _find(texts, form.begin, 0)
     start = 0 if begin is None else begin + 1
-    end = _find(lines, form.end, start)
-    return lines[start : len(lines) if end is None else end]
+    end = _find(texts, form.end, start)
+    stop = len(numbered) if end is None else end
+    return [_Line(number, text) for number, text in numbered[start:stop]]
 
 
-def _find(lines: list[_Line], marker: str, start: int) -> int | None:
-    wanted = _squash(marker)
-    return next((i for i in range(start, len(lines)) if wanted in _squash(lines[i].text)), None)
+def _find(texts: list[str], marker: str, start: int) -> int | None:
+    """The first line from ``start`` holding the marker, spacing and case aside."""
+    found = _marker(marker).search("\n".join(texts[start:]))
+    return None if found is None else start + found.string.count("\n", 0, found.start())
 
 
-def _squash(text: str) -> str:
-    return " ".join(text.split()).casefold()
+@cache
+def _marker(marker: str) -> re.Pattern[str]:
+    words = " +".join(re.escape(word) for word in marker.split())
+    return re.compile(words, re.IGNORECASE)
 
 
 def _read_header(lines: list[_Line]) -> dict[str, str]:
     header: dict[str, str] = {}
     for line in lines:
-        for key, value in _header_pairs(line.text):
-            header.setdefault(key, value)
+        if _HEADER.search(line.text):
+            for key, value in _header_pairs(line.text):
+                header.setdefault(key, value)
     return header
 
 
@@ -117,11 +124,10 @@ def _header_pairs(text: str) -> Iterator[tuple[str, str]]:
             yield key, value
 
 
-def _read_order(reader: _Reader, line: _Line) -> None:
-    match = _ORDER.fullmatch(line.text)
-    section = reader.form.by_label(match[1]) if match else None
-    rest = _after_label(match[3]) if match else None
-    if match is None or section is None or rest is None:
+def _read_order(reader: _Reader, line: _Line, match: re.Match[str]) -> None:
+    section = reader.form.by_label(match[1])
+    rest = _after_label(match[3])
+    if section is None or rest is None:
         return
     reader.order_lines += 1
     tokens = [t for t in _SEPARATORS.split(_COMMENT.split(rest, maxsplit=1)[0]) if t]

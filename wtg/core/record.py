@@ -22,9 +22,6 @@ else:
         return lambda cls: cls
 
 
-_MISSING = object()
-
-
 @dataclass_transform(frozen_default=True)
 class Record:
     """Fields are the class's annotations (ClassVars excepted); values are set once."""
@@ -33,6 +30,7 @@ class Record:
     _fields: ClassVar[tuple[str, ...]] = ()
     _positional: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
+    _names: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, kw_only: bool = False, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -49,6 +47,7 @@ class Record:
         cls._fields = cls._fields + new
         cls._positional = cls._positional + (() if kw_only else new)
         cls._defaults = defaults
+        cls._names = frozenset(cls._fields)
 
     def __init__(self, *args: Any, **values: Any) -> None:
         if args:
@@ -61,15 +60,14 @@ class Record:
                 if name in values:
                     raise TypeError(f"{type(self).__name__} got {name!r} twice")
                 values[name] = value
-        unknown = set(values).difference(self._fields)
-        if unknown:
-            raise TypeError(f"{type(self).__name__} has no field(s) {sorted(unknown)}")
-        put = object.__setattr__
-        for name in self._fields:
-            value = values.get(name, self._defaults.get(name, _MISSING))
-            if value is _MISSING:
-                raise TypeError(f"{type(self).__name__} needs the field {name!r}")
-            put(self, name, value)
+        filled = {**self._defaults, **values} if self._defaults else values
+        if filled.keys() != self._names:
+            unknown = set(values).difference(self._names)
+            if unknown:
+                raise TypeError(f"{type(self).__name__} has no field(s) {sorted(unknown)}")
+            missing = next(n for n in self._fields if n not in filled)
+            raise TypeError(f"{type(self).__name__} needs the field {missing!r}")
+        self.__dict__.update(filled)  # the fields, without the refusing __setattr__
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")

@@ -83,7 +83,7 @@ class Answers:
             return self._reject(message, entry.email if entry else None, str(result))
         if isinstance(result, OrderError):
             return self._reject(message, sender, "it could not be accepted", quiet=True)
-        state = game.state_view()
+        state = game.state_view(result.turn - 1)
         seat = game.ruleset.seat_of(state, result.player)
         entry = game.config.player(seat if seat is not None else result.player)
         self._confirm(message, game, entry, result, message_id, index)
@@ -103,8 +103,8 @@ class Answers:
         message_id: str,
         index: int = 0,
     ) -> None:
-        state = game.state_view()
-        deadline = game.deadline()
+        state = game.state_view(submission.turn - 1)
+        deadline = game.deadline(submission.turn - 1)
         schedule = game.config.schedule
         codes = {p.id: p.code for p in game.config.players}
         body = compose.render(

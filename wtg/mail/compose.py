@@ -16,7 +16,21 @@ from typing import Any
 
 from wtg.report import environment
 
-POLICY = email.policy.compat32.clone(linesep="\r\n")
+_LINE = 78
+
+
+class _Policy(type(email.policy.compat32)):  # type: ignore[misc]
+    """compat32 with CRLF line ends, writing a short ASCII header line as it is: folding
+    every header through ``email.header.Header`` costs more than the rest of a mail."""
+
+    def fold_binary(self, name: str, value: str) -> bytes:
+        if len(name) + len(value) + 2 <= _LINE and value.isascii() and value.isprintable():
+            return f"{name}: {value}{self.linesep}".encode("ascii")
+        folded: bytes = super().fold_binary(name, value)
+        return folded
+
+
+POLICY = _Policy(linesep="\r\n")
 _BODY_CHARSET = Charset("utf-8")
 _BODY_CHARSET.body_encoding = QP  # readable, and quotable, where base64 is not
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import contextlib
 import mailbox
 import os
+import threading
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Protocol
@@ -17,7 +19,7 @@ from typing import Any, Protocol
 from wtg.config import ImapConfig
 from wtg.core.record import Record
 
-FETCH_BATCH = 250
+FETCH_BATCH = 100
 
 
 class Incoming(Record):
@@ -71,17 +73,28 @@ class ImapInbox:
         info = self.client.select_folder(config.folder)
         self.uidvalidity = int(info[b"UIDVALIDITY"])
         self.can_move = self.client.has_capability("MOVE")
+        self.lock = threading.Lock()
 
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
-        uids = sorted(self.client.search(["UNDELETED"]))
-        for start in range(0, len(uids), FETCH_BATCH):
-            batch = uids[start : start + FETCH_BATCH]
+        """Batches as they are fetched: the next batch comes over the line while the
+        poller works on this one (one connection, used by one thread at a time)."""
+        with self.lock:
+            uids = sorted(self.client.search(["UNDELETED"]))
+        batches = [uids[start : start + FETCH_BATCH] for start in range(0, len(uids), FETCH_BATCH)]
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="imap-fetch") as pool:
+            ahead = [pool.submit(self._fetch, batch, max_bytes) for batch in batches[:1]]
+            for index in range(len(batches)):
+                current = ahead.pop().result()
+                if index + 1 < len(batches):
+                    ahead.append(pool.submit(self._fetch, batches[index + 1], max_bytes))
+                yield current
+
+    def _fetch(self, batch: list[int], max_bytes: int) -> list[Incoming]:
+        with self.lock:
             sizes = self.client.fetch(batch, ["RFC822.SIZE", "INTERNALDATE"])
             small = [u for u in batch if u in sizes and sizes[u][b"RFC822.SIZE"] <= max_bytes]
             bodies = self.client.fetch(small, ["BODY.PEEK[]"]) if small else {}
-            yield [
-                self._incoming(uid, sizes[uid], bodies.get(uid)) for uid in batch if uid in sizes
-            ]
+        return [self._incoming(uid, sizes[uid], bodies.get(uid)) for uid in batch if uid in sizes]
 
     def _incoming(
         self, uid: int, info: dict[bytes, Any], body: dict[bytes, Any] | None
@@ -99,6 +112,10 @@ class ImapInbox:
         )
 
     def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
+        with self.lock:
+            self._move(done, rejected)
+
+    def _move(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
         for messages, folder in (
             (done, self.config.processed_folder),
             (rejected, self.config.rejected_folder),
@@ -117,7 +134,7 @@ class ImapInbox:
                     self.client.expunge()
 
     def close(self) -> None:
-        with contextlib.suppress(Exception):  # closing a dead connection is not an error
+        with self.lock, contextlib.suppress(Exception):  # a dead connection closes quietly
             self.client.logout()
 
 
