@@ -42,9 +42,7 @@ class Game:
     config: GameConfig
     ruleset: Ruleset
     _state_cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
-    _file_cache: dict[str, tuple[Any, Any]] = field(
-        default_factory=dict, repr=False, compare=False
-    )
+    _file_cache: dict[str, tuple[Any, Any]] = field(default_factory=dict, repr=False, compare=False)
 
     # --- reading --------------------------------------------------------------
     def latest_turn(self) -> int:
