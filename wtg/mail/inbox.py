@@ -9,9 +9,8 @@ from __future__ import annotations
 import contextlib
 import mailbox
 import os
-import threading
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Protocol
@@ -40,7 +39,11 @@ class Inbox(Protocol):
         ...
 
     def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
-        """Move handled messages out of the inbox folder."""
+        """Move handled messages out of the inbox folder (maybe later: see ``settle``)."""
+        ...
+
+    def settle(self) -> None:
+        """Wait until every move asked for is done; raises if one failed."""
         ...
 
     def close(self) -> None: ...
@@ -64,6 +67,10 @@ def connect_imap(config: ImapConfig) -> Any:
 
 
 class ImapInbox:
+    """Every command after login runs on one worker thread, in the order it was asked
+    for: the next batch comes over the line while the poller files this one, and a
+    batch moves out of the inbox while the poller goes on (``settle`` waits for it)."""
+
     def __init__(self, config: ImapConfig, client: Any | None = None) -> None:
         self.config = config
         self.client = client if client is not None else connect_imap(config)
@@ -73,27 +80,24 @@ class ImapInbox:
         info = self.client.select_folder(config.folder)
         self.uidvalidity = int(info[b"UIDVALIDITY"])
         self.can_move = self.client.has_capability("MOVE")
-        self.lock = threading.Lock()
+        self.line = ThreadPoolExecutor(max_workers=1, thread_name_prefix="imap")
+        self.moving: list[Future[None]] = []
 
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
-        """Batches as they are fetched: the next batch comes over the line while the
-        poller works on this one (one connection, used by one thread at a time)."""
-        with self.lock:
-            uids = sorted(self.client.search(["UNDELETED"]))
-        batches = [uids[start : start + FETCH_BATCH] for start in range(0, len(uids), FETCH_BATCH)]
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="imap-fetch") as pool:
-            ahead = [pool.submit(self._fetch, batch, max_bytes) for batch in batches[:1]]
-            for index in range(len(batches)):
-                current = ahead.pop().result()
-                if index + 1 < len(batches):
-                    ahead.append(pool.submit(self._fetch, batches[index + 1], max_bytes))
-                yield current
+        uids = self.line.submit(self.client.search, ["UNDELETED"]).result()
+        ordered = sorted(uids)
+        batches = [ordered[at : at + FETCH_BATCH] for at in range(0, len(ordered), FETCH_BATCH)]
+        ahead = [self.line.submit(self._fetch, batch, max_bytes) for batch in batches[:1]]
+        for index in range(len(batches)):
+            current = ahead.pop().result()
+            if index + 1 < len(batches):
+                ahead.append(self.line.submit(self._fetch, batches[index + 1], max_bytes))
+            yield current
 
     def _fetch(self, batch: list[int], max_bytes: int) -> list[Incoming]:
-        with self.lock:
-            sizes = self.client.fetch(batch, ["RFC822.SIZE", "INTERNALDATE"])
-            small = [u for u in batch if u in sizes and sizes[u][b"RFC822.SIZE"] <= max_bytes]
-            bodies = self.client.fetch(small, ["BODY.PEEK[]"]) if small else {}
+        sizes = self.client.fetch(batch, ["RFC822.SIZE", "INTERNALDATE"])
+        small = [u for u in batch if u in sizes and sizes[u][b"RFC822.SIZE"] <= max_bytes]
+        bodies = self.client.fetch(small, ["BODY.PEEK[]"]) if small else {}
         return [self._incoming(uid, sizes[uid], bodies.get(uid)) for uid in batch if uid in sizes]
 
     def _incoming(
@@ -112,8 +116,12 @@ class ImapInbox:
         )
 
     def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
-        with self.lock:
-            self._move(done, rejected)
+        self.moving.append(self.line.submit(self._move, list(done), list(rejected)))
+
+    def settle(self) -> None:
+        moving, self.moving = self.moving, []
+        for move in moving:
+            move.result()  # a move that failed raises here
 
     def _move(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
         for messages, folder in (
@@ -134,7 +142,8 @@ class ImapInbox:
                     self.client.expunge()
 
     def close(self) -> None:
-        with self.lock, contextlib.suppress(Exception):  # a dead connection closes quietly
+        self.line.shutdown(wait=True)
+        with contextlib.suppress(Exception):  # closing a dead connection is not an error
             self.client.logout()
 
 
@@ -183,6 +192,9 @@ class MaildirInbox:
                     for entry in os.scandir(self.path / sub):
                         if entry.name.split(":")[0] == stem:
                             os.replace(entry.path, target / entry.name)
+
+    def settle(self) -> None:
+        pass  # every move is done when finish returns
 
     def close(self) -> None:
         pass

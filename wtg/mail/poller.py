@@ -82,6 +82,7 @@ class Poller:
                     (rejected if kind == "rejected" else done).append(message)
                 self._commit()
                 self.inbox.finish(done, rejected)
+            self.inbox.settle()
         except Exception as exc:
             self.journal.commit()
             record_poll(self.gm.spool, self.now, f"{type(exc).__name__}: {exc}")

@@ -1,0 +1,116 @@
+"""ImapInbox with a fake connection: batches fetched ahead on the IMAP thread, in the
+server's order, and moves that run later but never go unnoticed when they fail.
+(The real server is in tests/mail/test_*_real_servers.py.)"""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from wtg.config import GmConfig, ImapConfig, config_from_data
+from wtg.mail import inbox as inbox_module
+from wtg.mail.health import last_poll
+from wtg.mail.inbox import ImapInbox
+from wtg.mail.poller import poll
+
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
+
+
+class FakeClient:
+    """Answers as imapclient does, and notes which thread asked what."""
+
+    def __init__(self, count: int, fail_move: bool = False) -> None:
+        self.mails = {
+            uid: f"Subject: hello {uid}\r\n\r\nno form\r\n".encode() for uid in range(1, count + 1)
+        }
+        self.fail_move = fail_move
+        self.calls: list[tuple[str, str]] = []
+        self.moved: dict[str, list[int]] = {}
+
+    def _note(self, name: str) -> None:
+        self.calls.append((name, threading.current_thread().name))
+
+    def folder_exists(self, folder: str) -> bool:
+        return True
+
+    def select_folder(self, folder: str) -> dict[bytes, Any]:
+        return {b"UIDVALIDITY": 77}
+
+    def has_capability(self, name: str) -> bool:
+        return name == "MOVE"
+
+    def search(self, criteria: list[str]) -> list[int]:
+        self._note("search")
+        return sorted(self.mails, reverse=True)  # servers need not answer in order
+
+    def fetch(self, uids: list[int], items: list[str]) -> dict[int, dict[bytes, Any]]:
+        self._note("fetch")
+        if items == ["BODY.PEEK[]"]:
+            return {u: {b"BODY[]": self.mails[u]} for u in uids}
+        when = datetime(2026, 11, 22, 11, 0)
+        return {u: {b"RFC822.SIZE": len(self.mails[u]), b"INTERNALDATE": when} for u in uids}
+
+    def move(self, uids: list[int], folder: str) -> None:
+        self._note("move")
+        if self.fail_move:
+            raise OSError("the server went away")
+        self.moved.setdefault(folder, []).extend(uids)
+        for uid in uids:
+            del self.mails[uid]
+
+    def logout(self) -> None:
+        self._note("logout")
+
+
+def gm_config(base: Path) -> GmConfig:
+    server = {"host": "imap.invalid", "port": 993, "username": "gm", "password": "pw"}
+    smtp = {"host": "smtp.invalid", "port": 25, "from": "gm@wtg.example"}
+    data = {"games_dir": "games", "transport": "imap", "imap": server, "smtp": smtp}
+    return config_from_data(data, base)
+
+
+def imap_config(gm: GmConfig) -> ImapConfig:
+    assert gm.imap is not None
+    return gm.imap
+
+
+def test_batches_come_in_server_order_from_the_imap_thread(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(inbox_module, "FETCH_BATCH", 3)
+    client = FakeClient(8)
+    inbox = ImapInbox(imap_config(gm_config(tmp_path)), client)
+    keys = []
+    for batch in inbox.waiting(max_bytes=10_000):
+        keys.append([m.key for m in batch])
+        inbox.finish(batch, [])
+    inbox.settle()
+    inbox.close()
+    assert keys == [
+        ["imap:77:1", "imap:77:2", "imap:77:3"],
+        ["imap:77:4", "imap:77:5", "imap:77:6"],
+        ["imap:77:7", "imap:77:8"],
+    ]
+    assert client.moved == {"wtg-processed": [1, 2, 3, 4, 5, 6, 7, 8]}
+    threads = {thread for name, thread in client.calls if name != "logout"}
+    assert len(threads) == 1
+    assert threads.pop().startswith("imap")
+    assert [name for name, _ in client.calls].count("fetch") == 6
+
+
+def test_a_failed_move_fails_the_poll_and_is_recorded(tmp_path: Path) -> None:
+    gm = gm_config(tmp_path)
+    client = FakeClient(2, fail_move=True)
+    inbox = ImapInbox(imap_config(gm), client)
+    with pytest.raises(OSError, match="the server went away"):
+        poll(gm, inbox, now=NOW)
+    inbox.close()
+    health = last_poll(gm.spool)
+    assert health is not None
+    assert health.last_failure == NOW
+    assert "the server went away" in health.error
+    assert sorted(client.mails) == [1, 2]  # still in the inbox: the next poll moves them
