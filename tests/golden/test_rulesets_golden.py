@@ -1,0 +1,179 @@
+"""Golden whole-game transcripts of Standard WoK (with a variant's robots), Intermediate WoK
+and WISK: the start, then every turn's orders, events and state. Any change in the
+rules' results shows up here.
+
+The built-in strategy writes each human side's orders, the ruleset accepts them as it
+would a mailed AOF, robots give their own, and the turn is resolved with the game's RNG:
+the pure rules code alone (no store, no templates).
+
+Regenerate after an intended rules change, then read the diff:
+
+    WTG_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/golden
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+
+from wtg.aof.orderfile import orders_to_yaml
+from wtg.core.rng import turn_rng
+from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
+from wtg.rules.intermediate import RULESET as INTERMEDIATE
+from wtg.rules.intermediate.strategy import plan_orders as intermediate_plan
+from wtg.rules.standard import RULESET as STANDARD
+from wtg.rules.standard.strategy import plan_orders as standard_plan
+from wtg.rules.wisk import RULESET as WISK
+from wtg.rules.wisk.strategy import plan as wisk_plan
+
+HERE = Path(__file__).resolve().parent
+Planner = Callable[[Any, int, random.Random], dict[str, Any]]
+
+
+class Case(NamedTuple):
+    ruleset: Ruleset
+    map: str
+    humans: int
+    seed: int
+    turns: int
+    plan: Planner
+    variant: str | None = None
+    options: Mapping[str, Any] = {}
+
+
+CASES = {
+    "standard/star-islands-3p-seed11": Case(STANDARD, "star-islands", 3, 11, 10, standard_plan),
+    "standard/classic60-duel-seed3": Case(STANDARD, "classic60", 2, 3, 8, standard_plan, "duel"),
+    "intermediate/marchlands-2p-seed5": Case(
+        INTERMEDIATE, "marchlands", 2, 5, 12, intermediate_plan
+    ),
+    "intermediate/pentarchy-5p-seed8": Case(INTERMEDIATE, "pentarchy", 5, 8, 8, intermediate_plan),
+    "wisk/classic-2p-4robots-cards-fixed-seed2": Case(
+        WISK,
+        "classic",
+        2,
+        2,
+        60,
+        lambda state, pid, rng: wisk_plan(state, pid),
+        options={"robots": 4, "cards": "fixed"},
+    ),
+    "wisk/classic-6robots-claim-seed9": Case(
+        WISK,
+        "classic",
+        0,
+        9,
+        80,
+        lambda state, pid, rng: wisk_plan(state, pid),
+        options={"robots": 6, "assignment": "claim"},
+    ),
+}
+
+
+def state_lines(data: Mapping[str, Any]) -> list[str]:
+    """The state file's data, a line for each entry of its lists."""
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list):
+            lines += [
+                f"{key}[{i}]: {json.dumps(item, sort_keys=True)}" for i, item in enumerate(value)
+            ]
+        else:
+            lines.append(f"{key}: {json.dumps(value, sort_keys=True)}")
+    return lines
+
+
+def changed_lines(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """The lines of ``after`` that differ from those of ``before`` (the board, the map and
+    whatever else a turn leaves alone are written once, at the start)."""
+    old = set(state_lines(before))
+    return [line for line in state_lines(after) if line not in old]
+
+
+def transcript(name: str, case: Case) -> str:
+    ruleset = case.ruleset
+    seats = tuple(SeatSetup(id=i, name=f"P{i}") for i in range(1, case.humans + 1))
+    setup = GameSetup(
+        game="golden",
+        map=case.map,
+        seed=case.seed,
+        players=seats,
+        variant=case.variant,
+        options=dict(case.options),
+    )
+    state = ruleset.new_game(setup, turn_rng(case.seed, 0)).state
+    data = ruleset.state_to_dict(state)
+    out = [f"# {name}: {case.turns} turns at most", "== turn 0", *state_lines(data)]
+    for _ in range(case.turns):
+        if ruleset.is_over(state):
+            break
+        turn = ruleset.turn_of(state)
+        orders = {}
+        for side in ruleset.owing(state):
+            planned = case.plan(state, side, random.Random(f"{case.seed}:{turn}:{side}"))
+            entries, _bad, problems = ruleset.entries_from_dict(planned)
+            assert not problems, problems
+            orders[side] = ruleset.accept(entries, state, side).orders
+        orders.update(ruleset.robot_orders(state))
+        result = ruleset.resolve(state, orders, turn_rng(case.seed, turn + 1))
+        state = result.state
+        out.append(f"== turn {ruleset.turn_of(state)}")
+        out.append("-- orders")
+        out += [f"side {side}: {orders_to_yaml(o).rstrip()}" for side, o in orders.items()]
+        out.append("-- events")
+        out += [json.dumps(e.to_dict(), sort_keys=True) for e in result.events]
+        out.append("-- state changes")
+        data, before = ruleset.state_to_dict(state), data
+        out += changed_lines(before, data)
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_transcript_matches_golden(name: str) -> None:
+    text = transcript(name, CASES[name])
+    path = HERE / f"{name}.txt"
+    if os.environ.get("WTG_REGEN_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.is_file(), f"no golden file {path}: run with WTG_REGEN_GOLDEN=1"
+    golden = path.read_text(encoding="utf-8")
+    if text != golden:
+        now, then = [*text.splitlines(), ""], [*golden.splitlines(), ""]
+        first = next(
+            i for i in range(max(len(now), len(then))) if now[i : i + 1] != then[i : i + 1]
+        )
+        pytest.fail(
+            f"{name} differs from its golden transcript at line {first + 1}:\n"
+            f"  now:    {now[first] if first < len(now) else '(end)'}\n"
+            f"  golden: {then[first] if first < len(then) else '(end)'}"
+        )
+
+
+def test_every_case_has_a_golden_file() -> None:
+    """A transcript nobody checks in is no test: each case must have its file, and each
+    file its case."""
+    files = {
+        f"{p.parent.name}/{p.stem}"
+        for folder in ("standard", "intermediate", "wisk")
+        for p in (HERE / folder).glob("*.txt")
+    }
+    assert files == set(CASES)
+
+
+def test_the_games_are_played_not_idle() -> None:
+    """Every turn has orders and changes the state; each ruleset's games fight battles."""
+    fought = set()
+    for name in CASES:
+        text = (HERE / f"{name}.txt").read_text(encoding="utf-8")
+        turns = text.split("\n== turn ")[2:]  # after the start
+        assert len(turns) >= 8, name
+        for block in turns:
+            assert "\nside " in block, (name, block[:40])
+            assert block.split("-- state changes\n", 1)[1].strip(), (name, block[:40])
+        if '"kind": "battle"' in text:
+            fought.add(name.split("/")[0])
+    assert fought == {"standard", "intermediate", "wisk"}
