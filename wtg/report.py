@@ -37,6 +37,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
+        auto_reload=False,  # one command's run: a template is read once, not checked per use
     )
     env.filters["signed"] = lambda n: f"{n:+d}"
     env.filters["tenths"] = lambda n: f"{n / 10:.1f}"

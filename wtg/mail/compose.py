@@ -35,6 +35,7 @@ _BODY_CHARSET = Charset("utf-8")
 _BODY_CHARSET.body_encoding = QP  # readable, and quotable, where base64 is not
 
 
+@cache
 def loop_id(sender: str) -> str:
     """Our X-Loop value: the address we send from."""
     return email.utils.parseaddr(sender)[1].lower() or "wtg@localhost"
@@ -79,6 +80,7 @@ def message(
     return msg
 
 
+@cache
 def _address(value: str) -> str:
     """``Name <addr>`` with a non-ASCII name as an encoded word (the address never is)."""
     name, addr = email.utils.parseaddr(value)
