@@ -138,6 +138,12 @@ def test_four_bots_fight_to_a_placing(tmp_path: Path) -> None:
     assert sorted(p["place"] for p in final["players"]) == [1, 2, 3, 4]
     winner = next(p for p in final["players"] if p["place"] == 1)
     assert all(p["owner"] == winner["id"] for p in final["pieces"])
+    topten = wtg("topten", game_dir).output.splitlines()
+    assert topten[1].split() == ["RANK", "PLAYER", "HIT", "POINTS", "PIECES", "STATUS"]
+    first = topten[2].split()  # rank, id, name, hit points, pieces left, status
+    hit_points = sum(p["hp"] for p in final["pieces"])
+    assert first[:2] == ["1", str(winner["id"])]
+    assert first[-3:-1] == [str(hit_points), str(len(final["pieces"]))]
     table = json.loads(wtg("ratings", game_dir.parent, "--json").output)
     assert all(p["rating"] is None for p in table["players"])  # bots are never rated
     assert sum(p["wins"] for p in table["players"]) == 1

@@ -106,8 +106,12 @@ def test_three_players_two_humans_and_a_robot_play_to_a_winner(tmp_path: Path) -
     winner = wtg("report", game_dir, "--player", 1).output
     assert "THE GAME IS OVER" in winner
     assert wtg("run-turn", game_dir).exit_code != 0  # nothing left to play
-    topten = wtg("topten", game_dir).output
-    assert "WINNER" in topten
+    topten = wtg("topten", game_dir).output.splitlines()
+    assert topten[1].split() == ["RANK", "PLAYER", "ARMIES", "TERRITORIES", "STATUS"]
+    first = topten[2].split()  # rank, id, name, armies, territories, status
+    armies = sum(t["armies"] for t in end["territories"])
+    assert first[:2] == ["1", str(end["winner"])]
+    assert first[-3:] == [str(armies), "42", "WINNER"]
 
 
 def test_six_robots_play_to_a_winner(tmp_path: Path) -> None:

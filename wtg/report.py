@@ -78,7 +78,9 @@ def report_text(
 
 
 def topten_text(ruleset: Ruleset, config: GameConfig, state: Any) -> str:
-    template = environment().get_template("topten.txt.j2")
+    """The Top Ten in the ruleset's own words (``templates/<ruleset>/topten.txt.j2``: what
+    the score and the holdings count), or the WoK one of provinces."""
+    template = environment().select_template([f"{ruleset.name}/topten.txt.j2", "topten.txt.j2"])
     return template.render(
         game=config.game,
         turn=ruleset.turn_of(state),
