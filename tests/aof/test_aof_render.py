@@ -122,3 +122,30 @@ def test_blank_form_parses_to_nothing_but_the_header() -> None:
     assert outcome.bad == []
     assert outcome.problems == []
     assert outcome.header == {"game": "demo", "turn": "1", "player": "3", "code": "K7Q2M9XD"}
+
+
+def test_a_turns_form_may_leave_sections_out_and_fill_help_lines() -> None:
+    """The form context names sections this turn cannot use (``OMIT``) and fills
+    ``{placeholders}`` in help lines as in titles."""
+    from wtg.aof.form import form_from_data
+    from wtg.aof.render import OMIT
+
+    spec = {
+        "ruleset": "test",
+        "title": "TEST AOF",
+        "begin": "=== BEGIN AOF ===",
+        "end": "=== END AOF ===",
+        "instructions": "Fill in the blanks.",
+        "sections": [
+            {"key": "move", "label": "M", "title": "MOVE", "help": "{move_help}", "lines": 1,
+             "fields": [{"name": "to", "title": "TO", "width": 2}]},
+            {"key": "attack", "label": "A", "title": "ATTACK", "lines": 2,
+             "fields": [{"name": "to", "title": "TO", "width": 2}]},
+        ],
+    }  # fmt: skip
+    form = form_from_data(spec)
+    full = render_aof(form, HEADER, None, {"move_help": "Up to 3 moves."})
+    assert "MOVE\nUp to 3 moves.\n    TO\nM1: __\n" in full and "A2: __" in full
+    short = render_aof(form, HEADER, None, {"move_help": "One move.", OMIT: ("attack",)})
+    assert "One move." in short and "ATTACK" not in short and "A1:" not in short
+    assert parse_aof(form, short.replace("M1: __", "M1: 07")).entries[0].values == {"to": 7}

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from string import Formatter
-from typing import Any
+from typing import Any, cast
 
 from wtg.aof.form import RESERVED_KEYS, FormSpec, SectionSpec
 from wtg.aof.orderfile import read_section
 from wtg.aof.values import Value, render_value
+
+OMIT = "omit_sections"
+"""The form context's entry naming the sections a turn's form leaves out."""
 
 
 def render_aof(
@@ -19,12 +22,17 @@ def render_aof(
 ) -> str:
     """The form's text; ``header`` holds game, turn, player and code.
 
-    ``context`` fills ``{placeholders}`` in section titles. Raises ValueError when
-    the header is incomplete or ``orders`` do not fit the form.
+    ``context`` fills ``{placeholders}`` in section titles and help lines; its
+    ``OMIT`` entry names sections this turn's form leaves out (no order of theirs can be
+    given now). Raises ValueError when the header is incomplete or ``orders`` do not fit
+    the form.
     """
     filled = _filled(form, orders or {})
+    omitted = set(cast(Iterable[str], (context or {}).get(OMIT, ())))
     out = [form.begin, form.title, header_line(header), *form.instructions.splitlines()]
     for section in form.sections:
+        if section.key in omitted:
+            continue
         out.append("")
         out += _section_lines(section, filled.get(section.key, []), context or {})
     out += ["", form.end]
@@ -72,7 +80,7 @@ def _section_lines(
     margin = len(f"{section.label}{section.lines}:") + 1
     out = [fill_placeholders(section.title, context)]
     if section.help:
-        out.append(section.help)
+        out.append(fill_placeholders(section.help, context))
     out.append(" " * margin + _cells([f.title for f in section.fields], widths))
     for number in range(1, section.lines + 1):
         values = filled[number - 1] if number <= len(filled) else {}

@@ -133,6 +133,41 @@ def test_the_aof_tells_the_cards_and_the_armies_to_place() -> None:
     assert semi == "PLACE your remaining 21 starting armies on your territories"
 
 
+def section_titles(text: str) -> list[str]:
+    """Each section's title up to its first ':' (a section follows a blank line)."""
+    lines = text.splitlines()
+    follow = [lines[i + 1] for i, line in enumerate(lines[:-1]) if not line]
+    return [title.split(":")[0] for title in follow if title != RULESET.form.end]
+
+
+def test_the_initial_assignment_forms_hold_only_placements() -> None:
+    """ "the initial assignment takes only placements": its forms leave trades, attacks and
+    the fortification out, and say what happens to what the player leaves open."""
+    blank = {"player": 1, "turn": 1}
+    claim = render_aof(
+        RULESET.form, HEADER, blank, RULESET.form_context(new_game(3, assignment="claim"), 1)
+    )
+    assert section_titles(claim) == ["CLAIM", "READY"]
+    assert "Should all you list be taken, a free territory is claimed for you." in claim
+    assert "T1:" not in claim and "A1:" not in claim and "F1:" not in claim
+    semi = render_aof(
+        RULESET.form, HEADER, blank, RULESET.form_context(new_game(3, assignment="semi"), 1)
+    )
+    assert section_titles(semi) == [
+        "PLACE your remaining 21 starting armies on your territories",
+        "READY",
+    ]
+    assert "placed for you on your front, as a robot would" in semi
+    playing = render_aof(RULESET.form, HEADER, blank, RULESET.form_context(state_with_cards(), 1))
+    assert [t.split()[0].rstrip(",") for t in section_titles(playing)] == [
+        "TRADE",
+        "PLACE",
+        "ATTACK",
+        "FORTIFY",
+        "READY",
+    ]
+
+
 def test_a_claim_may_name_a_taken_territory_with_a_note() -> None:
     state = new_game(3, assignment="claim")
     state.holdings[ALASKA - 1].owner = 2

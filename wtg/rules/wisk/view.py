@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from wtg.aof.render import OMIT
 from wtg.rules.wisk.cards import trade_value
 from wtg.rules.wisk.constants import FIXED, FIXED_VALUES
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
-from wtg.rules.wisk.state import CLAIMING, PLACING, WiskState
+from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
 from wtg.rules.wisk.victory import describe
 
 STAGE_NAMES = {
@@ -103,11 +104,17 @@ def my_cards(state: WiskState, pid: int) -> list[dict[str, Any]]:
     return rows
 
 
+SETUP_OMITS = ("trade", "attack", "fortify")
+"""Sections the forms of the initial assignment leave out: it takes only placements."""
+
+
 def form_context(state: WiskState, pid: int) -> dict[str, Any]:
     me = state.player(pid)
     hand = " ".join(f"{c['id']}={c['kind'][:3].upper()}" for c in my_cards(state, pid))
+    place_help = "Armies you leave unplaced are placed for you on your front, as a robot would."
     if state.stage == CLAIMING:
         place = "CLAIM: territories in order of choice, ARMIES 1; the first still free is yours"
+        place_help = "Should all you list be taken, a free territory is claimed for you."
     elif state.stage == PLACING:
         place = f"PLACE your remaining {me.to_place} starting armies on your territories"
     else:
@@ -115,11 +122,15 @@ def form_context(state: WiskState, pid: int) -> dict[str, Any]:
             f"PLACE your {reinforcements(state, pid)} new armies (plus any from cards) on "
             "your territories; a continent's bonus goes into that continent"
         )
-    return {
+    context: dict[str, Any] = {
         "cards": hand or "none",
         "place": place,
+        "place_help": place_help,
         "next_trade": _trade_note(state),
     }
+    if state.stage != PLAYING:  # the initial assignment: placements only
+        context[OMIT] = SETUP_OMITS
+    return context
 
 
 def _trade_note(state: WiskState) -> str:
