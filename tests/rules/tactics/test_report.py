@@ -49,6 +49,31 @@ def test_the_board_shows_piece_ids_tiles_and_elevation() -> None:
     assert elevation_rows(flat.board) == []
 
 
+def test_a_wide_board_is_shown_in_strips_that_fit_a_mail_line() -> None:
+    """Maps may be 64 tiles wide; a report line stays within 78 characters."""
+    size = 64
+    drawing = "\n".join(
+        "#" * size if y in (0, size - 1) else "#" + "." * (size - 2) + "#" for y in range(size)
+    )
+    heights = [[(x * 7 + y) % 230 for x in range(size)] for y in range(size)]
+    game = state(drawing, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 62, 62)], heights=heights)
+    rows = board_rows(game)
+    strips = [block.splitlines() for block in "\n".join(rows).split("\n\n")]
+    assert [len(strip) for strip in strips] == [size + 1] * 3  # a header and 64 rows each
+    assert [strip[0].split()[0] for strip in strips] == ["0", "21", "42"]
+    assert [strip[0].split()[-1] for strip in strips] == ["20", "41", "63"]
+    assert max(len(row) for row in rows) <= 78
+    assert strips[0][2].split()[:3] == ["1", "##", "11"]
+    assert strips[2][63].split()[-2:] == ["21", "##"]  # row 62: piece 21 at 62/62, border
+    elevation = elevation_rows(game.board)
+    assert max(len(row) for row in elevation) <= 78
+    blocks = [block.splitlines() for block in "\n".join(elevation).split("\n\n")]
+    assert len(blocks) == 4  # 4 characters a column: at most 18 columns a strip
+    column_17 = next(b for b in blocks if "17" in b[0].split())
+    at = column_17[0].split().index("17")
+    assert column_17[6].split()[at + 1] == str((17 * 7 + 5) % 230)  # row 5
+
+
 def test_every_tile_kind_gets_its_own_symbol() -> None:
     game = state(OPEN7, [])
     many = {n: 1 for n in range(1, 80)}

@@ -4,7 +4,7 @@ log of the turn, and the expected damage of the attacks the player's pieces coul
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from wtg.rules.tactics.battle import forecast
@@ -34,39 +34,54 @@ def tile_symbols(board: Board) -> dict[int, str]:
     return symbols
 
 
+REPORT_WIDTH = 78
+"""A report line's most characters: a wide board is shown in strips of columns."""
+
+
+def column_strips(size: int, cell: int) -> list[range]:
+    """The board's columns in strips of even width, each row of a strip within the report
+    width (a row is its 3-character number, then ``cell`` characters a column)."""
+    most = (REPORT_WIDTH - 3) // cell
+    count = -(-size // most)
+    bounds = [size * i // count for i in range(count + 1)]
+    return [range(bounds[i], bounds[i + 1]) for i in range(count)]
+
+
+def _grid(size: int, cell: int, show: Callable[[int, int], str]) -> list[str]:
+    """Every strip: a header of column numbers, then a row a line; a blank line between."""
+    rows: list[str] = []
+    for strip in column_strips(size, cell):
+        if rows:
+            rows.append("")
+        rows.append("   " + "".join(f"{x:>{cell}}" for x in strip))
+        rows += [f"{y:>3}" + "".join(f" {show(x, y)}" for x in strip) for y in range(size)]
+    return rows
+
+
 def board_rows(state: TacticsState) -> list[str]:
     """The grid: a piece shows its id; a tile its symbol and elevation / 32 (0-7)."""
     board = state.board
     symbols = tile_symbols(board)
     at = {p.pos: p for p in state.pieces}
-    header = "    " + " ".join(f"{x:>2}" for x in range(board.size))
-    rows = [header]
-    for y in range(board.size):
-        cells = []
-        for x in range(board.size):
-            piece = at.get((x, y))
-            tile = board.tile((x, y))
-            if piece is not None:
-                cells.append(f"{piece.id:>2}")
-            elif tile == BORDER:
-                cells.append(BORDER_CELL)
-            else:
-                symbol = START_SYMBOL if tile in START_TILES else symbols.get(tile, "?")
-                cells.append(f"{symbol}{min(9, board.height_at((x, y)) // STEP_LIMIT)}")
-        rows.append(f"{y:>3} " + " ".join(cells))
-    return rows
+
+    def show(x: int, y: int) -> str:
+        piece = at.get((x, y))
+        tile = board.tile((x, y))
+        if piece is not None:
+            return f"{piece.id:>2}"
+        if tile == BORDER:
+            return BORDER_CELL
+        symbol = START_SYMBOL if tile in START_TILES else symbols.get(tile, "?")
+        return f"{symbol}{min(9, board.height_at((x, y)) // STEP_LIMIT)}"
+
+    return _grid(board.size, 3, show)
 
 
 def elevation_rows(board: Board) -> list[str]:
     """Exact elevations, when the map is not flat."""
     if not any(board.elevation):
         return []
-    rows = ["    " + " ".join(f"{x:>3}" for x in range(board.size))]
-    for y in range(board.size):
-        rows.append(
-            f"{y:>3} " + " ".join(f"{board.height_at((x, y)):>3}" for x in range(board.size))
-        )
-    return rows
+    return _grid(board.size, 4, lambda x, y: f"{board.height_at((x, y)):>3}")
 
 
 def legend(board: Board) -> list[dict[str, Any]]:
