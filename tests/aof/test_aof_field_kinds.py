@@ -94,6 +94,16 @@ def test_a_field_is_of_one_kind_only() -> None:
     ]
 
 
+def test_a_listed_section_takes_no_optional_field() -> None:
+    spec = {**SPEC, "sections": [{**SPEC["sections"][0], "listed": True}]}
+    with pytest.raises(FormError) as caught:
+        form_from_data(spec, "grid.yaml")
+    assert caught.value.problems == [
+        "section 1 (moves): a 'listed' section's fields cannot be 'optional' "
+        "(its orders are lists: a blank would shift the values after it)"
+    ]
+
+
 def test_blank_tiles_and_optional_fields_round_trip_through_the_form() -> None:
     form = form_from_data(SPEC)
     blank = render_aof(form, HEADER)

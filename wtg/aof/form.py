@@ -236,6 +236,11 @@ def _section_problems(section: SectionSpec, where: str) -> list[str]:
             problems.append(f"{where}: a 'scalar' section must have exactly one field")
     if section.listed and section.scalar is not None:
         problems.append(f"{where}: a 'listed' section cannot be 'scalar'")
+    if section.listed and any(f.optional for f in section.fields):
+        problems.append(
+            f"{where}: a 'listed' section's fields cannot be 'optional' "
+            "(its orders are lists: a blank would shift the values after it)"
+        )
     if section.single and section.lines != 1:
         problems.append(f"{where}: a 'single' section must have 'lines: 1'")
     return problems
