@@ -7,11 +7,11 @@ Regenerate after an intended rules change, then read the diff:
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
+from tests.golden.compare import check_golden
 from tests.golden.transcript import transcript
 
 HERE = Path(__file__).resolve().parent / "wok4"
@@ -24,23 +24,7 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_transcript_matches_golden(name: str) -> None:
     text = transcript(*CASES[name])
-    path = HERE / f"{name}.txt"
-    if os.environ.get("WTG_REGEN_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.is_file(), f"no golden file {path}: run with WTG_REGEN_GOLDEN=1"
-    golden = path.read_text(encoding="utf-8")
-    if text != golden:
-        now, then = [*text.splitlines(), ""], [*golden.splitlines(), ""]
-        first = next(
-            i
-            for i in range(max(len(now), len(then)))
-            if i >= len(now) or i >= len(then) or now[i] != then[i]
-        )
-        pytest.fail(
-            f"{name} differs from its golden transcript at line {first + 1}:\n"
-            f"  now:    {now[first] if first < len(now) else '(end)'}\n"
-            f"  golden: {then[first] if first < len(then) else '(end)'}"
-        )
+    check_golden(HERE / f"{name}.txt", text)
 
 
 def test_every_case_has_a_golden_file() -> None:

@@ -14,7 +14,6 @@ Regenerate after an intended rules change, then read the diff:
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
+from tests.golden.compare import check_golden
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
@@ -136,21 +136,7 @@ def transcript(name: str, case: Case) -> str:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_transcript_matches_golden(name: str) -> None:
     text = transcript(name, CASES[name])
-    path = HERE / f"{name}.txt"
-    if os.environ.get("WTG_REGEN_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.is_file(), f"no golden file {path}: run with WTG_REGEN_GOLDEN=1"
-    golden = path.read_text(encoding="utf-8")
-    if text != golden:
-        now, then = [*text.splitlines(), ""], [*golden.splitlines(), ""]
-        first = next(
-            i for i in range(max(len(now), len(then))) if now[i : i + 1] != then[i : i + 1]
-        )
-        pytest.fail(
-            f"{name} differs from its golden transcript at line {first + 1}:\n"
-            f"  now:    {now[first] if first < len(now) else '(end)'}\n"
-            f"  golden: {then[first] if first < len(then) else '(end)'}"
-        )
+    check_golden(HERE / f"{name}.txt", text)
 
 
 def test_every_case_has_a_golden_file() -> None:

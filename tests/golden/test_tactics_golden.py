@@ -10,11 +10,11 @@ Regenerate after an intended rules change, then read the diff:
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
+from tests.golden.compare import check_golden
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup
@@ -61,15 +61,7 @@ def transcript(map_name: str, bots: int, per_turn: str, seed: int) -> str:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_transcript_matches_golden(name: str) -> None:
     text = transcript(*CASES[name])
-    path = HERE / f"{name}.txt"
-    if os.environ.get("WTG_REGEN_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.is_file(), f"no golden file {path}: run with WTG_REGEN_GOLDEN=1"
-    golden = path.read_text(encoding="utf-8").splitlines()
-    now = text.splitlines()
-    for number, (mine, then) in enumerate(zip(now, golden, strict=False), start=1):
-        assert mine == then, f"{name} differs at line {number}"
-    assert len(now) == len(golden), f"{name}: {len(now)} lines, golden {len(golden)}"
+    check_golden(HERE / f"{name}.txt", text)
 
 
 def test_every_tactics_case_has_a_golden_file() -> None:
