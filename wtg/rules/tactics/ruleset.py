@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import cached_property
 from typing import Any
 
-from wtg.aof.form import FormSpec, load_form
-from wtg.aof.orderfile import entries_from_orders
-from wtg.core.orders import Acceptance, RawEntry, Verdict
+from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
-from wtg.paths import form_path
+from wtg.rules.files import RulesetFiles
 from wtg.rules.tactics.accept import accept_entries
 from wtg.rules.tactics.army import SetupError
 from wtg.rules.tactics.forecast import forecast
@@ -23,14 +20,10 @@ from wtg.rules.tactics.view import form_context, report_context
 from wtg.rules.tactics.world import slug
 
 
-class Tactics:
+class Tactics(RulesetFiles):
     name = "tactics"
     title = "WoS Tactics"
     turn_style = TurnStyle.SEQUENTIAL
-
-    @cached_property
-    def form(self) -> FormSpec:
-        return load_form(form_path(self.name))
 
     def map_names(self) -> list[str]:
         from wtg.assets.tactics.maps import load_world  # disk I/O, outside the rules
@@ -91,11 +84,6 @@ class Tactics:
         if state.phase == OVER or state.phase == ARMY or not state.player(state.active).bot:
             return {}
         return {state.active: plan_orders(state, state.active)}
-
-    def entries_from_dict(
-        self, data: Mapping[str, Any]
-    ) -> tuple[list[RawEntry], list[Verdict], list[str]]:
-        return entries_from_orders(self.form, data)
 
     def accept(self, entries: Sequence[RawEntry], state: TacticsState, player: int) -> Acceptance:
         return accept_entries(self.form, entries, state, player)

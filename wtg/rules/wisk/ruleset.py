@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import cached_property
 from typing import Any
 
-from wtg.aof.form import FormSpec, load_form
-from wtg.aof.orderfile import entries_from_orders, orders_from_entries
-from wtg.core.orders import Acceptance, RawEntry, Verdict
+from wtg.aof.orderfile import orders_from_entries
+from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
-from wtg.paths import form_path, games_path
+from wtg.rules.files import RulesetFiles
 from wtg.rules.wisk.accept import accept_entries
 from wtg.rules.wisk.board import Board, load_board
 from wtg.rules.wisk.constants import DEFAULT_MAP
@@ -26,27 +24,16 @@ from wtg.rules.wisk.strategy import plan
 from wtg.rules.wisk.view import form_context, public_json, report_context
 
 
-class Wisk:
+class Wisk(RulesetFiles):
     name = "wisk"
     title = "WISK - the world domination game"
     turn_style = TurnStyle.SEQUENTIAL
-
-    @cached_property
-    def form(self) -> FormSpec:
-        return load_form(form_path(self.name))
-
-    def map_names(self) -> list[str]:
-        return sorted(p.stem for p in games_path(self.name).glob("*.yaml"))
 
     def default_map(self, variant: str | None) -> str:
         return DEFAULT_MAP
 
     def load_board(self, name: str) -> Board:
-        path = games_path(self.name) / f"{name}.yaml"
-        if not path.is_file():
-            known = ", ".join(self.map_names()) or "none"
-            raise FileNotFoundError(f"no map {name!r} for {self.name} (maps: {known})")
-        return load_board(path)
+        return load_board(self.map_file(name))
 
     def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult:
         if setup.variant:
@@ -88,11 +75,6 @@ class Wisk:
         if state.winner or not state.player(state.active).robot:
             return {}
         return {state.active: plan(state, state.active)}
-
-    def entries_from_dict(
-        self, data: Mapping[str, Any]
-    ) -> tuple[list[RawEntry], list[Verdict], list[str]]:
-        return entries_from_orders(self.form, data)
 
     def accept(self, entries: Sequence[RawEntry], state: WiskState, player: int) -> Acceptance:
         good, verdicts = accept_entries(entries, state, player)

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from functools import cached_property
 from typing import Any, ClassVar
 
-from wtg.aof.form import FormSpec, load_form
-from wtg.aof.orderfile import entries_from_orders, orders_from_entries
-from wtg.core.orders import Acceptance, RawEntry, Verdict
+from wtg.aof.orderfile import orders_from_entries
+from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.provmap import MapLimits, ProvinceMap, load_map
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
-from wtg.paths import form_path, games_path
+from wtg.rules.files import RulesetFiles
 from wtg.rules.wok.accept import Check, Context, accept_entries
 from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.limits import MOVE_UNITS, TRANSFORM_KINDS
@@ -27,7 +25,7 @@ from wtg.rules.wok.view import report_context
 MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
 
 
-class WokRuleset:
+class WokRuleset(RulesetFiles):
     name: str
     title: str
     turn_style: TurnStyle = TurnStyle.SIMULTANEOUS
@@ -45,22 +43,11 @@ class WokRuleset:
     attacks_allowed: Callable[[int], int]
 
     # --- the same in every WoK ruleset ------------------------------------------------
-    @cached_property
-    def form(self) -> FormSpec:
-        return load_form(form_path(self.name))
-
-    def map_names(self) -> list[str]:
-        return sorted(p.stem for p in games_path(self.name).glob("*.yaml"))
-
     def default_map(self, variant: str | None) -> str:
         return "classic60"
 
     def load_map(self, name: str) -> ProvinceMap:
-        path = games_path(self.name) / f"{name}.yaml"
-        if not path.is_file():
-            known = ", ".join(self.map_names()) or "none"
-            raise FileNotFoundError(f"no map {name!r} for {self.name} (maps: {known})")
-        return load_map(path, self.map_limits)
+        return load_map(self.map_file(name), self.map_limits)
 
     def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult:
         return TurnResult(state=self.start_state(setup, self.load_map(setup.map), rng), events=())
@@ -97,11 +84,6 @@ class WokRuleset:
 
     def robot_orders(self, state: WokState) -> dict[int, dict[str, Any]]:
         return {}
-
-    def entries_from_dict(
-        self, data: Mapping[str, Any]
-    ) -> tuple[list[RawEntry], list[Verdict], list[str]]:
-        return entries_from_orders(self.form, data)
 
     def accept(self, entries: Sequence[RawEntry], state: WokState, player: int) -> Acceptance:
         context = Context(

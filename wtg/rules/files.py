@@ -1,0 +1,40 @@
+"""What every ruleset reads the same way: its AOF spec (``forms/<name>.yaml``), its maps
+(``games/<name>/*.yaml``), and order files checked against that spec."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from wtg.aof.form import FormSpec, load_form
+from wtg.aof.orderfile import entries_from_orders
+from wtg.core.orders import RawEntry, Verdict
+from wtg.paths import form_path, games_path
+
+
+class RulesetFiles:
+    """A base for the ruleset classes; ``name`` is the ruleset's registered name."""
+
+    name: str
+
+    @cached_property
+    def form(self) -> FormSpec:
+        return load_form(form_path(self.name))
+
+    def map_names(self) -> list[str]:
+        return sorted(p.stem for p in games_path(self.name).glob("*.yaml"))
+
+    def map_file(self, name: str) -> Path:
+        """The file of a map; FileNotFoundError names the maps there are."""
+        path = games_path(self.name) / f"{name}.yaml"
+        if not path.is_file():
+            known = ", ".join(self.map_names()) or "none"
+            raise FileNotFoundError(f"no map {name!r} for {self.name} (maps: {known})")
+        return path
+
+    def entries_from_dict(
+        self, data: Mapping[str, Any]
+    ) -> tuple[list[RawEntry], list[Verdict], list[str]]:
+        return entries_from_orders(self.form, data)
