@@ -11,6 +11,9 @@ from wtg.cli.common import fail, gm_config
 @click.pass_context
 def poll(ctx: click.Context) -> None:
     """Fetch order mails (IMAP, or the maildir transport), file them and queue the answers."""
+    import imaplib
+    import sqlite3
+
     from wtg.mail.poller import open_inbox
     from wtg.mail.poller import poll as run_poll
 
@@ -26,6 +29,11 @@ def poll(ctx: click.Context) -> None:
         fail(f"cannot open the inbox: {exc}")
     try:
         summary = run_poll(gm, inbox)
+    except (OSError, imaplib.IMAP4.error, sqlite3.Error) as exc:  # the server, the disk
+        fail(
+            f"the poll stopped: {type(exc).__name__}: {exc} (what it filed is kept, and the "
+            "next poll takes up the rest)"
+        )
     finally:
         inbox.close()
     click.echo(summary.line())

@@ -23,11 +23,12 @@ NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 class FakeClient:
     """Answers as imapclient does, and notes which thread asked what."""
 
-    def __init__(self, count: int, fail_move: bool = False) -> None:
+    def __init__(self, count: int, fail_move: bool = False, fail_fetch: bool = False) -> None:
         self.mails = {
             uid: f"Subject: hello {uid}\r\n\r\nno form\r\n".encode() for uid in range(1, count + 1)
         }
         self.fail_move = fail_move
+        self.fail_fetch = fail_fetch
         self.calls: list[tuple[str, str]] = []
         self.moved: dict[str, list[int]] = {}
 
@@ -49,6 +50,8 @@ class FakeClient:
 
     def fetch(self, uids: list[int], items: list[str]) -> dict[int, dict[bytes, Any]]:
         self._note("fetch")
+        if self.fail_fetch:
+            raise ConnectionResetError("connection reset by peer")
         if items == ["BODY.PEEK[]"]:
             return {u: {b"BODY[]": self.mails[u]} for u in uids}
         when = datetime(2026, 11, 22, 11, 0)
@@ -114,3 +117,34 @@ def test_a_failed_move_fails_the_poll_and_is_recorded(tmp_path: Path) -> None:
     assert health.last_failure == NOW
     assert "the server went away" in health.error
     assert sorted(client.mails) == [1, 2]  # still in the inbox: the next poll moves them
+
+
+def test_wtg_poll_says_in_a_line_why_it_stopped(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A cron job's mail gets one line, not a traceback; the failure is on record for
+    `run-turn --due`, and the messages stay in the inbox."""
+    from click.testing import CliRunner
+
+    from wtg.cli import main
+
+    client = FakeClient(3, fail_fetch=True)
+    monkeypatch.setattr(inbox_module, "connect_imap", lambda config: client)
+    config = tmp_path / "wtg.yaml"
+    config.write_text(
+        "games_dir: games\ntransport: imap\n"
+        "imap: {host: imap.invalid, port: 993, username: gm, password: pw}\n"
+        "smtp: {host: smtp.invalid, port: 25, from: gm@wtg.example}\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(main, ["--config", str(config), "poll"])
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        "wtg: the poll stopped: ConnectionResetError: connection reset by peer (what it "
+        "filed is kept, and the next poll takes up the rest)"
+    )
+    health = last_poll(tmp_path / "games" / ".mail")
+    assert health is not None and health.last_success is None
+    assert "ConnectionResetError" in health.error
+    assert sorted(client.mails) == [1, 2, 3]
+    assert client.calls[-1][0] == "logout"
