@@ -9,16 +9,18 @@ from __future__ import annotations
 import contextlib
 import mailbox
 import os
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from wtg.config import ImapConfig
 from wtg.core.record import Record
 
 FETCH_BATCH = 100
+T = TypeVar("T")
 
 
 class Incoming(Record):
@@ -82,16 +84,30 @@ class ImapInbox:
         self.can_move = self.client.has_capability("MOVE")
         self.line = ThreadPoolExecutor(max_workers=1, thread_name_prefix="imap")
         self.moving: list[Future[None]] = []
+        self.busy = 0.0
+        """Seconds the connection's thread spent in IMAP commands (search, fetch, move)."""
+
+    def _ask(self, command: Callable[..., T], *args: Any) -> Future[T]:
+        """Queue a command on the connection's thread."""
+
+        def timed() -> T:
+            begin = time.perf_counter()
+            try:
+                return command(*args)
+            finally:
+                self.busy += time.perf_counter() - begin
+
+        return self.line.submit(timed)
 
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
-        uids = self.line.submit(self.client.search, ["UNDELETED"]).result()
+        uids = self._ask(self.client.search, ["UNDELETED"]).result()
         ordered = sorted(uids)
         batches = [ordered[at : at + FETCH_BATCH] for at in range(0, len(ordered), FETCH_BATCH)]
-        ahead = [self.line.submit(self._fetch, batch, max_bytes) for batch in batches[:1]]
+        ahead = [self._ask(self._fetch, batch, max_bytes) for batch in batches[:1]]
         for index in range(len(batches)):
             current = ahead.pop().result()
             if index + 1 < len(batches):
-                ahead.append(self.line.submit(self._fetch, batches[index + 1], max_bytes))
+                ahead.append(self._ask(self._fetch, batches[index + 1], max_bytes))
             yield current
 
     def _fetch(self, batch: list[int], max_bytes: int) -> list[Incoming]:
@@ -116,7 +132,7 @@ class ImapInbox:
         )
 
     def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
-        self.moving.append(self.line.submit(self._move, list(done), list(rejected)))
+        self.moving.append(self._ask(self._move, list(done), list(rejected)))
 
     def settle(self) -> None:
         moving, self.moving = self.moving, []
