@@ -100,21 +100,32 @@ class ImapInbox:
         return self.line.submit(timed)
 
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
-        uids = self._ask(self.client.search, ["UNDELETED"]).result()
-        ordered = sorted(uids)
+        sizes = self._ask(self._sizes).result()  # every message's size and arrival at once
+        ordered = sorted(sizes)
         batches = [ordered[at : at + FETCH_BATCH] for at in range(0, len(ordered), FETCH_BATCH)]
-        ahead = [self._ask(self._fetch, batch, max_bytes) for batch in batches[:1]]
+        ahead = [self._ask(self._fetch, batch, sizes, max_bytes) for batch in batches[:1]]
         for index in range(len(batches)):
             current = ahead.pop().result()
             if index + 1 < len(batches):
-                ahead.append(self._ask(self._fetch, batches[index + 1], max_bytes))
+                ahead.append(self._ask(self._fetch, batches[index + 1], sizes, max_bytes))
             yield current
 
-    def _fetch(self, batch: list[int], max_bytes: int) -> list[Incoming]:
-        sizes = self.client.fetch(batch, ["RFC822.SIZE", "INTERNALDATE"])
-        small = [u for u in batch if u in sizes and sizes[u][b"RFC822.SIZE"] <= max_bytes]
-        bodies = self.client.fetch(small, ["BODY.PEEK[]"]) if small else {}
-        return [self._incoming(uid, sizes[uid], bodies.get(uid)) for uid in batch if uid in sizes]
+    def _sizes(self) -> dict[int, dict[bytes, Any]]:
+        uids = self.client.search(["UNDELETED"])
+        return dict(self.client.fetch(uids, ["RFC822.SIZE", "INTERNALDATE"])) if uids else {}
+
+    def _fetch(
+        self, batch: list[int], sizes: dict[int, dict[bytes, Any]], max_bytes: int
+    ) -> list[Incoming]:
+        """The batch's bodies; one over ``max_bytes`` is not fetched (``raw`` stays empty),
+        and a message another client removed meanwhile is left out."""
+        small = {u for u in batch if sizes[u][b"RFC822.SIZE"] <= max_bytes}
+        bodies = self.client.fetch(sorted(small), ["BODY.PEEK[]"]) if small else {}
+        return [
+            self._incoming(uid, sizes[uid], bodies.get(uid))
+            for uid in batch
+            if uid in bodies or uid not in small
+        ]
 
     def _incoming(
         self, uid: int, info: dict[bytes, Any], body: dict[bytes, Any] | None

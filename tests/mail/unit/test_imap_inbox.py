@@ -29,6 +29,8 @@ class FakeClient:
         }
         self.fail_move = fail_move
         self.fail_fetch = fail_fetch
+        self.vanished: set[int] = set()
+        """Removed by another client after their sizes were fetched."""
         self.calls: list[tuple[str, str]] = []
         self.moved: dict[str, list[int]] = {}
 
@@ -53,7 +55,7 @@ class FakeClient:
         if self.fail_fetch:
             raise ConnectionResetError("connection reset by peer")
         if items == ["BODY.PEEK[]"]:
-            return {u: {b"BODY[]": self.mails[u]} for u in uids}
+            return {u: {b"BODY[]": self.mails[u]} for u in uids if u not in self.vanished}
         when = datetime(2026, 11, 22, 11, 0)
         return {u: {b"RFC822.SIZE": len(self.mails[u]), b"INTERNALDATE": when} for u in uids}
 
@@ -103,7 +105,23 @@ def test_batches_come_in_server_order_from_the_imap_thread(
     threads = {thread for name, thread in client.calls if name != "logout"}
     assert len(threads) == 1
     assert threads.pop().startswith("imap")
-    assert [name for name, _ in client.calls].count("fetch") == 6
+    assert [name for name, _ in client.calls].count("fetch") == 4  # the sizes, 3 batches
+
+
+def test_a_big_message_comes_without_its_body_and_a_vanished_one_not_at_all(
+    tmp_path: Path,
+) -> None:
+    client = FakeClient(4)
+    client.mails[2] = b"Subject: big\r\n\r\n" + b"x" * 5000
+    client.vanished = {3}
+    inbox = ImapInbox(imap_config(gm_config(tmp_path)), client)
+    (batch,) = list(inbox.waiting(max_bytes=1000))
+    inbox.close()
+    assert [(m.key, m.size, bool(m.raw)) for m in batch] == [
+        ("imap:77:1", len(client.mails[1]), True),
+        ("imap:77:2", len(client.mails[2]), False),  # over the limit: not fetched
+        ("imap:77:4", len(client.mails[4]), True),
+    ]
 
 
 def test_a_failed_move_fails_the_poll_and_is_recorded(tmp_path: Path) -> None:
