@@ -23,8 +23,9 @@ class _Policy(type(email.policy.compat32)):  # type: ignore[misc]
     """compat32 with CRLF line ends, writing a short ASCII header line as it is: folding
     every header through ``email.header.Header`` costs more than the rest of a mail."""
 
-    def fold_binary(self, name: str, value: str) -> bytes:
-        if len(name) + len(value) + 2 <= _LINE and value.isascii() and value.isprintable():
+    def fold_binary(self, name: str, value: Any) -> bytes:
+        short = isinstance(value, str) and len(name) + len(value) + 2 <= _LINE
+        if short and value.isascii() and value.isprintable():
             return f"{name}: {value}{self.linesep}".encode("ascii")
         folded: bytes = super().fold_binary(name, value)
         return folded
