@@ -16,7 +16,7 @@ from wtg.aof.orderfile import (
     orders_from_yaml,
     orders_to_yaml,
 )
-from wtg.aof.parse import parse_aof
+from wtg.aof.parse import normalise_lines, parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.orders import ParseOutcome, RawEntry
 
@@ -138,3 +138,26 @@ def test_parse_never_raises_on_a_damaged_form(
         chars[where % len(chars)] = char
     text = "".join(chars)
     check_outcome(parse_aof(FORM, text), text)
+
+
+_LINE_ENDS = re.compile(r"\r\n|\r|\n")
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+MAIL_NOISE = " >\t\r\n\u00a0\u2000\u2028\u2029\u3000\x0b\x0c\x1c\x85\u200b\u00adA1:=_-BEGIN AOF"
+
+
+def line_by_line(text: str) -> list[tuple[int, str]]:
+    """What cleaning a mail means, one line at a time and plainly: every Unicode space a
+    plain one, invisible characters gone, "> " quote prefixes and surrounding spaces off."""
+    cleaned = []
+    for number, raw in enumerate(_LINE_ENDS.split(text), start=1):
+        spaced = "".join(" " if ch.isspace() else ch for ch in raw.translate(_INVISIBLE))
+        cleaned.append((number, re.sub(r"^\s*(?:>\s*)+", "", spaced).strip()))
+    return cleaned
+
+
+@SETTINGS
+@given(st.text(alphabet=MAIL_NOISE, max_size=120))
+def test_the_whole_text_is_cleaned_as_line_by_line_would(text: str) -> None:
+    """The parser cleans a mail in a few passes over the whole text (mails are long); the
+    lines and their numbers are those the plain line-by-line cleaning gives."""
+    assert normalise_lines(text) == line_by_line(text)

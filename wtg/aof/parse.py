@@ -76,7 +76,7 @@ def read_header(form: FormSpec, text: str) -> dict[str, str]:
 def normalise_lines(text: str) -> list[tuple[int, str]]:
     """(original 1-based line number, cleaned text) of every line of a mail body: every
     space a plain one, no quote prefixes, no surrounding spaces."""
-    joined = "\n".join(_NEWLINE.split(text.translate(_INVISIBLE)))
+    joined = "\n".join(_NEWLINE.split(text)).translate(_INVISIBLE)  # lines first: "\r\xad\n"
     cleaned = _LEADING.sub("", _SPACE.sub(" ", joined))  # the whole text at once: it is long
     return list(enumerate((line.rstrip(" ") for line in cleaned.split("\n")), start=1))
 
