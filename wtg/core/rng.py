@@ -15,6 +15,17 @@ def turn_rng(seed: int, turn: int) -> random.Random:
     return random.Random(f"wtg:{seed}:{turn}")
 
 
+class NoChance(random.Random):
+    """An RNG for work that must not depend on chance (a confirmation's forecast): any draw
+    is a programming error, raised rather than hidden behind a fixed seed."""
+
+    def random(self) -> float:
+        raise RuntimeError("this computation must not draw on chance")
+
+    def getrandbits(self, k: int) -> int:
+        raise RuntimeError("this computation must not draw on chance")
+
+
 def roll(rng: random.Random, top: int) -> int:
     """A whole number drawn evenly from 0..top inclusive."""
     return int(rng.random() * (top + 1))

@@ -3,10 +3,10 @@ a copy (no dice are needed for them); attacks and the fortification are left to 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
+from wtg.core.rng import NoChance
 from wtg.rules.wisk.assignment import claim_turn, place_rest
 from wtg.rules.wisk.orders import WiskOrders
 from wtg.rules.wisk.reinforce import ordered_trades, place, reinforce
@@ -18,7 +18,7 @@ from wtg.rules.wisk.turn import Turn
 def forecast(state: WiskState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
     typed = WiskOrders.from_dict(orders)
     work = state.clone()
-    turn = Turn(work, random.Random(0))
+    turn = Turn(work, NoChance())
     if work.active != player:
         return {"lines": [], "after": [], "skipped": [], "later": ["your next turn"]}
     if work.stage == CLAIMING:

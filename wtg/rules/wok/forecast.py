@@ -4,10 +4,10 @@ bombing, attacks and spying are left to the turn itself."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from wtg.core.rng import NoChance
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.turn import Phase, Turn
@@ -26,7 +26,7 @@ def forecast(
     typed = Orders.from_dict(orders)
     work = state.clone()
     work.turn = state.turn + 1
-    turn = Turn(work, {player: typed}, random.Random(0), (player,))
+    turn = Turn(work, {player: typed}, NoChance(), (player,))
     for phase in phases:
         phase(turn)
     me = work.player(player)
