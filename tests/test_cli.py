@@ -215,3 +215,53 @@ def test_new_game_says_how_many_play_by_mail(tmp_path: Path) -> None:
     bots = wtg("new-game", tmp_path / "w0", "--ruleset", "wisk", "--robots", 3, "--seed", 1)
     assert bots.exit_code == 0, bots.output
     assert "no players by mail; turn 0 is ready" in bots.output
+
+
+def test_status_without_a_game_lists_every_game(tmp_path: Path) -> None:
+    """`wtg status` alone: a line a game of the games directory (orders in, READY, the
+    deadline), a game folder that cannot be read named with why; --json has it all."""
+    games = tmp_path / "games"
+    first = new_game(games, name="first")
+    new_game(games, name="second")
+    (games / "broken").mkdir()
+    (games / "broken" / "game.yaml").write_text("ruleset: [\n", encoding="utf-8")
+    for pid in (1, 2):
+        aof = tmp_path / f"p{pid}.txt"
+        aof.write_text(filled_aof(open_game(first), pid), encoding="utf-8")  # READY
+        assert wtg("orders", first, aof).exit_code == 0
+    lines = wtg("--games-dir", games, "status").output.splitlines()
+    assert lines[0].split() == [
+        "first",
+        "wok4",
+        "turn",
+        "1:",
+        "2",
+        "of",
+        "10",
+        "orders",
+        "in,",
+        "2",
+        "READY",
+    ]
+    assert lines[1].split() == [
+        "second",
+        "wok4",
+        "turn",
+        "1:",
+        "0",
+        "of",
+        "10",
+        "orders",
+        "in,",
+        "0",
+        "READY",
+    ]
+    assert lines[2].startswith(f"{games / 'broken'}: cannot be read:")
+    data = json.loads(wtg("--games-dir", games, "status", "--json").output)
+    assert [g["game"] for g in data["games"]] == ["first", "second"]
+    assert data["games"][0] == json.loads(wtg("status", first, "--json").output)
+    assert [u["path"] for u in data["unreadable"]] == [str(games / "broken")]
+    assert (
+        wtg("--games-dir", tmp_path / "none", "status").output
+        == f"no games in {tmp_path / 'none'}\n"
+    )
