@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,9 @@ from wtg.core.orders import ParseOutcome, RawEntry
 
 ROOT = Path(__file__).resolve().parents[2]
 FORM = load_form(ROOT / "forms" / "wok4.yaml")
-SETTINGS = settings(max_examples=150, deadline=None, database=None)
+SETTINGS = settings(  # WTG_EXAMPLES=3000 for a longer search after a parser change
+    max_examples=int(os.environ.get("WTG_EXAMPLES", "150")), deadline=None, database=None
+)
 NOISE = "_ 0123456789\n\r\t>#(),:.;-ABGLMSTXZabxz\u00a0\u200b\u2028"
 
 
