@@ -7,6 +7,7 @@ import string
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from wtg.aof.render import OMIT
 from wtg.rules.tactics.battle import forecast
 from wtg.rules.tactics.board import STEP_LIMIT, Board
 from wtg.rules.tactics.moves import fighter, targets, walks
@@ -232,14 +233,15 @@ def _seen(event: Mapping[str, Any], player: int) -> bool:
 
 
 def form_context(state: TacticsState, player: int) -> dict[str, Any]:
+    """The army turn's form holds the army and no moves; a battle turn's the moves only."""
     if state.phase == ARMY:
-        army_note = "this turn only"
-        moves_note = "none this turn: the armies are picked first"
+        moves_note = ""
+        omit: tuple[str, ...] = ("moves",)
+    elif state.pieces_per_turn == RESTED:
+        moves_note = f"every piece with RST {FULL_REST} or more may move once"
+        omit = ("army",)
     else:
-        army_note = "turn 1 only: not now"
-        if state.pieces_per_turn == RESTED:
-            moves_note = f"every piece with RST {FULL_REST} or more may move once"
-        else:
-            count = int(state.pieces_per_turn)
-            moves_note = f"up to {count} piece{'s' if count > 1 else ''}, each once"
-    return {"army_note": army_note, "army_size": state.army_size, "moves_note": moves_note}
+        count = int(state.pieces_per_turn)
+        moves_note = f"up to {count} piece{'s' if count > 1 else ''}, each once"
+        omit = ("army",)
+    return {"army_size": state.army_size, "moves_note": moves_note, OMIT: omit}
