@@ -33,6 +33,7 @@ class World:
         root: Path,
         count: int = 4,
         ruleset: tuple[str, str, dict[str, object]] = ("wok4", "small", {}),
+        variant: str | None = None,
         **mail: object,
     ) -> None:
         """``ruleset``: its name, the map and the game's options."""
@@ -46,6 +47,7 @@ class World:
             map_name,
             players(count),
             seed=3,
+            variant=variant,
             options=options,
             schedule=make_schedule(2, "18:00", "UTC", now=NOW),
             now=NOW,

@@ -1,0 +1,38 @@
+"""A Duel by mail: a human plays three colours and sends their three forms in one mail (as
+`wtg aof` prints them); each form is filed for its colour and confirmed on its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.mail.loop import World
+from tests.mail.test_poll_maildir import body_of
+
+DUEL: tuple[str, str, dict[str, object]] = ("standard", "classic60", {})
+
+
+def test_one_mail_carries_the_three_forms_of_a_duel_player(tmp_path: Path) -> None:
+    world = World(tmp_path, count=2, ruleset=DUEL, variant="duel")
+    forms = world.game.aof(1)
+    assert forms.count("=== BEGIN AOF ===") == 3
+    colours = world.game.ruleset.sides_of(world.game.state(), 1)
+    assert len(colours) == 3
+    filled = forms.replace("R1: _", "R1: 1")
+    first = filled.index("T1: __   _    __")
+    filled = filled[:first] + "T1: 99   1    10" + filled[first + len("T1: __   _    __") :]
+    world.mail("All three of mine:\n\n" + filled)
+    summary = world.poll()
+    assert (summary.seen, summary.stored) == (1, 1)  # one mail, filed
+    answers = world.outbox()
+    first_id = min(answers, key=len)  # conf-<mail>, then conf-<mail>-1 and -2
+    assert first_id.startswith("conf-maildir")
+    assert sorted(answers) == [first_id, f"{first_id}-1", f"{first_id}-2"]
+    bodies = [body_of(answers[ident]) for ident in sorted(answers)]
+    for colour, body in zip(colours, bodies, strict=True):
+        assert f"Orders received: game g1, turn 1, player {colour} " in body
+        assert "sooner once every player is READY (you are)" in body
+    assert "REJECTED T1: 99   1    10" in bodies[0]
+    assert "REJECTED" not in bodies[1] + bodies[2]
+    status = {p["id"]: p for p in world.game.status()["players"]}
+    assert all(status[c]["orders"] and status[c]["ready"] for c in colours)
+    assert all(status[c]["seat"] == 1 for c in colours)
