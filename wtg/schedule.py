@@ -108,8 +108,13 @@ def parse_iso(text: str) -> datetime:
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
 
 
+_UTC_NAMES = frozenset(("UTC", "Etc/UTC", "GMT", "Etc/GMT", "Zulu", "Etc/Zulu"))
+
+
 def local_text(moment: datetime, zone: str) -> str:
-    """``Tue 24 Nov 2026 18:00 Europe/Vienna (17:00 UTC)`` for reports."""
-    local = moment.astimezone(ZoneInfo(zone))
-    utc = moment.astimezone(timezone.utc)
-    return f"{local:%a %d %b %Y %H:%M} {zone} ({utc:%H:%M} UTC)"
+    """``Tue 24 Nov 2026 18:00 Europe/Vienna (17:00 UTC)`` for reports; a game kept in
+    UTC reads ``Tue 24 Nov 2026 18:00 UTC``."""
+    shown = f"{moment.astimezone(ZoneInfo(zone)):%a %d %b %Y %H:%M} {zone}"
+    if zone in _UTC_NAMES:
+        return shown
+    return f"{shown} ({moment.astimezone(timezone.utc):%H:%M} UTC)"
