@@ -1,6 +1,7 @@
 """The `wtg` command line: wiring only; the work is done in wtg.engine, wtg.mail and the rulesets.
 
-wtg.cli.games  new-game, aof, orders, run-turn, state, status, report, topten, demo
+wtg.cli.games  new-game, aof, orders, run-turn, state, report, topten, demo
+wtg.cli.status status (one game, or every game)
 wtg.cli.mail   poll, send, remind
 wtg.cli.ratings ratings
 """
@@ -13,9 +14,11 @@ from wtg.cli.common import main
 from wtg.cli.games import register as _register_games
 from wtg.cli.mail import register as _register_mail
 from wtg.cli.ratings import register as _register_ratings
+from wtg.cli.status import register as _register_status
 
 _register_games(main)
 _register_mail(main)
 _register_ratings(main)
+_register_status(main)
 
 __all__ = ["click", "main"]
