@@ -59,3 +59,20 @@ def test_turns_run_when_the_active_player_is_ready_and_robots_at_once(tmp_path: 
     # the robot's turn used no deadline of its own: player 1 has the one after player 2's
     assert world.game.deadline() == second + timedelta(days=2)
     assert world.game.state().active == 1
+
+
+def test_a_player_whose_turn_it_is_not_is_told_whom_the_turn_waits_for(tmp_path: Path) -> None:
+    world = World(tmp_path, count=2, ruleset=WISK)
+    world.mail("When is it my turn?", sender="p2@players.example")
+    world.mail("Here is my mail without a form", sender="p1@players.example")
+    summary = world.poll()
+    assert (summary.seen, summary.stored, summary.answered) == (2, 0, 2)
+    answers = {body_of(raw).split(",", 1)[0]: body_of(raw) for raw in world.outbox().values()}
+    waiting = answers["Hello Player2"]
+    assert "No orders of yours are due now:\n  game g1, turn 1: the turn waits for Player1\n" in (
+        waiting
+    )
+    assert "=== BEGIN AOF ===" not in waiting
+    due = answers["Hello Player1"]
+    assert "=== BEGIN AOF ===" in due and "PLAYER: 1" in due
+    assert "due now" not in due

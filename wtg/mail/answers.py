@@ -140,19 +140,21 @@ class Answers:
 
     # --- help, rejections, notices -------------------------------------------------
     def help(self, message: Incoming, sender: str | None) -> str:
-        seats = [
-            (g, e)
-            for g, e in self.registry.seats_of(sender)
-            if e.id in g.ruleset.owing(g.state_view())
-        ]
-        if not seats:
+        """A player's mail without a form: the forms of the games where orders are due, and
+        for the others why none are (a stranger gets nothing)."""
+        mine = self.registry.seats_of(sender)
+        if not mine:
             return "rejected: no order form, and not from a player"
-        forms = [g.aof(e.id) for g, e in seats]
-        body = compose.render("help", name=seats[0][1].name, forms=forms)
+        due = [e.id in g.ruleset.owing(g.state_view()) for g, e in mine]
+        forms = [g.aof(e.id) for (g, e), owed in zip(mine, due, strict=True) if owed]
+        idle = [_not_due(g) for (g, _), owed in zip(mine, due, strict=True) if not owed]
+        body = compose.render("help", name=mine[0][1].name, forms=forms, idle=idle)
         queued = self._queue(
-            f"help-{message.key}", seats[0][1].email, "No order form found in your mail", body, None
+            f"help-{message.key}", mine[0][1].email, "No order form found in your mail", body, None
         )
-        return "answered: help sent" if queued else "answered: help held (too many replies)"
+        if not queued:
+            return "answered: help held (too many replies)"
+        return "answered: help sent" if forms else "answered: told no orders are due"
 
     def oversized(self, message: Incoming) -> str:
         return f"rejected: {message.size} bytes, over the limit of {self.gm.limits.max_bytes}"
@@ -205,3 +207,16 @@ class Answers:
         self.outbox.add(ident, msg, durable=False)
         self.journal.replied(address, stamp)
         return True
+
+
+def _not_due(game: Game) -> str:
+    """Why a player has no orders to give in a game now."""
+    state = game.state_view()
+    if game.ruleset.is_over(state):
+        return f"game {game.config.game} is over"
+    turn = game.ruleset.turn_of(state) + 1
+    owing = set(game.ruleset.owing(state))
+    names = [p["name"] for p in game.ruleset.public_json(state)["players"] if p["id"] in owing]
+    if not names:
+        return f"game {game.config.game}, turn {turn}: a robot is to move"
+    return f"game {game.config.game}, turn {turn}: the turn waits for {', '.join(names)}"
