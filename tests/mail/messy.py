@@ -114,6 +114,19 @@ def flowed(aof: str, sender: str) -> bytes:
     return msg.as_bytes()
 
 
+def hard_wrapped(aof: str, sender: str) -> bytes:
+    """No format=flowed: the client breaks every line longer than 40 characters at its last
+    space before them, as plain-text mailers do when they send."""
+    out = []
+    for line in aof.splitlines():
+        while len(line) > 40 and " " in line[1:40]:
+            cut = line.rindex(" ", 1, 40)
+            out.append(line[:cut])
+            line = line[cut + 1 :]
+        out.append(line)
+    return text("\n".join(out) + "\n", sender, cte="quoted-printable")
+
+
 def crlf(aof: str, sender: str) -> bytes:
     return text(aof.replace("\n", "\r\n"), sender, cte="base64")
 
@@ -164,6 +177,7 @@ CASES: dict[str, Build] = {
     "quoted twice": lambda a, s: top_posted(a, s, "> > "),
     "bottom posting, signature": bottom_posted,
     "format=flowed re-wrapped": flowed,
+    "hard re-wrapped at 40": hard_wrapped,
     "crlf": crlf,
     "nbsp and smart quotes": nbsp_smart,
     "forwarded": forwarded,
