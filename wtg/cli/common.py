@@ -31,6 +31,12 @@ def gm_config(ctx: click.Context) -> GmConfig:
         fail(str(exc))
 
 
+def games_root(ctx: click.Context) -> Path:
+    """The games directory: --games-dir (or WTG_GAMES_DIR), else the config's games_dir."""
+    obj = ctx.obj or {}
+    return Path(obj["games_dir"]) if obj.get("games_dir") else gm_config(ctx).games_dir
+
+
 def game_path(ctx: click.Context, game_dir: str) -> Path:
     """A bare name is looked up in the games directory (--games-dir, WTG_GAMES_DIR, or the
     config's games_dir)."""

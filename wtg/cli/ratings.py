@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from wtg.cli.common import fail, gm_config
+from wtg.cli.common import fail, games_root
 
 
 def register(group: click.Group) -> None:
@@ -23,7 +23,7 @@ def ratings(ctx: click.Context, games_dir: str | None, as_json: bool) -> None:
     (default: --games-dir or the config's games_dir). Bots never change a rating."""
     from wtg.ratings import finished_games, rate
 
-    folder = Path(games_dir or (ctx.obj or {}).get("games_dir") or gm_config(ctx).games_dir)
+    folder = Path(games_dir) if games_dir else games_root(ctx)
     if not folder.is_dir():
         fail(f"no games folder {folder}")
     table = rate(finished_games(folder))

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import click
 
-from wtg.cli.common import gm_config, open_or_fail
+from wtg.cli.common import games_root, open_or_fail
 
 
 def register(group: click.Group) -> None:
@@ -52,8 +51,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     from wtg.gameconfig import ConfigError
     from wtg.store import StoreError
 
-    obj = ctx.obj or {}
-    games_dir = Path(obj["games_dir"]) if obj.get("games_dir") else gm_config(ctx).games_dir
+    games_dir = games_root(ctx)
     games, troubles = [], []
     for path in game_dirs(games_dir):
         try:
