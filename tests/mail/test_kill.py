@@ -26,7 +26,7 @@ from wtg.engine import Game, create_game, open_game
 from wtg.gameconfig import PlayerEntry
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
-from wtg.mail.sender import deliver, queue_reports
+from wtg.mail.sender import Delivery, deliver, queue_reports
 from wtg.mail.transport import Unreachable
 
 KILLS = 30
@@ -173,7 +173,7 @@ def test_killing_send_on_the_maildir_transport_never_duplicates(tmp_path: Path) 
     assert len(delivered) == len(set(delivered)) == 4 * (KILLS + 1)
     outbox = Outbox(gm.spool)
     assert outbox.counts()["sent"] == 4 * (KILLS + 1)
-    assert deliver(outbox, _Down()) == (0, 0, 0)
+    assert deliver(outbox, _Down()) == Delivery(0, 0, 0)
 
 
 class _Down:

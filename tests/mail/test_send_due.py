@@ -15,7 +15,7 @@ from wtg.cli import main
 from wtg.due import run_due
 from wtg.mail.health import record_poll
 from wtg.mail.outbox import Outbox
-from wtg.mail.sender import deliver, remind, send
+from wtg.mail.sender import Delivery, deliver, remind, send
 from wtg.mail.transport import PermanentFailure, TemporaryFailure, Unreachable
 
 
@@ -58,12 +58,14 @@ def test_reports_go_out_once_with_the_aof_in_the_body(tmp_path: Path) -> None:
 def test_smtp_down_means_mail_waits_and_is_sent_once_later(tmp_path: Path) -> None:
     world = World(tmp_path)
     outbox = Outbox(world.gm.spool)
-    send(world.gm, now=NOW, transport=FlakyTransport([Unreachable("cannot reach x")]))
+    down = send(world.gm, now=NOW, transport=FlakyTransport([Unreachable("cannot reach x")]))
+    assert (down.sent, down.waiting, down.unreachable) == (0, 4, "cannot reach x")
+    assert down.line().endswith("; the mail server could not be reached: cannot reach x")
     assert outbox.counts() == {"queued": 4, "sent": 0, "failed": 0}
     back = FlakyTransport([])
-    assert deliver(outbox, back) == (4, 0, 0)
+    assert deliver(outbox, back) == Delivery(4, 0, 0)
     assert back.accepted == [f"report-g1-t0000-p{i:02d}" for i in range(1, 5)]
-    assert deliver(outbox, FlakyTransport([])) == (0, 0, 0)
+    assert deliver(outbox, FlakyTransport([])) == Delivery(0, 0, 0)
     assert outbox.counts() == {"queued": 0, "sent": 4, "failed": 0}
 
 
@@ -74,9 +76,9 @@ def test_a_temporary_refusal_backs_off_that_mail(tmp_path: Path) -> None:
     busy = FlakyTransport([TemporaryFailure("451 try later")])
     send(world.gm, now=NOW, transport=busy)
     assert len(busy.accepted) == 3
-    assert deliver(outbox, FlakyTransport([]), lambda: clock[0]) == (0, 1, 0)
+    assert deliver(outbox, FlakyTransport([]), lambda: clock[0]) == Delivery(0, 1, 0)
     clock[0] += 61
-    assert deliver(outbox, FlakyTransport([]), lambda: clock[0]) == (1, 0, 0)
+    assert deliver(outbox, FlakyTransport([]), lambda: clock[0]) == Delivery(1, 0, 0)
 
 
 def test_a_refused_mail_is_set_aside_with_the_reason(tmp_path: Path) -> None:
@@ -155,3 +157,28 @@ def test_due_holds_a_game_when_the_poll_is_failing(tmp_path: Path) -> None:
         world.game.submit(world.aof(pid))
     ((line, ok),) = run_due(world.gm, deadline + timedelta(minutes=5))  # most have orders
     assert ok and "turn 1 resolved" in line
+
+
+def test_wtg_send_exits_1_when_the_mail_server_cannot_be_reached(tmp_path: Path) -> None:
+    import socket
+
+    from click.testing import CliRunner
+
+    from wtg.cli import main
+
+    world = World(tmp_path)
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = tmp_path / "wtg.yaml"
+    config.write_text(
+        f"games_dir: {world.gm.games_dir}\ntransport: imap\n"
+        "imap: {host: 127.0.0.1, port: 1, username: gm, password: pw}\n"
+        f"smtp: {{host: 127.0.0.1, port: {port}, from: gm@wtg.example}}\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(main, ["--config", str(config), "send"])
+    assert result.exit_code == 1
+    assert result.output.startswith("4 report(s) queued; 0 mail(s) sent, 4 waiting to be retried")
+    assert f"the mail server could not be reached: cannot reach 127.0.0.1:{port}" in result.output
+    assert Outbox(world.gm.spool).counts() == {"queued": 4, "sent": 0, "failed": 0}

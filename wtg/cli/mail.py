@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from wtg.cli.common import fail, gm_config
@@ -42,11 +44,14 @@ def poll(ctx: click.Context) -> None:
 @click.command()
 @click.pass_context
 def send(ctx: click.Context) -> None:
-    """Queue the reports of new turns, then send the outbox (SMTP, or the maildir)."""
+    """Queue the reports of new turns, then send the outbox (SMTP, or the maildir). Exits 1
+    when the mail server could not be reached (the mail waits for the next run)."""
     from wtg.mail.sender import send as run_send
 
     summary = run_send(gm_config(ctx))
     click.echo(summary.line())
+    if summary.unreachable:
+        sys.exit(1)
 
 
 @click.command()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
+from typing import NamedTuple
 
 from wtg.config import GmConfig
 from wtg.core.record import Record
@@ -26,17 +27,29 @@ from wtg.mail.transport import (
 from wtg.schedule import local_text
 
 
+class Delivery(NamedTuple):
+    sent: int
+    waiting: int
+    failed: int
+    unreachable: str = ""
+    """Why the server could not be reached (then every mail due waits), or ""."""
+
+
 class SendSummary(Record):
     queued: int = 0
     sent: int = 0
     waiting: int = 0
     failed: int = 0
+    unreachable: str = ""
 
     def line(self) -> str:
-        return (
+        line = (
             f"{self.queued} report(s) queued; {self.sent} mail(s) sent, {self.waiting} "
             f"waiting to be retried, {self.failed} refused for good"
         )
+        if self.unreachable:
+            line += f"; the mail server could not be reached: {self.unreachable}"
+        return line
 
 
 def open_transport(gm: GmConfig) -> Transport:
@@ -72,10 +85,11 @@ def queue_reports(gm: GmConfig, outbox: Outbox, journal: Journal, now: datetime)
 
 def deliver(
     outbox: Outbox, transport: Transport, clock: Callable[[], float] = time.time
-) -> tuple[int, int, int]:
-    """Send what is due; returns (sent, still waiting, failed for good)."""
+) -> Delivery:
+    """Send what is due: how many were sent, still wait, failed for good, and why the server
+    could not be reached if it could not."""
     sent = waiting = failed = 0
-    down = False
+    down = ""
     try:
         for ident, path in outbox.waiting():
             if down or float(outbox.state(ident).get("next_try", 0)) > clock():
@@ -83,8 +97,8 @@ def deliver(
                 continue
             try:
                 transport.send(ident, path.read_bytes())
-            except Unreachable:
-                down = True  # the next run tries again; no mail is to blame
+            except Unreachable as exc:
+                down = str(exc) or type(exc).__name__  # the next run tries again
                 waiting += 1
                 continue
             except TemporaryFailure as exc:
@@ -99,7 +113,7 @@ def deliver(
             sent += 1
     finally:
         transport.close()
-    return sent, waiting, failed
+    return Delivery(sent, waiting, failed, down)
 
 
 def send(
@@ -112,8 +126,14 @@ def send(
         queued = queue_reports(gm, outbox, journal, moment)
     finally:
         journal.close()
-    sent, waiting, failed = deliver(outbox, transport or open_transport(gm))
-    return SendSummary(queued=queued, sent=sent, waiting=waiting, failed=failed)
+    done = deliver(outbox, transport or open_transport(gm))
+    return SendSummary(
+        queued=queued,
+        sent=done.sent,
+        waiting=done.waiting,
+        failed=done.failed,
+        unreachable=done.unreachable,
+    )
 
 
 def remind(gm: GmConfig, now: datetime | None = None) -> int:
