@@ -197,6 +197,20 @@ def test_forecast_of_trades_and_placements() -> None:
     assert forecast["later"] == []
 
 
+def test_forecast_of_a_claim_names_the_territory_claimed() -> None:
+    state = new_game(3, assignment="claim")
+    state.holdings[ALASKA - 1].owner = 2  # taken: the next choice is claimed
+    orders = {
+        "player": 1,
+        "turn": 1,
+        "place": [{"territory": ALASKA, "armies": 1}, {"territory": JAPAN, "armies": 1}],
+    }
+    forecast = RULESET.forecast(state, orders, 1)
+    assert forecast["claim"] is True
+    assert forecast["lines"] == [f"Japan ({JAPAN}) claimed"]
+    assert forecast["after"] == [f"Japan ({JAPAN}): 1 army"]
+
+
 def test_the_initial_assignment_takes_only_placements() -> None:
     state = new_game(3, assignment="semi")
     mine = state.territories_of(1)[0]

@@ -20,7 +20,13 @@ def forecast(state: WiskState, orders: Mapping[str, Any], player: int) -> dict[s
     work = state.clone()
     turn = Turn(work, NoChance())
     if work.active != player:
-        return {"lines": [], "after": [], "skipped": [], "later": ["your next turn"]}
+        return {
+            "lines": [],
+            "after": [],
+            "skipped": [],
+            "later": ["your next turn"],
+            "claim": False,
+        }
     if work.stage == CLAIMING:
         claim_turn(turn, typed.place, claim_choice)
     elif work.stage == PLACING:
@@ -38,16 +44,24 @@ def forecast(state: WiskState, orders: Mapping[str, Any], player: int) -> dict[s
             tid = data["territory"]
             why = data.get("why", "orders")
             note = "" if why in ("orders", "setup") else f" ({why})"
-            lines.append(f"+{data.get('armies', 1)} on {_name(state, tid)}{note}")
+            if data["kind"] == "claimed":
+                lines.append(f"{_name(state, tid)} claimed{note}")
+            else:
+                lines.append(f"+{data.get('armies', 1)} on {_name(state, tid)}{note}")
             touched += [tid] if tid not in touched else []
-    after = [f"{_name(state, t)}: {work.armies(t)} armies" for t in touched]
+    after = [f"{_name(state, t)}: {_armies(work.armies(t))}" for t in touched]
     skipped = [e.to_dict() for e in turn.events if e.kind == "order_skipped"]
     later = []
     if typed.attacks:
         later.append(f"{len(typed.attacks)} attack(s)")
     if typed.fortify:
         later.append("the fortification")
-    return {"lines": lines, "after": after, "skipped": skipped, "later": later}
+    claim = state.stage == CLAIMING
+    return {"lines": lines, "after": after, "skipped": skipped, "later": later, "claim": claim}
+
+
+def _armies(count: int) -> str:
+    return "1 army" if count == 1 else f"{count} armies"
 
 
 def _name(state: WiskState, tid: int) -> str:
