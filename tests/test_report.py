@@ -17,7 +17,7 @@ def test_turn_zero_report_of_a_player(game: Game) -> None:
     assert "1.750a 1.0a" in report  # "1.244a means AVERAGE armies level of 1.244"
     oop = " ".join(str(p) for p in state.oop)
     assert f"ORDER OF PLAY FOR TURN 1: {oop}" in report
-    assert "TOP TEN" in report and report.count(" provinces\n") >= 10
+    assert "TOP TEN" in report and report.count(" 1 province\n") == 10  # one each at the start
     assert report.index("TOP TEN") < report.index("=== BEGIN AOF ===")
     assert "GAME: g1  TURN: 1  PLAYER: 4  CODE: CODE0004" in report
 
@@ -46,3 +46,13 @@ def test_battle_is_told_to_both_sides(game: Game) -> None:
     assert f"Attack from {attacker.id} on {target} " in report
     assert "rounds" in report
     assert "Attack from" not in game.report(2)
+
+
+def test_counted_nouns_agree_with_their_number() -> None:
+    from wtg.report import count
+
+    assert count(1, "army", "armies") == "1 army"
+    assert count(3, "army", "armies") == "3 armies"
+    assert count(0, "province") == "0 provinces"
+    assert count(1, "province") == "1 province"
+    assert count(42, "territory", "territories") == "42 territories"

@@ -27,6 +27,11 @@ def bytecode_cache() -> jinja2.BytecodeCache | None:
     return jinja2.FileSystemBytecodeCache(folder) if os.access(folder, os.W_OK) else None
 
 
+def count(number: int, singular: str, plural: str | None = None) -> str:
+    """``{{ n | count("army", "armies") }}``: "1 army", "3 armies" ("s" added by default)."""
+    return f"{number} {singular if number == 1 else plural or singular + 's'}"
+
+
 @cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
@@ -42,6 +47,7 @@ def environment() -> jinja2.Environment:
     env.filters["signed"] = lambda n: f"{n:+d}"
     env.filters["tenths"] = lambda n: f"{n / 10:.1f}"
     env.filters["thousandths"] = lambda n: f"{n / 1000:.3f}"
+    env.filters["count"] = count
     return env
 
 
