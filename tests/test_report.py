@@ -56,3 +56,16 @@ def test_counted_nouns_agree_with_their_number() -> None:
     assert count(0, "province") == "0 provinces"
     assert count(1, "province") == "1 province"
     assert count(42, "territory", "territories") == "42 territories"
+
+
+def test_missed_turns_are_counted_down_to_quitting(game: Game) -> None:
+    """ "3 in a row and you QUIT the game": the report says where the player stands."""
+    said = []
+    for _ in range(3):
+        game.run_turn()
+        said.append(next(line for line in game.report(4).splitlines() if "missed" in line))
+    assert said == [
+        "You missed the last turn; 3 in a row and you QUIT the game.",
+        "You missed the last 2 turns; 3 in a row and you QUIT the game.",
+        "You missed 3 turns in a row and have QUIT the game.",
+    ]
