@@ -182,3 +182,36 @@ def test_wtg_send_exits_1_when_the_mail_server_cannot_be_reached(tmp_path: Path)
     assert result.output.startswith("4 report(s) queued; 0 mail(s) sent, 4 waiting to be retried")
     assert f"the mail server could not be reached: cannot reach 127.0.0.1:{port}" in result.output
     assert Outbox(world.gm.spool).counts() == {"queued": 4, "sent": 0, "failed": 0}
+
+
+def test_quiet_commands_say_nothing_when_there_was_nothing_to_do(tmp_path: Path) -> None:
+    """For cron, which mails any output: poll, send and remind with --quiet print only when
+    something happened."""
+    from click.testing import CliRunner
+
+    from wtg.cli import main
+
+    world = World(tmp_path)
+    config = tmp_path / "wtg.yaml"
+    # remind_hours 0: no reminder is ever due, whatever the clock says
+    config.write_text(
+        f"games_dir: {world.gm.games_dir}\nmail: {{remind_hours: 0}}\n", encoding="utf-8"
+    )
+
+    def run(*args: str) -> str:
+        result = CliRunner().invoke(main, ["--config", str(config), *args])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    assert run("send", "-q").startswith("4 report(s) queued; 4 mail(s) sent")  # turn 0
+    assert run("send", "-q") == ""
+    assert (
+        run("send")
+        == "0 report(s) queued; 0 mail(s) sent, 0 waiting to be retried, 0 refused for good\n"
+    )
+    assert run("poll", "--quiet") == ""
+    assert run("poll").startswith("0 message(s):")
+    assert run("remind", "-q") == ""
+    assert run("remind") == "0 reminder(s) queued\n"
+    world.mail(world.aof(1, R1="1"))
+    assert run("poll", "-q").startswith("1 message(s): 1 order(s) stored")

@@ -8,10 +8,18 @@ import click
 
 from wtg.cli.common import fail, gm_config
 
+quiet_option = click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Print nothing when there was nothing to do (for cron, which mails any output).",
+)
+
 
 @click.command()
+@quiet_option
 @click.pass_context
-def poll(ctx: click.Context) -> None:
+def poll(ctx: click.Context, quiet: bool) -> None:
     """Fetch order mails (IMAP, or the maildir transport), file them and queue the answers."""
     import imaplib
     import sqlite3
@@ -38,30 +46,36 @@ def poll(ctx: click.Context) -> None:
         )
     finally:
         inbox.close()
-    click.echo(summary.line())
+    if summary.seen or not quiet:
+        click.echo(summary.line())
 
 
 @click.command()
+@quiet_option
 @click.pass_context
-def send(ctx: click.Context) -> None:
+def send(ctx: click.Context, quiet: bool) -> None:
     """Queue the reports of new turns, then send the outbox (SMTP, or the maildir). Exits 1
     when the mail server could not be reached (the mail waits for the next run)."""
     from wtg.mail.sender import send as run_send
 
     summary = run_send(gm_config(ctx))
-    click.echo(summary.line())
+    if summary.busy() or not quiet:
+        click.echo(summary.line())
     if summary.unreachable:
         sys.exit(1)
 
 
 @click.command()
+@quiet_option
 @click.pass_context
-def remind(ctx: click.Context) -> None:
+def remind(ctx: click.Context, quiet: bool) -> None:
     """Queue a reminder to players without orders when the deadline is near (`wtg send`
     mails it)."""
     from wtg.mail.sender import remind as run_remind
 
-    click.echo(f"{run_remind(gm_config(ctx))} reminder(s) queued")
+    queued = run_remind(gm_config(ctx))
+    if queued or not quiet:
+        click.echo(f"{queued} reminder(s) queued")
 
 
 def register(group: click.Group) -> None:

@@ -42,6 +42,10 @@ class SendSummary(Record):
     failed: int = 0
     unreachable: str = ""
 
+    def busy(self) -> bool:
+        """Anything queued, sent, waiting or failed: worth a line even under --quiet."""
+        return bool(self.queued or self.sent or self.waiting or self.failed or self.unreachable)
+
     def line(self) -> str:
         line = (
             f"{self.queued} report(s) queued; {self.sent} mail(s) sent, {self.waiting} "
