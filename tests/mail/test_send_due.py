@@ -8,6 +8,7 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from tests.mail.loop import NOW, World
@@ -215,3 +216,32 @@ def test_quiet_commands_say_nothing_when_there_was_nothing_to_do(tmp_path: Path)
     assert run("remind") == "0 reminder(s) queued\n"
     world.mail(world.aof(1, R1="1"))
     assert run("poll", "-q").startswith("1 message(s): 1 order(s) stored")
+
+
+def test_a_second_poll_or_send_while_one_runs_leaves_the_work_to_it(tmp_path: Path) -> None:
+    """Cron may start a run before the last one ended: two sends of one outbox could mail a
+    message twice, so the second run does nothing (and says so unless --quiet)."""
+    from click.testing import CliRunner
+
+    from wtg.cli import main
+    from wtg.mail.runlock import AlreadyRunning, only_one
+
+    world = World(tmp_path)
+    config = tmp_path / "wtg.yaml"
+    config.write_text(f"games_dir: {world.gm.games_dir}\n", encoding="utf-8")
+    world.mail(world.aof(1, R1="1"))
+
+    def run(*args: str) -> str:
+        result = CliRunner().invoke(main, ["--config", str(config), *args])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    with only_one(world.gm.spool, "send"), only_one(world.gm.spool, "poll"):
+        assert run("send") == "another `wtg send` is running: this one leaves the work to it\n"
+        assert run("poll") == "another `wtg poll` is running: this one leaves the work to it\n"
+        assert run("send", "-q") == run("poll", "-q") == ""
+        with pytest.raises(AlreadyRunning):
+            send(world.gm, now=NOW)
+    assert Outbox(world.gm.spool).counts() == {"queued": 0, "sent": 0, "failed": 0}
+    assert run("poll").startswith("1 message(s): 1 order(s) stored")
+    assert run("send").startswith("4 report(s) queued; 5 mail(s) sent")  # and the confirmation

@@ -16,6 +16,12 @@ quiet_option = click.option(
 )
 
 
+def skip(reason: Exception, quiet: bool) -> None:
+    """Another run of the same command is under way: this one leaves the work to it."""
+    if not quiet:
+        click.echo(f"{reason}: this one leaves the work to it")
+
+
 @click.command()
 @quiet_option
 @click.pass_context
@@ -26,6 +32,7 @@ def poll(ctx: click.Context, quiet: bool) -> None:
 
     from wtg.mail.poller import open_inbox
     from wtg.mail.poller import poll as run_poll
+    from wtg.mail.runlock import AlreadyRunning
 
     gm = gm_config(ctx)
     try:
@@ -39,6 +46,9 @@ def poll(ctx: click.Context, quiet: bool) -> None:
         fail(f"cannot open the inbox: {exc}")
     try:
         summary = run_poll(gm, inbox)
+    except AlreadyRunning as exc:
+        skip(exc, quiet)
+        return
     except (OSError, imaplib.IMAP4.error, sqlite3.Error) as exc:  # the server, the disk
         fail(
             f"the poll stopped: {type(exc).__name__}: {exc} (what it filed is kept, and the "
@@ -56,9 +66,14 @@ def poll(ctx: click.Context, quiet: bool) -> None:
 def send(ctx: click.Context, quiet: bool) -> None:
     """Queue the reports of new turns, then send the outbox (SMTP, or the maildir). Exits 1
     when the mail server could not be reached (the mail waits for the next run)."""
+    from wtg.mail.runlock import AlreadyRunning
     from wtg.mail.sender import send as run_send
 
-    summary = run_send(gm_config(ctx))
+    try:
+        summary = run_send(gm_config(ctx))
+    except AlreadyRunning as exc:
+        skip(exc, quiet)
+        return
     if summary.busy() or not quiet:
         click.echo(summary.line())
     if summary.unreachable:

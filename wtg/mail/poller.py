@@ -27,6 +27,7 @@ from wtg.mail.inbox import Inbox, Incoming
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
 from wtg.mail.registry import Registry
+from wtg.mail.runlock import only_one
 from wtg.store import GameLocked, write_atomic
 
 REPLACED = "filed: older than the orders on file"
@@ -139,7 +140,9 @@ class Poller:
 
 
 def poll(gm: GmConfig, inbox: Inbox, now: datetime | None = None) -> PollSummary:
-    return Poller(gm, inbox, now).run()
+    """Raises AlreadyRunning when another poll of the same spool is under way."""
+    with only_one(gm.spool, "poll"):
+        return Poller(gm, inbox, now).run()
 
 
 def open_inbox(gm: GmConfig) -> Inbox:

@@ -16,6 +16,7 @@ from wtg.mail import compose
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
 from wtg.mail.registry import Registry
+from wtg.mail.runlock import only_one
 from wtg.mail.transport import (
     MaildirTransport,
     PermanentFailure,
@@ -124,13 +125,14 @@ def send(
     gm: GmConfig, transport: Transport | None = None, now: datetime | None = None
 ) -> SendSummary:
     moment = now or datetime.now(timezone.utc)
-    outbox = Outbox(gm.spool)
-    journal = Journal(gm.spool)
-    try:
-        queued = queue_reports(gm, outbox, journal, moment)
-    finally:
-        journal.close()
-    done = deliver(outbox, transport or open_transport(gm))
+    with only_one(gm.spool, "send"):  # two sends of one outbox could mail a message twice
+        outbox = Outbox(gm.spool)
+        journal = Journal(gm.spool)
+        try:
+            queued = queue_reports(gm, outbox, journal, moment)
+        finally:
+            journal.close()
+        done = deliver(outbox, transport or open_transport(gm))
     return SendSummary(
         queued=queued,
         sent=done.sent,
