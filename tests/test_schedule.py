@@ -1,0 +1,40 @@
+"""How a deadline reads in reports and confirmations."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import datetime, timedelta, timezone
+
+from wtg.schedule import local_text
+
+MOMENT = datetime(2026, 11, 24, 17, 0, tzinfo=timezone.utc)
+
+
+def test_a_deadline_reads_in_the_gms_zone_with_utc_beside_it() -> None:
+    assert local_text(MOMENT, "Europe/Vienna") == "Tue 24 Nov 2026 18:00 Europe/Vienna (17:00 UTC)"
+    assert local_text(MOMENT, "America/New_York") == (
+        "Tue 24 Nov 2026 12:00 America/New_York (17:00 UTC)"
+    )
+
+
+def test_a_game_kept_in_utc_says_it_once() -> None:
+    assert local_text(MOMENT, "UTC") == "Tue 24 Nov 2026 17:00 UTC"
+    assert local_text(MOMENT, "Etc/UTC") == "Tue 24 Nov 2026 17:00 Etc/UTC"
+
+
+def test_deadlines_keep_the_local_hour_across_summer_time() -> None:
+    """Every 2 days at 18:00 Vienna time: 16:00 UTC in summer, 17:00 UTC in winter, and
+    no deadline skipped or doubled where the clocks change (25 October 2026)."""
+    from wtg.schedule import make_schedule
+
+    schedule = make_schedule(2, "18:00", "Europe/Vienna", first="2026-10-21")
+    slots = [schedule.slot(i) for i in range(4)]
+    assert [f"{s:%d %H:%M}" for s in slots] == ["21 16:00", "23 16:00", "25 17:00", "27 17:00"]
+    for before, after in itertools.pairwise(slots):
+        assert schedule.next_after(before) == after
+        assert schedule.next_after(after - timedelta(minutes=1)) == after
+    spring = make_schedule(1, "18:00", "Europe/Vienna", first="2026-03-27")
+    days = [
+        spring.next_after(datetime(2026, 3, d, 12, 0, tzinfo=timezone.utc)) for d in range(27, 31)
+    ]
+    assert [f"{s:%d %H:%M}" for s in days] == ["27 17:00", "28 17:00", "29 16:00", "30 16:00"]
