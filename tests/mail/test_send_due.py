@@ -245,3 +245,25 @@ def test_a_second_poll_or_send_while_one_runs_leaves_the_work_to_it(tmp_path: Pa
     assert Outbox(world.gm.spool).counts() == {"queued": 0, "sent": 0, "failed": 0}
     assert run("poll").startswith("1 message(s): 1 order(s) stored")
     assert run("send").startswith("4 report(s) queued; 5 mail(s) sent")  # and the confirmation
+
+
+def test_poll_verbose_says_what_was_done_with_each_mail(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from wtg.cli import main
+
+    world = World(tmp_path)
+    config = tmp_path / "wtg.yaml"
+    config.write_text(f"games_dir: {world.gm.games_dir}\n", encoding="utf-8")
+    first = world.mail(world.aof(1, R1="1"))
+    second = world.mail("no form here", sender="stranger@example.org")
+    result = CliRunner().invoke(main, ["--config", str(config), "poll", "-v"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "2 message(s): 1 order(s) stored, 0 replaced by later ones, 1 rejected, 0 other(s) "
+        "answered or filed, 0 left for the next poll",
+        f"  maildir:{first}: stored: g1 turn 1 player 1",
+        f"  maildir:{second}: rejected: no order form, and not from a player",
+    ]
+    archived = {p.name for p in (world.gm.spool / "archive").rglob("*.eml")}
+    assert archived == {f"maildir-{first}.eml", f"maildir-{second}.eml"}

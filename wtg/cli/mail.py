@@ -24,8 +24,11 @@ def skip(reason: Exception, quiet: bool) -> None:
 
 @click.command()
 @quiet_option
+@click.option(
+    "-v", "--verbose", is_flag=True, help="Also a line for each message: what was done with it."
+)
 @click.pass_context
-def poll(ctx: click.Context, quiet: bool) -> None:
+def poll(ctx: click.Context, quiet: bool, verbose: bool) -> None:
     """Fetch order mails (IMAP, or the maildir transport), file them and queue the answers."""
     import imaplib
     import sqlite3
@@ -58,6 +61,9 @@ def poll(ctx: click.Context, quiet: bool) -> None:
         inbox.close()
     if summary.seen or not quiet:
         click.echo(summary.line())
+    if verbose:
+        for key, outcome in summary.outcomes:
+            click.echo(f"  {key}: {outcome}")
 
 
 @click.command()

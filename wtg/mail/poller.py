@@ -42,6 +42,9 @@ class PollSummary(Record):
     answered: int = 0
     skipped: int = 0
     """Left in the inbox for the next poll (a game being written, say)."""
+    outcomes: tuple[tuple[str, str], ...] = ()
+    """(message key, what was done with it), in the order the server received them; the
+    key names the archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
 
     def line(self) -> str:
         return (
@@ -64,6 +67,7 @@ class Poller:
 
     def run(self) -> PollSummary:
         counts = {"seen": 0, "stored": 0, "replaced": 0, "rejected": 0, "answered": 0, "skipped": 0}
+        outcomes: list[tuple[str, str, str]] = []
         try:
             for batch in self.inbox.waiting(self.gm.limits.max_bytes):
                 done: list[Incoming] = []
@@ -73,6 +77,7 @@ class Poller:
                 for message in sorted(batch, key=lambda m: m.order_key, reverse=True):
                     counts["seen"] += 1
                     outcome = self.journal.outcome(message.key) or self.handle(message)
+                    outcomes.append((message.order_key, message.key, outcome))
                     if outcome == "later":
                         counts["skipped"] += 1
                         continue
@@ -91,7 +96,8 @@ class Poller:
         finally:
             self.journal.close()
         record_poll(self.gm.spool, self.now, None)
-        return PollSummary(**counts)
+        done_with = tuple((key, outcome) for _, key, outcome in sorted(outcomes))
+        return PollSummary(**counts, outcomes=done_with)
 
     def _commit(self) -> None:
         """Everything written for this batch reaches the disk, then the journal says so."""
