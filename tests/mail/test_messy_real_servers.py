@@ -127,14 +127,15 @@ def test_bad_mail_gets_the_right_answer_and_nothing_is_lost(
     assert "6 message(s): 0 order(s) stored" in output
     assert game.store.pending_orders(1) == {}
     wtg(config, "send")
-    answers = sorted((m.rcpt_tos[0], str(m.message()["Subject"])) for m in smtp.wait_for(5))
+    answers = sorted((m.rcpt_tos[0], str(m.message()["Subject"])) for m in smtp.wait_for(6))
     assert answers == [
         ("p1@players.example", "Your orders were not accepted"),
         ("p1@players.example", "[bad] someone sent orders for you with a wrong code"),
         ("p1@players.example", "[bad] turn 0 report for P1"),
         ("p2@players.example", "No order form found in your mail"),
+        ("p2@players.example", "Your orders were not accepted"),  # too big: told from its header
         ("p2@players.example", "[bad] turn 0 report for P2"),
-    ]  # nothing to the robots, the bounce, the oversized mail or the stranger
+    ]  # nothing to the robots, the bounce or the stranger
     assert imap.fetch_all(GM_ADDRESS, "INBOX") == []
     processed = imap.fetch_all(GM_ADDRESS, "wtg-processed")
     rejected = imap.fetch_all(GM_ADDRESS, "wtg-rejected")

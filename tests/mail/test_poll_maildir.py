@@ -149,12 +149,21 @@ def test_a_wrong_code_reveals_nothing_and_warns_the_player(tmp_path: Path) -> No
 
 
 def test_an_oversized_mail_is_rejected_unread(tmp_path: Path) -> None:
+    """Rejected, not parsed; its header (all that is read of it) tells who sent it, and a
+    player is told why; a robot's big mail gets no answer."""
     world = World(tmp_path, max_bytes=2000)
-    world.mail(world.aof(1, X1="100") + "x" * 5000)
+    world.mail(world.aof(1, X1="100") + "x" * 5000, Subject="my orders, with a photo")
+    world.mail("x" * 5000, sender="p2@players.example", Auto_Submitted="auto-replied")
     summary = world.poll()
-    assert summary.rejected == 1 and not world.game.store.pending_orders(1)
-    (archived,) = (world.gm.spool / "archive").rglob("*.eml")
-    assert b"too big" in archived.read_bytes()
+    assert summary.rejected == 2 and not world.game.store.pending_orders(1)
+    archived = sorted(p.read_bytes() for p in (world.gm.spool / "archive").rglob("*.eml"))
+    assert all(b"(too big: the body was not fetched)" in a for a in archived)
+    assert any(b"Subject: my orders, with a photo" in a for a in archived)
+    assert not any(b"X1:" in a or b"xxxx" in a for a in archived)  # the body was never read
+    ((ident, raw),) = world.outbox().items()
+    assert ident.startswith("rejected-")
+    assert email.message_from_bytes(raw)["To"] == "p1@players.example"
+    assert "over the limit of 2000: send the form as plain text" in body_of(raw)
 
 
 def test_replies_are_capped_per_sender_and_hour(tmp_path: Path) -> None:

@@ -156,8 +156,15 @@ class Answers:
             return "answered: help held (too many replies)"
         return "answered: help sent" if forms else "answered: told no orders are due"
 
-    def oversized(self, message: Incoming) -> str:
-        return f"rejected: {message.size} bytes, over the limit of {self.gm.limits.max_bytes}"
+    def oversized(self, message: Incoming, sender: str | None) -> str:
+        """A mail too big to read: its sender, when a player (and no robot), is told so."""
+        limit = self.gm.limits.max_bytes
+        return self._reject(
+            message,
+            sender,
+            f"it is {message.size} bytes, over the limit of {limit}: send the form as plain "
+            "text, without attachments",
+        )
 
     def _reject(self, message: Incoming, to: str | None, reason: str, quiet: bool = False) -> str:
         """Reject; tell ``to`` why when it is a registered player (never a stranger)."""

@@ -32,6 +32,8 @@ class Incoming(Record):
     size: int
     raw: bytes
     """Empty when the message was too big to fetch."""
+    head: bytes = b""
+    """The header of a message too big to fetch (to answer its sender)."""
 
 
 class Inbox(Protocol):
@@ -120,15 +122,21 @@ class ImapInbox:
         """The batch's bodies; one over ``max_bytes`` is not fetched (``raw`` stays empty),
         and a message another client removed meanwhile is left out."""
         small = {u for u in batch if sizes[u][b"RFC822.SIZE"] <= max_bytes}
+        big = sorted(set(batch) - small)
         bodies = self.client.fetch(sorted(small), ["BODY.PEEK[]"]) if small else {}
+        heads = self.client.fetch(big, ["BODY.PEEK[HEADER]"]) if big else {}
         return [
-            self._incoming(uid, sizes[uid], bodies.get(uid))
+            self._incoming(uid, sizes[uid], bodies.get(uid), heads.get(uid))
             for uid in batch
-            if uid in bodies or uid not in small
+            if uid in bodies or uid in heads
         ]
 
     def _incoming(
-        self, uid: int, info: dict[bytes, Any], body: dict[bytes, Any] | None
+        self,
+        uid: int,
+        info: dict[bytes, Any],
+        body: dict[bytes, Any] | None,
+        head: dict[bytes, Any] | None = None,
     ) -> Incoming:
         when = info[b"INTERNALDATE"]
         if when.tzinfo is None:
@@ -140,6 +148,7 @@ class ImapInbox:
             received=when,
             size=int(info[b"RFC822.SIZE"]),
             raw=bytes(body[b"BODY[]"]) if body else b"",
+            head=bytes(head.get(b"BODY[HEADER]", b"")) if head else b"",
         )
 
     def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
@@ -175,6 +184,17 @@ class ImapInbox:
 
 
 # --- Maildir ------------------------------------------------------------------------------
+HEAD_MAX = 65536
+
+
+def read_head(path: Path) -> bytes:
+    """The header of a mail file (up to the first blank line), at most HEAD_MAX bytes."""
+    with open(path, "rb") as handle:
+        start = handle.read(HEAD_MAX)
+    ends = [at for at in (start.find(b"\r\n\r\n"), start.find(b"\n\n")) if at >= 0]
+    return start[: min(ends)] + b"\n" if ends else start
+
+
 class MaildirInbox:
     """The embedded transport: mail dropped into ``maildir_in`` (new/ or cur/)."""
 
@@ -197,7 +217,8 @@ class MaildirInbox:
         for start in range(0, len(found), FETCH_BATCH):
             batch = []
             for mtime, name, sub, size in found[start : start + FETCH_BATCH]:
-                raw = (self.path / sub / name).read_bytes() if size <= max_bytes else b""
+                path = self.path / sub / name
+                raw = path.read_bytes() if size <= max_bytes else b""
                 when = datetime.fromtimestamp(mtime / 1e9, timezone.utc)
                 batch.append(
                     Incoming(
@@ -206,6 +227,7 @@ class MaildirInbox:
                         received=when,
                         size=size,
                         raw=raw,
+                        head=b"" if raw else read_head(path),
                     )
                 )
             yield batch

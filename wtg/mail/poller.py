@@ -111,11 +111,12 @@ class Poller:
         """What was done with a message: "stored: ...", "rejected: ...", "answered: ...",
         "filed: ...", or "later" (leave it in the inbox)."""
         self._archive(message)
-        if not message.raw:
-            outcome, message_id = self.answers.oversized(message), ""
+        msg = email.message_from_bytes(message.raw or message.head, policy=email.policy.compat32)
+        message_id = str(msg.get("Message-ID", "")).strip()
+        if not message.raw:  # too big: answered from its header, never read
+            loop = auto_reply_reason(msg, self.answers.loop)
+            outcome = self.answers.oversized(message, None if loop else sender_address(msg))
         else:
-            msg = email.message_from_bytes(message.raw, policy=email.policy.compat32)
-            message_id = str(msg.get("Message-ID", "")).strip()
             outcome = self._decide(message, msg, message_id)
         if outcome != "later":
             self.journal.handled(message.key, message_id, outcome)
@@ -142,7 +143,8 @@ class Poller:
         folder = self.archive / message.received.strftime("%Y-%m")
         folder.mkdir(parents=True, exist_ok=True)
         name = message.key.replace(":", "-") + ".eml"
-        write_atomic(folder / name, message.raw or b"(too big: not fetched)\n", sync=False)
+        kept = message.raw or message.head + b"\n(too big: the body was not fetched)\n"
+        write_atomic(folder / name, kept, sync=False)
 
 
 def poll(gm: GmConfig, inbox: Inbox, now: datetime | None = None) -> PollSummary:

@@ -56,6 +56,8 @@ class FakeClient:
             raise ConnectionResetError("connection reset by peer")
         if items == ["BODY.PEEK[]"]:
             return {u: {b"BODY[]": self.mails[u]} for u in uids if u not in self.vanished}
+        if items == ["BODY.PEEK[HEADER]"]:
+            return {u: {b"BODY[HEADER]": self.mails[u].split(b"\r\n\r\n")[0]} for u in uids}
         when = datetime(2026, 11, 22, 11, 0)
         return {u: {b"RFC822.SIZE": len(self.mails[u]), b"INTERNALDATE": when} for u in uids}
 
@@ -117,10 +119,10 @@ def test_a_big_message_comes_without_its_body_and_a_vanished_one_not_at_all(
     inbox = ImapInbox(imap_config(gm_config(tmp_path)), client)
     (batch,) = list(inbox.waiting(max_bytes=1000))
     inbox.close()
-    assert [(m.key, m.size, bool(m.raw)) for m in batch] == [
-        ("imap:77:1", len(client.mails[1]), True),
-        ("imap:77:2", len(client.mails[2]), False),  # over the limit: not fetched
-        ("imap:77:4", len(client.mails[4]), True),
+    assert [(m.key, m.size, bool(m.raw), m.head) for m in batch] == [
+        ("imap:77:1", len(client.mails[1]), True, b""),
+        ("imap:77:2", len(client.mails[2]), False, b"Subject: big"),  # over the limit: its head
+        ("imap:77:4", len(client.mails[4]), True, b""),
     ]
 
 
