@@ -13,8 +13,6 @@ leaves the last complete turn as it was and the next run starts over.
 from __future__ import annotations
 
 import contextlib
-import errno
-import fcntl
 import json
 import os
 import re
@@ -22,6 +20,8 @@ import shutil
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
+
+from wtg.filelock import exclusive
 
 TURN_DIR = re.compile(r"^\d{4,}$")
 PENDING_FILE = re.compile(r"^p(\d+)\.yaml$")
@@ -93,18 +93,10 @@ class GameStore:
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:
         """Hold the game's write lock; fail at once if another process holds it."""
-        handle = open(self.root / ".lock", "a+")  # noqa: SIM115 - held for the block
-        try:
-            try:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as exc:
-                if exc.errno in (errno.EAGAIN, errno.EACCES):
-                    raise GameLocked(f"{self.root} is being written by another process") from None
-                raise
+        busy = GameLocked(f"{self.root} is being written by another process")
+        with exclusive(self.root / ".lock", lambda: busy):
             self._recover()
             yield
-        finally:
-            handle.close()
 
     # --- turns -------------------------------------------------------------------
     @property

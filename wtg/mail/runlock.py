@@ -4,10 +4,10 @@ one ends (a slow server), and two sends of one outbox could mail a message twice
 from __future__ import annotations
 
 import contextlib
-import errno
-import fcntl
 from collections.abc import Iterator
 from pathlib import Path
+
+from wtg.filelock import exclusive
 
 
 class AlreadyRunning(RuntimeError):
@@ -17,16 +17,9 @@ class AlreadyRunning(RuntimeError):
 @contextlib.contextmanager
 def only_one(spool: Path, name: str) -> Iterator[None]:
     """Hold ``spool/<name>.lock`` for the block; AlreadyRunning at once if another process
-    holds it. The kernel drops the lock when its process dies, killed or not."""
+    holds it."""
     spool.mkdir(parents=True, exist_ok=True)
-    handle = open(spool / f"{name}.lock", "a+")  # noqa: SIM115 - held for the block
-    try:
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            if exc.errno in (errno.EAGAIN, errno.EACCES):
-                raise AlreadyRunning(f"another `wtg {name}` is running") from None
-            raise
+    with exclusive(
+        spool / f"{name}.lock", lambda: AlreadyRunning(f"another `wtg {name}` is running")
+    ):
         yield
-    finally:
-        handle.close()
