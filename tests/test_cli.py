@@ -206,6 +206,9 @@ def test_ruleset_options_of_new_game(tmp_path: Path) -> None:
     assert refused.exit_code == 2
     assert "--headhunting-turns is not an option of wok4" in refused.output
     assert not (tmp_path / "w4").exists()
+    helps = " ".join(wtg("new-game", "--help").output.split())
+    assert "--headhunting-turns INTEGER [standard, intermediate] Turns the home" in helps
+    assert "--ties [attacker|defender] [wisk] Who wins a tie of dice" in helps
 
 
 def test_new_game_says_how_many_play_by_mail(tmp_path: Path) -> None:

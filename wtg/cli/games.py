@@ -21,13 +21,15 @@ def _ruleset_options(command: Any) -> Any:
     from wtg.rules import GAME_OPTIONS
 
     merged: dict[str, list[GameOption]] = {}
-    for declared in GAME_OPTIONS.values():
+    owners: dict[str, list[str]] = {}
+    for ruleset, declared in GAME_OPTIONS.items():
         for option in declared:
             merged.setdefault(option.flag, []).append(option)
+            owners.setdefault(option.flag, []).append(ruleset)
     for flag, same in sorted(merged.items(), reverse=True):
         first = same[0]
         names = [f"--{flag}", f"opt_{first.key}"]
-        helps = " ".join(dict.fromkeys(o.help for o in same))
+        helps = f"[{', '.join(owners[flag])}] " + " ".join(dict.fromkeys(o.help for o in same))
         if first.kind == "flag":
             command = click.option(*names, is_flag=True, default=None, help=helps)(command)
         elif first.kind == "choice":

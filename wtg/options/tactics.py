@@ -20,8 +20,7 @@ OPTIONS = (
     GameOption(
         "assets",
         "assets",
-        "A world's tactics asset folder (its tactics_ini.txt and map images; default: "
-        "the shipped one).",
+        "A world's asset folder (its tactics_ini.txt and map images; default: the shipped one).",
         kind="text",
     ),
 )

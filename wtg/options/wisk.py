@@ -5,11 +5,11 @@ from __future__ import annotations
 from wtg.core.ruleset import GameOption
 
 OPTIONS = (
-    GameOption("robots", "robots", "Robot players added after the humans (WISK: 2-6 in all)."),
+    GameOption("robots", "robots", "Robot players added after the humans (2-6 players in all)."),
     GameOption(
         "assignment",
         "assignment",
-        "WISK initial assignment: territories dealt and armies spread (automatic), dealt "
+        "The initial assignment: territories dealt and armies spread (automatic), dealt "
         "and the rest placed on one AOF (semi), or claimed one a turn (claim).",
         kind="choice",
         choices=("automatic", "semi", "claim"),
@@ -18,7 +18,7 @@ OPTIONS = (
     GameOption(
         "cards",
         "cards",
-        "WISK card sets: escalating (4, 6, 8, 10, 12, 15, 20, +5) or fixed by kind.",
+        "Card sets: escalating (4, 6, 8, 10, 12, 15, 20, +5) or fixed by kind.",
         kind="choice",
         choices=("escalating", "fixed"),
         default="escalating",
@@ -26,13 +26,13 @@ OPTIONS = (
     GameOption(
         "missions",
         "missions",
-        "WISK: each player gets a secret mission that wins the game.",
+        "Each player gets a secret mission that wins the game.",
         kind="flag",
     ),
     GameOption(
         "ties",
         "ties",
-        "WISK: who wins a tie of dice: the attacker (as the WISK text) or the defender.",
+        "Who wins a tie of dice: the attacker (as the WISK text) or the defender.",
         kind="choice",
         choices=("attacker", "defender"),
         default="attacker",
@@ -40,7 +40,7 @@ OPTIONS = (
     GameOption(
         "missing",
         "missing",
-        "WISK: a human who sends no orders passes (pass) or a robot plays his turn (robot).",
+        "A human who sends no orders passes (pass) or a robot plays his turn (robot).",
         kind="choice",
         choices=("pass", "robot"),
         default="pass",
