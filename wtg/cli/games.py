@@ -227,7 +227,8 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     "--due",
     is_flag=True,
     help="Run every game of the config's games_dir whose deadline has passed or "
-    "whose players are all READY (for cron).",
+    "whose players are all READY (for cron; exits 1 when it held a game back, as in a "
+    "mail outage).",
 )
 @click.pass_context
 def run_turn(ctx: click.Context, game_dir: str | None, rerun: bool, due: bool) -> None:
