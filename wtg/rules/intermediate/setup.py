@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from wtg.core.provmap import ProvinceMap
 from wtg.core.ruleset import GameSetup
@@ -13,7 +13,7 @@ from wtg.rules.wok.setup import SetupError, seat_players
 from wtg.rules.wok.state import Player, WokState
 
 
-def start_state(setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> WokState:
+def start_state(setup: GameSetup, game_map: ProvinceMap, rng: Random) -> WokState:
     """Homes and neutrals as in Standard WoK (the tables are lost: a ruling), on the map's
     terrain; every game is a Skirmish."""
     if setup.variant not in (None, VARIANT):

@@ -4,7 +4,7 @@ turns armies into the troops that like their ground, chops wood and mines gold."
 
 from __future__ import annotations
 
-import random
+from random import Random
 from typing import Any
 
 from wtg.rules.intermediate.constants import TERRAIN_AIM, WOOD_ARM_TO_TROOP, WOOD_TROOP_TO_TROOP
@@ -25,7 +25,7 @@ STYLE = gold_style(
 VOTE_FROM_TURN = 10
 
 
-def plan_orders(state: WokState, player: int, rng: random.Random) -> dict[str, Any]:
+def plan_orders(state: WokState, player: int, rng: Random) -> dict[str, Any]:
     orders = plan_with(state, player, rng, STYLE)
     mine = sorted(state.provinces_of(player), key=lambda p: p.id)
     wood = state.player(player).wood or 0

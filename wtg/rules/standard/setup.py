@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from random import Random
 from string import ascii_uppercase
 
 from wtg.core.provmap import ProvinceMap
@@ -25,7 +25,7 @@ NAP_ENDS = (6, 8, 10)
 RIP_TARGET = 3
 
 
-def start_state(setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> WokState:
+def start_state(setup: GameSetup, game_map: ProvinceMap, rng: Random) -> WokState:
     """ "You start the game with a tech level of 0, no gold, an effectivenss (EFF) level of 99
     and with a single, randomly selected province" not next to another player's."""
     variant = setup.variant

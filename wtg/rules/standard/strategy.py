@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import random
+from random import Random
 from typing import Any
 
 from wtg.rules.wok.state import WokState
@@ -16,5 +16,5 @@ UPGRADE_WISH = ("TECH", "LEV", "DEF", "EFF", "MIS", "SPY")
 STYLE = gold_style(("MIN", "MIS", "LEV", "SPY", "DEF", "EFF"), UPGRADE_WISH)
 
 
-def plan_orders(state: WokState, player: int, rng: random.Random) -> dict[str, Any]:
+def plan_orders(state: WokState, player: int, rng: Random) -> dict[str, Any]:
     return plan_with(state, player, rng, STYLE)

@@ -7,8 +7,8 @@ picked randomly from the available pieces."
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from random import Random
 
 from wtg.rules.tactics.board import Board, Pos
 from wtg.rules.tactics.state import Piece, TacticsState, runtime_stats
@@ -33,7 +33,7 @@ def default_army(kinds: Sequence[PieceKind], size: int) -> list[str]:
     return army
 
 
-def random_army(kinds: Sequence[PieceKind], size: int, rng: random.Random) -> list[str]:
+def random_army(kinds: Sequence[PieceKind], size: int, rng: Random) -> list[str]:
     """Each slot a kind drawn evenly from those not yet at their maximum count."""
     army: list[str] = []
     while len(army) < size:

@@ -13,7 +13,7 @@ Rounding (whole hit points, half up; a hit does at least 1) is our ruling.
 from __future__ import annotations
 
 import math
-import random
+from random import Random
 
 from wtg.core.record import Record
 from wtg.rules.tactics.world import Weapon
@@ -109,7 +109,7 @@ def forecast(attacker: Fighter, target: Fighter) -> Forecast:
     )
 
 
-def strike(attacker: Fighter, target: Fighter, rng: random.Random) -> Strike:
+def strike(attacker: Fighter, target: Fighter, rng: Random) -> Strike:
     """One attack: a roll against the chance of missing, then one against the chance of a
     critical hit."""
     odds = forecast(attacker, target)

@@ -8,8 +8,8 @@ a move an earlier one made impossible is skipped with its reason.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
+from random import Random
 from typing import Any
 
 from wtg.core.events import Event
@@ -58,7 +58,7 @@ def moves_of(orders: Mapping[str, Any] | None) -> list[Move]:
 
 
 def resolve(
-    state: TacticsState, orders: Mapping[int, Mapping[str, Any]], rng: random.Random
+    state: TacticsState, orders: Mapping[int, Mapping[str, Any]], rng: Random
 ) -> TurnResult:
     """The turn after ``state``, on a copy: ``state`` is untouched."""
     if state.phase == OVER:
@@ -101,7 +101,7 @@ def _begin_turn(work: TacticsState, events: list[Event]) -> None:
 
 
 def _play_turn(
-    work: TacticsState, orders: Mapping[str, Any] | None, rng: random.Random, events: list[Event]
+    work: TacticsState, orders: Mapping[str, Any] | None, rng: Random, events: list[Event]
 ) -> None:
     player = work.player(work.active)
     if orders is None:
@@ -134,7 +134,7 @@ def _play_turn(
         _make_move(work, move, rng, events)
 
 
-def _make_move(work: TacticsState, move: Move, rng: random.Random, events: list[Event]) -> None:
+def _make_move(work: TacticsState, move: Move, rng: Random, events: list[Event]) -> None:
     piece = work.piece(move.piece)
     assert piece is not None  # checked by move_problem
     cost = 0
@@ -167,7 +167,7 @@ def _make_move(work: TacticsState, move: Move, rng: random.Random, events: list[
 
 
 def _attack(
-    work: TacticsState, piece: Piece, target: Piece, rng: random.Random, events: list[Event]
+    work: TacticsState, piece: Piece, target: Piece, rng: Random, events: list[Event]
 ) -> int:
     """One attack; returns the experience it earns."""
     attacker, defender = fighter(work, piece), fighter(work, target)

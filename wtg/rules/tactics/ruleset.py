@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
+from random import Random
 from typing import Any
 
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
-from wtg.rules.files import RulesetFiles
 from wtg.rules.tactics.accept import accept_entries
 from wtg.rules.tactics.army import SetupError
 from wtg.rules.tactics.forecast import forecast
@@ -18,6 +17,7 @@ from wtg.rules.tactics.state import ACTIVE, ARMY, OVER, Player, TacticsState
 from wtg.rules.tactics.strategy import plan_orders
 from wtg.rules.tactics.view import form_context, report_context
 from wtg.rules.tactics.world import slug
+from wtg.ruleset_files import RulesetFiles
 
 
 class Tactics(RulesetFiles):
@@ -33,7 +33,7 @@ class Tactics(RulesetFiles):
     def default_map(self, variant: str | None) -> str:
         return self.map_names()[0]
 
-    def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult:
+    def new_game(self, setup: GameSetup, rng: Random) -> TurnResult:
         """Reads the world (``--assets`` or ours) and the map's images, then sets up."""
         from wtg.assets.tactics.maps import load_board, load_world
 
@@ -46,7 +46,7 @@ class Tactics(RulesetFiles):
         return TurnResult(state=start_state(setup, world, spec, board, rng), events=())
 
     def resolve(
-        self, state: TacticsState, orders: Mapping[int, Mapping[str, Any]], rng: random.Random
+        self, state: TacticsState, orders: Mapping[int, Mapping[str, Any]], rng: Random
     ) -> TurnResult:
         return resolve(state, orders, rng)
 

@@ -9,7 +9,7 @@ default army, which their army orders of turn 1 replace.
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from wtg.core.ruleset import GameSetup
 from wtg.rules.tactics.army import SetupError, default_army, random_army, set_up_army
@@ -25,7 +25,7 @@ PIECES_PER_TURN = ("1", "2", "3", "4", RESTED)
 
 
 def start_state(
-    setup: GameSetup, world: World, spec: MapSpec, board: Board, rng: random.Random
+    setup: GameSetup, world: World, spec: MapSpec, board: Board, rng: Random
 ) -> TacticsState:
     options = setup.options
     per_turn = str(options.get("pieces_per_turn") or RESTED)
@@ -63,9 +63,7 @@ def start_of(state: TacticsState, pid: int) -> Pos:
     return state.board.starts()[colour_index]
 
 
-def _players(
-    setup: GameSetup, bots: int, start_colours: list[int], rng: random.Random
-) -> list[Player]:
+def _players(setup: GameSetup, bots: int, start_colours: list[int], rng: Random) -> list[Player]:
     count = len(setup.players) + bots
     if bots < 0:
         raise SetupError("--bots must be 0 or more")

@@ -10,8 +10,8 @@ assignment option)."
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
+from random import Random
 
 from wtg.rules.wisk.events import Claimed, Placed
 from wtg.rules.wisk.orders import Placement
@@ -22,7 +22,7 @@ ClaimChooser = Callable[[WiskState, int], int]
 PlaceChooser = Callable[[WiskState, int, str | None], int]
 
 
-def deal(state: WiskState, rng: random.Random) -> None:
+def deal(state: WiskState, rng: Random) -> None:
     """Territories dealt at random, one army each, round the table from the first player."""
     order = seating_from(state, state.first)
     territories = list(range(1, len(state.holdings) + 1))
@@ -32,7 +32,7 @@ def deal(state: WiskState, rng: random.Random) -> None:
         put(state, pid, tid)
 
 
-def spread(state: WiskState, rng: random.Random) -> None:
+def spread(state: WiskState, rng: Random) -> None:
     """Automatic assignment: every player's remaining armies go one by one on territories of
     his drawn at random."""
     for player in state.players:

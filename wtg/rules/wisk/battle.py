@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
+from random import Random
 
 from wtg.rules.wisk.constants import (
     ATTACK_DICE,
@@ -19,7 +19,7 @@ from wtg.rules.wisk.turn import Turn
 Dice = tuple[int, ...]
 
 
-def roll(rng: random.Random, count: int) -> Dice:
+def roll(rng: Random, count: int) -> Dice:
     """``count`` dice, highest first."""
     return tuple(sorted((rng.randint(1, DIE_FACES) for _ in range(count)), reverse=True))
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from wtg.core.provmap import MapError, read_map_file
+from wtg.core.provmap import MapError
 from wtg.core.record import Record
 
 KINDS = ("infantry", "cavalry", "artillery")
@@ -108,10 +107,6 @@ def _mission_dict(mission: Mission) -> dict[str, Any]:
         if getattr(mission, key) != default:
             out[key] = getattr(mission, key)
     return out
-
-
-def load_board(path: Path) -> Board:
-    return board_from_data(read_map_file(path), str(path), path.stem)
 
 
 def board_from_data(data: Any, source: str = "<map>", default_name: str = "map") -> Board:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from itertools import combinations
+from random import Random
 
 from wtg.rules.wisk.board import WILD, Board
 from wtg.rules.wisk.constants import (
@@ -70,7 +70,7 @@ def best_set(state: WiskState, pid: int, cards: Sequence[int]) -> tuple[int, ...
     return best
 
 
-def draw(state: WiskState, rng: random.Random) -> int | None:
+def draw(state: WiskState, rng: Random) -> int | None:
     """The next card of the deck; an empty deck is made again from the traded cards,
     shuffled. None when no card is left anywhere."""
     if not state.deck:

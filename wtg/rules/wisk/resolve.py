@@ -7,8 +7,8 @@ nobody made is made as a robot would."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
+from random import Random
 from typing import Any
 
 from wtg.core.ruleset import TurnResult
@@ -26,9 +26,7 @@ class GameFinished(ValueError):
     """The game is over; there is no next turn."""
 
 
-def resolve(
-    state: WiskState, orders: Mapping[int, Mapping[str, Any]], rng: random.Random
-) -> TurnResult:
+def resolve(state: WiskState, orders: Mapping[int, Mapping[str, Any]], rng: Random) -> TurnResult:
     """The turn after ``state``, played on a copy (``state`` is untouched)."""
     if state.winner:
         raise GameFinished(f"game {state.game} was won on turn {state.turn}")

@@ -5,16 +5,15 @@ move; the engine then takes the robot's order file from ``robot_orders``)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
+from random import Random
 from typing import Any
 
 from wtg.aof.orderfile import orders_from_entries
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
-from wtg.rules.files import RulesetFiles
 from wtg.rules.wisk.accept import accept_entries
-from wtg.rules.wisk.board import Board, load_board
+from wtg.rules.wisk.board import Board, board_from_data
 from wtg.rules.wisk.constants import DEFAULT_MAP
 from wtg.rules.wisk.forecast import forecast
 from wtg.rules.wisk.resolve import resolve
@@ -22,6 +21,7 @@ from wtg.rules.wisk.setup import start_state
 from wtg.rules.wisk.state import WiskState
 from wtg.rules.wisk.strategy import plan
 from wtg.rules.wisk.view import form_context, public_json, report_context
+from wtg.ruleset_files import RulesetFiles
 
 
 class Wisk(RulesetFiles):
@@ -33,15 +33,15 @@ class Wisk(RulesetFiles):
         return DEFAULT_MAP
 
     def load_board(self, name: str) -> Board:
-        return load_board(self.map_file(name))
+        return board_from_data(*self.read_map(name))
 
-    def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult:
+    def new_game(self, setup: GameSetup, rng: Random) -> TurnResult:
         if setup.variant:
             raise ValueError(f"{self.name} has no variants (not {setup.variant!r})")
         return TurnResult(state=start_state(setup, self.load_board(setup.map), rng), events=())
 
     def resolve(
-        self, state: WiskState, orders: Mapping[int, Mapping[str, Any]], rng: random.Random
+        self, state: WiskState, orders: Mapping[int, Mapping[str, Any]], rng: Random
     ) -> TurnResult:
         return resolve(state, orders, rng)
 

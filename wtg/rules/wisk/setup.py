@@ -3,8 +3,8 @@ first player, the deck, the missions and the initial assignment."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
+from random import Random
 from typing import Any
 
 from wtg.core.ruleset import GameSetup
@@ -50,7 +50,7 @@ def read_options(given: Mapping[str, Any]) -> Options:
     return options
 
 
-def start_state(setup: GameSetup, board: Board, rng: random.Random) -> WiskState:
+def start_state(setup: GameSetup, board: Board, rng: Random) -> WiskState:
     options = read_options(setup.options)
     robots = int(setup.options.get("robots") or 0)
     players = [Player(p.id, p.name) for p in setup.players]
@@ -94,7 +94,7 @@ def start_state(setup: GameSetup, board: Board, rng: random.Random) -> WiskState
     return state
 
 
-def _deal_missions(state: WiskState, rng: random.Random) -> None:
+def _deal_missions(state: WiskState, rng: Random) -> None:
     missions = [m.id for m in state.board.missions]
     if len(missions) < len(state.players):
         raise SetupError(f"map {state.board.name} has {len(missions)} missions, too few")

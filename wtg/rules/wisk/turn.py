@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any
 
 from wtg.core.events import Event
@@ -14,7 +14,7 @@ from wtg.rules.wisk.state import Player, WiskState
 class Turn:
     state: WiskState
     """The working copy; the state the turn started from is never changed."""
-    rng: random.Random
+    rng: Random
     events: list[Event] = field(default_factory=list)
     conquests: int = 0
     last_conquest: int = 0

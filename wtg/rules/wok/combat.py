@@ -8,9 +8,9 @@ numbers (a ruling), and a side's power may change as its troops fall (the terrai
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from random import Random
 
 from wtg.core.rng import roll
 from wtg.rules.wok.troops import TROOP_KINDS, Mix
@@ -41,7 +41,7 @@ class Force:
     def count(self) -> int:
         return sum(self.troops.values())
 
-    def lose_one(self, rng: random.Random, injured: bool) -> str:
+    def lose_one(self, rng: Random, injured: bool) -> str:
         """One troop falls: of the only kind there is, or of a kind drawn in proportion to
         the numbers standing (a draw only when there are several kinds)."""
         kinds = [k for k in TROOP_KINDS if self.troops.get(k)]
@@ -69,7 +69,7 @@ Power = Callable[[Force], int]
 
 
 def clash(
-    rng: random.Random, attackers: Force, attack_power: Power, defenders: Force, defense: Power
+    rng: Random, attackers: Force, attack_power: Power, defenders: Force, defense: Power
 ) -> tuple[int, int]:
     """ "the player with the lower number loses one army (if the rolls tie neither side loses
     an army). This is repeated until one side has no armies left." A loss is an injury when
@@ -99,9 +99,7 @@ class BattleResult:
         return self.defenders_left == 0
 
 
-def fight(
-    rng: random.Random, attackers: int, att_top: int, defenders: int, def_top: int
-) -> BattleResult:
+def fight(rng: Random, attackers: int, att_top: int, defenders: int, def_top: int) -> BattleResult:
     """A battle of armies alone at fixed powers."""
     attacking, defending = Force({"arm": attackers}), Force({"arm": defenders})
     rounds, recovered = clash(rng, attacking, lambda _: att_top, defending, lambda _: def_top)

@@ -4,15 +4,14 @@ and names its own pieces (setup, phases, checks, attack count, forecast phases).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
+from random import Random
 from typing import Any, ClassVar
 
 from wtg.aof.orderfile import orders_from_entries
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.provmap import MapLimits, ProvinceMap, load_map
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
-from wtg.rules.files import RulesetFiles
 from wtg.rules.wok.accept import Check, Context, accept_entries
 from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.limits import MOVE_UNITS, TRANSFORM_KINDS
@@ -21,6 +20,7 @@ from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, WokState
 from wtg.rules.wok.turn import Phase
 from wtg.rules.wok.view import report_context
+from wtg.ruleset_files import RulesetFiles
 
 MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
 
@@ -38,8 +38,8 @@ class WokRuleset(RulesetFiles):
     forecast_phases: ClassVar[tuple[Phase, ...]]
 
     # a ruleset's own pieces: plain functions, set with staticmethod(...)
-    start_state: Callable[[GameSetup, ProvinceMap, random.Random], WokState]
-    run_phases: Callable[[WokState, Mapping[int, Orders], random.Random], TurnResult]
+    start_state: Callable[[GameSetup, ProvinceMap, Random], WokState]
+    run_phases: Callable[[WokState, Mapping[int, Orders], Random], TurnResult]
     attacks_allowed: Callable[[int], int]
 
     # --- the same in every WoK ruleset ------------------------------------------------
@@ -49,11 +49,11 @@ class WokRuleset(RulesetFiles):
     def load_map(self, name: str) -> ProvinceMap:
         return load_map(self.map_file(name), self.map_limits)
 
-    def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult:
+    def new_game(self, setup: GameSetup, rng: Random) -> TurnResult:
         return TurnResult(state=self.start_state(setup, self.load_map(setup.map), rng), events=())
 
     def resolve(
-        self, state: WokState, orders: Mapping[int, Mapping[str, Any]], rng: random.Random
+        self, state: WokState, orders: Mapping[int, Mapping[str, Any]], rng: Random
     ) -> TurnResult:
         return self.run_phases(state, {p: Orders.from_dict(o) for p, o in orders.items()}, rng)
 
@@ -128,7 +128,7 @@ class GameFinished(ValueError):
 def run_turn_phases(
     state: WokState,
     orders: Mapping[int, Orders],
-    rng: random.Random,
+    rng: Random,
     phases: Sequence[Callable[[Any], None]],
     **options: Any,
 ) -> TurnResult:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from wtg.core.provmap import MapProvince, ProvinceMap
 from wtg.core.ruleset import GameSetup
@@ -67,7 +67,7 @@ def seat_players(
     setup: GameSetup,
     game_map: ProvinceMap,
     players: list[Player],
-    rng: random.Random,
+    rng: Random,
     protection: int,
 ) -> WokState:
     """Turn 0 of a game played from the map's start provinces (Standard and Intermediate):

@@ -8,8 +8,8 @@ rulesets (attack counts, bombing reach, aims, what to buy) comes in ``Style``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
+from random import Random
 from typing import Any
 
 from wtg.core.record import Record
@@ -40,7 +40,7 @@ def strength(p: Province) -> int:
     return p.troops * p.lev // 1000 + 4 * p.dfn // 10
 
 
-def plan_orders(state: WokState, player: int, rng: random.Random, style: Style) -> dict[str, Any]:
+def plan_orders(state: WokState, player: int, rng: Random, style: Style) -> dict[str, Any]:
     me = state.player(player)
     mine = sorted(state.provinces_of(player), key=lambda p: -p.troops)
     owned = {p.id for p in mine}

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from random import Random
 
 from wtg.core.events import Event
 from wtg.rules.wok.events import OrderSkipped
@@ -19,7 +19,7 @@ class Turn:
 
     state: WokState
     orders: Mapping[int, Orders]
-    rng: random.Random
+    rng: Random
     oop: tuple[int, ...]
     events: list[Event] = field(default_factory=list)
     start_owner: tuple[int, ...] = ()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from wtg.core.record import Record
 from wtg.core.rng import chance, roll
@@ -35,7 +35,7 @@ class BattleResult(Record):
 
 
 def fight(
-    rng: random.Random,
+    rng: Random,
     attackers: int,
     att_level: int,
     att_eff: int,

@@ -3,7 +3,7 @@ the load of the benchmark and the input of the property tests."""
 
 from __future__ import annotations
 
-import random
+from random import Random
 from typing import Any
 
 from wtg.rules.wok.limits import MOVE_UNITS
@@ -12,7 +12,7 @@ from wtg.rules.wok4.constants import AIMS
 from wtg.rules.wok4.reach import attacks_allowed
 
 
-def full_orders(state: WokState, player: int, rng: random.Random) -> dict[str, Any]:
+def full_orders(state: WokState, player: int, rng: Random) -> dict[str, Any]:
     """Orders filling all 5 B, the allowed A, 7 T, 7 M, 5 X, 4 G and 5 S lines."""
     mine = [p for p in state.provinces if p.owner == player]
     if not mine:

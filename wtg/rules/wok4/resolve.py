@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
+from random import Random
 
 from wtg.core.ruleset import TurnResult
 from wtg.rules.wok.orders import Orders
@@ -41,6 +41,6 @@ FORECAST_PHASES = (working, transformations, growth, movement, tech_trades, aims
 """The phases an order confirmation's forecast runs: those without chance."""
 
 
-def resolve(state: WokState, orders: Mapping[int, Orders], rng: random.Random) -> TurnResult:
+def resolve(state: WokState, orders: Mapping[int, Orders], rng: Random) -> TurnResult:
     """Resolve the next turn from ``state``; ``state`` itself is left untouched."""
     return run_turn_phases(state, orders, rng, PHASES)

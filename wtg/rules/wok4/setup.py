@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from wtg.core.provmap import ProvinceMap
 from wtg.core.ruleset import GameSetup
@@ -15,7 +15,7 @@ class SetupError(ValueError):
     """A game that cannot start as asked."""
 
 
-def start_state(setup: GameSetup, game_map: ProvinceMap, rng: random.Random) -> WokState:
+def start_state(setup: GameSetup, game_map: ProvinceMap, rng: Random) -> WokState:
     """Manual section 4: "You start in a single, randomly selected province"."""
     if not setup.players:
         raise SetupError("a game needs at least one player")

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
+from random import Random
 from typing import Any
 
 from wtg.rules.wok.state import Province, WokState
@@ -34,5 +34,5 @@ STYLE = Style(
 )
 
 
-def plan_orders(state: WokState, player: int, rng: random.Random) -> dict[str, Any]:
+def plan_orders(state: WokState, player: int, rng: Random) -> dict[str, Any]:
     return plan_with(state, player, rng, STYLE)

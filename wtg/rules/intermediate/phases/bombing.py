@@ -10,7 +10,7 @@ that it strikes the defences; otherwise, when the province holds any of those un
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from wtg.core.rng import chance, roll
 from wtg.rules.intermediate.events import TroopBombingRun, TroopBombingSuffered
@@ -70,7 +70,7 @@ def _fire(turn: Turn, salvo: Salvo) -> None:
     )
 
 
-def _strike(rng: random.Random, counts: list[int]) -> str | None:
+def _strike(rng: Random, counts: list[int]) -> str | None:
     """The kind of unit a hit lands on, in proportion to the numbers (None: there is none)."""
     total = sum(counts)
     if total == 0:

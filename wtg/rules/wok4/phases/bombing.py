@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from wtg.core.rng import chance, roll
 from wtg.rules.wok.state import Player, Province
@@ -47,7 +47,7 @@ def _fire(turn: Turn, salvo: Salvo) -> None:
     report_bombing(turn, salvo, hit_chance, hits, detected)
 
 
-def _hit(rng: random.Random, target: Province, owner: Player | None, hits: Hits) -> None:
+def _hit(rng: Random, target: Province, owner: Player | None, hits: Hits) -> None:
     """ "can at random hit only the following targets": armies, defenses, spies, tech level.
 
     A hit never takes more than there is; a tech hit on a neutral province is wasted.

@@ -1,5 +1,6 @@
 """What every ruleset reads the same way: its AOF spec (``forms/<name>.yaml``), its maps
-(``games/<name>/*.yaml``), and order files checked against that spec."""
+(``games/<name>/*.yaml``), and order files checked against that spec. The ruleset classes
+inherit it; it lives outside ``wtg.rules`` because it reads files, and rules code does not."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from wtg.aof.form import FormSpec, load_form
 from wtg.aof.orderfile import entries_from_orders
 from wtg.core.orders import RawEntry, Verdict
+from wtg.core.provmap import read_map_file
 from wtg.paths import form_path, games_path
 
 
@@ -33,6 +35,11 @@ class RulesetFiles:
             known = ", ".join(self.map_names()) or "none"
             raise FileNotFoundError(f"no map {name!r} for {self.name} (maps: {known})")
         return path
+
+    def read_map(self, name: str) -> tuple[Any, str, str]:
+        """A map file's data, where it came from, and the map's default name (its file's)."""
+        path = self.map_file(name)
+        return read_map_file(path), str(path), path.stem
 
     def entries_from_dict(
         self, data: Mapping[str, Any]
