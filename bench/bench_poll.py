@@ -138,7 +138,7 @@ def one_round(count: int, where: str | None, link: tuple[float, float] | None) -
             summary = poll(gm, inbox)
             inbox.close()
             poll_time = time.perf_counter() - begin
-            assert summary.stored == len(mails), summary.line()
+            assert summary.filed == len(mails), summary.line()
             return Round(fetch_time, poll_time, login + inbox.busy, size, summary.line())
 
 

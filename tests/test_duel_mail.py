@@ -20,9 +20,12 @@ def test_one_mail_carries_the_three_forms_of_a_duel_player(tmp_path: Path) -> No
     filled = forms.replace("R1: _", "R1: 1")
     first = filled.index("T1: __   _    __")
     filled = filled[:first] + "T1: 99   1    10" + filled[first + len("T1: __   _    __") :]
+    home = next(p.id for p in world.game.state().provinces if p.owner == colours[0])
+    aim = filled.index("G1: __   _")
+    filled = filled[:aim] + f"G1: {home:02d}   3" + filled[aim + len("G1: __   _") :]
     world.mail("All three of mine:\n\n" + filled)
     summary = world.poll()
-    assert (summary.seen, summary.stored) == (1, 1)  # one mail, filed
+    assert (summary.seen, summary.filed) == (1, 1)  # one mail, filed
     answers = world.outbox()
     first_id = min(answers, key=len)  # conf-<mail>, then conf-<mail>-1 and -2
     assert first_id.startswith("conf-maildir")
@@ -30,9 +33,13 @@ def test_one_mail_carries_the_three_forms_of_a_duel_player(tmp_path: Path) -> No
     bodies = [body_of(answers[ident]) for ident in sorted(answers)]
     for colour, body in zip(colours, bodies, strict=True):
         assert f"Orders received: game g1, turn 1, player {colour} " in body
-        assert "sooner once every player is READY (you are)" in body
     assert "REJECTED T1: 99   1    10" in bodies[0]
+    assert f"ok G1: {home:02d}   3" in bodies[0]
+    assert "READY was not kept: 1 line(s) were rejected." in bodies[0]
+    assert "(you are)" not in bodies[0]
     assert "REJECTED" not in bodies[1] + bodies[2]
+    assert all("sooner once every player is READY (you are)" in b for b in bodies[1:])
     status = {p["id"]: p for p in world.game.status()["players"]}
-    assert all(status[c]["orders"] and status[c]["ready"] for c in colours)
+    assert all(status[c]["orders"] for c in colours)
+    assert [status[c]["ready"] for c in colours] == [False, True, True]
     assert all(status[c]["seat"] == 1 for c in colours)

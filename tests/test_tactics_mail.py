@@ -28,15 +28,16 @@ def test_the_army_turn_is_picked_by_mail(tmp_path: Path) -> None:
     assert "A1:" in blank and "M1:" not in blank  # the army turn's form has no moves
     world.mail("My army:\n" + world.aof(1, A1="WOLF", A2="archer", A3="NOSUCH", R1="1"))
     summary = world.poll()
-    assert (summary.seen, summary.stored) == (1, 1)
+    assert (summary.seen, summary.filed) == (1, 1)
     text = confirmation(world)
     assert "WHAT WAS UNDERSTOOD (3 accepted, 1 rejected)" in text
     assert "REJECTED A3: NOSUCH" in text
     assert "FORECAST: your orders as they would run" in text
     assert "army: WOLF, ARCHER" in text
+    assert "READY was not kept: 1 line(s) were rejected." in text  # NOSUCH
     status = world.game.status()
     assert [(p["id"], p["orders"], p["ready"]) for p in status["players"]] == [
-        (1, True, True),
+        (1, True, False),
         (2, False, False),
     ]
 
@@ -56,7 +57,7 @@ def test_a_battle_turn_is_moved_by_mail(tmp_path: Path) -> None:
     form = world.aof(active, M1=f"{move['piece']} {x:02d}/{y:02d}")
     old_line = form.replace("=== END AOF ===", "A1: WOLF\n=== END AOF ===")  # from an old form
     world.mail(old_line, sender=sender)
-    assert world.poll().stored == 1
+    assert world.poll().filed == 1
     text = confirmation(world)
     piece = state.piece(move["piece"])
     assert piece is not None

@@ -19,16 +19,17 @@ def test_an_aof_by_mail_is_filed_and_confirmed_with_the_placements(tmp_path: Pat
     mine = state.territories_of(1)
     world.mail("Here:\n" + world.aof(1, P1=f"{mine[0]} 4", A1="99 1 3 1 5", R1="1"))
     summary = world.poll()
-    assert (summary.seen, summary.stored) == (1, 1)
+    assert (summary.seen, summary.filed) == (1, 1)
     ((ident, raw),) = world.outbox().items()
     text = body_of(raw)
     assert ident.startswith("conf-")
     assert "REJECTED A1: 99 1 3 1 5: there is no territory 99" in text
     assert f"+4 on {state.board.site(mine[0]).name} ({mine[0]})" in text
     assert "FORECAST: your trades and placements as written" in text
+    assert "READY was not kept: 1 line(s) were rejected." in text
     status = world.game.status()
     assert [(p["id"], p["owes_orders"], p["ready"]) for p in status["players"]] == [
-        (1, True, True),
+        (1, True, False),
         (2, False, False),
     ]
 
@@ -38,7 +39,7 @@ def test_only_the_active_player_may_send_orders(tmp_path: Path) -> None:
     world.mail(world.game.aof(1).replace("PLAYER: 1", "PLAYER: 2").replace("CODE0001", "CODE0002"))
     world.mail("x", sender="p2@players.example")
     summary = world.poll()
-    assert summary.stored == 0
+    assert summary.filed == 0
 
 
 def test_turns_run_when_the_active_player_is_ready_and_robots_at_once(tmp_path: Path) -> None:
@@ -66,7 +67,7 @@ def test_a_player_whose_turn_it_is_not_is_told_whom_the_turn_waits_for(tmp_path:
     world.mail("When is it my turn?", sender="p2@players.example")
     world.mail("Here is my mail without a form", sender="p1@players.example")
     summary = world.poll()
-    assert (summary.seen, summary.stored, summary.answered) == (2, 0, 2)
+    assert (summary.seen, summary.filed, summary.ignored) == (2, 0, 2)
     answers = {body_of(raw).split(",", 1)[0]: body_of(raw) for raw in world.outbox().values()}
     waiting = answers["Hello Player2"]
     assert "No orders of yours are due now:\n  game g1, turn 1: the turn waits for Player1\n" in (

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wtg.aof.orderfile import orders_to_yaml
+from wtg.arrival import arrival_key, is_newer
 from wtg.core.orders import OrderError, OrderRefused
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
@@ -21,7 +22,7 @@ from wtg.schedule import Schedule, iso, local_text, next_deadline, parse_iso
 from wtg.store import GameStore, StoreError
 
 if TYPE_CHECKING:
-    from wtg.intake import Submission
+    from wtg.intake import Submission, Unchanged
 
 
 TURN_META = "turn.json"
@@ -34,6 +35,17 @@ class GameError(Exception):
 def dump_json(data: Any) -> str:
     """Compact JSON (the C encoder; ``wtg state --json`` prints it readably)."""
     return json.dumps(data, ensure_ascii=False) + "\n"
+
+
+@dataclass(frozen=True)
+class _Filing:
+    """How orders reached the game: when, their arrival key, by what, and the text."""
+
+    moment: datetime
+    key: str
+    via: str
+    durable: bool
+    text: str
 
 
 @dataclass
@@ -122,72 +134,108 @@ class Game:
         return self.store.read_text(number, "topten.txt")
 
     # --- orders ---------------------------------------------------------------
-    def submit(
+    def submit(self, text: str, **options: Any) -> Submission:
+        """Check and store the orders of one form (see ``submit_all``); raises the
+        OrderError that kept them out (OrderRefused when the form gave no orders)."""
+        from wtg.intake import Submission
+
+        result = self.submit_all(text, **options)[0]
+        if isinstance(result, OrderError):
+            raise result
+        if not isinstance(result, Submission):
+            raise OrderRefused(result.reason, result.player)
+        return result
+
+    def submit_all(
         self,
-        text: str,
+        texts: str | Sequence[str],
         player: int | None = None,
         correct: bool = False,
         received: datetime | None = None,
         order_key: str | None = None,
         via: str = "command line",
         durable: bool = True,
-    ) -> Submission:
-        """Check and store orders for the coming turn (or, with ``correct``, for a rerun
-        of the last turn). Raises OrderError when nothing could be stored.
+    ) -> list[Submission | Unchanged | OrderError]:
+        """Check and store the orders a text gives (a mail: its texts, best part first), one
+        result for each side it names (a Duel player's mail holds one form a colour), for
+        the coming turn or, with ``correct``, for a rerun of the last turn. Everything
+        passes ``wtg.intake``'s door; a mail (``via="mail"``) always needs the secret code.
 
         ``received`` is when the mail server got the orders and ``order_key`` sorts
-        submissions in the order it got them (both default to now): a submission
-        older than the one on file does not replace it (``Submission.superseded``)."""
+        submissions in the order it got them (``wtg.arrival``; both default to now):
+        orders older than the ones on file do not replace them (``superseded``)."""
+        from wtg.intake import read_orders  # the AOF parser: only orders need it
+
         moment = received or datetime.now(timezone.utc)
-        key = order_key or iso(moment)
+        key = order_key or arrival_key(moment, "command-line")
+        sources = [texts] if isinstance(texts, str) else list(texts)
         with self.store.lock():
             latest = self.latest_turn()
             if correct and latest == 0:
-                raise OrderError("turn 0 has no orders to correct")
+                return [OrderError("turn 0 has no orders to correct")]
             base = latest - 1 if correct else latest
             state = self.state_view(base)
             if self.ruleset.is_over(state):
-                raise OrderRefused(f"game {self.config.game} is over")
-            turn = base + 1
-            from wtg.intake import read_submission  # the AOF parser: only orders need it
-
-            submission = read_submission(
-                text, self.ruleset, self.config, state, player=player, turn=turn
+                return [OrderRefused(f"game {self.config.game} is over")]
+            results = read_orders(
+                sources,
+                self.ruleset,
+                self.config,
+                state,
+                turn=base + 1,
+                trusted=via != "mail",
+                player=player,
             )
-            on_file = self.store.pending_meta(turn, submission.player)
-            if on_file.get("order_key", "") > key:
-                submission.superseded = True
-                return submission
-            yaml_text = orders_to_yaml(submission.orders)
-            meta = {
-                "received": iso(moment),
-                "order_key": key,
-                "via": via,
-                "ready": bool(submission.orders.get("ready", False)),
-            }
-            files = {
-                "parsed.json": parsed_copy(yaml_text, submission.orders, meta),
-                "yaml": yaml_text,
-            }
-            if via != "mail":  # a mail is archived whole, and answered by mail
-                files["result.txt"] = submission.confirmation()
-                if submission.source == "aof":
-                    files["aof.txt"] = text
-            self.store.save_pending(turn, submission.player, files, durable)
-            return submission
+            filing = _Filing(moment, key, via, durable, sources[0] if sources else "")
+            return [self._file(result, filing) for result in results]
 
-    def submit_all(self, text: str, **options: Any) -> list[Submission | OrderError]:
-        """Every form in a text (a Duel player's mail holds one a colour), each stored on its
-        own: the submission, or the error that kept it out."""
-        from wtg.intake import split_forms
+    def _file(
+        self, result: Submission | Unchanged | OrderError, filing: _Filing
+    ) -> Submission | Unchanged | OrderError:
+        """Store one side's orders, unless older or emptier than the ones on file."""
+        from wtg.intake import NO_ORDERS, Unchanged
 
-        results: list[Submission | OrderError] = []
-        for form in split_forms(text, self.ruleset.form.begin):
-            try:
-                results.append(self.submit(form, **options))
-            except OrderError as exc:
-                results.append(exc)
-        return results
+        if isinstance(result, OrderError):
+            return result
+        on_file = self.store.pending_meta(result.turn, result.player)
+        if isinstance(result, Unchanged):
+            result.on_file = on_file.get("received") if on_file else None
+            return result
+        if on_file and is_newer(str(on_file.get("order_key", "")), filing.key):
+            result.superseded = True
+            return result
+        mailed = filing.via == "mail"  # the GM at the command line files what he gives
+        if mailed and on_file and not result.verdicts:  # a blank form of the player's own
+            received = on_file.get("received")
+            return Unchanged(result.player, result.turn, NO_ORDERS, on_file=received)
+        if mailed and on_file and result.ready_only:
+            result.orders = self._ready_on_file(result, on_file)
+        yaml_text = orders_to_yaml(result.orders)
+        meta = {
+            "received": iso(filing.moment),
+            "order_key": filing.key,
+            "via": filing.via,
+            "ready": bool(result.orders.get("ready", False)),
+        }
+        files = {"parsed.json": parsed_copy(yaml_text, result.orders, meta), "yaml": yaml_text}
+        if filing.via != "mail":  # a mail is archived whole, and answered by mail
+            files["result.txt"] = result.confirmation()
+            if result.source == "aof":
+                files["aof.txt"] = filing.text
+        self.store.save_pending(result.turn, result.player, files, filing.durable)
+        return result
+
+    def _ready_on_file(self, result: Submission, on_file: Mapping[str, Any]) -> dict[str, Any]:
+        """The orders on file with READY as the new form says (it said nothing else)."""
+        path = self.store.pending_orders(result.turn)[result.player]
+        _text, data = read_order_file(path)
+        orders = dict(data) if isinstance(data, Mapping) else {}
+        orders["ready"] = bool(result.orders.get("ready", False))
+        result.notes.append(
+            f"Your orders of {on_file.get('received')} stand, now "
+            + ("marked READY." if orders["ready"] else "no longer marked READY.")
+        )
+        return orders
 
     def status(self) -> dict[str, Any]:
         """Who has sent orders for the coming turn: the GM's "who hasn't sent orders yet"."""

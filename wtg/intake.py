@@ -1,17 +1,45 @@
-"""Orders coming in: an AOF text or an order file (YAML), checked and stored for the turn."""
+"""Orders coming in, through one door.
+
+Every route that can change a player's stored orders (an AOF in a mail's body or
+attachment, an order file in YAML, ``wtg orders`` on the command line) ends in
+``read_orders``, which finds the copy of the form that carries the player's intent
+(``wtg.aof.choose``) and lets it pass only through ``admit``: the game, the player,
+the secret code (compared in constant time) and the turn, all from the form's header
+(or the order file's own keys). The GM at the command line is trusted without a code;
+a mail never is. What comes back is, per side, a Submission to store, Unchanged (the
+mail carries no order, so the orders on file stand), or the OrderError that kept it out.
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+import hmac
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from wtg.aof.choose import Choice, find_all
+from wtg.aof.choose import choose as choose_copies
+from wtg.aof.mailtext import HEADER_HINT, header_number
 from wtg.aof.orderfile import orders_from_yaml, orders_to_yaml
-from wtg.aof.parse import parse_aof
 from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
+from wtg.core.record import Record
 from wtg.core.ruleset import Ruleset
 from wtg.gameconfig import GameConfig
+
+READY_KEY = "ready"
+NO_ORDERS = "no orders found in your mail"
+NONE_ACCEPTED = "none of the order lines in your mail could be accepted"
+
+
+class Credentials(Record):
+    """What a form's header (or an order file's keys) says about itself, as written."""
+
+    game: str | None
+    player: str | None
+    turn: str | None
+    code: str | None
+    where: str
+    """Where it was read: "line 3" of the mail, or "the order file"."""
 
 
 @dataclass(slots=True)
@@ -27,6 +55,8 @@ class Submission:
     notes: list[str] = field(default_factory=list)
     superseded: bool = False
     """True when later orders of the player were already on file: these were not stored."""
+    ready_only: bool = False
+    """The form held nothing but the READY line: the orders on file stay, marked so."""
 
     def confirmation(self) -> str:
         """Every accepted order and every rejected line, in the order they were written."""
@@ -38,103 +68,164 @@ class Submission:
         return "\n".join(lines) + "\n"
 
 
-_PLAYER = re.compile(r"\bPLAYER\s*:\s*(\d+)", re.IGNORECASE)
+@dataclass(slots=True)
+class Unchanged:
+    """A side the mail names but gives no order to: whatever is on file stays."""
+
+    player: int
+    turn: int
+    reason: str
+    verdicts: list[Verdict] = field(default_factory=list)
+    on_file: str | None = None
+    """When the orders on file were received (filled in by the store), None when none are."""
 
 
-def split_forms(text: str, begin_marker: str) -> list[str]:
-    """The forms in a text, one for each side: a Duel player mails three AOFs in one mail.
-
-    A form whose PLAYER came before in the text is dropped: a reply that quotes the
-    report under the filled-in form also quotes the report's blank form."""
-    starts = [m.start() for m in re.finditer(re.escape(begin_marker), text, re.IGNORECASE)]
-    if len(starts) < 2:
-        return [text]
-    chunks = [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
-    seen: set[str] = set()
-    forms = []
-    for chunk in chunks:
-        found = _PLAYER.search(chunk)
-        key = found[1].lstrip("0") if found else ""
-        if key not in seen:
-            seen.add(key)
-            forms.append(chunk)
-    return forms
+Outcome = Submission | Unchanged | OrderError
 
 
-def looks_like_aof(text: str, begin_marker: str) -> bool:
-    return begin_marker in text or "GAME:" in text.upper()
-
-
-def read_submission(
-    text: str,
+def read_orders(
+    texts: Sequence[str],
     ruleset: Ruleset,
     config: GameConfig,
     state: Any,
     *,
-    player: int | None,
     turn: int,
-) -> Submission:
-    """Check ``text`` against the game; raises OrderError when nothing can be stored."""
-    form = ruleset.form
-    if looks_like_aof(text, form.begin):
-        return _from_aof(text, ruleset, config, state, player, turn)
-    data, problems = orders_from_yaml(text)
-    if data is None:
-        raise OrderError("neither an order form nor an order file: " + "; ".join(problems))
-    return _from_yaml(data, ruleset, state, player, turn)
+    trusted: bool,
+    player: int | None = None,
+) -> list[Outcome]:
+    """The orders of every side a text (or a mail's texts, best part first) gives, each
+    through the door. ``trusted``: the GM at the command line, who needs no code."""
+    found = find_all(ruleset.form, texts)
+    if not found:
+        return [_from_yaml(texts, ruleset, config, state, turn, trusted, player)]
+    choices = [c for c in choose_copies(found) if _for_game(c, config, found)]
+    if any(c.found.filled for c in choices):
+        choices = [c for c in choices if c.found.filled]  # the other forms were only quoted
+    if player is not None:
+        choices = [c for c in choices if c.side in (player, None)] or choices
+    if not choices:
+        return [OrderError(f"no form of game {config.game} found")]
+    results: list[Outcome] = []
+    for choice in choices:
+        try:
+            results.append(_from_choice(choice, ruleset, config, state, turn, trusted, player))
+        except OrderError as error:
+            results.append(error)
+    return results
 
 
-def _from_aof(
-    text: str,
+def _for_game(choice: Choice, config: GameConfig, found: Sequence[Any]) -> bool:
+    """A mail may hold forms of several games: each game takes its own (a form naming no
+    game this one is told why)."""
+    named = choice.found.header.get("game", "").strip().lower()
+    games = {item.header.get("game", "").strip().lower() for item in found}
+    return named == config.game.lower() or config.game.lower() not in games
+
+
+def _from_choice(
+    choice: Choice,
     ruleset: Ruleset,
     config: GameConfig,
     state: Any,
-    player: int | None,
     turn: int,
-) -> Submission:
-    outcome = parse_aof(ruleset.form, text)
-    if outcome.problems:
-        raise OrderError("; ".join(outcome.problems))
-    header = outcome.header
-    if header.get("game", "").lower() != config.game.lower():
-        raise OrderError(f"this form is for game {header.get('game')!r}, not {config.game!r}")
-    pid = _number(header.get("player"), "PLAYER")
+    trusted: bool,
+    player: int | None,
+) -> Outcome:
+    found = choice.found
+    header = found.header
+    where = found.copy.header.where() if found.copy.header else f"line {found.copy.start}"
+    if not found.copy.header and not found.borrowed:
+        raise OrderError(_no_header(found.copy.start))
+    credentials = Credentials(
+        game=header.get("game"),
+        player=header.get("player"),
+        turn=header.get("turn"),
+        code=header.get("code"),
+        where=where,
+    )
+    pid = admit(credentials, ruleset, config, state, turn, trusted=trusted, player=player)
+    outcome = found.outcome
+    bad = [*outcome.bad, *choice.outside]
+    if not found.filled:
+        if found.copy.depth == 0:  # the player's own blank form: no orders, on purpose
+            return judge([], [], ruleset, state, pid, turn, "aof")
+        return Unchanged(pid, turn, NO_ORDERS)
+    result = judge(outcome.entries, bad, ruleset, state, pid, turn, "aof")
+    if isinstance(result, Submission):
+        result.notes.extend(choice.notes)
+    return result
+
+
+def _no_header(line: int) -> str:
+    return (
+        f"line {line}: order lines without the GAME/TURN/PLAYER/CODE line of your form, "
+        "and no single form in your mail they could belong to: copy them into the form "
+        "they are for"
+    )
+
+
+def admit(
+    credentials: Credentials,
+    ruleset: Ruleset,
+    config: GameConfig,
+    state: Any,
+    turn: int,
+    *,
+    trusted: bool,
+    player: int | None = None,
+) -> int:
+    """The door: the side whose orders these are, once game, player, code and turn hold.
+
+    Raises OrderError (nothing may be told beyond the header's own problems), WrongCode
+    (the player's registered address is told someone tried) or OrderRefused (the code
+    was right: the reason may be told to the player)."""
+    where = credentials.where
+    game = (credentials.game or "").strip()
+    if not game:
+        raise OrderError(f"{where}: the header has no GAME: ({HEADER_HINT})")
+    if game.lower() != config.game.lower():
+        raise OrderError(f"{where}: this form is for game {game!r}, not {config.game!r}")
+    pid = _number(credentials.player, "PLAYER", where)
     if player is not None and player != pid:
-        raise OrderError(f"the form is player {pid}'s, not player {player}'s")
+        raise OrderError(f"{where}: the form is player {pid}'s, not player {player}'s")
     try:
         seat = ruleset.seat_of(state, pid)
     except KeyError:
-        raise OrderError(f"game {config.game} has no player {pid}") from None
+        raise OrderError(f"{where}: game {config.game} has no player {pid}") from None
     entry = next((p for p in config.players if p.id == seat), None)
     if entry is None:
-        raise OrderError(f"player {pid} of game {config.game} takes no orders")
-    if header.get("code", "").strip().upper() != entry.code.upper():
+        raise OrderError(f"{where}: player {pid} of game {config.game} takes no orders")
+    if credentials.code is None and not trusted:
+        raise OrderError(f"{where}: the header has no CODE: ({HEADER_HINT})")
+    if credentials.code is not None and not codes_match(credentials.code, entry.code):
         raise WrongCode(config.game, pid)
     try:
-        _check_turn(_number(header.get("turn"), "TURN"), turn)
-    except OrderError as exc:
-        raise OrderRefused(str(exc)) from exc
-    return _judge(outcome.entries, outcome.bad, ruleset, state, pid, turn, "aof")
+        written = _number(credentials.turn, "TURN", where)
+    except OrderError as error:
+        raise OrderRefused(str(error), pid) from error
+    if written != turn:
+        raise OrderRefused(
+            f"{where}: these orders are for turn {written}, but the game expects turn {turn}",
+            pid,
+        )
+    return pid
 
 
-def _from_yaml(
-    data: Mapping[str, Any],
-    ruleset: Ruleset,
-    state: Any,
-    player: int | None,
-    turn: int,
-) -> Submission:
-    entries, bad, problems = ruleset.entries_from_dict(data)
-    if problems:
-        raise OrderError("; ".join(problems))
-    pid = int(data["player"])
-    if player is not None and player != pid:
-        raise OrderError(f"the order file is player {pid}'s, not player {player}'s")
-    _check_turn(int(data["turn"]), turn)
-    return _judge(entries, bad, ruleset, state, pid, turn, "yaml")
+def codes_match(given: str, secret: str) -> bool:
+    """Whether a written code is the secret one, case aside, in constant time."""
+    return hmac.compare_digest(given.strip().upper().encode(), secret.strip().upper().encode())
 
 
-def _judge(
+def _number(text: str | None, name: str, where: str) -> int:
+    if text is None:
+        raise OrderError(f"{where}: the header has no {name}: ({HEADER_HINT})")
+    number = header_number(text.strip())
+    if number is None:
+        raise OrderError(f"{where}: {name} must be a number, found {text[:24]!r}")
+    return number
+
+
+def judge(
     entries: list[RawEntry],
     bad: list[Verdict],
     ruleset: Ruleset,
@@ -142,12 +233,27 @@ def _judge(
     pid: int,
     turn: int,
     source: str,
-) -> Submission:
+) -> Submission | Unchanged:
+    """The verdict on every line. READY stands only when no line was rejected; a mail none
+    of whose order lines could be accepted leaves the orders on file as they are."""
     if pid not in ruleset.owing(state):
-        raise OrderRefused(f"player {pid} has no orders to give this turn")
+        raise OrderRefused(f"player {pid} has no orders to give this turn", pid)
     acceptance = ruleset.accept(entries, state, pid)
     verdicts = sorted(bad + acceptance.verdicts, key=_verdict_order)
-    return Submission(pid, turn, acceptance.orders, verdicts, source)
+    orders = acceptance.orders
+    rejected = sum(1 for v in verdicts if not v.accepted)
+    given = [v for v in verdicts if v.accepted and v.entry.section != READY_KEY]
+    if rejected and not given:
+        return Unchanged(pid, turn, NONE_ACCEPTED, verdicts)
+    submission = Submission(pid, turn, orders, verdicts, source)
+    if rejected and orders.get(READY_KEY):
+        del orders[READY_KEY]
+        submission.notes.append(
+            f"READY was not kept: {rejected} line(s) were rejected. Correct them and send "
+            "the form again, with READY."
+        )
+    submission.ready_only = bool(verdicts) and not given and not rejected
+    return submission
 
 
 def _verdict_order(verdict: Verdict) -> tuple[int, str, int]:
@@ -155,17 +261,58 @@ def _verdict_order(verdict: Verdict) -> tuple[int, str, int]:
     return (entry.line if entry.line is not None else 0, entry.section, entry.position)
 
 
-def _number(text: str | None, name: str) -> int:
-    if text is None or not text.strip().isdigit():
-        raise OrderError(f"the form's {name} is not a number: {text!r}")
-    return int(text)
+def _from_yaml(
+    texts: Sequence[str],
+    ruleset: Ruleset,
+    config: GameConfig,
+    state: Any,
+    turn: int,
+    trusted: bool,
+    player: int | None,
+) -> Outcome:
+    """An order file in YAML: its own keys are its header."""
+    problems: list[str] = []
+    for text in texts:
+        data, trouble = orders_from_yaml(text)
+        if data is not None:
+            try:
+                return _yaml_orders(data, ruleset, config, state, turn, trusted, player)
+            except OrderError as error:
+                return error
+        problems += trouble
+    return OrderError("neither an order form nor an order file: " + "; ".join(problems))
 
 
-def _check_turn(written: int, expected: int) -> None:
-    if written != expected:
-        raise OrderError(
-            f"these orders are for turn {written}, but the game expects turn {expected}"
-        )
+def _yaml_orders(
+    data: Mapping[str, Any],
+    ruleset: Ruleset,
+    config: GameConfig,
+    state: Any,
+    turn: int,
+    trusted: bool,
+    player: int | None,
+) -> Outcome:
+    body = {k: v for k, v in data.items() if k not in ("game", "code")}
+    credentials = Credentials(
+        game=_text(data.get("game", config.game if trusted else None)),
+        player=_text(data.get("player")),
+        turn=_text(data.get("turn")),
+        code=_text(data.get("code")),
+        where="the order file",
+    )
+    pid = admit(credentials, ruleset, config, state, turn, trusted=trusted, player=player)
+    entries, bad, problems = ruleset.entries_from_dict(body)
+    if problems:
+        raise OrderRefused("; ".join(problems), pid)
+    return judge(entries, bad, ruleset, state, pid, turn, "yaml")
+
+
+def _text(value: object) -> str | None:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value) if abs(value) < 10**9 else "(a number too big)"
+    return None
 
 
 def order_file_text(submission: Submission) -> str:

@@ -66,10 +66,29 @@ def test_ways_of_writing_a_line(line: str) -> None:
     assert [e.values for e in outcome.entries] == [{"from": 7, "to": 12, "armies": 50}]
 
 
-@pytest.mark.parametrize("line", ["A1x 1 2 3", "Z1: 1 2 3", "AA1: 1 2 3", "Attack 1 2 3", "1 2 3"])
-def test_lines_without_a_known_label_are_prose(line: str) -> None:
+@pytest.mark.parametrize("line", ["A1x 1 2 3", "AA1: 1 2 3", "Attack 1 2 3", "1 2 3"])
+def test_lines_without_a_label_are_prose(line: str) -> None:
     outcome = parse(line)
     assert (outcome.entries, outcome.bad) == ([], [])
+
+
+@pytest.mark.parametrize("line", ["N2: 07 06 020", "Z1: 1 2 3", "n2 7 6 20"])
+def test_a_line_with_a_letter_the_form_has_not_is_rejected_not_dropped(line: str) -> None:
+    """A line written like an order line never vanishes without a word."""
+    reason = only_bad(line)
+    letter = line[0].upper()
+    assert reason == (
+        f"the form has no {letter} lines (its lines start with B, A, T, M, X, G, S, L or R)"
+    )
+
+
+@pytest.mark.parametrize("line", ["M 2: 07 06 1 10", "M2- 07 06 1 10", "M2= 7 6 1 10"])
+def test_a_space_after_the_letter_or_a_dash_still_reads_the_line(line: str) -> None:
+    outcome = parse(line)
+    assert outcome.bad == []
+    assert [(e.section, e.position, dict(e.values)) for e in outcome.entries] == [
+        ("move", 1, {"from": 7, "to": 6, "unit": "POP", "amount": 10})
+    ]
 
 
 def test_a_blank_line_is_no_order_and_takes_no_position() -> None:
@@ -220,17 +239,18 @@ def test_line_numbers_count_original_cr_and_crlf_lines() -> None:
     assert [v.entry.line for v in outcome.bad] == [5]
 
 
-def mailed(text: str) -> str:
+def mailed(text: str, prefix: str) -> str:
     """The form as a mail client may return it: quoted, CRLF, NBSPs and tabs."""
     lines = text.split("\n")
     quoted = []
     for index, line in enumerate(lines):
         spaced = line.replace(" ", "\u00a0" if index % 2 else "\t")
-        quoted.append(["> ", ">> ", "> > ", ">"][index % 4] + spaced)
+        quoted.append(prefix + spaced)
     return "\r\n".join(quoted)
 
 
-def test_a_mailed_form_parses_like_the_plain_one() -> None:
+@pytest.mark.parametrize("prefix", ["> ", ">> ", "> > ", ">", "| ", "> | "])
+def test_a_mailed_form_parses_like_the_plain_one(prefix: str) -> None:
     orders = {
         "attack": [{"from": 7, "to": 12, "armies": 50}],
         "ally": 3,
@@ -238,8 +258,8 @@ def test_a_mailed_form_parses_like_the_plain_one() -> None:
         "trade": [150],
     }
     plain = render_aof(FORM, HEADER, orders).replace("B2: __   __ __", "B2: 01   __ 02")
-    mail = mailed(plain)
-    assert "\u00a0" in mail and "\r\n> > " in mail
+    mail = mailed(plain, prefix)
+    assert "\u00a0" in mail and f"\r\n{prefix}" in mail
     expected, got = parse_aof(FORM, plain), parse_aof(FORM, mail)
     assert got == expected
     assert len(got.entries) == 4 and len(got.bad) == 1 and got.problems == []

@@ -51,7 +51,7 @@ def test_three_turns_through_dovecot_and_smtp(
                 f"<t{turn}.p{entry.id}@players.example>",
             )
             imap.append(GM_ADDRESS, reply.as_bytes(policy=email.policy.SMTP))
-        assert "10 order(s) stored" in wtg(config, "poll").output
+        assert wtg(config, "poll").output.startswith("filed 10, rejected 0, quarantined 0")
         status = open_game(game.store.root).status()
         assert all(p["orders"] and p["ready"] for p in status["players"])
         due = wtg(config, "run-turn", "--due").output

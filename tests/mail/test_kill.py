@@ -104,7 +104,7 @@ def test_killing_poll_loses_and_duplicates_nothing(
     others = [
         o[0]
         for o in handled
-        if not o[0].startswith(("stored", "filed: older than the orders on file"))
+        if not o[0].startswith(("stored", "ignored: older than the orders on file"))
     ]
     assert (len(handled), others) == (count, [])
     confirmations = sorted((spool / "outbox" / "queue").glob("conf-*.eml"))

@@ -17,7 +17,7 @@ from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from wtg.aof.render import render_aof
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
-from wtg.intake import read_submission
+from wtg.intake import Submission, read_orders
 from wtg.rules.wok4.strategy import plan_orders
 
 NAMES = sorted(CASES)
@@ -67,7 +67,7 @@ def polled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple
             imap.append(GM_ADDRESS, CASES[name](aof, sender))
             games[name] = (game, aof)
         output = wtg(config, "poll").output
-        assert f"{len(NAMES)} order(s) stored" in output, output
+        assert output.startswith(f"filed {len(NAMES)}, rejected 0, quarantined 0"), output
         assert imap.fetch_all(GM_ADDRESS, "INBOX") == []
         yield games
 
@@ -77,9 +77,11 @@ def test_messy_mail_files_the_orders_written(
     polled: dict[str, tuple[Game, str]], case: str
 ) -> None:
     game, aof = polled[case]
-    expected = read_submission(
-        aof, game.ruleset, game.config, game.state(), player=None, turn=1
-    ).orders
+    (submission,) = read_orders(
+        [aof], game.ruleset, game.config, game.state(), turn=1, trusted=False
+    )
+    assert isinstance(submission, Submission)
+    expected = submission.orders
     stored = game.store.pending_orders(1)
     assert 1 in stored, f"{case}: no orders filed"
     from wtg.orderfiles import read_order_file
@@ -124,7 +126,7 @@ def test_bad_mail_gets_the_right_answer_and_nothing_is_lost(
     imap.append(GM_ADDRESS, mail("p2@players.example", game.aof(2) + "x" * 30000))
     imap.append(GM_ADDRESS, mail("stranger@elsewhere.example", "hello"))
     output = wtg(config, "poll").output
-    assert "6 message(s): 0 order(s) stored" in output
+    assert output.strip() == "filed 0, rejected 5, quarantined 0, ignored 1"
     assert game.store.pending_orders(1) == {}
     wtg(config, "send")
     answers = sorted((m.rcpt_tos[0], str(m.message()["Subject"])) for m in smtp.wait_for(6))

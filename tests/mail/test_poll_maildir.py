@@ -24,15 +24,16 @@ def test_an_order_mail_is_filed_and_confirmed(tmp_path: Path) -> None:
     home = next(p.id for p in world.game.state().provinces if p.owner == 1)
     world.mail("My orders:\n" + world.aof(1, G1=f"{home} 5", A1=f"{home} 99 010", R1="1"))
     summary = world.poll()
-    assert (summary.seen, summary.stored) == (1, 1)
+    assert (summary.seen, summary.filed) == (1, 1)
     status = world.game.status()
-    assert status["players"][0]["orders"] and status["players"][0]["ready"]
+    assert status["players"][0]["orders"] and not status["players"][0]["ready"]  # A1 rejected
     assert status["players"][0]["received"] is not None
     ((ident, raw),) = world.outbox().items()
     assert ident.startswith("conf-")
     text = body_of(raw)
     assert "REJECTED A1" in text and "there is no province 99" in text
     assert f"ok G1: {home} 5" in text
+    assert "READY was not kept: 1 line(s) were rejected. Correct them" in text
     assert "FORECAST" in text and "TECH" in text
     assert "CODE0001" not in text and "CO******" in text
     assert "Mon 23 Nov 2026 18:00 UTC" in text
@@ -87,7 +88,7 @@ def test_a_copy_with_the_same_message_id_is_filed_once(tmp_path: Path) -> None:
     world.mail(world.aof(1, X1="100"), Message_ID="<same@players.example>")
     world.mail(world.aof(1, X1="100"), Message_ID="<same@players.example>")  # delivered twice
     summary = world.poll()
-    assert (summary.stored, summary.answered) == (1, 1)
+    assert (summary.filed, summary.ignored) == (1, 1)
     assert "100" in world.game.store.pending_orders(1)[1].read_text()
     assert len(world.outbox()) == 1
 
@@ -118,7 +119,7 @@ def test_never_answer_robots_lists_or_bounces(tmp_path: Path, headers: dict[str,
     world = World(tmp_path)
     world.mail("I am away until Monday.\n" + world.aof(1), **headers)
     summary = world.poll()
-    assert (summary.rejected, summary.stored) == (1, 0)
+    assert (summary.rejected, summary.filed) == (1, 0)
     assert world.outbox() == {}
     assert not world.game.store.pending_orders(1)
     assert len(list((world.gm.maildir_in / ".rejected" / "cur").iterdir())) == 1

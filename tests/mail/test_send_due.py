@@ -211,11 +211,11 @@ def test_quiet_commands_say_nothing_when_there_was_nothing_to_do(tmp_path: Path)
         == "0 report(s) queued; 0 mail(s) sent, 0 waiting to be retried, 0 refused for good\n"
     )
     assert run("poll", "--quiet") == ""
-    assert run("poll").startswith("0 message(s):")
+    assert run("poll") == "filed 0, rejected 0, quarantined 0, ignored 0\n"
     assert run("remind", "-q") == ""
     assert run("remind") == "0 reminder(s) queued\n"
     world.mail(world.aof(1, R1="1"))
-    assert run("poll", "-q").startswith("1 message(s): 1 order(s) stored")
+    assert run("poll", "-q") == "filed 1, rejected 0, quarantined 0, ignored 0\n"
 
 
 def test_a_second_poll_or_send_while_one_runs_leaves_the_work_to_it(tmp_path: Path) -> None:
@@ -243,7 +243,7 @@ def test_a_second_poll_or_send_while_one_runs_leaves_the_work_to_it(tmp_path: Pa
         with pytest.raises(AlreadyRunning):
             send(world.gm, now=NOW)
     assert Outbox(world.gm.spool).counts() == {"queued": 0, "sent": 0, "failed": 0}
-    assert run("poll").startswith("1 message(s): 1 order(s) stored")
+    assert run("poll").startswith("filed 1, rejected 0")
     assert run("send").startswith("4 report(s) queued; 5 mail(s) sent")  # and the confirmation
 
 
@@ -260,8 +260,7 @@ def test_poll_verbose_says_what_was_done_with_each_mail(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["--config", str(config), "poll", "-v"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
-        "2 message(s): 1 order(s) stored, 0 replaced by later ones, 1 rejected, 0 other(s) "
-        "answered or filed, 0 left for the next poll",
+        "filed 1, rejected 1, quarantined 0, ignored 0",
         f"  maildir:{first}: stored: g1 turn 1 player 1",
         f"  maildir:{second}: rejected: no order form, and not from a player",
     ]

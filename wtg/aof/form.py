@@ -17,7 +17,7 @@ RESERVED_KEYS = ("player", "turn")
 MAX_WIDTH = 18
 _KEY = re.compile(r"[a-z_][a-z0-9_]*")
 _CODE_NAME = re.compile(r"[A-Z0-9][A-Z0-9-]*")
-_ORDERISH = re.compile(r"([A-Za-z])[0-9]")
+_ORDERISH = re.compile(r"[A-Za-z] ?[0-9]+(?:$|[ ,;:.)=-])")
 _HEADERISH = re.compile(r"\b(?:GAME|TURN|PLAYER|CODE)\s*:", re.IGNORECASE)
 _FORM_KEYS = ({"ruleset", "title", "begin", "end", "sections"}, {"instructions"})
 _SECTION_KEYS = (
@@ -323,14 +323,12 @@ def _duplicates(sections: Sequence[SectionSpec]) -> list[str]:
 
 def _prose_problems(form: FormSpec) -> list[str]:
     """Text printed on the form must not read as an order line or as the header."""
-    labels = {s.label for s in form.sections}
     texts = [form.title, form.begin, form.end, *form.instructions.splitlines()]
     for section in form.sections:
         texts += [section.title, section.help or "", *(f.title for f in section.fields)]
     problems: list[str] = []
     for text in texts:
-        match = _ORDERISH.match(text.strip())
-        if match and match[1].upper() in labels:
+        if _ORDERISH.match(text.strip()):
             problems.append(f"the form text {text.strip()!r} would be read as an order line")
         if _HEADERISH.search(text):
             problems.append(f"the form text {text.strip()!r} would be read as the header")

@@ -1,41 +1,29 @@
 """Reading a filled-in AOF back: the header and one entry per filled order line.
 
 The text may have been through a mail client: line ends, odd spaces and quote
-prefixes are normalised first; line numbers in the outcome are those of the
-original text. Parsing never raises; whatever cannot be read is reported.
+prefixes are normalised first (``wtg.aof.mailtext``); line numbers in the outcome are
+those of the original text. Parsing never raises; whatever cannot be read is reported.
+A text may hold several copies of the form (``wtg.aof.copies``): ``parse_aof`` reads the
+one the player filled in, ``read_copy`` any one of them.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from typing import NamedTuple
 
+from wtg.aof.copies import ORDER_LINE, FormCopy, find_copies, is_loose_order
 from wtg.aof.form import FormSpec, SectionSpec
+from wtg.aof.mailtext import HEADER_HINT, HEADER_KEYS, MailLine, mail_lines
 from wtg.aof.values import Value, read_token, shown
 from wtg.core.orders import ParseOutcome, RawEntry, Verdict
 
-HEADER_KEYS = ("game", "turn", "player", "code")
 NO_FORM = "no order form found in the text"
 
-_NEWLINE = re.compile(r"\r\n|\r|\n")
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
-_SPACE = re.compile(r"[^\S\n ]")  # every other Unicode space, as str.isspace() counts them
-_LEADING = re.compile(r"^[ >]+", re.MULTILINE)  # indentation and "> " quote prefixes
-_ORDER = re.compile(r"([A-Za-z])([0-9]+)(.*)")
-_HEADER = re.compile(r"\b(GAME|TURN|PLAYER|CODE)\s*:", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,;]+")
 _COMMENT = re.compile(r"[#(]")
 _MAX_LINE_NUMBER = 6
-
-
-class _Line(NamedTuple):
-    """A line of the text: a plain tuple, as there are many of them."""
-
-    number: int
-    text: str
 
 
 @dataclass(slots=True)
@@ -48,86 +36,68 @@ class _Reader:
 
 
 def parse_aof(form: FormSpec, text: str) -> ParseOutcome:
-    """Read a filled-in form; fatal trouble goes to ``problems``, bad lines to ``bad``."""
+    """Read the filled-in form of a text; fatal trouble goes to ``problems``, bad lines to
+    ``bad``. Of several copies, the least quoted one with orders wins (a reply quotes the
+    blank form it answers)."""
+    copies = find_copies(form, mail_lines(text))
+    if not copies:
+        outcome = ParseOutcome()
+        outcome.problems.append(NO_FORM)
+        return outcome
+    outcomes = [read_copy(form, copy) for copy in copies]
+    ranked = sorted(
+        range(len(copies)),
+        key=lambda i: (not carries_orders(outcomes[i]), copies[i].depth, not copies[i].marked),
+    )
+    return outcomes[ranked[0]]
+
+
+def carries_orders(outcome: ParseOutcome) -> bool:
+    """Whether a copy has any order line filled in (forms are sent blank)."""
+    return bool(outcome.entries or outcome.bad)
+
+
+def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
+    """The header and order lines of one copy of the form."""
     reader = _Reader(form)
-    lines = _region(form, normalise_lines(text))
-    for line in lines:
-        match = _ORDER.fullmatch(line.text)
+    for line in copy.lines:
+        if not copy.marked and not is_loose_order(form, line.text):
+            continue
+        match = ORDER_LINE.fullmatch(line.text)
         if match is not None:
             _read_order(reader, line, match)
     outcome = reader.outcome
-    outcome.header = _read_header(lines)
-    if not outcome.header and not reader.order_lines:
+    if copy.header is not None:
+        outcome.header = dict(copy.header.values)
+        outcome.header_lines = copy.header.lines
+    if copy.header is None and not reader.order_lines:
         outcome.problems.append(NO_FORM)
         return outcome
     for key in HEADER_KEYS:
         if key not in outcome.header:
-            outcome.problems.append(
-                f"the header has no {key.upper()}: (keep the GAME/TURN/PLAYER/CODE line as it is)"
-            )
+            where = f"{copy.header.where()}: " if copy.header else ""
+            outcome.problems.append(f"{where}the header has no {key.upper()}: ({HEADER_HINT})")
     return outcome
-
-
-def read_header(form: FormSpec, text: str) -> dict[str, str]:
-    """Only the GAME/TURN/PLAYER/CODE header of the form in ``text`` (keys lower-case)."""
-    return _read_header(_region(form, normalise_lines(text)))
 
 
 def normalise_lines(text: str) -> list[tuple[int, str]]:
     """(original 1-based line number, cleaned text) of every line of a mail body: every
     space a plain one, no quote prefixes, no surrounding spaces."""
-    joined = "\n".join(_NEWLINE.split(text)).translate(_INVISIBLE)  # lines first: "\r\xad\n"
-    cleaned = _LEADING.sub("", _SPACE.sub(" ", joined))  # the whole text at once: it is long
-    return list(enumerate((line.rstrip(" ") for line in cleaned.split("\n")), start=1))
+    return [(line.number, line.text) for line in mail_lines(text)]
 
 
-def _region(form: FormSpec, numbered: list[tuple[int, str]]) -> list[_Line]:
-    """The lines between the form's begin and end markers (all of them without markers)."""
-    texts = [text for _, text in numbered]
-    begin = _find(texts, form.begin, 0)
-    start = 0 if begin is None else begin + 1
-    end = _find(texts, form.end, start)
-    stop = len(numbered) if end is None else end
-    return [_Line(number, text) for number, text in numbered[start:stop]]
+def read_lines(form: FormSpec, lines: Sequence[MailLine]) -> ParseOutcome:
+    """The order lines among ``lines``, read as the inside of a form (no header)."""
+    return read_copy(form, FormCopy(0, True, lines[0].number if lines else 1, None, tuple(lines)))
 
 
-def _find(texts: list[str], marker: str, start: int) -> int | None:
-    """The first line from ``start`` holding the marker, spacing and case aside."""
-    found = _marker(marker).search("\n".join(texts[start:]))
-    return None if found is None else start + found.string.count("\n", 0, found.start())
-
-
-@cache
-def _marker(marker: str) -> re.Pattern[str]:
-    words = " +".join(re.escape(word) for word in marker.split())
-    return re.compile(words, re.IGNORECASE)
-
-
-def _read_header(lines: list[_Line]) -> dict[str, str]:
-    header: dict[str, str] = {}
-    for line in lines:
-        if _HEADER.search(line.text):
-            for key, value in _header_pairs(line.text):
-                header.setdefault(key, value)
-    return header
-
-
-def _header_pairs(text: str) -> Iterator[tuple[str, str]]:
-    matches = list(_HEADER.finditer(text))
-    for index, match in enumerate(matches):
-        stop = matches[index + 1].start() if index + 1 < len(matches) else len(text)
-        value = text[match.end() : stop].strip()
-        key = match[1].lower()
-        if value and key != "game":
-            value = value.split()[0]
-        if value:
-            yield key, value
-
-
-def _read_order(reader: _Reader, line: _Line, match: re.Match[str]) -> None:
+def _read_order(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
     section = reader.form.by_label(match[1])
     rest = _after_label(match[3])
-    if section is None or rest is None:
+    if rest is None:
+        return
+    if section is None:
+        _unknown_label(reader, line, match[1])
         return
     reader.order_lines += 1
     tokens = [t for t in _SEPARATORS.split(_COMMENT.split(rest, maxsplit=1)[0]) if t]
@@ -152,17 +122,28 @@ def _read_order(reader: _Reader, line: _Line, match: re.Match[str]) -> None:
         reader.outcome.entries.append(entry)
 
 
+def _unknown_label(reader: _Reader, line: MailLine, label: str) -> None:
+    """A line written like an order line whose letter starts no line of the form."""
+    labels = [s.label for s in reader.form.sections]
+    listing = ", ".join(labels[:-1]) + f" or {labels[-1]}" if len(labels) > 1 else labels[0]
+    reader.order_lines += 1
+    entry = RawEntry(section="", values={}, position=0, line=line.number, text=line.text)
+    reason = f"the form has no {label.upper()} lines (its lines start with {listing})"
+    reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
+
+
 def _after_label(rest: str) -> str | None:
-    """What follows ``A1``, ``A1:``, ``A1.`` or ``A1)``; None when it is no order line."""
+    """What follows ``A1``, ``A1:``, ``A1.``, ``A1)``, ``A1-`` or ``A1=``; None when it is no
+    order line."""
     stripped = rest.lstrip()
-    if stripped[:1] in (":", ".", ")") and stripped:
+    if stripped[:1] in (":", ".", ")", "-", "=") and stripped:
         return stripped[1:]
     if not rest or rest[0] in " ,;":
         return rest
     return None
 
 
-def _line_problem(reader: _Reader, section: SectionSpec, digits: str, line: _Line) -> str:
+def _line_problem(reader: _Reader, section: SectionSpec, digits: str, line: MailLine) -> str:
     number = int(digits) if len(digits) <= _MAX_LINE_NUMBER else 0
     name = f"{section.label}{number}" if number else f"{section.label}{digits}"
     if not 1 <= number <= section.lines:

@@ -198,6 +198,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     Exit 0 when the orders were stored, 2 when nothing could be stored.
     """
     from wtg.core.orders import OrderError
+    from wtg.intake import Unchanged
     from wtg.store import GameLocked
 
     game = open_or_fail(ctx, game_dir)
@@ -205,10 +206,17 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
         results = game.submit_all(file.read(), player=player, correct=correct)
     except GameLocked as exc:
         fail(str(exc))
+    except Exception as exc:  # any file is untrusted input: a reason, never a traceback
+        fail(f"the orders could not be read: {type(exc).__name__}: {exc}"[:500])
     stored = 0
     for result in results:
         if isinstance(result, OrderError):
             click.echo(f"wtg: orders not stored: {result}", err=True)
+        elif isinstance(result, Unchanged):
+            stands = f"the orders of {result.on_file} stand" if result.on_file else "none on file"
+            click.echo(f"wtg: orders not stored: {result.reason}; {stands}", err=True)
+            for verdict in result.verdicts:
+                click.echo(f"  {verdict.describe()}", err=True)
         elif result.superseded:
             click.echo(
                 "wtg: orders not stored: later orders of this player are already on file", err=True

@@ -53,6 +53,8 @@ class ParseOutcome:
     """What a parser understood: the header, the entries and what went wrong outside them."""
 
     header: dict[str, str] = field(default_factory=dict)
+    header_lines: tuple[int, ...] = ()
+    """The numbers of the lines the header was read from."""
     entries: list[RawEntry] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     """Fatal problems: nothing can be stored (no form found, unreadable file)."""
@@ -79,14 +81,18 @@ class Acceptance:
 class OrderError(Exception):
     """Orders that cannot be stored at all (wrong code, wrong turn, unreadable)."""
 
+    def __init__(self, message: str, player: int | None = None) -> None:
+        super().__init__(message)
+        self.player = player
+        """The side the orders were for, once the door knows it."""
+
 
 class WrongCode(OrderError):
     """The form's secret code is not the player's: nothing about the game may be told."""
 
     def __init__(self, game: str, player: int) -> None:
-        super().__init__(f"wrong secret code for player {player}: orders not stored")
+        super().__init__(f"wrong secret code for player {player}: orders not stored", player)
         self.game = game
-        self.player = player
 
 
 class OrderRefused(OrderError):

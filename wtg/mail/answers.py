@@ -4,14 +4,16 @@ rejections and the wrong-code notice. Answers go out only through the outbox."""
 from __future__ import annotations
 
 import email.utils
-import re
+from collections.abc import Sequence
 from datetime import datetime
 
+from wtg.aof.mailtext import headers_in, mail_lines
+from wtg.aof.orderfile import orders_from_yaml
 from wtg.config import GmConfig
 from wtg.core.orders import OrderError, OrderRefused, WrongCode
 from wtg.engine import Game
 from wtg.gameconfig import PlayerEntry
-from wtg.intake import Submission
+from wtg.intake import Submission, Unchanged
 from wtg.mail import compose
 from wtg.mail.guards import ReplyLimiter
 from wtg.mail.inbox import Incoming
@@ -23,19 +25,19 @@ from wtg.schedule import local_text
 WINDOW = 3600.0
 
 
-_HEADER_KEY = re.compile(r"\b(GAME|PLAYER)\s*:\s*(\S+)", re.IGNORECASE)
-
-
-def form_header(text: str) -> dict[str, str]:
-    """GAME and PLAYER of the first form in a mail text, found cheaply: the full parse (in
-    ``Game.submit``) checks the whole header again."""
-    begin = text.upper().find("=== BEGIN AOF ===")
-    found: dict[str, str] = {}
-    for match in _HEADER_KEY.finditer(text, max(begin, 0)):
-        found.setdefault(match[1].lower(), match[2])
-        if len(found) == 2:
-            break
-    return found
+def games_named(texts: Sequence[str]) -> list[str]:
+    """The games the forms (or order files) of a mail name, in the order written."""
+    names: dict[str, None] = {}
+    for text in texts:
+        for header in headers_in(mail_lines(text)):
+            if header.values.get("game"):
+                names.setdefault(header.values["game"].strip().lower())
+    if not names:
+        for text in texts:
+            data, _problems = orders_from_yaml(text)
+            if data is not None and isinstance(data.get("game"), str):
+                names.setdefault(data["game"].strip().lower())
+    return list(names)
 
 
 class Answers:
@@ -50,18 +52,29 @@ class Answers:
         self.loop = compose.loop_id(gm.sender)
 
     # --- orders ------------------------------------------------------------------
-    def orders(self, message: Incoming, sender: str | None, text: str, message_id: str) -> str:
-        header = form_header(text)
-        game = self.registry.game(header.get("game", ""))
-        if game is None:
-            return self._reject(message, sender, "the form names no game that runs here")
-        results = game.submit_all(
-            text, received=message.received, order_key=message.order_key, via="mail", durable=False
-        )
-        outcomes = [
-            self._answer(message, sender, game, header, result, message_id, index)
-            for index, result in enumerate(results)
-        ]
+    def orders(
+        self, message: Incoming, sender: str | None, texts: Sequence[str], message_id: str
+    ) -> str:
+        """File the orders of a mail's forms, game by game, and answer each form."""
+        named = games_named(texts)
+        games = [game for name in named if (game := self.registry.game(name)) is not None]
+        if not games:
+            what = f"game {named[0]!r}, which does not run here" if named else "no game"
+            reason = f"the form names {what} (keep the GAME/TURN/PLAYER/CODE line as it is)"
+            return self._reject(message, sender, reason)
+        outcomes: list[str] = []
+        for game in games:
+            results = game.submit_all(
+                texts,
+                received=message.received,
+                order_key=message.order_key,
+                via="mail",
+                durable=False,
+            )
+            for result in results:
+                outcomes.append(
+                    self._answer(message, sender, game, result, message_id, len(outcomes))
+                )
         return next((o for o in outcomes if o.startswith("stored")), outcomes[0])
 
     def _answer(
@@ -69,30 +82,65 @@ class Answers:
         message: Incoming,
         sender: str | None,
         game: Game,
-        header: dict[str, str],
-        result: Submission | OrderError,
+        result: Submission | Unchanged | OrderError,
         message_id: str,
         index: int,
     ) -> str:
         """Answer one form of a mail (a Duel player sends one form a colour)."""
         if isinstance(result, WrongCode):
-            self._wrong_code(message, sender, game, result.player)
+            self._wrong_code(message, sender, game, result.player or 0)
             return self._reject(message, sender, "it could not be accepted", quiet=True)
-        if isinstance(result, OrderRefused):
-            entry = self._entry(game, header.get("player", ""))
-            return self._reject(message, entry.email if entry else None, str(result))
+        if isinstance(result, OrderRefused) and result.player is not None:
+            entry = self._seat_entry(game, result.player)
+            return self._reject(message, entry.email, str(result), index)
         if isinstance(result, OrderError):
-            return self._reject(message, sender, "it could not be accepted", quiet=True)
-        state = game.state_view(result.turn - 1)
-        seat = game.ruleset.seat_of(state, result.player)
-        entry = game.config.player(seat if seat is not None else result.player)
+            return self._reject(message, sender, str(result), index)
+        entry = self._seat_entry(game, result.player)
+        if isinstance(result, Unchanged):
+            self._unchanged(message, game, entry, result, message_id, index)
+            return f"ignored: {result.reason} ({game.config.game} p{result.player})"
         self._confirm(message, game, entry, result, message_id, index)
         if result.superseded:
-            return f"filed: older than the orders on file of {game.config.game} p{result.player}"
+            return f"ignored: older than the orders on file of {game.config.game} p{result.player}"
         return f"stored: {game.config.game} turn {result.turn} player {result.player}"
 
-    def _entry(self, game: Game, player: str) -> PlayerEntry | None:
-        return next((p for p in game.config.players if str(p.id) == player.strip()), None)
+    def _seat_entry(self, game: Game, side: int) -> PlayerEntry:
+        """The GM seat (address and code) that gives a side's orders."""
+        seat = game.ruleset.seat_of(game.state_view(), side)
+        return game.config.player(seat if seat is not None else side)
+
+    def _unchanged(
+        self,
+        message: Incoming,
+        game: Game,
+        entry: PlayerEntry,
+        result: Unchanged,
+        message_id: str,
+        index: int,
+    ) -> None:
+        """The mail named the player's form but gave no order: what is on file stands."""
+        codes = {p.id: p.code for p in game.config.players}
+        body = compose.render(
+            "unchanged",
+            game=game.config.game,
+            turn=result.turn,
+            player=entry,
+            side=result.player,
+            reason=result.reason,
+            on_file=result.on_file,
+            verdicts=compose.mask_codes(
+                "\n".join(v.describe() for v in result.verdicts), codes
+            ).splitlines(),
+        )
+        subject = f"[{game.config.game}] no orders found in your mail"
+        self._queue(
+            f"unchanged-{message.key}" + (f"-{index}" if index else ""),
+            entry.email,
+            subject,
+            body,
+            message_id,
+            limit=self.gm.limits.confirmations_per_hour,
+        )
 
     def _confirm(
         self,
@@ -118,6 +166,7 @@ class Answers:
             received=f"{message.received:%Y-%m-%d %H:%M:%S} UTC",
             deadline=local_text(deadline, schedule.timezone) if deadline and schedule else None,
             ready=bool(submission.orders.get("ready")),
+            notes=submission.notes,
             accepted=sum(1 for v in submission.verdicts if v.accepted),
             rejected=sum(1 for v in submission.verdicts if not v.accepted),
             verdicts=compose.mask_codes(
@@ -166,11 +215,19 @@ class Answers:
             "text, without attachments",
         )
 
-    def _reject(self, message: Incoming, to: str | None, reason: str, quiet: bool = False) -> str:
+    def _reject(
+        self,
+        message: Incoming,
+        to: str | None,
+        reason: str,
+        index: int = 0,
+        quiet: bool = False,
+    ) -> str:
         """Reject; tell ``to`` why when it is a registered player (never a stranger)."""
         if to and self.registry.seats_of(to):
             body = compose.render("rejected", reason=None if quiet else reason)
-            self._queue(f"rejected-{message.key}", to, "Your orders were not accepted", body, None)
+            ident = f"rejected-{message.key}" + (f"-{index}" if index else "")
+            self._queue(ident, to, "Your orders were not accepted", body, None)
         return f"rejected: {'wrong code or player' if quiet else reason}"
 
     def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:

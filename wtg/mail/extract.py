@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.message import Message
 
+from wtg.aof.mailtext import is_marker, mail_lines
 from wtg.mail.htmltext import html_to_text
 
 DEFAULT_MARKERS = ("=== BEGIN AOF ===", "GAME:")
@@ -62,6 +63,9 @@ class Extracted:
     text: str | None
     source: str
     notes: tuple[str, ...]
+    texts: tuple[str, ...] = ()
+    """Every part that holds a form, the body's first, then attachments, then HTML: a
+    reply may quote the blank form in its body and carry the filled one attached."""
 
 
 @dataclass(frozen=True)
@@ -112,13 +116,16 @@ def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
         looked = f"{len(walk.candidates)} text part(s) looked at, none holds an AOF"
         return Extracted(None, NOT_FOUND, (looked, *walk.troubles))
     best = min(found, key=lambda item: item[:3])[3]
-    return Extracted(best.text, best.source, best.notes)
+    texts = tuple(item[3].text for item in sorted(found, key=lambda item: item[1:3]))
+    return Extracted(best.text, best.source, best.notes, texts)
 
 
 def _strength(text: str, markers: Sequence[str]) -> int:
-    squashed = _squash(text)
-    if markers and _squash(markers[0]) and _squash(markers[0]) in squashed:
+    """2: a line is the begin marker (read as the intake reads it); 1: the text holds the
+    header keys (a form pasted without its markers, or an order file in YAML)."""
+    if markers and any(is_marker(markers[0], line.text) for line in mail_lines(text)):
         return 2
+    squashed = _squash(text)
     return int(all(_squash(key) in squashed for key in (*markers[1:], HEADER_PROOF)))
 
 

@@ -7,6 +7,8 @@ import sqlite3
 import time
 from pathlib import Path
 
+from wtg.core.record import Record
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS messages (
     key TEXT PRIMARY KEY,        -- imap:<uidvalidity>:<uid> or maildir:<name>
@@ -18,6 +20,13 @@ CREATE INDEX IF NOT EXISTS messages_by_id ON messages(message_id);
 CREATE TABLE IF NOT EXISTS replies (sender TEXT NOT NULL, at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS replies_by_sender ON replies(sender, at);
 CREATE TABLE IF NOT EXISTS mailed (game TEXT PRIMARY KEY, turn INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS quarantine (
+    key TEXT PRIMARY KEY,        -- the message
+    game TEXT,                   -- the game it names, when a cheap look found one
+    archive TEXT NOT NULL,       -- the raw message kept in the spool's archive
+    reason TEXT NOT NULL,        -- what went wrong
+    at REAL NOT NULL
+);
 """
 
 
@@ -59,6 +68,14 @@ class Journal:
             (key, message_id, outcome, time.time()),
         )
 
+    def quarantined(self, key: str, game: str | None, archive: str, reason: str, at: float) -> None:
+        """A message whose handling failed, kept for the GM (``wtg status``)."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO quarantine (key, game, archive, reason, at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (key, game, archive, reason, at),
+        )
+
     # --- replies ----------------------------------------------------------------
     def replies_since(self, sender: str, since: float) -> list[float]:
         rows = self.db.execute(
@@ -76,3 +93,32 @@ class Journal:
 
     def set_mailed_turn(self, game: str, turn: int) -> None:
         self.db.execute("INSERT OR REPLACE INTO mailed (game, turn) VALUES (?, ?)", (game, turn))
+
+
+class Quarantined(Record):
+    """A quarantined message as ``wtg status`` shows it."""
+
+    key: str
+    game: str | None
+    archive: str
+    reason: str
+    at: float
+
+
+def quarantined(spool: Path) -> list[Quarantined]:
+    """Every quarantined message of a spool, oldest first (none without a journal); read
+    only, so ``wtg status`` never changes the spool."""
+    path = spool / "journal.sqlite"
+    if not path.is_file():
+        return []
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+        try:
+            rows = db.execute(
+                "SELECT key, game, archive, reason, at FROM quarantine ORDER BY at, key"
+            ).fetchall()
+        finally:
+            db.close()
+    except sqlite3.Error:  # an older journal without the table, or one being written
+        return []
+    return [Quarantined(str(k), g, str(a), str(r), float(t)) for k, g, a, r, t in rows]

@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import email
 import email.policy
+import re
+import sqlite3
 from datetime import datetime, timezone
 from email.message import Message
+from pathlib import Path
 
+from wtg.arrival import comparable
 from wtg.config import GmConfig
 from wtg.core.record import Record
 from wtg.durable import flush
@@ -23,23 +27,33 @@ from wtg.mail.answers import Answers
 from wtg.mail.extract import extract_from_message
 from wtg.mail.guards import auto_reply_reason, sender_address
 from wtg.mail.health import record_poll
-from wtg.mail.inbox import Inbox, Incoming
+from wtg.mail.inbox import HEAD_MAX, Inbox, Incoming
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
 from wtg.store import GameLocked, write_atomic
 
-REPLACED = "filed: older than the orders on file"
+TO_REJECTED = ("rejected", "quarantined")
+"""Outcomes whose messages go to the rejected folder; the others go to processed."""
+
+
+_GAME_NAMED = re.compile(rb"\bGAME *: *([A-Za-z0-9._-]{1,64})", re.IGNORECASE)
 
 
 class PollSummary(Record):
     seen: int = 0
-    stored: int = 0
-    replaced: int = 0
-    """Orders read and answered, but not filed: a later mail of the player is on file."""
+    filed: int = 0
+    """Mails whose orders were stored."""
     rejected: int = 0
-    answered: int = 0
+    """Mails with orders that could not be accepted (wrong code, a form of no game here,
+    too big), each answered where the sender is a player; and mail that must get no
+    answer (automatic replies, bounces, mailing lists)."""
+    quarantined: int = 0
+    """Mails whose handling failed: kept in the archive for the GM (``wtg status``)."""
+    ignored: int = 0
+    """Everything else: help answered, no orders in the mail (those on file stand), older
+    than the orders on file, copies, strangers without a form."""
     skipped: int = 0
     """Left in the inbox for the next poll (a game being written, say)."""
     outcomes: tuple[tuple[str, str], ...] = ()
@@ -47,11 +61,22 @@ class PollSummary(Record):
     key names the archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
 
     def line(self) -> str:
-        return (
-            f"{self.seen} message(s): {self.stored} order(s) stored, {self.replaced} "
-            f"replaced by later ones, {self.rejected} rejected, {self.answered} other(s) "
-            f"answered or filed, {self.skipped} left for the next poll"
+        text = (
+            f"filed {self.filed}, rejected {self.rejected}, quarantined {self.quarantined}, "
+            f"ignored {self.ignored}"
         )
+        return text + (f", left for the next poll {self.skipped}" if self.skipped else "")
+
+    def busy(self) -> bool:
+        return bool(self.seen)
+
+
+def kind_of(outcome: str) -> str:
+    """The summary's word for an outcome: filed, rejected, quarantined or ignored."""
+    kind = outcome.split(":", 1)[0]
+    if kind == "stored":
+        return "filed"
+    return kind if kind in TO_REJECTED else "ignored"
 
 
 class Poller:
@@ -66,7 +91,8 @@ class Poller:
         self.archive = gm.spool / "archive"
 
     def run(self) -> PollSummary:
-        counts = {"seen": 0, "stored": 0, "replaced": 0, "rejected": 0, "answered": 0, "skipped": 0}
+        counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
+        counts["skipped"] = 0
         outcomes: list[tuple[str, str, str]] = []
         try:
             for batch in self.inbox.waiting(self.gm.limits.max_bytes):
@@ -74,18 +100,16 @@ class Poller:
                 rejected: list[Incoming] = []
                 # newest first: when one player sent several mails, the newest is filed and
                 # the older ones are only answered (the server's order decides, not ours)
-                for message in sorted(batch, key=lambda m: m.order_key, reverse=True):
+                for message in sorted(batch, key=lambda m: comparable(m.order_key), reverse=True):
                     counts["seen"] += 1
-                    outcome = self.journal.outcome(message.key) or self.handle(message)
-                    outcomes.append((message.order_key, message.key, outcome))
+                    outcome = self.journal.outcome(message.key) or self.guarded(message)
+                    outcomes.append((comparable(message.order_key), message.key, outcome))
                     if outcome == "later":
                         counts["skipped"] += 1
                         continue
-                    kind = outcome.split(":", 1)[0]
-                    if outcome.startswith(REPLACED):
-                        kind = "replaced"
-                    counts[kind if kind in ("stored", "replaced", "rejected") else "answered"] += 1
-                    (rejected if kind == "rejected" else done).append(message)
+                    kind = kind_of(outcome)
+                    counts[kind] += 1
+                    (rejected if kind in TO_REJECTED else done).append(message)
                 self._commit()
                 self.inbox.finish(done, rejected)
             self.inbox.settle()
@@ -99,6 +123,36 @@ class Poller:
         done_with = tuple((key, outcome) for _, key, outcome in sorted(outcomes))
         return PollSummary(**counts, outcomes=done_with)
 
+    def guarded(self, message: Incoming) -> str:
+        """Handle one message; whatever goes wrong with it stays with it. A message whose
+        handling fails is archived, quarantined (moved to the rejected folder) and
+        recorded for the GM, and the poll goes on with the next one. Only the disk and
+        the server (OSError, sqlite3.Error) stop a poll: they would stop every message."""
+        try:
+            return self.handle(message)
+        except (OSError, sqlite3.Error):
+            raise
+        except Exception as error:  # any mail is untrusted input
+            return self.quarantine(message, error)
+
+    def quarantine(self, message: Incoming, error: BaseException) -> str:
+        reason = f"{type(error).__name__}: {error}"[:300]
+        archived = self._archive(message)
+        game = self._game_named(message)
+        self.journal.quarantined(message.key, game, str(archived), reason, self.now.timestamp())
+        outcome = f"quarantined: {reason}"
+        self.journal.handled(message.key, "", outcome)
+        return outcome
+
+    def _game_named(self, message: Incoming) -> str | None:
+        """The game a message that could not be handled names, if a cheap look finds one."""
+        try:
+            found = _GAME_NAMED.search((message.raw or message.head)[: HEAD_MAX * 4])
+            game = self.registry.game(found[1].decode("ascii", "replace")) if found else None
+        except Exception:  # the message broke the handling once: trust nothing of it
+            return None
+        return game.config.game if game is not None else None
+
     def _commit(self) -> None:
         """Everything written for this batch reaches the disk, then the journal says so."""
         for root in {self.gm.spool, self.gm.games_dir}:
@@ -108,8 +162,8 @@ class Poller:
 
     # --- one message ------------------------------------------------------------
     def handle(self, message: Incoming) -> str:
-        """What was done with a message: "stored: ...", "rejected: ...", "answered: ...",
-        "filed: ...", or "later" (leave it in the inbox)."""
+        """What was done with a message: "stored: ...", "rejected: ...", "ignored: ...",
+        or "later" (leave it in the inbox)."""
         self._archive(message)
         msg = email.message_from_bytes(message.raw or message.head, policy=email.policy.compat32)
         message_id = str(msg.get("Message-ID", "")).strip()
@@ -125,7 +179,7 @@ class Poller:
     def _decide(self, message: Incoming, msg: Message, message_id: str) -> str:
         earlier = self.journal.key_of_message_id(message_id)
         if earlier and earlier != message.key:
-            return f"filed: a copy of {earlier}"
+            return f"ignored: a copy of {earlier}"
         loop = auto_reply_reason(msg, self.answers.loop)
         if loop:
             return f"rejected: not for us ({loop})"
@@ -134,17 +188,18 @@ class Poller:
         if extracted.text is None:
             return self.answers.help(message, sender)
         try:
-            return self.answers.orders(message, sender, extracted.text, message_id)
+            return self.answers.orders(message, sender, extracted.texts, message_id)
         except GameLocked:
             return "later"
 
-    def _archive(self, message: Incoming) -> None:
+    def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""
         folder = self.archive / message.received.strftime("%Y-%m")
         folder.mkdir(parents=True, exist_ok=True)
-        name = message.key.replace(":", "-") + ".eml"
+        path = folder / (message.key.replace(":", "-") + ".eml")
         kept = message.raw or message.head + b"\n(too big: the body was not fetched)\n"
-        write_atomic(folder / name, kept, sync=False)
+        write_atomic(path, kept, sync=False)
+        return path
 
 
 def poll(gm: GmConfig, inbox: Inbox, now: datetime | None = None) -> PollSummary:

@@ -1,0 +1,111 @@
+"""The copies of an order form in a mail text.
+
+A reply holds the form more than once: the player's filled copy and the blank one
+quoted from the report, above or below each other, at any quote depth. A *marked*
+copy runs from a begin marker to the next end (or begin) marker. Outside them, a
+header line starts a copy of its own (a form pasted without its markers), and order
+lines the player typed outside any form make a copy without a header, which borrows
+the header of the form they answer (see ``wtg.intake``). Quoted text outside the
+marked copies is the report: prose, never orders.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from wtg.aof.form import FormSpec
+from wtg.aof.mailtext import Header, MailLine, is_header_line, is_marker, read_header
+
+ORDER_LINE = re.compile(r"([A-Za-z]) ?([0-9]+)(.*)")
+"""An order line inside a form: ``A1: 07 06 020``, ``A1 07 06 020``, ``M 2: ...``."""
+_LOOSE_TAIL = re.compile(r" *[:.)]| +[0-9_]")
+"""Outside a form a line is an order only when its label is followed by ``:``, ``.``,
+``)`` or a number: "A1 is what I meant" is prose."""
+
+
+class FormCopy(NamedTuple):
+    depth: int
+    marked: bool
+    start: int
+    """The line number where the copy starts (its begin marker, or its first line)."""
+    header: Header | None
+    lines: tuple[MailLine, ...]
+    """The lines to read orders from."""
+
+
+def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
+    """Every copy of the form in a mail text's lines, in the order written."""
+    copies: list[FormCopy] = []
+    outside: list[MailLine] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if is_marker(form.begin, line.text):
+            copy, index = _marked(form, lines, index)
+            copies.append(copy)
+        else:
+            outside.append(line)
+            index += 1
+    copies += _unmarked(form, outside)
+    return sorted(copies, key=lambda c: c.start)
+
+
+def _marked(form: FormSpec, lines: Sequence[MailLine], begin: int) -> tuple[FormCopy, int]:
+    """The copy from the begin marker at ``lines[begin]`` to the next end or begin marker
+    (at any depth: a client may re-wrap or re-quote a line). Its lines are those quoted
+    as deep as the marker or less: a player who fills in the quoted form may drop the
+    ``> `` of the lines he edits, and text quoted deeper is what he quoted, not his."""
+    depth = lines[begin].depth
+    body: list[MailLine] = []
+    index = begin + 1
+    while index < len(lines):
+        line = lines[index]
+        if is_marker(form.begin, line.text):
+            break
+        index += 1
+        if is_marker(form.end, line.text):
+            break
+        if line.depth <= depth:
+            body.append(line)
+    header = _first_header(body)
+    return FormCopy(depth, True, lines[begin].number, header, tuple(body)), index
+
+
+def _first_header(lines: Sequence[MailLine]) -> Header | None:
+    for index, line in enumerate(lines):
+        if is_header_line(line.text):
+            return read_header(lines, index)[0]
+    return None
+
+
+def _unmarked(form: FormSpec, outside: Sequence[MailLine]) -> list[FormCopy]:
+    """Copies among the lines outside every marked copy: one per header line (with the
+    lines down to the next header at its depth), and the player's own order lines."""
+    by_depth: dict[int, list[MailLine]] = {}
+    for line in outside:
+        by_depth.setdefault(line.depth, []).append(line)
+    copies: list[FormCopy] = []
+    for depth, lines in by_depth.items():
+        starts = [i for i, line in enumerate(lines) if is_header_line(line.text)]
+        if depth == 0 and not starts:
+            own = tuple(line for line in lines if is_loose_order(form, line.text))
+            if own:
+                copies.append(FormCopy(0, False, own[0].number, None, own))
+            continue
+        for number, start in enumerate(starts):
+            first = 0 if number == 0 and depth == 0 else start
+            stop = starts[number + 1] if number + 1 < len(starts) else len(lines)
+            header = read_header(lines, start)[0]
+            chunk = tuple(lines[first:stop])
+            copies.append(FormCopy(depth, False, chunk[0].number, header, chunk))
+    return copies
+
+
+def is_loose_order(form: FormSpec, text: str) -> bool:
+    """A line outside any form that the player meant as an order of this form."""
+    match = ORDER_LINE.fullmatch(text)
+    if match is None or form.by_label(match[1]) is None:
+        return False
+    return bool(match[3] == "" or _LOOSE_TAIL.match(match[3]))

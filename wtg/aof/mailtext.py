@@ -1,0 +1,165 @@
+"""A mail text as a player's client left it: numbered lines with their quote depth, the
+form's markers and the GAME/TURN/PLAYER/CODE header, read the same tolerant way by the
+mail extractor and by the intake of orders.
+
+A line's quote depth counts its ``>`` and ``|`` prefixes (``> > B1``, ``>>B1`` and
+``| B1`` are depth 2, 2 and 1); its text is what follows, every Unicode space a plain
+one, invisible characters gone, no surrounding spaces. Line numbers are those of the
+text as the player wrote it (1-based), so an answer can point at them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from functools import cache
+from typing import NamedTuple
+
+HEADER_KEYS = ("game", "turn", "player", "code")
+HEADER_HINT = "keep the GAME/TURN/PLAYER/CODE line as it was sent to you"
+MAX_NUMBER_DIGITS = 6
+
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+_SPACE = re.compile(r"[^\S\n ]")  # every other Unicode space, as str.isspace() counts them
+_PREFIX = re.compile(r" *((?:[>|] *)*)")
+_KEY = re.compile(r"\b(GAME|TURN|PLAYER|CODE) *:", re.IGNORECASE)
+_ASCII_DIGITS = re.compile(r"[0-9]+")
+
+
+class MailLine(NamedTuple):
+    """A line of a mail text: a plain tuple, as a mail has many of them."""
+
+    number: int
+    depth: int
+    text: str
+
+
+def mail_lines(text: str) -> list[MailLine]:
+    """Every line of ``text`` with its number, quote depth and cleaned text."""
+    joined = "\n".join(_NEWLINE.split(text)).translate(_INVISIBLE)  # lines first: "\r\xad\n"
+    cleaned = _SPACE.sub(" ", joined)  # the whole text at once: it is long
+    lines = []
+    for number, line in enumerate(cleaned.split("\n"), start=1):
+        prefix = _PREFIX.match(line)
+        assert prefix is not None  # the pattern matches the empty string
+        quotes = prefix[1]
+        depth = quotes.count(">") + quotes.count("|") if quotes else 0
+        lines.append(MailLine(number, depth, line[prefix.end() :].strip(" ")))
+    return lines
+
+
+# --- markers ------------------------------------------------------------------------------
+@cache
+def marker_pattern(marker: str) -> re.Pattern[str]:
+    """A line that is the marker, case, spacing and the run of ``=`` around it aside:
+    ``=== BEGIN AOF ===``, ``# === begin aof ===``, ``==BEGIN AOF==``, ``BEGIN  AOF``."""
+    words = re.findall(r"[A-Za-z0-9]+", marker)
+    core = r" *".join(re.escape(word) for word in words)
+    return re.compile(rf"[^A-Za-z0-9]*{core}[^A-Za-z0-9]*", re.IGNORECASE)
+
+
+def is_marker(marker: str, text: str) -> bool:
+    """Whether a cleaned line is the marker."""
+    return marker_pattern(marker).fullmatch(text) is not None
+
+
+# --- the header -------------------------------------------------------------------------
+class Header(NamedTuple):
+    """The GAME/TURN/PLAYER/CODE header of a form as written, keys lower-case, and the
+    numbers of the lines it was read from (more than one when a client wrapped it)."""
+
+    values: dict[str, str]
+    lines: tuple[int, ...]
+
+    @property
+    def line(self) -> int:
+        return self.lines[0]
+
+    def where(self) -> str:
+        if len(self.lines) == 1:
+            return f"line {self.lines[0]}"
+        return f"lines {self.lines[0]}-{self.lines[-1]}"
+
+    def missing(self) -> list[str]:
+        return [key for key in HEADER_KEYS if key not in self.values]
+
+
+def header_keys(text: str) -> set[str]:
+    """The header keys a cleaned line holds."""
+    return {match[1].lower() for match in _KEY.finditer(text)}
+
+
+def is_header_line(text: str) -> bool:
+    """A line that starts a header: it names the GAME, or holds two header keys. A report's
+    "Attacks next turn: 3" is no header."""
+    keys = header_keys(text)
+    return "game" in keys or len(keys) >= 2
+
+
+def read_header(lines: Sequence[MailLine], start: int) -> tuple[Header, int]:
+    """The header starting at ``lines[start]`` (a header line) and the index after it.
+
+    A client that hard-wraps a long header line moves its tail to the next line: a key
+    left without a value takes the first word of the next line when that line holds no
+    key of its own, and a next line holding keys not yet read continues the header."""
+    values: dict[str, str] = {}
+    used = [lines[start].number]
+    dangling = _read_pairs(lines[start].text, values, None)
+    index = start + 1
+    while index < len(lines) and len(used) < 3:
+        line = lines[index]
+        if line.depth != lines[start].depth or not line.text:
+            break
+        keys = header_keys(line.text)
+        if keys & values.keys() or not (keys or dangling):
+            break
+        first = _KEY.search(line.text)
+        before = line.text[: first.start()] if first else line.text
+        if dangling and len(before.split()) != 1:
+            break  # not the wrapped tail of the header: a value is simply missing
+        dangling = _read_pairs(line.text, values, dangling)
+        used.append(line.number)
+        index += 1
+    return Header(values, tuple(used)), index
+
+
+def _read_pairs(text: str, values: dict[str, str], dangling: str | None) -> str | None:
+    """Read the ``KEY: value`` pairs of a line into ``values`` (a key read before keeps
+    its first value); ``dangling``, a key the line before left without a value, takes
+    the word before the first key. Returns the key this line leaves without a value."""
+    matches = list(_KEY.finditer(text))
+    if dangling is not None:
+        head = text[: matches[0].start()] if matches else text
+        if head.split():
+            values.setdefault(dangling, head.split()[0])
+    dangling = None
+    for index, match in enumerate(matches):
+        stop = matches[index + 1].start() if index + 1 < len(matches) else len(text)
+        value = text[match.end() : stop].strip()
+        key = match[1].lower()
+        if value and key != "game":
+            value = value.split()[0]
+        if value:
+            values.setdefault(key, value)
+        elif index + 1 == len(matches) and key not in values:
+            dangling = key
+    return dangling
+
+
+def header_number(value: str) -> int | None:
+    """A header number (TURN, PLAYER) as written: ASCII digits only, a few of them."""
+    if _ASCII_DIGITS.fullmatch(value) and len(value.lstrip("0")) <= MAX_NUMBER_DIGITS:
+        return int(value)
+    return None
+
+
+def headers_in(lines: Sequence[MailLine]) -> Iterator[Header]:
+    """Every header in a text, in the order written."""
+    index = 0
+    while index < len(lines):
+        if is_header_line(lines[index].text):
+            header, index = read_header(lines, index)
+            yield header
+        else:
+            index += 1

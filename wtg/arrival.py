@@ -1,0 +1,61 @@
+"""When orders arrived, as one key that sorts the same whatever brought them.
+
+The newest orders of a player win, by when they arrived: the IMAP server's INTERNALDATE,
+a Maildir file's time, or the clock when the GM files orders at the command line. The
+key is the UTC time to the microsecond, then what orders messages that arrived at the
+same moment (the server's UID, the file's name). Keys written by older versions
+(``2026-11-25T10:00:00Z`` from the command line, ``20261125100000|...`` from IMAP,
+20-digit nanoseconds from a Maildir) are read as the times they are, so an upgrade
+never makes a mail look older than it is.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+_CURRENT = re.compile(r"\d{8}T\d{6}\.\d{6}Z(\|.*)?", re.DOTALL)
+_ISO = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)Z?")
+_IMAP = re.compile(r"(\d{14})\|(.*)", re.DOTALL)
+_NANOS = re.compile(r"(\d{20})\|(.*)", re.DOTALL)
+
+
+def arrival_key(moment: datetime, tiebreak: str = "") -> str:
+    """The key of orders that arrived at ``moment`` (an aware datetime)."""
+    stamp = moment.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
+    return f"{stamp}|{tiebreak}" if tiebreak else stamp
+
+
+def from_nanoseconds(nanos: int, tiebreak: str = "") -> str:
+    """The key of a file whose time is ``nanos`` nanoseconds after the epoch."""
+    moment = _EPOCH + timedelta(microseconds=nanos // 1000)
+    return arrival_key(moment, f"{nanos % 1000:03d}|{tiebreak}")
+
+
+def comparable(key: str) -> str:
+    """``key`` in the current form, whatever version wrote it."""
+    try:
+        return _current(key)
+    except (ValueError, OverflowError):  # a hand-edited key that is no time at all
+        return key
+
+
+def _current(key: str) -> str:
+    if _CURRENT.fullmatch(key):
+        return key
+    if match := _ISO.fullmatch(key):
+        year, month, day, hour, minute, second = (int(part) for part in match.groups())
+        return arrival_key(datetime(year, month, day, hour, minute, second, tzinfo=timezone.utc))
+    if match := _NANOS.fullmatch(key):
+        return from_nanoseconds(int(match[1]), match[2])
+    if match := _IMAP.fullmatch(key):
+        moment = datetime.strptime(match[1], "%Y%m%d%H%M%S").replace(tzinfo=timezone.utc)
+        return arrival_key(moment, match[2])
+    return key
+
+
+def is_newer(key: str, than: str) -> bool:
+    """Whether orders that arrived as ``key`` are newer than those of ``than``."""
+    return comparable(key) > comparable(than)
