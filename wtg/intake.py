@@ -96,6 +96,8 @@ def read_orders(
     """The orders of every side a text (or a mail's texts, best part first) gives, each
     through the door. ``trusted``: the GM at the command line, who needs no code."""
     found = find_all(ruleset.form, texts)
+    if not any(item.filled for item in found) and any(_order_file(text) for text in texts):
+        return [_from_yaml(texts, ruleset, config, state, turn, trusted, player)]
     if not found:
         return [_from_yaml(texts, ruleset, config, state, turn, trusted, player)]
     choices = [c for c in choose_copies(found) if _for_game(c, config, found)]
@@ -259,6 +261,12 @@ def judge(
 def _verdict_order(verdict: Verdict) -> tuple[int, str, int]:
     entry = verdict.entry
     return (entry.line if entry.line is not None else 0, entry.section, entry.position)
+
+
+def _order_file(text: str) -> bool:
+    """Whether a text is an order file: a YAML mapping that names its player."""
+    data, _problems = orders_from_yaml(text)
+    return data is not None and "player" in data
 
 
 def _from_yaml(

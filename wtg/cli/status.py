@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
 from wtg.cli.common import games_root, open_or_fail
+from wtg.mail.journal import Quarantined, quarantined
+
+SPOOL = ".mail"
+"""The mail loop's spool, in the games directory (``GmConfig.spool``)."""
 
 
 def register(group: click.Group) -> None:
@@ -25,6 +30,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
         return
     game = open_or_fail(ctx, game_dir)
     data = game.status()
+    kept = _with_quarantine(data, quarantined(game.store.root.parent / SPOOL))
     if as_json:
         click.echo(json.dumps(data, indent=1))
         return
@@ -41,6 +47,23 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
             note = "NO ORDERS YET"
         missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
         click.echo(f"  player {p['id']:>2} {p['name']:<20} {note}{missed}")
+    _show_quarantine(kept)
+
+
+def _with_quarantine(data: dict[str, Any], every: list[Quarantined]) -> list[Quarantined]:
+    """Add a game's quarantined mails to its status: how many, and where each is kept."""
+    kept = [q for q in every if q.game == data["game"]]
+    data["quarantined"] = len(kept)
+    data["quarantine"] = [{"archive": q.archive, "reason": q.reason} for q in kept]
+    return kept
+
+
+def _show_quarantine(kept: list[Quarantined]) -> None:
+    """Mails the poll could not handle: the GM reads them in the archive."""
+    if kept:
+        click.echo(f"{len(kept)} mail(s) quarantined (the poll could not handle them):")
+    for item in kept:
+        click.echo(f"  {item.archive}: {item.reason}")
 
 
 def overview(ctx: click.Context, as_json: bool) -> None:
@@ -52,18 +75,27 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     from wtg.store import StoreError
 
     games_dir = games_root(ctx)
+    kept = quarantined(games_dir / SPOOL)
     games, troubles = [], []
     for path in game_dirs(games_dir):
         try:
-            games.append(open_game(path).status())
+            data = open_game(path).status()
         except (StoreError, ConfigError, KeyError) as exc:
             troubles.append({"path": str(path), "error": str(exc)})
+            continue
+        _with_quarantine(data, kept)
+        games.append(data)
     if as_json:
-        click.echo(
-            json.dumps(
-                {"games_dir": str(games_dir), "games": games, "unreadable": troubles}, indent=1
-            )
-        )
+        listing: dict[str, object] = {
+            "games_dir": str(games_dir),
+            "games": games,
+            "unreadable": troubles,
+            "quarantined": len(kept),
+            "quarantine": [
+                {"game": q.game, "archive": q.archive, "reason": q.reason} for q in kept
+            ],
+        }
+        click.echo(json.dumps(listing, indent=1))
         return
     if not games and not troubles:
         click.echo(f"no games in {games_dir}")
@@ -80,3 +112,4 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         click.echo(f"{data['game']:<16} {data['ruleset']:<12} {state}{deadline}")
     for trouble in troubles:
         click.echo(f"{trouble['path']}: cannot be read: {trouble['error']}")
+    _show_quarantine(kept)
