@@ -86,7 +86,11 @@ def test_orders_exit_codes(tmp_path: Path) -> None:
 def test_orders_from_a_yaml_order_file(tmp_path: Path) -> None:
     game_dir = new_game(tmp_path)
     order_file = tmp_path / "p4.yaml"
-    order_file.write_text("player: 4\nturn: 1\ntrade: [150]\naim:\n- {province: 1, aim: TECH}\n")
+    state = json.loads(wtg("state", game_dir, "--json").output)
+    home = next(p["id"] for p in state["provinces"] if p["owner"] == 4)  # an aim needs its own
+    order_file.write_text(
+        f"player: 4\nturn: 1\ntrade: [150]\naim:\n- {{province: {home}, aim: TECH}}\n"
+    )
     result = wtg("orders", game_dir, order_file, "--player", 4)
     assert result.exit_code == 0, result.output
     stored = (game_dir / "pending" / "0001" / "p04.yaml").read_text()

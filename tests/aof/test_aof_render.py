@@ -79,7 +79,7 @@ def test_prefilled_lines_are_zero_padded_and_coded() -> None:
 
 def test_context_fills_titles_and_keeps_unknown_placeholders() -> None:
     text = render_aof(FORM, HEADER, context={"attacks": 3})
-    assert "only the first 3 filled lines count this turn" in text
+    assert "the first 3 accepted lines count this turn (a rejected line takes none)" in text
     assert "(you have {tech})" in text
     text = render_aof(FORM, HEADER, context={"attacks": 4, "tech": 275})
     assert "(you have 275)" in text

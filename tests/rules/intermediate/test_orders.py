@@ -3,10 +3,11 @@ troop units of movement, and the order file of the contract."""
 
 from __future__ import annotations
 
-from tests.rules.builders import empty
+from tests.rules.builders import empty, give
 from tests.rules.intermediate.grid import make_grid
 from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
+from wtg.core.orders import RawEntry
 from wtg.rules.intermediate import RULESET
 
 HEADER = {"game": "g", "turn": 6, "player": 1, "code": "SECRET"}
@@ -153,3 +154,88 @@ def test_the_confirmation_forecasts_troops_and_wood() -> None:
     assert "WOOD 80; troops by kind (ARM PIK ARC KNI CAT): 1: 6 0 0 1 0; 2: 0 0 0 3 0." in text
     # Intermediate has a tech level ("every tech level adds 5%"), not WoK IV's tech points
     assert f"tech level {state.player(1).tech}." in text
+
+
+def line(section: str, position: int = 1, **values: object) -> RawEntry:
+    return RawEntry(section=section, values=values, position=position, line=10 + position)
+
+
+def test_orders_for_provinces_not_yours_are_rejected_unless_an_attack_line_takes_them() -> None:
+    """ "Most of the phases are similar to Standard WoK": its attack from a province an
+    earlier line conquers ("will attack from those newly-conquered provinces") and the ruling
+    on later phases hold. Upgrade Troops (phase 7) comes after Attacking (phase 3): a
+    province an accepted attack line sets out to take may be named, with a note; another
+    province not yours is rejected with the reason."""
+    state = make_grid()
+    empty(state, 1, 1, arm=50)
+    give(state, 6, 2)
+    troops = {"from": "ARM", "to": "KNI", "amount": 5}
+    verdicts = RULESET.accept(
+        [
+            line("attack", 1, **{"from": 1, "to": 2, "armies": 40}),
+            line("attack", 2, **{"from": 2, "to": 3, "armies": 30}),
+            line("upgrade_troops", 1, province=2, **troops),
+            line("upgrade_troops", 2, province=6, **troops),
+        ],
+        state,
+        1,
+    ).verdicts
+    assert [(v.accepted, v.reason) for v in verdicts] == [
+        (True, ""),
+        (
+            True,
+            "note: province 2 is not yours now; your attack on it from 1 may take it,"
+            " and this order runs only if it does",
+        ),
+        (
+            True,
+            "note: province 2 is not yours now; your attack on it from 1 may take it,"
+            " and this order runs only if it does",
+        ),
+        (
+            False,
+            "province 6 is not yours (it is player 2's, P2): troops are upgraded in your own"
+            " provinces, or in one an attack line of yours takes",
+        ),
+    ]
+
+
+def test_a_jump_goes_only_between_provinces_of_yours() -> None:
+    """ "unless you have reached tech level 10, in which case you can move directly between
+    any two provinces you own": a jump to a province not yours (nor taken by an attack line)
+    is rejected."""
+    state = make_grid()
+    empty(state, 1, 1, arm=50)
+    empty(state, 20, 1)
+    state.player(1).tech = 10
+    move = {"unit": "ARM", "amount": 5}
+    verdicts = RULESET.accept(
+        [
+            line("move", 1, **{"from": 1, "to": 20}, **move),
+            line("move", 2, **{"from": 1, "to": 19}, **move),
+        ],
+        state,
+        1,
+    ).verdicts
+    assert [(v.accepted, v.reason) for v in verdicts] == [
+        (True, ""),
+        (
+            False,
+            "province 19 is not yours (it is neutral): units move only into your own"
+            " provinces, or into one an attack line of yours takes (anywhere else they are"
+            " halted)",
+        ),
+    ]
+
+
+def test_a_tech_upgrade_before_the_attacks_counts_in_the_attack_lines_note() -> None:
+    """Upgrades are phase 1, before Attacking: a TECH upgrade unlocks one more attack
+    ("Increasing your tech level will unlock additional attacks") this very turn, so the
+    4th attack line is no line beyond the attacks allowed."""
+    state = make_grid()
+    empty(state, 1, 1, arm=90)
+    attacks = [line("attack", i, **{"from": 1, "to": 2, "armies": 5}) for i in range(1, 5)]
+    plain = RULESET.accept(attacks, state, 1).verdicts
+    assert plain[3].reason.startswith("note: attack line 4 of yours, and you have 3 attacks")
+    upgraded = RULESET.accept([line("upgrade", 1, upgrade="TECH"), *attacks], state, 1)
+    assert [v.reason for v in upgraded.verdicts] == [""] * 5

@@ -127,7 +127,9 @@ def test_no_step_across_an_elevation_difference_of_32_or_more_unless_it_flies() 
 
 def test_a_piece_moves_once_a_turn_and_only_the_players_own() -> None:
     game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "KNIGHT", 5, 5)])
-    assert move_problem(game, 1, Move(21, (5, 4)), []) == "piece 21 is not yours"
+    assert move_problem(game, 1, Move(21, (5, 4)), []) == (
+        "piece 21 is not yours (it is P2's, green): move only your own pieces"
+    )
     assert move_problem(game, 1, Move(11, (1, 2)), [11]) == "piece 11 has already moved this turn"
     assert move_problem(game, 1, Move(31, (1, 2)), []) == "there is no piece 31 on the board"
     assert move_problem(game, 1, Move(11, (1, 1)), []) == "piece 11 neither walks nor attacks"

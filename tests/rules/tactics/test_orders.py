@@ -106,6 +106,22 @@ def test_it_must_be_your_turn_and_moves_wait_for_the_army_turn() -> None:
     ]
 
 
+def test_a_line_for_a_piece_not_yours_is_rejected_and_takes_no_pieces_turn() -> None:
+    """ "first you select the piece you want to move (by clicking on it)"; "When it is your
+    turn, these buttons will appear ... They are proxies for your remaining pieces": a player
+    moves his own pieces only, and pieces never change hands, so no ruling lets a line name
+    another army's piece. The board is public: the reason says whose it is. A rejected line
+    is no move, so it takes none of the pieces that may move this turn."""
+    game = battle()
+    game.pieces_per_turn = "1"
+    acceptance = through_aof(game, ["M1: 21 04/01", "M2: 11 02/02"])
+    assert [(v.accepted, v.reason) for v in acceptance.verdicts] == [
+        (False, "piece 21 is not yours (it is P2's, green): move only your own pieces"),
+        (True, ""),
+    ]
+    assert acceptance.orders["moves"] == [{"piece": 11, "to": (2, 2)}]
+
+
 def test_army_lines_by_name_or_number_and_their_limits() -> None:
     game = new_game(2, seed=3)
     number = 1 + [k.key for k in game.kinds].index("GRIFFIN")

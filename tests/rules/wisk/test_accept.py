@@ -9,6 +9,7 @@ from tests.rules.wisk.helpers import (
     ALBERTA,
     JAPAN,
     KAMCHATKA,
+    NW_TERRITORY,
     WILD_1,
     board_state,
     new_game,
@@ -74,13 +75,23 @@ def test_trades_must_be_sets_of_cards_in_hand() -> None:
 
 
 def test_placing_needs_a_territory_of_ones_own() -> None:
+    """Placing comes before any attack: only a territory the player holds already (ruling 19)."""
     state = state_with_cards()
     assert verdicts(
         state, place=[{"territory": KAMCHATKA, "armies": 2}, {"territory": 43, "armies": 1}]
     ) == [
-        (False, f"territory {KAMCHATKA} is not yours (armies are placed before any attack)"),
+        (
+            False,
+            f"territory {KAMCHATKA} is not yours (it is player 2's, Bob): armies are placed on"
+            " your own territories (placing comes before any attack)",
+        ),
         (False, "there is no territory 43 (territories are 1..42)"),
     ]
+
+
+ATTACK_FROM = (
+    "an attack starts from your own territory, or from one an earlier attack line of yours takes"
+)
 
 
 def test_attacks_are_checked_for_what_the_turn_cannot_mend() -> None:
@@ -100,8 +111,60 @@ def test_attacks_are_checked_for_what_the_turn_cannot_mend() -> None:
         (False, f"territory {JAPAN} is not next to {ALASKA} (its neighbours are 2, 4, 30)"),
         (False, "roll 1 to 3 dice, not 4"),
         (False, f"territory {ALBERTA} is yours: nothing takes it from you in your own turn"),
-        (True, f"note: territory {KAMCHATKA} is not yours now; the order runs only if it is then"),
+        (False, f"territory {KAMCHATKA} is not yours (it is player 2's, Bob): {ATTACK_FROM}"),
     ]
+
+
+def test_an_attack_may_start_from_a_territory_an_earlier_line_takes() -> None:
+    """Ruling 13: "An attack may start from a territory an earlier attack of the same turn
+    conquered"; ruling 19: only from one an EARLIER accepted line sets out to take, never
+    from any other territory not the player's."""
+    state = state_with_cards()
+    result = verdicts(
+        state,
+        attack=[
+            {"from": KAMCHATKA, "to": YAKUTSK, "dice": 2, "until": 1, "move": 3},
+            {"from": ALASKA, "to": KAMCHATKA, "dice": 3, "until": 1, "move": 3},
+            {"from": KAMCHATKA, "to": YAKUTSK, "dice": 2, "until": 1, "move": 3},
+        ],
+    )
+    assert result == [
+        (False, f"territory {KAMCHATKA} is not yours (it is player 2's, Bob): {ATTACK_FROM}"),
+        (True, ""),
+        (
+            True,
+            f"note: territory {KAMCHATKA} is not yours now; your attack on it from {ALASKA}"
+            " may take it, and this line runs only if it does",
+        ),
+    ]
+
+
+def test_the_fortification_may_use_a_territory_an_attack_line_takes() -> None:
+    """ "After you have finished all your attacks, you can fortify your enemy from one of your
+    territory the another of your own territory next to it": after the attacks, a territory
+    an accepted attack line sets out to take may be named (with a note); another territory
+    not the player's is rejected at once."""
+    state = state_with_cards()
+    attack = [{"from": ALASKA, "to": KAMCHATKA, "dice": 3, "until": 1, "move": 3}]
+    back = {"from": KAMCHATKA, "to": ALASKA, "armies": 2}
+    assert verdicts(state, attack=attack, fortify=back)[1] == (
+        True,
+        f"note: territory {KAMCHATKA} is not yours now; your attack on it from {ALASKA}"
+        " may take it, and this line runs only if it does",
+    )
+    assert verdicts(state, fortify=back) == [
+        (
+            False,
+            f"territory {KAMCHATKA} is not yours (it is player 2's, Bob): you fortify between"
+            " your own territories, or ones an attack line of yours takes",
+        )
+    ]
+    into = {"from": ALASKA, "to": NW_TERRITORY, "armies": 2}
+    assert verdicts(state, attack=attack, fortify=into)[1] == (
+        False,
+        f"territory {NW_TERRITORY} is not yours (it is player 2's, Bob): you fortify between"
+        " your own territories, or ones an attack line of yours takes",
+    )
 
 
 def test_the_aof_round_trips_through_the_parser() -> None:

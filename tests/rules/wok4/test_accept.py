@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.rules.builders import empty, make_state
+import random
+
+from tests.rules.builders import empty, give, kinds, make_state
 from wtg.core.orders import RawEntry, Verdict
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4 import RULESET
@@ -20,16 +22,88 @@ def attack(position: int, source: int = 1, target: int = 2) -> RawEntry:
     return entry("attack", position, **{"from": source, "to": target, "armies": 10})
 
 
-def test_only_the_first_n_attack_orders_count_even_unexecutable_ones() -> None:
+def test_only_the_first_n_accepted_attack_lines_count_even_unexecutable_ones() -> None:
     """ "if you happen to have i.e. 5 attacks you MUST use the 5 first attack orders for them
-    and only they will be used no matter if they are executable or not"."""
+    and only they will be used no matter if they are executable or not". Ruling 6: the
+    first N ACCEPTED lines; each says which attack it is, the one after them why not."""
     state = make_state()
     empty(state, 1, 1, arm=50)
     state.player(1).tech = 0  # 3 attacks
-    verdicts = judge(state, attack(1), attack(2, 1, 9), attack(3), attack(4), attack(5))
-    assert [v.accepted for v in verdicts] == [True, False, True, False, False]
-    assert "still counts as one of your attacks" in verdicts[1].reason
-    assert verdicts[3].reason == "only the first 3 attack orders count this turn (0 tech points)"
+    verdicts = judge(state, attack(1), attack(2, 1, 9), attack(3), attack(4, 1, 6), attack(5))
+    assert [(v.accepted, v.reason) for v in verdicts] == [
+        (True, "attack 1 of 3"),
+        (False, "province 9 is not next to 1 (its neighbours are 2, 6)"),
+        (True, "attack 2 of 3"),
+        (True, "attack 3 of 3"),
+        (
+            False,
+            "only 3 attacks count this turn (0 tech points): your first 3 accepted attack lines",
+        ),
+    ]
+
+
+def test_a_line_for_a_province_not_yours_uses_up_no_attack() -> None:
+    """Ruling 6: a line rejected when it arrives is no order ("If you enter an invalid number
+    or no number at all, usually nothing will happen"), so a typo in the FROM of the first
+    line still leaves the player his 3 attacks: all three good lines run."""
+    state = make_state()
+    empty(state, 1, 1, arm=60)
+    empty(state, 2)
+    empty(state, 6)
+    empty(state, 7)
+    state.player(1).tech = 0  # 3 attacks
+    typo = entry("attack", 1, **{"from": 11, "to": 12, "armies": 10})
+    lines = [
+        typo,
+        attack(2, 1, 2),
+        attack(3, 1, 6),
+        entry("attack", 4, **{"from": 2, "to": 7, "armies": 5}),
+    ]
+    acceptance = RULESET.accept(lines, state, 1)
+    assert [(v.accepted, v.reason) for v in acceptance.verdicts] == [
+        (
+            False,
+            "province 11 is not yours: an attack starts from your own province,"
+            " or from one an earlier attack line of yours takes",
+        ),
+        (True, "attack 1 of 3"),
+        (True, "attack 2 of 3"),
+        (
+            True,
+            "attack 3 of 3; note: province 2 is not yours now; your attack on it from 1 may"
+            " take it, and this order runs only if it does",
+        ),
+    ]
+    result = RULESET.resolve(state, {1: acceptance.orders}, random.Random(1))
+    fought = [(b.source, b.province, b.conquered) for b in kinds(result, "battle")]
+    assert fought == [(1, 2, True), (1, 6, True), (2, 7, True)]
+
+
+def test_an_attack_may_start_from_a_province_an_earlier_attack_line_takes() -> None:
+    """ "up to 7 consecutive attacks can be directed to neighbouring provinces ... remember
+    that your orders are processed one-by-one": ruling 25, an attack may start from a
+    province an EARLIER accepted attack line sets out to take, never from one a later line
+    takes nor from any other province not yours."""
+    state = make_state()
+    empty(state, 1, 1, arm=50)
+    give(state, 3, 2)
+    state.player(1).tech = 200  # 7 attacks
+    later_first = entry("attack", 1, **{"from": 2, "to": 3, "armies": 5})
+    elsewhere = entry("attack", 3, **{"from": 7, "to": 8, "armies": 5})
+    verdicts = judge(state, later_first, attack(2, 1, 2), elsewhere)
+    assert [(v.accepted, v.reason) for v in verdicts] == [
+        (
+            False,
+            "province 2 is not yours (it is neutral): an attack starts from your own province,"
+            " or from one an earlier attack line of yours takes",
+        ),
+        (True, "attack 1 of 7"),
+        (
+            False,
+            "province 7 is not yours: an attack starts from your own province, or from one an"
+            " earlier attack line of yours takes",
+        ),
+    ]
 
 
 def test_attacks_allowed_follow_the_tech_points_the_turn_starts_with() -> None:
@@ -57,14 +131,85 @@ def test_unknown_and_out_of_reach_provinces_are_rejected_with_the_reason() -> No
     assert not move.accepted and move.reason == "there is no province 77 (provinces are 1..20)"
 
 
-def test_ownership_only_gives_a_note_because_it_can_change_before_the_order_runs() -> None:
-    """ "Move 50 armies from A to B." then "from B to C": B may be taken in PHASE II first."""
+def test_bombing_needs_a_province_already_yours() -> None:
+    """ "Bombing takes place at the very beginning of a turn (PHASE I)": before any attack,
+    so no attack line can give the source (ruling 25)."""
+    state = make_state()
+    empty(state, 1, 1, arm=50, mis=10)
+    give(state, 2, 2, mis=10)
+    bomb = entry("bomb", 1, **{"from": 2, "to": 3, "missiles": 5})
+    bombing, attack_two = judge(state, attack(1, 1, 2), bomb)  # verdicts go phase by phase
+    assert attack_two.accepted
+    assert (bombing.accepted, bombing.reason) == (
+        False,
+        "province 2 is not yours (it is player 2's, P2): bombs are fired from your own"
+        " provinces (bombing comes before any attack)",
+    )
+
+
+def test_later_phases_may_name_a_province_an_attack_line_takes() -> None:
+    """ "if you loose a province to another leader in PHASE II he will start producing with
+    the given aim right away": a province taken in PHASE II is the player's for PHASE IV
+    (transformations, movement), V (aims) and VI (spying). Ruling 25: such lines are
+    accepted with a note; the same lines for a province no attack line takes are rejected."""
     state = make_state()
     empty(state, 1, 1, arm=50)
-    move = entry("move", 1, **{"from": 2, "to": 3, "unit": "ARM", "amount": 50})
-    (verdict,) = judge(state, move)
-    assert verdict.accepted
-    assert verdict.reason.startswith("note: province 2 is not yours now")
+    give(state, 7, 2)
+
+    def lines(pid: int) -> list[RawEntry]:
+        return [
+            entry("transform", 1, province=pid, kind="POP-ARM", amount=48),
+            entry("move", 1, **{"from": pid, "to": 1, "unit": "ARM", "amount": 5}),
+            entry("move", 2, **{"from": 1, "to": pid, "unit": "POP", "amount": 5}),
+            entry("aim", 1, province=pid, aim="MIS"),
+            entry("spy", 1, **{"from": pid, "to": 7, "op": 1, "spies": 2}),
+        ]
+
+    note = "note: province 2 is not yours now; your attack on it from 1 may take it"
+    taken = judge(state, attack(1, 1, 2), *lines(2))[1:]
+    assert all(v.accepted and v.reason.startswith(note) for v in taken), taken
+    other = make_state()
+    empty(other, 1, 1, arm=50)
+    give(other, 6, 2)
+    assert [v.reason for v in judge(other, attack(1, 1, 2), *lines(6))[1:]] == [
+        "province 6 is not yours (it is player 2's, P2): transformations are made in your own"
+        " provinces, or in one an attack line of yours takes",
+        "province 6 is not yours (it is player 2's, P2): units move from your own provinces,"
+        " or from one an attack line of yours takes",
+        "province 6 is not yours (it is player 2's, P2): units move only into your own"
+        " provinces, or into one an attack line of yours takes (anywhere else they are halted)",
+        "province 6 is not yours (it is player 2's, P2): aims are set for your own provinces,"
+        " or for one an attack line of yours takes",
+        "province 6 is not yours (it is player 2's, P2): spies set out from your own"
+        " provinces, or from one an attack line of yours takes",
+    ]
+
+
+def test_the_holder_is_named_only_where_the_report_shows_it() -> None:
+    """The report shows the holder of a neighbour of one's provinces ("BORDERS") and no
+    other: a rejected line must not tell more."""
+    state = make_state()
+    empty(state, 1, 1, arm=50)
+    give(state, 20, 2)
+    near, far = judge(
+        state,
+        entry("aim", 1, province=2, aim="MIS"),
+        entry("aim", 2, province=20, aim="MIS"),
+    )
+    assert near.reason.startswith("province 2 is not yours (it is neutral): ")
+    assert far.reason.startswith("province 20 is not yours: ")
+
+
+def test_a_rejected_line_uses_up_none_of_the_lines_of_its_kind() -> None:
+    """ "Only up to 4 of your provinces may change their aim": four changes, whatever lines
+    were rejected before them."""
+    state = make_state()
+    for pid in range(1, 5):
+        empty(state, pid, 1)
+    lines = [entry("aim", 1, province=9, aim="TECH")]
+    lines += [entry("aim", i + 1, province=i, aim="TECH") for i in range(1, 5)]
+    verdicts = judge(state, *lines)
+    assert [v.accepted for v in verdicts] == [False, True, True, True, True]
 
 
 def test_a_fourth_pop_to_arm_line_is_rejected() -> None:

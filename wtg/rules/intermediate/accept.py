@@ -9,13 +9,13 @@ from wtg.core.orders import RawEntry
 from wtg.rules.intermediate.constants import UPGRADE_TROOPS_ORDERS
 from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, limit, over_fifty
 from wtg.rules.wok.checks import check_attack, check_bomb, check_spy, check_upgrade, check_vote
+from wtg.rules.wok.ownership import TROOPS_IN
 from wtg.rules.wok.troops import TROOP_UNITS
 
 
 def check_upgrade_troops(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
-    problem = limit(entry, context, UPGRADE_TROOPS_ORDERS, "upgrade troops")
-    problem = problem or context.province_problem(v["province"])
+    problem = context.province_problem(v["province"])
     kinds = ", ".join(TROOP_UNITS)
     if not problem and (v["from"] not in TROOP_UNITS or v["to"] not in TROOP_UNITS):
         problem = f"FROM and TO must be one of {kinds}"
@@ -23,9 +23,14 @@ def check_upgrade_troops(entry: RawEntry, context: Context) -> tuple[bool, str]:
         problem = f"FROM and TO are both {v['from']}: name two different kinds"
     if not problem and v["amount"] < 1:
         problem = "change at least 1 unit"
+    problem = (
+        problem
+        or context.ownership_problem(v["province"], TROOPS_IN)
+        or limit(entry, context, UPGRADE_TROOPS_ORDERS, "upgrade troops")
+    )
     if problem:
         return False, problem
-    return True, over_fifty(v["amount"], "changed") or context.not_yours(v["province"])
+    return True, over_fifty(v["amount"], "changed") or context.taken_note(v["province"])
 
 
 CHECKS: dict[str, Check] = {

@@ -79,7 +79,7 @@ def move_problem(state: TacticsState, player: int, move: Move, moved: Collection
     if piece is None:
         return f"there is no piece {move.piece} on the board"
     if piece.owner != player:
-        return f"piece {move.piece} is not yours"
+        return not_yours(state, piece)
     if piece.id in moved:
         return f"piece {piece.id} has already moved this turn"
     allowed, reason = may_take_part(state, moved)
@@ -90,6 +90,14 @@ def move_problem(state: TacticsState, player: int, move: Move, moved: Collection
     if move.to == piece.pos and move.attack is None:
         return f"piece {piece.id} neither walks nor attacks"
     return walk_problem(state, piece, move.to) or attack_problem(state, piece, move)
+
+
+def not_yours(state: TacticsState, piece: Piece) -> str:
+    """ "first you select the piece you want to move": only one of the player's own; the
+    board is public, so the reason names whose piece it is."""
+    owner = state.player(piece.owner)
+    whose = f"{owner.name}'s, {owner.colour}"
+    return f"piece {piece.id} is not yours (it is {whose}): move only your own pieces"
 
 
 def walk_problem(state: TacticsState, piece: Piece, to: Pos) -> str:

@@ -2,10 +2,12 @@
 
 In a game of turns one after another nothing changes between the orders and the turn,
 but the turn itself changes the map as it goes: an attack may start from a territory an
-earlier attack of the same turn conquers, so who holds a territory gives a note, and
-the turn skips an order that cannot run, with its reason. A line is rejected only for
-what the turn can never mend: a territory or card that does not exist, cards that are
-no set, a target that is no neighbour, a number out of range."""
+EARLIER accepted attack line of the same orders sets out to take, and the fortification
+may name a territory any accepted attack line sets out to take; such a line gets a note,
+and the turn skips it, with its reason, if the attack failed. Any other line naming a
+territory that is not the player's is rejected at once, with the reason (ruling 19). A
+line is also rejected for what the turn can never mend: a territory or card that does not
+exist, cards that are no set, a target that is no neighbour, a number out of range."""
 
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ class Context:
     state: WiskState
     player: int
     traded: set[int] = field(default_factory=set)
+    taken: dict[int, int] = field(default_factory=dict)
+    """Territories the accepted attack lines set out to take, each with the first source."""
 
     def territory_problem(self, tid: object) -> str:
         if not self.state.board.has(tid):
@@ -40,10 +44,34 @@ class Context:
         near = ", ".join(str(n) for n in site.neighbours)
         return f"territory {target} is not next to {source} (its neighbours are {near})"
 
-    def not_yours(self, tid: int) -> str:
-        if self.state.owner(tid) != self.player:
-            return f"note: territory {tid} is not yours now; the order runs only if it is then"
-        return ""
+    def holder(self, tid: int) -> str:
+        """Who holds ``tid`` (the board is public)."""
+        owner = self.state.owner(tid)
+        if owner == 0:
+            return "nobody's"
+        return f"player {owner}'s, {self.state.player(owner).name}"
+
+    def ownership_problem(self, tid: int, need: str, *, by_attack: bool = True) -> str:
+        """Why a line may not name ``tid`` ("" when it may): not the player's and (unless
+        ``by_attack`` is False) no accepted attack line sets out to take it."""
+        if self.state.owner(tid) == self.player or (by_attack and tid in self.taken):
+            return ""
+        return f"territory {tid} is not yours (it is {self.holder(tid)}): {need}"
+
+    def taken_note(self, tid: int) -> str:
+        if self.state.owner(tid) == self.player or tid not in self.taken:
+            return ""
+        return (
+            f"note: territory {tid} is not yours now; your attack on it from {self.taken[tid]}"
+            " may take it, and this line runs only if it does"
+        )
+
+
+PLACE_ON = "armies are placed on your own territories (placing comes before any attack)"
+ATTACK_FROM = (
+    "an attack starts from your own territory, or from one an earlier attack line of yours takes"
+)
+FORTIFY_WITH = "you fortify between your own territories, or ones an attack line of yours takes"
 
 
 def check_trade(entry: RawEntry, context: Context) -> tuple[bool, str]:
@@ -72,9 +100,8 @@ def check_place(entry: RawEntry, context: Context) -> tuple[bool, str]:
         return True, ""
     if armies == 0:
         return False, "place at least 1 army"
-    if context.state.owner(tid) != context.player:
-        return False, f"territory {tid} is not yours (armies are placed before any attack)"
-    return True, ""
+    problem = context.ownership_problem(tid, PLACE_ON, by_attack=False)
+    return (False, problem) if problem else (True, "")
 
 
 def route_problem(entry: RawEntry, context: Context) -> str:
@@ -94,7 +121,11 @@ def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
         problem = f"roll 1 to {ATTACK_DICE} dice, not {v['dice']}"
     if not problem and context.state.owner(int(v["to"])) == context.player:
         problem = f"territory {v['to']} is yours: nothing takes it from you in your own turn"
-    return (False, problem) if problem else (True, context.not_yours(int(v["from"])))
+    problem = problem or context.ownership_problem(int(v["from"]), ATTACK_FROM)
+    if problem:
+        return False, problem
+    context.taken.setdefault(int(v["to"]), int(v["from"]))
+    return True, context.taken_note(int(v["from"]))
 
 
 def check_fortify(entry: RawEntry, context: Context) -> tuple[bool, str]:
@@ -102,9 +133,15 @@ def check_fortify(entry: RawEntry, context: Context) -> tuple[bool, str]:
     problem = route_problem(entry, context)
     if not problem and int(v["armies"]) < 1:
         problem = "move at least 1 army"
+    source, target = int(v["from"]), int(v["to"])
+    problem = (
+        problem
+        or context.ownership_problem(source, FORTIFY_WITH)
+        or context.ownership_problem(target, FORTIFY_WITH)
+    )
     if problem:
         return False, problem
-    return True, context.not_yours(int(v["from"])) or context.not_yours(int(v["to"]))
+    return True, context.taken_note(source) or context.taken_note(target)
 
 
 def check_ready(entry: RawEntry, context: Context) -> tuple[bool, str]:

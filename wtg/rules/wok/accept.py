@@ -1,10 +1,12 @@
 """Checking WoK orders as they arrive, against the state they were written for.
 
-Only what cannot change during the turn is a reason to reject a line: a
-province that does not exist, a target out of reach, a count over the limit.
-Who owns a province can change before the order runs (you may move armies
-into a province you will conquer in the attack phase), so ownership gives a
-note, and the turn itself skips an order that cannot run, with its reason.
+A line is rejected, with its reason, for what the turn cannot mend: a province that does
+not exist, a target out of reach, a count over the limit, a province that is not the
+player's (``wtg.rules.wok.ownership`` says when one an attack line sets out to take may
+be named: it gives a note). Who holds a province may still change before the order runs
+(another player attacks first); the turn itself skips an order that cannot run, with its
+reason. A rejected line is no order: it never uses up one of the limited lines of its
+kind (only accepted ones count toward a limit).
 
 The checks every WoK ruleset shares are here; each ruleset adds its own
 (bombing, attacks, trades or upgrades, spying) in its ``accept`` module.
@@ -23,6 +25,14 @@ from wtg.rules.wok.limits import (
     TRANSFORM_KINDS,
     TRANSFORM_ORDERS,
     UNITS_PER_ORDER,
+)
+from wtg.rules.wok.ownership import (
+    AIM_FOR,
+    BOMB_FROM,
+    MOVE_FROM,
+    MOVE_TO,
+    TRANSFORM_IN,
+    Holdings,
 )
 from wtg.rules.wok.state import WokState
 
@@ -57,16 +67,22 @@ class Context:
         self.pop_to_arm = 0
         self.aim_provinces: dict[int, str] = {}
         self.counts: dict[str, int] = {}
+        self.holdings = Holdings(state, player)
+        """The provinces the player holds, and those his accepted attack lines set out to take."""
 
     def province_problem(self, pid: object) -> str:
         if not isinstance(pid, int) or not self.state.has_province(pid):
             return f"there is no province {pid} (provinces are 1..{len(self.state.provinces)})"
         return ""
 
-    def not_yours(self, pid: int) -> str:
-        if self.state.province(pid).owner != self.player:
-            return f"note: province {pid} is not yours now; the order runs only if it is then"
-        return ""
+    def ownership_problem(self, pid: int, need: str, *, by_attack: bool = True) -> str:
+        """Why the order may not name ``pid``: not the player's (nor, unless ``by_attack``
+        is False, taken by an accepted attack line); ``need`` says what the order needs."""
+        return self.holdings.problem(pid, need, by_attack=by_attack)
+
+    def taken_note(self, pid: int) -> str:
+        """The note on an order naming a province that only an attack line may give."""
+        return self.holdings.note(pid)
 
     def jumps(self) -> bool:
         """Whether the player's tech level will let moves jump, with the TECH upgrades ordered."""
@@ -98,9 +114,14 @@ def accept_entries(
 
 
 def limit(entry: RawEntry, context: Context, limit: int, what: str) -> str:
-    count = context.counts.get(entry.section, 0) + 1
-    context.counts[entry.section] = count
-    return f"only {limit} {what} orders a turn" if count > limit else ""
+    """The last check of a line of a limited kind: "" (and the line counts toward the
+    limit), or why it is one too many. Called once every other check has passed, so a
+    rejected line never uses up one of the lines allowed."""
+    count = context.counts.get(entry.section, 0)
+    if count >= limit:
+        return f"only {limit} {what} orders a turn"
+    context.counts[entry.section] = count + 1
+    return ""
 
 
 def bomb_checker(
@@ -108,43 +129,41 @@ def bomb_checker(
     reach_of: Callable[[WokState, int, int], str | None],
     reach_hint: Callable[[WokState, int], str],
 ) -> Check:
-    """The bombing check of a ruleset: too many lines, unknown provinces, no missiles, or a
-    target out of the ruleset's reach (``reach_hint`` says what the source can reach)."""
+    """The bombing check of a ruleset: too many lines, unknown provinces, no missiles, a
+    source the player does not hold, or a target out of the ruleset's reach (``reach_hint``
+    says what the source can reach)."""
 
     def check(entry: RawEntry, context: Context) -> tuple[bool, str]:
         v = entry.values
         source, target = v["from"], v["to"]
-        problem = (
-            limit(entry, context, orders, "bombing")
-            or context.province_problem(source)
-            or context.province_problem(target)
-        )
+        problem = context.province_problem(source) or context.province_problem(target)
         if not problem and v["missiles"] < 1:
             problem = "fire at least 1 missile"
         if not problem and reach_of(context.state, source, target) is None:
             hint = reach_hint(context.state, source)
             problem = f"province {target} is out of range of {source}: bomb {hint}"
-        return (False, problem) if problem else (True, context.not_yours(source))
+        problem = problem or context.ownership_problem(source, BOMB_FROM, by_attack=False)
+        problem = problem or limit(entry, context, orders, "bombing")
+        return (False, problem) if problem else (True, "")
 
     return check
 
 
 def check_transform(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
-    problem = limit(entry, context, TRANSFORM_ORDERS, "transformation") or context.province_problem(
-        v["province"]
-    )
+    problem = context.province_problem(v["province"])
     if not problem and v["kind"] not in context.transform_kinds:
         problem = f"kind must be one of {', '.join(context.transform_kinds)}"
-    if not problem and v["kind"] == "POP-ARM":
-        context.pop_to_arm += 1
-        if context.pop_to_arm > POP_ARM_ORDERS:
-            problem = f"a POP->ARM order beyond the {POP_ARM_ORDERS} allowed a turn"
     if not problem and v["amount"] < 1:
         problem = "transform at least 1 unit"
+    problem = problem or context.ownership_problem(v["province"], TRANSFORM_IN)
+    if not problem and v["kind"] == "POP-ARM" and context.pop_to_arm >= POP_ARM_ORDERS:
+        problem = f"a POP->ARM order beyond the {POP_ARM_ORDERS} allowed a turn"
+    problem = problem or limit(entry, context, TRANSFORM_ORDERS, "transformation")
     if problem:
         return False, problem
-    return True, over_fifty(v["amount"], "transformed") or context.not_yours(v["province"])
+    context.pop_to_arm += v["kind"] == "POP-ARM"
+    return True, over_fifty(v["amount"], "transformed") or context.taken_note(v["province"])
 
 
 def over_fifty(amount: int, verb: str) -> str:
@@ -156,8 +175,7 @@ def over_fifty(amount: int, verb: str) -> str:
 def check_move(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
     problem = (
-        limit(entry, context, MOVE_ORDERS, "movement")
-        or context.province_problem(v["from"])
+        context.province_problem(v["from"])
         or context.province_problem(v["to"])
         or _reach_problem(context, v["from"], v["to"])
     )
@@ -165,9 +183,19 @@ def check_move(entry: RawEntry, context: Context) -> tuple[bool, str]:
         problem = f"unit must be one of {', '.join(context.move_units)}"
     if not problem and v["amount"] < 1:
         problem = "move at least 1 unit"
+    problem = (
+        problem
+        or context.ownership_problem(v["from"], MOVE_FROM)
+        or context.ownership_problem(v["to"], MOVE_TO)
+        or limit(entry, context, MOVE_ORDERS, "movement")
+    )
     if problem:
         return False, problem
-    return True, over_fifty(v["amount"], "moved") or context.not_yours(v["from"])
+    notes = (
+        over_fifty(v["amount"], "moved"),
+        context.taken_note(v["from"]) or context.taken_note(v["to"]),
+    )
+    return True, "; ".join(note for note in notes if note)
 
 
 def _reach_problem(context: Context, source: int, target: int) -> str:
@@ -185,6 +213,7 @@ def check_aim(entry: RawEntry, context: Context) -> tuple[bool, str]:
         problem = f"aim must be one of {', '.join(context.aims)}"
     if not problem and v["province"] in context.aim_provinces:
         problem = f"province {v['province']} already has an aim order"
+    problem = problem or context.ownership_problem(v["province"], AIM_FOR)
     if not problem and context.state.province(v["province"]).aim == v["aim"]:
         context.aim_provinces[v["province"]] = v["aim"]
         return True, f"note: province {v['province']} already has the aim {v['aim']}"
@@ -193,7 +222,7 @@ def check_aim(entry: RawEntry, context: Context) -> tuple[bool, str]:
     if problem:
         return False, problem
     context.aim_provinces[v["province"]] = v["aim"]
-    return True, context.not_yours(v["province"])
+    return True, context.taken_note(v["province"])
 
 
 def check_ally(entry: RawEntry, context: Context) -> tuple[bool, str]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from wtg.core.orders import RawEntry
 from wtg.rules.wok.accept import Check, Context, bomb_checker, limit
-from wtg.rules.wok.attacking import ATTACK_LINES
+from wtg.rules.wok.attacking import ATTACK_LINES, attacks_allowed
 from wtg.rules.wok.espionage import OP_NAMES, SPY_ORDERS
+from wtg.rules.wok.ownership import ATTACK_FROM, SPY_FROM
 from wtg.rules.wok.upgrades import UPGRADE_COSTS, UPGRADES
 from wtg.rules.wok.warfare import BOMB_ORDERS, bomb_range
 
@@ -17,24 +18,48 @@ check_bomb: Check = bomb_checker(
 
 def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
     """ "Only valid orders count towards your attack limit, but you can only ever enter seven
-    orders": which orders are valid is known only when they run, so all seven are kept."""
+    orders": which orders are valid is known only when they run, so all seven are kept; a
+    line beyond the attacks allowed is noted as running only if an earlier one is ignored.
+    "Players can enter attack instructions based upon which provinces they believe they will
+    conquer during the turn, and will attack from those newly-conquered provinces": an attack
+    may start from a province an earlier accepted attack line sets out to take."""
     v = entry.values
     problem = (
-        limit(entry, context, ATTACK_LINES, "attack")
-        or context.province_problem(v["from"])
+        context.province_problem(v["from"])
         or context.province_problem(v["to"])
         or context.neighbour_problem(v["from"], v["to"])
     )
     if not problem and v["armies"] < 1:
         problem = "attack with at least 1 army"
-    return (False, problem) if problem else (True, context.not_yours(v["from"]))
+    problem = (
+        problem
+        or context.ownership_problem(v["from"], ATTACK_FROM)
+        or limit(entry, context, ATTACK_LINES, "attack")
+    )
+    if problem:
+        return False, problem
+    context.holdings.attack_accepted(v["from"], v["to"])
+    notes = (context.taken_note(v["from"]), _beyond_the_attacks(context))
+    return True, "; ".join(note for note in notes if note)
+
+
+def _beyond_the_attacks(context: Context) -> str:
+    """The note on an accepted attack line past the attacks the player has (TECH upgrades
+    ordered before the attacks, as Intermediate WoK's are, count)."""
+    line = context.counts["attack"]
+    allowed = attacks_allowed(context.state.player(context.player).tech + context.tech_upgrades)
+    if line <= allowed:
+        return ""
+    return (
+        f"note: attack line {line} of yours, and you have {allowed} attacks: only valid"
+        " orders count, so it runs only if an earlier one is ignored when the turn runs"
+    )
 
 
 def check_upgrade(entry: RawEntry, context: Context) -> tuple[bool, str]:
     name = entry.values["upgrade"]
-    problem = limit(entry, context, len(UPGRADE_COSTS), "upgrade")
-    if not problem and name not in UPGRADES:
-        problem = f"upgrade must be one of {', '.join(UPGRADES)}"
+    problem = "" if name in UPGRADES else f"upgrade must be one of {', '.join(UPGRADES)}"
+    problem = problem or limit(entry, context, len(UPGRADE_COSTS), "upgrade")
     if problem:
         return False, problem
     context.tech_upgrades += name == "TECH"
@@ -43,20 +68,21 @@ def check_upgrade(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 def check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
-    problem = (
-        limit(entry, context, SPY_ORDERS, "spy")
-        or context.province_problem(v["from"])
-        or context.province_problem(v["to"])
-    )
+    problem = context.province_problem(v["from"]) or context.province_problem(v["to"])
     if not problem and v["op"] not in OP_NAMES:
         problem = "OP must be 1 to 5: " + ", ".join(f"{k} = {n}" for k, n in OP_NAMES.items())
     if not problem and v["spies"] < 1:
         problem = "use at least 1 spy"
+    problem = (
+        problem
+        or context.ownership_problem(v["from"], SPY_FROM)
+        or limit(entry, context, SPY_ORDERS, "spy")
+    )
     if problem:
         return False, problem
     if context.state.province(v["to"]).owner == 0:
         return True, f"note: province {v['to']} is neutral now; spying works on players only"
-    return True, context.not_yours(v["from"])
+    return True, context.taken_note(v["from"])
 
 
 def check_vote(entry: RawEntry, context: Context) -> tuple[bool, str]:

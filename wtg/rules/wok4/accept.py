@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from wtg.core.orders import RawEntry
 from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, bomb_checker, limit
+from wtg.rules.wok.ownership import ATTACK_FROM, SPY_FROM
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.constants import (
     BOMB_ORDERS,
@@ -24,12 +25,11 @@ def _reach_hint(state: WokState, source: int) -> str:
 
 
 def _check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
+    """ "you MUST use the 5 first attack orders for them and only they will be used no matter
+    if they are executable or not when running the Turn": the first N ACCEPTED lines; a line
+    rejected here is no order and takes no attack (ruling). An attack may start from a
+    province an earlier accepted line sets out to take ("consecutive attacks", ruling)."""
     v = entry.values
-    if entry.position > context.attacks:
-        tech = context.state.player(context.player).tech
-        return False, (
-            f"only the first {context.attacks} attack orders count this turn ({tech} tech points)"
-        )
     problem = (
         context.province_problem(v["from"])
         or context.province_problem(v["to"])
@@ -37,15 +37,26 @@ def _check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
     )
     if not problem and v["armies"] < 1:
         problem = "attack with at least 1 army"
+    problem = problem or context.ownership_problem(v["from"], ATTACK_FROM)
     if problem:
-        return False, problem + " (it still counts as one of your attacks)"
-    return True, context.not_yours(v["from"])
+        return False, problem
+    counted = context.counts.get(entry.section, 0)
+    if counted >= context.attacks:
+        tech = context.state.player(context.player).tech
+        return False, (
+            f"only {context.attacks} attacks count this turn ({tech} tech points):"
+            f" your first {context.attacks} accepted attack lines"
+        )
+    context.counts[entry.section] = counted + 1
+    context.holdings.attack_accepted(v["from"], v["to"])
+    notes = (f"attack {counted + 1} of {context.attacks}", context.taken_note(v["from"]))
+    return True, "; ".join(note for note in notes if note)
 
 
 def _check_trade(entry: RawEntry, context: Context) -> tuple[bool, str]:
     points = entry.values["points"]
-    problem = limit(entry, context, TRADE_LINES, "trade")
-    if not problem and points not in TRADES:
+    problem = limit(entry, context, TRADE_LINES, "trade") if points in TRADES else ""
+    if points not in TRADES:
         problem = f"{points} is no trade: trade 100, 150, 200, 250 or 350 points"
     return (False, problem) if problem else (True, "")
 
@@ -53,11 +64,7 @@ def _check_trade(entry: RawEntry, context: Context) -> tuple[bool, str]:
 def _check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
     source, target, op = v["from"], v["to"], v["op"]
-    problem = (
-        limit(entry, context, SPY_ORDERS, "spy")
-        or context.province_problem(source)
-        or context.province_problem(target)
-    )
+    problem = context.province_problem(source) or context.province_problem(target)
     if not problem and op not in OP_NAMES:
         problem = "OP must be 1 to 5: " + ", ".join(f"{k} = {n}" for k, n in OP_NAMES.items())
     if not problem and op != SPY_PROVINCE and not adjacent(context.state, source, target):
@@ -68,12 +75,17 @@ def _check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
         problem = "you cannot spy on your own province"
     if not problem and v["spies"] < 1:
         problem = "use at least 1 spy"
+    problem = (
+        problem
+        or context.ownership_problem(source, SPY_FROM)
+        or limit(entry, context, SPY_ORDERS, "spy")
+    )
     if problem:
         return False, problem
     owner = context.state.province(target).owner
     if owner == 0:
         return True, f"note: province {target} is neutral now; spying on neutrals is not allowed"
-    return True, context.not_yours(source)
+    return True, context.taken_note(source)
 
 
 CHECKS: dict[str, Check] = {
