@@ -190,11 +190,11 @@ def test_every_problem_is_one_line_in_file_order(tmp_path: Path) -> None:
         f"{path}, line 1: transport: expected imap or maildir, found the text 'post'",
         f"{path}, line 3: mail.missing_share: expected a number from 0 to 1, such as 0.5, "
         "found the number 2",
-        f"{path}, line 6: imap.username: expected text (in quotes if YAML would read it as a "
-        "number or a boolean), found the number 1234",
+        f"{path}, line 6: imap.username: expected text, found the number 1234; put text in "
+        "quotes (YAML reads 0123 as a number, yes as a boolean)",
         # YAML reads 0123 as 83: never shown, a password
-        f"{path}, line 7: imap.password: expected text (in quotes if YAML would read it as a "
-        "number or a boolean), found the number (not shown)",
+        f"{path}, line 7: imap.password: expected text, found the number (not shown); put text "
+        "in quotes (YAML reads 0123 as a number, yes as a boolean)",
     ]
 
 
@@ -308,3 +308,17 @@ def test_a_file_that_cannot_be_read(tmp_path: Path) -> None:
     assert problems(tmp_path / "nowhere.yaml") == [
         f"{tmp_path / 'nowhere.yaml'}: cannot read the config file: No such file or directory"
     ]
+
+
+def test_docs_mail_lists_every_key_of_the_schema() -> None:
+    """docs/mail.md's table is the schema's: every key, what it takes, its default."""
+    from wtg.configschema import schema_rows
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "mail.md").read_text(encoding="utf-8")
+    table = doc.split("| key | takes | default | what it is for |\n|---|---|---|---|\n", 1)[1]
+    documented = []
+    for row in table.split("\n\n", 1)[0].splitlines():
+        key, takes, default, purpose = (cell.strip() for cell in row.strip("|").split(" | "))
+        documented.append((key.strip("`"), takes, default.strip("`"), purpose))
+    assert documented == schema_rows()
+    assert len(documented) == 34

@@ -166,6 +166,8 @@ def problem(error: Any, locate: Locator) -> str:
         inner = expected(ConfigFile, (*path, "")).keys
         return f"{locate.at(path, (*path, key) if key in inner else path)}: {text}"
     found = _described(error["input"], secret=path[-1:] == ("password",))
+    if kind == "string_type" and isinstance(error["input"], (int, float)):
+        found += "; put text in quotes (YAML reads 0123 as a number, yes as a boolean)"
     return f"{locate.at(path)}: expected {what or error['msg']}, found {found}"
 
 

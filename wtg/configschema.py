@@ -31,8 +31,9 @@ def _no_bool(value: Any) -> Any:
     return value
 
 
-Text = Annotated[str, Expect("text (in quotes if YAML would read it as a number or a boolean)")]
+Text = Annotated[str, Expect("text")]
 Folder = Annotated[str, Expect("a folder (relative to the config file's folder)")]
+File = Annotated[str, Expect("a file (relative to the config file's folder)")]
 Switch = Annotated[bool, Expect("true or false (a YAML boolean, not in quotes)")]
 Port = Annotated[int, Field(ge=1, le=65535), Expect("a port number from 1 to 65535")]
 Count = Annotated[int, Field(ge=0), Expect("a whole number, 0 or more")]
@@ -55,17 +56,13 @@ class ServerSection(Section):
     """How to reach and log in to a mail server."""
 
     host: Text = Field(description="the server's host name")
-    port: Port | None = Field(
-        None, description="IMAP 993 with ssl, else 143; SMTP 465 with ssl, else 25"
-    )
+    port: Port | None = Field(None, description="the server's port")
     ssl: Switch = Field(False, description="TLS from the first byte (ports 993, 465)")
     starttls: Switch = Field(False, description="STARTTLS after connecting (ports 143, 587)")
     username: Text | None = Field(None, description="the login; without it SMTP sends unlogged")
     password: Text | None = Field(None, description="the password itself (better: one below)")
     password_env: Text | None = Field(None, description="the environment variable holding it")
-    password_file: Folder | None = Field(
-        None, description="a file holding it (relative to the config file's folder)"
-    )
+    password_file: File | None = Field(None, description="a file holding it (mode 0600)")
 
     @model_validator(mode="after")
     def _one_way_each(self) -> ServerSection:
@@ -82,6 +79,7 @@ class ServerSection(Section):
 
 
 class ImapSection(ServerSection):
+    port: Port | None = Field(None, description="the server's port: 993 with ssl, else 143")
     username: Text = Field(description="the login (IMAP always logs in)")
     folder: Text = Field("INBOX", description="where order mails arrive")
     processed_folder: Text = Field("wtg-processed", description="handled mail moves here")
@@ -91,6 +89,7 @@ class ImapSection(ServerSection):
 
 
 class SmtpSection(ServerSection):
+    port: Port | None = Field(None, description="the server's port: 465 with ssl, else 25")
     sender: Text | None = Field(
         None, alias="from", description="the From of every mail sent (default: the top `from`)"
     )
@@ -114,13 +113,17 @@ class ConfigFile(Section):
 
     games_dir: Folder = Field("wtg-games", description="one folder per game; the spool is .mail")
     transport: Transport | None = Field(
-        None, description="imap (needs imap and smtp) or maildir; default imap with an imap section"
+        None,
+        description="imap (with an imap and an smtp section); default: imap when there "
+        "is an imap section, else maildir",
     )
     maildir_in: Folder | None = Field(
-        None, description="maildir transport: mail comes in here (games_dir/.mail/maildir-in)"
+        None,
+        description="maildir transport: mail comes in here; default: games_dir/.mail/maildir-in",
     )
     maildir_out: Folder | None = Field(
-        None, description="maildir transport: mail goes out here (games_dir/.mail/maildir-out)"
+        None,
+        description="maildir transport: mail goes out here; default: games_dir/.mail/maildir-out",
     )
     sender: Text = Field(
         "wtg@localhost", alias="from", description="the From of mail sent (smtp.from wins)"
@@ -179,3 +182,33 @@ def expected(model: type[BaseModel], path: tuple[str | int, ...]) -> KeyInfo:
             text = f"a section of key: value lines ({inner})"
         info = KeyInfo(text, field.description, keys)
     return info
+
+
+def schema_rows(
+    model: type[BaseModel] = ConfigFile, prefix: str = ""
+) -> list[tuple[str, str, str, str]]:
+    """Every key of the file as (dotted key, what it takes, its default, what it is for):
+    the table of docs/mail.md."""
+    rows = []
+    for name, field in model.model_fields.items():
+        key = field.alias or name
+        what, purpose, _ = expected(model, (key,))
+        args = get_args(field.annotation) or (field.annotation,)
+        inner = next((a for a in args if isinstance(a, type) and issubclass(a, BaseModel)), None)
+        if field.is_required():
+            default = "required"
+        elif inner is not None:
+            default = ""
+        else:
+            value = field.get_default(call_default_factory=True)
+            default = (
+                ""
+                if value is None
+                else str(value).lower()
+                if isinstance(value, bool)
+                else str(value)
+            )
+        rows.append((prefix + key, "a section" if inner else what or "", default, purpose or ""))
+        if inner is not None:
+            rows.extend(schema_rows(inner, f"{prefix}{key}."))
+    return rows
