@@ -3,9 +3,12 @@ problem one line naming the file, the line, the key and what the key takes."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wtg.config import ConfigError, GmConfig, load_config
 
@@ -322,3 +325,35 @@ def test_docs_mail_lists_every_key_of_the_schema() -> None:
         documented.append((key.strip("`"), takes, default.strip("`"), purpose))
     assert documented == schema_rows()
     assert len(documented) == 34
+
+
+KEYS = ["games_dir", "transport", "imap", "smtp", "mail", "host", "port", "ssl", "max_bytes"]
+VALUES = ["1MB", '"no"', "yes", "0123", "[1, 2]", "{a: 1}", "&a x", "*a", "~", "2024-01-01", "é"]
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 3), st.sampled_from(KEYS), st.sampled_from(VALUES) | st.text()),
+        max_size=12,
+    )
+    | st.text(max_size=300).map(lambda text: [(0, text, "")])
+)
+@settings(max_examples=300, deadline=None)
+def test_no_text_makes_the_loader_raise_anything_but_a_config_error(
+    lines: list[tuple[int, str, str]],
+) -> None:
+    text = "".join(f"{'  ' * depth}{key}: {value}\n" for depth, key, value in lines)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "wtg.yaml"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        try:
+            load_config(path)
+        except ConfigError as exc:
+            assert exc.problems and all(
+                "\n" not in p and p.startswith(str(path)) for p in exc.problems
+            )
+
+
+def test_a_config_nested_too_deeply(tmp_path: Path) -> None:
+    path = config_file(tmp_path, "games_dir: " + "[" * 5000 + "]" * 5000 + "\n")
+    assert problems(path) == [f"{path}: nested too deeply for a config"]

@@ -48,21 +48,28 @@ def read_lined_yaml(text: str) -> LinedYaml:
     """Parse ``text``; raises YamlLinesError naming the line of the first problem."""
     if len(text) > MAX_BYTES:
         raise YamlLinesError(0, f"the file is over {MAX_BYTES:,} characters; a config is not")
-    loader = yaml.SafeLoader(text)
     try:
         _refuse_aliases(text)
+        return _compose(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else 0
+        raise YamlLinesError(line, f"not valid YAML: {exc.problem or exc.context}") from exc
+    except yaml.YAMLError as exc:
+        raise YamlLinesError(0, f"not valid YAML: {' '.join(str(exc).split())}") from exc
+    except RecursionError:
+        raise YamlLinesError(0, "nested too deeply for a config") from None
+
+
+def _compose(text: str) -> LinedYaml:
+    loader = yaml.SafeLoader(text)
+    try:
         node = loader.get_single_node()
         if node is None:
             return LinedYaml({}, {})
         lines: dict[Path_, int] = {}
         _walk(node, (), lines)
         return LinedYaml(loader.construct_document(node), lines)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else 0
-        raise YamlLinesError(line, f"not valid YAML: {exc.problem or exc.context}") from exc
-    except yaml.YAMLError as exc:
-        raise YamlLinesError(0, f"not valid YAML: {exc}") from exc
     finally:
         loader.dispose()
 
