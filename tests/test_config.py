@@ -101,6 +101,12 @@ def test_an_empty_file_is_the_maildir_default_beside_it(tmp_path: Path) -> None:
     assert gm.limits.max_bytes == 1_000_000 and gm.sender == "wtg@localhost"
 
 
+def test_empty_sections_are_no_server_and_the_default_limits(tmp_path: Path) -> None:
+    gm = load_config(config_file(tmp_path, "imap:\nsmtp:\nmail:\n"))
+    assert (gm.imap, gm.smtp, gm.transport) == (None, None, "maildir")
+    assert gm.limits.max_bytes == 1_000_000
+
+
 def test_default_ports_follow_ssl(tmp_path: Path) -> None:
     gm = load_config(
         config_file(

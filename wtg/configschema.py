@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, NamedTuple, get_args
 
-from pydantic import BaseModel, BeforeValidator, ByteSize, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ByteSize,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
 
 class Expect:
@@ -131,6 +139,12 @@ class ConfigFile(Section):
     imap: ImapSection | None = Field(None, description="the mailbox `wtg poll` reads")
     smtp: SmtpSection | None = Field(None, description="the server `wtg send` sends through")
     mail: MailSection = Field(default_factory=MailSection, description="limits of the mail loop")
+
+    @field_validator("mail", mode="before")
+    @classmethod
+    def _empty_mail_is_defaults(cls, value: Any) -> Any:
+        """``mail:`` with nothing under it, as a GM leaves it after deleting its lines."""
+        return {} if value is None else value
 
     @model_validator(mode="after")
     def _transport_has_servers(self) -> ConfigFile:
