@@ -1,5 +1,10 @@
 """The GM's configuration: one YAML file (``--config FILE`` or ``WTG_CONFIG``).
 
+The file is checked against the schema of ``wtg.configschema`` (pydantic) when it is read:
+a wrong type, a misspelt key, a size or a boolean that is not one is a ConfigError whose
+lines each name the file, the line, the key and what it takes. Relative paths are relative
+to the config file's folder. docs/mail.md lists every key.
+
 games_dir: /srv/wtg/games
 transport: imap                # or maildir, the embedded default that needs no server
 maildir_in: /srv/wtg/mail/in   # maildir transport: mail arrives here ...
@@ -8,22 +13,30 @@ imap: {host: imap.example.org, port: 993, ssl: true, username: gm, password_env:
        folder: INBOX, processed_folder: wtg-processed, rejected_folder: wtg-rejected}
 smtp: {host: smtp.example.org, port: 587, starttls: true, username: gm,
        password_file: /etc/wtg/smtp-password, from: "Game Master <gm@example.org>"}
-mail: {max_bytes: 1000000, replies_per_hour: 3, remind_hours: 24, poll_stale_hours: 6}
+mail: {max_bytes: 1MB, replies_per_hour: 3, remind_hours: 24, poll_stale_hours: 6}
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
+from wtg.configschema import ConfigFile, ServerSection, expected
 from wtg.core.record import Record
-from wtg.yamlio import load_yaml
+from wtg.yamllines import LinedYaml, YamlLinesError, read_lined_yaml
 
 
 class ConfigError(ValueError):
-    pass
+    """A config that cannot be used: one line per problem, each naming where and why."""
+
+    def __init__(self, *problems: str) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = list(problems)
 
 
 class ServerConfig(Record):
@@ -83,88 +96,175 @@ class GmConfig(Record):
         return self.games_dir / ".mail"
 
 
-def _password(section: Mapping[str, Any], where: str) -> str | None:
-    if "password" in section:
-        return str(section["password"])
-    if "password_env" in section:
-        name = str(section["password_env"])
-        if name not in os.environ:
-            raise ConfigError(f"{where}.password_env: the variable {name} is not set")
-        return os.environ[name]
-    if "password_file" in section:
-        path = Path(str(section["password_file"])).expanduser()
-        try:
-            return path.read_text(encoding="utf-8").strip()
-        except OSError as exc:
-            raise ConfigError(f"{where}.password_file: cannot read {path}: {exc.strerror}") from exc
-    return None
+class Locator:
+    """Says where a key is: ``wtg.yaml, line 7: imap.port`` (no line for data not from a file)."""
 
+    def __init__(self, source: str, lines: LinedYaml | None) -> None:
+        self.source = source
+        self.lines = lines
 
-def _server(section: Any, where: str, default_port: tuple[int, int]) -> dict[str, Any]:
-    if not isinstance(section, Mapping) or "host" not in section:
-        raise ConfigError(f"'{where}' needs at least a host")
-    use_ssl = bool(section.get("ssl", False))
-    return {
-        "host": str(section["host"]),
-        "port": int(section.get("port", default_port[0] if use_ssl else default_port[1])),
-        "ssl": use_ssl,
-        "starttls": bool(section.get("starttls", False)),
-        "username": None if section.get("username") is None else str(section["username"]),
-        "password": _password(section, where),
-    }
+    def line(self, path: tuple[str, ...]) -> int:
+        return 0 if self.lines is None else self.lines.line_of(path)
+
+    def at(self, path: tuple[str, ...], line_of: tuple[str, ...] | None = None) -> str:
+        """The file, the line (of ``line_of`` when given, else of the key), and the key."""
+        where = self.source
+        if self.lines is not None:
+            where += f", line {self.line(path if line_of is None else line_of)}"
+        return f"{where}: {'.'.join(path)}" if path else where
 
 
 def load_config(path: Path | None) -> GmConfig:
     """The config at ``path``; with no file, the embedded maildir default under ./wtg-games."""
-    data: Any = {}
-    base = Path.cwd()
-    if path is not None:
-        try:
-            data = load_yaml(path.read_text(encoding="utf-8")) or {}
-        except OSError as exc:
-            raise ConfigError(f"cannot read {path}: {exc.strerror}") from exc
-        except ValueError as exc:
-            raise ConfigError(f"{path}: {exc}") from exc
-        base = path.parent
+    if path is None:
+        return config_from_data({}, Path.cwd())
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the config file: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: the config file is not UTF-8 text ({exc.reason})") from exc
+    try:
+        lined = read_lined_yaml(text)
+    except YamlLinesError as exc:
+        where = f"{path}, line {exc.line}" if exc.line else str(path)
+        raise ConfigError(f"{where}: {exc.message}") from exc
+    return config_from_data(lined.data, path.parent, str(path), lined)
+
+
+def config_from_data(
+    data: Any, base: Path, source: str = "the config", lines: LinedYaml | None = None
+) -> GmConfig:
+    """A GmConfig from the file's data; relative paths are taken from ``base``."""
+    locate = Locator(source, lines)
     if not isinstance(data, Mapping):
-        raise ConfigError(f"{path}: expected a mapping")
-    return config_from_data(data, base)
+        keys = ", ".join(expected(ConfigFile, ()).keys)
+        raise ConfigError(f"{locate.at(())}: expected keys and values ({keys})")
+    try:
+        schema = ConfigFile.model_validate(data)
+    except ValidationError as exc:
+        errors = sorted(exc.errors(), key=lambda e: locate.line((*map(str, e["loc"]),)))
+        raise ConfigError(*(problem(error, locate) for error in errors)) from None
+    return _gm_config(schema, base, locate)
 
 
-def config_from_data(data: Mapping[str, Any], base: Path) -> GmConfig:
-    def folder(key: str, default: str) -> Path:
-        return (base / str(data.get(key, default))).expanduser()
+def problem(error: Any, locate: Locator) -> str:
+    """One pydantic error as one line: where, the key, what it takes, what was found."""
+    path = tuple(str(step) for step in error["loc"])
+    what, purpose, keys = expected(ConfigFile, error["loc"])
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        close = difflib.get_close_matches(path[-1], keys, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]!r}?" if close else f"the keys here: {', '.join(keys)}"
+        return f"{locate.at(path)}: no such key; {hint}"
+    if kind == "missing":
+        return f"{locate.at(path)}: missing; give {purpose or what or 'it'}"
+    if kind == "value_error" and isinstance(error["input"], Mapping):
+        # a section's own check; its message starts with the key it is about
+        text = str(error["msg"]).removeprefix("Value error, ")
+        key = text.split(":")[0].split(" ")[0]
+        inner = expected(ConfigFile, (*path, "")).keys
+        return f"{locate.at(path, (*path, key) if key in inner else path)}: {text}"
+    found = _described(error["input"], secret=path[-1:] == ("password",))
+    if kind == "string_type" and isinstance(error["input"], (int, float)):
+        found += "; put text in quotes (YAML reads 0123 as a number, yes as a boolean)"
+    return f"{locate.at(path)}: expected {what or error['msg']}, found {found}"
 
-    games_dir = folder("games_dir", "wtg-games")
+
+def _described(value: Any, secret: bool = False) -> str:
+    """What a GM wrote, in words: ``the text 'no'``, ``the number 5``, ``a section of keys``."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (str, int, float)):
+        kind = "the text" if isinstance(value, str) else "the number"
+        return f"{kind} (not shown)" if secret else f"{kind} {value!r}"
+    if isinstance(value, Mapping):
+        return "a section of keys"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
+    def folder(value: str) -> Path:
+        path = Path(value).expanduser()
+        return path if path.is_absolute() else base / path
+
+    games_dir = folder(schema.games_dir)
+    spool = games_dir / ".mail"
     imap = smtp = None
-    if data.get("imap") is not None:
-        imap_data = data["imap"]
+    if schema.imap is not None:
+        section = schema.imap
         imap = ImapConfig(
-            **_server(imap_data, "imap", (993, 143)),
-            folder=str(imap_data.get("folder", "INBOX")),
-            processed_folder=str(imap_data.get("processed_folder", "wtg-processed")),
-            rejected_folder=str(imap_data.get("rejected_folder", "wtg-rejected")),
+            **_server(section, ("imap",), (993, 143), folder, locate),
+            folder=section.folder,
+            processed_folder=section.processed_folder,
+            rejected_folder=section.rejected_folder,
         )
-    sender = str(data.get("from", "wtg@localhost"))
-    if data.get("smtp") is not None:
-        smtp_data = data["smtp"]
-        sender = str(smtp_data.get("from", sender))
-        smtp = SmtpConfig(**_server(smtp_data, "smtp", (465, 25)), sender=sender)
-    transport = str(data.get("transport", "imap" if imap else "maildir"))
-    if transport not in ("imap", "maildir"):
-        raise ConfigError(f"transport must be imap or maildir, not {transport!r}")
-    if transport == "imap" and (imap is None or smtp is None):
-        raise ConfigError("transport imap needs both an 'imap' and an 'smtp' section")
-    limits = MailLimits(
-        **{k: v for k, v in dict(data.get("mail") or {}).items() if k in MailLimits._fields}
-    )
+    sender = schema.sender
+    if schema.smtp is not None:
+        sender = schema.smtp.sender or sender
+        smtp = SmtpConfig(
+            **_server(schema.smtp, ("smtp",), (465, 25), folder, locate), sender=sender
+        )
+    mail = schema.mail
     return GmConfig(
         games_dir=games_dir,
-        transport=transport,
-        maildir_in=folder("maildir_in", str(games_dir / ".mail" / "maildir-in")),
-        maildir_out=folder("maildir_out", str(games_dir / ".mail" / "maildir-out")),
+        transport=schema.transport or ("imap" if imap else "maildir"),
+        maildir_in=folder(schema.maildir_in) if schema.maildir_in else spool / "maildir-in",
+        maildir_out=folder(schema.maildir_out) if schema.maildir_out else spool / "maildir-out",
         imap=imap,
         smtp=smtp,
         sender=sender,
-        limits=limits,
+        limits=MailLimits(
+            max_bytes=int(mail.max_bytes),
+            replies_per_hour=mail.replies_per_hour,
+            confirmations_per_hour=mail.confirmations_per_hour,
+            remind_hours=mail.remind_hours,
+            poll_stale_hours=mail.poll_stale_hours,
+            missing_share=mail.missing_share,
+        ),
     )
+
+
+def _server(
+    section: ServerSection,
+    where: tuple[str, ...],
+    default_port: tuple[int, int],
+    folder: Any,
+    locate: Locator,
+) -> dict[str, Any]:
+    return {
+        "host": section.host,
+        "port": section.port or (default_port[0] if section.ssl else default_port[1]),
+        "ssl": section.ssl,
+        "starttls": section.starttls,
+        "username": section.username,
+        "password": _password(section, where, folder, locate),
+    }
+
+
+def _password(
+    section: ServerSection, where: tuple[str, ...], folder: Any, locate: Locator
+) -> str | None:
+    if section.password is not None:
+        return section.password
+    if section.password_env is not None:
+        name = section.password_env
+        if name not in os.environ:
+            raise ConfigError(
+                f"{locate.at((*where, 'password_env'))}: the environment variable {name} is not set"
+            )
+        return os.environ[name]
+    if section.password_file is not None:
+        path = folder(section.password_file)
+        try:
+            return str(path.read_text(encoding="utf-8").strip())
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+            raise ConfigError(
+                f"{locate.at((*where, 'password_file'))}: cannot read {path}: {reason}"
+            ) from exc
+    return None

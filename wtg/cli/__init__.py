@@ -4,12 +4,14 @@ wtg.cli.games  new-game, aof, orders, run-turn, state, report, topten, demo
 wtg.cli.status status (one game, or every game)
 wtg.cli.mail   poll, send, remind
 wtg.cli.ratings ratings
+wtg.cli.checkconfig check-config
 """
 
 from __future__ import annotations
 
 import click
 
+from wtg.cli.checkconfig import register as _register_checkconfig
 from wtg.cli.common import main
 from wtg.cli.games import register as _register_games
 from wtg.cli.mail import register as _register_mail
@@ -20,5 +22,6 @@ _register_games(main)
 _register_mail(main)
 _register_ratings(main)
 _register_status(main)
+_register_checkconfig(main)
 
 __all__ = ["click", "main"]

@@ -16,19 +16,22 @@ EXIT_NOT_STORED = 2
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    click.echo(f"wtg: {message}", err=True)
+    """Each line of ``message`` as a line of its own on stderr, then exit ``code``."""
+    for line in message.splitlines() or [""]:
+        click.echo(f"wtg: {line}", err=True)
     sys.exit(code)
 
 
 def gm_config(ctx: click.Context) -> GmConfig:
-    """The GM config of ``--config`` / ``WTG_CONFIG`` (the maildir default without one)."""
+    """The GM config of ``--config`` / ``WTG_CONFIG`` (the maildir default without one); a
+    config that cannot be used ends the command (exit 1) with a line for each problem."""
     from wtg.config import ConfigError, load_config
 
     path = ctx.obj.get("config") if ctx.obj else None
     try:
         return load_config(Path(path) if path else None)
     except ConfigError as exc:
-        fail(str(exc))
+        fail("\n".join(exc.problems))
 
 
 def games_root(ctx: click.Context) -> Path:

@@ -128,6 +128,7 @@ def new_game(
     from wtg.core.provmap import MapError
     from wtg.engine import create_game
     from wtg.gameconfig import ConfigError, parse_player_spec
+    from wtg.newgame import NewGameRefused, check_new_game, maps_and_seats
     from wtg.rules import UnknownRuleset, find_ruleset
     from wtg.schedule import make_schedule
     from wtg.store import StoreError
@@ -137,6 +138,7 @@ def new_game(
         options = _options_for(ruleset, ruleset_options)
         entries = [parse_player_spec(spec, i) for i, spec in enumerate(players, start=1)]
         chosen = map_name or rules.default_map(variant)
+        check_new_game(ruleset, variant, chosen, entries, options, *maps_and_seats(rules, options))
         game_seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         schedule = make_schedule(every_days, at_time, zone) if every_days else None
         game = create_game(
@@ -151,6 +153,7 @@ def new_game(
         )
     except (
         UnknownRuleset,
+        NewGameRefused,
         ConfigError,
         MapError,
         StoreError,

@@ -44,6 +44,28 @@ class GameOption(Record):
     default: Any = None
 
 
+class Seating(Record, kw_only=True):
+    """How many players a game of a ruleset, or of one of its variants, takes: declared as
+    data in ``wtg/options/<ruleset>.py`` and checked by ``wtg new-game`` before it creates
+    anything. ``rule`` is the sentence of the rules (or of the ruling) the numbers come from.
+    """
+
+    variant: str | None = None
+    least: int = 2
+    """Fewest human players (each with an address)."""
+    most: int | None = None
+    """Most human players; None: as many as the map seats."""
+    colours: int = 1
+    """Seats of the map each human plays (a Duel's three colours)."""
+    robots: int = 0
+    """Seats the variant gives to robots of its own."""
+    robots_option: str | None = None
+    """The ``new-game`` option adding robots that count with the humans (``robots``, ``bots``)."""
+    together: tuple[int, int] | None = None
+    """Fewest and most players, humans and those robots together."""
+    rule: str = ""
+
+
 class GameSetup(Record):
     game: str
     map: str

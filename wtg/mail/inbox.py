@@ -54,7 +54,7 @@ class Inbox(Protocol):
 
 
 # --- IMAP -------------------------------------------------------------------------------
-def connect_imap(config: ImapConfig) -> Any:
+def connect_imap(config: ImapConfig, timeout: float = 60) -> Any:
     """A logged-in IMAPClient; the one place the connection is made (tests may replace it)."""
     import ssl
 
@@ -62,7 +62,7 @@ def connect_imap(config: ImapConfig) -> Any:
 
     context = ssl.create_default_context() if (config.ssl or config.starttls) else None
     client = IMAPClient(
-        config.host, port=config.port, ssl=config.ssl, ssl_context=context, timeout=60
+        config.host, port=config.port, ssl=config.ssl, ssl_context=context, timeout=timeout
     )
     if config.starttls and not config.ssl:
         client.starttls(context)

@@ -48,6 +48,26 @@ def envelope(raw: bytes) -> tuple[str, list[str]]:
     return sender, recipients
 
 
+def connect_smtp(config: SmtpConfig, timeout: float = 60) -> smtplib.SMTP:
+    """A connected SMTP client, TLS as configured, logged in when the config names a login:
+    the one place the connection is made. Raises OSError or smtplib.SMTPException."""
+    if config.ssl:
+        client: smtplib.SMTP = smtplib.SMTP_SSL(
+            config.host, config.port, timeout=timeout, context=ssl.create_default_context()
+        )
+    else:
+        client = smtplib.SMTP(config.host, config.port, timeout=timeout)
+    try:
+        if config.starttls and not config.ssl:
+            client.starttls(context=ssl.create_default_context())
+        if config.username:
+            client.login(config.username, config.secret())
+    except BaseException:
+        client.close()
+        raise
+    return client
+
+
 class SmtpTransport:
     """One connection for a run of ``wtg send``; opened on the first mail."""
 
@@ -58,19 +78,9 @@ class SmtpTransport:
     def _connect(self) -> smtplib.SMTP:
         cfg = self.config
         try:
-            if cfg.ssl:
-                client: smtplib.SMTP = smtplib.SMTP_SSL(
-                    cfg.host, cfg.port, timeout=60, context=ssl.create_default_context()
-                )
-            else:
-                client = smtplib.SMTP(cfg.host, cfg.port, timeout=60)
-                if cfg.starttls:
-                    client.starttls(context=ssl.create_default_context())
-            if cfg.username:
-                client.login(cfg.username, cfg.secret())
+            return connect_smtp(cfg)
         except (OSError, smtplib.SMTPException) as exc:
             raise Unreachable(f"cannot reach {cfg.host}:{cfg.port}: {exc}") from exc
-        return client
 
     def send(self, ident: str, raw: bytes) -> None:
         if self.client is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wtg.core.ruleset import GameOption
+from wtg.core.ruleset import GameOption, Seating
 
 OPTIONS = (
     GameOption(
@@ -22,5 +22,16 @@ OPTIONS = (
         "assets",
         "A world's asset folder (its tactics_ini.txt and map images; default: the shipped one).",
         kind="text",
+    ),
+)
+
+SEATING = (
+    Seating(
+        least=0,
+        most=4,
+        robots_option="bots",
+        together=(2, 4),
+        rule='"Up to four players may take part in a single battle"; "supports bots to fill in '
+        'missing roles"',
     ),
 )

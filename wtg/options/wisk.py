@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wtg.core.ruleset import GameOption
+from wtg.core.ruleset import GameOption, Seating
 
 OPTIONS = (
     GameOption("robots", "robots", "Robot players added after the humans (2-6 players in all)."),
@@ -44,5 +44,16 @@ OPTIONS = (
         kind="choice",
         choices=("pass", "robot"),
         default="pass",
+    ),
+)
+
+SEATING = (
+    Seating(
+        least=0,
+        most=6,
+        robots_option="robots",
+        together=(2, 6),
+        rule='"a stragetic board game for 2 to 6 players"; "the number of players in the game '
+        '(including both human and robot players)"',
     ),
 )

@@ -1,19 +1,17 @@
 """The registered rulesets: an explicit list, no import magic.
 
 Each ruleset is a package ``wtg.rules.<name>`` with a ``RULESET``, imported on first
-use to keep start-up fast, and the ``wtg new-game`` options it takes, declared as data
-in ``wtg.options.<name>`` (the command line reads them without importing the rules).
+use to keep start-up fast, and the ``wtg new-game`` options and player counts it takes,
+declared as data in ``wtg.options.<name>`` (the command line reads them without importing
+the rules).
 """
 
 from __future__ import annotations
 
 import importlib
 
-from wtg.core.ruleset import GameOption, Ruleset
-from wtg.options.intermediate import OPTIONS as INTERMEDIATE_OPTIONS
-from wtg.options.standard import OPTIONS as STANDARD_OPTIONS
-from wtg.options.tactics import OPTIONS as TACTICS_OPTIONS
-from wtg.options.wisk import OPTIONS as WISK_OPTIONS
+from wtg.core.ruleset import GameOption, Ruleset, Seating
+from wtg.options import intermediate, standard, tactics, wisk, wok4
 
 
 class UnknownRuleset(KeyError):
@@ -29,13 +27,16 @@ _PACKAGES = {
 }
 RULESET_NAMES = tuple(_PACKAGES)
 
-GAME_OPTIONS: dict[str, tuple[GameOption, ...]] = {
-    "wok4": (),
-    "standard": STANDARD_OPTIONS,
-    "intermediate": INTERMEDIATE_OPTIONS,
-    "wisk": WISK_OPTIONS,
-    "tactics": TACTICS_OPTIONS,
+_OPTIONS = {
+    "wok4": wok4,
+    "standard": standard,
+    "intermediate": intermediate,
+    "wisk": wisk,
+    "tactics": tactics,
 }
+GAME_OPTIONS: dict[str, tuple[GameOption, ...]] = {n: m.OPTIONS for n, m in _OPTIONS.items()}
+GAME_SEATING: dict[str, tuple[Seating, ...]] = {n: m.SEATING for n, m in _OPTIONS.items()}
+"""How many players each ruleset and variant takes (``wtg new-game`` checks it)."""
 
 
 def find_ruleset(name: str) -> Ruleset:

@@ -1,0 +1,183 @@
+"""`wtg check-config` against the real Dovecot and aiosmtpd: a good login, a wrong password,
+a server that is down, a folder that is missing. Exit 0 only when every check holds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot, SmtpSink
+from wtg.cli import main
+
+
+def write_config(
+    tmp_path: Path,
+    imap: Dovecot,
+    smtp: SmtpSink,
+    imap_password: str = GM_PASSWORD,
+    smtp_password: str = GM_PASSWORD,
+    folder: str = "INBOX",
+) -> Path:
+    (tmp_path / "games").mkdir(exist_ok=True)
+    (tmp_path / "imap-password").write_text(imap_password + "\n", encoding="utf-8")
+    config = tmp_path / "wtg.yaml"
+    config.write_text(
+        f"games_dir: games\ntransport: imap\n"
+        f"imap:\n  host: {imap.host}\n  port: {imap.port}\n  username: {GM_ADDRESS}\n"
+        f"  password_file: imap-password\n  folder: {folder}\n"
+        f"smtp:\n  host: {smtp.host}\n  port: {smtp.port}\n  username: {GM_ADDRESS}\n"
+        f"  password: {smtp_password}\n  from: {GM_ADDRESS}\n",
+        encoding="utf-8",
+    )
+    return config
+
+
+def check(config: Path) -> Result:
+    return CliRunner().invoke(main, ["--config", str(config), "check-config"])
+
+
+def header(config: Path, tmp_path: Path) -> list[str]:
+    return [
+        f"ok    config {config}: valid (transport imap)",
+        f"ok    games_dir {tmp_path / 'games'}: a folder wtg can write in, 0 game(s)",
+    ]
+
+
+def test_a_good_login_everywhere(tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink) -> None:
+    imap.create_folder(GM_ADDRESS, "wtg-processed")
+    imap.create_folder(GM_ADDRESS, "wtg-rejected")
+    config = write_config(tmp_path, imap, smtp_auth)
+    result = check(config)
+    assert result.stdout.splitlines() == [
+        *header(config, tmp_path),
+        f"ok    imap 127.0.0.1:{imap.port} (no TLS): logged in as {GM_ADDRESS}",
+        "ok    imap folder 'INBOX': there",
+        "ok    imap processed_folder 'wtg-processed': there",
+        "ok    imap rejected_folder 'wtg-rejected': there",
+        f"ok    smtp 127.0.0.1:{smtp_auth.port} (no TLS): logged in as {GM_ADDRESS}",
+    ]
+    assert result.exit_code == 0
+    assert smtp_auth.auth_failures == 0
+
+
+def test_folders_the_poll_makes_are_noted_a_missing_inbox_fails(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink
+) -> None:
+    config = write_config(tmp_path, imap, smtp_auth)
+    result = check(config)
+    assert result.stdout.splitlines()[3:6] == [
+        "ok    imap folder 'INBOX': there",
+        "note  imap processed_folder 'wtg-processed': missing; `wtg poll` creates it at its "
+        "first run",
+        "note  imap rejected_folder 'wtg-rejected': missing; `wtg poll` creates it at its "
+        "first run",
+    ]
+    assert result.exit_code == 0
+    config = write_config(tmp_path, imap, smtp_auth, folder="Orders")
+    result = check(config)
+    assert result.stdout.splitlines()[3] == (
+        "FAIL  imap folder 'Orders': missing: order mails arrive in this folder"
+    )
+    assert result.exit_code == 1
+
+
+def test_a_wrong_password(tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink) -> None:
+    config = write_config(tmp_path, imap, smtp_auth, imap_password="wrong", smtp_password="wrong")
+    result = check(config)
+    lines = result.stdout.splitlines()
+    assert lines[:2] == header(config, tmp_path)
+    assert lines[2] == (
+        f"FAIL  imap 127.0.0.1:{imap.port} (no TLS): login as {GM_ADDRESS} refused: "
+        "[AUTHENTICATIONFAILED] Authentication failed."
+    )
+    assert lines[3] == (
+        f"FAIL  smtp 127.0.0.1:{smtp_auth.port} (no TLS): login as {GM_ADDRESS} refused: "
+        "535 5.7.8 Authentication credentials invalid"
+    )
+    assert len(lines) == 4  # no folder is looked at without a login
+    assert result.exit_code == 1
+    assert smtp_auth.auth_failures >= 1  # smtplib tries each mechanism the server offers
+
+
+def test_servers_that_are_down(tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink) -> None:
+    config = write_config(tmp_path, imap, smtp_auth)
+    imap.stop()
+    smtp_auth.stop()
+    result = check(config)
+    assert result.stdout.splitlines()[2:] == [
+        f"FAIL  imap 127.0.0.1:{imap.port} (no TLS): cannot connect: Connection refused",
+        f"FAIL  smtp 127.0.0.1:{smtp_auth.port} (no TLS): cannot connect: Connection refused",
+    ]
+    assert result.exit_code == 1
+
+
+def test_an_smtp_server_without_auth_for_a_config_with_a_login(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    imap.create_folder(GM_ADDRESS, "wtg-processed")
+    imap.create_folder(GM_ADDRESS, "wtg-rejected")
+    result = check(write_config(tmp_path, imap, smtp))
+    assert result.stdout.splitlines()[-1] == (
+        f"FAIL  smtp 127.0.0.1:{smtp.port} (no TLS): the server does not offer it: SMTP AUTH "
+        "extension not supported by server."
+    )
+    assert result.exit_code == 1
+
+
+def test_an_invalid_config_is_not_taken_to_the_servers(tmp_path: Path) -> None:
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nimap:\n  host: h\n  port: imap\n", encoding="utf-8")
+    result = check(config)
+    assert result.stdout.splitlines() == [
+        f"FAIL  {config}, line 2: imap.username: missing; give the login (IMAP always logs in)",
+        f"FAIL  {config}, line 4: imap.port: expected a port number from 1 to 65535, found the "
+        "text 'imap'",
+    ]
+    assert result.exit_code == 1
+
+
+def test_the_maildir_transport_and_a_missing_games_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "out" / "new").mkdir(parents=True)
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: nowhere\nmaildir_out: out\n", encoding="utf-8")
+    result = check(config)
+    assert result.stdout.splitlines() == [
+        f"ok    config {config}: valid (transport maildir)",
+        f"FAIL  games_dir {tmp_path / 'nowhere'}: missing (create it, or correct games_dir)",
+        f"note  maildir_in {tmp_path / 'nowhere/.mail/maildir-in'}: missing; the first "
+        "`wtg poll` creates it",
+        f"FAIL  maildir_out {tmp_path / 'out'}: not a Maildir (no cur, tmp)",
+    ]
+    assert result.exit_code == 1
+    monkeypatch.delenv("WTG_CONFIG", raising=False)
+    bare = CliRunner().invoke(main, ["check-config"])
+    assert bare.exit_code == 1
+    assert bare.stderr == (
+        "wtg: give the config to check: wtg --config FILE check-config (or set WTG_CONFIG)\n"
+    )
+
+
+def test_starttls_asked_of_servers_that_do_not_offer_it(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    config = tmp_path / "wtg.yaml"
+    (tmp_path / "games").mkdir()
+    config.write_text(
+        f"games_dir: games\n"
+        f"imap: {{host: {imap.host}, port: {imap.port}, starttls: true, username: {GM_ADDRESS},"
+        f" password: {GM_PASSWORD}}}\n"
+        f"smtp: {{host: {smtp.host}, port: {smtp.port}, starttls: true}}\n",
+        encoding="utf-8",
+    )
+    result = check(config)
+    assert result.stdout.splitlines()[2:] == [
+        f"FAIL  imap 127.0.0.1:{imap.port} (starttls): the server does not offer it: Server "
+        "does not support STARTTLS capability",
+        f"FAIL  smtp 127.0.0.1:{smtp.port} (starttls): the server does not offer it: STARTTLS "
+        "extension not supported by server.",
+    ]
+    assert result.exit_code == 1

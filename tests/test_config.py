@@ -1,0 +1,365 @@
+"""The GM's config file (wtg/config.py): checked against its schema when read, every
+problem one line naming the file, the line, the key and what the key takes."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wtg.config import ConfigError, GmConfig, load_config
+
+FULL = """\
+games_dir: /srv/wtg/games
+transport: imap
+maildir_in: /srv/wtg/in
+maildir_out: /srv/wtg/out
+from: "Game Master <gm@example.org>"
+imap:
+  host: imap.example.org
+  port: 993
+  ssl: true
+  starttls: false
+  username: gm@example.org
+  password: imap-secret
+  folder: Orders
+  processed_folder: Orders.done
+  rejected_folder: Orders.refused
+smtp:
+  host: smtp.example.org
+  port: 587
+  ssl: false
+  starttls: true
+  username: gm@example.org
+  password_env: WTG_TEST_SMTP_PASSWORD
+  from: "Orders <orders@example.org>"
+mail:
+  max_bytes: 2000000
+  replies_per_hour: 4
+  confirmations_per_hour: 30
+  remind_hours: 12
+  poll_stale_hours: 3
+  missing_share: 0.25
+"""
+
+
+def config_file(tmp_path: Path, text: str, name: str = "wtg.yaml") -> Path:
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems(path: Path) -> list[str]:
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    return caught.value.problems
+
+
+def test_every_key_a_gm_script_uses_is_read_as_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WTG_TEST_SMTP_PASSWORD", "smtp-secret")
+    gm = load_config(config_file(tmp_path, FULL))
+    assert (gm.games_dir, gm.transport, gm.maildir_in, gm.maildir_out) == (
+        Path("/srv/wtg/games"),
+        "imap",
+        Path("/srv/wtg/in"),
+        Path("/srv/wtg/out"),
+    )
+    assert gm.imap is not None and gm.smtp is not None
+    imap, smtp = gm.imap, gm.smtp
+    assert (imap.host, imap.port, imap.ssl, imap.starttls) == ("imap.example.org", 993, True, False)
+    assert (imap.username, imap.secret()) == ("gm@example.org", "imap-secret")
+    assert (imap.folder, imap.processed_folder, imap.rejected_folder) == (
+        "Orders",
+        "Orders.done",
+        "Orders.refused",
+    )
+    assert (smtp.host, smtp.port, smtp.ssl, smtp.starttls) == ("smtp.example.org", 587, False, True)
+    assert (smtp.username, smtp.secret()) == ("gm@example.org", "smtp-secret")
+    assert smtp.sender == gm.sender == "Orders <orders@example.org>"
+    assert gm.limits.max_bytes == 2_000_000
+    assert (
+        gm.limits.replies_per_hour,
+        gm.limits.confirmations_per_hour,
+        gm.limits.remind_hours,
+        gm.limits.poll_stale_hours,
+        gm.limits.missing_share,
+    ) == (4, 30, 12, 3, 0.25)
+    assert "imap-secret" not in repr(imap)
+
+
+def test_an_empty_file_is_the_maildir_default_beside_it(tmp_path: Path) -> None:
+    gm = load_config(config_file(tmp_path, ""))
+    assert gm.transport == "maildir" and gm.imap is None and gm.smtp is None
+    assert gm.games_dir == tmp_path / "wtg-games"
+    assert gm.maildir_in == tmp_path / "wtg-games" / ".mail" / "maildir-in"
+    assert gm.limits.max_bytes == 1_000_000 and gm.sender == "wtg@localhost"
+
+
+def test_empty_sections_are_no_server_and_the_default_limits(tmp_path: Path) -> None:
+    gm = load_config(config_file(tmp_path, "imap:\nsmtp:\nmail:\n"))
+    assert (gm.imap, gm.smtp, gm.transport) == (None, None, "maildir")
+    assert gm.limits.max_bytes == 1_000_000
+
+
+def test_default_ports_follow_ssl(tmp_path: Path) -> None:
+    gm = load_config(
+        config_file(
+            tmp_path,
+            "imap: {host: i, username: gm, password: pw, ssl: true}\n"
+            "smtp: {host: s, username: gm, password: pw}\n",
+        )
+    )
+    assert gm.imap is not None and gm.smtp is not None
+    assert (gm.imap.port, gm.smtp.port, gm.transport) == (993, 25, "imap")
+
+
+@pytest.mark.parametrize(
+    ("written", "size"),
+    [("1MB", 1_000_000), ("500kB", 500_000), ("2 MiB", 2 * 1024 * 1024), ("750000", 750_000)],
+)
+def test_max_bytes_takes_a_size_with_a_unit(tmp_path: Path, written: str, size: int) -> None:
+    gm = load_config(config_file(tmp_path, f"mail:\n  max_bytes: {written}\n"))
+    assert gm.limits.max_bytes == size
+
+
+def test_a_size_that_is_not_one_names_its_line(tmp_path: Path) -> None:
+    path = config_file(tmp_path, "games_dir: g\nmail:\n  max_bytes: 1 megabyte\n")
+    assert problems(path) == [
+        f"{path}, line 3: mail.max_bytes: expected a size: bytes, or with a unit such as 1MB, "
+        "500kB or 2 MiB, found the text '1 megabyte'"
+    ]
+
+
+def test_a_quoted_no_is_not_a_boolean(tmp_path: Path) -> None:
+    """`ssl: "no"` used to be read as true (any non-empty text is true in Python)."""
+    path = config_file(
+        tmp_path,
+        'transport: maildir\nimap:\n  host: imap.example.org\n  ssl: "no"\n'
+        "  username: gm\n  password: pw\n",
+    )
+    assert problems(path) == [
+        f"{path}, line 4: imap.ssl: expected true or false (a YAML boolean, not in quotes), "
+        "found the text 'no'"
+    ]
+
+
+def test_a_port_that_is_not_a_number(tmp_path: Path) -> None:
+    path = config_file(
+        tmp_path,
+        "transport: imap\nimap: {host: i, username: gm, password: pw}\n"
+        "smtp:\n  host: smtp.example.org\n  port: smtp\n",
+    )
+    assert problems(path) == [
+        f"{path}, line 5: smtp.port: expected a port number from 1 to 65535, found the text 'smtp'"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "key", "nearest"),
+    [
+        ("game_dir: games\n", 1, "game_dir", "games_dir"),
+        ("mail:\n  replies_per_hour: 2\n  max_byte: 10\n", 3, "mail.max_byte", "max_bytes"),
+        (
+            "transport: maildir\nimap:\n  host: h\n  username: u\n  password: p\n"
+            "  procesed_folder: done\n",
+            6,
+            "imap.procesed_folder",
+            "processed_folder",
+        ),
+    ],
+)
+def test_a_misspelt_key_names_its_line_and_the_nearest_key(
+    tmp_path: Path, text: str, line: int, key: str, nearest: str
+) -> None:
+    path = config_file(tmp_path, text)
+    assert problems(path) == [f"{path}, line {line}: {key}: no such key; did you mean {nearest!r}?"]
+
+
+def test_an_unknown_key_with_no_near_one_lists_the_keys(tmp_path: Path) -> None:
+    path = config_file(tmp_path, "mail:\n  colour: blue\n")
+    assert problems(path) == [
+        f"{path}, line 2: mail.colour: no such key; the keys here: confirmations_per_hour, "
+        "max_bytes, missing_share, poll_stale_hours, remind_hours, replies_per_hour"
+    ]
+
+
+def test_every_problem_is_one_line_in_file_order(tmp_path: Path) -> None:
+    path = config_file(
+        tmp_path,
+        "transport: post\nmail:\n  missing_share: 2\nimap:\n  host: h\n  username: 1234\n"
+        "  password: 0123\n  ssl: true\n  starttls: true\n",
+    )
+    assert problems(path) == [
+        f"{path}, line 1: transport: expected imap or maildir, found the text 'post'",
+        f"{path}, line 3: mail.missing_share: expected a number from 0 to 1, such as 0.5, "
+        "found the number 2",
+        f"{path}, line 6: imap.username: expected text, found the number 1234; put text in "
+        "quotes (YAML reads 0123 as a number, yes as a boolean)",
+        # YAML reads 0123 as 83: never shown, a password
+        f"{path}, line 7: imap.password: expected text, found the number (not shown); put text "
+        "in quotes (YAML reads 0123 as a number, yes as a boolean)",
+    ]
+
+
+def test_a_section_check_names_the_line_of_its_key(tmp_path: Path) -> None:
+    path = config_file(
+        tmp_path,
+        "transport: maildir\nimap:\n  host: h\n  username: gm\n  password: a\n  password_env: B\n",
+    )
+    assert problems(path) == [
+        f"{path}, line 5: imap: password and password_env: give the password one way only"
+    ]
+    path = config_file(
+        tmp_path,
+        "transport: maildir\nimap:\n  host: h\n  username: gm\n  password: a\n"
+        "  ssl: true\n  starttls: true\n",
+    )
+    assert problems(path) == [
+        f"{path}, line 6: imap: ssl and starttls: choose one (ssl for 993/465, starttls for "
+        "143/587)"
+    ]
+    path = config_file(tmp_path, "transport: maildir\nsmtp:\n  host: h\n  username: gm\n")
+    assert problems(path) == [
+        f"{path}, line 4: smtp: username: a login needs password_file, password_env or password"
+    ]
+
+
+def test_transport_imap_needs_both_servers(tmp_path: Path) -> None:
+    path = config_file(tmp_path, "games_dir: g\ntransport: imap\n")
+    assert problems(path) == [f"{path}, line 2: transport: imap needs an imap and smtp section"]
+
+
+def test_a_missing_key_of_a_section(tmp_path: Path) -> None:
+    path = config_file(tmp_path, "transport: maildir\nsmtp:\n  port: 25\n")
+    assert problems(path) == [f"{path}, line 2: smtp.host: missing; give the server's host name"]
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("games_dir: a\ngames_dir: b\n", "line 2: games_dir is given twice (lines 1 and 2)"),
+        (
+            "from: &me gm@example.org\nsmtp: {host: h, from: *me}\n",
+            "line 1: YAML anchors and aliases (&me / *me) are not taken here: write the value out",
+        ),
+        (
+            "games_dir: [\n",
+            "line 2: not valid YAML: expected the node content, but found '<stream end>'",
+        ),
+        (
+            "- games\n",
+            "line 1: expected keys and values (from, games_dir, imap, mail, maildir_in, "
+            "maildir_out, smtp, transport)",
+        ),
+    ],
+)
+def test_yaml_a_config_does_not_take(tmp_path: Path, text: str, problem: str) -> None:
+    path = config_file(tmp_path, text)
+    assert problems(path) == [f"{path}, {problem}"]
+
+
+def test_secrets_that_cannot_be_had_name_their_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("WTG_TEST_NOT_SET", raising=False)
+    path = config_file(
+        tmp_path,
+        "transport: maildir\nimap:\n  host: h\n  username: gm\n  password_env: WTG_TEST_NOT_SET\n",
+    )
+    assert problems(path) == [
+        f"{path}, line 5: imap.password_env: the environment variable WTG_TEST_NOT_SET is not set"
+    ]
+    path = config_file(
+        tmp_path, "transport: maildir\nsmtp:\n  host: h\n  username: gm\n  password_file: nope\n"
+    )
+    assert problems(path) == [
+        f"{path}, line 5: smtp.password_file: cannot read {tmp_path / 'nope'}: "
+        "No such file or directory"
+    ]
+
+
+def test_relative_paths_are_relative_to_the_config_files_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A relative --config path used to put the maildirs under the config's folder twice
+    (etc/etc/games/.mail/maildir-in)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "etc").mkdir()
+    (tmp_path / "etc" / "smtp-password").write_text("from-the-file\n", encoding="utf-8")
+    config_file(
+        tmp_path,
+        "games_dir: games\nsmtp:\n  host: h\n  username: gm\n  password_file: smtp-password\n",
+        "etc/wtg.yaml",
+    )
+    gm = load_config(Path("etc/wtg.yaml"))
+    assert gm.games_dir == Path("etc/games")
+    assert gm.maildir_in == Path("etc/games/.mail/maildir-in")
+    assert gm.maildir_out == Path("etc/games/.mail/maildir-out")
+    assert gm.spool == Path("etc/games/.mail")
+    assert gm.smtp is not None and gm.smtp.secret() == "from-the-file"
+    config_file(tmp_path, "games_dir: games\nmaildir_in: ../inbox\n", "etc/wtg.yaml")
+    assert load_config(Path("etc/wtg.yaml")).maildir_in == Path("etc/../inbox")
+
+
+def test_a_home_folder_is_expanded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    gm: GmConfig = load_config(config_file(tmp_path, "games_dir: ~/games\n"))
+    assert gm.games_dir == tmp_path / "home" / "games"
+
+
+def test_a_file_that_cannot_be_read(tmp_path: Path) -> None:
+    assert problems(tmp_path / "nowhere.yaml") == [
+        f"{tmp_path / 'nowhere.yaml'}: cannot read the config file: No such file or directory"
+    ]
+
+
+def test_docs_mail_lists_every_key_of_the_schema() -> None:
+    """docs/mail.md's table is the schema's: every key, what it takes, its default."""
+    from wtg.configschema import schema_rows
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "mail.md").read_text(encoding="utf-8")
+    table = doc.split("| key | takes | default | what it is for |\n|---|---|---|---|\n", 1)[1]
+    documented = []
+    for row in table.split("\n\n", 1)[0].splitlines():
+        key, takes, default, purpose = (cell.strip() for cell in row.strip("|").split(" | "))
+        documented.append((key.strip("`"), takes, default.strip("`"), purpose))
+    assert documented == schema_rows()
+    assert len(documented) == 34
+
+
+KEYS = ["games_dir", "transport", "imap", "smtp", "mail", "host", "port", "ssl", "max_bytes"]
+VALUES = ["1MB", '"no"', "yes", "0123", "[1, 2]", "{a: 1}", "&a x", "*a", "~", "2024-01-01", "é"]
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 3), st.sampled_from(KEYS), st.sampled_from(VALUES) | st.text()),
+        max_size=12,
+    )
+    | st.text(max_size=300).map(lambda text: [(0, text, "")])
+)
+@settings(max_examples=300, deadline=None)
+def test_no_text_makes_the_loader_raise_anything_but_a_config_error(
+    lines: list[tuple[int, str, str]],
+) -> None:
+    text = "".join(f"{'  ' * depth}{key}: {value}\n" for depth, key, value in lines)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "wtg.yaml"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        try:
+            load_config(path)
+        except ConfigError as exc:
+            assert exc.problems and all(
+                "\n" not in p and p.startswith(str(path)) for p in exc.problems
+            )
+
+
+def test_a_config_nested_too_deeply(tmp_path: Path) -> None:
+    path = config_file(tmp_path, "games_dir: " + "[" * 5000 + "]" * 5000 + "\n")
+    assert problems(path) == [f"{path}: nested too deeply for a config"]

@@ -1,0 +1,178 @@
+"""`wtg new-game` checks ruleset, variant, map and player count together, and refuses a
+player given twice, before it creates anything: a refused game leaves no folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from wtg.cli import main
+from wtg.rules import GAME_SEATING, RULESET_NAMES
+
+
+def players(count: int) -> list[str]:
+    return [f"--player=P{i}:p{i}@example.org" for i in range(1, count + 1)]
+
+
+def new_game(tmp_path: Path, *args: object) -> Result:
+    game = tmp_path / "games" / "g"
+    return CliRunner().invoke(main, ["new-game", str(game), *map(str, args)])
+
+
+def refused(tmp_path: Path, *args: object) -> str:
+    result = new_game(tmp_path, *args)
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
+    assert not (tmp_path / "games").exists()  # nothing was created
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    return lines[0]
+
+
+def test_a_variant_of_another_ruleset(tmp_path: Path) -> None:
+    assert refused(tmp_path, "--ruleset", "wok4", "--variant", "duel", *players(2)) == (
+        "wtg: no variant 'duel' of wok4 (it has no variants)"
+    )
+    assert refused(tmp_path, "--ruleset", "standard", "--variant", "duet", *players(2)) == (
+        "wtg: no variant 'duet' of standard (variants: skirmish, duel, duel-lite, trinity)"
+    )
+    assert refused(tmp_path, "--ruleset", "wisk", "--variant", "skirmish", *players(2)) == (
+        "wtg: no variant 'skirmish' of wisk (it has no variants)"
+    )
+
+
+def test_wok4_takes_two_players_up_to_the_maps_seats(tmp_path: Path) -> None:
+    """Manual: "10 players may try their luck"; empty slots count as quits (ruling: at least
+    two, at most the map's seats)."""
+    assert refused(tmp_path, "--ruleset", "wok4", *players(1)) == (
+        "wtg: a game of wok4 on map classic60 takes 2 to 10 players, not 1"
+    )
+    assert refused(tmp_path, "--ruleset", "wok4", "--map", "small", *players(5)) == (
+        "wtg: a game of wok4 on map small takes 2 to 4 players, not 5"
+    )
+    made = new_game(tmp_path, "--ruleset", "wok4", "--map", "small", *players(2))
+    assert made.exit_code == 0, made.output
+
+
+def test_standard_takes_two_to_ten_within_the_map(tmp_path: Path) -> None:
+    """Standard WoK: "Two to Ten players battle it out"; a Skirmish's "number of players is
+    determined by the map"."""
+    assert refused(tmp_path, "--ruleset", "standard", *players(1)) == (
+        "wtg: a game of standard on map classic60 takes 2 to 10 players, not 1"
+    )
+    assert refused(tmp_path, "--ruleset", "standard", "--map", "star-islands", *players(6)) == (
+        "wtg: a game of standard on map star-islands takes 2 to 5 players, not 6"
+    )
+    assert refused(
+        tmp_path, "--ruleset", "standard", "--variant", "skirmish", "--map", "trial", *players(3)
+    ) == ("wtg: a game of standard skirmish on map trial takes 2 players, not 3")
+
+
+def test_duel_and_trinity_take_their_humans_on_a_map_with_room(tmp_path: Path) -> None:
+    """ "The two human players play three colours each, on a map of 60 provinces. Another four
+    colours are taken by robot players"; Trinity: "three players each taking control of two
+    colours"."""
+    assert refused(tmp_path, "--ruleset", "standard", "--variant", "duel", *players(3)) == (
+        "wtg: a game of standard duel on map classic60 takes 2 players (each plays 3 colours, "
+        "4 robots the rest), not 3"
+    )
+    assert refused(tmp_path, "--ruleset", "standard", "--variant", "trinity", *players(2)) == (
+        "wtg: a game of standard trinity on map classic60 takes 3 players (each plays 2 "
+        "colours, 4 robots the rest), not 2"
+    )
+    assert refused(
+        tmp_path, "--ruleset", "standard", "--variant", "duel", "--map", "trial", *players(2)
+    ) == (
+        "wtg: a game of standard duel needs a map of 10 seats; map trial seats 2 (maps with "
+        "room: classic60)"
+    )
+    made = new_game(tmp_path, "--ruleset", "standard", "--variant", "duel-lite", *players(2))
+    assert made.exit_code == 0, made.output
+
+
+def test_intermediate_takes_two_up_to_the_maps_seats(tmp_path: Path) -> None:
+    """The Intermediate text names no count (ruling: as Standard's Skirmish)."""
+    assert refused(tmp_path, "--ruleset", "intermediate", *players(1)) == (
+        "wtg: a game of intermediate on map marchlands takes 2 players, not 1"
+    )
+    assert refused(tmp_path, "--ruleset", "intermediate", "--map", "pentarchy", *players(6)) == (
+        "wtg: a game of intermediate on map pentarchy takes 2 to 5 players, not 6"
+    )
+
+
+def test_robots_and_bots_count_with_the_humans(tmp_path: Path) -> None:
+    """WISK: "2 to 6 players" (humans and robots); Tactics: up to four armies, bots filling
+    the missing roles."""
+    assert refused(tmp_path, "--ruleset", "wisk", *players(1)) == (
+        "wtg: a game of wisk takes 2 to 6 players, humans and robots together; 1 player and "
+        "0 robots make 1"
+    )
+    assert refused(tmp_path, "--ruleset", "wisk", *players(2), "--robots", 5) == (
+        "wtg: a game of wisk takes 2 to 6 players, humans and robots together; 2 players and "
+        "5 robots make 7"
+    )
+    assert refused(tmp_path, "--ruleset", "wisk", *players(2), "--robots", -1) == (
+        "wtg: --robots must be 0 or more, not -1"
+    )
+    assert refused(tmp_path, "--ruleset", "tactics", *players(1)) == (
+        "wtg: a game of tactics takes 2 to 4 players, humans and bots together; 1 player and "
+        "0 bots make 1"
+    )
+    made = new_game(tmp_path, "--ruleset", "wisk", *players(1), "--robots", 1)
+    assert made.exit_code == 0, made.output
+
+
+def test_an_unknown_map_names_the_maps_there_are(tmp_path: Path) -> None:
+    assert refused(tmp_path, "--ruleset", "wok4", "--map", "atlantis", *players(2)) == (
+        "wtg: no map 'atlantis' for wok4 (maps: classic60, small)"
+    )
+    assert refused(tmp_path, "--ruleset", "standard", "--map", "small", *players(2)) == (
+        "wtg: no map 'small' for standard (maps: classic60, star-islands, trial)"
+    )
+    assert refused(tmp_path, "--ruleset", "tactics", "--map", "atlantis", *players(2)) == (
+        "wtg: no map 'atlantis' for tactics (maps: meadow, lava-ford, islands)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("second", "problem"),
+    [
+        (
+            "--player=Bob:ANN@Example.org",
+            "player 2: the address ANN@Example.org is player 1's already; each player needs an "
+            "address of their own",
+        ),
+        (
+            "--player=ann :bob@example.org",
+            "player 2: the name 'ann' is player 1's already; each player needs a name of their own",
+        ),
+    ],
+)
+def test_the_same_player_twice(tmp_path: Path, second: str, problem: str) -> None:
+    assert refused(
+        tmp_path, "--ruleset", "wok4", "--player=Ann:ann@example.org", second, "--player=C:c@x.org"
+    ) == (f"wtg: {problem}")
+
+
+def test_the_counts_are_the_ones_the_rules_use() -> None:
+    """The data the command line checks agrees with the constants the rules set up by."""
+    from wtg.rules.intermediate.constants import VARIANT
+    from wtg.rules.standard.setup import COLOURS, HUMANS, ROBOTS, VARIANTS
+    from wtg.rules.tactics.setup import MAX_ARMIES, MIN_ARMIES
+    from wtg.rules.wisk.constants import MAX_PLAYERS, MIN_PLAYERS
+
+    assert set(GAME_SEATING) == set(RULESET_NAMES)
+    standard = {s.variant: s for s in GAME_SEATING["standard"]}
+    assert tuple(standard) == VARIANTS
+    for variant, humans in HUMANS.items():
+        seating = standard[variant]
+        assert (seating.least, seating.most, seating.colours) == (humans, humans, COLOURS[variant])
+        assert seating.robots == ROBOTS
+    assert [s.variant for s in GAME_SEATING["intermediate"]] == [None, VARIANT]
+    (wisk,) = GAME_SEATING["wisk"]
+    assert (wisk.together, wisk.robots_option) == ((MIN_PLAYERS, MAX_PLAYERS), "robots")
+    (tactics,) = GAME_SEATING["tactics"]
+    assert (tactics.together, tactics.robots_option) == ((MIN_ARMIES, MAX_ARMIES), "bots")
+    assert all(s.rule for declared in GAME_SEATING.values() for s in declared)

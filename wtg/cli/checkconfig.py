@@ -1,0 +1,41 @@
+"""`wtg check-config`: the config file read against its schema, then every folder and mail
+server it names tried as the mail loop will use them; one line a check."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from wtg.cli.common import fail
+
+
+def register(group: click.Group) -> None:
+    group.add_command(check_config)
+
+
+@click.command("check-config")
+@click.pass_context
+def check_config(ctx: click.Context) -> None:
+    """Check the config of --config (or WTG_CONFIG): the file itself, games_dir and the
+    maildir folders, a login to each IMAP and SMTP server it names, and the IMAP folders.
+    A line for each check; exit 0 only when every one holds."""
+    from wtg.config import ConfigError, load_config
+    from wtg.mail.probe import Verdict, probe
+
+    path = ctx.obj.get("config") if ctx.obj else None
+    if not path:
+        fail("give the config to check: wtg --config FILE check-config (or set WTG_CONFIG)")
+    try:
+        gm = load_config(Path(path))
+    except ConfigError as exc:
+        for problem in exc.problems:
+            click.echo(f"{Verdict.FAIL.value:<5} {problem}")
+        sys.exit(1)
+    click.echo(f"{Verdict.OK.value:<5} config {path}: valid (transport {gm.transport})")
+    failed = 0
+    for finding in probe(gm):
+        click.echo(finding.line())
+        failed += finding.verdict is Verdict.FAIL
+    sys.exit(1 if failed else 0)

@@ -1,0 +1,228 @@
+"""The schema of the GM's config file, as pydantic models: every key, its type and default.
+
+Strict: a boolean is a YAML boolean (``ssl: "no"`` is text, not false), a number is a number,
+text is text (a password of digits goes in quotes, or YAML reads ``0123`` as 83), and a key
+the schema does not know is an error, not a silence. Each type carries what a GM should
+write (``Expect``), for the one-line messages of ``wtg.config`` and the table in
+docs/mail.md (a test keeps that table and this schema the same).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NamedTuple, get_args
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ByteSize,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
+
+
+class Expect:
+    """What a value of this type looks like, in the words of an error message."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"Expect({self.text!r})"
+
+
+def _no_bool(value: Any) -> Any:
+    """YAML's ``yes``/``true`` must not pass as the size 1."""
+    if isinstance(value, bool):
+        raise ValueError("a boolean is not a size")
+    return value
+
+
+Text = Annotated[str, Expect("text")]
+Folder = Annotated[str, Expect("a folder (relative to the config file's folder)")]
+File = Annotated[str, Expect("a file (relative to the config file's folder)")]
+Switch = Annotated[bool, Expect("true or false (a YAML boolean, not in quotes)")]
+Port = Annotated[int, Field(ge=1, le=65535), Expect("a port number from 1 to 65535")]
+Count = Annotated[int, Field(ge=0), Expect("a whole number, 0 or more")]
+Hours = Annotated[int, Field(ge=0), Expect("a whole number of hours, 0 or more")]
+Share = Annotated[float, Field(ge=0, le=1), Expect("a number from 0 to 1, such as 0.5")]
+Size = Annotated[
+    ByteSize,
+    BeforeValidator(_no_bool),
+    Field(ge=1),
+    Expect("a size: bytes, or with a unit such as 1MB, 500kB or 2 MiB"),
+]
+Transport = Annotated[Literal["imap", "maildir"], Expect("imap or maildir")]
+
+
+class Section(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, populate_by_name=True)
+
+
+class ServerSection(Section):
+    """How to reach and log in to a mail server."""
+
+    host: Text = Field(description="the server's host name")
+    port: Port | None = Field(None, description="the server's port")
+    ssl: Switch = Field(False, description="TLS from the first byte (ports 993, 465)")
+    starttls: Switch = Field(False, description="STARTTLS after connecting (ports 143, 587)")
+    username: Text | None = Field(None, description="the login; without it SMTP sends unlogged")
+    password: Text | None = Field(None, description="the password itself (better: one below)")
+    password_env: Text | None = Field(None, description="the environment variable holding it")
+    password_file: File | None = Field(None, description="a file holding it (mode 0600)")
+
+    @model_validator(mode="after")
+    def _one_way_each(self) -> ServerSection:
+        if self.ssl and self.starttls:
+            raise ValueError("ssl and starttls: choose one (ssl for 993/465, starttls for 143/587)")
+        given = [
+            k for k in ("password", "password_env", "password_file") if getattr(self, k) is not None
+        ]
+        if len(given) > 1:
+            raise ValueError(f"{' and '.join(given)}: give the password one way only")
+        if self.username is not None and not given:
+            raise ValueError("username: a login needs password_file, password_env or password")
+        return self
+
+
+class ImapSection(ServerSection):
+    port: Port | None = Field(None, description="the server's port: 993 with ssl, else 143")
+    username: Text = Field(description="the login (IMAP always logs in)")
+    folder: Text = Field("INBOX", description="where order mails arrive")
+    processed_folder: Text = Field("wtg-processed", description="handled mail moves here")
+    rejected_folder: Text = Field(
+        "wtg-rejected", description="robots, bounces, wrong codes, too big"
+    )
+
+
+class SmtpSection(ServerSection):
+    port: Port | None = Field(None, description="the server's port: 465 with ssl, else 25")
+    sender: Text | None = Field(
+        None, alias="from", description="the From of every mail sent (default: the top `from`)"
+    )
+
+
+class MailSection(Section):
+    max_bytes: Size = Field(
+        ByteSize(1_000_000), description="bigger mail is rejected unread (its sender is told)"
+    )
+    replies_per_hour: Count = Field(3, description="automatic answers to one address an hour")
+    confirmations_per_hour: Count = Field(20, description="order confirmations to one address")
+    remind_hours: Hours = Field(24, description="`wtg remind` pokes this long before a deadline")
+    poll_stale_hours: Hours = Field(6, description="a poll this old counts as failing")
+    missing_share: Share = Field(
+        0.5, description="run-turn --due holds a game this short of orders in a mail outage"
+    )
+
+
+class ConfigFile(Section):
+    """The whole file; every key may be left out."""
+
+    games_dir: Folder = Field("wtg-games", description="one folder per game; the spool is .mail")
+    transport: Transport | None = Field(
+        None,
+        description="imap (with an imap and an smtp section); default: imap when there "
+        "is an imap section, else maildir",
+    )
+    maildir_in: Folder | None = Field(
+        None,
+        description="maildir transport: mail comes in here; default: games_dir/.mail/maildir-in",
+    )
+    maildir_out: Folder | None = Field(
+        None,
+        description="maildir transport: mail goes out here; default: games_dir/.mail/maildir-out",
+    )
+    sender: Text = Field(
+        "wtg@localhost", alias="from", description="the From of mail sent (smtp.from wins)"
+    )
+    imap: ImapSection | None = Field(None, description="the mailbox `wtg poll` reads")
+    smtp: SmtpSection | None = Field(None, description="the server `wtg send` sends through")
+    mail: MailSection = Field(default_factory=MailSection, description="limits of the mail loop")
+
+    @field_validator("mail", mode="before")
+    @classmethod
+    def _empty_mail_is_defaults(cls, value: Any) -> Any:
+        """``mail:`` with nothing under it, as a GM leaves it after deleting its lines."""
+        return {} if value is None else value
+
+    @model_validator(mode="after")
+    def _transport_has_servers(self) -> ConfigFile:
+        if self.transport == "imap" and (self.imap is None or self.smtp is None):
+            missing = " and ".join(s for s in ("imap", "smtp") if getattr(self, s) is None)
+            raise ValueError(f"transport: imap needs an {missing} section")
+        if self.transport is None and self.imap is not None and self.smtp is None:
+            raise ValueError(
+                "imap: an imap section makes the transport imap, which needs an smtp section "
+                "too (or write transport: maildir)"
+            )
+        return self
+
+
+def _expect_of(metadata: list[Any], annotation: Any) -> str | None:
+    """The Expect of a field: on the field, or on the type inside its ``| None``."""
+    found = [m.text for m in metadata if isinstance(m, Expect)]
+    for arg in get_args(annotation):
+        found += [m.text for m in getattr(arg, "__metadata__", ()) if isinstance(m, Expect)]
+    return found[0] if found else None
+
+
+class KeyInfo(NamedTuple):
+    """What the schema says of a key: what it takes, what it is for, and its section's keys."""
+
+    expect: str | None
+    description: str | None
+    keys: list[str]
+
+
+def expected(model: type[BaseModel], path: tuple[str | int, ...]) -> KeyInfo:
+    """What the key at ``path`` takes (None when there is no such key) and the keys of the
+    section it is in (for "did you mean")."""
+    current: type[BaseModel] | None = model
+    info = KeyInfo(None, None, sorted((f.alias or name) for name, f in model.model_fields.items()))
+    for step in path:
+        if current is None:
+            return KeyInfo(None, None, [])
+        fields = {(f.alias or name): f for name, f in current.model_fields.items()}
+        keys = sorted(fields)
+        field = fields.get(str(step))
+        if field is None:
+            return KeyInfo(None, None, keys)
+        text = _expect_of(field.metadata, field.annotation)
+        args = get_args(field.annotation) or (field.annotation,)
+        current = next((a for a in args if isinstance(a, type) and issubclass(a, BaseModel)), None)
+        if current is not None:
+            inner = ", ".join((f.alias or n) for n, f in current.model_fields.items())
+            text = f"a section of key: value lines ({inner})"
+        info = KeyInfo(text, field.description, keys)
+    return info
+
+
+def schema_rows(
+    model: type[BaseModel] = ConfigFile, prefix: str = ""
+) -> list[tuple[str, str, str, str]]:
+    """Every key of the file as (dotted key, what it takes, its default, what it is for):
+    the table of docs/mail.md."""
+    rows = []
+    for name, field in model.model_fields.items():
+        key = field.alias or name
+        what, purpose, _ = expected(model, (key,))
+        args = get_args(field.annotation) or (field.annotation,)
+        inner = next((a for a in args if isinstance(a, type) and issubclass(a, BaseModel)), None)
+        if field.is_required():
+            default = "required"
+        elif inner is not None:
+            default = ""
+        else:
+            value = field.get_default(call_default_factory=True)
+            default = (
+                ""
+                if value is None
+                else str(value).lower()
+                if isinstance(value, bool)
+                else str(value)
+            )
+        rows.append((prefix + key, "a section" if inner else what or "", default, purpose or ""))
+        if inner is not None:
+            rows.extend(schema_rows(inner, f"{prefix}{key}."))
+    return rows

@@ -1,0 +1,162 @@
+"""What `wtg check-config` looks at once the config reads well: the games folder, the
+maildir folders, and each mail server the config names, logged in to as the config says,
+with the IMAP folders the poll uses. One Finding a check."""
+
+from __future__ import annotations
+
+import contextlib
+import imaplib
+import os
+import smtplib
+import ssl
+from collections.abc import Iterator
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from wtg.config import GmConfig, ImapConfig, ServerConfig, SmtpConfig
+from wtg.core.record import Record
+
+TIMEOUT = 20.0
+"""Seconds to wait for a server: a check should not hang a terminal for the poll's 60."""
+
+
+class Verdict(Enum):
+    OK = "ok"
+    NOTE = "note"
+    """Not as it should be, but wtg sees to it by itself (a folder the poll creates)."""
+    FAIL = "FAIL"
+
+
+class Finding(Record):
+    verdict: Verdict
+    subject: str
+    text: str
+
+    def line(self) -> str:
+        return f"{self.verdict.value:<5} {self.subject}: {self.text}"
+
+
+def probe(gm: GmConfig) -> Iterator[Finding]:
+    """Every check of the config's folders and servers, in the order they are made."""
+    yield _games_dir(gm.games_dir)
+    if gm.transport == "maildir":
+        yield _maildir("maildir_in", gm.maildir_in, "the first `wtg poll`")
+        yield _maildir("maildir_out", gm.maildir_out, "the first `wtg send`")
+    if gm.imap is not None:
+        yield from _imap(gm.imap)
+    if gm.smtp is not None:
+        yield _smtp(gm.smtp)
+
+
+def _games_dir(path: Path) -> Finding:
+    subject = f"games_dir {path}"
+    if not path.exists():
+        return Finding(Verdict.FAIL, subject, "missing (create it, or correct games_dir)")
+    if not path.is_dir():
+        return Finding(Verdict.FAIL, subject, "not a folder")
+    if not os.access(path, os.W_OK | os.X_OK):
+        return Finding(Verdict.FAIL, subject, "wtg cannot write in it")
+    games = sum(1 for p in path.iterdir() if (p / "game.yaml").is_file())
+    return Finding(Verdict.OK, subject, f"a folder wtg can write in, {games} game(s)")
+
+
+def _maildir(key: str, path: Path, maker: str) -> Finding:
+    subject = f"{key} {path}"
+    if not path.exists():
+        return Finding(Verdict.NOTE, subject, f"missing; {maker} creates it")
+    missing = [sub for sub in ("cur", "new", "tmp") if not (path / sub).is_dir()]
+    if missing:
+        return Finding(Verdict.FAIL, subject, f"not a Maildir (no {', '.join(missing)})")
+    if not os.access(path, os.W_OK | os.X_OK):
+        return Finding(Verdict.FAIL, subject, "wtg cannot write in it")
+    return Finding(Verdict.OK, subject, "a Maildir wtg can write in")
+
+
+def _server(kind: str, config: ServerConfig) -> str:
+    tls = "ssl" if config.ssl else "starttls" if config.starttls else "no TLS"
+    return f"{kind} {config.host}:{config.port} ({tls})"
+
+
+def _imap(config: ImapConfig) -> Iterator[Finding]:
+    from imapclient.exceptions import CapabilityError, LoginError
+
+    from wtg.mail.inbox import connect_imap
+
+    subject = _server("imap", config)
+    try:
+        client = connect_imap(config, timeout=TIMEOUT)
+    except LoginError as exc:
+        yield Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {_said(exc)}")
+        return
+    except CapabilityError as exc:
+        yield Finding(Verdict.FAIL, subject, f"the server does not offer it: {_said(exc)}")
+        return
+    except ssl.SSLError as exc:
+        yield Finding(Verdict.FAIL, subject, f"TLS failed: {exc.reason or exc}")
+        return
+    except (OSError, imaplib.IMAP4.error) as exc:
+        yield Finding(Verdict.FAIL, subject, f"cannot connect: {_said(exc)}")
+        return
+    yield Finding(Verdict.OK, subject, f"logged in as {config.username}")
+    try:
+        yield from _imap_folders(client, config)
+    finally:
+        with contextlib.suppress(OSError, imaplib.IMAP4.error):
+            client.logout()
+
+
+def _imap_folders(client: Any, config: ImapConfig) -> Iterator[Finding]:
+    folders = (
+        ("folder", config.folder, False),
+        ("processed_folder", config.processed_folder, True),
+        ("rejected_folder", config.rejected_folder, True),
+    )
+    for key, name, poll_creates in folders:
+        subject = f"imap {key} {name!r}"
+        try:
+            there = bool(client.folder_exists(name))
+        except (OSError, imaplib.IMAP4.error) as exc:
+            yield Finding(Verdict.FAIL, subject, f"cannot be looked up: {_said(exc)}")
+            continue
+        if there:
+            yield Finding(Verdict.OK, subject, "there")
+        elif poll_creates:
+            yield Finding(Verdict.NOTE, subject, "missing; `wtg poll` creates it at its first run")
+        else:
+            yield Finding(Verdict.FAIL, subject, "missing: order mails arrive in this folder")
+
+
+def _smtp(config: SmtpConfig) -> Finding:
+    from wtg.mail.transport import connect_smtp
+
+    subject = _server("smtp", config)
+    try:
+        client = connect_smtp(config, timeout=TIMEOUT)
+    except smtplib.SMTPAuthenticationError as exc:
+        return Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {_said(exc)}")
+    except smtplib.SMTPNotSupportedError as exc:
+        return Finding(Verdict.FAIL, subject, f"the server does not offer it: {_said(exc)}")
+    except ssl.SSLError as exc:
+        return Finding(Verdict.FAIL, subject, f"TLS failed: {exc.reason or exc}")
+    except (OSError, smtplib.SMTPException) as exc:
+        return Finding(Verdict.FAIL, subject, f"cannot connect: {_said(exc)}")
+    with contextlib.suppress(OSError, smtplib.SMTPException):
+        client.quit()
+    if config.username:
+        return Finding(Verdict.OK, subject, f"logged in as {config.username}")
+    return Finding(Verdict.OK, subject, "the server answers (no login in the config)")
+
+
+def _said(exc: Exception) -> str:
+    """An exception as one line: an SMTP reply's code and text, else its message."""
+    if isinstance(exc, smtplib.SMTPResponseException):
+        error = exc.smtp_error
+        text = error.decode("utf-8", "replace") if isinstance(error, bytes) else str(error)
+        return f"{exc.smtp_code} {text}"
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, OSError) and exc.strerror:
+        text = exc.strerror
+    if text[:2] in ("b'", 'b"') and text[-1:] == text[1]:  # imapclient shows the bytes
+        text = text[2:-1]
+    return " ".join(text.split())

@@ -1,0 +1,151 @@
+"""What `wtg new-game` checks before it creates anything: the variant, the map, the number
+of players (each ruleset's ``SEATING`` data, with the map's seats) and that no player is
+there twice. A refused game leaves nothing behind."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wtg.core.provmap import MapError, read_map_file
+from wtg.core.ruleset import Ruleset, Seating
+from wtg.gameconfig import PlayerEntry
+from wtg.paths import games_path
+
+
+class NewGameRefused(ValueError):
+    """A game that cannot be made as asked; the message says what would do."""
+
+
+def check_new_game(
+    ruleset: str,
+    variant: str | None,
+    map_name: str,
+    players: Sequence[PlayerEntry],
+    options: Mapping[str, Any],
+    maps: Sequence[str] | None,
+    seats: Mapping[str, int],
+) -> None:
+    """Raises NewGameRefused. ``maps``: the ruleset's maps (None: the rules check the map
+    themselves, as Tactics does for a world of the GM's); ``seats``: the seats of each map
+    that has a number of them."""
+    from wtg.rules import GAME_SEATING
+
+    seating = seating_of(ruleset, variant, GAME_SEATING[ruleset])
+    refuse_duplicates(players)
+    if maps is not None and map_name not in maps:
+        raise NewGameRefused(
+            f"no map {map_name!r} for {ruleset} (maps: {', '.join(maps) or 'none'})"
+        )
+    check_count(ruleset, seating, map_name, len(players), options, seats)
+
+
+def seating_of(ruleset: str, variant: str | None, declared: Sequence[Seating]) -> Seating:
+    for seating in declared:
+        if seating.variant == variant:
+            return seating
+    variants = [s.variant for s in declared if s.variant]
+    known = f"variants: {', '.join(variants)}" if variants else "it has no variants"
+    raise NewGameRefused(f"no variant {variant!r} of {ruleset} ({known})")
+
+
+def _same(text: str) -> str:
+    """Names and addresses compare without case and extra spaces."""
+    return " ".join(text.split()).casefold()
+
+
+def refuse_duplicates(players: Sequence[PlayerEntry]) -> None:
+    names: dict[str, PlayerEntry] = {}
+    emails: dict[str, PlayerEntry] = {}
+    for player in players:
+        earlier = names.get(_same(player.name))
+        if earlier is not None:
+            raise NewGameRefused(
+                f"player {player.id}: the name {player.name!r} is player {earlier.id}'s "
+                "already; each player needs a name of their own"
+            )
+        earlier = emails.get(_same(player.email))
+        if earlier is not None:
+            raise NewGameRefused(
+                f"player {player.id}: the address {player.email} is player {earlier.id}'s "
+                "already; each player needs an address of their own"
+            )
+        names[_same(player.name)] = emails[_same(player.email)] = player
+
+
+def _players(number: int, noun: str = "player") -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def check_count(
+    ruleset: str,
+    seating: Seating,
+    map_name: str,
+    humans: int,
+    options: Mapping[str, Any],
+    seats: Mapping[str, int],
+) -> None:
+    """The humans (and robots, where they count) against the ruleset's range and the map."""
+    game = f"{ruleset} {seating.variant}" if seating.variant else ruleset
+    on_map = seats.get(map_name)
+    if on_map is not None:
+        needed = seating.least * seating.colours + seating.robots
+        if needed > on_map:
+            roomy = sorted(m for m, n in seats.items() if n >= needed)
+            raise NewGameRefused(
+                f"a game of {game} needs a map of {needed} seats; map {map_name} seats "
+                f"{on_map} (maps with room: {', '.join(roomy) or 'none'})"
+            )
+    most = seating.most if seating.most is not None else on_map
+    if most is not None and on_map is not None and seating.robots == 0:
+        most = min(most, on_map // seating.colours)
+    if seating.together is None:
+        if humans < seating.least or (most is not None and humans > most):
+            where = f" on map {map_name}" if on_map is not None else ""
+            colours = (
+                f" (each plays {seating.colours} colours, {seating.robots} robots the rest)"
+                if seating.colours > 1
+                else ""
+            )
+            raise NewGameRefused(
+                f"a game of {game}{where} takes {_range(seating.least, most)} players"
+                f"{colours}, not {humans}"
+            )
+        return
+    option = seating.robots_option or "robots"
+    robots = int(options.get(option) or 0)
+    if robots < 0:
+        raise NewGameRefused(f"--{option} must be 0 or more, not {robots}")
+    low, high = seating.together
+    if not low <= humans + robots <= high:
+        raise NewGameRefused(
+            f"a game of {game} takes {low} to {high} players, humans and {option} together; "
+            f"{_players(humans)} and {_players(robots, option.rstrip('s'))} make "
+            f"{humans + robots}"
+        )
+
+
+def _range(least: int, most: int | None) -> str:
+    if most is None:
+        return f"at least {least}"
+    return str(least) if least == most else f"{least} to {most}"
+
+
+def maps_and_seats(
+    rules: Ruleset, options: Mapping[str, Any]
+) -> tuple[list[str] | None, dict[str, int]]:
+    """The ruleset's maps and the seats of each (as its file says), for check_new_game. A
+    Tactics world of the GM's own (``--assets``) is left to the rules, which read it."""
+    if options.get("assets"):
+        return None, {}
+    maps = rules.map_names()
+    seats = {}
+    for name in maps:
+        path = games_path(rules.name) / f"{name}.yaml"
+        try:
+            data = read_map_file(path) if path.is_file() else None
+        except MapError:
+            continue  # the rules name what is wrong with it, if it is the one chosen
+        if isinstance(data, Mapping) and isinstance(data.get("seats"), int):
+            seats[name] = data["seats"]
+    return maps, seats

@@ -1,0 +1,107 @@
+"""A YAML file read with the line of every key, for messages that point into it.
+
+PyYAML's node API (``compose``) keeps each node's position; the values are built from the
+same nodes, so a key's line and its value always belong together. Aliases, anchors and a
+key given twice are refused: a hand-written config has no use for them, and a second
+``port:`` silently winning is how a GM loses an afternoon.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import yaml
+
+MAX_BYTES = 1_000_000
+"""A config file is a page of text; anything much bigger is not one."""
+
+Path_ = tuple[str, ...]
+"""Where a value sits: the keys from the top, e.g. ("imap", "port")."""
+
+
+class YamlLinesError(ValueError):
+    """The text is not YAML this reader takes; ``line`` is 1-based (0 when unknown)."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+class LinedYaml:
+    """The data of a YAML text and the line of each key in it."""
+
+    def __init__(self, data: Any, lines: Mapping[Path_, int]) -> None:
+        self.data = data
+        self.lines = dict(lines)
+
+    def line_of(self, path: Path_) -> int:
+        """The line of the key at ``path``, else of the nearest enclosing key (1 at the top)."""
+        for end in range(len(path), 0, -1):
+            if path[:end] in self.lines:
+                return self.lines[path[:end]]
+        return 1
+
+
+def read_lined_yaml(text: str) -> LinedYaml:
+    """Parse ``text``; raises YamlLinesError naming the line of the first problem."""
+    if len(text) > MAX_BYTES:
+        raise YamlLinesError(0, f"the file is over {MAX_BYTES:,} characters; a config is not")
+    try:
+        _refuse_aliases(text)
+        return _compose(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else 0
+        raise YamlLinesError(line, f"not valid YAML: {exc.problem or exc.context}") from exc
+    except yaml.YAMLError as exc:
+        raise YamlLinesError(0, f"not valid YAML: {' '.join(str(exc).split())}") from exc
+    except RecursionError:
+        raise YamlLinesError(0, "nested too deeply for a config") from None
+
+
+def _compose(text: str) -> LinedYaml:
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return LinedYaml({}, {})
+        lines: dict[Path_, int] = {}
+        _walk(node, (), lines)
+        return LinedYaml(loader.construct_document(node), lines)
+    finally:
+        loader.dispose()
+
+
+def _refuse_aliases(text: str) -> None:
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        anchor = getattr(event, "anchor", None)
+        if isinstance(event, yaml.AliasEvent) or anchor is not None:
+            mark = event.start_mark
+            raise YamlLinesError(
+                mark.line + 1 if mark is not None else 0,
+                f"YAML anchors and aliases (&{anchor} / *{anchor}) are not taken here: "
+                "write the value out",
+            )
+
+
+def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int]) -> None:
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                raise YamlLinesError(
+                    line, f"{'.'.join((*path, key))} is given twice (lines {seen[key]} and {line})"
+                )
+            seen[key] = line
+            here = (*path, key)
+            lines[here] = line
+            _walk(value_node, here, lines)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            here = (*path, str(index))
+            lines[here] = item.start_mark.line + 1
+            _walk(item, here, lines)
