@@ -16,6 +16,7 @@ import email.policy
 from datetime import datetime, timezone
 from email.message import Message
 
+from wtg import private
 from wtg.config import GmConfig
 from wtg.core.record import Record
 from wtg.durable import flush
@@ -141,7 +142,7 @@ class Poller:
     def _archive(self, message: Incoming) -> None:
         """The raw message is kept before anything else is done with it."""
         folder = self.archive / message.received.strftime("%Y-%m")
-        folder.mkdir(parents=True, exist_ok=True)
+        private.make_dirs(folder)
         name = message.key.replace(":", "-") + ".eml"
         kept = message.raw or message.head + b"\n(too big: the body was not fetched)\n"
         write_atomic(folder / name, kept, sync=False)
