@@ -75,9 +75,9 @@ def create_file(path: Path) -> Path:
 
 @contextlib.contextmanager
 def tight_umask() -> Iterator[None]:
-    """Hold the umask 077 (group and others out, the owner's bits kept), for the length of
-    a library call that creates files with modes of its own choosing. The umask is the process's: wtg
-    creates files from one thread only (the IMAP thread creates none)."""
+    """Hold the umask 077 (group and others out, the owner's bits kept) for the length of
+    a library call that creates files with modes of its own choosing. The umask is the
+    process's: wtg creates files from one thread only (the IMAP thread creates none)."""
     previous = os.umask(SHARED_BITS)
     try:
         yield
