@@ -21,6 +21,7 @@ _LINE = 78
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 """What may never stand in a header value: every C0 and C1 control character (CR, LF,
 TAB, NUL, DEL, ...) and the Unicode line and paragraph separators."""
+# a run of control characters with the spaces around it (a folded line's CRLF and indent)
 _CONTROL_RUN = re.compile(r" *[\x00-\x1f\x7f-\x9f\u2028\u2029][\x00-\x20\x7f-\x9f\u2028\u2029]*")
 
 
@@ -67,7 +68,8 @@ _BODY_CHARSET.body_encoding = QP  # readable, and quotable, where base64 is not
 
 class Outgoing(EmailMessage):
     """A mail for the outbox. ``refused`` says why it may never be sent (an address that
-    is not one address): the outbox sets it aside at once, with that reason."""
+    is not one address): the outbox queues it with that reason, and the next `wtg send`
+    sets it aside for good in ``outbox/failed/``."""
 
     refused: str = ""
 
