@@ -141,7 +141,7 @@ def test_an_unknown_map_names_the_maps_there_are(tmp_path: Path) -> None:
     [
         (
             "--player=Bob:ANN@Example.org",
-            "player 2: the address ANN@Example.org is player 1's already; each player needs an "
+            "player 2: the address ANN@example.org is player 1's already; each player needs an "
             "address of their own",
         ),
         (

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import email
 import email.policy
-import mailbox
 import random
 import shutil
 from collections.abc import Callable
@@ -14,6 +13,7 @@ from datetime import timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
+from wtg import private
 from wtg.aof.render import render_aof
 from wtg.config import config_from_data
 from wtg.due import run_due
@@ -129,8 +129,7 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
         state = game.state()
         if game.ruleset.is_over(state):
             break
-        gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)
-        inbox = mailbox.Maildir(gm.maildir_in, create=True)
+        inbox = private.maildir(gm.maildir_in)
         for pid in game.ruleset.owing(state):
             if pid == QUITTER and state.turn >= 2:
                 continue

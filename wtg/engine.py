@@ -14,7 +14,7 @@ from wtg.arrival import arrival_key, is_newer
 from wtg.core.orders import OrderError, OrderRefused
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
-from wtg.gameconfig import GameConfig, PlayerEntry
+from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.report import aof_text, report_text, topten_text
 from wtg.rules import find_ruleset
@@ -388,6 +388,7 @@ def create_game(
     now: datetime | None = None,
 ) -> Game:
     """Create the game folder and run turn 0: start positions, reports and AOFs."""
+    check_new_game(game_dir.name, players)
     ruleset = find_ruleset(ruleset_name)
     config = GameConfig(
         game=game_dir.name,

@@ -9,11 +9,13 @@ import fcntl
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from wtg import private
+
 
 @contextlib.contextmanager
 def exclusive(path: Path, busy: Callable[[], Exception]) -> Iterator[None]:
     """Hold ``path``'s lock for the block; raise ``busy()`` at once if another holds it."""
-    handle = open(path, "a+")  # noqa: SIM115 - held for the block
+    handle = open(path, "a+", opener=private.opener)  # noqa: SIM115 - held for the block
     try:
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

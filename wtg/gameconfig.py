@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -14,8 +14,15 @@ from wtg.yamlio import dump_yaml, load_yaml
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 8
-EMAIL = re.compile(r"^[^@\s]+@[^@\s]+$")
+CODE_LENGTH = 10
+"""A made code: 10 characters of 32 (5 bits each), 50 bits."""
+CODE_MIN_LENGTH = 8
+"""A code the GM gives must be at least this long (games made before keep theirs)."""
+CODE_MAX_LENGTH = 64
+NAME_MAX_LENGTH = 40
+GAME_NAME_MAX_LENGTH = 64
+_CONTROL_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+_CONTROL_NAMES = {"\r": "CR", "\n": "LF", "\t": "TAB", "\x00": "NUL", "\x7f": "DEL"}
 
 
 class ConfigError(ValueError):
@@ -94,21 +101,75 @@ class GameConfig(Record):
 
 
 def new_code() -> str:
-    """A secret order code: 8 characters from an alphabet without look-alikes (0/O, 1/I)."""
+    """A secret order code: 10 characters from an alphabet without look-alikes (0/O, 1/I)."""
     import secrets  # only new games need it; keep it off every other command's start-up
 
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
-    """``NAME:EMAIL`` or ``NAME:EMAIL:CODE`` from the command line."""
+    """``NAME:EMAIL`` or ``NAME:EMAIL:CODE`` from the command line, checked: a name without
+    control characters, an address a mail can go to, a code of 8 characters or more."""
     parts = spec.split(":")
     if len(parts) not in (2, 3) or not parts[0].strip():
         raise ConfigError(f"--player {spec!r}: expected NAME:EMAIL (or NAME:EMAIL:CODE)")
-    name, email = parts[0].strip(), parts[1].strip()
-    if not EMAIL.match(email):
-        raise ConfigError(f"--player {spec!r}: {email!r} is not an e-mail address")
-    code = parts[2].strip().upper() if len(parts) == 3 else new_code()
-    if not code.isalnum():
-        raise ConfigError(f"--player {spec!r}: a code is letters and digits only")
+    name = parts[0].strip()
+    try:
+        check_text("the name", name, NAME_MAX_LENGTH)
+        email = checked_address(parts[1].strip())
+        code = parts[2].strip().upper() if len(parts) == 3 else new_code()
+        check_code(code)
+    except ConfigError as exc:
+        raise ConfigError(f"--player {spec!r}: {exc}") from None
     return PlayerEntry(id=pid, name=name, email=email, code=code)
+
+
+def check_new_game(game: str, players: Sequence[PlayerEntry]) -> None:
+    """Refuse a game name or a player's name or address that would break a folder, a
+    report or a mail header (ConfigError with the reason)."""
+    try:
+        check_text("the game's name (its folder's name)", game, GAME_NAME_MAX_LENGTH)
+    except ConfigError as exc:
+        raise ConfigError(f"game {game!r}: {exc}") from None
+    for entry in players:
+        try:
+            check_text("the name", entry.name, NAME_MAX_LENGTH)
+            checked_address(entry.email)
+        except ConfigError as exc:
+            raise ConfigError(f"player {entry.id} ({entry.name!r}): {exc}") from None
+
+
+def check_text(what: str, text: str, longest: int) -> None:
+    """ConfigError when ``text`` is empty, longer than ``longest`` characters, or holds a
+    control character (CR, LF, TAB, NUL, DEL, any Unicode Cc or Cf, a line or paragraph
+    separator)."""
+    if not text.strip():
+        raise ConfigError(f"{what} is empty")
+    if len(text) > longest:
+        raise ConfigError(f"{what} is {len(text)} characters long; at most {longest} are allowed")
+    for char in text:
+        if unicodedata.category(char) in _CONTROL_CATEGORIES:
+            shown = _CONTROL_NAMES.get(char, f"U+{ord(char):04X}")
+            raise ConfigError(f"{what} holds a control character ({shown})")
+
+
+def checked_address(address: str) -> str:
+    """The address as email-validator normalises it (no DNS look-up), or ConfigError with
+    email-validator's reason."""
+    from email_validator import EmailNotValidError, validate_email
+
+    try:
+        return validate_email(address, check_deliverability=False).normalized
+    except EmailNotValidError as exc:
+        raise ConfigError(f"{address!r} is not an e-mail address: {exc}") from None
+
+
+def check_code(code: str) -> None:
+    """ConfigError unless ``code`` is 8 to 64 ASCII letters and digits."""
+    if not (code.isascii() and code.isalnum()):
+        raise ConfigError("a code is letters and digits only")
+    if not CODE_MIN_LENGTH <= len(code) <= CODE_MAX_LENGTH:
+        raise ConfigError(
+            f"the code is {len(code)} characters long; a code needs {CODE_MIN_LENGTH} to "
+            f"{CODE_MAX_LENGTH} (leave it out and one of {CODE_LENGTH} is made)"
+        )

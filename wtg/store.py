@@ -5,6 +5,9 @@
     GAME_DIR/pending/0004/        order files received for turn 4, before it runs
     GAME_DIR/.lock                held by whoever writes the game
 
+Every file and folder of a game is private (0600 and 0700, ``wtg.private``): the config,
+the reports, the AOFs and the order files all carry secret codes or addresses.
+
 A turn folder is written under ``turns/.tmp-NNNN``, every file and folder is
 fsynced, and only then is it renamed into place, so a crash at any point
 leaves the last complete turn as it was and the next run starts over.
@@ -21,6 +24,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from wtg import private
 from wtg.filelock import exclusive
 
 TURN_DIR = re.compile(r"^\d{4,}$")
@@ -43,14 +47,11 @@ def write_atomic(path: Path, data: str | bytes, sync: bool = True) -> None:
     """Write a file so that it is either all there or not there at all.
 
     ``sync=False`` leaves the flush to disk to the caller, who writes many files and
-    then flushes them all at once (``wtg.durable.flush``) before relying on them."""
+    then flushes them all at once (``wtg.durable.flush``) before relying on them. The
+    file is private (0600), as everything under a game folder or the mail spool is."""
     raw = data.encode() if isinstance(data, str) else data
     tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "wb") as handle:
-        handle.write(raw)
-        if sync:
-            handle.flush()
-            os.fsync(handle.fileno())
+    private.write_file(tmp, raw, sync=sync)
     os.replace(tmp, path)
     if sync:
         fsync_dir(path.parent)
@@ -74,8 +75,9 @@ class GameStore:
         root = Path(root)
         if root.exists() and any(root.iterdir()):
             raise StoreError(f"{root} already exists and is not empty")
-        (root / "turns").mkdir(parents=True, exist_ok=True)
-        (root / "pending").mkdir(exist_ok=True)
+        private.make_dirs(root / "turns")
+        private.make_dirs(root / "pending")
+        os.chmod(root, private.DIR_MODE)  # a folder that was there (empty) is made private too
         store = cls(root)
         write_atomic(root / "game.yaml", config_text)
         return store
@@ -156,18 +158,15 @@ class GameStore:
         tmp = self.turns_dir / f".tmp-{turn_name(turn)}"
         if tmp.exists():
             shutil.rmtree(tmp)
-        tmp.mkdir()
+        private.make_dirs(tmp)
         dirs = {tmp}
         for relpath, data in sorted(files.items()):
             target = tmp / relpath
             if target.parent not in dirs:
-                target.parent.mkdir(parents=True, exist_ok=True)
+                private.make_dirs(target.parent)
                 dirs.add(target.parent)
             raw = data.encode() if isinstance(data, str) else data
-            with open(target, "wb") as handle:
-                handle.write(raw)
-                handle.flush()
-                os.fsync(handle.fileno())
+            private.write_file(target, raw)
         for directory in sorted(dirs, key=lambda d: len(d.parts), reverse=True):
             fsync_dir(directory)
         if final.exists():
@@ -212,8 +211,7 @@ class GameStore:
         ``files`` maps a suffix (``yaml``, ``aof.txt``, ``result.txt``) to its text;
         the order file (``yaml``) is written last, so it only exists complete.
         """
-        folder = self.pending_dir(turn)
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = private.make_dirs(self.pending_dir(turn))
         for suffix in sorted(files, key=lambda s: s == "yaml"):
             write_atomic(folder / f"p{player:02d}.{suffix}", files[suffix], sync=durable)
         return folder / f"p{player:02d}.yaml"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import click
@@ -29,6 +30,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
         overview(ctx, as_json)
         return
     game = open_or_fail(ctx, game_dir)
+    warn_if_shared(game.store.root)
     data = game.status()
     kept = _with_quarantine(data, quarantined(game.store.root.parent / SPOOL))
     if as_json:
@@ -80,6 +82,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     for path in game_dirs(games_dir):
         try:
             data = open_game(path).status()
+            warn_if_shared(path)
         except (StoreError, ConfigError, KeyError) as exc:
             troubles.append({"path": str(path), "error": str(exc)})
             continue
@@ -113,3 +116,17 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     for trouble in troubles:
         click.echo(f"{trouble['path']}: cannot be read: {trouble['error']}")
     _show_quarantine(kept)
+
+
+def warn_if_shared(game_dir: Path) -> None:
+    """A warning on stderr when group or others may use the game's config (a game made
+    before wtg kept game folders private): it holds every player's secret code."""
+    from wtg.private import is_private
+
+    config = game_dir / "game.yaml"
+    if not is_private(config):
+        click.echo(
+            f"warning: {config} is open to group or others and holds the players' secret "
+            f"codes; make the game private: chmod -R go-rwx {game_dir.resolve()}",
+            err=True,
+        )

@@ -6,6 +6,7 @@ import json
 from datetime import datetime
 from pathlib import Path
 
+from wtg import private
 from wtg.core.record import Record
 from wtg.schedule import iso, parse_iso
 from wtg.store import write_atomic
@@ -47,7 +48,7 @@ def record_poll(spool: Path, now: datetime, error: str | None) -> None:
         success = now
     else:
         failure = now
-    spool.mkdir(parents=True, exist_ok=True)
+    private.make_dirs(spool)
     data = {
         "last_success": iso(success) if success else None,
         "last_failure": iso(failure) if failure else None,

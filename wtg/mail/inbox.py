@@ -7,7 +7,6 @@ each with a stable key, and move a handled message to a processed or rejected fo
 from __future__ import annotations
 
 import contextlib
-import mailbox
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -16,6 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from wtg import private
 from wtg.config import ImapConfig
 from wtg.core.record import Record
 
@@ -199,8 +199,7 @@ class MaildirInbox:
     """The embedded transport: mail dropped into ``maildir_in`` (new/ or cur/)."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.box = mailbox.Maildir(path, create=True)
+        self.box = private.maildir(path)
         self.processed = self.box.add_folder("processed")
         self.rejected = self.box.add_folder("rejected")
         self.path = path

@@ -7,6 +7,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+from wtg import private
 from wtg.core.record import Record
 
 SCHEMA = """
@@ -35,8 +36,9 @@ class Journal:
     only after the files it wrote are on disk, and before it moves the messages)."""
 
     def __init__(self, spool: Path) -> None:
-        spool.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(spool / "journal.sqlite", timeout=30)
+        # SQLite makes its -wal and -shm files with the mode of the database file: 0600
+        path = private.create_file(private.make_dirs(spool) / "journal.sqlite")
+        self.db = sqlite3.connect(path, timeout=30)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.executescript(SCHEMA)

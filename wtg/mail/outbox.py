@@ -2,7 +2,8 @@
 
 spool/outbox/queue/<id>.eml    waiting (with <id>.json: attempts, next try, last error)
 spool/outbox/sent/<id>.eml     the server accepted it: never sent again
-spool/outbox/failed/<id>.eml   the server refused it for good (the GM reads why)
+spool/outbox/failed/<id>.eml   the server refused it for good, or it could not be sent at all
+                               (an address that is not one address): <id>.json says why
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from collections.abc import Iterator
 from email.message import Message
 from pathlib import Path
 
-from wtg.mail.compose import POLICY, safe
+from wtg import private
+from wtg.mail.compose import POLICY, Outgoing, safe
 from wtg.store import fsync_dir, write_atomic
 
 BACKOFF_FIRST = 60.0
@@ -27,24 +29,23 @@ class Outbox:
         self.sent_dir = self.root / "sent"
         self.failed_dir = self.root / "failed"
         for folder in (self.queue_dir, self.sent_dir, self.failed_dir):
-            folder.mkdir(parents=True, exist_ok=True)
+            private.make_dirs(folder)
 
     def known(self, ident: str) -> bool:
         name = f"{safe(ident)}.eml"
         return any((d / name).exists() for d in (self.queue_dir, self.sent_dir, self.failed_dir))
 
     def add(self, ident: str, msg: Message, durable: bool = True) -> bool:
-        """Queue a mail once: False when that id was queued (or sent) before."""
+        """Queue a mail once: False when that id was queued (or sent) before. A mail that
+        ``compose`` refused waits with the reason, and the next delivery sets it aside for
+        good (``wtg send`` counts it as refused)."""
         if self.known(ident):
             return False
-        data = msg.as_bytes(policy=POLICY)
-        path = self.queue_dir / f"{safe(ident)}.eml"
-        if durable:
-            write_atomic(path, data)
-        else:
-            tmp = path.with_name(f".{path.name}.tmp")
-            tmp.write_bytes(data)
-            os.replace(tmp, path)
+        name = safe(ident)
+        if isinstance(msg, Outgoing) and msg.refused:
+            note = {"attempts": 0, "next_try": 0.0, "error": msg.refused, "refused": True}
+            write_atomic(self.queue_dir / f"{name}.json", json.dumps(note) + "\n", sync=durable)
+        write_atomic(self.queue_dir / f"{name}.eml", msg.as_bytes(policy=POLICY), sync=durable)
         return True
 
     def waiting(self) -> Iterator[tuple[str, Path]]:

@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from email.message import Message
 from pathlib import Path
 
+from wtg import private
 from wtg.arrival import comparable
 from wtg.config import GmConfig
 from wtg.core.record import Record
@@ -195,7 +196,7 @@ class Poller:
     def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""
         folder = self.archive / message.received.strftime("%Y-%m")
-        folder.mkdir(parents=True, exist_ok=True)
+        private.make_dirs(folder)
         path = folder / (message.key.replace(":", "-") + ".eml")
         kept = message.raw or message.head + b"\n(too big: the body was not fetched)\n"
         write_atomic(path, kept, sync=False)

@@ -7,6 +7,7 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
+from wtg import private
 from wtg.filelock import exclusive
 
 
@@ -18,7 +19,7 @@ class AlreadyRunning(RuntimeError):
 def only_one(spool: Path, name: str) -> Iterator[None]:
     """Hold ``spool/<name>.lock`` for the block; AlreadyRunning at once if another process
     holds it."""
-    spool.mkdir(parents=True, exist_ok=True)
+    private.make_dirs(spool)
     with exclusive(
         spool / f"{name}.lock", lambda: AlreadyRunning(f"another `wtg {name}` is running")
     ):

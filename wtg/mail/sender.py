@@ -97,7 +97,12 @@ def deliver(
     down = ""
     try:
         for ident, path in outbox.waiting():
-            if down or float(outbox.state(ident).get("next_try", 0)) > clock():
+            state = outbox.state(ident)
+            if state.get("refused"):  # compose could not make it sendable: set aside for good
+                outbox.failed(ident, str(state.get("error", "")))
+                failed += 1
+                continue
+            if down or float(state.get("next_try", 0)) > clock():
                 waiting += 1
                 continue
             try:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
+from wtg import private
 from wtg.config import SmtpConfig
 from wtg.store import fsync_dir
 
@@ -117,14 +118,11 @@ class MaildirTransport:
     def __init__(self, path: Path) -> None:
         self.path = path
         for sub in ("tmp", "new", "cur"):
-            (path / sub).mkdir(parents=True, exist_ok=True)
+            private.make_dirs(path / sub)
 
     def send(self, ident: str, raw: bytes) -> None:
         tmp = self.path / "tmp" / ident
-        with open(tmp, "wb") as handle:
-            handle.write(raw)
-            handle.flush()
-            os.fsync(handle.fileno())
+        private.write_file(tmp, raw)
         os.replace(tmp, self.path / "new" / ident)
         fsync_dir(self.path / "new")
 

@@ -1,0 +1,78 @@
+"""Issue 12: a CR or LF in a game or player name (a hand-edited game.yaml) broke every later
+`wtg send` with HeaderParseError. Now no text can add a header: a name is made harmless (its
+line break a space), and an address that is not one address refuses its one mail for good,
+with the reason in the outbox's failed folder; every other mail goes out."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tests.mail.loop import World
+from wtg.cli import main
+from wtg.mail.transport import envelope
+from wtg.yamlio import dump_yaml, load_yaml
+
+EVIL = "\r\nBcc: evil@example.org"
+MAIL = "report-g1__Bcc__evil_example.org-t0000-p{:02d}"
+"""The outbox id of a report: the game name made fit for a file name."""
+
+
+def edit_game_yaml(world: World, game: str, names: dict[int, str], emails: dict[int, str]) -> None:
+    """What a GM's editor might leave in game.yaml."""
+    path = world.game.store.root / "game.yaml"
+    data = load_yaml(path.read_text(encoding="utf-8"))
+    data["game"] = game
+    for player in data["players"]:
+        player["name"] = names.get(player["id"], player["name"])
+        player["email"] = emails.get(player["id"], player["email"])
+    path.write_text(dump_yaml(data), encoding="utf-8")
+
+
+def wtg_send(world: World, tmp_path: Path) -> str:
+    config = tmp_path / "wtg.yaml"
+    config.write_text(f"games_dir: {world.gm.games_dir}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--config", str(config), "send"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_a_line_break_in_game_yaml_adds_no_header_and_stops_no_other_mail(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    edit_game_yaml(
+        world,
+        game="g1" + EVIL,
+        names={2: "Alice" + EVIL},
+        emails={3: "p3@players.example" + EVIL},
+    )
+    output = wtg_send(world, tmp_path)
+    assert "4 report(s) queued; 3 mail(s) sent, 0 waiting to be retried, 1 refused for good" in (
+        output
+    )
+    sent = {path.name: path.read_bytes() for path in world.sent()}
+    assert sorted(sent) == [MAIL.format(seat) for seat in (1, 2, 4)]
+    for raw in sent.values():
+        msg = email.message_from_bytes(raw, policy=email.policy.default)
+        assert msg["Bcc"] is None
+        assert envelope(raw)[1] == [str(msg["To"])]
+        assert "evil@example.org" not in str(msg["To"])
+    alice = email.message_from_bytes(sent[MAIL.format(2)], policy=email.policy.default)
+    assert alice["To"] == "p2@players.example"
+    assert alice["Subject"].strip() == (
+        "[g1 Bcc: evil@example.org] turn 0 report for Alice Bcc: evil@example.org"
+    )
+    failed = world.gm.spool / "outbox" / "failed"
+    (note,) = failed.glob("*.json")
+    assert note.name == MAIL.format(3) + ".json"
+    assert json.loads(note.read_text(encoding="utf-8")) == {
+        "error": "To: 'p3@players.example\\r\\nBcc: evil@example.org' holds a line break or "
+        "control character"
+    }
+    head = (failed / f"{MAIL.format(3)}.eml").read_bytes().split(b"\r\n\r\n")[0]
+    assert b"\r\nTo:" not in head and b"\r\nBcc:" not in head
+    again = wtg_send(world, tmp_path)
+    assert "0 report(s) queued; 0 mail(s) sent, 0 waiting to be retried, 0 refused" in again

@@ -1,0 +1,115 @@
+"""Files and folders only their owner can use (0600 and 0700), whatever the process umask.
+
+Everything under a game folder or the mail spool holds a secret code or a player's
+address: game.yaml, reports and AOFs, order files, archived mails, the outbox, the
+journal. Whatever writes there creates its files and folders through this module, so
+nothing else has to think about modes: ``make_dirs`` for folders, ``write_file`` (or
+``open`` with ``opener``) for files, ``create_file`` for a file another library then
+opens (SQLite gives its -wal and -shm files the mode of the database file), and
+``maildir`` for Python's ``mailbox.Maildir``.
+
+An umask can only take permission bits away, so creating with 0600/0700 gives at most
+that; each file and folder made here is also set to exactly that mode, in case an odd
+umask took the owner's bits too or a file left by an older run was wider.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import mailbox
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+FILE_MODE = 0o600
+DIR_MODE = 0o700
+SHARED_BITS = 0o077
+"""The bits of group and others: none of them is ever set on a private file or folder."""
+
+
+def make_dirs(path: Path) -> Path:
+    """Create ``path`` and every missing folder above it, each 0700; returns ``path``."""
+    if path.is_dir():
+        return path
+    missing = []
+    folder = path
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder, DIR_MODE)
+        except FileExistsError:  # made meanwhile by another process: it set its mode
+            continue
+        os.chmod(folder, DIR_MODE)
+    return path
+
+
+def opener(path: str, flags: int) -> int:
+    """For ``open(path, mode, opener=opener)``: a file it creates is 0600."""
+    fd = os.open(path, flags, FILE_MODE)
+    if flags & os.O_CREAT:
+        # a file of someone else's (the GM's, opened by root, say) keeps its mode
+        with contextlib.suppress(PermissionError):
+            os.fchmod(fd, FILE_MODE)
+    return fd
+
+
+def write_file(path: Path, data: bytes, sync: bool = True) -> None:
+    """Create (or overwrite) ``path`` as a 0600 file holding ``data``; ``sync`` flushes it
+    to disk before returning."""
+    with open(path, "wb", opener=opener) as handle:
+        handle.write(data)
+        if sync:
+            handle.flush()
+            os.fsync(handle.fileno())
+
+
+def create_file(path: Path) -> Path:
+    """Make sure ``path`` exists, creating it empty and 0600 if it does not (a file another
+    library opens and writes, such as an SQLite database)."""
+    os.close(opener(str(path), os.O_WRONLY | os.O_CREAT))
+    return path
+
+
+@contextlib.contextmanager
+def tight_umask() -> Iterator[None]:
+    """Hold the umask 077 (group and others out, the owner's bits kept) for the length of
+    a library call that creates files with modes of its own choosing. The umask is the
+    process's: wtg creates files from one thread only (the IMAP thread creates none)."""
+    previous = os.umask(SHARED_BITS)
+    try:
+        yield
+    finally:
+        os.umask(previous)
+
+
+class _PrivateMaildir(mailbox.Maildir):
+    """``mailbox.Maildir`` makes its folders 0700 but its files (each message, the
+    ``maildirfolder`` marker) with the umask's mode: here they are made 0600."""
+
+    def add(self, message: Any) -> str:
+        with tight_umask():
+            return super().add(message)
+
+    def __setitem__(self, key: str, message: Any) -> None:
+        with tight_umask():
+            super().__setitem__(key, message)
+
+    def add_folder(self, folder: str) -> mailbox.Maildir:
+        with tight_umask():
+            super().add_folder(folder)
+        return _PrivateMaildir(os.path.join(self._path, "." + folder), create=False)
+
+
+def maildir(path: Path) -> mailbox.Maildir:
+    """The Maildir at ``path``, created (with its parent folders) when missing."""
+    make_dirs(path.parent)
+    with tight_umask():
+        return _PrivateMaildir(path, create=True)
+
+
+def is_private(path: Path) -> bool:
+    """No permission bit of group or others is set on ``path``."""
+    return not path.stat().st_mode & SHARED_BITS
