@@ -9,6 +9,7 @@ from typing import Any
 
 from wtg.aof.orderfile import orders_from_yaml, orders_to_yaml
 from wtg.aof.parse import parse_aof
+from wtg.aof.values import read_number, shown
 from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
 from wtg.core.ruleset import Ruleset
 from wtg.gameconfig import GameConfig
@@ -156,9 +157,11 @@ def _verdict_order(verdict: Verdict) -> tuple[int, str, int]:
 
 
 def _number(text: str | None, name: str) -> int:
-    if text is None or not text.strip().isdigit():
-        raise OrderError(f"the form's {name} is not a number: {text!r}")
-    return int(text)
+    number = None if text is None else read_number(text, 9)
+    if number is None:
+        written = "nothing" if text is None else shown(text)
+        raise OrderError(f"the form's {name} is not a number of at most 9 digits: {written}")
+    return number
 
 
 def _check_turn(written: int, expected: int) -> None:
