@@ -11,8 +11,6 @@ finds its own earlier work by the message's key and Message-ID.
 
 from __future__ import annotations
 
-import email
-import email.policy
 from datetime import datetime, timezone
 from email.message import Message
 
@@ -20,7 +18,7 @@ from wtg.config import GmConfig
 from wtg.core.record import Record
 from wtg.durable import flush
 from wtg.mail.answers import Answers
-from wtg.mail.extract import extract_from_message
+from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.guards import auto_reply_reason, sender_address
 from wtg.mail.health import record_poll
 from wtg.mail.inbox import Inbox, Incoming
@@ -111,7 +109,7 @@ class Poller:
         """What was done with a message: "stored: ...", "rejected: ...", "answered: ...",
         "filed: ...", or "later" (leave it in the inbox)."""
         self._archive(message)
-        msg = email.message_from_bytes(message.raw or message.head, policy=email.policy.compat32)
+        msg = parse_mail(message.raw or message.head)  # parts nest at most MAX_NESTING deep
         message_id = str(msg.get("Message-ID", "")).strip()
         if not message.raw:  # too big: answered from its header, never read
             loop = auto_reply_reason(msg, self.answers.loop)
