@@ -1,8 +1,8 @@
 """Issue 12, "Why": one message must not stop every poll, and no small mail may cost without
 bound. Each named input goes through `wtg poll` (a whole poll of a real game's maildir) and,
 where it applies, `wtg orders`, in a process of its own under RLIMIT_CPU (2 s beyond start-up:
-SIGXCPU kills it) and RLIMIT_AS (200 MB) (tests/fuzz/bounded.py). It must be handled: no
-exception, no traceback, rejected or answered with a reason, its peak RSS under 200 MB."""
+SIGXCPU kills it) (tests/fuzz/bounded.py). It must be handled: no exception, no traceback,
+rejected or answered with a reason, the process's peak RSS under 200 MB."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_a_yaml_alias_bomb_is_refused_by_wtg_orders(tmp_path: Path) -> None:
 
 def test_a_yaml_alias_bomb_by_mail_is_handled(tmp_path: Path) -> None:
     world = World(tmp_path)
-    body = "=== begin aof ===\n" + BOMB + "GAME: g1  CODE: CODE0001\n"
+    body = "=== begin aof ===\n" + BOMB  # the extractor finds the marker in any case
     (outcome,) = polled(world, mail(body.encode()))
     assert outcome.startswith(("rejected: ", "answered: "))
     assert not world.game.store.pending_orders(1)
