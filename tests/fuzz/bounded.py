@@ -15,8 +15,8 @@ JSON: what was done, and the peak RSS.
 from __future__ import annotations
 
 import json
-import math
 import mailbox
+import math
 import resource
 import sys
 from pathlib import Path
