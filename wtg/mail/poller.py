@@ -111,11 +111,13 @@ class Poller:
         self._archive(message)
         msg = parse_mail(message.raw or message.head)  # parts nest at most MAX_NESTING deep
         message_id = str(msg.get("Message-ID", "")).strip()
+        message_id = message_id.encode("utf-8", "replace").decode()  # 8-bit bytes: surrogates
         if not message.raw:  # too big: answered from its header, never read
             loop = auto_reply_reason(msg, self.answers.loop)
             outcome = self.answers.oversized(message, None if loop else sender_address(msg))
         else:
             outcome = self._decide(message, msg, message_id)
+        outcome = outcome.encode("utf-8", "replace").decode()  # it may quote a header
         if outcome != "later":
             self.journal.handled(message.key, message_id, outcome)
         return outcome
