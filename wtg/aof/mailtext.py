@@ -15,6 +15,8 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import NamedTuple
 
+from wtg.aof.values import read_number
+
 HEADER_KEYS = ("game", "turn", "player", "code")
 HEADER_HINT = "keep the GAME/TURN/PLAYER/CODE line as it was sent to you"
 MAX_NUMBER_DIGITS = 6
@@ -24,7 +26,6 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 _SPACE = re.compile(r"[^\S\n ]")  # every other Unicode space, as str.isspace() counts them
 _PREFIX = re.compile(r" *((?:[>|] *)*)")
 _KEY = re.compile(r"\b(GAME|TURN|PLAYER|CODE) *:", re.IGNORECASE)
-_ASCII_DIGITS = re.compile(r"[0-9]+")
 
 
 class MailLine(NamedTuple):
@@ -149,9 +150,7 @@ def _read_pairs(text: str, values: dict[str, str], dangling: str | None) -> str 
 
 def header_number(value: str) -> int | None:
     """A header number (TURN, PLAYER) as written: ASCII digits only, a few of them."""
-    if _ASCII_DIGITS.fullmatch(value) and len(value.lstrip("0")) <= MAX_NUMBER_DIGITS:
-        return int(value)
-    return None
+    return read_number(value, MAX_NUMBER_DIGITS)
 
 
 def headers_in(lines: Sequence[MailLine]) -> Iterator[Header]:

@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wtg.aof.form import RESERVED_KEYS, FormSpec, SectionSpec
-from wtg.aof.values import Value, check_value
+from wtg.aof.values import Value, check_value, shown_value
 from wtg.core.orders import RawEntry, Verdict
-from wtg.yamlio import dump_yaml, load_yaml
+from wtg.yamlio import dump_yaml, load_untrusted_yaml
 
 _TEXT_LIMIT = 80
 
@@ -36,7 +36,7 @@ def entries_from_orders(
     known = [s.key for s in form.sections]
     for key in data:
         if key not in RESERVED_KEYS and key not in known:
-            problems.append(f"unknown section {key!r} (the form has {', '.join(known)})")
+            problems.append(f"unknown section {shown_value(key)} (the form has {', '.join(known)})")
     entries: list[RawEntry] = []
     bad: list[Verdict] = []
     for section in form.sections:
@@ -53,7 +53,7 @@ def _integer_problem(data: Mapping[Any, Any], key: str) -> str:
         return f"the order file has no '{key}'"
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        return f"'{key}' must be an integer, found {value!r}"
+        return f"'{key}' must be an integer, found {shown_value(value)}"
     return ""
 
 
@@ -63,7 +63,7 @@ def read_section(
     """Entries and rejected entries of one section's value in the order file."""
     items = _items(section, value)
     if items is None:
-        return [], [], [f"'{section.key}' must be a list of orders, found {value!r}"]
+        return [], [], [f"'{section.key}' must be a list of orders, found {shown_value(value)}"]
     entries: list[RawEntry] = []
     bad: list[Verdict] = []
     for position, item in enumerate(items, start=1):
@@ -107,9 +107,9 @@ def _read_item(section: SectionSpec, item: object) -> tuple[dict[str, Value], li
     if not isinstance(item, Mapping):
         return {}, [f"each {section.key} order must be a mapping of {', '.join(names)}"]
     values: dict[str, Value] = {}
-    reasons = [
-        f"unknown field {key!r} (fields: {', '.join(names)})" for key in item if key not in names
-    ]
+    fields = ", ".join(names)
+    strangers = [key for key in item if key not in names]
+    reasons = [f"unknown field {shown_value(key)} (fields: {fields})" for key in strangers]
     for spec in section.fields:
         if spec.optional and item.get(spec.name) is None:
             continue
@@ -211,10 +211,12 @@ def _scalar(value: Any) -> str:
 
 
 def orders_from_yaml(text: str) -> tuple[dict[str, Any] | None, list[str]]:
-    """The dict in an order file's text, or None and the problems that stopped it."""
+    """The dict in an order file's text, or None and the problems that stopped it.
+
+    The text is a player's: read without aliases, with a bounded length and depth."""
     try:
-        data = load_yaml(text)
-    except (ValueError, RecursionError) as exc:
+        data = load_untrusted_yaml(text)
+    except ValueError as exc:
         return None, [f"the order file is not valid YAML: {exc}"]
     if data is None:
         return None, ["the order file is empty"]

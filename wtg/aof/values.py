@@ -1,4 +1,8 @@
-"""Reading and writing the value of one field: numbers of a few digits, or codes."""
+"""Reading and writing the value of one field: numbers of a few digits, or codes.
+
+Every number a player writes is read by :func:`read_number`: ASCII digits only (``str.isdigit``
+also takes ``¹`` and ``٣``, which ``int()`` refuses or reads), and never more digits than
+asked for, so no text reaches ``int()`` that it cannot read at once."""
 
 from __future__ import annotations
 
@@ -16,15 +20,28 @@ Reading = tuple[Value | None, str]
 _DIGITS = re.compile(r"[0-9]+")
 _COORD = re.compile(r"([0-9]+)\s*[/.:xX]\s*([0-9]+)")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
-_ARROW = re.compile(r"\s*(?:->|=>|[>_-])+\s*")
+_ARROW = re.compile(r"(?:->|=>|[>_-])+")
 _SHOWN = 24
 _YES = {"1", "Y", "YES", "X", "TRUE", "J", "JA", "OUI", "SI"}
 _NO = {"0", "N", "NO", "FALSE", "NEIN", "NON"}
 
 
+def read_number(text: str, max_digits: int) -> int | None:
+    """The whole number written in ``text`` as ASCII digits (spaces around it allowed, leading
+    zeros not counted), or None when it is anything else or has more than ``max_digits``."""
+    digits = text.strip()
+    if not _DIGITS.fullmatch(digits):
+        return None
+    significant = digits.lstrip("0") or "0"
+    return int(significant) if len(significant) <= max_digits else None
+
+
 def normalise_code(text: str) -> str:
-    """``pop->arm``, ``POP>ARM``, ``pop_arm`` all become ``POP-ARM``."""
-    return _ARROW.sub("-", text.strip()).upper()
+    """``pop->arm``, ``POP>ARM``, ``pop_arm`` all become ``POP-ARM``.
+
+    Split, not one substitution with spaces around the arrow: that pattern backtracks over
+    every run of spaces from every start in it, which is quadratic in the run's length."""
+    return "-".join(part.strip() for part in _ARROW.split(text.strip())).upper()
 
 
 def code_list(spec: FieldSpec) -> str:
@@ -39,6 +56,12 @@ def shown(text: str) -> str:
     return f'"{cut}"'
 
 
+def shown_value(value: object) -> str:
+    """A value of a player's order file in a reason: its repr, cut short when it is long."""
+    text = repr(value)
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+
 def read_token(spec: FieldSpec, token: str, label: str | None = None) -> Reading:
     """The value written in a form blank: ``(value, "")`` or ``(None, reason)``."""
     label = label or spec.title
@@ -48,11 +71,11 @@ def read_token(spec: FieldSpec, token: str, label: str | None = None) -> Reading
         return _read_coord(spec, token, label)
     if spec.word:
         return _read_word(spec, token, label)
-    significant = (token.lstrip("0") or "0") if _DIGITS.fullmatch(token) else ""
+    number = read_number(token, spec.width)
     if spec.codes is not None:
-        return _read_code(spec, token, significant, label)
-    if significant and len(significant) <= spec.width:
-        return int(significant), ""
+        return _read_code(spec, token, number, label)
+    if number is not None:
+        return number, ""
     return None, f"{label} must be a number of at most {spec.width} digits, found {shown(token)}"
 
 
@@ -67,8 +90,9 @@ def _read_flag(token: str, label: str) -> Reading:
 
 def _read_coord(spec: FieldSpec, token: str, label: str) -> Reading:
     match = _COORD.fullmatch(token.strip())
-    if match and all(len(part.lstrip("0") or "0") <= spec.width for part in match.groups()):
-        return (int(match[1]), int(match[2])), ""
+    tile = [read_number(part, spec.width) for part in match.groups()] if match else []
+    if len(tile) == 2 and tile[0] is not None and tile[1] is not None:
+        return (tile[0], tile[1]), ""
     example = f"{3:0{spec.width}d}/{7:0{spec.width}d}"
     return None, f"{label} must be a tile as X/Y (e.g. {example}), found {shown(token)}"
 
@@ -83,10 +107,10 @@ def _read_word(spec: FieldSpec, token: str, label: str) -> Reading:
     )
 
 
-def _read_code(spec: FieldSpec, token: str, significant: str, label: str) -> Reading:
+def _read_code(spec: FieldSpec, token: str, number: int | None, label: str) -> Reading:
     codes = spec.codes or {}
-    if significant and len(significant) <= spec.width and int(significant) in codes:
-        return codes[int(significant)], ""
+    if number is not None and number in codes:
+        return codes[number], ""
     wanted = normalise_code(token)
     if wanted in codes.values():
         return wanted, ""
@@ -103,12 +127,12 @@ def check_value(spec: FieldSpec, value: object, label: str | None = None) -> Rea
     if spec.coord and not isinstance(value, str):
         if isinstance(value, list | tuple):
             return _coord_value(spec, value, label)
-        return None, f"{label} must be a tile [x, y], found {value!r}"
+        return None, f"{label} must be a tile [x, y], found {shown_value(value)}"
     if spec.word and isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     if isinstance(value, bool) or not isinstance(value, int | str):
         kind = "a code number or name" if spec.codes is not None else "a number"
-        return None, f"{label} must be {kind}, found {value!r}"
+        return None, f"{label} must be {kind}, found {shown_value(value)}"
     if isinstance(value, str):
         return read_token(spec, value.strip(), label)
     if spec.codes is not None:
@@ -124,7 +148,8 @@ def _coord_value(spec: FieldSpec, value: list[object] | tuple[object, ...], labe
     numbers = [v for v in value if isinstance(v, int) and not isinstance(v, bool)]
     if len(value) == 2 and len(numbers) == 2 and all(0 <= v <= spec.limit for v in numbers):
         return (numbers[0], numbers[1]), ""
-    return None, f"{label} must be a tile [x, y], each 0 to {spec.limit}, found {list(value)!r}"
+    found = shown_value(list(value))
+    return None, f"{label} must be a tile [x, y], each 0 to {spec.limit}, found {found}"
 
 
 def render_value(spec: FieldSpec, value: Value) -> str:

@@ -231,7 +231,8 @@ class Answers:
         return f"rejected: {'wrong code or player' if quiet else reason}"
 
     def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
-        entry = game.config.player(player)
+        seat = game.ruleset.seat_of(game.state_view(), player)  # a Duel colour is not a seat
+        entry = game.config.player(seat if seat is not None else player)
         body = compose.render(
             "wrong_code",
             name=entry.name,

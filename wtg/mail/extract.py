@@ -6,10 +6,15 @@ into text, and the parts of forwarded mails. The part holding the begin marker
 wins; failing that, one holding the header keys (``GAME:`` and ``CODE:``). Among
 equals a text/plain body beats an attachment, which beats HTML, and the earlier
 part beats the later. ``>`` quote prefixes stay: the AOF parser strips them.
+
+Parts nest at most ``MAX_NESTING`` deep: the standard library's parser takes a generator
+frame per level (1,000 nested multiparts raise RecursionError) and checks every line
+against every open boundary, so a deeper part is read as a leaf and skipped with a note.
 """
 
 from __future__ import annotations
 
+import codecs
 import email
 import email.policy
 import re
@@ -20,16 +25,24 @@ from email.message import Message
 from wtg.aof.mailtext import is_marker, mail_lines
 from wtg.mail.htmltext import html_to_text
 
+_TOO_DEEP = "parts nested too deep were skipped"
 DEFAULT_MARKERS = ("=== BEGIN AOF ===", "GAME:")
 HEADER_PROOF = "CODE:"
 """Always required, with ``markers[1:]``, for the weaker match on the header line."""
 NOT_FOUND = "no AOF found"
 FALLBACK_CHARSETS = ("utf-8", "cp1252", "latin-1")
 
-_MAX_DEPTH = 25
+MAX_NESTING = 12
+"""Parts within parts (a forwarded message counts two: itself and its own tree). A
+reply forwarded three times with its attachments nests about nine deep."""
 _KINDS = {"body": 0, "attachment": 1, "html": 2}
 _TEXT_FILES = (".txt", ".aof")
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_CHARSET_NAME = re.compile(r"[A-Za-z0-9_.:+-]{1,40}")
+_NOT_CHARSETS = frozenset(("unicode-escape", "raw-unicode-escape", "idna", "punycode", "undefined"))
+"""Text codecs that are no charset: they read escapes (and make lone surrogates, which no
+answer can be written with) or host names (punycode takes quadratic time)."""
+_SURROGATES = re.compile("[\ud800-\udfff]")
 _NEWLINES = re.compile(r"\r\n|\r")
 _SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
 _SPACES += "\u202f\u205f\u3000"
@@ -85,7 +98,7 @@ class _Walk:
 def extract_aof(raw: bytes, markers: Sequence[str] = DEFAULT_MARKERS) -> Extracted:
     """The text part of a raw mail that holds the AOF, decoded and normalised; never raises."""
     try:
-        message = _parse(raw)
+        message = parse_mail(raw)
     except Exception as error:  # a mail is untrusted input: report, never raise
         trouble = f"the mail could not be read fully ({type(error).__name__})"
         return Extracted(None, NOT_FOUND, (trouble,))
@@ -102,9 +115,38 @@ def extract_from_message(message: Message, markers: Sequence[str] = DEFAULT_MARK
     return _choose(walk, markers)
 
 
-def _parse(raw: bytes) -> Message:
-    """compat32: the modern policy's header objects are slow and not needed here."""
-    return email.message_from_bytes(raw, policy=email.policy.compat32)
+def parse_mail(raw: bytes) -> Message:
+    """A raw mail as a compat32 message whose parts nest at most ``MAX_NESTING`` deep.
+
+    compat32: the modern policy's header objects are slow and not needed here."""
+    return _parse(raw, 0)
+
+
+def _parse(raw: bytes, nesting: int) -> Message:
+    def factory(policy: email.policy.Policy = email.policy.compat32) -> Message:
+        return _Part(policy, nesting)
+
+    return email.message_from_bytes(raw, factory, policy=email.policy.compat32)
+
+
+class _Part(Message):
+    """A part that knows how deep it sits. The parser asks each part's main type to decide
+    whether it holds more parts: at ``MAX_NESTING`` the answer is "text", so it does not."""
+
+    def __init__(self, policy: email.policy.Policy, nesting: int) -> None:
+        super().__init__(policy)
+        self.nesting = nesting
+
+    def attach(self, payload: Message[str, str] | str) -> None:
+        if isinstance(payload, _Part):
+            payload.nesting = self.nesting + 1
+        super().attach(payload)
+
+    def get_content_maintype(self) -> str:
+        maintype = super().get_content_maintype()
+        if self.nesting >= MAX_NESTING and maintype in ("multipart", "message"):
+            return "text"
+        return maintype
 
 
 def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
@@ -134,8 +176,10 @@ def _squash(text: str) -> str:
 
 
 def _visit(part: Message, depth: int, where: str, walk: _Walk) -> None:
-    if depth > _MAX_DEPTH:
-        walk.troubles.append("parts nested too deep were skipped")
+    nests = part.get_content_type().startswith(("multipart/", "message/"))
+    if depth > MAX_NESTING or (depth == MAX_NESTING and nests):
+        if _TOO_DEEP not in walk.troubles:
+            walk.troubles.append(_TOO_DEEP)
         return
     try:
         _visit_part(part, depth, where, walk)
@@ -154,7 +198,7 @@ def _visit_part(part: Message, depth: int, where: str, walk: _Walk) -> None:
     elif ctype == "message/rfc822":
         data = part.get_payload(decode=True)
         if isinstance(data, bytes):
-            _visit(_parse(data), depth + 1, inner, walk)
+            _visit(_parse(data, depth + 1), depth + 1, inner, walk)
     else:
         candidate = _candidate(part, ctype, where)
         if candidate is not None:
@@ -178,8 +222,8 @@ def _candidate(part: Message, ctype: str, where: str) -> _Candidate | None:
 
 
 def _classify(part: Message, ctype: str) -> tuple[str | None, str]:
-    filename = part.get_filename()
-    name = " ".join(str(filename).split()) if filename else ""
+    filename = part.get_filename()  # RFC 2231 names are decoded in a charset the mail names
+    name = _SURROGATES.sub("\ufffd", " ".join(str(filename).split())) if filename else ""
     attached = bool(name) or part.get_content_disposition() == "attachment"
     if ctype == "text/html":
         return "html", f"text/html attachment {name}".rstrip() if attached else "text/html body"
@@ -193,14 +237,18 @@ def _classify(part: Message, ctype: str) -> tuple[str | None, str]:
 
 
 def decode_bytes(data: bytes, declared: str | None) -> tuple[str, tuple[str, ...]]:
-    """``data`` in the declared charset, else the first fallback that fits, with a note."""
+    """``data`` in the declared charset, else the first fallback that fits, with a note.
+
+    A declared name that is no charset (``base64``, ``rot13``, ``unicode_escape``, ``idna``)
+    counts as unknown; lone surrogates (``utf-7`` can make them) become U+FFFD."""
     if declared:
-        try:
-            return data.decode(declared), ()
-        except LookupError:  # unknown, or no text codec (base64, rot13)
-            problem = f"charset {declared!r} unknown"
-        except Exception:  # the bytes do not fit it
-            problem = f"charset {declared!r} does not fit the text"
+        codec = _charset(declared)
+        shown = declared if len(declared) <= 40 else declared[:37] + "..."
+        text = None if codec is None else _decoded(data, codec)
+        if text is not None:
+            return text, ()
+        fit = "unknown" if codec is None else "does not fit the text"
+        problem = f"charset {shown!r} {fit}"
     elif data.startswith(_UTF16_BOMS) and (text := _decoded(data, "utf-16")) is not None:
         return text, ("no charset declared, read as utf-16 (byte order mark)",)
     else:
@@ -212,11 +260,25 @@ def decode_bytes(data: bytes, declared: str | None) -> tuple[str, tuple[str, ...
     return data.decode("latin-1"), ()  # not reached: latin-1 reads any bytes
 
 
+def _charset(declared: str) -> str | None:
+    """The codec of a charset name from a mail, or None when the name is no text charset."""
+    if not _CHARSET_NAME.fullmatch(declared):
+        return None  # unknown names are cached by the codec registry: look up only sane ones
+    try:
+        info = codecs.lookup(declared)
+    except LookupError:
+        return None
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_CHARSETS:
+        return None
+    return info.name
+
+
 def _decoded(data: bytes, charset: str) -> str | None:
     try:
-        return data.decode(charset)
+        text = data.decode(charset)
     except Exception:  # unknown, not a text codec, or the bytes do not fit
         return None
+    return text if text.isascii() else _SURROGATES.sub("\ufffd", text)
 
 
 def normalise(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
@@ -230,20 +292,22 @@ def normalise(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
 def unflow(text: str, *, delsp: bool = False) -> str:
     """RFC 3676: join soft-broken lines of the same quote depth into logical lines."""
     out: list[str] = []
-    pending: tuple[int, str] | None = None
+    depth_of_pending = -1
+    pending: list[str] = []  # the pieces of the logical line being joined: joined once
     for line in text.split("\n"):
         depth = len(line) - len(line.lstrip(">"))
         body = line[depth + 1 :] if line[depth : depth + 1] == " " else line[depth:]
-        if pending is not None and pending[0] != depth:
-            out.append(_quoted(*pending))
-            pending = None
+        if pending and depth_of_pending != depth:
+            out.append(_quoted(depth_of_pending, "".join(pending)))
+            pending = []
         soft = body.endswith(" ") and body != "-- "
-        content = (pending[1] if pending else "") + (body[:-1] if soft and delsp else body)
-        pending = (depth, content) if soft else None
+        pending.append(body[:-1] if soft and delsp else body)
+        depth_of_pending = depth
         if not soft:
-            out.append(_quoted(depth, content))
-    if pending is not None:
-        out.append(_quoted(*pending))
+            out.append(_quoted(depth, "".join(pending)))
+            pending = []
+    if pending:
+        out.append(_quoted(depth_of_pending, "".join(pending)))
     return "\n".join(out)
 
 

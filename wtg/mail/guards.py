@@ -93,7 +93,7 @@ def _bounce_sender(msg: Message, _loop: str) -> str | None:
             return "empty return path (a bounce or a notification)"
     for name in ("Return-Path", "From"):
         for value in _values(msg, name):
-            for _, address in getaddresses([value]):
+            for _, address in _addresses(value):
                 if address.partition("@")[0].lower() in _DAEMONS:
                     return f"sent by {address} ({name})"
     return None
@@ -137,8 +137,15 @@ def _token(value: str) -> str:
     return value.split(";", 1)[0].strip().lower()
 
 
+def _addresses(value: str) -> list[tuple[str, str]]:
+    try:
+        return getaddresses([value])
+    except RecursionError:  # the stdlib's address parser recurses on some header values
+        return []
+
+
 def _first_address(value: str) -> str | None:
-    for _, address in getaddresses([value]):
+    for _, address in _addresses(value):
         if _usable(address):
             return address.lower()
     return None

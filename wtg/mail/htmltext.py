@@ -2,14 +2,29 @@
 
 Block tags end a line, ``<br>`` always does, ``<pre>`` keeps its whitespace, script
 and style vanish, and ``<blockquote>`` lines get one ``> `` per level, the way mail
-clients quote a reply in plain text. Entities are decoded; a non-breaking space stays
-one (it is how HTML mail keeps runs of spaces), the caller normalises it.
+clients quote a reply in plain text, at most ``MAX_QUOTE`` of them. Entities are decoded;
+a non-breaking space stays one (it is how HTML mail keeps runs of spaces), the caller
+normalises it.
+
+The tags come from libxml2's HTML parser (lxml), which takes time in proportion to the
+text whatever it holds: the standard library's ``html.parser`` takes quadratic time on
+runs of unfinished tags or comments (``<a<a<a...``, ``<!--<!--...``), minutes for a
+mail of a megabyte. No tree is built: the parser calls this reader for each tag.
 """
 
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
+from typing import TYPE_CHECKING
+
+from lxml import etree
+
+if TYPE_CHECKING:
+    from lxml.etree import ParserTarget
+
+    _Target = ParserTarget[None]
+else:
+    _Target = object
 
 _BLOCKS = frozenset(
     {
@@ -22,19 +37,24 @@ _BLOCKS = frozenset(
 _HIDDEN = frozenset(("script", "style", "title", "template"))
 _CELLS = frozenset(("td", "th"))
 _COLLAPSE = re.compile(r"[ \t\n\r\f]+")
+MAX_QUOTE = 10
+"""Quote prefixes written at most, however deep the blockquotes nest: the AOF parser drops
+them, and each line must not cost the depth."""
 
 
 def html_to_text(html: str) -> str:
     """The text of an HTML document, one line per block, ``\\n`` line ends."""
     reader = _TextReader()
-    reader.feed(html)
-    reader.close()
+    parser = etree.HTMLParser(target=reader, encoding="utf-8", recover=True, no_network=True)
+    parser.feed(html.encode("utf-8", "replace"))  # a lone surrogate cannot be encoded: "?"
+    parser.close()
     return reader.text()
 
 
-class _TextReader(HTMLParser):
+class _TextReader(_Target):
+    """The parser's target: it is told of every start tag, end tag and piece of text."""
+
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
         self._lines: list[str] = []
         self._current: list[str] = []
         self._quote = 0
@@ -42,11 +62,14 @@ class _TextReader(HTMLParser):
         self._hidden = 0
         self._pre_start = False
 
+    def close(self) -> None:
+        """The parser is done."""
+
     def text(self) -> str:
         self._end_line(force=False)
         return "".join(line + "\n" for line in self._lines)
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+    def start(self, tag: str, attrib: dict[str, str], /) -> None:
         if tag in _HIDDEN:
             self._hidden += 1
         elif tag == "br":
@@ -59,7 +82,7 @@ class _TextReader(HTMLParser):
         elif tag in _CELLS and self._current:
             self._current.append(" ")
 
-    def handle_endtag(self, tag: str) -> None:
+    def end(self, tag: str, /) -> None:
         if tag in _HIDDEN:
             self._hidden = max(0, self._hidden - 1)
         elif tag in _BLOCKS:
@@ -69,7 +92,7 @@ class _TextReader(HTMLParser):
             if tag == "pre":
                 self._pre = max(0, self._pre - 1)
 
-    def handle_data(self, data: str) -> None:
+    def data(self, data: str, /) -> None:
         if self._hidden:
             return
         if self._pre:
@@ -98,5 +121,5 @@ class _TextReader(HTMLParser):
     def _end_line(self, *, force: bool) -> None:
         line = "".join(self._current).rstrip(" \t")
         if line or force:
-            self._lines.append(("> " * self._quote + line).rstrip(" "))
+            self._lines.append(("> " * min(self._quote, MAX_QUOTE) + line).rstrip(" "))
         self._current = []

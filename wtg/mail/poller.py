@@ -11,8 +11,6 @@ finds its own earlier work by the message's key and Message-ID.
 
 from __future__ import annotations
 
-import email
-import email.policy
 import re
 import sqlite3
 from datetime import datetime, timezone
@@ -25,7 +23,7 @@ from wtg.config import GmConfig
 from wtg.core.record import Record
 from wtg.durable import flush
 from wtg.mail.answers import Answers
-from wtg.mail.extract import extract_from_message
+from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.guards import auto_reply_reason, sender_address
 from wtg.mail.health import record_poll
 from wtg.mail.inbox import HEAD_MAX, Inbox, Incoming
@@ -166,13 +164,15 @@ class Poller:
         """What was done with a message: "stored: ...", "rejected: ...", "ignored: ...",
         or "later" (leave it in the inbox)."""
         self._archive(message)
-        msg = email.message_from_bytes(message.raw or message.head, policy=email.policy.compat32)
+        msg = parse_mail(message.raw or message.head)  # parts nest at most MAX_NESTING deep
         message_id = str(msg.get("Message-ID", "")).strip()
+        message_id = message_id.encode("utf-8", "replace").decode()  # 8-bit bytes: surrogates
         if not message.raw:  # too big: answered from its header, never read
             loop = auto_reply_reason(msg, self.answers.loop)
             outcome = self.answers.oversized(message, None if loop else sender_address(msg))
         else:
             outcome = self._decide(message, msg, message_id)
+        outcome = outcome.encode("utf-8", "replace").decode()  # it may quote a header
         if outcome != "later":
             self.journal.handled(message.key, message_id, outcome)
         return outcome
