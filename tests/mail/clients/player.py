@@ -47,6 +47,7 @@ BEGIN = "=== BEGIN AOF ==="
 END = "=== END AOF ==="
 _PREFIX = re.compile(r"^(?:[>|][ \t]?)+")
 _BLANKS = re.compile(r"_+")
+_PLAYER = re.compile(r"\bPLAYER:\s*(\d+)")
 
 
 def unquoted(line: str) -> str:
@@ -83,6 +84,20 @@ def fill_form(lines: Sequence[str], orders: Orders, *, keep_prefix: bool) -> lis
             text = filled(text, orders[label])
         out.append((prefix[0] if prefix and keep_prefix else "") + text)
     return out
+
+
+def fill_forms(text: str, orders: Mapping[int, Orders]) -> str:
+    """A text of forms (a Duel player's three) with each form filled in with the orders for
+    its PLAYER; forms of other players are left blank."""
+    lines = text.split("\n")
+    player = 0
+    for index, line in enumerate(lines):
+        found = _PLAYER.search(line)
+        if found:
+            player = int(found[1])
+        elif player in orders:
+            lines[index] = fill_form([line], orders[player], keep_prefix=False)[0]
+    return "\n".join(lines)
 
 
 def bare_lines(lines: Sequence[str], orders: Orders) -> list[str]:

@@ -32,7 +32,7 @@ def main(names: list[str]) -> int:
                 raw = reply(client, Path(folder) / f"{client.name}-{shape}", report, shape)
                 path = FIXTURES / f"{client.name}-{shape}.eml"
                 path.write_bytes(raw)
-                print(f"{client.name}: {path.relative_to(Path.cwd())} ({len(raw)} bytes)")
+                print(f"{client.name}: fixtures/{path.name} ({len(raw)} bytes)")
     return 0
 
 

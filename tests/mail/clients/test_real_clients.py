@@ -12,20 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.mail.clients.drivers import CLIENTS, Client, Written
-from tests.mail.clients.player import EARLIER, EARLIER_FILED, FILED, SHAPES, fill_form
+from tests.mail.clients.conftest import need
+from tests.mail.clients.drivers import CLIENTS, Client, Written, mutt
+from tests.mail.clients.expected import file_good_orders
+from tests.mail.clients.player import FILED, SHAPES
 from tests.mail.clients.table import Table
 
 clients = pytest.mark.parametrize("client", CLIENTS, ids=lambda client: client.name)
 shapes = pytest.mark.parametrize("shape", SHAPES)
-
-
-def file_earlier_orders(table: Table) -> None:
-    """Alice mails good orders, READY, as a plain filled-in AOF; they are filed."""
-    form = fill_form(table.aof(1).splitlines(), EARLIER, keep_prefix=False)
-    table.deliver(table.mail(table.spec.seats[0], "\n".join(form) + "\n"))
-    table.poll()
-    assert table.orders(1) == EARLIER_FILED
 
 
 @clients
@@ -47,7 +41,7 @@ def test_the_reply_replaces_the_good_orders_on_file(
 ) -> None:
     reply = written(client, shape)
     table = Table(tmp_path)
-    file_earlier_orders(table)
+    file_good_orders(table)
     table.deliver(reply)
     table.poll()
     assert table.orders(1) == FILED
@@ -63,3 +57,15 @@ def test_the_client_quoted_the_blank_form(client: Client, written: Written) -> N
         assert body is not None
         text = body.get_content().replace("\r\n", "\n")
         assert "\n> A1: __   __ ___\n" in text or "\n| A1: __   __ ___\n" in text
+
+
+def test_a_missing_client_is_skipped_naming_its_package_but_fails_in_ci(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    absent = Client("nosuch", "nosuch-mail", "wtg-test-no-such-program", mutt, terminal=False)
+    monkeypatch.setenv("CI", "false")
+    with pytest.raises(pytest.skip.Exception, match=r"\(Debian package nosuch-mail\)"):
+        need(absent)
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI=true"):
+        need(absent)
