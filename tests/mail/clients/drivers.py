@@ -38,9 +38,9 @@ class Desk:
         self.sent = root / "sent"
         self.sent.mkdir(parents=True)
         self.edited = root / "edited"
+        sent = shlex.quote(str(self.sent))
         self.sendmail = self.script(
-            "sendmail",
-            f"cat > {self.sent}/.incoming.$$ && mv {self.sent}/.incoming.$$ {self.sent}/$$.eml",
+            "sendmail", f"cat > {sent}/.incoming.$$ && mv {sent}/.incoming.$$ {sent}/$$.eml"
         )
 
     def script(self, name: str, command: str) -> Path:
@@ -56,7 +56,8 @@ class Desk:
         name = "editor" + "".join(options).replace("-", "_")
         return self.script(
             name,
-            f'PYTHONPATH={shlex.quote(str(ROOT))} {python} {extra} "$@" && touch {self.edited}',
+            f'PYTHONPATH={shlex.quote(str(ROOT))} {python} {extra} "$@"'
+            f" && touch {shlex.quote(str(self.edited))}",
         )
 
     def write(self, name: str, text: str, mode: int = 0o644) -> Path:
