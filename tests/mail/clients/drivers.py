@@ -135,6 +135,7 @@ set record=""
 set postpone=no
 set move=no
 set wait_key=no
+set sleep_time=0
 set quit=yes
 set mbox_type=Maildir
 set folder="{folder}"

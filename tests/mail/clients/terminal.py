@@ -3,7 +3,9 @@ a screen to read and keys to type."""
 
 from __future__ import annotations
 
+import os
 import shlex
+import signal
 import subprocess
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -11,6 +13,8 @@ from pathlib import Path
 
 WAIT = 60.0
 """How long a step may take before the client is taken as stuck."""
+ENDING = 10.0
+"""How long a client may take to quit after its last key."""
 
 
 class Stuck(AssertionError):
@@ -24,8 +28,10 @@ class Terminal:
         self.socket = folder / "tmux.sock"
         self.env = dict(env)
         width, height = size.split("x")
-        start = ("new-session", "-d", "-s", "player", "-x", width, "-y", height)
-        self._run(self._tmux("-f", "/dev/null", *start, shlex.join(command)))
+        self.program = command[0]
+        start = ("new-session", "-d", "-P", "-F", "#{pane_pid}", "-s", "player", "-x", width)
+        run = "exec " + shlex.join(command)  # the pane's process is the client itself
+        self.pid = int(self._run(self._tmux("-f", "/dev/null", *start, "-y", height, run)))
 
     def _tmux(self, *args: str) -> list[str]:
         return ["tmux", "-S", str(self.socket), *args]
@@ -61,5 +67,15 @@ class Terminal:
             time.sleep(0.05)
 
     def close(self) -> None:
-        """Ends our tmux server (only ours: it is the one on our socket)."""
+        """Gives the client time to quit (its last key told it to), then ends our tmux server
+        (only ours: the one on our socket) and the client if it still runs."""
+        deadline = time.monotonic() + ENDING
+        while self.alive() and time.monotonic() < deadline:
+            time.sleep(0.05)
         subprocess.run(self._tmux("kill-server"), env=self.env, capture_output=True, timeout=WAIT)
+        try:
+            still = Path(f"/proc/{self.pid}/cmdline").read_bytes().split(b"\0")[0]
+        except OSError:
+            return
+        if Path(os.fsdecode(still)).name == self.program:
+            os.kill(self.pid, signal.SIGKILL)
