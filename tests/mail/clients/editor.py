@@ -1,0 +1,45 @@
+"""The player's editor, for a mail client's EDITOR/VISUAL (or an Emacs filter).
+
+    python -m tests.mail.clients.editor SHAPE [--headers] [--slow] [FILE]
+
+Writes the orders of tests.mail.clients.player into the draft FILE in the given shape, in
+place, as a person's editor saves it; without FILE, reads the draft on standard input and
+writes the result on standard output. ``--headers``: the draft starts with the mail's header.
+``--slow``: save no sooner than a person would, in a later second than the draft was made
+(s-nail takes a draft whose time stamp did not change as not saved, and sends it unedited).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from tests.mail.clients.player import SHAPES, write_reply
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="editor")
+    parser.add_argument("shape", choices=SHAPES)
+    parser.add_argument("--headers", action="store_true")
+    parser.add_argument("--slow", action="store_true")
+    parser.add_argument("file", nargs="?", type=Path)
+    args = parser.parse_intermixed_args(argv)
+    if args.file is None:
+        draft = sys.stdin.buffer.read().decode("utf-8", "surrogateescape")
+        text = write_reply(draft, args.shape, headers=args.headers)
+        sys.stdout.buffer.write(text.encode("utf-8", "surrogateescape"))
+        return 0
+    path: Path = args.file
+    made = int(path.stat().st_mtime)
+    draft = path.read_bytes().decode("utf-8", "surrogateescape")
+    text = write_reply(draft, args.shape, headers=args.headers)
+    while args.slow and int(time.time()) <= made:
+        time.sleep(0.05)
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
