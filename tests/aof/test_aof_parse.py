@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from wtg.aof.form import load_form
-from wtg.aof.parse import NO_FORM, parse_aof
+from wtg.aof.copies import MAX_COPIES, find_copies
+from wtg.aof.mailtext import mail_lines
+from wtg.aof.parse import MAX_LINES_OVER, NO_FORM, parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.orders import ParseOutcome, RawEntry
 
@@ -285,3 +287,21 @@ def test_ready_flag_reads_yes_and_no() -> None:
         assert orders["ready"] is expected
     bad = parse_aof(FORM, render_aof(FORM, HEADER).replace("R1: _", "R1: maybe"))
     assert bad.bad and "READY must be 1 (yes) or 0 (no)" in bad.bad[0].reason
+
+
+def test_a_form_with_far_more_lines_than_it_has_stops_being_read() -> None:
+    """A hundred thousand order lines must not cost a verdict each: past twice the form's
+    lines (and a few), one verdict says the rest was not read."""
+    most = MAX_LINES_OVER + 2 * sum(section.lines for section in FORM.sections)
+    outcome = parse(*(["X1: 100"] * 5000))
+    assert len(outcome.entries) == 1 and len(outcome.bad) == most
+    last = outcome.bad[-1]
+    assert (last.entry.line, last.reason) == (
+        3 + most,
+        f"more than {most} order lines in one form: this line and the rest were not read",
+    )
+
+
+def test_copies_of_the_form_are_read_up_to_a_limit() -> None:
+    text = (form_text("X1: 100") + "\n") * (MAX_COPIES + 10)
+    assert len(find_copies(FORM, mail_lines(text))) == MAX_COPIES

@@ -25,6 +25,11 @@ _LOOSE_TAIL = re.compile(r" *[:.)]| +[0-9_]")
 ``)`` or a number: "A1 is what I meant" is prose."""
 
 
+MAX_COPIES = 40
+"""Copies of the form read from one text: a reply to a Duel report holds six, a mail of
+thousands is no reply (the first ones are read, the rest is not)."""
+
+
 class FormCopy(NamedTuple):
     depth: int
     marked: bool
@@ -49,7 +54,7 @@ def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
             outside.append(line)
             index += 1
     copies += _unmarked(form, outside)
-    return sorted(copies, key=lambda c: c.start)
+    return sorted(copies, key=lambda c: c.start)[:MAX_COPIES]
 
 
 def _marked(form: FormSpec, lines: Sequence[MailLine], begin: int) -> tuple[FormCopy, int]:

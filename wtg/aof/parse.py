@@ -20,6 +20,9 @@ from wtg.aof.values import Value, read_token, shown
 from wtg.core.orders import ParseOutcome, RawEntry, Verdict
 
 NO_FORM = "no order form found in the text"
+MAX_LINES_OVER = 20
+"""Order lines read from one form beyond twice the lines it has (a player may write a
+line twice, or a few lines the form has not): after that the rest is not read."""
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 _COMMENT = re.compile(r"[#(]")
@@ -60,12 +63,17 @@ def carries_orders(outcome: ParseOutcome) -> bool:
 def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
     """The header and order lines of one copy of the form."""
     reader = _Reader(form)
+    most = MAX_LINES_OVER + 2 * sum(section.lines for section in form.sections)
     for line in copy.lines:
         if not copy.marked and not is_loose_order(form, line.text):
             continue
         match = ORDER_LINE.fullmatch(line.text)
-        if match is not None:
-            _read_order(reader, line, match)
+        if match is None:
+            continue
+        if reader.order_lines >= most:
+            _too_many(reader, line, most)
+            break
+        _read_order(reader, line, match)
     outcome = reader.outcome
     if copy.header is not None:
         outcome.header = dict(copy.header.values)
@@ -78,6 +86,14 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
             where = f"{copy.header.where()}: " if copy.header else ""
             outcome.problems.append(f"{where}the header has no {key.upper()}: ({HEADER_HINT})")
     return outcome
+
+
+def _too_many(reader: _Reader, line: MailLine, most: int) -> None:
+    """A form with far more order lines than it has: the rest is not read (a mail of a
+    hundred thousand lines must not cost a verdict each)."""
+    entry = RawEntry(section="", values={}, position=0, line=line.number, text=line.text)
+    reason = f"more than {most} order lines in one form: this line and the rest were not read"
+    reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
 
 
 def normalise_lines(text: str) -> list[tuple[int, str]]:
