@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from wtg.aof.form import load_form
 from wtg.aof.copies import MAX_COPIES, find_copies
+from wtg.aof.form import load_form
 from wtg.aof.mailtext import mail_lines
 from wtg.aof.parse import MAX_LINES_OVER, NO_FORM, parse_aof
 from wtg.aof.render import render_aof
