@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from wtg.aof.values import read_number
@@ -25,6 +25,7 @@ _NEWLINE = re.compile(r"\r\n|\r|\n")
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 _SPACE = re.compile(r"[^\S\n ]")  # every other Unicode space, as str.isspace() counts them
 _PREFIX = re.compile(r" *((?:[>|] *)*)")
+_QUOTE_STARTS = frozenset((" ", ">", "|"))
 _KEY = re.compile(r"\b(GAME|TURN|PLAYER|CODE) *:", re.IGNORECASE)
 
 
@@ -36,18 +37,23 @@ class MailLine(NamedTuple):
     text: str
 
 
-def mail_lines(text: str) -> list[MailLine]:
-    """Every line of ``text`` with its number, quote depth and cleaned text."""
+@lru_cache(maxsize=4)
+def mail_lines(text: str) -> tuple[MailLine, ...]:
+    """Every line of ``text`` with its number, quote depth and cleaned text. The extractor,
+    the poller and each game a mail names read the same text: it is split once."""
     joined = "\n".join(_NEWLINE.split(text)).translate(_INVISIBLE)  # lines first: "\r\xad\n"
     cleaned = _SPACE.sub(" ", joined)  # the whole text at once: it is long
     lines = []
     for number, line in enumerate(cleaned.split("\n"), start=1):
+        if line[:1] not in _QUOTE_STARTS:  # most lines: no prefix to look at
+            lines.append(MailLine(number, 0, line.rstrip(" ")))
+            continue
         prefix = _PREFIX.match(line)
         assert prefix is not None  # the pattern matches the empty string
         quotes = prefix[1]
         depth = quotes.count(">") + quotes.count("|") if quotes else 0
         lines.append(MailLine(number, depth, line[prefix.end() :].strip(" ")))
-    return lines
+    return tuple(lines)
 
 
 # --- markers ------------------------------------------------------------------------------
@@ -63,6 +69,15 @@ def marker_pattern(marker: str) -> re.Pattern[str]:
 def is_marker(marker: str, text: str) -> bool:
     """Whether a cleaned line is the marker."""
     return marker_pattern(marker).fullmatch(text) is not None
+
+
+def has_marker(marker: str, text: str) -> bool:
+    """Whether a line of ``text`` is the marker (a text without the marker's first word
+    has none, and most texts are found so at once)."""
+    words = re.findall(r"[A-Za-z0-9]+", marker)
+    if not words or words[0].casefold() not in text.casefold():
+        return False
+    return any(is_marker(marker, line.text) for line in mail_lines(text))
 
 
 # --- the header -------------------------------------------------------------------------
@@ -88,6 +103,8 @@ class Header(NamedTuple):
 
 def header_keys(text: str) -> set[str]:
     """The header keys a cleaned line holds."""
+    if ":" not in text:  # most lines: no key at all
+        return set()
     return {match[1].lower() for match in _KEY.finditer(text)}
 
 

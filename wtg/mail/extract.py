@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.message import Message
 
-from wtg.aof.mailtext import is_marker, mail_lines
+from wtg.aof.mailtext import has_marker
 from wtg.mail.htmltext import html_to_text
 
 _TOO_DEEP = "parts nested too deep were skipped"
@@ -165,7 +165,7 @@ def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
 def _strength(text: str, markers: Sequence[str]) -> int:
     """2: a line is the begin marker (read as the intake reads it); 1: the text holds the
     header keys (a form pasted without its markers, or an order file in YAML)."""
-    if markers and any(is_marker(markers[0], line.text) for line in mail_lines(text)):
+    if markers and has_marker(markers[0], text):
         return 2
     squashed = _squash(text)
     return int(all(_squash(key) in squashed for key in (*markers[1:], HEADER_PROOF)))
