@@ -8,7 +8,7 @@ import pytest
 
 from wtg.aof.copies import MAX_COPIES, find_copies
 from wtg.aof.form import load_form
-from wtg.aof.mailtext import mail_lines
+from wtg.aof.mailtext import MAX_LINES, mail_lines
 from wtg.aof.parse import MAX_LINES_OVER, NO_FORM, parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.orders import ParseOutcome, RawEntry
@@ -305,3 +305,10 @@ def test_a_form_with_far_more_lines_than_it_has_stops_being_read() -> None:
 def test_copies_of_the_form_are_read_up_to_a_limit() -> None:
     text = (form_text("X1: 100") + "\n") * (MAX_COPIES + 10)
     assert len(find_copies(FORM, mail_lines(text))) == MAX_COPIES
+
+
+def test_a_text_is_read_up_to_its_line_limit() -> None:
+    text = "\n" * (MAX_LINES - 3) + form_text("X1: 100") + form_text("X1: 150")
+    lines = mail_lines(text)
+    assert len(lines) == MAX_LINES and lines[-1].number == MAX_LINES
+    assert [e.values for e in parse_aof(FORM, text).entries] == [{"points": 100}]

@@ -20,6 +20,9 @@ from wtg.aof.values import read_number
 HEADER_KEYS = ("game", "turn", "player", "code")
 HEADER_HINT = "keep the GAME/TURN/PLAYER/CODE line as it was sent to you"
 MAX_NUMBER_DIGITS = 6
+MAX_LINES = 20_000
+"""Lines of a text that are read: a reply quoting a report has a few hundred; what
+comes after this many lines is no form a player wrote (and would cost memory)."""
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
@@ -39,12 +42,13 @@ class MailLine(NamedTuple):
 
 @lru_cache(maxsize=4)
 def mail_lines(text: str) -> tuple[MailLine, ...]:
-    """Every line of ``text`` with its number, quote depth and cleaned text. The extractor,
-    the poller and each game a mail names read the same text: it is split once."""
+    """Every line of ``text`` (the first MAX_LINES) with its number, quote depth and
+    cleaned text. The extractor, the poller and each game a mail names read the same
+    text: it is split once."""
     joined = "\n".join(_NEWLINE.split(text)).translate(_INVISIBLE)  # lines first: "\r\xad\n"
     cleaned = _SPACE.sub(" ", joined)  # the whole text at once: it is long
     lines = []
-    for number, line in enumerate(cleaned.split("\n"), start=1):
+    for number, line in enumerate(cleaned.split("\n", MAX_LINES)[:MAX_LINES], start=1):
         if line[:1] not in _QUOTE_STARTS:  # most lines: no prefix to look at
             lines.append(MailLine(number, 0, line.rstrip(" ")))
             continue
