@@ -3,7 +3,7 @@
 Every route that can change a player's stored orders (an AOF in a mail's body or
 attachment, an order file in YAML, ``wtg orders`` on the command line) ends in
 ``read_orders``, which finds the copy of the form that carries the player's intent
-(``wtg.aof.choose``) and lets it pass only through ``admit``: the game, the player,
+(``wtg.aof.choose``) and lets it pass only through ``Door.admit``: the game, the player,
 the secret code (compared in constant time) and the turn, all from the form's header
 (or the order file's own keys). The GM at the command line is trusted without a code;
 a mail never is. What comes back is, per side, a Submission to store, Unchanged (the
@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from wtg.aof.choose import Choice, find_all
+from wtg.aof.choose import Choice, Found, find_all
 from wtg.aof.choose import choose as choose_copies
 from wtg.aof.mailtext import HEADER_HINT, header_number
 from wtg.aof.orderfile import orders_from_yaml, orders_to_yaml
@@ -27,6 +27,7 @@ from wtg.core.ruleset import Ruleset
 from wtg.gameconfig import GameConfig
 
 READY_KEY = "ready"
+ORDER_FILE = "the order file"
 NO_ORDERS = "no orders found in your mail"
 NONE_ACCEPTED = "none of the order lines in your mail could be accepted"
 
@@ -40,6 +41,15 @@ class Credentials(Record):
     code: str | None
     where: str
     """Where it was read: "line 3" of the mail, or "the order file"."""
+
+    def missing(self, name: str) -> str:
+        """Why a key that is not there is needed."""
+        if self.where == ORDER_FILE:
+            return (
+                f"the order file has no '{name.lower()}' (an order file sent by mail names "
+                "its game, player, turn and secret code: keys game, player, turn, code)"
+            )
+        return f"{self.where}: the header has no {name}: ({HEADER_HINT})"
 
 
 @dataclass(slots=True)
@@ -95,11 +105,11 @@ def read_orders(
 ) -> list[Outcome]:
     """The orders of every side a text (or a mail's texts, best part first) gives, each
     through the door. ``trusted``: the GM at the command line, who needs no code."""
+    door = Door(ruleset, config, state, turn, trusted, player)
     found = find_all(ruleset.form, texts)
-    if not any(item.filled for item in found) and any(_order_file(text) for text in texts):
-        return [_from_yaml(texts, ruleset, config, state, turn, trusted, player)]
-    if not found:
-        return [_from_yaml(texts, ruleset, config, state, turn, trusted, player)]
+    blank = not any(item.filled for item in found)
+    if not found or (blank and any(_order_file(text) for text in texts)):
+        return [door.order_file(texts)]
     choices = [c for c in choose_copies(found) if _for_game(c, config, found)]
     if any(c.found.filled for c in choices):
         choices = [c for c in choices if c.found.filled]  # the other forms were only quoted
@@ -110,13 +120,13 @@ def read_orders(
     results: list[Outcome] = []
     for choice in choices:
         try:
-            results.append(_from_choice(choice, ruleset, config, state, turn, trusted, player))
+            results.append(door.form(choice))
         except OrderError as error:
             results.append(error)
     return results
 
 
-def _for_game(choice: Choice, config: GameConfig, found: Sequence[Any]) -> bool:
+def _for_game(choice: Choice, config: GameConfig, found: Sequence[Found]) -> bool:
     """A mail may hold forms of several games: each game takes its own (a form naming no
     game this one is told why)."""
     named = choice.found.header.get("game", "").strip().lower()
@@ -124,38 +134,143 @@ def _for_game(choice: Choice, config: GameConfig, found: Sequence[Any]) -> bool:
     return named == config.game.lower() or config.game.lower() not in games
 
 
-def _from_choice(
-    choice: Choice,
-    ruleset: Ruleset,
-    config: GameConfig,
-    state: Any,
-    turn: int,
-    trusted: bool,
-    player: int | None,
-) -> Outcome:
-    found = choice.found
-    header = found.header
-    where = found.copy.header.where() if found.copy.header else f"line {found.copy.start}"
-    if not found.copy.header and not found.borrowed:
-        raise OrderError(_no_header(found.copy.start))
-    credentials = Credentials(
-        game=header.get("game"),
-        player=header.get("player"),
-        turn=header.get("turn"),
-        code=header.get("code"),
-        where=where,
-    )
-    pid = admit(credentials, ruleset, config, state, turn, trusted=trusted, player=player)
-    outcome = found.outcome
-    bad = [*outcome.bad, *choice.outside]
-    if not found.filled:
-        if found.copy.depth == 0:  # the player's own blank form: no orders, on purpose
-            return judge([], [], ruleset, state, pid, turn, "aof")
-        return Unchanged(pid, turn, NO_ORDERS)
-    result = judge(outcome.entries, bad, ruleset, state, pid, turn, "aof")
-    if isinstance(result, Submission):
-        result.notes.extend(choice.notes)
-    return result
+def _order_file(text: str) -> bool:
+    """Whether a text is an order file: a YAML mapping that names its player."""
+    data, _problems = orders_from_yaml(text)
+    return data is not None and "player" in data
+
+
+@dataclass(frozen=True)
+class Door:
+    """What orders pass to reach a game: its rules, config and state, the turn it expects,
+    and who hands them in (``trusted``: the GM at the command line; ``player``: the side
+    the GM names)."""
+
+    ruleset: Ruleset
+    config: GameConfig
+    state: Any
+    turn: int
+    trusted: bool
+    player: int | None = None
+
+    def form(self, choice: Choice) -> Outcome:
+        """The orders of the copy of the form chosen for a side."""
+        found = choice.found
+        if not found.copy.header and not found.borrowed:
+            raise OrderError(_no_header(found.copy.start))
+        header = found.header
+        where = found.copy.header.where() if found.copy.header else f"line {found.copy.start}"
+        pid = self.admit(
+            Credentials(
+                game=header.get("game"),
+                player=header.get("player"),
+                turn=header.get("turn"),
+                code=header.get("code"),
+                where=where,
+            )
+        )
+        if not found.filled:
+            if found.copy.depth == 0:  # the player's own blank form: no orders, on purpose
+                return self.judge([], [], pid, "aof")
+            return Unchanged(pid, self.turn, NO_ORDERS)
+        outcome = found.outcome
+        result = self.judge(outcome.entries, [*outcome.bad, *choice.outside], pid, "aof")
+        if isinstance(result, Submission):
+            result.notes.extend(choice.notes)
+        return result
+
+    def order_file(self, texts: Sequence[str]) -> Outcome:
+        """An order file in YAML: its own keys are its header."""
+        problems: list[str] = []
+        for text in texts:
+            data, trouble = orders_from_yaml(text)
+            if data is not None:
+                try:
+                    return self._order_file_data(data)
+                except OrderError as error:
+                    return error
+            problems += trouble
+        return OrderError("neither an order form nor an order file: " + "; ".join(problems))
+
+    def _order_file_data(self, data: Mapping[str, Any]) -> Outcome:
+        pid = self.admit(
+            Credentials(
+                game=_text(data.get("game", self.config.game if self.trusted else None)),
+                player=_text(data.get("player")),
+                turn=_text(data.get("turn")),
+                code=_text(data.get("code")),
+                where=ORDER_FILE,
+            )
+        )
+        body = {k: v for k, v in data.items() if k not in ("game", "code")}
+        entries, bad, problems = self.ruleset.entries_from_dict(body)
+        if problems:
+            raise OrderRefused("; ".join(problems), pid)
+        return self.judge(entries, bad, pid, "yaml")
+
+    def admit(self, credentials: Credentials) -> int:
+        """The door: the side whose orders these are, once game, player, code and turn
+        hold.
+
+        Raises OrderError (nothing may be told beyond the header's own problems),
+        WrongCode (the player's registered address is told someone tried) or
+        OrderRefused (the code was right: the reason may be told to the player)."""
+        where, config = credentials.where, self.config
+        game = (credentials.game or "").strip()
+        if not game:
+            raise OrderError(credentials.missing("GAME"))
+        if game.lower() != config.game.lower():
+            raise OrderError(f"{where}: this form is for game {game!r}, not {config.game!r}")
+        pid = _number(credentials, "PLAYER")
+        if self.player is not None and self.player != pid:
+            raise OrderError(f"{where}: the form is player {pid}'s, not player {self.player}'s")
+        try:
+            seat = self.ruleset.seat_of(self.state, pid)
+        except KeyError:
+            raise OrderError(f"{where}: game {config.game} has no player {pid}") from None
+        entry = next((p for p in config.players if p.id == seat), None)
+        if entry is None:
+            raise OrderError(f"{where}: player {pid} of game {config.game} takes no orders")
+        if credentials.code is None and not self.trusted:
+            raise OrderError(credentials.missing("CODE"))
+        if credentials.code is not None and not codes_match(credentials.code, entry.code):
+            raise WrongCode(config.game, pid)
+        try:
+            written = _number(credentials, "TURN")
+        except OrderError as error:
+            raise OrderRefused(str(error), pid) from error
+        if written != self.turn:
+            raise OrderRefused(
+                f"{where}: these orders are for turn {written}, but the game expects turn "
+                f"{self.turn}",
+                pid,
+            )
+        return pid
+
+    def judge(
+        self, entries: list[RawEntry], bad: list[Verdict], pid: int, source: str
+    ) -> Submission | Unchanged:
+        """The verdict on every line. READY stands only when no line was rejected; a mail
+        none of whose order lines could be accepted leaves the orders on file as they
+        are."""
+        if pid not in self.ruleset.owing(self.state):
+            raise OrderRefused(f"player {pid} has no orders to give this turn", pid)
+        acceptance = self.ruleset.accept(entries, self.state, pid)
+        verdicts = sorted(bad + acceptance.verdicts, key=_verdict_order)
+        orders = acceptance.orders
+        rejected = sum(1 for v in verdicts if not v.accepted)
+        given = [v for v in verdicts if v.accepted and v.entry.section != READY_KEY]
+        if rejected and not given:
+            return Unchanged(pid, self.turn, NONE_ACCEPTED, verdicts)
+        submission = Submission(pid, self.turn, orders, verdicts, source)
+        if rejected and orders.get(READY_KEY):
+            del orders[READY_KEY]
+            submission.notes.append(
+                f"READY was not kept: {rejected} line(s) were rejected. Correct them and "
+                "send the form again, with READY."
+            )
+        submission.ready_only = bool(verdicts) and not given and not rejected
+        return submission
 
 
 def _no_header(line: int) -> str:
@@ -166,96 +281,19 @@ def _no_header(line: int) -> str:
     )
 
 
-def admit(
-    credentials: Credentials,
-    ruleset: Ruleset,
-    config: GameConfig,
-    state: Any,
-    turn: int,
-    *,
-    trusted: bool,
-    player: int | None = None,
-) -> int:
-    """The door: the side whose orders these are, once game, player, code and turn hold.
-
-    Raises OrderError (nothing may be told beyond the header's own problems), WrongCode
-    (the player's registered address is told someone tried) or OrderRefused (the code
-    was right: the reason may be told to the player)."""
-    where = credentials.where
-    game = (credentials.game or "").strip()
-    if not game:
-        raise OrderError(f"{where}: the header has no GAME: ({HEADER_HINT})")
-    if game.lower() != config.game.lower():
-        raise OrderError(f"{where}: this form is for game {game!r}, not {config.game!r}")
-    pid = _number(credentials.player, "PLAYER", where)
-    if player is not None and player != pid:
-        raise OrderError(f"{where}: the form is player {pid}'s, not player {player}'s")
-    try:
-        seat = ruleset.seat_of(state, pid)
-    except KeyError:
-        raise OrderError(f"{where}: game {config.game} has no player {pid}") from None
-    entry = next((p for p in config.players if p.id == seat), None)
-    if entry is None:
-        raise OrderError(f"{where}: player {pid} of game {config.game} takes no orders")
-    if credentials.code is None and not trusted:
-        raise OrderError(f"{where}: the header has no CODE: ({HEADER_HINT})")
-    if credentials.code is not None and not codes_match(credentials.code, entry.code):
-        raise WrongCode(config.game, pid)
-    try:
-        written = _number(credentials.turn, "TURN", where)
-    except OrderError as error:
-        raise OrderRefused(str(error), pid) from error
-    if written != turn:
-        raise OrderRefused(
-            f"{where}: these orders are for turn {written}, but the game expects turn {turn}",
-            pid,
-        )
-    return pid
-
-
 def codes_match(given: str, secret: str) -> bool:
     """Whether a written code is the secret one, case aside, in constant time."""
     return hmac.compare_digest(given.strip().upper().encode(), secret.strip().upper().encode())
 
 
-def _number(text: str | None, name: str, where: str) -> int:
+def _number(credentials: Credentials, name: str) -> int:
+    text = credentials.player if name == "PLAYER" else credentials.turn
     if text is None:
-        raise OrderError(f"{where}: the header has no {name}: ({HEADER_HINT})")
+        raise OrderError(credentials.missing(name))
     number = header_number(text.strip())
     if number is None:
-        raise OrderError(f"{where}: {name} must be a number, found {text[:24]!r}")
+        raise OrderError(f"{credentials.where}: {name} must be a number, found {text[:24]!r}")
     return number
-
-
-def judge(
-    entries: list[RawEntry],
-    bad: list[Verdict],
-    ruleset: Ruleset,
-    state: Any,
-    pid: int,
-    turn: int,
-    source: str,
-) -> Submission | Unchanged:
-    """The verdict on every line. READY stands only when no line was rejected; a mail none
-    of whose order lines could be accepted leaves the orders on file as they are."""
-    if pid not in ruleset.owing(state):
-        raise OrderRefused(f"player {pid} has no orders to give this turn", pid)
-    acceptance = ruleset.accept(entries, state, pid)
-    verdicts = sorted(bad + acceptance.verdicts, key=_verdict_order)
-    orders = acceptance.orders
-    rejected = sum(1 for v in verdicts if not v.accepted)
-    given = [v for v in verdicts if v.accepted and v.entry.section != READY_KEY]
-    if rejected and not given:
-        return Unchanged(pid, turn, NONE_ACCEPTED, verdicts)
-    submission = Submission(pid, turn, orders, verdicts, source)
-    if rejected and orders.get(READY_KEY):
-        del orders[READY_KEY]
-        submission.notes.append(
-            f"READY was not kept: {rejected} line(s) were rejected. Correct them and send "
-            "the form again, with READY."
-        )
-    submission.ready_only = bool(verdicts) and not given and not rejected
-    return submission
 
 
 def _verdict_order(verdict: Verdict) -> tuple[int, str, int]:
@@ -263,59 +301,8 @@ def _verdict_order(verdict: Verdict) -> tuple[int, str, int]:
     return (entry.line if entry.line is not None else 0, entry.section, entry.position)
 
 
-def _order_file(text: str) -> bool:
-    """Whether a text is an order file: a YAML mapping that names its player."""
-    data, _problems = orders_from_yaml(text)
-    return data is not None and "player" in data
-
-
-def _from_yaml(
-    texts: Sequence[str],
-    ruleset: Ruleset,
-    config: GameConfig,
-    state: Any,
-    turn: int,
-    trusted: bool,
-    player: int | None,
-) -> Outcome:
-    """An order file in YAML: its own keys are its header."""
-    problems: list[str] = []
-    for text in texts:
-        data, trouble = orders_from_yaml(text)
-        if data is not None:
-            try:
-                return _yaml_orders(data, ruleset, config, state, turn, trusted, player)
-            except OrderError as error:
-                return error
-        problems += trouble
-    return OrderError("neither an order form nor an order file: " + "; ".join(problems))
-
-
-def _yaml_orders(
-    data: Mapping[str, Any],
-    ruleset: Ruleset,
-    config: GameConfig,
-    state: Any,
-    turn: int,
-    trusted: bool,
-    player: int | None,
-) -> Outcome:
-    body = {k: v for k, v in data.items() if k not in ("game", "code")}
-    credentials = Credentials(
-        game=_text(data.get("game", config.game if trusted else None)),
-        player=_text(data.get("player")),
-        turn=_text(data.get("turn")),
-        code=_text(data.get("code")),
-        where="the order file",
-    )
-    pid = admit(credentials, ruleset, config, state, turn, trusted=trusted, player=player)
-    entries, bad, problems = ruleset.entries_from_dict(body)
-    if problems:
-        raise OrderRefused("; ".join(problems), pid)
-    return judge(entries, bad, ruleset, state, pid, turn, "yaml")
-
-
 def _text(value: object) -> str | None:
+    """A key of an order file as the header would give it."""
     if isinstance(value, str):
         return value
     if isinstance(value, int) and not isinstance(value, bool):
