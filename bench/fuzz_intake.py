@@ -51,6 +51,10 @@ class Tally:
     slowest: tuple[float, float, int, str, str] = (0.0, 0.0, -1, "", "")
     """(CPU s, wall s, input, entry point, what the input was)."""
     peak_rss_mb: float = 0.0
+    """The highest RSS reached while one input was handled (the worker's before it
+    included)."""
+    base_rss_mb: float = 0.0
+    """The highest RSS of the worker between inputs (what it keeps of them all)."""
     rss_setter: tuple[int, str] = (-1, "")
     """The input during which the worker's peak RSS was reached, and what it was."""
 
@@ -82,17 +86,18 @@ def work(job: Job) -> Tally:
                 shutil.rmtree(home / "world", ignore_errors=True)
                 bench = Bench(home / "world")
             case = case_at(job.seed, index, bench)
-            before = _rss_mb()
+            tally.base_rss_mb = max(tally.base_rss_mb, _rss_now_mb())
+            _reset_peak()
             runs = bench.run(case)
+            peak = _peak_mb()  # this input's own high-water mark, where Linux can tell it
             if case.kind == "text" and subprocess_left > 0:
                 subprocess_left -= 1
                 problem = real_orders(bench, case.data)
                 runs.append(Run("wtg orders (a process)", 0.0, 0.0, problem))
             _count(tally, job, index, case, runs)
-            after = _rss_mb()
-            if after > before and after >= tally.peak_rss_mb:
+            if peak > tally.peak_rss_mb:
                 tally.rss_setter = (index, case.describe()[:300])
-            tally.peak_rss_mb = max(tally.peak_rss_mb, after)
+            tally.peak_rss_mb = max(tally.peak_rss_mb, peak)
     finally:
         shutil.rmtree(home, ignore_errors=True)
     return tally
@@ -111,8 +116,33 @@ def _count(tally: Tally, job: Job, index: int, case: Case, runs: list[Run]) -> N
             tally.crashes.append((index, run.target, run.problem, name))
 
 
-def _rss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+def _reset_peak() -> None:
+    """Start the process's peak RSS afresh (Linux: 5 to /proc/self/clear_refs resets
+    VmHWM), so that the peak read after an input is that input's."""
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+    except OSError:
+        pass  # elsewhere the peak is the worker's whole life's (an upper bound)
+
+
+def _peak_mb() -> float:
+    """The peak RSS since the last reset (VmHWM), or over the process's life."""
+    found = _status_kb("VmHWM")
+    return found / 1024 if found else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _rss_now_mb() -> float:
+    return _status_kb("VmRSS") / 1024
+
+
+def _status_kb(key: str) -> int:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 def main() -> int:
@@ -169,8 +199,13 @@ def report(tallies: list[Tally], seconds: float, seed: int, jobs: int, show: int
         print(f"  {len(seen)} x {kind}  (e.g. input {seen[0][0]}: {seen[0][1]})")
     print(f"slowest: {slow[0]:.3f} s CPU ({slow[1]:.3f} s wall), input {slow[2]} in {slow[3]}")
     print(f"  {slow[4]}")
-    print(f"peak RSS: {peak.peak_rss_mb:.0f} MB (a worker), reached at input {peak.rss_setter[0]}")
+    base = max(t.base_rss_mb for t in tallies)
+    print(
+        f"peak RSS: {peak.peak_rss_mb:.0f} MB while one input was handled (the worker "
+        f"process's, all it holds included), at input {peak.rss_setter[0]}"
+    )
     print(f"  {peak.rss_setter[1]}")
+    print(f"worker RSS between inputs: at most {base:.0f} MB")
     print(f"time: {seconds:.0f} s wall, {inputs / max(seconds, 1e-9):.0f} inputs/s")
 
 
