@@ -19,6 +19,7 @@ point) and the peak RSS of the worker processes. Every input that crashed is wri
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import re
 import resource
@@ -119,10 +120,8 @@ def _count(tally: Tally, job: Job, index: int, case: Case, runs: list[Run]) -> N
 def _reset_peak() -> None:
     """Start the process's peak RSS afresh (Linux: 5 to /proc/self/clear_refs resets
     VmHWM), so that the peak read after an input is that input's."""
-    try:
+    with contextlib.suppress(OSError):  # elsewhere: the worker's whole life's peak
         Path("/proc/self/clear_refs").write_text("5")
-    except OSError:
-        pass  # elsewhere the peak is the worker's whole life's (an upper bound)
 
 
 def _peak_mb() -> float:
