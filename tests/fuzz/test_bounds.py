@@ -145,3 +145,13 @@ def test_a_number_of_4301_digits_by_mail_is_rejected(tmp_path: Path) -> None:
     text = world.aof(1, X1="100").replace("PLAYER: 1", "PLAYER: " + "1" * 4301)
     (outcome,) = polled(world, mail(text.encode()))
     assert outcome.startswith("rejected: ")
+
+
+def test_a_line_of_a_million_quote_marks_is_handled(tmp_path: Path) -> None:
+    """Before: the quote-prefix pattern was a repeated group, and the regex engine kept a
+    frame for each repetition: 80 MB for half a million."""
+    world = World(tmp_path)
+    text = world.aof(1, X1="100").replace("X2: ___", ">" * 950_000 + " X2: 150")
+    (outcome,) = polled(world, mail(text.encode()))
+    assert outcome == "stored: g1 turn 1 player 1"
+    ordered(world, "=== BEGIN AOF ===\n" + ">" * 2_000_000 + "\n")
