@@ -10,7 +10,7 @@ from datetime import datetime
 from wtg.aof.mailtext import headers_in, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.config import GmConfig
-from wtg.core.orders import OrderError, OrderRefused, WrongCode
+from wtg.core.orders import OrderError, OrderRefused, Verdict, WrongCode
 from wtg.engine import Game
 from wtg.gameconfig import PlayerEntry
 from wtg.intake import Submission, Unchanged
@@ -119,7 +119,6 @@ class Answers:
         index: int,
     ) -> None:
         """The mail named the player's form but gave no order: what is on file stands."""
-        codes = {p.id: p.code for p in game.config.players}
         body = compose.render(
             "unchanged",
             game=game.config.game,
@@ -128,19 +127,10 @@ class Answers:
             side=result.player,
             reason=result.reason,
             on_file=result.on_file,
-            verdicts=compose.mask_codes(
-                "\n".join(v.describe() for v in result.verdicts), codes
-            ).splitlines(),
+            verdicts=_described(game, result.verdicts),
         )
         subject = f"[{game.config.game}] no orders found in your mail"
-        self._queue(
-            f"unchanged-{message.key}" + (f"-{index}" if index else ""),
-            entry.email,
-            subject,
-            body,
-            message_id,
-            limit=self.gm.limits.confirmations_per_hour,
-        )
+        self._answer_player(_ident("unchanged", message, index), entry, subject, body, message_id)
 
     def _confirm(
         self,
@@ -154,7 +144,6 @@ class Answers:
         state = game.state_view(submission.turn - 1)
         deadline = game.deadline(submission.turn - 1)
         schedule = game.config.schedule
-        codes = {p.id: p.code for p in game.config.players}
         body = compose.render(
             "confirmation",
             game=game.config.game,
@@ -169,23 +158,21 @@ class Answers:
             notes=submission.notes,
             accepted=sum(1 for v in submission.verdicts if v.accepted),
             rejected=sum(1 for v in submission.verdicts if not v.accepted),
-            verdicts=compose.mask_codes(
-                "\n".join(v.describe() for v in submission.verdicts), codes
-            ).splitlines(),
+            verdicts=_described(game, submission.verdicts),
             forecast=None
             if submission.superseded
             else game.ruleset.forecast(state, submission.orders, submission.player),
             masked_code=compose.mask_code(entry.code),
         )
         subject = f"[{game.config.game}] orders for turn {submission.turn} received"
-        self._queue(
-            f"conf-{message.key}" + (f"-{index}" if index else ""),
-            entry.email,
-            subject,
-            body,
-            message_id,
-            limit=self.gm.limits.confirmations_per_hour,
-        )
+        self._answer_player(_ident("conf", message, index), entry, subject, body, message_id)
+
+    def _answer_player(
+        self, ident: str, entry: PlayerEntry, subject: str, body: str, message_id: str
+    ) -> None:
+        """An answer to a player's orders, to the registered address, in the thread."""
+        limit = self.gm.limits.confirmations_per_hour
+        self._queue(ident, entry.email, subject, body, message_id, limit=limit)
 
     # --- help, rejections, notices -------------------------------------------------
     def help(self, message: Incoming, sender: str | None) -> str:
@@ -226,8 +213,9 @@ class Answers:
         """Reject; tell ``to`` why when it is a registered player (never a stranger)."""
         if to and self.registry.seats_of(to):
             body = compose.render("rejected", reason=None if quiet else reason)
-            ident = f"rejected-{message.key}" + (f"-{index}" if index else "")
-            self._queue(ident, to, "Your orders were not accepted", body, None)
+            self._queue(
+                _ident("rejected", message, index), to, "Your orders were not accepted", body, None
+            )
         return f"rejected: {'wrong code or player' if quiet else reason}"
 
     def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
@@ -272,6 +260,17 @@ class Answers:
         self.outbox.add(ident, msg, durable=False)
         self.journal.replied(address, stamp)
         return True
+
+
+def _ident(kind: str, message: Incoming, index: int) -> str:
+    """The outbox id of an answer: one a form of the mail (a Duel mail has three)."""
+    return f"{kind}-{message.key}" + (f"-{index}" if index else "")
+
+
+def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
+    """The verdicts' lines as a mail may show them: no secret code in them."""
+    codes = {p.id: p.code for p in game.config.players}
+    return compose.mask_codes("\n".join(v.describe() for v in verdicts), codes).splitlines()
 
 
 def _not_due(game: Game) -> str:
