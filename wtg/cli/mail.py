@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from wtg.cli.common import fail, gm_config
+
+if TYPE_CHECKING:
+    from wtg.config import GmConfig
 
 quiet_option = click.option(
     "-q",
@@ -27,8 +31,20 @@ def skip(reason: Exception, quiet: bool) -> None:
 @click.option(
     "-v", "--verbose", is_flag=True, help="Also a line for each message: what was done with it."
 )
+@click.option(
+    "--idle",
+    is_flag=True,
+    help="Stay connected and file each mail within seconds of its arrival (IMAP IDLE, or "
+    "a look at the maildir every 2 s), until SIGTERM or SIGINT; for a systemd service.",
+)
+@click.option(
+    "--send",
+    "also_send",
+    is_flag=True,
+    help="With --idle: send the answers after each poll that queued any (else `wtg send`).",
+)
 @click.pass_context
-def poll(ctx: click.Context, quiet: bool, verbose: bool) -> None:
+def poll(ctx: click.Context, quiet: bool, verbose: bool, idle: bool, also_send: bool) -> None:
     """Fetch order mails (IMAP, or the maildir transport), file them and queue the answers."""
     import imaplib
     import sqlite3
@@ -38,6 +54,11 @@ def poll(ctx: click.Context, quiet: bool, verbose: bool) -> None:
     from wtg.mail.runlock import AlreadyRunning
 
     gm = gm_config(ctx)
+    if also_send and not idle:
+        fail("--send goes with --idle (else run `wtg send` after the poll)")
+    if idle:
+        stay(gm, also_send)
+        return
     try:
         inbox = open_inbox(gm)
     except Exception as exc:
@@ -64,6 +85,32 @@ def poll(ctx: click.Context, quiet: bool, verbose: bool) -> None:
     if verbose:
         for key, outcome in summary.outcomes:
             click.echo(f"  {key}: {outcome}")
+
+
+def stay(gm: GmConfig, also_send: bool) -> None:
+    """`wtg poll --idle`: poll, wait for mail, poll again, until a signal asks it to stop."""
+    import contextlib
+    import signal
+    import threading
+
+    from wtg.mail.idle import idle
+    from wtg.mail.runlock import AlreadyRunning
+    from wtg.mail.sender import send as run_send
+
+    stop = threading.Event()
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, lambda *_: stop.set())
+
+    def send_now() -> None:
+        with contextlib.suppress(AlreadyRunning):  # the `wtg send` running sends them too
+            click.echo(run_send(gm).line())
+
+    click.echo(f"wtg poll --idle: waiting for mail ({gm.transport}); SIGTERM ends it")
+    try:
+        idle(gm, stop, click.echo, send=send_now if also_send else None)
+    except AlreadyRunning as exc:
+        fail(f"{exc}: stop it before starting another")
+    click.echo("wtg poll --idle: stopped")
 
 
 @click.command()

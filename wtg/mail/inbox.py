@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -16,10 +18,15 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from wtg import private
+from wtg.arrival import arrival_key, from_nanoseconds
 from wtg.config import ImapConfig
 from wtg.core.record import Record
 
 FETCH_BATCH = 100
+NOOP_EVERY = 5.0
+"""``wtg poll --idle`` on an IMAP server without IDLE: seconds between two NOOPs."""
+MAILDIR_EVERY = 2.0
+"""``wtg poll --idle`` on the maildir transport: seconds between two looks."""
 T = TypeVar("T")
 
 
@@ -48,6 +55,11 @@ class Inbox(Protocol):
 
     def settle(self) -> None:
         """Wait until every move asked for is done; raises if one failed."""
+        ...
+
+    def wait(self, timeout: float, stop: threading.Event) -> bool:
+        """Wait for new mail (``wtg poll --idle``): True when some may have come, False
+        when ``timeout`` seconds passed or ``stop`` was set first."""
         ...
 
     def close(self) -> None: ...
@@ -144,7 +156,7 @@ class ImapInbox:
         when = when.astimezone(timezone.utc)
         return Incoming(
             key=f"imap:{self.uidvalidity}:{uid}",
-            order_key=f"{when:%Y%m%d%H%M%S}|{self.uidvalidity:012d}|{uid:012d}",
+            order_key=arrival_key(when, f"{self.uidvalidity:012d}|{uid:012d}"),
             received=when,
             size=int(info[b"RFC822.SIZE"]),
             raw=bytes(body[b"BODY[]"]) if body else b"",
@@ -177,10 +189,47 @@ class ImapInbox:
                 else:
                     self.client.expunge()
 
+    def wait(self, timeout: float, stop: threading.Event) -> bool:
+        """IMAP IDLE (RFC 2177) on the connection's own thread, a second at a time so that
+        ``stop`` is seen; a server without IDLE is asked with NOOP every few seconds."""
+        return self._ask(self._idle, timeout, stop).result()
+
+    def _idle(self, timeout: float, stop: threading.Event) -> bool:
+        deadline = time.monotonic() + timeout
+        if not self.client.has_capability("IDLE"):
+            while not stop.wait(min(NOOP_EVERY, max(0.0, deadline - time.monotonic()))):
+                if _news(self.client.noop()[1]):
+                    return True
+                if time.monotonic() >= deadline:
+                    return False
+            return False
+        self.client.idle()
+        try:
+            while not stop.is_set() and time.monotonic() < deadline:
+                readable, _, _ = select.select([self.client.socket()], [], [], 1.0)
+                if not readable:
+                    continue
+                responses = self.client.idle_check(timeout=0)
+                if not responses:  # readable, and nothing to read: imapclient hides EOF
+                    raise ConnectionError("the mail server closed the connection")
+                if _news(responses):
+                    return True
+        finally:
+            self.client.idle_done()
+        return False
+
     def close(self) -> None:
         self.line.shutdown(wait=True)
         with contextlib.suppress(Exception):  # closing a dead connection is not an error
             self.client.logout()
+
+
+def _news(responses: Sequence[Any]) -> bool:
+    """Whether untagged IMAP responses tell of new mail (``* 3 EXISTS``, ``* 1 RECENT``)."""
+    return any(
+        isinstance(item, tuple) and len(item) >= 2 and item[1] in (b"EXISTS", b"RECENT")
+        for item in responses
+    )
 
 
 # --- Maildir ------------------------------------------------------------------------------
@@ -203,6 +252,8 @@ class MaildirInbox:
         self.processed = self.box.add_folder("processed")
         self.rejected = self.box.add_folder("rejected")
         self.path = path
+        self.files: dict[str, Path] = {}
+        """Where each message handed out lies, by its key (a move finds it at once)."""
 
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
         found = []
@@ -219,10 +270,12 @@ class MaildirInbox:
                 path = self.path / sub / name
                 raw = path.read_bytes() if size <= max_bytes else b""
                 when = datetime.fromtimestamp(mtime / 1e9, timezone.utc)
+                key = f"maildir:{name.split(':')[0]}"
+                self.files[key] = path
                 batch.append(
                     Incoming(
-                        key=f"maildir:{name.split(':')[0]}",
-                        order_key=f"{mtime:020d}|{name}",
+                        key=key,
+                        order_key=from_nanoseconds(mtime, name),
                         received=when,
                         size=size,
                         raw=raw,
@@ -235,14 +288,32 @@ class MaildirInbox:
         for messages, folder in ((done, "processed"), (rejected, "rejected")):
             target = self.path / f".{folder}" / "cur"
             for message in messages:
-                stem = message.key.split(":", 1)[1]
-                for sub in ("new", "cur"):
-                    for entry in os.scandir(self.path / sub):
-                        if entry.name.split(":")[0] == stem:
-                            os.replace(entry.path, target / entry.name)
+                path = self.files.pop(message.key)
+                with contextlib.suppress(FileNotFoundError):  # another poll moved it
+                    os.replace(path, target / path.name)
 
     def settle(self) -> None:
         pass  # every move is done when finish returns
+
+    def wait(self, timeout: float, stop: threading.Event) -> bool:
+        """Look at new/ and cur/ every MAILDIR_EVERY seconds for a file not seen at the
+        last poll (no inotify: it works on every file system, NFS too)."""
+        seen = self._names()
+        deadline = time.monotonic() + timeout
+        while not stop.wait(min(MAILDIR_EVERY, max(0.0, deadline - time.monotonic()))):
+            if self._names() - seen:
+                return True
+            if time.monotonic() >= deadline:
+                return False
+        return False
+
+    def _names(self) -> set[str]:
+        return {
+            entry.name
+            for sub in ("new", "cur")
+            for entry in os.scandir(self.path / sub)
+            if not entry.name.startswith(".")
+        }
 
     def close(self) -> None:
         pass

@@ -1,0 +1,100 @@
+"""Benchmark: `wtg poll` of many mails waiting in the maildir inbox (the embedded transport).
+
+    .venv/bin/python bench/bench_maildir.py [--mails 10000] [--games 100] [--dir DIR]
+
+It makes GAMES ten-player WoK IV games and drops MAILS order mails into the maildir inbox
+(every player mails full orders, again and again: a mail a player beyond the first is a
+newer one), then runs one `wtg poll` in-process and prints its wall and CPU time, the
+time a mail, and that nothing was dropped: every mail handled (filed, or older than the
+one on file), the inbox empty, every mail in the processed folder. Target (issue 13):
+10,000 mails, 100 games, at most 20 s wall on 2 cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.policy
+import mailbox
+import random
+import sys
+import tempfile
+import time
+from email.message import EmailMessage
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.bench_poll import SEATS, players_of  # noqa: E402
+from wtg.aof.render import render_aof  # noqa: E402
+from wtg.config import config_from_data  # noqa: E402
+from wtg.engine import Game, create_game  # noqa: E402
+from wtg.mail.inbox import MaildirInbox  # noqa: E402
+from wtg.mail.poller import poll  # noqa: E402
+from wtg.rules.wok4.fullorders import full_orders  # noqa: E402
+
+TARGET_SECONDS = 20.0
+
+
+def mails_for(games: list[Game], count: int) -> list[bytes]:
+    """``count`` order mails, player after player, game after game, round after round."""
+    rng = random.Random(1)
+    forms: list[tuple[Game, int, str]] = []
+    for game in games:
+        state = game.state()
+        for entry in game.config.players:
+            header = {"game": game.config.game, "turn": 1, "player": entry.id, "code": entry.code}
+            orders = full_orders(state, entry.id, rng)
+            context = game.ruleset.form_context(state, entry.id)
+            text = render_aof(game.ruleset.form, header, orders, context)
+            forms.append((game, entry.id, text))
+    mails = []
+    for number in range(count):
+        game, player, text = forms[number % len(forms)]
+        msg = EmailMessage()
+        msg["From"] = game.config.player(player).email
+        msg["To"] = "gm@example.org"
+        msg["Subject"] = f"orders for {game.config.game}"
+        msg["Message-ID"] = f"<maildir{number}@players.example>"
+        msg.set_content("My orders:\n\n" + text)
+        mails.append(msg.as_bytes(policy=email.policy.SMTP))
+    return mails
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--mails", type=int, default=10_000)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--dir", default=None, help="where the games and the spool live")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="wtg-bench-maildir-", dir=args.dir) as tmp:
+        root = Path(tmp)
+        gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, root)
+        games = [
+            create_game(gm.games_dir / f"t{t}", "wok4", "classic60", players_of(t), seed=t)
+            for t in range(1, args.games + 1)
+        ]
+        gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)
+        box = mailbox.Maildir(gm.maildir_in, create=True)
+        for raw in mails_for(games, args.mails):
+            box.add(raw)
+        inbox = MaildirInbox(gm.maildir_in)
+        cpu, wall = time.process_time(), time.perf_counter()
+        summary = poll(gm, inbox)
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        left = len(list((gm.maildir_in / "new").iterdir()))
+        processed = len(list((gm.maildir_in / ".processed" / "cur").iterdir()))
+        print(f"{args.mails} mails, {args.games} games of {SEATS}: {summary.line()}")
+        print(
+            f"poll: {wall:.1f} s wall, {cpu:.1f} s CPU ({cpu / args.mails * 1000:.2f} ms CPU a "
+            f"mail); {wall / TARGET_SECONDS:.2f} of the {TARGET_SECONDS:.0f} s target"
+        )
+        handled = summary.filed + summary.ignored
+        print(
+            f"dropped: {args.mails - handled} (handled {handled}, left in the inbox {left}, "
+            f"in the processed folder {processed})"
+        )
+
+
+if __name__ == "__main__":
+    main()

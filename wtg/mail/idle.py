@@ -1,0 +1,90 @@
+"""`wtg poll --idle`: stay connected and file each order mail within seconds of its arrival.
+
+One poll, then wait for new mail (IMAP IDLE, or a look at the maildir every two seconds),
+then poll again, until SIGTERM or SIGINT: the signal is only noted, and the loop ends
+between two polls, so nothing is ever half filed. A dropped connection or a restarted
+server is met with a new connection after a pause that grows from 1 s to a minute. With
+``send`` the answers go out after each poll that queued any (else `wtg send` does it).
+"""
+
+from __future__ import annotations
+
+import imaplib
+import socket
+import threading
+from collections.abc import Callable
+from datetime import datetime, timezone
+
+from wtg.config import GmConfig
+from wtg.mail.health import record_poll
+from wtg.mail.inbox import Inbox
+from wtg.mail.poller import Poller, PollSummary, open_inbox
+from wtg.mail.runlock import only_one
+
+WAIT = 300.0
+"""Seconds one wait for new mail may last: then the poll runs anyway (a mail left for
+later, a server that forgot to tell) and IDLE starts afresh (RFC 2177 asks for it
+within 29 minutes)."""
+PAUSE_FIRST = 1.0
+PAUSE_MOST = 60.0
+
+CONNECTION_TROUBLE = (OSError, socket.timeout, imaplib.IMAP4.error, imaplib.IMAP4.abort)
+"""What a dropped connection or a restarted server raises (ssl errors are OSErrors)."""
+
+
+def idle(
+    gm: GmConfig,
+    stop: threading.Event,
+    echo: Callable[[str], None],
+    *,
+    send: Callable[[], None] | None = None,
+    wait: float = WAIT,
+    connect: Callable[[GmConfig], Inbox] = open_inbox,
+) -> None:
+    """Poll, wait, poll again until ``stop`` is set. Raises AlreadyRunning when another
+    poll of the spool is under way (cron's `wtg poll` meets this one the same way)."""
+    with only_one(gm.spool, "poll"):
+        pause = PAUSE_FIRST
+        while not stop.is_set():
+            try:
+                inbox = connect(gm)
+            except CONNECTION_TROUBLE as error:
+                _trouble(gm, echo, f"cannot reach the mail server: {error}", pause)
+                stop.wait(pause)
+                pause = min(PAUSE_MOST, pause * 2)
+                continue
+            pause = PAUSE_FIRST
+            try:
+                _serve(gm, inbox, stop, echo, send, wait)
+            except CONNECTION_TROUBLE as error:
+                _trouble(gm, echo, f"the connection dropped: {error}", pause)
+                stop.wait(pause)
+            finally:
+                inbox.close()
+
+
+def _serve(
+    gm: GmConfig,
+    inbox: Inbox,
+    stop: threading.Event,
+    echo: Callable[[str], None],
+    send: Callable[[], None] | None,
+    wait: float,
+) -> None:
+    while not stop.is_set():
+        summary = Poller(gm, inbox, datetime.now(timezone.utc)).run()
+        if summary.seen:
+            echo(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M:%S} UTC: {summary.line()}")
+        if send is not None and _answered(summary):
+            send()
+        if not stop.is_set():
+            inbox.wait(wait, stop)
+
+
+def _answered(summary: PollSummary) -> bool:
+    return bool(summary.seen - summary.skipped)
+
+
+def _trouble(gm: GmConfig, echo: Callable[[str], None], what: str, pause: float) -> None:
+    record_poll(gm.spool, datetime.now(timezone.utc), what)
+    echo(f"{what}; trying again in {pause:g} s")
