@@ -29,9 +29,11 @@ def alliances(turn: Turn) -> None:
 
 def missed_turns(turn: Turn) -> None:
     """Manual section 3: "If you miss orders for 3 Turns in a row, you will be considered
-    as to have QUIT the game." A player who sent orders earns a HiScore turn point."""
+    as to have QUIT the game." A player who sent orders earns a HiScore turn point. A robot
+    misses no turn: it plays by its own rules, and a headless one idles (Standard, ruling
+    20)."""
     for player in turn.state.players:
-        if player.status != ACTIVE:
+        if player.status != ACTIVE or player.robot:
             continue
         if player.id in turn.orders:
             player.missed = 0
