@@ -84,16 +84,25 @@ def _trade(state: Any, side: int) -> list[int] | None:
     return [100] if state.player(side).tech >= 100 else None
 
 
+def _quitter(who: int) -> Callable[[Any, int], bool | None]:
+    """The QUIT line of side ``who``'s orders."""
+    return lambda state, side: True if side == who else None
+
+
 def _ally(state: Any, side: int) -> int | None:
     return {1: 4, 4: 1}.get(side)
 
 
 def wok4_game() -> Game:
-    """Four on the small map: player 2 misses turns 3-5 (QUIT); 3 and 4 leave from turn 45,
-    so player 1 is the last standing; 1 and 4 name each other allies; tech is traded."""
+    """Four on the small map: player 2 misses turns 3-5 (QUIT); player 3 QUITs on turn 45, so
+    player 1 is the last standing (4 fell on turn 31); 1 and 4 name each other allies; tech
+    is traded."""
     config = game_config("wok4", "small", 4, 7)
     twist = wok_twist(
-        {2: range(3, 6), 3: range(45, 99), 4: range(45, 99)}, ally=(2, _ally), trade=(1, _trade)
+        {2: range(3, 6)},
+        ally=(2, _ally),
+        trade=(1, _trade),
+        quit=(45, _quitter(3)),
     )
     return Game("wok4", config, play(find_ruleset("wok4"), config, wok4_plan, 60, twist=twist))
 
@@ -110,20 +119,28 @@ def standard_game() -> Game:
 
 
 def duel_game() -> Game:
-    """A Duel: its robots, RIPs and NAPs."""
+    """A Duel: its robots, RIPs and NAPs; colour 5 QUITs on turn 12."""
     config = game_config("standard", "classic60", 2, 4)
     rules = find_ruleset("standard")
     return Game(
         "standard",
         config,
-        play(rules, config, standard_plan, 30, variant="duel", twist=wok_twist({})),
+        play(
+            rules,
+            config,
+            standard_plan,
+            30,
+            variant="duel",
+            twist=wok_twist({}, quit=(12, _quitter(5))),
+        ),
     )
 
 
 def intermediate_game() -> Game:
-    """Five on pentarchy; player 5 misses turns 3-5 (QUIT)."""
+    """Five on pentarchy; player 5 misses turns 3-5 (QUIT), player 4 QUITs on turn 10; all
+    vote to end the game on turn 30."""
     config = game_config("intermediate", "pentarchy", 5, 2)
-    twist = wok_twist({5: range(3, 6)})
+    twist = wok_twist({5: range(3, 6)}, quit=(10, _quitter(4)), vote_end=(30, True))
     rules = find_ruleset("intermediate")
     return Game("intermediate", config, play(rules, config, intermediate_plan, 40, twist=twist))
 
@@ -223,6 +240,8 @@ def key_of(event: Mapping[str, Any]) -> str:
     kind = str(event["kind"])
     if kind in ("spy_report", "spied_upon") and "op" in event:
         return f"{kind} op {event['op']} {'success' if event.get('success') else 'failure'}"
+    if kind == "player_quit":
+        return f"{kind} {'chosen' if event['chosen'] else 'missed'}"
     return kind
 
 
@@ -231,6 +250,8 @@ def required_keys(ruleset: str) -> set[str]:
     spying = {"spy_report", "spied_upon"}
     if spying <= keys:  # every operation's success, told to both sides
         keys = keys - spying | {f"{kind} op {op} success" for kind in spying for op in SPY_OPS}
+    if "player_quit" in keys:  # three missed turns, or the QUIT line
+        keys = keys - {"player_quit"} | {"player_quit missed", "player_quit chosen"}
     return keys
 
 
