@@ -51,7 +51,11 @@ def play(game_dir: Path, turns: int) -> Counter[str]:
             break
         turn = state.turn + 1
         for side in game.ruleset.owing(state):
-            planned = {**plan_orders(state, side, random.Random(side * 100 + turn)), "ready": True}
+            planned = {
+                **plan_orders(state, side, random.Random(side * 100 + turn)),
+                "quit": False,  # the QUIT line filled with 0: the player stays
+                "ready": True,
+            }
             header = {"game": game.config.game, "turn": turn, "player": side, "code": code(side)}
             form = game.ruleset.form
             text = render_aof(form, header, planned, game.ruleset.form_context(state, side))

@@ -34,9 +34,23 @@ class PlayerEntry(Record):
     name: str
     email: str
     code: str
+    share_address: bool = False
+    """The player agreed that the other players' reports show his address."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "email": self.email, "code": self.code}
+        data: dict[str, Any] = {
+            "id": self.id,
+            "name": self.name,
+            "email": self.email,
+            "code": self.code,
+        }
+        if self.share_address:
+            data["share_address"] = True
+        return data
+
+    def sharing(self) -> PlayerEntry:
+        """The same player, agreeing to share his address."""
+        return PlayerEntry(self.id, self.name, self.email, self.code, share_address=True)
 
 
 class GameConfig(Record):
@@ -83,6 +97,7 @@ class GameConfig(Record):
                     name=str(p["name"]),
                     email=str(p["email"]),
                     code=str(p["code"]),
+                    share_address=_flag(p.get("share_address", False), "share_address"),
                 )
                 for p in data["players"]
             )
@@ -98,6 +113,26 @@ class GameConfig(Record):
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"{source}: missing or bad entry {exc}") from exc
+
+
+def _flag(value: object, key: str) -> bool:
+    """A yes/no key of game.yaml: true or false, nothing else (a typo shares nothing)."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{key} must be true or false, not {value!r}")
+    return value
+
+
+def share_addresses(players: Sequence[PlayerEntry], seats: Sequence[int]) -> list[PlayerEntry]:
+    """``players`` with the address of each seat in ``seats`` shared (``--share-address``);
+    ConfigError for a seat no player has."""
+    known = {p.id for p in players}
+    for seat in seats:
+        if seat not in known:
+            raise ConfigError(
+                f"--share-address {seat}: there is no player {seat} (players are numbered 1 to "
+                f"{len(players)}, in the order of --player)"
+            )
+    return [p.sharing() if p.id in seats else p for p in players]
 
 
 def new_code() -> str:

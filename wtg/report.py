@@ -13,6 +13,7 @@ from wtg.aof.render import render_aof
 from wtg.core.ruleset import Ruleset
 from wtg.gameconfig import GameConfig
 from wtg.paths import templates_path
+from wtg.roster import roster
 
 
 def bytecode_cache() -> jinja2.BytecodeCache | None:
@@ -76,7 +77,8 @@ def report_text(
     player owes orders)."""
     context = ruleset.report_context(state, events, player)
     template = environment().get_template(f"{ruleset.name}/report.txt.j2")
-    text = template.render(**context, title=ruleset.title, deadline=deadline)
+    others = roster(ruleset, config, state, player)
+    text = template.render(**context, title=ruleset.title, deadline=deadline, roster=others)
     if aof is None:
         owes = not ruleset.is_over(state) and player in ruleset.owing(state)
         aof = aof_text(ruleset, config, state, player) if owes else ""

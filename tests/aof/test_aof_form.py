@@ -41,6 +41,7 @@ def test_wok4_loads_with_its_sections() -> None:
         "aim",
         "spy",
         "ally",
+        "quit",
         "ready",
     ]
     ready = form.section("ready")

@@ -80,7 +80,7 @@ def test_a_line_with_a_letter_the_form_has_not_is_rejected_not_dropped(line: str
     reason = only_bad(line)
     letter = line[0].upper()
     assert reason == (
-        f"the form has no {letter} lines (its lines start with B, A, T, M, X, G, S, L or R)"
+        f"the form has no {letter} lines (its lines start with B, A, T, M, X, G, S, L, Q or R)"
     )
 
 

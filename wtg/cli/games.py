@@ -82,6 +82,15 @@ def register(group: click.Group) -> None:
     help="A player, in seat order; repeat for each player (none in a game of robots only, "
     "where the ruleset has robots).",
 )
+@click.option(
+    "--share-address",
+    "shared",
+    type=int,
+    multiple=True,
+    metavar="N",
+    help="Player N (the Nth --player) agrees that the other players' reports show his "
+    "address; repeat for each. No address is shown unless its player agreed.",
+)
 @click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
 @click.option("--variant", default=None, help="A variant of the ruleset, where it has any.")
 @click.option(
@@ -116,6 +125,7 @@ def new_game(
     ruleset: str,
     map_name: str | None,
     players: tuple[str, ...],
+    shared: tuple[int, ...],
     seed: int | None,
     variant: str | None,
     every_days: int | None,
@@ -127,7 +137,7 @@ def new_game(
     other than these belong to one ruleset each (see its docs/rules page)."""
     from wtg.core.provmap import MapError
     from wtg.engine import create_game
-    from wtg.gameconfig import ConfigError, parse_player_spec
+    from wtg.gameconfig import ConfigError, parse_player_spec, share_addresses
     from wtg.newgame import NewGameRefused, check_new_game, maps_and_seats
     from wtg.rules import UnknownRuleset, find_ruleset
     from wtg.schedule import make_schedule
@@ -137,6 +147,7 @@ def new_game(
         rules = find_ruleset(ruleset)
         options = _options_for(ruleset, ruleset_options)
         entries = [parse_player_spec(spec, i) for i, spec in enumerate(players, start=1)]
+        entries = share_addresses(entries, shared)
         chosen = map_name or rules.default_map(variant)
         check_new_game(ruleset, variant, chosen, entries, options, *maps_and_seats(rules, options))
         game_seed = random.SystemRandom().randrange(2**31) if seed is None else seed

@@ -15,7 +15,8 @@ HEADER = {"game": "g", "turn": 6, "player": 1, "code": "SECRET"}
 
 def test_the_form_has_the_sections_of_the_turn() -> None:
     """The AOF follows the phases: upgrades first, then bombing, attacks, transformations,
-    Upgrade Troops (a section of its own), movement, aims, spying; the vote and READY."""
+    Upgrade Troops (a section of its own), movement, aims, spying; the vote, QUIT and
+    READY."""
     keys = [section.key for section in RULESET.form.sections]
     assert keys == [
         "upgrade",
@@ -27,6 +28,7 @@ def test_the_form_has_the_sections_of_the_turn() -> None:
         "aim",
         "spy",
         "vote_end",
+        "quit",
         "ready",
     ]
 

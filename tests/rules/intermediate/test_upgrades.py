@@ -77,4 +77,10 @@ def test_the_phases_in_the_texts_order() -> None:
         "aims",
         "spying",
     ]
-    assert names[12:] == ["votes", "missed_turns", "last_standing_or_vote", "next_order_of_play"]
+    assert names[12:] == [
+        "votes",
+        "quits",
+        "missed_turns",
+        "last_standing_or_vote",
+        "next_order_of_play",
+    ]

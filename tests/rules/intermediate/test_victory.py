@@ -53,3 +53,18 @@ def test_no_alliances_in_a_skirmish() -> None:
     from wtg.rules.intermediate import RULESET
 
     assert RULESET.form.section("ally") is None
+
+
+def test_a_player_gives_up_with_the_quit_line() -> None:
+    """ "or everyone else gives up!": the QUIT line of the form. Player 2 quits; his orders
+    of the turn still run, and at its end he is out and player 1 is the last standing."""
+    state = setup()
+    state.province(20).pop = 80
+    quitting = orders(2, transform=[{"province": 20, "kind": "POP-ARM", "amount": 40}], quit=True)
+    result = run_intermediate(state, orders(1), quitting)
+    after = result.state
+    assert after.player(2).status == QUIT and after.player(2).quit_on == after.turn
+    assert after.province(20).arm == 10  # the transformation ran
+    assert [(e.player, e.chosen) for e in kinds(result, "player_quit")] == [(2, True)]
+    assert after.outcome is not None
+    assert (after.outcome.reason, after.outcome.winners) == ("last standing", (1,))

@@ -287,6 +287,26 @@ def test_a_robot_losing_its_new_province_in_the_same_turn_is_headless_afterwards
     assert ROBOT not in robot_orders(robot_turn(after).state)
 
 
+def test_a_headless_robot_idles_and_never_quits() -> None:
+    """Duel: "Another four colours are taken by robot players, who are strong but play by
+    predicatable automatic rules"; a headless robot is "inactive" (RULE-NOTES). Ruling 20:
+    "A robot never misses a turn: a headless robot idles (its provinces stay, and can be
+    RIPed) but does not QUIT." Missed turns are a human's ("If you miss orders for 3 Turns
+    in a row"): robots played its turns as missed and QUIT it after three."""
+    state = robot_state()
+    give(state, 14, HUMAN)
+    state.player(ROBOT).last_taken = 14  # headless
+    events = []
+    for _ in range(4):
+        result = robot_turn(state, orders(HUMAN))
+        state = result.state
+        events += [e for e in result.events if getattr(e, "player", None) == ROBOT]
+    assert state.player(ROBOT).status == ACTIVE
+    assert state.player(ROBOT).missed == 0
+    assert [e.kind for e in events if e.kind in ("turn_missed", "player_quit")] == []
+    assert state.province(8).owner == ROBOT
+
+
 def test_a_dead_robot_gives_no_orders() -> None:
     state = robot_state()
     give(state, 8, HUMAN)

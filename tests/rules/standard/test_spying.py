@@ -18,8 +18,18 @@ from typing import Any
 
 from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run_standard
 from wtg.core.ruleset import TurnResult
+from wtg.gameconfig import GameConfig, PlayerEntry
+from wtg.report import report_text
+from wtg.rules.standard import RULESET
 from wtg.rules.wok.state import WokState
 
+CONFIG = GameConfig(
+    game="test",
+    ruleset="standard",
+    map="grid",
+    seed=1,
+    players=tuple(PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"CODE{i:04d}") for i in (1, 2)),
+)
 YES, NO = 0.0, 0.99
 SPY_PROVINCE, SPY_PLAYER, PROPAGANDA, FALSE_ORDERS, STEAL_GOLD = 1, 2, 3, 4, 5
 
@@ -46,6 +56,12 @@ def one(result: TurnResult, kind: str) -> Any:
     found = kinds(result, kind)
     assert len(found) == 1
     return found[0]
+
+
+def report(result: TurnResult, player: int) -> str:
+    """The player's report of the turn (as ``wtg run-turn`` writes it)."""
+    events = [e.to_dict() for e in result.events]
+    return report_text(RULESET, CONFIG, result.state, events, player, aof="")
 
 
 def skipped(result: TurnResult) -> list[str]:
@@ -195,7 +211,22 @@ def test_spies_all_caught_do_nothing() -> None:
     assert (report.caught, report.success, report.returned) == (1, False, 0)
     assert result.state.player(2).eff == 50
     assert result.state.province(2).spy == 1
-    assert one(result, "spied_upon").op == 0  # the victim learns of a failure only
+    victim = one(result, "spied_upon")  # ruling 13: the victim learns what was tried
+    assert (victim.op, victim.success, victim.caught) == (PROPAGANDA, False, 1)
+
+
+def test_the_victim_is_told_which_operation_hit_him() -> None:
+    """Ruling 13 (the family's, as WoK IV's ruling 12: "The victim always learns of an
+    operation against it (what kind, whether it succeeded, what it lost, whether it caught
+    spies)"): Spy Player ("See the total POP, WOK, ARM, MIS and SPY ...") and a failed
+    propaganda are named in the victim's report, as is the operation in the spymaster's."""
+    state = setup()
+    player = operate(state, spy(1, 2, SPY_PLAYER, 1), values=(YES,))
+    victim = report(player, 2)
+    assert "Enemy spies in 2 Prov2, operation 2 (spy player), a success" in victim
+    assert "operation 2 (spy player), short range" in report(player, 1)
+    failed = operate(setup(spy=1), spy(1, 2, PROPAGANDA, 1), values=(0.1, 0.9, YES))
+    assert "operation 3 (spread propaganda), a failure: your spies caught 1" in report(failed, 2)
 
 
 def test_the_guards_roll_their_owners_eff() -> None:

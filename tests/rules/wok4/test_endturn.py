@@ -7,6 +7,8 @@ import random
 from tests.rules.builders import empty, kinds, make_state, orders, run
 from wtg.core.ruleset import TurnResult
 from wtg.rules.wok.state import QUIT, WokState
+from wtg.rules.wok4 import RULESET
+from wtg.rules.wok4.phases.victory import quit_count
 
 
 def test_order_of_play_decides_who_fights_whom() -> None:
@@ -79,6 +81,38 @@ def test_three_missed_turns_in_a_row_is_quitting() -> None:
     assert state.player(3).status == QUIT
     assert state.player(3).quit_on == state.turn
     assert state.player(1).status == "active"
+
+
+def test_a_player_may_quit_with_the_quit_line() -> None:
+    """ "You can not re-enter this specific game ... This also applies if you quit the game
+    for whatever reason - here you will NOT get any more points if you quit !": the QUIT line
+    of the AOF (order file ``quit: true``). The turn's orders still run; at its end the
+    player is QUIT, earns no turn point for it, and counts among the quits ("If 5+ players
+    of a group QUIT the game")."""
+    state = make_state(players=3)
+    for pid, player in ((1, 1), (5, 2), (16, 3)):
+        empty(state, pid, player, pop=80)
+    quitting = orders(2, transform=[{"province": 5, "kind": "POP-ARM", "amount": 40}], quit=True)
+    result = run(state, orders(1), quitting, orders(3))
+    after = result.state
+    assert (after.player(2).status, after.player(2).quit_on) == (QUIT, after.turn)
+    assert after.player(2).turn_points == 0 and after.player(3).turn_points == 1
+    assert after.province(5).arm == 10 and after.province(5).owner == 2
+    assert [(e.player, e.chosen, e.public) for e in kinds(result, "player_quit")] == [
+        (2, True, True)
+    ]
+    assert quit_count(after) == after.seats - 3 + 1
+    assert 2 not in RULESET.owing(after)
+    assert after.outcome is None
+
+
+def test_a_quit_line_of_0_is_no_quitting() -> None:
+    """QUIT 0 (or N) on the form: the player stays."""
+    state = make_state(players=2)
+    empty(state, 1, 1)
+    empty(state, 20, 2)
+    after = run(state, orders(1, quit=False), orders(2)).state
+    assert after.player(1).status == "active"
 
 
 def test_orders_reset_the_missed_count_and_earn_turn_points() -> None:

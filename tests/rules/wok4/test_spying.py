@@ -18,8 +18,18 @@ import pytest
 
 from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run
 from wtg.core.ruleset import TurnResult
+from wtg.gameconfig import GameConfig, PlayerEntry
+from wtg.report import report_text
 from wtg.rules.wok.state import WokState
+from wtg.rules.wok4 import RULESET
 
+CONFIG = GameConfig(
+    game="test",
+    ruleset="wok4",
+    map="grid",
+    seed=1,
+    players=tuple(PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"CODE{i:04d}") for i in (1, 2)),
+)
 YES, NO = 0.0, 0.99
 SPY_PROVINCE, SPY_PLAYER, SABOTAGE_MISSILES, SABOTAGE_DEFENSES, STEAL_POPULATION = 1, 2, 3, 4, 5
 
@@ -308,6 +318,20 @@ def test_the_victim_learns_the_source_only_when_detected() -> None:
         operate(duel(spy=10), spy(1, 2, SABOTAGE_MISSILES, 1), values=(YES, NO, NO)), "spied_upon"
     )
     assert (unseen.province, unseen.op, unseen.source, unseen.spymaster) == (2, 3, 0, 0)
+
+
+def test_the_victims_report_names_the_operation() -> None:
+    """Ruling 12: "The victim always learns of an operation against it (what kind, whether it
+    succeeded, what it lost, whether it caught spies)". His report said "they succeeded"
+    with no word of which of the five operations it was."""
+    result = operate(duel(spy=10), spy(1, 2, SPY_PLAYER, 1), values=(YES, NO, NO))
+    events = [e.to_dict() for e in result.events]
+    victim = report_text(RULESET, CONFIG, result.state, events, 2, aof="")
+    assert "- Enemy spies in 2 Prov2, operation 2 (spy a player): they succeeded." in victim
+    failed = operate(duel(spy=10), spy(1, 2, STEAL_POPULATION, 1), values=(NO, NO, NO))
+    events = [e.to_dict() for e in failed.events]
+    victim = report_text(RULESET, CONFIG, failed.state, events, 2, aof="")
+    assert "operation 5 (steal population): they failed." in victim
 
 
 def test_spying_a_province_reveals_its_row_to_the_spy_only() -> None:

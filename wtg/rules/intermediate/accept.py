@@ -43,5 +43,6 @@ CHECKS: dict[str, Check] = {
     "aim": SHARED_CHECKS["aim"],
     "spy": check_spy,
     "vote_end": check_vote,
+    "quit": SHARED_CHECKS["quit"],
     "ready": SHARED_CHECKS["ready"],
 }

@@ -19,7 +19,7 @@ from wtg.rules.wok.attacking import Fought, attack_phase
 from wtg.rules.wok.espionage import spy_phase
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.phases.aims import change_aims
-from wtg.rules.wok.phases.endturn import missed_turns, next_order_of_play
+from wtg.rules.wok.phases.endturn import missed_turns, next_order_of_play, quits
 from wtg.rules.wok.phases.entropy import entropy
 from wtg.rules.wok.phases.movement import move_all
 from wtg.rules.wok.phases.population import neutral_recruits, transform_all
@@ -88,6 +88,7 @@ PHASES = (
     aims,  # 10
     spying,  # 11
     votes,
+    quits,
     missed_turns,
     last_standing_or_vote,
     next_order_of_play,

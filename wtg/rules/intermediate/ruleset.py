@@ -18,6 +18,7 @@ from wtg.rules.intermediate.resolve import FORECAST_PHASES, resolve
 from wtg.rules.intermediate.setup import start_state
 from wtg.rules.intermediate.view import troop_row, troop_view
 from wtg.rules.wok.attacking import attacks_allowed
+from wtg.rules.wok.espionage import OP_NAMES
 from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.ruleset import MAP_LIMITS, WokRuleset
 from wtg.rules.wok.state import WokState
@@ -36,6 +37,7 @@ class Intermediate(WokRuleset):
         pop_min=MAP_LIMITS.pop_min, pop_max=MAP_LIMITS.pop_max, terrains=frozenset(TERRAINS)
     )
     checks = CHECKS
+    spy_ops = OP_NAMES
     forecast_phases = FORECAST_PHASES
 
     start_state = staticmethod(start_state)

@@ -25,5 +25,6 @@ CHECKS: dict[str, Check] = {
     "spy": check_spy,
     "ally": _check_ally,
     "vote_end": check_vote,
+    "quit": SHARED_CHECKS["quit"],
     "ready": SHARED_CHECKS["ready"],
 }

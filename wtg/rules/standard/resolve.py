@@ -14,7 +14,7 @@ from wtg.rules.standard.phases.victory import game_end, rips, votes
 from wtg.rules.standard.phases.working import working
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.phases.aims import change_aims
-from wtg.rules.wok.phases.endturn import alliances, missed_turns, next_order_of_play
+from wtg.rules.wok.phases.endturn import alliances, missed_turns, next_order_of_play, quits
 from wtg.rules.wok.phases.entropy import entropy
 from wtg.rules.wok.phases.movement import move_all
 from wtg.rules.wok.phases.population import growth, neutral_recruits, transform_all
@@ -52,6 +52,7 @@ PHASES = (
     spying,  # 10
     alliances,
     votes,
+    quits,
     missed_turns,
     rips,
     game_end,

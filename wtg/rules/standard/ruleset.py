@@ -10,6 +10,7 @@ from wtg.rules.standard.phases.attacks import attacks_allowed
 from wtg.rules.standard.resolve import FORECAST_PHASES, resolve
 from wtg.rules.standard.robots import robot_orders
 from wtg.rules.standard.setup import start_state
+from wtg.rules.wok.espionage import OP_NAMES
 from wtg.rules.wok.ruleset import WokRuleset
 from wtg.rules.wok.state import WokState
 
@@ -21,6 +22,7 @@ class Standard(WokRuleset):
     title = "World of Kaomaris - Standard WoK"
     aims = AIMS
     checks = CHECKS
+    spy_ops = OP_NAMES
     forecast_phases = FORECAST_PHASES
 
     def default_map(self, variant: str | None) -> str:

@@ -238,10 +238,22 @@ def check_ready(entry: RawEntry, context: Context) -> tuple[bool, str]:
     return True, ""
 
 
+def check_quit(entry: RawEntry, context: Context) -> tuple[bool, str]:
+    """QUIT: the player leaves the game at the end of the turn (0 or N: he stays)."""
+    if not entry.values["flag"]:
+        return True, ""
+    turn = context.state.turn + 1
+    return True, (
+        f"note: you QUIT the game at the end of turn {turn}; this turn's other orders still "
+        "run, and you give no more orders after it"
+    )
+
+
 SHARED_CHECKS: dict[str, Check] = {
     "transform": check_transform,
     "move": check_move,
     "aim": check_aim,
     "ally": check_ally,
+    "quit": check_quit,
     "ready": check_ready,
 }

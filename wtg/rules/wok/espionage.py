@@ -126,7 +126,7 @@ def _spy(turn: Turn, phase: str, player: Player, order: SpyOp, empire_of: Empire
         SpiedUpon(
             player=victim.id,
             province=target.id,
-            op=order.op if success else 0,
+            op=order.op,
             caught=arrived - through,
             success=success,
             effect=effect,

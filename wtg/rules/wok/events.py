@@ -65,8 +65,12 @@ class TurnMissed(Event):
 
 
 class PlayerQuit(Event):
+    """A player is out of the game for good: three turns missed in a row, or ``chosen`` (the
+    QUIT line of his orders)."""
+
     kind: ClassVar[str] = "player_quit"
     player: int
+    chosen: bool = False
 
 
 class AllianceDeclared(Event):

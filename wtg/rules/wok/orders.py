@@ -74,6 +74,8 @@ class Orders(Record):
     """None keeps the alliance as it is; 0 ends it."""
     vote_end: bool | None = None
     """Standard WoK: a vote to end the game now (None: no vote given)."""
+    quit: bool = False
+    """The player leaves the game at the end of the turn (the AOF's QUIT line)."""
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Orders:
@@ -112,4 +114,5 @@ class Orders(Record):
             ),
             ally=None if ally is None else int(ally),
             vote_end=None if d.get("vote_end") is None else bool(d["vote_end"]),
+            quit=bool(d.get("quit", False)),
         )

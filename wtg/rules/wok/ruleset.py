@@ -35,6 +35,8 @@ class WokRuleset(RulesetFiles):
     jump_tech: ClassVar[int | None] = None
     map_limits: ClassVar[MapLimits] = MAP_LIMITS
     checks: ClassVar[Mapping[str, Check]]
+    spy_ops: ClassVar[Mapping[int, str]]
+    """The spy operations by number, as the reports name them."""
     forecast_phases: ClassVar[tuple[Phase, ...]]
 
     # a ruleset's own pieces: plain functions, set with staticmethod(...)
@@ -111,7 +113,11 @@ class WokRuleset(RulesetFiles):
         self, state: WokState, events: Sequence[Mapping[str, Any]], player: int
     ) -> dict[str, Any]:
         return report_context(
-            state, events, player, attacks_next=self.attacks_allowed(state.player(player).tech)
+            state,
+            events,
+            player,
+            attacks_next=self.attacks_allowed(state.player(player).tech),
+            spy_ops=self.spy_ops,
         )
 
     def topten(self, state: WokState) -> list[ScoreLine]:

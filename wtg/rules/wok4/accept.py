@@ -97,5 +97,6 @@ CHECKS: dict[str, Check] = {
     "aim": SHARED_CHECKS["aim"],
     "spy": _check_spy,
     "ally": SHARED_CHECKS["ally"],
+    "quit": SHARED_CHECKS["quit"],
     "ready": SHARED_CHECKS["ready"],
 }

@@ -7,7 +7,7 @@ from random import Random
 
 from wtg.core.ruleset import TurnResult
 from wtg.rules.wok.orders import Orders
-from wtg.rules.wok.phases.endturn import alliances, missed_turns, next_order_of_play
+from wtg.rules.wok.phases.endturn import alliances, missed_turns, next_order_of_play, quits
 from wtg.rules.wok.phases.movement import movement
 from wtg.rules.wok.phases.population import growth, neutral_recruits, transformations
 from wtg.rules.wok.ruleset import run_turn_phases
@@ -31,6 +31,7 @@ PHASES = (
     aims,  # V
     spying,  # VI
     alliances,
+    quits,
     missed_turns,
     game_end,
     next_order_of_play,  # the end of the turn

@@ -27,11 +27,26 @@ def alliances(turn: Turn) -> None:
         )
 
 
+def quits(turn: Turn) -> None:
+    """The QUIT line of a player's orders: he leaves the game at the end of the turn, after
+    his other orders ran (Standard's Duel: "a player can quit at any time"; WoK IV: "This
+    also applies if you quit the game for whatever reason"). His provinces stay, dug in, as
+    a player's who missed three turns; he earns no turn point for it."""
+    for player in turn.state.players:
+        orders = turn.orders.get(player.id)
+        if player.status == ACTIVE and orders is not None and orders.quit:
+            player.status = QUIT
+            player.quit_on = turn.state.turn
+            turn.emit(PlayerQuit(player=player.id, chosen=True, public=True))
+
+
 def missed_turns(turn: Turn) -> None:
     """Manual section 3: "If you miss orders for 3 Turns in a row, you will be considered
-    as to have QUIT the game." A player who sent orders earns a HiScore turn point."""
+    as to have QUIT the game." A player who sent orders earns a HiScore turn point. A robot
+    misses no turn: it plays by its own rules, and a headless one idles (Standard, ruling
+    20)."""
     for player in turn.state.players:
-        if player.status != ACTIVE:
+        if player.status != ACTIVE or player.robot:
             continue
         if player.id in turn.orders:
             player.missed = 0

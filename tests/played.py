@@ -1,0 +1,81 @@
+"""Games played by the rules alone, turn by turn, for the tests that read what every turn
+produced (the report of every event kind): the built-in strategies give the humans'
+orders (a ``twist`` may change them, or drop them: a missed turn), robots and bots their
+own, and each turn is resolved with the game's RNG."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from wtg.core.rng import turn_rng
+from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
+from wtg.gameconfig import GameConfig, PlayerEntry
+
+Plan = Callable[[Any, int, random.Random], dict[str, Any]]
+Twist = Callable[[Any, int, dict[str, Any]], dict[str, Any] | None]
+"""(state, side, planned orders) -> the orders to give, or None for none (a missed turn)."""
+
+
+class Played:
+    """One resolved turn: the state after it and its events (as stored)."""
+
+    def __init__(self, state: Any, events: list[dict[str, Any]]) -> None:
+        self.state = state
+        self.events = events
+
+
+def game_config(ruleset: str, map_name: str, humans: int, seed: int) -> GameConfig:
+    """The GM's config of a game of ``humans`` seats (made-up names, addresses and codes)."""
+    return GameConfig(
+        game="played",
+        ruleset=ruleset,
+        map=map_name,
+        seed=seed,
+        players=tuple(
+            PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"CODE{i:04d}X")
+            for i in range(1, humans + 1)
+        ),
+    )
+
+
+def play(
+    ruleset: Ruleset,
+    config: GameConfig,
+    plan: Plan | None,
+    turns: int,
+    *,
+    variant: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    twist: Twist | None = None,
+) -> Iterator[Played]:
+    """Turn 0, then up to ``turns`` turns (fewer when the game ends)."""
+    seed = config.seed
+    setup = GameSetup(
+        game=config.game,
+        map=config.map,
+        seed=seed,
+        players=tuple(SeatSetup(id=p.id, name=p.name) for p in config.players),
+        variant=variant,
+        options=dict(options or {}),
+    )
+    state = ruleset.new_game(setup, turn_rng(seed, 0)).state
+    yield Played(state, [])
+    for _ in range(turns):
+        if ruleset.is_over(state):
+            return
+        turn = ruleset.turn_of(state)
+        orders: dict[int, dict[str, Any]] = {}
+        for side in ruleset.owing(state):
+            planned = plan(state, side, random.Random(f"{seed}:{turn}:{side}")) if plan else {}
+            given = twist(state, side, planned) if twist else planned
+            if given is None:
+                continue
+            entries, _bad, problems = ruleset.entries_from_dict(given)
+            assert not problems, problems
+            orders[side] = ruleset.accept(entries, state, side).orders
+        orders.update(ruleset.robot_orders(state))
+        result = ruleset.resolve(state, orders, turn_rng(seed, turn + 1))
+        state = result.state
+        yield Played(state, [e.to_dict() for e in result.events])

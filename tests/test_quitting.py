@@ -1,0 +1,134 @@
+"""Quitting where the texts allow it (WoK IV, Standard and its variants, Intermediate), from
+the AOF to `wtg state --json` and `wtg status --json`; and the reports of players who are
+out: no deadline, no Order of Play, and the Top Ten marks who QUIT.
+
+Contract (issue 14): "a `QUIT` line on the AOF (order-file key `quit: true`); in Duel one
+per colour's form. After the turn the player (colour) is QUIT in `wtg state --json` and
+`wtg status --json`."
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from tests.conftest import players
+from wtg.cli import main
+from wtg.engine import Game, create_game
+from wtg.intake import Submission
+from wtg.orderfiles import read_order_file
+from wtg.schedule import make_schedule
+
+MAPS = {"wok4": "small", "standard": "classic60", "intermediate": "pentarchy"}
+NOW = datetime(2026, 3, 2, 12, tzinfo=timezone.utc)
+
+
+def wtg(*args: object) -> str:
+    result = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def new_game(root: Path, ruleset: str, count: int = 2, variant: str | None = None) -> Game:
+    schedule = make_schedule(2, "18:00", "UTC", now=NOW)
+    return create_game(
+        root / "g", ruleset, MAPS[ruleset], players(count), 5, variant, schedule=schedule, now=NOW
+    )
+
+
+def fill(form: str, blank: str, value: str, start: int = 0) -> str:
+    at = form.index(blank, start)
+    return form[:at] + value + form[at + len(blank) :]
+
+
+def json_of(*args: object) -> Any:
+    return json.loads(wtg(*args))
+
+
+@pytest.mark.parametrize("ruleset", sorted(MAPS))
+def test_a_quit_line_alone_is_filed_and_the_player_is_quit_after_the_turn(
+    tmp_path: Path, ruleset: str
+) -> None:
+    """A form whose only filled line is QUIT is an order: it is filed (not taken for a
+    READY alone, nor for a mail without orders) and replaces the orders on file; after the
+    turn the player is QUIT in `wtg state --json` and `wtg status --json`, and his report
+    says so, with no deadline and no Order of Play."""
+    game = new_game(tmp_path, ruleset, count=3)
+    form = game.aof(2)
+    assert "Q1: _" in form and "QUIT" in form
+    first = game.submit_all(fill(form, "R1: _", "R1: 1"), via="mail")[0]
+    assert isinstance(first, Submission) and first.ready_only
+    result = game.submit_all(fill(form, "Q1: _", "Q1: 1"), via="mail")[0]
+    assert isinstance(result, Submission)
+    assert not result.ready_only
+    assert any("note: you QUIT the game at the end of turn 1" in v.reason for v in result.verdicts)
+    _text, stored = read_order_file(game.store.pending_orders(1)[2])
+    assert stored == {"player": 2, "turn": 1, "quit": True}
+    game.run_turn(now=NOW)
+    state = json_of("state", game.store.root, "--json")
+    statuses = [(p["id"], p["status"]) for p in state["players"]]
+    assert statuses == [(1, "active"), (2, "quit"), (3, "active")]
+    status = json_of("status", game.store.root, "--json")
+    quitter = status["players"][1]
+    assert (quitter["status"], quitter["owes_orders"]) == ("quit", False)
+    report = game.report(2)
+    assert "You QUIT the game on turn 1: you give no more orders." in report
+    assert "ORDER OF PLAY" not in report and "DEADLINE" not in report
+    assert "=== BEGIN AOF ===" not in report
+    other = game.report(1)
+    assert "- Bob (#2) has QUIT the game." in other
+    assert "ORDER OF PLAY FOR TURN 2" in other and "DEADLINE FOR YOUR TURN 2 ORDERS" in other
+
+
+def test_a_duel_colour_quits_on_its_own_form(tmp_path: Path) -> None:
+    """ "in Duel one per colour's form": Ann's mail holds her three forms; only her colour
+    B's QUIT line is filled, so colour B (3) alone is QUIT after the turn."""
+    game = create_game(tmp_path / "d", "standard", "classic60", players(2), 5, "duel", now=NOW)
+    forms = game.aof(1)
+    assert forms.count("Q1: _") == 3
+    second = forms.index("=== BEGIN AOF ===", forms.index("=== END AOF ===")) + 1
+    results = game.submit_all(fill(forms, "Q1: _", "Q1: 1", second), via="mail")
+    assert [r.player for r in results if isinstance(r, Submission)] == [3]
+    game.run_turn(now=NOW)
+    status = json_of("status", game.store.root, "--json")
+    by_colour = {p["id"]: p["status"] for p in status["players"]}
+    assert by_colour == {1: "active", 2: "active", 3: "quit", 4: "active", 5: "active", 6: "active"}
+
+
+def test_the_top_ten_in_a_report_marks_who_quit(tmp_path: Path) -> None:
+    """A QUIT player keeps his provinces and may head the Top Ten: the reports mark him as
+    `wtg topten` does."""
+    game = new_game(tmp_path, "wok4", count=3)
+    game.submit_all(fill(game.aof(1), "Q1: _", "Q1: 1"), via="command line")
+    game.run_turn(now=NOW)
+    topten = game.topten()
+    quitter_row = next(line for line in topten.splitlines() if " Ann " in line)
+    assert quitter_row.endswith("QUIT")
+    report = game.report(2)
+    top = report.split("TOP TEN\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert len(top) == 3
+    ann = next(line for line in top if "Ann" in line)
+    assert ann.endswith("QUIT"), ann
+    assert all(not line.endswith(("QUIT", "ACTIVE")) for line in top if "Ann" not in line)
+
+
+def test_a_dead_players_report_has_no_deadline_and_no_order_of_play(tmp_path: Path) -> None:
+    """A player whose last province fell gives no more orders: his report has no deadline
+    and no Order of Play for a turn he will not play."""
+    game = new_game(tmp_path, "standard", count=3)
+    state = game.state()
+    for province in state.provinces:
+        if province.owner == 3:
+            province.owner = 0
+    state.player(3).status = "dead"
+    state.player(3).died_on = 0
+    files = game._turn_files(state, [], game.meta(0))
+    report = files["reports/p03.txt"]
+    assert "You lost your last province on turn 0: you give no more orders." in report
+    assert "ORDER OF PLAY" not in report and "DEADLINE" not in report
+    assert "DEADLINE FOR YOUR TURN 1 ORDERS" in files["reports/p01.txt"]
