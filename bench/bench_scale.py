@@ -1,0 +1,160 @@
+"""Benchmark: the cost of a WoK IV turn as the map and the number of players grow.
+
+    .venv/bin/python bench/bench_scale.py [--repeat 5] [--dir /dev/shm]
+
+On generated maps of 60, 600 and 6,000 provinces (``tests/bigmap.py``), each a game well
+under way (``bench/developed.py``: 60% of the map held, 10 players, each with hundreds of
+provinces on the big map, every line of every AOF filled with an order that runs), it
+times the CPU of (1) the turn's resolution alone (orders already checked) and (2) a whole
+``run-turn`` (order files read and checked, resolution, the reports with their AOFs, the
+Top Ten, the state and the atomic commit), in process, the median of ``--repeat`` runs of
+``run-turn --rerun``. It prints the cost per province, the marginal CPU of a province
+between 60 and 600 and between 600 and 6,000 provinces and their ratio (target: at most
+1.5), then the same 6,000 provinces held by 10 and by 60 players (target: 60 players cost
+at most 1.5 times 10).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.developed import developed, varied_orders  # noqa: E402
+from tests.bigmap import grid_map  # noqa: E402
+from wtg.aof.render import render_aof  # noqa: E402
+from wtg.core.rng import turn_rng  # noqa: E402
+from wtg.engine import Game, create_game, dump_json  # noqa: E402
+from wtg.gameconfig import PlayerEntry  # noqa: E402
+from wtg.rules.wok.state import WokState  # noqa: E402
+from wtg.rules.wok4 import RULESET  # noqa: E402
+from wtg.yamlio import dump_yaml  # noqa: E402
+
+SEED = 11
+TARGET = 1.5
+
+
+class Cost(NamedTuple):
+    provinces: int
+    players: int
+    resolve: float
+    """CPU seconds of the resolution alone."""
+    run_turn: float
+    """CPU seconds of the whole run-turn."""
+    wall: float
+    """Wall seconds of the whole run-turn (the commit's syncs included)."""
+    lines: int
+    """Accepted order lines."""
+
+
+def median_cpu(action: Callable[[], Any], repeat: int) -> tuple[float, float]:
+    """Median CPU and wall seconds of ``repeat`` runs of ``action``."""
+    cpu, wall = [], []
+    for _ in range(repeat):
+        begin_cpu, begin_wall = time.process_time(), time.perf_counter()
+        action()
+        cpu.append(time.process_time() - begin_cpu)
+        wall.append(time.perf_counter() - begin_wall)
+    return statistics.median(cpu), statistics.median(wall)
+
+
+def game_under_way(
+    folder: Path, provinces: int, players: int, regions: int | None = None
+) -> tuple[Game, WokState]:
+    """A game on a generated map with the developed state as its turn 0 and every
+    player's full AOF on file for turn 1."""
+    data = grid_map(provinces, max(players, regions or 0))
+    name = f"{provinces}-{players}-{regions or players}"
+    map_file = folder / f"grid{name}.yaml"
+    map_file.write_text(dump_yaml(data), encoding="utf-8")
+    entries = [
+        PlayerEntry(i, f"Player {i}", f"p{i}@example.org", f"CODE{i:06d}")
+        for i in range(1, players + 1)
+    ]
+    game = create_game(folder / f"game{name}", "wok4", str(map_file), entries, SEED)
+    state = developed(data, players, SEED, regions)
+    state.turn = 0  # the game's turn 0, developed
+    (game.store.turn_dir(0) / "state.json").write_text(dump_json(RULESET.state_to_dict(state)))
+    rng = random.Random(SEED)
+    for pid in range(1, players + 1):
+        orders = varied_orders(state, pid, rng)
+        header = {"game": game.config.game, "turn": 1, "player": pid, "code": entries[pid - 1].code}
+        form = RULESET.form_for(state)
+        game.submit(render_aof(form, header, orders, RULESET.form_context(state, pid)))
+    return game, state
+
+
+def measure(
+    folder: Path, provinces: int, players: int, repeat: int, regions: int | None = None
+) -> Cost:
+    game, state = game_under_way(folder, provinces, players, regions)
+    paths = game.store.pending_orders(1)
+    orders, _copies = game._load_orders(state, paths)
+    lines = sum(len(v) for o in orders.values() for v in o.values() if isinstance(v, list))
+    resolve, _ = median_cpu(lambda: RULESET.resolve(state, orders, turn_rng(SEED, 1)), repeat)
+    game.run_turn()
+    run_turn, wall = median_cpu(lambda: game.run_turn(rerun=True), repeat)
+    return Cost(provinces, players, resolve, run_turn, wall, lines)
+
+
+def show(cost: Cost) -> None:
+    per = 1e6 / cost.provinces
+    print(
+        f"{cost.provinces:>6} provinces, {cost.players:>2} players, {cost.lines:>5} order lines:"
+        f" resolve {cost.resolve * 1000:8.1f} ms CPU ({cost.resolve * per:5.1f} us a province);"
+        f" run-turn {cost.run_turn * 1000:8.1f} ms CPU ({cost.run_turn * per:5.1f} us a"
+        f" province), {cost.wall * 1000:8.1f} ms wall"
+    )
+
+
+def marginal(label: str, series: list[Cost], pick: Callable[[Cost], float]) -> None:
+    small, middle, large = series
+    low = (pick(middle) - pick(small)) / (middle.provinces - small.provinces)
+    high = (pick(large) - pick(middle)) / (large.provinces - middle.provinces)
+    ratio = high / low
+    print(
+        f"{label}: marginal CPU a province {low * 1e6:.1f} us"
+        f" ({small.provinces}-{middle.provinces}),"
+        f" {high * 1e6:.1f} us ({middle.provinces}-{large.provinces}); ratio {ratio:.2f}"
+        f" (target <= {TARGET}: {'met' if ratio <= TARGET else 'NOT met'})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument(
+        "--dir", default=None, help="Where the games are made (in a temporary folder)."
+    )
+    args = parser.parse_args()
+    print(f"Python {sys.version.split()[0]}; medians of {args.repeat} runs")
+    with tempfile.TemporaryDirectory(prefix="wtg-scale-", dir=args.dir) as tmp:
+        folder = Path(tmp)
+        series = [measure(folder, n, 10, args.repeat) for n in (60, 600, 6000)]
+        for cost in series:
+            show(cost)
+        marginal("resolve", series, lambda c: c.resolve)
+        marginal("run-turn", series, lambda c: c.run_turn)
+        print("The same 3,600 provinces of a 6,000-province map held by 10 and by 60 players:")
+        few, many = (measure(folder, 6000, n, args.repeat, regions=60) for n in (10, 60))
+        show(few)
+        show(many)
+        ratio = many.run_turn / few.run_turn
+        print(
+            f"run-turn, 60 players against 10: {ratio:.2f} times the CPU"
+            f" (target <= {TARGET}: {'met' if ratio <= TARGET else 'NOT met'});"
+            f" resolve {many.resolve / few.resolve:.2f} times"
+        )
+
+
+if __name__ == "__main__":
+    main()
