@@ -5,20 +5,23 @@
 On generated maps of 60, 600 and 6,000 provinces (``tests/bigmap.py``), each a game well
 under way (``bench/developed.py``: 60% of the map held, 10 players, each with hundreds of
 provinces on the big map, every line of every AOF filled with an order that runs), it
-times the CPU of (1) the turn's resolution alone (orders already checked) and (2) a whole
-``run-turn`` (order files read and checked, resolution, the reports with their AOFs, the
-Top Ten, the state and the atomic commit), in process, the median of ``--repeat`` runs of
-``run-turn --rerun``. It prints the cost per province, the marginal CPU of a province
-between 60 and 600 and between 600 and 6,000 provinces and their ratio (target: at most
-1.5), then the same 6,000 provinces held by 10 and by 60 players (target: 60 players cost
-at most 1.5 times 10).
+times the CPU of (1) the turn's resolution alone (orders already checked), (2) a whole
+``run-turn`` in process (order files read and checked, resolution, the reports with their
+AOFs, the Top Ten, the state and the atomic commit) and (3) ``wtg run-turn`` as a command
+(the same, with Python's start and the imports, as cron runs it): the medians of
+``--repeat`` runs of ``run-turn --rerun``. It prints the cost per province, the marginal
+CPU of a province between 60 and 600 and between 600 and 6,000 provinces and their ratio
+(target: at most 1.5), then the same 3,600 provinces of a 6,000-province map held by 10
+and by 60 players (target: 60 players cost at most 1.5 times 10).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -52,6 +55,8 @@ class Cost(NamedTuple):
     """CPU seconds of the whole run-turn."""
     wall: float
     """Wall seconds of the whole run-turn (the commit's syncs included)."""
+    command: float
+    """CPU seconds of ``wtg run-turn`` as a command."""
     lines: int
     """Accepted order lines."""
 
@@ -65,6 +70,19 @@ def median_cpu(action: Callable[[], Any], repeat: int) -> tuple[float, float]:
         cpu.append(time.process_time() - begin_cpu)
         wall.append(time.perf_counter() - begin_wall)
     return statistics.median(cpu), statistics.median(wall)
+
+
+def command_cpu(game: Game, repeat: int) -> float:
+    """Median CPU seconds (user and system) of ``wtg run-turn GAME --rerun`` as a command."""
+    wtg = Path(sys.executable).with_name("wtg")
+    times = []
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        command = [str(wtg), "run-turn", str(game.store.root), "--rerun"]
+        subprocess.run(command, check=True, capture_output=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(times)
 
 
 def game_under_way(
@@ -103,29 +121,33 @@ def measure(
     resolve, _ = median_cpu(lambda: RULESET.resolve(state, orders, turn_rng(SEED, 1)), repeat)
     game.run_turn()
     run_turn, wall = median_cpu(lambda: game.run_turn(rerun=True), repeat)
-    return Cost(provinces, players, resolve, run_turn, wall, lines)
+    command = command_cpu(game, repeat)
+    return Cost(provinces, players, resolve, run_turn, wall, command, lines)
 
 
 def show(cost: Cost) -> None:
-    per = 1e6 / cost.provinces
+    def each(seconds: float) -> str:
+        return f"{seconds * 1000:6.1f} ms ({seconds * 1e6 / cost.provinces:5.1f} us a province)"
+
     print(
-        f"{cost.provinces:>6} provinces, {cost.players:>2} players, {cost.lines:>5} order lines:"
-        f" resolve {cost.resolve * 1000:8.1f} ms CPU ({cost.resolve * per:5.1f} us a province);"
-        f" run-turn {cost.run_turn * 1000:8.1f} ms CPU ({cost.run_turn * per:5.1f} us a"
-        f" province), {cost.wall * 1000:8.1f} ms wall"
+        f"{cost.provinces:>5} provinces, {cost.players:>2} players, {cost.lines:>4} order lines:"
+        f" resolve {each(cost.resolve)}; run-turn {each(cost.run_turn)},"
+        f" {cost.wall * 1000:.1f} ms wall; `wtg run-turn` {each(cost.command)}"
     )
+
+
+def verdict(ratio: float) -> str:
+    return f"{ratio:.2f} (target <= {TARGET}: {'met' if ratio <= TARGET else 'NOT met'})"
 
 
 def marginal(label: str, series: list[Cost], pick: Callable[[Cost], float]) -> None:
     small, middle, large = series
     low = (pick(middle) - pick(small)) / (middle.provinces - small.provinces)
     high = (pick(large) - pick(middle)) / (large.provinces - middle.provinces)
-    ratio = high / low
     print(
         f"{label}: marginal CPU a province {low * 1e6:.1f} us"
-        f" ({small.provinces}-{middle.provinces}),"
-        f" {high * 1e6:.1f} us ({middle.provinces}-{large.provinces}); ratio {ratio:.2f}"
-        f" (target <= {TARGET}: {'met' if ratio <= TARGET else 'NOT met'})"
+        f" ({small.provinces}-{middle.provinces}), {high * 1e6:.1f} us"
+        f" ({middle.provinces}-{large.provinces}); ratio {verdict(high / low)}"
     )
 
 
@@ -144,15 +166,15 @@ def main() -> None:
             show(cost)
         marginal("resolve", series, lambda c: c.resolve)
         marginal("run-turn", series, lambda c: c.run_turn)
+        marginal("`wtg run-turn`", series, lambda c: c.command)
         print("The same 3,600 provinces of a 6,000-province map held by 10 and by 60 players:")
         few, many = (measure(folder, 6000, n, args.repeat, regions=60) for n in (10, 60))
         show(few)
         show(many)
-        ratio = many.run_turn / few.run_turn
+        print(f"60 players against 10, `wtg run-turn`: {verdict(many.command / few.command)}")
         print(
-            f"run-turn, 60 players against 10: {ratio:.2f} times the CPU"
-            f" (target <= {TARGET}: {'met' if ratio <= TARGET else 'NOT met'});"
-            f" resolve {many.resolve / few.resolve:.2f} times"
+            f"  run-turn in process {many.run_turn / few.run_turn:.2f},"
+            f" resolve {many.resolve / few.resolve:.2f}"
         )
 
 
