@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_scale.py [--repeat 5] [--dir /dev/shm]
 
 On generated maps of 60, 600 and 6,000 provinces (``tests/bigmap.py``), each a game well
-under way (``bench/developed.py``: 60% of the map held, 10 players, each with hundreds of
+under way (``tests/developed.py``: 60% of the map held, 10 players, each with hundreds of
 provinces on the big map, every line of every AOF filled with an order that runs), it
 times the CPU of (1) the turn's resolution alone (orders already checked), (2) a whole
 ``run-turn`` in process (order files read and checked, resolution, the reports with their
@@ -32,8 +32,8 @@ from typing import Any, NamedTuple
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.developed import developed, varied_orders  # noqa: E402
 from tests.bigmap import grid_map  # noqa: E402
+from tests.developed import developed, varied_orders  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.core.rng import turn_rng  # noqa: E402
 from wtg.engine import Game, create_game, dump_json  # noqa: E402

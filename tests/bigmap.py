@@ -18,8 +18,9 @@ from wtg.yamlio import dump_yaml
 POP_LOW, POP_HIGH = 50, 130
 
 
-def grid_map(provinces: int, seats: int, seed: int = 1) -> dict[str, Any]:
-    """The data of a map file: ``provinces`` provinces on a grid, ``seats`` start provinces."""
+def grid_map(provinces: int, seats: int, seed: int = 1, starts_from: int = 1) -> dict[str, Any]:
+    """The data of a map file: ``provinces`` provinces on a grid, ``seats`` start provinces
+    (numbered ``starts_from`` or more)."""
     width = max(2, round(math.sqrt(provinces)))
     rng = random.Random(seed)
     rows = []
@@ -46,16 +47,17 @@ def grid_map(provinces: int, seats: int, seed: int = 1) -> dict[str, Any]:
         "name": f"grid{provinces}",
         "title": f"A grid of {provinces} provinces",
         "seats": seats,
-        "starts": _starts(provinces, width, seats),
+        "starts": _starts(provinces, width, seats, starts_from),
         "provinces": rows,
     }
 
 
-def _starts(provinces: int, width: int, seats: int) -> list[int]:
-    """``seats`` provinces on even rows and columns (never neighbours), evenly spread."""
+def _starts(provinces: int, width: int, seats: int, first: int) -> list[int]:
+    """``seats`` provinces on even rows and columns (never neighbours), evenly spread over
+    those numbered ``first`` or more."""
     spots = [
         pid
-        for pid in range(1, provinces + 1)
+        for pid in range(first, provinces + 1)
         if ((pid - 1) // width) % 2 == 0 and ((pid - 1) % width) % 2 == 0
     ]
     if len(spots) < seats:
@@ -64,7 +66,7 @@ def _starts(provinces: int, width: int, seats: int) -> list[int]:
     return [spots[int(i * step)] for i in range(seats)]
 
 
-def write_grid_map(path: Path, provinces: int, seats: int, seed: int = 1) -> Path:
+def write_grid_map(path: Path, provinces: int, seats: int, starts_from: int = 1) -> Path:
     """The map written to ``path`` as a GM's map file."""
-    path.write_text(dump_yaml(grid_map(provinces, seats, seed)), encoding="utf-8")
+    path.write_text(dump_yaml(grid_map(provinces, seats, starts_from=starts_from)), "utf-8")
     return path

@@ -1,4 +1,5 @@
-"""WoK IV games well under way, and full orders that do something, for the benchmarks.
+"""WoK IV games well under way, and full orders that do something, for the scaling tests
+and the benchmarks.
 
 ``developed`` spreads empires over a generated map (``tests/bigmap.py``): a share of the
 provinces, split evenly among the players in regions grown from their start provinces,
