@@ -33,10 +33,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.bigmap import grid_map  # noqa: E402
-from tests.developed import developed, varied_orders  # noqa: E402
-from wtg.aof.render import render_aof  # noqa: E402
+from tests.developed import developed, filled_aof, start_from, varied_orders  # noqa: E402
 from wtg.core.rng import turn_rng  # noqa: E402
-from wtg.engine import Game, create_game, dump_json  # noqa: E402
+from wtg.engine import Game, create_game  # noqa: E402
 from wtg.gameconfig import PlayerEntry  # noqa: E402
 from wtg.rules.wok.state import WokState  # noqa: E402
 from wtg.rules.wok4 import RULESET  # noqa: E402
@@ -100,14 +99,10 @@ def game_under_way(
     ]
     game = create_game(folder / f"game{name}", "wok4", str(map_file), entries, SEED)
     state = developed(data, players, SEED, regions)
-    state.turn = 0  # the game's turn 0, developed
-    (game.store.turn_dir(0) / "state.json").write_text(dump_json(RULESET.state_to_dict(state)))
+    start_from(game, state)
     rng = random.Random(SEED)
     for pid in range(1, players + 1):
-        orders = varied_orders(state, pid, rng)
-        header = {"game": game.config.game, "turn": 1, "player": pid, "code": entries[pid - 1].code}
-        form = RULESET.form_for(state)
-        game.submit(render_aof(form, header, orders, RULESET.form_context(state, pid)))
+        game.submit(filled_aof(game, state, pid, varied_orders(state, pid, rng)))
     return game, state
 
 

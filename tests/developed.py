@@ -15,9 +15,11 @@ from collections import deque
 from random import Random
 from typing import Any
 
+from wtg.aof.render import render_aof
 from wtg.core.provmap import map_from_data
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
+from wtg.engine import Game, dump_json
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok4 import RULESET
 from wtg.rules.wok4.constants import AIMS, TRADES
@@ -57,6 +59,26 @@ def developed(
         player.turn_points = TURN
     state.turn = TURN
     return state
+
+
+def start_from(game: Game, state: WokState) -> None:
+    """Make ``state`` the game's turn 0: a game made by ``create_game`` on the same map,
+    well under way at once."""
+    state.turn = 0
+    path = game.store.turn_dir(0) / "state.json"
+    path.write_text(dump_json(game.ruleset.state_to_dict(state)), encoding="utf-8")
+
+
+def filled_aof(game: Game, state: WokState, player: int, orders: dict[str, Any]) -> str:
+    """The player's AOF for the turn after ``state``, filled in with ``orders``."""
+    header = {
+        "game": game.config.game,
+        "turn": state.turn + 1,
+        "player": player,
+        "code": game.config.player(player).code,
+    }
+    form = game.ruleset.form_for(state)
+    return render_aof(form, header, orders, game.ruleset.form_context(state, player))
 
 
 def _grow_empires(state: WokState, owned: int) -> None:
