@@ -3,10 +3,11 @@
     .venv/bin/python bench/bench_turn.py [--turns 300] [--command-repeat 15] [--dir /dev/shm]
 
 Each game starts well under way (``tests/developed.py``: 36 of the 60 provinces held, armies,
-missiles, spies and tech of some twenty turns) and is played turn after turn until it ends,
-then the next one starts. Every turn every player standing sends a full AOF (every line of
-every section filled) of orders that run: bombs and spies on enemy neighbours, attacks from
-the border with armies enough to win, POP->ARM, moves to the front, trades, aims; each goes
+missiles, spies and tech of some twenty turns) and is played turn after turn. Every turn
+every player standing sends a full AOF (every line of every section filled where the
+position allows) of orders that run: bombs and spies on enemy neighbours, attacks from the
+border with armies enough to win, POP->ARM, moves, trades, aims; a game with fewer than
+STANDING players left makes way for the next. Each AOF goes
 through ``Game.submit`` (the AOF read, the door, every line checked). It prints how much
 happened (order lines, battles, conquests, trades a turn), the CPU and wall time of the
 order checking and of each whole ``run-turn`` (the order files read and checked again,
@@ -36,6 +37,8 @@ from wtg.rules.wok4 import RULESET  # noqa: E402
 
 SEED = 1234
 PLAYERS = 10
+STANDING = 6
+"""A game with fewer players standing is over for the benchmark: the next one starts."""
 
 
 def summary(label: str, times: list[float]) -> str:
@@ -99,7 +102,8 @@ def bench_turns(folder: Path, turns: int) -> Game:
     games = 1
     game = new_game(folder, games)
     for _ in range(turns):
-        if RULESET.is_over(game.state()):
+        state = game.state()
+        if RULESET.is_over(state) or len(RULESET.owing(state)) < STANDING:
             games += 1
             game = new_game(folder, games)
         play_turn(game, rng, tally)
