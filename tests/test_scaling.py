@@ -5,7 +5,9 @@ over every province inside a loop over the players, the Top Ten worked out once 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -103,3 +105,18 @@ def test_each_report_shows_the_events_its_player_may_see(game: Game) -> None:
         assert [e for e in context["events"] if e["kind"] != "spy_report"] == [
             e for e in seen if e["kind"] != "spy_report"
         ]
+
+
+def test_provinces_change_hands_only_through_give() -> None:
+    """The owner index stays true only if nothing else sets an owner: a rule that hands a
+    province over calls ``WokState.give`` (``conquer`` does)."""
+    rules = Path(__file__).resolve().parents[1] / "wtg" / "rules"
+    setting = re.compile(r"\.owner\s*(?:=(?!=)|\+=|-=)")
+    found = [
+        f"{path.relative_to(rules)}:{number}"
+        for package in ("wok", "wok4", "standard", "intermediate")
+        for path in sorted((rules / package).rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if setting.search(line) and path.name != "state.py"
+    ]
+    assert found == []
