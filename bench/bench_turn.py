@@ -1,12 +1,18 @@
-"""Benchmark: resolving the 60-province, 10-player WoK IV turn with every player's full AOF.
+"""Benchmark: whole WoK IV turns on the 60-province map, 10 players, full and varied orders.
 
-    .venv/bin/python bench/bench_turn.py [--turns 1000] [--repeat 300]
+    .venv/bin/python bench/bench_turn.py [--turns 300] [--command-repeat 15] [--dir /dev/shm]
 
-Prints (1) the time of one turn's resolution alone (pure rules code, orders
-already parsed) over --repeat runs, (2) a run of --turns successive turns with
-full orders each turn, and (3) `wtg run-turn` as a command (state, orders,
-rules, reports, AOFs, Top Ten and the atomic commit) against
-`python -c "import click, jinja2, yaml"`.
+Each game starts well under way (``tests/developed.py``: 36 of the 60 provinces held, armies,
+missiles, spies and tech of some twenty turns) and is played turn after turn. Every turn
+every player standing sends a full AOF (every line of every section filled where the
+position allows) of orders that run: bombs and spies on enemy neighbours, attacks from the
+border with armies enough to win, POP->ARM, moves, trades, aims; a game with fewer than
+STANDING players left makes way for the next. Each AOF goes
+through ``Game.submit`` (the AOF read, the door, every line checked). It prints how much
+happened (order lines, battles, conquests, trades a turn), the CPU and wall time of the
+order checking and of each whole ``run-turn`` (the order files read and checked again,
+resolution, 10 reports with their AOFs, the Top Ten, the atomic commit), and
+``wtg run-turn --rerun`` as a command against ``python -c "import click, jinja2, yaml"``.
 """
 
 from __future__ import annotations
@@ -20,141 +26,96 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
-from wtg.aof.render import render_aof
-from wtg.core.rng import turn_rng
-from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.engine import create_game
-from wtg.gameconfig import PlayerEntry
-from wtg.rules.wok.state import WokState
-from wtg.rules.wok4 import RULESET
-from wtg.rules.wok4.fullorders import full_orders
-from wtg.rules.wok4.strategy import plan_orders
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.developed import developed, filled_aof, start_from, varied_orders  # noqa: E402
+from wtg.engine import Game, create_game  # noqa: E402
+from wtg.gameconfig import PlayerEntry  # noqa: E402
+from wtg.rules.wok4 import RULESET  # noqa: E402
 
 SEED = 1234
+PLAYERS = 10
+STANDING = 6
+"""A game with fewer players standing is over for the benchmark: the next one starts."""
 
 
-def start(seed: int) -> WokState:
-    seats = tuple(SeatSetup(i, f"P{i}") for i in range(1, 11))
-    state: WokState = RULESET.new_game(
-        GameSetup("bench", "classic60", seed, seats), turn_rng(seed, 0)
-    ).state
-    return state
-
-
-def developed(seed: int, turns: int = 8) -> WokState:
-    """A game some turns in, so that empires have several provinces."""
-    state = start(seed)
-    for _ in range(turns):
-        rng = random.Random(state.turn)
-        orders = {p.id: plan_orders(state, p.id, rng) for p in state.players if p.standing}
-        state = RULESET.resolve(
-            state, accepted(state, orders), turn_rng(seed, state.turn + 1)
-        ).state
-    return state
-
-
-def accepted(state: WokState, orders: dict[int, dict[str, Any]]) -> dict[int, dict[str, Any]]:
-    """Orders as `run-turn` gets them: through the ruleset's acceptance checks."""
-    result = {}
-    for pid, data in orders.items():
-        entries, _bad, _problems = RULESET.entries_from_dict(data)
-        result[pid] = RULESET.accept(entries, state, pid).orders
-    return result
-
-
-def all_full(state: WokState, seed: int) -> dict[int, dict[str, Any]]:
-    rng = random.Random(seed)
-    raw = {p.id: full_orders(state, p.id, rng) for p in state.players if p.standing}
-    return accepted(state, raw)
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.2f} ms"
-
-
-def summary(label: str, times: list[float]) -> None:
+def summary(label: str, times: list[float]) -> str:
     times = sorted(times)
     p90 = times[max(0, math.ceil(len(times) * 0.9) - 1)]
-    print(
-        f"{label}: n={len(times)} median {ms(statistics.median(times))}, "
-        f"mean {ms(statistics.fmean(times))}, p90 {ms(p90)}, max {ms(times[-1])}"
-    )
+    return f"{label} median {statistics.median(times) * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms"
 
 
-def bench_resolution(repeat: int) -> None:
-    state = developed(SEED)
-    orders = all_full(state, SEED)
-    lines = sum(len(v) if isinstance(v, list) else 0 for o in orders.values() for v in o.values())
-    print(
-        f"state: turn {state.turn}, {sum(1 for p in state.provinces if p.owner)} provinces "
-        f"owned by {len(orders)} players; {lines} accepted order lines"
-    )
-    times = []
-    for i in range(repeat):
-        rng = turn_rng(SEED + i, state.turn + 1)
-        begin = time.perf_counter()
-        RULESET.resolve(state, orders, rng)
-        times.append(time.perf_counter() - begin)
-    summary("one turn, resolution alone", times)
+def new_game(folder: Path, number: int) -> Game:
+    entries = [
+        PlayerEntry(i, f"Player {i}", f"p{i}@example.org", f"CODE{i:06d}")
+        for i in range(1, PLAYERS + 1)
+    ]
+    game = create_game(folder / f"game{number}", "wok4", "classic60", entries, SEED + number)
+    data, _source, _name = RULESET.read_map("classic60")
+    start_from(game, developed(data, PLAYERS, SEED + number))
+    return game
 
 
-def bench_long_run(turns: int) -> None:
-    seed = SEED
-    state = start(seed)
-    times = []
-    games = 1
-    for _ in range(turns):
-        if state.outcome is not None:
-            seed += 1
-            games += 1
-            state = start(seed)
-        orders = all_full(state, seed * 7919 + state.turn)
-        rng = turn_rng(seed, state.turn + 1)
-        begin = time.perf_counter()
-        state = RULESET.resolve(state, orders, rng).state
-        times.append(time.perf_counter() - begin)
-    summary(f"{turns} successive turns ({games} game(s))", times)
-    print(f"  total resolution time {sum(times):.2f} s")
+class Tally:
+    """What the turns did and what they cost."""
+
+    def __init__(self) -> None:
+        self.check_cpu: list[float] = []
+        self.turn_cpu: list[float] = []
+        self.turn_wall: list[float] = []
+        self.happened = {"order lines": 0, "battles": 0, "conquests": 0, "trades": 0}
+
+    def count(self, game: Game, turn: int, lines: int) -> None:
+        events = game.events(turn)
+        self.happened["order lines"] += lines
+        self.happened["battles"] += sum(e["kind"] == "battle" for e in events)
+        self.happened["conquests"] += sum(e["kind"] == "battle" and e["conquered"] for e in events)
+        self.happened["trades"] += sum(e["kind"] == "tech_traded" for e in events)
 
 
-def bench_command(repeat: int) -> None:
-    root = Path(tempfile.mkdtemp(prefix="wtg-bench-"))
-    players = [PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"CODE{i:04d}") for i in range(1, 11)]
-    game = create_game(root / "bench", "wok4", "classic60", players, SEED)
-    for _ in range(8):
-        state = game.state()
-        for pid in RULESET.owing(state):
-            orders = plan_orders(state, pid, random.Random(pid))
-            game.submit(aof(game, state, pid, orders))
-        game.run_turn()
+def play_turn(game: Game, rng: random.Random, tally: Tally) -> int:
+    """One turn: every standing player's full AOF checked and filed, then run-turn."""
     state = game.state()
-    for pid, orders in all_full(state, SEED).items():
-        game.submit(aof(game, state, pid, orders))
-    wtg = Path(sys.executable).with_name("wtg")
-    base = [sys.executable, "-c", "import click, jinja2, yaml"]
-    first = [str(wtg), "run-turn", str(root / "bench")]
-    again = [str(wtg), "run-turn", str(root / "bench"), "--rerun"]
-    timed(first)  # the first run also fills the template cache, as any GM's first turn does
-    run_turn, imports = [], []
-    for _ in range(repeat):  # interleaved, so that both see the same machine load
-        run_turn.append(timed(again))
-        imports.append(timed(base))
-    summary("`wtg run-turn` (10 reports, 10 AOFs, Top Ten, atomic commit)", run_turn)
-    summary('`python -c "import click, jinja2, yaml"`', imports)
-    ratio = statistics.median(run_turn) / statistics.median(imports)
-    print(f"  ratio of medians: {ratio:.2f}")
+    forms = [
+        filled_aof(game, state, pid, varied_orders(state, pid, rng))
+        for pid in RULESET.owing(state)
+    ]
+    begin = time.process_time()
+    lines = sum(
+        sum(v.accepted for v in game.submit(form, player=pid).verdicts)
+        for pid, form in zip(RULESET.owing(state), forms, strict=True)
+    )
+    tally.check_cpu.append(time.process_time() - begin)
+    begin_cpu, begin_wall = time.process_time(), time.perf_counter()
+    turn = game.run_turn()
+    tally.turn_cpu.append(time.process_time() - begin_cpu)
+    tally.turn_wall.append(time.perf_counter() - begin_wall)
+    tally.count(game, turn, lines)
+    return turn
 
 
-def aof(game: Any, state: WokState, pid: int, orders: dict[str, Any]) -> str:
-    header = {
-        "game": game.config.game,
-        "turn": state.turn + 1,
-        "player": pid,
-        "code": game.config.player(pid).code,
-    }
-    return render_aof(game.ruleset.form, header, orders, game.ruleset.form_context(state, pid))
+def bench_turns(folder: Path, turns: int) -> Game:
+    tally = Tally()
+    rng = random.Random(SEED)
+    games = 1
+    game = new_game(folder, games)
+    for _ in range(turns):
+        state = game.state()
+        if RULESET.is_over(state) or len(RULESET.owing(state)) < STANDING:
+            games += 1
+            game = new_game(folder, games)
+        play_turn(game, rng, tally)
+    print(f"{turns} turns of {games} game(s) on classic60, {PLAYERS} players, full orders")
+    means = ", ".join(f"{v / turns:.1f} {k}" for k, v in tally.happened.items())
+    print(f"  a turn: {means}")
+    print("  " + summary("order checking (every AOF of the turn), CPU", tally.check_cpu))
+    print("  " + summary("run-turn, CPU", tally.turn_cpu))
+    print("  " + summary("run-turn, wall", tally.turn_wall))
+    total = sum(tally.check_cpu) + sum(tally.turn_cpu)
+    print(f"  all {turns} turns: {total:.1f} s CPU, {sum(tally.turn_wall):.1f} s run-turn wall")
+    return game
 
 
 def timed(command: list[str]) -> float:
@@ -163,25 +124,39 @@ def timed(command: list[str]) -> float:
     return time.perf_counter() - begin
 
 
+def bench_command(game: Game, repeat: int) -> None:
+    wtg = Path(sys.executable).with_name("wtg")
+    base = [sys.executable, "-c", "import click, jinja2, yaml"]
+    again = [str(wtg), "run-turn", str(game.store.root), "--rerun"]
+    timed(again)  # the first run fills the template cache, as any GM's first turn does
+    run_turn, imports = [], []
+    for _ in range(repeat):  # interleaved, so that both see the same machine load
+        run_turn.append(timed(again))
+        imports.append(timed(base))
+    print(summary("`wtg run-turn --rerun`, wall", run_turn))
+    print(summary('`python -c "import click, jinja2, yaml"`, wall', imports))
+    print(f"  ratio of medians: {statistics.median(run_turn) / statistics.median(imports):.2f}")
+
+
 def compile_package() -> None:
     """Write the package's .pyc files, as ``pip install`` does; PYTHONDONTWRITEBYTECODE
     would otherwise make every `wtg` start compile the sources again."""
     import compileall
 
-    compileall.compile_dir(str(Path(__file__).resolve().parents[1] / "wtg"), quiet=1)
+    compileall.compile_dir(str(ROOT / "wtg"), quiet=1)
 
 
 def main() -> None:
     compile_package()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--turns", type=int, default=1000)
-    parser.add_argument("--repeat", type=int, default=300)
+    parser.add_argument("--turns", type=int, default=300)
     parser.add_argument("--command-repeat", type=int, default=15)
+    parser.add_argument("--dir", default=None, help="Where to make the games (e.g. /dev/shm).")
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}")
-    bench_resolution(args.repeat)
-    bench_long_run(args.turns)
-    bench_command(args.command_repeat)
+    with tempfile.TemporaryDirectory(prefix="wtg-turns-", dir=args.dir) as tmp:
+        game = bench_turns(Path(tmp), args.turns)
+        bench_command(game, args.command_repeat)
 
 
 if __name__ == "__main__":

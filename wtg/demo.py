@@ -62,7 +62,8 @@ def filled_aof(game: Game, player: int) -> str:
         "player": player,
         "code": game.config.player(player).code,
     }
-    return render_aof(game.ruleset.form, header, orders, game.ruleset.form_context(state, player))
+    form = game.ruleset.form_for(state)
+    return render_aof(form, header, orders, game.ruleset.form_context(state, player))
 
 
 def reply_with_orders(report: bytes, filled: str, sender: str, message_id: str) -> EmailMessage:

@@ -18,8 +18,9 @@ from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.report import aof_text, report_text, topten_text
 from wtg.rules import find_ruleset
+from wtg.ruleset_files import GAME_MAP, is_map_path
 from wtg.schedule import Schedule, iso, local_text, next_deadline, parse_iso
-from wtg.store import GameStore, StoreError
+from wtg.store import GameStore, StoreError, write_atomic
 
 if TYPE_CHECKING:
     from wtg.intake import Submission, Unchanged
@@ -320,7 +321,7 @@ class Game:
                 text, data = read_order_file(path)
             except ValueError as exc:
                 raise GameError(f"{path}: {exc}") from exc
-            entries, _bad, problems = self.ruleset.entries_from_dict(data)
+            entries, _bad, problems = self.ruleset.entries_from_dict(data, state)
             if problems:
                 raise GameError(f"{path}: " + "; ".join(problems))
             orders[pid] = self.ruleset.accept(entries, state, pid).orders
@@ -390,10 +391,11 @@ def create_game(
     """Create the game folder and run turn 0: start positions, reports and AOFs."""
     check_new_game(game_dir.name, players)
     ruleset = find_ruleset(ruleset_name)
+    map_copy = Path(map_name).expanduser().read_bytes() if is_map_path(map_name) else None
     config = GameConfig(
         game=game_dir.name,
         ruleset=ruleset_name,
-        map=map_name,
+        map=GAME_MAP if map_copy is not None else map_name,
         seed=seed,
         players=tuple(players),
         variant=variant,
@@ -410,6 +412,8 @@ def create_game(
     )
     result = ruleset.new_game(setup, turn_rng(seed, 0))
     store = GameStore.create(game_dir, config.to_yaml())
+    if map_copy is not None:  # the game keeps the GM's map: it must not depend on his file
+        write_atomic(store.root / GAME_MAP, map_copy)
     game = Game(store, config, ruleset)
     events = [e.to_dict() for e in result.events]
     with store.lock():

@@ -106,7 +106,7 @@ def read_orders(
     """The orders of every side a text (or a mail's texts, best part first) gives, each
     through the door. ``trusted``: the GM at the command line, who needs no code."""
     door = Door(ruleset, config, state, turn, trusted, player)
-    found = find_all(ruleset.form, texts)
+    found = find_all(ruleset.form_for(state), texts)
     blank = not any(item.filled for item in found)
     if not found or (blank and any(_order_file(text) for text in texts)):
         return [door.order_file(texts)]
@@ -203,7 +203,7 @@ class Door:
             )
         )
         body = {k: v for k, v in data.items() if k not in ("game", "code")}
-        entries, bad, problems = self.ruleset.entries_from_dict(body)
+        entries, bad, problems = self.ruleset.entries_from_dict(body, self.state)
         if problems:
             raise OrderRefused("; ".join(problems), pid)
         return self.judge(entries, bad, pid, "yaml")

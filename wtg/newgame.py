@@ -1,5 +1,6 @@
-"""What `wtg new-game` checks before it creates anything: the variant, the map, the number
-of players (each ruleset's ``SEATING`` data, with the map's seats) and that no player is
+"""What `wtg new-game` checks before it creates anything: the variant, the map (one of the
+ruleset's, or a GM's map file, read and checked whole), the number of players (each
+ruleset's ``SEATING`` data, with the map's seats and start provinces) and that no player is
 there twice. A refused game leaves nothing behind."""
 
 from __future__ import annotations
@@ -11,6 +12,10 @@ from wtg.core.provmap import MapError, read_map_file
 from wtg.core.ruleset import Ruleset, Seating
 from wtg.gameconfig import PlayerEntry
 from wtg.paths import games_path
+from wtg.ruleset_files import RulesetFiles
+
+MAP_PROBLEMS_SHOWN = 3
+"""Problems of a GM's map file named in the one line that refuses it."""
 
 
 class NewGameRefused(ValueError):
@@ -149,3 +154,40 @@ def maps_and_seats(
         if isinstance(data, Mapping) and isinstance(data.get("seats"), int):
             seats[name] = data["seats"]
     return maps, seats
+
+
+def check_map_file(
+    rules: Ruleset, path: str, variant: str | None, humans: int, options: Mapping[str, Any]
+) -> tuple[list[str], dict[str, int]]:
+    """A GM's map file (``--map PATH.yaml``) read and checked as the ruleset's own maps are
+    (ids unique and in order, neighbours existing and symmetric, every province reachable,
+    start provinces apart and at least as many as the seats), then its start provinces
+    against the players. Returns the maps and seats for check_new_game; NewGameRefused
+    names the problem in one line."""
+    from wtg.rules import GAME_SEATING
+
+    if not isinstance(rules, RulesetFiles):
+        raise NewGameRefused(f"{rules.name} takes no map file")
+    try:
+        game_map = rules.map_of_file(path)
+    except FileNotFoundError as exc:
+        raise NewGameRefused(str(exc).strip("'\"")) from None
+    except MapError as exc:
+        raise NewGameRefused(one_line(exc)) from None
+    seating = seating_of(rules.name, variant, GAME_SEATING[rules.name])
+    robots = seating.robots + int(options.get(seating.robots_option or "", 0) or 0)
+    needed = humans * seating.colours + robots
+    if needed > len(game_map.starts):
+        raise NewGameRefused(
+            f"map {path} has {len(game_map.starts)} start provinces, not enough for "
+            f"{_players(needed)}"
+        )
+    return [path], {path: game_map.seats}
+
+
+def one_line(error: MapError) -> str:
+    """A map's problems in one line: the first few, and how many more there are."""
+    shown = error.problems[:MAP_PROBLEMS_SHOWN]
+    more = len(error.problems) - len(shown)
+    tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    return f"map {error.source} is not valid: {'; '.join(shown)}{tail}"

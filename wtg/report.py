@@ -61,7 +61,7 @@ def aof_text(ruleset: Ruleset, config: GameConfig, state: Any, player: int) -> s
         "player": player,
         "code": config.player(seat if seat is not None else player).code,
     }
-    return render_aof(ruleset.form, header, None, ruleset.form_context(state, player))
+    return render_aof(ruleset.form_for(state), header, None, ruleset.form_context(state, player))
 
 
 def report_text(

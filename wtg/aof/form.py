@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
+from typing import TypeVar
 
 from wtg.core.record import Record
 from wtg.yamlio import load_yaml
@@ -24,7 +25,13 @@ _SECTION_KEYS = (
     {"key", "label", "title", "lines", "fields"},
     {"scalar", "single", "help", "listed"},
 )
-_FIELD_KEYS = ({"name", "title", "width"}, {"codes", "flag", "coord", "word", "optional"})
+_FIELD_KEYS = (
+    {"name", "title", "width"},
+    {"codes", "flag", "coord", "word", "optional", "province"},
+)
+
+
+_R = TypeVar("_R", "FieldSpec", "SectionSpec")
 
 
 class FormError(ValueError):
@@ -42,7 +49,9 @@ class FieldSpec(Record):
     or yes/no when ``flag`` is set (1/Y/YES or 0/N/NO on the form, true/false in YAML), or
     a grid tile X/Y of ``width`` digits each when ``coord`` is set ([x, y] in YAML), or a
     name of up to ``width`` letters, digits and '-' when ``word`` is set. An ``optional``
-    field may be left blank (absent from the order file)."""
+    field may be left blank (absent from the order file). A ``province`` field holds a
+    province's number: ``width`` digits, or as many as the game's map needs for its
+    largest id (``FormSpec.for_provinces``)."""
 
     name: str
     title: str
@@ -52,6 +61,7 @@ class FieldSpec(Record):
     coord: bool = False
     word: bool = False
     optional: bool = False
+    province: bool = False
 
     @property
     def limit(self) -> int:
@@ -111,6 +121,30 @@ class FormSpec(Record):
     @cached_property
     def _labels(self) -> dict[str, SectionSpec]:
         return {section.label: section for section in self.sections}
+
+    def for_provinces(self, count: int) -> FormSpec:
+        """The form of a game on a map of ``count`` provinces: every ``province`` field as
+        wide as the largest id needs (4 digits for 6,000 provinces), never narrower than
+        the spec says. The form itself when it is wide enough already."""
+        digits = len(str(count))
+        if all(f.width >= digits for s in self.sections for f in s.fields if f.province):
+            return self
+        return FormSpec(
+            **{name: getattr(self, name) for name in self._fields if name != "sections"},
+            sections=tuple(_wider(section, digits) for section in self.sections),
+        )
+
+
+def _wider(section: SectionSpec, digits: int) -> SectionSpec:
+    """The section with its province fields at least ``digits`` wide."""
+    fields = tuple(
+        _replace(f, width=max(f.width, digits)) if f.province else f for f in section.fields
+    )
+    return _replace(section, fields=fields)
+
+
+def _replace(record: _R, **changes: object) -> _R:
+    return type(record)(**{**{n: getattr(record, n) for n in record._fields}, **changes})
 
 
 def load_form(path: Path) -> FormSpec:
@@ -277,8 +311,11 @@ def _field(item: object, where: str, problems: list[str]) -> FieldSpec | None:
         problems.append(f"{where}: 'flag' must be true or false, and not go with 'codes'")
         flag = False
     coord, word = _flag(item, "coord", where, problems), _flag(item, "word", where, problems)
+    province = _flag(item, "province", where, problems)
     if (flag or codes is not None) + coord + word > 1:
         problems.append(f"{where}: a field is one of 'codes', 'flag', 'coord' or 'word'")
+    elif province and (flag or codes is not None or coord or word):
+        problems.append(f"{where}: a 'province' field is a plain number, not a code or a tile")
     return FieldSpec(
         name=_text(item, "name", where, problems),
         title=title,
@@ -288,6 +325,7 @@ def _field(item: object, where: str, problems: list[str]) -> FieldSpec | None:
         coord=coord,
         word=word,
         optional=_flag(item, "optional", where, problems),
+        province=province,
     )
 
 

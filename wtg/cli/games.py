@@ -73,7 +73,13 @@ def register(group: click.Group) -> None:
 @click.command("new-game")
 @click.argument("game_dir")
 @click.option("--ruleset", required=True, help="The rules to play by, e.g. wok4.")
-@click.option("--map", "map_name", default=None, help="A map of the ruleset (default: its first).")
+@click.option(
+    "--map",
+    "map_name",
+    default=None,
+    help="A map of the ruleset (default: its first), or a map file of your own (a path: "
+    "ending in .yaml or .yml, or holding a '/'), copied into the game folder.",
+)
 @click.option(
     "--player",
     "players",
@@ -138,8 +144,9 @@ def new_game(
     from wtg.core.provmap import MapError
     from wtg.engine import create_game
     from wtg.gameconfig import ConfigError, parse_player_spec, share_addresses
-    from wtg.newgame import NewGameRefused, check_new_game, maps_and_seats
+    from wtg.newgame import NewGameRefused, check_map_file, check_new_game, maps_and_seats
     from wtg.rules import UnknownRuleset, find_ruleset
+    from wtg.ruleset_files import is_map_path
     from wtg.schedule import make_schedule
     from wtg.store import StoreError
 
@@ -149,7 +156,12 @@ def new_game(
         entries = [parse_player_spec(spec, i) for i, spec in enumerate(players, start=1)]
         entries = share_addresses(entries, shared)
         chosen = map_name or rules.default_map(variant)
-        check_new_game(ruleset, variant, chosen, entries, options, *maps_and_seats(rules, options))
+        maps, seats = (
+            check_map_file(rules, chosen, variant, len(entries), options)
+            if is_map_path(chosen)
+            else maps_and_seats(rules, options)
+        )
+        check_new_game(ruleset, variant, chosen, entries, options, maps, seats)
         game_seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         schedule = make_schedule(every_days, at_time, zone) if every_days else None
         game = create_game(

@@ -22,9 +22,14 @@ class Event(Record, kw_only=True):
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
+        fields = self.__dict__
         for name in self._fields:
-            data[name] = _plain(getattr(self, name))
+            value = fields[name]
+            data[name] = value if type(value) in _SCALARS else _plain(value)
         return data
+
+
+_SCALARS = frozenset({int, str, bool, float, type(None)})
 
 
 def _plain(value: Any) -> Any:

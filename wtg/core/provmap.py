@@ -8,7 +8,7 @@ the file name, so a GM can fix a map without reading code.
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -101,6 +101,7 @@ def _read_provinces(raw: Any, limits: MapLimits, problems: list[str]) -> list[Ma
         problems.append("'provinces' must be a non-empty list")
         return []
     result: list[MapProvince] = []
+    first_of: dict[object, int] = {}
     for index, item in enumerate(raw, start=1):
         where = f"province #{index}"
         if not isinstance(item, Mapping):
@@ -108,6 +109,10 @@ def _read_provinces(raw: Any, limits: MapLimits, problems: list[str]) -> list[Ma
             continue
         pid, name, pop = item.get("id"), item.get("name"), item.get("pop")
         neighbours = item.get("neighbours")
+        if isinstance(pid, int) and pid in first_of:
+            problems.append(f"{where}: id {pid} is the id of province #{first_of[pid]} already")
+        elif isinstance(pid, int):
+            first_of[pid] = index
         if pid != index:
             problems.append(f"{where}: id must be {index} (ids run 1..N in order), found {pid!r}")
         if not isinstance(name, str) or not name.strip():
@@ -136,8 +141,8 @@ def _read_provinces(raw: Any, limits: MapLimits, problems: list[str]) -> list[Ma
                 terrain=terrain,
             )
         )
-    names = [p.name for p in result]
-    for name in sorted({n for n in names if names.count(n) > 1}):
+    uses = Counter(p.name for p in result)
+    for name in sorted(n for n, count in uses.items() if count > 1):
         problems.append(f"province name {name!r} is used more than once")
     return result
 

@@ -103,6 +103,11 @@ class Ruleset(Protocol):
         """The AOF of ``forms/<name>.yaml``."""
         ...
 
+    def form_for(self, state: Any) -> FormSpec:
+        """The AOF of a game in ``state``: ``form`` with its province fields as wide as the
+        game's map needs. Every AOF printed or read for a game is this one."""
+        ...
+
     def map_names(self) -> list[str]: ...
 
     def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult: ...
@@ -143,9 +148,10 @@ class Ruleset(Protocol):
         ...
 
     def entries_from_dict(
-        self, data: Mapping[str, Any]
+        self, data: Mapping[str, Any], state: Any = None
     ) -> tuple[list[RawEntry], list[Verdict], list[str]]:
-        """Entries from an order file (YAML), entries it could not read, and fatal problems."""
+        """Entries from an order file (YAML), entries it could not read, and fatal problems;
+        read with ``form_for(state)`` (with ``form`` when no state is given)."""
         ...
 
     def accept(self, entries: Sequence[RawEntry], state: Any, player: int) -> Acceptance: ...

@@ -153,7 +153,7 @@ def battle(
         bonus = LEV_GAIN_DEFENDER_WINS * rounds
     defending = troop_mix(target)
     if conquered:
-        conquer(target, player.id, attackers.troops, min(LEV_MAX, source.lev + bonus))
+        conquer(turn.state, target, player.id, attackers.troops, min(LEV_MAX, source.lev + bonus))
         if player.robot:
             player.last_taken = target.id
     else:

@@ -44,15 +44,14 @@ def colours_of(state: WokState, player: int) -> set[int]:
 
 def holder_words(state: WokState, player: int, pid: int) -> str:
     """Who holds ``pid``, in brackets, as far as the player's reports show it ("" where
-    they do not)."""
+    they do not): his reports show the neighbours of his provinces, that is (neighbours
+    being mutual) a province one of whose neighbours is his."""
     owner = state.province(pid).owner
     colours = colours_of(state, player)
     if owner in colours:
         label = state.player(owner).label or state.player(owner).name
         return f" (it is your colour {label}'s: its orders go on {label}'s form)"
-    seen = any(
-        pid in province.neighbours for colour in colours for province in state.provinces_of(colour)
-    )
+    seen = any(state.province(n).owner in colours for n in state.province(pid).neighbours)
     if not seen:
         return ""
     if owner == 0:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
+from wtg.aof.form import FormSpec
 from wtg.aof.orderfile import orders_from_entries
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.provmap import MapLimits, ProvinceMap, load_map
@@ -19,7 +20,7 @@ from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, WokState
 from wtg.rules.wok.turn import Phase
-from wtg.rules.wok.view import report_context
+from wtg.rules.wok.view import TurnReading, report_context
 from wtg.ruleset_files import RulesetFiles
 
 MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
@@ -38,6 +39,10 @@ class WokRuleset(RulesetFiles):
     spy_ops: ClassVar[Mapping[int, str]]
     """The spy operations by number, as the reports name them."""
     forecast_phases: ClassVar[tuple[Phase, ...]]
+    _last_reading: TurnReading | None = None
+    """The reading of the last turn whose reports were asked for (``_reading``)."""
+    _last_topten: tuple[WokState, list[ScoreLine]] | None = None
+    """The last state whose Top Ten was asked for, and that Top Ten."""
 
     # a ruleset's own pieces: plain functions, set with staticmethod(...)
     start_state: Callable[[GameSetup, ProvinceMap, Random], WokState]
@@ -50,6 +55,12 @@ class WokRuleset(RulesetFiles):
 
     def load_map(self, name: str) -> ProvinceMap:
         return load_map(self.map_file(name), self.map_limits)
+
+    def map_of_file(self, path: str) -> ProvinceMap:
+        return self.load_map(path)
+
+    def form_for(self, state: WokState) -> FormSpec:
+        return self.form_for_map(len(state.provinces))
 
     def new_game(self, setup: GameSetup, rng: Random) -> TurnResult:
         return TurnResult(state=self.start_state(setup, self.load_map(setup.map), rng), events=())
@@ -98,7 +109,8 @@ class WokRuleset(RulesetFiles):
             jump_tech=self.jump_tech,
         )
         good, verdicts = accept_entries(entries, context, self.checks)
-        return Acceptance(orders_from_entries(self.form, player, state.turn + 1, good), verdicts)
+        form = self.form_for(state)
+        return Acceptance(orders_from_entries(form, player, state.turn + 1, good), verdicts)
 
     def form_context(self, state: WokState, player: int) -> dict[str, Any]:
         me = state.player(player)
@@ -116,12 +128,25 @@ class WokRuleset(RulesetFiles):
             state,
             events,
             player,
+            self._reading(state, events),
             attacks_next=self.attacks_allowed(state.player(player).tech),
             spy_ops=self.spy_ops,
         )
 
     def topten(self, state: WokState) -> list[ScoreLine]:
-        return top_ten(state)
+        """The Top Ten of a state, worked out once for the turn's Top Ten and every report."""
+        kept = self._last_topten
+        if kept is None or kept[0] is not state:
+            kept = self._last_topten = (state, top_ten(state))
+        return kept[1]
+
+    def _reading(self, state: WokState, events: Sequence[Mapping[str, Any]]) -> TurnReading:
+        """The turn's reading, made once for every player's report of it: the engine asks
+        for them one by one, with the same state and events (which nobody changes)."""
+        reading = self._last_reading
+        if reading is None or not reading.of(state, events):
+            reading = self._last_reading = TurnReading(state, events, self.topten(state))
+        return reading
 
     def forecast(self, state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
         return forecast(state, orders, player, self.forecast_phases)

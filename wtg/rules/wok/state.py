@@ -8,8 +8,10 @@ only when set, so a WoK IV state file holds exactly the WoK IV fields.
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from wtg.rules.wok.limits import EFF_MAX, EFF_MIN
@@ -262,6 +264,9 @@ _STATE_EXTRAS: dict[str, Any] = {
 }
 
 
+_BY_ID = attrgetter("id")
+
+
 @dataclass(slots=True)
 class WokState:
     game: str
@@ -283,11 +288,18 @@ class WokState:
     """Automatic NAPs: (colour, colour, the turn whose start ends them)."""
     rip_target: int = 0
     """RIPs a Duel or Trinity player needs to win (0: not that kind of game)."""
+    _owned: dict[int, list[Province]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """Owner -> the provinces he holds, in id order: built by one pass over the provinces
+    when first asked for, then kept by ``give`` (a province changes hands only there)."""
 
     def province(self, pid: int) -> Province:
         return self.provinces[pid - 1]
 
     def player(self, pid: int) -> Player:
+        if 0 < pid <= len(self.players) and self.players[pid - 1].id == pid:
+            return self.players[pid - 1]  # players are seated 1..N: no search
         for p in self.players:
             if p.id == pid:
                 return p
@@ -297,10 +309,32 @@ class WokState:
         return 1 <= pid <= len(self.provinces)
 
     def provinces_of(self, owner: int) -> Iterator[Province]:
-        return (p for p in self.provinces if p.owner == owner)
+        """The owner's provinces (0: the neutral ones), in id order."""
+        return iter(self._owners().get(owner, ()))
 
     def count_of(self, owner: int) -> int:
-        return sum(1 for p in self.provinces if p.owner == owner)
+        return len(self._owners().get(owner, ()))
+
+    def give(self, province: Province, owner: int) -> None:
+        """``province`` changes hands to ``owner``: the one way ownership changes, so that
+        the owner index stays true."""
+        if province.owner == owner:
+            return
+        owned = self._owners()
+        losing = owned[province.owner]
+        del losing[bisect_left(losing, province.id, key=_BY_ID)]
+        if not losing:
+            del owned[province.owner]
+        insort(owned.setdefault(owner, []), province, key=_BY_ID)
+        province.owner = owner
+
+    def _owners(self) -> dict[int, list[Province]]:
+        if self._owned is None:
+            owned: dict[int, list[Province]] = {}
+            for province in self.provinces:
+                owned.setdefault(province.owner, []).append(province)
+            self._owned = owned
+        return self._owned
 
     def clone(self) -> WokState:
         return WokState(

@@ -21,11 +21,17 @@ BOMB_MISSILES_MAX = 99
 of 99 missiles fired per round)"."""
 
 
-def conquer(target: Province, owner: int, armies: int | Mapping[str, int], level: int) -> None:
+def conquer(
+    state: WokState,
+    target: Province,
+    owner: int,
+    armies: int | Mapping[str, int],
+    level: int,
+) -> None:
     """The winner gets the remaining defenses, 80% of POP and WOK, 60% of missiles and spies
     (rounded down), and ALL its remaining armies (troops by kind, where there are troop
     types) move in at ``level``."""
-    target.owner = owner
+    state.give(target, owner)
     target.pop = target.pop * SPOILS_POP_WOK // 100
     target.wok = target.wok * SPOILS_POP_WOK // 100
     target.mis = target.mis * SPOILS_MIS_SPY // 100

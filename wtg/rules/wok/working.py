@@ -63,7 +63,7 @@ def work_phase(turn: Turn, percent: Percent, report: Report) -> None:
     """Every empire works, in the Order of Play; then the neutral provinces ("their workers
     will also increase the defence level")."""
     for pid in turn.oop:
-        provinces = [p for p in turn.state.provinces if p.owner == pid]
+        provinces = list(turn.state.provinces_of(pid))
         if provinces:
             player = turn.state.player(pid)
             made, idle = _empire_work(player, provinces, percent)

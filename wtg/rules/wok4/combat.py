@@ -5,7 +5,6 @@ from __future__ import annotations
 from random import Random
 
 from wtg.core.record import Record
-from wtg.core.rng import chance, roll
 from wtg.rules.wok4.constants import DEF_LOSS_CHANCE, DEF_WEIGHT
 
 
@@ -49,18 +48,19 @@ def fight(
     Ruling: a tie goes to the defender. Each round has a 3% chance to destroy
     0.1 points of the defending province's defense.
     """
-    att_top = attack_top(att_level, att_eff)
-    def_top = defense_top(def_level, dfn, def_eff)
-    rounds = 0
+    att_span = attack_top(att_level, att_eff) + 1
+    def_span = defense_top(def_level, dfn, def_eff) + 1
+    draw = rng.random  # roll() and chance() inlined (the same draws): a battle of hundreds
+    rounds = 0  # of armies is hundreds of rounds
     while attackers and defenders:
         rounds += 1
-        if roll(rng, att_top) > roll(rng, def_top):
+        if int(draw() * att_span) > int(draw() * def_span):  # roll(rng, top) each
             defenders -= 1
         else:
             attackers -= 1
-        if dfn and chance(rng, DEF_LOSS_CHANCE):
+        if dfn and draw() * 100 < DEF_LOSS_CHANCE:  # chance(rng, DEF_LOSS_CHANCE)
             dfn -= 1
-            def_top = defense_top(def_level, dfn, def_eff)
+            def_span = defense_top(def_level, dfn, def_eff) + 1
     return BattleResult(
         attackers_left=attackers, defenders_left=defenders, rounds=rounds, dfn_left=dfn
     )

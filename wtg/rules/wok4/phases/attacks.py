@@ -57,7 +57,9 @@ def battle(turn: Turn, player: Player, source: Province, target: Province, armie
     bonus = 0
     if result.attacker_won:
         bonus = LEV_BONUS_PER_ROUND * result.rounds if defenders else LEV_BONUS_EMPTY
-        conquer(target, player.id, result.attackers_left, min(LEV_MAX, source.lev + bonus))
+        conquer(
+            turn.state, target, player.id, result.attackers_left, min(LEV_MAX, source.lev + bonus)
+        )
     else:
         target.arm = result.defenders_left
     seen = frozenset({player.id, defender_id} - {0})

@@ -24,7 +24,7 @@ def working(turn: Turn) -> None:
     state = turn.state
     for pid in turn.oop:
         player = state.player(pid)
-        provinces = [p for p in state.provinces if p.owner == pid]
+        provinces = list(state.provinces_of(pid))
         if provinces:
             lose_eff(turn, player, len(provinces))
             _produce(turn, player, provinces)
