@@ -137,7 +137,7 @@ def new_game(
         rules = find_ruleset(ruleset)
         options = _options_for(ruleset, ruleset_options)
         entries = [parse_player_spec(spec, i) for i, spec in enumerate(players, start=1)]
-        chosen = map_name or rules.default_map(variant)
+        chosen = map_name or rules.default_map(variant, options)
         check_new_game(ruleset, variant, chosen, entries, options, *maps_and_seats(rules, options))
         game_seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         schedule = make_schedule(every_days, at_time, zone) if every_days else None

@@ -29,7 +29,7 @@ class Wisk(RulesetFiles):
     title = "WISK - the world domination game"
     turn_style = TurnStyle.SEQUENTIAL
 
-    def default_map(self, variant: str | None) -> str:
+    def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
         return DEFAULT_MAP
 
     def load_board(self, name: str) -> Board:
