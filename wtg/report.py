@@ -83,6 +83,21 @@ def report_text(
     return text + "\n" + aof if aof else text
 
 
+GM_SIDE = 0
+"""The side of no player (ids start at 1): its report is what every player may see."""
+
+
+def gm_report_text(
+    ruleset: Ruleset, config: GameConfig, state: Any, events: Sequence[Mapping[str, Any]]
+) -> str | None:
+    """The GM's report of a turn: the report of ``GM_SIDE``, from a ruleset that writes one
+    (its class says ``gm_report = True``: a game of robots only has no report else); None
+    from the others."""
+    if not getattr(ruleset, "gm_report", False):
+        return None
+    return report_text(ruleset, config, state, events, GM_SIDE, aof="")
+
+
 def topten_text(ruleset: Ruleset, config: GameConfig, state: Any) -> str:
     """The Top Ten in the ruleset's own words (``templates/<ruleset>/topten.txt.j2``: what
     the score and the holdings count), or the WoK one of provinces."""

@@ -27,6 +27,8 @@ from wtg.ruleset_files import RulesetFiles
 class Wisk(RulesetFiles):
     name = "wisk"
     title = "WISK - the world domination game"
+    gm_report = True
+    """Every turn writes reports/gm.txt, the public report (`wtg report GAME --gm`)."""
     turn_style = TurnStyle.SEQUENTIAL
 
     def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
