@@ -228,6 +228,35 @@ def test_without_a_map_a_game_gets_the_first_map_of_its_world(tmp_path: Path) ->
     assert ours.exit_code == 0 and "on map meadow" in ours.output
 
 
+def test_guild_war_points_from_the_command_line(tmp_path: Path) -> None:
+    """ "Add a value like "tacticsWinGivesWarPoints=1000" ... the number of points ... which a
+    first place winner will earn for each gulid warrior s/he defeats": --war-points, and
+    --guilds by seat; the awards are in the state when the battle is over."""
+    game_dir = tmp_path / "games" / "war"
+    result = wtg(
+        "new-game", game_dir, "--ruleset", "tactics", "--seed", 4,
+        "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org", "--bots", 1,
+        "--war-points", 1000, "--guilds", "1=Red Hand, 2=Blue Moon",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    wars = cli_state(game_dir)["guild_wars"]
+    assert wars == {"points": 1000, "guilds": {"1": "Red Hand", "2": "Blue Moon"}, "earned": []}
+    for _ in range(MAX_RUNS):  # no orders: from the third turn missed the bots' strategy plays
+        if cli_state(game_dir)["phase"] == "over":
+            break
+        assert wtg("run-turn", game_dir).exit_code == 0
+    end = cli_state(game_dir)
+    place = {p["id"]: p["place"] for p in end["players"]}
+    better, worse = sorted((1, 2), key=lambda pid: place[pid])
+    points = 1000 if place[better] == 1 else 250
+    assert end["guild_wars"]["earned"] == [{"winner": better, "loser": worse, "points": points}]
+    bot = wtg(
+        "new-game", tmp_path / "games" / "bot", "--ruleset", "tactics", "--bots", 2,
+        "--war-points", 1000, "--guilds", "1=Red Hand",
+    )  # fmt: skip
+    assert bot.exit_code == 1 and "seat 1 is a bot, and bots fight for no guild" in bot.output
+
+
 def test_bad_assets_are_a_clear_error_and_no_game(tmp_path: Path) -> None:
     world = tmp_path / "world"
     world.mkdir()

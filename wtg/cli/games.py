@@ -296,8 +296,7 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
 @click.option(
     "--gm",
     is_flag=True,
-    help="The GM's report: what every player may see (WISK; a game of robots only has no "
-    "other).",
+    help="The GM's report: what every player may see (WISK; a game of robots only has no other).",
 )
 @click.option("--turn", type=int, default=None)
 @click.pass_context
