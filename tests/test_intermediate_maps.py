@@ -25,7 +25,7 @@ def test_the_maps_fit_two_and_five_players() -> None:
     """At least a 20-province map for 2 players and a 30-province map for 5."""
     sizes = {name: RULESET.load_map(name) for name in RULESET.map_names()}
     assert {(len(m.provinces), m.seats) for m in sizes.values()} == {(20, 2), (30, 5)}
-    assert RULESET.default_map("skirmish") == "marchlands"
+    assert RULESET.default_map("skirmish", {}) == "marchlands"
 
 
 def test_every_province_has_a_terrain_and_every_terrain_is_there(shipped: ProvinceMap) -> None:

@@ -168,6 +168,8 @@ def wisk_games() -> Iterator[Game]:
         config,
         play(rules, config, _wisk_plan, 250, options={"robots": 2}, twist=twist),
     )
+    passing = {"robots": 2, "missing": "pass"}  # a human without orders passes the turn
+    yield Game("wisk", config, play(rules, config, _wisk_plan, 40, options=passing, twist=twist))
     claimed = game_config("wisk", "classic", 0, 9)
     yield Game(
         "wisk",
@@ -177,7 +179,7 @@ def wisk_games() -> Iterator[Game]:
 
 
 def tactics_game() -> Game:
-    """Two humans and two bots; a human misses a turn now and then."""
+    """Two humans of two guilds at war and two bots; a human misses a turn now and then."""
     config = game_config("tactics", "meadow", 2, 3)
 
     def planned(state: Any, side: int, rng: random.Random) -> dict[str, Any]:
@@ -188,8 +190,11 @@ def tactics_game() -> Game:
 
     rules = find_ruleset("tactics")
     return Game(
-        "tactics", config, play(rules, config, planned, 400, options={"bots": 2}, twist=twist)
+        "tactics", config, play(rules, config, planned, 400, options=TACTICS_WAR, twist=twist)
     )
+
+
+TACTICS_WAR = {"bots": 2, "war_points": 64, "guilds": "1=Red Hand, 2=Blue Moon"}
 
 
 GAMES: dict[str, Callable[[], list[Game]]] = {

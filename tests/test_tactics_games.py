@@ -206,6 +206,57 @@ def test_a_game_on_another_worlds_assets(tmp_path: Path) -> None:
     assert sorted(p["place"] for p in cli_state(game_dir)["players"]) == [1, 2]
 
 
+def test_without_a_map_a_game_gets_the_first_map_of_its_world(tmp_path: Path) -> None:
+    """ "As the scene host, before launching the battle you may use the combo boxes to pick
+    a MAP": the GM who picks none gets the first map of the world the game is played in,
+    the one of --assets when it names another world (its maps: The Arena, Rough)."""
+    from tests.rules.tactics.test_assets import ARENA, WORLD_INI, write_map
+
+    world = tmp_path / "world"
+    world.mkdir()
+    small = WORLD_INI.replace("numMaps=2", "numMaps=2\nmaxPieces = 3")
+    (world / "tactics_ini.txt").write_text(small, encoding="utf-8")
+    write_map(world / "maps" / "arena.bmp", ARENA)
+    write_map(world / "maps" / "arena_height.bmp", [[0] * 6] * 6)
+    game_dir = tmp_path / "games" / "arena"
+    result = wtg("new-game", game_dir, "--ruleset", "tactics", "--assets", world, "--bots", "2")
+    assert result.exit_code == 0, result.output
+    assert "on map the-arena" in result.output
+    assert cli_state(game_dir)["map"] == "The Arena"
+    assert open_game(game_dir).config.map == "the-arena"
+    ours = wtg("new-game", tmp_path / "games" / "ours", "--ruleset", "tactics", "--bots", "2")
+    assert ours.exit_code == 0 and "on map meadow" in ours.output
+
+
+def test_guild_war_points_from_the_command_line(tmp_path: Path) -> None:
+    """ "Add a value like "tacticsWinGivesWarPoints=1000" ... the number of points ... which a
+    first place winner will earn for each gulid warrior s/he defeats": --war-points, and
+    --guilds by seat; the awards are in the state when the battle is over."""
+    game_dir = tmp_path / "games" / "war"
+    result = wtg(
+        "new-game", game_dir, "--ruleset", "tactics", "--seed", 4,
+        "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org", "--bots", 1,
+        "--war-points", 1000, "--guilds", "1=Red Hand, 2=Blue Moon",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    wars = cli_state(game_dir)["guild_wars"]
+    assert wars == {"points": 1000, "guilds": {"1": "Red Hand", "2": "Blue Moon"}, "earned": []}
+    for _ in range(MAX_RUNS):  # no orders: from the third turn missed the bots' strategy plays
+        if cli_state(game_dir)["phase"] == "over":
+            break
+        assert wtg("run-turn", game_dir).exit_code == 0
+    end = cli_state(game_dir)
+    place = {p["id"]: p["place"] for p in end["players"]}
+    better, worse = sorted((1, 2), key=lambda pid: place[pid])
+    points = 1000 if place[better] == 1 else 250
+    assert end["guild_wars"]["earned"] == [{"winner": better, "loser": worse, "points": points}]
+    bot = wtg(
+        "new-game", tmp_path / "games" / "bot", "--ruleset", "tactics", "--bots", 2,
+        "--war-points", 1000, "--guilds", "1=Red Hand",
+    )  # fmt: skip
+    assert bot.exit_code == 1 and "seat 1 is a bot, and bots fight for no guild" in bot.output
+
+
 def test_bad_assets_are_a_clear_error_and_no_game(tmp_path: Path) -> None:
     world = tmp_path / "world"
     world.mkdir()

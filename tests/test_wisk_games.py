@@ -139,8 +139,48 @@ def test_a_turn_run_again_is_byte_identical(tmp_path: Path) -> None:
     for _ in range(4):
         assert wtg("run-turn", game_dir).exit_code == 0
     turn = game_dir / "turns" / "0004"
-    names = ("state.json", "events.json", "topten.txt", "orders/p01.yaml")
+    names = ("state.json", "events.json", "topten.txt", "orders/p01.yaml", "reports/gm.txt")
     before = {name: (turn / name).read_bytes() for name in names}
     assert b'"kind": "battle"' in before["events.json"]
     assert wtg("run-turn", game_dir, "--rerun").exit_code == 0
     assert {name: (turn / name).read_bytes() for name in names} == before
+
+
+def test_a_game_of_robots_only_gives_the_gm_a_report_every_turn(tmp_path: Path) -> None:
+    """Issue 14: "A game of robots only gives the GM no report." Every turn now writes
+    reports/gm.txt, the report of no player: the battle log and the map every player
+    sees, never a card in hand or a mission; `wtg report GAME --gm` prints it."""
+    game_dir = tmp_path / "watched"
+    created = wtg(
+        "new-game", game_dir, "--ruleset", "wisk", "--robots", 4, "--missions", "--seed", 3
+    )  # fmt: skip
+    assert created.exit_code == 0, created.output
+    for _ in range(8):
+        assert wtg("run-turn", game_dir).exit_code == 0
+    events = json.loads((game_dir / "turns" / "0008" / "events.json").read_text("utf-8"))
+    for turn in range(0, 9):
+        shown = wtg("report", game_dir, "--gm", "--turn", turn)
+        assert shown.exit_code == 0, shown.output
+        path = game_dir / "turns" / f"{turn:04d}" / "reports" / "gm.txt"
+        assert shown.output == path.read_text(encoding="utf-8")
+        assert f"report of turn {turn} for the game master" in shown.output
+        assert "THE MAP" in shown.output and "PLAYERS" in shown.output
+        for secret in ("You:", "Your cards", "Your secret mission", "Your new card"):
+            assert secret not in shown.output
+    last = wtg("report", game_dir, "--gm").output
+    assert last == (game_dir / "turns" / "0008" / "reports" / "gm.txt").read_text("utf-8")
+    robot = next(e["player"] for e in events if e["kind"] == "turn_began")
+    assert f"- Turn of Robot {robot} (player {robot})." in last
+    assert list((game_dir / "turns" / "0008" / "reports").iterdir()) == [
+        game_dir / "turns" / "0008" / "reports" / "gm.txt"
+    ]
+    neither = wtg("report", game_dir)
+    assert neither.exit_code != 0 and "give --player N or --gm" in neither.output
+    other = tmp_path / "wok"
+    assert wtg("new-game", other, "--ruleset", "wok4", *players(2), "--seed", 1).exit_code == 0
+    refused = wtg("report", other, "--gm")
+    assert refused.exit_code != 0 and "wok4 writes no GM report" in refused.output
+
+
+def players(count: int) -> list[str]:
+    return [f"--player=P{i}:p{i}@example.org" for i in range(1, count + 1)]

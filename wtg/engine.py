@@ -16,7 +16,7 @@ from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
-from wtg.report import aof_text, report_text, topten_text
+from wtg.report import aof_text, gm_report_text, report_text, topten_text
 from wtg.rules import find_ruleset
 from wtg.ruleset_files import GAME_MAP, is_map_path
 from wtg.schedule import Schedule, iso, local_text, next_deadline, parse_iso
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 
 TURN_META = "turn.json"
+GM_REPORT = "reports/gm.txt"
+"""The turn's public report, for the GM (rulesets that write one: ``gm_report_text``)."""
 
 
 class GameError(Exception):
@@ -115,9 +117,14 @@ class Game:
         text = self.meta(after).get("next_deadline")
         return parse_iso(text) if text else None
 
-    def report(self, player: int, turn: int | None = None) -> str:
-        self.config.player(player)
+    def report(self, player: int | None, turn: int | None = None) -> str:
+        """A player's report of a turn, or the GM's (``player`` None)."""
         number = self.latest_turn() if turn is None else turn
+        if player is None:
+            if not getattr(self.ruleset, "gm_report", False):
+                raise GameError(f"{self.ruleset.name} writes no GM report: give --player N")
+            return self.store.read_text(number, GM_REPORT)
+        self.config.player(player)
         return self.store.read_text(number, f"reports/p{player:02d}.txt")
 
     def aof(self, player: int) -> str:
@@ -368,6 +375,9 @@ class Game:
             files[f"reports/{name}.txt"] = "\n".join(reports)
             if forms:
                 files[f"aofs/{name}.txt"] = "\n".join(forms)
+        gm = gm_report_text(self.ruleset, self.config, state, events)
+        if gm is not None:
+            files[GM_REPORT] = gm
         return files
 
 

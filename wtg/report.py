@@ -64,6 +64,10 @@ def aof_text(ruleset: Ruleset, config: GameConfig, state: Any, player: int) -> s
     return render_aof(ruleset.form_for(state), header, None, ruleset.form_context(state, player))
 
 
+GM_SIDE = 0
+"""The side of no player (ids start at 1): its report is what every player may see."""
+
+
 def report_text(
     ruleset: Ruleset,
     config: GameConfig,
@@ -77,12 +81,23 @@ def report_text(
     player owes orders)."""
     context = ruleset.report_context(state, events, player)
     template = environment().get_template(f"{ruleset.name}/report.txt.j2")
-    others = roster(ruleset, config, state, player)
+    others = [] if player == GM_SIDE else roster(ruleset, config, state, player)
     text = template.render(**context, title=ruleset.title, deadline=deadline, roster=others)
     if aof is None:
         owes = not ruleset.is_over(state) and player in ruleset.owing(state)
         aof = aof_text(ruleset, config, state, player) if owes else ""
     return text + "\n" + aof if aof else text
+
+
+def gm_report_text(
+    ruleset: Ruleset, config: GameConfig, state: Any, events: Sequence[Mapping[str, Any]]
+) -> str | None:
+    """The GM's report of a turn: the report of ``GM_SIDE``, from a ruleset that writes one
+    (its class says ``gm_report = True``: a game of robots only has no report else); None
+    from the others."""
+    if not getattr(ruleset, "gm_report", False):
+        return None
+    return report_text(ruleset, config, state, events, GM_SIDE, aof="")
 
 
 def topten_text(ruleset: Ruleset, config: GameConfig, state: Any) -> str:

@@ -63,14 +63,14 @@ CASES = {
         lambda state, pid, rng: wisk_plan(state, pid),
         options={"robots": 4, "cards": "fixed"},
     ),
-    "wisk/classic-6robots-claim-seed9": Case(
+    "wisk/classic-6robots-claim-rest-seed9": Case(
         WISK,
         "classic",
         0,
         9,
         80,
         lambda state, pid, rng: wisk_plan(state, pid),
-        options={"robots": 6, "assignment": "claim"},
+        options={"robots": 6, "assignment": "claim-rest"},
     ),
 }
 

@@ -155,7 +155,7 @@ def new_game(
         options = _options_for(ruleset, ruleset_options)
         entries = [parse_player_spec(spec, i) for i, spec in enumerate(players, start=1)]
         entries = share_addresses(entries, shared)
-        chosen = map_name or rules.default_map(variant)
+        chosen = map_name or rules.default_map(variant, options)
         maps, seats = (
             check_map_file(rules, chosen, variant, len(entries), options)
             if is_map_path(chosen)
@@ -315,18 +315,28 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
 
 @click.command()
 @click.argument("game_dir")
-@click.option("--player", type=int, required=True)
+@click.option("--player", type=int, default=None, help="Whose report.")
+@click.option(
+    "--gm",
+    is_flag=True,
+    help="The GM's report: what every player may see (WISK; a game of robots only has no other).",
+)
 @click.option("--turn", type=int, default=None)
 @click.pass_context
-def report(ctx: click.Context, game_dir: str, player: int, turn: int | None) -> None:
-    """Print a player's report (the latest turn unless --turn)."""
+def report(
+    ctx: click.Context, game_dir: str, player: int | None, gm: bool, turn: int | None
+) -> None:
+    """Print a player's report, or the GM's (the latest turn unless --turn)."""
+    from wtg.engine import GameError
     from wtg.gameconfig import ConfigError
     from wtg.store import StoreError
 
+    if gm == (player is not None):
+        fail("give --player N or --gm")
     game = open_or_fail(ctx, game_dir)
     try:
         click.echo(game.report(player, turn), nl=False)
-    except (StoreError, ConfigError) as exc:
+    except (StoreError, ConfigError, GameError) as exc:
         fail(str(exc))
 
 

@@ -143,8 +143,9 @@ class Ruleset(Protocol):
         """Order files of the robots for the next turn (none in most games)."""
         ...
 
-    def default_map(self, variant: str | None) -> str:
-        """The map a new game gets when the GM names none."""
+    def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
+        """The map a new game gets when the GM names none (``options``: the game's, as a
+        Tactics world of the GM's own, ``--assets``, whose first map it is)."""
         ...
 
     def entries_from_dict(

@@ -18,6 +18,18 @@ OPTIONS = (
         choices=("1", "2", "3", "4", "rested"),
     ),
     GameOption(
+        "war-points",
+        "war_points",
+        "Guild war points a first place earns for each guild warrior of another guild "
+        "beaten (the world's tacticsWinGivesWarPoints; default 0: none).",
+    ),
+    GameOption(
+        "guilds",
+        "guilds",
+        'The guild each human fights for, by seat: "1=Red Hand, 2=Blue Moon" (with --war-points).',
+        kind="text",
+    ),
+    GameOption(
         "assets",
         "assets",
         "A world's asset folder (its tactics_ini.txt and map images; default: the shipped one).",

@@ -10,9 +10,11 @@ OPTIONS = (
         "assignment",
         "assignment",
         "The initial assignment: territories dealt and armies spread (automatic), dealt "
-        "and the rest placed on one AOF (semi), or claimed one a turn (claim).",
+        "and the rest placed on one AOF (semi), claimed one a turn and the rest placed one "
+        "army a turn, as the text (claim: 80 to 125 turns), or claimed and the rest placed "
+        "on one AOF (claim-rest).",
         kind="choice",
-        choices=("automatic", "semi", "claim"),
+        choices=("automatic", "semi", "claim", "claim-rest"),
         default="automatic",
     ),
     GameOption(
@@ -40,10 +42,12 @@ OPTIONS = (
     GameOption(
         "missing",
         "missing",
-        "A human who sends no orders passes (pass) or a robot plays his turn (robot).",
+        "A human who sends no orders: his new armies are placed for him as a robot would, "
+        "and nothing else (place); he passes and the armies are lost (pass); or a robot "
+        "plays his whole turn (robot).",
         kind="choice",
-        choices=("pass", "robot"),
-        default="pass",
+        choices=("place", "pass", "robot"),
+        default="place",
     ),
 )
 

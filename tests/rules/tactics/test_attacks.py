@@ -53,9 +53,9 @@ def test_range_counts_north_south_east_west_steps_between_min_and_max() -> None:
 
 
 def test_a_shot_crosses_only_tiles_its_weapon_can_cross() -> None:
-    """ "WEAPONS also have movement values (some weapons may not cross water, for
-    example)" (tactics_ini.txt): a bow of movement 11 (earth, air, water) shoots over
-    water and rock but not over lava."""
+    """ "the piece/weapon 'movement'"; range: "how many 'steps' your weapon can take (how
+    far it can shoot, but using that same NSEW limitation on movement)" (rulings 3 and 13):
+    a bow of movement 11 (earth, air, water) shoots over water and rock but not over lava."""
     moat = """
 #######
 #.^...#

@@ -55,8 +55,10 @@ def test_out_of_reach_gives_the_steps_and_the_mobility() -> None:
 
 
 def test_a_piece_crosses_a_tile_only_when_they_share_a_movement_bit() -> None:
-    """ "PIECES and TILES both have movement values, and a piece can cross a tile if it has
-    ANY in common" (RULE-NOTES: 1 earth, 2 air, 4 fire, 8 water)."""
+    """ "individual tiles can be assigned a terrain type (earth air fire and water) and only
+    pieces which can cross that terrain type can cross/stand on them"; "any combination of
+    movement types to any piece (and any tile)": a piece crosses a tile when they share a
+    type (ruling 13; RULE-NOTES: the bits 1 earth, 2 air, 4 fire, 8 water)."""
     river = """
 #######
 #..~..#

@@ -231,6 +231,29 @@ def test_the_initial_assignment_forms_hold_only_placements() -> None:
     ]
 
 
+def test_placing_one_army_a_turn_says_so_on_the_form_and_in_the_notes() -> None:
+    """ "players need to assignment the rest of the army to those previous claimed
+    territories with 1 army in each turn": the form asks for one army, and lines asking
+    for more, or after the first, get a note saying what happens to them."""
+    state = new_game(3, assignment="claim")
+    for tid, holding in enumerate(state.holdings, start=1):
+        holding.owner, holding.armies = (tid % 3) + 1, 1
+    for player in state.players:
+        player.to_place = 21
+    state.stage, state.turn = "place", 42
+    mine = state.territories_of(1)
+    blank = {"player": 1, "turn": 43}
+    form = render_aof(RULESET.form, HEADER, blank, RULESET.form_context(state, 1))
+    assert section_titles(form) == ["PLACE ONE of your 21 starting armies left", "READY"]
+    assert "territories of yours in order of choice, ARMIES 1; the first listed gets it" in form
+    assert "Should you list none, it is placed for you on your front" in form
+    lines = [{"territory": mine[0], "armies": 3}, {"territory": mine[1], "armies": 1}]
+    assert verdicts(state, place=lines) == [
+        (True, "note: one army a turn; 1 is placed here, not 3"),
+        (True, "note: one army a turn; it goes on the first territory you list"),
+    ]
+
+
 def test_a_claim_may_name_a_taken_territory_with_a_note() -> None:
     state = new_game(3, assignment="claim")
     state.holdings[ALASKA - 1].owner = 2

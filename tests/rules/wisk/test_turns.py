@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import random
 
-from tests.rules.wisk.helpers import ALASKA, JAPAN, board_state, kinds, new_game, put, run
+from tests.rules.wisk.helpers import (
+    ALASKA,
+    JAPAN,
+    board_state,
+    give_cards,
+    kinds,
+    new_game,
+    put,
+    run,
+)
 from wtg.rules.wisk import RULESET
 from wtg.rules.wisk.state import CLAIMING, DEAD, PLACING, PLAYING, WiskState
 
@@ -48,10 +57,37 @@ def test_the_turn_waits_for_the_active_human_only() -> None:
     assert list(planned) == [3] and planned[3]["turn"] == state.turn + 1
 
 
-def test_a_human_without_orders_passes() -> None:
-    """Issue 6: "A missing human can be played by a robot for that turn, as a game option,
-    or passes." """
+def test_a_human_without_orders_gets_his_new_armies_placed_as_a_robot_would() -> None:
+    """Ruling 16, the default (`--missing place`): "for every 3 territories occupied, 1 army
+    can be obtained ... 3 armies is the minimum" and "If you have five or more cards, you
+    must exchange armies with your card": a human who sends no orders still gets his new
+    armies, placed for him on his front as a robot would place them, and trades the sets
+    he must; he does not attack or fortify."""
     state = new_game(3)
+    assert state.options.missing == "place"
+    give_cards(state, 1, 1, 2, 3, 4, 5)  # five cards: a set must be traded
+    before = sum(state.armies(t) for t in state.territories_of(1))
+    result = RULESET.resolve(state, {}, random.Random(1))
+    after = result.state
+    (began,) = kinds(result, "turn_began")
+    assert began["stand_in"] is False
+    assert [e["player"] for e in kinds(result, "placed_for_missing")] == [1]
+    traded = kinds(result, "traded")
+    assert len(traded) == 1 and traded[0]["why"] == "five cards"
+    (reinforced,) = kinds(result, "reinforced")
+    assert reinforced["from_territories"] == 4  # 14 territories
+    placed = sum(e["armies"] for e in kinds(result, "placed"))
+    assert placed == reinforced["total"] + 2 * len(traded[0]["bonus"])
+    assert sum(after.armies(t) for t in after.territories_of(1)) == before + placed
+    assert kinds(result, "battle") == [] and kinds(result, "fortified") == []
+    assert len(after.player(1).cards) == 2
+    assert after.player(1).missed == 1 and after.active == 2
+
+
+def test_with_missing_pass_a_human_without_orders_passes() -> None:
+    """Issue 6: "A missing human can be played by a robot for that turn, as a game option,
+    or passes"; `--missing pass`: no trades, no new armies (ruling 16)."""
+    state = new_game(3, missing="pass")
     before = [h.armies for h in state.holdings]
     result = RULESET.resolve(state, {}, random.Random(1))
     assert [e["reason"] for e in kinds(result, "turn_passed")] == ["no orders"]
@@ -77,10 +113,18 @@ def test_orders_reset_the_missed_count() -> None:
     assert result.state.player(1).missed == 0
 
 
-def test_claiming_one_territory_a_turn_then_placing_then_play() -> None:
+def claim_all(state: WiskState) -> WiskState:
+    while state.stage == CLAIMING:
+        state = advance(state)
+    return state
+
+
+def test_claiming_one_territory_a_turn_then_one_army_a_turn_then_play() -> None:
     """ "Each player use an army to claim an unoccupied terriotries in turn. After all the 42
-    territories have been claimed, players need to assignment the rest of the army"; a
-    claim nobody makes is made for him (rulings 5 and 16)."""
+    territories have been claimed, players need to assignment the rest of the army to those
+    previous claimed territories with 1 army in each turn. The initial assignment stage
+    will be ended after all te players placed their armies." (ruling 5); a claim nobody
+    makes is made for him (ruling 16)."""
     state = new_game(3, assignment="claim")
     first = run(state, {"place": [{"territory": ALASKA, "armies": 1}]}).state
     assert first.owner(ALASKA) == 1 and first.armies(ALASKA) == 1
@@ -91,18 +135,63 @@ def test_claiming_one_territory_a_turn_then_placing_then_play() -> None:
     )
     assert second.state.owner(JAPAN) == 2
     assert kinds(second, "order_skipped")[0]["reason"] == f"territory {ALASKA} is not free"
-    state = second.state
-    while state.stage == CLAIMING:
-        state = advance(state)
+    state = claim_all(second.state)
     assert state.turn == 42
     assert all(h.owner for h in state.holdings)
     assert state.stage == PLACING and state.active == 1
+    assert [p.to_place for p in state.players] == [21, 21, 21]
+    # one army a turn, whatever the line asks for; the first line on a territory of his
+    theirs, mine = state.territories_of(2)[0], state.territories_of(1)
+    lines = [{"territory": theirs, "armies": 5}, {"territory": mine[1], "armies": 5}]
+    one = run(state, {"place": [*lines, {"territory": mine[2], "armies": 1}]})
+    assert [(e["territory"], e["armies"]) for e in kinds(one, "placed")] == [(mine[1], 1)]
+    assert [e["reason"] for e in kinds(one, "order_skipped")] == [
+        f"territory {theirs} is not yours",
+        "one army a turn while the starting armies are placed: 1 placed, not 5",
+        f"one army a turn while the starting armies are placed: it went on {mine[1]}",
+    ]
+    state = one.state
+    assert state.player(1).to_place == 20 and state.active == 2
+    assert state.stage == PLACING
+    while state.stage == PLACING:
+        before = sum(p.to_place for p in state.players)
+        state = advance(state)
+        assert sum(p.to_place for p in state.players) == before - 1
+    assert state.turn == 42 + 3 * 21
+    assert state.active == 1
+    assert all(p.to_place == 0 for p in state.players)
+    assert sum(h.armies for h in state.holdings) == 3 * 35
+
+
+def test_claim_rest_places_the_rest_on_one_aof_each() -> None:
+    """Ruling 5's option `--assignment claim-rest`: "Some players complaint the initial
+    assignment stage take a long time": after the claims each player in turn places all
+    the rest of his armies on one AOF."""
+    state = claim_all(new_game(3, assignment="claim-rest"))
+    assert state.turn == 42 and state.stage == PLACING and state.active == 1
     for pid in (1, 2, 3):
         assert state.active == pid
         state = advance(state)
-    assert state.stage == PLAYING and state.active == 1
+    assert state.stage == PLAYING and state.active == 1 and state.turn == 45
     assert all(p.to_place == 0 for p in state.players)
     assert sum(h.armies for h in state.holdings) == 3 * 35
+
+
+def test_placing_goes_on_in_turn_after_the_last_claim() -> None:
+    """ "with 1 army in each turn": the turns go on round the table; with four players
+    the 42nd claim is player 2's, so player 3 places first."""
+    state = claim_all(new_game(4, assignment="claim"))
+    assert state.stage == PLACING and state.active == 3
+    assert [p.to_place for p in state.players] == [19, 19, 20, 20]
+
+
+def test_a_placement_nobody_makes_is_one_army_on_the_robots_front() -> None:
+    """Ruling 16: the starting armies cannot wait; one a turn all the same."""
+    state = claim_all(new_game(3, assignment="claim"))
+    result = RULESET.resolve(state, {}, random.Random(1))
+    (placed,) = kinds(result, "placed")
+    assert placed["armies"] == 1 and placed["why"] == "left over"
+    assert result.state.player(1).to_place == 20
 
 
 def test_semi_automatic_each_player_places_the_rest_on_one_aof() -> None:

@@ -44,7 +44,7 @@ class Intermediate(WokRuleset):
     run_phases = staticmethod(resolve)
     attacks_allowed = staticmethod(attacks_allowed)
 
-    def default_map(self, variant: str | None) -> str:
+    def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
         return DEFAULT_MAP
 
     def form_context(self, state: WokState, player: int) -> dict[str, Any]:

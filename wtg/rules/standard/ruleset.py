@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from wtg.rules.standard.accept import CHECKS
@@ -25,7 +26,7 @@ class Standard(WokRuleset):
     spy_ops = OP_NAMES
     forecast_phases = FORECAST_PHASES
 
-    def default_map(self, variant: str | None) -> str:
+    def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
         return DEFAULT_MAPS.get(str(variant), "classic60")
 
     start_state = staticmethod(start_state)

@@ -81,6 +81,15 @@ class PlayerOut(Event):
     by: int
 
 
+class WarPointsEarned(Event):
+    """Guild war points for beating a guild warrior of another guild (ruling 10)."""
+
+    kind: ClassVar[str] = "war_points"
+    player: int
+    loser: int
+    points: int
+
+
 class GameOver(Event):
     kind: ClassVar[str] = "game_over"
     places: tuple[int, ...]

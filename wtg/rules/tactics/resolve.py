@@ -26,7 +26,9 @@ from wtg.rules.tactics.events import (
     PlayerOut,
     TurnBegan,
     Walked,
+    WarPointsEarned,
 )
+from wtg.rules.tactics.guilds import war_awards
 from wtg.rules.tactics.levels import experience, gain
 from wtg.rules.tactics.moves import Move, fighter, move_problem, walks
 from wtg.rules.tactics.setup import start_of
@@ -242,6 +244,14 @@ def _finish(work: TacticsState, events: list[Event], reason: str) -> None:
     work.phase = OVER
     places = sorted((p for p in work.players if p.place is not None), key=lambda p: p.place or 0)
     events.append(GameOver(places=tuple(p.id for p in places), reason=reason, public=True))
+    awards = war_awards([p.id for p in places], work.guilds, work.war_points)
+    work.war_awards = [(a.winner, a.loser, a.points) for a in awards]
+    for award in awards:
+        events.append(
+            WarPointsEarned(
+                player=award.winner, loser=award.loser, points=award.points, public=True
+            )
+        )
 
 
 def _next_player(work: TacticsState) -> None:

@@ -30,8 +30,11 @@ class Tactics(RulesetFiles):
 
         return [slug(m.name) for m in load_world({}).maps]
 
-    def default_map(self, variant: str | None) -> str:
-        return self.map_names()[0]
+    def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
+        """The first map of the game's world: ``--assets`` when it names one, else ours."""
+        from wtg.assets.tactics.maps import load_world  # disk I/O, outside the rules
+
+        return slug(load_world(options).maps[0].name)
 
     def new_game(self, setup: GameSetup, rng: Random) -> TurnResult:
         """Reads the world (``--assets`` or ours) and the map's images, then sets up."""

@@ -9,11 +9,14 @@ default army, which their army orders of turn 1 replace.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from random import Random
+from typing import Any
 
 from wtg.core.ruleset import GameSetup
 from wtg.rules.tactics.army import SetupError, default_army, random_army, set_up_army
 from wtg.rules.tactics.board import Board, Pos
+from wtg.rules.tactics.guilds import read_guilds
 from wtg.rules.tactics.state import ARMY, BATTLE, RESTED, Player, TacticsState
 from wtg.rules.tactics.world import COLOURS, START_TILES, MapSpec, World
 
@@ -50,12 +53,26 @@ def start_state(
         world_version=world.version,
         assets=str(options.get("assets") or ""),
     )
+    _guild_wars(state, options)
     for player in state.turn_order():
         army = random_army(world.pieces, size, rng) if player.bot else []
         set_up_army(
             state, player.id, army or default_army(world.pieces, size), start_of(state, player.id)
         )
     return state
+
+
+def _guild_wars(state: TacticsState, options: Mapping[str, Any]) -> None:
+    """``--war-points N`` (the world's "tacticsWinGivesWarPoints") and ``--guilds``."""
+    points = int(options.get("war_points") or 0)
+    if points < 0:
+        raise SetupError(f"--war-points must be 0 or more, not {points}")
+    humans = [p.id for p in state.players if not p.bot]
+    bots = [p.id for p in state.players if p.bot]
+    guilds = read_guilds(str(options.get("guilds") or ""), humans, bots)
+    if guilds and not points:
+        raise SetupError("--guilds needs --war-points N: the points a first place earns")
+    state.war_points, state.guilds = points, guilds
 
 
 def start_of(state: TacticsState, pid: int) -> Pos:

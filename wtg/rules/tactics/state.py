@@ -108,6 +108,12 @@ class TacticsState:
     """The last turn a piece was hit (for the reports)."""
     history: list[int] = field(default_factory=list)
     """Players in the order they were put out of the game."""
+    war_points: int = 0
+    """Guild war points a first place earns for each guild warrior beaten (0: none)."""
+    guilds: Mapping[int, str] = field(default_factory=dict)
+    """The guild each human fights for (``--guilds``)."""
+    war_awards: list[tuple[int, int, int]] = field(default_factory=list)
+    """(winner, loser, points) of the finished battle."""
 
     # --- look-ups ------------------------------------------------------------------
     def player(self, pid: int) -> Player:
@@ -204,6 +210,7 @@ class TacticsState:
                 }
                 for p in self.players
             ],
+            **self._guild_wars(),
             "pieces": [self.piece_dict(p) for p in self.pieces],
             "board": self.board.to_dict(),
             "world": {
@@ -214,9 +221,25 @@ class TacticsState:
             },
         }
 
+    def _guild_wars(self) -> dict[str, Any]:
+        """The ``guild_wars`` key, in a game that awards war points only."""
+        if not self.war_points:
+            return {}
+        return {
+            "guild_wars": {
+                "points": self.war_points,
+                "guilds": {str(pid): name for pid, name in sorted(self.guilds.items())},
+                "earned": [
+                    {"winner": winner, "loser": loser, "points": points}
+                    for winner, loser, points in self.war_awards
+                ],
+            }
+        }
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TacticsState:
         world = data["world"]
+        wars = data.get("guild_wars") or {}
         kinds = tuple(PieceKind(**k) for k in world["pieces"])
         weapons = {int(w["id"]): Weapon(**w) for w in world["weapons"]}
         state = cls(
@@ -247,6 +270,12 @@ class TacticsState:
             assets=str(world.get("assets", "")),
             last_hit=int(data.get("last_hit", 0)),
             history=[int(h) for h in data.get("history", [])],
+            war_points=int(wars.get("points", 0)),
+            guilds={int(pid): str(name) for pid, name in wars.get("guilds", {}).items()},
+            war_awards=[
+                (int(e["winner"]), int(e["loser"]), int(e["points"]))
+                for e in wars.get("earned", [])
+            ],
         )
         state.pieces = [
             Piece(

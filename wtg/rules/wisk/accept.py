@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from wtg.core.orders import RawEntry, Verdict
 from wtg.rules.wisk.constants import ATTACK_DICE, SET_SIZE
 from wtg.rules.wisk.reinforce import trade_problem
-from wtg.rules.wisk.state import CLAIMING, PLAYING, WiskState
+from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
 
 Check = Callable[[RawEntry, "Context"], tuple[bool, str]]
 SETUP_SECTIONS = ("place", "ready")
@@ -29,6 +29,8 @@ class Context:
     state: WiskState
     player: int
     traded: set[int] = field(default_factory=set)
+    placed: int = 0
+    """Place lines accepted so far."""
     taken: dict[int, int] = field(default_factory=dict)
     """Territories the accepted attack lines set out to take, each with the first source."""
 
@@ -101,7 +103,22 @@ def check_place(entry: RawEntry, context: Context) -> tuple[bool, str]:
     if armies == 0:
         return False, "place at least 1 army"
     problem = context.ownership_problem(tid, PLACE_ON, by_attack=False)
-    return (False, problem) if problem else (True, "")
+    if problem:
+        return False, problem
+    context.placed += 1
+    return True, one_army_note(context, int(armies))
+
+
+def one_army_note(context: Context, armies: int) -> str:
+    """While the starting armies are placed one a turn, what happens to a line."""
+    state = context.state
+    if state.stage != PLACING or not state.options.one_army_a_turn:
+        return ""
+    if context.placed > 1:
+        return "note: one army a turn; it goes on the first territory you list"
+    if armies > 1:
+        return f"note: one army a turn; 1 is placed here, not {armies}"
+    return ""
 
 
 def route_problem(entry: RawEntry, context: Context) -> str:

@@ -1,11 +1,11 @@
 """The initial assignment: dealing territories, spreading armies, claiming by mail and
-placing the rest.
+placing the rest, one army a turn or all at once.
 
 "Each player use an army to claim an unoccupied terriotries in turn. After all the 42
 territories have been claimed, players need to assignment the rest of the army to those
-previous claimed territories ... (Some players complaint the initial assignment stage
-take a long time and so the system will provide semi-automatic and automatic initial
-assignment option)."
+previous claimed territories with 1 army in each turn. ... (Some players complaint the
+initial assignment stage take a long time and so the system will provide semi-automatic
+and automatic initial assignment option)."
 """
 
 from __future__ import annotations
@@ -68,6 +68,31 @@ def claim_turn(turn: Turn, wanted: Sequence[Placement], chooser: ClaimChooser) -
         tid = chooser(state, pid)
     put(state, pid, tid)
     turn.public(Claimed, player=pid, territory=tid, chosen=chosen)
+
+
+ONE_A_TURN = "one army a turn while the starting armies are placed"
+
+
+def place_one(turn: Turn, lines: Sequence[Placement], chooser: PlaceChooser) -> None:
+    """ "the rest of the army ... with 1 army in each turn": one army, on the first
+    territory of his the lines name (in order of choice); else where ``chooser`` says."""
+    state, pid = turn.state, turn.player
+    tid = 0
+    for line in lines:
+        what = f"place {line.armies} on {line.territory}"
+        if tid:
+            turn.skip(what, f"{ONE_A_TURN}: it went on {tid}")
+        elif not state.board.has(line.territory) or state.owner(line.territory) != pid:
+            turn.skip(what, f"territory {line.territory} is not yours")
+        else:
+            tid = line.territory
+            if line.armies > 1:
+                turn.skip(what, f"{ONE_A_TURN}: 1 placed, not {line.armies}")
+    why = "setup" if tid else "left over"
+    tid = tid or chooser(state, pid, None)
+    state.holding(tid).armies += 1
+    turn.me.to_place -= 1
+    turn.public(Placed, player=pid, territory=tid, armies=1, why=why)
 
 
 def place_rest(turn: Turn, lines: Sequence[Placement], chooser: PlaceChooser) -> None:

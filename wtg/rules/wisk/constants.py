@@ -53,10 +53,17 @@ TIE_RULES = (TIES_ATTACKER, TIES_DEFENDER)
 AUTOMATIC = "automatic"
 SEMI = "semi"
 CLAIM = "claim"
-ASSIGNMENTS = (AUTOMATIC, SEMI, CLAIM)
+"""The text's own assignment: claims, then "the rest of the army ... with 1 army in each
+turn"."""
+CLAIM_REST = "claim-rest"
+"""Claims, then each player places all the rest on one AOF (ruling 5's option)."""
+ASSIGNMENTS = (AUTOMATIC, SEMI, CLAIM, CLAIM_REST)
+CLAIMS = (CLAIM, CLAIM_REST)
+MISSING_PLACE = "place"
+"""A human without orders: his new armies are placed as a robot would; nothing else."""
 MISSING_PASS = "pass"
 MISSING_ROBOT = "robot"
-MISSING_RULES = (MISSING_PASS, MISSING_ROBOT)
+MISSING_RULES = (MISSING_PLACE, MISSING_PASS, MISSING_ROBOT)
 
 MISSION_FALLBACK_TERRITORIES = 24
 """A "destroy" mission against oneself, nobody, or a player someone else destroyed becomes

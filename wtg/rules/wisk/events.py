@@ -22,6 +22,14 @@ class TurnPassed(Event, kw_only=True):
     reason: str
 
 
+class PlacedForMissing(Event, kw_only=True):
+    """A human sent no orders: his new armies are placed for him as a robot would (the
+    default, ``--missing place``); he trades only the sets he must, and does not attack."""
+
+    kind: ClassVar[str] = "placed_for_missing"
+    player: int
+
+
 class Claimed(Event, kw_only=True):
     kind: ClassVar[str] = "claimed"
     player: int

@@ -1,9 +1,10 @@
 """One run of the turn generator is one player's turn: the active player's claim, placement
 or turn of play; then the next player clockwise (by seat) is the active one.
 
-A human who sent no orders passes, or, when the game says so (``--missing robot``), a
-robot plays for him. Armies of the initial assignment cannot wait: a claim or placement
-nobody made is made as a robot would."""
+A human who sent no orders gets his new armies placed for him as a robot would, and does
+nothing else (``--missing place``, the default); or he passes (``--missing pass``); or a
+robot plays his whole turn (``--missing robot``). Armies of the initial assignment cannot
+wait: a claim or placement nobody made is made as a robot would."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from random import Random
 from typing import Any
 
 from wtg.core.ruleset import TurnResult
-from wtg.rules.wisk.assignment import claim_turn, place_rest
-from wtg.rules.wisk.constants import MISSING_ROBOT
-from wtg.rules.wisk.events import NextPlayer, TurnBegan, TurnPassed
+from wtg.rules.wisk.assignment import claim_turn, place_one, place_rest
+from wtg.rules.wisk.constants import MISSING_PLACE, MISSING_ROBOT
+from wtg.rules.wisk.events import NextPlayer, PlacedForMissing, TurnBegan, TurnPassed
 from wtg.rules.wisk.orders import WiskOrders
 from wtg.rules.wisk.play import play_turn
 from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
@@ -37,7 +38,8 @@ def resolve(state: WiskState, orders: Mapping[int, Mapping[str, Any]], rng: Rand
     if work.stage == CLAIMING:
         claim_turn(turn, chosen.place if chosen else (), claim_choice)
     elif work.stage == PLACING:
-        place_rest(turn, chosen.place if chosen else (), place_choice)
+        placing = place_one if work.options.one_army_a_turn else place_rest
+        placing(turn, chosen.place if chosen else (), place_choice)
     elif chosen is not None:
         play_turn(turn, chosen, place_choice)
     _advance(turn)
@@ -52,11 +54,14 @@ def _orders_of(turn: Turn, given: Mapping[str, Any] | None) -> WiskOrders | None
     stand_in = False
     if not sent and (me.robot or state.options.missing == MISSING_ROBOT):
         given, stand_in = plan(state, me.id), not me.robot
-    if given is None and state.stage != PLAYING:
+    placed_for = given is None and state.stage == PLAYING and state.options.missing == MISSING_PLACE
+    if given is None and (state.stage != PLAYING or placed_for):
         given = {}
     if not me.robot:
         me.missed = 0 if sent else me.missed + 1
     turn.public(TurnBegan, player=me.id, stage=state.stage, stand_in=stand_in)
+    if placed_for:
+        turn.public(PlacedForMissing, player=me.id)
     if given is None:
         turn.public(TurnPassed, player=me.id, reason="no orders")
         return None
@@ -65,13 +70,14 @@ def _orders_of(turn: Turn, given: Mapping[str, Any] | None) -> WiskOrders | None
 
 def _advance(turn: Turn) -> None:
     """Who plays next: the next player clockwise; the initial assignment's stages end when
-    every territory is claimed, then when every army is placed."""
+    every territory is claimed (the placing goes on "in turn" from the next player), then
+    when every army is placed."""
     state = turn.state
     if state.winner:
         return
     if state.stage == CLAIMING and all(h.owner for h in state.holdings):
         state.stage = PLACING
-        state.active = _next_to_place(state, state.first, inclusive=True)
+        state.active = _next_to_place(state, state.active, inclusive=False)
     elif state.stage == PLACING:
         state.active = _next_to_place(state, state.active, inclusive=False)
     else:

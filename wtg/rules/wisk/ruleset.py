@@ -27,9 +27,11 @@ from wtg.ruleset_files import RulesetFiles
 class Wisk(RulesetFiles):
     name = "wisk"
     title = "WISK - the world domination game"
+    gm_report = True
+    """Every turn writes reports/gm.txt, the public report (`wtg report GAME --gm`)."""
     turn_style = TurnStyle.SEQUENTIAL
 
-    def default_map(self, variant: str | None) -> str:
+    def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
         return DEFAULT_MAP
 
     def load_board(self, name: str) -> Board:

@@ -14,11 +14,11 @@ from wtg.rules.wisk.constants import (
     ASSIGNMENTS,
     AUTOMATIC,
     CARD_RULES,
-    CLAIM,
+    CLAIMS,
     ESCALATING,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    MISSING_PASS,
+    MISSING_PLACE,
     MISSING_RULES,
     START_ARMIES,
     TIE_RULES,
@@ -37,7 +37,7 @@ def read_options(given: Mapping[str, Any]) -> Options:
         cards=str(given.get("cards") or ESCALATING),
         ties=str(given.get("ties") or TIES_ATTACKER),
         missions=bool(given.get("missions", False)),
-        missing=str(given.get("missing") or MISSING_PASS),
+        missing=str(given.get("missing") or MISSING_PLACE),
     )
     for name, allowed in (
         ("assignment", ASSIGNMENTS),
@@ -82,7 +82,7 @@ def start_state(setup: GameSetup, board: Board, rng: Random) -> WiskState:
     )
     if options.missions:
         _deal_missions(state, rng)
-    if options.assignment == CLAIM:
+    if options.assignment in CLAIMS:
         state.stage = CLAIMING
         return state
     deal(state, rng)

@@ -15,8 +15,9 @@ from wtg.core.record import Record
 from wtg.rules.wisk.board import Board, board_from_data
 from wtg.rules.wisk.constants import (
     AUTOMATIC,
+    CLAIM,
     ESCALATING,
-    MISSING_PASS,
+    MISSING_PLACE,
     TIES_ATTACKER,
 )
 
@@ -26,7 +27,8 @@ DEAD = "dead"
 CLAIMING = "claim"
 """Initial assignment by claims: one territory a turn."""
 PLACING = "place"
-"""Initial assignment: each player places the rest of his armies on one AOF."""
+"""Initial assignment: the players place the rest of their armies, one army a turn (the
+claims of ``--assignment claim``) or all on one AOF."""
 PLAYING = "play"
 
 
@@ -37,7 +39,12 @@ class Options(Record):
     cards: str = ESCALATING
     ties: str = TIES_ATTACKER
     missions: bool = False
-    missing: str = MISSING_PASS
+    missing: str = MISSING_PLACE
+
+    @property
+    def one_army_a_turn(self) -> bool:
+        """Whether the starting armies left after the claims are placed one a turn."""
+        return self.assignment == CLAIM
 
     def to_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self._fields}

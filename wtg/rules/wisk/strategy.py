@@ -99,7 +99,8 @@ def plan(state: WiskState, pid: int) -> dict[str, Any]:
         orders["place"] = [{"territory": claim_choice(state, pid), "armies": 1}]
         return orders
     if state.stage == PLACING:
-        orders["place"] = [{"territory": front(state, pid), "armies": state.player(pid).to_place}]
+        count = 1 if state.options.one_army_a_turn else state.player(pid).to_place
+        orders["place"] = [{"territory": front(state, pid), "armies": count}]
         return orders
     trades, card_armies = _trades(state, pid)
     armies = dict(enumerate((h.armies for h in state.holdings), start=1))

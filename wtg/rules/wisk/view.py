@@ -1,7 +1,8 @@
 """What a player may see: the public JSON, the report and the AOF's context.
 
 Everyone sees the map, the battle log and how many cards each player holds; a player's
-own cards and mission are in his own report only."""
+own cards and mission are in his own report only. The report of ``NOBODY`` is the GM's:
+what every player may see, and nothing more."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from wtg.rules.wisk.constants import FIXED, FIXED_VALUES
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
 from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
 from wtg.rules.wisk.victory import describe
+
+NOBODY = 0
+"""The side of no player: its report is the turn's public report, the GM's."""
 
 STAGE_NAMES = {
     CLAIMING: "initial assignment: claiming territories",
@@ -115,6 +119,12 @@ def form_context(state: WiskState, pid: int) -> dict[str, Any]:
     if state.stage == CLAIMING:
         place = "CLAIM: territories in order of choice, ARMIES 1; the first still free is yours"
         place_help = "Should all you list be taken, a free territory is claimed for you."
+    elif state.stage == PLACING and state.options.one_army_a_turn:
+        place = (
+            f"PLACE ONE of your {me.to_place} starting armies left: territories of yours in "
+            "order of choice, ARMIES 1; the first listed gets it"
+        )
+        place_help = "Should you list none, it is placed for you on your front, as a robot would."
     elif state.stage == PLACING:
         place = f"PLACE your remaining {me.to_place} starting armies on your territories"
     else:
@@ -146,10 +156,9 @@ def report_context(
     public = public_json(state)
     names = {p.id: p.name for p in state.players}
     seen = [e for e in events if e.get("public") or pid in e.get("visible_to", ())]
-    me = state.player(pid)
     mission = ""
-    if state.options.missions and me.mission:
-        mission = describe(state, pid, board.mission(me.mission))
+    if pid != NOBODY and state.options.missions and state.player(pid).mission:
+        mission = describe(state, pid, board.mission(state.player(pid).mission))
     continents = [
         {
             "name": c["name"],
@@ -161,7 +170,7 @@ def report_context(
     return {
         "game": state.game,
         "turn": state.turn,
-        "me": _public_player(state, pid),
+        "me": _public_player(state, pid) if pid != NOBODY else None,
         "player_id": pid,
         "players": public["players"],
         "names": names,
@@ -172,13 +181,13 @@ def report_context(
         },
         "events": seen,
         "continents": continents,
-        "cards": my_cards(state, pid),
+        "cards": my_cards(state, pid) if pid != NOBODY else [],
         "mission": mission,
         "stage": STAGE_NAMES.get(state.stage, state.stage),
         "active": state.active,
         "winner": state.winner,
         "won_by": state.won_by,
-        "reinforcements": reinforcements(state, pid),
+        "reinforcements": reinforcements(state, pid) if pid != NOBODY else 0,
         "trade_note": _trade_note(state),
         "ties": state.options.ties,
     }

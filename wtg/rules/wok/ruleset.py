@@ -50,7 +50,7 @@ class WokRuleset(RulesetFiles):
     attacks_allowed: Callable[[int], int]
 
     # --- the same in every WoK ruleset ------------------------------------------------
-    def default_map(self, variant: str | None) -> str:
+    def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
         return "classic60"
 
     def load_map(self, name: str) -> ProvinceMap:
