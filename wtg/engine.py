@@ -16,7 +16,7 @@ from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
-from wtg.report import aof_text, gm_report_text, report_text, topten_text
+from wtg.report import aof_text, gm_report_text, report_text, topten_text, with_set_aside
 from wtg.rules import find_ruleset
 from wtg.ruleset_files import GAME_MAP, is_map_path
 from wtg.schedule import Schedule, iso, local_text, next_deadline, parse_iso
@@ -295,7 +295,7 @@ class Game:
                 raise GameError(f"game {self.config.game} is over (turn {latest})")
             paths = dict(self.store.archived_orders(target)) if rerun else {}
             paths.update(self.store.pending_orders(target))
-            orders, copies = self._load_orders(state, paths)
+            orders, copies, set_aside = self._load_orders(state, paths)
             for robot, planned in self.ruleset.robot_orders(state).items():
                 text = orders_to_yaml(planned)  # a robot's orders: an ordinary order file
                 orders[robot] = planned
@@ -304,7 +304,7 @@ class Game:
             events = [e.to_dict() for e in result.events]
             waited = bool(self.ruleset.owing(state))
             meta = self.meta(target) if rerun else self._new_meta(target, now, waited)
-            files = self._turn_files(result.state, events, meta)
+            files = self._turn_files(result.state, events, meta, set_aside)
             for pid, (text, data) in copies.items():
                 files[f"orders/p{pid:02d}.yaml"] = text
                 files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
@@ -314,12 +314,14 @@ class Game:
 
     def _load_orders(
         self, state: Any, paths: Mapping[int, Path]
-    ) -> tuple[dict[int, dict[str, Any]], dict[int, tuple[str, Any]]]:
+    ) -> tuple[dict[int, dict[str, Any]], dict[int, tuple[str, Any]], dict[int, list[str]]]:
         """Every stored order file, checked again against the state (a GM may have edited
         it, or a rerun of an earlier turn may have changed the state it was written for).
-        Returns the orders and, to archive, each file's text and data."""
+        Returns the orders, to archive each file's text and data, and for each side the
+        orders that no longer pass the checks (its report says so, with the reason)."""
         orders: dict[int, dict[str, Any]] = {}
         copies: dict[int, tuple[str, Any]] = {}
+        set_aside: dict[int, list[str]] = {}
         owing = set(self.ruleset.owing(state))
         for pid, path in paths.items():
             if pid not in owing:
@@ -328,12 +330,16 @@ class Game:
                 text, data = read_order_file(path)
             except ValueError as exc:
                 raise GameError(f"{path}: {exc}") from exc
-            entries, _bad, problems = self.ruleset.entries_from_dict(data, state)
+            entries, bad, problems = self.ruleset.entries_from_dict(data, state)
             if problems:
                 raise GameError(f"{path}: " + "; ".join(problems))
-            orders[pid] = self.ruleset.accept(entries, state, pid).orders
+            acceptance = self.ruleset.accept(entries, state, pid)
+            orders[pid] = acceptance.orders
             copies[pid] = (text, data)
-        return orders, copies
+            dropped = [v.describe() for v in [*bad, *acceptance.rejected]]
+            if dropped:
+                set_aside[pid] = dropped
+        return orders, copies, set_aside
 
     def _new_meta(self, turn: int, now: datetime | None, waited: bool = True) -> dict[str, Any]:
         """``waited``: whether the turn waited for anyone's orders. One that did not (a
@@ -351,7 +357,11 @@ class Game:
         return {"turn": turn, "ran_at": iso(moment), "deadline": due, "next_deadline": upcoming}
 
     def _turn_files(
-        self, state: Any, events: Sequence[Mapping[str, Any]], meta: Mapping[str, Any]
+        self,
+        state: Any,
+        events: Sequence[Mapping[str, Any]],
+        meta: Mapping[str, Any],
+        set_aside: Mapping[int, Sequence[str]] | None = None,
     ) -> dict[str, str]:
         deadline = None
         if meta.get("next_deadline") and self.config.schedule is not None:
@@ -368,9 +378,8 @@ class Game:
             reports, forms = [], []
             for side in self.ruleset.sides_of(state, entry.id):
                 aof = aof_text(self.ruleset, self.config, state, side) if side in owing else ""
-                reports.append(
-                    report_text(self.ruleset, self.config, state, events, side, aof, deadline)
-                )
+                text = report_text(self.ruleset, self.config, state, events, side, aof, deadline)
+                reports.append(with_set_aside(text, aof, (set_aside or {}).get(side, ())))
                 forms += [aof] if aof else []
             files[f"reports/{name}.txt"] = "\n".join(reports)
             if forms:

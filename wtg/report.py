@@ -64,6 +64,18 @@ def aof_text(ruleset: Ruleset, config: GameConfig, state: Any, player: int) -> s
     return render_aof(ruleset.form_for(state), header, None, ruleset.form_context(state, player))
 
 
+def with_set_aside(report: str, aof: str, lines: Sequence[str]) -> str:
+    """A report with the player's orders that no longer passed the checks when the turn
+    ran (a GM's edit of the order file, a rerun on a changed state), each with its
+    reason, before the AOF: an order is never dropped without a word."""
+    if not lines:
+        return report
+    body = report[: len(report) - len(aof) - 1] if aof and report.endswith(aof) else report
+    block = "ORDERS SET ASIDE WHEN THE TURN RAN (they no longer passed the checks)\n"
+    block += "".join(f"  {line}\n" for line in lines)
+    return body.rstrip("\n") + "\n\n" + block + ("\n" + aof if aof else "")
+
+
 GM_SIDE = 0
 """The side of no player (ids start at 1): its report is what every player may see."""
 
