@@ -111,7 +111,7 @@ def measure(
 ) -> Cost:
     game, state = game_under_way(folder, provinces, players, regions)
     paths = game.store.pending_orders(1)
-    orders, _copies = game._load_orders(state, paths)
+    orders, _copies, _set_aside = game._load_orders(state, paths)
     lines = sum(len(v) for o in orders.values() for v in o.values() if isinstance(v, list))
     resolve, _ = median_cpu(lambda: RULESET.resolve(state, orders, turn_rng(SEED, 1)), repeat)
     game.run_turn()
