@@ -301,7 +301,6 @@ class Game:
                 files[f"orders/p{pid:02d}.yaml"] = text
                 files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
             self.store.commit_turn(target, files, replace=rerun)
-            self.store.clear_pending(target)
             return target
 
     def _load_orders(
