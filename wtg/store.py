@@ -138,6 +138,8 @@ class GameStore:
             return json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise StoreError(f"turn {turn} has no {name}") from None
+        except ValueError as exc:  # cut short or edited by hand: say which file
+            raise StoreError(f"{path} cannot be read: {exc}") from None
 
     def read_text(self, turn: int, relpath: str) -> str:
         path = self._readable_turn(turn) / relpath
