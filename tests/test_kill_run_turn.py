@@ -112,7 +112,26 @@ def kill_after(command: list[str], delay: float) -> bool:
     if running:
         os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
+    wait_until_gone(proc.pid)
     return running
+
+
+def wait_until_gone(group: int) -> None:
+    """Until no process of the group is alive (zombies aside): a worker dies a moment after
+    the command, and a system call it was in finishes first."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        alive = False
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                state, _parent, pgrp = stat.read_text().rsplit(")", 1)[1].split()[:3]
+            except (OSError, IndexError, ValueError):
+                continue  # gone meanwhile
+            alive = alive or (int(pgrp) == group and state != "Z")
+        if not alive:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"process group {group} still alive 10 s after SIGKILL")
 
 
 def delays(full: float, seed: int) -> list[float]:

@@ -141,7 +141,12 @@ def test_a_turn_is_flushed_once_and_its_pending_orders_moved_in_one_rename(
     calls: list[str] = []
     real_fsync, real_rename, real_unlink = os.fsync, os.rename, os.unlink
     monkeypatch.setattr(durable, "flush", lambda path: calls.append("flush"))
-    monkeypatch.setattr(os, "fsync", lambda fd: calls.append("fsync") or real_fsync(fd))
+
+    def fsync(fd: int) -> None:
+        calls.append("fsync")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
 
     def rename(src: os.PathLike[str], dst: os.PathLike[str]) -> None:
         calls.append(f"rename {Path(src).relative_to(game.store.root)}")
