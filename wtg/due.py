@@ -13,6 +13,7 @@ import os
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from enum import Enum
@@ -153,6 +154,11 @@ def failure_reason(exc: Exception) -> str:
     return " ".join(text.split())[:500]
 
 
+WORKER_DIED = (
+    "a worker process of this run died (killed, or out of memory) before the game was "
+    "done; its last complete turn stands, and the next run tries it again"
+)
+
 _WORKER: dict[str, Any] = {}
 """The config and the moment of the run, set once in each worker process."""
 
@@ -209,8 +215,8 @@ class DueRun:
             for future in as_completed(futures):
                 try:
                     yield future.result()
-                except Exception as exc:  # the worker itself died (killed, out of memory)
-                    yield GameRun(futures[future], Outcome.FAILED, failure_reason(exc))
+                except BrokenProcessPool:  # a worker was killed (out of memory, say)
+                    yield GameRun(futures[future], Outcome.FAILED, WORKER_DIED)
 
     @property
     def acted(self) -> bool:
