@@ -142,9 +142,10 @@ def test_same_seed_same_bytes(tmp_path: Path) -> None:
 def test_rerun_is_identical_and_takes_corrections(tmp_path: Path) -> None:
     game_dir = new_game(tmp_path)
     play(game_dir, 2, tmp_path)
-    before = {p.name: p.read_bytes() for p in (game_dir / "turns" / "0002").rglob("*.*")}
+    folder = game_dir / "turns" / "0002"
+    before = {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*.*")}
     assert wtg("run-turn", game_dir, "--rerun").exit_code == 0
-    after = {p.name: p.read_bytes() for p in (game_dir / "turns" / "0002").rglob("*.*")}
+    after = {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*.*")}
     assert before == after
     state = json.loads(wtg("state", game_dir, "--turn", 1, "--json").output)
     home = next(p["id"] for p in state["provinces"] if p["owner"] == 1)

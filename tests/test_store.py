@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from wtg import durable
 from wtg.engine import Game, open_game
 from wtg.store import GameLocked, GameStore, StoreError
 
@@ -121,3 +122,88 @@ def test_a_gm_edit_of_an_order_file_wins_over_its_parsed_copy(game: Game) -> Non
     archived = game.store.turn_dir(1) / "orders"
     assert "SPY" in (archived / "p01.yaml").read_text()
     assert '"SPY"' in (archived / "p01.parsed.json").read_text()
+
+
+def _orders_for_everyone(game: Game) -> dict[str, bytes]:
+    """Every player's (empty) orders for the coming turn; the pending folder's files."""
+    for pid in game.ruleset.owing(game.state()):
+        game.submit(f"player: {pid}\nturn: {game.latest_turn() + 1}\n")
+    folder = game.store.pending_dir(game.latest_turn() + 1)
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+def test_a_turn_is_flushed_once_and_its_pending_orders_moved_in_one_rename(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13: not a sync per file and folder (about 50 a turn), nor a delete per
+    pending file: one flush of the file system, one sync of the turns folder, one rename."""
+    pending = _orders_for_everyone(game)
+    calls: list[str] = []
+    real_fsync, real_rename, real_unlink = os.fsync, os.rename, os.unlink
+    monkeypatch.setattr(durable, "flush", lambda path: calls.append("flush"))
+
+    def fsync(fd: int) -> None:
+        calls.append("fsync")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+
+    def rename(src: os.PathLike[str], dst: os.PathLike[str]) -> None:
+        calls.append(f"rename {Path(src).relative_to(game.store.root)}")
+        real_rename(src, dst)
+
+    def unlink(path: os.PathLike[str], **kwargs: object) -> None:
+        calls.append(f"unlink {path}")
+        real_unlink(path, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "rename", rename)
+    monkeypatch.setattr(os, "unlink", unlink)
+    assert game.run_turn() == 1
+    assert calls == ["flush", "rename turns/.tmp-0001", "rename pending/0001", "fsync"]
+    received = game.store.turn_dir(1) / "received"
+    assert {p.name: p.read_bytes() for p in received.iterdir()} == pending
+    assert list((game.store.root / "pending").iterdir()) == []
+
+
+def test_a_crash_between_the_turn_and_its_pending_orders_is_tidied_by_the_next_writer(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pending = _orders_for_everyone(game)
+    real_rename = os.rename
+
+    def pending_rename_fails(src: os.PathLike[str], dst: os.PathLike[str]) -> None:
+        if Path(src).parent.name == "pending":
+            raise OSError("power cut")
+        real_rename(src, dst)
+
+    monkeypatch.setattr(os, "rename", pending_rename_fails)
+    with pytest.raises(OSError):
+        game.run_turn()
+    monkeypatch.setattr(os, "rename", real_rename)
+    assert game.latest_turn() == 1  # the turn after, its orders archived
+    assert game.store.pending_orders(2) == {}  # nothing pending for the coming turn
+    archived = game.store.archived_orders(1)
+    assert {f"p{pid:02d}.yaml": path.read_bytes() for pid, path in archived.items()} == {
+        name: data for name, data in pending.items() if name.endswith(".yaml")
+    }
+    with game.store.lock():
+        pass  # the next writer moves the left-over pending folder into the turn
+    received = game.store.turn_dir(1) / "received"
+    assert {p.name: p.read_bytes() for p in received.iterdir()} == pending
+    assert not game.store.pending_dir(1).exists()
+
+
+def test_a_correction_waiting_for_a_rerun_is_not_taken_for_a_leftover(game: Game) -> None:
+    _orders_for_everyone(game)
+    game.run_turn()
+    home = next(p.id for p in game.state(0).provinces if p.owner == 1)
+    game.submit(f"player: 1\nturn: 1\naim:\n- {{province: {home}, aim: SPY}}\n", correct=True)
+    with game.store.lock():
+        pass
+    assert list(game.store.pending_orders(1)) == [1]  # still there for the rerun
+    assert game.run_turn(rerun=True) == 1
+    assert game.state().province(home).aim == "SPY"
+    received = game.store.turn_dir(1) / "received"
+    assert "aim: SPY" in (received / "p01.yaml").read_text()  # the correction, merged in
+    assert (received / "p02.yaml").is_file()  # the others' orders, kept from the first run
+    assert not game.store.pending_dir(1).exists()

@@ -1,15 +1,28 @@
 """`wtg run-turn --due`: run every game whose deadline has passed or whose players are all
-READY, once per deadline, and refuse when a mail outage looks likelier than a desertion."""
+READY, once per deadline, and refuse when a mail outage looks likelier than a desertion.
+
+The games run in worker processes (``jobs``, one game at a time in each; the work is
+Python, so threads would share one core), each under its game's lock. A game that cannot
+be run (a ruleset this wtg does not know, a state file that cannot be read, an error in
+the rules) is reported with its folder and why, and the others run all the same.
+"""
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
+from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from wtg.config import GmConfig
 from wtg.core.ruleset import TurnStyle
-from wtg.engine import Game, GameError, open_game
+from wtg.engine import Game, GameError, TurnMovedOn, open_game
 from wtg.mail.health import last_poll
 from wtg.store import GameLocked, StoreError
 
@@ -22,10 +35,19 @@ def game_dirs(games_dir: Path) -> list[Path]:
     )
 
 
-def why_due(game: Game, now: datetime) -> str | None:
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def why_due(game: Game, now: datetime, status: dict[str, Any] | None = None) -> str | None:
     """ "deadline passed", "all players ready", or None when the game is not due. In a game
-    of turns one after another, a turn no human owes orders for (a robot's) is due at once."""
-    status = game.status()
+    of turns one after another, a turn no human owes orders for (a robot's) is due at once.
+    ``status``: the game's status, when the caller has it already."""
+    status = status or game.status()
     if status["over"]:
         return None
     owing = [p for p in status["players"] if p["owes_orders"]]
@@ -39,9 +61,11 @@ def why_due(game: Game, now: datetime) -> str | None:
     return None
 
 
-def outage_suspected(game: Game, gm: GmConfig, now: datetime) -> str | None:
+def outage_suspected(
+    game: Game, gm: GmConfig, now: datetime, status: dict[str, Any] | None = None
+) -> str | None:
     """A reason to hold the turn: many players without orders while the poll has been failing."""
-    owing = [p for p in game.status()["players"] if p["owes_orders"]]
+    owing = [p for p in (status or game.status())["players"] if p["owes_orders"]]
     missing = [p for p in owing if not p["orders"]]
     if not owing or len(missing) / len(owing) < gm.limits.missing_share:
         return None
@@ -62,22 +86,165 @@ def outage_suspected(game: Game, gm: GmConfig, now: datetime) -> str | None:
     return None
 
 
-def run_due(gm: GmConfig, now: datetime | None = None) -> Iterator[tuple[str, bool]]:
-    """Run the due games; yields a line for each game acted on, and whether all went well."""
+class Outcome(Enum):
+    RAN = "ran"
+    HELD = "held"
+    FAILED = "failed"
+    NOT_DUE = "not due"
+    BUSY = "busy"
+
+
+@dataclass(frozen=True)
+class GameRun:
+    """What `run-turn --due` did with one game folder, and the line that says so."""
+
+    folder: Path
+    outcome: Outcome
+    detail: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome not in (Outcome.HELD, Outcome.FAILED)
+
+    def line(self) -> str | None:
+        """The game's line (None for a game that was not due: it says nothing)."""
+        name = self.folder.name
+        if self.outcome is Outcome.RAN:
+            return f"{name}: {self.detail}"
+        if self.outcome is Outcome.HELD:
+            return f"{name}: NOT run: {self.detail}"
+        if self.outcome is Outcome.FAILED:
+            return f"{name}: failed: {self.detail}"
+        if self.outcome is Outcome.BUSY:
+            return f"{name}: skipped, {self.detail}"
+        return None
+
+
+def run_game(path: Path, gm: GmConfig, moment: datetime) -> GameRun:
+    """Run one game folder if it is due; whatever goes wrong is its outcome, never raised."""
+    try:
+        game = open_game(path)
+        coming = game.latest_turn() + 1  # read first: if it moves on, the run is refused
+        status = game.status()
+        reason = why_due(game, moment, status)
+        if reason is None:
+            return GameRun(path, Outcome.NOT_DUE)
+        held = outage_suspected(game, gm, moment, status)
+        if held:
+            return GameRun(path, Outcome.HELD, held)
+        turn = game.run_turn(now=moment, expect=coming)
+        return GameRun(path, Outcome.RAN, f"turn {turn} resolved ({reason})")
+    except GameLocked:
+        return GameRun(path, Outcome.BUSY, "another process is writing it")
+    except TurnMovedOn as exc:
+        return GameRun(path, Outcome.BUSY, str(exc))
+    except Exception as exc:  # any game folder is the GM's data: a reason, never a stop
+        return GameRun(path, Outcome.FAILED, failure_reason(exc))
+
+
+def failure_reason(exc: Exception) -> str:
+    """What went wrong, in one line: the message of an error wtg expects (a ruleset it does
+    not know, a file it cannot read), the kind and message of any other (an error in wtg)."""
+    if isinstance(exc, KeyError) and exc.args:  # UnknownRuleset: its message, unquoted
+        text = str(exc.args[0])
+    elif isinstance(exc, (GameError, StoreError, OSError, ValueError)):
+        text = str(exc)
+    else:
+        text = f"an error in wtg: {type(exc).__name__}: {exc}"
+    return " ".join(text.split())[:500]
+
+
+WORKER_DIED = (
+    "a worker process of this run died (killed, or out of memory) before the game was "
+    "done; its last complete turn stands, and the next run tries it again"
+)
+
+_WORKER: dict[str, Any] = {}
+"""The config and the moment of the run, set once in each worker process."""
+
+
+def _start_worker(gm: GmConfig, moment: datetime) -> None:
+    _WORKER.update(gm=gm, moment=moment)
+
+
+def _run_in_worker(path: Path) -> GameRun:
+    return run_game(path, _WORKER["gm"], _WORKER["moment"])
+
+
+@dataclass
+class DueRun:
+    """One `run-turn --due`. Iterating it runs the games and yields (line, ok) for each
+    game acted on; ``games()`` yields every game's ``GameRun`` as it finishes; ``line()``
+    is the summary."""
+
+    gm: GmConfig
+    moment: datetime
+    jobs: int
+    folders: list[Path]
+    counts: dict[Outcome, int] = field(default_factory=lambda: dict.fromkeys(Outcome, 0))
+    named: dict[Outcome, list[str]] = field(default_factory=dict)
+    started: float = field(default_factory=time.perf_counter)
+    ended: float | None = None
+
+    def __iter__(self) -> Iterator[tuple[str, bool]]:
+        for result in self.games():
+            line = result.line()
+            if line is not None:
+                yield line, result.ok
+
+    def games(self) -> Iterator[GameRun]:
+        for result in self._results():
+            self.counts[result.outcome] += 1
+            if result.outcome in (Outcome.HELD, Outcome.FAILED, Outcome.BUSY):
+                self.named.setdefault(result.outcome, []).append(result.folder.name)
+            yield result
+        self.ended = time.perf_counter()
+
+    def _results(self) -> Iterator[GameRun]:
+        jobs = min(self.jobs, len(self.folders))
+        if jobs <= 1:
+            for path in self.folders:
+                yield run_game(path, self.gm, self.moment)
+            return
+        with ProcessPoolExecutor(
+            jobs, initializer=_start_worker, initargs=(self.gm, self.moment)
+        ) as pool:
+            futures: dict[Future[GameRun], Path] = {
+                pool.submit(_run_in_worker, path): path for path in self.folders
+            }
+            for future in as_completed(futures):
+                try:
+                    yield future.result()
+                except BrokenProcessPool:  # a worker was killed (out of memory, say)
+                    yield GameRun(futures[future], Outcome.FAILED, WORKER_DIED)
+
+    @property
+    def acted(self) -> bool:
+        """Whether any game was run, held, failed or skipped (cron then mails the output)."""
+        return any(n for outcome, n in self.counts.items() if outcome is not Outcome.NOT_DUE)
+
+    @property
+    def failed(self) -> bool:
+        """Whether any game failed or was held: the command then exits 1."""
+        return bool(self.counts[Outcome.FAILED] or self.counts[Outcome.HELD])
+
+    def line(self) -> str:
+        """``ran N, held N, failed N, not due N, in S s``, then the folders held, failed or
+        skipped."""
+        count = self.counts
+        seconds = (self.ended or time.perf_counter()) - self.started
+        text = (
+            f"ran {count[Outcome.RAN]}, held {count[Outcome.HELD]}, "
+            f"failed {count[Outcome.FAILED]}, not due {count[Outcome.NOT_DUE]}, "
+            f"in {seconds:.1f} s"
+        )
+        for outcome in (Outcome.HELD, Outcome.FAILED, Outcome.BUSY):
+            if outcome in self.named:
+                text += f"; {outcome.value}: {', '.join(sorted(self.named[outcome]))}"
+        return text
+
+
+def run_due(gm: GmConfig, now: datetime | None = None, jobs: int = 1) -> DueRun:
+    """The due games of ``gm.games_dir``, to run in ``jobs`` processes (iterate the result)."""
     moment = now or datetime.now(timezone.utc)
-    for path in game_dirs(gm.games_dir):
-        try:
-            game = open_game(path)
-            reason = why_due(game, moment)
-            if reason is None:
-                continue
-            held = outage_suspected(game, gm, moment)
-            if held:
-                yield f"{path.name}: NOT run: {held}", False
-                continue
-            turn = game.run_turn(now=moment)
-            yield f"{path.name}: turn {turn} resolved ({reason})", True
-        except GameLocked:
-            yield f"{path.name}: skipped, another process is writing it", True
-        except (GameError, StoreError, ValueError) as exc:
-            yield f"{path.name}: failed: {exc}", False
+    return DueRun(gm, moment, max(1, jobs), game_dirs(gm.games_dir))

@@ -35,6 +35,10 @@ class GameError(Exception):
     """An operation the game cannot do as asked; the message says why."""
 
 
+class TurnMovedOn(GameError):
+    """The turn a run was for has been run meanwhile (by another process)."""
+
+
 def dump_json(data: Any) -> str:
     """Compact JSON (the C encoder; ``wtg state --json`` prints it readably)."""
     return json.dumps(data, ensure_ascii=False) + "\n"
@@ -280,13 +284,19 @@ class Game:
         }
 
     # --- running a turn -------------------------------------------------------
-    def run_turn(self, rerun: bool = False, now: datetime | None = None) -> int:
+    def run_turn(
+        self, rerun: bool = False, now: datetime | None = None, expect: int | None = None
+    ) -> int:
         """Resolve the next turn (or the last one again); returns its number.
 
         ``now`` is when it runs (the clock's time by default); it fixes the next
-        deadline. A rerun keeps the times and deadlines of the run it replaces."""
+        deadline. A rerun keeps the times and deadlines of the run it replaces.
+        ``expect``: the turn the caller found due before it took the lock; if another
+        process ran it meanwhile, TurnMovedOn (it is not run twice)."""
         with self.store.lock():
             latest = self.latest_turn()
+            if expect is not None and latest + 1 != expect:
+                raise TurnMovedOn(f"turn {expect} was run meanwhile by another process")
             if rerun and latest == 0:
                 raise GameError("turn 0 is the start of the game: there is nothing to rerun")
             target = latest if rerun else latest + 1
@@ -309,7 +319,6 @@ class Game:
                 files[f"orders/p{pid:02d}.yaml"] = text
                 files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
             self.store.commit_turn(target, files, replace=rerun)
-            self.store.clear_pending(target)
             return target
 
     def _load_orders(
@@ -440,4 +449,12 @@ def create_game(
     return game
 
 
-__all__ = ["Game", "GameError", "OrderError", "StoreError", "create_game", "open_game"]
+__all__ = [
+    "Game",
+    "GameError",
+    "OrderError",
+    "StoreError",
+    "TurnMovedOn",
+    "create_game",
+    "open_game",
+]

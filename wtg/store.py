@@ -2,15 +2,20 @@
 
     GAME_DIR/game.yaml            ruleset, map, seed, players (with their secret codes)
     GAME_DIR/turns/0003/          state.json, events.json, orders/, reports/, aofs/, topten.txt
+    GAME_DIR/turns/0003/received/ what was pending for turn 3 when it ran, moved in whole
     GAME_DIR/pending/0004/        order files received for turn 4, before it runs
     GAME_DIR/.lock                held by whoever writes the game
 
 Every file and folder of a game is private (0600 and 0700, ``wtg.private``): the config,
 the reports, the AOFs and the order files all carry secret codes or addresses.
 
-A turn folder is written under ``turns/.tmp-NNNN``, every file and folder is
-fsynced, and only then is it renamed into place, so a crash at any point
-leaves the last complete turn as it was and the next run starts over.
+A turn folder is written under ``turns/.tmp-NNNN``, made durable with one flush of the
+file system (``wtg.durable``: syncfs, not a sync per file), and only then renamed into
+place; then the turn's pending folder is moved into it with one rename and the turns
+folder is synced once. A crash at any point leaves the game at the turn before (the
+temporary folder is removed by the next writer, the orders still pending) or at the
+turn after (its orders archived in ``orders/``); a pending folder a crash left behind
+the turn that used it is moved in by the next writer (``_recover``).
 """
 
 from __future__ import annotations
@@ -24,11 +29,13 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from wtg import private
+from wtg import durable, private
 from wtg.filelock import exclusive
 
 TURN_DIR = re.compile(r"^\d{4,}$")
 PENDING_FILE = re.compile(r"^p(\d+)\.yaml$")
+RECEIVED = "received"
+"""The folder of a turn that holds what was pending for it when it ran."""
 
 
 class StoreError(Exception):
@@ -131,6 +138,8 @@ class GameStore:
             return json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise StoreError(f"turn {turn} has no {name}") from None
+        except ValueError as exc:  # cut short or edited by hand: say which file
+            raise StoreError(f"{path} cannot be read: {exc}") from None
 
     def read_text(self, turn: int, relpath: str) -> str:
         path = self._readable_turn(turn) / relpath
@@ -151,33 +160,27 @@ class GameStore:
     def commit_turn(
         self, turn: int, files: Mapping[str, str | bytes], replace: bool = False
     ) -> None:
-        """Write turn ``turn`` atomically. ``replace`` swaps out an existing turn (a rerun)."""
+        """Write turn ``turn`` atomically and move its pending orders into it (``received/``).
+        ``replace`` swaps out an existing turn (a rerun)."""
         final = self.turn_dir(turn)
         if final.exists() and not replace:
             raise StoreError(f"turn {turn} already exists")
         tmp = self.turns_dir / f".tmp-{turn_name(turn)}"
         if tmp.exists():
             shutil.rmtree(tmp)
-        private.make_dirs(tmp)
-        dirs = {tmp}
-        for relpath, data in sorted(files.items()):
-            target = tmp / relpath
-            if target.parent not in dirs:
-                private.make_dirs(target.parent)
-                dirs.add(target.parent)
-            raw = data.encode() if isinstance(data, str) else data
-            private.write_file(target, raw)
-        for directory in sorted(dirs, key=lambda d: len(d.parts), reverse=True):
-            fsync_dir(directory)
+        _write_tree(tmp, files)
+        durable.flush(tmp)  # every file and folder of the turn is on disk before it counts
         if final.exists():
             old = self.turns_dir / f".old-{turn_name(turn)}"
             os.rename(final, old)
-            fsync_dir(self.turns_dir)
             os.rename(tmp, final)
+            _keep_received(old, final)
+            self._tidy_pending(turn, used=True)
             fsync_dir(self.turns_dir)
             shutil.rmtree(old)
         else:
             os.rename(tmp, final)
+            self._tidy_pending(turn, used=True)
             fsync_dir(self.turns_dir)
 
     def _recover(self) -> None:
@@ -185,6 +188,7 @@ class GameStore:
         if not self.turns_dir.is_dir():
             return
         changed = False
+        latest = -1
         for path in sorted(self.turns_dir.iterdir()):
             if path.name.startswith(".tmp-"):
                 shutil.rmtree(path)
@@ -192,12 +196,52 @@ class GameStore:
             elif path.name.startswith(".old-"):
                 final = self.turns_dir / path.name[5:]
                 if final.exists():
+                    _keep_received(path, final)
                     shutil.rmtree(path)
                 else:
                     os.rename(path, final)
+                    latest = max(latest, int(path.name[5:]))
                 changed = True
+            elif TURN_DIR.match(path.name):
+                latest = max(latest, int(path.name))
+        if latest >= 0:
+            changed = self._tidy_pending(latest, used=False) or changed
         if changed:
             fsync_dir(self.turns_dir)
+
+    def _tidy_pending(self, latest: int, used: bool) -> bool:
+        """Move the pending folder of turn ``latest`` into the turn (one rename) and drop
+        those of earlier turns (orders that came too late for a rerun). ``used``: the turn
+        has just run with them; otherwise (``_recover``) they are moved only when they are
+        the ones the turn archived (a crash came between the two renames), and not orders
+        sent since to correct it (``orders --correct``, for a rerun). True if it changed
+        anything."""
+        base = self.root / "pending"
+        if not base.is_dir():
+            return False
+        changed = False
+        for path in base.iterdir():
+            if not TURN_DIR.match(path.name) or int(path.name) > latest:
+                continue
+            if int(path.name) < latest:
+                shutil.rmtree(path)
+            elif used or self._archived_already(latest):
+                _move_into(path, self.turn_dir(latest) / RECEIVED)
+            else:
+                continue
+            changed = True
+        if changed and not used:  # after a turn, the sync of the turns folder follows
+            fsync_dir(base)
+        return changed
+
+    def _archived_already(self, turn: int) -> bool:
+        """Every order file pending for ``turn`` is the same as the one the turn archived."""
+        archived = self.archived_orders(turn)
+        for player, path in self.pending_orders(turn).items():
+            kept = archived.get(player)
+            if kept is not None and kept.read_bytes() != path.read_bytes():
+                return False
+        return True
 
     # --- pending orders ---------------------------------------------------------------
     def pending_dir(self, turn: int) -> Path:
@@ -234,14 +278,35 @@ class GameStore:
     def archived_orders(self, turn: int) -> dict[int, Path]:
         return order_files(self._readable_turn(turn) / "orders")
 
-    def clear_pending(self, upto: int) -> None:
-        """Drop pending folders of turns that have run."""
-        base = self.root / "pending"
-        if not base.is_dir():
-            return
-        for path in base.iterdir():
-            if TURN_DIR.match(path.name) and int(path.name) <= upto:
-                shutil.rmtree(path)
+
+def _keep_received(old: Path, new: Path) -> None:
+    """A rerun's turn keeps what the turn it replaces had received (its corrections are
+    added to it)."""
+    if (old / RECEIVED).is_dir() and not (new / RECEIVED).exists():
+        os.rename(old / RECEIVED, new / RECEIVED)
+
+
+def _move_into(folder: Path, target: Path) -> None:
+    """Move ``folder`` to ``target`` in one rename; into an existing ``target`` (a rerun's
+    corrections) file by file, replacing, and then remove the empty ``folder``."""
+    if not target.exists():
+        os.rename(folder, target)
+        return
+    for path in folder.iterdir():
+        os.replace(path, target / path.name)
+    os.rmdir(folder)
+
+
+def _write_tree(folder: Path, files: Mapping[str, str | bytes]) -> None:
+    """Write ``files`` (relative path: text) into a new private ``folder``, unsynced."""
+    private.make_dirs(folder)
+    made = {folder}
+    for relpath, data in sorted(files.items()):
+        target = folder / relpath
+        if target.parent not in made:
+            private.make_dirs(target.parent)
+            made.add(target.parent)
+        private.write_file(target, data.encode() if isinstance(data, str) else data, sync=False)
 
 
 def order_files(folder: Path) -> dict[int, Path]:

@@ -3,11 +3,12 @@ and the demo."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -261,11 +262,20 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     "--due",
     is_flag=True,
     help="Run every game of the config's games_dir whose deadline has passed or "
-    "whose players are all READY (for cron; exits 1 when it held a game back, as in a "
-    "mail outage).",
+    "whose players are all READY (for cron; exits 1 when a game failed or was held back, "
+    "as in a mail outage).",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="With --due: run N games at a time, each in a process (default: the cores).",
 )
 @click.pass_context
-def run_turn(ctx: click.Context, game_dir: str | None, rerun: bool, due: bool) -> None:
+def run_turn(
+    ctx: click.Context, game_dir: str | None, rerun: bool, due: bool, jobs: int | None
+) -> None:
     """Resolve the coming turn and write its reports, AOFs and Top Ten."""
     from wtg.engine import GameError
     from wtg.store import StoreError
@@ -273,13 +283,9 @@ def run_turn(ctx: click.Context, game_dir: str | None, rerun: bool, due: bool) -
     if due:
         if game_dir or rerun:
             fail("--due runs all due games of games_dir: give no GAME_DIR and no --rerun")
-        from wtg.due import run_due
-
-        failed = False
-        for line, ok in run_due(gm_config(ctx)):
-            click.echo(line, err=not ok)
-            failed = failed or not ok
-        sys.exit(1 if failed else 0)
+        _run_due(ctx, jobs)
+    if jobs is not None:
+        fail("--jobs goes with --due")
     if not game_dir:
         fail("give a GAME_DIR, or --due with --config")
     game = open_or_fail(ctx, game_dir)
@@ -288,6 +294,33 @@ def run_turn(ctx: click.Context, game_dir: str | None, rerun: bool, due: bool) -
     except (GameError, StoreError) as exc:
         fail(str(exc))
     click.echo(f"turn {turn} of game {game.config.game} {'rerun' if rerun else 'resolved'}")
+
+
+def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
+    """Every due game: a line for each game run, held, failed or skipped and the summary
+    line; on a terminal a progress bar while they run, under cron nothing at all when no
+    game was due. Exit 1 when a game failed or was held."""
+    from wtg.due import default_jobs, run_due
+
+    run = run_due(gm_config(ctx), jobs=jobs or default_jobs())
+    terminal = sys.stderr.isatty()
+    later: list[tuple[str, bool]] = []  # on a terminal, the lines wait for the bar to end
+    bar = click.progressbar(
+        length=len(run.folders), label="run-turn --due", file=sys.stderr, item_show_func=str
+    )
+    with bar if terminal else contextlib.nullcontext(bar):
+        for result in run.games():
+            line = result.line()
+            if terminal:
+                bar.update(1, result.folder.name)
+                later += [(line, result.ok)] if line is not None else []
+            elif line is not None:
+                click.echo(line, err=not result.ok)
+    for line, ok in sorted(later):
+        click.echo(line, err=not ok)
+    if terminal or run.acted:
+        click.echo(run.line())
+    sys.exit(1 if run.failed else 0)
 
 
 @click.command()

@@ -1,0 +1,196 @@
+"""Done when (issue 13): with the turn's files flushed in one go and its pending orders
+moved aside in one rename, killing `wtg run-turn` or `wtg run-turn --due` (SIGKILL, no
+clean-up of any kind) at random points, many times, leaves every game exactly at the turn
+before, its orders still pending, or at the turn after, its orders archived in it, and
+nothing half-written.
+
+Each round files every player's orders (the demo's strategy, by mail as the poll files
+them), runs the same turn on a copy of the game in this process for the expected bytes,
+then starts the real command and kills it after a random delay, and checks every game as
+the kill left it (before any writer has tidied up) and again after the next writer's lock.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.conftest import players
+from wtg.demo import filled_aof
+from wtg.engine import create_game, open_game
+from wtg.store import RECEIVED, TURN_DIR, GameStore, turn_name
+
+KILLS = 25
+WTG = str(Path(sys.executable).with_name("wtg"))
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder``: its path there and its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+@dataclass
+class Expected:
+    """A game before its turn runs: the turn, the orders pending for it, and the turn's
+    folder as an uninterrupted run writes it (``turn.json``, with the clock's time, aside)."""
+
+    root: Path
+    before: int
+    pending: dict[str, bytes]
+    turn: dict[str, bytes]
+
+    @classmethod
+    def of(cls, root: Path, scratch: Path) -> Expected:
+        game = open_game(root)
+        for player in game.ruleset.owing(game.state()):
+            game.submit_all(filled_aof(game, player), via="mail")
+        before = game.latest_turn()
+        pending = tree(game.store.pending_dir(before + 1))
+        copy = scratch / root.name
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(root, copy)
+        open_game(copy).run_turn()
+        turn = tree(GameStore(copy).turn_dir(before + 1))
+        del turn["turn.json"]
+        return cls(root, before, pending, turn)
+
+    def check_as_killed(self) -> int:
+        """The game as the kill left it: at the turn before or after, nothing half-written.
+        Returns the turn it is at."""
+        store = GameStore(self.root)
+        committed = [int(p.name) for p in store.turns_dir.iterdir() if TURN_DIR.match(p.name)]
+        latest = max(committed)
+        assert latest in (self.before, self.before + 1), (self.root, latest)
+        pending = store.pending_dir(self.before + 1)
+        if latest == self.before:
+            assert tree(pending) == self.pending  # still pending, every byte
+            return latest
+        written = tree(store.turn_dir(latest))
+        received = {k: v for k, v in written.items() if k.startswith(f"{RECEIVED}/")}
+        rest = {k: v for k, v in written.items() if k not in received and k != "turn.json"}
+        assert rest == {k: v for k, v in self.turn.items() if not k.startswith(f"{RECEIVED}/")}
+        if pending.exists():  # killed between the turn's rename and the pending folder's
+            assert (received, tree(pending)) == ({}, self.pending)
+        else:
+            assert {k.removeprefix(f"{RECEIVED}/"): v for k, v in received.items()} == self.pending
+        return latest
+
+    def check_recovered(self) -> int:
+        """After the next writer's lock: no temporary folder, the pending orders in the
+        turn that used them (or still pending for the turn to come)."""
+        store = GameStore(self.root)
+        with store.lock():
+            pass
+        latest = store.latest_turn()
+        assert not [p.name for p in store.turns_dir.iterdir() if p.name.startswith(".")]
+        folders = sorted(p.name for p in (self.root / "pending").iterdir())
+        if latest == self.before:
+            assert folders == [turn_name(latest + 1)]
+            assert tree(store.pending_dir(latest + 1)) == self.pending
+        else:
+            assert folders == []
+            assert tree(store.turn_dir(latest) / RECEIVED) == self.pending
+        return latest
+
+
+def kill_after(command: list[str], delay: float) -> bool:
+    """Start the command in a process group of its own, SIGKILL the whole group (the
+    command and its workers) after ``delay`` seconds; True if it was still running."""
+    proc = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
+    time.sleep(delay)
+    running = proc.poll() is None
+    if running:
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    wait_until_gone(proc.pid)
+    return running
+
+
+def wait_until_gone(group: int) -> None:
+    """Until no process of the group is alive (zombies aside): a worker dies a moment after
+    the command, and a system call it was in finishes first."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        alive = False
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                state, _parent, pgrp = stat.read_text().rsplit(")", 1)[1].split()[:3]
+            except (OSError, IndexError, ValueError):
+                continue  # gone meanwhile
+            alive = alive or (int(pgrp) == group and state != "Z")
+        if not alive:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"process group {group} still alive 10 s after SIGKILL")
+
+
+def delays(full: float, seed: int) -> list[float]:
+    """Random points in a run; half of them late, where the turn is written and renamed."""
+    rng = random.Random(seed)
+    return [
+        rng.uniform(0.0, full) if i % 2 else rng.uniform(0.6 * full, 1.05 * full)
+        for i in range(KILLS)
+    ]
+
+
+def timed(command: list[str]) -> float:
+    begin = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    return time.perf_counter() - begin
+
+
+def play_and_kill(
+    roots: list[Path], command: Callable[[Path], list[str]], scratch: Path, seed: int
+) -> None:
+    """Each round: orders for every game that moved on, a killed run, the checks.
+    ``command(games_dir)`` runs the games of that folder."""
+    expected = {root: Expected.of(root, scratch) for root in roots}
+    probe = scratch / "probe"
+    shutil.copytree(roots[0].parent, probe)
+    full = timed(command(probe))  # how long a whole run takes, start-up included
+    cut_short = outcomes_before = outcomes_after = 0
+    for delay in delays(full, seed):
+        cut_short += kill_after(command(roots[0].parent), delay)
+        for root in roots:
+            game = expected[root]
+            as_killed = game.check_as_killed()
+            assert game.check_recovered() == as_killed
+            if as_killed == game.before:
+                outcomes_before += 1
+            else:
+                outcomes_after += 1
+                expected[root] = Expected.of(root, scratch)
+    assert cut_short >= KILLS // 2  # most runs really were cut short
+    assert outcomes_before and outcomes_after
+
+
+def test_killing_run_turn_leaves_the_turn_before_or_after(tmp_path: Path) -> None:
+    root = tmp_path / "games" / "k"
+    create_game(root, "wok4", "classic60", players(), seed=11)
+    play_and_kill(
+        [root], lambda games: [WTG, "run-turn", str(games / "k")], tmp_path / "scratch", seed=13
+    )
+
+
+def test_killing_run_turn_due_leaves_each_game_before_or_after(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    roots = [games / f"d{i}" for i in range(1, 5)]
+    for number, root in enumerate(roots, start=1):
+        create_game(root, "wok4", "classic60", players(), seed=number)
+
+    def command(folder: Path) -> list[str]:
+        config = folder.parent / f"{folder.name}.yaml"
+        config.write_text(f"games_dir: {folder}\nfrom: gm@example.org\n")
+        return [WTG, "--config", str(config), "run-turn", "--due", "--jobs", "2"]
+
+    play_and_kill(roots, command, tmp_path / "scratch", seed=17)
