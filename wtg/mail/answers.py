@@ -4,6 +4,7 @@ rejections and the wrong-code notice. Answers go out only through the outbox."""
 from __future__ import annotations
 
 import email.utils
+import re
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -23,6 +24,16 @@ from wtg.mail.registry import Registry
 from wtg.schedule import local_text
 
 WINDOW = 3600.0
+
+
+_GAME_NAMED = re.compile(r"\bGAME *: *(\S.*?)(?= +(?:TURN|PLAYER|CODE) *:| *$)", re.I | re.M)
+
+
+def games_glanced(texts: Sequence[str]) -> list[str]:
+    """The names after every ``GAME:`` of a mail, at a glance (one regex over the text):
+    enough to find the games a mail is for; ``games_named`` reads the headers whole."""
+    names = (m[1].strip().lower() for text in texts for m in _GAME_NAMED.finditer(text))
+    return list(dict.fromkeys(names))
 
 
 def games_named(texts: Sequence[str]) -> list[str]:
@@ -56,8 +67,11 @@ class Answers:
         self, message: Incoming, sender: str | None, texts: Sequence[str], message_id: str
     ) -> str:
         """File the orders of a mail's forms, game by game, and answer each form."""
-        named = games_named(texts)
+        named = games_glanced(texts)
         games = [game for name in named if (game := self.registry.game(name)) is not None]
+        if not games:  # a header wrapped after its GAME:, say: read the headers whole
+            named = games_named(texts)
+            games = [game for name in named if (game := self.registry.game(name)) is not None]
         if not games:
             what = f"game {named[0]!r}, which does not run here" if named else "no game"
             reason = f"the form names {what} (keep the GAME/TURN/PLAYER/CODE line as it is)"

@@ -100,6 +100,9 @@ class ImapInbox:
         self.moving: list[Future[None]] = []
         self.busy = 0.0
         """Seconds the connection's thread spent in IMAP commands (search, fetch, move)."""
+        self.shortcut = True
+        """Whether the next wait may end at once on a NOOP's news of mail that came while
+        the poll ran."""
 
     def _ask(self, command: Callable[..., T], *args: Any) -> Future[T]:
         """Queue a command on the connection's thread."""
@@ -203,6 +206,10 @@ class ImapInbox:
                 if time.monotonic() >= deadline:
                     return False
             return False
+        shortcut, self.shortcut = self.shortcut, False
+        if shortcut and _news(self.client.noop()[1]):  # came while the poll ran
+            return True  # (not twice in a row: a server that always says EXISTS waits)
+        self.shortcut = True
         self.client.idle()
         try:
             while not stop.is_set() and time.monotonic() < deadline:
@@ -254,6 +261,8 @@ class MaildirInbox:
         self.path = path
         self.files: dict[str, Path] = {}
         """Where each message handed out lies, by its key (a move finds it at once)."""
+        self.scanned: set[str] = set()
+        """The names the last ``waiting`` found: ``wait`` looks for others."""
 
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
         found = []
@@ -264,6 +273,7 @@ class MaildirInbox:
                     stat = entry.stat()
                     found.append((stat.st_mtime_ns, entry.name, sub, stat.st_size))
         found.sort()
+        self.scanned = {name for _, name, _, _ in found}
         for start in range(0, len(found), FETCH_BATCH):
             batch = []
             for mtime, name, sub, size in found[start : start + FETCH_BATCH]:
@@ -296,9 +306,12 @@ class MaildirInbox:
         pass  # every move is done when finish returns
 
     def wait(self, timeout: float, stop: threading.Event) -> bool:
-        """Look at new/ and cur/ every MAILDIR_EVERY seconds for a file not seen at the
-        last poll (no inotify: it works on every file system, NFS too)."""
-        seen = self._names()
+        """Look at new/ and cur/ every MAILDIR_EVERY seconds for a file the last poll did
+        not see (no inotify: it works on every file system, NFS too). One that came while
+        the poll ran counts at once."""
+        seen = self.scanned
+        if self._names() - seen:
+            return True
         deadline = time.monotonic() + timeout
         while not stop.wait(min(MAILDIR_EVERY, max(0.0, deadline - time.monotonic()))):
             if self._names() - seen:

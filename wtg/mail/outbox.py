@@ -30,10 +30,14 @@ class Outbox:
         self.failed_dir = self.root / "failed"
         for folder in (self.queue_dir, self.sent_dir, self.failed_dir):
             private.make_dirs(folder)
+        self._known: set[str] | None = None
 
     def known(self, ident: str) -> bool:
-        name = f"{safe(ident)}.eml"
-        return any((d / name).exists() for d in (self.queue_dir, self.sent_dir, self.failed_dir))
+        """Whether a mail of this id was ever queued (it is queued, sent or refused)."""
+        if self._known is None:  # the outbox's names, read once: a poll asks a thousand times
+            folders = (self.queue_dir, self.sent_dir, self.failed_dir)
+            self._known = {e.name for d in folders for e in os.scandir(d)}
+        return f"{safe(ident)}.eml" in self._known
 
     def add(self, ident: str, msg: Message, durable: bool = True) -> bool:
         """Queue a mail once: False when that id was queued (or sent) before. A mail that
@@ -46,6 +50,8 @@ class Outbox:
             note = {"attempts": 0, "next_try": 0.0, "error": msg.refused, "refused": True}
             write_atomic(self.queue_dir / f"{name}.json", json.dumps(note) + "\n", sync=durable)
         write_atomic(self.queue_dir / f"{name}.eml", msg.as_bytes(policy=POLICY), sync=durable)
+        if self._known is not None:
+            self._known.add(f"{name}.eml")
         return True
 
     def waiting(self) -> Iterator[tuple[str, Path]]:
