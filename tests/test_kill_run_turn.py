@@ -170,7 +170,9 @@ def play_and_kill(
             else:
                 outcomes_after += 1
                 expected[root] = Expected.of(root, scratch)
-    assert cut_short >= KILLS // 2  # most runs really were cut short
+    # many runs really were cut short (a quarter at least: on a loaded machine a run's
+    # length varies, and a kill meant for its end may come after it)
+    assert cut_short >= KILLS // 4
     assert outcomes_before and outcomes_after
 
 
