@@ -10,8 +10,8 @@ from typing import Any
 
 from wtg.core.provmap import MapError, read_map_file
 from wtg.core.ruleset import Ruleset, Seating
+from wtg.data.paths import games_path
 from wtg.gameconfig import PlayerEntry
-from wtg.paths import games_path
 from wtg.ruleset_files import RulesetFiles
 
 MAP_PROBLEMS_SHOWN = 3

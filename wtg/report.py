@@ -11,8 +11,8 @@ import jinja2
 
 from wtg.aof.render import render_aof
 from wtg.core.ruleset import Ruleset
+from wtg.data.paths import templates_path
 from wtg.gameconfig import GameConfig
-from wtg.paths import templates_path
 from wtg.roster import roster
 
 

@@ -9,11 +9,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from wtg.aof.form import FormSpec, load_form
 from wtg.aof.orderfile import entries_from_orders
+from wtg.core.form import FormSpec
 from wtg.core.orders import RawEntry, Verdict
 from wtg.core.provmap import MapError, ProvinceMap, read_map_file
-from wtg.paths import form_path, games_path
+from wtg.data.forms import read_form
+from wtg.data.paths import form_path, games_path
 
 GAME_MAP = "map.yaml"
 """A map the GM gave as a file (``new-game --map PATH.yaml``), copied into the game folder
@@ -33,7 +34,7 @@ class RulesetFiles:
 
     @cached_property
     def form(self) -> FormSpec:
-        return load_form(form_path(self.name))
+        return read_form(form_path(self.name))
 
     def form_for(self, state: Any) -> FormSpec:
         """The AOF of a game in ``state``: ``form``, where the ruleset's maps never outgrow

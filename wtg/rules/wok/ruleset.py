@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from wtg.aof.form import FormSpec
 from wtg.aof.orderfile import orders_from_entries
+from wtg.core.form import FormSpec
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.provmap import MapLimits, ProvinceMap, load_map
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle

@@ -1,0 +1,17 @@
+"""Form spec files (``forms/<ruleset>.yaml``) read and checked into a FormSpec."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wtg.core.form import FormError, FormSpec, form_from_data
+from wtg.yamlio import load_yaml
+
+
+def read_form(path: Path) -> FormSpec:
+    """Read and check a form spec; raises FormError listing every problem."""
+    try:
+        data = load_yaml(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise FormError(str(path), [f"cannot read it: {exc}"]) from exc
+    return form_from_data(data, str(path))
