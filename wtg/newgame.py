@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from wtg.core.provmap import MapError, read_map_file
+from wtg.core.provmap import MapError
 from wtg.core.ruleset import Ruleset, Seating
+from wtg.data.maps import read_map_file
 from wtg.data.paths import games_path
 from wtg.gameconfig import PlayerEntry
 from wtg.ruleset_files import RulesetFiles

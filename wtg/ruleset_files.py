@@ -12,19 +12,10 @@ from typing import Any
 from wtg.aof.orderfile import entries_from_orders
 from wtg.core.form import FormSpec
 from wtg.core.orders import RawEntry, Verdict
-from wtg.core.provmap import MapError, ProvinceMap, read_map_file
+from wtg.core.provmap import MapError, ProvinceMap
 from wtg.data.forms import read_form
+from wtg.data.maps import is_map_path, read_map_file
 from wtg.data.paths import form_path, games_path
-
-GAME_MAP = "map.yaml"
-"""A map the GM gave as a file (``new-game --map PATH.yaml``), copied into the game folder
-under this name when the game is made: the game never reads the GM's file again."""
-
-
-def is_map_path(value: str) -> bool:
-    """Whether a ``--map`` value names a map file of the GM's (it ends in .yaml or .yml, or
-    holds a '/') rather than one of the ruleset's own maps."""
-    return value.lower().endswith((".yaml", ".yml")) or "/" in value
 
 
 class RulesetFiles:

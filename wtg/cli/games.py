@@ -143,11 +143,11 @@ def new_game(
     """Create a game and run its turn 0 (start positions, reports and AOFs). Options
     other than these belong to one ruleset each (see its docs/rules page)."""
     from wtg.core.provmap import MapError
+    from wtg.data.maps import is_map_path
     from wtg.engine import create_game
     from wtg.gameconfig import ConfigError, parse_player_spec, share_addresses
     from wtg.newgame import NewGameRefused, check_map_file, check_new_game, maps_and_seats
     from wtg.rules import UnknownRuleset, find_ruleset
-    from wtg.ruleset_files import is_map_path
     from wtg.schedule import make_schedule
     from wtg.store import StoreError
 

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from wtg.aof.orderfile import orders_from_entries
 from wtg.core.form import FormSpec
 from wtg.core.orders import Acceptance, RawEntry
-from wtg.core.provmap import MapLimits, ProvinceMap, load_map
+from wtg.core.provmap import MapLimits, ProvinceMap, map_from_data
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
 from wtg.rules.wok.accept import Check, Context, accept_entries
 from wtg.rules.wok.forecast import forecast
@@ -54,7 +54,8 @@ class WokRuleset(RulesetFiles):
         return "classic60"
 
     def load_map(self, name: str) -> ProvinceMap:
-        return load_map(self.map_file(name), self.map_limits)
+        data, source, default_name = self.read_map(name)
+        return map_from_data(data, self.map_limits, source=source, default_name=default_name)
 
     def map_of_file(self, path: str) -> ProvinceMap:
         return self.load_map(path)
