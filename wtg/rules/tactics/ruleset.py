@@ -26,19 +26,19 @@ class Tactics(RulesetFiles):
     turn_style = TurnStyle.SEQUENTIAL
 
     def map_names(self) -> list[str]:
-        from wtg.assets.tactics.maps import load_world  # disk I/O, outside the rules
+        from wtg.data.tactics.maps import load_world  # disk I/O, outside the rules
 
         return [slug(m.name) for m in load_world({}).maps]
 
     def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
         """The first map of the game's world: ``--assets`` when it names one, else ours."""
-        from wtg.assets.tactics.maps import load_world  # disk I/O, outside the rules
+        from wtg.data.tactics.maps import load_world  # disk I/O, outside the rules
 
         return slug(load_world(options).maps[0].name)
 
     def new_game(self, setup: GameSetup, rng: Random) -> TurnResult:
         """Reads the world (``--assets`` or ours) and the map's images, then sets up."""
-        from wtg.assets.tactics.maps import load_board, load_world
+        from wtg.data.tactics.maps import load_board, load_world
 
         world = load_world(setup.options)
         spec = world.map_named(setup.map)

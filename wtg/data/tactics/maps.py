@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wtg.assets.tactics.images import find_asset, random_elevation, read_picture
-from wtg.assets.tactics.ini import read_world
 from wtg.data.paths import games_path
+from wtg.data.tactics.images import find_asset, random_elevation, read_picture
+from wtg.data.tactics.ini import read_world
 from wtg.rules.tactics.board import Board
 from wtg.rules.tactics.world import BORDER, START_TILES, AssetError, MapSpec, World
 
