@@ -17,8 +17,8 @@ from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
 from wtg.data.maps import GAME_MAP, map_copy
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
+from wtg.registry import find_ruleset
 from wtg.report import aof_text, gm_report_text, report_text, topten_text, with_set_aside
-from wtg.rules import find_ruleset
 from wtg.schedule import Schedule, iso, local_text, next_deadline, parse_iso
 from wtg.store import GameStore, StoreError, write_atomic
 

@@ -92,7 +92,7 @@ class ScoreLine(Record):
 
 
 class Ruleset(Protocol):
-    """A game's rules, registered by name in ``wtg.rules.RULESETS``."""
+    """A game's rules, registered by name in ``wtg.registry``."""
 
     name: str
     title: str

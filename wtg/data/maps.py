@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wtg.core.provmap import MapError, MapLimits, ProvinceMap, map_from_data
 from wtg.yamlio import load_yaml
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable  # importlib.resources.abc from Python 3.11
 
 GAME_MAP = "map.yaml"
 """A map the GM gave as a file (``new-game --map PATH.yaml``), copied into the game folder
@@ -20,7 +23,7 @@ def is_map_path(value: str) -> bool:
     return value.lower().endswith((".yaml", ".yml")) or "/" in value
 
 
-def read_map_file(path: Path) -> Any:
+def read_map_file(path: Traversable) -> Any:
     """The YAML of a map file; MapError when it cannot be read or parsed."""
     try:
         return load_yaml(path.read_text(encoding="utf-8"))
