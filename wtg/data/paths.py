@@ -30,10 +30,6 @@ def data_dir(kind: str) -> Path:
     return Path(__file__).resolve().parents[2] / kind  # the checkout, installed editable
 
 
-def form_path(ruleset: str) -> Path:
-    return data_dir("forms") / f"{ruleset}.yaml"
-
-
 def games_path(ruleset: str) -> Path:
     return data_dir("games") / ruleset
 
