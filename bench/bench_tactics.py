@@ -19,7 +19,7 @@ from pathlib import Path
 
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup
-from wtg.rules.tactics import RULESET
+from wtg.data.rulesets.tactics import RULESET
 
 
 def rules_only(map_name: str, games: int) -> tuple[list[float], list[float], list[int]]:

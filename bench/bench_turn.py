@@ -31,9 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.developed import developed, filled_aof, start_from, varied_orders  # noqa: E402
+from wtg.data.rulesets.wok4 import RULESET  # noqa: E402
 from wtg.engine import Game, create_game  # noqa: E402
 from wtg.gameconfig import PlayerEntry  # noqa: E402
-from wtg.rules.wok4 import RULESET  # noqa: E402
 
 SEED = 1234
 PLAYERS = 10
@@ -53,8 +53,7 @@ def new_game(folder: Path, number: int) -> Game:
         for i in range(1, PLAYERS + 1)
     ]
     game = create_game(folder / f"game{number}", "wok4", "classic60", entries, SEED + number)
-    data, _source, _name = RULESET.read_map("classic60")
-    start_from(game, developed(data, PLAYERS, SEED + number))
+    start_from(game, developed(RULESET.read_map("classic60").data, PLAYERS, SEED + number))
     return game
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup
-from wtg.rules.wisk import RULESET
+from wtg.data.rulesets.wisk import RULESET
 from wtg.rules.wisk.state import WiskState
 
 

@@ -19,9 +19,9 @@ from wtg.aof.render import render_aof
 from wtg.core.provmap import map_from_data
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
+from wtg.data.rulesets.wok4 import RULESET
 from wtg.engine import Game, dump_json
 from wtg.rules.wok.state import Province, WokState
-from wtg.rules.wok4 import RULESET
 from wtg.rules.wok4.constants import AIMS, TRADES
 from wtg.rules.wok4.reach import attacks_allowed
 

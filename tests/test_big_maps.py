@@ -12,10 +12,10 @@ import pytest
 from tests.bigmap import write_grid_map
 from tests.conftest import players
 from wtg.aof.render import render_aof
+from wtg.data.rulesets.wok4 import RULESET
 from wtg.engine import Game, create_game
 from wtg.intake import Submission
 from wtg.rules.wok.state import Province, WokState
-from wtg.rules.wok4 import RULESET
 
 BIG = 2000
 

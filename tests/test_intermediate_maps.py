@@ -10,7 +10,7 @@ import pytest
 
 from tests.test_maps import distances
 from wtg.core.provmap import MapError, ProvinceMap, map_from_data
-from wtg.rules.intermediate import RULESET
+from wtg.data.rulesets.intermediate import RULESET
 
 ROOT = Path(__file__).resolve().parents[1]
 TERRAINS = {"Desert", "Forest", "Mountain", "Plains", "Swamp"}

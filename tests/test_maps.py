@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from wtg.core.provmap import MapError, MapLimits, ProvinceMap, load_map, map_from_data
+from wtg.core.provmap import MapError, MapLimits, ProvinceMap, map_from_data
+from wtg.data.maps import load_map
 
 ROOT = Path(__file__).resolve().parents[1]
 OTHER_BOARDS = {"wisk"}

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
-from wtg.rules import GAME_SEATING, RULESET_NAMES
+from wtg.registry import GAME_SEATING, SHIPPED_NAMES
 
 
 def players(count: int) -> list[str]:
@@ -163,7 +163,7 @@ def test_the_counts_are_the_ones_the_rules_use() -> None:
     from wtg.rules.tactics.setup import MAX_ARMIES, MIN_ARMIES
     from wtg.rules.wisk.constants import MAX_PLAYERS, MIN_PLAYERS
 
-    assert set(GAME_SEATING) == set(RULESET_NAMES)
+    assert set(GAME_SEATING) == set(SHIPPED_NAMES)
     standard = {s.variant: s for s in GAME_SEATING["standard"]}
     assert tuple(standard) == VARIANTS
     for variant, humans in HUMANS.items():

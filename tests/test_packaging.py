@@ -100,7 +100,7 @@ def test_a_plain_install_plays_the_demo_from_another_folder(tmp_path: Path) -> N
 
 
 KINDS = ("forms", "games", "templates")
-WHERE = f"from wtg.paths import data_dir; print(*(data_dir(k) for k in {KINDS!r}))"
+WHERE = f"from wtg.data.paths import data_dir; print(*(data_dir(k) for k in {KINDS!r}))"
 
 
 def ask(python: Path, code: str, cwd: Path, env: dict[str, str]) -> str:

@@ -28,8 +28,8 @@ from tests.played import Played, game_config, play
 from wtg.core.events import Event
 from wtg.core.ruleset import Ruleset
 from wtg.gameconfig import GameConfig
+from wtg.registry import find_ruleset
 from wtg.report import report_text, topten_text
-from wtg.rules import find_ruleset
 from wtg.rules.intermediate.strategy import plan_orders as intermediate_plan
 from wtg.rules.standard.strategy import plan_orders as standard_plan
 from wtg.rules.tactics.strategy import plan_orders as tactics_plan

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.test_maps import distances
-from wtg.core.provmap import MapLimits, load_map
+from wtg.core.provmap import MapLimits
+from wtg.data.maps import load_map
 
 ROOT = Path(__file__).resolve().parents[1]
 MAP_DIR = ROOT / "games" / "standard"

@@ -14,11 +14,11 @@ from wtg.arrival import arrival_key, is_newer
 from wtg.core.orders import OrderError, OrderRefused
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
+from wtg.data.maps import GAME_MAP, map_copy
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
+from wtg.registry import find_ruleset
 from wtg.report import aof_text, gm_report_text, report_text, topten_text, with_set_aside
-from wtg.rules import find_ruleset
-from wtg.ruleset_files import GAME_MAP, is_map_path
 from wtg.schedule import Schedule, iso, local_text, next_deadline, parse_iso
 from wtg.store import GameStore, StoreError, write_atomic
 
@@ -419,11 +419,11 @@ def create_game(
     """Create the game folder and run turn 0: start positions, reports and AOFs."""
     check_new_game(game_dir.name, players)
     ruleset = find_ruleset(ruleset_name)
-    map_copy = Path(map_name).expanduser().read_bytes() if is_map_path(map_name) else None
+    copy = map_copy(map_name)
     config = GameConfig(
         game=game_dir.name,
         ruleset=ruleset_name,
-        map=GAME_MAP if map_copy is not None else map_name,
+        map=GAME_MAP if copy is not None else map_name,
         seed=seed,
         players=tuple(players),
         variant=variant,
@@ -440,8 +440,8 @@ def create_game(
     )
     result = ruleset.new_game(setup, turn_rng(seed, 0))
     store = GameStore.create(game_dir, config.to_yaml())
-    if map_copy is not None:  # the game keeps the GM's map: it must not depend on his file
-        write_atomic(store.root / GAME_MAP, map_copy)
+    if copy is not None:  # the game keeps the GM's map: it must not depend on his file
+        write_atomic(store.root / GAME_MAP, copy)
     game = Game(store, config, ruleset)
     events = [e.to_dict() for e in result.events]
     with store.lock():

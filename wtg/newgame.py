@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from wtg.core.provmap import MapError, read_map_file
+from wtg.core.provmap import MapError
 from wtg.core.ruleset import Ruleset, Seating
 from wtg.gameconfig import PlayerEntry
-from wtg.paths import games_path
-from wtg.ruleset_files import RulesetFiles
+from wtg.rules.base import RulesetFiles
 
 MAP_PROBLEMS_SHOWN = 3
 """Problems of a GM's map file named in the one line that refuses it."""
@@ -34,7 +33,7 @@ def check_new_game(
     """Raises NewGameRefused. ``maps``: the ruleset's maps (None: the rules check the map
     themselves, as Tactics does for a world of the GM's); ``seats``: the seats of each map
     that has a number of them."""
-    from wtg.rules import GAME_SEATING
+    from wtg.registry import GAME_SEATING
 
     seating = seating_of(ruleset, variant, GAME_SEATING[ruleset])
     refuse_duplicates(players)
@@ -144,13 +143,14 @@ def maps_and_seats(
     if options.get("assets"):
         return None, {}
     maps = rules.map_names()
+    if not isinstance(rules, RulesetFiles):
+        return maps, {}
     seats = {}
     for name in maps:
-        path = games_path(rules.name) / f"{name}.yaml"
         try:
-            data = read_map_file(path) if path.is_file() else None
-        except MapError:
-            continue  # the rules name what is wrong with it, if it is the one chosen
+            data = rules.read_map(name).data
+        except (MapError, FileNotFoundError):
+            continue  # no map file (a Tactics map), or the rules name what is wrong with it
         if isinstance(data, Mapping) and isinstance(data.get("seats"), int):
             seats[name] = data["seats"]
     return maps, seats
@@ -164,7 +164,7 @@ def check_map_file(
     start provinces apart and at least as many as the seats), then its start provinces
     against the players. Returns the maps and seats for check_new_game; NewGameRefused
     names the problem in one line."""
-    from wtg.rules import GAME_SEATING
+    from wtg.registry import GAME_SEATING
 
     if not isinstance(rules, RulesetFiles):
         raise NewGameRefused(f"{rules.name} takes no map file")

@@ -11,8 +11,8 @@ import jinja2
 
 from wtg.aof.render import render_aof
 from wtg.core.ruleset import Ruleset
+from wtg.data.templates import template_loader
 from wtg.gameconfig import GameConfig
-from wtg.paths import templates_path
 from wtg.roster import roster
 
 
@@ -36,7 +36,7 @@ def count(number: int, singular: str, plural: str | None = None) -> str:
 @cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_path())),
+        loader=template_loader(),
         bytecode_cache=bytecode_cache(),
         autoescape=False,
         trim_blocks=True,

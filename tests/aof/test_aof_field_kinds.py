@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from wtg.aof.form import FieldSpec, FormError, form_from_data
 from wtg.aof.orderfile import entries_from_orders, orders_from_entries, orders_to_yaml
 from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
 from wtg.aof.values import check_value, read_token, render_value
+from wtg.core.form import FieldSpec, FormError, form_from_data
 
 TILE = FieldSpec("to", "TO", 2, coord=True)
 NAME = FieldSpec("kind", "PIECE", 8, word=True)

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from wtg.aof.form import FieldSpec, FormError, form_from_data, load_form
+from wtg.core.form import FieldSpec, FormError, form_from_data
+from wtg.data.forms import read_form
 from wtg.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,7 +29,7 @@ def problems_of(data: object) -> list[str]:
 
 
 def test_wok4_loads_with_its_sections() -> None:
-    form = load_form(WOK4)
+    form = read_form(WOK4)
     assert form.ruleset == "wok4"
     assert form.begin == "=== BEGIN AOF ==="
     assert form.end == "=== END AOF ==="
@@ -54,7 +55,7 @@ def test_wok4_loads_with_its_sections() -> None:
 
 
 def test_lookups_by_key_and_label() -> None:
-    form = load_form(WOK4)
+    form = read_form(WOK4)
     assert form.by_label("a") is form.section("attack")
     assert form.by_label("L") is form.section("ally")
     assert form.by_label("Z") is None
@@ -62,7 +63,7 @@ def test_lookups_by_key_and_label() -> None:
 
 
 def test_codes_scalar_and_single() -> None:
-    form = load_form(WOK4)
+    form = read_form(WOK4)
     transform = form.section("transform")
     trade = form.section("trade")
     ally = form.section("ally")
@@ -82,7 +83,7 @@ def test_form_error_is_a_value_error_naming_the_source() -> None:
 
 def test_missing_file_is_a_form_error() -> None:
     with pytest.raises(FormError, match="cannot read"):
-        load_form(ROOT / "forms" / "no-such-form.yaml")
+        read_form(ROOT / "forms" / "no-such-form.yaml")
 
 
 def test_every_problem_is_listed() -> None:

@@ -7,17 +7,18 @@ from typing import Any
 
 import pytest
 
-from wtg.aof.form import FormError, form_from_data, load_form
 from wtg.aof.orderfile import (
     entries_from_orders,
     orders_from_entries,
     orders_from_yaml,
     orders_to_yaml,
 )
+from wtg.core.form import FormError, form_from_data
 from wtg.core.orders import RawEntry
+from wtg.data.forms import read_form
 
 ROOT = Path(__file__).resolve().parents[2]
-FORM = load_form(ROOT / "forms" / "wok4.yaml")
+FORM = read_form(ROOT / "forms" / "wok4.yaml")
 
 
 def orders(**sections: Any) -> dict[str, Any]:

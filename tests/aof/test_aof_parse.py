@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 
 from wtg.aof.copies import MAX_COPIES, find_copies
-from wtg.aof.form import load_form
 from wtg.aof.mailtext import MAX_LINES, mail_lines
 from wtg.aof.parse import MAX_LINES_OVER, NO_FORM, parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.orders import ParseOutcome, RawEntry
+from wtg.data.forms import read_form
 
 ROOT = Path(__file__).resolve().parents[2]
-FORM = load_form(ROOT / "forms" / "wok4.yaml")
+FORM = read_form(ROOT / "forms" / "wok4.yaml")
 HEADER_LINE = "GAME: demo  TURN: 1  PLAYER: 3  CODE: K7Q2M9XD"
 HEADER = {"game": "demo", "turn": "1", "player": "3", "code": "K7Q2M9XD"}
 

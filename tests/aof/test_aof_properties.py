@@ -10,7 +10,6 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wtg.aof.form import FieldSpec, SectionSpec, load_form
 from wtg.aof.orderfile import (
     entries_from_orders,
     orders_from_entries,
@@ -19,10 +18,12 @@ from wtg.aof.orderfile import (
 )
 from wtg.aof.parse import normalise_lines, parse_aof
 from wtg.aof.render import render_aof
+from wtg.core.form import FieldSpec, SectionSpec
 from wtg.core.orders import ParseOutcome, RawEntry
+from wtg.data.forms import read_form
 
 ROOT = Path(__file__).resolve().parents[2]
-FORM = load_form(ROOT / "forms" / "wok4.yaml")
+FORM = read_form(ROOT / "forms" / "wok4.yaml")
 SETTINGS = settings(  # WTG_EXAMPLES=3000 for a longer search after a parser change
     max_examples=int(os.environ.get("WTG_EXAMPLES", "150")), deadline=None, database=None
 )

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from wtg.aof.form import load_form
 from wtg.aof.parse import parse_aof
 from wtg.aof.render import fill_placeholders, header_line, render_aof
+from wtg.data.forms import read_form
 
 ROOT = Path(__file__).resolve().parents[2]
-FORM = load_form(ROOT / "forms" / "wok4.yaml")
+FORM = read_form(ROOT / "forms" / "wok4.yaml")
 HEADER = {"game": "demo", "turn": 1, "player": 3, "code": "K7Q2M9XD"}
 ORDERS: dict[str, Any] = {
     "player": 3,
@@ -127,8 +127,8 @@ def test_blank_form_parses_to_nothing_but_the_header() -> None:
 def test_a_turns_form_may_leave_sections_out_and_fill_help_lines() -> None:
     """The form context names sections this turn cannot use (``OMIT``) and fills
     ``{placeholders}`` in help lines as in titles."""
-    from wtg.aof.form import form_from_data
     from wtg.aof.render import OMIT
+    from wtg.core.form import form_from_data
 
     spec = {
         "ruleset": "test",

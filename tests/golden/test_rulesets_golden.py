@@ -25,11 +25,11 @@ from tests.golden.compare import check_golden
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
-from wtg.rules.intermediate import RULESET as INTERMEDIATE
+from wtg.data.rulesets.intermediate import RULESET as INTERMEDIATE
+from wtg.data.rulesets.standard import RULESET as STANDARD
+from wtg.data.rulesets.wisk import RULESET as WISK
 from wtg.rules.intermediate.strategy import plan_orders as intermediate_plan
-from wtg.rules.standard import RULESET as STANDARD
 from wtg.rules.standard.strategy import plan_orders as standard_plan
-from wtg.rules.wisk import RULESET as WISK
 from wtg.rules.wisk.strategy import plan as wisk_plan
 
 HERE = Path(__file__).resolve().parent

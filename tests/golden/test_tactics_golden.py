@@ -18,7 +18,7 @@ from tests.golden.compare import check_golden
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup
-from wtg.rules.tactics import RULESET
+from wtg.data.rulesets.tactics import RULESET
 from wtg.rules.tactics.state import TacticsState
 
 HERE = Path(__file__).resolve().parent / "tactics"

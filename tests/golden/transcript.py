@@ -13,8 +13,8 @@ import random
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
+from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.state import WokState
-from wtg.rules.wok4 import RULESET
 from wtg.rules.wok4.strategy import plan_orders
 
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
+from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.limits import (
     ARM_MAX,
     DEF_MAX,
@@ -29,7 +30,6 @@ from wtg.rules.wok.limits import (
     WOK_MAX,
 )
 from wtg.rules.wok.state import WokState
-from wtg.rules.wok4 import RULESET
 from wtg.rules.wok4.constants import TECH_MAX
 from wtg.rules.wok4.fullorders import full_orders
 

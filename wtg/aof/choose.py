@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from wtg.aof.copies import FormCopy, find_copies
-from wtg.aof.form import FormSpec
 from wtg.aof.mailtext import Header, header_number, mail_lines
 from wtg.aof.parse import carries_orders, read_copy
+from wtg.core.form import FormSpec
 from wtg.core.orders import ParseOutcome, RawEntry, Verdict
 
 

@@ -15,8 +15,8 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from wtg.aof.form import FormSpec
 from wtg.aof.mailtext import Header, MailLine, is_header_line, is_marker, read_header
+from wtg.core.form import FormSpec
 
 ORDER_LINE = re.compile(r"([A-Za-z]) ?([0-9]+)(.*)")
 """An order line inside a form: ``A1: 07 06 020``, ``A1 07 06 020``, ``M 2: ...``."""

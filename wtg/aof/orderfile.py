@@ -14,8 +14,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from wtg.aof.form import RESERVED_KEYS, FormSpec, SectionSpec
 from wtg.aof.values import Value, check_value, shown_value
+from wtg.core.form import RESERVED_KEYS, FormSpec, SectionSpec
 from wtg.core.orders import RawEntry, Verdict
 from wtg.yamlio import dump_yaml, load_untrusted_yaml
 

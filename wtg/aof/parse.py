@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from wtg.aof.copies import ORDER_LINE, FormCopy, find_copies, is_loose_order
-from wtg.aof.form import FormSpec, SectionSpec
 from wtg.aof.mailtext import HEADER_HINT, HEADER_KEYS, MailLine, mail_lines
 from wtg.aof.values import Value, read_token, shown
+from wtg.core.form import FormSpec, SectionSpec
 from wtg.core.orders import ParseOutcome, RawEntry, Verdict
 
 NO_FORM = "no order form found in the text"

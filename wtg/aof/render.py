@@ -6,9 +6,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from string import Formatter
 from typing import Any, cast
 
-from wtg.aof.form import RESERVED_KEYS, FormSpec, SectionSpec
 from wtg.aof.orderfile import read_section
 from wtg.aof.values import Value, render_value
+from wtg.core.form import RESERVED_KEYS, FormSpec, SectionSpec
 
 OMIT = "omit_sections"
 """The form context's entry naming the sections a turn's form leaves out."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from wtg.aof.form import FieldSpec
+from wtg.core.form import FieldSpec
 
 Value = int | str | bool | tuple[int, int]
 """A field value in an order: a number, the NAME of a code, yes/no for a flag, a word, or

@@ -19,7 +19,7 @@ from wtg.core.ruleset import GameOption
 def _ruleset_options(command: Any) -> Any:
     """One click option for each ``new-game`` option any ruleset declares (a flag two
     rulesets share is one option; its choices are theirs together)."""
-    from wtg.rules import GAME_OPTIONS
+    from wtg.registry import GAME_OPTIONS
 
     merged: dict[str, list[GameOption]] = {}
     owners: dict[str, list[str]] = {}
@@ -45,7 +45,7 @@ def _ruleset_options(command: Any) -> Any:
 def _options_for(ruleset: str, given: dict[str, Any]) -> dict[str, Any]:
     """The game options of ``ruleset`` among the command's ``opt_*`` values; an option of
     another ruleset is an error."""
-    from wtg.rules import GAME_OPTIONS
+    from wtg.registry import GAME_OPTIONS
 
     declared = {o.key: o for o in GAME_OPTIONS.get(ruleset, ())}
     options: dict[str, Any] = {}
@@ -143,11 +143,11 @@ def new_game(
     """Create a game and run its turn 0 (start positions, reports and AOFs). Options
     other than these belong to one ruleset each (see its docs/rules page)."""
     from wtg.core.provmap import MapError
+    from wtg.data.maps import is_map_path
     from wtg.engine import create_game
     from wtg.gameconfig import ConfigError, parse_player_spec, share_addresses
     from wtg.newgame import NewGameRefused, check_map_file, check_new_game, maps_and_seats
-    from wtg.rules import UnknownRuleset, find_ruleset
-    from wtg.ruleset_files import is_map_path
+    from wtg.registry import UnknownRuleset, find_ruleset
     from wtg.schedule import make_schedule
     from wtg.store import StoreError
 

@@ -1,4 +1,5 @@
-"""Province maps as data: loading and validating ``games/<ruleset>/<map>.yaml``.
+"""Province maps as data: validating the YAML of ``games/<ruleset>/<map>.yaml`` (read by
+``wtg.data.maps``).
 
 A map file holds the provinces (id, name, start population, neighbours and,
 where the ruleset uses it, terrain), how many players it seats and which
@@ -10,11 +11,9 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 from wtg.core.record import Record
-from wtg.yamlio import load_yaml
 
 
 class MapError(ValueError):
@@ -53,20 +52,6 @@ class MapLimits(Record):
     pop_max: int
     terrains: frozenset[str] | None = None
     """Allowed terrain names; None when the ruleset has no terrain."""
-
-
-def load_map(path: Path, limits: MapLimits) -> ProvinceMap:
-    return map_from_data(read_map_file(path), limits, source=str(path), default_name=path.stem)
-
-
-def read_map_file(path: Path) -> Any:
-    """The YAML of a map file; MapError when it cannot be read or parsed."""
-    try:
-        return load_yaml(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise MapError(str(path), [f"cannot read the file: {exc.strerror}"]) from exc
-    except ValueError as exc:
-        raise MapError(str(path), [f"not valid YAML: {exc}"]) from exc
 
 
 def map_from_data(

@@ -8,8 +8,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from wtg.aof.form import FormSpec
 from wtg.core.events import Event
+from wtg.core.form import FormSpec
 from wtg.core.orders import Acceptance, RawEntry, Verdict
 from wtg.core.record import Record
 
@@ -92,7 +92,7 @@ class ScoreLine(Record):
 
 
 class Ruleset(Protocol):
-    """A game's rules, registered by name in ``wtg.rules.RULESETS``."""
+    """A game's rules, registered by name in ``wtg.registry``."""
 
     name: str
     title: str

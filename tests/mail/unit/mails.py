@@ -8,14 +8,14 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-from wtg.aof.form import load_form
 from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.orders import ParseOutcome
+from wtg.data.forms import read_form
 from wtg.mail.extract import Extracted, extract_aof
 
 ROOT = Path(__file__).resolve().parents[3]
-FORM = load_form(ROOT / "forms" / "wok4.yaml")
+FORM = read_form(ROOT / "forms" / "wok4.yaml")
 ORDERS: dict[str, Any] = {
     "player": 3,
     "turn": 1,

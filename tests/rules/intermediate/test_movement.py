@@ -9,7 +9,7 @@ from __future__ import annotations
 from tests.rules.builders import empty, kinds, orders
 from tests.rules.intermediate.grid import make_grid, run_intermediate
 from wtg.core.ruleset import TurnResult
-from wtg.rules.intermediate import RULESET
+from wtg.data.rulesets.intermediate import RULESET
 from wtg.rules.wok.state import WokState
 
 

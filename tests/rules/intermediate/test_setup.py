@@ -8,8 +8,8 @@ import random
 import pytest
 
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.rules.intermediate import RULESET
-from wtg.rules.standard import RULESET as STANDARD
+from wtg.data.rulesets.intermediate import RULESET
+from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.rules.wok.setup import SetupError
 from wtg.rules.wok.state import WokState
 

@@ -11,7 +11,7 @@ import random
 
 from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run_standard
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
-from wtg.rules.standard import RULESET
+from wtg.data.rulesets.standard import RULESET
 from wtg.rules.standard.robots import robot_plan
 from wtg.rules.standard.setup import start_state
 from wtg.rules.wok.state import WokState

@@ -17,7 +17,7 @@ from pathlib import Path
 from tests.rules.builders import empty, kinds, make_state, orders, run_standard
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.rules.standard import RULESET
+from wtg.data.rulesets.standard import RULESET
 from wtg.rules.standard.resolve import resolve
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.state import ACTIVE, QUIT, WokState

@@ -18,9 +18,9 @@ from typing import Any
 
 from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run_standard
 from wtg.core.ruleset import TurnResult
+from wtg.data.rulesets.standard import RULESET
 from wtg.gameconfig import GameConfig, PlayerEntry
 from wtg.report import report_text
-from wtg.rules.standard import RULESET
 from wtg.rules.wok.state import WokState
 
 CONFIG = GameConfig(

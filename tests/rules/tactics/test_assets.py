@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from wtg.assets.tactics.ini import parse_world, read_world
-from wtg.assets.tactics.maps import load_board
+from wtg.data.tactics.ini import parse_world, read_world
+from wtg.data.tactics.maps import load_board
 from wtg.rules.tactics.world import AssetError, World
 
 # A world developer's file in the documented format: comments, sections this game does not

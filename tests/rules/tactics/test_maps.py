@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from wtg.assets.tactics.drawmaps import MAPS, height_image, tile_image, write_maps
-from wtg.assets.tactics.images import random_elevation
-from wtg.assets.tactics.ini import read_world
-from wtg.assets.tactics.maps import load_board
+from wtg.data.tactics.drawmaps import MAPS, height_image, tile_image, write_maps
+from wtg.data.tactics.images import random_elevation
+from wtg.data.tactics.ini import read_world
+from wtg.data.tactics.maps import load_board
 from wtg.rules.tactics.moves import walks
 from wtg.rules.tactics.setup import start_of
 from wtg.rules.tactics.world import START_TILES

@@ -12,7 +12,7 @@ from tests.rules.tactics.test_setup import new_game
 from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.orders import Acceptance
-from wtg.rules.tactics import RULESET
+from wtg.data.rulesets.tactics import RULESET
 from wtg.rules.tactics.state import TacticsState
 
 HEADER = {"game": "t", "turn": 6, "player": 1, "code": "X"}

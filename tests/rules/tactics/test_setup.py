@@ -11,7 +11,7 @@ import pytest
 
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.rules.tactics import RULESET
+from wtg.data.rulesets.tactics import RULESET
 from wtg.rules.tactics.army import SetupError, default_army, random_army
 from wtg.rules.tactics.state import ARMY, BATTLE, TacticsState
 

@@ -18,7 +18,7 @@ from tests.rules.wisk.helpers import (
 from wtg.aof.orderfile import entries_from_orders, orders_to_yaml
 from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
-from wtg.rules.wisk import RULESET
+from wtg.data.rulesets.wisk import RULESET
 from wtg.rules.wisk.state import WiskState
 
 YAKUTSK = 29

@@ -9,7 +9,7 @@ import pytest
 
 from tests.rules.wisk.helpers import classic
 from wtg.core.provmap import MapError
-from wtg.rules.wisk import RULESET
+from wtg.data.rulesets.wisk import RULESET
 from wtg.rules.wisk.board import board_from_data
 
 

@@ -16,9 +16,9 @@ from tests.rules.wisk.helpers import (
     run_with,
 )
 from wtg.core.ruleset import GameSetup
+from wtg.data.rulesets.wisk import RULESET
 from wtg.gameconfig import GameConfig, PlayerEntry
 from wtg.report import report_text
-from wtg.rules.wisk import RULESET
 
 CONFIG = GameConfig(
     game="test",

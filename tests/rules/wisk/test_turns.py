@@ -14,7 +14,7 @@ from tests.rules.wisk.helpers import (
     put,
     run,
 )
-from wtg.rules.wisk import RULESET
+from wtg.data.rulesets.wisk import RULESET
 from wtg.rules.wisk.state import CLAIMING, DEAD, PLACING, PLAYING, WiskState
 
 

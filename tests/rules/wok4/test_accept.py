@@ -6,8 +6,8 @@ import random
 
 from tests.rules.builders import empty, give, kinds, make_state
 from wtg.core.orders import RawEntry, Verdict
+from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.state import WokState
-from wtg.rules.wok4 import RULESET
 
 
 def entry(section: str, position: int = 1, **values: object) -> RawEntry:

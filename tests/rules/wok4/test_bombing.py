@@ -15,8 +15,8 @@ from typing import Any
 from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run
 from wtg.core.orders import RawEntry
 from wtg.core.ruleset import TurnResult
+from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.state import WokState
-from wtg.rules.wok4 import RULESET
 from wtg.rules.wok4.reach import bomb_range
 
 MISS = 0.99

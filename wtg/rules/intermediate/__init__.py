@@ -1,6 +1,6 @@
 """Intermediate WoK: terrains, troop types (PIK, ARC, KNI, CAT), wood and the Upgrade Troops
 phase; Skirmish games only."""
 
-from wtg.rules.intermediate.ruleset import RULESET, Intermediate
+from wtg.rules.intermediate.ruleset import Intermediate
 
-__all__ = ["RULESET", "Intermediate"]
+__all__ = ["Intermediate"]

@@ -59,5 +59,3 @@ class Intermediate(WokRuleset):
         """The WoK forecast, with troop rows (and the wood after the turn)."""
         return forecast(state, orders, player, self.forecast_phases, row=troop_row)
 
-
-RULESET = Intermediate()

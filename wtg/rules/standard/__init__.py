@@ -1,5 +1,5 @@
 """Standard WoK, with its variants Skirmish, Duel, Duel-Lite and Trinity."""
 
-from wtg.rules.standard.ruleset import RULESET, Standard
+from wtg.rules.standard.ruleset import Standard
 
-__all__ = ["RULESET", "Standard"]
+__all__ = ["Standard"]

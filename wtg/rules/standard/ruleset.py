@@ -48,5 +48,3 @@ class Standard(WokRuleset):
                 entry["colour_of"] = player.controller
         return data
 
-
-RULESET = Standard()

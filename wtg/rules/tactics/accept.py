@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wtg.aof.form import FormSpec
 from wtg.aof.orderfile import orders_from_entries
+from wtg.core.form import FormSpec
 from wtg.core.orders import Acceptance, RawEntry, Verdict
 from wtg.rules.tactics.army import army_problem
 from wtg.rules.tactics.moves import Move, move_problem

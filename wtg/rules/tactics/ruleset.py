@@ -6,8 +6,10 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
+from wtg.core.library import Library
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
+from wtg.rules.base import RulesetFiles
 from wtg.rules.tactics.accept import accept_entries
 from wtg.rules.tactics.army import SetupError
 from wtg.rules.tactics.forecast import forecast
@@ -17,7 +19,7 @@ from wtg.rules.tactics.state import ACTIVE, ARMY, OVER, Player, TacticsState
 from wtg.rules.tactics.strategy import plan_orders
 from wtg.rules.tactics.view import form_context, report_context
 from wtg.rules.tactics.world import slug
-from wtg.ruleset_files import RulesetFiles
+from wtg.rules.tactics.worlds import Worlds
 
 
 class Tactics(RulesetFiles):
@@ -25,27 +27,25 @@ class Tactics(RulesetFiles):
     title = "WoS Tactics"
     turn_style = TurnStyle.SEQUENTIAL
 
-    def map_names(self) -> list[str]:
-        from wtg.assets.tactics.maps import load_world  # disk I/O, outside the rules
+    def __init__(self, library: Library, worlds: Worlds) -> None:
+        super().__init__(library)
+        self.worlds = worlds
 
-        return [slug(m.name) for m in load_world({}).maps]
+    def map_names(self) -> list[str]:
+        return [slug(m.name) for m in self.worlds.world({}).maps]
 
     def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
         """The first map of the game's world: ``--assets`` when it names one, else ours."""
-        from wtg.assets.tactics.maps import load_world  # disk I/O, outside the rules
-
-        return slug(load_world(options).maps[0].name)
+        return slug(self.worlds.world(options).maps[0].name)
 
     def new_game(self, setup: GameSetup, rng: Random) -> TurnResult:
         """Reads the world (``--assets`` or ours) and the map's images, then sets up."""
-        from wtg.assets.tactics.maps import load_board, load_world
-
-        world = load_world(setup.options)
+        world = self.worlds.world(setup.options)
         spec = world.map_named(setup.map)
         if spec is None:
             known = ", ".join(m.name for m in world.maps)
             raise SetupError(f"no map {setup.map!r} in {world.folder} (maps: {known})")
-        board = load_board(world, spec)
+        board = self.worlds.board(world, spec)
         return TurnResult(state=start_state(setup, world, spec, board, rng), events=())
 
     def resolve(
@@ -125,6 +125,3 @@ class Tactics(RulesetFiles):
         self, state: TacticsState, orders: Mapping[str, Any], player: int
     ) -> dict[str, Any]:
         return forecast(state, orders, player)
-
-
-RULESET = Tactics()

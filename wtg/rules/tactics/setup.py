@@ -1,5 +1,5 @@
 """Turn 0, given the world's assets and the chosen map's board (read from disk by
-``wtg.assets.tactics``): seats and colours drawn, armies set up.
+``wtg.data.tactics``): seats and colours drawn, armies set up.
 
 "When you join the battle, you are assigned one of the remaining player positions *at
 random*"; "One player will be picked at random to get the first turn"; bots fill seats

@@ -1,5 +1,5 @@
 """WISK, a Risk game by mail: 42 territories, cards, dice battles, missions, robots."""
 
-from wtg.rules.wisk.ruleset import RULESET, Wisk
+from wtg.rules.wisk.ruleset import Wisk
 
-__all__ = ["RULESET", "Wisk"]
+__all__ = ["Wisk"]

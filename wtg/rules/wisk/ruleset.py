@@ -12,6 +12,7 @@ from typing import Any
 from wtg.aof.orderfile import orders_from_entries
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
+from wtg.rules.base import RulesetFiles
 from wtg.rules.wisk.accept import accept_entries
 from wtg.rules.wisk.board import Board, board_from_data
 from wtg.rules.wisk.constants import DEFAULT_MAP
@@ -21,7 +22,6 @@ from wtg.rules.wisk.setup import start_state
 from wtg.rules.wisk.state import WiskState
 from wtg.rules.wisk.strategy import plan
 from wtg.rules.wisk.view import form_context, public_json, report_context
-from wtg.ruleset_files import RulesetFiles
 
 
 class Wisk(RulesetFiles):
@@ -35,7 +35,8 @@ class Wisk(RulesetFiles):
         return DEFAULT_MAP
 
     def load_board(self, name: str) -> Board:
-        return board_from_data(*self.read_map(name))
+        found = self.read_map(name)
+        return board_from_data(found.data, found.source, found.name)
 
     def new_game(self, setup: GameSetup, rng: Random) -> TurnResult:
         if setup.variant:
@@ -111,6 +112,3 @@ class Wisk(RulesetFiles):
 
     def forecast(self, state: WiskState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
         return forecast(state, orders, player)
-
-
-RULESET = Wisk()

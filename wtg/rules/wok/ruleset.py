@@ -8,11 +8,12 @@ from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from wtg.aof.form import FormSpec
 from wtg.aof.orderfile import orders_from_entries
+from wtg.core.form import FormSpec
 from wtg.core.orders import Acceptance, RawEntry
-from wtg.core.provmap import MapLimits, ProvinceMap, load_map
+from wtg.core.provmap import MapLimits, ProvinceMap, map_from_data
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
+from wtg.rules.base import RulesetFiles
 from wtg.rules.wok.accept import Check, Context, accept_entries
 from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.limits import MOVE_UNITS, TRANSFORM_KINDS
@@ -21,7 +22,6 @@ from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, WokState
 from wtg.rules.wok.turn import Phase
 from wtg.rules.wok.view import TurnReading, report_context
-from wtg.ruleset_files import RulesetFiles
 
 MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
 
@@ -54,7 +54,10 @@ class WokRuleset(RulesetFiles):
         return "classic60"
 
     def load_map(self, name: str) -> ProvinceMap:
-        return load_map(self.map_file(name), self.map_limits)
+        found = self.read_map(name)
+        return map_from_data(
+            found.data, self.map_limits, source=found.source, default_name=found.name
+        )
 
     def map_of_file(self, path: str) -> ProvinceMap:
         return self.load_map(path)

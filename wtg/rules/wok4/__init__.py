@@ -23,5 +23,3 @@ class Wok4(WokRuleset):
     attacks_allowed = staticmethod(attacks_allowed)
     """Fixed by the tech points the turn starts with (ruling 6)."""
 
-
-RULESET = Wok4()

@@ -27,11 +27,7 @@ def data_dir(kind: str) -> Path:
     installed = files("wtg") / kind
     if isinstance(installed, Path) and installed.is_dir():
         return installed
-    return Path(__file__).resolve().parent.parent / kind  # the checkout, installed editable
-
-
-def form_path(ruleset: str) -> Path:
-    return data_dir("forms") / f"{ruleset}.yaml"
+    return Path(__file__).resolve().parents[2] / kind  # the checkout, installed editable
 
 
 def games_path(ruleset: str) -> Path:

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wtg.assets.tactics.images import find_asset, random_elevation, read_picture
-from wtg.assets.tactics.ini import read_world
-from wtg.paths import games_path
+from wtg.data.paths import games_path
+from wtg.data.tactics.images import find_asset, random_elevation, read_picture
+from wtg.data.tactics.ini import read_world
 from wtg.rules.tactics.board import Board
 from wtg.rules.tactics.world import BORDER, START_TILES, AssetError, MapSpec, World
 
@@ -82,3 +82,13 @@ def _tile_problems(world: World, indices: list[int], size: int) -> list[str]:
     if len(starts) < 2:
         problems.append("a map needs at least two start pixels (colours 249, 250, 251, 252)")
     return problems
+
+
+class WorldFiles:
+    """The Worlds the Tactics ruleset reads (``wtg.rules.tactics.worlds``): from files."""
+
+    def world(self, options: Mapping[str, Any]) -> World:
+        return load_world(options)
+
+    def board(self, world: World, spec: MapSpec) -> Board:
+        return load_board(world, spec)

@@ -1,6 +1,6 @@
 """The shipped map images (``games/tactics/maps/*.bmp``), drawn here as text.
 
-Run ``python -m wtg.assets.tactics.drawmaps games/tactics/maps`` to write them again after
+Run ``python -m wtg.data.tactics.drawmaps games/tactics/maps`` to write them again after
 changing a drawing; a test checks that the shipped images match these drawings.
 
 Tile characters (the colour index in brackets; ``games/tactics/tactics_ini.txt`` declares

@@ -1,16 +1,15 @@
-"""The Automated Order Form spec of a ruleset, read and checked from ``forms/<ruleset>.yaml``."""
+"""The Automated Order Form spec of a ruleset as data, and its check: ``form_from_data`` builds
+it from the parsed YAML of ``forms/<ruleset>.yaml``, which ``wtg.data.forms`` reads."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from pathlib import Path
 from types import MappingProxyType
 from typing import TypeVar
 
 from wtg.core.record import Record
-from wtg.yamlio import load_yaml
 
 RESERVED_KEYS = ("player", "turn")
 """Keys of the canonical order dict that are not sections."""
@@ -145,15 +144,6 @@ def _wider(section: SectionSpec, digits: int) -> SectionSpec:
 
 def _replace(record: _R, **changes: object) -> _R:
     return type(record)(**{**{n: getattr(record, n) for n in record._fields}, **changes})
-
-
-def load_form(path: Path) -> FormSpec:
-    """Read and check a form spec; raises FormError listing every problem."""
-    try:
-        data = load_yaml(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise FormError(str(path), [f"cannot read it: {exc}"]) from exc
-    return form_from_data(data, str(path))
 
 
 def form_from_data(data: object, source: str = "<form>") -> FormSpec:

@@ -1,39 +1,33 @@
 """What every ruleset reads the same way: its AOF spec (``forms/<name>.yaml``), its maps
 (``games/<name>/*.yaml``), and order files checked against that spec. The ruleset classes
-inherit it; it lives outside ``wtg.rules`` because it reads files, and rules code does not."""
+inherit it; the files themselves are read by the Library a ruleset is made with (the data
+layer's), so that rules code opens none."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
-from wtg.aof.form import FormSpec, load_form
 from wtg.aof.orderfile import entries_from_orders
+from wtg.core.form import FormSpec
+from wtg.core.library import Library, MapFile
 from wtg.core.orders import RawEntry, Verdict
-from wtg.core.provmap import MapError, ProvinceMap, read_map_file
-from wtg.paths import form_path, games_path
-
-GAME_MAP = "map.yaml"
-"""A map the GM gave as a file (``new-game --map PATH.yaml``), copied into the game folder
-under this name when the game is made: the game never reads the GM's file again."""
-
-
-def is_map_path(value: str) -> bool:
-    """Whether a ``--map`` value names a map file of the GM's (it ends in .yaml or .yml, or
-    holds a '/') rather than one of the ruleset's own maps."""
-    return value.lower().endswith((".yaml", ".yml")) or "/" in value
+from wtg.core.provmap import MapError, ProvinceMap
 
 
 class RulesetFiles:
-    """A base for the ruleset classes; ``name`` is the ruleset's registered name."""
+    """A base for the ruleset classes; ``name`` is the ruleset's registered name,
+    ``library`` where its form and maps come from."""
 
     name: str
 
+    def __init__(self, library: Library) -> None:
+        self.library = library
+
     @cached_property
     def form(self) -> FormSpec:
-        return load_form(form_path(self.name))
+        return self.library.form(self.name)
 
     def form_for(self, state: Any) -> FormSpec:
         """The AOF of a game in ``state``: ``form``, where the ruleset's maps never outgrow
@@ -54,21 +48,7 @@ class RulesetFiles:
         return {}
 
     def map_names(self) -> list[str]:
-        return sorted(p.stem for p in games_path(self.name).glob("*.yaml"))
-
-    def map_file(self, name: str) -> Path:
-        """The file of a map, or the GM's map file ``name`` is a path to
-        (``is_map_path``); FileNotFoundError names the maps there are."""
-        if is_map_path(name):
-            given = Path(name).expanduser()
-            if not given.is_file():
-                raise FileNotFoundError(f"no map file {name}")
-            return given
-        path = games_path(self.name) / f"{name}.yaml"
-        if not path.is_file():
-            known = ", ".join(self.map_names()) or "none"
-            raise FileNotFoundError(f"no map {name!r} for {self.name} (maps: {known})")
-        return path
+        return self.library.map_names(self.name)
 
     def map_of_file(self, path: str) -> ProvinceMap:
         """A GM's own map file, checked as the ruleset's maps are (MapError lists what is
@@ -76,10 +56,11 @@ class RulesetFiles:
         maps = ", ".join(self.map_names()) or "none"
         raise MapError(path, [f"{self.name} is played on its own maps only ({maps})"])
 
-    def read_map(self, name: str) -> tuple[Any, str, str]:
-        """A map file's data, where it came from, and the map's default name (its file's)."""
-        path = self.map_file(name)
-        return read_map_file(path), str(path), path.stem
+    def read_map(self, name: str) -> MapFile:
+        """A map's data, where it came from, and its default name: one of the ruleset's
+        maps, or the GM's map file ``name`` is a path to. FileNotFoundError names the maps
+        there are."""
+        return self.library.map_file(self.name, name)
 
     def entries_from_dict(
         self, data: Mapping[str, Any], state: Any = None

@@ -1,0 +1,276 @@
+"""The house as docs/architecture.md draws it: the rooms' imports point down, followed
+transitively through the import graph (every ``import`` in a module's AST, in functions
+and ``TYPE_CHECKING`` blocks too, and the packages that hold each module imported); nothing
+reachable from ``wtg.core`` or ``wtg.rules`` touches a file, reads a clock or draws chance
+from anything but the RNG it is given."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Iterator
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "wtg"
+
+FILE_MODULES = frozenset(
+    {
+        "os",
+        "io",
+        "pathlib",
+        "shutil",
+        "tempfile",
+        "glob",
+        "fileinput",
+        "importlib",
+        "pkgutil",
+        "socket",
+        "subprocess",
+        "multiprocessing",
+        "sqlite3",
+        "dbm",
+        "shelve",
+        "pickle",
+        "marshal",
+        "zipfile",
+        "tarfile",
+        "gzip",
+        "bz2",
+        "lzma",
+        "mmap",
+        "configparser",
+        "csv",
+        "logging",
+        "linecache",
+        "sys",
+        "PIL",
+        "jinja2",
+        "imapclient",
+        "click",
+        "lxml",
+        "email_validator",
+    }
+)
+"""Modules that read or write files (or reach them through the interpreter or the net)."""
+FILE_METHODS = frozenset(
+    {"open", "read_text", "read_bytes", "write_text", "write_bytes", "iterdir", "glob"}
+)
+"""Methods of Path (and Traversable) that touch files."""
+FILE_BUILTINS = frozenset({"open", "__import__", "exec", "eval", "compile"})
+CLOCK_MODULES = frozenset({"time", "datetime", "secrets", "uuid"})
+RULES_REACH = ("rules", "aof", "core")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def sources() -> dict[str, Path]:
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+@cache
+def tree(module: str) -> ast.Module:
+    return ast.parse(sources()[module].read_text(encoding="utf-8"))
+
+
+def imported_names(module: str) -> Iterator[tuple[str, int]]:
+    """Every name the module imports (``a.b`` of ``import a.b``, ``a.b.c`` of ``from a.b
+    import c``, relative imports made absolute), with its line."""
+    package = module if sources()[module].name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(tree(module)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            yield base, node.lineno
+            for alias in node.names:
+                yield f"{base}.{alias.name}", node.lineno
+
+
+def own_module(name: str) -> str | None:
+    """The module of ``wtg`` a name imports (a module, or the module holding the name)."""
+    while name and name not in sources():
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+@cache
+def imports(module: str) -> frozenset[str]:
+    """The modules of ``wtg`` that importing ``module`` runs directly: those it imports
+    and the packages that hold them (and its own)."""
+    found = set()
+    for name, _line in imported_names(module):
+        target = own_module(name) if name.split(".")[0] == "wtg" else None
+        if target is not None:
+            found.add(target)
+    for name in (*found, module):
+        parts = name.split(".")
+        found.update(".".join(parts[:end]) for end in range(1, len(parts)))
+    found.discard(module)
+    return frozenset(found)
+
+
+def chains(start: str) -> dict[str, tuple[str, ...]]:
+    """Every module importing ``start`` runs, transitively, with the chain that gets there."""
+    seen: dict[str, tuple[str, ...]] = {start: (start,)}
+    todo = [start]
+    while todo:
+        current = todo.pop()
+        for target in sorted(imports(current)):
+            if target not in seen:
+                seen[target] = (*seen[current], target)
+                todo.append(target)
+    return seen
+
+
+def reachable(prefixes: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    found: dict[str, tuple[str, ...]] = {}
+    for module in sources():
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            for target, chain in chains(module).items():
+                found.setdefault(target, chain)
+    return found
+
+
+@cache
+def rooms() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The table of docs/architecture.md, top room first: (room, module prefixes)."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = re.search(r"```rooms\n(.*?)```", text, re.S)
+    assert block is not None, "docs/architecture.md has no ```rooms table"
+    rows = [line.split() for line in block.group(1).splitlines() if line.strip()]
+    return tuple((row[0], tuple(row[1:])) for row in rows)
+
+
+def room_of(module: str) -> int:
+    """The room's place in the table (0 the top): that of the longest prefix it has."""
+    best = (-1, -1)
+    for place, (_room, prefixes) in enumerate(rooms()):
+        for prefix in prefixes:
+            if module == prefix or module.startswith(prefix + "."):
+                best = max(best, (len(prefix), place))
+    assert best[1] >= 0, f"{module} is in no room of docs/architecture.md"
+    return best[1]
+
+
+def upward(prefixes: Iterable[str]) -> list[str]:
+    """Each import chain from a module under ``prefixes`` that reaches a room above it."""
+    found = []
+    for module in sources():
+        if not any(module == p or module.startswith(p + ".") for p in prefixes):
+            continue
+        mine = room_of(module)
+        for target, chain in chains(module).items():
+            if room_of(target) < mine and target != "wtg":
+                rooms_of = f"{rooms()[mine][0]} -> {rooms()[room_of(target)][0]}"
+                found.append(f"{' -> '.join(chain)} ({rooms_of})")
+    return found
+
+
+def test_every_room_imports_only_itself_and_the_rooms_below() -> None:
+    """docs/architecture.md: "A room imports only from itself and the rooms below it". The
+    package ``wtg`` itself, run before any of its modules, imports nothing."""
+    assert upward(["wtg"]) == []
+    assert imports("wtg") == frozenset()
+
+
+def test_core_knows_no_aof_mail_or_cli() -> None:
+    """DESIGN.md: "`core` knows no `aof`, `mail` or `cli`" (nor anything else of wtg)."""
+    outside = {
+        m: c for m, c in reachable(["wtg.core"]).items() if m.split(".")[:2] != ["wtg", "core"]
+    }
+    assert [" -> ".join(c) for m, c in outside.items() if m != "wtg"] == []
+
+
+def test_rules_reach_only_aof_and_core() -> None:
+    """DESIGN.md: "Arrows one way: ... -> rules -> core"; the rules reach no data layer,
+    engine, mail or command line, not even through a module they share."""
+    found = reachable(["wtg.rules"])
+    rooms_of = {m: rooms()[room_of(m)][0] for m in found if m != "wtg"}
+    wrong = [" -> ".join(found[m]) for m, room in rooms_of.items() if room not in RULES_REACH]
+    assert wrong == []
+
+
+def test_the_table_names_every_room_once_and_each_prefix_is_a_module() -> None:
+    names = [room for room, _prefixes in rooms()]
+    assert names == ["cli", "mail", "engine", "data", "rules", "aof", "core"]
+    prefixes = [p for _room, row in rooms() for p in row]
+    assert len(prefixes) == len(set(prefixes))
+    assert [p for p in prefixes if p not in sources()] == []
+
+
+def file_access(module: str) -> Iterator[str]:
+    """What in the module touches a file: an import of a file module, a call of a builtin
+    such as ``open``, or of a file method of Path."""
+    for name, line in imported_names(module):
+        if name.split(".")[0] in FILE_MODULES:
+            yield f"{module}:{line}: imports {name}"
+    for node in ast.walk(tree(module)):
+        if not isinstance(node, ast.Call):
+            continue
+        if isinstance(node.func, ast.Name) and node.func.id in FILE_BUILTINS:
+            yield f"{module}:{node.lineno}: calls {node.func.id}()"
+        elif isinstance(node.func, ast.Attribute) and node.func.attr in FILE_METHODS:
+            yield f"{module}:{node.lineno}: calls .{node.func.attr}()"
+
+
+def test_nothing_reachable_from_core_or_rules_touches_a_file() -> None:
+    """DESIGN.md: "Nothing in `core` or `rules` opens a file, even indirectly"."""
+    found = reachable(["wtg.core", "wtg.rules"])
+    problems = [
+        f"{problem} (via {' -> '.join(found[module])})"
+        for module in sorted(found)
+        for problem in file_access(module)
+    ]
+    assert problems == []
+
+
+def chance_and_clock(module: str) -> Iterator[str]:
+    """A draw of chance other than from a given ``Random``, or a clock."""
+    for name, line in imported_names(module):
+        chance = name.split(".")[0] == "random" and name not in ("random", "random.Random")
+        if name.split(".")[0] in CLOCK_MODULES or chance:
+            yield f"{module}:{line}: imports {name}"
+    for node in ast.walk(tree(module)):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "random"
+            and node.attr != "Random"
+        ):
+            yield f"{module}:{node.lineno}: uses random.{node.attr}"
+
+
+def test_rules_draw_chance_only_from_the_rng_they_are_given() -> None:
+    """Rules code is pure: no module-level ``random`` (random.random(), random.shuffle, a
+    ``from random import choice``, ...) and no clock, in the rules or anything they import.
+    ``Random`` may be named, as the type of the RNG handed in."""
+    found = reachable(["wtg.core", "wtg.rules"])
+    assert [p for module in sorted(found) for p in chance_and_clock(module)] == []
+
+
+def test_the_shipped_data_holds_no_code() -> None:
+    """The issue: "`assets` is data only". The shipped data (forms/, games/, templates/)
+    holds no Python; reading it is the data layer's (wtg/data/)."""
+    code = [p for kind in ("forms", "games", "templates") for p in (ROOT / kind).rglob("*.py")]
+    assert code == []
+    assert not (PACKAGE / "assets").exists()
+
+
+def test_the_checks_find_what_they_look_for() -> None:
+    """The walkers themselves: a chain through a package, a file access, a clock."""
+    assert "wtg.core" in chains("wtg.core.form")
+    assert chains("wtg.engine")["wtg.data.maps"][0] == "wtg.engine"
+    assert any("calls .read_text()" in p for p in file_access("wtg.data.maps"))
+    assert any("imports pathlib" in p for p in file_access("wtg.data.maps"))
+    assert any("imports datetime" in p for p in chance_and_clock("wtg.schedule"))
+    assert room_of("wtg.engine") == 2 and room_of("wtg.data.shelf") == 3
