@@ -181,7 +181,7 @@ class Answers:
         mine = self.registry.seats_of(sender)
         if not mine:
             return "rejected: no order form, and not from a player"
-        due = [e.id in g.ruleset.owing(g.state_view()) for g, e in mine]
+        due = [_owes_orders(g, e.id) for g, e in mine]
         forms = [g.aof(e.id) for (g, e), owed in zip(mine, due, strict=True) if owed]
         idle = [_not_due(g) for (g, _), owed in zip(mine, due, strict=True) if not owed]
         body = compose.render("help", name=mine[0][1].name, forms=forms, idle=idle)
@@ -271,6 +271,14 @@ def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     """The verdicts' lines as a mail may show them: no secret code in them."""
     codes = {p.id: p.code for p in game.config.players}
     return compose.mask_codes("\n".join(v.describe() for v in verdicts), codes).splitlines()
+
+
+def _owes_orders(game: Game, seat: int) -> bool:
+    """Whether a GM seat has orders to give: one of the sides it plays (a Duel's three
+    colours, whose numbers are not the seat's) is one the next turn waits for."""
+    state = game.state_view()
+    owing = set(game.ruleset.owing(state))
+    return any(side in owing for side in game.ruleset.sides_of(state, seat))
 
 
 def _not_due(game: Game) -> str:
