@@ -58,6 +58,8 @@ class PollSummary(Record):
     outcomes: tuple[tuple[str, str], ...] = ()
     """(message key, what was done with it), in the order the server received them; the
     key names the archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
+    unreadable: tuple[str, ...] = ()
+    """A line for each game folder that could not be opened (skipped; ``wtg.gamesdir``)."""
 
     def line(self) -> str:
         text = (
@@ -120,7 +122,8 @@ class Poller:
             self.journal.close()
         record_poll(self.gm.spool, self.now, None)
         done_with = tuple((key, outcome) for _, key, outcome in sorted(outcomes))
-        return PollSummary(**counts, outcomes=done_with)
+        unreadable = tuple(lost.line() for lost in self.registry.unreadable)
+        return PollSummary(**counts, outcomes=done_with, unreadable=unreadable)
 
     def guarded(self, message: Incoming) -> str:
         """Handle one message; whatever goes wrong with it stays with it. A message whose
