@@ -16,6 +16,7 @@ from pathlib import Path
 from wtg import private
 from wtg.aof.render import render_aof
 from wtg.config import config_from_data
+from wtg.core.errors import UsageError
 from wtg.due import run_due
 from wtg.engine import Game, create_game, open_game
 from wtg.gameconfig import PlayerEntry
@@ -99,8 +100,8 @@ def latest_report(maildir_out: Path, game: str, player: int) -> bytes:
 MARKER = ".wtg-demo"
 
 
-class DemoError(Exception):
-    pass
+class DemoError(UsageError):
+    """A demo that cannot be played in the folder given."""
 
 
 def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) -> None:

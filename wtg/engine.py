@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.arrival import arrival_key, is_newer
+from wtg.core.errors import GameError
 from wtg.core.orders import OrderError, OrderRefused
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
@@ -29,10 +30,6 @@ if TYPE_CHECKING:
 TURN_META = "turn.json"
 GM_REPORT = "reports/gm.txt"
 """The turn's public report, for the GM (rulesets that write one: ``gm_report_text``)."""
-
-
-class GameError(Exception):
-    """An operation the game cannot do as asked; the message says why."""
 
 
 class TurnMovedOn(GameError):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from wtg.core.errors import UsageError
 from wtg.core.provmap import MapError, read_map_file
 from wtg.core.ruleset import Ruleset, Seating
 from wtg.gameconfig import PlayerEntry
@@ -18,7 +19,7 @@ MAP_PROBLEMS_SHOWN = 3
 """Problems of a GM's map file named in the one line that refuses it."""
 
 
-class NewGameRefused(ValueError):
+class NewGameRefused(UsageError, ValueError):
     """A game that cannot be made as asked; the message says what would do."""
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TypeVar
 
+from wtg.core.errors import ConfigError
 from wtg.core.record import Record
 from wtg.yamlio import load_yaml
 
@@ -34,14 +35,15 @@ _FIELD_KEYS = (
 _R = TypeVar("_R", "FieldSpec", "SectionSpec")
 
 
-class FormError(ValueError):
+class FormError(ConfigError):
     """A form spec that cannot be used; ``problems`` lists everything wrong with it."""
 
     def __init__(self, source: str, problems: Sequence[str]) -> None:
         self.source = source
-        self.problems = list(problems)
-        listing = "\n".join(f"  - {p}" for p in self.problems)
+        listed = list(problems)
+        listing = "\n".join(f"  - {p}" for p in listed)
         super().__init__(f"bad order form spec {source}:\n{listing}")
+        self.problems = listed
 
 
 class FieldSpec(Record):

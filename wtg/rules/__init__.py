@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import importlib
 
+from wtg.core.errors import UsageError
 from wtg.core.ruleset import GameOption, Ruleset, Seating
 from wtg.options import intermediate, standard, tactics, wisk, wok4
 
 
-class UnknownRuleset(KeyError):
-    pass
+class UnknownRuleset(UsageError, KeyError):
+    """No ruleset of that name (the message lists those there are)."""
 
 
 _PACKAGES = {

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from wtg.aof.form import FormSpec
 from wtg.aof.orderfile import orders_from_entries
+from wtg.core.errors import GameFinished as GameFinished
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.provmap import MapLimits, ProvinceMap, load_map
 from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
@@ -150,10 +151,6 @@ class WokRuleset(RulesetFiles):
 
     def forecast(self, state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
         return forecast(state, orders, player, self.forecast_phases)
-
-
-class GameFinished(ValueError):
-    """The game is over; there is no next turn."""
 
 
 def run_turn_phases(
