@@ -14,6 +14,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from wtg import private
+from wtg.aof.mailtext import BEGIN_MARKER
 from wtg.aof.render import render_aof
 from wtg.config import config_from_data
 from wtg.core.errors import UsageError
@@ -73,7 +74,7 @@ def reply_with_orders(report: bytes, filled: str, sender: str, message_id: str) 
     original = email.message_from_bytes(report, policy=email.policy.default)
     body = original.get_body(preferencelist=("plain",))
     text = body.get_content() if body is not None else ""
-    begin = text.find("=== BEGIN AOF ===")
+    begin = text.find(BEGIN_MARKER)
     text = (text[:begin] if begin >= 0 else text + "\n") + filled
     reply = EmailMessage()
     reply["From"] = sender

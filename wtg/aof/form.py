@@ -20,7 +20,6 @@ MAX_WIDTH = 18
 _KEY = re.compile(r"[a-z_][a-z0-9_]*")
 _CODE_NAME = re.compile(r"[A-Z0-9][A-Z0-9-]*")
 _ORDERISH = re.compile(r"[A-Za-z] ?[0-9]+(?:$|[ ,;:.)=-])")
-_HEADERISH = re.compile(r"\b(?:GAME|TURN|PLAYER|CODE)\s*:", re.IGNORECASE)
 _FORM_KEYS = ({"ruleset", "title", "begin", "end", "sections"}, {"instructions"})
 _SECTION_KEYS = (
     {"key", "label", "title", "lines", "fields"},
@@ -363,6 +362,8 @@ def _duplicates(sections: Sequence[SectionSpec]) -> list[str]:
 
 def _prose_problems(form: FormSpec) -> list[str]:
     """Text printed on the form must not read as an order line or as the header."""
+    from wtg.aof.mailtext import header_keys  # the header as the intake reads it
+
     texts = [form.title, form.begin, form.end, *form.instructions.splitlines()]
     for section in form.sections:
         texts += [section.title, section.help or "", *(f.title for f in section.fields)]
@@ -370,6 +371,6 @@ def _prose_problems(form: FormSpec) -> list[str]:
     for text in texts:
         if _ORDERISH.match(text.strip()):
             problems.append(f"the form text {text.strip()!r} would be read as an order line")
-        if _HEADERISH.search(text):
+        if header_keys(text):
             problems.append(f"the form text {text.strip()!r} would be read as the header")
     return problems

@@ -17,6 +17,9 @@ from typing import NamedTuple
 
 from wtg.aof.values import read_number
 
+BEGIN_MARKER = "=== BEGIN AOF ==="
+END_MARKER = "=== END AOF ==="
+"""The markers around every form (each form spec names them; a test holds them equal)."""
 HEADER_KEYS = ("game", "turn", "player", "code")
 HEADER_HINT = "keep the GAME/TURN/PLAYER/CODE line as it was sent to you"
 MAX_NUMBER_DIGITS = 6
@@ -173,6 +176,13 @@ def _read_pairs(text: str, values: dict[str, str], dangling: str | None) -> str 
 def header_number(value: str) -> int | None:
     """A header number (TURN, PLAYER) as written: ASCII digits only, a few of them."""
     return read_number(value, MAX_NUMBER_DIGITS)
+
+
+def game_named(text: str) -> str | None:
+    """The GAME of the first header in ``text`` that names one, as written (or None)."""
+    return next(
+        (h.values["game"] for h in headers_in(mail_lines(text)) if "game" in h.values), None
+    )
 
 
 def headers_in(lines: Sequence[MailLine]) -> Iterator[Header]:

@@ -11,13 +11,13 @@ finds its own earlier work by the message's key and Message-ID.
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from datetime import datetime, timezone
 from email.message import Message
 from pathlib import Path
 
 from wtg import private
+from wtg.aof.mailtext import game_named
 from wtg.arrival import comparable
 from wtg.config import GmConfig
 from wtg.core.record import Record
@@ -35,9 +35,6 @@ from wtg.store import GameLocked, write_atomic
 
 TO_REJECTED = ("rejected", "quarantined")
 """Outcomes whose messages go to the rejected folder; the others go to processed."""
-
-
-_GAME_NAMED = re.compile(rb"\bGAME *: *([A-Za-z0-9._-]{1,64})", re.IGNORECASE)
 
 
 class PollSummary(Record):
@@ -149,8 +146,9 @@ class Poller:
     def _game_named(self, message: Incoming) -> str | None:
         """The game a message that could not be handled names, if a cheap look finds one."""
         try:
-            found = _GAME_NAMED.search((message.raw or message.head)[: HEAD_MAX * 4])
-            game = self.registry.game(found[1].decode("ascii", "replace")) if found else None
+            text = (message.raw or message.head)[: HEAD_MAX * 4].decode("utf-8", "replace")
+            name = game_named(text)
+            game = self.registry.game(name) if name else None
         except Exception:  # the message broke the handling once: trust nothing of it
             return None
         return game.config.game if game is not None else None
