@@ -179,10 +179,10 @@ def header_number(value: str) -> int | None:
 
 
 def game_named(text: str) -> str | None:
-    """The GAME of the first header in ``text`` that names one, as written (or None)."""
-    return next(
-        (h.values["game"] for h in headers_in(mail_lines(text)) if "game" in h.values), None
-    )
+    """The GAME of the first header in ``text`` that names one: its first word, as written
+    (or None)."""
+    named = (header.values.get("game", "").split() for header in headers_in(mail_lines(text)))
+    return next((words[0] for words in named if words), None)
 
 
 def headers_in(lines: Sequence[MailLine]) -> Iterator[Header]:
