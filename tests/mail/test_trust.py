@@ -19,6 +19,7 @@ from tests.mail.replies import bottom_posted, filled_in_quote, quoted, top_poste
 from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
 from wtg.due import run_due
+from wtg.mail.outcome import Outcome
 from wtg.mail.poller import Poller
 from wtg.orderfiles import read_order_file
 
@@ -135,7 +136,7 @@ def test_a_mail_whose_handling_fails_is_quarantined_and_the_poll_goes_on(
     world.mail(world.aof(2, X1="100"), sender="p2@players.example")
     original = Poller.handle
 
-    def failing(self: Poller, message: Any) -> str:
+    def failing(self: Poller, message: Any) -> Outcome:
         if message.key == f"maildir:{poison}":
             raise RecursionError("maximum recursion depth exceeded")
         return original(self, message)

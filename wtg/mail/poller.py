@@ -29,12 +29,10 @@ from wtg.mail.health import record_poll
 from wtg.mail.inbox import HEAD_MAX, Inbox, Incoming
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
+from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
 from wtg.store import GameLocked, write_atomic
-
-TO_REJECTED = ("rejected", "quarantined")
-"""Outcomes whose messages go to the rejected folder; the others go to processed."""
 
 
 class PollSummary(Record):
@@ -69,14 +67,6 @@ class PollSummary(Record):
         return bool(self.seen)
 
 
-def kind_of(outcome: str) -> str:
-    """The summary's word for an outcome: filed, rejected, quarantined or ignored."""
-    kind = outcome.split(":", 1)[0]
-    if kind == "stored":
-        return "filed"
-    return kind if kind in TO_REJECTED else "ignored"
-
-
 class Poller:
     def __init__(self, gm: GmConfig, inbox: Inbox, now: datetime | None = None) -> None:
         self.gm = gm
@@ -91,7 +81,7 @@ class Poller:
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
         counts["skipped"] = 0
-        outcomes: list[tuple[str, str, str]] = []
+        outcomes: list[tuple[str, str, Outcome]] = []
         try:
             for batch in self.inbox.waiting(self.gm.limits.max_bytes):
                 done: list[Incoming] = []
@@ -100,14 +90,13 @@ class Poller:
                 # the older ones are only answered (the server's order decides, not ours)
                 for message in sorted(batch, key=lambda m: comparable(m.order_key), reverse=True):
                     counts["seen"] += 1
-                    outcome = self.journal.outcome(message.key) or self.guarded(message)
+                    kept = self.journal.outcome(message.key)
+                    outcome = Outcome.from_text(kept) if kept else self.guarded(message)
                     outcomes.append((comparable(message.order_key), message.key, outcome))
-                    if outcome == "later":
-                        counts["skipped"] += 1
+                    counts[outcome.kind.counted_as] += 1
+                    if outcome.kind is Kind.LATER:
                         continue
-                    kind = kind_of(outcome)
-                    counts[kind] += 1
-                    (rejected if kind in TO_REJECTED else done).append(message)
+                    (rejected if outcome.kind.to_rejected else done).append(message)
                 self._commit()
                 self.inbox.finish(done, rejected)
             self.inbox.settle()
@@ -118,11 +107,11 @@ class Poller:
         finally:
             self.journal.close()
         record_poll(self.gm.spool, self.now, None)
-        done_with = tuple((key, outcome) for _, key, outcome in sorted(outcomes))
+        done_with = tuple((key, outcome.text()) for _, key, outcome in sorted(outcomes))
         unreadable = tuple(lost.line() for lost in self.registry.unreadable)
         return PollSummary(**counts, outcomes=done_with, unreadable=unreadable)
 
-    def guarded(self, message: Incoming) -> str:
+    def guarded(self, message: Incoming) -> Outcome:
         """Handle one message; whatever goes wrong with it stays with it. A message whose
         handling fails is archived, quarantined (moved to the rejected folder) and
         recorded for the GM, and the poll goes on with the next one. Only the disk and
@@ -134,13 +123,13 @@ class Poller:
         except Exception as error:  # any mail is untrusted input
             return self.quarantine(message, error)
 
-    def quarantine(self, message: Incoming, error: BaseException) -> str:
+    def quarantine(self, message: Incoming, error: BaseException) -> Outcome:
         reason = f"{type(error).__name__}: {error}"[:300]
         archived = self._archive(message)
         game = self._game_named(message)
         self.journal.quarantined(message.key, game, str(archived), reason, self.now.timestamp())
-        outcome = f"quarantined: {reason}"
-        self.journal.handled(message.key, "", outcome)
+        outcome = Outcome(Kind.QUARANTINED, reason)
+        self.journal.handled(message.key, "", outcome.text())
         return outcome
 
     def _game_named(self, message: Incoming) -> str | None:
@@ -161,9 +150,8 @@ class Poller:
         self.journal.commit()
 
     # --- one message ------------------------------------------------------------
-    def handle(self, message: Incoming) -> str:
-        """What was done with a message: "stored: ...", "rejected: ...", "ignored: ...",
-        or "later" (leave it in the inbox)."""
+    def handle(self, message: Incoming) -> Outcome:
+        """What was done with a message (``Kind.LATER``: leave it in the inbox)."""
         self._archive(message)
         msg = parse_mail(message.raw or message.head)  # parts nest at most MAX_NESTING deep
         message_id = str(msg.get("Message-ID", "")).strip()
@@ -173,18 +161,19 @@ class Poller:
             outcome = self.answers.oversized(message, None if loop else sender_address(msg))
         else:
             outcome = self._decide(message, msg, message_id)
-        outcome = outcome.encode("utf-8", "replace").decode()  # it may quote a header
-        if outcome != "later":
-            self.journal.handled(message.key, message_id, outcome)
+        detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
+        outcome = Outcome(outcome.kind, detail)
+        if outcome.kind is not Kind.LATER:
+            self.journal.handled(message.key, message_id, outcome.text())
         return outcome
 
-    def _decide(self, message: Incoming, msg: Message, message_id: str) -> str:
+    def _decide(self, message: Incoming, msg: Message, message_id: str) -> Outcome:
         earlier = self.journal.key_of_message_id(message_id)
         if earlier and earlier != message.key:
-            return f"ignored: a copy of {earlier}"
+            return ignored(f"a copy of {earlier}")
         loop = auto_reply_reason(msg, self.answers.loop)
         if loop:
-            return f"rejected: not for us ({loop})"
+            return rejected(f"not for us ({loop})")
         sender = sender_address(msg)
         extracted = extract_from_message(msg)
         if extracted.text is None:
@@ -192,7 +181,7 @@ class Poller:
         try:
             return self.answers.orders(message, sender, extracted.texts, message_id)
         except GameLocked:
-            return "later"
+            return LATER
 
     def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""
