@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tests.mail.loop import NOW, World
 from tests.mail.test_poll_maildir import body_of
+from wtg.core.ruleset import SeatId
 
 DUEL: tuple[str, str, dict[str, object]] = ("standard", "classic60", {})
 
@@ -15,7 +16,7 @@ def test_one_mail_carries_the_three_forms_of_a_duel_player(tmp_path: Path) -> No
     world = World(tmp_path, count=2, ruleset=DUEL, variant="duel")
     forms = world.game.aof(1)
     assert forms.count("=== BEGIN AOF ===") == 3
-    colours = world.game.ruleset.sides_of(world.game.state(), 1)
+    colours = world.game.ruleset.sides_of(world.game.state(), SeatId(1))
     assert len(colours) == 3
     filled = forms.replace("R1: _", "R1: 1")
     first = filled.index("T1: __   _    __")
@@ -50,7 +51,7 @@ def test_help_for_a_duel_player_sends_the_forms_his_colours_still_owe(tmp_path: 
     seat's colours (sides) are looked up, not the side that has the seat's number. Here
     Ann's first colour (side 1, her seat's number) has quit; her colours 3 and 5 play on."""
     world = World(tmp_path, count=2, ruleset=DUEL, variant="duel")
-    assert world.game.ruleset.sides_of(world.game.state(), 1) == [1, 3, 5]
+    assert world.game.ruleset.sides_of(world.game.state(), SeatId(1)) == [1, 3, 5]
     world.game.submit_all(world.game.aof(1).replace("Q1: _", "Q1: 1", 1), player=1)
     world.game.run_turn(now=NOW)
     assert sorted(world.game.ruleset.owing(world.game.state())) == [2, 3, 4, 5, 6]

@@ -14,7 +14,7 @@ from wtg.arrival import arrival_key, is_newer
 from wtg.core.errors import GameError
 from wtg.core.orders import OrderError, OrderRefused
 from wtg.core.rng import turn_rng
-from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
+from wtg.core.ruleset import GameSetup, Ruleset, SeatId, SeatSetup
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.report import aof_text, gm_report_text, report_text, topten_text, with_set_aside
@@ -133,7 +133,7 @@ class Game:
         self.config.player(player)
         state = self.state()
         owing = set(self.ruleset.owing(state))
-        sides = [s for s in self.ruleset.sides_of(state, player) if s in owing]
+        sides = [s for s in self.ruleset.sides_of(state, SeatId(player)) if s in owing]
         if not sides:
             raise GameError(f"player {player} has no orders to give")
         return "\n".join(aof_text(self.ruleset, self.config, state, s) for s in sides)
@@ -382,7 +382,7 @@ class Game:
         for entry in self.config.players:
             name = f"p{entry.id:02d}"
             reports, forms = [], []
-            for side in self.ruleset.sides_of(state, entry.id):
+            for side in self.ruleset.sides_of(state, SeatId(entry.id)):
                 aof = aof_text(self.ruleset, self.config, state, side) if side in owing else ""
                 text = report_text(self.ruleset, self.config, state, events, side, aof, deadline)
                 reports.append(with_set_aside(text, aof, (set_aside or {}).get(side, ())))

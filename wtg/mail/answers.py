@@ -11,6 +11,7 @@ from wtg.aof.mailtext import headers_in, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.config import GmConfig
 from wtg.core.orders import OrderError, OrderRefused, Verdict, WrongCode
+from wtg.core.ruleset import SeatId, SideId
 from wtg.engine import Game
 from wtg.gameconfig import PlayerEntry
 from wtg.intake import Submission, Unchanged
@@ -107,7 +108,7 @@ class Answers:
 
     def _seat_entry(self, game: Game, side: int) -> PlayerEntry:
         """The GM seat (address and code) that gives a side's orders."""
-        seat = game.ruleset.seat_of(game.state_view(), side)
+        seat = game.ruleset.seat_of(game.state_view(), SideId(side))
         return game.config.player(seat if seat is not None else side)
 
     def _unchanged(
@@ -182,7 +183,7 @@ class Answers:
         mine = self.registry.seats_of(sender)
         if not mine:
             return rejected("no order form, and not from a player")
-        due = [_owes_orders(g, e.id) for g, e in mine]
+        due = [_owes_orders(g, SeatId(e.id)) for g, e in mine]
         forms = [g.aof(e.id) for (g, e), owed in zip(mine, due, strict=True) if owed]
         idle = [_not_due(g) for (g, _), owed in zip(mine, due, strict=True) if not owed]
         body = compose.render("help", name=mine[0][1].name, forms=forms, idle=idle)
@@ -220,7 +221,7 @@ class Answers:
         return rejected("wrong code or player" if quiet else reason)
 
     def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
-        seat = game.ruleset.seat_of(game.state_view(), player)  # a Duel colour is not a seat
+        seat = game.ruleset.seat_of(game.state_view(), SideId(player))  # a colour: no seat
         entry = game.config.player(seat if seat is not None else player)
         body = compose.render(
             "wrong_code",
@@ -274,7 +275,7 @@ def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     return compose.mask_codes("\n".join(v.describe() for v in verdicts), codes).splitlines()
 
 
-def _owes_orders(game: Game, seat: int) -> bool:
+def _owes_orders(game: Game, seat: SeatId) -> bool:
     """Whether a GM seat has orders to give: one of the sides it plays (a Duel's three
     colours, whose numbers are not the seat's) is one the next turn waits for."""
     state = game.state_view()
