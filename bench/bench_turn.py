@@ -78,8 +78,7 @@ def play_turn(game: Game, rng: random.Random, tally: Tally) -> int:
     """One turn: every standing player's full AOF checked and filed, then run-turn."""
     state = game.state()
     forms = [
-        filled_aof(game, state, pid, varied_orders(state, pid, rng))
-        for pid in RULESET.owing(state)
+        filled_aof(game, state, pid, varied_orders(state, pid, rng)) for pid in RULESET.owing(state)
     ]
     begin = time.process_time()
     lines = sum(

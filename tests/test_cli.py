@@ -264,7 +264,7 @@ def test_status_without_a_game_lists_every_game(tmp_path: Path) -> None:
         "0",
         "READY",
     ]
-    assert lines[2].startswith(f"{games / 'broken'}: cannot be read:")
+    assert lines[2].startswith(f"{games / 'broken'}: cannot be read, skipped: ")
     data = json.loads(wtg("--games-dir", games, "status", "--json").output)
     assert [g["game"] for g in data["games"]] == ["first", "second"]
     assert data["games"][0] == json.loads(wtg("status", first, "--json").output)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.mail.loop import World
+from tests.mail.loop import NOW, World
 from tests.mail.test_poll_maildir import body_of
+from wtg.core.ruleset import SeatId
 
 DUEL: tuple[str, str, dict[str, object]] = ("standard", "classic60", {})
 
@@ -15,7 +16,7 @@ def test_one_mail_carries_the_three_forms_of_a_duel_player(tmp_path: Path) -> No
     world = World(tmp_path, count=2, ruleset=DUEL, variant="duel")
     forms = world.game.aof(1)
     assert forms.count("=== BEGIN AOF ===") == 3
-    colours = world.game.ruleset.sides_of(world.game.state(), 1)
+    colours = world.game.ruleset.sides_of(world.game.state(), SeatId(1))
     assert len(colours) == 3
     filled = forms.replace("R1: _", "R1: 1")
     first = filled.index("T1: __   _    __")
@@ -43,3 +44,20 @@ def test_one_mail_carries_the_three_forms_of_a_duel_player(tmp_path: Path) -> No
     assert all(status[c]["orders"] for c in colours)
     assert [status[c]["ready"] for c in colours] == [False, True, True]
     assert all(status[c]["seat"] == 1 for c in colours)
+
+
+def test_help_for_a_duel_player_sends_the_forms_his_colours_still_owe(tmp_path: Path) -> None:
+    """A mail without a form gets the forms of the player's colours that owe orders: the
+    seat's colours (sides) are looked up, not the side that has the seat's number. Here
+    Ann's first colour (side 1, her seat's number) has quit; her colours 3 and 5 play on."""
+    world = World(tmp_path, count=2, ruleset=DUEL, variant="duel")
+    assert world.game.ruleset.sides_of(world.game.state(), SeatId(1)) == [1, 3, 5]
+    world.game.submit_all(world.game.aof(1).replace("Q1: _", "Q1: 1", 1), player=1)
+    world.game.run_turn(now=NOW)
+    assert sorted(world.game.ruleset.owing(world.game.state())) == [2, 3, 4, 5, 6]
+    world.mail("Which forms are mine now?", sender="p1@players.example")
+    summary = world.poll()
+    assert [outcome for _key, outcome in summary.outcomes] == ["answered: help sent"]
+    (body,) = [body_of(raw) for ident, raw in world.outbox().items() if ident.startswith("help-")]
+    headers = [line for line in body.splitlines() if line.startswith("GAME:")]
+    assert [line.split("PLAYER:")[1].split()[0] for line in headers] == ["3", "5"]

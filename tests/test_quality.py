@@ -22,4 +22,3 @@ def test_ruff_finds_nothing() -> None:
 def test_mypy_strict_finds_nothing() -> None:
     result = run(sys.executable, "-m", "mypy")
     assert result.returncode == 0, result.stdout + result.stderr
-

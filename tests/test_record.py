@@ -62,3 +62,22 @@ def test_immutable_and_picklable() -> None:
     with pytest.raises(AttributeError, match="immutable"):
         del point.y
     assert pickle.loads(pickle.dumps(point)) == point
+
+
+class Holder(Record):
+    value: Any
+
+
+def test_equal_records_hash_alike() -> None:
+    """The hash contract: records that compare equal have equal hashes, whatever the order
+    of a dict's keys, a list's ints against floats, or lists nested inside tuples."""
+    pairs = [
+        (Holder({"a": 1, "b": 2}), Holder({"b": 2, "a": 1})),
+        (Holder([1, 2]), Holder([1.0, 2.0])),
+        (Holder(([1], {"k": [2]})), Holder(([1], {"k": [2]}))),
+        (Holder({"n": {"x": 1, "y": 2}}), Holder({"n": {"y": 2, "x": 1}})),
+    ]
+    for left, right in pairs:
+        assert left == right
+        assert hash(left) == hash(right), (left, right)
+    assert len({Holder({"a": 1, "b": 2}), Holder({"b": 2, "a": 1})}) == 1

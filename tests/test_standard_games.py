@@ -15,6 +15,7 @@ from click.testing import CliRunner, Result
 
 from wtg.aof.render import render_aof
 from wtg.cli import main
+from wtg.core.ruleset import SeatId
 from wtg.engine import Game, open_game
 from wtg.rules.standard.phases.victory import humans_rips
 from wtg.rules.standard.strategy import plan_orders
@@ -47,7 +48,7 @@ def mail_text(game: Game, seat: int) -> str:
     state = game.state()
     owing = set(game.ruleset.owing(state))
     forms = []
-    for side in game.ruleset.sides_of(state, seat):
+    for side in game.ruleset.sides_of(state, SeatId(seat)):
         if side not in owing:
             continue
         planned = plan_orders(state, side, random.Random(side + state.turn))

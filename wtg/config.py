@@ -27,16 +27,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from wtg.configschema import ConfigFile, ServerSection, expected
+from wtg.core import errors
 from wtg.core.record import Record
 from wtg.yamllines import LinedYaml, YamlLinesError, read_lined_yaml
 
-
-class ConfigError(ValueError):
-    """A config that cannot be used: one line per problem, each naming where and why."""
-
-    def __init__(self, *problems: str) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = list(problems)
+ConfigError = errors.ConfigError
+"""A config that cannot be used: one line per problem, each naming where and why."""
 
 
 class ServerConfig(Record):

@@ -14,8 +14,10 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from wtg import private
+from wtg.aof.mailtext import BEGIN_MARKER
 from wtg.aof.render import render_aof
 from wtg.config import config_from_data
+from wtg.core.errors import UsageError
 from wtg.due import run_due
 from wtg.engine import Game, create_game, open_game
 from wtg.gameconfig import PlayerEntry
@@ -72,7 +74,7 @@ def reply_with_orders(report: bytes, filled: str, sender: str, message_id: str) 
     original = email.message_from_bytes(report, policy=email.policy.default)
     body = original.get_body(preferencelist=("plain",))
     text = body.get_content() if body is not None else ""
-    begin = text.find("=== BEGIN AOF ===")
+    begin = text.find(BEGIN_MARKER)
     text = (text[:begin] if begin >= 0 else text + "\n") + filled
     reply = EmailMessage()
     reply["From"] = sender
@@ -99,8 +101,8 @@ def latest_report(maildir_out: Path, game: str, player: int) -> bytes:
 MARKER = ".wtg-demo"
 
 
-class DemoError(Exception):
-    pass
+class DemoError(UsageError):
+    """A demo that cannot be played in the folder given."""
 
 
 def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) -> None:

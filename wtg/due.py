@@ -22,17 +22,10 @@ from typing import Any
 
 from wtg.config import GmConfig
 from wtg.core.ruleset import TurnStyle
-from wtg.engine import Game, GameError, TurnMovedOn, open_game
+from wtg.engine import Game, TurnMovedOn, open_game
+from wtg.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail.health import last_poll
-from wtg.store import GameLocked, StoreError
-
-
-def game_dirs(games_dir: Path) -> list[Path]:
-    if not games_dir.is_dir():
-        return []
-    return sorted(
-        p for p in games_dir.iterdir() if not p.name.startswith(".") and (p / "game.yaml").is_file()
-    )
+from wtg.store import GameLocked
 
 
 def default_jobs() -> int:
@@ -142,18 +135,6 @@ def run_game(path: Path, gm: GmConfig, moment: datetime) -> GameRun:
         return GameRun(path, Outcome.FAILED, failure_reason(exc))
 
 
-def failure_reason(exc: Exception) -> str:
-    """What went wrong, in one line: the message of an error wtg expects (a ruleset it does
-    not know, a file it cannot read), the kind and message of any other (an error in wtg)."""
-    if isinstance(exc, KeyError) and exc.args:  # UnknownRuleset: its message, unquoted
-        text = str(exc.args[0])
-    elif isinstance(exc, (GameError, StoreError, OSError, ValueError)):
-        text = str(exc)
-    else:
-        text = f"an error in wtg: {type(exc).__name__}: {exc}"
-    return " ".join(text.split())[:500]
-
-
 WORKER_DIED = (
     "a worker process of this run died (killed, or out of memory) before the game was "
     "done; its last complete turn stands, and the next run tries it again"
@@ -181,6 +162,8 @@ class DueRun:
     moment: datetime
     jobs: int
     folders: list[Path]
+    unreadable: list[Unreadable] = field(default_factory=list)
+    """Game folders the scan could not look into: each a failed game."""
     counts: dict[Outcome, int] = field(default_factory=lambda: dict.fromkeys(Outcome, 0))
     named: dict[Outcome, list[str]] = field(default_factory=dict)
     started: float = field(default_factory=time.perf_counter)
@@ -201,6 +184,8 @@ class DueRun:
         self.ended = time.perf_counter()
 
     def _results(self) -> Iterator[GameRun]:
+        for lost in self.unreadable:
+            yield GameRun(lost.folder, Outcome.FAILED, lost.reason)
         jobs = min(self.jobs, len(self.folders))
         if jobs <= 1:
             for path in self.folders:
@@ -247,4 +232,5 @@ class DueRun:
 def run_due(gm: GmConfig, now: datetime | None = None, jobs: int = 1) -> DueRun:
     """The due games of ``gm.games_dir``, to run in ``jobs`` processes (iterate the result)."""
     moment = now or datetime.now(timezone.utc)
-    return DueRun(gm, moment, max(1, jobs), game_dirs(gm.games_dir))
+    scan = scan_games(gm.games_dir)
+    return DueRun(gm, moment, max(1, jobs), list(scan.folders), list(scan.unreadable))

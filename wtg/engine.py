@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.arrival import arrival_key, is_newer
+from wtg.core.errors import GameError
 from wtg.core.orders import OrderError, OrderRefused
 from wtg.core.rng import turn_rng
-from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
+from wtg.core.ruleset import GameSetup, Ruleset, SeatId, SeatSetup
 from wtg.data.maps import GAME_MAP, map_copy
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
@@ -29,10 +30,6 @@ if TYPE_CHECKING:
 TURN_META = "turn.json"
 GM_REPORT = "reports/gm.txt"
 """The turn's public report, for the GM (rulesets that write one: ``gm_report_text``)."""
-
-
-class GameError(Exception):
-    """An operation the game cannot do as asked; the message says why."""
 
 
 class TurnMovedOn(GameError):
@@ -136,7 +133,7 @@ class Game:
         self.config.player(player)
         state = self.state()
         owing = set(self.ruleset.owing(state))
-        sides = [s for s in self.ruleset.sides_of(state, player) if s in owing]
+        sides = [s for s in self.ruleset.sides_of(state, SeatId(player)) if s in owing]
         if not sides:
             raise GameError(f"player {player} has no orders to give")
         return "\n".join(aof_text(self.ruleset, self.config, state, s) for s in sides)
@@ -385,7 +382,7 @@ class Game:
         for entry in self.config.players:
             name = f"p{entry.id:02d}"
             reports, forms = [], []
-            for side in self.ruleset.sides_of(state, entry.id):
+            for side in self.ruleset.sides_of(state, SeatId(entry.id)):
                 aof = aof_text(self.ruleset, self.config, state, side) if side in owing else ""
                 text = report_text(self.ruleset, self.config, state, events, side, aof, deadline)
                 reports.append(with_set_aside(text, aof, (set_aside or {}).get(side, ())))

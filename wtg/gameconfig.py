@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from wtg.core import errors
 from wtg.core.record import Record
 from wtg.schedule import Schedule
 from wtg.yamlio import dump_yaml, load_yaml
@@ -25,8 +26,8 @@ _CONTROL_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
 _CONTROL_NAMES = {"\r": "CR", "\n": "LF", "\t": "TAB", "\x00": "NUL", "\x7f": "DEL"}
 
 
-class ConfigError(ValueError):
-    pass
+ConfigError = errors.ConfigError
+"""A game's ``game.yaml`` (or a player given for it) that cannot be used."""
 
 
 class PlayerEntry(Record):

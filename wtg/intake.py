@@ -23,7 +23,7 @@ from wtg.aof.mailtext import HEADER_HINT, header_number
 from wtg.aof.orderfile import orders_from_yaml, orders_to_yaml
 from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
 from wtg.core.record import Record
-from wtg.core.ruleset import Ruleset
+from wtg.core.ruleset import Ruleset, SideId
 from wtg.gameconfig import GameConfig
 
 READY_KEY = "ready"
@@ -225,7 +225,7 @@ class Door:
         if self.player is not None and self.player != pid:
             raise OrderError(f"{where}: the form is player {pid}'s, not player {self.player}'s")
         try:
-            seat = self.ruleset.seat_of(self.state, pid)
+            seat = self.ruleset.seat_of(self.state, SideId(pid))  # PLAYER: the form's side
         except KeyError:
             raise OrderError(f"{where}: game {config.game} has no player {pid}") from None
         entry = next((p for p in config.players if p.id == seat), None)

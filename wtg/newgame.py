@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from wtg.core.errors import UsageError
 from wtg.core.provmap import MapError
 from wtg.core.ruleset import Ruleset, Seating
 from wtg.gameconfig import PlayerEntry
@@ -17,7 +18,7 @@ MAP_PROBLEMS_SHOWN = 3
 """Problems of a GM's map file named in the one line that refuses it."""
 
 
-class NewGameRefused(ValueError):
+class NewGameRefused(UsageError, ValueError):
     """A game that cannot be made as asked; the message says what would do."""
 
 

@@ -146,14 +146,16 @@ def _count(ratings: Ratings, entries: Sequence[Entry]) -> None:
 def finished_games(games_dir: Path) -> list[Finished]:
     """Every finished game with placings in ``games_dir`` (a folder that is no game, or a
     game that cannot be read, is passed over)."""
-    from wtg.engine import open_game
     from wtg.gameconfig import ConfigError
+    from wtg.gamesdir import Unreadable, scan_games
     from wtg.store import StoreError
 
     found = []
-    for folder in sorted(p for p in games_dir.iterdir() if (p / "game.yaml").is_file()):
+    for game in scan_games(games_dir).games():
+        if isinstance(game, Unreadable):
+            continue
+        folder = game.store.root
         try:
-            game = open_game(folder)
             state = game.state()
             if not game.ruleset.is_over(state):
                 continue

@@ -14,6 +14,7 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from wtg.core.errors import UsageError
 from wtg.core.ruleset import GameOption, Ruleset, Seating
 from wtg.data.templates import add_templates, drop_templates
 from wtg.options import intermediate, standard, tactics, wisk, wok4
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from Python 3.11
 
 
-class UnknownRuleset(KeyError):
-    pass
+class UnknownRuleset(UsageError, KeyError):
+    """No ruleset of that name (the message lists those there are)."""
 
 
 _MODULES = {

@@ -10,7 +10,7 @@ from typing import Any
 import jinja2
 
 from wtg.aof.render import render_aof
-from wtg.core.ruleset import Ruleset
+from wtg.core.ruleset import Ruleset, SideId
 from wtg.data.templates import template_loader
 from wtg.gameconfig import GameConfig
 from wtg.roster import roster
@@ -54,7 +54,7 @@ def environment() -> jinja2.Environment:
 
 def aof_text(ruleset: Ruleset, config: GameConfig, state: Any, player: int) -> str:
     """The blank AOF a side fills in for the turn after ``state``; the code is its seat's."""
-    seat = ruleset.seat_of(state, player)
+    seat = ruleset.seat_of(state, SideId(player))
     header = {
         "game": config.game,
         "turn": ruleset.turn_of(state) + 1,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from wtg.core.record import Record
-from wtg.core.ruleset import Ruleset
+from wtg.core.ruleset import Ruleset, SeatId, SideId
 from wtg.gameconfig import GameConfig
 
 
@@ -23,12 +23,12 @@ class RosterLine(Record):
 
 def roster(ruleset: Ruleset, config: GameConfig, state: Any, side: int) -> list[RosterLine]:
     """Every player of the game but the one who plays ``side``, in seat order."""
-    mine = ruleset.seat_of(state, side)
+    mine = ruleset.seat_of(state, SideId(side))
     return [
         RosterLine(
             seat=entry.id,
             name=entry.name,
-            sides=tuple(ruleset.sides_of(state, entry.id)),
+            sides=tuple(ruleset.sides_of(state, SeatId(entry.id))),
             address=entry.email if entry.share_address else "",
         )
         for entry in config.players

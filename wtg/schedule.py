@@ -12,13 +12,14 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from wtg.core.errors import UsageError
 from wtg.core.record import Record
 
 _AT = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
 
-class ScheduleError(ValueError):
-    pass
+class ScheduleError(UsageError, ValueError):
+    """A schedule (every, at, timezone) that cannot be used."""
 
 
 class Schedule(Record):

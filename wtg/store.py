@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from wtg import durable, private
+from wtg.core.errors import GameError
 from wtg.filelock import exclusive
 
 TURN_DIR = re.compile(r"^\d{4,}$")
@@ -38,7 +39,7 @@ RECEIVED = "received"
 """The folder of a turn that holds what was pending for it when it ran."""
 
 
-class StoreError(Exception):
+class StoreError(GameError):
     """A game folder that cannot be used as asked."""
 
 

@@ -5,16 +5,21 @@ player's order file is read by :func:`load_untrusted_yaml`, whose cost is bounde
 text's length: no anchors or aliases (a few hundred bytes of nested aliases unfold into
 gigabytes), a bounded length and nesting depth, and whole numbers of at most
 ``MAX_INT_TEXT`` characters (longer ones stay text, for the reader to reject with a reason).
+
+Both read booleans the YAML 1.2 way: only ``true`` and ``false`` (any case) are yes/no;
+``yes``, ``no``, ``on``, ``off`` stay the words they are. PyYAML follows YAML 1.1, where
+a code named ``NO``, a province called ``On`` or a key ``no:`` in a form would turn into
+``False`` and be refused (or worse, counted) as something nobody wrote.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_FastLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 MAX_UNTRUSTED_CHARS = 100_000
@@ -27,6 +32,20 @@ MAX_INT_TEXT = 20
 _NODE_STARTS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _NODE_ENDS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 _SURROGATES = re.compile("[\ud800-\udfff]")
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_BOOL_12 = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+
+
+class _Loader(_FastLoader):  # type: ignore[misc]
+    """The safe loader (C where PyYAML has it) with YAML 1.2 booleans: true and false only."""
+
+    yaml_implicit_resolvers: ClassVar[dict[str, list[tuple[str, re.Pattern[str]]]]] = {
+        first: [(tag, pattern) for tag, pattern in resolvers if tag != _BOOL_TAG]
+        for first, resolvers in _FastLoader.yaml_implicit_resolvers.items()
+    }
+
+
+_Loader.add_implicit_resolver(_BOOL_TAG, _BOOL_12, list("tTfF"))
 
 
 def load_yaml(text: str) -> Any:
@@ -76,7 +95,7 @@ def _short(name: str | None) -> str:
     return text if len(text) <= 20 else text[:17] + "..."
 
 
-class _UntrustedLoader(_Loader):  # type: ignore[misc]
+class _UntrustedLoader(_Loader):
     """The safe loader whose whole numbers and strings cannot hurt whoever prints them."""
 
 

@@ -13,6 +13,8 @@ from typing import Any
 
 import yaml
 
+from wtg.core.errors import ConfigError
+
 MAX_BYTES = 1_000_000
 """A config file is a page of text; anything much bigger is not one."""
 
@@ -20,7 +22,7 @@ Path_ = tuple[str, ...]
 """Where a value sits: the keys from the top, e.g. ("imap", "port")."""
 
 
-class YamlLinesError(ValueError):
+class YamlLinesError(ConfigError):
     """The text is not YAML this reader takes; ``line`` is 1-based (0 when unknown)."""
 
     def __init__(self, line: int, message: str) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from wtg.core.form import FieldSpec, FormError, form_from_data
 from wtg.data.forms import read_form
-from wtg.yamlio import load_yaml
+from wtg.yamlio import dump_yaml, load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 WOK4 = ROOT / "forms" / "wok4.yaml"
@@ -129,12 +129,19 @@ def test_more_spec_checks() -> None:
     assert "other than player/turn" in text
 
 
-def test_prose_that_reads_as_an_order_or_header_is_refused() -> None:
+def test_prose_that_reads_as_an_order_or_header_is_refused(tmp_path: Path) -> None:
     data = wok4_data()
-    data["instructions"] = "A1 is your first attack.\nWrite your CODE: here.\n"
+    data["instructions"] = "A1 is your first attack.\n"
     text = "\n".join(problems_of(data))
     assert "'A1 is your first attack.' would be read as an order line" in text
-    assert "would be read as the header" in text
+    data["instructions"] = "Write your CODE: here.\n"
+    path = tmp_path / "form.yaml"
+    path.write_text(dump_yaml(data), encoding="utf-8")
+    with pytest.raises(FormError) as caught:  # the header, by the order path's own reader
+        read_form(path)
+    assert caught.value.problems == [
+        "the form text 'Write your CODE: here.' would be read as the header"
+    ]
 
 
 def test_not_a_mapping_and_empty_sections() -> None:

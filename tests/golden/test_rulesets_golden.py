@@ -113,7 +113,7 @@ def transcript(name: str, case: Case) -> str:
         if ruleset.is_over(state):
             break
         turn = ruleset.turn_of(state)
-        orders = {}
+        orders: dict[int, dict[str, Any]] = {}
         for side in ruleset.owing(state):
             planned = case.plan(state, side, random.Random(f"{case.seed}:{turn}:{side}"))
             entries, _bad, problems = ruleset.entries_from_dict(planned)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.rng import turn_rng
@@ -46,7 +47,7 @@ def transcript(map_name: str, players: int, seed: int, turns: int) -> str:
     for _ in range(turns):
         if state.outcome is not None:
             break
-        orders = {}
+        orders: dict[int, dict[str, Any]] = {}
         for pid in RULESET.owing(state):
             planned = plan_orders(state, pid, random.Random(f"{seed}:{state.turn}:{pid}"))
             entries, _bad, _problems = RULESET.entries_from_dict(planned)

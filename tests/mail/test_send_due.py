@@ -98,10 +98,10 @@ def test_remind_pokes_players_without_orders_once_near_the_deadline(tmp_path: Pa
     world.game.submit(world.aof(2, X1="100"))
     deadline = world.game.deadline()
     assert deadline is not None
-    assert remind(world.gm, now=deadline - timedelta(hours=30)) == 0
-    assert remind(world.gm, now=deadline - timedelta(hours=5)) == 3
-    assert remind(world.gm, now=deadline - timedelta(hours=4)) == 0
-    assert remind(world.gm, now=deadline + timedelta(hours=1)) == 0
+    assert remind(world.gm, now=deadline - timedelta(hours=30)).queued == 0
+    assert remind(world.gm, now=deadline - timedelta(hours=5)).queued == 3
+    assert remind(world.gm, now=deadline - timedelta(hours=4)).queued == 0
+    assert remind(world.gm, now=deadline + timedelta(hours=1)).queued == 0
     queued = sorted((world.gm.spool / "outbox" / "queue").glob("remind-*.eml"))
     assert [p.stem for p in queued] == [f"remind-g1-t0001-p0{i}" for i in (1, 3, 4)]
     assert b"CODE: CODE0003" in queued[1].read_bytes()

@@ -18,7 +18,9 @@ from tests.mail.loop import GM, NOW, World
 from tests.mail.replies import bottom_posted, filled_in_quote, quoted, top_posted
 from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
+from wtg.core.ruleset import SeatId
 from wtg.due import run_due
+from wtg.mail.outcome import Outcome
 from wtg.mail.poller import Poller
 from wtg.orderfiles import read_order_file
 
@@ -135,7 +137,7 @@ def test_a_mail_whose_handling_fails_is_quarantined_and_the_poll_goes_on(
     world.mail(world.aof(2, X1="100"), sender="p2@players.example")
     original = Poller.handle
 
-    def failing(self: Poller, message: Any) -> str:
+    def failing(self: Poller, message: Any) -> Outcome:
         if message.key == f"maildir:{poison}":
             raise RecursionError("maximum recursion depth exceeded")
         return original(self, message)
@@ -296,7 +298,7 @@ def test_a_form_with_only_ready_marks_the_orders_on_file_ready(tmp_path: Path) -
 
 def test_a_duel_mail_for_one_colour_leaves_the_others_as_they_were(tmp_path: Path) -> None:
     world = World(tmp_path, count=2, ruleset=("standard", "classic60", {}), variant="duel")
-    colours = world.game.ruleset.sides_of(world.game.state(), 1)
+    colours = world.game.ruleset.sides_of(world.game.state(), SeatId(1))
     forms = world.game.aof(1).replace("R1: _", "R1: 1")
     world.mail(forms)
     world.poll()

@@ -45,7 +45,7 @@ def start(seed: int, map_name: str = "small", players: int = 4) -> WokState:
 
 def orders_for(state: WokState, seed: int) -> dict[int, dict[str, object]]:
     rng = random.Random(f"{seed}:{state.turn}")
-    result = {}
+    result: dict[int, dict[str, object]] = {}
     for pid in RULESET.owing(state):
         if rng.random() < 0.1:
             continue  # now and then a player misses the turn

@@ -13,7 +13,7 @@ from wtg.aof.orderfile import orders_from_entries
 from wtg.core.events import Event
 from wtg.core.orders import Acceptance, RawEntry, Verdict
 from wtg.core.record import Record
-from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
+from wtg.core.ruleset import GameSetup, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
 from wtg.rules.base import RulesetFiles
 
 GOAL = 10
@@ -90,14 +90,14 @@ class Toy(RulesetFiles):
     def is_over(self, state: ToyState) -> bool:
         return state.winner is not None
 
-    def owing(self, state: ToyState) -> list[int]:
-        return [] if self.is_over(state) else [p.id for p in state.players]
+    def owing(self, state: ToyState) -> list[SideId]:
+        return [] if self.is_over(state) else [SideId(p.id) for p in state.players]
 
-    def seat_of(self, state: ToyState, side: int) -> int | None:
-        return side
+    def seat_of(self, state: ToyState, side: int) -> SeatId | None:
+        return SeatId(side)
 
-    def sides_of(self, state: ToyState, seat: int) -> list[int]:
-        return [seat]
+    def sides_of(self, state: ToyState, seat: int) -> list[SideId]:
+        return [SideId(seat)]
 
     def robot_orders(self, state: ToyState) -> dict[int, dict[str, Any]]:
         return {}

@@ -17,6 +17,9 @@ from typing import NamedTuple
 
 from wtg.aof.values import read_number
 
+BEGIN_MARKER = "=== BEGIN AOF ==="
+END_MARKER = "=== END AOF ==="
+"""The markers around every form (each form spec names them; a test holds them equal)."""
 HEADER_KEYS = ("game", "turn", "player", "code")
 HEADER_HINT = "keep the GAME/TURN/PLAYER/CODE line as it was sent to you"
 MAX_NUMBER_DIGITS = 6
@@ -173,6 +176,24 @@ def _read_pairs(text: str, values: dict[str, str], dangling: str | None) -> str 
 def header_number(value: str) -> int | None:
     """A header number (TURN, PLAYER) as written: ASCII digits only, a few of them."""
     return read_number(value, MAX_NUMBER_DIGITS)
+
+
+_GAME_NAMED = re.compile(r"\bGAME *: *(\S.*?)(?= +(?:TURN|PLAYER|CODE) *:| *$)", re.I | re.M)
+
+
+def games_glanced(texts: Sequence[str]) -> list[str]:
+    """The names after every ``GAME:`` of a mail's texts, lower-cased, at a glance (one
+    regex over the text, no line split): enough to find the games a mail is for; the
+    intake reads the headers whole."""
+    names = (m[1].strip().lower() for text in texts for m in _GAME_NAMED.finditer(text))
+    return list(dict.fromkeys(names))
+
+
+def game_named(text: str) -> str | None:
+    """The GAME of the first header in ``text`` that names one: its first word, as written
+    (or None)."""
+    named = (header.values.get("game", "").split() for header in headers_in(mail_lines(text)))
+    return next((words[0] for words in named if words), None)
 
 
 def headers_in(lines: Sequence[MailLine]) -> Iterator[Header]:

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
+from wtg.core.errors import WtgError
+
 if TYPE_CHECKING:
     from wtg.config import GmConfig
 
@@ -22,16 +24,25 @@ def fail(message: str, code: int = 1) -> NoReturn:
     sys.exit(code)
 
 
+class WtgGroup(click.Group):
+    """The command group: the one place where an error wtg expects (``wtg.core.errors``)
+    becomes its message on stderr and its exit status; any other is a bug and shows its
+    traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except WtgError as exc:
+            fail(str(exc), exc.exit_code)
+
+
 def gm_config(ctx: click.Context) -> GmConfig:
     """The GM config of ``--config`` / ``WTG_CONFIG`` (the maildir default without one); a
     config that cannot be used ends the command (exit 1) with a line for each problem."""
-    from wtg.config import ConfigError, load_config
+    from wtg.config import load_config
 
     path = ctx.obj.get("config") if ctx.obj else None
-    try:
-        return load_config(Path(path) if path else None)
-    except ConfigError as exc:
-        fail("\n".join(exc.problems))
+    return load_config(Path(path) if path else None)  # a ConfigError: a line a problem
 
 
 def games_root(ctx: click.Context) -> Path:
@@ -53,17 +64,13 @@ def game_path(ctx: click.Context, game_dir: str) -> Path:
 
 
 def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
+    """The game of GAME_DIR; one that cannot be opened ends the command (``WtgGroup``)."""
     from wtg.engine import open_game
-    from wtg.gameconfig import ConfigError
-    from wtg.store import StoreError
 
-    try:
-        return open_game(game_path(ctx, game_dir))
-    except (StoreError, ConfigError, KeyError) as exc:
-        fail(str(exc))
+    return open_game(game_path(ctx, game_dir))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=WtgGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--config",
     envvar="WTG_CONFIG",

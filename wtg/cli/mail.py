@@ -20,6 +20,12 @@ quiet_option = click.option(
 )
 
 
+def report_unreadable(lines: tuple[str, ...]) -> None:
+    """The game folders a command skipped because they could not be opened: on stderr."""
+    for line in lines:
+        click.echo(f"wtg: {line}", err=True)
+
+
 def skip(reason: Exception, quiet: bool) -> None:
     """Another run of the same command is under way: this one leaves the work to it."""
     if not quiet:
@@ -80,6 +86,7 @@ def poll(ctx: click.Context, quiet: bool, verbose: bool, idle: bool, also_send: 
         )
     finally:
         inbox.close()
+    report_unreadable(summary.unreadable)
     if summary.seen or not quiet:
         click.echo(summary.line())
     if verbose:
@@ -127,6 +134,7 @@ def send(ctx: click.Context, quiet: bool) -> None:
     except AlreadyRunning as exc:
         skip(exc, quiet)
         return
+    report_unreadable(summary.unreadable)
     if summary.busy() or not quiet:
         click.echo(summary.line())
     if summary.unreachable:
@@ -141,9 +149,10 @@ def remind(ctx: click.Context, quiet: bool) -> None:
     mails it)."""
     from wtg.mail.sender import remind as run_remind
 
-    queued = run_remind(gm_config(ctx))
-    if queued or not quiet:
-        click.echo(f"{queued} reminder(s) queued")
+    reminded = run_remind(gm_config(ctx))
+    report_unreadable(reminded.unreadable)
+    if reminded.queued or not quiet:
+        click.echo(f"{reminded.queued} reminder(s) queued")
 
 
 def register(group: click.Group) -> None:

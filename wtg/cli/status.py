@@ -71,21 +71,21 @@ def _show_quarantine(kept: list[Quarantined]) -> None:
 def overview(ctx: click.Context, as_json: bool) -> None:
     """Every game of the games directory (``--games-dir`` or the config's): the GM's
     morning look at who is still to send orders."""
-    from wtg.due import game_dirs
-    from wtg.engine import open_game
-    from wtg.gameconfig import ConfigError
-    from wtg.store import StoreError
+    from wtg.gamesdir import Unreadable, failure_reason, scan_games
 
     games_dir = games_root(ctx)
     kept = quarantined(games_dir / SPOOL)
     games, troubles = [], []
-    for path in game_dirs(games_dir):
-        try:
-            data = open_game(path).status()
-            warn_if_shared(path)
-        except (StoreError, ConfigError, KeyError) as exc:
-            troubles.append({"path": str(path), "error": str(exc)})
+    for found in scan_games(games_dir).games():
+        if isinstance(found, Unreadable):
+            troubles.append({"path": str(found.folder), "error": found.reason})
             continue
+        try:
+            data = found.status()
+        except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+            troubles.append({"path": str(found.store.root), "error": failure_reason(exc)})
+            continue
+        warn_if_shared(found.store.root)
         _with_quarantine(data, kept)
         games.append(data)
     if as_json:
@@ -114,7 +114,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         deadline = f", deadline {data['deadline']}" if data["deadline"] and not data["over"] else ""
         click.echo(f"{data['game']:<16} {data['ruleset']:<12} {state}{deadline}")
     for trouble in troubles:
-        click.echo(f"{trouble['path']}: cannot be read: {trouble['error']}")
+        click.echo(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}")
     _show_quarantine(kept)
 
 

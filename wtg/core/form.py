@@ -9,6 +9,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TypeVar
 
+from wtg.core.errors import ConfigError
 from wtg.core.record import Record
 
 RESERVED_KEYS = ("player", "turn")
@@ -18,7 +19,6 @@ MAX_WIDTH = 18
 _KEY = re.compile(r"[a-z_][a-z0-9_]*")
 _CODE_NAME = re.compile(r"[A-Z0-9][A-Z0-9-]*")
 _ORDERISH = re.compile(r"[A-Za-z] ?[0-9]+(?:$|[ ,;:.)=-])")
-_HEADERISH = re.compile(r"\b(?:GAME|TURN|PLAYER|CODE)\s*:", re.IGNORECASE)
 _FORM_KEYS = ({"ruleset", "title", "begin", "end", "sections"}, {"instructions"})
 _SECTION_KEYS = (
     {"key", "label", "title", "lines", "fields"},
@@ -33,14 +33,15 @@ _FIELD_KEYS = (
 _R = TypeVar("_R", "FieldSpec", "SectionSpec")
 
 
-class FormError(ValueError):
+class FormError(ConfigError):
     """A form spec that cannot be used; ``problems`` lists everything wrong with it."""
 
     def __init__(self, source: str, problems: Sequence[str]) -> None:
         self.source = source
-        self.problems = list(problems)
-        listing = "\n".join(f"  - {p}" for p in self.problems)
+        listed = list(problems)
+        listing = "\n".join(f"  - {p}" for p in listed)
         super().__init__(f"bad order form spec {source}:\n{listing}")
+        self.problems = listed
 
 
 class FieldSpec(Record):
@@ -349,15 +350,20 @@ def _duplicates(sections: Sequence[SectionSpec]) -> list[str]:
     return problems
 
 
-def _prose_problems(form: FormSpec) -> list[str]:
-    """Text printed on the form must not read as an order line or as the header."""
+def form_texts(form: FormSpec) -> list[str]:
+    """Every text printed on the form (titles, instructions, help lines, field titles)."""
     texts = [form.title, form.begin, form.end, *form.instructions.splitlines()]
     for section in form.sections:
         texts += [section.title, section.help or "", *(f.title for f in section.fields)]
-    problems: list[str] = []
-    for text in texts:
-        if _ORDERISH.match(text.strip()):
-            problems.append(f"the form text {text.strip()!r} would be read as an order line")
-        if _HEADERISH.search(text):
-            problems.append(f"the form text {text.strip()!r} would be read as the header")
-    return problems
+    return texts
+
+
+def _prose_problems(form: FormSpec) -> list[str]:
+    """Text printed on the form must not read as an order line (that it must not read as
+    the header either is checked where forms are read, ``wtg.data.forms``: the header's
+    reader is the order path's own)."""
+    return [
+        f"the form text {text.strip()!r} would be read as an order line"
+        for text in form_texts(form)
+        if _ORDERISH.match(text.strip())
+    ]

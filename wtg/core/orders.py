@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from wtg.core.errors import GameError
 from wtg.core.record import Record
 
 
@@ -78,7 +79,7 @@ class Acceptance:
         return [v for v in self.verdicts if v.accepted]
 
 
-class OrderError(Exception):
+class OrderError(GameError):
     """Orders that cannot be stored at all (wrong code, wrong turn, unreadable)."""
 
     def __init__(self, message: str, player: int | None = None) -> None:

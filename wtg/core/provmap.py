@@ -13,17 +13,19 @@ from collections import Counter, deque
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from wtg.core.errors import ConfigError
 from wtg.core.record import Record
 
 
-class MapError(ValueError):
+class MapError(ConfigError):
     """A map file that cannot be used, with every problem found in it."""
 
     def __init__(self, source: str, problems: Iterable[str]) -> None:
         self.source = source
-        self.problems = list(problems)
-        lines = "\n".join(f"  - {p}" for p in self.problems)
+        listed = list(problems)
+        lines = "\n".join(f"  - {p}" for p in listed)
         super().__init__(f"map {source} is not valid:\n{lines}")
+        self.problems = listed
 
 
 class MapProvince(Record):

@@ -12,6 +12,7 @@ fields keyword-only, as ``@dataclass(kw_only=True)`` would.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -89,6 +90,14 @@ class Record:
 
 
 def _hashable(value: Any) -> Any:
-    if isinstance(value, (list, dict)):
-        return repr(value)
+    """A hashable stand-in for a field's value that is equal whenever the values are equal,
+    so that equal records hash alike (a dict's order and ``1 == 1.0`` do not matter): a
+    mapping becomes the frozenset of its items, a list or tuple a tuple, a set a frozenset,
+    each item turned the same way."""
+    if isinstance(value, Mapping):
+        return frozenset((key, _hashable(item)) for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(_hashable(item) for item in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(_hashable(item) for item in value)
     return value

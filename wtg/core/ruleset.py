@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, NewType, Protocol
 
 from wtg.core.events import Event
 from wtg.core.form import FormSpec
@@ -14,6 +14,12 @@ from wtg.core.orders import Acceptance, RawEntry, Verdict
 from wtg.core.record import Record
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+SeatId = NewType("SeatId", int)
+"""A GM seat: a human with an address and a secret code (``game.yaml``'s player id)."""
+SideId = NewType("SideId", int)
+"""A side of the board that gives orders: most games one a seat, with the seat's number; a
+Duel seat plays three colours, whose numbers are not the seat's."""
 
 
 class TurnStyle(Enum):
@@ -126,16 +132,16 @@ class Ruleset(Protocol):
 
     def is_over(self, state: Any) -> bool: ...
 
-    def owing(self, state: Any) -> list[int]:
+    def owing(self, state: Any) -> list[SideId]:
         """Players (sides) whose orders the next turn waits for."""
         ...
 
-    def seat_of(self, state: Any, side: int) -> int | None:
+    def seat_of(self, state: Any, side: SideId) -> SeatId | None:
         """The GM seat (a human with an address and a code) who gives ``side``'s orders;
         None for a robot. Most games: the side itself."""
         ...
 
-    def sides_of(self, state: Any, seat: int) -> list[int]:
+    def sides_of(self, state: Any, seat: SeatId) -> list[SideId]:
         """The sides a GM seat plays (one, or a Duel's three colours)."""
         ...
 

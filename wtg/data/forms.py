@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wtg.core.form import FormError, FormSpec, form_from_data
+from wtg.aof.mailtext import header_keys
+from wtg.core.form import FormError, FormSpec, form_from_data, form_texts
 from wtg.yamlio import load_yaml
 
 if TYPE_CHECKING:
@@ -17,4 +18,9 @@ def read_form(path: Traversable) -> FormSpec:
         data = load_yaml(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise FormError(str(path), [f"cannot read it: {exc}"]) from exc
-    return form_from_data(data, str(path))
+    form = form_from_data(data, str(path))
+    headers = [text.strip() for text in form_texts(form) if header_keys(text)]
+    if headers:
+        problems = [f"the form text {text!r} would be read as the header" for text in headers]
+        raise FormError(str(path), problems)
+    return form

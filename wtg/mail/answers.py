@@ -4,14 +4,14 @@ rejections and the wrong-code notice. Answers go out only through the outbox."""
 from __future__ import annotations
 
 import email.utils
-import re
 from collections.abc import Sequence
 from datetime import datetime
 
-from wtg.aof.mailtext import headers_in, mail_lines
+from wtg.aof.mailtext import games_glanced, headers_in, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.config import GmConfig
 from wtg.core.orders import OrderError, OrderRefused, Verdict, WrongCode
+from wtg.core.ruleset import SeatId, SideId
 from wtg.engine import Game
 from wtg.gameconfig import PlayerEntry
 from wtg.intake import Submission, Unchanged
@@ -20,20 +20,11 @@ from wtg.mail.guards import ReplyLimiter
 from wtg.mail.inbox import Incoming
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
+from wtg.mail.outcome import Kind, Outcome, answered, ignored, rejected, stored
 from wtg.mail.registry import Registry
 from wtg.schedule import local_text
 
 WINDOW = 3600.0
-
-
-_GAME_NAMED = re.compile(r"\bGAME *: *(\S.*?)(?= +(?:TURN|PLAYER|CODE) *:| *$)", re.I | re.M)
-
-
-def games_glanced(texts: Sequence[str]) -> list[str]:
-    """The names after every ``GAME:`` of a mail, at a glance (one regex over the text):
-    enough to find the games a mail is for; ``games_named`` reads the headers whole."""
-    names = (m[1].strip().lower() for text in texts for m in _GAME_NAMED.finditer(text))
-    return list(dict.fromkeys(names))
 
 
 def games_named(texts: Sequence[str]) -> list[str]:
@@ -65,9 +56,9 @@ class Answers:
     # --- orders ------------------------------------------------------------------
     def orders(
         self, message: Incoming, sender: str | None, texts: Sequence[str], message_id: str
-    ) -> str:
+    ) -> Outcome:
         """File the orders of a mail's forms, game by game, and answer each form."""
-        named = games_glanced(texts)
+        named = games_glanced(texts)  # one regex; the headers whole only if need be
         games = [game for name in named if (game := self.registry.game(name)) is not None]
         if not games:  # a header wrapped after its GAME:, say: read the headers whole
             named = games_named(texts)
@@ -76,7 +67,7 @@ class Answers:
             what = f"game {named[0]!r}, which does not run here" if named else "no game"
             reason = f"the form names {what} (keep the GAME/TURN/PLAYER/CODE line as it is)"
             return self._reject(message, sender, reason)
-        outcomes: list[str] = []
+        outcomes: list[Outcome] = []
         for game in games:
             results = game.submit_all(
                 texts,
@@ -89,7 +80,7 @@ class Answers:
                 outcomes.append(
                     self._answer(message, sender, game, result, message_id, len(outcomes))
                 )
-        return next((o for o in outcomes if o.startswith("stored")), outcomes[0])
+        return next((o for o in outcomes if o.kind is Kind.STORED), outcomes[0])
 
     def _answer(
         self,
@@ -99,7 +90,7 @@ class Answers:
         result: Submission | Unchanged | OrderError,
         message_id: str,
         index: int,
-    ) -> str:
+    ) -> Outcome:
         """Answer one form of a mail (a Duel player sends one form a colour)."""
         if isinstance(result, WrongCode):
             self._wrong_code(message, sender, game, result.player or 0)
@@ -112,15 +103,15 @@ class Answers:
         entry = self._seat_entry(game, result.player)
         if isinstance(result, Unchanged):
             self._unchanged(message, game, entry, result, message_id, index)
-            return f"ignored: {result.reason} ({game.config.game} p{result.player})"
+            return ignored(f"{result.reason} ({game.config.game} p{result.player})")
         self._confirm(message, game, entry, result, message_id, index)
         if result.superseded:
-            return f"ignored: older than the orders on file of {game.config.game} p{result.player}"
-        return f"stored: {game.config.game} turn {result.turn} player {result.player}"
+            return ignored(f"older than the orders on file of {game.config.game} p{result.player}")
+        return stored(f"{game.config.game} turn {result.turn} player {result.player}")
 
     def _seat_entry(self, game: Game, side: int) -> PlayerEntry:
         """The GM seat (address and code) that gives a side's orders."""
-        seat = game.ruleset.seat_of(game.state_view(), side)
+        seat = game.ruleset.seat_of(game.state_view(), SideId(side))
         return game.config.player(seat if seat is not None else side)
 
     def _unchanged(
@@ -189,13 +180,13 @@ class Answers:
         self._queue(ident, entry.email, subject, body, message_id, limit=limit)
 
     # --- help, rejections, notices -------------------------------------------------
-    def help(self, message: Incoming, sender: str | None) -> str:
+    def help(self, message: Incoming, sender: str | None) -> Outcome:
         """A player's mail without a form: the forms of the games where orders are due, and
         for the others why none are (a stranger gets nothing)."""
         mine = self.registry.seats_of(sender)
         if not mine:
-            return "rejected: no order form, and not from a player"
-        due = [e.id in g.ruleset.owing(g.state_view()) for g, e in mine]
+            return rejected("no order form, and not from a player")
+        due = [_owes_orders(g, SeatId(e.id)) for g, e in mine]
         forms = [g.aof(e.id) for (g, e), owed in zip(mine, due, strict=True) if owed]
         idle = [_not_due(g) for (g, _), owed in zip(mine, due, strict=True) if not owed]
         body = compose.render("help", name=mine[0][1].name, forms=forms, idle=idle)
@@ -203,10 +194,10 @@ class Answers:
             f"help-{message.key}", mine[0][1].email, "No order form found in your mail", body, None
         )
         if not queued:
-            return "answered: help held (too many replies)"
-        return "answered: help sent" if forms else "answered: told no orders are due"
+            return answered("help held (too many replies)")
+        return answered("help sent" if forms else "told no orders are due")
 
-    def oversized(self, message: Incoming, sender: str | None) -> str:
+    def oversized(self, message: Incoming, sender: str | None) -> Outcome:
         """A mail too big to read: its sender, when a player (and no robot), is told so."""
         limit = self.gm.limits.max_bytes
         return self._reject(
@@ -223,17 +214,17 @@ class Answers:
         reason: str,
         index: int = 0,
         quiet: bool = False,
-    ) -> str:
+    ) -> Outcome:
         """Reject; tell ``to`` why when it is a registered player (never a stranger)."""
         if to and self.registry.seats_of(to):
             body = compose.render("rejected", reason=None if quiet else reason)
             self._queue(
                 _ident("rejected", message, index), to, "Your orders were not accepted", body, None
             )
-        return f"rejected: {'wrong code or player' if quiet else reason}"
+        return rejected("wrong code or player" if quiet else reason)
 
     def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
-        seat = game.ruleset.seat_of(game.state_view(), player)  # a Duel colour is not a seat
+        seat = game.ruleset.seat_of(game.state_view(), SideId(player))  # a colour: no seat
         entry = game.config.player(seat if seat is not None else player)
         body = compose.render(
             "wrong_code",
@@ -285,6 +276,14 @@ def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     """The verdicts' lines as a mail may show them: no secret code in them."""
     codes = {p.id: p.code for p in game.config.players}
     return compose.mask_codes("\n".join(v.describe() for v in verdicts), codes).splitlines()
+
+
+def _owes_orders(game: Game, seat: SeatId) -> bool:
+    """Whether a GM seat has orders to give: one of the sides it plays (a Duel's three
+    colours, whose numbers are not the seat's) is one the next turn waits for."""
+    state = game.state_view()
+    owing = set(game.ruleset.owing(state))
+    return any(side in owing for side in game.ruleset.sides_of(state, seat))
 
 
 def _not_due(game: Game) -> str:

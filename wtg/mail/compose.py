@@ -70,7 +70,6 @@ def quoted_printable(body: str) -> str:
     return binascii.b2a_qp(body.encode("utf-8"), istext=True).decode("ascii")
 
 
-
 class Outgoing(EmailMessage):
     """A mail for the outbox. ``refused`` says why it may never be sent (an address that
     is not one address): the outbox queues it with that reason, and the next `wtg send`

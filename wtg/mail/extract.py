@@ -22,13 +22,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.message import Message
 
-from wtg.aof.mailtext import has_marker
+from wtg.aof.mailtext import BEGIN_MARKER, has_marker, header_keys, mail_lines
 from wtg.mail.htmltext import html_to_text
 
 _TOO_DEEP = "parts nested too deep were skipped"
-DEFAULT_MARKERS = ("=== BEGIN AOF ===", "GAME:")
-HEADER_PROOF = "CODE:"
-"""Always required, with ``markers[1:]``, for the weaker match on the header line."""
+DEFAULT_MARKERS = (BEGIN_MARKER,)
+HEADER_PROOF = frozenset(("game", "code"))
+"""The header keys a text without the begin marker must hold to count (weaker) as a form."""
 NOT_FOUND = "no AOF found"
 FALLBACK_CHARSETS = ("utf-8", "cp1252", "latin-1")
 
@@ -167,12 +167,12 @@ def _strength(text: str, markers: Sequence[str]) -> int:
     header keys (a form pasted without its markers, or an order file in YAML)."""
     if markers and has_marker(markers[0], text):
         return 2
-    squashed = _squash(text)
-    return int(all(_squash(key) in squashed for key in (*markers[1:], HEADER_PROOF)))
-
-
-def _squash(text: str) -> str:
-    return " ".join(text.split()).casefold()
+    if "code" not in text.casefold():  # most parts: no header at all, found so at once
+        return 0
+    keys: set[str] = set()
+    for line in mail_lines(text):
+        keys |= header_keys(line.text)
+    return int(keys >= HEADER_PROOF)
 
 
 def _visit(part: Message, depth: int, where: str, walk: _Walk) -> None:

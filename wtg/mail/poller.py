@@ -11,13 +11,13 @@ finds its own earlier work by the message's key and Message-ID.
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from datetime import datetime, timezone
 from email.message import Message
 from pathlib import Path
 
 from wtg import private
+from wtg.aof.mailtext import game_named
 from wtg.arrival import comparable
 from wtg.config import GmConfig
 from wtg.core.record import Record
@@ -29,15 +29,10 @@ from wtg.mail.health import record_poll
 from wtg.mail.inbox import HEAD_MAX, Inbox, Incoming
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
+from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
 from wtg.store import GameLocked, write_atomic
-
-TO_REJECTED = ("rejected", "quarantined")
-"""Outcomes whose messages go to the rejected folder; the others go to processed."""
-
-
-_GAME_NAMED = re.compile(rb"\bGAME *: *([A-Za-z0-9._-]{1,64})", re.IGNORECASE)
 
 
 class PollSummary(Record):
@@ -58,6 +53,8 @@ class PollSummary(Record):
     outcomes: tuple[tuple[str, str], ...] = ()
     """(message key, what was done with it), in the order the server received them; the
     key names the archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
+    unreadable: tuple[str, ...] = ()
+    """A line for each game folder that could not be opened (skipped; ``wtg.gamesdir``)."""
 
     def line(self) -> str:
         text = (
@@ -68,14 +65,6 @@ class PollSummary(Record):
 
     def busy(self) -> bool:
         return bool(self.seen)
-
-
-def kind_of(outcome: str) -> str:
-    """The summary's word for an outcome: filed, rejected, quarantined or ignored."""
-    kind = outcome.split(":", 1)[0]
-    if kind == "stored":
-        return "filed"
-    return kind if kind in TO_REJECTED else "ignored"
 
 
 class Poller:
@@ -92,7 +81,7 @@ class Poller:
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
         counts["skipped"] = 0
-        outcomes: list[tuple[str, str, str]] = []
+        outcomes: list[tuple[str, str, Outcome]] = []
         try:
             for batch in self.inbox.waiting(self.gm.limits.max_bytes):
                 done: list[Incoming] = []
@@ -101,14 +90,13 @@ class Poller:
                 # the older ones are only answered (the server's order decides, not ours)
                 for message in sorted(batch, key=lambda m: comparable(m.order_key), reverse=True):
                     counts["seen"] += 1
-                    outcome = self.journal.outcome(message.key) or self.guarded(message)
+                    kept = self.journal.outcome(message.key)
+                    outcome = Outcome.from_text(kept) if kept else self.guarded(message)
                     outcomes.append((comparable(message.order_key), message.key, outcome))
-                    if outcome == "later":
-                        counts["skipped"] += 1
+                    counts[outcome.kind.counted_as] += 1
+                    if outcome.kind is Kind.LATER:
                         continue
-                    kind = kind_of(outcome)
-                    counts[kind] += 1
-                    (rejected if kind in TO_REJECTED else done).append(message)
+                    (rejected if outcome.kind.to_rejected else done).append(message)
                 self._commit()
                 self.inbox.finish(done, rejected)
             self.inbox.settle()
@@ -119,10 +107,11 @@ class Poller:
         finally:
             self.journal.close()
         record_poll(self.gm.spool, self.now, None)
-        done_with = tuple((key, outcome) for _, key, outcome in sorted(outcomes))
-        return PollSummary(**counts, outcomes=done_with)
+        done_with = tuple((key, outcome.text()) for _, key, outcome in sorted(outcomes))
+        unreadable = tuple(lost.line() for lost in self.registry.unreadable)
+        return PollSummary(**counts, outcomes=done_with, unreadable=unreadable)
 
-    def guarded(self, message: Incoming) -> str:
+    def guarded(self, message: Incoming) -> Outcome:
         """Handle one message; whatever goes wrong with it stays with it. A message whose
         handling fails is archived, quarantined (moved to the rejected folder) and
         recorded for the GM, and the poll goes on with the next one. Only the disk and
@@ -134,20 +123,21 @@ class Poller:
         except Exception as error:  # any mail is untrusted input
             return self.quarantine(message, error)
 
-    def quarantine(self, message: Incoming, error: BaseException) -> str:
+    def quarantine(self, message: Incoming, error: BaseException) -> Outcome:
         reason = f"{type(error).__name__}: {error}"[:300]
         archived = self._archive(message)
         game = self._game_named(message)
         self.journal.quarantined(message.key, game, str(archived), reason, self.now.timestamp())
-        outcome = f"quarantined: {reason}"
-        self.journal.handled(message.key, "", outcome)
+        outcome = Outcome(Kind.QUARANTINED, reason)
+        self.journal.handled(message.key, "", outcome.text())
         return outcome
 
     def _game_named(self, message: Incoming) -> str | None:
         """The game a message that could not be handled names, if a cheap look finds one."""
         try:
-            found = _GAME_NAMED.search((message.raw or message.head)[: HEAD_MAX * 4])
-            game = self.registry.game(found[1].decode("ascii", "replace")) if found else None
+            text = (message.raw or message.head)[: HEAD_MAX * 4].decode("utf-8", "replace")
+            name = game_named(text)
+            game = self.registry.game(name) if name else None
         except Exception:  # the message broke the handling once: trust nothing of it
             return None
         return game.config.game if game is not None else None
@@ -160,9 +150,8 @@ class Poller:
         self.journal.commit()
 
     # --- one message ------------------------------------------------------------
-    def handle(self, message: Incoming) -> str:
-        """What was done with a message: "stored: ...", "rejected: ...", "ignored: ...",
-        or "later" (leave it in the inbox)."""
+    def handle(self, message: Incoming) -> Outcome:
+        """What was done with a message (``Kind.LATER``: leave it in the inbox)."""
         self._archive(message)
         msg = parse_mail(message.raw or message.head)  # parts nest at most MAX_NESTING deep
         message_id = str(msg.get("Message-ID", "")).strip()
@@ -172,18 +161,19 @@ class Poller:
             outcome = self.answers.oversized(message, None if loop else sender_address(msg))
         else:
             outcome = self._decide(message, msg, message_id)
-        outcome = outcome.encode("utf-8", "replace").decode()  # it may quote a header
-        if outcome != "later":
-            self.journal.handled(message.key, message_id, outcome)
+        detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
+        outcome = Outcome(outcome.kind, detail)
+        if outcome.kind is not Kind.LATER:
+            self.journal.handled(message.key, message_id, outcome.text())
         return outcome
 
-    def _decide(self, message: Incoming, msg: Message, message_id: str) -> str:
+    def _decide(self, message: Incoming, msg: Message, message_id: str) -> Outcome:
         earlier = self.journal.key_of_message_id(message_id)
         if earlier and earlier != message.key:
-            return f"ignored: a copy of {earlier}"
+            return ignored(f"a copy of {earlier}")
         loop = auto_reply_reason(msg, self.answers.loop)
         if loop:
-            return f"rejected: not for us ({loop})"
+            return rejected(f"not for us ({loop})")
         sender = sender_address(msg)
         extracted = extract_from_message(msg)
         if extracted.text is None:
@@ -191,7 +181,7 @@ class Poller:
         try:
             return self.answers.orders(message, sender, extracted.texts, message_id)
         except GameLocked:
-            return "later"
+            return LATER
 
     def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""

@@ -57,7 +57,9 @@ def _games_dir(path: Path) -> Finding:
         return Finding(Verdict.FAIL, subject, "not a folder")
     if not os.access(path, os.W_OK | os.X_OK):
         return Finding(Verdict.FAIL, subject, "wtg cannot write in it")
-    games = sum(1 for p in path.iterdir() if (p / "game.yaml").is_file())
+    from wtg.gamesdir import scan_games  # opens no game: only counts them
+
+    games = len(scan_games(path).folders)
     return Finding(Verdict.OK, subject, f"a folder wtg can write in, {games} game(s)")
 
 

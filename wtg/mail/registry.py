@@ -5,29 +5,23 @@ from __future__ import annotations
 import email.utils
 from pathlib import Path
 
-from wtg.engine import Game, open_game
-from wtg.gameconfig import ConfigError, PlayerEntry
-from wtg.store import StoreError
+from wtg.engine import Game
+from wtg.gameconfig import PlayerEntry
+from wtg.gamesdir import Unreadable, open_games
 
 
 class Registry:
     def __init__(self, games_dir: Path) -> None:
         self.games_dir = games_dir
         self._games: dict[str, Game] | None = None
+        self.unreadable: list[Unreadable] = []
+        """The game folders that could not be opened (``wtg.gamesdir``), once scanned."""
 
     def games(self) -> dict[str, Game]:
-        """Every game of the games directory, by its lower-cased id."""
+        """Every game of the games directory that opens, by its lower-cased id."""
         if self._games is None:
-            self._games = {}
-            if self.games_dir.is_dir():
-                for path in sorted(self.games_dir.iterdir()):
-                    if path.name.startswith(".") or not (path / "game.yaml").is_file():
-                        continue
-                    try:
-                        game = open_game(path)
-                    except (StoreError, ConfigError, KeyError):
-                        continue
-                    self._games[game.config.game.lower()] = game
+            games, self.unreadable = open_games(self.games_dir)
+            self._games = {game.config.game.lower(): game for game in games}
         return self._games
 
     def game(self, game_id: str) -> Game | None:

@@ -8,10 +8,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from wtg import private
+from wtg.core.errors import MailError
 from wtg.filelock import exclusive
 
 
-class AlreadyRunning(RuntimeError):
+class AlreadyRunning(MailError, RuntimeError):
     """Another process holds the lock: this run has nothing to do."""
 
 

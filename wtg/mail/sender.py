@@ -42,6 +42,8 @@ class SendSummary(Record):
     waiting: int = 0
     failed: int = 0
     unreachable: str = ""
+    unreadable: tuple[str, ...] = ()
+    """A line for each game folder that could not be opened (skipped; ``wtg.gamesdir``)."""
 
     def busy(self) -> bool:
         """Anything queued, sent, waiting or failed: worth a line even under --quiet."""
@@ -63,10 +65,16 @@ def open_transport(gm: GmConfig) -> Transport:
     return MaildirTransport(gm.maildir_out)
 
 
-def queue_reports(gm: GmConfig, outbox: Outbox, journal: Journal, now: datetime) -> int:
+def queue_reports(
+    gm: GmConfig,
+    outbox: Outbox,
+    journal: Journal,
+    now: datetime,
+    registry: Registry | None = None,
+) -> int:
     """Each player's report (with the next AOF in the body) of every turn not yet mailed."""
     queued = 0
-    for game in Registry(gm.games_dir).games().values():
+    for game in (registry or Registry(gm.games_dir)).games().values():
         name = game.config.game
         for turn in range(journal.mailed_turn(name) + 1, game.latest_turn() + 1):
             for entry in game.config.players:
@@ -133,8 +141,9 @@ def send(
     with only_one(gm.spool, "send"):  # two sends of one outbox could mail a message twice
         outbox = Outbox(gm.spool)
         journal = Journal(gm.spool)
+        registry = Registry(gm.games_dir)
         try:
-            queued = queue_reports(gm, outbox, journal, moment)
+            queued = queue_reports(gm, outbox, journal, moment, registry)
         finally:
             journal.close()
         done = deliver(outbox, transport or open_transport(gm))
@@ -144,19 +153,27 @@ def send(
         waiting=done.waiting,
         failed=done.failed,
         unreachable=done.unreachable,
+        unreadable=tuple(lost.line() for lost in registry.unreadable),
     )
 
 
-def remind(gm: GmConfig, now: datetime | None = None) -> int:
+class Reminded(NamedTuple):
+    queued: int
+    unreadable: tuple[str, ...] = ()
+    """A line for each game folder that could not be opened (skipped; ``wtg.gamesdir``)."""
+
+
+def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
     """Queue a reminder for every player without orders whose deadline is near; once a turn."""
     moment = now or datetime.now(timezone.utc)
     outbox = Outbox(gm.spool)
     queued = 0
-    for game in Registry(gm.games_dir).games().values():
+    registry = Registry(gm.games_dir)
+    for game in registry.games().values():
         queued += _remind_game(gm, game, outbox, moment)
     if queued:
         flush(outbox.root)
-    return queued
+    return Reminded(queued, tuple(lost.line() for lost in registry.unreadable))
 
 
 def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int:

@@ -15,10 +15,11 @@ from typing import Protocol
 
 from wtg import private
 from wtg.config import SmtpConfig
+from wtg.core.errors import MailError
 from wtg.store import fsync_dir
 
 
-class TemporaryFailure(Exception):
+class TemporaryFailure(MailError):
     """Try again later: the server is down or said 4xx."""
 
 
@@ -26,7 +27,7 @@ class Unreachable(TemporaryFailure):
     """No connection to the server at all: nothing is wrong with any one mail."""
 
 
-class PermanentFailure(Exception):
+class PermanentFailure(MailError):
     """The server refused this mail for good (5xx)."""
 
 

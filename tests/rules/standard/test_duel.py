@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.rules.builders import empty, give, kinds, make_state, orders, run_standard
-from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
+from wtg.core.ruleset import GameSetup, SeatId, SeatSetup, TurnResult
 from wtg.data.rulesets.standard import RULESET
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
@@ -129,8 +129,8 @@ def test_duel_two_humans_three_colours_each_and_four_robots(tmp_path: Path) -> N
     assert all(p.last_taken == p.home for p in state.players)
     assert all([q.id for q in state.provinces_of(p.id)] == [p.home] for p in state.players)
     assert state.rip_target == 3
-    assert game.ruleset.sides_of(state, 1) == [1, 3, 5]
-    assert game.ruleset.sides_of(state, 2) == [2, 4, 6]
+    assert game.ruleset.sides_of(state, SeatId(1)) == [1, 3, 5]
+    assert game.ruleset.sides_of(state, SeatId(2)) == [2, 4, 6]
     assert [game.ruleset.seat_of(state, p.id) for p in state.players] == [1, 2] * 3 + [None] * 4
     assert game.ruleset.owing(state) == [1, 2, 3, 4, 5, 6]
 
@@ -177,7 +177,7 @@ def test_trinity_three_humans_two_colours_each_no_naps(tmp_path: Path) -> None:
     assert state.naps == []
     assert state.rip_target == 3
     assert state.protection == 3 and len(state.protected) == 10
-    assert game.ruleset.sides_of(state, 3) == [3, 6]
+    assert game.ruleset.sides_of(state, SeatId(3)) == [3, 6]
 
 
 @pytest.mark.parametrize(("variant", "humans"), [("duel", 3), ("duel", 1), ("trinity", 2)])

@@ -30,6 +30,7 @@ import yaml
 
 from tests.rules.builders import empty, give, kinds, make_state, orders, run_standard
 from wtg.aof.render import render_aof
+from wtg.core.ruleset import SeatId
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.standard.robots import robot_orders, robot_plan
@@ -333,7 +334,7 @@ def submit_human_orders(game: Game) -> None:
     state = game.state()
     for seat in game.config.players:
         forms = []
-        for side in game.ruleset.sides_of(state, seat.id):
+        for side in game.ruleset.sides_of(state, SeatId(seat.id)):
             if side not in game.ruleset.owing(state):
                 continue
             planned = plan_orders(state, side, random.Random(side + state.turn))

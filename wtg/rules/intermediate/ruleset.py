@@ -58,4 +58,3 @@ class Intermediate(WokRuleset):
     def forecast(self, state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
         """The WoK forecast, with troop rows (and the wood after the turn)."""
         return forecast(state, orders, player, self.forecast_phases, row=troop_row)
-

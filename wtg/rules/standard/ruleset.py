@@ -47,4 +47,3 @@ class Standard(WokRuleset):
             if player.controller is not None:
                 entry["colour_of"] = player.controller
         return data
-

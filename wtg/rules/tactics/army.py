@@ -10,13 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
+from wtg.core.errors import SetupError as SetupError
 from wtg.rules.tactics.board import Board, Pos
 from wtg.rules.tactics.state import Piece, TacticsState, runtime_stats
 from wtg.rules.tactics.world import PieceKind
-
-
-class SetupError(ValueError):
-    """A game that cannot be set up as asked."""
 
 
 def default_army(kinds: Sequence[PieceKind], size: int) -> list[str]:

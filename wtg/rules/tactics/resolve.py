@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
+from wtg.core.errors import GameFinished as GameFinished
 from wtg.core.events import Event
 from wtg.core.ruleset import TurnResult
 from wtg.rules.tactics.army import set_up_army
@@ -38,10 +39,6 @@ from wtg.rules.tactics.strategy import plan_orders
 AUTOPILOT_AFTER = 3
 """A human who sends no orders this many turns in a row has the bots' strategy play his
 turns until he sends orders again (ruling 9)."""
-
-
-class GameFinished(ValueError):
-    """The game is over; there is no next turn."""
 
 
 def moves_of(orders: Mapping[str, Any] | None) -> list[Move]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from wtg.core.library import Library
 from wtg.core.orders import Acceptance, RawEntry
-from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
+from wtg.core.ruleset import GameSetup, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
 from wtg.rules.base import RulesetFiles
 from wtg.rules.tactics.accept import accept_entries
 from wtg.rules.tactics.army import SetupError
@@ -68,20 +68,20 @@ class Tactics(RulesetFiles):
     def is_over(self, state: TacticsState) -> bool:
         return state.phase == OVER
 
-    def owing(self, state: TacticsState) -> list[int]:
+    def owing(self, state: TacticsState) -> list[SideId]:
         """The army turn waits for every human; after it, only for the active player (a
         bot's turn waits for nobody)."""
         if state.phase == OVER:
             return []
         if state.phase == ARMY:
-            return [p.id for p in state.players if not p.bot and p.status == ACTIVE]
-        return [] if state.player(state.active).bot else [state.active]
+            return [SideId(p.id) for p in state.players if not p.bot and p.status == ACTIVE]
+        return [] if state.player(state.active).bot else [SideId(state.active)]
 
-    def seat_of(self, state: TacticsState, side: int) -> int | None:
-        return None if state.player(side).bot else side
+    def seat_of(self, state: TacticsState, side: SideId) -> SeatId | None:
+        return None if state.player(side).bot else SeatId(side)
 
-    def sides_of(self, state: TacticsState, seat: int) -> list[int]:
-        return [p.id for p in state.players if p.id == seat and not p.bot]
+    def sides_of(self, state: TacticsState, seat: SeatId) -> list[SideId]:
+        return [SideId(p.id) for p in state.players if p.id == seat and not p.bot]
 
     def robot_orders(self, state: TacticsState) -> dict[int, dict[str, Any]]:
         if state.phase == OVER or state.phase == ARMY or not state.player(state.active).bot:

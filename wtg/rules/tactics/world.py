@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from wtg.core.errors import ConfigError
 from wtg.core.record import Record
 
 EARTH, AIR, FIRE, WATER = 1, 2, 4, 8
@@ -27,14 +28,15 @@ MAX_OF_A_KIND = 9
 MAX_ARMY = 9
 
 
-class AssetError(ValueError):
+class AssetError(ConfigError):
     """Asset files that cannot be used, with every problem found in them."""
 
     def __init__(self, source: str, problems: Iterable[str]) -> None:
         self.source = source
-        self.problems = list(problems)
-        lines = "\n".join(f"  - {p}" for p in self.problems)
+        listed = list(problems)
+        lines = "\n".join(f"  - {p}" for p in listed)
         super().__init__(f"tactics assets {source} are not usable:\n{lines}")
+        self.problems = listed
 
 
 def movement_text(bits: int) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
+from wtg.core.errors import GameFinished as GameFinished
 from wtg.core.ruleset import TurnResult
 from wtg.rules.wisk.assignment import claim_turn, place_one, place_rest
 from wtg.rules.wisk.constants import MISSING_PLACE, MISSING_ROBOT
@@ -21,10 +22,6 @@ from wtg.rules.wisk.play import play_turn
 from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
 from wtg.rules.wisk.strategy import claim_choice, place_choice, plan
 from wtg.rules.wisk.turn import Turn
-
-
-class GameFinished(ValueError):
-    """The game is over; there is no next turn."""
 
 
 def resolve(state: WiskState, orders: Mapping[int, Mapping[str, Any]], rng: Random) -> TurnResult:

@@ -11,7 +11,7 @@ from typing import Any
 
 from wtg.aof.orderfile import orders_from_entries
 from wtg.core.orders import Acceptance, RawEntry
-from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
+from wtg.core.ruleset import GameSetup, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
 from wtg.rules.base import RulesetFiles
 from wtg.rules.wisk.accept import accept_entries
 from wtg.rules.wisk.board import Board, board_from_data
@@ -63,16 +63,16 @@ class Wisk(RulesetFiles):
     def is_over(self, state: WiskState) -> bool:
         return bool(state.winner)
 
-    def owing(self, state: WiskState) -> list[int]:
+    def owing(self, state: WiskState) -> list[SideId]:
         if state.winner or state.player(state.active).robot:
             return []
-        return [state.active]
+        return [SideId(state.active)]
 
-    def seat_of(self, state: WiskState, side: int) -> int | None:
-        return None if state.player(side).robot else side
+    def seat_of(self, state: WiskState, side: SideId) -> SeatId | None:
+        return None if state.player(side).robot else SeatId(side)
 
-    def sides_of(self, state: WiskState, seat: int) -> list[int]:
-        return [p.id for p in state.players if p.id == seat and not p.robot]
+    def sides_of(self, state: WiskState, seat: SeatId) -> list[SideId]:
+        return [SideId(p.id) for p in state.players if p.id == seat and not p.robot]
 
     def robot_orders(self, state: WiskState) -> dict[int, dict[str, Any]]:
         if state.winner or not state.player(state.active).robot:

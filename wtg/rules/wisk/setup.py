@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
+from wtg.core.errors import SetupError as SetupError
 from wtg.core.ruleset import GameSetup
 from wtg.rules.wisk.assignment import deal, spread
 from wtg.rules.wisk.board import Board
@@ -25,10 +26,6 @@ from wtg.rules.wisk.constants import (
     TIES_ATTACKER,
 )
 from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, Holding, Options, Player, WiskState
-
-
-class SetupError(ValueError):
-    """A game that cannot start as asked."""
 
 
 def read_options(given: Mapping[str, Any]) -> Options:

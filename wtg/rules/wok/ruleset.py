@@ -9,10 +9,11 @@ from random import Random
 from typing import Any, ClassVar
 
 from wtg.aof.orderfile import orders_from_entries
+from wtg.core.errors import GameFinished as GameFinished
 from wtg.core.form import FormSpec
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.provmap import MapLimits, ProvinceMap, map_from_data
-from wtg.core.ruleset import GameSetup, ScoreLine, TurnResult, TurnStyle
+from wtg.core.ruleset import GameSetup, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
 from wtg.rules.base import RulesetFiles
 from wtg.rules.wok.accept import Check, Context, accept_entries
 from wtg.rules.wok.forecast import forecast
@@ -88,15 +89,17 @@ class WokRuleset(RulesetFiles):
     def is_over(self, state: WokState) -> bool:
         return state.outcome is not None
 
-    def owing(self, state: WokState) -> list[int]:
-        return [p.id for p in state.players if p.status == ACTIVE and not p.robot]
+    def owing(self, state: WokState) -> list[SideId]:
+        return [SideId(p.id) for p in state.players if p.status == ACTIVE and not p.robot]
 
-    def seat_of(self, state: WokState, side: int) -> int | None:
+    def seat_of(self, state: WokState, side: SideId) -> SeatId | None:
         player = state.player(side)
-        return None if player.robot else player.controller or side
+        return None if player.robot else SeatId(player.controller or side)
 
-    def sides_of(self, state: WokState, seat: int) -> list[int]:
-        return [p.id for p in state.players if not p.robot and (p.controller or p.id) == seat]
+    def sides_of(self, state: WokState, seat: SeatId) -> list[SideId]:
+        return [
+            SideId(p.id) for p in state.players if not p.robot and (p.controller or p.id) == seat
+        ]
 
     def robot_orders(self, state: WokState) -> dict[int, dict[str, Any]]:
         return {}
@@ -153,10 +156,6 @@ class WokRuleset(RulesetFiles):
 
     def forecast(self, state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
         return forecast(state, orders, player, self.forecast_phases)
-
-
-class GameFinished(ValueError):
-    """The game is over; there is no next turn."""
 
 
 def run_turn_phases(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
+from wtg.core.errors import SetupError as SetupError
 from wtg.core.provmap import MapProvince, ProvinceMap
 from wtg.core.ruleset import GameSetup
 from wtg.rules.wok.limits import (
@@ -20,10 +21,6 @@ from wtg.rules.wok.limits import (
     NEUTRAL_WOK,
 )
 from wtg.rules.wok.state import Player, Province, WokState
-
-
-class SetupError(ValueError):
-    """A game that cannot start as asked."""
 
 
 def start_province(place: MapProvince, owner: int, neutral_armies: int = NEUTRAL_ARM) -> Province:

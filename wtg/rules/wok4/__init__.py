@@ -22,4 +22,3 @@ class Wok4(WokRuleset):
     run_phases = staticmethod(resolve)
     attacks_allowed = staticmethod(attacks_allowed)
     """Fixed by the tech points the turn starts with (ruling 6)."""
-

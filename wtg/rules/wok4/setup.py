@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from random import Random
 
+from wtg.core.errors import SetupError as SetupError
 from wtg.core.provmap import ProvinceMap
 from wtg.core.ruleset import GameSetup
 from wtg.rules.wok.limits import START_EFF
 from wtg.rules.wok.setup import start_province
 from wtg.rules.wok.state import Player, WokState
-
-
-class SetupError(ValueError):
-    """A game that cannot start as asked."""
 
 
 def start_state(setup: GameSetup, game_map: ProvinceMap, rng: Random) -> WokState:

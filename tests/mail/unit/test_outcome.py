@@ -1,0 +1,39 @@
+"""Poll outcomes are an enum with a detail; their text is what the journal keeps and
+`wtg poll -v` prints, and the summary line counts them as before."""
+
+from __future__ import annotations
+
+from wtg.mail.outcome import Kind, Outcome
+from wtg.mail.poller import PollSummary
+
+
+def test_the_text_round_trips_through_the_journal() -> None:
+    outcomes = [
+        Outcome(Kind.STORED, "g1 turn 3 player 2"),
+        Outcome(Kind.REJECTED, "wrong code or player"),
+        Outcome(Kind.QUARANTINED, "RecursionError: maximum recursion depth exceeded"),
+        Outcome(Kind.IGNORED, "a copy of maildir:17"),
+        Outcome(Kind.ANSWERED, "help sent"),
+        Outcome(Kind.LATER),
+    ]
+    texts = [o.text() for o in outcomes]
+    assert texts[0] == "stored: g1 turn 3 player 2"
+    assert texts[2] == "quarantined: RecursionError: maximum recursion depth exceeded"
+    assert texts[5] == "later"
+    assert [Outcome.from_text(t) for t in texts] == outcomes
+
+
+def test_each_kind_is_counted_and_filed_as_the_summary_says() -> None:
+    counted = {kind: kind.counted_as for kind in Kind}
+    assert counted == {
+        Kind.STORED: "filed",
+        Kind.REJECTED: "rejected",
+        Kind.QUARANTINED: "quarantined",
+        Kind.IGNORED: "ignored",
+        Kind.ANSWERED: "ignored",
+        Kind.LATER: "skipped",
+    }
+    assert {kind for kind in Kind if kind.to_rejected} == {Kind.REJECTED, Kind.QUARANTINED}
+    assert Outcome.from_text("something older") == Outcome(Kind.IGNORED, "something older")
+    summary = PollSummary(seen=4, filed=1, rejected=1, quarantined=1, ignored=1)
+    assert summary.line() == "filed 1, rejected 1, quarantined 1, ignored 1"

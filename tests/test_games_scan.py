@@ -1,0 +1,117 @@
+"""One scan of the games folder for status, run-turn --due, poll, send and remind, with one
+policy: a game folder that cannot be read is reported (its folder and why), skipped, and
+the other games go on."""
+
+from __future__ import annotations
+
+import mailbox
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tests.test_due_many import break_ruleset, due_games, write_config
+from wtg.cli import main
+from wtg.config import load_config
+from wtg.engine import open_game
+from wtg.gamesdir import scan_games
+
+
+def broken_games_dir(root: Path) -> list[Path]:
+    """g01 and g04 are good games past their deadline; g02's game.yaml is not UTF-8 (a
+    Latin-1 editor), g03 names a ruleset this wtg does not know."""
+    folders = due_games(root / "games", 4)
+    config = folders[1] / "game.yaml"
+    config.write_bytes(
+        config.read_bytes().replace(b"name: Bob", "name: Bj\xf6rn".encode("latin-1"))
+    )
+    break_ruleset(folders[2])
+    (root / "games" / "notes").mkdir()  # no game.yaml: no game, nothing to say
+    return folders
+
+
+def wtg(config: Path, *args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["--config", str(config), *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def named(stderr: str) -> list[str]:
+    """The folders named on stderr as skipped."""
+    return sorted(
+        Path(line.split(": ", 2)[1]).name for line in stderr.splitlines() if "skipped" in line
+    )
+
+
+def test_status_lists_the_good_games_and_names_the_broken_ones(tmp_path: Path) -> None:
+    broken_games_dir(tmp_path)
+    code, out, _err = wtg(write_config(tmp_path), "status")
+    assert code == 0
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines[:2]] == ["g01", "g04"]
+    games = tmp_path / "games"
+    assert lines[2].startswith(f"{games / 'g02'}: cannot be read, skipped: 'utf-8' codec can't")
+    assert lines[3].startswith(f"{games / 'g03'}: cannot be read, skipped: no ruleset 'wok9'")
+    assert len(lines) == 4
+
+
+def test_run_turn_due_runs_the_good_games_and_fails_the_broken(tmp_path: Path) -> None:
+    folders = broken_games_dir(tmp_path)
+    code, out, err = wtg(write_config(tmp_path), "run-turn", "--due", "--jobs", "1")
+    assert code == 1
+    assert out.splitlines()[-1].endswith("; failed: g02, g03")
+    assert sorted(line.split(":")[0] for line in err.splitlines()) == ["g02", "g03"]
+    assert [open_game(f).latest_turn() for f in (folders[0], folders[3])] == [1, 1]
+
+
+def test_poll_files_orders_of_a_good_game_and_names_the_broken(tmp_path: Path) -> None:
+    folders = broken_games_dir(tmp_path)
+    config = write_config(tmp_path)
+    gm = load_config(config)
+    game = open_game(folders[3])
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = "ann@example.org", "gm@example.org", "orders"
+    msg["Message-ID"] = "<o1@example.org>"
+    msg.set_content(game.aof(1).replace("R1: _", "R1: 1"))
+    gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)
+    mailbox.Maildir(gm.maildir_in, create=True).add(msg)
+    code, out, err = wtg(config, "poll")
+    assert (code, out) == (0, "filed 1, rejected 0, quarantined 0, ignored 0\n")
+    assert named(err) == ["g02", "g03"]
+    assert 1 in game.store.pending_orders(1)
+
+
+def test_send_and_remind_serve_the_good_games_and_name_the_broken(tmp_path: Path) -> None:
+    folders = broken_games_dir(tmp_path)
+    config = write_config(tmp_path)
+    code, out, err = wtg(config, "send")
+    assert code == 0
+    assert out.startswith("4 report(s) queued; 4 mail(s) sent")  # turn 0 of g01 and g04
+    assert named(err) == ["g02", "g03"]
+    code, out, err = wtg(config, "remind")
+    assert (code, out) == (0, "0 reminder(s) queued\n")  # their deadlines are long past
+    assert named(err) == ["g02", "g03"]
+    assert folders[0].is_dir()
+
+
+def test_a_folder_the_scan_may_not_look_into_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a user without the right to a folder sees it (the tests may run as root, whom
+    no permission stops): the folder is named with why, the others are found."""
+    folders = due_games(tmp_path / "games", 3)
+    is_file = Path.is_file
+
+    def refusing(path: Path) -> bool:
+        if path.parent == folders[1]:
+            raise PermissionError(13, "Permission denied", str(path))
+        return is_file(path)
+
+    monkeypatch.setattr(Path, "is_file", refusing)
+    scan = scan_games(tmp_path / "games")
+    assert scan.folders == (folders[0], folders[2])
+    assert [(u.folder, u.reason) for u in scan.unreadable] == [
+        (folders[1], f"[Errno 13] Permission denied: '{folders[1] / 'game.yaml'}'")
+    ]
+    assert scan.unreadable[0].line().startswith(f"{folders[1]}: cannot be read, skipped: ")

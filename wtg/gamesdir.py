@@ -1,0 +1,92 @@
+"""The games directory: one scan finds its games for `status`, `run-turn --due`, `poll`,
+`send`, `remind` and `ratings`, with one policy for a folder it cannot use.
+
+A folder is a game when it holds ``game.yaml``; hidden folders (the mail spool
+``.mail``) and anything else are passed over in silence. A game folder that cannot be
+looked into or opened (a ``game.yaml`` that cannot be read or makes no sense, a ruleset
+this wtg does not know) is reported, with its folder and why, and skipped; the other
+games go on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from wtg.core.record import Record
+from wtg.engine import Game, GameError, open_game
+from wtg.store import StoreError
+
+GAME_FILE = "game.yaml"
+
+
+class Unreadable(Record):
+    """A game folder the scan could not use, and why."""
+
+    folder: Path
+    reason: str
+
+    def line(self) -> str:
+        return f"{self.folder}: cannot be read, skipped: {self.reason}"
+
+
+class GamesScan(Record):
+    """The game folders of a games directory, in name order, and those it could not use."""
+
+    folders: tuple[Path, ...]
+    unreadable: tuple[Unreadable, ...] = ()
+
+    def games(self) -> Iterator[Game | Unreadable]:
+        """Each folder's game, opened, in name order; an Unreadable for each folder that
+        cannot be opened (and, first, for those the scan could not look into)."""
+        yield from self.unreadable
+        for folder in self.folders:
+            try:
+                yield open_game(folder)
+            except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+                yield Unreadable(folder, failure_reason(exc))
+
+
+def scan_games(games_dir: Path) -> GamesScan:
+    """The games of ``games_dir`` (none when it does not exist)."""
+    if not games_dir.is_dir():
+        return GamesScan(())
+    try:
+        entries = sorted(games_dir.iterdir())
+    except OSError as exc:
+        return GamesScan((), (Unreadable(games_dir, failure_reason(exc)),))
+    folders: list[Path] = []
+    unreadable: list[Unreadable] = []
+    for path in entries:
+        if path.name.startswith("."):
+            continue
+        try:
+            if (path / GAME_FILE).is_file():
+                folders.append(path)
+        except OSError as exc:  # a folder wtg may not look into
+            unreadable.append(Unreadable(path, failure_reason(exc)))
+    return GamesScan(tuple(folders), tuple(unreadable))
+
+
+def open_games(games_dir: Path) -> tuple[list[Game], list[Unreadable]]:
+    """The games of ``games_dir`` that open, and the folders that do not, with why."""
+    games: list[Game] = []
+    unreadable: list[Unreadable] = []
+    for found in scan_games(games_dir).games():
+        if isinstance(found, Unreadable):
+            unreadable.append(found)
+        else:
+            games.append(found)
+    return games, unreadable
+
+
+def failure_reason(exc: BaseException) -> str:
+    """What went wrong, in one line: the message of an error wtg expects (a ruleset it does
+    not know, a file it cannot read), the kind and message of any other (an error in wtg)."""
+    if isinstance(exc, KeyError) and exc.args:  # UnknownRuleset: its message, unquoted
+        text = str(exc.args[0])
+    elif isinstance(exc, (GameError, StoreError, OSError, ValueError)):
+        text = str(exc)
+    else:
+        text = f"an error in wtg: {type(exc).__name__}: {exc}"
+    return " ".join(text.split())[:500]

@@ -1,0 +1,82 @@
+"""What the poll did with a mail: a kind (an enum) and a detail. Its text, ``kind: detail``,
+is what the journal keeps and ``wtg poll -v`` prints; the kind decides the summary's count
+and the folder the mail goes to."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from wtg.core.record import Record
+
+
+class Kind(Enum):
+    """The kinds of outcome, by the word their text starts with."""
+
+    STORED = "stored"
+    """Orders filed."""
+    REJECTED = "rejected"
+    """Orders that could not be accepted, or mail that must get no answer."""
+    QUARANTINED = "quarantined"
+    """Its handling failed: kept in the archive for the GM."""
+    IGNORED = "ignored"
+    """No orders filed: those on file stand, or it was a copy."""
+    ANSWERED = "answered"
+    """A player's mail without a form, answered with help."""
+    LATER = "later"
+    """Left in the inbox for the next poll (a game being written)."""
+
+    @property
+    def counted_as(self) -> str:
+        """The summary's word: filed, rejected, quarantined, ignored (or skipped)."""
+        return _COUNTED.get(self, "ignored")
+
+    @property
+    def to_rejected(self) -> bool:
+        """Whether the mail goes to the rejected folder (else to processed)."""
+        return self in (Kind.REJECTED, Kind.QUARANTINED)
+
+
+_COUNTED = {
+    Kind.STORED: "filed",
+    Kind.REJECTED: "rejected",
+    Kind.QUARANTINED: "quarantined",
+    Kind.LATER: "skipped",
+}
+
+
+class Outcome(Record):
+    kind: Kind
+    detail: str = ""
+
+    def text(self) -> str:
+        """``kind: detail`` as the journal keeps it and ``wtg poll -v`` prints it."""
+        return f"{self.kind.value}: {self.detail}" if self.detail else self.kind.value
+
+    @classmethod
+    def from_text(cls, text: str) -> Outcome:
+        """The outcome the journal kept as text (a word it does not know counts as ignored,
+        as the summary always counted it)."""
+        word, _, detail = text.partition(": ")
+        try:
+            return cls(Kind(word), detail)
+        except ValueError:
+            return cls(Kind.IGNORED, text)
+
+
+def stored(detail: str) -> Outcome:
+    return Outcome(Kind.STORED, detail)
+
+
+def rejected(detail: str) -> Outcome:
+    return Outcome(Kind.REJECTED, detail)
+
+
+def ignored(detail: str) -> Outcome:
+    return Outcome(Kind.IGNORED, detail)
+
+
+def answered(detail: str) -> Outcome:
+    return Outcome(Kind.ANSWERED, detail)
+
+
+LATER = Outcome(Kind.LATER)
