@@ -31,10 +31,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from wtg import durable
-from wtg.aof.render import render_aof
 from wtg.due import default_jobs
 from wtg.engine import Game, create_game, open_game
 from wtg.gameconfig import PlayerEntry
+from wtg.report import aof_text
 from wtg.rules.wok4.strategy import plan_orders
 
 TARGET_GAMES = 1000
@@ -54,13 +54,7 @@ def filled_aof(game: Game, player: int) -> str:
     state = game.state()
     orders = plan_orders(state, player, random.Random(f"{game.config.seed}:{state.turn}:{player}"))
     orders["ready"] = True
-    header = {
-        "game": game.config.game,
-        "turn": state.turn + 1,
-        "player": player,
-        "code": game.config.player(player).code,
-    }
-    return render_aof(game.ruleset.form, header, orders, game.ruleset.form_context(state, player))
+    return aof_text(game.ruleset, game.config, state, player, orders)
 
 
 def file_orders(game: Game) -> None:

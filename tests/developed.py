@@ -15,12 +15,12 @@ from collections import deque
 from random import Random
 from typing import Any
 
-from wtg.aof.render import render_aof
 from wtg.core.provmap import map_from_data
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
 from wtg.data.rulesets.wok4 import RULESET
 from wtg.engine import Game, dump_json
+from wtg.report import aof_text
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok4.constants import AIMS, TRADES
 from wtg.rules.wok4.reach import attacks_allowed
@@ -71,14 +71,7 @@ def start_from(game: Game, state: WokState) -> None:
 
 def filled_aof(game: Game, state: WokState, player: int, orders: dict[str, Any]) -> str:
     """The player's AOF for the turn after ``state``, filled in with ``orders``."""
-    header = {
-        "game": game.config.game,
-        "turn": state.turn + 1,
-        "player": player,
-        "code": game.config.player(player).code,
-    }
-    form = game.ruleset.form_for(state)
-    return render_aof(form, header, orders, game.ruleset.form_context(state, player))
+    return aof_text(game.ruleset, game.config, state, player, orders)
 
 
 def _grow_empires(state: WokState, owned: int) -> None:

@@ -11,10 +11,10 @@ import pytest
 
 from tests.bigmap import write_grid_map
 from tests.conftest import players
-from wtg.aof.render import render_aof
 from wtg.data.rulesets.wok4 import RULESET
 from wtg.engine import Game, create_game
 from wtg.intake import Submission
+from wtg.report import aof_text
 from wtg.rules.wok.state import Province, WokState
 
 BIG = 2000
@@ -28,14 +28,7 @@ def big_game(tmp_path: Path) -> Game:
 
 
 def filled_form(game: Game, state: WokState, player: int, orders: dict[str, Any]) -> str:
-    header = {
-        "game": game.config.game,
-        "turn": state.turn + 1,
-        "player": player,
-        "code": game.config.player(player).code,
-    }
-    form = game.ruleset.form_for(state)
-    return render_aof(form, header, orders, game.ruleset.form_context(state, player))
+    return aof_text(game.ruleset, game.config, state, player, orders)
 
 
 def far_orders(state: WokState, player: int) -> dict[str, Any]:

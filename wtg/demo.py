@@ -15,7 +15,6 @@ from pathlib import Path
 
 from wtg import private
 from wtg.aof.mailtext import BEGIN_MARKER
-from wtg.aof.render import render_aof
 from wtg.config import config_from_data
 from wtg.core.errors import UsageError
 from wtg.due import run_due
@@ -25,6 +24,7 @@ from wtg.mail.inbox import MaildirInbox
 from wtg.mail.poller import poll
 from wtg.mail.sender import send
 from wtg.mail.transport import delivered
+from wtg.report import aof_text
 from wtg.rules.wok4.strategy import plan_orders
 from wtg.schedule import make_schedule
 
@@ -58,14 +58,7 @@ def filled_aof(game: Game, player: int) -> str:
     rng = random.Random(f"demo:{game.config.seed}:{state.turn}:{player}")
     orders = plan_orders(state, player, rng)
     orders["ready"] = True
-    header = {
-        "game": game.config.game,
-        "turn": state.turn + 1,
-        "player": player,
-        "code": game.config.player(player).code,
-    }
-    form = game.ruleset.form_for(state)
-    return render_aof(form, header, orders, game.ruleset.form_context(state, player))
+    return aof_text(game.ruleset, game.config, state, player, orders)
 
 
 def reply_with_orders(report: bytes, filled: str, sender: str, message_id: str) -> EmailMessage:

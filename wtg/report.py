@@ -52,8 +52,16 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def aof_text(ruleset: Ruleset, config: GameConfig, state: Any, player: int) -> str:
-    """The blank AOF a side fills in for the turn after ``state``; the code is its seat's."""
+def aof_text(
+    ruleset: Ruleset,
+    config: GameConfig,
+    state: Any,
+    player: int,
+    orders: Mapping[str, Any] | None = None,
+) -> str:
+    """The AOF a side fills in for the turn after ``state``, blank (as mailed) or filled in
+    with ``orders`` (as the demo's players and the benchmarks send it); the code is its
+    seat's."""
     seat = ruleset.seat_of(state, SideId(player))
     header = {
         "game": config.game,
@@ -61,7 +69,8 @@ def aof_text(ruleset: Ruleset, config: GameConfig, state: Any, player: int) -> s
         "player": player,
         "code": config.player(seat if seat is not None else player).code,
     }
-    return render_aof(ruleset.form_for(state), header, None, ruleset.form_context(state, player))
+    context = ruleset.form_context(state, player)
+    return render_aof(ruleset.form_for(state), header, orders, context)
 
 
 def with_set_aside(report: str, aof: str, lines: Sequence[str]) -> str:
