@@ -14,6 +14,7 @@ An error that is not a WtgError is a bug in wtg, or the disk or the network fail
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar
 
 
@@ -47,6 +48,20 @@ class ConfigError(WtgError, ValueError):
     def __init__(self, *problems: str) -> None:
         super().__init__("\n".join(problems))
         self.problems = list(problems)
+
+
+class ProblemsError(ConfigError):
+    """A data file (a map, a form spec) that cannot be used, with every problem found in
+    it, one a line under ``heading``."""
+
+    heading: ClassVar[str] = "{source} is not valid"
+
+    def __init__(self, source: str, problems: Iterable[str]) -> None:
+        self.source = source
+        listed = list(problems)
+        listing = "\n".join(f"  - {p}" for p in listed)
+        super().__init__(f"{self.heading.format(source=source)}:\n{listing}")
+        self.problems = listed
 
 
 class SetupError(UsageError, ValueError):

@@ -9,7 +9,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TypeVar
 
-from wtg.core.errors import ConfigError
+from wtg.core.errors import ProblemsError
 from wtg.core.record import Record
 
 RESERVED_KEYS = ("player", "turn")
@@ -33,15 +33,10 @@ _FIELD_KEYS = (
 _R = TypeVar("_R", "FieldSpec", "SectionSpec")
 
 
-class FormError(ConfigError):
+class FormError(ProblemsError):
     """A form spec that cannot be used; ``problems`` lists everything wrong with it."""
 
-    def __init__(self, source: str, problems: Sequence[str]) -> None:
-        self.source = source
-        listed = list(problems)
-        listing = "\n".join(f"  - {p}" for p in listed)
-        super().__init__(f"bad order form spec {source}:\n{listing}")
-        self.problems = listed
+    heading = "bad order form spec {source}"
 
 
 class FieldSpec(Record):

@@ -10,22 +10,17 @@ the file name, so a GM can fix a map without reading code.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from wtg.core.errors import ConfigError
+from wtg.core.errors import ProblemsError
 from wtg.core.record import Record
 
 
-class MapError(ConfigError):
+class MapError(ProblemsError):
     """A map file that cannot be used, with every problem found in it."""
 
-    def __init__(self, source: str, problems: Iterable[str]) -> None:
-        self.source = source
-        listed = list(problems)
-        lines = "\n".join(f"  - {p}" for p in listed)
-        super().__init__(f"map {source} is not valid:\n{lines}")
-        self.problems = listed
+    heading = "map {source} is not valid"
 
 
 class MapProvince(Record):
