@@ -17,6 +17,7 @@ SPOOL = ".mail"
 
 def register(group: click.Group) -> None:
     group.add_command(status)
+    group.add_command(quarantine)
 
 
 @click.command()
@@ -130,3 +131,29 @@ def warn_if_shared(game_dir: Path) -> None:
             f"codes; make the game private: chmod -R go-rwx {game_dir.resolve()}",
             err=True,
         )
+
+
+@click.command()
+@click.option("--forget", "keys", multiple=True, metavar="KEY", help="Drop this record.")
+@click.option("--forget-all", is_flag=True, help="Drop every record.")
+@click.pass_context
+def quarantine(ctx: click.Context, keys: tuple[str, ...], forget_all: bool) -> None:
+    """The mails the poll could not handle (kept in the archive), and, once you have dealt
+    with one (answered its sender, filed its orders with `wtg orders`), --forget KEY drops
+    its record: `wtg status` counts what is left."""
+    from wtg.mail.journal import Journal
+
+    spool = games_root(ctx) / SPOOL
+    if keys or forget_all:
+        journal = Journal(spool)
+        try:
+            gone = journal.forget_quarantined(None if forget_all else list(keys))
+        finally:
+            journal.close()
+        click.echo(f"{gone} record(s) dropped")
+        return
+    kept = quarantined(spool)
+    if not kept:
+        click.echo("no mail quarantined")
+    for item in kept:
+        click.echo(f"{item.key}  game {item.game or '?'}  {item.archive}: {item.reason}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from wtg import private
@@ -69,6 +70,17 @@ class Journal:
             "VALUES (?, ?, ?, ?)",
             (key, message_id, outcome, time.time()),
         )
+
+    def forget_quarantined(self, keys: Sequence[str] | None) -> int:
+        """Drop quarantine records (``keys``, or every one when None) once the GM has dealt
+        with them; the archived message stays. Returns how many went."""
+        if keys is None:
+            gone = self.db.execute("DELETE FROM quarantine").rowcount
+        else:
+            marks = ",".join("?" * len(keys))
+            gone = self.db.execute(f"DELETE FROM quarantine WHERE key IN ({marks})", keys).rowcount
+        self.db.commit()
+        return int(gone)
 
     def quarantined(self, key: str, game: str | None, archive: str, reason: str, at: float) -> None:
         """A message whose handling failed, kept for the GM (``wtg status``)."""
