@@ -1,7 +1,7 @@
 """The `wtg` command line: wiring only; the work is done in wtg.engine, wtg.mail and the rulesets.
 
 wtg.cli.games  new-game, aof, orders, run-turn, state, report, topten, demo
-wtg.cli.status status (one game, or every game)
+wtg.cli.status status (one game, or every game), quarantine
 wtg.cli.mail   poll, send, remind
 wtg.cli.ratings ratings
 wtg.cli.checkconfig check-config
