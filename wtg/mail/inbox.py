@@ -23,6 +23,11 @@ from wtg.config import ImapConfig
 from wtg.core.record import Record
 
 FETCH_BATCH = 100
+"""Messages of the maildir inbox handled between two flushes to disk."""
+IMAP_BATCH = 500
+IMAP_BATCH_BYTES = 8_000_000
+"""At most this many messages, of at most this many bytes together, in one FETCH (and
+one MOVE): a thousand mails in two round trips, a batch of big ones kept small."""
 NOOP_EVERY = 5.0
 """``wtg poll --idle`` on an IMAP server without IDLE: seconds between two NOOPs."""
 MAILDIR_EVERY = 2.0
@@ -90,8 +95,9 @@ class ImapInbox:
     def __init__(self, config: ImapConfig, client: Any | None = None) -> None:
         self.config = config
         self.client = client if client is not None else connect_imap(config)
-        for folder in (config.processed_folder, config.rejected_folder):
-            if not self.client.folder_exists(folder):
+        there = {str(name) for _flags, _delimiter, name in self.client.list_folders()}
+        for folder in (config.processed_folder, config.rejected_folder):  # one LIST for both
+            if folder not in there:
                 self.client.create_folder(folder)
         info = self.client.select_folder(config.folder)
         self.uidvalidity = int(info[b"UIDVALIDITY"])
@@ -118,8 +124,7 @@ class ImapInbox:
 
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
         sizes = self._ask(self._sizes).result()  # every message's size and arrival at once
-        ordered = sorted(sizes)
-        batches = [ordered[at : at + FETCH_BATCH] for at in range(0, len(ordered), FETCH_BATCH)]
+        batches = _batches(sorted(sizes), sizes, max_bytes)
         ahead = [self._ask(self._fetch, batch, sizes, max_bytes) for batch in batches[:1]]
         for index in range(len(batches)):
             current = ahead.pop().result()
@@ -229,6 +234,25 @@ class ImapInbox:
         self.line.shutdown(wait=True)
         with contextlib.suppress(Exception):  # closing a dead connection is not an error
             self.client.logout()
+
+
+def _batches(
+    uids: Sequence[int], sizes: dict[int, dict[bytes, Any]], max_bytes: int
+) -> list[list[int]]:
+    """The messages in server order, cut into batches of IMAP_BATCH messages or
+    IMAP_BATCH_BYTES bytes (a body over ``max_bytes`` is not fetched: it counts nothing)."""
+    batches: list[list[int]] = []
+    current: list[int] = []
+    weight = 0
+    for uid in uids:
+        size = int(sizes[uid][b"RFC822.SIZE"])
+        size = size if size <= max_bytes else 0
+        if current and (len(current) >= IMAP_BATCH or weight + size > IMAP_BATCH_BYTES):
+            batches.append(current)
+            current, weight = [], 0
+        current.append(uid)
+        weight += size
+    return [*batches, current] if current else batches
 
 
 def _news(responses: Sequence[Any]) -> bool:

@@ -37,8 +37,8 @@ class FakeClient:
     def _note(self, name: str) -> None:
         self.calls.append((name, threading.current_thread().name))
 
-    def folder_exists(self, folder: str) -> bool:
-        return True
+    def list_folders(self) -> list[tuple[tuple[bytes, ...], bytes, str]]:
+        return [((), b".", name) for name in ("INBOX", "wtg-processed", "wtg-rejected")]
 
     def select_folder(self, folder: str) -> dict[bytes, Any]:
         return {b"UIDVALIDITY": 77}
@@ -88,7 +88,7 @@ def imap_config(gm: GmConfig) -> ImapConfig:
 def test_batches_come_in_server_order_from_the_imap_thread(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(inbox_module, "FETCH_BATCH", 3)
+    monkeypatch.setattr(inbox_module, "IMAP_BATCH", 3)
     client = FakeClient(8)
     inbox = ImapInbox(imap_config(gm_config(tmp_path)), client)
     keys = []
@@ -169,3 +169,13 @@ def test_wtg_poll_says_in_a_line_why_it_stopped(
     assert "ConnectionResetError" in health.error
     assert sorted(client.mails) == [1, 2, 3]
     assert client.calls[-1][0] == "logout"
+
+
+def test_a_batch_holds_many_messages_but_not_too_many_bytes() -> None:
+    sizes = {
+        uid: {b"RFC822.SIZE": size} for uid, size in enumerate([10] * 700 + [5_000_000] * 3, 1)
+    }
+    cut = inbox_module._batches(sorted(sizes), sizes, max_bytes=6_000_000)
+    assert [len(batch) for batch in cut] == [500, 201, 1, 1]  # 200 small and a big one fit
+    skipped = inbox_module._batches(sorted(sizes), sizes, max_bytes=1_000)  # big: not fetched
+    assert [len(batch) for batch in skipped] == [500, 203]
