@@ -1,9 +1,13 @@
 """Fingerprints of the rule texts, so a test can check that a ruling quotes the text's own
 words while the texts themselves stay outside the repository (``../shared/seeds/``).
 
-A text is read as its words: case folded, every character that is not a letter or a digit
-a space ("..." included). Every run of one to three words is hashed (BLAKE2b, four bytes)
-and the sorted hashes are the text's fingerprint, ``tests/seedprints/<seed file>.bin``.
+A text is read as its words: every character that is not a letter or a digit is a space
+("..." included), words are cut apart where a lower-case letter meets a capital, where a
+capital starts a word after capitals and where a digit and a letter meet (the texts are web
+pages whose table cells ran together: "1Spy Province.", "EFFGain 30 EFF", "KnightPlains";
+a quote may give the cells apart), then case folded. Every run of one to three words is
+hashed (BLAKE2b, four bytes) and the sorted hashes are the text's fingerprint,
+``tests/seedprints/<seed file>.bin``.
 A quoted passage is cut at its "..." (words left out); each piece of k words is the text's
 when each run of min(k, 3) words in it is in the fingerprint. Punctuation is not checked;
 words, and their order three at a time, are.
@@ -26,10 +30,14 @@ PRINTS = Path(__file__).resolve().parent / "seedprints"
 RUN = 3
 """Words checked together: a piece of a quote must follow the text three words at a time."""
 ELISION = re.compile(r"\.\.\.|\u2026")
+GLUED = re.compile(
+    r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=\d)(?=[^\W\d_])|(?<=[^\W\d_])(?=\d)"
+)
+"""Where two cells of a table may have run together: ``EFFGain``, ``KnightPlains``, ``1Spy``."""
 
 
 def words(text: str) -> list[str]:
-    return re.sub(r"[\W_]+", " ", text.casefold()).split()
+    return re.sub(r"[\W_]+", " ", GLUED.sub(" ", text)).casefold().split()
 
 
 def _hash(run: Sequence[str]) -> int:

@@ -33,7 +33,7 @@ def test_chopping_makes_a_wood_a_worker() -> None:
 
 def test_the_favoured_aim_of_a_terrain_makes_half_as_much_again() -> None:
     """ "Workers in a province with the appropriate AIM will produce 50% more of the
-    resource: Desert LEV, Forest CHO, Mountain MIN, Plains EFF, Swamp DEF"."""
+    resource: ... Desert LEV, Forest CHO, Mountain MIN, Plains EFF, Swamp DEF"."""
     assert worked("Forest", wok=20, aim="CHO").player(1).wood == 100 + 30
     assert worked("Mountain", wok=20, aim="MIN").player(1).gold == 30
     assert worked("Mountain", wok=20, aim="CHO").player(1).wood == 100 + 20

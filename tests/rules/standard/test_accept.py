@@ -1,7 +1,7 @@
 """Orders as they arrive: a line for a province the player does not own is rejected at once,
 with the reason, unless an accepted attack line of the same orders sets out to take it
-(docs/rules/standard.md, ruling "Orders for provinces not yours"). Quotes are from the text
-(000_...) and RULE-NOTES."""
+(docs/rules/standard.md, ruling 3, Orders for provinces not yours). Quotes are from the
+text (000_...); what RULE-NOTES says is told unquoted."""
 
 from __future__ import annotations
 
@@ -159,9 +159,10 @@ def test_a_colours_orders_name_only_its_own_provinces() -> None:
 
 
 def test_the_robots_orders_pass_the_same_checks() -> None:
-    """RULE-NOTES on the robots: "in the newly captured province it transforms 48 POP into 12
-    ARM twice, moves 5 armies back to the province it came from, and sets the aim of both to
-    missiles": orders for the province its attack sets out to take, which the ruling allows."""
+    """RULE-NOTES on the robots: in the newly captured province a robot transforms 48 POP
+    into 12 ARM twice, moves 5 armies back to the province it came from and sets the aim of
+    both to missiles; orders for the province its attack sets out to take, which the ruling
+    allows."""
     state = colours_state("duel")
     planned: dict[str, Any] = robot_plan(state, ROBO1)
     entries, bad, problems = RULESET.entries_from_dict(planned)

@@ -148,7 +148,7 @@ def test_a_human_gets_one_form_and_one_report_per_colour(tmp_path: Path) -> None
 
 
 def test_duel_lite_two_colours_each(tmp_path: Path) -> None:
-    """ "Duel-Lite 2 colours"."""
+    """Duel-Lite: two colours a human (RULE-NOTES; the text names no Duel-Lite)."""
     game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel-lite")
     state = game.state()
     humans = [(p.id, p.label, p.controller) for p in state.players if not p.robot]
@@ -399,8 +399,9 @@ def test_a_start_province_is_protected_whoever_holds_it() -> None:
 
 
 def test_a_rip_goes_to_whoever_ends_the_turn_owning_the_last_province() -> None:
-    """ "a RIP goes to whoever ENDS the turn owning the last province that colour lost": AnnA
-    takes BobB's last province, then Robo1 takes it from her; the RIP is Robo1's."""
+    """Ruling 19, by RULE-NOTES: a RIP goes to whoever ENDS the turn owning the last province
+    that colour lost. AnnA takes BobB's last province, then Robo1 takes it from her; the RIP
+    is Robo1's."""
     state = colours_state(turn=6)
     state.oop = [ANN_A, ROBO1, *[p for p in range(2, 11) if p != ROBO1]]
     rip_of(state, BOB_B, ANN_A, 2)
@@ -495,7 +496,8 @@ def test_in_a_trinity_the_others_play_on_when_one_human_is_out() -> None:
 
 
 def test_two_humans_reaching_the_count_on_one_turn_raise_the_target_to_four() -> None:
-    """ "if two players reach the count on the same turn, the target becomes four RIPs"."""
+    """Ruling 21, by RULE-NOTES: if two players reach the count on the same turn, the target
+    becomes four RIPs."""
     state = colours_state("trinity", turn=10)
     dead(state, ROBO1, ROBO2, ROBO3, T_CID[1])
     state.player(T_ANN[0]).rips = [ROBO1, T_CID[1]]

@@ -1,15 +1,17 @@
-"""The robots of a Duel or Trinity, by the published robot rules (RULE-NOTES, Standard WoK):
+"""The robots of a Duel or Trinity. The Standard text stops where the robots "follow
+predictable automatic rules every turn:"; the published robot rules, as RULE-NOTES gathers
+them (told here, not quoted):
 
-- "each turn a robot makes ONE attack, from the province it captured last (its home on
-  turn 1), with ALL armies there";
-- "target: the LOWEST-numbered adjacent province that is human or neutral at the START of
-  the turn; if none, the lowest-numbered adjacent robot province; if headhunting forbids
-  it, the next lowest";
-- "in the newly captured province it transforms 48 POP into 12 ARM twice, moves 5 armies
-  back to the province it came from, and sets the aim of both to missiles; it never fires
-  its missiles";
-- "ownership is judged at the start of the turn, so two robots can collide; a robot whose
-  last-taken province is lost is headless and inactive".
+- each turn a robot makes ONE attack, from the province it captured last (its home on
+  turn 1), with ALL armies there;
+- its target is the LOWEST-numbered adjacent province that is human or neutral at the
+  START of the turn; if none, the lowest-numbered adjacent robot province; if headhunting
+  forbids it, the next lowest;
+- in the newly captured province it transforms 48 POP into 12 ARM twice, moves 5 armies
+  back to the province it came from and sets the aim of both to missiles; it never fires
+  its missiles;
+- ownership is judged at the start of the turn, so two robots can collide; a robot whose
+  last-taken province is lost is headless and inactive.
 
 Grid of the hand-made states (``make_state(5, 4)``), neighbours up, down, left, right::
 
@@ -73,7 +75,7 @@ def robot_turn(state: WokState, *human_orders: Orders, seed: int = 1) -> Any:
 
 
 def test_one_attack_from_the_last_taken_province_with_all_armies() -> None:
-    """ "ONE attack, from the province it captured last ... with ALL armies there"."""
+    """ONE attack, from the province it captured last, with ALL armies there."""
     state = robot_state()
     give(state, 14, ROBOT, arm=60)
     state.player(ROBOT).last_taken = 14  # 8 is still its home, but 14 was taken last
@@ -83,7 +85,7 @@ def test_one_attack_from_the_last_taken_province_with_all_armies() -> None:
 
 
 def test_home_province_is_the_source_on_turn_one() -> None:
-    """ "(its home on turn 1)"."""
+    """The source is its home on turn 1."""
     state = robot_state(turn=0)
     assert attack_of(robot_plan(state, ROBOT)) == [{"from": 8, "to": 3, "armies": 999}]
 
@@ -114,8 +116,8 @@ def test_all_armies_go_into_the_attack() -> None:
 def test_target_is_the_lowest_numbered_human_or_neutral_neighbour(
     owners: dict[int, int], target: int
 ) -> None:
-    """ "the LOWEST-numbered adjacent province that is human or neutral at the START of the
-    turn"; the neighbours of 8 are 3, 7, 9 and 13."""
+    """The LOWEST-numbered adjacent province that is human or neutral at the START of the
+    turn; the neighbours of 8 are 3, 7, 9 and 13."""
     state = robot_state()
     for pid, owner in owners.items():
         give(state, pid, owner)
@@ -132,7 +134,7 @@ def test_target_is_the_lowest_numbered_human_or_neutral_neighbour(
 def test_the_lowest_robot_neighbour_when_no_human_or_neutral_one(
     owners: dict[int, int], target: int
 ) -> None:
-    """ "if none, the lowest-numbered adjacent robot province"."""
+    """If none, the lowest-numbered adjacent robot province."""
     state = robot_state()
     for pid, owner in owners.items():
         give(state, pid, owner)
@@ -148,8 +150,8 @@ def test_no_attack_when_every_neighbour_is_its_own() -> None:
 
 
 def test_the_target_is_judged_on_the_start_of_the_turn_so_two_robots_collide() -> None:
-    """ "ownership is judged at the start of the turn, so two robots can collide": both
-    robots aim at neutral 3; the second attacks it although the first has just taken it."""
+    """Ownership is judged at the start of the turn, so two robots can collide: both robots
+    aim at neutral 3; the second attacks it although the first has just taken it."""
     state = robot_state()
     give(state, 4, OTHER_ROBOT, arm=40)
     state.player(OTHER_ROBOT).last_taken = 4  # neighbours of 4: 3, 5, 9
@@ -169,7 +171,7 @@ def test_headhunting_protected_start_provinces_are_passed_over_in_turns_1_to_3(
     turn: int, target: int
 ) -> None:
     """ "Robot players are also bound by this. They will not attack any human's or Robo's
-    start-prov during the first three turns"; "if headhunting forbids it, the next lowest"."""
+    start-prov during the first three turns"; if headhunting forbids it, the next lowest."""
     state = robot_state(turn=turn - 1)
     give(state, 3, HUMAN)
     state.player(HUMAN).home = 3
@@ -200,8 +202,8 @@ def test_headhunting_falls_back_to_a_robot_province_when_the_others_are_protecte
 
 
 def test_orders_for_the_new_province_two_recruitments_five_back_both_aims_missiles() -> None:
-    """ "it transforms 48 POP into 12 ARM twice, moves 5 armies back to the province it came
-    from, and sets the aim of both to missiles"."""
+    """It transforms 48 POP into 12 ARM twice, moves 5 armies back to the province it came
+    from and sets the aim of both to missiles."""
     plan = robot_plan(robot_state(), ROBOT)
     assert plan == {
         "player": ROBOT,
@@ -248,7 +250,7 @@ def test_a_failed_attack_leaves_the_last_taken_province_as_it_was() -> None:
 
 
 def test_robots_never_fire_their_missiles() -> None:
-    """ "it never fires its missiles"."""
+    """It never fires its missiles."""
     state = robot_state()
     give(state, 8, ROBOT, mis=99)
     give(state, 3, HUMAN, arm=30)
@@ -265,7 +267,7 @@ def test_robots_never_fire_their_missiles() -> None:
 
 
 def test_a_robot_whose_last_taken_province_is_lost_gives_no_orders() -> None:
-    """ "a robot whose last-taken province is lost is headless and inactive"."""
+    """A robot whose last-taken province is lost is headless and inactive."""
     state = robot_state()
     give(state, 14, HUMAN)
     state.player(ROBOT).last_taken = 14  # lost to the human; 8 is still the robot's
@@ -290,10 +292,11 @@ def test_a_robot_losing_its_new_province_in_the_same_turn_is_headless_afterwards
 
 def test_a_headless_robot_idles_and_never_quits() -> None:
     """Duel: "Another four colours are taken by robot players, who are strong but play by
-    predicatable automatic rules"; a headless robot is "inactive" (RULE-NOTES). Ruling 20:
-    "A robot never misses a turn: a headless robot idles (its provinces stay, and can be
-    RIPed) but does not QUIT." Missed turns are a human's ("If you miss orders for 3 Turns
-    in a row"): robots played its turns as missed and QUIT it after three."""
+    predicatable automatic rules"; a headless robot is inactive (RULE-NOTES). Ruling 20: a
+    robot never misses a turn; a headless robot idles (its provinces stay, and can be
+    RIPed) but does not QUIT. Missed turns are a human's (WoK IV's "If you miss orders for 3
+    Turns in a row"). Until issue 14 the end of the turn counted a headless robot's turns as
+    missed and made it QUIT after three."""
     state = robot_state()
     give(state, 14, HUMAN)
     state.player(ROBOT).last_taken = 14  # headless

@@ -216,9 +216,9 @@ def test_spies_all_caught_do_nothing() -> None:
 
 
 def test_the_victim_is_told_which_operation_hit_him() -> None:
-    """Ruling 13 (the family's, as WoK IV's ruling 12: "The victim always learns of an
-    operation against it (what kind, whether it succeeded, what it lost, whether it caught
-    spies)"): Spy Player ("See the total POP, WOK, ARM, MIS and SPY ...") and a failed
+    """Ruling 13 (the family's, as WoK IV's ruling 12: the victim always learns of an
+    operation against it, what kind, whether it succeeded, what it lost, whether it caught
+    spies): Spy Player ("See the total POP, WOK, ARM, MIS and SPY ...") and a failed
     propaganda are named in the victim's report, as is the operation in the spymaster's."""
     state = setup()
     player = operate(state, spy(1, 2, SPY_PLAYER, 1), values=(YES,))

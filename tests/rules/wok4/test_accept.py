@@ -186,7 +186,7 @@ def test_later_phases_may_name_a_province_an_attack_line_takes() -> None:
 
 
 def test_the_holder_is_named_only_where_the_report_shows_it() -> None:
-    """The report shows the holder of a neighbour of one's provinces ("BORDERS") and no
+    """The report shows the holder of a neighbour of one's provinces (``BORDERS``) and no
     other: a rejected line must not tell more."""
     state = make_state()
     empty(state, 1, 1, arm=50)

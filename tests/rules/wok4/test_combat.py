@@ -129,7 +129,8 @@ def test_more_armies_than_present_uses_them_all() -> None:
 
 
 def test_attack_count_by_tech_points() -> None:
-    """ "0-49 Tech Points : 3 attacks possible, 50-99 Tech Points : 4 ... 200-999 : 7"."""
+    """ "0-49 Tech Points : 3 attacks possible, 50-99 Tech Points : 4 attacks possible ...
+    200-999 Tech Points : 7 attacks possible"."""
     from wtg.rules.wok4.reach import attacks_allowed
 
     assert [attacks_allowed(t) for t in (0, 49, 50, 99, 100, 149, 150, 199, 200, 999)] == [

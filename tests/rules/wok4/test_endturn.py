@@ -47,7 +47,7 @@ def test_each_phase_runs_for_every_player_before_the_next_phase() -> None:
 
 
 def test_a_new_order_of_play_each_turn_of_the_players_still_in_the_game() -> None:
-    """ "Every new turn, the WTG creates a new OoP.\""""
+    """ "Every new turn, the WOK Turn Generator (WTG) creates a new OoP." """
     state = make_state(players=4)
     for pid, player in zip((1, 5, 16, 20), (1, 2, 3, 4), strict=True):
         empty(state, pid, player)

@@ -34,8 +34,8 @@ def test_fifty_units_per_order_and_99_means_all() -> None:
 
 
 def test_moving_through_several_provinces_in_order() -> None:
-    """ "Move 50 armies from A to B." and then "Move 50 armies from B to C." Always remember
-    that your orders are processed one by one.\""""
+    """ "like 'Move 50 armies from A to B.' and then 'Move 50 armies from B to C.' Always
+    remember that your orders are processed one by one." """
     state = make_state()
     empty(state, 1, 1, arm=50, lev=1500)
     empty(state, 2, 1)

@@ -35,8 +35,8 @@ def test_population_into_workers_two_for_one() -> None:
 
 
 def test_workers_back_into_population_two_for_one() -> None:
-    """ "You can also change back some Workers into Population ... sanctionned with a 2:1
-    ratio (you need 2 Workers to get 1 Population).\""""
+    """ "You can also change back some Workers into Population ... a 2:1 ratio (you need 2
+    Workers to get 1 Population)." """
     state = make_state()
     empty(state, 1, 1, wok=11)
     result = run(state, orders(1, transform=[transform(1, "WOK-POP", 11)]))
@@ -76,7 +76,7 @@ def test_level_mixing_example() -> None:
 def test_overflow_loses_armies_but_level_counts_them() -> None:
     """ "you transform 48 population into 12 armies. Your province already had 990 armies ...
     you lose 3 armies to reach the limit" and "your armies level will decrease proportional
-    to this original total number, in our example 1.002 and not 999".\""""
+    to this original total number, in our example 1.002 and not 999"."""
     state = make_state()
     empty(state, 1, 1, arm=990, lev=2000, pop=48)
     result = run(state, orders(1, transform=[transform(1, "POP-ARM", 48)]))
@@ -118,7 +118,8 @@ def test_no_workers_into_armies() -> None:
     ],
 )
 def test_growth_brackets(pop: int, percent: int) -> None:
-    """ "0-99 population : +20% 100-199 : +15% 200-299 : +10% 300-399 : +6% 400-999 :+3%"."""
+    """ "0-99 population : +20% 100-199 population : +15% 200-299 population : +10% 300-399
+    population : +6% 400-999 population :+3%"."""
     assert growth_rate(pop) == percent
 
 

@@ -37,7 +37,7 @@ def test_home_province_start_values() -> None:
 def test_neutral_province_start_values() -> None:
     """ "Each neutral province begins with - 16 workers, and - 5 armies ... at level 1.000
     for defense purposes only. They also have 0.3 Defense." "All provinces start with the
-    workers default aim of +DEFENSE ... (neutral provinces have that aim too)."""
+    workers default aim of +DEFENSE ... (neutral provinces have that aim too)." """
     state = new(10, 1)
     neutrals = [p for p in state.provinces if p.owner == 0]
     assert len(neutrals) == 50
@@ -74,6 +74,7 @@ def test_more_players_than_seats_is_refused() -> None:
 
 
 def test_turn_zero_draws_the_first_order_of_play() -> None:
-    """ "Every new turn, the WTG creates a new OoP": turn 1's comes with turn 0."""
+    """ "Every new turn, the WOK Turn Generator (WTG) creates a new OoP": turn 1's comes with
+    turn 0."""
     state = new(10, 9)
     assert sorted(state.oop) == list(range(1, 11)) and state.turn == 0

@@ -321,8 +321,8 @@ def test_the_victim_learns_the_source_only_when_detected() -> None:
 
 
 def test_the_victims_report_names_the_operation() -> None:
-    """Ruling 12: "The victim always learns of an operation against it (what kind, whether it
-    succeeded, what it lost, whether it caught spies)". His report said "they succeeded"
+    """Ruling 12: the victim always learns of an operation against it (what kind, whether it
+    succeeded, what it lost, whether it caught spies). His report said ``they succeeded``
     with no word of which of the five operations it was."""
     result = operate(duel(spy=10), spy(1, 2, SPY_PLAYER, 1), values=(YES, NO, NO))
     events = [e.to_dict() for e in result.events]
