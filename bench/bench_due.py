@@ -31,10 +31,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from wtg import durable
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.due import default_jobs
 from wtg.engine import Game, create_game, open_game
 from wtg.gameconfig import PlayerEntry
 from wtg.report import aof_text
+from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.strategy import plan_orders
 
 TARGET_GAMES = 1000
@@ -49,7 +51,7 @@ def players() -> list[PlayerEntry]:
     ]
 
 
-def filled_aof(game: Game, player: int) -> str:
+def filled_aof(game: Game[WokState], player: int) -> str:
     """The player's AOF filled in by the built-in strategy, marked READY (as in the demo)."""
     state = game.state()
     orders = plan_orders(state, player, random.Random(f"{game.config.seed}:{state.turn}:{player}"))
@@ -57,7 +59,7 @@ def filled_aof(game: Game, player: int) -> str:
     return aof_text(game.ruleset, game.config, state, player, orders)
 
 
-def file_orders(game: Game) -> None:
+def file_orders(game: Game[WokState]) -> None:
     """Every player's orders for the coming turn, as `wtg poll` files a mail (not synced:
     the caller flushes once)."""
     for player in game.ruleset.owing(game.state()):
@@ -65,7 +67,9 @@ def file_orders(game: Game) -> None:
 
 
 def make_game(games_dir: Path, number: int, played: int) -> None:
-    game = create_game(games_dir / f"g{number:04d}", "wok4", "classic60", players(), seed=number)
+    game = create_game(
+        games_dir / f"g{number:04d}", "wok4", "classic60", players(), seed=number
+    ).typed(WOK4)
     for _ in range(played):
         file_orders(game)
         game.run_turn()

@@ -28,18 +28,20 @@ sys.path.insert(0, str(ROOT))
 from bench.bench_poll import SEATS, players_of  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.config import config_from_data  # noqa: E402
+from wtg.data.rulesets.wok4 import RULESET as WOK4  # noqa: E402
 from wtg.engine import Game, create_game  # noqa: E402
 from wtg.mail.inbox import MaildirInbox  # noqa: E402
 from wtg.mail.poller import poll  # noqa: E402
+from wtg.rules.wok.state import WokState  # noqa: E402
 from wtg.rules.wok4.fullorders import full_orders  # noqa: E402
 
 TARGET_SECONDS = 20.0
 
 
-def mails_for(games: list[Game], count: int) -> list[bytes]:
+def mails_for(games: list[Game[WokState]], count: int) -> list[bytes]:
     """``count`` order mails, player after player, game after game, round after round."""
     rng = random.Random(1)
-    forms: list[tuple[Game, int, str]] = []
+    forms: list[tuple[Game[WokState], int, str]] = []
     for game in games:
         state = game.state()
         for entry in game.config.players:
@@ -71,7 +73,9 @@ def main() -> None:
         root = Path(tmp)
         gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, root)
         games = [
-            create_game(gm.games_dir / f"t{t}", "wok4", "classic60", players_of(t), seed=t)
+            create_game(gm.games_dir / f"t{t}", "wok4", "classic60", players_of(t), seed=t).typed(
+                WOK4
+            )
             for t in range(1, args.games + 1)
         ]
         gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)

@@ -37,10 +37,12 @@ from bench.link import Link  # noqa: E402
 from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.config import config_from_data  # noqa: E402
+from wtg.data.rulesets.wok4 import RULESET as WOK4  # noqa: E402
 from wtg.engine import Game, create_game  # noqa: E402
 from wtg.gameconfig import PlayerEntry  # noqa: E402
 from wtg.mail.inbox import ImapInbox  # noqa: E402
 from wtg.mail.poller import poll  # noqa: E402
+from wtg.rules.wok.state import WokState  # noqa: E402
 from wtg.rules.wok4.fullorders import full_orders  # noqa: E402
 
 SEATS = 10
@@ -55,7 +57,7 @@ def players_of(table: int) -> list[PlayerEntry]:
     ]
 
 
-def order_mails(games: list[Game]) -> list[bytes]:
+def order_mails(games: list[Game[WokState]]) -> list[bytes]:
     """Every player of every game mails a full AOF for turn 1 (one mail each)."""
     rng = random.Random(1)
     mails: list[bytes] = []
@@ -123,7 +125,9 @@ def one_round(count: int, where: str | None, link: tuple[float, float] | None) -
                 root,
             )
             games = [
-                create_game(gm.games_dir / f"t{t}", "wok4", "classic60", players_of(t), seed=t)
+                create_game(
+                    gm.games_dir / f"t{t}", "wok4", "classic60", players_of(t), seed=t
+                ).typed(WOK4)
                 for t in range(1, count // SEATS + 1)
             ]
             mails = order_mails(games)

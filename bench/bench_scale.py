@@ -71,7 +71,7 @@ def median_cpu(action: Callable[[], Any], repeat: int) -> tuple[float, float]:
     return statistics.median(cpu), statistics.median(wall)
 
 
-def command_cpu(game: Game, repeat: int) -> float:
+def command_cpu(game: Game[WokState], repeat: int) -> float:
     """Median CPU seconds (user and system) of ``wtg run-turn GAME --rerun`` as a command."""
     wtg = Path(sys.executable).with_name("wtg")
     times = []
@@ -86,7 +86,7 @@ def command_cpu(game: Game, repeat: int) -> float:
 
 def game_under_way(
     folder: Path, provinces: int, players: int, regions: int | None = None
-) -> tuple[Game, WokState]:
+) -> tuple[Game[WokState], WokState]:
     """A game on a generated map with the developed state as its turn 0 and every
     player's full AOF on file for turn 1."""
     data = grid_map(provinces, max(players, regions or 0))
@@ -97,7 +97,7 @@ def game_under_way(
         PlayerEntry(i, f"Player {i}", f"p{i}@example.org", f"CODE{i:06d}")
         for i in range(1, players + 1)
     ]
-    game = create_game(folder / f"game{name}", "wok4", str(map_file), entries, SEED)
+    game = create_game(folder / f"game{name}", "wok4", str(map_file), entries, SEED).typed(RULESET)
     state = developed(data, players, SEED, regions)
     start_from(game, state)
     rng = random.Random(SEED)

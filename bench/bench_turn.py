@@ -34,6 +34,7 @@ from tests.developed import developed, filled_aof, start_from, varied_orders  # 
 from wtg.data.rulesets.wok4 import RULESET  # noqa: E402
 from wtg.engine import Game, create_game  # noqa: E402
 from wtg.gameconfig import PlayerEntry  # noqa: E402
+from wtg.rules.wok.state import WokState  # noqa: E402
 
 SEED = 1234
 PLAYERS = 10
@@ -47,12 +48,14 @@ def summary(label: str, times: list[float]) -> str:
     return f"{label} median {statistics.median(times) * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms"
 
 
-def new_game(folder: Path, number: int) -> Game:
+def new_game(folder: Path, number: int) -> Game[WokState]:
     entries = [
         PlayerEntry(i, f"Player {i}", f"p{i}@example.org", f"CODE{i:06d}")
         for i in range(1, PLAYERS + 1)
     ]
-    game = create_game(folder / f"game{number}", "wok4", "classic60", entries, SEED + number)
+    game = create_game(folder / f"game{number}", "wok4", "classic60", entries, SEED + number).typed(
+        RULESET
+    )
     start_from(game, developed(RULESET.read_map("classic60").data, PLAYERS, SEED + number))
     return game
 
@@ -66,15 +69,17 @@ class Tally:
         self.turn_wall: list[float] = []
         self.happened = {"order lines": 0, "battles": 0, "conquests": 0, "trades": 0}
 
-    def count(self, game: Game, turn: int, lines: int) -> None:
+    def count(self, game: Game[WokState], turn: int, lines: int) -> None:
         events = game.events(turn)
         self.happened["order lines"] += lines
         self.happened["battles"] += sum(e["kind"] == "battle" for e in events)
-        self.happened["conquests"] += sum(e["kind"] == "battle" and e["conquered"] for e in events)
+        self.happened["conquests"] += sum(
+            e["kind"] == "battle" and e["conquered"] is True for e in events
+        )
         self.happened["trades"] += sum(e["kind"] == "tech_traded" for e in events)
 
 
-def play_turn(game: Game, rng: random.Random, tally: Tally) -> int:
+def play_turn(game: Game[WokState], rng: random.Random, tally: Tally) -> int:
     """One turn: every standing player's full AOF checked and filed, then run-turn."""
     state = game.state()
     forms = [
@@ -94,7 +99,7 @@ def play_turn(game: Game, rng: random.Random, tally: Tally) -> int:
     return turn
 
 
-def bench_turns(folder: Path, turns: int) -> Game:
+def bench_turns(folder: Path, turns: int) -> Game[WokState]:
     tally = Tally()
     rng = random.Random(SEED)
     games = 1
@@ -122,7 +127,7 @@ def timed(command: list[str]) -> float:
     return time.perf_counter() - begin
 
 
-def bench_command(game: Game, repeat: int) -> None:
+def bench_command(game: Game[WokState], repeat: int) -> None:
     wtg = Path(sys.executable).with_name("wtg")
     base = [sys.executable, "-c", "import click, jinja2, yaml"]
     again = [str(wtg), "run-turn", str(game.store.root), "--rerun"]

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
+from wtg.rules.wok.state import WokState
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 
@@ -20,10 +22,10 @@ def players(count: int = 10) -> list[PlayerEntry]:
 
 
 @pytest.fixture
-def game(tmp_path: Path) -> Game:
-    return create_game(tmp_path / "g1", "wok4", "classic60", players(), seed=42)
+def game(tmp_path: Path) -> Game[WokState]:
+    return create_game(tmp_path / "g1", "wok4", "classic60", players(), seed=42).typed(WOK4)
 
 
 @pytest.fixture
-def small_game(tmp_path: Path) -> Game:
-    return create_game(tmp_path / "s1", "wok4", "small", players(4), seed=7)
+def small_game(tmp_path: Path) -> Game[WokState]:
+    return create_game(tmp_path / "s1", "wok4", "small", players(4), seed=7).typed(WOK4)

@@ -61,7 +61,7 @@ def developed(
     return state
 
 
-def start_from(game: Game, state: WokState) -> None:
+def start_from(game: Game[WokState], state: WokState) -> None:
     """Make ``state`` the game's turn 0: a game made by ``create_game`` on the same map,
     well under way at once."""
     state.turn = 0
@@ -69,7 +69,7 @@ def start_from(game: Game, state: WokState) -> None:
     path.write_text(dump_json(game.ruleset.state_to_dict(state)), encoding="utf-8")
 
 
-def filled_aof(game: Game, state: WokState, player: int, orders: dict[str, Any]) -> str:
+def filled_aof(game: Game[WokState], state: WokState, player: int, orders: dict[str, Any]) -> str:
     """The player's AOF for the turn after ``state``, filled in with ``orders``."""
     return aof_text(game.ruleset, game.config, state, player, orders)
 

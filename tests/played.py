@@ -9,8 +9,9 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from wtg.core.jsondata import Json
 from wtg.core.rng import turn_rng
-from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
+from wtg.core.ruleset import GameSetup, OptionValue, Ruleset, S, SeatSetup
 from wtg.gameconfig import GameConfig, PlayerEntry
 
 Plan = Callable[[Any, int, random.Random], dict[str, Any]]
@@ -41,13 +42,13 @@ def game_config(ruleset: str, map_name: str, humans: int, seed: int) -> GameConf
 
 
 def play(
-    ruleset: Ruleset,
+    ruleset: Ruleset[S],
     config: GameConfig,
     plan: Plan | None,
     turns: int,
     *,
     variant: str | None = None,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, OptionValue] | None = None,
     twist: Twist | None = None,
 ) -> Iterator[Played]:
     """Turn 0, then up to ``turns`` turns (fewer when the game ends)."""
@@ -66,7 +67,7 @@ def play(
         if ruleset.is_over(state):
             return
         turn = ruleset.turn_of(state)
-        orders: dict[int, dict[str, Any]] = {}
+        orders: dict[int, Mapping[str, Json]] = {}
         for side in ruleset.owing(state):
             planned = plan(state, side, random.Random(f"{seed}:{turn}:{side}")) if plan else {}
             given = twist(state, side, planned) if twist else planned

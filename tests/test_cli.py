@@ -8,6 +8,9 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
+from wtg.core.jsondata import Json
+from wtg.data.rulesets.standard import RULESET as STANDARD
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import open_game
 
@@ -101,7 +104,7 @@ def test_orders_from_a_yaml_order_file(tmp_path: Path) -> None:
 def play(game_dir: Path, turns: int, tmp_path: Path) -> None:
     """Every player mails a filled AOF; the GM feeds each file to `wtg orders`."""
     for _ in range(turns):
-        game = open_game(game_dir)
+        game = open_game(game_dir).typed(WOK4)
         state = game.state()
         for pid in game.ruleset.owing(state):
             path = tmp_path / f"t{state.turn + 1}-p{pid}.txt"
@@ -176,14 +179,14 @@ def test_reports_keep_secrets(tmp_path: Path) -> None:
 
     game_dir = new_game(tmp_path, seed=11)
     play(game_dir, 6, tmp_path)
-    game = open_game(game_dir)
+    game = open_game(game_dir).typed(WOK4)
     state, events = game.state(6), game.events(6)
     assert any(not e["public"] for e in events)
     for pid in range(1, 11):
         report = game.report(pid, 6)
         others = [f"CODE{o:04d}" for o in range(1, 11) if o != pid]
         assert not any(code in report for code in others)
-        seen = [e for e in events if e["public"] or pid in e["visible_to"]]
+        seen = [e for e in events if e["public"] or pid in list_of(e["visible_to"])]
         assert report_text(game.ruleset, game.config, state, seen, pid) == report
         hidden = game.state(6)
         for province in hidden.provinces:
@@ -204,7 +207,7 @@ def test_ruleset_options_of_new_game(tmp_path: Path) -> None:
     )  # fmt: skip
     assert made.exit_code == 0, made.output
     assert open_game(game_dir).config.options == {"headhunting_turns": 4}
-    assert open_game(game_dir).state().protection == 4
+    assert open_game(game_dir).typed(STANDARD).state().protection == 4
     refused = wtg(
         "new-game", tmp_path / "w4", "--ruleset", "wok4", *players, "--headhunting-turns", 4
     )
@@ -235,7 +238,7 @@ def test_status_without_a_game_lists_every_game(tmp_path: Path) -> None:
     (games / "broken" / "game.yaml").write_text("ruleset: [\n", encoding="utf-8")
     for pid in (1, 2):
         aof = tmp_path / f"p{pid}.txt"
-        aof.write_text(filled_aof(open_game(first), pid), encoding="utf-8")  # READY
+        aof.write_text(filled_aof(open_game(first).typed(WOK4), pid), encoding="utf-8")  # READY
         assert wtg("orders", first, aof).exit_code == 0
     lines = wtg("--games-dir", games, "status").output.splitlines()
     assert lines[0].split() == [
@@ -273,3 +276,9 @@ def test_status_without_a_game_lists_every_game(tmp_path: Path) -> None:
         wtg("--games-dir", tmp_path / "none", "status").output
         == f"no games in {tmp_path / 'none'}\n"
     )
+
+
+def list_of(value: Json) -> list[Json]:
+    """A list of an event (as stored: JSON)."""
+    assert isinstance(value, list)
+    return value

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from tests.mail.loop import NOW, World
 from tests.mail.test_poll_maildir import body_of
-from wtg.core.ruleset import SeatId
+from wtg.core.ruleset import OptionValue, SeatId
+from wtg.data.rulesets.standard import RULESET as STANDARD
 
-DUEL: tuple[str, str, dict[str, object]] = ("standard", "classic60", {})
+DUEL: tuple[str, str, dict[str, OptionValue]] = ("standard", "classic60", {})
 
 
 def test_one_mail_carries_the_three_forms_of_a_duel_player(tmp_path: Path) -> None:
@@ -21,7 +22,7 @@ def test_one_mail_carries_the_three_forms_of_a_duel_player(tmp_path: Path) -> No
     filled = forms.replace("R1: _", "R1: 1")
     first = filled.index("T1: __   _    __")
     filled = filled[:first] + "T1: 99   1    10" + filled[first + len("T1: __   _    __") :]
-    home = next(p.id for p in world.game.state().provinces if p.owner == colours[0])
+    home = next(p.id for p in world.game.typed(STANDARD).state().provinces if p.owner == colours[0])
     aim = filled.index("G1: __   _")
     filled = filled[:aim] + f"G1: {home:02d}   3" + filled[aim + len("G1: __   _") :]
     world.mail("All three of mine:\n\n" + filled)

@@ -9,16 +9,18 @@ import pytest
 
 from tests.mail.loop import players
 from wtg.core.orders import OrderError, OrderRefused, WrongCode
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game
 from wtg.intake import Credentials, Door, Submission, codes_match, read_orders
+from wtg.rules.wok.state import WokState
 
 
 @pytest.fixture
-def game(tmp_path: Path) -> Game:
-    return create_game(tmp_path / "g1", "wok4", "small", players(2), seed=3)
+def game(tmp_path: Path) -> Game[WokState]:
+    return create_game(tmp_path / "g1", "wok4", "small", players(2), seed=3).typed(WOK4)
 
 
-def door(game: Game, trusted: bool = False) -> Door:
+def door(game: Game[WokState], trusted: bool = False) -> Door[WokState]:
     return Door(game.ruleset, game.config, game.state(), 1, trusted)
 
 
@@ -34,7 +36,7 @@ def test_codes_match_case_aside_and_only_whole() -> None:
     assert not codes_match("CÖDE0001", "CODE0001")
 
 
-def test_the_door_lets_through_the_players_own_header(game: Game) -> None:
+def test_the_door_lets_through_the_players_own_header(game: Game[WokState]) -> None:
     assert door(game).admit(credentials()) == 1
 
 
@@ -53,28 +55,30 @@ def test_the_door_lets_through_the_players_own_header(game: Game) -> None:
     ],
 )
 def test_the_door_says_why_it_stays_shut(
-    game: Game, given: dict[str, str | None], error: type[OrderError], reason: str
+    game: Game[WokState], given: dict[str, str | None], error: type[OrderError], reason: str
 ) -> None:
     with pytest.raises(error) as raised:
         door(game).admit(credentials(**given))
     assert type(raised.value) is error and str(raised.value).startswith(reason)
 
 
-def test_a_wrong_code_is_all_a_stranger_learns(game: Game) -> None:
+def test_a_wrong_code_is_all_a_stranger_learns(game: Game[WokState]) -> None:
     """The code is checked before the turn: a forged form for the wrong turn learns
     nothing about the turn the game is at."""
     with pytest.raises(WrongCode):
         door(game).admit(credentials(code="GUESS123", turn="7"))
 
 
-def test_the_gm_at_the_command_line_needs_no_code_but_a_wrong_one_is_wrong(game: Game) -> None:
+def test_the_gm_at_the_command_line_needs_no_code_but_a_wrong_one_is_wrong(
+    game: Game[WokState],
+) -> None:
     assert door(game, trusted=True).admit(credentials(code=None)) == 1
     with pytest.raises(WrongCode):
         door(game, trusted=True).admit(credentials(code="CODE0002"))
 
 
 @pytest.mark.parametrize("trusted", [False, True])
-def test_an_order_file_passes_the_same_door(game: Game, trusted: bool) -> None:
+def test_an_order_file_passes_the_same_door(game: Game[WokState], trusted: bool) -> None:
     text = "player: 1\nturn: 1\ntrade: [100]\n"
     (result,) = read_orders(
         [text], game.ruleset, game.config, game.state(), turn=1, trusted=trusted

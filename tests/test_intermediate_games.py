@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from tests.test_standard_games import NAMES, cli_state, code, wtg
 from wtg.aof.render import render_aof
 from wtg.cli import main
+from wtg.data.rulesets.intermediate import RULESET as INTERMEDIATE
 from wtg.engine import open_game
 from wtg.rules.intermediate.strategy import plan_orders
 from wtg.yamlio import load_yaml
@@ -45,7 +46,7 @@ def play(game_dir: Path, turns: int) -> Counter[str]:
     orders each AOF section held, over the game."""
     used: Counter[str] = Counter()
     for _ in range(turns):
-        game = open_game(game_dir)
+        game = open_game(game_dir).typed(INTERMEDIATE)
         state = game.state()
         if game.ruleset.is_over(state):
             break
@@ -88,7 +89,7 @@ def test_fifteen_turns_from_the_command_line(
     assert state["ruleset"] == "intermediate" and state["map"] == map_name
     assert state["variant"] == "skirmish"
     assert state["turn"] == 15 and state["outcome"] is None
-    form = open_game(game_dir).ruleset.form
+    form = open_game(game_dir).typed(INTERMEDIATE).ruleset.form
     sections = {s.key for s in form.sections}
     assert sections - set(used) == set(), f"sections never used: {sections - set(used)}"
     for province in state["provinces"]:

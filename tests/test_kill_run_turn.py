@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.conftest import players
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import create_game, open_game
 from wtg.store import RECEIVED, TURN_DIR, GameStore, turn_name
@@ -49,7 +50,7 @@ class Expected:
 
     @classmethod
     def of(cls, root: Path, scratch: Path) -> Expected:
-        game = open_game(root)
+        game = open_game(root).typed(WOK4)
         for player in game.ruleset.owing(game.state()):
             game.submit_all(filled_aof(game, player), via="mail")
         before = game.latest_turn()
@@ -57,7 +58,7 @@ class Expected:
         copy = scratch / root.name
         shutil.rmtree(copy, ignore_errors=True)
         shutil.copytree(root, copy)
-        open_game(copy).run_turn()
+        open_game(copy).typed(WOK4).run_turn()
         turn = tree(GameStore(copy).turn_dir(before + 1))
         del turn["turn.json"]
         return cls(root, before, pending, turn)
@@ -178,7 +179,7 @@ def play_and_kill(
 
 def test_killing_run_turn_leaves_the_turn_before_or_after(tmp_path: Path) -> None:
     root = tmp_path / "games" / "k"
-    create_game(root, "wok4", "classic60", players(), seed=11)
+    create_game(root, "wok4", "classic60", players(), seed=11).typed(WOK4)
     play_and_kill(
         [root], lambda games: [WTG, "run-turn", str(games / "k")], tmp_path / "scratch", seed=13
     )
@@ -188,7 +189,7 @@ def test_killing_run_turn_due_leaves_each_game_before_or_after(tmp_path: Path) -
     games = tmp_path / "games"
     roots = [games / f"d{i}" for i in range(1, 5)]
     for number, root in enumerate(roots, start=1):
-        create_game(root, "wok4", "classic60", players(), seed=number)
+        create_game(root, "wok4", "classic60", players(), seed=number).typed(WOK4)
 
     def command(folder: Path) -> list[str]:
         config = folder.parent / f"{folder.name}.yaml"

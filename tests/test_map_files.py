@@ -11,6 +11,7 @@ from click.testing import CliRunner, Result
 
 from tests.bigmap import grid_map
 from wtg.cli import main
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import open_game
 from wtg.yamlio import dump_yaml, load_yaml
 
@@ -47,7 +48,7 @@ def test_a_map_file_is_played_from_the_copy_in_the_game_folder(tmp_path: Path) -
     assert (folder / "map.yaml").stat().st_mode & 0o777 == 0o600
     assert load_yaml((folder / "game.yaml").read_text(encoding="utf-8"))["map"] == "map.yaml"
     Path(source).unlink()  # the game does not need the GM's file any more
-    game = open_game(folder)
+    game = open_game(folder).typed(WOK4)
     assert len(game.state().provinces) == 150
     assert "A1: ___  ___ ___" in game.aof(1)  # 150 provinces: three-digit province fields
     assert game.run_turn() == 1

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import create_game, open_game
 from wtg.gameconfig import CODE_ALPHABET, ConfigError, PlayerEntry, new_code
@@ -119,7 +120,7 @@ def test_a_made_code_carries_at_least_48_bits(tmp_path: Path) -> None:
 def test_a_game_made_before_keeps_its_short_code(tmp_path: Path) -> None:
     """Existing games keep their codes: only new-game's --player asks for 8 characters."""
     old = [PlayerEntry(1, "Ann", "ann@example.org", "AB12"), PlayerEntry(2, "Bob", "b@x.org", "C3")]
-    game = create_game(tmp_path / "old", "wok4", "small", old, seed=1)
+    game = create_game(tmp_path / "old", "wok4", "small", old, seed=1).typed(WOK4)
     orders = tmp_path / "orders.txt"
     orders.write_text(filled_aof(game, 1), encoding="utf-8")
     result = CliRunner().invoke(main, ["orders", str(game.store.root), str(orders)])
@@ -130,8 +131,8 @@ def test_a_game_made_before_keeps_its_short_code(tmp_path: Path) -> None:
 def test_create_game_checks_names_and_addresses_given_to_it(tmp_path: Path) -> None:
     bad = [PlayerEntry(1, "Ann\nBcc: x", "ann@example.org", "CODE0001")]
     with pytest.raises(ConfigError, match=r"player 1 \('Ann\\nBcc: x'\): the name holds a control"):
-        create_game(tmp_path / "g", "wok4", "small", bad, seed=1)
+        create_game(tmp_path / "g", "wok4", "small", bad, seed=1).typed(WOK4)
     worse = [PlayerEntry(1, "Ann", "ann@example.org\r\nBcc: x@example.org", "CODE0001")]
     with pytest.raises(ConfigError, match="is not an e-mail address"):
-        create_game(tmp_path / "g", "wok4", "small", worse, seed=1)
+        create_game(tmp_path / "g", "wok4", "small", worse, seed=1).typed(WOK4)
     assert not (tmp_path / "g").exists()

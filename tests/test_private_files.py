@@ -12,6 +12,7 @@ from click.testing import CliRunner, Result
 
 from tests.privacy import UMASKS, names, process_umask, shared
 from wtg.cli import main
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import open_game
 from wtg.mail.journal import Journal
@@ -67,7 +68,7 @@ def test_orders_and_turns_written_by_hand_are_private(tmp_path: Path, mask: int)
         made = wtg("new-game", game_dir, "--ruleset", "wok4", "--map", "small", *PLAYERS)
         assert made.exit_code == 0, made.output
         orders = tmp_path / "orders.txt"
-        orders.write_text(filled_aof(open_game(game_dir), 1), encoding="utf-8")
+        orders.write_text(filled_aof(open_game(game_dir).typed(WOK4), 1), encoding="utf-8")
         assert wtg("orders", game_dir, orders).exit_code == 0
         pending = names(game_dir)
         assert wtg("run-turn", game_dir).exit_code == 0

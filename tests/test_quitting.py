@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 from tests.conftest import players
 from wtg.cli import main
+from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.engine import Game, create_game
 from wtg.intake import Submission
 from wtg.orderfiles import read_order_file
@@ -88,7 +89,9 @@ def test_a_quit_line_alone_is_filed_and_the_player_is_quit_after_the_turn(
 def test_a_duel_colour_quits_on_its_own_form(tmp_path: Path) -> None:
     """ "in Duel one per colour's form": Ann's mail holds her three forms; only her colour
     B's QUIT line is filled, so colour B (3) alone is QUIT after the turn."""
-    game = create_game(tmp_path / "d", "standard", "classic60", players(2), 5, "duel", now=NOW)
+    game = create_game(
+        tmp_path / "d", "standard", "classic60", players(2), 5, "duel", now=NOW
+    ).typed(STANDARD)
     forms = game.aof(1)
     assert forms.count("Q1: _") == 3
     second = forms.index("=== BEGIN AOF ===", forms.index("=== END AOF ===")) + 1
@@ -120,7 +123,7 @@ def test_the_top_ten_in_a_report_marks_who_quit(tmp_path: Path) -> None:
 def test_a_dead_players_report_has_no_deadline_and_no_order_of_play(tmp_path: Path) -> None:
     """A player whose last province fell gives no more orders: his report has no deadline
     and no Order of Play for a turn he will not play."""
-    game = new_game(tmp_path, "standard", count=3)
+    game = new_game(tmp_path, "standard", count=3).typed(STANDARD)
     state = game.state()
     for province in state.provinces:
         if province.owner == 3:

@@ -4,9 +4,10 @@ events, the next OoP, the Top Ten, and the next AOF ready to fill in."""
 from __future__ import annotations
 
 from wtg.engine import Game
+from wtg.rules.wok.state import WokState
 
 
-def test_turn_zero_report_of_a_player(game: Game) -> None:
+def test_turn_zero_report_of_a_player(game: Game[WokState]) -> None:
     state = game.state()
     home = next(p for p in state.provinces if p.owner == 4)
     report = game.report(4)
@@ -22,7 +23,7 @@ def test_turn_zero_report_of_a_player(game: Game) -> None:
     assert "GAME: g1  TURN: 1  PLAYER: 4  CODE: CODE0004" in report
 
 
-def test_averages_weigh_the_level_by_armies(game: Game) -> None:
+def test_averages_weigh_the_level_by_armies(game: Game[WokState]) -> None:
     from wtg.rules.wok.view import totals
 
     state = game.state()
@@ -33,7 +34,7 @@ def test_averages_weigh_the_level_by_armies(game: Game) -> None:
     assert (summary.lev, summary.dfn, summary.arm) == ("1.750a", "0.8a", 40)
 
 
-def test_battle_is_told_to_both_sides(game: Game) -> None:
+def test_battle_is_told_to_both_sides(game: Game[WokState]) -> None:
     """The attacker and the defender each read the battle; nobody else does."""
     state = game.state()
     attacker = next(p for p in state.provinces if p.owner == 1)
@@ -58,7 +59,7 @@ def test_counted_nouns_agree_with_their_number() -> None:
     assert count(42, "territory", "territories") == "42 territories"
 
 
-def test_missed_turns_are_counted_down_to_quitting(game: Game) -> None:
+def test_missed_turns_are_counted_down_to_quitting(game: Game[WokState]) -> None:
     """ "3 in a row and you QUIT the game": the report says where the player stands."""
     said = []
     for _ in range(3):

@@ -26,7 +26,7 @@ import pytest
 
 from tests.played import Played, game_config, play
 from wtg.core.events import Event
-from wtg.core.ruleset import Ruleset
+from wtg.core.ruleset import OptionValue, Ruleset, State, public_sides
 from wtg.gameconfig import GameConfig
 from wtg.registry import find_ruleset
 from wtg.report import report_text, topten_text
@@ -168,7 +168,10 @@ def wisk_games() -> Iterator[Game]:
         config,
         play(rules, config, _wisk_plan, 250, options={"robots": 2}, twist=twist),
     )
-    passing = {"robots": 2, "missing": "pass"}  # a human without orders passes the turn
+    passing: dict[str, OptionValue] = {
+        "robots": 2,
+        "missing": "pass",
+    }  # a human without orders passes the turn
     yield Game("wisk", config, play(rules, config, _wisk_plan, 40, options=passing, twist=twist))
     claimed = game_config("wisk", "classic", 0, 9)
     yield Game(
@@ -194,7 +197,11 @@ def tactics_game() -> Game:
     )
 
 
-TACTICS_WAR = {"bots": 2, "war_points": 64, "guilds": "1=Red Hand, 2=Blue Moon"}
+TACTICS_WAR: dict[str, OptionValue] = {
+    "bots": 2,
+    "war_points": 64,
+    "guilds": "1=Red Hand, 2=Blue Moon",
+}
 
 
 GAMES: dict[str, Callable[[], list[Game]]] = {
@@ -266,11 +273,13 @@ class Reading(NamedTuple):
     problems: list[str]
 
 
-def sides(rules: Ruleset, state: Any) -> list[int]:
-    return [int(p["id"]) for p in rules.public_json(state)["players"]]
+def sides(rules: Ruleset[State], state: State) -> list[int]:
+    return [side.id for side in public_sides(rules.public_json(state))]
 
 
-def _report(rules: Ruleset, config: GameConfig, state: Any, events: list[Any], side: int) -> str:
+def _report(
+    rules: Ruleset[State], config: GameConfig, state: State, events: list[Any], side: int
+) -> str:
     return report_text(rules, config, state, events, side, deadline="2026-01-02 18:00 UTC")
 
 
@@ -305,7 +314,7 @@ def reading(ruleset: str) -> Reading:
     return Reading(shown, problems)
 
 
-def _told(rules: Ruleset, config: GameConfig, state: Any, event: Mapping[str, Any]) -> str:
+def _told(rules: Ruleset[State], config: GameConfig, state: State, event: Mapping[str, Any]) -> str:
     """The report of the first side for whom the event adds words, or ""."""
     for side in sides(rules, state):
         alone = _report(rules, config, state, [event], side)

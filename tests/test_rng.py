@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from wtg.core.rng import NoChance, chance, roll, turn_rng
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.wok4.fullorders import full_orders
@@ -45,10 +46,10 @@ def test_a_forecast_of_full_orders_needs_no_chance(tmp_path: Path) -> None:
     players = [
         PlayerEntry(id=i, name=f"P{i}", email=f"p{i}@x.example", code=f"C{i}") for i in range(1, 11)
     ]
-    game = create_game(tmp_path / "g", "wok4", "classic60", players, seed=4)
+    game = create_game(tmp_path / "g", "wok4", "classic60", players, seed=4).typed(WOK4)
     state = game.state()
     for pid in range(1, 11):
         orders = full_orders(state, pid, random.Random(pid))
-        forecast = game.ruleset.forecast(state, orders, pid)
+        forecast = WOK4.forecast(state, orders, pid)
         mine = {p.id for p in state.provinces_of(pid)}
         assert {row.id for row in forecast["provinces"]} >= mine

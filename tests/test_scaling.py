@@ -64,7 +64,9 @@ def test_passes_over_the_map_do_not_grow_with_the_players(
     assert passes_over_the_map(16, monkeypatch) == passes_over_the_map(4, monkeypatch)
 
 
-def test_the_top_ten_is_worked_out_once_a_turn(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_top_ten_is_worked_out_once_a_turn(
+    game: Game[WokState], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every report shows the Top Ten, and topten.txt holds it: one reckoning for all."""
     reckoned: list[int] = []
     from wtg.rules.wok.score import top_ten
@@ -80,7 +82,7 @@ def test_the_top_ten_is_worked_out_once_a_turn(game: Game, monkeypatch: pytest.M
     assert "TOP TEN" in game.report(10)
 
 
-def test_a_conquest_moves_the_province_in_the_owner_index(game: Game) -> None:
+def test_a_conquest_moves_the_province_in_the_owner_index(game: Game[WokState]) -> None:
     state = game.state()
     home = next(iter(state.provinces_of(1)))
     target = state.province(home.neighbours[0])
@@ -93,7 +95,7 @@ def test_a_conquest_moves_the_province_in_the_owner_index(game: Game) -> None:
     assert state.count_of(0) == len([p for p in state.provinces if p.owner == 0])
 
 
-def test_each_report_shows_the_events_its_player_may_see(game: Game) -> None:
+def test_each_report_shows_the_events_its_player_may_see(game: Game[WokState]) -> None:
     """The events are sorted out once for all the reports of a turn: each player still sees
     exactly those he may see, in the order they happened."""
     game.run_turn()

@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.mail.loop import players
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import create_game
 
 
 def test_an_order_that_no_longer_passes_is_told_in_the_report(tmp_path: Path) -> None:
-    game = create_game(tmp_path / "g1", "wok4", "small", players(2), seed=3)
+    game = create_game(tmp_path / "g1", "wok4", "small", players(2), seed=3).typed(WOK4)
     state = game.state()
     mine = next(p.id for p in state.provinces if p.owner == 1)
     theirs = next(p.id for p in state.provinces if p.owner == 2)

@@ -15,10 +15,12 @@ from click.testing import CliRunner, Result
 
 from wtg.aof.render import render_aof
 from wtg.cli import main
-from wtg.core.ruleset import SeatId
+from wtg.core.ruleset import SeatId, SideId
+from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.engine import Game, open_game
 from wtg.rules.standard.phases.victory import humans_rips
 from wtg.rules.standard.strategy import plan_orders
+from wtg.rules.wok.state import WokState
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 
@@ -43,7 +45,7 @@ def new_game(root: Path, humans: int, variant: str | None, map_name: str, seed: 
     return game_dir
 
 
-def mail_text(game: Game, seat: int) -> str:
+def mail_text(game: Game[WokState], seat: int) -> str:
     """A human's mail: the AOF of every colour he still plays, filled in by the strategy."""
     state = game.state()
     owing = set(game.ruleset.owing(state))
@@ -63,7 +65,7 @@ def mail_text(game: Game, seat: int) -> str:
 def play_by_cli(game_dir: Path, turns: int) -> None:
     """Up to ``turns`` turns: each human's AOFs in a file, `wtg orders`, then `wtg run-turn`."""
     for _ in range(turns):
-        game = open_game(game_dir)
+        game = open_game(game_dir).typed(STANDARD)
         if game.ruleset.is_over(game.state()):
             return
         turn = game.state().turn + 1
@@ -136,11 +138,11 @@ def test_a_human_wins_by_rips(tmp_path: Path, humans: int, variant: str, seed: i
     by their rules, the human colours by the built-in player, for up to 40 turns."""
     game_dir = new_game(tmp_path, humans, variant, "classic60", seed)
     play_by_cli(game_dir, 40)
-    game = open_game(game_dir)
+    game = open_game(game_dir).typed(STANDARD)
     state = game.state()
     assert state.outcome is not None, f"{variant} seed {seed}: no winner after turn {state.turn}"
     assert state.outcome.reason == "rips"
-    (seat,) = {game.ruleset.seat_of(state, w) for w in state.outcome.winners}
+    (seat,) = {game.ruleset.seat_of(state, SideId(w)) for w in state.outcome.winners}
     assert seat is not None
     assert state.outcome.winners == tuple(game.ruleset.sides_of(state, seat))
     counts = humans_rips(state)

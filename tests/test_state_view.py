@@ -11,20 +11,29 @@ from typing import Any
 import pytest
 
 from wtg.aof.render import render_aof
+from wtg.data.rulesets.standard import RULESET as STANDARD
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.standard.strategy import plan_orders as standard_orders
+from wtg.rules.wok.ruleset import WokRuleset
+from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.strategy import plan_orders as wok4_orders
 
 Planner = Callable[[Any, int, random.Random], dict[str, Any]]
 
 
-def game_of(root: Path, ruleset: str, map_name: str, seats: int) -> Game:
+def game_of(root: Path, ruleset: str, map_name: str, seats: int) -> Game[WokState]:
     players = [
         PlayerEntry(id=i, name=f"P{i}", email=f"p{i}@example.org", code=f"CODE{i}")
         for i in range(1, seats + 1)
     ]
-    return create_game(root / ruleset, ruleset, map_name, players, seed=11)
+    game = create_game(root / ruleset, ruleset, map_name, players, seed=11)
+    return game.typed(rules_of(ruleset))
+
+
+def rules_of(ruleset: str) -> WokRuleset:
+    return WOK4 if ruleset == "wok4" else STANDARD
 
 
 @pytest.mark.parametrize(
@@ -45,7 +54,7 @@ def test_orders_and_forecasts_leave_the_shared_state_alone(
         aof = render_aof(game.ruleset.form, header, orders, game.ruleset.form_context(view, player))
         submission = game.submit(aof)
         assert any(v.accepted for v in submission.verdicts)
-        forecast = game.ruleset.forecast(game.state_view(), submission.orders, player)
+        forecast = rules_of(ruleset).forecast(game.state_view(), submission.orders, player)
         forecasts += len(forecast["provinces"])
     assert forecasts >= seats
     assert game.ruleset.state_to_dict(view) == on_disk

@@ -10,10 +10,11 @@ import pytest
 
 from wtg import durable
 from wtg.engine import Game, open_game
+from wtg.rules.wok.state import WokState
 from wtg.store import GameLocked, GameStore, StoreError
 
 
-def test_turn_zero_is_committed_with_everything(game: Game) -> None:
+def test_turn_zero_is_committed_with_everything(game: Game[WokState]) -> None:
     folder = game.store.turn_dir(0)
     names = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
     assert "state.json" in names and "events.json" in names and "topten.txt" in names
@@ -25,7 +26,7 @@ def test_turn_zero_is_committed_with_everything(game: Game) -> None:
 
 
 def test_a_crash_while_committing_leaves_the_previous_turn(
-    game: Game, monkeypatch: pytest.MonkeyPatch
+    game: Game[WokState], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     real_rename = os.rename
 
@@ -44,7 +45,7 @@ def test_a_crash_while_committing_leaves_the_previous_turn(
 
 
 def test_a_crash_in_the_middle_of_a_rerun_swap_is_undone(
-    game: Game, monkeypatch: pytest.MonkeyPatch
+    game: Game[WokState], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game.run_turn()
     before = (game.store.turn_dir(1) / "state.json").read_text()
@@ -76,7 +77,7 @@ def _hold_lock(
         done.wait(10)
 
 
-def test_the_lock_stops_a_second_writer(game: Game) -> None:
+def test_the_lock_stops_a_second_writer(game: Game[WokState]) -> None:
     ready, done = multiprocessing.Event(), multiprocessing.Event()
     holder = multiprocessing.Process(target=_hold_lock, args=(str(game.store.root), ready, done))
     holder.start()
@@ -90,17 +91,17 @@ def test_the_lock_stops_a_second_writer(game: Game) -> None:
     assert game.run_turn() == 1
 
 
-def test_a_turn_is_never_overwritten_without_rerun(game: Game) -> None:
+def test_a_turn_is_never_overwritten_without_rerun(game: Game[WokState]) -> None:
     with pytest.raises(StoreError):
         game.store.commit_turn(0, {"state.json": "{}"})
 
 
-def test_creating_over_an_existing_game_fails(game: Game) -> None:
+def test_creating_over_an_existing_game_fails(game: Game[WokState]) -> None:
     with pytest.raises(StoreError, match="not empty"):
         GameStore.create(game.store.root, "x")
 
 
-def test_later_orders_replace_earlier_ones(game: Game) -> None:
+def test_later_orders_replace_earlier_ones(game: Game[WokState]) -> None:
     first = "player: 1\nturn: 1\ntrade: [100]\n"
     second = "player: 1\nturn: 1\n"
     game.submit(first)
@@ -110,7 +111,7 @@ def test_later_orders_replace_earlier_ones(game: Game) -> None:
     assert "trade" not in stored[1].read_text()
 
 
-def test_a_gm_edit_of_an_order_file_wins_over_its_parsed_copy(game: Game) -> None:
+def test_a_gm_edit_of_an_order_file_wins_over_its_parsed_copy(game: Game[WokState]) -> None:
     """The parsed copy beside an order file is used only while the YAML is unchanged."""
     home = next(p.id for p in game.state().provinces if p.owner == 1)
     game.submit(f"player: 1\nturn: 1\naim:\n- {{province: {home}, aim: MIS}}\n")
@@ -124,7 +125,7 @@ def test_a_gm_edit_of_an_order_file_wins_over_its_parsed_copy(game: Game) -> Non
     assert '"SPY"' in (archived / "p01.parsed.json").read_text()
 
 
-def _orders_for_everyone(game: Game) -> dict[str, bytes]:
+def _orders_for_everyone(game: Game[WokState]) -> dict[str, bytes]:
     """Every player's (empty) orders for the coming turn; the pending folder's files."""
     for pid in game.ruleset.owing(game.state()):
         game.submit(f"player: {pid}\nturn: {game.latest_turn() + 1}\n")
@@ -133,7 +134,7 @@ def _orders_for_everyone(game: Game) -> dict[str, bytes]:
 
 
 def test_a_turn_is_flushed_once_and_its_pending_orders_moved_in_one_rename(
-    game: Game, monkeypatch: pytest.MonkeyPatch
+    game: Game[WokState], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 13: not a sync per file and folder (about 50 a turn), nor a delete per
     pending file: one flush of the file system, one sync of the turns folder, one rename."""
@@ -166,7 +167,7 @@ def test_a_turn_is_flushed_once_and_its_pending_orders_moved_in_one_rename(
 
 
 def test_a_crash_between_the_turn_and_its_pending_orders_is_tidied_by_the_next_writer(
-    game: Game, monkeypatch: pytest.MonkeyPatch
+    game: Game[WokState], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pending = _orders_for_everyone(game)
     real_rename = os.rename
@@ -193,7 +194,7 @@ def test_a_crash_between_the_turn_and_its_pending_orders_is_tidied_by_the_next_w
     assert not game.store.pending_dir(1).exists()
 
 
-def test_a_correction_waiting_for_a_rerun_is_not_taken_for_a_leftover(game: Game) -> None:
+def test_a_correction_waiting_for_a_rerun_is_not_taken_for_a_leftover(game: Game[WokState]) -> None:
     _orders_for_everyone(game)
     game.run_turn()
     home = next(p.id for p in game.state(0).provinces if p.owner == 1)

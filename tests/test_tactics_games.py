@@ -12,6 +12,7 @@ from typing import Any
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
+from wtg.data.rulesets.tactics import RULESET as TACTICS
 from wtg.engine import open_game
 from wtg.rules.tactics.strategy import plan_moves
 
@@ -50,7 +51,7 @@ def blank_aof(game_dir: Path, player: int) -> str:
 
 
 def moves_text(game_dir: Path, player: int) -> list[str]:
-    game = open_game(game_dir)
+    game = open_game(game_dir).typed(TACTICS)
     lines = []
     for move in plan_moves(game.state(), player):
         attack = "" if move.attack is None else f" {move.attack[0]:02d}/{move.attack[1]:02d}"
@@ -170,13 +171,14 @@ def test_run_turn_due_plays_a_bots_turn_without_waiting(tmp_path: Path) -> None:
         schedule=make_schedule(2, "18:00", "UTC", now=now),
         now=now,
     )
+    tactics = game.typed(TACTICS)  # its states read as Tactics states
     assert why_due(game, now) is None  # the army turn waits for Ann
     game.run_turn(now=now)
-    state = game.state()
+    state = tactics.state()
     if not state.player(state.active).bot:
         assert why_due(game, now) is None
         game.run_turn(now=now)  # Ann sends nothing: her turn passes
-    assert game.state().player(game.state().active).bot
+    assert tactics.state().player(tactics.state().active).bot
     assert why_due(game, now) == "no player owes orders (a robot is to move)"
     game.run_turn(now=now)
     assert why_due(game, now) is None  # Ann's turn again
@@ -223,7 +225,7 @@ def test_without_a_map_a_game_gets_the_first_map_of_its_world(tmp_path: Path) ->
     assert result.exit_code == 0, result.output
     assert "on map the-arena" in result.output
     assert cli_state(game_dir)["map"] == "The Arena"
-    assert open_game(game_dir).config.map == "the-arena"
+    assert open_game(game_dir).typed(TACTICS).config.map == "the-arena"
     ours = wtg("new-game", tmp_path / "games" / "ours", "--ruleset", "tactics", "--bots", "2")
     assert ours.exit_code == 0 and "on map meadow" in ours.output
 

@@ -7,9 +7,11 @@ from pathlib import Path
 
 from tests.mail.loop import World
 from tests.mail.test_poll_maildir import body_of
+from wtg.core.ruleset import OptionValue
+from wtg.data.rulesets.tactics import RULESET as TACTICS_RULES
 from wtg.rules.tactics.strategy import plan_orders
 
-TACTICS: tuple[str, str, dict[str, object]] = (
+TACTICS: tuple[str, str, dict[str, OptionValue]] = (
     "tactics",
     "meadow",
     {"bots": 0, "pieces_per_turn": "1"},
@@ -45,7 +47,7 @@ def test_the_army_turn_is_picked_by_mail(tmp_path: Path) -> None:
 def test_a_battle_turn_is_moved_by_mail(tmp_path: Path) -> None:
     world = World(tmp_path, count=2, ruleset=TACTICS)
     world.game.run_turn()  # nobody picked: both keep the army shown
-    state = world.game.state()
+    state = world.game.typed(TACTICS_RULES).state()
     assert state.phase == "battle"
     active = state.active
     blank = world.game.aof(active)

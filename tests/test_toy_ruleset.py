@@ -86,7 +86,8 @@ def test_the_toy_ruleset_plays_a_game_through_the_command_line(
 
 
 def test_registering_leaves_the_shipped_rulesets_alone(registered: None) -> None:
-    assert find_ruleset("toy") is toy.RULESET
+    made: object = toy.RULESET  # the registry forgets its state type: the same object
+    assert find_ruleset("toy") is made
     assert "toy" not in SHIPPED_NAMES
     with pytest.raises(ValueError, match="shipped"):
         unregister("wok4")

@@ -11,6 +11,7 @@ from click.testing import CliRunner, Result
 
 from wtg.aof.render import render_aof
 from wtg.cli import main
+from wtg.data.rulesets.wisk import RULESET as WISK
 from wtg.engine import open_game
 from wtg.rules.wisk.state import PLAYING, WiskState
 from wtg.rules.wisk.strategy import enemies_next_to, plan
@@ -51,7 +52,7 @@ def careful_orders(state: WiskState, pid: int) -> dict[str, Any]:
 def aof_for(game_dir: Path, state: WiskState, pid: int) -> str:
     """The AOF a human mails: filled in by the robot strategy (human 1) or carefully
     (human 2), as text."""
-    game = open_game(game_dir)
+    game = open_game(game_dir).typed(WISK)
     orders = plan(state, pid) if pid == 1 else careful_orders(state, pid)
     if pid == 1 and state.stage == PLAYING:
         orders["ready"] = True
@@ -62,7 +63,7 @@ def aof_for(game_dir: Path, state: WiskState, pid: int) -> str:
 def play_to_the_end(game_dir: Path) -> int:
     """Turns until somebody wins: a human's AOF through `wtg orders`, then `wtg run-turn`."""
     for turn in range(1, MAX_TURNS + 1):
-        game = open_game(game_dir)
+        game = open_game(game_dir).typed(WISK)
         state = game.state()
         if game.ruleset.is_over(state):
             return turn - 1
@@ -127,7 +128,7 @@ def test_six_robots_play_to_a_winner(tmp_path: Path) -> None:
     assert end["winner"] and sum(p["status"] == "active" for p in end["players"]) == 1
     dead = [p for p in end["players"] if p["status"] == "dead"]
     assert len(dead) == 5 and all(p["eliminated_by"] for p in dead)
-    state = open_game(game_dir).state()
+    state = open_game(game_dir).typed(WISK).state()
     assert not any(enemies_next_to(state, end["winner"], t) for t in range(1, 43))
 
 

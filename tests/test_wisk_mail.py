@@ -8,14 +8,16 @@ from pathlib import Path
 
 from tests.mail.loop import NOW, World
 from tests.mail.test_poll_maildir import body_of
+from wtg.core.ruleset import OptionValue
+from wtg.data.rulesets.wisk import RULESET as WISK_RULES
 from wtg.due import run_due
 
-WISK: tuple[str, str, dict[str, object]] = ("wisk", "classic", {"robots": 1})
+WISK: tuple[str, str, dict[str, OptionValue]] = ("wisk", "classic", {"robots": 1})
 
 
 def test_an_aof_by_mail_is_filed_and_confirmed_with_the_placements(tmp_path: Path) -> None:
     world = World(tmp_path, count=2, ruleset=WISK)
-    state = world.game.state()
+    state = world.game.typed(WISK_RULES).state()
     mine = state.territories_of(1)
     world.mail("Here:\n" + world.aof(1, P1=f"{mine[0]} 4", A1="99 1 3 1 5", R1="1"))
     summary = world.poll()
@@ -54,12 +56,12 @@ def test_turns_run_when_the_active_player_is_ready_and_robots_at_once(tmp_path: 
     assert list(run_due(world.gm, later)) == [
         ("g1: turn 2 resolved (the deadline has passed)", True)
     ]
-    assert world.game.state().active == 3  # the robot
+    assert world.game.typed(WISK_RULES).state().active == 3  # the robot
     robot = list(run_due(world.gm, later + timedelta(minutes=1)))
     assert robot == [("g1: turn 3 resolved (no player owes orders (a robot is to move))", True)]
     # the robot's turn used no deadline of its own: player 1 has the one after player 2's
     assert world.game.deadline() == second + timedelta(days=2)
-    assert world.game.state().active == 1
+    assert world.game.typed(WISK_RULES).state().active == 1
 
 
 def test_a_player_whose_turn_it_is_not_is_told_whom_the_turn_waits_for(tmp_path: Path) -> None:

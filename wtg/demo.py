@@ -17,6 +17,7 @@ from wtg import private
 from wtg.aof.mailtext import BEGIN_MARKER
 from wtg.config import config_from_data
 from wtg.core.errors import UsageError
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.due import run_due
 from wtg.engine import Game, create_game, open_game
 from wtg.gameconfig import PlayerEntry
@@ -25,6 +26,7 @@ from wtg.mail.poller import poll
 from wtg.mail.sender import send
 from wtg.mail.transport import delivered
 from wtg.report import aof_text
+from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.strategy import plan_orders
 from wtg.schedule import make_schedule
 
@@ -52,7 +54,7 @@ def demo_players() -> list[PlayerEntry]:
     ]
 
 
-def filled_aof(game: Game, player: int) -> str:
+def filled_aof(game: Game[WokState], player: int) -> str:
     """The player's AOF, filled in by the strategy and marked READY."""
     state = game.state()
     rng = random.Random(f"demo:{game.config.seed}:{state.turn}:{player}")
@@ -114,14 +116,14 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
     schedule = make_schedule(2, "18:00", "Europe/Vienna")
     game = create_game(
         gm.games_dir / "demo", "wok4", "classic60", demo_players(), seed, schedule=schedule
-    )
+    ).typed(WOK4)
     echo(
         f"A 10-player WoK IV game on the 60-province map in {game.store.root} (seed {seed});"
         f" mail goes through the maildir transport in {gm.spool}."
     )
     echo(f"  send: {send(gm).line()}")
     for _ in range(turns):
-        game = open_game(game.store.root)
+        game = open_game(game.store.root).typed(WOK4)
         state = game.state()
         if game.ruleset.is_over(state):
             break

@@ -22,7 +22,7 @@ from typing import Any
 
 from wtg.config import GmConfig
 from wtg.core.ruleset import TurnStyle
-from wtg.engine import Game, TurnMovedOn, open_game
+from wtg.engine import Game, GameStatus, TurnMovedOn, open_game
 from wtg.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail.health import last_poll
 from wtg.store import GameLocked
@@ -36,7 +36,7 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def why_due(game: Game, now: datetime, status: dict[str, Any] | None = None) -> str | None:
+def why_due(game: Game, now: datetime, status: GameStatus | None = None) -> str | None:
     """ "deadline passed", "all players ready", or None when the game is not due. In a game
     of turns one after another, a turn no human owes orders for (a robot's) is due at once.
     ``status``: the game's status, when the caller has it already."""
@@ -55,7 +55,7 @@ def why_due(game: Game, now: datetime, status: dict[str, Any] | None = None) -> 
 
 
 def outage_suspected(
-    game: Game, gm: GmConfig, now: datetime, status: dict[str, Any] | None = None
+    game: Game, gm: GmConfig, now: datetime, status: GameStatus | None = None
 ) -> str | None:
     """A reason to hold the turn: many players without orders while the poll has been failing."""
     owing = [p for p in (status or game.status())["players"] if p["owes_orders"]]

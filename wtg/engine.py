@@ -7,14 +7,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, TypedDict
+
+from typing_extensions import TypeVar
 
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.arrival import arrival_key, is_newer
 from wtg.core.errors import GameError
+from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import OrderError, OrderRefused
 from wtg.core.rng import turn_rng
-from wtg.core.ruleset import GameSetup, Ruleset, SeatId, SeatSetup
+from wtg.core.ruleset import (
+    GameSetup,
+    OptionValue,
+    Ruleset,
+    SeatId,
+    SeatSetup,
+    State,
+    public_sides,
+)
 from wtg.data.maps import GAME_MAP, map_copy
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
@@ -32,13 +43,71 @@ GM_REPORT = "reports/gm.txt"
 """The turn's public report, for the GM (rulesets that write one: ``gm_report_text``)."""
 
 
+S = TypeVar("S", default=State)
+"""The state of the game's ruleset; ``Game`` alone is a game of any ruleset (its states
+``State``: only handed back to its ruleset), ``Game[WokState]`` one whose states are read."""
+R = TypeVar("R")
+
+
 class TurnMovedOn(GameError):
     """The turn a run was for has been run meanwhile (by another process)."""
 
 
-def dump_json(data: Any) -> str:
+class TurnMeta(TypedDict, total=False):
+    """A turn's ``turn.json``: when it ran, the deadline it was due by, the next one's."""
+
+    turn: int
+    ran_at: str
+    deadline: str | None
+    next_deadline: str | None
+
+
+class SeatStatus(TypedDict):
+    """A side a human plays, in ``Game.status``."""
+
+    id: int
+    name: str
+    seat: int
+    status: str
+    owes_orders: bool
+    orders: bool
+    ready: bool
+    received: str | None
+    missed_turns: int
+
+
+class GameStatus(TypedDict):
+    """Who has sent orders for the coming turn (``wtg status --json``)."""
+
+    game: str
+    ruleset: str
+    turn: int
+    over: bool
+    deadline: str | None
+    players: list[SeatStatus]
+
+
+def dump_json(data: object) -> str:
     """Compact JSON (the C encoder; ``wtg state --json`` prints it readably)."""
     return json.dumps(data, ensure_ascii=False) + "\n"
+
+
+def _turn_meta(data: Json) -> TurnMeta:
+    """The fields of a ``turn.json`` (one edited by hand keeps those of the right type)."""
+    meta: TurnMeta = {}
+    if not isinstance(data, dict):
+        return meta
+    turn, ran_at = data.get("turn"), data.get("ran_at")
+    deadline, upcoming = data.get("deadline"), data.get("next_deadline")
+    if isinstance(turn, int):
+        meta["turn"] = turn
+    if isinstance(ran_at, str):
+        meta["ran_at"] = ran_at
+    if "deadline" in data and (deadline is None or isinstance(deadline, str)):
+        meta["deadline"] = deadline
+    if "next_deadline" in data and (upcoming is None or isinstance(upcoming, str)):
+        meta["next_deadline"] = upcoming
+    return meta
 
 
 @dataclass(frozen=True)
@@ -52,41 +121,66 @@ class _Filing:
     text: str
 
 
+_Stamp = tuple[int, int, int, int]
+"""A turn file as last read: the turn, and the file's inode, time and size."""
+
+
 @dataclass
-class Game:
+class Game(Generic[S]):
+    """One game: its folder, its config and its rules. Opened by name (``open_game(dir)``)
+    it is a ``Game`` of any ruleset; opened with the ruleset (``open_game(dir, RULESET)``)
+    its states have the ruleset's type."""
+
     store: GameStore
     config: GameConfig
-    ruleset: Ruleset
-    _state_cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
-    _file_cache: dict[str, tuple[Any, Any]] = field(default_factory=dict, repr=False, compare=False)
+    ruleset: Ruleset[S]
+    _state_kept: tuple[JsonObject, S] | None = field(default=None, repr=False, compare=False)
+    _file_cache: dict[str, tuple[_Stamp | None, Json]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+
+    def typed(self, ruleset: Ruleset[R]) -> Game[R]:
+        """This game, its states of the type ``ruleset`` gives them (a module's ``RULESET``,
+        for code that reads them): ``ruleset`` must be the game's own, the very object its
+        name finds in the registry (GameError if it is not)."""
+        if ruleset is not self.ruleset:
+            raise GameError(
+                f"game {self.config.game} is a game of {self.ruleset.name}, "
+                f"not of {ruleset.name} (or of another object of it)"
+            )
+        return Game(self.store, self.config, ruleset)
 
     # --- reading --------------------------------------------------------------
     def latest_turn(self) -> int:
         return self.store.latest_turn()
 
-    def state(self, turn: int | None = None) -> Any:
+    def state(self, turn: int | None = None) -> S:
         """A fresh state object of a turn (the latest by default); callers may change it."""
         return self.ruleset.state_from_dict(self._state_data(turn))
 
-    def state_view(self, turn: int | None = None) -> Any:
+    def state_view(self, turn: int | None = None) -> S:
         """The state of a turn, shared while its file is unchanged on disk, for the many
         orders one poll files: never change it (``accept`` and ``forecast`` do not)."""
         data = self._state_data(turn)
-        if self._state_cache.get("object_of") is not data:
-            self._state_cache["object"] = self.ruleset.state_from_dict(data)
-            self._state_cache["object_of"] = data
-        return self._state_cache["object"]
+        kept = self._state_kept
+        if kept is None or kept[0] is not data:
+            kept = self._state_kept = (data, self.ruleset.state_from_dict(data))
+        return kept[1]
 
-    def _state_data(self, turn: int | None) -> Any:
+    def _state_data(self, turn: int | None) -> JsonObject:
         """The parsed state file, kept while it is unchanged on disk."""
-        return self._turn_json(self.latest_turn() if turn is None else turn, "state.json")
+        number = self.latest_turn() if turn is None else turn
+        data = self._turn_json(number, "state.json")
+        if not isinstance(data, dict):
+            raise StoreError(f"turn {number}'s state.json holds no state (not a JSON object)")
+        return data
 
-    def _turn_json(self, number: int, name: str) -> Any:
+    def _turn_json(self, number: int, name: str) -> Json:
         """A turn's JSON file, parsed once and kept while it is unchanged on disk."""
         path = self.store.turn_dir(number) / name
         try:
             stat = path.stat()
-            stamp: tuple[int, int, int, int] | None = (
+            stamp: _Stamp | None = (
                 number,
                 stat.st_ino,
                 stat.st_mtime_ns,
@@ -96,19 +190,19 @@ class Game:
             stamp = None
         kept = self._file_cache.get(name)
         if stamp is None or kept is None or kept[0] != stamp:
-            kept = (stamp, self.store.read_json(number, name))
-            self._file_cache[name] = kept
+            data: Json = self.store.read_json(number, name)
+            kept = self._file_cache[name] = (stamp, data)
         return kept[1]
 
-    def events(self, turn: int) -> list[dict[str, Any]]:
-        events: list[dict[str, Any]] = self.store.read_json(turn, "events.json")
+    def events(self, turn: int) -> list[JsonObject]:
+        events: list[JsonObject] = self.store.read_json(turn, "events.json")
         return events
 
-    def meta(self, turn: int | None = None) -> dict[str, Any]:
+    def meta(self, turn: int | None = None) -> TurnMeta:
         """When a turn ran, the deadline it was due by, and the deadline of the next turn."""
         number = self.latest_turn() if turn is None else turn
         try:
-            return dict(self._turn_json(number, TURN_META))
+            return _turn_meta(self._turn_json(number, TURN_META))
         except StoreError:
             return {}
 
@@ -143,12 +237,20 @@ class Game:
         return self.store.read_text(number, "topten.txt")
 
     # --- orders ---------------------------------------------------------------
-    def submit(self, text: str, **options: Any) -> Submission:
+    def submit(
+        self,
+        text: str,
+        *,
+        player: int | None = None,
+        correct: bool = False,
+        received: datetime | None = None,
+        order_key: str | None = None,
+    ) -> Submission:
         """Check and store the orders of one form (see ``submit_all``); raises the
         OrderError that kept them out (OrderRefused when the form gave no orders)."""
         from wtg.intake import Submission
 
-        result = self.submit_all(text, **options)[0]
+        result = self.submit_all(text, player, correct, received, order_key)[0]
         if isinstance(result, OrderError):
             raise result
         if not isinstance(result, Submission):
@@ -234,11 +336,11 @@ class Game:
         self.store.save_pending(result.turn, result.player, files, filing.durable)
         return result
 
-    def _ready_on_file(self, result: Submission, on_file: Mapping[str, Any]) -> dict[str, Any]:
+    def _ready_on_file(self, result: Submission, on_file: Mapping[str, object]) -> JsonObject:
         """The orders on file with READY as the new form says (it said nothing else)."""
         path = self.store.pending_orders(result.turn)[result.player]
         _text, data = read_order_file(path)
-        orders = dict(data) if isinstance(data, Mapping) else {}
+        orders: JsonObject = dict(data) if isinstance(data, dict) else {}
         orders["ready"] = bool(result.orders.get("ready", False))
         result.notes.append(
             f"Your orders of {on_file.get('received')} stand, now "
@@ -246,29 +348,29 @@ class Game:
         )
         return orders
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> GameStatus:
         """Who has sent orders for the coming turn: the GM's "who hasn't sent orders yet"."""
         state = self.state()
         turn = self.ruleset.turn_of(state) + 1
         deadline = self.deadline()
         owing = set(self.ruleset.owing(state))
-        players = []
-        for side in self.ruleset.public_json(state)["players"]:
-            seat = self.ruleset.seat_of(state, side["id"])
+        players: list[SeatStatus] = []
+        for side in public_sides(self.ruleset.public_json(state)):
+            seat = self.ruleset.seat_of(state, side.id)
             if seat is None:
                 continue  # a robot gives its own orders
-            meta = self.store.pending_meta(turn, side["id"])
+            meta = self.store.pending_meta(turn, side.id)
             players.append(
                 {
-                    "id": side["id"],
-                    "name": side["name"],
+                    "id": side.id,
+                    "name": side.name,
                     "seat": seat,
-                    "status": side["status"],
-                    "owes_orders": side["id"] in owing,
+                    "status": side.status,
+                    "owes_orders": side.id in owing,
                     "orders": bool(meta),
                     "ready": bool(meta.get("ready", False)),
                     "received": meta.get("received"),
-                    "missed_turns": side.get("missed", 0),
+                    "missed_turns": side.missed,
                 }
             )
         return {
@@ -319,14 +421,14 @@ class Game:
             return target
 
     def _load_orders(
-        self, state: Any, paths: Mapping[int, Path]
-    ) -> tuple[dict[int, dict[str, Any]], dict[int, tuple[str, Any]], dict[int, list[str]]]:
+        self, state: S, paths: Mapping[int, Path]
+    ) -> tuple[dict[int, Mapping[str, Json]], dict[int, tuple[str, object]], dict[int, list[str]]]:
         """Every stored order file, checked again against the state (a GM may have edited
         it, or a rerun of an earlier turn may have changed the state it was written for).
         Returns the orders, to archive each file's text and data, and for each side the
         orders that no longer pass the checks (its report says so, with the reason)."""
-        orders: dict[int, dict[str, Any]] = {}
-        copies: dict[int, tuple[str, Any]] = {}
+        orders: dict[int, Mapping[str, Json]] = {}
+        copies: dict[int, tuple[str, object]] = {}
         set_aside: dict[int, list[str]] = {}
         owing = set(self.ruleset.owing(state))
         for pid, path in paths.items():
@@ -347,7 +449,7 @@ class Game:
                 set_aside[pid] = dropped
         return orders, copies, set_aside
 
-    def _new_meta(self, turn: int, now: datetime | None, waited: bool = True) -> dict[str, Any]:
+    def _new_meta(self, turn: int, now: datetime | None, waited: bool = True) -> TurnMeta:
         """``waited``: whether the turn waited for anyone's orders. One that did not (a
         robot's turn in a game of turns one after another) leaves its deadline, while it
         is still ahead, to the next turn."""
@@ -364,14 +466,15 @@ class Game:
 
     def _turn_files(
         self,
-        state: Any,
-        events: Sequence[Mapping[str, Any]],
-        meta: Mapping[str, Any],
+        state: S,
+        events: Sequence[Mapping[str, Json]],
+        meta: TurnMeta,
         set_aside: Mapping[int, Sequence[str]] | None = None,
     ) -> dict[str, str]:
         deadline = None
-        if meta.get("next_deadline") and self.config.schedule is not None:
-            deadline = local_text(parse_iso(meta["next_deadline"]), self.config.schedule.timezone)
+        upcoming = meta.get("next_deadline")
+        if upcoming and self.config.schedule is not None:
+            deadline = local_text(parse_iso(upcoming), self.config.schedule.timezone)
         files = {
             "state.json": dump_json(self.ruleset.state_to_dict(state)),
             "events.json": dump_json(list(events)),
@@ -409,7 +512,7 @@ def create_game(
     players: Sequence[PlayerEntry],
     seed: int,
     variant: str | None = None,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, OptionValue] | None = None,
     schedule: Schedule | None = None,
     now: datetime | None = None,
 ) -> Game:

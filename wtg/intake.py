@@ -15,7 +15,7 @@ from __future__ import annotations
 import hmac
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
 from wtg.aof.choose import Choice, Found, find_all
 from wtg.aof.choose import choose as choose_copies
@@ -23,7 +23,7 @@ from wtg.aof.mailtext import HEADER_HINT, header_number
 from wtg.aof.orderfile import orders_from_yaml, orders_to_yaml
 from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
 from wtg.core.record import Record
-from wtg.core.ruleset import Ruleset, SideId
+from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.gameconfig import GameConfig
 
 READY_KEY = "ready"
@@ -95,9 +95,9 @@ Outcome = Submission | Unchanged | OrderError
 
 def read_orders(
     texts: Sequence[str],
-    ruleset: Ruleset,
+    ruleset: Ruleset[S],
     config: GameConfig,
-    state: Any,
+    state: S,
     *,
     turn: int,
     trusted: bool,
@@ -141,14 +141,14 @@ def _order_file(text: str) -> bool:
 
 
 @dataclass(frozen=True)
-class Door:
+class Door(Generic[S]):
     """What orders pass to reach a game: its rules, config and state, the turn it expects,
     and who hands them in (``trusted``: the GM at the command line; ``player``: the side
     the GM names)."""
 
-    ruleset: Ruleset
+    ruleset: Ruleset[S]
     config: GameConfig
-    state: Any
+    state: S
     turn: int
     trusted: bool
     player: int | None = None

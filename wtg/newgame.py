@@ -10,7 +10,7 @@ from typing import Any
 
 from wtg.core.errors import UsageError
 from wtg.core.provmap import MapError
-from wtg.core.ruleset import Ruleset, Seating
+from wtg.core.ruleset import Ruleset, S, Seating
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.base import RulesetFiles
 
@@ -137,7 +137,7 @@ def _range(least: int, most: int | None) -> str:
 
 
 def maps_and_seats(
-    rules: Ruleset, options: Mapping[str, Any]
+    rules: Ruleset[S], options: Mapping[str, Any]
 ) -> tuple[list[str] | None, dict[str, int]]:
     """The ruleset's maps and the seats of each (as its file says), for check_new_game. A
     Tactics world of the GM's own (``--assets``) is left to the rules, which read it."""
@@ -158,7 +158,7 @@ def maps_and_seats(
 
 
 def check_map_file(
-    rules: Ruleset, path: str, variant: str | None, humans: int, options: Mapping[str, Any]
+    rules: Ruleset[S], path: str, variant: str | None, humans: int, options: Mapping[str, Any]
 ) -> tuple[list[str], dict[str, int]]:
     """A GM's map file (``--map PATH.yaml``) read and checked as the ruleset's own maps are
     (ids unique and in order, neighbours existing and symmetric, every province reachable,

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from wtg.core.record import Record
+from wtg.core.ruleset import public_sides
 
 START = 1500.0
 K_FACTOR = 32.0
@@ -159,22 +160,20 @@ def finished_games(games_dir: Path) -> list[Finished]:
             state = game.state()
             if not game.ruleset.is_over(state):
                 continue
-            players = game.ruleset.public_json(state).get("players", [])
+            players = public_sides(game.ruleset.public_json(state))
             emails = {p.id: p.email.lower() for p in game.config.players}
             finished = str(game.meta().get("ran_at", ""))
         except (StoreError, ConfigError, KeyError, ValueError, OSError):
             continue
         entries = tuple(
             Entry(
-                key=f"bot:{p['name']}"
-                if p.get("bot")
-                else emails.get(p["id"], f"name:{p['name']}"),
-                name=str(p["name"]),
-                bot=bool(p.get("bot")),
-                place=int(p["place"]),
+                key=f"bot:{p.name}" if p.bot else emails.get(p.id, f"name:{p.name}"),
+                name=p.name,
+                bot=p.bot,
+                place=p.place,
             )
             for p in players
-            if isinstance(p, dict) and p.get("place") is not None
+            if p.place is not None
         )
         if len(entries) >= 2:
             found.append(Finished(game=folder.name, finished=finished, entries=entries))

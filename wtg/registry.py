@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from wtg.core.errors import UsageError
-from wtg.core.ruleset import GameOption, Ruleset, Seating
+from wtg.core.ruleset import GameOption, Ruleset, Seating, State
 from wtg.data.templates import add_templates, drop_templates
 from wtg.options import intermediate, standard, tactics, wisk, wok4
 
@@ -54,13 +54,16 @@ def ruleset_names() -> tuple[str, ...]:
     return tuple(_MODULES)
 
 
-def find_ruleset(name: str) -> Ruleset:
-    """The ruleset called ``name``."""
+def find_ruleset(name: str) -> Ruleset[State]:
+    """The ruleset called ``name``: its module's ``RULESET``, a ``Ruleset[S]`` of its own
+    state type ``S`` (checked there by the type checker), which the caller does not know
+    and sees as ``State``: whatever state it gets from the ruleset, it only hands back to
+    it. This is the one place where a ruleset's state type is forgotten."""
     module = _MODULES.get(name)
     if module is None:
         known = ", ".join(_MODULES)
         raise UnknownRuleset(f"no ruleset {name!r} (known: {known})")
-    ruleset: Ruleset = importlib.import_module(module).RULESET
+    ruleset: Ruleset[State] = importlib.import_module(module).RULESET
     return ruleset
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import jinja2
 
 from wtg.aof.render import render_aof
-from wtg.core.ruleset import Ruleset, SideId
+from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.data.templates import template_loader
 from wtg.gameconfig import GameConfig
 from wtg.roster import roster
@@ -53,9 +53,9 @@ def environment() -> jinja2.Environment:
 
 
 def aof_text(
-    ruleset: Ruleset,
+    ruleset: Ruleset[S],
     config: GameConfig,
-    state: Any,
+    state: S,
     player: int,
     orders: Mapping[str, Any] | None = None,
 ) -> str:
@@ -90,9 +90,9 @@ GM_SIDE = 0
 
 
 def report_text(
-    ruleset: Ruleset,
+    ruleset: Ruleset[S],
     config: GameConfig,
-    state: Any,
+    state: S,
     events: Sequence[Mapping[str, Any]],
     player: int,
     aof: str | None = None,
@@ -111,7 +111,7 @@ def report_text(
 
 
 def gm_report_text(
-    ruleset: Ruleset, config: GameConfig, state: Any, events: Sequence[Mapping[str, Any]]
+    ruleset: Ruleset[S], config: GameConfig, state: S, events: Sequence[Mapping[str, Any]]
 ) -> str | None:
     """The GM's report of a turn: the report of ``GM_SIDE``, from a ruleset that writes one
     (its class says ``gm_report = True``: a game of robots only has no report else); None
@@ -121,7 +121,7 @@ def gm_report_text(
     return report_text(ruleset, config, state, events, GM_SIDE, aof="")
 
 
-def topten_text(ruleset: Ruleset, config: GameConfig, state: Any) -> str:
+def topten_text(ruleset: Ruleset[S], config: GameConfig, state: S) -> str:
     """The Top Ten in the ruleset's own words (``templates/<ruleset>/topten.txt.j2``: what
     the score and the holdings count), or the WoK one of provinces."""
     template = environment().select_template([f"{ruleset.name}/topten.txt.j2", "topten.txt.j2"])

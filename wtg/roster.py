@@ -4,10 +4,8 @@ agreed to share it (``share_address: true`` in ``game.yaml``; ``wtg new-game
 
 from __future__ import annotations
 
-from typing import Any
-
 from wtg.core.record import Record
-from wtg.core.ruleset import Ruleset, SeatId, SideId
+from wtg.core.ruleset import Ruleset, S, SeatId, SideId
 from wtg.gameconfig import GameConfig
 
 
@@ -21,7 +19,7 @@ class RosterLine(Record):
     """"" when the player did not agree to share it."""
 
 
-def roster(ruleset: Ruleset, config: GameConfig, state: Any, side: int) -> list[RosterLine]:
+def roster(ruleset: Ruleset[S], config: GameConfig, state: S, side: int) -> list[RosterLine]:
     """Every player of the game but the one who plays ``side``, in seat order."""
     mine = ruleset.seat_of(state, SideId(side))
     return [

@@ -10,6 +10,7 @@ import pytest
 
 from tests.mail.loop import players
 from wtg.aof.choose import find_all
+from wtg.core.ruleset import OptionValue
 from wtg.engine import create_game
 
 GAMES = [
@@ -30,7 +31,7 @@ def test_every_form_and_report_sent_reads_as_no_order(
     map_name: str,
     variant: str | None,
     count: int,
-    options: dict[str, object],
+    options: dict[str, OptionValue],
 ) -> None:
     game = create_game(
         tmp_path / "g",

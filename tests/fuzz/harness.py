@@ -30,6 +30,7 @@ from tests.fuzz.inputs import Case, Seeds
 from tests.mail.loop import NOW, World, players
 from tests.mail.unit.mails import samples
 from wtg.cli import main
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof, reply_with_orders
 from wtg.engine import Game, create_game
 from wtg.intake import Submission, order_file_text
@@ -74,7 +75,7 @@ class Bench:
         self.seeds = self._seeds()
 
     def _seeds(self) -> Seeds:
-        wok = self.world.game
+        wok = self.world.game.typed(WOK4)
         send(self.world.gm, now=NOW)  # the turn-0 report mails, as players get them
         reports = [path.read_bytes() for path in delivered(self.world.gm.maildir_out)]
         texts: list[str] = []

@@ -16,38 +16,45 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Generic
 
 import pytest
 
 from tests.golden.compare import check_golden
 from wtg.aof.orderfile import orders_to_yaml
+from wtg.core.jsondata import Json
 from wtg.core.rng import turn_rng
-from wtg.core.ruleset import GameSetup, Ruleset, SeatSetup
+from wtg.core.ruleset import GameSetup, OptionValue, Ruleset, S, SeatSetup
 from wtg.data.rulesets.intermediate import RULESET as INTERMEDIATE
 from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.data.rulesets.wisk import RULESET as WISK
 from wtg.rules.intermediate.strategy import plan_orders as intermediate_plan
 from wtg.rules.standard.strategy import plan_orders as standard_plan
+from wtg.rules.wisk.state import WiskState
 from wtg.rules.wisk.strategy import plan as wisk_plan
+from wtg.rules.wok.state import WokState
 
 HERE = Path(__file__).resolve().parent
-Planner = Callable[[Any, int, random.Random], dict[str, Any]]
 
 
-class Case(NamedTuple):
-    ruleset: Ruleset
+@dataclass(frozen=True)
+class Case(Generic[S]):
+    ruleset: Ruleset[S]
     map: str
     humans: int
     seed: int
     turns: int
-    plan: Planner
+    plan: Callable[[S, int, random.Random], Mapping[str, Json]]
     variant: str | None = None
-    options: Mapping[str, Any] = {}
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+
+    def transcript(self, name: str) -> str:
+        return transcript(name, self)
 
 
-CASES = {
+CASES: dict[str, Case[WokState] | Case[WiskState]] = {
     "standard/star-islands-3p-seed11": Case(STANDARD, "star-islands", 3, 11, 10, standard_plan),
     "standard/classic60-duel-seed3": Case(STANDARD, "classic60", 2, 3, 8, standard_plan, "duel"),
     "intermediate/marchlands-2p-seed5": Case(
@@ -95,7 +102,7 @@ def changed_lines(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[s
     return [line for line in state_lines(after) if line not in old]
 
 
-def transcript(name: str, case: Case) -> str:
+def transcript(name: str, case: Case[S]) -> str:
     ruleset = case.ruleset
     seats = tuple(SeatSetup(id=i, name=f"P{i}") for i in range(1, case.humans + 1))
     setup = GameSetup(
@@ -113,7 +120,7 @@ def transcript(name: str, case: Case) -> str:
         if ruleset.is_over(state):
             break
         turn = ruleset.turn_of(state)
-        orders: dict[int, dict[str, Any]] = {}
+        orders: dict[int, Mapping[str, Json]] = {}
         for side in ruleset.owing(state):
             planned = case.plan(state, side, random.Random(f"{case.seed}:{turn}:{side}"))
             entries, _bad, problems = ruleset.entries_from_dict(planned)
@@ -135,7 +142,7 @@ def transcript(name: str, case: Case) -> str:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_transcript_matches_golden(name: str) -> None:
-    text = transcript(name, CASES[name])
+    text = CASES[name].transcript(name)
     check_golden(HERE / f"{name}.txt", text)
 
 

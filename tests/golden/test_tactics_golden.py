@@ -17,7 +17,7 @@ import pytest
 from tests.golden.compare import check_golden
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.rng import turn_rng
-from wtg.core.ruleset import GameSetup
+from wtg.core.ruleset import GameSetup, OptionValue
 from wtg.data.rulesets.tactics import RULESET
 from wtg.rules.tactics.state import TacticsState
 
@@ -42,7 +42,7 @@ def state_lines(state: TacticsState) -> list[str]:
 
 
 def transcript(map_name: str, bots: int, per_turn: str, seed: int) -> str:
-    options = {"bots": bots, "pieces_per_turn": per_turn}
+    options: dict[str, OptionValue] = {"bots": bots, "pieces_per_turn": per_turn}
     setup = GameSetup(game="golden", map=map_name, seed=seed, players=(), options=options)
     state: TacticsState = RULESET.new_game(setup, turn_rng(seed, 0)).state
     out = [f"# tactics transcript: {map_name}, {bots} bots, {per_turn} a turn, seed {seed}"]

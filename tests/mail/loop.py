@@ -9,6 +9,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from wtg.config import GmConfig, config_from_data
+from wtg.core.ruleset import OptionValue
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.mail.inbox import MaildirInbox
@@ -32,7 +33,7 @@ class World:
         self,
         root: Path,
         count: int = 4,
-        ruleset: tuple[str, str, dict[str, object]] = ("wok4", "small", {}),
+        ruleset: tuple[str, str, dict[str, OptionValue]] = ("wok4", "small", {}),
         variant: str | None = None,
         **mail: object,
     ) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, Received, SmtpSink
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import demo_players, filled_aof, reply_with_orders
 from wtg.engine import create_game, open_game
 from wtg.schedule import make_schedule
@@ -34,11 +35,11 @@ def test_three_turns_through_dovecot_and_smtp(
         players,
         77,
         schedule=make_schedule(2, "18:00", "Europe/Vienna"),
-    )
+    ).typed(WOK4)
     assert "10 report(s) queued; 10 mail(s) sent" in wtg(config, "send").output
     smtp.wait_for(10)
     for turn in (1, 2, 3):
-        game = open_game(game.store.root)
+        game = open_game(game.store.root).typed(WOK4)
         for entry in players:
             (report, *_) = sorted(
                 reports_to(smtp.messages, entry.email), key=lambda m: m.arrived, reverse=True
@@ -52,14 +53,14 @@ def test_three_turns_through_dovecot_and_smtp(
             )
             imap.append(GM_ADDRESS, reply.as_bytes(policy=email.policy.SMTP))
         assert wtg(config, "poll").output.startswith("filed 10, rejected 0, quarantined 0")
-        status = open_game(game.store.root).status()
+        status = open_game(game.store.root).typed(WOK4).status()
         assert all(p["orders"] and p["ready"] for p in status["players"])
         due = wtg(config, "run-turn", "--due").output
         assert f"kaomaris: turn {turn} resolved (all players are READY)" in due
         sent = wtg(config, "send").output
         assert "10 report(s) queued; 20 mail(s) sent" in sent
         smtp.wait_for(10 + 20 * turn)
-    final = open_game(game.store.root)
+    final = open_game(game.store.root).typed(WOK4)
     assert final.latest_turn() == 3
     for entry in players:
         mails = [m for m in smtp.messages if entry.email in m.rcpt_tos]

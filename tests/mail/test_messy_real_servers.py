@@ -15,9 +15,11 @@ from tests.mail.messy import CASES
 from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from wtg.aof.render import render_aof
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.intake import Submission, read_orders
+from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.strategy import plan_orders
 
 NAMES = sorted(CASES)
@@ -29,7 +31,7 @@ def player(index: int) -> PlayerEntry:
     )
 
 
-def filled(game: Game) -> str:
+def filled(game: Game[WokState]) -> str:
     state = game.state()
     orders = plan_orders(state, 1, random.Random(1))
     orders["trade"] = [100]
@@ -41,7 +43,9 @@ def filled(game: Game) -> str:
 
 
 @pytest.fixture(scope="module")
-def polled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple[Game, str]]]:
+def polled(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[dict[str, tuple[Game[WokState], str]]]:
     """One game per case (one player each), every case's mail in the IMAP inbox, one poll."""
     from tests.mail.conftest import missing
     from tests.mail.servers import (
@@ -57,11 +61,11 @@ def polled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple
     root = tmp_path_factory.mktemp("messy")
     with Dovecot(root / "dovecot", {GM_ADDRESS: GM_PASSWORD}) as imap, SmtpSink() as smtp:
         config = write_config(root, imap, smtp)
-        games: dict[str, tuple[Game, str]] = {}
+        games: dict[str, tuple[Game[WokState], str]] = {}
         for index, name in enumerate(NAMES):
             game = create_game(
                 root / "games" / f"messy{index:02d}", "wok4", "small", [player(index)], seed=index
-            )
+            ).typed(WOK4)
             aof = filled(game)
             sender = f"Messy <m{index}@players.example>"
             imap.append(GM_ADDRESS, CASES[name](aof, sender))
@@ -74,7 +78,7 @@ def polled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple
 
 @pytest.mark.parametrize("case", NAMES)
 def test_messy_mail_files_the_orders_written(
-    polled: dict[str, tuple[Game, str]], case: str
+    polled: dict[str, tuple[Game[WokState], str]], case: str
 ) -> None:
     game, aof = polled[case]
     (submission,) = read_orders(
@@ -93,13 +97,15 @@ def test_messy_mail_files_the_orders_written(
 
 # --- bad cases ---------------------------------------------------------------------------
 @pytest.fixture
-def world(tmp_path: Path, imap: Dovecot, smtp: SmtpSink) -> tuple[Path, Game, Dovecot, SmtpSink]:
+def world(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> tuple[Path, Game[WokState], Dovecot, SmtpSink]:
     config = write_config(tmp_path, imap, smtp, max_bytes=20000)
     players = [
         PlayerEntry(id=i, name=f"P{i}", email=f"p{i}@players.example", code=f"CODE{i:04d}")
         for i in (1, 2)
     ]
-    game = create_game(tmp_path / "games" / "bad", "wok4", "small", players, seed=5)
+    game = create_game(tmp_path / "games" / "bad", "wok4", "small", players, seed=5).typed(WOK4)
     return config, game, imap, smtp
 
 
@@ -115,7 +121,7 @@ def mail(sender: str, body: str, **headers: str) -> bytes:
 
 
 def test_bad_mail_gets_the_right_answer_and_nothing_is_lost(
-    world: tuple[Path, Game, Dovecot, SmtpSink],
+    world: tuple[Path, Game[WokState], Dovecot, SmtpSink],
 ) -> None:
     config, game, imap, smtp = world
     aof = game.aof(1)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.mail.loop import NOW, World
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 
 
 def body_of(raw: bytes) -> str:
@@ -21,7 +22,7 @@ def body_of(raw: bytes) -> str:
 
 def test_an_order_mail_is_filed_and_confirmed(tmp_path: Path) -> None:
     world = World(tmp_path)
-    home = next(p.id for p in world.game.state().provinces if p.owner == 1)
+    home = next(p.id for p in world.game.typed(WOK4).state().provinces if p.owner == 1)
     world.mail("My orders:\n" + world.aof(1, G1=f"{home} 5", A1=f"{home} 99 010", R1="1"))
     summary = world.poll()
     assert (summary.seen, summary.filed) == (1, 1)

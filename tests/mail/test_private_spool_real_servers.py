@@ -14,6 +14,7 @@ import pytest
 from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from tests.privacy import UMASKS, names, process_umask, shared
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
@@ -37,7 +38,7 @@ def test_poll_and_send_leave_the_games_and_the_spool_private(
     players = [PlayerEntry(i, f"P{i}", f"p{i}@players.example", f"CODE{i:04d}") for i in (1, 2, 3)]
     with process_umask(mask):
         config = write_config(tmp_path, imap, smtp)
-        game = create_game(tmp_path / "games" / "kaomaris", "wok4", "small", players, 5)
+        game = create_game(tmp_path / "games" / "kaomaris", "wok4", "small", players, 5).typed(WOK4)
         settings = game.store.root / "game.yaml"  # a GM's editor breaks one address
         data = load_yaml(settings.read_text(encoding="utf-8"))
         data["players"][2]["email"] = "p3@"

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from tests.mail.loop import NOW, World
 from wtg.cli import main
+from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.due import run_due
 from wtg.mail.health import record_poll
 from wtg.mail.outbox import Outbox
@@ -128,7 +129,7 @@ def test_due_runs_at_the_deadline_and_never_twice_for_one(tmp_path: Path) -> Non
     assert lines == [("g1: turn 1 resolved (the deadline has passed)", True)]
     assert list(run_due(world.gm, deadline + timedelta(minutes=2))) == []
     assert world.game.deadline() == deadline + timedelta(days=2)
-    missed = world.game.state().player(1).missed
+    missed = world.game.typed(WOK4).state().player(1).missed
     assert missed == 1  # missing orders are missed turns
 
 

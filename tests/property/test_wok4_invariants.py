@@ -54,7 +54,7 @@ def orders_for(state: WokState, seed: int) -> dict[int, dict[str, object]]:
     return result
 
 
-def play(seed: int, turns: int) -> Iterator[tuple[WokState, TurnResult]]:
+def play(seed: int, turns: int) -> Iterator[tuple[WokState, TurnResult[WokState]]]:
     state = start(seed)
     for _ in range(turns):
         if state.outcome is not None:

@@ -65,19 +65,19 @@ def orders(player: int, **sections: Any) -> Orders:
 
 def run(
     state: WokState, *player_orders: Orders, seed: int = 1, rng: random.Random | None = None
-) -> TurnResult:
+) -> TurnResult[WokState]:
     by_player: Mapping[int, Orders] = {o.player: o for o in player_orders}
     return resolve(state, by_player, rng or random.Random(seed))
 
 
 def run_standard(
     state: WokState, *player_orders: Orders, seed: int = 1, rng: random.Random | None = None
-) -> TurnResult:
+) -> TurnResult[WokState]:
     by_player: Mapping[int, Orders] = {o.player: o for o in player_orders}
     return resolve_standard(state, by_player, rng or random.Random(seed))
 
 
-def kinds(result: TurnResult, kind: str) -> list[Any]:
+def kinds(result: TurnResult[WokState], kind: str) -> list[Any]:
     return [e for e in result.events if e.kind == kind]
 
 

@@ -13,7 +13,7 @@ from wtg.aof.orderfile import orders_from_entries
 from wtg.core.events import Event
 from wtg.core.orders import Acceptance, RawEntry, Verdict
 from wtg.core.record import Record
-from wtg.core.ruleset import GameSetup, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
+from wtg.core.ruleset import GameSetup, Ruleset, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
 from wtg.rules.base import RulesetFiles
 
 GOAL = 10
@@ -44,7 +44,7 @@ class BidsOpened(Event):
     points: int
 
 
-class Toy(RulesetFiles):
+class Toy(RulesetFiles, Ruleset[ToyState]):
     name = "toy"
     title = "Highest Unique Bid"
     turn_style = TurnStyle.SIMULTANEOUS
@@ -55,13 +55,13 @@ class Toy(RulesetFiles):
     def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
         return "table"
 
-    def new_game(self, setup: GameSetup, rng: Random) -> TurnResult:
+    def new_game(self, setup: GameSetup, rng: Random) -> TurnResult[ToyState]:
         players = tuple(Bidder(id=p.id, name=p.name) for p in setup.players)
         return TurnResult(state=ToyState(turn=0, players=players), events=())
 
     def resolve(
         self, state: ToyState, orders: Mapping[int, Mapping[str, Any]], rng: Random
-    ) -> TurnResult:
+    ) -> TurnResult[ToyState]:
         bids = tuple((p, int(o["bid"])) for p, o in sorted(orders.items()) if "bid" in o)
         counts = Counter(bid for _player, bid in bids)
         unique = [(bid, player) for player, bid in bids if counts[bid] == 1]

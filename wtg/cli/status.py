@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from wtg.cli.common import games_root, open_or_fail
 from wtg.mail.journal import Quarantined, quarantined
+
+if TYPE_CHECKING:
+    from wtg.engine import GameStatus
 
 SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
@@ -33,9 +36,9 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
     game = open_or_fail(ctx, game_dir)
     warn_if_shared(game.store.root)
     data = game.status()
-    kept = _with_quarantine(data, quarantined(game.store.root.parent / SPOOL))
+    listed, kept = _with_quarantine(data, quarantined(game.store.root.parent / SPOOL))
     if as_json:
-        click.echo(json.dumps(data, indent=1))
+        click.echo(json.dumps(listed, indent=1))
         return
     click.echo(
         f"game {data['game']}, orders for turn {data['turn']}, "
@@ -53,12 +56,14 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
     _show_quarantine(kept)
 
 
-def _with_quarantine(data: dict[str, Any], every: list[Quarantined]) -> list[Quarantined]:
-    """Add a game's quarantined mails to its status: how many, and where each is kept."""
+def _with_quarantine(
+    data: GameStatus, every: list[Quarantined]
+) -> tuple[dict[str, object], list[Quarantined]]:
+    """A game's status with its quarantined mails (how many, and where each is kept), and
+    those mails."""
     kept = [q for q in every if q.game == data["game"]]
-    data["quarantined"] = len(kept)
-    data["quarantine"] = [{"archive": q.archive, "reason": q.reason} for q in kept]
-    return kept
+    shown = [{"archive": q.archive, "reason": q.reason} for q in kept]
+    return {**data, "quarantined": len(kept), "quarantine": shown}, kept
 
 
 def _show_quarantine(kept: list[Quarantined]) -> None:
@@ -76,7 +81,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
 
     games_dir = games_root(ctx)
     kept = quarantined(games_dir / SPOOL)
-    games, troubles = [], []
+    games: list[GameStatus] = []
+    listed: list[dict[str, object]] = []
+    troubles = []
     for found in scan_games(games_dir).games():
         if isinstance(found, Unreadable):
             troubles.append({"path": str(found.folder), "error": found.reason})
@@ -87,12 +94,12 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             troubles.append({"path": str(found.store.root), "error": failure_reason(exc)})
             continue
         warn_if_shared(found.store.root)
-        _with_quarantine(data, kept)
         games.append(data)
+        listed.append(_with_quarantine(data, kept)[0])
     if as_json:
         listing: dict[str, object] = {
             "games_dir": str(games_dir),
-            "games": games,
+            "games": listed,
             "unreadable": troubles,
             "quarantined": len(kept),
             "quarantine": [

@@ -6,14 +6,26 @@ import random
 from collections.abc import Mapping, Sequence
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, NewType, Protocol
+from typing import Generic, NewType, Protocol, TypeAlias, TypeGuard, TypeVar
 
 from wtg.core.events import Event
 from wtg.core.form import FormSpec
+from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import Acceptance, RawEntry, Verdict
 from wtg.core.record import Record
 
-_EMPTY: Mapping[str, Any] = MappingProxyType({})
+OptionValue: TypeAlias = str | int | bool
+"""The value of a ``wtg new-game`` option (a number, a choice or a text, a flag)."""
+
+_EMPTY: Mapping[str, OptionValue] = MappingProxyType({})
+
+S = TypeVar("S")
+"""A ruleset's state: ``WokState``, ``WiskState``, ..."""
+
+State = NewType("State", object)
+"""The state of a ruleset whose state type the holder does not know: what the engine holds
+of a game opened by name (``find_ruleset``). It is never looked into, only handed back to
+the ruleset that made it: ``Ruleset[State]`` is a ``Ruleset[S]`` with ``S`` forgotten."""
 
 SeatId = NewType("SeatId", int)
 """A GM seat: a human with an address and a secret code (``game.yaml``'s player id)."""
@@ -47,7 +59,7 @@ class GameOption(Record):
     help: str
     kind: str = "int"
     choices: tuple[str, ...] = ()
-    default: Any = None
+    default: OptionValue | None = None
 
 
 class Seating(Record, kw_only=True):
@@ -78,14 +90,56 @@ class GameSetup(Record):
     seed: int
     players: tuple[SeatSetup, ...]
     variant: str | None = None
-    options: Mapping[str, Any] = _EMPTY
+    options: Mapping[str, OptionValue] = _EMPTY
 
 
-class TurnResult(Record):
+class TurnResult(Record, Generic[S]):
     """A resolved turn: the new state and what happened."""
 
-    state: Any
+    state: S
     events: tuple[Event, ...]
+
+
+class PublicSide(Record):
+    """A side as every ruleset's ``public_json`` shows it (in ``players``): what the engine,
+    the mail and the command line read of a state of any ruleset."""
+
+    id: SideId
+    name: str
+    status: str
+    missed: int = 0
+    """Turns missed in a row (rulesets that count them)."""
+    bot: bool = False
+    place: int | None = None
+    """The place the side finished in (rulesets that rank the players out)."""
+
+
+def public_sides(public: Mapping[str, Json]) -> list[PublicSide]:
+    """The sides of a ruleset's ``public_json``; an entry without a whole-number ``id`` is
+    no side (a ruleset's mistake: skipped, not a crash)."""
+    players = public.get("players")
+    sides = []
+    for entry in players if isinstance(players, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        ident, missed, place = entry.get("id"), entry.get("missed"), entry.get("place")
+        if not _whole(ident):
+            continue
+        sides.append(
+            PublicSide(
+                id=SideId(ident),
+                name=str(entry.get("name", "")),
+                status=str(entry.get("status", "")),
+                missed=missed if _whole(missed) else 0,
+                bot=entry.get("bot") is True,
+                place=place if _whole(place) else None,
+            )
+        )
+    return sides
+
+
+def _whole(value: Json) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class ScoreLine(Record):
@@ -97,8 +151,10 @@ class ScoreLine(Record):
     status: str
 
 
-class Ruleset(Protocol):
-    """A game's rules, registered by name in ``wtg.registry``."""
+class Ruleset(Protocol[S]):
+    """A game's rules, registered by name in ``wtg.registry``; ``S`` the type of its states.
+    ``wtg/data/rulesets/<name>.py`` declares ``RULESET: Ruleset[<its state>]``, so that the
+    type checker holds each ruleset class to this protocol."""
 
     name: str
     title: str
@@ -109,69 +165,80 @@ class Ruleset(Protocol):
         """The AOF of ``forms/<name>.yaml``."""
         ...
 
-    def form_for(self, state: Any) -> FormSpec:
+    def form_for(self, state: S) -> FormSpec:
         """The AOF of a game in ``state``: ``form`` with its province fields as wide as the
         game's map needs. Every AOF printed or read for a game is this one."""
         ...
 
     def map_names(self) -> list[str]: ...
 
-    def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult: ...
+    def new_game(self, setup: GameSetup, rng: random.Random) -> TurnResult[S]: ...
 
     def resolve(
-        self, state: Any, orders: Mapping[int, Mapping[str, Any]], rng: random.Random
-    ) -> TurnResult: ...
+        self, state: S, orders: Mapping[int, Mapping[str, Json]], rng: random.Random
+    ) -> TurnResult[S]:
+        """The turn after ``state``, with each side's orders (its order file's data)."""
+        ...
 
-    def state_to_dict(self, state: Any) -> dict[str, Any]: ...
+    def state_to_dict(self, state: S) -> JsonObject:
+        """The state file (``state.json``) of ``state``."""
+        ...
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> Any: ...
+    def state_from_dict(self, data: Mapping[str, Json]) -> S: ...
 
-    def public_json(self, state: Any) -> dict[str, Any]: ...
+    def public_json(self, state: S) -> JsonObject:
+        """What ``wtg state --json`` prints: the state without secrets, with at least
+        ``ruleset``, ``turn`` and ``players`` (each with ``id``, ``name`` and ``status``)."""
+        ...
 
-    def turn_of(self, state: Any) -> int: ...
+    def turn_of(self, state: S) -> int: ...
 
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
-    def owing(self, state: Any) -> list[SideId]:
+    def owing(self, state: S) -> list[SideId]:
         """Players (sides) whose orders the next turn waits for."""
         ...
 
-    def seat_of(self, state: Any, side: SideId) -> SeatId | None:
+    def seat_of(self, state: S, side: SideId) -> SeatId | None:
         """The GM seat (a human with an address and a code) who gives ``side``'s orders;
         None for a robot. Most games: the side itself."""
         ...
 
-    def sides_of(self, state: Any, seat: SeatId) -> list[SideId]:
+    def sides_of(self, state: S, seat: SeatId) -> list[SideId]:
         """The sides a GM seat plays (one, or a Duel's three colours)."""
         ...
 
-    def robot_orders(self, state: Any) -> dict[int, dict[str, Any]]:
+    def robot_orders(self, state: S) -> Mapping[int, Mapping[str, Json]]:
         """Order files of the robots for the next turn (none in most games)."""
         ...
 
-    def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
+    def default_map(self, variant: str | None, options: Mapping[str, OptionValue]) -> str:
         """The map a new game gets when the GM names none (``options``: the game's, as a
         Tactics world of the GM's own, ``--assets``, whose first map it is)."""
         ...
 
     def entries_from_dict(
-        self, data: Mapping[str, Any], state: Any = None
+        self, data: Mapping[str, Json], state: S | None = None
     ) -> tuple[list[RawEntry], list[Verdict], list[str]]:
         """Entries from an order file (YAML), entries it could not read, and fatal problems;
         read with ``form_for(state)`` (with ``form`` when no state is given)."""
         ...
 
-    def accept(self, entries: Sequence[RawEntry], state: Any, player: int) -> Acceptance: ...
+    def accept(self, entries: Sequence[RawEntry], state: S, player: int) -> Acceptance: ...
 
-    def form_context(self, state: Any, player: int) -> dict[str, Any]: ...
+    def form_context(self, state: S, player: int) -> Mapping[str, object]:
+        """What fills the ``{placeholders}`` of the player's AOF."""
+        ...
 
     def report_context(
-        self, state: Any, events: Sequence[Mapping[str, Any]], player: int
-    ) -> dict[str, Any]: ...
+        self, state: S, events: Sequence[Mapping[str, Json]], player: int
+    ) -> Mapping[str, object]:
+        """What the player's report template is rendered with."""
+        ...
 
-    def topten(self, state: Any) -> list[ScoreLine]: ...
+    def topten(self, state: S) -> list[ScoreLine]: ...
 
-    def forecast(self, state: Any, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
+    def forecast(self, state: S, orders: Mapping[str, Json], player: int) -> Mapping[str, object]:
         """The player's own position after the turn if nobody else acted (for the order
         confirmation); ``later`` lists what only the turn itself decides."""
         ...

@@ -11,7 +11,7 @@ from wtg.aof.mailtext import games_glanced, headers_in, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.config import GmConfig
 from wtg.core.orders import OrderError, OrderRefused, Verdict, WrongCode
-from wtg.core.ruleset import SeatId, SideId
+from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.engine import Game
 from wtg.gameconfig import PlayerEntry
 from wtg.intake import Submission, Unchanged
@@ -155,7 +155,7 @@ class Answers:
             ruleset=game.ruleset.name,
             turn=submission.turn,
             player=entry,
-            side=state.player(submission.player),
+            side=_side(game, state, submission.player),
             superseded=submission.superseded,
             received=f"{message.received:%Y-%m-%d %H:%M:%S} UTC",
             deadline=local_text(deadline, schedule.timezone) if deadline and schedule else None,
@@ -278,6 +278,12 @@ def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     return compose.mask_codes("\n".join(v.describe() for v in verdicts), codes).splitlines()
 
 
+def _side(game: Game, state: State, side: int) -> PublicSide:
+    """A side of the game, as the confirmation names it (number and name)."""
+    sides = public_sides(game.ruleset.public_json(state))
+    return next((s for s in sides if s.id == side), PublicSide(id=SideId(side), name="", status=""))
+
+
 def _owes_orders(game: Game, seat: SeatId) -> bool:
     """Whether a GM seat has orders to give: one of the sides it plays (a Duel's three
     colours, whose numbers are not the seat's) is one the next turn waits for."""
@@ -293,7 +299,7 @@ def _not_due(game: Game) -> str:
         return f"game {game.config.game} is over"
     turn = game.ruleset.turn_of(state) + 1
     owing = set(game.ruleset.owing(state))
-    names = [p["name"] for p in game.ruleset.public_json(state)["players"] if p["id"] in owing]
+    names = [s.name for s in public_sides(game.ruleset.public_json(state)) if s.id in owing]
     if not names:
         return f"game {game.config.game}, turn {turn}: a robot is to move"
     return f"game {game.config.game}, turn {turn}: the turn waits for {', '.join(names)}"

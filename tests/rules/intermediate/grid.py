@@ -29,6 +29,6 @@ def make_grid(terrain: str = "Plains", wood: int = 100, **options: Any) -> WokSt
 
 def run_intermediate(
     state: WokState, *player_orders: Orders, seed: int = 1, rng: random.Random | None = None
-) -> TurnResult:
+) -> TurnResult[WokState]:
     by_player: Mapping[int, Orders] = {o.player: o for o in player_orders}
     return resolve(state, by_player, rng or random.Random(seed))

@@ -43,7 +43,7 @@ def battle_state(defenders: int = 1, terrain: str = "Plains", **attackers: int) 
     return state
 
 
-def one_battle(result: TurnResult) -> Any:
+def one_battle(result: TurnResult[WokState]) -> Any:
     """The turn's only battle."""
     (battle,) = kinds(result, "battle")
     return battle

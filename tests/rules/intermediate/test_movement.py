@@ -27,11 +27,11 @@ def setup(tech: int = 0, **source: int) -> WokState:
     return state
 
 
-def moved(state: WokState, *moves: dict[str, object], **more: object) -> TurnResult:
+def moved(state: WokState, *moves: dict[str, object], **more: object) -> TurnResult[WokState]:
     return run_intermediate(state, orders(1, move=list(moves), **more))
 
 
-def skipped(result: TurnResult) -> list[str]:
+def skipped(result: TurnResult[WokState]) -> list[str]:
     return [e.reason for e in kinds(result, "order_skipped") if e.phase == "9 movement"]
 
 

@@ -38,11 +38,11 @@ def setup(**target: Any) -> WokState:
     return state
 
 
-def spied(state: WokState, *ops: dict[str, int]) -> TurnResult:
+def spied(state: WokState, *ops: dict[str, int]) -> TurnResult[WokState]:
     return run_intermediate(state, orders(1, spy=list(ops)), rng=FixedRng(YES))
 
 
-def skipped(result: TurnResult) -> list[str]:
+def skipped(result: TurnResult[WokState]) -> list[str]:
     return [e.reason for e in kinds(result, "order_skipped") if e.phase == "11 spying"]
 
 

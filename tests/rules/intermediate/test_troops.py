@@ -25,11 +25,11 @@ def setup(wood: int = 100, **province: Any) -> WokState:
     return state
 
 
-def upgrade(state: WokState, *changes: dict[str, object], **more: object) -> TurnResult:
+def upgrade(state: WokState, *changes: dict[str, object], **more: object) -> TurnResult[WokState]:
     return run_intermediate(state, orders(1, upgrade_troops=list(changes), **more))
 
 
-def skipped(result: TurnResult) -> list[str]:
+def skipped(result: TurnResult[WokState]) -> list[str]:
     return [e.reason for e in kinds(result, "order_skipped") if e.phase == "7 upgrade troops"]
 
 

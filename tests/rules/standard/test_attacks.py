@@ -42,13 +42,13 @@ def battle_state(attackers: int = 2, defenders: int = 1, **target: Any) -> WokSt
     return state
 
 
-def one_battle(result: TurnResult) -> Any:
+def one_battle(result: TurnResult[WokState]) -> Any:
     battles = kinds(result, "battle")
     assert len(battles) == 1
     return battles[0]
 
 
-def skipped(result: TurnResult) -> list[str]:
+def skipped(result: TurnResult[WokState]) -> list[str]:
     return [e.reason for e in kinds(result, "order_skipped") if e.phase == "2 attacking"]
 
 
@@ -288,7 +288,7 @@ def center(tech: int = 0) -> WokState:
     return state
 
 
-def owners(result: TurnResult, *pids: int) -> list[int]:
+def owners(result: TurnResult[WokState], *pids: int) -> list[int]:
     return [result.state.province(p).owner for p in pids]
 
 

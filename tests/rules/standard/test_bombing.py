@@ -34,17 +34,19 @@ def setup(eff: int = 80, missiles: int = 10) -> WokState:
     return state
 
 
-def fire(state: WokState, *bombs: dict[str, int], values: tuple[float, ...]) -> TurnResult:
+def fire(
+    state: WokState, *bombs: dict[str, int], values: tuple[float, ...]
+) -> TurnResult[WokState]:
     return run_standard(state, orders(1, bomb=list(bombs)), rng=FixedRng(*values))
 
 
-def only_run(result: TurnResult) -> Any:
+def only_run(result: TurnResult[WokState]) -> Any:
     runs = kinds(result, "bombing_run")
     assert len(runs) == 1
     return runs[0]
 
 
-def skipped(result: TurnResult) -> list[str]:
+def skipped(result: TurnResult[WokState]) -> list[str]:
     return [e.reason for e in kinds(result, "order_skipped") if e.phase == "1 bombing"]
 
 

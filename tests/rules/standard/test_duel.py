@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.rules.builders import empty, give, kinds, make_state, orders, run_standard
-from wtg.core.ruleset import GameSetup, SeatId, SeatSetup, TurnResult
+from wtg.core.ruleset import GameSetup, SeatId, SeatSetup, SideId, TurnResult
 from wtg.data.rulesets.standard import RULESET
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
@@ -81,7 +81,7 @@ def colours_state(variant: str = "duel", turn: int = 5) -> WokState:
     return state
 
 
-def skipped(result: TurnResult, player: int) -> list[str]:
+def skipped(result: TurnResult[WokState], player: int) -> list[str]:
     return [e.reason for e in kinds(result, "order_skipped") if e.player == player]
 
 
@@ -109,7 +109,9 @@ def dead(state: WokState, *colours: int) -> None:
 def test_duel_two_humans_three_colours_each_and_four_robots(tmp_path: Path) -> None:
     """ "The two human players play three colours each, on a map of 60 provinces. Another four
     colours are taken by robot players"; "labelled A, B and C, eg HanA, HanB and HanC"."""
-    game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel")
+    game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel").typed(
+        RULESET
+    )
     state = game.state()
     assert len(state.provinces) == 60
     assert [(p.id, p.label, p.controller, p.robot) for p in state.players] == [
@@ -131,12 +133,16 @@ def test_duel_two_humans_three_colours_each_and_four_robots(tmp_path: Path) -> N
     assert state.rip_target == 3
     assert game.ruleset.sides_of(state, SeatId(1)) == [1, 3, 5]
     assert game.ruleset.sides_of(state, SeatId(2)) == [2, 4, 6]
-    assert [game.ruleset.seat_of(state, p.id) for p in state.players] == [1, 2] * 3 + [None] * 4
+    assert [game.ruleset.seat_of(state, SideId(p.id)) for p in state.players] == [1, 2] * 3 + [
+        None
+    ] * 4
     assert game.ruleset.owing(state) == [1, 2, 3, 4, 5, 6]
 
 
 def test_a_human_gets_one_form_and_one_report_per_colour(tmp_path: Path) -> None:
-    game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel")
+    game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel").typed(
+        RULESET
+    )
     aof = game.aof(2)
     assert aof.count("=== BEGIN AOF ===") == 3
     for colour in (2, 4, 6):
@@ -149,7 +155,9 @@ def test_a_human_gets_one_form_and_one_report_per_colour(tmp_path: Path) -> None
 
 def test_duel_lite_two_colours_each(tmp_path: Path) -> None:
     """Duel-Lite: two colours a human (RULE-NOTES; the text names no Duel-Lite)."""
-    game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel-lite")
+    game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel-lite").typed(
+        RULESET
+    )
     state = game.state()
     humans = [(p.id, p.label, p.controller) for p in state.players if not p.robot]
     assert humans == [(1, "AnnA", 1), (2, "BobA", 2), (3, "AnnB", 1), (4, "BobB", 2)]
@@ -160,7 +168,9 @@ def test_duel_lite_two_colours_each(tmp_path: Path) -> None:
 def test_trinity_three_humans_two_colours_each_no_naps(tmp_path: Path) -> None:
     """ "There are three players each taking control of two colours, with another four colours
     being controlled by robot players"; "except that the automatic NAPs are not applied"."""
-    game = create_game(tmp_path / "t", "standard", "classic60", entries(3), 5, "trinity")
+    game = create_game(tmp_path / "t", "standard", "classic60", entries(3), 5, "trinity").typed(
+        RULESET
+    )
     state = game.state()
     assert [(p.id, p.label, p.controller, p.robot) for p in state.players] == [
         (1, "AnnA", 1, False),
@@ -183,13 +193,17 @@ def test_trinity_three_humans_two_colours_each_no_naps(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("variant", "humans"), [("duel", 3), ("duel", 1), ("trinity", 2)])
 def test_the_wrong_number_of_humans_is_refused(tmp_path: Path, variant: str, humans: int) -> None:
     with pytest.raises(SetupError, match=f"a {variant} is for"):
-        create_game(tmp_path / "x", "standard", "classic60", entries(humans), 5, variant)
+        create_game(tmp_path / "x", "standard", "classic60", entries(humans), 5, variant).typed(
+            RULESET
+        )
 
 
 def test_duel_naps_as_set_up(tmp_path: Path) -> None:
     """ "HanA and KorA start out napped till the start of turn 6 ... HanB and KorB are napped
     till start of turn 8. And HanC and KorC are napped till start of turn 10"."""
-    game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel")
+    game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel").typed(
+        RULESET
+    )
     assert game.state().naps == [(1, 2, 6), (3, 4, 8), (5, 6, 10)]
 
 
@@ -199,7 +213,9 @@ def test_headhunting_protects_all_ten_start_provinces_for_three_turns(
 ) -> None:
     """ "no attacking, bombing or spying-ops on any of the 10 start provinces during Turns 1,
     2 and 3", robots' ones included."""
-    game = create_game(tmp_path / "d", "standard", "classic60", entries(SEATS[variant]), 5, variant)
+    game = create_game(
+        tmp_path / "d", "standard", "classic60", entries(SEATS[variant]), 5, variant
+    ).typed(RULESET)
     state = game.state()
     assert state.protection == 3
     assert state.protected == sorted(p.home for p in state.players)

@@ -34,7 +34,7 @@ def one_province(**fields: Any) -> WokState:
     return state
 
 
-def skipped(result: TurnResult) -> list[str]:
+def skipped(result: TurnResult[WokState]) -> list[str]:
     return [e.reason for e in kinds(result, "order_skipped")]
 
 

@@ -24,7 +24,7 @@ def attack(source: int, target: int, armies: int) -> dict[str, int]:
     return {"from": source, "to": target, "armies": armies}
 
 
-def reasons(result: TurnResult, phase: str) -> list[str]:
+def reasons(result: TurnResult[WokState], phase: str) -> list[str]:
     return [e.reason for e in kinds(result, "order_skipped") if e.phase == phase]
 
 

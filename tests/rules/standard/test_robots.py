@@ -33,6 +33,7 @@ import yaml
 from tests.rules.builders import empty, give, kinds, make_state, orders, run_standard
 from wtg.aof.render import render_aof
 from wtg.core.ruleset import SeatId
+from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.standard.robots import robot_orders, robot_plan
@@ -326,13 +327,13 @@ a headhunting-protected start province passed over, a target that only a robot h
 robot that lost its last-taken province."""
 
 
-def duel_game(root: Path, seed: int = DUEL_SEED) -> Game:
+def duel_game(root: Path, seed: int = DUEL_SEED) -> Game[WokState]:
     seats = [PlayerEntry(1, "Ann", "ann@example.org", "CODE0001")]
     seats.append(PlayerEntry(2, "Bob", "bob@example.org", "CODE0002"))
-    return create_game(root / "duel", "standard", "classic60", seats, seed, "duel")
+    return create_game(root / "duel", "standard", "classic60", seats, seed, "duel").typed(STANDARD)
 
 
-def submit_human_orders(game: Game) -> None:
+def submit_human_orders(game: Game[WokState]) -> None:
     """Every human colour's orders, by the built-in player, as one mail text per human."""
     state = game.state()
     for seat in game.config.players:

@@ -48,23 +48,25 @@ def setup(spies: int = 10, **target: Any) -> WokState:
     return state
 
 
-def operate(state: WokState, *ops: dict[str, int], values: tuple[float, ...]) -> TurnResult:
+def operate(
+    state: WokState, *ops: dict[str, int], values: tuple[float, ...]
+) -> TurnResult[WokState]:
     return run_standard(state, orders(1, spy=list(ops)), rng=FixedRng(*values))
 
 
-def one(result: TurnResult, kind: str) -> Any:
+def one(result: TurnResult[WokState], kind: str) -> Any:
     found = kinds(result, kind)
     assert len(found) == 1
     return found[0]
 
 
-def report(result: TurnResult, player: int) -> str:
+def report(result: TurnResult[WokState], player: int) -> str:
     """The player's report of the turn (as ``wtg run-turn`` writes it)."""
     events = [e.to_dict() for e in result.events]
     return report_text(RULESET, CONFIG, result.state, events, player, aof="")
 
 
-def skipped(result: TurnResult) -> list[str]:
+def skipped(result: TurnResult[WokState]) -> list[str]:
     return [e.reason for e in kinds(result, "order_skipped") if e.phase == "10 spying"]
 
 

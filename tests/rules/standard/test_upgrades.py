@@ -21,11 +21,11 @@ def rich(gold: int, eff: int = 50, **province: Any) -> WokState:
     return state
 
 
-def bought(result: TurnResult) -> list[tuple[str, int, int]]:
+def bought(result: TurnResult[WokState]) -> list[tuple[str, int, int]]:
     return [(e.upgrade, e.cost, e.gold_left) for e in kinds(result, "upgraded")]
 
 
-def skipped(result: TurnResult) -> list[str]:
+def skipped(result: TurnResult[WokState]) -> list[str]:
     return [e.reason for e in kinds(result, "order_skipped") if e.phase == "9 upgrades"]
 
 

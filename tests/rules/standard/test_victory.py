@@ -26,7 +26,7 @@ def attack(source: int, target: int, armies: int) -> dict[str, int]:
     return {"from": source, "to": target, "armies": armies}
 
 
-def game_over(result: TurnResult) -> tuple[str, tuple[int, ...]] | None:
+def game_over(result: TurnResult[WokState]) -> tuple[str, tuple[int, ...]] | None:
     outcome = result.state.outcome
     return None if outcome is None else (outcome.reason, outcome.winners)
 
@@ -199,7 +199,7 @@ def test_one_ally_at_a_time() -> None:
     assert second.state.player(1).ally == 3
 
 
-def result_players(result: TurnResult) -> dict[int, str]:
+def result_players(result: TurnResult[WokState]) -> dict[int, str]:
     return {p.id: p.status for p in result.state.players if p.id <= 3}
 
 

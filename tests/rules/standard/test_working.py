@@ -16,7 +16,7 @@ from wtg.rules.standard.phases.working import level_gain
 from wtg.rules.wok.state import WokState
 
 
-def one(result: TurnResult, kind: str, player: int = 1) -> Any:
+def one(result: TurnResult[WokState], kind: str, player: int = 1) -> Any:
     found = [e for e in kinds(result, kind) if e.player == player]
     assert len(found) == 1
     return found[0]

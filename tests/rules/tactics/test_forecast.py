@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from wtg.aof.render import render_aof
+from wtg.data.rulesets.tactics import RULESET as TACTICS
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.mail import compose
@@ -16,7 +17,7 @@ def test_accept_and_forecast_leave_the_shared_state_alone(tmp_path: Path) -> Non
     players = [
         PlayerEntry(id=i, name=f"P{i}", email=f"p{i}@example.org", code=f"CODE{i}") for i in (1, 2)
     ]
-    game = create_game(tmp_path / "t", "tactics", "meadow", players, seed=2)
+    game = create_game(tmp_path / "t", "tactics", "meadow", players, seed=2).typed(TACTICS)
     army = game.submit(
         render_aof(
             game.ruleset.form,
@@ -25,7 +26,7 @@ def test_accept_and_forecast_leave_the_shared_state_alone(tmp_path: Path) -> Non
             game.ruleset.form_context(game.state_view(), 1),
         )
     )
-    assert game.ruleset.forecast(game.state_view(), army.orders, 1) == {
+    assert TACTICS.forecast(game.state_view(), army.orders, 1) == {
         "lines": ["army: WOLF, ARCHER"],
         "later": [],
     }
@@ -40,7 +41,7 @@ def test_accept_and_forecast_leave_the_shared_state_alone(tmp_path: Path) -> Non
         render_aof(game.ruleset.form, header, planned, game.ruleset.form_context(view, active))
     )
     assert submission.verdicts and all(v.accepted for v in submission.verdicts)
-    forecast = game.ruleset.forecast(game.state_view(), submission.orders, active)
+    forecast = TACTICS.forecast(game.state_view(), submission.orders, active)
     assert len(forecast["lines"]) == len(planned["moves"])
     assert all(line.startswith("piece ") and " -> " in line for line in forecast["lines"])
     assert game.ruleset.state_to_dict(view) == on_disk

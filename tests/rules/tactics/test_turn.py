@@ -97,9 +97,9 @@ def test_rest_never_goes_below_zero_nor_above_full() -> None:
         active=2,
     )
     mine = resolve(game, {}, random.Random(1)).state
-    assert mine.piece(11) is not None and mine.piece(11).rest == 1
+    assert (knight := mine.piece(11)) is not None and knight.rest == 1
     walked = resolve(mine, orders(1, move(11, (2, 1), (3, 1))), random.Random(1)).state
-    assert walked.piece(11) is not None and walked.piece(11).rest == 0
+    assert (knight := walked.piece(11)) is not None and knight.rest == 0
     full = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 5, 5)], active=2)
     assert resolve(full, {}, random.Random(1)).state.army(1)[0].rest == FULL_REST
 
@@ -127,7 +127,7 @@ def test_an_attack_applies_the_equations_and_earns_experience() -> None:
     assert target is not None
     assert attack.damage == 20 - target.hp
     assert attack.damage in (8, 14) and not attack.missed
-    assert result.state.piece(11) is not None and result.state.piece(11).xp == 10
+    assert (knight := result.state.piece(11)) is not None and knight.xp == 10
 
 
 def test_a_destroyed_piece_leaves_the_board_and_its_army_may_be_out() -> None:
@@ -143,7 +143,7 @@ def test_a_destroyed_piece_leaves_the_board_and_its_army_may_be_out() -> None:
     assert after.player(2).status == OUT and after.player(2).place == 3
     assert "player_out" in kinds_of(result.events)
     assert after.active == 3  # player 2 is skipped
-    assert after.piece(11) is not None and after.piece(11).xp == 20  # a kill: double
+    assert (knight := after.piece(11)) is not None and knight.xp == 20  # a kill: double
 
 
 def test_the_game_ends_when_one_army_is_left_first_second_third() -> None:
@@ -234,4 +234,4 @@ def test_after_three_missed_turns_the_bots_strategy_plays_until_orders_come() ->
     game.player(1).missed = 3
     mine = resolve(game, orders(1, move(11, (1, 2))), random.Random(1))
     assert mine.state.player(1).missed == 0
-    assert mine.state.piece(11) is not None and mine.state.piece(11).pos == (1, 2)
+    assert (knight := mine.state.piece(11)) is not None and knight.pos == (1, 2)

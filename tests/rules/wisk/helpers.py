@@ -68,13 +68,15 @@ def put(state: WiskState, territory: int, owner: int, armies: int) -> None:
     state.holdings[territory - 1] = Holding(owner, armies)
 
 
-def run(state: WiskState, orders: Mapping[str, Any] | None = None, seed: int = 1) -> TurnResult:
+def run(
+    state: WiskState, orders: Mapping[str, Any] | None = None, seed: int = 1
+) -> TurnResult[WiskState]:
     """The active player's turn with ``orders`` (an order file's sections)."""
     given = {state.active: {"player": state.active, "turn": state.turn + 1, **(orders or {})}}
     return resolve(state, given if orders is not None else {}, random.Random(seed))
 
 
-def kinds(result: TurnResult, kind: str) -> list[dict[str, Any]]:
+def kinds(result: TurnResult[WiskState], kind: str) -> list[dict[str, Any]]:
     return [e.to_dict() for e in result.events if e.kind == kind]
 
 
@@ -89,7 +91,9 @@ class Dice(random.Random):
         return self.faces.pop(0)
 
 
-def run_with(state: WiskState, orders: Mapping[str, Any], dice: random.Random) -> TurnResult:
+def run_with(
+    state: WiskState, orders: Mapping[str, Any], dice: random.Random
+) -> TurnResult[WiskState]:
     given = {state.active: {"player": state.active, "turn": state.turn + 1, **orders}}
     return resolve(state, given, dice)
 

@@ -37,11 +37,13 @@ def duel(eff: int = 80, missiles: int = 10, players: int = 2) -> WokState:
     return state
 
 
-def fire(state: WokState, *bombs: dict[str, int], values: tuple[float, ...]) -> TurnResult:
+def fire(
+    state: WokState, *bombs: dict[str, int], values: tuple[float, ...]
+) -> TurnResult[WokState]:
     return run(state, orders(1, bomb=list(bombs)), rng=FixedRng(*values))
 
 
-def only_run(result: TurnResult) -> Any:
+def only_run(result: TurnResult[WokState]) -> Any:
     runs = kinds(result, "bombing_run")
     assert len(runs) == 1
     return runs[0]

@@ -136,7 +136,7 @@ def test_an_empty_order_file_is_not_a_missed_turn() -> None:
     assert not kinds(result, "turn_missed")
 
 
-def win_by_conquest(players: int, seats: int = 10) -> tuple[WokState, TurnResult]:
+def win_by_conquest(players: int, seats: int = 10) -> tuple[WokState, TurnResult[WokState]]:
     """Player 1 takes player 2's last province; every other player is already dead."""
     state = make_state(players=players)
     state.seats = seats

@@ -48,11 +48,13 @@ def duel(spies: int = 20, players: int = 2, **target: Any) -> WokState:
     return state
 
 
-def operate(state: WokState, *ops: dict[str, int], values: tuple[float, ...]) -> TurnResult:
+def operate(
+    state: WokState, *ops: dict[str, int], values: tuple[float, ...]
+) -> TurnResult[WokState]:
     return run(state, orders(1, spy=list(ops)), rng=FixedRng(*values))
 
 
-def one(result: TurnResult, kind: str) -> Any:
+def one(result: TurnResult[WokState], kind: str) -> Any:
     found = kinds(result, kind)
     assert len(found) == 1
     return found[0]

@@ -97,7 +97,7 @@ FORECAST_PHASES = (upgrades, working, transformations, upgrade_troops, growth, m
 """The phases an order confirmation's forecast runs: those without chance."""
 
 
-def resolve(state: WokState, orders: Mapping[int, Orders], rng: Random) -> TurnResult:
+def resolve(state: WokState, orders: Mapping[int, Orders], rng: Random) -> TurnResult[WokState]:
     """Resolve the next turn from ``state``; ``state`` itself is left untouched. "If the
     number converted is not a multiple of the ratio, the extra will be lost"."""
     return run_turn_phases(state, orders, rng, PHASES, waste_remainder=True)

@@ -62,6 +62,6 @@ FORECAST_PHASES = (working, transformations, growth, movement, aims, upgrades)
 """The phases an order confirmation's forecast runs: those without chance."""
 
 
-def resolve(state: WokState, orders: Mapping[int, Orders], rng: Random) -> TurnResult:
+def resolve(state: WokState, orders: Mapping[int, Orders], rng: Random) -> TurnResult[WokState]:
     """Resolve the next turn from ``state``; ``state`` itself is left untouched."""
     return run_turn_phases(state, orders, rng, PHASES, waste_remainder=True)

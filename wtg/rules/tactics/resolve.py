@@ -58,7 +58,7 @@ def moves_of(orders: Mapping[str, Any] | None) -> list[Move]:
 
 def resolve(
     state: TacticsState, orders: Mapping[int, Mapping[str, Any]], rng: Random
-) -> TurnResult:
+) -> TurnResult[TacticsState]:
     """The turn after ``state``, on a copy: ``state`` is untouched."""
     if state.phase == OVER:
         raise GameFinished(f"game {state.game} ended on turn {state.turn}")

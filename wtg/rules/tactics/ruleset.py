@@ -8,7 +8,7 @@ from typing import Any
 
 from wtg.core.library import Library
 from wtg.core.orders import Acceptance, RawEntry
-from wtg.core.ruleset import GameSetup, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
+from wtg.core.ruleset import GameSetup, Ruleset, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
 from wtg.rules.base import RulesetFiles
 from wtg.rules.tactics.accept import accept_entries
 from wtg.rules.tactics.army import SetupError
@@ -22,7 +22,7 @@ from wtg.rules.tactics.world import slug
 from wtg.rules.tactics.worlds import Worlds
 
 
-class Tactics(RulesetFiles):
+class Tactics(RulesetFiles, Ruleset[TacticsState]):
     name = "tactics"
     title = "WoS Tactics"
     turn_style = TurnStyle.SEQUENTIAL
@@ -38,7 +38,7 @@ class Tactics(RulesetFiles):
         """The first map of the game's world: ``--assets`` when it names one, else ours."""
         return slug(self.worlds.world(options).maps[0].name)
 
-    def new_game(self, setup: GameSetup, rng: Random) -> TurnResult:
+    def new_game(self, setup: GameSetup, rng: Random) -> TurnResult[TacticsState]:
         """Reads the world (``--assets`` or ours) and the map's images, then sets up."""
         world = self.worlds.world(setup.options)
         spec = world.map_named(setup.map)
@@ -50,7 +50,7 @@ class Tactics(RulesetFiles):
 
     def resolve(
         self, state: TacticsState, orders: Mapping[int, Mapping[str, Any]], rng: Random
-    ) -> TurnResult:
+    ) -> TurnResult[TacticsState]:
         return resolve(state, orders, rng)
 
     def state_to_dict(self, state: TacticsState) -> dict[str, Any]:

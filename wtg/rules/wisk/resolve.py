@@ -24,7 +24,9 @@ from wtg.rules.wisk.strategy import claim_choice, place_choice, plan
 from wtg.rules.wisk.turn import Turn
 
 
-def resolve(state: WiskState, orders: Mapping[int, Mapping[str, Any]], rng: Random) -> TurnResult:
+def resolve(
+    state: WiskState, orders: Mapping[int, Mapping[str, Any]], rng: Random
+) -> TurnResult[WiskState]:
     """The turn after ``state``, played on a copy (``state`` is untouched)."""
     if state.winner:
         raise GameFinished(f"game {state.game} was won on turn {state.turn}")

@@ -11,7 +11,7 @@ from typing import Any
 
 from wtg.aof.orderfile import orders_from_entries
 from wtg.core.orders import Acceptance, RawEntry
-from wtg.core.ruleset import GameSetup, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
+from wtg.core.ruleset import GameSetup, Ruleset, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
 from wtg.rules.base import RulesetFiles
 from wtg.rules.wisk.accept import accept_entries
 from wtg.rules.wisk.board import Board, board_from_data
@@ -24,7 +24,7 @@ from wtg.rules.wisk.strategy import plan
 from wtg.rules.wisk.view import form_context, public_json, report_context
 
 
-class Wisk(RulesetFiles):
+class Wisk(RulesetFiles, Ruleset[WiskState]):
     name = "wisk"
     title = "WISK - the world domination game"
     gm_report = True
@@ -38,14 +38,14 @@ class Wisk(RulesetFiles):
         found = self.read_map(name)
         return board_from_data(found.data, found.source, found.name)
 
-    def new_game(self, setup: GameSetup, rng: Random) -> TurnResult:
+    def new_game(self, setup: GameSetup, rng: Random) -> TurnResult[WiskState]:
         if setup.variant:
             raise ValueError(f"{self.name} has no variants (not {setup.variant!r})")
         return TurnResult(state=start_state(setup, self.load_board(setup.map), rng), events=())
 
     def resolve(
         self, state: WiskState, orders: Mapping[int, Mapping[str, Any]], rng: Random
-    ) -> TurnResult:
+    ) -> TurnResult[WiskState]:
         return resolve(state, orders, rng)
 
     def state_to_dict(self, state: WiskState) -> dict[str, Any]:

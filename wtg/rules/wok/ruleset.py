@@ -13,7 +13,7 @@ from wtg.core.errors import GameFinished as GameFinished
 from wtg.core.form import FormSpec
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.provmap import MapLimits, ProvinceMap, map_from_data
-from wtg.core.ruleset import GameSetup, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
+from wtg.core.ruleset import GameSetup, Ruleset, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
 from wtg.rules.base import RulesetFiles
 from wtg.rules.wok.accept import Check, Context, accept_entries
 from wtg.rules.wok.forecast import forecast
@@ -27,7 +27,7 @@ from wtg.rules.wok.view import TurnReading, report_context
 MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
 
 
-class WokRuleset(RulesetFiles):
+class WokRuleset(RulesetFiles, Ruleset[WokState]):
     name: str
     title: str
     turn_style: TurnStyle = TurnStyle.SIMULTANEOUS
@@ -47,7 +47,7 @@ class WokRuleset(RulesetFiles):
 
     # a ruleset's own pieces: plain functions, set with staticmethod(...)
     start_state: Callable[[GameSetup, ProvinceMap, Random], WokState]
-    run_phases: Callable[[WokState, Mapping[int, Orders], Random], TurnResult]
+    run_phases: Callable[[WokState, Mapping[int, Orders], Random], TurnResult[WokState]]
     attacks_allowed: Callable[[int], int]
 
     # --- the same in every WoK ruleset ------------------------------------------------
@@ -66,12 +66,12 @@ class WokRuleset(RulesetFiles):
     def form_for(self, state: WokState) -> FormSpec:
         return self.form_for_map(len(state.provinces))
 
-    def new_game(self, setup: GameSetup, rng: Random) -> TurnResult:
+    def new_game(self, setup: GameSetup, rng: Random) -> TurnResult[WokState]:
         return TurnResult(state=self.start_state(setup, self.load_map(setup.map), rng), events=())
 
     def resolve(
         self, state: WokState, orders: Mapping[int, Mapping[str, Any]], rng: Random
-    ) -> TurnResult:
+    ) -> TurnResult[WokState]:
         return self.run_phases(state, {p: Orders.from_dict(o) for p, o in orders.items()}, rng)
 
     def state_to_dict(self, state: WokState) -> dict[str, Any]:
@@ -164,7 +164,7 @@ def run_turn_phases(
     rng: Random,
     phases: Sequence[Callable[[Any], None]],
     **options: Any,
-) -> TurnResult:
+) -> TurnResult[WokState]:
     """Resolve the turn after ``state`` with ``phases``, on a copy; ``state`` is untouched.
     ``options`` go to the Turn (e.g. ``waste_remainder`` for Standard WoK)."""
     from wtg.rules.wok.turn import Turn
