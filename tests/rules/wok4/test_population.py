@@ -149,3 +149,14 @@ def test_neutrals_gain_two_armies_each_turn() -> None:
     result = run(state)
     assert all(p.arm == 7 for p in result.state.provinces)
     assert all(p.lev == 1000 for p in result.state.provinces)
+
+
+def test_a_transformation_the_rules_do_not_have_is_skipped_not_a_crash() -> None:
+    """An order file that skipped the checks (a robot's, a GM's mistake) may name a kind the
+    rules lack: the turn runs, and the order is skipped with the reason."""
+    state = make_state()
+    empty(state, 1, 1, pop=40)
+    result = run(state, orders(1, transform=[transform(1, "POP-GOLD", 20)]))
+    skipped = kinds(result, "order_skipped")
+    assert [s.reason for s in skipped] == ["there is no transformation POP-GOLD"]
+    assert result.state.province(1).pop == 48  # untouched, then grown by 20%

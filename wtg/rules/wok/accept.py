@@ -28,6 +28,7 @@ from wtg.rules.wok.limits import (
 )
 from wtg.rules.wok.ownership import (
     AIM_FOR,
+    ATTACK_FROM,
     BOMB_FROM,
     MOVE_FROM,
     MOVE_TO,
@@ -89,6 +90,19 @@ class Context:
         if self.jump_tech is None:
             return False
         return self.state.player(self.player).tech + self.tech_upgrades >= self.jump_tech
+
+    def attack_problem(self, source: int, target: int, armies: int) -> str:
+        """What is wrong with an attack line of every WoK ruleset, before its limit: both
+        provinces on the map and next to each other, an army at least, and a FROM the
+        player holds or an earlier accepted attack line sets out to take."""
+        problem = (
+            self.province_problem(source)
+            or self.province_problem(target)
+            or self.neighbour_problem(source, target)
+        )
+        if not problem and armies < 1:
+            problem = "attack with at least 1 army"
+        return problem or self.ownership_problem(source, ATTACK_FROM)
 
     def neighbour_problem(self, source: int, target: int) -> str:
         if target in self.state.province(source).neighbours:

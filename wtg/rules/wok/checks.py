@@ -7,7 +7,7 @@ from wtg.core.orders import RawEntry
 from wtg.rules.wok.accept import Check, Context, bomb_checker, limit
 from wtg.rules.wok.attacking import ATTACK_LINES, attacks_allowed
 from wtg.rules.wok.espionage import OP_NAMES, SPY_ORDERS
-from wtg.rules.wok.ownership import ATTACK_FROM, SPY_FROM
+from wtg.rules.wok.ownership import SPY_FROM
 from wtg.rules.wok.upgrades import UPGRADE_COSTS, UPGRADES
 from wtg.rules.wok.warfare import BOMB_ORDERS, bomb_range
 
@@ -24,17 +24,8 @@ def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
     conquer during the turn, and will attack from those newly-conquered provinces": an attack
     may start from a province an earlier accepted attack line sets out to take."""
     v = entry.values
-    problem = (
-        context.province_problem(v["from"])
-        or context.province_problem(v["to"])
-        or context.neighbour_problem(v["from"], v["to"])
-    )
-    if not problem and v["armies"] < 1:
-        problem = "attack with at least 1 army"
-    problem = (
-        problem
-        or context.ownership_problem(v["from"], ATTACK_FROM)
-        or limit(entry, context, ATTACK_LINES, "attack")
+    problem = context.attack_problem(v["from"], v["to"], v["armies"]) or limit(
+        entry, context, ATTACK_LINES, "attack"
     )
     if problem:
         return False, problem

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from wtg.core.orders import RawEntry
 from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, bomb_checker, limit
-from wtg.rules.wok.ownership import ATTACK_FROM, SPY_FROM
+from wtg.rules.wok.ownership import SPY_FROM
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.constants import (
     BOMB_ORDERS,
@@ -30,14 +30,7 @@ def _check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
     rejected here is no order and takes no attack (ruling). An attack may start from a
     province an earlier accepted line sets out to take ("consecutive attacks", ruling)."""
     v = entry.values
-    problem = (
-        context.province_problem(v["from"])
-        or context.province_problem(v["to"])
-        or context.neighbour_problem(v["from"], v["to"])
-    )
-    if not problem and v["armies"] < 1:
-        problem = "attack with at least 1 army"
-    problem = problem or context.ownership_problem(v["from"], ATTACK_FROM)
+    problem = context.attack_problem(v["from"], v["to"], v["armies"])
     if problem:
         return False, problem
     counted = context.counts.get(entry.section, 0)

@@ -53,41 +53,34 @@ def _text(order: Transform) -> str:
     return f"transform {order.amount} {order.kind.replace('-', '->')} in {order.province}"
 
 
+RATES: dict[str, tuple[str, int, str, int]] = {
+    "WOK-POP": ("wok", WOK_PER_POP, "pop", POP_MAX),
+    "POP-WOK": ("pop", POP_PER_WOK, "wok", WOK_MAX),
+    "POP-SPY": ("pop", POP_PER_SPY, "spy", SPY_MAX),
+    "POP-ARM": ("pop", POP_PER_ARM, "arm", 0),
+}
+"""A transformation: what it uses, how many of that make one, what it makes and the most a
+province may hold of it (armies are capped by ``add_armies``, which also mixes levels)."""
+
+
 def _transform(turn: Turn, phase: str, player: Player, order: Transform) -> None:
     province = turn.own_or_skip(player.id, order.province, phase, _text(order))
     if province is None:
         return
-    wanted = min(order.amount, UNITS_PER_ORDER)
-    if order.kind == "WOK-POP":
-        taken = min(wanted, province.wok)
-        made = taken // WOK_PER_POP
-        used = taken if turn.waste_remainder else made * WOK_PER_POP
-        province.wok -= used
-        total = province.pop + made
-        province.pop = min(total, POP_MAX)
-        lost = total - province.pop
-    elif order.kind == "POP-WOK":
-        taken = min(wanted, province.pop)
-        made = taken // POP_PER_WOK
-        used = taken if turn.waste_remainder else made * POP_PER_WOK
-        province.pop -= used
-        total = province.wok + made
-        province.wok = min(total, WOK_MAX)
-        lost = total - province.wok
-    elif order.kind == "POP-SPY":
-        taken = min(wanted, province.pop)
-        made = taken // POP_PER_SPY
-        used = taken if turn.waste_remainder else made * POP_PER_SPY
-        province.pop -= used
-        total = province.spy + made
-        province.spy = min(total, SPY_MAX)
-        lost = total - province.spy
-    else:
-        taken = min(wanted, province.pop)
-        made = taken // POP_PER_ARM
-        used = taken if turn.waste_remainder else made * POP_PER_ARM
-        province.pop -= used
+    if order.kind not in RATES:
+        turn.skip(player.id, phase, _text(order), f"there is no transformation {order.kind}")
+        return
+    source, rate, target, most = RATES[order.kind]
+    taken = min(order.amount, UNITS_PER_ORDER, getattr(province, source))
+    made = taken // rate
+    used = taken if turn.waste_remainder else made * rate
+    setattr(province, source, getattr(province, source) - used)
+    if target == "arm":
         lost = add_armies(province, made, LEV_MIN)
+    else:
+        total = getattr(province, target) + made
+        setattr(province, target, min(total, most))
+        lost = total - most if total > most else 0
     if used == 0:
         turn.skip(
             player.id,
