@@ -1,0 +1,113 @@
+"""A board as a player may see it: what ``wtg map`` draws and the report mails carry.
+
+A ruleset that draws its board provides ``Draws.board(state, player, events)``: pure, from
+the state and the turn's events, with what the rules let ``player`` know (``player`` None:
+the GM, who sees everything). Where things stand on the page is not the rules' business:
+``wtg/maps/`` places the spots from the map's drawing data (``layout:`` in the map file),
+or computes a layout from the links when the map has none, and draws the board as SVG (a
+Jinja template) or PNG.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal, Protocol, TypeVar, runtime_checkable
+
+from wtg.core.jsondata import Json
+from wtg.core.record import Record
+
+SpotKind = Literal["province", "territory", "tile"]
+"""What a spot is; the SVG marks each with ``data-<kind>="<id>"``."""
+
+Mark = Literal["battle", "conquered", "bombed", "spied", "start", "reach", "threat", "home"]
+"""What happened at a spot this turn, or what the player may do there: ``battle`` (fought
+over), ``conquered`` (changed hands), ``bombed``, ``spied`` (an operation the player knows
+of), ``start`` (a start province), ``reach`` (a tile a piece of the player's can move to),
+``threat`` (a piece of the player's an enemy piece can reach), ``home`` (the player's
+own)."""
+
+
+class Spot(Record):
+    """A province, territory or tile."""
+
+    id: str
+    """``"12"`` for a province or territory, ``"3,4"`` (column, row) for a tile."""
+    kind: SpotKind
+    name: str
+    owner: int | None
+    """The side holding it; 0 neutral; None when the player cannot know (fog)."""
+    troops: str | None = None
+    """What stands there, as the report would say it (``"120"``, ``"45 ARM 3 MIS"``); None
+    when the player cannot know."""
+    group: str | None = None
+    """The continent or region it belongs to (WISK), drawn as an outline."""
+    terrain: str | None = None
+    marks: tuple[Mark, ...] = ()
+
+
+class Link(Record):
+    """A border between two spots (ids of ``Spot``); drawn for node maps."""
+
+    a: str
+    b: str
+
+
+class Piece(Record):
+    """A piece on a tile (Tactics)."""
+
+    spot: str
+    owner: int
+    kind: str
+    level: int | None = None
+    damage: str | None = None
+    """Hit points as the player may know them (``"12/20"``); None when hidden."""
+    marks: tuple[Mark, ...] = ()
+
+
+class SideKey(Record):
+    """A side in the legend: its colour is chosen by ``wtg/maps`` from ``id``; the second
+    cue (a pattern and the short label) lets a colour-blind player tell sides apart."""
+
+    id: int
+    name: str
+    label: str
+    """Short text drawn on the spot beside the colour (``"P3"``, ``"AnnA"``)."""
+    status: str = ""
+
+
+class Table(Record):
+    """A small table printed under the board (WISK: continent holders and bonus)."""
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+class Board(Record):
+    """Everything a map picture shows; no positions (``wtg/maps`` places the spots)."""
+
+    title: str
+    """``"Game alpha, turn 4: the view of player 3"``."""
+    shape: Literal["nodes", "grid"]
+    spots: tuple[Spot, ...]
+    links: tuple[Link, ...] = ()
+    sides: tuple[SideKey, ...] = ()
+    pieces: tuple[Piece, ...] = ()
+    tables: tuple[Table, ...] = ()
+    notes: tuple[str, ...] = ()
+    """Lines printed under the board (``"Card set now worth 8 armies"``)."""
+
+
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
+@runtime_checkable
+class Draws(Protocol[S_contra]):
+    """A ruleset that can draw its board (every shipped one)."""
+
+    def board(
+        self, state: S_contra, player: int | None, events: Sequence[Mapping[str, Json]]
+    ) -> Board:
+        """The board after the turn that made ``state``, with that turn's ``events`` (as
+        stored in the turn's ``events.json``), as ``player`` may see it (None: the GM)."""
+        ...
