@@ -1,0 +1,87 @@
+"""A real headless Chromium for the tests of the site and the AOF Sender.
+
+Playwright drives Debian's ``chromium`` (installed by ``.ci/run``), launched by its path:
+Playwright's own browser download does not work on the machines we run on. Without the
+browser the tests skip with the reason, except under CI (``CI=true``), where a missing
+browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
+
+
+def chromium_path() -> str | None:
+    """The Chromium to drive: ``WTG_CHROMIUM`` if set, else the first on PATH."""
+    named = os.environ.get("WTG_CHROMIUM")
+    if named:
+        return named
+    for name in CANDIDATES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def _unavailable(reason: str) -> None:  # NoReturn: pytest.fail and pytest.skip raise
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{reason} (CI=true: the browser tests must run; .ci/run installs it)")
+    pytest.skip(reason)
+
+
+@dataclass
+class Watched:
+    """A page and what went wrong while it was open: console errors and failed requests."""
+
+    page: Page
+    errors: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    path = chromium_path()
+    if path is None:
+        _unavailable("no Chromium on this machine (Debian package: chromium)")
+    assert path is not None
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(
+            executable_path=path, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Watched]:
+    """A fresh page; console errors, page errors and failed requests are collected in
+    ``watched.errors`` (a test asserts it empty)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    opened = context.new_page()
+    watched = Watched(opened)
+    opened.on(
+        "console",
+        lambda message: (
+            watched.errors.append(f"console {message.type}: {message.text}")
+            if message.type == "error"
+            else None
+        ),
+    )
+    opened.on("pageerror", lambda error: watched.errors.append(f"page error: {error}"))
+    opened.on(
+        "requestfailed",
+        lambda request: watched.errors.append(f"request failed: {request.url}"),
+    )
+    try:
+        yield watched
+    finally:
+        context.close()
