@@ -22,7 +22,7 @@ from typing import Any
 
 from wtg.config import GmConfig
 from wtg.core.ruleset import TurnStyle
-from wtg.engine import Game, GameStatus, TurnMovedOn, open_game
+from wtg.engine import Game, GameHeld, GameStatus, TurnMovedOn, open_game
 from wtg.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail.health import last_poll
 from wtg.store import GameLocked
@@ -94,13 +94,19 @@ class GameRun:
     folder: Path
     outcome: Outcome
     detail: str = ""
+    by_gm: bool = False
+    """Held because the GM holds it (`wtg hold`): his choice, not a trouble; it is counted
+    held, says nothing of its own and fails nothing."""
 
     @property
     def ok(self) -> bool:
-        return self.outcome not in (Outcome.HELD, Outcome.FAILED)
+        return self.by_gm or self.outcome not in (Outcome.HELD, Outcome.FAILED)
 
     def line(self) -> str | None:
-        """The game's line (None for a game that was not due: it says nothing)."""
+        """The game's line (None for a game that was not due, or that the GM holds: it
+        says nothing; the summary names a held game)."""
+        if self.by_gm:
+            return None
         name = self.folder.name
         if self.outcome is Outcome.RAN:
             return f"{name}: {self.detail}"
@@ -119,6 +125,8 @@ def run_game(path: Path, gm: GmConfig, moment: datetime) -> GameRun:
         game = open_game(path)
         coming = game.latest_turn() + 1  # read first: if it moves on, the run is refused
         status = game.status()
+        if status["held"] and not status["over"]:
+            return GameRun(path, Outcome.HELD, HELD_BY_GM, by_gm=True)
         reason = why_due(game, moment, status)
         if reason is None:
             return GameRun(path, Outcome.NOT_DUE)
@@ -131,9 +139,13 @@ def run_game(path: Path, gm: GmConfig, moment: datetime) -> GameRun:
         return GameRun(path, Outcome.BUSY, "another process is writing it")
     except TurnMovedOn as exc:
         return GameRun(path, Outcome.BUSY, str(exc))
+    except GameHeld:  # held meanwhile, after the look at its status
+        return GameRun(path, Outcome.HELD, HELD_BY_GM, by_gm=True)
     except Exception as exc:  # any game folder is the GM's data: a reason, never a stop
         return GameRun(path, Outcome.FAILED, failure_reason(exc))
 
+
+HELD_BY_GM = "held by the GM (`wtg release` lets it run)"
 
 WORKER_DIED = (
     "a worker process of this run died (killed, or out of memory) before the game was "
@@ -168,6 +180,8 @@ class DueRun:
     named: dict[Outcome, list[str]] = field(default_factory=dict)
     started: float = field(default_factory=time.perf_counter)
     ended: float | None = None
+    by_gm: int = 0
+    """Of the games held, those the GM holds (`wtg hold`)."""
 
     def __iter__(self) -> Iterator[tuple[str, bool]]:
         for result in self.games():
@@ -178,6 +192,8 @@ class DueRun:
     def games(self) -> Iterator[GameRun]:
         for result in self._results():
             self.counts[result.outcome] += 1
+            if result.by_gm:
+                self.by_gm += 1
             if result.outcome in (Outcome.HELD, Outcome.FAILED, Outcome.BUSY):
                 self.named.setdefault(result.outcome, []).append(result.folder.name)
             yield result
@@ -205,13 +221,17 @@ class DueRun:
 
     @property
     def acted(self) -> bool:
-        """Whether any game was run, held, failed or skipped (cron then mails the output)."""
-        return any(n for outcome, n in self.counts.items() if outcome is not Outcome.NOT_DUE)
+        """Whether any game was run, held back, failed or skipped (cron then mails the
+        output); a game the GM holds is no news."""
+        news = dict(self.counts)
+        news[Outcome.HELD] -= self.by_gm
+        return any(n for outcome, n in news.items() if outcome is not Outcome.NOT_DUE)
 
     @property
     def failed(self) -> bool:
-        """Whether any game failed or was held: the command then exits 1."""
-        return bool(self.counts[Outcome.FAILED] or self.counts[Outcome.HELD])
+        """Whether any game failed or was held back (a mail outage): the command then exits
+        1. A game the GM holds is his choice, not a failure."""
+        return bool(self.counts[Outcome.FAILED] or self.counts[Outcome.HELD] - self.by_gm)
 
     def line(self) -> str:
         """``ran N, held N, failed N, not due N, in S s``, then the folders held, failed or

@@ -28,6 +28,7 @@ from wtg.core.ruleset import (
 )
 from wtg.data.maps import GAME_MAP, map_copy
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
+from wtg.marks import Hold, bare_address, bounces_of, hold_of
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.registry import find_ruleset
 from wtg.report import aof_text, gm_report_text, report_text, topten_text, with_set_aside
@@ -53,6 +54,10 @@ class TurnMovedOn(GameError):
     """The turn a run was for has been run meanwhile (by another process)."""
 
 
+class GameHeld(GameError):
+    """The GM holds the game (``wtg hold``): no turn runs until ``wtg release``."""
+
+
 class TurnMeta(TypedDict, total=False):
     """A turn's ``turn.json``: when it ran, the deadline it was due by, the next one's."""
 
@@ -74,6 +79,8 @@ class SeatStatus(TypedDict):
     ready: bool
     received: str | None
     missed_turns: int
+    address_failing: bool
+    """Mail to the seat's address came back for good (``wtg.marks``, a bounce)."""
 
 
 class GameStatus(TypedDict):
@@ -83,6 +90,8 @@ class GameStatus(TypedDict):
     ruleset: str
     turn: int
     over: bool
+    held: bool
+    """The GM holds the game (``wtg hold``): no turn runs until ``wtg release``."""
     deadline: str | None
     players: list[SeatStatus]
 
@@ -354,12 +363,14 @@ class Game(Generic[S]):
         turn = self.ruleset.turn_of(state) + 1
         deadline = self.deadline()
         owing = set(self.ruleset.owing(state))
+        failing = bounces_of(self.store.root)
         players: list[SeatStatus] = []
         for side in public_sides(self.ruleset.public_json(state)):
             seat = self.ruleset.seat_of(state, side.id)
             if seat is None:
                 continue  # a robot gives its own orders
             meta = self.store.pending_meta(turn, side.id)
+            address = self._seat_address(seat)
             players.append(
                 {
                     "id": side.id,
@@ -371,6 +382,7 @@ class Game(Generic[S]):
                     "ready": bool(meta.get("ready", False)),
                     "received": meta.get("received"),
                     "missed_turns": side.missed,
+                    "address_failing": address in failing,
                 }
             )
         return {
@@ -378,47 +390,85 @@ class Game(Generic[S]):
             "ruleset": self.config.ruleset,
             "turn": turn,
             "over": self.ruleset.is_over(state),
+            "held": self.held() is not None,
             "deadline": iso(deadline) if deadline else None,
             "players": players,
         }
 
+    def _seat_address(self, seat: int) -> str:
+        """The bare, lower-cased address of a GM seat ("" for a seat game.yaml lacks)."""
+        entry = next((p for p in self.config.players if p.id == seat), None)
+        return bare_address(entry.email) if entry is not None else ""
+
+    def held(self) -> Hold | None:
+        """The GM's hold on the game (``wtg hold``), or None."""
+        return hold_of(self.store.root)
+
     # --- running a turn -------------------------------------------------------
     def run_turn(
-        self, rerun: bool = False, now: datetime | None = None, expect: int | None = None
+        self,
+        rerun: bool = False,
+        now: datetime | None = None,
+        expect: int | None = None,
+        force: bool = False,
     ) -> int:
         """Resolve the next turn (or the last one again); returns its number.
 
         ``now`` is when it runs (the clock's time by default); it fixes the next
         deadline. A rerun keeps the times and deadlines of the run it replaces.
         ``expect``: the turn the caller found due before it took the lock; if another
-        process ran it meanwhile, TurnMovedOn (it is not run twice)."""
+        process ran it meanwhile, TurnMovedOn (it is not run twice). A game the GM holds
+        runs no turn (GameHeld) unless ``force``."""
         with self.store.lock():
             latest = self.latest_turn()
             if expect is not None and latest + 1 != expect:
                 raise TurnMovedOn(f"turn {expect} was run meanwhile by another process")
-            if rerun and latest == 0:
-                raise GameError("turn 0 is the start of the game: there is nothing to rerun")
-            target = latest if rerun else latest + 1
-            state = self.state(target - 1)
-            if self.ruleset.is_over(state):
-                raise GameError(f"game {self.config.game} is over (turn {latest})")
-            paths = dict(self.store.archived_orders(target)) if rerun else {}
-            paths.update(self.store.pending_orders(target))
-            orders, copies, set_aside = self._load_orders(state, paths)
-            for robot, planned in self.ruleset.robot_orders(state).items():
-                text = orders_to_yaml(planned)  # a robot's orders: an ordinary order file
-                orders[robot] = planned
-                copies[robot] = (text, planned)
-            result = self.ruleset.resolve(state, orders, turn_rng(self.config.seed, target))
-            events = [e.to_dict() for e in result.events]
-            waited = bool(self.ruleset.owing(state))
-            meta = self.meta(target) if rerun else self._new_meta(target, now, waited)
-            files = self._turn_files(result.state, events, meta, set_aside)
-            for pid, (text, data) in copies.items():
-                files[f"orders/p{pid:02d}.yaml"] = text
-                files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
+            hold = None if force else self.held()
+            if hold is not None:
+                raise GameHeld(
+                    f"game {self.config.game} is held by the GM"
+                    + (f" since {hold.since}" if hold.since else "")
+                    + (f" ({hold.reason})" if hold.reason else "")
+                    + f": `wtg release {self.config.game}` lets its turns run again"
+                )
+            target, files = self._resolved(latest, rerun, now)
             self.store.commit_turn(target, files, replace=rerun)
             return target
+
+    def preview_turn(
+        self, rerun: bool = False, now: datetime | None = None
+    ) -> tuple[int, dict[str, str]]:
+        """The coming turn (or the last one again) resolved as ``run_turn`` would, and its
+        files, with nothing written and no lock taken: the GM's look before the turn runs.
+        A held game is previewed all the same."""
+        return self._resolved(self.latest_turn(), rerun, now)
+
+    def _resolved(
+        self, latest: int, rerun: bool, now: datetime | None
+    ) -> tuple[int, dict[str, str]]:
+        """The turn after ``latest`` (or ``latest`` again) and the files of its folder."""
+        if rerun and latest == 0:
+            raise GameError("turn 0 is the start of the game: there is nothing to rerun")
+        target = latest if rerun else latest + 1
+        state = self.state(target - 1)
+        if self.ruleset.is_over(state):
+            raise GameError(f"game {self.config.game} is over (turn {latest})")
+        paths = dict(self.store.archived_orders(target)) if rerun else {}
+        paths.update(self.store.pending_orders(target))
+        orders, copies, set_aside = self._load_orders(state, paths)
+        for robot, planned in self.ruleset.robot_orders(state).items():
+            text = orders_to_yaml(planned)  # a robot's orders: an ordinary order file
+            orders[robot] = planned
+            copies[robot] = (text, planned)
+        result = self.ruleset.resolve(state, orders, turn_rng(self.config.seed, target))
+        events = [e.to_dict() for e in result.events]
+        waited = bool(self.ruleset.owing(state))
+        meta = self.meta(target) if rerun else self._new_meta(target, now, waited)
+        files = self._turn_files(result.state, events, meta, set_aside)
+        for pid, (text, data) in copies.items():
+            files[f"orders/p{pid:02d}.yaml"] = text
+            files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
+        return target, files
 
     def _load_orders(
         self, state: S, paths: Mapping[int, Path]
@@ -552,6 +602,7 @@ def create_game(
 __all__ = [
     "Game",
     "GameError",
+    "GameHeld",
     "OrderError",
     "StoreError",
     "TurnMovedOn",

@@ -185,10 +185,13 @@ class GameStore:
             fsync_dir(self.turns_dir)
 
     def _recover(self) -> None:
-        """Finish or undo what a crashed writer left behind."""
+        """Finish or undo what a crashed writer left behind (a rollback first: it moves
+        turns and pending orders, ``wtg.rollback``)."""
+        from wtg.rollback import finish_rollbacks
+
         if not self.turns_dir.is_dir():
             return
-        changed = False
+        changed = finish_rollbacks(self)
         latest = -1
         for path in sorted(self.turns_dir.iterdir()):
             if path.name.startswith(".tmp-"):

@@ -256,22 +256,59 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     metavar="N",
     help="With --due: run N games at a time, each in a process (default: the cores).",
 )
+@click.option(
+    "--preview",
+    "preview_dir",
+    default=None,
+    metavar="OUT",
+    help="Resolve the turn into the folder OUT (state, events, reports, AOFs, orders) "
+    "without committing it: the game folder is left as it is, and no mail goes out.",
+)
+@click.option(
+    "--force", is_flag=True, help="Run the turn even though the GM holds the game (wtg hold)."
+)
 @click.pass_context
 def run_turn(
-    ctx: click.Context, game_dir: str | None, rerun: bool, due: bool, jobs: int | None
+    ctx: click.Context,
+    game_dir: str | None,
+    rerun: bool,
+    due: bool,
+    jobs: int | None,
+    preview_dir: str | None,
+    force: bool,
 ) -> None:
     """Resolve the coming turn and write its reports, AOFs and Top Ten."""
     if due:
-        if game_dir or rerun:
-            fail("--due runs all due games of games_dir: give no GAME_DIR and no --rerun")
+        if game_dir or rerun or preview_dir or force:
+            fail(
+                "--due runs all due games of games_dir: give no GAME_DIR, --rerun, "
+                "--preview or --force"
+            )
         _run_due(ctx, jobs)
     if jobs is not None:
         fail("--jobs goes with --due")
     if not game_dir:
         fail("give a GAME_DIR, or --due with --config")
     game = open_or_fail(ctx, game_dir)
-    turn = game.run_turn(rerun=rerun)
+    if preview_dir is not None:
+        _preview(game, Path(preview_dir), rerun)
+        return
+    turn = game.run_turn(rerun=rerun, force=force)
     click.echo(f"turn {turn} of game {game.config.game} {'rerun' if rerun else 'resolved'}")
+
+
+def _preview(game: Any, out: Path, rerun: bool) -> None:
+    """`run-turn --preview OUT`: the turn resolved into OUT, nothing committed."""
+    from datetime import datetime, timezone
+
+    from wtg.control import preview
+
+    turn, files = preview(game, out, datetime.now(timezone.utc), rerun=rerun)
+    reports = sum(1 for name in files if name.startswith("reports/"))
+    click.echo(
+        f"turn {turn} of game {game.config.game} previewed in {out}: {len(files)} files, "
+        f"{reports} report(s); nothing committed, no mail queued"
+    )
 
 
 def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:

@@ -44,6 +44,13 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
         f"game {data['game']}, orders for turn {data['turn']}, "
         f"deadline {data['deadline'] or 'none'}{' (the game is over)' if data['over'] else ''}"
     )
+    hold = game.held()
+    if hold is not None:
+        why = f" ({hold.reason})" if hold.reason else ""
+        click.echo(
+            f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
+            f"`wtg release {data['game']}`"
+        )
     for p in data["players"]:
         if not p["owes_orders"]:
             note = p["status"]
@@ -52,7 +59,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
         else:
             note = "NO ORDERS YET"
         missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
-        click.echo(f"  player {p['id']:>2} {p['name']:<20} {note}{missed}")
+        failing = ", ADDRESS FAILING (mail bounced: wtg bounces)" if p["address_failing"] else ""
+        click.echo(f"  player {p['id']:>2} {p['name']:<20} {note}{missed}{failing}")
     _show_quarantine(kept)
 
 
@@ -118,6 +126,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "over"
             if data["over"]
             else f"turn {data['turn']}: {sent} of {len(owing)} orders in, {ready} READY"
+            + (", HELD" if data["held"] else "")
         )
         deadline = f", deadline {data['deadline']}" if data["deadline"] and not data["over"] else ""
         click.echo(f"{data['game']:<16} {data['ruleset']:<12} {state}{deadline}")

@@ -23,6 +23,7 @@ from wtg.config import GmConfig
 from wtg.core.record import Record
 from wtg.durable import flush
 from wtg.mail.answers import Answers
+from wtg.mail.bounce import BounceNotes
 from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.guards import auto_reply_reason, sender_address
 from wtg.mail.health import record_poll
@@ -76,6 +77,7 @@ class Poller:
         self.outbox = Outbox(gm.spool)
         self.registry = Registry(gm.games_dir)
         self.answers = Answers(gm, self.outbox, self.journal, self.registry, self.now)
+        self.bounces = BounceNotes(self.registry, self.answers.loop, self.now)
         self.archive = gm.spool / "archive"
 
     def run(self) -> PollSummary:
@@ -172,8 +174,8 @@ class Poller:
         if earlier and earlier != message.key:
             return ignored(f"a copy of {earlier}")
         loop = auto_reply_reason(msg, self.answers.loop)
-        if loop:
-            return rejected(f"not for us ({loop})")
+        if loop:  # never answered; a bounce of our mail marks the address failing
+            return self.bounces.noted(msg, message.key) or rejected(f"not for us ({loop})")
         sender = sender_address(msg)
         extracted = extract_from_message(msg)
         if extracted.text is None:

@@ -25,6 +25,7 @@ from wtg.mail.transport import (
     Transport,
     Unreachable,
 )
+from wtg.rollback import rollbacks
 from wtg.schedule import local_text
 
 
@@ -76,9 +77,15 @@ def queue_reports(
     queued = 0
     for game in (registry or Registry(gm.games_dir)).games().values():
         name = game.config.game
-        for turn in range(journal.mailed_turn(name) + 1, game.latest_turn() + 1):
+        undone = [r.to for r in rollbacks(game.store) if r.finished]
+        first = min([journal.mailed_turn(name), *undone]) + 1  # a rollback's turns run again
+        for turn in range(first, game.latest_turn() + 1):
+            again = sum(1 for to in undone if to < turn)  # wtg.rollback.generation
             for entry in game.config.players:
                 ident = f"report-{name}-t{turn:04d}-p{entry.id:02d}"
+                ident += f"-g{again}" if again else ""  # the report of a turn run again
+                if outbox.known(ident):
+                    continue
                 subject = f"[{name}] turn {turn} report for {entry.name}"
                 msg = compose.message(
                     ident,
@@ -179,7 +186,7 @@ def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
 def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int:
     deadline = game.deadline()
     schedule = game.config.schedule
-    if deadline is None or schedule is None or not now < deadline:
+    if deadline is None or schedule is None or not now < deadline or game.held():
         return 0
     if deadline - now > timedelta(hours=gm.limits.remind_hours):
         return 0

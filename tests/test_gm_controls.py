@@ -1,0 +1,335 @@
+"""The GM's controls (issue 17, item 4): hold and release, extend, run-turn --preview,
+announce, digest; each command's bad input is a one-line message, never a traceback.
+Rollback has tests/test_rollback.py."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import hashlib
+import json
+import shutil
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tests.conftest import players
+from wtg.cli import main
+from wtg.config import load_config
+from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.demo import filled_aof
+from wtg.due import run_due
+from wtg.engine import Game, create_game, open_game
+from wtg.mail.journal import Journal
+from wtg.schedule import make_schedule, parse_iso
+
+LONG_AGO = datetime(2020, 1, 6, 12, 0, tzinfo=timezone.utc)
+"""A game made then with deadlines every 2 days is long past its first deadline: due."""
+
+
+def make(games: Path, name: str = "g1", count: int = 4, when: datetime = LONG_AGO) -> Game:
+    schedule = make_schedule(2, "18:00", "UTC", now=when)
+    return create_game(
+        games / name, "wok4", "small", players(count), 7, schedule=schedule, now=when
+    )
+
+
+def make_due_in(games: Path, hours: int) -> Game:
+    """A game whose first deadline is ``hours`` from now (to the minute)."""
+    now = datetime.now(timezone.utc)
+    due = (now + timedelta(hours=hours)).replace(second=0, microsecond=0)
+    schedule = make_schedule(2, f"{due:%H:%M}", "UTC", first=f"{due:%Y-%m-%d}")
+    return create_game(games / "g1", "wok4", "small", players(4), 7, schedule=schedule, now=now)
+
+
+def run(root: Path, *args: object, code: int = 0) -> Result:
+    """`wtg --config ROOT/wtg.yaml ARGS`, its exit status checked."""
+    config = root / "wtg.yaml"
+    if not config.exists():
+        config.write_text("games_dir: games\nfrom: Game Master <gm@example.org>\n")
+    result = CliRunner().invoke(main, ["--config", str(config), *map(str, args)])
+    assert result.exit_code == code, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def queued(root: Path, prefix: str) -> dict[str, email.message.EmailMessage]:
+    """The mails queued in the outbox whose id starts with ``prefix``."""
+    folder = root / "games" / ".mail" / "outbox" / "queue"
+    found = {}
+    for path in sorted(folder.glob(f"{prefix}*.eml")):
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        assert isinstance(msg, email.message.EmailMessage)
+        found[path.stem] = msg
+    return found
+
+
+def body(msg: email.message.EmailMessage) -> str:
+    part = msg.get_body(preferencelist=("plain",))
+    assert part is not None
+    return str(part.get_content()).replace("\r\n", "\n")
+
+
+def status(root: Path, game: str = "g1") -> dict[str, object]:
+    data: dict[str, object] = json.loads(run(root, "status", game, "--json").stdout)
+    return data
+
+
+def tree_hash(folder: Path) -> dict[str, str]:
+    """Every file and folder under ``folder``: its path, and its bytes' hash and mode."""
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        stat = path.stat()
+        content = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "dir"
+        found[str(path.relative_to(folder))] = f"{content} {stat.st_mode:o}"
+    return found
+
+
+# --- hold and release ---------------------------------------------------------------------
+def test_a_held_game_runs_no_turn_until_released(tmp_path: Path) -> None:
+    game = make(tmp_path / "games")
+    held = run(tmp_path, "hold", "g1", "--reason", "a bug in the rules")
+    assert held.stdout.startswith("game g1 held since ")
+    assert status(tmp_path)["held"] is True
+    refused = run(tmp_path, "run-turn", "g1", code=1)
+    assert refused.output.startswith("wtg: game g1 is held by the GM since ")
+    assert refused.output.count("\n") == 1 and "(a bug in the rules)" in refused.output
+    # run-turn --due: counted held in the summary, the game not run; the GM's own choice
+    # is no failure and no news for cron (exit 0, nothing printed)
+    due = run(tmp_path, "run-turn", "--due", "--jobs", "1")
+    assert due.output == ""
+    summary = run_due(load_config(tmp_path / "wtg.yaml"), jobs=1)
+    assert [r.outcome.value for r in summary.games()] == ["held"]
+    assert summary.line().startswith("ran 0, held 1, failed 0, not due 0, in ")
+    assert summary.line().endswith("; held: g1")
+    assert game.latest_turn() == 0
+    text = run(tmp_path, "status", "g1").stdout
+    assert "HELD by the GM since " in text and "a bug in the rules" in text
+    assert "HELD" in run(tmp_path, "status").stdout
+    run(tmp_path, "release", "g1")
+    assert status(tmp_path)["held"] is False
+    ran = run(tmp_path, "run-turn", "--due", "--jobs", "1")
+    assert ran.stdout.startswith("g1: turn 1 resolved (the deadline has passed)\nran 1, held 0")
+    assert game.latest_turn() == 1
+
+
+def test_the_players_are_told_of_a_hold_and_its_release(tmp_path: Path) -> None:
+    make(tmp_path / "games")
+    run(tmp_path, "hold", "g1", "--reason", "the server moves")
+    again = run(tmp_path, "hold", "g1")
+    assert "was held already" in again.stdout and "0 notice(s)" in again.stdout
+    holds = queued(tmp_path, "hold-")
+    assert sorted(str(m["To"]) for m in holds.values()) == [f"{p.email}" for p in players(4)]
+    first = holds[min(holds)]
+    assert first["Subject"] == "[g1] the game is on hold"
+    assert first["Auto-Submitted"] == "auto-generated"
+    assert "on hold: the server moves" in body(first)
+    run(tmp_path, "release", "g1")
+    releases = queued(tmp_path, "release-")
+    assert len(releases) == 4
+    assert "passed while the game was held" in body(releases[min(releases)])
+    refused = run(tmp_path, "release", "g1", code=1)
+    assert refused.output == "wtg: game g1 is not held\n"
+
+
+def test_force_runs_a_held_game(tmp_path: Path) -> None:
+    game = make(tmp_path / "games")
+    run(tmp_path, "hold", "g1")
+    assert run(tmp_path, "run-turn", "g1", "--force").stdout == "turn 1 of game g1 resolved\n"
+    assert game.latest_turn() == 1 and status(tmp_path)["held"] is True
+
+
+def test_no_reminder_for_a_held_game(tmp_path: Path) -> None:
+    make_due_in(tmp_path / "games", 12)
+    run(tmp_path, "hold", "g1")
+    assert run(tmp_path, "remind").stdout == "0 reminder(s) queued\n"
+    run(tmp_path, "release", "g1")
+    assert run(tmp_path, "remind").stdout == "4 reminder(s) queued\n"
+
+
+# --- extend ---------------------------------------------------------------------------------
+def test_extend_moves_the_deadline_and_tells_every_player(tmp_path: Path) -> None:
+    make_due_in(tmp_path / "games", 30)
+    before = status(tmp_path)["deadline"]
+    assert isinstance(before, str) and parse_iso(before) > datetime.now(timezone.utc)
+    out = run(tmp_path, "extend", "g1", "36").stdout
+    after = status(tmp_path)["deadline"]
+    assert isinstance(after, str)
+    assert parse_iso(after) - parse_iso(before) == timedelta(hours=36)
+    assert f"turn 1 is due {after} (was {before})" in out
+    notices = queued(tmp_path, "extend-")
+    assert sorted(str(m["To"]) for m in notices.values()) == [p.email for p in players(4)]
+    text = body(notices[min(notices)])
+    assert "moved the deadline of turn 1 in game g1" in text
+    assert f"{parse_iso(after):%a %d %b %Y %H:%M} UTC" in text
+
+
+def test_extend_after_a_passed_deadline_counts_from_now(tmp_path: Path) -> None:
+    make(tmp_path / "games")  # its deadline passed long ago
+    run(tmp_path, "extend", "g1", "24")
+    after = status(tmp_path)["deadline"]
+    assert isinstance(after, str)
+    ahead = parse_iso(after) - datetime.now(timezone.utc)
+    assert timedelta(hours=23) < ahead <= timedelta(hours=24)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("extend", "g1", "0"), "wtg: HOURS must be a number of hours above 0 and at most 8784\n"),
+        (
+            ("extend", "g1", "nan"),
+            "wtg: HOURS must be a number of hours above 0 and at most 8784\n",
+        ),
+        (("extend", "nosuch", "5"), "wtg: "),
+        (("rollback", "g1", "--to", "3"), "wtg: cannot roll back to turn 3: the game is at turn"),
+        (("rollback", "g1", "--to", "0"), "wtg: game g1 is at turn 0 already\n"),
+        (("announce", "g1"), "wtg: give GAME and TEXT (or --all and TEXT)\n"),
+        (("announce", "g1", "  "), "wtg: the announcement is empty\n"),
+        (("hold", "nosuch"), "wtg: "),
+    ],
+)
+def test_bad_input_is_one_line(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    make(tmp_path / "games")
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: gm@example.org\n")
+    result = CliRunner().invoke(main, ["--config", str(config), *args], catch_exceptions=False)
+    assert result.exit_code == 1
+    assert result.output.startswith(message) and result.output.count("\n") == 1
+
+
+def test_extend_a_game_without_deadlines_says_so(tmp_path: Path) -> None:
+    create_game(tmp_path / "games" / "g1", "wok4", "small", players(2), 7)
+    result = run(tmp_path, "extend", "g1", "5", code=1)
+    assert result.output.startswith("wtg: game g1 has no deadline (made without --every")
+
+
+# --- preview ----------------------------------------------------------------------------------
+def test_preview_writes_the_turn_and_leaves_the_game_folder_as_it_was(tmp_path: Path) -> None:
+    game = make(tmp_path / "games", when=datetime.now(timezone.utc)).typed(WOK4)
+    for player in (1, 2, 3):
+        game.submit_all(filled_aof(game, player), via="mail")
+    before = tree_hash(tmp_path / "games")
+    out = tmp_path / "preview"
+    said = run(tmp_path, "run-turn", "g1", "--preview", out).stdout
+    assert said.startswith(f"turn 1 of game g1 previewed in {out}: ")
+    assert "4 report(s); nothing committed, no mail queued" in said
+    assert tree_hash(tmp_path / "games") == before  # the game folder, the spool: every byte
+    written = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
+    for name in ("state.json", "events.json", "topten.txt", "turn.json"):
+        assert name in written
+    assert [f"reports/p{n:02d}.txt" in written for n in (1, 2, 3, 4)] == [True] * 4
+    assert [f"aofs/p{n:02d}.txt" in written for n in (1, 2, 3, 4)] == [True] * 4
+    assert [f"orders/p{n:02d}.yaml" in written for n in (1, 2, 3)] == [True] * 3
+    # the preview is the turn: run it for real and the state, events and reports match
+    moment = parse_iso(json.loads((out / "turn.json").read_text())["ran_at"])
+    copy = tmp_path / "copy" / "g1"
+    shutil.copytree(game.store.root, copy)
+    open_game(copy).run_turn(now=moment)
+    ran = copy / "turns" / "0001"
+    for name in ("state.json", "events.json", "reports/p01.txt", "reports/p04.txt"):
+        assert (out / name).read_bytes() == (ran / name).read_bytes(), name
+    assert game.latest_turn() == 0 and len(game.store.pending_orders(1)) == 3
+
+
+def test_preview_needs_an_empty_folder_outside_the_game_and_works_on_a_held_game(
+    tmp_path: Path,
+) -> None:
+    make(tmp_path / "games")
+    inside = tmp_path / "games" / "g1" / "preview"
+    refused = run(tmp_path, "run-turn", "g1", "--preview", inside, code=1)
+    assert refused.output == f"wtg: {inside} is inside the game folder: give a folder outside it\n"
+    assert not inside.exists()
+    full = tmp_path / "full"
+    full.mkdir()
+    (full / "keep.txt").write_text("mine")
+    refused = run(tmp_path, "run-turn", "g1", "--preview", full, code=1)
+    assert refused.output == f"wtg: {full} exists and is not an empty folder\n"
+    run(tmp_path, "hold", "g1")
+    assert "previewed" in run(tmp_path, "run-turn", "g1", "--preview", tmp_path / "p").stdout
+
+
+# --- announce -------------------------------------------------------------------------------
+def quit_player(game: Game, player: int) -> None:
+    """The player sends QUIT, and the turn runs."""
+    game.submit(f"player: {player}\nturn: {game.latest_turn() + 1}\nquit: true\n")
+    game.run_turn()
+
+
+def test_announce_goes_to_the_players_of_a_game_but_not_to_one_who_quit(tmp_path: Path) -> None:
+    game = make(tmp_path / "games")
+    quit_player(game, 2)
+    assert [p["status"] for p in status(tmp_path)["players"]] == [  # type: ignore[attr-defined]
+        "active",
+        "quit",
+        "active",
+        "active",
+    ]
+    said = run(tmp_path, "announce", "g1", "The server moves on Sunday.").stdout
+    assert said == "announcement queued for 3 player(s) of 1 game(s) (`wtg send` mails it)\n"
+    mails = queued(tmp_path, "announce-")
+    assert sorted(str(m["To"]) for m in mails.values()) == [
+        "ann@example.org",
+        "cid@example.org",
+        "dee@example.org",
+    ]
+    one = next(iter(mails.values()))
+    assert one["Subject"] == "[g1] a message from the GM"
+    assert "The server moves on Sunday." in body(one)
+
+
+def test_announce_all_reaches_every_running_game_and_reads_stdin(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    make(games, "g1", count=2)
+    make(games, "g2", count=4)  # Ann and Bob play in both: one mail each
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: gm@example.org\n")
+    result = CliRunner().invoke(
+        main, ["--config", str(config), "announce", "--all", "-"], input="Line one.\nLine two.\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("announcement queued for 4 player(s) of 2 game(s)")
+    mails = queued(tmp_path, "announce-")
+    by_address = {str(m["To"]): m for m in mails.values()}
+    assert sorted(by_address) == [p.email for p in players(4)]
+    assert "to the players of g1, g2:" in body(by_address["ann@example.org"])
+    assert "to the players of g2:" in body(by_address["cid@example.org"])
+    assert "Line one.\nLine two.\n" in body(by_address["cid@example.org"])
+
+
+# --- digest ---------------------------------------------------------------------------------
+def test_digest_lists_runs_quarantine_missing_players_and_bounces(tmp_path: Path) -> None:
+    game = make(tmp_path / "games", when=datetime.now(timezone.utc)).typed(WOK4)
+    game.run_turn()
+    for player in (1, 3, 4):
+        game.submit_all(filled_aof(game, player), via="mail")
+    spool = tmp_path / "games" / ".mail"
+    journal = Journal(spool)
+    archive = spool / "archive" / "2026-11" / "maildir-17.eml"
+    journal.quarantined("maildir:17", "g1", str(archive), "ValueError: odd mail", 1.0)
+    journal.commit()
+    journal.close()
+    (game.store.root / "bounces.json").write_text(
+        '{"cid@example.org": {"since": "2026-11-23T10:15:02Z", "status": "5.1.1", '
+        '"reason": "User unknown", "message": "maildir:18"}}\n'
+    )
+    text = run(tmp_path, "digest", "--mail").stdout
+    assert "Turns run (2):\n  g1 turn 0 at " in text and "\n  g1 turn 1 at " in text
+    assert "Orders missing:\n  g1 turn 2, deadline " in text and ": 2 Bob\n" in text
+    assert f"  maildir:17  game g1  {archive}: ValueError: odd mail\n" in text
+    line = "  g1 player 3 Cid <cid@example.org> since 2026-11-23T10:15:02Z: 5.1.1 User unknown"
+    assert line in text
+    (mailed,) = queued(tmp_path, "digest-").values()
+    assert mailed["To"].addresses[0].addr_spec == "gm@example.org" and body(mailed) == text
+    # the next digest tells only what happened since: the runs are no news now
+    later = run(tmp_path, "digest").stdout
+    assert "Turns run" not in later and "Orders missing" in later
+
+
+def test_a_quiet_digest_with_nothing_to_tell_says_nothing(tmp_path: Path) -> None:
+    (tmp_path / "games").mkdir()
+    assert run(tmp_path, "digest", "-q", "--mail").stdout == ""
+    assert queued(tmp_path, "digest-") == {}
+    assert "Nothing to report" in run(tmp_path, "digest").stdout

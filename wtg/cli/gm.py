@@ -1,0 +1,223 @@
+"""The GM's controls: hold, release, extend, rollback, announce, digest, bounces. The work
+is done in wtg.control (the game) and wtg.mail.notices (telling the players)."""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+import click
+
+from wtg.cli.common import games_root, gm_config, open_or_fail
+from wtg.cli.mail import quiet_option
+from wtg.core.errors import UsageError
+
+if TYPE_CHECKING:
+    from wtg.engine import Game
+    from wtg.mail.notices import Notices
+
+SPOOL = ".mail"
+
+
+def register(group: click.Group) -> None:
+    for command in (hold, release, extend, rollback, announce, digest, bounces):
+        group.add_command(command)
+
+
+def _notices(ctx: click.Context, game: Game, now: datetime) -> Notices:
+    """Notices queued in the spool of the game's games directory, where `wtg send` finds
+    them, from the config's address."""
+    from wtg.mail.notices import Notices
+
+    return Notices(game.store.root.parent / SPOOL, gm_config(ctx).sender, now)
+
+
+def _told(queued: int) -> str:
+    return f"{queued} notice(s) queued for the players (`wtg send` mails them)"
+
+
+@click.command()
+@click.argument("game_dir")
+@click.option("--reason", default="", help="Why, in a few words: the players' notice says it.")
+@click.pass_context
+def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
+    """Hold a game: no turn runs (run-turn refuses without --force, run-turn --due counts
+    it held) until `wtg release`. The players are told."""
+    from wtg.control import hold as hold_game
+
+    game = open_or_fail(ctx, game_dir)
+    now = datetime.now(timezone.utc)
+    made, new = hold_game(game, now, reason)
+    queued = _notices(ctx, game, now).held(game, made)
+    state = "held" if new else "was held already"
+    click.echo(f"game {game.config.game} {state} since {made.since}; {_told(queued)}")
+
+
+@click.command()
+@click.argument("game_dir")
+@click.pass_context
+def release(ctx: click.Context, game_dir: str) -> None:
+    """Let a held game's turns run again. The deadline stays as it is (one that passed
+    meanwhile makes the turn due at once: `wtg extend` first). The players are told."""
+    from wtg.control import release as release_game
+
+    game = open_or_fail(ctx, game_dir)
+    now = datetime.now(timezone.utc)
+    kept = release_game(game)
+    queued = _notices(ctx, game, now).released(game, kept)
+    deadline = game.deadline()
+    due = f"turn {game.latest_turn() + 1} is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""
+    click.echo(f"game {game.config.game} released{'; ' + due if due else ''}; {_told(queued)}")
+
+
+@click.command()
+@click.argument("game_dir")
+@click.argument("hours", type=float)
+@click.pass_context
+def extend(ctx: click.Context, game_dir: str, hours: float) -> None:
+    """Move the coming turn's deadline HOURS later (from now, if it has passed). The
+    players are told."""
+    from wtg.control import extend as extend_game
+
+    game = open_or_fail(ctx, game_dir)
+    now = datetime.now(timezone.utc)
+    moved = extend_game(game, hours, now)
+    queued = _notices(ctx, game, now).extended(game, moved)
+    click.echo(
+        f"game {game.config.game}: turn {moved.turn} is due {moved.new} (was {moved.old}); "
+        + _told(queued)
+    )
+
+
+@click.command()
+@click.argument("game_dir")
+@click.option(
+    "--to", "to_turn", type=int, required=True, metavar="N", help="The turn to go back to."
+)
+@click.pass_context
+def rollback(ctx: click.Context, game_dir: str, to_turn: int) -> None:
+    """Roll a game back to the end of turn N: the turns after it move to the game's
+    archive/ folder, the orders turn N+1 ran with are pending again (READY taken off).
+    The players are told, each with his report of turn N."""
+    from wtg.control import rollback as roll_back
+
+    game = open_or_fail(ctx, game_dir)
+    now = datetime.now(timezone.utc)
+    done, new = roll_back(game, to_turn, now)
+    queued = _notices(ctx, game, now).rolled_back(game, done)
+    what = "rolled back" if new else "was rolled back already"
+    click.echo(
+        f"game {game.config.game} {what} to turn {done.to} (turns {done.to + 1}-{done.latest} "
+        f"kept in archive/{done.ident}); orders of {len(done.restored)} player(s) pending "
+        f"again for turn {done.to + 1}; {_told(queued)}"
+    )
+
+
+@click.command()
+@click.argument("words", nargs=-1, required=True, metavar="GAME|--all TEXT")
+@click.option("--all", "every", is_flag=True, help="To the players of every running game.")
+@click.pass_context
+def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
+    """Mail TEXT to the players of GAME, or of every running game with --all (one mail an
+    address); TEXT `-` reads it from standard input. Players who have QUIT are left out."""
+    from wtg.mail.notices import Notices
+
+    games: list[Game]
+    if every:
+        from wtg.gamesdir import open_games
+
+        root = games_root(ctx)
+        games = [g for g in open_games(root)[0] if not g.ruleset.is_over(g.state())]
+        text_words = words
+    else:
+        if len(words) < 2:
+            raise UsageError("give GAME and TEXT (or --all and TEXT)")
+        game = open_or_fail(ctx, words[0])
+        root = game.store.root.parent
+        games = [game]
+        text_words = words[1:]
+    text = sys.stdin.read() if text_words == ("-",) else " ".join(text_words)
+    if not text.strip():
+        raise UsageError("the announcement is empty")
+    if not games:
+        raise UsageError(f"no running game in {root}")
+    now = datetime.now(timezone.utc)
+    queued = Notices(root / SPOOL, gm_config(ctx).sender, now).announce(games, text.strip("\n"))
+    click.echo(
+        f"announcement queued for {queued} player(s) of {len(games)} game(s) (`wtg send` mails it)"
+    )
+
+
+@click.command()
+@quiet_option
+@click.option("--mail", "by_mail", is_flag=True, help="Also queue it as a mail to the GM.")
+@click.option(
+    "--to",
+    "to_address",
+    default=None,
+    help="With --mail: the address (default: the config's from).",
+)
+@click.pass_context
+def digest(ctx: click.Context, quiet: bool, by_mail: bool, to_address: str | None) -> None:
+    """The GM's digest since the last one: turns run, mail quarantined, orders missing,
+    addresses failing. With -q nothing is printed (or mailed) when there is nothing to
+    tell."""
+    from wtg.mail import compose
+    from wtg.mail.digest import make_digest, mark_digest
+    from wtg.mail.outbox import Outbox
+
+    root = games_root(ctx)
+    now = datetime.now(timezone.utc)
+    made = make_digest(root, now)
+    mark_digest(root / SPOOL, now)
+    if quiet and made.empty():
+        return
+    text = made.text()
+    click.echo(text, nl=False)
+    if by_mail:
+        sender = gm_config(ctx).sender
+        ident = f"digest-{now:%Y%m%dT%H%M%S}"
+        subject = f"wtg digest {now:%Y-%m-%d}"
+        msg = compose.message(
+            ident, sender, to_address or sender, subject, text, when=now, kind="auto-generated"
+        )
+        Outbox(root / SPOOL).add(ident, msg)
+
+
+@click.command()
+@click.option("--clear", "address", default=None, metavar="ADDRESS", help="Drop its mark.")
+@click.pass_context
+def bounces(ctx: click.Context, address: str | None) -> None:
+    """The players' addresses whose mail bounced, in every game (`wtg status GAME --json`
+    says "address_failing"); --clear ADDRESS once it is fixed."""
+    from wtg.gamesdir import open_games
+    from wtg.marks import bare_address, bounces_of
+
+    games = open_games(games_root(ctx))[0]
+    if address is not None:
+        cleared = [g.config.game for g in games if _clear(g, address)]
+        if not cleared:
+            raise UsageError(f"no game marks {address} as failing")
+        click.echo(f"{address}: mark dropped in {', '.join(cleared)}")
+        return
+    lines = []
+    for game in games:
+        marks = bounces_of(game.store.root)
+        for entry in game.config.players:
+            mark = marks.get(bare_address(entry.email))
+            if mark is not None:
+                why = " ".join(part for part in (mark.status, mark.reason) if part)
+                lines.append(
+                    f"{game.config.game} player {entry.id} {entry.name} <{mark.address}> "
+                    f"since {mark.since}" + (f": {why}" if why else "")
+                )
+    click.echo("\n".join(lines) if lines else "no address is failing")
+
+
+def _clear(game: Game, address: str) -> bool:
+    """Drop the game's mark of ``address`` (under its lock); False when it had none."""
+    from wtg.marks import clear_bounce
+
+    with game.store.lock():
+        return clear_bounce(game.store.root, address)

@@ -1,0 +1,146 @@
+"""`wtg digest`: the GM's daily look at every game in one text: the turns run since the
+last digest, the mail the poll quarantined, the players whose orders are missing, the
+addresses whose mail bounced, and the game folders that cannot be read.
+
+The time of the last digest is kept in the spool (``digest.json``); the first digest looks
+back a day.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from wtg import private
+from wtg.core.record import Record
+from wtg.engine import Game
+from wtg.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.mail import compose
+from wtg.mail.journal import Quarantined, quarantined
+from wtg.marks import bare_address, bounces_of
+from wtg.schedule import iso, parse_iso
+from wtg.store import write_atomic
+
+DIGEST_FILE = "digest.json"
+FIRST_LOOK = timedelta(days=1)
+
+
+class TurnRun(Record):
+    game: str
+    turn: int
+    ran_at: str
+
+
+class Missing(Record):
+    """A game whose coming turn waits for orders that have not come."""
+
+    game: str
+    turn: int
+    deadline: str | None
+    held: bool
+    players: tuple[str, ...]
+
+
+class Failing(Record):
+    game: str
+    player: str
+    address: str
+    since: str
+    why: str
+
+
+class Digest(Record):
+    since: str
+    until: str
+    runs: tuple[TurnRun, ...] = ()
+    quarantine: tuple[Quarantined, ...] = ()
+    missing: tuple[Missing, ...] = ()
+    bounces: tuple[Failing, ...] = ()
+    troubles: tuple[str, ...] = ()
+
+    def empty(self) -> bool:
+        """Nothing to tell: a quiet cron says nothing."""
+        return not (self.runs or self.quarantine or self.missing or self.bounces or self.troubles)
+
+    def text(self) -> str:
+        return compose.render("digest", digest=self)
+
+
+def last_digest(spool: Path) -> datetime | None:
+    try:
+        data = json.loads((spool / DIGEST_FILE).read_text(encoding="utf-8"))
+        return parse_iso(str(data["last"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def mark_digest(spool: Path, now: datetime) -> None:
+    """The next digest tells what happened after ``now``."""
+    private.make_dirs(spool)
+    write_atomic(spool / DIGEST_FILE, json.dumps({"last": iso(now)}) + "\n")
+
+
+def make_digest(games_dir: Path, now: datetime) -> Digest:
+    """What the GM should know of every game of ``games_dir`` since the last digest."""
+    spool = games_dir / ".mail"
+    since = last_digest(spool) or now - FIRST_LOOK
+    runs: list[TurnRun] = []
+    missing: list[Missing] = []
+    bounces: list[Failing] = []
+    troubles: list[str] = []
+    for found in scan_games(games_dir).games():
+        if isinstance(found, Unreadable):
+            troubles.append(found.line())
+            continue
+        try:
+            runs += _runs(found, since)
+            missing += _missing(found)
+            bounces += _bounces(found)
+        except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+            troubles.append(f"{found.store.root}: cannot be read, skipped: {failure_reason(exc)}")
+    return Digest(
+        since=iso(since),
+        until=iso(now),
+        runs=tuple(runs),
+        quarantine=tuple(quarantined(spool)),
+        missing=tuple(missing),
+        bounces=tuple(bounces),
+        troubles=tuple(troubles),
+    )
+
+
+def _runs(game: Game, since: datetime) -> list[TurnRun]:
+    """The game's turns that ran after ``since``, oldest first."""
+    found = []
+    for turn in reversed(game.store.turns()):
+        ran_at = game.meta(turn).get("ran_at")
+        if not ran_at or parse_iso(ran_at) <= since:
+            break
+        found.append(TurnRun(game.config.game, turn, ran_at))
+    return found[::-1]
+
+
+def _missing(game: Game) -> list[Missing]:
+    status = game.status()
+    if status["over"]:
+        return []
+    names = tuple(
+        f"{p['id']} {p['name']}" for p in status["players"] if p["owes_orders"] and not p["orders"]
+    )
+    if not names:
+        return []
+    return [Missing(game.config.game, status["turn"], status["deadline"], status["held"], names)]
+
+
+def _bounces(game: Game) -> list[Failing]:
+    marks = bounces_of(game.store.root)
+    found = []
+    for entry in game.config.players:
+        mark = marks.get(bare_address(entry.email))
+        if mark is not None:
+            why = " ".join(part for part in (mark.status, mark.reason) if part)
+            found.append(
+                Failing(game.config.game, f"{entry.id} {entry.name}", mark.address, mark.since, why)
+            )
+    return found

@@ -1,0 +1,168 @@
+"""What the GM's controls tell the players: a game held or going on, a deadline moved, a
+rollback, the GM's announcements. Every notice is queued in the outbox (``wtg send`` mails
+it), one a player, once: its outbox id names the event, so a command given again after
+it was cut short queues nothing twice.
+
+A notice goes to every player still in the game: not to one who has QUIT (who asked to
+hear no more of it), nor to a robot. A player who lost everything still gets his reports,
+and so the notices.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from wtg.control import Extension
+from wtg.core.ruleset import SeatId, public_sides
+from wtg.durable import flush
+from wtg.engine import Game
+from wtg.gameconfig import PlayerEntry
+from wtg.mail import compose
+from wtg.mail.outbox import Outbox
+from wtg.marks import Hold, bare_address
+from wtg.rollback import Rollback
+from wtg.schedule import local_text, parse_iso
+
+QUIT = "quit"
+"""The status of a side whose player has quit, in every ruleset that lets one quit."""
+
+
+def players_in(game: Game, turn: int | None = None) -> list[PlayerEntry]:
+    """The game's GM seats still in it after turn ``turn`` (the latest by default): each
+    with a side that has not QUIT (a Duel player's three colours count as one seat)."""
+    state = game.state(turn)
+    status = {side.id: side.status for side in public_sides(game.ruleset.public_json(state))}
+    found = []
+    for entry in game.config.players:
+        sides = game.ruleset.sides_of(state, SeatId(entry.id))
+        if not sides or any(status.get(side) != QUIT for side in sides):
+            found.append(entry)
+    return found
+
+
+class Notices:
+    """Queues notices in the outbox of a spool, as mail from ``sender``."""
+
+    def __init__(self, spool: Path, sender: str, now: datetime) -> None:
+        self.outbox = Outbox(spool)
+        self.sender = sender
+        self.now = now
+
+    def held(self, game: Game, hold: Hold) -> int:
+        return self._each(
+            game, f"hold-{_stamp(hold.since)}", "the game is on hold", "hold", reason=hold.reason
+        )
+
+    def released(self, game: Game, hold: Hold) -> int:
+        deadline = game.deadline()
+        return self._each(
+            game,
+            f"release-{_stamp(hold.since)}",
+            "the game goes on",
+            "release",
+            turn=game.latest_turn() + 1,
+            deadline=self._local(game, deadline),
+            passed=bool(deadline and deadline <= self.now),
+        )
+
+    def extended(self, game: Game, extension: Extension) -> int:
+        return self._each(
+            game,
+            f"extend-t{extension.turn:04d}-{_stamp(extension.new)}",
+            f"the deadline of turn {extension.turn} has moved",
+            "extend",
+            turn=extension.turn,
+            old=self._local(game, extension.old),
+            new=self._local(game, extension.new),
+        )
+
+    def rolled_back(self, game: Game, rollback: Rollback) -> int:
+        """Each player of the game as it is now, with his report of the turn it is back at
+        (the next AOF in it) and whether his orders for the coming turn stand."""
+        state = game.state(rollback.to)
+        queued = 0
+        for entry in players_in(game, rollback.to):
+            sides = set(game.ruleset.sides_of(state, SeatId(entry.id)))
+            queued += self._one(
+                game,
+                entry,
+                f"rollback-{rollback.ident}",
+                f"the game is back at turn {rollback.to}",
+                "rollback",
+                to=rollback.to,
+                latest=rollback.latest,
+                restored=bool(sides & set(rollback.restored)),
+                deadline=self._local(game, rollback.deadline),
+                report=game.report(entry.id, rollback.to),
+            )
+        flush(self.outbox.root)
+        return queued
+
+    def announce(self, games: Sequence[Game], text: str) -> int:
+        """The GM's ``text`` to the players of ``games``: one mail an address, naming the
+        games it plays in."""
+        key = hashlib.sha256(f"{self.now.isoformat()}\n{text}".encode()).hexdigest()[:12]
+        by_address: dict[str, tuple[PlayerEntry, list[str]]] = {}
+        for game in games:
+            for entry in players_in(game):
+                address = bare_address(entry.email)
+                kept = by_address.setdefault(address, (entry, []))
+                kept[1].append(game.config.game)
+        queued = 0
+        for address, (entry, names) in sorted(by_address.items()):
+            ident = f"announce-{key}-{hashlib.sha256(address.encode()).hexdigest()[:12]}"
+            subject = (
+                f"[{names[0]}] a message from the GM"
+                if len(names) == 1
+                else ("a message from the GM")
+            )
+            body = compose.render("announce", name=entry.name, games=names, text=text)
+            queued += self._queue(ident, entry.email, subject, body)
+        flush(self.outbox.root)
+        return queued
+
+    # --- the mail ---------------------------------------------------------------------
+    def _each(self, game: Game, key: str, subject: str, template: str, **context: Any) -> int:
+        queued = sum(
+            self._one(game, entry, key, subject, template, **context) for entry in players_in(game)
+        )
+        flush(self.outbox.root)
+        return queued
+
+    def _one(
+        self,
+        game: Game,
+        entry: PlayerEntry,
+        key: str,
+        subject: str,
+        template: str,
+        **context: Any,
+    ) -> int:
+        name = game.config.game
+        body = compose.render(template, name=entry.name, game=name, **context)
+        return self._queue(
+            f"{key}-{name}-p{entry.id:02d}", entry.email, f"[{name}] {subject}", body
+        )
+
+    def _queue(self, ident: str, to: str, subject: str, body: str) -> int:
+        msg = compose.message(
+            ident, self.sender, to, subject, body, when=self.now, kind="auto-generated"
+        )
+        return int(self.outbox.add(ident, msg, durable=False))
+
+    def _local(self, game: Game, moment: datetime | str | None) -> str | None:
+        """A deadline as the game's reports write it (its schedule's time zone)."""
+        if not moment:
+            return None
+        when = parse_iso(moment) if isinstance(moment, str) else moment
+        schedule = game.config.schedule
+        return local_text(when, schedule.timezone if schedule else "UTC")
+
+
+def _stamp(moment: str) -> str:
+    """An ISO time as a piece of an outbox id: its digits."""
+    return "".join(ch for ch in moment if ch.isdigit()) or "0"

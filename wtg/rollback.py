@@ -1,0 +1,262 @@
+"""Rolling a game back to the end of an earlier turn, the turns after it kept in an archive.
+
+    GAME_DIR/archive/<when>-to-NNNN/rollback.json   to, from, at, the deadline set
+    GAME_DIR/archive/<when>-to-NNNN/turns/NNNN/     each turn after NNNN, moved here whole
+    GAME_DIR/archive/<when>-to-NNNN/pending/NNNN/   the orders that were pending, moved here
+    GAME_DIR/archive/<when>-to-NNNN/restore/        while it runs: the orders for turn
+                                                    NNNN+1, to be pending again
+    GAME_DIR/archive/<when>-to-NNNN/.unfinished     while it runs
+
+The orders turn NNNN+1 ran with (its ``received/`` folder, with any orders a GM filed since
+to correct it) become its pending orders again, READY taken off: each player's orders
+stand, and he may send new ones; the turn runs at its deadline or when all are READY
+again. Orders that were pending for the turn after the last one are archived, not used.
+Nothing is ever deleted.
+
+Kill-safe in the store's way: everything new is written under ``archive/.tmp-<id>`` and
+flushed to disk with one ``syncfs``; renaming that folder to ``archive/<id>`` is the
+moment the rollback counts. Then each move is one rename, and ``.unfinished`` goes last. A
+crash before the rename leaves the game as it was (the next writer removes the temporary
+folder); a crash after it is finished by the next writer (``GameStore.lock`` calls
+``finish_rollbacks``), whichever step it came in.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from datetime import datetime
+from pathlib import Path
+
+from wtg import durable, private
+from wtg.aof.orderfile import orders_to_yaml
+from wtg.core.record import Record
+from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
+from wtg.schedule import Schedule, iso, parse_iso
+from wtg.store import (
+    RECEIVED,
+    TURN_DIR,
+    GameStore,
+    StoreError,
+    fsync_dir,
+    order_files,
+    turn_name,
+    write_atomic,
+)
+
+ARCHIVE = "archive"
+RECORD = "rollback.json"
+UNFINISHED = ".unfinished"
+RESTORE = "restore"
+TURN_META = "turn.json"
+
+
+class Rollback(Record):
+    """One rollback, as its archive folder records it."""
+
+    ident: str
+    to: int
+    latest: int
+    """The last turn before the rollback."""
+    at: str
+    deadline: str | None
+    """The deadline of turn ``to + 1`` set by the rollback (None: the game has none)."""
+    restored: tuple[int, ...] = ()
+    """The players whose orders for turn ``to + 1`` are pending again."""
+    finished: bool = True
+
+
+def archive_dir(store: GameStore) -> Path:
+    return store.root / ARCHIVE
+
+
+def rollbacks(store: GameStore) -> list[Rollback]:
+    """Every rollback of the game, oldest first (a temporary folder is none)."""
+    base = archive_dir(store)
+    if not base.is_dir():
+        return []
+    found = []
+    for folder in sorted(base.iterdir()):
+        if folder.name.startswith(".") or not (folder / RECORD).is_file():
+            continue
+        try:
+            data = json.loads((folder / RECORD).read_text(encoding="utf-8"))
+            found.append(_record(folder, data))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue  # a record edited by hand: not one wtg can go by
+    return found
+
+
+def _record(folder: Path, data: dict[str, object]) -> Rollback:
+    deadline = data.get("deadline")
+    restored = data.get("restored", [])
+    return Rollback(
+        ident=folder.name,
+        to=int(str(data["to"])),
+        latest=int(str(data["from"])),
+        at=str(data["at"]),
+        deadline=str(deadline) if deadline else None,
+        restored=tuple(int(p) for p in restored) if isinstance(restored, list) else (),
+        finished=not (folder / UNFINISHED).exists(),
+    )
+
+
+def generation(store: GameStore, turn: int) -> int:
+    """How many finished rollbacks voided an earlier run of ``turn``: 0 for a turn that
+    has run once. The mail of a turn run again after a rollback is a new mail."""
+    return sum(1 for r in rollbacks(store) if r.finished and r.to < turn)
+
+
+def roll_back(store: GameStore, to: int, now: datetime, schedule: Schedule | None) -> Rollback:
+    """Roll the game back to the end of turn ``to`` (under the game's lock)."""
+    latest = store.latest_turn()
+    if not 0 <= to < latest:
+        raise StoreError(
+            f"cannot roll back to turn {to}: the game is at turn {latest}, so give a turn "
+            f"from 0 to {latest - 1}"
+        )
+    base = private.make_dirs(archive_dir(store))
+    ident = _free_name(base, f"{now:%Y%m%dT%H%M%SZ}-to-{turn_name(to)}")
+    tmp = base / f".tmp-{ident}"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    private.make_dirs(tmp)
+    restored = _gather_orders(store, to + 1, private.make_dirs(tmp / RESTORE))
+    record = {
+        "to": to,
+        "from": latest,
+        "at": iso(now),
+        "deadline": _deadline(store, to, now, schedule),
+        "restored": restored,
+    }
+    private.write_file(tmp / RECORD, (json.dumps(record, indent=1) + "\n").encode(), sync=False)
+    private.write_file(tmp / UNFINISHED, b"", sync=False)
+    durable.flush(tmp)
+    os.rename(tmp, base / ident)  # from here on the rollback counts
+    fsync_dir(base)
+    finish(store, base / ident)
+    return _record(base / ident, record)
+
+
+def finish_rollbacks(store: GameStore) -> bool:
+    """Undo what a crashed rollback left before it counted, finish one that counted.
+    True if anything changed."""
+    base = archive_dir(store)
+    if not base.is_dir():
+        return False
+    changed = False
+    for folder in sorted(base.iterdir()):
+        if folder.name.startswith(".tmp-"):
+            shutil.rmtree(folder)
+            changed = True
+        elif (folder / UNFINISHED).exists():
+            finish(store, folder)
+            changed = True
+    if changed:
+        fsync_dir(base)
+    return changed
+
+
+def finish(store: GameStore, folder: Path) -> None:
+    """The moves of a rollback that counts, each one rename, any of them perhaps done
+    already by a run a crash cut short."""
+    to = int(json.loads((folder / RECORD).read_text(encoding="utf-8"))["to"])
+    restore = folder / RESTORE
+    pending = store.root / "pending"
+    kept_pending = private.make_dirs(folder / "pending")
+    kept_turns = private.make_dirs(folder / "turns")
+    if pending.is_dir():
+        for path in sorted(pending.iterdir()):
+            number = int(path.name) if TURN_DIR.match(path.name) else -1
+            # once the restored orders are in place, pending/<to+1> is theirs: it stays
+            if number > to + 1 or (number == to + 1 and restore.exists()):
+                os.rename(path, kept_pending / path.name)
+        fsync_dir(pending)
+    for path in sorted(store.turns_dir.iterdir(), reverse=True):
+        if TURN_DIR.match(path.name) and int(path.name) > to:
+            os.rename(path, kept_turns / path.name)
+    fsync_dir(store.turns_dir)
+    fsync_dir(kept_pending)
+    fsync_dir(kept_turns)
+    _set_deadline(store, folder, to)
+    if restore.exists():
+        if any(restore.iterdir()):
+            os.rename(restore, private.make_dirs(pending) / turn_name(to + 1))
+            fsync_dir(pending)
+        else:
+            os.rmdir(restore)
+    fsync_dir(folder)
+    (folder / UNFINISHED).unlink()
+    fsync_dir(folder)
+
+
+def _set_deadline(store: GameStore, folder: Path, to: int) -> None:
+    """Turn ``to``'s ``turn.json`` with the deadline the rollback set for the next turn."""
+    record = json.loads((folder / RECORD).read_text(encoding="utf-8"))
+    path = store.turn_dir(to) / TURN_META
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    if isinstance(meta, dict) and meta.get("next_deadline") != record.get("deadline"):
+        meta["next_deadline"] = record.get("deadline")
+        write_atomic(path, json.dumps(meta, ensure_ascii=False) + "\n")
+
+
+def _deadline(store: GameStore, to: int, now: datetime, schedule: Schedule | None) -> str | None:
+    """The deadline of turn ``to + 1`` after the rollback: the one it had while still
+    ahead, else the schedule's next after now (``wtg extend`` gives more time)."""
+    try:
+        meta = json.loads(store.read_text(to, TURN_META))
+    except (StoreError, ValueError):
+        meta = {}
+    kept = meta.get("next_deadline") if isinstance(meta, dict) else None
+    if isinstance(kept, str) and parse_iso(kept) > now:
+        return kept
+    return iso(schedule.next_after(now)) if schedule is not None else None
+
+
+def _gather_orders(store: GameStore, turn: int, target: Path) -> list[int]:
+    """Copy into ``target`` the orders ``turn`` ran with (what it received), each replaced
+    by orders a GM filed since to correct it, READY taken off; returns the players."""
+    sources = [store.turn_dir(turn) / RECEIVED, store.pending_dir(turn)]
+    for source in sources:
+        if not source.is_dir():
+            continue
+        for path in sorted(source.iterdir()):
+            if path.is_file():
+                private.write_file(target / path.name, path.read_bytes(), sync=False)
+    players = order_files(target)
+    for path in players.values():
+        _not_ready(path)
+    return list(players)
+
+
+def _not_ready(path: Path) -> None:
+    """An order file (and its parsed copy) with READY taken off."""
+    _text, data = read_order_file(path)
+    if not isinstance(data, dict) or not data.get("ready"):
+        return
+    orders = {**data, "ready": False}
+    text = orders_to_yaml(orders)
+    parsed = path.with_name(path.name.removesuffix(".yaml") + PARSED_SUFFIX)
+    meta: dict[str, object] = {}
+    try:
+        kept = json.loads(parsed.read_text(encoding="utf-8"))
+        meta = {k: v for k, v in kept.items() if k not in ("sha256", "orders")}
+    except (OSError, ValueError, AttributeError):
+        pass
+    if meta:
+        meta["ready"] = False
+    private.write_file(parsed, parsed_copy(text, orders, meta).encode(), sync=False)
+    private.write_file(path, text.encode(), sync=False)
+
+
+def _free_name(base: Path, name: str) -> str:
+    """``name``, or ``name-2``, ``name-3`` ... when a rollback of that second exists."""
+    candidate, number = name, 1
+    while (base / candidate).exists():
+        number += 1
+        candidate = f"{name}-{number}"
+    return candidate
