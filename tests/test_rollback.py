@@ -1,0 +1,225 @@
+"""`wtg rollback GAME --to N` (issue 17, item 4): back to the state after turn N, the turns
+after it kept in the game's archive/ folder, the orders turn N+1 ran with pending again
+(READY taken off), the players told; a turn run afterwards is the turn a fresh run from N
+with the same seed and orders gives; a crash at any step leaves the game as it was or
+rolled back, never in between."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+import os
+import shutil
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from tests.conftest import players
+from wtg.cli import main
+from wtg.config import config_from_data
+from wtg.control import rollback
+from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.demo import filled_aof
+from wtg.engine import Game, create_game, open_game
+from wtg.mail.sender import send
+from wtg.mail.transport import delivered
+from wtg.orderfiles import read_order_file
+from wtg.rules.wok.state import WokState
+from wtg.schedule import make_schedule
+from wtg.store import GameStore
+
+NOW = datetime(2026, 3, 2, 12, tzinfo=timezone.utc)
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder``: its path there and its bytes (the lock file aside)."""
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != ".lock"
+    }
+
+
+def under(files: dict[str, bytes], prefix: str) -> dict[str, bytes]:
+    return {k.removeprefix(prefix): v for k, v in files.items() if k.startswith(prefix)}
+
+
+def new_game(root: Path) -> Game[WokState]:
+    schedule = make_schedule(2, "18:00", "UTC", now=NOW)
+    return create_game(root, "wok4", "small", players(4), 11, schedule=schedule, now=NOW).typed(
+        WOK4
+    )
+
+
+def send_orders(game: Game[WokState], only: tuple[int, ...] | None = None) -> None:
+    """Each player who owes orders (or those of ``only``) mails a filled AOF marked READY."""
+    for player in game.ruleset.owing(game.state()):
+        if only is None or player in only:
+            game.submit_all(filled_aof(game, player), via="mail")
+
+
+def play(game: Game[WokState], turns: int) -> None:
+    for _ in range(turns):
+        send_orders(game)
+        turn = game.latest_turn() + 1
+        game.run_turn(now=NOW + timedelta(hours=turn))
+
+
+def test_rollback_goes_back_to_turn_n_and_archives_the_turns_after(tmp_path: Path) -> None:
+    game = new_game(tmp_path / "g1")
+    play(game, 3)
+    send_orders(game, only=(1, 2))  # pending for turn 4
+    before = tree(game.store.root)
+    done, new = rollback(game, 1, NOW + timedelta(hours=4))
+    assert new and (done.to, done.latest, done.restored) == (1, 3, (1, 2, 3, 4))
+    assert game.latest_turn() == 1 and game.store.turns() == [0, 1]
+    assert game.state_view() == game.ruleset.state_from_dict(
+        json.loads(before["turns/0001/state.json"])
+    )
+    after = tree(game.store.root)
+    kept = f"archive/{done.ident}/"
+    for turn in ("0002", "0003"):  # every byte of each later turn, in the archive
+        assert under(after, f"{kept}turns/{turn}/") == under(before, f"turns/{turn}/")
+        assert not any(k.startswith(f"turns/{turn}/") for k in after)
+    assert under(after, f"{kept}pending/0004/") == under(before, "pending/0004/")
+    assert not any(k.startswith("pending/0004/") for k in after)
+    assert sorted(under(after, kept)) == sorted(
+        [f"turns/{k}" for k in under(before, "turns/") if k[:4] in ("0002", "0003")]
+        + [f"pending/0004/{k}" for k in under(before, "pending/0004/")]
+        + ["rollback.json"]
+    )
+    record = json.loads(after[f"{kept}rollback.json"])
+    assert record["to"] == 1 and record["from"] == 3 and record["restored"] == [1, 2, 3, 4]
+    # the orders turn 2 ran with are pending again, as sent but for READY
+    received = under(before, "turns/0002/received/")
+    pending = under(after, "pending/0002/")
+    assert sorted(pending) == sorted(received)
+    for name, text in pending.items():
+        if name.endswith(".yaml"):
+            assert text == received[name].replace(b"ready: true", b"ready: false")
+    status = game.status()
+    assert status["turn"] == 2
+    assert [(p["orders"], p["ready"]) for p in status["players"]] == [(True, False)] * 4
+
+
+def test_a_turn_run_after_a_rollback_is_a_fresh_run_from_n(tmp_path: Path) -> None:
+    """DESIGN.md: "Running the same turn twice gives byte-identical state and reports"."""
+    game = new_game(tmp_path / "g1")
+    play(game, 1)
+    fresh = open_game(Path(shutil.copytree(game.store.root, tmp_path / "fresh" / "g1")))
+    play(game, 2)
+    ran_before = tree(game.store.turn_dir(2))
+    done, _new = rollback(game, 1, NOW + timedelta(hours=4))
+    moment = NOW + timedelta(hours=5)
+    assert game.run_turn(now=moment) == 2
+    archived = game.store.root / "archive" / done.ident / "turns" / "0002" / "received"
+    shutil.copytree(archived, fresh.store.pending_dir(2))
+    assert fresh.run_turn(now=moment) == 2
+    again, once = tree(game.store.turn_dir(2)), tree(fresh.store.turn_dir(2))
+    same = [k for k in once if not k.startswith(("orders/", "received/"))]
+    assert len(same) > 8 and {k: again[k] for k in same} == {k: once[k] for k in same}
+    for name in (k for k in once if k.startswith("orders/") and k.endswith(".yaml")):
+        assert read_order_file(game.store.turn_dir(2) / name)[1] == {
+            **read_order_file(fresh.store.turn_dir(2) / name)[1],
+            "ready": False,
+        }
+    # and the state and events are those of the run the rollback voided
+    for name in ("state.json", "events.json", "topten.txt"):
+        assert again[name] == ran_before[name]
+
+
+def run_cli(root: Path, *args: object) -> str:
+    result = CliRunner().invoke(main, ["--games-dir", str(root), *map(str, args)])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_players_are_told_each_with_his_report_of_turn_n(tmp_path: Path) -> None:
+    game = new_game(tmp_path / "games" / "g1")
+    play(game, 2)
+    said = run_cli(tmp_path / "games", "rollback", "g1", "--to", "1")
+    assert said.startswith("game g1 rolled back to turn 1 (turns 2-2 kept in archive/")
+    assert "orders of 4 player(s) pending again for turn 2; 4 notice(s) queued" in said
+    queue = tmp_path / "games" / ".mail" / "outbox" / "queue"
+    mails = [
+        email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
+        for p in sorted(queue.glob("rollback-*.eml"))
+    ]
+    assert [str(m["To"]) for m in mails] == [p.email for p in players(4)]
+    first = mails[0]
+    assert first["Subject"] == "[g1] the game is back at turn 1"
+    part = first.get_body(preferencelist=("plain",))
+    assert part is not None
+    text = str(part.get_content()).replace("\r\n", "\n")
+    assert "rolled game g1 back to the end of turn 1:\nturn 2 no longer counts." in text
+    assert "The orders you sent for turn 2 are on file again, no longer marked\nREADY" in text
+    assert game.report(1, 1) in text
+    again = run_cli(tmp_path / "games", "rollback", "g1", "--to", "1")
+    assert "was rolled back already" in again and "0 notice(s) queued" in again
+
+
+def test_send_mails_the_reports_of_a_turn_run_again(tmp_path: Path) -> None:
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    play(game, 2)
+    assert send(gm, now=NOW).queued == 12  # turns 0, 1 and 2
+    rollback(game, 1, NOW + timedelta(hours=4))
+    assert send(gm, now=NOW).queued == 0
+    game.run_turn(now=NOW + timedelta(hours=5))
+    summary = send(gm, now=NOW)
+    assert (summary.queued, summary.sent) == (4, 4)
+    mails = [email.message_from_bytes(p.read_bytes()) for p in delivered(gm.maildir_out)]
+    subjects = sorted(str(m["Subject"]) for m in mails if "-g1." in str(m["Message-ID"]))
+    assert subjects == [f"[g1] turn 2 report for {p.name}" for p in players(4)]
+    assert send(gm, now=NOW).queued == 0
+
+
+class Crash(BaseException):
+    """A crash in the middle of a rollback (nothing may catch it)."""
+
+
+def crashing_rename(after: int) -> Callable[..., Any]:
+    """``os.rename`` that crashes at its call number ``after`` + 1."""
+    real = os.rename
+    calls = [0]
+
+    def rename(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        if calls[0] > after:
+            raise Crash
+        return real(*args, **kwargs)
+
+    return rename
+
+
+@pytest.mark.parametrize("crash_at", [0, 1, 2, 3, 4, "marker"])
+def test_a_crash_at_any_step_leaves_the_game_before_or_after(
+    tmp_path: Path, crash_at: int | str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Five renames (the archive folder into place: from here on the rollback counts; the
+    pending orders, turns 3 and 2 into it; the restored orders back), then the marker
+    removed: a crash before each, recovered by the next writer's lock."""
+    template = new_game(tmp_path / "template" / "g1")
+    play(template, 3)
+    send_orders(template, only=(3,))
+    moment = NOW + timedelta(hours=4)
+    done = shutil.copytree(template.store.root, tmp_path / "done" / "g1")
+    rollback(open_game(done), 1, moment)
+    before, after = tree(template.store.root), tree(done)
+    root = shutil.copytree(template.store.root, tmp_path / "crashed" / "g1")
+    if crash_at == "marker":
+        monkeypatch.setattr(Path, "unlink", crashing_rename(0))
+    else:
+        monkeypatch.setattr(os, "rename", crashing_rename(int(crash_at)))
+    with pytest.raises(Crash):
+        rollback(open_game(root), 1, moment)
+    monkeypatch.undo()
+    with GameStore(root).lock():  # the next writer finishes or undoes it
+        pass
+    assert tree(root) == (before if crash_at == 0 else after)
+    assert not [p for p in (root / "archive").iterdir() if p.name.startswith(".")]
