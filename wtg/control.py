@@ -15,6 +15,7 @@ from pathlib import Path
 from wtg import private
 from wtg.core.errors import GameError, UsageError
 from wtg.core.record import Record
+from wtg.core.ruleset import S
 from wtg.engine import TURN_META, Game, dump_json
 from wtg.marks import Hold, clear_hold, set_hold
 from wtg.rollback import Rollback, roll_back, rollbacks
@@ -25,7 +26,7 @@ MAX_HOURS = 24 * 366
 """The longest a deadline may be moved at once: a year."""
 
 
-def hold(game: Game, now: datetime, reason: str = "") -> tuple[Hold, bool]:
+def hold(game: Game[S], now: datetime, reason: str = "") -> tuple[Hold, bool]:
     """Hold the game: no turn runs (``run-turn`` refuses, ``run-turn --due`` counts it
     held) until ``release``. Returns the hold and whether it is new (False: the game was
     held already, since then)."""
@@ -40,7 +41,7 @@ def hold(game: Game, now: datetime, reason: str = "") -> tuple[Hold, bool]:
         return made, True
 
 
-def release(game: Game) -> Hold:
+def release(game: Game[S]) -> Hold:
     """Let the game's turns run again; returns the hold it had. The deadline stays: one
     that passed while the game was held makes the turn due at once (``extend`` first)."""
     with game.store.lock():
@@ -59,7 +60,7 @@ class Extension(Record):
     new: str
 
 
-def extend(game: Game, hours: float, now: datetime) -> Extension:
+def extend(game: Game[S], hours: float, now: datetime) -> Extension:
     """Move the coming turn's deadline ``hours`` later: after the current deadline, or
     after now when that has passed (a held game, say)."""
     if not math.isfinite(hours) or not 0 < hours <= MAX_HOURS:
@@ -89,7 +90,7 @@ def extend(game: Game, hours: float, now: datetime) -> Extension:
         return Extension(turn=latest + 1, old=old, new=new)
 
 
-def preview(game: Game, out: Path, now: datetime, rerun: bool = False) -> tuple[int, list[str]]:
+def preview(game: Game[S], out: Path, now: datetime, rerun: bool = False) -> tuple[int, list[str]]:
     """Resolve the coming turn (or the last again) into the folder ``out``: the files its
     turn folder would hold (state, events, reports, AOFs, orders, Top Ten), and nothing
     else changed: no turn committed, no pending order touched, no mail. Returns the turn
@@ -111,7 +112,7 @@ def preview(game: Game, out: Path, now: datetime, rerun: bool = False) -> tuple[
     return turn, sorted(files)
 
 
-def rollback(game: Game, to: int, now: datetime) -> tuple[Rollback, bool]:
+def rollback(game: Game[S], to: int, now: datetime) -> tuple[Rollback, bool]:
     """Roll the game back to the end of turn ``to`` (``wtg.rollback``). Asked again once
     it is done (the game still at ``to`` since), it does nothing and returns that
     rollback, with False: so a GM whose command was cut short may simply give it again."""

@@ -102,12 +102,6 @@ def _record(folder: Path, data: dict[str, object]) -> Rollback:
     )
 
 
-def generation(store: GameStore, turn: int) -> int:
-    """How many finished rollbacks voided an earlier run of ``turn``: 0 for a turn that
-    has run once. The mail of a turn run again after a rollback is a new mail."""
-    return sum(1 for r in rollbacks(store) if r.finished and r.to < turn)
-
-
 def roll_back(store: GameStore, to: int, now: datetime, schedule: Schedule | None) -> Rollback:
     """Roll the game back to the end of turn ``to`` (under the game's lock)."""
     latest = store.latest_turn()

@@ -5,6 +5,8 @@
     GAME_DIR/turns/0003/received/ what was pending for turn 3 when it ran, moved in whole
     GAME_DIR/pending/0004/        order files received for turn 4, before it runs
     GAME_DIR/.lock                held by whoever writes the game
+    GAME_DIR/archive/             turns undone by a rollback, kept (``wtg.rollback``)
+    GAME_DIR/held.json            the GM's hold; bounces.json: failing addresses (``wtg.marks``)
 
 Every file and folder of a game is private (0600 and 0700, ``wtg.private``): the config,
 the reports, the AOFs and the order files all carry secret codes or addresses.

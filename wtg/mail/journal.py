@@ -22,6 +22,11 @@ CREATE INDEX IF NOT EXISTS messages_by_id ON messages(message_id);
 CREATE TABLE IF NOT EXISTS replies (sender TEXT NOT NULL, at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS replies_by_sender ON replies(sender, at);
 CREATE TABLE IF NOT EXISTS mailed (game TEXT PRIMARY KEY, turn INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS rollbacks_seen (  -- a game's rollbacks `wtg send` has reckoned with
+    game TEXT NOT NULL,
+    ident TEXT NOT NULL,         -- its archive folder
+    PRIMARY KEY (game, ident)
+);
 CREATE TABLE IF NOT EXISTS quarantine (
     key TEXT PRIMARY KEY,        -- the message
     game TEXT,                   -- the game it names, when a cheap look found one
@@ -107,6 +112,18 @@ class Journal:
 
     def set_mailed_turn(self, game: str, turn: int) -> None:
         self.db.execute("INSERT OR REPLACE INTO mailed (game, turn) VALUES (?, ?)", (game, turn))
+
+    def rollback_seen(self, game: str, ident: str) -> bool:
+        row = self.db.execute(
+            "SELECT 1 FROM rollbacks_seen WHERE game = ? AND ident = ?", (game, ident)
+        ).fetchone()
+        return row is not None
+
+    def saw_rollback(self, game: str, ident: str) -> None:
+        """The turns after this rollback's are mailed again (``set_mailed_turn`` lowered)."""
+        self.db.execute(
+            "INSERT OR IGNORE INTO rollbacks_seen (game, ident) VALUES (?, ?)", (game, ident)
+        )
 
 
 class Quarantined(Record):

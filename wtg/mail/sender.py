@@ -25,7 +25,7 @@ from wtg.mail.transport import (
     Transport,
     Unreachable,
 )
-from wtg.rollback import rollbacks
+from wtg.rollback import Rollback, rollbacks
 from wtg.schedule import local_text
 
 
@@ -77,10 +77,11 @@ def queue_reports(
     queued = 0
     for game in (registry or Registry(gm.games_dir)).games().values():
         name = game.config.game
-        undone = [r.to for r in rollbacks(game.store) if r.finished]
-        first = min([journal.mailed_turn(name), *undone]) + 1  # a rollback's turns run again
-        for turn in range(first, game.latest_turn() + 1):
-            again = sum(1 for to in undone if to < turn)  # wtg.rollback.generation
+        undone = [r for r in rollbacks(game.store) if r.finished]
+        if any(not journal.rollback_seen(name, r.ident) for r in undone):
+            _after_rollbacks(journal, name, undone)  # their turns run again: mailed again
+        for turn in range(journal.mailed_turn(name) + 1, game.latest_turn() + 1):
+            again = sum(1 for r in undone if r.to < turn)  # rollbacks that voided it
             for entry in game.config.players:
                 ident = f"report-{name}-t{turn:04d}-p{entry.id:02d}"
                 ident += f"-g{again}" if again else ""  # the report of a turn run again
@@ -101,6 +102,17 @@ def queue_reports(
             journal.set_mailed_turn(name, turn)
             journal.commit()
     return queued
+
+
+def _after_rollbacks(journal: Journal, name: str, undone: list[Rollback]) -> None:
+    """The game was rolled back since the last send: its reports are mailed again from
+    the turn after the earliest rollback not yet reckoned with (each turn run again is a
+    new mail: ``-gN``). Committed at once, with the rollbacks marked seen."""
+    fresh = [r.to for r in undone if not journal.rollback_seen(name, r.ident)]
+    journal.set_mailed_turn(name, min(journal.mailed_turn(name), *fresh))
+    for rollback in undone:
+        journal.saw_rollback(name, rollback.ident)
+    journal.commit()
 
 
 def deliver(
