@@ -20,6 +20,9 @@ from wtg.maps.scene import Badge, Disc, Scene, Text
 from wtg.maps.svg import LINK
 
 SUPERSAMPLE = 2
+COLOURS = 128
+"""The PNG is written with a palette of this many colours (a third the size of full colour,
+and quicker to write: a map has a few flat colours and their smoothed edges)."""
 HATCH_SPACING = 7.0
 HATCH_INK = 0.6
 """How dark a hatch line is over the fill (the SVG's stroke-opacity)."""
@@ -38,7 +41,7 @@ def scene_png(scene: Scene) -> bytes:
     """The PNG of a placed board, ``scene.width`` x ``scene.height`` pixels."""
     painter = _Painter(scene)
     painter.paint()
-    image = painter.image.reduce(SUPERSAMPLE)
+    image = painter.image.reduce(SUPERSAMPLE).quantize(COLOURS, Image.Quantize.FASTOCTREE)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=6)
     return out.getvalue()
@@ -165,6 +168,10 @@ class _Painter:
         at, face, anchor = self.xy(t.x, t.y), font(t.size * k), ANCHORS[t.anchor]
         if halo is not None:
             width = round(1.5 * k)
-            self.draw.text(at, t.text, halo, face, anchor, stroke_width=width, stroke_fill=halo)
-        width = max(1, k // 2) if t.bold else 0
-        self.draw.text(at, t.text, t.colour, face, anchor, stroke_width=width, stroke_fill=t.colour)
+            colour = halo if t.bold else t.colour  # bold: the letters come next
+            self.draw.text(at, t.text, colour, face, anchor, stroke_width=width, stroke_fill=halo)
+        if t.bold or halo is None:
+            width = max(1, k // 2) if t.bold else 0
+            self.draw.text(
+                at, t.text, t.colour, face, anchor, stroke_width=width, stroke_fill=t.colour
+            )
