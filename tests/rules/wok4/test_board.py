@@ -3,7 +3,8 @@ the turn tells him, and nothing else (``wtg/rules/wok/board.py``).
 
 The report lists the player's own provinces in full, the holder of every neighbour (its
 BORDERS), and what the turn's events he may see tell: battles he fought, bombs he dropped or
-took, his spies' reports ("Spy other provinces (anywhere on the map)"). The usual setup, on the 5x4 grid:
+took, his spies' reports ("Spy other provinces (anywhere on the map)"). The usual setup, on
+the 5x4 grid:
 
      1  2  3  4  5        player 1: province 1 (30 ARM, 20 SPY)
      6  7  8  9 10        player 2: 2 (12 ARM) and the far 20 (40 ARM, 7 MIS)
