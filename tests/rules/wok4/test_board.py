@@ -107,3 +107,18 @@ def test_a_battle_is_marked_for_those_who_fought_it_only() -> None:
     assert spot(loser, 2).troops is None  # lost: no longer his, its troops not his to see
     bystander = board(result, 3)
     assert (spot(bystander, 2).owner, spot(bystander, 2).marks) == (None, ())
+
+
+def test_spies_found_out_show_their_victim_where_they_came_from() -> None:
+    """The victim of spies whose source was detected reads where they came from (his
+    report: Enemy spies in 20, sent from province 11 by P1): 11's holder is on his map;
+    spies not found out leave it fog."""
+    state = setup()
+    empty(state, 11, 1, spy=20)
+    state.province(20).spy = 10  # 10% to catch, 30% to detect the source
+    spying = orders(1, spy=[{"from": 11, "to": 20, "op": SPY_PROVINCE, "spies": 5}])
+    found = run(state, spying, rng=FixedRng(YES, NO, YES))
+    unseen = run(state, spying, rng=FixedRng(YES, NO, NO))
+    assert spot(board(found, 2), 11).owner == 1
+    assert spot(board(unseen, 2), 11).owner is None
+    assert "spied" in spot(board(unseen, 2), 20).marks

@@ -6,10 +6,11 @@ A report shows (``templates/wok/*.j2``, ``view.py``):
 - the player's own provinces in full (YOUR PROVINCES): holder and troops;
 - the holder of every neighbour of those (BORDERS), but not what stands there;
 - what the turn's events the player may see tell: the battles he fought (who held the
-  province after the battle), the provinces he bombed or had bombed, his spies' reports
-  (a province's or a whole empire's rows: holder and troops, as the spies found them),
-  the provinces where enemy spies worked, and the public news (a player wiped out at a
-  province, a colour RIPed);
+  province after the battle), the provinces he bombed or had bombed (and, when his
+  defenders found out, whose province the missiles or spies came from), his spies'
+  reports (a province's or a whole empire's rows: holder and troops, as the spies found
+  them), the provinces where enemy spies worked, and the public news (a player wiped out
+  at a province, a colour RIPed);
 - in Standard and Intermediate WoK, where everyone started: "Once turn 0 has run, you
   can see on the map where everyone is starting" (the start provinces are marked, and on
   turn 0 their holders shown).
@@ -112,6 +113,9 @@ def _learn_from_events(
             owner[event["province"]] = event["attacker"] if won else event["defender"]
         elif kind == "bombing_run":
             owner[event["target"]] = event["target_owner"]
+        elif kind in ("bombing_suffered", "spied_upon") and _detected(event):
+            by = event.get("bomber") or event.get("spymaster")
+            owner[event["source"]] = by
         elif kind == "spy_report":
             owner[event["target"]] = event["target_owner"]
             for row in event.get("provinces") or ():
@@ -121,6 +125,11 @@ def _learn_from_events(
             owner[event["province"]] = event["by"]
         elif kind == "ripped" and event.get("credited_to"):
             owner[event["province"]] = event["credited_to"]
+
+
+def _detected(event: Mapping[str, Any]) -> bool:
+    """Whether the victim learned where the missiles or spies came from (WoK IV)."""
+    return bool(event.get("source")) and bool(event.get("bomber") or event.get("spymaster"))
 
 
 def _event_marks(event: Mapping[str, Any]) -> Iterable[tuple[int, Mark]]:
