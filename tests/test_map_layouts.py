@@ -21,7 +21,7 @@ from wtg.data.maps import map_layout
 from wtg.data.paths import games_path
 from wtg.maps import board_svg
 from wtg.maps.layout import NEAREST, computed_layout
-from wtg.maps.scene import RADIUS
+from wtg.maps.shapes import RADIUS
 from wtg.yamlio import load_yaml
 
 WOK_RULESETS = ("wok4", "standard", "intermediate")

@@ -147,3 +147,37 @@ def test_a_map_of_the_gms_own_without_a_layout_is_drawn(tmp_path: Path) -> None:
     svg = draw_svg(game)
     check_picture(data, svg)
     assert svg == draw_svg(open_game(game.store.root))
+
+
+def test_territories_with_groups_tables_and_notes() -> None:
+    """A node board of territories (WISK's kind): one ``data-territory`` element each, a
+    ground under each group with its name, the tables and notes under the map."""
+    from wtg.core.board import Table
+    from wtg.maps import board_png
+
+    names = ("Alaska", "Alberta", "Ontario", "Peru", "Brazil")
+    groups = ("North America",) * 3 + ("South America",) * 2
+    board = Board(
+        title="WISK",
+        shape="nodes",
+        spots=tuple(
+            Spot(id=str(n), kind="territory", name=name, owner=n % 2 + 1, troops=str(n), group=g)
+            for n, (name, g) in enumerate(zip(names, groups, strict=True), start=1)
+        ),
+        links=(Link(a="1", b="2"), Link(a="2", b="3"), Link(a="3", b="4"), Link(a="4", b="5")),
+        sides=(SideKey(id=1, name="Ann", label="P1"), SideKey(id=2, name="Bob", label="P2")),
+        tables=(Table(title="Continents", header=("continent", "bonus"), rows=(("Asia", "7"),)),),
+        notes=("Card set now worth 8 armies",),
+    )
+    places = {"1": (0.0, 0.0), "2": (1.0, 0.5), "3": (2.0, 0.0), "4": (2.0, 2.0), "5": (3.0, 3.0)}
+    root = ET.fromstring(board_svg(board, places))
+    marked = [e.get("data-territory") for e in root.iter() if e.get("data-territory")]
+    assert marked == ["1", "2", "3", "4", "5"]
+    grounds = [e.get("data-group") for e in root.iter() if e.get("data-group")]
+    assert grounds == ["North America", "South America"]
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert {"North America", "Continents", "bonus", "Asia", "Card set now worth 8 armies"} <= set(
+        texts
+    )
+    image = Image.open(io.BytesIO(board_png(board, places)))
+    assert image.size == (int(root.get("width", "0")), int(root.get("height", "0")))

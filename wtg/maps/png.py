@@ -16,7 +16,7 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFont
 
 from wtg.maps.palette import INK, PAPER, Paint
-from wtg.maps.scene import Badge, Disc, Scene, Text
+from wtg.maps.shapes import Badge, Disc, Scene, Text
 from wtg.maps.svg import LINK
 
 SUPERSAMPLE = 2

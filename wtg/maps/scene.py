@@ -12,128 +12,31 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from wtg.core.board import Board, Mark, SideKey, Spot
+from wtg.core.board import Board, SideKey, Spot
 from wtg.core.record import Record
-from wtg.maps.palette import INK, Paint, group_tint, side_paint
-
-RADIUS = 19
-"""A spot's disc, in pixels."""
-NAME_SIZE, DETAIL_SIZE = 11.0, 10.0
-"""The type of a spot's name and of its detail line (terrain, troops) under the disc."""
-MAP_AREA = (900.0, 620.0)
-"""The area the map fills at least (so the picture is at least 600x400 with room)."""
-LARGEST = 8000.0
-"""No picture is wider or taller than this (a map whose layout puts spots nearly on top
-of each other is drawn this large, and its spots may touch)."""
-MARGIN = 24.0
-GROUP_ROOM = 24.0
-"""Room above the map for the names of groups (WISK's continents)."""
-TITLE_HEIGHT = 40.0
-LEGEND_GAP = 24.0
-LINE = 16.0
-"""The height of a line of the legend, the tables and the notes."""
-CHAR = 0.58
-"""The width of a character of the sans-serif type, over its size (a fair upper bound)."""
-NAME_CHARS = 16
-
-MARK_BADGES: Mapping[Mark, tuple[str, str]] = {
-    "battle": ("B", "battle fought this turn"),
-    "conquered": ("C", "changed hands this turn"),
-    "bombed": ("M", "bombed by missiles this turn"),
-    "spied": ("S", "spies at work this turn"),
-    "start": ("H", "a start province (home)"),
-    "reach": ("R", "a piece of yours can reach it"),
-    "threat": ("T", "an enemy piece can reach it"),
-}
-"""The letter drawn on a spot for each mark, and what the legend says of it; ``home`` (a
-spot of the player's own) is drawn as a ring instead."""
-BADGE_ANGLES = (-45.0, -135.0, 45.0, 135.0, -90.0, 90.0, 0.0)
-
-
-class Text(Record):
-    x: float
-    y: float
-    text: str
-    size: float
-    colour: str = INK
-    anchor: str = "middle"
-    """``start``, ``middle`` or ``end``, as SVG's text-anchor."""
-    bold: bool = False
-
-
-class Badge(Record):
-    x: float
-    y: float
-    letter: str
-
-
-class Disc(Record):
-    """A spot on the page."""
-
-    spot: str
-    kind: str
-    x: float
-    y: float
-    paint: Paint
-    label: str
-    """The second cue beside the colour: the side's short label, ``N`` or ``?``."""
-    name: str
-    detail: str
-    """The line under the name: the terrain's first letters and the troops, as known."""
-    own: bool
-    conquered: bool
-    badges: tuple[Badge, ...]
-    title: str
-    """The tooltip of the SVG: id, name, holder and troops in words."""
-
-
-class Segment(Record):
-    a: str
-    b: str
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-
-
-class Hull(Record):
-    """The ground under a group of spots (a WISK continent) and its name."""
-
-    name: str
-    tint: str
-    points: tuple[tuple[float, float], ...]
-    label: Text
-
-
-class Swatch(Record):
-    """A disc of the legend, painted as the spots it stands for."""
-
-    x: float
-    y: float
-    paint: Paint
-
-
-class Key(Record):
-    """The legend: a swatch a side (and neutral, unknown), the ring of the player's own
-    spots, a badge a mark, and their words."""
-
-    swatches: tuple[Swatch, ...]
-    ring: tuple[float, float] | None
-    badges: tuple[Badge, ...]
-    texts: tuple[Text, ...]
-
-
-class Scene(Record):
-    width: int
-    height: int
-    radius: float
-    title: Text
-    hulls: tuple[Hull, ...]
-    segments: tuple[Segment, ...]
-    discs: tuple[Disc, ...]
-    key: Key
-    texts: tuple[Text, ...]
-    """The tables and the notes under the map."""
+from wtg.maps.legend import legend, under
+from wtg.maps.palette import group_tint, side_paint
+from wtg.maps.shapes import (
+    BADGE_ANGLES,
+    DETAIL_SIZE,
+    GROUP_ROOM,
+    LARGEST,
+    LEGEND_GAP,
+    MAP_AREA,
+    MARGIN,
+    MARK_BADGES,
+    NAME_SIZE,
+    RADIUS,
+    TITLE_HEIGHT,
+    Badge,
+    Disc,
+    Hull,
+    Scene,
+    Segment,
+    Text,
+    short,
+    width,
+)
 
 
 def place(board: Board, positions: Mapping[str, tuple[float, float]]) -> Scene:
@@ -172,21 +75,21 @@ def place(board: Board, positions: Mapping[str, tuple[float, float]]) -> Scene:
     )
     hulls = _hulls(board.spots, at)
     legend_x = MARGIN + map_w + LEGEND_GAP
-    key, legend_bottom, legend_w = _legend(board, legend_x)
-    under, under_w, under_h = _under(board, map_top + map_h + MARGIN)
-    width = max(legend_x + legend_w + MARGIN, MARGIN + under_w + MARGIN)
-    height = max(legend_bottom, map_top + map_h + MARGIN + under_h) + MARGIN
+    key, legend_bottom, legend_w = legend(board, legend_x)
+    below, below_w, below_h = under(board, map_top + map_h + MARGIN)
+    page_w = max(legend_x + legend_w + MARGIN, MARGIN + below_w + MARGIN)
+    page_h = max(legend_bottom, map_top + map_h + MARGIN + below_h) + MARGIN
     title = Text(x=MARGIN, y=26.0, text=board.title, size=18.0, anchor="start", bold=True)
     return Scene(
-        width=math.ceil(min(width, LARGEST + 600)),
-        height=math.ceil(min(height, LARGEST + 600)),
+        width=math.ceil(min(page_w, LARGEST + 600)),
+        height=math.ceil(min(page_h, LARGEST + 600)),
         radius=RADIUS,
         title=title,
         hulls=hulls,
         segments=segments,
         discs=discs,
         key=key,
-        texts=under,
+        texts=below,
     )
 
 
@@ -209,8 +112,8 @@ def _box(texts: Sequence[Words]) -> tuple[float, float]:
     under it): no two spots' boxes overlap."""
     widest = max(
         [2 * RADIUS + 16.0]
-        + [_width(w.name, NAME_SIZE) + 8 for w in texts]
-        + [_width(w.detail, DETAIL_SIZE) + 8 for w in texts]
+        + [width(w.name, NAME_SIZE) + 8 for w in texts]
+        + [width(w.detail, DETAIL_SIZE) + 8 for w in texts]
     )
     detail = any(w.detail for w in texts)
     return widest, 2 * RADIUS + (30.0 if detail else 18.0)
@@ -256,10 +159,6 @@ def _scale(
     return scale
 
 
-def _short(text: str, chars: int = NAME_CHARS) -> str:
-    return text if len(text) <= chars else text[: chars - 1] + "\u2026"
-
-
 class Words(Record):
     """What is written on and under a spot."""
 
@@ -280,12 +179,12 @@ def _words(spot: Spot, sides: Mapping[int, SideKey]) -> Words:
     else:
         label, holder = f"P{spot.owner}", f"held by side {spot.owner}"
     troops = spot.troops or ""
-    detail = " ".join(part for part in (_terrain(spot.terrain), _short(troops, 22)) if part)
+    detail = " ".join(part for part in (_terrain(spot.terrain), short(troops, 22)) if part)
     words = [f"{spot.id} {spot.name}", holder]
     words += [w for w in (spot.terrain, troops) if w]
     words += [MARK_BADGES[m][1] for m in spot.marks if m in MARK_BADGES]
     return Words(
-        label=_short(label, 5), name=_short(spot.name), detail=detail, title="; ".join(words)
+        label=short(label, 5), name=short(spot.name), detail=detail, title="; ".join(words)
     )
 
 
@@ -357,79 +256,3 @@ def _convex_hull(points: Sequence[tuple[float, float]]) -> tuple[tuple[float, fl
             upper.pop()
         upper.append(point)
     return tuple(lower[:-1] + upper[:-1])
-
-
-def _width(text: str, size: float) -> float:
-    return len(text) * size * CHAR
-
-
-def _legend(board: Board, x: float) -> tuple[Key, float, float]:
-    """The legend from ``x`` down; its bottom and width."""
-    y = TITLE_HEIGHT + MARGIN
-    texts = [Text(x=x, y=y, text="Sides", size=13.0, anchor="start", bold=True)]
-    swatches = []
-    rows: list[tuple[Paint, str, str]] = []
-    for side in board.sides:
-        words = "" if side.name == side.label else side.name
-        if side.status:
-            words += f" ({side.status})" if words else f"({side.status})"
-        rows.append((side_paint(side.id), side.label, words))
-    owners = {spot.owner for spot in board.spots}
-    if 0 in owners:
-        rows.append((side_paint(0), "N", "neutral"))
-    if None in owners:
-        rows.append((side_paint(None), "?", "holder unknown to you"))
-    width = 180.0
-    for paint, label, words in rows:
-        y += LINE + 6
-        swatches.append(Swatch(x=x + 10, y=y - 4, paint=paint))
-        shown = f"{_short(label, 5)}  {_short(words, 34)}".rstrip()
-        texts.append(Text(x=x + 26, y=y, text=shown, size=12.0, anchor="start"))
-        width = max(width, 26 + _width(shown, 12.0))
-    marks = [m for m in MARK_BADGES if any(m in spot.marks for spot in board.spots)]
-    own = any("home" in spot.marks for spot in board.spots)
-    if marks or own:
-        y += LINE + 12
-        texts.append(Text(x=x, y=y, text="Marks", size=13.0, anchor="start", bold=True))
-    ring = None
-    if own:
-        y += LINE + 6
-        ring = (x + 10, y - 4)
-        texts.append(Text(x=x + 26, y=y, text="ringed: yours", size=12.0, anchor="start"))
-    badges = []
-    for mark in marks:
-        letter, words = MARK_BADGES[mark]
-        y += LINE + 4
-        badges.append(Badge(x=x + 10, y=y - 4, letter=letter))
-        texts.append(Text(x=x + 26, y=y, text=words, size=12.0, anchor="start"))
-        width = max(width, 26 + _width(words, 12.0))
-    key = Key(swatches=tuple(swatches), ring=ring, badges=tuple(badges), texts=tuple(texts))
-    return key, y + MARGIN, width
-
-
-def _under(board: Board, top: float) -> tuple[tuple[Text, ...], float, float]:
-    """The tables and notes under the map: their words, width and height."""
-    texts: list[Text] = []
-    y = top
-    width = 0.0
-    for table in board.tables:
-        y += LINE
-        texts.append(Text(x=MARGIN, y=y, text=table.title, size=13.0, anchor="start", bold=True))
-        columns = [table.header, *table.rows]
-        widths = [
-            max(_width(row[i], 12.0) for row in columns if i < len(row)) + 16
-            for i in range(max(len(row) for row in columns))
-        ]
-        for number, row in enumerate(columns):
-            y += LINE
-            x = MARGIN
-            for i, cell in enumerate(row):
-                texts.append(Text(x=x, y=y, text=cell, size=12.0, anchor="start", bold=number == 0))
-                x += widths[i]
-            width = max(width, x - MARGIN)
-        y += 6
-    for note in board.notes:
-        y += LINE
-        texts.append(Text(x=MARGIN, y=y, text=note, size=12.0, anchor="start"))
-        width = max(width, _width(note, 12.0))
-    return tuple(texts), width, y - top

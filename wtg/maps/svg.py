@@ -10,7 +10,7 @@ import jinja2
 
 from wtg.data.templates import template_loader
 from wtg.maps.palette import INK, PAPER
-from wtg.maps.scene import Scene
+from wtg.maps.shapes import Scene
 
 TEMPLATE = "maps/nodes.svg.j2"
 LINK = "#8C8C8C"
