@@ -134,10 +134,10 @@ def _scale(
 ) -> float:
     """Pixels a unit of the layout: the least at which no two boxes overlap, at least
     enough to fill ``MAP_AREA``, at most what keeps the picture within ``LARGEST``."""
-    if len(points) < 2:
+    span_x = max(x for x, _y in points) - min(x for x, _y in points) if points else 0.0
+    span_y = max(y for _x, y in points) - min(y for _x, y in points) if points else 0.0
+    if span_x == span_y == 0:  # one spot, or all in one place
         return 1.0
-    span_x = max(x for x, _y in points) - min(x for x, _y in points)
-    span_y = max(y for _x, y in points) - min(y for _x, y in points)
     spans = [
         (area - side) / span
         for area, side, span in zip(MAP_AREA, box, (span_x, span_y), strict=True)
