@@ -11,6 +11,7 @@ from typing import Any
 from wtg.core.errors import UsageError
 from wtg.core.provmap import MapError
 from wtg.core.ruleset import Ruleset, S, Seating
+from wtg.data.maps import map_layout
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.base import RulesetFiles
 
@@ -162,7 +163,8 @@ def check_map_file(
 ) -> tuple[list[str], dict[str, int]]:
     """A GM's map file (``--map PATH.yaml``) read and checked as the ruleset's own maps are
     (ids unique and in order, neighbours existing and symmetric, every province reachable,
-    start provinces apart and at least as many as the seats), then its start provinces
+    start provinces apart and at least as many as the seats, a ``layout:`` giving every
+    province a place of its own), then its start provinces
     against the players. Returns the maps and seats for check_new_game; NewGameRefused
     names the problem in one line."""
     from wtg.registry import GAME_SEATING
@@ -171,6 +173,7 @@ def check_map_file(
         raise NewGameRefused(f"{rules.name} takes no map file")
     try:
         game_map = rules.map_of_file(path)
+        map_layout(rules.read_map(path).data, path)  # its drawing data, when it has any
     except FileNotFoundError as exc:
         raise NewGameRefused(str(exc).strip("'\"")) from None
     except MapError as exc:

@@ -109,5 +109,8 @@ class Draws(Protocol[S_contra]):
         self, state: S_contra, player: int | None, events: Sequence[Mapping[str, Json]]
     ) -> Board:
         """The board after the turn that made ``state``, with that turn's ``events`` (as
-        stored in the turn's ``events.json``), as ``player`` may see it (None: the GM)."""
+        stored in the turn's ``events.json``), as ``player`` may see it (None: the GM).
+        ``player`` is a GM seat (``game.yaml``'s player id, as ``wtg map --player N`` and
+        the report ``pNN.txt``): a seat that plays several sides (a Duel's colours) sees
+        them all as its own."""
         ...

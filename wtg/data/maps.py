@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,3 +45,68 @@ def map_copy(value: str) -> bytes | None:
     """The bytes of the GM's map file a ``--map`` value names (the game keeps them as
     ``GAME_MAP``), or None for one of the ruleset's own maps."""
     return Path(value).expanduser().read_bytes() if is_map_path(value) else None
+
+
+Positions = dict[str, tuple[float, float]]
+"""Where each spot of a map is drawn: its id (``"12"``) -> (x, y), in any unit (``wtg/maps``
+scales the picture to fit; y grows downwards, as on a page)."""
+
+
+def map_layout(data: Any, source: str = "<map>") -> Positions | None:
+    """The ``layout:`` of a map file's YAML (``{id: [x, y], ...}``, one entry a province,
+    territory or spot), or None when the map has none (``wtg/maps`` then computes one from
+    the borders). The rules never read it. MapError lists what is wrong with one given:
+    an entry that is not two numbers, an id that is not one of the map's, a province
+    without a place, two provinces in the same place."""
+    raw = data.get("layout") if isinstance(data, Mapping) else None
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise MapError(source, ["'layout' must map each province id to [x, y]"])
+    problems: list[str] = []
+    positions: Positions = {}
+    for key, value in raw.items():
+        if not _is_pair(value):
+            problems.append(f"layout of {key}: expected [x, y] (two numbers), found {value!r}")
+            continue
+        positions[str(key)] = (float(value[0]), float(value[1]))
+    ids = _spot_ids(data)
+    if ids:
+        unknown = sorted((k for k in positions if k not in ids), key=_by_number)
+        missing = sorted((i for i in ids if i not in positions), key=_by_number)
+        if unknown:
+            problems.append(f"layout names ids the map does not have: {', '.join(unknown)}")
+        if missing:
+            problems.append(f"layout gives no place to: {', '.join(missing)}")
+    first_at: dict[tuple[float, float], str] = {}
+    for key, place in positions.items():
+        if place in first_at:
+            problems.append(f"layout puts {key} where {first_at[place]} is already")
+        first_at.setdefault(place, key)
+    if problems:
+        raise MapError(source, problems)
+    return positions
+
+
+def _is_pair(value: Any) -> bool:
+    return (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        and all(math.isfinite(v) for v in value)
+    )
+
+
+def _spot_ids(data: Mapping[str, Any]) -> set[str]:
+    """The ids of the map's provinces (or territories), as the layout names them."""
+    found: set[str] = set()
+    for key in ("provinces", "territories"):
+        rows = data.get(key)
+        for row in rows if isinstance(rows, list) else []:
+            if isinstance(row, Mapping) and "id" in row:
+                found.add(str(row["id"]))
+    return found
+
+
+def _by_number(text: str) -> tuple[int, str]:
+    return (int(text), text) if text.isdigit() else (1 << 62, text)

@@ -39,6 +39,7 @@ class Intermediate(WokRuleset):
     checks = CHECKS
     spy_ops = OP_NAMES
     forecast_phases = FORECAST_PHASES
+    starts_public = True
 
     start_state = staticmethod(start_state)
     run_phases = staticmethod(resolve)

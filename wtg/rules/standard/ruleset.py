@@ -25,6 +25,7 @@ class Standard(WokRuleset):
     checks = CHECKS
     spy_ops = OP_NAMES
     forecast_phases = FORECAST_PHASES
+    starts_public = True
 
     def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
         return DEFAULT_MAPS.get(str(variant), "classic60")

@@ -9,6 +9,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from wtg.aof.orderfile import orders_from_entries
+from wtg.core.board import Board
 from wtg.core.errors import GameFinished as GameFinished
 from wtg.core.form import FormSpec
 from wtg.core.orders import Acceptance, RawEntry
@@ -16,6 +17,7 @@ from wtg.core.provmap import MapLimits, ProvinceMap, map_from_data
 from wtg.core.ruleset import GameSetup, Ruleset, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
 from wtg.rules.base import RulesetFiles
 from wtg.rules.wok.accept import Check, Context, accept_entries
+from wtg.rules.wok.board import wok_board
 from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.limits import MOVE_UNITS, TRANSFORM_KINDS
 from wtg.rules.wok.orders import Orders
@@ -40,6 +42,9 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
     spy_ops: ClassVar[Mapping[int, str]]
     """The spy operations by number, as the reports name them."""
     forecast_phases: ClassVar[tuple[Phase, ...]]
+    starts_public: ClassVar[bool] = False
+    """Whether every player sees where everyone started (Standard: "Once turn 0 has run, you
+    can see on the map where everyone is starting")."""
     _last_reading: TurnReading | None = None
     """The reading of the last turn whose reports were asked for (``_reading``)."""
     _last_topten: tuple[WokState, list[ScoreLine]] | None = None
@@ -138,6 +143,12 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
             attacks_next=self.attacks_allowed(state.player(player).tech),
             spy_ops=self.spy_ops,
         )
+
+    def board(
+        self, state: WokState, player: int | None, events: Sequence[Mapping[str, Any]]
+    ) -> Board:
+        """The map of the turn as GM seat ``player`` may see it (None: the GM's view)."""
+        return wok_board(state, player, events, self.starts_public)
 
     def topten(self, state: WokState) -> list[ScoreLine]:
         """The Top Ten of a state, worked out once for the turn's Top Ten and every report."""

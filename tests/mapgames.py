@@ -1,0 +1,59 @@
+"""WoK games played on disk for the map tests: made with ``create_game``, each human's
+orders planned by the built-in strategy and filed through ``Game.submit`` (an order file,
+as the GM would give it), then ``run_turn``; every turn's state and events are then
+there for ``wtg map`` to draw."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from wtg.aof.orderfile import orders_to_yaml
+from wtg.core.ruleset import SeatId
+from wtg.engine import Game, create_game, open_game
+from wtg.gameconfig import PlayerEntry
+from wtg.rules.intermediate.strategy import plan_orders as intermediate_plan
+from wtg.rules.standard.strategy import plan_orders as standard_plan
+from wtg.rules.wok.state import WokState
+from wtg.rules.wok4.strategy import plan_orders as wok4_plan
+
+PLANS: dict[str, Callable[[WokState, int, random.Random], dict[str, Any]]] = {
+    "wok4": wok4_plan,
+    "standard": standard_plan,
+    "intermediate": intermediate_plan,
+}
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+
+
+def played_game(
+    folder: Path,
+    ruleset: str,
+    map_name: str,
+    humans: int,
+    turns: int,
+    variant: str | None = None,
+    seed: int = 5,
+) -> Game:
+    """A game of ``humans`` players after ``turns`` turns (fewer if it ends)."""
+    players = [
+        PlayerEntry(i, NAMES[i - 1], f"p{i}@example.org", f"CODE{i:04d}X")
+        for i in range(1, humans + 1)
+    ]
+    game = create_game(folder, ruleset, map_name, players, seed, variant=variant)
+    plan = PLANS[ruleset]
+    for _ in range(turns):
+        state: Any = game.state()
+        if game.ruleset.is_over(state):
+            break
+        owing = set(game.ruleset.owing(state))
+        for entry in players:
+            for side in game.ruleset.sides_of(state, SeatId(entry.id)):
+                if side not in owing:
+                    continue
+                orders = {"player": side, "turn": state.turn + 1}
+                orders.update(plan(state, side, random.Random(f"{seed}:{state.turn}:{side}")))
+                game.submit(orders_to_yaml(orders), player=side)
+        game.run_turn()
+    return open_game(folder)

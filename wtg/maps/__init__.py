@@ -1,0 +1,82 @@
+"""Maps you can look at: a game's board after a turn, as a player may see it, drawn as SVG
+or PNG (``wtg map``, and the map a report mail carries).
+
+The ruleset says what is on the board (``Draws.board``: pure, with the fog its rules
+decide); this package places it (the map file's ``layout:``, or a computed layout) and
+draws it: node maps here (``scene.py``, ``svg.py`` with ``templates/maps/nodes.svg.j2``,
+``png.py``), grid boards in ``wtg.maps.grid``.
+
+The functions to call:
+
+- ``draw_svg(game, turn, player) -> str`` and ``draw_png(game, turn, player) -> bytes``:
+  a game's map (``turn`` None: the latest; ``player`` a GM seat, None: the GM's view);
+  ``NoMap`` (a GameError) when it cannot be drawn as asked.
+- ``board_svg(board, positions)`` and ``board_png(board, positions)``: a Board of one's own.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from wtg.core.board import Board
+from wtg.data.maps import Positions
+from wtg.maps.source import NoMap, game_board, game_positions
+
+if TYPE_CHECKING:
+    from wtg.engine import Game
+
+FORMATS = ("svg", "png")
+
+
+def draw_svg(game: Game, turn: int | None = None, player: int | None = None) -> str:
+    """The SVG of the game's map after ``turn`` as ``player`` may see it."""
+    board = game_board(game, turn, player)
+    if board.shape == "grid":
+        svg: str = _grid(board).grid_svg(board)
+        return svg
+    return board_svg(board, game_positions(game, board))
+
+
+def draw_png(game: Game, turn: int | None = None, player: int | None = None) -> bytes:
+    """The PNG of the game's map after ``turn`` as ``player`` may see it (at least 600x400
+    pixels)."""
+    board = game_board(game, turn, player)
+    if board.shape == "grid":
+        grid = _grid(board)
+        painter = getattr(grid, "grid_png", None)
+        if painter is None:
+            raise NoMap("a grid board cannot be drawn as PNG yet (wtg.maps.grid has no grid_png)")
+        png: bytes = painter(board)
+        return png
+    return board_png(board, game_positions(game, board))
+
+
+def board_svg(board: Board, positions: Positions) -> str:
+    """The SVG of a node board with its spots at ``positions``."""
+    from wtg.maps.scene import place
+    from wtg.maps.svg import scene_svg
+
+    return scene_svg(place(board, positions))
+
+
+def board_png(board: Board, positions: Positions) -> bytes:
+    """The PNG of a node board with its spots at ``positions``."""
+    from wtg.maps.png import scene_png
+    from wtg.maps.scene import place
+
+    return scene_png(place(board, positions))
+
+
+def _grid(board: Board) -> ModuleType:
+    """``wtg.maps.grid``, which draws grid boards (Tactics), imported when one is drawn."""
+    try:
+        return importlib.import_module("wtg.maps.grid")
+    except ModuleNotFoundError as exc:
+        if exc.name != "wtg.maps.grid":
+            raise
+        raise NoMap("grid boards (Tactics) cannot be drawn yet: wtg.maps.grid is missing") from None
+
+
+__all__ = ["FORMATS", "NoMap", "board_png", "board_svg", "draw_png", "draw_svg", "game_board"]

@@ -1,0 +1,80 @@
+"""What a map of a game is drawn from: the board the ruleset gives (``Draws.board``) for
+a turn and a player, and the place of every spot (the map file's ``layout:``, or one
+computed from the borders when the map has none)."""
+
+from __future__ import annotations
+
+import zlib
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from wtg.core.board import Board, Draws
+from wtg.core.errors import GameError
+from wtg.core.provmap import MapError
+from wtg.data.maps import GAME_MAP, Positions, map_layout, read_map_file
+from wtg.maps.layout import computed_layout
+from wtg.rules.base import RulesetFiles
+
+if TYPE_CHECKING:
+    from wtg.engine import Game
+
+
+class NoMap(GameError):
+    """A map that cannot be drawn as asked: a ruleset that draws none, a turn not played, a
+    player not in the game."""
+
+
+def game_board(game: Game, turn: int | None = None, player: int | None = None) -> Board:
+    """The board after turn ``turn`` (the latest by default) as GM seat ``player`` may see
+    it (None: the GM's view)."""
+    ruleset = game.ruleset
+    if not isinstance(ruleset, Draws):
+        raise NoMap(f"{ruleset.name} draws no map")
+    latest = game.latest_turn()
+    if turn is None:
+        turn = latest
+    elif not 0 <= turn <= latest:
+        raise NoMap(
+            f"turn {turn} of game {game.config.game} has not been played (turns 0 to {latest})"
+        )
+    if player is not None and player not in {entry.id for entry in game.config.players}:
+        raise NoMap(f"game {game.config.game} has no player {player}")
+    board: Board = ruleset.board(game.state(turn), player, game.events(turn))
+    return board
+
+
+def game_positions(game: Game, board: Board) -> Positions:
+    """Where each spot of ``board`` is drawn: the map file's ``layout:``, or a layout
+    computed from the board's links (a map without one, or one that misses a spot)."""
+    data, source = _map_data(game)
+    given = map_layout(data, source) if data is not None else None
+    ids = tuple(spot.id for spot in board.spots)
+    if given is not None and all(spot in given for spot in ids):
+        return given
+    return dict(_computed(ids, tuple((link.a, link.b) for link in board.links)))
+
+
+def _map_data(game: Game) -> tuple[Any, str]:
+    """The YAML of the game's map file and where it came from; None when the game's map is
+    no file (a Tactics world's map)."""
+    name = game.config.map
+    if name == GAME_MAP:
+        path = game.store.root / GAME_MAP
+        return read_map_file(path), str(path)
+    if isinstance(game.ruleset, RulesetFiles):
+        try:
+            found = game.ruleset.read_map(name)
+        except (FileNotFoundError, MapError):
+            return None, name
+        return found.data, found.source
+    return None, name
+
+
+@lru_cache(maxsize=8)
+def _computed(
+    ids: tuple[str, ...], links: tuple[tuple[str, str], ...]
+) -> tuple[tuple[str, tuple[float, float]], ...]:
+    """A computed layout, kept for the next picture of the same map (a turn's reports draw
+    it once a player). Seeded from the map itself: the same map always looks the same."""
+    seed = zlib.crc32(repr((ids, links)).encode("utf-8"))
+    return tuple(computed_layout(ids, links, seed).items())

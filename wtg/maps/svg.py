@@ -1,0 +1,41 @@
+"""A placed board as SVG, from the Jinja template ``templates/maps/nodes.svg.j2``, with
+autoescaping on: the names on a map (a WISK player's, a GM's province) are text someone
+typed."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import jinja2
+
+from wtg.data.templates import template_loader
+from wtg.maps.palette import INK, PAPER
+from wtg.maps.shapes import Scene
+
+TEMPLATE = "maps/nodes.svg.j2"
+LINK = "#8C8C8C"
+
+
+def number(value: float) -> str:
+    """A coordinate as the SVG writes it: one decimal, none when it is whole."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+@cache
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=template_loader(),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        auto_reload=False,
+        keep_trailing_newline=True,
+    )
+    env.filters["n"] = number
+    return env
+
+
+def scene_svg(scene: Scene) -> str:
+    """The SVG of a placed board."""
+    template = environment().get_template(TEMPLATE)
+    return template.render(scene=scene, ink=INK, paper=PAPER, link=LINK)
