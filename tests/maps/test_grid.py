@@ -148,3 +148,9 @@ def test_the_same_board_draws_the_same_bytes() -> None:
     assert grid_png(board) == grid_png(board)
     random.seed(99)  # nothing in the drawing draws chance
     assert grid_svg(board) == grid_svg(RULESET.board(played("islands"), 2, []))
+
+
+def test_a_board_of_nodes_is_no_grid() -> None:
+    board = Board(title="t", shape="nodes", spots=(Spot("1", "territory", "Alaska", 1),))
+    with pytest.raises(ValueError, match="t: a board of nodes is not drawn as a grid"):
+        grid_svg(board)

@@ -47,6 +47,8 @@ def cell_size(tiles: int) -> int:
 
 def grid_plan(board: Board) -> Plan:
     """Where everything of the grid ``board`` is drawn."""
+    if board.shape != "grid":
+        raise ValueError(f"{board.title}: a board of {board.shape} is not drawn as a grid")
     size = _grid_size(board.spots)
     cell = cell_size(size)
     sides = {side.id: side for side in board.sides}
