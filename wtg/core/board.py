@@ -43,6 +43,8 @@ class Spot(Record):
     """The continent or region it belongs to (WISK), drawn as an outline."""
     terrain: str | None = None
     marks: tuple[Mark, ...] = ()
+    elevation: int | None = None
+    """A tile's height (Tactics, 0-255): a step across 32 or more needs a flyer."""
 
 
 class Link(Record):
@@ -62,6 +64,10 @@ class Piece(Record):
     damage: str | None = None
     """Hit points as the player may know them (``"12/20"``); None when hidden."""
     marks: tuple[Mark, ...] = ()
+    label: str = ""
+    """What orders call the piece (Tactics: its id, ``"13"``), drawn on it."""
+    threatened_by: tuple[str, ...] = ()
+    """With the ``threat`` mark: the labels of the enemy pieces that can reach it."""
 
 
 class SideKey(Record):
@@ -73,6 +79,9 @@ class SideKey(Record):
     label: str
     """Short text drawn on the spot beside the colour (``"P3"``, ``"AnnA"``)."""
     status: str = ""
+    colour: str | None = None
+    """The colour the rules call the side by (Tactics: ``"red"``, ``"green"``, ``"yellow"``,
+    ``"blue"``), which the picture then uses; None: ``wtg/maps`` chooses one from ``id``."""
 
 
 class Table(Record):

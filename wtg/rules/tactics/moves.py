@@ -85,11 +85,21 @@ def move_problem(state: TacticsState, player: int, move: Move, moved: Collection
     allowed, reason = may_take_part(state, moved)
     if not allowed:
         return reason
-    if state.pieces_per_turn == RESTED and piece.rest < FULL_REST:
-        return f"piece {piece.id} is not rested (RST {piece.rest}, {FULL_REST} needed)"
+    rest = rest_problem(state, piece)
+    if rest:
+        return rest
     if move.to == piece.pos and move.attack is None:
         return f"piece {piece.id} neither walks nor attacks"
     return walk_problem(state, piece, move.to) or attack_problem(state, piece, move)
+
+
+def rest_problem(state: TacticsState, piece: Piece) -> str:
+    """Why ``piece`` may not take part now for want of rest ("" when it may): "only those
+    pieces with a minimum amount of rest (currently 2 units) will be able to take part.
+    This is only true when using the 'all rested' feature"."""
+    if state.pieces_per_turn == RESTED and piece.rest < FULL_REST:
+        return f"piece {piece.id} is not rested (RST {piece.rest}, {FULL_REST} needed)"
+    return ""
 
 
 def not_yours(state: TacticsState, piece: Piece) -> str:

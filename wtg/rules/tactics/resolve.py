@@ -33,7 +33,16 @@ from wtg.rules.tactics.guilds import war_awards
 from wtg.rules.tactics.levels import experience, gain
 from wtg.rules.tactics.moves import Move, fighter, move_problem, walks
 from wtg.rules.tactics.setup import start_of
-from wtg.rules.tactics.state import ACTIVE, ARMY, FULL_REST, OUT, OVER, Piece, TacticsState
+from wtg.rules.tactics.state import (
+    ACTIVE,
+    ARMY,
+    FULL_REST,
+    OUT,
+    OVER,
+    Piece,
+    TacticsState,
+    rest_at_turn_start,
+)
 from wtg.rules.tactics.strategy import plan_orders
 
 AUTOPILOT_AFTER = 3
@@ -94,7 +103,7 @@ def _begin_turn(work: TacticsState, events: list[Event]) -> None:
     """Rest: "Your pieces receive one unit of rest at the start of your turn" (up to full)."""
     mine = work.army(work.active)
     for piece in mine:
-        piece.rest = min(FULL_REST, piece.rest + 1)
+        piece.rest = rest_at_turn_start(piece.rest)
     rested = tuple(p.id for p in mine if p.rest >= FULL_REST)
     events.append(TurnBegan(player=work.active, rested=rested, public=True))
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
+from wtg.core import board as drawn
+from wtg.core.jsondata import Json
 from wtg.core.library import Library
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.ruleset import GameSetup, Ruleset, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
@@ -13,6 +15,7 @@ from wtg.rules.base import RulesetFiles
 from wtg.rules.tactics.accept import accept_entries
 from wtg.rules.tactics.army import SetupError
 from wtg.rules.tactics.forecast import forecast
+from wtg.rules.tactics.picture import board_picture
 from wtg.rules.tactics.resolve import resolve
 from wtg.rules.tactics.setup import start_state
 from wtg.rules.tactics.state import ACTIVE, ARMY, OVER, Player, TacticsState
@@ -98,6 +101,13 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
         self, state: TacticsState, events: Sequence[Mapping[str, Any]], player: int
     ) -> dict[str, Any]:
         return report_context(state, events, player)
+
+    def board(
+        self, state: TacticsState, player: int | None, events: Sequence[Mapping[str, Json]]
+    ) -> drawn.Board:
+        """The map picture's data (``wtg map``): the open battlefield, with the player's
+        reach and threat marks."""
+        return board_picture(state, player, events)
 
     def topten(self, state: TacticsState) -> list[ScoreLine]:
         """Placed players by place, then those still fighting by pieces left and hit points."""

@@ -23,6 +23,11 @@ in an "all rested" turn."""
 RESTED = "rested"
 
 
+def rest_at_turn_start(rest: int) -> int:
+    """ "Your pieces receive one unit of rest at the start of your turn" (up to full)."""
+    return min(FULL_REST, rest + 1)
+
+
 @dataclass(slots=True)
 class Piece:
     id: int

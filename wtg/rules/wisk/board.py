@@ -1,9 +1,15 @@
 """The WISK board as data: continents, territories, borders, cards and missions, read from
 ``games/wisk/<map>.yaml`` and checked on load. Every problem found is reported at once,
-with the file name, so a GM can fix a map without reading code."""
+with the file name, so a GM can fix a map without reading code.
+
+A map may also say how it is drawn (``wtg map``): a ``colour`` (``#rrggbb``) on each
+continent and a ``layout``, territory id -> [x, y]. The rules never use them, so the board
+does not keep them; they are checked here with the rest, and ``wtg/maps`` reads them from
+the map file."""
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -14,6 +20,7 @@ from wtg.core.record import Record
 KINDS = ("infantry", "cavalry", "artillery")
 WILD = "wild"
 _MISSION_KEYS = {"continents", "extra", "territories", "armies", "destroy"}
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 class Continent(Record):
@@ -120,6 +127,7 @@ def board_from_data(data: Any, source: str = "<map>", default_name: str = "map")
     neighbours = _borders(data.get("borders"), by_name, problems)
     cards = _cards(sites, data.get("wild_cards", 0), problems)
     missions = _missions(data.get("missions", []), {c[0] for c in continents}, problems)
+    problems += drawing_problems(data, len(sites))
     if problems:
         raise MapError(source, problems)
     board = Board(
@@ -255,6 +263,41 @@ def _missions(raw: Any, continents: set[str], problems: list[str]) -> tuple[Miss
             problems.append(f"{where}: names no continents, no territories and no one to destroy")
         found.append(Mission(index, tuple(names), **numbers))
     return tuple(found)
+
+
+def drawing_problems(data: Mapping[str, Any], territories: int) -> list[str]:
+    """What is wrong with a map's drawing data: each continent's ``colour`` (optional) a
+    ``#rrggbb``; the ``layout`` (optional) a position [x, y] for each territory id
+    1..``territories``, and for nothing else."""
+    problems = []
+    raw_continents = data.get("continents")
+    for item in raw_continents if isinstance(raw_continents, list) else []:
+        colour = item.get("colour") if isinstance(item, Mapping) else None
+        if colour is not None and not (isinstance(colour, str) and _COLOUR.fullmatch(colour)):
+            name = item.get("name") if isinstance(item, Mapping) else "?"
+            problems.append(f"continent {name}: colour must be written #rrggbb, found {colour!r}")
+    layout = data.get("layout")
+    if layout is None:
+        return problems
+    if not isinstance(layout, Mapping):
+        return [*problems, "'layout' must map each territory id to its position [x, y]"]
+    for key, where in layout.items():
+        if not isinstance(key, int) or isinstance(key, bool) or not 1 <= key <= territories:
+            problems.append(f"layout: {key!r} is no territory id (ids run 1..{territories})")
+        elif not _is_point(where):
+            problems.append(f"layout: territory {key} must be at [x, y], found {where!r}")
+    missing = [str(t) for t in range(1, territories + 1) if t not in layout]
+    if missing:
+        problems.append(f"layout: no position for territories {', '.join(missing)}")
+    return problems
+
+
+def _is_point(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+    )
 
 
 def _shape_problems(board: Board) -> list[str]:

@@ -10,6 +10,8 @@ from random import Random
 from typing import Any
 
 from wtg.aof.orderfile import orders_from_entries
+from wtg.core import board as drawn
+from wtg.core.jsondata import Json
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.ruleset import GameSetup, Ruleset, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
 from wtg.rules.base import RulesetFiles
@@ -17,6 +19,7 @@ from wtg.rules.wisk.accept import accept_entries
 from wtg.rules.wisk.board import Board, board_from_data
 from wtg.rules.wisk.constants import DEFAULT_MAP
 from wtg.rules.wisk.forecast import forecast
+from wtg.rules.wisk.picture import board_picture
 from wtg.rules.wisk.resolve import resolve
 from wtg.rules.wisk.setup import start_state
 from wtg.rules.wisk.state import WiskState
@@ -90,6 +93,13 @@ class Wisk(RulesetFiles, Ruleset[WiskState]):
         self, state: WiskState, events: Sequence[Mapping[str, Any]], player: int
     ) -> dict[str, Any]:
         return report_context(state, events, player)
+
+    def board(
+        self, state: WiskState, player: int | None, events: Sequence[Mapping[str, Json]]
+    ) -> drawn.Board:
+        """The map picture's data (``wtg map``): an open board, the player's own cards and
+        mission beside it."""
+        return board_picture(state, player, events)
 
     def topten(self, state: WiskState) -> list[ScoreLine]:
         """The winner first, then the players still in by territories and armies, then the

@@ -1,0 +1,85 @@
+"""What a picture is drawn with: rectangles, polygons, circles and texts, placed in pixels.
+
+A plan of a picture is a list of these, in drawing order; the SVG template and the PNG
+renderer both draw the same list, so the two pictures show the same thing.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from wtg.core.record import Record
+
+Anchor = Literal["start", "middle", "end"]
+Point = tuple[float, float]
+
+
+class Rect(Record, kw_only=True):
+    op: ClassVar[str] = "rect"
+    x: float
+    y: float
+    width: float
+    height: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 1.0
+    dashed: bool = False
+    tile: str | None = None
+    """A tile's ``x,y``: the SVG marks its rectangle ``data-tile``."""
+    title: str | None = None
+    """The tooltip."""
+    css: str = ""
+
+
+class Polygon(Record, kw_only=True):
+    op: ClassVar[str] = "polygon"
+    points: tuple[Point, ...]
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 1.0
+    dashed: bool = False
+    title: str | None = None
+    css: str = ""
+
+
+class Circle(Record, kw_only=True):
+    op: ClassVar[str] = "circle"
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 1.0
+    dashed: bool = False
+    title: str | None = None
+    css: str = ""
+
+
+class Text(Record, kw_only=True):
+    op: ClassVar[str] = "text"
+    x: float
+    y: float
+    """The baseline."""
+    text: str
+    size: float
+    colour: str = "#000000"
+    anchor: Anchor = "start"
+    bold: bool = False
+    css: str = ""
+
+
+Shape = Rect | Polygon | Circle | Text
+
+
+class Plan(Record):
+    """A whole picture: its size, its title (for the SVG's ``<title>``) and what is drawn."""
+
+    width: int
+    height: int
+    title: str
+    shapes: tuple[Shape, ...]
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide ``text`` is at ``size`` pixels (to make room for it)."""
+    return 0.6 * size * len(text)
