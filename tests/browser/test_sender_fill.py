@@ -26,7 +26,7 @@ from wtg.aof.values import Value, read_token
 from wtg.config import config_from_data
 from wtg.core.form import FieldSpec
 from wtg.core.ruleset import SideId
-from wtg.engine import Game
+from wtg.engine import Game, open_game
 from wtg.registry import find_ruleset
 from wtg.site.formdata import neutral_context
 from wtg.site.sender import omitted_sections, sender_pages
@@ -169,4 +169,24 @@ def test_a_province_not_on_the_map_and_a_bad_code_are_named(page: Watched, tmp_p
     assert "8 to 64 letters and digits" in (page.page.text_content("#m-code") or "")
     text = page.page.input_value("#aof")
     assert "A1: __   __ ___" in text  # the wrong line is not written
+    assert page.errors == []
+
+
+def test_a_players_name_is_shown_as_written(page: Watched, tmp_path: Path) -> None:
+    """A name that is markup stays text: in the list of players and in the page's data."""
+    name = "</script><b>Bo&Co"
+    made = wtg(
+        "new-game",
+        tmp_path / "games" / "esc",
+        "--ruleset=wok4",
+        "--map=small",
+        f"--player={name}:bo@players.example",
+        "--player=Ann:ann@players.example",
+    )
+    assert made.exit_code == 0, made.output
+    build([open_game(tmp_path / "games" / "esc")], tmp_path / "site")
+    page.page.goto((tmp_path / "site" / "games" / "esc" / "aof.html").as_uri())
+    assert page.page.text_content("#player option") == f"1: {name}"
+    assert page.page.evaluate("WtgSender.data.sides[0].name") == name
+    assert page.page.locator("b").count() == 0
     assert page.errors == []

@@ -163,8 +163,10 @@ def _page(
     game: GameView | None = None,
 ) -> str:
     context = neutral_context(form)
-    titles = {s.key: fill_placeholders(s.title, context) for s in form.sections}
-    helps = {s.key: fill_placeholders(s.help, context) if s.help else "" for s in form.sections}
+    titles = {
+        s.key: _shown(s.title, context) or s.key.replace("_", " ").upper() for s in form.sections
+    }
+    helps = {s.key: _shown(s.help or "", context) for s in form.sections}
     return _render(
         "aof.html.j2",
         heading=heading,
@@ -178,6 +180,13 @@ def _page(
         static=static,
         root=root,
     )
+
+
+def _shown(text: str, context: Mapping[str, object]) -> str:
+    """A title or help line as the page shows it: with its placeholders filled as in the
+    form's text, or nothing when nothing but placeholders was in it (WISK's "{place}")."""
+    filled = fill_placeholders(text, context)
+    return filled if any(c.isalnum() for c in filled) else ""
 
 
 @cache
