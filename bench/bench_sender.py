@@ -77,7 +77,7 @@ def main() -> None:
     print(f"build: {cpu:.2f} s CPU (median of {args.rounds}), {each:.2f} ms a game")
     page = len(game_pages[0].encode()) / 1000
     print(f"size: {total / 1e6:.1f} MB in all; a game's page {page:.1f} kB")
-    for path in ("aof/wok4.html", "aof/sender.js", "aof/sender.css"):
+    for path in ("aof/wok4.html", "aof/checker.js", "aof/sender.js", "aof/sender.css"):
         print(f"  {path}: {len(pages[path].encode()) / 1000:.1f} kB")
 
 

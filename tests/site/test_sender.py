@@ -17,7 +17,7 @@ from wtg.aof import parse, values
 from wtg.config import config_from_data
 from wtg.engine import Game, open_game
 from wtg.registry import find_ruleset, ruleset_names
-from wtg.site.sender import SCRIPT, STYLE, sender_pages
+from wtg.site.sender import CHECKER, SCRIPT, STYLE, sender_pages
 
 GM = "gm@wtg-host.example"
 WHERE = "Send this text by e-mail to your game master"
@@ -53,7 +53,7 @@ def test_a_page_for_every_ruleset_and_every_game_not_over(
 ) -> None:
     over = finished_game(tmp_path / "over")
     pages = sender_pages([*games, over], None)
-    expected = {SCRIPT, STYLE}
+    expected = {CHECKER, SCRIPT, STYLE}
     expected |= {f"aof/{name}.html" for name in ruleset_names()}
     expected |= {f"games/g-{name}/aof.html" for name in GAMES}
     assert set(pages) == expected  # none for the game that is over
@@ -188,4 +188,4 @@ def test_a_players_text_is_escaped(tmp_path: Path) -> None:
     assert name not in page and "<b>" not in page
     assert "&lt;/script&gt;&lt;b&gt;Bo&amp;Co" in page  # the player's option
     assert page_data(page)["sides"][0]["name"] == name
-    assert page.count("</script>") == 2  # the JSON's and the script's own
+    assert page.count("</script>") == 3  # the JSON's and the two scripts' own

@@ -2,8 +2,8 @@
 by ``wtg.data.forms``), the parser's own patterns and words, and, on a game's page, the
 game's map, players and turn.
 
-The page's one hand-written script (``templates/site/sender/sender.js.j2``) interprets
-this data: it reads a value as ``wtg.aof.values.read_token`` does and a line as
+The page's hand-written checker (``templates/site/sender/checker.js.j2``) interprets this
+data: it reads a value as ``wtg.aof.values.read_token`` does and a line as
 ``wtg.aof.parse`` does, with the patterns taken here from those very modules, so that the
 page and ``wtg orders`` check alike (tests/browser/test_sender_parity.py holds them to it).
 What only the game's state decides (whose province it is, how many armies stand there) is

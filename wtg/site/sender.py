@@ -12,7 +12,9 @@ and its text:
 - ``games/<folder>/aof.html`` for every game of ``games`` that is not over (``<folder>``
   the name of the game's folder): the form of its coming turn (``Ruleset.form_for``), the
   players who give orders for it to pick from, the map's provinces checked;
-- ``aof/sender.js`` and ``aof/sender.css``, the script and style every page loads.
+- ``aof/checker.js``, ``aof/sender.js`` and ``aof/sender.css``: the scripts and the style
+  every page loads (the checker reads values and lines as wtg does, from the page's JSON;
+  the other script runs the page).
 
 The GM's address is the config's From (``smtp.from`` or ``from``); with no config, or an
 address players cannot write to (the default ``wtg@localhost``), the pages have no mailto
@@ -42,6 +44,7 @@ from wtg.engine import Game
 from wtg.registry import find_ruleset, ruleset_names
 from wtg.site.formdata import Side, Spots, map_spots, neutral_context, page_data, script_json
 
+CHECKER = "aof/checker.js"
 SCRIPT = "aof/sender.js"
 STYLE = "aof/sender.css"
 _TEMPLATES = "site/sender/"
@@ -70,7 +73,11 @@ def sender_pages(games: Sequence[Game], config: GmConfig | None) -> dict[str, st
     """The AOF Sender's files: every ruleset's page, the page of every game not over, and
     the script and style (see the module's text)."""
     gm = gm_address(config)
-    pages = {SCRIPT: _render("sender.js.j2"), STYLE: _render("sender.css.j2")}
+    pages = {
+        CHECKER: _render("checker.js.j2"),
+        SCRIPT: _render("sender.js.j2"),
+        STYLE: _render("sender.css.j2"),
+    }
     for name in ruleset_names():
         pages[f"aof/{name}.html"] = ruleset_page(name, gm)
     for game in games:
