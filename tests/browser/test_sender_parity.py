@@ -195,3 +195,32 @@ def test_a_games_page_reads_every_line_as_wtg_orders(
     assert counted["accepted"] >= 2 and counted["rejected"] >= 30, counted
     if name != "tactics":  # a board of tiles, no provinces
         assert any(r.kind.startswith("unknown province") for r in rows)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_whole_form_is_read_line_by_line_as_the_parser(
+    name: str, built: Built, page: Watched
+) -> None:
+    """Lines read together: each section's good line twice (the second is refused: its line
+    is filled in twice), then its second line, then a bad one."""
+    form = find_ruleset(name).form
+    rows: list[Row] = []
+    for section in form.sections:
+        first, *others = [r for r in form_rows(form) if r.text.startswith(f"{section.label}1")]
+        second = Row("second line", first.text.replace(f"{section.label}1", f"{section.label}2", 1))
+        rows += [first, first, second if section.lines > 1 else first, others[-1]]
+    page.page.goto((built.folder / "aof" / f"{name}.html").as_uri())
+    found = page.page.evaluate(
+        "texts => WtgSender.page.checker.checkLines(texts, 3)", [r.text for r in rows]
+    )
+    header = "GAME: any  TURN: 1  PLAYER: 1  CODE: ABCDEFGH"
+    text = "\n".join([form.begin, header, *(r.text for r in rows), form.end]) + "\n"
+    outcome = parse_aof(form, text)
+    theirs = {e.line: Verdict("accepted", "", {}) for e in outcome.entries}
+    theirs |= {b.entry.line: Verdict("rejected", b.reason, {}) for b in outcome.bad}
+    none = Verdict("none", "", {})
+    python = [theirs.get(number, none) for number in range(ROW_LINE, ROW_LINE + len(rows))]
+    ours = [Verdict(f["verdict"], f["reason"], {}) for f in found]
+    assert list(disagreements(rows, ours, python, values=False)) == []
+    assert sum("filled in twice" in v.reason for v in python) >= len(form.sections)
+    assert page.errors == []
