@@ -4,6 +4,7 @@ wtg.cli.games  new-game, aof, orders, run-turn, state, report, topten, demo
 wtg.cli.status status (one game, or every game), quarantine
 wtg.cli.mail   poll, send, remind
 wtg.cli.ratings ratings
+wtg.cli.site   site
 wtg.cli.checkconfig check-config
 """
 
@@ -16,11 +17,13 @@ from wtg.cli.common import main
 from wtg.cli.games import register as _register_games
 from wtg.cli.mail import register as _register_mail
 from wtg.cli.ratings import register as _register_ratings
+from wtg.cli.site import register as _register_site
 from wtg.cli.status import register as _register_status
 
 _register_games(main)
 _register_mail(main)
 _register_ratings(main)
+_register_site(main)
 _register_status(main)
 _register_checkconfig(main)
 
