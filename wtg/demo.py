@@ -153,11 +153,13 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
     for turn in game.store.turns():
         shutil.copytree(game.store.turn_dir(turn) / "reports", reports / f"turn-{turn:02d}")
     shutil.copyfile(game.store.turn_dir(game.latest_turn()) / "topten.txt", out_dir / "topten.txt")
+    echo(
+        f"Reports: {reports}/turn-NN/pNN.txt; every mail sent: {gm.maildir_out}/new; every "
+        f"mail received: {gm.maildir_in}; Top Ten: {out_dir}/topten.txt"
+    )
     site = out_dir / SITE
     build_site(gm.games_dir, site, title="The wtg demo", jobs=1)
     echo(
-        f"Reports: {reports}/turn-NN/pNN.txt; every mail sent: {gm.maildir_out}/new; every "
-        f"mail received: {gm.maildir_in}; Top Ten: {out_dir}/topten.txt; the site: "
-        f"{site}/index.html (open it in a browser, or `wtg site {site} --games-dir "
-        f"{gm.games_dir} --serve`)"
+        f"Site: {site}/index.html (open it in a browser; `wtg site {site} --games-dir "
+        f"{gm.games_dir} --serve` serves it)"
     )
