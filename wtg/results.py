@@ -51,9 +51,12 @@ class Finished(Record):
     """Seats the game had for humans (empty ones counted): WoK's victory points need it."""
 
 
-def result_of(ruleset: Ruleset[S], config: GameConfig, state: S, finished: str) -> Finished | None:
-    """The result of a game whose last state is ``state``; None while it is not over or when
-    fewer than two players have a place."""
+def result_of(
+    ruleset: Ruleset[S], config: GameConfig, state: S, finished: str, game: str = ""
+) -> Finished | None:
+    """The result of a game whose last state is ``state`` (``game``: its folder's name, by
+    default the config's); None while it is not over or when fewer than two players have a
+    place."""
     if not ruleset.is_over(state):
         return None
     public = ruleset.public_json(state)
@@ -84,7 +87,7 @@ def result_of(ruleset: Ruleset[S], config: GameConfig, state: S, finished: str) 
     held = len(sides)
     game_seats = (seats if isinstance(seats, int) and seats >= held else held) - held
     return Finished(
-        game=config.game,
+        game=game or config.game,
         finished=finished,
         entries=entries,
         ruleset=ruleset.name,
@@ -166,7 +169,8 @@ def finished_games(games_dir: Path) -> list[Finished]:
             continue
         try:
             state = game.state()
-            result = result_of(game.ruleset, game.config, state, game.meta().get("ran_at", ""))
+            finished = game.meta().get("ran_at", "")
+            result = result_of(game.ruleset, game.config, state, finished, game.store.root.name)
         except (StoreError, ConfigError, KeyError, ValueError, OSError):
             continue
         if result is not None:

@@ -6,6 +6,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
+import subprocess
+import sys
+import urllib.request
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -254,3 +258,44 @@ def test_the_ratings_page_and_command_cover_every_ruleset_that_finished(
     for row in data["players"]:
         assert {"player", "rating", "games", "wins"} <= set(row)
         assert f"<td>{row['player']}</td>" in page
+
+
+def test_a_game_that_cannot_be_read_this_time_keeps_its_last_page(
+    played_games: Path, tmp_path: Path
+) -> None:
+    games = tmp_path / "games"
+    shutil.copytree(played_games, games)
+    out = tmp_path / "out"
+    build_site(games, out, jobs=1)
+    page = out / "games" / "risk" / "index.html"
+    before = os.stat(page)
+    (games / "risk" / "game.yaml").write_text("{not: [yaml", encoding="utf-8")
+    report = build_site(games, out, jobs=1)
+    assert [line.split(":")[0] for line in report.skipped] == [str(games / "risk")]
+    assert report.removed == ()
+    assert (os.stat(page).st_ino, os.stat(page).st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    assert 'href="games/risk/index.html"' not in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_serve_builds_prints_its_address_serves_and_stops_on_ctrl_c(
+    played_games: Path, tmp_path: Path
+) -> None:
+    """ "`wtg site --serve` for the GM's preview (the stdlib http.server on 127.0.0.1)"."""
+    wtg = Path(sys.executable).with_name("wtg")
+    out = tmp_path / "out"
+    command = [str(wtg), "site", str(out), "--games-dir", str(played_games), "--serve"]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as run:
+        assert run.stdout is not None
+        assert run.stdout.readline().startswith(f"site {out}: {len(GAMES)} game(s)")
+        serving = run.stdout.readline()
+        url = serving.split(" at ")[1].split()[0]
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/index.html")
+        with urllib.request.urlopen(url) as response:
+            assert response.read() == (out / "index.html").read_bytes()
+        with urllib.request.urlopen(url.replace("index.html", "feed.atom")) as response:
+            assert response.headers["Content-Type"] == "application/atom+xml"
+        run.send_signal(signal.SIGINT)
+        assert run.wait() == 0
+        assert run.stdout.read() == "stopped\n"

@@ -168,7 +168,7 @@ def build_site(
         out.put(relpath, html)
     rulesets = {m.group(1) for m in map(_SENDER_RULESET.match, senders) if m}
     _site_pages(out, games, games_root, site, rulesets, base_url)
-    removed = _remove_stale(out_dir, {g.name for g in games}, senders)
+    removed = _remove_stale(out_dir, {folder.name for folder in scan.folders}, senders)
     return BuildReport(
         games=len(games),
         written=tuple(written + out.written),
@@ -236,7 +236,8 @@ def _shown(table: Ratings, standing: Standing) -> str:
 
 def _remove_stale(out_dir: Path, names: set[str], senders: Mapping[str, str]) -> list[str]:
     """The pages of games that are no longer in the games folder (a game's folder the GM
-    removed), and their folders once empty."""
+    removed), and their folders once empty. A game that is there but could not be read
+    this time keeps its last page."""
     removed: list[str] = []
     folder = out_dir / "games"
     try:

@@ -149,7 +149,9 @@ def gather(game: Game) -> GameFacts:
         board_note=note,
         turns=tuple(turns),
         press=press_pieces(game.store.root, config),
-        result=result_of(ruleset, config, state, turns[-1].ran_at if turns else ""),
+        result=result_of(
+            ruleset, config, state, turns[-1].ran_at if turns else "", game.store.root.name
+        ),
         places=side_places(ruleset, state, public, public_sides(public)) if over else {},
         score_label=score_label,
         holdings_label=holdings_label,
