@@ -29,3 +29,15 @@ def game(tmp_path: Path) -> Game[WokState]:
 @pytest.fixture
 def small_game(tmp_path: Path) -> Game[WokState]:
     return create_game(tmp_path / "s1", "wok4", "small", players(4), seed=7).typed(WOK4)
+
+
+@pytest.fixture(scope="session")
+def played_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A games folder with a game of every ruleset (``tests/site/games.py``: two running, three
+    played to the end), made once a session: copy it before changing it."""
+    from tests.site.games import every_ruleset
+
+    folder = tmp_path_factory.mktemp("played") / "games"
+    folder.mkdir()
+    every_ruleset(folder)
+    return folder

@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from wtg.cli import main
+from wtg.demo import demo_players
 
 
 def test_the_demo_names_the_mail_folders_it_used(
@@ -17,11 +18,16 @@ def test_the_demo_names_the_mail_folders_it_used(
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["demo", "d1", "--turns", "1"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    last = result.output.splitlines()[-1]
-    assert last == (
+    reports, site = result.output.splitlines()[-2:]
+    assert reports == (
         "Reports: d1/reports/turn-NN/pNN.txt; every mail sent: d1/games/.mail/maildir-out/new; "
         "every mail received: d1/games/.mail/maildir-in; Top Ten: d1/topten.txt"
     )
+    assert site == (
+        "Site: d1/site/index.html (open it in a browser; `wtg site d1/site --games-dir "
+        "d1/games --serve` serves it)"
+    )
+    assert Path("d1/site/games/demo/index.html").is_file()
     assert (
         len(list(Path("d1/games/.mail/maildir-out/new").iterdir())) == 30
     )  # reports of turns 0 and 1, 10 confirmations
@@ -30,5 +36,29 @@ def test_the_demo_names_the_mail_folders_it_used(
         ".wtg-demo",
         "games",
         "reports",
+        "site",
         "topten.txt",
     ]
+
+
+def test_the_demos_site_shows_no_code_and_no_address(tmp_path: Path) -> None:
+    """Issue 16: "grep for any secret code or address of the demo's players in `OUT/site`
+    finds nothing"; their names are there (the grep looks where it should)."""
+    out = tmp_path / "demo"
+    result = CliRunner().invoke(main, ["demo", str(out), "--turns", "3"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    pages = {p: p.read_bytes().lower() for p in (out / "site").rglob("*") if p.is_file()}
+    assert {p.relative_to(out / "site").as_posix() for p in pages} >= {
+        "index.html",
+        "hiscore.html",
+        "ratings.html",
+        "feed.atom",
+        "style.css",
+        "games/demo/index.html",
+    }
+    everything = b"".join(pages.values())
+    for player in demo_players():
+        assert player.code.lower().encode() not in everything, player.code
+        assert player.email.lower().encode() not in everything, player.email
+        assert player.name.lower().encode() in everything
+    assert b"@" not in everything

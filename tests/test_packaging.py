@@ -80,10 +80,12 @@ def test_a_plain_install_plays_the_demo_from_another_folder(tmp_path: Path) -> N
         env=env,
     )
     assert demo.returncode == 0, demo.stderr
-    assert demo.stdout.splitlines()[-1] == (
+    assert demo.stdout.splitlines()[-2] == (
         "Reports: OUT/reports/turn-NN/pNN.txt; every mail sent: OUT/games/.mail/maildir-out/new; "
         "every mail received: OUT/games/.mail/maildir-in; Top Ten: OUT/topten.txt"
     )
+    assert demo.stdout.splitlines()[-1].startswith("Site: OUT/site/index.html")
+    assert "<h1>demo</h1>" in (elsewhere / "OUT/site/games/demo/index.html").read_text()
     report = (elsewhere / "OUT" / "reports" / "turn-01" / "p01.txt").read_text(encoding="utf-8")
     assert "=== BEGIN AOF ===" in report
     assert (elsewhere / "OUT" / "topten.txt").is_file()
@@ -93,6 +95,7 @@ def test_a_plain_install_plays_the_demo_from_another_folder(tmp_path: Path) -> N
     assert (package / "forms" / "wok4.yaml").is_file()
     assert (package / "games" / "tactics" / "maps" / "meadow.bmp").is_file()
     assert (package / "templates" / "wok" / "macros.j2").is_file()
+    assert (package / "templates" / "site" / "game.html.j2").is_file()
     assert not (venv / "share" / "wtg").exists()  # no data_files outside the package any more
     assert ask(python, WHERE, elsewhere, env).split() == [str(package / k) for k in KINDS]
     given = {**env, "WTG_DATA_DIR": str(ROOT)}

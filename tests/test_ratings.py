@@ -5,11 +5,23 @@ tactics!)"; "Bot Blue has lost 2x to me"."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from wtg.ratings import START, Entry, Finished, finished_games, rate
+from wtg.ratings import (
+    ELO,
+    PLACKETT_LUCE,
+    START,
+    Entry,
+    Finished,
+    finished_games,
+    rate,
+    rate_plackett_luce,
+    rate_rulesets,
+    ratings_json,
+)
 
 
 def game(name: str, when: str, *places: tuple[str, int, bool]) -> Finished:
@@ -98,3 +110,87 @@ def test_folders_that_are_no_finished_game_are_passed_over(tmp_path: Path) -> No
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "game.yaml").write_text("{not: [yaml", encoding="utf-8")
     assert finished_games(tmp_path) == []
+
+
+def ruleset_game(ruleset: str, name: str, when: str, *places: tuple[str, int, bool]) -> Finished:
+    played = game(name, when, *places)
+    return Finished(played.game, played.finished, played.entries, ruleset=ruleset)
+
+
+def test_plackett_luce_rates_the_humans_of_a_game_by_their_places() -> None:
+    """WoK, Standard, Intermediate and WISK: openskill's Plackett-Luce model from the final
+    placings, humans only (a robot's place between two humans changes nothing between
+    them)."""
+    alone = rate_plackett_luce(
+        [ruleset_game("wok4", "g", "t", ("ann", 1, False), ("bob", 2, False), ("cid", 3, False))]
+    )
+    robot = rate_plackett_luce(
+        [
+            ruleset_game(
+                "wok4",
+                "g",
+                "t",
+                ("ann", 1, False),
+                ("bot:Robot 4", 2, True),
+                ("bob", 3, False),
+                ("cid", 4, False),
+            )
+        ]
+    )
+    for table in (alone, robot):
+        ann, bob, cid = (table.players[k] for k in ("ann", "bob", "cid"))
+        assert ann.rating > bob.rating > cid.rating
+        assert (ann.games, ann.wins, bob.wins) == (1, 1, 0)
+        assert set(table.players) == {"ann", "bob", "cid"}
+    assert robot.players["bob"].rating == pytest.approx(alone.players["bob"].rating)
+    assert alone.players["ann"].skill is not None and alone.players["ann"].skill.mu > 25
+
+
+def test_a_newcomer_is_rated_zero_and_a_shared_place_is_a_tie() -> None:
+    table = rate_plackett_luce(
+        [ruleset_game("wok4", "g", "t", ("ann", 1, False), ("bob", 1, False), ("cid", 3, False))]
+    )
+    assert table.players["ann"].rating == pytest.approx(table.players["bob"].rating)
+    assert table.players["ann"].wins == table.players["bob"].wins == 1
+    fresh = rate_plackett_luce(
+        [ruleset_game("wisk", "g", "t", ("ann", 1, False), ("bot:R", 2, True))]
+    )
+    assert fresh.players == {}  # one human: nothing to rate
+
+
+def test_every_ruleset_is_rated_by_its_own_method() -> None:
+    games = [
+        ruleset_game("tactics", "t1", "1", ("ann", 1, False), ("bob", 2, False)),
+        ruleset_game("wisk", "w1", "2", ("ann", 2, False), ("bob", 1, False)),
+        ruleset_game("wok4", "k1", "3", ("cid", 1, False), ("bob", 2, False)),
+    ]
+    tables = {t.ruleset: t for t in rate_rulesets(games)}
+    assert {name: t.method for name, t in tables.items()} == {
+        "tactics": ELO,
+        "wisk": PLACKETT_LUCE,
+        "wok4": PLACKETT_LUCE,
+    }
+    assert tables["tactics"].players["ann"].rating == START + 16
+    assert tables["wisk"].players["bob"].rating > tables["wisk"].players["ann"].rating
+    only = rate_rulesets(games, "standard")
+    assert [(t.ruleset, t.games, t.players) for t in only] == [("standard", 0, {})]
+    rows = ratings_json(rate_rulesets(games, "wok4"))["players"]
+    assert [(r["player"], r["games"], r["wins"]) for r in rows] == [("Cid", 1, 1), ("Bob", 1, 0)]
+    assert all({"player", "rating", "games", "wins"} <= set(r) for r in rows)
+
+
+def test_the_command_takes_a_ruleset_and_refuses_one_it_does_not_know(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from wtg.cli import main
+
+    result = CliRunner().invoke(main, ["ratings", str(tmp_path), "--ruleset", "chess"])
+    assert result.exit_code == 1
+    assert "no ruleset 'chess' (rulesets: " in result.output
+    result = CliRunner().invoke(main, ["ratings", str(tmp_path), "--ruleset", "wok4", "--json"])
+    assert json.loads(result.output) == {
+        "games": 0,
+        "rulesets": {"wok4": {"method": PLACKETT_LUCE, "games": 0}},
+        "players": [],
+        "records": [],
+    }

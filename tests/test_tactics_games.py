@@ -112,12 +112,13 @@ def test_two_humans_pick_armies_and_fight_to_a_placing(tmp_path: Path) -> None:
     assert wtg("run-turn", game_dir).exit_code != 0  # nothing more to play
 
     table = json.loads(wtg("ratings", game_dir.parent, "--json").output)
-    ratings = {p["name"]: p["rating"] for p in table["players"]}
+    ratings = {p["player"]: p["rating"] for p in table["players"]}
     winner = places[0][1]
     loser = places[1][1]
     assert ratings == {winner: 1516, loser: 1484}
     assert table["records"] == [
         {
+            "ruleset": "tactics",
             "player": "Ann",
             "opponent": "Bob",
             "wins": int(winner == "Ann"),

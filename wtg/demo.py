@@ -29,6 +29,7 @@ from wtg.report import aof_text
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.strategy import plan_orders
 from wtg.schedule import make_schedule
+from wtg.site.build import build_site
 
 NAMES = (
     "Aldric",
@@ -94,6 +95,8 @@ def latest_report(maildir_out: Path, game: str, player: int) -> bytes:
 
 
 MARKER = ".wtg-demo"
+SITE = "site"
+"""The demo's site (``wtg site``), beside its reports."""
 
 
 class DemoError(UsageError):
@@ -153,4 +156,10 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
     echo(
         f"Reports: {reports}/turn-NN/pNN.txt; every mail sent: {gm.maildir_out}/new; every "
         f"mail received: {gm.maildir_in}; Top Ten: {out_dir}/topten.txt"
+    )
+    site = out_dir / SITE
+    build_site(gm.games_dir, site, title="The wtg demo", jobs=1)
+    echo(
+        f"Site: {site}/index.html (open it in a browser; `wtg site {site} --games-dir "
+        f"{gm.games_dir} --serve` serves it)"
     )

@@ -6,6 +6,7 @@ wtg.cli.mail   poll, send, remind
 wtg.cli.maps   map
 wtg.cli.ratings ratings
 wtg.cli.gm     hold, release, extend, rollback, announce, digest, bounces
+wtg.cli.site   site
 wtg.cli.checkconfig check-config
 """
 
@@ -20,12 +21,14 @@ from wtg.cli.gm import register as _register_gm
 from wtg.cli.mail import register as _register_mail
 from wtg.cli.maps import register as _register_maps
 from wtg.cli.ratings import register as _register_ratings
+from wtg.cli.site import register as _register_site
 from wtg.cli.status import register as _register_status
 
 _register_games(main)
 _register_mail(main)
 _register_maps(main)
 _register_ratings(main)
+_register_site(main)
 _register_status(main)
 _register_checkconfig(main)
 _register_gm(main)

@@ -1,4 +1,4 @@
-"""`wtg ratings`: chess-style ratings and win/loss records from the finished games."""
+"""`wtg ratings`: the ratings of every ruleset (or one) from the finished games."""
 
 from __future__ import annotations
 
@@ -16,28 +16,46 @@ def register(group: click.Group) -> None:
 
 @click.command()
 @click.argument("games_dir", required=False)
+@click.option("--ruleset", "only", metavar="R", help="Only the ratings of ruleset R.")
 @click.option("--json", "as_json", is_flag=True, help="Print them as JSON.")
 @click.pass_context
-def ratings(ctx: click.Context, games_dir: str | None, as_json: bool) -> None:
-    """Ratings (Elo, humans only) and win/loss records of the finished games in GAMES_DIR
-    (default: --games-dir or the config's games_dir). Bots never change a rating."""
-    from wtg.ratings import finished_games, rate
+def ratings(ctx: click.Context, games_dir: str | None, only: str | None, as_json: bool) -> None:
+    """Ratings of the finished games in GAMES_DIR (default: --games-dir or the config's
+    games_dir), a table a ruleset: Elo for WoS Tactics (with win/loss records), openskill's
+    Plackett-Luce model from the final placings for the others; humans only, with the
+    number of games behind each rating. Bots never change a rating."""
+    from wtg.ratings import ELO, finished_games, rate_rulesets, ratings_json
+    from wtg.registry import ruleset_names
 
     folder = Path(games_dir) if games_dir else games_root(ctx)
     if not folder.is_dir():
         fail(f"no games folder {folder}")
-    table = rate(finished_games(folder))
+    if only is not None and only not in ruleset_names():
+        fail(f"no ruleset {only!r} (rulesets: {', '.join(ruleset_names())})")
+    tables = rate_rulesets(finished_games(folder), only)
     if as_json:
-        click.echo(json.dumps(table.to_dict(), indent=1))
+        click.echo(json.dumps(ratings_json(tables), indent=1))
         return
-    click.echo(f"RATINGS from {table.games} finished game(s) in {folder}")
-    click.echo("RATING GAMES  WON LOST  WIN% PLAYER")
-    for s in table.table():
-        rating = "  bot " if s.bot else f"{round(s.rating):6d}"
-        share = f"{100 * s.wins // s.games:4d}%" if s.games else "    -"
-        click.echo(f"{rating} {s.games:5d} {s.wins:4d} {s.losses:4d} {share} {s.name}")
-    if table.records:
-        click.echo("")
-        click.echo("RECORDS (wins-losses of the first against the second)")
-        for a, b, wins, losses in table.pairs():
-            click.echo(f"  {a.name} vs {b.name}: {wins}-{losses}")
+    if not tables:
+        click.echo(f"RATINGS: no finished game in {folder}")
+    for number, table in enumerate(tables):
+        if number:
+            click.echo("")
+        click.echo(
+            f"RATINGS of {table.ruleset} ({table.method}) from {table.games} finished "
+            f"game(s) in {folder}"
+        )
+        click.echo("RATING GAMES  WON LOST  WIN% PLAYER")
+        for s in table.table():
+            shown = table.shown(s)
+            if shown is None:
+                rating = "  bot "
+            else:
+                rating = f"{shown:6.0f}" if table.method == ELO else f"{shown:6.1f}"
+            share = f"{100 * s.wins // s.games:4d}%" if s.games else "    -"
+            click.echo(f"{rating} {s.games:5d} {s.wins:4d} {s.losses:4d} {share} {s.name}")
+        if table.records:
+            click.echo("")
+            click.echo("RECORDS (wins-losses of the first against the second)")
+            for a, b, wins, losses in table.pairs():
+                click.echo(f"  {a.name} vs {b.name}: {wins}-{losses}")

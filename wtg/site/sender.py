@@ -71,7 +71,8 @@ class Address(Record):
 
 def sender_pages(games: Sequence[Game], config: GmConfig | None) -> dict[str, str]:
     """The AOF Sender's files: every ruleset's page, the page of every game not over, and
-    the script and style (see the module's text)."""
+    the script and style (see the module's text). A game whose turn cannot be read gets no
+    page (the site's build names it; its other games go on)."""
     gm = gm_address(config)
     pages = {
         CHECKER: _render("checker.js.j2"),
@@ -81,7 +82,10 @@ def sender_pages(games: Sequence[Game], config: GmConfig | None) -> dict[str, st
     for name in ruleset_names():
         pages[f"aof/{name}.html"] = ruleset_page(name, gm)
     for game in games:
-        page = game_page(game, gm)
+        try:
+            page = game_page(game, gm)
+        except Exception:  # a game folder is the GM's data: the build reports it
+            continue
         if page is not None:
             pages[f"games/{game.store.root.name}/aof.html"] = page
     return pages

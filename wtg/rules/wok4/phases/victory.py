@@ -68,17 +68,31 @@ def rank_players(state: WokState, winners: tuple[int, ...]) -> tuple[int, ...]:
 def _award_vp(
     state: WokState, reason: str, winners: tuple[int, ...], ranking: tuple[int, ...]
 ) -> None:
+    quitters = frozenset(p.id for p in state.players if p.quit_on is not None)
+    for pid, points in victory_points(reason, winners, ranking, state.seats, quitters).items():
+        state.player(pid).vp += points
+
+
+def victory_points(
+    reason: str,
+    winners: tuple[int, ...],
+    ranking: tuple[int, ...],
+    seats: int,
+    quitters: frozenset[int],
+) -> dict[int, int]:
+    """The victory points of a finished game, by player (players who earn none left out):
+    a sole win 12, a shared win 5 each, 2nd and 3rd place 2, the rest of the top half of
+    the ``seats`` 1; quitters nothing; in a bitter end only the survivor's 1. The HiScore
+    (``wtg.site.hiscore``) gives the other WoK rulesets' games their points by this too."""
     if reason == "bitter end":
-        state.player(winners[0]).vp += VP_BITTER_END
-        return
-    for winner in winners:
-        state.player(winner).vp += VP_SOLE_WIN if len(winners) == 1 else VP_SHARED_WIN
-    half = state.seats // 2
+        return {winners[0]: VP_BITTER_END} if winners else {}
+    points = {w: VP_SOLE_WIN if len(winners) == 1 else VP_SHARED_WIN for w in winners}
+    half = seats // 2
     for place, pid in enumerate(ranking, start=1):
-        player = state.player(pid)
-        if pid in winners or player.quit_on is not None:
+        if pid in winners or pid in quitters:
             continue
         if place <= 3:
-            player.vp += VP_PLACED
+            points[pid] = VP_PLACED
         elif place <= half:
-            player.vp += VP_SURVIVED
+            points[pid] = VP_SURVIVED
+    return points

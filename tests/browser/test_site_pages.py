@@ -1,0 +1,82 @@
+"""The site in a real browser (issue 16): every page of a site built from a played game of
+each ruleset loads with no console error and no failed request, every link between its
+pages resolves, and a screenshot of the index and of a game page is kept as a CI artefact
+(in ``artifacts/`` at the top of the checkout, which git ignores)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote, urldefrag, urljoin
+
+import pytest
+from PIL import Image
+
+from tests.browser.conftest import Watched
+from wtg.site.build import build_site
+from wtg.site.serve import make_server, url_of
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+
+@pytest.fixture(scope="module")
+def served(
+    played_games: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, Path]]:
+    """The site of a game of every ruleset, served by ``wtg site --serve``'s server."""
+    out = tmp_path_factory.mktemp("site") / "out"
+    report = build_site(played_games, out, jobs=1)
+    assert report.skipped == ()
+    server = make_server(out, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield url_of(server), out
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_every_page_loads_clean_and_every_link_resolves(
+    page: Watched, served: tuple[str, Path]
+) -> None:
+    base, out = served
+    seen: set[str] = set()
+    waiting = [base + "index.html"]
+    other: set[str] = set()
+    while waiting:
+        url = waiting.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        response = page.page.goto(url)
+        assert response is not None and response.ok, url
+        page.page.wait_for_load_state("load")
+        assert page.errors == [], (url, page.errors)
+        hrefs = page.page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)")
+        for href in hrefs:
+            target, _fragment = urldefrag(urljoin(url, href))
+            assert target.startswith(base), f"{url} links out of the site: {href}"
+            if target.endswith(".html"):
+                waiting.append(target)
+            else:
+                other.add(target)
+    for url in sorted(other):
+        assert page.page.request.get(url).ok, url
+    pages = {base + quote(p.relative_to(out).as_posix()) for p in out.rglob("*.html")}
+    assert seen == pages  # every page is reached from the index
+    assert other == {base + "feed.atom"}
+
+
+def test_screenshots_of_the_index_and_a_game_page(page: Watched, served: tuple[str, Path]) -> None:
+    base, _out = served
+    ARTIFACTS.mkdir(exist_ok=True)
+    shots = {"site-index.png": "index.html", "site-game.png": "games/risk/index.html"}
+    for name, path in shots.items():
+        page.page.goto(base + path)
+        page.page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+        with Image.open(ARTIFACTS / name) as image:
+            assert image.width == 1200 and image.height >= 900
+    assert page.errors == []
+    print(f"screenshots of the site: {ARTIFACTS}")

@@ -1,0 +1,340 @@
+"""`wtg site OUT_DIR`: the pages of the contract, written only when they change, with nothing
+secret and nothing the rules hide on them (issue 16)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import urllib.request
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from tests.site.games import FINISHED, GAMES, RUNNING, people, play_game, play_turns
+from wtg.cli import main
+from wtg.engine import open_game
+from wtg.maps import draw_svg
+from wtg.registry import ruleset_names
+from wtg.site.build import build_site
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def built(games: Path, out: Path) -> Path:
+    result = CliRunner().invoke(
+        main, ["site", str(out), "--games-dir", str(games)], catch_exceptions=False
+    )
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def site(played_games: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return built(played_games, tmp_path_factory.mktemp("site") / "out")
+
+
+def files(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def test_the_pages_of_the_contract(site: Path) -> None:
+    assert set(files(site)) == {
+        "index.html",
+        "hiscore.html",
+        "ratings.html",
+        "feed.atom",
+        "style.css",
+        *(f"games/{name}/index.html" for name in GAMES),
+        *(f"games/{name}/aof.html" for name in RUNNING),
+        *(f"aof/{ruleset}.html" for ruleset in ruleset_names()),
+        "aof/checker.js",
+        "aof/sender.js",
+        "aof/sender.css",
+    }
+    index = (site / "index.html").read_text(encoding="utf-8")
+    for ruleset in ruleset_names():
+        assert f'href="aof/{ruleset}.html"' in index
+    running, finished = index.split('<section id="finished">')
+    for name in RUNNING:
+        assert f'href="games/{name.replace(" ", "%20").replace("#", "%23")}/index.html"' in running
+    for name in FINISHED:
+        assert f'href="games/{name}/index.html"' in finished
+    kaomaris = (site / "games" / "kaomaris" / "index.html").read_text(encoding="utf-8")
+    assert 'href="aof.html"' in kaomaris
+    assert "Open waiting lists" not in index  # the host has none
+
+
+def test_the_index_lists_turn_deadline_and_players_still_in(site: Path, played_games: Path) -> None:
+    index = (site / "index.html").read_text(encoding="utf-8")
+    row = index.split('href="games/kaomaris/index.html">kaomaris</a></td>')[1].split("</tr>")[0]
+    game = open_game(played_games / "kaomaris")
+    assert f'<td class="num">{game.latest_turn()}</td>' in row
+    names = [p.name for p in game.config.players]
+    assert f"<td>3: {', '.join(names)}</td>" in row
+
+
+def test_a_turn_rewrites_only_what_changed(played_games: Path, tmp_path: Path) -> None:
+    """ "Rebuilt incrementally: `wtg site` after one turn rewrites only what changed": the
+    page of a game that did not move keeps its file, inode and time."""
+    games = tmp_path / "games"
+    shutil.copytree(played_games, games)
+    out = tmp_path / "out"
+    first = build_site(games, out, jobs=1)
+    before = {p: os.stat(p) for p in out.rglob("*") if p.is_file()}
+    assert set(first.written) == {p.relative_to(out).as_posix() for p in before}
+    again = build_site(games, out, jobs=1)
+    assert again.written == ()
+    play_turns(open_game(games / "kaomaris"), 1)
+    after = build_site(games, out, jobs=1)
+    assert set(after.written) == {
+        "games/kaomaris/index.html",
+        "games/kaomaris/aof.html",  # the AOF Sender's page of the game names the turn
+        "index.html",
+        "feed.atom",
+    }
+    for path, stat in before.items():
+        now = os.stat(path)
+        changed = path.relative_to(out).as_posix() in after.written
+        assert ((now.st_ino, now.st_mtime_ns) != (stat.st_ino, stat.st_mtime_ns)) == changed, path
+    assert after.kept == len(before) - len(after.written)
+
+
+def test_nothing_secret_on_any_page(site: Path, played_games: Path) -> None:
+    """ "Never a secret code, an e-mail address (unless the player agreed)": the codes and
+    addresses of every player of every game are nowhere in the site."""
+    everything = b"".join(files(site).values()).lower()
+    for name in GAMES:
+        for player in open_game(played_games / name).config.players:
+            assert player.code.lower().encode() not in everything
+            assert player.email.lower().encode() not in everything
+            assert player.name.lower().encode() in everything
+    assert b"@" not in everything
+
+
+def test_what_the_rules_hide_stays_off_the_board(site: Path, played_games: Path) -> None:
+    """WoK IV publishes no board (a player sees his own provinces and their borders): no
+    province's name is on its page. Standard publishes who holds each province, not what
+    is in it; WISK every territory's armies."""
+
+    def page(name: str) -> str:
+        return (site / "games" / name / "index.html").read_text(encoding="utf-8")
+
+    def public(name: str) -> Any:
+        game = open_game(played_games / name)
+        return game.ruleset.public_json(game.state())
+
+    wok4 = page("kaomaris")
+    assert "who holds the other provinces is not published" in wok4
+    assert not [p["name"] for p in public("kaomaris")["provinces"] if p["name"] in wok4]
+    standard = page("star isles #2")
+    assert "<th>Held by</th>" in standard and "Armies" not in standard and "POP" not in standard
+    for province in public("star isles #2")["provinces"]:
+        assert f"<td>{province['id']}</td><td>{province['name']}</td>" in standard
+    wisk = page("risk")
+    rows = wisk.split('<table class="board">')[1].split("</table>")[0].split("<tr>")[2:]
+    armies = sum(int(row.split("<td>")[5].split("</td>")[0]) for row in rows)
+    assert armies == sum(t["armies"] for t in public("risk")["territories"])
+
+
+def test_the_feed_is_valid_atom_with_an_entry_a_turn_and_a_start_and_an_end(
+    site: Path, played_games: Path
+) -> None:
+    root = ET.fromstring((site / "feed.atom").read_bytes())
+    assert root.tag == f"{ATOM}feed"
+    for required in ("id", "title", "updated", "author/{ns}name"):
+        element = root.find(ATOM + required.format(ns=ATOM))
+        assert element is not None and element.text, required
+    entries = root.findall(f"{ATOM}entry")
+    expected = 0
+    for name in GAMES:
+        game = open_game(played_games / name)
+        expected += 1 + game.latest_turn() + game.ruleset.is_over(game.state())
+    assert len(entries) == expected
+    ids = set()
+    times = []
+    for entry in entries:
+        for required in ("id", "title", "updated"):
+            element = entry.find(ATOM + required)
+            assert element is not None and element.text, required
+        link = entry.find(f"{ATOM}link")
+        assert link is not None and link.get("href", "").startswith("games/")
+        ids.add(entry.findtext(f"{ATOM}id"))
+        times.append(entry.findtext(f"{ATOM}updated") or "")
+    assert len(ids) == len(entries)
+    assert all(t.endswith("Z") and len(t) == 20 for t in times)
+    assert root.findtext(f"{ATOM}updated") == max(times)
+    titles = [e.findtext(f"{ATOM}title") or "" for e in entries]
+    assert sum(t.startswith("risk is over: won by ") for t in titles) == 1
+    assert sum(t.startswith("kaomaris started") for t in titles) == 1
+
+
+def test_player_written_text_is_escaped(tmp_path: Path) -> None:
+    """ "all player-written text escaped": a player's name and a piece of press."""
+    games = tmp_path / "games"
+    players = people("escape", 2)
+    players[0] = players[0].__class__(1, '<b>Ann</b> & "Co"', players[0].email, players[0].code)
+    game = play_game(games, "escape", "wok4", "small", 2, 1, players=players)
+    (game.store.root / "press").mkdir()
+    (game.store.root / "press" / "0001-news.txt").write_text(
+        "<script>alert('hi')</script> & more", encoding="utf-8"
+    )
+    out = built(games, tmp_path / "out")
+    page = (out / "games" / "escape" / "index.html").read_text(encoding="utf-8")
+    assert "<b>Ann</b>" not in page and "<script>" not in page
+    assert "&lt;b&gt;Ann&lt;/b&gt; &amp; &#34;Co&#34;" in page
+    assert "&lt;script&gt;alert(&#39;hi&#39;)&lt;/script&gt; &amp; more" in page
+    assert "<h3>Turn 1</h3>" in page.split('<section id="press">')[1]
+
+
+def test_press_shows_no_code_and_no_address_not_shared(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    players = people("press", 3, shared=(2,))
+    game = play_game(games, "press", "wok4", "small", 3, 1, players=players)
+    (game.store.root / "press").mkdir()
+    text = (
+        f"My code is {players[0].code.lower()}, write to {players[0].email} "
+        f"or to {players[1].email}; {players[2].name} says hi."
+    )
+    (game.store.root / "press" / "war.txt").write_text(text, encoding="utf-8")
+    out = built(games, tmp_path / "out")
+    page = (out / "games" / "press" / "index.html").read_text(encoding="utf-8")
+    assert (
+        f"My code is [withheld], write to [withheld] or to {players[1].email}; "
+        f"{players[2].name} says hi." in page
+    )
+
+
+def test_a_game_that_cannot_be_read_is_named_and_the_others_are_built(
+    played_games: Path, tmp_path: Path
+) -> None:
+    games = tmp_path / "games"
+    shutil.copytree(played_games, games)
+    (games / "broken").mkdir()
+    (games / "broken" / "game.yaml").write_text("{not: [yaml", encoding="utf-8")
+    shutil.rmtree(games / "meadow" / "turns")
+    result = CliRunner().invoke(
+        main, ["site", str(tmp_path / "out"), "--games-dir", str(games)], catch_exceptions=False
+    )
+    assert result.exit_code == 0
+    lines = result.stderr.splitlines()
+    assert [line.split(":")[0] for line in lines] == [str(games / "broken"), str(games / "meadow")]
+    assert all("cannot be read, skipped" in line for line in lines)
+    assert f"site {tmp_path / 'out'}: {len(GAMES) - 1} game(s)" in result.stdout
+    assert not (tmp_path / "out" / "games" / "meadow").exists()
+    assert (tmp_path / "out" / "games" / "risk" / "index.html").is_file()
+
+
+def test_a_game_removed_from_the_folder_loses_its_page(played_games: Path, tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    shutil.copytree(played_games, games)
+    out = tmp_path / "out"
+    build_site(games, out, jobs=1)
+    shutil.rmtree(games / "meadow")
+    report = build_site(games, out, jobs=1)
+    assert report.removed == ("games/meadow/index.html",)
+    assert not (out / "games" / "meadow").exists()
+    assert "meadow" not in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_many_games_build_the_same_in_worker_processes(played_games: Path, tmp_path: Path) -> None:
+    """More games than ``INLINE_GAMES`` are read by a pool of workers: the same site."""
+    games = tmp_path / "games"
+    for copy in range(2):
+        for name in GAMES:
+            shutil.copytree(played_games / name, games / f"{copy}-{name}")
+    one = files(built_with(games, tmp_path / "one", 1))
+    two = files(built_with(games, tmp_path / "two", 2))
+    sender = 3 + len(ruleset_names()) + 2 * len(RUNNING)  # scripts, rulesets', games' AOFs
+    assert one == two and len(one) == 2 * len(GAMES) + 5 + sender
+
+
+def built_with(games: Path, out: Path, jobs: int) -> Path:
+    report = build_site(games, out, jobs=jobs)
+    assert report.skipped == ()
+    return out
+
+
+def test_the_ratings_page_and_command_cover_every_ruleset_that_finished(
+    site: Path, played_games: Path
+) -> None:
+    page = (site / "ratings.html").read_text(encoding="utf-8")
+    for ruleset in ("intermediate", "wisk", "tactics"):
+        assert f'<section id="{ruleset}">' in page
+    result = CliRunner().invoke(main, ["ratings", str(played_games), "--json"])
+    data = json.loads(result.output)
+    assert set(data["rulesets"]) == {"intermediate", "wisk", "tactics"}
+    assert data["rulesets"]["tactics"]["method"] == "Elo"
+    assert data["rulesets"]["wisk"]["method"] == "Plackett-Luce"
+    for row in data["players"]:
+        assert {"player", "rating", "games", "wins"} <= set(row)
+        assert f"<td>{row['player']}</td>" in page
+
+
+def test_a_game_that_cannot_be_read_this_time_keeps_its_last_page(
+    played_games: Path, tmp_path: Path
+) -> None:
+    games = tmp_path / "games"
+    shutil.copytree(played_games, games)
+    out = tmp_path / "out"
+    build_site(games, out, jobs=1)
+    page = out / "games" / "risk" / "index.html"
+    before = os.stat(page)
+    (games / "risk" / "game.yaml").write_text("{not: [yaml", encoding="utf-8")
+    report = build_site(games, out, jobs=1)
+    assert [line.split(":")[0] for line in report.skipped] == [str(games / "risk")]
+    assert report.removed == ()
+    assert (os.stat(page).st_ino, os.stat(page).st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    assert 'href="games/risk/index.html"' not in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_serve_builds_prints_its_address_serves_and_stops_on_ctrl_c(
+    played_games: Path, tmp_path: Path
+) -> None:
+    """ "`wtg site --serve` for the GM's preview (the stdlib http.server on 127.0.0.1)"."""
+    wtg = Path(sys.executable).with_name("wtg")
+    out = tmp_path / "out"
+    command = [str(wtg), "site", str(out), "--games-dir", str(played_games), "--serve"]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as run:
+        assert run.stdout is not None
+        assert run.stdout.readline().startswith(f"site {out}: {len(GAMES)} game(s)")
+        serving = run.stdout.readline()
+        url = serving.split(" at ")[1].split()[0]
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/index.html")
+        with urllib.request.urlopen(url) as response:
+            assert response.read() == (out / "index.html").read_bytes()
+        with urllib.request.urlopen(url.replace("index.html", "feed.atom")) as response:
+            assert response.headers["Content-Type"] == "application/atom+xml"
+        run.send_signal(signal.SIGINT)
+        assert run.wait() == 0
+        assert run.stdout.read() == "stopped\n"
+
+
+def test_each_game_page_draws_the_board_the_rules_publish(site: Path, played_games: Path) -> None:
+    """The map above the table is the public board: none for WoK IV; Standard's holders
+    with nothing of what is in a province (a spot's tooltip names no troops); WISK every
+    territory; Tactics every tile."""
+
+    def page(name: str) -> str:
+        return (site / "games" / name / "index.html").read_text(encoding="utf-8")
+
+    assert "<svg" not in page("kaomaris")
+    standard = page("star isles #2")
+    game = open_game(played_games / "star isles #2")
+    provinces = game.ruleset.public_json(game.state())["provinces"]
+    assert standard.count('data-province="') == len(provinces)
+    svg = standard.split("<svg", 1)[1].split("</svg>", 1)[0]
+    assert "the GM's view" not in svg and "what everyone sees" in svg
+    gm_svg = draw_svg(game)
+    assert "troops" in gm_svg.lower() or "arm" in gm_svg.lower()
+    assert "Every province as it stands" in gm_svg and "Every province as it stands" not in svg
+    assert page("risk").count('data-territory="') == 42
+    assert page("meadow").count('data-tile="') > 100

@@ -1,0 +1,74 @@
+"""`wtg site`: the host's static site, built (or brought up to date) from the games folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from wtg.cli.common import games_root, gm_config
+
+if TYPE_CHECKING:
+    from wtg.config import GmConfig
+
+
+def register(group: click.Group) -> None:
+    group.add_command(site)
+
+
+@click.command()
+@click.argument("out_dir", type=click.Path(file_okay=False))
+@click.option(
+    "--games-dir",
+    "games_dir",
+    type=click.Path(file_okay=False),
+    help="The games folder (default: wtg's --games-dir or the config's games_dir).",
+)
+@click.option("--title", default=None, help="The site's title (default: Play-by-mail games).")
+@click.option(
+    "--base-url", default="", help="The site's address, for the feed's links (default: relative)."
+)
+@click.option("--jobs", type=click.IntRange(min=1), help="Worker processes (default: a core).")
+@click.option("--serve", "serve_it", is_flag=True, help="Then serve it on 127.0.0.1 (Ctrl-C).")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help="--serve's port (0: free).")
+@click.pass_context
+def site(
+    ctx: click.Context,
+    out_dir: str,
+    games_dir: str | None,
+    title: str | None,
+    base_url: str,
+    jobs: int | None,
+    serve_it: bool,
+    port: int,
+) -> None:
+    """Write the games' site into OUT_DIR: index.html (running and finished games),
+    games/<game>/index.html (board, Top Ten of every turn, public events, press),
+    hiscore.html, ratings.html and feed.atom. Only files whose content changed are written.
+    Nothing secret is published: no code, no address a player did not agree to share,
+    nothing the rules hide."""
+    from wtg.site.build import SITE_TITLE, build_site
+    from wtg.site.serve import serve
+
+    folder = Path(games_dir) if games_dir else games_root(ctx)
+    config = _config_or_none(ctx)
+    report = build_site(
+        folder,
+        Path(out_dir),
+        title=title or SITE_TITLE,
+        base_url=base_url,
+        jobs=jobs,
+        config=config,
+    )
+    for line in report.skipped:
+        click.echo(line, err=True)
+    click.echo(f"site {out_dir}: {report.line()}")
+    if serve_it:
+        serve(Path(out_dir), port, click.echo)
+
+
+def _config_or_none(ctx: click.Context) -> GmConfig | None:
+    """The GM config when one is given (its From is the AOF Sender's mailto); None without."""
+    obj = ctx.obj or {}
+    return gm_config(ctx) if obj.get("config") else None

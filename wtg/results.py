@@ -1,0 +1,178 @@
+"""How a finished game came out, for every ruleset: each player's place, and what the HiScore
+counts (turn points, quits). ``wtg ratings`` and the site (``wtg.site``) read it.
+
+The place comes from what the ruleset's ``public_json`` says, whichever way it says it:
+- a ``place`` of each side (WoS Tactics: "the game tracks first, second, and third place");
+- the ``outcome`` of a WoK game (``winners``, then ``ranking``): the winners share first
+  place, the others follow in the ranking's order;
+- otherwise the last Top Ten (WISK: the winner, then the eliminated, the last out first).
+
+Humans are known across games by their e-mail address (lowercased), robots and bots by their
+name. A human who plays several sides (a Duel's three colours) is one entry: the best place
+of his sides. The address is a key to count a person's games by, never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from wtg.core.jsondata import Json, JsonObject
+from wtg.core.record import Record
+from wtg.core.ruleset import PublicSide, Ruleset, S, SeatId, public_sides
+from wtg.gameconfig import ConfigError, GameConfig
+
+
+class Entry(Record):
+    """One player's place in a finished game."""
+
+    key: str
+    """The human's address, lowercased, or ``bot:<name>``."""
+    name: str
+    bot: bool
+    place: int
+    seat: int | None = None
+    """The human's seat in the game (None for a robot or bot)."""
+    turn_points: int | None = None
+    """WoK: turns he sent orders while standing (the HiScore's turn points)."""
+    quit: bool = False
+    """WoK: he quit (or missed three turns in a row)."""
+
+
+class Finished(Record):
+    game: str
+    finished: str
+    """When its last turn ran (ISO time), to put games in order."""
+    entries: tuple[Entry, ...]
+    ruleset: str = ""
+    reason: str = ""
+    """How it ended, where the ruleset says (WoK: "last standing", "alliance", ...)."""
+    seats: int = 0
+    """Seats the game had for humans (empty ones counted): WoK's victory points need it."""
+
+
+def result_of(
+    ruleset: Ruleset[S], config: GameConfig, state: S, finished: str, game: str = ""
+) -> Finished | None:
+    """The result of a game whose last state is ``state`` (``game``: its folder's name, by
+    default the config's); None while it is not over or when fewer than two players have a
+    place."""
+    if not ruleset.is_over(state):
+        return None
+    public = ruleset.public_json(state)
+    sides = public_sides(public)
+    places = side_places(ruleset, state, public, sides)
+    outcome = public.get("outcome")
+    reason = outcome.get("reason") if isinstance(outcome, dict) else public.get("won_by")
+    by_seat: dict[SeatId, list[PublicSide]] = {}
+    robots: list[Entry] = []
+    for side in sides:
+        if side.id not in places:
+            continue
+        seat = ruleset.seat_of(state, side.id)
+        if seat is None:
+            robots.append(
+                Entry(key=f"bot:{side.name}", name=side.name, bot=True, place=places[side.id])
+            )
+        else:
+            by_seat.setdefault(seat, []).append(side)
+    extra = _public_players(public)
+    humans = [
+        _human(config, seat, played, places, extra) for seat, played in sorted(by_seat.items())
+    ]
+    entries = tuple(sorted([*humans, *robots], key=lambda e: (e.place, e.name.lower())))
+    if len(entries) < 2:
+        return None
+    seats = public.get("seats")
+    held = len(sides)
+    game_seats = (seats if isinstance(seats, int) and seats >= held else held) - held
+    return Finished(
+        game=game or config.game,
+        finished=finished,
+        entries=entries,
+        ruleset=ruleset.name,
+        reason=str(reason or ""),
+        seats=game_seats + len(humans),
+    )
+
+
+def side_places(
+    ruleset: Ruleset[S], state: S, public: Mapping[str, Json], sides: Sequence[PublicSide]
+) -> dict[int, int]:
+    """Each side's place in a finished game (see the module's docstring)."""
+    placed: dict[int, int] = {side.id: side.place for side in sides if side.place is not None}
+    if placed:
+        return placed
+    outcome = public.get("outcome")
+    if isinstance(outcome, dict):
+        winners = _ids(outcome.get("winners"))
+        ranking = _ids(outcome.get("ranking"))
+        places = dict.fromkeys(winners, 1)
+        for position, side in enumerate(ranking, start=1):
+            places.setdefault(side, position)
+        return places
+    return {line.player: line.rank for line in ruleset.topten(state)}
+
+
+def _ids(value: Json) -> list[int]:
+    items = value if isinstance(value, list) else []
+    return [i for i in items if isinstance(i, int) and not isinstance(i, bool)]
+
+
+def _public_players(public: Mapping[str, Json]) -> dict[int, JsonObject]:
+    """The ``players`` entries of ``public_json`` by id (for the WoK fields)."""
+    players = public.get("players")
+    found: dict[int, JsonObject] = {}
+    for entry in players if isinstance(players, list) else []:
+        if isinstance(entry, dict) and isinstance(entry.get("id"), int):
+            ident = entry["id"]
+            assert isinstance(ident, int)
+            found[ident] = entry
+    return found
+
+
+def _human(
+    config: GameConfig,
+    seat: SeatId,
+    sides: Sequence[PublicSide],
+    places: Mapping[int, int],
+    extra: Mapping[int, JsonObject],
+) -> Entry:
+    """A human's entry: the best place of the sides he played."""
+    best = min(sides, key=lambda side: places[side.id])
+    points = [extra.get(side.id, {}).get("turn_points") for side in sides]
+    counted = [p for p in points if isinstance(p, int)]
+    try:
+        key, name = config.player(seat).email.lower(), config.player(seat).name
+    except ConfigError:  # a seat game.yaml does not list: the rules' name, no address
+        key, name = f"name:{best.name}", best.name
+    return Entry(
+        key=key,
+        name=name,
+        bot=False,
+        place=places[best.id],
+        seat=seat,
+        turn_points=max(counted) if counted else None,
+        quit=all(extra.get(side.id, {}).get("quit_on") is not None for side in sides),
+    )
+
+
+def finished_games(games_dir: Path) -> list[Finished]:
+    """Every finished game with placings in ``games_dir`` (a folder that is no game, or a
+    game that cannot be read, is passed over)."""
+    from wtg.gamesdir import Unreadable, scan_games
+    from wtg.store import StoreError
+
+    found = []
+    for game in scan_games(games_dir).games():
+        if isinstance(game, Unreadable):
+            continue
+        try:
+            state = game.state()
+            finished = game.meta().get("ran_at", "")
+            result = result_of(game.ruleset, game.config, state, finished, game.store.root.name)
+        except (StoreError, ConfigError, KeyError, ValueError, OSError):
+            continue
+        if result is not None:
+            found.append(result)
+    return found

@@ -1,0 +1,265 @@
+"""The whole site, built from a games folder: every game read (in worker processes when
+there are many), its page written, then the index, the HiScore, the ratings and the feed.
+
+A game that cannot be read is named in the build's report and left out; the others go
+on. A file is written only when its content changed (``wtg.site.output``).
+
+Beside the pages of this package: the AOF Sender (``wtg.site.sender``) gives pages by
+path (``aof/<ruleset>.html``, ``games/<game>/aof.html``), written with the rest and linked
+from the index and the game pages; the game's map (``wtg.maps``, the board as the public
+may see it: ``wtg.site.board.public_board``) stands above the board's table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from markupsafe import Markup
+
+from wtg.config import GmConfig
+from wtg.core.record import Record
+from wtg.engine import Game, open_game
+from wtg.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.ratings import PLACKETT_LUCE, Ratings, Standing, rate_rulesets
+from wtg.site.board import public_board
+from wtg.site.facts import GameFacts, gather
+from wtg.site.feed import EPOCH, feed_entries, game_entries
+from wtg.site.hiscore import hiscore
+from wtg.site.output import Output
+from wtg.site.pages import href, render
+from wtg.site.sender import sender_pages as _sender_pages
+
+SITE_TITLE = "Play-by-mail games"
+INLINE_GAMES = 8
+"""Fewer games than this are read in this process (a pool costs more than it saves)."""
+_SENDER_GAME = re.compile(r"^games/([^/]+)/aof\.html$")
+_SENDER_RULESET = re.compile(r"^aof/([^/]+)\.html$")
+
+
+class WaitingList(Record):
+    """An open waiting list of the host's (issue 17's lists, when they land)."""
+
+    title: str
+    waiting: int
+    places: int
+
+
+class BuildReport(Record):
+    games: int
+    written: tuple[str, ...]
+    kept: int
+    removed: tuple[str, ...]
+    skipped: tuple[str, ...]
+    """A line for each game folder that could not be read, and why."""
+
+    def line(self) -> str:
+        return (
+            f"{self.games} game(s): wrote {len(self.written)} file(s), {self.kept} unchanged, "
+            f"removed {len(self.removed)}, skipped {len(self.skipped)}"
+        )
+
+
+class _Site(Record):
+    """What every page of one build shares."""
+
+    out_dir: Path
+    title: str
+    sender_games: frozenset[str]
+
+
+def game_page(relpath: str) -> str:
+    return f"games/{href(relpath)}/index.html"
+
+
+def public_map_svg(game: Game) -> Markup | None:
+    """The board of ``game``'s latest turn as the public may see it (``public_board``), as
+    SVG above the board's table; None where the ruleset publishes no board (WoK IV) or it
+    cannot be drawn (the table still shows what is published)."""
+    from wtg.maps import board_svg
+    from wtg.maps.source import NoMap, game_board, game_positions
+
+    try:
+        board = public_board(game.ruleset.name, game_board(game))
+        if board is None:
+            return None
+        if board.shape == "grid":
+            from wtg.maps.grid import grid_svg
+
+            return Markup(grid_svg(board))
+        return Markup(board_svg(board, game_positions(game, board)))
+    except NoMap:
+        return None
+
+
+def waiting_lists(games_root: Path) -> tuple[WaitingList, ...]:
+    """The host's open waiting lists: none yet (the index shows the section when there
+    are any)."""
+    return ()
+
+
+def sender_pages(folders: Sequence[Path], config: GmConfig | None) -> dict[str, str]:
+    """The AOF Sender's pages by path (``wtg.site.sender``): every ruleset's, and one for
+    each game that can be read (a game that cannot is named by the build)."""
+    games = []
+    for folder in folders:
+        try:
+            games.append(open_game(folder))
+        except Exception:  # the site's build names the game; the sender goes on
+            continue
+    return _sender_pages(games, config)
+
+
+def _one_game(folder: Path, site: _Site) -> tuple[str, GameFacts | str, bool]:
+    """Read one game and write its page: (its folder's name, its facts or why it could not
+    be read, whether the page was written)."""
+    try:
+        game = open_game(folder)
+        facts = gather(game)
+        html = render(
+            "game.html.j2",
+            g=facts,
+            places=facts.places,
+            map_svg=public_map_svg(game),
+            sender=facts.name in site.sender_games,
+            root="../../",
+            site_title=site.title,
+        )
+    except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+        return folder.name, failure_reason(exc), False
+    written = Output(site.out_dir).put(f"games/{facts.name}/index.html", html)
+    return folder.name, facts, written
+
+
+def _read_games(
+    folders: Sequence[Path], site: _Site, jobs: int
+) -> list[tuple[str, GameFacts | str, bool]]:
+    if jobs <= 1 or len(folders) < INLINE_GAMES:
+        return [_one_game(folder, site) for folder in folders]
+    chunk = max(1, len(folders) // (jobs * 8))
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(_one_game, folders, [site] * len(folders), chunksize=chunk))
+
+
+def build_site(
+    games_root: Path,
+    out_dir: Path,
+    *,
+    title: str = SITE_TITLE,
+    base_url: str = "",
+    jobs: int | None = None,
+    config: GmConfig | None = None,
+) -> BuildReport:
+    """Build (or bring up to date) the site of ``games_root``'s games in ``out_dir``."""
+    from wtg.due import default_jobs
+
+    scan = scan_games(games_root)
+    skipped = [u.line() for u in scan.unreadable]
+    senders = sender_pages(scan.folders, config)
+    sender_games = {m.group(1) for m in map(_SENDER_GAME.match, senders) if m}
+    site = _Site(out_dir, title, frozenset(sender_games))
+    games: list[GameFacts] = []
+    written: list[str] = []
+    for name, facts, wrote in _read_games(scan.folders, site, jobs or default_jobs()):
+        if isinstance(facts, str):
+            skipped.append(Unreadable(games_root / name, facts).line())
+            continue
+        games.append(facts)
+        if wrote:
+            written.append(f"games/{facts.name}/index.html")
+    out = Output(out_dir)
+    for relpath, html in sorted(senders.items()):
+        out.put(relpath, html)
+    rulesets = {m.group(1) for m in map(_SENDER_RULESET.match, senders) if m}
+    _site_pages(out, games, games_root, site, rulesets, base_url)
+    removed = _remove_stale(out_dir, {folder.name for folder in scan.folders}, senders)
+    return BuildReport(
+        games=len(games),
+        written=tuple(written + out.written),
+        kept=len(games) - len(written) + len(out.kept),
+        removed=tuple(removed),
+        skipped=tuple(skipped),
+    )
+
+
+def _site_pages(
+    out: Output,
+    games: Sequence[GameFacts],
+    games_root: Path,
+    site: _Site,
+    senders: Iterable[str],
+    base_url: str,
+) -> None:
+    titles = {g.ruleset: g.title for g in games}
+    shared = {"root": "", "site_title": site.title}
+    running = sorted((g for g in games if not g.over), key=lambda g: g.name.lower())
+    finished = sorted(
+        (g for g in games if g.over), key=lambda g: (g.finished, g.name), reverse=True
+    )
+    out.put(
+        "index.html",
+        render(
+            "index.html.j2",
+            running=running,
+            finished=finished,
+            waiting_lists=waiting_lists(games_root),
+            senders=[(r, titles.get(r, r)) for r in sorted(senders)],
+            **shared,
+        ),
+    )
+    results = [g.result for g in games if g.result is not None]
+    out.put("hiscore.html", render("hiscore.html.j2", h=hiscore(results), **shared))
+    out.put(
+        "ratings.html",
+        render(
+            "ratings.html.j2", tables=rate_rulesets(results), titles=titles, shown=_shown, **shared
+        ),
+    )
+    entries = feed_entries(e for g in games for e in game_entries(g, game_page(g.name)))
+    feed_id = "urn:uuid:" + str(uuid.uuid5(uuid.NAMESPACE_URL, f"wtg-site/{site.title}"))
+    out.put(
+        "feed.atom",
+        render(
+            "feed.atom.j2",
+            entries=entries,
+            updated=entries[0].updated if entries else EPOCH,
+            feed_id=feed_id,
+            base_url=base_url,
+            site_title=site.title,
+        ),
+    )
+    out.put("style.css", render("style.css.j2"))
+
+
+def _shown(table: Ratings, standing: Standing) -> str:
+    rating = table.shown(standing)
+    if rating is None:
+        return "bot"
+    return f"{rating:.1f}" if table.method == PLACKETT_LUCE else f"{rating:.0f}"
+
+
+def _remove_stale(out_dir: Path, names: set[str], senders: Mapping[str, str]) -> list[str]:
+    """The pages of games that are no longer in the games folder (a game's folder the GM
+    removed), and their folders once empty. A game that is there but could not be read
+    this time keeps its last page."""
+    removed: list[str] = []
+    folder = out_dir / "games"
+    try:
+        listed = sorted(folder.iterdir())
+    except OSError:
+        return removed
+    for path in listed:
+        if path.name in names or not path.is_dir():
+            continue
+        for page in ("index.html", "aof.html"):
+            relpath = f"games/{path.name}/{page}"
+            if relpath not in senders and (path / page).is_file():
+                (path / page).unlink()
+                removed.append(relpath)
+        with contextlib.suppress(OSError):  # something else is in it: the GM's, left alone
+            path.rmdir()
+    return removed

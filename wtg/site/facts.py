@@ -1,0 +1,158 @@
+"""One game, read through the engine, as the site shows it: what its page, the index, the
+HiScore, the ratings and the feed need, and nothing the rules hide.
+
+Every state is read through the ruleset (``public_json``, ``topten``) and every event from
+the turn's ``events.json`` only when the rules made it public; the game's ``game.yaml``
+gives the names of the humans and, to ``wtg.results``, the address that tells one person
+from another across games (kept as a key, never shown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from wtg.core.jsondata import Json
+from wtg.core.record import Record
+from wtg.core.ruleset import public_sides
+from wtg.engine import Game
+from wtg.results import Finished, result_of, side_places
+from wtg.schedule import iso, local_text
+from wtg.site.board import BoardTable, items, published_board
+from wtg.site.events import Words, public_lines
+from wtg.site.press import PressPiece, press_pieces
+
+TOP = 10
+"""Rows of a Top Ten."""
+STILL_IN = "active"
+"""The status of a side still in the game, in every shipped ruleset."""
+LABELS = {"tactics": ("Hit points", "Pieces"), "wisk": ("Armies", "Territories")}
+"""What a ruleset's Top Ten score and holdings count (WoK: score and provinces)."""
+DEFAULT_LABELS = ("Score", "Provinces")
+
+
+class SideFacts(Record):
+    id: int
+    name: str
+    status: str
+    bot: bool
+
+    @property
+    def still_in(self) -> bool:
+        return self.status == STILL_IN
+
+
+class ScoreRow(Record):
+    rank: int
+    name: str
+    score: int
+    holdings: int
+    status: str
+
+
+class TurnFacts(Record):
+    turn: int
+    ran_at: str
+    """When the turn ran (ISO, UTC); "" when its turn.json does not say."""
+    topten: tuple[ScoreRow, ...]
+    events: tuple[str, ...]
+    """The turn's public events, in words."""
+
+
+class GameFacts(Record):
+    name: str
+    ruleset: str
+    title: str
+    variant: str
+    map: str
+    turn: int
+    over: bool
+    deadline: str
+    """The next deadline (ISO, UTC); "" when there is none (no schedule, or over)."""
+    deadline_text: str
+    sides: tuple[SideFacts, ...]
+    board: BoardTable | None
+    board_note: str
+    turns: tuple[TurnFacts, ...]
+    """Every turn, the first first."""
+    press: tuple[PressPiece, ...]
+    result: Finished | None
+    places: Mapping[int, int]
+    """Each side's place, once the game is over."""
+    score_label: str
+    holdings_label: str
+
+    @property
+    def started(self) -> str:
+        return self.turns[0].ran_at if self.turns else ""
+
+    @property
+    def finished(self) -> str:
+        return self.turns[-1].ran_at if self.over and self.turns else ""
+
+    @property
+    def still_in(self) -> tuple[SideFacts, ...]:
+        return tuple(side for side in self.sides if side.still_in)
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        if self.result is None:
+            return ()
+        return tuple(e.name for e in self.result.entries if e.place == 1)
+
+
+def spot_names(public: Mapping[str, Json]) -> dict[int, str]:
+    """The names of the provinces or territories of a ``public_json`` (map data: public)."""
+    names: dict[int, str] = {}
+    for entry in [*items(public, "provinces"), *items(public, "territories")]:
+        ident, name = entry.get("id"), entry.get("name")
+        if isinstance(ident, int) and isinstance(name, str):
+            names[ident] = name
+    return names
+
+
+def gather(game: Game) -> GameFacts:
+    """What the site shows of ``game`` (StoreError and the like when it cannot be read)."""
+    ruleset, config = game.ruleset, game.config
+    state = game.state()
+    public = ruleset.public_json(state)
+    sides = tuple(
+        SideFacts(id=s.id, name=s.name, status=s.status, bot=ruleset.seat_of(state, s.id) is None)
+        for s in public_sides(public)
+    )
+    words = Words({s.id: s.name for s in sides}, spot_names(public))
+    turns = []
+    for number in game.store.turns():
+        topten = tuple(
+            ScoreRow(rank=r.rank, name=r.name, score=r.score, holdings=r.provinces, status=r.status)
+            for r in ruleset.topten(game.state(number))[:TOP]
+        )
+        events = tuple(public_lines(game.events(number), words))
+        turns.append(TurnFacts(number, game.meta(number).get("ran_at", ""), topten, events))
+    over = ruleset.is_over(state)
+    deadline = None if over else game.deadline()
+    zone = config.schedule.timezone if config.schedule is not None else "UTC"
+    board, note = published_board(ruleset.name, public, words.sides)
+    shown_map = public.get("map")
+    score_label, holdings_label = LABELS.get(ruleset.name, DEFAULT_LABELS)
+    return GameFacts(
+        name=game.store.root.name,
+        ruleset=ruleset.name,
+        title=ruleset.title,
+        variant=config.variant or "",
+        map=shown_map if isinstance(shown_map, str) and shown_map else config.map,
+        turn=ruleset.turn_of(state),
+        over=over,
+        deadline=iso(deadline) if deadline else "",
+        deadline_text=local_text(deadline, zone) if deadline else "",
+        sides=sides,
+        board=board,
+        board_note=note,
+        turns=tuple(turns),
+        press=press_pieces(game.store.root, config),
+        result=result_of(
+            ruleset, config, state, turns[-1].ran_at if turns else "", game.store.root.name
+        ),
+        places=side_places(ruleset, state, public, public_sides(public)) if over else {},
+        score_label=score_label,
+        holdings_label=holdings_label,
+    )

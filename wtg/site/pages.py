@@ -1,0 +1,59 @@
+"""The site's Jinja templates (``templates/site/``), HTML-escaped: every name, every piece of
+press and every other text a player wrote is escaped wherever a template prints it."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+from urllib.parse import quote
+
+import jinja2
+
+from wtg.data.templates import template_loader
+from wtg.report import bytecode_cache
+from wtg.schedule import parse_iso
+
+SITE = "site"
+
+
+def href(name: str) -> str:
+    """A game's name as a piece of a link (a space, ``#`` or ``?`` in it quoted)."""
+    return quote(name, safe="")
+
+
+def when(text: str) -> str:
+    """An ISO time (UTC) as people read it: ``2026-11-26 18:00 UTC`` ("" stays "")."""
+    if not text:
+        return ""
+    try:
+        return f"{parse_iso(text):%Y-%m-%d %H:%M} UTC"
+    except ValueError:
+        return text
+
+
+def day(text: str) -> str:
+    """An ISO time's date: ``2026-11-26``."""
+    return when(text)[:10]
+
+
+@cache
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=template_loader(),
+        bytecode_cache=bytecode_cache(),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        auto_reload=False,
+    )
+    env.filters["href"] = href
+    env.filters["when"] = when
+    env.filters["day"] = day
+    return env
+
+
+def render(template: str, **context: Any) -> str:
+    """``templates/site/<template>`` rendered with ``context``."""
+    return environment().get_template(f"{SITE}/{template}").render(**context)

@@ -1,0 +1,65 @@
+"""A game's press and commentary, as the host keeps it: ``GAME_DIR/press/``, one piece a
+text file (UTF-8), shown in the order of the file names; a name that starts with a turn
+number (``0004-from-the-north.txt``) shows the turn.
+
+Press is written by players (or the GM) and published as it is written, every character
+escaped by the templates. Before that, any secret code of the game's players and any
+address of a player who did not agree to share it (``share_address``) is blacked out: a
+player who pasted his code into a piece of press has not published it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from wtg.core.record import Record
+from wtg.gameconfig import GameConfig
+
+PRESS_DIR = "press"
+LONGEST = 20_000
+"""Characters of a piece shown (the rest is cut, and the page says so)."""
+WITHHELD = "[withheld]"
+_TURN = re.compile(r"^(\d{1,6})(?:\D|$)")
+
+
+class PressPiece(Record):
+    title: str
+    text: str
+
+
+def press_pieces(game_dir: Path, config: GameConfig) -> tuple[PressPiece, ...]:
+    """The game's press, read and cleaned; none when the folder is not there or cannot be
+    read (a piece that cannot be read is passed over)."""
+    folder = game_dir / PRESS_DIR
+    try:
+        files = sorted(p for p in folder.iterdir() if p.suffix == ".txt" and p.is_file())
+    except OSError:
+        return ()
+    secrets = _secrets(config)
+    pieces = []
+    for path in files:
+        try:
+            raw = path.read_bytes()[: LONGEST * 4]
+        except OSError:
+            continue
+        text = raw.decode("utf-8", errors="replace")
+        if len(text) > LONGEST:
+            text = text[:LONGEST] + "\n[... cut: the rest is longer than the page shows]"
+        match = _TURN.match(path.name)
+        title = f"Turn {int(match.group(1))}" if match else path.stem.replace("-", " ")
+        pieces.append(PressPiece(title=title, text=blacked_out(text, secrets)))
+    return tuple(pieces)
+
+
+def _secrets(config: GameConfig) -> re.Pattern[str] | None:
+    """What no page may show of the game's players: codes, and unshared addresses."""
+    words = [p.code for p in config.players if p.code]
+    words += [p.email for p in config.players if p.email and not p.share_address]
+    if not words:
+        return None
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.I)
+
+
+def blacked_out(text: str, secrets: re.Pattern[str] | None) -> str:
+    return secrets.sub(WITHHELD, text) if secrets is not None else text
