@@ -330,6 +330,7 @@ def test_each_game_page_draws_the_board_the_rules_publish(site: Path, played_gam
     standard = page("star isles #2")
     game = open_game(played_games / "star isles #2")
     provinces = game.ruleset.public_json(game.state())["provinces"]
+    assert isinstance(provinces, list)
     assert standard.count('data-province="') == len(provinces)
     svg = standard.split("<svg", 1)[1].split("</svg>", 1)[0]
     assert "the GM's view" not in svg and "what everyone sees" in svg
