@@ -123,7 +123,7 @@ def queue_one_turn(game: Game, gm: GmConfig) -> int:
     game.run_turn()
     journal = Journal(gm.spool)
     try:
-        return queue_reports(gm, Outbox(gm.spool), journal, datetime.now(timezone.utc))
+        return queue_reports(gm, Outbox(gm.spool), journal, datetime.now(timezone.utc)).reports
     finally:
         journal.close()
 

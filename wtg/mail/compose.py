@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from datetime import datetime
 from email.headerregistry import BaseHeader, HeaderRegistry
-from email.message import EmailMessage
+from email.message import EmailMessage, MIMEPart
 from email.policy import EmailPolicy
 from functools import cache, lru_cache
 from typing import Any
@@ -98,9 +98,12 @@ def message(
     when: datetime,
     reply_to_id: str | None = None,
     kind: str = "auto-replied",
+    picture: tuple[bytes, str] | None = None,
 ) -> Outgoing:
     """A text/plain mail. Its Message-ID comes from ``ident``, so a mail that is ever sent
-    again carries the same Message-ID and mail clients show it once.
+    again carries the same Message-ID and mail clients show it once. ``picture`` (PNG
+    bytes and a file name) makes it a multipart/mixed mail: the text first, then the
+    picture, shown inline (``with_picture``).
 
     Every header goes through the header registry under a policy that refuses line
     breaks, so no text can add a header. Text (the subject, which carries game and
@@ -110,9 +113,12 @@ def message(
     domain = re.sub(r"[^A-Za-z0-9.-]", "", loop_id(sender).rpartition("@")[2]) or "localhost"
     digest = hashlib.sha256(ident.encode()).hexdigest()[:16]
     msg = Outgoing(policy=POLICY)
-    for name, value in _BODY_HEADERS:
-        msg[name] = value
-    msg.set_payload(quoted_printable(body))
+    if picture is None:
+        for name, value in _BODY_HEADERS:
+            msg[name] = value
+        msg.set_payload(quoted_printable(body))
+    else:
+        with_picture(msg, body, *picture, boundary=f"=_wtg_{digest}")
     problems = []
     for name, address in (("From", sender), ("To", to)):
         header, problem = _address(name, address)
@@ -132,6 +138,24 @@ def message(
         msg["References"] = reference
     msg.refused = "; ".join(problems)
     return msg
+
+
+def with_picture(msg: EmailMessage, body: str, png: bytes, filename: str, boundary: str) -> None:
+    """Make ``msg`` (with no content yet) a multipart/mixed mail of two parts: the text, as
+    a text/plain mail has it, first (a reply quotes it, and the AOF in it), then the PNG,
+    base64, ``Content-Disposition: inline`` with ``filename`` (shown below the text).
+    ``boundary`` is fixed (a mail written again is the same bytes); it starts with "=_",
+    which neither quoted-printable nor base64 text can hold."""
+    text = MIMEPart(policy=POLICY)
+    for name, value in _BODY_HEADERS[1:]:
+        text[name] = value
+    text.set_payload(quoted_printable(body))
+    image = MIMEPart(policy=POLICY)
+    image.set_content(png, "image", "png", disposition="inline", filename=filename)
+    msg["MIME-Version"] = _BODY_HEADERS[0][1]
+    msg["Content-Type"] = "multipart/mixed"
+    msg.set_param("boundary", boundary)
+    msg.set_payload([text, image])
 
 
 def harmless(text: str) -> str:

@@ -15,6 +15,7 @@ from wtg.engine import Game
 from wtg.mail import compose
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
+from wtg.mail.pictures import MapPicture, for_report
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
 from wtg.mail.transport import (
@@ -44,6 +45,9 @@ class SendSummary(Record):
     unreachable: str = ""
     unreadable: tuple[str, ...] = ()
     """A line for each game folder that could not be opened (skipped; ``wtg.gamesdir``)."""
+    undrawn: tuple[str, ...] = ()
+    """A line for each report that went out without its map picture because the picture
+    could not be drawn (``wtg.mail.pictures``)."""
 
     def busy(self) -> bool:
         """Anything queued, sent, waiting or failed: worth a line even under --quiet."""
@@ -65,35 +69,51 @@ def open_transport(gm: GmConfig) -> Transport:
     return MaildirTransport(gm.maildir_out)
 
 
+class Queued(NamedTuple):
+    reports: int
+    undrawn: tuple[str, ...] = ()
+    """Why a report that was due a map picture went out without it, a line each."""
+
+
 def queue_reports(
     gm: GmConfig,
     outbox: Outbox,
     journal: Journal,
     now: datetime,
     registry: Registry | None = None,
-) -> int:
-    """Each player's report (with the next AOF in the body) of every turn not yet mailed."""
+    picture: MapPicture | None = None,
+) -> Queued:
+    """Each player's report (with the next AOF in the body) of every turn not yet mailed,
+    with the player's map as a picture when ``picture`` draws one (``wtg.mail.pictures``)."""
     queued = 0
+    undrawn: list[str] = []
     for game in (registry or Registry(gm.games_dir)).games().values():
         name = game.config.game
+        chosen = game.settings().read() if picture is not None else {}
         for turn in range(journal.mailed_turn(name) + 1, game.latest_turn() + 1):
             for entry in game.config.players:
                 ident = f"report-{name}-t{turn:04d}-p{entry.id:02d}"
+                if outbox.known(ident):
+                    continue  # queued by a send that was stopped before it said so
                 subject = f"[{name}] turn {turn} report for {entry.name}"
+                extra = for_report(game, turn, entry.id, picture, chosen.get(entry.id, {}))
+                undrawn += [extra.problem] if extra.problem else []
+                drawn = extra.picture
                 msg = compose.message(
                     ident,
                     gm.sender,
                     entry.email,
                     subject,
-                    game.report(entry.id, turn),
+                    game.report(entry.id, turn) + extra.note,
                     when=now,
                     kind="auto-generated",
+                    picture=(drawn.png, drawn.filename) if drawn else None,
                 )
                 queued += outbox.add(ident, msg, durable=False)
             flush(outbox.root)
             journal.set_mailed_turn(name, turn)
             journal.commit()
-    return queued
+    return Queued(queued, tuple(undrawn))
 
 
 def deliver(
@@ -135,25 +155,31 @@ def deliver(
 
 
 def send(
-    gm: GmConfig, transport: Transport | None = None, now: datetime | None = None
+    gm: GmConfig,
+    transport: Transport | None = None,
+    now: datetime | None = None,
+    picture: MapPicture | None = None,
 ) -> SendSummary:
+    """Queue the reports of every turn run since the last send (each with the player's map
+    as a picture when ``picture`` draws one), then deliver the outbox."""
     moment = now or datetime.now(timezone.utc)
     with only_one(gm.spool, "send"):  # two sends of one outbox could mail a message twice
         outbox = Outbox(gm.spool)
         journal = Journal(gm.spool)
         registry = Registry(gm.games_dir)
         try:
-            queued = queue_reports(gm, outbox, journal, moment, registry)
+            queued = queue_reports(gm, outbox, journal, moment, registry, picture)
         finally:
             journal.close()
         done = deliver(outbox, transport or open_transport(gm))
     return SendSummary(
-        queued=queued,
+        queued=queued.reports,
         sent=done.sent,
         waiting=done.waiting,
         failed=done.failed,
         unreachable=done.unreachable,
         unreadable=tuple(lost.line() for lost in registry.unreadable),
+        undrawn=queued.undrawn,
     )
 
 
