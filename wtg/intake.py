@@ -114,8 +114,7 @@ def read_orders(
     through the door. ``trusted``: the GM at the command line, who needs no code."""
     door = Door(ruleset, config, state, turn, trusted, player)
     found = find_all(ruleset.form_for(state), texts)
-    blank = not any(item.filled for item in found)
-    if not found or (blank and any(_order_file(text) for text in texts)):
+    if not found or (not any(map(_form_like, found)) and any(map(_order_file, texts))):
         return [door.order_file(texts)]
     choices = [c for c in choose_copies(found) if _for_game(c, config, found)]
     if any(c.found.filled for c in choices):
@@ -139,6 +138,14 @@ def _for_game(choice: Choice, config: GameConfig, found: Sequence[Found]) -> boo
     named = choice.found.header.get("game", "").strip().lower()
     games = {item.header.get("game", "").strip().lower() for item in found}
     return named == config.game.lower() or config.game.lower() not in games
+
+
+def _form_like(item: Found) -> bool:
+    """Whether a copy found is surely a form: one with order lines, or a header and a
+    setting line. A setting line alone is as well an order file's key (``map: off``)."""
+    outcome = item.outcome
+    bad = [v for v in outcome.bad if v.entry.section not in SETTING_KEYS]
+    return bool(outcome.entries or bad) or (item.filled and item.copy.header is not None)
 
 
 def _order_file(text: str) -> bool:

@@ -98,12 +98,9 @@ def message(
     when: datetime,
     reply_to_id: str | None = None,
     kind: str = "auto-replied",
-    picture: tuple[bytes, str] | None = None,
 ) -> Outgoing:
     """A text/plain mail. Its Message-ID comes from ``ident``, so a mail that is ever sent
-    again carries the same Message-ID and mail clients show it once. ``picture`` (PNG
-    bytes and a file name) makes it a multipart/mixed mail: the text first, then the
-    picture, shown inline (``with_picture``).
+    again carries the same Message-ID and mail clients show it once.
 
     Every header goes through the header registry under a policy that refuses line
     breaks, so no text can add a header. Text (the subject, which carries game and
@@ -113,12 +110,9 @@ def message(
     domain = re.sub(r"[^A-Za-z0-9.-]", "", loop_id(sender).rpartition("@")[2]) or "localhost"
     digest = hashlib.sha256(ident.encode()).hexdigest()[:16]
     msg = Outgoing(policy=POLICY)
-    if picture is None:
-        for name, value in _BODY_HEADERS:
-            msg[name] = value
-        msg.set_payload(quoted_printable(body))
-    else:
-        with_picture(msg, body, *picture, boundary=f"=_wtg_{digest}")
+    for name, value in _BODY_HEADERS:
+        msg[name] = value
+    msg.set_payload(quoted_printable(body))
     problems = []
     for name, address in (("From", sender), ("To", to)):
         header, problem = _address(name, address)
@@ -140,21 +134,22 @@ def message(
     return msg
 
 
-def with_picture(msg: EmailMessage, body: str, png: bytes, filename: str, boundary: str) -> None:
-    """Make ``msg`` (with no content yet) a multipart/mixed mail of two parts: the text, as
-    a text/plain mail has it, first (a reply quotes it, and the AOF in it), then the PNG,
-    base64, ``Content-Disposition: inline`` with ``filename`` (shown below the text).
-    ``boundary`` is fixed (a mail written again is the same bytes); it starts with "=_",
-    which neither quoted-printable nor base64 text can hold."""
+def with_picture(msg: EmailMessage, png: bytes, filename: str) -> None:
+    """Make a text/plain mail of ``message`` a multipart/mixed mail of two parts: its text
+    first, as it was (a reply quotes it, and the AOF in it), then the PNG, base64, with
+    ``Content-Disposition: inline`` and ``filename`` (clients show it below the text).
+    The boundary comes from the Message-ID (a mail made again is the same bytes) and
+    starts with "=_", which neither quoted-printable nor base64 text can hold."""
     text = MIMEPart(policy=POLICY)
-    for name, value in _BODY_HEADERS[1:]:
-        text[name] = value
-    text.set_payload(quoted_printable(body))
+    for name, _value in _BODY_HEADERS[1:]:
+        text[name] = msg[name]
+        del msg[name]
+    text.set_payload(msg.get_payload())
     image = MIMEPart(policy=POLICY)
     image.set_content(png, "image", "png", disposition="inline", filename=filename)
-    msg["MIME-Version"] = _BODY_HEADERS[0][1]
+    digest = hashlib.sha256(str(msg["Message-ID"]).encode()).hexdigest()[:16]
     msg["Content-Type"] = "multipart/mixed"
-    msg.set_param("boundary", boundary)
+    msg.set_param("boundary", f"=_wtg_{digest}")
     msg.set_payload([text, image])
 
 

@@ -107,8 +107,9 @@ def queue_reports(
                     game.report(entry.id, turn) + extra.note,
                     when=now,
                     kind="auto-generated",
-                    picture=(drawn.png, drawn.filename) if drawn else None,
                 )
+                if drawn is not None:
+                    compose.with_picture(msg, drawn.png, drawn.filename)
                 queued += outbox.add(ident, msg, durable=False)
             flush(outbox.root)
             journal.set_mailed_turn(name, turn)
