@@ -8,16 +8,24 @@ from __future__ import annotations
 
 import os
 import stat
+from email.message import EmailMessage
 from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
 
 from tests.mail.loop import NOW, World
 from tests.mail.maps import Drawing, parsed, parts, picture_of, png, text_of
 from tests.mail.servers import SmtpSink
 from wtg.aof.choose import find_all
+from wtg.cli import main
 from wtg.config import config_from_data
+from wtg.core.errors import ConfigError
+from wtg.engine import open_game
 from wtg.mail.outbox import Outbox
 from wtg.mail.sender import send
 from wtg.mail.transport import SmtpTransport
+from wtg.yamlio import load_yaml
 
 REPORTS = [f"report-g1-t0000-p{seat:02d}" for seat in range(1, 5)]
 
@@ -176,3 +184,70 @@ def test_the_png_reaches_a_real_smtp_server_byte_for_byte(tmp_path: Path, smtp: 
         seat = int(name[-2:])
         assert picture_of(received.data) == (png(seat, 0), "map-turn0.png", "inline")
         assert received.rcpt_tos == (f"p{seat}@players.example",)
+
+
+def test_a_mail_with_only_map_off_is_answered_that_the_orders_on_file_stand(
+    tmp_path: Path,
+) -> None:
+    world = World(tmp_path)
+    world.mail(world.aof(1, X1="100"))
+    world.poll()
+    on_file = (world.game.store.pending_dir(1) / "p01.yaml").read_bytes()
+    world.mail(with_line(world.aof(1), "MAP: off"))
+    summary = world.poll()
+    assert (summary.filed, summary.ignored) == (0, 1)
+    assert (world.game.store.pending_dir(1) / "p01.yaml").read_bytes() == on_file
+    assert world.game.settings().read()[1]["map"][0] == "off"
+    (answer,) = [raw for name, raw in world.outbox().items() if name.startswith("unchanged-")]
+    text = text_of(answer)
+    assert (
+        "reached the turn\ngenerator: a setting changed, and no orders found in your mail." in text
+    )
+    assert "(server time) still stand." in text
+    assert "ok MAP: off: your reports come without the map picture from the next one on" in text
+
+
+def test_a_reply_that_carries_the_picture_back_still_files_its_orders(tmp_path: Path) -> None:
+    """Some clients (Apple Mail, Thunderbird in HTML) send the original's picture back with
+    the reply: the picture is no text, and the form in the text part is filed."""
+    world = World(tmp_path)
+    send(world.gm, now=NOW, picture=Drawing())
+    report = sent(world)["report-g1-t0000-p01"]
+    quoted = "".join(f"> {line}\n" for line in text_of(report).splitlines())
+    filled = world.aof(1, X1="150", R1="1")
+    reply = EmailMessage()
+    reply["From"] = "p1@players.example"
+    reply["To"] = "gm@wtg.example"
+    reply["Subject"] = "Re: [g1] turn 0 report for Player1"
+    reply["Message-ID"] = "<back@players.example>"
+    reply.set_content(f"My orders.\n\n{filled}\n{quoted}")
+    reply.add_alternative(
+        f"<html><body><pre>{filled}</pre><img src='cid:map0'></body></html>", "html"
+    )
+    html_part = reply.get_body(preferencelist=("html",))
+    assert isinstance(html_part, EmailMessage)
+    html_part.add_related(png(1, 0), "image", "png", cid="<map0>", filename="map-turn0.png")
+    world.inbox.add(reply)
+    assert world.poll().filed == 1
+    orders = (world.game.store.pending_dir(1) / "p01.yaml").read_text()
+    assert orders == "player: 1\nturn: 1\ntrade: [150]\nready: true\n"
+
+
+def test_new_game_says_in_game_yaml_whether_reports_carry_the_map(tmp_path: Path) -> None:
+    players = ["--player=Ann:ann@example.org", "--player=Bob:bob@example.org"]
+    for flag, written in (("--map-pictures", True), ("--no-map-pictures", False)):
+        folder = tmp_path / flag.strip("-")
+        result = CliRunner().invoke(
+            main, ["new-game", str(folder), "--ruleset", "wok4", "--map", "small", *players, flag]
+        )
+        assert result.exit_code == 0, result.output
+        assert load_yaml((folder / "game.yaml").read_text())["map_pictures"] is written
+        assert open_game(folder).config.map_pictures is written
+
+
+def test_a_game_yaml_with_map_pictures_that_is_no_yes_or_no_is_refused(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    path = world.game.store.root / "game.yaml"
+    path.write_text(path.read_text().replace("map_pictures: true", "map_pictures: none"))
+    with pytest.raises(ConfigError, match="map_pictures must be true or false, not 'none'"):
+        open_game(world.game.store.root)
