@@ -141,11 +141,12 @@ def _for_game(choice: Choice, config: GameConfig, found: Sequence[Found]) -> boo
 
 
 def _form_like(item: Found) -> bool:
-    """Whether a copy found is surely a form: one with order lines, or a header and a
-    setting line. A setting line alone is as well an order file's key (``map: off``)."""
+    """Whether a copy found is surely a form: one with order lines, or a setting line
+    between the form's markers. Outside them, a setting line may as well be an order
+    file's key (``map: off``, under ``game:``, ``player:`` ... keys read as a header)."""
     outcome = item.outcome
     bad = [v for v in outcome.bad if v.entry.section not in SETTING_KEYS]
-    return bool(outcome.entries or bad) or (item.filled and item.copy.header is not None)
+    return bool(outcome.entries or bad) or (item.filled and item.copy.marked)
 
 
 def _order_file(text: str) -> bool:

@@ -189,6 +189,30 @@ def test_an_order_file_sets_map_with_its_key(wok: Game) -> None:
     assert wok.settings().value(1, MAP) == "off"
 
 
+@pytest.mark.parametrize(
+    "head",
+    [
+        "game: g1\nplayer: 1\nturn: 1\ncode: CODE0001\n",
+        "game: g1\ncode: CODE0001\nplayer: 1\nturn: 1\n",
+    ],
+)
+def test_an_order_file_by_mail_sets_map_beside_its_orders(wok: Game, head: str) -> None:
+    """The keys game, player, turn and code of an order file read like a form's header:
+    ``map: off`` under them stays the order file's key, not a MAP line of a form."""
+    stored = one(wok.submit_all(head + "trade: [100]\nmap: off\n", via="mail"))
+    assert isinstance(stored, Submission) and stored.settings == {"map": "off"}
+    assert load_yaml((pending(wok) or b"").decode()) == {"player": 1, "turn": 1, "trade": [100]}
+    alone = one(wok.submit_all(head + "map: on\n", via="mail"))
+    assert isinstance(alone, Unchanged) and alone.settings == {"map": "on"}
+    assert pending(wok) is not None and wok.settings().value(1, MAP) == "on"
+
+
+def test_a_form_pasted_without_its_markers_takes_a_map_line(wok: Game) -> None:
+    form = form_of(wok).replace("=== BEGIN AOF ===\n", "").replace("=== END AOF ===\n", "")
+    result = one(wok.submit_all(form + "MAP: off\n", via="mail"))
+    assert isinstance(result, Unchanged) and result.settings == {"map": "off"}
+
+
 def test_an_earlier_mail_filed_later_does_not_undo_a_later_setting(wok: Game) -> None:
     """Settings follow the server's order of arrival, as orders do (``wtg.arrival``)."""
     now = datetime.now(timezone.utc)
