@@ -22,6 +22,7 @@ from wtg.due import run_due
 from wtg.engine import Game, create_game, open_game
 from wtg.gameconfig import PlayerEntry
 from wtg.mail.inbox import MaildirInbox
+from wtg.mail.pictures import map_drawing
 from wtg.mail.poller import poll
 from wtg.mail.sender import send
 from wtg.mail.transport import delivered
@@ -124,7 +125,7 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
         f"A 10-player WoK IV game on the 60-province map in {game.store.root} (seed {seed});"
         f" mail goes through the maildir transport in {gm.spool}."
     )
-    echo(f"  send: {send(gm).line()}")
+    echo(f"  send: {send(gm, picture=map_drawing()).line()}")
     for _ in range(turns):
         game = open_game(game.store.root).typed(WOK4)
         state = game.state()
@@ -148,7 +149,7 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
         clock = deadline + timedelta(minutes=1) if deadline else None
         for line, _ok in run_due(gm, clock):
             echo(f"  run-turn --due: {line}")
-        echo(f"  send: {send(gm).line()}")
+        echo(f"  send: {send(gm, picture=map_drawing()).line()}")
     reports = out_dir / "reports"
     for turn in game.store.turns():
         shutil.copytree(game.store.turn_dir(turn) / "reports", reports / f"turn-{turn:02d}")

@@ -23,6 +23,7 @@ from wtg.core.ruleset import (
     Ruleset,
     SeatId,
     SeatSetup,
+    SideId,
     State,
     public_sides,
 )
@@ -30,6 +31,7 @@ from wtg.data.maps import GAME_MAP, map_copy
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
 from wtg.marks import Hold, bare_address, bounces_of, hold_of
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
+from wtg.playersettings import PlayerSettings
 from wtg.registry import find_ruleset
 from wtg.report import aof_text, gm_report_text, report_text, topten_text, with_set_aside
 from wtg.schedule import Schedule, iso, local_text, next_deadline, parse_iso
@@ -307,7 +309,25 @@ class Game(Generic[S]):
                 player=player,
             )
             filing = _Filing(moment, key, via, durable, sources[0] if sources else "")
-            return [self._file(result, filing) for result in results]
+            filed = [self._file(result, filing) for result in results]
+            self._remember(filed, filing, state)
+            return filed
+
+    def _remember(
+        self, results: Sequence[Submission | Unchanged | OrderError], filing: _Filing, state: S
+    ) -> None:
+        """Keep the settings the orders chose (``MAP: off``) for the player's seat, stored
+        or not: a setting is no order, and stands until a later mail changes it."""
+        for result in results:
+            if isinstance(result, OrderError) or not result.settings:
+                continue
+            seat = self.ruleset.seat_of(state, SideId(result.player))
+            chosen = result.settings
+            self.settings().choose(seat or result.player, chosen, filing.key, filing.durable)
+
+    def settings(self) -> PlayerSettings:
+        """What the players chose with setting lines (``wtg.playersettings``)."""
+        return PlayerSettings(self.store.root)
 
     def _file(
         self, result: Submission | Unchanged | OrderError, filing: _Filing
@@ -565,8 +585,10 @@ def create_game(
     options: Mapping[str, OptionValue] | None = None,
     schedule: Schedule | None = None,
     now: datetime | None = None,
+    map_pictures: bool = True,
 ) -> Game:
-    """Create the game folder and run turn 0: start positions, reports and AOFs."""
+    """Create the game folder and run turn 0: start positions, reports and AOFs.
+    ``map_pictures``: each report mail carries the player's map as a picture."""
     check_new_game(game_dir.name, players)
     ruleset = find_ruleset(ruleset_name)
     copy = map_copy(map_name)
@@ -579,6 +601,7 @@ def create_game(
         variant=variant,
         options=dict(options or {}),
         schedule=schedule,
+        map_pictures=map_pictures,
     )
     setup = GameSetup(
         game=config.game,

@@ -63,6 +63,9 @@ class GameConfig(Record):
     variant: str | None = None
     options: Mapping[str, Any] = _EMPTY
     schedule: Schedule | None = None
+    map_pictures: bool = True
+    """Each report mail carries the player's map as a picture (``map_pictures: false`` in
+    game.yaml, ``new-game --no-map-pictures``: none for anyone)."""
 
     def player(self, pid: int) -> PlayerEntry:
         for p in self.players:
@@ -80,6 +83,7 @@ class GameConfig(Record):
             "options": dict(self.options),
             "players": [p.to_dict() for p in self.players],
             "schedule": self.schedule.to_dict() if self.schedule else None,
+            "map_pictures": self.map_pictures,
         }
         return "# wtg game config: keep the player codes secret\n" + dump_yaml(data)
 
@@ -111,6 +115,7 @@ class GameConfig(Record):
                 variant=data.get("variant"),
                 options=dict(data.get("options") or {}),
                 schedule=Schedule.from_dict(data["schedule"]) if data.get("schedule") else None,
+                map_pictures=_flag(data.get("map_pictures", True), "map_pictures"),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"{source}: missing or bad entry {exc}") from exc

@@ -24,12 +24,15 @@ from wtg.aof.orderfile import orders_from_yaml, orders_to_yaml
 from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
 from wtg.core.record import Record
 from wtg.core.ruleset import Ruleset, S, SideId
+from wtg.core.settings import MAP, SETTING_KEYS, SettingSpec, setting_keyed
 from wtg.gameconfig import GameConfig
 
 READY_KEY = "ready"
 ORDER_FILE = "the order file"
 NO_ORDERS = "no orders found in your mail"
 NONE_ACCEPTED = "none of the order lines in your mail could be accepted"
+SETTINGS_ONLY = "a setting changed, and no orders found in your mail"
+_NOT_ORDERS = (READY_KEY, *SETTING_KEYS)
 
 
 class Credentials(Record):
@@ -67,6 +70,8 @@ class Submission:
     """True when later orders of the player were already on file: these were not stored."""
     ready_only: bool = False
     """The form held nothing but the READY line: the orders on file stay, marked so."""
+    settings: dict[str, str] = field(default_factory=dict)
+    """The player's settings the form chose (``{"map": "off"}``): no orders."""
 
     def confirmation(self) -> str:
         """Every accepted order and every rejected line, in the order they were written."""
@@ -88,6 +93,8 @@ class Unchanged:
     verdicts: list[Verdict] = field(default_factory=list)
     on_file: str | None = None
     """When the orders on file were received (filled in by the store), None when none are."""
+    settings: dict[str, str] = field(default_factory=dict)
+    """The player's settings the mail chose: they change, the orders on file do not."""
 
 
 Outcome = Submission | Unchanged | OrderError
@@ -107,8 +114,7 @@ def read_orders(
     through the door. ``trusted``: the GM at the command line, who needs no code."""
     door = Door(ruleset, config, state, turn, trusted, player)
     found = find_all(ruleset.form_for(state), texts)
-    blank = not any(item.filled for item in found)
-    if not found or (blank and any(_order_file(text) for text in texts)):
+    if not found or (not any(map(_form_like, found)) and any(map(_order_file, texts))):
         return [door.order_file(texts)]
     choices = [c for c in choose_copies(found) if _for_game(c, config, found)]
     if any(c.found.filled for c in choices):
@@ -132,6 +138,15 @@ def _for_game(choice: Choice, config: GameConfig, found: Sequence[Found]) -> boo
     named = choice.found.header.get("game", "").strip().lower()
     games = {item.header.get("game", "").strip().lower() for item in found}
     return named == config.game.lower() or config.game.lower() not in games
+
+
+def _form_like(item: Found) -> bool:
+    """Whether a copy found is surely a form: one with order lines, or a setting line
+    between the form's markers. Outside them, a setting line may as well be an order
+    file's key (``map: off``, under ``game:``, ``player:`` ... keys read as a header)."""
+    outcome = item.outcome
+    bad = [v for v in outcome.bad if v.entry.section not in SETTING_KEYS]
+    return bool(outcome.entries or bad) or (item.filled and item.copy.marked)
 
 
 def _order_file(text: str) -> bool:
@@ -174,7 +189,8 @@ class Door(Generic[S]):
                 return self.judge([], [], pid, "aof")
             return Unchanged(pid, self.turn, NO_ORDERS)
         outcome = found.outcome
-        result = self.judge(outcome.entries, [*outcome.bad, *choice.outside], pid, "aof")
+        bad = [*outcome.bad, *choice.outside]
+        result = self.judge(outcome.entries, bad, pid, "aof", outcome.settings)
         if isinstance(result, Submission):
             result.notes.extend(choice.notes)
         return result
@@ -202,11 +218,12 @@ class Door(Generic[S]):
                 where=ORDER_FILE,
             )
         )
-        body = {k: v for k, v in data.items() if k not in ("game", "code")}
+        body = {k: v for k, v in data.items() if k not in ("game", "code", *SETTING_KEYS)}
         entries, bad, problems = self.ruleset.entries_from_dict(body, self.state)
         if problems:
             raise OrderRefused("; ".join(problems), pid)
-        return self.judge(entries, bad, pid, "yaml")
+        settings, refused = _settings_of_file(data)
+        return self.judge(entries, [*bad, *refused], pid, "yaml", settings)
 
     def admit(self, credentials: Credentials) -> int:
         """The door: the side whose orders these are, once game, player, code and turn
@@ -248,29 +265,49 @@ class Door(Generic[S]):
         return pid
 
     def judge(
-        self, entries: list[RawEntry], bad: list[Verdict], pid: int, source: str
+        self,
+        entries: list[RawEntry],
+        bad: list[Verdict],
+        pid: int,
+        source: str,
+        settings: Sequence[RawEntry] = (),
     ) -> Submission | Unchanged:
         """The verdict on every line. READY stands only when no line was rejected; a mail
         none of whose order lines could be accepted leaves the orders on file as they
-        are."""
+        are, and so does a mail that only chooses a setting (``MAP: off``): settings are
+        no orders."""
         if pid not in self.ruleset.owing(self.state):
             raise OrderRefused(f"player {pid} has no orders to give this turn", pid)
         acceptance = self.ruleset.accept(entries, self.state, pid)
-        verdicts = sorted(bad + acceptance.verdicts, key=_verdict_order)
+        chosen = {entry.section: str(entry.values[entry.section]) for entry in settings}
+        told = [self._told(entry) for entry in settings]
+        verdicts = sorted(bad + acceptance.verdicts + told, key=_verdict_order)
         orders = acceptance.orders
         rejected = sum(1 for v in verdicts if not v.accepted)
-        given = [v for v in verdicts if v.accepted and v.entry.section != READY_KEY]
+        given = [v for v in verdicts if v.accepted and v.entry.section not in _NOT_ORDERS]
+        ready = any(v.accepted and v.entry.section == READY_KEY for v in verdicts)
         if rejected and not given:
-            return Unchanged(pid, self.turn, NONE_ACCEPTED, verdicts)
-        submission = Submission(pid, self.turn, orders, verdicts, source)
+            return Unchanged(pid, self.turn, NONE_ACCEPTED, verdicts, settings=chosen)
+        if chosen and not given and not ready:
+            return Unchanged(pid, self.turn, SETTINGS_ONLY, verdicts, settings=chosen)
+        submission = Submission(pid, self.turn, orders, verdicts, source, settings=chosen)
         if rejected and orders.get(READY_KEY):
             del orders[READY_KEY]
             submission.notes.append(
                 f"READY was not kept: {rejected} line(s) were rejected. Correct them and "
                 "send the form again, with READY."
             )
-        submission.ready_only = bool(verdicts) and not given and not rejected
+        submission.ready_only = ready and not given and not rejected
         return submission
+
+    def _told(self, entry: RawEntry) -> Verdict:
+        """A setting line, accepted, with what it does."""
+        setting = setting_keyed(entry.section)
+        assert setting is not None  # the parser makes setting entries of settings only
+        reason = setting.tell(str(entry.values[entry.section]))
+        if setting is MAP and not self.config.map_pictures:
+            reason = "kept, but this game mails no map pictures to anyone"
+        return Verdict(entry=entry, accepted=True, reason=reason)
 
 
 def _no_header(line: int) -> str:
@@ -294,6 +331,28 @@ def _number(credentials: Credentials, name: str) -> int:
     if number is None:
         raise OrderError(f"{credentials.where}: {name} must be a number, found {text[:24]!r}")
     return number
+
+
+def _settings_of_file(data: Mapping[str, Any]) -> tuple[list[RawEntry], list[Verdict]]:
+    """The settings an order file chooses (``map: off``), and those it gives a value the
+    setting does not take."""
+    chosen: list[RawEntry] = []
+    refused: list[Verdict] = []
+    for key in SETTING_KEYS:
+        if key not in data:
+            continue
+        setting: SettingSpec | None = setting_keyed(key)
+        assert setting is not None
+        written = data[key]
+        text = f"{key}: {written if isinstance(written, str) else repr(written)}"[:80]
+        value, reason = setting.read(written) if isinstance(written, str) else (None, "")
+        if value is None:
+            reason = reason or f"{key} takes {' or '.join(setting.values)}, found {written!r}"
+            entry = RawEntry(section=key, values={}, position=1, text=text)
+            refused.append(Verdict(entry=entry, accepted=False, reason=reason[:120]))
+        else:
+            chosen.append(RawEntry(section=key, values={key: value}, position=1, text=text))
+    return chosen, refused
 
 
 def _verdict_order(verdict: Verdict) -> tuple[int, str, int]:

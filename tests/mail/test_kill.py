@@ -12,6 +12,7 @@ import email
 import email.policy
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -19,6 +20,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from tests.mail.maps import Drawing, parts, picture_of, png
 from tests.mail.realworld import write_config
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from wtg.config import GmConfig, config_from_data
@@ -26,6 +28,7 @@ from wtg.engine import Game, create_game, open_game
 from wtg.gameconfig import PlayerEntry
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
+from wtg.mail.pictures import MapPicture
 from wtg.mail.sender import Delivery, deliver, queue_reports
 from wtg.mail.transport import Unreachable
 
@@ -117,13 +120,14 @@ def test_killing_poll_loses_and_duplicates_nothing(
     assert len(list((spool / "archive").rglob("*.eml"))) == count
 
 
-def queue_one_turn(game: Game, gm: GmConfig) -> int:
+def queue_one_turn(game: Game, gm: GmConfig, picture: MapPicture | None = None) -> int:
     for pid in game.ruleset.owing(game.state()):
         game.submit(f"player: {pid}\nturn: {game.latest_turn() + 1}\n")  # nobody quits
     game.run_turn()
     journal = Journal(gm.spool)
+    now = datetime.now(timezone.utc)
     try:
-        return queue_reports(gm, Outbox(gm.spool), journal, datetime.now(timezone.utc))
+        return queue_reports(gm, Outbox(gm.spool), journal, now, picture=picture).reports
     finally:
         journal.close()
 
@@ -134,7 +138,9 @@ def test_killing_send_loses_nothing_and_resends_only_what_was_in_flight(
     """Every mail arrives. SMTP itself cannot promise more than that: a kill between the
     server's "250 accepted" and the rename into sent/ sends that one mail again, with the
     same Message-ID and bytes (mail clients show it once). The test counts them: at most
-    one resend per kill, and never a different mail."""
+    one resend per kill, and never a different mail. Every other turn's reports carry the
+    map as a picture (issue 15): it arrives, byte for byte, with its report; turn 0's reports,
+queued by the command, carry the map wtg draws."""
     config = write_config(tmp_path, imap, smtp)
     gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
     game = create_game(tmp_path / "games" / "s", "wok4", "small", players()[:4], seed=2)
@@ -142,10 +148,23 @@ def test_killing_send_loses_nothing_and_resends_only_what_was_in_flight(
     full = timed_run(command)
     rng = random.Random(7)
     expected = 4
-    for _ in range(KILLS):
-        expected += queue_one_turn(game, gm)
+    for number in range(KILLS):
+        expected += queue_one_turn(game, gm, Drawing() if number % 2 else None)
         run_and_kill(command, rng.uniform(0.0, full))
     subprocess.run(command, check=True, capture_output=True)
+    pictures = 0
+    for message in smtp.messages:
+        found = re.search(r"<report-s-t(\d+)-p(\d+)\.", str(message.message()["Message-ID"]))
+        assert found is not None
+        turn, seat = int(found[1]), int(found[2])
+        if turn % 2 == 0 and turn > 0:  # turns 2, 4, ...: queued with the drawing
+            assert picture_of(message.data) == (png(seat, turn), f"map-turn{turn}.png", "inline")
+            pictures += 1
+        elif turn == 0:  # queued by `wtg send` itself: the map wtg draws (wtg.maps)
+            assert parts(message.data) == ["text/plain", "image/png"]
+        else:
+            assert parts(message.data) == ["text/plain"]
+    assert pictures >= 4 * (KILLS // 2)
     by_id: dict[str, list[bytes]] = {}
     for message in smtp.messages:
         by_id.setdefault(str(message.message()["Message-ID"]), []).append(message.data)

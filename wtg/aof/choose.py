@@ -131,7 +131,8 @@ def _outside(item: Found, best: Found) -> list[Verdict]:
     if best.part != item.part:
         where = "the form you filled in (in another part of your mail)"
     reason = f"this line is outside {where}, so it was not read"
-    lines = [v.entry for v in item.outcome.bad] + list(item.outcome.entries)
+    outcome = item.outcome
+    lines = [v.entry for v in outcome.bad] + list(outcome.entries) + list(outcome.settings)
     return [
         Verdict(entry=_as_line(entry), accepted=False, reason=reason)
         for entry in sorted(lines, key=lambda e: e.line or 0)

@@ -17,12 +17,16 @@ from typing import NamedTuple
 
 from wtg.aof.mailtext import Header, MailLine, is_header_line, is_marker, read_header
 from wtg.core.form import FormSpec
+from wtg.core.settings import SettingSpec, setting_named
 
 ORDER_LINE = re.compile(r"([A-Za-z]) ?([0-9]+)(.*)")
 """An order line inside a form: ``A1: 07 06 020``, ``A1 07 06 020``, ``M 2: ...``."""
 _LOOSE_TAIL = re.compile(r" *[:.)]| +[0-9_]")
 """Outside a form a line is an order only when its label is followed by ``:``, ``.``,
 ``)`` or a number: "A1 is what I meant" is prose."""
+SETTING_LINE = re.compile(r"([A-Za-z]{2,8}) *: *(.*)")
+"""A setting line: ``MAP: off`` (``wtg.core.settings``); its word is no header key."""
+_ONE_WORD = re.compile(r"\S*")
 
 
 MAX_COPIES = 40
@@ -95,7 +99,7 @@ def _unmarked(form: FormSpec, outside: Sequence[MailLine]) -> list[FormCopy]:
     for depth, lines in by_depth.items():
         starts = [i for i, line in enumerate(lines) if is_header_line(line.text)]
         if depth == 0 and not starts:
-            own = tuple(line for line in lines if is_loose_order(form, line.text))
+            own = tuple(line for line in lines if is_loose_line(form, line.text))
             if own:
                 copies.append(FormCopy(0, False, own[0].number, None, own))
             continue
@@ -108,9 +112,29 @@ def _unmarked(form: FormSpec, outside: Sequence[MailLine]) -> list[FormCopy]:
     return copies
 
 
+def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | None:
+    """The setting a cleaned line sets and the value written, or None when it is no
+    setting line. ``loose``: the line stands outside any form, where only a line of one
+    word after the colon is a setting ("Map: I like it" is prose)."""
+    if ":" not in text:
+        return None
+    match = SETTING_LINE.fullmatch(text)
+    if match is None:
+        return None
+    setting = setting_named(match[1])
+    if setting is None or (loose and not _ONE_WORD.fullmatch(match[2])):
+        return None
+    return setting, match[2]
+
+
 def is_loose_order(form: FormSpec, text: str) -> bool:
     """A line outside any form that the player meant as an order of this form."""
     match = ORDER_LINE.fullmatch(text)
     if match is None or form.by_label(match[1]) is None:
         return False
     return bool(match[3] == "" or _LOOSE_TAIL.match(match[3]))
+
+
+def is_loose_line(form: FormSpec, text: str) -> bool:
+    """A line outside any form that the player meant for this form: an order or a setting."""
+    return is_loose_order(form, text) or setting_line(text, loose=True) is not None

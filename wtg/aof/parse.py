@@ -13,11 +13,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from wtg.aof.copies import ORDER_LINE, FormCopy, find_copies, is_loose_order
+from wtg.aof.copies import ORDER_LINE, FormCopy, find_copies, is_loose_order, setting_line
 from wtg.aof.mailtext import HEADER_HINT, HEADER_KEYS, MailLine, mail_lines
 from wtg.aof.values import Value, read_token, shown
 from wtg.core.form import FormSpec, SectionSpec
 from wtg.core.orders import ParseOutcome, RawEntry, Verdict
+from wtg.core.settings import SettingSpec
 
 NO_FORM = "no order form found in the text"
 MAX_LINES_OVER = 20
@@ -56,8 +57,8 @@ def parse_aof(form: FormSpec, text: str) -> ParseOutcome:
 
 
 def carries_orders(outcome: ParseOutcome) -> bool:
-    """Whether a copy has any order line filled in (forms are sent blank)."""
-    return bool(outcome.entries or outcome.bad)
+    """Whether a copy has any order or setting line filled in (forms are sent blank)."""
+    return bool(outcome.entries or outcome.bad or outcome.settings)
 
 
 def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
@@ -65,15 +66,17 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
     reader = _Reader(form)
     most = MAX_LINES_OVER + 2 * sum(section.lines for section in form.sections)
     for line in copy.lines:
-        if not copy.marked and not is_loose_order(form, line.text):
-            continue
-        match = ORDER_LINE.fullmatch(line.text)
-        if match is None:
+        setting = setting_line(line.text, loose=not copy.marked)
+        match = None if setting else _order_line(form, copy, line.text)
+        if setting is None and match is None:
             continue
         if reader.order_lines >= most:
             _too_many(reader, line, most)
             break
-        _read_order(reader, line, match)
+        if setting is not None:
+            _read_setting(reader, line, *setting)
+        elif match is not None:
+            _read_order(reader, line, match)
     outcome = reader.outcome
     if copy.header is not None:
         outcome.header = dict(copy.header.values)
@@ -86,6 +89,14 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
             where = f"{copy.header.where()}: " if copy.header else ""
             outcome.problems.append(f"{where}the header has no {key.upper()}: ({HEADER_HINT})")
     return outcome
+
+
+def _order_line(form: FormSpec, copy: FormCopy, text: str) -> re.Match[str] | None:
+    """The order line a line of the copy is (outside the markers, one written like an
+    order: ``is_loose_order``), or None."""
+    if not copy.marked and not is_loose_order(form, text):
+        return None
+    return ORDER_LINE.fullmatch(text)
 
 
 def _too_many(reader: _Reader, line: MailLine, most: int) -> None:
@@ -136,6 +147,26 @@ def _read_order(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
         reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
     else:
         reader.outcome.entries.append(entry)
+
+
+def _read_setting(reader: _Reader, line: MailLine, setting: SettingSpec, written: str) -> None:
+    """A setting line (``MAP: off``): read once a form, its value one the setting takes."""
+    reader.order_lines += 1
+    value = written.strip().strip("_").strip()
+    if not value:
+        return
+    entry = RawEntry(section=setting.key, values={}, position=1, line=line.number, text=line.text)
+    first = reader.first_seen.setdefault((setting.key, 0), line.number)
+    chosen, reason = setting.read(value)
+    if first != line.number:
+        reason = (
+            f"{setting.word} is filled in twice (first on line {first}); the later one is ignored"
+        )
+    if chosen is None or reason:
+        reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
+        return
+    entry = RawEntry(setting.key, {setting.key: chosen}, 1, line=line.number, text=line.text)
+    reader.outcome.settings.append(entry)
 
 
 def _unknown_label(reader: _Reader, line: MailLine, label: str) -> None:

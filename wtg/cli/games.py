@@ -98,6 +98,13 @@ def register(group: click.Group) -> None:
     help="Player N (the Nth --player) agrees that the other players' reports show his "
     "address; repeat for each. No address is shown unless its player agreed.",
 )
+@click.option(
+    "--map-pictures/--no-map-pictures",
+    default=True,
+    show_default=True,
+    help="Each report mail carries the player's map as a picture (a player may still say "
+    "MAP: off on the AOF); --no-map-pictures: text only, for everybody.",
+)
 @click.option("--seed", type=int, default=None, help="The game's seed (default: random).")
 @click.option("--variant", default=None, help="A variant of the ruleset, where it has any.")
 @click.option(
@@ -133,6 +140,7 @@ def new_game(
     map_name: str | None,
     players: tuple[str, ...],
     shared: tuple[int, ...],
+    map_pictures: bool,
     seed: int | None,
     variant: str | None,
     every_days: int | None,
@@ -172,6 +180,7 @@ def new_game(
             variant,
             options=options,
             schedule=schedule,
+            map_pictures=map_pictures,
         )
     except (FileNotFoundError, ValueError) as exc:  # a GM's map file; anything else: WtgGroup
         fail(str(exc))
@@ -206,7 +215,8 @@ def aof(ctx: click.Context, game_dir: str, player: int) -> None:
 def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, correct: bool) -> None:
     """Store a filled AOF or an order file (YAML) and print what was accepted and rejected.
 
-    Exit 0 when the orders were stored, 2 when nothing could be stored.
+    Exit 0 when the orders (or a setting such as MAP: off) were stored, 2 when nothing
+    could be stored.
     """
     from wtg.core.orders import OrderError
     from wtg.intake import Unchanged
@@ -228,6 +238,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
             click.echo(f"wtg: orders not stored: {result.reason}; {stands}", err=True)
             for verdict in result.verdicts:
                 click.echo(f"  {verdict.describe()}", err=True)
+            stored += bool(result.settings)  # a setting (MAP: off) was stored
         elif result.superseded:
             click.echo(
                 "wtg: orders not stored: later orders of this player are already on file", err=True

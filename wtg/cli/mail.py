@@ -21,7 +21,8 @@ quiet_option = click.option(
 
 
 def report_unreadable(lines: tuple[str, ...]) -> None:
-    """The game folders a command skipped because they could not be opened: on stderr."""
+    """The game folders a command skipped because they could not be opened (and the map
+    pictures `wtg send` could not draw): on stderr."""
     for line in lines:
         click.echo(f"wtg: {line}", err=True)
 
@@ -101,6 +102,7 @@ def stay(gm: GmConfig, also_send: bool) -> None:
     import threading
 
     from wtg.mail.idle import idle
+    from wtg.mail.pictures import map_drawing
     from wtg.mail.runlock import AlreadyRunning
     from wtg.mail.sender import send as run_send
 
@@ -110,7 +112,9 @@ def stay(gm: GmConfig, also_send: bool) -> None:
 
     def send_now() -> None:
         with contextlib.suppress(AlreadyRunning):  # the `wtg send` running sends them too
-            click.echo(run_send(gm).line())
+            summary = run_send(gm, picture=map_drawing())
+            report_unreadable(summary.undrawn)
+            click.echo(summary.line())
 
     click.echo(f"wtg poll --idle: waiting for mail ({gm.transport}); SIGTERM ends it")
     try:
@@ -126,15 +130,16 @@ def stay(gm: GmConfig, also_send: bool) -> None:
 def send(ctx: click.Context, quiet: bool) -> None:
     """Queue the reports of new turns, then send the outbox (SMTP, or the maildir). Exits 1
     when the mail server could not be reached (the mail waits for the next run)."""
+    from wtg.mail.pictures import map_drawing
     from wtg.mail.runlock import AlreadyRunning
     from wtg.mail.sender import send as run_send
 
     try:
-        summary = run_send(gm_config(ctx))
+        summary = run_send(gm_config(ctx), picture=map_drawing())
     except AlreadyRunning as exc:
         skip(exc, quiet)
         return
-    report_unreadable(summary.unreadable)
+    report_unreadable(summary.unreadable + summary.undrawn)
     if summary.busy() or not quiet:
         click.echo(summary.line())
     if summary.unreachable:

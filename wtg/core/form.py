@@ -11,9 +11,12 @@ from typing import TypeVar
 
 from wtg.core.errors import ProblemsError
 from wtg.core.record import Record
+from wtg.core.settings import SETTING_KEYS
 
 RESERVED_KEYS = ("player", "turn")
 """Keys of the canonical order dict that are not sections."""
+_NOT_SECTIONS = (*RESERVED_KEYS, *SETTING_KEYS)
+"""Keys an order file gives that no section may take: player, turn and the settings."""
 
 MAX_WIDTH = 18
 _KEY = re.compile(r"[a-z_][a-z0-9_]*")
@@ -216,8 +219,9 @@ def _section(item: object, index: int, problems: list[str]) -> SectionSpec | Non
     key = item.get("key")
     where = f"section {index} ({key})" if isinstance(key, str) else f"section {index}"
     _check_keys(item, where, _SECTION_KEYS, problems)
-    if isinstance(key, str) and (not _KEY.fullmatch(key) or key in RESERVED_KEYS):
-        problems.append(f"{where}: 'key' must be a lower-case name other than player/turn")
+    if isinstance(key, str) and (not _KEY.fullmatch(key) or key in _NOT_SECTIONS):
+        taken = "/".join(_NOT_SECTIONS)
+        problems.append(f"{where}: 'key' must be a lower-case name other than {taken}")
     label = _text(item, "label", where, problems)
     if label and not re.fullmatch(r"[A-Za-z]", label):
         problems.append(f"{where}: 'label' must be a single letter, found {label!r}")

@@ -61,6 +61,9 @@ class ParseOutcome:
     """Fatal problems: nothing can be stored (no form found, unreadable file)."""
     bad: list[Verdict] = field(default_factory=list)
     """Order lines that were filled in but could not be read, each with its reason."""
+    settings: list[RawEntry] = field(default_factory=list)
+    """Setting lines read (``MAP: off``; ``wtg.core.settings``): no orders. Each entry's
+    section is the setting's key and its one value the value chosen."""
 
 
 @dataclass(slots=True)

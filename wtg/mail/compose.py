@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from datetime import datetime
 from email.headerregistry import BaseHeader, HeaderRegistry
-from email.message import EmailMessage
+from email.message import EmailMessage, MIMEPart
 from email.policy import EmailPolicy
 from functools import cache, lru_cache
 from typing import Any
@@ -132,6 +132,25 @@ def message(
         msg["References"] = reference
     msg.refused = "; ".join(problems)
     return msg
+
+
+def with_picture(msg: EmailMessage, png: bytes, filename: str) -> None:
+    """Make a text/plain mail of ``message`` a multipart/mixed mail of two parts: its text
+    first, as it was (a reply quotes it, and the AOF in it), then the PNG, base64, with
+    ``Content-Disposition: inline`` and ``filename`` (clients show it below the text).
+    The boundary comes from the Message-ID (a mail made again is the same bytes) and
+    starts with "=_", which neither quoted-printable nor base64 text can hold."""
+    text = MIMEPart(policy=POLICY)
+    for name, _value in _BODY_HEADERS[1:]:
+        text[name] = msg[name]
+        del msg[name]
+    text.set_payload(msg.get_payload())
+    image = MIMEPart(policy=POLICY)
+    image.set_content(png, "image", "png", disposition="inline", filename=filename)
+    digest = hashlib.sha256(str(msg["Message-ID"]).encode()).hexdigest()[:16]
+    msg["Content-Type"] = "multipart/mixed"
+    msg.set_param("boundary", f"=_wtg_{digest}")
+    msg.set_payload([text, image])
 
 
 def harmless(text: str) -> str:

@@ -15,6 +15,7 @@ from wtg.engine import Game
 from wtg.mail import compose
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
+from wtg.mail.pictures import MapPicture, for_report
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
 from wtg.mail.transport import (
@@ -45,6 +46,9 @@ class SendSummary(Record):
     unreachable: str = ""
     unreadable: tuple[str, ...] = ()
     """A line for each game folder that could not be opened (skipped; ``wtg.gamesdir``)."""
+    undrawn: tuple[str, ...] = ()
+    """A line for each report that went out without its map picture because the picture
+    could not be drawn (``wtg.mail.pictures``)."""
 
     def busy(self) -> bool:
         """Anything queued, sent, waiting or failed: worth a line even under --quiet."""
@@ -66,20 +70,30 @@ def open_transport(gm: GmConfig) -> Transport:
     return MaildirTransport(gm.maildir_out)
 
 
+class Queued(NamedTuple):
+    reports: int
+    undrawn: tuple[str, ...] = ()
+    """Why a report that was due a map picture went out without it, a line each."""
+
+
 def queue_reports(
     gm: GmConfig,
     outbox: Outbox,
     journal: Journal,
     now: datetime,
     registry: Registry | None = None,
-) -> int:
-    """Each player's report (with the next AOF in the body) of every turn not yet mailed."""
+    picture: MapPicture | None = None,
+) -> Queued:
+    """Each player's report (with the next AOF in the body) of every turn not yet mailed,
+    with the player's map as a picture when ``picture`` draws one (``wtg.mail.pictures``)."""
     queued = 0
+    undrawn: list[str] = []
     for game in (registry or Registry(gm.games_dir)).games().values():
         name = game.config.game
         undone = [r for r in rollbacks(game.store) if r.finished]
         if any(not journal.rollback_seen(name, r.ident) for r in undone):
             _after_rollbacks(journal, name, undone)  # their turns run again: mailed again
+        chosen = game.settings().read() if picture is not None else {}
         for turn in range(journal.mailed_turn(name) + 1, game.latest_turn() + 1):
             again = sum(1 for r in undone if r.to < turn)  # rollbacks that voided it
             for entry in game.config.players:
@@ -88,20 +102,25 @@ def queue_reports(
                 if outbox.known(ident):
                     continue
                 subject = f"[{name}] turn {turn} report for {entry.name}"
+                extra = for_report(game, turn, entry.id, picture, chosen.get(entry.id, {}))
+                undrawn += [extra.problem] if extra.problem else []
+                drawn = extra.picture
                 msg = compose.message(
                     ident,
                     gm.sender,
                     entry.email,
                     subject,
-                    game.report(entry.id, turn),
+                    game.report(entry.id, turn) + extra.note,
                     when=now,
                     kind="auto-generated",
                 )
+                if drawn is not None:
+                    compose.with_picture(msg, drawn.png, drawn.filename)
                 queued += outbox.add(ident, msg, durable=False)
             flush(outbox.root)
             journal.set_mailed_turn(name, turn)
             journal.commit()
-    return queued
+    return Queued(queued, tuple(undrawn))
 
 
 def _after_rollbacks(journal: Journal, name: str, undone: list[Rollback]) -> None:
@@ -154,25 +173,31 @@ def deliver(
 
 
 def send(
-    gm: GmConfig, transport: Transport | None = None, now: datetime | None = None
+    gm: GmConfig,
+    transport: Transport | None = None,
+    now: datetime | None = None,
+    picture: MapPicture | None = None,
 ) -> SendSummary:
+    """Queue the reports of every turn run since the last send (each with the player's map
+    as a picture when ``picture`` draws one), then deliver the outbox."""
     moment = now or datetime.now(timezone.utc)
     with only_one(gm.spool, "send"):  # two sends of one outbox could mail a message twice
         outbox = Outbox(gm.spool)
         journal = Journal(gm.spool)
         registry = Registry(gm.games_dir)
         try:
-            queued = queue_reports(gm, outbox, journal, moment, registry)
+            queued = queue_reports(gm, outbox, journal, moment, registry, picture)
         finally:
             journal.close()
         done = deliver(outbox, transport or open_transport(gm))
     return SendSummary(
-        queued=queued,
+        queued=queued.reports,
         sent=done.sent,
         waiting=done.waiting,
         failed=done.failed,
         unreachable=done.unreachable,
         unreadable=tuple(lost.line() for lost in registry.unreadable),
+        undrawn=queued.undrawn,
     )
 
 

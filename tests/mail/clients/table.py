@@ -14,6 +14,9 @@ import yaml
 from click.testing import CliRunner
 
 from wtg.cli import main
+from wtg.config import load_config
+from wtg.mail.pictures import MapPicture
+from wtg.mail.sender import send
 
 GM = "Game Master <gm@example.org>"
 
@@ -69,9 +72,10 @@ def wtg(config: Path, *args: object) -> str:
 
 
 class Table:
-    """A GM's config on the maildir transport, with one game whose turn 0 report is mailed."""
+    """A GM's config on the maildir transport, with one game whose turn 0 report is mailed
+    (with each player's map as a picture, when ``picture`` draws one)."""
 
-    def __init__(self, root: Path, spec: GameSpec = KAO) -> None:
+    def __init__(self, root: Path, spec: GameSpec = KAO, picture: MapPicture | None = None) -> None:
         self.root = root
         self.spec = spec
         root.mkdir(parents=True, exist_ok=True)
@@ -97,7 +101,10 @@ class Table:
             "--every",
             2,
         )
-        wtg(self.config, "send")
+        if picture is None:
+            wtg(self.config, "send")
+        else:  # `wtg send` with a drawing handed in, as wtg.mail.pictures.map_drawing will
+            send(load_config(self.config), picture=picture)
         self.delivered = 0
         self.written = 0
 
@@ -135,6 +142,15 @@ class Table:
 
     def poll(self) -> str:
         return wtg(self.config, "poll", "-v")
+
+    def settings(self) -> dict[int, dict[str, str]]:
+        """What each seat chose with a setting line (``MAP: off``), by seat."""
+        from wtg.engine import open_game
+
+        chosen = open_game(self.games / self.spec.name).settings().read()
+        return {
+            seat: {key: value for key, (value, _) in mine.items()} for seat, mine in chosen.items()
+        }
 
     def orders(self, player: int, turn: int = 1) -> dict[str, Any] | None:
         """The order file stored for the player (pending/NNNN/pNN.yaml), or None."""

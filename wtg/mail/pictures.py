@@ -1,0 +1,96 @@
+"""The map picture of a report mail: whether a player gets one, and the words that go with it.
+
+Where the picture comes from is a seam: a ``MapPicture``, called with the game, the turn
+the report is of and the GM seat it goes to, returns the PNG bytes of that seat's map, or
+None for no picture. ``wtg send`` is handed one (``wtg.mail.sender.send(picture=...)``);
+without one, or when it returns None, every report mail is what it was before pictures:
+one text/plain part, byte for byte.
+
+A player gets no picture when the game has none (``map_pictures: false`` in game.yaml,
+``new-game --no-map-pictures``) or when he chose ``MAP: off`` on his form
+(``wtg.playersettings``). A picture that cannot be drawn (the drawing fails, or what it
+returns is no PNG) leaves the report to go out without it, and the send says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from wtg.core.settings import MAP
+from wtg.engine import Game
+from wtg.playersettings import Chosen
+from wtg.report import environment
+
+MapPicture = Callable[[Game, int, int], bytes | None]
+"""``(game, turn, seat) -> PNG bytes or None``: the map after ``turn`` as the GM seat
+``seat`` (game.yaml's player id, as ``wtg report --player``) may see it."""
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def map_drawing() -> MapPicture | None:
+    """The drawing `wtg send` (and `wtg poll --idle --send`, and the demo) hands the report
+    mails: the seat's map as ``wtg map --player SEAT --format png`` draws it. Tests hand
+    ``send`` a drawing of their own instead."""
+    return _draw
+
+
+def _draw(game: Game, turn: int, seat: int) -> bytes | None:
+    """The PNG of ``seat``'s map after ``turn``; None for a ruleset that draws no board (a
+    ruleset of one's own without ``board``: its reports go out as text, quietly)."""
+    from wtg.core.board import Draws
+    from wtg.maps import draw_png
+
+    if not isinstance(game.ruleset, Draws):
+        return None
+    return draw_png(game, turn, seat)
+
+
+class Picture(NamedTuple):
+    """A picture for a mail: its bytes and the file name a player saves it under."""
+
+    png: bytes
+    filename: str
+
+
+class ForReport(NamedTuple):
+    """What a report mail gets: a picture or none, the words added to its text ("" for
+    none), and why a picture that was due could not be drawn ("" when nothing went wrong)."""
+
+    picture: Picture | None = None
+    note: str = ""
+    problem: str = ""
+
+
+NOTHING = ForReport()
+
+
+def for_report(
+    game: Game, turn: int, seat: int, draw: MapPicture | None, chosen: Chosen
+) -> ForReport:
+    """The picture (and its note) of a seat's report of ``turn``. ``chosen``: the seat's
+    settings (``PlayerSettings.read()[seat]``)."""
+    if draw is None or not game.config.map_pictures:
+        return NOTHING
+    if chosen.get(MAP.key, (MAP.default, ""))[0] == "off":
+        return ForReport(note=_note(turn, None))
+    try:
+        png = draw(game, turn, seat)
+    except Exception as error:  # a drawing that fails must not keep the report from going out
+        return ForReport(problem=_problem(game, turn, seat, f"{type(error).__name__}: {error}"))
+    if png is None:
+        return NOTHING
+    if not png.startswith(PNG_SIGNATURE):
+        return ForReport(problem=_problem(game, turn, seat, "the drawing returned no PNG"))
+    picture = Picture(png, f"map-turn{turn}.png")
+    return ForReport(picture, _note(turn, picture))
+
+
+def _note(turn: int, picture: Picture | None) -> str:
+    template = environment().get_template("mail/map_note.txt.j2")
+    return template.render(turn=turn, filename=picture.filename if picture else None)
+
+
+def _problem(game: Game, turn: int, seat: int, why: str) -> str:
+    return f"{game.config.game} turn {turn} p{seat:02d}: no map picture: {why}"[:300]
