@@ -3,6 +3,7 @@
 wtg.cli.games  new-game, aof, orders, run-turn, state, report, topten, demo
 wtg.cli.status status (one game, or every game), quarantine
 wtg.cli.mail   poll, send, remind
+wtg.cli.lobby  open-list, lists, offer-seat
 wtg.cli.ratings ratings
 wtg.cli.checkconfig check-config
 """
@@ -14,11 +15,13 @@ import click
 from wtg.cli.checkconfig import register as _register_checkconfig
 from wtg.cli.common import main
 from wtg.cli.games import register as _register_games
+from wtg.cli.lobby import register as _register_lobby
 from wtg.cli.mail import register as _register_mail
 from wtg.cli.ratings import register as _register_ratings
 from wtg.cli.status import register as _register_status
 
 _register_games(main)
+_register_lobby(main)
 _register_mail(main)
 _register_ratings(main)
 _register_status(main)
