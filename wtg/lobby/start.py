@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from wtg.core.errors import WtgError
 from wtg.core.record import Record
 from wtg.core.ruleset import OptionValue, Seating
 from wtg.engine import create_game
@@ -111,7 +112,7 @@ def start_due(book: Book, games_dir: Path, moment: datetime) -> list[Started]:
     (a poll and a `run-turn --due` may meet here): the other leaves it to the first."""
     made: list[Started] = []
     try:
-        with exclusive(book.path.parent / START_LOCK, lambda: _Busy()):
+        with exclusive(book.path.parent / START_LOCK, lambda: ListsBusy()):
             repair(book, games_dir)
             for wl in all_lists(book):
                 players = waiting(book, wl.name)
@@ -119,13 +120,13 @@ def start_due(book: Book, games_dir: Path, moment: datetime) -> list[Started]:
                     made.append(start_game(book, games_dir, wl, players[: wl.players], moment))
                     wl = next(w for w in all_lists(book) if w.name == wl.name)
                     players = waiting(book, wl.name)
-    except _Busy:
+    except ListsBusy:
         pass
     return made
 
 
-class _Busy(Exception):
-    """Another process is making games from the lists."""
+class ListsBusy(WtgError):
+    """Another process is making games from the lists (it makes them: this one leaves it)."""
 
 
 def start_game(
