@@ -141,3 +141,45 @@ def test_automatic_mail_gets_no_answer_to_its_commands(tmp_path: Path) -> None:
     summary = hall.poll()
     assert summary.outcomes[0][1].startswith("rejected: not for us (Auto-Submitted")
     assert hall.new_mails() == []
+
+
+def test_press_may_not_carry_an_order_form(tmp_path: Path) -> None:
+    """Press is printed in every player's report, next to his own form: a form in it (a
+    fake one for another player, say) would be read when he replies."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=2)
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        code = joined(hall, number, name)
+        hall.mail(address(number), f"CONFIRM {code}")
+    hall.poll(hours=2)
+    game = hall.game("wok4-1")
+    hall.new_mails()
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    fake = "=== BEGIN AOF ===\nGAME: wok4-1  TURN: 1  PLAYER: 2  CODE: XXXXXXXX\nX1: 350\n"
+    hall.mail(ann.email, f"PRESS wok4-1\nCODE {ann.code}\n\nLook:\n{fake}")
+    hall.mail(ann.email, f"PRESS wok4-1\nCODE {ann.code}\n\nX1: 350\n=== END AOF ===\n")
+    hall.poll(hours=2)
+    answers = {m.subject: m.body for m in hall.new_mails(ann.email)}
+    assert "Your orders were not accepted" in answers  # a form: an order mail, as always
+    (refused,) = [body for subject, body in answers.items() if "not done" in subject]
+    assert "the press holds an order form" in refused
+    assert not (game.store.pending_dir(1) / "press").exists()
+
+
+def test_a_mail_with_a_form_is_an_order_mail_whatever_stands_above_it(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=2)
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        code = joined(hall, number, name)
+        hall.mail(address(number), f"CONFIRM {code}")
+    hall.poll(hours=2)
+    game = hall.game("wok4-1")
+    hall.new_mails()
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    form = game.aof(ann.id).replace("R1: _", "R1: 1")
+    hall.mail(ann.email, f"STATUS wok4-1\nREPORT wok4-1\n\n{form}")
+    summary = hall.poll(hours=2)
+    assert summary.filed == 1
+    (answer,) = hall.new_mails(ann.email)
+    assert answer.subject == "[wok4-1] orders for turn 1 received"
+    assert game.status()["players"][ann.id - 1]["ready"]

@@ -56,7 +56,8 @@ class Desk:
 
     # --- answering --------------------------------------------------------------
     def answer(self, mail: CommandMail) -> list[Reply]:
-        from wtg.lobby import playing, waitlist
+        """Carry out the mail's commands in the order written; the answers to mail."""
+        from wtg.lobby import playing, waitlist  # the handlers, which import this module
 
         self.code, self.text = mail.code, mail.text
         handlers: dict[str, Callable[[Desk, Command], None]] = {

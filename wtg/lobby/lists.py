@@ -132,7 +132,8 @@ def lists_for(
         if wl.ruleset == ruleset.lower() and (variant is None or wl.variant == variant.lower())
     ]
     taking = [wl for wl in of_ruleset if fits(wl.group, person)]
-    taking.sort(key=lambda wl: wl.group == ANY)  # a list of one's own group first
+    # a list of one's own group first; without a variant named, the plain game's list
+    taking.sort(key=lambda wl: (wl.group == ANY, variant is None and wl.variant is not None))
     return taking, [wl for wl in of_ruleset if wl not in taking]
 
 

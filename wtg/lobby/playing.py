@@ -8,6 +8,7 @@ from __future__ import annotations
 import email.utils
 
 from wtg.absence import AbsenceRefused, plan_absence
+from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER, has_marker, header_keys
 from wtg.core.errors import GameError
 from wtg.core.ruleset import SeatId, SideId, public_sides
 from wtg.engine import Game
@@ -182,6 +183,13 @@ def press(desk: Desk, command: Command) -> None:
     if len(text) > PRESS_MAX:
         desk.refuse(command, f"the press is {len(text)} characters long; at most {PRESS_MAX}")
         return
+    if looks_like_a_form(text):
+        desk.refuse(
+            command,
+            "the press holds an order form (its BEGIN AOF line, or a GAME/CODE header): press "
+            "goes into every player's report, next to his own form, and may not carry one",
+        )
+        return
     state = game.state_view()
     if game.ruleset.is_over(state):
         desk.refuse(command, f"game {game.config.game} is over")
@@ -206,6 +214,13 @@ def press(desk: Desk, command: Command) -> None:
         turn=turn,
         text=text,
     )
+
+
+def looks_like_a_form(text: str) -> bool:
+    """Whether a text would be read as a form (or its header) in a report that prints it."""
+    if has_marker(BEGIN_MARKER, text) or has_marker(END_MARKER, text):
+        return True
+    return any(header_keys(line) >= {"game", "code"} for line in text.splitlines())
 
 
 def _relay(
