@@ -186,7 +186,7 @@ def press(desk: Desk, command: Command) -> None:
     if looks_like_a_form(text):
         desk.refuse(
             command,
-            "the press holds an order form (its BEGIN AOF line, or a GAME/CODE header): press "
+            "the press holds an order form (its begin or end marker, or its header): press "
             "goes into every player's report, next to his own form, and may not carry one",
         )
         return
