@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Generic, TypedDict
 
 from typing_extensions import TypeVar
 
+from wtg.absence import absent_orders
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.arrival import arrival_key, is_newer
 from wtg.core.errors import GameError
@@ -32,6 +33,7 @@ from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
 from wtg.marks import Hold, bare_address, bounces_of, hold_of
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.playersettings import PlayerSettings
+from wtg.press import press_for
 from wtg.registry import find_ruleset
 from wtg.report import aof_text, gm_report_text, report_text, topten_text, with_set_aside
 from wtg.schedule import Schedule, iso, local_text, next_deadline, parse_iso
@@ -476,6 +478,9 @@ class Game(Generic[S]):
         paths = dict(self.store.archived_orders(target)) if rerun else {}
         paths.update(self.store.pending_orders(target))
         orders, copies, set_aside = self._load_orders(state, paths)
+        away = absent_orders(self.store, self.ruleset, self.config, state, target)
+        for side, planned in away.items():
+            orders.setdefault(side, planned)  # orders sent while away are played
         for robot, planned in self.ruleset.robot_orders(state).items():
             text = orders_to_yaml(planned)  # a robot's orders: an ordinary order file
             orders[robot] = planned
@@ -552,12 +557,15 @@ class Game(Generic[S]):
             TURN_META: dump_json(dict(meta)),
         }
         owing = set() if self.ruleset.is_over(state) else set(self.ruleset.owing(state))
+        press = press_for(self.store, meta["turn"]) if "turn" in meta else []
         for entry in self.config.players:
             name = f"p{entry.id:02d}"
             reports, forms = [], []
             for side in self.ruleset.sides_of(state, SeatId(entry.id)):
                 aof = aof_text(self.ruleset, self.config, state, side) if side in owing else ""
-                text = report_text(self.ruleset, self.config, state, events, side, aof, deadline)
+                text = report_text(
+                    self.ruleset, self.config, state, events, side, aof, deadline, press
+                )
                 reports.append(with_set_aside(text, aof, (set_aside or {}).get(side, ())))
                 forms += [aof] if aof else []
             files[f"reports/{name}.txt"] = "\n".join(reports)

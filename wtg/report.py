@@ -13,6 +13,7 @@ from wtg.aof.render import render_aof
 from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.data.templates import template_loader
 from wtg.gameconfig import GameConfig
+from wtg.press import Press
 from wtg.roster import roster
 
 
@@ -97,13 +98,20 @@ def report_text(
     player: int,
     aof: str | None = None,
     deadline: str | None = None,
+    press: Sequence[Press] = (),
 ) -> str:
-    """The player's report, with the next AOF appended (``aof``, or rendered here when the
-    player owes orders)."""
+    """The player's report, with the game's press of the turn (``templates/press.txt.j2``)
+    and the next AOF appended (``aof``, or rendered here when the player owes orders)."""
     context = ruleset.report_context(state, events, player)
     template = environment().get_template(f"{ruleset.name}/report.txt.j2")
     others = [] if player == GM_SIDE else roster(ruleset, config, state, player)
     text = template.render(**context, title=ruleset.title, deadline=deadline, roster=others)
+    if press:
+        text = (
+            text.rstrip("\n")
+            + "\n\n"
+            + environment().get_template("press.txt.j2").render(press=press)
+        )
     if aof is None:
         owes = not ruleset.is_over(state) and player in ruleset.owing(state)
         aof = aof_text(ruleset, config, state, player) if owes else ""

@@ -139,8 +139,8 @@ def test_killing_send_loses_nothing_and_resends_only_what_was_in_flight(
     server's "250 accepted" and the rename into sent/ sends that one mail again, with the
     same Message-ID and bytes (mail clients show it once). The test counts them: at most
     one resend per kill, and never a different mail. Every other turn's reports carry the
-    map as a picture (issue 15): it arrives, byte for byte, with its report; turn 0's reports,
-queued by the command, carry the map wtg draws."""
+    map as a picture (issue 15): it arrives, byte for byte, with its report; turn 0's
+    reports, queued by the command, carry the map wtg draws."""
     config = write_config(tmp_path, imap, smtp)
     gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
     game = create_game(tmp_path / "games" / "s", "wok4", "small", players()[:4], seed=2)

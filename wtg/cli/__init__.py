@@ -4,6 +4,7 @@ wtg.cli.games  new-game, aof, orders, run-turn, state, report, topten, demo
 wtg.cli.status status (one game, or every game), quarantine
 wtg.cli.mail   poll, send, remind
 wtg.cli.maps   map
+wtg.cli.lobby  open-list, lists, offer-seat
 wtg.cli.ratings ratings
 wtg.cli.gm     hold, release, extend, rollback, announce, digest, bounces
 wtg.cli.site   site
@@ -18,6 +19,7 @@ from wtg.cli.checkconfig import register as _register_checkconfig
 from wtg.cli.common import main
 from wtg.cli.games import register as _register_games
 from wtg.cli.gm import register as _register_gm
+from wtg.cli.lobby import register as _register_lobby
 from wtg.cli.mail import register as _register_mail
 from wtg.cli.maps import register as _register_maps
 from wtg.cli.ratings import register as _register_ratings
@@ -25,6 +27,7 @@ from wtg.cli.site import register as _register_site
 from wtg.cli.status import register as _register_status
 
 _register_games(main)
+_register_lobby(main)
 _register_mail(main)
 _register_maps(main)
 _register_ratings(main)

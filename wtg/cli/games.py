@@ -326,9 +326,15 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
     """Every due game: a line for each game run, held, failed or skipped and the summary
     line; on a terminal a progress bar while they run, under cron nothing at all when no
     game was due. Exit 1 when a game failed or was held."""
-    from wtg.due import default_jobs, run_due
+    from datetime import datetime, timezone
 
-    run = run_due(gm_config(ctx), jobs=jobs or default_jobs())
+    from wtg.due import default_jobs, run_due
+    from wtg.lobby.tend import tend
+
+    gm = gm_config(ctx)
+    for started in tend(gm.games_dir, datetime.now(timezone.utc)).started:
+        click.echo(f"game {started.game} made from the waiting list {started.list}")
+    run = run_due(gm, jobs=jobs or default_jobs())
     terminal = sys.stderr.isatty()
     later: list[tuple[str, bool]] = []  # on a terminal, the lines wait for the bar to end
     bar = click.progressbar(

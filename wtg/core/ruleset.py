@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from enum import Enum
 from types import MappingProxyType
-from typing import Generic, NewType, Protocol, TypeAlias, TypeGuard, TypeVar
+from typing import Generic, NewType, Protocol, TypeAlias, TypeGuard, TypeVar, runtime_checkable
 
 from wtg.core.events import Event
 from wtg.core.form import FormSpec
@@ -242,3 +242,27 @@ class Ruleset(Protocol[S]):
         """The player's own position after the turn if nobody else acted (for the order
         confirmation); ``later`` lists what only the turn itself decides."""
         ...
+
+
+@runtime_checkable
+class TakesOver(Protocol[S]):
+    """A ruleset whose seats a new player may take over once their player has quit (`wtg
+    offer-seat`, then a mail `JOIN <game>`): the rules' takeover."""
+
+    def take_over(self, state: S, side: SideId, name: str) -> S:
+        """``state`` with ``side`` played again, by the player called ``name``, from where
+        its quitter left it; a new state (``state`` is not changed). ValueError, with the
+        reason, when the side cannot be taken over."""
+        ...
+
+
+@runtime_checkable
+class PlansAbsence(Protocol):
+    """A ruleset that lets a player be away for some turns (a mail's ``ABSENCE``): what
+    happens to the seat meanwhile, in a player's words, the most turns one seat may be away
+    in a game, and the orders the engine gives an absent side that sent none."""
+
+    absence_policy: str
+    absence_turns: int
+
+    def absent_orders(self, side: SideId) -> Mapping[str, Json]: ...

@@ -241,6 +241,19 @@ class Answers:
             None,
         )
 
+    def reply(
+        self,
+        ident: str,
+        to: str,
+        subject: str,
+        body: str,
+        reply_to_id: str | None,
+        limit: int | None = None,
+    ) -> bool:
+        """Queue an answer of another kind (a command mail's: ``wtg.mail.commands``) under
+        the same rate limits; False when this address had too many in the last hour."""
+        return self._queue(ident, to, subject, body, reply_to_id, limit)
+
     def _queue(
         self,
         ident: str,

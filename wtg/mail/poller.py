@@ -24,6 +24,7 @@ from wtg.core.record import Record
 from wtg.durable import flush
 from wtg.mail.answers import Answers
 from wtg.mail.bounce import BounceNotes
+from wtg.mail.commands import Commands
 from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.guards import auto_reply_reason, sender_address
 from wtg.mail.health import record_poll
@@ -78,6 +79,7 @@ class Poller:
         self.registry = Registry(gm.games_dir)
         self.answers = Answers(gm, self.outbox, self.journal, self.registry, self.now)
         self.bounces = BounceNotes(self.registry, self.answers.loop, self.now)
+        self.commands = Commands(self.answers, self.registry)
         self.archive = gm.spool / "archive"
 
     def run(self) -> PollSummary:
@@ -179,11 +181,22 @@ class Poller:
         sender = sender_address(msg)
         extracted = extract_from_message(msg)
         if extracted.text is None:
-            return self.answers.help(message, sender)
+            return self._without_form(message, msg, sender, message_id)
         try:
             return self.answers.orders(message, sender, extracted.texts, message_id)
         except GameLocked:
             return LATER
+
+    def _without_form(
+        self, message: Incoming, msg: Message, sender: str | None, message_id: str
+    ) -> Outcome:
+        """A mail without an order form: commands to the host (``wtg.mail.commands``: LIST,
+        JOIN, REPORT, ...), else the help it always got."""
+        try:
+            commanded = self.commands.handle(message, msg, sender, message_id)
+        except GameLocked:
+            return LATER
+        return commanded if commanded is not None else self.answers.help(message, sender)
 
     def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""

@@ -24,6 +24,10 @@ class Registry:
             self._games = {game.config.game.lower(): game for game in games}
         return self._games
 
+    def forget(self) -> None:
+        """Scan the games directory again at the next question (a game was made)."""
+        self._games = None
+
     def game(self, game_id: str) -> Game | None:
         return self.games().get(game_id.strip().lower())
 

@@ -41,6 +41,8 @@ NEUTRAL_LEV = 1000
 
 # Missed turns
 MISSED_TURNS_TO_QUIT = 3
+ABSENCE_TURNS = 6
+"""Ruling: the most turns one player may be away (a mail's ABSENCE) in one game."""
 
 # Start values: WoK IV's section 4, which Standard WoK keeps (its tables are lost: a ruling)
 HOME_DEF = 10

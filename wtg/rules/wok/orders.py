@@ -76,6 +76,9 @@ class Orders(Record):
     """Standard WoK: a vote to end the game now (None: no vote given)."""
     quit: bool = False
     """The player leaves the game at the end of the turn (the AOF's QUIT line)."""
+    absent: bool = False
+    """A planned absence the GM's host noted (a mail's ABSENCE): no orders, and no missed
+    turn counted (``ABSENT_ORDERS``, given by the engine, never by a form)."""
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Orders:
@@ -115,4 +118,5 @@ class Orders(Record):
             ally=None if ally is None else int(ally),
             vote_end=None if d.get("vote_end") is None else bool(d["vote_end"]),
             quit=bool(d.get("quit", False)),
+            absent=bool(d.get("absent", False)),
         )

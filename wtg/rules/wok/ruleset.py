@@ -19,10 +19,10 @@ from wtg.rules.base import RulesetFiles
 from wtg.rules.wok.accept import Check, Context, accept_entries
 from wtg.rules.wok.board import wok_board
 from wtg.rules.wok.forecast import forecast
-from wtg.rules.wok.limits import MOVE_UNITS, TRANSFORM_KINDS
+from wtg.rules.wok.limits import ABSENCE_TURNS, MOVE_UNITS, TRANSFORM_KINDS
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.score import top_ten
-from wtg.rules.wok.state import ACTIVE, WokState
+from wtg.rules.wok.state import ACTIVE, QUIT, WokState
 from wtg.rules.wok.turn import Phase
 from wtg.rules.wok.view import TurnReading, report_context
 
@@ -45,6 +45,11 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
     starts_public: ClassVar[bool] = False
     """Whether every player sees where everyone started (Standard: "Once turn 0 has run, you
     can see on the map where everyone is starting")."""
+    absence_policy: ClassVar[str] = (
+        "your troops dig in and your workers keep their aims, as when a turn is missed, "
+        "but no missed turn is counted (nor a HiScore turn point earned)"
+    )
+    absence_turns: ClassVar[int] = ABSENCE_TURNS
     _last_reading: TurnReading | None = None
     """The reading of the last turn whose reports were asked for (``_reading``)."""
     _last_topten: tuple[WokState, list[ScoreLine]] | None = None
@@ -84,6 +89,29 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
 
     def state_from_dict(self, data: Mapping[str, Any]) -> WokState:
         return WokState.from_dict(data)
+
+    def absent_orders(self, side: SideId) -> dict[str, Any]:
+        """What an absent player who sent no orders plays: nothing, not counted missed."""
+        return {"player": int(side), "absent": True}
+
+    def take_over(self, state: WokState, side: SideId, name: str) -> WokState:
+        """Ruling (the texts have no takeover; WoK IV: a quitter "can not re-enter this
+        specific game"): a new player takes over a QUIT empire as it stands, provinces, troops,
+        EFF and tech, and plays it from the next turn under his own name, with no missed
+        turn counted; the quitter stays out. An empire without a province (RIP), a robot's or
+        one still played cannot be taken over."""
+        player = state.player(side)
+        if player.robot or player.status != QUIT:
+            raise ValueError(f"player {side} has not quit (status {player.status})")
+        if state.count_of(side) == 0:
+            raise ValueError(f"player {side} holds no province any more")
+        new = state.clone()
+        taken = new.player(side)
+        taken.name = name
+        taken.status = ACTIVE
+        taken.missed = 0
+        taken.quit_on = None
+        return new
 
     def public_json(self, state: WokState) -> dict[str, Any]:
         return state.to_dict(self.name)

@@ -44,10 +44,13 @@ def missed_turns(turn: Turn) -> None:
     """Manual section 3: "If you miss orders for 3 Turns in a row, you will be considered
     as to have QUIT the game." A player who sent orders earns a HiScore turn point. A robot
     misses no turn: it plays by its own rules, and a headless one idles (Standard, ruling
-    20)."""
+    20). Ruling: a planned absence (a mail's ABSENCE, up to ``ABSENCE_TURNS`` turns a game)
+    is neither a missed turn nor a turn played."""
     for player in turn.state.players:
         if player.status != ACTIVE or player.robot:
             continue
+        if player.id in turn.orders and turn.orders[player.id].absent:
+            continue  # a planned absence: the troops dig in, no turn is missed nor played
         if player.id in turn.orders:
             player.missed = 0
             player.turn_points += 1

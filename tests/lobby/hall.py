@@ -1,0 +1,108 @@
+"""A hall for lobby tests: a GM config on the maildir transport, no game yet, and people
+who mail the host; every mail the host queued or sent, read back by address."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import mailbox
+import re
+from datetime import datetime, timedelta, timezone
+from email.message import EmailMessage
+from pathlib import Path
+
+from wtg.config import GmConfig, config_from_data
+from wtg.engine import Game, open_game
+from wtg.lobby.book import Book
+from wtg.lobby.lists import add_list
+from wtg.lobby.start import checked_list
+from wtg.mail.inbox import MaildirInbox
+from wtg.mail.poller import PollSummary, poll
+from wtg.mail.sender import SendSummary, send
+
+START = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
+GM = "Game Master <gm@wtg.example>"
+CODE_LINE = re.compile(r"^CONFIRM ([A-Z0-9]{10})$", re.M)
+
+
+def address(number: int) -> str:
+    return f"p{number}@players.example"
+
+
+class Mail:
+    def __init__(self, raw: bytes) -> None:
+        msg = email.message_from_bytes(raw, policy=email.policy.default)
+        self.to = str(msg["To"])
+        self.subject = str(msg["Subject"])
+        part = msg.get_body(preferencelist=("plain",))
+        assert part is not None
+        self.body = str(part.get_content()).replace("\r\n", "\n")
+
+    def code(self) -> str:
+        """The code a request's answer asks to CONFIRM."""
+        found = CODE_LINE.search(self.body)
+        assert found is not None, self.body
+        return found.group(1)
+
+
+class Hall:
+    def __init__(self, root: Path, **limits: object) -> None:
+        self.gm: GmConfig = config_from_data(
+            {"games_dir": "games", "from": GM, "mail": dict(limits)}, root
+        )
+        self.gm.games_dir.mkdir(parents=True)
+        self.gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)
+        self.inbox = mailbox.Maildir(self.gm.maildir_in, create=True)
+        self.now = START
+        self.count = 0
+        self.seen: set[str] = set()
+
+    def open_list(self, ruleset: str = "wok4", **options: object) -> None:
+        wanted = checked_list(
+            ruleset,
+            options.get("variant"),  # type: ignore[arg-type]
+            options.get("map"),  # type: ignore[arg-type]
+            options.get("players"),  # type: ignore[arg-type]
+            str(options.get("group", "any")),
+            None,
+            None,
+            options.get("robots_after"),  # type: ignore[arg-type]
+            self.now,
+        )
+        with Book(self.gm.games_dir) as book:
+            add_list(book, wanted)
+
+    def mail(self, sender: str, body: str, name: str = "") -> None:
+        self.count += 1
+        msg = EmailMessage()
+        msg["From"] = f"{name} <{sender}>" if name else sender
+        msg["To"] = GM
+        msg["Subject"] = "to the host"
+        msg["Message-ID"] = f"<h{self.count}@players.example>"
+        msg.set_content(body)
+        self.inbox.add(msg)
+
+    def poll(self, hours: float = 0) -> PollSummary:
+        self.now += timedelta(hours=hours)
+        return poll(self.gm, MaildirInbox(self.gm.maildir_in), self.now)
+
+    def send(self) -> SendSummary:
+        return send(self.gm, now=self.now)
+
+    def new_mails(self, to: str | None = None) -> list[Mail]:
+        """The mails the host queued or sent since last asked (to ``to`` alone, if given)."""
+        outbox = self.gm.spool / "outbox"
+        found = []
+        for path in sorted((outbox / "queue").glob("*.eml")) + sorted(
+            (outbox / "sent").glob("*.eml")
+        ):
+            if path.name in self.seen:
+                continue
+            mail = Mail(path.read_bytes())
+            if to is None or mail.to == to:
+                self.seen.add(path.name)
+                found.append(mail)
+        return found
+
+    def game(self, name: str) -> Game:
+        return open_game(self.gm.games_dir / name)

@@ -1,0 +1,62 @@
+"""ABSENCE by mail: the turns noted, the seat digs in without a missed turn counted (WoK),
+refused where the rules have none, and up to the limit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import Hall, address
+from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.rules.wok.limits import ABSENCE_TURNS
+
+NAMES = ((1, "Ann"), (2, "Bob"), (3, "Cid"))
+
+
+def three_player_game(hall: Hall) -> None:
+    hall.open_list("wok4", players=3, map="small")
+    for number, name in NAMES:
+        hall.mail(address(number), f"JOIN wok4 AS {name}")
+    hall.poll()
+    codes = {m.to: m.code() for m in hall.new_mails()}
+    for number, _name in NAMES:
+        hall.mail(address(number), f"CONFIRM {codes[address(number)]}")
+    hall.poll(hours=2)
+    hall.new_mails()
+
+
+def test_an_absent_player_misses_no_turn(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    three_player_game(hall)
+    game = hall.game("wok4-1")
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    bob = next(p for p in game.config.players if p.name == "Bob")
+    cid = next(p for p in game.config.players if p.name == "Cid")
+    hall.mail(ann.email, f"ABSENCE wok4-1 1 4\nCODE {ann.code}")
+    hall.poll(hours=2)
+    (noted,) = hall.new_mails(ann.email)
+    assert "turns 1, 2, 3, 4" in noted.body and "no missed turn is counted" in noted.body
+    for turn in range(1, 5):
+        game.submit(f"player: {cid.id}\nturn: {turn}\n")  # Cid plays on
+        game.run_turn(now=hall.now)
+    state = game.typed(WOK4).state()
+    assert (state.player(ann.id).status, state.player(ann.id).missed) == ("active", 0)
+    assert state.player(bob.id).status == "quit"  # three missed turns, and not away
+    game.submit(f"player: {cid.id}\nturn: 5\n")
+    game.run_turn(now=hall.now)  # turn 5: away no more, a missed turn again
+    assert game.typed(WOK4).state().player(ann.id).missed == 1
+
+
+def test_an_absence_over_the_limit_or_in_the_past_is_refused(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    three_player_game(hall)
+    game = hall.game("wok4-1")
+    ann = game.config.players[0]
+    hall.mail(ann.email, f"ABSENCE wok4-1 1 {ABSENCE_TURNS + 1}\nCODE {ann.code}")
+    hall.mail(ann.email, f"ABSENCE wok4-1 0 2\nCODE {ann.code}")
+    hall.mail(ann.email, f"ABSENCE wok4-1 2026-12-01 2026-12-03\nCODE {ann.code}")
+    hall.poll(hours=2)
+    bodies = sorted(m.body for m in hall.new_mails(ann.email))
+    assert any(f"a player may be away {ABSENCE_TURNS} turns a game" in b for b in bodies)
+    assert any("turn 0 has run: the coming turn is 1" in b for b in bodies)
+    assert any("game wok4-1 has no deadlines: give turn numbers" in b for b in bodies)
+    assert not (game.store.root / "absences.json").exists()

@@ -1,0 +1,134 @@
+"""Issue 17, done when: 10 addresses mail JOIN wok4, confirm, the game starts by itself, turn 0
+reports arrive, one player sends PRESS and every other player's next report carries it, one
+asks REPORT and gets it, one resigns and the seat is offered and taken over by an eleventh
+address (the old code refused afterwards), every player told. On the maildir transport."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import Hall, address
+from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.lobby.book import Book
+from wtg.lobby.seats import offer_seat
+from wtg.mail.transport import delivered
+
+
+def join_ten(hall: Hall) -> str:
+    """Ten addresses join wok4 and confirm; the game's name."""
+    hall.open_list("wok4")
+    for number in range(1, 11):
+        hall.mail(address(number), f"JOIN wok4 AS Lord{number}")
+    hall.poll()
+    codes = {}
+    for number in range(1, 11):
+        (answer,) = hall.new_mails(address(number))
+        assert "CONFIRM" in answer.subject
+        codes[number] = answer.code()
+    for number in range(1, 11):
+        hall.mail(address(number), f"CONFIRM {codes[number]}")
+    summary = hall.poll(hours=1)
+    assert "started wok4-1" in " ".join(o for _, o in summary.outcomes)
+    return "wok4-1"
+
+
+def test_ten_players_join_and_the_game_starts_by_itself(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    name = join_ten(hall)
+    game = hall.game(name)
+    assert game.latest_turn() == 0
+    players = {p.email: p for p in game.config.players}
+    assert sorted(players) == sorted(address(n) for n in range(1, 11))
+    assert {p.name for p in players.values()} == {f"Lord{n}" for n in range(1, 11)}
+    assert len({p.code for p in players.values()}) == 10
+    seats = [int(p.email[1:].partition("@")[0]) for p in game.config.players]
+    assert seats != list(range(1, 11))  # a random seat order (the seed's; not join order)
+    hall.send()
+    reports = [m for m in hall.new_mails() if "turn 0 report" in m.subject]
+    assert sorted(m.to for m in reports) == sorted(players)
+    for mail in reports:
+        assert f"CODE: {players[mail.to].code}" in mail.body.replace("CODE:  ", "CODE: ")
+    assert len(delivered(hall.gm.maildir_out)) >= 10
+
+
+def test_press_report_resign_and_takeover(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    name = join_ten(hall)
+    game = hall.game(name)
+    hall.send()
+    hall.new_mails()
+    writer, asker, quitter = game.config.players[0], game.config.players[1], game.config.players[2]
+
+    # PRESS: every other player's next report carries it
+    hall.mail(
+        writer.email, f"PRESS {name}\nCODE {writer.code}\n\nPeace to all of Kaomaris!\n-- \nsig"
+    )
+    hall.poll(hours=1)
+    (kept,) = hall.new_mails(writer.email)
+    assert "turn 1 reports" in kept.subject
+    game.run_turn(now=hall.now)
+    hall.send()
+    reports = [m for m in hall.new_mails() if "turn 1 report" in m.subject]
+    assert len(reports) == 10
+    for mail in reports:
+        assert "Peace to all of Kaomaris!" in mail.body
+        assert f"From Lord{writer.email[1:].split('@')[0]} (player 1)" in mail.body
+        assert "sig" not in mail.body.split("PRESS", 1)[1].split("=== BEGIN")[0]
+
+    # REPORT: the report again, to the registered address
+    hall.mail(asker.email, f"REPORT {name} 0\nCODE {asker.code}")
+    hall.poll(hours=1)
+    (again,) = hall.new_mails(asker.email)
+    assert again.subject == f"[{name}] turn 0 report for {asker.name}"
+    assert game.report(asker.id, 0) in again.body
+
+    # RESIGN, confirmed from the registered address: QUIT when the turn runs
+    hall.mail(quitter.email, f"resign {name}\ncode {quitter.code}")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(quitter.email)
+    hall.mail(quitter.email, f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    (done,) = hall.new_mails(quitter.email)
+    assert "you leave the game when turn 2 runs" in done.subject
+    game.run_turn(now=hall.now)
+    state = game.typed(WOK4).state()
+    assert state.player(quitter.id).status == "quit"
+    hall.send()
+    hall.new_mails()
+
+    # the GM offers the seat; an eleventh address takes it over
+    with Book(hall.gm.games_dir) as book:
+        offer_seat(book, hall.game(name), quitter.id, hall.now)
+    newcomer = address(11)
+    hall.mail(newcomer, "LIST")
+    hall.poll(hours=1)
+    (listed,) = hall.new_mails(newcomer)
+    assert f"{name} (wok4): seat {quitter.id}" in listed.body
+    hall.mail(newcomer, f"JOIN {name} AS Newcomer")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(newcomer)
+    hall.mail(newcomer, f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    told = hall.new_mails()
+    game = hall.game(name)
+    entry = game.config.player(quitter.id)
+    assert (entry.email, entry.name) == (newcomer, "Newcomer")
+    assert entry.code != quitter.code
+    (welcome,) = [m for m in told if m.to == newcomer]
+    assert f"CODE: {entry.code}" in welcome.body.replace("CODE:  ", "CODE: ")
+    others = sorted(m.to for m in told if "takes over seat" in m.subject)
+    assert others == sorted(p.email for p in game.config.players if p.id != quitter.id)
+    assert [m.to for m in told if "is taken over" in m.subject] == [quitter.email]
+    state = game.typed(WOK4).state()
+    assert state.player(quitter.id).status == "active"
+    assert state.player(quitter.id).name == "Newcomer"
+    assert quitter.id in WOK4.owing(state)
+
+    # the old code is refused; the new one works
+    hall.mail(quitter.email, f"REPORT {name}\nCODE {quitter.code}")
+    hall.mail(newcomer, f"AOF {name}\nCODE {entry.code}")
+    hall.poll(hours=1)
+    (refused,) = hall.new_mails(quitter.email)
+    assert "not carried out: the code is not the code of a player of game" in refused.body
+    (form,) = hall.new_mails(newcomer)
+    assert game.aof(quitter.id) in form.body

@@ -1,0 +1,185 @@
+"""Issue 17: "No command changes a game without the sender's valid code or a confirmed
+address; each refusal says why"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import Hall, address
+from wtg.lobby.book import Book
+from wtg.lobby.lists import waiting
+
+
+def joined(hall: Hall, number: int, name: str) -> str:
+    """``number`` asks to JOIN wok4 as ``name``; the code it is mailed."""
+    hall.mail(address(number), f"JOIN wok4 AS {name}")
+    hall.poll(hours=2)
+    (answer,) = hall.new_mails(address(number))
+    return answer.code()
+
+
+def refusal(hall: Hall, number: int | str) -> str:
+    to = address(number) if isinstance(number, int) else number
+    (answer,) = hall.new_mails(to)
+    assert "not done" in answer.subject, answer.body
+    return answer.body
+
+
+def waiting_names(hall: Hall) -> list[str]:
+    with Book(hall.gm.games_dir) as book:
+        return [w.name for w in waiting(book, "wok4")]
+
+
+def test_a_strangers_confirm_with_a_guessed_code_is_refused(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=2)
+    joined(hall, 1, "Ann")
+    hall.mail("guesser@else.example", "CONFIRM ABCDEFGHJK")
+    hall.poll(hours=2)
+    body = refusal(hall, "guesser@else.example")
+    assert "no request from your address waits for the code ABCDEFGHJK" in body
+    assert waiting_names(hall) == []
+
+
+def test_a_confirm_from_another_address_is_refused(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    code = joined(hall, 1, "Ann")
+    hall.mail(address(2), f"CONFIRM {code}")
+    hall.poll(hours=2)
+    assert "a code counts only from the address it was mailed to" in refusal(hall, 2)
+    assert waiting_names(hall) == []
+    hall.mail(address(1), f"confirm {code.lower()}")
+    hall.poll(hours=2)
+    assert waiting_names(hall) == ["Ann"]
+
+
+def test_a_join_as_a_taken_name_is_refused(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    code = joined(hall, 1, "Ann")
+    hall.mail(address(1), f"CONFIRM {code}")
+    hall.poll(hours=2)
+    hall.new_mails()
+    hall.mail(address(2), "JOIN wok4 AS  ann ")
+    hall.poll(hours=2)
+    assert "the name ann is another player's; choose another with AS <name>" in refusal(hall, 2)
+    hall.mail(address(1), "WITHDRAW wok4")
+    hall.mail(address(1), "JOIN wok4 AS Annabel")
+    hall.poll(hours=2)
+    mails = hall.new_mails(address(1))
+    assert any("you play as Ann: one name a person" in m.body for m in mails)
+
+
+def test_a_report_with_a_wrong_code_is_refused(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=2)
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        code = joined(hall, number, name)
+        hall.mail(address(number), f"CONFIRM {code}")
+    hall.poll(hours=2)
+    game = hall.game("wok4-1")
+    hall.new_mails()
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    hall.mail(address(1), "REPORT wok4-1\nCODE WRONGCODE1")
+    hall.mail(address(2), "REPORT wok4-1")
+    hall.mail(address(2), f"PRESS wok4-1\nCODE {ann.code[:-1]}X\n\nfake news")
+    hall.poll(hours=2)
+    assert "the code is not the code of a player of game wok4-1" in refusal(hall, 1)
+    bodies = [m.body for m in hall.new_mails(address(2))]
+    assert any("REPORT needs your secret code for game wok4-1" in b for b in bodies)
+    assert any("the code is not the code of a player of game wok4-1" in b for b in bodies)
+    assert not (game.store.pending_dir(1) / "press").exists()
+
+
+def test_resign_needs_the_confirm_of_the_registered_address(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=2)
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        code = joined(hall, number, name)
+        hall.mail(address(number), f"CONFIRM {code}")
+    hall.poll(hours=2)
+    game = hall.game("wok4-1")
+    hall.new_mails()
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    hall.mail("thief@else.example", f"RESIGN wok4-1\nCODE {ann.code}")  # a stolen code
+    hall.poll(hours=2)
+    assert hall.new_mails("thief@else.example") == []  # the request goes to Ann's address
+    (ask,) = hall.new_mails(ann.email)
+    hall.mail("thief@else.example", f"CONFIRM {ask.code()}")
+    hall.poll(hours=2)
+    assert "no request from your address waits" in refusal(hall, "thief@else.example")
+    assert game.store.pending_orders(1) == {}
+
+
+def test_a_mail_that_is_no_command_mail_gets_the_old_answers(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.mail("stranger@else.example", "Hello, how do I play?")
+    summary = hall.poll()
+    assert summary.outcomes[0][1] == "rejected: no order form, and not from a player"
+    assert hall.new_mails() == []
+    hall.mail("stranger@else.example", "SUBSCRIBE wok4")
+    hall.poll(hours=1)
+    (help_mail,) = hall.new_mails()
+    assert '"SUBSCRIBE wok4" is not a command of the host' in help_mail.body
+    assert "JOIN <ruleset> [<variant>] [AS <name>]" in help_mail.body
+
+
+def test_automatic_mail_gets_no_answer_to_its_commands(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=2)
+    hall.count += 1
+    from email.message import EmailMessage
+
+    msg = EmailMessage()
+    msg["From"] = address(1)
+    msg["To"] = "gm@wtg.example"
+    msg["Auto-Submitted"] = "auto-replied"
+    msg["Message-ID"] = "<auto@players.example>"
+    msg.set_content("JOIN wok4\n")
+    hall.inbox.add(msg)
+    summary = hall.poll()
+    assert summary.outcomes[0][1].startswith("rejected: not for us (Auto-Submitted")
+    assert hall.new_mails() == []
+
+
+def test_press_may_not_carry_an_order_form(tmp_path: Path) -> None:
+    """Press is printed in every player's report, next to his own form: a form in it (a
+    fake one for another player, say) would be read when he replies."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=2)
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        code = joined(hall, number, name)
+        hall.mail(address(number), f"CONFIRM {code}")
+    hall.poll(hours=2)
+    game = hall.game("wok4-1")
+    hall.new_mails()
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    fake = "=== BEGIN AOF ===\nGAME: wok4-1  TURN: 1  PLAYER: 2  CODE: XXXXXXXX\nX1: 350\n"
+    hall.mail(ann.email, f"PRESS wok4-1\nCODE {ann.code}\n\nLook:\n{fake}")
+    hall.mail(ann.email, f"PRESS wok4-1\nCODE {ann.code}\n\nX1: 350\n=== END AOF ===\n")
+    hall.poll(hours=2)
+    answers = {m.subject: m.body for m in hall.new_mails(ann.email)}
+    assert "Your orders were not accepted" in answers  # a form: an order mail, as always
+    (refused,) = [body for subject, body in answers.items() if "not done" in subject]
+    assert "the press holds an order form" in refused
+    assert not (game.store.pending_dir(1) / "press").exists()
+
+
+def test_a_mail_with_a_form_is_an_order_mail_whatever_stands_above_it(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=2)
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        code = joined(hall, number, name)
+        hall.mail(address(number), f"CONFIRM {code}")
+    hall.poll(hours=2)
+    game = hall.game("wok4-1")
+    hall.new_mails()
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    form = game.aof(ann.id).replace("R1: _", "R1: 1")
+    hall.mail(ann.email, f"STATUS wok4-1\nREPORT wok4-1\n\n{form}")
+    summary = hall.poll(hours=2)
+    assert summary.filed == 1
+    (answer,) = hall.new_mails(ann.email)
+    assert answer.subject == "[wok4-1] orders for turn 1 received"
+    assert game.status()["players"][ann.id - 1]["ready"]

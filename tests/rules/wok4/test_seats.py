@@ -1,0 +1,65 @@
+"""Seats between turns: a new player takes over a QUIT empire (rulings, the texts have no
+takeover), and a planned absence is neither a missed turn nor a turn played."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rules.builders import empty, make_state, orders, run
+from wtg.core.ruleset import SideId
+from wtg.data.rulesets.wok4 import RULESET
+from wtg.rules.wok.limits import MISSED_TURNS_TO_QUIT
+from wtg.rules.wok.state import ACTIVE, QUIT
+
+
+def test_a_quit_empire_is_taken_over_as_it_stands() -> None:
+    """WoK IV: a quitter "can not re-enter this specific game"; ruling: a new player may take
+    the empire over, provinces, troops, EFF and tech as they are."""
+    state = make_state(players=2)
+    empty(state, 1, 1, arm=40)
+    empty(state, 7, 2, arm=30)
+    quitter = state.player(2)
+    quitter.status, quitter.quit_on, quitter.missed, quitter.tech = QUIT, 4, 3, 77
+    taken = RULESET.take_over(state, SideId(2), "Newcomer")
+    player = taken.player(2)
+    assert (player.status, player.name, player.missed, player.quit_on) == (
+        ACTIVE,
+        "Newcomer",
+        0,
+        None,
+    )
+    assert (player.tech, taken.province(7).arm, taken.province(7).owner) == (77, 30, 2)
+    assert SideId(2) in RULESET.owing(taken)
+    assert state.player(2).status == QUIT  # the state given is not changed
+
+
+def test_only_a_quit_empire_with_land_is_taken_over() -> None:
+    state = make_state(players=2)
+    empty(state, 1, 1)
+    with pytest.raises(ValueError, match="player 1 has not quit"):
+        RULESET.take_over(state, SideId(1), "X")
+    state.player(2).status = QUIT
+    with pytest.raises(ValueError, match="player 2 holds no province any more"):
+        RULESET.take_over(state, SideId(2), "X")
+
+
+def test_a_planned_absence_is_no_missed_turn() -> None:
+    """ "If you miss orders for 3 Turns in a row, you will be considered as to have QUIT":
+    ruling, a planned absence (a mail's ABSENCE) counts neither way."""
+    state = make_state(players=2)
+    empty(state, 1, 1, arm=10)
+    empty(state, 7, 2, arm=10)
+    state.player(2).missed = MISSED_TURNS_TO_QUIT - 1
+    absent = orders(
+        2, **{k: v for k, v in RULESET.absent_orders(SideId(2)).items() if k != "player"}
+    )
+    result = run(state, orders(1), absent)
+    player = result.state.player(2)
+    assert (player.status, player.missed, player.turn_points) == (
+        ACTIVE,
+        MISSED_TURNS_TO_QUIT - 1,
+        0,
+    )
+    assert result.state.province(7).arm == 10  # dug in: no orders ran
+    missed = run(state, orders(1))
+    assert missed.state.player(2).status == QUIT

@@ -1,0 +1,121 @@
+"""The GM's commands of the lobby: open-list, lists, offer-seat."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+
+import click
+
+from wtg.cli.common import fail, gm_config, open_or_fail
+
+
+@click.command("open-list")
+@click.argument("ruleset")
+@click.option("--variant", default=None, help="A variant of the ruleset, where it has any.")
+@click.option("--map", "map_name", default=None, help="The map (default: the ruleset's first).")
+@click.option(
+    "--players", type=click.IntRange(min=1), default=None, help="Players a game (default: full)."
+)
+@click.option(
+    "--group",
+    type=click.Choice(["beginner", "advanced", "any"]),
+    default="any",
+    show_default=True,
+    help="Who may join: Beginner (0-2 games finished, none won), Advanced (3+ or one won).",
+)
+@click.option("--every", "every_days", type=click.IntRange(min=1), default=None, metavar="D")
+@click.option("--at", "at_time", default=None, metavar="HH:MM", help="With --every (UTC).")
+@click.option(
+    "--robots-after",
+    type=float,
+    default=None,
+    metavar="HOURS",
+    help="Start after HOURS of waiting with the players there are (robots fill the rest "
+    "where the ruleset has robots; WoK: empty seats count as QUIT).",
+)
+@click.pass_context
+def open_list(
+    ctx: click.Context,
+    ruleset: str,
+    variant: str | None,
+    map_name: str | None,
+    players: int | None,
+    group: str,
+    every_days: int | None,
+    at_time: str | None,
+    robots_after: float | None,
+) -> None:
+    """Open a waiting list players join by mail (JOIN <ruleset>); a game is made from it
+    as soon as it holds enough confirmed players."""
+    from wtg.lobby.book import Book
+    from wtg.lobby.lists import add_list
+    from wtg.lobby.start import checked_list
+
+    if at_time is not None and every_days is None:
+        fail("--at goes with --every")
+    gm = gm_config(ctx)
+    moment = datetime.now(timezone.utc)
+    wanted = checked_list(
+        ruleset, variant, map_name, players, group, every_days, at_time, robots_after, moment
+    )
+    with Book(gm.games_dir) as book:
+        opened = add_list(book, wanted)
+    click.echo(f"waiting list {opened.name} open: {opened.title()}")
+
+
+@click.command("lists")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable.")
+@click.pass_context
+def lists(ctx: click.Context, as_json: bool) -> None:
+    """The waiting lists, who waits on each, and the seats offered."""
+    from wtg.lobby.book import Book
+    from wtg.lobby.lists import all_lists, waiting
+    from wtg.lobby.seats import offers
+
+    gm = gm_config(ctx)
+    with Book(gm.games_dir) as book:
+        found = [(wl, waiting(book, wl.name)) for wl in all_lists(book)]
+        offered = offers(book)
+    if as_json:
+        data = {
+            "lists": [
+                {**wl.to_dict(), "waiting": [{"name": w.name, "since": w.since} for w in who]}
+                for wl, who in found
+            ],
+            "offered": [{"game": g, "seat": s, "since": t} for g, s, t in offered],
+        }
+        click.echo(json.dumps(data, indent=2))
+        return
+    if not found and not offered:
+        click.echo("no waiting list is open (wtg open-list RULESET)")
+    for wl, who in found:
+        names = ", ".join(w.name for w in who) or "nobody yet"
+        click.echo(f"{wl.name}: {wl.title()}; {len(who)} of {wl.players} waiting: {names}")
+    for game, seat, since in offered:
+        click.echo(f"offered: {game} seat {seat} (since {since})")
+
+
+@click.command("offer-seat")
+@click.argument("game_dir")
+@click.argument("seat", type=int)
+@click.pass_context
+def offer_seat(ctx: click.Context, game_dir: str, seat: int) -> None:
+    """Offer the seat of a player who quit to a new player (who mails JOIN <game>)."""
+    from wtg.lobby.book import Book
+    from wtg.lobby.seats import offer_seat as offer
+
+    game = open_or_fail(ctx, game_dir)
+    gm = gm_config(ctx)
+    with Book(gm.games_dir) as book:
+        try:
+            offer(book, game, seat, datetime.now(timezone.utc))
+        except ValueError as error:
+            fail(str(error))
+    name = game.config.game
+    click.echo(f"seat {seat} of game {name} offered: a new player mails JOIN {name}")
+
+
+def register(group: click.Group) -> None:
+    for command in (open_list, lists, offer_seat):
+        group.add_command(command)

@@ -1,0 +1,135 @@
+"""The lobby's book: one SQLite database, ``games_dir/.people/people.sqlite`` (0600, as
+everything that holds an address), with the people (name, addresses, games played and
+their results), the waiting lists and who is on them, the seats offered for takeover,
+and the confirmation codes mailed and not yet answered.
+
+SQLite rather than a YAML file a person: a confirmation writes the person, the address
+and the place on a list in one transaction; the groups (Beginner, Advanced) and the
+HiScore are queries across every game a person played; and a poll, a `run-turn --due`
+and a GM's `wtg open-list` may write at the same moment (SQLite's lock, with a wait).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+from wtg import private
+
+FOLDER = ".people"
+FILE = "people.sqlite"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS people (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,   -- the name without case and extra spaces
+    since TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS addresses (
+    address TEXT PRIMARY KEY,        -- lower case
+    person INTEGER NOT NULL REFERENCES people(id),
+    confirmed TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS plays (
+    person INTEGER NOT NULL REFERENCES people(id),
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    since TEXT NOT NULL,
+    result TEXT,                     -- NULL while the game runs: won, finished, quit, replaced
+    PRIMARY KEY (game, seat, person)
+);
+CREATE TABLE IF NOT EXISTS lists (
+    name TEXT PRIMARY KEY,
+    ruleset TEXT NOT NULL,
+    variant TEXT,
+    map TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    grp TEXT NOT NULL,               -- beginner, advanced or any
+    every_days INTEGER,
+    at TEXT,
+    robots_after REAL,               -- hours
+    opened TEXT NOT NULL,
+    games INTEGER NOT NULL DEFAULT 0 -- games made from it
+);
+CREATE TABLE IF NOT EXISTS entries (
+    list TEXT NOT NULL REFERENCES lists(name),
+    person INTEGER NOT NULL REFERENCES people(id),
+    address TEXT NOT NULL,
+    since TEXT NOT NULL,
+    game TEXT,                       -- the game it went to; NULL while waiting
+    PRIMARY KEY (list, person, since)
+);
+CREATE TABLE IF NOT EXISTS offers (
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    offered TEXT NOT NULL,
+    taken TEXT,                      -- when a new player took it over
+    PRIMARY KEY (game, seat, offered)
+);
+CREATE TABLE IF NOT EXISTS pending (
+    code TEXT PRIMARY KEY,           -- what the answer asks to CONFIRM
+    kind TEXT NOT NULL,              -- join, takeover, resign
+    address TEXT NOT NULL,           -- the only address whose CONFIRM counts
+    target TEXT NOT NULL,            -- the list, or the game
+    name TEXT,                       -- join, takeover: the name asked for
+    seat INTEGER,                    -- takeover, resign
+    made TEXT NOT NULL
+);
+"""
+
+
+class Book:
+    """One connection to the lobby's database; ``write()`` is one transaction."""
+
+    def __init__(self, games_dir: Path) -> None:
+        folder = private.make_dirs(games_dir / FOLDER)
+        path = private.create_file(folder / FILE)  # -wal and -shm take its mode: 0600
+        self.path = path
+        self.db = sqlite3.connect(path, timeout=30, isolation_level=None)
+        self.db.row_factory = sqlite3.Row
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Book:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    @contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction, taken for writing at once (no two writers interleave)."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def rows(self, sql: str, *args: object) -> list[sqlite3.Row]:
+        found: list[sqlite3.Row] = self.db.execute(sql, args).fetchall()
+        return found
+
+    def row(self, sql: str, *args: object) -> sqlite3.Row | None:
+        found: sqlite3.Row | None = self.db.execute(sql, args).fetchone()
+        return found
+
+
+def stamp(moment: datetime) -> str:
+    """A time as the book keeps it: ISO 8601 in UTC, to the second."""
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def same(text: str) -> str:
+    """Names compare without case and extra spaces."""
+    return " ".join(text.split()).casefold()

@@ -1,0 +1,137 @@
+"""The host's desk: what each mail command does, and the answers it makes (as data: the
+mail loop renders them from ``templates/mail/lobby/`` and queues them through the outbox).
+
+Nothing here changes a game without the sender's valid secret code (REPORT, AOF, RESIGN,
+ABSENCE, PRESS need a ``CODE`` line; an answer that carries a game's secrets goes to the
+seat's registered address) or a confirmed address (JOIN, a takeover and RESIGN wait for a
+``CONFIRM <code>`` from the address the code was mailed to). Every refusal says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from wtg.core.record import Record
+from wtg.engine import Game
+from wtg.gameconfig import PlayerEntry
+from wtg.lobby import people
+from wtg.lobby.book import Book
+from wtg.lobby.commands import VERBS, Command, CommandMail
+from wtg.lobby.seats import seat_by_code
+from wtg.lobby.start import Started, start_due
+
+
+class Reply(Record):
+    """One answer mail: to whom, its subject, the template (``mail/lobby/<template>``) and
+    what it is rendered with. ``proven``: the address proved itself (a code or a confirmed
+    request), so the answer counts against the larger limit of confirmations."""
+
+    to: str
+    subject: str
+    template: str
+    context: Mapping[str, Any]
+    proven: bool = False
+
+
+@dataclass
+class Desk:
+    """One command mail being answered: the book, the games, the sender and the moment."""
+
+    book: Book
+    games_dir: Path
+    games: Callable[[], Mapping[str, Game]]
+    sender: str
+    display_name: str
+    moment: datetime
+    order_key: str
+    replies: list[Reply] = field(default_factory=list)
+    refused: int = 0
+    started: list[Started] = field(default_factory=list)
+    code: str | None = None
+    text: str = ""
+
+    # --- answering --------------------------------------------------------------
+    def answer(self, mail: CommandMail) -> list[Reply]:
+        """Carry out the mail's commands in the order written; the answers to mail."""
+        from wtg.lobby import playing, waitlist  # the handlers, which import this module
+
+        self.code, self.text = mail.code, mail.text
+        handlers: dict[str, Callable[[Desk, Command], None]] = {
+            "HELP": lambda desk, _cmd: desk.help(),
+            "LIST": waitlist.show_lists,
+            "JOIN": waitlist.join,
+            "CONFIRM": waitlist.confirm_request,
+            "WITHDRAW": waitlist.withdraw,
+            "REPORT": playing.report,
+            "AOF": playing.aof,
+            "STATUS": playing.status,
+            "RESIGN": playing.resign_request,
+            "ABSENCE": playing.absence,
+            "PRESS": playing.press,
+        }
+        if not mail.commands:
+            self.help()
+        for command in mail.commands:
+            handler = handlers.get(command.verb)
+            if handler is None:
+                self.help(unknown=command.text())
+                self.refused += 1
+            else:
+                handler(self, command)
+        return self.replies
+
+    def reply(
+        self,
+        subject: str,
+        template: str,
+        proven: bool = False,
+        to: str | None = None,
+        **context: Any,
+    ) -> None:
+        self.replies.append(Reply(to or self.sender, subject, template, context, proven))
+
+    def refuse(self, command: Command, reason: str) -> None:
+        """The command was not carried out: its sender is told why."""
+        self.refused += 1
+        self.reply(
+            f"{command.text()[:60]}: not done", "refused", command=command.text(), reason=reason
+        )
+
+    def help(self, unknown: str | None = None) -> None:
+        subject = "the commands of the host" if unknown is None else f"{unknown[:40]}: unknown"
+        self.reply(subject, "help", verbs=VERBS, unknown=unknown)
+
+    # --- what the commands share ---------------------------------------------------
+    def game(self, command: Command, name: str | None) -> Game | None:
+        """The running game a command names (refused with the reason when there is none)."""
+        if not name:
+            self.refuse(command, f"{command.verb} needs a game: {command.verb} <game>")
+            return None
+        game = self.games().get(name.lower())
+        if game is None:
+            self.refuse(command, f"there is no game {name!r} here")
+        return game
+
+    def seat(self, command: Command, game: Game) -> PlayerEntry | None:
+        """The seat the mail's CODE line opens (refused with the reason when none does)."""
+        if not self.code:
+            self.refuse(
+                command,
+                f"{command.verb} needs your secret code for game {game.config.game}: add a line "
+                "CODE <your code> (it is in the header of your AOF)",
+            )
+            return None
+        entry = seat_by_code(game, self.code)
+        if entry is None:
+            self.refuse(command, f"the code is not the code of a player of game {game.config.game}")
+        return entry
+
+    def person(self) -> people.Person | None:
+        return people.person_of(self.book, self.sender)
+
+    def start_full_lists(self) -> None:
+        self.started += start_due(self.book, self.games_dir, self.moment)

@@ -1,0 +1,175 @@
+"""Waiting lists: a GM opens one for a ruleset (`wtg open-list`), players put themselves on
+it by mail (``JOIN <ruleset>``, confirmed), and a game is made from it once it holds enough
+confirmed players (``wtg.lobby.start``). A list stays open after a game: the next players
+wait for the next game."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+
+from wtg.core.errors import UsageError
+from wtg.core.record import Record
+from wtg.lobby.book import Book, stamp
+from wtg.lobby.people import ANY, GROUPS, Person, fits
+
+
+class ListRefused(UsageError, ValueError):
+    """A list that cannot be opened as asked; the message says why."""
+
+
+class WaitingList(Record):
+    name: str
+    ruleset: str
+    variant: str | None
+    map: str
+    players: int
+    group: str
+    every_days: int | None
+    at: str | None
+    robots_after: float | None
+    opened: str
+    games: int
+
+    def title(self) -> str:
+        """``wok4 on classic60, 10 players, any group``."""
+        ruleset = f"{self.ruleset} {self.variant}" if self.variant else self.ruleset
+        group = "every player" if self.group == ANY else f"{self.group.capitalize()} players"
+        return f"{ruleset} on {self.map}, {self.players} players, for {group}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in self._fields}
+
+
+class Waiting(Record):
+    """A confirmed player on a list, waiting for its next game."""
+
+    person: int
+    name: str
+    address: str
+    since: str
+
+
+def _list(row: sqlite3.Row) -> WaitingList:
+    return WaitingList(
+        name=str(row["name"]),
+        ruleset=str(row["ruleset"]),
+        variant=row["variant"],
+        map=str(row["map"]),
+        players=int(row["players"]),
+        group=str(row["grp"]),
+        every_days=row["every_days"],
+        at=row["at"],
+        robots_after=row["robots_after"],
+        opened=str(row["opened"]),
+        games=int(row["games"]),
+    )
+
+
+def all_lists(book: Book) -> list[WaitingList]:
+    return [_list(row) for row in book.rows("SELECT * FROM lists ORDER BY name")]
+
+
+def find_list(book: Book, name: str) -> WaitingList | None:
+    row = book.row("SELECT * FROM lists WHERE name = ?", name.lower())
+    return None if row is None else _list(row)
+
+
+def add_list(book: Book, wanted: WaitingList) -> WaitingList:
+    """Open a list (checked by the caller against the ruleset); ListRefused when a list of
+    that name is open."""
+    if wanted.group not in GROUPS:
+        raise ListRefused(f"--group takes {', '.join(GROUPS)}, not {wanted.group!r}")
+    if find_list(book, wanted.name) is not None:
+        raise ListRefused(f"a waiting list {wanted.name} is open already (`wtg lists`)")
+    with book.write() as db:
+        db.execute(
+            "INSERT INTO lists (name, ruleset, variant, map, players, grp, every_days, at, "
+            "robots_after, opened, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+            (
+                wanted.name,
+                wanted.ruleset,
+                wanted.variant,
+                wanted.map,
+                wanted.players,
+                wanted.group,
+                wanted.every_days,
+                wanted.at,
+                wanted.robots_after,
+                wanted.opened,
+            ),
+        )
+    found = find_list(book, wanted.name)
+    assert found is not None
+    return found
+
+
+def list_name(ruleset: str, variant: str | None, group: str) -> str:
+    """The name a list gets: ``wok4``, ``standard-duel``, ``wok4-advanced``."""
+    parts = [ruleset, variant or "", "" if group == ANY else group]
+    return "-".join(p for p in parts if p).lower()
+
+
+def waiting(book: Book, name: str) -> list[Waiting]:
+    """The confirmed players waiting on a list, first come first."""
+    rows = book.rows(
+        "SELECT e.person, p.name, e.address, e.since FROM entries e JOIN people p "
+        "ON p.id = e.person WHERE e.list = ? AND e.game IS NULL ORDER BY e.since, e.person",
+        name,
+    )
+    return [Waiting(int(r[0]), str(r[1]), str(r[2]), str(r[3])) for r in rows]
+
+
+def lists_for(
+    book: Book, ruleset: str, variant: str | None, person: Person | None
+) -> tuple[list[WaitingList], list[WaitingList]]:
+    """The lists of a ruleset (and variant, when named) that take the person, and those of
+    the ruleset that do not (their group is another)."""
+    of_ruleset = [
+        wl
+        for wl in all_lists(book)
+        if wl.ruleset == ruleset.lower() and (variant is None or wl.variant == variant.lower())
+    ]
+    taking = [wl for wl in of_ruleset if fits(wl.group, person)]
+    # a list of one's own group first; without a variant named, the plain game's list
+    taking.sort(key=lambda wl: (wl.group == ANY, variant is None and wl.variant is not None))
+    return taking, [wl for wl in of_ruleset if wl not in taking]
+
+
+def on_list(book: Book, name: str, person: int) -> bool:
+    row = book.row(
+        "SELECT 1 FROM entries WHERE list = ? AND person = ? AND game IS NULL", name, person
+    )
+    return row is not None
+
+
+def put_on(db: sqlite3.Connection, name: str, person: int, address: str, moment: datetime) -> None:
+    db.execute(
+        "INSERT OR IGNORE INTO entries (list, person, address, since) VALUES (?, ?, ?, ?)",
+        (name, person, address, stamp(moment)),
+    )
+
+
+def take_off(book: Book, person: int, ruleset: str) -> list[str]:
+    """Take a person off every list of a ruleset; the lists he was on."""
+    names = [
+        str(r[0])
+        for r in book.rows(
+            "SELECT e.list FROM entries e JOIN lists l ON l.name = e.list "
+            "WHERE e.person = ? AND l.ruleset = ? AND e.game IS NULL",
+            person,
+            ruleset.lower(),
+        )
+    ]
+    with book.write() as db:
+        for name in names:
+            db.execute(
+                "DELETE FROM entries WHERE list = ? AND person = ? AND game IS NULL",
+                (name, person),
+            )
+    return names
+
+
+def names_of(lists: Sequence[WaitingList]) -> str:
+    return ", ".join(wl.name for wl in lists)

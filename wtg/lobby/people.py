@@ -1,0 +1,140 @@
+"""People across games: one name a person (WoK IV: "If you have chosen the name for your
+character pleaz stick to it for all future games you play in - the use of multiple names is
+NOT allowed"), the addresses that proved themselves theirs (a confirmed JOIN), the games
+they played and how each ended, and the group that history puts them in (WoK IV: "We offer
+Groups for "Beginner" (0-2 games finished, none won) or "Advanced" (3+ games finished or
+1+ won)")."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime
+
+from wtg.core.record import Record
+from wtg.gameconfig import NAME_MAX_LENGTH, ConfigError, check_text
+from wtg.lobby.book import Book, same, stamp
+
+BEGINNER = "beginner"
+ADVANCED = "advanced"
+ANY = "any"
+GROUPS = (BEGINNER, ADVANCED, ANY)
+ADVANCED_AFTER = 3
+"""Games finished that make a player Advanced (or one won)."""
+
+WON = "won"
+FINISHED = "finished"
+QUIT = "quit"
+REPLACED = "replaced"
+"""The results of a play: the game won, played to its end, left (QUIT), or taken over."""
+
+
+class Person(Record):
+    id: int
+    name: str
+    addresses: tuple[str, ...]
+    finished: int
+    won: int
+
+    @property
+    def group(self) -> str:
+        return group_of(self.finished, self.won)
+
+
+def group_of(finished: int, won: int) -> str:
+    """Beginner: 0-2 games finished, none won; Advanced: 3+ finished or one won."""
+    return ADVANCED if finished >= ADVANCED_AFTER or won else BEGINNER
+
+
+def fits(group: str, person: Person | None) -> bool:
+    """Whether a list of ``group`` takes the person (a newcomer is a Beginner)."""
+    mine = person.group if person is not None else BEGINNER
+    return group in (ANY, mine)
+
+
+def person_of(book: Book, address: str) -> Person | None:
+    """The person a confirmed address belongs to."""
+    row = book.row("SELECT person FROM addresses WHERE address = ?", address.lower())
+    return None if row is None else person(book, int(row["person"]))
+
+
+def person(book: Book, ident: int) -> Person:
+    row = book.row("SELECT id, name FROM people WHERE id = ?", ident)
+    if row is None:
+        raise KeyError(f"no person {ident}")
+    addresses = tuple(
+        str(r["address"])
+        for r in book.rows("SELECT address FROM addresses WHERE person = ? ORDER BY 1", ident)
+    )
+    results = [
+        str(r["result"]) for r in book.rows("SELECT result FROM plays WHERE person = ?", ident)
+    ]
+    finished = sum(1 for r in results if r in (WON, FINISHED))
+    return Person(ident, str(row["name"]), addresses, finished, results.count(WON))
+
+
+def name_problem(book: Book, name: str, address: str) -> str | None:
+    """Why ``address`` may not play as ``name``, or None: a name with a control character
+    or too long, another person's name, or not the name this person already plays as."""
+    try:
+        check_text("the name", name, NAME_MAX_LENGTH)
+    except ConfigError as error:
+        return str(error)
+    mine = person_of(book, address)
+    if mine is not None and same(mine.name) != same(name):
+        return (
+            f"you play as {mine.name}: one name a person, in every game (leave out AS, or "
+            f"write AS {mine.name})"
+        )
+    holder = book.row("SELECT id FROM people WHERE name_key = ?", same(name))
+    if holder is not None and (mine is None or int(holder["id"]) != mine.id):
+        return f"the name {name} is another player's; choose another with AS <name>"
+    return None
+
+
+def confirm_address(db: sqlite3.Connection, address: str, name: str, moment: datetime) -> int:
+    """The person of ``address`` (made, with ``name``, when the address is new), inside the
+    caller's transaction; the address is confirmed from now on."""
+    found = db.execute("SELECT person FROM addresses WHERE address = ?", (address,)).fetchone()
+    if found is not None:
+        return int(found[0])
+    cursor = db.execute(  # the name is checked first (name_problem): UNIQUE holds it
+        "INSERT INTO people (name, name_key, since) VALUES (?, ?, ?)",
+        (name, same(name), stamp(moment)),
+    )
+    ident = int(cursor.lastrowid or 0)
+    db.execute(
+        "INSERT INTO addresses (address, person, confirmed) VALUES (?, ?, ?)",
+        (address, ident, stamp(moment)),
+    )
+    return ident
+
+
+def record_play(
+    db: sqlite3.Connection, person_id: int, game: str, seat: int, moment: datetime
+) -> None:
+    db.execute(
+        "INSERT OR IGNORE INTO plays (person, game, seat, since) VALUES (?, ?, ?, ?)",
+        (person_id, game, seat, stamp(moment)),
+    )
+
+
+def end_play(db: sqlite3.Connection, game: str, seat: int, result: str) -> None:
+    """How a play that runs ended (a seat taken over ends its quitter's play as replaced)."""
+    db.execute(
+        "UPDATE plays SET result = ? WHERE game = ? AND seat = ? AND result IS NULL",
+        (result, game, seat),
+    )
+
+
+def playing(book: Book) -> dict[str, list[tuple[int, int]]]:
+    """The plays still running, by game: (person, seat)."""
+    found: dict[str, list[tuple[int, int]]] = {}
+    for row in book.rows("SELECT game, person, seat FROM plays WHERE result IS NULL"):
+        found.setdefault(str(row["game"]), []).append((int(row["person"]), int(row["seat"])))
+    return found
+
+
+def everyone(book: Book) -> list[Person]:
+    return [
+        person(book, int(r["id"])) for r in book.rows("SELECT id FROM people ORDER BY name_key")
+    ]

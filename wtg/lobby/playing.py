@@ -1,0 +1,257 @@
+"""The commands of a running game: REPORT, AOF, STATUS, RESIGN (and its CONFIRM), ABSENCE,
+PRESS. Each needs the player's secret code (a ``CODE`` line) but STATUS, which any player of
+the game may ask from the address the game knows, and which tells who has sent orders, never
+what."""
+
+from __future__ import annotations
+
+import email.utils
+
+from wtg.absence import AbsenceRefused, plan_absence
+from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER, has_marker, header_keys
+from wtg.core.errors import GameError
+from wtg.core.ruleset import SeatId, SideId, public_sides
+from wtg.engine import Game
+from wtg.lobby import confirm
+from wtg.lobby.commands import PRESS_MAX, Command
+from wtg.lobby.desk import Desk
+from wtg.lobby.seats import resign
+from wtg.press import Press, add_press
+from wtg.schedule import local_text, parse_iso
+
+
+def report(desk: Desk, command: Command) -> None:
+    """REPORT <game> [<turn>]: the player's report (the latest by default), mailed again to
+    the address the game knows."""
+    game = desk.game(command, command.args[0] if command.args else None)
+    entry = desk.seat(command, game) if game is not None else None
+    if game is None or entry is None:
+        return
+    latest = game.latest_turn()
+    turn = latest
+    if len(command.args) > 1:
+        if not command.args[1].isdigit() or not 0 <= int(command.args[1][:6]) <= latest:
+            desk.refuse(command, f"game {game.config.game} has turns 0 to {latest}")
+            return
+        turn = int(command.args[1])
+    desk.reply(
+        f"[{game.config.game}] turn {turn} report for {entry.name}",
+        "again",
+        proven=True,
+        to=entry.email,
+        what=f"your report of turn {turn}",
+        game=game.config.game,
+        text=game.report(entry.id, turn),
+    )
+
+
+def aof(desk: Desk, command: Command) -> None:
+    """AOF <game>: the player's blank form for the coming turn, mailed again."""
+    game = desk.game(command, command.args[0] if command.args else None)
+    entry = desk.seat(command, game) if game is not None else None
+    if game is None or entry is None:
+        return
+    try:
+        form = game.aof(entry.id)
+    except GameError as error:
+        desk.refuse(command, str(error))
+        return
+    desk.reply(
+        f"[{game.config.game}] your AOF",
+        "again",
+        proven=True,
+        to=entry.email,
+        what="your blank AOF for the coming turn",
+        game=game.config.game,
+        text=form,
+    )
+
+
+def status(desk: Desk, command: Command) -> None:
+    """STATUS <game>: the deadline and who has sent orders (not what), for its players."""
+    game = desk.game(command, command.args[0] if command.args else None)
+    if game is None:
+        return
+    known = {email.utils.parseaddr(p.email)[1].lower() for p in game.config.players}
+    if desk.sender not in known and desk.code is None:
+        desk.refuse(
+            command,
+            f"STATUS of game {game.config.game} is for its players, from the address the game "
+            "knows (or with a CODE line)",
+        )
+        return
+    if desk.sender not in known and desk.seat(command, game) is None:
+        return
+    now = game.status()
+    deadline = now["deadline"]
+    schedule = game.config.schedule
+    shown = local_text(parse_iso(deadline), schedule.timezone) if deadline and schedule else None
+    desk.reply(
+        f"[{game.config.game}] status of turn {now['turn']}",
+        "status",
+        proven=True,
+        game=game.config.game,
+        turn=now["turn"],
+        over=now["over"],
+        deadline=shown,
+        players=now["players"],
+    )
+
+
+def resign_request(desk: Desk, command: Command) -> None:
+    """RESIGN <game>: asks the address the game knows to CONFIRM."""
+    game = desk.game(command, command.args[0] if command.args else None)
+    entry = desk.seat(command, game) if game is not None else None
+    if game is None or entry is None:
+        return
+    address = email.utils.parseaddr(entry.email)[1].lower()
+    code = confirm.ask(
+        desk.book, confirm.RESIGN, address, game.config.game, desk.moment, seat=entry.id
+    )
+    desk.reply(
+        f"[{game.config.game}] RESIGN: confirm with CONFIRM {code}",
+        "resign_ask",
+        proven=True,
+        to=entry.email,
+        game=game.config.game,
+        seat=entry.id,
+        code=code,
+    )
+
+
+def confirm_resign(desk: Desk, command: Command, found: confirm.Pending) -> None:
+    game = desk.games().get(found.target.lower())
+    seat = found.seat or 0
+    confirm.forget(desk.book, found.code)
+    if game is None:
+        desk.refuse(command, f"game {found.target} does not run here any more")
+        return
+    problem = resign(game, seat, desk.moment, desk.order_key)
+    if problem is not None:
+        desk.refuse(command, problem)
+        return
+    turn = game.latest_turn() + 1
+    desk.reply(
+        f"[{game.config.game}] you leave the game when turn {turn} runs",
+        "resigned",
+        proven=True,
+        to=game.config.player(seat).email,
+        game=game.config.game,
+        turn=turn,
+    )
+
+
+def absence(desk: Desk, command: Command) -> None:
+    """ABSENCE <game> <from> <to>: turns (numbers) or days (YYYY-MM-DD) away; the game's
+    rules decide what happens to the seat meanwhile (docs/rules/<ruleset>.md)."""
+    game = desk.game(command, command.args[0] if command.args else None)
+    entry = desk.seat(command, game) if game is not None else None
+    if game is None or entry is None:
+        return
+    if len(command.args) < 3:
+        desk.refuse(
+            command, "ABSENCE needs the first and the last turn (or day): ABSENCE <game> 5 7"
+        )
+        return
+    try:
+        turns, policy = plan_absence(game, entry.id, command.args[1], command.args[2])
+    except AbsenceRefused as error:
+        desk.refuse(command, str(error))
+        return
+    desk.reply(
+        f"[{game.config.game}] absence noted: turns {turns[0]} to {turns[-1]}",
+        "absence",
+        proven=True,
+        to=entry.email,
+        game=game.config.game,
+        turns=turns,
+        policy=policy,
+    )
+
+
+def press(desk: Desk, command: Command) -> None:
+    """PRESS <game> [TO <n>]: the text below the command lines, printed in every player's next
+    report, or relayed to player n alone (no address shown)."""
+    game = desk.game(command, command.args[0] if command.args else None)
+    entry = desk.seat(command, game) if game is not None else None
+    if game is None or entry is None:
+        return
+    text = desk.text.strip()
+    if not text:
+        desk.refuse(command, "the PRESS has no text: write it below the PRESS and CODE lines")
+        return
+    if len(text) > PRESS_MAX:
+        desk.refuse(command, f"the press is {len(text)} characters long; at most {PRESS_MAX}")
+        return
+    if looks_like_a_form(text):
+        desk.refuse(
+            command,
+            "the press holds an order form (its begin or end marker, or its header): press "
+            "goes into every player's report, next to his own form, and may not carry one",
+        )
+        return
+    state = game.state_view()
+    if game.ruleset.is_over(state):
+        desk.refuse(command, f"game {game.config.game} is over")
+        return
+    sides = game.ruleset.sides_of(state, SeatId(entry.id))
+    names = {s.id: s.name for s in public_sides(game.ruleset.public_json(state))}
+    side = sides[0] if sides else SideId(entry.id)
+    writer = Press(side, names.get(side, entry.name), f"{desk.moment:%Y-%m-%d %H:%M} UTC", text)
+    upper = [a.upper() for a in command.args]
+    if "TO" in upper:
+        _relay(desk, command, game, writer, command.args[upper.index("TO") + 1 :])
+        return
+    with game.store.lock():
+        turn = game.latest_turn() + 1
+        add_press(game.store, turn, writer, desk.moment)
+    desk.reply(
+        f"[{game.config.game}] your press goes into the turn {turn} reports",
+        "press_kept",
+        proven=True,
+        to=entry.email,
+        game=game.config.game,
+        turn=turn,
+        text=text,
+    )
+
+
+def looks_like_a_form(text: str) -> bool:
+    """Whether a text would be read as a form (or its header) in a report that prints it."""
+    if has_marker(BEGIN_MARKER, text) or has_marker(END_MARKER, text):
+        return True
+    return any(header_keys(line) >= {"game", "code"} for line in text.splitlines())
+
+
+def _relay(
+    desk: Desk, command: Command, game: Game, writer: Press, target: tuple[str, ...]
+) -> None:
+    state = game.state_view()
+    if not target or not target[0].isdigit():
+        desk.refuse(command, "PRESS <game> TO <n> needs the number of the player to write to")
+        return
+    side = SideId(int(target[0][:6]))
+    try:
+        seat = game.ruleset.seat_of(state, side)
+    except (KeyError, IndexError):
+        seat = None
+    if seat is None:
+        desk.refuse(command, f"game {game.config.game} has no player {side} who reads mail")
+        return
+    to = game.config.player(seat)
+    desk.reply(
+        f"[{game.config.game}] private press from {writer.name}",
+        "press_private",
+        proven=True,
+        to=to.email,
+        game=game.config.game,
+        writer=writer,
+    )
+    desk.reply(
+        f"[{game.config.game}] your press went to player {side}",
+        "press_relayed",
+        proven=True,
+        game=game.config.game,
+        side=side,
+        text=writer.text,
+    )

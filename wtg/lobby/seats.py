@@ -1,0 +1,137 @@
+"""Seats of running games: a player's code checked, a resignation filed as the rules' QUIT,
+a QUIT seat offered to a new player (`wtg offer-seat`) and taken over, and the results of
+finished games written into each person's record."""
+
+from __future__ import annotations
+
+import hmac
+from datetime import datetime
+from pathlib import Path
+
+from wtg.core.orders import OrderError
+from wtg.core.ruleset import SeatId, public_sides
+from wtg.engine import Game
+from wtg.gameconfig import PlayerEntry
+from wtg.gamesdir import open_games
+from wtg.lobby.book import Book, stamp
+from wtg.lobby.people import FINISHED, QUIT, WON, end_play, playing
+from wtg.orderfiles import read_order_file
+from wtg.takeover import can_take_over
+from wtg.yamlio import dump_yaml
+
+
+def seat_by_code(game: Game, code: str | None) -> PlayerEntry | None:
+    """The seat whose secret code ``code`` is (every seat compared, in constant time)."""
+    if not code:
+        return None
+    given = code.strip().upper().encode()
+    found = None
+    for entry in game.config.players:
+        if hmac.compare_digest(given, entry.code.strip().upper().encode()) and found is None:
+            found = entry
+    return found
+
+
+def resign(game: Game, seat: int, moment: datetime, order_key: str) -> str | None:
+    """File the seat's QUIT with the orders it has on file (through the one door, as an order
+    file with the seat's code); None, or why it could not be filed."""
+    state = game.state_view()
+    turn = game.ruleset.turn_of(state) + 1
+    owing = set(game.ruleset.owing(state))
+    sides = [s for s in game.ruleset.sides_of(state, SeatId(seat)) if s in owing]
+    if not sides:
+        return f"player {seat} has no orders to give in game {game.config.game}: nothing to quit"
+    code = game.config.player(seat).code
+    for side in sides:
+        on_file = game.store.pending_orders(turn).get(side)
+        data: dict[str, object] = {}
+        if on_file is not None:
+            _text, kept = read_order_file(on_file)
+            data = dict(kept) if isinstance(kept, dict) else {}
+        data.update(game=game.config.game, player=side, turn=turn, code=code, quit=True)
+        (result,) = game.submit_all(
+            dump_yaml(data), received=moment, order_key=order_key, via="mail"
+        )[:1]
+        if isinstance(result, OrderError):
+            return f"the rules of {game.ruleset.name} took no QUIT: {result}"
+    return None
+
+
+def offer_seat(book: Book, game: Game, seat: int, moment: datetime) -> None:
+    """Offer a QUIT seat to a new player (ValueError with the reason when it cannot be)."""
+    why = can_take_over(game, seat)
+    if why is not None:
+        raise ValueError(f"seat {seat} of game {game.config.game} cannot be offered: {why}")
+    if offered_seat(book, game.config.game, seat):
+        raise ValueError(f"seat {seat} of game {game.config.game} is offered already")
+    with book.write() as db:
+        db.execute(
+            "INSERT INTO offers (game, seat, offered) VALUES (?, ?, ?)",
+            (game.config.game, seat, stamp(moment)),
+        )
+
+
+def offered_seat(book: Book, game: str, seat: int | None = None) -> int | None:
+    """The seat of ``game`` on offer (the lowest, or ``seat`` if it is), None if none is."""
+    rows = book.rows(
+        "SELECT seat FROM offers WHERE lower(game) = ? AND taken IS NULL ORDER BY seat",
+        game.lower(),
+    )
+    seats = [int(r[0]) for r in rows]
+    if seat is not None:
+        return seat if seat in seats else None
+    return seats[0] if seats else None
+
+
+def offers(book: Book) -> list[tuple[str, int, str]]:
+    """Every seat on offer: (game, seat, offered since)."""
+    rows = book.rows("SELECT game, seat, offered FROM offers WHERE taken IS NULL ORDER BY 1, 2")
+    return [(str(r[0]), int(r[1]), str(r[2])) for r in rows]
+
+
+def seat_taken(book: Book, game: str, seat: int, moment: datetime) -> None:
+    with book.write() as db:
+        db.execute(
+            "UPDATE offers SET taken = ? WHERE game = ? AND seat = ? AND taken IS NULL",
+            (stamp(moment), game, seat),
+        )
+
+
+def record_results(book: Book, games_dir: Path) -> int:
+    """Write how each running play ended into the people's records: a game over (won,
+    finished, or quit), a seat that quit in a running game. The plays so ended."""
+    running = playing(book)
+    if not running:
+        return 0
+    games, _unreadable = open_games(games_dir)
+    by_name = {game.config.game: game for game in games}
+    ended = 0
+    with book.write() as db:
+        for name, plays in running.items():
+            game = by_name.get(name)
+            if game is None:
+                continue
+            state = game.state_view()
+            over = game.ruleset.is_over(state)
+            public = game.ruleset.public_json(state)
+            sides = {s.id: s for s in public_sides(public)}
+            winners = _winners(public)
+            for _person, seat in plays:
+                mine = [sides[s] for s in game.ruleset.sides_of(state, SeatId(seat)) if s in sides]
+                if any(s.id in winners or s.place == 1 for s in mine) and over:
+                    result: str | None = WON
+                elif mine and all(s.status == "quit" for s in mine):
+                    result = QUIT
+                else:
+                    result = FINISHED if over else None
+                if result is not None:
+                    end_play(db, name, seat, result)
+                    ended += 1
+    return ended
+
+
+def _winners(public: object) -> set[int]:
+    """The winners a ruleset's public state names (``outcome.winners``), if any."""
+    outcome = public.get("outcome") if isinstance(public, dict) else None
+    found = outcome.get("winners") if isinstance(outcome, dict) else None
+    return {w for w in found if isinstance(w, int)} if isinstance(found, list) else set()

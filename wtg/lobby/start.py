@@ -1,0 +1,207 @@
+"""Games made from waiting lists: a list's rules checked when it opens (as `wtg new-game`
+checks a game), and a game made as soon as it holds enough confirmed players, or, after
+``--robots-after`` hours of waiting, with the players there are (robots fill the other
+seats where the ruleset has robots; WoK IV: "If a game starts with less then 10 Players all
+empty slots are considered like Players that have QUIT"). The seats are dealt in a random
+order drawn from the game's seed; each player gets a secret code; turn 0 is run at once,
+and `wtg send` mails its reports like any turn's."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from wtg.core.errors import WtgError
+from wtg.core.record import Record
+from wtg.core.ruleset import OptionValue, Seating
+from wtg.engine import create_game
+from wtg.filelock import exclusive
+from wtg.gameconfig import PlayerEntry, new_code
+from wtg.lobby.book import Book, stamp
+from wtg.lobby.lists import ListRefused, Waiting, WaitingList, all_lists, waiting
+from wtg.lobby.people import record_play
+from wtg.newgame import check_count, maps_and_seats, seating_of
+from wtg.registry import GAME_SEATING, find_ruleset
+from wtg.schedule import make_schedule, parse_iso
+
+START_LOCK = "start.lock"
+
+
+class Started(Record):
+    """A game made from a list: its name and its players in seat order."""
+
+    game: str
+    list: str
+    players: tuple[PlayerEntry, ...]
+
+
+def checked_list(
+    ruleset: str,
+    variant: str | None,
+    map_name: str | None,
+    players: int | None,
+    group: str,
+    every_days: int | None,
+    at: str | None,
+    robots_after: float | None,
+    moment: datetime,
+) -> WaitingList:
+    """A list as `wtg open-list` asks for it, checked against the rules (ruleset, variant,
+    map, number of players, schedule); ListRefused (or NewGameRefused) says what is wrong."""
+    rules = find_ruleset(ruleset)
+    seating = seating_of(ruleset, variant, GAME_SEATING[ruleset])
+    chosen = map_name or rules.default_map(variant, {})
+    maps, seats = maps_and_seats(rules, {})
+    if maps is not None and chosen not in maps:
+        raise ListRefused(f"no map {chosen!r} for {ruleset} (maps: {', '.join(maps)})")
+    count = players or _default_players(seating, seats.get(chosen))
+    options: dict[str, OptionValue] = {}
+    if seating.together is not None:
+        options[seating.robots_option or "robots"] = 0
+    check_count(ruleset, seating, chosen, count, options, seats)
+    if robots_after is not None and robots_after < 0:
+        raise ListRefused(f"--robots-after takes hours, 0 or more, not {robots_after}")
+    if every_days is not None:
+        make_schedule(every_days, at or "18:00", "UTC", now=moment)
+    from wtg.lobby.lists import list_name
+
+    return WaitingList(
+        name=list_name(ruleset, variant, group),
+        ruleset=ruleset,
+        variant=variant,
+        map=chosen,
+        players=count,
+        group=group,
+        every_days=every_days,
+        at=(at or "18:00") if every_days else None,
+        robots_after=robots_after,
+        opened=stamp(moment),
+        games=0,
+    )
+
+
+def _default_players(seating: Seating, on_map: int | None) -> int:
+    """A full game: the map's seats, else the most the ruleset takes."""
+    most = seating.together[1] if seating.together else seating.most
+    candidates = [n for n in (on_map, most) if n]
+    return min(candidates) if candidates else max(seating.least, 2)
+
+
+def least_players(wl: WaitingList) -> int:
+    """The fewest humans a game of the list may start with after its wait."""
+    seating = seating_of(wl.ruleset, wl.variant, GAME_SEATING[wl.ruleset])
+    if seating.together is not None:
+        return 1
+    return max(seating.least, 1)
+
+
+def ready_to_start(wl: WaitingList, players: Sequence[Waiting], moment: datetime) -> bool:
+    """Full, or waited ``robots_after`` hours since the first confirmed player with enough."""
+    if len(players) >= wl.players:
+        return True
+    if wl.robots_after is None or not players or len(players) < least_players(wl):
+        return False
+    first = min(parse_iso(p.since) for p in players)
+    return moment - first >= timedelta(hours=wl.robots_after)
+
+
+def start_due(book: Book, games_dir: Path, moment: datetime) -> list[Started]:
+    """Make a game of every list ready to start; the games made. One process at a time
+    (a poll and a `run-turn --due` may meet here): the other leaves it to the first."""
+    made: list[Started] = []
+    try:
+        with exclusive(book.path.parent / START_LOCK, lambda: ListsBusy()):
+            repair(book, games_dir)
+            for wl in all_lists(book):
+                players = waiting(book, wl.name)
+                while ready_to_start(wl, players, moment):
+                    made.append(start_game(book, games_dir, wl, players[: wl.players], moment))
+                    wl = next(w for w in all_lists(book) if w.name == wl.name)
+                    players = waiting(book, wl.name)
+    except ListsBusy:
+        pass
+    return made
+
+
+class ListsBusy(WtgError):
+    """Another process is making games from the lists (it makes them: this one leaves it)."""
+
+
+def start_game(
+    book: Book, games_dir: Path, wl: WaitingList, players: Sequence[Waiting], moment: datetime
+) -> Started:
+    """Make the list's next game of ``players``: seats in a random order drawn from the seed;
+    the players marked as gone to it, and their plays recorded, in one transaction."""
+    seed = random.SystemRandom().randrange(2**31)
+    order = sorted(players, key=lambda p: (p.since, p.person))
+    random.Random(seed).shuffle(order)
+    entries = [PlayerEntry(seat, p.name, p.address, new_code()) for seat, p in enumerate(order, 1)]
+    number = wl.games + 1
+    while (games_dir / f"{wl.name}-{number}").exists():
+        number += 1
+    name = f"{wl.name}-{number}"
+    seating = seating_of(wl.ruleset, wl.variant, GAME_SEATING[wl.ruleset])
+    options: dict[str, OptionValue] = {}
+    if seating.together is not None:
+        options[seating.robots_option or "robots"] = max(0, wl.players - len(entries))
+    schedule = (
+        make_schedule(wl.every_days, wl.at or "18:00", "UTC", now=moment) if wl.every_days else None
+    )
+    _reserve(book, wl.name, name, number, order, entries, moment)
+    try:
+        create_game(
+            games_dir / name,
+            wl.ruleset,
+            wl.map,
+            entries,
+            seed,
+            wl.variant,
+            options=options,
+            schedule=schedule,
+            now=moment,
+        )
+    except BaseException:
+        _release(book, name)
+        raise
+    return Started(name, wl.name, tuple(entries))
+
+
+def _reserve(
+    book: Book,
+    list_name: str,
+    game: str,
+    number: int,
+    order: Sequence[Waiting],
+    entries: Sequence[PlayerEntry],
+    moment: datetime,
+) -> None:
+    """The players marked as gone to ``game`` and their plays recorded, in one transaction,
+    before the game is made (``repair`` undoes it for a game a crash kept from being made)."""
+    with book.write() as db:
+        db.execute("UPDATE lists SET games = ? WHERE name = ?", (number, list_name))
+        for entry, player in zip(entries, order, strict=True):
+            db.execute(
+                "UPDATE entries SET game = ? WHERE list = ? AND person = ? AND game IS NULL",
+                (game, list_name, player.person),
+            )
+            record_play(db, player.person, game, entry.id, moment)
+
+
+def _release(book: Book, game: str) -> None:
+    with book.write() as db:
+        db.execute("UPDATE entries SET game = NULL WHERE game = ?", (game,))
+        db.execute("DELETE FROM plays WHERE game = ?", (game,))
+
+
+def repair(book: Book, games_dir: Path) -> list[str]:
+    """Players marked as gone to a game that was never made (a crash between the two): back
+    on their list. The games so released."""
+    names = [
+        str(r[0]) for r in book.rows("SELECT DISTINCT game FROM entries WHERE game IS NOT NULL")
+    ]
+    lost = [name for name in names if not (games_dir / name / "game.yaml").is_file()]
+    for name in lost:
+        _release(book, name)
+    return lost

@@ -1,0 +1,251 @@
+"""The commands of the waiting lists and of takeovers: LIST, JOIN, CONFIRM, WITHDRAW."""
+
+from __future__ import annotations
+
+import email.utils
+
+from wtg.core.errors import GameError
+from wtg.core.ruleset import SeatId
+from wtg.engine import Game
+from wtg.lobby import confirm, people
+from wtg.lobby.commands import Command
+from wtg.lobby.desk import Desk
+from wtg.lobby.lists import (
+    WaitingList,
+    all_lists,
+    find_list,
+    lists_for,
+    on_list,
+    put_on,
+    take_off,
+    waiting,
+)
+from wtg.lobby.seats import offered_seat, offers, seat_taken
+from wtg.takeover import take_over
+
+
+def show_lists(desk: Desk, _command: Command) -> None:
+    """LIST: the open waiting lists and the seats offered in running games."""
+    shown = [(wl, len(waiting(desk.book, wl.name))) for wl in all_lists(desk.book)]
+    seats = []
+    for game_name, seat, _since in offers(desk.book):
+        game = desk.games().get(game_name.lower())
+        if game is not None:
+            seats.append((game_name, seat, game.ruleset.name))
+    desk.reply("waiting lists and seats offered", "lists", lists=shown, seats=seats)
+
+
+def join(desk: Desk, command: Command) -> None:
+    """JOIN <ruleset> [<variant>] [AS <name>], or JOIN <game> [AS <name>] for a seat offered."""
+    words, name = _split_as(command.args)
+    if not words:
+        desk.refuse(command, "JOIN needs a ruleset (or a game that offers a seat): JOIN wok4")
+        return
+    mine = desk.person()
+    name = name or (mine.name if mine is not None else default_name(desk.display_name, desk.sender))
+    problem = people.name_problem(desk.book, name, desk.sender)
+    if problem is not None:
+        desk.refuse(command, problem)
+        return
+    game = desk.games().get(words[0].lower())
+    if game is not None:
+        _ask_takeover(desk, command, game.config.game, name)
+        return
+    variant = words[1] if len(words) > 1 else None
+    taking, other = lists_for(desk.book, words[0], variant, mine)
+    if not taking:
+        desk.refuse(command, _no_list(words[0], variant, other, mine))
+        return
+    chosen = taking[0]
+    if mine is not None and on_list(desk.book, chosen.name, mine.id):
+        desk.refuse(command, f"you are on the waiting list {chosen.name} already")
+        return
+    code = confirm.ask(desk.book, confirm.JOIN, desk.sender, chosen.name, desk.moment, name=name)
+    desk.reply(
+        f"JOIN {chosen.name}: confirm with CONFIRM {code}",
+        "join",
+        title=chosen.title(),
+        list=chosen.name,
+        name=name,
+        code=code,
+    )
+
+
+def _ask_takeover(desk: Desk, command: Command, game: str, name: str) -> None:
+    seat = offered_seat(desk.book, game)
+    if seat is None:
+        desk.refuse(command, f"game {game} offers no seat now (LIST shows the seats offered)")
+        return
+    code = confirm.ask(
+        desk.book, confirm.TAKEOVER, desk.sender, game, desk.moment, name=name, seat=seat
+    )
+    desk.reply(
+        f"JOIN {game}: confirm with CONFIRM {code}",
+        "takeover_ask",
+        game=game,
+        seat=seat,
+        name=name,
+        code=code,
+    )
+
+
+def _no_list(
+    ruleset: str, variant: str | None, other: list[WaitingList], mine: people.Person | None
+) -> str:
+    what = f"{ruleset} {variant}" if variant else ruleset
+    if not other:
+        return f"no waiting list of {what} is open (LIST shows the lists)"
+    group = mine.group if mine is not None else people.BEGINNER
+    finished = mine.finished if mine is not None else 0
+    won = mine.won if mine is not None else 0
+    return (
+        f"the waiting lists of {what} are for another group: you count as {group.capitalize()} "
+        f"({finished} game(s) finished, {won} won; Beginner: 0-2 finished, none won; "
+        "Advanced: 3+ finished or 1+ won)"
+    )
+
+
+def confirm_request(desk: Desk, command: Command) -> None:
+    """CONFIRM <code>: the request the code was mailed for, from the address it went to."""
+    if not command.args:
+        desk.refuse(command, "CONFIRM needs the code the answer to your request gave")
+        return
+    found = confirm.answered(desk.book, desk.sender, command.args[0], desk.moment)
+    if isinstance(found, str):
+        desk.refuse(command, found)
+        return
+    if found.kind == confirm.JOIN:
+        _confirm_join(desk, command, found)
+    elif found.kind == confirm.TAKEOVER:
+        _confirm_takeover(desk, command, found)
+    else:
+        from wtg.lobby.playing import confirm_resign
+
+        confirm_resign(desk, command, found)
+
+
+def _confirm_join(desk: Desk, command: Command, found: confirm.Pending) -> None:
+    wl = find_list(desk.book, found.target)
+    name = found.name or ""
+    problem = people.name_problem(desk.book, name, desk.sender)
+    if wl is None or problem is not None:
+        confirm.forget(desk.book, found.code)
+        desk.refuse(command, problem or f"the waiting list {found.target} has closed")
+        return
+    with desk.book.write() as db:
+        person = people.confirm_address(db, desk.sender, name, desk.moment)
+        put_on(db, wl.name, person, desk.sender, desk.moment)
+        db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
+    count = len(waiting(desk.book, wl.name))
+    desk.reply(
+        f"you are on the waiting list {wl.name}",
+        "joined",
+        proven=True,
+        title=wl.title(),
+        list=wl.name,
+        ruleset=wl.ruleset,
+        name=name,
+        count=count,
+        players=wl.players,
+    )
+    desk.start_full_lists()
+
+
+def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> None:
+    game = desk.games().get(found.target.lower())
+    seat = found.seat or 0
+    name = found.name or ""
+    if game is None or offered_seat(desk.book, found.target, seat) is None:
+        confirm.forget(desk.book, found.code)
+        desk.refuse(command, f"seat {seat} of game {found.target} is no longer offered")
+        return
+    old = game.config.player(seat)
+    try:
+        take_over(game, seat, name, desk.sender, desk.moment)
+    except GameError as error:
+        desk.refuse(command, str(error))
+        return
+    with desk.book.write() as db:
+        person = people.confirm_address(db, desk.sender, name, desk.moment)
+        people.end_play(db, game.config.game, seat, people.REPLACED)
+        people.record_play(db, person, game.config.game, seat, desk.moment)
+        db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
+    seat_taken(desk.book, game.config.game, seat, desk.moment)
+    _tell_the_table(desk, game, seat, name, old.email)
+    desk.reply(
+        f"[{game.config.game}] you play seat {seat} now",
+        "taken_over",
+        proven=True,
+        game=game.config.game,
+        seat=seat,
+        name=name,
+        report=game.report(seat),
+    )
+
+
+def _tell_the_table(desk: Desk, game: Game, seat: int, name: str, old: str) -> None:
+    """Every other player is told who took the seat over; the quitter, that his code no
+    longer works."""
+    game_name = game.config.game
+    sides = game.ruleset.sides_of(game.state_view(), SeatId(seat))
+    for entry in game.config.players:
+        if entry.id != seat:
+            desk.reply(
+                f"[{game_name}] {name} takes over seat {seat}",
+                "seat_taken",
+                proven=True,
+                to=entry.email,
+                game=game_name,
+                seat=seat,
+                sides=sides,
+                name=name,
+                quitter=False,
+            )
+    desk.reply(
+        f"[{game_name}] your seat {seat} is taken over",
+        "seat_taken",
+        proven=True,
+        to=old,
+        game=game_name,
+        seat=seat,
+        sides=sides,
+        name=name,
+        quitter=True,
+    )
+
+
+def withdraw(desk: Desk, command: Command) -> None:
+    """WITHDRAW <ruleset>: off every waiting list of the ruleset (requests still waiting for
+    their CONFIRM are dropped too)."""
+    if not command.args:
+        desk.refuse(command, "WITHDRAW needs the ruleset of the list: WITHDRAW wok4")
+        return
+    ruleset = command.args[0].lower()
+    mine = desk.person()
+    left = take_off(desk.book, mine.id, ruleset) if mine is not None else []
+    with desk.book.write() as db:
+        dropped = db.execute(
+            "DELETE FROM pending WHERE kind = ? AND address = ? AND target IN "
+            "(SELECT name FROM lists WHERE ruleset = ?)",
+            (confirm.JOIN, desk.sender, ruleset),
+        ).rowcount
+    if not left and not dropped:
+        desk.refuse(command, f"you are on no waiting list of {ruleset}")
+        return
+    desk.reply(f"WITHDRAW {ruleset}: done", "withdrawn", ruleset=ruleset, lists=left)
+
+
+def _split_as(args: tuple[str, ...]) -> tuple[list[str], str | None]:
+    """The words before ``AS`` and the name after it (None without ``AS``)."""
+    upper = [a.upper() for a in args]
+    if "AS" not in upper:
+        return list(args), None
+    at = upper.index("AS")
+    return list(args[:at]), " ".join(args[at + 1 :]) or None
+
+
+def default_name(display: str, address: str) -> str:
+    """A newcomer's name when JOIN gives none: the name in his From, else his address's
+    local part."""
+    shown = " ".join(display.split())
+    return shown[:40] if shown else email.utils.parseaddr(address)[1].partition("@")[0][:40]
