@@ -11,6 +11,7 @@ import subprocess
 import sys
 import urllib.request
 import xml.etree.ElementTree as ET
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from tests.site.games import FINISHED, GAMES, RUNNING, people, play_game, play_t
 from wtg.cli import main
 from wtg.engine import open_game
 from wtg.maps import draw_svg
+from wtg.press import Press, add_press
 from wtg.registry import ruleset_names
 from wtg.site.build import build_site
 
@@ -211,6 +213,29 @@ def test_press_shows_no_code_and_no_address_not_shared(tmp_path: Path) -> None:
     )
 
 
+def test_a_players_press_mail_is_on_the_game_page_after_its_turn(tmp_path: Path) -> None:
+    """A ``PRESS <game>`` mail (wtg.press) is printed in the next turn's reports, and the
+    site shows it once that turn ran, with the writer's name in the game, never before;
+    a code in it is blacked out."""
+    games = tmp_path / "games"
+    players = people("herald", 3)
+    game = play_game(games, "herald", "wok4", "small", 3, 1, players=players)
+    coming = game.latest_turn() + 1
+    text = f"The north is ours. (my code: {players[1].code})"
+    piece = Press(side=2, name=players[1].name, at="2026-11-26T10:00:00+00:00", text=text)
+    add_press(game.store, coming, piece, datetime(2026, 11, 26, 10, 0, tzinfo=timezone.utc))
+    before = (built(games, tmp_path / "a") / "games" / "herald" / "index.html").read_text(
+        encoding="utf-8"
+    )
+    assert "The north is ours" not in before
+    play_turns(game, 1)
+    page = (built(games, tmp_path / "b") / "games" / "herald" / "index.html").read_text(
+        encoding="utf-8"
+    )
+    assert f"Turn {coming}: {players[1].name}" in page
+    assert "The north is ours. (my code: [withheld])" in page
+
+
 def test_a_game_that_cannot_be_read_is_named_and_the_others_are_built(
     played_games: Path, tmp_path: Path
 ) -> None:
@@ -339,3 +364,22 @@ def test_each_game_page_draws_the_board_the_rules_publish(site: Path, played_gam
     assert "Every province as it stands" in gm_svg and "Every province as it stands" not in svg
     assert page("risk").count('data-territory="') == 42
     assert page("meadow").count('data-tile="') > 100
+
+
+def test_the_index_lists_the_hosts_open_waiting_lists(tmp_path: Path) -> None:
+    """ "open waiting lists where the host has them": a list the GM opened (wtg open-list)
+    is on the index with how many wait and how many places it has; a host without the
+    lobby's book gets none, and building the site makes no book."""
+    games = tmp_path / "games"
+    play_game(games, "solo", "wok4", "small", 3, 1, players=people("solo", 3))
+    out = built(games, tmp_path / "a")
+    assert "Open waiting lists" not in (out / "index.html").read_text(encoding="utf-8")
+    assert not (games / ".people").exists()
+    opened = CliRunner().invoke(
+        main, ["--games-dir", str(games), "open-list", "wok4", "--players", "4"]
+    )
+    assert opened.exit_code == 0, opened.output
+    index = (built(games, tmp_path / "b") / "index.html").read_text(encoding="utf-8")
+    waiting = index.split('<section id="waiting">', 1)[1].split("</section>", 1)[0]
+    assert '<td class="num">0</td><td class="num">4</td>' in waiting
+    assert "wok4 on classic60, 4 players, for every player" in waiting

@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import click
 
-from wtg.cli.common import fail, gm_config, open_or_fail
+from wtg.cli.common import fail, games_root, open_or_fail
 
 
 @click.command("open-list")
@@ -54,12 +54,11 @@ def open_list(
 
     if at_time is not None and every_days is None:
         fail("--at goes with --every")
-    gm = gm_config(ctx)
     moment = datetime.now(timezone.utc)
     wanted = checked_list(
         ruleset, variant, map_name, players, group, every_days, at_time, robots_after, moment
     )
-    with Book(gm.games_dir) as book:
+    with Book(games_root(ctx)) as book:
         opened = add_list(book, wanted)
     click.echo(f"waiting list {opened.name} open: {opened.title()}")
 
@@ -73,8 +72,7 @@ def lists(ctx: click.Context, as_json: bool) -> None:
     from wtg.lobby.lists import all_lists, waiting
     from wtg.lobby.seats import offers
 
-    gm = gm_config(ctx)
-    with Book(gm.games_dir) as book:
+    with Book(games_root(ctx)) as book:
         found = [(wl, waiting(book, wl.name)) for wl in all_lists(book)]
         offered = offers(book)
     if as_json:
@@ -106,8 +104,7 @@ def offer_seat(ctx: click.Context, game_dir: str, seat: int) -> None:
     from wtg.lobby.seats import offer_seat as offer
 
     game = open_or_fail(ctx, game_dir)
-    gm = gm_config(ctx)
-    with Book(gm.games_dir) as book:
+    with Book(games_root(ctx)) as book:
         try:
             offer(book, game, seat, datetime.now(timezone.utc))
         except ValueError as error:

@@ -97,9 +97,18 @@ def public_map_svg(game: Game) -> Markup | None:
 
 
 def waiting_lists(games_root: Path) -> tuple[WaitingList, ...]:
-    """The host's open waiting lists: none yet (the index shows the section when there
-    are any)."""
-    return ()
+    """The host's open waiting lists (``wtg open-list``; the index shows the section when
+    there are any), read from the lobby's book when the host keeps one (never made here)."""
+    from wtg.lobby.book import FILE, FOLDER, Book
+    from wtg.lobby.lists import all_lists, waiting
+
+    if not (games_root / FOLDER / FILE).is_file():
+        return ()
+    with Book(games_root) as book:
+        return tuple(
+            WaitingList(title=wl.title(), waiting=len(waiting(book, wl.name)), places=wl.players)
+            for wl in all_lists(book)
+        )
 
 
 def sender_pages(folders: Sequence[Path], config: GmConfig | None) -> dict[str, str]:

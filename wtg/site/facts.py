@@ -15,6 +15,7 @@ from wtg.core.jsondata import Json
 from wtg.core.record import Record
 from wtg.core.ruleset import public_sides
 from wtg.engine import Game
+from wtg.press import Press, press_for
 from wtg.results import Finished, result_of, side_places
 from wtg.schedule import iso, local_text
 from wtg.site.board import BoardTable, items, published_board
@@ -148,7 +149,7 @@ def gather(game: Game) -> GameFacts:
         board=board,
         board_note=note,
         turns=tuple(turns),
-        press=press_pieces(game.store.root, config),
+        press=press_pieces(game.store.root, config, _mailed_press(game)),
         result=result_of(
             ruleset, config, state, turns[-1].ran_at if turns else "", game.store.root.name
         ),
@@ -156,3 +157,11 @@ def gather(game: Game) -> GameFacts:
         score_label=score_label,
         holdings_label=holdings_label,
     )
+
+
+def _mailed_press(game: Game) -> list[tuple[int, Press]]:
+    """The players' public press of every turn run (``PRESS <game>`` mails), with the turn
+    whose reports printed it; press for the coming turn waits for its reports."""
+    return [
+        (turn, p) for turn in range(1, game.latest_turn() + 1) for p in press_for(game.store, turn)
+    ]

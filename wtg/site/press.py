@@ -11,10 +11,12 @@ player who pasted his code into a piece of press has not published it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from wtg.core.record import Record
 from wtg.gameconfig import GameConfig
+from wtg.press import Press
 
 PRESS_DIR = "press"
 LONGEST = 20_000
@@ -28,14 +30,17 @@ class PressPiece(Record):
     text: str
 
 
-def press_pieces(game_dir: Path, config: GameConfig) -> tuple[PressPiece, ...]:
-    """The game's press, read and cleaned; none when the folder is not there or cannot be
-    read (a piece that cannot be read is passed over)."""
+def press_pieces(
+    game_dir: Path, config: GameConfig, mailed: Sequence[tuple[int, Press]] = ()
+) -> tuple[PressPiece, ...]:
+    """The game's press, read and cleaned: the host's pieces (none when the folder is not
+    there or cannot be read; a piece that cannot be read is passed over), then the players'
+    public ``PRESS`` mails (``mailed``: each with the turn whose reports printed it)."""
     folder = game_dir / PRESS_DIR
     try:
         files = sorted(p for p in folder.iterdir() if p.suffix == ".txt" and p.is_file())
     except OSError:
-        return ()
+        files = []
     secrets = _secrets(config)
     pieces = []
     for path in files:
@@ -48,6 +53,10 @@ def press_pieces(game_dir: Path, config: GameConfig) -> tuple[PressPiece, ...]:
             text = text[:LONGEST] + "\n[... cut: the rest is longer than the page shows]"
         match = _TURN.match(path.name)
         title = f"Turn {int(match.group(1))}" if match else path.stem.replace("-", " ")
+        pieces.append(PressPiece(title=title, text=blacked_out(text, secrets)))
+    for turn, press in mailed:
+        text = press.text[:LONGEST]
+        title = f"Turn {turn}: {press.name}"
         pieces.append(PressPiece(title=title, text=blacked_out(text, secrets)))
     return tuple(pieces)
 
