@@ -11,29 +11,41 @@ layout read, the picture placed and written (``wtg.maps.draw_svg`` / ``draw_png`
 prints the median and the 90th percentile of the CPU time of each, for the GM's view and
 a player's, and the ratio of the median to its target. Then, for a map with no
 ``layout:``, the time to compute one (``wtg.maps.layout``) for 60, 600 and 2,000
-provinces (drawn once a process: the layout is kept).
+provinces (drawn once a process: the layout is kept). Last, "run-turn with maps for 10
+players stays within 2x of without": the host's work for one turn of that game, the turn
+run with every player's orders and its report mails queued (``wtg run-turn`` then the
+queueing of ``wtg send``), with the players' map pictures and without, on fresh copies.
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.bigmap import grid_map  # noqa: E402
-from tests.mapgames import played_game  # noqa: E402
-from wtg.engine import Game  # noqa: E402
+from tests.mapgames import file_orders, played_game  # noqa: E402
+from wtg.config import config_from_data  # noqa: E402
+from wtg.engine import Game, open_game  # noqa: E402
+from wtg.mail.journal import Journal  # noqa: E402
+from wtg.mail.outbox import Outbox  # noqa: E402
+from wtg.mail.pictures import map_drawing  # noqa: E402
+from wtg.mail.sender import queue_reports  # noqa: E402
 from wtg.maps import draw_png, draw_svg  # noqa: E402
 from wtg.maps.layout import computed_layout  # noqa: E402
 
 TARGETS = {"svg": 0.050, "png": 0.200}
+TURN_WITH_MAPS = 2.0
+"""A turn with its report mails, pictures in them, over the same without."""
 
 
 def cpu_times(work: Callable[[], object], repeat: int) -> list[float]:
@@ -75,6 +87,39 @@ def bench_layouts() -> None:
         print(f"{size:>5} provinces: {(time.process_time() - start) * 1000:8.1f} ms")
 
 
+def turn_and_mail(model: Path, work: Path, pictures: bool) -> float:
+    """CPU of one turn of a copy of ``model`` and the queueing of its report mails."""
+    shutil.rmtree(work, ignore_errors=True)
+    games = work / "games"
+    shutil.copytree(model, games / model.name)
+    game = open_game(games / model.name)
+    gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, work)
+    journal = Journal(gm.spool)
+    journal.set_mailed_turn(game.config.game, game.latest_turn())
+    journal.commit()
+    file_orders(game)
+    start = time.process_time()
+    game.run_turn()
+    drawing = map_drawing() if pictures else None
+    now = datetime.now(timezone.utc)
+    queued = queue_reports(gm, Outbox(gm.spool), journal, now, None, drawing)
+    spent = time.process_time() - start
+    journal.close()
+    assert queued.reports == len(game.config.players) and not queued.undrawn
+    return spent
+
+
+def bench_turn_with_maps(model: Path, scratch: Path, repeat: int) -> None:
+    print(f"\na turn of that game and its 10 report mails queued, CPU, median of {repeat}")
+    without = statistics.median(turn_and_mail(model, scratch, False) for _ in range(repeat))
+    with_maps = statistics.median(turn_and_mail(model, scratch, True) for _ in range(repeat))
+    ratio = with_maps / without
+    print(f"{'without pictures':<44} {without * 1000:8.1f} ms")
+    print(f"{'with every player a map (PNG)':<44} {with_maps * 1000:8.1f} ms")
+    target = ratio / TURN_WITH_MAPS
+    print(f"{'with / without':<44} {ratio:8.2f}    ratio to target {target:5.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=30)
@@ -84,7 +129,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         game = played_game(Path(folder) / "bench", "wok4", "classic60", 10, args.turns)
         bench_pictures(game, args.repeat)
-    bench_layouts()
+        bench_layouts()
+        bench_turn_with_maps(game.store.root, Path(folder) / "turn", max(3, args.repeat // 6))
 
 
 if __name__ == "__main__":

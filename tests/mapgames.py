@@ -42,18 +42,23 @@ def played_game(
         for i in range(1, humans + 1)
     ]
     game = create_game(folder, ruleset, map_name, players, seed, variant=variant)
-    plan = PLANS[ruleset]
     for _ in range(turns):
-        state: Any = game.state()
-        if game.ruleset.is_over(state):
+        if game.ruleset.is_over(game.state()):
             break
-        owing = set(game.ruleset.owing(state))
-        for entry in players:
-            for side in game.ruleset.sides_of(state, SeatId(entry.id)):
-                if side not in owing:
-                    continue
-                orders = {"player": side, "turn": state.turn + 1}
-                orders.update(plan(state, side, random.Random(f"{seed}:{state.turn}:{side}")))
-                game.submit(orders_to_yaml(orders), player=side)
+        file_orders(game, seed)
         game.run_turn()
     return open_game(folder)
+
+
+def file_orders(game: Game, seed: int = 5) -> None:
+    """Every seat's orders for the coming turn, as the built-in strategy writes them."""
+    state: Any = game.state()
+    plan = PLANS[game.ruleset.name]
+    owing = set(game.ruleset.owing(state))
+    for entry in game.config.players:
+        for side in game.ruleset.sides_of(state, SeatId(entry.id)):
+            if side not in owing:
+                continue
+            orders = {"player": side, "turn": state.turn + 1}
+            orders.update(plan(state, side, random.Random(f"{seed}:{state.turn}:{side}")))
+            game.submit(orders_to_yaml(orders), player=side)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -163,15 +163,41 @@ class _Painter:
     def text(self, t: Text, halo: str | None = None) -> None:
         """A line of text; ``halo``: a colour drawn round the letters (as the SVG's
         stroke painted under them), so that lines and hatches under it do not hide it.
-        Bold is the letters drawn with a thin outline of their own colour."""
+        Bold is the letters drawn with a thin outline of their own colour. Each line is
+        stamped through a mask kept for the next picture (a turn's reports draw the same
+        names and numbers once a player)."""
         k = self.k
-        at, face, anchor = self.xy(t.x, t.y), font(t.size * k), ANCHORS[t.anchor]
+        x, y = self.xy(t.x, t.y)
+        at, size, anchor = (round(x), round(y)), t.size * k, ANCHORS[t.anchor]
         if halo is not None:
-            width = round(1.5 * k)
             colour = halo if t.bold else t.colour  # bold: the letters come next
-            self.draw.text(at, t.text, colour, face, anchor, stroke_width=width, stroke_fill=halo)
+            self._stamp(at, t.text, size, anchor, round(1.5 * k), halo)
+            if not t.bold:
+                self._stamp(at, t.text, size, anchor, 0, colour)
         if t.bold or halo is None:
             width = max(1, k // 2) if t.bold else 0
-            self.draw.text(
-                at, t.text, t.colour, face, anchor, stroke_width=width, stroke_fill=t.colour
-            )
+            self._stamp(at, t.text, size, anchor, width, t.colour)
+
+    def _stamp(
+        self, at: tuple[int, int], text: str, size: float, anchor: str, stroke: int, colour: str
+    ) -> None:
+        mask, (left, top) = text_mask(text, size, anchor, stroke)
+        x, y = at[0] + left, at[1] + top
+        self.image.paste(colour, (x, y, x + mask.width, y + mask.height), mask)
+
+
+@lru_cache(maxsize=8192)
+def text_mask(
+    text: str, size: float, anchor: str, stroke: int
+) -> tuple[Image.Image, tuple[int, int]]:
+    """The coverage of ``text`` (its letters and an outline ``stroke`` pixels wide) as a
+    mask, and where its corner lies from the anchor point."""
+    face = font(size)
+    left, top, right, bottom = (
+        round(v) for v in face.getbbox(text, anchor=anchor, stroke_width=stroke)
+    )
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text(
+        (-left, -top), text, 255, face, anchor, stroke_width=stroke, stroke_fill=255
+    )
+    return mask, (left, top)

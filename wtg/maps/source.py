@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import zlib
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wtg.core.board import Board, Draws
 from wtg.core.errors import GameError
@@ -46,28 +47,42 @@ def game_board(game: Game, turn: int | None = None, player: int | None = None) -
 def game_positions(game: Game, board: Board) -> Positions:
     """Where each spot of ``board`` is drawn: the map file's ``layout:``, or a layout
     computed from the board's links (a map without one, or one that misses a spot)."""
-    data, source = _map_data(game)
-    given = map_layout(data, source) if data is not None else None
+    given = _given_layout(game)
     ids = tuple(spot.id for spot in board.spots)
     if given is not None and all(spot in given for spot in ids):
-        return given
+        return dict(given)  # the kept layout stays as read
     return dict(_computed(ids, tuple((link.a, link.b) for link in board.links)))
 
 
-def _map_data(game: Game) -> tuple[Any, str]:
-    """The YAML of the game's map file and where it came from; None when the game's map is
-    no file (a Tactics world's map)."""
+def _given_layout(game: Game) -> Positions | None:
+    """The ``layout:`` of the game's map file, read once a process for a shipped map and
+    once a version of the file for a map of the GM's own (a turn's reports draw the same
+    map once a player)."""
     name = game.config.map
     if name == GAME_MAP:
         path = game.store.root / GAME_MAP
-        return read_map_file(path), str(path)
-    if isinstance(game.ruleset, RulesetFiles):
         try:
-            found = game.ruleset.read_map(name)
-        except (FileNotFoundError, MapError):
-            return None, name
-        return found.data, found.source
-    return None, name
+            seen = path.stat()
+        except OSError:
+            return None
+        return _file_layout(str(path), seen.st_mtime_ns, seen.st_size)
+    if isinstance(game.ruleset, RulesetFiles):
+        return _shipped_layout(game.ruleset, name)
+    return None
+
+
+@lru_cache(maxsize=32)
+def _file_layout(path: str, _mtime_ns: int, _size: int) -> Positions | None:
+    return map_layout(read_map_file(Path(path)), path)
+
+
+@lru_cache(maxsize=32)
+def _shipped_layout(ruleset: RulesetFiles, name: str) -> Positions | None:
+    try:
+        found = ruleset.read_map(name)
+    except (FileNotFoundError, MapError):
+        return None  # a Tactics world's map: no file of provinces
+    return map_layout(found.data, found.source)
 
 
 @lru_cache(maxsize=8)
