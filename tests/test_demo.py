@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import email
+import email.policy
 from pathlib import Path
 
 import pytest
@@ -32,6 +34,18 @@ def test_the_demo_names_the_mail_folders_it_used(
         len(list(Path("d1/games/.mail/maildir-out/new").iterdir())) == 30
     )  # reports of turns 0 and 1, 10 confirmations
     assert len(list(Path("d1/games/.mail/maildir-in/.processed/cur").iterdir())) == 10
+    sent = [
+        email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
+        for p in Path("d1/games/.mail/maildir-out/new").iterdir()
+    ]
+    reports = [m for m in sent if "report for" in str(m["Subject"])]
+    assert len(reports) == 20
+    for mail in reports:  # issue 15: the player's map, the text first (a reply quotes it)
+        parts = [p.get_content_type() for p in mail.walk() if not p.is_multipart()]
+        assert parts == ["text/plain", "image/png"], mail["Subject"]
+    answered = [m for m in sent if "report for" not in str(m["Subject"])]
+    assert len(answered) == 10  # each player's reply to the mail with the map filed orders
+    assert all("accepted" in m.get_body(("plain",)).get_content() for m in answered)
     assert sorted(p.name for p in Path("d1").iterdir()) == [
         ".wtg-demo",
         "games",
