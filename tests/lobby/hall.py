@@ -64,8 +64,8 @@ class Hall:
             options.get("map"),  # type: ignore[arg-type]
             options.get("players"),  # type: ignore[arg-type]
             str(options.get("group", "any")),
-            None,
-            None,
+            options.get("every"),  # type: ignore[arg-type]
+            options.get("at"),  # type: ignore[arg-type]
             options.get("robots_after"),  # type: ignore[arg-type]
             self.now,
         )

@@ -1,22 +1,27 @@
 """Issue 17, done when: 10 addresses mail JOIN wok4, confirm, the game starts by itself, turn 0
 reports arrive, one player sends PRESS and every other player's next report carries it, one
 asks REPORT and gets it, one resigns and the seat is offered and taken over by an eleventh
-address (the old code refused afterwards), every player told. On the maildir transport."""
+address (the old code refused afterwards), the GM holds, extends, previews and rolls back one
+turn, and every player is told. On the maildir transport."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests.lobby.hall import Hall, address
+from click.testing import CliRunner
+
+from tests.lobby.hall import GM, Hall, address
+from wtg.cli import main
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.lobby.book import Book
 from wtg.lobby.seats import offer_seat
 from wtg.mail.transport import delivered
 
 
-def join_ten(hall: Hall) -> str:
-    """Ten addresses join wok4 and confirm; the game's name."""
-    hall.open_list("wok4")
+def join_ten(hall: Hall, **options: object) -> str:
+    """Ten addresses join wok4 (a list opened with ``options``) and confirm; the game's
+    name."""
+    hall.open_list("wok4", **options)
     for number in range(1, 11):
         hall.mail(address(number), f"JOIN wok4 AS Lord{number}")
     hall.poll()
@@ -132,3 +137,58 @@ def test_press_report_resign_and_takeover(tmp_path: Path) -> None:
     assert "not carried out: the code is not the code of a player of game" in refused.body
     (form,) = hall.new_mails(newcomer)
     assert game.aof(quitter.id) in form.body
+
+
+def test_the_gm_holds_extends_previews_and_rolls_back_and_every_player_is_told(
+    tmp_path: Path,
+) -> None:
+    """The rest of the issue's flow, on the game the lobby started: the GM holds it (no
+    turn runs), extends the deadline, previews a turn (the game untouched), releases it,
+    rolls back one turn, and every player is told each time, by the GM's own commands."""
+    hall = Hall(tmp_path)
+    name = join_ten(hall, every=2, at="18:00")  # a turn every two days, at 18:00 UTC
+    config = tmp_path / "wtg.yaml"
+    config.write_text(f"games_dir: games\nfrom: '{GM}'\n", encoding="utf-8")
+
+    def gm(*words: str) -> str:
+        result = CliRunner().invoke(main, ["--config", str(config), *words])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    def everyone_told(subject: str) -> None:
+        told = [m for m in hall.new_mails() if subject in m.subject]
+        assert sorted(m.to for m in told) == sorted(address(n) for n in range(1, 11)), subject
+
+    game = hall.game(name)
+    hall.send()
+    hall.new_mails()
+    game.run_turn(now=hall.now)
+    hall.send()
+    hall.new_mails()
+
+    gm("hold", name, "--reason", "a map dispute")
+    everyone_told("the game is on hold")
+    held = CliRunner().invoke(main, ["--config", str(config), "run-turn", name])
+    assert held.exit_code == 1 and "is held by the GM" in held.output
+    assert hall.game(name).latest_turn() == 1
+
+    before = hall.game(name).deadline()
+    gm("extend", name, "24")
+    everyone_told("the deadline of turn 2 has moved")
+    after = hall.game(name).deadline()
+    assert before is not None and after is not None and after > before
+
+    folder = tmp_path / "games" / name
+    snapshot = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    said = gm("run-turn", name, "--preview", str(tmp_path / "preview"))
+    assert "turn 2 of game wok4-1 previewed" in said and "10 report(s)" in said
+    reports = sorted(p.name for p in (tmp_path / "preview" / "reports").iterdir())
+    assert reports == [f"p{n:02d}.txt" for n in range(1, 11)]
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == snapshot
+
+    gm("release", name)
+    everyone_told("the game goes on")
+    gm("rollback", name, "--to", "0")
+    everyone_told("the game is back at turn 0")
+    assert hall.game(name).latest_turn() == 0
+    assert (folder / "archive").is_dir()
