@@ -1,8 +1,8 @@
 """Issue 17, done when: the lobby's flow through the real Dovecot and aiosmtpd, as the GM's
 cron runs it: 10 addresses JOIN wok4 and confirm, the game starts by itself, turn 0 reports
 go out, a PRESS reaches every player's next report, a REPORT is mailed again, a player
-resigns and an eleventh address takes the seat over (the old code refused afterwards), every
-player told."""
+resigns and an eleventh address takes the seat over (the old code refused afterwards), the GM
+holds, extends, previews, releases and rolls back a turn, every player told."""
 
 from __future__ import annotations
 
@@ -66,7 +66,8 @@ def to(mails: list[tuple[str, str, str]], who: str) -> list[tuple[str, str, str]
 def test_the_lobby_through_dovecot_and_smtp(tmp_path: Path, imap: Dovecot, smtp: SmtpSink) -> None:
     config = write_config(tmp_path, imap, smtp, replies_per_hour=20)  # all in one hour here
     post = Post(imap, smtp, config)
-    assert "waiting list wok4 open" in wtg(config, "open-list", "wok4").output
+    opened = wtg(config, "open-list", "wok4", "--every", "2", "--at", "18:00").output
+    assert "waiting list wok4 open" in opened
     for number in range(1, 11):
         post.mail(address(number), f"JOIN wok4 AS Lord{number}")
     answers = post.round(10)
@@ -120,3 +121,22 @@ def test_the_lobby_through_dovecot_and_smtp(tmp_path: Path, imap: Dovecot, smtp:
     ((_to, _subject, body),) = post.round(1)
     assert "the code is not the code of a player of game wok4-1" in body
     assert imap.fetch_all(GM_ADDRESS, "INBOX") == []
+
+    # the GM's controls: every player of the game now (the newcomer in) is told each time
+    now_playing = sorted(p.email for p in open_game(game.store.root).config.players)
+    for command, subject in (
+        (("hold", "wok4-1"), "the game is on hold"),
+        (("extend", "wok4-1", "24"), "the deadline of turn 3 has moved"),
+        (("release", "wok4-1"), "the game goes on"),
+        (("rollback", "wok4-1", "--to", "1"), "the game is back at turn 1"),
+    ):
+        wtg(config, *command)
+        if command[0] == "extend":
+            preview = tmp_path / "preview"
+            said = wtg(config, "run-turn", "wok4-1", "--preview", str(preview)).output
+            assert "previewed" in said and len(list((preview / "reports").iterdir())) == 10
+        wtg(config, "send")
+        told = post.delivered(10)
+        assert sorted(m[0] for m in told) == now_playing, command
+        assert all(subject in m[1] for m in told), (command, [m[1] for m in told])
+    assert open_game(game.store.root).latest_turn() == 1
