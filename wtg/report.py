@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -34,23 +34,41 @@ def count(number: int, singular: str, plural: str | None = None) -> str:
     return f"{number} {singular if number == 1 else plural or singular + 's'}"
 
 
-@cache
-def environment() -> jinja2.Environment:
+def template_environment(
+    *,
+    autoescape: bool,
+    filters: Mapping[str, Callable[..., str]],
+    keep_trailing_newline: bool = True,
+) -> jinja2.Environment:
+    """A Jinja environment of wtg's templates (``templates/``): undefined names fail,
+    blocks trimmed, each template read once a process and its code kept between runs
+    (``bytecode_cache``); ``autoescape`` for HTML and SVG, where names are player-written."""
     env = jinja2.Environment(
         loader=template_loader(),
         bytecode_cache=bytecode_cache(),
-        autoescape=False,
+        autoescape=autoescape,
         trim_blocks=True,
         lstrip_blocks=True,
-        keep_trailing_newline=True,
+        keep_trailing_newline=keep_trailing_newline,
         undefined=jinja2.StrictUndefined,
         auto_reload=False,  # one command's run: a template is read once, not checked per use
     )
-    env.filters["signed"] = lambda n: f"{n:+d}"
-    env.filters["tenths"] = lambda n: f"{n / 10:.1f}"
-    env.filters["thousandths"] = lambda n: f"{n / 1000:.3f}"
-    env.filters["count"] = count
+    env.filters.update(filters)
     return env
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The reports' and forms' templates: plain text, never escaped."""
+    return template_environment(
+        autoescape=False,
+        filters={
+            "signed": lambda n: f"{n:+d}",
+            "tenths": lambda n: f"{n / 10:.1f}",
+            "thousandths": lambda n: f"{n / 1000:.3f}",
+            "count": count,
+        },
+    )
 
 
 def aof_text(

@@ -8,15 +8,15 @@ from functools import cache
 
 import jinja2
 
-from wtg.data.templates import template_loader
 from wtg.maps.palette import INK, PAPER
 from wtg.maps.shapes import Scene
+from wtg.report import template_environment
 
 TEMPLATE = "maps/nodes.svg.j2"
 LINK = "#8C8C8C"
 
 
-def number(value: float) -> str:
+def svg_number(value: float) -> str:
     """A coordinate as the SVG writes it: one decimal, none when it is whole."""
     text = f"{value:.1f}"
     return text[:-2] if text.endswith(".0") else text
@@ -24,15 +24,8 @@ def number(value: float) -> str:
 
 @cache
 def environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=template_loader(),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        auto_reload=False,
-        keep_trailing_newline=True,
-    )
-    env.filters["n"] = number
-    return env
+    """Templates of pictures: autoescaped (names come from players), the same every run."""
+    return template_environment(autoescape=True, filters={"n": svg_number})
 
 
 def scene_svg(scene: Scene) -> str:

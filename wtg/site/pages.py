@@ -9,8 +9,7 @@ from urllib.parse import quote
 
 import jinja2
 
-from wtg.data.templates import template_loader
-from wtg.report import bytecode_cache
+from wtg.report import template_environment
 from wtg.schedule import parse_iso
 
 SITE = "site"
@@ -38,20 +37,7 @@ def day(text: str) -> str:
 
 @cache
 def environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=template_loader(),
-        bytecode_cache=bytecode_cache(),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined,
-        auto_reload=False,
-    )
-    env.filters["href"] = href
-    env.filters["when"] = when
-    env.filters["day"] = day
-    return env
+    return template_environment(autoescape=True, filters={"href": href, "when": when, "day": day})
 
 
 def render(template: str, **context: Any) -> str:
