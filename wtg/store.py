@@ -76,6 +76,13 @@ def fsync_dir(path: Path) -> None:
 class GameStore:
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
+        self._held = 0
+        """How deep this process is in ``lock`` blocks of this game (0: not holding it)."""
+        self.session = 0
+        """Counts the times this process took the lock, and the turns it committed: what
+        was read from the game in one session stays true until the session ends (no one
+        else writes a game whose lock is held)."""
+        self._latest: int | None = None
 
     # --- creation and config -------------------------------------------------
     @classmethod
@@ -102,11 +109,31 @@ class GameStore:
     # --- the lock --------------------------------------------------------------
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:
-        """Hold the game's write lock; fail at once if another process holds it."""
+        """Hold the game's write lock; fail at once if another process holds it. Taken again
+        while this process holds it (a poll holds it for a batch of mails), it is the
+        same lock, held on."""
+        if self._held:
+            self._held += 1
+            try:
+                yield
+            finally:
+                self._held -= 1
+            return
         busy = GameLocked(f"{self.root} is being written by another process")
         with exclusive(self.root / ".lock", lambda: busy):
             self._recover()
-            yield
+            self._held, self._latest = 1, None
+            self.session += 1
+            try:
+                yield
+            finally:
+                self._held, self._latest = 0, None
+                self.session += 1
+
+    @property
+    def held(self) -> bool:
+        """Whether this process holds the game's lock: nothing else changes the game."""
+        return self._held > 0
 
     # --- turns -------------------------------------------------------------------
     @property
@@ -128,9 +155,13 @@ class GameStore:
         return sorted(found)
 
     def latest_turn(self) -> int:
+        if self._held and self._latest is not None:
+            return self._latest  # read once a session
         turns = self.turns()
         if not turns:
             raise StoreError(f"{self.root} has no turn yet")
+        if self._held:
+            self._latest = turns[-1]
         return turns[-1]
 
     def read_json(self, turn: int, name: str) -> Any:
@@ -166,6 +197,8 @@ class GameStore:
         final = self.turn_dir(turn)
         if final.exists() and not replace:
             raise StoreError(f"turn {turn} already exists")
+        self._latest = None
+        self.session += 1  # what was read of the game may change now
         tmp = self.turns_dir / f".tmp-{turn_name(turn)}"
         if tmp.exists():
             shutil.rmtree(tmp)

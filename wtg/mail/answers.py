@@ -3,6 +3,7 @@ rejections and the wrong-code notice. Answers go out only through the outbox."""
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 from collections.abc import Sequence
 from datetime import datetime
@@ -52,6 +53,21 @@ class Answers:
         self.registry = registry
         self.now = now
         self.loop = compose.loop_id(gm.sender)
+        self.locks = contextlib.ExitStack()
+        """The locks of the games this batch of mails filed orders for (``release``)."""
+        self._locked: set[int] = set()
+
+    def _hold(self, game: Game) -> None:
+        """Take a game's lock for the rest of the batch: its state, turn and files are read
+        once, and stay true (GameLocked when another process writes it)."""
+        if id(game.store) not in self._locked:
+            self.locks.enter_context(game.store.lock())
+            self._locked.add(id(game.store))
+
+    def release(self) -> None:
+        """Let go of the games' locks, once the batch is on disk."""
+        self.locks.close()
+        self._locked.clear()
 
     # --- orders ------------------------------------------------------------------
     def orders(
@@ -69,6 +85,7 @@ class Answers:
             return self._reject(message, sender, reason)
         outcomes: list[Outcome] = []
         for game in games:
+            self._hold(game)
             results = game.submit_all(
                 texts,
                 received=message.received,

@@ -98,6 +98,7 @@ class Poller:
                         continue
                     (rejected if outcome.kind.to_rejected else done).append(message)
                 self._commit()
+                self.answers.release()
                 self.inbox.finish(done, rejected)
             self.inbox.settle()
         except Exception as exc:
@@ -105,6 +106,7 @@ class Poller:
             record_poll(self.gm.spool, self.now, f"{type(exc).__name__}: {exc}")
             raise
         finally:
+            self.answers.release()
             self.journal.close()
         record_poll(self.gm.spool, self.now, None)
         done_with = tuple((key, outcome.text()) for _, key, outcome in sorted(outcomes))
