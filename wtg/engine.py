@@ -180,13 +180,19 @@ class Game(Generic[S]):
         process holds the game's lock, nothing changes it: it is looked at once a session)."""
         kept = self._file_cache.get(name)
         store = self.store
-        if kept is not None and store.held and kept[2] == store.session and kept[0] is not None:
-            if kept[0][0] == number:
-                return kept[1]
+        stamp: _Stamp | None = kept[0] if kept is not None else None
+        if (
+            store.held
+            and stamp is not None
+            and stamp[0] == number
+            and kept
+            and kept[2] == store.session
+        ):
+            return kept[1]
         path = store.turn_dir(number) / name
         try:
             stat = path.stat()
-            stamp: _Stamp | None = (
+            stamp = (
                 number,
                 stat.st_ino,
                 stat.st_mtime_ns,
