@@ -56,6 +56,7 @@ class Answers:
         self.locks = contextlib.ExitStack()
         """The locks of the games this batch of mails filed orders for (``release``)."""
         self._locked: set[int] = set()
+        self._sides: dict[int, tuple[State, dict[SideId, PublicSide]]] = {}
 
     def _hold(self, game: Game) -> None:
         """Take a game's lock for the rest of the batch: its state, turn and files are read
@@ -172,7 +173,7 @@ class Answers:
             ruleset=game.ruleset.name,
             turn=submission.turn,
             player=entry,
-            side=_side(game, state, submission.player),
+            side=self._side(game, state, submission.player),
             superseded=submission.superseded,
             received=f"{message.received:%Y-%m-%d %H:%M:%S} UTC",
             deadline=local_text(deadline, schedule.timezone) if deadline and schedule else None,
@@ -195,6 +196,15 @@ class Answers:
         """An answer to a player's orders, to the registered address, in the thread."""
         limit = self.gm.limits.confirmations_per_hour
         self._queue(ident, entry.email, subject, body, message_id, limit=limit)
+
+    def _side(self, game: Game, state: State, side: int) -> PublicSide:
+        """A side of the game, as the confirmation names it (number and name); the sides of
+        a state are read once for all the mails of its game."""
+        kept = self._sides.get(id(game))
+        if kept is None or kept[0] is not state:
+            sides = {s.id: s for s in public_sides(game.ruleset.public_json(state))}
+            kept = self._sides[id(game)] = (state, sides)
+        return kept[1].get(SideId(side)) or PublicSide(id=SideId(side), name="", status="")
 
     # --- help, rejections, notices -------------------------------------------------
     def help(self, message: Incoming, sender: str | None) -> Outcome:
@@ -293,12 +303,6 @@ def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     """The verdicts' lines as a mail may show them: no secret code in them."""
     codes = {p.id: p.code for p in game.config.players}
     return compose.mask_codes("\n".join(v.describe() for v in verdicts), codes).splitlines()
-
-
-def _side(game: Game, state: State, side: int) -> PublicSide:
-    """A side of the game, as the confirmation names it (number and name)."""
-    sides = public_sides(game.ruleset.public_json(state))
-    return next((s for s in sides if s.id == side), PublicSide(id=SideId(side), name="", status=""))
 
 
 def _owes_orders(game: Game, seat: SeatId) -> bool:

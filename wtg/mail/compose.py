@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from datetime import datetime
 from email.headerregistry import BaseHeader, HeaderRegistry
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from email.policy import EmailPolicy
 from functools import cache, lru_cache
 from typing import Any
@@ -23,6 +23,15 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 TAB, NUL, DEL, ...) and the Unicode line and paragraph separators."""
 # a run of control characters with the spaces around it (a folded line's CRLF and indent)
 _CONTROL_RUN = re.compile(r" *[\x00-\x1f\x7f-\x9f\u2028\u2029][\x00-\x20\x7f-\x9f\u2028\u2029]*")
+_ATOM = r"[A-Za-z0-9!#$%&'*+/^_`{|}~-]+"
+_ADDR_SPEC = rf"{_ATOM}(?:\.{_ATOM})*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
+_PLAIN_ADDRESS = re.compile(rf"{_ADDR_SPEC}|{_ATOM}(?: {_ATOM})* <{_ADDR_SPEC}>")
+"""An address the header registry reads as one address, changing nothing: ``local@domain``
+or ``Display Name <local@domain>``, each part atoms of plain characters (no ``=?``, which
+could start an encoded word, no quotes, comments or dots outside the address)."""
+_PLAIN_TEXT = re.compile(r"[ -<>@-~]*")
+"""Printable ASCII without ``=`` and ``?`` (no encoded word): an unstructured header the
+registry stores as it is."""
 
 
 class _Registry(HeaderRegistry):
@@ -110,28 +119,53 @@ def message(
     domain = re.sub(r"[^A-Za-z0-9.-]", "", loop_id(sender).rpartition("@")[2]) or "localhost"
     digest = hashlib.sha256(ident.encode()).hexdigest()[:16]
     msg = Outgoing(policy=POLICY)
+    # set_raw: each value below is a header the registry made (under the refusing policy)
+    # or a text it would store unchanged, checked here; each name is set once
     for name, value in _BODY_HEADERS:
-        msg[name] = value
+        msg.set_raw(name, value)
     msg.set_payload(quoted_printable(body))
     problems = []
     for name, address in (("From", sender), ("To", to)):
         header, problem = _address(name, address)
         if header is not None:
-            msg[name] = header
+            msg.set_raw(name, header)
         else:
             problems.append(problem)
-    msg["Subject"] = _stored("Subject", harmless(subject))
-    msg["Date"] = _stored("Date", email.utils.format_datetime(when))
-    msg["Message-ID"] = f"<{safe(ident)}.{digest}@{domain}>"
-    msg["Auto-Submitted"] = _constant("Auto-Submitted", kind)
-    msg["X-Loop"] = _constant("X-Loop", harmless(loop_id(sender)))
-    msg["X-Mailer"] = _constant("X-Mailer", "wtg")
+    msg.set_raw("Subject", _stored("Subject", harmless(subject)))
+    msg.set_raw("Date", _date(when))
+    msg.set_raw("Message-ID", _text("Message-ID", f"<{safe(ident)}.{digest}@{domain}>"))
+    msg.set_raw("Auto-Submitted", _constant("Auto-Submitted", kind))
+    msg.set_raw("X-Loop", _constant("X-Loop", harmless(loop_id(sender))))
+    msg.set_raw("X-Mailer", _constant("X-Mailer", "wtg"))
     if reply_to_id:
         reference = harmless(reply_to_id)
-        msg["In-Reply-To"] = reference
-        msg["References"] = reference
+        msg.set_raw("In-Reply-To", _text("In-Reply-To", reference))
+        msg.set_raw("References", _text("References", reference))
     msg.refused = "; ".join(problems)
     return msg
+
+
+def wire(msg: Message) -> bytes:
+    """The bytes of a mail ``message`` made: ``msg.as_bytes(policy=POLICY)``, written
+    without the generator's copies of the message where the body is plain ASCII (the
+    quoted-printable text ``message`` makes): each header folded by the policy, a blank
+    line, the body's lines ended by CRLF."""
+    payload = msg.get_payload()
+    if msg.is_multipart() or not isinstance(payload, str) or not payload.isascii():
+        return msg.as_bytes(policy=POLICY)
+    head = b"".join(POLICY.fold_binary(name, value) for name, value in msg.raw_items())
+    if "\r" in payload:  # every line end, CRLF, CR or LF, becomes one CRLF
+        payload = payload.replace("\r\n", "\n").replace("\r", "\n")
+    return head + b"\r\n" + payload.replace("\n", "\r\n").encode("ascii")
+
+
+def _text(name: str, value: str) -> str | BaseHeader:
+    """An unstructured header's value (or a Message-ID), kept as text when the registry
+    would store it unchanged, else its header (``value`` holds no control character)."""
+    if _PLAIN_TEXT.fullmatch(value):
+        return value
+    header: BaseHeader = POLICY.header_store_parse(name, value)[1]
+    return header
 
 
 def harmless(text: str) -> str:
@@ -155,10 +189,19 @@ def _stored(name: str, value: str) -> BaseHeader:
     return header
 
 
+@lru_cache(maxsize=16)
+def _date(when: datetime) -> BaseHeader:
+    """The Date header of a moment (a poll's answers share one)."""
+    return _stored("Date", email.utils.format_datetime(when))
+
+
 @lru_cache(maxsize=4096)
-def _address(name: str, value: str) -> tuple[BaseHeader | None, str]:
+def _address(name: str, value: str) -> tuple[str | BaseHeader | None, str]:
     """The ``name`` header for one address (``addr`` or ``Name <addr>``), or None and why
-    ``value`` is not one usable address."""
+    ``value`` is not one usable address. An address of plain atoms is one (the registry
+    would read it so, and store it as it is): it is kept as text."""
+    if _PLAIN_ADDRESS.fullmatch(value):
+        return value, ""
     if _CONTROL.search(value):
         return None, f"{name}: {value!r} holds a line break or control character"
     refused = f"{name}: {value!r} is not one e-mail address"
