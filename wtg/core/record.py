@@ -129,7 +129,7 @@ def _compiled_init(cls: type[Record]) -> Any:
         if name in cls._defaults:
             lines.append(f"        {name} = _defaults[{name!r}]")
         else:
-            lines.append(f"        raise _TypeError(_needs + {repr(repr(name))})")
+            lines.append(f"        raise _TypeError(_needs + {repr(name)!r})")
     lines.append("    self.__dict__.update({" + ", ".join(f"{n!r}: {n}" for n in fields) + "})")
     scope = {
         "_GIVEN_NOT": _GIVEN_NOT,

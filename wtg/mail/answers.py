@@ -8,6 +8,8 @@ import email.utils
 from collections.abc import Sequence
 from datetime import datetime
 
+from jinja2 import Template
+
 from wtg.aof.mailtext import games_glanced, headers_in, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.config import GmConfig
@@ -57,6 +59,8 @@ class Answers:
         """The locks of the games this batch of mails filed orders for (``release``)."""
         self._locked: set[int] = set()
         self._sides: dict[int, tuple[State, dict[SideId, PublicSide]]] = {}
+        self._forecasts: dict[str, Template] = {}
+        """The forecast template of each ruleset, found once a poll."""
 
     def _hold(self, game: Game) -> None:
         """Take a game's lock for the rest of the batch: its state, turn and files are read
@@ -186,6 +190,7 @@ class Answers:
             if submission.superseded
             else game.ruleset.forecast(state, submission.orders, submission.player),
             masked_code=compose.mask_code(entry.code),
+            forecast_template=self._forecast_template(game.ruleset.name),
         )
         subject = f"[{game.config.game}] orders for turn {submission.turn} received"
         self._answer_player(_ident("conf", message, index), entry, subject, body, message_id)
@@ -196,6 +201,12 @@ class Answers:
         """An answer to a player's orders, to the registered address, in the thread."""
         limit = self.gm.limits.confirmations_per_hour
         self._queue(ident, entry.email, subject, body, message_id, limit=limit)
+
+    def _forecast_template(self, ruleset: str) -> Template:
+        kept = self._forecasts.get(ruleset)
+        if kept is None:
+            kept = self._forecasts[ruleset] = compose.forecast_template(ruleset)
+        return kept
 
     def _side(self, game: Game, state: State, side: int) -> PublicSide:
         """A side of the game, as the confirmation names it (number and name); the sides of

@@ -15,6 +15,8 @@ from email.policy import EmailPolicy
 from functools import cache, lru_cache
 from typing import Any
 
+from jinja2 import Template
+
 from wtg.report import environment
 
 _LINE = 78
@@ -95,6 +97,13 @@ def loop_id(sender: str) -> str:
 
 def render(template: str, **context: Any) -> str:
     return environment().get_template(f"mail/{template}.txt.j2").render(**context)
+
+
+def forecast_template(ruleset: str) -> Template:
+    """The forecast a confirmation includes: the ruleset's own, else the WoK one (the
+    poller asks once a ruleset: a template not found is looked for again each time)."""
+    names = [f"{ruleset}/forecast.txt.j2", "mail/forecast.txt.j2"]
+    return environment().select_template(names)
 
 
 def message(
