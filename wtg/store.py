@@ -58,11 +58,12 @@ def write_atomic(path: Path, data: str | bytes, sync: bool = True) -> None:
     then flushes them all at once (``wtg.durable.flush``) before relying on them. The
     file is private (0600), as everything under a game folder or the mail spool is."""
     raw = data.encode() if isinstance(data, str) else data
-    tmp = path.with_name(f".{path.name}.tmp")
+    folder, name = os.path.split(os.fspath(path))
+    tmp = os.path.join(folder, f".{name}.tmp")
     private.write_file(tmp, raw, sync=sync)
     os.replace(tmp, path)
     if sync:
-        fsync_dir(path.parent)
+        fsync_dir(Path(folder))
 
 
 def fsync_dir(path: Path) -> None:
@@ -83,6 +84,8 @@ class GameStore:
         was read from the game in one session stays true until the session ends (no one
         else writes a game whose lock is held)."""
         self._latest: int | None = None
+        self._made: set[tuple[int, int]] = set()
+        """The pending folder made in this lock session: (turn, session)."""
 
     # --- creation and config -------------------------------------------------
     @classmethod
@@ -289,18 +292,23 @@ class GameStore:
         ``files`` maps a suffix (``yaml``, ``aof.txt``, ``result.txt``) to its text;
         the order file (``yaml``) is written last, so it only exists complete.
         """
-        folder = private.make_dirs(self.pending_dir(turn))
+        folder = self.pending_dir(turn)
+        if not (self._held and (turn, self.session) in self._made):  # once a lock session
+            private.make_dirs(folder)
+            self._made = {(turn, self.session)}
+        base = os.path.join(folder, f"p{player:02d}.")
         for suffix in sorted(files, key=lambda s: s == "yaml"):
-            write_atomic(folder / f"p{player:02d}.{suffix}", files[suffix], sync=durable)
+            write_atomic(Path(base + suffix), files[suffix], sync=durable)
         return folder / f"p{player:02d}.yaml"
 
     def pending_meta(self, turn: int, player: int) -> dict[str, Any]:
         """When and how the player's pending orders arrived ({} when none are on file)."""
-        path = self.pending_dir(turn) / f"p{player:02d}.parsed.json"
-        if not (self.pending_dir(turn) / f"p{player:02d}.yaml").is_file():
+        base = os.path.join(self.pending_dir(turn), f"p{player:02d}.")
+        if not os.path.isfile(base + "yaml"):
             return {}
         try:
-            meta: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+            with open(base + "parsed.json", encoding="utf-8") as handle:
+                meta: dict[str, Any] = json.load(handle)
         except (OSError, ValueError):
             return {"received": None}
         meta.pop("orders", None)
