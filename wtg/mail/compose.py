@@ -246,10 +246,28 @@ def mask_code(code: str) -> str:
 
 def mask_codes(text: str, codes: Mapping[int, str]) -> str:
     """Hide every secret code in a text that goes out by mail."""
-    pattern = _code_pattern(tuple(sorted(c.upper() for c in codes.values() if c)))
+    secrets = tuple(sorted(c.upper() for c in codes.values() if c))
+    if not _may_hold(text, secrets):
+        return text
+    pattern = _code_pattern(secrets)
     if pattern is None:
         return text
     return pattern.sub(lambda m: mask_code(m.group(0)), text)
+
+
+_ASCII_LIKE = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+"""The four characters beyond ASCII that a case-blind regex matches with an ASCII letter
+(İ, ı, ſ and the Kelvin sign; Python's ``re`` documentation names them)."""
+
+
+def _may_hold(text: str, codes: tuple[str, ...]) -> bool:
+    """False only when no code can match in ``text`` case-blind: the codes are ASCII and
+    none is in the text lower-cased (those four letters made ASCII first). Most texts hold
+    none, and are passed without compiling the codes' pattern."""
+    if not all(code.isascii() for code in codes):
+        return True
+    lowered = text.translate(_ASCII_LIKE).lower()
+    return any(code.lower() in lowered for code in codes)
 
 
 @cache

@@ -5,6 +5,7 @@ generator write, and the same checks (one address, no line break)."""
 from __future__ import annotations
 
 import email.utils
+import hashlib
 from datetime import datetime, timezone
 
 import pytest
@@ -25,7 +26,7 @@ def through_the_registry(
     """The mail as every header through the registry (``msg[name] = value``) and the
     generator make it: what ``message`` and ``wire`` must write."""
     domain = compose.loop_id(sender).rpartition("@")[2]
-    digest = compose.hashlib.sha256(ident.encode()).hexdigest()[:16]
+    digest = hashlib.sha256(ident.encode()).hexdigest()[:16]
     msg = Outgoing(policy=POLICY)
     msg["MIME-Version"] = "1.0"
     msg["Content-Type"] = 'text/plain; charset="utf-8"'
@@ -133,3 +134,38 @@ def test_an_address_that_only_looks_plain_still_goes_to_the_registry(to: str) ->
     registry = POLICY.header_store_parse("To", to)[1]
     one = len(registry.addresses) == 1 and not registry.defects
     assert (msg.refused == "") == bool(one and registry.addresses[0].domain)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A1: 12 13 with CODE7X1",
+        "a1: code7x1 in lower case",
+        "\u212a\u0130\u017fS",  # Kelvin sign, dotted I, long s: case-blind K, I, S
+        "C\u0131de7x1 a dotless i",
+        "nothing secret here",
+        "CODE7X",
+    ],
+)
+def test_a_code_in_any_case_is_masked_and_a_text_without_one_is_left_alone(text: str) -> None:
+    codes = {1: "Code7X1", 2: "KIS", 3: "CIDE7X1"}
+    masked = compose.mask_codes(text, codes)
+    pattern = compose._code_pattern(tuple(sorted(c.upper() for c in codes.values())))
+    assert pattern is not None
+    assert masked == pattern.sub(lambda m: compose.mask_code(m.group(0)), text)
+    assert (masked != text) == (text not in ("nothing secret here", "CODE7X"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    text=st.lists(
+        st.sampled_from(["k", "K", "\u212a", "i", "I", "\u0130", "\u0131", "s", "\u017f", "7", " "])
+    ).map("".join)
+)
+def test_masking_with_the_quick_look_is_masking_by_the_pattern(text: str) -> None:
+    codes = {1: "KIS", 2: "sk7", 3: "ii"}
+    pattern = compose._code_pattern(tuple(sorted(c.upper() for c in codes.values())))
+    assert pattern is not None
+    assert compose.mask_codes(text, codes) == pattern.sub(
+        lambda m: compose.mask_code(m.group(0)), text
+    )
