@@ -11,6 +11,8 @@ finds its own earlier work by the message's key and Message-ID.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
 from datetime import datetime, timezone
 from email.message import Message
@@ -145,10 +147,14 @@ class Poller:
         return game.config.game if game is not None else None
 
     def _commit(self) -> None:
-        """Everything written for this batch reaches the disk, then the journal says so."""
-        for root in {self.gm.spool, self.gm.games_dir}:
-            if root.exists():
-                flush(root)
+        """Everything written for this batch reaches the disk (one flush a file system: the
+        spool is mostly inside the games folder), then the journal says so."""
+        systems: dict[int, Path] = {}
+        for root in (self.gm.games_dir, self.gm.spool):
+            with contextlib.suppress(FileNotFoundError):
+                systems.setdefault(os.stat(root).st_dev, root)
+        for root in systems.values():
+            flush(root)
         self.journal.commit()
 
     # --- one message ------------------------------------------------------------
