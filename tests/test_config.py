@@ -363,3 +363,42 @@ def test_no_text_makes_the_loader_raise_anything_but_a_config_error(
 def test_a_config_nested_too_deeply(tmp_path: Path) -> None:
     path = config_file(tmp_path, "games_dir: " + "[" * 5000 + "]" * 5000 + "\n")
     assert problems(path) == [f"{path}: nested too deeply for a config"]
+
+
+def test_a_config_that_passed_is_not_checked_by_pydantic_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The values of a config that passed are kept (without its passwords, 0600) under the
+    hash of its data and of the schema: a cron job's next run skips pydantic. A changed
+    config, or a wrong one, is checked (and told) every time."""
+    from wtg.configschema import ConfigFile
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("WTG_TEST_SMTP_PASSWORD", "smtp-secret")
+    checks = []
+    validate = ConfigFile.model_validate
+
+    def counted(data: object) -> ConfigFile:
+        checks.append(data)
+        return validate(data)
+
+    monkeypatch.setattr(ConfigFile, "model_validate", counted)
+    path = tmp_path / "wtg.yaml"
+    path.write_text(FULL, encoding="utf-8")
+    first = load_config(path)
+    again = load_config(path)
+    assert len(checks) == 1
+    assert again == first
+    assert again.imap is not None and again.imap.password == "imap-secret"
+    (kept,) = (tmp_path / "cache" / "wtg" / "config").iterdir()
+    assert kept.stat().st_mode & 0o777 == 0o600
+    assert "imap-secret" not in kept.read_text(encoding="utf-8")
+    path.write_text(FULL.replace("imap-secret", "new-secret"), encoding="utf-8")
+    changed = load_config(path)
+    assert changed.imap is not None and changed.imap.password == "new-secret"
+    assert len(checks) == 2  # other data: checked
+    path.write_text(FULL.replace("port: 993", "port: 993\n  prot: 1"), encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(ConfigError, match=r"imap\.prot: no such key; did you mean 'port'"):
+            load_config(path)
+    assert len(checks) == 4  # never kept

@@ -5,6 +5,12 @@ a wrong type, a misspelt key, a size or a boolean that is not one is a ConfigErr
 lines each name the file, the line, the key and what it takes. Relative paths are relative
 to the config file's folder. docs/mail.md lists every key.
 
+Importing pydantic and building the schema costs a command about a tenth of a second (a
+cron job's `wtg poll` half its start), so the values of a config that passed are kept in
+the user's cache folder, under the hash of its data and of the schema's source, without
+its passwords: the same data under the same schema pass again without pydantic. Only a
+config that passed is kept; any other is checked, and told, every time.
+
 games_dir: /srv/wtg/games
 transport: imap                # or maildir, the embedded default that needs no server
 maildir_in: /srv/wtg/mail/in   # maildir transport: mail arrives here ...
@@ -19,14 +25,15 @@ mail: {max_bytes: 1MB, replies_per_hour: 3, remind_hours: 24, poll_stale_hours: 
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 import os
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
-from wtg.configschema import ConfigFile, ServerSection, expected
+from wtg import private
 from wtg.core import errors
 from wtg.core.record import Record
 from wtg.yamllines import LinedYaml, YamlLinesError, read_lined_yaml
@@ -134,18 +141,40 @@ def config_from_data(
     """A GmConfig from the file's data; relative paths are taken from ``base``."""
     locate = Locator(source, lines)
     if not isinstance(data, Mapping):
+        from wtg.configschema import ConfigFile, expected
+
         keys = ", ".join(expected(ConfigFile, ()).keys)
         raise ConfigError(f"{locate.at(())}: expected keys and values ({keys})")
+    return _gm_config(checked(data, locate), base, locate)
+
+
+def checked(data: Mapping[str, Any], locate: Locator) -> dict[str, Any]:
+    """The schema's values of a config (its defaults filled in), or the ConfigError that
+    says, line by line, what is wrong with it. One that passed before is not checked
+    again (see the module's doc)."""
+    key = _cache_key(data)
+    kept = _kept(key) if key else None
+    if kept is not None:
+        return _with_passwords(kept, data)
+    from pydantic import ValidationError
+
+    from wtg.configschema import ConfigFile
+
     try:
         schema = ConfigFile.model_validate(data)
     except ValidationError as exc:
         errors = sorted(exc.errors(), key=lambda e: locate.line((*map(str, e["loc"]),)))
         raise ConfigError(*(problem(error, locate) for error in errors)) from None
-    return _gm_config(schema, base, locate)
+    values: dict[str, Any] = schema.model_dump()
+    if key:
+        _keep(key, values)
+    return values
 
 
 def problem(error: Any, locate: Locator) -> str:
     """One pydantic error as one line: where, the key, what it takes, what was found."""
+    from wtg.configschema import ConfigFile, expected
+
     path = tuple(str(step) for step in error["loc"])
     what, purpose, keys = expected(ConfigFile, error["loc"])
     kind = error["type"]
@@ -167,6 +196,68 @@ def problem(error: Any, locate: Locator) -> str:
     return f"{locate.at(path)}: expected {what or error['msg']}, found {found}"
 
 
+# --- configs that passed ------------------------------------------------------------------
+SERVERS = ("imap", "smtp")
+
+
+@cache
+def _schema_hash() -> str | None:
+    """The hash of the schema's source (a changed schema checks every config again)."""
+    try:
+        return hashlib.sha256(Path(__file__).with_name("configschema.py").read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "wtg" / "config"
+
+
+def _cache_key(data: Mapping[str, Any]) -> str | None:
+    """The hash of the data (as JSON: a YAML value JSON cannot hold is never kept) and of
+    the schema, or None."""
+    schema = _schema_hash()
+    try:
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    return None if schema is None else hashlib.sha256(f"{schema}\n{text}".encode()).hexdigest()
+
+
+def _kept(key: str) -> dict[str, Any] | None:
+    try:
+        values = json.loads((_cache_dir() / f"{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return values if isinstance(values, dict) else None
+
+
+def _keep(key: str, values: Mapping[str, Any]) -> None:
+    """Keep a config's values that passed, without its passwords (0600, in a 0700 folder);
+    a cache that cannot be written is no error."""
+    kept = dict(values)
+    for name in SERVERS:
+        if isinstance(kept.get(name), Mapping):
+            kept[name] = {**kept[name], "password": None}
+    try:
+        folder = private.make_dirs(_cache_dir())
+        private.write_file(folder / f".{key}.tmp", json.dumps(kept).encode(), sync=False)
+        os.replace(folder / f".{key}.tmp", folder / f"{key}.json")
+    except OSError:
+        pass
+
+
+def _with_passwords(kept: dict[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
+    """The kept values with each server's password as the data give it (the schema takes a
+    password as the text it is)."""
+    for name in SERVERS:
+        section, given = kept.get(name), data.get(name)
+        if isinstance(section, dict):
+            section["password"] = given.get("password") if isinstance(given, Mapping) else None
+    return kept
+
+
 def _described(value: Any, secret: bool = False) -> str:
     """What a GM wrote, in words: ``the text 'no'``, ``the number 5``, ``a section of keys``."""
     if value is None:
@@ -183,79 +274,81 @@ def _described(value: Any, secret: bool = False) -> str:
     return type(value).__name__
 
 
-def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
+def _gm_config(schema: Mapping[str, Any], base: Path, locate: Locator) -> GmConfig:
     def folder(value: str) -> Path:
         path = Path(value).expanduser()
         return path if path.is_absolute() else base / path
 
-    games_dir = folder(schema.games_dir)
+    games_dir = folder(schema["games_dir"])
     spool = games_dir / ".mail"
     imap = smtp = None
-    if schema.imap is not None:
-        section = schema.imap
+    if schema["imap"] is not None:
+        section = schema["imap"]
         imap = ImapConfig(
             **_server(section, ("imap",), (993, 143), folder, locate),
-            folder=section.folder,
-            processed_folder=section.processed_folder,
-            rejected_folder=section.rejected_folder,
+            folder=section["folder"],
+            processed_folder=section["processed_folder"],
+            rejected_folder=section["rejected_folder"],
         )
-    sender = schema.sender
-    if schema.smtp is not None:
-        sender = schema.smtp.sender or sender
+    sender = schema["sender"]
+    if schema["smtp"] is not None:
+        sender = schema["smtp"]["sender"] or sender
         smtp = SmtpConfig(
-            **_server(schema.smtp, ("smtp",), (465, 25), folder, locate), sender=sender
+            **_server(schema["smtp"], ("smtp",), (465, 25), folder, locate), sender=sender
         )
-    mail = schema.mail
+    mail = schema["mail"]
     return GmConfig(
         games_dir=games_dir,
-        transport=schema.transport or ("imap" if imap else "maildir"),
-        maildir_in=folder(schema.maildir_in) if schema.maildir_in else spool / "maildir-in",
-        maildir_out=folder(schema.maildir_out) if schema.maildir_out else spool / "maildir-out",
+        transport=schema["transport"] or ("imap" if imap else "maildir"),
+        maildir_in=folder(schema["maildir_in"]) if schema["maildir_in"] else spool / "maildir-in",
+        maildir_out=(
+            folder(schema["maildir_out"]) if schema["maildir_out"] else spool / "maildir-out"
+        ),
         imap=imap,
         smtp=smtp,
         sender=sender,
         limits=MailLimits(
-            max_bytes=int(mail.max_bytes),
-            replies_per_hour=mail.replies_per_hour,
-            confirmations_per_hour=mail.confirmations_per_hour,
-            remind_hours=mail.remind_hours,
-            poll_stale_hours=mail.poll_stale_hours,
-            missing_share=mail.missing_share,
+            max_bytes=int(mail["max_bytes"]),
+            replies_per_hour=mail["replies_per_hour"],
+            confirmations_per_hour=mail["confirmations_per_hour"],
+            remind_hours=mail["remind_hours"],
+            poll_stale_hours=mail["poll_stale_hours"],
+            missing_share=mail["missing_share"],
         ),
     )
 
 
 def _server(
-    section: ServerSection,
+    section: Mapping[str, Any],
     where: tuple[str, ...],
     default_port: tuple[int, int],
     folder: Any,
     locate: Locator,
 ) -> dict[str, Any]:
     return {
-        "host": section.host,
-        "port": section.port or (default_port[0] if section.ssl else default_port[1]),
-        "ssl": section.ssl,
-        "starttls": section.starttls,
-        "username": section.username,
+        "host": section["host"],
+        "port": section["port"] or (default_port[0] if section["ssl"] else default_port[1]),
+        "ssl": section["ssl"],
+        "starttls": section["starttls"],
+        "username": section["username"],
         "password": _password(section, where, folder, locate),
     }
 
 
 def _password(
-    section: ServerSection, where: tuple[str, ...], folder: Any, locate: Locator
+    section: Mapping[str, Any], where: tuple[str, ...], folder: Any, locate: Locator
 ) -> str | None:
-    if section.password is not None:
-        return section.password
-    if section.password_env is not None:
-        name = section.password_env
+    if section["password"] is not None:
+        return str(section["password"])
+    if section["password_env"] is not None:
+        name = section["password_env"]
         if name not in os.environ:
             raise ConfigError(
                 f"{locate.at((*where, 'password_env'))}: the environment variable {name} is not set"
             )
         return os.environ[name]
-    if section.password_file is not None:
-        path = folder(section.password_file)
+    if section["password_file"] is not None:
+        path = folder(section["password_file"])
         try:
             return str(path.read_text(encoding="utf-8").strip())
         except (OSError, UnicodeDecodeError) as exc:

@@ -13,7 +13,6 @@ from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.turn import Phase, Turn
 from wtg.rules.wok.view import province_row
 
-
 _NO_CHANCE = NoChance()
 """Shared by every forecast: it never draws (a Random made anew seeds itself from the OS)."""
 
