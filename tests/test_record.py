@@ -81,30 +81,3 @@ def test_equal_records_hash_alike() -> None:
         assert left == right
         assert hash(left) == hash(right), (left, right)
     assert len({Holder({"a": 1, "b": 2}), Holder({"b": 2, "a": 1})}) == 1
-
-
-class Odd(Record):
-    _args: int
-    label: str = ""
-
-
-def test_a_class_compiles_its_own_init_and_keeps_the_messages() -> None:
-    """The first record of a class compiles an ``__init__`` for its fields; it fills them
-    as the shared one does, and leaves the wrong calls to it, for its messages."""
-    tagged = Tagged(x=1, y=2, tag="t")
-    assert Tagged.__init__ is not Record.__init__
-    assert Tagged.__init__.__qualname__ == "Tagged.__init__"
-    assert (tagged.x, tagged.y, tagged.label, tagged.tag) == (1, 2, "", "t")
-    assert Tagged(1, 2, tag="t") == tagged == Tagged(1, y=2, tag="t")
-    wrong: Any = Tagged
-    with pytest.raises(TypeError, match="needs the field 'tag'"):
-        wrong(x=1, y=2)
-    with pytest.raises(TypeError, match="needs the field 'x'"):
-        wrong(y=2, tag="t")
-    with pytest.raises(TypeError, match=r"has no field\(s\) \['z'\]"):
-        wrong(x=1, y=2, tag="t", z=3)
-    with pytest.raises(TypeError, match="got 'x' twice"):
-        wrong(1, x=1, y=2, tag="t")
-    odd: Any = Odd  # field names a compiled __init__ could not take: the shared one serves
-    assert odd(_args=1)._args == 1
-    assert Odd.__init__ is Record.__init__
