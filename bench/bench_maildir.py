@@ -91,7 +91,11 @@ def main() -> None:
         print(f"{args.mails} mails, {args.games} games of {SEATS}: {summary.line()}")
         print(
             f"poll: {wall:.1f} s wall, {cpu:.1f} s CPU ({cpu / args.mails * 1000:.2f} ms CPU a "
-            f"mail); {wall / TARGET_SECONDS:.2f} of the {TARGET_SECONDS:.0f} s target"
+            f"mail, {wall / args.mails * 1000:.2f} ms wall)"
+        )
+        print(
+            f"target (issue 13): {TARGET_SECONDS:.0f} s wall; measured {wall:.1f} s; "
+            f"ratio to target {wall / TARGET_SECONDS:.2f}"
         )
         handled = summary.filed + summary.ignored
         print(

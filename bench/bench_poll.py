@@ -119,6 +119,8 @@ class Round(NamedTuple):
     """The poll's CPU, in this process (the IMAP thread's too)."""
     imap: float
     """Of the poll, the IMAP connection's own time: login, search, fetch, move."""
+    moving: float
+    """Of that, the MOVE of the mails to the processed folder (a bare fetch moves none)."""
     command: float
     """The `wtg poll` command's wall clock (0 when not run)."""
     command_cpu: float
@@ -204,6 +206,7 @@ def one_round(
                 poll_time,
                 cpu,
                 login + inbox.busy,
+                inbox.busy_moving,
                 wall,
                 command_cpu,
                 size,
@@ -251,7 +254,8 @@ def main() -> None:
         )
         print(
             f"round {number}: bare fetch {done.fetch:.3f} s, poll {done.poll:.2f} s "
-            f"({done.cpu:.2f} s CPU), of which IMAP {done.imap:.3f} s{command} "
+            f"({done.cpu:.2f} s CPU), of which IMAP {done.imap:.3f} s (MOVE {done.moving:.3f} s)"
+            f"{command} "
             f"({done.size / 1e6:.1f} MB; {done.summary})"
         )
     report(rounds, args.mails)
@@ -265,6 +269,7 @@ def report(rounds: list[Round], mails: int) -> None:
     polled = statistics.median(r.poll for r in rounds)
     cpu = statistics.median(r.cpu for r in rounds)
     imap = statistics.median(r.imap for r in rounds)
+    moving = statistics.median(r.moving for r in rounds)
     rows = [
         (
             "poll CPU a mail (in process)",
@@ -277,6 +282,12 @@ def report(rounds: list[Round], mails: int) -> None:
             f"{imap:.3f} / {fetch:.3f} s = {imap / fetch:.2f}",
             f"{IMAP_TARGET:g}",
             imap / fetch / IMAP_TARGET,
+        ),
+        (
+            "  the same without its MOVE",
+            f"{imap - moving:.3f} / {fetch:.3f} s = {(imap - moving) / fetch:.2f}",
+            f"{IMAP_TARGET:g}",
+            (imap - moving) / fetch / IMAP_TARGET,
         ),
         (
             "whole poll (in process) / bare fetch",

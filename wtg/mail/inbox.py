@@ -109,6 +109,8 @@ class ImapInbox:
         self.moving: list[Future[None]] = []
         self.busy = 0.0
         """Seconds the connection's thread spent in IMAP commands (search, fetch, move)."""
+        self.busy_moving = 0.0
+        """Of those, the seconds spent moving messages out of the inbox."""
         self.shortcut = True
         """Whether the next wait may end at once on a NOOP's news of mail that came while
         the poll ran."""
@@ -189,6 +191,13 @@ class ImapInbox:
             move.result()  # a move that failed raises here
 
     def _move(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
+        begin = time.perf_counter()
+        try:
+            self._move_to_folders(done, rejected)
+        finally:
+            self.busy_moving += time.perf_counter() - begin
+
+    def _move_to_folders(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
         for messages, folder in (
             (done, self.config.processed_folder),
             (rejected, self.config.rejected_folder),
