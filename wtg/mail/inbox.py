@@ -98,6 +98,9 @@ class ImapInbox:
     def __init__(self, config: ImapConfig, client: Any | None = None) -> None:
         self.config = config
         self.client = client if client is not None else connect_imap(config)
+        # INTERNALDATE as the server wrote it, with its offset: imapclient would make it a
+        # naive local time (which read as UTC is off by the machine's time zone)
+        self.client.normalise_times = False
         there = {str(name) for _flags, _delimiter, name in self.client.list_folders()}
         for folder in (config.processed_folder, config.rejected_folder):  # one LIST for both
             if folder not in there:
