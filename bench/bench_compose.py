@@ -1,5 +1,5 @@
 """Benchmark: composing the 1,000 confirmations a poll of 1,000 order mails queues, as the
-outbox writes them (``compose.message``, then the bytes).
+outbox writes them (``compose.message``, then its bytes by ``compose.wire``).
 
     .venv/bin/python bench/bench_compose.py [--mails 1000] [--rounds 7]
 
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from wtg.mail.compose import POLICY, message  # noqa: E402
+from wtg.mail.compose import message, wire  # noqa: E402
 
 WHEN = datetime(2026, 11, 22, 9, 30, tzinfo=timezone.utc)
 GM = "Game Master <gm@wtg.example>"
@@ -42,7 +42,7 @@ def compose_round(mails: int, round_number: int) -> float:
             when=WHEN,
             reply_to_id=f"<{player}.orders@players.example>",
         )
-        msg.as_bytes(policy=POLICY)
+        wire(msg)
     return time.process_time() - begin
 
 

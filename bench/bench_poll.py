@@ -117,6 +117,8 @@ class Round(NamedTuple):
     poll: float
     cpu: float
     """The poll's CPU, in this process (the IMAP thread's too)."""
+    kernel: float
+    """Of that, the CPU spent in the kernel (creating and renaming files, mostly)."""
     imap: float
     """Of the poll, the IMAP connection's own time: login, search, fetch, move."""
     moving: float
@@ -183,6 +185,7 @@ def one_round(
                     client.append("INBOX", raw)
             fetch_time, size = bare_fetch(host, port)
             begin, cpu = time.perf_counter(), time.process_time()
+            kernel = resource.getrusage(resource.RUSAGE_SELF).ru_stime
             assert gm.imap is not None
             if profile is not None:
                 profile.enable()
@@ -193,6 +196,7 @@ def one_round(
             if profile is not None:
                 profile.disable()
             poll_time, cpu = time.perf_counter() - begin, time.process_time() - cpu
+            kernel = resource.getrusage(resource.RUSAGE_SELF).ru_stime - kernel
             assert summary.filed == len(mails), summary.line()
             wall = command_cpu = 0.0
             if command:
@@ -205,6 +209,7 @@ def one_round(
                 fetch_time,
                 poll_time,
                 cpu,
+                kernel,
                 login + inbox.busy,
                 inbox.busy_moving,
                 wall,
@@ -254,8 +259,8 @@ def main() -> None:
         )
         print(
             f"round {number}: bare fetch {done.fetch:.3f} s, poll {done.poll:.2f} s "
-            f"({done.cpu:.2f} s CPU), of which IMAP {done.imap:.3f} s (MOVE {done.moving:.3f} s)"
-            f"{command} "
+            f"({done.cpu:.2f} s CPU, {done.kernel:.2f} s of it in the kernel), of which IMAP "
+            f"{done.imap:.3f} s (MOVE {done.moving:.3f} s){command} "
             f"({done.size / 1e6:.1f} MB; {done.summary})"
         )
     report(rounds, args.mails)
@@ -268,6 +273,7 @@ def report(rounds: list[Round], mails: int) -> None:
     fetch = statistics.median(r.fetch for r in rounds)
     polled = statistics.median(r.poll for r in rounds)
     cpu = statistics.median(r.cpu for r in rounds)
+    user = statistics.median(r.cpu - r.kernel for r in rounds)
     imap = statistics.median(r.imap for r in rounds)
     moving = statistics.median(r.moving for r in rounds)
     rows = [
@@ -276,6 +282,12 @@ def report(rounds: list[Round], mails: int) -> None:
             f"{cpu / mails * 1000:.2f} ms",
             f"{CPU_TARGET * 1000:g} ms",
             cpu / mails / CPU_TARGET,
+        ),
+        (
+            "  of which Python (outside the kernel)",
+            f"{user / mails * 1000:.2f} ms",
+            f"{CPU_TARGET * 1000:g} ms",
+            user / mails / CPU_TARGET,
         ),
         (
             "the poll's IMAP work / bare fetch",
