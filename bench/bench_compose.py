@@ -1,5 +1,5 @@
 """Benchmark: composing the 1,000 confirmations a poll of 1,000 order mails queues, as the
-outbox writes them (``compose.message``, then the bytes).
+outbox writes them (``compose.message``, then its bytes by ``compose.wire``).
 
     .venv/bin/python bench/bench_compose.py [--mails 1000] [--rounds 7] [--picture KB]
 
@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from wtg.mail.compose import POLICY, message, with_picture  # noqa: E402
+from wtg.mail.compose import message, wire, with_picture  # noqa: E402
 
 WHEN = datetime(2026, 11, 22, 9, 30, tzinfo=timezone.utc)
 GM = "Game Master <gm@wtg.example>"
@@ -60,7 +60,7 @@ def compose_round(mails: int, round_number: int, picture: bytes | None = None) -
         )
         if picture is not None:
             with_picture(msg, picture, "map-turn3.png")
-        msg.as_bytes(policy=POLICY)
+        wire(msg)
     return time.process_time() - begin
 
 

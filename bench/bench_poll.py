@@ -1,14 +1,23 @@
 """Benchmark: `wtg poll` of 1,000 order mails from a real IMAP server (Dovecot), beside a bare
 imapclient fetch of the same 1,000 mails.
 
-    .venv/bin/python bench/bench_poll.py [--mails 1000] [--rounds 3] [--rtt MS --mbit N]
+    .venv/bin/python bench/bench_poll.py [--mails 1000] [--rounds 3] [--dir DIR]
+        [--rtt MS --mbit N] [--no-command] [--profile N]
 
 Each round starts a fresh Dovecot (tests/mail/servers.py) and appends the mails: one
 full AOF (every order line filled) from every player of 100 ten-player WoK IV games, so
 every mail is a new order that is filed and answered. It times a bare fetch of them all
-(login, select, search, one FETCH of every body), then the poll itself: fetch, archive,
-find the AOF, parse and check it, store the order file, queue the confirmation with its
-forecast, flush to disk, move the mails to the processed folder.
+(login, select, search, one FETCH of every body), then the poll itself, in this process:
+fetch, archive, find the AOF, parse and check it, store the order file, queue the
+confirmation with its forecast, flush to disk, move the mails to the processed folder;
+its wall clock, its CPU (both threads) and the IMAP connection's own time. Then the same
+mails again, into a copy of the games as they were, polled by the `wtg poll` command as
+cron runs it (Python's start and imports included): its wall clock and CPU.
+
+It prints each round, then the medians beside the targets of issue 13 and the ratio to
+each: the poll's CPU at most 1 ms a mail, its IMAP work at most 1.5 times the bare fetch,
+the whole poll at most 10 times the bare fetch. ``--profile N`` runs one more poll under
+cProfile and prints the N functions of wtg that take the most time, with what they call.
 
 With ``--rtt MS [--mbit N]`` both go through bench/link.py, which puts the server that
 far away, as a GM's hosted mail server is; the default is Dovecot on this machine.
@@ -18,9 +27,15 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import cProfile
 import email.policy
+import json
+import pstats
 import random
+import resource
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -46,6 +61,12 @@ from wtg.rules.wok.state import WokState  # noqa: E402
 from wtg.rules.wok4.fullorders import full_orders  # noqa: E402
 
 SEATS = 10
+CPU_TARGET = 0.001
+"""Issue 13: the poll's CPU, at most 1 ms a mail."""
+IMAP_TARGET = 1.5
+"""The poll's IMAP work, at most 1.5 times the bare fetch."""
+POLL_TARGET = 10.0
+"""The whole poll, at most 10 times the bare fetch."""
 
 
 def players_of(table: int) -> list[PlayerEntry]:
@@ -94,13 +115,53 @@ class Round(NamedTuple):
     fetch: float
     """The bare fetch."""
     poll: float
+    cpu: float
+    """The poll's CPU, in this process (the IMAP thread's too)."""
+    kernel: float
+    """Of that, the CPU spent in the kernel (creating and renaming files, mostly)."""
     imap: float
     """Of the poll, the IMAP connection's own time: login, search, fetch, move."""
+    moving: float
+    """Of that, the MOVE of the mails to the processed folder (a bare fetch moves none)."""
+    command: float
+    """The `wtg poll` command's wall clock (0 when not run)."""
+    command_cpu: float
     size: int
     summary: str
 
 
-def one_round(count: int, where: str | None, link: tuple[float, float] | None) -> Round:
+def gm_data(host: str, port: int) -> dict[str, object]:
+    return {
+        "games_dir": "games",
+        "transport": "imap",
+        "imap": {"host": host, "port": port, "username": GM_ADDRESS, "password": GM_PASSWORD},
+        "smtp": {"host": "127.0.0.1", "port": 25, "from": "gm@example.org"},
+    }
+
+
+def run_command(root: Path, host: str, port: int) -> tuple[float, float, str]:
+    """`wtg poll` as a command, with a config file of its own: wall, CPU, its line."""
+    config = root / "wtg.yaml"
+    config.write_text(json.dumps(gm_data(host, port)), encoding="utf-8")  # JSON is YAML
+    wtg = Path(sys.executable).with_name("wtg")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    begin = time.perf_counter()
+    done = subprocess.run(
+        [str(wtg), "--config", str(config), "poll"], capture_output=True, text=True, check=True
+    )
+    wall = time.perf_counter() - begin
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.stdout.strip()
+
+
+def one_round(
+    count: int,
+    where: str | None,
+    link: tuple[float, float] | None,
+    command: bool,
+    profile: cProfile.Profile | None = None,
+) -> Round:
     with tempfile.TemporaryDirectory(prefix="wtg-bench-poll-", dir=where) as tmp:
         root = Path(tmp)
         with contextlib.ExitStack() as stack:
@@ -110,40 +171,52 @@ def one_round(count: int, where: str | None, link: tuple[float, float] | None) -
                 rtt, mbit = link
                 distant = stack.enter_context(Link(host, port, rtt=rtt / 1000, mbit=mbit))
                 host, port = distant.host, distant.port
-            gm = config_from_data(
-                {
-                    "games_dir": "games",
-                    "transport": "imap",
-                    "imap": {
-                        "host": host,
-                        "port": port,
-                        "username": GM_ADDRESS,
-                        "password": GM_PASSWORD,
-                    },
-                    "smtp": {"host": "127.0.0.1", "port": 25, "from": "gm@example.org"},
-                },
-                root,
-            )
+            gm = config_from_data(gm_data(host, port), root)
             games = [
                 create_game(
                     gm.games_dir / f"t{t}", "wok4", "classic60", players_of(t), seed=t
                 ).typed(WOK4)
                 for t in range(1, count // SEATS + 1)
             ]
+            shutil.copytree(gm.games_dir, root / "again" / "games")  # for the command
             mails = order_mails(games)
             with imap.client(GM_ADDRESS) as client:
                 for raw in mails:
                     client.append("INBOX", raw)
             fetch_time, size = bare_fetch(host, port)
-            begin = time.perf_counter()
+            begin, cpu = time.perf_counter(), time.process_time()
+            kernel = resource.getrusage(resource.RUSAGE_SELF).ru_stime
             assert gm.imap is not None
+            if profile is not None:
+                profile.enable()
             inbox = ImapInbox(gm.imap)
             login = time.perf_counter() - begin
             summary = poll(gm, inbox)
             inbox.close()
-            poll_time = time.perf_counter() - begin
+            if profile is not None:
+                profile.disable()
+            poll_time, cpu = time.perf_counter() - begin, time.process_time() - cpu
+            kernel = resource.getrusage(resource.RUSAGE_SELF).ru_stime - kernel
             assert summary.filed == len(mails), summary.line()
-            return Round(fetch_time, poll_time, login + inbox.busy, size, summary.line())
+            wall = command_cpu = 0.0
+            if command:
+                with imap.client(GM_ADDRESS) as client:
+                    for raw in mails:
+                        client.append("INBOX", raw)
+                wall, command_cpu, line = run_command(root / "again", host, port)
+                assert line.startswith(f"filed {len(mails)},"), line
+            return Round(
+                fetch_time,
+                poll_time,
+                cpu,
+                kernel,
+                login + inbox.busy,
+                inbox.busy_moving,
+                wall,
+                command_cpu,
+                size,
+                summary.line(),
+            )
 
 
 def main() -> None:
@@ -165,27 +238,105 @@ def main() -> None:
     parser.add_argument(
         "--mbit", type=float, default=100.0, help="the line's speed with --rtt (Mbit/s)"
     )
+    parser.add_argument(
+        "--no-command", action="store_true", help="do not time the `wtg poll` command"
+    )
+    parser.add_argument(
+        "--profile", type=int, default=0, metavar="N", help="then profile a poll: top N"
+    )
     args = parser.parse_args()
     link = None if args.rtt is None else (args.rtt, args.mbit)
     if link:
         print(f"server {args.rtt:g} ms away at {args.mbit:g} Mbit/s (bench/link.py)")
     rounds = []
     for number in range(1, args.rounds + 1):
-        done = one_round(args.mails, args.dir, link)
+        done = one_round(args.mails, args.dir, link, not args.no_command)
         rounds.append(done)
-        print(
-            f"round {number}: bare fetch {done.fetch:.2f} s, poll {done.poll:.2f} s, of which "
-            f"IMAP {done.imap:.2f} s ({done.size / 1e6:.1f} MB; {done.summary})"
+        command = (
+            f"; the command {done.command:.2f} s, {done.command_cpu:.2f} s CPU"
+            if done.command
+            else ""
         )
+        print(
+            f"round {number}: bare fetch {done.fetch:.3f} s, poll {done.poll:.2f} s "
+            f"({done.cpu:.2f} s CPU, {done.kernel:.2f} s of it in the kernel), of which IMAP "
+            f"{done.imap:.3f} s (MOVE {done.moving:.3f} s){command} "
+            f"({done.size / 1e6:.1f} MB; {done.summary})"
+        )
+    report(rounds, args.mails)
+    if args.profile:
+        profiled(args.mails, args.dir, link, args.profile)
+
+
+def report(rounds: list[Round], mails: int) -> None:
+    """The medians beside the targets, and the ratio to each (at most 1 meets it)."""
     fetch = statistics.median(r.fetch for r in rounds)
     polled = statistics.median(r.poll for r in rounds)
+    cpu = statistics.median(r.cpu for r in rounds)
+    user = statistics.median(r.cpu - r.kernel for r in rounds)
     imap = statistics.median(r.imap for r in rounds)
-    print(
-        f"{args.mails} mails: bare imapclient fetch {fetch:.2f} s (median), wtg poll "
-        f"{polled:.2f} s (median, {polled / args.mails * 1000:.2f} ms a mail); "
-        f"ratio {polled / fetch:.2f}; the poll's IMAP work {imap:.2f} s, "
-        f"{imap / fetch:.2f} times the bare fetch"
-    )
+    moving = statistics.median(r.moving for r in rounds)
+    rows = [
+        (
+            "poll CPU a mail (in process)",
+            f"{cpu / mails * 1000:.2f} ms",
+            f"{CPU_TARGET * 1000:g} ms",
+            cpu / mails / CPU_TARGET,
+        ),
+        (
+            "  of which Python (outside the kernel)",
+            f"{user / mails * 1000:.2f} ms",
+            f"{CPU_TARGET * 1000:g} ms",
+            user / mails / CPU_TARGET,
+        ),
+        (
+            "the poll's IMAP work / bare fetch",
+            f"{imap:.3f} / {fetch:.3f} s = {imap / fetch:.2f}",
+            f"{IMAP_TARGET:g}",
+            imap / fetch / IMAP_TARGET,
+        ),
+        (
+            "  the same without its MOVE",
+            f"{imap - moving:.3f} / {fetch:.3f} s = {(imap - moving) / fetch:.2f}",
+            f"{IMAP_TARGET:g}",
+            (imap - moving) / fetch / IMAP_TARGET,
+        ),
+        (
+            "whole poll (in process) / bare fetch",
+            f"{polled:.2f} / {fetch:.3f} s = {polled / fetch:.1f}",
+            f"{POLL_TARGET:g}",
+            polled / fetch / POLL_TARGET,
+        ),
+    ]
+    if all(r.command for r in rounds):
+        command = statistics.median(r.command for r in rounds)
+        command_cpu = statistics.median(r.command_cpu for r in rounds)
+        rows += [
+            (
+                "`wtg poll` command CPU a mail",
+                f"{command_cpu / mails * 1000:.2f} ms",
+                f"{CPU_TARGET * 1000:g} ms",
+                command_cpu / mails / CPU_TARGET,
+            ),
+            (
+                "`wtg poll` command / bare fetch",
+                f"{command:.2f} / {fetch:.3f} s = {command / fetch:.1f}",
+                f"{POLL_TARGET:g}",
+                command / fetch / POLL_TARGET,
+            ),
+        ]
+    print(f"{mails} mails, medians of {len(rounds)} rounds:")
+    print(f"  {'what':38} {'measured':26} {'target':>8} {'ratio to target':>16}")
+    for what, measured, target, ratio in rows:
+        print(f"  {what:38} {measured:26} {target:>8} {ratio:16.2f}")
+
+
+def profiled(mails: int, where: str | None, link: tuple[float, float] | None, top: int) -> None:
+    """One more poll under cProfile: where its time goes, by function of wtg."""
+    profile = cProfile.Profile()
+    one_round(mails, where, link, command=False, profile=profile)
+    stats = pstats.Stats(profile)
+    stats.sort_stats("cumulative").print_stats(r"wtg/", top)
 
 
 if __name__ == "__main__":

@@ -136,6 +136,8 @@ class _Filing:
 
 _Stamp = tuple[int, int, int, int]
 """A turn file as last read: the turn, and the file's inode, time and size."""
+_Kept = tuple[_Stamp | None, Json, int]
+"""A turn file's stamp, its data, and the lock session of the store it was last checked in."""
 
 
 @dataclass
@@ -148,9 +150,7 @@ class Game(Generic[S]):
     config: GameConfig
     ruleset: Ruleset[S]
     _state_kept: tuple[JsonObject, S] | None = field(default=None, repr=False, compare=False)
-    _file_cache: dict[str, tuple[_Stamp | None, Json]] = field(
-        default_factory=dict, repr=False, compare=False
-    )
+    _file_cache: dict[str, _Kept] = field(default_factory=dict, repr=False, compare=False)
 
     def typed(self, ruleset: Ruleset[R]) -> Game[R]:
         """This game, its states of the type ``ruleset`` gives them (a module's ``RULESET``,
@@ -189,11 +189,23 @@ class Game(Generic[S]):
         return data
 
     def _turn_json(self, number: int, name: str) -> Json:
-        """A turn's JSON file, parsed once and kept while it is unchanged on disk."""
-        path = self.store.turn_dir(number) / name
+        """A turn's JSON file, parsed once and kept while it is unchanged on disk (while this
+        process holds the game's lock, nothing changes it: it is looked at once a session)."""
+        kept = self._file_cache.get(name)
+        store = self.store
+        stamp: _Stamp | None = kept[0] if kept is not None else None
+        if (
+            store.held
+            and stamp is not None
+            and stamp[0] == number
+            and kept
+            and kept[2] == store.session
+        ):
+            return kept[1]
+        path = store.turn_dir(number) / name
         try:
             stat = path.stat()
-            stamp: _Stamp | None = (
+            stamp = (
                 number,
                 stat.st_ino,
                 stat.st_mtime_ns,
@@ -201,10 +213,10 @@ class Game(Generic[S]):
             )
         except OSError:
             stamp = None
-        kept = self._file_cache.get(name)
         if stamp is None or kept is None or kept[0] != stamp:
-            data: Json = self.store.read_json(number, name)
-            kept = self._file_cache[name] = (stamp, data)
+            data: Json = store.read_json(number, name)
+            kept = (stamp, data, store.session)
+        self._file_cache[name] = (kept[0], kept[1], store.session)
         return kept[1]
 
     def events(self, turn: int) -> list[JsonObject]:

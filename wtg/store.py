@@ -60,11 +60,12 @@ def write_atomic(path: Path, data: str | bytes, sync: bool = True) -> None:
     then flushes them all at once (``wtg.durable.flush``) before relying on them. The
     file is private (0600), as everything under a game folder or the mail spool is."""
     raw = data.encode() if isinstance(data, str) else data
-    tmp = path.with_name(f".{path.name}.tmp")
+    folder, name = os.path.split(os.fspath(path))
+    tmp = os.path.join(folder, f".{name}.tmp")
     private.write_file(tmp, raw, sync=sync)
     os.replace(tmp, path)
     if sync:
-        fsync_dir(path.parent)
+        fsync_dir(Path(folder))
 
 
 def fsync_dir(path: Path) -> None:
@@ -78,6 +79,15 @@ def fsync_dir(path: Path) -> None:
 class GameStore:
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
+        self._held = 0
+        """How deep this process is in ``lock`` blocks of this game (0: not holding it)."""
+        self.session = 0
+        """Counts the times this process took the lock, and the turns it committed: what
+        was read from the game in one session stays true until the session ends (no one
+        else writes a game whose lock is held)."""
+        self._latest: int | None = None
+        self._made: set[tuple[int, int]] = set()
+        """The pending folder made in this lock session: (turn, session)."""
 
     # --- creation and config -------------------------------------------------
     @classmethod
@@ -104,11 +114,31 @@ class GameStore:
     # --- the lock --------------------------------------------------------------
     @contextlib.contextmanager
     def lock(self) -> Iterator[None]:
-        """Hold the game's write lock; fail at once if another process holds it."""
+        """Hold the game's write lock; fail at once if another process holds it. Taken again
+        while this process holds it (a poll holds it for a batch of mails), it is the
+        same lock, held on."""
+        if self._held:
+            self._held += 1
+            try:
+                yield
+            finally:
+                self._held -= 1
+            return
         busy = GameLocked(f"{self.root} is being written by another process")
         with exclusive(self.root / ".lock", lambda: busy):
             self._recover()
-            yield
+            self._held, self._latest = 1, None
+            self.session += 1
+            try:
+                yield
+            finally:
+                self._held, self._latest = 0, None
+                self.session += 1
+
+    @property
+    def held(self) -> bool:
+        """Whether this process holds the game's lock: nothing else changes the game."""
+        return self._held > 0
 
     # --- turns -------------------------------------------------------------------
     @property
@@ -130,9 +160,13 @@ class GameStore:
         return sorted(found)
 
     def latest_turn(self) -> int:
+        if self._held and self._latest is not None:
+            return self._latest  # read once a session
         turns = self.turns()
         if not turns:
             raise StoreError(f"{self.root} has no turn yet")
+        if self._held:
+            self._latest = turns[-1]
         return turns[-1]
 
     def read_json(self, turn: int, name: str) -> Any:
@@ -168,6 +202,8 @@ class GameStore:
         final = self.turn_dir(turn)
         if final.exists() and not replace:
             raise StoreError(f"turn {turn} already exists")
+        self._latest = None
+        self.session += 1  # what was read of the game may change now
         tmp = self.turns_dir / f".tmp-{turn_name(turn)}"
         if tmp.exists():
             shutil.rmtree(tmp)
@@ -261,18 +297,23 @@ class GameStore:
         ``files`` maps a suffix (``yaml``, ``aof.txt``, ``result.txt``) to its text;
         the order file (``yaml``) is written last, so it only exists complete.
         """
-        folder = private.make_dirs(self.pending_dir(turn))
+        folder = self.pending_dir(turn)
+        if not (self._held and (turn, self.session) in self._made):  # once a lock session
+            private.make_dirs(folder)
+            self._made = {(turn, self.session)}
+        base = os.path.join(folder, f"p{player:02d}.")
         for suffix in sorted(files, key=lambda s: s == "yaml"):
-            write_atomic(folder / f"p{player:02d}.{suffix}", files[suffix], sync=durable)
+            write_atomic(Path(base + suffix), files[suffix], sync=durable)
         return folder / f"p{player:02d}.yaml"
 
     def pending_meta(self, turn: int, player: int) -> dict[str, Any]:
         """When and how the player's pending orders arrived ({} when none are on file)."""
-        path = self.pending_dir(turn) / f"p{player:02d}.parsed.json"
-        if not (self.pending_dir(turn) / f"p{player:02d}.yaml").is_file():
+        base = os.path.join(self.pending_dir(turn), f"p{player:02d}.")
+        if not os.path.isfile(base + "yaml"):
             return {}
         try:
-            meta: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+            with open(base + "parsed.json", encoding="utf-8") as handle:
+                meta: dict[str, Any] = json.load(handle)
         except (OSError, ValueError):
             return {"received": None}
         meta.pop("orders", None)

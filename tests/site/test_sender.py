@@ -105,7 +105,7 @@ def test_a_rulesets_page_holds_its_form_and_the_parsers_patterns() -> None:
             [f.name for f in s.fields] for s in form.sections
         ]
         syntax = data["syntax"]
-        assert syntax["digits"] == values._DIGITS.pattern
+        assert syntax["digits"] == values.DIGITS
         assert syntax["separators"] == parse._SEPARATORS.pattern
         assert set(syntax["yes"]) == values._YES and set(syntax["no"]) == values._NO
 

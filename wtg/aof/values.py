@@ -17,7 +17,6 @@ an (x, y) tile."""
 Reading = tuple[Value | None, str]
 """``(value, "")``, or ``(None, reason)`` when the value cannot be read."""
 
-_DIGITS = re.compile(r"[0-9]+")
 _COORD = re.compile(r"([0-9]+)\s*[/.:xX]\s*([0-9]+)")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 _ARROW = re.compile(r"(?:->|=>|[>_-])+")
@@ -26,11 +25,16 @@ _YES = {"1", "Y", "YES", "X", "TRUE", "J", "JA", "OUI", "SI"}
 _NO = {"0", "N", "NO", "FALSE", "NEIN", "NON"}
 
 
+DIGITS = "[0-9]+"
+"""What ``read_number`` reads, as a pattern (ASCII digits, one or more): the AOF Sender's
+page checks numbers with it (``wtg.site.formdata``)."""
+
+
 def read_number(text: str, max_digits: int) -> int | None:
     """The whole number written in ``text`` as ASCII digits (spaces around it allowed, leading
     zeros not counted), or None when it is anything else or has more than ``max_digits``."""
     digits = text.strip()
-    if not _DIGITS.fullmatch(digits):
+    if not (digits.isascii() and digits.isdigit()):  # ASCII digits: 0-9 only, one or more
         return None
     significant = digits.lstrip("0") or "0"
     return int(significant) if len(significant) <= max_digits else None

@@ -3,9 +3,12 @@ rejections and the wrong-code notice. Answers go out only through the outbox."""
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 from collections.abc import Sequence
 from datetime import datetime
+
+from jinja2 import Template
 
 from wtg.aof.mailtext import games_glanced, headers_in, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
@@ -52,6 +55,24 @@ class Answers:
         self.registry = registry
         self.now = now
         self.loop = compose.loop_id(gm.sender)
+        self.locks = contextlib.ExitStack()
+        """The locks of the games this batch of mails filed orders for (``release``)."""
+        self._locked: set[int] = set()
+        self._sides: dict[int, tuple[State, dict[SideId, PublicSide]]] = {}
+        self._forecasts: dict[str, Template] = {}
+        """The forecast template of each ruleset, found once a poll."""
+
+    def _hold(self, game: Game) -> None:
+        """Take a game's lock for the rest of the batch: its state, turn and files are read
+        once, and stay true (GameLocked when another process writes it)."""
+        if id(game.store) not in self._locked:
+            self.locks.enter_context(game.store.lock())
+            self._locked.add(id(game.store))
+
+    def release(self) -> None:
+        """Let go of the games' locks, once the batch is on disk."""
+        self.locks.close()
+        self._locked.clear()
 
     # --- orders ------------------------------------------------------------------
     def orders(
@@ -69,6 +90,7 @@ class Answers:
             return self._reject(message, sender, reason)
         outcomes: list[Outcome] = []
         for game in games:
+            self._hold(game)
             results = game.submit_all(
                 texts,
                 received=message.received,
@@ -155,7 +177,7 @@ class Answers:
             ruleset=game.ruleset.name,
             turn=submission.turn,
             player=entry,
-            side=_side(game, state, submission.player),
+            side=self._side(game, state, submission.player),
             superseded=submission.superseded,
             received=f"{message.received:%Y-%m-%d %H:%M:%S} UTC",
             deadline=local_text(deadline, schedule.timezone) if deadline and schedule else None,
@@ -168,6 +190,7 @@ class Answers:
             if submission.superseded
             else game.ruleset.forecast(state, submission.orders, submission.player),
             masked_code=compose.mask_code(entry.code),
+            forecast_template=self._forecast_template(game.ruleset.name),
         )
         subject = f"[{game.config.game}] orders for turn {submission.turn} received"
         self._answer_player(_ident("conf", message, index), entry, subject, body, message_id)
@@ -178,6 +201,21 @@ class Answers:
         """An answer to a player's orders, to the registered address, in the thread."""
         limit = self.gm.limits.confirmations_per_hour
         self._queue(ident, entry.email, subject, body, message_id, limit=limit)
+
+    def _forecast_template(self, ruleset: str) -> Template:
+        kept = self._forecasts.get(ruleset)
+        if kept is None:
+            kept = self._forecasts[ruleset] = compose.forecast_template(ruleset)
+        return kept
+
+    def _side(self, game: Game, state: State, side: int) -> PublicSide:
+        """A side of the game, as the confirmation names it (number and name); the sides of
+        a state are read once for all the mails of its game."""
+        kept = self._sides.get(id(game))
+        if kept is None or kept[0] is not state:
+            sides = {s.id: s for s in public_sides(game.ruleset.public_json(state))}
+            kept = self._sides[id(game)] = (state, sides)
+        return kept[1].get(SideId(side)) or PublicSide(id=SideId(side), name="", status="")
 
     # --- help, rejections, notices -------------------------------------------------
     def help(self, message: Incoming, sender: str | None) -> Outcome:
@@ -289,12 +327,6 @@ def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     """The verdicts' lines as a mail may show them: no secret code in them."""
     codes = {p.id: p.code for p in game.config.players}
     return compose.mask_codes("\n".join(v.describe() for v in verdicts), codes).splitlines()
-
-
-def _side(game: Game, state: State, side: int) -> PublicSide:
-    """A side of the game, as the confirmation names it (number and name)."""
-    sides = public_sides(game.ruleset.public_json(state))
-    return next((s for s in sides if s.id == side), PublicSide(id=SideId(side), name="", status=""))
 
 
 def _owes_orders(game: Game, seat: SeatId) -> bool:

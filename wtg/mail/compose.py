@@ -10,10 +10,12 @@ import re
 from collections.abc import Mapping
 from datetime import datetime
 from email.headerregistry import BaseHeader, HeaderRegistry
-from email.message import EmailMessage, MIMEPart
+from email.message import EmailMessage, Message, MIMEPart
 from email.policy import EmailPolicy
 from functools import cache, lru_cache
 from typing import Any
+
+from jinja2 import Template
 
 from wtg.report import environment
 
@@ -23,6 +25,15 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 TAB, NUL, DEL, ...) and the Unicode line and paragraph separators."""
 # a run of control characters with the spaces around it (a folded line's CRLF and indent)
 _CONTROL_RUN = re.compile(r" *[\x00-\x1f\x7f-\x9f\u2028\u2029][\x00-\x20\x7f-\x9f\u2028\u2029]*")
+_ATOM = r"[A-Za-z0-9!#$%&'*+/^_`{|}~-]+"
+_ADDR_SPEC = rf"{_ATOM}(?:\.{_ATOM})*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
+_PLAIN_ADDRESS = re.compile(rf"{_ADDR_SPEC}|{_ATOM}(?: {_ATOM})* <{_ADDR_SPEC}>")
+"""An address the header registry reads as one address, changing nothing: ``local@domain``
+or ``Display Name <local@domain>``, each part atoms of plain characters (no ``=?``, which
+could start an encoded word, no quotes, comments or dots outside the address)."""
+_PLAIN_TEXT = re.compile(r"[ -<>@-~]*")
+"""Printable ASCII without ``=`` and ``?`` (no encoded word): an unstructured header the
+registry stores as it is."""
 
 
 class _Registry(HeaderRegistry):
@@ -88,6 +99,13 @@ def render(template: str, **context: Any) -> str:
     return environment().get_template(f"mail/{template}.txt.j2").render(**context)
 
 
+def forecast_template(ruleset: str) -> Template:
+    """The forecast a confirmation includes: the ruleset's own, else the WoK one (the
+    poller asks once a ruleset: a template not found is looked for again each time)."""
+    names = [f"{ruleset}/forecast.txt.j2", "mail/forecast.txt.j2"]
+    return environment().select_template(names)
+
+
 def message(
     ident: str,
     sender: str,
@@ -110,26 +128,28 @@ def message(
     domain = re.sub(r"[^A-Za-z0-9.-]", "", loop_id(sender).rpartition("@")[2]) or "localhost"
     digest = hashlib.sha256(ident.encode()).hexdigest()[:16]
     msg = Outgoing(policy=POLICY)
+    # set_raw: each value below is a header the registry made (under the refusing policy)
+    # or a text it would store unchanged, checked here; each name is set once
     for name, value in _BODY_HEADERS:
-        msg[name] = value
+        msg.set_raw(name, value)
     msg.set_payload(quoted_printable(body))
     problems = []
     for name, address in (("From", sender), ("To", to)):
         header, problem = _address(name, address)
         if header is not None:
-            msg[name] = header
+            msg.set_raw(name, header)
         else:
             problems.append(problem)
-    msg["Subject"] = _stored("Subject", harmless(subject))
-    msg["Date"] = _stored("Date", email.utils.format_datetime(when))
-    msg["Message-ID"] = f"<{safe(ident)}.{digest}@{domain}>"
-    msg["Auto-Submitted"] = _constant("Auto-Submitted", kind)
-    msg["X-Loop"] = _constant("X-Loop", harmless(loop_id(sender)))
-    msg["X-Mailer"] = _constant("X-Mailer", "wtg")
+    msg.set_raw("Subject", _stored("Subject", harmless(subject)))
+    msg.set_raw("Date", _date(when))
+    msg.set_raw("Message-ID", _text("Message-ID", f"<{safe(ident)}.{digest}@{domain}>"))
+    msg.set_raw("Auto-Submitted", _constant("Auto-Submitted", kind))
+    msg.set_raw("X-Loop", _constant("X-Loop", harmless(loop_id(sender))))
+    msg.set_raw("X-Mailer", _constant("X-Mailer", "wtg"))
     if reply_to_id:
         reference = harmless(reply_to_id)
-        msg["In-Reply-To"] = reference
-        msg["References"] = reference
+        msg.set_raw("In-Reply-To", _text("In-Reply-To", reference))
+        msg.set_raw("References", _text("References", reference))
     msg.refused = "; ".join(problems)
     return msg
 
@@ -153,6 +173,29 @@ def with_picture(msg: EmailMessage, png: bytes, filename: str) -> None:
     msg.set_payload([text, image])
 
 
+def wire(msg: Message) -> bytes:
+    """The bytes of a mail ``message`` made: ``msg.as_bytes(policy=POLICY)``, written
+    without the generator's copies of the message where the body is plain ASCII (the
+    quoted-printable text ``message`` makes): each header folded by the policy, a blank
+    line, the body's lines ended by CRLF."""
+    payload = msg.get_payload()
+    if msg.is_multipart() or not isinstance(payload, str) or not payload.isascii():
+        return msg.as_bytes(policy=POLICY)
+    head = b"".join(POLICY.fold_binary(name, value) for name, value in msg.raw_items())
+    if "\r" in payload:  # every line end, CRLF, CR or LF, becomes one CRLF
+        payload = payload.replace("\r\n", "\n").replace("\r", "\n")
+    return head + b"\r\n" + payload.replace("\n", "\r\n").encode("ascii")
+
+
+def _text(name: str, value: str) -> str | BaseHeader:
+    """An unstructured header's value (or a Message-ID), kept as text when the registry
+    would store it unchanged, else its header (``value`` holds no control character)."""
+    if _PLAIN_TEXT.fullmatch(value):
+        return value
+    header: BaseHeader = POLICY.header_store_parse(name, value)[1]
+    return header
+
+
 def harmless(text: str) -> str:
     """``text`` with each run of control characters (line breaks too), with the spaces
     around it, made one space: a folded line is unfolded."""
@@ -174,10 +217,19 @@ def _stored(name: str, value: str) -> BaseHeader:
     return header
 
 
+@lru_cache(maxsize=16)
+def _date(when: datetime) -> BaseHeader:
+    """The Date header of a moment (a poll's answers share one)."""
+    return _stored("Date", email.utils.format_datetime(when))
+
+
 @lru_cache(maxsize=4096)
-def _address(name: str, value: str) -> tuple[BaseHeader | None, str]:
+def _address(name: str, value: str) -> tuple[str | BaseHeader | None, str]:
     """The ``name`` header for one address (``addr`` or ``Name <addr>``), or None and why
-    ``value`` is not one usable address."""
+    ``value`` is not one usable address. An address of plain atoms is one (the registry
+    would read it so, and store it as it is): it is kept as text."""
+    if _PLAIN_ADDRESS.fullmatch(value):
+        return value, ""
     if _CONTROL.search(value):
         return None, f"{name}: {value!r} holds a line break or control character"
     refused = f"{name}: {value!r} is not one e-mail address"
@@ -213,10 +265,28 @@ def mask_code(code: str) -> str:
 
 def mask_codes(text: str, codes: Mapping[int, str]) -> str:
     """Hide every secret code in a text that goes out by mail."""
-    pattern = _code_pattern(tuple(sorted(c.upper() for c in codes.values() if c)))
+    secrets = tuple(sorted(c.upper() for c in codes.values() if c))
+    if not _may_hold(text, secrets):
+        return text
+    pattern = _code_pattern(secrets)
     if pattern is None:
         return text
     return pattern.sub(lambda m: mask_code(m.group(0)), text)
+
+
+_ASCII_LIKE = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+"""The four characters beyond ASCII that a case-blind regex matches with an ASCII letter
+(İ, ı, ſ and the Kelvin sign; Python's ``re`` documentation names them)."""
+
+
+def _may_hold(text: str, codes: tuple[str, ...]) -> bool:
+    """False only when no code can match in ``text`` case-blind: the codes are ASCII and
+    none is in the text lower-cased (those four letters made ASCII first). Most texts hold
+    none, and are passed without compiling the codes' pattern."""
+    if not all(code.isascii() for code in codes):
+        return True
+    lowered = text.translate(_ASCII_LIKE).lower()
+    return any(code.lower() in lowered for code in codes)
 
 
 @cache

@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from email.message import Message
 
 from wtg.aof.mailtext import BEGIN_MARKER, has_marker, header_keys, mail_lines
-from wtg.mail.htmltext import html_to_text
 
 _TOO_DEEP = "parts nested too deep were skipped"
 DEFAULT_MARKERS = (BEGIN_MARKER,)
@@ -212,6 +211,8 @@ def _candidate(part: Message, ctype: str, where: str) -> _Candidate | None:
     data = part.get_payload(decode=True)
     text, notes = decode_bytes(data if isinstance(data, bytes) else b"", part.get_content_charset())
     if kind == "html":
+        from wtg.mail.htmltext import html_to_text  # lxml: only for mail that has HTML
+
         text = html_to_text(text)
     flowed = str(part.get_param("format", "")).lower() == "flowed"
     delsp = str(part.get_param("delsp", "")).lower() == "yes"

@@ -11,7 +11,7 @@ import os
 import select
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
@@ -28,6 +28,9 @@ IMAP_BATCH = 500
 IMAP_BATCH_BYTES = 8_000_000
 """At most this many messages, of at most this many bytes together, in one FETCH (and
 one MOVE): a thousand mails in two round trips, a batch of big ones kept small."""
+SMALL = IMAP_BATCH_BYTES // IMAP_BATCH
+"""A message of at most this many bytes is not asked its size: a full batch of them fits
+in IMAP_BATCH_BYTES."""
 NOOP_EVERY = 5.0
 """``wtg poll --idle`` on an IMAP server without IDLE: seconds between two NOOPs."""
 MAILDIR_EVERY = 2.0
@@ -95,6 +98,9 @@ class ImapInbox:
     def __init__(self, config: ImapConfig, client: Any | None = None) -> None:
         self.config = config
         self.client = client if client is not None else connect_imap(config)
+        # INTERNALDATE as the server wrote it, with its offset: imapclient would make it a
+        # naive local time (which read as UTC is off by the machine's time zone)
+        self.client.normalise_times = False
         there = {str(name) for _flags, _delimiter, name in self.client.list_folders()}
         for folder in (config.processed_folder, config.rejected_folder):  # one LIST for both
             if folder not in there:
@@ -106,6 +112,8 @@ class ImapInbox:
         self.moving: list[Future[None]] = []
         self.busy = 0.0
         """Seconds the connection's thread spent in IMAP commands (search, fetch, move)."""
+        self.busy_moving = 0.0
+        """Of those, the seconds spent moving messages out of the inbox."""
         self.shortcut = True
         """Whether the next wait may end at once on a NOOP's news of mail that came while
         the poll ran."""
@@ -123,8 +131,9 @@ class ImapInbox:
         return self.line.submit(timed)
 
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
-        sizes = self._ask(self._sizes).result()  # every message's size and arrival at once
-        batches = _batches(sorted(sizes), sizes, max_bytes)
+        small = min(SMALL, max_bytes)
+        sizes = self._ask(self._survey, small).result()
+        batches = _batches(sorted(sizes), sizes, max_bytes, small)
         ahead = [self._ask(self._fetch, batch, sizes, max_bytes) for batch in batches[:1]]
         for index in range(len(batches)):
             current = ahead.pop().result()
@@ -132,43 +141,48 @@ class ImapInbox:
                 ahead.append(self._ask(self._fetch, batches[index + 1], sizes, max_bytes))
             yield current
 
-    def _sizes(self) -> dict[int, dict[bytes, Any]]:
+    def _survey(self, small: int) -> dict[int, int | None]:
+        """Every waiting message: the size of each over ``small`` bytes (SEARCH LARGER
+        finds them; a FETCH of every message's size would cost more than its body), None
+        for the rest, which weigh at most ``small`` bytes."""
         uids = self.client.search(["UNDELETED"])
-        return dict(self.client.fetch(uids, ["RFC822.SIZE", "INTERNALDATE"])) if uids else {}
+        if not uids:
+            return {}
+        large = self.client.search(["UNDELETED", "LARGER", str(small)])
+        sizes = self.client.fetch(large, ["RFC822.SIZE"]) if large else {}
+        known = {uid: int(info[b"RFC822.SIZE"]) for uid, info in sizes.items()}
+        return {uid: known.get(uid) for uid in uids}
 
     def _fetch(
-        self, batch: list[int], sizes: dict[int, dict[bytes, Any]], max_bytes: int
+        self, batch: list[int], sizes: dict[int, int | None], max_bytes: int
     ) -> list[Incoming]:
-        """The batch's bodies; one over ``max_bytes`` is not fetched (``raw`` stays empty),
-        and a message another client removed meanwhile is left out."""
-        small = {u for u in batch if sizes[u][b"RFC822.SIZE"] <= max_bytes}
-        big = sorted(set(batch) - small)
-        bodies = self.client.fetch(sorted(small), ["BODY.PEEK[]"]) if small else {}
-        heads = self.client.fetch(big, ["BODY.PEEK[HEADER]"]) if big else {}
+        """The batch's bodies and arrival times; one over ``max_bytes`` comes without its
+        body (``raw`` stays empty), and a message another client removed meanwhile is left
+        out."""
+        big = sorted(u for u in batch if (sizes[u] or 0) > max_bytes)
+        fits = sorted(set(batch).difference(big))
+        bodies = self.client.fetch(fits, ["BODY.PEEK[]", "INTERNALDATE"]) if fits else {}
+        heads = self.client.fetch(big, ["BODY.PEEK[HEADER]", "INTERNALDATE"]) if big else {}
         return [
-            self._incoming(uid, sizes[uid], bodies.get(uid), heads.get(uid))
+            self._incoming(uid, sizes[uid], bodies.get(uid) or heads[uid])
             for uid in batch
             if uid in bodies or uid in heads
         ]
 
-    def _incoming(
-        self,
-        uid: int,
-        info: dict[bytes, Any],
-        body: dict[bytes, Any] | None,
-        head: dict[bytes, Any] | None = None,
-    ) -> Incoming:
+    def _incoming(self, uid: int, size: int | None, info: dict[bytes, Any]) -> Incoming:
         when = info[b"INTERNALDATE"]
         if when.tzinfo is None:
             when = when.replace(tzinfo=timezone.utc)
         when = when.astimezone(timezone.utc)
+        body = info.get(b"BODY[]")
+        raw = bytes(body) if body is not None else b""
         return Incoming(
             key=f"imap:{self.uidvalidity}:{uid}",
             order_key=arrival_key(when, f"{self.uidvalidity:012d}|{uid:012d}"),
             received=when,
-            size=int(info[b"RFC822.SIZE"]),
-            raw=bytes(body[b"BODY[]"]) if body else b"",
-            head=bytes(head.get(b"BODY[HEADER]", b"")) if head else b"",
+            size=size if size is not None else len(raw),
+            raw=raw,
+            head=b"" if body is not None else bytes(info.get(b"BODY[HEADER]", b"")),
         )
 
     def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
@@ -180,6 +194,13 @@ class ImapInbox:
             move.result()  # a move that failed raises here
 
     def _move(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
+        begin = time.perf_counter()
+        try:
+            self._move_to_folders(done, rejected)
+        finally:
+            self.busy_moving += time.perf_counter() - begin
+
+    def _move_to_folders(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
         for messages, folder in (
             (done, self.config.processed_folder),
             (rejected, self.config.rejected_folder),
@@ -237,16 +258,17 @@ class ImapInbox:
 
 
 def _batches(
-    uids: Sequence[int], sizes: dict[int, dict[bytes, Any]], max_bytes: int
+    uids: Sequence[int], sizes: Mapping[int, int | None], max_bytes: int, small: int
 ) -> list[list[int]]:
     """The messages in server order, cut into batches of IMAP_BATCH messages or
-    IMAP_BATCH_BYTES bytes (a body over ``max_bytes`` is not fetched: it counts nothing)."""
+    IMAP_BATCH_BYTES bytes (a size None weighs ``small``, the most it can be; a body over
+    ``max_bytes`` is not fetched: it weighs nothing)."""
     batches: list[list[int]] = []
     current: list[int] = []
     weight = 0
     for uid in uids:
-        size = int(sizes[uid][b"RFC822.SIZE"])
-        size = size if size <= max_bytes else 0
+        size = sizes[uid]
+        size = small if size is None else size if size <= max_bytes else 0
         if current and (len(current) >= IMAP_BATCH or weight + size > IMAP_BATCH_BYTES):
             batches.append(current)
             current, weight = [], 0

@@ -15,7 +15,7 @@ from email.message import Message
 from pathlib import Path
 
 from wtg import private
-from wtg.mail.compose import POLICY, Outgoing, safe
+from wtg.mail.compose import Outgoing, safe, wire
 from wtg.store import fsync_dir, write_atomic
 
 BACKOFF_FIRST = 60.0
@@ -49,7 +49,7 @@ class Outbox:
         if isinstance(msg, Outgoing) and msg.refused:
             note = {"attempts": 0, "next_try": 0.0, "error": msg.refused, "refused": True}
             write_atomic(self.queue_dir / f"{name}.json", json.dumps(note) + "\n", sync=durable)
-        write_atomic(self.queue_dir / f"{name}.eml", msg.as_bytes(policy=POLICY), sync=durable)
+        write_atomic(self.queue_dir / f"{name}.eml", wire(msg), sync=durable)
         if self._known is not None:
             self._known.add(f"{name}.eml")
         return True

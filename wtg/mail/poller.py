@@ -11,6 +11,8 @@ finds its own earlier work by the message's key and Message-ID.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
 from datetime import datetime, timezone
 from email.message import Message
@@ -102,6 +104,7 @@ class Poller:
                         continue
                     (rejected if outcome.kind.to_rejected else done).append(message)
                 self._commit()
+                self.answers.release()
                 self.inbox.finish(done, rejected)
             self.inbox.settle()
         except Exception as exc:
@@ -109,6 +112,7 @@ class Poller:
             record_poll(self.gm.spool, self.now, f"{type(exc).__name__}: {exc}")
             raise
         finally:
+            self.answers.release()
             self.journal.close()
         record_poll(self.gm.spool, self.now, None)
         done_with = tuple((key, outcome.text()) for _, key, outcome in sorted(outcomes))
@@ -147,10 +151,14 @@ class Poller:
         return game.config.game if game is not None else None
 
     def _commit(self) -> None:
-        """Everything written for this batch reaches the disk, then the journal says so."""
-        for root in {self.gm.spool, self.gm.games_dir}:
-            if root.exists():
-                flush(root)
+        """Everything written for this batch reaches the disk (one flush a file system: the
+        spool is mostly inside the games folder), then the journal says so."""
+        systems: dict[int, Path] = {}
+        for root in (self.gm.games_dir, self.gm.spool):
+            with contextlib.suppress(FileNotFoundError):
+                systems.setdefault(os.stat(root).st_dev, root)
+        for root in systems.values():
+            flush(root)
         self.journal.commit()
 
     # --- one message ------------------------------------------------------------

@@ -65,7 +65,7 @@ def syntax_data() -> JsonObject:
     """The parser's patterns, words and limits, which the page's script reads values and
     lines with (regular expressions in the syntax both Python and JavaScript read)."""
     return {
-        "digits": values._DIGITS.pattern,
+        "digits": values.DIGITS,
         "coord": values._COORD.pattern,
         "word": values._WORD.pattern,
         "arrow": values._ARROW.pattern,

@@ -32,6 +32,8 @@ class FakeClient:
         self.vanished: set[int] = set()
         """Removed by another client after their sizes were fetched."""
         self.calls: list[tuple[str, str]] = []
+        self.asked: list[list[str]] = []
+        """The items of each FETCH."""
         self.moved: dict[str, list[int]] = {}
 
     def _note(self, name: str) -> None:
@@ -48,18 +50,29 @@ class FakeClient:
 
     def search(self, criteria: list[str]) -> list[int]:
         self._note("search")
-        return sorted(self.mails, reverse=True)  # servers need not answer in order
+        larger = int(criteria[2]) if criteria[1:2] == ["LARGER"] else -1
+        found = [uid for uid, mail in self.mails.items() if len(mail) > larger]
+        return sorted(found, reverse=True)  # servers need not answer in order
 
     def fetch(self, uids: list[int], items: list[str]) -> dict[int, dict[bytes, Any]]:
         self._note("fetch")
         if self.fail_fetch:
             raise ConnectionResetError("connection reset by peer")
-        if items == ["BODY.PEEK[]"]:
-            return {u: {b"BODY[]": self.mails[u]} for u in uids if u not in self.vanished}
-        if items == ["BODY.PEEK[HEADER]"]:
-            return {u: {b"BODY[HEADER]": self.mails[u].split(b"\r\n\r\n")[0]} for u in uids}
+        self.asked.append(items)
         when = datetime(2026, 11, 22, 11, 0)
-        return {u: {b"RFC822.SIZE": len(self.mails[u]), b"INTERNALDATE": when} for u in uids}
+        if items == ["BODY.PEEK[]", "INTERNALDATE"]:
+            return {
+                u: {b"BODY[]": self.mails[u], b"INTERNALDATE": when}
+                for u in uids
+                if u not in self.vanished
+            }
+        if items == ["BODY.PEEK[HEADER]", "INTERNALDATE"]:
+            return {
+                u: {b"BODY[HEADER]": self.mails[u].split(b"\r\n\r\n")[0], b"INTERNALDATE": when}
+                for u in uids
+            }
+        assert items == ["RFC822.SIZE"]
+        return {u: {b"RFC822.SIZE": len(self.mails[u])} for u in uids}
 
     def move(self, uids: list[int], folder: str) -> None:
         self._note("move")
@@ -107,7 +120,7 @@ def test_batches_come_in_server_order_from_the_imap_thread(
     threads = {thread for name, thread in client.calls if name != "logout"}
     assert len(threads) == 1
     assert threads.pop().startswith("imap")
-    assert [name for name, _ in client.calls].count("fetch") == 4  # the sizes, 3 batches
+    assert client.asked == [["BODY.PEEK[]", "INTERNALDATE"]] * 3  # no FETCH of small sizes
 
 
 def test_a_big_message_comes_without_its_body_and_a_vanished_one_not_at_all(
@@ -119,6 +132,7 @@ def test_a_big_message_comes_without_its_body_and_a_vanished_one_not_at_all(
     inbox = ImapInbox(imap_config(gm_config(tmp_path)), client)
     (batch,) = list(inbox.waiting(max_bytes=1000))
     inbox.close()
+    assert client.asked[0] == ["RFC822.SIZE"]  # of the one big message only
     assert [(m.key, m.size, bool(m.raw), m.head) for m in batch] == [
         ("imap:77:1", len(client.mails[1]), True, b""),
         ("imap:77:2", len(client.mails[2]), False, b"Subject: big"),  # over the limit: its head
@@ -172,10 +186,15 @@ def test_wtg_poll_says_in_a_line_why_it_stopped(
 
 
 def test_a_batch_holds_many_messages_but_not_too_many_bytes() -> None:
-    sizes = {
-        uid: {b"RFC822.SIZE": size} for uid, size in enumerate([10] * 700 + [5_000_000] * 3, 1)
-    }
-    cut = inbox_module._batches(sorted(sizes), sizes, max_bytes=6_000_000)
-    assert [len(batch) for batch in cut] == [500, 201, 1, 1]  # 200 small and a big one fit
-    skipped = inbox_module._batches(sorted(sizes), sizes, max_bytes=1_000)  # big: not fetched
-    assert [len(batch) for batch in skipped] == [500, 203]
+    sizes: dict[int, int | None] = dict.fromkeys(range(1, 701))  # small: sizes not asked
+    sizes.update({701: 5_000_000, 702: 5_000_000, 703: 5_000_000})
+    small = inbox_module.SMALL
+    cut = inbox_module._batches(sorted(sizes), sizes, max_bytes=6_000_000, small=small)
+    # 200 small ones may weigh 3.2 MB: no big one joins them
+    assert [len(batch) for batch in cut] == [500, 200, 1, 1, 1]
+    skipped = inbox_module._batches(sorted(sizes), sizes, max_bytes=1_000, small=1_000)
+    assert [len(batch) for batch in skipped] == [500, 203]  # big: not fetched, weighs nothing
+    heavy = dict.fromkeys(range(1, 1001), None)
+    assert [len(b) for b in inbox_module._batches(sorted(heavy), heavy, 10**6, 40_000)] == [
+        200
+    ] * 5  # each may weigh 40,000 bytes: 8 MB is 200 of them

@@ -13,6 +13,9 @@ from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.turn import Phase, Turn
 from wtg.rules.wok.view import province_row
 
+_NO_CHANCE = NoChance()
+"""Shared by every forecast: it never draws (a Random made anew seeds itself from the OS)."""
+
 
 def forecast(
     state: WokState,
@@ -26,7 +29,7 @@ def forecast(
     typed = Orders.from_dict(orders)
     work = state.clone()
     work.turn = state.turn + 1
-    turn = Turn(work, {player: typed}, NoChance(), (player,))
+    turn = Turn(work, {player: typed}, _NO_CHANCE, (player,))
     for phase in phases:
         phase(turn)
     me = work.player(player)

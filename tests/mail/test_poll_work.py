@@ -1,0 +1,121 @@
+"""What one poll does for a batch of mails, counted (issue 13: a cheap poll): each mail
+parsed once; each game's lock taken once and its turns looked at once for the whole
+batch, not once a mail; the forecast template found once; no sync of a single file, one
+flush of the file system for the batch. Counts, not times: the benchmark times it."""
+
+from __future__ import annotations
+
+import collections
+import email.policy
+import mailbox
+import os
+import random
+from collections.abc import Callable, Iterator
+from datetime import datetime, timezone
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import pytest
+
+from tests.mail.servers import GM_ADDRESS
+from wtg import store
+from wtg.aof.render import render_aof
+from wtg.config import config_from_data
+from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.engine import Game, create_game
+from wtg.gameconfig import PlayerEntry
+from wtg.mail import poller
+from wtg.mail.inbox import MaildirInbox
+from wtg.rules.wok.state import WokState
+from wtg.rules.wok4.fullorders import full_orders
+from wtg.store import GameStore
+
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
+GAMES, SEATS = 3, 10
+
+
+def order_mails(games: list[Game[WokState]]) -> list[bytes]:
+    """Every player of every game mails a full AOF (as bench/bench_poll.py does)."""
+    rng = random.Random(7)
+    mails: list[bytes] = []
+    for game in games:
+        state = game.state()
+        for entry in game.config.players:
+            header = {"game": game.config.game, "turn": 1, "player": entry.id, "code": entry.code}
+            context = game.ruleset.form_context(state, entry.id)
+            form = render_aof(game.ruleset.form, header, full_orders(state, entry.id, rng), context)
+            msg = EmailMessage()
+            msg["From"] = entry.email
+            msg["To"] = GM_ADDRESS
+            msg["Subject"] = f"orders for {game.config.game}"
+            msg["Message-ID"] = f"<work{len(mails)}@players.example>"
+            msg.set_content("My orders:\n\n" + form)
+            mails.append(msg.as_bytes(policy=email.policy.SMTP))
+    return mails
+
+
+class Counts:
+    def __init__(self) -> None:
+        self.calls: collections.Counter[str] = collections.Counter()
+
+    def wrap(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.calls[name] += 1
+            return function(*args, **kwargs)
+
+        return counted
+
+    def lookups(self, original: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(loader: Any, environment: Any, name: str) -> Any:
+            self.calls[f"template {name}"] += 1
+            return original(loader, environment, name)
+
+        return counted
+
+
+@pytest.fixture
+def counts(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counts]:
+    seen = Counts()
+    for module, name in ((poller, "parse_mail"), (poller, "flush"), (store, "exclusive")):
+        monkeypatch.setattr(module, name, seen.wrap(name, getattr(module, name)))
+    monkeypatch.setattr(GameStore, "turns", seen.wrap("turns", GameStore.turns))
+    monkeypatch.setattr(os, "fsync", seen.wrap("fsync", os.fsync))
+    loader = jinja2.FileSystemLoader.get_source
+    monkeypatch.setattr(jinja2.FileSystemLoader, "get_source", seen.lookups(loader))
+    yield seen
+
+
+def test_a_batch_parses_each_mail_once_and_reads_each_game_once(
+    tmp_path: Path, counts: Counts
+) -> None:
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
+    games = [
+        create_game(
+            gm.games_dir / f"w{t}",
+            "wok4",
+            "classic60",
+            [
+                PlayerEntry(id=i, name=f"P{i}", email=f"w{t}p{i}@players.example", code=f"C{t}X{i}")
+                for i in range(1, SEATS + 1)
+            ],
+            seed=t,
+        ).typed(WOK4)
+        for t in range(1, GAMES + 1)
+    ]
+    gm.maildir_in.parent.mkdir(parents=True)
+    box = mailbox.Maildir(gm.maildir_in, create=True)
+    mails = order_mails(games)
+    for raw in mails:
+        box.add(raw)
+    counts.calls.clear()
+    summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW)
+    assert summary.filed == len(mails) == GAMES * SEATS  # one batch (FETCH_BATCH is 100)
+    calls = counts.calls
+    assert calls["parse_mail"] == len(mails)
+    assert calls["exclusive"] == GAMES  # each game's lock once for the batch, not once a mail
+    assert calls["turns"] <= 2 * GAMES  # its turns listed when locked, and once read
+    assert calls["template wok4/forecast.txt.j2"] <= 1  # looked for once, not once a mail
+    assert calls["fsync"] == 2  # no mail's file synced on its own (the poll's health record
+    assert calls["flush"] == 1  # and its folder are, once a poll): one flush for the batch
