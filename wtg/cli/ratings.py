@@ -24,6 +24,7 @@ def ratings(ctx: click.Context, games_dir: str | None, only: str | None, as_json
     games_dir), a table a ruleset: Elo for WoS Tactics (with win/loss records), openskill's
     Plackett-Luce model from the final placings for the others; humans only, with the
     number of games behind each rating. Bots never change a rating."""
+    from wtg.lobby.people import as_people
     from wtg.ratings import ELO, finished_games, rate_rulesets, ratings_json
     from wtg.registry import ruleset_names
 
@@ -32,7 +33,7 @@ def ratings(ctx: click.Context, games_dir: str | None, only: str | None, as_json
         fail(f"no games folder {folder}")
     if only is not None and only not in ruleset_names():
         fail(f"no ruleset {only!r} (rulesets: {', '.join(ruleset_names())})")
-    tables = rate_rulesets(finished_games(folder), only)
+    tables = rate_rulesets(as_people(folder, finished_games(folder)), only)
     if as_json:
         click.echo(json.dumps(ratings_json(tables), indent=1))
         return

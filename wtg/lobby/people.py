@@ -8,11 +8,14 @@ Groups for "Beginner" (0-2 games finished, none won) or "Advanced" (3+ games fin
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from datetime import datetime
+from pathlib import Path
 
 from wtg.core.record import Record
 from wtg.gameconfig import NAME_MAX_LENGTH, ConfigError, check_text
-from wtg.lobby.book import Book, same, stamp
+from wtg.lobby.book import FILE, FOLDER, Book, same, stamp
+from wtg.results import Entry, Finished
 
 BEGINNER = "beginner"
 ADVANCED = "advanced"
@@ -138,3 +141,52 @@ def everyone(book: Book) -> list[Person]:
     return [
         person(book, int(r["id"])) for r in book.rows("SELECT id FROM people ORDER BY name_key")
     ]
+
+
+def as_people(games_dir: Path, results: Sequence[Finished]) -> list[Finished]:
+    """The games' results with each human known as the person the lobby's book says played
+    his seat (``person:<id>``, under his one name), whichever address he played from; a seat
+    the book does not know (a game made by ``wtg new-game``) keeps its address key. The
+    HiScore and the ratings count people this way. Without a book, the results as given
+    (and no book is made)."""
+    if not (games_dir / FOLDER / FILE).is_file():
+        return list(results)
+    with Book(games_dir) as book:
+        seats = {
+            (str(row["game"]), int(row["seat"])): (int(row["id"]), str(row["name"]))
+            for row in book.rows(
+                "SELECT plays.game, plays.seat, people.id, people.name FROM plays"
+                " JOIN people ON people.id = plays.person"
+                " WHERE plays.result IS NULL OR plays.result != ? ORDER BY plays.since",
+                REPLACED,
+            )
+        }
+    return [
+        Finished(
+            game=result.game,
+            finished=result.finished,
+            entries=tuple(
+                _as_person(entry, seats.get((result.game, entry.seat or 0)))
+                for entry in result.entries
+            ),
+            ruleset=result.ruleset,
+            reason=result.reason,
+            seats=result.seats,
+        )
+        for result in results
+    ]
+
+
+def _as_person(entry: Entry, known: tuple[int, str] | None) -> Entry:
+    if known is None or entry.bot or entry.seat is None:
+        return entry
+    ident, name = known
+    return Entry(
+        key=f"person:{ident}",
+        name=name,
+        bot=False,
+        place=entry.place,
+        seat=entry.seat,
+        turn_points=entry.turn_points,
+        quit=entry.quit,
+    )

@@ -25,6 +25,7 @@ from wtg.config import GmConfig
 from wtg.core.record import Record
 from wtg.engine import Game, open_game
 from wtg.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.lobby.people import as_people
 from wtg.ratings import PLACKETT_LUCE, Ratings, Standing, rate_rulesets
 from wtg.site.board import public_board
 from wtg.site.facts import GameFacts, gather
@@ -220,7 +221,7 @@ def _site_pages(
             **shared,
         ),
     )
-    results = [g.result for g in games if g.result is not None]
+    results = as_people(games_root, [g.result for g in games if g.result is not None])
     out.put("hiscore.html", render("hiscore.html.j2", h=hiscore(results), **shared))
     out.put(
         "ratings.html",
