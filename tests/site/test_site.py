@@ -362,6 +362,9 @@ def test_each_game_page_draws_the_board_the_rules_publish(site: Path, played_gam
     gm_svg = draw_svg(game)
     assert "troops" in gm_svg.lower() or "arm" in gm_svg.lower()
     assert "Every province as it stands" in gm_svg and "Every province as it stands" not in svg
+    for name in ("risk", "meadow"):
+        svg = page(name).split("<svg", 1)[1].split("</svg>", 1)[0]
+        assert "the GM's view" not in svg and "what everyone sees" in svg, name
     assert page("risk").count('data-territory="') == 42
     assert page("meadow").count('data-tile="') > 100
 

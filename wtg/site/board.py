@@ -139,8 +139,18 @@ HOLDERS_ONLY = frozenset({"standard", "intermediate"})
 def public_board(ruleset: str, board: Board) -> Board | None:
     """What the public may see of the GM's ``board`` (the whole picture) of a game of
     ``ruleset``, by the same rules as ``published_board``; None where it publishes none."""
+    title = board.title.replace("the GM's view", "what everyone sees")
     if ruleset in OPEN_BOARDS:
-        return board
+        return Board(
+            title=title,
+            shape=board.shape,
+            spots=board.spots,
+            links=board.links,
+            sides=board.sides,
+            pieces=board.pieces,
+            tables=board.tables,
+            notes=board.notes,
+        )
     if ruleset not in HOLDERS_ONLY:
         return None
     spots = tuple(
@@ -155,5 +165,4 @@ def public_board(ruleset: str, board: Board) -> Board | None:
         )
         for spot in board.spots
     )
-    title = board.title.replace("the GM's view", "what everyone sees")
     return Board(title=title, shape=board.shape, spots=spots, links=board.links, sides=board.sides)
