@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.lobby.hall import Hall, address
+from wtg.engine import Game
+from wtg.gameconfig import PlayerEntry
 from wtg.lobby.book import Book
 from wtg.lobby.lists import waiting
 
@@ -16,6 +18,20 @@ def joined(hall: Hall, number: int, name: str) -> str:
     hall.poll(hours=2)
     (answer,) = hall.new_mails(address(number))
     return answer.code()
+
+
+def ann_and_bob(tmp_path: Path) -> tuple[Hall, Game, PlayerEntry]:
+    """A two-player list filled by Ann and Bob, its game started; the hall, the game and
+    Ann's seat."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=2)
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        code = joined(hall, number, name)
+        hall.mail(address(number), f"CONFIRM {code}")
+    hall.poll(hours=2)
+    game = hall.game("wok4-1")
+    hall.new_mails()
+    return hall, game, next(p for p in game.config.players if p.name == "Ann")
 
 
 def refusal(hall: Hall, number: int | str) -> str:
@@ -72,15 +88,7 @@ def test_a_join_as_a_taken_name_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_report_with_a_wrong_code_is_refused(tmp_path: Path) -> None:
-    hall = Hall(tmp_path)
-    hall.open_list("wok4", players=2)
-    for number, name in ((1, "Ann"), (2, "Bob")):
-        code = joined(hall, number, name)
-        hall.mail(address(number), f"CONFIRM {code}")
-    hall.poll(hours=2)
-    game = hall.game("wok4-1")
-    hall.new_mails()
-    ann = next(p for p in game.config.players if p.name == "Ann")
+    hall, game, ann = ann_and_bob(tmp_path)
     hall.mail(address(1), "REPORT wok4-1\nCODE WRONGCODE1")
     hall.mail(address(2), "REPORT wok4-1")
     hall.mail(address(2), f"PRESS wok4-1\nCODE {ann.code[:-1]}X\n\nfake news")
@@ -93,15 +101,7 @@ def test_a_report_with_a_wrong_code_is_refused(tmp_path: Path) -> None:
 
 
 def test_resign_needs_the_confirm_of_the_registered_address(tmp_path: Path) -> None:
-    hall = Hall(tmp_path)
-    hall.open_list("wok4", players=2)
-    for number, name in ((1, "Ann"), (2, "Bob")):
-        code = joined(hall, number, name)
-        hall.mail(address(number), f"CONFIRM {code}")
-    hall.poll(hours=2)
-    game = hall.game("wok4-1")
-    hall.new_mails()
-    ann = next(p for p in game.config.players if p.name == "Ann")
+    hall, game, ann = ann_and_bob(tmp_path)
     hall.mail("thief@else.example", f"RESIGN wok4-1\nCODE {ann.code}")  # a stolen code
     hall.poll(hours=2)
     assert hall.new_mails("thief@else.example") == []  # the request goes to Ann's address
@@ -146,15 +146,7 @@ def test_automatic_mail_gets_no_answer_to_its_commands(tmp_path: Path) -> None:
 def test_press_may_not_carry_an_order_form(tmp_path: Path) -> None:
     """Press is printed in every player's report, next to his own form: a form in it (a
     fake one for another player, say) would be read when he replies."""
-    hall = Hall(tmp_path)
-    hall.open_list("wok4", players=2)
-    for number, name in ((1, "Ann"), (2, "Bob")):
-        code = joined(hall, number, name)
-        hall.mail(address(number), f"CONFIRM {code}")
-    hall.poll(hours=2)
-    game = hall.game("wok4-1")
-    hall.new_mails()
-    ann = next(p for p in game.config.players if p.name == "Ann")
+    hall, game, ann = ann_and_bob(tmp_path)
     fake = "=== BEGIN AOF ===\nGAME: wok4-1  TURN: 1  PLAYER: 2  CODE: XXXXXXXX\nX1: 350\n"
     hall.mail(ann.email, f"PRESS wok4-1\nCODE {ann.code}\n\nLook:\n{fake}")
     hall.mail(ann.email, f"PRESS wok4-1\nCODE {ann.code}\n\nX1: 350\n=== END AOF ===\n")
@@ -167,15 +159,7 @@ def test_press_may_not_carry_an_order_form(tmp_path: Path) -> None:
 
 
 def test_a_mail_with_a_form_is_an_order_mail_whatever_stands_above_it(tmp_path: Path) -> None:
-    hall = Hall(tmp_path)
-    hall.open_list("wok4", players=2)
-    for number, name in ((1, "Ann"), (2, "Bob")):
-        code = joined(hall, number, name)
-        hall.mail(address(number), f"CONFIRM {code}")
-    hall.poll(hours=2)
-    game = hall.game("wok4-1")
-    hall.new_mails()
-    ann = next(p for p in game.config.players if p.name == "Ann")
+    hall, game, ann = ann_and_bob(tmp_path)
     form = game.aof(ann.id).replace("R1: _", "R1: 1")
     hall.mail(ann.email, f"STATUS wok4-1\nREPORT wok4-1\n\n{form}")
     summary = hall.poll(hours=2)

@@ -8,9 +8,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from wtg.core.board import Board, Spot
 from wtg.core.ruleset import TurnResult
 from wtg.rules.standard.resolve import resolve as resolve_standard
 from wtg.rules.wok.orders import Orders
+from wtg.rules.wok.ruleset import WokRuleset
 from wtg.rules.wok.state import Player, Province, WokState
 from wtg.rules.wok4.resolve import resolve
 
@@ -93,3 +95,15 @@ class FixedRng(random.Random):
         value = self.values[min(self.index, len(self.values) - 1)]
         self.index += 1
         return value
+
+
+def drawn(ruleset: WokRuleset, result: TurnResult[WokState], player: int | None) -> Board:
+    """The board ``ruleset`` draws after ``result``'s turn for ``player`` (None: the GM),
+    from the turn's events as stored."""
+    events: list[dict[str, Any]] = [e.to_dict() for e in result.events]
+    return ruleset.board(result.state, player, events)
+
+
+def spot(view: Board, pid: int) -> Spot:
+    (found,) = [s for s in view.spots if s.id == str(pid)]
+    return found

@@ -9,11 +9,9 @@ owns province 1 (10 SPY, 6 ARM and 4 KNI); player 2 owns its neighbour 2 and the
 
 from __future__ import annotations
 
-from typing import Any
-
-from tests.rules.builders import FixedRng, empty, orders
+from tests.rules.builders import FixedRng, drawn, empty, orders, spot
 from tests.rules.intermediate.grid import make_grid, run_intermediate
-from wtg.core.board import Board, Spot
+from wtg.core.board import Board
 from wtg.core.ruleset import TurnResult
 from wtg.data.rulesets.intermediate import RULESET
 from wtg.rules.wok.state import WokState
@@ -34,13 +32,7 @@ def setup() -> WokState:
 
 
 def board(result: TurnResult[WokState], player: int | None) -> Board:
-    events: list[dict[str, Any]] = [e.to_dict() for e in result.events]
-    return RULESET.board(result.state, player, events)
-
-
-def spot(view: Board, pid: int) -> Spot:
-    (found,) = [s for s in view.spots if s.id == str(pid)]
-    return found
+    return drawn(RULESET, result, player)
 
 
 def test_a_player_sees_his_troop_types_his_borders_and_every_terrain() -> None:

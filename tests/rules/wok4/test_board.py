@@ -14,10 +14,8 @@ the 5x4 grid:
 
 from __future__ import annotations
 
-from typing import Any
-
-from tests.rules.builders import FixedRng, empty, give, make_state, orders, run
-from wtg.core.board import Board, Spot
+from tests.rules.builders import FixedRng, drawn, empty, give, make_state, orders, run, spot
+from wtg.core.board import Board
 from wtg.core.ruleset import TurnResult
 from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.state import WokState
@@ -38,13 +36,7 @@ def setup() -> WokState:
 
 
 def board(result: TurnResult[WokState], player: int | None) -> Board:
-    events: list[dict[str, Any]] = [e.to_dict() for e in result.events]
-    return RULESET.board(result.state, player, events)
-
-
-def spot(view: Board, pid: int) -> Spot:
-    (found,) = [s for s in view.spots if s.id == str(pid)]
-    return found
+    return drawn(RULESET, result, player)
 
 
 def test_a_player_sees_his_provinces_in_full_and_only_the_holders_of_his_borders() -> None:
