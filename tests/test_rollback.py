@@ -184,6 +184,30 @@ def test_send_mails_the_reports_of_a_turn_run_again(tmp_path: Path) -> None:
     assert send(gm, now=NOW).queued == 4
 
 
+def test_send_mails_the_reports_of_a_turn_rerun_once_each_time(tmp_path: Path) -> None:
+    """A GM corrects orders and reruns the last turn (``run-turn --rerun``): the players get
+    the new reports (new mails, ``-rN``), once each rerun, and earlier turns not again."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    play(game, 2)
+    assert send(gm, now=NOW).queued == 12  # turns 0, 1 and 2
+    game.run_turn(rerun=True)
+    summary = send(gm, now=NOW)
+    assert (summary.queued, summary.sent) == (4, 4)
+    mails = [email.message_from_bytes(p.read_bytes()) for p in delivered(gm.maildir_out)]
+    rerun = sorted(
+        str(m["Subject"])
+        for m in mails
+        if "-t0002-" in str(m["Message-ID"]) and "-r1." in str(m["Message-ID"])
+    )
+    assert rerun == [f"[g1] turn 2 report for {p.name}" for p in players(4)]
+    assert send(gm, now=NOW).queued == 0
+    game.run_turn(rerun=True)
+    assert send(gm, now=NOW).queued == 4  # the second rerun: mailed again
+    game.run_turn(now=NOW + timedelta(hours=6))
+    assert send(gm, now=NOW).queued == 4  # turn 3, as usual
+
+
 class Crash(BaseException):
     """A crash in the middle of a rollback (nothing may catch it)."""
 

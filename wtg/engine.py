@@ -69,6 +69,8 @@ class TurnMeta(TypedDict, total=False):
     ran_at: str
     deadline: str | None
     next_deadline: str | None
+    reruns: int
+    """How often the turn was run again (``run-turn --rerun``): its reports are mailed again."""
 
 
 class SeatStatus(TypedDict):
@@ -120,6 +122,9 @@ def _turn_meta(data: Json) -> TurnMeta:
         meta["deadline"] = deadline
     if "next_deadline" in data and (upcoming is None or isinstance(upcoming, str)):
         meta["next_deadline"] = upcoming
+    reruns = data.get("reruns")
+    if isinstance(reruns, int) and not isinstance(reruns, bool) and reruns > 0:
+        meta["reruns"] = reruns
     return meta
 
 
@@ -500,7 +505,11 @@ class Game(Generic[S]):
         result = self.ruleset.resolve(state, orders, turn_rng(self.config.seed, target))
         events = [e.to_dict() for e in result.events]
         waited = bool(self.ruleset.owing(state))
-        meta = self.meta(target) if rerun else self._new_meta(target, now, waited)
+        if rerun:
+            meta = self.meta(target)
+            meta["reruns"] = meta.get("reruns", 0) + 1  # mailed again by the next send
+        else:
+            meta = self._new_meta(target, now, waited)
         files = self._turn_files(result.state, events, meta, set_aside)
         for pid, (text, data) in copies.items():
             files[f"orders/p{pid:02d}.yaml"] = text

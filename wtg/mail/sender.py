@@ -93,12 +93,17 @@ def queue_reports(
         undone = [r for r in rollbacks(game.store) if r.finished]
         if any(not journal.rollback_seen(name, r.ident) for r in undone):
             _after_rollbacks(journal, name, undone)  # their turns run again: mailed again
+        latest = game.latest_turn()
+        reruns = game.meta(latest).get("reruns", 0)
+        if reruns and not journal.rollback_seen(name, f"rerun-t{latest:04d}-{reruns}"):
+            _after_rerun(journal, name, latest, reruns)  # its reports mailed again
         chosen = game.settings().read() if picture is not None else {}
-        for turn in range(journal.mailed_turn(name) + 1, game.latest_turn() + 1):
+        for turn in range(journal.mailed_turn(name) + 1, latest + 1):
             again = sum(1 for r in undone if r.to < turn)  # rollbacks that voided it
             for entry in game.config.players:
                 ident = f"report-{name}-t{turn:04d}-p{entry.id:02d}"
                 ident += f"-g{again}" if again else ""  # the report of a turn run again
+                ident += f"-r{reruns}" if reruns and turn == latest else ""  # and rerun
                 if outbox.known(ident):
                     continue
                 subject = f"[{name}] turn {turn} report for {entry.name}"
@@ -131,6 +136,16 @@ def _after_rollbacks(journal: Journal, name: str, undone: list[Rollback]) -> Non
     journal.set_mailed_turn(name, min(journal.mailed_turn(name), *fresh))
     for rollback in undone:
         journal.saw_rollback(name, rollback.ident)
+    journal.commit()
+
+
+def _after_rerun(journal: Journal, name: str, turn: int, reruns: int) -> None:
+    """The last turn was run again (``run-turn --rerun``, after the GM corrected orders)
+    since the last send: its reports are mailed again, each a new mail (``-rN``).
+    Committed at once, with the rerun marked seen (the journal keeps it beside the
+    rollbacks)."""
+    journal.set_mailed_turn(name, min(journal.mailed_turn(name), turn - 1))
+    journal.saw_rollback(name, f"rerun-t{turn:04d}-{reruns}")
     journal.commit()
 
 
