@@ -386,3 +386,23 @@ def test_the_index_lists_the_hosts_open_waiting_lists(tmp_path: Path) -> None:
     waiting = index.split('<section id="waiting">', 1)[1].split("</section>", 1)[0]
     assert '<td class="num">0</td><td class="num">4</td>' in waiting
     assert "wok4 on classic60, 4 players, for every player" in waiting
+
+
+def test_cron_hears_of_a_build_only_when_it_changed_something(
+    played_games: Path, tmp_path: Path
+) -> None:
+    """ "cron stays quiet unless something happened": the summary line when files were
+    written, nothing at all when the site was up to date."""
+    out = tmp_path / "out"
+    first = CliRunner().invoke(main, ["site", str(out), "--games-dir", str(played_games)])
+    assert first.exit_code == 0 and first.output.startswith(f"site {out}: 5 game(s): wrote ")
+    again = CliRunner().invoke(main, ["site", str(out), "--games-dir", str(played_games)])
+    assert (again.exit_code, again.output) == (0, "")
+
+
+def test_a_build_tells_its_progress_game_by_game(played_games: Path, tmp_path: Path) -> None:
+    """On a terminal `wtg site` shows a bar: the build says how many games, then each."""
+    told: list[tuple[int, str]] = []
+    build_site(played_games, tmp_path / "out", jobs=1, progress=lambda n, g: told.append((n, g)))
+    assert told[0] == (len(GAMES), "")
+    assert sorted(told[1:]) == sorted((1, name) for name in GAMES)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -53,17 +55,35 @@ def site(
 
     folder = Path(games_dir) if games_dir else games_root(ctx)
     config = _config_or_none(ctx)
-    report = build_site(
-        folder,
-        Path(out_dir),
-        title=title or SITE_TITLE,
-        base_url=base_url,
-        jobs=jobs,
-        config=config,
-    )
+    terminal = sys.stderr.isatty()
+    with contextlib.ExitStack() as stack:
+        bar: list[Any] = []
+
+        def progress(step: int, name: str) -> None:
+            if not name:  # the number of games: the bar starts
+                bar.append(
+                    stack.enter_context(
+                        click.progressbar(
+                            length=step, label="wtg site", file=sys.stderr, item_show_func=str
+                        )
+                    )
+                )
+            else:
+                bar[0].update(step, name)
+
+        report = build_site(
+            folder,
+            Path(out_dir),
+            title=title or SITE_TITLE,
+            base_url=base_url,
+            jobs=jobs,
+            config=config,
+            progress=progress if terminal else None,
+        )
     for line in report.skipped:
         click.echo(line, err=True)
-    click.echo(f"site {out_dir}: {report.line()}")
+    if terminal or serve_it or report.written or report.removed or report.skipped:
+        click.echo(f"site {out_dir}: {report.line()}")  # under cron: only when it changed
     if serve_it:
         serve(Path(out_dir), port, click.echo)
 

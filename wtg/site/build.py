@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import re
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -147,12 +147,14 @@ def _one_game(folder: Path, site: _Site) -> tuple[str, GameFacts | str, bool]:
 
 def _read_games(
     folders: Sequence[Path], site: _Site, jobs: int
-) -> list[tuple[str, GameFacts | str, bool]]:
+) -> Iterator[tuple[str, GameFacts | str, bool]]:
+    """Each game read and its page written, in the folders' order, as each is done."""
     if jobs <= 1 or len(folders) < INLINE_GAMES:
-        return [_one_game(folder, site) for folder in folders]
+        yield from (_one_game(folder, site) for folder in folders)
+        return
     chunk = max(1, len(folders) // (jobs * 8))
     with ProcessPoolExecutor(jobs) as pool:
-        return list(pool.map(_one_game, folders, [site] * len(folders), chunksize=chunk))
+        yield from pool.map(_one_game, folders, [site] * len(folders), chunksize=chunk)
 
 
 def build_site(
@@ -163,8 +165,11 @@ def build_site(
     base_url: str = "",
     jobs: int | None = None,
     config: GmConfig | None = None,
+    progress: Callable[[int, str], None] | None = None,
 ) -> BuildReport:
-    """Build (or bring up to date) the site of ``games_root``'s games in ``out_dir``."""
+    """Build (or bring up to date) the site of ``games_root``'s games in ``out_dir``;
+    ``progress`` is told the number of games first (with "") and then each game's folder
+    name as it is done (a terminal's progress bar)."""
     from wtg.due import default_jobs
 
     scan = scan_games(games_root)
@@ -174,7 +179,11 @@ def build_site(
     site = _Site(out_dir, title, frozenset(sender_games))
     games: list[GameFacts] = []
     written: list[str] = []
+    if progress is not None:
+        progress(len(scan.folders), "")
     for name, facts, wrote in _read_games(scan.folders, site, jobs or default_jobs()):
+        if progress is not None:
+            progress(1, name)
         if isinstance(facts, str):
             skipped.append(Unreadable(games_root / name, facts).line())
             continue
