@@ -338,7 +338,10 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
     terminal = sys.stderr.isatty()
     later: list[tuple[str, bool]] = []  # on a terminal, the lines wait for the bar to end
     bar = click.progressbar(
-        length=len(run.folders), label="run-turn --due", file=sys.stderr, item_show_func=str
+        length=len(run.folders),
+        label="run-turn --due",
+        file=sys.stderr,
+        item_show_func=lambda item: item or "",
     )
     with bar if terminal else contextlib.nullcontext(bar):
         for result in run.games():

@@ -64,7 +64,10 @@ def site(
                 bar.append(
                     stack.enter_context(
                         click.progressbar(
-                            length=step, label="wtg site", file=sys.stderr, item_show_func=str
+                            length=step,
+                            label="wtg site",
+                            file=sys.stderr,
+                            item_show_func=lambda item: item or "",
                         )
                     )
                 )
