@@ -37,7 +37,8 @@ def files(root: Path) -> dict[str, bytes]:
         if parts[0] == "archive" and len(parts) > 1:
             parts[1] = "X" if not parts[1].startswith(".tmp-") else ".tmp-X"
         data = path.read_bytes()
-        if parts[-1] == "rollback.json":
+        if parts[-1] == "rollback.json" and parts[1] != ".tmp-X":  # a killed write in the
+            # temporary folder may be cut short: that folder is not the rollback yet
             record = json.loads(data)
             record.pop("at")
             data = json.dumps(record).encode()

@@ -91,7 +91,8 @@ def test_a_report_with_a_wrong_code_is_refused(tmp_path: Path) -> None:
     hall, game, ann = ann_and_bob(tmp_path)
     hall.mail(address(1), "REPORT wok4-1\nCODE WRONGCODE1")
     hall.mail(address(2), "REPORT wok4-1")
-    hall.mail(address(2), f"PRESS wok4-1\nCODE {ann.code[:-1]}X\n\nfake news")
+    wrong = ann.code[:-1] + ("Y" if ann.code.endswith("X") else "X")  # never Ann's code
+    hall.mail(address(2), f"PRESS wok4-1\nCODE {wrong}\n\nfake news")
     hall.poll(hours=2)
     assert "the code is not the code of a player of game wok4-1" in refusal(hall, 1)
     bodies = [m.body for m in hall.new_mails(address(2))]
