@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wtg.aof.orderfile import _canonical, orders_from_entries
-from wtg.aof.values import check_value
+from wtg.aof.parse import _read_fields
+from wtg.aof.values import check_value, read_token
 from wtg.core.form import FieldSpec, FormSpec, SectionSpec
 from wtg.core.orders import RawEntry
 from wtg.data.forms import read_form
@@ -124,3 +125,18 @@ def test_a_value_out_of_the_field_is_still_refused(amount: object) -> None:
     entries = [RawEntry("convert", {"kind": "WOK", "amount": amount}, 1)]
     with pytest.raises(ValueError, match="convert #1"):
         orders_from_entries(FORM, 1, 1, entries)
+
+
+TOKENS = st.one_of(
+    st.text(alphabet="0123456789", min_size=1, max_size=9),
+    st.text(alphabet="0123456789١²xX/>-_ABPOW", min_size=1, max_size=6),
+)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(spec=st.sampled_from(FIELDS), token=TOKENS)
+def test_a_blank_of_digits_is_read_as_read_token_reads_it(spec: FieldSpec, token: str) -> None:
+    section = SectionSpec("one", "O", "ONE", 1, (spec,))
+    values, reasons = _read_fields(section, [token])
+    value, reason = read_token(spec, token)
+    assert (values.get(spec.name), reasons) == (value, [reason] if reason else [])
