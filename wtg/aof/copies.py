@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from wtg.aof.mailtext import Header, MailLine, is_header_line, is_marker, read_header
+from wtg.aof.mailtext import Header, MailLine, is_header_line, marker_pattern, read_header
 from wtg.core.form import FormSpec
 from wtg.core.settings import SettingSpec, setting_named
 
@@ -49,9 +49,10 @@ def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
     copies: list[FormCopy] = []
     outside: list[MailLine] = []
     index = 0
+    begins = marker_pattern(form.begin).fullmatch  # the marker's pattern found once
     while index < len(lines):
         line = lines[index]
-        if is_marker(form.begin, line.text):
+        if begins(line.text):
             copy, index = _marked(form, lines, index)
             copies.append(copy)
         else:
@@ -69,12 +70,13 @@ def _marked(form: FormSpec, lines: Sequence[MailLine], begin: int) -> tuple[Form
     depth = lines[begin].depth
     body: list[MailLine] = []
     index = begin + 1
+    begins, ends = marker_pattern(form.begin).fullmatch, marker_pattern(form.end).fullmatch
     while index < len(lines):
         line = lines[index]
-        if is_marker(form.begin, line.text):
+        if begins(line.text):
             break
         index += 1
-        if is_marker(form.end, line.text):
+        if ends(line.text):
             break
         if line.depth <= depth:
             body.append(line)

@@ -85,7 +85,8 @@ def has_marker(marker: str, text: str) -> bool:
     words = re.findall(r"[A-Za-z0-9]+", marker)
     if not words or words[0].casefold() not in text.casefold():
         return False
-    return any(is_marker(marker, line.text) for line in mail_lines(text))
+    matches = marker_pattern(marker).fullmatch  # found once, not once a line
+    return any(matches(line.text) for line in mail_lines(text))
 
 
 # --- the header -------------------------------------------------------------------------

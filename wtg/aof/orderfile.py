@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wtg.aof.values import Value, check_value, shown_value
-from wtg.core.form import RESERVED_KEYS, FormSpec, SectionSpec
+from wtg.core.form import RESERVED_KEYS, FieldSpec, FormSpec, SectionSpec
 from wtg.core.orders import RawEntry, Verdict
 from wtg.yamlio import dump_yaml, load_untrusted_yaml
 
@@ -141,12 +141,16 @@ def orders_from_entries(
     Raises ValueError on an entry that does not fit the form (a programming error:
     entries should have been read by parse_aof or entries_from_orders).
     """
-    strangers = {e.section for e in entries} - {s.key for s in form.sections}
-    if strangers:
-        raise ValueError(f"entries of unknown sections: {sorted(strangers)}")
+    by_section: dict[str, list[RawEntry]] = {s.key: [] for s in form.sections}
+    for entry in entries:
+        mine = by_section.get(entry.section)
+        if mine is None:
+            strangers = {e.section for e in entries} - by_section.keys()
+            raise ValueError(f"entries of unknown sections: {sorted(strangers)}")
+        mine.append(entry)
     orders: dict[str, Any] = {"player": player, "turn": turn}
     for section in form.sections:
-        mine = sorted((e for e in entries if e.section == section.key), key=lambda e: e.position)
+        mine = sorted(by_section[section.key], key=_position)
         items = [_canonical_item(section, e) for e in mine]
         if section.single and len(items) > 1:
             raise ValueError(f"'{section.key}' takes one order, got {len(items)}")
@@ -155,18 +159,57 @@ def orders_from_entries(
     return orders
 
 
+def _position(entry: RawEntry) -> int:
+    return entry.position
+
+
 def _canonical_item(section: SectionSpec, entry: RawEntry) -> Any:
     values: dict[str, Value] = {}
+    given = entry.values
     for spec in section.fields:
-        if spec.optional and entry.values.get(spec.name) is None:
+        value = given.get(spec.name)
+        if spec.optional and value is None:
             continue
-        value, reason = check_value(spec, entry.values.get(spec.name))
-        if value is None:
+        read, reason = (value, "") if _canonical(spec, value) else check_value(spec, value)
+        if read is None:
             raise ValueError(f"{section.key} #{entry.position}: {reason}")
-        values[spec.name] = value
+        values[spec.name] = read
     if section.listed:
         return [values[spec.name] for spec in section.fields]
     return values[section.scalar] if section.scalar is not None else values
+
+
+def _canonical(spec: FieldSpec, value: object) -> bool:
+    """Whether ``check_value`` would give ``value`` back as it is: a number in range, a
+    yes/no of a flag, a code name it reads as itself. The parser's entries hold such values
+    (read once from the player's text), so the common case needs no second reading; any
+    other value is read by ``check_value``."""
+    kind = type(value)
+    if kind is int:
+        plain = not (spec.flag or spec.coord or spec.word) and spec.codes is None
+        return plain and 0 <= value <= spec.limit  # type: ignore[operator]
+    if kind is bool:
+        return spec.flag
+    if kind is str and spec.codes is not None and not (spec.flag or spec.coord or spec.word):
+        return value in _code_names(spec)
+    return False
+
+
+_NAMES: dict[int, tuple[FieldSpec, frozenset[str]]] = {}
+"""By the id of a coded field (kept alive beside it, so the id stays its own): the code
+names ``check_value`` reads back as themselves (``POP-ARM``; not ``POP--ARM``, which it
+reads as ``POP-ARM``, nor a name all digits, which it may read as a code number)."""
+
+
+def _code_names(spec: FieldSpec) -> frozenset[str]:
+    kept = _NAMES.get(id(spec))
+    if kept is None or kept[0] is not spec:
+        codes = spec.codes or {}
+        names = frozenset(name for name in codes.values() if check_value(spec, name) == (name, ""))
+        if len(_NAMES) > 256:  # forms are few; a long-lived process must not grow this
+            _NAMES.clear()
+        kept = _NAMES[id(spec)] = (spec, names)
+    return kept[1]
 
 
 _PLAIN = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*")

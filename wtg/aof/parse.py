@@ -192,6 +192,10 @@ def _after_label(rest: str) -> str | None:
 
 def _line_problem(reader: _Reader, section: SectionSpec, digits: str, line: MailLine) -> str:
     number = int(digits) if len(digits) <= _MAX_LINE_NUMBER else 0
+    if 1 <= number <= section.lines:
+        first = reader.first_seen.setdefault((section.key, number), line.number)
+        if first == line.number:
+            return ""
     name = f"{section.label}{number}" if number else f"{section.label}{digits}"
     if not 1 <= number <= section.lines:
         plural = "" if section.lines == 1 else "s"
@@ -199,10 +203,8 @@ def _line_problem(reader: _Reader, section: SectionSpec, digits: str, line: Mail
             f"the form has only {section.lines} {section.label} line{plural} "
             f"({section.label}1 to {section.label}{section.lines}), found {shown(name)}"
         )
-    first = reader.first_seen.setdefault((section.key, number), line.number)
-    if first != line.number:
-        return f"{name} is filled in twice (first on line {first}); the later one is ignored"
-    return ""
+    first = reader.first_seen[(section.key, number)]
+    return f"{name} is filled in twice (first on line {first}); the later one is ignored"
 
 
 def _count_problem(section: SectionSpec, tokens: list[str]) -> str:
@@ -223,6 +225,16 @@ def _read_fields(section: SectionSpec, written: list[str]) -> tuple[dict[str, Va
             if not spec.optional:
                 blank.append(spec.title)
             continue
+        if token.isdigit() and token.isascii() and spec.numeric:  # most blanks: digits
+            significant = token.lstrip("0") or "0"
+            if len(significant) <= spec.width:
+                number = int(significant)
+                if spec.codes is None:
+                    values[spec.name] = number
+                    continue
+                if number in spec.codes:
+                    values[spec.name] = spec.codes[number]
+                    continue
         value, reason = read_token(spec, token)
         if value is None:
             reasons.append(reason)

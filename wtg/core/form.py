@@ -61,6 +61,11 @@ class FieldSpec(Record):
     optional: bool = False
     province: bool = False
 
+    @cached_property
+    def numeric(self) -> bool:
+        """Whether the blank holds a number or a code number (no flag, tile or name)."""
+        return not (self.flag or self.coord or self.word)
+
     @property
     def limit(self) -> int:
         """The largest number the field holds."""
