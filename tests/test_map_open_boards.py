@@ -81,3 +81,30 @@ def test_the_command_draws_the_open_boards(tmp_path: Path) -> None:
         assert png_size(out.read_bytes())[0] >= 600
         svg = CliRunner().invoke(main, ["map", str(tmp_path / name)])
         assert svg.exit_code == 0 and marked(svg.output, attribute)
+
+
+def test_alaska_and_kamchatka_meet_round_the_back_of_the_world(tmp_path: Path) -> None:
+    """The classic board's Pacific border (`wraps:` in games/wisk/classic.yaml) is drawn as
+    two lines leaving the map by its sides, not one across the whole world."""
+    game = play_game(tmp_path, "world", "wisk", "classic", 3, 1)
+    root = ET.fromstring(draw_svg(game))
+    centre = {
+        str(g.get("data-territory")): float(str(g.find(f"{SVG}circle").get("cx")))  # type: ignore[union-attr]
+        for g in root.iter(f"{SVG}g")
+        if g.get("data-territory")
+    }
+    (whole,) = [e for e in root.iter(f"{SVG}line") if e.get("data-link") == "1-30"]
+    (back,) = [e for e in root.iter(f"{SVG}line") if e.get("data-link-part") == "1-30"]
+    assert float(str(whole.get("x1"))) == centre["1"] > float(str(whole.get("x2")))
+    assert float(str(back.get("x1"))) == centre["30"] < float(str(back.get("x2")))
+    assert whole.get("y2") == back.get("y2")  # they meet at one height, round the back
+
+
+@pytest.mark.parametrize("wraps", [[[1, 99]], [[1]], "1-30"])
+def test_a_wrap_that_is_not_two_of_the_maps_ids_is_refused(wraps: object) -> None:
+    from wtg.core.provmap import MapError
+    from wtg.data.maps import map_wraps
+
+    data = {"territories": [{"id": 1}, {"id": 30}], "wraps": wraps}
+    with pytest.raises(MapError, match="wraps: expected pairs of the map's ids"):
+        map_wraps(data, "m.yaml")

@@ -88,6 +88,27 @@ def map_layout(data: Any, source: str = "<map>") -> Positions | None:
     return positions
 
 
+def map_wraps(data: Any, source: str = "<map>") -> tuple[tuple[str, str], ...]:
+    """The borders a map draws off its edges (``wraps:``, pairs of ids: the classic world's
+    Alaska and Kamchatka, whose border crosses the Pacific), each drawn as two short lines
+    leaving the map, not one across it; MapError names a pair that is not two of its ids."""
+    raw = data.get("wraps") if isinstance(data, Mapping) else None
+    if raw is None:
+        return ()
+    ids = _spot_ids(data)
+    pairs: list[tuple[str, str]] = []
+    problems: list[str] = []
+    for item in raw if isinstance(raw, list) else [raw]:
+        pair = [str(v) for v in item] if isinstance(item, list) and len(item) == 2 else []
+        if not pair or (ids and not all(v in ids for v in pair)):
+            problems.append(f"wraps: expected pairs of the map's ids, found {item!r}")
+            continue
+        pairs.append((pair[0], pair[1]))
+    if problems:
+        raise MapError(source, problems)
+    return tuple(pairs)
+
+
 def _is_pair(value: Any) -> bool:
     return (
         isinstance(value, (list, tuple))

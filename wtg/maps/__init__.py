@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from wtg.core.board import Board
 from wtg.data.maps import Positions
-from wtg.maps.source import NoMap, game_board, game_positions
+from wtg.maps.source import NoMap, game_board, game_positions, game_wraps
 
 if TYPE_CHECKING:
     from wtg.engine import Game
@@ -36,7 +36,7 @@ def draw_svg(game: Game, turn: int | None = None, player: int | None = None) -> 
     if board.shape == "grid":
         svg: str = _grid(board).grid_svg(board)
         return svg
-    return board_svg(board, game_positions(game, board))
+    return board_svg(board, game_positions(game, board), game_wraps(game))
 
 
 def draw_png(game: Game, turn: int | None = None, player: int | None = None) -> bytes:
@@ -50,23 +50,28 @@ def draw_png(game: Game, turn: int | None = None, player: int | None = None) -> 
             raise NoMap("a grid board cannot be drawn as PNG yet (wtg.maps.grid has no grid_png)")
         png: bytes = painter(board)
         return png
-    return board_png(board, game_positions(game, board))
+    return board_png(board, game_positions(game, board), game_wraps(game))
 
 
-def board_svg(board: Board, positions: Positions) -> str:
-    """The SVG of a node board with its spots at ``positions``."""
+def board_svg(
+    board: Board, positions: Positions, wraps: frozenset[frozenset[str]] = frozenset()
+) -> str:
+    """The SVG of a node board with its spots at ``positions`` (``wraps``: borders drawn
+    off the map's edges)."""
     from wtg.maps.scene import place
     from wtg.maps.svg import scene_svg
 
-    return scene_svg(place(board, positions))
+    return scene_svg(place(board, positions, wraps))
 
 
-def board_png(board: Board, positions: Positions) -> bytes:
-    """The PNG of a node board with its spots at ``positions``."""
+def board_png(
+    board: Board, positions: Positions, wraps: frozenset[frozenset[str]] = frozenset()
+) -> bytes:
+    """The PNG of a node board with its spots at ``positions`` (``wraps`` as above)."""
     from wtg.maps.png import scene_png
     from wtg.maps.scene import place
 
-    return scene_png(place(board, positions))
+    return scene_png(place(board, positions, wraps))
 
 
 def _grid(board: Board) -> ModuleType:

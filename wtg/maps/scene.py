@@ -39,8 +39,13 @@ from wtg.maps.shapes import (
 )
 
 
-def place(board: Board, positions: Mapping[str, tuple[float, float]]) -> Scene:
-    """The board drawn at ``positions`` (one for every spot; any unit)."""
+def place(
+    board: Board,
+    positions: Mapping[str, tuple[float, float]],
+    wraps: frozenset[frozenset[str]] = frozenset(),
+) -> Scene:
+    """The board drawn at ``positions`` (one for every spot; any unit); a border of
+    ``wraps`` is drawn as two short lines leaving the map by its nearer side edges."""
     raw = [positions[spot.id] for spot in board.spots]
     sides = {side.id: side for side in board.sides}
     texts = [_words(spot, sides) for spot in board.spots]
@@ -61,17 +66,12 @@ def place(board: Board, positions: Mapping[str, tuple[float, float]]) -> Scene:
     discs = tuple(
         _disc(spot, at[spot.id], words) for spot, words in zip(board.spots, texts, strict=True)
     )
+    edges = (MARGIN, MARGIN + map_w)
     segments = tuple(
-        Segment(
-            a=link.a,
-            b=link.b,
-            x1=at[link.a][0],
-            y1=at[link.a][1],
-            x2=at[link.b][0],
-            y2=at[link.b][1],
-        )
+        piece
         for link in board.links
         if link.a in at and link.b in at
+        for piece in _segments(link.a, link.b, at, edges, frozenset((link.a, link.b)) in wraps)
     )
     hulls = _hulls(board.spots, at)
     legend_x = MARGIN + map_w + LEGEND_GAP
@@ -90,6 +90,29 @@ def place(board: Board, positions: Mapping[str, tuple[float, float]]) -> Scene:
         discs=discs,
         key=key,
         texts=below,
+    )
+
+
+def _segments(
+    a: str,
+    b: str,
+    at: Mapping[str, tuple[float, float]],
+    edges: tuple[float, float],
+    wraps: bool,
+) -> tuple[Segment, ...]:
+    """A border as drawn: one line, or, wrapping, a line from each end out by its side of
+    the map (the left one by the left edge), both at the height where the straight line
+    round the back of the map crosses it."""
+    (xa, ya), (xb, yb) = at[a], at[b]
+    if not wraps:
+        return (Segment(a=a, b=b, x1=xa, y1=ya, x2=xb, y2=yb),)
+    left, right = edges
+    ea, eb = (left, right) if xa <= xb else (right, left)  # the left one leaves by the left
+    across = abs(xa - ea) + abs(eb - xb) or 1.0  # the way round, outside the map
+    ym = ya + (yb - ya) * abs(xa - ea) / across
+    return (
+        Segment(a=a, b=b, x1=xa, y1=ya, x2=ea, y2=ym, part=1),
+        Segment(a=a, b=b, x1=xb, y1=yb, x2=eb, y2=ym, part=2),
     )
 
 

@@ -87,6 +87,9 @@ class Segment(Record):
     y1: float
     x2: float
     y2: float
+    part: int = 0
+    """0: the whole border; 1 and 2: the two halves of one drawn off the map's edges, from
+    ``a`` and from ``b`` (only part 1 carries the SVG's ``data-link``)."""
 
 
 class Hull(Record):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from wtg.core.board import Board, Draws
 from wtg.core.errors import GameError
 from wtg.core.provmap import MapError
-from wtg.data.maps import GAME_MAP, Positions, map_layout, read_map_file
+from wtg.data.maps import GAME_MAP, Positions, map_layout, map_wraps, read_map_file
 from wtg.maps.layout import computed_layout
 from wtg.rules.base import RulesetFiles
 
@@ -47,15 +47,24 @@ def game_board(game: Game, turn: int | None = None, player: int | None = None) -
 def game_positions(game: Game, board: Board) -> Positions:
     """Where each spot of ``board`` is drawn: the map file's ``layout:``, or a layout
     computed from the board's links (a map without one, or one that misses a spot)."""
-    given = _given_layout(game)
+    given = _drawing(game)[0]
     ids = tuple(spot.id for spot in board.spots)
     if given is not None and all(spot in given for spot in ids):
         return dict(given)  # the kept layout stays as read
     return dict(_computed(ids, tuple((link.a, link.b) for link in board.links)))
 
 
-def _given_layout(game: Game) -> Positions | None:
-    """The ``layout:`` of the game's map file, read once a process for a shipped map and
+def game_wraps(game: Game) -> frozenset[frozenset[str]]:
+    """The borders the game's map draws off its edges (``wraps:``; none for most maps)."""
+    return frozenset(frozenset(pair) for pair in _drawing(game)[1])
+
+
+Drawing = tuple[Positions | None, tuple[tuple[str, str], ...]]
+"""A map file's drawing data: its ``layout:`` and its ``wraps:``."""
+
+
+def _drawing(game: Game) -> Drawing:
+    """The drawing data of the game's map file, read once a process for a shipped map and
     once a version of the file for a map of the GM's own (a turn's reports draw the same
     map once a player)."""
     name = game.config.map
@@ -64,25 +73,26 @@ def _given_layout(game: Game) -> Positions | None:
         try:
             seen = path.stat()
         except OSError:
-            return None
-        return _file_layout(str(path), seen.st_mtime_ns, seen.st_size)
+            return None, ()
+        return _file_drawing(str(path), seen.st_mtime_ns, seen.st_size)
     if isinstance(game.ruleset, RulesetFiles):
-        return _shipped_layout(game.ruleset, name)
-    return None
+        return _shipped_drawing(game.ruleset, name)
+    return None, ()
 
 
 @lru_cache(maxsize=32)
-def _file_layout(path: str, _mtime_ns: int, _size: int) -> Positions | None:
-    return map_layout(read_map_file(Path(path)), path)
+def _file_drawing(path: str, _mtime_ns: int, _size: int) -> Drawing:
+    data = read_map_file(Path(path))
+    return map_layout(data, path), map_wraps(data, path)
 
 
 @lru_cache(maxsize=32)
-def _shipped_layout(ruleset: RulesetFiles, name: str) -> Positions | None:
+def _shipped_drawing(ruleset: RulesetFiles, name: str) -> Drawing:
     try:
         found = ruleset.read_map(name)
     except (FileNotFoundError, MapError):
-        return None  # a Tactics world's map: no file of provinces
-    return map_layout(found.data, found.source)
+        return None, ()  # a Tactics world's map: no file of provinces
+    return map_layout(found.data, found.source), map_wraps(found.data, found.source)
 
 
 @lru_cache(maxsize=8)
