@@ -276,11 +276,13 @@ class Door(Generic[S]):
         none of whose order lines could be accepted leaves the orders on file as they
         are, and so does a mail that only chooses a setting (``MAP: off``): settings are
         no orders."""
-        if pid not in self.ruleset.owing(self.state):
-            raise OrderRefused(f"player {pid} has no orders to give this turn", pid)
-        acceptance = self.ruleset.accept(entries, self.state, pid)
         chosen = {entry.section: str(entry.values[entry.section]) for entry in settings}
         told = [self._told(entry) for entry in settings]
+        if pid not in self.ruleset.owing(self.state):
+            if chosen and not entries and not bad:  # a setting is no order: any turn will do
+                return Unchanged(pid, self.turn, SETTINGS_ONLY, told, settings=chosen)
+            raise OrderRefused(f"player {pid} has no orders to give this turn", pid)
+        acceptance = self.ruleset.accept(entries, self.state, pid)
         verdicts = sorted(bad + acceptance.verdicts + told, key=_verdict_order)
         orders = acceptance.orders
         rejected = sum(1 for v in verdicts if not v.accepted)

@@ -270,3 +270,25 @@ def test_the_settings_file_is_private_and_survives_a_bad_hand(wok: Game) -> None
     assert wok.settings().read() == {1: {}, 2: {"map": ("off", "")}}
     path.write_text("{not json")
     assert wok.settings().read() == {}
+
+
+def test_a_player_who_owes_no_orders_may_still_choose_map_off(tmp_path: Path) -> None:
+    """WISK: one player moves at a time. The others may still turn the picture off (a
+    setting is no order, the door checks the code as always); an order line from them is
+    refused as before."""
+    game = create_game(tmp_path / "w", "wisk", "classic", players(3), seed=3)
+    state = game.state()
+    waiting = next(p for p in (1, 2, 3) if p not in game.ruleset.owing(state))
+    blank = aof_text(game.ruleset, game.config, state, waiting)
+    text, _line = with_line(blank, "MAP: off")
+    result = one(game.submit_all(text, via="mail"))
+    assert isinstance(result, Unchanged) and result.reason == SETTINGS_ONLY
+    assert game.settings().value(waiting, MAP) == "off"
+    assert not game.store.pending_dir(game.latest_turn() + 1).exists() or not any(
+        game.store.pending_dir(game.latest_turn() + 1).glob(f"p{waiting:02d}*")
+    )
+    (ordered,) = game.submit_all(text.replace("R1: _", "R1: 1"), via="mail")
+    assert isinstance(ordered, OrderError) and "has no orders to give this turn" in str(ordered)
+    wrong = text.replace("CODE: ", "CODE: X", 1)
+    (refused,) = game.submit_all(wrong, via="mail")
+    assert isinstance(refused, OrderError) and "code" in str(refused).lower()
