@@ -16,11 +16,12 @@ from wtg import private
 from wtg.core.errors import GameError, UsageError
 from wtg.core.record import Record
 from wtg.core.ruleset import S
-from wtg.engine import TURN_META, Game, dump_json
+from wtg.engine import Game
 from wtg.marks import Hold, clear_hold, set_hold
 from wtg.rollback import Rollback, roll_back, rollbacks
 from wtg.schedule import iso, parse_iso
 from wtg.store import write_atomic
+from wtg.turnmeta import TURN_META, dump_json
 
 MAX_HOURS = 24 * 366
 """The longest a deadline may be moved at once: a year."""

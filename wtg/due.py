@@ -22,8 +22,9 @@ from typing import Any
 
 from wtg.config import GmConfig
 from wtg.core.ruleset import TurnStyle
-from wtg.engine import Game, GameHeld, GameStatus, TurnMovedOn, open_game
+from wtg.engine import Game, GameHeld, TurnMovedOn, open_game
 from wtg.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.gamestatus import GameStatus
 from wtg.mail.health import last_poll
 from wtg.store import GameLocked
 

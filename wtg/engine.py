@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic, TypedDict
+from typing import TYPE_CHECKING, Generic
 
 from typing_extensions import TypeVar
 
@@ -26,11 +25,10 @@ from wtg.core.ruleset import (
     SeatSetup,
     SideId,
     State,
-    public_sides,
 )
 from wtg.data.maps import GAME_MAP, map_copy
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
-from wtg.marks import Hold, bare_address, bounces_of, hold_of
+from wtg.marks import Hold, hold_of
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.playersettings import PlayerSettings
 from wtg.press import press_for
@@ -38,12 +36,13 @@ from wtg.registry import find_ruleset
 from wtg.report import aof_text, gm_report_text, report_text, topten_text, with_set_aside
 from wtg.schedule import Schedule, iso, local_text, next_deadline, parse_iso
 from wtg.store import GameStore, StoreError, write_atomic
+from wtg.turnmeta import TURN_META, TurnMeta, dump_json, turn_meta
 
 if TYPE_CHECKING:
+    from wtg.gamestatus import GameStatus
     from wtg.intake import Submission, Unchanged
 
 
-TURN_META = "turn.json"
 GM_REPORT = "reports/gm.txt"
 """The turn's public report, for the GM (rulesets that write one: ``gm_report_text``)."""
 
@@ -60,72 +59,6 @@ class TurnMovedOn(GameError):
 
 class GameHeld(GameError):
     """The GM holds the game (``wtg hold``): no turn runs until ``wtg release``."""
-
-
-class TurnMeta(TypedDict, total=False):
-    """A turn's ``turn.json``: when it ran, the deadline it was due by, the next one's."""
-
-    turn: int
-    ran_at: str
-    deadline: str | None
-    next_deadline: str | None
-    reruns: int
-    """How often the turn was run again (``run-turn --rerun``): its reports are mailed again."""
-
-
-class SeatStatus(TypedDict):
-    """A side a human plays, in ``Game.status``."""
-
-    id: int
-    name: str
-    seat: int
-    status: str
-    owes_orders: bool
-    orders: bool
-    ready: bool
-    received: str | None
-    missed_turns: int
-    address_failing: bool
-    """Mail to the seat's address came back for good (``wtg.marks``, a bounce)."""
-
-
-class GameStatus(TypedDict):
-    """Who has sent orders for the coming turn (``wtg status --json``)."""
-
-    game: str
-    ruleset: str
-    turn: int
-    over: bool
-    held: bool
-    """The GM holds the game (``wtg hold``): no turn runs until ``wtg release``."""
-    deadline: str | None
-    players: list[SeatStatus]
-
-
-def dump_json(data: object) -> str:
-    """Compact JSON (the C encoder; ``wtg state --json`` prints it readably)."""
-    return json.dumps(data, ensure_ascii=False) + "\n"
-
-
-def _turn_meta(data: Json) -> TurnMeta:
-    """The fields of a ``turn.json`` (one edited by hand keeps those of the right type)."""
-    meta: TurnMeta = {}
-    if not isinstance(data, dict):
-        return meta
-    turn, ran_at = data.get("turn"), data.get("ran_at")
-    deadline, upcoming = data.get("deadline"), data.get("next_deadline")
-    if isinstance(turn, int):
-        meta["turn"] = turn
-    if isinstance(ran_at, str):
-        meta["ran_at"] = ran_at
-    if "deadline" in data and (deadline is None or isinstance(deadline, str)):
-        meta["deadline"] = deadline
-    if "next_deadline" in data and (upcoming is None or isinstance(upcoming, str)):
-        meta["next_deadline"] = upcoming
-    reruns = data.get("reruns")
-    if isinstance(reruns, int) and not isinstance(reruns, bool) and reruns > 0:
-        meta["reruns"] = reruns
-    return meta
 
 
 @dataclass(frozen=True)
@@ -232,7 +165,7 @@ class Game(Generic[S]):
         """When a turn ran, the deadline it was due by, and the deadline of the next turn."""
         number = self.latest_turn() if turn is None else turn
         try:
-            return _turn_meta(self._turn_json(number, TURN_META))
+            return turn_meta(self._turn_json(number, TURN_META))
         except StoreError:
             return {}
 
@@ -398,46 +331,9 @@ class Game(Generic[S]):
 
     def status(self) -> GameStatus:
         """Who has sent orders for the coming turn: the GM's "who hasn't sent orders yet"."""
-        state = self.state()
-        turn = self.ruleset.turn_of(state) + 1
-        deadline = self.deadline()
-        owing = set(self.ruleset.owing(state))
-        failing = bounces_of(self.store.root)
-        players: list[SeatStatus] = []
-        for side in public_sides(self.ruleset.public_json(state)):
-            seat = self.ruleset.seat_of(state, side.id)
-            if seat is None:
-                continue  # a robot gives its own orders
-            meta = self.store.pending_meta(turn, side.id)
-            address = self._seat_address(seat)
-            players.append(
-                {
-                    "id": side.id,
-                    "name": side.name,
-                    "seat": seat,
-                    "status": side.status,
-                    "owes_orders": side.id in owing,
-                    "orders": bool(meta),
-                    "ready": bool(meta.get("ready", False)),
-                    "received": meta.get("received"),
-                    "missed_turns": side.missed,
-                    "address_failing": address in failing,
-                }
-            )
-        return {
-            "game": self.config.game,
-            "ruleset": self.config.ruleset,
-            "turn": turn,
-            "over": self.ruleset.is_over(state),
-            "held": self.held() is not None,
-            "deadline": iso(deadline) if deadline else None,
-            "players": players,
-        }
+        from wtg.gamestatus import game_status
 
-    def _seat_address(self, seat: int) -> str:
-        """The bare, lower-cased address of a GM seat ("" for a seat game.yaml lacks)."""
-        entry = next((p for p in self.config.players if p.id == seat), None)
-        return bare_address(entry.email) if entry is not None else ""
+        return game_status(self)
 
     def held(self) -> Hold | None:
         """The GM's hold on the game (``wtg hold``), or None."""

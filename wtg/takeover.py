@@ -18,9 +18,10 @@ from pathlib import Path
 from wtg import private
 from wtg.core.errors import GameError
 from wtg.core.ruleset import SeatId, TakesOver
-from wtg.engine import Game, dump_json
+from wtg.engine import Game
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game, new_code
 from wtg.store import write_atomic
+from wtg.turnmeta import dump_json
 
 RECORD = "takeovers.json"
 KEPT_AS_THEY_WERE = ("events.json", "turn.json")

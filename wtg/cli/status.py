@@ -12,7 +12,7 @@ from wtg.cli.common import games_root, open_or_fail
 from wtg.mail.journal import Quarantined, quarantined
 
 if TYPE_CHECKING:
-    from wtg.engine import GameStatus
+    from wtg.gamestatus import GameStatus
 
 SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""

@@ -1,0 +1,87 @@
+"""Who has sent orders for the coming turn (``wtg status``, ``--json``): the GM's "who
+hasn't sent orders yet", with the game's hold and each address that bounced."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypedDict
+
+from wtg.core.ruleset import S, public_sides
+from wtg.marks import bare_address, bounces_of
+from wtg.schedule import iso
+
+if TYPE_CHECKING:
+    from wtg.engine import Game
+
+
+class SeatStatus(TypedDict):
+    """A side a human plays, in ``Game.status``."""
+
+    id: int
+    name: str
+    seat: int
+    status: str
+    owes_orders: bool
+    orders: bool
+    ready: bool
+    received: str | None
+    missed_turns: int
+    address_failing: bool
+    """Mail to the seat's address came back for good (``wtg.marks``, a bounce)."""
+
+
+class GameStatus(TypedDict):
+    """Who has sent orders for the coming turn (``wtg status --json``)."""
+
+    game: str
+    ruleset: str
+    turn: int
+    over: bool
+    held: bool
+    """The GM holds the game (``wtg hold``): no turn runs until ``wtg release``."""
+    deadline: str | None
+    players: list[SeatStatus]
+
+
+def game_status(game: Game[S]) -> GameStatus:
+    """The status of ``game``'s coming turn."""
+    state = game.state()
+    turn = game.ruleset.turn_of(state) + 1
+    deadline = game.deadline()
+    owing = set(game.ruleset.owing(state))
+    failing = bounces_of(game.store.root)
+    players: list[SeatStatus] = []
+    for side in public_sides(game.ruleset.public_json(state)):
+        seat = game.ruleset.seat_of(state, side.id)
+        if seat is None:
+            continue  # a robot gives its own orders
+        meta = game.store.pending_meta(turn, side.id)
+        address = _seat_address(game, seat)
+        players.append(
+            {
+                "id": side.id,
+                "name": side.name,
+                "seat": seat,
+                "status": side.status,
+                "owes_orders": side.id in owing,
+                "orders": bool(meta),
+                "ready": bool(meta.get("ready", False)),
+                "received": meta.get("received"),
+                "missed_turns": side.missed,
+                "address_failing": address in failing,
+            }
+        )
+    return {
+        "game": game.config.game,
+        "ruleset": game.config.ruleset,
+        "turn": turn,
+        "over": game.ruleset.is_over(state),
+        "held": game.held() is not None,
+        "deadline": iso(deadline) if deadline else None,
+        "players": players,
+    }
+
+
+def _seat_address(game: Game[S], seat: int) -> str:
+    """The bare, lower-cased address of a GM seat ("" for a seat game.yaml lacks)."""
+    entry = next((p for p in game.config.players if p.id == seat), None)
+    return bare_address(entry.email) if entry is not None else ""

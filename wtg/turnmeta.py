@@ -1,0 +1,48 @@
+"""A turn's ``turn.json`` (when it ran, the deadline it was due by, the next one's, how often
+it was run again), read leniently, and the compact JSON the turn files are written in."""
+
+from __future__ import annotations
+
+import json
+from typing import TypedDict
+
+from wtg.core.jsondata import Json
+
+TURN_META = "turn.json"
+
+
+class TurnMeta(TypedDict, total=False):
+    """A turn's ``turn.json``: when it ran, the deadline it was due by, the next one's."""
+
+    turn: int
+    ran_at: str
+    deadline: str | None
+    next_deadline: str | None
+    reruns: int
+    """How often the turn was run again (``run-turn --rerun``): its reports are mailed again."""
+
+
+def dump_json(data: object) -> str:
+    """Compact JSON (the C encoder; ``wtg state --json`` prints it readably)."""
+    return json.dumps(data, ensure_ascii=False) + "\n"
+
+
+def turn_meta(data: Json) -> TurnMeta:
+    """The fields of a ``turn.json`` (one edited by hand keeps those of the right type)."""
+    meta: TurnMeta = {}
+    if not isinstance(data, dict):
+        return meta
+    turn, ran_at = data.get("turn"), data.get("ran_at")
+    deadline, upcoming = data.get("deadline"), data.get("next_deadline")
+    if isinstance(turn, int):
+        meta["turn"] = turn
+    if isinstance(ran_at, str):
+        meta["ran_at"] = ran_at
+    if "deadline" in data and (deadline is None or isinstance(deadline, str)):
+        meta["deadline"] = deadline
+    if "next_deadline" in data and (upcoming is None or isinstance(upcoming, str)):
+        meta["next_deadline"] = upcoming
+    reruns = data.get("reruns")
+    if isinstance(reruns, int) and not isinstance(reruns, bool) and reruns > 0:
+        meta["reruns"] = reruns
+    return meta
