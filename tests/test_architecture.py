@@ -59,6 +59,9 @@ FILE_METHODS = frozenset(
 )
 """Methods of Path (and Traversable) that touch files."""
 FILE_BUILTINS = frozenset({"open", "__import__", "exec", "eval", "compile"})
+WRITTEN_CODE = frozenset({("wtg.core.record", "exec")})
+"""The one ``exec``: Record writes each class its ``__init__`` from the class's field names;
+tests/test_record.py holds every such ``__init__`` to touching nothing but the instance."""
 CLOCK_MODULES = frozenset({"time", "datetime", "secrets", "uuid"})
 RULES_REACH = ("rules", "aof", "core")
 
@@ -218,6 +221,8 @@ def file_access(module: str) -> Iterator[str]:
         if not isinstance(node, ast.Call):
             continue
         if isinstance(node.func, ast.Name) and node.func.id in FILE_BUILTINS:
+            if (module, node.func.id) in WRITTEN_CODE:
+                continue
             yield f"{module}:{node.lineno}: calls {node.func.id}()"
         elif isinstance(node.func, ast.Attribute) and node.func.attr in FILE_METHODS:
             yield f"{module}:{node.lineno}: calls .{node.func.attr}()"
