@@ -1,6 +1,7 @@
-"""One scan of the games folder for status, run-turn --due, poll, send and remind, with one
+"""One scan of the games folder for status, run-turn --due, send and remind, with one
 policy: a game folder that cannot be read is reported (its folder and why), skipped, and
-the other games go on."""
+the other games go on. The poll opens only the games its mails name, and reports those of
+them that cannot be read."""
 
 from __future__ import annotations
 
@@ -65,21 +66,33 @@ def test_run_turn_due_runs_the_good_games_and_fails_the_broken(tmp_path: Path) -
     assert [open_game(f).latest_turn() for f in (folders[0], folders[3])] == [1, 1]
 
 
-def test_poll_files_orders_of_a_good_game_and_names_the_broken(tmp_path: Path) -> None:
+def order_mail(game_id: str, text: str, number: int) -> EmailMessage:
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = "ann@example.org", "gm@example.org", "orders"
+    msg["Message-ID"] = f"<o{number}@example.org>"
+    msg.set_content(text.replace("GAME: g04", f"GAME: {game_id}").replace("R1: _", "R1: 1"))
+    return msg
+
+
+def test_poll_files_orders_of_a_good_game_and_names_the_broken_it_meets(tmp_path: Path) -> None:
+    """The poll opens the games its mails name (wtg.mail.registry): a mail for g04 is filed
+    and the broken g02 and g03 cost nothing and are not reported on every cron run (`wtg
+    status` names them); a mail for g03 makes the poll look at g03, which it names."""
     folders = broken_games_dir(tmp_path)
     config = write_config(tmp_path)
     gm = load_config(config)
     game = open_game(folders[3])
-    msg = EmailMessage()
-    msg["From"], msg["To"], msg["Subject"] = "ann@example.org", "gm@example.org", "orders"
-    msg["Message-ID"] = "<o1@example.org>"
-    msg.set_content(game.aof(1).replace("R1: _", "R1: 1"))
     gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)
-    mailbox.Maildir(gm.maildir_in, create=True).add(msg)
+    inbox = mailbox.Maildir(gm.maildir_in, create=True)
+    inbox.add(order_mail("g04", game.aof(1), 1))
     code, out, err = wtg(config, "poll")
-    assert (code, out) == (0, "filed 1, rejected 0, quarantined 0, ignored 0\n")
-    assert named(err) == ["g02", "g03"]
+    assert (code, out, named(err)) == (0, "filed 1, rejected 0, quarantined 0, ignored 0\n", [])
     assert 1 in game.store.pending_orders(1)
+    inbox.add(order_mail("G03", game.aof(1), 2))
+    code, out, err = wtg(config, "poll")
+    assert (code, out) == (0, "filed 0, rejected 1, quarantined 0, ignored 0\n")
+    assert "g03" in named(err)  # (and g02: answering Ann looks for her seats in every game)
+    assert "no ruleset 'wok9'" in err
 
 
 def test_send_and_remind_serve_the_good_games_and_name_the_broken(tmp_path: Path) -> None:

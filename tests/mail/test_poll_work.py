@@ -20,13 +20,13 @@ import jinja2
 import pytest
 
 from tests.mail.servers import GM_ADDRESS
-from wtg import store
+from wtg import engine, gamesdir, store
 from wtg.aof.render import render_aof
 from wtg.config import config_from_data
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
-from wtg.mail import poller
+from wtg.mail import poller, registry
 from wtg.mail.inbox import MaildirInbox
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.fullorders import full_orders
@@ -119,3 +119,52 @@ def test_a_batch_parses_each_mail_once_and_reads_each_game_once(
     assert calls["template wok4/forecast.txt.j2"] <= 1  # looked for once, not once a mail
     assert calls["fsync"] == 2  # no mail's file synced on its own (the poll's health record
     assert calls["flush"] == 1  # and its folder are, once a poll): one flush for the batch
+
+
+def test_a_poll_opens_only_the_games_its_mails_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A host of many games pays for those with mail: of six games the one named is opened,
+    no scan of the others; a game whose folder a GM renamed is still found (by the scan)."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
+    games = [
+        create_game(
+            gm.games_dir / f"w{t}",
+            "wok4",
+            "classic60",
+            [
+                PlayerEntry(id=i, name=f"P{i}", email=f"w{t}p{i}@players.example", code=f"C{t}X{i}")
+                for i in range(1, 3)
+            ],
+            seed=t,
+        ).typed(WOK4)
+        for t in range(1, 7)
+    ]
+    opened: list[str] = []
+    scans: list[Path] = []
+
+    def open_one(folder: Path) -> Game:
+        opened.append(folder.name)
+        return engine.open_game(folder)
+
+    def scan(games_dir: Path) -> tuple[list[Game], list[gamesdir.Unreadable]]:
+        scans.append(games_dir)
+        return gamesdir.open_games(games_dir)
+
+    monkeypatch.setattr(registry, "open_game", open_one)
+    monkeypatch.setattr(registry, "open_games", scan)
+    gm.maildir_in.parent.mkdir(parents=True)
+    box = mailbox.Maildir(gm.maildir_in, create=True)
+    mail = order_mails(games[3:4])[0].replace(b"GAME: w4", b"GAME: W4")
+    box.add(mail)
+    summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW)
+    assert (summary.filed, opened, scans) == (1, ["w4"], [])
+    assert 1 in games[3].store.pending_orders(1)
+
+    later = order_mails(games[4:5])[1]
+    (gm.games_dir / "w5").rename(gm.games_dir / "renamed")  # its game.yaml still says w5
+    box.add(later)
+    opened.clear()
+    summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW)
+    assert (summary.filed, scans) == (1, [gm.games_dir])
+    assert 2 in GameStore(gm.games_dir / "renamed").pending_orders(1)

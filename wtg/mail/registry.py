@@ -1,35 +1,82 @@
-"""The games a poll can file orders for, and who plays in them (by e-mail address)."""
+"""The games a poll can file orders for, and who plays in them (by e-mail address).
+
+A poll opens only the games its mails name: a game's folder is named as the game (``wtg
+new-game`` makes it so), so a mail for ``GAME: t7`` opens ``t7`` and nothing else; a host
+with a thousand games pays for the few that have mail (opening one is a YAML file, about
+a quarter of a millisecond). The whole folder is scanned only when a question needs every
+game (who plays from this address?) or a name is no folder's (a GM who renamed one).
+"""
 
 from __future__ import annotations
 
 import email.utils
+import os
 from pathlib import Path
 
-from wtg.engine import Game
+from wtg.engine import Game, open_game
 from wtg.gameconfig import PlayerEntry
-from wtg.gamesdir import Unreadable, open_games
+from wtg.gamesdir import GAME_FILE, Unreadable, failure_reason, open_games
 
 
 class Registry:
     def __init__(self, games_dir: Path) -> None:
         self.games_dir = games_dir
         self._games: dict[str, Game] | None = None
+        self._opened: dict[Path, Game | None] = {}
+        """The folders opened one by one: their game, or None when it would not open."""
+        self._folders: dict[str, list[Path]] | None = None
         self.unreadable: list[Unreadable] = []
-        """The game folders that could not be opened (``wtg.gamesdir``), once scanned."""
+        """The game folders that could not be opened (``wtg.gamesdir``): those looked at."""
 
     def games(self) -> dict[str, Game]:
         """Every game of the games directory that opens, by its lower-cased id."""
         if self._games is None:
-            games, self.unreadable = open_games(self.games_dir)
+            games, unreadable = open_games(self.games_dir)
+            opened = {g.store.root: g for g in self._opened.values() if g is not None}
+            games = [opened.get(game.store.root, game) for game in games]  # one Game a folder
             self._games = {game.config.game.lower(): game for game in games}
+            self.unreadable = unreadable
         return self._games
 
     def forget(self) -> None:
         """Scan the games directory again at the next question (a game was made)."""
-        self._games = None
+        self._games = self._folders = None
+        self._opened.clear()
 
     def game(self, game_id: str) -> Game | None:
-        return self.games().get(game_id.strip().lower())
+        wanted = game_id.strip().lower()
+        if self._games is None:
+            named = self._folder_named(wanted)
+            if named is not None:
+                game = self._open(named)
+                if game is None:
+                    return None  # its folder would not open: said in ``unreadable``
+                if game.config.game.lower() == wanted:
+                    return game
+        return self.games().get(wanted)
+
+    def _folder_named(self, wanted: str) -> Path | None:
+        """The one game folder whose name is ``wanted`` but for case (None: none, or two)."""
+        if self._folders is None:
+            self._folders = {}
+            try:
+                names = os.listdir(self.games_dir)
+            except OSError:
+                names = []  # no folder yet, or one the poll may not read: the scan says why
+            for name in names:
+                if not name.startswith("."):
+                    self._folders.setdefault(name.lower(), []).append(self.games_dir / name)
+        found = self._folders.get(wanted, [])
+        return found[0] if len(found) == 1 and (found[0] / GAME_FILE).is_file() else None
+
+    def _open(self, folder: Path) -> Game | None:
+        if folder not in self._opened:
+            try:
+                self._opened[folder] = open_game(folder)
+            except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+                self.unreadable.append(Unreadable(folder, failure_reason(exc)))
+                self._opened[folder] = None
+        return self._opened[folder]
 
     def seats_of(self, address: str | None) -> list[tuple[Game, PlayerEntry]]:
         """The games and seats registered to an e-mail address."""
