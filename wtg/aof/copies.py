@@ -118,7 +118,7 @@ def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | No
     """The setting a cleaned line sets and the value written, or None when it is no
     setting line. ``loose``: the line stands outside any form, where only a line of one
     word after the colon is a setting ("Map: I like it" is prose)."""
-    if ":" not in text:
+    if ":" not in text or not text[1:2].isalpha():  # most lines: "B1: ..." is no setting
         return None
     match = SETTING_LINE.fullmatch(text)
     if match is None:

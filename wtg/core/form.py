@@ -119,11 +119,14 @@ class FormSpec(Record):
 
     def by_label(self, letter: str) -> SectionSpec | None:
         """The section whose lines start with ``letter`` (any case), or None."""
-        return self._labels.get(letter.upper())
+        return self.by_letter.get(letter.upper())
 
     @cached_property
-    def _labels(self) -> dict[str, SectionSpec]:
-        return {section.label: section for section in self.sections}
+    def by_letter(self) -> Mapping[str, SectionSpec]:
+        """The section of each label, by its letter in upper and in lower case: the parser
+        looks up the letter of every order line as written, without ``upper()``."""
+        upper = {section.label: section for section in self.sections}
+        return MappingProxyType({**{k.lower(): s for k, s in upper.items()}, **upper})
 
     def for_provinces(self, count: int) -> FormSpec:
         """The form of a game on a map of ``count`` provinces: every ``province`` field as
