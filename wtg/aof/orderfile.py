@@ -186,11 +186,10 @@ def _canonical(spec: FieldSpec, value: object) -> bool:
     other value is read by ``check_value``."""
     kind = type(value)
     if kind is int:
-        plain = not (spec.flag or spec.coord or spec.word) and spec.codes is None
-        return plain and 0 <= value <= spec.limit  # type: ignore[operator]
+        return spec.plain and 0 <= value <= spec.limit  # type: ignore[operator]
     if kind is bool:
         return spec.flag
-    if kind is str and spec.codes is not None and not (spec.flag or spec.coord or spec.word):
+    if kind is str and spec.codes is not None and spec.numeric:
         return value in _code_names(spec)
     return False
 

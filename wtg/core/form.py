@@ -66,9 +66,15 @@ class FieldSpec(Record):
         """Whether the blank holds a number or a code number (no flag, tile or name)."""
         return not (self.flag or self.coord or self.word)
 
-    @property
+    @cached_property
+    def plain(self) -> bool:
+        """Whether the blank holds a number (no code, flag, tile or name)."""
+        return self.numeric and self.codes is None
+
+    @cached_property
     def limit(self) -> int:
-        """The largest number the field holds."""
+        """The largest number the field holds (kept: every order's every number is checked
+        against it)."""
         return int(10**self.width - 1)
 
     @property
