@@ -31,6 +31,8 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 ``_tokens`` splits the same way with string methods."""
 _COMMENT = re.compile(r"[#(]")
 _MAX_LINE_NUMBER = 6
+_BLANK = " _/"
+"""What a blank of the form is printed with, and the spaces between the blanks."""
 _LETTERS = frozenset(string.ascii_letters)
 """What an order line (``ORDER_LINE``) and a setting line (``SETTING_LINE``) start with."""
 
@@ -77,8 +79,10 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
         text = line.text
         if text[:1] not in _LETTERS:  # a blank line, a marker: no order or setting line
             continue
-        setting = setting_line(text, loose)
-        match = None if setting else _order_line(form, loose, text)
+        # An order line ("B1: ...") is never a setting line (two letters, then ":"): the
+        # order line is looked for first, as most lines of a filled-in form are one.
+        match = _loose_order(form, text) if loose else ORDER_LINE.fullmatch(text)
+        setting = None if match else setting_line(text, loose)
         if setting is None and match is None:
             continue
         if reader.order_lines >= most:
@@ -102,12 +106,10 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
     return outcome
 
 
-def _order_line(form: FormSpec, loose: bool, text: str) -> re.Match[str] | None:
-    """The order line a line of a copy is (outside the markers, ``loose``, one written like
-    an order: ``is_loose_order``), or None."""
-    if loose and not is_loose_order(form, text):
-        return None
-    return ORDER_LINE.fullmatch(text)
+def _loose_order(form: FormSpec, text: str) -> re.Match[str] | None:
+    """The order line a line outside the markers is, when it is written like an order
+    (``is_loose_order``), or None."""
+    return ORDER_LINE.fullmatch(text) if is_loose_order(form, text) else None
 
 
 def _too_many(reader: _Reader, line: MailLine, most: int) -> None:
@@ -138,6 +140,8 @@ def _read_order(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
         _unknown_label(reader, line, match[1])
         return
     reader.order_lines += 1
+    if not rest.strip(_BLANK):  # a line left as it was sent ("A4: __ __ ___"): no order
+        return
     tokens = _tokens(rest)
     written = tokens
     if "_" in rest or "/" in rest:  # a token without them is written as it is
