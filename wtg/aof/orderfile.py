@@ -167,13 +167,15 @@ def _canonical_item(section: SectionSpec, entry: RawEntry) -> Any:
     values: dict[str, Value] = {}
     given = entry.values
     for spec in section.fields:
-        value = given.get(spec.name)
+        value: Any = given.get(spec.name)
         if spec.optional and value is None:
             continue
-        read, reason = (value, "") if _canonical(spec, value) else check_value(spec, value)
-        if read is None:
-            raise ValueError(f"{section.key} #{entry.position}: {reason}")
-        values[spec.name] = read
+        if not _canonical(spec, value):  # most values are: taken as they are
+            read, reason = check_value(spec, value)
+            if read is None:
+                raise ValueError(f"{section.key} #{entry.position}: {reason}")
+            value = read
+        values[spec.name] = value
     if section.listed:
         return [values[spec.name] for spec in section.fields]
     return values[section.scalar] if section.scalar is not None else values
