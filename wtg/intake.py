@@ -285,9 +285,14 @@ class Door(Generic[S]):
         acceptance = self.ruleset.accept(entries, self.state, pid)
         verdicts = sorted(bad + acceptance.verdicts + told, key=_verdict_order)
         orders = acceptance.orders
-        rejected = sum(1 for v in verdicts if not v.accepted)
-        given = [v for v in verdicts if v.accepted and v.entry.section not in _NOT_ORDERS]
-        ready = any(v.accepted and v.entry.section == READY_KEY for v in verdicts)
+        rejected, given, ready = 0, False, False  # one pass over the lines
+        for verdict in verdicts:
+            if not verdict.accepted:
+                rejected += 1
+            elif verdict.entry.section == READY_KEY:
+                ready = True
+            elif verdict.entry.section not in _NOT_ORDERS:
+                given = True  # an order, not READY or a setting
         if rejected and not given:
             return Unchanged(pid, self.turn, NONE_ACCEPTED, verdicts, settings=chosen)
         if chosen and not given and not ready:

@@ -12,7 +12,8 @@ marked copies is the report: prose, never orders.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import NamedTuple
 
 from wtg.aof.mailtext import Header, MailLine, is_header_line, marker_pattern, read_header
@@ -70,18 +71,28 @@ def _marked(form: FormSpec, lines: Sequence[MailLine], begin: int) -> tuple[Form
     depth = lines[begin].depth
     body: list[MailLine] = []
     index = begin + 1
-    begins, ends = marker_pattern(form.begin).fullmatch, marker_pattern(form.end).fullmatch
+    marker = _markers(form.begin, form.end)
     while index < len(lines):
         line = lines[index]
-        if begins(line.text):
+        found = marker(line.text)
+        if found is not None:
+            if found["begin"] is None:  # the end marker ends the copy; a begin one starts the next
+                index += 1
             break
         index += 1
-        if ends(line.text):
-            break
         if line.depth <= depth:
             body.append(line)
     header = _first_header(body)
     return FormCopy(depth, True, lines[begin].number, header, tuple(body)), index
+
+
+@cache
+def _markers(begin: str, end: str) -> Callable[[str], re.Match[str] | None]:
+    """Whether a cleaned line is either marker, the begin one with its group ``begin`` set:
+    a line of a copy is tested once, not once for each marker (the pattern is the two
+    markers' patterns, one after the other: a line both would be is the begin marker)."""
+    either = f"(?P<begin>{marker_pattern(begin).pattern})|{marker_pattern(end).pattern}"
+    return re.compile(either, re.IGNORECASE).fullmatch
 
 
 def _first_header(lines: Sequence[MailLine]) -> Header | None:
@@ -118,7 +129,7 @@ def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | No
     """The setting a cleaned line sets and the value written, or None when it is no
     setting line. ``loose``: the line stands outside any form, where only a line of one
     word after the colon is a setting ("Map: I like it" is prose)."""
-    if ":" not in text:
+    if ":" not in text or not text[1:2].isalpha():  # most lines: "B1: ..." is no setting
         return None
     match = SETTING_LINE.fullmatch(text)
     if match is None:

@@ -167,13 +167,15 @@ def _canonical_item(section: SectionSpec, entry: RawEntry) -> Any:
     values: dict[str, Value] = {}
     given = entry.values
     for spec in section.fields:
-        value = given.get(spec.name)
+        value: Any = given.get(spec.name)
         if spec.optional and value is None:
             continue
-        read, reason = (value, "") if _canonical(spec, value) else check_value(spec, value)
-        if read is None:
-            raise ValueError(f"{section.key} #{entry.position}: {reason}")
-        values[spec.name] = read
+        if not _canonical(spec, value):  # most values are: taken as they are
+            read, reason = check_value(spec, value)
+            if read is None:
+                raise ValueError(f"{section.key} #{entry.position}: {reason}")
+            value = read
+        values[spec.name] = value
     if section.listed:
         return [values[spec.name] for spec in section.fields]
     return values[section.scalar] if section.scalar is not None else values
@@ -186,11 +188,10 @@ def _canonical(spec: FieldSpec, value: object) -> bool:
     other value is read by ``check_value``."""
     kind = type(value)
     if kind is int:
-        plain = not (spec.flag or spec.coord or spec.word) and spec.codes is None
-        return plain and 0 <= value <= spec.limit  # type: ignore[operator]
+        return spec.plain and 0 <= value <= spec.limit  # type: ignore[operator]
     if kind is bool:
         return spec.flag
-    if kind is str and spec.codes is not None and not (spec.flag or spec.coord or spec.word):
+    if kind is str and spec.codes is not None and spec.numeric:
         return value in _code_names(spec)
     return False
 

@@ -66,9 +66,15 @@ class FieldSpec(Record):
         """Whether the blank holds a number or a code number (no flag, tile or name)."""
         return not (self.flag or self.coord or self.word)
 
-    @property
+    @cached_property
+    def plain(self) -> bool:
+        """Whether the blank holds a number (no code, flag, tile or name)."""
+        return self.numeric and self.codes is None
+
+    @cached_property
     def limit(self) -> int:
-        """The largest number the field holds."""
+        """The largest number the field holds (kept: every order's every number is checked
+        against it)."""
         return int(10**self.width - 1)
 
     @property
@@ -119,11 +125,14 @@ class FormSpec(Record):
 
     def by_label(self, letter: str) -> SectionSpec | None:
         """The section whose lines start with ``letter`` (any case), or None."""
-        return self._labels.get(letter.upper())
+        return self.by_letter.get(letter.upper())
 
     @cached_property
-    def _labels(self) -> dict[str, SectionSpec]:
-        return {section.label: section for section in self.sections}
+    def by_letter(self) -> Mapping[str, SectionSpec]:
+        """The section of each label, by its letter in upper and in lower case: the parser
+        looks up the letter of every order line as written, without ``upper()``."""
+        upper = {section.label: section for section in self.sections}
+        return MappingProxyType({**{k.lower(): s for k, s in upper.items()}, **upper})
 
     def for_provinces(self, count: int) -> FormSpec:
         """The form of a game on a map of ``count`` provinces: every ``province`` field as

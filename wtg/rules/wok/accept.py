@@ -70,10 +70,13 @@ class Context:
         self.counts: dict[str, int] = {}
         self.holdings = Holdings(state, player)
         """The provinces the player holds, and those his accepted attack lines set out to take."""
+        self.provinces = len(state.provinces)
+        """The largest province id (``WokState.has_province``), counted once: every province
+        an order names is checked against it."""
 
     def province_problem(self, pid: object) -> str:
-        if not isinstance(pid, int) or not self.state.has_province(pid):
-            return f"there is no province {pid} (provinces are 1..{len(self.state.provinces)})"
+        if not isinstance(pid, int) or not 1 <= pid <= self.provinces:
+            return f"there is no province {pid} (provinces are 1..{self.provinces})"
         return ""
 
     def ownership_problem(self, pid: int, need: str, *, by_attack: bool = True) -> str:
