@@ -168,3 +168,33 @@ def test_a_poll_opens_only_the_games_its_mails_name(
     summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW)
     assert (summary.filed, scans) == (1, [gm.games_dir])
     assert 2 in GameStore(gm.games_dir / "renamed").pending_orders(1)
+
+
+def test_the_poll_command_freezes_what_lives_before_it_polls(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The modules, templates and config alive when `wtg poll` starts live as long as the
+    process: frozen out of the collector's sight before the first mail is handled."""
+    import gc
+
+    from click.testing import CliRunner
+
+    from wtg.cli import main
+
+    happened: list[str] = []
+    run = poller.poll
+    monkeypatch.setattr(gc, "freeze", lambda: happened.append("freeze"))
+
+    def polled(*args: Any, **kwargs: Any) -> poller.PollSummary:
+        happened.append("poll")
+        return run(*args, **kwargs)
+
+    monkeypatch.setattr(poller, "poll", polled)
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: gm@wtg.example\n")
+    result = CliRunner().invoke(main, ["--config", str(config), "poll"])
+    assert (result.exit_code, result.output) == (
+        0,
+        "filed 0, rejected 0, quarantined 0, ignored 0\n",
+    )
+    assert happened == ["freeze", "poll"]
