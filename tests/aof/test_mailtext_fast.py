@@ -1,0 +1,57 @@
+"""The cheap ways of reading a mail text, held equal to the plain ones on random texts:
+``mail_lines`` skips the clean-up a text does not need (an LF-only ASCII text, the usual
+case) and makes its lines in C."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wtg.aof.mailtext import MAX_LINES, MailLine, mail_lines
+
+SETTINGS = settings(
+    max_examples=int(os.environ.get("WTG_EXAMPLES", "300")), deadline=None, database=None
+)
+ODD = "\r\n\t\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u2028\u3000\u200b\u200d\xad\ufeff\u2060"
+ALPHABET = ODD + " >|:AB12=_xé"
+
+
+def plain_mail_lines(text: str) -> tuple[MailLine, ...]:
+    """The rule written plainly: line ends, invisible characters, odd spaces, then a line's
+    quote prefix and its trailing spaces."""
+    joined = "\n".join(re.split(r"\r\n|\r|\n", text))
+    joined = joined.translate(dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad")))
+    cleaned = re.sub(r"[^\S\n ]", " ", joined)
+    lines = []
+    for number, line in enumerate(cleaned.split("\n")[:MAX_LINES], start=1):
+        quotes = re.match(r"[ >|]*", line)
+        assert quotes is not None
+        depth = quotes[0].count(">") + quotes[0].count("|")
+        lines.append(MailLine(number, depth, line[quotes.end() :].rstrip(" ")))
+    return tuple(lines)
+
+
+@SETTINGS
+@given(st.text(alphabet=ALPHABET, max_size=80) | st.text(max_size=80))
+def test_mail_lines_are_the_plain_reading(text: str) -> None:
+    mail_lines.cache_clear()
+    lines = mail_lines(text)
+    assert lines == plain_mail_lines(text)
+    assert all(type(line) is MailLine for line in lines)
+
+
+def test_every_odd_space_and_line_end_is_cleaned() -> None:
+    text = "A1:\t12\x0b13\r\nB1:\x1c1\x85 \u00a02\u200b \r> |>C1: x\xad  \u2028D1"
+    assert mail_lines(text) == (
+        MailLine(1, 0, "A1: 12 13"),
+        MailLine(2, 0, "B1: 1   2"),
+        MailLine(3, 3, "C1: x   D1"),  # U+2028 counts as a space, as str.isspace() says
+    )
+    assert mail_lines("A1: 12\n  B1:\t2 \n") == (
+        MailLine(1, 0, "A1: 12"),
+        MailLine(2, 0, "B1: 2"),
+        MailLine(3, 0, ""),
+    )
