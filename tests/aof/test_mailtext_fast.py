@@ -1,6 +1,7 @@
 """The cheap ways of reading a mail text, held equal to the plain ones on random texts:
 ``mail_lines`` skips the clean-up a text does not need (an LF-only ASCII text, the usual
-case) and makes its lines in C."""
+case) and makes its lines in C; ``games_glanced`` tries its regex only where a "game"
+starts."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wtg.aof.mailtext import MAX_LINES, MailLine, mail_lines
+from wtg.aof.mailtext import _GAME_NAMED, MAX_LINES, MailLine, games_glanced, mail_lines
 
 SETTINGS = settings(
     max_examples=int(os.environ.get("WTG_EXAMPLES", "300")), deadline=None, database=None
@@ -55,3 +56,30 @@ def test_every_odd_space_and_line_end_is_cleaned() -> None:
         MailLine(2, 0, "B1: 2"),
         MailLine(3, 0, ""),
     )
+
+
+GLANCED = st.lists(
+    st.sampled_from(["GAME", "game", "GaMe", "gAME:", ":", " ", "  ", "\n", "TURN:", "code :"])
+    | st.sampled_from(["x", "_", "é", "\u0130", "\u212a", "game:t1", "GAME : Big  Game", "-"])
+    | st.text(max_size=3),
+    max_size=30,
+).map("".join)
+
+
+def plain_games_glanced(texts: list[str]) -> list[str]:
+    names = (m[1].strip().lower() for text in texts for m in _GAME_NAMED.finditer(text))
+    return list(dict.fromkeys(names))
+
+
+@SETTINGS
+@given(st.lists(GLANCED, max_size=3))
+def test_games_glanced_finds_what_the_regex_finds_everywhere(texts: list[str]) -> None:
+    assert games_glanced(texts) == plain_games_glanced(texts)
+
+
+def test_games_glanced_reads_every_header_of_every_text() -> None:
+    texts = [
+        "GAME: t1 TURN: 2\nkeep the GAME/TURN line\n> game :Big Game  CODE: x\nxgame: no",
+        "\u0130 GAME: T1\nGame: t2",
+    ]
+    assert games_glanced(texts) == ["t1", "big game", "t2"]
