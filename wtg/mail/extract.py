@@ -15,8 +15,9 @@ against every open boundary, so a deeper part is read as a leaf and skipped with
 from __future__ import annotations
 
 import codecs
-import email
+import email.parser
 import email.policy
+import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -43,6 +44,10 @@ _NOT_CHARSETS = frozenset(("unicode-escape", "raw-unicode-escape", "idna", "puny
 answer can be written with) or host names (punycode takes quadratic time)."""
 _SURROGATES = re.compile("[\ud800-\udfff]")
 _NEWLINES = re.compile(r"\r\n|\r")
+_HEADER_LINE = re.compile(r"^(From |[\041-\071\073-\176]*:|[\t ])")
+_BLANK_LINE = re.compile(r"\r\n|\r|\n")
+"""A header line (or its continuation) and the line after the headers, as the email package's
+parser knows them (its ``headerRE`` and ``NLCRE``: a test holds them equal)."""
 _SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
 _SPACES += "\u202f\u205f\u3000"
 _INVISIBLE = "\u00ad\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
@@ -125,7 +130,33 @@ def _parse(raw: bytes, nesting: int) -> Message:
     def factory(policy: email.policy.Policy = email.policy.compat32) -> Message:
         return _Part(policy, nesting)
 
-    return email.message_from_bytes(raw, factory, policy=email.policy.compat32)
+    text = raw.decode("ascii", "surrogateescape")  # as email.message_from_bytes reads bytes
+    parser = email.parser.Parser(factory, policy=email.policy.compat32)
+    split = _head_and_body(text)
+    if split is not None:  # the usual mail: one part, its headers ended by a blank line
+        head, body = split
+        message = parser.parsestr(head, headersonly=True)
+        unread = message.get_payload()  # a "From " line last in the headers goes to the body
+        if unread == "" and message.get_content_maintype() not in ("multipart", "message"):
+            message.set_payload(body)
+            return message
+    return parser.parsestr(text)
+
+
+def _head_and_body(text: str) -> tuple[str, str] | None:
+    """The headers through the blank line after them, and the body, split where the email
+    package's parser splits them (its own patterns, its way of cutting lines); None when
+    the headers end without a blank line.
+
+    A body that holds no more parts is the rest of the text as it is: the parser hands it
+    over line by line (a Python call a line, half of parsing a mail), so a single-part mail
+    is parsed as its headers alone and given the rest as its payload."""
+    size = 0
+    for line in io.StringIO(text, newline=""):
+        size += len(line)
+        if not _HEADER_LINE.match(line):
+            return (text[:size], text[size:]) if _BLANK_LINE.match(line) else None
+    return None
 
 
 class _Part(Message):
