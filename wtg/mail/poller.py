@@ -92,11 +92,13 @@ class Poller:
             for batch in self.inbox.waiting(self.gm.limits.max_bytes):
                 done: list[Incoming] = []
                 rejected: list[Incoming] = []
+                # a batch's keys are distinct: what the journal kept for them is read at once
+                known = self.journal.outcomes([message.key for message in batch])
                 # newest first: when one player sent several mails, the newest is filed and
                 # the older ones are only answered (the server's order decides, not ours)
                 for message in sorted(batch, key=lambda m: comparable(m.order_key), reverse=True):
                     counts["seen"] += 1
-                    kept = self.journal.outcome(message.key)
+                    kept = known.get(message.key)
                     outcome = Outcome.from_text(kept) if kept else self.guarded(message)
                     outcomes.append((comparable(message.order_key), message.key, outcome))
                     counts[outcome.kind.counted_as] += 1
@@ -174,7 +176,8 @@ class Poller:
         else:
             outcome = self._decide(message, msg, message_id)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
-        outcome = Outcome(outcome.kind, detail)
+        if detail != outcome.detail:
+            outcome = Outcome(outcome.kind, detail)
         if outcome.kind is not Kind.LATER:
             self.journal.handled(message.key, message_id, outcome.text())
         return outcome
