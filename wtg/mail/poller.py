@@ -83,6 +83,7 @@ class Poller:
         self.bounces = BounceNotes(self.registry, self.answers.loop, self.now)
         self.commands = Commands(self.answers, self.registry)
         self.archive = gm.spool / "archive"
+        self._archive_folders: dict[tuple[int, int], Path] = {}
 
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
@@ -211,8 +212,11 @@ class Poller:
 
     def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""
-        folder = self.archive / message.received.strftime("%Y-%m")
-        private.make_dirs(folder)
+        month = (message.received.year, message.received.month)
+        folder = self._archive_folders.get(month)
+        if folder is None:  # made once a poll: a batch's mails mostly came in one month
+            folder = private.make_dirs(self.archive / message.received.strftime("%Y-%m"))
+            self._archive_folders[month] = folder
         path = folder / (message.key.replace(":", "-") + ".eml")
         kept = message.raw or message.head + b"\n(too big: the body was not fetched)\n"
         write_atomic(path, kept, sync=False)
