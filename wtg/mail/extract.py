@@ -133,7 +133,7 @@ def _parse(raw: bytes, nesting: int) -> Message:
     text = raw.decode("ascii", "surrogateescape")  # as email.message_from_bytes reads bytes
     parser = email.parser.Parser(factory, policy=email.policy.compat32)
     split = _head_and_body(text)
-    if split is not None:  # the usual mail: one part, its headers ended by a blank line
+    if split is not None and not _may_nest(split[0]):  # the usual mail: a single part
         head, body = split
         message = parser.parsestr(head, headersonly=True)
         unread = message.get_payload()  # a "From " line last in the headers goes to the body
@@ -141,6 +141,14 @@ def _parse(raw: bytes, nesting: int) -> Message:
             message.set_payload(body)
             return message
     return parser.parsestr(text)
+
+
+def _may_nest(head: str) -> bool:
+    """Whether headers may make a multipart or message/* part (those are parsed whole at
+    once, not their headers twice): their content type is one only when the text holds
+    "multipart/" or "message/" (lower-cased as ``get_content_type`` does)."""
+    lowered = head.lower()
+    return "multipart/" in lowered or "message/" in lowered
 
 
 def _head_and_body(text: str) -> tuple[str, str] | None:

@@ -40,6 +40,8 @@ HEADER_LINES = st.sampled_from(
         "Content-Type: multipart/alternative",
         "Content-Type: message/rfc822",
         "Content-Type: message/delivery-status",
+        "Content-Type: MultiPart/ mixed",
+        "Subject: about multipart/mixed and message/rfc822",
         "Content-Transfer-Encoding: base64",
         'CONTENT-TYPE: Multipart/Mixed; boundary="b"',
         " folded on",
