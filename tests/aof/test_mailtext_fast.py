@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wtg.aof import mailtext
 from wtg.aof.mailtext import _GAME_NAMED, MAX_LINES, MailLine, games_glanced, mail_lines
 
 SETTINGS = settings(
@@ -83,3 +85,12 @@ def test_games_glanced_reads_every_header_of_every_text() -> None:
         "\u0130 GAME: T1\nGame: t2",
     ]
     assert games_glanced(texts) == ["t1", "big game", "t2"]
+
+
+def test_the_cheap_checks_rest_on_facts_of_this_python() -> None:
+    """mail_lines: the ASCII characters the odd-space pattern matches (but CR) are the ones
+    it looks for; games_glanced: lower() keeps a text's length but for U+0130."""
+    spaces = "".join(chr(c) for c in range(128) if mailtext._SPACE.match(chr(c)))
+    assert spaces.replace("\r", "") == mailtext._ASCII_SPACES
+    longer = [c for c in range(sys.maxunicode + 1) if len(chr(c).lower()) != 1]
+    assert longer == [0x130]
