@@ -22,12 +22,13 @@ import pytest
 from tests.mail.servers import GM_ADDRESS
 from wtg import engine, gamesdir, store
 from wtg.aof.render import render_aof
-from wtg.config import config_from_data
+from wtg.config import GmConfig, config_from_data
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.mail import poller, registry
 from wtg.mail.inbox import MaildirInbox
+from wtg.mail.journal import Journal
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.fullorders import full_orders
 from wtg.store import GameStore
@@ -87,11 +88,8 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counts]:
     yield seen
 
 
-def test_a_batch_parses_each_mail_once_and_reads_each_game_once(
-    tmp_path: Path, counts: Counts
-) -> None:
-    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
-    games = [
+def made_games(gm: GmConfig) -> list[Game[WokState]]:
+    return [
         create_game(
             gm.games_dir / f"w{t}",
             "wok4",
@@ -104,6 +102,13 @@ def test_a_batch_parses_each_mail_once_and_reads_each_game_once(
         ).typed(WOK4)
         for t in range(1, GAMES + 1)
     ]
+
+
+def test_a_batch_parses_each_mail_once_and_reads_each_game_once(
+    tmp_path: Path, counts: Counts
+) -> None:
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
+    games = made_games(gm)
     gm.maildir_in.parent.mkdir(parents=True)
     box = mailbox.Maildir(gm.maildir_in, create=True)
     mails = order_mails(games)
@@ -198,3 +203,31 @@ def test_the_poll_command_freezes_what_lives_before_it_polls(
         "filed 0, rejected 0, quarantined 0, ignored 0\n",
     )
     assert happened == ["freeze", "poll"]
+
+
+def test_what_the_journal_kept_for_a_batch_is_read_at_once(
+    tmp_path: Path, counts: Counts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A poll stopped after its batch was on disk, before the mails left the inbox: the
+    next poll finds every mail's outcome in the journal with one question for the batch
+    (not one a mail) and handles none of them again."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
+    gm.maildir_in.parent.mkdir(parents=True)
+    box = mailbox.Maildir(gm.maildir_in, create=True)
+    for raw in order_mails(made_games(gm)):
+        box.add(raw)
+    with monkeypatch.context() as stopped:  # the mails stay in the inbox
+        stopped.setattr(MaildirInbox, "finish", lambda self, done, rejected: None)
+        first = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW)
+    assert first.filed == GAMES * SEATS
+    for name in ("outcome", "outcomes"):
+        monkeypatch.setattr(Journal, name, counts.wrap(name, getattr(Journal, name)))
+    counts.calls.clear()
+    again = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW)
+    assert again.outcomes == first.outcomes and again.filed == first.filed
+    assert (counts.calls["outcomes"], counts.calls["outcome"], counts.calls["parse_mail"]) == (
+        1,
+        0,
+        0,
+    )
+    assert not os.listdir(gm.maildir_in / "new")

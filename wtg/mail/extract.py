@@ -15,8 +15,10 @@ against every open boundary, so a deeper part is read as a leaf and skipped with
 from __future__ import annotations
 
 import codecs
-import email
+import email.parser
 import email.policy
+import email.utils
+import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,7 +44,10 @@ _NOT_CHARSETS = frozenset(("unicode-escape", "raw-unicode-escape", "idna", "puny
 """Text codecs that are no charset: they read escapes (and make lone surrogates, which no
 answer can be written with) or host names (punycode takes quadratic time)."""
 _SURROGATES = re.compile("[\ud800-\udfff]")
-_NEWLINES = re.compile(r"\r\n|\r")
+_HEADER_LINE = re.compile(r"^(From |[\041-\071\073-\176]*:|[\t ])")
+_BLANK_LINE = re.compile(r"\r\n|\r|\n")
+"""A header line (or its continuation) and the line after the headers, as the email package's
+parser knows them (its ``headerRE`` and ``NLCRE``: a test holds them equal)."""
 _SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
 _SPACES += "\u202f\u205f\u3000"
 _INVISIBLE = "\u00ad\u180e\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff"
@@ -125,7 +130,41 @@ def _parse(raw: bytes, nesting: int) -> Message:
     def factory(policy: email.policy.Policy = email.policy.compat32) -> Message:
         return _Part(policy, nesting)
 
-    return email.message_from_bytes(raw, factory, policy=email.policy.compat32)
+    text = raw.decode("ascii", "surrogateescape")  # as email.message_from_bytes reads bytes
+    parser = email.parser.Parser(factory, policy=email.policy.compat32)
+    split = _head_and_body(text)
+    if split is not None and not _may_nest(split[0]):  # the usual mail: a single part
+        head, body = split
+        message = parser.parsestr(head, headersonly=True)
+        unread = message.get_payload()  # a "From " line last in the headers goes to the body
+        if unread == "" and message.get_content_maintype() not in ("multipart", "message"):
+            message.set_payload(body)
+            return message
+    return parser.parsestr(text)
+
+
+def _may_nest(head: str) -> bool:
+    """Whether headers may make a multipart or message/* part (those are parsed whole at
+    once, not their headers twice): their content type is one only when the text holds
+    "multipart/" or "message/" (lower-cased as ``get_content_type`` does)."""
+    lowered = head.lower()
+    return "multipart/" in lowered or "message/" in lowered
+
+
+def _head_and_body(text: str) -> tuple[str, str] | None:
+    """The headers through the blank line after them, and the body, split where the email
+    package's parser splits them (its own patterns, its way of cutting lines); None when
+    the headers end without a blank line.
+
+    A body that holds no more parts is the rest of the text as it is: the parser hands it
+    over line by line (a Python call a line, half of parsing a mail), so a single-part mail
+    is parsed as its headers alone and given the rest as its payload."""
+    size = 0
+    for line in io.StringIO(text, newline=""):
+        size += len(line)
+        if not _HEADER_LINE.match(line):
+            return (text[:size], text[size:]) if _BLANK_LINE.match(line) else None
+    return None
 
 
 class _Part(Message):
@@ -205,26 +244,62 @@ def _visit_part(part: Message, depth: int, where: str, walk: _Walk) -> None:
 
 
 def _candidate(part: Message, ctype: str, where: str) -> _Candidate | None:
-    kind, source = _classify(part, ctype)
+    # each header's parameters are read once: each get_param() and get_content_charset()
+    # would parse the whole header again
+    disposition = _params(part, "content-disposition")
+    content = None
+    filename = disposition.get("filename")
+    if filename is None:
+        content = _params(part, "content-type")
+        filename = content.get("name")
+    kind, source = _classify(part, ctype, filename)
     if kind is None:
         return None
     data = part.get_payload(decode=True)
-    text, notes = decode_bytes(data if isinstance(data, bytes) else b"", part.get_content_charset())
+    if content is None:
+        content = _params(part, "content-type")
+    text, notes = decode_bytes(data if isinstance(data, bytes) else b"", _charset_of(content))
     if kind == "html":
         from wtg.mail.htmltext import html_to_text  # lxml: only for mail that has HTML
 
         text = html_to_text(text)
-    flowed = str(part.get_param("format", "")).lower() == "flowed"
-    delsp = str(part.get_param("delsp", "")).lower() == "yes"
+    flowed = str(content.get("format", "")).lower() == "flowed"
+    delsp = str(content.get("delsp", "")).lower() == "yes"
     if ctype.startswith("multipart/"):
         notes = ("the MIME structure is broken; the raw body was read", *notes)
     text = normalise(text, flowed=flowed, delsp=delsp)
     return _Candidate(text, source + where, _KINDS[kind], notes)
 
 
-def _classify(part: Message, ctype: str) -> tuple[str | None, str]:
-    filename = part.get_filename()  # RFC 2231 names are decoded in a charset the mail names
-    name = _SURROGATES.sub("\ufffd", " ".join(str(filename).split())) if filename else ""
+Param = str | tuple[str | None, str | None, str]
+"""A header parameter's value as the email package gives it: RFC 2231 ones as a triple."""
+
+
+def _params(part: Message, header: str) -> dict[str, Param]:
+    """A header's parameters by lower-cased name, the first of each: what ``get_param``
+    gives for each name (nothing when the part has no such header)."""
+    found: dict[str, Param] = {}
+    for name, value in part.get_params([], header):
+        found.setdefault(name.lower(), value)
+    return found
+
+
+def _charset_of(content: dict[str, Param]) -> str | None:
+    """The charset of a part as ``Message.get_content_charset`` reads it from the part's
+    Content-Type parameters: RFC 2231 values decoded, lower case, None unless ASCII."""
+    charset = content.get("charset")
+    if isinstance(charset, tuple):
+        try:
+            charset = str(charset[2].encode("raw-unicode-escape"), charset[0] or "us-ascii")
+        except (LookupError, UnicodeError):
+            charset = charset[2]
+    return charset.lower() if charset is not None and charset.isascii() else None
+
+
+def _classify(part: Message, ctype: str, filename: Param | None) -> tuple[str | None, str]:
+    # RFC 2231 names are decoded in a charset the mail names
+    text = email.utils.collapse_rfc2231_value(filename).strip() if filename is not None else ""
+    name = _SURROGATES.sub("\ufffd", " ".join(text.split())) if text else ""
     attached = bool(name) or part.get_content_disposition() == "attachment"
     if ctype == "text/html":
         return "html", f"text/html attachment {name}".rstrip() if attached else "text/html body"
@@ -284,10 +359,11 @@ def _decoded(data: bytes, charset: str) -> str | None:
 
 def normalise(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
     """LF line ends, format=flowed unwrapped, odd spaces, quotes, dashes and digits as ASCII."""
-    text = _NEWLINES.sub("\n", text)
+    # str methods, no regex (10 ns a character): most texts are ASCII, many LF already
+    text = text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
     if flowed:
         text = unflow(text, delsp=delsp)
-    return text.translate(_TABLE)
+    return text if text.isascii() else text.translate(_TABLE)  # the table holds no ASCII
 
 
 def unflow(text: str, *, delsp: bool = False) -> str:

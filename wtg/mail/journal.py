@@ -35,6 +35,8 @@ CREATE TABLE IF NOT EXISTS quarantine (
     at REAL NOT NULL
 );
 """
+_KEYS_A_QUERY = 500
+"""Under SQLite's oldest limit of 999 values a statement."""
 
 
 class Journal:
@@ -60,6 +62,17 @@ class Journal:
     def outcome(self, key: str) -> str | None:
         row = self.db.execute("SELECT outcome FROM messages WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
+
+    def outcomes(self, keys: Sequence[str]) -> dict[str, str]:
+        """The outcomes kept for any of ``keys`` (a batch of messages: one query, not one
+        a message), by key."""
+        found: dict[str, str] = {}
+        for start in range(0, len(keys), _KEYS_A_QUERY):
+            chunk = keys[start : start + _KEYS_A_QUERY]
+            marks = ",".join("?" * len(chunk))
+            query = f"SELECT key, outcome FROM messages WHERE key IN ({marks})"
+            found.update((str(key), str(text)) for key, text in self.db.execute(query, chunk))
+        return found
 
     def key_of_message_id(self, message_id: str) -> str | None:
         if not message_id:

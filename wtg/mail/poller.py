@@ -83,6 +83,7 @@ class Poller:
         self.bounces = BounceNotes(self.registry, self.answers.loop, self.now)
         self.commands = Commands(self.answers, self.registry)
         self.archive = gm.spool / "archive"
+        self._archive_folders: dict[tuple[int, int], Path] = {}
 
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
@@ -92,11 +93,13 @@ class Poller:
             for batch in self.inbox.waiting(self.gm.limits.max_bytes):
                 done: list[Incoming] = []
                 rejected: list[Incoming] = []
+                # a batch's keys are distinct: what the journal kept for them is read at once
+                known = self.journal.outcomes([message.key for message in batch])
                 # newest first: when one player sent several mails, the newest is filed and
                 # the older ones are only answered (the server's order decides, not ours)
                 for message in sorted(batch, key=lambda m: comparable(m.order_key), reverse=True):
                     counts["seen"] += 1
-                    kept = self.journal.outcome(message.key)
+                    kept = known.get(message.key)
                     outcome = Outcome.from_text(kept) if kept else self.guarded(message)
                     outcomes.append((comparable(message.order_key), message.key, outcome))
                     counts[outcome.kind.counted_as] += 1
@@ -174,7 +177,8 @@ class Poller:
         else:
             outcome = self._decide(message, msg, message_id)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
-        outcome = Outcome(outcome.kind, detail)
+        if detail != outcome.detail:
+            outcome = Outcome(outcome.kind, detail)
         if outcome.kind is not Kind.LATER:
             self.journal.handled(message.key, message_id, outcome.text())
         return outcome
@@ -208,8 +212,11 @@ class Poller:
 
     def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""
-        folder = self.archive / message.received.strftime("%Y-%m")
-        private.make_dirs(folder)
+        month = (message.received.year, message.received.month)
+        folder = self._archive_folders.get(month)
+        if folder is None:  # made once a poll: a batch's mails mostly came in one month
+            folder = private.make_dirs(self.archive / message.received.strftime("%Y-%m"))
+            self._archive_folders[month] = folder
         path = folder / (message.key.replace(":", "-") + ".eml")
         kept = message.raw or message.head + b"\n(too big: the body was not fetched)\n"
         write_atomic(path, kept, sync=False)

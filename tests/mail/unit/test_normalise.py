@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from wtg.mail.extract import decode_bytes, normalise, unflow
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wtg.mail.extract import _TABLE, decode_bytes, normalise, unflow
 
 
 def test_line_ends_become_lf() -> None:
@@ -68,3 +73,13 @@ def test_decode_falls_back_to_latin1_last() -> None:
 
 def test_decode_a_codec_that_is_no_charset() -> None:
     assert decode_bytes(b"abc", "base64") == ("abc", ("charset 'base64' unknown, read as utf-8",))
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.text(alphabet="\r\n \u00a0\u200b\u2013\uff11\u2028A1:é>", max_size=40) | st.text())
+def test_normalise_is_the_plain_rule(text: str) -> None:
+    """The cheap checks (no CR, all ASCII) change nothing: CRLF then lone CR become LF,
+    then every character of the table is replaced."""
+    plain = re.sub(r"\r\n|\r", "\n", text).translate(_TABLE)
+    assert normalise(text) == plain
+    assert normalise(text, flowed=True) == unflow(re.sub(r"\r\n|\r", "\n", text)).translate(_TABLE)
