@@ -19,7 +19,6 @@ from wtg.lobby.desk import Desk
 from wtg.mail import compose
 from wtg.mail.answers import Answers
 from wtg.mail.extract import decode_bytes, normalise
-from wtg.mail.htmltext import html_to_text
 from wtg.mail.inbox import Incoming
 from wtg.mail.outcome import Outcome, answered, rejected
 from wtg.mail.registry import Registry
@@ -43,6 +42,8 @@ def command_text(msg: Message) -> str | None:
         )
         if kind == "text/plain":
             return normalise(text[:TEXT_MAX])
+        from wtg.mail.htmltext import html_to_text  # lxml: only for mail that has HTML
+
         html = html if html is not None else normalise(html_to_text(text[:TEXT_MAX]))
     return html
 
