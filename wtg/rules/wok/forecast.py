@@ -16,6 +16,8 @@ from wtg.rules.wok.view import province_row
 
 _NO_CHANCE = NoChance()
 """Shared by every forecast: it never draws (a Random made anew seeds itself from the OS)."""
+_LATER = {"bomb": "bombing order(s)", "attack": "attack(s)", "spy": "spy operation(s)"}
+"""The orders decided when the turn runs (chance), as the forecast counts them."""
 
 
 def forecast(
@@ -39,19 +41,15 @@ def forecast_on(
 ) -> dict[str, Any]:
     """The forecast run on ``work``, a working copy of the state (``players_part``, or a
     whole ``clone``: the same forecast), which it changes."""
-    typed = Orders.from_dict(orders)
+    # the orders left to the turn are only counted: no phase of a forecast reads them, so
+    # they are not made into records (a full form has 13 of them)
+    typed = Orders.from_dict({k: v for k, v in orders.items() if k not in _LATER})
     work.turn += 1
     turn = Turn(work, {player: typed}, _NO_CHANCE, (player,))
     for phase in phases:
         phase(turn)
     me = work.player(player)
-    later = []
-    if typed.bomb:
-        later.append(f"{len(typed.bomb)} bombing order(s)")
-    if typed.attack:
-        later.append(f"{len(typed.attack)} attack(s)")
-    if typed.spy:
-        later.append(f"{len(typed.spy)} spy operation(s)")
+    later = [f"{len(orders[k])} {what}" for k, what in _LATER.items() if orders.get(k)]
     skipped = [e.to_dict() for e in turn.events if e.kind == "order_skipped"]
     result = {
         "provinces": [row(p) for p in work.provinces_of(player)],
