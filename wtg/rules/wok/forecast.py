@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wtg.core.rng import NoChance
+from wtg.rules.wok.events import OrderSkipped
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.turn import Phase, Turn
@@ -50,7 +51,13 @@ def forecast_on(
         phase(turn)
     me = work.player(player)
     later = [f"{len(orders[k])} {what}" for k, what in _LATER.items() if orders.get(k)]
-    skipped = [e.to_dict() for e in turn.events if e.kind == "order_skipped"]
+    # what the confirmation shows of an order that would not run (an event's whole
+    # ``to_dict`` costs a microsecond or two, and a full form skips a dozen)
+    skipped = [
+        {"phase": e.phase, "order": e.order, "reason": e.reason}
+        for e in turn.events
+        if isinstance(e, OrderSkipped)
+    ]
     result = {
         "provinces": [row(p) for p in work.provinces_of(player)],
         "eff": me.eff,
