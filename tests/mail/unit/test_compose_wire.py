@@ -134,6 +134,25 @@ def test_every_plain_address_is_one_address_to_the_registry(
 
 
 @settings(max_examples=300, deadline=None)
+@given(
+    local=_ATOMS,
+    domain=st.lists(st.from_regex(r"[A-Za-z0-9-]{1,8}", fullmatch=True), min_size=1, max_size=3),
+    name=st.one_of(st.none(), _ATOMS),
+    odd=st.sampled_from(["", " ", "<", ">", '"', "(x)", ",", ";", "..", "@", "\u00e9"]),
+    where=st.integers(0, 40),
+)
+def test_the_address_of_a_recipient_is_the_one_parseaddr_finds(
+    local: list[str], domain: list[str], name: list[str] | None, odd: str, where: int
+) -> None:
+    """``address_key`` (the rate limit's key) is ``parseaddr``'s address, lower-cased, for
+    plain addresses (taken as they are) and any other text (read by parseaddr)."""
+    address = ".".join(local) + "@" + ".".join(domain)
+    value = address if name is None else f"{' '.join(name)} <{address}>"
+    value = value[:where] + odd + value[where:]
+    assert compose.address_key(value) == email.utils.parseaddr(value)[1].lower()
+
+
+@settings(max_examples=300, deadline=None)
 @given(reference=st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=120))
 def test_every_printable_reference_is_written_as_the_registry_writes_it(reference: str) -> None:
     fast, slow = _both("ann@players.example", reply_to_id=reference or None)
