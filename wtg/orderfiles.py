@@ -24,7 +24,11 @@ def parsed_copy(yaml_text: str, data: Any, meta: Mapping[str, Any] | None = None
     """The parsed orders, the hash of their YAML text, and how they arrived (``meta``:
     received, order_key, via, ready)."""
     digest = hashlib.sha256(yaml_text.encode()).hexdigest()
-    return json.dumps({**(meta or {}), "sha256": digest, "orders": data}, ensure_ascii=False)
+    return _ENCODE({**(meta or {}), "sha256": digest, "orders": data})
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(..., ensure_ascii=False)``, whose encoder is made once, not once a call."""
 
 
 def parsed_path(path: Path) -> Path:

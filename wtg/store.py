@@ -53,7 +53,7 @@ def turn_name(turn: int) -> str:
     return f"{turn:04d}"
 
 
-def write_atomic(path: Path, data: str | bytes, sync: bool = True) -> None:
+def write_atomic(path: Path | str, data: str | bytes, sync: bool = True) -> None:
     """Write a file so that it is either all there or not there at all.
 
     ``sync=False`` leaves the flush to disk to the caller, who writes many files and
@@ -88,6 +88,8 @@ class GameStore:
         self._latest: int | None = None
         self._made: set[tuple[int, int]] = set()
         """The pending folder made in this lock session: (turn, session)."""
+        self._pending_folders: dict[int, str] = {}
+        """The path of each turn's pending folder, as text (``_pending_base``)."""
 
     # --- creation and config -------------------------------------------------
     @classmethod
@@ -297,18 +299,17 @@ class GameStore:
         ``files`` maps a suffix (``yaml``, ``aof.txt``, ``result.txt``) to its text;
         the order file (``yaml``) is written last, so it only exists complete.
         """
-        folder = self.pending_dir(turn)
         if not (self._held and (turn, self.session) in self._made):  # once a lock session
-            private.make_dirs(folder)
+            private.make_dirs(self.pending_dir(turn))
             self._made = {(turn, self.session)}
-        base = os.path.join(folder, f"p{player:02d}.")
+        base = self._pending_base(turn, player)
         for suffix in sorted(files, key=lambda s: s == "yaml"):
-            write_atomic(Path(base + suffix), files[suffix], sync=durable)
-        return folder / f"p{player:02d}.yaml"
+            write_atomic(base + suffix, files[suffix], sync=durable)
+        return Path(base + "yaml")
 
     def pending_meta(self, turn: int, player: int) -> dict[str, Any]:
         """When and how the player's pending orders arrived ({} when none are on file)."""
-        base = os.path.join(self.pending_dir(turn), f"p{player:02d}.")
+        base = self._pending_base(turn, player)
         if not os.path.isfile(base + "yaml"):
             return {}
         try:
@@ -318,6 +319,15 @@ class GameStore:
             return {"received": None}
         meta.pop("orders", None)
         return meta
+
+    def _pending_base(self, turn: int, player: int) -> str:
+        """A player's pending files' path without its suffix (``.../pending/0003/p07.``),
+        as text: a poll asks for it twice a mail, and pathlib's joins cost more than the
+        rest of the question."""
+        folder = self._pending_folders.get(turn)
+        if folder is None:
+            folder = self._pending_folders[turn] = os.fspath(self.pending_dir(turn))
+        return f"{folder}{os.sep}p{player:02d}."
 
     def pending_orders(self, turn: int) -> dict[int, Path]:
         return order_files(self.pending_dir(turn))

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from wtg.aof.values import Value, check_value, shown_value
 from wtg.core.form import RESERVED_KEYS, FieldSpec, FormSpec, SectionSpec
@@ -150,12 +150,15 @@ def orders_from_entries(
         mine.append(entry)
     orders: dict[str, Any] = {"player": player, "turn": turn}
     for section in form.sections:
-        mine = sorted(by_section[section.key], key=_position)
-        items = [_canonical_item(section, e) for e in mine]
+        mine = by_section[section.key]
+        if not mine:
+            continue
+        mine.sort(key=_position)
+        fields = _fields_of(section)
+        items = [_canonical_item(section, fields, e) for e in mine]
         if section.single and len(items) > 1:
             raise ValueError(f"'{section.key}' takes one order, got {len(items)}")
-        if items:
-            orders[section.key] = items[0] if section.single else items
+        orders[section.key] = items[0] if section.single else items
     return orders
 
 
@@ -163,19 +166,28 @@ def _position(entry: RawEntry) -> int:
     return entry.position
 
 
-def _canonical_item(section: SectionSpec, entry: RawEntry) -> Any:
+def _canonical_item(
+    section: SectionSpec, fields: tuple[tuple[FieldSpec, _AsIs], ...], entry: RawEntry
+) -> Any:
+    """An entry's order as the order file holds it; ``fields``: ``_fields_of(section)``."""
     values: dict[str, Value] = {}
     given = entry.values
-    for spec in section.fields:
+    for spec, (limit, flag, names) in fields:
         value: Any = given.get(spec.name)
         if spec.optional and value is None:
             continue
-        if not _canonical(spec, value):  # most values are: taken as they are
-            read, reason = check_value(spec, value)
-            if read is None:
-                raise ValueError(f"{section.key} #{entry.position}: {reason}")
-            value = read
-        values[spec.name] = value
+        kind = type(value)  # ``_canonical``, inline: it runs for every value of a form
+        if (
+            (kind is int and 0 <= value <= limit)
+            or (kind is bool and flag)
+            or (kind is str and value in names)
+        ):
+            values[spec.name] = value
+            continue
+        read, reason = check_value(spec, value)
+        if read is None:
+            raise ValueError(f"{section.key} #{entry.position}: {reason}")
+        values[spec.name] = read
     if section.listed:
         return [values[spec.name] for spec in section.fields]
     return values[section.scalar] if section.scalar is not None else values
@@ -186,31 +198,56 @@ def _canonical(spec: FieldSpec, value: object) -> bool:
     yes/no of a flag, a code name it reads as itself. The parser's entries hold such values
     (read once from the player's text), so the common case needs no second reading; any
     other value is read by ``check_value``."""
+    limit, flag, names = _taken_as_is(spec)
     kind = type(value)
     if kind is int:
-        return spec.plain and 0 <= value <= spec.limit  # type: ignore[operator]
+        return 0 <= value <= limit  # type: ignore[operator]
     if kind is bool:
-        return spec.flag
-    if kind is str and spec.codes is not None and spec.numeric:
-        return value in _code_names(spec)
-    return False
+        return flag
+    return kind is str and value in names
 
 
-_NAMES: dict[int, tuple[FieldSpec, frozenset[str]]] = {}
-"""By the id of a coded field (kept alive beside it, so the id stays its own): the code
-names ``check_value`` reads back as themselves (``POP-ARM``; not ``POP--ARM``, which it
-reads as ``POP-ARM``, nor a name all digits, which it may read as a code number)."""
+_AsIs = tuple[int, bool, frozenset[str]]
+"""The values of a field ``check_value`` gives back as they are: the numbers 0 to the
+first (-1: none, the field holds no plain number), yes/no when the second is true, the code
+names in the third (``POP-ARM``; not ``POP--ARM``, which it reads as ``POP-ARM``, nor a
+name all digits, which it may read as a code number)."""
+
+_T = TypeVar("_T")
+_M = TypeVar("_M")
+_KEPT: dict[int, tuple[object, Any]] = {}
+"""By the id of a field or a section (kept alive beside it, so the id stays its own): its
+``_AsIs``, or a section's fields each with its own."""
 
 
-def _code_names(spec: FieldSpec) -> frozenset[str]:
-    kept = _NAMES.get(id(spec))
-    if kept is None or kept[0] is not spec:
-        codes = spec.codes or {}
-        names = frozenset(name for name in codes.values() if check_value(spec, name) == (name, ""))
-        if len(_NAMES) > 256:  # forms are few; a long-lived process must not grow this
-            _NAMES.clear()
-        kept = _NAMES[id(spec)] = (spec, names)
-    return kept[1]
+def _kept(thing: _T, make: Callable[[_T], _M]) -> _M:
+    kept = _KEPT.get(id(thing))
+    if kept is None or kept[0] is not thing:
+        if len(_KEPT) > 1024:  # forms are few; a long-lived process must not grow this
+            _KEPT.clear()
+        kept = _KEPT[id(thing)] = (thing, make(thing))
+    made: _M = kept[1]
+    return made
+
+
+def _taken_as_is(spec: FieldSpec) -> _AsIs:
+    return _kept(spec, _make_as_is)
+
+
+def _make_as_is(spec: FieldSpec) -> _AsIs:
+    plain = not (spec.flag or spec.coord or spec.word)
+    limit = spec.limit if plain and spec.codes is None else -1
+    codes = spec.codes if plain and spec.codes is not None else {}
+    names = frozenset(name for name in codes.values() if check_value(spec, name) == (name, ""))
+    return limit, spec.flag, names
+
+
+def _fields_of(section: SectionSpec) -> tuple[tuple[FieldSpec, _AsIs], ...]:
+    return _kept(section, _make_fields)
+
+
+def _make_fields(section: SectionSpec) -> tuple[tuple[FieldSpec, _AsIs], ...]:
+    return tuple((spec, _taken_as_is(spec)) for spec in section.fields)
 
 
 _PLAIN = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*")
@@ -226,21 +263,26 @@ def orders_to_yaml(orders: Mapping[str, Any]) -> str:
     lines = []
     for key, value in orders.items():
         if isinstance(value, list):
-            if not any(isinstance(item, Mapping) for item in value):
-                lines.append(f"{key}: [{', '.join(_scalar(item) for item in value)}]")
+            if not any(_is_mapping(item) for item in value):
+                lines.append(f"{key}: [{', '.join([_scalar(item) for item in value])}]")
                 continue
             lines.append(f"{key}:")
-            for item in value:
-                lines.append(f"- {_flow(item)}")
+            lines.extend([f"- {_flow(item)}" for item in value])
         else:
             lines.append(f"{key}: {_scalar(value)}")
     text = "\n".join(lines) + "\n"
     return text if "\0" not in text else dump_yaml(dict(orders))
 
 
+def _is_mapping(item: object) -> bool:
+    return type(item) is dict or isinstance(item, Mapping)  # a dict without the ABC's test
+
+
 def _flow(item: Any) -> str:
-    if isinstance(item, Mapping):
-        return "{" + ", ".join(f"{k}: {_scalar(v)}" for k, v in item.items()) + "}"
+    if _is_mapping(item):
+        # a whole number (most values) is its own text: no call of _scalar for it
+        pairs = [f"{k}: {v}" if type(v) is int else f"{k}: {_scalar(v)}" for k, v in item.items()]
+        return "{" + ", ".join(pairs) + "}"
     return _scalar(item)
 
 

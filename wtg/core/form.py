@@ -67,11 +67,6 @@ class FieldSpec(Record):
         return not (self.flag or self.coord or self.word)
 
     @cached_property
-    def plain(self) -> bool:
-        """Whether the blank holds a number (no code, flag, tile or name)."""
-        return self.numeric and self.codes is None
-
-    @cached_property
     def limit(self) -> int:
         """The largest number the field holds (kept: every order's every number is checked
         against it)."""

@@ -4,7 +4,6 @@ rejections and the wrong-code notice. Answers go out only through the outbox."""
 from __future__ import annotations
 
 import contextlib
-import email.utils
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -302,7 +301,7 @@ class Answers:
         limit: int | None = None,
     ) -> bool:
         """Queue an answer unless this address had too many in the last hour."""
-        address = email.utils.parseaddr(to)[1].lower()
+        address = compose.address_key(to)
         stamp = self.now.timestamp()
         history = self.journal.replies_since(address, stamp - WINDOW)
         cap = limit if limit is not None else self.gm.limits.replies_per_hour

@@ -5,9 +5,11 @@ bombing, attacks and spying are left to the turn itself."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from wtg.core.rng import NoChance
+from wtg.rules.wok.events import OrderSkipped
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.turn import Phase, Turn
@@ -15,6 +17,8 @@ from wtg.rules.wok.view import province_row
 
 _NO_CHANCE = NoChance()
 """Shared by every forecast: it never draws (a Random made anew seeds itself from the OS)."""
+_LATER = {"bomb": "bombing order(s)", "attack": "attack(s)", "spy": "spy operation(s)"}
+"""The orders decided when the turn runs (chance), as the forecast counts them."""
 
 
 def forecast(
@@ -26,21 +30,34 @@ def forecast(
 ) -> dict[str, Any]:
     """``phases``: the ruleset's phases without chance (they never draw from the RNG);
     ``row``: a province's line (a ruleset may show more); the wood where there is any."""
-    typed = Orders.from_dict(orders)
-    work = state.clone()
-    work.turn = state.turn + 1
+    return forecast_on(players_part(state, player), orders, player, phases, row)
+
+
+def forecast_on(
+    work: WokState,
+    orders: Mapping[str, Any],
+    player: int,
+    phases: Sequence[Phase],
+    row: Callable[[Province], Any] = province_row,
+) -> dict[str, Any]:
+    """The forecast run on ``work``, a working copy of the state (``players_part``, or a
+    whole ``clone``: the same forecast), which it changes."""
+    # the orders left to the turn are only counted: no phase of a forecast reads them, so
+    # they are not made into records (a full form has 13 of them)
+    typed = Orders.from_dict({k: v for k, v in orders.items() if k not in _LATER})
+    work.turn += 1
     turn = Turn(work, {player: typed}, _NO_CHANCE, (player,))
     for phase in phases:
         phase(turn)
     me = work.player(player)
-    later = []
-    if typed.bomb:
-        later.append(f"{len(typed.bomb)} bombing order(s)")
-    if typed.attack:
-        later.append(f"{len(typed.attack)} attack(s)")
-    if typed.spy:
-        later.append(f"{len(typed.spy)} spy operation(s)")
-    skipped = [e.to_dict() for e in turn.events if e.kind == "order_skipped"]
+    later = [f"{len(orders[k])} {what}" for k, what in _LATER.items() if orders.get(k)]
+    # what the confirmation shows of an order that would not run (an event's whole
+    # ``to_dict`` costs a microsecond or two, and a full form skips a dozen)
+    skipped = [
+        {"phase": e.phase, "order": e.order, "reason": e.reason}
+        for e in turn.events
+        if isinstance(e, OrderSkipped)
+    ]
     result = {
         "provinces": [row(p) for p in work.provinces_of(player)],
         "eff": me.eff,
@@ -52,3 +69,56 @@ def forecast(
     if me.wood is not None:
         result["wood"] = me.wood
     return result
+
+
+@dataclass(slots=True)
+class PlayersPart(WokState):
+    """A working copy of the state for one player's forecast: copies of his provinces and
+    of his record, the state's own for everything else. ``provinces`` holds his provinces
+    only, so the phases that run over every province (growth, the neutrals' work) run over
+    his; ``province(id)`` finds any province on ``board``.
+
+    The same forecast as on a whole copy, which costs a copy of every province and the
+    phases' work on each (a third of a forecast on a 60-province map): with only his
+    orders, a forecast's phases change a province only once it is found his (an order's
+    province, a move's target) or change every province alike, each by its own values;
+    and the forecast shows his provinces and his record. No other province or record is
+    ever changed (``tests/rules/test_forecast_part.py`` holds both to the whole copy's)."""
+
+    board: list[Province] = field(default_factory=list)
+    """Every province, by id (index id - 1): his copies and the state's own others."""
+
+    def province(self, pid: int) -> Province:
+        return self.board[pid - 1]
+
+    def has_province(self, pid: int) -> bool:
+        return 1 <= pid <= len(self.board)
+
+
+def players_part(state: WokState, player: int) -> PlayersPart:
+    """The working copy of ``state`` a forecast of ``player``'s orders runs on."""
+    mine = [p.clone() for p in state.provinces_of(player)]
+    board = list(state.provinces)
+    for province in mine:
+        board[province.id - 1] = province
+    players = list(state.players)
+    for index, record in enumerate(players):
+        if record.id == player:
+            players[index] = record.clone()
+    return PlayersPart(
+        state.game,
+        state.map,
+        state.turn,
+        state.seats,
+        players,
+        mine,
+        list(state.oop),
+        state.outcome,
+        state.variant,
+        state.started_with,
+        state.protection,
+        list(state.protected),
+        list(state.naps),
+        state.rip_target,
+        board=board,
+    )

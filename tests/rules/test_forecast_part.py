@@ -1,0 +1,141 @@
+"""The forecast of an order confirmation runs on a copy of the player's part of the state
+(``players_part``: his provinces and his record), not on a copy of the whole: the same
+forecast, and the state untouched, for every WoK ruleset, on random maps, holdings and
+orders (those the checks let through and those they would not)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.rules.builders import make_state
+from wtg.data.rulesets.intermediate import RULESET as INTERMEDIATE
+from wtg.data.rulesets.standard import RULESET as STANDARD
+from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.rules.wok.forecast import forecast, forecast_on, players_part
+from wtg.rules.wok.ruleset import WokRuleset
+from wtg.rules.wok.state import WokState
+
+TERRAINS = ("Desert", "Forest", "Mountain", "Plains", "Swamp")
+UNITS = ("POP", "WOK", "MIS", "SPY", "ARM", "PIK", "ARC", "KNI", "CAT", "TRO")
+KINDS = ("POP-WOK", "POP-ARM", "WOK-POP", "POP-SPY", "ARM-POP")
+UPGRADES = ("TECH", "EFF", "DEF", "LEV", "MIS", "SPY", "WOOD")
+TROOPS = ("ARM", "PIK", "ARC", "KNI", "CAT")
+
+
+def random_state(rng: random.Random, ruleset: WokRuleset) -> WokState:
+    """A grid of provinces held at random by three players and the neutrals, with random
+    values (within the limits and beyond none), and random player records."""
+    state = make_state(width=rng.randint(2, 6), height=rng.randint(2, 5), players=3)
+    for province in state.provinces:
+        province.owner = rng.choice((0, 0, 1, 1, 2, 3))
+        province.pop = rng.randint(0, 999)
+        province.wok = rng.randint(0, 125)
+        province.arm = rng.randint(0, 999)
+        province.lev = rng.randint(1000, 9999)
+        province.dfn = rng.randint(0, 99)
+        province.mis = rng.randint(0, 99)
+        province.spy = rng.randint(0, 99)
+        province.aim = rng.choice(ruleset.aims)
+        province.idle = ruleset.name == "standard" and rng.random() < 0.2
+        if ruleset.name == "intermediate":
+            province.terrain = rng.choice(TERRAINS)
+            province.arm = rng.randint(0, 200)
+            province.pik, province.arc = rng.randint(0, 200), rng.randint(0, 200)
+            province.kni, province.cat = rng.randint(0, 200), rng.randint(0, 199)
+    for player in state.players:
+        player.eff = rng.randint(1, 99)
+        player.tech = rng.randint(0, 999 if ruleset.name == "wok4" else 12)
+        player.gold = rng.randint(0, 2000)
+        player.wood = rng.randint(0, 500) if ruleset.name == "intermediate" else None
+    rng.shuffle(state.oop)
+    return state
+
+
+def random_orders(rng: random.Random, state: WokState, player: int) -> dict[str, Any]:
+    """Orders naming his provinces, their neighbours, anyone's, and none at all."""
+    count = len(state.provinces)
+    mine = [p.id for p in state.provinces if p.owner == player] or [1]
+
+    def somewhere() -> int:
+        return rng.choice((rng.choice(mine), rng.randint(1, count), 0, count + 1))
+
+    def near(pid: int) -> int:
+        if state.has_province(pid) and rng.random() < 0.8:
+            return rng.choice(state.province(pid).neighbours)
+        return somewhere()
+
+    def some() -> int:
+        return rng.choice((0, 1, rng.randint(1, 60), rng.randint(1, 999)))
+
+    moves = []
+    for _ in range(rng.randint(0, 9)):
+        source = somewhere()
+        moves.append(
+            {"from": source, "to": near(source), "unit": rng.choice(UNITS), "amount": some()}
+        )
+    orders: dict[str, Any] = {
+        "player": player,
+        "turn": state.turn + 1,
+        "transform": [
+            {"province": somewhere(), "kind": rng.choice(KINDS), "amount": some()}
+            for _ in range(rng.randint(0, 9))
+        ],
+        "move": moves,
+        "trade": [rng.choice((100, 150, 200, 250, 350, 50)) for _ in range(rng.randint(0, 6))],
+        "aim": [
+            {
+                "province": somewhere(),
+                "aim": rng.choice(("DEF", "LEV", "MIS", "SPY", "TECH", "EFF", "MIN", "CHO")),
+            }
+            for _ in range(rng.randint(0, 6))
+        ],
+        "upgrade": [rng.choice(UPGRADES) for _ in range(rng.randint(0, 4))],
+        "upgrade_troops": [
+            {
+                "province": somewhere(),
+                "from": rng.choice(TROOPS),
+                "to": rng.choice(TROOPS),
+                "amount": some(),
+            }
+            for _ in range(rng.randint(0, 4))
+        ],
+        "bomb": [{"from": somewhere(), "to": somewhere(), "missiles": some()}] * rng.randint(0, 2),
+        "attack": [{"from": somewhere(), "to": somewhere(), "armies": some()}] * rng.randint(0, 2),
+        "spy": [{"from": somewhere(), "to": somewhere(), "op": 1, "spies": 1}] * rng.randint(0, 2),
+    }
+    return {key: value for key, value in orders.items() if value != []}
+
+
+@pytest.mark.parametrize("ruleset", [WOK4, STANDARD, INTERMEDIATE], ids=lambda r: r.name)
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_the_forecast_on_his_part_is_the_forecast_on_a_whole_copy(
+    ruleset: WokRuleset, seed: int
+) -> None:
+    rng = random.Random(seed)
+    state = random_state(rng, ruleset)
+    before = state.to_dict(ruleset.name)
+    for player in (1, 2, 3):
+        orders = random_orders(rng, state, player)
+        phases = ruleset.forecast_phases
+        whole = forecast_on(state.clone(), orders, player, phases)
+        assert forecast(state, orders, player, phases) == whole
+        assert state.to_dict(ruleset.name) == before  # the state itself is never changed
+
+
+def test_his_part_copies_his_provinces_and_record_and_no_other() -> None:
+    state = make_state(width=3, height=2, players=2)
+    for pid, owner in ((1, 1), (2, 2), (5, 1)):
+        state.province(pid).owner = owner
+    part = players_part(state, 1)
+    assert [p.id for p in part.provinces] == [1, 5]
+    assert all(part.province(pid) is not state.province(pid) for pid in (1, 5))
+    assert all(part.province(pid) is state.province(pid) for pid in (2, 3, 4, 6))
+    assert part.player(1) is not state.player(1) and part.player(1) == state.player(1)
+    assert part.player(2) is state.player(2)
+    assert part.has_province(6) and not part.has_province(7) and not part.has_province(0)
