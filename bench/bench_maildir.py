@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import stages  # noqa: E402
 from bench.bench_poll import SEATS, players_of  # noqa: E402
+from bench.frozen import as_the_command  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.config import config_from_data  # noqa: E402
 from wtg.data.rulesets.wok4 import RULESET as WOK4  # noqa: E402
@@ -108,7 +109,10 @@ def main() -> None:
         for raw in mails_for(games, args.mails, a_game):
             box.add(raw)
         inbox = MaildirInbox(gm.maildir_in)
-        with stages.counted() if args.stages else contextlib.nullcontext() as spent:
+        with (
+            as_the_command(),
+            stages.counted() if args.stages else contextlib.nullcontext() as spent,
+        ):
             cpu, wall = time.process_time(), time.perf_counter()
             summary = poll(gm, inbox)
             cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
