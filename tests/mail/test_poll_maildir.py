@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import email
 import email.policy
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -207,3 +207,24 @@ def test_answers_to_a_player_with_a_non_ascii_name_keep_the_address(tmp_path: Pa
     assert parsed["From"].addresses[0].addr_spec == "gm@wtg.example"
     assert parsed["Subject"] == "Grüße"
     assert body_of(msg.as_bytes(policy=POLICY)) == "Hallo Jörg"
+
+
+def test_a_torn_archive_copy_is_written_again_whole(tmp_path: Path) -> None:
+    """The raw mail's archive copy is written in place (no temporary file): a poll killed
+    while writing it leaves a torn copy, and the mail in the inbox, unjournaled. The next
+    poll handles the mail again and writes the copy whole, and private."""
+    world = World(tmp_path)
+    world.mail(world.aof(1, X1="100"))
+    (path,) = (world.gm.maildir_in / "new").iterdir()
+    raw = path.read_bytes()
+    month = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).strftime("%Y-%m")
+    folder = world.gm.spool / "archive" / month
+    folder.mkdir(parents=True)
+    torn = folder / ("maildir-" + path.name.split(":")[0] + ".eml")
+    torn.write_bytes(raw[: len(raw) // 3])
+    torn.chmod(0o644)
+    summary = world.poll()
+    assert (summary.seen, summary.filed) == (1, 1)
+    assert torn.read_bytes() == raw
+    assert torn.stat().st_mode & 0o777 == 0o600
+    assert [p.name for p in folder.iterdir()] == [torn.name]
