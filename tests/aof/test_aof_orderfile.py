@@ -6,8 +6,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wtg.aof.orderfile import (
+    _scalar,
     entries_from_orders,
     orders_from_entries,
     orders_from_yaml,
@@ -231,3 +234,41 @@ def test_listed_and_scalar_do_not_mix() -> None:
     }
     with pytest.raises(FormError, match="a 'listed' section cannot be 'scalar'"):
         form_from_data(data)
+
+
+def plain_yaml(orders: dict[str, Any]) -> str:
+    """``orders_to_yaml`` as it reads without its shortcuts: every value through _scalar."""
+    lines = []
+    for key, value in orders.items():
+        if isinstance(value, list) and any(isinstance(item, dict) for item in value):
+            lines.append(f"{key}:")
+            for item in value:
+                if isinstance(item, dict):
+                    pairs = ", ".join(f"{k}: {_scalar(v)}" for k, v in item.items())
+                    lines.append(f"- {{{pairs}}}")
+                else:
+                    lines.append(f"- {_scalar(item)}")
+        elif isinstance(value, list):
+            lines.append(f"{key}: [{', '.join(_scalar(item) for item in value)}]")
+        else:
+            lines.append(f"{key}: {_scalar(value)}")
+    return "\n".join(lines) + "\n"
+
+
+_SCALARS = st.one_of(
+    st.integers(-5, 10**6),
+    st.booleans(),
+    st.sampled_from(["POP-ARM", "WOK", "LEV", "YES", "null", "a b", "Ü", "x: y"]),
+    st.text(max_size=6).filter(lambda text: "\0" not in text),
+)
+_ITEMS = st.one_of(_SCALARS, st.dictionaries(st.sampled_from(["from", "to", "kind"]), _SCALARS))
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.dictionaries(st.sampled_from(["attack", "trade", "aim", "ally"]), st.lists(_ITEMS)))
+def test_the_order_files_text_is_the_plain_one(sections: dict[str, Any]) -> None:
+    """A code name's text kept, a list of orders known by its first: the same text as
+    each value through _scalar (twice: the second time from what was kept)."""
+    data = orders(**sections)
+    assert orders_to_yaml(data) == plain_yaml(data)
+    assert orders_to_yaml(data) == plain_yaml(data)

@@ -263,7 +263,9 @@ def orders_to_yaml(orders: Mapping[str, Any]) -> str:
     lines = []
     for key, value in orders.items():
         if isinstance(value, list):
-            if not any(_is_mapping(item) for item in value):
+            # a list of orders (dicts) is known by its first: no generator for it
+            mapped = bool(value) and type(value[0]) is dict
+            if not mapped and not any(_is_mapping(item) for item in value):
                 lines.append(f"{key}: [{', '.join([_scalar(item) for item in value])}]")
                 continue
             lines.append(f"{key}:")
@@ -279,11 +281,29 @@ def _is_mapping(item: object) -> bool:
 
 
 def _flow(item: Any) -> str:
-    if _is_mapping(item):
-        # a whole number (most values) is its own text: no call of _scalar for it
-        pairs = [f"{k}: {v}" if type(v) is int else f"{k}: {_scalar(v)}" for k, v in item.items()]
+    if type(item) is dict or _is_mapping(item):
+        # a whole number (most values) is its own text, and a code name (most others) the
+        # text _scalar gave it before: _scalar's type tests and regex run once a name
+        pairs = [f"{k}: {v}" if type(v) is int else f"{k}: {_text_of(v)}" for k, v in item.items()]
         return "{" + ", ".join(pairs) + "}"
     return _scalar(item)
+
+
+_TEXTS: dict[str, str] = {}
+"""The text ``_scalar`` gives each string it was asked for (the few code names of the
+forms, mostly)."""
+
+
+def _text_of(value: Any) -> str:
+    """``_scalar(value)``, kept for a string."""
+    if type(value) is not str:
+        return _scalar(value)
+    text = _TEXTS.get(value)
+    if text is None:
+        if len(_TEXTS) > 1024:  # a long-lived process must not grow this
+            _TEXTS.clear()
+        text = _TEXTS[value] = _scalar(value)
+    return text
 
 
 def _scalar(value: Any) -> str:
