@@ -35,9 +35,11 @@ class World:
         count: int = 4,
         ruleset: tuple[str, str, dict[str, OptionValue]] = ("wok4", "small", {}),
         variant: str | None = None,
+        zone: str | None = "UTC",
         **mail: object,
     ) -> None:
-        """``ruleset``: its name, the map and the game's options."""
+        """``ruleset``: its name, the map and the game's options; ``zone``: the time zone of
+        the game's schedule (None: a game without one)."""
         self.gm: GmConfig = config_from_data(
             {"games_dir": "games", "from": GM, "mail": dict(mail)}, root
         )
@@ -50,7 +52,7 @@ class World:
             seed=3,
             variant=variant,
             options=options,
-            schedule=make_schedule(2, "18:00", "UTC", now=NOW),
+            schedule=make_schedule(2, "18:00", zone, now=NOW) if zone else None,
             now=NOW,
         )
         self.gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)

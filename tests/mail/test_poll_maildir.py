@@ -228,3 +228,24 @@ def test_a_torn_archive_copy_is_written_again_whole(tmp_path: Path) -> None:
     assert torn.read_bytes() == raw
     assert torn.stat().st_mode & 0o777 == 0o600
     assert [p.name for p in folder.iterdir()] == [torn.name]
+
+
+@pytest.mark.parametrize(
+    ("zone", "shown"),
+    [
+        ("Europe/Vienna", "deadline, Mon 23 Nov 2026 18:00 Europe/Vienna (17:00 UTC)"),
+        ("UTC", "deadline, Mon 23 Nov 2026 18:00 UTC"),
+        (None, "The turn runs when the game master runs it."),
+    ],
+)
+def test_each_confirmation_shows_the_games_deadline(
+    tmp_path: Path, zone: str | None, shown: str
+) -> None:
+    """The deadline's text is made once for a game's mails (and a game without a schedule
+    shows none): every player's confirmation shows it, in the game's time zone."""
+    world = World(tmp_path, zone=zone)
+    for player in (1, 2, 3):
+        world.mail(world.aof(player, X1="100"), sender=f"p{player}@players.example")
+    assert world.poll().filed == 3
+    bodies = [body_of(raw).replace("\n", " ") for raw in world.outbox().values()]
+    assert len(bodies) == 3 and all(shown in body for body in bodies)
