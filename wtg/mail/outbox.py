@@ -31,25 +31,32 @@ class Outbox:
         for folder in (self.queue_dir, self.sent_dir, self.failed_dir):
             private.make_dirs(folder)
         self._known: set[str] | None = None
+        self._queue_base = os.path.join(self.queue_dir, "")
+        """The queue folder as text, with its separator: a poll queues a mail a mail, and
+        pathlib's join costs more than the rest of the path."""
 
     def known(self, ident: str) -> bool:
         """Whether a mail of this id was ever queued (it is queued, sent or refused)."""
+        return self._known_name(f"{safe(ident)}.eml")
+
+    def _known_name(self, file_name: str) -> bool:
         if self._known is None:  # the outbox's names, read once: a poll asks a thousand times
             folders = (self.queue_dir, self.sent_dir, self.failed_dir)
             self._known = {e.name for d in folders for e in os.scandir(d)}
-        return f"{safe(ident)}.eml" in self._known
+        return file_name in self._known
 
     def add(self, ident: str, msg: Message, durable: bool = True) -> bool:
         """Queue a mail once: False when that id was queued (or sent) before. A mail that
         ``compose`` refused waits with the reason, and the next delivery sets it aside for
         good (``wtg send`` counts it as refused)."""
-        if self.known(ident):
-            return False
         name = safe(ident)
+        if self._known_name(f"{name}.eml"):
+            return False
+        path = self._queue_base + name
         if isinstance(msg, Outgoing) and msg.refused:
             note = {"attempts": 0, "next_try": 0.0, "error": msg.refused, "refused": True}
-            write_atomic(self.queue_dir / f"{name}.json", json.dumps(note) + "\n", sync=durable)
-        write_atomic(self.queue_dir / f"{name}.eml", wire(msg), sync=durable)
+            write_atomic(f"{path}.json", json.dumps(note) + "\n", sync=durable)
+        write_atomic(f"{path}.eml", wire(msg), sync=durable)
         if self._known is not None:
             self._known.add(f"{name}.eml")
         return True
