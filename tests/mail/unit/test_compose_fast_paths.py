@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from tests.mail.unit.test_compose_wire import _ATOMS, _both
 from wtg.mail import compose
 from wtg.mail.compose import POLICY
+from wtg.report import environment
+from wtg.rules.wok.view import ProvinceRow
 
 
 @settings(max_examples=400, deadline=None)
@@ -57,3 +59,46 @@ def test_the_address_of_a_recipient_is_the_one_parseaddr_finds(
     value = address if name is None else f"{' '.join(name)} <{address}>"
     value = value[:where] + odd + value[where:]
     assert compose.address_key(value) == email.utils.parseaddr(value)[1].lower()
+
+
+def _one_line(size: int) -> st.SearchStrategy[str]:
+    return st.text(st.characters(blacklist_characters="\n"), max_size=size)
+
+
+_ROW_FIELD_BY_FIELD = (
+    '{{ "%4d" | format(p.id) }} {{ "%-14s" | format(p.name[:14]) }} {{ "%4d" | format(p.pop) }}'
+    ' {{ "%3d" | format(p.wok) }} {{ "%3d" | format(p.arm) }} {{ p.lev }} {{ p.dfn }}'
+    ' {{ "%3d" | format(p.mis) }} {{ "%3d" | format(p.spy) }} {{ p.aim }}'
+)
+"""A forecast's province row as the template wrote it before: one format a value."""
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.lists(
+        st.builds(
+            ProvinceRow,
+            id=st.integers(0, 99999),
+            name=_one_line(20),
+            owner=st.integers(0, 20),
+            pop=st.integers(-9999, 99999),
+            wok=st.integers(0, 9999),
+            arm=st.integers(0, 9999),
+            lev=_one_line(4),
+            dfn=_one_line(4),
+            mis=st.integers(0, 9999),
+            spy=st.integers(0, 9999),
+            aim=_one_line(4),
+        ),
+        max_size=4,
+    )
+)
+def test_a_forecasts_province_rows_are_those_of_a_format_a_value(rows: list[ProvinceRow]) -> None:
+    """The forecast writes a province's row with one format: the same text as one a value."""
+    forecast = {"provinces": rows, "eff": 100, "tech": 0, "gold": 0, "later": [], "skipped": []}
+    text = compose.forecast_template("wok4").render(forecast=forecast, ruleset="wok4")
+    row = environment().from_string(_ROW_FIELD_BY_FIELD)
+    expected = [row.render(p=p) for p in rows]
+    lines = text.split("\n")
+    start = lines.index("  ID NAME            POP WOK ARM   LEV DEF MIS SPY AIM") + 1
+    assert lines[start : start + len(rows)] == expected
