@@ -119,6 +119,13 @@ def loop_id(sender: str) -> str:
     return email.utils.parseaddr(sender)[1].lower() or "wtg@localhost"
 
 
+@cache
+def _domain(sender: str) -> str:
+    """The domain of our Message-IDs: the sender's, without what a Message-ID may not hold
+    (made once: every answer of a poll asks)."""
+    return re.sub(r"[^A-Za-z0-9.-]", "", loop_id(sender).rpartition("@")[2]) or "localhost"
+
+
 def render(template: str, **context: Any) -> str:
     return environment().get_template(f"mail/{template}.txt.j2").render(**context)
 
@@ -149,7 +156,7 @@ def message(
     player names) is made harmless: each control character becomes a space. An address
     that is not exactly one address (a hand-edited game.yaml, say) cannot be: the mail
     is ``refused``, and the outbox sets it aside with the reason."""
-    domain = re.sub(r"[^A-Za-z0-9.-]", "", loop_id(sender).rpartition("@")[2]) or "localhost"
+    domain = _domain(sender)
     digest = hashlib.sha256(ident.encode()).hexdigest()[:16]
     msg = Outgoing(policy=POLICY)
     # set_raw: each value below is a header the registry made (under the refusing policy)
@@ -280,7 +287,10 @@ _BODY_HEADERS = tuple(
 
 def safe(ident: str) -> str:
     """An outbox id usable as a file name and in a Message-ID."""
-    return re.sub(r"[^A-Za-z0-9._-]", "_", ident)[:180]
+    return _UNSAFE.sub("_", ident)[:180]
+
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
 
 def mask_code(code: str) -> str:
