@@ -174,6 +174,7 @@ class Answers:
         if schedule:
             stamp = game.meta(submission.turn - 1).get("next_deadline")
             deadline = _deadline_text(stamp, schedule.timezone) if stamp else None
+        accepted = len([v for v in submission.verdicts if v.accepted])  # one pass, no generator
         body = compose.render(
             "confirmation",
             game=game.config.game,
@@ -186,8 +187,8 @@ class Answers:
             deadline=deadline,
             ready=bool(submission.orders.get("ready")),
             notes=submission.notes,
-            accepted=sum(1 for v in submission.verdicts if v.accepted),
-            rejected=sum(1 for v in submission.verdicts if not v.accepted),
+            accepted=accepted,
+            rejected=len(submission.verdicts) - accepted,
             verdicts=_described(game, submission.verdicts),
             forecast=None
             if submission.superseded
