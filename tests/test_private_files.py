@@ -3,6 +3,7 @@ secret code or a player's address, so it is created 0600 (folders 0700) whatever
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 from pathlib import Path
@@ -133,3 +134,23 @@ def test_status_warns_about_a_game_folder_made_before_the_change(tmp_path: Path)
     subprocess.run(["chmod", "-R", "go-rwx", str(game_dir)], check=True)  # docs/mail.md's line
     assert shared(game_dir) == []
     assert wtg("status", game_dir).stderr == ""
+
+
+def test_a_file_written_in_short_writes_is_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``write_file`` writes all at once mostly; a write that takes only part (a signal, a
+    full pipe) is followed by more until every byte is there."""
+    real_write = os.write
+    calls: list[int] = []
+
+    def short_write(fd: int, data: bytes | memoryview) -> int:
+        calls.append(len(data))
+        return real_write(fd, bytes(data[:7]))
+
+    monkeypatch.setattr(os, "write", short_write)
+    data = bytes(range(256)) * 3
+    write_file(tmp_path / "f", data, sync=False)
+    monkeypatch.undo()
+    assert (tmp_path / "f").read_bytes() == data
+    assert calls[:3] == [768, 761, 754] and len(calls) == 110
