@@ -29,17 +29,18 @@ def players(count: int) -> list[PlayerEntry]:
 
 
 class World:
+    zone: str | None = "UTC"
+    """The time zone of the game's schedule (None: a game without one)."""
+
     def __init__(
         self,
         root: Path,
         count: int = 4,
         ruleset: tuple[str, str, dict[str, OptionValue]] = ("wok4", "small", {}),
         variant: str | None = None,
-        zone: str | None = "UTC",
         **mail: object,
     ) -> None:
-        """``ruleset``: its name, the map and the game's options; ``zone``: the time zone of
-        the game's schedule (None: a game without one)."""
+        """``ruleset``: its name, the map and the game's options."""
         self.gm: GmConfig = config_from_data(
             {"games_dir": "games", "from": GM, "mail": dict(mail)}, root
         )
@@ -52,7 +53,7 @@ class World:
             seed=3,
             variant=variant,
             options=options,
-            schedule=make_schedule(2, "18:00", zone, now=NOW) if zone else None,
+            schedule=make_schedule(2, "18:00", self.zone, now=NOW) if self.zone else None,
             now=NOW,
         )
         self.gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)

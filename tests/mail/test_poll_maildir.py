@@ -243,7 +243,12 @@ def test_each_confirmation_shows_the_games_deadline(
 ) -> None:
     """The deadline's text is made once for a game's mails (and a game without a schedule
     shows none): every player's confirmation shows it, in the game's time zone."""
-    world = World(tmp_path, zone=zone)
+
+    class Zoned(World):
+        pass
+
+    Zoned.zone = zone
+    world = Zoned(tmp_path)
     for player in (1, 2, 3):
         world.mail(world.aof(player, X1="100"), sender=f"p{player}@players.example")
     assert world.poll().filed == 3
