@@ -212,7 +212,7 @@ class Answers:
         a state are read once for all the mails of its game."""
         kept = self._sides.get(id(game))
         if kept is None or kept[0] is not state:
-            sides = {s.id: s for s in public_sides(game.ruleset.public_json(state))}
+            sides = {s.id: s for s in game.ruleset.public_sides_of(state)}
             kept = self._sides[id(game)] = (state, sides)
         return kept[1].get(SideId(side)) or PublicSide(id=SideId(side), name="", status="")
 
