@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wtg import durable
 from wtg.engine import Game, open_game
@@ -208,3 +211,32 @@ def test_a_correction_waiting_for_a_rerun_is_not_taken_for_a_leftover(game: Game
     assert "aim: SPY" in (received / "p01.yaml").read_text()  # the correction, merged in
     assert (received / "p02.yaml").is_file()  # the others' orders, kept from the first run
     assert not game.store.pending_dir(1).exists()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sets(st.integers(min_value=0, max_value=12), max_size=4),
+    st.sets(st.integers(min_value=0, max_value=12), max_size=3),
+    st.sets(st.integers(min_value=0, max_value=12), max_size=2),
+)
+def test_the_latest_turn_the_lock_found_is_the_last_of_the_turns_after_recovery(
+    done: set[int], set_aside: set[int], cut_short: set[int]
+) -> None:
+    """The lock keeps the latest turn its recovery listed: the one ``turns`` lists last
+    once the game is recovered, whatever a crash left (or StoreError with no turn)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        store = GameStore.create(Path(tmp) / "g", "game: g\n")
+        for turn in done:
+            store.turn_dir(turn).mkdir()
+        for turn in set_aside:
+            (store.turns_dir / f".old-{turn:04d}").mkdir()
+        for turn in cut_short:
+            (store.turns_dir / f".tmp-{turn:04d}").mkdir()
+        with store.lock():
+            found = store.turns()
+            if found:
+                assert store.latest_turn() == found[-1] == max(done | set_aside)
+            else:
+                with pytest.raises(StoreError, match="has no turn yet"):
+                    store.latest_turn()
+        assert GameStore(store.root).turns() == sorted(done | set_aside)
