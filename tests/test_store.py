@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -240,3 +242,49 @@ def test_the_latest_turn_the_lock_found_is_the_last_of_the_turns_after_recovery(
                 with pytest.raises(StoreError, match="has no turn yet"):
                     store.latest_turn()
         assert GameStore(store.root).turns() == sorted(done | set_aside)
+
+
+def _read_outcome(read: Callable[[], object]) -> object:
+    try:
+        return read()
+    except StoreError as exc:  # the same data, or the same error
+        return str(exc)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.one_of(
+        st.text(alphabet='{}[]":,0123456789 \r\n\tabéx\\', max_size=30),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+            lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
+            max_leaves=6,
+        ).map(json.dumps),
+    ),
+    st.sampled_from(["here", ".old", "none"]),
+)
+def test_a_turn_file_read_with_its_stat_reads_as_read_json_does(text: str, where: str) -> None:
+    """``read_json_stat`` (a poll's first read of a turn file) gives ``read_json``'s data or
+    error, and the stat of the file it read (None for a turn set aside)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        store = GameStore.create(Path(tmp) / "g", "game: g\n")
+        folder = store.turn_dir(3)
+        if where != "none":
+            folder.mkdir()
+            (folder / "turn.json").write_bytes(text.encode())
+        if where == ".old":
+            folder.rename(store.turns_dir / ".old-0003")
+        quick = _read_outcome(lambda: store.read_json_stat(3, "turn.json"))
+        assert _read_outcome(lambda: store.read_json(3, "turn.json")) == (
+            quick[1] if isinstance(quick, tuple) else quick
+        )
+        if isinstance(quick, tuple):
+            stat = quick[0]
+            if where == "here":
+                assert stat is not None
+                assert (stat.st_ino, stat.st_size) == (
+                    (folder / "turn.json").stat().st_ino,
+                    len(text.encode()),
+                )
+            else:
+                assert stat is None

@@ -185,6 +185,22 @@ class GameStore:
         except ValueError as exc:  # cut short or edited by hand: say which file
             raise StoreError(f"{path} cannot be read: {exc}") from None
 
+    def read_json_stat(self, turn: int, name: str) -> tuple[os.stat_result | None, Any]:
+        """``read_json``, and the file's stat as it was read: from the one open file, where
+        ``read_json`` after a stat would look the turn up three times (a poll's first mail
+        for a game reads two). The stat is None for a file read elsewhere than in the
+        turn's folder (a turn set aside, ``.old-NNNN``)."""
+        path = self.turn_dir(turn) / name
+        try:
+            with open(path, encoding="utf-8") as handle:  # as ``Path.read_text`` opens it
+                stat, text = os.fstat(handle.fileno()), handle.read()
+        except (FileNotFoundError, NotADirectoryError):
+            return None, self.read_json(turn, name)  # it says what is missing
+        try:
+            return stat, json.loads(text)
+        except ValueError as exc:
+            raise StoreError(f"{path} cannot be read: {exc}") from None
+
     def read_text(self, turn: int, relpath: str) -> str:
         path = self._readable_turn(turn) / relpath
         try:
