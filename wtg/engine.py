@@ -123,6 +123,12 @@ class Game(Generic[S]):
             kept = self._state_kept = (data, self.ruleset.state_from_dict(data))
         return kept[1]
 
+    def let_go(self) -> None:
+        """Drop what was read of the game's turns (its state, its turn files): read again
+        when next asked."""
+        self._state_kept = None
+        self._file_cache.clear()
+
     def _state_data(self, turn: int | None) -> JsonObject:
         """The parsed state file, kept while it is unchanged on disk."""
         number = self.latest_turn() if turn is None else turn
