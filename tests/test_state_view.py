@@ -62,3 +62,18 @@ def test_orders_and_forecasts_leave_the_shared_state_alone(
     game.run_turn()
     assert game.state_view() is not view
     assert game.state_view().turn == 1
+
+
+def test_a_game_that_let_go_of_its_reads_reads_the_same_again(tmp_path: Path) -> None:
+    """A poll lets go of each game's reads once its batch is on disk: the state and turn
+    files read next are new objects, equal to those it had."""
+    game = game_of(tmp_path, "wok4", "classic60", 4)
+    with game.store.lock():
+        state, meta, deadline = game.state_view(), game.meta(), game.deadline()
+        assert game.state_view() is state  # kept while held
+        game.let_go()
+        again = game.state_view()
+        assert again is not state
+        assert again == state == game.state()
+        assert (game.meta(), game.deadline()) == (meta, deadline)
+        assert game.state_view() is again

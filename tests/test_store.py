@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wtg import durable
 from wtg.engine import Game, open_game
@@ -208,3 +213,78 @@ def test_a_correction_waiting_for_a_rerun_is_not_taken_for_a_leftover(game: Game
     assert "aim: SPY" in (received / "p01.yaml").read_text()  # the correction, merged in
     assert (received / "p02.yaml").is_file()  # the others' orders, kept from the first run
     assert not game.store.pending_dir(1).exists()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sets(st.integers(min_value=0, max_value=12), max_size=4),
+    st.sets(st.integers(min_value=0, max_value=12), max_size=3),
+    st.sets(st.integers(min_value=0, max_value=12), max_size=2),
+)
+def test_the_latest_turn_the_lock_found_is_the_last_of_the_turns_after_recovery(
+    done: set[int], set_aside: set[int], cut_short: set[int]
+) -> None:
+    """The lock keeps the latest turn its recovery listed: the one ``turns`` lists last
+    once the game is recovered, whatever a crash left (or StoreError with no turn)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        store = GameStore.create(Path(tmp) / "g", "game: g\n")
+        for turn in done:
+            store.turn_dir(turn).mkdir()
+        for turn in set_aside:
+            (store.turns_dir / f".old-{turn:04d}").mkdir()
+        for turn in cut_short:
+            (store.turns_dir / f".tmp-{turn:04d}").mkdir()
+        with store.lock():
+            found = store.turns()
+            if found:
+                assert store.latest_turn() == found[-1] == max(done | set_aside)
+            else:
+                with pytest.raises(StoreError, match="has no turn yet"):
+                    store.latest_turn()
+        assert GameStore(store.root).turns() == sorted(done | set_aside)
+
+
+def _read_outcome(read: Callable[[], object]) -> object:
+    try:
+        return read()
+    except StoreError as exc:  # the same data, or the same error
+        return str(exc)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.one_of(
+        st.text(alphabet='{}[]":,0123456789 \r\n\tabéx\\', max_size=30),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+            lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
+            max_leaves=6,
+        ).map(json.dumps),
+    ),
+    st.sampled_from(["here", ".old", "none"]),
+)
+def test_a_turn_file_read_with_its_stat_reads_as_read_json_does(text: str, where: str) -> None:
+    """``read_json_stat`` (a poll's first read of a turn file) gives ``read_json``'s data or
+    error, and the stat of the file it read (None for a turn set aside)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        store = GameStore.create(Path(tmp) / "g", "game: g\n")
+        folder = store.turn_dir(3)
+        if where != "none":
+            folder.mkdir()
+            (folder / "turn.json").write_bytes(text.encode())
+        if where == ".old":
+            folder.rename(store.turns_dir / ".old-0003")
+        quick = _read_outcome(lambda: store.read_json_stat(3, "turn.json"))
+        assert _read_outcome(lambda: store.read_json(3, "turn.json")) == (
+            quick[1] if isinstance(quick, tuple) else quick
+        )
+        if isinstance(quick, tuple):
+            stat = quick[0]
+            if where == "here":
+                assert stat is not None
+                assert (stat.st_ino, stat.st_size) == (
+                    (folder / "turn.json").stat().st_ino,
+                    len(text.encode()),
+                )
+            else:
+                assert stat is None

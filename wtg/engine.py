@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -78,6 +79,10 @@ _Kept = tuple[_Stamp | None, Json, int]
 """A turn file's stamp, its data, and the lock session of the store it was last checked in."""
 
 
+def _stamp(number: int, stat: os.stat_result) -> _Stamp:
+    return (number, stat.st_ino, stat.st_mtime_ns, stat.st_size)
+
+
 @dataclass
 class Game(Generic[S]):
     """One game: its folder, its config and its rules. Opened by name (``open_game(dir)``)
@@ -118,6 +123,12 @@ class Game(Generic[S]):
             kept = self._state_kept = (data, self.ruleset.state_from_dict(data))
         return kept[1]
 
+    def let_go(self) -> None:
+        """Drop what was read of the game's turns (its state, its turn files): read again
+        when next asked."""
+        self._state_kept = None
+        self._file_cache.clear()
+
     def _state_data(self, turn: int | None) -> JsonObject:
         """The parsed state file, kept while it is unchanged on disk."""
         number = self.latest_turn() if turn is None else turn
@@ -140,20 +151,18 @@ class Game(Generic[S]):
             and kept[2] == store.session
         ):
             return kept[1]
-        path = store.turn_dir(number) / name
-        try:
-            stat = path.stat()
-            stamp = (
-                number,
-                stat.st_ino,
-                stat.st_mtime_ns,
-                stat.st_size,
-            )
-        except OSError:
-            stamp = None
-        if stamp is None or kept is None or kept[0] != stamp:
-            data: Json = store.read_json(number, name)
+        if kept is None:  # the first read: the file's stat taken as it is read
+            stat, data = store.read_json_stat(number, name)
+            stamp = None if stat is None else _stamp(number, stat)
             kept = (stamp, data, store.session)
+        else:
+            try:
+                stamp = _stamp(number, (store.turn_dir(number) / name).stat())
+            except OSError:
+                stamp = None
+            if stamp is None or kept[0] != stamp:
+                data = store.read_json(number, name)
+                kept = (stamp, data, store.session)
         self._file_cache[name] = (kept[0], kept[1], store.session)
         return kept[1]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -15,14 +16,15 @@ from wtg import private
 @contextlib.contextmanager
 def exclusive(path: Path, busy: Callable[[], Exception]) -> Iterator[None]:
     """Hold ``path``'s lock for the block; raise ``busy()`` at once if another holds it."""
-    handle = open(path, "a+", opener=private.opener)  # noqa: SIM115 - held for the block
+    # the bare descriptor: no file object is read or written (a poll locks each game)
+    fd = private.opener(os.fspath(path), os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC)
     try:
         try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
             if exc.errno in (errno.EAGAIN, errno.EACCES):
                 raise busy() from None
             raise
         yield
     finally:
-        handle.close()
+        os.close(fd)

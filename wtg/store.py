@@ -126,10 +126,13 @@ class GameStore:
             finally:
                 self._held -= 1
             return
-        busy = GameLocked(f"{self.root} is being written by another process")
-        with exclusive(self.root / ".lock", lambda: busy):
-            self._recover()
-            self._held, self._latest = 1, None
+        root = self.root
+        with exclusive(
+            root / ".lock", lambda: GameLocked(f"{root} is being written by another process")
+        ):
+            # the turns _recover lists are the session's: no one else changes them now
+            latest = self._recover()
+            self._held, self._latest = 1, latest
             self.session += 1
             try:
                 yield
@@ -152,11 +155,13 @@ class GameStore:
 
     def turns(self) -> list[int]:
         """Every committed turn; one set aside by an interrupted rerun (``.old-NNNN``) counts."""
-        if not self.turns_dir.is_dir():
+        try:
+            names = os.listdir(self.turns_dir)  # the names alone: no Path for each
+        except (FileNotFoundError, NotADirectoryError):
             return []
         found = set()
-        for path in self.turns_dir.iterdir():
-            name = path.name[5:] if path.name.startswith(".old-") else path.name
+        for name in names:
+            name = name[5:] if name.startswith(".old-") else name
             if TURN_DIR.match(name):
                 found.add(int(name))
         return sorted(found)
@@ -178,6 +183,22 @@ class GameStore:
         except FileNotFoundError:
             raise StoreError(f"turn {turn} has no {name}") from None
         except ValueError as exc:  # cut short or edited by hand: say which file
+            raise StoreError(f"{path} cannot be read: {exc}") from None
+
+    def read_json_stat(self, turn: int, name: str) -> tuple[os.stat_result | None, Any]:
+        """``read_json``, and the file's stat as it was read: from the one open file, where
+        ``read_json`` after a stat would look the turn up three times (a poll's first mail
+        for a game reads two). The stat is None for a file read elsewhere than in the
+        turn's folder (a turn set aside, ``.old-NNNN``)."""
+        path = self.turn_dir(turn) / name
+        try:
+            with open(path, encoding="utf-8") as handle:  # as ``Path.read_text`` opens it
+                stat, text = os.fstat(handle.fileno()), handle.read()
+        except (FileNotFoundError, NotADirectoryError):
+            return None, self.read_json(turn, name)  # it says what is missing
+        try:
+            return stat, json.loads(text)
+        except ValueError as exc:
             raise StoreError(f"{path} cannot be read: {exc}") from None
 
     def read_text(self, turn: int, relpath: str) -> str:
@@ -224,34 +245,42 @@ class GameStore:
             self._tidy_pending(turn, used=True)
             fsync_dir(self.turns_dir)
 
-    def _recover(self) -> None:
+    def _recover(self) -> int | None:
         """Finish or undo what a crashed writer left behind (a rollback first: it moves
-        turns and pending orders, ``wtg.rollback``)."""
+        turns and pending orders, ``wtg.rollback``). Returns the latest turn then (what
+        ``turns`` would say last), None when there is none."""
         from wtg.rollback import finish_rollbacks
 
-        if not self.turns_dir.is_dir():
-            return
-        changed = finish_rollbacks(self)
+        turns_dir = self.turns_dir
+        try:
+            names = os.listdir(turns_dir)  # names: a poll takes the lock of each game
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        if finish_rollbacks(self):  # it moved turns: list them again
+            changed, names = True, os.listdir(turns_dir)
+        else:
+            changed = False
         latest = -1
-        for path in sorted(self.turns_dir.iterdir()):
-            if path.name.startswith(".tmp-"):
-                shutil.rmtree(path)
+        for name in sorted(names):
+            if name.startswith(".tmp-"):
+                shutil.rmtree(turns_dir / name)
                 changed = True
-            elif path.name.startswith(".old-"):
-                final = self.turns_dir / path.name[5:]
+            elif name.startswith(".old-"):
+                path, final = turns_dir / name, turns_dir / name[5:]
                 if final.exists():
                     _keep_received(path, final)
                     shutil.rmtree(path)
                 else:
                     os.rename(path, final)
-                    latest = max(latest, int(path.name[5:]))
+                    latest = max(latest, int(name[5:]))
                 changed = True
-            elif TURN_DIR.match(path.name):
-                latest = max(latest, int(path.name))
+            elif TURN_DIR.match(name):
+                latest = max(latest, int(name))
         if latest >= 0:
             changed = self._tidy_pending(latest, used=False) or changed
         if changed:
-            fsync_dir(self.turns_dir)
+            fsync_dir(turns_dir)
+        return latest if latest >= 0 else None
 
     def _tidy_pending(self, latest: int, used: bool) -> bool:
         """Move the pending folder of turn ``latest`` into the turn (one rename) and drop
@@ -261,16 +290,18 @@ class GameStore:
         sent since to correct it (``orders --correct``, for a rerun). True if it changed
         anything."""
         base = self.root / "pending"
-        if not base.is_dir():
+        try:
+            names = os.listdir(base)
+        except (FileNotFoundError, NotADirectoryError):
             return False
         changed = False
-        for path in base.iterdir():
-            if not TURN_DIR.match(path.name) or int(path.name) > latest:
+        for name in names:
+            if not TURN_DIR.match(name) or int(name) > latest:
                 continue
-            if int(path.name) < latest:
-                shutil.rmtree(path)
+            if int(name) < latest:
+                shutil.rmtree(base / name)
             elif used or self._archived_already(latest):
-                _move_into(path, self.turn_dir(latest) / RECEIVED)
+                _move_into(base / name, self.turn_dir(latest) / RECEIVED)
             else:
                 continue
             changed = True

@@ -191,6 +191,12 @@ class Ruleset(Protocol[S]):
         ``ruleset``, ``turn`` and ``players`` (each with ``id``, ``name`` and ``status``)."""
         ...
 
+    def public_sides_of(self, state: S) -> list[PublicSide]:
+        """The sides of ``public_json(state)`` (``public_sides``). A ruleset whose public
+        JSON holds far more than its players may read them without the rest: a poll's
+        confirmation names one side (the same sides, ``tests/test_public_sides.py``)."""
+        return public_sides(self.public_json(state))
+
     def turn_of(self, state: S) -> int: ...
 
     def is_over(self, state: S) -> bool: ...

@@ -64,9 +64,14 @@ class Answers:
 
     def _hold(self, game: Game) -> None:
         """Take a game's lock for the rest of the batch: its state, turn and files are read
-        once, and stay true (GameLocked when another process writes it)."""
+        once, and stay true (GameLocked when another process writes it). With the lock the
+        batch lets go of what it read of the game: a cron poll opens hundreds of games,
+        and what each kept alive would be walked by every collection of the garbage
+        collector to the end of the poll."""
         if id(game.store) not in self._locked:
             self.locks.enter_context(game.store.lock())
+            self.locks.callback(game.let_go)
+            self.locks.callback(self._sides.pop, id(game), None)
             self._locked.add(id(game.store))
 
     def release(self) -> None:
@@ -217,7 +222,7 @@ class Answers:
         a state are read once for all the mails of its game."""
         kept = self._sides.get(id(game))
         if kept is None or kept[0] is not state:
-            sides = {s.id: s for s in public_sides(game.ruleset.public_json(state))}
+            sides = {s.id: s for s in game.ruleset.public_sides_of(state)}
             kept = self._sides[id(game)] = (state, sides)
         return kept[1].get(SideId(side)) or PublicSide(id=SideId(side), name="", status="")
 

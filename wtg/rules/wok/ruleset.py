@@ -14,7 +14,17 @@ from wtg.core.errors import GameFinished as GameFinished
 from wtg.core.form import FormSpec
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.provmap import MapLimits, ProvinceMap, map_from_data
-from wtg.core.ruleset import GameSetup, Ruleset, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
+from wtg.core.ruleset import (
+    GameSetup,
+    PublicSide,
+    Ruleset,
+    ScoreLine,
+    SeatId,
+    SideId,
+    TurnResult,
+    TurnStyle,
+    public_sides,
+)
 from wtg.rules.base import RulesetFiles
 from wtg.rules.wok.accept import Check, Context, accept_entries
 from wtg.rules.wok.board import wok_board
@@ -115,6 +125,11 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
 
     def public_json(self, state: WokState) -> dict[str, Any]:
         return state.to_dict(self.name)
+
+    def public_sides_of(self, state: WokState) -> list[PublicSide]:
+        # The players' part of ``public_json`` alone: the sixty provinces beside them are
+        # most of its cost, and say nothing of a side (Standard's extra keys neither)
+        return public_sides({"players": [p.to_dict() for p in state.players]})
 
     def turn_of(self, state: WokState) -> int:
         return state.turn

@@ -158,6 +158,9 @@ class Province:
 _PROVINCE_KEYS = 12
 """The keys of a province every ruleset writes (``Province.to_dict`` without options)."""
 
+_PLAYER_KEYS = 12
+"""The keys of a player every ruleset writes (``Player.to_dict`` without extras)."""
+
 _PLAYER_EXTRAS: dict[str, Any] = {
     "robot": False,
     "controller": None,
@@ -255,6 +258,31 @@ class Player:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Player:
+        if len(d) == _PLAYER_KEYS:
+            # A poll's first mail for a game reads its players: the keys every player has
+            # (and so no other), read in their order without a look-up of each field
+            try:
+                return cls(
+                    d["id"],
+                    d["name"],
+                    d["eff"],
+                    d["tech"],
+                    d["gold"],
+                    d["status"],
+                    d["missed"],
+                    d["ally"],
+                    d["turn_points"],
+                    d["died_on"],
+                    d["quit_on"],
+                    d["vp"],
+                )
+            except KeyError:  # as many keys, but others: read as any player
+                pass
+        return cls._read(d)
+
+    @classmethod
+    def _read(cls, d: Mapping[str, Any]) -> Player:
+        """A player of any ruleset, whatever fields it has."""
         values = {k: d[k] for k in cls.__dataclass_fields__ if k in d}
         if "rips" in values:
             values["rips"] = list(values["rips"])
