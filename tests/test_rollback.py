@@ -107,6 +107,19 @@ def test_rollback_goes_back_to_turn_n_and_archives_the_turns_after(tmp_path: Pat
     assert [(p["orders"], p["ready"]) for p in status["players"]] == [(True, False)] * 4
 
 
+def test_what_the_lock_session_read_is_forgotten_by_a_rollback(tmp_path: Path) -> None:
+    """A lock session keeps the latest turn and the turn files it read (a poll reads them
+    once for a batch); a rollback under that same lock moves turns away, so what was kept
+    must not outlive it: the latest turn and the state are read anew."""
+    game = new_game(tmp_path / "g1")
+    play(game, 3)
+    with game.store.lock():
+        assert game.latest_turn() == 3 and game.state_view().turn == 3
+        rollback(game, 1, NOW + timedelta(hours=4))
+        assert game.latest_turn() == 1
+        assert game.state_view().turn == 1
+
+
 def test_a_turn_run_after_a_rollback_is_a_fresh_run_from_n(tmp_path: Path) -> None:
     """DESIGN.md: "Running the same turn twice gives byte-identical state and reports"."""
     game = new_game(tmp_path / "g1")

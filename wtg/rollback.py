@@ -156,6 +156,7 @@ def finish(store: GameStore, folder: Path) -> None:
     """The moves of a rollback that counts, each one rename, any of them perhaps done
     already by a run a crash cut short."""
     to = int(json.loads((folder / RECORD).read_text(encoding="utf-8"))["to"])
+    store.turns_moved()
     restore = folder / RESTORE
     pending = store.root / "pending"
     kept_pending = private.make_dirs(folder / "pending")

@@ -166,6 +166,12 @@ class GameStore:
                 found.add(int(name))
         return sorted(found)
 
+    def turns_moved(self) -> None:
+        """Turns are being added or taken away (a commit, a rollback): what was read of the
+        game this session, the latest turn first, may no longer be true."""
+        self._latest = None
+        self.session += 1
+
     def latest_turn(self) -> int:
         if self._held and self._latest is not None:
             return self._latest  # read once a session
@@ -225,8 +231,7 @@ class GameStore:
         final = self.turn_dir(turn)
         if final.exists() and not replace:
             raise StoreError(f"turn {turn} already exists")
-        self._latest = None
-        self.session += 1  # what was read of the game may change now
+        self.turns_moved()
         tmp = self.turns_dir / f".tmp-{turn_name(turn)}"
         if tmp.exists():
             shutil.rmtree(tmp)
