@@ -68,6 +68,14 @@ def write_atomic(path: Path | str, data: str | bytes, sync: bool = True) -> None
         fsync_dir(Path(folder))
 
 
+def _parsed_json(path: Path, text: str) -> Any:
+    """A turn file's JSON; a file cut short or edited by hand is named in the error."""
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise StoreError(f"{path} cannot be read: {exc}") from None
+
+
 def fsync_dir(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
@@ -185,11 +193,10 @@ class GameStore:
     def read_json(self, turn: int, name: str) -> Any:
         path = self._readable_turn(turn) / name
         try:
-            return json.loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise StoreError(f"turn {turn} has no {name}") from None
-        except ValueError as exc:  # cut short or edited by hand: say which file
-            raise StoreError(f"{path} cannot be read: {exc}") from None
+        return _parsed_json(path, text)
 
     def read_json_stat(self, turn: int, name: str) -> tuple[os.stat_result | None, Any]:
         """``read_json``, and the file's stat as it was read: from the one open file, where
@@ -202,10 +209,7 @@ class GameStore:
                 stat, text = os.fstat(handle.fileno()), handle.read()
         except (FileNotFoundError, NotADirectoryError):
             return None, self.read_json(turn, name)  # it says what is missing
-        try:
-            return stat, json.loads(text)
-        except ValueError as exc:
-            raise StoreError(f"{path} cannot be read: {exc}") from None
+        return stat, _parsed_json(path, text)
 
     def read_text(self, turn: int, relpath: str) -> str:
         path = self._readable_turn(turn) / relpath
