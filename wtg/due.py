@@ -9,7 +9,6 @@ the rules) is reported with its folder and why, and the others run all the same.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -27,14 +26,6 @@ from wtg.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.gamestatus import GameStatus
 from wtg.mail.health import last_poll
 from wtg.store import GameLocked
-
-
-def default_jobs() -> int:
-    """The cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def why_due(game: Game, now: datetime, status: GameStatus | None = None) -> str | None:

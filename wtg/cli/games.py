@@ -328,7 +328,8 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
     game was due. Exit 1 when a game failed or was held."""
     from datetime import datetime, timezone
 
-    from wtg.due import default_jobs, run_due
+    from wtg.cores import default_jobs
+    from wtg.due import run_due
     from wtg.lobby.tend import tend
 
     gm = gm_config(ctx)

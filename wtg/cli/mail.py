@@ -51,8 +51,22 @@ def skip(reason: Exception, quiet: bool) -> None:
     is_flag=True,
     help="With --idle: send the answers after each poll that queued any (else `wtg send`).",
 )
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="File on N processes at once when many mails wait (default: the cores; 1: never).",
+)
 @click.pass_context
-def poll(ctx: click.Context, quiet: bool, verbose: bool, idle: bool, also_send: bool) -> None:
+def poll(
+    ctx: click.Context,
+    quiet: bool,
+    verbose: bool,
+    idle: bool,
+    also_send: bool,
+    jobs: int | None,
+) -> None:
     """Fetch order mails (IMAP, or the maildir transport), file them and queue the answers."""
     import imaplib
     import sqlite3
@@ -68,8 +82,12 @@ def poll(ctx: click.Context, quiet: bool, verbose: bool, idle: bool, also_send: 
     # collector need not look at it again each time the poll's mails make it run (5-12% of
     # a poll's CPU, the more the more games it opens; bench/bench_poll.py)
     gc.freeze()
+    if jobs is None:
+        from wtg.cores import default_jobs
+
+        jobs = default_jobs()
     if idle:
-        stay(gm, also_send)
+        stay(gm, also_send, jobs)
         return
     try:
         inbox = open_inbox(gm)
@@ -81,7 +99,7 @@ def poll(ctx: click.Context, quiet: bool, verbose: bool, idle: bool, also_send: 
         record_poll(gm.spool, datetime.now(timezone.utc), f"{type(exc).__name__}: {exc}")
         fail(f"cannot open the inbox: {exc}")
     try:
-        summary = run_poll(gm, inbox)
+        summary = run_poll(gm, inbox, jobs=jobs)
     except AlreadyRunning as exc:
         skip(exc, quiet)
         return
@@ -100,7 +118,7 @@ def poll(ctx: click.Context, quiet: bool, verbose: bool, idle: bool, also_send: 
             click.echo(f"  {key}: {outcome}")
 
 
-def stay(gm: GmConfig, also_send: bool) -> None:
+def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
     """`wtg poll --idle`: poll, wait for mail, poll again, until a signal asks it to stop."""
     import contextlib
     import signal
@@ -123,7 +141,7 @@ def stay(gm: GmConfig, also_send: bool) -> None:
 
     click.echo(f"wtg poll --idle: waiting for mail ({gm.transport}); SIGTERM ends it")
     try:
-        idle(gm, stop, click.echo, send=send_now if also_send else None)
+        idle(gm, stop, click.echo, send=send_now if also_send else None, jobs=jobs)
     except AlreadyRunning as exc:
         fail(f"{exc}: stop it before starting another")
     click.echo("wtg poll --idle: stopped")

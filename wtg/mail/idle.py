@@ -40,6 +40,7 @@ def idle(
     send: Callable[[], None] | None = None,
     wait: float = WAIT,
     connect: Callable[[GmConfig], Inbox] = open_inbox,
+    jobs: int = 1,
 ) -> None:
     """Poll, wait, poll again until ``stop`` is set. Raises AlreadyRunning when another
     poll of the spool is under way (cron's `wtg poll` meets this one the same way)."""
@@ -55,7 +56,7 @@ def idle(
                 continue
             pause = PAUSE_FIRST
             try:
-                _serve(gm, inbox, stop, echo, send, wait)
+                _serve(gm, inbox, stop, echo, send, wait, jobs)
             except CONNECTION_TROUBLE as error:
                 _trouble(gm, echo, f"the connection dropped: {error}", pause)
                 stop.wait(pause)
@@ -70,9 +71,10 @@ def _serve(
     echo: Callable[[str], None],
     send: Callable[[], None] | None,
     wait: float,
+    jobs: int,
 ) -> None:
     while not stop.is_set():
-        summary = Poller(gm, inbox, datetime.now(timezone.utc)).run()
+        summary = Poller(gm, inbox, datetime.now(timezone.utc), jobs=jobs).run()
         if summary.seen:
             echo(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M:%S} UTC: {summary.line()}")
         if send is not None and _answered(summary):

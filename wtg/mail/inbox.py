@@ -57,6 +57,12 @@ class Inbox(Protocol):
         fetched (``raw`` is empty)."""
         ...
 
+    def backlog(self) -> int:
+        """How many messages wait, as far as the inbox knows without fetching any (0: it
+        does not know). A poll with many forks helpers (``wtg.mail.helpers``) before its
+        first fetch."""
+        ...
+
     def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
         """Move handled messages out of the inbox folder (maybe later: see ``settle``)."""
         ...
@@ -107,9 +113,13 @@ class ImapInbox:
                 self.client.create_folder(folder)
         info = self.client.select_folder(config.folder)
         self.uidvalidity = int(info[b"UIDVALIDITY"])
+        self.exists = int(info.get(b"EXISTS", 0))
+        """The messages in the folder when it was selected."""
         self.can_move = self.client.has_capability("MOVE")
         self.line = ThreadPoolExecutor(max_workers=1, thread_name_prefix="imap")
         self.moving: list[Future[None]] = []
+        self.asked = False
+        """Whether a command went to the connection's thread (it runs from then on)."""
         self.busy = 0.0
         """Seconds the connection's thread spent in IMAP commands (search, fetch, move)."""
         self.busy_moving = 0.0
@@ -128,7 +138,14 @@ class ImapInbox:
             finally:
                 self.busy += time.perf_counter() - begin
 
+        self.asked = True
         return self.line.submit(timed)
+
+    def backlog(self) -> int:
+        """The messages in the folder when it was selected, until the connection's thread
+        has started (its first command): then 0, as a process must not fork with a thread
+        running (``wtg poll --idle`` polls again on the same connection)."""
+        return 0 if self.asked else self.exists
 
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
         small = min(SMALL, max_bytes)
@@ -309,6 +326,9 @@ class MaildirInbox:
         """Where each message handed out lies, by its key (a move finds it at once)."""
         self.scanned: set[str] = set()
         """The names the last ``waiting`` found: ``wait`` looks for others."""
+
+    def backlog(self) -> int:
+        return len(self._names())
 
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
         found = []

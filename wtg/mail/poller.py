@@ -30,12 +30,14 @@ from wtg.mail.commands import Commands
 from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.guards import auto_reply_reason, sender_address
 from wtg.mail.health import record_poll
+from wtg.mail.helpers import HELPERS_FROM, SHARE_FROM, Helper, KeptJournal, Note, write_notes
 from wtg.mail.inbox import HEAD_MAX, Inbox, Incoming
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
 from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
+from wtg.mail.shards import split
 from wtg.store import GameLocked
 
 
@@ -72,11 +74,21 @@ class PollSummary(Record):
 
 
 class Poller:
-    def __init__(self, gm: GmConfig, inbox: Inbox, now: datetime | None = None) -> None:
+    def __init__(
+        self,
+        gm: GmConfig,
+        inbox: Inbox,
+        now: datetime | None = None,
+        *,
+        jobs: int = 1,
+        journal: Journal | None = None,
+    ) -> None:
         self.gm = gm
         self.inbox = inbox
         self.now = now or datetime.now(timezone.utc)
-        self.journal = Journal(gm.spool)
+        self.jobs = jobs
+        """Processes the poll may file on (``wtg.mail.helpers``: only with many mails)."""
+        self.journal = journal if journal is not None else Journal(gm.spool)
         self.outbox = Outbox(gm.spool)
         self.registry = Registry(gm.games_dir)
         self.answers = Answers(gm, self.outbox, self.journal, self.registry, self.now)
@@ -84,12 +96,16 @@ class Poller:
         self.commands = Commands(self.answers, self.registry)
         self.archive = gm.spool / "archive"
         self._archive_folders: dict[tuple[int, int], Path] = {}
+        self.helpers: list[Helper] = []
+        self._unreadable: dict[str, None] = {}
+        """The lines of the game folders the helpers could not open."""
 
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
         counts["skipped"] = 0
         outcomes: list[tuple[str, str, Outcome]] = []
         try:
+            self._start_helpers()
             for batch in self.inbox.waiting(self.gm.limits.max_bytes):
                 done: list[Incoming] = []
                 rejected: list[Incoming] = []
@@ -97,17 +113,17 @@ class Poller:
                 known = self.journal.outcomes([message.key for message in batch])
                 # newest first: when one player sent several mails, the newest is filed and
                 # the older ones are only answered (the server's order decides, not ours)
-                for message in sorted(batch, key=lambda m: comparable(m.order_key), reverse=True):
+                ordered = sorted(batch, key=lambda m: comparable(m.order_key), reverse=True)
+                handled = self._handle_all([m for m in ordered if m.key not in known])
+                for message in ordered:
                     counts["seen"] += 1
                     kept = known.get(message.key)
-                    outcome = Outcome.from_text(kept) if kept else self.guarded(message)
+                    outcome = Outcome.from_text(kept) if kept else handled[message.key]
                     outcomes.append((comparable(message.order_key), message.key, outcome))
                     counts[outcome.kind.counted_as] += 1
                     if outcome.kind is Kind.LATER:
                         continue
                     (rejected if outcome.kind.to_rejected else done).append(message)
-                self._commit()
-                self.answers.release()
                 self.inbox.finish(done, rejected)
             self.inbox.settle()
         except Exception as exc:
@@ -116,11 +132,56 @@ class Poller:
             raise
         finally:
             self.answers.release()
+            for helper in self.helpers:
+                helper.stop()
             self.journal.close()
         record_poll(self.gm.spool, self.now, None)
         done_with = tuple((key, outcome.text()) for _, key, outcome in sorted(outcomes))
-        unreadable = tuple(lost.line() for lost in self.registry.unreadable)
-        return PollSummary(**counts, outcomes=done_with, unreadable=unreadable)
+        lost = {lost.line(): None for lost in self.registry.unreadable} | self._unreadable
+        return PollSummary(**counts, outcomes=done_with, unreadable=tuple(lost))
+
+    def _start_helpers(self) -> None:
+        """Helper processes for a poll of many mails, forked before the first fetch."""
+        if self.jobs > 1 and self.inbox.backlog() >= HELPERS_FROM:
+            from wtg.mail import helpers
+
+            gm, inbox, now = self.gm, self.inbox, self.now
+            self.helpers = helpers.start(self.jobs - 1, lambda: Helping(gm, inbox, now))
+
+    def _handle_all(self, messages: list[Incoming]) -> dict[str, Outcome]:
+        """Handle a batch's new messages (in the order given), make what was done durable
+        and let go of the games: each message's outcome by its key. Shared with the
+        helpers when there are many (``wtg.mail.helpers``)."""
+        if not self.helpers or len(messages) < SHARE_FROM:
+            handled = {message.key: self.guarded(message) for message in messages}
+            self._commit()
+            self.answers.release()
+            return handled
+        shares = split(messages, len(self.helpers) + 1)
+        for helper, share in zip(self.helpers, shares[1:], strict=True):
+            helper.send(share)
+        handled = {message.key: self.guarded(message) for message in shares[0]}
+        for helper in self.helpers:
+            answer = helper.receive()
+            if answer is None:  # it died: its share is the poller's (its locks died too)
+                handled |= {message.key: self.guarded(message) for message in helper.share}
+                continue
+            handled |= dict(answer.outcomes)
+            write_notes(self.journal, answer.notes)
+            self._unreadable |= dict.fromkeys(answer.unreadable)
+        self._commit()
+        for helper in self.helpers:
+            helper.release()
+        self.answers.release()
+        self.helpers = [helper for helper in self.helpers if helper.line is not None]
+        # a mail the glance placed wrong met its game locked by another process: now that
+        # every game is free, it is handled again (a game another program holds stays so)
+        later = [message for message in messages if handled[message.key].kind is Kind.LATER]
+        if later:
+            handled |= {message.key: self.guarded(message) for message in later}
+            self._commit()
+            self.answers.release()
+        return handled
 
     def guarded(self, message: Incoming) -> Outcome:
         """Handle one message; whatever goes wrong with it stays with it. A message whose
@@ -228,10 +289,28 @@ class Poller:
         return path
 
 
-def poll(gm: GmConfig, inbox: Inbox, now: datetime | None = None) -> PollSummary:
-    """Raises AlreadyRunning when another poll of the same spool is under way."""
+class Helping(Poller):
+    """The poller in a helper process (``wtg.mail.helpers``): its journal notes its writes
+    for the poller, which writes and commits them."""
+
+    journal: KeptJournal
+
+    def __init__(self, gm: GmConfig, inbox: Inbox, now: datetime) -> None:
+        super().__init__(gm, inbox, now, journal=KeptJournal(gm.spool))
+
+    def answered(self) -> tuple[list[Note], list[str]]:
+        return self.journal.take(), [lost.line() for lost in self.registry.unreadable]
+
+    def release(self) -> None:
+        self.journal.forget()
+        self.answers.release()
+
+
+def poll(gm: GmConfig, inbox: Inbox, now: datetime | None = None, *, jobs: int = 1) -> PollSummary:
+    """Raises AlreadyRunning when another poll of the same spool is under way. ``jobs``:
+    the processes it may file on, when many mails wait (``wtg.mail.helpers``)."""
     with only_one(gm.spool, "poll"):
-        return Poller(gm, inbox, now).run()
+        return Poller(gm, inbox, now, jobs=jobs).run()
 
 
 def open_inbox(gm: GmConfig) -> Inbox:

@@ -170,7 +170,7 @@ def build_site(
     """Build (or bring up to date) the site of ``games_root``'s games in ``out_dir``;
     ``progress`` is told the number of games first (with "") and then each game's folder
     name as it is done (a terminal's progress bar)."""
-    from wtg.due import default_jobs
+    from wtg.cores import default_jobs
 
     scan = scan_games(games_root)
     skipped = [u.line() for u in scan.unreadable]

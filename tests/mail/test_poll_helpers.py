@@ -1,0 +1,272 @@
+"""A poll of many mails files them on every core (``wtg.mail.helpers``, issue 13): what it
+does is what a poll of one process does, file for file and mail for mail; a mail the quick
+look placed wrong, a helper that dies, and a helper still at work when its poll dies lose
+and duplicate nothing.
+
+The thresholds (``HELPERS_FROM`` mails waiting, ``SHARE_FROM`` mails a batch) are lowered
+here so that a few dozen mails are shared."""
+
+from __future__ import annotations
+
+import email.policy
+import mailbox
+import os
+import shutil
+import sqlite3
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.mail.test_poll_work import NOW, made_games, order_mails
+from wtg.arrival import from_nanoseconds
+from wtg.config import GmConfig, config_from_data
+from wtg.engine import Game
+from wtg.mail import helpers, poller
+from wtg.mail.inbox import Incoming, MaildirInbox
+from wtg.mail.shards import split, ties
+from wtg.rules.wok.state import WokState
+
+
+@pytest.fixture
+def shared(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(poller, "HELPERS_FROM", 1)
+    monkeypatch.setattr(poller, "SHARE_FROM", 2)
+
+
+def mail(sender: str, body: str, number: int, **headers: str) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = "gm@wtg.example"
+    msg["Subject"] = "hello"
+    msg["Message-ID"] = f"<m{number}@players.example>"
+    for name, value in headers.items():
+        msg[name.replace("_", "-")] = value
+    msg.set_content(body)
+    return msg.as_bytes(policy=email.policy.SMTP)
+
+
+def a_host(root: Path) -> tuple[GmConfig, list[Game[WokState]], list[bytes]]:
+    """Three games of ten, every player's full AOF, and the mails a poll also meets: a
+    player's second mail (the newer one is filed), the same mail twice (one Message-ID),
+    a stranger, an auto-reply, a command mail, a form of a game that does not run here."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, root)
+    games = made_games(gm)
+    orders = order_mails(games)
+    again = orders[3].replace(b"<work3@", b"<again3@")  # w1 P4 writes again, the same orders
+    mails = [
+        *orders,
+        again,
+        orders[12],  # a copy of w2 P3's mail, its Message-ID again
+        mail("stranger@else.example", "What is this game about?", 1),
+        mail("w1p2@players.example", "I am away.", 2, Auto_Submitted="auto-replied"),
+        mail("w3p5@players.example", "LIST", 3),
+        orders[25].replace(b"GAME: w3", b"GAME: nope").replace(b"<work25@", b"<nope25@"),
+    ]
+    gm.maildir_in.parent.mkdir(parents=True)
+    box = mailbox.Maildir(gm.maildir_in, create=True)
+    for number, raw in enumerate(mails):
+        path = gm.maildir_in / "new" / box.add(raw)
+        os.utime(path, ns=(number * 10**9, number * 10**9))  # the order the server got them
+    return gm, games, mails
+
+
+def files_under(root: Path) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(root)): path.read_bytes()
+        for path in sorted(root.rglob("*"))
+        if path.is_file() and not path.name.endswith((".lock", ".sqlite", "-wal", "-shm"))
+    }
+
+
+def journal_rows(gm: GmConfig) -> dict[str, list[tuple[object, ...]]]:
+    db = sqlite3.connect(gm.spool / "journal.sqlite")
+    try:
+        return {
+            "messages": sorted(db.execute("SELECT key, message_id, outcome FROM messages")),
+            "replies": sorted(db.execute("SELECT sender, at FROM replies")),
+            "quarantine": sorted(db.execute("SELECT key, game, reason FROM quarantine")),
+        }
+    finally:
+        db.close()
+
+
+def test_a_shared_poll_does_what_a_poll_of_one_process_does(tmp_path: Path, shared: None) -> None:
+    alone, _games, mails = a_host(tmp_path / "alone")
+    shutil.copytree(tmp_path / "alone", tmp_path / "shared")
+    together = config_from_data(
+        {"games_dir": "games", "from": "gm@wtg.example"}, tmp_path / "shared"
+    )
+    one = poller.poll(alone, MaildirInbox(alone.maildir_in), now=NOW, jobs=1)
+    three = poller.poll(together, MaildirInbox(together.maildir_in), now=NOW, jobs=3)
+    assert one.seen == three.seen == len(mails)
+    assert (one.filed, one.rejected, one.ignored) == (30, 3, 3)
+    assert three == one
+    assert files_under(tmp_path / "shared") == files_under(tmp_path / "alone")
+    assert journal_rows(together) == journal_rows(alone) != {}
+
+
+class Calls:
+    """Every ``Poller.guarded`` call of a poll, in whichever process (through a pipe)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.read, self.write = os.pipe()
+        handle = poller.Poller.guarded
+
+        def noted(poll: poller.Poller, message: Incoming) -> poller.Outcome:
+            outcome = handle(poll, message)
+            os.write(self.write, f"{os.getpid()} {message.key} {outcome.kind.value}\n".encode())
+            return outcome
+
+        monkeypatch.setattr(poller.Poller, "guarded", noted)
+        self.pids: list[int] = []
+
+    def made(self) -> list[tuple[int, str, str]]:
+        """(process, message key, outcome kind) of each call, in the order made."""
+        os.close(self.write)
+        with os.fdopen(self.read) as lines:
+            calls = [(int(pid), key, kind) for pid, key, kind in map(str.split, lines)]
+        self.pids = sorted({pid for pid, _, _ in calls})
+        return calls
+
+
+def test_the_poll_shares_its_mails_out(
+    tmp_path: Path, shared: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The mails really are handled in other processes (the test above would pass with
+    none), each once."""
+    gm, _games, mails = a_host(tmp_path)
+    calls = Calls(monkeypatch)
+    summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
+    made = calls.made()
+    assert summary.filed == 30
+    assert sorted(key for _, key, _ in made) == sorted(key for key, _ in summary.outcomes)
+    assert len(made) == len(mails)
+    assert len(calls.pids) == 3 and os.getpid() in calls.pids
+
+
+def test_a_helper_that_dies_leaves_its_share_to_the_poller(
+    tmp_path: Path, shared: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gm, _games, mails = a_host(tmp_path)
+    handle = poller.Poller.guarded
+    me = os.getpid()
+
+    def dies(self: poller.Poller, message: Incoming) -> poller.Outcome:
+        if os.getpid() != me:  # in a helper: killed by the kernel, say, mid-share
+            os._exit(9)
+        return handle(self, message)
+
+    monkeypatch.setattr(poller.Poller, "guarded", dies)
+    summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
+    assert (summary.seen, summary.filed, summary.skipped) == (len(mails), 30, 0)
+    assert journal_rows(gm)["messages"].__len__() == len(mails)
+    assert os.listdir(gm.maildir_in / "new") == [] == os.listdir(gm.maildir_in / "cur")
+
+
+def test_a_mail_the_glance_placed_wrong_is_filed_once_its_game_is_free(
+    tmp_path: Path, shared: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A form sent base64 shows no GAME: line to the glance, from an address no other mail
+    comes from: it stays with the poller while a helper holds its game's lock. It is filed
+    after the batch, the newer of a player's two mails on file either way."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
+    games = made_games(gm)
+    orders = order_mails(games)
+    hidden = email.message_from_bytes(orders[5], policy=email.policy.SMTP)
+    form = hidden.get_content()
+    hidden.replace_header("From", "elsewhere@other.example")
+    hidden.replace_header("Message-ID", "<hidden@other.example>")
+    hidden.set_content(form, cte="base64")
+    gm.maildir_in.parent.mkdir(parents=True)
+    box = mailbox.Maildir(gm.maildir_in, create=True)
+    mails = [*orders, hidden.as_bytes(policy=email.policy.SMTP)]
+    assert all(not tie.startswith("game:") for tie in ties(_incoming(mails[-1])))
+    names = []
+    for number, raw in enumerate(mails):
+        path = gm.maildir_in / "new" / box.add(raw)
+        os.utime(path, ns=(number * 10**9, number * 10**9))
+        names.append(path.name)
+    calls = Calls(monkeypatch)
+    summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=2)
+    made = calls.made()
+    # the two processes met over w1 (each holds a game it filed for to the batch's end): the
+    # second one's w1 mails were left for later, then handled by the poller after the batch
+    later = [key for _, key, kind in made if kind == "later"]
+    assert later and len(made) == len(mails) + len(later) and len(calls.pids) == 2
+    again = made[-len(later) :]
+    assert sorted(key for _, key, _ in again) == sorted(later)
+    assert {pid for pid, _, _ in again} == {os.getpid()}
+    assert "later" not in {kind for _, _, kind in again}
+    assert (summary.seen, summary.skipped) == (len(mails), 0)
+    assert summary.filed + summary.ignored == len(mails)  # P6's older mail: filed or "older"
+    on_file = games[0].store.pending_meta(1, 6)
+    assert on_file is not None
+    assert on_file["order_key"] == from_nanoseconds((len(mails) - 1) * 10**9, names[-1])
+    assert len(journal_rows(gm)["messages"]) == len(mails)
+
+
+def _incoming(raw: bytes, key: str = "k") -> Incoming:
+    return Incoming(key=key, order_key=key, received=NOW, size=len(raw), raw=raw)
+
+
+def test_ties_are_the_games_named_and_the_senders() -> None:
+    raw = mail("A Player <P1@Players.Example>", "GAME: w1  TURN: 1\nGAME: W2", 1)
+    assert ties(_incoming(raw)) == ("game:w1", "game:w2", "from:a player <p1@players.example>")
+    assert ties(_incoming(mail("x@y.example", "no form", 2))) == ("from:x@y.example",)
+
+
+MAILS = st.lists(
+    st.tuples(st.sampled_from(["", "w1", "w2", "w3", "w4"]), st.integers(0, 5)), max_size=40
+)
+
+
+@settings(deadline=None)  # building the mails costs more than the split
+@given(MAILS, st.integers(1, 4))
+def test_split_keeps_tied_mails_together_and_loses_none(
+    drawn: list[tuple[str, int]], count: int
+) -> None:
+    messages = [
+        _incoming(mail(f"p{sender}@x.example", f"GAME: {game}" if game else "hi", n), f"k{n}")
+        for n, (game, sender) in enumerate(drawn)
+    ]
+    shares = split(messages, count)
+    assert len(shares) == count
+    assert sorted(m.key for share in shares for m in share) == sorted(m.key for m in messages)
+    place = {m.key: index for index, share in enumerate(shares) for m in share}
+    for share in shares:  # the order given, kept
+        keys = [m.key for m in share]
+        assert keys == sorted(keys, key=lambda k: int(k[1:]))
+    for a, (game_a, sender_a) in zip(messages, drawn, strict=True):
+        for b, (game_b, sender_b) in zip(messages, drawn, strict=True):
+            if (game_a and game_a == game_b) or sender_a == sender_b:
+                assert place[a.key] == place[b.key]
+        if not game_a and all(
+            not game for game, sender in drawn if sender == sender_a
+        ):  # a group about no game stays with the poller
+            assert place[a.key] == 0
+
+
+def test_split_evens_the_shares() -> None:
+    messages = [
+        _incoming(mail(f"p{n}@x.example", f"GAME: g{n % 6}", n), f"k{n}") for n in range(60)
+    ]
+    assert [len(share) for share in split(messages, 3)] == [20, 20, 20]
+
+
+def test_a_helpers_journal_reads_its_own_notes(tmp_path: Path) -> None:
+    journal = helpers.KeptJournal(tmp_path)
+    journal.handled("k1", "<a@b>", "stored: x")
+    journal.replied("p@x", 100.0)
+    assert journal.key_of_message_id("<a@b>") == "k1"
+    assert journal.replies_since("p@x", 50.0) == [100.0]
+    assert journal.take() == [
+        ("handled", ("k1", "<a@b>", "stored: x")),
+        ("replied", ("p@x", 100.0)),
+    ]
+    assert journal.take() == []
+    journal.forget()
+    assert journal.key_of_message_id("<a@b>") is None  # the poller wrote nothing: gone
+    journal.close()

@@ -1,0 +1,218 @@
+"""The processes a poll with many mails files them on: one poll, every core.
+
+Before it fetches anything (the IMAP connection's thread starts with the first fetch: a
+process forks before any thread runs), a poll with at least ``HELPERS_FROM`` mails waiting
+forks a helper process a core beyond the first. For each batch the poller splits the mails
+it has to handle (``wtg.mail.shards``), sends each helper a share and handles the first
+itself. A helper handles its mails exactly as the poller does (``Poller.guarded``) and holds
+the locks of the games it filed for; it sends back what happened to each mail and what the
+journal must keep (``KeptJournal``: only the poller writes the journal). The poller writes
+that, makes the batch durable (one flush covers the files of every process), commits the
+journal, and only then lets the helpers release their games: as in a poll of one process,
+a batch is on disk before anyone else may touch its games.
+
+A helper that fails or dies (killed, out of memory) leaves its share to the poller, which
+handles it again (handling a mail again writes the same files; its game's lock died with
+the helper). A poller that dies leaves its helpers to exit at their next word from it; the
+journal never heard of their mails, so the next poll handles them again, as it does a
+killed poll's. Helpers ignore SIGINT and SIGTERM (a service's stop reaches every process):
+the poller decides when the poll ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection, Pipe
+from pathlib import Path
+from typing import NamedTuple, Protocol
+
+from wtg.mail.inbox import Incoming
+from wtg.mail.journal import Journal
+from wtg.mail.outcome import Outcome
+
+HELPERS_FROM = 200
+"""Mails waiting from which a poll forks helpers (below, one process files them faster
+than another can start: a few milliseconds of forking against 1.2 ms a mail)."""
+SHARE_FROM = 40
+"""Mails of a batch from which the poller shares them with its helpers."""
+
+Note = tuple[str, tuple[object, ...]]
+"""A journal write as a helper noted it: the ``Journal`` method and its arguments."""
+_WRITES = ("handled", "quarantined", "replied")
+
+
+class Handler(Protocol):
+    """What a helper handles its shares with: the poller, made again in the helper."""
+
+    def guarded(self, message: Incoming) -> Outcome: ...
+
+    def answered(self) -> tuple[list[Note], list[str]]:
+        """The journal writes noted since the last batch, and the lines of the game
+        folders that could not be opened."""
+        ...
+
+    def release(self) -> None:
+        """The batch is on disk: let go of the games' locks."""
+        ...
+
+
+class KeptJournal(Journal):
+    """A helper's journal: it reads what the journal holds and what this helper noted,
+    and notes its writes for the poller, which writes them (one writer, one commit)."""
+
+    def __init__(self, spool: Path) -> None:
+        super().__init__(spool)
+        self.notes: list[Note] = []
+        self._ids: dict[str, str] = {}
+        self._replies: dict[str, list[float]] = {}
+
+    def take(self) -> list[Note]:
+        notes, self.notes = self.notes, []
+        return notes
+
+    def forget(self) -> None:
+        """What this helper noted is in the journal now (the poller committed it)."""
+        self._ids.clear()
+        self._replies.clear()
+
+    def commit(self) -> None:
+        """Nothing: the poller commits."""
+
+    def key_of_message_id(self, message_id: str) -> str | None:
+        return self._ids.get(message_id) or super().key_of_message_id(message_id)
+
+    def handled(self, key: str, message_id: str, outcome: str) -> None:
+        self.notes.append(("handled", (key, message_id, outcome)))
+        if message_id:
+            self._ids.setdefault(message_id, key)
+
+    def quarantined(self, key: str, game: str | None, archive: str, reason: str, at: float) -> None:
+        self.notes.append(("quarantined", (key, game, archive, reason, at)))
+
+    def replies_since(self, sender: str, since: float) -> list[float]:
+        mine = [at for at in self._replies.get(sender, ()) if at >= since]
+        return super().replies_since(sender, since) + mine
+
+    def replied(self, sender: str, at: float) -> None:
+        self.notes.append(("replied", (sender, at)))
+        self._replies.setdefault(sender, []).append(at)
+
+
+def write_notes(journal: Journal, notes: Sequence[Note]) -> None:
+    """Write a helper's journal notes into the poller's journal (uncommitted)."""
+    for name, args in notes:
+        if name not in _WRITES:
+            raise ValueError(f"not a journal write: {name}")
+        getattr(journal, name)(*args)
+
+
+class Handled(NamedTuple):
+    """A helper's answer for its share."""
+
+    outcomes: list[tuple[str, Outcome]]
+    """Each mail's outcome, by its key."""
+    notes: list[Note]
+    unreadable: list[str]
+    """The lines of the game folders it could not open."""
+
+
+class Helper:
+    """One helper process, seen from the poller."""
+
+    def __init__(self, pid: int, line: Connection) -> None:
+        self.pid = pid
+        self.line: Connection | None = line
+        self.share: list[Incoming] = []
+
+    def send(self, share: list[Incoming]) -> None:
+        self.share = share
+        if self.line is None or not share:
+            return
+        try:
+            self.line.send(share)
+        except OSError:  # it died: the poller takes its share back (``receive``)
+            self._lost()
+
+    def receive(self) -> Handled | None:
+        """Its answer for the share sent, or None when it died or failed (the share is
+        the poller's again). A share sent empty is answered empty."""
+        if not self.share:
+            return Handled([], [], [])
+        if self.line is None:
+            return None
+        try:
+            answer = self.line.recv()
+        except (EOFError, OSError):
+            answer = None
+        if not isinstance(answer, Handled):
+            self._lost()
+            return None
+        return answer
+
+    def release(self) -> None:
+        """The batch is on disk: the helper may let go of its games."""
+        if self.line is not None and self.share:
+            try:
+                self.line.send(None)
+            except OSError:
+                self._lost()
+        self.share = []
+
+    def stop(self) -> None:
+        """No more batches: the helper exits; wait for it."""
+        self._lost()
+
+    def _lost(self) -> None:
+        if self.line is not None:
+            with contextlib.suppress(OSError):
+                self.line.close()
+            self.line = None
+        if self.pid:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(self.pid, 0)
+            self.pid = 0
+
+
+def start(count: int, make: Callable[[], Handler]) -> list[Helper]:
+    """``count`` helper processes, each handling the shares it is sent with a handler
+    ``make`` builds in it (its own journal connection, registry and answers)."""
+    helpers: list[Helper] = []
+    for _ in range(count):
+        ours, theirs = Pipe(duplex=True)
+        pid = os.fork()
+        if pid == 0:  # the helper: never returns into the poller's code
+            code = 1
+            try:
+                ours.close()
+                for helper in helpers:  # the lines to the helpers forked before are not its own
+                    if helper.line is not None:
+                        helper.line.close()
+                code = _serve(theirs, make)
+            finally:
+                os._exit(code)
+        theirs.close()
+        helpers.append(Helper(pid, ours))
+    return helpers
+
+
+def _serve(line: Connection, make: Callable[[], Handler]) -> int:
+    """A helper's life: a share, its answer, the word that the batch is on disk; again,
+    until the poller closes the line."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    handler = make()
+    while True:
+        try:
+            share = line.recv()
+        except EOFError:
+            return 0
+        outcomes = [(message.key, handler.guarded(message)) for message in share]
+        line.send(Handled(outcomes, *handler.answered()))
+        try:
+            line.recv()  # the poller committed the batch
+        except EOFError:
+            return 0
+        handler.release()
