@@ -1,7 +1,7 @@
 """Benchmark: `wtg poll` of many mails waiting in the maildir inbox (the embedded transport).
 
     .venv/bin/python bench/bench_maildir.py [--mails 10000] [--games 100 | --mails-a-game N]
-        [--dir DIR] [--stages]
+        [--dir DIR] [--stages] [--jobs N]
 
 It makes GAMES ten-player WoK IV games and drops MAILS order mails into the maildir inbox
 (every player mails full orders, again and again: a mail a player beyond the first is a
@@ -11,8 +11,9 @@ for a game pays for opening it: its config, its state, its turn files). Then it 
 `wtg poll` in-process and prints its wall and CPU time, the time a mail, and that nothing
 was dropped: every mail handled (filed, or older than the one on file), the inbox empty,
 every mail in the processed folder. Target (issue 13): 10,000 mails, 100 games, at most
-20 s wall on 2 cores. ``--stages`` adds where the poll's
-CPU went, stage by stage (``bench/stages.py``).
+20 s wall on 2 cores. The poll files on ``--jobs`` processes (default: the cores) as `wtg
+poll` does; the CPU counts them all. ``--stages`` adds where the poll's CPU went, stage by
+stage (``bench/stages.py``), in a poll of one process.
 """
 
 from __future__ import annotations
@@ -33,9 +34,10 @@ sys.path.insert(0, str(ROOT))
 
 from bench import stages  # noqa: E402
 from bench.bench_poll import SEATS, players_of  # noqa: E402
-from bench.frozen import as_the_command  # noqa: E402
+from bench.frozen import as_the_command, cpu_seconds  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.config import config_from_data  # noqa: E402
+from wtg.cores import default_jobs  # noqa: E402
 from wtg.data.rulesets.wok4 import RULESET as WOK4  # noqa: E402
 from wtg.engine import Game, create_game  # noqa: E402
 from wtg.mail.inbox import MaildirInbox  # noqa: E402
@@ -84,7 +86,15 @@ def main() -> None:
         "--mails-a-game", type=int, default=None, help="MAILS / N games, N mails each"
     )
     parser.add_argument("--dir", default=None, help="where the games and the spool live")
-    parser.add_argument("--stages", action="store_true", help="where the CPU went, by stage")
+    parser.add_argument(
+        "--stages", action="store_true", help="where the CPU went, by stage (in one process)"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=default_jobs(),
+        help="processes the poll may file on, as `wtg poll --jobs` (default: the cores)",
+    )
     args = parser.parse_args()
     a_game: int | None = args.mails_a_game
     if a_game is not None and (a_game < 1 or args.mails % a_game):
@@ -113,9 +123,9 @@ def main() -> None:
             as_the_command(),
             stages.counted() if args.stages else contextlib.nullcontext() as spent,
         ):
-            cpu, wall = time.process_time(), time.perf_counter()
-            summary = poll(gm, inbox)
-            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            (cpu, _), wall = cpu_seconds(), time.perf_counter()
+            summary = poll(gm, inbox, jobs=1 if args.stages else args.jobs)
+            cpu, wall = cpu_seconds()[0] - cpu, time.perf_counter() - wall
         left = len(list((gm.maildir_in / "new").iterdir()))
         processed = len(list((gm.maildir_in / ".processed" / "cur").iterdir()))
         shape = f"{args.mails} mails, {args.games} games of {SEATS}"

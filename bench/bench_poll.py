@@ -48,11 +48,12 @@ sys.path.insert(0, str(ROOT))
 
 from imapclient import IMAPClient  # noqa: E402
 
-from bench.frozen import as_the_command  # noqa: E402
+from bench.frozen import as_the_command, cpu_seconds  # noqa: E402
 from bench.link import Link  # noqa: E402
 from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.config import config_from_data  # noqa: E402
+from wtg.cores import default_jobs  # noqa: E402
 from wtg.data.rulesets.wok4 import RULESET as WOK4  # noqa: E402
 from wtg.engine import Game, create_game  # noqa: E402
 from wtg.gameconfig import PlayerEntry  # noqa: E402
@@ -140,15 +141,19 @@ def gm_data(host: str, port: int) -> dict[str, object]:
     }
 
 
-def run_command(root: Path, host: str, port: int) -> tuple[float, float, str]:
-    """`wtg poll` as a command, with a config file of its own: wall, CPU, its line."""
+def run_command(root: Path, host: str, port: int, jobs: int) -> tuple[float, float, str]:
+    """`wtg poll` as a command, with a config file of its own: wall, CPU (its helpers'
+    with it), its line."""
     config = root / "wtg.yaml"
     config.write_text(json.dumps(gm_data(host, port)), encoding="utf-8")  # JSON is YAML
     wtg = Path(sys.executable).with_name("wtg")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     begin = time.perf_counter()
     done = subprocess.run(
-        [str(wtg), "--config", str(config), "poll"], capture_output=True, text=True, check=True
+        [str(wtg), "--config", str(config), "poll", "--jobs", str(jobs)],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     wall = time.perf_counter() - begin
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -161,6 +166,7 @@ def one_round(
     where: str | None,
     link: tuple[float, float] | None,
     command: bool,
+    jobs: int,
     profile: cProfile.Profile | None = None,
 ) -> Round:
     with tempfile.TemporaryDirectory(prefix="wtg-bench-poll-", dir=where) as tmp:
@@ -186,26 +192,26 @@ def one_round(
                     client.append("INBOX", raw)
             fetch_time, size = bare_fetch(host, port)
             with as_the_command():
-                begin, cpu = time.perf_counter(), time.process_time()
-                kernel = resource.getrusage(resource.RUSAGE_SELF).ru_stime
+                begin, (cpu, kernel) = time.perf_counter(), cpu_seconds()
                 assert gm.imap is not None
                 if profile is not None:
                     profile.enable()
                 inbox = ImapInbox(gm.imap)
                 login = time.perf_counter() - begin
-                summary = poll(gm, inbox)
+                summary = poll(gm, inbox, jobs=1 if profile is not None else jobs)
                 inbox.close()
                 if profile is not None:
                     profile.disable()
-                poll_time, cpu = time.perf_counter() - begin, time.process_time() - cpu
-                kernel = resource.getrusage(resource.RUSAGE_SELF).ru_stime - kernel
+                poll_time = time.perf_counter() - begin
+                cpu_after, kernel_after = cpu_seconds()
+                cpu, kernel = cpu_after - cpu, kernel_after - kernel
             assert summary.filed == len(mails), summary.line()
             wall = command_cpu = 0.0
             if command:
                 with imap.client(GM_ADDRESS) as client:
                     for raw in mails:
                         client.append("INBOX", raw)
-                wall, command_cpu, line = run_command(root / "again", host, port)
+                wall, command_cpu, line = run_command(root / "again", host, port, jobs)
                 assert line.startswith(f"filed {len(mails)},"), line
             return Round(
                 fetch_time,
@@ -244,6 +250,12 @@ def main() -> None:
         "--no-command", action="store_true", help="do not time the `wtg poll` command"
     )
     parser.add_argument(
+        "--jobs",
+        type=int,
+        default=default_jobs(),
+        help="processes the poll may file on, as `wtg poll --jobs` (default: the cores)",
+    )
+    parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="then profile a poll: top N"
     )
     args = parser.parse_args()
@@ -252,7 +264,7 @@ def main() -> None:
         print(f"server {args.rtt:g} ms away at {args.mbit:g} Mbit/s (bench/link.py)")
     rounds = []
     for number in range(1, args.rounds + 1):
-        done = one_round(args.mails, args.dir, link, not args.no_command)
+        done = one_round(args.mails, args.dir, link, not args.no_command, args.jobs)
         rounds.append(done)
         command = (
             f"; the command {done.command:.2f} s, {done.command_cpu:.2f} s CPU"
@@ -336,7 +348,7 @@ def report(rounds: list[Round], mails: int) -> None:
 def profiled(mails: int, where: str | None, link: tuple[float, float] | None, top: int) -> None:
     """One more poll under cProfile: where its time goes, by function of wtg."""
     profile = cProfile.Profile()
-    one_round(mails, where, link, command=False, profile=profile)
+    one_round(mails, where, link, command=False, jobs=1, profile=profile)
     stats = pstats.Stats(profile)
     stats.sort_stats("cumulative").print_stats(r"wtg/", top)
 

@@ -36,9 +36,9 @@ KILLS = 30
 WTG = str(Path(sys.executable).with_name("wtg"))
 
 
-def players() -> list[PlayerEntry]:
+def players(game: str = "") -> list[PlayerEntry]:
     return [
-        PlayerEntry(id=i, name=f"P{i}", email=f"p{i}@players.example", code=f"CODE{i:04d}")
+        PlayerEntry(id=i, name=f"P{i}", email=f"{game}p{i}@players.example", code=f"CODE{i:04d}")
         for i in range(1, 11)
     ]
 
@@ -63,10 +63,10 @@ def timed_run(command: list[str]) -> float:
 def order_mail(game: Game, pid: int, points: int, number: int) -> bytes:
     aof = game.aof(pid).replace("X1: ___", f"X1: {points:03d}")
     msg = email.message.EmailMessage()
-    msg["From"] = f"p{pid}@players.example"
+    msg["From"] = game.config.players[pid - 1].email
     msg["To"] = "gm@example.org"
     msg["Subject"] = f"orders, version {number}"
-    msg["Message-ID"] = f"<v{number}.p{pid}@players.example>"
+    msg["Message-ID"] = f"<v{number}.p{pid}.{game.config.game}@players.example>"
     msg.set_content(aof)
     return msg.as_bytes(policy=email.policy.SMTP)
 
@@ -74,14 +74,45 @@ def order_mail(game: Game, pid: int, points: int, number: int) -> bytes:
 def test_killing_poll_loses_and_duplicates_nothing(
     tmp_path: Path, imap: Dovecot, smtp: SmtpSink
 ) -> None:
+    kill_polls(tmp_path, imap, smtp, ["k"], [WTG])
+
+
+SHARING = (
+    "import sys; from wtg.mail import poller; poller.HELPERS_FROM = 1; poller.SHARE_FROM = 2; "
+    "from wtg.cli import main; sys.argv[0] = 'wtg'; main()"
+)
+"""`wtg` with the poll's helpers at work from the first mail (``wtg.mail.helpers``)."""
+
+
+def test_killing_a_poll_that_files_on_helpers_loses_and_duplicates_nothing(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    """The same with three games filed on three processes: a kill of the poll leaves its
+    helpers to finish their share and exit; the next poll waits for them (they hold the
+    poll's lock with it) and files again what the journal never heard of."""
+    kill_polls(tmp_path, imap, smtp, ["a", "b", "c"], [sys.executable, "-c", SHARING], "3")
+
+
+def kill_polls(
+    tmp_path: Path,
+    imap: Dovecot,
+    smtp: SmtpSink,
+    names: list[str],
+    wtg: list[str],
+    jobs: str = "1",
+) -> None:
     config = write_config(tmp_path, imap, smtp, confirmations_per_hour=1000)
-    game = create_game(tmp_path / "games" / "k", "wok4", "classic60", players(), seed=9)
-    command = [WTG, "--config", str(config), "poll"]
+    games = [
+        create_game(tmp_path / "games" / name, "wok4", "classic60", players(name), seed=9)
+        for name in names
+    ]
+    command = [*wtg, "--config", str(config), "poll", "--jobs", jobs]
     trades = (100, 150, 200, 250, 350)
 
     def post_round(number: int) -> None:
-        for pid in range(1, 11):
-            imap.append(GM_ADDRESS, order_mail(game, pid, trades[number % 5], number))
+        for game in games:
+            for pid in range(1, 11):
+                imap.append(GM_ADDRESS, order_mail(game, pid, trades[number % 5], number))
 
     post_round(0)
     full = timed_run(command)  # how long a poll of one round takes, start-up included
@@ -91,8 +122,8 @@ def test_killing_poll_loses_and_duplicates_nothing(
         post_round(number)
         kills += run_and_kill(command, rng.uniform(0.0, full))
     assert kills >= KILLS // 2  # most runs really were cut short
-    subprocess.run(command, check=True, capture_output=True)
-    count = 10 * (KILLS + 1)
+    finish(command)
+    count = 10 * (KILLS + 1) * len(games)
     assert imap.fetch_all(GM_ADDRESS, "INBOX") == []
     processed = imap.fetch_all(GM_ADDRESS, "wtg-processed")
     ids = [email.message_from_bytes(raw)["Message-ID"] for raw in processed]
@@ -112,12 +143,24 @@ def test_killing_poll_loses_and_duplicates_nothing(
     assert (len(handled), others) == (count, [])
     confirmations = sorted((spool / "outbox" / "queue").glob("conf-*.eml"))
     assert len(confirmations) == count  # one answer a mail, none twice
-    game = open_game(game.store.root)
     last = trades[KILLS % 5]
-    for pid in range(1, 11):
-        text = game.store.pending_orders(1)[pid].read_text()
-        assert f"trade: [{last}]" in text, text  # the last mail the server got wins
+    for game in games:
+        game = open_game(game.store.root)
+        for pid in range(1, 11):
+            text = game.store.pending_orders(1)[pid].read_text()
+            assert f"trade: [{last}]" in text, text  # the last mail the server got wins
     assert len(list((spool / "archive").rglob("*.eml"))) == count
+
+
+def finish(command: list[str]) -> None:
+    """One poll to the end; a killed poll's helpers may still be at their share (they
+    hold the poll's lock): then it is told another poll is under way, and tries again."""
+    for _ in range(100):
+        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        if "is running" not in done.stdout:
+            return
+        time.sleep(0.1)
+    raise AssertionError("the killed poll's helpers never let go of the poll")
 
 
 def queue_one_turn(game: Game, gm: GmConfig, picture: MapPicture | None = None) -> int:
