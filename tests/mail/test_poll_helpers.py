@@ -26,6 +26,7 @@ from wtg.config import GmConfig, config_from_data
 from wtg.engine import Game
 from wtg.mail import helpers, poller
 from wtg.mail.inbox import Incoming, MaildirInbox
+from wtg.mail.outcome import Outcome
 from wtg.mail.shards import split, ties
 from wtg.rules.wok.state import WokState
 
@@ -115,7 +116,7 @@ class Calls:
         self.read, self.write = os.pipe()
         handle = poller.Poller.guarded
 
-        def noted(poll: poller.Poller, message: Incoming) -> poller.Outcome:
+        def noted(poll: poller.Poller, message: Incoming) -> Outcome:
             outcome = handle(poll, message)
             os.write(self.write, f"{os.getpid()} {message.key} {outcome.kind.value}\n".encode())
             return outcome
@@ -154,7 +155,7 @@ def test_a_helper_that_dies_leaves_its_share_to_the_poller(
     handle = poller.Poller.guarded
     me = os.getpid()
 
-    def dies(self: poller.Poller, message: Incoming) -> poller.Outcome:
+    def dies(self: poller.Poller, message: Incoming) -> Outcome:
         if os.getpid() != me:  # in a helper: killed by the kernel, say, mid-share
             os._exit(9)
         return handle(self, message)
