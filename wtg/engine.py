@@ -168,8 +168,13 @@ class Game(Generic[S]):
     def deadline(self, after: int | None = None) -> datetime | None:
         """The deadline of the turn after turn ``after`` (the coming turn by default), or
         None for a game without a schedule."""
-        text = self.meta(after).get("next_deadline")
-        return parse_iso(text) if text else None
+        stamp = self.deadline_stamp(after)
+        return parse_iso(stamp) if stamp else None
+
+    def deadline_stamp(self, after: int | None = None) -> str | None:
+        """``deadline`` as the turn file writes it (``iso``: UTC), not parsed: for those
+        that keep it as it is, or show it once for many mails."""
+        return self.meta(after).get("next_deadline")
 
     def report(self, player: int | None, turn: int | None = None) -> str:
         """A player's report of a turn, or the GM's (``player`` None)."""
@@ -380,7 +385,7 @@ class Game(Generic[S]):
         robot's turn in a game of turns one after another) leaves its deadline, while it
         is still ahead, to the next turn."""
         moment = now or datetime.now(timezone.utc)
-        due = self.meta(turn - 1).get("next_deadline") if turn > 0 else None
+        due = self.deadline_stamp(turn - 1) if turn > 0 else None
         upcoming = None
         if self.config.schedule is not None and not waited and due and parse_iso(due) > moment:
             upcoming = due
