@@ -21,7 +21,7 @@ STAGES = (
     ("  check and file the orders", "wtg.engine", "Game", "submit_all"),
     ("    find and read the form's copies", "wtg.intake", None, "find_all"),
     ("    the door and the rules' checks", "wtg.intake", "Door", "judge"),
-    ("    write the order file", "wtg.engine", "Game", "_file"),
+    ("    write the order file", "wtg.filing", None, "_file"),
     ("  answer: the confirmation", "wtg.mail.answers", "Answers", "_confirm"),
     ("    forecast", "wtg.rules.wok.ruleset", "WokRuleset", "forecast"),
     ("    render the template", "wtg.mail.compose", None, "render"),

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import json
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 from wtg.schedule import local_text
 
@@ -38,3 +40,22 @@ def test_deadlines_keep_the_local_hour_across_summer_time() -> None:
         spring.next_after(datetime(2026, 3, d, 12, 0, tzinfo=timezone.utc)) for d in range(27, 31)
     ]
     assert [f"{s:%d %H:%M}" for s in days] == ["27 17:00", "28 17:00", "29 16:00", "30 16:00"]
+
+
+def test_a_games_deadline_is_read_as_its_turn_file_writes_it(tmp_path: Path) -> None:
+    """One place reads a game's deadline: ``Game.deadline_stamp`` is turn.json's
+    ``next_deadline`` as written (a confirmation shows it, kept as text), ``Game.deadline``
+    the same moment parsed; a game without a schedule has neither."""
+    from tests.conftest import players
+    from wtg.engine import create_game
+    from wtg.schedule import make_schedule
+
+    made = datetime(2026, 11, 20, 9, 0, tzinfo=timezone.utc)
+    schedule = make_schedule(2, "18:00", "Europe/Vienna", now=made)
+    game = create_game(tmp_path / "g1", "wok4", "small", players(2), 7, schedule=schedule, now=made)
+    written = json.loads((game.store.turn_dir(0) / "turn.json").read_text(encoding="utf-8"))
+    assert game.deadline_stamp() == game.deadline_stamp(0) == written["next_deadline"]
+    assert game.deadline_stamp() == "2026-11-21T17:00:00Z"
+    assert game.deadline() == datetime(2026, 11, 21, 17, 0, tzinfo=timezone.utc)
+    plain = create_game(tmp_path / "g2", "wok4", "small", players(2), 7)
+    assert (plain.deadline_stamp(), plain.deadline()) == (None, None)

@@ -13,7 +13,6 @@ from typing_extensions import TypeVar
 
 from wtg.absence import absent_orders
 from wtg.aof.orderfile import orders_to_yaml
-from wtg.arrival import arrival_key, is_newer
 from wtg.core.errors import GameError
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import OrderError, OrderRefused
@@ -24,7 +23,6 @@ from wtg.core.ruleset import (
     Ruleset,
     SeatId,
     SeatSetup,
-    SideId,
     State,
 )
 from wtg.data.maps import GAME_MAP, map_copy
@@ -60,17 +58,6 @@ class TurnMovedOn(GameError):
 
 class GameHeld(GameError):
     """The GM holds the game (``wtg hold``): no turn runs until ``wtg release``."""
-
-
-@dataclass(frozen=True)
-class _Filing:
-    """How orders reached the game: when, their arrival key, by what, and the text."""
-
-    moment: datetime
-    key: str
-    via: str
-    durable: bool
-    text: str
 
 
 _Stamp = tuple[int, int, int, int]
@@ -181,8 +168,13 @@ class Game(Generic[S]):
     def deadline(self, after: int | None = None) -> datetime | None:
         """The deadline of the turn after turn ``after`` (the coming turn by default), or
         None for a game without a schedule."""
-        text = self.meta(after).get("next_deadline")
-        return parse_iso(text) if text else None
+        stamp = self.deadline_stamp(after)
+        return parse_iso(stamp) if stamp else None
+
+    def deadline_stamp(self, after: int | None = None) -> str | None:
+        """``deadline`` as the turn file writes it (``iso``: UTC), not parsed: for those
+        that keep it as it is, or show it once for many mails."""
+        return self.meta(after).get("next_deadline")
 
     def report(self, player: int | None, turn: int | None = None) -> str:
         """A player's report of a turn, or the GM's (``player`` None)."""
@@ -243,15 +235,16 @@ class Game(Generic[S]):
         result for each side it names (a Duel player's mail holds one form a colour), for
         the coming turn or, with ``correct``, for a rerun of the last turn. Everything
         passes ``wtg.intake``'s door; a mail (``via="mail"``) always needs the secret code.
+        What passes is filed by ``wtg.filing``.
 
         ``received`` is when the mail server got the orders and ``order_key`` sorts
         submissions in the order it got them (``wtg.arrival``; both default to now):
         orders older than the ones on file do not replace them (``superseded``)."""
-        from wtg.intake import read_orders  # the AOF parser: only orders need it
+        from wtg.filing import Filing, file_all  # with the AOF parser: only orders need them
+        from wtg.intake import read_orders
 
-        moment = received or datetime.now(timezone.utc)
-        key = order_key or arrival_key(moment, "command-line")
         sources = [texts] if isinstance(texts, str) else list(texts)
+        filing = Filing.of(sources, received, order_key, via, durable)
         with self.store.lock():
             latest = self.latest_turn()
             if correct and latest == 0:
@@ -269,74 +262,11 @@ class Game(Generic[S]):
                 trusted=via != "mail",
                 player=player,
             )
-            filing = _Filing(moment, key, via, durable, sources[0] if sources else "")
-            filed = [self._file(result, filing) for result in results]
-            self._remember(filed, filing, state)
-            return filed
-
-    def _remember(
-        self, results: Sequence[Submission | Unchanged | OrderError], filing: _Filing, state: S
-    ) -> None:
-        """Keep the settings the orders chose (``MAP: off``) for the player's seat, stored
-        or not: a setting is no order, and stands until a later mail changes it."""
-        for result in results:
-            if isinstance(result, OrderError) or not result.settings:
-                continue
-            seat = self.ruleset.seat_of(state, SideId(result.player))
-            chosen = result.settings
-            self.settings().choose(seat or result.player, chosen, filing.key, filing.durable)
+            return file_all(self.store, self.ruleset, state, results, filing)
 
     def settings(self) -> PlayerSettings:
         """What the players chose with setting lines (``wtg.playersettings``)."""
         return PlayerSettings(self.store.root)
-
-    def _file(
-        self, result: Submission | Unchanged | OrderError, filing: _Filing
-    ) -> Submission | Unchanged | OrderError:
-        """Store one side's orders, unless older or emptier than the ones on file."""
-        from wtg.intake import NO_ORDERS, Unchanged
-
-        if isinstance(result, OrderError):
-            return result
-        on_file = self.store.pending_meta(result.turn, result.player)
-        if isinstance(result, Unchanged):
-            result.on_file = on_file.get("received") if on_file else None
-            return result
-        if on_file and is_newer(str(on_file.get("order_key", "")), filing.key):
-            result.superseded = True
-            return result
-        mailed = filing.via == "mail"  # the GM at the command line files what he gives
-        if mailed and on_file and not result.verdicts:  # a blank form of the player's own
-            received = on_file.get("received")
-            return Unchanged(result.player, result.turn, NO_ORDERS, on_file=received)
-        if mailed and on_file and result.ready_only:
-            result.orders = self._ready_on_file(result, on_file)
-        yaml_text = orders_to_yaml(result.orders)
-        meta = {
-            "received": iso(filing.moment),
-            "order_key": filing.key,
-            "via": filing.via,
-            "ready": bool(result.orders.get("ready", False)),
-        }
-        files = {"parsed.json": parsed_copy(yaml_text, result.orders, meta), "yaml": yaml_text}
-        if filing.via != "mail":  # a mail is archived whole, and answered by mail
-            files["result.txt"] = result.confirmation()
-            if result.source == "aof":
-                files["aof.txt"] = filing.text
-        self.store.save_pending(result.turn, result.player, files, filing.durable)
-        return result
-
-    def _ready_on_file(self, result: Submission, on_file: Mapping[str, object]) -> JsonObject:
-        """The orders on file with READY as the new form says (it said nothing else)."""
-        path = self.store.pending_orders(result.turn)[result.player]
-        _text, data = read_order_file(path)
-        orders: JsonObject = dict(data) if isinstance(data, dict) else {}
-        orders["ready"] = bool(result.orders.get("ready", False))
-        result.notes.append(
-            f"Your orders of {on_file.get('received')} stand, now "
-            + ("marked READY." if orders["ready"] else "no longer marked READY.")
-        )
-        return orders
 
     def status(self) -> GameStatus:
         """Who has sent orders for the coming turn: the GM's "who hasn't sent orders yet"."""
@@ -455,7 +385,7 @@ class Game(Generic[S]):
         robot's turn in a game of turns one after another) leaves its deadline, while it
         is still ahead, to the next turn."""
         moment = now or datetime.now(timezone.utc)
-        due = self.meta(turn - 1).get("next_deadline") if turn > 0 else None
+        due = self.deadline_stamp(turn - 1) if turn > 0 else None
         upcoming = None
         if self.config.schedule is not None and not waited and due and parse_iso(due) > moment:
             upcoming = due

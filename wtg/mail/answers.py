@@ -177,7 +177,7 @@ class Answers:
         schedule = game.config.schedule
         deadline = None  # a game without a schedule shows none: its turn file is not asked
         if schedule:
-            stamp = game.meta(submission.turn - 1).get("next_deadline")
+            stamp = game.deadline_stamp(submission.turn - 1)
             deadline = _deadline_text(stamp, schedule.timezone) if stamp else None
         accepted = len([v for v in submission.verdicts if v.accepted])  # one pass, no generator
         body = compose.render(
@@ -329,7 +329,7 @@ class Answers:
 
 @lru_cache(maxsize=64)
 def _deadline_text(stamp: str, zone: str) -> str:
-    """A deadline as its turn file writes it (``Game.deadline``), as a confirmation shows it
+    """A deadline as its turn file writes it (``Game.deadline_stamp``), as a confirmation shows it
     (``local_text``): a game's mails share one, read and written once (its strptime alone
     costs 8 µs)."""
     return local_text(parse_iso(stamp), zone)

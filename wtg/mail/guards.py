@@ -24,9 +24,18 @@ Headers = dict[str, list[str]]
 """A mail's raw header values (as received, not unfolded) by lower-cased name."""
 
 
-def auto_reply_reason(msg: Message, our_loop_id: str) -> str | None:
+def raw_headers(msg: Message) -> Headers:
+    """A mail's headers grouped by name, once for all the checks (they ask for ten headers)
+    and ``sender_address``: hand them to both instead of the mail."""
+    headers: Headers = {}
+    for key, value in msg.raw_items():
+        headers.setdefault(key.lower(), []).append(value)
+    return headers
+
+
+def auto_reply_reason(msg: Message | Headers, our_loop_id: str) -> str | None:
     """Why this mail must get no automatic reply, or None when a reply is fine."""
-    headers = _headers(msg)  # looked at once: the checks ask for ten headers
+    headers = _grouped(msg)
     checks: tuple[Callable[[Headers, str], str | None], ...] = (
         _auto_submitted,
         _precedence,
@@ -39,9 +48,9 @@ def auto_reply_reason(msg: Message, our_loop_id: str) -> str | None:
     return next((reason for check in checks if (reason := check(headers, our_loop_id))), None)
 
 
-def sender_address(msg: Message) -> str | None:
+def sender_address(msg: Message | Headers) -> str | None:
     """The lower-cased address to reply to: Reply-To when usable, else From; None if neither."""
-    headers = _headers(msg)
+    headers = _grouped(msg)
     for name in ("Reply-To", "From"):
         for value in _values(headers, name):
             address = _first_address(value)
@@ -130,11 +139,8 @@ def _report(headers: Headers, _loop: str) -> str | None:
     return None
 
 
-def _headers(msg: Message) -> Headers:
-    headers: Headers = {}
-    for key, value in msg.raw_items():
-        headers.setdefault(key.lower(), []).append(value)
-    return headers
+def _grouped(msg: Message | Headers) -> Headers:
+    return msg if isinstance(msg, dict) else raw_headers(msg)
 
 
 def _values(headers: Headers, name: str) -> list[str]:

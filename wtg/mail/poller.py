@@ -28,7 +28,7 @@ from wtg.mail.answers import Answers
 from wtg.mail.bounce import BounceNotes
 from wtg.mail.commands import Commands
 from wtg.mail.extract import extract_from_message, parse_mail
-from wtg.mail.guards import auto_reply_reason, sender_address
+from wtg.mail.guards import auto_reply_reason, raw_headers, sender_address
 from wtg.mail.health import record_poll
 from wtg.mail.helpers import HELPERS_FROM, SHARE_FROM, Helper, KeptJournal, Note, write_notes
 from wtg.mail.inbox import HEAD_MAX, Inbox, Incoming
@@ -233,8 +233,9 @@ class Poller:
         message_id = str(msg.get("Message-ID", "")).strip()
         message_id = message_id.encode("utf-8", "replace").decode()  # 8-bit bytes: surrogates
         if not message.raw:  # too big: answered from its header, never read
-            loop = auto_reply_reason(msg, self.answers.loop)
-            outcome = self.answers.oversized(message, None if loop else sender_address(msg))
+            headers = raw_headers(msg)
+            loop = auto_reply_reason(headers, self.answers.loop)
+            outcome = self.answers.oversized(message, None if loop else sender_address(headers))
         else:
             outcome = self._decide(message, msg, message_id)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
@@ -248,10 +249,11 @@ class Poller:
         earlier = self.journal.key_of_message_id(message_id)
         if earlier and earlier != message.key:
             return ignored(f"a copy of {earlier}")
-        loop = auto_reply_reason(msg, self.answers.loop)
+        headers = raw_headers(msg)
+        loop = auto_reply_reason(headers, self.answers.loop)
         if loop:  # never answered; a bounce of our mail marks the address failing
             return self.bounces.noted(msg, message.key) or rejected(f"not for us ({loop})")
-        sender = sender_address(msg)
+        sender = sender_address(headers)
         extracted = extract_from_message(msg)
         if extracted.text is None:
             return self._without_form(message, msg, sender, message_id)

@@ -9,7 +9,13 @@ from email.mime.text import MIMEText
 
 import pytest
 
-from wtg.mail.guards import ReplyLimiter, auto_reply_reason, oversized, sender_address
+from wtg.mail.guards import (
+    ReplyLimiter,
+    auto_reply_reason,
+    oversized,
+    raw_headers,
+    sender_address,
+)
 
 LOOP = "wtg-gm@example.net"
 
@@ -185,3 +191,17 @@ def test_no_replies_without_a_sender_or_with_limit_zero() -> None:
 def test_oversized() -> None:
     assert oversized(b"x" * 1001, 1000)
     assert not oversized(b"x" * 1000, 1000)
+
+
+def test_the_headers_grouped_once_serve_the_checks_and_the_sender() -> None:
+    """The poll groups a mail's headers once (``raw_headers``) for the robot checks and the
+    reply address both: each reads the same from them as from the mail."""
+    plain = received(("Reply-To", "Cid at Home <Cid.Home@Example.ORG>"))
+    bulk = received(("Precedence", "bulk"))
+    assert auto_reply_reason(raw_headers(plain), LOOP) is None
+    assert sender_address(raw_headers(plain)) == "cid.home@example.org"
+    assert auto_reply_reason(raw_headers(bulk), LOOP) == "Precedence: bulk"
+    assert sender_address(raw_headers(bulk)) == "cid@example.org"
+    for msg in (plain, bulk):
+        assert auto_reply_reason(raw_headers(msg), LOOP) == auto_reply_reason(msg, LOOP)
+        assert sender_address(raw_headers(msg)) == sender_address(msg)

@@ -1,0 +1,129 @@
+"""Orders filed: what passed ``wtg.intake``'s door stored in the game's folder for its turn,
+side by side, unless older or emptier than the orders on file, and the settings the orders
+chose kept for the player's seat. ``Game.submit_all`` reads the orders and files them here,
+under the game's lock."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from wtg.aof.orderfile import orders_to_yaml
+from wtg.arrival import arrival_key, is_newer
+from wtg.core.jsondata import JsonObject
+from wtg.core.orders import OrderError
+from wtg.core.ruleset import Ruleset, S, SideId
+from wtg.intake import NO_ORDERS, Outcome, Submission, Unchanged
+from wtg.orderfiles import parsed_copy, read_order_file
+from wtg.playersettings import PlayerSettings
+from wtg.schedule import iso
+from wtg.store import GameStore
+
+
+@dataclass(frozen=True)
+class Filing:
+    """How orders reached the game: when, their arrival key, by what, and the text."""
+
+    moment: datetime
+    key: str
+    via: str
+    durable: bool
+    text: str
+
+    @classmethod
+    def of(
+        cls,
+        sources: Sequence[str],
+        received: datetime | None,
+        order_key: str | None,
+        via: str,
+        durable: bool,
+    ) -> Filing:
+        """The filing of a text's sources (a mail: its texts, best part first); when it
+        was received and its arrival key (``wtg.arrival``) default to now."""
+        moment = received or datetime.now(timezone.utc)
+        key = order_key or arrival_key(moment, "command-line")
+        return cls(moment, key, via, durable, sources[0] if sources else "")
+
+
+def file_all(
+    store: GameStore,
+    ruleset: Ruleset[S],
+    state: S,
+    results: Sequence[Outcome],
+    filing: Filing,
+) -> list[Outcome]:
+    """File each side's result (``state``: the state the orders were read against), then
+    keep the settings they chose; returns the results as filed."""
+    filed = [_file(store, result, filing) for result in results]
+    _remember(store, ruleset, state, filed, filing)
+    return filed
+
+
+def _remember(
+    store: GameStore,
+    ruleset: Ruleset[S],
+    state: S,
+    results: Sequence[Outcome],
+    filing: Filing,
+) -> None:
+    """Keep the settings the orders chose (``MAP: off``) for the player's seat, stored
+    or not: a setting is no order, and stands until a later mail changes it."""
+    for result in results:
+        if isinstance(result, OrderError) or not result.settings:
+            continue
+        seat = ruleset.seat_of(state, SideId(result.player))
+        chosen = result.settings
+        PlayerSettings(store.root).choose(seat or result.player, chosen, filing.key, filing.durable)
+
+
+def _file(store: GameStore, result: Outcome, filing: Filing) -> Outcome:
+    """Store one side's orders, unless older or emptier than the ones on file."""
+    if isinstance(result, OrderError):
+        return result
+    on_file = store.pending_meta(result.turn, result.player)
+    if isinstance(result, Unchanged):
+        result.on_file = on_file.get("received") if on_file else None
+        return result
+    if on_file and is_newer(str(on_file.get("order_key", "")), filing.key):
+        result.superseded = True
+        return result
+    mailed = filing.via == "mail"  # the GM at the command line files what he gives
+    if mailed and on_file and not result.verdicts:  # a blank form of the player's own
+        received = on_file.get("received")
+        return Unchanged(result.player, result.turn, NO_ORDERS, on_file=received)
+    if mailed and on_file and result.ready_only:
+        result.orders = _ready_on_file(store, result, on_file)
+    yaml_text = orders_to_yaml(result.orders)
+    meta = {
+        "received": iso(filing.moment),
+        "order_key": filing.key,
+        "via": filing.via,
+        "ready": bool(result.orders.get("ready", False)),
+    }
+    files = {"parsed.json": parsed_copy(yaml_text, result.orders, meta), "yaml": yaml_text}
+    if filing.via != "mail":  # a mail is archived whole, and answered by mail
+        files["result.txt"] = result.confirmation()
+        if result.source == "aof":
+            files["aof.txt"] = filing.text
+    store.save_pending(result.turn, result.player, files, filing.durable)
+    return result
+
+
+def _ready_on_file(
+    store: GameStore, result: Submission, on_file: Mapping[str, object]
+) -> JsonObject:
+    """The orders on file with READY as the new form says (it said nothing else)."""
+    path = store.pending_orders(result.turn)[result.player]
+    _text, data = read_order_file(path)
+    orders: JsonObject = dict(data) if isinstance(data, dict) else {}
+    orders["ready"] = bool(result.orders.get("ready", False))
+    result.notes.append(
+        f"Your orders of {on_file.get('received')} stand, now "
+        + ("marked READY." if orders["ready"] else "no longer marked READY.")
+    )
+    return orders
+
+
+__all__ = ["Filing", "file_all"]
