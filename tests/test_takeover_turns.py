@@ -3,8 +3,9 @@
 A seat taken over after turn N was run (`wtg offer-seat`, JOIN, CONFIRM: ``take_over``)
 has its new player in game.yaml and in turn N's state, reports and AOF. Before this was
 fixed, `run-turn --rerun` rebuilt turn N from turn N-1 and the seat's quitter was back
-in the state (QUIT, under his name, no AOF), while game.yaml kept the new player and his
-code: the new player's orders were refused ("has QUIT") and his seat was out of the game.
+in the state (QUIT, his report "for Bob", "You QUIT the game", no AOF, the record gone),
+while game.yaml kept the new player and his code: the new player's orders were refused
+("player 2 has no orders to give this turn") and his seat was out of the game.
 """
 
 from __future__ import annotations
@@ -246,3 +247,60 @@ def test_a_crash_while_the_seat_is_taken_over_again_is_finished_by_the_next_writ
         pass
     assert game_tree(cut / "g1") == game_tree(whole / "g1")
     assert (cut / "g1" / "turns" / "0001" / "aofs" / "p02.txt").is_file()
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ('[{"seat": 2, "name": "Newcomer"', "cannot be read: "),
+        ('{"seat": 2}', "is not a list of takeovers, each with its seat"),
+    ],
+)
+def test_a_record_edited_into_nonsense_is_refused_not_dropped(
+    tmp_path: Path, text: str, why: str
+) -> None:
+    game = a_game_with_a_seat_taken_over(tmp_path)
+    record = game.store.turn_dir(1) / "takeovers.json"
+    record.write_text(text)
+    before = game_tree(game.store.root)
+    said = cli(tmp_path, "run-turn", "g1", "--rerun", code=1)
+    assert said.startswith(f"wtg: {record} ") and why in said
+    said = cli(tmp_path, "rollback", "g1", "--to", "0", code=1)
+    assert said.startswith(f"wtg: {record} ") and why in said
+    assert game_tree(game.store.root) == before
+
+
+def test_a_takeover_over_a_record_edited_into_nonsense_is_refused(tmp_path: Path) -> None:
+    """A new takeover appends to the record: one it cannot read is refused before game.yaml
+    changes, not written over."""
+    game = create_game(tmp_path / "g1", "wok4", "small", players(4), seed=7).typed(WOK4)
+    game.submit("player: 2\nturn: 1\nquit: true\n")
+    game.run_turn()
+    record = game.store.turn_dir(1) / "takeovers.json"
+    record.write_text("[{")
+    before = game_tree(game.store.root)
+    with pytest.raises(GameError, match=r"takeovers\.json cannot be read"):
+        take_over(game, 2, "Newcomer", NEWCOMER, MOMENT)
+    assert game_tree(game.store.root) == before
+
+
+def test_a_seat_taken_over_twice_is_the_last_newcomers_after_a_rollback(tmp_path: Path) -> None:
+    """Bob QUITs in turn 1; Ada takes seat 2 over after turn 2 and QUITs in turn 3; Cyd takes
+    it over after turn 3. Rolled back to turn 1 the seat is Cyd's, as game.yaml says (Ada's
+    turns are undone); the record keeps both takeovers, and a rerun of turn 1 agrees."""
+    game = a_game_with_a_seat_taken_over(tmp_path, after=2)  # Newcomer: Ada's part
+    for seat in (1, 3, 4):
+        game.submit(filled_aof(game, seat))
+    game.submit("player: 2\nturn: 3\nquit: true\n")
+    game.run_turn()
+    take_over(game, 2, "Cyd", "cyd@example.org", MOMENT.replace(day=25))
+    cli(tmp_path, "rollback", "g1", "--to", "1")
+    game = opened(tmp_path)
+    assert game.config.player(2).name == "Cyd"
+    assert seat_two(game) == ("Cyd", ACTIVE, True)
+    record = json.loads((game.store.turn_dir(1) / "takeovers.json").read_text())
+    assert [(e["seat"], e["name"]) for e in record] == [(2, "Newcomer"), (2, "Cyd")]
+    kept = turn_files(game, 1)
+    cli(tmp_path, "run-turn", "g1", "--rerun")
+    assert seat_two(opened(tmp_path)) == ("Cyd", ACTIVE, True)
+    assert turn_files(opened(tmp_path), 1) == kept

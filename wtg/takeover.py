@@ -144,13 +144,22 @@ def _again(game: Game[S], state: S, entry: JsonObject) -> tuple[S, str | None]:
     return _taken(game, state, seat, str(entry["name"])), None
 
 
+def _standing(taken: Sequence[tuple[int, JsonObject]]) -> list[tuple[int, JsonObject]]:
+    """The takeovers that stand, each with the turn it was made after: the last of each
+    seat (one whose newcomer quit and was taken over again is the last newcomer's), in
+    their order."""
+    last = {entry["seat"]: place for place, (_turn, entry) in enumerate(taken)}
+    return [item for place, item in enumerate(taken) if last[item[1]["seat"]] == place]
+
+
 def taken_after_rerun(game: Game[S], turn: int, state: S) -> tuple[S, dict[str, str]]:
     """``state``, turn ``turn`` resolved again (a rerun), with every seat taken over after
-    the turn ran taken over again, as its record says, and the record to keep in the new
+    the turn ran taken over again, as its record says (the last newcomer of a seat taken
+    over twice, as after a rollback: ``_standing``), and the record to keep in the new
     folder ({} when there is none). GameError when one can no longer be (the rerun is
     refused: game.yaml gives the seat to its new player)."""
     record = taken_over(game.store, turn)
-    for entry in record:
+    for _turn, entry in _standing([(turn, e) for e in record]):
         state, why = _again(game, state, entry)
         if why is not None:
             raise GameError(
@@ -163,7 +172,8 @@ def taken_after_rerun(game: Game[S], turn: int, state: S) -> tuple[S, dict[str, 
 def rolled_back_files(game: Game[S], to: int) -> dict[str, str]:
     """The files to write over turn ``to``'s folder when the game is rolled back to it: its
     state, reports, AOFs and Top Ten with every seat taken over after a later turn taken
-    over again (oldest first), and its record with those takeovers added; {} when no seat
+    over again by its last newcomer (oldest first), and its record with those takeovers
+    added, all of them; {} when no seat
     was taken over after turn ``to``. GameError when one cannot be taken over at turn
     ``to`` (its player had not quit yet): the rollback is refused."""
     later = [
@@ -174,7 +184,7 @@ def rolled_back_files(game: Game[S], to: int) -> dict[str, str]:
     if not later:
         return {}
     state = game.state(to)
-    for turn, entry in later:
+    for turn, entry in _standing(later):
         state, why = _again(game, state, entry)
         if why is not None:
             raise GameError(
