@@ -21,6 +21,7 @@ from wtg.marks import Hold, clear_hold, set_hold
 from wtg.rollback import Rollback, roll_back, rollbacks
 from wtg.schedule import iso, parse_iso
 from wtg.store import write_atomic
+from wtg.takeover import rolled_back_files
 from wtg.turnmeta import TURN_META, dump_json
 
 MAX_HOURS = 24 * 366
@@ -116,7 +117,9 @@ def preview(game: Game[S], out: Path, now: datetime, rerun: bool = False) -> tup
 def rollback(game: Game[S], to: int, now: datetime) -> tuple[Rollback, bool]:
     """Roll the game back to the end of turn ``to`` (``wtg.rollback``). Asked again once
     it is done (the game still at ``to`` since), it does nothing and returns that
-    rollback, with False: so a GM whose command was cut short may simply give it again."""
+    rollback, with False: so a GM whose command was cut short may simply give it again.
+    The seats taken over after a turn it takes back stay taken over (``wtg.takeover``);
+    GameError, and nothing changed, when one could not be at turn ``to``."""
     with game.store.lock():
         done = rollbacks(game.store)
         latest = game.latest_turn()
@@ -124,4 +127,6 @@ def rollback(game: Game[S], to: int, now: datetime) -> tuple[Rollback, bool]:
             return done[-1], False
         if to == latest:
             raise GameError(f"game {game.config.game} is at turn {to} already")
-        return roll_back(game.store, to, now, game.config.schedule), True
+        # refused here, before anything is written, when a takeover cannot stand at ``to``
+        retaken = rolled_back_files(game, to) if 0 <= to < latest else {}
+        return roll_back(game.store, to, now, game.config.schedule, retaken), True

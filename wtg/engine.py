@@ -340,12 +340,16 @@ class Game(Generic[S]):
         result = self.ruleset.resolve(state, orders, turn_rng(self.config.seed, target))
         events = [e.to_dict() for e in result.events]
         waited = bool(self.ruleset.owing(state))
+        outcome, kept = result.state, dict[str, str]()
         if rerun:
+            from wtg.takeover import taken_after_rerun  # the seats taken over since it ran
+
+            outcome, kept = taken_after_rerun(self, target, outcome)
             meta = self.meta(target)
             meta["reruns"] = meta.get("reruns", 0) + 1  # mailed again by the next send
         else:
             meta = self._new_meta(target, now, waited)
-        files = self._turn_files(result.state, events, meta, set_aside)
+        files = {**self._turn_files(outcome, events, meta, set_aside), **kept}
         for pid, (text, data) in copies.items():
             files[f"orders/p{pid:02d}.yaml"] = text
             files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)

@@ -5,12 +5,17 @@
     GAME_DIR/archive/<when>-to-NNNN/pending/NNNN/   the orders that were pending, moved here
     GAME_DIR/archive/<when>-to-NNNN/restore/        while it runs: the orders for turn
                                                     NNNN+1, to be pending again
+    GAME_DIR/archive/<when>-to-NNNN/retaken/        turn NNNN's files with the seats taken
+                                                    over after a later turn taken over again
+                                                    (``wtg.takeover.rolled_back_files``)
     GAME_DIR/archive/<when>-to-NNNN/.unfinished     while it runs
 
 The orders turn NNNN+1 ran with (its ``received/`` folder, with any orders a GM filed since
 to correct it) become its pending orders again, READY taken off: each player's orders
 stand, and he may send new ones; the turn runs at its deadline or when all are READY
 again. Orders that were pending for the turn after the last one are archived, not used.
+A seat taken over after a turn that is rolled back stays taken over: its state, reports
+and AOFs at turn NNNN are written over with the seat taken over again (``retaken/``).
 Nothing is ever deleted.
 
 Kill-safe in the store's way: everything new is written under ``archive/.tmp-<id>`` and
@@ -26,6 +31,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -49,6 +55,7 @@ ARCHIVE = "archive"
 RECORD = "rollback.json"
 UNFINISHED = ".unfinished"
 RESTORE = "restore"
+RETAKEN = "retaken"
 TURN_META = "turn.json"
 
 
@@ -102,8 +109,16 @@ def _record(folder: Path, data: dict[str, object]) -> Rollback:
     )
 
 
-def roll_back(store: GameStore, to: int, now: datetime, schedule: Schedule | None) -> Rollback:
-    """Roll the game back to the end of turn ``to`` (under the game's lock)."""
+def roll_back(
+    store: GameStore,
+    to: int,
+    now: datetime,
+    schedule: Schedule | None,
+    retaken: Mapping[str, str] | None = None,
+) -> Rollback:
+    """Roll the game back to the end of turn ``to`` (under the game's lock). ``retaken``:
+    files to write over turn ``to``'s folder (its path there: text), the seats taken over
+    after a later turn taken over again."""
     latest = store.latest_turn()
     if not 0 <= to < latest:
         raise StoreError(
@@ -117,6 +132,11 @@ def roll_back(store: GameStore, to: int, now: datetime, schedule: Schedule | Non
         shutil.rmtree(tmp)
     private.make_dirs(tmp)
     restored = _gather_orders(store, to + 1, private.make_dirs(tmp / RESTORE))
+    for relpath, text in (retaken or {}).items():
+        target = tmp / RETAKEN / relpath
+        private.write_file(
+            private.make_dirs(target.parent) / target.name, text.encode(), sync=False
+        )
     record = {
         "to": to,
         "from": latest,
@@ -174,6 +194,7 @@ def finish(store: GameStore, folder: Path) -> None:
     fsync_dir(store.turns_dir)
     fsync_dir(kept_pending)
     fsync_dir(kept_turns)
+    _write_retaken(store, folder, to)
     _set_deadline(store, folder, to)
     if restore.exists():
         if any(restore.iterdir()):
@@ -184,6 +205,18 @@ def finish(store: GameStore, folder: Path) -> None:
     fsync_dir(folder)
     (folder / UNFINISHED).unlink()
     fsync_dir(folder)
+
+
+def _write_retaken(store: GameStore, folder: Path, to: int) -> None:
+    """Turn ``to``'s files with the seats taken over since taken over again, each written
+    atomically, the state first (written again whole by a run after a crash)."""
+    retaken = folder / RETAKEN
+    if not retaken.is_dir():
+        return
+    paths = [p for p in sorted(retaken.rglob("*")) if p.is_file()]
+    for path in sorted(paths, key=lambda p: p.name != "state.json"):
+        target = store.turn_dir(to) / path.relative_to(retaken)
+        write_atomic(private.make_dirs(target.parent) / target.name, path.read_bytes())
 
 
 def _set_deadline(store: GameStore, folder: Path, to: int) -> None:

@@ -6,33 +6,44 @@ turn runs from are the seat as taken over.
 
 The latest turn's folder is rewritten file by file (each file atomically): game.yaml
 first, then the state, then the reports. ``takeovers.json`` in that turn folder records
-who took over which seat, when.
+who took over which seat, when: the takeovers made after that turn ran.
+
+The takeover stands when that turn is made again (docs/gm.md, "Takeovers, reruns and
+rollbacks"): a rerun of the turn (``taken_after_rerun``) and a rollback to an earlier turn
+(``rolled_back_files``) take the seat over again in the state they make, from the record,
+as ``take_over`` did; where it no longer can (the seat's player has not quit there), they
+are refused and say why.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
 from wtg import private
 from wtg.core.errors import GameError
-from wtg.core.ruleset import SeatId, TakesOver
+from wtg.core.jsondata import JsonObject
+from wtg.core.ruleset import S, SeatId, TakesOver
 from wtg.engine import Game
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game, new_code
-from wtg.store import write_atomic
+from wtg.store import GameStore, StoreError, write_atomic
 from wtg.turnmeta import dump_json
 
 RECORD = "takeovers.json"
 KEPT_AS_THEY_WERE = ("events.json", "turn.json")
 
 
-def can_take_over(game: Game, seat: int) -> str | None:
+def can_take_over(game: Game[S], seat: int) -> str | None:
     """Why ``seat`` cannot be taken over now, or None when it can."""
+    return _refusal(game, game.state_view(), seat)
+
+
+def _refusal(game: Game[S], state: S, seat: int) -> str | None:
+    """Why ``seat`` cannot be taken over in ``state``, or None when it can."""
     rules = game.ruleset
     if not isinstance(rules, TakesOver):
         return f"the rules of {rules.name} have no takeover"
-    state = game.state_view()
     if rules.is_over(state):
         return f"game {game.config.game} is over"
     try:
@@ -50,18 +61,25 @@ def can_take_over(game: Game, seat: int) -> str | None:
     return None
 
 
-def take_over(game: Game, seat: int, name: str, address: str, moment: datetime) -> PlayerEntry:
+def _taken(game: Game[S], state: S, seat: int, name: str) -> S:
+    """``state`` with each side of ``seat`` taken over by ``name`` (``_refusal`` said yes)."""
+    rules = game.ruleset
+    assert isinstance(rules, TakesOver)
+    for side in rules.sides_of(state, SeatId(seat)):
+        state = rules.take_over(state, side, name)
+    return state
+
+
+def take_over(game: Game[S], seat: int, name: str, address: str, moment: datetime) -> PlayerEntry:
     """Give ``seat`` to a new player; returns his entry (with his new code). GameError when
     the seat cannot be taken over."""
-    rules = game.ruleset
     with game.store.lock():
         why = can_take_over(game, seat)
-        if why is not None or not isinstance(rules, TakesOver):
+        if why is not None:
             raise GameError(f"seat {seat} of game {game.config.game} cannot be taken over: {why}")
         latest = game.latest_turn()
-        state = game.state(latest)
-        for side in rules.sides_of(state, SeatId(seat)):
-            state = rules.take_over(state, side, name)
+        done = taken_over(game.store, latest)  # a record edited by hand: refused, not lost
+        state = _taken(game, game.state(latest), seat, name)
         entry = PlayerEntry(seat, name, address, new_code())
         players = tuple(entry if p.id == seat else p for p in game.config.players)
         check_new_game(game.config.game, players)
@@ -78,21 +96,107 @@ def take_over(game: Game, seat: int, name: str, address: str, moment: datetime) 
         write_atomic(game.store.root / "game.yaml", config.to_yaml())
         game.config = config
         folder = game.store.turn_dir(latest)
-        files = game._turn_files(state, game.events(latest), game.meta(latest))
-        for relpath, text in sorted(files.items(), key=lambda item: item[0] != "state.json"):
-            if relpath not in KEPT_AS_THEY_WERE:
-                write_atomic(
-                    private.make_dirs((folder / relpath).parent) / Path(relpath).name, text
-                )
-        done = _record(folder / RECORD)
+        _write_over(folder, game._turn_files(state, game.events(latest), game.meta(latest)))
         done.append({"seat": seat, "name": name, "at": moment.isoformat()})
         write_atomic(folder / RECORD, dump_json(done))
     return entry
 
 
-def _record(path: Path) -> list[object]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+def _write_over(folder: Path, files: dict[str, str]) -> None:
+    """A turn's files written over its folder, each atomically, the state first; the files
+    a takeover leaves as they were (its events, its times) are left."""
+    for relpath, text in sorted(files.items(), key=lambda item: item[0] != "state.json"):
+        if relpath not in KEPT_AS_THEY_WERE:
+            write_atomic(private.make_dirs((folder / relpath).parent) / Path(relpath).name, text)
+
+
+def taken_over(store: GameStore, turn: int) -> list[JsonObject]:
+    """The takeovers recorded in turn ``turn``'s folder (those made after it ran), oldest
+    first: ``seat``, ``name``, ``at`` each. StoreError, naming the file, for a record that
+    is not one (edited by hand): a takeover is never dropped unseen."""
+    if not (store.turn_dir(turn) / RECORD).is_file():
         return []
-    return data if isinstance(data, list) else []
+    data = store.read_json(turn, RECORD)
+    if not isinstance(data, list) or not all(_is_entry(entry) for entry in data):
+        raise StoreError(
+            f"{store.turn_dir(turn) / RECORD} is not a list of takeovers, each with its seat "
+            "(a number), name and time: put it right by hand"
+        )
+    return data
+
+
+def _is_entry(entry: object) -> bool:
+    return (
+        isinstance(entry, dict)
+        and isinstance(entry.get("seat"), int)
+        and isinstance(entry.get("name"), str)
+        and isinstance(entry.get("at"), str)
+    )
+
+
+def _again(game: Game[S], state: S, entry: JsonObject) -> tuple[S, str | None]:
+    """``state`` with the seat of a recorded takeover taken over again, or ``state`` as it
+    is and why the seat cannot be taken over there."""
+    seat = int(str(entry["seat"]))
+    why = _refusal(game, state, seat)
+    if why is not None:
+        return state, why
+    return _taken(game, state, seat, str(entry["name"])), None
+
+
+def _standing(taken: Sequence[tuple[int, JsonObject]]) -> list[tuple[int, JsonObject]]:
+    """The takeovers that stand, each with the turn it was made after: the last of each
+    seat (one whose newcomer quit and was taken over again is the last newcomer's), in
+    their order."""
+    last = {entry["seat"]: place for place, (_turn, entry) in enumerate(taken)}
+    return [item for place, item in enumerate(taken) if last[item[1]["seat"]] == place]
+
+
+def taken_after_rerun(game: Game[S], turn: int, state: S) -> tuple[S, dict[str, str]]:
+    """``state``, turn ``turn`` resolved again (a rerun), with every seat taken over after
+    the turn ran taken over again, as its record says (the last newcomer of a seat taken
+    over twice, as after a rollback: ``_standing``), and the record to keep in the new
+    folder ({} when there is none). GameError when one can no longer be (the rerun is
+    refused: game.yaml gives the seat to its new player)."""
+    record = taken_over(game.store, turn)
+    for _turn, entry in _standing([(turn, e) for e in record]):
+        state, why = _again(game, state, entry)
+        if why is not None:
+            raise GameError(
+                f"turn {turn} cannot be rerun: seat {entry['seat']} was taken over by "
+                f"{entry['name']} after it ran, and in the rerun {why}"
+            )
+    return state, ({RECORD: dump_json(record)} if record else {})
+
+
+def rolled_back_files(game: Game[S], to: int) -> dict[str, str]:
+    """The files to write over turn ``to``'s folder when the game is rolled back to it: its
+    state, reports, AOFs and Top Ten with every seat taken over after a later turn taken
+    over again by its last newcomer (oldest first), and its record with those takeovers
+    added, all of them; {} when no seat
+    was taken over after turn ``to``. GameError when one cannot be taken over at turn
+    ``to`` (its player had not quit yet): the rollback is refused."""
+    later = [
+        (turn, entry)
+        for turn in range(to + 1, game.latest_turn() + 1)
+        for entry in taken_over(game.store, turn)
+    ]
+    if not later:
+        return {}
+    state = game.state(to)
+    for turn, entry in _standing(later):
+        state, why = _again(game, state, entry)
+        if why is not None:
+            raise GameError(
+                f"game {game.config.game} cannot be rolled back to turn {to}: seat "
+                f"{entry['seat']} was taken over by {entry['name']} after turn {turn}, and at "
+                f"turn {to} {why}; roll back to turn {turn} or later"
+            )
+    files = {
+        path: text
+        for path, text in game._turn_files(state, game.events(to), game.meta(to)).items()
+        if path not in KEPT_AS_THEY_WERE
+    }
+    record: Sequence[JsonObject] = [*taken_over(game.store, to), *(e for _, e in later)]
+    files[RECORD] = dump_json(list(record))
+    return files
