@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from wtg.aof.values import Value, check_value, shown_value
@@ -153,7 +154,7 @@ def orders_from_entries(
         mine = by_section[section.key]
         if not mine:
             continue
-        mine.sort(key=_position)
+        mine.sort(key=_POSITION)
         fields = _fields_of(section)
         items = [_canonical_item(section, fields, e) for e in mine]
         if section.single and len(items) > 1:
@@ -162,8 +163,8 @@ def orders_from_entries(
     return orders
 
 
-def _position(entry: RawEntry) -> int:
-    return entry.position
+_POSITION = attrgetter("position")
+"""An entry's position, read in C (a key function in Python costs a call an entry)."""
 
 
 def _canonical_item(

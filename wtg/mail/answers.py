@@ -343,7 +343,7 @@ def _ident(kind: str, message: Incoming, index: int) -> str:
 def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     """The verdicts' lines as a mail may show them: no secret code in them."""
     codes = {p.id: p.code for p in game.config.players}
-    return compose.mask_codes("\n".join(v.describe() for v in verdicts), codes).splitlines()
+    return compose.mask_codes("\n".join([v.describe() for v in verdicts]), codes).splitlines()
 
 
 def _owes_orders(game: Game, seat: SeatId) -> bool:

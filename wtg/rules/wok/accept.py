@@ -124,7 +124,7 @@ def accept_entries(
     for entry in sorted(entries, key=lambda e: (order.get(e.section, 99), e.position)):
         check = checks.get(entry.section)
         ok, reason = check(entry, context) if check else (False, "unknown section")
-        verdicts.append(Verdict(entry=entry, accepted=ok, reason=reason))
+        verdicts.append(Verdict(entry, ok, reason))  # in field order: no keywords, a line
         if ok:
             good.append(entry)
     return good, verdicts

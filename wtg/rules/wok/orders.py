@@ -82,41 +82,32 @@ class Orders(Record):
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Orders:
-        """From a canonical order dict that ``accept`` has already checked."""
-        ally = d.get("ally")
+        """From a canonical order dict that ``accept`` has already checked. (Lists made into
+        tuples, and each order's fields given in order: a confirmation's forecast reads a
+        full form's thirty orders, and a generator resumed an order costs more.)"""
+        ally, vote_end = d.get("ally"), d.get("vote_end")
         return cls(
             player=int(d["player"]),
-            bomb=tuple(
-                Bomb(source=o["from"], target=o["to"], missiles=o["missiles"])
-                for o in d.get("bomb", ())
-            ),
-            attack=tuple(
-                Attack(source=o["from"], target=o["to"], armies=o["armies"])
-                for o in d.get("attack", ())
-            ),
+            bomb=tuple([Bomb(o["from"], o["to"], o["missiles"]) for o in d.get("bomb", ())]),
+            attack=tuple([Attack(o["from"], o["to"], o["armies"]) for o in d.get("attack", ())]),
             transform=tuple(
-                Transform(province=o["province"], kind=o["kind"], amount=o["amount"])
-                for o in d.get("transform", ())
+                [Transform(o["province"], o["kind"], o["amount"]) for o in d.get("transform", ())]
             ),
             move=tuple(
-                Move(source=o["from"], target=o["to"], unit=o["unit"], amount=o["amount"])
-                for o in d.get("move", ())
+                [Move(o["from"], o["to"], o["unit"], o["amount"]) for o in d.get("move", ())]
             ),
-            trade=tuple(int(t) for t in d.get("trade", ())),
-            aim=tuple(AimChange(province=o["province"], aim=o["aim"]) for o in d.get("aim", ())),
-            spy=tuple(
-                SpyOp(source=o["from"], target=o["to"], op=o["op"], spies=o["spies"])
-                for o in d.get("spy", ())
-            ),
-            upgrade=tuple(str(u) for u in d.get("upgrade", ())),
+            trade=tuple([int(t) for t in d.get("trade", ())]),
+            aim=tuple([AimChange(o["province"], o["aim"]) for o in d.get("aim", ())]),
+            spy=tuple([SpyOp(o["from"], o["to"], o["op"], o["spies"]) for o in d.get("spy", ())]),
+            upgrade=tuple([str(u) for u in d.get("upgrade", ())]),
             upgrade_troops=tuple(
-                TroopChange(
-                    province=o["province"], source=o["from"], target=o["to"], amount=o["amount"]
-                )
-                for o in d.get("upgrade_troops", ())
+                [
+                    TroopChange(o["province"], o["from"], o["to"], o["amount"])
+                    for o in d.get("upgrade_troops", ())
+                ]
             ),
             ally=None if ally is None else int(ally),
-            vote_end=None if d.get("vote_end") is None else bool(d["vote_end"]),
+            vote_end=None if vote_end is None else bool(vote_end),
             quit=bool(d.get("quit", False)),
             absent=bool(d.get("absent", False)),
         )
