@@ -13,6 +13,7 @@ import mailbox
 import os
 import shutil
 import sqlite3
+import threading
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -146,6 +147,24 @@ def test_the_poll_shares_its_mails_out(
     assert sorted(key for _, key, _ in made) == sorted(key for key, _ in summary.outcomes)
     assert len(made) == len(mails)
     assert len(calls.pids) == 3 and os.getpid() in calls.pids
+
+
+def test_a_process_with_threads_running_never_forks(
+    tmp_path: Path, shared: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A thread that holds a lock when the process forks would hold it in the helper for
+    ever: with another thread alive (an in-process SMTP server, say) the poll files alone."""
+    gm, _games, mails = a_host(tmp_path)
+    calls = Calls(monkeypatch)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
+    finally:
+        stop.set()
+        other.join()
+    assert (summary.filed, len(calls.made()), calls.pids) == (30, len(mails), [os.getpid()])
 
 
 def test_a_helper_that_dies_leaves_its_share_to_the_poller(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import threading
 from datetime import datetime, timezone
 from email.message import Message
 from pathlib import Path
@@ -141,8 +142,11 @@ class Poller:
         return PollSummary(**counts, outcomes=done_with, unreadable=tuple(lost))
 
     def _start_helpers(self) -> None:
-        """Helper processes for a poll of many mails, forked before the first fetch."""
-        if self.jobs > 1 and self.inbox.backlog() >= HELPERS_FROM:
+        """Helper processes for a poll of many mails, forked before the first fetch, and
+        only by a process of one thread: a thread holding a lock (SQLite's, say) when the
+        process forks would hold it in the helper for ever."""
+        alone = hasattr(os, "fork") and threading.active_count() == 1
+        if self.jobs > 1 and alone and self.inbox.backlog() >= HELPERS_FROM:
             from wtg.mail import helpers
 
             gm, inbox, now = self.gm, self.inbox, self.now
