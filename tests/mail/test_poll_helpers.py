@@ -8,6 +8,7 @@ here so that a few dozen mails are shared."""
 
 from __future__ import annotations
 
+import contextlib
 import email.policy
 import mailbox
 import os
@@ -165,6 +166,32 @@ def test_a_process_with_threads_running_never_forks(
         stop.set()
         other.join()
     assert (summary.filed, len(calls.made()), calls.pids) == (30, len(mails), [os.getpid()])
+
+
+def test_no_sqlite_connection_crosses_the_fork(
+    tmp_path: Path, shared: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite keeps in the process's memory which locks the process holds on a file: a
+    helper forked with the journal open would believe it held the poller's locks. The
+    poller closes its journal while it forks (and has it open again after)."""
+    gm, _games, _mails = a_host(tmp_path)
+    fork = os.fork
+    open_then: list[list[str]] = []
+
+    def watched() -> int:
+        paths = []
+        for fd in os.listdir("/proc/self/fd"):
+            with contextlib.suppress(OSError):  # the listing's own descriptor is gone
+                paths.append(os.readlink(f"/proc/self/fd/{fd}"))
+        open_then.append(paths)
+        return fork()
+
+    monkeypatch.setattr(os, "fork", watched)
+    summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
+    assert summary.filed == 30 and len(open_then) == 2  # two helpers forked
+    journal = str(gm.spool / "journal.sqlite")
+    assert not [path for paths in open_then for path in paths if path.startswith(journal)]
+    assert len(journal_rows(gm)["messages"]) == len(_mails)
 
 
 def test_a_helper_that_dies_leaves_its_share_to_the_poller(

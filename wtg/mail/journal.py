@@ -45,15 +45,26 @@ class Journal:
 
     def __init__(self, spool: Path) -> None:
         # SQLite makes its -wal and -shm files with the mode of the database file: 0600
-        path = private.create_file(private.make_dirs(spool) / "journal.sqlite")
-        self.db = sqlite3.connect(path, timeout=30)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
+        self.path = private.create_file(private.make_dirs(spool) / "journal.sqlite")
+        self.db = self._connect()
         self.db.executescript(SCHEMA)
         self.db.commit()
 
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=30)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        return db
+
     def close(self) -> None:
         self.db.close()
+
+    def reopen(self) -> None:
+        """Connect again after ``close``: a poll closes its journal while it forks its
+        helpers, as no SQLite connection may cross a fork (SQLite keeps in the process's
+        memory which of the file's locks the process holds: a forked process would believe
+        it held locks it does not)."""
+        self.db = self._connect()
 
     def commit(self) -> None:
         self.db.commit()

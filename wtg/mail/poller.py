@@ -150,7 +150,11 @@ class Poller:
             from wtg.mail import helpers
 
             gm, inbox, now = self.gm, self.inbox, self.now
-            self.helpers = helpers.start(self.jobs - 1, lambda: Helping(gm, inbox, now))
+            self.journal.close()  # no SQLite connection may cross the fork (``reopen``)
+            try:
+                self.helpers = helpers.start(self.jobs - 1, lambda: Helping(gm, inbox, now))
+            finally:
+                self.journal.reopen()
 
     def _handle_all(self, messages: list[Incoming]) -> dict[str, Outcome]:
         """Handle a batch's new messages (in the order given), make what was done durable
