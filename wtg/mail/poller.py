@@ -145,8 +145,7 @@ class Poller:
         """Helper processes for a poll of many mails, forked before the first fetch, and
         only by a process of one thread: a thread holding a lock (SQLite's, say) when the
         process forks would hold it in the helper for ever."""
-        alone = hasattr(os, "fork") and threading.active_count() == 1
-        if self.jobs > 1 and alone and self.inbox.backlog() >= HELPERS_FROM:
+        if self.jobs > 1 and single_threaded() and self.inbox.backlog() >= HELPERS_FROM:
             from wtg.mail import helpers
 
             gm, inbox, now = self.gm, self.inbox, self.now
@@ -297,6 +296,11 @@ class Poller:
         # a committed batch was flushed to disk first
         private.write_file(path, kept, sync=False)
         return path
+
+
+def single_threaded() -> bool:
+    """Whether this process may fork its helpers: it runs one thread, where the OS forks."""
+    return hasattr(os, "fork") and threading.active_count() == 1
 
 
 class Helping(Poller):
