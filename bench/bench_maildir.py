@@ -34,10 +34,9 @@ sys.path.insert(0, str(ROOT))
 
 from bench import stages  # noqa: E402
 from bench.bench_poll import SEATS, players_of  # noqa: E402
-from bench.frozen import as_the_command, cpu_seconds  # noqa: E402
+from bench.frozen import add_jobs, as_the_command, cpu_seconds  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.config import config_from_data  # noqa: E402
-from wtg.cores import default_jobs  # noqa: E402
 from wtg.data.rulesets.wok4 import RULESET as WOK4  # noqa: E402
 from wtg.engine import Game, create_game  # noqa: E402
 from wtg.mail.inbox import MaildirInbox  # noqa: E402
@@ -89,12 +88,7 @@ def main() -> None:
     parser.add_argument(
         "--stages", action="store_true", help="where the CPU went, by stage (in one process)"
     )
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        default=default_jobs(),
-        help="processes the poll may file on, as `wtg poll --jobs` (default: the cores)",
-    )
+    add_jobs(parser)
     args = parser.parse_args()
     a_game: int | None = args.mails_a_game
     if a_game is not None and (a_game < 1 or args.mails % a_game):

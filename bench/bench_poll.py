@@ -48,12 +48,11 @@ sys.path.insert(0, str(ROOT))
 
 from imapclient import IMAPClient  # noqa: E402
 
-from bench.frozen import as_the_command, cpu_seconds  # noqa: E402
+from bench.frozen import add_jobs, as_the_command, cpu_seconds  # noqa: E402
 from bench.link import Link  # noqa: E402
 from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.config import config_from_data  # noqa: E402
-from wtg.cores import default_jobs  # noqa: E402
 from wtg.data.rulesets.wok4 import RULESET as WOK4  # noqa: E402
 from wtg.engine import Game, create_game  # noqa: E402
 from wtg.gameconfig import PlayerEntry  # noqa: E402
@@ -249,12 +248,7 @@ def main() -> None:
     parser.add_argument(
         "--no-command", action="store_true", help="do not time the `wtg poll` command"
     )
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        default=default_jobs(),
-        help="processes the poll may file on, as `wtg poll --jobs` (default: the cores)",
-    )
+    add_jobs(parser)
     parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="then profile a poll: top N"
     )

@@ -6,10 +6,13 @@ poll's helper processes with it."""
 
 from __future__ import annotations
 
+import argparse
 import gc
 import resource
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+from wtg.cores import default_jobs
 
 
 @contextmanager
@@ -29,3 +32,13 @@ def cpu_seconds() -> tuple[float, float]:
     helpers = resource.getrusage(resource.RUSAGE_CHILDREN)
     kernel = own.ru_stime + helpers.ru_stime
     return own.ru_utime + helpers.ru_utime + kernel, kernel
+
+
+def add_jobs(parser: argparse.ArgumentParser) -> None:
+    """``--jobs N``: the processes a benchmark's poll may file on, as `wtg poll --jobs`."""
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=default_jobs(),
+        help="processes the poll may file on, as `wtg poll --jobs` (default: the cores)",
+    )

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -15,6 +16,12 @@ if TYPE_CHECKING:
     from wtg.config import GmConfig
 
 EXIT_NOT_STORED = 2
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def jobs_option(help: str) -> Callable[[F], F]:
+    """``--jobs N``: how many processes a command may run at once (None: the cores)."""
+    return click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N", help=help)
 
 
 def fail(message: str, code: int = 1) -> NoReturn:

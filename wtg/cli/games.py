@@ -12,7 +12,14 @@ from typing import Any, NoReturn
 
 import click
 
-from wtg.cli.common import EXIT_NOT_STORED, fail, game_path, gm_config, open_or_fail
+from wtg.cli.common import (
+    EXIT_NOT_STORED,
+    fail,
+    game_path,
+    gm_config,
+    jobs_option,
+    open_or_fail,
+)
 from wtg.core.ruleset import GameOption
 
 
@@ -260,13 +267,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     "whose players are all READY (for cron; exits 1 when a game failed or was held back, "
     "as in a mail outage).",
 )
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="With --due: run N games at a time, each in a process (default: the cores).",
-)
+@jobs_option("With --due: run N games at a time, each in a process (default: the cores).")
 @click.option(
     "--preview",
     "preview_dir",

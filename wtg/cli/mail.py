@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wtg.cli.common import fail, gm_config
+from wtg.cli.common import fail, gm_config, jobs_option
 
 if TYPE_CHECKING:
     from wtg.config import GmConfig
@@ -51,13 +51,7 @@ def skip(reason: Exception, quiet: bool) -> None:
     is_flag=True,
     help="With --idle: send the answers after each poll that queued any (else `wtg send`).",
 )
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="File on N processes at once when many mails wait (default: the cores; 1: never).",
-)
+@jobs_option("File on N processes at once when many mails wait (default: the cores; 1: never).")
 @click.pass_context
 def poll(
     ctx: click.Context,
