@@ -13,8 +13,12 @@ import email.policy
 import mailbox
 import os
 import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
 import threading
+import time
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -25,7 +29,9 @@ from hypothesis import strategies as st
 from tests.mail.test_poll_work import NOW, made_games, order_mails
 from wtg.arrival import from_nanoseconds
 from wtg.config import GmConfig, config_from_data
-from wtg.engine import Game
+from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.engine import Game, create_game
+from wtg.gameconfig import PlayerEntry
 from wtg.mail import helpers, poller
 from wtg.mail.inbox import Incoming, MaildirInbox
 from wtg.mail.outcome import Outcome
@@ -323,3 +329,67 @@ def test_a_helpers_journal_reads_its_own_notes(tmp_path: Path) -> None:
     journal.forget()
     assert journal.key_of_message_id("<a@b>") is None  # the poller wrote nothing: gone
     journal.close()
+
+
+def test_a_service_stopped_while_its_helpers_file_leaves_nothing_half_filed(
+    tmp_path: Path,
+) -> None:
+    """`wtg poll --idle` under systemd: 250 mails wait (the real thresholds fork a helper),
+    and the stop signal reaches the whole process group while they file. The poll files
+    what waits, then stops; a poll after it finds every mail handled once, none lost, none
+    answered twice."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
+    games = [
+        create_game(
+            gm.games_dir / f"s{t}",
+            "wok4",
+            "classic60",
+            [
+                PlayerEntry(id=i, name=f"P{i}", email=f"s{t}p{i}@players.example", code=f"S{t}X{i}")
+                for i in range(1, 11)
+            ],
+            seed=t,
+        ).typed(WOK4)
+        for t in range(1, 26)
+    ]
+    mails = order_mails(games)
+    assert len(mails) >= helpers.HELPERS_FROM
+    gm.maildir_in.parent.mkdir(parents=True)
+    box = mailbox.Maildir(gm.maildir_in, create=True)
+    for raw in mails:
+        box.add(raw)
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: gm@wtg.example\n", encoding="utf-8")
+    command = [sys.executable, "-c", "from wtg.cli import main; main()", "--config", str(config)]
+    process = subprocess.Popen(
+        [*command, "poll", "--idle", "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,  # a process group of its own, as a service's
+    )
+    try:
+        children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+        begin = time.monotonic()
+        while not children.read_text().split() and time.monotonic() - begin < 30:
+            time.sleep(0.005)
+        helpers_seen = children.read_text().split()
+        os.killpg(process.pid, signal.SIGTERM)  # systemd stops every process of the unit
+        output, _ = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+    assert helpers_seen, output  # the poll had forked its helper when the signal came
+    assert process.returncode == 0, output
+    assert output.rstrip().endswith("wtg poll --idle: stopped"), output
+    finished = subprocess.run([*command, "poll"], capture_output=True, text=True, check=True)
+    rows = journal_rows(gm)["messages"]
+    assert len(rows) == len({key for key, _, _ in rows}) == len(mails), finished.stdout
+    assert all(str(outcome).startswith("stored") for _, _, outcome in rows)
+    assert os.listdir(gm.maildir_in / "new") == [] == os.listdir(gm.maildir_in / "cur")
+    assert len(os.listdir(gm.maildir_in / ".processed" / "cur")) == len(mails)
+    queued = list((gm.spool / "outbox" / "queue").glob("conf-*.eml"))
+    assert len(queued) == len(mails)  # one confirmation a mail, none twice
+    for game in games:
+        assert sorted(game.store.pending_orders(1)) == list(range(1, 11))
