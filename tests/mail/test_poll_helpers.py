@@ -12,6 +12,7 @@ import contextlib
 import email.policy
 import mailbox
 import os
+import random
 import shutil
 import signal
 import sqlite3
@@ -26,6 +27,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.fuzz.harness import UNLIMITED, Bench
+from tests.fuzz.inputs import make_case
+from tests.mail.loop import GM
 from tests.mail.test_poll_work import NOW, made_games, order_mails
 from wtg.arrival import from_nanoseconds
 from wtg.config import GmConfig, config_from_data
@@ -393,3 +397,32 @@ def test_a_service_stopped_while_its_helpers_file_leaves_nothing_half_filed(
     assert len(queued) == len(mails)  # one confirmation a mail, none twice
     for game in games:
         assert sorted(game.store.pending_orders(1)) == list(range(1, 11))
+
+
+@pytest.mark.parametrize("limits", [UNLIMITED, {}], ids=["every mail answered", "rate limits"])
+def test_hostile_mails_shared_out_come_to_what_they_come_to_alone(
+    tmp_path: Path, shared: None, limits: dict[str, object]
+) -> None:
+    """A batch of the fuzz harness's hostile mails (mutated forms and replies, broken MIME,
+    charsets, damaged bytes, strangers, two games) polled on three processes: the same
+    outcome for every mail, the same files and journal rows as polled in one; with the
+    hourly reply limits too (a sender's mails stay in one process, which counts them)."""
+    bench = Bench(tmp_path / "alone")
+    rng = random.Random(13)
+    cases = [make_case(rng, bench.seeds, 3_000) for _ in range(400)]
+    mails = [case.data for case in cases if case.kind == "mail"][:150]
+    box = mailbox.Maildir(bench.world.gm.maildir_in, create=True)
+    for number, raw in enumerate(mails):
+        path = bench.world.gm.maildir_in / "new" / box.add(raw)
+        os.utime(path, ns=(number * 10**9, number * 10**9))
+    shutil.copytree(tmp_path / "alone", tmp_path / "shared")
+    alone, together = (
+        config_from_data({"games_dir": "games", "from": GM, "mail": limits}, tmp_path / where)
+        for where in ("alone", "shared")
+    )
+    one = poller.poll(alone, MaildirInbox(alone.maildir_in), now=NOW, jobs=1)
+    three = poller.poll(together, MaildirInbox(together.maildir_in), now=NOW, jobs=3)
+    assert one.seen == len(mails) >= 100 and one.filed >= 5
+    assert three == one
+    assert files_under(tmp_path / "shared") == files_under(tmp_path / "alone")
+    assert journal_rows(together) == journal_rows(alone)
