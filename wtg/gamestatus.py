@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypedDict
 
 from wtg.core.ruleset import S, public_sides
+from wtg.core.settings import SETTINGS
 from wtg.marks import bare_address, bounces_of
+from wtg.playersettings import PlayerSettings
 from wtg.schedule import iso
 
 if TYPE_CHECKING:
@@ -27,6 +29,9 @@ class SeatStatus(TypedDict):
     missed_turns: int
     address_failing: bool
     """Mail to the seat's address came back for good (``wtg.marks``, a bounce)."""
+    settings: dict[str, str]
+    """What the seat chose with setting lines (``MAP: off``), every setting by its key, a
+    default where it chose nothing (``wtg.playersettings``)."""
 
 
 class GameStatus(TypedDict):
@@ -49,6 +54,7 @@ def game_status(game: Game[S]) -> GameStatus:
     deadline = game.deadline()
     owing = set(game.ruleset.owing(state))
     failing = bounces_of(game.store.root)
+    chosen = PlayerSettings(game.store.root).read()
     players: list[SeatStatus] = []
     for side in public_sides(game.ruleset.public_json(state)):
         seat = game.ruleset.seat_of(state, side.id)
@@ -68,6 +74,10 @@ def game_status(game: Game[S]) -> GameStatus:
                 "received": meta.get("received"),
                 "missed_turns": side.missed,
                 "address_failing": address in failing,
+                "settings": {
+                    setting.key: chosen.get(seat, {}).get(setting.key, (setting.default, ""))[0]
+                    for setting in SETTINGS
+                },
             }
         )
     return {

@@ -5,6 +5,7 @@ orders on file; a value the setting does not take is rejected with its line and 
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -292,3 +293,20 @@ def test_a_player_who_owes_no_orders_may_still_choose_map_off(tmp_path: Path) ->
     wrong = text.replace("CODE: ", "CODE: X", 1)
     (refused,) = game.submit_all(wrong, via="mail")
     assert isinstance(refused, OrderError) and "code" in str(refused).lower()
+
+
+def test_wtg_status_shows_what_each_player_chose(wok: Game) -> None:
+    """The GM sees who turned the map picture off: in `wtg status` (a player's line, where
+    the choice is not the default) and `--json` (every setting of every player)."""
+    text, _line = with_line(form_of(wok).replace("X1: ___", "X1: 100"), "MAP: off")
+    wok.submit_all(text, via="mail")
+    data = wok.status()
+    assert [p["settings"] for p in data["players"]] == [{"map": "off"}] + [{"map": "on"}] * (
+        len(data["players"]) - 1
+    )
+    shown = CliRunner().invoke(main, ["status", str(wok.store.root)])
+    assert shown.exit_code == 0, shown.output
+    lines = [line for line in shown.output.splitlines() if line.startswith("  player")]
+    assert lines[0].endswith(", MAP off") and not any("MAP" in line for line in lines[1:])
+    as_json = CliRunner().invoke(main, ["status", str(wok.store.root), "--json"])
+    assert json.loads(as_json.output)["players"][1]["settings"] == {"map": "on"}

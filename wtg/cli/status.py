@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from wtg.cli.common import games_root, open_or_fail
+from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.mail.journal import Quarantined, quarantined
 
 if TYPE_CHECKING:
@@ -60,8 +61,20 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
             note = "NO ORDERS YET"
         missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
         failing = ", ADDRESS FAILING (mail bounced: wtg bounces)" if p["address_failing"] else ""
-        click.echo(f"  player {p['id']:>2} {p['name']:<20} {note}{missed}{failing}")
+        chosen = "".join(f", {_word(key)} {value}" for key, value in _chosen(p["settings"]))
+        click.echo(f"  player {p['id']:>2} {p['name']:<20} {note}{missed}{failing}{chosen}")
     _show_quarantine(kept)
+
+
+def _chosen(settings: dict[str, str]) -> list[tuple[str, str]]:
+    """The settings a seat chose away from their defaults (``MAP: off``), by key."""
+    defaults = {setting.key: setting.default for setting in SETTINGS}
+    return [(key, value) for key, value in settings.items() if value != defaults.get(key)]
+
+
+def _word(key: str) -> str:
+    setting = setting_keyed(key)
+    return setting.word if setting is not None else key.upper()
 
 
 def _with_quarantine(
