@@ -33,9 +33,7 @@ from tests.mail.loop import GM
 from tests.mail.test_poll_work import NOW, made_games, order_mails
 from wtg.arrival import from_nanoseconds
 from wtg.config import GmConfig, config_from_data
-from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.engine import Game, create_game
-from wtg.gameconfig import PlayerEntry
+from wtg.engine import Game
 from wtg.mail import helpers, poller
 from wtg.mail.inbox import Incoming, MaildirInbox
 from wtg.mail.outcome import Outcome
@@ -343,19 +341,7 @@ def test_a_service_stopped_while_its_helpers_file_leaves_nothing_half_filed(
     what waits, then stops; a poll after it finds every mail handled once, none lost, none
     answered twice."""
     gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
-    games = [
-        create_game(
-            gm.games_dir / f"s{t}",
-            "wok4",
-            "classic60",
-            [
-                PlayerEntry(id=i, name=f"P{i}", email=f"s{t}p{i}@players.example", code=f"S{t}X{i}")
-                for i in range(1, 11)
-            ],
-            seed=t,
-        ).typed(WOK4)
-        for t in range(1, 26)
-    ]
+    games = made_games(gm, 25)
     mails = order_mails(games)
     assert len(mails) >= helpers.HELPERS_FROM
     gm.maildir_in.parent.mkdir(parents=True)

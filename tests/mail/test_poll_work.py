@@ -88,7 +88,7 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counts]:
     yield seen
 
 
-def made_games(gm: GmConfig) -> list[Game[WokState]]:
+def made_games(gm: GmConfig, count: int = GAMES) -> list[Game[WokState]]:
     return [
         create_game(
             gm.games_dir / f"w{t}",
@@ -100,7 +100,7 @@ def made_games(gm: GmConfig) -> list[Game[WokState]]:
             ],
             seed=t,
         ).typed(WOK4)
-        for t in range(1, GAMES + 1)
+        for t in range(1, count + 1)
     ]
 
 
