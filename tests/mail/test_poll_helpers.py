@@ -275,7 +275,11 @@ def _incoming(raw: bytes, key: str = "k") -> Incoming:
 
 def test_ties_are_the_games_named_and_the_senders() -> None:
     raw = mail("A Player <P1@Players.Example>", "GAME: w1  TURN: 1\nGAME: W2", 1)
-    assert ties(_incoming(raw)) == ("game:w1", "game:w2", "from:a player <p1@players.example>")
+    assert ties(_incoming(raw)) == ("game:w1", "game:w2", "from:p1@players.example")
+    bare = mail("p1@players.example", "GAME: w3", 3)  # the same sender without a name
+    assert ties(_incoming(bare))[-1] == "from:p1@players.example"
+    quoted = mail('"Smith, Ann" <ann@x.example>', "hi", 4)
+    assert ties(_incoming(quoted)) == ("from:ann@x.example",)
     assert ties(_incoming(mail("x@y.example", "no form", 2))) == ("from:x@y.example",)
 
 

@@ -18,8 +18,10 @@ from wtg.mail.inbox import Incoming
 LOOK = 65536
 """Bytes of a mail glanced at for the games it names (the form sits near the top)."""
 _SENDER = re.compile(rb"^(?:from|reply-to|sender)[ \t]*:(.*)$", re.IGNORECASE | re.MULTILINE)
-"""A sender's header line in a raw header block (its first line: folded ones rarely differ
-by more than a display name)."""
+"""A sender's header line in a raw header block (its first line)."""
+_ADDRESS = re.compile(r"<([^<>\s]+@[^<>\s]+)>|([^<>\s\"',;:()]+@[^<>\s\"',;:()]+)")
+"""The address in a sender's line: in angle brackets, else the first bare one (the display
+name set aside: "Ann <a@b>" and "a@b" are one sender)."""
 
 
 def ties(message: Incoming) -> tuple[str, ...]:
@@ -31,9 +33,17 @@ def ties(message: Incoming) -> tuple[str, ...]:
     end = raw.find(b"\n\n")
     crlf = raw.find(b"\r\n\r\n")
     head = raw[: min((at for at in (end, crlf) if at >= 0), default=len(raw))]
-    senders = (" ".join(line.decode("latin-1").lower().split()) for line in _SENDER.findall(head))
+    senders = (_sender(line.decode("latin-1")) for line in _SENDER.findall(head))
     games = games_glanced([raw[:LOOK].decode("utf-8", "replace")])
     return (*(f"game:{name}" for name in games), *(f"from:{text}" for text in senders if text))
+
+
+def _sender(line: str) -> str:
+    """A sender's line as a tie: its address, lower-cased (the line itself, its spaces
+    made one, when it holds none)."""
+    found = _ADDRESS.search(line)
+    text = (found[1] or found[2]) if found is not None else line
+    return " ".join(text.lower().split())
 
 
 def split(messages: Sequence[Incoming], count: int) -> list[list[Incoming]]:
