@@ -121,7 +121,7 @@ def test_an_extend_cut_short_is_finished_then_a_new_one_extends(
     moved = deadline(tmp_path)
     out = run(tmp_path, "extend", "g1", "48").stdout
     assert deadline(tmp_path) == moved
-    assert "10 hours at " in out and "cut short; HOURS 48 not applied" in out
+    assert "10 hours at " in out and "cut short): not moved again;" in out
     run(tmp_path, "extend", "g1", "5")
     after = deadline(tmp_path)
     assert parse_iso(after) - parse_iso(before) == timedelta(hours=15)
