@@ -1,5 +1,5 @@
-"""The GM's controls on one game: hold it and release it, move its deadline, look at the
-coming turn without running it, roll it back to an earlier turn.
+"""The GM's controls on one game: hold it and release it, look at the coming turn without
+running it, roll it back to an earlier turn (moving its deadline is ``wtg.extension``'s).
 
 Each changes the game under its lock and says what it did; telling the players is the
 mail loop's (``wtg.mail.notices``), so these know no mail.
@@ -7,25 +7,17 @@ mail loop's (``wtg.mail.notices``), so these know no mail.
 
 from __future__ import annotations
 
-import json
-import math
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 from wtg import private
 from wtg.core.errors import GameError, UsageError
-from wtg.core.record import Record
 from wtg.core.ruleset import S
 from wtg.engine import Game
 from wtg.marks import Hold, clear_hold, set_hold
 from wtg.rollback import Rollback, roll_back, rollbacks
-from wtg.schedule import iso, parse_iso
-from wtg.store import write_atomic
+from wtg.schedule import iso
 from wtg.takeover import rolled_back_files
-from wtg.turnmeta import TURN_META, dump_json
-
-MAX_HOURS = 24 * 366
-"""The longest a deadline may be moved at once: a year."""
 
 
 def hold(game: Game[S], now: datetime, reason: str = "") -> tuple[Hold, bool]:
@@ -52,44 +44,6 @@ def release(game: Game[S]) -> Hold:
             raise GameError(f"game {game.config.game} is not held")
         clear_hold(game.store.root)
         return kept
-
-
-class Extension(Record):
-    """A deadline moved: of which turn, from when to when."""
-
-    turn: int
-    old: str
-    new: str
-
-
-def extend(game: Game[S], hours: float, now: datetime) -> Extension:
-    """Move the coming turn's deadline ``hours`` later: after the current deadline, or
-    after now when that has passed (a held game, say)."""
-    if not math.isfinite(hours) or not 0 < hours <= MAX_HOURS:
-        raise UsageError(f"HOURS must be a number of hours above 0 and at most {MAX_HOURS}")
-    with game.store.lock():
-        latest = game.latest_turn()
-        if game.ruleset.is_over(game.state(latest)):
-            raise GameError(f"game {game.config.game} is over: it has no deadline to move")
-        path = game.store.turn_dir(latest) / TURN_META
-        try:
-            meta = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            meta = None
-        old = meta.get("next_deadline") if isinstance(meta, dict) else None
-        if not isinstance(meta, dict) or not isinstance(old, str):
-            raise GameError(
-                f"game {game.config.game} has no deadline (made without --every, or its "
-                f"turn {latest} has none): there is none to move"
-            )
-        moved = max(parse_iso(old), now.replace(microsecond=0)) + timedelta(hours=hours)
-        new = iso(moved.replace(microsecond=0))
-        kept = meta.get("moved")
-        history = kept if isinstance(kept, list) else []
-        meta["next_deadline"] = new
-        meta["moved"] = [*history, {"from": old, "to": new, "at": iso(now)}]
-        write_atomic(path, dump_json(meta))
-        return Extension(turn=latest + 1, old=old, new=new)
 
 
 def preview(game: Game[S], out: Path, now: datetime, rerun: bool = False) -> tuple[int, list[str]]:

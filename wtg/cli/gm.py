@@ -77,17 +77,25 @@ def release(ctx: click.Context, game_dir: str) -> None:
 @click.pass_context
 def extend(ctx: click.Context, game_dir: str, hours: float) -> None:
     """Move the coming turn's deadline HOURS later (from now, if it has passed). The
-    players are told."""
-    from wtg.control import extend as extend_game
+    players are told. Given again after it was cut short, it finishes that move (the
+    notices missing) and moves nothing more."""
+    from wtg.extension import extend as extend_game
 
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    moved = extend_game(game, hours, now)
-    queued = _notices(ctx, game, now).extended(game, moved)
-    click.echo(
-        f"game {game.config.game}: turn {moved.turn} is due {moved.new} (was {moved.old}); "
-        + _told(queued)
-    )
+    notices = _notices(ctx, game, now)
+    moved, new, queued = extend_game(game, hours, now, lambda e: notices.extended(game, e))
+    name = game.config.game
+    if new:
+        click.echo(
+            f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}); {_told(queued)}"
+        )
+    else:
+        click.echo(
+            f"game {name}: turn {moved.turn} was extended already to {moved.new} (was "
+            f"{moved.old}; {moved.hours:g} hours at {moved.at}, cut short): not moved again; "
+            + _told(queued)
+        )
 
 
 @click.command()

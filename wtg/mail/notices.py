@@ -16,10 +16,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from wtg.control import Extension
 from wtg.core.ruleset import SeatId, public_sides
 from wtg.durable import flush
 from wtg.engine import Game
+from wtg.extension import Extension
 from wtg.gameconfig import PlayerEntry
 from wtg.mail import compose
 from wtg.mail.outbox import Outbox
@@ -70,9 +70,12 @@ class Notices:
         )
 
     def extended(self, game: Game, extension: Extension) -> int:
+        """The deadline moved. The outbox id names the turn, the new deadline and the
+        moment of the move: queued again to finish a move cut short, it is the same mail;
+        a later move (even to the same deadline, after a rollback) is a new one."""
         return self._each(
             game,
-            f"extend-t{extension.turn:04d}-{_stamp(extension.new)}",
+            f"extend-t{extension.turn:04d}-{_stamp(extension.new)}-at{_stamp(extension.at)}",
             f"the deadline of turn {extension.turn} has moved",
             "extend",
             turn=extension.turn,

@@ -1,0 +1,211 @@
+"""Killing `wtg extend GAME HOURS` (SIGKILL, no clean-up of any kind) at random moments,
+many times, then giving the same command again as a GM would: the deadline has moved
+exactly once for each move that counted, and every player is told of each move exactly
+once, with its deadline; nothing is half-written, as killed or after.
+
+Each round copies a game of ten players whose deadline is ahead, starts the real command
+and kills it: half the rounds at a random moment of the whole run, half at a random moment
+after the move is written (its entry seen in turn.json, not yet told), where the notices
+are queued: that stretch is a few milliseconds of a run of a quarter of a second, which
+kills at random moments alone would seldom hit. tests/test_extend_again.py cuts the command
+short in process and holds the ruling's unit tests.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import players
+from tests.test_kill_run_turn import WTG, kill_after, timed, wait_until_gone
+from wtg.engine import create_game
+from wtg.schedule import local_text, make_schedule, parse_iso
+
+ROUNDS = 8
+"""Kills of each kind."""
+HOURS = 36
+EVERY_PLAYER = sorted(p.email for p in players(10))
+
+
+def template(root: Path) -> tuple[Path, str]:
+    """A game of ten players whose first deadline is a day and a half ahead, and that
+    deadline."""
+    now = datetime.now(timezone.utc)
+    due = (now + timedelta(hours=36)).replace(second=0, microsecond=0)
+    schedule = make_schedule(2, f"{due:%H:%M}", "UTC", first=f"{due:%Y-%m-%d}")
+    game = create_game(root, "wok4", "classic60", players(10), 7, schedule=schedule, now=now)
+    deadline = game.deadline_stamp()
+    assert deadline is not None
+    return root, deadline
+
+
+def meta(games: Path) -> dict[str, Any]:
+    """The game's turn.json (a killed write never leaves it cut short)."""
+    data: dict[str, Any] = json.loads((games / "g1" / "turns" / "0000" / "turn.json").read_text())
+    return data
+
+
+def moves(games: Path) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = meta(games).get("moved", [])
+    return found
+
+
+def owed(games: Path) -> bool:
+    """Whether the move is written and its notices not yet all told."""
+    try:
+        history = moves(games)
+    except (OSError, ValueError):
+        return False
+    return bool(history) and history[-1]["told"] is False
+
+
+def queued(games: Path) -> int:
+    queue = games / ".mail" / "outbox" / "queue"
+    return len(list(queue.glob("*.eml"))) if queue.is_dir() else 0
+
+
+def telling_from(games: Path, mails: int) -> bool:
+    """Whether the move is written and ``mails`` of its notices queued, or more."""
+    return owed(games) and queued(games) >= mails
+
+
+def kill_once(command: list[str], seen: Callable[[], bool], extra: float) -> bool:
+    """Start the command, watch the game until ``seen()``, SIGKILL the command's process
+    group ``extra`` seconds later; True if it was still running."""
+    proc = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
+    while proc.poll() is None and not seen():
+        pass
+    time.sleep(extra)
+    running = proc.poll() is None
+    if running:
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    wait_until_gone(proc.pid)
+    return running
+
+
+def notices_take(command: list[str], games: Path) -> float:
+    """How long a whole run takes from the move written to the move told (seconds)."""
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while proc.poll() is None and not owed(games):
+        pass
+    written = time.perf_counter()
+    while proc.poll() is None and owed(games):
+        pass
+    took = time.perf_counter() - written
+    assert proc.wait() == 0 and moves(games)[-1]["told"] is True
+    return took
+
+
+def notices(games: Path) -> dict[str, list[tuple[str, str]]]:
+    """Each player's deadline notices: (the new deadline, the old one) as their text says.
+    Every queued mail is read whole."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    queue = games / ".mail" / "outbox" / "queue"
+    for path in sorted(queue.glob("*.eml")) if queue.is_dir() else []:
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        assert isinstance(msg, email.message.EmailMessage) and path.name.startswith("extend-")
+        part = msg.get_body(preferencelist=("plain",))
+        assert part is not None
+        match = re.search(
+            r"it is now (.+)\n\(it was (.+)\)\.", str(part.get_content()).replace("\r\n", "\n")
+        )
+        assert match is not None, path
+        address = str(msg["To"]).split("<")[-1].rstrip(">")
+        found.setdefault(address, []).append((match[1], match[2]))
+    return {address: sorted(told) for address, told in sorted(found.items())}
+
+
+def told_of(history: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The notice of each move: (its new deadline, the old one), as the game writes them."""
+    return sorted(
+        (local_text(parse_iso(m["to"]), "UTC"), local_text(parse_iso(m["from"]), "UTC"))
+        for m in history
+    )
+
+
+def check_as_killed(games: Path, before: str) -> str:
+    """The game as the kill left it: not moved, or moved once with some of its notices
+    queued (each whole, one a player), or moved and told. Returns which."""
+    history = moves(games)
+    told = notices(games)
+    if not history:
+        assert meta(games)["next_deadline"] == before and told == {}
+        return "not moved"
+    (move,) = history
+    assert (move["from"], move["hours"]) == (before, HOURS)
+    assert move["to"] == meta(games)["next_deadline"]
+    assert parse_iso(move["to"]) - parse_iso(before) == timedelta(hours=HOURS)
+    assert all(kept == told_of(history) for kept in told.values())
+    if move["told"]:
+        assert sorted(told) == EVERY_PLAYER
+        return "moved and told"
+    return f"moved, {len(told)} of 10 told"
+
+
+def check_given_again(games: Path, before: str, as_killed: str, out: str) -> None:
+    """After the GM gave the command again: one move for a run that had not moved it or
+    had not told everyone, two for a run that had done all (its line lost in the kill)."""
+    history = moves(games)
+    assert [m["told"] for m in history] == [True] * (2 if as_killed == "moved and told" else 1)
+    assert [m["from"] for m in history] == [before, *(m["to"] for m in history[:-1])]
+    deadline = meta(games)["next_deadline"]
+    assert parse_iso(deadline) - parse_iso(before) == timedelta(hours=HOURS * len(history))
+    assert notices(games) == {address: told_of(history) for address in EVERY_PLAYER}
+    again = as_killed.startswith("moved, ")
+    assert (" was extended already to " in out) == again, out
+    assert not [p for p in games.rglob("*") if p.name.endswith(".tmp")]
+
+
+def test_killing_extend_then_giving_it_again_moves_the_deadline_once(tmp_path: Path) -> None:
+    original, before = template(tmp_path / "template" / "g1")
+    games = tmp_path / "games"
+    config = tmp_path / "wtg.yaml"
+    config.write_text(f"games_dir: {games}\nfrom: gm@example.org\n")
+    command = [WTG, "--config", str(config), "extend", "g1", str(HOURS)]
+
+    def fresh() -> None:
+        shutil.rmtree(games, ignore_errors=True)
+        shutil.copytree(original, games / "g1")
+
+    fresh()
+    full = timed(command)
+    (move,) = moves(games)
+    fresh()
+    telling = notices_take(command, games)
+    rng = random.Random(29)
+    rounds: list[tuple[Callable[[], bool] | None, float]] = [
+        (None, rng.uniform(0.0, 1.05 * full)) for _ in range(ROUNDS)
+    ]
+    rounds += [(partial(owed, games), rng.uniform(0.0, 1.5 * telling)) for _ in range(ROUNDS)]
+    rounds += [(partial(telling_from, games, k), 0.0) for k in rng.sample(range(10), ROUNDS)]
+    outcomes: dict[str, int] = {}
+    cut_short = 0
+    for seen, delay in rounds:
+        fresh()
+        if seen is None:
+            cut_short += kill_after(command, delay)
+        else:
+            cut_short += kill_once(command, seen, delay)
+        as_killed = check_as_killed(games, before)
+        outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
+        out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        check_given_again(games, before, as_killed, out)
+    print(f"\n{len(rounds)} kills, {cut_short} cut short: {outcomes}")
+    assert move["to"] != before and cut_short >= ROUNDS
+    assert outcomes.get("not moved") and sum(n for k, n in outcomes.items() if ", " in k) >= 3

@@ -1,0 +1,126 @@
+"""Moving the coming turn's deadline (``wtg extend``): the move and the notices it owes the
+players are one intent, safe to give again after a kill.
+
+The intent is an entry of the latest turn's ``turn.json``, written in the same atomic write
+as the new deadline::
+
+    "next_deadline": "2026-11-26T18:00:00Z",
+    "moved": [..., {"from": "2026-11-24T18:00:00Z", "to": "2026-11-26T18:00:00Z",
+                    "at": "2026-11-23T09:12:40Z", "hours": 48, "told": false}]
+
+Then every player's notice is queued (its outbox id names the turn, the new deadline and
+the moment of the move, so queuing it again writes nothing new), flushed to disk, and the
+entry marked ``"told": true``: the intent is finished. A run killed anywhere in between
+leaves the entry unfinished; the next ``extend`` finds it (the last entry, not told, its
+``to`` still the deadline) and finishes it, queuing only the notices that are missing,
+instead of moving the deadline again. An entry without ``told`` (written before there was
+one) is finished. So is one whose deadline no longer holds (a rollback set another): its
+notices would tell of a deadline that is not the turn's.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from wtg.core.errors import GameError, UsageError
+from wtg.core.record import Record
+from wtg.core.ruleset import S
+from wtg.engine import Game
+from wtg.schedule import iso, parse_iso
+from wtg.store import write_atomic
+from wtg.turnmeta import TURN_META, dump_json
+
+MAX_HOURS = 24 * 366
+"""The longest a deadline may be moved at once: a year."""
+
+MOVED = "moved"
+TOLD = "told"
+
+
+class Extension(Record):
+    """A deadline moved: of which turn, from when to when, at what moment and by how many
+    hours (as the GM gave them)."""
+
+    turn: int
+    old: str
+    new: str
+    at: str
+    hours: float
+
+
+def extend(
+    game: Game[S], hours: float, now: datetime, tell: Callable[[Extension], int]
+) -> tuple[Extension, bool, int]:
+    """Move the coming turn's deadline ``hours`` later (after the current deadline, or
+    after now when that has passed) and ``tell`` the players (it queues their notices and
+    returns how many were new), all under the game's lock. When the last move of that
+    deadline was cut short before it was told, that one is finished instead and nothing
+    moves (whatever ``hours``). Returns the extension, whether it moved the deadline now,
+    and the notices queued."""
+    if not math.isfinite(hours) or not 0 < hours <= MAX_HOURS:
+        raise UsageError(f"HOURS must be a number of hours above 0 and at most {MAX_HOURS}")
+    with game.store.lock():
+        latest = game.latest_turn()
+        path = game.store.turn_dir(latest) / TURN_META
+        meta = _meta(game, latest, path)
+        extension = unfinished(meta, latest + 1)
+        new = extension is None
+        if extension is None:
+            extension = _move(meta, latest + 1, hours, now)
+            write_atomic(path, dump_json(meta))  # the intent: the deadline and the notices
+        queued = tell(extension)  # flushed to disk before the intent is marked finished
+        meta[MOVED][-1][TOLD] = True
+        write_atomic(path, dump_json(meta))
+        return extension, new, queued
+
+
+def unfinished(meta: dict[str, Any], turn: int) -> Extension | None:
+    """The move of turn ``turn``'s deadline that ``meta`` (the turn before's ``turn.json``)
+    records as not yet told, while its deadline holds; None when there is none."""
+    history = meta.get(MOVED)
+    entry = history[-1] if isinstance(history, list) and history else None
+    if not isinstance(entry, dict) or entry.get(TOLD) is not False:
+        return None
+    old, new, at, hours = (entry.get(key) for key in ("from", "to", "at", "hours"))
+    if not (isinstance(old, str) and isinstance(at, str) and isinstance(new, str)):
+        return None  # edited by hand: not one wtg can go by
+    if new != meta.get("next_deadline"):
+        return None
+    given = float(hours) if isinstance(hours, (int, float)) and not isinstance(hours, bool) else 0.0
+    return Extension(turn=turn, old=old, new=new, at=at, hours=given)
+
+
+def _meta(game: Game[S], latest: int, path: Path) -> dict[str, Any]:
+    """The latest turn's ``turn.json``, refused when there is no deadline to move."""
+    if game.ruleset.is_over(game.state(latest)):
+        raise GameError(f"game {game.config.game} is over: it has no deadline to move")
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        meta = None
+    if not isinstance(meta, dict) or not isinstance(meta.get("next_deadline"), str):
+        raise GameError(
+            f"game {game.config.game} has no deadline (made without --every, or its "
+            f"turn {latest} has none): there is none to move"
+        )
+    return meta
+
+
+def _move(meta: dict[str, Any], turn: int, hours: float, now: datetime) -> Extension:
+    """``meta`` with the deadline moved and the move recorded, not yet told."""
+    old = str(meta["next_deadline"])
+    moved = max(parse_iso(old), now.replace(microsecond=0)) + timedelta(hours=hours)
+    extension = Extension(
+        turn=turn, old=old, new=iso(moved.replace(microsecond=0)), at=iso(now), hours=hours
+    )
+    kept = meta.get(MOVED)
+    history = kept if isinstance(kept, list) else []
+    entry = {"from": old, "to": extension.new, "at": extension.at, "hours": hours, TOLD: False}
+    meta["next_deadline"] = extension.new
+    meta[MOVED] = [*history, entry]
+    return extension
