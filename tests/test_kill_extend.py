@@ -16,11 +16,9 @@ from __future__ import annotations
 import email
 import email.policy
 import json
-import os
 import random
 import re
 import shutil
-import signal
 import subprocess
 import time
 from collections.abc import Callable
@@ -30,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import players
-from tests.test_kill_run_turn import WTG, kill_after, timed, wait_until_gone
+from tests.test_kill_run_turn import WTG, kill_after, kill_once, timed
 from wtg.engine import create_game
 from wtg.schedule import local_text, make_schedule, parse_iso
 
@@ -80,23 +78,6 @@ def queued(games: Path) -> int:
 def telling_from(games: Path, mails: int) -> bool:
     """Whether the move is written and ``mails`` of its notices queued, or more."""
     return owed(games) and queued(games) >= mails
-
-
-def kill_once(command: list[str], seen: Callable[[], bool], extra: float) -> bool:
-    """Start the command, watch the game until ``seen()``, SIGKILL the command's process
-    group ``extra`` seconds later; True if it was still running."""
-    proc = subprocess.Popen(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
-    )
-    while proc.poll() is None and not seen():
-        pass
-    time.sleep(extra)
-    running = proc.poll() is None
-    if running:
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-    wait_until_gone(proc.pid)
-    return running
 
 
 def notices_take(command: list[str], games: Path) -> float:

@@ -105,10 +105,18 @@ class Expected:
 def kill_after(command: list[str], delay: float) -> bool:
     """Start the command in a process group of its own, SIGKILL the whole group (the
     command and its workers) after ``delay`` seconds; True if it was still running."""
+    return kill_once(command, lambda: True, delay)
+
+
+def kill_once(command: list[str], seen: Callable[[], bool], extra: float) -> bool:
+    """Start the command in a process group of its own, watch until ``seen()``, SIGKILL
+    the whole group ``extra`` seconds later; True if it was still running."""
     proc = subprocess.Popen(
         command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
     )
-    time.sleep(delay)
+    while proc.poll() is None and not seen():
+        pass
+    time.sleep(extra)
     running = proc.poll() is None
     if running:
         os.killpg(proc.pid, signal.SIGKILL)
