@@ -82,4 +82,3 @@ def test_two_announcements_of_one_text_are_two_mails(tmp_path: Path) -> None:
         out = run(tmp_path, "announce", "g1", "Hello.").stdout
         assert out == "announcement queued for 4 player(s) of 1 game(s) (`wtg send` mails it)\n"
     assert addressees(tmp_path, "announce-") == sorted(PLAYERS * 2)
-

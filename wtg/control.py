@@ -7,6 +7,7 @@ mail loop's (``wtg.mail.notices``), so these know no mail.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from wtg import private
 from wtg.core.errors import GameError, UsageError
 from wtg.core.ruleset import S
 from wtg.engine import Game
-from wtg.marks import Hold, clear_hold, set_hold
+from wtg.marks import Hold, clear_hold, release_of, set_hold
 from wtg.rollback import Rollback, roll_back, rollbacks
 from wtg.schedule import iso
 from wtg.takeover import rolled_back_files
@@ -35,15 +36,28 @@ def hold(game: Game[S], now: datetime, reason: str = "") -> tuple[Hold, bool]:
         return made, True
 
 
-def release(game: Game[S]) -> Hold:
-    """Let the game's turns run again; returns the hold it had. The deadline stays: one
-    that passed while the game was held makes the turn due at once (``extend`` first)."""
+def release(game: Game[S], now: datetime, tell: Callable[[Hold], int]) -> tuple[Hold, bool, int]:
+    """Let the game's turns run again and ``tell`` the players (it queues their notices and
+    returns how many were new), all under the game's lock. The deadline stays: one that
+    passed while the game was held makes the turn due at once (``extend`` first).
+
+    One intent: ``held.json`` is first written over with the moment of the release (the
+    game runs from then on), the notices queued, then the file is removed. A release cut
+    short in between is finished by the next one (the notices missing). Returns the hold
+    released (``released`` set), whether it was released now, and the notices queued."""
+    root = game.store.root
     with game.store.lock():
-        kept = game.held()
+        kept = release_of(root)
+        new = kept is None
         if kept is None:
-            raise GameError(f"game {game.config.game} is not held")
-        clear_hold(game.store.root)
-        return kept
+            held = game.held()
+            if held is None:
+                raise GameError(f"game {game.config.game} is not held")
+            kept = Hold(since=held.since, reason=held.reason, released=iso(now))
+            set_hold(root, kept)  # the intent: the game goes on, its notices owed
+        queued = tell(kept)  # flushed to disk before the intent is removed
+        clear_hold(root)
+        return kept, new, queued
 
 
 def preview(game: Game[S], out: Path, now: datetime, rerun: bool = False) -> tuple[int, list[str]]:

@@ -14,6 +14,7 @@ from wtg.cli.mail import quiet_option
 from wtg.core.errors import UsageError
 
 if TYPE_CHECKING:
+    from wtg.announcement import Announcement
     from wtg.engine import Game
     from wtg.mail.notices import Notices
 
@@ -59,16 +60,24 @@ def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
 @click.pass_context
 def release(ctx: click.Context, game_dir: str) -> None:
     """Let a held game's turns run again. The deadline stays as it is (one that passed
-    meanwhile makes the turn due at once: `wtg extend` first). The players are told."""
+    meanwhile makes the turn due at once: `wtg extend` first). The players are told. Given
+    again after it was cut short, it finishes that release (the notices missing)."""
     from wtg.control import release as release_game
 
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    kept = release_game(game)
-    queued = _notices(ctx, game, now).released(game, kept)
+    notices = _notices(ctx, game, now)
+    kept, new, queued = release_game(game, now, lambda h: notices.released(game, h))
     deadline = game.deadline()
     due = f"turn {game.latest_turn() + 1} is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""
-    click.echo(f"game {game.config.game} released{'; ' + due if due else ''}; {_told(queued)}")
+    name = game.config.game
+    what = (
+        "released"
+        if new
+        else f"was released already (held since {kept.since}; released at {kept.released}, "
+        "cut short): finished"
+    )
+    click.echo(f"game {name} {what}{'; ' + due if due else ''}; {_told(queued)}")
 
 
 @click.command()
@@ -128,33 +137,54 @@ def rollback(ctx: click.Context, game_dir: str, to_turn: int) -> None:
 @click.pass_context
 def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
     """Mail TEXT to the players of GAME, or of every running game with --all (one mail an
-    address); TEXT `-` reads it from standard input. Players who have QUIT are left out."""
-    from wtg.mail.notices import Notices
+    address); TEXT `-` reads it from standard input. Players who have QUIT are left out.
+    Given again after it was cut short, it finishes that announcement (the mails missing)."""
+    from wtg.announcement import ALL
+    from wtg.announcement import announce as announce_to
+    from wtg.mail.notices import Notices, addressees
 
     games: list[Game]
     if every:
         from wtg.gamesdir import open_games
 
         root = games_root(ctx)
-        games = [g for g in open_games(root)[0] if not g.ruleset.is_over(g.state())]
-        text_words = words
+        games = open_games(root)[0]
+        running = [g for g in games if not g.ruleset.is_over(g.state())]
+        target, text_words = ALL, words
     else:
         if len(words) < 2:
             raise UsageError("give GAME and TEXT (or --all and TEXT)")
         game = open_or_fail(ctx, words[0])
         root = game.store.root.parent
-        games = [game]
-        text_words = words[1:]
+        games = running = [game]
+        target, text_words = game.config.game, words[1:]
     text = sys.stdin.read() if text_words == ("-",) else " ".join(text_words)
     if not text.strip():
         raise UsageError("the announcement is empty")
-    if not games:
+    if not running:
         raise UsageError(f"no running game in {root}")
     now = datetime.now(timezone.utc)
-    queued = Notices(root / SPOOL, gm_config(ctx).sender, now).announce(games, text.strip("\n"))
-    click.echo(
-        f"announcement queued for {queued} player(s) of {len(games)} game(s) (`wtg send` mails it)"
-    )
+    notices = Notices(root / SPOOL, gm_config(ctx).sender, now)
+    names = [g.config.game for g in running]
+
+    def chosen(announcement: Announcement) -> list[Game]:
+        return [g for g in games if g.config.game in announcement.games]
+
+    def tell(announcement: Announcement) -> int:
+        return notices.announce(chosen(announcement), announcement)
+
+    made, new, queued = announce_to(root / SPOOL, target, text.strip("\n"), names, now, tell)
+    if new:
+        click.echo(
+            f"announcement queued for {queued} player(s) of {len(made.games)} game(s) "
+            "(`wtg send` mails it)"
+        )
+    else:
+        click.echo(
+            f"announcement queued already (at {made.at}, cut short): finished; {queued} more "
+            f"for {len(addressees(chosen(made)))} player(s) of {len(made.games)} game(s) "
+            "(`wtg send` mails it)"
+        )
 
 
 @click.command()

@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from wtg.announcement import Announcement
 from wtg.core.ruleset import SeatId, public_sides
 from wtg.durable import flush
 from wtg.engine import Game
@@ -44,6 +45,17 @@ def players_in(game: Game, turn: int | None = None) -> list[PlayerEntry]:
     return found
 
 
+def addressees(games: Sequence[Game]) -> dict[str, tuple[PlayerEntry, list[str]]]:
+    """The players of ``games`` by address (bare): each with his entry (the first) and the
+    games he plays in."""
+    by_address: dict[str, tuple[PlayerEntry, list[str]]] = {}
+    for game in games:
+        for entry in players_in(game):
+            kept = by_address.setdefault(bare_address(entry.email), (entry, []))
+            kept[1].append(game.config.game)
+    return by_address
+
+
 class Notices:
     """Queues notices in the outbox of a spool, as mail from ``sender``."""
 
@@ -58,10 +70,12 @@ class Notices:
         )
 
     def released(self, game: Game, hold: Hold) -> int:
+        """The hold lifted. The outbox id names the hold and the moment of its release:
+        queued again to finish a release cut short, it is the same mail."""
         deadline = game.deadline()
         return self._each(
             game,
-            f"release-{_stamp(hold.since)}",
+            f"release-{_stamp(hold.since)}-at{_stamp(hold.released)}",
             "the game goes on",
             "release",
             turn=game.latest_turn() + 1,
@@ -105,18 +119,13 @@ class Notices:
         flush(self.outbox.root)
         return queued
 
-    def announce(self, games: Sequence[Game], text: str) -> int:
-        """The GM's ``text`` to the players of ``games``: one mail an address, naming the
-        games it plays in."""
-        key = hashlib.sha256(f"{self.now.isoformat()}\n{text}".encode()).hexdigest()[:12]
-        by_address: dict[str, tuple[PlayerEntry, list[str]]] = {}
-        for game in games:
-            for entry in players_in(game):
-                address = bare_address(entry.email)
-                kept = by_address.setdefault(address, (entry, []))
-                kept[1].append(game.config.game)
+    def announce(self, games: Sequence[Game], announcement: Announcement) -> int:
+        """The GM's announcement to the players of ``games``: one mail an address, naming
+        the games it plays in. The outbox id names the announcement's key and the address:
+        queued again to finish an announcement cut short, it is the same mail."""
+        key, text = announcement.key, announcement.text
         queued = 0
-        for address, (entry, names) in sorted(by_address.items()):
+        for address, (entry, names) in sorted(addressees(games).items()):
             ident = f"announce-{key}-{hashlib.sha256(address.encode()).hexdigest()[:12]}"
             subject = (
                 f"[{names[0]}] a message from the GM"

@@ -1,0 +1,111 @@
+"""The GM's announcement (``wtg announce``): the text, the games it goes to and the mails it
+owes are one intent, safe to give again after a kill.
+
+The intent is a file of the mail spool, written whole before any mail is queued::
+
+    SPOOL/announce/3f9c0a1b2d4e.json
+        {"key": "3f9c0a1b2d4e", "at": "2026-11-23T09:12:40Z", "target": "g1",
+         "text": "The server moves on Sunday.", "games": ["g1"]}
+
+Then every address's mail is queued (its outbox id names the key, so queuing it again
+writes nothing new), flushed to disk, and the file removed: the intent is finished. A run
+killed anywhere in between leaves the file; the next ``announce`` of the same text to the
+same target (a game's name, or ``--all``) finds it and finishes it, queuing only the mails
+that are missing, to the games it named then, instead of announcing again. Once finished,
+the same text announced again is a new announcement: two commands that each finish are
+two mails. All of it under the spool's announce lock: two announcements at once wait for
+nothing, the second is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from wtg import private
+from wtg.core.errors import MailError
+from wtg.core.record import Record
+from wtg.filelock import exclusive
+from wtg.schedule import iso
+from wtg.store import write_atomic
+
+FOLDER = "announce"
+LOCK = ".announce.lock"
+ALL = "--all"
+"""The target of an announcement to every running game."""
+
+
+class Announcement(Record):
+    """The GM's text to the players of some games: its key (in every mail's outbox id), when
+    it was given, to what (a game's name or ``--all``) and to which games then."""
+
+    key: str
+    at: str
+    target: str
+    text: str
+    games: tuple[str, ...]
+
+
+def announce(
+    spool: Path,
+    target: str,
+    text: str,
+    games: Sequence[str],
+    now: datetime,
+    tell: Callable[[Announcement], int],
+) -> tuple[Announcement, bool, int]:
+    """Announce ``text`` to the players of ``games`` (given as ``target``): ``tell`` queues
+    the mails and returns how many were new. When an announcement of that text to that
+    target was cut short before it was finished, that one is finished instead. Returns
+    the announcement, whether it is new, and the mails queued."""
+    folder = private.make_dirs(spool / FOLDER)
+    with exclusive(spool / LOCK, lambda: MailError(f"{spool} has another announcement going")):
+        found = unfinished(folder, target, text)
+        new = found is None
+        if found is None:
+            at = iso(now)
+            key = secrets.token_hex(6)  # its own: the same text given twice is two mails
+            found = Announcement(key=key, at=at, target=target, text=text, games=tuple(games))
+            write_atomic(folder / f"{key}.json", _dump(found))  # the intent
+        queued = tell(found)  # flushed to disk before the intent is removed
+        (folder / f"{found.key}.json").unlink(missing_ok=True)
+        return found, new, queued
+
+
+def unfinished(folder: Path, target: str, text: str) -> Announcement | None:
+    """The earliest announcement of ``text`` to ``target`` in ``folder`` not yet finished;
+    None when there is none. A file that cannot be read as one is left as it is."""
+    found = [a for a in map(_load, sorted(folder.glob("*.json"))) if a is not None]
+    same = [a for a in found if (a.target, a.text) == (target, text)]
+    return min(same, key=lambda a: a.at) if same else None
+
+
+def _dump(announcement: Announcement) -> str:
+    data = {name: getattr(announcement, name) for name in Announcement._fields}
+    data["games"] = list(announcement.games)
+    return json.dumps(data, indent=1) + "\n"
+
+
+def _load(path: Path) -> Announcement | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    fields = [data.get(name) for name in ("key", "at", "target", "text")]
+    games = data.get("games")
+    if not all(isinstance(value, str) for value in fields) or not isinstance(games, list):
+        return None
+    if path.stem != data["key"] or not all(isinstance(name, str) for name in games):
+        return None
+    return Announcement(
+        key=data["key"],
+        at=data["at"],
+        target=data["target"],
+        text=data["text"],
+        games=tuple(games),
+    )
