@@ -5,6 +5,8 @@ again. Two runs that each finish are two (two announcements of one text are two 
 
 from __future__ import annotations
 
+import json
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,13 @@ from click.testing import CliRunner
 from tests.conftest import players
 from tests.test_extend_again import Killed, cut_short_after
 from tests.test_gm_controls import make, queued, run, status
+from wtg.announcement import ALL, Announcement, announce, unfinished
 from wtg.cli import main
+from wtg.control import hold, release
+from wtg.core.errors import GameError, MailError
+from wtg.mail.notices import Notices
+from wtg.marks import Hold, hold_of, release_of
+from wtg.schedule import iso
 
 PLAYERS = sorted(p.email for p in players(4))
 
@@ -82,3 +90,157 @@ def test_two_announcements_of_one_text_are_two_mails(tmp_path: Path) -> None:
         out = run(tmp_path, "announce", "g1", "Hello.").stdout
         assert out == "announcement queued for 4 player(s) of 1 game(s) (`wtg send` mails it)\n"
     assert addressees(tmp_path, "announce-") == sorted(PLAYERS * 2)
+
+
+# --- the ruling of release, unit by unit ----------------------------------------------------
+NOW = datetime(2026, 11, 23, 9, 12, 40, tzinfo=timezone.utc)
+HOLD = {"since": "2026-11-22T08:00:00Z", "reason": "a bug"}
+
+
+class Refused(Exception):
+    """A notice that could not be queued."""
+
+
+def refuse(what: object) -> int:
+    raise Refused(what)
+
+
+@pytest.mark.parametrize(
+    ("data", "held", "released"),
+    [
+        (HOLD, True, False),
+        ({**HOLD, "released": "2026-11-23T09:12:40Z"}, False, True),
+        ({**HOLD, "released": ""}, True, False),
+        ({**HOLD, "released": 5}, True, False),  # edited by hand: still held
+        ("not an object", True, False),
+        (None, False, False),
+    ],
+)
+def test_a_hold_file_with_its_release_written_holds_the_game_no_more(
+    tmp_path: Path, data: object, held: bool, released: bool
+) -> None:
+    if data is not None:
+        (tmp_path / "held.json").write_text(json.dumps(data))
+    assert (hold_of(tmp_path) is not None, release_of(tmp_path) is not None) == (held, released)
+
+
+def test_a_release_not_told_is_told_by_the_next_release_and_the_game_stays_released(
+    tmp_path: Path,
+) -> None:
+    game = make(tmp_path / "games")
+    made, _new = hold(game, NOW, "a bug")
+    with pytest.raises(Refused):
+        release(game, NOW + timedelta(hours=1), refuse)
+    assert game.held() is None and game.store.root.joinpath("held.json").exists()
+    told: list[Hold] = []
+
+    def tell(released: Hold) -> int:
+        told.append(released)
+        return 3
+
+    again = release(game, NOW + timedelta(hours=2), tell)
+    want = Hold(since=made.since, reason="a bug", released=iso(NOW + timedelta(hours=1)))
+    assert again == (want, False, 3) and told == [want]
+    assert not game.store.root.joinpath("held.json").exists()
+    with pytest.raises(GameError, match=r"^game g1 is not held$"):
+        release(game, NOW, lambda h: 0)
+
+
+def test_a_hold_given_over_a_release_not_told_replaces_it(tmp_path: Path) -> None:
+    """The game is held again: a notice that it goes on would be wrong; the next release
+    is a new one, of the new hold."""
+    game = make(tmp_path / "games")
+    hold(game, NOW)
+    with pytest.raises(Refused):
+        release(game, NOW + timedelta(hours=1), refuse)
+    later, new = hold(game, NOW + timedelta(hours=2), "again")
+    assert new and game.held() == later
+    done, fresh, _queued = release(game, NOW + timedelta(hours=3), lambda h: 0)
+    assert fresh and (done.since, done.released) == (later.since, iso(NOW + timedelta(hours=3)))
+
+
+def test_the_same_release_is_the_same_mail_and_another_release_a_new_one(tmp_path: Path) -> None:
+    game = make(tmp_path / "games")
+    notices = Notices(tmp_path / "games" / ".mail", "gm@example.org", NOW)
+    once = Hold(since=HOLD["since"], released=iso(NOW))
+    assert notices.released(game, once) == 4
+    assert notices.released(game, once) == 0
+    assert notices.released(game, Hold(since=HOLD["since"], released=iso(LATER))) == 4
+    assert len(queued(tmp_path, "release-")) == 8
+
+
+# --- the ruling of announce, unit by unit ---------------------------------------------------
+LATER = NOW + timedelta(hours=1)
+
+
+def test_an_announcement_not_finished_is_finished_by_the_same_text_to_the_same_target(
+    tmp_path: Path,
+) -> None:
+    spool = tmp_path / ".mail"
+    with pytest.raises(Refused):
+        announce(spool, "g1", "Hello.", ["g1"], NOW, refuse)
+    (cut,) = (spool / "announce").glob("*.json")
+    told: list[Announcement] = []
+
+    def tell(announcement: Announcement) -> int:
+        told.append(announcement)
+        return 2
+
+    other, new, _ = announce(spool, "g1", "Goodbye.", ["g1"], LATER, tell)  # another text
+    assert new and other.text == "Goodbye."
+    wider, new, _ = announce(spool, ALL, "Hello.", ["g1", "g2"], LATER, tell)  # another target
+    assert new and wider.games == ("g1", "g2")
+    again = announce(spool, "g1", "Hello.", ["g1", "g3"], LATER, tell)
+    assert again[1:] == (False, 2)
+    assert again[0] == Announcement(
+        key=cut.stem, at=iso(NOW), target="g1", text="Hello.", games=("g1",)
+    )
+    assert told[-1] == again[0] and list((spool / "announce").glob("*.json")) == []
+    assert len({a.key for a in told}) == 3  # three announcements, each its own key
+    assert announce(spool, "g1", "Hello.", ["g1"], LATER, tell)[1] is True  # finished: a new one
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "not json",
+        ["a list"],
+        {"key": "abc", "at": "x", "target": "g1", "text": "Hello."},  # no games
+        {"key": "abc", "at": "x", "target": "g1", "text": "Hello.", "games": [1]},
+        {"key": "other", "at": "x", "target": "g1", "text": "Hello.", "games": ["g1"]},
+    ],
+)
+def test_an_announcement_file_that_is_not_one_is_left_as_it_is(
+    tmp_path: Path, data: object
+) -> None:
+    (tmp_path / "abc.json").write_text(data if isinstance(data, str) else json.dumps(data))
+    assert unfinished(tmp_path, "g1", "Hello.") is None
+    good = {"key": "abc", "at": "x", "target": "g1", "text": "Hello.", "games": ["g1"]}
+    (tmp_path / "abc.json").write_text(json.dumps(good))
+    assert unfinished(tmp_path, "g1", "Hello.") == Announcement(
+        key="abc", at="x", target="g1", text="Hello.", games=("g1",)
+    )
+
+
+def test_announce_all_given_again_mails_the_games_it_named_then(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game made between the run cut short and the next is not part of that announcement:
+    its players hear of it only from a new one."""
+    make(tmp_path / "games")
+    cut_short(tmp_path, monkeypatch, 1, "announce", "--all", "News.")
+    make(tmp_path / "games", "g2", 2)
+    out = run(tmp_path, "announce", "--all", "News.").stdout
+    assert "cut short): finished; 3 more for 4 player(s) of 1 game(s)" in out
+    assert addressees(tmp_path, "announce-") == PLAYERS
+
+
+def test_two_announcements_at_once_the_second_is_refused(tmp_path: Path) -> None:
+    spool = tmp_path / ".mail"
+
+    def inner(announcement: Announcement) -> int:
+        with pytest.raises(MailError, match="has another announcement going"):
+            announce(spool, "g1", "Two.", ["g1"], NOW, lambda a: 0)
+        return 1
+
+    assert announce(spool, "g1", "One.", ["g1"], NOW, inner)[1:] == (True, 1)
