@@ -63,6 +63,8 @@ def announce(
     the announcement, whether it is new, and the mails queued."""
     folder = private.make_dirs(spool / FOLDER)
     with exclusive(spool / LOCK, lambda: MailError(f"{spool} has another announcement going")):
+        for stale in folder.glob(".*.json.tmp"):  # a write killed: its announcement never was
+            stale.unlink()
         found = unfinished(folder, target, text)
         new = found is None
         if found is None:
