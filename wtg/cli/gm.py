@@ -1,5 +1,6 @@
 """The GM's controls: hold, release, extend, rollback, announce, digest, bounces. The work
-is done in wtg.control (the game) and wtg.mail.notices (telling the players)."""
+is done in wtg.control, wtg.extension and wtg.announcement (each command's intent) and
+wtg.mail.notices (telling the players)."""
 
 from __future__ import annotations
 
