@@ -36,7 +36,8 @@ def test_held_provinces_answer_as_the_state(seed: int) -> None:
             )
             assert holdings.problem(pid, MOVE_TO) == expected
             assert holdings.problem(pid, MOVE_TO, by_attack=False) == (
-                "" if his else f"province {pid} is not yours"
-                f"{holder_words(state, player, pid)}: {MOVE_TO}"
+                ""
+                if his
+                else f"province {pid} is not yours{holder_words(state, player, pid)}: {MOVE_TO}"
             )
             assert bool(holdings.note(pid)) == (taken and not his)
