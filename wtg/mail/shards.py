@@ -26,9 +26,10 @@ name set aside: "Ann <a@b>" and "a@b" are one sender)."""
 
 def ties(message: Incoming) -> tuple[str, ...]:
     """What a mail shares with the mails that must be handled in the same process: the
-    games its text names at a glance (``game:NAME``) and its senders' header lines
-    (``from:TEXT``). A mail that names no game ties to nothing game-wise: it stays with the
-    poller, which handles the mails about no game (commands, strangers, bounces)."""
+    games its text names at a glance (``game:NAME``) and the addresses of its From,
+    Reply-To and Sender lines (``from:ADDRESS``). A group of mails that names no game
+    stays with the poller, which handles the mails about no game (commands, strangers,
+    bounces)."""
     raw = message.raw or message.head
     end = raw.find(b"\n\n")
     crlf = raw.find(b"\r\n\r\n")
