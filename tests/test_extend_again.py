@@ -223,3 +223,24 @@ def test_the_same_move_is_the_same_mail_and_another_move_a_new_one(tmp_path: Pat
     later = Extension(turn=1, old=MOVE["from"], new=MOVE["to"], at=iso(LATER), hours=48.0)
     assert notices.extended(game, later) == 4  # after a rollback, say: told again
     assert len(queued(tmp_path, "extend-t0001-")) == 8
+
+
+def test_wtg_status_names_the_notices_a_cut_short_extend_owes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A GM who never gives the command again learns from `wtg status` that the players
+    were not all told, and what to give; the line goes once the notices are queued."""
+    make_due_in(tmp_path / "games", 30)
+    assert status(tmp_path)["owed"] == []
+    extend_cut_short(tmp_path, monkeypatch, "36", 1)
+    moved = deadline(tmp_path)
+    owed = status(tmp_path)["owed"]
+    assert isinstance(owed, list) and len(owed) == 1
+    line = str(owed[0])
+    assert line.startswith(f"the deadline's move to {moved} (at ")
+    assert line.endswith("give `wtg extend g1 HOURS` again (it moves nothing more)")
+    shown = run(tmp_path, "status", "g1").stdout
+    assert f"NOTICES OWED: {line}\n" in shown
+    run(tmp_path, "extend", "g1", "36")
+    assert status(tmp_path)["owed"] == []
+    assert "NOTICES OWED" not in run(tmp_path, "status", "g1").stdout

@@ -52,6 +52,11 @@ def test_release_given_again_after_it_was_cut_short_tells_every_player_once(
     run(tmp_path, "hold", "g1")
     cut_short(tmp_path, monkeypatch, mails, "release", "g1")
     assert status(tmp_path)["held"] is False  # the release counted
+    owed = status(tmp_path)["owed"]  # what `wtg status` tells a GM who does not give it again
+    assert isinstance(owed, list) and len(owed) == 1
+    assert str(owed[0]).endswith(
+        "was cut short before every player was told: give `wtg release g1` again"
+    )
 
     out = run(tmp_path, "release", "g1").stdout
 
@@ -61,6 +66,7 @@ def test_release_given_again_after_it_was_cut_short_tells_every_player_once(
     assert out.endswith(f"{4 - mails} notice(s) queued for the players (`wtg send` mails them)\n")
     refused = run(tmp_path, "release", "g1", code=1)
     assert refused.output == "wtg: game g1 is not held\n"
+    assert status(tmp_path)["owed"] == []
 
 
 @pytest.mark.parametrize("mails", [0, 2])

@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, TypedDict
 
 from wtg.core.ruleset import S, public_sides
 from wtg.core.settings import SETTINGS
-from wtg.marks import bare_address, bounces_of
+from wtg.marks import bare_address, bounces_of, release_of
 from wtg.playersettings import PlayerSettings
 from wtg.schedule import iso
+from wtg.store import StoreError
+from wtg.turnmeta import TURN_META
 
 if TYPE_CHECKING:
     from wtg.engine import Game
@@ -45,6 +47,9 @@ class GameStatus(TypedDict):
     """The GM holds the game (``wtg hold``): no turn runs until ``wtg release``."""
     deadline: str | None
     players: list[SeatStatus]
+    owed: list[str]
+    """What a GM command cut short still owes the players (their notices), a line each:
+    the same command given again finishes it (``wtg extend``, ``wtg release``)."""
 
 
 def game_status(game: Game[S]) -> GameStatus:
@@ -88,7 +93,35 @@ def game_status(game: Game[S]) -> GameStatus:
         "held": game.held() is not None,
         "deadline": iso(deadline) if deadline else None,
         "players": players,
+        "owed": owed_notices(game),
     }
+
+
+def owed_notices(game: Game[S]) -> list[str]:
+    """The notices a GM command cut short owes the players, a line each: a deadline moved
+    and not told (``wtg.extension``), a release not told (``wtg.marks.release_of``)."""
+    from wtg.extension import unfinished
+
+    name = game.config.game
+    owed = []
+    latest = game.latest_turn()
+    try:
+        meta = game.store.read_json(latest, TURN_META)
+    except StoreError:
+        meta = None
+    moved = unfinished(meta, latest + 1) if isinstance(meta, dict) else None
+    if moved is not None:
+        owed.append(
+            f"the deadline's move to {moved.new} (at {moved.at}) was cut short before every "
+            f"player was told: give `wtg extend {name} HOURS` again (it moves nothing more)"
+        )
+    released = release_of(game.store.root)
+    if released is not None:
+        owed.append(
+            f"the release (at {released.released}) was cut short before every player was "
+            f"told: give `wtg release {name}` again"
+        )
+    return owed
 
 
 def _seat_address(game: Game[S], seat: int) -> str:

@@ -52,6 +52,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
             f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
             f"`wtg release {data['game']}`"
         )
+    for line in data["owed"]:
+        click.echo(f"NOTICES OWED: {line}")
     for p in data["players"]:
         if not p["owes_orders"]:
             note = p["status"]
