@@ -118,8 +118,6 @@ class ImapInbox:
         self.can_move = self.client.has_capability("MOVE")
         self.line = ThreadPoolExecutor(max_workers=1, thread_name_prefix="imap")
         self.moving: list[Future[None]] = []
-        self.asked = False
-        """Whether a command went to the connection's thread (it runs from then on)."""
         self.busy = 0.0
         """Seconds the connection's thread spent in IMAP commands (search, fetch, move)."""
         self.busy_moving = 0.0
@@ -138,14 +136,12 @@ class ImapInbox:
             finally:
                 self.busy += time.perf_counter() - begin
 
-        self.asked = True
         return self.line.submit(timed)
 
     def backlog(self) -> int:
-        """The messages in the folder when it was selected, until the connection's thread
-        has started (its first command): then 0, as a process must not fork with a thread
-        running (``wtg poll --idle`` polls again on the same connection)."""
-        return 0 if self.asked else self.exists
+        """The messages in the folder when it was selected (``wtg poll --idle`` polls again
+        on the same connection: by then its thread runs, and the poll forks no helper)."""
+        return self.exists
 
     def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
         small = min(SMALL, max_bytes)

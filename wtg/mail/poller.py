@@ -160,10 +160,7 @@ class Poller:
         and let go of the games: each message's outcome by its key. Shared with the
         helpers when there are many (``wtg.mail.helpers``)."""
         if not self.helpers or len(messages) < SHARE_FROM:
-            handled = {message.key: self.guarded(message) for message in messages}
-            self._commit()
-            self.answers.release()
-            return handled
+            return self._handle_here(messages)
         shares = split(messages, len(self.helpers) + 1)
         for helper, share in zip(self.helpers, shares[1:], strict=True):
             helper.send(share)
@@ -184,10 +181,14 @@ class Poller:
         # a mail the glance placed wrong met its game locked by another process: now that
         # every game is free, it is handled again (a game another program holds stays so)
         later = [message for message in messages if handled[message.key].kind is Kind.LATER]
-        if later:
-            handled |= {message.key: self.guarded(message) for message in later}
-            self._commit()
-            self.answers.release()
+        return handled | self._handle_here(later) if later else handled
+
+    def _handle_here(self, messages: list[Incoming]) -> dict[str, Outcome]:
+        """Handle messages in this process, make what was done durable and let go of the
+        games: each message's outcome by its key."""
+        handled = {message.key: self.guarded(message) for message in messages}
+        self._commit()
+        self.answers.release()
         return handled
 
     def guarded(self, message: Incoming) -> Outcome:
