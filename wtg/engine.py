@@ -26,7 +26,7 @@ from wtg.core.ruleset import (
     State,
 )
 from wtg.data.maps import GAME_MAP, map_copy
-from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game
+from wtg.gameconfig import ConfigError, GameConfig, PlayerEntry, check_new_game
 from wtg.marks import Hold, hold_of
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.playersettings import PlayerSettings
@@ -36,6 +36,7 @@ from wtg.report import aof_text, gm_report_text, report_text, topten_text, with_
 from wtg.schedule import Schedule, iso, local_text, next_deadline, parse_iso
 from wtg.store import GameStore, StoreError, write_atomic
 from wtg.turnmeta import TURN_META, TurnMeta, dump_json, turn_meta
+from wtg.yamlcopy import load_yaml_kept
 
 if TYPE_CHECKING:
     from wtg.gamestatus import GameStatus
@@ -439,7 +440,13 @@ class Game(Generic[S]):
 
 def open_game(game_dir: Path) -> Game:
     store = GameStore(game_dir)
-    config = GameConfig.from_yaml(store.config_text(), str(game_dir / "game.yaml"))
+    path = game_dir / "game.yaml"
+    text = store.config_text()
+    try:
+        data = load_yaml_kept(text, path)  # its JSON copy: a tenth of the time
+    except ValueError as exc:
+        raise ConfigError(f"{path}: {exc}") from exc
+    config = GameConfig.from_data(data, str(path))
     return Game(store, config, find_ruleset(config.ruleset))
 
 

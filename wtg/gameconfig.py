@@ -93,6 +93,11 @@ class GameConfig(Record):
             data = load_yaml(text)
         except ValueError as exc:
             raise ConfigError(f"{source}: {exc}") from exc
+        return cls.from_data(data, source)
+
+    @classmethod
+    def from_data(cls, data: Any, source: str = "game.yaml") -> GameConfig:
+        """The config from game.yaml's data, read already (``wtg.yamlcopy``)."""
         if not isinstance(data, Mapping):
             raise ConfigError(f"{source}: expected a mapping")
         try:

@@ -34,6 +34,7 @@ from typing import Any
 from wtg import durable, private
 from wtg.core.errors import GameError
 from wtg.filelock import exclusive
+from wtg.yamlcopy import load_yaml_kept
 
 TURN_DIR = re.compile(r"^\d{4,}$")
 PENDING_FILE = re.compile(r"^p(\d+)\.yaml$")
@@ -109,8 +110,16 @@ class GameStore:
         private.make_dirs(root / "pending")
         os.chmod(root, private.DIR_MODE)  # a folder that was there (empty) is made private too
         store = cls(root)
-        write_atomic(root / "game.yaml", config_text)
+        store.write_config(config_text)
         return store
+
+    def write_config(self, config_text: str) -> None:
+        """Write game.yaml, and the JSON copy of its data that the next open reads instead
+        (``wtg.yamlcopy``: a tenth of the time)."""
+        path = self.root / "game.yaml"
+        write_atomic(path, config_text)
+        with contextlib.suppress(ValueError):  # a text that is no YAML has no copy to keep
+            load_yaml_kept(config_text, path)
 
     def exists(self) -> bool:
         return (self.root / "game.yaml").is_file()

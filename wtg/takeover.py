@@ -93,7 +93,7 @@ def take_over(game: Game[S], seat: int, name: str, address: str, moment: datetim
             options=game.config.options,
             schedule=game.config.schedule,
         )
-        write_atomic(game.store.root / "game.yaml", config.to_yaml())
+        game.store.write_config(config.to_yaml())
         game.config = config
         folder = game.store.turn_dir(latest)
         _write_over(folder, game._turn_files(state, game.events(latest), game.meta(latest)))
