@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from wtg.core.events import Event
 from wtg.core.rng import NoChance
@@ -71,6 +71,7 @@ class ForecastTurn(Turn):
     read back costs a microsecond or two, and a full form makes twenty)."""
 
     skipped: list[dict[str, str]] = field(default_factory=list)
+    keeps_events: ClassVar[bool] = False
 
     def emit(self, event: Event) -> None:
         pass  # the forecast shows the provinces and the record, not what happened to them

@@ -91,17 +91,18 @@ def _transform(turn: Turn, phase: str, player: Player, order: Transform) -> None
             f"not enough {order.kind[:3]} in province {order.province}",
         )
         return
-    turn.emit(
-        Transformed(
-            player=player.id,
-            province=province.id,
-            transform=order.kind,
-            used=used,
-            made=made,
-            lost=lost,
-            visible_to=frozenset({player.id}),
+    if turn.keeps_events:  # a forecast shows none
+        turn.emit(
+            Transformed(
+                player=player.id,
+                province=province.id,
+                transform=order.kind,
+                used=used,
+                made=made,
+                lost=lost,
+                visible_to=frozenset({player.id}),
+            )
         )
-    )
 
 
 def neutral_recruits(turn: Turn) -> None:
