@@ -342,8 +342,8 @@ class GameStore:
 
     def save_pending(
         self, turn: int, player: int, files: Mapping[str, str], durable: bool = True
-    ) -> Path:
-        """Store a player's orders for ``turn`` (replacing earlier ones); returns the order file.
+    ) -> None:
+        """Store a player's orders for ``turn`` (replacing earlier ones).
 
         ``files`` maps a suffix (``yaml``, ``aof.txt``, ``result.txt``) to its text;
         the order file (``yaml``) is written last, so it only exists complete.
@@ -352,9 +352,11 @@ class GameStore:
             private.make_dirs(self.pending_dir(turn))
             self._made = {(turn, self.session)}
         base = self._pending_base(turn, player)
-        for suffix in sorted(files, key=lambda s: s == "yaml"):
-            write_atomic(base + suffix, files[suffix], sync=durable)
-        return Path(base + "yaml")
+        for suffix, text in files.items():
+            if suffix != "yaml":
+                write_atomic(base + suffix, text, sync=durable)
+        if "yaml" in files:
+            write_atomic(base + "yaml", files["yaml"], sync=durable)
 
     def pending_meta(self, turn: int, player: int) -> dict[str, Any]:
         """When and how the player's pending orders arrived ({} when none are on file)."""

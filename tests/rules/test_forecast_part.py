@@ -13,12 +13,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.rules.builders import make_state
+from wtg.core.rng import NoChance
 from wtg.data.rulesets.intermediate import RULESET as INTERMEDIATE
 from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.rules.wok.events import OrderSkipped
 from wtg.rules.wok.forecast import forecast, forecast_on, players_part
+from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.ruleset import WokRuleset
 from wtg.rules.wok.state import WokState
+from wtg.rules.wok.turn import Turn
+from wtg.rules.wok.view import province_row
 
 TERRAINS = ("Desert", "Forest", "Mountain", "Plains", "Swamp")
 UNITS = ("POP", "WOK", "MIS", "SPY", "ARM", "PIK", "ARC", "KNI", "CAT", "TRO")
@@ -126,6 +131,36 @@ def test_the_forecast_on_his_part_is_the_forecast_on_a_whole_copy(
         whole = forecast_on(state.clone(), orders, player, phases)
         assert forecast(state, orders, player, phases) == whole
         assert state.to_dict(ruleset.name) == before  # the state itself is never changed
+
+
+@pytest.mark.parametrize("ruleset", [WOK4, STANDARD, INTERMEDIATE], ids=lambda r: r.name)
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_the_forecast_shows_what_a_turn_with_its_events_would(
+    ruleset: WokRuleset, seed: int
+) -> None:
+    """A forecast keeps no event, only the orders that would not run (``ForecastTurn``): the
+    same provinces, record and skipped orders as the phases run on a turn that keeps every
+    event, the skipped orders read from its events."""
+    rng = random.Random(seed)
+    state = random_state(rng, ruleset)
+    for player in (1, 2, 3):
+        orders = random_orders(rng, state, player)
+        work = state.clone()
+        work.turn += 1
+        now = {k: v for k, v in orders.items() if k not in ("bomb", "attack", "spy")}
+        turn = Turn(work, {player: Orders.from_dict(now)}, NoChance(), (player,))
+        for phase in ruleset.forecast_phases:
+            phase(turn)
+        result = forecast(state, orders, player, ruleset.forecast_phases)
+        assert result["skipped"] == [
+            {"phase": e.phase, "order": e.order, "reason": e.reason}
+            for e in turn.events
+            if isinstance(e, OrderSkipped)
+        ]
+        assert result["provinces"] == [province_row(p) for p in work.provinces_of(player)]
+        me = work.player(player)
+        assert (result["eff"], result["tech"], result["gold"]) == (me.eff, me.tech, me.gold)
 
 
 def test_his_part_copies_his_provinces_and_record_and_no_other() -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
+from wtg.core.events import Event
 from wtg.core.rng import NoChance
-from wtg.rules.wok.events import OrderSkipped
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.turn import Phase, Turn
@@ -46,29 +46,38 @@ def forecast_on(
     # they are not made into records (a full form has 13 of them)
     typed = Orders.from_dict({k: v for k, v in orders.items() if k not in _LATER})
     work.turn += 1
-    turn = Turn(work, {player: typed}, _NO_CHANCE, (player,))
+    turn = ForecastTurn(work, {player: typed}, _NO_CHANCE, (player,))
     for phase in phases:
         phase(turn)
     me = work.player(player)
     later = [f"{len(orders[k])} {what}" for k, what in _LATER.items() if orders.get(k)]
-    # what the confirmation shows of an order that would not run (an event's whole
-    # ``to_dict`` costs a microsecond or two, and a full form skips a dozen)
-    skipped = [
-        {"phase": e.phase, "order": e.order, "reason": e.reason}
-        for e in turn.events
-        if isinstance(e, OrderSkipped)
-    ]
     result = {
         "provinces": [row(p) for p in work.provinces_of(player)],
         "eff": me.eff,
         "tech": me.tech,
         "gold": me.gold,
         "later": later,
-        "skipped": skipped,
+        "skipped": turn.skipped,
     }
     if me.wood is not None:
         result["wood"] = me.wood
     return result
+
+
+@dataclass(slots=True)
+class ForecastTurn(Turn):
+    """The turn a forecast runs: it keeps what the confirmation shows, each order that would
+    not run as its phase, its text and the reason, and no event (a record made and then
+    read back costs a microsecond or two, and a full form makes twenty)."""
+
+    skipped: list[dict[str, str]] = field(default_factory=list)
+    keeps_events: ClassVar[bool] = False
+
+    def emit(self, event: Event) -> None:
+        pass  # the forecast shows the provinces and the record, not what happened to them
+
+    def skip(self, player: int, phase: str, order: str, reason: str) -> None:
+        self.skipped.append({"phase": phase, "order": order, "reason": reason})
 
 
 @dataclass(slots=True)

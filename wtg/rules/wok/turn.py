@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from random import Random
+from typing import ClassVar
 
 from wtg.core.events import Event
 from wtg.rules.wok.events import OrderSkipped
@@ -29,6 +30,11 @@ class Turn:
     waste_remainder: bool = False
     """Standard WoK: "If the number converted is not a multiple of the ratio, the extra will
     be lost" (WoK IV keeps it: "5,6 or 7 Population ... that same result")."""
+
+    keeps_events: ClassVar[bool] = True
+    """Whether the turn keeps its events: a forecast's does not (``ForecastTurn``), and the
+    phases it runs make none for it (an event costs a microsecond, and a forecast shows
+    only the orders that would not run)."""
 
     def emit(self, event: Event) -> None:
         self.events.append(event)

@@ -26,14 +26,15 @@ def change_aims(turn: Turn, phase: str) -> None:
                 turn.skip(player.id, phase, text, f"only {AIM_CHANGES} aims change a turn")
                 continue
             changes += 1
-            turn.emit(
-                AimChanged(
-                    player=player.id,
-                    province=province.id,
-                    old=province.aim,
-                    new=order.aim,
-                    visible_to=frozenset({player.id}),
+            if turn.keeps_events:  # a forecast shows none
+                turn.emit(
+                    AimChanged(
+                        player=player.id,
+                        province=province.id,
+                        old=province.aim,
+                        new=order.aim,
+                        visible_to=frozenset({player.id}),
+                    )
                 )
-            )
             province.aim = order.aim
             province.idle = False  # Standard "False Orders" last until the aim changes

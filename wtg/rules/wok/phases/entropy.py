@@ -21,12 +21,13 @@ def lose_eff(turn: Turn, player: Player, provinces: int) -> None:
     """One point of EFF a province, down to the 1% floor."""
     before = player.eff
     player.change_eff(-provinces)
-    turn.emit(
-        Entropy(
-            player=player.id,
-            provinces=provinces,
-            eff_before=before,
-            eff_after=player.eff,
-            visible_to=frozenset({player.id}),
+    if turn.keeps_events:  # a forecast shows none
+        turn.emit(
+            Entropy(
+                player=player.id,
+                provinces=provinces,
+                eff_before=before,
+                eff_after=player.eff,
+                visible_to=frozenset({player.id}),
+            )
         )
-    )

@@ -66,17 +66,18 @@ def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> N
         turn.skip(player.id, phase, text, f"no {order.unit} in province {order.source}")
         return
     moved = _carry(source, target, order.unit, wanted)
-    turn.emit(
-        Moved(
-            player=player.id,
-            source=source.id,
-            target=target.id,
-            unit=order.unit,
-            amount=moved,
-            halted=wanted - moved,
-            visible_to=frozenset({player.id}),
+    if turn.keeps_events:  # a forecast shows none
+        turn.emit(
+            Moved(
+                player=player.id,
+                source=source.id,
+                target=target.id,
+                unit=order.unit,
+                amount=moved,
+                halted=wanted - moved,
+                visible_to=frozenset({player.id}),
+            )
         )
-    )
 
 
 def _available(source: Province, unit: str) -> int:

@@ -64,8 +64,10 @@ province may hold of it (armies are capped by ``add_armies``, which also mixes l
 
 
 def _transform(turn: Turn, phase: str, player: Player, order: Transform) -> None:
-    province = turn.own_or_skip(player.id, order.province, phase, _text(order))
+    # the order's text is made for an order that does not run only (a forecast runs seven)
+    province = turn.owned(order.province, player.id)
     if province is None:
+        turn.skip(player.id, phase, _text(order), f"province {order.province} is not yours")
         return
     if order.kind not in RATES:
         turn.skip(player.id, phase, _text(order), f"there is no transformation {order.kind}")
@@ -89,17 +91,18 @@ def _transform(turn: Turn, phase: str, player: Player, order: Transform) -> None
             f"not enough {order.kind[:3]} in province {order.province}",
         )
         return
-    turn.emit(
-        Transformed(
-            player=player.id,
-            province=province.id,
-            transform=order.kind,
-            used=used,
-            made=made,
-            lost=lost,
-            visible_to=frozenset({player.id}),
+    if turn.keeps_events:  # a forecast shows none
+        turn.emit(
+            Transformed(
+                player=player.id,
+                province=province.id,
+                transform=order.kind,
+                used=used,
+                made=made,
+                lost=lost,
+                visible_to=frozenset({player.id}),
+            )
         )
-    )
 
 
 def neutral_recruits(turn: Turn) -> None:

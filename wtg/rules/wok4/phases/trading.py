@@ -31,14 +31,15 @@ def tech_trades(turn: Turn) -> None:
             else:
                 player.tech -= points
                 apply_trade(turn, player, points)
-                turn.emit(
-                    TechTraded(
-                        player=player.id,
-                        points=points,
-                        tech_left=player.tech,
-                        visible_to=frozenset({player.id}),
+                if turn.keeps_events:  # a forecast shows none
+                    turn.emit(
+                        TechTraded(
+                            player=player.id,
+                            points=points,
+                            tech_left=player.tech,
+                            visible_to=frozenset({player.id}),
+                        )
                     )
-                )
 
 
 def apply_trade(turn: Turn, player: Player, points: int) -> None:

@@ -46,18 +46,19 @@ def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
     player.tech = min(TECH_MAX, player.tech + totals["tech"])
     totals["tech"] = player.tech - tech_before
     totals["eff"] = player.change_eff(totals["eff"])
-    turn.emit(
-        Production(
-            player=player.id,
-            dfn=totals["dfn"],
-            lev=totals["lev"],
-            mis=totals["mis"],
-            spy=totals["spy"],
-            tech=totals["tech"],
-            eff=totals["eff"],
-            visible_to=frozenset({player.id}),
+    if turn.keeps_events:  # a forecast shows none
+        turn.emit(
+            Production(
+                player=player.id,
+                dfn=totals["dfn"],
+                lev=totals["lev"],
+                mis=totals["mis"],
+                spy=totals["spy"],
+                tech=totals["tech"],
+                eff=totals["eff"],
+                visible_to=frozenset({player.id}),
+            )
         )
-    )
 
 
 RATES = Rates(
