@@ -77,6 +77,7 @@ class KeptJournal(Journal):
         """What this helper noted is in the journal now (the poller committed it)."""
         self._ids.clear()
         self._replies.clear()
+        self.read_again()
 
     def commit(self) -> None:
         """Nothing: the poller commits."""

@@ -39,6 +39,11 @@ _KEYS_A_QUERY = 500
 """Under SQLite's oldest limit of 999 values a statement."""
 
 
+KEPT_FOR = 3600.0
+"""Seconds of replies read at once and kept (``Journal.replies_since``): then read again,
+so that a poll that runs for days (``--idle``) keeps no more than the last hour or two."""
+
+
 class Journal:
     """One connection; changes become durable at ``commit()`` (the poller commits a batch
     only after the files it wrote are on disk, and before it moves the messages)."""
@@ -49,6 +54,10 @@ class Journal:
         self.db = self._connect()
         self.db.executescript(SCHEMA)
         self.db.commit()
+        self._recent: dict[str, list[float]] | None = None
+        """The replies since ``_recent_since``, by address: read with one query, not one
+        a mail (only the poll, one at a time, writes them; ``replied`` adds its own)."""
+        self._recent_since = 0.0
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=30)
@@ -65,6 +74,7 @@ class Journal:
         memory which of the file's locks the process holds: a forked process would believe
         it held locks it does not)."""
         self.db = self._connect()
+        self._recent = None
 
     def commit(self) -> None:
         self.db.commit()
@@ -121,13 +131,25 @@ class Journal:
 
     # --- replies ----------------------------------------------------------------
     def replies_since(self, sender: str, since: float) -> list[float]:
-        rows = self.db.execute(
-            "SELECT at FROM replies WHERE sender = ? AND at >= ?", (sender, since)
-        ).fetchall()
-        return [float(r[0]) for r in rows]
+        recent = self._recent
+        if recent is None or not self._recent_since <= since < self._recent_since + KEPT_FOR:
+            # read again when asked further back, or a window on (an idle poll runs for days)
+            recent = self._recent = {}
+            self._recent_since = since
+            rows = self.db.execute("SELECT sender, at FROM replies WHERE at >= ?", (since,))
+            for address, at in rows:
+                recent.setdefault(address, []).append(float(at))
+        return [at for at in recent.get(sender, ()) if at >= since]
 
     def replied(self, sender: str, at: float) -> None:
         self.db.execute("INSERT INTO replies (sender, at) VALUES (?, ?)", (sender, at))
+        if self._recent is not None:
+            self._recent.setdefault(sender, []).append(at)
+
+    def read_again(self) -> None:
+        """Read the replies from the journal at the next question (another process wrote
+        some: a helper's, written by the poller)."""
+        self._recent = None
 
     # --- reports mailed -----------------------------------------------------------
     def mailed_turn(self, game: str) -> int:
