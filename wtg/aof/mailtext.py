@@ -102,11 +102,18 @@ def is_marker(marker: str, text: str) -> bool:
 def has_marker(marker: str, text: str) -> bool:
     """Whether a line of ``text`` is the marker (a text without the marker's first word
     has none, and most texts are found so at once)."""
-    words = re.findall(r"[A-Za-z0-9]+", marker)
-    if not words or words[0].casefold() not in text.casefold():
+    word = _first_word(marker)
+    if word is None or word not in text.casefold():
         return False
     matches = marker_pattern(marker).fullmatch  # found once, not once a line
     return any(matches(line.text) for line in mail_lines(text))
+
+
+@cache
+def _first_word(marker: str) -> str | None:
+    """The first word of a marker, case-folded (found once a marker, not once a text)."""
+    words = re.findall(r"[A-Za-z0-9]+", marker)
+    return words[0].casefold() if words else None
 
 
 # --- the header -------------------------------------------------------------------------
