@@ -34,6 +34,7 @@ _ASCII_SPACES = "\t\x0b\x0c\x1c\x1d\x1e\x1f"
 _PREFIX = re.compile(r"[ >|]*")  # one class, no group: a group repeated 500,000 times
 # costs the regex engine a frame each
 _QUOTE_STARTS = frozenset((" ", ">", "|"))
+_QUOTE_MARKS = frozenset((">", "|"))
 _KEY = re.compile(r"\b(GAME|TURN|PLAYER|CODE) *:", re.IGNORECASE)
 
 
@@ -65,6 +66,9 @@ of reading a mail's lines."""
 
 
 def _quoted_line(number: int, row: str) -> MailLine:
+    text = row.lstrip(" ")
+    if text[:1] not in _QUOTE_MARKS:  # indented, not quoted (a form's column titles)
+        return _new_line((number, 0, text.rstrip(" ")))
     prefix = _PREFIX.match(row)
     assert prefix is not None  # the pattern matches the empty string
     depth = prefix[0].count(">") + prefix[0].count("|")
