@@ -10,7 +10,14 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wtg.aof.copies import _ONE_WORD, ORDER_LINE, SETTING_LINE, _markers, setting_line
+from wtg.aof.copies import (
+    _ONE_WORD,
+    ORDER_LINE,
+    SETTING_LINE,
+    _markers,
+    _no_marker_starts,
+    setting_line,
+)
 from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER, marker_pattern
 from wtg.aof.parse import _BLANK, _COMMENT, _LETTERS, _SEPARATORS, _tokens
 from wtg.core.settings import setting_named
@@ -104,6 +111,11 @@ MARKER_LINES = st.one_of(
             "=== BEGIN AOF === x",
             "> === END AOF ===",
             "\u212a END AOF",
+            "EGIN AOF ===",
+            "ND AOF",
+            "nd aof",
+            "TART>>",
+            "TOP 2",
         ]
     ),
 )
@@ -120,3 +132,31 @@ def test_one_pattern_tells_both_markers_apart_as_their_own_patterns_do(text: str
         assert found is not None and found["begin"] is None
     else:
         assert found is None
+
+
+MARKERS = st.sampled_from(
+    [(BEGIN_MARKER, END_MARKER), ("<<START>>", "<<STOP 2>>"), ("=== 1 ===", "===")]
+)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    text=MARKER_LINES,
+    first=st.sampled_from(["", "", "B", "b", "e", "E", "S", "s", "1", "2", "A", "x"]),
+    markers=MARKERS,
+)
+def test_a_line_that_starts_as_no_marker_does_is_none(
+    text: str, first: str, markers: tuple[str, str]
+) -> None:
+    """``_no_marker_starts``: a line starting with one of them is no marker, without its
+    pattern's look (the patterns, under IGNORECASE, take other letters for "i" and "s")."""
+    line = first + text.lstrip("=#> ") if first else text  # "B" + "EGIN AOF ===" is one
+    if line[:1] in _no_marker_starts(*markers):
+        assert _markers(*markers)(line) is None
+        assert marker_pattern(markers[0]).fullmatch(line) is None
+
+
+def test_the_lines_a_form_starts_with_are_looked_at_by_their_first_character() -> None:
+    never = _no_marker_starts(BEGIN_MARKER, END_MARKER)
+    assert {"", "A", "T", "M", "1", "a"} <= never
+    assert not {"B", "b", "E", "e", "=", " ", "#", "\u0130", "\u212a"} & never

@@ -12,6 +12,7 @@ marked copies is the report: prose, never orders.
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import NamedTuple
@@ -51,9 +52,10 @@ def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
     outside: list[MailLine] = []
     index = 0
     begins = marker_pattern(form.begin).fullmatch  # the marker's pattern found once
+    never = _no_marker_starts(form.begin, form.end)
     while index < len(lines):
         line = lines[index]
-        if begins(line.text):
+        if line.text[:1] not in never and begins(line.text):
             copy, index = _marked(form, lines, index)
             copies.append(copy)
         else:
@@ -72,9 +74,10 @@ def _marked(form: FormSpec, lines: Sequence[MailLine], begin: int) -> tuple[Form
     body: list[MailLine] = []
     index = begin + 1
     marker = _markers(form.begin, form.end)
+    never = _no_marker_starts(form.begin, form.end)
     while index < len(lines):
         line = lines[index]
-        found = marker(line.text)
+        found = None if line.text[:1] in never else marker(line.text)
         if found is not None:
             if found["begin"] is None:  # the end marker ends the copy; a begin one starts the next
                 index += 1
@@ -93,6 +96,20 @@ def _markers(begin: str, end: str) -> Callable[[str], re.Match[str] | None]:
     markers' patterns, one after the other: a line both would be is the begin marker)."""
     either = f"(?P<begin>{marker_pattern(begin).pattern})|{marker_pattern(end).pattern}"
     return re.compile(either, re.IGNORECASE).fullmatch
+
+
+@cache
+def _no_marker_starts(*markers: str) -> frozenset[str]:
+    """The characters no line that is one of the markers starts with: a marker's pattern
+    takes anything but ASCII letters and digits before its first word, so a line that
+    starts with one is the marker only if it is that word's first letter (in either case).
+    An empty line is no marker that has a word. Most lines of a form start so: their test
+    costs a look at a character, not a pattern (that was most of finding the copies)."""
+    words = [re.findall(r"[A-Za-z0-9]+", marker) for marker in markers]
+    firsts = {found[0][0].lower() for found in words if found}
+    ascii_alnum = string.ascii_letters + string.digits
+    never = {c for c in ascii_alnum if c.lower() not in firsts}
+    return frozenset(never | {""} if all(words) else never)
 
 
 def _first_header(lines: Sequence[MailLine]) -> Header | None:

@@ -34,6 +34,7 @@ _ASCII_SPACES = "\t\x0b\x0c\x1c\x1d\x1e\x1f"
 _PREFIX = re.compile(r"[ >|]*")  # one class, no group: a group repeated 500,000 times
 # costs the regex engine a frame each
 _QUOTE_STARTS = frozenset((" ", ">", "|"))
+_QUOTE_MARKS = frozenset((">", "|"))
 _KEY = re.compile(r"\b(GAME|TURN|PLAYER|CODE) *:", re.IGNORECASE)
 
 
@@ -65,6 +66,9 @@ of reading a mail's lines."""
 
 
 def _quoted_line(number: int, row: str) -> MailLine:
+    text = row.lstrip(" ")
+    if text[:1] not in _QUOTE_MARKS:  # indented, not quoted (a form's column titles)
+        return _new_line((number, 0, text.rstrip(" ")))
     prefix = _PREFIX.match(row)
     assert prefix is not None  # the pattern matches the empty string
     depth = prefix[0].count(">") + prefix[0].count("|")
@@ -102,11 +106,18 @@ def is_marker(marker: str, text: str) -> bool:
 def has_marker(marker: str, text: str) -> bool:
     """Whether a line of ``text`` is the marker (a text without the marker's first word
     has none, and most texts are found so at once)."""
-    words = re.findall(r"[A-Za-z0-9]+", marker)
-    if not words or words[0].casefold() not in text.casefold():
+    word = _first_word(marker)
+    if word is None or word not in text.casefold():
         return False
     matches = marker_pattern(marker).fullmatch  # found once, not once a line
     return any(matches(line.text) for line in mail_lines(text))
+
+
+@cache
+def _first_word(marker: str) -> str | None:
+    """The first word of a marker, case-folded (found once a marker, not once a text)."""
+    words = re.findall(r"[A-Za-z0-9]+", marker)
+    return words[0].casefold() if words else None
 
 
 # --- the header -------------------------------------------------------------------------
