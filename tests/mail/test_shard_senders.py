@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import mailbox
 import os
+from email.message import Message
 from pathlib import Path
 
 import pytest
@@ -20,11 +21,11 @@ from hypothesis import strategies as st
 from tests.mail.test_poll_helpers import _incoming, shared  # noqa: F401 (a fixture)
 from tests.mail.test_poll_work import NOW, made_games, order_mails
 from wtg.config import config_from_data
-from wtg.mail import compose, poller
-from wtg.mail.extract import parse_mail
+from wtg.mail import compose, poller, shards
+from wtg.mail.extract import parse_headers, parse_mail
 from wtg.mail.guards import raw_headers, sender_address
 from wtg.mail.inbox import MaildirInbox
-from wtg.mail.shards import split
+from wtg.mail.shards import split, ties
 
 ADDRESSES = ("ann@x.example", "bob@y.example", "cid@x.example")
 
@@ -149,3 +150,44 @@ def test_each_shape_alone_is_tied_to_the_plain_address(shape: int) -> None:
     other = _incoming(raw_mail([("From", shaped("ann@x.example", shape))], "w2", 2), "k2")
     shares = split([plain, other], 2)
     assert [len(share) for share in shares] in ([2, 0], [0, 2])
+
+
+LONG = "X-Long: " + "a" * 70 + "\r\n"
+HEADS = st.lists(
+    st.sampled_from(
+        (
+            "From: ann@x.example\r\n",
+            "Reply-To: =?utf-8?q?Bob?=\r\n <bob@y.example>\r\n",
+            " folded on\r\n",
+            "\tfolded on\n",
+            "From bob@y.example Mon Nov 23 10:15:02 2026\n",
+            "not a header line\r\n",
+            "\r\n",
+            "\n",
+            "\r",
+            "Subject: a lone CR ends this\r",
+            LONG * 1000,  # 78 kB: past the first look
+        )
+    ),
+    max_size=8,
+)
+
+
+@settings(deadline=None)
+@given(HEADS, st.sampled_from(("", "body\r\n", "From: eve@z.example\r\n\r\nmore")))
+def test_the_headers_alone_are_the_headers_the_poller_reads(lines: list[str], body: str) -> None:
+    raw = ("".join(lines) + body).encode()
+    assert parse_headers(raw).items() == parse_mail(raw).items()
+    assert parse_headers(raw).get_unixfrom() == parse_mail(raw).get_unixfrom()
+
+
+def test_a_mail_whose_headers_cannot_be_read_stays_with_the_poller(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(raw: bytes) -> Message:
+        raise RecursionError("a header nobody foresaw")
+
+    mails = [_incoming(raw_mail([("From", "ann@x.example")], "w1", n), f"k{n}") for n in (1, 2)]
+    monkeypatch.setattr(shards, "parse_headers", broken)
+    assert ties(mails[0]) == ("game:w1", shards.POLLER)
+    assert [len(share) for share in split(mails, 3)] == [2, 0, 0]
