@@ -113,7 +113,8 @@ def test_the_shapes_name_the_address_to_the_poller() -> None:
 
 
 def test_a_flood_from_one_sender_in_many_shapes_gets_no_more_than_the_hourly_cap(
-    tmp_path: Path, shared: None  # noqa: F811 (the fixture)
+    tmp_path: Path,
+    shared: None,  # noqa: F811 (the fixture)
 ) -> None:
     """A registered player's address sends 30 forms of games that do not run here, its
     From written a different way in each: each is refused and the player told why, at most

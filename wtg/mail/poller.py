@@ -62,13 +62,19 @@ class PollSummary(Record):
     key names the archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
     unreadable: tuple[str, ...] = ()
     """A line for each game folder that could not be opened (skipped; ``wtg.gamesdir``)."""
+    helpers_died: tuple[str, ...] = ()
+    """A line for each helper process that died before the poll let it go
+    (``wtg.mail.helpers``): how it ended, and what became of its mails."""
 
     def line(self) -> str:
         text = (
             f"filed {self.filed}, rejected {self.rejected}, quarantined {self.quarantined}, "
             f"ignored {self.ignored}"
         )
-        return text + (f", left for the next poll {self.skipped}" if self.skipped else "")
+        text += f", left for the next poll {self.skipped}" if self.skipped else ""
+        return text + (
+            f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
+        )
 
     def busy(self) -> bool:
         return bool(self.seen)
@@ -100,6 +106,8 @@ class Poller:
         self.helpers: list[Helper] = []
         self._unreadable: dict[str, None] = {}
         """The lines of the game folders the helpers could not open."""
+        self._died: list[str] = []
+        """A line for each helper that died (``PollSummary.helpers_died``)."""
 
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
@@ -139,7 +147,9 @@ class Poller:
         record_poll(self.gm.spool, self.now, None)
         done_with = tuple((key, outcome.text()) for _, key, outcome in sorted(outcomes))
         lost = {lost.line(): None for lost in self.registry.unreadable} | self._unreadable
-        return PollSummary(**counts, outcomes=done_with, unreadable=tuple(lost))
+        return PollSummary(
+            **counts, outcomes=done_with, unreadable=tuple(lost), helpers_died=tuple(self._died)
+        )
 
     def _start_helpers(self) -> None:
         """Helper processes for a poll of many mails, forked before the first fetch, and
@@ -168,6 +178,10 @@ class Poller:
         for helper in self.helpers:
             answer = helper.receive()
             if answer is None:  # it died: its share is the poller's (its locks died too)
+                self._died.append(
+                    f"a helper process {helper.ended} with {len(helper.share)} mail(s) to "
+                    "handle: the poll handled them again"
+                )
                 handled |= {message.key: self.guarded(message) for message in helper.share}
                 continue
             handled |= dict(answer.outcomes)
@@ -175,7 +189,10 @@ class Poller:
             self._unreadable |= dict.fromkeys(answer.unreadable)
         self._commit()
         for helper in self.helpers:
-            helper.release()
+            if helper.line is not None and not helper.release():
+                self._died.append(
+                    f"a helper process {helper.ended} once its mails were on disk: none lost"
+                )
         self.answers.release()
         self.helpers = [helper for helper in self.helpers if helper.line is not None]
         # a mail the glance placed wrong met its game locked by another process: now that
