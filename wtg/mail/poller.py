@@ -99,7 +99,7 @@ class Poller:
         self.outbox = Outbox(gm.spool)
         self.registry = Registry(gm.games_dir)
         self.answers = Answers(gm, self.outbox, self.journal, self.registry, self.now)
-        self.bounces = BounceNotes(self.registry, self.answers.loop, self.now)
+        self.bounces = BounceNotes(self.registry, self.answers.loop, self.now, self.outbox)
         self.commands = Commands(self.answers, self.registry)
         self.archive = gm.spool / "archive"
         self._archive_folders: dict[tuple[int, int], Path] = {}
@@ -258,9 +258,7 @@ class Poller:
         message_id = str(msg.get("Message-ID", "")).strip()
         message_id = message_id.encode("utf-8", "replace").decode()  # 8-bit bytes: surrogates
         if not message.raw:  # too big: answered from its header, never read
-            headers = raw_headers(msg)
-            loop = auto_reply_reason(headers, self.answers.loop)
-            outcome = self.answers.oversized(message, None if loop else sender_address(headers))
+            outcome = self._too_big(message, msg)
         else:
             outcome = self._decide(message, msg, message_id)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
@@ -269,6 +267,17 @@ class Poller:
         if outcome.kind is not Kind.LATER:
             self.journal.handled(message.key, message_id, outcome.text())
         return outcome
+
+    def _too_big(self, message: Incoming, head: Message) -> Outcome:
+        """A mail too big to fetch: its sender told why, unless it is a robot; a bounce is
+        read as far as it was fetched (``BounceNotes.noted_big``), as a small one is."""
+        headers = raw_headers(head)
+        loop = auto_reply_reason(headers, self.answers.loop)
+        if not loop:
+            return self.answers.oversized(message, sender_address(headers))
+        bounce = self.bounces.noted_big(head, message.start, message.key)
+        limit = self.gm.limits.max_bytes
+        return bounce or rejected(f"not for us ({loop}), {message.size} bytes (over {limit})")
 
     def _decide(self, message: Incoming, msg: Message, message_id: str) -> Outcome:
         earlier = self.journal.key_of_message_id(message_id)
@@ -306,7 +315,11 @@ class Poller:
             folder = private.make_dirs(self.archive / message.received.strftime("%Y-%m"))
             self._archive_folders[month] = folder
         path = folder / (message.key.replace(":", "-") + ".eml")
-        kept = message.raw or message.head + b"\n(too big: the body was not fetched)\n"
+        kept = message.raw or (
+            message.start + b"\n(too big: the rest was not fetched)\n"
+            if message.start
+            else message.head + b"\n(too big: the body was not fetched)\n"
+        )
         # written in place, not through a temporary file and a rename (7 µs a mail): a poll
         # killed while writing it leaves it torn, but then its batch's journal never
         # committed, the mail is still in the inbox, and the next poll handles it again and
