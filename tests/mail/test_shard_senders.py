@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 from tests.mail.test_poll_helpers import _incoming, shared  # noqa: F401 (a fixture)
 from tests.mail.test_poll_work import NOW, made_games, order_mails
 from wtg.config import config_from_data
+from wtg.engine import create_game
+from wtg.gameconfig import PlayerEntry
 from wtg.mail import compose, poller, shards
 from wtg.mail.extract import parse_headers, parse_mail
 from wtg.mail.guards import raw_headers, sender_address
@@ -192,3 +194,48 @@ def test_a_mail_whose_headers_cannot_be_read_stays_with_the_poller(
     monkeypatch.setattr(shards, "parse_headers", broken)
     assert ties(mails[0]) == ("game:w1", shards.POLLER)
     assert [len(share) for share in split(mails, 3)] == [2, 0, 0]
+
+
+def test_wrong_code_notices_to_a_player_of_several_games_keep_to_the_hourly_cap(
+    tmp_path: Path,
+    shared: None,  # noqa: F811 (the fixture)
+) -> None:
+    """The answers to a form go to the seat's registered address, not to the sender: a
+    player registered with one address in three games, and 30 forms with wrong codes for
+    his seats from 30 addresses (no code needed). Each earns him a notice that someone
+    tried, counted against ``replies_per_hour`` by whichever process handles it: games that
+    share a registered address are handled in one process."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
+    games = [
+        create_game(
+            gm.games_dir / f"w{t}",
+            "wok4",
+            "classic60",
+            [
+                PlayerEntry(
+                    id=i,
+                    name=f"P{i}",
+                    email=("ALICE@players.example", "alice@players.example")[t % 2]
+                    if i == 2
+                    else f"w{t}p{i}@x.example",
+                    code=f"C{t}X{i}",
+                )
+                for i in range(1, 11)
+            ],
+            seed=t,
+        )
+        for t in (1, 2, 3)
+    ]
+    gm.maildir_in.parent.mkdir(parents=True)
+    box = mailbox.Maildir(gm.maildir_in, create=True)
+    for number in range(30):
+        game = games[number % 3]
+        form = game.aof(2).replace(game.config.player(2).code, "WRONGCODE9")
+        raw = raw_mail([("From", f"stranger{number}@else.example")], "", number)
+        raw = raw.replace(b"hello\r\n", form.replace("\n", "\r\n").encode())
+        path = gm.maildir_in / "new" / box.add(raw)
+        os.utime(path, ns=(number * 10**9, number * 10**9))
+    summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
+    assert (summary.seen, summary.rejected) == (30, 30)
+    notices = list((gm.spool / "outbox" / "queue").glob("wrongcode-*.eml"))
+    assert len(notices) == gm.limits.replies_per_hour == 3

@@ -171,7 +171,7 @@ class Poller:
         helpers when there are many (``wtg.mail.helpers``)."""
         if not self.helpers or len(messages) < SHARE_FROM:
             return self._handle_here(messages)
-        shares = split(messages, len(self.helpers) + 1)
+        shares = split(messages, len(self.helpers) + 1, self.registry.addresses_in)
         for helper, share in zip(self.helpers, shares[1:], strict=True):
             helper.send(share)
         handled = {message.key: self.guarded(message) for message in shares[0]}

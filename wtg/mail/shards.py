@@ -1,19 +1,22 @@
 """Which mails of a batch one poll may hand to different processes (``wtg.mail.helpers``).
 
-Mails go together when they name a game in common or are answered as one address: a
+Mails go together when they name a game in common or are answered at one address: a
 game's lock is held by one process at a time, and the answers an address gets in an hour
 are counted by one. The games are a rough and cheap look (the raw text at a glance, no MIME
 parse): a mail it places wrong meets its game locked by the other process, and the poller
 handles it again once the batch is on disk. It is never handled twice at once, and never
-lost. The address is no glance: it is the one the poller counts the mail's answers against
-(``guards.sender_address`` of the headers as the poller parses them), so a header folded,
-a display name quoted or encoded, a comment or a case difference never puts one sender's
-mails into two processes (each would count only its own answers, and the journal's).
+lost. The addresses are no glance. A mail is answered at its sender's address, the one the
+poller counts the answers against (``guards.sender_address`` of the headers as the poller
+parses them), so a header folded, a display name quoted or encoded, a comment or a case
+difference never puts one sender's mails into two processes (each would count only its own
+answers, and the journal's). A form is answered at the registered address of the seat it
+names too: a game is tied to its players' addresses (the ``roster`` the poller gives), so
+two games that share a player go together.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from wtg.aof.mailtext import games_glanced
 from wtg.mail.compose import address_key
@@ -27,15 +30,21 @@ POLLER = "poller"
 """The tie of a mail whose sender could not be read: its group stays with the poller."""
 
 
-def ties(message: Incoming) -> tuple[str, ...]:
+Roster = Callable[[str], Iterable[str]]
+"""The registered addresses of the players of a game, by its name (none: no such game)."""
+
+
+def ties(message: Incoming, roster: Roster = lambda _game: ()) -> tuple[str, ...]:
     """What a mail shares with the mails that must be handled in the same process: the
-    games its text names at a glance (``game:NAME``) and the address its answers are
-    counted against (``from:ADDRESS``), or ``POLLER`` when its headers could not be read.
-    A group of mails that names no game stays with the poller, which handles the mails
-    about no game (commands, strangers, bounces)."""
+    games its text names at a glance (``game:NAME``) and the addresses its answers are
+    counted against (``from:ADDRESS``: its sender's, and those of the players of those
+    games), or ``POLLER`` when its headers could not be read. A group of mails that names
+    no game stays with the poller, which handles the mails about no game (commands,
+    strangers, bounces)."""
     raw = message.raw or message.head
     games = games_glanced([raw[:LOOK].decode("utf-8", "replace")])
-    return (*(f"game:{name}" for name in games), *_sender(raw))
+    players = {f"from:{address_key(a)}": None for name in games for a in roster(name)}
+    return (*(f"game:{name}" for name in games), *players, *_sender(raw))
 
 
 def _sender(raw: bytes) -> tuple[str, ...]:
@@ -49,7 +58,9 @@ def _sender(raw: bytes) -> tuple[str, ...]:
         return (POLLER,)
 
 
-def split(messages: Sequence[Incoming], count: int) -> list[list[Incoming]]:
+def split(
+    messages: Sequence[Incoming], count: int, roster: Roster = lambda _game: ()
+) -> list[list[Incoming]]:
     """The messages in ``count`` shares, each in the order given. Mails tied together (one
     game, one sender: ``ties``), directly or through others, go to one share; a group
     naming no game, or holding a mail whose headers could not be read, goes to the first
@@ -68,7 +79,7 @@ def split(messages: Sequence[Incoming], count: int) -> list[list[Incoming]]:
     named = [False] * len(messages)
     pinned = [False] * len(messages)
     for index, message in enumerate(messages):
-        for tie in ties(message):
+        for tie in ties(message, roster):
             named[index] = named[index] or tie.startswith("game:")
             pinned[index] = pinned[index] or tie == POLLER
             other = first_with.setdefault(tie, index)
