@@ -23,7 +23,8 @@ quiet_option = click.option(
 
 def report_unreadable(lines: tuple[str, ...]) -> None:
     """The game folders a command skipped because they could not be opened (and the map
-    pictures `wtg send` could not draw): on stderr."""
+    pictures `wtg send` could not draw, the poll's helper processes that died): on stderr,
+    which cron mails even with -q."""
     for line in lines:
         click.echo(f"wtg: {line}", err=True)
 
@@ -105,6 +106,7 @@ def poll(
     finally:
         inbox.close()
     report_unreadable(summary.unreadable)
+    report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died))
     if summary.seen or not quiet:
         click.echo(summary.line())
     if verbose:

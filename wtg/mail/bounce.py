@@ -13,6 +13,12 @@ with our X-Loop) still names the player's address.
 Only mail the loop rules already refused to answer (``wtg.mail.guards``) is looked at:
 a bounce is never filed as orders and never answered. A failed address that is no
 player's is ignored (the poll's journal says so).
+
+A bounce too big to fetch (``mail.max_bytes``: a bounce returning our report with its map
+picture) is read as far as it was fetched: its first bytes (``Incoming.start``), where its
+delivery report sits, before the mail it returns; failing that, its header: the addresses of
+``X-Failed-Recipients`` (Exim, Gmail), else the addressee of the mail we sent that its
+``In-Reply-To`` or ``References`` names by its Message-ID (Gmail, Exchange).
 """
 
 from __future__ import annotations
@@ -25,6 +31,9 @@ from email.parser import HeaderParser
 from email.utils import getaddresses
 
 from wtg.core.record import Record
+from wtg.mail.compose import id_domain
+from wtg.mail.extract import parse_mail
+from wtg.mail.outbox import Outbox
 from wtg.mail.outcome import LATER, Outcome, rejected
 from wtg.mail.registry import Registry
 from wtg.marks import Bounce, mark_bounce
@@ -143,18 +152,45 @@ def _returned_to(msg: Message, loop_id: str) -> tuple[str, ...]:
     return ()
 
 
+def header_failures(head: Message, outbox: Outbox, loop_id: str) -> list[Failure]:
+    """The failed recipients a bounce's header names (``X-Failed-Recipients``), else the
+    addressee of our mail whose Message-ID it names (In-Reply-To, References)."""
+    named = getaddresses([str(v) for v in head.get_all("X-Failed-Recipients", [])][:MAX_BLOCKS])
+    failed = [a.lower() for _, a in named if "@" in a and " " not in a]
+    if failed:
+        reason = "named by the bounce's X-Failed-Recipients"
+        return [Failure((address,), "", reason) for address in dict.fromkeys(failed)]
+    domain = id_domain(loop_id)
+    for name in ("In-Reply-To", "References"):
+        for value in head.get_all(name, [])[:MAX_BLOCKS]:
+            for message_id in re.findall(r"<[^<>\s]{1,300}>", str(value))[:MAX_BLOCKS]:
+                address = outbox.sent_to(message_id, domain)
+                if address is not None:
+                    return [Failure((address,), "", f"the bounce of our mail {message_id}")]
+    return []
+
+
 class BounceNotes:
     """Marks the players' addresses that bounces name (in each game they play)."""
 
-    def __init__(self, registry: Registry, loop_id: str, now: datetime) -> None:
+    def __init__(self, registry: Registry, loop_id: str, now: datetime, outbox: Outbox) -> None:
         self.registry = registry
         self.loop_id = loop_id
         self.now = now
+        self.outbox = outbox
 
     def noted(self, msg: Message, key: str) -> Outcome | None:
         """What was done with a bounce (None: ``msg`` is no bounce we can read). The
         marks are written unsynced: the poll's batch commit flushes them."""
-        found = failures(msg, self.loop_id)
+        return self._marked(failures(msg, self.loop_id), key)
+
+    def noted_big(self, head: Message, start: bytes, key: str) -> Outcome | None:
+        """The same for a bounce too big to fetch: read from its ``start`` (its first bytes,
+        empty when they were not fetched), else from its ``head``er."""
+        found = failures(parse_mail(start), self.loop_id) if start else []
+        return self._marked(found or header_failures(head, self.outbox, self.loop_id), key)
+
+    def _marked(self, found: list[Failure], key: str) -> Outcome | None:
         if not found:
             return None
         marked: list[str] = []

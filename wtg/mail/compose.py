@@ -120,7 +120,7 @@ def loop_id(sender: str) -> str:
 
 
 @cache
-def _domain(sender: str) -> str:
+def id_domain(sender: str) -> str:
     """The domain of our Message-IDs: the sender's, without what a Message-ID may not hold
     (made once: every answer of a poll asks)."""
     return re.sub(r"[^A-Za-z0-9.-]", "", loop_id(sender).rpartition("@")[2]) or "localhost"
@@ -156,7 +156,7 @@ def message(
     player names) is made harmless: each control character becomes a space. An address
     that is not exactly one address (a hand-edited game.yaml, say) cannot be: the mail
     is ``refused``, and the outbox sets it aside with the reason."""
-    domain = _domain(sender)
+    domain = id_domain(sender)
     digest = hashlib.sha256(ident.encode()).hexdigest()[:16]
     msg = Outgoing(policy=POLICY)
     # set_raw: each value below is a header the registry made (under the refusing policy)

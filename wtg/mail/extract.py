@@ -171,6 +171,36 @@ def _plain_headers(lines: Sequence[str], nesting: int) -> Message | None:
     return message
 
 
+def parse_headers(raw: bytes) -> Message:
+    """A raw mail's headers exactly as ``parse_mail`` reads them, its body unread: the text
+    through the first line that is no header line (the blank line, or where the parser
+    gives up on the headers), parsed alone. Looked for in the first ``HEADERS_LOOK`` bytes,
+    else in the whole mail."""
+    start = raw[:HEADERS_LOOK]
+    text = start.decode("ascii", "surrogateescape")
+    end = _headers_end(text, whole=len(start) == len(raw))
+    if end is None:
+        text = raw.decode("ascii", "surrogateescape")
+        end = _headers_end(text, whole=True)
+    parser = email.parser.Parser(policy=email.policy.compat32)
+    return parser.parsestr(text if end is None else text[:end], headersonly=True)
+
+
+HEADERS_LOOK = 65536
+"""Bytes of a mail in which ``parse_headers`` looks for the end of its headers first."""
+
+
+def _headers_end(text: str, whole: bool) -> int | None:
+    """Where the line that ends the headers ends (None: the text holds none; when it is
+    not ``whole``, a last line cut short is no proof)."""
+    size = 0
+    for line in io.StringIO(text, newline=""):
+        size += len(line)
+        if not _HEADER_LINE.match(line):
+            return size if whole or line.endswith(("\n", "\r")) else None
+    return None
+
+
 def _may_nest(head: str) -> bool:
     """Whether headers may make a multipart or message/* part (those are parsed whole at
     once, not their headers twice): their content type is one only when the text holds

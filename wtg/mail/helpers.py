@@ -13,10 +13,11 @@ a batch is on disk before anyone else may touch its games.
 
 A helper that fails or dies (killed, out of memory) leaves its share to the poller, which
 handles it again (handling a mail again writes the same files; its game's lock died with
-the helper). A poller that dies leaves its helpers to exit at their next word from it; the
-journal never heard of their mails, so the next poll handles them again, as it does a
-killed poll's. Helpers ignore SIGINT and SIGTERM (a service's stop reaches every process):
-the poller decides when the poll ends.
+the helper) and tells the GM how the helper ended (``Helper.ended``). A poller that dies
+leaves its helpers to exit at their next word from it; the journal never heard of their
+mails, so the next poll handles them again, as it does a killed poll's. Helpers ignore
+SIGINT and SIGTERM (a service's stop reaches every process): the poller decides when the
+poll ends.
 """
 
 from __future__ import annotations
@@ -127,6 +128,9 @@ class Helper:
         self.pid = pid
         self.line: Connection | None = line
         self.share: list[Incoming] = []
+        self.ended = ""
+        """How the process ended, once it did (``killed by SIGKILL``, ``exited with
+        status 1``): a helper lost mid-poll is named to the GM with it."""
 
     def send(self, share: list[Incoming]) -> None:
         self.share = share
@@ -153,14 +157,18 @@ class Helper:
             return None
         return answer
 
-    def release(self) -> None:
-        """The batch is on disk: the helper may let go of its games."""
+    def release(self) -> bool:
+        """The batch is on disk: the helper may let go of its games. False when it died
+        meanwhile (its mails were handled: nothing is lost)."""
         if self.line is not None and self.share:
             try:
                 self.line.send(None)
             except OSError:
                 self._lost()
+                self.share = []
+                return False
         self.share = []
+        return True
 
     def stop(self) -> None:
         """No more batches: the helper exits; wait for it."""
@@ -173,8 +181,20 @@ class Helper:
             self.line = None
         if self.pid:
             with contextlib.suppress(ChildProcessError):
-                os.waitpid(self.pid, 0)
+                self.ended = ending(os.waitpid(self.pid, 0)[1])
+            self.ended = f"(pid {self.pid}) {self.ended or 'ended'}"
             self.pid = 0
+
+
+def ending(status: int) -> str:
+    """A process's end, from its wait status, as a GM reads it."""
+    code = os.waitstatus_to_exitcode(status)
+    if code >= 0:
+        return f"exited with status {code}"
+    try:
+        return f"was killed by {signal.Signals(-code).name}"
+    except ValueError:  # a signal without a name here (a real-time one)
+        return f"was killed by signal {-code}"
 
 
 def start(count: int, make: Callable[[], Handler]) -> list[Helper]:

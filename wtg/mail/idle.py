@@ -77,6 +77,8 @@ def _serve(
         summary = Poller(gm, inbox, datetime.now(timezone.utc), jobs=jobs).run()
         if summary.seen:
             echo(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M:%S} UTC: {summary.line()}")
+        for line in summary.helpers_died:
+            echo(f"  {line}")
         if send is not None and _answered(summary):
             send()
         if not stop.is_set():

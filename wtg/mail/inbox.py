@@ -49,6 +49,27 @@ class Incoming(Record):
     """Empty when the message was too big to fetch."""
     head: bytes = b""
     """The header of a message too big to fetch (to answer its sender)."""
+    start: bytes = b""
+    """The first ``START_MAX`` bytes of a message too big to fetch whose header says it is a
+    report (``is_report``: a bounce), cut after its last whole line: its delivery report sits
+    near its top, before the mail it returns (RFC 3464)."""
+
+
+START_MAX = 65536
+"""Bytes fetched of a report too big to fetch whole (a bounce returning our report with its
+map picture): its notice and delivery report take a few kB."""
+
+
+def is_report(head: bytes) -> bool:
+    """Whether a header names a report (``multipart/report``), at a glance: a mail that
+    merely says so elsewhere costs ``START_MAX`` bytes more, nothing else."""
+    return b"multipart/report" in head.lower()
+
+
+def whole_lines(start: bytes) -> bytes:
+    """The start of a mail without its last line, which the cut may have shortened (an
+    address cut short would be another address)."""
+    return start[: start.rfind(b"\n") + 1]
 
 
 class Inbox(Protocol):
@@ -176,13 +197,19 @@ class ImapInbox:
         fits = sorted(set(batch).difference(big))
         bodies = self.client.fetch(fits, ["BODY.PEEK[]", "INTERNALDATE"]) if fits else {}
         heads = self.client.fetch(big, ["BODY.PEEK[HEADER]", "INTERNALDATE"]) if big else {}
+        reports = sorted(
+            u for u, info in heads.items() if is_report(info.get(b"BODY[HEADER]", b""))
+        )
+        starts = self.client.fetch(reports, [f"BODY.PEEK[]<0.{START_MAX}>"]) if reports else {}
         return [
-            self._incoming(uid, sizes[uid], bodies.get(uid) or heads[uid])
+            self._incoming(uid, sizes[uid], bodies.get(uid) or heads[uid], starts.get(uid, {}))
             for uid in batch
             if uid in bodies or uid in heads
         ]
 
-    def _incoming(self, uid: int, size: int | None, info: dict[bytes, Any]) -> Incoming:
+    def _incoming(
+        self, uid: int, size: int | None, info: dict[bytes, Any], start: dict[bytes, Any]
+    ) -> Incoming:
         when = info[b"INTERNALDATE"]
         if when.tzinfo is None:
             when = when.replace(tzinfo=timezone.utc)
@@ -196,6 +223,7 @@ class ImapInbox:
             size=size if size is not None else len(raw),
             raw=raw,
             head=b"" if body is not None else bytes(info.get(b"BODY[HEADER]", b"")),
+            start=whole_lines(bytes(start.get(b"BODY[]<0>", b""))),
         )
 
     def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
@@ -302,12 +330,14 @@ def _news(responses: Sequence[Any]) -> bool:
 HEAD_MAX = 65536
 
 
-def read_head(path: Path) -> bytes:
-    """The header of a mail file (up to the first blank line), at most HEAD_MAX bytes."""
+def read_head(path: Path) -> tuple[bytes, bytes]:
+    """The header of a mail file (up to the first blank line), at most HEAD_MAX bytes; and
+    when it names a report, the mail's first START_MAX bytes (``Incoming.start``)."""
     with open(path, "rb") as handle:
-        start = handle.read(HEAD_MAX)
+        start = handle.read(max(HEAD_MAX, START_MAX))
     ends = [at for at in (start.find(b"\r\n\r\n"), start.find(b"\n\n")) if at >= 0]
-    return start[: min(ends)] + b"\n" if ends else start
+    head = start[: min(ends)] + b"\n" if ends else start[:HEAD_MAX]
+    return head, whole_lines(start[:START_MAX]) if is_report(head) else b""
 
 
 class MaildirInbox:
@@ -341,6 +371,7 @@ class MaildirInbox:
             for mtime, name, sub, size in found[start : start + FETCH_BATCH]:
                 path = self.path / sub / name
                 raw = path.read_bytes() if size <= max_bytes else b""
+                head, first = read_head(path) if not raw else (b"", b"")
                 when = datetime.fromtimestamp(mtime / 1e9, timezone.utc)
                 key = f"maildir:{name.split(':')[0]}"
                 self.files[key] = path
@@ -351,7 +382,8 @@ class MaildirInbox:
                         received=when,
                         size=size,
                         raw=raw,
-                        head=b"" if raw else read_head(path),
+                        head=head,
+                        start=first,
                     )
                 )
             yield batch

@@ -8,18 +8,26 @@ spool/outbox/failed/<id>.eml   the server refused it for good, or it could not b
 
 from __future__ import annotations
 
+import email.utils
 import json
 import os
+import re
 from collections.abc import Iterator
 from email.message import Message
 from pathlib import Path
 
 from wtg import private
 from wtg.mail.compose import Outgoing, safe, wire
+from wtg.mail.extract import HEADERS_LOOK, parse_headers
 from wtg.store import fsync_dir, write_atomic
 
 BACKOFF_FIRST = 60.0
 BACKOFF_MAX = 3600.0
+_OWN_ID = re.compile(
+    r"<(?P<name>[A-Za-z0-9_-][A-Za-z0-9._-]{0,179})\.[0-9a-f]{16}@(?P<domain>[A-Za-z0-9.-]+)>"
+)
+"""A Message-ID as ``compose.message`` makes it: the outbox name (``safe``: never a path
+separator, never a leading dot here), the digest, our domain."""
 
 
 class Outbox:
@@ -60,6 +68,22 @@ class Outbox:
         if self._known is not None:
             self._known.add(f"{name}.eml")
         return True
+
+    def sent_to(self, message_id: str, domain: str) -> str | None:
+        """The addressee of the mail we sent with this Message-ID (``compose.message``
+        makes it ``<ident.digest@domain>``, the mail lies in sent/ as ``ident.eml``), read
+        from that mail; None when it is none of ours."""
+        found = _OWN_ID.fullmatch(message_id.strip())
+        if found is None or found["domain"].lower() != domain.lower():
+            return None
+        try:
+            with open(self.sent_dir / f"{found['name']}.eml", "rb") as handle:
+                head = parse_headers(handle.read(HEADERS_LOOK))
+        except OSError:
+            return None
+        if str(head.get("Message-ID", "")).strip() != message_id.strip():
+            return None  # the same name, another digest: not the mail named
+        return email.utils.parseaddr(str(head.get("To", "")))[1].lower() or None
 
     def waiting(self) -> Iterator[tuple[str, Path]]:
         for path in sorted(self.queue_dir.glob("*.eml")):

@@ -62,13 +62,19 @@ class PollSummary(Record):
     key names the archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
     unreadable: tuple[str, ...] = ()
     """A line for each game folder that could not be opened (skipped; ``wtg.gamesdir``)."""
+    helpers_died: tuple[str, ...] = ()
+    """A line for each helper process that died before the poll let it go
+    (``wtg.mail.helpers``): how it ended, and what became of its mails."""
 
     def line(self) -> str:
         text = (
             f"filed {self.filed}, rejected {self.rejected}, quarantined {self.quarantined}, "
             f"ignored {self.ignored}"
         )
-        return text + (f", left for the next poll {self.skipped}" if self.skipped else "")
+        text += f", left for the next poll {self.skipped}" if self.skipped else ""
+        return text + (
+            f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
+        )
 
     def busy(self) -> bool:
         return bool(self.seen)
@@ -93,13 +99,15 @@ class Poller:
         self.outbox = Outbox(gm.spool)
         self.registry = Registry(gm.games_dir)
         self.answers = Answers(gm, self.outbox, self.journal, self.registry, self.now)
-        self.bounces = BounceNotes(self.registry, self.answers.loop, self.now)
+        self.bounces = BounceNotes(self.registry, self.answers.loop, self.now, self.outbox)
         self.commands = Commands(self.answers, self.registry)
         self.archive = gm.spool / "archive"
         self._archive_folders: dict[tuple[int, int], Path] = {}
         self.helpers: list[Helper] = []
         self._unreadable: dict[str, None] = {}
         """The lines of the game folders the helpers could not open."""
+        self._died: list[str] = []
+        """A line for each helper that died (``PollSummary.helpers_died``)."""
 
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
@@ -139,7 +147,9 @@ class Poller:
         record_poll(self.gm.spool, self.now, None)
         done_with = tuple((key, outcome.text()) for _, key, outcome in sorted(outcomes))
         lost = {lost.line(): None for lost in self.registry.unreadable} | self._unreadable
-        return PollSummary(**counts, outcomes=done_with, unreadable=tuple(lost))
+        return PollSummary(
+            **counts, outcomes=done_with, unreadable=tuple(lost), helpers_died=tuple(self._died)
+        )
 
     def _start_helpers(self) -> None:
         """Helper processes for a poll of many mails, forked before the first fetch, and
@@ -161,13 +171,17 @@ class Poller:
         helpers when there are many (``wtg.mail.helpers``)."""
         if not self.helpers or len(messages) < SHARE_FROM:
             return self._handle_here(messages)
-        shares = split(messages, len(self.helpers) + 1)
+        shares = split(messages, len(self.helpers) + 1, self.registry.addresses_in)
         for helper, share in zip(self.helpers, shares[1:], strict=True):
             helper.send(share)
         handled = {message.key: self.guarded(message) for message in shares[0]}
         for helper in self.helpers:
             answer = helper.receive()
             if answer is None:  # it died: its share is the poller's (its locks died too)
+                self._died.append(
+                    f"a helper process {helper.ended} with {len(helper.share)} mail(s) to "
+                    "handle: the poll handled them again"
+                )
                 handled |= {message.key: self.guarded(message) for message in helper.share}
                 continue
             handled |= dict(answer.outcomes)
@@ -175,7 +189,10 @@ class Poller:
             self._unreadable |= dict.fromkeys(answer.unreadable)
         self._commit()
         for helper in self.helpers:
-            helper.release()
+            if helper.line is not None and not helper.release():
+                self._died.append(
+                    f"a helper process {helper.ended} once its mails were on disk: none lost"
+                )
         self.answers.release()
         self.helpers = [helper for helper in self.helpers if helper.line is not None]
         # a mail the glance placed wrong met its game locked by another process: now that
@@ -241,9 +258,7 @@ class Poller:
         message_id = str(msg.get("Message-ID", "")).strip()
         message_id = message_id.encode("utf-8", "replace").decode()  # 8-bit bytes: surrogates
         if not message.raw:  # too big: answered from its header, never read
-            headers = raw_headers(msg)
-            loop = auto_reply_reason(headers, self.answers.loop)
-            outcome = self.answers.oversized(message, None if loop else sender_address(headers))
+            outcome = self._too_big(message, msg)
         else:
             outcome = self._decide(message, msg, message_id)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
@@ -252,6 +267,17 @@ class Poller:
         if outcome.kind is not Kind.LATER:
             self.journal.handled(message.key, message_id, outcome.text())
         return outcome
+
+    def _too_big(self, message: Incoming, head: Message) -> Outcome:
+        """A mail too big to fetch: its sender told why, unless it is a robot; a bounce is
+        read as far as it was fetched (``BounceNotes.noted_big``), as a small one is."""
+        headers = raw_headers(head)
+        loop = auto_reply_reason(headers, self.answers.loop)
+        if not loop:
+            return self.answers.oversized(message, sender_address(headers))
+        bounce = self.bounces.noted_big(head, message.start, message.key)
+        limit = self.gm.limits.max_bytes
+        return bounce or rejected(f"not for us ({loop}), {message.size} bytes (over {limit})")
 
     def _decide(self, message: Incoming, msg: Message, message_id: str) -> Outcome:
         earlier = self.journal.key_of_message_id(message_id)
@@ -289,7 +315,11 @@ class Poller:
             folder = private.make_dirs(self.archive / message.received.strftime("%Y-%m"))
             self._archive_folders[month] = folder
         path = folder / (message.key.replace(":", "-") + ".eml")
-        kept = message.raw or message.head + b"\n(too big: the body was not fetched)\n"
+        kept = message.raw or (
+            message.start + b"\n(too big: the rest was not fetched)\n"
+            if message.start
+            else message.head + b"\n(too big: the body was not fetched)\n"
+        )
         # written in place, not through a temporary file and a rename (7 µs a mail): a poll
         # killed while writing it leaves it torn, but then its batch's journal never
         # committed, the mail is still in the inbox, and the next poll handles it again and

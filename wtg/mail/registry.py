@@ -78,6 +78,19 @@ class Registry:
                 self._opened[folder] = None
         return self._opened[folder]
 
+    def addresses_in(self, game_id: str) -> tuple[str, ...]:
+        """The registered addresses of the players of a game, as ``game`` finds it but
+        without scanning the games folder (a game whose folder has another name gives
+        none)."""
+        wanted = game_id.strip().lower()
+        if self._games is not None:
+            game = self._games.get(wanted)
+        else:
+            named = self._folder_named(wanted)
+            game = self._open(named) if named is not None else None
+            game = game if game is not None and game.config.game.lower() == wanted else None
+        return tuple(entry.email for entry in game.config.players) if game is not None else ()
+
     def seats_of(self, address: str | None) -> list[tuple[Game, PlayerEntry]]:
         """The games and seats registered to an e-mail address."""
         if not address:

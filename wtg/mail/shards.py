@@ -1,58 +1,72 @@
 """Which mails of a batch one poll may hand to different processes (``wtg.mail.helpers``).
 
-Mails go together when they name a game in common or come from the same address: a
+Mails go together when they name a game in common or are answered at one address: a
 game's lock is held by one process at a time, and the answers an address gets in an hour
-are counted by one. The look is rough and cheap (the raw text at a glance, no MIME parse):
-a mail it places wrong meets its game locked by the other process, and the poller handles
-it again once the batch is on disk. It is never handled twice at once, and never lost.
+are counted by one. The games are a rough and cheap look (the raw text at a glance, no MIME
+parse): a mail it places wrong meets its game locked by the other process, and the poller
+handles it again once the batch is on disk. It is never handled twice at once, and never
+lost. The addresses are no glance. A mail is answered at its sender's address, the one the
+poller counts the answers against (``guards.sender_address`` of the headers as the poller
+parses them), so a header folded, a display name quoted or encoded, a comment or a case
+difference never puts one sender's mails into two processes (each would count only its own
+answers, and the journal's). A form is answered at the registered address of the seat it
+names too: a game is tied to its players' addresses (the ``roster`` the poller gives), so
+two games that share a player go together.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from wtg.aof.mailtext import games_glanced
+from wtg.mail.compose import address_key
+from wtg.mail.extract import parse_headers
+from wtg.mail.guards import raw_headers, sender_address
 from wtg.mail.inbox import Incoming
 
 LOOK = 65536
 """Bytes of a mail glanced at for the games it names (the form sits near the top)."""
-_SENDER = re.compile(rb"^(?:from|reply-to|sender)[ \t]*:(.*)$", re.IGNORECASE | re.MULTILINE)
-"""A sender's header line in a raw header block (its first line)."""
-_ADDRESS = re.compile(r"<([^<>\s]+@[^<>\s]+)>|([^<>\s\"',;:()]+@[^<>\s\"',;:()]+)")
-"""The address in a sender's line: in angle brackets, else the first bare one (the display
-name set aside: "Ann <a@b>" and "a@b" are one sender)."""
+POLLER = "poller"
+"""The tie of a mail whose sender could not be read: its group stays with the poller."""
 
 
-def ties(message: Incoming) -> tuple[str, ...]:
+Roster = Callable[[str], Iterable[str]]
+"""The registered addresses of the players of a game, by its name (none: no such game)."""
+
+
+def ties(message: Incoming, roster: Roster = lambda _game: ()) -> tuple[str, ...]:
     """What a mail shares with the mails that must be handled in the same process: the
-    games its text names at a glance (``game:NAME``) and the addresses of its From,
-    Reply-To and Sender lines (``from:ADDRESS``). A group of mails that names no game
-    stays with the poller, which handles the mails about no game (commands, strangers,
-    bounces)."""
+    games its text names at a glance (``game:NAME``) and the addresses its answers are
+    counted against (``from:ADDRESS``: its sender's, and those of the players of those
+    games), or ``POLLER`` when its headers could not be read. A group of mails that names
+    no game stays with the poller, which handles the mails about no game (commands,
+    strangers, bounces)."""
     raw = message.raw or message.head
-    end = raw.find(b"\n\n")
-    crlf = raw.find(b"\r\n\r\n")
-    head = raw[: min((at for at in (end, crlf) if at >= 0), default=len(raw))]
-    senders = (_sender(line.decode("latin-1")) for line in _SENDER.findall(head))
     games = games_glanced([raw[:LOOK].decode("utf-8", "replace")])
-    return (*(f"game:{name}" for name in games), *(f"from:{text}" for text in senders if text))
+    players = {f"from:{address_key(a)}": None for name in games for a in roster(name)}
+    return (*(f"game:{name}" for name in games), *players, *_sender(raw))
 
 
-def _sender(line: str) -> str:
-    """A sender's line as a tie: its address, lower-cased (the line itself, its spaces
-    made one, when it holds none)."""
-    found = _ADDRESS.search(line)
-    text = (found[1] or found[2]) if found is not None else line
-    return " ".join(text.lower().split())
+def _sender(raw: bytes) -> tuple[str, ...]:
+    """The tie of the address the poller answers and counts (``Answers._queue`` keys its
+    limit on ``address_key`` of it): none when the mail has no usable sender (no answer
+    goes to its sender then)."""
+    try:
+        sender = sender_address(raw_headers(parse_headers(raw)))
+        return (f"from:{address_key(sender)}",) if sender is not None else ()
+    except Exception:  # the poller quarantines what it cannot read: it stays with it
+        return (POLLER,)
 
 
-def split(messages: Sequence[Incoming], count: int) -> list[list[Incoming]]:
+def split(
+    messages: Sequence[Incoming], count: int, roster: Roster = lambda _game: ()
+) -> list[list[Incoming]]:
     """The messages in ``count`` shares, each in the order given. Mails tied together (one
     game, one sender: ``ties``), directly or through others, go to one share; a group
-    naming no game goes to the first share (the poller's own); the other groups go, the
-    biggest first, to the share with the fewest mails so far (the first one counted with
-    the mails it already has), so the shares come out even."""
+    naming no game, or holding a mail whose headers could not be read, goes to the first
+    share (the poller's own); the other groups go, the biggest first, to the share with
+    the fewest mails so far (the first one counted with the mails it already has), so the
+    shares come out even."""
     parent = list(range(len(messages)))
 
     def root(index: int) -> int:
@@ -63,9 +77,11 @@ def split(messages: Sequence[Incoming], count: int) -> list[list[Incoming]]:
 
     first_with: dict[str, int] = {}
     named = [False] * len(messages)
+    pinned = [False] * len(messages)
     for index, message in enumerate(messages):
-        for tie in ties(message):
+        for tie in ties(message, roster):
             named[index] = named[index] or tie.startswith("game:")
+            pinned[index] = pinned[index] or tie == POLLER
             other = first_with.setdefault(tie, index)
             if other != index:
                 parent[root(index)] = root(other)
@@ -76,10 +92,10 @@ def split(messages: Sequence[Incoming], count: int) -> list[list[Incoming]]:
     loads = [0] * count
     ranked = []
     for members in groups.values():
-        if any(named[i] for i in members):
+        if any(named[i] for i in members) and not any(pinned[i] for i in members):
             ranked.append(members)
         else:
-            loads[0] += len(members)  # about no game: the poller's own share
+            loads[0] += len(members)  # about no game, or unread: the poller's own share
     # the biggest groups first, each to the least loaded share (ties: the earlier share)
     for members in sorted(ranked, key=lambda group: (-len(group), group[0])):
         share = min(range(count), key=lambda at: (loads[at], at))

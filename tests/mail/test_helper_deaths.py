@@ -1,0 +1,131 @@
+"""A helper process that dies mid-poll (killed by the kernel, out of memory) leaves its
+share to the poller, which handles it again (test_poll_helpers), and the GM is told: the
+poll's summary line counts the helpers that died, and a line for each on stderr (which
+cron mails, `-q` or not) says how it ended and what became of its mails.
+
+The setup is test_poll_helpers's killed-helper test's: the thresholds lowered, three games
+of ten and the mails a poll meets, on three processes."""
+
+from __future__ import annotations
+
+import os
+import signal
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tests.mail.test_poll_helpers import a_host, journal_rows, shared  # noqa: F401 (a fixture)
+from tests.mail.test_poll_work import NOW
+from wtg.cli import main
+from wtg.mail import helpers, poller
+from wtg.mail.inbox import Incoming, MaildirInbox
+from wtg.mail.outcome import Outcome
+
+
+def helpers_die(monkeypatch: pytest.MonkeyPatch, how: int | None) -> None:
+    """Every helper dies at its first mail: exits with status 9 (``how`` None), or is
+    killed by the signal ``how``."""
+    handle = poller.Poller.guarded
+    me = os.getpid()
+
+    def dies(self: poller.Poller, message: Incoming) -> Outcome:
+        if os.getpid() != me:
+            if how is not None:
+                os.kill(os.getpid(), how)
+            os._exit(9)
+        return handle(self, message)
+
+    monkeypatch.setattr(poller.Poller, "guarded", dies)
+
+
+def test_the_poll_says_which_helpers_died_and_that_their_mails_were_handled_again(
+    tmp_path: Path,
+    shared: None,  # noqa: F811 (the fixture)
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    gm, _games, mails = a_host(tmp_path)
+    helpers_die(monkeypatch, None)
+    summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
+    assert (summary.seen, summary.filed) == (len(mails), 30)
+    assert len(summary.helpers_died) == 2
+    for line in summary.helpers_died:
+        assert line.startswith("a helper process (pid ")
+        assert ") exited with status 9 with " in line
+        assert line.endswith(" mail(s) to handle: the poll handled them again")
+    # each had a share, counted: together the mails the poller did not keep for itself
+    shares = [int(line.split(" with ")[2].split()[0]) for line in summary.helpers_died]
+    assert all(shares) and sum(shares) < len(mails)
+    assert (
+        summary.line() == "filed 30, rejected 3, quarantined 0, ignored 3, helper processes died 2"
+    )
+    assert len(journal_rows(gm)["messages"]) == len(mails)
+
+
+def test_a_poll_whose_helpers_all_lived_says_nothing_of_them(
+    tmp_path: Path,
+    shared: None,  # noqa: F811 (the fixture)
+) -> None:
+    gm, _games, _mails = a_host(tmp_path)
+    summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
+    assert summary.helpers_died == ()
+    assert summary.line() == "filed 30, rejected 3, quarantined 0, ignored 3"
+
+
+def test_a_cron_poll_tells_the_gm_on_stderr_that_a_helper_was_killed(
+    tmp_path: Path,
+    shared: None,  # noqa: F811 (the fixture)
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`wtg poll -q` (cron's): a helper the kernel killed is named on stderr, how it ended
+    included; the poll still files everything and exits 0 (nothing was lost)."""
+    a_host(tmp_path)
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: gm@wtg.example\n", encoding="utf-8")
+    helpers_die(monkeypatch, signal.SIGKILL)
+    result = CliRunner().invoke(main, ["--config", str(config), "poll", "-q", "--jobs", "3"])
+    assert result.exit_code == 0, result.output
+    died = result.stderr.splitlines()
+    assert len(died) == 2, result.stderr
+    for line in died:
+        assert line.startswith("wtg: poll: a helper process (pid ")
+        assert ") was killed by SIGKILL with " in line
+        assert line.endswith(" mail(s) to handle: the poll handled them again")
+    assert (
+        result.stdout == "filed 30, rejected 3, quarantined 0, ignored 3, helper processes died 2\n"
+    )
+
+
+def test_a_helper_that_dies_once_its_share_is_answered_loses_nothing_and_is_named(
+    tmp_path: Path,
+    shared: None,  # noqa: F811 (the fixture)
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A helper killed after it sent its answer, before the poller let it go: the poller
+    has written what it did; the poll names it all the same."""
+    gm, _games, mails = a_host(tmp_path)
+    me = os.getpid()
+    send = Connection.send
+
+    def answer_then_die(line: Connection, what: object) -> None:
+        send(line, what)
+        if os.getpid() != me and isinstance(what, helpers.Handled):
+            os._exit(0)
+
+    commit = poller.Poller._commit
+
+    def once_they_are_gone(self: poller.Poller) -> None:
+        for helper in self.helpers:  # each has exited (left for the poll to reap)
+            os.waitid(os.P_PID, helper.pid, os.WEXITED | os.WNOWAIT)
+        commit(self)
+
+    monkeypatch.setattr(Connection, "send", answer_then_die)
+    monkeypatch.setattr(poller.Poller, "_commit", once_they_are_gone)
+    summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
+    assert (summary.seen, summary.filed) == (len(mails), 30)
+    assert len(summary.helpers_died) == 2
+    for line in summary.helpers_died:
+        assert line.startswith("a helper process (pid ")
+        assert line.endswith(") exited with status 0 once its mails were on disk: none lost")
+    assert len(journal_rows(gm)["messages"]) == len(mails)
