@@ -178,6 +178,11 @@ def parse_headers(raw: bytes) -> Message:
     else in the whole mail."""
     start = raw[:HEADERS_LOOK]
     text = start.decode("ascii", "surrogateescape")
+    split = _head_and_body(text)
+    if split is not None:  # the usual mail: its header lines read as parse_mail reads them
+        message = _plain_headers(split[0], 0)
+        if message is not None:
+            return message
     end = _headers_end(text, whole=len(start) == len(raw))
     if end is None:
         text = raw.decode("ascii", "surrogateescape")

@@ -17,6 +17,7 @@ two games that share a player go together.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 
 from wtg.aof.mailtext import games_glanced
 from wtg.mail.compose import address_key
@@ -41,10 +42,19 @@ def ties(message: Incoming, roster: Roster = lambda _game: ()) -> tuple[str, ...
     games), or ``POLLER`` when its headers could not be read. A group of mails that names
     no game stays with the poller, which handles the mails about no game (commands,
     strangers, bounces)."""
+    return _ties(message, _players_of(roster))
+
+
+def _players_of(roster: Roster) -> Callable[[str], tuple[str, ...]]:
+    """The ties of a game's players (``from:ADDRESS``), each game's made once a split."""
+    return cache(lambda game: tuple(f"from:{address_key(a)}" for a in roster(game)))
+
+
+def _ties(message: Incoming, players: Callable[[str], tuple[str, ...]]) -> tuple[str, ...]:
     raw = message.raw or message.head
     games = games_glanced([raw[:LOOK].decode("utf-8", "replace")])
-    players = {f"from:{address_key(a)}": None for name in games for a in roster(name)}
-    return (*(f"game:{name}" for name in games), *players, *_sender(raw))
+    known = dict.fromkeys(tie for name in games for tie in players(name))
+    return (*(f"game:{name}" for name in games), *known, *_sender(raw))
 
 
 def _sender(raw: bytes) -> tuple[str, ...]:
@@ -78,8 +88,9 @@ def split(
     first_with: dict[str, int] = {}
     named = [False] * len(messages)
     pinned = [False] * len(messages)
+    players = _players_of(roster)
     for index, message in enumerate(messages):
-        for tie in ties(message, roster):
+        for tie in _ties(message, players):
             named[index] = named[index] or tie.startswith("game:")
             pinned[index] = pinned[index] or tie == POLLER
             other = first_with.setdefault(tie, index)
