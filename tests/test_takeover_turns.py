@@ -304,3 +304,44 @@ def test_a_seat_taken_over_twice_is_the_last_newcomers_after_a_rollback(tmp_path
     cli(tmp_path, "run-turn", "g1", "--rerun")
     assert seat_two(opened(tmp_path)) == ("Cyd", ACTIVE, True)
     assert turn_files(opened(tmp_path), 1) == kept
+
+
+SET_ASIDE = "ORDERS SET ASIDE WHEN THE TURN RAN (they no longer passed the checks)\n"
+
+
+def set_aside_block(report: str) -> str:
+    """The report's block of orders set aside when the turn ran ("" when it has none)."""
+    _before, found, after = report.partition(SET_ASIDE)
+    return (found + after.split("\n\n")[0]).rstrip("\n")
+
+
+def test_a_takeover_keeps_the_orders_set_aside_in_the_reports_it_writes_again(
+    tmp_path: Path,
+) -> None:
+    """Bob (seat 2) QUITs in turn 1; the GM's hand put a trade of 175 points (no such trade)
+    into his order file and into Ada's (seat 1): when turn 1 ran both were set aside, and
+    each report said so. The takeover writes turn 1's reports again: before the fix they
+    lost the block (a rerun kept it), so Ada's report no longer said why her trade was not
+    made. Each report keeps it, the newcomer's too (his seat's report, as a rerun writes
+    it): the takeover's files are the rerun's."""
+    game = create_game(tmp_path / "g1", "wok4", "small", players(4), seed=7).typed(WOK4)
+    game.submit("player: 2\nturn: 1\nquit: true\n")
+    for seat in (1, 3, 4):
+        game.submit(filled_aof(game, seat))
+    for seat in (1, 2):
+        path = game.store.pending_orders(1)[seat]
+        path.write_text(path.read_text() + "trade: [175]\n")  # the GM's hand
+    game.run_turn()
+    told = {seat: set_aside_block(game.report(seat)) for seat in (1, 2, 3, 4)}
+    assert told[1].startswith(SET_ASIDE + "  trade #1: REJECTED TRADE points=175: ")
+    assert told[2].startswith(SET_ASIDE + "  trade #1: REJECTED TRADE points=175: ")
+    assert told[3] == told[4] == ""
+
+    take_over(game, 2, "Newcomer", NEWCOMER, MOMENT)
+
+    game = opened(tmp_path)
+    assert {seat: set_aside_block(game.report(seat)) for seat in (1, 2, 3, 4)} == told
+    assert "for Newcomer (player #2)" in game.report(2)
+    taken = turn_files(game, 1)
+    cli(tmp_path, "run-turn", "g1", "--rerun")
+    assert turn_files(opened(tmp_path), 1) == taken

@@ -31,7 +31,6 @@ from wtg.store import GameStore, StoreError, write_atomic
 from wtg.turnmeta import dump_json
 
 RECORD = "takeovers.json"
-KEPT_AS_THEY_WERE = ("events.json", "turn.json")
 
 
 def can_take_over(game: Game[S], seat: int) -> str | None:
@@ -96,18 +95,16 @@ def take_over(game: Game[S], seat: int, name: str, address: str, moment: datetim
         write_atomic(game.store.root / "game.yaml", config.to_yaml())
         game.config = config
         folder = game.store.turn_dir(latest)
-        _write_over(folder, game._turn_files(state, game.events(latest), game.meta(latest)))
+        _write_over(folder, game.turn_files_again(latest, state))
         done.append({"seat": seat, "name": name, "at": moment.isoformat()})
         write_atomic(folder / RECORD, dump_json(done))
     return entry
 
 
 def _write_over(folder: Path, files: dict[str, str]) -> None:
-    """A turn's files written over its folder, each atomically, the state first; the files
-    a takeover leaves as they were (its events, its times) are left."""
+    """A turn's files written over its folder, each atomically, the state first."""
     for relpath, text in sorted(files.items(), key=lambda item: item[0] != "state.json"):
-        if relpath not in KEPT_AS_THEY_WERE:
-            write_atomic(private.make_dirs((folder / relpath).parent) / Path(relpath).name, text)
+        write_atomic(private.make_dirs((folder / relpath).parent) / Path(relpath).name, text)
 
 
 def taken_over(store: GameStore, turn: int) -> list[JsonObject]:
@@ -192,11 +189,7 @@ def rolled_back_files(game: Game[S], to: int) -> dict[str, str]:
                 f"{entry['seat']} was taken over by {entry['name']} after turn {turn}, and at "
                 f"turn {to} {why}; roll back to turn {turn} or later"
             )
-    files = {
-        path: text
-        for path, text in game._turn_files(state, game.events(to), game.meta(to)).items()
-        if path not in KEPT_AS_THEY_WERE
-    }
+    files = game.turn_files_again(to, state)
     record: Sequence[JsonObject] = [*taken_over(game.store, to), *(e for _, e in later)]
     files[RECORD] = dump_json(list(record))
     return files
