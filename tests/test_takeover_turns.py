@@ -345,3 +345,43 @@ def test_a_takeover_keeps_the_orders_set_aside_in_the_reports_it_writes_again(
     taken = turn_files(game, 1)
     cli(tmp_path, "run-turn", "g1", "--rerun")
     assert turn_files(opened(tmp_path), 1) == taken
+
+
+def test_a_takeover_over_an_order_file_of_the_turn_edited_into_nonsense_goes_on(
+    tmp_path: Path,
+) -> None:
+    """The orders turn 1 ran with are kept in its folder; one edited by hand since, into
+    what cannot be read, no longer tells what the run set aside: the takeover is made all
+    the same, the other reports as they were."""
+    game = create_game(tmp_path / "g1", "wok4", "small", players(4), seed=7).typed(WOK4)
+    game.submit("player: 2\nturn: 1\nquit: true\n")
+    for seat in (1, 3, 4):
+        game.submit(filled_aof(game, seat))
+    game.run_turn()
+    (game.store.turn_dir(1) / "orders" / "p01.yaml").write_text("player: [1\n")
+    take_over(game, 2, "Newcomer", NEWCOMER, MOMENT)
+    assert "for Newcomer (player #2)" in opened(tmp_path).report(2)
+
+
+def test_a_rollback_an_older_wtg_left_cut_short_is_finished_from_its_retaken_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An older wtg kept the files written over turn N under the archive's `retaken/` (now
+    `rewritten/`, with the reports that say the deadline set): a rollback it left cut short
+    is finished by the next writer all the same."""
+    template = a_game_with_a_seat_taken_over(tmp_path / "template", after=2)
+    moment = MOMENT.replace(hour=12)
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    for folder in (whole, cut):
+        shutil.copytree(template.store.root, folder / "g1")
+    rollback(open_game(whole / "g1"), 1, moment)
+    monkeypatch.setattr("wtg.rollback.write_atomic", crashing_write(0))
+    with pytest.raises(Crash):
+        rollback(open_game(cut / "g1"), 1, moment)
+    monkeypatch.undo()
+    (kept,) = (cut / "g1" / "archive").iterdir()
+    (kept / "rewritten").rename(kept / "retaken")
+    with GameStore(cut / "g1").lock():
+        pass
+    assert seat_two(opened(cut)) == ("Newcomer", ACTIVE, True)
+    assert turn_files(opened(cut), 1) == turn_files(opened(whole), 1)

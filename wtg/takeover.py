@@ -28,7 +28,7 @@ from wtg.core.ruleset import S, SeatId, TakesOver
 from wtg.engine import Game
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game, new_code
 from wtg.store import GameStore, StoreError, write_atomic
-from wtg.turnmeta import dump_json
+from wtg.turnmeta import TurnMeta, dump_json
 
 RECORD = "takeovers.json"
 
@@ -166,13 +166,14 @@ def taken_after_rerun(game: Game[S], turn: int, state: S) -> tuple[S, dict[str, 
     return state, ({RECORD: dump_json(record)} if record else {})
 
 
-def rolled_back_files(game: Game[S], to: int) -> dict[str, str]:
+def rolled_back_files(game: Game[S], to: int, meta: TurnMeta | None = None) -> dict[str, str]:
     """The files to write over turn ``to``'s folder when the game is rolled back to it: its
     state, reports, AOFs and Top Ten with every seat taken over after a later turn taken
-    over again by its last newcomer (oldest first), and its record with those takeovers
-    added, all of them; {} when no seat
-    was taken over after turn ``to``. GameError when one cannot be taken over at turn
-    ``to`` (its player had not quit yet): the rollback is refused."""
+    over again by its last newcomer (oldest first), written with ``meta`` (its
+    ``turn.json`` with the deadline the rollback sets), and its record with those
+    takeovers added, all of them; {} when no seat was taken over after turn ``to``.
+    GameError when one cannot be taken over at turn ``to`` (its player had not quit
+    yet): the rollback is refused."""
     later = [
         (turn, entry)
         for turn in range(to + 1, game.latest_turn() + 1)
@@ -189,7 +190,7 @@ def rolled_back_files(game: Game[S], to: int) -> dict[str, str]:
                 f"{entry['seat']} was taken over by {entry['name']} after turn {turn}, and at "
                 f"turn {to} {why}; roll back to turn {turn} or later"
             )
-    files = game.turn_files_again(to, state)
+    files = game.turn_files_again(to, state, meta)
     record: Sequence[JsonObject] = [*taken_over(game.store, to), *(e for _, e in later)]
     files[RECORD] = dump_json(list(record))
     return files
