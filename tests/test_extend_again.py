@@ -241,9 +241,12 @@ def test_wtg_status_names_the_notices_a_cut_short_extend_owes(
     assert line.endswith("give `wtg extend g1 HOURS` again (it moves nothing more)")
     shown = run(tmp_path, "status", "g1").stdout
     assert f"NOTICES OWED: {line}\n" in shown
+    # and the look at every game names it too, with its game
+    assert f"NOTICES OWED: game g1: {line}\n" in run(tmp_path, "status").stdout
     run(tmp_path, "extend", "g1", "36")
     assert status(tmp_path)["owed"] == []
     assert "NOTICES OWED" not in run(tmp_path, "status", "g1").stdout
+    assert "NOTICES OWED" not in run(tmp_path, "status").stdout
 
 
 def test_the_reports_of_the_turn_say_the_deadline_an_extend_set(
