@@ -317,3 +317,17 @@ def test_wtg_status_names_an_announcement_cut_short_and_what_finishes_it(
     assert overview(tmp_path)["announcements"] == [] and status(tmp_path)["owed"] == []
     assert "NOTICES OWED" not in run(tmp_path, "status").stdout
     assert shlex.split(give) == ["wtg", "announce", target, text]  # the shell reads it so
+
+
+def test_wtg_status_lists_an_announcement_file_it_cannot_read(tmp_path: Path) -> None:
+    """A file of `.mail/announce/` edited by hand into what is no announcement is left as it
+    is (no announce finishes it), and `wtg status` says so, not a word before."""
+    make(tmp_path / "games")
+    folder = tmp_path / "games" / ".mail" / "announce"
+    folder.mkdir(parents=True)
+    (folder / "abc.json").write_text('{"key": "abc", "text": "Hello."')
+    error = "not an announcement wtg can read: see to it by hand"
+    assert overview(tmp_path)["unreadable"] == [{"path": str(folder / "abc.json"), "error": error}]
+    said = run(tmp_path, "status").stdout
+    assert f"{folder / 'abc.json'}: cannot be read, skipped: {error}\n" in said
+    assert overview(tmp_path)["announcements"] == [] and status(tmp_path)["owed"] == []
