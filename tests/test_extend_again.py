@@ -241,6 +241,34 @@ def test_wtg_status_names_the_notices_a_cut_short_extend_owes(
     assert line.endswith("give `wtg extend g1 HOURS` again (it moves nothing more)")
     shown = run(tmp_path, "status", "g1").stdout
     assert f"NOTICES OWED: {line}\n" in shown
+    # and the look at every game names it too, with its game
+    assert f"NOTICES OWED: game g1: {line}\n" in run(tmp_path, "status").stdout
     run(tmp_path, "extend", "g1", "36")
     assert status(tmp_path)["owed"] == []
     assert "NOTICES OWED" not in run(tmp_path, "status", "g1").stdout
+    assert "NOTICES OWED" not in run(tmp_path, "status").stdout
+
+
+def test_the_reports_of_the_turn_say_the_deadline_an_extend_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Turn 0's reports say when turn 1's orders are due. Before the fix an extend left them
+    saying the old deadline while `wtg status` and the notices said the new one, so a
+    player who asked for his report again (REPORT, `wtg report`) read a deadline that no
+    longer held. The reports say the new one; an extend cut short says it once finished."""
+    game = make_due_in(tmp_path / "games", 30)
+    before = deadline(tmp_path)
+    line = "DEADLINE FOR YOUR TURN 1 ORDERS: {}\n"
+    said = {seat: game.report(seat) for seat in (1, 2, 3, 4)}
+    assert all(line.format(utc(before)) in text for text in said.values())
+    run(tmp_path, "extend", "g1", "12")
+    moved = deadline(tmp_path)
+    for seat, text in said.items():
+        expected = text.replace(line.format(utc(before)), line.format(utc(moved)))
+        assert game.report(seat) == expected
+        assert run(tmp_path, "report", "g1", "--player", seat).stdout == expected
+    extend_cut_short(tmp_path, monkeypatch, "5", 0)
+    run(tmp_path, "extend", "g1", "5")
+    after = deadline(tmp_path)
+    assert parse_iso(after) - parse_iso(moved) == timedelta(hours=5)
+    assert all(line.format(utc(after)) in game.report(seat) for seat in said)

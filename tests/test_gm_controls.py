@@ -44,12 +44,12 @@ def make_due_in(games: Path, hours: int) -> Game:
     return create_game(games / "g1", "wok4", "small", players(4), 7, schedule=schedule, now=now)
 
 
-def run(root: Path, *args: object, code: int = 0) -> Result:
-    """`wtg --config ROOT/wtg.yaml ARGS`, its exit status checked."""
+def run(root: Path, *args: object, code: int = 0, input: str | None = None) -> Result:
+    """`wtg --config ROOT/wtg.yaml ARGS`, its exit status checked (``input``: its stdin)."""
     config = root / "wtg.yaml"
     if not config.exists():
         config.write_text("games_dir: games\nfrom: Game Master <gm@example.org>\n")
-    result = CliRunner().invoke(main, ["--config", str(config), *map(str, args)])
+    result = CliRunner().invoke(main, ["--config", str(config), *map(str, args)], input=input)
     assert result.exit_code == code, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result

@@ -6,6 +6,7 @@ again. Two runs that each finish are two (two announcements of one text are two 
 from __future__ import annotations
 
 import json
+import shlex
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -250,3 +251,83 @@ def test_two_announcements_at_once_the_second_is_refused(tmp_path: Path) -> None
         return 1
 
     assert announce(spool, "g1", "One.", ["g1"], NOW, inner)[1:] == (True, 1)
+
+
+def overview(root: Path) -> dict[str, object]:
+    """`wtg status --json`: every game of the games directory."""
+    data: dict[str, object] = json.loads(run(root, "status", "--json").stdout)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("target", "text"),
+    [
+        ("g1", "The server moves on Sunday; don't mail then."),
+        ("--all", "The server moves on Sunday.\n\nMail sent then may come back."),
+    ],
+)
+def test_wtg_status_names_an_announcement_cut_short_and_what_finishes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str, text: str
+) -> None:
+    """`wtg announce` dies with one of the mails queued and the GM never gives it again:
+    before the fix `wtg status` said nothing of it (its NOTICES OWED named a cut-short
+    extend or release alone) and the other players never heard it. `wtg status GAME` (of
+    each game it goes to), `wtg status` and their --json name it and what finishes it;
+    once that is given, it is gone."""
+    make(tmp_path / "games")
+    make(tmp_path / "games", "g2", 2)
+    cut_short(tmp_path, monkeypatch, 1, "announce", target, text)
+    folder = tmp_path / "games" / ".mail" / "announce"
+    (kept,) = folder.glob("*.json")
+    at = json.loads(kept.read_text())["at"]
+    games = ["g1"] if target == "g1" else ["g1", "g2"]
+    give = f"wtg announce {target} {shlex.quote(text)}"
+    shown = give if "\n" not in text else f"wtg announce {target} - < FILE"
+    line = (
+        f"the announcement to {target} (at {at}, kept in {kept}) was cut short before every "
+        f"player was told: give `{shown}` again"
+        + ("" if "\n" not in text else f', FILE holding its text (the "text" of {kept})')
+        + " (it mails only those it did not mail yet)"
+    )
+    entry = {
+        "key": kept.stem,
+        "at": at,
+        "target": target,
+        "text": text,
+        "games": games,
+        "file": str(kept),
+        "give": give,
+    }
+    for name in ("g1", "g2"):
+        data = status(tmp_path, name)
+        told = name in games
+        assert data["owed"] == ([line] if told else [])
+        assert data["announcements"] == ([entry] if told else [])
+        assert (f"NOTICES OWED: {line}\n" in run(tmp_path, "status", name).stdout) is told
+    every = overview(tmp_path)
+    assert every["announcements"] == [entry]
+    listed = every["games"]
+    assert isinstance(listed, list)
+    assert [g["owed"] for g in listed] == [[line], [line] if target == "--all" else []]
+    assert run(tmp_path, "status").stdout.count(f"NOTICES OWED: {line}\n") == 1
+
+    said = run(tmp_path, "announce", target, "-", input=text + "\n").stdout
+    assert "cut short): finished; " in said
+    assert addressees(tmp_path, "announce-") == PLAYERS  # one mail an address, each once
+    assert overview(tmp_path)["announcements"] == [] and status(tmp_path)["owed"] == []
+    assert "NOTICES OWED" not in run(tmp_path, "status").stdout
+    assert shlex.split(give) == ["wtg", "announce", target, text]  # the shell reads it so
+
+
+def test_wtg_status_lists_an_announcement_file_it_cannot_read(tmp_path: Path) -> None:
+    """A file of `.mail/announce/` edited by hand into what is no announcement is left as it
+    is (no announce finishes it), and `wtg status` says so, not a word before."""
+    make(tmp_path / "games")
+    folder = tmp_path / "games" / ".mail" / "announce"
+    folder.mkdir(parents=True)
+    (folder / "abc.json").write_text('{"key": "abc", "text": "Hello."')
+    error = "not an announcement wtg can read: see to it by hand"
+    assert overview(tmp_path)["unreadable"] == [{"path": str(folder / "abc.json"), "error": error}]
+    said = run(tmp_path, "status").stdout
+    assert f"{folder / 'abc.json'}: cannot be read, skipped: {error}\n" in said
+    assert overview(tmp_path)["announcements"] == [] and status(tmp_path)["owed"] == []

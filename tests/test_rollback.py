@@ -30,7 +30,7 @@ from wtg.mail.sender import send
 from wtg.mail.transport import delivered
 from wtg.orderfiles import read_order_file
 from wtg.rules.wok.state import WokState
-from wtg.schedule import make_schedule
+from wtg.schedule import iso, local_text, make_schedule
 from wtg.store import GameStore
 
 NOW = datetime(2026, 3, 2, 12, tzinfo=timezone.utc)
@@ -45,8 +45,9 @@ def tree(folder: Path) -> dict[str, bytes]:
     }
 
 
-def under(files: dict[str, bytes], prefix: str) -> dict[str, bytes]:
-    return {k.removeprefix(prefix): v for k, v in files.items() if k.startswith(prefix)}
+def under(files: dict[str, bytes], prefix: str, keep: str = "") -> dict[str, bytes]:
+    """The files under ``prefix``, by their path there (``keep`` put before it)."""
+    return {keep + k.removeprefix(prefix): v for k, v in files.items() if k.startswith(prefix)}
 
 
 def new_game(root: Path) -> Game[WokState]:
@@ -92,7 +93,11 @@ def test_rollback_goes_back_to_turn_n_and_archives_the_turns_after(tmp_path: Pat
         [f"turns/{k}" for k in under(before, "turns/") if k[:4] in ("0002", "0003")]
         + [f"pending/0004/{k}" for k in under(before, "pending/0004/")]
         + ["rollback.json"]
+        + [f"rewritten/reports/p{seat:02d}.txt" for seat in (1, 2, 3, 4)]
     )
+    # turn 1's reports written anew, with the deadline it sets (still ahead: the same)
+    assert under(after, f"{kept}rewritten/") == under(after, "turns/0001/reports/", "reports/")
+    assert under(after, "turns/0001/reports/") == under(before, "turns/0001/reports/")
     record = json.loads(after[f"{kept}rollback.json"])
     assert record["to"] == 1 and record["from"] == 3 and record["restored"] == [1, 2, 3, 4]
     # the orders turn 2 ran with are pending again, as sent but for READY
@@ -265,3 +270,54 @@ def test_a_crash_at_any_step_leaves_the_game_before_or_after(
         pass
     assert tree(root) == (before if crash_at == 0 else after)
     assert not [p for p in (root / "archive").iterdir() if p.name.startswith(".")]
+
+
+SET_ASIDE = "ORDERS SET ASIDE WHEN THE TURN RAN (they no longer passed the checks)\n"
+
+
+def test_after_a_rollback_every_place_shows_the_deadline_orders_are_due_by_now(
+    tmp_path: Path,
+) -> None:
+    """Turn 2 was due in March 2026, long past when the GM rolls back to turn 1 (the clock's
+    time): the rollback sets the schedule's next deadline. Before the fix `wtg status`, the
+    notice's line and turn 2's run went by the new one while turn 1's reports (those the
+    notices carry, `wtg report`, a player's REPORT) still said the old one. Every place
+    says the deadline orders are now due by, and the reports written again say all they
+    said (Ada's trade set aside when turn 1 ran, with its reason)."""
+    games = tmp_path / "games"
+    game = new_game(games / "g1")
+    send_orders(game)
+    path = game.store.pending_orders(1)[1]
+    path.write_text(path.read_text() + "trade: [175]\n")  # the GM's hand
+    game.run_turn(now=NOW + timedelta(hours=1))
+    play(game, 1)
+    first = game.deadline(1)
+    assert first is not None and first < datetime.now(timezone.utc)
+    old_line = f"DEADLINE FOR YOUR TURN 2 ORDERS: {local_text(first, 'UTC')}\n"
+    said = {seat: game.report(seat, 1) for seat in (1, 2, 3, 4)}
+    assert all(old_line in text for text in said.values())
+    assert said[1].count(SET_ASIDE) == 1
+
+    run_cli(games, "rollback", "g1", "--to", "1")
+
+    game = open_game(games / "g1").typed(WOK4)
+    due = game.deadline()
+    assert due is not None and due > datetime.now(timezone.utc)
+    schedule = game.config.schedule
+    assert schedule is not None and due == schedule.next_after(due - timedelta(seconds=1))
+    new_line = f"DEADLINE FOR YOUR TURN 2 ORDERS: {local_text(due, 'UTC')}\n"
+    for seat, text in said.items():
+        report = game.report(seat, 1)
+        assert report == text.replace(old_line, new_line)  # before the fix: the old line
+        assert run_cli(games, "report", "g1", "--player", seat, "--turn", 1) == report
+    status = json.loads(run_cli(games, "status", "g1", "--json"))
+    assert status["deadline"] == iso(due)
+    assert f", deadline {iso(due)}\n" in run_cli(games, "status", "g1")
+    queue = games / ".mail" / "outbox" / "queue"
+    for seat, mail in enumerate(sorted(queue.glob("rollback-*.eml")), start=1):
+        msg = email.message_from_bytes(mail.read_bytes(), policy=email.policy.default)
+        part = msg.get_body(preferencelist=("plain",))
+        assert part is not None
+        text = str(part.get_content()).replace("\r\n", "\n")
+        assert f"Turn 2 is due {local_text(due, 'UTC')}.\n" in text
+        assert game.report(seat, 1) in text and new_line in text and old_line not in text

@@ -304,3 +304,84 @@ def test_a_seat_taken_over_twice_is_the_last_newcomers_after_a_rollback(tmp_path
     cli(tmp_path, "run-turn", "g1", "--rerun")
     assert seat_two(opened(tmp_path)) == ("Cyd", ACTIVE, True)
     assert turn_files(opened(tmp_path), 1) == kept
+
+
+SET_ASIDE = "ORDERS SET ASIDE WHEN THE TURN RAN (they no longer passed the checks)\n"
+
+
+def set_aside_block(report: str) -> str:
+    """The report's block of orders set aside when the turn ran ("" when it has none)."""
+    _before, found, after = report.partition(SET_ASIDE)
+    return (found + after.split("\n\n")[0]).rstrip("\n")
+
+
+def test_a_takeover_keeps_the_orders_set_aside_in_the_reports_it_writes_again(
+    tmp_path: Path,
+) -> None:
+    """Bob (seat 2) QUITs in turn 1; the GM's hand put a trade of 175 points (no such trade)
+    into his order file and into Ada's (seat 1): when turn 1 ran both were set aside, and
+    each report said so. The takeover writes turn 1's reports again: before the fix they
+    lost the block (a rerun kept it), so Ada's report no longer said why her trade was not
+    made. Each report keeps it, the newcomer's too (his seat's report, as a rerun writes
+    it): the takeover's files are the rerun's."""
+    game = create_game(tmp_path / "g1", "wok4", "small", players(4), seed=7).typed(WOK4)
+    game.submit("player: 2\nturn: 1\nquit: true\n")
+    for seat in (1, 3, 4):
+        game.submit(filled_aof(game, seat))
+    for seat in (1, 2):
+        path = game.store.pending_orders(1)[seat]
+        path.write_text(path.read_text() + "trade: [175]\n")  # the GM's hand
+    game.run_turn()
+    told = {seat: set_aside_block(game.report(seat)) for seat in (1, 2, 3, 4)}
+    assert told[1].startswith(SET_ASIDE + "  trade #1: REJECTED TRADE points=175: ")
+    assert told[2].startswith(SET_ASIDE + "  trade #1: REJECTED TRADE points=175: ")
+    assert told[3] == told[4] == ""
+
+    take_over(game, 2, "Newcomer", NEWCOMER, MOMENT)
+
+    game = opened(tmp_path)
+    assert {seat: set_aside_block(game.report(seat)) for seat in (1, 2, 3, 4)} == told
+    assert "for Newcomer (player #2)" in game.report(2)
+    taken = turn_files(game, 1)
+    cli(tmp_path, "run-turn", "g1", "--rerun")
+    assert turn_files(opened(tmp_path), 1) == taken
+
+
+def test_a_takeover_over_an_order_file_of_the_turn_edited_into_nonsense_goes_on(
+    tmp_path: Path,
+) -> None:
+    """The orders turn 1 ran with are kept in its folder; one edited by hand since, into
+    what cannot be read, no longer tells what the run set aside: the takeover is made all
+    the same, the other reports as they were."""
+    game = create_game(tmp_path / "g1", "wok4", "small", players(4), seed=7).typed(WOK4)
+    game.submit("player: 2\nturn: 1\nquit: true\n")
+    for seat in (1, 3, 4):
+        game.submit(filled_aof(game, seat))
+    game.run_turn()
+    (game.store.turn_dir(1) / "orders" / "p01.yaml").write_text("player: [1\n")
+    take_over(game, 2, "Newcomer", NEWCOMER, MOMENT)
+    assert "for Newcomer (player #2)" in opened(tmp_path).report(2)
+
+
+def test_a_rollback_an_older_wtg_left_cut_short_is_finished_from_its_retaken_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An older wtg kept the files written over turn N under the archive's `retaken/` (now
+    `rewritten/`, with the reports that say the deadline set): a rollback it left cut short
+    is finished by the next writer all the same."""
+    template = a_game_with_a_seat_taken_over(tmp_path / "template", after=2)
+    moment = MOMENT.replace(hour=12)
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    for folder in (whole, cut):
+        shutil.copytree(template.store.root, folder / "g1")
+    rollback(open_game(whole / "g1"), 1, moment)
+    monkeypatch.setattr("wtg.rollback.write_atomic", crashing_write(0))
+    with pytest.raises(Crash):
+        rollback(open_game(cut / "g1"), 1, moment)
+    monkeypatch.undo()
+    (kept,) = (cut / "g1" / "archive").iterdir()
+    (kept / "rewritten").rename(kept / "retaken")
+    with GameStore(cut / "g1").lock():
+        pass
+    assert seat_two(opened(cut)) == ("Newcomer", ACTIVE, True)
+    assert turn_files(opened(cut), 1) == turn_files(opened(whole), 1)

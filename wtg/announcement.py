@@ -14,13 +14,15 @@ same target (a game's name, or ``--all``) finds it and finishes it, queuing only
 that are missing, to the games it named then, instead of announcing again. Once finished,
 the same text announced again is a new announcement: two commands that each finish are
 two mails. All of it under the spool's announce lock: two announcements at once wait for
-nothing, the second is refused.
+nothing, the second is refused. One left cut short is shown by ``wtg status``
+(``cut_short``, ``owed_line``), with the command that finishes it.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+import shlex
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -111,3 +113,50 @@ def _load(path: Path) -> Announcement | None:
         text=data["text"],
         games=tuple(games),
     )
+
+
+def cut_short(spool: Path) -> tuple[list[tuple[Path, Announcement]], list[Path]]:
+    """The announcements of the spool not finished (cut short), each with its file, oldest
+    first; and the files there that cannot be read as one (edited by hand: left as they
+    are, shown all the same)."""
+    folder = spool / FOLDER
+    found: list[tuple[Path, Announcement]] = []
+    unreadable: list[Path] = []
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else ():
+        announcement = _load(path)
+        if announcement is None:
+            unreadable.append(path)
+        else:
+            found.append((path, announcement))
+    return sorted(found, key=lambda item: item[1].at), unreadable
+
+
+def finishing(announcement: Announcement) -> str:
+    """The command that finishes ``announcement``: its text given again to its target, as
+    the shell reads it (quoted)."""
+    return f"wtg announce {shlex.quote(announcement.target)} {shlex.quote(announcement.text)}"
+
+
+def owed_line(path: Path, announcement: Announcement) -> str:
+    """``wtg status``'s line for an announcement cut short (kept in ``path``), and what to
+    give: the command itself for a text of one line, the text from a file for one of
+    several (a status line is one line)."""
+    target = announcement.target
+    if "\n" in announcement.text:
+        give = (
+            f"give `wtg announce {target} - < FILE` again, FILE holding its text (the "
+            f'"text" of {path})'
+        )
+    else:
+        give = f"give `{finishing(announcement)}` again"
+    return (
+        f"the announcement to {target} (at {announcement.at}, kept in {path}) was cut short "
+        f"before every player was told: {give} (it mails only those it did not mail yet)"
+    )
+
+
+def owed_data(path: Path, announcement: Announcement) -> dict[str, object]:
+    """``wtg status --json``'s entry for an announcement cut short: its fields, its file and
+    the command that finishes it (``give``)."""
+    data: dict[str, object] = json.loads(_dump(announcement))
+    return {**data, "file": str(path), "give": finishing(announcement)}

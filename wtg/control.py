@@ -16,9 +16,10 @@ from wtg.core.errors import GameError, UsageError
 from wtg.core.ruleset import S
 from wtg.engine import Game
 from wtg.marks import Hold, clear_hold, release_of, set_hold
-from wtg.rollback import Rollback, roll_back, rollbacks
+from wtg.rollback import Rollback, deadline_after, roll_back, rollbacks
 from wtg.schedule import iso
 from wtg.takeover import rolled_back_files
+from wtg.turnmeta import TurnMeta
 
 
 def hold(game: Game[S], now: datetime, reason: str = "") -> tuple[Hold, bool]:
@@ -95,6 +96,21 @@ def rollback(game: Game[S], to: int, now: datetime) -> tuple[Rollback, bool]:
             return done[-1], False
         if to == latest:
             raise GameError(f"game {game.config.game} is at turn {to} already")
-        # refused here, before anything is written, when a takeover cannot stand at ``to``
-        retaken = rolled_back_files(game, to) if 0 <= to < latest else {}
-        return roll_back(game.store, to, now, game.config.schedule, retaken), True
+        if not 0 <= to < latest:
+            return roll_back(game.store, to, now, None), True  # it says which turns may be
+        deadline = deadline_after(game.store, to, now, game.config.schedule)
+        return roll_back(game.store, to, now, deadline, _rewritten(game, to, deadline)), True
+
+
+def _rewritten(game: Game[S], to: int, deadline: str | None) -> dict[str, str]:
+    """Turn ``to``'s files to write over its folder in a rollback to it: its reports with
+    the deadline the rollback sets (the one orders are now due by, as `wtg status`, the
+    notices and the next run go by), each saying all it said when the turn ran; with a
+    seat taken over after a later turn, its state, AOFs, Top Ten and record too
+    (``rolled_back_files``: GameError, here before anything is written, when a takeover
+    cannot stand at ``to``)."""
+    meta: TurnMeta = {**game.meta(to), "next_deadline": deadline}
+    retaken = rolled_back_files(game, to, meta)
+    if retaken:
+        return retaken
+    return game.reports_again(to, meta)

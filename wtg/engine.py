@@ -45,6 +45,10 @@ if TYPE_CHECKING:
 
 GM_REPORT = "reports/gm.txt"
 """The turn's public report, for the GM (rulesets that write one: ``gm_report_text``)."""
+REPORTS = "reports/"
+"""Where a turn's reports are, in its folder."""
+KEPT_AS_THEY_WERE = ("events.json", TURN_META)
+"""A turn's files that its files written anew (``turn_files_again``) leave as they are."""
 
 
 S = TypeVar("S", default=State)
@@ -384,6 +388,44 @@ class Game(Generic[S]):
             if dropped:
                 set_aside[pid] = dropped
         return orders, copies, set_aside
+
+    def set_aside(self, turn: int) -> dict[int, list[str]]:
+        """The orders of each side that did not pass the checks when turn ``turn`` ran (its
+        reports say so, ``with_set_aside``): the orders it ran with (its ``orders/``)
+        checked again against the state it ran from, as the run checked them. A file that
+        can no longer be read (edited by hand since) is not what the run read: it says
+        nothing."""
+        if turn == 0:
+            return {}
+        state, found = self.state(turn - 1), {}
+        for side, path in self.store.archived_orders(turn).items():
+            try:
+                found.update(self._load_orders(state, {side: path})[2])
+            except GameError:
+                continue
+        return found
+
+    def turn_files_again(
+        self, turn: int, state: S | None = None, meta: TurnMeta | None = None
+    ) -> dict[str, str]:
+        """Turn ``turn``'s files written anew from its state (or ``state``: a seat taken
+        over), its events and its ``turn.json`` (or ``meta``: a deadline set since), each
+        report saying all it said when the turn ran (the orders set aside, ``set_aside``).
+        Its events and ``turn.json`` are not among them: they stay as they are."""
+        files = self._turn_files(
+            self.state(turn) if state is None else state,
+            self.events(turn),
+            self.meta(turn) if meta is None else meta,
+            self.set_aside(turn),
+        )
+        return {path: text for path, text in files.items() if path not in KEPT_AS_THEY_WERE}
+
+    def reports_again(self, turn: int, meta: TurnMeta | None = None) -> dict[str, str]:
+        """Turn ``turn``'s reports written anew (``turn_files_again``): what changes when
+        its deadline for the next turn does (its ``turn.json``'s, or ``meta``'s). The AOFs
+        say no deadline."""
+        files = self.turn_files_again(turn, meta=meta)
+        return {path: text for path, text in files.items() if path.startswith(REPORTS)}
 
     def _new_meta(self, turn: int, now: datetime | None, waited: bool = True) -> TurnMeta:
         """``waited``: whether the turn waited for anyone's orders. One that did not (a

@@ -8,14 +8,15 @@ as the new deadline::
     "moved": [..., {"from": "2026-11-24T18:00:00Z", "to": "2026-11-26T18:00:00Z",
                     "at": "2026-11-23T09:12:40Z", "hours": 48, "told": false}]
 
-Then every player's notice is queued (its outbox id names the turn, the new deadline and
-the moment of the move, so queuing it again writes nothing new), flushed to disk, and the
-entry marked ``"told": true``: the intent is finished. A run killed anywhere in between
-leaves the entry unfinished; the next ``extend`` finds it (the last entry, not told, its
-``to`` still the deadline) and finishes it, queuing only the notices that are missing,
-instead of moving the deadline again. An entry without ``told`` (written before there was
-one) is finished. So is one whose deadline no longer holds (a rollback set another): its
-notices would tell of a deadline that is not the turn's.
+Then the latest turn's reports are written again, each atomically, saying the new deadline
+(``Game.reports_again``); every player's notice is queued (its outbox id names the turn,
+the new deadline and the moment of the move, so queuing it again writes nothing new),
+flushed to disk, and the entry marked ``"told": true``: the intent is finished. A run
+killed anywhere in between leaves the entry unfinished; the next ``extend`` finds it (the
+last entry, not told, its ``to`` still the deadline) and finishes it, queuing only the
+notices that are missing, instead of moving the deadline again. An entry without ``told``
+(written before there was one) is finished. So is one whose deadline no longer holds (a
+rollback set another): its notices would tell of a deadline that is not the turn's.
 """
 
 from __future__ import annotations
@@ -73,6 +74,8 @@ def extend(
         if extension is None:
             extension = _move(meta, latest + 1, hours, now)
             write_atomic(path, dump_json(meta))  # the intent: the deadline and the notices
+        for relpath, text in game.reports_again(latest).items():  # they say the deadline
+            write_atomic(game.store.turn_dir(latest) / relpath, text)
         queued = tell(extension)  # flushed to disk before the intent is marked finished
         meta[MOVED][-1][TOLD] = True
         write_atomic(path, dump_json(meta))

@@ -5,18 +5,21 @@
     GAME_DIR/archive/<when>-to-NNNN/pending/NNNN/   the orders that were pending, moved here
     GAME_DIR/archive/<when>-to-NNNN/restore/        while it runs: the orders for turn
                                                     NNNN+1, to be pending again
-    GAME_DIR/archive/<when>-to-NNNN/retaken/        turn NNNN's files with the seats taken
-                                                    over after a later turn taken over again
-                                                    (``wtg.takeover.rolled_back_files``)
+    GAME_DIR/archive/<when>-to-NNNN/rewritten/      turn NNNN's files written anew: its
+                                                    reports with the deadline set, and with
+                                                    the seats taken over after a later turn
+                                                    taken over again, its state, AOFs, Top
+                                                    Ten too (``wtg.control.rollback``)
     GAME_DIR/archive/<when>-to-NNNN/.unfinished     while it runs
 
 The orders turn NNNN+1 ran with (its ``received/`` folder, with any orders a GM filed since
 to correct it) become its pending orders again, READY taken off: each player's orders
 stand, and he may send new ones; the turn runs at its deadline or when all are READY
 again. Orders that were pending for the turn after the last one are archived, not used.
-A seat taken over after a turn that is rolled back stays taken over: its state, reports
-and AOFs at turn NNNN are written over with the seat taken over again (``retaken/``).
-Nothing is ever deleted.
+Turn NNNN's reports are written over with the deadline the rollback set, the one orders
+are now due by (``rewritten/``). A seat taken over after a turn that is rolled back stays
+taken over: its state, reports and AOFs at turn NNNN are written over with the seat taken
+over again. Nothing is ever deleted.
 
 Kill-safe in the store's way: everything new is written under ``archive/.tmp-<id>`` and
 flushed to disk with one ``syncfs``; renaming that folder to ``archive/<id>`` is the
@@ -55,7 +58,10 @@ ARCHIVE = "archive"
 RECORD = "rollback.json"
 UNFINISHED = ".unfinished"
 RESTORE = "restore"
+REWRITTEN = "rewritten"
 RETAKEN = "retaken"
+"""What ``rewritten/`` was named before it held the reports with the deadline set too: a
+rollback an older wtg left cut short is finished all the same."""
 TURN_META = "turn.json"
 
 
@@ -113,12 +119,13 @@ def roll_back(
     store: GameStore,
     to: int,
     now: datetime,
-    schedule: Schedule | None,
-    retaken: Mapping[str, str] | None = None,
+    deadline: str | None,
+    rewritten: Mapping[str, str] | None = None,
 ) -> Rollback:
-    """Roll the game back to the end of turn ``to`` (under the game's lock). ``retaken``:
-    files to write over turn ``to``'s folder (its path there: text), the seats taken over
-    after a later turn taken over again."""
+    """Roll the game back to the end of turn ``to`` (under the game's lock), the deadline
+    of turn ``to + 1`` set to ``deadline`` (``deadline_after``). ``rewritten``: files to
+    write over turn ``to``'s folder (its path there: text), its reports with that
+    deadline, and any seats taken over after a later turn taken over again."""
     latest = store.latest_turn()
     if not 0 <= to < latest:
         raise StoreError(
@@ -132,8 +139,8 @@ def roll_back(
         shutil.rmtree(tmp)
     private.make_dirs(tmp)
     restored = _gather_orders(store, to + 1, private.make_dirs(tmp / RESTORE))
-    for relpath, text in (retaken or {}).items():
-        target = tmp / RETAKEN / relpath
+    for relpath, text in (rewritten or {}).items():
+        target = tmp / REWRITTEN / relpath
         private.write_file(
             private.make_dirs(target.parent) / target.name, text.encode(), sync=False
         )
@@ -141,7 +148,7 @@ def roll_back(
         "to": to,
         "from": latest,
         "at": iso(now),
-        "deadline": _deadline(store, to, now, schedule),
+        "deadline": deadline,
         "restored": restored,
     }
     private.write_file(tmp / RECORD, (json.dumps(record, indent=1) + "\n").encode(), sync=False)
@@ -194,7 +201,7 @@ def finish(store: GameStore, folder: Path) -> None:
     fsync_dir(store.turns_dir)
     fsync_dir(kept_pending)
     fsync_dir(kept_turns)
-    _write_retaken(store, folder, to)
+    _write_over(store, folder, to)
     _set_deadline(store, folder, to)
     if restore.exists():
         if any(restore.iterdir()):
@@ -207,16 +214,16 @@ def finish(store: GameStore, folder: Path) -> None:
     fsync_dir(folder)
 
 
-def _write_retaken(store: GameStore, folder: Path, to: int) -> None:
-    """Turn ``to``'s files with the seats taken over since taken over again, each written
-    atomically, the state first (written again whole by a run after a crash)."""
-    retaken = folder / RETAKEN
-    if not retaken.is_dir():
-        return
-    paths = [p for p in sorted(retaken.rglob("*")) if p.is_file()]
-    for path in sorted(paths, key=lambda p: p.name != "state.json"):
-        target = store.turn_dir(to) / path.relative_to(retaken)
-        write_atomic(private.make_dirs(target.parent) / target.name, path.read_bytes())
+def _write_over(store: GameStore, folder: Path, to: int) -> None:
+    """Turn ``to``'s files written anew (``rewritten/``), each written atomically, the state
+    first (written again whole by a run after a crash)."""
+    for staged in (folder / REWRITTEN, folder / RETAKEN):
+        if not staged.is_dir():
+            continue
+        paths = [p for p in sorted(staged.rglob("*")) if p.is_file()]
+        for path in sorted(paths, key=lambda p: p.name != "state.json"):
+            target = store.turn_dir(to) / path.relative_to(staged)
+            write_atomic(private.make_dirs(target.parent) / target.name, path.read_bytes())
 
 
 def _set_deadline(store: GameStore, folder: Path, to: int) -> None:
@@ -232,9 +239,12 @@ def _set_deadline(store: GameStore, folder: Path, to: int) -> None:
         write_atomic(path, json.dumps(meta, ensure_ascii=False) + "\n")
 
 
-def _deadline(store: GameStore, to: int, now: datetime, schedule: Schedule | None) -> str | None:
-    """The deadline of turn ``to + 1`` after the rollback: the one it had while still
-    ahead, else the schedule's next after now (``wtg extend`` gives more time)."""
+def deadline_after(
+    store: GameStore, to: int, now: datetime, schedule: Schedule | None
+) -> str | None:
+    """The deadline of turn ``to + 1`` after a rollback to turn ``to`` at ``now``: the one
+    it had while still ahead, else the schedule's next after now (``wtg extend`` gives
+    more time)."""
     try:
         meta = json.loads(store.read_text(to, TURN_META))
     except (StoreError, ValueError):

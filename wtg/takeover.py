@@ -28,10 +28,9 @@ from wtg.core.ruleset import S, SeatId, TakesOver
 from wtg.engine import Game
 from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game, new_code
 from wtg.store import GameStore, StoreError, write_atomic
-from wtg.turnmeta import dump_json
+from wtg.turnmeta import TurnMeta, dump_json
 
 RECORD = "takeovers.json"
-KEPT_AS_THEY_WERE = ("events.json", "turn.json")
 
 
 def can_take_over(game: Game[S], seat: int) -> str | None:
@@ -96,18 +95,16 @@ def take_over(game: Game[S], seat: int, name: str, address: str, moment: datetim
         game.store.write_config(config.to_yaml())
         game.config = config
         folder = game.store.turn_dir(latest)
-        _write_over(folder, game._turn_files(state, game.events(latest), game.meta(latest)))
+        _write_over(folder, game.turn_files_again(latest, state))
         done.append({"seat": seat, "name": name, "at": moment.isoformat()})
         write_atomic(folder / RECORD, dump_json(done))
     return entry
 
 
 def _write_over(folder: Path, files: dict[str, str]) -> None:
-    """A turn's files written over its folder, each atomically, the state first; the files
-    a takeover leaves as they were (its events, its times) are left."""
+    """A turn's files written over its folder, each atomically, the state first."""
     for relpath, text in sorted(files.items(), key=lambda item: item[0] != "state.json"):
-        if relpath not in KEPT_AS_THEY_WERE:
-            write_atomic(private.make_dirs((folder / relpath).parent) / Path(relpath).name, text)
+        write_atomic(private.make_dirs((folder / relpath).parent) / Path(relpath).name, text)
 
 
 def taken_over(store: GameStore, turn: int) -> list[JsonObject]:
@@ -169,13 +166,14 @@ def taken_after_rerun(game: Game[S], turn: int, state: S) -> tuple[S, dict[str, 
     return state, ({RECORD: dump_json(record)} if record else {})
 
 
-def rolled_back_files(game: Game[S], to: int) -> dict[str, str]:
+def rolled_back_files(game: Game[S], to: int, meta: TurnMeta | None = None) -> dict[str, str]:
     """The files to write over turn ``to``'s folder when the game is rolled back to it: its
     state, reports, AOFs and Top Ten with every seat taken over after a later turn taken
-    over again by its last newcomer (oldest first), and its record with those takeovers
-    added, all of them; {} when no seat
-    was taken over after turn ``to``. GameError when one cannot be taken over at turn
-    ``to`` (its player had not quit yet): the rollback is refused."""
+    over again by its last newcomer (oldest first), written with ``meta`` (its
+    ``turn.json`` with the deadline the rollback sets), and its record with those
+    takeovers added, all of them; {} when no seat was taken over after turn ``to``.
+    GameError when one cannot be taken over at turn ``to`` (its player had not quit
+    yet): the rollback is refused."""
     later = [
         (turn, entry)
         for turn in range(to + 1, game.latest_turn() + 1)
@@ -192,11 +190,7 @@ def rolled_back_files(game: Game[S], to: int) -> dict[str, str]:
                 f"{entry['seat']} was taken over by {entry['name']} after turn {turn}, and at "
                 f"turn {to} {why}; roll back to turn {turn} or later"
             )
-    files = {
-        path: text
-        for path, text in game._turn_files(state, game.events(to), game.meta(to)).items()
-        if path not in KEPT_AS_THEY_WERE
-    }
+    files = game.turn_files_again(to, state, meta)
     record: Sequence[JsonObject] = [*taken_over(game.store, to), *(e for _, e in later)]
     files[RECORD] = dump_json(list(record))
     return files

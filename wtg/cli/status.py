@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,7 @@ from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.mail.journal import Quarantined, quarantined
 
 if TYPE_CHECKING:
+    from wtg.announcement import Announcement
     from wtg.gamestatus import GameStatus
 
 SPOOL = ".mail"
@@ -31,13 +33,17 @@ def register(group: click.Group) -> None:
 def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
     """Who has sent orders for the coming turn, who is READY, and the deadline. Without
     GAME_DIR: a line for every game of the games directory."""
+    from wtg.announcement import cut_short
+
     if game_dir is None:
         overview(ctx, as_json)
         return
     game = open_or_fail(ctx, game_dir)
     warn_if_shared(game.store.root)
     data = game.status()
-    listed, kept = _with_quarantine(data, quarantined(game.store.root.parent / SPOOL))
+    spool = game.store.root.parent / SPOOL
+    listed, kept = _with_quarantine(data, quarantined(spool))
+    listed, owed = _with_announcements(listed, data, cut_short(spool)[0])
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -52,7 +58,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
             f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
             f"`wtg release {data['game']}`"
         )
-    for line in data["owed"]:
+    for line in owed:
         click.echo(f"NOTICES OWED: {line}")
     for p in data["players"]:
         if not p["owes_orders"]:
@@ -89,6 +95,20 @@ def _with_quarantine(
     return {**data, "quarantined": len(kept), "quarantine": shown}, kept
 
 
+def _with_announcements(
+    listed: dict[str, object], data: GameStatus, every: Sequence[tuple[Path, Announcement]]
+) -> tuple[dict[str, object], list[str]]:
+    """A game's status with the announcements cut short that go to it (``wtg.announcement``):
+    their lines added to what is owed, and their entries (``announcements``); and the
+    lines owed."""
+    from wtg.announcement import owed_data, owed_line
+
+    mine = [(path, made) for path, made in every if data["game"] in made.games]
+    owed = [*data["owed"], *(owed_line(path, made) for path, made in mine)]
+    entries = [owed_data(path, made) for path, made in mine]
+    return {**listed, "owed": owed, "announcements": entries}, owed
+
+
 def _show_quarantine(kept: list[Quarantined]) -> None:
     """Mails the poll could not handle: the GM reads them in the archive."""
     if kept:
@@ -100,13 +120,18 @@ def _show_quarantine(kept: list[Quarantined]) -> None:
 def overview(ctx: click.Context, as_json: bool) -> None:
     """Every game of the games directory (``--games-dir`` or the config's): the GM's
     morning look at who is still to send orders."""
+    from wtg.announcement import cut_short, owed_data, owed_line
     from wtg.gamesdir import Unreadable, failure_reason, scan_games
 
     games_dir = games_root(ctx)
     kept = quarantined(games_dir / SPOOL)
+    announced, unread = cut_short(games_dir / SPOOL)
     games: list[GameStatus] = []
     listed: list[dict[str, object]] = []
-    troubles = []
+    troubles = [
+        {"path": str(path), "error": "not an announcement wtg can read: see to it by hand"}
+        for path in unread
+    ]
     for found in scan_games(games_dir).games():
         if isinstance(found, Unreadable):
             troubles.append({"path": str(found.folder), "error": found.reason})
@@ -118,11 +143,12 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             continue
         warn_if_shared(found.store.root)
         games.append(data)
-        listed.append(_with_quarantine(data, kept)[0])
+        listed.append(_with_announcements(_with_quarantine(data, kept)[0], data, announced)[0])
     if as_json:
         listing: dict[str, object] = {
             "games_dir": str(games_dir),
             "games": listed,
+            "announcements": [owed_data(path, made) for path, made in announced],
             "unreadable": troubles,
             "quarantined": len(kept),
             "quarantine": [
@@ -145,6 +171,11 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         )
         deadline = f", deadline {data['deadline']}" if data["deadline"] and not data["over"] else ""
         click.echo(f"{data['game']:<16} {data['ruleset']:<12} {state}{deadline}")
+    for data in games:
+        for line in data["owed"]:
+            click.echo(f"NOTICES OWED: game {data['game']}: {line}")
+    for path, made in announced:
+        click.echo(f"NOTICES OWED: {owed_line(path, made)}")
     for trouble in troubles:
         click.echo(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}")
     _show_quarantine(kept)
