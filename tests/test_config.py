@@ -185,7 +185,7 @@ def test_an_unknown_key_with_no_near_one_lists_the_keys(tmp_path: Path) -> None:
     path = config_file(tmp_path, "mail:\n  colour: blue\n")
     assert problems(path) == [
         f"{path}, line 2: mail.colour: no such key; the keys here: confirmations_per_hour, "
-        "max_bytes, missing_share, poll_stale_hours, remind_hours, replies_per_hour"
+        "handle_seconds, max_bytes, missing_share, poll_stale_hours, remind_hours, replies_per_hour"
     ]
 
 
