@@ -66,6 +66,7 @@ class InHand:
         finally:
             os.close(fd)
         self.slots = slots
+        self.path = path
 
     def slot(self, number: int) -> Slot:
         return Slot(self, number)
@@ -82,8 +83,12 @@ class InHand:
         self.map[number * SLOT] = 0
 
     def close(self) -> None:
-        """Let go of the mapping (the file stays, with what the slots hold)."""
+        """Let go of the mapping; the file goes when no slot names a mail (a poll that
+        ended), else it stays for the next poll (a helper died with a mail in hand)."""
+        empty = all(self.read(number) is None for number in range(self.slots))
         self.map.close()
+        if empty:
+            self.path.unlink(missing_ok=True)
 
 
 class Slot:
