@@ -58,8 +58,9 @@ def test_each_report_lists_the_other_players_and_the_shared_addresses(
 
 
 def test_no_address_is_shown_unless_its_player_agreed(tmp_path: Path) -> None:
-    """By default nobody's address is shared; and a shared one is in game.yaml and the other
-    players' reports, and in nothing else the game writes or prints."""
+    """By default nobody's address is shared; and a shared one is in game.yaml (and the
+    private JSON copy of its data, ``wtg.yamlcopy``) and the other players' reports, and in
+    nothing else the game writes or prints."""
     game_dir = new_game(tmp_path)
     report = wtg("report", game_dir, "--player", 1).output
     assert roster_of(report) == ["- Bob (#2): address not shared", "- Cid (#3): address not shared"]
@@ -70,7 +71,12 @@ def test_no_address_is_shown_unless_its_player_agreed(tmp_path: Path) -> None:
         for path in shared.rglob("*")
         if path.is_file() and "bob@example.org" in path.read_text(encoding="utf-8")
     )
-    assert holding == ["game.yaml", "turns/0000/reports/p01.txt", "turns/0000/reports/p03.txt"]
+    assert holding == [
+        ".game.yaml.json",
+        "game.yaml",
+        "turns/0000/reports/p01.txt",
+        "turns/0000/reports/p03.txt",
+    ]
     for command in (("state", shared, "--json"), ("status", shared, "--json"), ("topten", shared)):
         assert "bob@example.org" not in wtg(*command).output
 
