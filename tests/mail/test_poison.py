@@ -30,22 +30,24 @@ HOOK = """\
 import os, signal
 import wtg.mail.extract as extract
 
-_real = extract.extract_from_message
+_real = extract._visit_part
 
 
-def _hooked(msg):
-    body = msg.get_payload()
+def _hooked(part, *args):
+    body = part.get_payload()
     if isinstance(body, str) and "POISON-KILL" in body:
         os.kill(os.getpid(), signal.SIGKILL)
     if isinstance(body, str) and "POISON-SPIN" in body:
         while True:
             pass
-    return _real(msg)
+    return _real(part, *args)
 
 
-extract.extract_from_message = _hooked
+extract._visit_part = _hooked
 """
-"""Loaded by every Python process started with its folder on PYTHONPATH."""
+"""Loaded by every Python process started with its folder on PYTHONPATH: the mail's text
+part, read inside the extraction's guard of broken parts (an ``except Exception``, which
+must not take the time limit for a broken part)."""
 
 SHARING = (
     "import sys; from wtg.mail import poller; poller.HELPERS_FROM = 1; poller.SHARE_FROM = 2; "

@@ -40,7 +40,7 @@ from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
 from wtg.mail.shards import split
-from wtg.mail.timelimit import HandlingStopped, MailClock
+from wtg.mail.timelimit import HandlingStopped, MailClock, MailTooLong
 from wtg.store import GameLocked
 
 
@@ -348,6 +348,8 @@ class Poller:
                     clock.end()  # a tick can raise only before it, into the guard below
             except (OSError, sqlite3.Error):
                 raise
+            except MailTooLong as over:
+                return self.quarantine(message, HandlingStopped(str(over)))
             except Exception as error:  # any mail is untrusted input
                 return self.quarantine(message, error)
         finally:
@@ -376,7 +378,7 @@ class Poller:
                 game = self.registry.game(name) if name else None
             finally:
                 self.clock.end()
-        except Exception:  # the message broke the handling once: trust nothing of it
+        except (Exception, MailTooLong):  # it broke the handling once: trust nothing of it
             return None
         return game.config.game if game is not None else None
 

@@ -5,8 +5,12 @@ and the poll goes on with the next mail, instead of holding ``poll.lock`` for ev
 A timer of the process (``ITIMER_REAL``, SIGALRM, which reaches the main thread) ticks a
 tenth of the limit apart while a poll runs. A tick finds the mail in hand (``begin``) and,
 once it has run past the limit, raises ``MailTooLong`` where the handling is: the poller's
-guard (``Poller.guarded``) turns it into a quarantine. It never raises where the mail is
-not in hand (``end``): not in the journal's commit, the flush or a move of the inbox.
+guard (``Poller.guarded``) turns it into a quarantine. ``MailTooLong`` is no ``Exception``
+(as KeyboardInterrupt is none): the code that reads a mail catches every Exception of a
+broken part or a game folder it cannot open, and must not take the limit for one (a game
+marked unreadable for the rest of the poll, a mail read as formless). It never raises
+where no mail is in hand (``end``): not in the journal's commit, the flush or a move of the
+inbox.
 
 A mail that has begun to write (a file through ``wtg.private.write_file``: its orders, a
 setting, its answer in the outbox) is past the point of no return: stopping it there could
@@ -23,17 +27,19 @@ import time
 from types import FrameType
 
 from wtg import private
+from wtg.core.errors import MailError
 
 TICKS = 10
 """Ticks of the timer within one limit: a mail is stopped at most a tenth late."""
 
 
-class HandlingStopped(Exception):
+class HandlingStopped(MailError):
     """A mail whose handling was stopped: its text is the reason the GM reads."""
 
 
-class MailTooLong(HandlingStopped):
-    """A mail ran past the time limit."""
+class MailTooLong(BaseException):
+    """A mail ran past the time limit: raised by the timer wherever the handling is, and
+    caught by the poller's guard, which quarantines the mail with ``HandlingStopped``."""
 
 
 class MailClock:
