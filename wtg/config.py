@@ -13,7 +13,8 @@ imap: {host: imap.example.org, port: 993, ssl: true, username: gm, password_env:
        folder: INBOX, processed_folder: wtg-processed, rejected_folder: wtg-rejected}
 smtp: {host: smtp.example.org, port: 587, starttls: true, username: gm,
        password_file: /etc/wtg/smtp-password, from: "Game Master <gm@example.org>"}
-mail: {max_bytes: 1MB, replies_per_hour: 3, remind_hours: 24, poll_stale_hours: 6}
+mail: {max_bytes: 1MB, replies_per_hour: 3, remind_hours: 24, poll_stale_hours: 6,
+       handle_seconds: 30}
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ class MailLimits(Record):
     poll_stale_hours: int = 6
     missing_share: float = 0.5
     """run-turn --due refuses when this share of players has no orders and the poll failed."""
+    handle_seconds: int = 30
+    """A mail whose handling takes longer is stopped and quarantined (``wtg.mail.timelimit``)."""
 
 
 class GmConfig(Record):
@@ -221,6 +224,7 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
             remind_hours=mail.remind_hours,
             poll_stale_hours=mail.poll_stale_hours,
             missing_share=mail.missing_share,
+            handle_seconds=mail.handle_seconds,
         ),
     )
 

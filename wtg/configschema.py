@@ -46,6 +46,7 @@ Switch = Annotated[bool, Expect("true or false (a YAML boolean, not in quotes)")
 Port = Annotated[int, Field(ge=1, le=65535), Expect("a port number from 1 to 65535")]
 Count = Annotated[int, Field(ge=0), Expect("a whole number, 0 or more")]
 Hours = Annotated[int, Field(ge=0), Expect("a whole number of hours, 0 or more")]
+Seconds = Annotated[int, Field(ge=1), Expect("a whole number of seconds, 1 or more")]
 Share = Annotated[float, Field(ge=0, le=1), Expect("a number from 0 to 1, such as 0.5")]
 Size = Annotated[
     ByteSize,
@@ -113,6 +114,9 @@ class MailSection(Section):
     poll_stale_hours: Hours = Field(6, description="a poll this old counts as failing")
     missing_share: Share = Field(
         0.5, description="run-turn --due holds a game this short of orders in a mail outage"
+    )
+    handle_seconds: Seconds = Field(
+        30, description="a mail whose handling takes longer is stopped and quarantined"
     )
 
 

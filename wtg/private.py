@@ -26,6 +26,9 @@ FILE_MODE = 0o600
 DIR_MODE = 0o700
 SHARED_BITS = 0o077
 """The bits of group and others: none of them is ever set on a private file or folder."""
+WRITES = 0
+"""Files ``write_file`` began to write in this process: the mail poll's time limit
+(``wtg.mail.timelimit``) reads from it whether a mail has begun to change anything."""
 
 
 def make_dirs(path: Path) -> Path:
@@ -62,6 +65,8 @@ def opener(path: str, flags: int) -> int:
 def write_file(path: Path | str, data: bytes, sync: bool = True) -> None:
     """Create (or overwrite) ``path`` as a 0600 file holding ``data``; ``sync`` flushes it
     to disk before returning. (Plain os calls: a poll writes four files a mail.)"""
+    global WRITES
+    WRITES += 1
     fd = opener(os.fspath(path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC)
     try:
         written = os.write(fd, data)  # mostly all at once

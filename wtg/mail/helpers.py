@@ -43,6 +43,9 @@ SHARE_FROM = 40
 Note = tuple[str, tuple[object, ...]]
 """A journal write as a helper noted it: the ``Journal`` method and its arguments."""
 _WRITES = ("handled", "quarantined", "replied")
+NUMBER = 0
+"""Which process of the poll this is: 0 in the poller, a helper's number in a helper (its
+slot in ``wtg.mail.inhand``)."""
 
 
 class Handler(Protocol):
@@ -124,8 +127,10 @@ class Handled(NamedTuple):
 class Helper:
     """One helper process, seen from the poller."""
 
-    def __init__(self, pid: int, line: Connection) -> None:
+    def __init__(self, pid: int, line: Connection, number: int = 0) -> None:
         self.pid = pid
+        self.number = number
+        """Its number among the poll's processes (its slot in ``wtg.mail.inhand``)."""
         self.line: Connection | None = line
         self.share: list[Incoming] = []
         self.ended = ""
@@ -197,16 +202,19 @@ def ending(status: int) -> str:
         return f"was killed by signal {-code}"
 
 
-def start(count: int, make: Callable[[], Handler]) -> list[Helper]:
+def start(count: int, make: Callable[[], Handler], first: int = 1) -> list[Helper]:
     """``count`` helper processes, each handling the shares it is sent with a handler
-    ``make`` builds in it (its own journal connection, registry and answers)."""
+    ``make`` builds in it (its own journal connection, registry and answers); numbered
+    from ``first`` (``NUMBER`` in each)."""
+    global NUMBER
     helpers: list[Helper] = []
-    for _ in range(count):
+    for number in range(first, first + count):
         ours, theirs = Pipe(duplex=True)
         pid = os.fork()
         if pid == 0:  # the helper: never returns into the poller's code
             code = 1
             try:
+                NUMBER = number
                 ours.close()
                 for helper in helpers:  # the lines to the helpers forked before are not its own
                     if helper.line is not None:
@@ -215,7 +223,7 @@ def start(count: int, make: Callable[[], Handler]) -> list[Helper]:
             finally:
                 os._exit(code)
         theirs.close()
-        helpers.append(Helper(pid, ours))
+        helpers.append(Helper(pid, ours, number))
     return helpers
 
 

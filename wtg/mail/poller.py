@@ -33,12 +33,14 @@ from wtg.mail.guards import auto_reply_reason, raw_headers, sender_address
 from wtg.mail.health import record_poll
 from wtg.mail.helpers import HELPERS_FROM, SHARE_FROM, Helper, KeptJournal, Note, write_notes
 from wtg.mail.inbox import HEAD_MAX, Inbox, Incoming
+from wtg.mail.inhand import InHand, MailKilled, NoSlot, Slot, suspects
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
 from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
 from wtg.mail.shards import split
+from wtg.mail.timelimit import HandlingStopped, MailClock, MailTooLong
 from wtg.store import GameLocked
 
 
@@ -108,13 +110,28 @@ class Poller:
         """The lines of the game folders the helpers could not open."""
         self._died: list[str] = []
         """A line for each helper that died (``PollSummary.helpers_died``)."""
+        self.clock = MailClock(gm.limits.handle_seconds)
+        """The time a mail may take (``wtg.mail.timelimit``)."""
+        self.hand: Slot = NoSlot()
+        """This process's note of the mail in hand (``wtg.mail.inhand``)."""
+        self.in_hand: InHand | None = None
+        self.deaths: dict[str, int] = {}
+        """The mails the last poll's processes died with: the deaths each caused."""
+        self._suspected: dict[str, int] = {}
+        """Those of ``deaths`` not yet taken up (each alone, first: ``_taken_alone``)."""
+        self.alone: list[Helper] = []
+        """A helper process for each of them, forked with the others."""
+        self._left: set[str] = set()
+        """Mails a helper died with in this poll: left to the next, which takes each alone."""
 
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
         counts["skipped"] = 0
         outcomes: list[tuple[str, str, Outcome]] = []
         try:
+            self._note_suspects()
             self._start_helpers()
+            self.clock.start()
             for batch in self.inbox.waiting(self.gm.limits.max_bytes):
                 done: list[Incoming] = []
                 rejected: list[Incoming] = []
@@ -140,9 +157,12 @@ class Poller:
             record_poll(self.gm.spool, self.now, f"{type(exc).__name__}: {exc}")
             raise
         finally:
+            self.clock.stop()
             self.answers.release()
-            for helper in self.helpers:
+            for helper in self.helpers + self.alone:
                 helper.stop()
+            if self.in_hand is not None:
+                self.in_hand.close()
             self.journal.close()
         record_poll(self.gm.spool, self.now, None)
         done_with = tuple((key, outcome.text()) for _, key, outcome in sorted(outcomes))
@@ -151,26 +171,81 @@ class Poller:
             **counts, outcomes=done_with, unreadable=tuple(lost), helpers_died=tuple(self._died)
         )
 
-    def _start_helpers(self) -> None:
-        """Helper processes for a poll of many mails, forked before the first fetch, and
-        only by a process of one thread: a thread holding a lock (SQLite's, say) when the
-        process forks would hold it in the helper for ever."""
-        if self.jobs > 1 and single_threaded() and self.inbox.backlog() >= HELPERS_FROM:
-            from wtg.mail import helpers
+    def _note_suspects(self) -> None:
+        """The mails the last poll's processes died with (``wtg.mail.inhand``), and this
+        poll's slots: one a process it may fork, one a mail to take alone."""
+        found = suspects(self.gm.spool)
+        if found:
+            known = self.journal.outcomes(list(found))
+            self.deaths = {key: n for key, n in found.items() if key not in known}
+            self._suspected = dict(self.deaths)
+        self.in_hand = InHand(self.gm.spool, self.jobs + len(self.deaths))
+        self.hand = self.in_hand.slot(0)
 
-            gm, inbox, now = self.gm, self.inbox, self.now
-            self.journal.close()  # no SQLite connection may cross the fork (``reopen``)
-            try:
-                self.helpers = helpers.start(self.jobs - 1, lambda: Helping(gm, inbox, now))
-            finally:
-                self.journal.reopen()
+    def _start_helpers(self) -> None:
+        """Helper processes for a poll of many mails, and one for each mail to take alone,
+        forked before the first fetch, and only by a process of one thread: a thread
+        holding a lock (SQLite's, say) when the process forks would hold it in the helper
+        for ever."""
+        alone = sum(1 for deaths in self.deaths.values() if deaths < 2)
+        if not (alone or self.jobs > 1) or not single_threaded():
+            return
+        many = self.jobs > 1 and self.inbox.backlog() >= HELPERS_FROM
+        if not (many or alone):
+            return
+        from wtg.mail import helpers
+
+        gm, inbox, now, hands, deaths = self.gm, self.inbox, self.now, self.in_hand, self.deaths
+        self.journal.close()  # no SQLite connection may cross the fork (``reopen``)
+        try:
+            if many:
+                self.helpers = helpers.start(
+                    self.jobs - 1, lambda: Helping(gm, inbox, now, hands, deaths)
+                )
+            if alone:
+                self.alone = helpers.start(
+                    alone, lambda: Helping(gm, inbox, now, hands, deaths), first=self.jobs
+                )
+        finally:
+            self.journal.reopen()
 
     def _handle_all(self, messages: list[Incoming]) -> dict[str, Outcome]:
         """Handle a batch's new messages (in the order given), make what was done durable
-        and let go of the games: each message's outcome by its key. Shared with the
+        and let go of the games: each message's outcome by its key. A mail the last poll
+        died with is taken first, alone (``_taken_alone``); the others are shared with the
         helpers when there are many (``wtg.mail.helpers``)."""
-        if not self.helpers or len(messages) < SHARE_FROM:
-            return self._handle_here(messages)
+        handled, used = self._taken_alone(messages) if self._suspected else ({}, [])
+        rest = [message for message in messages if message.key not in handled]
+        shared = bool(self.helpers) and len(rest) >= SHARE_FROM
+        if shared:
+            handled |= self._shared(rest)
+        else:
+            handled |= {message.key: self.guarded(message) for message in rest}
+        self._commit()
+        for helper in (self.helpers if shared else []) + used:
+            if helper.line is not None and not helper.release():
+                self._died.append(
+                    f"a helper process {helper.ended} once its mails were on disk: none lost"
+                )
+        for helper in used:
+            helper.stop()
+        self.answers.release()
+        self.helpers = [helper for helper in self.helpers if helper.line is not None]
+        if not (shared or used):
+            return handled
+        # a mail the glance placed wrong met its game locked by another process: now that
+        # every game is free, it is handled again (a game another program holds stays so)
+        later = [
+            message
+            for message in messages
+            if handled[message.key].kind is Kind.LATER
+            and message.key not in self._left
+            and message.key not in self.deaths
+        ]
+        return handled | self._handle_here(later) if later else handled
+
+    def _shared(self, messages: list[Incoming]) -> dict[str, Outcome]:
+        """Handle messages on every process: each helper a share, the first share here."""
         shares = split(messages, len(self.helpers) + 1, self.registry.addresses_in)
         for helper, share in zip(self.helpers, shares[1:], strict=True):
             helper.send(share)
@@ -178,27 +253,74 @@ class Poller:
         for helper in self.helpers:
             answer = helper.receive()
             if answer is None:  # it died: its share is the poller's (its locks died too)
-                self._died.append(
-                    f"a helper process {helper.ended} with {len(helper.share)} mail(s) to "
-                    "handle: the poll handled them again"
-                )
-                handled |= {message.key: self.guarded(message) for message in helper.share}
+                handled |= self._after_death(helper)
                 continue
             handled |= dict(answer.outcomes)
             write_notes(self.journal, answer.notes)
             self._unreadable |= dict.fromkeys(answer.unreadable)
-        self._commit()
-        for helper in self.helpers:
-            if helper.line is not None and not helper.release():
-                self._died.append(
-                    f"a helper process {helper.ended} once its mails were on disk: none lost"
+        return handled
+
+    def _after_death(self, helper: Helper) -> dict[str, Outcome]:
+        """A helper died with its share: the poll handles the share again, all but the mail
+        the helper had in hand (its slot says which), which may be what killed it: that
+        one is left to the next poll, which takes it alone (or quarantined, when it had
+        killed a process before)."""
+        line = f"a helper process {helper.ended} with {len(helper.share)} mail(s) to handle"
+        noted = self.in_hand.read(helper.number) if self.in_hand is not None else None
+        culprit = next((m for m in helper.share if noted and m.key == noted[0]), None)
+        handled: dict[str, Outcome] = {}
+        if culprit is not None and noted is not None:
+            if noted[1] + 1 >= 2:
+                handled[culprit.key] = self._killed(culprit, noted[1] + 1, helper.ended)
+                line += f": {culprit.key}, in hand when it died, is quarantined (a second death)"
+            else:
+                handled[culprit.key] = LATER
+                self._left.add(culprit.key)
+                line += f": {culprit.key}, in hand when it died, is left to the next poll"
+            line += "; the poll handled the others again"
+        else:
+            line += ": the poll handled them again"
+        self._died.append(line)
+        again = [message for message in helper.share if message.key not in handled]
+        return handled | {message.key: self.guarded(message) for message in again}
+
+    def _taken_alone(self, messages: list[Incoming]) -> tuple[dict[str, Outcome], list[Helper]]:
+        """The mails of the batch a process of the last poll died with, each handled alone
+        by a helper of its own, before the others: a death there is its second, and the
+        poll, which outlives it, quarantines it. Without such a helper (a process of
+        threads cannot fork), here, its slot counting the death it would be; a mail of two
+        deaths is quarantined unread. Returns their outcomes and the helpers used."""
+        handled: dict[str, Outcome] = {}
+        used: list[Helper] = []
+        for message in messages:
+            deaths = self._suspected.pop(message.key, None)
+            if deaths is None:
+                continue
+            if deaths >= 2 or not self.alone:
+                handled[message.key] = (
+                    self._killed(message, deaths, "") if deaths >= 2 else self.guarded(message)
                 )
-        self.answers.release()
-        self.helpers = [helper for helper in self.helpers if helper.line is not None]
-        # a mail the glance placed wrong met its game locked by another process: now that
-        # every game is free, it is handled again (a game another program holds stays so)
-        later = [message for message in messages if handled[message.key].kind is Kind.LATER]
-        return handled | self._handle_here(later) if later else handled
+                continue
+            helper = self.alone.pop()
+            used.append(helper)
+            helper.send([message])
+            answer = helper.receive()
+            if answer is None:
+                handled[message.key] = self._killed(message, deaths + 1, helper.ended)
+                continue
+            handled |= dict(answer.outcomes)
+            write_notes(self.journal, answer.notes)
+            self._unreadable |= dict.fromkeys(answer.unreadable)
+        return handled, used
+
+    def _killed(self, message: Incoming, deaths: int, ended: str) -> Outcome:
+        """Quarantine a mail that killed the processes handling it (never read again)."""
+        last = f"; the last {ended}" if ended else ""
+        reason = (
+            f"{deaths} processes handling it died with it in hand{last}: it may exhaust the "
+            "memory or crash a parser; what they wrote before they died stands"
+        )
+        return self.quarantine(message, MailKilled(reason), look=False)
 
     def _handle_here(self, messages: list[Incoming]) -> dict[str, Outcome]:
         """Handle messages in this process, make what was done durable and let go of the
@@ -210,32 +332,53 @@ class Poller:
 
     def guarded(self, message: Incoming) -> Outcome:
         """Handle one message; whatever goes wrong with it stays with it. A message whose
-        handling fails is archived, quarantined (moved to the rejected folder) and
-        recorded for the GM, and the poll goes on with the next one. Only the disk and
-        the server (OSError, sqlite3.Error) stop a poll: they would stop every message."""
+        handling fails, or takes longer than ``mail.handle_seconds`` (``self.clock``), is
+        archived, quarantined (moved to the rejected folder) and recorded for the GM, and
+        the poll goes on with the next one. Only the disk and the server (OSError,
+        sqlite3.Error) stop a poll: they would stop every message. While it is handled,
+        its key is in this process's slot (``wtg.mail.inhand``)."""
+        clock = self.clock
+        self.hand.take(message.key, self.deaths.get(message.key, 0) if self.deaths else 0)
         try:
-            return self.handle(message)
-        except (OSError, sqlite3.Error):
-            raise
-        except Exception as error:  # any mail is untrusted input
-            return self.quarantine(message, error)
+            try:
+                clock.begin()
+                try:
+                    return self.handle(message)
+                finally:
+                    clock.end()  # a tick can raise only before it, into the guard below
+            except (OSError, sqlite3.Error):
+                raise
+            except MailTooLong as over:
+                return self.quarantine(message, HandlingStopped(str(over)))
+            except Exception as error:  # any mail is untrusted input
+                return self.quarantine(message, error)
+        finally:
+            self.hand.done()
 
-    def quarantine(self, message: Incoming, error: BaseException) -> Outcome:
-        reason = f"{type(error).__name__}: {error}"[:300]
+    def quarantine(self, message: Incoming, error: BaseException, look: bool = True) -> Outcome:
+        """``look``: whether the game it names is looked for (not in a mail that killed the
+        processes reading it)."""
+        stopped = isinstance(error, HandlingStopped)  # its text is the reason
+        reason = (str(error) if stopped else f"{type(error).__name__}: {error}")[:300]
+        game = self._game_named(message) if look else None
         archived = self._archive(message)
-        game = self._game_named(message)
         self.journal.quarantined(message.key, game, str(archived), reason, self.now.timestamp())
         outcome = Outcome(Kind.QUARANTINED, reason)
         self.journal.handled(message.key, "", outcome.text())
         return outcome
 
     def _game_named(self, message: Incoming) -> str | None:
-        """The game a message that could not be handled names, if a cheap look finds one."""
+        """The game a message that could not be handled names, if a cheap look finds one
+        within the time a mail may take."""
         try:
-            text = (message.raw or message.head)[: HEAD_MAX * 4].decode("utf-8", "replace")
-            name = game_named(text)
-            game = self.registry.game(name) if name else None
-        except Exception:  # the message broke the handling once: trust nothing of it
+            self.clock.begin()
+            try:
+                text = (message.raw or message.head)[: HEAD_MAX * 4].decode("utf-8", "replace")
+                name = game_named(text)
+                game = self.registry.game(name) if name else None
+            finally:
+                self.clock.end()
+        except (Exception, MailTooLong):  # it broke the handling once: trust nothing of it
             return None
         return game.config.game if game is not None else None
 
@@ -254,6 +397,7 @@ class Poller:
     def handle(self, message: Incoming) -> Outcome:
         """What was done with a message (``Kind.LATER``: leave it in the inbox)."""
         self._archive(message)
+        self.clock.from_here()  # its copy in the archive changes nothing
         msg = parse_mail(message.raw or message.head)  # parts nest at most MAX_NESTING deep
         message_id = str(msg.get("Message-ID", "")).strip()
         message_id = message_id.encode("utf-8", "replace").decode()  # 8-bit bytes: surrogates
@@ -340,8 +484,21 @@ class Helping(Poller):
 
     journal: KeptJournal
 
-    def __init__(self, gm: GmConfig, inbox: Inbox, now: datetime) -> None:
+    def __init__(
+        self,
+        gm: GmConfig,
+        inbox: Inbox,
+        now: datetime,
+        hands: InHand | None = None,
+        deaths: dict[str, int] | None = None,
+    ) -> None:
         super().__init__(gm, inbox, now, journal=KeptJournal(gm.spool))
+        from wtg.mail import helpers
+
+        if hands is not None:
+            self.hand = hands.slot(helpers.NUMBER)
+        self.deaths = dict(deaths or {})
+        self.clock.start()
 
     def answered(self) -> tuple[list[Note], list[str]]:
         return self.journal.take(), [lost.line() for lost in self.registry.unreadable]
