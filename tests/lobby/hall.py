@@ -17,8 +17,9 @@ from wtg.lobby.book import Book
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
 from wtg.mail.inbox import MaildirInbox
-from wtg.mail.poller import PollSummary, poll
+from wtg.mail.poller import poll
 from wtg.mail.sender import SendSummary, send
+from wtg.mail.summary import PollSummary
 
 START = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 GM = "Game Master <gm@wtg.example>"

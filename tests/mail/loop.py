@@ -13,7 +13,8 @@ from wtg.core.ruleset import OptionValue
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.mail.inbox import MaildirInbox
-from wtg.mail.poller import PollSummary, poll
+from wtg.mail.poller import poll
+from wtg.mail.summary import PollSummary
 from wtg.mail.transport import delivered
 from wtg.schedule import make_schedule
 

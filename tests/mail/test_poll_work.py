@@ -29,6 +29,7 @@ from wtg.gameconfig import PlayerEntry
 from wtg.mail import poller, registry
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.journal import Journal
+from wtg.mail.summary import PollSummary
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.fullorders import full_orders
 from wtg.store import GameStore
@@ -190,7 +191,7 @@ def test_the_poll_command_freezes_what_lives_before_it_polls(
     run = poller.poll
     monkeypatch.setattr(gc, "freeze", lambda: happened.append("freeze"))
 
-    def polled(*args: Any, **kwargs: Any) -> poller.PollSummary:
+    def polled(*args: Any, **kwargs: Any) -> PollSummary:
         happened.append("poll")
         return run(*args, **kwargs)
 

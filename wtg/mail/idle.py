@@ -18,8 +18,9 @@ from datetime import datetime, timezone
 from wtg.config import GmConfig
 from wtg.mail.health import record_poll
 from wtg.mail.inbox import Inbox
-from wtg.mail.poller import Poller, PollSummary, open_inbox
+from wtg.mail.poller import Poller, open_inbox
 from wtg.mail.runlock import only_one
+from wtg.mail.summary import PollSummary
 
 WAIT = 300.0
 """Seconds one wait for new mail may last: then the poll runs anyway (a mail left for

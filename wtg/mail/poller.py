@@ -23,7 +23,6 @@ from wtg import private
 from wtg.aof.mailtext import game_named
 from wtg.arrival import comparable
 from wtg.config import GmConfig
-from wtg.core.record import Record
 from wtg.durable import flush
 from wtg.mail.answers import Answers
 from wtg.mail.bounce import BounceNotes
@@ -31,7 +30,15 @@ from wtg.mail.commands import Commands
 from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.guards import auto_reply_reason, raw_headers, sender_address
 from wtg.mail.health import record_poll
-from wtg.mail.helpers import HELPERS_FROM, SHARE_FROM, Helper, KeptJournal, Note, write_notes
+from wtg.mail.helpers import (
+    HELPERS_FROM,
+    SHARE_FROM,
+    Handled,
+    Helper,
+    KeptJournal,
+    Note,
+    write_notes,
+)
 from wtg.mail.inbox import HEAD_MAX, Inbox, Incoming
 from wtg.mail.inhand import InHand, MailKilled, NoSlot, Slot, suspects
 from wtg.mail.journal import Journal
@@ -40,46 +47,9 @@ from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
 from wtg.mail.shards import split
+from wtg.mail.summary import PollSummary
 from wtg.mail.timelimit import HandlingStopped, MailClock, MailTooLong
 from wtg.store import GameLocked
-
-
-class PollSummary(Record):
-    seen: int = 0
-    filed: int = 0
-    """Mails whose orders were stored."""
-    rejected: int = 0
-    """Mails with orders that could not be accepted (wrong code, a form of no game here,
-    too big), each answered where the sender is a player; and mail that must get no
-    answer (automatic replies, bounces, mailing lists)."""
-    quarantined: int = 0
-    """Mails whose handling failed: kept in the archive for the GM (``wtg status``)."""
-    ignored: int = 0
-    """Everything else: help answered, no orders in the mail (those on file stand), older
-    than the orders on file, copies, strangers without a form."""
-    skipped: int = 0
-    """Left in the inbox for the next poll (a game being written, say)."""
-    outcomes: tuple[tuple[str, str], ...] = ()
-    """(message key, what was done with it), in the order the server received them; the
-    key names the archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
-    unreadable: tuple[str, ...] = ()
-    """A line for each game folder that could not be opened (skipped; ``wtg.gamesdir``)."""
-    helpers_died: tuple[str, ...] = ()
-    """A line for each helper process that died before the poll let it go
-    (``wtg.mail.helpers``): how it ended, and what became of its mails."""
-
-    def line(self) -> str:
-        text = (
-            f"filed {self.filed}, rejected {self.rejected}, quarantined {self.quarantined}, "
-            f"ignored {self.ignored}"
-        )
-        text += f", left for the next poll {self.skipped}" if self.skipped else ""
-        return text + (
-            f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
-        )
-
-    def busy(self) -> bool:
-        return bool(self.seen)
 
 
 class Poller:
@@ -255,10 +225,15 @@ class Poller:
             if answer is None:  # it died: its share is the poller's (its locks died too)
                 handled |= self._after_death(helper)
                 continue
-            handled |= dict(answer.outcomes)
-            write_notes(self.journal, answer.notes)
-            self._unreadable |= dict.fromkeys(answer.unreadable)
+            handled |= self._taken(answer)
         return handled
+
+    def _taken(self, answer: Handled) -> dict[str, Outcome]:
+        """A helper's answer taken in: its journal writes written here (uncommitted), the
+        game folders it could not open noted; its mails' outcomes by key."""
+        write_notes(self.journal, answer.notes)
+        self._unreadable |= dict.fromkeys(answer.unreadable)
+        return dict(answer.outcomes)
 
     def _after_death(self, helper: Helper) -> dict[str, Outcome]:
         """A helper died with its share: the poll handles the share again, all but the mail
@@ -308,9 +283,7 @@ class Poller:
             if answer is None:
                 handled[message.key] = self._killed(message, deaths + 1, helper.ended)
                 continue
-            handled |= dict(answer.outcomes)
-            write_notes(self.journal, answer.notes)
-            self._unreadable |= dict.fromkeys(answer.unreadable)
+            handled |= self._taken(answer)
         return handled, used
 
     def _killed(self, message: Incoming, deaths: int, ended: str) -> Outcome:

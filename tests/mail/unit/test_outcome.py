@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from wtg.mail.outcome import Kind, Outcome
-from wtg.mail.poller import PollSummary
+from wtg.mail.summary import PollSummary
 
 
 def test_the_text_round_trips_through_the_journal() -> None:

@@ -1,0 +1,47 @@
+"""What one poll did: the counts of its mails, each mail's outcome, and what the GM should
+know (game folders it could not open, helper processes that died)."""
+
+from __future__ import annotations
+
+from wtg.core.record import Record
+
+
+class PollSummary(Record):
+    seen: int = 0
+    filed: int = 0
+    """Mails whose orders were stored."""
+    rejected: int = 0
+    """Mails with orders that could not be accepted (wrong code, a form of no game here,
+    too big), each answered where the sender is a player; and mail that must get no
+    answer (automatic replies, bounces, mailing lists)."""
+    quarantined: int = 0
+    """Mails whose handling failed: kept in the archive for the GM (``wtg status``)."""
+    ignored: int = 0
+    """Everything else: help answered, no orders in the mail (those on file stand), older
+    than the orders on file, copies, strangers without a form."""
+    skipped: int = 0
+    """Left in the inbox for the next poll (a game being written, say)."""
+    outcomes: tuple[tuple[str, str], ...] = ()
+    """(message key, what was done with it), in the order the server received them; the
+    key names the archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
+    unreadable: tuple[str, ...] = ()
+    """A line for each game folder that could not be opened (skipped; ``wtg.gamesdir``)."""
+    helpers_died: tuple[str, ...] = ()
+    """A line for each helper process that died before the poll let it go
+    (``wtg.mail.helpers``): how it ended, and what became of its mails."""
+
+    def line(self) -> str:
+        text = (
+            f"filed {self.filed}, rejected {self.rejected}, quarantined {self.quarantined}, "
+            f"ignored {self.ignored}"
+        )
+        text += f", left for the next poll {self.skipped}" if self.skipped else ""
+        return text + (
+            f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
+        )
+
+    def busy(self) -> bool:
+        return bool(self.seen)
+
+
+__all__ = ["PollSummary"]
