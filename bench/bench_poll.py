@@ -2,7 +2,7 @@
 imapclient fetch of the same 1,000 mails.
 
     .venv/bin/python bench/bench_poll.py [--mails 1000] [--rounds 3] [--dir DIR]
-        [--rtt MS --mbit N] [--no-command] [--profile N]
+        [--rtt MS --mbit N] [--storage maildir|sdbox|mdbox] [--no-command] [--profile N]
 
 Each round starts a fresh Dovecot (tests/mail/servers.py) and appends the mails: one
 full AOF (every order line filled) from every player of 100 ten-player WoK IV games, so
@@ -54,9 +54,9 @@ from imapclient import IMAPClient  # noqa: E402
 
 from bench.frozen import add_jobs, as_the_command, cpu_seconds  # noqa: E402
 from bench.link import Link  # noqa: E402
-from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot  # noqa: E402
+from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, STORAGES, Dovecot  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
-from wtg.config import config_from_data  # noqa: E402
+from wtg.config import ImapConfig, config_from_data  # noqa: E402
 from wtg.data.rulesets.wok4 import RULESET as WOK4  # noqa: E402
 from wtg.engine import Game, create_game  # noqa: E402
 from wtg.gameconfig import PlayerEntry  # noqa: E402
@@ -122,6 +122,22 @@ def bare_fetch(host: str, port: int, move_to: str | None = None) -> tuple[float,
     return time.perf_counter() - begin, total
 
 
+def inbox_alone(config: ImapConfig, count: int) -> float:
+    """The IMAP commands a poll gives for the waiting mails (connect, log in, select,
+    survey, fetch each batch, move it), each batch handed back as soon as it comes:
+    seconds."""
+    begin = time.perf_counter()
+    inbox = ImapInbox(config)
+    moved = 0
+    for batch in inbox.waiting(max_bytes=1_000_000):
+        inbox.finish(batch, [])
+        moved += len(batch)
+    inbox.settle()
+    inbox.close()
+    assert moved == count, moved
+    return time.perf_counter() - begin
+
+
 class Round(NamedTuple):
     fetch: float
     """The bare fetch."""
@@ -136,6 +152,10 @@ class Round(NamedTuple):
     """Of that, the MOVE of the mails to the processed folder (a bare fetch moves none)."""
     fetch_move: float
     """A bare fetch of the same mails followed by one bare MOVE of them all."""
+    alone: float
+    """The poll's IMAP commands for the same mails with nothing filed between them
+    (``inbox_alone``): its IMAP work without the filing's share of the one CPU the
+    connection's thread and the poller take turns on."""
     command: float
     """The `wtg poll` command's wall clock (0 when not run)."""
     command_cpu: float
@@ -179,11 +199,14 @@ def one_round(
     command: bool,
     jobs: int,
     profile: cProfile.Profile | None = None,
+    storage: str = "maildir",
 ) -> Round:
     with tempfile.TemporaryDirectory(prefix="wtg-bench-poll-", dir=where) as tmp:
         root = Path(tmp)
         with contextlib.ExitStack() as stack:
-            imap = stack.enter_context(Dovecot(root / "dovecot", {GM_ADDRESS: GM_PASSWORD}))
+            imap = stack.enter_context(
+                Dovecot(root / "dovecot", {GM_ADDRESS: GM_PASSWORD}, storage=storage)
+            )
             host, port = imap.host, imap.port
             if link is not None:
                 rtt, mbit = link
@@ -198,13 +221,17 @@ def one_round(
             ]
             shutil.copytree(gm.games_dir, root / "again" / "games")  # for the command
             mails = order_mails(games)
+            assert gm.imap is not None
             with imap.client(GM_ADDRESS) as client:
+                # The folders the poll moves mails to are there, as they are from a GM's
+                # second poll on (the first makes them: 3 ms)
+                for folder in (gm.imap.processed_folder, gm.imap.rejected_folder):
+                    client.create_folder(folder)
                 for raw in mails:
                     client.append("INBOX", raw)
             fetch_time, size = bare_fetch(host, port)
             with as_the_command():
                 begin, (cpu, kernel) = time.perf_counter(), cpu_seconds()
-                assert gm.imap is not None
                 if profile is not None:
                     profile.enable()
                 inbox = ImapInbox(gm.imap)
@@ -217,6 +244,10 @@ def one_round(
                 cpu_after, kernel_after = cpu_seconds()
                 cpu, kernel = cpu_after - cpu, kernel_after - kernel
             assert summary.filed == len(mails), summary.line()
+            with imap.client(GM_ADDRESS) as client:
+                for raw in mails:
+                    client.append("INBOX", raw)
+            alone = inbox_alone(gm.imap, len(mails))
             with imap.client(GM_ADDRESS) as client:
                 for raw in mails:
                     client.append("INBOX", raw)
@@ -236,6 +267,7 @@ def one_round(
                 login + inbox.busy,
                 inbox.busy_moving,
                 fetch_move,
+                alone,
                 wall,
                 command_cpu,
                 size,
@@ -265,6 +297,13 @@ def main() -> None:
     parser.add_argument(
         "--no-command", action="store_true", help="do not time the `wtg poll` command"
     )
+    parser.add_argument(
+        "--storage",
+        choices=STORAGES,
+        default="maildir",
+        help="Dovecot's mail format (maildir: a file a mail, where a MOVE renames each; "
+        "mdbox: Dovecot's own, where a MOVE changes an index)",
+    )
     add_jobs(parser)
     parser.add_argument(
         "--profile", type=int, default=0, metavar="N", help="then profile a poll: top N"
@@ -273,9 +312,12 @@ def main() -> None:
     link = None if args.rtt is None else (args.rtt, args.mbit)
     if link:
         print(f"server {args.rtt:g} ms away at {args.mbit:g} Mbit/s (bench/link.py)")
+    print(f"Dovecot stores the mail as {args.storage}")
     rounds = []
     for number in range(1, args.rounds + 1):
-        done = one_round(args.mails, args.dir, link, not args.no_command, args.jobs)
+        done = one_round(
+            args.mails, args.dir, link, not args.no_command, args.jobs, storage=args.storage
+        )
         rounds.append(done)
         command = (
             f"; the command {done.command:.2f} s, {done.command_cpu:.2f} s CPU"
@@ -286,12 +328,13 @@ def main() -> None:
             f"round {number}: bare fetch {done.fetch:.3f} s, poll {done.poll:.2f} s "
             f"({done.cpu:.2f} s CPU, {done.kernel:.2f} s of it in the kernel), of which IMAP "
             f"{done.imap:.3f} s (MOVE {done.moving:.3f} s; a bare fetch and MOVE "
-            f"{done.fetch_move:.3f} s){command} "
+            f"{done.fetch_move:.3f} s; the poll's IMAP commands alone {done.alone:.3f} s)"
+            f"{command} "
             f"({done.size / 1e6:.1f} MB; {done.summary})"
         )
     report(rounds, args.mails)
     if args.profile:
-        profiled(args.mails, args.dir, link, args.profile)
+        profiled(args.mails, args.dir, link, args.profile, args.storage)
 
 
 def report(rounds: list[Round], mails: int) -> None:
@@ -303,6 +346,7 @@ def report(rounds: list[Round], mails: int) -> None:
     imap = statistics.median(r.imap for r in rounds)
     moving = statistics.median(r.moving for r in rounds)
     fetch_move = statistics.median(r.fetch_move for r in rounds)
+    alone = statistics.median(r.alone for r in rounds)
     rows = [
         (
             "poll CPU a mail (in process)",
@@ -335,6 +379,12 @@ def report(rounds: list[Round], mails: int) -> None:
             imap / fetch_move / IMAP_TARGET,
         ),
         (
+            "  its IMAP commands alone / bare fetch",
+            f"{alone:.3f} / {fetch:.3f} s = {alone / fetch:.2f}",
+            f"{IMAP_TARGET:g}",
+            alone / fetch / IMAP_TARGET,
+        ),
+        (
             "whole poll (in process) / bare fetch",
             f"{polled:.2f} / {fetch:.3f} s = {polled / fetch:.1f}",
             f"{POLL_TARGET:g}",
@@ -364,10 +414,12 @@ def report(rounds: list[Round], mails: int) -> None:
         print(f"  {what:38} {measured:26} {target:>8} {ratio:16.2f}")
 
 
-def profiled(mails: int, where: str | None, link: tuple[float, float] | None, top: int) -> None:
+def profiled(
+    mails: int, where: str | None, link: tuple[float, float] | None, top: int, storage: str
+) -> None:
     """One more poll under cProfile: where its time goes, by function of wtg."""
     profile = cProfile.Profile()
-    one_round(mails, where, link, command=False, jobs=1, profile=profile)
+    one_round(mails, where, link, command=False, jobs=1, profile=profile, storage=storage)
     stats = pstats.Stats(profile)
     stats.sort_stats("cumulative").print_stats(r"wtg/", top)
 

@@ -99,6 +99,9 @@ _UNSAFE_PATH = re.compile(r'[\s%"\\$]')
 _UNSAFE_USER = re.compile(r"[\s:/%\\\"]")
 
 
+STORAGES = ("maildir", "sdbox", "mdbox")
+
+
 class Dovecot:
     """A private Dovecot IMAP server on 127.0.0.1, all of its files under `root`.
 
@@ -124,8 +127,14 @@ class Dovecot:
         users: Mapping[str, str] | None = None,
         *,
         startup_timeout: float = 20.0,
+        storage: str = "maildir",
     ) -> None:
         self.root = Path(root).resolve()
+        if storage not in STORAGES:
+            raise ValueError(f"Dovecot's storage is one of {', '.join(STORAGES)}: {storage}")
+        self.storage = storage
+        """Dovecot's mail format: one file a mail (maildir, the tests read it), or its own
+        formats (sdbox; mdbox, many mails a file, where a MOVE only changes an index)."""
         if _UNSAFE_PATH.search(str(self.root)):
             raise ValueError(f"Dovecot's root must not contain spaces, quotes or %: {root}")
         self.users: dict[str, str] = {}
@@ -412,7 +421,7 @@ default_login_user = {login_user}
 first_valid_uid = {uid}
 last_valid_uid = 0
 first_valid_gid = {gid}
-mail_location = maildir:{self.mail_store}/%u
+mail_location = {self.storage}:{self.mail_store}/%u
 mail_fsync = never
 passdb {{
   driver = passwd-file
@@ -476,6 +485,8 @@ service anvil {{
 
     def maildir(self, user: str) -> Path:
         """The user's Maildir (INBOX itself; created by Dovecot at the first login)."""
+        if self.storage != "maildir":
+            raise ValueError(f"this Dovecot stores its mail as {self.storage}, not maildir")
         return self.mail_root / user
 
     # ---- logs

@@ -21,6 +21,7 @@ from wtg import private
 from wtg.arrival import arrival_key, from_nanoseconds
 from wtg.config import ImapConfig
 from wtg.core.record import Record
+from wtg.mail.imapfetch import fetch_bodies
 
 FETCH_BATCH = 100
 """Messages of the maildir inbox handled between two flushes to disk."""
@@ -132,6 +133,11 @@ class ImapInbox:
         for folder in (config.processed_folder, config.rejected_folder):  # one LIST for both
             if folder not in there:
                 self.client.create_folder(folder)
+        if self.client.has_capability("QRESYNC"):
+            # A MOVE then answers with one VANISHED line for the whole set, not an EXPUNGE
+            # line a mail: Dovecot moves a thousand mails in 0.04 s, not 0.05 s
+            # (bench/bench_poll.py). It must come before the SELECT.
+            self.client.enable("QRESYNC")
         info = self.client.select_folder(config.folder)
         self.uidvalidity = int(info[b"UIDVALIDITY"])
         self.exists = int(info.get(b"EXISTS", 0))
@@ -195,7 +201,7 @@ class ImapInbox:
         out."""
         big = sorted(u for u in batch if (sizes[u] or 0) > max_bytes)
         fits = sorted(set(batch).difference(big))
-        bodies = self.client.fetch(fits, ["BODY.PEEK[]", "INTERNALDATE"]) if fits else {}
+        bodies = fetch_bodies(self.client, fits)
         heads = self.client.fetch(big, ["BODY.PEEK[HEADER]", "INTERNALDATE"]) if big else {}
         reports = sorted(
             u for u, info in heads.items() if is_report(info.get(b"BODY[HEADER]", b""))

@@ -198,3 +198,27 @@ def test_a_batch_holds_many_messages_but_not_too_many_bytes() -> None:
     assert [len(b) for b in inbox_module._batches(sorted(heavy), heavy, 10**6, 40_000)] == [
         200
     ] * 5  # each may weigh 40,000 bytes: 8 MB is 200 of them
+
+
+class QresyncClient(FakeClient):
+    """A server that offers QRESYNC: a MOVE then answers with one VANISHED line."""
+
+    def has_capability(self, name: str) -> bool:
+        return name in ("MOVE", "QRESYNC")
+
+    def enable(self, *names: str) -> list[bytes]:
+        self._note("enable " + " ".join(names))
+        return [name.encode() for name in names]
+
+    def select_folder(self, folder: str) -> dict[bytes, Any]:
+        self._note("select")
+        return super().select_folder(folder)
+
+
+@pytest.mark.parametrize("client", [QresyncClient(2), FakeClient(2)], ids=["offered", "not"])
+def test_qresync_is_enabled_before_the_select_when_the_server_offers_it(
+    tmp_path: Path, client: FakeClient
+) -> None:
+    ImapInbox(imap_config(gm_config(tmp_path)), client).close()
+    asked = [name for name, _thread in client.calls if name != "logout"]
+    assert asked == (["enable QRESYNC", "select"] if isinstance(client, QresyncClient) else [])
