@@ -78,7 +78,7 @@ def test_killing_poll_loses_and_duplicates_nothing(
 
 
 SHARING = (
-    "import sys; from wtg.mail import poller; poller.HELPERS_FROM = 1; poller.SHARE_FROM = 2; "
+    "import sys; from wtg.mail import crew; crew.HELPERS_FROM = 1; crew.SHARE_FROM = 2; "
     "from wtg.cli import main; sys.argv[0] = 'wtg'; main()"
 )
 """`wtg` with the poll's helpers at work from the first mail (``wtg.mail.helpers``)."""

@@ -27,26 +27,21 @@ from wtg.durable import flush
 from wtg.mail.answers import Answers
 from wtg.mail.bounce import BounceNotes
 from wtg.mail.commands import Commands
+from wtg.mail.crew import Crew
 from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.guards import auto_reply_reason, raw_headers, sender_address
 from wtg.mail.health import record_poll
 from wtg.mail.helpers import (
-    HELPERS_FROM,
-    SHARE_FROM,
-    Handled,
-    Helper,
     KeptJournal,
     Note,
-    write_notes,
 )
 from wtg.mail.inbox import HEAD_MAX, Inbox, Incoming
-from wtg.mail.inhand import InHand, MailKilled, NoSlot, Slot, suspects
+from wtg.mail.inhand import InHand, NoSlot, Slot
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
 from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
-from wtg.mail.shards import split
 from wtg.mail.summary import PollSummary
 from wtg.mail.timelimit import HandlingStopped, MailClock, MailTooLong
 from wtg.store import GameLocked
@@ -75,32 +70,23 @@ class Poller:
         self.commands = Commands(self.answers, self.registry)
         self.archive = gm.spool / "archive"
         self._archive_folders: dict[tuple[int, int], Path] = {}
-        self.helpers: list[Helper] = []
-        self._unreadable: dict[str, None] = {}
-        """The lines of the game folders the helpers could not open."""
-        self._died: list[str] = []
-        """A line for each helper that died (``PollSummary.helpers_died``)."""
+        self.crew = Crew(jobs)
+        """The poll's other processes (``wtg.mail.crew``)."""
         self.clock = MailClock(gm.limits.handle_seconds)
         """The time a mail may take (``wtg.mail.timelimit``)."""
         self.hand: Slot = NoSlot()
         """This process's note of the mail in hand (``wtg.mail.inhand``)."""
-        self.in_hand: InHand | None = None
         self.deaths: dict[str, int] = {}
         """The mails the last poll's processes died with: the deaths each caused."""
-        self._suspected: dict[str, int] = {}
-        """Those of ``deaths`` not yet taken up (each alone, first: ``_taken_alone``)."""
-        self.alone: list[Helper] = []
-        """A helper process for each of them, forked with the others."""
-        self._left: set[str] = set()
-        """Mails a helper died with in this poll: left to the next, which takes each alone."""
 
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
         counts["skipped"] = 0
         outcomes: list[tuple[str, str, Outcome]] = []
         try:
-            self._note_suspects()
-            self._start_helpers()
+            self.hand = self.crew.muster(self.gm.spool, self.journal)
+            self.deaths = self.crew.deaths
+            self.crew.start(self.inbox.backlog(), self.journal, self._helping, single_threaded())
             self.clock.start()
             for batch in self.inbox.waiting(self.gm.limits.max_bytes):
                 done: list[Incoming] = []
@@ -129,171 +115,44 @@ class Poller:
         finally:
             self.clock.stop()
             self.answers.release()
-            for helper in self.helpers + self.alone:
-                helper.stop()
-            if self.in_hand is not None:
-                self.in_hand.close()
+            self.crew.stop()
             self.journal.close()
         record_poll(self.gm.spool, self.now, None)
         done_with = tuple((key, outcome.text()) for _, key, outcome in sorted(outcomes))
-        lost = {lost.line(): None for lost in self.registry.unreadable} | self._unreadable
+        lost = {lost.line(): None for lost in self.registry.unreadable} | self.crew.unreadable
         return PollSummary(
-            **counts, outcomes=done_with, unreadable=tuple(lost), helpers_died=tuple(self._died)
+            **counts,
+            outcomes=done_with,
+            unreadable=tuple(lost),
+            helpers_died=tuple(self.crew.died),
         )
 
-    def _note_suspects(self) -> None:
-        """The mails the last poll's processes died with (``wtg.mail.inhand``), and this
-        poll's slots: one a process it may fork, one a mail to take alone."""
-        found = suspects(self.gm.spool)
-        if found:
-            known = self.journal.outcomes(list(found))
-            self.deaths = {key: n for key, n in found.items() if key not in known}
-            self._suspected = dict(self.deaths)
-        self.in_hand = InHand(self.gm.spool, self.jobs + len(self.deaths))
-        self.hand = self.in_hand.slot(0)
-
-    def _start_helpers(self) -> None:
-        """Helper processes for a poll of many mails, and one for each mail to take alone,
-        forked before the first fetch, and only by a process of one thread: a thread
-        holding a lock (SQLite's, say) when the process forks would hold it in the helper
-        for ever."""
-        alone = sum(1 for deaths in self.deaths.values() if deaths < 2)
-        if not (alone or self.jobs > 1) or not single_threaded():
-            return
-        many = self.jobs > 1 and self.inbox.backlog() >= HELPERS_FROM
-        if not (many or alone):
-            return
-        from wtg.mail import helpers
-
-        gm, inbox, now, hands, deaths = self.gm, self.inbox, self.now, self.in_hand, self.deaths
-        self.journal.close()  # no SQLite connection may cross the fork (``reopen``)
-        try:
-            if many:
-                self.helpers = helpers.start(
-                    self.jobs - 1, lambda: Helping(gm, inbox, now, hands, deaths)
-                )
-            if alone:
-                self.alone = helpers.start(
-                    alone, lambda: Helping(gm, inbox, now, hands, deaths), first=self.jobs
-                )
-        finally:
-            self.journal.reopen()
+    def _helping(self, hands: InHand | None, deaths: dict[str, int]) -> Helping:
+        """The poller in a helper process (``Crew.start`` forks it)."""
+        return Helping(self.gm, self.inbox, self.now, hands, deaths)
 
     def _handle_all(self, messages: list[Incoming]) -> dict[str, Outcome]:
         """Handle a batch's new messages (in the order given), make what was done durable
         and let go of the games: each message's outcome by its key. A mail the last poll
-        died with is taken first, alone (``_taken_alone``); the others are shared with the
-        helpers when there are many (``wtg.mail.helpers``)."""
-        handled, used = self._taken_alone(messages) if self._suspected else ({}, [])
+        died with is taken first, alone (``Crew.take_alone``); the others are shared with
+        the helpers when there are many (``wtg.mail.crew``)."""
+        crew = self.crew
+        handled, used = crew.take_alone(self, messages) if crew.suspected else ({}, [])
         rest = [message for message in messages if message.key not in handled]
-        shared = bool(self.helpers) and len(rest) >= SHARE_FROM
+        shared = crew.shares(len(rest))
         if shared:
-            handled |= self._shared(rest)
+            handled |= crew.share(self, rest, self.registry.addresses_in)
         else:
             handled |= {message.key: self.guarded(message) for message in rest}
         self._commit()
-        for helper in (self.helpers if shared else []) + used:
-            if helper.line is not None and not helper.release():
-                self._died.append(
-                    f"a helper process {helper.ended} once its mails were on disk: none lost"
-                )
-        for helper in used:
-            helper.stop()
+        crew.release(shared, used)
         self.answers.release()
-        self.helpers = [helper for helper in self.helpers if helper.line is not None]
         if not (shared or used):
             return handled
         # a mail the glance placed wrong met its game locked by another process: now that
         # every game is free, it is handled again (a game another program holds stays so)
-        later = [
-            message
-            for message in messages
-            if handled[message.key].kind is Kind.LATER
-            and message.key not in self._left
-            and message.key not in self.deaths
-        ]
+        later = crew.again(messages, handled)
         return handled | self._handle_here(later) if later else handled
-
-    def _shared(self, messages: list[Incoming]) -> dict[str, Outcome]:
-        """Handle messages on every process: each helper a share, the first share here."""
-        shares = split(messages, len(self.helpers) + 1, self.registry.addresses_in)
-        for helper, share in zip(self.helpers, shares[1:], strict=True):
-            helper.send(share)
-        handled = {message.key: self.guarded(message) for message in shares[0]}
-        for helper in self.helpers:
-            answer = helper.receive()
-            if answer is None:  # it died: its share is the poller's (its locks died too)
-                handled |= self._after_death(helper)
-                continue
-            handled |= self._taken(answer)
-        return handled
-
-    def _taken(self, answer: Handled) -> dict[str, Outcome]:
-        """A helper's answer taken in: its journal writes written here (uncommitted), the
-        game folders it could not open noted; its mails' outcomes by key."""
-        write_notes(self.journal, answer.notes)
-        self._unreadable |= dict.fromkeys(answer.unreadable)
-        return dict(answer.outcomes)
-
-    def _after_death(self, helper: Helper) -> dict[str, Outcome]:
-        """A helper died with its share: the poll handles the share again, all but the mail
-        the helper had in hand (its slot says which), which may be what killed it: that
-        one is left to the next poll, which takes it alone (or quarantined, when it had
-        killed a process before)."""
-        line = f"a helper process {helper.ended} with {len(helper.share)} mail(s) to handle"
-        noted = self.in_hand.read(helper.number) if self.in_hand is not None else None
-        culprit = next((m for m in helper.share if noted and m.key == noted[0]), None)
-        handled: dict[str, Outcome] = {}
-        if culprit is not None and noted is not None:
-            if noted[1] + 1 >= 2:
-                handled[culprit.key] = self._killed(culprit, noted[1] + 1, helper.ended)
-                line += f": {culprit.key}, in hand when it died, is quarantined (a second death)"
-            else:
-                handled[culprit.key] = LATER
-                self._left.add(culprit.key)
-                line += f": {culprit.key}, in hand when it died, is left to the next poll"
-            line += "; the poll handled the others again"
-        else:
-            line += ": the poll handled them again"
-        self._died.append(line)
-        again = [message for message in helper.share if message.key not in handled]
-        return handled | {message.key: self.guarded(message) for message in again}
-
-    def _taken_alone(self, messages: list[Incoming]) -> tuple[dict[str, Outcome], list[Helper]]:
-        """The mails of the batch a process of the last poll died with, each handled alone
-        by a helper of its own, before the others: a death there is its second, and the
-        poll, which outlives it, quarantines it. Without such a helper (a process of
-        threads cannot fork), here, its slot counting the death it would be; a mail of two
-        deaths is quarantined unread. Returns their outcomes and the helpers used."""
-        handled: dict[str, Outcome] = {}
-        used: list[Helper] = []
-        for message in messages:
-            deaths = self._suspected.pop(message.key, None)
-            if deaths is None:
-                continue
-            if deaths >= 2 or not self.alone:
-                handled[message.key] = (
-                    self._killed(message, deaths, "") if deaths >= 2 else self.guarded(message)
-                )
-                continue
-            helper = self.alone.pop()
-            used.append(helper)
-            helper.send([message])
-            answer = helper.receive()
-            if answer is None:
-                handled[message.key] = self._killed(message, deaths + 1, helper.ended)
-                continue
-            handled |= self._taken(answer)
-        return handled, used
-
-    def _killed(self, message: Incoming, deaths: int, ended: str) -> Outcome:
-        """Quarantine a mail that killed the processes handling it (never read again)."""
-        last = f"; the last {ended}" if ended else ""
-        reason = (
-            f"{deaths} processes handling it died with it in hand{last}: it may exhaust the "
-            "memory or crash a parser; what they wrote before they died stands"
-        )
-        return self.quarantine(message, MailKilled(reason), look=False)
 
     def _handle_here(self, messages: list[Incoming]) -> dict[str, Outcome]:
         """Handle messages in this process, make what was done durable and let go of the
