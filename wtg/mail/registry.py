@@ -46,14 +46,26 @@ class Registry:
     def game(self, game_id: str) -> Game | None:
         wanted = game_id.strip().lower()
         if self._games is None:
-            named = self._folder_named(wanted)
+            named = self._named(wanted)
             if named is not None:
-                game = self._open(named)
-                if game is None:
-                    return None  # its folder would not open: said in ``unreadable``
-                if game.config.game.lower() == wanted:
-                    return game
+                return named
+            if self._unopened(wanted):
+                return None  # its folder would not open: said in ``unreadable``
         return self.games().get(wanted)
+
+    def _named(self, wanted: str) -> Game | None:
+        """The game in the folder named ``wanted`` (but for case), when that is the game
+        it holds, without a scan of the games folder."""
+        if self._games is not None:
+            return self._games.get(wanted)
+        folder = self._folder_named(wanted)
+        game = self._open(folder) if folder is not None else None
+        return game if game is not None and game.config.game.lower() == wanted else None
+
+    def _unopened(self, wanted: str) -> bool:
+        """Whether the folder named ``wanted`` would not open (a scan would not either)."""
+        folder = self._folder_named(wanted)
+        return folder is not None and self._open(folder) is None
 
     def _folder_named(self, wanted: str) -> Path | None:
         """The one game folder whose name is ``wanted`` but for case (None: none, or two)."""
@@ -82,13 +94,7 @@ class Registry:
         """The registered addresses of the players of a game, as ``game`` finds it but
         without scanning the games folder (a game whose folder has another name gives
         none)."""
-        wanted = game_id.strip().lower()
-        if self._games is not None:
-            game = self._games.get(wanted)
-        else:
-            named = self._folder_named(wanted)
-            game = self._open(named) if named is not None else None
-            game = game if game is not None and game.config.game.lower() == wanted else None
+        game = self._named(game_id.strip().lower())
         return tuple(entry.email for entry in game.config.players) if game is not None else ()
 
     def seats_of(self, address: str | None) -> list[tuple[Game, PlayerEntry]]:
