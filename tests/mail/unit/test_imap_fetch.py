@@ -127,3 +127,16 @@ def test_a_uid_set_names_the_same_messages(uids: list[int]) -> None:
         named += range(int(first), int(last or first) + 1)
     assert named == sorted(uids)
     assert len(text.split(",")) <= len(uids) or not uids
+
+
+def test_a_poll_of_the_maildir_inbox_loads_no_imap_library() -> None:
+    """imapclient takes about 36 ms to import: only a poll of an IMAP server pays it."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; import wtg.mail.inbox, wtg.mail.poller; "
+        "print(sorted(m for m in sys.modules if m.startswith('imapclient')))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

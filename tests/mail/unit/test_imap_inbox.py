@@ -222,3 +222,23 @@ def test_qresync_is_enabled_before_the_select_when_the_server_offers_it(
     ImapInbox(imap_config(gm_config(tmp_path)), client).close()
     asked = [name for name, _thread in client.calls if name != "logout"]
     assert asked == (["enable QRESYNC", "select"] if isinstance(client, QresyncClient) else [])
+
+
+class RefusingClient(QresyncClient):
+    """A server that offers QRESYNC and then refuses it."""
+
+    def enable(self, *names: str) -> list[bytes]:
+        from imapclient.exceptions import IMAPClientError
+
+        self._note("enable " + " ".join(names))
+        raise IMAPClientError("ENABLE failed: not now")
+
+
+def test_a_server_that_refuses_qresync_is_polled_without_it(tmp_path: Path) -> None:
+    client = RefusingClient(3)
+    inbox = ImapInbox(imap_config(gm_config(tmp_path)), client)
+    for batch in inbox.waiting(max_bytes=10_000):
+        inbox.finish(batch, [])
+    inbox.settle()
+    inbox.close()
+    assert client.moved == {"wtg-processed": [1, 2, 3]}
