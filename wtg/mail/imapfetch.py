@@ -1,16 +1,21 @@
 """The poll's one big IMAP read: the bodies and arrival times of a batch of messages.
 
-imapclient's ``fetch`` reads the server's answer with imaplib and then takes every
-response apart with its own tokenizer, which for a batch of order mails costs as much
-CPU again as reading it (bench/bench_poll.py). Nearly every response a server sends to
-this one FETCH has the same plain shape, ``7 (UID 12 INTERNALDATE "..." BODY[] {2535}``,
-the body, then ``)``: those are read here with one pattern. Any other shape (the items in
-another order, a body sent as a quoted string or NIL, a flag change another client made)
-goes to imapclient's own parser, so the answer is the same as ``client.fetch``'s.
+imapclient's ``fetch`` reads the server's answer with imaplib, which logs and matches
+every line with several patterns, and then takes every response apart with imapclient's
+own tokenizer: for a batch of order mails that costs four times the CPU of reading the
+bytes (bench/bench_poll.py). Nearly every response a server sends to this one FETCH has
+the same plain shape, ``* 7 FETCH (UID 12 INTERNALDATE "..." BODY[] {2535}``, the body,
+then ``)``: each is read here straight off the connection's buffered file, with one
+pattern. Any other line (the tagged end, a message count, a flag change another client
+made, a response of another shape) is read by imaplib as it always is, and the responses
+of other shapes are parsed by imapclient, so the answer is the same as ``client.fetch``'s
+and imaplib keeps everything else the server said (a new mail's EXISTS, for
+``wtg poll --idle``).
 """
 
 from __future__ import annotations
 
+import imaplib
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
@@ -27,6 +32,14 @@ PLAIN = re.compile(
     rb" BODY\[\] \{\d+\}"
 )
 """A response's part before its body, in the two orders servers write it."""
+PLAIN_LINE = re.compile(
+    rb'\* (\d+) FETCH \((?:UID (\d+) INTERNALDATE "([^"]+)"|INTERNALDATE "([^"]+)" UID (\d+))'
+    rb" BODY\[\] \{(\d+)\}\r\n"
+)
+"""The same as the server sends it: the first line of a plain response."""
+LITERAL = re.compile(rb"\{(\d+)\}\Z")
+MAXLINE: int = getattr(imaplib, "_MAXLINE", 1_000_000)
+"""The longest line imaplib reads."""
 Fetched = dict[int, dict[bytes, Any]]
 
 
@@ -45,27 +58,79 @@ def uid_set(uids: Iterable[int]) -> str:
 
 
 def fetch_bodies(client: Any, uids: Sequence[int]) -> Fetched:
-    """``client.fetch(uids, ITEMS)``, with the usual responses read by one pattern: each
-    asked-for message still there, by UID, as ``{b"SEQ", b"BODY[]", b"INTERNALDATE"}``
-    (an aware datetime, as with ``normalise_times`` off)."""
+    """What ``client.fetch(uids, ITEMS)`` says of the bodies, with the usual responses
+    read straight off the connection: each asked-for message still there, by UID, as
+    ``{b"BODY[]": bytes, b"INTERNALDATE": datetime}`` (aware, as with ``normalise_times``
+    off). A response that names no UID is no message's (imapclient would file a flag
+    change another client made under its sequence number, as if it were a UID)."""
     imap = getattr(client, "_imap", None)
     if not uids:
         return {}
     if imap is None or not client.use_uid or client.normalise_times:
         answer = client.fetch(list(uids), ITEMS)  # a stand-in connection (the tests')
     else:
-        kind, data = imap.uid("FETCH", uid_set(uids), "(BODY.PEEK[] INTERNALDATE)")
-        if kind != "OK":
-            raise IMAPClientError(f"fetch failed: {data!r}")
-        answer = read_responses(data)
-    # Only what was asked for, and only whole: an unsolicited response about another
-    # message (keyed by its sequence number when it names no UID) is no body
+        answer = _fetched(imap, uid_set(uids))
     asked = set(uids)
     return {
-        uid: info
+        uid: {b"BODY[]": info[b"BODY[]"], b"INTERNALDATE": info[b"INTERNALDATE"]}
         for uid, info in answer.items()
         if uid in asked and b"BODY[]" in info and b"INTERNALDATE" in info
     }
+
+
+def _fetched(imap: imaplib.IMAP4, uids: str) -> Fetched:
+    """One UID FETCH of the bodies, its plain responses read here (``_read_plain``), every
+    other line by imaplib."""
+    file = getattr(imap, "file", None)
+    tag = imap._command("UID", "FETCH", uids, "(BODY.PEEK[] INTERNALDATE)")
+    found: Fetched = {}
+    times: dict[bytes, datetime] = {}
+    if hasattr(file, "peek"):
+        while imap.tagged_commands[tag] is None:
+            if not _read_plain(imap, file, found, times):
+                imap._get_response()
+    kind, data = imap._command_complete("UID", tag)
+    if kind != "OK":
+        raise IMAPClientError(f"fetch failed: {data!r}")
+    kind, data = imap._untagged_response(kind, data, "FETCH")
+    for uid, info in read_responses(data).items():
+        found.setdefault(uid, {}).update(info)
+    return found
+
+
+def _read_plain(
+    imap: imaplib.IMAP4, file: Any, found: Fetched, times: dict[bytes, datetime]
+) -> bool:
+    """Reads the next response off the connection when its first line, already in the
+    file's buffer, is a plain FETCH response's: into ``found``, or, when what follows its
+    body shows another shape, through imapclient's parser. False, having read nothing,
+    for any other line."""
+    match = PLAIN_LINE.match(file.peek(1))
+    if match is None:
+        return False
+    file.read(match.end())
+    size = int(match[6])
+    body = file.read(size)
+    if len(body) < size:
+        raise imap.abort("socket error: EOF")
+    rest = _line(imap, file)
+    if rest == b")":
+        _keep(found, times, match[2] or match[5], match[3] or match[4], body)
+        return True
+    response: list[Any] = [(match[0][2:-2].replace(b" FETCH ", b" ", 1), body)]
+    while (literal := LITERAL.search(rest)) is not None:  # another body after this one
+        response.append((rest, file.read(int(literal[1]))))
+        rest = _line(imap, file)
+    _parsed([*response, rest], found)
+    return True
+
+
+def _line(imap: imaplib.IMAP4, file: Any) -> bytes:
+    """The next line, without its CRLF (as imaplib reads one)."""
+    line: bytes = file.readline(MAXLINE + 1)
+    if not line.endswith(b"\r\n") or len(line) > MAXLINE:
+        raise imap.abort(f"socket error: unterminated line: {line[:100]!r}")
+    return line[:-2]
 
 
 def read_responses(data: Sequence[Any]) -> Fetched:
@@ -89,10 +154,12 @@ def read_responses(data: Sequence[Any]) -> Fetched:
 
 
 def _parsed(response: list[Any], found: Fetched) -> None:
-    """One response of another shape, read by imapclient's parser into ``found`` (in its
-    turn: a flag change keyed by a sequence number may land on a UID read before)."""
-    for uid, info in parse_fetch_response(response, False, True).items():
-        found.setdefault(uid, {}).update(info)
+    """One response of another shape, read by imapclient's parser into ``found``, by the
+    UID it names (none: it is about no message of ours)."""
+    for info in parse_fetch_response(response, False, False).values():
+        uid = info.get(b"UID")
+        if isinstance(uid, int):
+            found.setdefault(uid, {}).update(info)
 
 
 def _plain(literal: tuple[bytes, bytes], found: Fetched, times: dict[bytes, datetime]) -> bool:
@@ -101,12 +168,15 @@ def _plain(literal: tuple[bytes, bytes], found: Fetched, times: dict[bytes, date
     match = PLAIN.fullmatch(lead)
     if match is None:
         return False
-    seq, uid_first, when_first, when_last, uid_last = match.groups()
-    when_text = when_first or when_last
-    when = times.get(when_text)
-    if when is None:
-        when = times[when_text] = parse_to_datetime(when_text, normalise=False)
-    found.setdefault(int(uid_first or uid_last), {}).update(
-        {b"SEQ": int(seq), b"BODY[]": body, b"INTERNALDATE": when}
-    )
+    _keep(found, times, match[2] or match[5], match[3] or match[4], body)
     return True
+
+
+def _keep(
+    found: Fetched, times: dict[bytes, datetime], uid: bytes, when: bytes, body: bytes
+) -> None:
+    """A plain response's message into ``found``, its time read once a poll."""
+    stamp = times.get(when)
+    if stamp is None:
+        stamp = times[when] = parse_to_datetime(when, normalise=False)
+    found.setdefault(int(uid), {}).update({b"BODY[]": body, b"INTERNALDATE": stamp})
