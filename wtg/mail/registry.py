@@ -25,6 +25,9 @@ class Registry:
         self._opened: dict[Path, Game | None] = {}
         """The folders opened one by one: their game, or None when it would not open."""
         self._folders: dict[str, list[Path]] | None = None
+        self._named: dict[str, Game] = {}
+        """The games found by their folder's name, by the name asked: a poll asks once a mail,
+        and the folder's look-up (a path and a stat) is made once a game."""
         self.unreadable: list[Unreadable] = []
         """The game folders that could not be opened (``wtg.gamesdir``): those looked at."""
 
@@ -42,16 +45,21 @@ class Registry:
         """Scan the games directory again at the next question (a game was made)."""
         self._games = self._folders = None
         self._opened.clear()
+        self._named.clear()
 
     def game(self, game_id: str) -> Game | None:
         wanted = game_id.strip().lower()
         if self._games is None:
+            found = self._named.get(wanted)
+            if found is not None:
+                return found
             named = self._folder_named(wanted)
             if named is not None:
                 game = self._open(named)
                 if game is None:
                     return None  # its folder would not open: said in ``unreadable``
                 if game.config.game.lower() == wanted:
+                    self._named[wanted] = game
                     return game
         return self.games().get(wanted)
 
