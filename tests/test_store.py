@@ -288,3 +288,75 @@ def test_a_turn_file_read_with_its_stat_reads_as_read_json_does(text: str, where
                 )
             else:
                 assert stat is None
+
+
+_PENDING_STEPS = st.lists(
+    st.one_of(
+        st.tuples(st.sampled_from(["save", "meta", "outside", "gone"]), st.integers(1, 4)),
+        st.just(("session", 0)),
+    ),
+    max_size=14,
+)
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(_PENDING_STEPS)
+def test_the_orders_on_file_under_the_lock_are_those_on_disk(steps: list[tuple[str, int]]) -> None:
+    """``pending_meta`` in a lock session (the folder listed once) says what a store that
+    holds no lock says (each file looked up), whatever was filed in the session, and written
+    or removed by others between sessions."""
+    with tempfile.TemporaryDirectory() as tmp:
+        store = GameStore.create(Path(tmp) / "g", "game: g\n")
+        folder = store.pending_dir(1)
+        session = store.lock()
+        session.__enter__()
+        try:
+            for number, (step, player) in enumerate(steps):
+                name = f"p{player:02d}"
+                if step == "save":
+                    text = json.dumps({"received": f"r{number}", "orders": {}})
+                    store.save_pending(1, player, {"parsed.json": text, "yaml": "x: 1\n"}, False)
+                elif step == "session":  # others write only while no one holds the lock
+                    session.__exit__(None, None, None)
+                    session = store.lock()
+                    session.__enter__()
+                elif step in ("outside", "gone"):
+                    session.__exit__(None, None, None)
+                    if step == "outside":
+                        folder.mkdir(parents=True, exist_ok=True)
+                        (folder / f"{name}.yaml").write_text("x: 2\n")
+                        (folder / f"{name}.parsed.json").write_text(json.dumps({"via": "gm"}))
+                    else:
+                        for path in folder.glob(f"{name}.*"):
+                            path.unlink()
+                    session = store.lock()
+                    session.__enter__()
+                for asked in range(1, 5):
+                    assert store.pending_meta(1, asked) == GameStore(store.root).pending_meta(
+                        1, asked
+                    )
+        finally:
+            session.__exit__(None, None, None)
+
+
+def test_a_lock_session_lists_the_pending_orders_once(
+    game: Game[WokState], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A poll asks once a mail whether the player's orders are on file: under the lock, the
+    folder is listed once, and only a file listed (or filed since) is looked up."""
+    game.store.save_pending(1, 2, {"parsed.json": '{"received": "then"}', "yaml": "x: 1\n"})
+    looked: list[str] = []
+    real = os.path.isfile
+
+    def isfile(path: str) -> bool:
+        looked.append(os.path.basename(path))
+        return real(path)
+
+    monkeypatch.setattr(os.path, "isfile", isfile)
+    with game.store.lock():
+        assert [game.store.pending_meta(1, p) for p in (1, 2, 3)] == [{}, {"received": "then"}, {}]
+        game.store.save_pending(1, 3, {"parsed.json": '{"received": "now"}', "yaml": "x: 1\n"})
+        assert game.store.pending_meta(1, 3) == {"received": "now"}
+    assert looked == ["p02.yaml", "p03.yaml"]
+    assert game.store.pending_meta(1, 1) == {}  # without the lock, each file is looked up
+    assert looked[-1] == "p01.yaml"

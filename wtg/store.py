@@ -99,6 +99,9 @@ class GameStore:
         """The pending folder made in this lock session: (turn, session)."""
         self._pending_folders: dict[int, str] = {}
         """The path of each turn's pending folder, as text (``_pending_base``)."""
+        self._listed: tuple[int, int, set[str] | None] = (-1, -1, None)
+        """A turn's pending folder as listed in this lock session: (turn, session, the
+        names in it, and those written since; None when it could not be listed)."""
 
     # --- creation and config -------------------------------------------------
     @classmethod
@@ -356,12 +359,18 @@ class GameStore:
             if suffix != "yaml":
                 write_atomic(base + suffix, text, sync=durable)
         if "yaml" in files:
+            # listed before it is written: a name listed that is not there is looked up
+            listed = self._listed
+            if listed[0] == turn and listed[1] == self.session and listed[2] is not None:
+                listed[2].add(f"p{player:02d}.yaml")
             write_atomic(base + "yaml", files["yaml"], sync=durable)
 
     def pending_meta(self, turn: int, player: int) -> dict[str, Any]:
         """When and how the player's pending orders arrived ({} when none are on file)."""
         base = self._pending_base(turn, player)
-        if not os.path.isfile(base + "yaml"):
+        if not self._may_be_pending(turn, f"p{player:02d}.yaml") or not os.path.isfile(
+            base + "yaml"
+        ):
             return {}
         try:
             with open(base + "parsed.json", encoding="utf-8") as handle:
@@ -371,14 +380,35 @@ class GameStore:
         meta.pop("orders", None)
         return meta
 
+    def _may_be_pending(self, turn: int, name: str) -> bool:
+        """False when the file ``name`` is surely not in the turn's pending folder: while
+        this process holds the lock, only it adds order files (``save_pending``), so the
+        folder is listed once a session, not looked up once a mail (a path's look-up is a
+        few microseconds, most of asking for a file that is not there)."""
+        if not self._held:
+            return True
+        listed = self._listed
+        if listed[0] != turn or listed[1] != self.session:
+            try:
+                names: set[str] | None = set(os.listdir(self._pending_folder(turn)))
+            except FileNotFoundError:
+                names = set()
+            except OSError:
+                names = None  # not listed: each file is looked up
+            listed = self._listed = (turn, self.session, names)
+        return listed[2] is None or name in listed[2]
+
     def _pending_base(self, turn: int, player: int) -> str:
         """A player's pending files' path without its suffix (``.../pending/0003/p07.``),
         as text: a poll asks for it twice a mail, and pathlib's joins cost more than the
         rest of the question."""
+        return f"{self._pending_folder(turn)}{os.sep}p{player:02d}."
+
+    def _pending_folder(self, turn: int) -> str:
         folder = self._pending_folders.get(turn)
         if folder is None:
             folder = self._pending_folders[turn] = os.fspath(self.pending_dir(turn))
-        return f"{folder}{os.sep}p{player:02d}."
+        return folder
 
     def pending_orders(self, turn: int) -> dict[int, Path]:
         return order_files(self.pending_dir(turn))

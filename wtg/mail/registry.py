@@ -25,6 +25,9 @@ class Registry:
         self._opened: dict[Path, Game | None] = {}
         """The folders opened one by one: their game, or None when it would not open."""
         self._folders: dict[str, list[Path]] | None = None
+        self._found: dict[str, Game] = {}
+        """The games found by their folder's name, by the name asked: a poll asks once a mail,
+        and the folder's look-up (a path and a stat) is made once a game."""
         self.unreadable: list[Unreadable] = []
         """The game folders that could not be opened (``wtg.gamesdir``): those looked at."""
 
@@ -42,6 +45,7 @@ class Registry:
         """Scan the games directory again at the next question (a game was made)."""
         self._games = self._folders = None
         self._opened.clear()
+        self._found.clear()
 
     def game(self, game_id: str) -> Game | None:
         wanted = game_id.strip().lower()
@@ -58,9 +62,15 @@ class Registry:
         it holds, without a scan of the games folder."""
         if self._games is not None:
             return self._games.get(wanted)
+        found = self._found.get(wanted)
+        if found is not None:
+            return found
         folder = self._folder_named(wanted)
         game = self._open(folder) if folder is not None else None
-        return game if game is not None and game.config.game.lower() == wanted else None
+        if game is None or game.config.game.lower() != wanted:
+            return None
+        self._found[wanted] = game
+        return game
 
     def _unopened(self, wanted: str) -> bool:
         """Whether the folder named ``wanted`` would not open (a scan would not either)."""
