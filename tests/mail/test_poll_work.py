@@ -232,3 +232,35 @@ def test_what_the_journal_kept_for_a_batch_is_read_at_once(
         0,
     )
     assert not os.listdir(gm.maildir_in / "new")
+
+
+def test_the_collector_looks_rarely_while_a_poll_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A poll's objects form no cycles: the collector's youngest generation waits for
+    ``YOUNG`` objects during a poll (not Python's 700), and as before once it ends, even
+    when it fails."""
+    import gc
+
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
+    made_games(gm, 1)
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+    run = poller.Poller.run
+
+    def noted(self: poller.Poller) -> PollSummary:
+        seen.append(gc.get_threshold())
+        return run(self)
+
+    monkeypatch.setattr(poller.Poller, "run", noted)
+    poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW)
+    assert seen == [(poller.YOUNG, *before[1:])]
+    assert gc.get_threshold() == before
+
+    def fails(self: poller.Poller) -> PollSummary:
+        raise OSError("the disk is gone")
+
+    monkeypatch.setattr(poller.Poller, "run", fails)
+    with pytest.raises(OSError, match="disk"):
+        poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW)
+    assert gc.get_threshold() == before
