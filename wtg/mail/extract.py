@@ -138,8 +138,12 @@ def _parse(raw: bytes, nesting: int) -> Message:
     if split is not None and not _may_nest(head := "".join(split[0])):  # a single part
         lines, body = split
         message = _plain_headers(lines, nesting)
-        if message is None:
-            message = parser.parsestr(head, headersonly=True)
+        if message is not None:  # all read: nothing went after the headers
+            # and its type is none that nests: get_content_type() reads the first
+            # Content-Type, lower-cased, which _may_nest found none in (or text/plain)
+            message.set_payload(body)
+            return message
+        message = parser.parsestr(head, headersonly=True)
         unread = message.get_payload()  # a "From " line last in the headers goes to the body
         if unread == "" and message.get_content_maintype() not in ("multipart", "message"):
             message.set_payload(body)
@@ -153,22 +157,24 @@ def _plain_headers(lines: Sequence[str], nesting: int) -> Message | None:
     no payload yet, or None when a line is one it handles its own way: a "From " envelope
     line, a header without a name, a continuation first. The parser takes a Python call a
     line and looks at each for the envelope and defects: here a header is its name and
-    value (``header_source_parse``, the policy's own), at a third of the cost."""
-    message = _Part(email.policy.compat32, nesting)
-    source: list[str] = []
+    value, split as the policy's own ``header_source_parse`` splits them (the name up to
+    the first ":", the value without the spaces before it, its continuation lines joined
+    on, no line end after it), at a third of the cost."""
+    fields: list[tuple[str, str]] = []
     for line in lines[:-1]:  # the last one is the blank line
         if line[0] in " \t":  # a continuation: part of the header before it
-            if not source:
+            if not fields:
                 return None
-            source.append(line)
+            name, value = fields[-1]
+            fields[-1] = (name, value + line)
             continue
         if line.startswith(("From ", ":")):
             return None
-        if source:
-            message.set_raw(*email.policy.compat32.header_source_parse(source))
-        source = [line]
-    if source:
-        message.set_raw(*email.policy.compat32.header_source_parse(source))
+        name, value = line.split(":", 1)  # a header line holds one (_HEADER_LINE)
+        fields.append((name, value.lstrip(" \t")))
+    message = _Part(email.policy.compat32, nesting)
+    for name, value in fields:
+        message.set_raw(name, value.rstrip("\r\n"))
     message.set_payload("")  # as the parser leaves it: nothing after the headers
     return message
 
