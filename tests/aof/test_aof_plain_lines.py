@@ -102,3 +102,19 @@ def test_the_plain_reading_reads_the_lines_of_a_filled_in_form() -> None:
         ("bomb", {"from": 3, "to": 4, "missiles": 5}, 1, 4),
         ("move", {"from": 1, "to": 2, "unit": "ARM", "amount": 4}, 1, 5),
     ]
+
+
+def test_a_code_that_is_none_is_left_to_the_general_reading() -> None:
+    """A code field's blank is plain only when its digits are one of the field's codes
+    (they are part of the line's pattern): any other number is read by ``_read_order``,
+    which says what is wrong with it."""
+    form = FORMS[-2]  # WoK IV: T's KIND takes 1, 2 or 3
+    text = "\n".join([form.begin, HEADER, "T1: 29 002 32", "T2: 29 7 32", form.end])
+    outcome = read_copy(form, find_copies(form, mail_lines(text))[0])
+    assert [(e.line, dict(e.values)) for e in outcome.entries] == [
+        (3, {"province": 29, "kind": "POP-ARM", "amount": 32})
+    ]
+    assert [(v.entry.line, v.reason) for v in outcome.bad] == [
+        (4, general_reading(form, text).bad[0].reason)
+    ]
+    assert "KIND" in outcome.bad[0].reason

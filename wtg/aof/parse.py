@@ -118,14 +118,14 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
 class _Plain(NamedTuple):
     """An order line of a section written plainly, as one pattern: its label, its number,
     the punctuation after them, and every blank filled with digits that fit it (zeros
-    before them aside), nothing else. Most lines of a filled-in form are so written."""
+    before them aside; a code field's digits one of its codes), nothing else. Most lines
+    of a filled-in form are so written."""
 
     section: SectionSpec
     match: Callable[[str], re.Match[str] | None]
     """The line's number, then each blank's digits (leading zeros aside), as groups."""
-    fields: tuple[tuple[str, Callable[[str], Value | None]], ...]
-    """Each field's name and what its digits read as: ``int``, or a code's name (None when
-    they are no code of the field)."""
+    values: Callable[[re.Match[str]], dict[str, Value]]
+    """What a match reads as: each field's value by name (a number, or a code's name)."""
     blank: Callable[[str], re.Match[str] | None]
     """The line left as it was sent (``A4: __ __ ___``): no order."""
 
@@ -167,18 +167,36 @@ def _plain_line(section: SectionSpec) -> _Plain:
     ":", ".", ")", "-" or "=" (spaces before it allowed) or a separator, then the blanks,
     separated by spaces, commas or semicolons."""
     label = f"[{section.label.upper()}{section.label.lower()}] ?([0-9]{{1,{_MAX_LINE_NUMBER}}})"
-    blanks = "[ ,;]+".join(f"0*([0-9]{{1,{spec.width}}})" for spec in section.fields)
+    blanks = "[ ,;]+".join(f"0*({_digits(spec)})" for spec in section.fields)
     pattern = re.compile(f"{label}(?: *[:.)=-]|(?=[ ,;]))[ ,;]*{blanks}[ ,;]*")
-    fields = tuple((spec.name, _digits_reader(spec)) for spec in section.fields)
     blank = re.compile(f"{label}(?: *[:.)=-][ _/]*| [ _/]*|)")  # nothing but _BLANK after it
-    return _Plain(section, pattern.fullmatch, fields, blank.fullmatch)
+    return _Plain(section, pattern.fullmatch, _values_reader(section), blank.fullmatch)
 
 
-def _digits_reader(spec: FieldSpec) -> Callable[[str], Value | None]:
-    """What a blank's digits (no zeros before them, at most the field's width) read as."""
+def _digits(spec: FieldSpec) -> str:
+    """The digits a blank holds, leading zeros aside: at most the field's width, or one of
+    its codes (the longest first)."""
     if spec.codes is None:
-        return int
-    return {str(number): name for number, name in spec.codes.items()}.get
+        return f"[0-9]{{1,{spec.width}}}"
+    return "|".join(sorted(map(str, spec.codes), key=len, reverse=True))
+
+
+def _values_reader(section: SectionSpec) -> Callable[[re.Match[str]], dict[str, Value]]:
+    """What the match of a section's plain line reads as: ``{field: int(digits)}``, or the
+    code's name for a code field. Written out once a section as one dict display, as
+    ``wtg.core.record`` writes an ``__init__``: a loop over the fields cost a third of
+    reading a line. Names are put in as ``repr`` literals."""
+    scope: dict[str, object] = {"int": int}
+    items = []
+    for group, spec in enumerate(section.fields, start=2):
+        if spec.codes is None:
+            items.append(f"{spec.name!r}: int(match[{group}])")
+        else:
+            scope[f"code{group}"] = {str(number): name for number, name in spec.codes.items()}
+            items.append(f"{spec.name!r}: code{group}[match[{group}]]")
+    reader: Callable[[re.Match[str]], dict[str, Value]]
+    reader = eval(f"lambda match: {{{', '.join(items)}}}", scope)  # names are literals
+    return reader
 
 
 def _read_plain(reader: _Reader, line: MailLine, plain: _Plain) -> bool:
@@ -196,12 +214,7 @@ def _read_plain(reader: _Reader, line: MailLine, plain: _Plain) -> bool:
     number = int(match[1])
     if not 1 <= number <= section.lines:
         return False
-    values: dict[str, Value] = {}
-    for (name, read), digits in zip(plain.fields, match.groups()[1:], strict=True):
-        value = read(digits)
-        if value is None:
-            return False
-        values[name] = value
+    values = plain.values(match)
     if reader.first_seen.setdefault((section.key, number), line.number) != line.number:
         return False  # filled in twice
     reader.order_lines += 1

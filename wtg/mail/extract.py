@@ -20,9 +20,11 @@ import email.policy
 import email.utils
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from email.message import Message
+from functools import lru_cache
+from types import MappingProxyType
 
 from wtg.aof.mailtext import BEGIN_MARKER, has_marker, header_keys, mail_lines
 
@@ -136,8 +138,12 @@ def _parse(raw: bytes, nesting: int) -> Message:
     if split is not None and not _may_nest(head := "".join(split[0])):  # a single part
         lines, body = split
         message = _plain_headers(lines, nesting)
-        if message is None:
-            message = parser.parsestr(head, headersonly=True)
+        if message is not None:  # all read: nothing went after the headers
+            # and its type is none that nests: get_content_type() reads the first
+            # Content-Type, lower-cased, which _may_nest found none in (or text/plain)
+            message.set_payload(body)
+            return message
+        message = parser.parsestr(head, headersonly=True)
         unread = message.get_payload()  # a "From " line last in the headers goes to the body
         if unread == "" and message.get_content_maintype() not in ("multipart", "message"):
             message.set_payload(body)
@@ -151,22 +157,24 @@ def _plain_headers(lines: Sequence[str], nesting: int) -> Message | None:
     no payload yet, or None when a line is one it handles its own way: a "From " envelope
     line, a header without a name, a continuation first. The parser takes a Python call a
     line and looks at each for the envelope and defects: here a header is its name and
-    value (``header_source_parse``, the policy's own), at a third of the cost."""
-    message = _Part(email.policy.compat32, nesting)
-    source: list[str] = []
+    value, split as the policy's own ``header_source_parse`` splits them (the name up to
+    the first ":", the value without the spaces before it, its continuation lines joined
+    on, no line end after it), at a third of the cost."""
+    fields: list[tuple[str, str]] = []
     for line in lines[:-1]:  # the last one is the blank line
         if line[0] in " \t":  # a continuation: part of the header before it
-            if not source:
+            if not fields:
                 return None
-            source.append(line)
+            name, value = fields[-1]
+            fields[-1] = (name, value + line)
             continue
         if line.startswith(("From ", ":")):
             return None
-        if source:
-            message.set_raw(*email.policy.compat32.header_source_parse(source))
-        source = [line]
-    if source:
-        message.set_raw(*email.policy.compat32.header_source_parse(source))
+        name, value = line.split(":", 1)  # a header line holds one (_HEADER_LINE)
+        fields.append((name, value.lstrip(" \t")))
+    message = _Part(email.policy.compat32, nesting)
+    for name, value in fields:
+        message.set_raw(name, value.rstrip("\r\n"))
     message.set_payload("")  # as the parser leaves it: nothing after the headers
     return message
 
@@ -279,19 +287,19 @@ def _strength(text: str, markers: Sequence[str]) -> int:
 
 
 def _visit(part: Message, depth: int, where: str, walk: _Walk) -> None:
-    nests = part.get_content_type().startswith(("multipart/", "message/"))
+    ctype = part.get_content_type()
+    nests = ctype.startswith(("multipart/", "message/"))
     if depth > MAX_NESTING or (depth == MAX_NESTING and nests):
         if _TOO_DEEP not in walk.troubles:
             walk.troubles.append(_TOO_DEEP)
         return
     try:
-        _visit_part(part, depth, where, walk)
+        _visit_part(part, ctype, depth, where, walk)
     except Exception as error:  # one broken part must not hide the others
         walk.troubles.append(f"a part could not be read ({type(error).__name__})")
 
 
-def _visit_part(part: Message, depth: int, where: str, walk: _Walk) -> None:
-    ctype = part.get_content_type()
+def _visit_part(part: Message, ctype: str, depth: int, where: str, walk: _Walk) -> None:
     inner = " in a forwarded message" if ctype == "message/rfc822" else where
     payload = part.get_payload()
     if isinstance(payload, list):
@@ -309,20 +317,20 @@ def _visit_part(part: Message, depth: int, where: str, walk: _Walk) -> None:
 
 
 def _candidate(part: Message, ctype: str, where: str) -> _Candidate | None:
-    # each header's parameters are read once: each get_param() and get_content_charset()
-    # would parse the whole header again
-    disposition = _params(part, "content-disposition")
+    # each header is looked up and its parameters read once: each get_param(),
+    # get_content_charset() and get_content_disposition() would do it again
+    disposition = part.get("content-disposition")
     content = None
-    filename = disposition.get("filename")
+    filename = _params(part, "content-disposition", disposition).get("filename")
     if filename is None:
-        content = _params(part, "content-type")
+        content = _params(part, "content-type", part.get("content-type"))
         filename = content.get("name")
-    kind, source = _classify(part, ctype, filename)
+    kind, source = _classify(disposition, ctype, filename)
     if kind is None:
         return None
     data = part.get_payload(decode=True)
     if content is None:
-        content = _params(part, "content-type")
+        content = _params(part, "content-type", part.get("content-type"))
     text, notes = decode_bytes(data if isinstance(data, bytes) else b"", _charset_of(content))
     if kind == "html":
         from wtg.mail.htmltext import html_to_text  # lxml: only for mail that has HTML
@@ -338,18 +346,41 @@ def _candidate(part: Message, ctype: str, where: str) -> _Candidate | None:
 
 Param = str | tuple[str | None, str | None, str]
 """A header parameter's value as the email package gives it: RFC 2231 ones as a triple."""
+_NO_PARAMS: Mapping[str, Param] = MappingProxyType({})
+_KEPT_PARAMS = 200
+"""Characters of a header value whose parameters are kept for the rest of the poll."""
 
 
-def _params(part: Message, header: str) -> dict[str, Param]:
+def _params(part: Message, header: str, value: object) -> Mapping[str, Param]:
     """A header's parameters by lower-cased name, the first of each: what ``get_param``
-    gives for each name (nothing when the part has no such header)."""
+    gives for each name (nothing when the part has no such header); ``value`` is what
+    ``part.get(header)`` gave."""
+    if value is None:
+        return _NO_PARAMS
+    if type(value) is str and len(value) <= _KEPT_PARAMS and value.isascii():
+        return _params_of(value)
+    return _params_read(part.get_params([], header))  # raw bytes in it, long, or a policy's
+
+
+@lru_cache(maxsize=256)
+def _params_of(value: str) -> Mapping[str, Param]:
+    """The parameters of a header value, read once a poll: a batch's mails mostly carry
+    the same few Content-Type values, and the email package reads them with many Python
+    calls. Read by the email package itself, from a part holding that value alone (an
+    ASCII text comes back from ``get`` as it went in)."""
+    probe = Message(email.policy.compat32)
+    probe.set_raw("Content-Type", value)
+    return MappingProxyType(_params_read(probe.get_params([])))
+
+
+def _params_read(params: Iterable[tuple[str, Param]]) -> dict[str, Param]:
     found: dict[str, Param] = {}
-    for name, value in part.get_params([], header):
+    for name, value in params:
         found.setdefault(name.lower(), value)
     return found
 
 
-def _charset_of(content: dict[str, Param]) -> str | None:
+def _charset_of(content: Mapping[str, Param]) -> str | None:
     """The charset of a part as ``Message.get_content_charset`` reads it from the part's
     Content-Type parameters: RFC 2231 values decoded, lower case, None unless ASCII."""
     charset = content.get("charset")
@@ -361,11 +392,11 @@ def _charset_of(content: dict[str, Param]) -> str | None:
     return charset.lower() if charset is not None and charset.isascii() else None
 
 
-def _classify(part: Message, ctype: str, filename: Param | None) -> tuple[str | None, str]:
+def _classify(disposition: object, ctype: str, filename: Param | None) -> tuple[str | None, str]:
     # RFC 2231 names are decoded in a charset the mail names
     text = email.utils.collapse_rfc2231_value(filename).strip() if filename is not None else ""
     name = _SURROGATES.sub("\ufffd", " ".join(text.split())) if text else ""
-    attached = bool(name) or part.get_content_disposition() == "attachment"
+    attached = bool(name) or _disposition(disposition) == "attachment"
     if ctype == "text/html":
         return "html", f"text/html attachment {name}".rstrip() if attached else "text/html body"
     if ctype.startswith("text/") or ctype.startswith("multipart/"):
@@ -375,6 +406,12 @@ def _classify(part: Message, ctype: str, filename: Param | None) -> tuple[str | 
     if ctype == "application/octet-stream" and name.lower().endswith(_TEXT_FILES):
         return "attachment", f"attachment {name}"
     return None, ""
+
+
+def _disposition(value: object) -> str | None:
+    """A Content-Disposition header's value as ``Message.get_content_disposition`` reads
+    it: the word before any parameters, lower case (None without the header)."""
+    return None if value is None else str(value).partition(";")[0].strip().lower()
 
 
 def decode_bytes(data: bytes, declared: str | None) -> tuple[str, tuple[str, ...]]:

@@ -37,16 +37,11 @@ def raw_headers(msg: Message) -> Headers:
 def auto_reply_reason(msg: Message | Headers, our_loop_id: str) -> str | None:
     """Why this mail must get no automatic reply, or None when a reply is fine."""
     headers = _grouped(msg)
-    checks: tuple[Callable[[Headers, str], str | None], ...] = (
-        _auto_submitted,
-        _precedence,
-        _mailing_list,
-        _bounce_sender,
-        _our_loop,
-        _auto_headers,
-        _report,
-    )
-    return next((reason for check in checks if (reason := check(headers, our_loop_id))), None)
+    for check in _CHECKS:
+        reason = check(headers, our_loop_id)
+        if reason:
+            return reason
+    return None
 
 
 def sender_address(msg: Message | Headers) -> str | None:
@@ -140,13 +135,25 @@ def _report(headers: Headers, _loop: str) -> str | None:
     return None
 
 
+_CHECKS: tuple[Callable[[Headers, str], str | None], ...] = (
+    _auto_submitted,
+    _precedence,
+    _mailing_list,
+    _bounce_sender,
+    _our_loop,
+    _auto_headers,
+    _report,
+)
+
+
 def _grouped(msg: Message | Headers) -> Headers:
     return msg if isinstance(msg, dict) else raw_headers(msg)
 
 
 def _values(headers: Headers, name: str) -> list[str]:
     """Every value of header ``name``, unfolded, without parsing it."""
-    return [_unfold(value) for value in headers.get(name.lower(), ())]
+    found = headers.get(name.lower())
+    return [_unfold(value) for value in found] if found else []  # most: no such header
 
 
 def _unfold(value: object) -> str:
