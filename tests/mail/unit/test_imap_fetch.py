@@ -100,13 +100,17 @@ def bodies_of(found: dict[int, dict[bytes, Any]]) -> dict[int, tuple[bytes, Any]
     }
 
 
-def test_the_plain_shape_is_read_without_imapclient_s_parser(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@pytest.fixture
+def no_slow_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """imapclient's parser fails the test: the plain shape must not go there."""
+
     def no_parser(*args: Any) -> Any:
-        raise AssertionError("the plain shape went to the slow parser")
+        raise AssertionError("a plain response went to the slow parser")
 
     monkeypatch.setattr("wtg.mail.imapfetch.parse_fetch_response", no_parser)
+
+
+def test_the_plain_shape_is_read_without_imapclient_s_parser(no_slow_parser: None) -> None:
     data = response(1, 40, DATES[1], b"A1: 1 2 3\r\n", "uid first") + response(
         2, 41, DATES[0], b")", "date first"
     )
@@ -270,13 +274,7 @@ def test_a_poll_of_the_maildir_inbox_loads_no_imap_library() -> None:
     assert done.stdout.strip() == "[]"
 
 
-def test_plain_responses_off_the_wire_skip_imapclient_s_parser(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    def no_parser(*args: Any) -> Any:
-        raise AssertionError("a plain response went to the slow parser")
-
-    monkeypatch.setattr("wtg.mail.imapfetch.parse_fetch_response", no_parser)
+def test_plain_responses_off_the_wire_skip_imapclient_s_parser(no_slow_parser: None) -> None:
     stream = (
         wire_text(response(1, 40, DATES[1], b"A1: 1 2 3\r\n", "uid first"))
         + b"* 2 EXISTS\r\n"
