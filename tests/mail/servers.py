@@ -128,11 +128,16 @@ class Dovecot:
         *,
         startup_timeout: float = 20.0,
         storage: str = "maildir",
+        tls: bool = False,
     ) -> None:
         self.root = Path(root).resolve()
         if storage not in STORAGES:
             raise ValueError(f"Dovecot's storage is one of {', '.join(STORAGES)}: {storage}")
         self.storage = storage
+        self.tls = tls
+        """Whether it also listens for IMAP over TLS (``tls_port``; ``certificate`` is the
+        self-signed certificate a client trusts)."""
+        self.tls_port = 0
         """Dovecot's mail format: one file a mail (maildir, the tests read it), or its own
         formats (sdbox; mdbox, many mails a file, where a MOVE only changes an index)."""
         if _UNSAFE_PATH.search(str(self.root)):
@@ -234,6 +239,8 @@ class Dovecot:
                 f"Dovecot {version[0]}.{version[1]} found; this fixture writes a 2.3 config"
             )
         self._prepare_folders()
+        if self.tls:
+            self._make_certificate()
         for name in self.users:
             self._write_passwd(name)
         # A SIGKILLed master leaves its pid file; a reused pid would look like it runs.
@@ -244,6 +251,8 @@ class Dovecot:
             attempts += 1
             # A restart listens on the same port again if it can: clients keep theirs.
             self.port = self.port if self.port and attempts == 1 else free_port()
+            if self.tls:
+                self.tls_port = self.tls_port if self.tls_port and attempts == 1 else free_port()
             self.conf.write_text(self._config(), encoding="utf-8")
             log_offset, stderr_offset = self._log_size(), self._stderr_size()
             with self.stderr_path.open("ab") as stderr:
@@ -410,7 +419,7 @@ state_dir = {self.state_dir}
 log_path = {self.log_path}
 info_log_path = {self.log_path}
 debug_log_path = {self.log_path}
-ssl = no
+{self._ssl_lines()}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_cache_size = 0
@@ -437,7 +446,8 @@ service imap-login {{
     port = {self.port}
   }}
   inet_listener imaps {{
-    port = 0
+    address = {self.host}
+    port = {self.tls_port if self.tls else 0}
   }}
 }}
 # No growing delays after failed logins (a test tries wrong passwords on purpose).
@@ -447,6 +457,57 @@ service anvil {{
   }}
 }}
 """
+
+    @property
+    def certificate(self) -> Path:
+        """The server's self-signed certificate (for 127.0.0.1), for a client to trust."""
+        return self._files() / "tls" / "cert.pem"
+
+    def _make_certificate(self) -> None:
+        """A key and a self-signed certificate for the server's address, made once."""
+        folder = self._files() / "tls"
+        if (folder / "cert.pem").exists():
+            return
+        folder.mkdir(exist_ok=True)
+        subprocess.run(
+            [
+                "openssl",
+                "req",
+                "-x509",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-days",
+                "2",
+                "-subj",
+                f"/CN={self.host}",
+                "-addext",
+                f"subjectAltName=IP:{self.host}",
+                "-keyout",
+                str(folder / "key.pem"),
+                "-out",
+                str(folder / "cert.pem"),
+            ],
+            check=True,
+            capture_output=True,
+        )
+
+    def _ssl_lines(self) -> str:
+        if not self.tls:
+            return "ssl = no"
+        folder = self._files() / "tls"
+        return f"ssl = yes\nssl_cert = <{folder / 'cert.pem'}\nssl_key = <{folder / 'key.pem'}"
+
+    def tls_client(self, user: str) -> IMAPClient:
+        """A logged-in IMAPClient over TLS (trusting ``certificate``)."""
+        import ssl
+
+        context = ssl.create_default_context(cafile=str(self.certificate))
+        client = IMAPClient(
+            self.host, port=self.tls_port, ssl=True, ssl_context=context, timeout=10
+        )
+        client.login(user, self.users[user])
+        return client
 
     def _write_passwd(self, name: str) -> None:
         """Writes the user's own passwd-file (replaced whole, never half-written)."""
