@@ -19,6 +19,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -145,3 +146,42 @@ def test_a_mail_whose_handling_never_ends_is_stopped_and_quarantined(
     assert first.returncode == 0, first.stderr
     assert first.stdout == "filed 29, rejected 0, quarantined 1, ignored 0\n"
     check_the_end(gm, tmp_path, poisoned_id, "took more than 1 s (mail.handle_seconds)")
+
+
+def test_a_time_limit_between_a_game_s_lock_and_its_release_leaves_the_game_free(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The time limit may strike while a mail's game is being locked: after the lock is
+    taken, before the batch has noted it for release (``ExitStack.enter_context``). The
+    mail is quarantined, and the game is free at once (its lock's generator is closed when
+    the half-entered context is dropped), not held until the process ends, as a
+    ``wtg poll --idle`` process would hold it: the next mail for that game is filed."""
+    import contextlib
+
+    from wtg.mail.inbox import MaildirInbox
+    from wtg.mail.poller import poll
+    from wtg.mail.timelimit import MailTooLong
+    from wtg.store import GameStore
+
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
+    mails = order_mails(made_games(gm, 1))[:2]
+    gm.maildir_in.parent.mkdir(parents=True)
+    box = mailbox.Maildir(gm.maildir_in, create=True)
+    for number, raw in enumerate(mails):
+        os.utime(gm.maildir_in / "new" / box.add(raw), ns=(number * 10**9, number * 10**9))
+    push: Any = contextlib.ExitStack._push_cm_exit  # type: ignore[attr-defined]
+    struck: list[str] = []
+
+    def strike_once(stack: contextlib.ExitStack, cm: object, exit: object) -> None:
+        gen = getattr(cm, "gen", None)
+        if not struck and gen is not None and gen.__name__ == "lock":
+            struck.append("lock")
+            raise MailTooLong("its handling took more than 30 s (mail.handle_seconds)")
+        push(stack, cm, exit)
+
+    monkeypatch.setattr(contextlib.ExitStack, "_push_cm_exit", strike_once)
+    summary = poll(gm, MaildirInbox(gm.maildir_in), jobs=1)
+    assert struck == ["lock"]
+    assert (summary.filed, summary.quarantined) == (1, 1)
+    with GameStore(gm.games_dir / "w1").lock():  # nobody holds it now
+        pass
