@@ -27,8 +27,17 @@ DIR_MODE = 0o700
 SHARED_BITS = 0o077
 """The bits of group and others: none of them is ever set on a private file or folder."""
 WRITES = 0
-"""Files ``write_file`` began to write in this process: the mail poll's time limit
-(``wtg.mail.timelimit``) reads from it whether a mail has begun to change anything."""
+"""Changes begun in this process: files ``write_file`` began to write, and transactions of
+the lobby's book (``began_to_change``). The mail poll's time limit (``wtg.mail.timelimit``)
+reads from it whether a mail has begun to change anything."""
+
+
+def began_to_change() -> None:
+    """A change other than a file begins (a transaction of the lobby's book): counted in
+    ``WRITES``, so a mail stopped by the time limit after it is not said to have changed
+    nothing."""
+    global WRITES
+    WRITES += 1
 
 
 def make_dirs(path: Path) -> Path:

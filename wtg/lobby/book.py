@@ -107,7 +107,10 @@ class Book:
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction, taken for writing at once (no two writers interleave)."""
+        """One transaction, taken for writing at once (no two writers interleave). Once
+        it begins, a mail that asked for it has begun to change things: a JOIN recorded
+        must not be stopped as one that changed nothing (``private.began_to_change``)."""
+        private.began_to_change()
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db

@@ -13,7 +13,8 @@ where no mail is in hand (``end``): not in the journal's commit, the flush or a 
 inbox.
 
 A mail that has begun to write (a file through ``wtg.private.write_file``: its orders, a
-setting, its answer in the outbox) is past the point of no return: stopping it there could
+setting, its answer in the outbox; or a transaction of the lobby's book: a JOIN, a
+CONFIRM) is past the point of no return: stopping it there could
 leave its orders filed and unanswered. It gets as long again to finish; past that it is
 stopped all the same (its reason says what it may have left). Each file is written whole
 or not at all whatever happens (``wtg.store.write_atomic``).
