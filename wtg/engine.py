@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic
 
@@ -30,12 +30,12 @@ from wtg.gameconfig import ConfigError, GameConfig, PlayerEntry, check_new_game
 from wtg.marks import Hold, hold_of
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.playersettings import PlayerSettings
-from wtg.press import press_for
 from wtg.registry import find_ruleset
-from wtg.report import aof_text, gm_report_text, report_text, topten_text, with_set_aside
-from wtg.schedule import Schedule, iso, local_text, next_deadline, parse_iso
+from wtg.report import aof_text
+from wtg.schedule import Schedule, parse_iso
 from wtg.store import GameStore, StoreError, write_atomic
-from wtg.turnmeta import TURN_META, TurnMeta, dump_json, turn_meta
+from wtg.turnfiles import GM_REPORT, new_meta, turn_files
+from wtg.turnmeta import TURN_META, TurnMeta, turn_meta
 from wtg.yamlcopy import load_yaml_kept
 
 if TYPE_CHECKING:
@@ -43,8 +43,6 @@ if TYPE_CHECKING:
     from wtg.intake import Submission, Unchanged
 
 
-GM_REPORT = "reports/gm.txt"
-"""The turn's public report, for the GM (rulesets that write one: ``gm_report_text``)."""
 REPORTS = "reports/"
 """Where a turn's reports are, in its folder."""
 KEPT_AS_THEY_WERE = ("events.json", TURN_META)
@@ -353,8 +351,8 @@ class Game(Generic[S]):
             meta = self.meta(target)
             meta["reruns"] = meta.get("reruns", 0) + 1  # mailed again by the next send
         else:
-            meta = self._new_meta(target, now, waited)
-        files = {**self._turn_files(outcome, events, meta, set_aside), **kept}
+            meta = new_meta(self, target, now, waited)
+        files = {**turn_files(self, outcome, events, meta, set_aside), **kept}
         for pid, (text, data) in copies.items():
             files[f"orders/p{pid:02d}.yaml"] = text
             files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
@@ -412,7 +410,8 @@ class Game(Generic[S]):
         over), its events and its ``turn.json`` (or ``meta``: a deadline set since), each
         report saying all it said when the turn ran (the orders set aside, ``set_aside``).
         Its events and ``turn.json`` are not among them: they stay as they are."""
-        files = self._turn_files(
+        files = turn_files(
+            self,
             self.state(turn) if state is None else state,
             self.events(turn),
             self.meta(turn) if meta is None else meta,
@@ -426,58 +425,6 @@ class Game(Generic[S]):
         say no deadline."""
         files = self.turn_files_again(turn, meta=meta)
         return {path: text for path, text in files.items() if path.startswith(REPORTS)}
-
-    def _new_meta(self, turn: int, now: datetime | None, waited: bool = True) -> TurnMeta:
-        """``waited``: whether the turn waited for anyone's orders. One that did not (a
-        robot's turn in a game of turns one after another) leaves its deadline, while it
-        is still ahead, to the next turn."""
-        moment = now or datetime.now(timezone.utc)
-        due = self.deadline_stamp(turn - 1) if turn > 0 else None
-        upcoming = None
-        if self.config.schedule is not None and not waited and due and parse_iso(due) > moment:
-            upcoming = due
-        elif self.config.schedule is not None:
-            upcoming = iso(
-                next_deadline(self.config.schedule, moment, parse_iso(due) if due else None)
-            )
-        return {"turn": turn, "ran_at": iso(moment), "deadline": due, "next_deadline": upcoming}
-
-    def _turn_files(
-        self,
-        state: S,
-        events: Sequence[Mapping[str, Json]],
-        meta: TurnMeta,
-        set_aside: Mapping[int, Sequence[str]] | None = None,
-    ) -> dict[str, str]:
-        deadline = None
-        upcoming = meta.get("next_deadline")
-        if upcoming and self.config.schedule is not None:
-            deadline = local_text(parse_iso(upcoming), self.config.schedule.timezone)
-        files = {
-            "state.json": dump_json(self.ruleset.state_to_dict(state)),
-            "events.json": dump_json(list(events)),
-            "topten.txt": topten_text(self.ruleset, self.config, state),
-            TURN_META: dump_json(dict(meta)),
-        }
-        owing = set() if self.ruleset.is_over(state) else set(self.ruleset.owing(state))
-        press = press_for(self.store, meta["turn"]) if "turn" in meta else []
-        for entry in self.config.players:
-            name = f"p{entry.id:02d}"
-            reports, forms = [], []
-            for side in self.ruleset.sides_of(state, SeatId(entry.id)):
-                aof = aof_text(self.ruleset, self.config, state, side) if side in owing else ""
-                text = report_text(
-                    self.ruleset, self.config, state, events, side, aof, deadline, press
-                )
-                reports.append(with_set_aside(text, aof, (set_aside or {}).get(side, ())))
-                forms += [aof] if aof else []
-            files[f"reports/{name}.txt"] = "\n".join(reports)
-            if forms:
-                files[f"aofs/{name}.txt"] = "\n".join(forms)
-        gm = gm_report_text(self.ruleset, self.config, state, events)
-        if gm is not None:
-            files[GM_REPORT] = gm
-        return files
 
 
 def open_game(game_dir: Path) -> Game:
@@ -535,7 +482,7 @@ def create_game(
     game = Game(store, config, ruleset)
     events = [e.to_dict() for e in result.events]
     with store.lock():
-        store.commit_turn(0, game._turn_files(result.state, events, game._new_meta(0, now)))
+        store.commit_turn(0, turn_files(game, result.state, events, new_meta(game, 0, now)))
     return game
 
 
