@@ -2,8 +2,8 @@
 
 imapclient's ``fetch`` reads the server's answer with imaplib, which logs and matches
 every line with several patterns, and then takes every response apart with imapclient's
-own tokenizer: for a batch of order mails that costs four times the CPU of reading the
-bytes (bench/bench_poll.py). Nearly every response a server sends to this one FETCH has
+own tokenizer: 42 ms of CPU for a thousand order mails, where reading them here takes
+4 ms (bench/bench_poll.py). Nearly every response a server sends to this one FETCH has
 the same plain shape, ``* 7 FETCH (UID 12 INTERNALDATE "..." BODY[] {2535}``, the body,
 then ``)``: each is read here straight off the connection's buffered file, with one
 pattern. Any other line (the tagged end, a message count, a flag change another client
