@@ -62,8 +62,6 @@ class Poller:
         self.gm = gm
         self.inbox = inbox
         self.now = now or datetime.now(timezone.utc)
-        self.jobs = jobs
-        """Processes the poll may file on (``wtg.mail.helpers``: only with many mails)."""
         self.journal = journal if journal is not None else Journal(gm.spool)
         self.outbox = Outbox(gm.spool)
         self.registry = Registry(gm.games_dir)
@@ -73,7 +71,8 @@ class Poller:
         self.archive = gm.spool / "archive"
         self._archive_folders: dict[tuple[int, int], Path] = {}
         self.crew = Crew(jobs)
-        """The poll's other processes (``wtg.mail.crew``)."""
+        """The poll's other processes (``wtg.mail.crew``): ``jobs`` processes it may file
+        on, helpers only with many mails."""
         self.clock = MailClock(gm.limits.handle_seconds)
         """The time a mail may take (``wtg.mail.timelimit``)."""
         self.hand: Slot = NoSlot()
