@@ -27,15 +27,15 @@ from imapclient.response_parser import parse_fetch_response
 
 ITEMS = ["BODY.PEEK[]", "INTERNALDATE"]
 """What the poll asks of each message that it reads whole."""
-PLAIN = re.compile(
+_PLAIN = (
     rb'(\d+) \((?:UID (\d+) INTERNALDATE "([^"]+)"|INTERNALDATE "([^"]+)" UID (\d+))'
-    rb" BODY\[\] \{\d+\}"
+    rb" BODY\[\] \{(\d+)\}"
 )
-"""A response's part before its body, in the two orders servers write it."""
-PLAIN_LINE = re.compile(
-    rb'\* (\d+) FETCH \((?:UID (\d+) INTERNALDATE "([^"]+)"|INTERNALDATE "([^"]+)" UID (\d+))'
-    rb" BODY\[\] \{(\d+)\}\r\n"
-)
+"""A plain response's part before its body, in the two orders servers write it: its
+sequence number, UID (2 or 5), arrival time (3 or 4) and the body's size (6)."""
+PLAIN = re.compile(_PLAIN)
+"""That part as imaplib hands it on."""
+PLAIN_LINE = re.compile(rb"\* " + _PLAIN.replace(rb" \(", rb" FETCH \(", 1) + rb"\r\n")
 """The same as the server sends it: the first line of a plain response."""
 LITERAL = re.compile(rb"\{(\d+)\}\Z")
 MAXLINE: int = getattr(imaplib, "_MAXLINE", 1_000_000)
