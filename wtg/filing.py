@@ -92,7 +92,9 @@ def _file(store: GameStore, result: Outcome, filing: Filing) -> Outcome:
     mailed = filing.via == "mail"  # the GM at the command line files what he gives
     if mailed and on_file and not result.verdicts:  # a blank form of the player's own
         received = on_file.get("received")
-        return Unchanged(result.player, result.turn, NO_ORDERS, on_file=received)
+        return Unchanged(
+            result.player, result.turn, NO_ORDERS, on_file=received, notes=result.notes
+        )
     if mailed and on_file and result.ready_only:
         result.orders = _ready_on_file(store, result, on_file)
     yaml_text = orders_to_yaml(result.orders)

@@ -95,6 +95,8 @@ class Unchanged:
     """When the orders on file were received (filled in by the store), None when none are."""
     settings: dict[str, str] = field(default_factory=dict)
     """The player's settings the mail chose: they change, the orders on file do not."""
+    notes: list[str] = field(default_factory=list)
+    """What else the answer tells: lines of the mail that were not read, and why."""
 
 
 Outcome = Submission | Unchanged | OrderError
@@ -113,10 +115,10 @@ def read_orders(
     """The orders of every side a text (or a mail's texts, best part first) gives, each
     through the door. ``trusted``: the GM at the command line, who needs no code."""
     door = Door(ruleset, config, state, turn, trusted, player)
-    found = find_all(ruleset.form_for(state), texts)
+    found = find_all(ruleset.form_for(state), texts, door.carries_code)
     if not found or (not any(map(_form_like, found)) and any(map(_order_file, texts))):
         return [door.order_file(texts)]
-    choices = [c for c in choose_copies(found) if _for_game(c, config, found)]
+    choices = [c for c in choose_copies(found, door.carries_code) if _for_game(c, config, found)]
     if any(c.found.filled for c in choices):
         choices = [c for c in choices if c.found.filled]  # the other forms were only quoted
     if player is not None:
@@ -186,14 +188,34 @@ class Door(Generic[S]):
         )
         if not found.filled:
             if found.copy.depth == 0:  # the player's own blank form: no orders, on purpose
-                return self.judge([], [], pid, "aof")
-            return Unchanged(pid, self.turn, NO_ORDERS)
-        outcome = found.outcome
-        bad = [*outcome.bad, *choice.outside]
-        result = self.judge(outcome.entries, bad, pid, "aof", outcome.settings)
-        if isinstance(result, Submission):
-            result.notes.extend(choice.notes)
+                result = self.judge([], [], pid, "aof")
+            else:
+                result = Unchanged(pid, self.turn, NO_ORDERS)
+        else:
+            outcome = found.outcome
+            bad = [*outcome.bad, *choice.outside]
+            result = self.judge(outcome.entries, bad, pid, "aof", outcome.settings)
+        result.notes.extend(choice.notes)
         return result
+
+    def carries_code(self, found: Found) -> bool:
+        """Whether a copy's header carries the code of the player it names in this game (the
+        GM at the command line needs none): the copy his orders are read from."""
+        header = found.header
+        if header.get("game", "").strip().lower() != self.config.game.lower():
+            return False
+        pid = header_number(header.get("player", "").strip())
+        if pid is None:
+            return False
+        try:
+            seat = self.ruleset.seat_of(self.state, SideId(pid))
+        except KeyError:
+            return False
+        entry = next((p for p in self.config.players if p.id == seat), None)
+        code = header.get("code")
+        if entry is None or (code is None and not self.trusted):
+            return False
+        return code is None or codes_match(code, entry.code)
 
     def order_file(self, texts: Sequence[str]) -> Outcome:
         """An order file in YAML: its own keys are its header."""

@@ -9,6 +9,7 @@ from typing import Any
 
 import jinja2
 
+from wtg.aof.mailtext import inert_lines
 from wtg.aof.render import render_aof
 from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.data.templates import template_loader
@@ -37,7 +38,7 @@ def count(number: int, singular: str, plural: str | None = None) -> str:
 def template_environment(
     *,
     autoescape: bool,
-    filters: Mapping[str, Callable[..., str]],
+    filters: Mapping[str, Callable[..., str | list[str]]],
     keep_trailing_newline: bool = True,
 ) -> jinja2.Environment:
     """A Jinja environment of wtg's templates (``templates/``): undefined names fail,
@@ -67,6 +68,7 @@ def environment() -> jinja2.Environment:
             "tenths": lambda n: f"{n / 10:.1f}",
             "thousandths": lambda n: f"{n / 1000:.3f}",
             "count": count,
+            "inert": lambda text, tag: inert_lines(text, str(tag)),
         },
     )
 

@@ -8,15 +8,22 @@ quoted one, the mail's body over an attachment over an HTML part, then the first
 written. Forms are sent blank (a test checks every ruleset), so a copy that differs
 from the one sent is one with order lines.
 
-Order lines typed outside any form have no header of their own: they take the header
-of the one form the mail quotes (a reply to a Duel report, quoting three colours'
-forms, is ambiguous and refused). Order lines the player typed outside the form he
-filled in are not read, and each is answered with its line number.
+The form a player's orders are read from is the one carrying his own code: of a side's
+copies, those whose header passes the door's check of the code (``carries_code``) come
+first, so a copy that only names the side (another player's press printed in the report
+with a header line, say) never displaces the player's own form. No copy takes a code it
+does not carry, but for one: the order lines the player typed above or below the quoted
+report (``wtg.aof.copies``, bare lines) take the header of the one form that text quotes (a
+reply to a Duel report, quoting three colours' forms, is ambiguous and refused). Order
+lines the player typed outside the form he filled in are not read, and each is answered
+with its line number; order-like lines that may be anyone's (unquoted among the quoted
+lines, or in a text that quotes no form: a reply above the unquoted original, a forward)
+are never read, and the answer says so in a note.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from wtg.aof.copies import FormCopy, find_copies
@@ -24,6 +31,10 @@ from wtg.aof.mailtext import Header, header_number, mail_lines
 from wtg.aof.parse import carries_orders, read_copy
 from wtg.core.form import FormSpec
 from wtg.core.orders import ParseOutcome, RawEntry, Verdict
+
+
+def _anything(_item: Found) -> bool:
+    return True
 
 
 class Found(NamedTuple):
@@ -55,34 +66,53 @@ class Choice(NamedTuple):
     notes: tuple[str, ...] = ()
 
 
-def find_all(form: FormSpec, texts: Sequence[str]) -> list[Found]:
-    """Every copy of the form in the texts of a mail, with its header."""
+def find_all(
+    form: FormSpec, texts: Sequence[str], carries_code: Callable[[Found], bool] | None = None
+) -> list[Found]:
+    """Every copy of the form in the texts of a mail, with its header (bare lines with the
+    header of the form their text quotes: one carrying its code, ``carries_code``, if one
+    does)."""
     found = [
         Found(index, copy, read_copy(form, copy), dict(copy.header.values) if copy.header else {})
         for index, text in enumerate(texts)
         for copy in find_copies(form, mail_lines(text))
     ]
-    return [_borrow(item, found) for item in found]
+    return [_borrow(item, found, carries_code or _anything) for item in found]
 
 
-def _borrow(item: Found, found: Sequence[Found]) -> Found:
-    """A copy without a full header takes the missing keys from the one other form in the
-    mail it can answer (the same PLAYER, when it names one)."""
-    missing = [key for key in ("game", "player", "code", "turn") if key not in item.header]
-    if not missing or not item.filled:
+def _bare(item: Found) -> bool:
+    """The order lines the player typed above or below the quoted report: no form's."""
+    copy = item.copy
+    return not copy.marked and copy.header is None and not copy.stray
+
+
+def _borrow(item: Found, found: Sequence[Found], carries_code: Callable[[Found], bool]) -> Found:
+    """Bare lines take the header of the one form their text quotes: a copy between the
+    markers, quoted, whose header names the game, the player and the code (of the quoted
+    forms that carry their code, when any does). Nothing else borrows: a header that lacks
+    the code stays without it."""
+    if not _bare(item) or not item.filled:
         return item
-    donors = {
-        _identity(other.header): other.header
-        for other in found
-        if other is not item and _complete(other.copy.header)
-    }
-    if "player" in item.header:
-        donors = {k: v for k, v in donors.items() if k[1] == _side(item.header)}
+    quoted = _quoted_forms(item, found)
+    quoted = [other for other in quoted if carries_code(other)] or quoted
+    donors = {(_identity(other.header), other.header.get("code")): other.header for other in quoted}
     if len(donors) != 1:
         return item
     (donor,) = donors.values()
-    header = {**{key: donor[key] for key in missing if key in donor}, **item.header}
-    return item._replace(header=header, borrowed=True)
+    return item._replace(header=dict(donor), borrowed=True)
+
+
+def _quoted_forms(item: Found, found: Sequence[Found]) -> list[Found]:
+    """The forms quoted in the text of ``item``, each with a header that names the game, the
+    player and the code."""
+    return [
+        other
+        for other in found
+        if other.part == item.part
+        and other.copy.marked
+        and other.copy.depth > 0
+        and _complete(other.copy.header)
+    ]
 
 
 def _complete(header: Header | None) -> bool:
@@ -98,22 +128,53 @@ def _side(header: dict[str, str]) -> int | None:
     return None if written is None else header_number(written)
 
 
-def choose(found: Sequence[Found]) -> list[Choice]:
-    """The copy that carries the player's intent, for every side named in the mail."""
+def choose(
+    found: Sequence[Found], carries_code: Callable[[Found], bool] = _anything
+) -> list[Choice]:
+    """The copy that carries the player's intent, for every side named in the mail: of its
+    copies, one whose header carries the side's code (``carries_code``) when there is one."""
     by_side: dict[int | None, list[Found]] = {}
+    unread: list[Found] = []
     for item in found:
-        if item.header or item.filled:
+        if item.copy.stray or _orphan(item, found):
+            unread.append(item)
+        elif item.header or item.filled:
             by_side.setdefault(_side(item.header), []).append(item)
+    strays = _strays(unread)
     choices = []
     for side, items in by_side.items():
-        best = min(items, key=Found.rank)
+        best = min([i for i in items if carries_code(i)] or items, key=Found.rank)
         if side is None and not best.filled:
             continue
         own = [i for i in items if i is not best and i.filled and i.copy.depth == 0]
         outside = [v for item in own if item.copy.header is None for v in _outside(item, best)]
         notes = [_unread(item, best) for item in own if item.copy.header is not None]
-        choices.append(Choice(side, best, tuple(outside), tuple(notes)))
+        choices.append(Choice(side, best, tuple(outside), (*notes, *strays)))
     return sorted(choices, key=lambda c: (c.found.part, c.found.copy.start))
+
+
+def _orphan(item: Found, found: Sequence[Found]) -> bool:
+    """Bare lines in a text that quotes no form, in a mail that holds one: typed above the
+    unquoted original (or among a forwarded report's lines), they may be anyone's."""
+    if not _bare(item) or item.borrowed or not item.filled or _quoted_forms(item, found):
+        return False
+    return any(other.copy.header is not None for other in found)
+
+
+def _strays(unread: Sequence[Found]) -> tuple[str, ...]:
+    """The note on order-like lines that were not read because no form of the player's
+    holds them."""
+    lines = sorted({(i.part, line.number) for i in unread if i.filled for line in i.copy.lines})
+    if not lines:
+        return ()
+    shown = ", ".join(str(number) for _part, number in lines[:6])
+    more = ", ..." if len(lines) > 6 else ""
+    return (
+        f"{len(lines)} line(s) of your mail that look like order lines (line {shown}{more}) "
+        "stand outside the form that carries your code, and were not read: the lines of "
+        "that form are read, and order lines typed above or below the quoted report, "
+        "never a line of the report itself or of another mail in yours.",
+    )
 
 
 def _unread(item: Found, best: Found) -> str:

@@ -3,10 +3,14 @@
 A reply holds the form more than once: the player's filled copy and the blank one
 quoted from the report, above or below each other, at any quote depth. A *marked*
 copy runs from a begin marker to the next end (or begin) marker. Outside them, a
-header line starts a copy of its own (a form pasted without its markers), and order
-lines the player typed outside any form make a copy without a header, which borrows
-the header of the form they answer (see ``wtg.intake``). Quoted text outside the
-marked copies is the report: prose, never orders.
+header line starts a copy of its own (a form pasted without its markers). Order lines
+typed outside any form, above or below the quoted report, make a copy without a header
+(the player's bare lines), which may borrow the header of the one form the text quotes
+(``wtg.aof.choose``; in a text that quotes no form, a reply above the unquoted original
+or a forward, they may be anyone's and are not read). Any other line outside the forms is
+not the player's to read as orders: quoted text is the report, and unquoted order-like
+lines among the quoted ones (a long quoted line's tail, which a client re-wrapped without
+its prefix) make a *stray* copy, never read.
 """
 
 from __future__ import annotations
@@ -44,6 +48,9 @@ class FormCopy(NamedTuple):
     header: Header | None
     lines: tuple[MailLine, ...]
     """The lines to read orders from."""
+    stray: bool = False
+    """Order-like lines outside every form that may not be the player's (unquoted lines
+    among the quoted ones): never read, only said."""
 
 
 def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
@@ -61,7 +68,7 @@ def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
         else:
             outside.append(line)
             index += 1
-    copies += _unmarked(form, outside)
+    copies += _unmarked(form, outside, lines)
     return sorted(copies, key=lambda c: c.start)[:MAX_COPIES]
 
 
@@ -119,27 +126,45 @@ def _first_header(lines: Sequence[MailLine]) -> Header | None:
     return None
 
 
-def _unmarked(form: FormSpec, outside: Sequence[MailLine]) -> list[FormCopy]:
+def _unmarked(
+    form: FormSpec, outside: Sequence[MailLine], lines: Sequence[MailLine]
+) -> list[FormCopy]:
     """Copies among the lines outside every marked copy: one per header line (with the
-    lines down to the next header at its depth), and the player's own order lines."""
+    lines down to the next header at its depth), the player's own order lines (above or
+    below the quoted text), and the stray ones (unquoted among the quoted lines)."""
     by_depth: dict[int, list[MailLine]] = {}
     for line in outside:
         by_depth.setdefault(line.depth, []).append(line)
     copies: list[FormCopy] = []
-    for depth, lines in by_depth.items():
-        starts = [i for i, line in enumerate(lines) if is_header_line(line.text)]
+    for depth, at_depth in by_depth.items():
+        starts = [i for i, line in enumerate(at_depth) if is_header_line(line.text)]
         if depth == 0 and not starts:
-            own = tuple(line for line in lines if is_loose_line(form, line.text))
-            if own:
-                copies.append(FormCopy(0, False, own[0].number, None, own))
+            loose = [line for line in at_depth if is_loose_line(form, line.text)]
+            if loose:
+                copies += _bare_and_stray(loose, lines)
             continue
         for number, start in enumerate(starts):
             first = 0 if number == 0 and depth == 0 else start
-            stop = starts[number + 1] if number + 1 < len(starts) else len(lines)
-            header = read_header(lines, start)[0]
-            chunk = tuple(lines[first:stop])
+            stop = starts[number + 1] if number + 1 < len(starts) else len(at_depth)
+            header = read_header(at_depth, start)[0]
+            chunk = tuple(at_depth[first:stop])
             copies.append(FormCopy(depth, False, chunk[0].number, header, chunk))
     return copies
+
+
+def _bare_and_stray(loose: Sequence[MailLine], lines: Sequence[MailLine]) -> list[FormCopy]:
+    """The unquoted order lines of a text outside every form: the player's own above the
+    first quoted line or below the last (all of them in a text that quotes nothing), the
+    stray ones in between, where a client that re-wraps a long quoted line leaves its tail
+    unquoted (and so does a player's note among the quoted lines)."""
+    quoted = [line.number for line in lines if line.depth]
+    first, last = (quoted[0], quoted[-1]) if quoted else (0, 0)
+    own = tuple(line for line in loose if not first < line.number < last)
+    stray = tuple(line for line in loose if first < line.number < last)
+    found = [FormCopy(0, False, own[0].number, None, own)] if own else []
+    if stray:
+        found.append(FormCopy(0, False, stray[0].number, None, stray, stray=True))
+    return found
 
 
 def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | None:

@@ -11,6 +11,8 @@ text as the player wrote it (1-based), so an answer can point at them.
 from __future__ import annotations
 
 import re
+import textwrap
+import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache, partial
 from typing import NamedTuple
@@ -253,3 +255,39 @@ def headers_in(lines: Sequence[MailLine]) -> Iterator[Header]:
             yield header
         else:
             index += 1
+
+
+# --- another's text beside a form --------------------------------------------------------
+INERT_WIDTH = 60
+"""Characters of another's text on a line of a report: quoted (``> ``) and prefixed, a line
+stays short of the 72 at which a client may re-wrap a quoted line and leave its tail
+unquoted."""
+
+
+def inert_lines(text: str, tag: str) -> list[str]:
+    """Someone else's text (a player's press) as the lines a report prints beside the
+    player's own form, each ``<tag>| <line>``: ``tag`` starts with a digit (the writer's
+    number), so no line starts with a letter (an order or a setting line does) or is only
+    a marker (which has no digit before its words); a header key (``GAME:``, ``CODE:``, as
+    the intake would read it, full-width letters and invisible characters too) loses its
+    colon (``GAME -``); and a long line is wrapped at ``INERT_WIDTH``. Whatever a reply
+    does with the report (quote it, or not), no line of it reads as part of a form."""
+    if not tag[:1].isdigit():
+        raise ValueError(f"the tag of another's text starts with a digit, not {tag!r}")
+    shown: list[str] = []
+    for line in text.splitlines() or [""]:
+        pieces = [line] if len(line) <= INERT_WIDTH else textwrap.wrap(line, INERT_WIDTH)
+        shown += [f"{tag}| {_defused(piece)}".rstrip() for piece in pieces or [""]]
+    return shown
+
+
+def _defused(line: str) -> str:
+    """A line without a header key, as the intake would read it."""
+    read = "".join(c for c in unicodedata.normalize("NFKC", line) if not _invisible(c))
+    if not header_keys(read):
+        return line
+    return _KEY.sub(lambda key: f"{key[1]} -", read)
+
+
+def _invisible(char: str) -> bool:
+    return unicodedata.category(char) in ("Cf", "Cc")

@@ -160,6 +160,7 @@ class Answers:
             reason=result.reason,
             on_file=result.on_file,
             verdicts=_described(game, result.verdicts),
+            notes=result.notes,
         )
         subject = f"[{game.config.game}] no orders found in your mail"
         self._answer_player(_ident("unchanged", message, index), entry, subject, body, message_id)
