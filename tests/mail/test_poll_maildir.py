@@ -142,12 +142,32 @@ def test_a_wrong_code_reveals_nothing_and_warns_the_player(tmp_path: Path) -> No
     assert not world.game.store.pending_orders(1)
     mails = {ident.split("-")[0]: body_of(raw) for ident, raw in world.outbox().items()}
     assert set(mails) == {"wrongcode", "rejected"}
-    assert "came in" in mails["wrongcode"] and "p1@players.example" in mails["wrongcode"]
+    assert "came in\nfrom another address" in mails["wrongcode"]
     assert mails["rejected"].strip() == (
         "Your mail to the turn generator could not be accepted.\nNothing was stored."
     )
     notice = next(raw for ident, raw in world.outbox().items() if ident.startswith("wrong"))
     assert email.message_from_bytes(notice)["To"] == "p3@players.example"
+
+
+def test_a_wrong_code_notice_names_no_address(tmp_path: Path) -> None:
+    """Issue 25, item 9: player 1 mistypes PLAYER: (3 for 1): player 3 is told someone
+    tried, and not player 1's address, which he was never given; nor a stranger's. A
+    wrong code from player 3's own address is said to be from it."""
+    world = World(tmp_path, replies_per_hour=10)
+    form = world.aof(3, X1="100")
+    world.mail(form.replace("CODE0003", "CODE0001"), sender="p1@players.example")
+    world.mail(form.replace("CODE0003", "GUESS123"), sender="x@else.example")
+    world.mail(form.replace("CODE0003", "CODE0033"), sender="p3@players.example")
+    assert world.poll().rejected == 3
+    notices = [body_of(raw) for ident, raw in world.outbox().items() if ident.startswith("wrong")]
+    assert len(notices) == 3
+    assert [n for n in notices if "@" in n] == []
+    assert sorted(n.split("came in\n", 1)[1].split(" with", 1)[0] for n in notices) == [
+        "from another address",
+        "from another address",
+        "from your own address",
+    ]
 
 
 def test_an_oversized_mail_is_rejected_unread(tmp_path: Path) -> None:

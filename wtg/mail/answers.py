@@ -272,14 +272,16 @@ class Answers:
         return rejected("wrong code or player" if quiet else reason)
 
     def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
+        """The seat's registered address is told that someone tried a wrong code: whether
+        it came from that address, never from which other one (a stranger's, or another
+        player's: an address is shown to nobody it was not given to)."""
         seat = game.ruleset.seat_of(game.state_view(), SideId(player))  # a colour: no seat
         entry = game.config.player(seat if seat is not None else player)
+        own = sender is not None and compose.address_key(sender) == compose.address_key(
+            entry.email
+        )
         body = compose.render(
-            "wrong_code",
-            name=entry.name,
-            game=game.config.game,
-            player=player,
-            sender=sender or "an unknown sender",
+            "wrong_code", name=entry.name, game=game.config.game, player=player, own=own
         )
         self._queue(
             f"wrongcode-{message.key}",
