@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg import private
+from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.store import RECEIVED, GameStore, write_atomic
 
@@ -57,6 +58,7 @@ def _read(path: Path) -> Press | None:
     """A press file, or None when it cannot be read (a GM's edit gone wrong: skipped)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return Press(int(data["side"]), str(data["name"]), str(data["at"]), str(data["text"]))
+        text = printable(str(data["text"]))  # press kept before wtg cleaned it, or edited
+        return Press(int(data["side"]), str(data["name"]), str(data["at"]), text)
     except (OSError, ValueError, KeyError, TypeError):
         return None

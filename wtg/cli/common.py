@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from wtg.core.errors import WtgError
+from wtg.core.printable import printable
 
 if TYPE_CHECKING:
     from wtg.config import GmConfig
@@ -22,6 +23,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 def jobs_option(help: str) -> Callable[[F], F]:
     """``--jobs N``: how many processes a command may run at once (None: the cores)."""
     return click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N", help=help)
+
+
+def say(text: str) -> None:
+    """A line that may hold text that came by mail: printed without its control
+    sequences (``wtg.core.printable``)."""
+    click.echo(printable(text))
 
 
 def fail(message: str, code: int = 1) -> NoReturn:

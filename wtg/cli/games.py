@@ -20,6 +20,7 @@ from wtg.cli.common import (
     jobs_option,
     open_or_fail,
 )
+from wtg.core.printable import printable
 from wtg.core.ruleset import GameOption
 
 
@@ -395,7 +396,7 @@ def report(
     if gm == (player is not None):
         fail("give --player N or --gm")
     game = open_or_fail(ctx, game_dir)
-    click.echo(game.report(player, turn), nl=False)
+    click.echo(printable(game.report(player, turn)), nl=False)
 
 
 @click.command()

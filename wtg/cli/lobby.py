@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import click
 
-from wtg.cli.common import fail, games_root, open_or_fail
+from wtg.cli.common import fail, games_root, open_or_fail, say
 
 
 @click.command("open-list")
@@ -89,7 +89,7 @@ def lists(ctx: click.Context, as_json: bool) -> None:
         click.echo("no waiting list is open (wtg open-list RULESET)")
     for wl, who in found:
         names = ", ".join(w.name for w in who) or "nobody yet"
-        click.echo(f"{wl.name}: {wl.title()}; {len(who)} of {wl.players} waiting: {names}")
+        say(f"{wl.name}: {wl.title()}; {len(who)} of {wl.players} waiting: {names}")
     for game, seat, since in offered:
         click.echo(f"offered: {game} seat {seat} (since {since})")
 

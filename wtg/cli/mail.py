@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wtg.cli.common import fail, gm_config, jobs_option
+from wtg.cli.common import fail, gm_config, jobs_option, say
+from wtg.core.printable import printable
 
 if TYPE_CHECKING:
     from wtg.config import GmConfig
@@ -111,7 +112,7 @@ def poll(
         click.echo(summary.line())
     if verbose:
         for key, outcome in summary.outcomes:
-            click.echo(f"  {key}: {outcome}")
+            click.echo(printable(f"  {key}: {outcome}"))
 
 
 def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
@@ -137,7 +138,7 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
 
     click.echo(f"wtg poll --idle: waiting for mail ({gm.transport}); SIGTERM ends it")
     try:
-        idle(gm, stop, click.echo, send=send_now if also_send else None, jobs=jobs)
+        idle(gm, stop, say, send=send_now if also_send else None, jobs=jobs)
     except AlreadyRunning as exc:
         fail(f"{exc}: stop it before starting another")
     click.echo("wtg poll --idle: stopped")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wtg.cli.common import games_root, open_or_fail
+from wtg.cli.common import games_root, open_or_fail, say
 from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.mail.journal import Quarantined, quarantined
 
@@ -70,7 +70,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
         missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
         failing = ", ADDRESS FAILING (mail bounced: wtg bounces)" if p["address_failing"] else ""
         chosen = "".join(f", {_word(key)} {value}" for key, value in _chosen(p["settings"]))
-        click.echo(f"  player {p['id']:>2} {p['name']:<20} {note}{missed}{failing}{chosen}")
+        say(f"  player {p['id']:>2} {p['name']:<20} {note}{missed}{failing}{chosen}")
     _show_quarantine(kept)
 
 
@@ -114,7 +114,7 @@ def _show_quarantine(kept: list[Quarantined]) -> None:
     if kept:
         click.echo(f"{len(kept)} mail(s) quarantined (the poll could not handle them):")
     for item in kept:
-        click.echo(f"  {item.archive}: {item.reason}")
+        say(f"  {item.archive}: {item.reason}")
 
 
 def overview(ctx: click.Context, as_json: bool) -> None:
@@ -218,4 +218,4 @@ def quarantine(ctx: click.Context, keys: tuple[str, ...], forget_all: bool) -> N
     if not kept:
         click.echo("no mail quarantined")
     for item in kept:
-        click.echo(f"{item.key}  game {item.game or '?'}  {item.archive}: {item.reason}")
+        say(f"{item.key}  game {item.game or '?'}  {item.archive}: {item.reason}")

@@ -10,6 +10,7 @@ import email.utils
 from wtg.absence import AbsenceRefused, plan_absence
 from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER, has_marker, header_keys
 from wtg.core.errors import GameError
+from wtg.core.printable import printable
 from wtg.core.ruleset import SeatId, SideId, public_sides
 from wtg.engine import Game
 from wtg.lobby import confirm
@@ -176,7 +177,7 @@ def press(desk: Desk, command: Command) -> None:
     entry = desk.seat(command, game) if game is not None else None
     if game is None or entry is None:
         return
-    text = desk.text.strip()
+    text = printable(desk.text).strip()  # no control sequence reaches a reader's terminal
     if not text:
         desk.refuse(command, "the PRESS has no text: write it below the PRESS and CODE lines")
         return

@@ -277,9 +277,7 @@ class Answers:
         player's: an address is shown to nobody it was not given to)."""
         seat = game.ruleset.seat_of(game.state_view(), SideId(player))  # a colour: no seat
         entry = game.config.player(seat if seat is not None else player)
-        own = sender is not None and compose.address_key(sender) == compose.address_key(
-            entry.email
-        )
+        own = sender is not None and compose.address_key(sender) == compose.address_key(entry.email)
         body = compose.render(
             "wrong_code", name=entry.name, game=game.config.game, player=player, own=own
         )

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from wtg import private
+from wtg.core.printable import printable
 from wtg.core.record import Record
 
 SCHEMA = """
@@ -107,7 +108,7 @@ class Journal:
         self.db.execute(
             "INSERT OR REPLACE INTO messages (key, message_id, outcome, handled_at) "
             "VALUES (?, ?, ?, ?)",
-            (key, message_id, outcome, time.time()),
+            (key, message_id, printable(outcome), time.time()),
         )
 
     def forget_quarantined(self, keys: Sequence[str] | None) -> int:
@@ -126,7 +127,7 @@ class Journal:
         self.db.execute(
             "INSERT OR REPLACE INTO quarantine (key, game, archive, reason, at) "
             "VALUES (?, ?, ?, ?, ?)",
-            (key, game, archive, reason, at),
+            (key, game and printable(game), archive, printable(reason), at),
         )
 
     # --- replies ----------------------------------------------------------------
@@ -198,4 +199,7 @@ def quarantined(spool: Path) -> list[Quarantined]:
             db.close()
     except sqlite3.Error:  # an older journal without the table, or one being written
         return []
-    return [Quarantined(str(k), g, str(a), str(r), float(t)) for k, g, a, r, t in rows]
+    return [  # what an older journal kept unclean, printed clean
+        Quarantined(str(k), g and printable(str(g)), str(a), printable(str(r)), float(t))
+        for k, g, a, r, t in rows
+    ]

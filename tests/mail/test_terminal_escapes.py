@@ -1,0 +1,122 @@
+"""Issue 25, item 8: "Strip every control sequence from text that came by mail, wherever it
+is printed." OSC 52 (a clipboard write) and OSC 0 (a window title) come in PRESS text and in
+a stranger's commands; the GM's `wtg poll -v`, `wtg report`, `wtg status`, `wtg quarantine`,
+the journal and the site show the text without them, and the other players' reports too."""
+
+from __future__ import annotations
+
+import sqlite3
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tests.lobby.hall import GM, Hall, address
+from wtg.cli import main
+from wtg.core.printable import printable
+from wtg.engine import Game
+from wtg.mail.journal import Journal
+
+CLIPBOARD = "\x1b]52;c;cm0gLXJmIH4K\x07"
+"""OSC 52: the terminal's clipboard becomes "rm -rf ~"."""
+TITLE = "\x1b]0;you have been owned\x1b\\"
+"""OSC 0, ended by ST: the window's title."""
+CSI = "\x1b[2J\x1b[31m"
+"""Clear the screen, then red."""
+C1_OSC = "\x9d0;c1 title\x9c"
+"""The same OSC, as C1 control characters."""
+HOSTILE = (CLIPBOARD, TITLE, CSI, C1_OSC, "\r", "\x07", "\x00")
+
+
+def clean(text: str) -> bool:
+    return not any(c in text for c in "\x1b\x07\x9b\x9c\x9d\x00\r")
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (f"Peace{CLIPBOARD} to all{TITLE}!", "Peace to all!"),
+        (f"red{CSI}alert\x1b[0m", "redalert"),
+        (f"c1{C1_OSC} osc", "c1 osc"),
+        ("over\rwritten\x00 \x08x", "overwritten x"),
+        ("a\x1b]0;no end\nnext line\tand a tab", "a\nnext line\tand a tab"),
+        ("a\x1bcb\x1b(Bc", "abc"),
+        ("Ünïcode 日本 stays", "Ünïcode 日本 stays"),
+    ],
+)
+def test_printable_takes_out_every_control_sequence(text: str, shown: str) -> None:
+    """Issue 25, item 8: CSI, OSC (ended by BEL, by ST, or not at all), C1, other escapes
+    and bare control characters go; line feeds, tabs and any printable character stay."""
+    assert printable(text) == shown
+
+
+def started(root: Path) -> tuple[Hall, Game, Path]:
+    """Ann and Bob play wok4-1; the GM's config file for the command line."""
+    hall = Hall(root)
+    config = root / "wtg.yaml"
+    config.write_text(f'games_dir: games\nfrom: "{GM}"\n', encoding="utf-8")
+    hall.open_list("wok4", players=2)
+    codes = {}
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        hall.mail(address(number), f"JOIN wok4 AS {name}")
+        hall.poll(hours=2)
+        (answer,) = hall.new_mails(address(number))
+        codes[number] = answer.code()
+    for number in (1, 2):
+        hall.mail(address(number), f"CONFIRM {codes[number]}")
+    hall.poll(hours=2)
+    hall.send()
+    hall.new_mails()
+    return hall, hall.game("wok4-1"), config
+
+
+def gm(config: Path, *args: str) -> str:
+    result = CliRunner().invoke(main, ["--config", str(config), *args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_gms_terminal_gets_no_control_sequence_from_mail(tmp_path: Path) -> None:
+    """Issue 25, item 8: Bob's PRESS and a stranger's commands carry OSC 52, titles, CSI and
+    C1 sequences; `poll -v`, `report`, `status`, `quarantine`, the journal and the site show
+    their text without any of them, and Ann's report mail carries none."""
+    hall, game, config = started(tmp_path)
+    bob = next(p for p in game.config.players if p.name == "Bob")
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    press = "".join(f"word{i}{seq} " for i, seq in enumerate(HOSTILE))
+    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\n{press}\n")
+    hall.mail("stranger@else.example", f"STATUS wok4-1{CLIPBOARD}\nREPORT wok4-1 1{TITLE}\n")
+    hall.mail("other@else.example", f"GAME: no{CSI}such TURN: 1 PLAYER: 1 CODE: X{C1_OSC}\n")
+    polled = gm(config, "poll", "-v")
+    assert "commands refused: STATUS wok4-1" in polled and "answered: commands: PRESS" in polled
+    assert clean(polled), repr(polled)
+    with sqlite3.connect(tmp_path / "games" / ".mail" / "journal.sqlite") as db:
+        outcomes = [row[0] for row in db.execute("SELECT outcome FROM messages")]
+    assert len(outcomes) == 7 and all(map(clean, outcomes)), outcomes
+
+    game.run_turn(now=hall.now)
+    shown = gm(config, "report", "wok4-1", "--player", str(ann.id))
+    # the carriage return after word4 is a line break of the mail: the press has two lines
+    assert "| word0 word1 word2 word3 word4\n" in shown and "|  word5 word6\n" in shown
+    assert clean(shown)
+    hall.send()
+    (mailed,) = [m for m in hall.new_mails(ann.email) if "turn 1 report" in m.subject]
+    assert "word0 word1" in mailed.body and clean(mailed.body)
+
+    journal = Journal(tmp_path / "games" / ".mail")
+    journal.quarantined("k1", f"wok4-1{TITLE}", "archive/k1.eml", f"boom{CLIPBOARD}!", 1.0)
+    journal.commit()
+    journal.close()
+    listed = gm(config, "quarantine")
+    assert "k1  game wok4-1  archive/k1.eml: boom!" in listed and clean(listed)
+    status = gm(config, "status", "wok4-1")
+    assert "archive/k1.eml: boom!" in status and clean(status)
+
+    site = tmp_path / "site"
+    gm(config, "site", str(site), "--games-dir", str(tmp_path / "games"))
+    pages = {path: path.read_text(encoding="utf-8") for path in site.rglob("*.*ml")}
+    assert any("word0 word1" in text for text in pages.values())
+    assert [str(path) for path, text in pages.items() if not clean(text)] == []
+    for path in site.rglob("*.xml"):
+        ElementTree.parse(path)  # well-formed: no control character in it

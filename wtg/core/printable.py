@@ -1,0 +1,34 @@
+"""Text that came by mail, made safe to print on a terminal (or to put in a page).
+
+A mail may carry a terminal's control sequences: an OSC (``ESC ] 52 ; c ; ... BEL`` writes
+the clipboard, ``ESC ] 0 ; ... BEL`` the window's title), a CSI (``ESC [ 2 J`` clears the
+screen), a DCS, or a bare control character (a carriage return that prints over a line).
+``printable`` takes every one of them out, whole, and keeps line breaks and tabs: a GM's
+terminal shows what the text says, and nothing in it acts.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CONTROLS = re.compile(
+    r"""
+      (?:\x1b\[|\x9b) [\x30-\x3f]* [\x20-\x2f]* [\x40-\x7e]?
+        # CSI: parameters, intermediates, the final byte
+    | (?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f]) [^\x07\x9c\n]*? (?:\x07|\x1b\\|\x9c|(?=\n)|\Z)
+        # OSC, DCS, SOS, PM, APC: a string up to BEL or ST (or the end of its line)
+    | \x1b [\x20-\x2f]* [\x30-\x7e]?
+        # any other escape sequence: intermediates and its final byte
+    | [\x00-\x08\x0b-\x1f\x7f-\x9f]
+        # every other C0 and C1 control character (and DEL), but the tab and the line feed
+    """,
+    re.VERBOSE,
+)
+
+
+def printable(text: str) -> str:
+    """``text`` without any terminal control sequence or control character but ``\\n`` and
+    ``\\t``."""
+    if text.isprintable():  # most text: nothing to look for (a line break is not printable)
+        return text
+    return _CONTROLS.sub("", text)
