@@ -1,5 +1,6 @@
 """Game commentary (a mail's ``PRESS <game>``): kept with the orders pending for the coming
-turn, printed in every player's report of that turn.
+turn, mailed to every player with the reports of that turn in a mail of its own
+(``wtg.report.press_text``; a report says how many pieces there are, never what they say).
 
     GAME_DIR/pending/0005/press/<when>-<n>.json   press for turn 5's reports
     GAME_DIR/turns/0005/received/press/           the same, once turn 5 ran (a rerun reads it)
@@ -11,6 +12,7 @@ never an address) and the text.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -20,6 +22,13 @@ from wtg.core.record import Record
 from wtg.store import RECEIVED, GameStore, write_atomic
 
 FOLDER = "press"
+PIECES_A_TURN = 3
+"""Pieces of press one player may write for one turn."""
+CHARS_A_TURN = 4_000
+"""Characters of press one player may write for one turn, all his pieces together."""
+TURN_CHARS = 40_000
+"""Characters of press one turn's press mail carries, all players together (ten players
+writing as much as each may): first written, first kept."""
 
 
 class Press(Record):
@@ -41,6 +50,34 @@ def add_press(store: GameStore, turn: int, press: Press, moment: datetime) -> Pa
     path = folder / f"{moment:%Y%m%dT%H%M%S}-{number:03d}.json"
     write_atomic(path, json.dumps(press.to_dict(), ensure_ascii=False) + "\n")
     return path
+
+
+def refusal(kept: Sequence[Press], side: int, text: str, turn: int) -> str | None:
+    """Why ``text`` may not join the press ``kept`` for ``turn`` as side ``side``'s (None:
+    it may): a player writes at most PIECES_A_TURN pieces and CHARS_A_TURN characters a
+    turn, and a turn's press holds at most TURN_CHARS."""
+    mine = [piece for piece in kept if piece.side == side]
+    after = f"write again once turn {turn} has run"
+    if len(mine) >= PIECES_A_TURN:
+        return (
+            f"you have written {len(mine)} pieces of press for turn {turn}, as many as a "
+            f"player may a turn; {after}"
+        )
+    written = sum(len(piece.text) for piece in mine)
+    if written + len(text) > CHARS_A_TURN:
+        return (
+            f"this press is {len(text):,} characters long and you have written "
+            f"{written:,} for turn {turn}: a player may write {CHARS_A_TURN:,} a turn "
+            f"({CHARS_A_TURN - written:,} left)"
+        )
+    everyone = sum(len(piece.text) for piece in kept)
+    if everyone + len(text) > TURN_CHARS:
+        return (
+            f"the press of turn {turn} is full: it carries at most {TURN_CHARS:,} "
+            f"characters from all players, {everyone:,} are written ({TURN_CHARS - everyone:,} "
+            f"left, and this press is {len(text):,}); {after}"
+        )
+    return None
 
 
 def press_for(store: GameStore, turn: int) -> list[Press]:

@@ -120,22 +120,31 @@ def report_text(
     deadline: str | None = None,
     press: Sequence[Press] = (),
 ) -> str:
-    """The player's report, with the game's press of the turn (``templates/press.txt.j2``)
-    and the next AOF appended (``aof``, or rendered here when the player owes orders)."""
+    """The player's report, with a line on the game's press of the turn (mailed apart:
+    ``press_text``), and the next AOF appended (``aof``, or rendered here when the player
+    owes orders)."""
     context = ruleset.report_context(state, events, player)
     template = environment().get_template(f"{ruleset.name}/report.txt.j2")
     others = [] if player == GM_SIDE else roster(ruleset, config, state, player)
     text = template.render(**context, title=ruleset.title, deadline=deadline, roster=others)
     if press:
-        text = (
-            text.rstrip("\n")
-            + "\n\n"
-            + environment().get_template("press.txt.j2").render(press=press)
+        note = (
+            environment()
+            .get_template("press_note.txt.j2")
+            .render(game=config.game, turn=ruleset.turn_of(state), pieces=len(press))
         )
+        text = text.rstrip("\n") + "\n\n" + note
     if aof is None:
         owes = not ruleset.is_over(state) and player in ruleset.owing(state)
         aof = aof_text(ruleset, config, state, player) if owes else ""
     return text + "\n" + aof if aof else text
+
+
+def press_text(game: str, turn: int, press: Sequence[Press]) -> str:
+    """The press of a turn, mailed to every player in a mail of its own
+    (``templates/press.txt.j2``): never in a report, so that what a player's reply to his
+    report holds (and weighs) is never another's text."""
+    return environment().get_template("press.txt.j2").render(game=game, turn=turn, press=press)
 
 
 def gm_report_text(

@@ -64,7 +64,8 @@ def test_press_report_resign_and_takeover(tmp_path: Path) -> None:
     hall.new_mails()
     writer, asker, quitter = game.config.players[0], game.config.players[1], game.config.players[2]
 
-    # PRESS: every other player's next report carries it
+    # PRESS: every player gets it with the next reports, in a mail of its own (issue 25,
+    # item 6: never in the report, whose reply it would weigh down); the report says so
     hall.mail(
         writer.email, f"PRESS {name}\nCODE {writer.code}\n\nPeace to all of Kaomaris!\n-- \nsig"
     )
@@ -73,12 +74,20 @@ def test_press_report_resign_and_takeover(tmp_path: Path) -> None:
     assert "turn 1 reports" in kept.subject
     game.run_turn(now=hall.now)
     hall.send()
-    reports = [m for m in hall.new_mails() if "turn 1 report" in m.subject]
+    mailed = hall.new_mails()
+    reports = [m for m in mailed if "turn 1 report" in m.subject]
     assert len(reports) == 10
     for mail in reports:
-        assert "Peace to all of Kaomaris!" in mail.body
+        assert "Peace to all of Kaomaris!" not in mail.body
+        assert f'1 piece of press this turn, mailed to you apart from this report\n("[{name}] ' in (
+            mail.body
+        )
+    press = [m for m in mailed if m.subject == f"[{name}] press of turn 1"]
+    assert sorted(m.to for m in press) == sorted(m.to for m in reports)
+    for mail in press:
+        assert "1| Peace to all of Kaomaris!" in mail.body
         assert f"From Lord{writer.email[1:].split('@')[0]} (player 1)" in mail.body
-        assert "sig" not in mail.body.split("PRESS", 1)[1].split("=== BEGIN")[0]
+        assert "sig" not in mail.body
 
     # REPORT: the report again, to the registered address
     hall.mail(asker.email, f"REPORT {name} 0\nCODE {asker.code}")

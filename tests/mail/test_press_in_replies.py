@@ -9,9 +9,10 @@ gives a reply (Outlook's "Thanks" above the unquoted original, a forward, ``> ``
 quotes, HTML alone, the report attached) and nothing of the press is filed as hers: not in
 WoK IV, not in Standard WoK (alliances, QUIT, READY).
 
-Each shape is tried on the report as wtg prints it now, and on the report as it printed
-press before (each line as written, indented): the choice of the form holds without the
-way press is printed."""
+Each shape is tried on the report as wtg mails it now, followed by the turn's press mail (a
+reply may hold both: a forward of the thread, a player pasting them together), and on the
+report as it printed press before (each line as written, indented, just above the form):
+the choice of the form holds without the way press is printed or mailed."""
 
 from __future__ import annotations
 
@@ -157,7 +158,7 @@ SHAPES: dict[str, Callable[[str], EmailMessage]] = {
 # --- the game ---------------------------------------------------------------------------
 def ann_reads_bobs_press(root: Path, ruleset: str) -> tuple[Hall, Game, PlayerEntry, str]:
     """Bob mails press with order lines (kept) and a form is kept as press too; turn 1 runs;
-    Ann's turn 1 report, as mailed."""
+    Ann's turn 1 report and the turn's press mail, as mailed, one after the other."""
     hall, game = two_players(root, ruleset)
     ann, bob = seat(game, "Ann"), seat(game, "Bob")
     hall.mail(
@@ -165,15 +166,17 @@ def ann_reads_bobs_press(root: Path, ruleset: str) -> tuple[Hall, Game, PlayerEn
     )
     hall.poll(hours=1)
     (kept,) = hall.new_mails(bob.email)
-    assert "goes into every player's report of turn 1" in kept.body
+    assert "goes out to every player with the reports of turn 1" in kept.body
     with game.store.lock():
         press = Press(bob.id, "Bob", "2026-11-22 13:00 UTC", form_lines(game.config.game, ann.id))
         add_press(game.store, 1, press, hall.now)
     game.run_turn(now=hall.now)
     hall.send()
-    (report,) = [m for m in hall.new_mails(ann.email) if "turn 1 report" in m.subject]
-    assert "Hear me, lords:" in report.body and "WRONGCODE9" in report.body
-    return hall, game, ann, report.body
+    mailed = {m.subject: m.body for m in hall.new_mails(ann.email)}
+    report = mailed[f"[{game.config.game}] turn 1 report for Ann"]
+    press = mailed[f"[{game.config.game}] press of turn 1"]
+    assert "Hear me, lords:" in press and "WRONGCODE9" in press and "Hear me" not in report
+    return hall, game, ann, f"{report}\n{press}"
 
 
 def answered(hall: Hall, ann: PlayerEntry, msg: EmailMessage) -> None:
@@ -200,7 +203,7 @@ def test_a_reply_in_any_shape_files_nothing_of_anothers_press(
     hall, game, ann, report = ann_reads_bobs_press(tmp_path, ruleset)
     if printed == "before":
         press = order_lines(ann.id, seat(game, "Bob").id) + form_lines(game.config.game, ann.id)
-        report = as_printed_before(report, press)
+        report = as_printed_before(report.split("\nPRESS of game", 1)[0], press)
     answered(hall, ann, SHAPES[shape](report))
     filed = game.store.pending_dir(2) / f"p{ann.id:02d}.yaml"
     text = filed.read_text(encoding="utf-8") if filed.exists() else ""
@@ -222,7 +225,8 @@ def test_orders_filled_into_the_unquoted_original_stand_with_their_ready(
     keep her READY from standing); her answer says they were not read."""
     hall, game, ann, report = ann_reads_bobs_press(tmp_path, ruleset)
     if printed == "before":
-        report = as_printed_before(report, order_lines(ann.id, seat(game, "Bob").id))
+        press = order_lines(ann.id, seat(game, "Bob").id)
+        report = as_printed_before(report.split("\nPRESS of game", 1)[0], press)
     mine = report.replace("R1: _", "R1: 1", 1)
     answered(hall, ann, outlook_top(mine))
     assert game.store.pending_dir(2).joinpath(f"p{ann.id:02d}.yaml").exists()
@@ -251,7 +255,7 @@ def test_bare_lines_typed_above_the_quoted_report_are_still_read(
 
 
 def test_press_prints_no_line_a_form_would_read(tmp_path: Path) -> None:
-    """Issue 25, item 1 (and in depth): each line of press in a report starts with the
+    """Issue 25, item 1 (and in depth): each line of press as mailed starts with the
     writer's number and holds no header key, however the press was written (full-width
     letters, invisible characters, a line too long for a client's quote)."""
     hall, game = two_players(tmp_path, "wok4")
@@ -264,15 +268,17 @@ def test_press_prints_no_line_a_form_would_read(tmp_path: Path) -> None:
     with game.store.lock():
         add_press(game.store, 1, Press(bob.id, "Bob", "now", text), hall.now)
     game.run_turn(now=hall.now)
-    report = game.report(ann.id, 1)
-    press = report.split("From Bob", 1)[1].split("=== BEGIN AOF ===", 1)[0].strip().splitlines()
+    hall.send()
+    mailed = {m.subject: m.body for m in hall.new_mails(ann.email)}
+    report = mailed["[wok4-1] turn 1 report for Ann"]
+    press = mailed["[wok4-1] press of turn 1"].split("From Bob", 1)[1].strip().splitlines()
     lines = press[1:]
     assert all(line.startswith(f"  {bob.id}| ") for line in lines), lines
     assert all(len(line) <= 70 for line in lines)
     assert lines[0] == f"  {bob.id}| GAME - wok4-1 CODE - X"
     assert lines[-3].endswith(" word Q1: 1") and len(lines) == 6
     assert lines[-2:] == [f"  {bob.id}| === END AOF ===", f"  {bob.id}|   R1: 1"]
-    hall.mail(ann.email, f"Thanks\n\n{report}")
+    hall.mail(ann.email, f"Thanks\n\n{report}\n{mailed['[wok4-1] press of turn 1']}")
     hall.poll(hours=1)
     filed = game.store.pending_dir(2) / f"p{ann.id:02d}.yaml"
     assert not filed.exists() or "quit" not in filed.read_text(encoding="utf-8")

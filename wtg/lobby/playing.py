@@ -17,7 +17,7 @@ from wtg.lobby import confirm
 from wtg.lobby.commands import PRESS_MAX, Command
 from wtg.lobby.desk import Desk
 from wtg.lobby.seats import resign
-from wtg.press import Press, add_press
+from wtg.press import Press, add_press, press_for, refusal
 from wtg.schedule import local_text, parse_iso
 
 
@@ -171,8 +171,9 @@ def absence(desk: Desk, command: Command) -> None:
 
 
 def press(desk: Desk, command: Command) -> None:
-    """PRESS <game> [TO <n>]: the text below the command lines, printed in every player's next
-    report, or relayed to player n alone (no address shown)."""
+    """PRESS <game> [TO <n>]: the text below the command lines, mailed to every player with
+    the next reports (at most ``wtg.press.PIECES_A_TURN`` pieces and ``CHARS_A_TURN``
+    characters a player and turn), or relayed to player n alone (no address shown)."""
     game = desk.game(command, command.args[0] if command.args else None)
     entry = desk.seat(command, game) if game is not None else None
     if game is None or entry is None:
@@ -203,11 +204,16 @@ def press(desk: Desk, command: Command) -> None:
     if "TO" in upper:
         _relay(desk, command, game, writer, command.args[upper.index("TO") + 1 :])
         return
-    with game.store.lock():
+    with game.store.lock():  # counted and kept at once: two polls' helpers may both write
         turn = game.latest_turn() + 1
-        add_press(game.store, turn, writer, desk.moment)
+        problem = refusal(press_for(game.store, turn), writer.side, text, turn)
+        if problem is None:
+            add_press(game.store, turn, writer, desk.moment)
+    if problem is not None:
+        desk.refuse(command, problem)
+        return
     desk.reply(
-        f"[{game.config.game}] your press goes into the turn {turn} reports",
+        f"[{game.config.game}] your press goes out with the turn {turn} reports",
         "press_kept",
         proven=True,
         to=entry.email,

@@ -4,7 +4,7 @@ outbox; and `wtg remind`: poke the players who have sent no orders yet."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta, timezone
 from typing import NamedTuple
 
@@ -12,6 +12,7 @@ from wtg.config import GmConfig
 from wtg.core.record import Record
 from wtg.durable import flush
 from wtg.engine import Game
+from wtg.gameconfig import PlayerEntry
 from wtg.mail import compose
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
@@ -26,6 +27,8 @@ from wtg.mail.transport import (
     Transport,
     Unreachable,
 )
+from wtg.press import Press, press_for
+from wtg.report import press_text
 from wtg.rollback import Rollback, rollbacks
 from wtg.schedule import local_text
 
@@ -40,6 +43,8 @@ class Delivery(NamedTuple):
 
 class SendSummary(Record):
     queued: int = 0
+    press: int = 0
+    """Press mails queued (a turn's press, apart from the reports)."""
     sent: int = 0
     waiting: int = 0
     failed: int = 0
@@ -52,11 +57,13 @@ class SendSummary(Record):
 
     def busy(self) -> bool:
         """Anything queued, sent, waiting or failed: worth a line even under --quiet."""
-        return bool(self.queued or self.sent or self.waiting or self.failed or self.unreachable)
+        mailed = self.queued or self.press or self.sent
+        return bool(mailed or self.waiting or self.failed or self.unreachable)
 
     def line(self) -> str:
+        press = f" and {self.press} press mail(s)" if self.press else ""
         line = (
-            f"{self.queued} report(s) queued; {self.sent} mail(s) sent, {self.waiting} "
+            f"{self.queued} report(s){press} queued; {self.sent} mail(s) sent, {self.waiting} "
             f"waiting to be retried, {self.failed} refused for good"
         )
         if self.unreachable:
@@ -74,6 +81,8 @@ class Queued(NamedTuple):
     reports: int
     undrawn: tuple[str, ...] = ()
     """Why a report that was due a map picture went out without it, a line each."""
+    press: int = 0
+    """The press mails queued (a turn's press, to each player, apart from his report)."""
 
 
 def queue_reports(
@@ -85,8 +94,9 @@ def queue_reports(
     picture: MapPicture | None = None,
 ) -> Queued:
     """Each player's report (with the next AOF in the body) of every turn not yet mailed,
-    with the player's map as a picture when ``picture`` draws one (``wtg.mail.pictures``)."""
-    queued = 0
+    with the player's map as a picture when ``picture`` draws one (``wtg.mail.pictures``),
+    and the turn's press, when players wrote any, in a mail of its own (``press_text``)."""
+    queued = pressed = 0
     undrawn: list[str] = []
     for game in (registry or Registry(gm.games_dir)).games().values():
         name = game.config.game
@@ -100,10 +110,13 @@ def queue_reports(
         chosen = game.settings().read() if picture is not None else {}
         for turn in range(journal.mailed_turn(name) + 1, latest + 1):
             again = sum(1 for r in undone if r.to < turn)  # rollbacks that voided it
+            press = press_for(game.store, turn)
             for entry in game.config.players:
                 ident = f"report-{name}-t{turn:04d}-p{entry.id:02d}"
                 ident += f"-g{again}" if again else ""  # the report of a turn run again
                 ident += f"-r{reruns}" if reruns and turn == latest else ""  # and rerun
+                if press:
+                    pressed += _queue_press(gm, outbox, game, turn, entry, press, ident, now)
                 if outbox.known(ident):
                     continue
                 subject = f"[{name}] turn {turn} report for {entry.name}"
@@ -125,7 +138,35 @@ def queue_reports(
             flush(outbox.root)
             journal.set_mailed_turn(name, turn)
             journal.commit()
-    return Queued(queued, tuple(undrawn))
+    return Queued(queued, tuple(undrawn), pressed)
+
+
+def _queue_press(
+    gm: GmConfig,
+    outbox: Outbox,
+    game: Game,
+    turn: int,
+    entry: PlayerEntry,
+    press: Sequence[Press],
+    report_ident: str,
+    now: datetime,
+) -> int:
+    """The turn's press to one player, in a mail of its own (its id the report's, with
+    ``press-`` for ``report-``); 1 when it was queued now."""
+    ident = "press-" + report_ident.removeprefix("report-")
+    if outbox.known(ident):
+        return 0
+    name = game.config.game
+    msg = compose.message(
+        ident,
+        gm.sender,
+        entry.email,
+        f"[{name}] press of turn {turn}",
+        press_text(name, turn, press),
+        when=now,
+        kind="auto-generated",
+    )
+    return outbox.add(ident, msg, durable=False)
 
 
 def _after_rollbacks(journal: Journal, name: str, undone: list[Rollback]) -> None:
@@ -207,6 +248,7 @@ def send(
         done = deliver(outbox, transport or open_transport(gm))
     return SendSummary(
         queued=queued.reports,
+        press=queued.press,
         sent=done.sent,
         waiting=done.waiting,
         failed=done.failed,
