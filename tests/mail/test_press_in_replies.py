@@ -168,8 +168,10 @@ def ann_reads_bobs_press(root: Path, ruleset: str) -> tuple[Hall, Game, PlayerEn
     (kept,) = hall.new_mails(bob.email)
     assert "goes out to every player with the reports of turn 1" in kept.body
     with game.store.lock():
-        press = Press(bob.id, "Bob", "2026-11-22 13:00 UTC", form_lines(game.config.game, ann.id))
-        add_press(game.store, 1, press, hall.now)
+        kept_form = Press(
+            bob.id, "Bob", "2026-11-22 13:00 UTC", form_lines(game.config.game, ann.id)
+        )
+        add_press(game.store, 1, kept_form, hall.now)
     game.run_turn(now=hall.now)
     hall.send()
     mailed = {m.subject: m.body for m in hall.new_mails(ann.email)}
