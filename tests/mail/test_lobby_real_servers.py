@@ -90,8 +90,10 @@ def test_the_lobby_through_dovecot_and_smtp(tmp_path: Path, imap: Dovecot, smtp:
     assert len(post.round(1)) == 1
     wtg(config, "run-turn", "wok4-1")
     wtg(config, "send")
-    reports = post.delivered(10)
-    assert all("The north stands together." in body for _to, _subject, body in reports)
+    mailed = post.delivered(20)  # the reports, and the turn's press in a mail of its own
+    press = [m for m in mailed if m[1] == "[wok4-1] press of turn 1"]
+    assert len(press) == 10
+    assert all("The north stands together." in body for _to, _subject, body in press)
 
     post.mail(asker.email, f"REPORT wok4-1\nCODE {asker.code}")
     ((_to, subject, body),) = post.round(1)
