@@ -282,12 +282,19 @@ def inert_lines(text: str, tag: str) -> list[str]:
 
 
 def _defused(line: str) -> str:
-    """A line without a header key, as the intake would read it."""
-    read = "".join(c for c in unicodedata.normalize("NFKC", line) if not _invisible(c))
-    if not header_keys(read):
+    """A line without a header key however a mail's reader cleans it: compatibility forms
+    (full-width letters) as ASCII, invisible characters gone, and any other character
+    but a letter, a digit or the colon taken for a space (a tab is one, a control
+    character separates words). The colon of each key found so becomes `` -``."""
+    base = "".join(c for c in unicodedata.normalize("NFKC", line) if not _invisible(c))
+    read = "".join(c if c.isalnum() or c in ":_" else " " for c in base)
+    colons = [match.end() - 1 for match in _KEY.finditer(read)]
+    if not colons:
         return line
-    return _KEY.sub(lambda key: f"{key[1]} -", read)
+    for colon in reversed(colons):
+        base = f"{base[:colon]} -{base[colon + 1 :]}"
+    return base
 
 
 def _invisible(char: str) -> bool:
-    return unicodedata.category(char) in ("Cf", "Cc")
+    return unicodedata.category(char) == "Cf"
