@@ -51,14 +51,14 @@ def test_a_player_writes_at_most_three_pieces_and_4000_characters_a_turn(
     for number in range(1, 5):
         pressed(hall, bob, f"Piece {number}.")
         hall.poll(hours=0.01)
-    answers = [m for m in hall.new_mails(bob.email)]
-    assert [m.subject for m in answers][:3] == [
-        "[wok4-1] your press goes out with the turn 1 reports"
-    ] * 3
-    assert answers[3].subject == "PRESS wok4-1: not done"
+    answers = sorted(hall.new_mails(bob.email), key=lambda m: m.subject)
+    assert [m.subject for m in answers] == [
+        "PRESS wok4-1: not done",
+        *["[wok4-1] your press goes out with the turn 1 reports"] * 3,
+    ]
     assert (
         "you have written 3 pieces of press for turn 1, as many as a player may a turn; write "
-        "again once turn 1 has run" in " ".join(answers[3].body.split())
+        "again once turn 1 has run" in " ".join(answers[0].body.split())
     )
     assert [p.text for p in press_for(game.store, 1)] == ["Piece 1.", "Piece 2.", "Piece 3."]
 
@@ -68,8 +68,7 @@ def test_a_player_writes_at_most_three_pieces_and_4000_characters_a_turn(
     hall.poll(hours=0.01)
     pressed(hall, ann, "c" * 1000)
     hall.poll(hours=0.01)
-    kept, refused, last = hall.new_mails(ann.email)
-    assert ["not done" in m.subject for m in (kept, refused, last)] == [False, True, False]
+    (refused,) = [m for m in hall.new_mails(ann.email) if "not done" in m.subject]
     assert (
         "this press is 1,001 characters long and you have written 3,000 for turn 1: a player "
         "may write 4,000 a turn (1,000 left)" in " ".join(refused.body.split())

@@ -256,6 +256,29 @@ def test_bare_lines_typed_above_the_quoted_report_are_still_read(
     assert [key for key in NOTHING_OF_THE_PRESS if f"{key}:" in text] == ["ready"]
 
 
+@pytest.mark.parametrize("ruleset", ["wok4", "standard"])
+def test_bare_lines_in_a_reply_with_its_html_part_stand_with_their_ready(
+    tmp_path: Path, ruleset: str
+) -> None:
+    """Issue 25, item 1: Gmail, Apple Mail and Thunderbird send a reply twice, as plain text
+    and as HTML. Ann's bare lines above the quoted report are read from the plain text;
+    the same lines in the HTML part are not another set of lines of hers outside her form
+    (which would keep her READY from standing), and Bob's quoted press is read in neither."""
+    hall, game, ann, report = ann_reads_bobs_press(tmp_path, ruleset)
+    msg = plain(f"R1: 1\n\nAnn\n\n{ATTRIBUTION}\n{quoted(report)}")
+    msg.add_alternative(
+        f"<html><body><div>R1: 1</div><div>Ann</div><div>{html.escape(ATTRIBUTION)}</div>"
+        f'<blockquote type="cite"><pre>{html.escape(report)}</pre></blockquote></body></html>',
+        subtype="html",
+    )
+    answered(hall, ann, msg)
+    assert game.status()["players"][ann.id - 1]["ready"]
+    text = (game.store.pending_dir(2) / f"p{ann.id:02d}.yaml").read_text(encoding="utf-8")
+    assert [key for key in NOTHING_OF_THE_PRESS if f"{key}:" in text] == ["ready"]
+    (confirmation,) = hall.new_mails(ann.email)
+    assert "1 accepted, 0 rejected" in confirmation.body
+
+
 def test_press_prints_no_line_a_form_would_read(tmp_path: Path) -> None:
     """Issue 25, item 1 (and in depth): each line of press as mailed starts with the
     writer's number and holds no header key, however the press was written (full-width

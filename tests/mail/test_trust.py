@@ -387,8 +387,31 @@ def test_lines_a_player_meant_are_never_dropped_without_a_word(tmp_path: Path) -
 
 
 def test_an_order_line_outside_the_filled_form_is_answered_not_read(tmp_path: Path) -> None:
+    """A mail that quotes no report: its lines outside the form may be anyone's (issue 25,
+    item 1: Outlook's unquoted original holds other players' press), so they are not read
+    and the answer says so, without counting them as rejected lines of the player's."""
     world = World(tmp_path, count=2)
-    world.mail(world.aof(1, X1="150") + "\nX2: 200\n")
+    form = world.aof(1, X1="150")
+    world.mail(form + "\nX2: 200\n")
+    world.poll()
+    conf = " ".join(answers(world)["conf"].split())
+    line = len(form.split("\n")) + 1
+    assert (
+        f"1 line(s) of your mail that look like order lines (line {line}) stand outside the "
+        "form that carries your code, and were not read" in conf
+    )
+    assert "1 accepted, 0 rejected" in conf
+    assert on_file(world) == {"trade": [150]}
+
+
+def test_an_order_line_typed_above_the_quoted_report_outside_the_filled_form_is_rejected(
+    tmp_path: Path,
+) -> None:
+    """The player's own line (above the quoted report) outside the form he filled in is
+    answered as a rejected line, with its line number."""
+    world = World(tmp_path, count=2)
+    quoted = "".join(f"> {line}\n" for line in world.aof(1).split("\n"))
+    world.mail(f"X2: 200\n\n{world.aof(1, X1='150')}\nOn Sunday the GM wrote:\n{quoted}")
     world.poll()
     conf = answers(world)["conf"]
     assert "REJECTED X2: 200: this line is outside the form you filled in" in conf

@@ -147,9 +147,13 @@ def choose(
         if side is None and not best.filled:
             continue
         own = [i for i in items if i is not best and i.filled and i.copy.depth == 0]
-        outside = [v for item in own if item.copy.header is None for v in _outside(item, best)]
-        notes = [_unread(item, best) for item in own if item.copy.header is not None]
-        choices.append(Choice(side, best, tuple(outside), (*notes, *strays)))
+        # the player's bare lines beside the form he filled in, in its text, are his lines
+        # not read; another text of the mail (its HTML part: the same lines again, most
+        # often) is only said not to have been read
+        lines = [item for item in own if item.copy.header is None and item.part == best.part]
+        outside = [verdict for item in lines for verdict in _outside(item, best)]
+        unread = dict.fromkeys(_unread(item, best) for item in own if item not in lines)
+        choices.append(Choice(side, best, tuple(outside), (*unread, *strays)))
     return sorted(choices, key=lambda c: (c.found.part, c.found.copy.start))
 
 
@@ -187,10 +191,9 @@ def _unread(item: Found, best: Found) -> str:
 
 
 def _outside(item: Found, best: Found) -> list[Verdict]:
-    """The order lines of another copy of the player's own text: not read, and said so."""
+    """The player's bare lines in the text of the form he filled in: not read, and said so
+    line by line."""
     where = f"the form you filled in (from line {best.copy.start})"
-    if best.part != item.part:
-        where = "the form you filled in (in another part of your mail)"
     reason = f"this line is outside {where}, so it was not read"
     outcome = item.outcome
     lines = [v.entry for v in outcome.bad] + list(outcome.entries) + list(outcome.settings)
