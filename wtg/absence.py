@@ -43,6 +43,12 @@ def absences(store: GameStore) -> dict[int, list[int]]:
     }
 
 
+def away_in(store: GameStore, config: GameConfig, turn: int) -> set[int]:
+    """The seats of the game's players that are away in ``turn`` (planned absences)."""
+    seats = {p.id for p in config.players}
+    return {seat for seat, turns in absences(store).items() if turn in turns and seat in seats}
+
+
 def plan_absence(game: Game, seat: int, first: str, last: str) -> tuple[list[int], str]:
     """Note that ``seat`` is away from ``first`` to ``last`` (turn numbers, or days as
     YYYY-MM-DD matched against the deadlines); the turns, and what the rules do meanwhile."""
@@ -112,9 +118,8 @@ def absent_orders(
         return {}
     owing = set(ruleset.owing(state))
     found: dict[int, Mapping[str, Json]] = {}
-    for seat, turns in absences(store).items():
-        if turn in turns and any(p.id == seat for p in config.players):
-            for side in ruleset.sides_of(state, SeatId(seat)):
-                if side in owing:
-                    found[side] = ruleset.absent_orders(side)
+    for seat in sorted(away_in(store, config, turn)):
+        for side in ruleset.sides_of(state, SeatId(seat)):
+            if side in owing:
+                found[side] = ruleset.absent_orders(side)
     return found
