@@ -284,6 +284,7 @@ _BODY_HEADERS = tuple(
 )
 
 
+@lru_cache(maxsize=4096)
 def safe(ident: str) -> str:
     """The outbox name of a mail's id: usable as a file name and in a Message-ID, and
     another for every other id. Letters, digits, ``.`` and ``-`` stand as they are (a
@@ -291,7 +292,7 @@ def safe(ident: str) -> str:
     of its UTF-8 (``Mordor 1`` is ``Mordor_201``, ``Mordor_1`` is ``Mordor_5f1``), so a
     name never holds ``__``. A name longer than ``NAME_MAX`` is its start, ``__`` and 32
     hex digits of the id's SHA-256."""
-    name = _ESCAPED.sub(_escape, ident)
+    name = _ESCAPED.sub(_escape, ident) if _ESCAPED.search(ident) else ident
     if len(name) > NAME_MAX:
         whole = hashlib.sha256(ident.encode("utf-8", "surrogatepass")).hexdigest()
         name = f"{name[:NAME_KEPT]}__{whole[:32]}"

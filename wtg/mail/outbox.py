@@ -100,11 +100,16 @@ class Outbox:
         """The name this id's mail lies under, or None. Its own name holds it unless the
         mail there carries another id's digest (an older outbox's, whose names two ids
         could share); a spare or older name holds it only when it carries this id's."""
-        if self._known_name(f"{own}.eml") and self._owner(own) in (digest(ident), None):
+        names = self._names_known()
+        if f"{own}.eml" in names and self._owner(own) in (digest(ident), None):
             return own
-        others = [legacy_name(ident)] + (_names(own)[1:] if self._spares else [])
-        known = [n for n in others if n != own and self._known_name(f"{n}.eml")]
-        return next((n for n in known if self._owner(n) == digest(ident)), None)
+        old = legacy_name(ident)
+        if old != own and f"{old}.eml" in names and self._owner(old) == digest(ident):
+            return old
+        for spare in _names(own)[1:] if self._spares else ():
+            if f"{spare}.eml" in names and self._owner(spare) == digest(ident):
+                return spare
+        return None
 
     def _owner(self, name: str) -> str | None:
         """The digest in the Message-ID of the mail under ``name`` (``compose.digest`` of
