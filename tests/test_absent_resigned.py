@@ -10,12 +10,14 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from tests.lobby.hall import Hall, address
+from wtg.absence import plan_absence
 from wtg.cli import main
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.due import Outcome, run_due
 from wtg.engine import Game
 from wtg.gameconfig import PlayerEntry
 from wtg.mail.sender import remind
+from wtg.takeover import take_over
 
 NAMES = ("Ann", "Bob", "Cid")
 
@@ -116,3 +118,26 @@ def test_status_shows_who_is_absent_and_who_resigned(tmp_path: Path) -> None:
     assert lines["Cid"].endswith("NO ORDERS YET")
     every = runner.invoke(main, ["--games-dir", str(hall.gm.games_dir), "status"]).stdout
     assert "turn 1: 0 of 1 orders in, 0 READY, 1 absent, 1 resigned" in every
+
+
+def test_a_newcomer_is_not_away_on_the_absence_of_the_player_before_him(tmp_path: Path) -> None:
+    """Issue 25, item 15: an absence is its player's. Ann plans to be away for turns 2 and
+    3, then resigns; a newcomer takes her seat over after turn 1: he owes orders for
+    turn 2 (he is not absent), and his own ABSENCE counts from none."""
+    hall = Hall(tmp_path)
+    game = _game_with_deadlines(hall)
+    ann, bob, cid = (_player(game, name) for name in NAMES)
+    hall.mail(ann.email, f"ABSENCE wok4-1 2 3\nCODE {ann.code}")
+    hall.mail(ann.email, f"RESIGN wok4-1\nCODE {ann.code}")
+    hall.poll(hours=1)
+    ask = next(m for m in hall.new_mails(ann.email) if "RESIGN" in m.subject)
+    hall.mail(ann.email, f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    game.run_turn(now=hall.now)
+    assert game.typed(WOK4).state().player(ann.id).status == "quit"
+    newcomer = take_over(game, ann.id, "Newcomer", address(9), hall.now)
+    players = {p["seat"]: p for p in game.status()["players"]}
+    assert (players[ann.id]["absent"], players[ann.id]["owes_orders"]) == (False, True)
+    assert (players[bob.id]["absent"], players[cid.id]["absent"]) == (False, False)
+    assert plan_absence(game, newcomer.id, "2", "7")[0] == [2, 3, 4, 5, 6, 7]
+    assert {p["seat"]: p["absent"] for p in game.status()["players"]}[ann.id]
