@@ -9,9 +9,10 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import yaml
+
 from wtg.core.provmap import MapError, MapLimits, ProvinceMap, map_from_data
 from wtg.yamlio import load_yaml
-from wtg.yamllines import YamlLinesError, read_lined_yaml
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from Python 3.11
@@ -59,19 +60,46 @@ def _control_texts(data: Any, path: Path) -> Iterator[str]:
     bad = [(where, shown, text) for where, shown, text in _texts(data) if _CONTROL.search(text)]
     if not bad:
         return
-    try:
-        lined = read_lined_yaml(path.read_text(encoding="utf-8"))
-    except (OSError, YamlLinesError):
-        lined = None
+    lines = _lines(path)
     for where, shown, text in bad:
         char = _CONTROL.search(text)
         code = f"U+{ord(char[0]):04X}" if char else "?"
-        line = f"line {lined.line_of(where)}: " if lined is not None else ""
+        line = f"line {lines[where]}: " if where in lines else ""
         what = f"{shown or 'a key'} {text!r}"
         yield f"{line}{what} holds a control character ({code}); names are plain text"
 
 
 Where = tuple[str, ...]
+
+
+def _lines(path: Path) -> dict[Where, int]:
+    """The line of each key and list item of a YAML file, by where it is (as ``_texts``
+    names it); {} when the file cannot be read again."""
+    found: dict[Where, int] = {}
+    seen: set[int] = set()
+
+    def walk(node: yaml.Node, where: Where) -> None:
+        if id(node) in seen:  # an alias met again
+            return
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                here = (*where, str(key.value))
+                found.setdefault(here, key.start_mark.line + 1)
+                walk(value, here)
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                here = (*where, str(index))
+                found.setdefault(here, item.start_mark.line + 1)
+                walk(item, here)
+
+    try:
+        top = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+        if top is not None:
+            walk(top, ())
+    except (OSError, ValueError, yaml.YAMLError, RecursionError):
+        return {}
+    return found
 
 
 def _texts(data: Any, where: Where = (), shown: str = "") -> Iterator[tuple[Where, str, str]]:
