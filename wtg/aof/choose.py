@@ -152,8 +152,8 @@ def choose(
         # often) is only said not to have been read
         lines = [item for item in own if item.copy.header is None and item.part == best.part]
         outside = [verdict for item in lines for verdict in _outside(item, best)]
-        unread = dict.fromkeys(_unread(item, best) for item in own if item not in lines)
-        choices.append(Choice(side, best, tuple(outside), (*unread, *strays)))
+        said = dict.fromkeys(_unread(item, best) for item in own if item not in lines)
+        choices.append(Choice(side, best, tuple(outside), (*said, *strays)))
     return sorted(choices, key=lambda c: (c.found.part, c.found.copy.start))
 
 
