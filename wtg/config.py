@@ -113,10 +113,8 @@ class Locator:
         return f"{where}: {'.'.join(path)}" if path else where
 
 
-def load_config(path: Path | None) -> GmConfig:
-    """The config at ``path``; with no file, the embedded maildir default under ./wtg-games."""
-    if path is None:
-        return config_from_data({}, Path.cwd())
+def load_config(path: Path) -> GmConfig:
+    """The config at ``path`` (there is no config without a file: ``wtg.cli.common``)."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:

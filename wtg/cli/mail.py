@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wtg.cli.common import fail, gm_config, jobs_option
+from wtg.cli.common import checked_config, fail, jobs_option
 
 if TYPE_CHECKING:
     from wtg.config import GmConfig
@@ -70,7 +70,7 @@ def poll(
     from wtg.mail.poller import poll as run_poll
     from wtg.mail.runlock import AlreadyRunning
 
-    gm = gm_config(ctx)
+    gm = checked_config(ctx)
     if also_send and not idle:
         fail("--send goes with --idle (else run `wtg send` after the poll)")
     # What is alive now (modules, templates, the config) lives as long as the process: the
@@ -154,7 +154,7 @@ def send(ctx: click.Context, quiet: bool) -> None:
     from wtg.mail.sender import send as run_send
 
     try:
-        summary = run_send(gm_config(ctx), picture=map_drawing())
+        summary = run_send(checked_config(ctx), picture=map_drawing())
     except AlreadyRunning as exc:
         skip(exc, quiet)
         return
@@ -173,7 +173,7 @@ def remind(ctx: click.Context, quiet: bool) -> None:
     mails it)."""
     from wtg.mail.sender import remind as run_remind
 
-    reminded = run_remind(gm_config(ctx))
+    reminded = run_remind(checked_config(ctx))
     report_unreadable(reminded.unreadable)
     if reminded.queued or not quiet:
         click.echo(f"{reminded.queued} reminder(s) queued")
