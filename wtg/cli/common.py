@@ -42,7 +42,8 @@ class WtgGroup(click.Group):
     """The command group: the one place where an error wtg expects (``wtg.core.errors``)
     becomes its message on stderr and its exit status, and so does an error of the file
     system (a folder that is a file, one wtg may not write in, a full disk): the path and
-    what went wrong, in one line. Any other is a bug and shows its traceback."""
+    what went wrong, in one line; an SQLite database that cannot be written likewise. Any
+    other is a bug and shows its traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -51,6 +52,12 @@ class WtgGroup(click.Group):
             fail(str(exc), exc.exit_code)
         except OSError as exc:
             fail(os_error_line(exc))
+        except Exception as exc:
+            import sqlite3  # the journal's and the lobby's book's: a file, as above
+
+            if isinstance(exc, sqlite3.Error):
+                fail(f"a database of the games folder cannot be used: {exc}")
+            raise
 
 
 NO_CONFIG = (

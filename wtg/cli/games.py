@@ -18,9 +18,10 @@ from wtg.cli.common import (
     checked_config,
     checked_games_dir,
     fail,
-    known_games_dir,
     jobs_option,
+    known_games_dir,
     open_or_fail,
+    os_error_line,
 )
 from wtg.core.ruleset import GameOption
 
@@ -272,6 +273,8 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
         results = game.submit_all(file.read(), player=player, correct=correct)
     except GameLocked as exc:
         fail(str(exc))
+    except OSError as exc:  # the game's folder, not the file: a line saying which
+        fail(os_error_line(exc))
     except Exception as exc:  # any file is untrusted input: a reason, never a traceback
         fail(f"the orders could not be read: {type(exc).__name__}: {exc}"[:500])
     stored = 0

@@ -52,7 +52,10 @@ def site(
     from wtg.site.build import SITE_TITLE, build_site
     from wtg.site.serve import serve
 
-    folder = checked_games_dir(Path(games_dir), "site --games-dir") if games_dir else games_root(ctx)
+    if games_dir:
+        folder = checked_games_dir(Path(games_dir), "site --games-dir")
+    else:
+        folder = games_root(ctx)
     config = _config_or_none(ctx)
     terminal = sys.stderr.isatty()
     with contextlib.ExitStack() as stack:
