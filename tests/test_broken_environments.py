@@ -271,3 +271,18 @@ def test_the_commands_with_folders_of_their_own(root: Path) -> None:
     assert refused(invoke(None, ("check-config",), NO_ENV), "check-config") == (
         "wtg: give the config to check: wtg --config FILE check-config (or set WTG_CONFIG)"
     )
+
+
+@pytest.mark.parametrize("to", ["1", "-1", "5"])
+def test_rollback_at_turn_zero_is_one_line_that_says_why(tmp_path: Path, to: str) -> None:
+    """Issue 25, item 18: `rollback --to N` of a game at turn 0 said "so give a turn from 0
+    to -1": now one line that says there is no turn to go back on (`--to 0` says the game
+    is at turn 0 already, as before)."""
+    create_game(tmp_path / "games" / "g1", "wok4", "small", players(2), 7)
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: gm@example.org\n", encoding="utf-8")
+    line = refused(invoke(config, ("rollback", "g1", "--to", to), NO_ENV), "rollback")
+    assert line == (
+        f"wtg: cannot roll back to turn {to}: the game is at turn 0, where it began; no turn "
+        "has run yet, so there is none to go back on"
+    )
