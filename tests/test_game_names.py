@@ -85,16 +85,17 @@ def test_a_name_following_the_rule_is_made_in_games_dir(tmp_path: Path) -> None:
 
 
 def test_without_a_games_folder_a_path_names_its_folder(tmp_path: Path) -> None:
-    """No config and no --games-dir: the folder a path names is the game's, its parent its
-    games folder (as `wtg new-game games/kaomaris` in the README); the name's rule holds."""
+    """No config and no --games-dir: the folder a path names is the game's, made with the
+    folders above it (a game run by hand, as `wtg new-game games/kaomaris` in the README);
+    the name's rule holds."""
     args = ["new-game", "--ruleset", "wok4", "--map", "small", *PLAYERS]
     runner = CliRunner(env={"WTG_CONFIG": None, "WTG_GAMES_DIR": None})
     good = runner.invoke(main, [*args[:1], str(tmp_path / "kaomaris"), *args[1:]])
     assert good.exit_code == 0, good.output
     bad = runner.invoke(main, [*args[:1], str(tmp_path / "Kao Maris"), *args[1:]])
     assert bad.stderr == f"wtg: 'Kao Maris' cannot be a game's name: {GAME_NAME_RULE}\n"
-    missing = runner.invoke(main, [*args[:1], str(tmp_path / "nowhere" / "g1"), *args[1:]])
-    assert missing.stderr.startswith(f"wtg: the games folder {tmp_path / 'nowhere'} ")
+    deeper = runner.invoke(main, [*args[:1], str(tmp_path / "games" / "g1"), *args[1:]])
+    assert deeper.exit_code == 0 and (tmp_path / "games" / "g1" / "game.yaml").is_file()
 
 
 def test_the_engine_keeps_the_rule_for_every_maker(tmp_path: Path) -> None:

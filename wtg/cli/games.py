@@ -16,7 +16,6 @@ import click
 from wtg.cli.common import (
     EXIT_NOT_STORED,
     checked_config,
-    checked_games_dir,
     fail,
     jobs_option,
     known_games_dir,
@@ -205,10 +204,12 @@ def new_game(
 
 def new_game_folder(ctx: click.Context, given: str) -> Path:
     """Where `new-game GAME_DIR` makes the game: a name alone goes into the games folder
-    (--games-dir or the config's games_dir; the current folder without either), a path
-    must name a folder directly in it. The name follows the one rule of a game's name
+    (--games-dir or the config's games_dir, which must be there), a path must name a
+    folder directly in it. The name follows the one rule of a game's name
     (``GAME_NAME_RULE``), and no game of the folder has it but for case. Anything else
-    ends the command, saying the rule; nothing is made."""
+    ends the command, saying the rule; nothing is made. Without a games folder (no config,
+    no --games-dir) GAME_DIR is the game's folder, made with the folders above it, as for
+    a game the GM runs by hand."""
     from wtg.gameconfig import check_game_name
     from wtg.gamesdir import name_taken
 
@@ -221,7 +222,9 @@ def new_game_folder(ctx: click.Context, given: str) -> Path:
             "give the game's name alone (`wtg new-game NAME ...`)"
         )
     check_game_name(given if bare else folder.name)  # WtgGroup says the rule
-    parent = checked_games_dir(folder.parent, "where GAME_DIR would be")
+    if games_dir is None:  # a game of its own, run by hand: its folder is made as needed
+        return folder
+    parent = games_dir
     taken = name_taken(parent, folder.name)
     if taken is not None and taken != folder.name:
         fail(

@@ -112,10 +112,7 @@ def poll(
         skip(exc, quiet)
         return
     except PollInterrupted as stop:
-        fail(
-            f"poll interrupted: what it had filed is kept ({stop.summary.line()}); the "
-            "mails it had not finished wait in the inbox for the next poll"
-        )
+        fail(str(stop))
     except (OSError, imaplib.IMAP4.error, sqlite3.Error) as exc:  # the server, the disk
         fail(
             f"the poll stopped: {type(exc).__name__}: {said(exc)} (what it filed is kept, "

@@ -25,6 +25,7 @@ from wtg import private
 from wtg.aof.mailtext import game_named
 from wtg.arrival import comparable
 from wtg.config import GmConfig
+from wtg.core.errors import MailError
 from wtg.durable import flush
 from wtg.mail.answers import Answers
 from wtg.mail.bounce import BounceNotes
@@ -49,11 +50,14 @@ from wtg.mail.timelimit import HandlingStopped, MailClock, MailTooLong
 from wtg.store import GameLocked
 
 
-class PollInterrupted(Exception):
+class PollInterrupted(MailError):
     """The poll was interrupted (Ctrl-C, SIGINT): what it had committed by then."""
 
     def __init__(self, summary: PollSummary) -> None:
-        super().__init__("the poll was interrupted")
+        super().__init__(
+            f"poll interrupted: what it had filed is kept ({summary.line()}); the mails it "
+            "had not finished wait in the inbox for the next poll"
+        )
         self.summary = summary
 
 
