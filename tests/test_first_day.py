@@ -100,7 +100,8 @@ def test_every_command_of_the_first_day_runs(tmp_path: Path) -> None:
 def test_the_refusal_the_section_quotes_is_what_wtg_says(tmp_path: Path) -> None:
     """The section quotes `run-turn` refusing before the deadline: it is so."""
     text = section()
-    quoted = re.search(r"`(wtg: turn 1 of game test1 is due) \.\.\. (and still waits.*?)`", text, re.S)
+    pattern = r"`(wtg: turn 1 of game test1 is due) \.\.\. (and still waits.*?)`"
+    quoted = re.search(pattern, text, re.S)
     assert quoted is not None
     env: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
     for line in commands(text):

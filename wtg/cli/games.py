@@ -358,7 +358,7 @@ def run_turn(
     if preview_dir is not None:
         _preview(game, Path(preview_dir), rerun)
         return
-    if not (rerun or now_anyway):
+    if not (rerun or now_anyway) and (force or game.held() is None):  # a hold says its own
         from datetime import datetime, timezone
 
         from wtg.due import too_early
