@@ -90,7 +90,7 @@ def test_init_cut_short_is_finished_by_giving_it_again(
         raise Cut
 
     with monkeypatch.context() as patched:
-        patched.setattr(newhost.os, "link", cut)
+        patched.setattr(os, "link", cut)
         with pytest.raises(Cut):
             newhost.make_host(tmp_path)
     assert (tmp_path / "games").is_dir() and not (tmp_path / "wtg.yaml").exists()
