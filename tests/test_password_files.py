@@ -40,7 +40,7 @@ def named(path: Path, mode: int, kind: str) -> str:
     )
 
 
-@pytest.mark.parametrize("mode", [0o644, 0o640, 0o604, 0o660])
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o604, 0o660], ids=lambda mode: f"{mode:04o}")
 def test_check_config_names_a_loose_password_file(tmp_path: Path, mode: int) -> None:
     """Issue 25, item 19: check-config said nothing of a password file others may read."""
     config = host(tmp_path, mode, 0o600)
