@@ -224,11 +224,10 @@ def new_game_folder(ctx: click.Context, given: str) -> Path:
     check_game_name(given if bare else folder.name)  # WtgGroup says the rule
     if games_dir is None:  # a game of its own, run by hand: its folder is made as needed
         return folder
-    parent = games_dir
-    taken = name_taken(parent, folder.name)
+    taken = name_taken(games_dir, folder.name)
     if taken is not None and taken != folder.name:
         fail(
-            f"the games folder {parent.absolute()} holds {taken!r} already: a game's name is "
+            f"the games folder {games_dir.absolute()} holds {taken!r} already: a game's name is "
             "read without case in a mail, so give this game another"
         )
     return folder

@@ -258,10 +258,15 @@ def quarantine(
 
 def _release(ctx: click.Context, keys: tuple[str, ...]) -> None:
     """`wtg quarantine --release KEY...`: each mail back in the inbox, a line each."""
+    import imaplib
     from datetime import datetime, timezone
 
+    from wtg.mail.probe import said
     from wtg.mail.release import release
 
     gm = checked_config(ctx)
     for key in keys:
-        click.echo(release(gm, key, datetime.now(timezone.utc)))
+        try:
+            click.echo(release(gm, key, datetime.now(timezone.utc)))
+        except imaplib.IMAP4.error as exc:  # the server: nothing moved, the command again
+            fail(f"{key}: the mail server refused: {said(exc)}; give the command again")
