@@ -264,7 +264,7 @@ class Answers:
         player is told it waits for the GM; a stranger is told nothing."""
         game = "".join(ch for ch in named if ch.isprintable())[:GAME_SHOWN]
         reason = (
-            f"the form names game {game!r}, which is no game of {self.gm.games_dir}: "
+            f"the form names game {game!r}, which is no game of this host: "
             "held for the GM (`wtg quarantine --release KEY` puts it back for the next poll)"
         )
         if sender and self.registry.seats_of(sender):
