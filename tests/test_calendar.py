@@ -5,8 +5,9 @@ This runs the tests of the code that reads the clock (deadlines, schedules, the 
 controls, the quarantine's archive by month, due runs, the lobby) again under libfaketime,
 with the clock set ten seconds before midnight at the end of a year (UTC: the day, the month
 and the year change while they run) and ten seconds before Vienna's clocks go forward an
-hour. They must pass as they do on any other day. Debian's `faketime` runs them (`.ci/run` installs it); on a machine without it the
-test skips with that hint, except in CI, where it fails.
+hour. They must pass as they do on any other day. Debian's `faketime` runs them (`.ci/run`
+installs it); on a machine without it the test skips with that hint, except in CI, where it
+fails.
 
 libfaketime does not fake the monotonic clock here (``DONT_FAKE_MONOTONIC``): timeouts and
 waits go on as usual, only the date moves.
