@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wtg.cli.common import games_root, open_or_fail, say
+from wtg.cli.common import checked_config, fail, games_root, open_or_fail, say
 from wtg.core.settings import SETTINGS, setting_keyed
-from wtg.mail.journal import Quarantined, quarantined
+from wtg.mail.journal import Quarantined, held_mails, quarantined, releasing
 
 if TYPE_CHECKING:
     from wtg.announcement import Announcement
@@ -130,6 +130,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
 
     games_dir = games_root(ctx)
     kept = quarantined(games_dir / SPOOL)
+    held = held_mails(games_dir / SPOOL)
     announced, unread = cut_short(games_dir / SPOOL)
     games: list[GameStatus] = []
     listed: list[dict[str, object]] = []
@@ -158,6 +159,11 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "quarantined": len(kept),
             "quarantine": [
                 {"game": q.game, "archive": q.archive, "reason": q.reason} for q in kept
+            ],
+            "held": len(held),
+            "held_mails": [
+                {"key": h.key, "game": h.game, "archive": h.archive, "reason": h.reason}
+                for h in held
             ],
         }
         click.echo(json.dumps(listing, indent=1))
@@ -188,6 +194,12 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     for trouble in troubles:
         click.echo(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}")
     _show_quarantine(kept)
+    if held:
+        names = ", ".join(sorted({h.game or "?" for h in held}))
+        click.echo(
+            f"{len(held)} mail(s) held: they name games this host does not know ({names}); "
+            "`wtg quarantine` lists them, --release KEY puts one back for the next poll"
+        )
 
 
 def warn_if_shared(game_dir: Path) -> None:
@@ -207,13 +219,30 @@ def warn_if_shared(game_dir: Path) -> None:
 @click.command()
 @click.option("--forget", "keys", multiple=True, metavar="KEY", help="Drop this record.")
 @click.option("--forget-all", is_flag=True, help="Drop every record.")
+@click.option(
+    "--release",
+    "released",
+    multiple=True,
+    metavar="KEY",
+    help="Put this mail (held, quarantined or rejected) back in the inbox: the next poll "
+    "handles it as new.",
+)
 @click.pass_context
-def quarantine(ctx: click.Context, keys: tuple[str, ...], forget_all: bool) -> None:
-    """The mails the poll could not handle (kept in the archive), and, once you have dealt
-    with one (answered its sender, filed its orders with `wtg orders`), --forget KEY drops
-    its record: `wtg status` counts what is left."""
+def quarantine(
+    ctx: click.Context, keys: tuple[str, ...], forget_all: bool, released: tuple[str, ...]
+) -> None:
+    """The mails the poll could not handle (kept in the archive) and those it held (a game
+    this host does not know). Once you have dealt with one (answered its sender, filed its
+    orders with `wtg orders`), --forget KEY drops its record: `wtg status` counts what is
+    left. --release KEY puts a mail held, quarantined or rejected back in the inbox for the
+    next poll (once its game is there, the games_dir corrected, or wtg mended)."""
     from wtg.mail.journal import Journal
 
+    if released:
+        if keys or forget_all:
+            fail("--release goes alone (not with --forget or --forget-all)")
+        _release(ctx, released)
+        return
     spool = games_root(ctx) / SPOOL
     if keys or forget_all:
         journal = Journal(spool)
@@ -223,8 +252,30 @@ def quarantine(ctx: click.Context, keys: tuple[str, ...], forget_all: bool) -> N
             journal.close()
         click.echo(f"{gone} record(s) dropped")
         return
-    kept = quarantined(spool)
-    if not kept:
-        click.echo("no mail quarantined")
+    kept, held, under_way = quarantined(spool), held_mails(spool), releasing(spool)
+    if not (kept or held or under_way):
+        click.echo("no mail quarantined or held")
     for item in kept:
         say(f"{item.key}  game {item.game or '?'}  {item.archive}: {item.reason}")
+    for item in held:
+        say(f"{item.key}  HELD  game {item.game or '?'}  {item.archive}: {item.reason}")
+    for key in under_way:
+        click.echo(
+            f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it"
+        )
+
+
+def _release(ctx: click.Context, keys: tuple[str, ...]) -> None:
+    """`wtg quarantine --release KEY...`: each mail back in the inbox, a line each."""
+    import imaplib
+    from datetime import datetime, timezone
+
+    from wtg.mail.probe import said
+    from wtg.mail.release import release
+
+    gm = checked_config(ctx)
+    for key in keys:
+        try:
+            click.echo(release(gm, key, datetime.now(timezone.utc)))
+        except imaplib.IMAP4.error as exc:  # the server: nothing moved, the command again
+            fail(f"{key}: the mail server refused: {said(exc)}; give the command again")

@@ -17,7 +17,7 @@ from wtg.core.record import Record
 from wtg.engine import Game
 from wtg.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail import compose
-from wtg.mail.journal import Quarantined, quarantined
+from wtg.mail.journal import Quarantined, held_mails, quarantined
 from wtg.marks import bare_address, bounces_of
 from wtg.schedule import iso, parse_iso
 from wtg.store import write_atomic
@@ -55,13 +55,22 @@ class Digest(Record):
     until: str
     runs: tuple[TurnRun, ...] = ()
     quarantine: tuple[Quarantined, ...] = ()
+    held: tuple[Quarantined, ...] = ()
+    """Mail for games this host does not know, kept for the GM."""
     missing: tuple[Missing, ...] = ()
     bounces: tuple[Failing, ...] = ()
     troubles: tuple[str, ...] = ()
 
     def empty(self) -> bool:
         """Nothing to tell: a quiet cron says nothing."""
-        return not (self.runs or self.quarantine or self.missing or self.bounces or self.troubles)
+        return not (
+            self.runs
+            or self.quarantine
+            or self.held
+            or self.missing
+            or self.bounces
+            or self.troubles
+        )
 
     def text(self) -> str:
         return compose.render("digest", digest=self)
@@ -104,6 +113,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         until=iso(now),
         runs=tuple(runs),
         quarantine=tuple(quarantined(spool)),
+        held=tuple(held_mails(spool)),
         missing=tuple(missing),
         bounces=tuple(bounces),
         troubles=tuple(troubles),

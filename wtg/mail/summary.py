@@ -21,6 +21,8 @@ class PollSummary(Record):
     than the orders on file, copies, strangers without a form."""
     skipped: int = 0
     """Left in the inbox for the next poll (a game being written, say)."""
+    held: int = 0
+    """Forms of games this host does not know: kept for the GM (``wtg quarantine``)."""
     outcomes: tuple[tuple[str, str], ...] = ()
     """(message key, what was done with it), in the order the server received them; the
     key names the archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
@@ -35,6 +37,7 @@ class PollSummary(Record):
             f"filed {self.filed}, rejected {self.rejected}, quarantined {self.quarantined}, "
             f"ignored {self.ignored}"
         )
+        text += f", held for the GM {self.held}" if self.held else ""
         text += f", left for the next poll {self.skipped}" if self.skipped else ""
         return text + (
             f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
