@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg.core.record import Record
+from wtg.gamesdir import failure_reason
 from wtg.lobby.book import FILE, FOLDER, Book
 from wtg.lobby.seats import record_results
 from wtg.lobby.start import Started, start_due
@@ -17,13 +18,21 @@ class Tended(Record):
     started: tuple[Started, ...] = ()
     ended: int = 0
     """Plays whose result was written."""
+    problems: tuple[str, ...] = ()
+    """A line for each list, game or waiting player the lobby could not deal with (each
+    skipped; the others were dealt with): `run-turn --due` counts them as failed."""
 
 
 def tend(games_dir: Path, moment: datetime) -> Tended:
     """Nothing at all for a GM who never opened a list (no book is made)."""
     if not (games_dir / FOLDER / FILE).is_file():
         return Tended()
-    with Book(games_dir) as book:
-        ended = record_results(book, games_dir)
-        started = start_due(book, games_dir, moment)
-    return Tended(tuple(started), ended)
+    problems: list[str] = []
+    try:
+        with Book(games_dir) as book:
+            ended = record_results(book, games_dir, problems)
+            starts = start_due(book, games_dir, moment)
+    except Exception as exc:  # the book itself: the games run all the same
+        where = games_dir / FOLDER / FILE
+        return Tended(problems=(*problems, f"{where}: the lobby skipped: {failure_reason(exc)}"))
+    return Tended(starts.started, ended, (*problems, *starts.problems))
