@@ -1,0 +1,211 @@
+"""Issue 25, item 3: "A kill between answering and the journal's commit breaks the lobby":
+a poll killed after a command mail's answers were queued and before its batch was journalled
+leaves the mail in the inbox, and the next poll reads it again. Every lobby action is
+idempotent under that replay, keyed by the mail (its key and the command's line), as filing
+orders is: the same code, the same answers (each queued once), the same press kept once, a
+takeover finished where it stopped.
+
+The kill is made here in the poll's own process, at the one place that matters (the batch's
+commit, ``Poller._commit``, or a write of the takeover): what a SIGKILL there leaves is what
+this leaves (the book committed, the outbox written, the journal not). The fuzz
+(``tests/lobby/test_lobby_fuzz.py``) kills real polls at writes spread over their runs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.lobby.hall import Hall, address
+from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.lobby.book import Book
+from wtg.lobby.seats import offer_seat
+from wtg.mail.poller import Poller
+from wtg.store import write_atomic
+
+
+class Killed(BaseException):
+    """What a SIGKILL does to the poll, at the point it is raised: nothing after it runs,
+    no clean-up commits anything (the journal is closed with its batch uncommitted)."""
+
+
+def _dies(_poller: Poller) -> None:
+    raise Killed
+
+
+def killed_poll(hall: Hall, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A poll that dies after every mail of its batch was handled and answered, before the
+    batch is flushed and journalled."""
+    with monkeypatch.context() as patched:
+        patched.setattr(Poller, "_commit", _dies)
+        with pytest.raises(Killed):
+            hall.poll(hours=1)
+
+
+def pending_codes(hall: Hall) -> dict[str, str]:
+    with Book(hall.gm.games_dir) as book:
+        return {str(r["code"]): str(r["address"]) for r in book.rows("SELECT * FROM pending")}
+
+
+def two_player_game(hall: Hall, players: int = 2) -> str:
+    """A game of ``players`` made from a list of the small map; its name."""
+    hall.open_list("wok4", map="small", players=players)
+    for number in range(1, players + 1):
+        hall.mail(address(number), f"JOIN wok4 AS Lord{number}")
+    hall.poll(hours=1)
+    for number in range(1, players + 1):
+        (ask,) = hall.new_mails(address(number))
+        hall.mail(address(number), f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    hall.new_mails()
+    return "wok4-1"
+
+
+def test_a_join_read_again_mails_the_code_the_book_waits_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25, item 3: `wtg poll` killed after a JOIN's answer was queued and before its
+    batch was journalled: the next poll made a NEW code while the mail that goes out carries
+    the OLD one, and the player's CONFIRM was refused."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", map="small", players=3)
+    hall.mail(address(1), "JOIN wok4 AS Ann")
+    killed_poll(hall, monkeypatch)
+    (ask,) = hall.new_mails(address(1))  # queued before the kill
+    summary = hall.poll(hours=1)  # the mail read again
+    assert summary.seen == 1 and hall.new_mails() == []  # answered once
+    assert pending_codes(hall) == {ask.code(): address(1)}
+    hall.mail(address(1), f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    (joined,) = hall.new_mails(address(1))
+    assert joined.subject == "you are on the waiting list wok4"
+    assert pending_codes(hall) == {}
+
+
+def test_a_confirm_read_again_puts_on_the_list_once_and_answers_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25, item 3: a CONFIRM read again is not refused as a code no longer waiting
+    (the first reading used it up): it answers as it did, once."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", map="small", players=3)
+    hall.mail(address(1), "JOIN wok4 AS Ann\nLIST")
+    hall.poll(hours=1)
+    ask = next(m for m in hall.new_mails(address(1)) if "CONFIRM" in m.subject)
+    hall.mail(address(1), f"CONFIRM {ask.code()}\nLIST")
+    killed_poll(hall, monkeypatch)
+    first = hall.new_mails(address(1))
+    assert [m.subject for m in first] == [
+        "you are on the waiting list wok4",
+        "waiting lists and seats offered",
+    ]
+    summary = hall.poll(hours=1)
+    assert [o for _, o in summary.outcomes] == [f"answered: commands: CONFIRM {ask.code()}, LIST"]
+    assert hall.new_mails() == []
+    with Book(hall.gm.games_dir) as book:
+        assert len(book.rows("SELECT * FROM entries WHERE list = 'wok4'")) == 1
+
+
+def test_a_resign_read_again_mails_the_code_the_book_waits_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25, item 3: the same for RESIGN: the code mailed is the code the CONFIRM must
+    give, and the QUIT is filed."""
+    hall = Hall(tmp_path)
+    name = two_player_game(hall)
+    player = hall.game(name).config.players[0]
+    hall.mail(player.email, f"RESIGN {name}\nCODE {player.code}")
+    killed_poll(hall, monkeypatch)
+    (ask,) = hall.new_mails(player.email)
+    hall.poll(hours=1)
+    assert hall.new_mails() == []
+    assert pending_codes(hall) == {ask.code(): player.email}
+    hall.mail(player.email, f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    (done,) = hall.new_mails(player.email)
+    assert "you leave the game when turn 1 runs" in done.subject
+
+
+def test_a_press_read_again_is_kept_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25, item 3: killed after a PRESS was kept, the press was kept twice (and
+    printed twice in every report)."""
+    hall = Hall(tmp_path)
+    name = two_player_game(hall)
+    game = hall.game(name)
+    writer = game.config.players[0]
+    hall.mail(writer.email, f"PRESS {name}\nCODE {writer.code}\n\nOnce, and only once.")
+    killed_poll(hall, monkeypatch)
+    hall.poll(hours=1)
+    (kept,) = hall.new_mails(writer.email)
+    assert kept.subject == f"[{name}] your press goes into the turn 1 reports"
+    folder = game.store.pending_dir(1) / "press"
+    texts = [json.loads(p.read_text(encoding="utf-8"))["text"] for p in folder.glob("*.json")]
+    assert texts == ["Once, and only once."]
+    game.run_turn(now=hall.now)
+    assert game.report(writer.id, 1).count("Once, and only once.") == 1
+
+
+def test_a_press_read_again_after_its_turn_ran_is_not_kept_for_the_next(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25, item 3: a turn that ran between the killed poll and the next (cron's
+    `run-turn --due`) took the press with it: the mail read again does not keep it again
+    for the turn after."""
+    hall = Hall(tmp_path)
+    name = two_player_game(hall)
+    game = hall.game(name)
+    writer = game.config.players[0]
+    hall.mail(writer.email, f"PRESS {name}\nCODE {writer.code}\n\nOnce, and only once.")
+    killed_poll(hall, monkeypatch)
+    game.run_turn(now=hall.now)
+    hall.poll(hours=1)
+    assert not (game.store.pending_dir(2) / "press").exists()
+    assert game.report(writer.id, 1).count("Once, and only once.") == 1
+
+
+def test_a_takeover_cut_short_is_finished_by_the_mail_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25, item 3: a poll killed in the middle of a takeover (game.yaml and the state
+    written, the record not) left the seat given to the newcomer in game.yaml while the mail
+    read again was refused ("cannot be taken over"): the newcomer never got his code. Now
+    the takeover goes on where it stopped: one code, in game.yaml and in his welcome; every
+    other player told once; one record."""
+    hall = Hall(tmp_path)
+    name = two_player_game(hall, players=3)
+    game = hall.game(name)
+    quitter = game.config.players[2]
+    quit_order = f"game: {name}\nplayer: {quitter.id}\nturn: 1\ncode: {quitter.code}\nquit: true\n"
+    game.submit_all(quit_order)
+    game.run_turn(now=hall.now)
+    with Book(hall.gm.games_dir) as book:
+        offer_seat(book, hall.game(name), quitter.id, hall.now)
+    newcomer = address(9)
+    hall.mail(newcomer, f"JOIN {name} AS Newcomer")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(newcomer)
+    hall.mail(newcomer, f"CONFIRM {ask.code()}")
+
+    def dies_at_the_record(path: Path | str, text: str | bytes, sync: bool = True) -> None:
+        if Path(path).name == "takeovers.json":
+            raise Killed
+        write_atomic(path, text, sync=sync)
+
+    with monkeypatch.context() as patched:
+        patched.setattr("wtg.takeover.write_atomic", dies_at_the_record)
+        with pytest.raises(Killed):
+            hall.poll(hours=1)
+    hall.poll(hours=1)
+    told = hall.new_mails()
+    game = hall.game(name)
+    entry = game.config.player(quitter.id)
+    assert (entry.name, entry.email) == ("Newcomer", newcomer)
+    (welcome,) = [m for m in told if m.to == newcomer]
+    assert f"CODE: {entry.code}" in welcome.body.replace("CODE:  ", "CODE: ")
+    others = [p.email for p in game.config.players if p.id != quitter.id]
+    assert sorted(m.to for m in told if m.to != newcomer) == sorted([*others, quitter.email])
+    record = json.loads((game.store.turn_dir(1) / "takeovers.json").read_text(encoding="utf-8"))
+    assert [(r["seat"], r["name"]) for r in record] == [(quitter.id, "Newcomer")]
+    seat = game.typed(WOK4).state().player(quitter.id)
+    assert (seat.status, seat.name) == ("active", "Newcomer")
