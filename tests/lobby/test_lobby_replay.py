@@ -21,6 +21,7 @@ from tests.lobby.hall import Hall, address
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.lobby.book import Book
 from wtg.lobby.seats import offer_seat
+from wtg.mail.answers import Answers
 from wtg.mail.poller import Poller
 from wtg.store import write_atomic
 
@@ -30,7 +31,7 @@ class Killed(BaseException):
     no clean-up commits anything (the journal is closed with its batch uncommitted)."""
 
 
-def _dies(_poller: Poller) -> None:
+def _dies(*_: object, **__: object) -> None:
     raise Killed
 
 
@@ -83,26 +84,34 @@ def test_a_join_read_again_mails_the_code_the_book_waits_for(
     assert pending_codes(hall) == {}
 
 
-def test_a_confirm_read_again_puts_on_the_list_once_and_answers_once(
+def test_a_confirm_read_again_puts_on_the_list_once_and_answers_as_it_did(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 25, item 3: a CONFIRM read again is not refused as a code no longer waiting
-    (the first reading used it up): it answers as it did, once."""
+    """Issue 25, item 3: a poll killed after a CONFIRM was recorded and before its answer
+    was queued: read again, the CONFIRM was refused as a code no longer waiting (the first
+    reading used it up), and the player, on the list, was told it failed. It answers as it
+    did, once."""
     hall = Hall(tmp_path)
     hall.open_list("wok4", map="small", players=3)
-    hall.mail(address(1), "JOIN wok4 AS Ann\nLIST")
+    hall.mail(address(1), "JOIN wok4 AS Ann")
     hall.poll(hours=1)
-    ask = next(m for m in hall.new_mails(address(1)) if "CONFIRM" in m.subject)
+    (ask,) = hall.new_mails(address(1))
     hall.mail(address(1), f"CONFIRM {ask.code()}\nLIST")
-    killed_poll(hall, monkeypatch)
-    first = hall.new_mails(address(1))
-    assert [m.subject for m in first] == [
+    with monkeypatch.context() as patched:
+        patched.setattr(Answers, "reply", _dies)
+        with pytest.raises(Killed):
+            hall.poll(hours=1)
+    assert hall.new_mails() == []
+    summary = hall.poll(hours=1)
+    assert [o for _, o in summary.outcomes] == [f"answered: commands: CONFIRM {ask.code()}, LIST"]
+    assert [m.subject for m in hall.new_mails(address(1))] == [
         "you are on the waiting list wok4",
         "waiting lists and seats offered",
     ]
-    summary = hall.poll(hours=1)
-    assert [o for _, o in summary.outcomes] == [f"answered: commands: CONFIRM {ask.code()}, LIST"]
-    assert hall.new_mails() == []
+    hall.mail(address(1), f"CONFIRM {ask.code()}")  # the same again, in a mail of its own
+    hall.poll(hours=1)
+    (refused,) = hall.new_mails(address(1))
+    assert "no request from your address waits for the code" in refused.body
     with Book(hall.gm.games_dir) as book:
         assert len(book.rows("SELECT * FROM entries WHERE list = 'wok4'")) == 1
 
