@@ -13,13 +13,18 @@ this leaves (the book committed, the outbox written, the journal not). The fuzz
 from __future__ import annotations
 
 import json
+import shutil
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
+from tests import killpoints
 from tests.lobby.hall import Hall, address
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.lobby.book import Book
+from wtg.lobby.lists import put_on
+from wtg.lobby.people import confirm_address
 from wtg.lobby.seats import offer_seat
 from wtg.mail.answers import Answers
 from wtg.mail.poller import Poller
@@ -218,3 +223,57 @@ def test_a_takeover_cut_short_is_finished_by_the_mail_read_again(
     assert [(r["seat"], r["name"]) for r in record] == [(quitter.id, "Newcomer")]
     seat = game.typed(WOK4).state().player(quitter.id)
     assert (seat.status, seat.name) == ("active", "Newcomer")
+
+
+def test_a_game_half_made_by_a_kill_is_finished_by_the_next_run(tmp_path: Path) -> None:
+    """Issue 25, item 3: `wtg run-turn --due` killed after a full list's game.yaml was
+    written and before its turn 0: the players stayed bound to a game that never started
+    (and the folder failed every due run). The next run finishes it: turn 0 run from its
+    game.yaml, the players in it, its reports mailed. The kill is a real SIGKILL, at the
+    first write after which the game.yaml is there (found by halving: where it is there
+    after a kill only grows with the write killed before)."""
+    hall = Hall(tmp_path)
+    hall.now = datetime.now(timezone.utc)
+    hall.open_list("wok4", map="small", players=2)
+    for number in (1, 2):
+        waits(hall, "wok4", f"Lord{number}", address(number))
+    config = hall.config_file()
+    args = ["--config", str(config), "run-turn", "--due", "--jobs", "1"]
+    games = hall.gm.games_dir
+    snapshot = tmp_path / "snapshot"
+    shutil.copytree(games, snapshot)
+
+    def killed_at(write: int | None) -> killpoints.Run:
+        shutil.rmtree(games)
+        shutil.copytree(snapshot, games)
+        return killpoints.run(args, write, games)
+
+    whole = killed_at(None)
+    assert whole.returncode == 0 and "game wok4-1 made" in whole.stdout, whole
+    low, high = 1, whole.writes
+    while low < high:  # the first write killed before which game.yaml is there
+        middle = (low + high) // 2
+        killed_at(middle)
+        if (games / "wok4-1" / "game.yaml").is_file():
+            high = middle
+        else:
+            low = middle + 1
+    cut = killed_at(low)
+    assert cut.killed and (games / "wok4-1" / "game.yaml").is_file(), cut
+    assert not (games / "wok4-1" / "turns" / "0000").exists()
+    after = killpoints.count(args, games)
+    assert after.returncode == 0, after
+    assert "game wok4-1 made from the waiting list wok4" in after.stdout.splitlines()
+    game = hall.game("wok4-1")
+    assert game.latest_turn() == 0
+    assert sorted(p.email for p in game.config.players) == [address(1), address(2)]
+    with Book(games) as book:
+        bound = book.rows("SELECT person, game FROM entries")
+        assert sorted(str(r["game"]) for r in bound) == ["wok4-1", "wok4-1"]
+    assert hall.send().queued == 2
+
+
+def waits(hall: Hall, list_name: str, name: str, email: str) -> None:
+    """A confirmed player waiting on a list."""
+    with Book(hall.gm.games_dir) as book, book.write() as db:
+        put_on(db, list_name, confirm_address(db, email, name, hall.now), email, hall.now)

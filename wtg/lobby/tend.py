@@ -1,6 +1,8 @@
-"""What `wtg run-turn --due` does for the lobby before it runs the games: the results of
-games that ended go into the people's records, and every waiting list that is full (or has
-waited its ``--robots-after`` hours) becomes a game."""
+"""What `wtg run-turn --due` does for the lobby before it runs the games: every waiting list
+that is full (or has waited its ``--robots-after`` hours) becomes a game (and a game a crash
+left half made is finished first), and the results of games that ended go into the people's
+records. A list, a player or a game it cannot deal with is a line in ``Tended.problems``,
+and skipped: the others are dealt with, and the games run."""
 
 from __future__ import annotations
 
@@ -30,9 +32,9 @@ def tend(games_dir: Path, moment: datetime) -> Tended:
     problems: list[str] = []
     try:
         with Book(games_dir) as book:
+            starts = start_due(book, games_dir, moment)  # first: a game half made, finished
             ended = record_results(book, games_dir, problems)
-            starts = start_due(book, games_dir, moment)
     except Exception as exc:  # the book itself: the games run all the same
         where = games_dir / FOLDER / FILE
         return Tended(problems=(*problems, f"{where}: the lobby skipped: {failure_reason(exc)}"))
-    return Tended(starts.started, ended, (*problems, *starts.problems))
+    return Tended(starts.started, ended, (*starts.problems, *problems))
