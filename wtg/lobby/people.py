@@ -102,7 +102,7 @@ def player_problem(name: str, address: str) -> str | None:
     try:
         check_player(name, address)
     except ConfigError as error:
-        return str(error)
+        return str(error).rstrip(".")  # a refusal's sentence ends it
     return None
 
 
