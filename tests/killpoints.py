@@ -190,7 +190,7 @@ class _Counter:
         opened = sqlite3.connect
 
         def connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
-            connection = opened(*args, **kwargs)
+            connection: sqlite3.Connection = opened(*args, **kwargs)
             connection.set_trace_callback(self.statement)
             return connection
 
