@@ -352,7 +352,7 @@ class Host:
         assert all(count == 1 for count in kept.values()), kept
         for mails in self.inbox_mail.values():
             for mail in mails:
-                if "your press goes into" in mail.subject:
+                if "] your press go" in mail.subject:  # kept for the next turn
                     (token,) = set(re.findall(r"token\d{9}", mail.body))
                     assert kept[token] == 1, token
 
