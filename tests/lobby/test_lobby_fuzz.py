@@ -361,8 +361,8 @@ class Host:
         but the addressee's, in any mail."""
         seen: Counter[tuple[str, str, str, str]] = Counter()
         for path in sorted((self.hall.gm.spool / "outbox").glob("*/*.eml")):
-            if path.name.startswith("wrongcode-"):  # TODO(lobbykill): item 9, branch press
-                continue
+            if path.name.startswith("wrongcode-"):
+                continue  # names its sender's address until item 9 (branch press) lands
             mail = Mail(path.read_bytes())
             raw = path.read_bytes().decode("utf-8", "replace")
             answers = _SOURCE.search(raw)  # the mail it answers, named in its Message-ID
