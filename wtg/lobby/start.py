@@ -27,7 +27,7 @@ from wtg.lobby.people import player_problem, record_play
 from wtg.newgame import check_count, maps_and_seats, seating_of
 from wtg.registry import GAME_SEATING, find_ruleset
 from wtg.schedule import make_schedule, parse_iso
-from wtg.store import GameStore
+from wtg.store import GameLocked, GameStore
 
 START_LOCK = "start.lock"
 
@@ -276,6 +276,8 @@ def repair(
             continue
         try:
             game = finish_game(store.root, now=moment)
+        except GameLocked:
+            continue  # another process has it in hand (a mail naming it): the next time
         except Exception as exc:  # what the crash left cannot be read: made again later
             _undo(book, games_dir, name)
             if problems is not None:
