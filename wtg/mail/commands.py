@@ -73,6 +73,7 @@ class Commands:
                 display,
                 self.answers.now,
                 message.order_key,
+                mail_key=message.key,
             )
             replies = desk.answer(mail)
         for index, reply in enumerate(replies):
@@ -97,6 +98,7 @@ class Commands:
 def _outcome(mail: CommandMail, desk: Desk) -> Outcome:
     words = ", ".join(c.text()[:40] for c in mail.commands) or "HELP"
     started = f"; started {', '.join(s.game for s in desk.started)}" if desk.started else ""
+    started += "".join(f"; {problem}" for problem in desk.problems)
     if desk.refused and desk.refused >= len(mail.commands):
         return rejected(f"commands refused: {words}")
     return answered(f"commands: {words}{started}")
