@@ -1,6 +1,7 @@
-"""What `wtg run-turn --due` does for the lobby before it runs the games: the results of
-games that ended go into the people's records, and every waiting list that is full (or has
-waited its ``--robots-after`` hours) becomes a game."""
+"""What `wtg run-turn --due` does for the lobby before it runs the games: codes to CONFIRM
+that are too old are purged, the results of games that ended go into the people's records,
+and every waiting list that is full (or has waited its ``--robots-after`` hours) becomes a
+game."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from wtg.core.record import Record
 from wtg.lobby.book import FILE, FOLDER, Book
+from wtg.lobby.confirm import purge
 from wtg.lobby.seats import record_results
 from wtg.lobby.start import Started, start_due
 
@@ -24,6 +26,7 @@ def tend(games_dir: Path, moment: datetime) -> Tended:
     if not (games_dir / FOLDER / FILE).is_file():
         return Tended()
     with Book(games_dir) as book:
+        purge(book, moment)
         ended = record_results(book, games_dir)
         started = start_due(book, games_dir, moment)
     return Tended(tuple(started), ended)
