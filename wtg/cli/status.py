@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,7 +12,7 @@ import click
 
 from wtg.cli.common import games_root, open_or_fail
 from wtg.core.settings import SETTINGS, setting_keyed
-from wtg.mail.journal import Quarantined, quarantined
+from wtg.mail.journal import Quarantined, quarantined, unanswered
 
 if TYPE_CHECKING:
     from wtg.announcement import Announcement
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 
 SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
+HELD_SHOWN = 24 * 3600.0
+"""How far back the overview shows the mails whose answer a limit held back."""
 
 
 def register(group: click.Group) -> None:
@@ -125,6 +128,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
 
     games_dir = games_root(ctx)
     kept = quarantined(games_dir / SPOOL)
+    held = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
     announced, unread = cut_short(games_dir / SPOOL)
     games: list[GameStatus] = []
     listed: list[dict[str, object]] = []
@@ -154,6 +158,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "quarantine": [
                 {"game": q.game, "archive": q.archive, "reason": q.reason} for q in kept
             ],
+            "not_answered": [{"key": u.key, "outcome": u.outcome, "at": u.at} for u in held],
         }
         click.echo(json.dumps(listing, indent=1))
         return
@@ -179,6 +184,13 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     for trouble in troubles:
         click.echo(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}")
     _show_quarantine(kept)
+    if held:
+        click.echo(
+            f"{len(held)} mail(s) not answered in the last 24 hours (an hourly limit held the "
+            "answer back; `wtg digest` lists them too):"
+        )
+    for item in held:
+        click.echo(f"  {item.key}: {item.outcome}")
 
 
 def warn_if_shared(game_dir: Path) -> None:

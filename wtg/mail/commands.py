@@ -125,7 +125,8 @@ class Commands:
             if reply.asks is not None:
                 confirm.forget(book, reply.asks)
             to = "" if compose.address_key(reply.to) == sender else f" to {reply.to}"
-            held.append(f"{reply.subject[:60]!r}{to} ({why})")
+            subject = reply.subject.replace(reply.asks, "<code>") if reply.asks else reply.subject
+            held.append(f"{subject[:60]!r}{to} ({why})")
         return held
 
     def _stranger(self, book: Book, to: str) -> bool:
@@ -138,7 +139,10 @@ class Commands:
 
 
 def _outcome(mail: CommandMail, desk: Desk, held: list[str]) -> Outcome:
-    words = ", ".join(c.text()[:40] for c in mail.commands) or "HELP"
+    """What was done, as ``wtg poll -v``, ``wtg status`` and the digest show it: the
+    commands as the mail wrote them, but for any character that is not printable."""
+    words = _printable(", ".join(c.text()[:40] for c in mail.commands)) or "HELP"
+    held = [_printable(line) for line in held]
     started = f"; started {', '.join(s.game for s in desk.started)}" if desk.started else ""
     if held:
         what = f"{len(held)} of {len(desk.replies)} answer(s) held back: {'; '.join(held)}"
@@ -148,3 +152,9 @@ def _outcome(mail: CommandMail, desk: Desk, held: list[str]) -> Outcome:
     if desk.refused and desk.refused >= len(mail.commands):
         return rejected(f"commands refused: {words}")
     return answered(f"commands: {words}{started}")
+
+
+def _printable(text: str) -> str:
+    """Text from a mail as a GM's terminal may show it: a control character (an escape
+    sequence's) as ``?``."""
+    return "".join(c if c.isprintable() else "?" for c in text)

@@ -1,6 +1,7 @@
 """`wtg digest`: the GM's daily look at every game in one text: the turns run since the
-last digest, the mail the poll quarantined, the players whose orders are missing, the
-addresses whose mail bounced, and the game folders that cannot be read.
+last digest, the mail the poll quarantined, the mail whose answer an hourly limit held
+back, the players whose orders are missing, the addresses whose mail bounced, and the game
+folders that cannot be read.
 
 The time of the last digest is kept in the spool (``digest.json``); the first digest looks
 back a day.
@@ -17,7 +18,7 @@ from wtg.core.record import Record
 from wtg.engine import Game
 from wtg.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail import compose
-from wtg.mail.journal import Quarantined, quarantined
+from wtg.mail.journal import Quarantined, Unanswered, quarantined, unanswered
 from wtg.marks import bare_address, bounces_of
 from wtg.schedule import iso, parse_iso
 from wtg.store import write_atomic
@@ -55,13 +56,22 @@ class Digest(Record):
     until: str
     runs: tuple[TurnRun, ...] = ()
     quarantine: tuple[Quarantined, ...] = ()
+    unanswered: tuple[Unanswered, ...] = ()
+    """Mails whose answer an hourly limit held back since the last digest."""
     missing: tuple[Missing, ...] = ()
     bounces: tuple[Failing, ...] = ()
     troubles: tuple[str, ...] = ()
 
     def empty(self) -> bool:
         """Nothing to tell: a quiet cron says nothing."""
-        return not (self.runs or self.quarantine or self.missing or self.bounces or self.troubles)
+        return not (
+            self.runs
+            or self.quarantine
+            or self.unanswered
+            or self.missing
+            or self.bounces
+            or self.troubles
+        )
 
     def text(self) -> str:
         return compose.render("digest", digest=self)
@@ -104,6 +114,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         until=iso(now),
         runs=tuple(runs),
         quarantine=tuple(quarantined(spool)),
+        unanswered=tuple(unanswered(spool, since.timestamp())),
         missing=tuple(missing),
         bounces=tuple(bounces),
         troubles=tuple(troubles),

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from wtg import private
 from wtg.core.record import Record
+from wtg.mail.outcome import Kind
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS messages (
@@ -27,6 +28,11 @@ CREATE TABLE IF NOT EXISTS rollbacks_seen (  -- a game's rollbacks `wtg send` ha
     ident TEXT NOT NULL,         -- its archive folder
     PRIMARY KEY (game, ident)
 );
+CREATE TABLE IF NOT EXISTS unanswered (  -- mails whose answer an hourly limit held back
+    key TEXT PRIMARY KEY,        -- the message
+    outcome TEXT NOT NULL,       -- not answered: reply limit: what was held, and by which limit
+    at REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS quarantine (
     key TEXT PRIMARY KEY,        -- the message
     game TEXT,                   -- the game it names, when a cheap look found one
@@ -38,6 +44,9 @@ CREATE TABLE IF NOT EXISTS quarantine (
 _KEYS_A_QUERY = 500
 """Under SQLite's oldest limit of 999 values a statement."""
 
+
+NOT_ANSWERED = f"{Kind.UNANSWERED.value}: "
+"""How the outcome of a mail whose answer a limit held back begins."""
 
 KEPT_FOR = 3600.0
 """Seconds of replies read at once and kept (``Journal.replies_since``): then read again,
@@ -104,11 +113,17 @@ class Journal:
         return None if row is None else str(row[0])
 
     def handled(self, key: str, message_id: str, outcome: str) -> None:
+        at = time.time()
         self.db.execute(
             "INSERT OR REPLACE INTO messages (key, message_id, outcome, handled_at) "
             "VALUES (?, ?, ?, ?)",
-            (key, message_id, outcome, time.time()),
+            (key, message_id, outcome, at),
         )
+        if outcome.startswith(NOT_ANSWERED):  # kept apart: the GM is told of them
+            self.db.execute(
+                "INSERT OR REPLACE INTO unanswered (key, outcome, at) VALUES (?, ?, ?)",
+                (key, outcome, at),
+            )
 
     def forget_quarantined(self, keys: Sequence[str] | None) -> int:
         """Drop quarantine records (``keys``, or every one when None) once the GM has dealt
@@ -199,3 +214,31 @@ def quarantined(spool: Path) -> list[Quarantined]:
     except sqlite3.Error:  # an older journal without the table, or one being written
         return []
     return [Quarantined(str(k), g, str(a), str(r), float(t)) for k, g, a, r, t in rows]
+
+
+class Unanswered(Record):
+    """A mail whose answer an hourly limit held back, as the digest and ``wtg status``
+    show it."""
+
+    key: str
+    outcome: str
+    at: float
+
+
+def unanswered(spool: Path, since: float) -> list[Unanswered]:
+    """The mails handled since ``since`` (seconds) whose answer a limit held back, oldest
+    first (none without a journal); read only."""
+    path = spool / "journal.sqlite"
+    if not path.is_file():
+        return []
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+        try:
+            rows = db.execute(
+                "SELECT key, outcome, at FROM unanswered WHERE at >= ? ORDER BY at, key", (since,)
+            ).fetchall()
+        finally:
+            db.close()
+    except sqlite3.Error:  # an older journal without the table, or one being written
+        return []
+    return [Unanswered(str(k), str(o), float(t)) for k, o, t in rows]
