@@ -175,8 +175,8 @@ def test_the_budget_is_shared_by_every_process_of_a_poll(tmp_path: Path) -> None
         pid = os.fork()
         if pid == 0:
             try:
-                spent = sum(Strangers(spool, 10).spend(CODE, 1000.0) for _ in range(20))
-                os._exit(spent)
+                mine = sum(Strangers(spool, 10).spend(CODE, 1000.0) for _ in range(20))
+                os._exit(mine)
             finally:
                 os._exit(99)
         children.append(pid)
