@@ -84,7 +84,8 @@ _HEADER_NEXT = re.compile(
 """``From: ...`` followed by ``Sent: ...`` (or ``To:``, ``Date:``): a header block that
 Outlook writes above the mail it quotes without quoting it."""
 _ATTRIBUTION = re.compile(
-    r".*\b(wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef|skrev|napisał)\s*:\s*",
+    r".*\b(wrote|writes|schrieb|a écrit|escribió|escreveu|ha scritto|schreef|skrev|napisał"
+    r"|napsal|kirjoitti|írta|yazdı|пишет|написал|написала|написал\(а\))\s*:\s*",
     re.IGNORECASE,
 )
 """``On Sun, 22 Nov 2026, Game Master wrote:``: what a quote is introduced by."""
