@@ -1,14 +1,13 @@
-"""Killing `wtg extend GAME HOURS` (SIGKILL, no clean-up of any kind) at random moments,
-many times, then giving the same command again as a GM would: the deadline has moved
-exactly once for each move that counted, and every player is told of each move exactly
-once, with its deadline; nothing is half-written, as killed or after.
+"""Killing `wtg extend GAME HOURS` (SIGKILL, no clean-up of any kind) between two of its
+writes, then giving the same command again as a GM would: the deadline has moved exactly
+once for each move that counted, and every player is told of each move exactly once, with
+its deadline; nothing is half-written, as killed or after.
 
 Each round copies a game of ten players whose deadline is ahead, starts the real command
-and kills it: half the rounds at a random moment of the whole run, half at a random moment
-after the move is written (its entry seen in turn.json, not yet told), where the notices
-are queued: that stretch is a few milliseconds of a run of a quarter of a second, which
-kills at random moments alone would seldom hit. tests/test_extend_again.py cuts the command
-short in process and holds the ruling's unit tests.
+and kills it just before one of its writes (``tests.killpoints``), the points spread over
+the writes of a whole run: the move written, each notice queued, the move marked told.
+tests/test_extend_again.py cuts the command short in process and holds the ruling's unit
+tests.
 """
 
 from __future__ import annotations
@@ -16,24 +15,22 @@ from __future__ import annotations
 import email
 import email.policy
 import json
-import random
 import re
 import shutil
 import subprocess
 import time
-from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
-from functools import partial
 from pathlib import Path
 from typing import Any
 
+from tests import killpoints
 from tests.conftest import players
-from tests.test_kill_run_turn import WTG, kill_after, kill_once, timed
+from tests.test_kill_run_turn import WTG
 from wtg.engine import create_game
 from wtg.schedule import local_text, make_schedule, parse_iso
 
-ROUNDS = 8
-"""Kills of each kind."""
+KILLS = 24
+"""Kill points, spread over the writes of a whole run."""
 HOURS = 36
 EVERY_PLAYER = sorted(p.email for p in players(10))
 
@@ -158,35 +155,25 @@ def test_killing_extend_then_giving_it_again_moves_the_deadline_once(tmp_path: P
     games = tmp_path / "games"
     config = tmp_path / "wtg.yaml"
     config.write_text(f"games_dir: {games}\nfrom: gm@example.org\n")
-    command = [WTG, "--config", str(config), "extend", "g1", str(HOURS)]
+    args = ["--config", str(config), "extend", "g1", str(HOURS)]
 
     def fresh() -> None:
         shutil.rmtree(games, ignore_errors=True)
         shutil.copytree(original, games / "g1")
 
     fresh()
-    full = timed(command)
+    whole = killpoints.count(args, games)
+    assert whole.returncode == 0, whole.stderr
     (move,) = moves(games)
-    fresh()
-    telling = notices_take(command, games)
-    rng = random.Random(29)
-    rounds: list[tuple[Callable[[], bool] | None, float]] = [
-        (None, rng.uniform(0.0, 1.05 * full)) for _ in range(ROUNDS)
-    ]
-    rounds += [(partial(owed, games), rng.uniform(0.0, 1.5 * telling)) for _ in range(ROUNDS)]
-    rounds += [(partial(telling_from, games, k), 0.0) for k in rng.sample(range(10), ROUNDS)]
     outcomes: dict[str, int] = {}
-    cut_short = 0
-    for seen, delay in rounds:
+    for at in killpoints.points(whole.writes, KILLS):
         fresh()
-        if seen is None:
-            cut_short += kill_after(command, delay)
-        else:
-            cut_short += kill_once(command, seen, delay)
+        killed = killpoints.run(args, at, games)
+        assert killed.killed and killed.writes == at - 1, (at, killed)
         as_killed = check_as_killed(games, before)
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
-        out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        out = subprocess.run([WTG, *args], check=True, capture_output=True, text=True).stdout
         check_given_again(games, before, as_killed, out)
-    print(f"\n{len(rounds)} kills, {cut_short} cut short: {outcomes}")
-    assert move["to"] != before and cut_short >= ROUNDS
+    print(f"\n{whole.writes} writes, killed before {KILLS} of them: {outcomes}")
+    assert move["to"] != before
     assert outcomes.get("not moved") and sum(n for k, n in outcomes.items() if ", " in k) >= 3

@@ -1,11 +1,10 @@
 """Killing `wtg release GAME` and `wtg announce GAME TEXT` (SIGKILL, no clean-up of any kind)
-at random moments, then giving the same command again as a GM would: every player is told
+between two of their writes, then giving the same command again as a GM would: every player is told
 of the release once, and gets the announcement once (twice when the killed run had
 finished: two announcements), nothing half-written, as killed or after.
 
-As tests/test_kill_extend.py: some rounds kill at a random moment of the whole run, the
-others once the intent is written and some of the mails are queued (a few milliseconds of
-a run of a quarter of a second, which random moments alone would seldom hit).
+As tests/test_kill_extend.py: each round kills just before one of the writes of a whole
+run (``tests.killpoints``), the points spread over them.
 tests/test_release_announce_again.py cuts the commands short in process and holds the
 rulings' unit tests.
 """
@@ -15,7 +14,6 @@ from __future__ import annotations
 import email
 import email.policy
 import json
-import random
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -23,14 +21,15 @@ from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
 
+from tests import killpoints
 from tests.conftest import players
-from tests.test_kill_run_turn import WTG, kill_after, kill_once, timed
+from tests.test_kill_run_turn import WTG
 from wtg.control import hold
 from wtg.engine import create_game
 from wtg.schedule import make_schedule
 
-ROUNDS = 3
-"""Kills of each kind."""
+KILLS = 12
+"""Kill points, spread over the writes of a whole run."""
 EVERY_PLAYER = sorted(p.email for p in players(10))
 
 
@@ -72,20 +71,6 @@ def intents(games: Path) -> list[Path]:
     return sorted(folder.glob("*.json")) if folder.is_dir() else []
 
 
-def released(games: Path) -> bool:
-    kept = hold_file(games)
-    return kept is not None and "released" in kept
-
-
-def announcing(games: Path) -> bool:
-    return bool(intents(games))
-
-
-def telling_from(owed: Callable[[Path], bool], games: Path, count: int) -> bool:
-    queue = games / ".mail" / "outbox" / "queue"
-    return owed(games) and queue.is_dir() and len(list(queue.glob("*.eml"))) >= count
-
-
 def config(tmp_path: Path) -> Path:
     path = tmp_path / "wtg.yaml"
     path.write_text(f"games_dir: {tmp_path / 'games'}\nfrom: gm@example.org\n")
@@ -98,12 +83,11 @@ def no_tmp(games: Path) -> None:
 
 def test_killing_release_then_giving_it_again_tells_every_player_once(tmp_path: Path) -> None:
     original = template(tmp_path / "template" / "g1", held=True)
-    command = [WTG, "--config", str(config(tmp_path)), "release", "g1"]
+    args = ["--config", str(config(tmp_path)), "release", "g1"]
     outcomes: dict[str, int] = {}
-    cut_short = 0
     games = tmp_path / "games"
-    for round_no, kill in enumerate(_plan(tmp_path, original, command, released)):
-        cut_short += kill()
+    for round_no, kill in enumerate(_plan(tmp_path, original, args)):
+        kill()
         kept, told = hold_file(games), mails(games, "release-")
         if kept is not None and "released" not in kept:
             as_killed = "held"
@@ -115,7 +99,7 @@ def test_killing_release_then_giving_it_again_tells_every_player_once(tmp_path: 
             as_killed = "released and told"
             assert told == each(1)
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
-        again = subprocess.run(command, capture_output=True, text=True)
+        again = subprocess.run([WTG, *args], capture_output=True, text=True)
         if as_killed == "released and told":
             assert (again.returncode, again.stderr) == (1, "wtg: game g1 is not held\n")
         else:
@@ -124,18 +108,17 @@ def test_killing_release_then_giving_it_again_tells_every_player_once(tmp_path: 
             assert cut == (as_killed != "held"), again.stdout
         assert hold_file(games) is None and mails(games, "release-") == each(1)
         no_tmp(games)
-    print(f"\n{3 * ROUNDS} kills of release, {cut_short} cut short: {outcomes}")
-    assert cut_short >= ROUNDS and outcomes.get("released, not all told", 0) >= 3
+    print(f"\n{KILLS} kills of release: {outcomes}")
+    assert outcomes.get("held") and outcomes.get("released, not all told", 0) >= 3
 
 
 def test_killing_announce_then_giving_it_again_mails_every_player_once(tmp_path: Path) -> None:
     original = template(tmp_path / "template" / "g1", held=False)
-    command = [WTG, "--config", str(config(tmp_path)), "announce", "g1", "News."]
+    args = ["--config", str(config(tmp_path)), "announce", "g1", "News."]
     outcomes: dict[str, int] = {}
-    cut_short = 0
     games = tmp_path / "games"
-    for kill in _plan(tmp_path, original, command, announcing):
-        cut_short += kill()
+    for kill in _plan(tmp_path, original, args):
+        kill()
         told = mails(games, "announce-")
         if intents(games):
             as_killed = "announced, not finished"
@@ -146,44 +129,32 @@ def test_killing_announce_then_giving_it_again_mails_every_player_once(tmp_path:
         else:
             as_killed = "not announced"
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
-        out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+        out = subprocess.run([WTG, *args], capture_output=True, text=True, check=True).stdout
         assert out.startswith("announcement queued already (at ") == (
             as_killed == "announced, not finished"
         ), out
         assert mails(games, "announce-") == each(2 if as_killed == "announced" else 1)
         assert intents(games) == []
         no_tmp(games)
-    print(f"\n{3 * ROUNDS} kills of announce, {cut_short} cut short: {outcomes}")
-    assert cut_short >= ROUNDS and outcomes.get("announced, not finished", 0) >= 3
+    print(f"\n{KILLS} kills of announce: {outcomes}")
+    assert outcomes.get("not announced") and outcomes.get("announced, not finished", 0) >= 3
 
 
-def _plan(
-    tmp_path: Path, original: Path, command: list[str], owed: Callable[[Path], bool]
-) -> list[Callable[[], bool]]:
-    """The kills, each on a fresh copy of the game made just before it."""
+def _plan(tmp_path: Path, original: Path, args: list[str]) -> list[Callable[[], None]]:
+    """The kills, each on a fresh copy of the game made just before it, just before one of
+    the writes of a whole run (``tests.killpoints``), the points spread over them."""
     games = tmp_path / "games"
 
     def fresh() -> None:
         shutil.rmtree(games, ignore_errors=True)
         shutil.copytree(original, games / "g1")
 
+    def fresh_then_kill(at: int) -> None:
+        fresh()
+        killed = killpoints.run(args, at, games)
+        assert killed.killed and killed.writes == at - 1, (at, killed)
+
     fresh()
-    full = timed(command)
-    rng = random.Random(31)
-
-    def fresh_then(kill: Callable[[], bool]) -> Callable[[], bool]:
-        def run() -> bool:
-            fresh()
-            return kill()
-
-        return run
-
-    plan = [
-        fresh_then(partial(kill_after, command, rng.uniform(0.0, 1.05 * full)))
-        for _ in range(ROUNDS)
-    ]
-    plan += [
-        fresh_then(partial(kill_once, command, partial(telling_from, owed, games, k), 0.0))
-        for k in rng.sample(range(10), 2 * ROUNDS)
-    ]
-    return plan
+    whole = killpoints.count(args, games)
+    assert whole.returncode == 0, whole.stderr
+    return [partial(fresh_then_kill, at) for at in killpoints.points(whole.writes, KILLS)]

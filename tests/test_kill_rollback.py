@@ -1,12 +1,13 @@
-"""Killing `wtg rollback GAME --to N` (SIGKILL, no clean-up of any kind) at random points,
-many times, leaves the game, once the next writer has taken its lock, exactly as it was
+"""Killing `wtg rollback GAME --to N` (SIGKILL, no clean-up of any kind) between any two of
+its writes leaves the game, once the next writer has taken its lock, exactly as it was
 or exactly rolled back, every byte; and as killed, before any recovery, no turn is lost:
 each is in turns/ or in the archive, whole.
 
 Each round copies a game of three turns (and orders pending for the fourth), starts the
-real command and kills it after a random delay. The game as rolled back is that of an
-uninterrupted run (its archive folder's name and record hold the clock's time: they are
-compared without it). tests/test_rollback.py crashes it at every step in process.
+real command and kills it just before one of its writes (``tests.killpoints``). The game
+as rolled back is that of an uninterrupted run (its archive folder's name and record hold
+the clock's time: they are compared without it). tests/test_rollback.py crashes it at
+every step in process.
 """
 
 from __future__ import annotations
@@ -17,13 +18,17 @@ import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
+from tests import killpoints
 from tests.conftest import players
-from tests.test_kill_run_turn import WTG, delays, kill_after, timed
+from tests.test_kill_run_turn import WTG
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import create_game
 from wtg.schedule import make_schedule
 from wtg.store import GameStore
+
+KILLS = 20
+"""Kill points, spread over the writes of a whole run."""
 
 
 def files(root: Path) -> dict[str, bytes]:
@@ -63,9 +68,7 @@ def template(root: Path) -> Path:
 def test_killing_rollback_leaves_the_game_as_it_was_or_rolled_back(tmp_path: Path) -> None:
     original = template(tmp_path / "template" / "g1")
     games = tmp_path / "games"
-
-    def command() -> list[str]:
-        return [WTG, "--games-dir", str(games), "rollback", "g1", "--to", "1"]
+    args = ["--games-dir", str(games), "rollback", "g1", "--to", "1"]
 
     def fresh() -> Path:
         shutil.rmtree(games, ignore_errors=True)
@@ -73,14 +76,16 @@ def test_killing_rollback_leaves_the_game_as_it_was_or_rolled_back(tmp_path: Pat
 
     before = files(original)
     fresh()
-    full = timed(command())
+    whole = killpoints.count(args, games)
+    assert whole.returncode == 0, whole.stderr
     after = files(games / "g1")
     assert after != before and "archive/X/turns/0003/state.json" in after
     turns = {k: v for k, v in before.items() if k.startswith("turns/")}
-    cut_short = as_before = as_after = 0
-    for delay in delays(full, seed=23):
+    as_before = as_after = 0
+    for at in killpoints.points(whole.writes, KILLS):
         root = fresh()
-        cut_short += kill_after(command(), delay)
+        cut = killpoints.run(args, at, games)
+        assert cut.killed and cut.writes == at - 1, (at, cut)
         killed = files(root)
         for name, data in turns.items():  # as killed: every turn whole, here or archived
             kept = {killed.get(name), killed.get(f"archive/X/{name}")}
@@ -91,5 +96,5 @@ def test_killing_rollback_leaves_the_game_as_it_was_or_rolled_back(tmp_path: Pat
         assert now in (before, after)
         as_before += now == before
         as_after += now == after
-    subprocess.run(command(), check=True, capture_output=True)  # the game is usable after
-    assert cut_short >= 6 and as_before and as_after
+    subprocess.run([WTG, *args], check=True, capture_output=True)  # the game is usable after
+    assert as_before and as_after

@@ -1,13 +1,15 @@
 """Done when (issue 13): with the turn's files flushed in one go and its pending orders
 moved aside in one rename, killing `wtg run-turn` or `wtg run-turn --due` (SIGKILL, no
-clean-up of any kind) at random points, many times, leaves every game exactly at the turn
+clean-up of any kind) between any two of its writes leaves every game exactly at the turn
 before, its orders still pending, or at the turn after, its orders archived in it, and
 nothing half-written.
 
 Each round files every player's orders (the demo's strategy, by mail as the poll files
 them), runs the same turn on a copy of the game in this process for the expected bytes,
-then starts the real command and kills it after a random delay, and checks every game as
-the kill left it (before any writer has tidied up) and again after the next writer's lock.
+then starts the real command and kills it just before one of its writes
+(``tests.killpoints``: the same write on every machine, however loaded), and checks every
+game as the kill left it (before any writer has tidied up) and again after the next
+writer's lock.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests import killpoints
 from tests.conftest import players
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
@@ -159,17 +162,29 @@ def timed(command: list[str]) -> float:
 
 
 def play_and_kill(
-    roots: list[Path], command: Callable[[Path], list[str]], scratch: Path, seed: int
+    roots: list[Path], command: Callable[[Path], list[str]], scratch: Path, kills: int = KILLS
 ) -> None:
-    """Each round: orders for every game that moved on, a killed run, the checks.
-    ``command(games_dir)`` runs the games of that folder."""
+    """Each round: orders for every game that moved on, a run killed just before one of its
+    writes, the checks. Round i of ``kills`` kills at the point i/(kills-1) of the way
+    through the run's writes (counted on a copy of the games as they stand), so the first
+    and the last write are among the points. ``command(games_dir)`` gives the arguments
+    that run the games of that folder."""
     expected = {root: Expected.of(root, scratch) for root in roots}
-    probe = scratch / "probe"
-    shutil.copytree(roots[0].parent, probe)
-    full = timed(command(probe))  # how long a whole run takes, start-up included
-    cut_short = outcomes_before = outcomes_after = 0
-    for delay in delays(full, seed):
-        cut_short += kill_after(command(roots[0].parent), delay)
+    games_dir = roots[0].parent
+    outcomes_before = outcomes_after = missed = 0
+    for index in range(kills):
+        probe = scratch / "probe"
+        shutil.rmtree(probe, ignore_errors=True)
+        shutil.copytree(games_dir, probe)
+        whole = killpoints.count(command(probe), probe)
+        assert whole.returncode == 0, whole.stderr
+        at = killpoints.points(whole.writes, kills)[index]
+        killed = killpoints.run(command(games_dir), at, games_dir)
+        if not killed.killed:  # workers in parallel: one may find a folder made by the other
+            assert killed.returncode == 0 and at - 3 < killed.writes < at, (at, killed)
+            missed += 1
+        else:
+            assert killed.writes == at - 1, (at, killed)
         for root in roots:
             game = expected[root]
             as_killed = game.check_as_killed()
@@ -179,18 +194,13 @@ def play_and_kill(
             else:
                 outcomes_after += 1
                 expected[root] = Expected.of(root, scratch)
-    # many runs really were cut short (a quarter at least: on a loaded machine a run's
-    # length varies, and a kill meant for its end may come after it)
-    assert cut_short >= KILLS // 4
-    assert outcomes_before and outcomes_after
+    assert outcomes_before and outcomes_after and missed <= 1
 
 
 def test_killing_run_turn_leaves_the_turn_before_or_after(tmp_path: Path) -> None:
     root = tmp_path / "games" / "k"
     create_game(root, "wok4", "classic60", players(), seed=11).typed(WOK4)
-    play_and_kill(
-        [root], lambda games: [WTG, "run-turn", str(games / "k")], tmp_path / "scratch", seed=13
-    )
+    play_and_kill([root], lambda games: ["run-turn", str(games / "k")], tmp_path / "scratch")
 
 
 def test_killing_run_turn_due_leaves_each_game_before_or_after(tmp_path: Path) -> None:
@@ -202,6 +212,6 @@ def test_killing_run_turn_due_leaves_each_game_before_or_after(tmp_path: Path) -
     def command(folder: Path) -> list[str]:
         config = folder.parent / f"{folder.name}.yaml"
         config.write_text(f"games_dir: {folder}\nfrom: gm@example.org\n")
-        return [WTG, "--config", str(config), "run-turn", "--due", "--jobs", "2"]
+        return ["--config", str(config), "run-turn", "--due", "--jobs", "2"]
 
-    play_and_kill(roots, command, tmp_path / "scratch", seed=17)
+    play_and_kill(roots, command, tmp_path / "scratch", kills=12)

@@ -1,25 +1,24 @@
-"""Done when (issue 3): killing `wtg poll` or `wtg send` at random points, many times, never
-loses or duplicates a message or an order.
+"""Done when (issue 3): killing `wtg poll` or `wtg send` between any two of its writes, many
+times, never loses or duplicates a message or an order.
 
 Each test runs the real command as a process against the real servers, kills it
-(SIGKILL: no clean-up of any kind) after a random delay, again and again, then lets
-one run finish, and checks every message and every order.
+(SIGKILL: no clean-up of any kind) just before one of its writes (``tests.killpoints``:
+the same write on every machine, however loaded), again and again, then lets one run
+finish, and checks every message and every order.
 """
 
 from __future__ import annotations
 
 import email
 import email.policy
-import os
-import random
 import re
-import signal
 import subprocess
 import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from tests import killpoints
 from tests.mail.maps import Drawing, parts, picture_of, png
 from tests.mail.realworld import write_config
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
@@ -32,7 +31,8 @@ from wtg.mail.pictures import MapPicture
 from wtg.mail.sender import Delivery, deliver, queue_reports
 from wtg.mail.transport import Unreachable
 
-KILLS = 30
+KILLS = 16
+"""Polls killed, each just before one of its writes."""
 WTG = str(Path(sys.executable).with_name("wtg"))
 
 
@@ -41,23 +41,6 @@ def players(game: str = "") -> list[PlayerEntry]:
         PlayerEntry(id=i, name=f"P{i}", email=f"{game}p{i}@players.example", code=f"CODE{i:04d}")
         for i in range(1, 11)
     ]
-
-
-def run_and_kill(command: list[str], delay: float) -> bool:
-    """Start the command, SIGKILL it after ``delay`` seconds; True if it was killed."""
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(delay)
-    killed = proc.poll() is None
-    if killed:
-        os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
-    return killed
-
-
-def timed_run(command: list[str]) -> float:
-    begin = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True)
-    return time.perf_counter() - begin
 
 
 def order_mail(game: Game, pid: int, points: int, number: int) -> bytes:
@@ -74,14 +57,11 @@ def order_mail(game: Game, pid: int, points: int, number: int) -> bytes:
 def test_killing_poll_loses_and_duplicates_nothing(
     tmp_path: Path, imap: Dovecot, smtp: SmtpSink
 ) -> None:
-    kill_polls(tmp_path, imap, smtp, ["k"], [WTG])
+    kill_polls(tmp_path, imap, smtp, ["k"])
 
 
-SHARING = (
-    "import sys; from wtg.mail import crew; crew.HELPERS_FROM = 1; crew.SHARE_FROM = 2; "
-    "from wtg.cli import main; sys.argv[0] = 'wtg'; main()"
-)
-"""`wtg` with the poll's helpers at work from the first mail (``wtg.mail.helpers``)."""
+SHARING = "from wtg.mail import crew; crew.HELPERS_FROM = 1; crew.SHARE_FROM = 2"
+"""The poll's helpers at work from the first mail (``wtg.mail.helpers``)."""
 
 
 def test_killing_a_poll_that_files_on_helpers_loses_and_duplicates_nothing(
@@ -90,7 +70,7 @@ def test_killing_a_poll_that_files_on_helpers_loses_and_duplicates_nothing(
     """The same with three games filed on three processes: a kill of the poll leaves its
     helpers to finish their share and exit; the next poll waits for them (they hold the
     poll's lock with it) and files again what the journal never heard of."""
-    kill_polls(tmp_path, imap, smtp, ["a", "b", "c"], [sys.executable, "-c", SHARING], "3")
+    kill_polls(tmp_path, imap, smtp, ["a", "b", "c"], SHARING, "3")
 
 
 def kill_polls(
@@ -98,15 +78,19 @@ def kill_polls(
     imap: Dovecot,
     smtp: SmtpSink,
     names: list[str],
-    wtg: list[str],
+    prelude: str = "",
     jobs: str = "1",
 ) -> None:
+    """Rounds of order mails, each polled by a poll killed (the command alone: helpers it
+    forked go on) just before one of its writes, the points spread over the writes of a
+    whole poll of one round; then one poll to the end, and every mail and order checked."""
     config = write_config(tmp_path, imap, smtp, confirmations_per_hour=1000)
     games = [
         create_game(tmp_path / "games" / name, "wok4", "classic60", players(name), seed=9)
         for name in names
     ]
-    command = [*wtg, "--config", str(config), "poll", "--jobs", jobs]
+    args = ["--config", str(config), "poll", "--jobs", jobs]
+    root = tmp_path / "games"
     trades = (100, 150, 200, 250, 350)
 
     def post_round(number: int) -> None:
@@ -114,15 +98,16 @@ def kill_polls(
             for pid in range(1, 11):
                 imap.append(GM_ADDRESS, order_mail(game, pid, trades[number % 5], number))
 
+    assert killpoints.count(args, root, prelude=prelude).returncode == 0  # the spool made
     post_round(0)
-    full = timed_run(command)  # how long a poll of one round takes, start-up included
-    rng = random.Random(20261122)
-    kills = 0
-    for number in range(1, KILLS + 1):
+    whole = killpoints.count(args, root, prelude=prelude)  # the writes of a round's poll
+    assert whole.returncode == 0 and whole.writes > KILLS, whole
+    # a killed poll leaves its round's mails to the next one: it makes as many writes or more
+    for number, at in enumerate(killpoints.points(whole.writes, KILLS), start=1):
         post_round(number)
-        kills += run_and_kill(command, rng.uniform(0.0, full))
-    assert kills >= KILLS // 2  # most runs really were cut short
-    finish(command)
+        cut = killpoints.run(args, at, root, prelude=prelude, whom="main")
+        assert cut.killed and cut.writes == at - 1, (at, cut)
+    finish([WTG, *args])
     count = 10 * (KILLS + 1) * len(games)
     assert imap.fetch_all(GM_ADDRESS, "INBOX") == []
     processed = imap.fetch_all(GM_ADDRESS, "wtg-processed")
@@ -163,6 +148,11 @@ def finish(command: list[str]) -> None:
     raise AssertionError("the killed poll's helpers never let go of the poll")
 
 
+def every_write(writes: int) -> list[int]:
+    """Kill points for rounds of sending: before each write of a whole send."""
+    return list(range(1, writes + 1))
+
+
 def queue_one_turn(game: Game, gm: GmConfig, picture: MapPicture | None = None) -> int:
     for pid in game.ruleset.owing(game.state()):
         game.submit(f"player: {pid}\nturn: {game.latest_turn() + 1}\n")  # nobody quits
@@ -187,14 +177,17 @@ def test_killing_send_loses_nothing_and_resends_only_what_was_in_flight(
     config = write_config(tmp_path, imap, smtp)
     gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
     game = create_game(tmp_path / "games" / "s", "wok4", "small", players()[:4], seed=2)
-    command = [WTG, "--config", str(config), "send"]
-    full = timed_run(command)
-    rng = random.Random(7)
-    expected = 4
-    for number in range(KILLS):
-        expected += queue_one_turn(game, gm, Drawing() if number % 2 else None)
-        run_and_kill(command, rng.uniform(0.0, full))
-    subprocess.run(command, check=True, capture_output=True)
+    args = ["--config", str(config), "send"]
+    root = tmp_path / "games"
+    assert killpoints.count(args, root).returncode == 0  # turn 0's reports queued and sent
+    expected = 4 + queue_one_turn(game, gm)
+    whole = killpoints.count(args, root)  # the writes of sending one turn's reports
+    assert whole.returncode == 0, whole.stderr
+    for number, at in enumerate(every_write(whole.writes)):
+        expected += queue_one_turn(game, gm, Drawing() if number % 2 == 0 else None)
+        cut = killpoints.run(args, at, root)
+        assert cut.killed and cut.writes == at - 1, (at, cut)
+    subprocess.run([WTG, *args], check=True, capture_output=True)
     pictures = 0
     for message in smtp.messages:
         found = re.search(r"<report-s-t(\d+)-p(\d+)\.", str(message.message()["Message-ID"]))
@@ -207,13 +200,13 @@ def test_killing_send_loses_nothing_and_resends_only_what_was_in_flight(
             assert parts(message.data) == ["text/plain", "image/png"]
         else:
             assert parts(message.data) == ["text/plain"]
-    assert pictures >= 4 * (KILLS // 2)
+    assert pictures >= 4 * (whole.writes // 2)  # one turn in two drawn, resends counted
     by_id: dict[str, list[bytes]] = {}
     for message in smtp.messages:
         by_id.setdefault(str(message.message()["Message-ID"]), []).append(message.data)
-    assert len(by_id) == expected == 4 * (KILLS + 1)  # nothing lost
+    assert len(by_id) == expected == 4 * (whole.writes + 2)  # nothing lost
     resent = sum(len(copies) - 1 for copies in by_id.values())
-    assert resent <= KILLS
+    assert resent <= whole.writes
     assert all(len(set(copies)) == 1 for copies in by_id.values())  # resends are identical
     assert Outbox(gm.spool).counts() == {"queued": 0, "sent": expected, "failed": 0}
 
@@ -224,17 +217,21 @@ def test_killing_send_on_the_maildir_transport_never_duplicates(tmp_path: Path) 
     gm = config_from_data({"games_dir": "games", "from": "gm@example.org"}, tmp_path)
     (tmp_path / "wtg.yaml").write_text("games_dir: games\nfrom: gm@example.org\n")
     game = create_game(tmp_path / "games" / "m", "wok4", "small", players()[:4], seed=2)
-    command = [WTG, "--config", str(tmp_path / "wtg.yaml"), "send"]
-    full = timed_run(command)
-    rng = random.Random(3)
-    for _ in range(KILLS):
+    args = ["--config", str(tmp_path / "wtg.yaml"), "send"]
+    root = tmp_path / "games"
+    assert killpoints.count(args, root).returncode == 0  # turn 0's reports queued and sent
+    queue_one_turn(game, gm)
+    whole = killpoints.count(args, root)  # the writes of sending one turn's reports
+    assert whole.returncode == 0, whole.stderr
+    for at in every_write(whole.writes):
         queue_one_turn(game, gm)
-        run_and_kill(command, rng.uniform(0.0, full))
-    subprocess.run(command, check=True, capture_output=True)
+        cut = killpoints.run(args, at, root)
+        assert cut.killed and cut.writes == at - 1, (at, cut)
+    subprocess.run([WTG, *args], check=True, capture_output=True)
     delivered = sorted(p.name for p in (gm.maildir_out / "new").iterdir())
-    assert len(delivered) == len(set(delivered)) == 4 * (KILLS + 1)
+    assert len(delivered) == len(set(delivered)) == 4 * (whole.writes + 2)
     outbox = Outbox(gm.spool)
-    assert outbox.counts()["sent"] == 4 * (KILLS + 1)
+    assert outbox.counts()["sent"] == 4 * (whole.writes + 2)
     assert deliver(outbox, _Down()) == Delivery(0, 0, 0)
 
 

@@ -131,10 +131,8 @@ def test_stop_ends_every_dovecot_process(tmp_path: Path, graceful: bool) -> None
     if not servers.dovecot_available():
         missing(servers.DOVECOT_INSTALL_HINT)
     imap = Dovecot(tmp_path / "d", {GM_ADDRESS: GM_PASSWORD})
-    started = time.monotonic()
     imap.start()
     try:
-        assert time.monotonic() - started < 5
         imap.append(GM_ADDRESS, mail(1))
         client = imap.client(GM_ADDRESS)  # a session still open at the stop
         client.select_folder("INBOX")

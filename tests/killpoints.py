@@ -1,0 +1,227 @@
+"""`kill -9` between any two writes, at a chosen write rather than after a chosen delay.
+
+``run(args, kill_at=N, root=DIR)`` runs ``wtg ARGS`` in a process group of its own with an
+audit hook (``sys.addaudithook``) that counts the command's writes under ``DIR`` and, just
+before the Nth, SIGKILLs the whole group (the command and any worker it forked). A write
+is a file opened for writing, a rename or replace, a removal, a folder made or removed, or
+an SQLite statement that changes a database (seen through the trace callback of every
+connection ``sqlite3.connect`` opens, which SQLite calls before the statement runs, so a
+COMMIT killed there never happened).
+Reads, ``fsync`` and files outside ``DIR`` (Python's byte-code cache, Jinja's) do not count.
+
+A run with ``kill_at=None`` counts its writes; ``points(total, count)`` spreads kill points
+over them, the first and the last always among them. Which write comes Nth depends only on
+what the command does, never on the machine's speed or load, so a test that kills at write
+N kills at the same moment on every machine, and every stretch between two writes can be
+reached.
+
+Run as ``python -m tests.killpoints``: the child side (``KILLPOINTS_*`` in its environment).
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import signal
+import sqlite3
+import struct
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
+_PATH_EVENTS = {
+    "os.rename": 2,  # src, dst (os.replace raises it too)
+    "os.remove": 1,
+    "os.rmdir": 1,
+    "os.mkdir": 1,
+    "os.truncate": 1,
+    "os.link": 2,
+    "os.symlink": 2,
+}
+_CHANGES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "COMMIT", "END", "CREATE", "DROP", "ALTER")
+
+
+@dataclass(frozen=True)
+class Run:
+    """How a run ended: killed or not, the writes it made (up to the kill), its output and
+    what the write it was killed before was."""
+
+    killed: bool
+    writes: int
+    returncode: int
+    stdout: str
+    stderr: str
+    before: str
+    """The write the run was killed before (``os.rename a -> b``), empty when not killed."""
+
+
+def run(
+    args: Sequence[str],
+    kill_at: int | None,
+    root: Path,
+    env: dict[str, str] | None = None,
+    input_text: str | None = None,
+    prelude: str = "",
+    whom: str = "group",
+) -> Run:
+    """Run ``wtg ARGS``, killed just before its ``kill_at``-th write under ``root``.
+    ``prelude``: Python run in the child before the command (a module's setting changed).
+    ``whom``: ``group`` kills the command and every worker it forked; ``main`` kills the
+    command alone, whichever process made the write (its workers go on, as after a kill
+    of the command's pid)."""
+    report = root.parent / f".killpoints-{os.getpid()}-{kill_at}"
+    report.unlink(missing_ok=True)
+    child_env = {
+        **os.environ,
+        **(env or {}),
+        "KILLPOINTS_ROOT": str(root.resolve()),
+        "KILLPOINTS_AT": str(kill_at or 0),
+        "KILLPOINTS_REPORT": str(report),
+        "KILLPOINTS_PRELUDE": prelude,
+        "KILLPOINTS_WHOM": whom,
+        "PYTHONPATH": os.pathsep.join(
+            p for p in (str(CHECKOUT), os.environ.get("PYTHONPATH", "")) if p
+        ),
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "tests.killpoints", *args],
+        env=child_env,
+        input=input_text,
+        capture_output=True,
+        text=True,
+        start_new_session=True,
+        check=False,
+    )
+    try:
+        writes_text, _, before = report.read_text(encoding="utf-8").partition("\n")
+        report.unlink()
+    except FileNotFoundError:
+        raise AssertionError(f"the child wrote no report: {proc.stderr[-2000:]}") from None
+    killed = proc.returncode == -signal.SIGKILL
+    return Run(killed, int(writes_text), proc.returncode, proc.stdout, proc.stderr, before)
+
+
+def count(
+    args: Sequence[str],
+    root: Path,
+    env: dict[str, str] | None = None,
+    input_text: str | None = None,
+    prelude: str = "",
+) -> Run:
+    """Run ``wtg ARGS`` to its end; ``writes`` is how many writes it made under ``root``."""
+    return run(args, None, root, env, input_text, prelude)
+
+
+def points(total: int, count: int) -> list[int]:
+    """``count`` kill points spread evenly over writes 1..``total``, first and last among
+    them (all of them when there are fewer)."""
+    if total <= count:
+        return list(range(1, total + 1))
+    step = (total - 1) / (count - 1)
+    return sorted({1 + round(i * step) for i in range(count)})
+
+
+# --- the child -----------------------------------------------------------------------------
+class _Counter:
+    """The writes seen so far, shared with forked workers through an anonymous shared map."""
+
+    def __init__(self, root: str, kill_at: int, report: str, whole_group: bool) -> None:
+        self.root = root.rstrip(os.sep) + os.sep
+        self.kill_at = kill_at
+        self.report = report
+        self.whole_group = whole_group
+        self.main_pid = os.getpid()
+        self.shared = mmap.mmap(-1, 8)
+        self.busy = False
+
+    @property
+    def seen(self) -> int:
+        return int(struct.unpack("q", self.shared[:8])[0])
+
+    def inside(self, path: Any) -> bool:
+        if isinstance(path, int):
+            return False
+        try:
+            text = os.fsdecode(path)
+        except TypeError:
+            return False
+        return os.path.abspath(text).startswith(self.root)
+
+    def write(self, what: str) -> None:
+        if self.busy:
+            return
+        number = self.seen + 1
+        self.shared[:8] = struct.pack("q", number)
+        if number == self.kill_at:
+            self.busy = True
+            self._report(number - 1, what)
+            if self.whole_group:
+                os.killpg(os.getpgrp(), signal.SIGKILL)
+            os.kill(self.main_pid, signal.SIGKILL)
+
+    def _report(self, writes: int, before: str) -> None:
+        with open(self.report, "w", encoding="utf-8") as out:  # outside the root: not counted
+            out.write(f"{writes}\n{before}")
+
+    def hook(self, event: str, args: tuple[Any, ...]) -> None:
+        if event == "open":
+            path, mode, flags = args
+            writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+                mode is None and isinstance(flags, int) and flags & _WRITE_FLAGS
+            )
+            if writing and self.inside(path):
+                self.write(f"open {os.fsdecode(path)} {mode or 'flags'}")
+        elif event in _PATH_EVENTS:
+            paths = args[: _PATH_EVENTS[event]]
+            if any(self.inside(p) for p in paths):
+                self.write(f"{event} {' -> '.join(os.fsdecode(p) for p in paths)}")
+
+    def statement(self, sql: str) -> None:
+        if sql.lstrip().upper().startswith(_CHANGES):
+            self.write(f"sqlite {sql.strip()[:80]}")
+
+    def watch_sqlite(self) -> None:
+        """Every SQLite connection opened from now on reports its statements here."""
+        opened = sqlite3.connect
+
+        def connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+            connection: sqlite3.Connection = opened(*args, **kwargs)
+            connection.set_trace_callback(self.statement)
+            return connection
+
+        sqlite3.connect = connect  # type: ignore[assignment]
+
+    def finish(self) -> None:
+        if not self.busy:
+            self._report(self.seen, "")
+
+
+def _child() -> None:
+    counter = _Counter(
+        os.environ["KILLPOINTS_ROOT"],
+        int(os.environ["KILLPOINTS_AT"]),
+        os.environ["KILLPOINTS_REPORT"],
+        os.environ.get("KILLPOINTS_WHOM", "group") == "group",
+    )
+    sys.addaudithook(counter.hook)
+    counter.watch_sqlite()
+    main_pid = os.getpid()
+    exec(os.environ.get("KILLPOINTS_PRELUDE", ""), {})
+    from wtg.cli import main
+
+    sys.argv = ["wtg", *sys.argv[1:]]
+    try:
+        main(standalone_mode=True)
+    except SystemExit as done:
+        if os.getpid() == main_pid:
+            counter.finish()
+        raise SystemExit(done.code) from None
+
+
+if __name__ == "__main__":
+    _child()
