@@ -17,7 +17,6 @@ from wtg.lobby.lists import (
     lists_for,
     on_list,
     put_on,
-    take_off,
     waiting,
 )
 from wtg.lobby.seats import offered_seat, offers, seat_taken
@@ -289,17 +288,23 @@ def _withdrawable(desk: Desk, ruleset: str) -> tuple[list[str], list[str]]:
 
 
 def _confirm_withdraw(desk: Desk, command: Command, found: confirm.Pending) -> None:
+    """Off the lists, the JOINs waiting dropped and the code used, in one transaction."""
     ruleset = found.target
+    left, asked = _withdrawable(desk, ruleset)
     mine = desk.person()
-    left = take_off(desk.book, mine.id, ruleset) if mine is not None else []
     with desk.book.write() as db:
-        dropped = db.execute(
+        db.execute(
+            "DELETE FROM entries WHERE person = ? AND game IS NULL AND list IN "
+            "(SELECT name FROM lists WHERE ruleset = ?)",
+            (mine.id if mine is not None else -1, ruleset),
+        )
+        db.execute(
             "DELETE FROM pending WHERE kind = ? AND address = ? AND target IN "
             "(SELECT name FROM lists WHERE ruleset = ?)",
             (confirm.JOIN, desk.sender, ruleset),
-        ).rowcount
+        )
         db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
-    if not left and not dropped:
+    if not left and not asked:
         desk.refuse(command, f"you are on no waiting list of {ruleset} any more")
         return
     desk.reply(f"WITHDRAW {ruleset}: done", "withdrawn", proven=True, ruleset=ruleset, lists=left)
