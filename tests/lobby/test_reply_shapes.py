@@ -232,3 +232,18 @@ def test_a_resign_request_quoted_in_a_no_resigns_no_one(tmp_path: Path) -> None:
     with Book(hall.gm.games_dir) as book:
         assert [str(r[0]) for r in book.rows("SELECT kind FROM pending")] == ["resign"]
     assert all("you leave the game" not in m.subject for m in hall.new_mails())
+
+
+def test_the_request_pasted_without_a_separator_is_never_read(asked: Asked, tmp_path: Path) -> None:
+    """Issue 25, item 16: a reply that carries the request pasted in, without quote marks
+    or a line above it (a client that knows none, a person who copied it): the host knows
+    the mail answered (its In-Reply-To) and reads none of its lines."""
+    body = f"Not me! I never asked for this.\n\n{asked.text}"
+    confirms_nothing(asked, tmp_path / "hall", a_reply(asked, body))
+
+
+def test_a_confirm_typed_over_the_pasted_request_counts(asked: Asked, tmp_path: Path) -> None:
+    """Issue 25, item 16: the line the sender typed counts, though the request pasted under
+    it holds the same line."""
+    body = f"CONFIRM {asked.code}\n\n{asked.text}"
+    confirms(asked, tmp_path / "hall", a_reply(asked, body))

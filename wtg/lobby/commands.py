@@ -4,7 +4,8 @@ A reply holds more than its sender typed: the mail it answers, quoted (``> `` or
 every line, above or below the reply, or around lines typed into it), or as Outlook and the
 forwarding clients leave it, unquoted under a line that says so (``-----Original
 Message-----``, ``From: ... Sent: ...``, ``Begin forwarded message:``, an attribution ``On
-... wrote:`` with unquoted text under it). None of that is read: the host's own mail (a
+... wrote:`` with unquoted text under it), or pasted in without either (its lines as in the
+mail answered, when the host knows it). None of that is read: the host's own mail (a
 request with its ``CONFIRM`` line, a report with other players' press) is never taken for
 the sender's commands. Of the lines he typed (above, below or inside the quote), a line is
 a command when it starts with a command word (``JOIN``, ``LIST``, ...): written in capitals,
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from wtg.core.record import Record
 
@@ -112,11 +114,13 @@ class CommandMail(Record):
     skipped: int = 0
 
 
-def read_commands(text: str) -> CommandMail | None:
+def read_commands(text: str, answered: str = "") -> CommandMail | None:
     """The commands of a mail's text, or None when the lines its sender typed hold none
-    (nor a CODE line)."""
+    (nor a CODE line). ``answered``: the text of the host's mail it answers, when known:
+    its lines pasted into the reply without quote marks or separator are not the sender's
+    either."""
     lines = text.splitlines()[:MAX_LINES]
-    typed = typed_lines(lines)
+    typed = typed_lines(lines, copied(lines, answered))
     commands: list[Command] = []
     code: str | None = None
     skipped = 0
@@ -185,16 +189,38 @@ def _press_text(lines: Sequence[str], typed: Sequence[int], position: int) -> st
     return "\n".join(kept).strip("\n")
 
 
-def typed_lines(lines: Sequence[str]) -> list[int]:
+def copied(lines: Sequence[str], answered: str) -> frozenset[int]:
+    """The indexes of the unquoted lines of a reply that are a copy of the mail it answers:
+    each line that follows, or is followed by, the same line as in that mail (blank lines
+    aside). A line the sender typed alone (``CONFIRM 7KQ2M9XWRT`` between "Hi," and
+    "thanks") is no copy, though the mail answered holds it too."""
+    theirs = [_same(line) for line in answered.splitlines()[:MAX_LINES] if line.strip()]
+    if not theirs:
+        return frozenset()
+    pairs = set(pairwise(theirs))
+    mine = [(i, _same(ln)) for i, ln in enumerate(lines) if ln.strip() and not _quoted(ln)]
+    found: set[int] = set()
+    for (first, one), (second, other) in pairwise(mine):
+        if (one, other) in pairs:
+            found.update((first, second))
+    return frozenset(found)
+
+
+def _same(line: str) -> str:
+    return " ".join(line.split()).casefold()
+
+
+def typed_lines(lines: Sequence[str], copies: frozenset[int] = frozenset()) -> list[int]:
     """The indexes of the lines the sender typed: not quoted, not the mail he answers left
-    unquoted under its separator or attribution, not his signature."""
+    unquoted under its separator or attribution (or pasted: ``copies``), not his
+    signature."""
     typed: list[int] = []
     signature = False
     index = 0
     while index < len(lines):
         line = lines[index]
         stripped = line.strip()
-        if _quoted(line):
+        if _quoted(line) or index in copies:
             signature = False  # a signature ends where the quote begins
         elif _ORIGINAL.fullmatch(stripped) or _header_block(lines, index):
             break  # the original, unquoted, to the end of the text

@@ -13,6 +13,7 @@ mail's outcome ``not answered: reply limit: ...``."""
 from __future__ import annotations
 
 import email.utils
+import re
 from collections.abc import Mapping
 from email.message import Message
 
@@ -23,13 +24,16 @@ from wtg.lobby.commands import CommandMail, read_commands
 from wtg.lobby.desk import Desk, Reply
 from wtg.mail import compose, strangers
 from wtg.mail.answers import Answers
-from wtg.mail.extract import decode_bytes, normalise
+from wtg.mail.extract import decode_bytes, normalise, parse_mail
 from wtg.mail.inbox import Incoming
 from wtg.mail.outcome import Outcome, answered, rejected, unanswered
 from wtg.mail.registry import Registry
 
 TEXT_MAX = 64_000
 """Characters of a mail's first text part read for commands."""
+MAX_REFERENCES = 10
+"""Message-IDs of the mails answered looked up (of each header)."""
+_MESSAGE_ID = re.compile(r"<[^<>\s]{1,300}>")
 
 
 def command_text(msg: Message) -> str | None:
@@ -69,7 +73,7 @@ class Commands:
         if sender is None:
             return None
         text = command_text(msg)
-        mail = read_commands(text) if text is not None else None
+        mail = read_commands(text, self._answered(msg)) if text is not None else None
         if mail is None:
             if self.registry.seats_of(sender):
                 return None
@@ -128,6 +132,20 @@ class Commands:
             subject = reply.subject.replace(reply.asks, "<code>") if reply.asks else reply.subject
             held.append(f"{subject[:60]!r}{to} ({why})")
         return held
+
+    def _answered(self, msg: Message) -> str:
+        """The text of the host's own mail this one answers (named by its In-Reply-To or
+        References, read back from the outbox's sent/), or "": its lines, pasted into the
+        reply, are never read as the sender's commands."""
+        domain = compose.id_domain(self.answers.loop)
+        for name in ("In-Reply-To", "References"):
+            for value in msg.get_all(name, [])[:MAX_REFERENCES]:
+                for message_id in _MESSAGE_ID.findall(str(value))[:MAX_REFERENCES]:
+                    raw = self.answers.outbox.sent_mail(message_id, domain)
+                    text = command_text(parse_mail(raw)) if raw is not None else None
+                    if text:
+                        return text
+        return ""
 
     def _stranger(self, book: Book, to: str) -> bool:
         """Whether an address is no player's of a game here and never confirmed a request."""
