@@ -1,10 +1,16 @@
 """Planned absence (a mail's ``ABSENCE <game> <from> <to>``): the turns a seat will be
 away, kept in ``GAME_DIR/absences.json``, and the orders the engine gives its sides for
 those turns when they send none. What those orders do is the ruleset's (``PlansAbsence``;
-WoK: dig in without a missed turn counted), up to its limit of turns a game."""
+WoK: dig in without a missed turn counted), up to its limit of turns a game.
+
+An absence is its player's: the file keeps, beside each seat's turns (``"3": [5, 6]``),
+whose they are (``"holders": {"3": <digest of his code>}``), and a new player who takes
+the seat over (``wtg.takeover``: a new code) is away on none of them. A file written
+before holders were kept counts for whoever holds the seat."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from datetime import date
@@ -28,19 +34,40 @@ class AbsenceRefused(UsageError, ValueError):
     """An absence that cannot be planned; the message says why."""
 
 
-def absences(store: GameStore) -> dict[int, list[int]]:
-    """The turns each seat will be (or was) away."""
+HOLDERS = "holders"
+
+
+def absences(store: GameStore, config: GameConfig) -> dict[int, list[int]]:
+    """The turns each seat's player will be (or was) away: of the player who holds it now
+    (``config``), not of one before him."""
     try:
         data = json.loads((store.root / FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     if not isinstance(data, dict):
         return {}
+    kept = data.get(HOLDERS)
+    holders = kept if isinstance(kept, dict) else {}
     return {
         int(seat): [t for t in turns if isinstance(t, int)]
         for seat, turns in data.items()
-        if str(seat).isdigit() and isinstance(turns, list)
+        if str(seat).isdigit()
+        and isinstance(turns, list)
+        and holders.get(str(seat), _holder(config, int(seat))) == _holder(config, int(seat))
     }
+
+
+def _holder(config: GameConfig, seat: int) -> str | None:
+    """Who holds ``seat`` now, as the file names him: a digest of his code (None for a seat
+    the game does not have)."""
+    entry = next((p for p in config.players if p.id == seat), None)
+    return hashlib.sha256(entry.code.encode()).hexdigest()[:16] if entry is not None else None
+
+
+def away_in(store: GameStore, config: GameConfig, turn: int) -> set[int]:
+    """The seats of the game's players that are away in ``turn`` (planned absences)."""
+    seats = {p.id for p in config.players}
+    return {s for s, turns in absences(store, config).items() if turn in turns and s in seats}
 
 
 def plan_absence(game: Game, seat: int, first: str, last: str) -> tuple[list[int], str]:
@@ -53,7 +80,7 @@ def plan_absence(game: Game, seat: int, first: str, last: str) -> tuple[list[int
         )
     with game.store.lock():
         turns = _turns(game, first, last)
-        kept = absences(game.store)
+        kept = absences(game.store, game.config)
         mine = sorted(set(kept.get(seat, [])) | set(turns))
         if len(mine) > rules.absence_turns:
             raise AbsenceRefused(
@@ -61,8 +88,9 @@ def plan_absence(game: Game, seat: int, first: str, last: str) -> tuple[list[int
                 f"would be away {len(mine)}"
             )
         kept[seat] = mine
-        text = json.dumps({str(k): v for k, v in sorted(kept.items())}) + "\n"
-        write_atomic(game.store.root / FILE, text)
+        data: dict[str, object] = {str(k): v for k, v in sorted(kept.items())}
+        data[HOLDERS] = {str(k): _holder(game.config, k) for k in sorted(kept)}
+        write_atomic(game.store.root / FILE, json.dumps(data) + "\n")
     return turns, rules.absence_policy
 
 
@@ -112,9 +140,8 @@ def absent_orders(
         return {}
     owing = set(ruleset.owing(state))
     found: dict[int, Mapping[str, Json]] = {}
-    for seat, turns in absences(store).items():
-        if turn in turns and any(p.id == seat for p in config.players):
-            for side in ruleset.sides_of(state, SeatId(seat)):
-                if side in owing:
-                    found[side] = ruleset.absent_orders(side)
+    for seat in sorted(away_in(store, config, turn)):
+        for side in ruleset.sides_of(state, SeatId(seat)):
+            if side in owing:
+                found[side] = ruleset.absent_orders(side)
     return found

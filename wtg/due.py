@@ -29,9 +29,11 @@ from wtg.store import GameLocked
 
 
 def why_due(game: Game, now: datetime, status: GameStatus | None = None) -> str | None:
-    """ "deadline passed", "all players ready", or None when the game is not due. In a game
-    of turns one after another, a turn no human owes orders for (a robot's) is due at once.
-    ``status``: the game's status, when the caller has it already."""
+    """ "deadline passed", "all players ready", or None when the game is not due. The
+    players who count are those who owe orders (``wtg.gamestatus``: not one away for the
+    turn, nor one whose QUIT is on file). In a game of turns one after another, a turn no
+    human owes orders for (a robot's) is due at once. ``status``: the game's status, when
+    the caller has it already."""
     status = status or game.status()
     if status["over"]:
         return None

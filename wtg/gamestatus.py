@@ -1,11 +1,18 @@
 """Who has sent orders for the coming turn (``wtg status``, ``--json``): the GM's "who
-hasn't sent orders yet", with the game's hold and each address that bounced."""
+hasn't sent orders yet", with the game's hold and each address that bounced.
+
+A player owes orders when the rules wait for his side (``Ruleset.owing``) and he is neither
+away (a planned absence for the coming turn: the rules give his side its absent orders
+when he sends none) nor leaving (his orders on file QUIT, by his QUIT line or a RESIGN):
+the turn runs before the deadline once every player who owes orders is READY
+(``wtg.due``), and only those who owe orders and sent none are reminded."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
-from wtg.core.ruleset import S, public_sides
+from wtg.absence import away_in
+from wtg.core.ruleset import PlansAbsence, S, public_sides
 from wtg.core.settings import SETTINGS
 from wtg.marks import bare_address, bounces_of, release_of
 from wtg.playersettings import PlayerSettings
@@ -25,6 +32,14 @@ class SeatStatus(TypedDict):
     seat: int
     status: str
     owes_orders: bool
+    """The turn waits for this side's orders: the rules wait for it, and its player is
+    neither ``absent`` nor ``resigned``."""
+    absent: bool
+    """Away in the coming turn (a planned absence, ``ABSENCE`` by mail): the rules give the
+    side its absent orders if he sends none; he owes none."""
+    resigned: bool
+    """His orders on file QUIT the game (his QUIT line, or ``RESIGN`` by mail): he leaves
+    when the turn runs, and owes no more orders."""
     orders: bool
     ready: bool
     received: str | None
@@ -58,6 +73,8 @@ def game_status(game: Game[S]) -> GameStatus:
     turn = game.ruleset.turn_of(state) + 1
     deadline = game.deadline()
     owing = set(game.ruleset.owing(state))
+    plans = isinstance(game.ruleset, PlansAbsence)
+    away = away_in(game.store, game.config, turn) if plans else set()
     failing = bounces_of(game.store.root)
     chosen = PlayerSettings(game.store.root).read()
     players: list[SeatStatus] = []
@@ -67,13 +84,17 @@ def game_status(game: Game[S]) -> GameStatus:
             continue  # a robot gives its own orders
         meta = game.store.pending_meta(turn, side.id)
         address = _seat_address(game, seat)
+        absent = side.id in owing and seat in away
+        resigned = side.id in owing and bool(meta.get("quit", False))
         players.append(
             {
                 "id": side.id,
                 "name": side.name,
                 "seat": seat,
                 "status": side.status,
-                "owes_orders": side.id in owing,
+                "owes_orders": side.id in owing and not (absent or resigned),
+                "absent": absent,
+                "resigned": resigned,
                 "orders": bool(meta),
                 "ready": bool(meta.get("ready", False)),
                 "received": meta.get("received"),

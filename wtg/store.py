@@ -366,7 +366,8 @@ class GameStore:
             write_atomic(base + "yaml", files["yaml"], sync=durable)
 
     def pending_meta(self, turn: int, player: int) -> dict[str, Any]:
-        """When and how the player's pending orders arrived ({} when none are on file)."""
+        """When and how the player's pending orders arrived ({} when none are on file), and
+        ``quit``: True when they QUIT the game (his QUIT line, or a RESIGN by mail)."""
         base = self._pending_base(turn, player)
         if not self._may_be_pending(turn, f"p{player:02d}.yaml") or not os.path.isfile(
             base + "yaml"
@@ -377,7 +378,9 @@ class GameStore:
                 meta: dict[str, Any] = json.load(handle)
         except (OSError, ValueError):
             return {"received": None}
-        meta.pop("orders", None)
+        orders = meta.pop("orders", None)
+        if isinstance(orders, dict) and orders.get("quit") is True:
+            meta["quit"] = True
         return meta
 
     def _may_be_pending(self, turn: int, name: str) -> bool:

@@ -18,8 +18,9 @@ from wtg.mail.transport import envelope
 from wtg.yamlio import dump_yaml, load_yaml
 
 EVIL = "\r\nBcc: evil@example.org"
-MAIL = "report-g1__Bcc__evil_example.org-t0000-p{:02d}"
-"""The outbox id of a report: the game name made fit for a file name."""
+MAIL = "report-g1_0d_0aBcc_3a_20evil_40example.org-t0000-p{:02d}"
+"""The outbox name of a report: the game name made fit for a file name (each character
+but a letter, digit, dot or hyphen written `_` and its bytes in hex)."""
 
 
 def edit_game_yaml(world: World, game: str, names: dict[int, str], emails: dict[int, str]) -> None:

@@ -406,3 +406,49 @@ def test_a_build_tells_its_progress_game_by_game(played_games: Path, tmp_path: P
     build_site(played_games, tmp_path / "out", jobs=1, progress=lambda n, g: told.append((n, g)))
     assert told[0] == (len(GAMES), "")
     assert sorted(told[1:]) == sorted((1, name) for name in GAMES)
+
+
+def test_an_incremental_build_leaves_the_site_a_clean_build_makes(tmp_path: Path) -> None:
+    """Issue 25, item 10: a finished game's AOF Sender page stayed on the site after an
+    incremental build (a clean build has none): a form for a turn that never comes. After
+    a game ends, the site brought up to date holds the same files, each the same, as one
+    built into an empty folder."""
+    from tests.site.sender_cases import new_game, wtg
+
+    games = tmp_path / "games"
+    play_game(games, "still", "wok4", "small", 2, 1)
+    game = new_game(games, "wok4")
+    out = tmp_path / "out"
+    build_site(games, out, jobs=1)
+    page = f"games/{game.config.game}/aof.html"
+    assert (out / page).is_file()
+    quit_form = tmp_path / "quit.txt"  # one of the two players quits: the game is over
+    quit_form.write_text(game.aof(2).replace("Q1: _", "Q1: 1"), encoding="utf-8")
+    assert wtg("orders", game.store.root, quit_form).exit_code == 0
+    assert wtg("run-turn", game.store.root).exit_code == 0
+    assert open_game(game.store.root).ruleset.is_over(open_game(game.store.root).state())
+    report = build_site(games, out, jobs=1)
+    assert report.removed == (page,)
+    clean = tmp_path / "clean"
+    build_site(games, clean, jobs=1)
+    assert files(out) == files(clean)
+    assert (out / "games" / "still" / "aof.html").is_file()
+
+
+def test_control_characters_in_press_never_reach_a_page(tmp_path: Path) -> None:
+    """Issue 25, item 10: text that reaches HTML (a piece of press with a terminal escape,
+    NUL and a bell in it) is written with each character XML may not hold made U+FFFD:
+    every page and the feed parse, and no control character is on them."""
+    games = tmp_path / "games"
+    game = play_game(games, "noisy", "wok4", "small", 2, 1)
+    (game.store.root / "press").mkdir()
+    (game.store.root / "press" / "0001-news.txt").write_text(
+        "War\x1b]52;c;aGk=\x07 is \x00near\x9b31m", encoding="utf-8"
+    )
+    out = built(games, tmp_path / "out")
+    page = (out / "games" / "noisy" / "index.html").read_text(encoding="utf-8")
+    assert "War\ufffd]52;c;aGk=\ufffd is \ufffdnear\ufffd31m" in page
+    for name, data in files(out).items():
+        text = data.decode("utf-8")
+        assert not any(ord(c) < 32 and c not in "\t\n\r" for c in text), name
+    ET.fromstring((out / "feed.atom").read_bytes())

@@ -64,10 +64,15 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
     for line in owed:
         click.echo(f"NOTICES OWED: {line}")
     for p in data["players"]:
-        if not p["owes_orders"]:
+        received = f"orders received {p['received']}" + (", READY" if p["ready"] else "")
+        if p["resigned"]:
+            note = f"RESIGNED: leaves the game when turn {data['turn']} runs (QUIT on file)"
+        elif p["absent"]:
+            note = "ABSENT this turn (planned absence)" + (f", {received}" if p["orders"] else "")
+        elif not p["owes_orders"]:
             note = p["status"]
         elif p["orders"]:
-            note = f"orders received {p['received']}" + (", READY" if p["ready"] else "")
+            note = received
         else:
             note = "NO ORDERS YET"
         missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
@@ -168,10 +173,14 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         owing = [p for p in data["players"] if p["owes_orders"]]
         sent = sum(p["orders"] for p in owing)
         ready = sum(p["ready"] for p in owing)
+        away = sum(p["absent"] for p in data["players"])
+        leaving = sum(p["resigned"] for p in data["players"])
         state = (
             "over"
             if data["over"]
             else f"turn {data['turn']}: {sent} of {len(owing)} orders in, {ready} READY"
+            + (f", {away} absent" if away else "")
+            + (f", {leaving} resigned" if leaving else "")
             + (", HELD" if data["held"] else "")
         )
         deadline = f", deadline {data['deadline']}" if data["deadline"] and not data["over"] else ""

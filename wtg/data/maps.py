@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import yaml
 
 from wtg.core.provmap import MapError, MapLimits, ProvinceMap, map_from_data
 from wtg.yamlio import load_yaml
@@ -33,6 +36,87 @@ def read_map_file(path: Traversable) -> Any:
         raise MapError(str(path), [f"cannot read the file: {exc.strerror}"]) from exc
     except ValueError as exc:
         raise MapError(str(path), [f"not valid YAML: {exc}"]) from exc
+
+
+def read_gm_map_file(path: Path) -> Any:
+    """The YAML of a GM's map file (``new-game --map PATH.yaml``), with every text in it
+    plain: MapError names, with its line, each name or other text that holds a control
+    character (a YAML escape such as ``"\\e"`` or ``"\\x07"`` makes one), which would
+    reach the reports, the map pictures and the site."""
+    data = read_map_file(path)
+    problems = list(_control_texts(data, path))
+    if problems:
+        raise MapError(str(path), problems)
+    return data
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+"""What no name holds: the C0 and C1 controls (a line break and a tab too), DEL, the line
+and paragraph separators, lone surrogates and the two non-characters XML refuses."""
+
+
+def _control_texts(data: Any, path: Path) -> Iterator[str]:
+    """A line for each text (a key or a value) of ``data`` holding a control character."""
+    bad = [(where, shown, text) for where, shown, text in _texts(data) if _CONTROL.search(text)]
+    if not bad:
+        return
+    lines = _lines(path)
+    for where, shown, text in bad:
+        char = _CONTROL.search(text)
+        code = f"U+{ord(char[0]):04X}" if char else "?"
+        line = f"line {lines[where]}: " if where in lines else ""
+        what = f"{shown or 'a key'} {text!r}"
+        yield f"{line}{what} holds a control character ({code}); names are plain text"
+
+
+Where = tuple[str, ...]
+
+
+def _lines(path: Path) -> dict[Where, int]:
+    """The line of each key and list item of a YAML file, by where it is (as ``_texts``
+    names it); {} when the file cannot be read again."""
+    found: dict[Where, int] = {}
+    seen: set[int] = set()
+
+    def walk(node: yaml.Node, where: Where) -> None:
+        if id(node) in seen:  # an alias met again
+            return
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                here = (*where, str(key.value))
+                found.setdefault(here, key.start_mark.line + 1)
+                walk(value, here)
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                here = (*where, str(index))
+                found.setdefault(here, item.start_mark.line + 1)
+                walk(item, here)
+
+    try:
+        top = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+        if top is not None:
+            walk(top, ())
+    except (OSError, ValueError, yaml.YAMLError, RecursionError):
+        return {}
+    return found
+
+
+def _texts(data: Any, where: Where = (), shown: str = "") -> Iterator[tuple[Where, str, str]]:
+    """Each text of ``data``, a key or a value: where it is (keys and list places, as
+    ``yamllines`` names them), that place as a GM reads it (``provinces #3 name``), and
+    the text."""
+    if isinstance(data, str):
+        yield where, shown, data
+    elif isinstance(data, Mapping):
+        for key, value in data.items():
+            here, named = (*where, str(key)), f"{shown} {key}".strip()
+            if isinstance(key, str):
+                yield here, shown, key
+            yield from _texts(value, here, named)
+    elif isinstance(data, list):
+        for index, item in enumerate(data):
+            yield from _texts(item, (*where, str(index)), f"{shown} #{index + 1}".strip())
 
 
 def load_map(path: Path, limits: MapLimits) -> ProvinceMap:

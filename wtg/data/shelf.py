@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from wtg.core.form import FormSpec
 from wtg.core.library import MapFile
 from wtg.data.forms import read_form
-from wtg.data.maps import is_map_path, read_map_file
+from wtg.data.maps import is_map_path, read_gm_map_file, read_map_file
 from wtg.data.paths import data_dir
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class Shelf:
             given = Path(name).expanduser()
             if not given.is_file():
                 raise FileNotFoundError(f"no map file {name}")
-            return MapFile(data=read_map_file(given), source=str(given), name=given.stem)
+            return MapFile(data=read_gm_map_file(given), source=str(given), name=given.stem)
         found = self._folder("games") / ruleset / f"{name}.yaml"
         if not found.is_file():
             known = ", ".join(self.map_names(ruleset)) or "none"

@@ -157,7 +157,6 @@ def message(
     that is not exactly one address (a hand-edited game.yaml, say) cannot be: the mail
     is ``refused``, and the outbox sets it aside with the reason."""
     domain = id_domain(sender)
-    digest = hashlib.sha256(ident.encode()).hexdigest()[:16]
     msg = Outgoing(policy=POLICY)
     # set_raw: each value below is a header the registry made (under the refusing policy)
     # or a text it would store unchanged, checked here; each name is set once
@@ -173,7 +172,7 @@ def message(
             problems.append(problem)
     msg.set_raw("Subject", _stored("Subject", harmless(subject)))
     msg.set_raw("Date", _date(when))
-    msg.set_raw("Message-ID", _text("Message-ID", f"<{safe(ident)}.{digest}@{domain}>"))
+    msg.set_raw("Message-ID", _text("Message-ID", f"<{safe(ident)}.{digest(ident)}@{domain}>"))
     msg.set_raw("Auto-Submitted", _constant("Auto-Submitted", kind))
     msg.set_raw("X-Loop", _constant("X-Loop", harmless(loop_id(sender))))
     msg.set_raw("X-Mailer", _constant("X-Mailer", "wtg"))
@@ -198,9 +197,9 @@ def with_picture(msg: EmailMessage, png: bytes, filename: str) -> None:
     text.set_payload(msg.get_payload())
     image = MIMEPart(policy=POLICY)
     image.set_content(png, "image", "png", disposition="inline", filename=filename)
-    digest = hashlib.sha256(str(msg["Message-ID"]).encode()).hexdigest()[:16]
+    mark = hashlib.sha256(str(msg["Message-ID"]).encode()).hexdigest()[:16]
     msg["Content-Type"] = "multipart/mixed"
-    msg.set_param("boundary", f"=_wtg_{digest}")
+    msg.set_param("boundary", f"=_wtg_{mark}")
     msg.set_payload([text, image])
 
 
@@ -285,12 +284,44 @@ _BODY_HEADERS = tuple(
 )
 
 
+@lru_cache(maxsize=4096)
 def safe(ident: str) -> str:
-    """An outbox id usable as a file name and in a Message-ID."""
-    return _UNSAFE.sub("_", ident)[:180]
+    """The outbox name of a mail's id: usable as a file name and in a Message-ID, and
+    another for every other id. Letters, digits, ``.`` and ``-`` stand as they are (a
+    leading dot excepted); every other character becomes ``_`` and two hex digits a byte
+    of its UTF-8 (``Mordor 1`` is ``Mordor_201``, ``Mordor_1`` is ``Mordor_5f1``), so a
+    name never holds ``__``. A name longer than ``NAME_MAX`` is its start, ``__`` and 32
+    hex digits of the id's SHA-256."""
+    name = _ESCAPED.sub(_escape, ident) if _ESCAPED.search(ident) else ident
+    if len(name) > NAME_MAX:
+        whole = hashlib.sha256(ident.encode("utf-8", "surrogatepass")).hexdigest()
+        name = f"{name[:NAME_KEPT]}__{whole[:32]}"
+    return name
 
 
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
+def digest(ident: str) -> str:
+    """The 16 hex digits of a mail's id that its Message-ID carries after its outbox name:
+    what tells apart two mails of one outbox name."""
+    return hashlib.sha256(ident.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def legacy_name(ident: str) -> str:
+    """The outbox name an id had before ``safe`` told every id apart: each character
+    other than a letter, a digit, ``.``, ``_`` or ``-`` made ``_``, cut at 180 (``Mordor
+    1`` and ``Mordor_1`` had one). Mails queued so wait in outboxes made before."""
+    return _LEGACY_UNSAFE.sub("_", ident)[:180]
+
+
+NAME_MAX = 170
+"""The longest outbox name ``safe`` makes, room left for the ``__N`` of a spare name (the
+outbox's) within the 180 characters a Message-ID of ours may name."""
+NAME_KEPT = 130
+_ESCAPED = re.compile(r"[^A-Za-z0-9.-]|^\.")
+_LEGACY_UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
+
+
+def _escape(found: re.Match[str]) -> str:
+    return "".join(f"_{byte:02x}" for byte in found[0].encode("utf-8", "surrogatepass"))
 
 
 def mask_code(code: str) -> str:

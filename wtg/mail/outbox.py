@@ -1,9 +1,17 @@
 """The outbox: every mail is a file on disk before any SMTP call, and is sent at most once.
 
-spool/outbox/queue/<id>.eml    waiting (with <id>.json: attempts, next try, last error)
-spool/outbox/sent/<id>.eml     the server accepted it: never sent again
-spool/outbox/failed/<id>.eml   the server refused it for good, or it could not be sent at all
-                               (an address that is not one address): <id>.json says why
+spool/outbox/queue/<name>.eml    waiting (with <name>.json: attempts, next try, last error)
+spool/outbox/sent/<name>.eml     the server accepted it: never sent again
+spool/outbox/failed/<name>.eml   the server refused it for good, or it could not be sent at
+                                 all (an address that is not one address): <name>.json says why
+
+A mail is queued under an id its maker gives (``report-<game>-t0003-p01``); its file is
+named ``compose.safe(id)``, another name for every other id, and its Message-ID carries
+that name and ``compose.digest(id)``. An outbox made before names were told apart holds
+mails under ``compose.legacy_name(id)``, which two ids could share: a mail found under a
+name counts as this id's only when its Message-ID carries this id's digest. When another
+id's mail holds the name (an old mail of a game whose name the old names confused), the
+mail goes under a spare name, ``<name>__2`` and on; never dropped.
 """
 
 from __future__ import annotations
@@ -17,7 +25,8 @@ from email.message import Message
 from pathlib import Path
 
 from wtg import private
-from wtg.mail.compose import Outgoing, safe, wire
+from wtg.core.errors import MailError
+from wtg.mail.compose import Outgoing, digest, legacy_name, safe, wire
 from wtg.mail.extract import HEADERS_LOOK, parse_headers
 from wtg.store import fsync_dir, write_atomic
 
@@ -25,11 +34,21 @@ SENT_READ = 1_000_000
 """Bytes of a mail of ours read back (a report with its map picture is well under it)."""
 BACKOFF_FIRST = 60.0
 BACKOFF_MAX = 3600.0
+SPARES = 9
+"""How many spare names an id has beside its own (``<name>__2`` to ``<name>__10``)."""
 _OWN_ID = re.compile(
-    r"<(?P<name>[A-Za-z0-9_-][A-Za-z0-9._-]{0,179})\.[0-9a-f]{16}@(?P<domain>[A-Za-z0-9.-]+)>"
+    r"<(?P<name>[A-Za-z0-9_-][A-Za-z0-9._-]{0,179})\.(?P<digest>[0-9a-f]{16})"
+    r"@(?P<domain>[A-Za-z0-9.-]+)>"
 )
 """A Message-ID as ``compose.message`` makes it: the outbox name (``safe``: never a path
 separator, never a leading dot here), the digest, our domain."""
+_SPARE = re.compile(r".*__[0-9]{1,2}")
+"""A spare name (``safe`` never makes one: its names hold ``__`` only before 32 hex
+digits)."""
+
+
+class OutboxCollision(MailError):
+    """Every name a mail could go under holds another mail: it is not queued, and says so."""
 
 
 class Outbox:
@@ -41,35 +60,86 @@ class Outbox:
         for folder in (self.queue_dir, self.sent_dir, self.failed_dir):
             private.make_dirs(folder)
         self._known: set[str] | None = None
+        self._spares = False
+        """Whether a spare name is in use: only then does ``known`` look under them."""
+        self._owners: dict[str, str | None] = {}
         self._queue_base = os.path.join(self.queue_dir, "")
         """The queue folder as text, with its separator: a poll queues a mail a mail, and
         pathlib's join costs more than the rest of the path."""
 
     def known(self, ident: str) -> bool:
-        """Whether a mail of this id was ever queued (it is queued, sent or refused)."""
-        return self._known_name(f"{safe(ident)}.eml")
-
-    def _known_name(self, file_name: str) -> bool:
-        if self._known is None:  # the outbox's names, read once: a poll asks a thousand times
-            folders = (self.queue_dir, self.sent_dir, self.failed_dir)
-            self._known = {e.name for d in folders for e in os.scandir(d)}
-        return file_name in self._known
+        """Whether this mail was ever queued (it is queued, sent or refused), under its
+        name, a spare one or the name an older outbox gave it."""
+        return self._holder(ident, safe(ident)) is not None
 
     def add(self, ident: str, msg: Message, durable: bool = True) -> bool:
         """Queue a mail once: False when that id was queued (or sent) before. A mail that
         ``compose`` refused waits with the reason, and the next delivery sets it aside for
-        good (``wtg send`` counts it as refused)."""
-        name = safe(ident)
-        if self._known_name(f"{name}.eml"):
+        good (``wtg send`` counts it as refused). A mail whose names all hold other mails
+        raises ``OutboxCollision`` rather than go unsent."""
+        own = safe(ident)
+        if self._holder(ident, own) is not None:
             return False
+        name = next((n for n in _names(own) if not self._known_name(f"{n}.eml")), None)
+        if name is None:
+            raise OutboxCollision(
+                f"the outbox has no free name for mail {ident!r}: {own}.eml and its "
+                f"{SPARES} spare names hold other mails; move those out of {self.root}"
+            )
+        if name != own:  # the Message-ID names the file, as ``sent_to`` reads it back
+            msg.replace_header("Message-ID", str(msg["Message-ID"]).replace(own, name, 1))
         path = self._queue_base + name
         if isinstance(msg, Outgoing) and msg.refused:
             note = {"attempts": 0, "next_try": 0.0, "error": msg.refused, "refused": True}
             write_atomic(f"{path}.json", json.dumps(note) + "\n", sync=durable)
         write_atomic(f"{path}.eml", wire(msg), sync=durable)
-        if self._known is not None:
-            self._known.add(f"{name}.eml")
+        self._names_known().add(f"{name}.eml")
+        self._owners[name] = digest(ident)
+        self._spares = self._spares or name != own
         return True
+
+    def _holder(self, ident: str, own: str) -> str | None:
+        """The name this id's mail lies under, or None. Its own name holds it unless the
+        mail there carries another id's digest (an older outbox's, whose names two ids
+        could share); a spare or older name holds it only when it carries this id's."""
+        names = self._names_known()
+        if f"{own}.eml" in names and self._owner(own) in (digest(ident), None):
+            return own
+        old = legacy_name(ident)
+        if old != own and f"{old}.eml" in names and self._owner(old) == digest(ident):
+            return old
+        for spare in _names(own)[1:] if self._spares else ():
+            if f"{spare}.eml" in names and self._owner(spare) == digest(ident):
+                return spare
+        return None
+
+    def _owner(self, name: str) -> str | None:
+        """The digest in the Message-ID of the mail under ``name`` (``compose.digest`` of
+        the id it was queued under), read once; None when it cannot be read."""
+        if name in self._owners:
+            return self._owners[name]
+        found = None
+        for folder in (self.queue_dir, self.sent_dir, self.failed_dir):  # the way a mail moves
+            try:
+                with open(folder / f"{name}.eml", "rb") as handle:
+                    head = parse_headers(handle.read(HEADERS_LOOK))
+            except OSError:
+                continue
+            own = _OWN_ID.fullmatch("".join(str(head.get("Message-ID", "")).split()))
+            found = own["digest"] if own is not None else None
+            break
+        self._owners[name] = found
+        return found
+
+    def _names_known(self) -> set[str]:
+        if self._known is None:  # the outbox's names, read once: a poll asks a thousand times
+            folders = (self.queue_dir, self.sent_dir, self.failed_dir)
+            self._known = {e.name for d in folders for e in os.scandir(d)}
+            self._spares = any(_SPARE.fullmatch(n.removesuffix(".eml")) for n in self._known)
+        return self._known
+
+    def _known_name(self, file_name: str) -> bool:
+        return file_name in self._names_known()
 
     def sent_to(self, message_id: str, domain: str) -> str | None:
         """The addressee of the mail we sent with this Message-ID (``compose.message``
@@ -144,3 +214,8 @@ class Outbox:
                 ("failed", self.failed_dir),
             )
         }
+
+
+def _names(own: str) -> list[str]:
+    """The names a mail of outbox name ``own`` may go under: its own, then the spares."""
+    return [own] + [f"{own}__{n}" for n in range(2, SPARES + 2)]

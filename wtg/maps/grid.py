@@ -10,7 +10,7 @@ import jinja2
 from wtg.core.board import Board
 from wtg.maps.gridplan import grid_plan
 from wtg.maps.raster import plan_png
-from wtg.maps.svg import svg_number
+from wtg.maps.svg import svg_number, xml_text
 from wtg.report import template_environment
 
 GRID_TEMPLATE = "maps/grid.svg.j2"
@@ -24,7 +24,7 @@ def environment() -> jinja2.Environment:
 
 def grid_svg(board: Board) -> str:
     """The grid ``board`` as SVG: one ``data-tile="x,y"`` rectangle a tile."""
-    return environment().get_template(GRID_TEMPLATE).render(plan=grid_plan(board))
+    return xml_text(environment().get_template(GRID_TEMPLATE).render(plan=grid_plan(board)))
 
 
 def grid_png(board: Board) -> bytes:

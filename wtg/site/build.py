@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import re
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -187,6 +187,7 @@ def build_site(
     site = _Site(out_dir, title, frozenset(sender_games))
     games: list[GameFacts] = []
     written: list[str] = []
+    unread: set[str] = set()
     if progress is not None:
         progress(len(scan.folders), "")
     for name, facts, wrote in _read_games(scan.folders, site, jobs or default_jobs()):
@@ -194,6 +195,7 @@ def build_site(
             progress(1, name)
         if isinstance(facts, str):
             skipped.append(Unreadable(games_root / name, facts).line())
+            unread.add(name)
             continue
         games.append(facts)
         if wrote:
@@ -203,7 +205,9 @@ def build_site(
         out.put(relpath, html)
     rulesets = {m.group(1) for m in map(_SENDER_RULESET.match, senders) if m}
     _site_pages(out, games, games_root, site, rulesets, base_url, gm_address(config))
-    removed = _remove_stale(out_dir, {folder.name for folder in scan.folders}, senders)
+    made = {*senders, *(f"games/{g.name}/index.html" for g in games)}
+    unread |= {u.folder.name for u in scan.unreadable}
+    removed = _remove_stale(out_dir, made, unread)
     return BuildReport(
         games=len(games),
         written=tuple(written + out.written),
@@ -273,24 +277,34 @@ def _shown(table: Ratings, standing: Standing) -> str:
     return f"{rating:.1f}" if table.method == PLACKETT_LUCE else f"{rating:.0f}"
 
 
-def _remove_stale(out_dir: Path, names: set[str], senders: Mapping[str, str]) -> list[str]:
-    """The pages of games that are no longer in the games folder (a game's folder the GM
-    removed), and their folders once empty. A game that is there but could not be read
-    this time keeps its last page."""
+def _remove_stale(out_dir: Path, made: set[str], unread: set[str]) -> list[str]:
+    """The pages no build would make now, so that the site after a build is the site a
+    build into an empty folder makes: a game's page of a game no longer in the games folder
+    (a folder the GM removed), the AOF Sender's page of a game that is over, a ruleset's
+    that is no longer known; a game's folder once empty. ``made``: the pages this build
+    made or kept. A game that is there but could not be read this time (``unread``, by
+    folder) keeps its last pages."""
     removed: list[str] = []
-    folder = out_dir / "games"
-    try:
-        listed = sorted(folder.iterdir())
-    except OSError:
-        return removed
-    for path in listed:
-        if path.name in names or not path.is_dir():
+    for path in _listed(out_dir / "games"):
+        if path.name in unread or not path.is_dir():
             continue
         for page in ("index.html", "aof.html"):
             relpath = f"games/{path.name}/{page}"
-            if relpath not in senders and (path / page).is_file():
+            if relpath not in made and (path / page).is_file():
                 (path / page).unlink()
                 removed.append(relpath)
         with contextlib.suppress(OSError):  # something else is in it: the GM's, left alone
             path.rmdir()
+    for path in _listed(out_dir / "aof"):
+        relpath = f"aof/{path.name}"
+        if path.suffix == ".html" and relpath not in made and path.is_file():
+            path.unlink()
+            removed.append(relpath)
     return removed
+
+
+def _listed(folder: Path) -> list[Path]:
+    try:
+        return sorted(folder.iterdir())
+    except OSError:
+        return []

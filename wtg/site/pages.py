@@ -1,5 +1,6 @@
 """The site's Jinja templates (``templates/site/``), HTML-escaped: every name, every piece of
-press and every other text a player wrote is escaped wherever a template prints it."""
+press and every other text a player wrote is escaped wherever a template prints it, and a
+character HTML and the Atom feed (XML) may not hold is replaced (``xml_text``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from urllib.parse import quote
 
 import jinja2
 
+from wtg.maps.svg import xml_text
 from wtg.report import template_environment
 from wtg.schedule import parse_iso
 
@@ -42,4 +44,4 @@ def environment() -> jinja2.Environment:
 
 def render(template: str, **context: Any) -> str:
     """``templates/site/<template>`` rendered with ``context``."""
-    return environment().get_template(f"{SITE}/{template}").render(**context)
+    return xml_text(environment().get_template(f"{SITE}/{template}").render(**context))

@@ -41,6 +41,7 @@ from wtg.core.record import Record
 from wtg.core.ruleset import SideId, public_sides
 from wtg.data.templates import template_loader
 from wtg.engine import Game
+from wtg.maps.svg import xml_text
 from wtg.registry import find_ruleset, ruleset_names
 from wtg.site.formdata import Side, Spots, map_spots, neutral_context, page_data, script_json
 
@@ -211,4 +212,4 @@ def _environment() -> jinja2.Environment:
 
 
 def _render(name: str, **context: object) -> str:
-    return _environment().get_template(_TEMPLATES + name).render(**context)
+    return xml_text(_environment().get_template(_TEMPLATES + name).render(**context))
