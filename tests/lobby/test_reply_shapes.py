@@ -79,7 +79,11 @@ def a_reply(asked: Asked, body: str, html: str | None = None) -> bytes:
     msg.set_content(body)
     if html is not None:
         msg.add_alternative(html, subtype="html")
-    return msg.as_bytes(policy=email.policy.SMTP)
+    # as a client writes it: the standard library would encode an In-Reply-To longer than
+    # a line (RFC 2047), which no client does
+    raw = msg.as_bytes(policy=email.policy.SMTP.clone(max_line_length=998))
+    assert f"In-Reply-To: {asked.message_id}".encode() in raw
+    return raw
 
 
 def confirms(asked: Asked, folder: Path, raw: bytes) -> Hall:
