@@ -274,6 +274,7 @@ def test_status_without_a_game_lists_every_game(tmp_path: Path) -> None:
     assert [g["game"] for g in data["games"]] == ["first", "second"]
     assert data["games"][0] == json.loads(wtg("status", first, "--json").output)
     assert [u["path"] for u in data["unreadable"]] == [str(games / "broken")]
+    (tmp_path / "none").mkdir()
     assert (
         wtg("--games-dir", tmp_path / "none", "status").output
         == f"no games in {tmp_path / 'none'}\n"

@@ -90,7 +90,8 @@ def test_poll_files_orders_of_a_good_game_and_names_the_broken_it_meets(tmp_path
     assert 1 in game.store.pending_orders(1)
     inbox.add(order_mail("G03", game.aof(1), 2))
     code, out, err = wtg(config, "poll")
-    assert (code, out) == (0, "filed 0, rejected 1, quarantined 0, ignored 0\n")
+    # held for the GM (issue 25, item 11): the game is there, its folder cannot be read
+    assert (code, out) == (0, "filed 0, rejected 0, quarantined 0, ignored 0, held for the GM 1\n")
     assert "g03" in named(err)  # (and g02: answering Ann looks for her seats in every game)
     assert "no ruleset 'wok9'" in err
 

@@ -68,7 +68,9 @@ def template(root: Path) -> Path:
 def test_killing_rollback_leaves_the_game_as_it_was_or_rolled_back(tmp_path: Path) -> None:
     original = template(tmp_path / "template" / "g1")
     games = tmp_path / "games"
-    args = ["--games-dir", str(games), "rollback", "g1", "--to", "1"]
+    config = tmp_path / "wtg.yaml"  # the players' notices need its from
+    config.write_text("games_dir: games\nfrom: gm@example.org\n", encoding="utf-8")
+    args = ["--config", str(config), "rollback", "g1", "--to", "1"]
 
     def fresh() -> Path:
         shutil.rmtree(games, ignore_errors=True)

@@ -61,8 +61,8 @@ def test_a_relative_path_holding_a_slash_or_a_yml_name_is_a_file(
     (tmp_path / "maps").mkdir()
     write(tmp_path / "maps" / "ring.yml", grid_map(30, 2))
     write(tmp_path / "ring.yaml", grid_map(30, 2))
-    for given in ("maps/ring.yml", "./maps/ring.yml", "ring.yaml"):
-        target = tmp_path / "games" / given.replace("/", "-")
+    for number, given in enumerate(("maps/ring.yml", "./maps/ring.yml", "ring.yaml")):
+        target = tmp_path / "games" / f"ring{number}"
         made = CliRunner().invoke(
             main, ["new-game", str(target), "--ruleset", "wok4", "--map", given, *players(2)]
         )

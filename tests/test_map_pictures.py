@@ -52,7 +52,7 @@ def game(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Game]:
     ruleset, map_name, humans, variant = request.param
-    folder = tmp_path_factory.mktemp("maps") / f"{ruleset}-{map_name}-{variant}"
+    folder = tmp_path_factory.mktemp("maps") / f"{ruleset}-{map_name}-{variant or 'plain'}"
     yield played_game(folder, ruleset, map_name, humans, turns=2, variant=variant)
 
 

@@ -152,7 +152,10 @@ def test_a_turn_run_after_a_rollback_is_a_fresh_run_from_n(tmp_path: Path) -> No
 
 
 def run_cli(root: Path, *args: object) -> str:
-    result = CliRunner().invoke(main, ["--games-dir", str(root), *map(str, args)])
+    """`wtg ARGS` with a config whose games_dir is ``root`` (the notices need its from)."""
+    config = root.parent / "wtg.yaml"
+    config.write_text(f"games_dir: {root.name}\nfrom: gm@example.org\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--config", str(config), *map(str, args)])
     assert result.exit_code == 0, result.output
     return result.output
 

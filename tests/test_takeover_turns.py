@@ -38,8 +38,11 @@ NEWCOMER = "newcomer@example.org"
 
 
 def cli(root: Path, *args: object, code: int = 0) -> str:
-    """`wtg --games-dir ROOT ARGS`, its exit status checked; what it printed."""
-    result = CliRunner().invoke(main, ["--games-dir", str(root), *map(str, args)])
+    """`wtg ARGS` with a config whose games_dir is ROOT (the notices need its from), its
+    exit status checked; what it printed."""
+    config = root.parent / "wtg.yaml"
+    config.write_text(f"games_dir: {root.name}\nfrom: gm@example.org\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--config", str(config), *map(str, args)])
     assert result.exit_code == code, result.output
     return result.output
 

@@ -43,6 +43,8 @@ class ServerConfig(Record):
     starttls: bool
     username: str | None
     password: str | None
+    password_file: Path | None = None
+    """Where the password was read from, when from a file (``loose_password_files``)."""
 
     def __repr__(self) -> str:
         shown = {
@@ -115,10 +117,28 @@ class Locator:
         return f"{where}: {'.'.join(path)}" if path else where
 
 
-def load_config(path: Path | None) -> GmConfig:
-    """The config at ``path``; with no file, the embedded maildir default under ./wtg-games."""
-    if path is None:
-        return config_from_data({}, Path.cwd())
+def loose_password_files(gm: GmConfig) -> list[str]:
+    """A line for each password file of the config that group or others may read or
+    write (anything looser than 0600): a password anyone on the host can read."""
+    lines = []
+    for kind, server in (("imap", gm.imap), ("smtp", gm.smtp)):
+        path = server.password_file if server is not None else None
+        if path is None:
+            continue
+        try:
+            mode = path.stat().st_mode & 0o777
+        except OSError:
+            continue  # read when the config was loaded: gone meanwhile, nothing to say
+        if mode & 0o077:
+            lines.append(
+                f"{kind}.password_file {path} is mode {mode:04o}: others on this machine "
+                f"can read the password; make it the GM's alone: chmod 600 {path}"
+            )
+    return lines
+
+
+def load_config(path: Path) -> GmConfig:
+    """The config at ``path`` (there is no config without a file: ``wtg.cli.common``)."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -246,6 +266,7 @@ def _server(
         "starttls": section.starttls,
         "username": section.username,
         "password": _password(section, where, folder, locate),
+        "password_file": folder(section.password_file) if section.password_file else None,
     }
 
 

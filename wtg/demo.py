@@ -106,7 +106,9 @@ class DemoError(UsageError):
 
 def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) -> None:
     """Play the demo into ``out_dir``; a folder left by an earlier demo is replaced, any
-    other folder that is not empty is refused."""
+    other folder that is not empty is refused, and so is a file."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise DemoError(f"{out_dir} is a file, not a folder: give the demo a new folder")
     if out_dir.exists() and any(out_dir.iterdir()):
         if not (out_dir / MARKER).is_file():
             raise DemoError(

@@ -48,6 +48,36 @@ def why_due(game: Game, now: datetime, status: GameStatus | None = None) -> str 
     return None
 
 
+def too_early(game: Game, now: datetime, status: GameStatus | None = None) -> str | None:
+    """Why `wtg run-turn GAME` should not run the coming turn now: its deadline is ahead
+    and players still owe orders (none sent, or not READY), named; None when it may run
+    (no deadline, the deadline has passed, the turn is due as `run-turn --due` sees it, or
+    the game is over: the engine refuses that itself)."""
+    status = status or game.status()
+    deadline = game.deadline()
+    if status["over"] or deadline is None or now >= deadline or why_due(game, now, status):
+        return None
+    owing = [p for p in status["players"] if p["owes_orders"] and not p["ready"]]
+    if not owing:
+        return None
+    missing = [f"{p['id']} {p['name']}" for p in owing if not p["orders"]]
+    unready = [f"{p['id']} {p['name']}" for p in owing if p["orders"]]
+    waits = "; ".join(
+        part
+        for part in (
+            f"no orders from {', '.join(missing)}" if missing else "",
+            f"orders not READY from {', '.join(unready)}" if unready else "",
+        )
+        if part
+    )
+    name = status["game"]
+    return (
+        f"turn {status['turn']} of game {name} is due {deadline:%Y-%m-%d %H:%M} UTC and "
+        f"still waits for orders ({waits}): not run; `wtg run-turn {name} --now` runs it "
+        "now all the same"
+    )
+
+
 def outage_suspected(
     game: Game, gm: GmConfig, now: datetime, status: GameStatus | None = None
 ) -> str | None:

@@ -26,7 +26,13 @@ from wtg.core.ruleset import (
     State,
 )
 from wtg.data.maps import GAME_MAP, map_copy
-from wtg.gameconfig import ConfigError, GameConfig, PlayerEntry, check_new_game
+from wtg.gameconfig import (
+    ConfigError,
+    GameConfig,
+    PlayerEntry,
+    check_game_name,
+    check_new_game,
+)
 from wtg.marks import Hold, hold_of
 from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.playersettings import PlayerSettings
@@ -453,6 +459,7 @@ def create_game(
 ) -> Game:
     """Create the game folder and run turn 0: start positions, reports and AOFs.
     ``map_pictures``: each report mail carries the player's map as a picture."""
+    check_game_name(game_dir.name)
     check_new_game(game_dir.name, players)
     ruleset = find_ruleset(ruleset_name)
     copy = map_copy(map_name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
@@ -22,6 +23,14 @@ CODE_MIN_LENGTH = 8
 CODE_MAX_LENGTH = 64
 NAME_MAX_LENGTH = 40
 GAME_NAME_MAX_LENGTH = 64
+GAME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+GAME_NAME_RULE = (
+    f"a game's name is a word players type in their mail (JOIN NAME, GAME: NAME) and the "
+    f"name of its folder in games_dir: 1 to {GAME_NAME_MAX_LENGTH} lower-case letters a-z, "
+    "digits, '-' and '_', beginning with a letter or a digit"
+)
+"""The one rule for the name of a game made now (``check_game_name``); a game made before
+keeps its name."""
 _CONTROL_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
 _CONTROL_NAMES = {"\r": "CR", "\n": "LF", "\t": "TAB", "\x00": "NUL", "\x7f": "DEL"}
 
@@ -168,6 +177,15 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
     except ConfigError as exc:
         raise ConfigError(f"--player {spec!r}: {exc}") from None
     return PlayerEntry(id=pid, name=name, email=email, code=code)
+
+
+def check_game_name(name: str) -> None:
+    """ConfigError, stating the rule (``GAME_NAME_RULE``), unless ``name`` may be a new
+    game's name: a word a player can type, and a folder of its own directly in games_dir
+    (no ``/``, no ``..``, not hidden, a few bytes on any file system)."""
+    if len(name) > GAME_NAME_MAX_LENGTH or not GAME_NAME.fullmatch(name):
+        shown = name if len(name) <= 80 else name[:80] + "..."
+        raise ConfigError(f"{shown!r} cannot be a game's name: {GAME_NAME_RULE}")
 
 
 def check_new_game(game: str, players: Sequence[PlayerEntry]) -> None:

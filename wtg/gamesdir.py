@@ -10,6 +10,8 @@ games go on.
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,6 +47,36 @@ class GamesScan(Record):
                 yield open_game(folder)
             except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
                 yield Unreadable(folder, failure_reason(exc))
+
+
+def folder_problem(path: Path) -> str | None:
+    """What keeps ``path`` from being a folder wtg can look into, in words that follow the
+    path (``does not exist``, ``is a file, not a folder``, ...); None when it is one. Never
+    creates anything: a games folder that is not there is a GM's typo more often than a
+    new host (``wtg init`` makes one)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "does not exist"
+    except NotADirectoryError:
+        return "does not exist (a part of its path is a file, not a folder)"
+    except OSError as exc:
+        return f"cannot be looked at: {exc.strerror or exc}"
+    if not stat.S_ISDIR(mode):
+        return "is a file, not a folder"
+    try:
+        with os.scandir(path) as entries:
+            next(entries, None)
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror or exc}"
+    return None
+
+
+def name_taken(games_dir: Path, name: str) -> str | None:
+    """The name of a folder of ``games_dir`` that is ``name`` but for case (mail names a
+    game in any case: two such games could not be told apart); None when there is none."""
+    wanted = name.casefold()
+    return next((n for n in sorted(os.listdir(games_dir)) if n.casefold() == wanted), None)
 
 
 def scan_games(games_dir: Path) -> GamesScan:

@@ -127,6 +127,11 @@ def roll_back(
     write over turn ``to``'s folder (its path there: text), its reports with that
     deadline, and any seats taken over after a later turn taken over again."""
     latest = store.latest_turn()
+    if latest == 0:
+        raise StoreError(
+            f"cannot roll back to turn {to}: the game is at turn 0, where it began; no turn "
+            "has run yet, so there is none to go back on"
+        )
     if not 0 <= to < latest:
         raise StoreError(
             f"cannot roll back to turn {to}: the game is at turn {latest}, so give a turn "

@@ -14,6 +14,8 @@ GM_FROM = "Game Master <gm@example.org>"
 
 
 def write_config(root: Path, imap: Dovecot, smtp: SmtpSink, **mail: object) -> Path:
+    """The config, and its games folder (wtg makes none: `wtg init` does)."""
+    (root / "games").mkdir(mode=0o700, exist_ok=True)
     path = root / "wtg.yaml"
     extra = "".join(f"  {key}: {value}\n" for key, value in mail.items())
     path.write_text(

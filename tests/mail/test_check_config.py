@@ -22,6 +22,7 @@ def write_config(
 ) -> Path:
     (tmp_path / "games").mkdir(exist_ok=True)
     (tmp_path / "imap-password").write_text(imap_password + "\n", encoding="utf-8")
+    (tmp_path / "imap-password").chmod(0o600)  # the GM's alone, as docs/mail.md asks
     config = tmp_path / "wtg.yaml"
     config.write_text(
         f"games_dir: games\ntransport: imap\n"

@@ -88,7 +88,7 @@ def test_the_lobby_through_dovecot_and_smtp(tmp_path: Path, imap: Dovecot, smtp:
 
     post.mail(writer.email, f"PRESS wok4-1\nCODE {writer.code}\n\nThe north stands together.")
     assert len(post.round(1)) == 1
-    wtg(config, "run-turn", "wok4-1")
+    wtg(config, "run-turn", "wok4-1", "--now")
     wtg(config, "send")
     reports = post.delivered(10)
     assert all("The north stands together." in body for _to, _subject, body in reports)
@@ -105,7 +105,7 @@ def test_the_lobby_through_dovecot_and_smtp(tmp_path: Path, imap: Dovecot, smtp:
     post.mail(quitter.email, f"CONFIRM {found.group(1)}")
     ((_to, subject, _body),) = post.round(1)
     assert "you leave the game when turn 2 runs" in subject
-    wtg(config, "run-turn", "wok4-1")
+    wtg(config, "run-turn", "wok4-1", "--now")
     wtg(config, "send")
     post.delivered(10)
 
@@ -147,7 +147,7 @@ def test_the_lobby_through_dovecot_and_smtp(tmp_path: Path, imap: Dovecot, smtp:
     refused = CliRunner().invoke(main, ["--config", str(config), "rollback", "wok4-1", "--to", "1"])
     assert refused.exit_code == 1
     assert f"seat {quitter.id} was taken over by Newcomer after turn 2" in refused.output
-    wtg(config, "run-turn", "wok4-1")
+    wtg(config, "run-turn", "wok4-1", "--now")
     wtg(config, "send")
     post.delivered(10)
     wtg(config, "rollback", "wok4-1", "--to", "2")

@@ -198,6 +198,7 @@ def test_the_poll_command_freezes_what_lives_before_it_polls(
     monkeypatch.setattr(poller, "poll", polled)
     config = tmp_path / "wtg.yaml"
     config.write_text("games_dir: games\nfrom: gm@wtg.example\n")
+    (tmp_path / "games").mkdir()
     result = CliRunner().invoke(main, ["--config", str(config), "poll"])
     assert (result.exit_code, result.output) == (
         0,

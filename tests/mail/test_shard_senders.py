@@ -119,8 +119,9 @@ def test_a_flood_from_one_sender_in_many_shapes_gets_no_more_than_the_hourly_cap
     shared: None,  # noqa: F811 (the fixture)
 ) -> None:
     """A registered player's address sends 30 forms of games that do not run here, its
-    From written a different way in each: each is refused and the player told why, at most
-    ``replies_per_hour`` times, whichever of the 3 processes handles it."""
+    From written a different way in each: each is held for the GM (issue 25, item 11) and
+    the player told it waits, at most ``replies_per_hour`` times, whichever of the 3
+    processes handles it."""
     gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
     games = made_games(gm)
     form = order_mails(games)[1]  # w1 P2's, from w1p2@players.example
@@ -142,8 +143,8 @@ def test_a_flood_from_one_sender_in_many_shapes_gets_no_more_than_the_hourly_cap
         path = gm.maildir_in / "new" / box.add(raw)
         os.utime(path, ns=(number * 10**9, number * 10**9))
     summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
-    assert (summary.seen, summary.rejected) == (30, 30)
-    told = list((gm.spool / "outbox" / "queue").glob("rejected-*.eml"))
+    assert (summary.seen, summary.held) == (30, 30)
+    told = list((gm.spool / "outbox" / "queue").glob("held-*.eml"))
     assert len(told) == gm.limits.replies_per_hour == 3
 
 

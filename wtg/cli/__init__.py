@@ -9,6 +9,7 @@ wtg.cli.ratings ratings
 wtg.cli.gm     hold, release, extend, rollback, announce, digest, bounces
 wtg.cli.site   site
 wtg.cli.checkconfig check-config
+wtg.cli.host   init
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from wtg.cli.checkconfig import register as _register_checkconfig
 from wtg.cli.common import main
 from wtg.cli.games import register as _register_games
 from wtg.cli.gm import register as _register_gm
+from wtg.cli.host import register as _register_host
 from wtg.cli.lobby import register as _register_lobby
 from wtg.cli.mail import register as _register_mail
 from wtg.cli.maps import register as _register_maps
@@ -35,5 +37,6 @@ _register_site(main)
 _register_status(main)
 _register_checkconfig(main)
 _register_gm(main)
+_register_host(main)
 
 __all__ = ["click", "main"]

@@ -21,7 +21,7 @@ def check_config(ctx: click.Context) -> None:
     """Check the config of --config (or WTG_CONFIG): the file itself, games_dir and the
     maildir folders, a login to each IMAP and SMTP server it names, and the IMAP folders.
     A line for each check; exit 0 only when every one holds."""
-    from wtg.config import ConfigError, load_config
+    from wtg.config import ConfigError, load_config, loose_password_files
     from wtg.mail.probe import Verdict, probe
 
     path = ctx.obj.get("config") if ctx.obj else None
@@ -35,6 +35,9 @@ def check_config(ctx: click.Context) -> None:
         sys.exit(1)
     click.echo(f"{Verdict.OK.value:<5} config {path}: valid (transport {gm.transport})")
     failed = 0
+    for line in loose_password_files(gm):
+        click.echo(f"{Verdict.FAIL.value:<5} {line}")
+        failed += 1
     for finding in probe(gm):
         click.echo(finding.line())
         failed += finding.verdict is Verdict.FAIL

@@ -31,42 +31,127 @@ def fail(message: str, code: int = 1) -> NoReturn:
     sys.exit(code)
 
 
+def os_error_line(exc: OSError) -> str:
+    """An error of the file system in one line: the path and what went wrong with it."""
+    what = exc.strerror or str(exc) or type(exc).__name__
+    paths = [str(p) for p in (exc.filename, exc.filename2) if p is not None]
+    return f"{' -> '.join(paths)}: {what}" if paths else what
+
+
 class WtgGroup(click.Group):
     """The command group: the one place where an error wtg expects (``wtg.core.errors``)
-    becomes its message on stderr and its exit status; any other is a bug and shows its
-    traceback."""
+    becomes its message on stderr and its exit status, and so does an error of the file
+    system (a folder that is a file, one wtg may not write in, a full disk): the path and
+    what went wrong, in one line; an SQLite database that cannot be written likewise. Any
+    other is a bug and shows its traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except WtgError as exc:
             fail(str(exc), exc.exit_code)
+        except OSError as exc:
+            fail(os_error_line(exc))
+        except Exception as exc:
+            import sqlite3  # the journal's and the lobby's book's: a file, as above
+
+            if isinstance(exc, sqlite3.Error):
+                fail(f"a database of the games folder cannot be used: {exc}")
+            raise
+
+
+NO_CONFIG = (
+    "no config: neither --config FILE nor the environment variable WTG_CONFIG names one; "
+    "give it (`wtg init DIR` makes one for a new host)"
+)
+NO_GAMES_DIR = (
+    "no games folder: neither --games-dir (WTG_GAMES_DIR) nor --config (WTG_CONFIG) is "
+    "given; give one of them (`wtg init DIR` makes a config for a new host)"
+)
+
+
+def config_path(ctx: click.Context) -> Path | None:
+    """The config file of ``--config`` or ``WTG_CONFIG``; None when neither names one."""
+    path = ctx.obj.get("config") if ctx.obj else None
+    return Path(path) if path else None
 
 
 def gm_config(ctx: click.Context) -> GmConfig:
-    """The GM config of ``--config`` / ``WTG_CONFIG`` (the maildir default without one); a
-    config that cannot be used ends the command (exit 1) with a line for each problem."""
+    """The GM config of ``--config`` / ``WTG_CONFIG``. Without one the command ends (exit
+    1) saying where it looked: a cron line that lost its ``--config`` must not run on a
+    config of its own. A config that cannot be used ends it with a line a problem."""
     from wtg.config import load_config
 
-    path = ctx.obj.get("config") if ctx.obj else None
-    return load_config(Path(path) if path else None)  # a ConfigError: a line a problem
+    path = config_path(ctx)
+    if path is None:
+        fail(NO_CONFIG)
+    return load_config(path)  # a ConfigError: a line a problem
+
+
+def checked_games_dir(folder: Path, source: str) -> Path:
+    """``folder`` when it is a folder wtg can look into; else the command ends with the
+    path, what is wrong and where it came from (``source``). Nothing is created: a
+    mistyped games_dir made silently would take every order mail for a stranger's."""
+    from wtg.gamesdir import folder_problem
+
+    problem = folder_problem(folder)
+    if problem is not None:
+        fail(
+            f"the games folder {folder.absolute()} ({source}) {problem}: correct it, or make a new "
+            "host with `wtg init DIR`"
+        )
+    return folder
+
+
+def games_source(ctx: click.Context) -> str:
+    """Where the games folder comes from, as a refusal names it."""
+    path = config_path(ctx)
+    return f"games_dir of {path}" if path is not None else "--games-dir"
+
+
+def checked_config(ctx: click.Context) -> GmConfig:
+    """The GM config (``gm_config``) of a command that works on the games: its games_dir
+    checked (``checked_games_dir``), and a maildir folder it names that is a file refused
+    (one that is missing is made by the first poll or send, as check-config says)."""
+    from wtg.gamesdir import folder_problem
+
+    gm = gm_config(ctx)
+    checked_games_dir(gm.games_dir, games_source(ctx))
+    if gm.transport == "maildir":
+        for key, folder in (("maildir_in", gm.maildir_in), ("maildir_out", gm.maildir_out)):
+            problem = folder_problem(folder)
+            if problem is not None and problem != "does not exist":
+                fail(f"{key} {folder} ({config_path(ctx)}) {problem}: correct {key}")
+    return gm
 
 
 def games_root(ctx: click.Context) -> Path:
-    """The games directory: --games-dir (or WTG_GAMES_DIR), else the config's games_dir."""
+    """The games directory: --games-dir (or WTG_GAMES_DIR), else the config's games_dir;
+    checked (``checked_games_dir``)."""
     obj = ctx.obj or {}
-    return Path(obj["games_dir"]) if obj.get("games_dir") else gm_config(ctx).games_dir
+    if obj.get("games_dir"):
+        return checked_games_dir(Path(obj["games_dir"]), "--games-dir")
+    if config_path(ctx) is None:
+        fail(NO_GAMES_DIR)
+    return checked_games_dir(gm_config(ctx).games_dir, games_source(ctx))
+
+
+def known_games_dir(ctx: click.Context) -> Path | None:
+    """The games directory when one is given (--games-dir, WTG_GAMES_DIR or a config),
+    checked; None when none is."""
+    obj = ctx.obj or {}
+    if not obj.get("games_dir") and config_path(ctx) is None:
+        return None
+    return games_root(ctx)
 
 
 def game_path(ctx: click.Context, game_dir: str) -> Path:
     """A bare name is looked up in the games directory (--games-dir, WTG_GAMES_DIR, or the
     config's games_dir)."""
-    obj = ctx.obj or {}
-    games_dir = obj.get("games_dir")
-    if not games_dir and obj.get("config"):
-        games_dir = str(gm_config(ctx).games_dir)
-    if games_dir and os.sep not in game_dir and not Path(game_dir).exists():
-        return Path(games_dir) / game_dir
+    if os.sep not in game_dir and not Path(game_dir).exists():
+        games_dir = known_games_dir(ctx)
+        if games_dir is not None:
+            return games_dir / game_dir
     return Path(game_dir)
 
 
@@ -81,13 +166,11 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
 @click.option(
     "--config",
     envvar="WTG_CONFIG",
-    type=click.Path(dir_okay=False),
     help="The GM's config file (games_dir, imap, smtp, maildir transport).",
 )
 @click.option(
     "--games-dir",
     envvar="WTG_GAMES_DIR",
-    type=click.Path(file_okay=False),
     help="Where bare game names are looked up (default: the config's games_dir).",
 )
 @click.version_option(package_name="wtg", message="wtg %(version)s")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -14,11 +15,12 @@ import click
 
 from wtg.cli.common import (
     EXIT_NOT_STORED,
+    checked_config,
     fail,
-    game_path,
-    gm_config,
     jobs_option,
+    known_games_dir,
     open_or_fail,
+    os_error_line,
 )
 from wtg.core.ruleset import GameOption
 
@@ -164,6 +166,7 @@ def new_game(
     from wtg.registry import find_ruleset
     from wtg.schedule import make_schedule
 
+    folder = new_game_folder(ctx, game_dir)
     try:
         rules = find_ruleset(ruleset)
         options = _options_for(ruleset, ruleset_options)
@@ -179,7 +182,7 @@ def new_game(
         game_seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         schedule = make_schedule(every_days, at_time, zone) if every_days else None
         game = create_game(
-            game_path(ctx, game_dir),
+            folder,
             ruleset,
             chosen,
             entries,
@@ -197,6 +200,44 @@ def new_game(
         f"{_count(len(entries), 'player')} by mail; turn 0 is ready"
         + (f"; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else "")
     )
+
+
+def new_game_folder(ctx: click.Context, given: str) -> Path:
+    """Where `new-game GAME_DIR` makes the game: a name alone goes into the games folder
+    (--games-dir or the config's games_dir, which must be there), a path must name a
+    folder directly in it. The name follows the one rule of a game's name
+    (``GAME_NAME_RULE``), and no game of the folder has it but for case. Anything else
+    ends the command, saying the rule; nothing is made. Without a games folder (no config,
+    no --games-dir) GAME_DIR is the game's folder, made with the folders above it, as for
+    a game the GM runs by hand."""
+    from wtg.gameconfig import check_game_name
+    from wtg.gamesdir import name_taken
+
+    games_dir = known_games_dir(ctx)
+    bare = os.sep not in given and (os.altsep is None or os.altsep not in given)
+    folder = (games_dir or Path()) / given if bare else Path(given)
+    if games_dir is not None and not bare and not _same_folder(folder.parent, games_dir):
+        fail(
+            f"{given} is not a folder directly in the games folder {games_dir.absolute()}: "
+            "give the game's name alone (`wtg new-game NAME ...`)"
+        )
+    check_game_name(given if bare else folder.name)  # WtgGroup says the rule
+    if games_dir is None:  # a game of its own, run by hand: its folder is made as needed
+        return folder
+    taken = name_taken(games_dir, folder.name)
+    if taken is not None and taken != folder.name:
+        fail(
+            f"the games folder {games_dir.absolute()} holds {taken!r} already: a game's name is "
+            "read without case in a mail, so give this game another"
+        )
+    return folder
+
+
+def _same_folder(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one is not there: not the games folder, which is
+        return False
 
 
 @click.command()
@@ -234,6 +275,8 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
         results = game.submit_all(file.read(), player=player, correct=correct)
     except GameLocked as exc:
         fail(str(exc))
+    except OSError as exc:  # the game's folder, not the file: a line saying which
+        fail(os_error_line(exc))
     except Exception as exc:  # any file is untrusted input: a reason, never a traceback
         fail(f"the orders could not be read: {type(exc).__name__}: {exc}"[:500])
     stored = 0
@@ -279,6 +322,13 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
 @click.option(
     "--force", is_flag=True, help="Run the turn even though the GM holds the game (wtg hold)."
 )
+@click.option(
+    "--now",
+    "now_anyway",
+    is_flag=True,
+    help="Run the turn now though its deadline is ahead and players still owe orders "
+    "(without it such a run is refused, naming them).",
+)
 @click.pass_context
 def run_turn(
     ctx: click.Context,
@@ -288,13 +338,15 @@ def run_turn(
     jobs: int | None,
     preview_dir: str | None,
     force: bool,
+    now_anyway: bool,
 ) -> None:
-    """Resolve the coming turn and write its reports, AOFs and Top Ten."""
+    """Resolve the coming turn and write its reports, AOFs and Top Ten. Before the
+    deadline, while players still owe orders, only with --now."""
     if due:
-        if game_dir or rerun or preview_dir or force:
+        if game_dir or rerun or preview_dir or force or now_anyway:
             fail(
                 "--due runs all due games of games_dir: give no GAME_DIR, --rerun, "
-                "--preview or --force"
+                "--preview, --force or --now"
             )
         _run_due(ctx, jobs)
     if jobs is not None:
@@ -305,6 +357,14 @@ def run_turn(
     if preview_dir is not None:
         _preview(game, Path(preview_dir), rerun)
         return
+    if not (rerun or now_anyway) and (force or game.held() is None):  # a hold says its own
+        from datetime import datetime, timezone
+
+        from wtg.due import too_early
+
+        early = too_early(game, datetime.now(timezone.utc))
+        if early is not None:
+            fail(early)
     turn = game.run_turn(rerun=rerun, force=force)
     click.echo(f"turn {turn} of game {game.config.game} {'rerun' if rerun else 'resolved'}")
 
@@ -333,7 +393,7 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
     from wtg.due import run_due
     from wtg.lobby.tend import tend
 
-    gm = gm_config(ctx)
+    gm = checked_config(ctx)
     for started in tend(gm.games_dir, datetime.now(timezone.utc)).started:
         click.echo(f"game {started.game} made from the waiting list {started.list}")
     run = run_due(gm, jobs=jobs or default_jobs())

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wtg.cli.common import fail, gm_config, jobs_option
+from wtg.cli.common import checked_config, fail, jobs_option
 
 if TYPE_CHECKING:
     from wtg.config import GmConfig
@@ -27,6 +27,15 @@ def report_unreadable(lines: tuple[str, ...]) -> None:
     which cron mails even with -q."""
     for line in lines:
         click.echo(f"wtg: {line}", err=True)
+
+
+def warn_loose_passwords(gm: GmConfig) -> None:
+    """A password file others may read, named on stderr (cron mails it even with -q); the
+    command goes on: the mail must not stop for it."""
+    from wtg.config import loose_password_files
+
+    for line in loose_password_files(gm):
+        click.echo(f"wtg: warning: {line}", err=True)
 
 
 def skip(reason: Exception, quiet: bool) -> None:
@@ -66,13 +75,15 @@ def poll(
     import imaplib
     import sqlite3
 
-    from wtg.mail.poller import open_inbox
+    from wtg.mail.poller import PollInterrupted, open_inbox
     from wtg.mail.poller import poll as run_poll
+    from wtg.mail.probe import said
     from wtg.mail.runlock import AlreadyRunning
 
-    gm = gm_config(ctx)
+    gm = checked_config(ctx)
     if also_send and not idle:
         fail("--send goes with --idle (else run `wtg send` after the poll)")
+    warn_loose_passwords(gm)
     # What is alive now (modules, templates, the config) lives as long as the process: the
     # collector need not look at it again each time the poll's mails make it run (5-12% of
     # a poll's CPU, the more the more games it opens; bench/bench_poll.py)
@@ -86,22 +97,26 @@ def poll(
         return
     try:
         inbox = open_inbox(gm)
+    except KeyboardInterrupt:
+        fail("poll interrupted before it read any mail: nothing changed")
     except Exception as exc:
         from datetime import datetime, timezone
 
         from wtg.mail.health import record_poll
 
         record_poll(gm.spool, datetime.now(timezone.utc), f"{type(exc).__name__}: {exc}")
-        fail(f"cannot open the inbox: {exc}")
+        fail(f"cannot open the inbox: {said(exc)}")
     try:
         summary = run_poll(gm, inbox, jobs=jobs)
     except AlreadyRunning as exc:
         skip(exc, quiet)
         return
+    except PollInterrupted as stop:
+        fail(str(stop))
     except (OSError, imaplib.IMAP4.error, sqlite3.Error) as exc:  # the server, the disk
         fail(
-            f"the poll stopped: {type(exc).__name__}: {exc} (what it filed is kept, and the "
-            "next poll takes up the rest)"
+            f"the poll stopped: {type(exc).__name__}: {said(exc)} (what it filed is kept, "
+            "and the next poll takes up the rest)"
         )
     finally:
         inbox.close()
@@ -154,7 +169,7 @@ def send(ctx: click.Context, quiet: bool) -> None:
     from wtg.mail.sender import send as run_send
 
     try:
-        summary = run_send(gm_config(ctx), picture=map_drawing())
+        summary = run_send(checked_config(ctx), picture=map_drawing())
     except AlreadyRunning as exc:
         skip(exc, quiet)
         return
@@ -173,7 +188,7 @@ def remind(ctx: click.Context, quiet: bool) -> None:
     mails it)."""
     from wtg.mail.sender import remind as run_remind
 
-    reminded = run_remind(gm_config(ctx))
+    reminded = run_remind(checked_config(ctx))
     report_unreadable(reminded.unreadable)
     if reminded.queued or not quiet:
         click.echo(f"{reminded.queued} reminder(s) queued")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from wtg.cli.common import fail, games_root
+from wtg.cli.common import checked_games_dir, fail, games_root
 
 
 def register(group: click.Group) -> None:
@@ -28,9 +28,7 @@ def ratings(ctx: click.Context, games_dir: str | None, only: str | None, as_json
     from wtg.ratings import ELO, finished_games, rate_rulesets, ratings_json
     from wtg.registry import ruleset_names
 
-    folder = Path(games_dir) if games_dir else games_root(ctx)
-    if not folder.is_dir():
-        fail(f"no games folder {folder}")
+    folder = checked_games_dir(Path(games_dir), "GAMES_DIR") if games_dir else games_root(ctx)
     if only is not None and only not in ruleset_names():
         fail(f"no ruleset {only!r} (rulesets: {', '.join(ruleset_names())})")
     tables = rate_rulesets(as_people(folder, finished_games(folder)), only)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from wtg.cli.common import games_root, gm_config
+from wtg.cli.common import checked_games_dir, games_root, gm_config
 
 if TYPE_CHECKING:
     from wtg.config import GmConfig
@@ -24,7 +24,6 @@ def register(group: click.Group) -> None:
 @click.option(
     "--games-dir",
     "games_dir",
-    type=click.Path(file_okay=False),
     help="The games folder (default: wtg's --games-dir or the config's games_dir).",
 )
 @click.option("--title", default=None, help="The site's title (default: Play-by-mail games).")
@@ -53,7 +52,10 @@ def site(
     from wtg.site.build import SITE_TITLE, build_site
     from wtg.site.serve import serve
 
-    folder = Path(games_dir) if games_dir else games_root(ctx)
+    if games_dir:
+        folder = checked_games_dir(Path(games_dir), "site --games-dir")
+    else:
+        folder = games_root(ctx)
     config = _config_or_none(ctx)
     terminal = sys.stderr.isatty()
     with contextlib.ExitStack() as stack:

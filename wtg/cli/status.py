@@ -10,9 +10,16 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wtg.cli.common import games_root, open_or_fail
+from wtg.cli.common import checked_config, fail, games_root, open_or_fail
 from wtg.core.settings import SETTINGS, setting_keyed
-from wtg.mail.journal import Quarantined, quarantined, unanswered
+from wtg.mail.journal import (
+    Quarantined,
+    Unanswered,
+    held_mails,
+    quarantined,
+    releasing,
+    unanswered,
+)
 
 if TYPE_CHECKING:
     from wtg.announcement import Announcement
@@ -22,6 +29,8 @@ SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
 HELD_SHOWN = 24 * 3600.0
 """How far back the overview shows the mails whose answer a limit held back."""
+SHOWN = 10
+"""Of those, how many get a line of their own (a flood holds back hundreds)."""
 
 
 def register(group: click.Group) -> None:
@@ -133,7 +142,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
 
     games_dir = games_root(ctx)
     kept = quarantined(games_dir / SPOOL)
-    held = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
+    held = held_mails(games_dir / SPOOL)
+    not_answered = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
     announced, unread = cut_short(games_dir / SPOOL)
     games: list[GameStatus] = []
     listed: list[dict[str, object]] = []
@@ -163,7 +173,14 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "quarantine": [
                 {"game": q.game, "archive": q.archive, "reason": q.reason} for q in kept
             ],
-            "not_answered": [{"key": u.key, "outcome": u.outcome, "at": u.at} for u in held],
+            "held": len(held),
+            "held_mails": [
+                {"key": h.key, "game": h.game, "archive": h.archive, "reason": h.reason}
+                for h in held
+            ],
+            "not_answered": [
+                {"key": u.key, "outcome": u.outcome, "at": u.at} for u in not_answered
+            ],
         }
         click.echo(json.dumps(listing, indent=1))
         return
@@ -194,12 +211,26 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         click.echo(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}")
     _show_quarantine(kept)
     if held:
+        names = ", ".join(sorted({h.game or "?" for h in held}))
         click.echo(
-            f"{len(held)} mail(s) not answered in the last 24 hours (an hourly limit held the "
+            f"{len(held)} mail(s) held: they name games this host does not know ({names}); "
+            "`wtg quarantine` lists them, --release KEY puts one back for the next poll"
+        )
+    _show_not_answered(not_answered)
+
+
+def _show_not_answered(mails: Sequence[Unanswered]) -> None:
+    """The mails of the last day whose answer an hourly limit held back (their senders got
+    nothing): a line each, the first ``SHOWN`` of them."""
+    if mails:
+        click.echo(
+            f"{len(mails)} mail(s) not answered in the last 24 hours (an hourly limit held the "
             "answer back; `wtg digest` lists them too):"
         )
-    for item in held:
+    for item in mails[:SHOWN]:
         click.echo(f"  {item.key}: {item.outcome}")
+    if len(mails) > SHOWN:
+        click.echo(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")
 
 
 def warn_if_shared(game_dir: Path) -> None:
@@ -219,13 +250,30 @@ def warn_if_shared(game_dir: Path) -> None:
 @click.command()
 @click.option("--forget", "keys", multiple=True, metavar="KEY", help="Drop this record.")
 @click.option("--forget-all", is_flag=True, help="Drop every record.")
+@click.option(
+    "--release",
+    "released",
+    multiple=True,
+    metavar="KEY",
+    help="Put this mail (held, quarantined or rejected) back in the inbox: the next poll "
+    "handles it as new.",
+)
 @click.pass_context
-def quarantine(ctx: click.Context, keys: tuple[str, ...], forget_all: bool) -> None:
-    """The mails the poll could not handle (kept in the archive), and, once you have dealt
-    with one (answered its sender, filed its orders with `wtg orders`), --forget KEY drops
-    its record: `wtg status` counts what is left."""
+def quarantine(
+    ctx: click.Context, keys: tuple[str, ...], forget_all: bool, released: tuple[str, ...]
+) -> None:
+    """The mails the poll could not handle (kept in the archive) and those it held (a game
+    this host does not know). Once you have dealt with one (answered its sender, filed its
+    orders with `wtg orders`), --forget KEY drops its record: `wtg status` counts what is
+    left. --release KEY puts a mail held, quarantined or rejected back in the inbox for the
+    next poll (once its game is there, the games_dir corrected, or wtg mended)."""
     from wtg.mail.journal import Journal
 
+    if released:
+        if keys or forget_all:
+            fail("--release goes alone (not with --forget or --forget-all)")
+        _release(ctx, released)
+        return
     spool = games_root(ctx) / SPOOL
     if keys or forget_all:
         journal = Journal(spool)
@@ -235,8 +283,30 @@ def quarantine(ctx: click.Context, keys: tuple[str, ...], forget_all: bool) -> N
             journal.close()
         click.echo(f"{gone} record(s) dropped")
         return
-    kept = quarantined(spool)
-    if not kept:
-        click.echo("no mail quarantined")
+    kept, held, under_way = quarantined(spool), held_mails(spool), releasing(spool)
+    if not (kept or held or under_way):
+        click.echo("no mail quarantined or held")
     for item in kept:
         click.echo(f"{item.key}  game {item.game or '?'}  {item.archive}: {item.reason}")
+    for item in held:
+        click.echo(f"{item.key}  HELD  game {item.game or '?'}  {item.archive}: {item.reason}")
+    for key in under_way:
+        click.echo(
+            f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it"
+        )
+
+
+def _release(ctx: click.Context, keys: tuple[str, ...]) -> None:
+    """`wtg quarantine --release KEY...`: each mail back in the inbox, a line each."""
+    import imaplib
+    from datetime import datetime, timezone
+
+    from wtg.mail.probe import said
+    from wtg.mail.release import release
+
+    gm = checked_config(ctx)
+    for key in keys:
+        try:
+            click.echo(release(gm, key, datetime.now(timezone.utc)))
+        except imaplib.IMAP4.error as exc:  # the server: nothing moved, the command again
+            fail(f"{key}: the mail server refused: {said(exc)}; give the command again")

@@ -23,7 +23,16 @@ from wtg.mail.guards import ReplyLimiter
 from wtg.mail.inbox import Incoming
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
-from wtg.mail.outcome import Kind, Outcome, answered, ignored, rejected, stored, unanswered
+from wtg.mail.outcome import (
+    Kind,
+    Outcome,
+    answered,
+    held,
+    ignored,
+    rejected,
+    stored,
+    unanswered,
+)
 from wtg.mail.registry import Registry
 from wtg.mail.strangers import Strangers
 from wtg.schedule import local_text, parse_iso
@@ -33,6 +42,8 @@ REPLIES_LIMIT = "replies_per_hour"
 CONFIRMATIONS_LIMIT = "confirmations_per_hour"
 STRANGERS_LIMIT = "unconfirmed_per_hour"
 """The limits that may hold an answer back, by their keys in the config's ``mail``."""
+GAME_SHOWN = 80
+"""Characters of a game name read from a mail that are kept and shown (a held mail's)."""
 
 
 def games_named(texts: Sequence[str]) -> list[str]:
@@ -95,9 +106,10 @@ class Answers:
         if not games:  # a header wrapped after its GAME:, say: read the headers whole
             named = games_named(texts)
             games = [game for name in named if (game := self.registry.game(name)) is not None]
+        if named and not games:
+            return self._held(message, sender, named[0])
         if not games:
-            what = f"game {named[0]!r}, which does not run here" if named else "no game"
-            reason = f"the form names {what} (keep the GAME/TURN/PLAYER/CODE line as it is)"
+            reason = "the form names no game (keep the GAME/TURN/PLAYER/CODE line as it is)"
             return self._reject(message, sender, reason)
         outcomes: list[Outcome] = []
         for game in games:
@@ -259,6 +271,22 @@ class Answers:
             f"it is {message.size} bytes, over the limit of {limit}: send the form as plain "
             "text, without attachments",
         )
+
+    def _held(self, message: Incoming, sender: str | None, named: str) -> Outcome:
+        """A form of a game this host does not know (a mistyped GAME line, a game not made
+        yet, a games_dir mistyped in the config): not rejected but held for the GM, who
+        may put it back for the next poll (``wtg quarantine --release KEY``). A registered
+        player is told it waits for the GM; a stranger is told nothing."""
+        game = "".join(ch for ch in named if ch.isprintable())[:GAME_SHOWN]
+        reason = (
+            f"the form names game {game!r}, which is no game of this host: "
+            "held for the GM (`wtg quarantine --release KEY` puts it back for the next poll)"
+        )
+        if sender and self.registry.seats_of(sender):
+            body = compose.render("held", game=game)
+            subject = "Your mail waits for the game master"
+            self._queue(_ident("held", message, 0), sender, subject, body, None)
+        return held(reason, game)
 
     def _reject(
         self,

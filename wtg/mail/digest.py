@@ -18,7 +18,7 @@ from wtg.core.record import Record
 from wtg.engine import Game
 from wtg.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail import compose
-from wtg.mail.journal import Quarantined, Unanswered, quarantined, unanswered
+from wtg.mail.journal import Quarantined, Unanswered, held_mails, quarantined, unanswered
 from wtg.marks import bare_address, bounces_of
 from wtg.schedule import iso, parse_iso
 from wtg.store import write_atomic
@@ -56,6 +56,8 @@ class Digest(Record):
     until: str
     runs: tuple[TurnRun, ...] = ()
     quarantine: tuple[Quarantined, ...] = ()
+    held: tuple[Quarantined, ...] = ()
+    """Mail for games this host does not know, kept for the GM."""
     unanswered: tuple[Unanswered, ...] = ()
     """Mails whose answer an hourly limit held back since the last digest."""
     missing: tuple[Missing, ...] = ()
@@ -67,6 +69,7 @@ class Digest(Record):
         return not (
             self.runs
             or self.quarantine
+            or self.held
             or self.unanswered
             or self.missing
             or self.bounces
@@ -114,6 +117,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         until=iso(now),
         runs=tuple(runs),
         quarantine=tuple(quarantined(spool)),
+        held=tuple(held_mails(spool)),
         unanswered=tuple(unanswered(spool, since.timestamp())),
         missing=tuple(missing),
         bounces=tuple(bounces),

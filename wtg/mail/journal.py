@@ -7,6 +7,7 @@ import sqlite3
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from wtg import private
 from wtg.core.record import Record
@@ -38,6 +39,17 @@ CREATE TABLE IF NOT EXISTS quarantine (
     game TEXT,                   -- the game it names, when a cheap look found one
     archive TEXT NOT NULL,       -- the raw message kept in the spool's archive
     reason TEXT NOT NULL,        -- what went wrong
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS held (  -- mail for a game this host does not know, kept for the GM
+    key TEXT PRIMARY KEY,        -- the message
+    game TEXT,                   -- the game it names
+    archive TEXT NOT NULL,       -- the raw message kept in the spool's archive
+    reason TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS releases (  -- `wtg quarantine --release KEY` under way
+    key TEXT PRIMARY KEY,
     at REAL NOT NULL
 );
 """
@@ -126,15 +138,45 @@ class Journal:
             )
 
     def forget_quarantined(self, keys: Sequence[str] | None) -> int:
-        """Drop quarantine records (``keys``, or every one when None) once the GM has dealt
-        with them; the archived message stays. Returns how many went."""
-        if keys is None:
-            gone = self.db.execute("DELETE FROM quarantine").rowcount
-        else:
-            marks = ",".join("?" * len(keys))
-            gone = self.db.execute(f"DELETE FROM quarantine WHERE key IN ({marks})", keys).rowcount
+        """Drop quarantine and held records (``keys``, or every one when None) once the GM
+        has dealt with them; the archived message stays. Returns how many went."""
+        gone = 0
+        for table in ("quarantine", "held"):
+            if keys is None:
+                gone += self.db.execute(f"DELETE FROM {table}").rowcount
+            else:
+                marks = ",".join("?" * len(keys))
+                query = f"DELETE FROM {table} WHERE key IN ({marks})"
+                gone += self.db.execute(query, keys).rowcount
         self.db.commit()
         return int(gone)
+
+    def held(self, key: str, game: str | None, archive: str, reason: str, at: float) -> None:
+        """A message for a game this host does not know, kept for the GM (``wtg
+        quarantine``; ``--release KEY`` puts it back for the next poll)."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO held (key, game, archive, reason, at) VALUES (?, ?, ?, ?, ?)",
+            (key, game, archive, reason, at),
+        )
+
+    # --- releases (``wtg.mail.release``) ----------------------------------------
+    def begin_release(self, key: str, at: float) -> None:
+        """The journal forgets the message (the next poll handles it as new) and notes the
+        release under way, in one commit: a release cut short after it is finished by the
+        same command given again, one before it changed nothing."""
+        with self.db:
+            self.db.execute("INSERT OR REPLACE INTO releases (key, at) VALUES (?, ?)", (key, at))
+            for table in ("messages", "quarantine", "held"):
+                self.db.execute(f"DELETE FROM {table} WHERE key = ?", (key,))
+
+    def end_release(self, key: str) -> None:
+        """The message is back in the inbox: the release is done."""
+        with self.db:
+            self.db.execute("DELETE FROM releases WHERE key = ?", (key,))
+
+    def releasing(self) -> list[str]:
+        """The keys of the releases cut short (to be given again)."""
+        return [str(k) for (k,) in self.db.execute("SELECT key FROM releases ORDER BY at, key")]
 
     def quarantined(self, key: str, game: str | None, archive: str, reason: str, at: float) -> None:
         """A message whose handling failed, kept for the GM (``wtg status``)."""
@@ -200,20 +242,37 @@ class Quarantined(Record):
 def quarantined(spool: Path) -> list[Quarantined]:
     """Every quarantined message of a spool, oldest first (none without a journal); read
     only, so ``wtg status`` never changes the spool."""
+    return _kept(spool, "quarantine")
+
+
+def held_mails(spool: Path) -> list[Quarantined]:
+    """Every message held for the GM (a game this host does not know), oldest first."""
+    return _kept(spool, "held")
+
+
+def releasing(spool: Path) -> list[str]:
+    """The keys of the releases cut short (``wtg.mail.release``), oldest first."""
+    return [str(row[0]) for row in _rows(spool, "SELECT key FROM releases ORDER BY at, key")]
+
+
+def _kept(spool: Path, table: str) -> list[Quarantined]:
+    rows = _rows(spool, f"SELECT key, game, archive, reason, at FROM {table} ORDER BY at, key")
+    return [Quarantined(str(k), g, str(a), str(r), float(t)) for k, g, a, r, t in rows]
+
+
+def _rows(spool: Path, query: str) -> list[Any]:
+    """The rows of a query, read only (none without a journal)."""
     path = spool / "journal.sqlite"
     if not path.is_file():
         return []
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
         try:
-            rows = db.execute(
-                "SELECT key, game, archive, reason, at FROM quarantine ORDER BY at, key"
-            ).fetchall()
+            return db.execute(query).fetchall()
         finally:
             db.close()
     except sqlite3.Error:  # an older journal without the table, or one being written
         return []
-    return [Quarantined(str(k), g, str(a), str(r), float(t)) for k, g, a, r, t in rows]
 
 
 class Unanswered(Record):
@@ -228,17 +287,6 @@ class Unanswered(Record):
 def unanswered(spool: Path, since: float) -> list[Unanswered]:
     """The mails handled since ``since`` (seconds) whose answer a limit held back, oldest
     first (none without a journal); read only."""
-    path = spool / "journal.sqlite"
-    if not path.is_file():
-        return []
-    try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
-        try:
-            rows = db.execute(
-                "SELECT key, outcome, at FROM unanswered WHERE at >= ? ORDER BY at, key", (since,)
-            ).fetchall()
-        finally:
-            db.close()
-    except sqlite3.Error:  # an older journal without the table, or one being written
-        return []
-    return [Unanswered(str(k), str(o), float(t)) for k, o, t in rows]
+    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    query = f"SELECT key, outcome, at FROM unanswered WHERE at >= {since_text} ORDER BY at, key"
+    return [Unanswered(str(k), str(o), float(t)) for k, o, t in _rows(spool, query)]

@@ -27,6 +27,9 @@ class Kind(Enum):
     sender got nothing, and the GM is told (``wtg poll -v``, ``wtg status``, the digest)."""
     LATER = "later"
     """Left in the inbox for the next poll (a game being written)."""
+    HELD = "held"
+    """A form of a game this host does not know: kept for the GM (``wtg quarantine``),
+    who may put it back for the next poll (``--release KEY``)."""
 
     @property
     def counted_as(self) -> str:
@@ -37,7 +40,7 @@ class Kind(Enum):
     @property
     def to_rejected(self) -> bool:
         """Whether the mail goes to the rejected folder (else to processed)."""
-        return self in (Kind.REJECTED, Kind.QUARANTINED)
+        return self in (Kind.REJECTED, Kind.QUARANTINED, Kind.HELD)
 
 
 _COUNTED = {
@@ -46,12 +49,15 @@ _COUNTED = {
     Kind.QUARANTINED: "quarantined",
     Kind.LATER: "skipped",
     Kind.UNANSWERED: "unanswered",
+    Kind.HELD: "held",
 }
 
 
 class Outcome(Record):
     kind: Kind
     detail: str = ""
+    game: str | None = None
+    """The game a held mail names (not in its text: the journal keeps it apart)."""
 
     def text(self) -> str:
         """``kind: detail`` as the journal keeps it and ``wtg poll -v`` prints it."""
@@ -78,6 +84,10 @@ def rejected(detail: str) -> Outcome:
 
 def ignored(detail: str) -> Outcome:
     return Outcome(Kind.IGNORED, detail)
+
+
+def held(detail: str, game: str) -> Outcome:
+    return Outcome(Kind.HELD, detail, game)
 
 
 def answered(detail: str) -> Outcome:

@@ -25,6 +25,7 @@ from wtg import private
 from wtg.aof.mailtext import game_named
 from wtg.arrival import comparable
 from wtg.config import GmConfig
+from wtg.core.errors import MailError
 from wtg.durable import flush
 from wtg.mail.answers import Answers
 from wtg.mail.bounce import BounceNotes
@@ -47,6 +48,17 @@ from wtg.mail.runlock import only_one
 from wtg.mail.summary import PollSummary
 from wtg.mail.timelimit import HandlingStopped, MailClock, MailTooLong
 from wtg.store import GameLocked
+
+
+class PollInterrupted(MailError):
+    """The poll was interrupted (Ctrl-C, SIGINT): what it had committed by then."""
+
+    def __init__(self, summary: PollSummary) -> None:
+        super().__init__(
+            f"poll interrupted: what it had filed is kept ({summary.line()}); the mails it "
+            "had not finished wait in the inbox for the next poll"
+        )
+        self.summary = summary
 
 
 class Poller:
@@ -82,7 +94,7 @@ class Poller:
 
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
-        counts["skipped"] = counts["unanswered"] = 0
+        counts["skipped"] = counts["held"] = counts["unanswered"] = 0
         outcomes: list[tuple[str, str, Outcome]] = []
         try:
             self.hand = self.crew.muster(self.gm.spool, self.journal)
@@ -113,12 +125,21 @@ class Poller:
             self.journal.commit()
             record_poll(self.gm.spool, self.now, f"{type(exc).__name__}: {exc}")
             raise
+        except KeyboardInterrupt:
+            # the batches committed stand; the one under way never committed, and its
+            # mails, still in the inbox, are the next poll's (as after a kill)
+            raise PollInterrupted(self._summary(counts, outcomes)) from None
         finally:
             self.clock.stop()
             self.answers.release()
             self.crew.stop()
             self.journal.close()
         record_poll(self.gm.spool, self.now, None)
+        return self._summary(counts, outcomes)
+
+    def _summary(
+        self, counts: dict[str, int], outcomes: list[tuple[str, str, Outcome]]
+    ) -> PollSummary:
         done_with = tuple((key, outcome.text()) for _, key, outcome in sorted(outcomes))
         lost = {lost.line(): None for lost in self.registry.unreadable} | self.crew.unreadable
         return PollSummary(
@@ -229,7 +250,7 @@ class Poller:
     # --- one message ------------------------------------------------------------
     def handle(self, message: Incoming) -> Outcome:
         """What was done with a message (``Kind.LATER``: leave it in the inbox)."""
-        self._archive(message)
+        archived = self._archive(message)
         self.clock.from_here()  # its copy in the archive changes nothing
         msg = parse_mail(message.raw or message.head)  # parts nest at most MAX_NESTING deep
         message_id = str(msg.get("Message-ID", "")).strip()
@@ -240,7 +261,10 @@ class Poller:
             outcome = self._decide(message, msg, message_id)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
-            outcome = Outcome(outcome.kind, detail)
+            outcome = Outcome(outcome.kind, detail, outcome.game)
+        if outcome.kind is Kind.HELD:
+            at = self.now.timestamp()
+            self.journal.held(message.key, outcome.game, str(archived), detail, at)
         if outcome.kind is not Kind.LATER:
             self.journal.handled(message.key, message_id, outcome.text())
         return outcome

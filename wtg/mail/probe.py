@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import imaplib
 import os
+import re
 import smtplib
 import ssl
 from collections.abc import Iterator
@@ -89,16 +90,16 @@ def _imap(config: ImapConfig) -> Iterator[Finding]:
     try:
         client = connect_imap(config, timeout=TIMEOUT)
     except LoginError as exc:
-        yield Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {_said(exc)}")
+        yield Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {said(exc)}")
         return
     except CapabilityError as exc:
-        yield Finding(Verdict.FAIL, subject, f"the server does not offer it: {_said(exc)}")
+        yield Finding(Verdict.FAIL, subject, f"the server does not offer it: {said(exc)}")
         return
     except ssl.SSLError as exc:
         yield Finding(Verdict.FAIL, subject, f"TLS failed: {exc.reason or exc}")
         return
     except (OSError, imaplib.IMAP4.error) as exc:
-        yield Finding(Verdict.FAIL, subject, f"cannot connect: {_said(exc)}")
+        yield Finding(Verdict.FAIL, subject, f"cannot connect: {said(exc)}")
         return
     yield Finding(Verdict.OK, subject, f"logged in as {config.username}")
     try:
@@ -119,7 +120,7 @@ def _imap_folders(client: Any, config: ImapConfig) -> Iterator[Finding]:
         try:
             there = bool(client.folder_exists(name))
         except (OSError, imaplib.IMAP4.error) as exc:
-            yield Finding(Verdict.FAIL, subject, f"cannot be looked up: {_said(exc)}")
+            yield Finding(Verdict.FAIL, subject, f"cannot be looked up: {said(exc)}")
             continue
         if there:
             yield Finding(Verdict.OK, subject, "there")
@@ -136,13 +137,13 @@ def _smtp(config: SmtpConfig) -> Finding:
     try:
         client = connect_smtp(config, timeout=TIMEOUT)
     except smtplib.SMTPAuthenticationError as exc:
-        return Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {_said(exc)}")
+        return Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {said(exc)}")
     except smtplib.SMTPNotSupportedError as exc:
-        return Finding(Verdict.FAIL, subject, f"the server does not offer it: {_said(exc)}")
+        return Finding(Verdict.FAIL, subject, f"the server does not offer it: {said(exc)}")
     except ssl.SSLError as exc:
         return Finding(Verdict.FAIL, subject, f"TLS failed: {exc.reason or exc}")
     except (OSError, smtplib.SMTPException) as exc:
-        return Finding(Verdict.FAIL, subject, f"cannot connect: {_said(exc)}")
+        return Finding(Verdict.FAIL, subject, f"cannot connect: {said(exc)}")
     with contextlib.suppress(OSError, smtplib.SMTPException):
         client.quit()
     if config.username:
@@ -150,15 +151,22 @@ def _smtp(config: SmtpConfig) -> Finding:
     return Finding(Verdict.OK, subject, "the server answers (no login in the config)")
 
 
-def _said(exc: Exception) -> str:
+_BYTES_SHOWN = re.compile(r"""\bb(['"])(.*?)\1""")
+
+
+def said(exc: BaseException) -> str:
     """An exception as one line: an SMTP reply's code and text, else its message."""
     if isinstance(exc, smtplib.SMTPResponseException):
         error = exc.smtp_error
         text = error.decode("utf-8", "replace") if isinstance(error, bytes) else str(error)
-        return f"{exc.smtp_code} {text}"
-    text = str(exc) or type(exc).__name__
-    if isinstance(exc, OSError) and exc.strerror:
+        text = f"{exc.smtp_code} {text}"
+    elif isinstance(exc, OSError) and exc.strerror:
         text = exc.strerror
-    if text[:2] in ("b'", 'b"') and text[-1:] == text[1]:  # imapclient shows the bytes
-        text = text[2:-1]
-    return " ".join(text.split())
+    else:
+        text = str(exc) or type(exc).__name__
+    # imapclient and imaplib show the server's bytes as Python writes them: b'...\\r\\n'
+    text = _BYTES_SHOWN.sub(lambda m: m.group(2), text)
+    for escaped, meant in (("\\r", " "), ("\\n", " "), ("\\t", " "), ("\\'", "'")):
+        text = text.replace(escaped, meant)
+    shown = "".join(char if char.isprintable() else " " for char in text)  # a server's text
+    return " ".join(shown.split())

@@ -23,6 +23,8 @@ class PollSummary(Record):
     """Left in the inbox for the next poll (a game being written, say)."""
     unanswered: int = 0
     """Mails whose answer an hourly limit held back (``not answered: reply limit``)."""
+    held: int = 0
+    """Forms of games this host does not know: kept for the GM (``wtg quarantine``)."""
     outcomes: tuple[tuple[str, str], ...] = ()
     """(message key, what was done with it), in the order the server received them; the
     key names the archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
@@ -37,6 +39,7 @@ class PollSummary(Record):
             f"filed {self.filed}, rejected {self.rejected}, quarantined {self.quarantined}, "
             f"ignored {self.ignored}"
         )
+        text += f", held for the GM {self.held}" if self.held else ""
         text += f", left for the next poll {self.skipped}" if self.skipped else ""
         text += f", not answered (reply limit) {self.unanswered}" if self.unanswered else ""
         return text + (

@@ -82,6 +82,7 @@ class Table:
         self.config = root / "wtg.yaml"
         self.config.write_text(f'games_dir: games\ntransport: maildir\nfrom: "{GM}"\n')
         self.games = root / "games"
+        self.games.mkdir(exist_ok=True)  # a host's games folder is made once (`wtg init`)
         self.inbox = self.games / ".mail" / "maildir-in"
         self.outbox = self.games / ".mail" / "maildir-out"
         players = [f"--player={s.name}:{s.email}:{s.code}" for s in spec.seats]

@@ -172,6 +172,7 @@ def test_wtg_poll_says_in_a_line_why_it_stopped(
         "smtp: {host: smtp.invalid, port: 25, from: gm@wtg.example}\n",
         encoding="utf-8",
     )
+    (tmp_path / "games").mkdir()
     result = CliRunner().invoke(main, ["--config", str(config), "poll"])
     assert result.exit_code == 1
     assert result.output.strip() == (

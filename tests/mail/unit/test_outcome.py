@@ -35,8 +35,13 @@ def test_each_kind_is_counted_and_filed_as_the_summary_says() -> None:
         Kind.ANSWERED: "ignored",
         Kind.LATER: "skipped",
         Kind.UNANSWERED: "unanswered",
+        Kind.HELD: "held",
     }
-    assert {kind for kind in Kind if kind.to_rejected} == {Kind.REJECTED, Kind.QUARANTINED}
+    assert {kind for kind in Kind if kind.to_rejected} == {
+        Kind.REJECTED,
+        Kind.QUARANTINED,
+        Kind.HELD,
+    }
     assert Outcome.from_text("something older") == Outcome(Kind.IGNORED, "something older")
     summary = PollSummary(seen=4, filed=1, rejected=1, quarantined=1, ignored=1)
     assert summary.line() == "filed 1, rejected 1, quarantined 1, ignored 1"

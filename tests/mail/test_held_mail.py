@@ -1,0 +1,194 @@
+"""Issue 25, item 11: a mail for a game the host does not know is held for the GM, not
+rejected, and `wtg quarantine --release KEY` puts a held, quarantined or rejected mail back
+in the inbox for the next poll (the maildir transport here; a real IMAP server in
+test_release_real_server.py). A release cut short between its writes is finished by the
+same command given again: the mail is neither lost nor filed twice."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tests.mail.loop import GM, NOW, World
+from tests.mail.test_poll_maildir import body_of
+from wtg.cli import main
+from wtg.mail import release as release_module
+from wtg.mail.digest import make_digest
+from wtg.mail.journal import Journal, held_mails
+from wtg.mail.release import ReleaseRefused, release
+
+
+def wtg(world: World, *args: str) -> Result:
+    config = world.gm.games_dir.parent / "wtg.yaml"
+    config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
+    return CliRunner().invoke(main, ["--config", str(config), *args])
+
+
+def folder(world: World, name: str) -> list[str]:
+    """The mails in a folder of the maildir inbox: the inbox itself ('') or .processed,
+    .rejected."""
+    box = world.gm.maildir_in / name
+    return sorted(p.name for sub in ("new", "cur") for p in (box / sub).iterdir())
+
+
+def orders_on_file(world: World, player: int = 1) -> Any:
+    return world.game.store.pending_orders(1).get(player)
+
+
+def away(world: World) -> Path:
+    """The game's folder moved out of games_dir (a game not made yet, a folder renamed):
+    where it went."""
+    aside = world.gm.games_dir.parent / "aside"
+    shutil.move(str(world.game.store.root), aside)
+    return aside
+
+
+def back(world: World, aside: Path) -> None:
+    shutil.move(str(aside), world.game.store.root)
+
+
+def held_one(world: World) -> str:
+    """Player 1's orders for g1 mailed while g1 is not in games_dir, polled: held. Its key."""
+    form = world.aof(1, X1="100")
+    aside = away(world)
+    key = world.mail(form)
+    summary = world.poll()
+    assert (summary.held, summary.rejected, summary.filed) == (1, 0, 0)
+    assert summary.line() == "filed 0, rejected 0, quarantined 0, ignored 0, held for the GM 1"
+    back(world, aside)
+    return f"maildir:{key}"
+
+
+def test_a_form_of_a_game_the_host_does_not_know_is_held_not_rejected(tmp_path: Path) -> None:
+    """Issue 25, item 11: with a games_dir mistyped (or a game not there yet), the poll
+    rejected every order mail ("does not run here"); now it is held, the GM told (poll
+    summary, `wtg quarantine`, `wtg status`, the digest), and released it is filed."""
+    world = World(tmp_path)
+    key = held_one(world)
+    assert folder(world, ".rejected") and not folder(world, "")
+    (item,) = held_mails(world.gm.spool)
+    assert (item.key, item.game) == (key, "g1")
+    assert item.reason.startswith("the form names game 'g1', which is no game of this host")
+    assert Path(item.archive).is_file()
+    listed = wtg(world, "quarantine")
+    assert listed.exit_code == 0, listed.output
+    assert listed.stdout.startswith(f"{key}  HELD  game g1  {item.archive}: the form names")
+    status = wtg(world, "status")
+    assert "1 mail(s) held: they name games this host does not know (g1)" in status.stdout
+    digest = make_digest(world.gm.games_dir, NOW).text()
+    assert "Mail held (1; each names a game this host does not know" in digest
+    assert f"  {key}  game g1  {item.archive}" in digest
+    released = wtg(world, "quarantine", "--release", key)
+    assert released.exit_code == 0, released.output
+    assert released.stdout == f"{key}: back in the inbox; the next poll handles it as new\n"
+    assert held_mails(world.gm.spool) == [] and folder(world, ".rejected") == []
+    summary = world.poll()
+    assert (summary.filed, summary.held) == (1, 0)
+    assert orders_on_file(world) is not None
+
+
+def test_a_player_is_told_his_mail_waits_and_a_stranger_is_not(tmp_path: Path) -> None:
+    """Issue 25, item 11: a player of the host whose form names another game is told it is
+    kept for the GM; a stranger's form of an unknown game is held without an answer."""
+    world = World(tmp_path)
+    form = world.aof(1, X1="100").replace("GAME: g1", "GAME: g7")
+    assert "GAME: g7" in form
+    world.mail(form)
+    world.mail(form, sender="stranger@else.example")
+    summary = world.poll()
+    assert summary.held == 2
+    answers = world.outbox()
+    (ident,) = answers
+    assert ident.startswith("held-")
+    assert "names game g7, which is not a game of this host" in body_of(answers[ident])
+
+
+def test_release_of_a_rejected_and_of_a_quarantined_mail(tmp_path: Path) -> None:
+    """Issue 25, item 11: --release takes a rejected mail too (a wrong code the GM has
+    since corrected), and a quarantined one; one that was filed stays where it is."""
+    world = World(tmp_path)
+    wrong = "maildir:" + world.mail(world.aof(1, X1="100").replace("CODE0001", "CODE9999"))
+    filed = "maildir:" + world.mail(world.aof(2, X1="100"), sender="p2@players.example")
+    summary = world.poll()
+    assert (summary.rejected, summary.filed) == (1, 1)
+    with pytest.raises(ReleaseRefused, match="it is in the processed folder, where it stays"):
+        release(world.gm, filed, NOW)
+    with pytest.raises(ReleaseRefused, match="no mail maildir:nothing was handled by the poll"):
+        release(world.gm, "maildir:nothing", NOW)
+    said = release(world.gm, wrong, NOW)
+    assert said == f"{wrong}: back in the inbox; the next poll handles it as new"
+    assert folder(world, "") and folder(world, ".rejected") == []
+    assert world.poll().rejected == 1  # handled again as new: still the wrong code
+    journal = Journal(world.gm.spool)
+    journal.quarantined(wrong, "g1", "archive", "ValueError: a bug", NOW.timestamp())
+    journal.commit()
+    journal.close()
+    assert release(world.gm, wrong, NOW).startswith(f"{wrong}: back in the inbox")
+    assert wtg(world, "quarantine").stdout == "no mail quarantined or held\n"
+
+
+class Cut(BaseException):
+    """The release cut short (as a kill would) at a chosen step."""
+
+
+@pytest.mark.parametrize("step", ["before the move", "after the move"])
+def test_a_release_cut_short_is_finished_by_giving_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: str
+) -> None:
+    """Issue 25, item 11: a release cut short between its writes (the journal's and the
+    mailbox's) leaves the mail in one place, listed as a release under way; given again,
+    the command finishes it. Polled, the mail is filed once."""
+    world = World(tmp_path)
+    key = held_one(world)
+    if step == "before the move":
+        target: Any = release_module._MaildirBox
+        name = "put_back"
+    else:
+        target, name = Journal, "end_release"
+
+    def cut(*_: object) -> None:
+        raise Cut
+
+    with monkeypatch.context() as patched:
+        patched.setattr(target, name, cut)
+        with pytest.raises(Cut):
+            release(world.gm, key, NOW)
+    moved = step == "after the move"
+    assert (len(folder(world, "")), len(folder(world, ".rejected"))) == (int(moved), int(not moved))
+    listed = wtg(world, "quarantine").stdout
+    assert listed == (
+        f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it\n"
+    )
+    if moved:  # a poll may come first: it files the mail, and the release only ends
+        assert world.poll().filed == 1
+    again = release(world.gm, key, NOW)
+    if moved:
+        assert again == f"{key}: its release was cut short and the mail is back already; finished"
+    else:
+        assert again == f"{key}: back in the inbox; the next poll handles it as new"
+        assert world.poll().filed == 1
+    assert world.poll().seen == 0
+    assert wtg(world, "quarantine").stdout == "no mail quarantined or held\n"
+    confirmations = [i for i in world.outbox() if i.startswith("conf-")]
+    assert len(confirmations) == 1
+    assert orders_on_file(world) is not None
+
+
+def test_a_release_of_a_mail_moved_away_by_hand_is_refused(tmp_path: Path) -> None:
+    """Issue 25, item 11: a held mail no longer in the rejected folder is not released:
+    the command says where its copy is, and the journal keeps the record."""
+    world = World(tmp_path)
+    key = held_one(world)
+    for name in folder(world, ".rejected"):
+        (world.gm.maildir_in / ".rejected" / "cur" / name).unlink()
+    result = wtg(world, "quarantine", "--release", key)
+    assert result.exit_code == 1
+    (item,) = held_mails(world.gm.spool)
+    assert result.stderr == (
+        f"wtg: mail {key} is not in the rejected folder (moved by hand?); its copy is "
+        f"{item.archive}\n"
+    )

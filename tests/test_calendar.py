@@ -1,0 +1,63 @@
+"""The tests hold on any date (issue 25: CI went red when the month changed, a test having
+the archive's month written in as text).
+
+This runs the tests of the code that reads the clock (deadlines, schedules, the GM's
+controls, the quarantine's archive by month, due runs, the lobby) again under libfaketime,
+with the clock set ten seconds before midnight at the end of a year (UTC: the day, the month
+and the year change while they run) and ten seconds before Vienna's clocks go forward an
+hour. They must pass as they do on any other day. Debian's `faketime` runs them (`.ci/run`
+installs it); on a machine without it the test skips with that hint, except in CI, where it
+fails.
+
+libfaketime does not fake the monotonic clock here (``DONT_FAKE_MONOTONIC``): timeouts and
+waits go on as usual, only the date moves.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+CLOCK_READERS = (
+    "tests/test_gm_controls.py",
+    "tests/test_rollback.py",
+    "tests/test_schedule.py",
+    "tests/test_due_many.py",
+    "tests/test_absent_resigned.py",
+    "tests/aof/test_map_setting.py",
+    "tests/mail/test_trust.py",
+    "tests/mail/test_send_due.py",
+    "tests/lobby",
+)
+"""Test modules of the code that reads the clock (``datetime.now`` in wtg/)."""
+
+
+@pytest.mark.parametrize(
+    ("moment", "zone"),
+    [("2026-12-31 23:59:50", "UTC"), ("2027-03-28 01:59:50", "Europe/Vienna")],
+    ids=["year-end-utc", "summer-time-vienna"],
+)
+def test_the_clock_readers_pass_as_the_year_or_the_hour_turns(
+    tmp_path: Path, moment: str, zone: str
+) -> None:
+    if shutil.which("faketime") is None:
+        hint = "libfaketime is not installed (apt-get install faketime)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"{hint} (CI=true: a missing tool is a failure)", pytrace=False)
+        pytest.skip(hint)
+    env = {**os.environ, "TZ": zone, "DONT_FAKE_MONOTONIC": "1", "FAKETIME_DONT_RESET": "1"}
+    command = ["faketime", "-f", f"@{moment}", sys.executable, "-m", "pytest"]
+    command += ["-p", "no:cacheprovider", "--basetemp", str(tmp_path / "t")]
+    done = subprocess.run(
+        [*command, *CLOCK_READERS], cwd=CHECKOUT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    summary = done.stdout.splitlines()[-1]
+    assert re.fullmatch(r"[0-9]{3,} passed in .*", summary), summary  # all of them, none skipped

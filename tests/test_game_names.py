@@ -1,0 +1,123 @@
+"""Issue 25, items 14 and 10: one rule for a game's name (a word players can type in a mail
+command, and its folder directly in games_dir), wherever a game is made or named; refused
+otherwise, with the rule."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tests.conftest import players
+from wtg.cli import main
+from wtg.engine import create_game
+from wtg.gameconfig import GAME_NAME_RULE, ConfigError
+from wtg.lobby.book import Book
+from wtg.lobby.lists import add_list
+from wtg.lobby.start import checked_list
+
+PLAYERS = ("--player=Ann:ann@example.org", "--player=Bob:bob@example.org")
+
+
+def new_game(root: Path, name: str, *options: str) -> Result:
+    """`wtg --config ROOT/wtg.yaml new-game NAME ...` (games_dir: ROOT/games)."""
+    config = root / "wtg.yaml"
+    config.write_text("games_dir: games\n", encoding="utf-8")
+    (root / "games").mkdir(exist_ok=True)
+    args = ["--config", str(config), *options, "new-game", name, "--ruleset", "wok4"]
+    return CliRunner().invoke(main, [*args, "--map", "small", *PLAYERS])
+
+
+def made(root: Path) -> list[str]:
+    """Every folder and file under ROOT but the config and the games folder itself."""
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.name != "wtg.yaml")
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["my game", ".hidden", "Kaomaris", "kaomaris:1", "..", "_g1", "g1.", "ö", "\U0001d538" * 64],
+)
+def test_a_name_players_cannot_type_is_refused_with_the_rule(tmp_path: Path, name: str) -> None:
+    """Issue 25, item 14: `new-game "my game"`, `.hidden` were accepted: a folder status did
+    not see (hidden) or a name no mail command could carry. Issue 25, item 10: a name of 64
+    four-byte characters passed the check and crashed (File name too long)."""
+    result = new_game(tmp_path, name)
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit)
+    assert result.stderr == f"wtg: {name!r} cannot be a game's name: {GAME_NAME_RULE}\n"
+    assert made(tmp_path) == ["games"]
+
+
+@pytest.mark.parametrize("given", ["../escape", "a/b", "Kaomaris: Öst/West", "games/../g1"])
+def test_a_folder_outside_games_dir_is_refused(tmp_path: Path, given: str) -> None:
+    """Issue 25, item 14: `new-game ../escape`, `a/b`, `"Kaomaris: Öst/West"` made a game
+    outside games_dir, which status and the poll never saw."""
+    (tmp_path / "a").mkdir()
+    result = new_game(tmp_path, given)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: {given} is not a folder directly in the games folder {tmp_path / 'games'}: "
+        "give the game's name alone (`wtg new-game NAME ...`)\n"
+    )
+    assert made(tmp_path) == ["a", "games"]
+
+
+def test_a_name_that_is_another_games_but_for_case_is_refused(tmp_path: Path) -> None:
+    """A mail names a game in any case: a second game `mordor` beside `Mordor` (made by an
+    older wtg) could not be told apart."""
+    (tmp_path / "games" / "Mordor").mkdir(parents=True)
+    result = new_game(tmp_path, "mordor")
+    assert result.stderr == (
+        f"wtg: the games folder {tmp_path / 'games'} holds 'Mordor' already: a game's name is "
+        "read without case in a mail, so give this game another\n"
+    )
+
+
+def test_a_name_following_the_rule_is_made_in_games_dir(tmp_path: Path) -> None:
+    for name in ("kaomaris-2", "w_1", "9lives", "g" * 64):
+        result = new_game(tmp_path, name)
+        assert result.exit_code == 0, result.output
+        assert (tmp_path / "games" / name / "game.yaml").is_file()
+    path = tmp_path / "games" / "by-path"
+    assert new_game(tmp_path, str(path)).exit_code == 0  # a path to a folder of games_dir
+
+
+def test_without_a_games_folder_a_path_names_its_folder(tmp_path: Path) -> None:
+    """No config and no --games-dir: the folder a path names is the game's, made with the
+    folders above it (a game run by hand, as `wtg new-game games/kaomaris` in the README);
+    the name's rule holds."""
+    args = ["new-game", "--ruleset", "wok4", "--map", "small", *PLAYERS]
+    runner = CliRunner(env={"WTG_CONFIG": None, "WTG_GAMES_DIR": None})
+    good = runner.invoke(main, [*args[:1], str(tmp_path / "kaomaris"), *args[1:]])
+    assert good.exit_code == 0, good.output
+    bad = runner.invoke(main, [*args[:1], str(tmp_path / "Kao Maris"), *args[1:]])
+    assert bad.stderr == f"wtg: 'Kao Maris' cannot be a game's name: {GAME_NAME_RULE}\n"
+    deeper = runner.invoke(main, [*args[:1], str(tmp_path / "games" / "g1"), *args[1:]])
+    assert deeper.exit_code == 0 and (tmp_path / "games" / "g1" / "game.yaml").is_file()
+
+
+def test_the_engine_keeps_the_rule_for_every_maker(tmp_path: Path) -> None:
+    """Issue 25, item 14: every maker of games goes through `create_game`, which keeps the
+    rule (the lobby's start of a full list too)."""
+    with pytest.raises(ConfigError, match="cannot be a game's name"):
+        create_game(tmp_path / "My Game", "wok4", "small", players(2), 1)
+    assert not (tmp_path / "My Game").exists()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "variant", "group"),
+    [("wok4", None, "any"), ("standard", "duel-lite", "advanced"), ("tactics", None, "beginner")],
+)
+def test_the_names_the_lobby_gives_follow_the_rule(
+    tmp_path: Path, ruleset: str, variant: str | None, group: str
+) -> None:
+    """Issue 25, item 14: a full list's game is named `<list>-<n>`: a name by the rule."""
+    from wtg.gameconfig import check_game_name
+
+    moment = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    wanted = checked_list(ruleset, variant, None, None, group, None, None, None, moment)
+    with Book(tmp_path) as book:
+        opened = add_list(book, wanted)
+    check_game_name(f"{opened.name}-999")

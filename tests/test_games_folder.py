@@ -1,0 +1,145 @@
+"""Issue 25, items 11 and 12: a games folder that is not there is refused, never made, and a
+command that needs the config fails without one, saying where it looked."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tests.mail.loop import World
+from wtg.cli import main
+
+PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
+
+NEEDS_THE_GAMES = [
+    ("poll",),
+    ("send",),
+    ("remind",),
+    ("run-turn", "--due"),
+    ("new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS),
+    ("open-list", "wok4"),
+    ("lists",),
+    ("site", "SITE"),
+    ("status",),
+    ("quarantine",),
+    ("digest",),
+    ("bounces",),
+    ("ratings",),
+    ("announce", "--all", "hello"),
+]
+
+
+def wtg(cwd: Path, *args: str, env: dict[str, str | None] | None = None) -> Result:
+    """`wtg ARGS` run in ``cwd`` (a fresh folder, so a folder made there shows)."""
+    before = Path.cwd()
+    os.chdir(cwd)
+    try:
+        return CliRunner(env=env).invoke(main, [*args])
+    finally:
+        os.chdir(before)
+
+
+def one_line(result: Result) -> str:
+    """The one `wtg:` line a refusal is (exit 1, no traceback, nothing on stdout)."""
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("wtg: "), result.stderr
+    assert result.stdout == ""
+    return lines[0]
+
+
+def tree(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+
+
+@pytest.mark.parametrize("command", NEEDS_THE_GAMES, ids=lambda c: c[0])
+def test_a_games_dir_that_is_not_there_is_refused_and_not_made(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """Issue 25, item 11: with a typo in games_dir, poll, send, new-game, open-list, site
+    (every command that needs the games) made the folder; the poll then rejected every
+    order mail ("does not run here"). Now each refuses with the path and a hint, and
+    makes nothing."""
+    (tmp_path / "wtg.yaml").write_text("games_dir: gmaes\n", encoding="utf-8")
+    args = [a.replace("SITE", str(tmp_path / "site")) for a in command]
+    line = one_line(wtg(tmp_path, "--config", "wtg.yaml", *args))
+    assert line == (
+        f"wtg: the games folder {tmp_path / 'gmaes'} (games_dir of wtg.yaml) does not exist: "
+        "correct it, or make a new host with `wtg init DIR`"
+    )
+    assert tree(tmp_path) == ["wtg.yaml"]
+
+
+@pytest.mark.parametrize("command", NEEDS_THE_GAMES, ids=lambda c: c[0])
+def test_a_games_dir_that_is_a_file_is_refused(tmp_path: Path, command: tuple[str, ...]) -> None:
+    """Issue 25, items 11 and 18: a games_dir that is a file gave a traceback (poll, send)."""
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\n", encoding="utf-8")
+    (tmp_path / "games").write_text("not a folder\n", encoding="utf-8")
+    args = [a.replace("SITE", str(tmp_path / "site")) for a in command]
+    line = one_line(wtg(tmp_path, "--config", "wtg.yaml", *args))
+    assert line == (
+        f"wtg: the games folder {tmp_path / 'games'} (games_dir of wtg.yaml) is a file, not a "
+        "folder: correct it, or make a new host with `wtg init DIR`"
+    )
+    assert tree(tmp_path) == ["games", "wtg.yaml"]
+
+
+def test_the_games_dir_option_is_checked_too(tmp_path: Path) -> None:
+    """Issue 25, item 11: --games-dir (or WTG_GAMES_DIR) naming no folder is refused."""
+    line = one_line(wtg(tmp_path, "--games-dir", "nowhere", "status"))
+    assert line == (
+        f"wtg: the games folder {tmp_path / 'nowhere'} (--games-dir) does not exist: correct "
+        "it, or make a new host with `wtg init DIR`"
+    )
+    line = one_line(wtg(tmp_path, "lists", env={"WTG_GAMES_DIR": str(tmp_path / "x")}))
+    assert line.startswith(f"wtg: the games folder {tmp_path / 'x'} (--games-dir) does not")
+    assert tree(tmp_path) == []
+
+
+def test_a_game_by_name_in_a_games_dir_that_is_not_there(tmp_path: Path) -> None:
+    """Issue 25, item 11: `wtg status g1` looks for g1 in games_dir, and says it is missing."""
+    (tmp_path / "wtg.yaml").write_text("games_dir: gmaes\n", encoding="utf-8")
+    line = one_line(wtg(tmp_path, "--config", "wtg.yaml", "status", "g1"))
+    assert line.startswith(f"wtg: the games folder {tmp_path / 'gmaes'} (games_dir of wtg.yaml)")
+
+
+NEEDS_THE_CONFIG = [("poll",), ("poll", "-q"), ("send",), ("remind",), ("run-turn", "--due")]
+
+
+@pytest.mark.parametrize("command", NEEDS_THE_CONFIG, ids=" ".join)
+def test_no_config_says_where_it_looked_and_fails(tmp_path: Path, command: tuple[str, ...]) -> None:
+    """Issue 25, item 12: `wtg poll` with no --config and no WTG_CONFIG (a cron line that
+    lost its --config) made ./wtg-games and exited 0. Now it names the option and the
+    variable it looked at and fails; nothing is made."""
+    result = wtg(tmp_path, *command, env={"WTG_CONFIG": None, "WTG_GAMES_DIR": None})
+    assert one_line(result) == (
+        "wtg: no config: neither --config FILE nor the environment variable WTG_CONFIG names "
+        "one; give it (`wtg init DIR` makes one for a new host)"
+    )
+    assert tree(tmp_path) == []
+
+
+@pytest.mark.parametrize("command", [("status",), ("lists",), ("quarantine",), ("digest",)])
+def test_no_games_folder_given_at_all(tmp_path: Path, command: tuple[str, ...]) -> None:
+    """Issue 25, item 12: a command that reads the games, given neither a config nor
+    --games-dir, says so (it read ./wtg-games, or made it)."""
+    result = wtg(tmp_path, *command, env={"WTG_CONFIG": None, "WTG_GAMES_DIR": None})
+    assert one_line(result) == (
+        "wtg: no games folder: neither --games-dir (WTG_GAMES_DIR) nor --config (WTG_CONFIG) "
+        "is given; give one of them (`wtg init DIR` makes a config for a new host)"
+    )
+    assert tree(tmp_path) == []
+
+
+def test_the_config_from_the_environment_is_used(tmp_path: Path) -> None:
+    """WTG_CONFIG stands for --config (the systemd units give it so)."""
+    world = World(tmp_path)
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\n", encoding="utf-8")
+    result = wtg(tmp_path, "status", env={"WTG_CONFIG": str(config)})
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{world.game.config.game} ")

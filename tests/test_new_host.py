@@ -1,0 +1,110 @@
+"""Issue 25, item 11: `wtg init [DIR]` makes a new host: a config and the folders (0700);
+it never writes over a config, and a run cut short is finished by giving it again."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from wtg import newhost
+from wtg.cli import main
+from wtg.config import load_config
+
+
+def wtg(*args: str) -> Result:
+    return CliRunner(env={"WTG_CONFIG": None, "WTG_GAMES_DIR": None}).invoke(main, [*args])
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_init_makes_a_host_that_check_config_passes(tmp_path: Path) -> None:
+    """Issue 25, item 11: a new GM's first command; check-config passes on what it made."""
+    folder = tmp_path / "host"
+    result = wtg("init", str(folder), "--from", "Game Master <gm@example.org>")
+    assert result.exit_code == 0, result.output
+    config = folder / "wtg.yaml"
+    assert result.stdout.splitlines() == [
+        f"config {config}: maildir transport, from Game Master <gm@example.org>",
+        f"games folder {folder / 'games'} (0700), its mail in .mail/",
+        f"next: export WTG_CONFIG={config}; wtg check-config",
+    ]
+    gm = load_config(config)
+    assert (gm.games_dir, gm.transport, gm.sender) == (
+        folder / "games",
+        "maildir",
+        "Game Master <gm@example.org>",
+    )
+    for made in (folder, gm.games_dir, gm.spool, gm.maildir_in, gm.maildir_out):
+        assert made.is_dir() and mode(made) == 0o700, made
+    assert mode(config) == 0o600
+    checked = wtg("--config", str(config), "check-config")
+    assert checked.exit_code == 0, checked.output
+    assert "FAIL" not in checked.stdout and "note" not in checked.stdout
+
+
+def test_init_in_the_current_folder_keeps_its_mode(tmp_path: Path) -> None:
+    """Without DIR it makes the host where it runs; a folder that was there keeps its mode
+    (a GM's home, say)."""
+    os.chmod(tmp_path, 0o755)
+    before = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        result = wtg("init")
+    finally:
+        os.chdir(before)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "wtg.yaml").is_file() and mode(tmp_path / "games") == 0o700
+    assert mode(tmp_path) == 0o755
+
+
+def test_init_never_writes_over_a_config(tmp_path: Path) -> None:
+    """Issue 25, item 11: given again, or where a config is, it refuses and changes nothing."""
+    assert wtg("init", str(tmp_path)).exit_code == 0
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: mine@example.org\n", encoding="utf-8")
+    again = wtg("init", str(tmp_path))
+    assert again.exit_code == 1
+    assert again.stderr == (
+        f"wtg: {config} is there already: `wtg init` never writes over a config; edit it "
+        "(docs/mail.md), or give `wtg init` another folder\n"
+    )
+    assert config.read_text(encoding="utf-8") == "games_dir: games\nfrom: mine@example.org\n"
+
+
+def test_init_cut_short_is_finished_by_giving_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cut short after the folders and before the config (the last write), it left no
+    config; given again, it makes one."""
+
+    class Cut(BaseException):
+        pass
+
+    def cut(*_: object) -> None:
+        raise Cut
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "link", cut)
+        with pytest.raises(Cut):
+            newhost.make_host(tmp_path)
+    assert (tmp_path / "games").is_dir() and not (tmp_path / "wtg.yaml").exists()
+    assert wtg("init", str(tmp_path)).exit_code == 0
+    assert load_config(tmp_path / "wtg.yaml").games_dir == tmp_path / "games"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games", "wtg.yaml"]
+
+
+def test_init_refuses_a_file_and_a_from_of_two_lines(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("x\n", encoding="utf-8")
+    assert wtg("init", str(afile)).stderr == (
+        f"wtg: {afile} is a file, not a folder: give `wtg init` a folder\n"
+    )
+    two = wtg("init", str(tmp_path / "h"), "--from", "gm@example.org\nBcc: all@example.org")
+    assert two.stderr == "wtg: --from is one line: a name and an address, as in a mail's From\n"
+    assert not (tmp_path / "h").exists()

@@ -1,0 +1,66 @@
+"""Issue 25, item 19: a password file looser than 0600 is named by `check-config` (a FAIL)
+and by `poll` (a warning on stderr, which cron mails; the poll goes on)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from wtg.cli import main
+
+CONFIG = """\
+games_dir: games
+transport: maildir
+imap: {host: 127.0.0.1, port: 1, username: gm, password_file: imap-password}
+smtp: {host: 127.0.0.1, port: 1, username: gm, password_file: smtp-password}
+"""
+
+
+def host(root: Path, imap_mode: int, smtp_mode: int) -> Path:
+    (root / "games").mkdir()
+    for name, mode in (("imap-password", imap_mode), ("smtp-password", smtp_mode)):
+        (root / name).write_text("secret\n", encoding="utf-8")
+        os.chmod(root / name, mode)
+    config = root / "wtg.yaml"
+    config.write_text(CONFIG, encoding="utf-8")
+    return config
+
+
+def wtg(config: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["--config", str(config), *args])
+
+
+def named(path: Path, mode: int, kind: str) -> str:
+    return (
+        f"{kind}.password_file {path} is mode {mode:04o}: others on this machine can read the "
+        f"password; make it the GM's alone: chmod 600 {path}"
+    )
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o604, 0o660], ids=lambda mode: f"{mode:04o}")
+def test_check_config_names_a_loose_password_file(tmp_path: Path, mode: int) -> None:
+    """Issue 25, item 19: check-config said nothing of a password file others may read."""
+    config = host(tmp_path, mode, 0o600)
+    result = wtg(config, "check-config")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[1] == f"FAIL  {named(tmp_path / 'imap-password', mode, 'imap')}"
+    assert "smtp.password_file" not in result.stdout
+
+
+def test_poll_names_a_loose_password_file_and_goes_on(tmp_path: Path) -> None:
+    """Issue 25, item 19: poll named nothing; now a warning a file, and it polls."""
+    config = host(tmp_path, 0o600, 0o644)
+    result = wtg(config, "poll")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == f"wtg: warning: {named(tmp_path / 'smtp-password', 0o644, 'smtp')}\n"
+    assert result.stdout == "filed 0, rejected 0, quarantined 0, ignored 0\n"
+
+
+def test_private_password_files_are_not_named(tmp_path: Path) -> None:
+    config = host(tmp_path, 0o600, 0o400)
+    assert wtg(config, "poll").stderr == ""
+    assert ".password_file " not in wtg(config, "check-config").stdout

@@ -1,0 +1,103 @@
+"""Issue 25, item 13: `wtg run-turn GAME` given twice by mistake ran the next turn days
+before its deadline with nobody's orders. Before the deadline, with orders owed, it now
+refuses and names who owes, unless `--now`; a game without deadlines runs as before, and
+`run-turn --due` is unchanged."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from tests.conftest import players
+from wtg.cli import main
+from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.demo import filled_aof
+from wtg.engine import Game, create_game, open_game
+from wtg.schedule import make_schedule
+
+
+def due_in(games: Path, hours: int) -> Game:
+    """A game of four whose first deadline is ``hours`` from now (to the minute)."""
+    now = datetime.now(timezone.utc)
+    due = (now + timedelta(hours=hours)).replace(second=0, microsecond=0)
+    schedule = make_schedule(2, f"{due:%H:%M}", "UTC", first=f"{due:%Y-%m-%d}")
+    return create_game(games / "g1", "wok4", "small", players(4), 7, schedule=schedule, now=now)
+
+
+def run_turn(games: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["--games-dir", str(games), "run-turn", *args])
+
+
+def test_before_the_deadline_with_orders_owed_it_refuses_and_names_who_owes(
+    tmp_path: Path,
+) -> None:
+    """Issue 25, item 13: refused, naming those without orders and those not READY; the
+    turn is not run."""
+    game = due_in(tmp_path, 50)
+    deadline = game.deadline()
+    assert deadline is not None
+    typed = game.typed(WOK4)
+    game.submit_all(filled_aof(typed, 1))  # READY: not owed
+    game.submit_all(filled_aof(typed, 2).replace("R1: 1", "R1: 0"))  # sent, not READY
+    result = run_turn(tmp_path, "g1")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == (
+        f"wtg: turn 1 of game g1 is due {deadline:%Y-%m-%d %H:%M} UTC and still waits for "
+        "orders (no orders from 3 Cid, 4 Dee; orders not READY from 2 Bob): not run; "
+        "`wtg run-turn g1 --now` runs it now all the same\n"
+    )
+    assert open_game(game.store.root).latest_turn() == 0
+
+
+def test_given_twice_the_second_run_is_refused(tmp_path: Path) -> None:
+    """Issue 25, item 13: the GM's `--now` runs turn 1; the same command without `--now`
+    given again (the slip) does not run turn 2, days before its deadline."""
+    game = due_in(tmp_path, 50)
+    assert run_turn(tmp_path, "g1", "--now").stdout == "turn 1 of game g1 resolved\n"
+    again = run_turn(tmp_path, "g1")
+    assert again.exit_code == 1
+    assert again.stderr.startswith("wtg: turn 2 of game g1 is due ")
+    assert "no orders from 1 Ann, 2 Bob, 3 Cid, 4 Dee" in again.stderr
+    assert open_game(game.store.root).latest_turn() == 1
+
+
+def test_when_all_are_ready_or_the_deadline_passed_it_runs(tmp_path: Path) -> None:
+    """A turn `run-turn --due` would run runs without `--now`: every player READY."""
+    game = due_in(tmp_path, 50).typed(WOK4)
+    for player in range(1, 5):
+        game.submit_all(filled_aof(game, player))
+    assert run_turn(tmp_path, "g1").stdout == "turn 1 of game g1 resolved\n"
+
+
+def test_a_deadline_that_has_passed_runs_without_now(tmp_path: Path) -> None:
+    long_ago = datetime.now(timezone.utc) - timedelta(days=9)
+    schedule = make_schedule(2, "18:00", "UTC", now=long_ago)
+    create_game(tmp_path / "g1", "wok4", "small", players(4), 7, schedule=schedule, now=long_ago)
+    assert run_turn(tmp_path, "g1").stdout == "turn 1 of game g1 resolved\n"
+
+
+def test_a_game_without_deadlines_runs_as_before(tmp_path: Path) -> None:
+    create_game(tmp_path / "g1", "wok4", "small", players(4), 7)
+    assert run_turn(tmp_path, "g1").stdout == "turn 1 of game g1 resolved\n"
+    assert run_turn(tmp_path, "g1").stdout == "turn 2 of game g1 resolved\n"
+
+
+def test_preview_and_rerun_need_no_now(tmp_path: Path) -> None:
+    """A preview commits nothing and a rerun runs no new turn: neither is refused."""
+    due_in(tmp_path, 50)
+    assert run_turn(tmp_path, "g1", "--now").exit_code == 0
+    assert run_turn(tmp_path, "g1", "--rerun").stdout == "turn 1 of game g1 rerun\n"
+    preview = run_turn(tmp_path, "g1", "--preview", str(tmp_path / "out"))
+    assert preview.stdout.startswith("turn 2 of game g1 previewed in ")
+
+
+def test_now_does_not_go_with_due(tmp_path: Path) -> None:
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: .\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--config", str(config), "run-turn", "--due", "--now"])
+    assert result.stderr == (
+        "wtg: --due runs all due games of games_dir: give no GAME_DIR, --rerun, --preview, "
+        "--force or --now\n"
+    )

@@ -1,0 +1,34 @@
+"""`wtg init [DIR]`: a new host's folders and config (the work is in wtg.newhost)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+def register(group: click.Group) -> None:
+    group.add_command(init)
+
+
+@click.command()
+@click.argument("folder", metavar="[DIR]", default=".")
+@click.option(
+    "--from",
+    "sender",
+    default=None,
+    metavar="'NAME <ADDRESS>'",
+    help="The From of the mail the host sends (default: Game Master <gm@localhost>; the "
+    "config's `from`, to change later).",
+)
+def init(folder: str, sender: str | None) -> None:
+    """Make a new host in DIR (default: the current folder): the config DIR/wtg.yaml, on
+    the maildir transport, and the games folder DIR/games with its mail folders (0700).
+    A config that is there already is never written over."""
+    from wtg.newhost import DEFAULT_FROM, make_host
+
+    made = make_host(Path(folder), sender or DEFAULT_FROM)
+    config = made.config.absolute()
+    click.echo(f"config {config}: maildir transport, from {sender or DEFAULT_FROM}")
+    click.echo(f"games folder {made.games_dir.absolute()} (0700), its mail in .mail/")
+    click.echo(f"next: export WTG_CONFIG={config}; wtg check-config")

@@ -1,0 +1,97 @@
+"""What `wtg init [DIR]` makes for a new host: the folders (0700) and a config to start
+from, on the maildir transport (no mail server needed to try a game), with the mail
+servers' sections written out as comments to fill in.
+
+The folders come first and the config last, in one step (written aside, then linked into
+place, which fails rather than write over a file there): a run cut short leaves no config,
+and the same command given again makes it. A config that is there already is never
+written over.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from wtg import private
+from wtg.core.errors import UsageError
+from wtg.core.record import Record
+from wtg.store import fsync_dir
+
+CONFIG_NAME = "wtg.yaml"
+GAMES_NAME = "games"
+DEFAULT_FROM = "Game Master <gm@localhost>"
+
+CONFIG_TEXT = """\
+# The config of a wtg host, made by `wtg init`. docs/mail.md says what every key takes;
+# `wtg --config {config} check-config` checks it (after every change, too).
+games_dir: {games}            # one folder per game (0700); the mail spool is {games}/.mail
+from: {sender}
+transport: maildir         # mail comes in as files in {games}/.mail/maildir-in and goes
+                           # out into {games}/.mail/maildir-out: no server needed to try
+# With a mail server: write `transport: imap` above and fill in these two sections.
+# imap:
+#   host: imap.example.org
+#   port: 993
+#   ssl: true
+#   username: gm@example.org
+#   password_file: imap-password      # a file of its own, mode 0600 (chmod 600)
+#   folder: INBOX
+# smtp:
+#   host: smtp.example.org
+#   port: 587
+#   starttls: true
+#   username: gm@example.org
+#   password_file: smtp-password
+"""
+
+
+class InitRefused(UsageError):
+    """A host that cannot be made in the folder given; the message says why."""
+
+
+class NewHost(Record):
+    """What `wtg init` made: the config, the games folder, and whether the config was
+    there already (then nothing was written)."""
+
+    config: Path
+    games_dir: Path
+
+
+def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
+    """The folders and the config of a new host in ``folder`` (made when missing)."""
+    config = folder / CONFIG_NAME
+    games = folder / GAMES_NAME
+    if folder.exists() and not folder.is_dir():
+        raise InitRefused(f"{folder} is a file, not a folder: give `wtg init` a folder")
+    if config.exists() or config.is_symlink():
+        raise InitRefused(
+            f"{config} is there already: `wtg init` never writes over a config; edit it "
+            "(docs/mail.md), or give `wtg init` another folder"
+        )
+    if games.exists() and not games.is_dir():
+        raise InitRefused(f"{games} is a file: the games folder must be a folder")
+    if "\n" in sender or "\r" in sender:
+        raise InitRefused("--from is one line: a name and an address, as in a mail's From")
+    private.make_dirs(folder)
+    for made in (games, games / ".mail"):
+        private.make_dirs(made)
+    for box in ("maildir-in", "maildir-out"):
+        private.maildir(games / ".mail" / box)
+    text = CONFIG_TEXT.format(config=config.absolute(), games=GAMES_NAME, sender=_quoted(sender))
+    aside = folder / f".{CONFIG_NAME}.new"
+    private.write_file(aside, text.encode("utf-8"))
+    try:
+        os.link(aside, config)  # never over a config made meanwhile
+    except FileExistsError:
+        raise InitRefused(f"{config} was made meanwhile: it is left as it is") from None
+    finally:
+        aside.unlink()
+    fsync_dir(folder)
+    return NewHost(config, games)
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a YAML string in double quotes (a From holds ``<`` and ``:``)."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped}"'
