@@ -20,6 +20,7 @@ Run as ``python -m tests.killpoints``: the child side (``KILLPOINTS_*`` in its e
 
 from __future__ import annotations
 
+import fcntl
 import mmap
 import os
 import signal
@@ -97,6 +98,7 @@ def run(
         start_new_session=True,
         check=False,
     )
+    Path(f"{report}.lock").unlink(missing_ok=True)
     try:
         writes_text, _, before = report.read_text(encoding="utf-8").partition("\n")
         report.unlink()
@@ -155,8 +157,10 @@ class _Counter:
     def write(self, what: str) -> None:
         if self.busy:
             return
-        number = self.seen + 1
-        self.shared[:8] = struct.pack("q", number)
+        with open(self.report + ".lock", "a") as lock:  # outside the root: not counted
+            fcntl.flock(lock, fcntl.LOCK_EX)  # workers count one after the other
+            number = self.seen + 1
+            self.shared[:8] = struct.pack("q", number)
         if number == self.kill_at:
             self.busy = True
             self._report(number - 1, what)

@@ -206,6 +206,10 @@ class DueRun:
     ended: float | None = None
     by_gm: int = 0
     """Of the games held, those the GM holds (`wtg hold`)."""
+    lobby: tuple[str, ...] = ()
+    """What the lobby could not do before the games ran (``wtg.lobby.tend``: a list whose
+    game could not be made, a game whose results could not be written), a line each: each
+    fails the run as a failed game does."""
 
     def __iter__(self) -> Iterator[tuple[str, bool]]:
         for result in self.games():
@@ -249,13 +253,15 @@ class DueRun:
         output); a game the GM holds is no news."""
         news = dict(self.counts)
         news[Outcome.HELD] -= self.by_gm
-        return any(n for outcome, n in news.items() if outcome is not Outcome.NOT_DUE)
+        busy = any(n for outcome, n in news.items() if outcome is not Outcome.NOT_DUE)
+        return busy or bool(self.lobby)
 
     @property
     def failed(self) -> bool:
         """Whether any game failed or was held back (a mail outage): the command then exits
         1. A game the GM holds is his choice, not a failure."""
-        return bool(self.counts[Outcome.FAILED] or self.counts[Outcome.HELD] - self.by_gm)
+        held = self.counts[Outcome.HELD] - self.by_gm
+        return bool(self.counts[Outcome.FAILED] or held or self.lobby)
 
     def line(self) -> str:
         """``ran N, held N, failed N, not due N, in S s``, then the folders held, failed or
@@ -270,11 +276,16 @@ class DueRun:
         for outcome in (Outcome.HELD, Outcome.FAILED, Outcome.BUSY):
             if outcome in self.named:
                 text += f"; {outcome.value}: {', '.join(sorted(self.named[outcome]))}"
+        if self.lobby:
+            text += f"; lobby: {len(self.lobby)} problem(s)"
         return text
 
 
-def run_due(gm: GmConfig, now: datetime | None = None, jobs: int = 1) -> DueRun:
-    """The due games of ``gm.games_dir``, to run in ``jobs`` processes (iterate the result)."""
+def run_due(
+    gm: GmConfig, now: datetime | None = None, jobs: int = 1, lobby: tuple[str, ...] = ()
+) -> DueRun:
+    """The due games of ``gm.games_dir``, to run in ``jobs`` processes (iterate the result).
+    ``lobby``: what the lobby could not do before (``DueRun.lobby``)."""
     moment = now or datetime.now(timezone.utc)
     scan = scan_games(gm.games_dir)
-    return DueRun(gm, moment, max(1, jobs), list(scan.folders), list(scan.unreadable))
+    return DueRun(gm, moment, max(1, jobs), list(scan.folders), list(scan.unreadable), lobby=lobby)

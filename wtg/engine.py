@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 from typing_extensions import TypeVar
 
@@ -24,6 +24,7 @@ from wtg.core.ruleset import (
     SeatId,
     SeatSetup,
     State,
+    TurnResult,
 )
 from wtg.data.maps import GAME_MAP, map_copy
 from wtg.gameconfig import (
@@ -474,23 +475,44 @@ def create_game(
         schedule=schedule,
         map_pictures=map_pictures,
     )
-    setup = GameSetup(
-        game=config.game,
-        map=map_name,
-        seed=seed,
-        players=tuple(SeatSetup(id=p.id, name=p.name) for p in players),
-        variant=variant,
-        options=config.options,
-    )
-    result = ruleset.new_game(setup, turn_rng(seed, 0))
+    result = ruleset.new_game(_setup(config, map_name), turn_rng(seed, 0))
     store = GameStore.create(game_dir, config.to_yaml())
     if copy is not None:  # the game keeps the GM's map: it must not depend on his file
         write_atomic(store.root / GAME_MAP, copy)
     game = Game(store, config, ruleset)
-    events = [e.to_dict() for e in result.events]
-    with store.lock():
-        store.commit_turn(0, turn_files(game, result.state, events, new_meta(game, 0, now)))
+    _first_turn(game, result, now)
     return game
+
+
+def finish_game(game_dir: Path, now: datetime | None = None) -> Game:
+    """Run turn 0 of a game whose folder and ``game.yaml`` were made and whose turn 0 never
+    was (a crash between the two): the game ``create_game`` would have made of that
+    ``game.yaml``. A game that has its turn 0 is left as it is."""
+    game = open_game(game_dir)
+    if game.store.turns():
+        return game
+    config = game.config
+    map_name = str(game_dir / GAME_MAP) if config.map == GAME_MAP else config.map
+    result = game.ruleset.new_game(_setup(config, map_name), turn_rng(config.seed, 0))
+    _first_turn(game, result, now)
+    return game
+
+
+def _setup(config: GameConfig, map_name: str) -> GameSetup:
+    return GameSetup(
+        game=config.game,
+        map=map_name,
+        seed=config.seed,
+        players=tuple(SeatSetup(id=p.id, name=p.name) for p in config.players),
+        variant=config.variant,
+        options=config.options,
+    )
+
+
+def _first_turn(game: Game, result: TurnResult[Any], now: datetime | None) -> None:
+    events = [e.to_dict() for e in result.events]
+    with game.store.lock():
+        game.store.commit_turn(0, turn_files(game, result.state, events, new_meta(game, 0, now)))
 
 
 __all__ = [
@@ -501,5 +523,6 @@ __all__ = [
     "StoreError",
     "TurnMovedOn",
     "create_game",
+    "finish_game",
     "open_game",
 ]

@@ -82,6 +82,11 @@ class GameConfig(Record):
                 return p
         raise ConfigError(f"game {self.game} has no player {pid}")
 
+    def with_players(self, players: Sequence[PlayerEntry]) -> GameConfig:
+        """The same config, every key kept, with ``players`` (a seat taken over)."""
+        kept = {name: getattr(self, name) for name in self._fields}
+        return GameConfig(**{**kept, "players": tuple(players)})
+
     def to_yaml(self) -> str:
         data = {
             "game": self.game,
@@ -197,10 +202,17 @@ def check_new_game(game: str, players: Sequence[PlayerEntry]) -> None:
         raise ConfigError(f"game {game!r}: {exc}") from None
     for entry in players:
         try:
-            check_text("the name", entry.name, NAME_MAX_LENGTH)
-            checked_address(entry.email)
+            check_player(entry.name, entry.email)
         except ConfigError as exc:
             raise ConfigError(f"player {entry.id} ({entry.name!r}): {exc}") from None
+
+
+def check_player(name: str, address: str) -> None:
+    """ConfigError when a player's name or address cannot be a game's: the one check of a
+    game's players, for `new-game` and for a JOIN by mail alike (``wtg.lobby``), so that a
+    player the lobby took never stops the game made of its list."""
+    check_text("the name", name, NAME_MAX_LENGTH)
+    checked_address(address)
 
 
 def check_text(what: str, text: str, longest: int) -> None:

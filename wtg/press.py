@@ -33,13 +33,33 @@ class Press(Record):
         return {"side": self.side, "name": self.name, "at": self.at, "text": self.text}
 
 
-def add_press(store: GameStore, turn: int, press: Press, moment: datetime) -> Path:
-    """Keep ``press`` for the reports of ``turn`` (the caller holds the game's lock)."""
+def add_press(
+    store: GameStore, turn: int, press: Press, moment: datetime, source: str | None = None
+) -> Path:
+    """Keep ``press`` for the reports of ``turn`` (the caller holds the game's lock).
+    ``source``: the mail (and its command) it came in, kept with it (``kept_for``)."""
     folder = private.make_dirs(store.pending_dir(turn) / FOLDER)
     number = len(list(folder.glob("*.json"))) + 1
     path = folder / f"{moment:%Y%m%dT%H%M%S}-{number:03d}.json"
-    write_atomic(path, json.dumps(press.to_dict(), ensure_ascii=False) + "\n")
+    data = press.to_dict() | ({"source": source} if source is not None else {})
+    write_atomic(path, json.dumps(data, ensure_ascii=False) + "\n")
     return path
+
+
+def kept_for(store: GameStore, turn: int, source: str) -> int | None:
+    """The turn the press of ``source`` (a mail and its command) is kept for: ``turn``, or
+    the turn before, when it ran since; None when it is not kept. A mail read again (a poll
+    killed before its journal's commit) keeps its press once."""
+    for kept in (turn, turn - 1):
+        for folder in (store.turn_dir(kept) / RECEIVED / FOLDER, store.pending_dir(kept) / FOLDER):
+            for path in sorted(folder.glob("*.json")) if kept >= 0 and folder.is_dir() else ():
+                try:
+                    data = json.loads(path.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    continue
+                if isinstance(data, dict) and data.get("source") == source:
+                    return kept
+    return None
 
 
 def press_for(store: GameStore, turn: int) -> list[Press]:

@@ -121,16 +121,29 @@ class _PrivateMaildir(mailbox.Maildir):
             super().__setitem__(key, message)
 
     def add_folder(self, folder: str) -> mailbox.Maildir:
+        path = os.path.join(self._path, "." + folder)
         with tight_umask():
             super().add_folder(folder)
-        return _PrivateMaildir(os.path.join(self._path, "." + folder), create=False)
+        _whole(Path(path))
+        return _PrivateMaildir(path, create=False)
+
+
+def _whole(path: Path) -> None:
+    """A Maildir's three folders, each made when missing: ``mailbox.Maildir`` makes them only
+    with the Maildir's own folder, so one a kill cut short between the two (the folder made,
+    not its ``tmp``, ``new`` and ``cur``) would stay so, and no mail could be moved into it."""
+    for sub in ("tmp", "new", "cur"):
+        make_dirs(path / sub)
 
 
 def maildir(path: Path) -> mailbox.Maildir:
-    """The Maildir at ``path``, created (with its parent folders) when missing."""
+    """The Maildir at ``path``, created (with its parent folders) when missing, made whole
+    when a kill left it half made."""
     make_dirs(path.parent)
     with tight_umask():
-        return _PrivateMaildir(path, create=True)
+        box = _PrivateMaildir(path, create=True)
+    _whole(path)
+    return box
 
 
 def is_private(path: Path) -> bool:

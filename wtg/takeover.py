@@ -17,6 +17,7 @@ are refused and say why.
 
 from __future__ import annotations
 
+import email.utils
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -26,7 +27,7 @@ from wtg.core.errors import GameError
 from wtg.core.jsondata import JsonObject
 from wtg.core.ruleset import S, SeatId, TakesOver
 from wtg.engine import Game
-from wtg.gameconfig import GameConfig, PlayerEntry, check_new_game, new_code
+from wtg.gameconfig import PlayerEntry, check_new_game, new_code
 from wtg.store import GameStore, StoreError, write_atomic
 from wtg.turnmeta import TurnMeta, dump_json
 
@@ -69,36 +70,56 @@ def _taken(game: Game[S], state: S, seat: int, name: str) -> S:
     return state
 
 
-def take_over(game: Game[S], seat: int, name: str, address: str, moment: datetime) -> PlayerEntry:
+def take_over(
+    game: Game[S], seat: int, name: str, address: str, moment: datetime, again: bool = False
+) -> PlayerEntry:
     """Give ``seat`` to a new player; returns his entry (with his new code). GameError when
-    the seat cannot be taken over."""
+    the seat cannot be taken over. ``again``: this takeover was begun before and may have
+    been cut short (a poll killed, its mail read again): what was done stands (game.yaml
+    already giving the seat to ``name`` at ``address`` keeps his code; a state that has the
+    seat taken over is not taken over twice) and the rest is done."""
     with game.store.lock():
-        why = can_take_over(game, seat)
-        if why is not None:
-            raise GameError(f"seat {seat} of game {game.config.game} cannot be taken over: {why}")
         latest = game.latest_turn()
         done = taken_over(game.store, latest)  # a record edited by hand: refused, not lost
-        state = _taken(game, game.state(latest), seat, name)
-        entry = PlayerEntry(seat, name, address, new_code())
-        players = tuple(entry if p.id == seat else p for p in game.config.players)
-        check_new_game(game.config.game, players)
-        config = GameConfig(
-            game=game.config.game,
-            ruleset=game.config.ruleset,
-            map=game.config.map,
-            seed=game.config.seed,
-            players=players,
-            variant=game.config.variant,
-            options=game.config.options,
-            schedule=game.config.schedule,
-        )
-        game.store.write_config(config.to_yaml())
-        game.config = config
+        held = game.config.player(seat)
+        if again and held.name == name and _same_address(held.email, address):
+            entry = held  # game.yaml was written: the state perhaps, the record not
+            state = game.state(latest)
+            if can_take_over(game, seat) is None:
+                state = _taken(game, state, seat, name)
+        else:
+            why = can_take_over(game, seat)
+            if why is not None:
+                raise GameError(
+                    f"seat {seat} of game {game.config.game} cannot be taken over: {why}"
+                )
+            state = _taken(game, game.state(latest), seat, name)
+            entry = PlayerEntry(seat, name, address, new_code())
+            players = tuple(entry if p.id == seat else p for p in game.config.players)
+            check_new_game(game.config.game, players)
+            config = game.config.with_players(players)
+            game.store.write_config(config.to_yaml())
+            game.config = config
         folder = game.store.turn_dir(latest)
         _write_over(folder, game.turn_files_again(latest, state))
-        done.append({"seat": seat, "name": name, "at": moment.isoformat()})
-        write_atomic(folder / RECORD, dump_json(done))
+        if not (again and _recorded(game.store, latest, seat, name)):
+            done.append({"seat": seat, "name": name, "at": moment.isoformat()})
+            write_atomic(folder / RECORD, dump_json(done))
     return entry
+
+
+def _recorded(store: GameStore, latest: int, seat: int, name: str) -> bool:
+    """Whether the record of the latest turn (or of the turn before, when one ran since the
+    takeover was cut short) has ``name`` as the last to take ``seat`` over."""
+    for turn in (latest, latest - 1):
+        mine = [e for e in taken_over(store, turn) if e["seat"] == seat] if turn >= 0 else []
+        if mine:
+            return mine[-1]["name"] == name
+    return False
+
+
+def _same_address(one: str, other: str) -> bool:
+    return email.utils.parseaddr(one)[1].lower() == email.utils.parseaddr(other)[1].lower()
 
 
 def _write_over(folder: Path, files: dict[str, str]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import json
 import mailbox
 import re
 from datetime import datetime, timedelta, timezone
@@ -112,3 +113,11 @@ class Hall:
 
     def game(self, name: str) -> Game:
         return open_game(self.gm.games_dir / name)
+
+    def config_file(self, **limits: object) -> Path:
+        """The hall's config as a file, for a `wtg` run as a process (``limits``: its mail
+        limits)."""
+        path = self.gm.games_dir.parent / "wtg.yaml"
+        data = {"games_dir": "games", "from": GM, "mail": dict(limits)}
+        path.write_text(json.dumps(data), encoding="utf-8")  # JSON is YAML
+        return path

@@ -394,9 +394,12 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
     from wtg.lobby.tend import tend
 
     gm = checked_config(ctx)
-    for started in tend(gm.games_dir, datetime.now(timezone.utc)).started:
+    tended = tend(gm.games_dir, datetime.now(timezone.utc))
+    for started in tended.started:
         click.echo(f"game {started.game} made from the waiting list {started.list}")
-    run = run_due(gm, jobs=jobs or default_jobs())
+    for problem in tended.problems:
+        click.echo(f"lobby: {problem}", err=True)
+    run = run_due(gm, jobs=jobs or default_jobs(), lobby=tended.problems)
     terminal = sys.stderr.isatty()
     later: list[tuple[str, bool]] = []  # on a terminal, the lines wait for the bar to end
     bar = click.progressbar(

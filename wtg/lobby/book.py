@@ -11,16 +11,21 @@ and a GM's `wtg open-list` may write at the same moment (SQLite's lock, with a w
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from wtg import private
 
 FOLDER = ".people"
 FILE = "people.sqlite"
+DONE_KEPT = timedelta(days=30)
+"""How long what a mail's command did is remembered: a mail is read again by the next poll
+(after a kill), or by a later one (a game that was locked), well within it."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS people (
@@ -88,6 +93,12 @@ CREATE TABLE IF NOT EXISTS expired ( -- codes purged from pending: why a late CO
     seat INTEGER,
     made TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS done (    -- what a command of a mail did: that mail read again
+    mail TEXT PRIMARY KEY,           -- (a poll killed before its journal's commit) does it
+    what TEXT NOT NULL,              -- once, and answers as before: JSON, the answers made
+    at TEXT NOT NULL                 -- (its key and the command's line: maildir:...#3)
+);
+CREATE INDEX IF NOT EXISTS done_by_age ON done(at);
 """
 
 
@@ -104,6 +115,8 @@ class Book:
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        self._depth = 0
+        """Transactions open (``write``): one inside another is part of the outer one."""
 
     def close(self) -> None:
         self.db.close()
@@ -116,16 +129,28 @@ class Book:
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction, taken for writing at once (no two writers interleave). Once
-        it begins, a mail that asked for it has begun to change things: a JOIN recorded
-        must not be stopped as one that changed nothing (``private.began_to_change``)."""
+        """One transaction, taken for writing at once (no two writers interleave); one
+        begun inside another is part of it (what a command did is remembered with what it
+        changed: ``remember``). Once it begins, a mail that asked for it has begun to
+        change things: a JOIN recorded must not be stopped as one that changed nothing
+        (``private.began_to_change``)."""
         private.began_to_change()
+        if self._depth:
+            self._depth += 1
+            try:
+                yield self.db
+            finally:
+                self._depth -= 1
+            return
         self.db.execute("BEGIN IMMEDIATE")
+        self._depth = 1
         try:
             yield self.db
         except BaseException:
+            self._depth = 0
             self.db.execute("ROLLBACK")
             raise
+        self._depth = 0
         self.db.execute("COMMIT")
 
     def rows(self, sql: str, *args: object) -> list[sqlite3.Row]:
@@ -135,6 +160,26 @@ class Book:
     def row(self, sql: str, *args: object) -> sqlite3.Row | None:
         found: sqlite3.Row | None = self.db.execute(sql, args).fetchone()
         return found
+
+
+def done(book: Book, mail: str) -> dict[str, Any] | None:
+    """What the command ``mail`` (a mail's key and the command's line) did, as
+    ``remember`` kept it; None when it did nothing yet."""
+    row = book.row("SELECT what FROM done WHERE mail = ?", mail)
+    if row is None:
+        return None
+    found = json.loads(str(row["what"]))
+    return found if isinstance(found, dict) else None
+
+
+def remember(db: sqlite3.Connection, mail: str, what: Mapping[str, Any], moment: datetime) -> None:
+    """Keep what the command ``mail`` did (the answers it made, as JSON), inside the
+    transaction of what it changed; what is older than ``DONE_KEPT`` is forgotten."""
+    db.execute("DELETE FROM done WHERE at < ?", (stamp(moment - DONE_KEPT),))
+    db.execute(
+        "INSERT OR REPLACE INTO done (mail, what, at) VALUES (?, ?, ?)",
+        (mail, json.dumps(what, ensure_ascii=False), stamp(moment)),
+    )
 
 
 def stamp(moment: datetime) -> str:

@@ -19,7 +19,7 @@ from wtg.core.record import Record
 from wtg.engine import Game
 from wtg.gameconfig import PlayerEntry
 from wtg.lobby import confirm, people
-from wtg.lobby.book import Book
+from wtg.lobby.book import Book, done, remember
 from wtg.lobby.commands import VERBS, Command, CommandMail
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, start_due
@@ -56,10 +56,23 @@ class Desk:
     started: list[Started] = field(default_factory=list)
     code: str | None = None
     text: str = ""
+    mail_key: str = ""
+    """The mail's key in the journal: a command it carries that changed something is
+    remembered by it (``again``)."""
+    problems: list[str] = field(default_factory=list)
+    """What went wrong making games of the full lists (``wtg.lobby.start``), a line each."""
+    _begun: int = 0
+    """The replies made before the command in hand."""
+    _refused_before: int = 0
+    """The commands refused before the command in hand."""
 
     # --- answering --------------------------------------------------------------
     def answer(self, mail: CommandMail) -> list[Reply]:
-        """Carry out the mail's commands in the order written; the answers to mail."""
+        """Carry out the mail's commands in the order written; the answers to mail. A
+        command this mail carried out before (a poll killed before its journal's commit
+        reads it again) is not carried out again: its answers are made again as they were
+        (``again``), so that the outbox, which knows them by the mail and their place,
+        queues each once."""
         from wtg.lobby import playing, waitlist  # the handlers, which import this module
 
         self.code, self.text = mail.code, mail.text
@@ -80,6 +93,9 @@ class Desk:
         if not mail.commands:
             self.help()
         for command in mail.commands:
+            self._begun, self._refused_before = len(self.replies), self.refused
+            if self.again(command):
+                continue
             handler = handlers.get(command.verb)
             if handler is None:
                 self.help(unknown=command.text())
@@ -139,4 +155,52 @@ class Desk:
         return people.person_of(self.book, self.sender)
 
     def start_full_lists(self) -> None:
-        self.started += start_due(self.book, self.games_dir, self.moment)
+        starts = start_due(self.book, self.games_dir, self.moment)
+        self.started += starts.started
+        self.problems += starts.problems
+
+    # --- a mail read again ------------------------------------------------------------
+    def done_key(self, command: Command) -> str | None:
+        """The command's key in the book: the mail's key and its line (None without one)."""
+        return f"{self.mail_key}#{command.line}" if self.mail_key else None
+
+    def done(self, command: Command) -> dict[str, Any] | None:
+        """What the command did when this mail was read before (``remember``), or None."""
+        key = self.done_key(command)
+        return done(self.book, key) if key is not None else None
+
+    def remember(self, command: Command, start: bool = False, **what: Any) -> None:
+        """Keep, inside the caller's transaction (``Book.write``), what the command did: the
+        answers it made so far, ``start`` (full lists are started after it) and ``what``
+        (kept for a command left half done). Its answers must be made before."""
+        key = self.done_key(command)
+        if key is None:
+            return
+        replies = [
+            {name: getattr(reply, name) for name in Reply._fields}
+            for reply in self.replies[self._begun :]
+        ]
+        refused = self.refused - self._refused_before
+        kept = {**what, "replies": replies, "refused": refused, "start": start}
+        with self.book.write() as db:
+            remember(db, key, kept, self.moment)
+
+    def note(self, command: Command, **what: Any) -> None:
+        """Keep what a command half done needs to go on when this mail is read again (a
+        takeover: the address that quit the seat), in a transaction of its own."""
+        key = self.done_key(command)
+        if key is None:
+            return
+        with self.book.write() as db:
+            remember(db, key, what, self.moment)
+
+    def again(self, command: Command) -> bool:
+        """Whether the command was carried out before: its answers are made again."""
+        before = self.done(command)
+        if before is None or "replies" not in before:
+            return False
+        self.replies += [Reply(**reply) for reply in before["replies"]]
+        self.refused += int(before.get("refused", 0))
+        if before.get("start"):
+            self.start_full_lists()
+        return True

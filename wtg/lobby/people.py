@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg.core.record import Record
-from wtg.gameconfig import NAME_MAX_LENGTH, ConfigError, check_text
+from wtg.gameconfig import NAME_MAX_LENGTH, ConfigError, check_player, check_text
 from wtg.lobby.book import FILE, FOLDER, Book, same, stamp
 from wtg.results import Entry, Finished
 
@@ -91,6 +91,18 @@ def name_problem(book: Book, name: str, address: str) -> str | None:
     holder = book.row("SELECT id FROM people WHERE name_key = ?", same(name))
     if holder is not None and (mine is None or int(holder["id"]) != mine.id):
         return f"the name {name} is another player's; choose another with AS <name>"
+    return None
+
+
+def player_problem(name: str, address: str) -> str | None:
+    """Why a game could not take a player of this name and address (the check of every
+    game's players: ``check_player``), or None. An address mail delivers but wtg cannot put
+    in a game (``"e,vil"@example.org``, ``evil@[192.0.2.1]``) is refused at JOIN, never
+    left to stop the game made of the list."""
+    try:
+        check_player(name, address)
+    except ConfigError as error:
+        return str(error).rstrip(".")  # a refusal's sentence ends it
     return None
 
 

@@ -16,7 +16,7 @@ from wtg.lobby import confirm
 from wtg.lobby.commands import PRESS_MAX, Command
 from wtg.lobby.desk import Desk
 from wtg.lobby.seats import resign
-from wtg.press import Press, add_press
+from wtg.press import Press, add_press, kept_for
 from wtg.schedule import local_text, parse_iso
 
 
@@ -105,41 +105,48 @@ def resign_request(desk: Desk, command: Command) -> None:
     if game is None or entry is None:
         return
     address = email.utils.parseaddr(entry.email)[1].lower()
-    code = confirm.ask(
-        desk.book, confirm.RESIGN, address, game.config.game, desk.moment, seat=entry.id
-    )
-    desk.reply(
-        f"[{game.config.game}] RESIGN: confirm with CONFIRM {code}",
-        "resign_ask",
-        proven=True,
-        asks=code,
-        to=entry.email,
-        game=game.config.game,
-        seat=entry.id,
-        code=code,
-    )
+    with desk.book.write():  # the code and the answer that mails it, remembered together
+        code = confirm.ask(
+            desk.book, confirm.RESIGN, address, game.config.game, desk.moment, seat=entry.id
+        )
+        desk.reply(
+            f"[{game.config.game}] RESIGN: confirm with CONFIRM {code}",
+            "resign_ask",
+            proven=True,
+            asks=code,
+            to=entry.email,
+            game=game.config.game,
+            seat=entry.id,
+            code=code,
+        )
+        desk.remember(command)
 
 
 def confirm_resign(desk: Desk, command: Command, found: confirm.Pending) -> None:
+    """The QUIT filed (as orders are: the same mail filed again changes nothing), then the
+    code forgotten and the answer remembered, together."""
     game = desk.games().get(found.target.lower())
     seat = found.seat or 0
-    confirm.forget(desk.book, found.code)
-    if game is None:
-        desk.refuse(command, f"game {found.target} does not run here any more")
-        return
-    problem = resign(game, seat, desk.moment, desk.order_key)
-    if problem is not None:
-        desk.refuse(command, problem)
-        return
-    turn = game.latest_turn() + 1
-    desk.reply(
-        f"[{game.config.game}] you leave the game when turn {turn} runs",
-        "resigned",
-        proven=True,
-        to=game.config.player(seat).email,
-        game=game.config.game,
-        turn=turn,
+    problem = (
+        f"game {found.target} does not run here any more"
+        if game is None
+        else resign(game, seat, desk.moment, desk.order_key)
     )
+    with desk.book.write() as db:
+        db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
+        if game is None or problem is not None:
+            desk.refuse(command, problem or "")
+        else:
+            turn = game.latest_turn() + 1
+            desk.reply(
+                f"[{game.config.game}] you leave the game when turn {turn} runs",
+                "resigned",
+                proven=True,
+                to=game.config.player(seat).email,
+                game=game.config.game,
+                turn=turn,
+            )
+        desk.remember(command)
 
 
 def absence(desk: Desk, command: Command) -> None:
@@ -203,9 +210,13 @@ def press(desk: Desk, command: Command) -> None:
     if "TO" in upper:
         _relay(desk, command, game, writer, command.args[upper.index("TO") + 1 :])
         return
-    with game.store.lock():
+    source = desk.done_key(command)
+    with game.store.lock():  # kept once a mail, though the mail be read again
         turn = game.latest_turn() + 1
-        add_press(game.store, turn, writer, desk.moment)
+        kept = kept_for(game.store, turn, source) if source is not None else None
+        if kept is None:
+            add_press(game.store, turn, writer, desk.moment, source)
+        turn = kept if kept is not None else turn
     desk.reply(
         f"[{game.config.game}] your press goes into the turn {turn} reports",
         "press_kept",

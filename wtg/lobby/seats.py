@@ -4,6 +4,7 @@ finished games written into each person's record."""
 
 from __future__ import annotations
 
+import email.utils
 import hmac
 from datetime import datetime
 from pathlib import Path
@@ -12,9 +13,9 @@ from wtg.core.orders import OrderError
 from wtg.core.ruleset import SeatId, public_sides
 from wtg.engine import Game
 from wtg.gameconfig import PlayerEntry
-from wtg.gamesdir import open_games
+from wtg.gamesdir import failure_reason, open_games
 from wtg.lobby.book import Book, stamp
-from wtg.lobby.people import FINISHED, QUIT, WON, end_play, playing
+from wtg.lobby.people import FINISHED, QUIT, WON, end_play, person_of, playing
 from wtg.orderfiles import read_order_file
 from wtg.takeover import can_take_over
 from wtg.yamlio import dump_yaml
@@ -30,6 +31,26 @@ def seat_by_code(game: Game, code: str | None) -> PlayerEntry | None:
         if hmac.compare_digest(given, entry.code.strip().upper().encode()) and found is None:
             found = entry
     return found
+
+
+def seat_of_person(book: Book, game: Game, address: str) -> int | None:
+    """The seat of ``game`` the person writing from ``address`` holds already (from this
+    address or another the book knows is his), or None: one seat a person in a game, or he
+    would give orders with two codes."""
+    mine = person_of(book, address)
+    addresses = {address.lower(), *(a.lower() for a in (mine.addresses if mine else ()))}
+    for entry in game.config.players:
+        if email.utils.parseaddr(entry.email)[1].lower() in addresses:
+            return entry.id
+    if mine is not None:
+        row = book.row(
+            "SELECT seat FROM plays WHERE person = ? AND game = ? AND result IS NULL",
+            mine.id,
+            game.config.game,
+        )
+        if row is not None:
+            return int(row["seat"])
+    return None
 
 
 def resign(game: Game, seat: int, moment: datetime, order_key: str) -> str | None:
@@ -97,37 +118,52 @@ def seat_taken(book: Book, game: str, seat: int, moment: datetime) -> None:
         )
 
 
-def record_results(book: Book, games_dir: Path) -> int:
+def record_results(book: Book, games_dir: Path, problems: list[str] | None = None) -> int:
     """Write how each running play ended into the people's records: a game over (won,
-    finished, or quit), a seat that quit in a running game. The plays so ended."""
+    finished, or quit), a seat that quit in a running game. The plays so ended. A game
+    that cannot be read is left for the next time (a line in ``problems``); the others
+    are written."""
     running = playing(book)
     if not running:
         return 0
     games, _unreadable = open_games(games_dir)
     by_name = {game.config.game: game for game in games}
     ended = 0
-    with book.write() as db:
-        for name, plays in running.items():
-            game = by_name.get(name)
-            if game is None:
-                continue
-            state = game.state_view()
-            over = game.ruleset.is_over(state)
-            public = game.ruleset.public_json(state)
-            sides = {s.id: s for s in public_sides(public)}
-            winners = _winners(public)
-            for _person, seat in plays:
-                mine = [sides[s] for s in game.ruleset.sides_of(state, SeatId(seat)) if s in sides]
-                if any(s.id in winners or s.place == 1 for s in mine) and over:
-                    result: str | None = WON
-                elif mine and all(s.status == "quit" for s in mine):
-                    result = QUIT
-                else:
-                    result = FINISHED if over else None
-                if result is not None:
+    for name, plays in running.items():
+        game = by_name.get(name)
+        if game is None:
+            continue
+        try:
+            results = _results(game, plays)
+        except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+            if problems is not None:
+                problems.append(f"game {name}: results not written: {failure_reason(exc)}")
+            continue
+        if results:
+            with book.write() as db:
+                for seat, result in results:
                     end_play(db, name, seat, result)
-                    ended += 1
+            ended += len(results)
     return ended
+
+
+def _results(game: Game, plays: list[tuple[int, int]]) -> list[tuple[int, str]]:
+    """How each of a game's running plays ended, when it has: (seat, result)."""
+    state = game.state_view()
+    over = game.ruleset.is_over(state)
+    public = game.ruleset.public_json(state)
+    sides = {s.id: s for s in public_sides(public)}
+    winners = _winners(public)
+    found: list[tuple[int, str]] = []
+    for _person, seat in plays:
+        mine = [sides[s] for s in game.ruleset.sides_of(state, SeatId(seat)) if s in sides]
+        if any(s.id in winners or s.place == 1 for s in mine) and over:
+            found.append((seat, WON))
+        elif mine and all(s.status == "quit" for s in mine):
+            found.append((seat, QUIT))
+        elif over:
+            found.append((seat, FINISHED))
+    return found
 
 
 def _winners(public: object) -> set[int]:

@@ -9,6 +9,7 @@ and `wtg send` mails its reports like any turn's."""
 from __future__ import annotations
 
 import random
+import shutil
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -16,15 +17,17 @@ from pathlib import Path
 from wtg.core.errors import WtgError
 from wtg.core.record import Record
 from wtg.core.ruleset import OptionValue, Seating
-from wtg.engine import create_game
+from wtg.engine import create_game, finish_game
 from wtg.filelock import exclusive
 from wtg.gameconfig import PlayerEntry, new_code
+from wtg.gamesdir import failure_reason
 from wtg.lobby.book import Book, stamp
 from wtg.lobby.lists import ListRefused, Waiting, WaitingList, all_lists, waiting
-from wtg.lobby.people import record_play
+from wtg.lobby.people import player_problem, record_play
 from wtg.newgame import check_count, maps_and_seats, seating_of
 from wtg.registry import GAME_SEATING, find_ruleset
 from wtg.schedule import make_schedule, parse_iso
+from wtg.store import GameLocked, GameStore
 
 START_LOCK = "start.lock"
 
@@ -107,22 +110,68 @@ def ready_to_start(wl: WaitingList, players: Sequence[Waiting], moment: datetime
     return moment - first >= timedelta(hours=wl.robots_after)
 
 
-def start_due(book: Book, games_dir: Path, moment: datetime) -> list[Started]:
+class Starts(Record):
+    """What a start of the full lists did: the games made (and those a crash left half made
+    and finished now), and a line for each list, game or waiting player it could not make
+    one of or with (reported, and skipped: the other lists go on)."""
+
+    started: tuple[Started, ...] = ()
+    problems: tuple[str, ...] = ()
+
+
+def start_due(book: Book, games_dir: Path, moment: datetime) -> Starts:
     """Make a game of every list ready to start; the games made. One process at a time
-    (a poll and a `run-turn --due` may meet here): the other leaves it to the first."""
+    (a poll and a `run-turn --due` may meet here): the other leaves it to the first. A
+    list whose game cannot be made is reported and left as it is; the others go on."""
     made: list[Started] = []
+    problems: list[str] = []
     try:
         with exclusive(book.path.parent / START_LOCK, lambda: ListsBusy()):
-            repair(book, games_dir)
+            made += repair(book, games_dir, moment, problems)
             for wl in all_lists(book):
-                players = waiting(book, wl.name)
-                while ready_to_start(wl, players, moment):
-                    made.append(start_game(book, games_dir, wl, players[: wl.players], moment))
-                    wl = next(w for w in all_lists(book) if w.name == wl.name)
-                    players = waiting(book, wl.name)
+                try:
+                    made += _start_list(book, games_dir, wl, moment, problems)
+                except Exception as exc:  # a list, its players or its game: never the others'
+                    problems.append(f"waiting list {wl.name}: no game made: {failure_reason(exc)}")
     except ListsBusy:
         pass
+    return Starts(tuple(made), tuple(problems))
+
+
+def _start_list(
+    book: Book, games_dir: Path, wl: WaitingList, moment: datetime, problems: list[str]
+) -> list[Started]:
+    """The games made of one list while it is ready to start."""
+    made: list[Started] = []
+    players = _playable(book, wl, waiting(book, wl.name), problems)
+    while ready_to_start(wl, players, moment):
+        made.append(start_game(book, games_dir, wl, players[: wl.players], moment))
+        wl = next(w for w in all_lists(book) if w.name == wl.name)
+        players = _playable(book, wl, waiting(book, wl.name), problems)
     return made
+
+
+def _playable(
+    book: Book, wl: WaitingList, players: Sequence[Waiting], problems: list[str]
+) -> list[Waiting]:
+    """The players waiting on a list that a game can take: one whose name or address wtg
+    would refuse in a game (a JOIN of an older wtg, which did not ask) is taken off the
+    list, and reported."""
+    kept: list[Waiting] = []
+    for player in players:
+        problem = player_problem(player.name, player.address)
+        if problem is None:
+            kept.append(player)
+            continue
+        with book.write() as db:
+            db.execute(
+                "DELETE FROM entries WHERE list = ? AND person = ? AND game IS NULL",
+                (wl.name, player.person),
+            )
+        problems.append(
+            f"waiting list {wl.name}: {player.name} taken off, who cannot play: {problem}"
+        )
+    return kept
 
 
 class ListsBusy(WtgError):
@@ -133,7 +182,9 @@ def start_game(
     book: Book, games_dir: Path, wl: WaitingList, players: Sequence[Waiting], moment: datetime
 ) -> Started:
     """Make the list's next game of ``players``: seats in a random order drawn from the seed;
-    the players marked as gone to it, and their plays recorded, in one transaction."""
+    the players marked as gone to it, and their plays recorded, in one transaction, before
+    the game is made (a crash between the two: ``repair``). A game that cannot be made
+    leaves nothing behind: its players wait again, its folder is gone."""
     seed = random.SystemRandom().randrange(2**31)
     order = sorted(players, key=lambda p: (p.since, p.person))
     random.Random(seed).shuffle(order)
@@ -163,7 +214,7 @@ def start_game(
             now=moment,
         )
     except BaseException:
-        _release(book, name)
+        _undo(book, games_dir, name)
         raise
     return Started(name, wl.name, tuple(entries))
 
@@ -178,7 +229,7 @@ def _reserve(
     moment: datetime,
 ) -> None:
     """The players marked as gone to ``game`` and their plays recorded, in one transaction,
-    before the game is made (``repair`` undoes it for a game a crash kept from being made)."""
+    before the game is made (``repair`` finishes or undoes a game a crash left half made)."""
     with book.write() as db:
         db.execute("UPDATE lists SET games = ? WHERE name = ?", (number, list_name))
         for entry, player in zip(entries, order, strict=True):
@@ -195,13 +246,45 @@ def _release(book: Book, game: str) -> None:
         db.execute("DELETE FROM plays WHERE game = ?", (game,))
 
 
-def repair(book: Book, games_dir: Path) -> list[str]:
-    """Players marked as gone to a game that was never made (a crash between the two): back
-    on their list. The games so released."""
-    names = [
-        str(r[0]) for r in book.rows("SELECT DISTINCT game FROM entries WHERE game IS NOT NULL")
-    ]
-    lost = [name for name in names if not (games_dir / name / "game.yaml").is_file()]
-    for name in lost:
-        _release(book, name)
-    return lost
+def _undo(book: Book, games_dir: Path, game: str) -> None:
+    """A game that could not be made: its players back on their list, and what was made of
+    its folder gone (the name was free when it was reserved: nothing in it is anyone
+    else's)."""
+    folder = games_dir / game
+    if folder.is_dir() and not GameStore(folder).turns():
+        shutil.rmtree(folder, ignore_errors=True)
+    _release(book, game)
+
+
+def repair(
+    book: Book, games_dir: Path, moment: datetime, problems: list[str] | None = None
+) -> list[Started]:
+    """The games a crash left half made (their players reserved, their turn 0 never
+    written): finished, when their ``game.yaml`` was written (turn 0 run from it), else
+    undone (the players back on their list). The games so finished."""
+    finished: list[Started] = []
+    rows = book.rows("SELECT DISTINCT game, list FROM entries WHERE game IS NOT NULL ORDER BY game")
+    for row in rows:
+        name, list_name = str(row["game"]), str(row["list"])
+        store = GameStore(games_dir / name)
+        if store.turn_dir(0).is_dir():
+            continue  # made whole (the usual case: one look a game)
+        if store.turns():
+            continue  # turn 0 set aside by a rerun: made
+        if not store.exists():
+            _undo(book, games_dir, name)
+            continue
+        try:
+            game = finish_game(store.root, now=moment)
+        except GameLocked:
+            continue  # another process has it in hand (a mail naming it): the next time
+        except Exception as exc:  # what the crash left cannot be read: made again later
+            _undo(book, games_dir, name)
+            if problems is not None:
+                problems.append(
+                    f"game {name} (waiting list {list_name}) was left half made by a crash and "
+                    f"could not be finished ({failure_reason(exc)}): its players wait again"
+                )
+            continue
+        finished.append(Started(name, list_name, game.config.players))
+    return finished

@@ -1,7 +1,9 @@
 """What `wtg run-turn --due` does for the lobby before it runs the games: codes to CONFIRM
-that are too old are purged, the results of games that ended go into the people's records,
-and every waiting list that is full (or has waited its ``--robots-after`` hours) becomes a
-game."""
+that are too old are purged (``wtg.lobby.confirm``), every waiting list that is full (or
+has waited its ``--robots-after`` hours) becomes a game (and a game a crash left half made
+is finished first), and the results of games that ended go into the people's records. A
+list, a player or a game it cannot deal with is a line in ``Tended.problems``, and
+skipped: the others are dealt with, and the games run."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg.core.record import Record
+from wtg.gamesdir import failure_reason
 from wtg.lobby.book import FILE, FOLDER, Book
 from wtg.lobby.confirm import purge
 from wtg.lobby.seats import record_results
@@ -19,14 +22,22 @@ class Tended(Record):
     started: tuple[Started, ...] = ()
     ended: int = 0
     """Plays whose result was written."""
+    problems: tuple[str, ...] = ()
+    """A line for each list, game or waiting player the lobby could not deal with (each
+    skipped; the others were dealt with): `run-turn --due` counts them as failed."""
 
 
 def tend(games_dir: Path, moment: datetime) -> Tended:
     """Nothing at all for a GM who never opened a list (no book is made)."""
     if not (games_dir / FOLDER / FILE).is_file():
         return Tended()
-    with Book(games_dir) as book:
-        purge(book, moment)
-        ended = record_results(book, games_dir)
-        started = start_due(book, games_dir, moment)
-    return Tended(tuple(started), ended)
+    problems: list[str] = []
+    try:
+        with Book(games_dir) as book:
+            purge(book, moment)
+            starts = start_due(book, games_dir, moment)  # first: a game half made, finished
+            ended = record_results(book, games_dir, problems)
+    except Exception as exc:  # the book itself: the games run all the same
+        where = games_dir / FOLDER / FILE
+        return Tended(problems=(*problems, f"{where}: the lobby skipped: {failure_reason(exc)}"))
+    return Tended(starts.started, ended, (*starts.problems, *problems))

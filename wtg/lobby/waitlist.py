@@ -19,7 +19,7 @@ from wtg.lobby.lists import (
     put_on,
     waiting,
 )
-from wtg.lobby.seats import offered_seat, offers, seat_taken
+from wtg.lobby.seats import offered_seat, offers, seat_of_person, seat_taken
 from wtg.takeover import take_over
 
 
@@ -62,13 +62,15 @@ def join(desk: Desk, command: Command) -> None:
         return
     mine = desk.person()
     name = name or (mine.name if mine is not None else default_name(desk.display_name, desk.sender))
-    problem = people.name_problem(desk.book, name, desk.sender)
+    problem = people.player_problem(name, desk.sender) or people.name_problem(
+        desk.book, name, desk.sender
+    )
     if problem is not None:
         desk.refuse(command, problem)
         return
     game = desk.games().get(words[0].lower())
     if game is not None:
-        _ask_takeover(desk, command, game.config.game, name)
+        _ask_takeover(desk, command, game, name)
         return
     variant = words[1] if len(words) > 1 else None
     taking, other = lists_for(desk.book, words[0], variant, mine)
@@ -79,34 +81,52 @@ def join(desk: Desk, command: Command) -> None:
     if mine is not None and on_list(desk.book, chosen.name, mine.id):
         desk.refuse(command, f"you are on the waiting list {chosen.name} already")
         return
-    code = confirm.ask(desk.book, confirm.JOIN, desk.sender, chosen.name, desk.moment, name=name)
-    desk.reply(
-        f"JOIN {chosen.name}: confirm with CONFIRM {code}",
-        "join",
-        asks=code,
-        title=chosen.title(),
-        list=chosen.name,
-        name=name,
-        code=code,
-    )
+    with desk.book.write():  # the code and the answer that mails it, remembered together
+        code = confirm.ask(
+            desk.book, confirm.JOIN, desk.sender, chosen.name, desk.moment, name=name
+        )
+        desk.reply(
+            f"JOIN {chosen.name}: confirm with CONFIRM {code}",
+            "join",
+            asks=code,
+            title=chosen.title(),
+            list=chosen.name,
+            name=name,
+            code=code,
+        )
+        desk.remember(command)
 
 
-def _ask_takeover(desk: Desk, command: Command, game: str, name: str) -> None:
-    seat = offered_seat(desk.book, game)
+def _ask_takeover(desk: Desk, command: Command, game: Game, name: str) -> None:
+    game_name = game.config.game
+    seat = offered_seat(desk.book, game_name)
     if seat is None:
-        desk.refuse(command, f"game {game} offers no seat now (LIST shows the seats offered)")
+        desk.refuse(command, f"game {game_name} offers no seat now (LIST shows the seats offered)")
         return
-    code = confirm.ask(
-        desk.book, confirm.TAKEOVER, desk.sender, game, desk.moment, name=name, seat=seat
-    )
-    desk.reply(
-        f"JOIN {game}: confirm with CONFIRM {code}",
-        "takeover_ask",
-        asks=code,
-        game=game,
-        seat=seat,
-        name=name,
-        code=code,
+    held = seat_of_person(desk.book, game, desk.sender)
+    if held is not None:
+        desk.refuse(command, _second_seat(game_name, held))
+        return
+    with desk.book.write():
+        code = confirm.ask(
+            desk.book, confirm.TAKEOVER, desk.sender, game_name, desk.moment, name=name, seat=seat
+        )
+        desk.reply(
+            f"JOIN {game_name}: confirm with CONFIRM {code}",
+            "takeover_ask",
+            asks=code,
+            game=game_name,
+            seat=seat,
+            name=name,
+            code=code,
+        )
+        desk.remember(command)
+
+
+def _second_seat(game: str, held: int) -> str:
+    return (
+        f"you play seat {held} of game {game} already (from this address or another of "
+        "yours): one seat a person in a game"
     )
 
 
@@ -150,41 +170,67 @@ def confirm_request(desk: Desk, command: Command) -> None:
 def _confirm_join(desk: Desk, command: Command, found: confirm.Pending) -> None:
     wl = find_list(desk.book, found.target)
     name = found.name or ""
-    problem = people.name_problem(desk.book, name, desk.sender)
+    problem = people.player_problem(name, desk.sender) or people.name_problem(
+        desk.book, name, desk.sender
+    )
     if wl is None or problem is not None:
-        confirm.forget(desk.book, found.code)
-        desk.refuse(command, problem or f"the waiting list {found.target} has closed")
+        _refuse_request(
+            desk, command, found, problem or f"the waiting list {found.target} has closed"
+        )
         return
     with desk.book.write() as db:
         person = people.confirm_address(db, desk.sender, name, desk.moment)
         put_on(db, wl.name, person, desk.sender, desk.moment)
         db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
-    count = len(waiting(desk.book, wl.name))
-    desk.reply(
-        f"you are on the waiting list {wl.name}",
-        "joined",
-        proven=True,
-        title=wl.title(),
-        list=wl.name,
-        ruleset=wl.ruleset,
-        name=name,
-        count=count,
-        players=wl.players,
-    )
+        desk.reply(
+            f"you are on the waiting list {wl.name}",
+            "joined",
+            proven=True,
+            title=wl.title(),
+            list=wl.name,
+            ruleset=wl.ruleset,
+            name=name,
+            count=len(waiting(desk.book, wl.name)),
+            players=wl.players,
+        )
+        desk.remember(command, start=True)
     desk.start_full_lists()
 
 
+def _refuse_request(desk: Desk, command: Command, found: confirm.Pending, reason: str) -> None:
+    """A confirmed request that cannot be carried out: its code forgotten, and the refusal
+    remembered with it (the same mail read again is refused the same)."""
+    with desk.book.write() as db:
+        db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
+        desk.refuse(command, reason)
+        desk.remember(command)
+
+
 def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> None:
+    """The seat taken over, in steps a kill may come between: the address that quits it is
+    noted first (with the mail), then the game is changed (``take_over``, which goes on
+    where it stopped when this mail is read again), then the book, the code and the answers
+    in one transaction."""
     game = desk.games().get(found.target.lower())
     seat = found.seat or 0
     name = found.name or ""
     if game is None or offered_seat(desk.book, found.target, seat) is None:
-        confirm.forget(desk.book, found.code)
-        desk.refuse(command, f"seat {seat} of game {found.target} is no longer offered")
+        _refuse_request(
+            desk, command, found, f"seat {seat} of game {found.target} is no longer offered"
+        )
         return
-    old = game.config.player(seat)
+    begun = desk.done(command)
+    if begun is None:
+        held = seat_of_person(desk.book, game, desk.sender)
+        if held is not None:
+            _refuse_request(desk, command, found, _second_seat(game.config.game, held))
+            return
+        old = game.config.player(seat).email
+        desk.note(command, old=old)
+    else:
+        old = str(begun["old"])
     try:
-        take_over(game, seat, name, desk.sender, desk.moment)
+        take_over(game, seat, name, desk.sender, desk.moment, again=begun is not None)
     except GameError as error:
         desk.refuse(command, str(error))
         return
@@ -193,17 +239,18 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         people.end_play(db, game.config.game, seat, people.REPLACED)
         people.record_play(db, person, game.config.game, seat, desk.moment)
         db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
-    seat_taken(desk.book, game.config.game, seat, desk.moment)
-    _tell_the_table(desk, game, seat, name, old.email)
-    desk.reply(
-        f"[{game.config.game}] you play seat {seat} now",
-        "taken_over",
-        proven=True,
-        game=game.config.game,
-        seat=seat,
-        name=name,
-        report=game.report(seat),
-    )
+        seat_taken(desk.book, game.config.game, seat, desk.moment)
+        _tell_the_table(desk, game, seat, name, old)
+        desk.reply(
+            f"[{game.config.game}] you play seat {seat} now",
+            "taken_over",
+            proven=True,
+            game=game.config.game,
+            seat=seat,
+            name=name,
+            report=game.report(seat),
+        )
+        desk.remember(command)
 
 
 def _tell_the_table(desk: Desk, game: Game, seat: int, name: str, old: str) -> None:
@@ -249,16 +296,18 @@ def withdraw(desk: Desk, command: Command) -> None:
     if not lists and not asked:
         desk.refuse(command, f"you are on no waiting list of {ruleset}")
         return
-    code = confirm.ask(desk.book, confirm.WITHDRAW, desk.sender, ruleset, desk.moment)
-    desk.reply(
-        f"WITHDRAW {ruleset}: confirm with CONFIRM {code}",
-        "withdraw_ask",
-        asks=code,
-        ruleset=ruleset,
-        lists=lists,
-        asked=asked,
-        code=code,
-    )
+    with desk.book.write():  # the code and the answer that mails it, remembered together
+        code = confirm.ask(desk.book, confirm.WITHDRAW, desk.sender, ruleset, desk.moment)
+        desk.reply(
+            f"WITHDRAW {ruleset}: confirm with CONFIRM {code}",
+            "withdraw_ask",
+            asks=code,
+            ruleset=ruleset,
+            lists=lists,
+            asked=asked,
+            code=code,
+        )
+        desk.remember(command)
 
 
 def _withdrawable(desk: Desk, ruleset: str) -> tuple[list[str], list[str]]:
@@ -288,9 +337,13 @@ def _withdrawable(desk: Desk, ruleset: str) -> tuple[list[str], list[str]]:
 
 
 def _confirm_withdraw(desk: Desk, command: Command, found: confirm.Pending) -> None:
-    """Off the lists, the JOINs waiting dropped and the code used, in one transaction."""
+    """Off the lists, the JOINs waiting dropped, the code used and the answer remembered, in
+    one transaction."""
     ruleset = found.target
     left, asked = _withdrawable(desk, ruleset)
+    if not left and not asked:
+        _refuse_request(desk, command, found, f"you are on no waiting list of {ruleset} any more")
+        return
     mine = desk.person()
     with desk.book.write() as db:
         db.execute(
@@ -304,10 +357,10 @@ def _confirm_withdraw(desk: Desk, command: Command, found: confirm.Pending) -> N
             (confirm.JOIN, desk.sender, ruleset),
         )
         db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
-    if not left and not asked:
-        desk.refuse(command, f"you are on no waiting list of {ruleset} any more")
-        return
-    desk.reply(f"WITHDRAW {ruleset}: done", "withdrawn", proven=True, ruleset=ruleset, lists=left)
+        desk.reply(
+            f"WITHDRAW {ruleset}: done", "withdrawn", proven=True, ruleset=ruleset, lists=left
+        )
+        desk.remember(command)
 
 
 def _split_as(args: tuple[str, ...]) -> tuple[list[str], str | None]:

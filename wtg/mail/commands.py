@@ -88,6 +88,7 @@ class Commands:
                 display,
                 self.answers.now,
                 message.order_key,
+                mail_key=message.key,
             )
             replies = desk.answer(mail)
             held = self._queue(message, replies, sender, message_id, book)
@@ -162,6 +163,7 @@ def _outcome(mail: CommandMail, desk: Desk, held: list[str]) -> Outcome:
     words = _printable(", ".join(c.text()[:40] for c in mail.commands)) or "HELP"
     held = [_printable(line) for line in held]
     started = f"; started {', '.join(s.game for s in desk.started)}" if desk.started else ""
+    started += "".join(f"; {problem}" for problem in desk.problems)
     if held:
         what = f"{len(held)} of {len(desk.replies)} answer(s) held back: {'; '.join(held)}"
         return unanswered(f"{what}; commands: {words}{started}")

@@ -3,6 +3,7 @@ outbox; and `wtg remind`: poke the players who have sent no orders yet."""
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
@@ -12,6 +13,7 @@ from wtg.config import GmConfig
 from wtg.core.record import Record
 from wtg.durable import flush
 from wtg.engine import Game
+from wtg.gamesdir import Unreadable, failure_reason
 from wtg.mail import compose
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
@@ -74,6 +76,9 @@ class Queued(NamedTuple):
     reports: int
     undrawn: tuple[str, ...] = ()
     """Why a report that was due a map picture went out without it, a line each."""
+    skipped: tuple[str, ...] = ()
+    """A line for each game whose reports could not be queued (a folder without its turn
+    0, a report that cannot be read): skipped, the others queued."""
 
 
 def queue_reports(
@@ -88,44 +93,67 @@ def queue_reports(
     with the player's map as a picture when ``picture`` draws one (``wtg.mail.pictures``)."""
     queued = 0
     undrawn: list[str] = []
+    skipped: list[str] = []
     for game in (registry or Registry(gm.games_dir)).games().values():
-        name = game.config.game
-        undone = [r for r in rollbacks(game.store) if r.finished]
-        if any(not journal.rollback_seen(name, r.ident) for r in undone):
-            _after_rollbacks(journal, name, undone)  # their turns run again: mailed again
-        latest = game.latest_turn()
-        reruns = game.meta(latest).get("reruns", 0)
-        if reruns and not journal.rollback_seen(name, f"rerun-t{latest:04d}-{reruns}"):
-            _after_rerun(journal, name, latest, reruns)  # its reports mailed again
-        chosen = game.settings().read() if picture is not None else {}
-        for turn in range(journal.mailed_turn(name) + 1, latest + 1):
-            again = sum(1 for r in undone if r.to < turn)  # rollbacks that voided it
-            for entry in game.config.players:
-                ident = f"report-{name}-t{turn:04d}-p{entry.id:02d}"
-                ident += f"-g{again}" if again else ""  # the report of a turn run again
-                ident += f"-r{reruns}" if reruns and turn == latest else ""  # and rerun
-                if outbox.known(ident):
-                    continue
-                subject = f"[{name}] turn {turn} report for {entry.name}"
-                extra = for_report(game, turn, entry.id, picture, chosen.get(entry.id, {}))
-                undrawn += [extra.problem] if extra.problem else []
-                drawn = extra.picture
-                msg = compose.message(
-                    ident,
-                    gm.sender,
-                    entry.email,
-                    subject,
-                    game.report(entry.id, turn) + extra.note,
-                    when=now,
-                    kind="auto-generated",
-                )
-                if drawn is not None:
-                    compose.with_picture(msg, drawn.png, drawn.filename)
-                queued += outbox.add(ident, msg, durable=False)
-            flush(outbox.root)
-            journal.set_mailed_turn(name, turn)
-            journal.commit()
-    return Queued(queued, tuple(undrawn))
+        try:
+            made = _queue_game(gm, outbox, journal, now, game, picture, undrawn)
+        except sqlite3.Error:  # the journal: every game's, not this one's
+            raise
+        except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+            skipped.append(Unreadable(game.store.root, failure_reason(exc)).line())
+            continue
+        queued += made
+    return Queued(queued, tuple(undrawn), tuple(skipped))
+
+
+def _queue_game(
+    gm: GmConfig,
+    outbox: Outbox,
+    journal: Journal,
+    now: datetime,
+    game: Game,
+    picture: MapPicture | None,
+    undrawn: list[str],
+) -> int:
+    """Queue one game's reports of the turns not yet mailed; how many."""
+    queued = 0
+    name = game.config.game
+    undone = [r for r in rollbacks(game.store) if r.finished]
+    if any(not journal.rollback_seen(name, r.ident) for r in undone):
+        _after_rollbacks(journal, name, undone)  # their turns run again: mailed again
+    latest = game.latest_turn()
+    reruns = game.meta(latest).get("reruns", 0)
+    if reruns and not journal.rollback_seen(name, f"rerun-t{latest:04d}-{reruns}"):
+        _after_rerun(journal, name, latest, reruns)  # its reports mailed again
+    chosen = game.settings().read() if picture is not None else {}
+    for turn in range(journal.mailed_turn(name) + 1, latest + 1):
+        again = sum(1 for r in undone if r.to < turn)  # rollbacks that voided it
+        for entry in game.config.players:
+            ident = f"report-{name}-t{turn:04d}-p{entry.id:02d}"
+            ident += f"-g{again}" if again else ""  # the report of a turn run again
+            ident += f"-r{reruns}" if reruns and turn == latest else ""  # and rerun
+            if outbox.known(ident):
+                continue
+            subject = f"[{name}] turn {turn} report for {entry.name}"
+            extra = for_report(game, turn, entry.id, picture, chosen.get(entry.id, {}))
+            undrawn += [extra.problem] if extra.problem else []
+            drawn = extra.picture
+            msg = compose.message(
+                ident,
+                gm.sender,
+                entry.email,
+                subject,
+                game.report(entry.id, turn) + extra.note,
+                when=now,
+                kind="auto-generated",
+            )
+            if drawn is not None:
+                compose.with_picture(msg, drawn.png, drawn.filename)
+            queued += outbox.add(ident, msg, durable=False)
+        flush(outbox.root)
+        journal.set_mailed_turn(name, turn)
+        journal.commit()
+    return queued
 
 
 def _after_rollbacks(journal: Journal, name: str, undone: list[Rollback]) -> None:
@@ -211,7 +239,7 @@ def send(
         waiting=done.waiting,
         failed=done.failed,
         unreachable=done.unreachable,
-        unreadable=tuple(lost.line() for lost in registry.unreadable),
+        unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),
         undrawn=queued.undrawn,
     )
 
@@ -228,11 +256,15 @@ def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
     outbox = Outbox(gm.spool)
     queued = 0
     registry = Registry(gm.games_dir)
+    skipped: list[str] = []
     for game in registry.games().values():
-        queued += _remind_game(gm, game, outbox, moment)
+        try:
+            queued += _remind_game(gm, game, outbox, moment)
+        except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+            skipped.append(Unreadable(game.store.root, failure_reason(exc)).line())
     if queued:
         flush(outbox.root)
-    return Reminded(queued, tuple(lost.line() for lost in registry.unreadable))
+    return Reminded(queued, (*(lost.line() for lost in registry.unreadable), *skipped))
 
 
 def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int:
