@@ -73,6 +73,8 @@ class MailLimits(Record):
     max_bytes: int = 1_000_000
     replies_per_hour: int = 3
     confirmations_per_hour: int = 20
+    unconfirmed_per_hour: int = 30
+    """Mail to addresses that never confirmed one, host-wide (``wtg.mail.strangers``)."""
     remind_hours: int = 24
     poll_stale_hours: int = 6
     missing_share: float = 0.5
@@ -241,6 +243,7 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
             max_bytes=int(mail.max_bytes),
             replies_per_hour=mail.replies_per_hour,
             confirmations_per_hour=mail.confirmations_per_hour,
+            unconfirmed_per_hour=mail.unconfirmed_per_hour,
             remind_hours=mail.remind_hours,
             poll_stale_hours=mail.poll_stale_hours,
             missing_share=mail.missing_share,

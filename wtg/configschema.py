@@ -109,7 +109,14 @@ class MailSection(Section):
         ByteSize(1_000_000), description="bigger mail is rejected unread (its sender is told)"
     )
     replies_per_hour: Count = Field(3, description="automatic answers to one address an hour")
-    confirmations_per_hour: Count = Field(20, description="order confirmations to one address")
+    confirmations_per_hour: Count = Field(
+        20, description="order confirmations, and answers with a code to CONFIRM, to one address"
+    )
+    unconfirmed_per_hour: Count = Field(
+        30,
+        description="mail an hour to all the addresses that are no player's and never confirmed "
+        "a request, together (at most half of it for answers without a code to CONFIRM)",
+    )
     remind_hours: Hours = Field(24, description="`wtg remind` pokes this long before a deadline")
     poll_stale_hours: Hours = Field(6, description="a poll this old counts as failing")
     missing_share: Share = Field(

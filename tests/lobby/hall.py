@@ -48,11 +48,12 @@ class Mail:
 
 
 class Hall:
-    def __init__(self, root: Path, **limits: object) -> None:
+    def __init__(self, root: Path, again: bool = False, **limits: object) -> None:
+        """``again``: the hall at ``root`` is there already (a copy of another's)."""
         self.gm: GmConfig = config_from_data(
             {"games_dir": "games", "from": GM, "mail": dict(limits)}, root
         )
-        self.gm.games_dir.mkdir(parents=True)
+        self.gm.games_dir.mkdir(parents=True, exist_ok=again)
         self.gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)
         self.inbox = mailbox.Maildir(self.gm.maildir_in, create=True)
         self.now = START
@@ -83,6 +84,10 @@ class Hall:
         msg["Message-ID"] = f"<h{self.count}@players.example>"
         msg.set_content(body)
         self.inbox.add(msg)
+
+    def deliver(self, raw: bytes) -> None:
+        """A mail as a client sent it, byte for byte."""
+        self.inbox.add(raw)
 
     def poll(self, hours: float = 0) -> PollSummary:
         self.now += timedelta(hours=hours)

@@ -20,7 +20,7 @@ from wtg.press import CHARS_A_TURN, PIECES_A_TURN, TURN_CHARS, Press, press_for,
 
 def two_players(root: Path, **limits: object) -> tuple[Hall, Game, PlayerEntry, PlayerEntry]:
     """Ann and Bob play wok4-1 (the hall's mail limits: ``limits``)."""
-    hall = Hall(root, **limits)
+    hall = Hall(root, again=False, **limits)
     hall.open_list("wok4", players=2)
     codes = {}
     for number, name in ((1, "Ann"), (2, "Bob")):

@@ -113,12 +113,19 @@ def test_resign_needs_the_confirm_of_the_registered_address(tmp_path: Path) -> N
     assert game.store.pending_orders(1) == {}
 
 
-def test_a_mail_that_is_no_command_mail_gets_the_old_answers(tmp_path: Path) -> None:
+def test_a_mail_without_a_command_gets_the_help(tmp_path: Path) -> None:
+    """Issue 25, item 16: "a mail with no command gets the HELP answer, never silence"
+    (before, a stranger's mail without a command got nothing at all)."""
     hall = Hall(tmp_path)
     hall.mail("stranger@else.example", "Hello, how do I play?")
     summary = hall.poll()
-    assert summary.outcomes[0][1] == "rejected: no order form, and not from a player"
-    assert hall.new_mails() == []
+    assert summary.outcomes[0][1] == "answered: HELP (no command found)"
+    (help_mail,) = hall.new_mails()
+    assert (help_mail.to, help_mail.subject) == (
+        "stranger@else.example",
+        "the commands of the host",
+    )
+    assert "JOIN <ruleset> [<variant>] [AS <name>]" in help_mail.body
     hall.mail("stranger@else.example", "SUBSCRIBE wok4")
     hall.poll(hours=1)
     (help_mail,) = hall.new_mails()

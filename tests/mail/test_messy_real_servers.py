@@ -132,10 +132,10 @@ def test_bad_mail_gets_the_right_answer_and_nothing_is_lost(
     imap.append(GM_ADDRESS, mail("p2@players.example", game.aof(2) + "x" * 30000))
     imap.append(GM_ADDRESS, mail("stranger@elsewhere.example", "hello"))
     output = wtg(config, "poll").output
-    assert output.strip() == "filed 0, rejected 5, quarantined 0, ignored 1"
+    assert output.strip() == "filed 0, rejected 4, quarantined 0, ignored 2"
     assert game.store.pending_orders(1) == {}
     wtg(config, "send")
-    answers = sorted((m.rcpt_tos[0], str(m.message()["Subject"])) for m in smtp.wait_for(6))
+    answers = sorted((m.rcpt_tos[0], str(m.message()["Subject"])) for m in smtp.wait_for(7))
     assert answers == [
         ("p1@players.example", "Your orders were not accepted"),
         ("p1@players.example", "[bad] someone sent orders for you with a wrong code"),
@@ -143,10 +143,11 @@ def test_bad_mail_gets_the_right_answer_and_nothing_is_lost(
         ("p2@players.example", "No order form found in your mail"),
         ("p2@players.example", "Your orders were not accepted"),  # too big: told from its header
         ("p2@players.example", "[bad] turn 0 report for P2"),
-    ]  # nothing to the robots, the bounce or the stranger
+        ("stranger@elsewhere.example", "the commands of the host"),
+    ]  # nothing to the robots or the bounce; the stranger gets the HELP (issue 25, item 16)
     assert imap.fetch_all(GM_ADDRESS, "INBOX") == []
     processed = imap.fetch_all(GM_ADDRESS, "wtg-processed")
     rejected = imap.fetch_all(GM_ADDRESS, "wtg-rejected")
-    assert (len(processed), len(rejected)) == (1, 5)
+    assert (len(processed), len(rejected)) == (2, 4)
     archive = list((config.parent / "games" / ".mail" / "archive").rglob("*.eml"))
     assert len(archive) == 6

@@ -100,10 +100,13 @@ def test_no_form_from_a_player_gets_help_with_the_blank_form(tmp_path: Path) -> 
     world.mail("Buy cheap watches", sender="spam@elsewhere.example")
     summary = world.poll()
     assert summary.seen == 2
-    ((ident, raw),) = world.outbox().items()
-    assert ident.startswith("help-")
-    text = body_of(raw)
+    answers = world.outbox()
+    (ident,) = [ident for ident in answers if ident.startswith("help-")]
+    text = body_of(answers[ident])
     assert "holds no order form" in text and "PLAYER: 2  CODE: CODE0002" in text
+    # the stranger gets the host's HELP (issue 25, item 16), under the budget of strangers
+    (other,) = [raw for i, raw in answers.items() if i != ident]
+    assert "JOIN <ruleset> [<variant>] [AS <name>]" in body_of(other)
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,7 +12,14 @@ import click
 
 from wtg.cli.common import checked_config, fail, games_root, open_or_fail, say
 from wtg.core.settings import SETTINGS, setting_keyed
-from wtg.mail.journal import Quarantined, held_mails, quarantined, releasing
+from wtg.mail.journal import (
+    Quarantined,
+    Unanswered,
+    held_mails,
+    quarantined,
+    releasing,
+    unanswered,
+)
 
 if TYPE_CHECKING:
     from wtg.announcement import Announcement
@@ -19,6 +27,10 @@ if TYPE_CHECKING:
 
 SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
+HELD_SHOWN = 24 * 3600.0
+"""How far back the overview shows the mails whose answer a limit held back."""
+SHOWN = 10
+"""Of those, how many get a line of their own (a flood holds back hundreds)."""
 
 
 def register(group: click.Group) -> None:
@@ -131,6 +143,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     games_dir = games_root(ctx)
     kept = quarantined(games_dir / SPOOL)
     held = held_mails(games_dir / SPOOL)
+    not_answered = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
     announced, unread = cut_short(games_dir / SPOOL)
     games: list[GameStatus] = []
     listed: list[dict[str, object]] = []
@@ -164,6 +177,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "held_mails": [
                 {"key": h.key, "game": h.game, "archive": h.archive, "reason": h.reason}
                 for h in held
+            ],
+            "not_answered": [
+                {"key": u.key, "outcome": u.outcome, "at": u.at} for u in not_answered
             ],
         }
         click.echo(json.dumps(listing, indent=1))
@@ -200,6 +216,21 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             f"{len(held)} mail(s) held: they name games this host does not know ({names}); "
             "`wtg quarantine` lists them, --release KEY puts one back for the next poll"
         )
+    _show_not_answered(not_answered)
+
+
+def _show_not_answered(mails: Sequence[Unanswered]) -> None:
+    """The mails of the last day whose answer an hourly limit held back (their senders got
+    nothing): a line each, the first ``SHOWN`` of them."""
+    if mails:
+        click.echo(
+            f"{len(mails)} mail(s) not answered in the last 24 hours (an hourly limit held the "
+            "answer back; `wtg digest` lists them too):"
+        )
+    for item in mails[:SHOWN]:
+        click.echo(f"  {item.key}: {item.outcome}")
+    if len(mails) > SHOWN:
+        click.echo(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")
 
 
 def warn_if_shared(game_dir: Path) -> None:

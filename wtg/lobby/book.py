@@ -77,11 +77,20 @@ CREATE TABLE IF NOT EXISTS offers (
 );
 CREATE TABLE IF NOT EXISTS pending (
     code TEXT PRIMARY KEY,           -- what the answer asks to CONFIRM
-    kind TEXT NOT NULL,              -- join, takeover, resign
+    kind TEXT NOT NULL,              -- join, takeover, resign, withdraw
     address TEXT NOT NULL,           -- the only address whose CONFIRM counts
-    target TEXT NOT NULL,            -- the list, or the game
+    target TEXT NOT NULL,            -- the list, the game, or (withdraw) the ruleset
     name TEXT,                       -- join, takeover: the name asked for
     seat INTEGER,                    -- takeover, resign
+    made TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS expired ( -- codes purged from pending: why a late CONFIRM fails
+    code TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    address TEXT NOT NULL,
+    target TEXT NOT NULL,
+    name TEXT,
+    seat INTEGER,
     made TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS done (    -- what a command of a mail did: that mail read again

@@ -1,17 +1,27 @@
-"""The commands a mail to the host may carry, read from the first lines of its text.
+"""The commands a mail to the host may carry, read from the lines its sender typed.
 
-A mail is a command mail when its first non-blank line starts with a command word
-(``JOIN``, ``LIST``, ...; any case) or with a word that looks like one (capitals only,
-alone or before its arguments: ``SUBSCRIBE wok4``), which is answered with the HELP. The
-commands are the lines that follow, one a line, up to the first line that is none; a
-``CODE <code>`` line among them gives the player's secret code. What follows the command
-lines is the free text of a PRESS, up to a signature (``-- ``) or a quoted line (``>``).
-Pure: text in, records out.
+A reply holds more than its sender typed: the mail it answers, quoted (``> `` or ``| `` on
+every line, above or below the reply, or around lines typed into it), or as Outlook and the
+forwarding clients leave it, unquoted under a line that says so (``-----Original
+Message-----``, ``From: ... Sent: ...``, ``Begin forwarded message:``, an attribution ``On
+... wrote:`` with unquoted text under it), or pasted in without either (its lines as in the
+mail answered, when the host knows it). None of that is read: the host's own mail (a
+request with its ``CONFIRM`` line, a report with other players' press) is never taken for
+the sender's commands. Of the lines he typed (above, below or inside the quote), a line is
+a command when it starts with a command word (``JOIN``, ``LIST``, ...): written in capitals,
+always; in any other case, when the line is the command alone, its words as the command
+takes them (``join wok4``, not ``Join us in the fight!``). The first line typed may also be
+a word in capitals that looks like a command (``SUBSCRIBE wok4``), answered with the HELP.
+A ``CODE <code>`` line among them gives the player's secret code. The lines under a PRESS
+and its ``CODE`` line are the free text of the PRESS (up to a signature ``-- `` or the
+quote), never commands. Pure: text in, records out.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from itertools import pairwise
 
 from wtg.core.record import Record
 
@@ -33,8 +43,54 @@ MAX_COMMANDS = 10
 """Command lines read from one mail; the rest are not read (the answer says so)."""
 PRESS_MAX = 4000
 """Characters of press one mail may carry."""
+MAX_LINES = 5000
+"""Lines of a text looked at: a reply quoting a report has a few hundred."""
 _LOOKS_LIKE_A_COMMAND = re.compile(r"^[A-Z]{3,12}(?:\s|$)")
 _WORD = re.compile(r"\S+")
+_ARGUMENT = re.compile(r"[\w.@+-]+")
+"""An argument as a command takes it: a game, a ruleset, a code, a number, a date. A word
+ending a sentence (``us!``, ``please.``) is none."""
+_ARGUMENTS: dict[str, tuple[int, int]] = {
+    "HELP": (0, 0),
+    "LIST": (0, 0),
+    "JOIN": (1, 2),
+    "CONFIRM": (1, 1),
+    "WITHDRAW": (1, 1),
+    "REPORT": (1, 2),
+    "AOF": (1, 1),
+    "STATUS": (1, 1),
+    "RESIGN": (1, 1),
+    "ABSENCE": (3, 3),
+    "PRESS": (1, 3),
+    CODE_WORD: (1, 1),
+}
+"""The fewest and most arguments of each command (JOIN's before its ``AS <name>``): a line
+in lower or mixed case is a command only with these."""
+
+# --- where the sender's own text ends and the mail he answers begins ------------------
+_ORIGINAL = re.compile(
+    r"-{2,}\s*(original message|forwarded message|ursprüngliche nachricht|message d'origine"
+    r"|mensaje original|messaggio originale|oorspronkelijk bericht)\s*-{2,}"
+    r"|_{10,}"
+    r"|begin forwarded message:?"
+    r"|(anfang der )?weitergeleitete nachricht:?",
+    re.IGNORECASE,
+)
+"""A line above an unquoted original (Outlook, Outlook on the web, forwards)."""
+_HEADER_FROM = re.compile(r"(from|von|de|da|van|fra|från)\s*:\s*\S", re.IGNORECASE)
+_HEADER_NEXT = re.compile(
+    r"(sent|date|to|subject|gesendet|datum|an|betreff|envoyé|date|à|objet|enviado|para"
+    r"|asunto|inviato|data|oggetto|verzonden|aan|onderwerp)\s*:",
+    re.IGNORECASE,
+)
+"""``From: ...`` followed by ``Sent: ...`` (or ``To:``, ``Date:``): a header block that
+Outlook writes above the mail it quotes without quoting it."""
+_ATTRIBUTION = re.compile(
+    r".*\b(wrote|writes|schrieb|a écrit|escribió|escreveu|ha scritto|schreef|skrev|napisał"
+    r"|napsal|kirjoitti|írta|yazdı|пишет|написал|написала|написал\(а\))\s*:\s*",
+    re.IGNORECASE,
+)
+"""``On Sun, 22 Nov 2026, Game Master wrote:``: what a quote is introduced by."""
 
 
 class Command(Record):
@@ -58,58 +114,137 @@ class CommandMail(Record):
     skipped: int = 0
 
 
-def read_commands(text: str) -> CommandMail | None:
-    """The commands of a mail's text, or None when the text is no command mail."""
-    lines = text.splitlines()
-    start = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if start is None or not _is_command(lines[start]):
-        return None
+def read_commands(text: str, answered: str = "") -> CommandMail | None:
+    """The commands of a mail's text, or None when the lines its sender typed hold none
+    (nor a CODE line). ``answered``: the text of the host's mail it answers, when known:
+    its lines pasted into the reply without quote marks or separator are not the sender's
+    either."""
+    lines = text.splitlines()[:MAX_LINES]
+    typed = typed_lines(lines, copied(lines, answered))
     commands: list[Command] = []
     code: str | None = None
     skipped = 0
-    index = start
-    while index < len(lines):
+    first = next((i for i in typed if lines[i].strip()), None)
+    pressing = False
+    for position, index in enumerate(typed):
         words = _WORD.findall(lines[index])
+        if pressing and (index != typed[position - 1] + 1 or not words or not _is_command(words)):
+            # the lines right under a PRESS that are commands (its CODE) end at the first
+            # that is none: its text begins there
+            return CommandMail(tuple(commands), code, _press_text(lines, typed, position), skipped)
         if not words:
-            index += 1
-            pressing = any(c.verb == "PRESS" for c in commands)
-            if not pressing and _more_commands(lines, index):
-                continue
-            break
+            continue
         verb = words[0].upper()
-        if verb == CODE_WORD and len(words) >= 2:
+        if verb == CODE_WORD and _is_command(words):
             code = code or words[1]
-        elif verb in VERBS or _LOOKS_LIKE_A_COMMAND.match(lines[index].strip()):
-            if len(commands) < MAX_COMMANDS:
-                commands.append(Command(verb, tuple(words[1:]), index + 1))
-            else:
-                skipped += 1
+            continue
+        shouted = index == first and _LOOKS_LIKE_A_COMMAND.match(lines[index].strip())
+        if not (_is_command(words) or shouted):
+            continue
+        if len(commands) < MAX_COMMANDS:
+            commands.append(Command(verb, tuple(words[1:]), index + 1))
         else:
-            break
-        index += 1
-    return CommandMail(tuple(commands), code, free_text(lines[index:]), skipped)
+            skipped += 1
+        pressing = pressing or verb == "PRESS"
+    if not commands and code is None:
+        return None
+    return CommandMail(tuple(commands), code, "", skipped)
 
 
-def _is_command(line: str) -> bool:
-    word = line.split(maxsplit=1)[0].upper()
-    return word in VERBS or word == CODE_WORD or bool(_LOOKS_LIKE_A_COMMAND.match(line.strip()))
-
-
-def _more_commands(lines: list[str], index: int) -> bool:
-    """Whether a blank line is followed by more command lines (a CODE line set apart).
-    After a PRESS the first blank line ends the commands: its message follows."""
-    following = next((line for line in lines[index:] if line.strip()), None)
-    if following is None:
+def _is_command(words: Sequence[str]) -> bool:
+    """Whether a line's words are a command: its word in capitals, or the command alone
+    with the arguments it takes."""
+    verb = words[0].upper()
+    if verb not in _ARGUMENTS:
         return False
-    word = following.split(maxsplit=1)[0].upper()
-    return word == CODE_WORD or word in VERBS
+    if words[0] == verb:
+        return verb != CODE_WORD or len(words) >= 2
+    args = list(words[1:])
+    if verb == "JOIN":
+        upper = [a.upper() for a in args]
+        args = args[: upper.index("AS")] if "AS" in upper else args
+    least, most = _ARGUMENTS[verb]
+    if not least <= len(args) <= most or not all(_ARGUMENT.fullmatch(a) for a in args):
+        return False
+    if verb == "REPORT" and len(args) == 2:
+        return args[1].isdigit()
+    if verb == "PRESS" and len(args) > 1:
+        return len(args) == 3 and args[1].upper() == "TO" and args[2].isdigit()
+    return True
 
 
-def free_text(lines: list[str]) -> str:
-    """The text after the command lines: up to a signature or the quoted mail replied to."""
+def _press_text(lines: Sequence[str], typed: Sequence[int], position: int) -> str:
+    """The text of a PRESS: the typed lines from ``position`` on, as long as they follow
+    one another (a quoted line or the original ends it), up to a signature."""
     kept: list[str] = []
-    for line in lines:
-        if line.rstrip() == "--" or line.startswith(("-- ", ">")):
+    previous = typed[position - 1] if position else -1
+    for index in typed[position:]:
+        if index != previous + 1:
+            break
+        previous = index
+        line = lines[index]
+        if line.rstrip() == "--":
             break
         kept.append(line.rstrip())
     return "\n".join(kept).strip("\n")
+
+
+def copied(lines: Sequence[str], answered: str) -> frozenset[int]:
+    """The indexes of the unquoted lines of a reply that are a copy of the mail it answers:
+    each line that follows, or is followed by, the same line as in that mail (blank lines
+    aside). A line the sender typed alone (``CONFIRM 7KQ2M9XWRT`` between "Hi," and
+    "thanks") is no copy, though the mail answered holds it too."""
+    theirs = [_same(line) for line in answered.splitlines()[:MAX_LINES] if line.strip()]
+    if not theirs:
+        return frozenset()
+    pairs = set(pairwise(theirs))
+    mine = [(i, _same(ln)) for i, ln in enumerate(lines) if ln.strip() and not _quoted(ln)]
+    found: set[int] = set()
+    for (first, one), (second, other) in pairwise(mine):
+        if (one, other) in pairs:
+            found.update((first, second))
+    return frozenset(found)
+
+
+def _same(line: str) -> str:
+    return " ".join(line.split()).casefold()
+
+
+def typed_lines(lines: Sequence[str], copies: frozenset[int] = frozenset()) -> list[int]:
+    """The indexes of the lines the sender typed: not quoted, not the mail he answers left
+    unquoted under its separator or attribution (or pasted: ``copies``), not his
+    signature."""
+    typed: list[int] = []
+    signature = False
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        stripped = line.strip()
+        if _quoted(line) or index in copies:
+            signature = False  # a signature ends where the quote begins
+        elif _ORIGINAL.fullmatch(stripped) or _header_block(lines, index):
+            break  # the original, unquoted, to the end of the text
+        elif _ATTRIBUTION.fullmatch(stripped):
+            following = next((ln for ln in lines[index + 1 :] if ln.strip()), None)
+            above = any(lines[i].strip() for i in typed)
+            if above and following is not None and not _quoted(following):
+                break  # an attribution over an unquoted original, under the reply
+        elif line.rstrip() == "--":
+            signature = True
+        elif not signature:
+            typed.append(index)
+        index += 1
+    return typed
+
+
+def _quoted(line: str) -> bool:
+    return line.lstrip(" ")[:1] in (">", "|")
+
+
+def _header_block(lines: Sequence[str], index: int) -> bool:
+    """``From: someone`` with ``Sent:``, ``Date:``, ``To:`` or ``Subject:`` on one of the
+    next lines: the head of a mail pasted below the reply."""
+    if not _HEADER_FROM.match(lines[index].strip()):
+        return False
+    following = [ln.strip() for ln in lines[index + 1 : index + 4]]
+    return any(_HEADER_NEXT.match(ln) for ln in following)

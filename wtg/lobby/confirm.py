@@ -1,7 +1,13 @@
-"""Confirmation codes: what a JOIN, a takeover or a RESIGN waits for. The answer to the
-request carries a code; only a reply ``CONFIRM <code>`` from the address the code was sent
-to counts (no one joins another person's address, no one resigns for another player). A
-code is good for ``GOOD_FOR``; codes are compared in constant time."""
+"""Confirmation codes: what a JOIN, a takeover, a WITHDRAW or a RESIGN waits for. The answer
+to the request carries a code; only a reply ``CONFIRM <code>`` from the address the code was
+sent to counts (no one joins another person's address, no one takes another off a list, no
+one resigns for another player). Codes are compared in constant time.
+
+A code is good for ``GOOD_FOR``. Older codes are purged from the requests waiting (at every
+command mail and every ``run-turn --due``: ``purge``), so that forged requests never pile
+up; what a purged code was for is kept another ``GOOD_FOR`` (the ``expired`` table), so that
+its CONFIRM is refused with that reason rather than as a code never mailed.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +21,10 @@ from wtg.lobby.book import Book, stamp
 JOIN = "join"
 TAKEOVER = "takeover"
 RESIGN = "resign"
+WITHDRAW = "withdraw"
 GOOD_FOR = timedelta(days=7)
+KEPT_EXPIRED = GOOD_FOR
+"""How long a purged code is remembered, for the reason its CONFIRM is refused."""
 
 
 class Pending(Record):
@@ -54,9 +63,26 @@ def ask(
 
 def answered(book: Book, address: str, code: str, moment: datetime) -> Pending | str:
     """The request ``address`` confirms with ``code``, or why there is none."""
+    purge(book, moment)
+    found = _matching(book, "pending", address, code)
+    if found is not None:
+        return found
+    gone = _matching(book, "expired", address, code)
+    if gone is not None:
+        return (
+            f"the code {gone.code} was mailed on {gone.made[:10]} and is good for "
+            f"{GOOD_FOR.days} days only: your request ({asked(gone)}) has lapsed; send it again"
+        )
+    return (
+        f"no request from your address waits for the code {code[:16]} (a code counts "
+        f"only from the address it was mailed to, and for {GOOD_FOR.days} days)"
+    )
+
+
+def _matching(book: Book, table: str, address: str, code: str) -> Pending | None:
     given = code.strip().upper().encode()
     found: Pending | None = None
-    for row in book.rows("SELECT * FROM pending WHERE address = ?", address):
+    for row in book.rows(f"SELECT * FROM {table} WHERE address = ?", address):
         if hmac.compare_digest(given, str(row["code"]).upper().encode()) and found is None:
             found = Pending(
                 str(row["code"]),
@@ -67,15 +93,37 @@ def answered(book: Book, address: str, code: str, moment: datetime) -> Pending |
                 row["seat"],
                 str(row["made"]),
             )
-    if found is None:
-        return (
-            f"no request from your address waits for the code {code[:16]} (a code counts "
-            "only from the address it was mailed to)"
-        )
-    if found.made < stamp(moment - GOOD_FOR):
-        forget(book, found.code)
-        return f"the code {found.code} is older than {GOOD_FOR.days} days: send the request again"
     return found
+
+
+def asked(request: Pending) -> str:
+    """The request a code was mailed for, as its sender wrote it: ``JOIN wok4``."""
+    if request.kind == RESIGN:
+        return f"RESIGN {request.target}"
+    if request.kind == WITHDRAW:
+        return f"WITHDRAW {request.target}"
+    return f"JOIN {request.target}"
+
+
+def purge(book: Book, moment: datetime) -> int:
+    """Codes older than ``GOOD_FOR`` leave the requests waiting (remembered as expired for
+    ``KEPT_EXPIRED``); the number purged. Nothing is written when there is nothing to do."""
+    cutoff = stamp(moment - GOOD_FOR)
+    forgotten = stamp(moment - GOOD_FOR - KEPT_EXPIRED)
+    stale = book.row("SELECT count(*) FROM pending WHERE made < ?", cutoff)
+    old = book.row("SELECT 1 FROM expired WHERE made < ? LIMIT 1", forgotten)
+    count = int(stale[0]) if stale is not None else 0
+    if not count and old is None:
+        return 0
+    with book.write() as db:
+        db.execute(
+            "INSERT OR REPLACE INTO expired (code, kind, address, target, name, seat, made) "
+            "SELECT code, kind, address, target, name, seat, made FROM pending WHERE made < ?",
+            (cutoff,),
+        )
+        db.execute("DELETE FROM pending WHERE made < ?", (cutoff,))
+        db.execute("DELETE FROM expired WHERE made < ?", (forgotten,))
+    return count
 
 
 def forget(book: Book, code: str) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 from wtg.core.record import Record
 from wtg.engine import Game
 from wtg.gameconfig import PlayerEntry
-from wtg.lobby import people
+from wtg.lobby import confirm, people
 from wtg.lobby.book import Book, done, remember
 from wtg.lobby.commands import VERBS, Command, CommandMail
 from wtg.lobby.seats import seat_by_code
@@ -28,13 +28,16 @@ from wtg.lobby.start import Started, start_due
 class Reply(Record):
     """One answer mail: to whom, its subject, the template (``mail/lobby/<template>``) and
     what it is rendered with. ``proven``: the address proved itself (a code or a confirmed
-    request), so the answer counts against the larger limit of confirmations."""
+    request), so the answer counts against the larger limit of confirmations. ``asks``: the
+    code to CONFIRM the answer carries (it counts against that larger limit too, and a code
+    whose answer could not be mailed is forgotten)."""
 
     to: str
     subject: str
     template: str
     context: Mapping[str, Any]
     proven: bool = False
+    asks: str | None = None
 
 
 @dataclass
@@ -73,6 +76,7 @@ class Desk:
         from wtg.lobby import playing, waitlist  # the handlers, which import this module
 
         self.code, self.text = mail.code, mail.text
+        confirm.purge(self.book, self.moment)
         handlers: dict[str, Callable[[Desk, Command], None]] = {
             "HELP": lambda desk, _cmd: desk.help(),
             "LIST": waitlist.show_lists,
@@ -106,9 +110,10 @@ class Desk:
         template: str,
         proven: bool = False,
         to: str | None = None,
+        asks: str | None = None,
         **context: Any,
     ) -> None:
-        self.replies.append(Reply(to or self.sender, subject, template, context, proven))
+        self.replies.append(Reply(to or self.sender, subject, template, context, proven, asks))
 
     def refuse(self, command: Command, reason: str) -> None:
         """The command was not carried out: its sender is told why."""

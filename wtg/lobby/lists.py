@@ -151,25 +151,5 @@ def put_on(db: sqlite3.Connection, name: str, person: int, address: str, moment:
     )
 
 
-def take_off(book: Book, person: int, ruleset: str) -> list[str]:
-    """Take a person off every list of a ruleset; the lists he was on."""
-    names = [
-        str(r[0])
-        for r in book.rows(
-            "SELECT e.list FROM entries e JOIN lists l ON l.name = e.list "
-            "WHERE e.person = ? AND l.ruleset = ? AND e.game IS NULL",
-            person,
-            ruleset.lower(),
-        )
-    ]
-    with book.write() as db:
-        for name in names:
-            db.execute(
-                "DELETE FROM entries WHERE list = ? AND person = ? AND game IS NULL",
-                (name, person),
-            )
-    return names
-
-
 def names_of(lists: Sequence[WaitingList]) -> str:
     return ", ".join(wl.name for wl in lists)

@@ -114,6 +114,7 @@ def resign_request(desk: Desk, command: Command) -> None:
             f"[{game.config.game}] RESIGN: confirm with CONFIRM {code}",
             "resign_ask",
             proven=True,
+            asks=code,
             to=entry.email,
             game=game.config.game,
             seat=entry.id,

@@ -1,8 +1,9 @@
-"""What `wtg run-turn --due` does for the lobby before it runs the games: every waiting list
-that is full (or has waited its ``--robots-after`` hours) becomes a game (and a game a crash
-left half made is finished first), and the results of games that ended go into the people's
-records. A list, a player or a game it cannot deal with is a line in ``Tended.problems``,
-and skipped: the others are dealt with, and the games run."""
+"""What `wtg run-turn --due` does for the lobby before it runs the games: codes to CONFIRM
+that are too old are purged (``wtg.lobby.confirm``), every waiting list that is full (or
+has waited its ``--robots-after`` hours) becomes a game (and a game a crash left half made
+is finished first), and the results of games that ended go into the people's records. A
+list, a player or a game it cannot deal with is a line in ``Tended.problems``, and
+skipped: the others are dealt with, and the games run."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from wtg.core.record import Record
 from wtg.gamesdir import failure_reason
 from wtg.lobby.book import FILE, FOLDER, Book
+from wtg.lobby.confirm import purge
 from wtg.lobby.seats import record_results
 from wtg.lobby.start import Started, start_due
 
@@ -32,6 +34,7 @@ def tend(games_dir: Path, moment: datetime) -> Tended:
     problems: list[str] = []
     try:
         with Book(games_dir) as book:
+            purge(book, moment)
             starts = start_due(book, games_dir, moment)  # first: a game half made, finished
             ended = record_results(book, games_dir, problems)
     except Exception as exc:  # the book itself: the games run all the same

@@ -17,7 +17,6 @@ from wtg.lobby.lists import (
     lists_for,
     on_list,
     put_on,
-    take_off,
     waiting,
 )
 from wtg.lobby.seats import offered_seat, offers, seat_of_person, seat_taken
@@ -25,14 +24,34 @@ from wtg.takeover import take_over
 
 
 def show_lists(desk: Desk, _command: Command) -> None:
-    """LIST: the open waiting lists and the seats offered in running games."""
-    shown = [(wl, len(waiting(desk.book, wl.name))) for wl in all_lists(desk.book)]
+    """LIST: the open waiting lists (each with its deadline rule and the players waiting on
+    it, by their names in the games) and the seats offered in running games."""
+    shown = [
+        (wl, [w.name for w in waiting(desk.book, wl.name)], deadline_rule(wl))
+        for wl in all_lists(desk.book)
+    ]
     seats = []
     for game_name, seat, _since in offers(desk.book):
         game = desk.games().get(game_name.lower())
         if game is not None:
             seats.append((game_name, seat, game.ruleset.name))
     desk.reply("waiting lists and seats offered", "lists", lists=shown, seats=seats)
+
+
+def deadline_rule(wl: WaitingList) -> str:
+    """When the turns of a game made from the list fall due, and how it starts."""
+    if wl.every_days:
+        days = "day" if wl.every_days == 1 else f"{wl.every_days} days"
+        rule = f"a turn every {days} at {wl.at or '18:00'} UTC (or sooner, once all are READY)"
+    else:
+        rule = "no deadlines: each turn runs once every player is READY"
+    if wl.robots_after is not None:
+        hours = f"{wl.robots_after:g}"
+        rule += (
+            f"; it starts when full, or {hours} hours after its first player with the players "
+            "there are"
+        )
+    return rule
 
 
 def join(desk: Desk, command: Command) -> None:
@@ -69,6 +88,7 @@ def join(desk: Desk, command: Command) -> None:
         desk.reply(
             f"JOIN {chosen.name}: confirm with CONFIRM {code}",
             "join",
+            asks=code,
             title=chosen.title(),
             list=chosen.name,
             name=name,
@@ -94,6 +114,7 @@ def _ask_takeover(desk: Desk, command: Command, game: Game, name: str) -> None:
         desk.reply(
             f"JOIN {game_name}: confirm with CONFIRM {code}",
             "takeover_ask",
+            asks=code,
             game=game_name,
             seat=seat,
             name=name,
@@ -138,6 +159,8 @@ def confirm_request(desk: Desk, command: Command) -> None:
         _confirm_join(desk, command, found)
     elif found.kind == confirm.TAKEOVER:
         _confirm_takeover(desk, command, found)
+    elif found.kind == confirm.WITHDRAW:
+        _confirm_withdraw(desk, command, found)
     else:
         from wtg.lobby.playing import confirm_resign
 
@@ -262,24 +285,82 @@ def _tell_the_table(desk: Desk, game: Game, seat: int, name: str, old: str) -> N
 
 
 def withdraw(desk: Desk, command: Command) -> None:
-    """WITHDRAW <ruleset>: off every waiting list of the ruleset (requests still waiting for
-    their CONFIRM are dropped too)."""
+    """WITHDRAW <ruleset>: asks the sender to CONFIRM, as a JOIN does (a From is easily
+    forged: no one takes another person off a list). The code goes to the sender's address,
+    so only that address's owner can confirm."""
     if not command.args:
         desk.refuse(command, "WITHDRAW needs the ruleset of the list: WITHDRAW wok4")
         return
     ruleset = command.args[0].lower()
+    lists, asked = _withdrawable(desk, ruleset)
+    if not lists and not asked:
+        desk.refuse(command, f"you are on no waiting list of {ruleset}")
+        return
+    with desk.book.write():  # the code and the answer that mails it, remembered together
+        code = confirm.ask(desk.book, confirm.WITHDRAW, desk.sender, ruleset, desk.moment)
+        desk.reply(
+            f"WITHDRAW {ruleset}: confirm with CONFIRM {code}",
+            "withdraw_ask",
+            asks=code,
+            ruleset=ruleset,
+            lists=lists,
+            asked=asked,
+            code=code,
+        )
+        desk.remember(command)
+
+
+def _withdrawable(desk: Desk, ruleset: str) -> tuple[list[str], list[str]]:
+    """The lists of a ruleset the sender waits on, and those his JOINs wait to be
+    confirmed for."""
     mine = desk.person()
-    left = take_off(desk.book, mine.id, ruleset) if mine is not None else []
+    lists = [
+        str(row[0])
+        for row in desk.book.rows(
+            "SELECT e.list FROM entries e JOIN lists l ON l.name = e.list "
+            "WHERE e.person = ? AND l.ruleset = ? AND e.game IS NULL ORDER BY e.list",
+            mine.id if mine is not None else -1,
+            ruleset,
+        )
+    ]
+    asked = [
+        str(row[0])
+        for row in desk.book.rows(
+            "SELECT target FROM pending WHERE kind = ? AND address = ? AND target IN "
+            "(SELECT name FROM lists WHERE ruleset = ?) ORDER BY target",
+            confirm.JOIN,
+            desk.sender,
+            ruleset,
+        )
+    ]
+    return lists, asked
+
+
+def _confirm_withdraw(desk: Desk, command: Command, found: confirm.Pending) -> None:
+    """Off the lists, the JOINs waiting dropped, the code used and the answer remembered, in
+    one transaction."""
+    ruleset = found.target
+    left, asked = _withdrawable(desk, ruleset)
+    if not left and not asked:
+        _refuse_request(desk, command, found, f"you are on no waiting list of {ruleset} any more")
+        return
+    mine = desk.person()
     with desk.book.write() as db:
-        dropped = db.execute(
+        db.execute(
+            "DELETE FROM entries WHERE person = ? AND game IS NULL AND list IN "
+            "(SELECT name FROM lists WHERE ruleset = ?)",
+            (mine.id if mine is not None else -1, ruleset),
+        )
+        db.execute(
             "DELETE FROM pending WHERE kind = ? AND address = ? AND target IN "
             "(SELECT name FROM lists WHERE ruleset = ?)",
             (confirm.JOIN, desk.sender, ruleset),
-        ).rowcount
-    if not left and not dropped:
-        desk.refuse(command, f"you are on no waiting list of {ruleset}")
-        return
-    desk.reply(f"WITHDRAW {ruleset}: done", "withdrawn", ruleset=ruleset, lists=left)
+        )
+        db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
+        desk.reply(
+            f"WITHDRAW {ruleset}: done", "withdrawn", proven=True, ruleset=ruleset, lists=left
+        )
+        desk.remember(command)
 
 
 def _split_as(args: tuple[str, ...]) -> tuple[list[str], str | None]:

@@ -23,11 +23,25 @@ from wtg.mail.guards import ReplyLimiter
 from wtg.mail.inbox import Incoming
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
-from wtg.mail.outcome import Kind, Outcome, answered, held, ignored, rejected, stored
+from wtg.mail.outcome import (
+    Kind,
+    Outcome,
+    answered,
+    held,
+    ignored,
+    rejected,
+    stored,
+    unanswered,
+)
 from wtg.mail.registry import Registry
+from wtg.mail.strangers import Strangers
 from wtg.schedule import local_text, parse_iso
 
 WINDOW = 3600.0
+REPLIES_LIMIT = "replies_per_hour"
+CONFIRMATIONS_LIMIT = "confirmations_per_hour"
+STRANGERS_LIMIT = "unconfirmed_per_hour"
+"""The limits that may hold an answer back, by their keys in the config's ``mail``."""
 GAME_SHOWN = 80
 """Characters of a game name read from a mail that are kept and shown (a held mail's)."""
 
@@ -57,6 +71,7 @@ class Answers:
         self.registry = registry
         self.now = now
         self.loop = compose.loop_id(gm.sender)
+        self.strangers = Strangers(gm.spool, gm.limits.unconfirmed_per_hour)
         self.locks = contextlib.ExitStack()
         """The locks of the games this batch of mails filed orders for (``release``)."""
         self._locked: set[int] = set()
@@ -241,11 +256,11 @@ class Answers:
         forms = [g.aof(e.id) for (g, e), owed in zip(mine, due, strict=True) if owed]
         idle = [_not_due(g) for (g, _), owed in zip(mine, due, strict=True) if not owed]
         body = compose.render("help", name=mine[0][1].name, forms=forms, idle=idle)
-        queued = self._queue(
+        held = self._queue(
             f"help-{message.key}", mine[0][1].email, "No order form found in your mail", body, None
         )
-        if not queued:
-            return answered("help held (too many replies)")
+        if held is not None:
+            return unanswered(f"the help ({held})")
         return answered("help sent" if forms else "told no orders are due")
 
     def oversized(self, message: Incoming, sender: str | None) -> Outcome:
@@ -316,10 +331,14 @@ class Answers:
         body: str,
         reply_to_id: str | None,
         limit: int | None = None,
-    ) -> bool:
+        stranger: str | None = None,
+    ) -> str | None:
         """Queue an answer of another kind (a command mail's: ``wtg.mail.commands``) under
-        the same rate limits; False when this address had too many in the last hour."""
-        return self._queue(ident, to, subject, body, reply_to_id, limit)
+        the same rate limits: None when it is queued, else the name of the limit that held
+        it back. ``stranger``: the answer goes to an address that is no player's and never
+        confirmed a request, and counts against the host's hourly mail to strangers as an
+        answer of that kind (``wtg.mail.strangers``)."""
+        return self._queue(ident, to, subject, body, reply_to_id, limit, stranger)
 
     def _queue(
         self,
@@ -329,22 +348,27 @@ class Answers:
         body: str,
         reply_to_id: str | None,
         limit: int | None = None,
-    ) -> bool:
-        """Queue an answer unless this address had too many in the last hour."""
+        stranger: str | None = None,
+    ) -> str | None:
+        """Queue an answer unless this address had too many in the last hour (or, for a
+        stranger, the host mailed too many strangers): None when queued (now or before),
+        else the name of the limit that held it back."""
         address = compose.address_key(to)
         stamp = self.now.timestamp()
+        if self.outbox.known(ident):
+            return None
         history = self.journal.replies_since(address, stamp - WINDOW)
         cap = limit if limit is not None else self.gm.limits.replies_per_hour
-        if self.outbox.known(ident):
-            return True
         if not ReplyLimiter.allowed(address, stamp, history, cap, WINDOW):
-            return False
+            return CONFIRMATIONS_LIMIT if limit is not None else REPLIES_LIMIT
+        if stranger is not None and not self.strangers.spend(stranger, stamp):
+            return STRANGERS_LIMIT
         msg = compose.message(
             ident, self.gm.sender, to, subject, body, when=self.now, reply_to_id=reply_to_id
         )
         self.outbox.add(ident, msg, durable=False)
         self.journal.replied(address, stamp)
-        return True
+        return None
 
 
 @lru_cache(maxsize=64)

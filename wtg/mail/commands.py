@@ -1,30 +1,39 @@
-"""Command mails: a mail to the host whose first lines are commands (``wtg.lobby``) rather
-than an order form. The poller asks here about every mail without a form; what is not a
-command mail goes on to the help it always got. The answers are rendered from
-``templates/mail/lobby/`` and queued through the outbox, under the same loop rules (the
-poller has already turned away automatic mail) and rate limits as every answer: answers
-to an address that proved itself (a secret code, a confirmed request) count against
-``confirmations_per_hour``, all others against ``replies_per_hour``."""
+"""Command mails: a mail to the host whose sender typed commands (``wtg.lobby``) rather than
+an order form. The poller asks here about every mail without a form; a player's mail
+without a command goes on to the help with his forms it always got, a stranger's gets the
+HELP. The answers are rendered from ``templates/mail/lobby/`` and queued through the
+outbox, under the same loop rules (the poller has already turned away automatic mail) and
+rate limits as every answer: answers to an address that proved itself (a secret code, a
+confirmed request) and answers carrying a code to CONFIRM count against
+``confirmations_per_hour``, all others against ``replies_per_hour``; and every answer to a
+stranger (an address that is no player's and never confirmed a request) against the host's
+``unconfirmed_per_hour`` (``wtg.mail.strangers``). An answer a limit held back makes the
+mail's outcome ``not answered: reply limit: ...``."""
 
 from __future__ import annotations
 
 import email.utils
+import re
 from collections.abc import Mapping
 from email.message import Message
 
 from wtg.engine import Game
+from wtg.lobby import confirm, people
 from wtg.lobby.book import Book
 from wtg.lobby.commands import CommandMail, read_commands
-from wtg.lobby.desk import Desk
-from wtg.mail import compose
+from wtg.lobby.desk import Desk, Reply
+from wtg.mail import compose, strangers
 from wtg.mail.answers import Answers
-from wtg.mail.extract import decode_bytes, normalise
+from wtg.mail.extract import decode_bytes, normalise, parse_mail
 from wtg.mail.inbox import Incoming
-from wtg.mail.outcome import Outcome, answered, rejected
+from wtg.mail.outcome import Outcome, answered, rejected, unanswered
 from wtg.mail.registry import Registry
 
 TEXT_MAX = 64_000
 """Characters of a mail's first text part read for commands."""
+MAX_REFERENCES = 10
+"""Message-IDs of the mails answered looked up (of each header)."""
+_MESSAGE_ID = re.compile(r"<[^<>\s]{1,300}>")
 
 
 def command_text(msg: Message) -> str | None:
@@ -58,11 +67,17 @@ class Commands:
     def handle(
         self, message: Incoming, msg: Message, sender: str | None, message_id: str
     ) -> Outcome | None:
-        """The outcome of a command mail; None when the mail is no command mail."""
-        text = command_text(msg)
-        mail = read_commands(text) if text is not None else None
-        if mail is None or sender is None:
+        """The outcome of a command mail; None when the mail is no command mail and its
+        sender a player of a game here (he gets the help with his forms). A stranger's mail
+        without a command gets the HELP: no mail a person wrote goes unanswered."""
+        if sender is None:
             return None
+        text = command_text(msg)
+        mail = read_commands(text, self._answered(msg)) if text is not None else None
+        if mail is None:
+            if self.registry.seats_of(sender):
+                return None
+            mail = CommandMail((), None, "")
         display = email.utils.parseaddr(str(msg.get("From", "")))[0]
         with Book(self.answers.gm.games_dir) as book:
             desk = Desk(
@@ -76,29 +91,90 @@ class Commands:
                 mail_key=message.key,
             )
             replies = desk.answer(mail)
+            held = self._queue(message, replies, sender, message_id, book)
+        if desk.started:
+            self.registry.forget()
+        return _outcome(mail, desk, held)
+
+    def _queue(
+        self,
+        message: Incoming,
+        replies: list[Reply],
+        sender: str,
+        message_id: str,
+        book: Book,
+    ) -> list[str]:
+        """Queue the answers under the hourly limits; what each held back answer was and
+        the limit that held it. A held answer's code to CONFIRM is forgotten: it was never
+        mailed, so no CONFIRM can come for it."""
+        held: list[str] = []
+        limits = self.answers.gm.limits
         for index, reply in enumerate(replies):
             body = compose.render(f"lobby/{reply.template}", **reply.context)
-            limit = self.answers.gm.limits.confirmations_per_hour if reply.proven else None
-            self.answers.reply(
+            room = reply.proven or reply.asks is not None
+            limit = limits.confirmations_per_hour if room else None
+            stranger = None
+            if not reply.proven and self._stranger(book, reply.to):
+                stranger = strangers.CODE if reply.asks is not None else strangers.OTHER
+            why = self.answers.reply(
                 f"cmd-{message.key}-{index}",
                 reply.to,
                 reply.subject,
                 body,
                 message_id if reply.to == sender else None,
                 limit=limit,
+                stranger=stranger,
             )
-        if desk.started:
-            self.registry.forget()
-        return _outcome(mail, desk)
+            if why is None:
+                continue
+            if reply.asks is not None:
+                confirm.forget(book, reply.asks)
+            to = "" if compose.address_key(reply.to) == sender else f" to {reply.to}"
+            subject = reply.subject.replace(reply.asks, "<code>") if reply.asks else reply.subject
+            held.append(f"{subject[:60]!r}{to} ({why})")
+        return held
+
+    def _answered(self, msg: Message) -> str:
+        """The text of the host's own mail this one answers (named by its In-Reply-To or
+        References, read back from the outbox's sent/), or "": its lines, pasted into the
+        reply, are never read as the sender's commands."""
+        domain = compose.id_domain(self.answers.loop)
+        for name in ("In-Reply-To", "References"):
+            for value in msg.get_all(name, [])[:MAX_REFERENCES]:
+                for message_id in _MESSAGE_ID.findall(str(value))[:MAX_REFERENCES]:
+                    raw = self.answers.outbox.sent_mail(message_id, domain)
+                    text = command_text(parse_mail(raw)) if raw is not None else None
+                    if text:
+                        return text
+        return ""
+
+    def _stranger(self, book: Book, to: str) -> bool:
+        """Whether an address is no player's of a game here and never confirmed a request."""
+        address = compose.address_key(to)
+        return not self.registry.seats_of(address) and people.person_of(book, address) is None
 
     def _games(self) -> Mapping[str, Game]:
         return self.registry.games()
 
 
-def _outcome(mail: CommandMail, desk: Desk) -> Outcome:
-    words = ", ".join(c.text()[:40] for c in mail.commands) or "HELP"
+def _outcome(mail: CommandMail, desk: Desk, held: list[str]) -> Outcome:
+    """What was done, as ``wtg poll -v``, ``wtg status`` and the digest show it: the
+    commands as the mail wrote them, but for any character that is not printable."""
+    words = _printable(", ".join(c.text()[:40] for c in mail.commands)) or "HELP"
+    held = [_printable(line) for line in held]
     started = f"; started {', '.join(s.game for s in desk.started)}" if desk.started else ""
     started += "".join(f"; {problem}" for problem in desk.problems)
+    if held:
+        what = f"{len(held)} of {len(desk.replies)} answer(s) held back: {'; '.join(held)}"
+        return unanswered(f"{what}; commands: {words}{started}")
+    if not mail.commands:
+        return answered("HELP (no command found)")
     if desk.refused and desk.refused >= len(mail.commands):
         return rejected(f"commands refused: {words}")
     return answered(f"commands: {words}{started}")
+
+
+def _printable(text: str) -> str:
+    """Text from a mail as a GM's terminal may show it: a control character (an escape
+    sequence's) as ``?``."""
+    return "".join(c if c.isprintable() else "?" for c in text)

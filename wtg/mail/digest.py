@@ -1,6 +1,7 @@
 """`wtg digest`: the GM's daily look at every game in one text: the turns run since the
-last digest, the mail the poll quarantined, the players whose orders are missing, the
-addresses whose mail bounced, and the game folders that cannot be read.
+last digest, the mail the poll quarantined, the mail whose answer an hourly limit held
+back, the players whose orders are missing, the addresses whose mail bounced, and the game
+folders that cannot be read.
 
 The time of the last digest is kept in the spool (``digest.json``); the first digest looks
 back a day.
@@ -17,7 +18,7 @@ from wtg.core.record import Record
 from wtg.engine import Game
 from wtg.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail import compose
-from wtg.mail.journal import Quarantined, held_mails, quarantined
+from wtg.mail.journal import Quarantined, Unanswered, held_mails, quarantined, unanswered
 from wtg.marks import bare_address, bounces_of
 from wtg.schedule import iso, parse_iso
 from wtg.store import write_atomic
@@ -57,6 +58,8 @@ class Digest(Record):
     quarantine: tuple[Quarantined, ...] = ()
     held: tuple[Quarantined, ...] = ()
     """Mail for games this host does not know, kept for the GM."""
+    unanswered: tuple[Unanswered, ...] = ()
+    """Mails whose answer an hourly limit held back since the last digest."""
     missing: tuple[Missing, ...] = ()
     bounces: tuple[Failing, ...] = ()
     troubles: tuple[str, ...] = ()
@@ -67,6 +70,7 @@ class Digest(Record):
             self.runs
             or self.quarantine
             or self.held
+            or self.unanswered
             or self.missing
             or self.bounces
             or self.troubles
@@ -114,6 +118,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         runs=tuple(runs),
         quarantine=tuple(quarantined(spool)),
         held=tuple(held_mails(spool)),
+        unanswered=tuple(unanswered(spool, since.timestamp())),
         missing=tuple(missing),
         bounces=tuple(bounces),
         troubles=tuple(troubles),

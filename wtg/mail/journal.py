@@ -12,6 +12,7 @@ from typing import Any
 from wtg import private
 from wtg.core.printable import printable
 from wtg.core.record import Record
+from wtg.mail.outcome import Kind
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS messages (
@@ -28,6 +29,11 @@ CREATE TABLE IF NOT EXISTS rollbacks_seen (  -- a game's rollbacks `wtg send` ha
     game TEXT NOT NULL,
     ident TEXT NOT NULL,         -- its archive folder
     PRIMARY KEY (game, ident)
+);
+CREATE TABLE IF NOT EXISTS unanswered (  -- mails whose answer an hourly limit held back
+    key TEXT PRIMARY KEY,        -- the message
+    outcome TEXT NOT NULL,       -- not answered: reply limit: what was held, and by which limit
+    at REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS quarantine (
     key TEXT PRIMARY KEY,        -- the message
@@ -51,6 +57,9 @@ CREATE TABLE IF NOT EXISTS releases (  -- `wtg quarantine --release KEY` under w
 _KEYS_A_QUERY = 500
 """Under SQLite's oldest limit of 999 values a statement."""
 
+
+NOT_ANSWERED = f"{Kind.UNANSWERED.value}: "
+"""How the outcome of a mail whose answer a limit held back begins."""
 
 KEPT_FOR = 3600.0
 """Seconds of replies read at once and kept (``Journal.replies_since``): then read again,
@@ -117,11 +126,18 @@ class Journal:
         return None if row is None else str(row[0])
 
     def handled(self, key: str, message_id: str, outcome: str) -> None:
+        at = time.time()
+        outcome = printable(outcome)  # it may quote a mail: kept without control sequences
         self.db.execute(
             "INSERT OR REPLACE INTO messages (key, message_id, outcome, handled_at) "
             "VALUES (?, ?, ?, ?)",
-            (key, message_id, printable(outcome), time.time()),
+            (key, message_id, outcome, at),
         )
+        if outcome.startswith(NOT_ANSWERED):  # kept apart: the GM is told of them
+            self.db.execute(
+                "INSERT OR REPLACE INTO unanswered (key, outcome, at) VALUES (?, ?, ?)",
+                (key, outcome, at),
+            )
 
     def forget_quarantined(self, keys: Sequence[str] | None) -> int:
         """Drop quarantine and held records (``keys``, or every one when None) once the GM
@@ -262,3 +278,20 @@ def _rows(spool: Path, query: str) -> list[Any]:
             db.close()
     except sqlite3.Error:  # an older journal without the table, or one being written
         return []
+
+
+class Unanswered(Record):
+    """A mail whose answer an hourly limit held back, as the digest and ``wtg status``
+    show it."""
+
+    key: str
+    outcome: str
+    at: float
+
+
+def unanswered(spool: Path, since: float) -> list[Unanswered]:
+    """The mails handled since ``since`` (seconds) whose answer a limit held back, oldest
+    first (none without a journal); read only."""
+    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    query = f"SELECT key, outcome, at FROM unanswered WHERE at >= {since_text} ORDER BY at, key"
+    return [Unanswered(str(k), printable(str(o)), float(t)) for k, o, t in _rows(spool, query)]

@@ -30,6 +30,8 @@ from wtg.mail.compose import Outgoing, digest, legacy_name, safe, wire
 from wtg.mail.extract import HEADERS_LOOK, parse_headers
 from wtg.store import fsync_dir, write_atomic
 
+SENT_READ = 1_000_000
+"""Bytes of a mail of ours read back (a report with its map picture is well under it)."""
 BACKOFF_FIRST = 60.0
 BACKOFF_MAX = 3600.0
 SPARES = 9
@@ -143,17 +145,30 @@ class Outbox:
         """The addressee of the mail we sent with this Message-ID (``compose.message``
         makes it ``<ident.digest@domain>``, the mail lies in sent/ as ``ident.eml``), read
         from that mail; None when it is none of ours."""
+        raw = self._sent(message_id, domain, HEADERS_LOOK)
+        if raw is None:
+            return None
+        head = parse_headers(raw)
+        return email.utils.parseaddr(str(head.get("To", "")))[1].lower() or None
+
+    def sent_mail(self, message_id: str, domain: str) -> bytes | None:
+        """The mail we sent with this Message-ID, as it was sent (up to ``SENT_READ``
+        bytes); None when it is none of ours, or no longer in sent/."""
+        return self._sent(message_id, domain, SENT_READ)
+
+    def _sent(self, message_id: str, domain: str, size: int) -> bytes | None:
         found = _OWN_ID.fullmatch(message_id.strip())
         if found is None or found["domain"].lower() != domain.lower():
             return None
         try:
             with open(self.sent_dir / f"{found['name']}.eml", "rb") as handle:
-                head = parse_headers(handle.read(HEADERS_LOOK))
+                raw = handle.read(size)
         except OSError:
             return None
+        head = parse_headers(raw[:HEADERS_LOOK])
         if str(head.get("Message-ID", "")).strip() != message_id.strip():
             return None  # the same name, another digest: not the mail named
-        return email.utils.parseaddr(str(head.get("To", "")))[1].lower() or None
+        return raw
 
     def waiting(self) -> Iterator[tuple[str, Path]]:
         for path in sorted(self.queue_dir.glob("*.eml")):

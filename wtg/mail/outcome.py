@@ -22,6 +22,9 @@ class Kind(Enum):
     """No orders filed: those on file stand, or it was a copy."""
     ANSWERED = "answered"
     """A player's mail without a form, answered with help."""
+    UNANSWERED = "not answered"
+    """Its answer was held back by an hourly limit of answers (``reply limit: ...``): the
+    sender got nothing, and the GM is told (``wtg poll -v``, ``wtg status``, the digest)."""
     LATER = "later"
     """Left in the inbox for the next poll (a game being written)."""
     HELD = "held"
@@ -30,7 +33,8 @@ class Kind(Enum):
 
     @property
     def counted_as(self) -> str:
-        """The summary's word: filed, rejected, quarantined, ignored (or skipped)."""
+        """The summary's word: filed, rejected, quarantined, ignored (or skipped, or
+        unanswered)."""
         return _COUNTED.get(self, "ignored")
 
     @property
@@ -44,6 +48,7 @@ _COUNTED = {
     Kind.REJECTED: "rejected",
     Kind.QUARANTINED: "quarantined",
     Kind.LATER: "skipped",
+    Kind.UNANSWERED: "unanswered",
     Kind.HELD: "held",
 }
 
@@ -87,6 +92,16 @@ def held(detail: str, game: str) -> Outcome:
 
 def answered(detail: str) -> Outcome:
     return Outcome(Kind.ANSWERED, detail)
+
+
+REPLY_LIMIT = "reply limit"
+"""How every outcome of a mail whose answer a limit held back begins: ``not answered: reply
+limit``."""
+
+
+def unanswered(what: str) -> Outcome:
+    """A mail whose answer (``what``, with the limit that held it) was held back."""
+    return Outcome(Kind.UNANSWERED, f"{REPLY_LIMIT}: {what}")
 
 
 LATER = Outcome(Kind.LATER)

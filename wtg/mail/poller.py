@@ -94,7 +94,7 @@ class Poller:
 
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
-        counts["skipped"] = counts["held"] = 0
+        counts["skipped"] = counts["held"] = counts["unanswered"] = 0
         outcomes: list[tuple[str, str, Outcome]] = []
         try:
             self.hand = self.crew.muster(self.gm.spool, self.journal)

@@ -18,9 +18,11 @@ class PollSummary(Record):
     """Mails whose handling failed: kept in the archive for the GM (``wtg status``)."""
     ignored: int = 0
     """Everything else: help answered, no orders in the mail (those on file stand), older
-    than the orders on file, copies, strangers without a form."""
+    than the orders on file, copies, automatic mail without a form."""
     skipped: int = 0
     """Left in the inbox for the next poll (a game being written, say)."""
+    unanswered: int = 0
+    """Mails whose answer an hourly limit held back (``not answered: reply limit``)."""
     held: int = 0
     """Forms of games this host does not know: kept for the GM (``wtg quarantine``)."""
     outcomes: tuple[tuple[str, str], ...] = ()
@@ -39,6 +41,7 @@ class PollSummary(Record):
         )
         text += f", held for the GM {self.held}" if self.held else ""
         text += f", left for the next poll {self.skipped}" if self.skipped else ""
+        text += f", not answered (reply limit) {self.unanswered}" if self.unanswered else ""
         return text + (
             f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
         )

@@ -33,6 +33,7 @@ from wtg.site.feed import EPOCH, feed_entries, game_entries
 from wtg.site.hiscore import hiscore
 from wtg.site.output import Output
 from wtg.site.pages import href, render
+from wtg.site.sender import Address, gm_address
 from wtg.site.sender import sender_pages as _sender_pages
 
 SITE_TITLE = "Play-by-mail games"
@@ -48,6 +49,8 @@ class WaitingList(Record):
     title: str
     waiting: int
     places: int
+    ruleset: str = ""
+    """What a player names in ``JOIN <ruleset>`` to be put on it."""
 
 
 class BuildReport(Record):
@@ -107,7 +110,12 @@ def waiting_lists(games_root: Path) -> tuple[WaitingList, ...]:
         return ()
     with Book(games_root) as book:
         return tuple(
-            WaitingList(title=wl.title(), waiting=len(waiting(book, wl.name)), places=wl.players)
+            WaitingList(
+                title=wl.title(),
+                waiting=len(waiting(book, wl.name)),
+                places=wl.players,
+                ruleset=f"{wl.ruleset} {wl.variant}" if wl.variant else wl.ruleset,
+            )
             for wl in all_lists(book)
         )
 
@@ -196,7 +204,7 @@ def build_site(
     for relpath, html in sorted(senders.items()):
         out.put(relpath, html)
     rulesets = {m.group(1) for m in map(_SENDER_RULESET.match, senders) if m}
-    _site_pages(out, games, games_root, site, rulesets, base_url)
+    _site_pages(out, games, games_root, site, rulesets, base_url, gm_address(config))
     made = {*senders, *(f"games/{g.name}/index.html" for g in games)}
     unread |= {u.folder.name for u in scan.unreadable}
     removed = _remove_stale(out_dir, made, unread)
@@ -216,7 +224,10 @@ def _site_pages(
     site: _Site,
     senders: Iterable[str],
     base_url: str,
+    host: Address | None = None,
 ) -> None:
+    """The pages of the whole site; ``host``: the GM's address players write to (the index
+    says how to join a game, and where to mail)."""
     titles = {g.ruleset: g.title for g in games}
     shared = {"root": "", "site_title": site.title}
     running = sorted((g for g in games if not g.over), key=lambda g: g.name.lower())
@@ -230,6 +241,7 @@ def _site_pages(
             running=running,
             finished=finished,
             waiting_lists=waiting_lists(games_root),
+            host=host,
             senders=[(r, titles.get(r, r)) for r in sorted(senders)],
             **shared,
         ),

@@ -31,9 +31,11 @@ FROM = f"{PLAYER.name} <{PLAYER.email}>"
 class Desk:
     """A folder where one reply is written."""
 
-    def __init__(self, root: Path, report: bytes, shape: str) -> None:
+    def __init__(self, root: Path, report: bytes, shape: str, shown: str) -> None:
         self.root = root
         self.shape = shape
+        self.shown = shown
+        """What the mailbox's index shows of the mail answered (a part of its subject)."""
         self.report = report.replace(b"\r\n", b"\n")  # as a delivery agent stores it
         self.sent = root / "sent"
         self.sent.mkdir(parents=True)
@@ -209,7 +211,7 @@ def aerc(desk: Desk) -> None:
     desk.write("config/aerc/aerc.conf", f"[compose]\neditor = {desk.editor()}\n")
 
     def steps(terminal: Terminal) -> None:
-        terminal.wait_for("report for Alice")
+        terminal.wait_for(desk.shown)
         terminal.type("Rq")
         terminal.wait_for("Send this email?")
         terminal.type("y")
@@ -252,7 +254,7 @@ def alpine(desk: Desk) -> None:
     )
 
     def steps(terminal: Terminal) -> None:
-        terminal.wait_for("report for Alice")
+        terminal.wait_for(desk.shown)
         terminal.type("r")
         terminal.wait_until(desk.edited.exists, "the editor")
         terminal.wait_for("Alternate editor done")
@@ -302,8 +304,11 @@ Written = Callable[[Client, str], bytes]
 """The reply a client sent in a shape of reply (see tests.mail.clients.player)."""
 
 
-def reply(client: Client, folder: Path, report: bytes, shape: str) -> bytes:
-    """The reply the client sent, as it handed it to sendmail."""
-    desk = Desk(folder, report, shape)
+def reply(
+    client: Client, folder: Path, report: bytes, shape: str, shown: str = "report for Alice"
+) -> bytes:
+    """The reply the client sent, as it handed it to sendmail (``shown``: what its index
+    shows of the mail answered)."""
+    desk = Desk(folder, report, shape, shown)
     client.write(desk)
     return desk.reply()

@@ -129,6 +129,34 @@ def write_reply(draft: str, shape: str, orders: Orders = ORDERS, *, headers: boo
     return f"{head}\n\n{text}" if headers else text
 
 
+COMMAND_SHAPES = ("command-top", "command-bottom", "command-inside")
+"""The shapes of a reply to the host's answer to a request (``JOIN wok4``), which quotes its
+``CONFIRM <code>`` line: the player types that line above the quote, below it, or into the
+quote right under the quoted one, without a quote prefix."""
+_CONFIRM = re.compile(r"^(?:[>|][ \t]?)+(CONFIRM [A-Z0-9]+)\s*$")
+
+
+def write_command(draft: str, shape: str, *, headers: bool = False) -> str:
+    """The draft of a reply to a request, as the player leaves it: the ``CONFIRM`` line the
+    quote holds, typed once in the shape given."""
+    head, body = draft.split("\n\n", 1) if headers else ("", draft)
+    ending = "\n" if body.endswith("\n") else ""
+    lines = body.removesuffix("\n").split("\n")
+    at, line = next(
+        (i, found[1]) for i, ln in enumerate(lines) if (found := _CONFIRM.match(ln)) is not None
+    )
+    if shape == "command-top":
+        lines = ["Hi,", "", line, "", "thanks!", "", *lines]
+    elif shape == "command-bottom":
+        lines = _below(lines, ["", line, "", "Alice"])
+    elif shape == "command-inside":
+        lines[at + 1 : at + 1] = ["", line, ""]
+    else:
+        raise ValueError(f"no such shape of reply: {shape!r} (one of {', '.join(COMMAND_SHAPES)})")
+    text = "\n".join(lines) + ending
+    return f"{head}\n\n{text}" if headers else text
+
+
 def _below(lines: list[str], written: list[str]) -> list[str]:
     """``written`` after the quote: above the signature when there is one."""
     signature = next((i for i, line in enumerate(lines) if line == "-- "), len(lines))

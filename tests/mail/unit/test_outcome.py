@@ -15,11 +15,13 @@ def test_the_text_round_trips_through_the_journal() -> None:
         Outcome(Kind.IGNORED, "a copy of maildir:17"),
         Outcome(Kind.ANSWERED, "help sent"),
         Outcome(Kind.LATER),
+        Outcome(Kind.UNANSWERED, "reply limit: the help (replies_per_hour)"),
     ]
     texts = [o.text() for o in outcomes]
     assert texts[0] == "stored: g1 turn 3 player 2"
     assert texts[2] == "quarantined: RecursionError: maximum recursion depth exceeded"
     assert texts[5] == "later"
+    assert texts[6] == "not answered: reply limit: the help (replies_per_hour)"
     assert [Outcome.from_text(t) for t in texts] == outcomes
 
 
@@ -32,6 +34,7 @@ def test_each_kind_is_counted_and_filed_as_the_summary_says() -> None:
         Kind.IGNORED: "ignored",
         Kind.ANSWERED: "ignored",
         Kind.LATER: "skipped",
+        Kind.UNANSWERED: "unanswered",
         Kind.HELD: "held",
     }
     assert {kind for kind in Kind if kind.to_rejected} == {
@@ -42,3 +45,7 @@ def test_each_kind_is_counted_and_filed_as_the_summary_says() -> None:
     assert Outcome.from_text("something older") == Outcome(Kind.IGNORED, "something older")
     summary = PollSummary(seen=4, filed=1, rejected=1, quarantined=1, ignored=1)
     assert summary.line() == "filed 1, rejected 1, quarantined 1, ignored 1"
+    held = PollSummary(seen=2, filed=1, unanswered=1)
+    assert held.line() == (
+        "filed 1, rejected 0, quarantined 0, ignored 0, not answered (reply limit) 1"
+    )

@@ -1,0 +1,190 @@
+"""Issue 25, item 5: "Forged From": what a stranger who writes any From he likes can make the
+host do: mail third parties (backscatter), fill the book with requests, take a waiting player
+off a list."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import timedelta
+from pathlib import Path
+
+from tests.lobby.hall import Hall, address
+from wtg.config import config_from_data
+from wtg.lobby.book import Book
+from wtg.lobby.lists import waiting
+
+
+def pending_rows(hall: Hall) -> list[tuple[str, str]]:
+    with Book(hall.gm.games_dir) as book:
+        return [(str(r[0]), str(r[1])) for r in book.rows("SELECT kind, address FROM pending")]
+
+
+def waiting_names(hall: Hall) -> list[str]:
+    with Book(hall.gm.games_dir) as book:
+        return [w.name for w in waiting(book, "wok4")]
+
+
+def confirmed(hall: Hall, number: int, name: str) -> None:
+    """``number`` is on the wok4 list as ``name``, confirmed."""
+    hall.mail(address(number), f"JOIN wok4 AS {name}")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(address(number))
+    hall.mail(address(number), f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    hall.new_mails()
+
+
+def test_forged_joins_mail_no_more_strangers_an_hour_than_the_config_allows(
+    tmp_path: Path,
+) -> None:
+    """Issue 25, item 5: "300 JOINs forging third parties' From make the host mail 300
+    strangers": the host mails at most ``mail.unconfirmed_per_hour`` of them in an hour (30
+    by default), all strangers together; the others are journalled as not answered, and no
+    request is kept for a code that was never mailed."""
+    assert config_from_data({}, tmp_path).limits.unconfirmed_per_hour == 30
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=10)
+    for number in range(300):
+        hall.mail(f"victim{number}@third.example", "JOIN wok4")
+    summary = hall.poll()
+    mails = hall.new_mails()
+    assert len(mails) == 30
+    assert len({m.to for m in mails}) == 30
+    assert all(m.subject.startswith("JOIN wok4: confirm with CONFIRM") for m in mails)
+    assert summary.unanswered == 270
+    held = [text for _key, text in summary.outcomes if text.startswith("not answered")]
+    assert len(held) == 270
+    assert all("(unconfirmed_per_hour)" in text for text in held)
+    assert sorted(a for _k, a in pending_rows(hall)) == sorted(m.to for m in mails)
+    # the budget is an hour's: an hour later the host answers strangers again
+    hall.mail("late@third.example", "JOIN wok4")
+    hall.poll(hours=1)
+    assert [m.to for m in hall.new_mails()] == ["late@third.example"]
+
+
+def test_players_are_answered_whatever_strangers_spent(tmp_path: Path) -> None:
+    """Issue 25, item 5: the budget is for addresses that never confirmed: a player on a
+    list is answered when strangers have used it up."""
+    hall = Hall(tmp_path, unconfirmed_per_hour=4)
+    hall.open_list("wok4", players=10)
+    confirmed(hall, 1, "Ann")
+    for number in range(10):
+        hall.mail(f"victim{number}@third.example", "JOIN wok4")
+    hall.mail(address(1), "LIST")
+    hall.poll(hours=2)
+    mails = hall.new_mails()
+    assert len([m for m in mails if m.to.endswith("@third.example")]) == 4
+    (listed,) = [m for m in mails if m.to == address(1)]
+    assert "1 of 10 players waiting: Ann" in listed.body
+
+
+def test_a_pending_code_expires_is_purged_and_its_confirm_says_why(tmp_path: Path) -> None:
+    """Issue 25, item 5: "the pending rows are never purged": a code older than 7 days
+    leaves the requests waiting at the next command mail (or `run-turn --due`), and its
+    CONFIRM is refused with that reason."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.mail(address(1), "JOIN wok4 AS Ann")
+    hall.poll()
+    (ask,) = hall.new_mails(address(1))
+    assert pending_rows(hall) == [("join", address(1))]
+    hall.mail(address(2), "LIST")
+    hall.poll(hours=7 * 24 + 1)
+    assert pending_rows(hall) == []
+    hall.mail(address(1), f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    (refused,) = hall.new_mails(address(1))
+    assert "not done" in refused.subject
+    assert f"the code {ask.code()} was mailed on 2026-11-22 and is good for 7 days only" in (
+        refused.body
+    )
+    assert "your request (JOIN wok4) has lapsed; send it again" in refused.body
+    assert waiting_names(hall) == []
+
+
+def test_run_turn_due_purges_codes_without_any_mail(tmp_path: Path) -> None:
+    """Issue 25, item 5: the purge does not wait for mail: `run-turn --due` tends the
+    lobby, and purges too."""
+    from wtg.lobby.tend import tend
+
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.mail(address(1), "JOIN wok4 AS Ann")
+    hall.poll()
+    assert len(pending_rows(hall)) == 1
+    tend(hall.gm.games_dir, hall.now + timedelta(days=8))
+    assert pending_rows(hall) == []
+
+
+def test_a_forged_withdraw_takes_no_one_off_a_list(tmp_path: Path) -> None:
+    """Issue 25, item 5: "WITHDRAW needs no CONFIRM, so anyone can take a waiting player off
+    a list": WITHDRAW is confirmed like JOIN, by a code mailed to the address."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    confirmed(hall, 1, "Ann")
+    hall.mail(address(1), "WITHDRAW wok4")  # a stranger, with Ann's address in his From
+    hall.poll(hours=1)
+    assert waiting_names(hall) == ["Ann"]
+    (ask,) = hall.new_mails(address(1))
+    assert ask.subject.startswith("WITHDRAW wok4: confirm with CONFIRM")
+    assert "you wait on wok4" in ask.body
+    assert "If you did not ask for this, do nothing: you keep your place." in ask.body
+    hall.mail("forger@else.example", f"CONFIRM {ask.code()}")  # a code is good from Ann only
+    hall.poll(hours=1)
+    assert waiting_names(hall) == ["Ann"]
+    hall.mail(address(1), f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    assert waiting_names(hall) == []
+    (done,) = hall.new_mails(address(1))
+    assert done.subject == "WITHDRAW wok4: done"
+    assert "You are off the waiting list wok4." in done.body
+
+
+def test_withdraw_drops_a_join_that_waits_for_its_confirm_once_confirmed(tmp_path: Path) -> None:
+    """Issue 25, item 5: a JOIN not yet confirmed is not dropped by anyone's WITHDRAW
+    either: the WITHDRAW's own code must come back first."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.mail(address(1), "JOIN wok4 AS Ann")
+    hall.poll(hours=1)
+    (join_ask,) = hall.new_mails(address(1))
+    hall.mail(address(1), "WITHDRAW wok4")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(address(1))
+    assert "your JOIN of wok4 waits for its CONFIRM" in ask.body
+    assert sorted(kind for kind, _a in pending_rows(hall)) == ["join", "withdraw"]
+    hall.mail(address(1), f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    assert pending_rows(hall) == []
+    hall.mail(address(1), f"CONFIRM {join_ask.code()}")
+    hall.poll(hours=1)
+    assert waiting_names(hall) == []
+
+
+def test_the_budget_is_shared_by_every_process_of_a_poll(tmp_path: Path) -> None:
+    """Issue 25, item 5: the count is host-wide: two processes (a poll's helpers) spending
+    from it at once never mail more strangers than the budget, counted in one file."""
+    import os
+
+    from wtg.mail.strangers import CODE, OTHER, Strangers
+
+    spool = tmp_path / "spool"
+    budget = Strangers(spool, 10)
+    children = []
+    for _ in range(2):
+        pid = os.fork()
+        if pid == 0:
+            try:
+                mine = sum(Strangers(spool, 10).spend(CODE, 1000.0) for _ in range(20))
+                os._exit(mine)
+            finally:
+                os._exit(99)
+        children.append(pid)
+    spent = [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in children]
+    assert sum(spent) == 10
+    assert budget.spent(1000.0) == 10
+    assert not budget.spend(OTHER, 1000.0)
+    db = sqlite3.connect(spool / "strangers.sqlite")
+    assert db.execute("SELECT count(*) FROM mailed").fetchone() == (10,)
+    db.close()
+    assert budget.spend(OTHER, 1000.0 + 3600.0)  # an hour on, the budget is whole again

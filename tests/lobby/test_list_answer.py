@@ -1,0 +1,36 @@
+"""Issue 25, item 19: "LIST answers give each list's deadline rule and players waiting"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import Hall, address
+
+
+def test_list_gives_each_lists_deadlines_and_who_waits(tmp_path: Path) -> None:
+    """Issue 25, item 19: for each list, when its game's turns fall due (or that it has no
+    deadlines, and when it starts with robots) and the players waiting, by their names in
+    the games (never their addresses)."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3, every=2, at="18:00")
+    hall.open_list("wisk", players=3, robots_after=48)
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        hall.mail(address(number), f"JOIN wok4 AS {name}")
+        hall.poll(hours=1)
+        (ask,) = hall.new_mails(address(number))
+        hall.mail(address(number), f"CONFIRM {ask.code()}")
+        hall.poll(hours=1)
+    hall.new_mails()
+    hall.mail("newcomer@else.example", "LIST")
+    hall.poll(hours=1)
+    (listed,) = hall.new_mails("newcomer@else.example")
+    wok4 = listed.body.split("  wok4: ", 1)[1].split("\n\n", 1)[0]
+    assert "deadlines: a turn every 2 days at 18:00 UTC (or sooner, once all are READY)" in wok4
+    assert "2 of 3 players waiting: Ann, Bob" in wok4
+    wisk = listed.body.split("  wisk: ", 1)[1].split("\n\n", 1)[0]
+    assert (
+        "deadlines: no deadlines: each turn runs once every player is READY; it starts when "
+        "full, or 48 hours after its first player with the players there are"
+    ) in " ".join(wisk.split())
+    assert "0 of 3 players waiting\n" in wisk + "\n"
+    assert "@" not in listed.body

@@ -1,0 +1,146 @@
+"""Issue 25, item 17: "The journal says "answered" for answers held back by the hourly
+limit; the player never got his CONFIRM code. Say "not answered: reply limit", and give
+JOIN/CONFIRM room"."""
+
+from __future__ import annotations
+
+import json
+import mailbox
+from datetime import datetime, timezone
+from email.message import EmailMessage
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tests.lobby.hall import Hall, address
+from wtg.cli import main
+from wtg.lobby.book import Book
+from wtg.lobby.lists import add_list
+from wtg.lobby.start import checked_list
+
+
+def wtg(config: Path, *args: str) -> str:
+    result = CliRunner().invoke(main, ["--config", str(config), *args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_an_answer_held_back_is_not_answered_in_poll_status_and_digest(tmp_path: Path) -> None:
+    """Issue 25, item 17: a JOIN whose answer (the code to CONFIRM) the hourly limit held
+    back is "not answered: reply limit" in the journal, in `wtg poll -v` and its summary, in
+    `wtg status` (and --json) and in the digest; its code, never mailed, is not kept."""
+    config = tmp_path / "wtg.yaml"
+    config.write_text(
+        'games_dir: games\nfrom: "GM <gm@wtg.example>"\nmail:\n  unconfirmed_per_hour: 2\n'
+    )
+    games = tmp_path / "games"
+    games.mkdir()
+    with Book(games) as book:
+        moment = datetime.now(timezone.utc)
+        add_list(book, checked_list("wok4", None, None, 3, "any", None, None, None, moment))
+    (games / ".mail").mkdir()
+    inbox = mailbox.Maildir(games / ".mail" / "maildir-in", create=True)
+    for number in (1, 2, 3):
+        msg = EmailMessage()
+        msg["From"] = address(number)
+        msg["To"] = "gm@wtg.example"
+        msg["Message-ID"] = f"<join{number}@players.example>"
+        msg.set_content(f"JOIN wok4 AS Player{number}")
+        inbox.add(msg)
+    polled = wtg(config, "poll", "-v").splitlines()
+    assert polled[0] == (
+        "filed 0, rejected 0, quarantined 0, ignored 2, not answered (reply limit) 1"
+    )
+    held = [line for line in polled if "not answered" in line and line.startswith("  ")]
+    assert len(held) == 1
+    key, outcome = held[0].strip().split(": ", 1)
+    late = int(outcome[-1])  # which of the three was handled last: the poll's order
+    assert outcome == (
+        "not answered: reply limit: 1 of 1 answer(s) held back: 'JOIN wok4: confirm with "
+        f"CONFIRM <code>' (unconfirmed_per_hour); commands: JOIN wok4 AS Player{late}"
+    )
+    with Book(games) as book:
+        assert sorted(str(r[0]) for r in book.rows("SELECT address FROM pending")) == [
+            address(number) for number in (1, 2, 3) if number != late
+        ]
+    status = wtg(config, "status")
+    assert (
+        "1 mail(s) not answered in the last 24 hours (an hourly limit held the answer back; "
+        "`wtg digest` lists them too):"
+    ) in status
+    assert f"  {key}: {outcome}" in status
+    listing = json.loads(wtg(config, "status", "--json"))
+    assert [(u["key"], u["outcome"]) for u in listing["not_answered"]] == [(key, outcome)]
+    digest = wtg(config, "digest")
+    assert "Mail not answered: an hourly limit held its answer back (1;" in digest
+    assert f"  {key}: {outcome}" in digest
+
+
+def test_the_journal_never_says_answered_for_a_code_that_was_not_mailed(tmp_path: Path) -> None:
+    """Issue 25, item 17: before, the journal said "answered: commands: JOIN wok4" for a
+    JOIN whose answer the limit held back: the player never got his code."""
+    hall = Hall(tmp_path, replies_per_hour=0, confirmations_per_hour=0)
+    hall.open_list("wok4", players=3)
+    hall.mail(address(1), "JOIN wok4 AS Ann")
+    summary = hall.poll()
+    assert hall.new_mails() == []
+    assert [text for _key, text in summary.outcomes] == [
+        "not answered: reply limit: 1 of 1 answer(s) held back: 'JOIN wok4: confirm with "
+        "CONFIRM <code>' (confirmations_per_hour); commands: JOIN wok4 AS Ann"
+    ]
+    assert (summary.unanswered, summary.ignored) == (1, 0)
+
+
+def test_a_players_help_held_back_is_not_answered(tmp_path: Path) -> None:
+    """Issue 25, item 17: the help a player gets for a mail without a form, held back by
+    ``replies_per_hour``, is "not answered" too (it was "answered: help held")."""
+    hall = Hall(tmp_path, replies_per_hour=1)
+    hall.open_list("wok4", players=2)
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        hall.mail(address(number), f"JOIN wok4 AS {name}")
+        hall.poll(hours=2)
+        (ask,) = hall.new_mails(address(number))
+        hall.mail(address(number), f"CONFIRM {ask.code()}")
+    hall.poll(hours=2)
+    hall.new_mails()
+    hall.mail(address(1), "hello, where is my form?")
+    hall.mail(address(1), "hello again")
+    summary = hall.poll(hours=2)
+    assert sorted(text for _k, text in summary.outcomes) == [
+        "answered: help sent",
+        "not answered: reply limit: the help (replies_per_hour)",
+    ]
+
+
+def test_a_flood_of_other_mail_leaves_room_for_a_join_code(tmp_path: Path) -> None:
+    """Issue 25, item 17: "give JOIN/CONFIRM room ... so a flood of other mail cannot starve
+    a real player's CONFIRM code". Answers with a code to CONFIRM count against
+    ``confirmations_per_hour`` for their address, not ``replies_per_hour``, and may take the
+    host's whole budget of mail to strangers, where other answers take half of it."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    for _ in range(4):  # forged in Ann's name: three LIST answers, a fourth held back
+        hall.mail(address(1), "LIST")
+    hall.poll()
+    assert len(hall.new_mails(address(1))) == 3
+    hall.mail(address(1), "JOIN wok4 AS Ann")  # Ann herself, the same hour
+    summary = hall.poll()
+    assert [text for _k, text in summary.outcomes] == ["answered: commands: JOIN wok4 AS Ann"]
+    (ann,) = hall.new_mails(address(1))
+    hall.mail(address(1), f"CONFIRM {ann.code()}")
+    hall.poll()
+    (joined,) = hall.new_mails(address(1))
+    assert joined.subject == "you are on the waiting list wok4"
+    # strangers from everywhere: 15 answers without a code at most (of the 30), 3 were Ann's
+    for number in range(30):
+        hall.mail(f"flood{number}@third.example", "LIST")
+    hall.poll()
+    assert len(hall.new_mails()) == 12
+    for number in (2, 3):
+        hall.mail(address(number), f"JOIN wok4 AS Player{number}")
+    summary = hall.poll()
+    assert [text for _k, text in summary.outcomes] == [
+        "answered: commands: JOIN wok4 AS Player2",
+        "answered: commands: JOIN wok4 AS Player3",
+    ]
+    assert sorted(m.to for m in hall.new_mails()) == [address(2), address(3)]

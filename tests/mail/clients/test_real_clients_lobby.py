@@ -1,0 +1,44 @@
+"""Issue 25, item 16: the real clients (mutt, neomutt, mutt quoting with "| ", s-nail, Emacs
+Gnus, aerc, alpine) answer a request of the lobby's (``JOIN wok4``: its answer asks to
+CONFIRM) as a player does: the CONFIRM line typed above the quoted request, below it, or
+into the quote under the quoted line; the host reads it. Before, a CONFIRM anywhere but on
+the reply's first lines got no answer at all."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+from pathlib import Path
+
+import pytest
+
+from tests.lobby.asked import Asked, confirms
+from tests.mail.clients.conftest import need
+from tests.mail.clients.drivers import CLIENTS, Client, reply
+from tests.mail.clients.player import COMMAND_SHAPES
+
+
+@pytest.fixture(scope="module")
+def asked(tmp_path_factory: pytest.TempPathFactory) -> Asked:
+    return Asked(tmp_path_factory.mktemp("asked") / "hall")
+
+
+@pytest.mark.parametrize("client", CLIENTS, ids=lambda client: client.name)
+@pytest.mark.parametrize("shape", COMMAND_SHAPES)
+def test_a_real_clients_reply_confirms(
+    client: Client, shape: str, asked: Asked, tmp_path: Path
+) -> None:
+    """Issue 25, item 16: the CONFIRM typed above the quoted request, below it (mutt's and
+    most clients' way), or into the quote under the quoted line, by mutt, neomutt, mutt
+    quoting with "| ", s-nail, Emacs Gnus, aerc and alpine."""
+    need(client)
+    raw = reply(client, tmp_path / "desk", asked.answer, shape, shown="JOIN wok4")
+    text = email.message_from_bytes(raw, policy=email.policy.default)
+    body = text.get_body(preferencelist=("plain",))
+    assert body is not None
+    content = str(body.get_content()).replace("\r\n", "\n")
+    quoted_line = (
+        f"> CONFIRM {asked.code}" if client.name != "mutt-pipe" else f"| CONFIRM {asked.code}"
+    )
+    assert quoted_line in content  # the client quoted the request, its CONFIRM line too
+    confirms(asked, tmp_path / "hall", raw)
