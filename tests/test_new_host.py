@@ -106,5 +106,8 @@ def test_init_refuses_a_file_and_a_from_of_two_lines(tmp_path: Path) -> None:
         f"wtg: {afile} is a file, not a folder: give `wtg init` a folder\n"
     )
     two = wtg("init", str(tmp_path / "h"), "--from", "gm@example.org\nBcc: all@example.org")
-    assert two.stderr == "wtg: --from is one line: a name and an address, as in a mail's From\n"
+    assert two.stderr == (
+        "wtg: --from 'gm@example.org\\nBcc: all@example.org' is not one e-mail address: give a "
+        'name and an address, as in a mail\'s From ("Game Master <gm@example.org>")\n'
+    )
     assert not (tmp_path / "h").exists()

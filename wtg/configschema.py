@@ -9,9 +9,13 @@ docs/mail.md (a test keeps that table and this schema the same).
 
 from __future__ import annotations
 
+import email.errors
+import email.policy
+import re
 from typing import Annotated, Any, Literal, NamedTuple, get_args
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ByteSize,
@@ -39,7 +43,40 @@ def _no_bool(value: Any) -> Any:
     return value
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def is_one_address(value: str) -> bool:
+    """Whether ``value`` is one e-mail address, alone or with a name (``gm@example.org``,
+    ``Game Master <gm@example.org>``), as the header registry reads a From: what the mail
+    the host sends needs (``wtg.mail.compose`` sets a mail whose From or To is not one
+    aside for good)."""
+    if _CONTROL.search(value):
+        return False
+    try:  # the stdlib's parser raises more than HeaderParseError on some broken input
+        header: Any = email.policy.default.header_store_parse("From", value)[1]
+        addresses = header.addresses
+    except (email.errors.HeaderParseError, IndexError, ValueError):
+        return False
+    return (
+        not header.defects
+        and len(addresses) == 1
+        and bool(addresses[0].username and addresses[0].domain)
+    )
+
+
+def _one_address(value: str) -> str:
+    if not is_one_address(value):
+        raise ValueError("not one e-mail address")
+    return value
+
+
 Text = Annotated[str, Expect("text")]
+Address = Annotated[
+    str,
+    AfterValidator(_one_address),
+    Expect('one e-mail address, alone or with a name ("Game Master <gm@example.org>")'),
+]
 Folder = Annotated[str, Expect("a folder (relative to the config file's folder)")]
 File = Annotated[str, Expect("a file (relative to the config file's folder)")]
 Switch = Annotated[bool, Expect("true or false (a YAML boolean, not in quotes)")]
@@ -99,7 +136,7 @@ class ImapSection(ServerSection):
 
 class SmtpSection(ServerSection):
     port: Port | None = Field(None, description="the server's port: 465 with ssl, else 25")
-    sender: Text | None = Field(
+    sender: Address | None = Field(
         None, alias="from", description="the From of every mail sent (default: the top `from`)"
     )
 
@@ -144,7 +181,7 @@ class ConfigFile(Section):
         None,
         description="maildir transport: mail goes out here; default: games_dir/.mail/maildir-out",
     )
-    sender: Text = Field(
+    sender: Address = Field(
         "wtg@localhost", alias="from", description="the From of mail sent (smtp.from wins)"
     )
     imap: ImapSection | None = Field(None, description="the mailbox `wtg poll` reads")

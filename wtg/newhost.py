@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 from wtg import private
+from wtg.configschema import is_one_address
 from wtg.core.errors import UsageError
 from wtg.core.record import Record
 from wtg.store import fsync_dir
@@ -71,8 +72,11 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
         )
     if games.exists() and not games.is_dir():
         raise InitRefused(f"{games} is a file: the games folder must be a folder")
-    if "\n" in sender or "\r" in sender:
-        raise InitRefused("--from is one line: a name and an address, as in a mail's From")
+    if not is_one_address(sender):  # else every mail the host sends is set aside for good
+        raise InitRefused(
+            f"--from {sender!r} is not one e-mail address: give a name and an address, as in "
+            'a mail\'s From ("Game Master <gm@example.org>")'
+        )
     private.make_dirs(folder)
     for made in (games, games / ".mail"):
         private.make_dirs(made)

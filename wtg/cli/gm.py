@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wtg.cli.common import games_root, gm_config, open_or_fail
+from wtg.cli.common import fail, games_root, gm_config, open_or_fail
 from wtg.cli.mail import quiet_option
 from wtg.core.errors import UsageError
 
@@ -202,10 +202,13 @@ def digest(ctx: click.Context, quiet: bool, by_mail: bool, to_address: str | Non
     """The GM's digest since the last one: turns run, mail quarantined, orders missing,
     addresses failing. With -q nothing is printed (or mailed) when there is nothing to
     tell."""
+    from wtg.configschema import is_one_address
     from wtg.mail import compose
     from wtg.mail.digest import make_digest, mark_digest
     from wtg.mail.outbox import Outbox
 
+    if by_mail and to_address is not None and not is_one_address(to_address):
+        fail(f"--to {to_address!r} is not one e-mail address: give an address, as gm@example.org")
     root = games_root(ctx)
     now = datetime.now(timezone.utc)
     made = make_digest(root, now)
