@@ -24,8 +24,8 @@ quiet_option = click.option(
 
 def report_unreadable(lines: tuple[str, ...]) -> None:
     """The game folders a command skipped because they could not be opened (and the map
-    pictures `wtg send` could not draw, the poll's helper processes that died): on stderr,
-    which cron mails even with -q."""
+    pictures `wtg send` could not draw, the mails it set aside for good, the poll's helper
+    processes that died): on stderr, which cron mails even with -q."""
     for line in lines:
         click.echo(f"wtg: {line}", err=True)
 
@@ -148,7 +148,7 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
     def send_now() -> None:
         with contextlib.suppress(AlreadyRunning):  # the `wtg send` running sends them too
             summary = run_send(gm, picture=map_drawing())
-            report_unreadable(summary.undrawn)
+            report_unreadable(summary.undrawn + summary.refused)
             click.echo(summary.line())
 
     click.echo(f"wtg poll --idle: waiting for mail ({gm.transport}); SIGTERM ends it")
@@ -174,7 +174,7 @@ def send(ctx: click.Context, quiet: bool) -> None:
     except AlreadyRunning as exc:
         skip(exc, quiet)
         return
-    report_unreadable(summary.unreadable + summary.undrawn)
+    report_unreadable(summary.unreadable + summary.undrawn + summary.refused)
     if summary.busy() or not quiet:
         click.echo(summary.line())
     if summary.unreachable:

@@ -41,6 +41,8 @@ class Delivery(NamedTuple):
     failed: int
     unreachable: str = ""
     """Why the server could not be reached (then every mail due waits), or ""."""
+    refused: tuple[str, ...] = ()
+    """A line for each mail set aside for good: its id, why, and where it is kept."""
 
 
 class SendSummary(Record):
@@ -56,6 +58,8 @@ class SendSummary(Record):
     undrawn: tuple[str, ...] = ()
     """A line for each report that went out without its map picture because the picture
     could not be drawn (``wtg.mail.pictures``)."""
+    refused: tuple[str, ...] = ()
+    """A line for each mail set aside for good (``Delivery.refused``)."""
 
     def busy(self) -> bool:
         """Anything queued, sent, waiting or failed: worth a line even under --quiet."""
@@ -225,14 +229,23 @@ def deliver(
 ) -> Delivery:
     """Send what is due: how many were sent, still wait, failed for good, and why the server
     could not be reached if it could not."""
-    sent = waiting = failed = 0
+    sent = waiting = 0
     down = ""
+    refused: list[str] = []
+
+    def set_aside(ident: str, why: str) -> None:
+        outbox.failed(ident, why)
+        kept = outbox.failed_dir / f"{ident}.eml"
+        refused.append(
+            f"mail {ident} refused for good: {why} (kept in {kept}; correct what it says, "
+            "the next mail goes out)"
+        )
+
     try:
         for ident, path in outbox.waiting():
             state = outbox.state(ident)
             if state.get("refused"):  # compose could not make it sendable: set aside for good
-                outbox.failed(ident, str(state.get("error", "")))
-                failed += 1
+                set_aside(ident, str(state.get("error", "")))
                 continue
             if down or float(state.get("next_try", 0)) > clock():
                 waiting += 1
@@ -248,14 +261,13 @@ def deliver(
                 waiting += 1
                 continue
             except PermanentFailure as exc:
-                outbox.failed(ident, str(exc))
-                failed += 1
+                set_aside(ident, str(exc))
                 continue
             outbox.sent(ident)
             sent += 1
     finally:
         transport.close()
-    return Delivery(sent, waiting, failed, down)
+    return Delivery(sent, waiting, len(refused), down, tuple(refused))
 
 
 def send(
@@ -285,6 +297,7 @@ def send(
         unreachable=done.unreachable,
         unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),
         undrawn=queued.undrawn,
+        refused=done.refused,
     )
 
 
