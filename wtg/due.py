@@ -9,8 +9,9 @@ the rules) is reported with its folder and why, and the others run all the same.
 
 from __future__ import annotations
 
+import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -181,6 +182,9 @@ _WORKER: dict[str, Any] = {}
 
 
 def _start_worker(gm: GmConfig, moment: datetime) -> None:
+    # Ctrl-C reaches every process of the terminal's group: the run decides (it lets each
+    # worker finish the game in hand, and runs no other), not the worker in mid-turn
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER.update(gm=gm, moment=moment)
 
 
@@ -206,6 +210,9 @@ class DueRun:
     ended: float | None = None
     by_gm: int = 0
     """Of the games held, those the GM holds (`wtg hold`)."""
+    late: list[GameRun] = field(default_factory=list)
+    """The games the workers had in hand when the run was stopped early (Ctrl-C): finished
+    and counted, but not yielded by ``games()``."""
     lobby: tuple[str, ...] = ()
     """What the lobby could not do before the games ran (``wtg.lobby.tend``: a list whose
     game could not be made, a game whose results could not be written), a line each: each
@@ -217,15 +224,21 @@ class DueRun:
             if line is not None:
                 yield line, result.ok
 
-    def games(self) -> Iterator[GameRun]:
+    def games(self) -> Generator[GameRun, None, None]:
+        """Each game's run as it finishes. Stopped early (Ctrl-C, or the iterator closed),
+        the games not handed to a worker yet are not run, and those the workers had are
+        finished and counted before it ends (``late``; ``line()`` says what ran)."""
         for result in self._results():
-            self.counts[result.outcome] += 1
-            if result.by_gm:
-                self.by_gm += 1
-            if result.outcome in (Outcome.HELD, Outcome.FAILED, Outcome.BUSY):
-                self.named.setdefault(result.outcome, []).append(result.folder.name)
-            yield result
+            yield self._count(result)
         self.ended = time.perf_counter()
+
+    def _count(self, result: GameRun) -> GameRun:
+        self.counts[result.outcome] += 1
+        if result.by_gm:
+            self.by_gm += 1
+        if result.outcome in (Outcome.HELD, Outcome.FAILED, Outcome.BUSY):
+            self.named.setdefault(result.outcome, []).append(result.folder.name)
+        return result
 
     def _results(self) -> Iterator[GameRun]:
         for lost in self.unreadable:
@@ -235,17 +248,20 @@ class DueRun:
             for path in self.folders:
                 yield run_game(path, self.gm, self.moment)
             return
-        with ProcessPoolExecutor(
-            jobs, initializer=_start_worker, initargs=(self.gm, self.moment)
-        ) as pool:
-            futures: dict[Future[GameRun], Path] = {
-                pool.submit(_run_in_worker, path): path for path in self.folders
-            }
+        futures: dict[Future[GameRun], Path] = {}
+        told: set[Future[GameRun]] = set()
+        pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(self.gm, self.moment))
+        try:
+            for path in self.folders:
+                futures[pool.submit(_run_in_worker, path)] = path
             for future in as_completed(futures):
-                try:
-                    yield future.result()
-                except BrokenProcessPool:  # a worker was killed (out of memory, say)
-                    yield GameRun(futures[future], Outcome.FAILED, WORKER_DIED)
+                told.add(future)
+                yield _outcome(future, futures[future])
+        finally:  # stopped early: the games not started are not run, those in hand finish
+            pool.shutdown(wait=True, cancel_futures=True)
+            for future, path in futures.items():
+                if future not in told and future.done() and not future.cancelled():
+                    self.late.append(self._count(_outcome(future, path)))
 
     @property
     def acted(self) -> bool:
@@ -279,6 +295,14 @@ class DueRun:
         if self.lobby:
             text += f"; lobby: {len(self.lobby)} problem(s)"
         return text
+
+
+def _outcome(future: Future[GameRun], path: Path) -> GameRun:
+    """What a worker's game came to; a worker killed (out of memory, say) fails it."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        return GameRun(path, Outcome.FAILED, WORKER_DIED)
 
 
 def run_due(

@@ -49,12 +49,15 @@ class WtgGroup(click.Group):
     """The command group: the one place where an error wtg expects (``wtg.core.errors``)
     becomes its message on stderr and its exit status, and so does an error of the file
     system (a folder that is a file, one wtg may not write in, a full disk): the path and
-    what went wrong, in one line; an SQLite database that cannot be written likewise. Any
-    other is a bug and shows its traceback."""
+    what went wrong, in one line; an SQLite database that cannot be written likewise; and
+    Ctrl-C, in one line rather than click's "Aborted!". Any other is a bug and shows its
+    traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:  # Ctrl-C: a command stopped anywhere is as one killed
+            fail(INTERRUPTED)
         except WtgError as exc:
             fail(str(exc), exc.exit_code)
         except OSError as exc:
@@ -66,6 +69,11 @@ class WtgGroup(click.Group):
                 fail(f"a database of the games folder cannot be used: {exc}")
             raise
 
+
+INTERRUPTED = (
+    "interrupted (Ctrl-C): what it had finished is kept, as after a kill; the same command "
+    "given again takes up the rest (`wtg status` shows where the games stand)"
+)
 
 NO_CONFIG = (
     "no config: neither --config FILE nor the environment variable WTG_CONFIG names one; "

@@ -409,14 +409,25 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
         file=sys.stderr,
         item_show_func=lambda item: item or "",
     )
-    with bar if terminal else contextlib.nullcontext(bar):
-        for result in run.games():
-            line = result.line()
-            if terminal:
-                bar.update(1, result.folder.name)
-                later += [(line, result.ok)] if line is not None else []
-            elif line is not None:
-                click.echo(line, err=not result.ok)
+    results = run.games()
+    try:
+        with bar if terminal else contextlib.nullcontext(bar):
+            for result in results:
+                line = result.line()
+                if terminal:
+                    bar.update(1, result.folder.name)
+                    later += [(line, result.ok)] if line is not None else []
+                elif line is not None:
+                    click.echo(line, err=not result.ok)
+    except KeyboardInterrupt:  # Ctrl-C: the games in hand finish, no other starts
+        results.close()
+        later += [(line, result.ok) for result in run.late if (line := result.line())]
+        for line, ok in sorted(later) if terminal else later:
+            click.echo(line, err=not ok)
+        fail(
+            f"run-turn --due interrupted: {run.line()}; each turn it ran is kept, and the "
+            "games it did not run are run by the next `run-turn --due`"
+        )
     for line, ok in sorted(later):
         click.echo(line, err=not ok)
     if terminal or run.acted:

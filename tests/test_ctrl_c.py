@@ -1,0 +1,126 @@
+"""Issue 25, item 18: Ctrl-C in any command is one `wtg:` line that says what was kept, never
+click's bare "Aborted!" nor a worker's traceback. `run-turn --due` interrupted lets each
+worker finish the game in hand, starts no other, and says what it ran; the next run runs
+the rest."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tests.test_due_many import due_games, write_config
+from wtg.cli import main
+from wtg.engine import open_game
+
+DRIVER = """\
+import os, signal, sys
+from wtg import due
+from wtg.cli import main
+
+ran = due.run_game
+
+
+def run_game(path, gm, moment):
+    if path.name == "g01":
+        os.killpg(0, signal.SIGINT)  # Ctrl-C: the terminal signals the whole group
+    return ran(path, gm, moment)
+
+
+due.run_game = run_game
+main(sys.argv[1:], prog_name="wtg")
+"""
+
+
+def turns(folders: list[Path]) -> list[int]:
+    return [open_game(folder).latest_turn() for folder in folders]
+
+
+def test_ctrl_c_in_a_command_is_one_wtg_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25, item 18: `wtg send` (or `site`, `new-game`, ...) stopped by Ctrl-C said
+    "Aborted!" and nothing of what was kept."""
+    due_games(tmp_path / "games", 1)
+    config = write_config(tmp_path)
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("wtg.mail.sender.send", interrupted)
+    result = CliRunner().invoke(main, ["--config", str(config), "send"])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        "wtg: interrupted (Ctrl-C): what it had finished is kept, as after a kill; the same "
+        "command given again takes up the rest (`wtg status` shows where the games stand)\n"
+    )
+
+
+def test_ctrl_c_in_run_turn_due_says_what_ran(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25, item 18: on one process, the game whose turn is cut short is left as a
+    kill leaves it, and the line counts what ran."""
+    folders = due_games(tmp_path / "games", 3)
+    config = write_config(tmp_path)
+    from wtg import due
+
+    ran = due.run_game
+
+    def run_game(path: Path, *args: object) -> object:
+        if path.name == "g02":
+            raise KeyboardInterrupt
+        return ran(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(due, "run_game", run_game)
+    result = CliRunner().invoke(main, ["--config", str(config), "run-turn", "--due", "--jobs", "1"])
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines[-1].startswith("wtg: run-turn --due interrupted: ran 1, held 0, failed 0, ")
+    assert lines[-1].endswith(
+        "; each turn it ran is kept, and the games it did not run are run by the next "
+        "`run-turn --due`"
+    )
+    assert result.stdout == "g01: turn 1 resolved (the deadline has passed)\n"
+    assert turns(folders) == [1, 0, 0]
+    monkeypatch.setattr(due, "run_game", ran)
+    again = CliRunner().invoke(main, ["--config", str(config), "run-turn", "--due", "--jobs", "1"])
+    assert again.exit_code == 0, again.output
+    assert turns(folders) == [1, 1, 1]
+
+
+def test_ctrl_c_in_run_turn_due_on_workers(tmp_path: Path) -> None:
+    """Issue 25, item 18: Ctrl-C reaches the workers too: each printed a traceback and the
+    run said "Aborted!". Now the workers finish the games in hand, no other game starts,
+    the line counts every turn that ran, and the next run runs the rest."""
+    folders = due_games(tmp_path / "games", 24)
+    config = write_config(tmp_path)
+    command = ["--config", str(config), "run-turn", "--due", "--jobs", "2"]
+    done = subprocess.run(
+        [sys.executable, "-c", DRIVER, *command],
+        capture_output=True,
+        text=True,
+        start_new_session=True,  # its own group, as a terminal's command
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr and "Aborted" not in done.stderr, done.stderr
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith("wtg: run-turn --due interrupted: ran "), done.stderr
+    counted = int(last.split("ran ", 1)[1].split(",")[0])
+    after = turns(folders)
+    assert set(after) <= {0, 1}
+    assert 1 <= counted == after.count(1) < len(folders)
+    assert done.stdout.count(": turn 1 resolved") == counted
+    again = subprocess.run(
+        [sys.executable, "-c", DRIVER.replace('"g01"', '"none"'), *command],
+        capture_output=True,
+        text=True,
+    )
+    assert again.returncode == 0, again.stderr
+    assert turns(folders) == [1] * len(folders)
