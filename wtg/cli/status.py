@@ -275,6 +275,14 @@ def quarantine(
         _release(ctx, released)
         return
     spool = games_root(ctx) / SPOOL
+    if keys and not forget_all:  # a mistyped key drops nothing, and says so
+        known = {item.key for item in (*quarantined(spool), *held_mails(spool))}
+        unknown = [key for key in keys if key not in known]
+        if unknown:
+            fail(
+                f"no mail {', '.join(unknown)} is quarantined or held: nothing dropped "
+                "(`wtg quarantine` lists the keys)"
+            )
     if keys or forget_all:
         journal = Journal(spool)
         try:

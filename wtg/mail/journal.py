@@ -53,6 +53,10 @@ CREATE TABLE IF NOT EXISTS releases (  -- `wtg quarantine --release KEY` under w
     key TEXT PRIMARY KEY,
     at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS released (  -- releases done: what a release given again says
+    key TEXT PRIMARY KEY,
+    at REAL NOT NULL
+);
 """
 _KEYS_A_QUERY = 500
 """Under SQLite's oldest limit of 999 values a statement."""
@@ -172,9 +176,20 @@ class Journal:
                 self.db.execute(f"DELETE FROM {table} WHERE key = ?", (key,))
 
     def end_release(self, key: str) -> None:
-        """The message is back in the inbox: the release is done."""
+        """The message is back in the inbox: the release is done (and kept as done, for a
+        release of the same key given again)."""
         with self.db:
+            self.db.execute(
+                "INSERT OR REPLACE INTO released (key, at) SELECT key, at FROM releases "
+                "WHERE key = ?",
+                (key,),
+            )
             self.db.execute("DELETE FROM releases WHERE key = ?", (key,))
+
+    def released_at(self, key: str) -> float | None:
+        """When the release of ``key`` began, if one was done (None: never released)."""
+        row = self.db.execute("SELECT at FROM released WHERE key = ?", (key,)).fetchone()
+        return None if row is None else float(row[0])
 
     def releasing(self) -> list[str]:
         """The keys of the releases cut short (to be given again)."""

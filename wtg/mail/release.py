@@ -9,7 +9,8 @@ kill between them by the order they come in:
 2. The mail moves from the rejected folder back to the inbox: one rename of its file
    (maildir), one MOVE (IMAP), which the server makes whole or not at all. The mail is in
    one folder or the other, never in both and never in neither.
-3. The journal notes the release done.
+3. The journal notes the release done (and keeps it so: the same release given again is
+   told it was done, rather than that the poll never saw the mail).
 
 A release killed after (1) is listed by ``wtg quarantine`` as under way, and the same
 command given again finishes it: it moves the mail if it is still in the rejected folder,
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -75,6 +76,14 @@ def release(gm: GmConfig, key: str, now: datetime) -> str:
 def _check_releasable(journal: Journal, key: str) -> None:
     """The journal must know the mail as held, quarantined or rejected."""
     kept = journal.outcome(key)
+    released = journal.released_at(key) if kept is None else None
+    if released is not None:
+        at = datetime.fromtimestamp(released, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        raise ReleaseRefused(
+            f"mail {key} was released already (at {at}): it is back in the inbox, and the "
+            "next poll handles it as new (`wtg quarantine` lists it again if that poll holds "
+            "or quarantines it again)"
+        )
     if kept is None:
         raise ReleaseRefused(
             f"no mail {key} was handled by the poll (`wtg quarantine` lists the mails held "
