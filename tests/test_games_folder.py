@@ -143,3 +143,31 @@ def test_the_config_from_the_environment_is_used(tmp_path: Path) -> None:
     result = wtg(tmp_path, "status", env={"WTG_CONFIG": str(config)})
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith(f"{world.game.config.game} ")
+
+
+def test_a_config_given_as_its_folder_names_the_file_in_it(tmp_path: Path) -> None:
+    """Issue 25, item 12: `wtg init /srv/wtg` then `--config /srv/wtg` (the folder, not the
+    file) said only "Is a directory"; it names the config in it."""
+    assert CliRunner(env={"WTG_CONFIG": None}).invoke(main, ["init", str(tmp_path)]).exit_code == 0
+    result = CliRunner(env={"WTG_CONFIG": None}).invoke(main, ["--config", str(tmp_path), "status"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: {tmp_path} is a folder, not a config file: give the config in it, "
+        f"--config {tmp_path / 'wtg.yaml'}\n"
+    )
+
+
+def test_a_relative_config_that_is_not_there_says_where_it_looked(tmp_path: Path) -> None:
+    """Issue 25, item 12: a cron line's `--config wtg.yaml` runs in the user's home, not in
+    the folder of the config; the refusal names the path it looked at, whole."""
+    before = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        result = CliRunner(env={"WTG_CONFIG": None}).invoke(main, ["--config", "wtg.yaml", "poll"])
+    finally:
+        os.chdir(before)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: wtg.yaml ({tmp_path / 'wtg.yaml'}): cannot read the config file: No such file "
+        "or directory\n"
+    )

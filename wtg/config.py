@@ -141,8 +141,17 @@ def load_config(path: Path) -> GmConfig:
     """The config at ``path`` (there is no config without a file: ``wtg.cli.common``)."""
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read the config file: {exc.strerror}") from exc
+    except IsADirectoryError:
+        inside = path / "wtg.yaml"
+        hint = (
+            f"give the config in it, --config {inside}"
+            if inside.is_file()
+            else "give the config file (`wtg init DIR` makes DIR/wtg.yaml)"
+        )
+        raise ConfigError(f"{path} is a folder, not a config file: {hint}") from None
+    except OSError as exc:  # a relative path is read where wtg runs (cron: the home folder)
+        where = path if path.is_absolute() else f"{path} ({path.absolute()})"
+        raise ConfigError(f"{where}: cannot read the config file: {exc.strerror}") from exc
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: the config file is not UTF-8 text ({exc.reason})") from exc
     try:
