@@ -111,3 +111,19 @@ def test_init_refuses_a_file_and_a_from_of_two_lines(tmp_path: Path) -> None:
         'name and an address, as in a mail\'s From ("Game Master <gm@example.org>")\n'
     )
     assert not (tmp_path / "h").exists()
+
+
+def test_init_over_a_games_folder_that_was_there_says_its_mode(tmp_path: Path) -> None:
+    """Issue 25, item 11: a games folder that was there (a host's games kept, its config
+    lost) keeps its mode, and init said "(0700)" of it all the same; it says the mode it
+    found and how to close it."""
+    games = tmp_path / "games"
+    games.mkdir()
+    os.chmod(games, 0o755)
+    result = wtg("init", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1] == (
+        f"games folder {games} (there already, mode 0755: others on this machine may look "
+        f"into it; chmod 700 {games}), its mail in .mail/"
+    )
+    assert mode(games) == 0o755 and mode(games / ".mail") == 0o700

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import click
@@ -29,6 +30,14 @@ def init(folder: str, sender: str | None) -> None:
 
     made = make_host(Path(folder), sender or DEFAULT_FROM)
     config = made.config.absolute()
+    games = made.games_dir.absolute()
+    mode = stat.S_IMODE(games.stat().st_mode)
+    kept = (
+        "0700"
+        if mode == 0o700
+        else f"there already, mode {mode:04o}: others on this machine may look into it; "
+        f"chmod 700 {games}"
+    )
     click.echo(f"config {config}: maildir transport, from {sender or DEFAULT_FROM}")
-    click.echo(f"games folder {made.games_dir.absolute()} (0700), its mail in .mail/")
+    click.echo(f"games folder {games} ({kept}), its mail in .mail/")
     click.echo(f"next: export WTG_CONFIG={config}; wtg check-config")
