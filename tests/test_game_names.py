@@ -121,3 +121,30 @@ def test_the_names_the_lobby_gives_follow_the_rule(
     with Book(tmp_path) as book:
         opened = add_list(book, wanted)
     check_game_name(f"{opened.name}-999")
+
+
+def wtg(root: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["--config", str(root / "wtg.yaml"), *args])
+
+
+def test_a_game_named_as_no_game_of_the_host_names_the_games(tmp_path: Path) -> None:
+    """Issue 25, item 14: `wtg run-turn Test1` (or hold, status, ...) said "/srv/wtg/games/
+    Test1 is not a game folder (no game.yaml)"; it says which games there are, and the one
+    meant when only the case is wrong (names are lower case, mail reads them in any)."""
+    for name in ("test1", "test2"):
+        assert new_game(tmp_path, name).exit_code == 0
+    games = tmp_path / "games"
+    for command in (("run-turn", "Test1"), ("hold", "TEST1"), ("status", "Test1")):
+        result = wtg(tmp_path, *command)
+        assert result.exit_code == 1
+        assert result.stderr == (
+            f"wtg: no game {command[1]!r} in the games folder {games}: did you mean test1? "
+            "(a game's name is lower case)\n"
+        )
+    result = wtg(tmp_path, "aof", "test3", "--player", "1")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: no game 'test3' in the games folder {games} (its games: test1, test2; "
+        "`wtg status` gives a line for each)\n"
+    )
+    assert sorted(p.name for p in games.iterdir()) == ["test1", "test2"]  # nothing made

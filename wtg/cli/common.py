@@ -171,10 +171,36 @@ def game_path(ctx: click.Context, game_dir: str) -> Path:
 
 
 def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
-    """The game of GAME_DIR; one that cannot be opened ends the command (``WtgGroup``)."""
+    """The game of GAME_DIR; one that cannot be opened ends the command (``WtgGroup``), a
+    name that is no game of the games folder with the games it has."""
     from wtg.engine import open_game
 
-    return open_game(game_path(ctx, game_dir))
+    path = game_path(ctx, game_dir)
+    if path.name == game_dir and not path.exists():
+        games_dir = known_games_dir(ctx)
+        if games_dir is not None and path.parent == games_dir:
+            fail(no_such_game(games_dir, game_dir))
+    return open_game(path)
+
+
+SHOWN_GAMES = 10
+
+
+def no_such_game(games_dir: Path, name: str) -> str:
+    """Why ``name`` names no game of ``games_dir``: the game meant when only the case is
+    wrong, else the games there are (the first few)."""
+    from wtg.gamesdir import name_taken, scan_games
+
+    where = f"no game {name!r} in the games folder {games_dir.absolute()}"
+    meant = name_taken(games_dir, name)
+    if meant is not None and (games_dir / meant / "game.yaml").is_file():
+        return f"{where}: did you mean {meant}? (a game's name is lower case)"
+    names = [folder.name for folder in scan_games(games_dir).folders]
+    if not names:
+        return f"{where}, which has no game yet (`wtg new-game` makes one)"
+    more = f" and {len(names) - SHOWN_GAMES} more" if len(names) > SHOWN_GAMES else ""
+    shown = ", ".join(names[:SHOWN_GAMES])
+    return f"{where} (its games: {shown}{more}; `wtg status` gives a line for each)"
 
 
 @click.group(cls=WtgGroup, context_settings={"help_option_names": ["-h", "--help"]})
