@@ -171,3 +171,42 @@ def test_a_relative_config_that_is_not_there_says_where_it_looked(tmp_path: Path
         f"wtg: wtg.yaml ({tmp_path / 'wtg.yaml'}): cannot read the config file: No such file "
         "or directory\n"
     )
+
+
+def test_root_is_refused_on_a_host_another_user_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25, item 18: `sudo wtg run-turn g1 --now` on a host the user wtg runs wrote the
+    turn root's alone (0600): every later run of the host's own cron failed the game
+    ("Permission denied"). Root is refused on a games folder (or a game) that another user
+    owns, naming him, and writes nothing."""
+    assert CliRunner(env={"WTG_CONFIG": None}).invoke(main, ["init", str(tmp_path)]).exit_code == 0
+    config = str(tmp_path / "wtg.yaml")
+    made = CliRunner().invoke(
+        main, ["--config", config, "new-game", "g1", "--ruleset", "wok4", *PLAYERS]
+    )
+    assert made.exit_code == 0, made.output
+    games = tmp_path / "games"
+    if os.geteuid() == 0:  # the host is another user's: nobody's here
+        for path in [games, *games.rglob("*")]:
+            os.chown(path, 65534, 65534)
+    owner = games.stat().st_uid
+    monkeypatch.setattr(os, "geteuid", lambda: 0)  # and this wtg runs as root
+    import pwd
+
+    name = pwd.getpwuid(owner).pw_name
+    before = sorted(str(p) for p in games.rglob("*"))
+    for command in (("run-turn", "g1", "--now"), ("send",), ("poll",), ("hold", "g1")):
+        result = CliRunner().invoke(main, ["--config", config, *command])
+        assert result.exit_code == 1, (command, result.output)
+        assert result.stderr == (
+            f"wtg: the games folder {games} belongs to {name}, and wtg runs as root here: "
+            f"run it as {name} (sudo -u {name} wtg ...), or what root writes there would be "
+            f"root's alone, and the host's own runs would fail on it\n"
+        ), command
+    by_path = CliRunner(env={"WTG_CONFIG": None}).invoke(
+        main, ["run-turn", str(games / "g1"), "--now"]
+    )
+    assert by_path.exit_code == 1
+    assert by_path.stderr.startswith(f"wtg: the game folder {games / 'g1'} belongs to {name}, ")
+    assert sorted(str(p) for p in games.rglob("*")) == before

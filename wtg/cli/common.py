@@ -115,7 +115,33 @@ def checked_games_dir(folder: Path, source: str) -> Path:
             f"the games folder {folder.absolute()} ({source}) {problem}: correct it, or make a new "
             "host with `wtg init DIR`"
         )
+    refuse_root_on_anothers(folder, "the games folder")
     return folder
+
+
+def refuse_root_on_anothers(folder: Path, what: str) -> None:
+    """Root is refused on a folder another user owns (a host its service user runs): what
+    root writes there (0600, as every file of a host) only root could read, and the host's
+    own runs would fail on it; ``sudo -u OWNER wtg ...`` is the way."""
+    if os.geteuid() != 0:
+        return
+    try:
+        owner = folder.stat().st_uid
+    except OSError:
+        return  # not there: the command says so itself
+    if owner == 0:
+        return
+    import pwd
+
+    try:
+        name = pwd.getpwuid(owner).pw_name
+    except KeyError:
+        name = f"the user {owner}"
+    fail(
+        f"{what} {folder.absolute()} belongs to {name}, and wtg runs as root here: run it as "
+        f"{name} (sudo -u {name} wtg ...), or what root writes there would be root's alone, "
+        "and the host's own runs would fail on it"
+    )
 
 
 def games_source(ctx: click.Context) -> str:
@@ -180,6 +206,7 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
         games_dir = known_games_dir(ctx)
         if games_dir is not None and path.parent == games_dir:
             fail(no_such_game(games_dir, game_dir))
+    refuse_root_on_anothers(path, "the game folder")
     return open_game(path)
 
 
