@@ -243,7 +243,7 @@ def _same_folder(one: Path, other: Path) -> bool:
 
 @click.command()
 @click.argument("game_dir")
-@click.option("--player", type=int, required=True)
+@click.option("--player", type=int, required=True, help="Whose AOF (the player's number).")
 @click.pass_context
 def aof(ctx: click.Context, game_dir: str, player: int) -> None:
     """Print a player's AOF for the coming turn."""
@@ -437,7 +437,7 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
 
 @click.command()
 @click.argument("game_dir")
-@click.option("--turn", type=int, default=None)
+@click.option("--turn", type=int, default=None, help="After which turn (default: the latest).")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON.")
 @click.pass_context
 def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) -> None:
@@ -461,7 +461,7 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
     is_flag=True,
     help="The GM's report: what every player may see (WISK; a game of robots only has no other).",
 )
-@click.option("--turn", type=int, default=None)
+@click.option("--turn", type=int, default=None, help="After which turn (default: the latest).")
 @click.pass_context
 def report(
     ctx: click.Context, game_dir: str, player: int | None, gm: bool, turn: int | None
@@ -475,7 +475,7 @@ def report(
 
 @click.command()
 @click.argument("game_dir")
-@click.option("--turn", type=int, default=None)
+@click.option("--turn", type=int, default=None, help="After which turn (default: the latest).")
 @click.pass_context
 def topten(ctx: click.Context, game_dir: str, turn: int | None) -> None:
     """Print the Top Ten."""
@@ -485,8 +485,16 @@ def topten(ctx: click.Context, game_dir: str, turn: int | None) -> None:
 
 @click.command()
 @click.argument("out_dir", default="demo-output")
-@click.option("--turns", type=int, default=10, show_default=True)
-@click.option("--seed", type=int, default=2026, show_default=True)
+@click.option(
+    "--turns", type=click.IntRange(min=0), default=10, show_default=True, help="Turns to play."
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=2026,
+    show_default=True,
+    help="The game's seed: the same seed plays the same game.",
+)
 def demo(out_dir: str, turns: int, seed: int) -> None:
     """Play a 10-player WoK IV game through the whole mail loop on the maildir transport: each
     player answers the report mail with a filled-in AOF, `poll` files the orders,

@@ -199,9 +199,9 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
 )
 @click.pass_context
 def digest(ctx: click.Context, quiet: bool, by_mail: bool, to_address: str | None) -> None:
-    """The GM's digest since the last one: turns run, mail quarantined, orders missing,
-    addresses failing. With -q nothing is printed (or mailed) when there is nothing to
-    tell."""
+    """The GM's digest since the last one: turns run, orders missing, mail quarantined or
+    held, mail not answered (an hourly limit), addresses failing, game folders that cannot
+    be read. With -q nothing is printed (or mailed) when there is nothing to tell."""
     from wtg.configschema import is_one_address
     from wtg.mail import compose
     from wtg.mail.digest import make_digest, mark_digest

@@ -24,7 +24,14 @@ from wtg.cli.common import fail, games_root, open_or_fail, say
     show_default=True,
     help="Who may join: Beginner (0-2 games finished, none won), Advanced (3+ or one won).",
 )
-@click.option("--every", "every_days", type=click.IntRange(min=1), default=None, metavar="D")
+@click.option(
+    "--every",
+    "every_days",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="D",
+    help="Deadlines every D days, at --at (no deadlines without it).",
+)
 @click.option("--at", "at_time", default=None, metavar="HH:MM", help="With --every (UTC).")
 @click.option(
     "--robots-after",

@@ -1,0 +1,46 @@
+"""Issue 25, items 11-19 (a GM's slips): what `wtg COMMAND --help` says is what a new GM reads
+at 2 a.m.; every option of every command says what it is for, and the digest's help names
+every part the digest holds (docs/gm.md, "wtg digest")."""
+
+from __future__ import annotations
+
+import click
+from click.testing import CliRunner
+
+from wtg.cli import main
+from wtg.mail.digest import Digest
+
+
+def test_every_option_of_every_command_says_what_it_is_for() -> None:
+    """Issue 25, items 11-19: `open-list --every`, `aof --player`, `report --turn` (and more)
+    had no word in their help."""
+    bare = [
+        f"{name} {param.opts[0]}"
+        for name, command in sorted(main.commands.items())
+        for param in command.params
+        if isinstance(param, click.Option) and not param.help
+    ]
+    assert bare == []
+
+
+def test_the_digest_help_names_every_part_of_the_digest() -> None:
+    """Issue 25, items 11-19: the help left out the mail held and the mail not answered."""
+    shown = " ".join(CliRunner().invoke(main, ["digest", "--help"]).stdout.split())
+    parts = {
+        "runs": "turns run",
+        "missing": "orders missing",
+        "quarantine": "mail quarantined",
+        "held": "held",
+        "unanswered": "mail not answered",
+        "bounces": "addresses failing",
+        "troubles": "game folders that cannot be read",
+    }
+    assert sorted(parts) == sorted(set(Digest._fields) - {"since", "until"})
+    for part, words in parts.items():
+        assert words in shown, part
+
+
+def test_demo_refuses_a_negative_number_of_turns() -> None:
+    result = CliRunner().invoke(main, ["demo", "--turns", "-1", "nowhere"])
+    assert result.exit_code == 2
+    assert "-1 is not in the range x>=0" in result.stderr
