@@ -81,7 +81,7 @@ def test_the_gm_address_is_the_mailto_link(games: list[Game]) -> None:
     assert page_data(page)["gm"] == GM
 
 
-@pytest.mark.parametrize("config", [None, {}, {"from": "wtg@localhost"}, {"from": "nobody"}])
+@pytest.mark.parametrize("config", [None, {}, {"from": "wtg@localhost"}, {"from": "gm@intranet"}])
 def test_without_an_address_the_page_says_where_to_send(
     games: list[Game], config: dict[str, str] | None
 ) -> None:
