@@ -128,11 +128,15 @@ def confirm_resign(desk: Desk, command: Command, found: confirm.Pending) -> None
     code forgotten and the answer remembered, together."""
     game = desk.games().get(found.target.lower())
     seat = found.seat or 0
-    problem = (
-        f"game {found.target} does not run here any more"
-        if game is None
-        else resign(game, seat, desk.moment, desk.order_key)
-    )
+    if game is None:
+        problem: str | None = f"game {found.target} does not run here any more"
+    elif not _still_holds(game, seat, found.address):
+        problem = (  # taken over since the code was mailed: it is another player's seat now
+            f"seat {seat} of game {game.config.game} is no longer played from your address: "
+            "the RESIGN this code was mailed for has lapsed"
+        )
+    else:
+        problem = resign(game, seat, desk.moment, desk.order_key)
     with desk.book.write() as db:
         db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
         if game is None or problem is not None:
@@ -148,6 +152,17 @@ def confirm_resign(desk: Desk, command: Command, found: confirm.Pending) -> None
                 turn=turn,
             )
         desk.remember(command)
+
+
+def _still_holds(game: Game, seat: int, address: str) -> bool:
+    """Whether ``seat`` of ``game`` is still played from ``address`` (the address a RESIGN's
+    code went to): a seat taken over since is the newcomer's, and no code of the quitter's
+    resigns it."""
+    try:
+        entry = game.config.player(seat)
+    except GameError:
+        return False
+    return email.utils.parseaddr(entry.email)[1].lower() == address.lower()
 
 
 def absence(desk: Desk, command: Command) -> None:
