@@ -13,6 +13,7 @@ from wtg.core.errors import GameError
 from wtg.core.printable import printable
 from wtg.core.ruleset import SeatId, SideId, public_sides
 from wtg.engine import Game
+from wtg.gameconfig import PlayerEntry
 from wtg.lobby import confirm
 from wtg.lobby.commands import PRESS_MAX, Command
 from wtg.lobby.desk import Desk
@@ -225,7 +226,7 @@ def press(desk: Desk, command: Command) -> None:
     writer = Press(side, names.get(side, entry.name), f"{desk.moment:%Y-%m-%d %H:%M} UTC", text)
     upper = [a.upper() for a in command.args]
     if "TO" in upper:
-        _relay(desk, command, game, writer, command.args[upper.index("TO") + 1 :])
+        _relay(desk, command, game, entry, writer, command.args[upper.index("TO") + 1 :])
         return
     source = desk.done_key(command)
     problem = None
@@ -259,8 +260,16 @@ def looks_like_a_form(text: str) -> bool:
 
 
 def _relay(
-    desk: Desk, command: Command, game: Game, writer: Press, target: tuple[str, ...]
+    desk: Desk,
+    command: Command,
+    game: Game,
+    entry: PlayerEntry,
+    writer: Press,
+    target: tuple[str, ...],
 ) -> None:
+    """The private press to its reader, and its copy to its writer at the address his game
+    knows (never to the mail's From, which anyone may forge: the host relays no text to an
+    address that did not prove itself)."""
     state = game.state_view()
     if not target or not target[0].isdigit():
         desk.refuse(command, "PRESS <game> TO <n> needs the number of the player to write to")
@@ -277,7 +286,7 @@ def _relay(
     desk.reply(
         f"[{game.config.game}] private press from {writer.name}",
         "press_private",
-        proven=True,
+        private=True,
         to=to.email,
         game=game.config.game,
         writer=writer,
@@ -286,6 +295,7 @@ def _relay(
         f"[{game.config.game}] your press went to player {side}",
         "press_relayed",
         proven=True,
+        to=entry.email,
         game=game.config.game,
         side=side,
         text=writer.text,

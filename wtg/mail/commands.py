@@ -34,6 +34,9 @@ TEXT_MAX = 64_000
 MAX_REFERENCES = 10
 """Message-IDs of the mails answered looked up (of each header)."""
 _MESSAGE_ID = re.compile(r"<[^<>\s]{1,300}>")
+PRIVATE_TALLY = "private-press:"
+"""The journal counts the private press relayed to an address under this prefix and the
+address: apart from the answers to it (``Reply.private``)."""
 
 
 def command_text(msg: Message) -> str | None:
@@ -109,13 +112,17 @@ class Commands:
         mailed, so no CONFIRM can come for it."""
         held: list[str] = []
         limits = self.answers.gm.limits
+        private_held: str | None = None
         for index, reply in enumerate(replies):
+            if private_held is not None and reply.template == "press_relayed":
+                reply = _not_relayed(reply, private_held)  # its writer is told, not lied to
             body = compose.render(f"lobby/{reply.template}", **reply.context)
-            room = reply.proven or reply.asks is not None
+            room = (reply.proven or reply.asks is not None) and not reply.private
             limit = limits.confirmations_per_hour if room else None
             stranger = None
-            if not reply.proven and self._stranger(book, reply.to):
+            if self._stranger(book, reply.to):  # a code or a From proves no address
                 stranger = strangers.CODE if reply.asks is not None else strangers.OTHER
+            tally = f"{PRIVATE_TALLY}{compose.address_key(reply.to)}" if reply.private else None
             why = self.answers.reply(
                 f"cmd-{message.key}-{index}",
                 reply.to,
@@ -124,9 +131,12 @@ class Commands:
                 message_id if reply.to == sender else None,
                 limit=limit,
                 stranger=stranger,
+                tally=tally,
             )
             if why is None:
                 continue
+            if reply.private:
+                private_held = why
             if reply.asks is not None:
                 confirm.forget(book, reply.asks)
             to = "" if compose.address_key(reply.to) == sender else f" to {reply.to}"
@@ -155,6 +165,23 @@ class Commands:
 
     def _games(self) -> Mapping[str, Game]:
         return self.registry.games()
+
+
+def _not_relayed(copy: Reply, why: str) -> Reply:
+    """The answer to a private press's writer when the press itself was held back by the
+    hourly limit of its reader's: a refusal that says so, in place of the copy."""
+    game, side = copy.context["game"], copy.context["side"]
+    reason = (
+        f"player {side} has been relayed as much private press this hour as he may get "
+        f"({why}); nothing went to him: send it again later"
+    )
+    return Reply(
+        copy.to,
+        f"PRESS {game} TO {side}: not done",
+        "refused",
+        {"command": f"PRESS {game} TO {side}", "reason": reason},
+        proven=True,
+    )
 
 
 def _outcome(mail: CommandMail, desk: Desk, held: list[str]) -> Outcome:
