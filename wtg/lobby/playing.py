@@ -18,7 +18,7 @@ from wtg.lobby import confirm
 from wtg.lobby.commands import PRESS_MAX, Command
 from wtg.lobby.desk import Desk
 from wtg.lobby.seats import resign
-from wtg.press import Press, add_press, kept_for, press_for, refusal
+from wtg.press import Press, add_press, blacked_out, kept_for, press_for, refusal, secrets_of
 from wtg.schedule import local_text, parse_iso
 
 
@@ -203,6 +203,10 @@ def press(desk: Desk, command: Command) -> None:
     if game is None or entry is None:
         return
     text = printable(desk.text).strip()  # no control sequence reaches a reader's terminal
+    private = "TO" in (a.upper() for a in command.args)
+    # no code (and, to the whole game, no address not shared) goes to the other players:
+    # a player who pasted his code into his press has not given it away
+    text = blacked_out(text, secrets_of(game.config.players, addresses=not private))
     if not text:
         desk.refuse(command, "the PRESS has no text: write it below the PRESS and CODE lines")
         return
