@@ -17,7 +17,7 @@ from wtg.gameconfig import PlayerEntry
 from wtg.lobby import confirm
 from wtg.lobby.commands import PRESS_MAX, Command
 from wtg.lobby.desk import Desk
-from wtg.lobby.seats import resign
+from wtg.lobby.seats import resign, seat_by_code
 from wtg.press import Press, add_press, blacked_out, kept_for, press_for, refusal, secrets_of
 from wtg.schedule import local_text, parse_iso
 
@@ -84,14 +84,15 @@ def status(desk: Desk, command: Command) -> None:
         return
     if desk.sender not in known and desk.seat(command, game) is None:
         return
+    coded = seat_by_code(game, desk.code) is not None
     now = game.status()
     deadline = now["deadline"]
     schedule = game.config.schedule
     shown = local_text(parse_iso(deadline), schedule.timezone) if deadline and schedule else None
-    desk.reply(
+    desk.reply(  # a From proves nothing, a code does: a forged From is answered as any mail
         f"[{game.config.game}] status of turn {now['turn']}",
         "status",
-        proven=True,
+        proven=coded,
         game=game.config.game,
         turn=now["turn"],
         over=now["over"],
