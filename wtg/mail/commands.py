@@ -37,6 +37,10 @@ _MESSAGE_ID = re.compile(r"<[^<>\s]{1,300}>")
 PRIVATE_TALLY = "private-press:"
 """The journal counts the private press relayed to an address under this prefix and the
 address: apart from the answers to it (``Reply.private``)."""
+CODES_TALLY = "codes:"
+"""... and the answers that carry a code to CONFIRM (a JOIN's, a WITHDRAW's, a takeover's,
+a RESIGN's), which anyone may ask for in anyone's name: apart from the answers to his own
+orders and commands, which a flood of forged requests must never hold back."""
 
 
 def command_text(msg: Message) -> str | None:
@@ -122,7 +126,11 @@ class Commands:
             stranger = None
             if self._stranger(book, reply.to):  # a code or a From proves no address
                 stranger = strangers.CODE if reply.asks is not None else strangers.OTHER
-            tally = f"{PRIVATE_TALLY}{compose.address_key(reply.to)}" if reply.private else None
+            tally = None  # the answers to the address, or a count of their own:
+            if reply.private:
+                tally = f"{PRIVATE_TALLY}{compose.address_key(reply.to)}"
+            elif reply.asks is not None:  # forged requests never hold back his orders' answers
+                tally = f"{CODES_TALLY}{compose.address_key(reply.to)}"
             why = self.answers.reply(
                 f"cmd-{message.key}-{index}",
                 reply.to,
