@@ -138,6 +138,7 @@ set postpone=no
 set move=no
 set wait_key=no
 set sleep_time=0
+set abort_unmodified=no
 set quit=yes
 set mbox_type=Maildir
 set folder="{folder}"
