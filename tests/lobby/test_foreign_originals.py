@@ -1,9 +1,13 @@
-"""The host's request left unquoted under a separator in the player's own language: a forward
-or an Outlook reply from a client set to Danish, Swedish, Norwegian, Polish or French, with
-no In-Reply-To to name the mail it carries (a forward has none)."""
+"""The host's request carried in a player's "not me!" in shapes the reader did not know: left
+unquoted under a separator in the player's own language (a forward or an Outlook reply from
+a client set to Danish, Swedish, Norwegian, Polish or French), or forwarded whole as an
+attachment; with no In-Reply-To to name the mail it carries (a forward has none)."""
 
 from __future__ import annotations
 
+import email
+import email.policy
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -60,3 +64,32 @@ def test_a_no_over_the_request_in_another_language_resigns_no_one(
     with Book(hall.gm.games_dir) as book:
         assert [str(r[0]) for r in book.rows("SELECT kind FROM pending")] == ["resign"]
     assert all("you leave the game" not in m.subject for m in hall.new_mails())
+
+
+def test_a_request_forwarded_as_an_attachment_resigns_no_one(tmp_path: Path) -> None:
+    """Issue 25, item 16 (the same ruling): Ann forwards the RESIGN request someone asked
+    with her code to the host as an attachment (a `message/rfc822` part, as clients forward
+    a mail whole), under "No! not me" written in HTML only. The reader took the first plain
+    text it found anywhere in the mail, the forwarded request's, and its CONFIRM line made
+    her resign. A mail forwarded whole is not what its sender typed."""
+    hall, game, ann = ann_and_bob(tmp_path)
+    hall.mail("thief@else.example", f"RESIGN wok4-1\nCODE {ann.code}")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(ann.email)
+    queued = hall.gm.spool / "outbox" / "queue"
+    (request,) = [p for p in queued.glob("*.eml") if ask.code().encode() in p.read_bytes()]
+    forward = EmailMessage()
+    forward["From"] = ann.email
+    forward["To"] = GM_LINE
+    forward["Subject"] = f"Fwd: {ask.subject}"
+    forward["Message-ID"] = "<forward-1@players.example>"
+    forward.set_content("<p>No! Not me. Who has my code?</p>", subtype="html")
+    forward.add_attachment(
+        email.message_from_bytes(request.read_bytes(), policy=email.policy.default)
+    )
+    hall.deliver(bytes(forward))
+    summary = hall.poll(hours=1)
+    assert [text for _key, text in summary.outcomes] == ["answered: help sent"]
+    assert game.store.pending_orders(1) == {}
+    with Book(hall.gm.games_dir) as book:
+        assert [str(r[0]) for r in book.rows("SELECT kind FROM pending")] == ["resign"]

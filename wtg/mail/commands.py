@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import email.utils
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from email.message import Message
 
 from wtg.engine import Game
@@ -46,9 +46,7 @@ orders and commands, which a flood of forged requests must never hold back."""
 def command_text(msg: Message) -> str | None:
     """The first text part a person typed (plain text, else HTML made text), normalised."""
     html: str | None = None
-    for part in msg.walk():
-        if part.is_multipart() or part.get_content_disposition() == "attachment":
-            continue
+    for part in _typed_parts(msg):
         kind = part.get_content_type()
         if kind not in ("text/plain", "text/html"):
             continue
@@ -62,6 +60,22 @@ def command_text(msg: Message) -> str | None:
 
         html = html if html is not None else normalise(html_to_text(text[:TEXT_MAX]))
     return html
+
+
+def _typed_parts(part: Message) -> Iterator[Message]:
+    """The leaf parts of a mail that its sender wrote, in order: not an attachment, and
+    nothing inside one or inside a mail forwarded whole (``message/rfc822``: the host's
+    request forwarded with "not me!" holds its CONFIRM line, which is not the sender's).
+    The parser caps the depth of the tree."""
+    if part.get_content_disposition() == "attachment" or part.get_content_maintype() == "message":
+        return
+    if not part.is_multipart():
+        yield part
+        return
+    payload = part.get_payload()
+    for sub in payload if isinstance(payload, list) else ():
+        if isinstance(sub, Message):
+            yield from _typed_parts(sub)
 
 
 class Commands:
