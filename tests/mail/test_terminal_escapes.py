@@ -151,3 +151,21 @@ def test_a_forged_bounces_words_reach_no_terminal(tmp_path: Path) -> None:
     marks.write_text(marks.read_text(encoding="utf-8").replace("550 5.1.1", "550\\u001b[2J"))
     shown = gm(config, "bounces")
     assert f": 5.1.1 550 <{bob.email}>: Recipient" in shown and clean(shown), repr(shown)
+
+
+def test_a_players_mail_filed_by_hand_prints_no_control_sequence(tmp_path: Path) -> None:
+    """Issue 25, item 8: the GM files a quarantined player's mail with `wtg orders GAME
+    FILE` (docs/mail.md says to); every line of it that `orders` lists (accepted or
+    REJECTED, with its text) reached his terminal with the mail's OSC 52 and title."""
+    from tests.mail.loop import World
+
+    world = World(tmp_path)
+    form = world.aof(1, X1="100", B1="5 7 10").replace(
+        "X1: 100", f"X1: 100\nN2: 5{CLIPBOARD}\nB7:{TITLE} 1"
+    )
+    mail = tmp_path / "mail.txt"
+    mail.write_text(form, encoding="utf-8")
+    result = CliRunner().invoke(main, ["orders", str(world.game.store.root), str(mail)])
+    assert result.exit_code == 0, result.output
+    assert "REJECTED N2: 5: the form has no N lines" in result.output
+    assert clean(result.output), repr(result.output)
