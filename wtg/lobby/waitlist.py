@@ -69,11 +69,14 @@ def join(desk: Desk, command: Command) -> None:
         desk.refuse(command, problem)
         return
     game = desk.games().get(words[0].lower())
-    if game is not None:
-        _ask_takeover(desk, command, game, name)
-        return
     variant = words[1] if len(words) > 1 else None
     taking, other = lists_for(desk.book, words[0], variant, mine)
+    # a game named as a ruleset (`wtg new-game wok4`) takes the JOIN only for a seat it
+    # offers: the ruleset's open lists are not hidden behind it
+    offers = game is not None and offered_seat(desk.book, game.config.game) is not None
+    if game is not None and (offers or not (taking or other)):
+        _ask_takeover(desk, command, game, name)
+        return
     if not taking:
         desk.refuse(command, _no_list(words[0], variant, other, mine))
         return
