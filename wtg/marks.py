@@ -17,6 +17,7 @@ import email.utils
 import json
 from pathlib import Path
 
+from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.store import write_atomic
 
@@ -102,8 +103,11 @@ def bounces_of(root: Path) -> dict[str, Bounce]:
         return {}
     found: dict[str, Bounce] = {}
     for address, entry in data.items() if isinstance(data, dict) else ():
-        if isinstance(entry, dict):
-            fields = {k: str(entry.get(k, "")) for k in ("since", "status", "reason", "message")}
+        if isinstance(entry, dict):  # a bounce's words came by mail, from anyone: printable
+            fields = {
+                k: printable(str(entry.get(k, "")))
+                for k in ("since", "status", "reason", "message")
+            }
             found[str(address)] = Bounce(address=str(address), **fields)
     return found
 

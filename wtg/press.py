@@ -12,6 +12,7 @@ never an address) and the text.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -19,9 +20,11 @@ from pathlib import Path
 from wtg import private
 from wtg.core.printable import printable
 from wtg.core.record import Record
+from wtg.gameconfig import PlayerEntry
 from wtg.store import RECEIVED, GameStore, write_atomic
 
 FOLDER = "press"
+WITHHELD = "[withheld]"
 PIECES_A_TURN = 3
 """Pieces of press one player may write for one turn."""
 CHARS_A_TURN = 4_000
@@ -119,3 +122,21 @@ def _read(path: Path) -> Press | None:
         return Press(int(data["side"]), str(data["name"]), str(data["at"]), text)
     except (OSError, ValueError, KeyError, TypeError):
         return None
+
+
+def secrets_of(players: Sequence[PlayerEntry], addresses: bool = True) -> re.Pattern[str] | None:
+    """What no player's press may show the others: every secret code of the game's players,
+    and (``addresses``) the address of each who did not agree to share it; None when there
+    is nothing to look for."""
+    words = [p.code for p in players if p.code]
+    if addresses:
+        words += [p.email for p in players if p.email and not p.share_address]
+    if not words:
+        return None
+    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.I)
+
+
+def blacked_out(text: str, secrets: re.Pattern[str] | None) -> str:
+    """``text`` with each of ``secrets`` shown as ``[withheld]``: a player who pasted his
+    code (or an address) into his press has not published it."""
+    return secrets.sub(WITHHELD, text) if secrets is not None else text

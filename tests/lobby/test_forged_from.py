@@ -4,11 +4,15 @@ off a list."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from tests.lobby.hall import Hall, address
+from tests.lobby.test_second_seat import game_with_quitters
 from wtg.config import config_from_data
 from wtg.lobby.book import Book
 from wtg.lobby.lists import waiting
@@ -188,3 +192,34 @@ def test_the_budget_is_shared_by_every_process_of_a_poll(tmp_path: Path) -> None
     assert db.execute("SELECT count(*) FROM mailed").fetchone() == (10,)
     db.close()
     assert budget.spend(OTHER, 1000.0 + 3600.0)  # an hour on, the budget is whole again
+
+
+@pytest.mark.parametrize(
+    ("forged", "answers"),
+    [("STATUS wok4-1", 3), ("JOIN wok4", 20)],
+    ids=["status", "join"],
+)
+def test_forged_requests_never_hold_back_a_players_confirmations(
+    tmp_path: Path, forged: str, answers: int
+) -> None:
+    """Issue 25, item 5: "a flood of mail forged in a player's name earns him three answers
+    an hour, and leaves room for the code of his own JOIN". 25 mails forged in a player's
+    From, a STATUS (answered as from an address that proved itself) or a JOIN (whose answer
+    carries a code), earned him 20 mails in an hour and used up the room of his own orders'
+    confirmation, which was held back, the journal saying "stored". A From proves nothing:
+    a STATUS earns him `replies_per_hour` answers; the codes are counted on their own (at
+    most `confirmations_per_hour`); his confirmation goes out."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())  # its list, wok4, stays open
+    player = game.config.player(2)
+    for _ in range(25):
+        hall.mail(player.email, forged)
+    hall.poll(hours=1)
+    assert len(hall.new_mails(player.email)) == answers
+    form = re.sub(r"(?m)^(R1:).*$", r"\1 1", game.aof(2))
+    hall.mail(player.email, form)
+    summary = hall.poll(hours=0.1)
+    assert [text for _key, text in summary.outcomes] == ["stored: wok4-1 turn 2 player 2"]
+    assert [m.subject for m in hall.new_mails(player.email)] == [
+        "[wok4-1] orders for turn 2 received"
+    ]

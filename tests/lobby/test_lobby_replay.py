@@ -277,3 +277,36 @@ def waits(hall: Hall, list_name: str, name: str, email: str) -> None:
     """A confirmed player waiting on a list."""
     with Book(hall.gm.games_dir) as book, book.write() as db:
         put_on(db, list_name, confirm_address(db, email, name, hall.now), email, hall.now)
+
+
+def test_a_game_the_gm_moved_away_is_not_undone_as_half_made(tmp_path: Path) -> None:
+    """Issue 25, item 3 (a game left half made, finished or undone by the next run): a game
+    made whole whose folder the GM later moved out of games_dir (an old game archived, a
+    folder renamed) was taken for one a kill had left half made: the next `run-turn --due`
+    put its players back on the list, erased their plays of it from the book, and made a
+    new game of them at once. A game made whole is never undone: its players stay in it,
+    and the list stays as it was."""
+    hall = Hall(tmp_path)
+    hall.now = datetime.now(timezone.utc)
+    hall.open_list("wok4", map="small", players=2)
+    for number in (1, 2):
+        waits(hall, "wok4", f"Lord{number}", address(number))
+    args = ["--config", str(hall.config_file()), "run-turn", "--due", "--jobs", "1"]
+    games = hall.gm.games_dir
+    made = killpoints.count(args, games)
+    assert made.returncode == 0 and "game wok4-1 made" in made.stdout, made
+    shutil.move(games / "wok4-1", tmp_path / "archived-wok4-1")
+
+    again = killpoints.count(args, games)
+
+    assert again.returncode == 0 and "made" not in again.stdout, again
+    assert sorted(p.name for p in games.iterdir()) == [".mail", ".people"]
+    with Book(games) as book:
+        assert sorted(str(r["game"]) for r in book.rows("SELECT game FROM entries")) == [
+            "wok4-1",
+            "wok4-1",
+        ]
+        assert sorted(str(r["game"]) for r in book.rows("SELECT game FROM plays")) == [
+            "wok4-1",
+            "wok4-1",
+        ]

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.conftest import players
 from tests.lobby.hall import Hall, address
-from wtg.engine import Game
+from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.lobby.book import Book
 from wtg.lobby.lists import waiting
@@ -175,3 +176,21 @@ def test_a_mail_with_a_form_is_an_order_mail_whatever_stands_above_it(tmp_path: 
     (answer,) = hall.new_mails(ann.email)
     assert answer.subject == "[wok4-1] orders for turn 1 received"
     assert game.status()["players"][ann.id - 1]["ready"]
+
+
+def test_a_game_named_as_a_ruleset_hides_no_waiting_list(tmp_path: Path) -> None:
+    """Issue 25, item 14 (a game's name is a word players type in a mail command): the GM
+    made a game called `wok4` (`wtg new-game wok4 ...`) while the waiting list wok4 was
+    open; every `JOIN wok4` was then taken as a takeover of the game and refused ("game wok4
+    offers no seat now"): nobody could join the list. A JOIN goes to the game only for a
+    seat it offers; else to the ruleset's list."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=2)
+    create_game(hall.gm.games_dir / "wok4", "wok4", "small", players(2), seed=1, now=hall.now)
+    hall.mail(address(7), "JOIN wok4 AS Seven")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(address(7))
+    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.body
+    hall.mail(address(7), f"CONFIRM {answer.code()}")
+    hall.poll(hours=1)
+    assert waiting_names(hall) == ["Seven"]

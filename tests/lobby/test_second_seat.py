@@ -136,3 +136,52 @@ def test_every_key_of_game_yaml_survives_a_takeover(tmp_path: Path) -> None:
     newcomer = after["players"][2]
     assert (newcomer["name"], newcomer["email"]) == ("Newcomer", "new@example.org")
     assert newcomer["code"] != before["players"][2]["code"]
+
+
+def test_a_newcomer_may_not_take_a_seat_under_another_players_name(tmp_path: Path) -> None:
+    """Issue 25, item 7 (a takeover): a game the GM made (`wtg new-game`, its players not in
+    the book) offers seat 3; a newcomer took it over as "Ann", the name of player 1, and
+    the game had two Anns, one of them anyone's. The JOIN is refused with the reason."""
+    hall = Hall(tmp_path)
+    entries = players(3)
+    game = create_game(hall.gm.games_dir / "kao", "wok4", "small", entries, 1, now=hall.now)
+    game.submit_all(f"game: kao\nplayer: 3\nturn: 1\ncode: {entries[2].code}\nquit: true\n")
+    game.run_turn(now=hall.now)
+    with Book(hall.gm.games_dir) as book:
+        offer_seat(book, hall.game("kao"), 3, hall.now)
+    hall.mail(address(9), f"JOIN kao AS {entries[0].name.upper()}")
+    hall.poll(hours=1)
+    (refused,) = hall.new_mails(address(9))
+    assert f"the name {entries[0].name.upper()} is player 1's in game kao" in refused.body
+    with Book(hall.gm.games_dir) as book:
+        assert book.rows("SELECT * FROM pending") == []
+
+
+def test_two_newcomers_of_one_name_stop_no_poll(tmp_path: Path) -> None:
+    """Issue 25, item 7 (a takeover), and "no mail can halt the poll": two seats offered,
+    two newcomers ask for them under one new name, then both confirm. The second CONFIRM
+    wrote game.yaml, then failed the book's transaction (the name is the first one's now):
+    an SQLite error, which stops the poll, on every poll after it too (the mail is read
+    again, and fails again). It is refused with the reason, before anything is written."""
+    hall = Hall(tmp_path)
+    game_with_quitters(hall, (3, 4))
+    offer(hall, 4)
+    hall.mail(address(8), "JOIN wok4-1 AS Zed")
+    hall.poll(hours=1)
+    (first,) = hall.new_mails(address(8))
+    offer(hall, 3)
+    hall.mail(address(9), "JOIN wok4-1 AS Zed")
+    hall.poll(hours=1)
+    (second,) = hall.new_mails(address(9))
+    assert "seat 4" in first.body and "seat 3" in second.body
+    hall.mail(address(8), f"CONFIRM {first.code()}")
+    hall.mail(address(9), f"CONFIRM {second.code()}")
+    summary = hall.poll(hours=1)
+    outcomes = sorted(text.split(": ")[0] for _key, text in summary.outcomes)
+    assert outcomes == ["answered", "rejected"]  # which comes first is the poll's order
+    config = hall.game("wok4-1").config
+    (zed,) = [p for p in config.players if p.name == "Zed"]
+    loser = address(9) if zed.email == address(8) else address(8)
+    (refused,) = hall.new_mails(loser)
+    assert f"the name Zed is player {zed.id}'s in game wok4-1" in refused.body
+    assert loser not in {p.email for p in config.players}

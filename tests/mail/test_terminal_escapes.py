@@ -44,11 +44,14 @@ def clean(text: str) -> bool:
         ("a\x1b]0;no end\nnext line\tand a tab", "a\nnext line\tand a tab"),
         ("a\x1bcb\x1b(Bc", "abc"),
         ("Ünïcode 日本 stays", "Ünïcode 日本 stays"),
+        ("raw\udcc2\udc9d0;t\udcc2\udc9c bytes", "raw0;t bytes"),  # C1 as undecoded bytes
     ],
 )
 def test_printable_takes_out_every_control_sequence(text: str, shown: str) -> None:
     """Issue 25, item 8: CSI, OSC (ended by BEL, by ST, or not at all), C1, other escapes
-    and bare control characters go; line feeds, tabs and any printable character stay."""
+    and bare control characters go, and so do lone surrogates (a header's bytes that were no
+    UTF-8, which a terminal would get as those bytes: a C1 OSC, say); line feeds, tabs and
+    any printable character stay."""
     assert printable(text) == shown
 
 
@@ -121,3 +124,48 @@ def test_the_gms_terminal_gets_no_control_sequence_from_mail(tmp_path: Path) -> 
     assert [str(path) for path, text in pages.items() if not clean(text)] == []
     for path in site.rglob("*.xml"):
         ElementTree.parse(path)  # well-formed: no control character in it
+
+
+def test_a_forged_bounces_words_reach_no_terminal(tmp_path: Path) -> None:
+    """Issue 25, item 8: anyone may send the host a delivery report naming a player's
+    address; its Status and Diagnostic-Code carried OSC 52 and a title into `wtg bounces`
+    and `wtg digest` (which the GM may have mailed to himself). Both show the bounce's
+    words without a control sequence, and so do marks an older wtg kept."""
+    hall, game, config = started(tmp_path)
+    bob = next(p for p in game.config.players if p.name == "Bob")
+    postfix = (Path(__file__).parent / "bounces" / "postfix.eml").read_bytes()
+    forged = (
+        postfix.replace(b"p2@players.example", bob.email.encode())
+        .replace(b"Status: 5.1.1", f"Status: 5.1.1{CSI}".encode())
+        .replace(b"smtp; 550 5.1.1", f"smtp; 550 {CLIPBOARD}5.1.1{TITLE}".encode())
+    )
+    hall.deliver(forged)
+    (outcome,) = [text for _key, text in hall.poll(hours=1).outcomes]
+    assert outcome == f"rejected: a bounce: mail to {bob.email} (wok4-1) failed, marked failing"
+    for command in (["bounces"], ["digest"]):
+        shown = gm(config, *command)
+        assert f"<{bob.email}> since" in shown and "550 5.1.1 <" in shown, shown
+        assert clean(shown), repr(shown)
+
+    marks = game.store.root / "bounces.json"  # as an older wtg kept them
+    marks.write_text(marks.read_text(encoding="utf-8").replace("550 5.1.1", "550\\u001b[2J"))
+    shown = gm(config, "bounces")
+    assert f": 5.1.1 550 <{bob.email}>: Recipient" in shown and clean(shown), repr(shown)
+
+
+def test_a_players_mail_filed_by_hand_prints_no_control_sequence(tmp_path: Path) -> None:
+    """Issue 25, item 8: the GM files a quarantined player's mail with `wtg orders GAME
+    FILE` (docs/mail.md says to); every line of it that `orders` lists (accepted or
+    REJECTED, with its text) reached his terminal with the mail's OSC 52 and title."""
+    from tests.mail.loop import World
+
+    world = World(tmp_path)
+    form = world.aof(1, X1="100", B1="5 7 10").replace(
+        "X1: 100", f"X1: 100\nN2: 5{CLIPBOARD}\nB7:{TITLE} 1"
+    )
+    mail = tmp_path / "mail.txt"
+    mail.write_text(form, encoding="utf-8")
+    result = CliRunner().invoke(main, ["orders", str(world.game.store.root), str(mail)])
+    assert result.exit_code == 0, result.output
+    assert "REJECTED N2: 5: the form has no N lines" in result.output
+    assert clean(result.output), repr(result.output)

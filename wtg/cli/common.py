@@ -32,8 +32,9 @@ def say(text: str) -> None:
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    """Each line of ``message`` as a line of its own on stderr, then exit ``code``."""
-    for line in message.splitlines() or [""]:
+    """Each line of ``message`` as a line of its own on stderr, then exit ``code``; a reason
+    may quote a file or a mail: without its control sequences (``wtg.core.printable``)."""
+    for line in printable(message).splitlines() or [""]:
         click.echo(f"wtg: {line}", err=True)
     sys.exit(code)
 

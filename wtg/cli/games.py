@@ -268,6 +268,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     could be stored.
     """
     from wtg.core.orders import OrderError
+    from wtg.core.printable import printable
     from wtg.intake import Unchanged
     from wtg.store import GameLocked
 
@@ -281,14 +282,14 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     except Exception as exc:  # any file is untrusted input: a reason, never a traceback
         fail(f"the orders could not be read: {type(exc).__name__}: {exc}"[:500])
     stored = 0
-    for result in results:
-        if isinstance(result, OrderError):
-            click.echo(f"wtg: orders not stored: {result}", err=True)
+    for result in results:  # what is printed quotes the lines of the file (a player's mail):
+        if isinstance(result, OrderError):  # each without its control sequences
+            click.echo(printable(f"wtg: orders not stored: {result}"), err=True)
         elif isinstance(result, Unchanged):
             stands = f"the orders of {result.on_file} stand" if result.on_file else "none on file"
-            click.echo(f"wtg: orders not stored: {result.reason}; {stands}", err=True)
+            click.echo(printable(f"wtg: orders not stored: {result.reason}; {stands}"), err=True)
             for verdict in result.verdicts:
-                click.echo(f"  {verdict.describe()}", err=True)
+                click.echo(printable(f"  {verdict.describe()}"), err=True)
             stored += bool(result.settings)  # a setting (MAP: off) was stored
         elif result.superseded:
             click.echo(
@@ -296,7 +297,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
             )
         else:
             stored += 1
-            click.echo(result.confirmation(), nl=False)
+            click.echo(printable(result.confirmation()), nl=False)
     if not stored:
         sys.exit(EXIT_NOT_STORED)
 

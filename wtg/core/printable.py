@@ -21,6 +21,9 @@ _CONTROLS = re.compile(
         # any other escape sequence: intermediates and its final byte
     | [\x00-\x08\x0b-\x1f\x7f-\x9f]
         # every other C0 and C1 control character (and DEL), but the tab and the line feed
+    | [\ud800-\udfff]
+        # a lone surrogate: a byte of a header that was no UTF-8 (kept by the parser as
+        # surrogateescape), which a terminal would get as that byte, and no file can hold
     """,
     re.VERBOSE,
 )
@@ -28,7 +31,7 @@ _CONTROLS = re.compile(
 
 def printable(text: str) -> str:
     """``text`` without any terminal control sequence or control character but ``\\n`` and
-    ``\\t``."""
+    ``\\t``, and without a lone surrogate."""
     if text.isprintable():  # most text: nothing to look for (a line break is not printable)
         return text
     return _CONTROLS.sub("", text)

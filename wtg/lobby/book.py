@@ -99,6 +99,10 @@ CREATE TABLE IF NOT EXISTS done (    -- what a command of a mail did: that mail 
     at TEXT NOT NULL                 -- (its key and the command's line: maildir:...#3)
 );
 CREATE INDEX IF NOT EXISTS done_by_age ON done(at);
+CREATE TABLE IF NOT EXISTS making (  -- a game reserved for a list's players, not yet made
+    game TEXT PRIMARY KEY,           -- whole (its turn 0): what a crash may leave half made
+    list TEXT NOT NULL
+);
 """
 
 

@@ -71,16 +71,24 @@ in lower or mixed case is a command only with these."""
 _ORIGINAL = re.compile(
     r"-{2,}\s*(original message|forwarded message|ursprüngliche nachricht|message d'origine"
     r"|mensaje original|messaggio originale|oorspronkelijk bericht)\s*-{2,}"
+    r"|-{2,}\s*[^\W\d_]+(?:[\s'’][^\W\d_]+){0,5}\s*:?\s*-{2,}"
     r"|_{10,}"
     r"|begin forwarded message:?"
     r"|(anfang der )?weitergeleitete nachricht:?",
     re.IGNORECASE,
 )
-"""A line above an unquoted original (Outlook, Outlook on the web, forwards)."""
-_HEADER_FROM = re.compile(r"(from|von|de|da|van|fra|från)\s*:\s*\S", re.IGNORECASE)
+"""A line above an unquoted original (Outlook, Outlook on the web, forwards): a few words
+between dashes in any language (``-----Oprindelig meddelelse-----``, ``-------- Message
+transféré --------``), a line of underscores, a forward's own line."""
+_HEADER_FROM = re.compile(
+    r"(from|von|de|da|van|fra|från|od|lähettäjä|от|kimden|feladó)\s*:\s*\S", re.IGNORECASE
+)
 _HEADER_NEXT = re.compile(
-    r"(sent|date|to|subject|gesendet|datum|an|betreff|envoyé|date|à|objet|enviado|para"
-    r"|asunto|inviato|data|oggetto|verzonden|aan|onderwerp)\s*:",
+    r"(sent|date|to|subject|gesendet|datum|an|betreff|envoyé|date|à|objet|enviado( el)?|para"
+    r"|asunto|inviato|data|oggetto|verzonden|aan|onderwerp|sendt|dato|til|emne|skickat|till"
+    r"|ämne|wysłano|do|temat|odesláno|komu|předmět|lähetetty|vastaanottaja|aihe|enviada"
+    r"|assunto|отправлено|дата|кому|тема|gönderildi|tarih|kime|konu|elküldve|címzett|tárgy)"
+    r"\s*:",
     re.IGNORECASE,
 )
 """``From: ...`` followed by ``Sent: ...`` (or ``To:``, ``Date:``): a header block that

@@ -30,7 +30,10 @@ class Reply(Record):
     what it is rendered with. ``proven``: the address proved itself (a code or a confirmed
     request), so the answer counts against the larger limit of confirmations. ``asks``: the
     code to CONFIRM the answer carries (it counts against that larger limit too, and a code
-    whose answer could not be mailed is forgotten)."""
+    whose answer could not be mailed is forgotten). ``private``: a player's private press
+    relayed to its reader, counted on its own (``replies_per_hour`` of them an hour to one
+    reader), never in the room of the reader's own answers: another player's press never
+    holds back his confirmations, codes or refusals."""
 
     to: str
     subject: str
@@ -38,6 +41,7 @@ class Reply(Record):
     context: Mapping[str, Any]
     proven: bool = False
     asks: str | None = None
+    private: bool = False
 
 
 @dataclass
@@ -111,9 +115,12 @@ class Desk:
         proven: bool = False,
         to: str | None = None,
         asks: str | None = None,
+        private: bool = False,
         **context: Any,
     ) -> None:
-        self.replies.append(Reply(to or self.sender, subject, template, context, proven, asks))
+        self.replies.append(
+            Reply(to or self.sender, subject, template, context, proven, asks, private)
+        )
 
     def refuse(self, command: Command, reason: str) -> None:
         """The command was not carried out: its sender is told why."""

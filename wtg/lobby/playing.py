@@ -13,11 +13,12 @@ from wtg.core.errors import GameError
 from wtg.core.printable import printable
 from wtg.core.ruleset import SeatId, SideId, public_sides
 from wtg.engine import Game
+from wtg.gameconfig import PlayerEntry
 from wtg.lobby import confirm
 from wtg.lobby.commands import PRESS_MAX, Command
 from wtg.lobby.desk import Desk
-from wtg.lobby.seats import resign
-from wtg.press import Press, add_press, kept_for, press_for, refusal
+from wtg.lobby.seats import resign, seat_by_code
+from wtg.press import Press, add_press, blacked_out, kept_for, press_for, refusal, secrets_of
 from wtg.schedule import local_text, parse_iso
 
 
@@ -83,14 +84,15 @@ def status(desk: Desk, command: Command) -> None:
         return
     if desk.sender not in known and desk.seat(command, game) is None:
         return
+    coded = seat_by_code(game, desk.code) is not None
     now = game.status()
     deadline = now["deadline"]
     schedule = game.config.schedule
     shown = local_text(parse_iso(deadline), schedule.timezone) if deadline and schedule else None
-    desk.reply(
+    desk.reply(  # a From proves nothing, a code does: a forged From is answered as any mail
         f"[{game.config.game}] status of turn {now['turn']}",
         "status",
-        proven=True,
+        proven=coded,
         game=game.config.game,
         turn=now["turn"],
         over=now["over"],
@@ -128,11 +130,15 @@ def confirm_resign(desk: Desk, command: Command, found: confirm.Pending) -> None
     code forgotten and the answer remembered, together."""
     game = desk.games().get(found.target.lower())
     seat = found.seat or 0
-    problem = (
-        f"game {found.target} does not run here any more"
-        if game is None
-        else resign(game, seat, desk.moment, desk.order_key)
-    )
+    if game is None:
+        problem: str | None = f"game {found.target} does not run here any more"
+    elif not _still_holds(game, seat, found.address):
+        problem = (  # taken over since the code was mailed: it is another player's seat now
+            f"seat {seat} of game {game.config.game} is no longer played from your address: "
+            "the RESIGN this code was mailed for has lapsed"
+        )
+    else:
+        problem = resign(game, seat, desk.moment, desk.order_key)
     with desk.book.write() as db:
         db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
         if game is None or problem is not None:
@@ -148,6 +154,17 @@ def confirm_resign(desk: Desk, command: Command, found: confirm.Pending) -> None
                 turn=turn,
             )
         desk.remember(command)
+
+
+def _still_holds(game: Game, seat: int, address: str) -> bool:
+    """Whether ``seat`` of ``game`` is still played from ``address`` (the address a RESIGN's
+    code went to): a seat taken over since is the newcomer's, and no code of the quitter's
+    resigns it."""
+    try:
+        entry = game.config.player(seat)
+    except GameError:
+        return False
+    return email.utils.parseaddr(entry.email)[1].lower() == address.lower()
 
 
 def absence(desk: Desk, command: Command) -> None:
@@ -187,6 +204,10 @@ def press(desk: Desk, command: Command) -> None:
     if game is None or entry is None:
         return
     text = printable(desk.text).strip()  # no control sequence reaches a reader's terminal
+    private = "TO" in (a.upper() for a in command.args)
+    # no code (and, to the whole game, no address not shared) goes to the other players:
+    # a player who pasted his code into his press has not given it away
+    text = blacked_out(text, secrets_of(game.config.players, addresses=not private))
     if not text:
         desk.refuse(command, "the PRESS has no text: write it below the PRESS and CODE lines")
         return
@@ -210,7 +231,7 @@ def press(desk: Desk, command: Command) -> None:
     writer = Press(side, names.get(side, entry.name), f"{desk.moment:%Y-%m-%d %H:%M} UTC", text)
     upper = [a.upper() for a in command.args]
     if "TO" in upper:
-        _relay(desk, command, game, writer, command.args[upper.index("TO") + 1 :])
+        _relay(desk, command, game, entry, writer, command.args[upper.index("TO") + 1 :])
         return
     source = desk.done_key(command)
     problem = None
@@ -244,8 +265,16 @@ def looks_like_a_form(text: str) -> bool:
 
 
 def _relay(
-    desk: Desk, command: Command, game: Game, writer: Press, target: tuple[str, ...]
+    desk: Desk,
+    command: Command,
+    game: Game,
+    entry: PlayerEntry,
+    writer: Press,
+    target: tuple[str, ...],
 ) -> None:
+    """The private press to its reader, and its copy to its writer at the address his game
+    knows (never to the mail's From, which anyone may forge: the host relays no text to an
+    address that did not prove itself)."""
     state = game.state_view()
     if not target or not target[0].isdigit():
         desk.refuse(command, "PRESS <game> TO <n> needs the number of the player to write to")
@@ -262,7 +291,7 @@ def _relay(
     desk.reply(
         f"[{game.config.game}] private press from {writer.name}",
         "press_private",
-        proven=True,
+        private=True,
         to=to.email,
         game=game.config.game,
         writer=writer,
@@ -271,6 +300,7 @@ def _relay(
         f"[{game.config.game}] your press went to player {side}",
         "press_relayed",
         proven=True,
+        to=entry.email,
         game=game.config.game,
         side=side,
         text=writer.text,

@@ -216,6 +216,7 @@ def start_game(
     except BaseException:
         _undo(book, games_dir, name)
         raise
+    _made(book, name)
     return Started(name, wl.name, tuple(entries))
 
 
@@ -232,6 +233,7 @@ def _reserve(
     before the game is made (``repair`` finishes or undoes a game a crash left half made)."""
     with book.write() as db:
         db.execute("UPDATE lists SET games = ? WHERE name = ?", (number, list_name))
+        db.execute("INSERT OR REPLACE INTO making (game, list) VALUES (?, ?)", (game, list_name))
         for entry, player in zip(entries, order, strict=True):
             db.execute(
                 "UPDATE entries SET game = ? WHERE list = ? AND person = ? AND game IS NULL",
@@ -244,6 +246,13 @@ def _release(book: Book, game: str) -> None:
     with book.write() as db:
         db.execute("UPDATE entries SET game = NULL WHERE game = ?", (game,))
         db.execute("DELETE FROM plays WHERE game = ?", (game,))
+        db.execute("DELETE FROM making WHERE game = ?", (game,))
+
+
+def _made(book: Book, game: str) -> None:
+    """The game is made whole (its turn 0 on disk): no crash can leave it half made now."""
+    with book.write() as db:
+        db.execute("DELETE FROM making WHERE game = ?", (game,))
 
 
 def _undo(book: Book, games_dir: Path, game: str) -> None:
@@ -261,18 +270,22 @@ def repair(
 ) -> list[Started]:
     """The games a crash left half made (their players reserved, their turn 0 never
     written): finished, when their ``game.yaml`` was written (turn 0 run from it), else
-    undone (the players back on their list). The games so finished."""
+    undone (the players back on their list). The games so finished. A game made whole is
+    never undone: one whose folder the GM has since moved away or deleted (an old game
+    archived) keeps its players' record, and they stay off the list."""
     finished: list[Started] = []
+    making = {str(row[0]) for row in book.rows("SELECT game FROM making")}
     rows = book.rows("SELECT DISTINCT game, list FROM entries WHERE game IS NOT NULL ORDER BY game")
     for row in rows:
         name, list_name = str(row["game"]), str(row["list"])
         store = GameStore(games_dir / name)
-        if store.turn_dir(0).is_dir():
+        if store.turn_dir(0).is_dir() or store.turns():  # turns(): turn 0 set aside by a rerun
+            if name in making:
+                _made(book, name)  # made whole, and killed before the book was told
             continue  # made whole (the usual case: one look a game)
-        if store.turns():
-            continue  # turn 0 set aside by a rerun: made
         if not store.exists():
-            _undo(book, games_dir, name)
+            if name in making:
+                _undo(book, games_dir, name)
             continue
         try:
             game = finish_game(store.root, now=moment)
@@ -286,5 +299,6 @@ def repair(
                     f"could not be finished ({failure_reason(exc)}): its players wait again"
                 )
             continue
+        _made(book, name)
         finished.append(Started(name, list_name, game.config.players))
     return finished

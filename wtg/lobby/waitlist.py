@@ -8,6 +8,7 @@ from wtg.core.errors import GameError
 from wtg.core.ruleset import SeatId
 from wtg.engine import Game
 from wtg.lobby import confirm, people
+from wtg.lobby.book import same
 from wtg.lobby.commands import Command
 from wtg.lobby.desk import Desk
 from wtg.lobby.lists import (
@@ -69,11 +70,14 @@ def join(desk: Desk, command: Command) -> None:
         desk.refuse(command, problem)
         return
     game = desk.games().get(words[0].lower())
-    if game is not None:
-        _ask_takeover(desk, command, game, name)
-        return
     variant = words[1] if len(words) > 1 else None
     taking, other = lists_for(desk.book, words[0], variant, mine)
+    # a game named as a ruleset (`wtg new-game wok4`) takes the JOIN only for a seat it
+    # offers: the ruleset's open lists are not hidden behind it
+    offers = game is not None and offered_seat(desk.book, game.config.game) is not None
+    if game is not None and (offers or not (taking or other)):
+        _ask_takeover(desk, command, game, name)
+        return
     if not taking:
         desk.refuse(command, _no_list(words[0], variant, other, mine))
         return
@@ -107,6 +111,10 @@ def _ask_takeover(desk: Desk, command: Command, game: Game, name: str) -> None:
     if held is not None:
         desk.refuse(command, _second_seat(game_name, held))
         return
+    named = _name_taken(game, seat, name)
+    if named is not None:
+        desk.refuse(command, named)
+        return
     with desk.book.write():
         code = confirm.ask(
             desk.book, confirm.TAKEOVER, desk.sender, game_name, desk.moment, name=name, seat=seat
@@ -121,6 +129,19 @@ def _ask_takeover(desk: Desk, command: Command, game: Game, name: str) -> None:
             code=code,
         )
         desk.remember(command)
+
+
+def _name_taken(game: Game, seat: int, name: str) -> str | None:
+    """Why ``name`` may not take over ``seat``: another seat of the game plays under it (a
+    game made by `wtg new-game`, whose players the book does not know), and two players of
+    one name would read as one in every report and piece of press."""
+    for entry in game.config.players:
+        if entry.id != seat and same(entry.name) == same(name):
+            return (
+                f"the name {name} is player {entry.id}'s in game {game.config.game}: choose "
+                "another with AS <name>"
+            )
+    return None
 
 
 def _second_seat(game: str, held: int) -> str:
@@ -221,9 +242,16 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         return
     begun = desk.done(command)
     if begun is None:
+        # what may have changed since the JOIN, checked before anything is written: a name
+        # another newcomer took meanwhile would fail the book's transaction (and the poll)
         held = seat_of_person(desk.book, game, desk.sender)
-        if held is not None:
-            _refuse_request(desk, command, found, _second_seat(game.config.game, held))
+        why = (
+            (_second_seat(game.config.game, held) if held is not None else None)
+            or _name_taken(game, seat, name)
+            or people.name_problem(desk.book, name, desk.sender)
+        )
+        if why is not None:
+            _refuse_request(desk, command, found, why)
             return
         old = game.config.player(seat).email
         desk.note(command, old=old)

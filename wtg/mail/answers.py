@@ -332,13 +332,16 @@ class Answers:
         reply_to_id: str | None,
         limit: int | None = None,
         stranger: str | None = None,
+        tally: str | None = None,
     ) -> str | None:
         """Queue an answer of another kind (a command mail's: ``wtg.mail.commands``) under
         the same rate limits: None when it is queued, else the name of the limit that held
         it back. ``stranger``: the answer goes to an address that is no player's and never
         confirmed a request, and counts against the host's hourly mail to strangers as an
-        answer of that kind (``wtg.mail.strangers``)."""
-        return self._queue(ident, to, subject, body, reply_to_id, limit, stranger)
+        answer of that kind (``wtg.mail.strangers``). ``tally``: the key the hourly limit
+        counts the mail under, when not its address's (a private press is counted apart
+        from the answers to its reader)."""
+        return self._queue(ident, to, subject, body, reply_to_id, limit, stranger, tally)
 
     def _queue(
         self,
@@ -349,11 +352,12 @@ class Answers:
         reply_to_id: str | None,
         limit: int | None = None,
         stranger: str | None = None,
+        tally: str | None = None,
     ) -> str | None:
         """Queue an answer unless this address had too many in the last hour (or, for a
         stranger, the host mailed too many strangers): None when queued (now or before),
         else the name of the limit that held it back."""
-        address = compose.address_key(to)
+        address = tally or compose.address_key(to)
         stamp = self.now.timestamp()
         if self.outbox.known(ident):
             return None

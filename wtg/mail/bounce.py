@@ -30,6 +30,7 @@ from email.message import Message
 from email.parser import HeaderParser
 from email.utils import getaddresses
 
+from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.mail.compose import id_domain
 from wtg.mail.extract import parse_mail
@@ -83,8 +84,10 @@ def _dsn_failures(part: Message) -> Iterator[Failure]:
             if (address := _typed_address(str(block.get(name, ""))))
         )
         if addresses:
-            status = str(block.get("Status", "")).strip()[:20]
-            diagnostic = " ".join(str(block.get("Diagnostic-Code", "")).partition(";")[2].split())
+            status = printable(str(block.get("Status", ""))).strip()[:20]  # anyone's words
+            diagnostic = " ".join(
+                printable(str(block.get("Diagnostic-Code", ""))).partition(";")[2].split()
+            )
             yield Failure(tuple(dict.fromkeys(addresses)), status, diagnostic[:REASON_MAX])
 
 

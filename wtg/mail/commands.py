@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import email.utils
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from email.message import Message
 
 from wtg.engine import Game
@@ -34,14 +34,19 @@ TEXT_MAX = 64_000
 MAX_REFERENCES = 10
 """Message-IDs of the mails answered looked up (of each header)."""
 _MESSAGE_ID = re.compile(r"<[^<>\s]{1,300}>")
+PRIVATE_TALLY = "private-press:"
+"""The journal counts the private press relayed to an address under this prefix and the
+address: apart from the answers to it (``Reply.private``)."""
+CODES_TALLY = "codes:"
+"""... and the answers that carry a code to CONFIRM (a JOIN's, a WITHDRAW's, a takeover's,
+a RESIGN's), which anyone may ask for in anyone's name: apart from the answers to his own
+orders and commands, which a flood of forged requests must never hold back."""
 
 
 def command_text(msg: Message) -> str | None:
     """The first text part a person typed (plain text, else HTML made text), normalised."""
     html: str | None = None
-    for part in msg.walk():
-        if part.is_multipart() or part.get_content_disposition() == "attachment":
-            continue
+    for part in _typed_parts(msg):
         kind = part.get_content_type()
         if kind not in ("text/plain", "text/html"):
             continue
@@ -55,6 +60,22 @@ def command_text(msg: Message) -> str | None:
 
         html = html if html is not None else normalise(html_to_text(text[:TEXT_MAX]))
     return html
+
+
+def _typed_parts(part: Message) -> Iterator[Message]:
+    """The leaf parts of a mail that its sender wrote, in order: not an attachment, and
+    nothing inside one or inside a mail forwarded whole (``message/rfc822``: the host's
+    request forwarded with "not me!" holds its CONFIRM line, which is not the sender's).
+    The parser caps the depth of the tree."""
+    if part.get_content_disposition() == "attachment" or part.get_content_maintype() == "message":
+        return
+    if not part.is_multipart():
+        yield part
+        return
+    payload = part.get_payload()
+    for sub in payload if isinstance(payload, list) else ():
+        if isinstance(sub, Message):
+            yield from _typed_parts(sub)
 
 
 class Commands:
@@ -109,13 +130,21 @@ class Commands:
         mailed, so no CONFIRM can come for it."""
         held: list[str] = []
         limits = self.answers.gm.limits
+        private_held: str | None = None
         for index, reply in enumerate(replies):
+            if private_held is not None and reply.template == "press_relayed":
+                reply = _not_relayed(reply, private_held)  # its writer is told, not lied to
             body = compose.render(f"lobby/{reply.template}", **reply.context)
-            room = reply.proven or reply.asks is not None
+            room = (reply.proven or reply.asks is not None) and not reply.private
             limit = limits.confirmations_per_hour if room else None
             stranger = None
-            if not reply.proven and self._stranger(book, reply.to):
+            if self._stranger(book, reply.to):  # a code or a From proves no address
                 stranger = strangers.CODE if reply.asks is not None else strangers.OTHER
+            tally = None  # the answers to the address, or a count of their own:
+            if reply.private:
+                tally = f"{PRIVATE_TALLY}{compose.address_key(reply.to)}"
+            elif reply.asks is not None:  # forged requests never hold back his orders' answers
+                tally = f"{CODES_TALLY}{compose.address_key(reply.to)}"
             why = self.answers.reply(
                 f"cmd-{message.key}-{index}",
                 reply.to,
@@ -124,9 +153,12 @@ class Commands:
                 message_id if reply.to == sender else None,
                 limit=limit,
                 stranger=stranger,
+                tally=tally,
             )
             if why is None:
                 continue
+            if reply.private:
+                private_held = why
             if reply.asks is not None:
                 confirm.forget(book, reply.asks)
             to = "" if compose.address_key(reply.to) == sender else f" to {reply.to}"
@@ -155,6 +187,23 @@ class Commands:
 
     def _games(self) -> Mapping[str, Game]:
         return self.registry.games()
+
+
+def _not_relayed(copy: Reply, why: str) -> Reply:
+    """The answer to a private press's writer when the press itself was held back by the
+    hourly limit of its reader's: a refusal that says so, in place of the copy."""
+    game, side = copy.context["game"], copy.context["side"]
+    reason = (
+        f"player {side} has been relayed as much private press this hour as he may get "
+        f"({why}); nothing went to him: send it again later"
+    )
+    return Reply(
+        copy.to,
+        f"PRESS {game} TO {side}: not done",
+        "refused",
+        {"command": f"PRESS {game} TO {side}", "reason": reason},
+        proven=True,
+    )
 
 
 def _outcome(mail: CommandMail, desk: Desk, held: list[str]) -> Outcome:

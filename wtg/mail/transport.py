@@ -50,6 +50,22 @@ def envelope(raw: bytes) -> tuple[str, list[str]]:
     return sender, recipients
 
 
+def ascii_domain(address: str) -> str:
+    """``ann@bücher.example`` as SMTP without SMTPUTF8 carries it, its domain in IDNA
+    (``ann@xn--bcher-kva.example``, as email-validator writes it); an address whose domain
+    is ASCII (or that is none) as it is."""
+    local, at, domain = address.rpartition("@")
+    if not at or domain.isascii():
+        return address
+    from email_validator import EmailNotValidError, validate_email
+
+    try:
+        found = validate_email(f"x@{domain}", check_deliverability=False).ascii_domain
+    except EmailNotValidError:
+        return address
+    return f"{local}@{found}"
+
+
 def connect_smtp(config: SmtpConfig, timeout: float = 60) -> smtplib.SMTP:
     """A connected SMTP client, TLS as configured, logged in when the config names a login:
     the one place the connection is made. Raises OSError or smtplib.SMTPException."""
@@ -87,11 +103,25 @@ class SmtpTransport:
     def send(self, ident: str, raw: bytes) -> None:
         if self.client is None:
             self.client = self._connect()
-        sender, recipients = envelope(raw)
-        if not recipients:
+        sender, named = envelope(raw)
+        if not named:
             raise PermanentFailure("the mail has no recipient")
+        recipients = [ascii_domain(address) for address in named]
         try:
-            refused = self.client.sendmail(sender, recipients, raw)
+            self.client.ehlo_or_helo_if_needed()
+            options = []
+            if not all(a.isascii() for a in (sender, *recipients)):
+                if not self.client.has_extn("smtputf8"):
+                    raise PermanentFailure(
+                        f"the address {', '.join(a for a in recipients if not a.isascii())} is "
+                        f"not ASCII, and {self.config.host} does not take such addresses "
+                        "(SMTPUTF8): give the player an ASCII address in game.yaml"
+                    )
+                options = ["SMTPUTF8"]
+            refused = self.client.sendmail(sender, recipients, raw, mail_options=options)
+        except UnicodeError as exc:  # an address smtplib cannot write: this mail's alone
+            self.close()  # the server is left in the middle of this mail: start afresh
+            raise PermanentFailure(f"an address cannot be written in SMTP: {exc}") from exc
         except smtplib.SMTPRecipientsRefused as exc:
             raise PermanentFailure(f"recipients refused: {exc.recipients}") from exc
         except smtplib.SMTPResponseException as exc:

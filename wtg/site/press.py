@@ -16,12 +16,11 @@ from pathlib import Path
 
 from wtg.core.record import Record
 from wtg.gameconfig import GameConfig
-from wtg.press import Press
+from wtg.press import Press, blacked_out, secrets_of
 
 PRESS_DIR = "press"
 LONGEST = 20_000
 """Characters of a piece shown (the rest is cut, and the page says so)."""
-WITHHELD = "[withheld]"
 _TURN = re.compile(r"^(\d{1,6})(?:\D|$)")
 
 
@@ -63,12 +62,4 @@ def press_pieces(
 
 def _secrets(config: GameConfig) -> re.Pattern[str] | None:
     """What no page may show of the game's players: codes, and unshared addresses."""
-    words = [p.code for p in config.players if p.code]
-    words += [p.email for p in config.players if p.email and not p.share_address]
-    if not words:
-        return None
-    return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.I)
-
-
-def blacked_out(text: str, secrets: re.Pattern[str] | None) -> str:
-    return secrets.sub(WITHHELD, text) if secrets is not None else text
+    return secrets_of(config.players)
