@@ -121,3 +121,21 @@ class Hall:
         data = {"games_dir": "games", "from": GM, "mail": dict(limits)}
         path.write_text(json.dumps(data), encoding="utf-8")  # JSON is YAML
         return path
+
+
+def ann_and_bob(hall: Hall, ruleset: str = "wok4") -> Game:
+    """A two-player list of ``ruleset`` opened and filled by Ann (p1) and Bob (p2), each
+    JOIN confirmed, its game started and turn 0's mail sent and read: the game."""
+    hall.open_list(ruleset, players=2)
+    codes = {}
+    for number, name in ((1, "Ann"), (2, "Bob")):
+        hall.mail(address(number), f"JOIN {ruleset} AS {name}")
+        hall.poll(hours=2)
+        (answer,) = hall.new_mails(address(number))
+        codes[number] = answer.code()
+    for number in (1, 2):
+        hall.mail(address(number), f"CONFIRM {codes[number]}")
+    hall.poll(hours=2)
+    hall.send()
+    hall.new_mails()
+    return hall.game(f"{ruleset}-1")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.lobby.hall import Hall, address
+from tests.lobby.hall import Hall, ann_and_bob
 from tests.mail.replies import top_posted
 from wtg.engine import Game
 from wtg.gameconfig import PlayerEntry
@@ -21,19 +21,7 @@ from wtg.press import CHARS_A_TURN, PIECES_A_TURN, TURN_CHARS, Press, press_for,
 def two_players(root: Path, **limits: object) -> tuple[Hall, Game, PlayerEntry, PlayerEntry]:
     """Ann and Bob play wok4-1 (the hall's mail limits: ``limits``)."""
     hall = Hall(root, again=False, **limits)
-    hall.open_list("wok4", players=2)
-    codes = {}
-    for number, name in ((1, "Ann"), (2, "Bob")):
-        hall.mail(address(number), f"JOIN wok4 AS {name}")
-        hall.poll(hours=2)
-        (answer,) = hall.new_mails(address(number))
-        codes[number] = answer.code()
-    for number in (1, 2):
-        hall.mail(address(number), f"CONFIRM {codes[number]}")
-    hall.poll(hours=2)
-    hall.send()
-    hall.new_mails()
-    game = hall.game("wok4-1")
+    game = ann_and_bob(hall)
     ann, bob = (next(p for p in game.config.players if p.name == n) for n in ("Ann", "Bob"))
     return hall, game, ann, bob
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.hall import Hall, address
+from tests.lobby.hall import Hall, ann_and_bob
 from tests.mail.replies import ATTRIBUTION, bottom_posted, quoted, top_posted
 from wtg.engine import Game
 from wtg.gameconfig import PlayerEntry
@@ -34,19 +34,7 @@ from wtg.press import Press, add_press
 def two_players(root: Path, ruleset: str) -> tuple[Hall, Game]:
     """A two-player list of ``ruleset`` filled by Ann and Bob, its game started."""
     hall = Hall(root)
-    hall.open_list(ruleset, players=2)
-    codes = {}
-    for number, name in ((1, "Ann"), (2, "Bob")):
-        hall.mail(address(number), f"JOIN {ruleset} AS {name}")
-        hall.poll(hours=2)
-        (answer,) = hall.new_mails(address(number))
-        codes[number] = answer.code()
-    for number in (1, 2):
-        hall.mail(address(number), f"CONFIRM {codes[number]}")
-    hall.poll(hours=2)
-    hall.send()
-    hall.new_mails()
-    return hall, hall.game(f"{ruleset}-1")
+    return hall, ann_and_bob(hall, ruleset)
 
 
 def seat(game: Game, name: str) -> PlayerEntry:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.lobby.hall import GM, Hall, address
+from tests.lobby.hall import GM, Hall, ann_and_bob
 from wtg.cli import main
 from wtg.core.printable import printable
 from wtg.engine import Game
@@ -60,19 +60,7 @@ def started(root: Path) -> tuple[Hall, Game, Path]:
     hall = Hall(root)
     config = root / "wtg.yaml"
     config.write_text(f'games_dir: games\nfrom: "{GM}"\n', encoding="utf-8")
-    hall.open_list("wok4", players=2)
-    codes = {}
-    for number, name in ((1, "Ann"), (2, "Bob")):
-        hall.mail(address(number), f"JOIN wok4 AS {name}")
-        hall.poll(hours=2)
-        (answer,) = hall.new_mails(address(number))
-        codes[number] = answer.code()
-    for number in (1, 2):
-        hall.mail(address(number), f"CONFIRM {codes[number]}")
-    hall.poll(hours=2)
-    hall.send()
-    hall.new_mails()
-    return hall, hall.game("wok4-1"), config
+    return hall, ann_and_bob(hall), config
 
 
 def gm(config: Path, *args: str) -> str:
