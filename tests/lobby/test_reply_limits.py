@@ -13,10 +13,13 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from tests.lobby.hall import Hall, address
+from tests.mail.loop import World
+from tests.mail.test_trust import on_file
 from wtg.cli import main
 from wtg.lobby.book import Book
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
+from wtg.mail.journal import Journal, unanswered
 
 
 def wtg(config: Path, *args: str) -> str:
@@ -144,3 +147,26 @@ def test_a_flood_of_other_mail_leaves_room_for_a_join_code(tmp_path: Path) -> No
         "answered: commands: JOIN wok4 AS Player3",
     ]
     assert sorted(m.to for m in hall.new_mails()) == [address(2), address(3)]
+
+
+def test_orders_whose_confirmation_was_held_back_say_so(tmp_path: Path) -> None:
+    """Issue 25, item 17: orders filed whose confirmation the hourly limit held back are
+    journalled "stored: ...; not answered: reply limit (confirmations_per_hour)", not as
+    plain "stored" (the player never got the confirmation): counted in the poll's summary
+    and kept with the mails not answered (what `wtg status` and the digest show)."""
+    world = World(tmp_path, count=2, confirmations_per_hour=1)
+    world.mail(world.aof(2, X1="100"), sender="p2@players.example")
+    assert world.poll().unanswered == 0
+    world.mail(world.aof(2, X1="150"), sender="p2@players.example")
+    summary = world.poll()
+    assert (summary.filed, summary.unanswered) == (1, 1)
+    journal = Journal(world.gm.spool)
+    outcomes = [row[0] for row in journal.db.execute("SELECT outcome FROM messages")]
+    journal.close()
+    assert sorted(outcomes) == [
+        "stored: g1 turn 1 player 2",
+        "stored: g1 turn 1 player 2; not answered: reply limit (confirmations_per_hour)",
+    ]
+    (kept,) = unanswered(world.gm.spool, 0.0)
+    assert kept.outcome.endswith("; not answered: reply limit (confirmations_per_hour)")
+    assert on_file(world, 2) == {"trade": [150]}  # filed all the same

@@ -32,6 +32,7 @@ from wtg.mail.outcome import (
     rejected,
     stored,
     unanswered,
+    unsaid,
 )
 from wtg.mail.registry import Registry
 from wtg.mail.strangers import Strangers
@@ -147,12 +148,13 @@ class Answers:
             return self._reject(message, sender, str(result), index)
         entry = self._seat_entry(game, result.player)
         if isinstance(result, Unchanged):
-            self._unchanged(message, game, entry, result, message_id, index)
-            return ignored(f"{result.reason} ({game.config.game} p{result.player})")
-        self._confirm(message, game, entry, result, message_id, index)
+            held = self._unchanged(message, game, entry, result, message_id, index)
+            return unsaid(ignored(f"{result.reason} ({game.config.game} p{result.player})"), held)
+        held = self._confirm(message, game, entry, result, message_id, index)
         if result.superseded:
-            return ignored(f"older than the orders on file of {game.config.game} p{result.player}")
-        return stored(f"{game.config.game} turn {result.turn} player {result.player}")
+            mine = f"older than the orders on file of {game.config.game} p{result.player}"
+            return unsaid(ignored(mine), held)
+        return unsaid(stored(f"{game.config.game} turn {result.turn} player {result.player}"), held)
 
     def _seat_entry(self, game: Game, side: int) -> PlayerEntry:
         """The GM seat (address and code) that gives a side's orders."""
@@ -167,8 +169,9 @@ class Answers:
         result: Unchanged,
         message_id: str,
         index: int,
-    ) -> None:
-        """The mail named the player's form but gave no order: what is on file stands."""
+    ) -> str | None:
+        """The mail named the player's form but gave no order: what is on file stands.
+        None when the answer is queued, else the limit that held it back."""
         body = compose.render(
             "unchanged",
             game=game.config.game,
@@ -181,7 +184,8 @@ class Answers:
             notes=result.notes,
         )
         subject = f"[{game.config.game}] no orders found in your mail"
-        self._answer_player(_ident("unchanged", message, index), entry, subject, body, message_id)
+        ident = _ident("unchanged", message, index)
+        return self._answer_player(ident, entry, subject, body, message_id)
 
     def _confirm(
         self,
@@ -191,7 +195,9 @@ class Answers:
         submission: Submission,
         message_id: str,
         index: int = 0,
-    ) -> None:
+    ) -> str | None:
+        """The confirmation of filed orders: None when it is queued, else the limit that
+        held it back."""
         state = game.state_view(submission.turn - 1)
         schedule = game.config.schedule
         deadline = None  # a game without a schedule shows none: its turn file is not asked
@@ -221,14 +227,16 @@ class Answers:
             forecast_template=self._forecast_template(game.ruleset.name),
         )
         subject = f"[{game.config.game}] orders for turn {submission.turn} received"
-        self._answer_player(_ident("conf", message, index), entry, subject, body, message_id)
+        ident = _ident("conf", message, index)
+        return self._answer_player(ident, entry, subject, body, message_id)
 
     def _answer_player(
         self, ident: str, entry: PlayerEntry, subject: str, body: str, message_id: str
-    ) -> None:
-        """An answer to a player's orders, to the registered address, in the thread."""
+    ) -> str | None:
+        """An answer to a player's orders, to the registered address, in the thread: None
+        when it is queued, else the limit that held it back."""
         limit = self.gm.limits.confirmations_per_hour
-        self._queue(ident, entry.email, subject, body, message_id, limit=limit)
+        return self._queue(ident, entry.email, subject, body, message_id, limit=limit)
 
     def _forecast_template(self, ruleset: str) -> Template:
         kept = self._forecasts.get(ruleset)

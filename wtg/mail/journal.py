@@ -12,7 +12,7 @@ from typing import Any
 from wtg import private
 from wtg.core.printable import printable
 from wtg.core.record import Record
-from wtg.mail.outcome import Kind
+from wtg.mail.outcome import Outcome
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS messages (
@@ -60,10 +60,6 @@ CREATE TABLE IF NOT EXISTS released (  -- releases done: what a release given ag
 """
 _KEYS_A_QUERY = 500
 """Under SQLite's oldest limit of 999 values a statement."""
-
-
-NOT_ANSWERED = f"{Kind.UNANSWERED.value}: "
-"""How the outcome of a mail whose answer a limit held back begins."""
 
 KEPT_FOR = 3600.0
 """Seconds of replies read at once and kept (``Journal.replies_since``): then read again,
@@ -137,7 +133,7 @@ class Journal:
             "VALUES (?, ?, ?, ?)",
             (key, message_id, outcome, at),
         )
-        if outcome.startswith(NOT_ANSWERED):  # kept apart: the GM is told of them
+        if Outcome.from_text(outcome).held_back:  # kept apart: the GM is told of them
             self.db.execute(
                 "INSERT OR REPLACE INTO unanswered (key, outcome, at) VALUES (?, ?, ?)",
                 (key, outcome, at),

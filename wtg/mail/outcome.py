@@ -63,6 +63,12 @@ class Outcome(Record):
         """``kind: detail`` as the journal keeps it and ``wtg poll -v`` prints it."""
         return f"{self.kind.value}: {self.detail}" if self.detail else self.kind.value
 
+    @property
+    def held_back(self) -> bool:
+        """Whether an hourly limit held back the mail's answer: the mail went unanswered,
+        or its orders were filed (or stood) and their confirmation was not sent."""
+        return self.kind is Kind.UNANSWERED or UNSAID in self.detail
+
     @classmethod
     def from_text(cls, text: str) -> Outcome:
         """The outcome the journal kept as text (a word it does not know counts as ignored,
@@ -102,6 +108,19 @@ limit``."""
 def unanswered(what: str) -> Outcome:
     """A mail whose answer (``what``, with the limit that held it) was held back."""
     return Outcome(Kind.UNANSWERED, f"{REPLY_LIMIT}: {what}")
+
+
+UNSAID = f"; {Kind.UNANSWERED.value}: {REPLY_LIMIT}"
+"""What the detail of filed (or standing) orders ends with when their confirmation was held
+back: ``stored: g1 turn 3 player 2; not answered: reply limit (confirmations_per_hour)``."""
+
+
+def unsaid(outcome: Outcome, held: str | None) -> Outcome:
+    """``outcome``, saying that the answer telling it was held back by the limit ``held``
+    (unchanged when ``held`` is None: the answer was queued)."""
+    if held is None:
+        return outcome
+    return Outcome(outcome.kind, f"{outcome.detail}{UNSAID} ({held})", outcome.game)
 
 
 LATER = Outcome(Kind.LATER)

@@ -116,6 +116,8 @@ class Poller:
                     outcome = Outcome.from_text(kept) if kept else handled[message.key]
                     outcomes.append((comparable(message.order_key), message.key, outcome))
                     counts[outcome.kind.counted_as] += 1
+                    if outcome.held_back and outcome.kind is not Kind.UNANSWERED:
+                        counts["unanswered"] += 1  # filed, and its confirmation held back
                     if outcome.kind is Kind.LATER:
                         continue
                     (rejected if outcome.kind.to_rejected else done).append(message)
