@@ -30,10 +30,10 @@ from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 
-from wtg import durable
 from wtg.cores import default_jobs
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game, open_game
+from wtg.files import diskflush
 from wtg.gameconfig import PlayerEntry
 from wtg.report import aof_text
 from wtg.rules.wok.state import WokState
@@ -79,7 +79,7 @@ def make_game(games_dir: Path, number: int, played: int) -> None:
 def make_games(games_dir: Path, count: int, played: int, jobs: int) -> None:
     with ProcessPoolExecutor(jobs) as pool:
         list(pool.map(make_game, [games_dir] * count, range(1, count + 1), [played] * count))
-    durable.flush(games_dir)  # the set-up's writes are on disk before the clock starts
+    diskflush.flush(games_dir)  # the set-up's writes are on disk before the clock starts
 
 
 def profile_one(games_dir: Path) -> str:

@@ -39,7 +39,7 @@ from wtg.data.rulesets.wok4 import RULESET  # noqa: E402
 from wtg.engine import Game, create_game  # noqa: E402
 from wtg.gameconfig import PlayerEntry  # noqa: E402
 from wtg.rules.wok.state import WokState  # noqa: E402
-from wtg.yamlio import dump_yaml  # noqa: E402
+from wtg.text.yamlio import dump_yaml  # noqa: E402
 
 SEED = 11
 TARGET = 1.5

@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from wtg.yamlio import dump_yaml
+from wtg.text.yamlio import dump_yaml
 
 POP_LOW, POP_HIGH = 50, 130
 

@@ -18,7 +18,7 @@ from wtg.cli import main
 from wtg.data.rulesets.intermediate import RULESET as INTERMEDIATE
 from wtg.engine import open_game
 from wtg.rules.intermediate.strategy import plan_orders
-from wtg.yamlio import load_yaml
+from wtg.text.yamlio import load_yaml
 
 
 def new_game(root: Path, humans: int, map_name: str, seed: int) -> Path:

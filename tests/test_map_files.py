@@ -13,7 +13,7 @@ from tests.bigmap import grid_map
 from wtg.cli import main
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import open_game
-from wtg.yamlio import dump_yaml, load_yaml
+from wtg.text.yamlio import dump_yaml, load_yaml
 
 
 def players(count: int) -> list[str]:

@@ -22,7 +22,7 @@ from wtg.data.paths import games_path
 from wtg.maps import board_svg
 from wtg.maps.layout import NEAREST, computed_layout
 from wtg.maps.shapes import RADIUS
-from wtg.yamlio import load_yaml
+from wtg.text.yamlio import load_yaml
 
 WOK_RULESETS = ("wok4", "standard", "intermediate")
 MAP_FILES = sorted(path for name in WOK_RULESETS for path in games_path(name).glob("*.yaml"))
@@ -208,7 +208,7 @@ def test_a_gms_map_with_a_bad_layout_is_refused_before_anything_is_made(tmp_path
 def test_a_gms_map_with_a_layout_is_drawn_from_it(tmp_path: Path) -> None:
     from tests.mapgames import played_game
     from wtg.maps import draw_svg
-    from wtg.yamlio import dump_yaml
+    from wtg.text.yamlio import dump_yaml
 
     data = grid_map(30, 2)  # 6 rows of 5
     data["layout"] = {

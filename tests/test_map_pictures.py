@@ -138,7 +138,7 @@ def test_names_on_a_map_are_escaped() -> None:
 def test_a_map_of_the_gms_own_without_a_layout_is_drawn(tmp_path: Path) -> None:
     from tests.bigmap import grid_map
     from tests.test_map_layouts import check_picture
-    from wtg.yamlio import dump_yaml
+    from wtg.text.yamlio import dump_yaml
 
     data = grid_map(40, 2)
     source = tmp_path / "mine.yaml"

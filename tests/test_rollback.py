@@ -26,12 +26,12 @@ from wtg.control import rollback
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import Game, create_game, open_game
+from wtg.files.store import GameStore
 from wtg.mail.sender import send
 from wtg.mail.transport import delivered
 from wtg.orderfiles import read_order_file
 from wtg.rules.wok.state import WokState
 from wtg.schedule import iso, local_text, make_schedule
-from wtg.store import GameStore
 
 NOW = datetime(2026, 3, 2, 12, tzinfo=timezone.utc)
 

@@ -59,7 +59,7 @@ def test_each_report_lists_the_other_players_and_the_shared_addresses(
 
 def test_no_address_is_shown_unless_its_player_agreed(tmp_path: Path) -> None:
     """By default nobody's address is shared; and a shared one is in game.yaml (and the
-    private JSON copy of its data, ``wtg.yamlcopy``) and the other players' reports, and in
+    private JSON copy of its data, ``wtg.files.yamlcopy``) and the other players' reports, and in
     nothing else the game writes or prints."""
     game_dir = new_game(tmp_path)
     report = wtg("report", game_dir, "--player", 1).output

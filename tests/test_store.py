@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wtg import durable
 from wtg.engine import Game, open_game
+from wtg.files import diskflush
+from wtg.files.store import GameLocked, GameStore, StoreError
 from wtg.rules.wok.state import WokState
-from wtg.store import GameLocked, GameStore, StoreError
 
 
 def test_turn_zero_is_committed_with_everything(game: Game[WokState]) -> None:
@@ -146,7 +146,7 @@ def test_a_turn_is_flushed_once_and_its_pending_orders_moved_in_one_rename(
     pending = _orders_for_everyone(game)
     calls: list[str] = []
     real_fsync, real_rename, real_unlink = os.fsync, os.rename, os.unlink
-    monkeypatch.setattr(durable, "flush", lambda path: calls.append("flush"))
+    monkeypatch.setattr(diskflush, "flush", lambda path: calls.append("flush"))
 
     def fsync(fd: int) -> None:
         calls.append("fsync")

@@ -28,9 +28,9 @@ from wtg.core.errors import GameError
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import Game, create_game, open_game
+from wtg.files.store import GameStore
 from wtg.intake import Submission
 from wtg.rules.wok.state import ACTIVE, QUIT, WokState
-from wtg.store import GameStore
 from wtg.takeover import take_over
 
 MOMENT = datetime(2026, 11, 23, 9, 30, tzinfo=timezone.utc)
@@ -215,7 +215,7 @@ class Crash(BaseException):
 
 def crashing_write(after: int) -> Callable[..., None]:
     """``write_atomic`` that crashes at its call number ``after`` + 1."""
-    from wtg.store import write_atomic
+    from wtg.files.store import write_atomic
 
     calls = [0]
 
@@ -242,7 +242,7 @@ def test_a_crash_while_the_seat_is_taken_over_again_is_finished_by_the_next_writ
         shutil.copytree(template.store.root, folder / "g1")
     rollback(open_game(whole / "g1"), 1, moment)
     assert seat_two(opened(whole)) == ("Newcomer", ACTIVE, True)
-    monkeypatch.setattr("wtg.rollback.write_atomic", crashing_write(crash_at))
+    monkeypatch.setattr("wtg.files.store.write_atomic", crashing_write(crash_at))
     with pytest.raises(Crash):
         rollback(open_game(cut / "g1"), 1, moment)
     monkeypatch.undo()
@@ -378,7 +378,7 @@ def test_a_rollback_an_older_wtg_left_cut_short_is_finished_from_its_retaken_fol
     for folder in (whole, cut):
         shutil.copytree(template.store.root, folder / "g1")
     rollback(open_game(whole / "g1"), 1, moment)
-    monkeypatch.setattr("wtg.rollback.write_atomic", crashing_write(0))
+    monkeypatch.setattr("wtg.files.store.write_atomic", crashing_write(0))
     with pytest.raises(Crash):
         rollback(open_game(cut / "g1"), 1, moment)
     monkeypatch.undo()

@@ -8,7 +8,7 @@ import pytest
 
 from wtg.aof.orderfile import entries_from_orders, orders_from_yaml
 from wtg.core.form import FormError, form_from_data
-from wtg.yamlio import load_untrusted_yaml, load_yaml
+from wtg.text.yamlio import load_untrusted_yaml, load_yaml
 
 FORM = """
 ruleset: toy

@@ -1,4 +1,4 @@
-"""game.yaml read through its JSON copy (wtg.yamlcopy): the same data as the YAML, always;
+"""game.yaml read through its JSON copy (wtg.files.yamlcopy): the same data as the YAML, always;
 a GM's edit is seen at once; a copy that is wrong, stale or cannot be written is no error."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from tests.conftest import players
 from wtg.engine import create_game, open_game
-from wtg.yamlcopy import copy_path, load_yaml_kept
-from wtg.yamlio import dump_yaml, load_yaml
+from wtg.files.yamlcopy import copy_path, load_yaml_kept
+from wtg.text.yamlio import dump_yaml, load_yaml
 
 
 def typed(data: Any) -> Any:

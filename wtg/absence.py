@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from wtg.core.errors import UsageError
 from wtg.core.jsondata import Json
 from wtg.core.ruleset import PlansAbsence, Ruleset, S, SeatId
+from wtg.files.store import GameStore, write_atomic
 from wtg.gameconfig import GameConfig
-from wtg.store import GameStore, write_atomic
 
 if TYPE_CHECKING:
     from wtg.engine import Game

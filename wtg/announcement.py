@@ -27,12 +27,12 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from wtg import private
 from wtg.core.errors import MailError
 from wtg.core.record import Record
-from wtg.filelock import exclusive
+from wtg.files import private
+from wtg.files.filelock import exclusive
+from wtg.files.store import write_atomic
 from wtg.schedule import iso
-from wtg.store import write_atomic
 
 FOLDER = "announce"
 LOCK = ".announce.lock"

@@ -30,7 +30,7 @@ from pydantic import ValidationError
 from wtg.configschema import ConfigFile, ServerSection, expected
 from wtg.core import errors
 from wtg.core.record import Record
-from wtg.yamllines import LinedYaml, YamlLinesError, read_lined_yaml
+from wtg.text.yamllines import LinedYaml, YamlLinesError, read_lined_yaml
 
 ConfigError = errors.ConfigError
 """A config that cannot be used: one line per problem, each naming where and why."""

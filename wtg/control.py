@@ -11,10 +11,10 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from wtg import private
 from wtg.core.errors import GameError, UsageError
 from wtg.core.ruleset import S
 from wtg.engine import Game
+from wtg.files import private
 from wtg.marks import Hold, clear_hold, release_of, set_hold
 from wtg.rollback import Rollback, deadline_after, roll_back, rollbacks
 from wtg.schedule import iso

@@ -13,13 +13,13 @@ from datetime import timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
-from wtg import private
 from wtg.aof.mailtext import BEGIN_MARKER
 from wtg.config import config_from_data
 from wtg.core.errors import UsageError
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.due import run_due
 from wtg.engine import Game, create_game, open_game
+from wtg.files import private
 from wtg.gameconfig import PlayerEntry
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.pictures import map_drawing

@@ -23,10 +23,10 @@ from typing import Any
 from wtg.config import GmConfig
 from wtg.core.ruleset import TurnStyle
 from wtg.engine import Game, GameHeld, TurnMovedOn, open_game
+from wtg.files.store import GameLocked
 from wtg.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.gamestatus import GameStatus
 from wtg.mail.health import last_poll
-from wtg.store import GameLocked
 
 
 def why_due(game: Game, now: datetime, status: GameStatus | None = None) -> str | None:

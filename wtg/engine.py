@@ -27,6 +27,8 @@ from wtg.core.ruleset import (
     TurnResult,
 )
 from wtg.data.maps import GAME_MAP, map_copy
+from wtg.files.store import GameStore, StoreError, write_atomic
+from wtg.files.yamlcopy import load_yaml_kept
 from wtg.gameconfig import (
     ConfigError,
     GameConfig,
@@ -40,10 +42,8 @@ from wtg.playersettings import PlayerSettings
 from wtg.registry import find_ruleset
 from wtg.report import aof_text
 from wtg.schedule import Schedule, parse_iso
-from wtg.store import GameStore, StoreError, write_atomic
 from wtg.turnfiles import GM_REPORT, new_meta, turn_files
 from wtg.turnmeta import TURN_META, TurnMeta, turn_meta
-from wtg.yamlcopy import load_yaml_kept
 
 if TYPE_CHECKING:
     from wtg.gamestatus import GameStatus

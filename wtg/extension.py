@@ -32,8 +32,8 @@ from wtg.core.errors import GameError, UsageError
 from wtg.core.record import Record
 from wtg.core.ruleset import S
 from wtg.engine import Game
+from wtg.files.store import write_atomic
 from wtg.schedule import iso, parse_iso
-from wtg.store import write_atomic
 from wtg.turnmeta import TURN_META, dump_json
 
 MAX_HOURS = 24 * 366

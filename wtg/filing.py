@@ -14,11 +14,11 @@ from wtg.arrival import arrival_key, is_newer
 from wtg.core.jsondata import JsonObject
 from wtg.core.orders import OrderError
 from wtg.core.ruleset import Ruleset, S, SideId
+from wtg.files.store import GameStore
 from wtg.intake import NO_ORDERS, Outcome, Submission, Unchanged
 from wtg.orderfiles import parsed_copy, read_order_file
 from wtg.playersettings import PlayerSettings
 from wtg.schedule import iso
-from wtg.store import GameStore
 
 
 @dataclass(frozen=True)

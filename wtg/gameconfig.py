@@ -11,7 +11,7 @@ from typing import Any
 from wtg.core import errors
 from wtg.core.record import Record
 from wtg.schedule import Schedule
-from wtg.yamlio import dump_yaml, load_yaml
+from wtg.text.yamlio import dump_yaml, load_yaml
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -111,7 +111,7 @@ class GameConfig(Record):
 
     @classmethod
     def from_data(cls, data: Any, source: str = "game.yaml") -> GameConfig:
-        """The config from game.yaml's data, read already (``wtg.yamlcopy``)."""
+        """The config from game.yaml's data, read already (``wtg.files.yamlcopy``)."""
         if not isinstance(data, Mapping):
             raise ConfigError(f"{source}: expected a mapping")
         try:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from wtg.core.record import Record
 from wtg.engine import Game, GameError, open_game
-from wtg.store import StoreError
+from wtg.files.store import StoreError
 
 GAME_FILE = "game.yaml"
 

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, TypedDict
 from wtg.absence import away_in
 from wtg.core.ruleset import PlansAbsence, S, public_sides
 from wtg.core.settings import SETTINGS
+from wtg.files.store import StoreError
 from wtg.marks import bare_address, bounces_of, release_of
 from wtg.playersettings import PlayerSettings
 from wtg.schedule import iso
-from wtg.store import StoreError
 from wtg.turnmeta import TURN_META
 
 if TYPE_CHECKING:

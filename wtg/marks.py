@@ -19,7 +19,7 @@ from pathlib import Path
 
 from wtg.core.printable import printable
 from wtg.core.record import Record
-from wtg.store import write_atomic
+from wtg.files.store import write_atomic
 
 HELD_FILE = "held.json"
 BOUNCES_FILE = "bounces.json"

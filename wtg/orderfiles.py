@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wtg.yamlio import load_yaml
+from wtg.text.yamlio import load_yaml
 
 PARSED_SUFFIX = ".parsed.json"
 

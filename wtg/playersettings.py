@@ -18,7 +18,7 @@ from pathlib import Path
 
 from wtg.arrival import is_newer
 from wtg.core.settings import SettingSpec, setting_keyed
-from wtg.store import write_atomic
+from wtg.files.store import write_atomic
 
 SETTINGS_FILE = "settings.json"
 

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from wtg import private
 from wtg.core.printable import printable
 from wtg.core.record import Record
+from wtg.files import private
+from wtg.files.store import RECEIVED, GameStore, write_atomic
 from wtg.gameconfig import PlayerEntry
-from wtg.store import RECEIVED, GameStore, write_atomic
 
 FOLDER = "press"
 WITHHELD = "[withheld]"

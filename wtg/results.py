@@ -160,8 +160,8 @@ def _human(
 def finished_games(games_dir: Path) -> list[Finished]:
     """Every finished game with placings in ``games_dir`` (a folder that is no game, or a
     game that cannot be read, is passed over)."""
+    from wtg.files.store import StoreError
     from wtg.gamesdir import Unreadable, scan_games
-    from wtg.store import StoreError
 
     found = []
     for game in scan_games(games_dir).games():

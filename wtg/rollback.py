@@ -26,7 +26,7 @@ flushed to disk with one ``syncfs``; renaming that folder to ``archive/<id>`` is
 moment the rollback counts. Then each move is one rename, and ``.unfinished`` goes last. A
 crash before the rename leaves the game as it was (the next writer removes the temporary
 folder); a crash after it is finished by the next writer (``GameStore.lock`` calls
-``finish_rollbacks``), whichever step it came in.
+``finish_rollbacks``, in ``wtg.files.store``), whichever step it came in.
 """
 
 from __future__ import annotations
@@ -38,31 +38,26 @@ from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
-from wtg import durable, private
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.record import Record
-from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
-from wtg.schedule import Schedule, iso, parse_iso
-from wtg.store import (
+from wtg.files import diskflush, private
+from wtg.files.store import (
+    ARCHIVE,
     RECEIVED,
-    TURN_DIR,
+    RESTORE,
+    REWRITTEN,
+    ROLLBACK_RECORD,
+    TURN_META,
+    UNFINISHED,
     GameStore,
     StoreError,
+    finish_rollback,
     fsync_dir,
     order_files,
     turn_name,
-    write_atomic,
 )
-
-ARCHIVE = "archive"
-RECORD = "rollback.json"
-UNFINISHED = ".unfinished"
-RESTORE = "restore"
-REWRITTEN = "rewritten"
-RETAKEN = "retaken"
-"""What ``rewritten/`` was named before it held the reports with the deadline set too: a
-rollback an older wtg left cut short is finished all the same."""
-TURN_META = "turn.json"
+from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
+from wtg.schedule import Schedule, iso, parse_iso
 
 
 class Rollback(Record):
@@ -80,21 +75,17 @@ class Rollback(Record):
     finished: bool = True
 
 
-def archive_dir(store: GameStore) -> Path:
-    return store.root / ARCHIVE
-
-
 def rollbacks(store: GameStore) -> list[Rollback]:
     """Every rollback of the game, oldest first (a temporary folder is none)."""
-    base = archive_dir(store)
+    base = store.root / ARCHIVE
     if not base.is_dir():
         return []
     found = []
     for folder in sorted(base.iterdir()):
-        if folder.name.startswith(".") or not (folder / RECORD).is_file():
+        if folder.name.startswith(".") or not (folder / ROLLBACK_RECORD).is_file():
             continue
         try:
-            data = json.loads((folder / RECORD).read_text(encoding="utf-8"))
+            data = json.loads((folder / ROLLBACK_RECORD).read_text(encoding="utf-8"))
             found.append(_record(folder, data))
         except (OSError, ValueError, KeyError, TypeError):
             continue  # a record edited by hand: not one wtg can go by
@@ -137,7 +128,7 @@ def roll_back(
             f"cannot roll back to turn {to}: the game is at turn {latest}, so give a turn "
             f"from 0 to {latest - 1}"
         )
-    base = private.make_dirs(archive_dir(store))
+    base = private.make_dirs(store.root / ARCHIVE)
     ident = _free_name(base, f"{now:%Y%m%dT%H%M%SZ}-to-{turn_name(to)}")
     tmp = base / f".tmp-{ident}"
     if tmp.exists():
@@ -156,92 +147,15 @@ def roll_back(
         "deadline": deadline,
         "restored": restored,
     }
-    private.write_file(tmp / RECORD, (json.dumps(record, indent=1) + "\n").encode(), sync=False)
+    private.write_file(
+        tmp / ROLLBACK_RECORD, (json.dumps(record, indent=1) + "\n").encode(), sync=False
+    )
     private.write_file(tmp / UNFINISHED, b"", sync=False)
-    durable.flush(tmp)
+    diskflush.flush(tmp)
     os.rename(tmp, base / ident)  # from here on the rollback counts
     fsync_dir(base)
-    finish(store, base / ident)
+    finish_rollback(store, base / ident)
     return _record(base / ident, record)
-
-
-def finish_rollbacks(store: GameStore) -> bool:
-    """Undo what a crashed rollback left before it counted, finish one that counted.
-    True if anything changed."""
-    base = archive_dir(store)
-    if not base.is_dir():
-        return False
-    changed = False
-    for folder in sorted(base.iterdir()):
-        if folder.name.startswith(".tmp-"):
-            shutil.rmtree(folder)
-            changed = True
-        elif (folder / UNFINISHED).exists():
-            finish(store, folder)
-            changed = True
-    if changed:
-        fsync_dir(base)
-    return changed
-
-
-def finish(store: GameStore, folder: Path) -> None:
-    """The moves of a rollback that counts, each one rename, any of them perhaps done
-    already by a run a crash cut short."""
-    to = int(json.loads((folder / RECORD).read_text(encoding="utf-8"))["to"])
-    store.turns_moved()
-    restore = folder / RESTORE
-    pending = store.root / "pending"
-    kept_pending = private.make_dirs(folder / "pending")
-    kept_turns = private.make_dirs(folder / "turns")
-    if pending.is_dir():
-        for path in sorted(pending.iterdir()):
-            number = int(path.name) if TURN_DIR.match(path.name) else -1
-            # once the restored orders are in place, pending/<to+1> is theirs: it stays
-            if number > to + 1 or (number == to + 1 and restore.exists()):
-                os.rename(path, kept_pending / path.name)
-        fsync_dir(pending)
-    for path in sorted(store.turns_dir.iterdir(), reverse=True):
-        if TURN_DIR.match(path.name) and int(path.name) > to:
-            os.rename(path, kept_turns / path.name)
-    fsync_dir(store.turns_dir)
-    fsync_dir(kept_pending)
-    fsync_dir(kept_turns)
-    _write_over(store, folder, to)
-    _set_deadline(store, folder, to)
-    if restore.exists():
-        if any(restore.iterdir()):
-            os.rename(restore, private.make_dirs(pending) / turn_name(to + 1))
-            fsync_dir(pending)
-        else:
-            os.rmdir(restore)
-    fsync_dir(folder)
-    (folder / UNFINISHED).unlink()
-    fsync_dir(folder)
-
-
-def _write_over(store: GameStore, folder: Path, to: int) -> None:
-    """Turn ``to``'s files written anew (``rewritten/``), each written atomically, the state
-    first (written again whole by a run after a crash)."""
-    for staged in (folder / REWRITTEN, folder / RETAKEN):
-        if not staged.is_dir():
-            continue
-        paths = [p for p in sorted(staged.rglob("*")) if p.is_file()]
-        for path in sorted(paths, key=lambda p: p.name != "state.json"):
-            target = store.turn_dir(to) / path.relative_to(staged)
-            write_atomic(private.make_dirs(target.parent) / target.name, path.read_bytes())
-
-
-def _set_deadline(store: GameStore, folder: Path, to: int) -> None:
-    """Turn ``to``'s ``turn.json`` with the deadline the rollback set for the next turn."""
-    record = json.loads((folder / RECORD).read_text(encoding="utf-8"))
-    path = store.turn_dir(to) / TURN_META
-    try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return
-    if isinstance(meta, dict) and meta.get("next_deadline") != record.get("deadline"):
-        meta["next_deadline"] = record.get("deadline")
-        write_atomic(path, json.dumps(meta, ensure_ascii=False) + "\n")
 
 
 def deadline_after(

@@ -22,13 +22,13 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from wtg import private
 from wtg.core.errors import GameError
 from wtg.core.jsondata import JsonObject
 from wtg.core.ruleset import S, SeatId, TakesOver
 from wtg.engine import Game
+from wtg.files import private
+from wtg.files.store import GameStore, StoreError, write_atomic
 from wtg.gameconfig import PlayerEntry, check_new_game, new_code
-from wtg.store import GameStore, StoreError, write_atomic
 from wtg.turnmeta import TurnMeta, dump_json
 
 RECORD = "takeovers.json"

@@ -10,7 +10,7 @@ import pytest
 
 from wtg.core.form import FieldSpec, FormError, form_from_data
 from wtg.data.forms import read_form
-from wtg.yamlio import dump_yaml, load_yaml
+from wtg.text.yamlio import dump_yaml, load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 WOK4 = ROOT / "forms" / "wok4.yaml"

@@ -24,7 +24,7 @@ from wtg.data.forms import read_form
 from wtg.engine import Game, create_game
 from wtg.intake import NO_ORDERS, NONE_ACCEPTED, SETTINGS_ONLY, Submission, Unchanged
 from wtg.report import aof_text
-from wtg.yamlio import load_yaml
+from wtg.text.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 END = "=== END AOF ==="

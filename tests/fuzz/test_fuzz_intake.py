@@ -20,7 +20,7 @@ from tests.fuzz.inputs import CHARSETS, DIGITS, SPACES, make_case
 from wtg.aof.values import read_number
 from wtg.mail.extract import decode_bytes
 from wtg.mail.htmltext import html_to_text
-from wtg.yamlio import load_untrusted_yaml
+from wtg.text.yamlio import load_untrusted_yaml
 
 EXAMPLES = int(os.environ.get("WTG_EXAMPLES", "150"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None)

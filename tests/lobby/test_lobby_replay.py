@@ -22,6 +22,7 @@ import pytest
 from tests import killpoints
 from tests.lobby.hall import Hall, address
 from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.files.store import write_atomic
 from wtg.lobby.book import Book
 from wtg.lobby.lists import put_on
 from wtg.lobby.people import confirm_address
@@ -29,7 +30,6 @@ from wtg.lobby.seats import offer_seat
 from wtg.mail.answers import Answers
 from wtg.mail.poller import Poller
 from wtg.press import press_for
-from wtg.store import write_atomic
 
 
 class Killed(BaseException):

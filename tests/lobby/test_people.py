@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from tests.lobby.hall import Hall, address
-from wtg import private
+from wtg.files import private
 from wtg.lobby.book import Book
 from wtg.lobby.people import ADVANCED, BEGINNER, FINISHED, QUIT, WON, group_of, person_of
 from wtg.lobby.seats import record_results

@@ -16,7 +16,7 @@ from wtg.lobby.people import confirm_address
 from wtg.lobby.seats import offer_seat
 from wtg.schedule import make_schedule
 from wtg.takeover import take_over
-from wtg.yamlio import load_yaml
+from wtg.text.yamlio import load_yaml
 
 WHEN = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 

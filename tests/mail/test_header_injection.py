@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from tests.mail.loop import World
 from wtg.cli import main
 from wtg.mail.transport import envelope
-from wtg.yamlio import dump_yaml, load_yaml
+from wtg.text.yamlio import dump_yaml, load_yaml
 
 EVIL = "\r\nBcc: evil@example.org"
 MAIL = "report-g1_0d_0aBcc_3a_20evil_40example.org-t0000-p{:02d}"

@@ -25,7 +25,7 @@ from wtg.engine import open_game
 from wtg.mail.outbox import Outbox
 from wtg.mail.sender import send
 from wtg.mail.transport import SmtpTransport
-from wtg.yamlio import load_yaml
+from wtg.text.yamlio import load_yaml
 
 REPORTS = [f"report-g1-t0000-p{seat:02d}" for seat in range(1, 5)]
 

@@ -158,10 +158,10 @@ def test_a_time_limit_between_a_game_s_lock_and_its_release_leaves_the_game_free
     ``wtg poll --idle`` process would hold it: the next mail for that game is filed."""
     import contextlib
 
+    from wtg.files.store import GameStore
     from wtg.mail.inbox import MaildirInbox
     from wtg.mail.poller import poll
     from wtg.mail.timelimit import MailTooLong
-    from wtg.store import GameStore
 
     gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
     mails = order_mails(made_games(gm, 1))[:2]

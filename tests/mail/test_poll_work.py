@@ -20,11 +20,13 @@ import jinja2
 import pytest
 
 from tests.mail.servers import GM_ADDRESS
-from wtg import engine, gamesdir, store
+from wtg import engine, gamesdir
 from wtg.aof.render import render_aof
 from wtg.config import GmConfig, config_from_data
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game
+from wtg.files import store
+from wtg.files.store import GameStore
 from wtg.gameconfig import PlayerEntry
 from wtg.mail import poller, registry
 from wtg.mail.inbox import MaildirInbox
@@ -32,7 +34,6 @@ from wtg.mail.journal import Journal
 from wtg.mail.summary import PollSummary
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.fullorders import full_orders
-from wtg.store import GameStore
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 GAMES, SEATS = 3, 10

@@ -18,7 +18,7 @@ from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
-from wtg.yamlio import dump_yaml, load_yaml
+from wtg.text.yamlio import dump_yaml, load_yaml
 
 
 def mail(sender: str, body: str, number: int) -> bytes:

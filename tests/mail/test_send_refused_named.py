@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from tests.mail.loop import World
 from wtg.cli import main
-from wtg.yamlio import dump_yaml, load_yaml
+from wtg.text.yamlio import dump_yaml, load_yaml
 
 MAIL = "report-g1-t0000-p03"
 

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from wtg.aof.values import Value, check_value, shown_value
 from wtg.core.form import RESERVED_KEYS, FieldSpec, FormSpec, SectionSpec
 from wtg.core.orders import RawEntry, Verdict
-from wtg.yamlio import dump_yaml, load_untrusted_yaml
+from wtg.text.yamlio import dump_yaml, load_untrusted_yaml
 
 _TEXT_LIMIT = 80
 

@@ -269,8 +269,8 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     """
     from wtg.core.orders import OrderError
     from wtg.core.printable import printable
+    from wtg.files.store import GameLocked
     from wtg.intake import Unchanged
-    from wtg.store import GameLocked
 
     game = open_or_fail(ctx, game_dir)
     try:

@@ -236,7 +236,7 @@ def _show_not_answered(mails: Sequence[Unanswered]) -> None:
 def warn_if_shared(game_dir: Path) -> None:
     """A warning on stderr when group or others may use the game's config (a game made
     before wtg kept game folders private): it holds every player's secret code."""
-    from wtg.private import is_private
+    from wtg.files.private import is_private
 
     config = game_dir / "game.yaml"
     if not is_private(config):

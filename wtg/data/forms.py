@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from wtg.aof.mailtext import header_keys
 from wtg.core.form import FormError, FormSpec, form_from_data, form_texts
-from wtg.yamlio import load_yaml
+from wtg.text.yamlio import load_yaml
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from Python 3.11

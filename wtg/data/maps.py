@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from wtg.core.provmap import MapError, MapLimits, ProvinceMap, map_from_data
-from wtg.yamlio import load_yaml
+from wtg.text.yamlio import load_yaml
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from Python 3.11

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from wtg import private
+from wtg.files import private
 
 FOLDER = ".people"
 FILE = "people.sqlite"

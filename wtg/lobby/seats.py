@@ -18,7 +18,7 @@ from wtg.lobby.book import Book, stamp
 from wtg.lobby.people import FINISHED, QUIT, WON, end_play, person_of, playing
 from wtg.orderfiles import read_order_file
 from wtg.takeover import can_take_over
-from wtg.yamlio import dump_yaml
+from wtg.text.yamlio import dump_yaml
 
 
 def seat_by_code(game: Game, code: str | None) -> PlayerEntry | None:

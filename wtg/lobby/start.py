@@ -18,7 +18,8 @@ from wtg.core.errors import WtgError
 from wtg.core.record import Record
 from wtg.core.ruleset import OptionValue, Seating
 from wtg.engine import create_game, finish_game
-from wtg.filelock import exclusive
+from wtg.files.filelock import exclusive
+from wtg.files.store import GameLocked, GameStore
 from wtg.gameconfig import PlayerEntry, new_code
 from wtg.gamesdir import failure_reason
 from wtg.lobby.book import Book, stamp
@@ -27,7 +28,6 @@ from wtg.lobby.people import player_problem, record_play
 from wtg.newgame import check_count, maps_and_seats, seating_of
 from wtg.registry import GAME_SEATING, find_ruleset
 from wtg.schedule import make_schedule, parse_iso
-from wtg.store import GameLocked, GameStore
 
 START_LOCK = "start.lock"
 

@@ -32,6 +32,7 @@ from email.utils import getaddresses
 
 from wtg.core.printable import printable
 from wtg.core.record import Record
+from wtg.files.store import GameLocked
 from wtg.mail.compose import id_domain
 from wtg.mail.extract import parse_mail
 from wtg.mail.outbox import Outbox
@@ -39,7 +40,6 @@ from wtg.mail.outcome import LATER, Outcome, rejected
 from wtg.mail.registry import Registry
 from wtg.marks import Bounce, mark_bounce
 from wtg.schedule import iso
-from wtg.store import GameLocked
 
 MAX_BLOCKS = 100
 """Recipient blocks read from one report (a bounce of our mail names one or a few)."""

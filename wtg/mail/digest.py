@@ -13,15 +13,15 @@ import json
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from wtg import private
 from wtg.core.record import Record
 from wtg.engine import Game
+from wtg.files import private
+from wtg.files.store import write_atomic
 from wtg.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail import compose
 from wtg.mail.journal import Quarantined, Unanswered, held_mails, quarantined, unanswered
 from wtg.marks import bare_address, bounces_of
 from wtg.schedule import iso, parse_iso
-from wtg.store import write_atomic
 
 DIGEST_FILE = "digest.json"
 FIRST_LOOK = timedelta(days=1)

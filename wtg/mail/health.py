@@ -6,10 +6,10 @@ import json
 from datetime import datetime
 from pathlib import Path
 
-from wtg import private
 from wtg.core.record import Record
+from wtg.files import private
+from wtg.files.store import write_atomic
 from wtg.schedule import iso, parse_iso
-from wtg.store import write_atomic
 
 HEALTH_FILE = "poll-health.json"
 

@@ -25,7 +25,7 @@ import mmap
 import os
 from pathlib import Path
 
-from wtg import private
+from wtg.files import private
 from wtg.mail.timelimit import HandlingStopped
 
 NAME = "in-hand"

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from wtg import private
 from wtg.core.printable import printable
 from wtg.core.record import Record
+from wtg.files import private
 from wtg.mail.outcome import Outcome
 
 SCHEMA = """

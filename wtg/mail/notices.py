@@ -18,9 +18,9 @@ from typing import Any
 
 from wtg.announcement import Announcement
 from wtg.core.ruleset import SeatId, public_sides
-from wtg.durable import flush
 from wtg.engine import Game
 from wtg.extension import Extension
+from wtg.files.diskflush import flush
 from wtg.gameconfig import PlayerEntry
 from wtg.mail import compose
 from wtg.mail.outbox import Outbox

@@ -24,11 +24,11 @@ from collections.abc import Iterator
 from email.message import Message
 from pathlib import Path
 
-from wtg import private
 from wtg.core.errors import MailError
+from wtg.files import private
+from wtg.files.store import fsync_dir, write_atomic
 from wtg.mail.compose import Outgoing, digest, legacy_name, safe, wire
 from wtg.mail.extract import HEADERS_LOOK, parse_headers
-from wtg.store import fsync_dir, write_atomic
 
 SENT_READ = 1_000_000
 """Bytes of a mail of ours read back (a report with its map picture is well under it)."""

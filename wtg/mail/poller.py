@@ -21,12 +21,13 @@ from datetime import datetime, timezone
 from email.message import Message
 from pathlib import Path
 
-from wtg import private
 from wtg.aof.mailtext import game_named
 from wtg.arrival import comparable
 from wtg.config import GmConfig
 from wtg.core.errors import MailError
-from wtg.durable import flush
+from wtg.files import private
+from wtg.files.diskflush import flush
+from wtg.files.store import GameLocked
 from wtg.mail.answers import Answers
 from wtg.mail.bounce import BounceNotes
 from wtg.mail.commands import Commands
@@ -47,7 +48,6 @@ from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
 from wtg.mail.summary import PollSummary
 from wtg.mail.timelimit import HandlingStopped, MailClock, MailTooLong
-from wtg.store import GameLocked
 
 
 class PollInterrupted(MailError):

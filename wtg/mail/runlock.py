@@ -7,9 +7,9 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
-from wtg import private
 from wtg.core.errors import MailError
-from wtg.filelock import exclusive
+from wtg.files import private
+from wtg.files.filelock import exclusive
 
 
 class AlreadyRunning(MailError, RuntimeError):

@@ -11,8 +11,8 @@ from typing import NamedTuple
 
 from wtg.config import GmConfig
 from wtg.core.record import Record
-from wtg.durable import flush
 from wtg.engine import Game
+from wtg.files.diskflush import flush
 from wtg.gameconfig import PlayerEntry
 from wtg.gamesdir import Unreadable, failure_reason
 from wtg.mail import compose

@@ -18,7 +18,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from wtg import private
+from wtg.files import private
 
 FILE = "strangers.sqlite"
 WINDOW = 3600.0

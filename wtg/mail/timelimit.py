@@ -12,12 +12,12 @@ marked unreadable for the rest of the poll, a mail read as formless). It never r
 where no mail is in hand (``end``): not in the journal's commit, the flush or a move of the
 inbox.
 
-A mail that has begun to write (a file through ``wtg.private.write_file``: its orders, a
+A mail that has begun to write (a file through ``wtg.files.private.write_file``: its orders, a
 setting, its answer in the outbox; or a transaction of the lobby's book: a JOIN, a
 CONFIRM) is past the point of no return: stopping it there could
 leave its orders filed and unanswered. It gets as long again to finish; past that it is
 stopped all the same (its reason says what it may have left). Each file is written whole
-or not at all whatever happens (``wtg.store.write_atomic``).
+or not at all whatever happens (``wtg.files.store.write_atomic``).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ import threading
 import time
 from types import FrameType
 
-from wtg import private
 from wtg.core.errors import MailError
+from wtg.files import private
 
 TICKS = 10
 """Ticks of the timer within one limit: a mail is stopped at most a tenth late."""
@@ -51,7 +51,7 @@ class MailClock:
         self.started: float | None = None
         """When the mail in hand began (None: no mail in hand, a tick does nothing)."""
         self.written = 0
-        """``wtg.private.WRITES`` when the mail's changes may begin (``from_here``)."""
+        """``wtg.files.private.WRITES`` when the mail's changes may begin (``from_here``)."""
         self._before: object = None
         self._running = False
 

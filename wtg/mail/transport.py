@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
-from wtg import private
 from wtg.config import SmtpConfig
 from wtg.core.errors import MailError
-from wtg.store import fsync_dir
+from wtg.files import private
+from wtg.files.store import fsync_dir
 
 
 class TemporaryFailure(MailError):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from wtg import private
+from wtg.files import private
 from wtg.lobby.book import Book
 from wtg.mail.timelimit import MailClock, MailTooLong
 

@@ -20,8 +20,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from wtg import private
-from wtg.yamlio import load_yaml
+from wtg.files import private
+from wtg.text.yamlio import load_yaml
 
 _SCALARS = (str, int, float, bool, type(None))
 

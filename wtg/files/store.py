@@ -8,11 +8,11 @@
     GAME_DIR/archive/             turns undone by a rollback, kept (``wtg.rollback``)
     GAME_DIR/held.json            the GM's hold; bounces.json: failing addresses (``wtg.marks``)
 
-Every file and folder of a game is private (0600 and 0700, ``wtg.private``): the config,
+Every file and folder of a game is private (0600 and 0700, ``wtg.files.private``): the config,
 the reports, the AOFs and the order files all carry secret codes or addresses.
 
 A turn folder is written under ``turns/.tmp-NNNN``, made durable with one flush of the
-file system (``wtg.durable``: syncfs, not a sync per file), and only then renamed into
+file system (``wtg.files.diskflush``: syncfs, not a sync per file), and only then renamed into
 place; then the turn's pending folder is moved into it with one rename and the turns
 folder is synced once. A crash at any point leaves the game at the turn before (the
 temporary folder is removed by the next writer, the orders still pending) or at the
@@ -31,15 +31,25 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from wtg import durable, private
 from wtg.core.errors import GameError
-from wtg.filelock import exclusive
-from wtg.yamlcopy import load_yaml_kept
+from wtg.files import diskflush, private
+from wtg.files.filelock import exclusive
+from wtg.files.yamlcopy import load_yaml_kept
 
 TURN_DIR = re.compile(r"^\d{4,}$")
 PENDING_FILE = re.compile(r"^p(\d+)\.yaml$")
 RECEIVED = "received"
 """The folder of a turn that holds what was pending for it when it ran."""
+ARCHIVE = "archive"
+"""The folder of a game's turns undone by a rollback (``wtg.gm.rollback``), one folder each."""
+ROLLBACK_RECORD = "rollback.json"
+UNFINISHED = ".unfinished"
+RESTORE = "restore"
+REWRITTEN = "rewritten"
+RETAKEN = "retaken"
+"""What ``rewritten/`` was named before it held the reports with the deadline set too: a
+rollback an older wtg left cut short is finished all the same."""
+TURN_META = "turn.json"
 
 
 class StoreError(GameError):
@@ -58,7 +68,7 @@ def write_atomic(path: Path | str, data: str | bytes, sync: bool = True) -> None
     """Write a file so that it is either all there or not there at all.
 
     ``sync=False`` leaves the flush to disk to the caller, who writes many files and
-    then flushes them all at once (``wtg.durable.flush``) before relying on them. The
+    then flushes them all at once (``wtg.files.diskflush.flush``) before relying on them. The
     file is private (0600), as everything under a game folder or the mail spool is."""
     raw = data.encode() if isinstance(data, str) else data
     folder, name = os.path.split(os.fspath(path))
@@ -118,7 +128,7 @@ class GameStore:
 
     def write_config(self, config_text: str) -> None:
         """Write game.yaml, and the JSON copy of its data that the next open reads instead
-        (``wtg.yamlcopy``: a tenth of the time)."""
+        (``wtg.files.yamlcopy``: a tenth of the time)."""
         path = self.root / "game.yaml"
         write_atomic(path, config_text)
         with contextlib.suppress(ValueError):  # a text that is no YAML has no copy to keep
@@ -252,7 +262,7 @@ class GameStore:
         if tmp.exists():
             shutil.rmtree(tmp)
         _write_tree(tmp, files)
-        durable.flush(tmp)  # every file and folder of the turn is on disk before it counts
+        diskflush.flush(tmp)  # every file and folder of the turn is on disk before it counts
         if final.exists():
             old = self.turns_dir / f".old-{turn_name(turn)}"
             os.rename(final, old)
@@ -270,8 +280,6 @@ class GameStore:
         """Finish or undo what a crashed writer left behind (a rollback first: it moves
         turns and pending orders, ``wtg.rollback``). Returns the latest turn then (what
         ``turns`` would say last), None when there is none."""
-        from wtg.rollback import finish_rollbacks
-
         turns_dir = self.turns_dir
         try:
             names = os.listdir(turns_dir)  # names: a poll takes the lock of each game
@@ -459,3 +467,83 @@ def order_files(folder: Path) -> dict[int, Path]:
         if match:
             found[int(match.group(1))] = path
     return dict(sorted(found.items()))
+
+
+# --- a rollback that counts, finished (``wtg.gm.rollback`` makes it) ---------------------
+def finish_rollbacks(store: GameStore) -> bool:
+    """Undo what a crashed rollback left before it counted, finish one that counted.
+    True if anything changed."""
+    base = store.root / ARCHIVE
+    if not base.is_dir():
+        return False
+    changed = False
+    for folder in sorted(base.iterdir()):
+        if folder.name.startswith(".tmp-"):
+            shutil.rmtree(folder)
+            changed = True
+        elif (folder / UNFINISHED).exists():
+            finish_rollback(store, folder)
+            changed = True
+    if changed:
+        fsync_dir(base)
+    return changed
+
+
+def finish_rollback(store: GameStore, folder: Path) -> None:
+    """The moves of a rollback that counts, each one rename, any of them perhaps done
+    already by a run a crash cut short."""
+    to = int(json.loads((folder / ROLLBACK_RECORD).read_text(encoding="utf-8"))["to"])
+    store.turns_moved()
+    restore = folder / RESTORE
+    pending = store.root / "pending"
+    kept_pending = private.make_dirs(folder / "pending")
+    kept_turns = private.make_dirs(folder / "turns")
+    if pending.is_dir():
+        for path in sorted(pending.iterdir()):
+            number = int(path.name) if TURN_DIR.match(path.name) else -1
+            # once the restored orders are in place, pending/<to+1> is theirs: it stays
+            if number > to + 1 or (number == to + 1 and restore.exists()):
+                os.rename(path, kept_pending / path.name)
+        fsync_dir(pending)
+    for path in sorted(store.turns_dir.iterdir(), reverse=True):
+        if TURN_DIR.match(path.name) and int(path.name) > to:
+            os.rename(path, kept_turns / path.name)
+    fsync_dir(store.turns_dir)
+    fsync_dir(kept_pending)
+    fsync_dir(kept_turns)
+    _write_rewritten(store, folder, to)
+    _set_rollback_deadline(store, folder, to)
+    if restore.exists():
+        if any(restore.iterdir()):
+            os.rename(restore, private.make_dirs(pending) / turn_name(to + 1))
+            fsync_dir(pending)
+        else:
+            os.rmdir(restore)
+    fsync_dir(folder)
+    (folder / UNFINISHED).unlink()
+    fsync_dir(folder)
+
+
+def _write_rewritten(store: GameStore, folder: Path, to: int) -> None:
+    """Turn ``to``'s files written anew (``rewritten/``), each written atomically, the state
+    first (written again whole by a run after a crash)."""
+    for staged in (folder / REWRITTEN, folder / RETAKEN):
+        if not staged.is_dir():
+            continue
+        paths = [p for p in sorted(staged.rglob("*")) if p.is_file()]
+        for path in sorted(paths, key=lambda p: p.name != "state.json"):
+            target = store.turn_dir(to) / path.relative_to(staged)
+            write_atomic(private.make_dirs(target.parent) / target.name, path.read_bytes())
+
+
+def _set_rollback_deadline(store: GameStore, folder: Path, to: int) -> None:
+    """Turn ``to``'s ``turn.json`` with the deadline the rollback set for the next turn."""
+    record = json.loads((folder / ROLLBACK_RECORD).read_text(encoding="utf-8"))
+    path = store.turn_dir(to) / TURN_META
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    if isinstance(meta, dict) and meta.get("next_deadline") != record.get("deadline"):
+        meta["next_deadline"] = record.get("deadline")
+        write_atomic(path, json.dumps(meta, ensure_ascii=False) + "\n")

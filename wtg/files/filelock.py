@@ -10,7 +10,7 @@ import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from wtg import private
+from wtg.files import private
 
 
 @contextlib.contextmanager
