@@ -58,8 +58,8 @@ from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, STORAGES, Dovecot  # noq
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.config import ImapConfig, config_from_data  # noqa: E402
 from wtg.data.rulesets.wok4 import RULESET as WOK4  # noqa: E402
-from wtg.engine import Game, create_game  # noqa: E402
-from wtg.gameconfig import PlayerEntry  # noqa: E402
+from wtg.game.engine import Game, create_game  # noqa: E402
+from wtg.game.gameconfig import PlayerEntry  # noqa: E402
 from wtg.mail.inbox import ImapInbox  # noqa: E402
 from wtg.mail.poller import poll  # noqa: E402
 from wtg.rules.wok.state import WokState  # noqa: E402

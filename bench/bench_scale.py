@@ -36,8 +36,8 @@ from tests.bigmap import grid_map  # noqa: E402
 from tests.developed import developed, filled_aof, start_from, varied_orders  # noqa: E402
 from wtg.core.rng import turn_rng  # noqa: E402
 from wtg.data.rulesets.wok4 import RULESET  # noqa: E402
-from wtg.engine import Game, create_game  # noqa: E402
-from wtg.gameconfig import PlayerEntry  # noqa: E402
+from wtg.game.engine import Game, create_game  # noqa: E402
+from wtg.game.gameconfig import PlayerEntry  # noqa: E402
 from wtg.rules.wok.state import WokState  # noqa: E402
 from wtg.text.yamlio import dump_yaml  # noqa: E402
 

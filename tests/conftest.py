@@ -9,8 +9,8 @@ import pytest
 from hypothesis import settings
 
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.engine import Game, create_game
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import Game, create_game
+from wtg.game.gameconfig import PlayerEntry
 from wtg.rules.wok.state import WokState
 
 # CI runs the property tests on the same examples every time (derandomized): a run is

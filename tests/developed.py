@@ -19,12 +19,12 @@ from wtg.core.provmap import map_from_data
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
 from wtg.data.rulesets.wok4 import RULESET
-from wtg.engine import Game
-from wtg.report import aof_text
+from wtg.game.engine import Game
+from wtg.game.report import aof_text
+from wtg.game.turnmeta import dump_json
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok4.constants import AIMS, TRADES
 from wtg.rules.wok4.reach import attacks_allowed
-from wtg.turnmeta import dump_json
 
 OWNED_SHARE = 0.6
 """The share of the map's provinces the players hold between them."""

@@ -12,8 +12,8 @@ from typing import Any
 
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.ruleset import SeatId
-from wtg.engine import Game, create_game, open_game
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import Game, create_game, open_game
+from wtg.game.gameconfig import PlayerEntry
 from wtg.rules.intermediate.strategy import plan_orders as intermediate_plan
 from wtg.rules.standard.strategy import plan_orders as standard_plan
 from wtg.rules.wok.state import WokState

@@ -12,7 +12,7 @@ from typing import Any
 from wtg.core.jsondata import Json
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, OptionValue, Ruleset, S, SeatSetup
-from wtg.gameconfig import GameConfig, PlayerEntry
+from wtg.game.gameconfig import GameConfig, PlayerEntry
 
 Plan = Callable[[Any, int, random.Random], dict[str, Any]]
 Twist = Callable[[Any, int, dict[str, Any]], dict[str, Any] | None]

@@ -10,14 +10,15 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from tests.lobby.hall import Hall, address
-from wtg.absence import plan_absence
 from wtg.cli import main
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.due import Outcome, run_due
-from wtg.engine import Game
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import Game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.gm.absence import plan_absence
+from wtg.gm.gamestatus import game_status
+from wtg.gm.takeover import take_over
 from wtg.mail.sender import remind
-from wtg.takeover import take_over
 
 NAMES = ("Ann", "Bob", "Cid")
 
@@ -72,7 +73,7 @@ def test_an_absent_and_a_resigned_player_do_not_hold_up_the_turn(tmp_path: Path)
     state = game.typed(WOK4).state()
     assert (state.player(ann.id).status, state.player(ann.id).missed) == ("active", 0)
     assert state.player(bob.id).status == "quit"
-    players = {p["name"]: p for p in game.status()["players"]}
+    players = {p["name"]: p for p in game_status(game)["players"]}
     assert (players["Ann"]["absent"], players["Ann"]["owes_orders"]) == (False, True)  # turn 2
 
 
@@ -136,8 +137,8 @@ def test_a_newcomer_is_not_away_on_the_absence_of_the_player_before_him(tmp_path
     game.run_turn(now=hall.now)
     assert game.typed(WOK4).state().player(ann.id).status == "quit"
     newcomer = take_over(game, ann.id, "Newcomer", address(9), hall.now)
-    players = {p["seat"]: p for p in game.status()["players"]}
+    players = {p["seat"]: p for p in game_status(game)["players"]}
     assert (players[ann.id]["absent"], players[ann.id]["owes_orders"]) == (False, True)
     assert (players[bob.id]["absent"], players[cid.id]["absent"]) == (False, False)
     assert plan_absence(game, newcomer.id, "2", "7")[0] == [2, 3, 4, 5, 6, 7]
-    assert {p["seat"]: p["absent"] for p in game.status()["players"]}[ann.id]
+    assert {p["seat"]: p["absent"] for p in game_status(game)["players"]}[ann.id]

@@ -274,9 +274,9 @@ def test_the_shipped_data_holds_no_code() -> None:
 def test_the_checks_find_what_they_look_for() -> None:
     """The walkers themselves: a chain through a package, a file access, a clock."""
     assert "wtg.core" in chains("wtg.core.form")
-    assert chains("wtg.engine")["wtg.data.maps"][0] == "wtg.engine"
+    assert chains("wtg.game.engine")["wtg.data.maps"][0] == "wtg.game.engine"
     assert any("calls .read_text()" in p for p in file_access("wtg.data.maps"))
     assert any("imports pathlib" in p for p in file_access("wtg.data.maps"))
-    assert any("imports datetime" in p for p in chance_and_clock("wtg.schedule"))
-    assert room_of("wtg.engine") == 4 and room_of("wtg.data.shelf") == 5
+    assert any("imports datetime" in p for p in chance_and_clock("wtg.game.schedule"))
+    assert room_of("wtg.game.engine") == 4 and room_of("wtg.data.shelf") == 5
     assert room_of("wtg.maps.scene") == 3

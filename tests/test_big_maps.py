@@ -13,9 +13,9 @@ from tests.bigmap import write_grid_map
 from tests.conftest import players
 from wtg.core.jsondata import Json
 from wtg.data.rulesets.wok4 import RULESET
-from wtg.engine import Game, create_game
-from wtg.intake import Submission
-from wtg.report import aof_text
+from wtg.game.engine import Game, create_game
+from wtg.game.intake import Submission
+from wtg.game.report import aof_text
 from wtg.rules.wok.state import Province, WokState
 
 BIG = 2000

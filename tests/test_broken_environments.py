@@ -27,7 +27,7 @@ from click.testing import CliRunner, Result
 
 from tests.conftest import players
 from wtg.cli import main
-from wtg.engine import create_game
+from wtg.game.engine import create_game
 
 NOBODY = 65534
 

@@ -12,7 +12,7 @@ from wtg.core.jsondata import Json
 from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
-from wtg.engine import open_game
+from wtg.game.engine import open_game
 
 PLAYERS = [f"--player=P{i}:p{i}@example.org:CODE{i:04d}" for i in range(1, 11)]
 
@@ -177,7 +177,7 @@ def test_report_and_state_of_an_earlier_turn(tmp_path: Path) -> None:
 def test_reports_keep_secrets(tmp_path: Path) -> None:
     """Nothing another player should not see leaks into a report: a report is the same
     whatever happened out of the player's sight."""
-    from wtg.report import report_text
+    from wtg.game.report import report_text
 
     game_dir = new_game(tmp_path, seed=11)
     play(game_dir, 6, tmp_path)

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from tests.test_due_many import due_games, write_config
 from wtg.cli import main
-from wtg.engine import open_game
+from wtg.game.engine import open_game
 
 DRIVER = """\
 import os, signal, sys

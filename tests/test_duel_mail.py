@@ -9,6 +9,7 @@ from tests.mail.loop import NOW, World
 from tests.mail.test_poll_maildir import body_of
 from wtg.core.ruleset import OptionValue, SeatId
 from wtg.data.rulesets.standard import RULESET as STANDARD
+from wtg.gm.gamestatus import game_status
 
 DUEL: tuple[str, str, dict[str, OptionValue]] = ("standard", "classic60", {})
 
@@ -41,7 +42,7 @@ def test_one_mail_carries_the_three_forms_of_a_duel_player(tmp_path: Path) -> No
     assert "(you are)" not in bodies[0]
     assert "REJECTED" not in bodies[1] + bodies[2]
     assert all("sooner once every player is READY (you are)" in b for b in bodies[1:])
-    status = {p["id"]: p for p in world.game.status()["players"]}
+    status = {p["id"]: p for p in game_status(world.game)["players"]}
     assert all(status[c]["orders"] for c in colours)
     assert [status[c]["ready"] for c in colours] == [False, True, True]
     assert all(status[c]["seat"] == 1 for c in colours)

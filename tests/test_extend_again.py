@@ -20,10 +20,10 @@ from tests.test_gm_controls import body, make_due_in, queued, run, status
 from wtg.cli import main
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
-from wtg.extension import Extension, extend, unfinished
+from wtg.game.schedule import iso, local_text, parse_iso
+from wtg.gm.extension import Extension, extend, unfinished
 from wtg.mail.notices import Notices
 from wtg.mail.outbox import Outbox
-from wtg.schedule import iso, local_text, parse_iso
 
 PLAYERS = tuple(sorted(p.email for p in players(4)))
 

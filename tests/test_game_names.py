@@ -12,8 +12,8 @@ from click.testing import CliRunner, Result
 
 from tests.conftest import players
 from wtg.cli import main
-from wtg.engine import create_game
-from wtg.gameconfig import GAME_NAME_RULE, ConfigError
+from wtg.game.engine import create_game
+from wtg.game.gameconfig import GAME_NAME_RULE, ConfigError
 from wtg.lobby.book import Book
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
@@ -114,7 +114,7 @@ def test_the_names_the_lobby_gives_follow_the_rule(
     tmp_path: Path, ruleset: str, variant: str | None, group: str
 ) -> None:
     """Issue 25, item 14: a full list's game is named `<list>-<n>`: a name by the rule."""
-    from wtg.gameconfig import check_game_name
+    from wtg.game.gameconfig import check_game_name
 
     moment = datetime(2026, 1, 1, tzinfo=timezone.utc)
     wanted = checked_list(ruleset, variant, None, None, group, None, None, None, moment)

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from tests.test_due_many import break_ruleset, due_games, write_config
 from wtg.cli import main
 from wtg.config import load_config
-from wtg.engine import open_game
+from wtg.game.engine import open_game
 from wtg.gamesdir import scan_games
 
 

@@ -21,9 +21,9 @@ from wtg.config import load_config
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.due import run_due
-from wtg.engine import Game, create_game, open_game
+from wtg.game.engine import Game, create_game, open_game
+from wtg.game.schedule import make_schedule, parse_iso
 from wtg.mail.journal import Journal
-from wtg.schedule import make_schedule, parse_iso
 
 LONG_AGO = datetime(2020, 1, 6, 12, 0, tzinfo=timezone.utc)
 """A game made then with deadlines every 2 days is long past its first deadline: due."""

@@ -1,4 +1,4 @@
-"""The one door for orders (``wtg.intake.Door.admit``): game, player, secret code and turn,
+"""The one door for orders (``wtg.game.intake.Door.admit``): game, player, secret code and turn,
 checked the same way whatever brought the orders."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from tests.mail.loop import players
 from wtg.core.orders import OrderError, OrderRefused, WrongCode
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.engine import Game, create_game
-from wtg.intake import Credentials, Door, Submission, codes_match, read_orders
+from wtg.game.engine import Game, create_game
+from wtg.game.intake import Credentials, Door, Submission, codes_match, read_orders
 from wtg.rules.wok.state import WokState
 
 

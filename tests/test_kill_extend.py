@@ -26,8 +26,8 @@ from typing import Any
 from tests import killpoints
 from tests.conftest import players
 from tests.test_kill_run_turn import WTG
-from wtg.engine import create_game
-from wtg.schedule import local_text, make_schedule, parse_iso
+from wtg.game.engine import create_game
+from wtg.game.schedule import local_text, make_schedule, parse_iso
 
 KILLS = 24
 """Kill points, spread over the writes of a whole run."""

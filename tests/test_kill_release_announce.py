@@ -24,9 +24,9 @@ from pathlib import Path
 from tests import killpoints
 from tests.conftest import players
 from tests.test_kill_run_turn import WTG
-from wtg.control import hold
-from wtg.engine import create_game
-from wtg.schedule import make_schedule
+from wtg.game.engine import create_game
+from wtg.game.schedule import make_schedule
+from wtg.gm.control import hold
 
 KILLS = 12
 """Kill points, spread over the writes of a whole run."""

@@ -23,9 +23,9 @@ from tests.conftest import players
 from tests.test_kill_run_turn import WTG
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
-from wtg.engine import create_game
 from wtg.files.store import GameStore
-from wtg.schedule import make_schedule
+from wtg.game.engine import create_game
+from wtg.game.schedule import make_schedule
 
 KILLS = 20
 """Kill points, spread over the writes of a whole run."""

@@ -29,8 +29,8 @@ from tests import killpoints
 from tests.conftest import players
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
-from wtg.engine import create_game, open_game
 from wtg.files.store import RECEIVED, TURN_DIR, GameStore, turn_name
+from wtg.game.engine import create_game, open_game
 
 KILLS = 25
 WTG = str(Path(sys.executable).with_name("wtg"))

@@ -18,9 +18,9 @@ import tests.toy_ruleset as toy
 from tests.mapgames import played_game
 from wtg.cli import main
 from wtg.core.board import Board, Spot
-from wtg.engine import Game, open_game
+from wtg.game.engine import Game, open_game
+from wtg.game.registry import register, unregister
 from wtg.maps import NoMap, draw_svg
-from wtg.registry import register, unregister
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

@@ -16,9 +16,9 @@ from PIL import Image
 from tests.site.games import play_game
 from wtg.cli import main
 from wtg.data.rulesets.tactics import RULESET
-from wtg.engine import Game
+from wtg.game.engine import Game
+from wtg.game.registry import find_ruleset
 from wtg.maps import draw_png, draw_svg
-from wtg.registry import find_ruleset
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -15,10 +15,10 @@ from PIL import Image
 
 from tests.mapgames import played_game
 from wtg.core.board import Board, Link, SideKey, Spot
-from wtg.engine import Game, open_game
+from wtg.game.engine import Game, open_game
+from wtg.game.registry import find_ruleset
 from wtg.maps import board_svg, draw_png, draw_svg
 from wtg.options import intermediate, standard, wok4
-from wtg.registry import find_ruleset
 
 GAMES = [
     ("wok4", "classic60", 10, None),

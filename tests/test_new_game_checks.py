@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
-from wtg.registry import GAME_SEATING, SHIPPED_NAMES
+from wtg.game.registry import GAME_SEATING, SHIPPED_NAMES
 
 
 def players(count: int) -> list[str]:

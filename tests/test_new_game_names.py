@@ -12,14 +12,15 @@ from click.testing import CliRunner, Result
 from wtg.cli import main
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
-from wtg.engine import create_game, open_game
-from wtg.gameconfig import (
+from wtg.game.engine import create_game, open_game
+from wtg.game.gameconfig import (
     CODE_ALPHABET,
     GAME_NAME_RULE,
     ConfigError,
     PlayerEntry,
     new_code,
 )
+from wtg.gm.gamestatus import game_status
 
 BOB = "--player=Bob:bob@example.org:CODE0002"
 
@@ -129,7 +130,7 @@ def test_a_game_made_before_keeps_its_short_code(tmp_path: Path) -> None:
     orders.write_text(filled_aof(game, 1), encoding="utf-8")
     result = CliRunner().invoke(main, ["orders", str(game.store.root), str(orders)])
     assert result.exit_code == 0, result.output
-    assert open_game(game.store.root).status()["players"][0]["orders"]
+    assert game_status(open_game(game.store.root))["players"][0]["orders"]
 
 
 def test_create_game_checks_names_and_addresses_given_to_it(tmp_path: Path) -> None:

@@ -15,8 +15,8 @@ from tests.privacy import UMASKS, names, process_umask, shared
 from wtg.cli import main
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
-from wtg.engine import open_game
 from wtg.files.private import maildir, make_dirs, write_file
+from wtg.game.engine import open_game
 from wtg.mail.journal import Journal
 
 PLAYERS = [f"--player=P{i}:p{i}@example.org:CODE{i:04d}" for i in range(1, 5)]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from wtg.core.ruleset import GameSetup, SeatSetup, public_sides
 from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.registry import SHIPPED_NAMES, find_ruleset
+from wtg.game.registry import SHIPPED_NAMES, find_ruleset
 from wtg.rules.wok.ruleset import WokRuleset
 from wtg.rules.wok.state import ACTIVE, DEAD, QUIT, Player
 

@@ -20,11 +20,11 @@ from click.testing import CliRunner
 from tests.conftest import players
 from wtg.cli import main
 from wtg.data.rulesets.standard import RULESET as STANDARD
-from wtg.engine import Game, create_game
-from wtg.intake import Submission
-from wtg.orderfiles import read_order_file
-from wtg.schedule import make_schedule
-from wtg.turnfiles import turn_files
+from wtg.game.engine import Game, create_game
+from wtg.game.intake import Submission
+from wtg.game.orderfiles import read_order_file
+from wtg.game.schedule import make_schedule
+from wtg.game.turnfiles import turn_files
 
 MAPS = {"wok4": "small", "standard": "classic60", "intermediate": "pentarchy"}
 NOW = datetime(2026, 3, 2, 12, tzinfo=timezone.utc)
@@ -131,7 +131,7 @@ def test_a_dead_players_report_has_no_deadline_and_no_order_of_play(tmp_path: Pa
             province.owner = 0
     state.player(3).status = "dead"
     state.player(3).died_on = 0
-    files = turn_files(game, state, [], game.meta(0))
+    files = turn_files(game.ruleset, game.config, game.store, state, [], game.meta(0))
     report = files["reports/p03.txt"]
     assert "You lost your last province on turn 0: you give no more orders." in report
     assert "ORDER OF PLAY" not in report and "DEADLINE" not in report

@@ -32,7 +32,7 @@ def test_the_readme_shows_a_map_of_every_ruleset() -> None:
     every picture it names is there, a PNG of at least 600x400, and each ruleset has one."""
     from PIL import Image
 
-    from wtg.registry import ruleset_names
+    from wtg.game.registry import ruleset_names
 
     text = README.read_text(encoding="utf-8")
     shown = re.findall(r"!\[\]\((docs/maps/[^)]+\.png)\)", text)

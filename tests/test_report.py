@@ -3,7 +3,7 @@ events, the next OoP, the Top Ten, and the next AOF ready to fill in."""
 
 from __future__ import annotations
 
-from wtg.engine import Game
+from wtg.game.engine import Game
 from wtg.rules.wok.state import WokState
 
 
@@ -50,7 +50,7 @@ def test_battle_is_told_to_both_sides(game: Game[WokState]) -> None:
 
 
 def test_counted_nouns_agree_with_their_number() -> None:
-    from wtg.report import count
+    from wtg.game.report import count
 
     assert count(1, "army", "armies") == "1 army"
     assert count(3, "army", "armies") == "3 armies"

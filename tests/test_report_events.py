@@ -27,9 +27,9 @@ import pytest
 from tests.played import Played, game_config, play
 from wtg.core.events import Event
 from wtg.core.ruleset import OptionValue, Ruleset, State, public_sides
-from wtg.gameconfig import GameConfig
-from wtg.registry import find_ruleset
-from wtg.report import report_text, topten_text
+from wtg.game.gameconfig import GameConfig
+from wtg.game.registry import find_ruleset
+from wtg.game.report import report_text, topten_text
 from wtg.rules.intermediate.strategy import plan_orders as intermediate_plan
 from wtg.rules.standard.strategy import plan_orders as standard_plan
 from wtg.rules.tactics.strategy import plan_orders as tactics_plan

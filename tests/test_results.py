@@ -9,8 +9,8 @@ from typing import Any, cast
 
 from wtg.core.jsondata import JsonObject
 from wtg.core.ruleset import Ruleset, ScoreLine, SeatId, SideId
-from wtg.engine import open_game
-from wtg.gameconfig import GameConfig, PlayerEntry
+from wtg.game.engine import open_game
+from wtg.game.gameconfig import GameConfig, PlayerEntry
 from wtg.results import finished_games, result_of
 
 

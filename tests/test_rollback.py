@@ -22,16 +22,17 @@ from click.testing import CliRunner
 from tests.conftest import players
 from wtg.cli import main
 from wtg.config import config_from_data
-from wtg.control import rollback
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
-from wtg.engine import Game, create_game, open_game
 from wtg.files.store import GameStore
+from wtg.game.engine import Game, create_game, open_game
+from wtg.game.orderfiles import read_order_file
+from wtg.game.schedule import iso, local_text, make_schedule
+from wtg.gm.control import rollback
+from wtg.gm.gamestatus import game_status
 from wtg.mail.sender import send
 from wtg.mail.transport import delivered
-from wtg.orderfiles import read_order_file
 from wtg.rules.wok.state import WokState
-from wtg.schedule import iso, local_text, make_schedule
 
 NOW = datetime(2026, 3, 2, 12, tzinfo=timezone.utc)
 
@@ -107,7 +108,7 @@ def test_rollback_goes_back_to_turn_n_and_archives_the_turns_after(tmp_path: Pat
     for name, text in pending.items():
         if name.endswith(".yaml"):
             assert text == received[name].replace(b"ready: true", b"ready: false")
-    status = game.status()
+    status = game_status(game)
     assert status["turn"] == 2
     assert [(p["orders"], p["ready"]) for p in status["players"]] == [(True, False)] * 4
 

@@ -15,8 +15,8 @@ import yaml
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
-from wtg.engine import open_game
-from wtg.gameconfig import ConfigError, GameConfig
+from wtg.game.engine import open_game
+from wtg.game.gameconfig import ConfigError, GameConfig
 
 PLAYERS = ("Ann:ann@example.org", "Bob:bob@example.org", "Cid:cid@example.org")
 

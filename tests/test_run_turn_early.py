@@ -14,8 +14,8 @@ from tests.conftest import players
 from wtg.cli import main
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
-from wtg.engine import Game, create_game, open_game
-from wtg.schedule import make_schedule
+from wtg.game.engine import Game, create_game, open_game
+from wtg.game.schedule import make_schedule
 
 
 def due_in(games: Path, hours: int) -> Game:

@@ -17,7 +17,7 @@ from tests.developed import developed, varied_orders
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import ScoreLine
 from wtg.data.rulesets.wok4 import RULESET
-from wtg.engine import Game
+from wtg.game.engine import Game
 from wtg.rules.wok import ruleset as wok_ruleset
 from wtg.rules.wok import view
 from wtg.rules.wok.state import Province, WokState

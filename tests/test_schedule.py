@@ -7,7 +7,7 @@ import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from wtg.schedule import local_text
+from wtg.game.schedule import local_text
 
 MOMENT = datetime(2026, 11, 24, 17, 0, tzinfo=timezone.utc)
 
@@ -27,7 +27,7 @@ def test_a_game_kept_in_utc_says_it_once() -> None:
 def test_deadlines_keep_the_local_hour_across_summer_time() -> None:
     """Every 2 days at 18:00 Vienna time: 16:00 UTC in summer, 17:00 UTC in winter, and
     no deadline skipped or doubled where the clocks change (25 October 2026)."""
-    from wtg.schedule import make_schedule
+    from wtg.game.schedule import make_schedule
 
     schedule = make_schedule(2, "18:00", "Europe/Vienna", first="2026-10-21")
     slots = [schedule.slot(i) for i in range(4)]
@@ -47,8 +47,8 @@ def test_a_games_deadline_is_read_as_its_turn_file_writes_it(tmp_path: Path) -> 
     ``next_deadline`` as written (a confirmation shows it, kept as text), ``Game.deadline``
     the same moment parsed; a game without a schedule has neither."""
     from tests.conftest import players
-    from wtg.engine import create_game
-    from wtg.schedule import make_schedule
+    from wtg.game.engine import create_game
+    from wtg.game.schedule import make_schedule
 
     made = datetime(2026, 11, 20, 9, 0, tzinfo=timezone.utc)
     schedule = make_schedule(2, "18:00", "Europe/Vienna", now=made)

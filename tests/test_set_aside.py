@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.mail.loop import players
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.engine import create_game
+from wtg.game.engine import create_game
 
 
 def test_an_order_that_no_longer_passes_is_told_in_the_report(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from wtg.aof.render import render_aof
 from wtg.cli import main
 from wtg.core.ruleset import SeatId, SideId
 from wtg.data.rulesets.standard import RULESET as STANDARD
-from wtg.engine import Game, open_game
+from wtg.game.engine import Game, open_game
 from wtg.rules.standard.phases.victory import humans_rips
 from wtg.rules.standard.strategy import plan_orders
 from wtg.rules.wok.state import WokState

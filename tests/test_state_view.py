@@ -13,8 +13,8 @@ import pytest
 from wtg.aof.render import render_aof
 from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.engine import Game, create_game
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import Game, create_game
+from wtg.game.gameconfig import PlayerEntry
 from wtg.rules.standard.strategy import plan_orders as standard_orders
 from wtg.rules.wok.ruleset import WokRuleset
 from wtg.rules.wok.state import WokState

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wtg.engine import Game, open_game
 from wtg.files import diskflush
 from wtg.files.store import GameLocked, GameStore, StoreError
+from wtg.game.engine import Game, open_game
 from wtg.rules.wok.state import WokState
 
 

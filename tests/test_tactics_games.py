@@ -13,7 +13,7 @@ from click.testing import CliRunner, Result
 
 from wtg.cli import main
 from wtg.data.rulesets.tactics import RULESET as TACTICS
-from wtg.engine import open_game
+from wtg.game.engine import open_game
 from wtg.rules.tactics.strategy import plan_moves
 
 MAX_RUNS = 400
@@ -157,9 +157,9 @@ def test_run_turn_due_plays_a_bots_turn_without_waiting(tmp_path: Path) -> None:
     from datetime import datetime, timezone
 
     from wtg.due import why_due
-    from wtg.engine import create_game
-    from wtg.gameconfig import PlayerEntry
-    from wtg.schedule import make_schedule
+    from wtg.game.engine import create_game
+    from wtg.game.gameconfig import PlayerEntry
+    from wtg.game.schedule import make_schedule
 
     now = datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)
     game = create_game(

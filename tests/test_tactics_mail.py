@@ -9,6 +9,7 @@ from tests.mail.loop import World
 from tests.mail.test_poll_maildir import body_of
 from wtg.core.ruleset import OptionValue
 from wtg.data.rulesets.tactics import RULESET as TACTICS_RULES
+from wtg.gm.gamestatus import game_status
 from wtg.rules.tactics.strategy import plan_orders
 
 TACTICS: tuple[str, str, dict[str, OptionValue]] = (
@@ -37,7 +38,7 @@ def test_the_army_turn_is_picked_by_mail(tmp_path: Path) -> None:
     assert "FORECAST: your orders as they would run" in text
     assert "army: WOLF, ARCHER" in text
     assert "READY was not kept: 1 line(s) were rejected." in text  # NOSUCH
-    status = world.game.status()
+    status = game_status(world.game)
     assert [(p["id"], p["orders"], p["ready"]) for p in status["players"]] == [
         (1, True, False),
         (2, False, False),

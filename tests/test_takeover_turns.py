@@ -23,15 +23,15 @@ from click.testing import CliRunner
 
 from tests.conftest import players
 from wtg.cli import main
-from wtg.control import rollback
 from wtg.core.errors import GameError
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
-from wtg.engine import Game, create_game, open_game
 from wtg.files.store import GameStore
-from wtg.intake import Submission
+from wtg.game.engine import Game, create_game, open_game
+from wtg.game.intake import Submission
+from wtg.gm.control import rollback
+from wtg.gm.takeover import take_over
 from wtg.rules.wok.state import ACTIVE, QUIT, WokState
-from wtg.takeover import take_over
 
 MOMENT = datetime(2026, 11, 23, 9, 30, tzinfo=timezone.utc)
 NEWCOMER = "newcomer@example.org"
@@ -155,7 +155,7 @@ def game_tree(root: Path) -> dict[str, bytes]:
 @pytest.fixture
 def fixed_code(monkeypatch: pytest.MonkeyPatch) -> str:
     """Every new secret code the same, so that two games' AOFs compare."""
-    monkeypatch.setattr("wtg.takeover.new_code", lambda: "NEWCODE123")
+    monkeypatch.setattr("wtg.gm.takeover.new_code", lambda: "NEWCODE123")
     return "NEWCODE123"
 
 

@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 import tests.toy_ruleset as toy
 from tests.test_architecture import FILE_MODULES
 from wtg.cli import main
-from wtg.registry import SHIPPED_NAMES, UnknownRuleset, find_ruleset, register, unregister
+from wtg.game.registry import SHIPPED_NAMES, UnknownRuleset, find_ruleset, register, unregister
 
 TOY = Path(toy.__file__).parent
 PLAYERS = [f"--player=P{i}:p{i}@example.org:CODE000{i}" for i in (1, 2, 3)]

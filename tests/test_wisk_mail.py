@@ -11,6 +11,7 @@ from tests.mail.test_poll_maildir import body_of
 from wtg.core.ruleset import OptionValue
 from wtg.data.rulesets.wisk import RULESET as WISK_RULES
 from wtg.due import run_due
+from wtg.gm.gamestatus import game_status
 
 WISK: tuple[str, str, dict[str, OptionValue]] = ("wisk", "classic", {"robots": 1})
 
@@ -29,7 +30,7 @@ def test_an_aof_by_mail_is_filed_and_confirmed_with_the_placements(tmp_path: Pat
     assert f"+4 on {state.board.site(mine[0]).name} ({mine[0]})" in text
     assert "FORECAST: your trades and placements as written" in text
     assert "READY was not kept: 1 line(s) were rejected." in text
-    status = world.game.status()
+    status = game_status(world.game)
     assert [(p["id"], p["owes_orders"], p["ready"]) for p in status["players"]] == [
         (1, True, False),
         (2, False, False),

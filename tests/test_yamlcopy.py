@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import players
-from wtg.engine import create_game, open_game
 from wtg.files.yamlcopy import copy_path, load_yaml_kept
+from wtg.game.engine import create_game, open_game
 from wtg.text.yamlio import dump_yaml, load_yaml
 
 

@@ -32,7 +32,7 @@ from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.filelock import exclusive
 from wtg.files.store import write_atomic
-from wtg.schedule import iso
+from wtg.game.schedule import iso
 
 FOLDER = "announce"
 LOCK = ".announce.lock"

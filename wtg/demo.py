@@ -18,18 +18,18 @@ from wtg.config import config_from_data
 from wtg.core.errors import UsageError
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.due import run_due
-from wtg.engine import Game, create_game, open_game
 from wtg.files import private
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import Game, create_game, open_game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.report import aof_text
+from wtg.game.schedule import make_schedule
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.pictures import map_drawing
 from wtg.mail.poller import poll
 from wtg.mail.sender import send
 from wtg.mail.transport import delivered
-from wtg.report import aof_text
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.strategy import plan_orders
-from wtg.schedule import make_schedule
 from wtg.site.build import build_site
 
 NAMES = (

@@ -22,20 +22,20 @@ from typing import Any
 
 from wtg.config import GmConfig
 from wtg.core.ruleset import TurnStyle
-from wtg.engine import Game, GameHeld, TurnMovedOn, open_game
 from wtg.files.store import GameLocked
+from wtg.game.engine import Game, GameHeld, TurnMovedOn, open_game
 from wtg.gamesdir import Unreadable, failure_reason, scan_games
-from wtg.gamestatus import GameStatus
+from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.mail.health import last_poll
 
 
 def why_due(game: Game, now: datetime, status: GameStatus | None = None) -> str | None:
     """ "deadline passed", "all players ready", or None when the game is not due. The
-    players who count are those who owe orders (``wtg.gamestatus``: not one away for the
+    players who count are those who owe orders (``wtg.gm.gamestatus``: not one away for the
     turn, nor one whose QUIT is on file). In a game of turns one after another, a turn no
     human owes orders for (a robot's) is due at once. ``status``: the game's status, when
     the caller has it already."""
-    status = status or game.status()
+    status = status or game_status(game)
     if status["over"]:
         return None
     owing = [p for p in status["players"] if p["owes_orders"]]
@@ -54,7 +54,7 @@ def too_early(game: Game, now: datetime, status: GameStatus | None = None) -> st
     and players still owe orders (none sent, or not READY), named; None when it may run
     (no deadline, the deadline has passed, the turn is due as `run-turn --due` sees it, or
     the game is over: the engine refuses that itself)."""
-    status = status or game.status()
+    status = status or game_status(game)
     deadline = game.deadline()
     if status["over"] or deadline is None or now >= deadline or why_due(game, now, status):
         return None
@@ -83,7 +83,7 @@ def outage_suspected(
     game: Game, gm: GmConfig, now: datetime, status: GameStatus | None = None
 ) -> str | None:
     """A reason to hold the turn: many players without orders while the poll has been failing."""
-    owing = [p for p in (status or game.status())["players"] if p["owes_orders"]]
+    owing = [p for p in (status or game_status(game))["players"] if p["owes_orders"]]
     missing = [p for p in owing if not p["orders"]]
     if not owing or len(missing) / len(owing) < gm.limits.missing_share:
         return None
@@ -149,7 +149,7 @@ def run_game(path: Path, gm: GmConfig, moment: datetime) -> GameRun:
     try:
         game = open_game(path)
         coming = game.latest_turn() + 1  # read first: if it moves on, the run is refused
-        status = game.status()
+        status = game_status(game)
         if status["held"] and not status["over"]:
             return GameRun(path, Outcome.HELD, HELD_BY_GM, by_gm=True)
         reason = why_due(game, moment, status)

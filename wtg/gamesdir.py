@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from wtg.core.record import Record
-from wtg.engine import Game, GameError, open_game
 from wtg.files.store import StoreError
+from wtg.game.engine import Game, GameError, open_game
 
 GAME_FILE = "game.yaml"
 

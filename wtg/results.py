@@ -20,7 +20,7 @@ from pathlib import Path
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.record import Record
 from wtg.core.ruleset import PublicSide, Ruleset, S, SeatId, public_sides
-from wtg.gameconfig import ConfigError, GameConfig
+from wtg.game.gameconfig import ConfigError, GameConfig
 
 
 class Entry(Record):

@@ -11,7 +11,7 @@ import pytest
 from tests.mail.loop import players
 from wtg.aof.choose import find_all
 from wtg.core.ruleset import OptionValue
-from wtg.engine import create_game
+from wtg.game.engine import create_game
 
 GAMES = [
     ("wok4", "classic60", None, 10, {}),

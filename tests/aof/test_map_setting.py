@@ -14,16 +14,17 @@ from click.testing import CliRunner
 
 from tests.aof.test_forms_are_sent_blank import GAMES
 from tests.mail.loop import players
-from wtg.arrival import arrival_key
 from wtg.cli import main
 from wtg.core.form import FormError, form_from_data
 from wtg.core.orders import OrderError
 from wtg.core.ruleset import OptionValue, SeatId, SideId
 from wtg.core.settings import MAP
 from wtg.data.forms import read_form
-from wtg.engine import Game, create_game
-from wtg.intake import NO_ORDERS, NONE_ACCEPTED, SETTINGS_ONLY, Submission, Unchanged
-from wtg.report import aof_text
+from wtg.game.arrivalkey import arrival_key
+from wtg.game.engine import Game, create_game
+from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, SETTINGS_ONLY, Submission, Unchanged
+from wtg.game.report import aof_text
+from wtg.gm.gamestatus import game_status
 from wtg.text.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -215,7 +216,7 @@ def test_a_form_pasted_without_its_markers_takes_a_map_line(wok: Game) -> None:
 
 
 def test_an_earlier_mail_filed_later_does_not_undo_a_later_setting(wok: Game) -> None:
-    """Settings follow the server's order of arrival, as orders do (``wtg.arrival``)."""
+    """Settings follow the server's order of arrival, as orders do (``wtg.game.arrivalkey``)."""
     now = datetime.now(timezone.utc)
     on, _line = with_line(form_of(wok), "MAP: on")
     off, _line = with_line(form_of(wok), "MAP: off")
@@ -300,7 +301,7 @@ def test_wtg_status_shows_what_each_player_chose(wok: Game) -> None:
     the choice is not the default) and `--json` (every setting of every player)."""
     text, _line = with_line(form_of(wok).replace("X1: ___", "X1: 100"), "MAP: off")
     wok.submit_all(text, via="mail")
-    data = wok.status()
+    data = game_status(wok)
     assert [p["settings"] for p in data["players"]] == [{"map": "off"}] + [{"map": "on"}] * (
         len(data["players"]) - 1
     )

@@ -5,7 +5,7 @@ the Python side, and both say the same of every line: accepted, rejected (with t
 reason) or no order at all.
 
 On a ruleset's page the Python side is the parser (``wtg.aof.parse.parse_aof``); on a
-game's page it is the whole path of ``wtg orders`` (``wtg.intake.read_orders``: the parser,
+game's page it is the whole path of ``wtg orders`` (``wtg.game.intake.read_orders``: the parser,
 then the ruleset's check against the game's state), with the lines the page can judge: the
 strategy's orders (good), the lines the parser refuses, and provinces not on the map.
 """
@@ -34,9 +34,9 @@ from wtg.aof.values import Value, render_value
 from wtg.core.form import FormSpec, SectionSpec
 from wtg.core.orders import OrderError
 from wtg.core.ruleset import SideId
-from wtg.engine import Game
-from wtg.intake import read_orders
-from wtg.registry import find_ruleset
+from wtg.game.engine import Game
+from wtg.game.intake import read_orders
+from wtg.game.registry import find_ruleset
 from wtg.site.formdata import map_spots
 from wtg.site.sender import omitted_sections, sender_pages
 

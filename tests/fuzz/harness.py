@@ -32,13 +32,13 @@ from tests.mail.unit.mails import samples
 from wtg.cli import main
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof, reply_with_orders
-from wtg.engine import Game, create_game
-from wtg.intake import Submission, order_file_text
+from wtg.game.engine import Game, create_game
+from wtg.game.intake import Submission, order_file_text
+from wtg.game.schedule import make_schedule
 from wtg.mail.extract import extract_aof
 from wtg.mail.sender import send
 from wtg.mail.transport import delivered
 from wtg.rules.wok4.strategy import plan_orders
-from wtg.schedule import make_schedule
 
 NOT_STORED = 2
 """`wtg orders`: nothing could be stored (README)."""

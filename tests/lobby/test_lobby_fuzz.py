@@ -49,14 +49,14 @@ from tests import killpoints
 from tests.lobby.hall import Hall, Mail
 from tests.test_due_many import LONG_AGO
 from wtg.cli import main
-from wtg.engine import Game, create_game, open_game
-from wtg.gameconfig import CODE_ALPHABET, PlayerEntry
+from wtg.game.engine import Game, create_game, open_game
+from wtg.game.gameconfig import CODE_ALPHABET, PlayerEntry
+from wtg.game.schedule import make_schedule
 from wtg.gamesdir import scan_games
+from wtg.gm.takeover import can_take_over
 from wtg.lobby.book import Book
 from wtg.lobby.seats import offer_seat, offered_seat
 from wtg.mail.journal import Journal
-from wtg.schedule import make_schedule
-from wtg.takeover import can_take_over
 
 STEPS = int(os.environ.get("WTG_LOBBY_FUZZ_STEPS", "20"))
 SEED = int(os.environ.get("WTG_LOBBY_FUZZ_SEED", "25"))

@@ -17,12 +17,12 @@ from tests.conftest import players
 from tests.lobby.hall import Hall, address
 from tests.test_due_many import LONG_AGO
 from wtg.cli import main
-from wtg.engine import Game, create_game, open_game
+from wtg.game.engine import Game, create_game, open_game
+from wtg.game.schedule import make_schedule
 from wtg.lobby.book import Book
 from wtg.lobby.lists import put_on, waiting
 from wtg.lobby.people import record_play
 from wtg.mail.journal import Journal
-from wtg.schedule import make_schedule
 
 BAD_ADDRESSES = ('"e,vil"@attacker.example', "evil@[192.0.2.1]")
 """Addresses mail delivers and email-validator refuses (a quoted local part, a literal IP)."""

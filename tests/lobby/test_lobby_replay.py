@@ -23,13 +23,13 @@ from tests import killpoints
 from tests.lobby.hall import Hall, address
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.files.store import write_atomic
+from wtg.game.press import press_for
 from wtg.lobby.book import Book
 from wtg.lobby.lists import put_on
 from wtg.lobby.people import confirm_address
 from wtg.lobby.seats import offer_seat
 from wtg.mail.answers import Answers
 from wtg.mail.poller import Poller
-from wtg.press import press_for
 
 
 class Killed(BaseException):
@@ -207,7 +207,7 @@ def test_a_takeover_cut_short_is_finished_by_the_mail_read_again(
         write_atomic(path, text, sync=sync)
 
     with monkeypatch.context() as patched:
-        patched.setattr("wtg.takeover.write_atomic", dies_at_the_record)
+        patched.setattr("wtg.gm.takeover.write_atomic", dies_at_the_record)
         with pytest.raises(Killed):
             hall.poll(hours=1)
     hall.poll(hours=1)

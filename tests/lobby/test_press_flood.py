@@ -13,9 +13,10 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall, ann_and_bob
 from tests.mail.replies import top_posted
-from wtg.engine import Game
-from wtg.gameconfig import PlayerEntry
-from wtg.press import CHARS_A_TURN, PIECES_A_TURN, TURN_CHARS, Press, press_for, refusal
+from wtg.game.engine import Game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.press import CHARS_A_TURN, PIECES_A_TURN, TURN_CHARS, Press, press_for, refusal
+from wtg.gm.gamestatus import game_status
 
 
 def two_players(root: Path, **limits: object) -> tuple[Hall, Game, PlayerEntry, PlayerEntry]:
@@ -102,4 +103,4 @@ def test_a_press_flood_never_makes_a_reply_too_big(tmp_path: Path) -> None:
     hall.mail(ann.email, top_posted(report, form))
     summary = hall.poll(hours=1)
     assert summary.filed == 1, summary.outcomes
-    assert game.status()["players"][ann.id - 1]["ready"]
+    assert game_status(game)["players"][ann.id - 1]["ready"]

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from tests.conftest import players
 from tests.lobby.hall import Hall, address
-from wtg.engine import Game, create_game
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import Game, create_game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.gm.gamestatus import game_status
 from wtg.lobby.book import Book
 from wtg.lobby.lists import waiting
 
@@ -175,7 +176,7 @@ def test_a_mail_with_a_form_is_an_order_mail_whatever_stands_above_it(tmp_path: 
     assert summary.filed == 1
     (answer,) = hall.new_mails(ann.email)
     assert answer.subject == "[wok4-1] orders for turn 1 received"
-    assert game.status()["players"][ann.id - 1]["ready"]
+    assert game_status(game)["players"][ann.id - 1]["ready"]
 
 
 def test_a_game_named_as_a_ruleset_hides_no_waiting_list(tmp_path: Path) -> None:

@@ -10,12 +10,12 @@ from pathlib import Path
 
 from tests.conftest import players
 from tests.lobby.hall import Hall, address
-from wtg.engine import Game, create_game
+from wtg.game.engine import Game, create_game
+from wtg.game.schedule import make_schedule
+from wtg.gm.takeover import take_over
 from wtg.lobby.book import Book
 from wtg.lobby.people import confirm_address
 from wtg.lobby.seats import offer_seat
-from wtg.schedule import make_schedule
-from wtg.takeover import take_over
 from wtg.text.yamlio import load_yaml
 
 WHEN = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)

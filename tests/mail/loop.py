@@ -10,13 +10,13 @@ from pathlib import Path
 
 from wtg.config import GmConfig, config_from_data
 from wtg.core.ruleset import OptionValue
-from wtg.engine import Game, create_game
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import Game, create_game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.schedule import make_schedule
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.poller import poll
 from wtg.mail.summary import PollSummary
 from wtg.mail.transport import delivered
-from wtg.schedule import make_schedule
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 GM = "Game Master <gm@wtg.example>"

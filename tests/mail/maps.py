@@ -11,7 +11,7 @@ from email.message import EmailMessage
 
 from PIL import Image
 
-from wtg.engine import Game
+from wtg.game.engine import Game
 
 
 def png(seat: int, turn: int) -> bytes:

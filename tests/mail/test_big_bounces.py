@@ -22,9 +22,9 @@ from tests.mail.loop import NOW, World, players
 from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from tests.mail.test_bounces import FIXTURES
-from wtg.engine import create_game
+from wtg.game.bounces import bounces_of
+from wtg.game.engine import create_game
 from wtg.mail import compose
-from wtg.marks import bounces_of
 
 LIMIT = 50_000
 

@@ -19,8 +19,8 @@ from click.testing import CliRunner
 
 from tests.mail.loop import World
 from wtg.cli import main
+from wtg.game.bounces import bounces_of
 from wtg.mail.journal import Journal
-from wtg.marks import bounces_of
 
 FIXTURES = Path(__file__).parent / "bounces"
 

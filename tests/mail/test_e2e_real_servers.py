@@ -13,8 +13,9 @@ from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, Received, SmtpSink
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import demo_players, filled_aof, reply_with_orders
-from wtg.engine import create_game, open_game
-from wtg.schedule import make_schedule
+from wtg.game.engine import create_game, open_game
+from wtg.game.schedule import make_schedule
+from wtg.gm.gamestatus import game_status
 
 
 def reports_to(messages: list[Received], address: str) -> list[Received]:
@@ -53,7 +54,7 @@ def test_three_turns_through_dovecot_and_smtp(
             )
             imap.append(GM_ADDRESS, reply.as_bytes(policy=email.policy.SMTP))
         assert wtg(config, "poll").output.startswith("filed 10, rejected 0, quarantined 0")
-        status = open_game(game.store.root).typed(WOK4).status()
+        status = game_status(open_game(game.store.root).typed(WOK4))
         assert all(p["orders"] and p["ready"] for p in status["players"])
         due = wtg(config, "run-turn", "--due").output
         assert f"kaomaris: turn {turn} resolved (all players are READY)" in due

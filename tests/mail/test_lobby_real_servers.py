@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from wtg.cli import main
-from wtg.engine import open_game
+from wtg.game.engine import open_game
 
 CONFIRM = re.compile(r"^CONFIRM ([A-Z0-9]{10})\r?$", re.M)
 

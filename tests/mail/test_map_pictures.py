@@ -21,7 +21,7 @@ from wtg.aof.choose import find_all
 from wtg.cli import main
 from wtg.config import config_from_data
 from wtg.core.errors import ConfigError
-from wtg.engine import open_game
+from wtg.game.engine import open_game
 from wtg.mail.outbox import Outbox
 from wtg.mail.sender import send
 from wtg.mail.transport import SmtpTransport

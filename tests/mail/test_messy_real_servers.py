@@ -16,9 +16,9 @@ from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from wtg.aof.render import render_aof
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.engine import Game, create_game
-from wtg.gameconfig import PlayerEntry
-from wtg.intake import Submission, read_orders
+from wtg.game.engine import Game, create_game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.intake import Submission, read_orders
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.strategy import plan_orders
 
@@ -88,7 +88,7 @@ def test_messy_mail_files_the_orders_written(
     expected = submission.orders
     stored = game.store.pending_orders(1)
     assert 1 in stored, f"{case}: no orders filed"
-    from wtg.orderfiles import read_order_file
+    from wtg.game.orderfiles import read_order_file
 
     _, data = read_order_file(stored[1])
     assert data == expected

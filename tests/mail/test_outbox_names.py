@@ -13,7 +13,7 @@ import pytest
 
 from tests.mail.loop import GM, NOW, players
 from wtg.config import GmConfig, config_from_data
-from wtg.engine import create_game
+from wtg.game.engine import create_game
 from wtg.mail import compose
 from wtg.mail.outbox import SPARES, Outbox, OutboxCollision
 from wtg.mail.sender import send

@@ -17,7 +17,7 @@ import pytest
 from tests.mail.loop import players
 from tests.mail.realworld import write_config
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
-from wtg.engine import Game, create_game
+from wtg.game.engine import Game, create_game
 from wtg.mail.idle import WAIT
 from wtg.mail.journal import Journal
 

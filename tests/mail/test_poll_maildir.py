@@ -11,6 +11,7 @@ import pytest
 
 from tests.mail.loop import NOW, World
 from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.gm.gamestatus import game_status
 
 
 def body_of(raw: bytes) -> str:
@@ -26,7 +27,7 @@ def test_an_order_mail_is_filed_and_confirmed(tmp_path: Path) -> None:
     world.mail("My orders:\n" + world.aof(1, G1=f"{home} 5", A1=f"{home} 99 010", R1="1"))
     summary = world.poll()
     assert (summary.seen, summary.filed) == (1, 1)
-    status = world.game.status()
+    status = game_status(world.game)
     assert status["players"][0]["orders"] and not status["players"][0]["ready"]  # A1 rejected
     assert status["players"][0]["received"] is not None
     ((ident, raw),) = world.outbox().items()

@@ -20,14 +20,15 @@ import jinja2
 import pytest
 
 from tests.mail.servers import GM_ADDRESS
-from wtg import engine, gamesdir
+from wtg import gamesdir
 from wtg.aof.render import render_aof
 from wtg.config import GmConfig, config_from_data
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.engine import Game, create_game
 from wtg.files import store
 from wtg.files.store import GameStore
-from wtg.gameconfig import PlayerEntry
+from wtg.game import engine
+from wtg.game.engine import Game, create_game
+from wtg.game.gameconfig import PlayerEntry
 from wtg.mail import poller, registry
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.journal import Journal

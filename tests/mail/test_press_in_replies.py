@@ -26,9 +26,10 @@ import pytest
 
 from tests.lobby.hall import Hall, ann_and_bob
 from tests.mail.replies import ATTRIBUTION, bottom_posted, quoted, top_posted
-from wtg.engine import Game
-from wtg.gameconfig import PlayerEntry
-from wtg.press import Press, add_press
+from wtg.game.engine import Game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.press import Press, add_press
+from wtg.gm.gamestatus import game_status
 
 
 def two_players(root: Path, ruleset: str) -> tuple[Hall, Game]:
@@ -199,7 +200,7 @@ def test_a_reply_in_any_shape_files_nothing_of_anothers_press(
     text = filed.read_text(encoding="utf-8") if filed.exists() else ""
     assert [key for key in NOTHING_OF_THE_PRESS if f"{key}:" in text] == []
     assert game.settings().read().get(ann.id, {}) == {}
-    assert not game.status()["players"][ann.id - 1]["ready"]
+    assert not game_status(game)["players"][ann.id - 1]["ready"]
     answers = [m.subject for m in hall.new_mails(ann.email)]
     assert "Your orders were not accepted" not in answers
 
@@ -220,7 +221,7 @@ def test_orders_filled_into_the_unquoted_original_stand_with_their_ready(
     mine = report.replace("R1: _", "R1: 1", 1)
     answered(hall, ann, outlook_top(mine))
     assert game.store.pending_dir(2).joinpath(f"p{ann.id:02d}.yaml").exists()
-    assert game.status()["players"][ann.id - 1]["ready"]
+    assert game_status(game)["players"][ann.id - 1]["ready"]
     text = (game.store.pending_dir(2) / f"p{ann.id:02d}.yaml").read_text(encoding="utf-8")
     assert [key for key in NOTHING_OF_THE_PRESS if f"{key}:" in text] == ["ready"]
     (confirmation,) = hall.new_mails(ann.email)
@@ -239,7 +240,7 @@ def test_bare_lines_typed_above_the_quoted_report_are_still_read(
     with the header of her form quoted below; Bob's quoted press is not."""
     hall, game, ann, report = ann_reads_bobs_press(tmp_path, ruleset)
     answered(hall, ann, plain(f"R1: 1\n\nAnn\n\n{ATTRIBUTION}\n{quoted(report)}"))
-    assert game.status()["players"][ann.id - 1]["ready"]
+    assert game_status(game)["players"][ann.id - 1]["ready"]
     text = (game.store.pending_dir(2) / f"p{ann.id:02d}.yaml").read_text(encoding="utf-8")
     assert [key for key in NOTHING_OF_THE_PRESS if f"{key}:" in text] == ["ready"]
 
@@ -260,7 +261,7 @@ def test_bare_lines_in_a_reply_with_its_html_part_stand_with_their_ready(
         subtype="html",
     )
     answered(hall, ann, msg)
-    assert game.status()["players"][ann.id - 1]["ready"]
+    assert game_status(game)["players"][ann.id - 1]["ready"]
     text = (game.store.pending_dir(2) / f"p{ann.id:02d}.yaml").read_text(encoding="utf-8")
     assert [key for key in NOTHING_OF_THE_PRESS if f"{key}:" in text] == ["ready"]
     (confirmation,) = hall.new_mails(ann.email)

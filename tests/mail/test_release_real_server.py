@@ -20,8 +20,8 @@ from wtg.cli import main
 from wtg.config import load_config
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
-from wtg.engine import create_game
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import create_game
+from wtg.game.gameconfig import PlayerEntry
 from wtg.mail import release as release_module
 from wtg.mail.journal import held_mails
 from wtg.mail.release import release

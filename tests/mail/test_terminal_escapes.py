@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from tests.lobby.hall import GM, Hall, ann_and_bob
 from wtg.cli import main
 from wtg.core.printable import printable
-from wtg.engine import Game
+from wtg.game.engine import Game
 from wtg.mail.journal import Journal
 
 CLIPBOARD = "\x1b]52;c;cm0gLXJmIH4K\x07"

@@ -21,9 +21,9 @@ from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
 from wtg.core.ruleset import SeatId
 from wtg.due import run_due
+from wtg.game.orderfiles import read_order_file
 from wtg.mail.outcome import Outcome
 from wtg.mail.poller import Poller
-from wtg.orderfiles import read_order_file
 
 
 def on_file(world: World, player: int = 1) -> dict[str, Any] | None:

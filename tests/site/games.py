@@ -16,8 +16,8 @@ from unittest import mock
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.orders import OrderError
 from wtg.core.ruleset import OptionValue
-from wtg.engine import Game, create_game
-from wtg.gameconfig import GAME_NAME, PlayerEntry
+from wtg.game.engine import Game, create_game
+from wtg.game.gameconfig import GAME_NAME, PlayerEntry
 from wtg.rules.intermediate.strategy import plan_orders as intermediate_plan
 from wtg.rules.standard.strategy import plan_orders as standard_plan
 from wtg.rules.tactics.strategy import plan_orders as tactics_plan
@@ -53,7 +53,7 @@ def people(game: str, count: int, shared: tuple[int, ...] = ()) -> list[PlayerEn
 
 def older_wtg() -> contextlib.AbstractContextManager[object]:
     """Games made as an older wtg made them: with any name (issue 25, item 14 made the rule)."""
-    return mock.patch("wtg.engine.check_game_name")
+    return mock.patch("wtg.game.engine.check_game_name")
 
 
 def play_game(

@@ -17,7 +17,7 @@ from wtg.aof.values import Value
 from wtg.cli import main
 from wtg.core.form import FieldSpec, FormSpec, SectionSpec
 from wtg.core.ruleset import SideId
-from wtg.engine import Game, open_game
+from wtg.game.engine import Game, open_game
 from wtg.rules.intermediate.strategy import plan_orders as intermediate_plan
 from wtg.rules.standard.strategy import plan_orders as standard_plan
 from wtg.rules.tactics.strategy import plan_orders as tactics_plan

@@ -20,10 +20,10 @@ from click.testing import CliRunner
 
 from tests.site.games import FINISHED, GAMES, RUNNING, people, play_game, play_turns
 from wtg.cli import main
-from wtg.engine import open_game
+from wtg.game.engine import open_game
+from wtg.game.press import Press, add_press
+from wtg.game.registry import ruleset_names
 from wtg.maps import draw_svg
-from wtg.press import Press, add_press
-from wtg.registry import ruleset_names
 from wtg.site.build import build_site
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -214,7 +214,7 @@ def test_press_shows_no_code_and_no_address_not_shared(tmp_path: Path) -> None:
 
 
 def test_a_players_press_mail_is_on_the_game_page_after_its_turn(tmp_path: Path) -> None:
-    """A ``PRESS <game>`` mail (wtg.press) is printed in the next turn's reports, and the
+    """A ``PRESS <game>`` mail (wtg.game.press) is printed in the next turn's reports, and the
     site shows it once that turn ran, with the writer's name in the game, never before;
     a code in it is blacked out."""
     games = tmp_path / "games"

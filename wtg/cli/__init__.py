@@ -1,4 +1,5 @@
-"""The `wtg` command line: wiring only; the work is done in wtg.engine, wtg.mail and the rulesets.
+"""The `wtg` command line: wiring only; the work is done in the rooms below it
+(docs/architecture.md).
 
 wtg.cli.games  new-game, aof, orders, run-turn, state, report, topten, demo
 wtg.cli.status status (one game, or every game), quarantine

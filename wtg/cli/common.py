@@ -200,7 +200,7 @@ def game_path(ctx: click.Context, game_dir: str) -> Path:
 def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
     """The game of GAME_DIR; one that cannot be opened ends the command (``WtgGroup``), a
     name that is no game of the games folder with the games it has."""
-    from wtg.engine import open_game
+    from wtg.game.engine import open_game
 
     path = game_path(ctx, game_dir)
     if path.name == game_dir and not path.exists():

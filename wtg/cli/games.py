@@ -29,7 +29,7 @@ from wtg.core.ruleset import GameOption
 def _ruleset_options(command: Any) -> Any:
     """One click option for each ``new-game`` option any ruleset declares (a flag two
     rulesets share is one option; its choices are theirs together)."""
-    from wtg.registry import GAME_OPTIONS
+    from wtg.game.registry import GAME_OPTIONS
 
     merged: dict[str, list[GameOption]] = {}
     owners: dict[str, list[str]] = {}
@@ -55,7 +55,7 @@ def _ruleset_options(command: Any) -> Any:
 def _options_for(ruleset: str, given: dict[str, Any]) -> dict[str, Any]:
     """The game options of ``ruleset`` among the command's ``opt_*`` values; an option of
     another ruleset is an error."""
-    from wtg.registry import GAME_OPTIONS
+    from wtg.game.registry import GAME_OPTIONS
 
     declared = {o.key: o for o in GAME_OPTIONS.get(ruleset, ())}
     options: dict[str, Any] = {}
@@ -161,11 +161,11 @@ def new_game(
     """Create a game and run its turn 0 (start positions, reports and AOFs). Options
     other than these belong to one ruleset each (see its docs/rules page)."""
     from wtg.data.maps import is_map_path
-    from wtg.engine import create_game
-    from wtg.gameconfig import parse_player_spec, share_addresses
-    from wtg.newgame import check_map_file, check_new_game, maps_and_seats
-    from wtg.registry import find_ruleset
-    from wtg.schedule import make_schedule
+    from wtg.game.engine import create_game
+    from wtg.game.gameconfig import parse_player_spec, share_addresses
+    from wtg.game.newgame import check_map_file, check_new_game, maps_and_seats
+    from wtg.game.registry import find_ruleset
+    from wtg.game.schedule import make_schedule
 
     folder = new_game_folder(ctx, game_dir)
     try:
@@ -211,7 +211,7 @@ def new_game_folder(ctx: click.Context, given: str) -> Path:
     ends the command, saying the rule; nothing is made. Without a games folder (no config,
     no --games-dir) GAME_DIR is the game's folder, made with the folders above it, as for
     a game the GM runs by hand."""
-    from wtg.gameconfig import check_game_name
+    from wtg.game.gameconfig import check_game_name
     from wtg.gamesdir import name_taken
 
     games_dir = known_games_dir(ctx)
@@ -270,7 +270,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     from wtg.core.orders import OrderError
     from wtg.core.printable import printable
     from wtg.files.store import GameLocked
-    from wtg.intake import Unchanged
+    from wtg.game.intake import Unchanged
 
     game = open_or_fail(ctx, game_dir)
     try:
@@ -375,7 +375,7 @@ def _preview(game: Any, out: Path, rerun: bool) -> None:
     """`run-turn --preview OUT`: the turn resolved into OUT, nothing committed."""
     from datetime import datetime, timezone
 
-    from wtg.control import preview
+    from wtg.gm.control import preview
 
     turn, files = preview(game, out, datetime.now(timezone.utc), rerun=rerun)
     reports = sum(1 for name in files if name.startswith("reports/"))

@@ -1,5 +1,5 @@
 """The GM's controls: hold, release, extend, rollback, announce, digest, bounces. The work
-is done in wtg.control, wtg.extension and wtg.announcement (each command's intent) and
+is done in wtg.gm.control, wtg.gm.extension and wtg.announcement (each command's intent) and
 wtg.mail.notices (telling the players)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from wtg.core.errors import UsageError
 
 if TYPE_CHECKING:
     from wtg.announcement import Announcement
-    from wtg.engine import Game
+    from wtg.game.engine import Game
     from wtg.mail.notices import Notices
 
 SPOOL = ".mail"
@@ -46,7 +46,7 @@ def _told(queued: int) -> str:
 def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
     """Hold a game: no turn runs (run-turn refuses without --force, run-turn --due counts
     it held) until `wtg release`. The players are told."""
-    from wtg.control import hold as hold_game
+    from wtg.gm.control import hold as hold_game
 
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
@@ -63,7 +63,7 @@ def release(ctx: click.Context, game_dir: str) -> None:
     """Let a held game's turns run again. The deadline stays as it is (one that passed
     meanwhile makes the turn due at once: `wtg extend` first). The players are told. Given
     again after it was cut short, it finishes that release (the notices missing)."""
-    from wtg.control import release as release_game
+    from wtg.gm.control import release as release_game
 
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
@@ -89,7 +89,7 @@ def extend(ctx: click.Context, game_dir: str, hours: float) -> None:
     """Move the coming turn's deadline HOURS later (from now, if it has passed). The
     players are told. Given again after it was cut short, it finishes that move (the
     notices missing) and moves nothing more."""
-    from wtg.extension import extend as extend_game
+    from wtg.gm.extension import extend as extend_game
 
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
@@ -118,7 +118,7 @@ def rollback(ctx: click.Context, game_dir: str, to_turn: int) -> None:
     """Roll a game back to the end of turn N: the turns after it move to the game's
     archive/ folder, the orders turn N+1 ran with are pending again (READY taken off).
     The players are told, each with his report of turn N."""
-    from wtg.control import rollback as roll_back
+    from wtg.gm.control import rollback as roll_back
 
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
@@ -233,8 +233,8 @@ def digest(ctx: click.Context, quiet: bool, by_mail: bool, to_address: str | Non
 def bounces(ctx: click.Context, address: str | None) -> None:
     """The players' addresses whose mail bounced, in every game (`wtg status GAME --json`
     says "address_failing"); --clear ADDRESS once it is fixed."""
+    from wtg.game.bounces import bare_address, bounces_of
     from wtg.gamesdir import open_games
-    from wtg.marks import bare_address, bounces_of
 
     games = open_games(games_root(ctx))[0]
     if address is not None:
@@ -259,7 +259,7 @@ def bounces(ctx: click.Context, address: str | None) -> None:
 
 def _clear(game: Game, address: str) -> bool:
     """Drop the game's mark of ``address`` (under its lock); False when it had none."""
-    from wtg.marks import clear_bounce
+    from wtg.game.bounces import clear_bounce
 
     with game.store.lock():
         return clear_bounce(game.store.root, address)

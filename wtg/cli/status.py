@@ -12,6 +12,7 @@ import click
 
 from wtg.cli.common import checked_config, fail, games_root, open_or_fail, say
 from wtg.core.settings import SETTINGS, setting_keyed
+from wtg.gm.gamestatus import game_status
 from wtg.mail.journal import (
     Quarantined,
     Unanswered,
@@ -23,7 +24,7 @@ from wtg.mail.journal import (
 
 if TYPE_CHECKING:
     from wtg.announcement import Announcement
-    from wtg.gamestatus import GameStatus
+    from wtg.gm.gamestatus import GameStatus
 
 SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
@@ -52,7 +53,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
         return
     game = open_or_fail(ctx, game_dir)
     warn_if_shared(game.store.root)
-    data = game.status()
+    data = game_status(game)
     spool = game.store.root.parent / SPOOL
     listed, kept = _with_quarantine(data, quarantined(spool))
     listed, owed = _with_announcements(listed, data, cut_short(spool)[0])
@@ -156,7 +157,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             troubles.append({"path": str(found.folder), "error": found.reason})
             continue
         try:
-            data = found.status()
+            data = game_status(found)
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append({"path": str(found.store.root), "error": failure_reason(exc)})
             continue

@@ -152,7 +152,7 @@ class ScoreLine(Record):
 
 
 class Ruleset(Protocol[S]):
-    """A game's rules, registered by name in ``wtg.registry``; ``S`` the type of its states.
+    """A game's rules, registered by name in ``wtg.game.registry``; ``S`` the type of its states.
     ``wtg/data/rulesets/<name>.py`` declares ``RULESET: Ruleset[<its state>]``, so that the
     type checker holds each ruleset class to this protocol."""
 

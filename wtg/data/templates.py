@@ -1,5 +1,5 @@
 """Where the Jinja templates are found: the shipped ``templates/`` (``wtg.data.paths``),
-and the folders of rulesets registered from elsewhere (``wtg.registry.register``), whose
+and the folders of rulesets registered from elsewhere (``wtg.game.registry.register``), whose
 templates are named ``<ruleset>/<file>`` as the shipped ones are."""
 
 from __future__ import annotations

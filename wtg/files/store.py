@@ -5,8 +5,9 @@
     GAME_DIR/turns/0003/received/ what was pending for turn 3 when it ran, moved in whole
     GAME_DIR/pending/0004/        order files received for turn 4, before it runs
     GAME_DIR/.lock                held by whoever writes the game
-    GAME_DIR/archive/             turns undone by a rollback, kept (``wtg.rollback``)
-    GAME_DIR/held.json            the GM's hold; bounces.json: failing addresses (``wtg.marks``)
+    GAME_DIR/archive/             turns undone by a rollback, kept (``wtg.gm.rollback``)
+    GAME_DIR/held.json            the GM's hold (``wtg.game.hold``)
+    GAME_DIR/bounces.json         failing addresses (``wtg.game.bounces``)
 
 Every file and folder of a game is private (0600 and 0700, ``wtg.files.private``): the config,
 the reports, the AOFs and the order files all carry secret codes or addresses.
@@ -278,7 +279,7 @@ class GameStore:
 
     def _recover(self) -> int | None:
         """Finish or undo what a crashed writer left behind (a rollback first: it moves
-        turns and pending orders, ``wtg.rollback``). Returns the latest turn then (what
+        turns and pending orders, ``wtg.gm.rollback``). Returns the latest turn then (what
         ``turns`` would say last), None when there is none."""
         turns_dir = self.turns_dir
         try:

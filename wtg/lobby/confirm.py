@@ -15,7 +15,7 @@ import hmac
 from datetime import datetime, timedelta
 
 from wtg.core.record import Record
-from wtg.gameconfig import new_code
+from wtg.game.gameconfig import new_code
 from wtg.lobby.book import Book, stamp
 
 JOIN = "join"

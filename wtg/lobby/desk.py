@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from wtg.core.record import Record
-from wtg.engine import Game
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import Game
+from wtg.game.gameconfig import PlayerEntry
 from wtg.lobby import confirm, people
 from wtg.lobby.book import Book, done, remember
 from wtg.lobby.commands import VERBS, Command, CommandMail

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg.core.record import Record
-from wtg.gameconfig import NAME_MAX_LENGTH, ConfigError, check_player, check_text
+from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, check_player, check_text
 from wtg.lobby.book import FILE, FOLDER, Book, same, stamp
 from wtg.results import Entry, Finished
 

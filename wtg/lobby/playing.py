@@ -7,19 +7,20 @@ from __future__ import annotations
 
 import email.utils
 
-from wtg.absence import AbsenceRefused, plan_absence
 from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER, has_marker, header_keys
 from wtg.core.errors import GameError
 from wtg.core.printable import printable
 from wtg.core.ruleset import SeatId, SideId, public_sides
-from wtg.engine import Game
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import Game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.press import Press, add_press, blacked_out, kept_for, press_for, refusal, secrets_of
+from wtg.game.schedule import local_text, parse_iso
+from wtg.gm.absence import AbsenceRefused, plan_absence
+from wtg.gm.gamestatus import game_status
 from wtg.lobby import confirm
 from wtg.lobby.commands import PRESS_MAX, Command
 from wtg.lobby.desk import Desk
 from wtg.lobby.seats import resign, seat_by_code
-from wtg.press import Press, add_press, blacked_out, kept_for, press_for, refusal, secrets_of
-from wtg.schedule import local_text, parse_iso
 
 
 def report(desk: Desk, command: Command) -> None:
@@ -85,7 +86,7 @@ def status(desk: Desk, command: Command) -> None:
     if desk.sender not in known and desk.seat(command, game) is None:
         return
     coded = seat_by_code(game, desk.code) is not None
-    now = game.status()
+    now = game_status(game)
     deadline = now["deadline"]
     schedule = game.config.schedule
     shown = local_text(parse_iso(deadline), schedule.timezone) if deadline and schedule else None
@@ -197,7 +198,7 @@ def absence(desk: Desk, command: Command) -> None:
 
 def press(desk: Desk, command: Command) -> None:
     """PRESS <game> [TO <n>]: the text below the command lines, mailed to every player with
-    the next reports (at most ``wtg.press.PIECES_A_TURN`` pieces and ``CHARS_A_TURN``
+    the next reports (at most ``wtg.game.press.PIECES_A_TURN`` pieces and ``CHARS_A_TURN``
     characters a player and turn), or relayed to player n alone (no address shown)."""
     game = desk.game(command, command.args[0] if command.args else None)
     entry = desk.seat(command, game) if game is not None else None

@@ -17,17 +17,17 @@ from pathlib import Path
 from wtg.core.errors import WtgError
 from wtg.core.record import Record
 from wtg.core.ruleset import OptionValue, Seating
-from wtg.engine import create_game, finish_game
 from wtg.files.filelock import exclusive
 from wtg.files.store import GameLocked, GameStore
-from wtg.gameconfig import PlayerEntry, new_code
+from wtg.game.engine import create_game, finish_game
+from wtg.game.gameconfig import PlayerEntry, new_code
+from wtg.game.newgame import check_count, maps_and_seats, seating_of
+from wtg.game.registry import GAME_SEATING, find_ruleset
+from wtg.game.schedule import make_schedule, parse_iso
 from wtg.gamesdir import failure_reason
 from wtg.lobby.book import Book, stamp
 from wtg.lobby.lists import ListRefused, Waiting, WaitingList, all_lists, waiting
 from wtg.lobby.people import player_problem, record_play
-from wtg.newgame import check_count, maps_and_seats, seating_of
-from wtg.registry import GAME_SEATING, find_ruleset
-from wtg.schedule import make_schedule, parse_iso
 
 START_LOCK = "start.lock"
 

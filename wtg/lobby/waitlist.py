@@ -6,7 +6,8 @@ import email.utils
 
 from wtg.core.errors import GameError
 from wtg.core.ruleset import SeatId
-from wtg.engine import Game
+from wtg.game.engine import Game
+from wtg.gm.takeover import take_over
 from wtg.lobby import confirm, people
 from wtg.lobby.book import same
 from wtg.lobby.commands import Command
@@ -21,7 +22,6 @@ from wtg.lobby.lists import (
     waiting,
 )
 from wtg.lobby.seats import offered_seat, offers, seat_of_person, seat_taken
-from wtg.takeover import take_over
 
 
 def show_lists(desk: Desk, _command: Command) -> None:

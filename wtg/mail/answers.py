@@ -15,9 +15,10 @@ from wtg.aof.orderfile import orders_from_yaml
 from wtg.config import GmConfig
 from wtg.core.orders import OrderError, OrderRefused, Verdict, WrongCode
 from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
-from wtg.engine import Game
-from wtg.gameconfig import PlayerEntry
-from wtg.intake import Submission, Unchanged
+from wtg.game.engine import Game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.intake import Submission, Unchanged
+from wtg.game.schedule import local_text, parse_iso
 from wtg.mail import compose
 from wtg.mail.guards import ReplyLimiter
 from wtg.mail.inbox import Incoming
@@ -36,7 +37,6 @@ from wtg.mail.outcome import (
 )
 from wtg.mail.registry import Registry
 from wtg.mail.strangers import Strangers
-from wtg.schedule import local_text, parse_iso
 
 WINDOW = 3600.0
 REPLIES_LIMIT = "replies_per_hour"

@@ -33,13 +33,13 @@ from email.utils import getaddresses
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files.store import GameLocked
+from wtg.game.bounces import Bounce, mark_bounce
+from wtg.game.schedule import iso
 from wtg.mail.compose import id_domain
 from wtg.mail.extract import parse_mail
 from wtg.mail.outbox import Outbox
 from wtg.mail.outcome import LATER, Outcome, rejected
 from wtg.mail.registry import Registry
-from wtg.marks import Bounce, mark_bounce
-from wtg.schedule import iso
 
 MAX_BLOCKS = 100
 """Recipient blocks read from one report (a bounce of our mail names one or a few)."""

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator, Mapping
 from email.message import Message
 
-from wtg.engine import Game
+from wtg.game.engine import Game
 from wtg.lobby import confirm, people
 from wtg.lobby.book import Book
 from wtg.lobby.commands import CommandMail, read_commands

@@ -17,7 +17,7 @@ from typing import Any
 
 from jinja2 import Template
 
-from wtg.report import environment
+from wtg.game.report import environment
 
 _LINE = 78
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")

@@ -14,14 +14,15 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from wtg.core.record import Record
-from wtg.engine import Game
 from wtg.files import private
 from wtg.files.store import write_atomic
+from wtg.game.bounces import bare_address, bounces_of
+from wtg.game.engine import Game
+from wtg.game.schedule import iso, parse_iso
 from wtg.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.gm.gamestatus import game_status
 from wtg.mail import compose
 from wtg.mail.journal import Quarantined, Unanswered, held_mails, quarantined, unanswered
-from wtg.marks import bare_address, bounces_of
-from wtg.schedule import iso, parse_iso
 
 DIGEST_FILE = "digest.json"
 FIRST_LOOK = timedelta(days=1)
@@ -137,7 +138,7 @@ def _runs(game: Game, since: datetime) -> list[TurnRun]:
 
 
 def _missing(game: Game) -> list[Missing]:
-    status = game.status()
+    status = game_status(game)
     if status["over"]:
         return []
     names = tuple(

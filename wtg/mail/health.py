@@ -9,7 +9,7 @@ from pathlib import Path
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.store import write_atomic
-from wtg.schedule import iso, parse_iso
+from wtg.game.schedule import iso, parse_iso
 
 HEALTH_FILE = "poll-health.json"
 

@@ -18,15 +18,16 @@ from typing import Any
 
 from wtg.announcement import Announcement
 from wtg.core.ruleset import SeatId, public_sides
-from wtg.engine import Game
-from wtg.extension import Extension
 from wtg.files.diskflush import flush
-from wtg.gameconfig import PlayerEntry
+from wtg.game.bounces import bare_address
+from wtg.game.engine import Game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.hold import Hold
+from wtg.game.schedule import local_text, parse_iso
+from wtg.gm.extension import Extension
+from wtg.gm.rollback import Rollback
 from wtg.mail import compose
 from wtg.mail.outbox import Outbox
-from wtg.marks import Hold, bare_address
-from wtg.rollback import Rollback
-from wtg.schedule import local_text, parse_iso
 
 QUIT = "quit"
 """The status of a side whose player has quit, in every ruleset that lets one quit."""

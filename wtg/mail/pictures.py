@@ -8,7 +8,7 @@ one text/plain part, byte for byte.
 
 A player gets no picture when the game has none (``map_pictures: false`` in game.yaml,
 ``new-game --no-map-pictures``) or when he chose ``MAP: off`` on his form
-(``wtg.playersettings``). A picture that cannot be drawn (the drawing fails, or what it
+(``wtg.game.playersettings``). A picture that cannot be drawn (the drawing fails, or what it
 returns is no PNG) leaves the report to go out without it, and the send says why.
 """
 
@@ -18,9 +18,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from wtg.core.settings import MAP
-from wtg.engine import Game
-from wtg.playersettings import Chosen
-from wtg.report import environment
+from wtg.game.engine import Game
+from wtg.game.playersettings import Chosen
+from wtg.game.report import environment
 
 MapPicture = Callable[[Game, int, int], bytes | None]
 """``(game, turn, seat) -> PNG bytes or None``: the map after ``turn`` as the GM seat

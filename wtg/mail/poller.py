@@ -22,12 +22,12 @@ from email.message import Message
 from pathlib import Path
 
 from wtg.aof.mailtext import game_named
-from wtg.arrival import comparable
 from wtg.config import GmConfig
 from wtg.core.errors import MailError
 from wtg.files import private
 from wtg.files.diskflush import flush
 from wtg.files.store import GameLocked
+from wtg.game.arrivalkey import comparable
 from wtg.mail.answers import Answers
 from wtg.mail.bounce import BounceNotes
 from wtg.mail.commands import Commands

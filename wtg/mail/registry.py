@@ -13,8 +13,8 @@ import email.utils
 import os
 from pathlib import Path
 
-from wtg.engine import Game, open_game
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import Game, open_game
+from wtg.game.gameconfig import PlayerEntry
 from wtg.gamesdir import GAME_FILE, Unreadable, failure_reason, open_games
 
 

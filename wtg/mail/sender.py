@@ -11,10 +11,15 @@ from typing import NamedTuple
 
 from wtg.config import GmConfig
 from wtg.core.record import Record
-from wtg.engine import Game
 from wtg.files.diskflush import flush
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import Game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.press import Press, press_for
+from wtg.game.report import press_text
+from wtg.game.schedule import local_text
 from wtg.gamesdir import Unreadable, failure_reason
+from wtg.gm.gamestatus import game_status
+from wtg.gm.rollback import Rollback, rollbacks
 from wtg.mail import compose
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
@@ -29,10 +34,6 @@ from wtg.mail.transport import (
     Transport,
     Unreachable,
 )
-from wtg.press import Press, press_for
-from wtg.report import press_text
-from wtg.rollback import Rollback, rollbacks
-from wtg.schedule import local_text
 
 
 class Delivery(NamedTuple):
@@ -331,7 +332,7 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
         return 0
     if deadline - now > timedelta(hours=gm.limits.remind_hours):
         return 0
-    status = game.status()
+    status = game_status(game)
     queued = 0
     for player in status["players"]:
         if not player["owes_orders"] or player["orders"]:

@@ -25,7 +25,7 @@ from wtg.data.maps import Positions
 from wtg.maps.source import NoMap, game_board, game_positions, game_wraps
 
 if TYPE_CHECKING:
-    from wtg.engine import Game
+    from wtg.game.engine import Game
 
 FORMATS = ("svg", "png")
 

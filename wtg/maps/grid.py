@@ -8,10 +8,10 @@ from functools import cache
 import jinja2
 
 from wtg.core.board import Board
+from wtg.game.report import template_environment
 from wtg.maps.gridplan import grid_plan
 from wtg.maps.raster import plan_png
 from wtg.maps.svg import svg_number, xml_text
-from wtg.report import template_environment
 
 GRID_TEMPLATE = "maps/grid.svg.j2"
 

@@ -17,7 +17,7 @@ from wtg.maps.layout import computed_layout
 from wtg.rules.base import RulesetFiles
 
 if TYPE_CHECKING:
-    from wtg.engine import Game
+    from wtg.game.engine import Game
 
 
 class NoMap(GameError):

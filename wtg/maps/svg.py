@@ -10,9 +10,9 @@ from functools import cache
 
 import jinja2
 
+from wtg.game.report import template_environment
 from wtg.maps.palette import INK, PAPER
 from wtg.maps.shapes import Scene
-from wtg.report import template_environment
 
 TEMPLATE = "maps/nodes.svg.j2"
 LINK = "#8C8C8C"

@@ -12,6 +12,6 @@
     serve.py    the GM's preview (``--serve``): the stdlib's http.server on 127.0.0.1
 
 Nothing here reads a state file, a ``game.yaml`` or a report directly: a game is read
-through ``wtg.engine`` (its states through the ruleset's ``public_json``), so no secret
+through ``wtg.game.engine`` (its states through the ruleset's ``public_json``), so no secret
 code, no address and nothing the rules hide reaches a page.
 """

@@ -23,7 +23,7 @@ from markupsafe import Markup
 
 from wtg.config import GmConfig
 from wtg.core.record import Record
-from wtg.engine import Game, open_game
+from wtg.game.engine import Game, open_game
 from wtg.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.lobby.people import as_people
 from wtg.ratings import PLACKETT_LUCE, Ratings, Standing, rate_rulesets

@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from wtg.core.jsondata import Json
 from wtg.core.record import Record
 from wtg.core.ruleset import public_sides
-from wtg.engine import Game
-from wtg.press import Press, press_for
+from wtg.game.engine import Game
+from wtg.game.press import Press, press_for
+from wtg.game.schedule import iso, local_text
 from wtg.results import Finished, result_of, side_places
-from wtg.schedule import iso, local_text
 from wtg.site.board import BoardTable, items, published_board
 from wtg.site.events import Words, public_lines
 from wtg.site.press import PressPiece, press_pieces

@@ -27,7 +27,7 @@ from wtg.aof.render import OMIT, fill_placeholders
 from wtg.core.form import FieldSpec, FormSpec, SectionSpec
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.record import Record
-from wtg.gameconfig import CODE_MAX_LENGTH, CODE_MIN_LENGTH
+from wtg.game.gameconfig import CODE_MAX_LENGTH, CODE_MIN_LENGTH
 
 UNKNOWN = "..."
 """What stands in the page's form for a placeholder the player's report fills (his gold,

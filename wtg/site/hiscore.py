@@ -27,9 +27,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from wtg.core.record import Record
+from wtg.game.schedule import parse_iso
 from wtg.results import Entry, Finished
 from wtg.rules.wok4.phases.victory import victory_points
-from wtg.schedule import parse_iso
 
 WOK_RULESETS = frozenset({"wok4", "standard", "intermediate"})
 SEASON_STARTS = 12

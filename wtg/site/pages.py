@@ -10,9 +10,9 @@ from urllib.parse import quote
 
 import jinja2
 
+from wtg.game.report import template_environment
+from wtg.game.schedule import parse_iso
 from wtg.maps.svg import xml_text
-from wtg.report import template_environment
-from wtg.schedule import parse_iso
 
 SITE = "site"
 

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from wtg.core.record import Record
-from wtg.gameconfig import GameConfig
-from wtg.press import Press, blacked_out, secrets_of
+from wtg.game.gameconfig import GameConfig
+from wtg.game.press import Press, blacked_out, secrets_of
 
 PRESS_DIR = "press"
 LONGEST = 20_000

@@ -7,7 +7,7 @@ with one click. No server: the orders still come in by mail, through the one doo
 gives the files of the site's AOF Sender, each as its path relative to the site's folder
 and its text:
 
-- ``aof/<ruleset>.html`` for every registered ruleset (``wtg.registry.ruleset_names``): the
+- ``aof/<ruleset>.html`` for every registered ruleset (``wtg.game.registry.ruleset_names``): the
   ruleset's form, with GAME, TURN, PLAYER and CODE to type;
 - ``games/<folder>/aof.html`` for every game of ``games`` that is not over (``<folder>``
   the name of the game's folder): the form of its coming turn (``Ruleset.form_for``), the
@@ -40,9 +40,9 @@ from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
 from wtg.core.ruleset import SideId, public_sides
 from wtg.data.templates import template_loader
-from wtg.engine import Game
+from wtg.game.engine import Game
+from wtg.game.registry import find_ruleset, ruleset_names
 from wtg.maps.svg import xml_text
-from wtg.registry import find_ruleset, ruleset_names
 from wtg.site.formdata import Side, Spots, map_spots, neutral_context, page_data, script_json
 
 CHECKER = "aof/checker.js"

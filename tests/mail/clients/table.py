@@ -146,7 +146,7 @@ class Table:
 
     def settings(self) -> dict[int, dict[str, str]]:
         """What each seat chose with a setting line (``MAP: off``), by seat."""
-        from wtg.engine import open_game
+        from wtg.game.engine import open_game
 
         chosen = open_game(self.games / self.spec.name).settings().read()
         return {

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.mail.unit.test_compose_wire import _ATOMS, _both
+from wtg.game.report import environment
 from wtg.mail import compose
 from wtg.mail.compose import POLICY
-from wtg.report import environment
 from wtg.rules.wok.view import ProvinceRow
 
 

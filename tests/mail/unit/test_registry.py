@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import players
-from wtg.engine import create_game
+from wtg.game.engine import create_game
 from wtg.mail.registry import Registry
 
 

@@ -22,8 +22,8 @@ import pytest
 from tests.rules.builders import empty, give, kinds, make_state, orders, run_standard
 from wtg.core.ruleset import GameSetup, SeatId, SeatSetup, SideId, TurnResult
 from wtg.data.rulesets.standard import RULESET
-from wtg.engine import create_game
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import create_game
+from wtg.game.gameconfig import PlayerEntry
 from wtg.rules.standard.phases.victory import humans_rips
 from wtg.rules.standard.setup import SetupError
 from wtg.rules.wok.orders import Orders

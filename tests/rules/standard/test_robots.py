@@ -34,8 +34,8 @@ from tests.rules.builders import empty, give, kinds, make_state, orders, run_sta
 from wtg.aof.render import render_aof
 from wtg.core.ruleset import SeatId
 from wtg.data.rulesets.standard import RULESET as STANDARD
-from wtg.engine import Game, create_game
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import Game, create_game
+from wtg.game.gameconfig import PlayerEntry
 from wtg.rules.standard.robots import robot_orders, robot_plan
 from wtg.rules.standard.strategy import plan_orders
 from wtg.rules.wok.orders import Orders

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from wtg.aof.render import render_aof
 from wtg.data.rulesets.tactics import RULESET as TACTICS
-from wtg.engine import create_game
-from wtg.gameconfig import PlayerEntry
+from wtg.game.engine import create_game
+from wtg.game.gameconfig import PlayerEntry
 from wtg.mail import compose
 from wtg.rules.tactics.strategy import plan_orders
 

@@ -17,8 +17,8 @@ from tests.rules.wisk.helpers import (
 )
 from wtg.core.ruleset import GameSetup
 from wtg.data.rulesets.wisk import RULESET
-from wtg.gameconfig import GameConfig, PlayerEntry
-from wtg.report import report_text
+from wtg.game.gameconfig import GameConfig, PlayerEntry
+from wtg.game.report import report_text
 
 CONFIG = GameConfig(
     game="test",

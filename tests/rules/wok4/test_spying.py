@@ -19,8 +19,8 @@ import pytest
 from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run
 from wtg.core.ruleset import TurnResult
 from wtg.data.rulesets.wok4 import RULESET
-from wtg.gameconfig import GameConfig, PlayerEntry
-from wtg.report import report_text
+from wtg.game.gameconfig import GameConfig, PlayerEntry
+from wtg.game.report import report_text
 from wtg.rules.wok.state import WokState
 
 CONFIG = GameConfig(

@@ -9,7 +9,7 @@
                                                     reports with the deadline set, and with
                                                     the seats taken over after a later turn
                                                     taken over again, its state, AOFs, Top
-                                                    Ten too (``wtg.control.rollback``)
+                                                    Ten too (``wtg.gm.control.rollback``)
     GAME_DIR/archive/<when>-to-NNNN/.unfinished     while it runs
 
 The orders turn NNNN+1 ran with (its ``received/`` folder, with any orders a GM filed since
@@ -56,8 +56,8 @@ from wtg.files.store import (
     order_files,
     turn_name,
 )
-from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
-from wtg.schedule import Schedule, iso, parse_iso
+from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
+from wtg.game.schedule import Schedule, iso, parse_iso
 
 
 class Rollback(Record):

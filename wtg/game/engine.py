@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any, Generic
 
 from typing_extensions import TypeVar
 
-from wtg.absence import absent_orders
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.errors import GameError
 from wtg.core.jsondata import Json, JsonObject
@@ -29,25 +28,26 @@ from wtg.core.ruleset import (
 from wtg.data.maps import GAME_MAP, map_copy
 from wtg.files.store import GameStore, StoreError, write_atomic
 from wtg.files.yamlcopy import load_yaml_kept
-from wtg.gameconfig import (
+from wtg.game.absences import absent_orders
+from wtg.game.gameconfig import (
     ConfigError,
     GameConfig,
     PlayerEntry,
     check_game_name,
     check_new_game,
 )
-from wtg.marks import Hold, hold_of
-from wtg.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
-from wtg.playersettings import PlayerSettings
-from wtg.registry import find_ruleset
-from wtg.report import aof_text
-from wtg.schedule import Schedule, parse_iso
-from wtg.turnfiles import GM_REPORT, new_meta, turn_files
-from wtg.turnmeta import TURN_META, TurnMeta, turn_meta
+from wtg.game.hold import Hold, hold_of
+from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
+from wtg.game.playersettings import PlayerSettings
+from wtg.game.registry import find_ruleset
+from wtg.game.report import aof_text
+from wtg.game.schedule import Schedule, parse_iso
+from wtg.game.takeovers import taken_after_rerun
+from wtg.game.turnfiles import GM_REPORT, new_meta, turn_files
+from wtg.game.turnmeta import TURN_META, TurnMeta, turn_meta
 
 if TYPE_CHECKING:
-    from wtg.gamestatus import GameStatus
-    from wtg.intake import Submission, Unchanged
+    from wtg.game.intake import Submission, Unchanged
 
 
 REPORTS = "reports/"
@@ -222,7 +222,7 @@ class Game(Generic[S]):
     ) -> Submission:
         """Check and store the orders of one form (see ``submit_all``); raises the
         OrderError that kept them out (OrderRefused when the form gave no orders)."""
-        from wtg.intake import Submission
+        from wtg.game.intake import Submission
 
         result = self.submit_all(text, player, correct, received, order_key)[0]
         if isinstance(result, OrderError):
@@ -244,14 +244,14 @@ class Game(Generic[S]):
         """Check and store the orders a text gives (a mail: its texts, best part first), one
         result for each side it names (a Duel player's mail holds one form a colour), for
         the coming turn or, with ``correct``, for a rerun of the last turn. Everything
-        passes ``wtg.intake``'s door; a mail (``via="mail"``) always needs the secret code.
-        What passes is filed by ``wtg.filing``.
+        passes ``wtg.game.intake``'s door; a mail (``via="mail"``) always needs the secret code.
+        What passes is filed by ``wtg.game.filing``.
 
         ``received`` is when the mail server got the orders and ``order_key`` sorts
-        submissions in the order it got them (``wtg.arrival``; both default to now):
+        submissions in the order it got them (``wtg.game.arrivalkey``; both default to now):
         orders older than the ones on file do not replace them (``superseded``)."""
-        from wtg.filing import Filing, file_all  # with the AOF parser: only orders need them
-        from wtg.intake import read_orders
+        from wtg.game.filing import Filing, file_all  # with the AOF parser: only orders need them
+        from wtg.game.intake import read_orders
 
         sources = [texts] if isinstance(texts, str) else list(texts)
         filing = Filing.of(sources, received, order_key, via, durable)
@@ -275,14 +275,8 @@ class Game(Generic[S]):
             return file_all(self.store, self.ruleset, state, results, filing)
 
     def settings(self) -> PlayerSettings:
-        """What the players chose with setting lines (``wtg.playersettings``)."""
+        """What the players chose with setting lines (``wtg.game.playersettings``)."""
         return PlayerSettings(self.store.root)
-
-    def status(self) -> GameStatus:
-        """Who has sent orders for the coming turn: the GM's "who hasn't sent orders yet"."""
-        from wtg.gamestatus import game_status
-
-        return game_status(self)
 
     def held(self) -> Hold | None:
         """The GM's hold on the game (``wtg hold``), or None."""
@@ -352,14 +346,15 @@ class Game(Generic[S]):
         waited = bool(self.ruleset.owing(state))
         outcome, kept = result.state, dict[str, str]()
         if rerun:
-            from wtg.takeover import taken_after_rerun  # the seats taken over since it ran
-
-            outcome, kept = taken_after_rerun(self, target, outcome)
+            # the seats taken over since it ran, taken over again
+            outcome, kept = taken_after_rerun(
+                self.store, self.ruleset, self.config, target, outcome
+            )
             meta = self.meta(target)
             meta["reruns"] = meta.get("reruns", 0) + 1  # mailed again by the next send
         else:
-            meta = new_meta(self, target, now, waited)
-        files = {**turn_files(self, outcome, events, meta, set_aside), **kept}
+            meta = self._new_meta(target, now, waited)
+        files = {**self._turn_files(outcome, events, meta, set_aside), **kept}
         for pid, (text, data) in copies.items():
             files[f"orders/p{pid:02d}.yaml"] = text
             files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
@@ -394,6 +389,21 @@ class Game(Generic[S]):
                 set_aside[pid] = dropped
         return orders, copies, set_aside
 
+    def _new_meta(self, turn: int, now: datetime | None, waited: bool = True) -> TurnMeta:
+        """The ``turn.json`` of turn ``turn`` run at ``now`` (``new_meta``)."""
+        due = self.deadline_stamp(turn - 1) if turn > 0 else None
+        return new_meta(self.config.schedule, turn, due, now, waited)
+
+    def _turn_files(
+        self,
+        state: S,
+        events: Sequence[Mapping[str, Json]],
+        meta: TurnMeta,
+        set_aside: Mapping[int, Sequence[str]] | None = None,
+    ) -> dict[str, str]:
+        """The files of a turn's folder (``turn_files``)."""
+        return turn_files(self.ruleset, self.config, self.store, state, events, meta, set_aside)
+
     def set_aside(self, turn: int) -> dict[int, list[str]]:
         """The orders of each side that did not pass the checks when turn ``turn`` ran (its
         reports say so, ``with_set_aside``): the orders it ran with (its ``orders/``)
@@ -417,8 +427,7 @@ class Game(Generic[S]):
         over), its events and its ``turn.json`` (or ``meta``: a deadline set since), each
         report saying all it said when the turn ran (the orders set aside, ``set_aside``).
         Its events and ``turn.json`` are not among them: they stay as they are."""
-        files = turn_files(
-            self,
+        files = self._turn_files(
             self.state(turn) if state is None else state,
             self.events(turn),
             self.meta(turn) if meta is None else meta,
@@ -512,7 +521,7 @@ def _setup(config: GameConfig, map_name: str) -> GameSetup:
 def _first_turn(game: Game, result: TurnResult[Any], now: datetime | None) -> None:
     events = [e.to_dict() for e in result.events]
     with game.store.lock():
-        game.store.commit_turn(0, turn_files(game, result.state, events, new_meta(game, 0, now)))
+        game.store.commit_turn(0, game._turn_files(result.state, events, game._new_meta(0, now)))
 
 
 __all__ = [

@@ -9,19 +9,19 @@ the turn runs before the deadline once every player who owes orders is READY
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TypedDict
 
-from wtg.absence import away_in
 from wtg.core.ruleset import PlansAbsence, S, public_sides
 from wtg.core.settings import SETTINGS
 from wtg.files.store import StoreError
-from wtg.marks import bare_address, bounces_of, release_of
-from wtg.playersettings import PlayerSettings
-from wtg.schedule import iso
-from wtg.turnmeta import TURN_META
-
-if TYPE_CHECKING:
-    from wtg.engine import Game
+from wtg.game.absences import away_in
+from wtg.game.bounces import bare_address, bounces_of
+from wtg.game.engine import Game
+from wtg.game.hold import release_of
+from wtg.game.playersettings import PlayerSettings
+from wtg.game.schedule import iso
+from wtg.game.turnmeta import TURN_META
+from wtg.gm.extension import unfinished
 
 
 class SeatStatus(TypedDict):
@@ -45,10 +45,10 @@ class SeatStatus(TypedDict):
     received: str | None
     missed_turns: int
     address_failing: bool
-    """Mail to the seat's address came back for good (``wtg.marks``, a bounce)."""
+    """Mail to the seat's address came back for good (``wtg.game.bounces``)."""
     settings: dict[str, str]
     """What the seat chose with setting lines (``MAP: off``), every setting by its key, a
-    default where it chose nothing (``wtg.playersettings``)."""
+    default where it chose nothing (``wtg.game.playersettings``)."""
 
 
 class GameStatus(TypedDict):
@@ -120,9 +120,7 @@ def game_status(game: Game[S]) -> GameStatus:
 
 def owed_notices(game: Game[S]) -> list[str]:
     """The notices a GM command cut short owes the players, a line each: a deadline moved
-    and not told (``wtg.extension``), a release not told (``wtg.marks.release_of``)."""
-    from wtg.extension import unfinished
-
+    and not told (``wtg.gm.extension``), a release not told (``wtg.game.hold.release_of``)."""
     name = game.config.game
     owed = []
     latest = game.latest_turn()

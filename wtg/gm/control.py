@@ -1,5 +1,5 @@
 """The GM's controls on one game: hold it and release it, look at the coming turn without
-running it, roll it back to an earlier turn (moving its deadline is ``wtg.extension``'s).
+running it, roll it back to an earlier turn (moving its deadline is ``wtg.gm.extension``'s).
 
 Each changes the game under its lock and says what it did; telling the players is the
 mail loop's (``wtg.mail.notices``), so these know no mail.
@@ -13,13 +13,13 @@ from pathlib import Path
 
 from wtg.core.errors import GameError, UsageError
 from wtg.core.ruleset import S
-from wtg.engine import Game
 from wtg.files import private
-from wtg.marks import Hold, clear_hold, release_of, set_hold
-from wtg.rollback import Rollback, deadline_after, roll_back, rollbacks
-from wtg.schedule import iso
-from wtg.takeover import rolled_back_files
-from wtg.turnmeta import TurnMeta
+from wtg.game.engine import Game
+from wtg.game.hold import Hold, clear_hold, release_of, set_hold
+from wtg.game.schedule import iso
+from wtg.game.turnmeta import TurnMeta
+from wtg.gm.rollback import Rollback, deadline_after, roll_back, rollbacks
+from wtg.gm.takeover import rolled_back_files
 
 
 def hold(game: Game[S], now: datetime, reason: str = "") -> tuple[Hold, bool]:
@@ -84,10 +84,10 @@ def preview(game: Game[S], out: Path, now: datetime, rerun: bool = False) -> tup
 
 
 def rollback(game: Game[S], to: int, now: datetime) -> tuple[Rollback, bool]:
-    """Roll the game back to the end of turn ``to`` (``wtg.rollback``). Asked again once
+    """Roll the game back to the end of turn ``to`` (``wtg.gm.rollback``). Asked again once
     it is done (the game still at ``to`` since), it does nothing and returns that
     rollback, with False: so a GM whose command was cut short may simply give it again.
-    The seats taken over after a turn it takes back stay taken over (``wtg.takeover``);
+    The seats taken over after a turn it takes back stay taken over (``wtg.gm.takeover``);
     GameError, and nothing changed, when one could not be at turn ``to``."""
     with game.store.lock():
         done = rollbacks(game.store)

@@ -1,6 +1,6 @@
 """Game commentary (a mail's ``PRESS <game>``): kept with the orders pending for the coming
 turn, mailed to every player with the reports of that turn in a mail of its own
-(``wtg.report.press_text``; a report says how many pieces there are, never what they say).
+(``wtg.game.report.press_text``; a report says how many pieces there are, never what they say).
 
     GAME_DIR/pending/0005/press/<when>-<n>.json   press for turn 5's reports
     GAME_DIR/turns/0005/received/press/           the same, once turn 5 ran (a rerun reads it)
@@ -21,7 +21,7 @@ from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.store import RECEIVED, GameStore, write_atomic
-from wtg.gameconfig import PlayerEntry
+from wtg.game.gameconfig import PlayerEntry
 
 FOLDER = "press"
 WITHHELD = "[withheld]"

@@ -9,10 +9,10 @@ first, then the state, then the reports. ``takeovers.json`` in that turn folder 
 who took over which seat, when: the takeovers made after that turn ran.
 
 The takeover stands when that turn is made again (docs/gm.md, "Takeovers, reruns and
-rollbacks"): a rerun of the turn (``taken_after_rerun``) and a rollback to an earlier turn
-(``rolled_back_files``) take the seat over again in the state they make, from the record,
-as ``take_over`` did; where it no longer can (the seat's player has not quit there), they
-are refused and say why.
+rollbacks"): a rerun of the turn (``wtg.game.takeovers.taken_after_rerun``) and a rollback
+to an earlier turn (``rolled_back_files``) take the seat over again in the state they
+make, from the record, as ``take_over`` did; where it no longer can (the seat's player has
+not quit there), they are refused and say why.
 """
 
 from __future__ import annotations
@@ -24,50 +24,18 @@ from pathlib import Path
 
 from wtg.core.errors import GameError
 from wtg.core.jsondata import JsonObject
-from wtg.core.ruleset import S, SeatId, TakesOver
-from wtg.engine import Game
+from wtg.core.ruleset import S
 from wtg.files import private
-from wtg.files.store import GameStore, StoreError, write_atomic
-from wtg.gameconfig import PlayerEntry, check_new_game, new_code
-from wtg.turnmeta import TurnMeta, dump_json
-
-RECORD = "takeovers.json"
+from wtg.files.store import GameStore, write_atomic
+from wtg.game.engine import Game
+from wtg.game.gameconfig import PlayerEntry, check_new_game, new_code
+from wtg.game.takeovers import RECORD, again, refusal, standing, taken, taken_over
+from wtg.game.turnmeta import TurnMeta, dump_json
 
 
 def can_take_over(game: Game[S], seat: int) -> str | None:
     """Why ``seat`` cannot be taken over now, or None when it can."""
-    return _refusal(game, game.state_view(), seat)
-
-
-def _refusal(game: Game[S], state: S, seat: int) -> str | None:
-    """Why ``seat`` cannot be taken over in ``state``, or None when it can."""
-    rules = game.ruleset
-    if not isinstance(rules, TakesOver):
-        return f"the rules of {rules.name} have no takeover"
-    if rules.is_over(state):
-        return f"game {game.config.game} is over"
-    try:
-        game.config.player(seat)
-    except GameError as error:
-        return str(error)
-    sides = rules.sides_of(state, SeatId(seat))
-    if not sides:
-        return f"seat {seat} plays no side"
-    for side in sides:
-        try:
-            rules.take_over(state, side, "check")
-        except ValueError as error:
-            return str(error)
-    return None
-
-
-def _taken(game: Game[S], state: S, seat: int, name: str) -> S:
-    """``state`` with each side of ``seat`` taken over by ``name`` (``_refusal`` said yes)."""
-    rules = game.ruleset
-    assert isinstance(rules, TakesOver)
-    for side in rules.sides_of(state, SeatId(seat)):
-        state = rules.take_over(state, side, name)
-    return state
+    return refusal(game.ruleset, game.config, game.state_view(), seat)
 
 
 def take_over(
@@ -86,14 +54,14 @@ def take_over(
             entry = held  # game.yaml was written: the state perhaps, the record not
             state = game.state(latest)
             if can_take_over(game, seat) is None:
-                state = _taken(game, state, seat, name)
+                state = taken(game.ruleset, state, seat, name)
         else:
             why = can_take_over(game, seat)
             if why is not None:
                 raise GameError(
                     f"seat {seat} of game {game.config.game} cannot be taken over: {why}"
                 )
-            state = _taken(game, game.state(latest), seat, name)
+            state = taken(game.ruleset, game.state(latest), seat, name)
             entry = PlayerEntry(seat, name, address, new_code())
             players = tuple(entry if p.id == seat else p for p in game.config.players)
             check_new_game(game.config.game, players)
@@ -128,65 +96,6 @@ def _write_over(folder: Path, files: dict[str, str]) -> None:
         write_atomic(private.make_dirs((folder / relpath).parent) / Path(relpath).name, text)
 
 
-def taken_over(store: GameStore, turn: int) -> list[JsonObject]:
-    """The takeovers recorded in turn ``turn``'s folder (those made after it ran), oldest
-    first: ``seat``, ``name``, ``at`` each. StoreError, naming the file, for a record that
-    is not one (edited by hand): a takeover is never dropped unseen."""
-    if not (store.turn_dir(turn) / RECORD).is_file():
-        return []
-    data = store.read_json(turn, RECORD)
-    if not isinstance(data, list) or not all(_is_entry(entry) for entry in data):
-        raise StoreError(
-            f"{store.turn_dir(turn) / RECORD} is not a list of takeovers, each with its seat "
-            "(a number), name and time: put it right by hand"
-        )
-    return data
-
-
-def _is_entry(entry: object) -> bool:
-    return (
-        isinstance(entry, dict)
-        and isinstance(entry.get("seat"), int)
-        and isinstance(entry.get("name"), str)
-        and isinstance(entry.get("at"), str)
-    )
-
-
-def _again(game: Game[S], state: S, entry: JsonObject) -> tuple[S, str | None]:
-    """``state`` with the seat of a recorded takeover taken over again, or ``state`` as it
-    is and why the seat cannot be taken over there."""
-    seat = int(str(entry["seat"]))
-    why = _refusal(game, state, seat)
-    if why is not None:
-        return state, why
-    return _taken(game, state, seat, str(entry["name"])), None
-
-
-def _standing(taken: Sequence[tuple[int, JsonObject]]) -> list[tuple[int, JsonObject]]:
-    """The takeovers that stand, each with the turn it was made after: the last of each
-    seat (one whose newcomer quit and was taken over again is the last newcomer's), in
-    their order."""
-    last = {entry["seat"]: place for place, (_turn, entry) in enumerate(taken)}
-    return [item for place, item in enumerate(taken) if last[item[1]["seat"]] == place]
-
-
-def taken_after_rerun(game: Game[S], turn: int, state: S) -> tuple[S, dict[str, str]]:
-    """``state``, turn ``turn`` resolved again (a rerun), with every seat taken over after
-    the turn ran taken over again, as its record says (the last newcomer of a seat taken
-    over twice, as after a rollback: ``_standing``), and the record to keep in the new
-    folder ({} when there is none). GameError when one can no longer be (the rerun is
-    refused: game.yaml gives the seat to its new player)."""
-    record = taken_over(game.store, turn)
-    for _turn, entry in _standing([(turn, e) for e in record]):
-        state, why = _again(game, state, entry)
-        if why is not None:
-            raise GameError(
-                f"turn {turn} cannot be rerun: seat {entry['seat']} was taken over by "
-                f"{entry['name']} after it ran, and in the rerun {why}"
-            )
-    return state, ({RECORD: dump_json(record)} if record else {})
-
-
 def rolled_back_files(game: Game[S], to: int, meta: TurnMeta | None = None) -> dict[str, str]:
     """The files to write over turn ``to``'s folder when the game is rolled back to it: its
     state, reports, AOFs and Top Ten with every seat taken over after a later turn taken
@@ -203,8 +112,8 @@ def rolled_back_files(game: Game[S], to: int, meta: TurnMeta | None = None) -> d
     if not later:
         return {}
     state = game.state(to)
-    for turn, entry in _standing(later):
-        state, why = _again(game, state, entry)
+    for turn, entry in standing(later):
+        state, why = again(game.ruleset, game.config, state, entry)
         if why is not None:
             raise GameError(
                 f"game {game.config.game} cannot be rolled back to turn {to}: seat "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from wtg.core.record import Record
 from wtg.core.ruleset import Ruleset, S, SeatId, SideId
-from wtg.gameconfig import GameConfig
+from wtg.game.gameconfig import GameConfig
 
 
 class RosterLine(Record):

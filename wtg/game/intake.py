@@ -25,7 +25,7 @@ from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCo
 from wtg.core.record import Record
 from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.core.settings import MAP, SETTING_KEYS, SettingSpec, setting_keyed
-from wtg.gameconfig import GameConfig
+from wtg.game.gameconfig import GameConfig
 
 READY_KEY = "ready"
 ORDER_FILE = "the order file"

@@ -3,7 +3,7 @@
     GAME_DIR/settings.json    {"players": {"3": {"map": {"value": "off", "key": "..."}}}}
 
 Per GM seat (a Duel player's three colours share one report mail, so one setting), each
-setting with the arrival key of the mail that chose it (``wtg.arrival``): a mail the server
+setting with the arrival key of the mail that chose it (``wtg.game.arrivalkey``): a mail the server
 received earlier never undoes what a later one chose, whatever order they are filed in.
 The file sits beside game.yaml and is private (0600) like everything in a game folder. A
 file the GM edited badly is read as far as it makes sense: a seat or a value it cannot
@@ -16,9 +16,9 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 
-from wtg.arrival import is_newer
 from wtg.core.settings import SettingSpec, setting_keyed
 from wtg.files.store import write_atomic
+from wtg.game.arrivalkey import is_newer
 
 SETTINGS_FILE = "settings.json"
 

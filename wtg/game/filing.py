@@ -1,4 +1,4 @@
-"""Orders filed: what passed ``wtg.intake``'s door stored in the game's folder for its turn,
+"""Orders filed: what passed ``wtg.game.intake``'s door stored in the game's folder for its turn,
 side by side, unless older or emptier than the orders on file, and the settings the orders
 chose kept for the player's seat. ``Game.submit_all`` reads the orders and files them here,
 under the game's lock."""
@@ -10,15 +10,15 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from wtg.aof.orderfile import orders_to_yaml
-from wtg.arrival import arrival_key, is_newer
 from wtg.core.jsondata import JsonObject
 from wtg.core.orders import OrderError
 from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.files.store import GameStore
-from wtg.intake import NO_ORDERS, Outcome, Submission, Unchanged
-from wtg.orderfiles import parsed_copy, read_order_file
-from wtg.playersettings import PlayerSettings
-from wtg.schedule import iso
+from wtg.game.arrivalkey import arrival_key, is_newer
+from wtg.game.intake import NO_ORDERS, Outcome, Submission, Unchanged
+from wtg.game.orderfiles import parsed_copy, read_order_file
+from wtg.game.playersettings import PlayerSettings
+from wtg.game.schedule import iso
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Filing:
         durable: bool,
     ) -> Filing:
         """The filing of a text's sources (a mail: its texts, best part first); when it
-        was received and its arrival key (``wtg.arrival``) default to now."""
+        was received and its arrival key (``wtg.game.arrivalkey``) default to now."""
         moment = received or datetime.now(timezone.utc)
         key = order_key or arrival_key(moment, "command-line")
         return cls(moment, key, via, durable, sources[0] if sources else "")

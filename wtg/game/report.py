@@ -13,9 +13,9 @@ from wtg.aof.mailtext import inert_lines
 from wtg.aof.render import render_aof
 from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.data.templates import template_loader
-from wtg.gameconfig import GameConfig
-from wtg.press import Press
-from wtg.roster import roster
+from wtg.game.gameconfig import GameConfig
+from wtg.game.press import Press
+from wtg.game.roster import roster
 
 
 def bytecode_cache() -> jinja2.BytecodeCache | None:

@@ -31,10 +31,10 @@ from typing import Any
 from wtg.core.errors import GameError, UsageError
 from wtg.core.record import Record
 from wtg.core.ruleset import S
-from wtg.engine import Game
 from wtg.files.store import write_atomic
-from wtg.schedule import iso, parse_iso
-from wtg.turnmeta import TURN_META, dump_json
+from wtg.game.engine import Game
+from wtg.game.schedule import iso, parse_iso
+from wtg.game.turnmeta import TURN_META, dump_json
 
 MAX_HOURS = 24 * 366
 """The longest a deadline may be moved at once: a year."""

@@ -10,7 +10,7 @@ from typing import Any
 
 from wtg.core import errors
 from wtg.core.record import Record
-from wtg.schedule import Schedule
+from wtg.game.schedule import Schedule
 from wtg.text.yamlio import dump_yaml, load_yaml
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})

@@ -1,0 +1,81 @@
+"""The files a turn writes into its folder (``Game.run_turn``, and a takeover's or
+rollback's reports written anew, ``Game.turn_files_again``): its state and events, the Top
+Ten, ``turn.json`` with its deadlines, and each player's report and AOF."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timezone
+from typing import TypeVar
+
+from wtg.core.jsondata import Json
+from wtg.core.ruleset import Ruleset, SeatId
+from wtg.files.store import GameStore
+from wtg.game.gameconfig import GameConfig
+from wtg.game.press import press_for
+from wtg.game.report import aof_text, gm_report_text, report_text, topten_text, with_set_aside
+from wtg.game.schedule import Schedule, iso, local_text, next_deadline, parse_iso
+from wtg.game.turnmeta import TURN_META, TurnMeta, dump_json
+
+S = TypeVar("S")
+"""The state of the game's ruleset."""
+GM_REPORT = "reports/gm.txt"
+"""The turn's public report, for the GM (rulesets that write one: ``gm_report_text``)."""
+
+
+def new_meta(
+    schedule: Schedule | None, turn: int, due: str | None, now: datetime | None, waited: bool = True
+) -> TurnMeta:
+    """The ``turn.json`` of turn ``turn``, run at ``now``: when it ran, the deadline it ran
+    at (``due``: the one the turn before set, as its ``turn.json`` writes it), and the
+    next, from the game's ``schedule``. ``waited``: whether the turn waited for anyone's
+    orders. One that did not (a robot's turn in a game of turns one after another) leaves
+    its deadline, while it is still ahead, to the next turn."""
+    moment = now or datetime.now(timezone.utc)
+    upcoming = None
+    if schedule is not None and not waited and due and parse_iso(due) > moment:
+        upcoming = due
+    elif schedule is not None:
+        upcoming = iso(next_deadline(schedule, moment, parse_iso(due) if due else None))
+    return {"turn": turn, "ran_at": iso(moment), "deadline": due, "next_deadline": upcoming}
+
+
+def turn_files(
+    ruleset: Ruleset[S],
+    config: GameConfig,
+    store: GameStore,
+    state: S,
+    events: Sequence[Mapping[str, Json]],
+    meta: TurnMeta,
+    set_aside: Mapping[int, Sequence[str]] | None = None,
+) -> dict[str, str]:
+    """The files of a turn's folder: its state, events, Top Ten and ``turn.json``, each
+    player's report (with the orders set aside, ``set_aside``) and, while the game goes
+    on, AOF, and the GM's public report where the ruleset writes one."""
+    deadline = None
+    upcoming = meta.get("next_deadline")
+    if upcoming and config.schedule is not None:
+        deadline = local_text(parse_iso(upcoming), config.schedule.timezone)
+    files = {
+        "state.json": dump_json(ruleset.state_to_dict(state)),
+        "events.json": dump_json(list(events)),
+        "topten.txt": topten_text(ruleset, config, state),
+        TURN_META: dump_json(dict(meta)),
+    }
+    owing = set() if ruleset.is_over(state) else set(ruleset.owing(state))
+    press = press_for(store, meta["turn"]) if "turn" in meta else []
+    for entry in config.players:
+        name = f"p{entry.id:02d}"
+        reports, forms = [], []
+        for side in ruleset.sides_of(state, SeatId(entry.id)):
+            aof = aof_text(ruleset, config, state, side) if side in owing else ""
+            text = report_text(ruleset, config, state, events, side, aof, deadline, press)
+            reports.append(with_set_aside(text, aof, (set_aside or {}).get(side, ())))
+            forms += [aof] if aof else []
+        files[f"reports/{name}.txt"] = "\n".join(reports)
+        if forms:
+            files[f"aofs/{name}.txt"] = "\n".join(forms)
+    gm = gm_report_text(ruleset, config, state, events)
+    if gm is not None:
+        files[GM_REPORT] = gm
+    return files

@@ -1,0 +1,79 @@
+"""A player plans an absence (a mail's ``ABSENCE <game> <from> <to>``): the turns he will be
+away, checked against the rules' limit and the game's deadlines, and kept in the game's
+absences file (``wtg.game.absences``, which gives his sides their absent orders)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from wtg.core.errors import UsageError
+from wtg.core.ruleset import PlansAbsence
+from wtg.game.absences import absences, keep_absences
+from wtg.game.engine import Game
+
+MOST_AHEAD = 100
+"""Turns ahead an absence may be planned."""
+
+
+class AbsenceRefused(UsageError, ValueError):
+    """An absence that cannot be planned; the message says why."""
+
+
+def plan_absence(game: Game, seat: int, first: str, last: str) -> tuple[list[int], str]:
+    """Note that ``seat`` is away from ``first`` to ``last`` (turn numbers, or days as
+    YYYY-MM-DD matched against the deadlines); the turns, and what the rules do meanwhile."""
+    rules = game.ruleset
+    if not isinstance(rules, PlansAbsence):
+        raise AbsenceRefused(
+            f"the rules of {rules.name} have no planned absence: ask the GM, or send orders"
+        )
+    with game.store.lock():
+        turns = _turns(game, first, last)
+        kept = absences(game.store, game.config)
+        mine = sorted(set(kept.get(seat, [])) | set(turns))
+        if len(mine) > rules.absence_turns:
+            raise AbsenceRefused(
+                f"a player may be away {rules.absence_turns} turns a game; with these you "
+                f"would be away {len(mine)}"
+            )
+        kept[seat] = mine
+        keep_absences(game.store, game.config, kept)
+    return turns, rules.absence_policy
+
+
+def _turns(game: Game, first: str, last: str) -> list[int]:
+    coming = game.latest_turn() + 1
+    if first.isdigit() and last.isdigit():
+        low, high = int(first[:6]), int(last[:6])
+    else:
+        low, high = _turns_of_days(game, _day(first), _day(last), coming)
+    if low < coming:
+        raise AbsenceRefused(f"turn {low} has run: the coming turn is {coming}")
+    if high < low or high - coming >= MOST_AHEAD:
+        raise AbsenceRefused(f"from turn {low} to turn {high}: give the first turn, then the last")
+    return list(range(low, high + 1))
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise AbsenceRefused(
+            f"{text[:20]!r} is neither a turn number nor a day written YYYY-MM-DD"
+        ) from None
+
+
+def _turns_of_days(game: Game, first: date, last: date, coming: int) -> tuple[int, int]:
+    """The turns whose deadlines fall on the days from ``first`` to ``last``."""
+    schedule = game.config.schedule
+    deadline = game.deadline()
+    if schedule is None or deadline is None:
+        raise AbsenceRefused(f"game {game.config.game} has no deadlines: give turn numbers")
+    found = []
+    for turn in range(coming, coming + MOST_AHEAD):
+        if first <= deadline.date() <= last:
+            found.append(turn)
+        deadline = schedule.next_after(deadline)
+    if not found:
+        raise AbsenceRefused(f"no deadline falls from {first} to {last}")
+    return found[0], found[-1]
