@@ -30,12 +30,12 @@ from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 
-from wtg.cores import default_jobs
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.files import diskflush
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.report import aof_text
+from wtg.host.cpus import default_jobs
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.strategy import plan_orders
 

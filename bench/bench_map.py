@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.bigmap import grid_map  # noqa: E402
 from tests.mapgames import file_orders, played_game  # noqa: E402
-from wtg.config import config_from_data  # noqa: E402
 from wtg.game.engine import Game, open_game  # noqa: E402
+from wtg.host.config import config_from_data  # noqa: E402
 from wtg.mail.journal import Journal  # noqa: E402
 from wtg.mail.outbox import Outbox  # noqa: E402
 from wtg.mail.pictures import map_drawing  # noqa: E402

@@ -23,10 +23,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from wtg.config import config_from_data  # noqa: E402
 from wtg.game.engine import create_game  # noqa: E402
 from wtg.game.gameconfig import PlayerEntry  # noqa: E402
-from wtg.gamesdir import open_games  # noqa: E402
+from wtg.host.config import config_from_data  # noqa: E402
+from wtg.host.gamesdir import open_games  # noqa: E402
 from wtg.site.sender import sender_pages  # noqa: E402
 
 PLAYERS = 10

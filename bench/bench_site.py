@@ -31,10 +31,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.site.games import play_game, play_turns  # noqa: E402
-from wtg.cores import default_jobs  # noqa: E402
 from wtg.files.store import write_atomic  # noqa: E402
 from wtg.game.engine import open_game  # noqa: E402
 from wtg.game.gameconfig import GameConfig, PlayerEntry  # noqa: E402
+from wtg.host.cpus import default_jobs  # noqa: E402
 
 TARGET_GAMES = 1000
 TARGET_SECONDS = 60.0

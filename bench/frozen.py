@@ -12,7 +12,7 @@ import resource
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from wtg.cores import default_jobs
+from wtg.host.cpus import default_jobs
 
 
 @contextmanager

@@ -12,12 +12,12 @@ from click.testing import CliRunner
 from tests.lobby.hall import Hall, address
 from wtg.cli import main
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.due import Outcome, run_due
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.gm.absence import plan_absence
 from wtg.gm.gamestatus import game_status
 from wtg.gm.takeover import take_over
+from wtg.host.due import Outcome, run_due
 from wtg.mail.sender import remind
 
 NAMES = ("Ann", "Bob", "Cid")

@@ -8,10 +8,10 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
+from wtg.cli.demo import filled_aof
 from wtg.core.jsondata import Json
 from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.demo import filled_aof
 from wtg.game.engine import open_game
 
 PLAYERS = [f"--player=P{i}:p{i}@example.org:CODE{i:04d}" for i in range(1, 11)]

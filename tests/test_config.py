@@ -1,4 +1,4 @@
-"""The GM's config file (wtg/config.py): checked against its schema when read, every
+"""The GM's config file (wtg/host/config.py): checked against its schema when read, every
 problem one line naming the file, the line, the key and what the key takes."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wtg.config import ConfigError, GmConfig, load_config
+from wtg.host.config import ConfigError, GmConfig, load_config
 
 FULL = """\
 games_dir: /srv/wtg/games
@@ -322,7 +322,7 @@ def test_a_file_that_cannot_be_read(tmp_path: Path) -> None:
 
 def test_docs_mail_lists_every_key_of_the_schema() -> None:
     """docs/mail.md's table is the schema's: every key, what it takes, its default."""
-    from wtg.configschema import schema_rows
+    from wtg.host.configschema import schema_rows
 
     doc = (Path(__file__).resolve().parents[1] / "docs" / "mail.md").read_text(encoding="utf-8")
     table = doc.split("| key | takes | default | what it is for |\n|---|---|---|---|\n", 1)[1]

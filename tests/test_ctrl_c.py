@@ -19,7 +19,7 @@ from wtg.game.engine import open_game
 
 DRIVER = """\
 import os, signal, sys
-from wtg import due
+from wtg.host import due
 from wtg.cli import main
 
 ran = due.run_game
@@ -68,7 +68,7 @@ def test_ctrl_c_in_run_turn_due_says_what_ran(
     kill leaves it, and the line counts what ran."""
     folders = due_games(tmp_path / "games", 3)
     config = write_config(tmp_path)
-    from wtg import due
+    from wtg.host import due
 
     ran = due.run_game
 

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from wtg.cli import main
-from wtg.demo import demo_players
+from wtg.cli.demo import demo_players
 
 
 def test_the_demo_names_the_mail_folders_it_used(

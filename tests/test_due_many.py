@@ -16,10 +16,10 @@ from click.testing import CliRunner
 
 from tests.conftest import players
 from wtg.cli import main
-from wtg.config import GmConfig, load_config
-from wtg.due import Outcome, run_due, run_game
 from wtg.game.engine import TurnMovedOn, create_game, open_game
 from wtg.game.schedule import make_schedule
+from wtg.host.config import GmConfig, load_config
+from wtg.host.due import Outcome, run_due, run_game
 
 WTG = str(Path(sys.executable).with_name("wtg"))
 LONG_AGO = datetime(2020, 1, 6, 12, 0, tzinfo=timezone.utc)

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 
 from tests.test_due_many import break_ruleset, due_games, write_config
 from wtg.cli import main
-from wtg.config import load_config
 from wtg.game.engine import open_game
-from wtg.gamesdir import scan_games
+from wtg.host.config import load_config
+from wtg.host.gamesdir import scan_games
 
 
 def broken_games_dir(root: Path) -> list[Path]:

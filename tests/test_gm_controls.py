@@ -17,12 +17,12 @@ from click.testing import CliRunner, Result
 
 from tests.conftest import players
 from wtg.cli import main
-from wtg.config import load_config
+from wtg.cli.demo import filled_aof
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.demo import filled_aof
-from wtg.due import run_due
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.schedule import make_schedule, parse_iso
+from wtg.host.config import load_config
+from wtg.host.due import run_due
 from wtg.mail.journal import Journal
 
 LONG_AGO = datetime(2020, 1, 6, 12, 0, tzinfo=timezone.utc)

@@ -21,8 +21,8 @@ from pathlib import Path
 from tests import killpoints
 from tests.conftest import players
 from tests.test_kill_run_turn import WTG
+from wtg.cli.demo import filled_aof
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.demo import filled_aof
 from wtg.files.store import GameStore
 from wtg.game.engine import create_game
 from wtg.game.schedule import make_schedule

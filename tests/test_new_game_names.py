@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
+from wtg.cli.demo import filled_aof
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.demo import filled_aof
 from wtg.game.engine import create_game, open_game
 from wtg.game.gameconfig import (
     CODE_ALPHABET,

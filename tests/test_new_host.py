@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from wtg import newhost
 from wtg.cli import main
-from wtg.config import load_config
+from wtg.host import newhost
+from wtg.host.config import load_config
 
 
 def wtg(*args: str) -> Result:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from wtg.ratings import (
+from wtg.host.ratings import (
     ELO,
     PLACKETT_LUCE,
     START,

@@ -16,12 +16,12 @@ from click.testing import CliRunner
 from tests.conftest import players
 from tests.test_extend_again import Killed, cut_short_after
 from tests.test_gm_controls import make, queued, run, status
-from wtg.announcement import ALL, Announcement, announce, unfinished
 from wtg.cli import main
 from wtg.core.errors import GameError, MailError
 from wtg.game.hold import Hold, hold_of, release_of
 from wtg.game.schedule import iso
 from wtg.gm.control import hold, release
+from wtg.host.announcement import ALL, Announcement, announce, unfinished
 from wtg.mail.notices import Notices
 
 PLAYERS = sorted(p.email for p in players(4))

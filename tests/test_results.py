@@ -1,4 +1,4 @@
-"""How a finished game came out (``wtg.results``), whichever way its ruleset says it: each
+"""How a finished game came out (``wtg.host.results``), whichever way its ruleset says it: each
 human once, with the best place of the sides he played; robots by name; no place before
 the end."""
 
@@ -11,7 +11,7 @@ from wtg.core.jsondata import JsonObject
 from wtg.core.ruleset import Ruleset, ScoreLine, SeatId, SideId
 from wtg.game.engine import open_game
 from wtg.game.gameconfig import GameConfig, PlayerEntry
-from wtg.results import finished_games, result_of
+from wtg.host.results import finished_games, result_of
 
 
 class Duel:

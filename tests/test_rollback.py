@@ -21,15 +21,15 @@ from click.testing import CliRunner
 
 from tests.conftest import players
 from wtg.cli import main
-from wtg.config import config_from_data
+from wtg.cli.demo import filled_aof
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.demo import filled_aof
 from wtg.files.store import GameStore
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.orderfiles import read_order_file
 from wtg.game.schedule import iso, local_text, make_schedule
 from wtg.gm.control import rollback
 from wtg.gm.gamestatus import game_status
+from wtg.host.config import config_from_data
 from wtg.mail.sender import send
 from wtg.mail.transport import delivered
 from wtg.rules.wok.state import WokState

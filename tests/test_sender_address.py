@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
-from wtg.config import ConfigError, load_config
+from wtg.host.config import ConfigError, load_config
 
 NOT_ONE = [
     "Game Master",

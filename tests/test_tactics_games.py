@@ -156,10 +156,10 @@ def test_run_turn_due_plays_a_bots_turn_without_waiting(tmp_path: Path) -> None:
     human's at his deadline or when he is READY."""
     from datetime import datetime, timezone
 
-    from wtg.due import why_due
     from wtg.game.engine import create_game
     from wtg.game.gameconfig import PlayerEntry
     from wtg.game.schedule import make_schedule
+    from wtg.host.due import why_due
 
     now = datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)
     game = create_game(

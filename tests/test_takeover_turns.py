@@ -23,9 +23,9 @@ from click.testing import CliRunner
 
 from tests.conftest import players
 from wtg.cli import main
+from wtg.cli.demo import filled_aof
 from wtg.core.errors import GameError
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.demo import filled_aof
 from wtg.files.store import GameStore
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.intake import Submission

@@ -10,8 +10,8 @@ from tests.mail.loop import NOW, World
 from tests.mail.test_poll_maildir import body_of
 from wtg.core.ruleset import OptionValue
 from wtg.data.rulesets.wisk import RULESET as WISK_RULES
-from wtg.due import run_due
 from wtg.gm.gamestatus import game_status
+from wtg.host.due import run_due
 
 WISK: tuple[str, str, dict[str, OptionValue]] = ("wisk", "classic", {"robots": 1})
 

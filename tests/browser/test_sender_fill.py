@@ -23,11 +23,11 @@ from tests.site.sender_cases import (
 )
 from wtg.aof.render import render_aof
 from wtg.aof.values import Value, read_token
-from wtg.config import config_from_data
 from wtg.core.form import FieldSpec
 from wtg.core.ruleset import SideId
 from wtg.game.engine import Game, open_game
 from wtg.game.registry import find_ruleset
+from wtg.host.config import config_from_data
 from wtg.site.formdata import neutral_context
 from wtg.site.sender import omitted_sections, sender_pages
 

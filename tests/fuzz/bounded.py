@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from tests.mail.loop import GM, NOW
-from wtg.config import config_from_data
+from wtg.host.config import config_from_data
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.poller import poll
 

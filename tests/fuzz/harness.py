@@ -30,8 +30,8 @@ from tests.fuzz.inputs import Case, Seeds
 from tests.mail.loop import NOW, World, players
 from tests.mail.unit.mails import samples
 from wtg.cli import main
+from wtg.cli.demo import filled_aof, reply_with_orders
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.demo import filled_aof, reply_with_orders
 from wtg.game.engine import Game, create_game
 from wtg.game.intake import Submission, order_file_text
 from wtg.game.schedule import make_schedule

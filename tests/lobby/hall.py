@@ -12,8 +12,8 @@ from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from pathlib import Path
 
-from wtg.config import GmConfig, config_from_data
 from wtg.game.engine import Game, open_game
+from wtg.host.config import GmConfig, config_from_data
 from wtg.lobby.book import Book
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list

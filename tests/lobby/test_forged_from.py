@@ -13,7 +13,7 @@ import pytest
 
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_second_seat import game_with_quitters
-from wtg.config import config_from_data
+from wtg.host.config import config_from_data
 from wtg.lobby.book import Book
 from wtg.lobby.lists import waiting
 

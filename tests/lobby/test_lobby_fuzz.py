@@ -52,8 +52,8 @@ from wtg.cli import main
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.gameconfig import CODE_ALPHABET, PlayerEntry
 from wtg.game.schedule import make_schedule
-from wtg.gamesdir import scan_games
 from wtg.gm.takeover import can_take_over
+from wtg.host.gamesdir import scan_games
 from wtg.lobby.book import Book
 from wtg.lobby.seats import offer_seat, offered_seat
 from wtg.mail.journal import Journal

@@ -7,10 +7,10 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
+from wtg.host.ratings import rate_plackett_luce
+from wtg.host.results import Entry, Finished
 from wtg.lobby.book import Book
 from wtg.lobby.people import REPLACED, as_people, confirm_address, end_play, record_play
-from wtg.ratings import rate_plackett_luce
-from wtg.results import Entry, Finished
 
 WHEN = datetime(2026, 11, 1, tzinfo=timezone.utc)
 

@@ -8,11 +8,11 @@ from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
 
-from wtg.config import GmConfig, config_from_data
 from wtg.core.ruleset import OptionValue
 from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.schedule import make_schedule
+from wtg.host.config import GmConfig, config_from_data
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.poller import poll
 from wtg.mail.summary import PollSummary

@@ -20,7 +20,7 @@ from tests.mail.servers import (
     dovecot_available,
 )
 from tests.mail.test_poll_work import NOW, made_games, order_mails
-from wtg.config import ImapConfig, config_from_data
+from wtg.host.config import ImapConfig, config_from_data
 from wtg.mail import inbox as inbox_module
 from wtg.mail.imapfetch import ITEMS, fetch_bodies
 from wtg.mail.poller import poll

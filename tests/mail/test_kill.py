@@ -22,9 +22,9 @@ from tests import killpoints
 from tests.mail.maps import Drawing, parts, picture_of, png
 from tests.mail.realworld import write_config
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
-from wtg.config import GmConfig, config_from_data
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.host.config import GmConfig, config_from_data
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
 from wtg.mail.pictures import MapPicture

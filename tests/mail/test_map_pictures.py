@@ -19,9 +19,9 @@ from tests.mail.maps import Drawing, parsed, parts, picture_of, png, text_of
 from tests.mail.servers import SmtpSink
 from wtg.aof.choose import find_all
 from wtg.cli import main
-from wtg.config import config_from_data
 from wtg.core.errors import ConfigError
 from wtg.game.engine import open_game
+from wtg.host.config import config_from_data
 from wtg.mail.outbox import Outbox
 from wtg.mail.sender import send
 from wtg.mail.transport import SmtpTransport

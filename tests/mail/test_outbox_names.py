@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.mail.loop import GM, NOW, players
-from wtg.config import GmConfig, config_from_data
 from wtg.game.engine import create_game
+from wtg.host.config import GmConfig, config_from_data
 from wtg.mail import compose
 from wtg.mail.outbox import SPARES, Outbox, OutboxCollision
 from wtg.mail.sender import send

@@ -25,7 +25,7 @@ import pytest
 
 from tests.mail.test_poll_helpers import journal_rows
 from tests.mail.test_poll_work import made_games, order_mails
-from wtg.config import GmConfig, config_from_data
+from wtg.host.config import GmConfig, config_from_data
 
 HOOK = """\
 import os, signal

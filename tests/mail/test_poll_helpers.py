@@ -31,9 +31,9 @@ from tests.fuzz.harness import UNLIMITED, Bench
 from tests.fuzz.inputs import make_case
 from tests.mail.loop import GM
 from tests.mail.test_poll_work import NOW, made_games, order_mails
-from wtg.config import GmConfig, config_from_data
 from wtg.game.arrivalkey import from_nanoseconds
 from wtg.game.engine import Game
+from wtg.host.config import GmConfig, config_from_data
 from wtg.mail import crew, helpers, poller
 from wtg.mail.inbox import Incoming, MaildirInbox
 from wtg.mail.outcome import Outcome

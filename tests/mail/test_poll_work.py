@@ -20,15 +20,15 @@ import jinja2
 import pytest
 
 from tests.mail.servers import GM_ADDRESS
-from wtg import gamesdir
 from wtg.aof.render import render_aof
-from wtg.config import GmConfig, config_from_data
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.files import store
 from wtg.files.store import GameStore
 from wtg.game import engine
 from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.host import gamesdir
+from wtg.host.config import GmConfig, config_from_data
 from wtg.mail import poller, registry
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.journal import Journal

@@ -17,11 +17,11 @@ from click.testing import CliRunner
 from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from wtg.cli import main
-from wtg.config import load_config
+from wtg.cli.demo import filled_aof
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.demo import filled_aof
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.host.config import load_config
 from wtg.mail import release as release_module
 from wtg.mail.journal import held_mails
 from wtg.mail.release import release

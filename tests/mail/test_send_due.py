@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from tests.mail.loop import NOW, World
 from wtg.cli import main
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.due import run_due
-from wtg.mail.health import record_poll
+from wtg.host.due import run_due
+from wtg.host.pollhealth import record_poll
 from wtg.mail.outbox import Outbox
 from wtg.mail.sender import Delivery, deliver, remind, send
 from wtg.mail.transport import PermanentFailure, TemporaryFailure, Unreachable

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from tests.mail.loop import NOW
 from tests.mail.servers import SmtpSink
-from wtg.config import config_from_data
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry, parse_player_spec
+from wtg.host.config import config_from_data
 from wtg.mail.sender import send
 from wtg.mail.transport import SmtpTransport
 

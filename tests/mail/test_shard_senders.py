@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from tests.mail.test_poll_helpers import _incoming, shared  # noqa: F401 (a fixture)
 from tests.mail.test_poll_work import NOW, made_games, order_mails
-from wtg.config import config_from_data
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.host.config import config_from_data
 from wtg.mail import compose, poller, shards
 from wtg.mail.extract import parse_headers, parse_mail
 from wtg.mail.guards import raw_headers, sender_address

@@ -20,8 +20,8 @@ from tests.mail.replies import bottom_posted, filled_in_quote, quoted, top_poste
 from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
 from wtg.core.ruleset import SeatId
-from wtg.due import run_due
 from wtg.game.orderfiles import read_order_file
+from wtg.host.due import run_due
 from wtg.mail.outcome import Outcome
 from wtg.mail.poller import Poller
 

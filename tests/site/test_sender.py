@@ -14,9 +14,9 @@ import pytest
 from tests.bigmap import write_grid_map
 from tests.site.sender_cases import GAMES, GM_FROM, new_game, wtg
 from wtg.aof import parse, values
-from wtg.config import config_from_data
 from wtg.game.engine import Game, open_game
 from wtg.game.registry import find_ruleset, ruleset_names
+from wtg.host.config import config_from_data
 from wtg.site.sender import CHECKER, SCRIPT, STYLE, sender_pages
 
 GM = "gm@wtg-host.example"

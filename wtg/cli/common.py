@@ -14,7 +14,7 @@ from wtg.core.errors import WtgError
 from wtg.core.printable import printable
 
 if TYPE_CHECKING:
-    from wtg.config import GmConfig
+    from wtg.host.config import GmConfig
 
 EXIT_NOT_STORED = 2
 F = TypeVar("F", bound=Callable[..., Any])
@@ -96,7 +96,7 @@ def gm_config(ctx: click.Context) -> GmConfig:
     """The GM config of ``--config`` / ``WTG_CONFIG``. Without one the command ends (exit
     1) saying where it looked: a cron line that lost its ``--config`` must not run on a
     config of its own. A config that cannot be used ends it with a line a problem."""
-    from wtg.config import load_config
+    from wtg.host.config import load_config
 
     path = config_path(ctx)
     if path is None:
@@ -108,7 +108,7 @@ def checked_games_dir(folder: Path, source: str) -> Path:
     """``folder`` when it is a folder wtg can look into; else the command ends with the
     path, what is wrong and where it came from (``source``). Nothing is created: a
     mistyped games_dir made silently would take every order mail for a stranger's."""
-    from wtg.gamesdir import folder_problem
+    from wtg.host.gamesdir import folder_problem
 
     problem = folder_problem(folder)
     if problem is not None:
@@ -155,7 +155,7 @@ def checked_config(ctx: click.Context) -> GmConfig:
     """The GM config (``gm_config``) of a command that works on the games: its games_dir
     checked (``checked_games_dir``), and a maildir folder it names that is a file refused
     (one that is missing is made by the first poll or send, as check-config says)."""
-    from wtg.gamesdir import folder_problem
+    from wtg.host.gamesdir import folder_problem
 
     gm = gm_config(ctx)
     checked_games_dir(gm.games_dir, games_source(ctx))
@@ -217,7 +217,7 @@ SHOWN_GAMES = 10
 def no_such_game(games_dir: Path, name: str) -> str:
     """Why ``name`` names no game of ``games_dir``: the game meant when only the case is
     wrong, else the games there are (the first few)."""
-    from wtg.gamesdir import name_taken, scan_games
+    from wtg.host.gamesdir import name_taken, scan_games
 
     where = f"no game {name!r} in the games folder {games_dir.absolute()}"
     meant = name_taken(games_dir, name)

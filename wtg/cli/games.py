@@ -212,7 +212,7 @@ def new_game_folder(ctx: click.Context, given: str) -> Path:
     no --games-dir) GAME_DIR is the game's folder, made with the folders above it, as for
     a game the GM runs by hand."""
     from wtg.game.gameconfig import check_game_name
-    from wtg.gamesdir import name_taken
+    from wtg.host.gamesdir import name_taken
 
     games_dir = known_games_dir(ctx)
     bare = os.sep not in given and (os.altsep is None or os.altsep not in given)
@@ -362,7 +362,7 @@ def run_turn(
     if not (rerun or now_anyway) and (force or game.held() is None):  # a hold says its own
         from datetime import datetime, timezone
 
-        from wtg.due import too_early
+        from wtg.host.due import too_early
 
         early = too_early(game, datetime.now(timezone.utc))
         if early is not None:
@@ -391,8 +391,8 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
     game was due. Exit 1 when a game failed or was held."""
     from datetime import datetime, timezone
 
-    from wtg.cores import default_jobs
-    from wtg.due import run_due
+    from wtg.host.cpus import default_jobs
+    from wtg.host.due import run_due
     from wtg.lobby.tend import tend
 
     gm = checked_config(ctx)
@@ -500,6 +500,6 @@ def demo(out_dir: str, turns: int, seed: int) -> None:
     """Play a 10-player WoK IV game through the whole mail loop on the maildir transport: each
     player answers the report mail with a filled-in AOF, `poll` files the orders,
     `run-turn --due` runs the turn, `send` mails the reports."""
-    from wtg.demo import run_demo
+    from wtg.cli.demo import run_demo
 
     run_demo(Path(out_dir), turns=turns, seed=seed, echo=click.echo)

@@ -1,5 +1,5 @@
 """The GM's controls: hold, release, extend, rollback, announce, digest, bounces. The work
-is done in wtg.gm.control, wtg.gm.extension and wtg.announcement (each command's intent) and
+is done in wtg.gm.control, wtg.gm.extension and wtg.host.announcement (each command's intent) and
 wtg.mail.notices (telling the players)."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from wtg.cli.mail import quiet_option
 from wtg.core.errors import UsageError
 
 if TYPE_CHECKING:
-    from wtg.announcement import Announcement
     from wtg.game.engine import Game
+    from wtg.host.announcement import Announcement
     from wtg.mail.notices import Notices
 
 SPOOL = ".mail"
@@ -140,13 +140,13 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
     """Mail TEXT to the players of GAME, or of every running game with --all (one mail an
     address); TEXT `-` reads it from standard input. Players who have QUIT are left out.
     Given again after it was cut short, it finishes that announcement (the mails missing)."""
-    from wtg.announcement import ALL
-    from wtg.announcement import announce as announce_to
+    from wtg.host.announcement import ALL
+    from wtg.host.announcement import announce as announce_to
     from wtg.mail.notices import Notices, addressees
 
     games: list[Game]
     if every:
-        from wtg.gamesdir import open_games
+        from wtg.host.gamesdir import open_games
 
         root = games_root(ctx)
         games = open_games(root)[0]
@@ -202,7 +202,7 @@ def digest(ctx: click.Context, quiet: bool, by_mail: bool, to_address: str | Non
     """The GM's digest since the last one: turns run, orders missing, mail quarantined or
     held, mail not answered (an hourly limit), addresses failing, game folders that cannot
     be read. With -q nothing is printed (or mailed) when there is nothing to tell."""
-    from wtg.configschema import is_one_address
+    from wtg.host.configschema import is_one_address
     from wtg.mail import compose
     from wtg.mail.digest import make_digest, mark_digest
     from wtg.mail.outbox import Outbox
@@ -234,7 +234,7 @@ def bounces(ctx: click.Context, address: str | None) -> None:
     """The players' addresses whose mail bounced, in every game (`wtg status GAME --json`
     says "address_failing"); --clear ADDRESS once it is fixed."""
     from wtg.game.bounces import bare_address, bounces_of
-    from wtg.gamesdir import open_games
+    from wtg.host.gamesdir import open_games
 
     games = open_games(games_root(ctx))[0]
     if address is not None:

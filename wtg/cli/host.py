@@ -1,4 +1,4 @@
-"""`wtg init [DIR]`: a new host's folders and config (the work is in wtg.newhost)."""
+"""`wtg init [DIR]`: a new host's folders and config (the work is in wtg.host.newhost)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def init(folder: str, sender: str | None) -> None:
     """Make a new host in DIR (default: the current folder): the config DIR/wtg.yaml, on
     the maildir transport, and the games folder DIR/games with its mail folders (0700).
     A config that is there already is never written over."""
-    from wtg.newhost import DEFAULT_FROM, make_host
+    from wtg.host.newhost import DEFAULT_FROM, make_host
 
     made = make_host(Path(folder), sender or DEFAULT_FROM)
     config = made.config.absolute()

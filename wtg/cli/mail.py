@@ -12,7 +12,7 @@ from wtg.cli.common import checked_config, fail, jobs_option, say
 from wtg.core.printable import printable
 
 if TYPE_CHECKING:
-    from wtg.config import GmConfig
+    from wtg.host.config import GmConfig
 
 quiet_option = click.option(
     "-q",
@@ -33,7 +33,7 @@ def report_unreadable(lines: tuple[str, ...]) -> None:
 def warn_loose_passwords(gm: GmConfig) -> None:
     """A password file others may read, named on stderr (cron mails it even with -q); the
     command goes on: the mail must not stop for it."""
-    from wtg.config import loose_password_files
+    from wtg.host.config import loose_password_files
 
     for line in loose_password_files(gm):
         click.echo(f"wtg: warning: {line}", err=True)
@@ -90,7 +90,7 @@ def poll(
     # a poll's CPU, the more the more games it opens; bench/bench_poll.py)
     gc.freeze()
     if jobs is None:
-        from wtg.cores import default_jobs
+        from wtg.host.cpus import default_jobs
 
         jobs = default_jobs()
     if idle:
@@ -103,7 +103,7 @@ def poll(
     except Exception as exc:
         from datetime import datetime, timezone
 
-        from wtg.mail.health import record_poll
+        from wtg.host.pollhealth import record_poll
 
         record_poll(gm.spool, datetime.now(timezone.utc), f"{type(exc).__name__}: {exc}")
         fail(f"cannot open the inbox: {said(exc)}")

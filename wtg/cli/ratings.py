@@ -25,8 +25,8 @@ def ratings(ctx: click.Context, games_dir: str | None, only: str | None, as_json
     Plackett-Luce model from the final placings for the others; humans only, with the
     number of games behind each rating. Bots never change a rating."""
     from wtg.game.registry import ruleset_names
+    from wtg.host.ratings import ELO, finished_games, rate_rulesets, ratings_json
     from wtg.lobby.people import as_people
-    from wtg.ratings import ELO, finished_games, rate_rulesets, ratings_json
 
     folder = checked_games_dir(Path(games_dir), "GAMES_DIR") if games_dir else games_root(ctx)
     if only is not None and only not in ruleset_names():

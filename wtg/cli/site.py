@@ -12,7 +12,7 @@ import click
 from wtg.cli.common import checked_games_dir, games_root, gm_config
 
 if TYPE_CHECKING:
-    from wtg.config import GmConfig
+    from wtg.host.config import GmConfig
 
 
 def register(group: click.Group) -> None:

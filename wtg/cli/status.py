@@ -23,8 +23,8 @@ from wtg.mail.journal import (
 )
 
 if TYPE_CHECKING:
-    from wtg.announcement import Announcement
     from wtg.gm.gamestatus import GameStatus
+    from wtg.host.announcement import Announcement
 
 SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
@@ -46,7 +46,7 @@ def register(group: click.Group) -> None:
 def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
     """Who has sent orders for the coming turn, who is READY, and the deadline. Without
     GAME_DIR: a line for every game of the games directory."""
-    from wtg.announcement import cut_short
+    from wtg.host.announcement import cut_short
 
     if game_dir is None:
         overview(ctx, as_json)
@@ -116,10 +116,10 @@ def _with_quarantine(
 def _with_announcements(
     listed: dict[str, object], data: GameStatus, every: Sequence[tuple[Path, Announcement]]
 ) -> tuple[dict[str, object], list[str]]:
-    """A game's status with the announcements cut short that go to it (``wtg.announcement``):
+    """A game's status with the announcements cut short that go to it (``wtg.host.announcement``):
     their lines added to what is owed, and their entries (``announcements``); and the
     lines owed."""
-    from wtg.announcement import owed_data, owed_line
+    from wtg.host.announcement import owed_data, owed_line
 
     mine = [(path, made) for path, made in every if data["game"] in made.games]
     owed = [*data["owed"], *(owed_line(path, made) for path, made in mine)]
@@ -138,8 +138,8 @@ def _show_quarantine(kept: list[Quarantined]) -> None:
 def overview(ctx: click.Context, as_json: bool) -> None:
     """Every game of the games directory (``--games-dir`` or the config's): the GM's
     morning look at who is still to send orders."""
-    from wtg.announcement import cut_short, owed_data, owed_line
-    from wtg.gamesdir import Unreadable, failure_reason, scan_games
+    from wtg.host.announcement import cut_short, owed_data, owed_line
+    from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 
     games_dir = games_root(ctx)
     kept = quarantined(games_dir / SPOOL)

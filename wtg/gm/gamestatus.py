@@ -5,7 +5,7 @@ A player owes orders when the rules wait for his side (``Ruleset.owing``) and he
 away (a planned absence for the coming turn: the rules give his side its absent orders
 when he sends none) nor leaving (his orders on file QUIT, by his QUIT line or a RESIGN):
 the turn runs before the deadline once every player who owes orders is READY
-(``wtg.due``), and only those who owe orders and sent none are reminded."""
+(``wtg.host.due``), and only those who owe orders and sent none are reminded."""
 
 from __future__ import annotations
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from wtg.core.record import Record
 from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, check_player, check_text
+from wtg.host.results import Entry, Finished
 from wtg.lobby.book import FILE, FOLDER, Book, same, stamp
-from wtg.results import Entry, Finished
 
 BEGINNER = "beginner"
 ADVANCED = "advanced"

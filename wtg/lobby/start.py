@@ -24,7 +24,7 @@ from wtg.game.gameconfig import PlayerEntry, new_code
 from wtg.game.newgame import check_count, maps_and_seats, seating_of
 from wtg.game.registry import GAME_SEATING, find_ruleset
 from wtg.game.schedule import make_schedule, parse_iso
-from wtg.gamesdir import failure_reason
+from wtg.host.gamesdir import failure_reason
 from wtg.lobby.book import Book, stamp
 from wtg.lobby.lists import ListRefused, Waiting, WaitingList, all_lists, waiting
 from wtg.lobby.people import player_problem, record_play

@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg.core.record import Record
-from wtg.gamesdir import failure_reason
+from wtg.host.gamesdir import failure_reason
 from wtg.lobby.book import FILE, FOLDER, Book
 from wtg.lobby.confirm import purge
 from wtg.lobby.seats import record_results

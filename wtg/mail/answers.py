@@ -12,13 +12,13 @@ from jinja2 import Template
 
 from wtg.aof.mailtext import games_glanced, headers_in, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
-from wtg.config import GmConfig
 from wtg.core.orders import OrderError, OrderRefused, Verdict, WrongCode
 from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.intake import Submission, Unchanged
 from wtg.game.schedule import local_text, parse_iso
+from wtg.host.config import GmConfig
 from wtg.mail import compose
 from wtg.mail.guards import ReplyLimiter
 from wtg.mail.inbox import Incoming

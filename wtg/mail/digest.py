@@ -19,8 +19,8 @@ from wtg.files.store import write_atomic
 from wtg.game.bounces import bare_address, bounces_of
 from wtg.game.engine import Game
 from wtg.game.schedule import iso, parse_iso
-from wtg.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.gm.gamestatus import game_status
+from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail import compose
 from wtg.mail.journal import Quarantined, Unanswered, held_mails, quarantined, unanswered
 

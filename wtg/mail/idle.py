@@ -15,8 +15,8 @@ import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
 
-from wtg.config import GmConfig
-from wtg.mail.health import record_poll
+from wtg.host.config import GmConfig
+from wtg.host.pollhealth import record_poll
 from wtg.mail.inbox import Inbox
 from wtg.mail.poller import Poller, open_inbox
 from wtg.mail.runlock import only_one

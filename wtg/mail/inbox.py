@@ -17,10 +17,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from wtg.config import ImapConfig
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.game.arrivalkey import arrival_key, from_nanoseconds
+from wtg.host.config import ImapConfig
 
 FETCH_BATCH = 100
 """Messages of the maildir inbox handled between two flushes to disk."""

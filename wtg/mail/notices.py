@@ -16,7 +16,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from wtg.announcement import Announcement
 from wtg.core.ruleset import SeatId, public_sides
 from wtg.files.diskflush import flush
 from wtg.game.bounces import bare_address
@@ -26,6 +25,7 @@ from wtg.game.hold import Hold
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.extension import Extension
 from wtg.gm.rollback import Rollback
+from wtg.host.announcement import Announcement
 from wtg.mail import compose
 from wtg.mail.outbox import Outbox
 

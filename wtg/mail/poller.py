@@ -22,19 +22,19 @@ from email.message import Message
 from pathlib import Path
 
 from wtg.aof.mailtext import game_named
-from wtg.config import GmConfig
 from wtg.core.errors import MailError
 from wtg.files import private
 from wtg.files.diskflush import flush
 from wtg.files.store import GameLocked
 from wtg.game.arrivalkey import comparable
+from wtg.host.config import GmConfig
+from wtg.host.pollhealth import record_poll
 from wtg.mail.answers import Answers
 from wtg.mail.bounce import BounceNotes
 from wtg.mail.commands import Commands
 from wtg.mail.crew import Crew
 from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.guards import auto_reply_reason, raw_headers, sender_address
-from wtg.mail.health import record_poll
 from wtg.mail.helpers import (
     KeptJournal,
     Note,

@@ -15,8 +15,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from wtg.config import GmConfig, ImapConfig, ServerConfig, SmtpConfig
 from wtg.core.record import Record
+from wtg.host.config import GmConfig, ImapConfig, ServerConfig, SmtpConfig
 
 TIMEOUT = 20.0
 """Seconds to wait for a server: a check should not hang a terminal for the poll's 60."""
@@ -58,7 +58,7 @@ def _games_dir(path: Path) -> Finding:
         return Finding(Verdict.FAIL, subject, "not a folder")
     if not os.access(path, os.W_OK | os.X_OK):
         return Finding(Verdict.FAIL, subject, "wtg cannot write in it")
-    from wtg.gamesdir import scan_games  # opens no game: only counts them
+    from wtg.host.gamesdir import scan_games  # opens no game: only counts them
 
     games = len(scan_games(path).folders)
     return Finding(Verdict.OK, subject, f"a folder wtg can write in, {games} game(s)")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from wtg.game.engine import Game, open_game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.gamesdir import GAME_FILE, Unreadable, failure_reason, open_games
+from wtg.host.gamesdir import GAME_FILE, Unreadable, failure_reason, open_games
 
 
 class Registry:
@@ -29,7 +29,7 @@ class Registry:
         """The games found by their folder's name, by the name asked: a poll asks once a mail,
         and the folder's look-up (a path and a stat) is made once a game."""
         self.unreadable: list[Unreadable] = []
-        """The game folders that could not be opened (``wtg.gamesdir``): those looked at."""
+        """The game folders that could not be opened (``wtg.host.gamesdir``): those looked at."""
 
     def games(self) -> dict[str, Game]:
         """Every game of the games directory that opens, by its lower-cased id."""

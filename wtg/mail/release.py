@@ -27,8 +27,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Protocol
 
-from wtg.config import GmConfig, ImapConfig
 from wtg.core.errors import UsageError
+from wtg.host.config import GmConfig, ImapConfig
 from wtg.mail.journal import Journal
 from wtg.mail.outcome import Outcome
 

@@ -9,7 +9,6 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta, timezone
 from typing import NamedTuple
 
-from wtg.config import GmConfig
 from wtg.core.record import Record
 from wtg.files.diskflush import flush
 from wtg.game.engine import Game
@@ -17,9 +16,10 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, press_for
 from wtg.game.report import press_text
 from wtg.game.schedule import local_text
-from wtg.gamesdir import Unreadable, failure_reason
 from wtg.gm.gamestatus import game_status
 from wtg.gm.rollback import Rollback, rollbacks
+from wtg.host.config import GmConfig
+from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.mail import compose
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
@@ -55,7 +55,7 @@ class SendSummary(Record):
     failed: int = 0
     unreachable: str = ""
     unreadable: tuple[str, ...] = ()
-    """A line for each game folder that could not be opened (skipped; ``wtg.gamesdir``)."""
+    """A line for each game folder that could not be opened (skipped; ``wtg.host.gamesdir``)."""
     undrawn: tuple[str, ...] = ()
     """A line for each report that went out without its map picture because the picture
     could not be drawn (``wtg.mail.pictures``)."""
@@ -305,7 +305,7 @@ def send(
 class Reminded(NamedTuple):
     queued: int
     unreadable: tuple[str, ...] = ()
-    """A line for each game folder that could not be opened (skipped; ``wtg.gamesdir``)."""
+    """A line for each game folder that could not be opened (skipped; ``wtg.host.gamesdir``)."""
 
 
 def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:

@@ -29,7 +29,7 @@ class PollSummary(Record):
     """(message key, what was done with it), in the order the server received them; the
     key names the archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
     unreadable: tuple[str, ...] = ()
-    """A line for each game folder that could not be opened (skipped; ``wtg.gamesdir``)."""
+    """A line for each game folder that could not be opened (skipped; ``wtg.host.gamesdir``)."""
     helpers_died: tuple[str, ...] = ()
     """A line for each helper process that died before the poll let it go
     (``wtg.mail.helpers``): how it ended, and what became of its mails."""

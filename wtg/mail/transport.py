@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
-from wtg.config import SmtpConfig
 from wtg.core.errors import MailError
 from wtg.files import private
 from wtg.files.store import fsync_dir
+from wtg.host.config import SmtpConfig
 
 
 class TemporaryFailure(MailError):

@@ -21,12 +21,12 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from wtg.config import GmConfig
 from wtg.core.record import Record
 from wtg.game.engine import Game, open_game
-from wtg.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.host.config import GmConfig
+from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.host.ratings import PLACKETT_LUCE, Ratings, Standing, rate_rulesets
 from wtg.lobby.people import as_people
-from wtg.ratings import PLACKETT_LUCE, Ratings, Standing, rate_rulesets
 from wtg.site.board import public_board
 from wtg.site.facts import GameFacts, gather
 from wtg.site.feed import EPOCH, feed_entries, game_entries
@@ -178,7 +178,7 @@ def build_site(
     """Build (or bring up to date) the site of ``games_root``'s games in ``out_dir``;
     ``progress`` is told the number of games first (with "") and then each game's folder
     name as it is done (a terminal's progress bar)."""
-    from wtg.cores import default_jobs
+    from wtg.host.cpus import default_jobs
 
     scan = scan_games(games_root)
     skipped = [u.line() for u in scan.unreadable]

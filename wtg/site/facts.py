@@ -3,7 +3,7 @@ HiScore, the ratings and the feed need, and nothing the rules hide.
 
 Every state is read through the ruleset (``public_json``, ``topten``) and every event from
 the turn's ``events.json`` only when the rules made it public; the game's ``game.yaml``
-gives the names of the humans and, to ``wtg.results``, the address that tells one person
+gives the names of the humans and, to ``wtg.host.results``, the address that tells one person
 from another across games (kept as a key, never shown).
 """
 
@@ -17,7 +17,7 @@ from wtg.core.ruleset import public_sides
 from wtg.game.engine import Game
 from wtg.game.press import Press, press_for
 from wtg.game.schedule import iso, local_text
-from wtg.results import Finished, result_of, side_places
+from wtg.host.results import Finished, result_of, side_places
 from wtg.site.board import BoardTable, items, published_board
 from wtg.site.events import Words, public_lines
 from wtg.site.press import PressPiece, press_pieces

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from wtg.core.record import Record
 from wtg.game.schedule import parse_iso
-from wtg.results import Entry, Finished
+from wtg.host.results import Entry, Finished
 from wtg.rules.wok4.phases.victory import victory_points
 
 WOK_RULESETS = frozenset({"wok4", "standard", "intermediate"})

@@ -34,7 +34,6 @@ from urllib.parse import quote
 import jinja2
 
 from wtg.aof.render import OMIT, fill_placeholders
-from wtg.config import GmConfig
 from wtg.core.form import FormSpec
 from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
@@ -42,6 +41,7 @@ from wtg.core.ruleset import SideId, public_sides
 from wtg.data.templates import template_loader
 from wtg.game.engine import Game
 from wtg.game.registry import find_ruleset, ruleset_names
+from wtg.host.config import GmConfig
 from wtg.maps.svg import xml_text
 from wtg.site.formdata import Side, Spots, map_spots, neutral_context, page_data, script_json
 

@@ -14,7 +14,7 @@ import yaml
 from click.testing import CliRunner
 
 from wtg.cli import main
-from wtg.config import load_config
+from wtg.host.config import load_config
 from wtg.mail.pictures import MapPicture
 from wtg.mail.sender import send
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from wtg.config import GmConfig, ImapConfig, config_from_data
+from wtg.host.config import GmConfig, ImapConfig, config_from_data
+from wtg.host.pollhealth import last_poll
 from wtg.mail import inbox as inbox_module
-from wtg.mail.health import last_poll
 from wtg.mail.inbox import ImapInbox
 from wtg.mail.poller import poll
 

@@ -1,6 +1,6 @@
 """The GM's configuration: one YAML file (``--config FILE`` or ``WTG_CONFIG``).
 
-The file is checked against the schema of ``wtg.configschema`` (pydantic) when it is read:
+The file is checked against the schema of ``wtg.host.configschema`` (pydantic) when it is read:
 a wrong type, a misspelt key, a size or a boolean that is not one is a ConfigError whose
 lines each name the file, the line, the key and what it takes. Relative paths are relative
 to the config file's folder. docs/mail.md lists every key.
@@ -27,9 +27,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from wtg.configschema import ConfigFile, ServerSection, expected
 from wtg.core import errors
 from wtg.core.record import Record
+from wtg.host.configschema import ConfigFile, ServerSection, expected
 from wtg.text.yamllines import LinedYaml, YamlLinesError, read_lined_yaml
 
 ConfigError = errors.ConfigError

@@ -13,11 +13,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from wtg.configschema import is_one_address
 from wtg.core.errors import UsageError
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.store import fsync_dir
+from wtg.host.configschema import is_one_address
 
 CONFIG_NAME = "wtg.yaml"
 GAMES_NAME = "games"

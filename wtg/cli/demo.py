@@ -14,15 +14,15 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from wtg.aof.mailtext import BEGIN_MARKER
-from wtg.config import config_from_data
 from wtg.core.errors import UsageError
 from wtg.data.rulesets.wok4 import RULESET as WOK4
-from wtg.due import run_due
 from wtg.files import private
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.report import aof_text
 from wtg.game.schedule import make_schedule
+from wtg.host.config import config_from_data
+from wtg.host.due import run_due
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.pictures import map_drawing
 from wtg.mail.poller import poll

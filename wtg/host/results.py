@@ -20,7 +20,9 @@ from pathlib import Path
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.record import Record
 from wtg.core.ruleset import PublicSide, Ruleset, S, SeatId, public_sides
+from wtg.files.store import StoreError
 from wtg.game.gameconfig import ConfigError, GameConfig
+from wtg.host.gamesdir import Unreadable, scan_games
 
 
 class Entry(Record):
@@ -160,9 +162,6 @@ def _human(
 def finished_games(games_dir: Path) -> list[Finished]:
     """Every finished game with placings in ``games_dir`` (a folder that is no game, or a
     game that cannot be read, is passed over)."""
-    from wtg.files.store import StoreError
-    from wtg.gamesdir import Unreadable, scan_games
-
     found = []
     for game in scan_games(games_dir).games():
         if isinstance(game, Unreadable):

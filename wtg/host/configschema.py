@@ -3,7 +3,7 @@
 Strict: a boolean is a YAML boolean (``ssl: "no"`` is text, not false), a number is a number,
 text is text (a password of digits goes in quotes, or YAML reads ``0123`` as 83), and a key
 the schema does not know is an error, not a silence. Each type carries what a GM should
-write (``Expect``), for the one-line messages of ``wtg.config`` and the table in
+write (``Expect``), for the one-line messages of ``wtg.host.config`` and the table in
 docs/mail.md (a test keeps that table and this schema the same).
 """
 

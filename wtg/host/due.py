@@ -20,13 +20,13 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from wtg.config import GmConfig
 from wtg.core.ruleset import TurnStyle
 from wtg.files.store import GameLocked
 from wtg.game.engine import Game, GameHeld, TurnMovedOn, open_game
-from wtg.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.gm.gamestatus import GameStatus, game_status
-from wtg.mail.health import last_poll
+from wtg.host.config import GmConfig
+from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.host.pollhealth import last_poll
 
 
 def why_due(game: Game, now: datetime, status: GameStatus | None = None) -> str | None:

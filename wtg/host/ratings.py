@@ -1,6 +1,6 @@
 """Ratings and win/loss records, from the finished games of a games folder, a table a ruleset.
 
-Read from the games themselves (``wtg.results``), oldest finish first, so a rating is always
+Read from the games themselves (``wtg.host.results``), oldest finish first, so a rating is always
 what the finished games make it: nothing to keep in step, nothing to lose. Humans are known
 across games by their e-mail address (never shown); bots and robots by their name.
 
@@ -16,7 +16,7 @@ across games by their e-mail address (never shown); bots and robots by their nam
   Plackett-Luce model**, from the final placings of the humans (robots take no part), a
   shared place a tie: Standard's "the players are ranked based on how long they
   survived, what their final score was and whether they won and the player ratings are
-  updated accordingly" (the ranking is the rules', ``wtg.results``). The rating shown is
+  updated accordingly" (the ranking is the rules', ``wtg.host.results``). The rating shown is
   the model's ordinal, mu - 3 sigma: 0 for a newcomer, rising as the games say more.
 """
 
@@ -29,7 +29,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from wtg.results import Entry, Finished, finished_games
+from wtg.host.results import Entry, Finished, finished_games
 
 START = 1500.0
 K_FACTOR = 32.0
