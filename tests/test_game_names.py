@@ -14,7 +14,7 @@ from tests.conftest import players
 from wtg.cli import main
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import GAME_NAME_RULE, ConfigError
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall
 from tests.mail.clients.drivers import PLAYER
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 from wtg.lobby.lists import waiting
 
 ALICE = PLAYER.email

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from wtg.game.engine import Game, open_game
 from wtg.host.config import GmConfig, config_from_data
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
 from wtg.mail.inbox import MaildirInbox

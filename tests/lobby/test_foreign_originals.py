@@ -14,7 +14,7 @@ import pytest
 
 from tests.lobby.asked import GM_LINE
 from tests.lobby.test_refusals import ann_and_bob
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 
 SHAPES = {
     "outlook-danish": (

@@ -14,7 +14,7 @@ import pytest
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_second_seat import game_with_quitters
 from wtg.host.config import config_from_data
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 from wtg.lobby.lists import waiting
 
 
@@ -109,14 +109,14 @@ def test_a_pending_code_expires_is_purged_and_its_confirm_says_why(tmp_path: Pat
 def test_run_turn_due_purges_codes_without_any_mail(tmp_path: Path) -> None:
     """Issue 25, item 5: the purge does not wait for mail: `run-turn --due` tends the
     lobby, and purges too."""
-    from wtg.lobby.tend import tend
+    from wtg.lobby.duetasks import run_due_tasks
 
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     hall.mail(address(1), "JOIN wok4 AS Ann")
     hall.poll()
     assert len(pending_rows(hall)) == 1
-    tend(hall.gm.games_dir, hall.now + timedelta(days=8))
+    run_due_tasks(hall.gm.games_dir, hall.now + timedelta(days=8))
     assert pending_rows(hall) == []
 
 

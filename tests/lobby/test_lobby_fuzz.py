@@ -54,7 +54,7 @@ from wtg.game.gameconfig import CODE_ALPHABET, PlayerEntry
 from wtg.game.schedule import make_schedule
 from wtg.gm.takeover import can_take_over
 from wtg.host.gamesdir import scan_games
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 from wtg.lobby.seats import offer_seat, offered_seat
 from wtg.mail.journal import Journal
 

@@ -19,7 +19,7 @@ from tests.test_due_many import LONG_AGO
 from wtg.cli import main
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.schedule import make_schedule
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 from wtg.lobby.lists import put_on, waiting
 from wtg.lobby.people import record_play
 from wtg.mail.journal import Journal

@@ -24,7 +24,7 @@ from tests.lobby.hall import Hall, address
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.files.store import write_atomic
 from wtg.game.press import press_for
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 from wtg.lobby.lists import put_on
 from wtg.lobby.people import confirm_address
 from wtg.lobby.seats import offer_seat

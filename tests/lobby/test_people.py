@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall, address
 from wtg.files import private
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 from wtg.lobby.people import ADVANCED, BEGINNER, FINISHED, QUIT, WON, group_of, person_of
 from wtg.lobby.seats import record_results
 

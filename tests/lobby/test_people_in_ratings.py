@@ -9,7 +9,7 @@ from pathlib import Path
 
 from wtg.host.ratings import rate_plackett_luce
 from wtg.host.results import Entry, Finished
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 from wtg.lobby.people import REPLACED, as_people, confirm_address, end_play, record_play
 
 WHEN = datetime(2026, 11, 1, tzinfo=timezone.utc)

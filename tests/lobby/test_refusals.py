@@ -10,7 +10,7 @@ from tests.lobby.hall import Hall, address
 from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.gm.gamestatus import game_status
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 from wtg.lobby.lists import waiting
 
 

@@ -16,7 +16,7 @@ from tests.lobby.hall import Hall, address
 from tests.mail.loop import World
 from tests.mail.test_trust import on_file
 from wtg.cli import main
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 from wtg.lobby.lists import add_list
 from wtg.lobby.start import checked_list
 from wtg.mail.journal import Journal, unanswered

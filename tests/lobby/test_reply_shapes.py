@@ -24,7 +24,7 @@ from tests.lobby.asked import (
 from tests.lobby.hall import Hall
 from tests.lobby.test_refusals import ann_and_bob
 from tests.mail.replies import ATTRIBUTION, bottom_posted, quoted
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 
 
 @pytest.fixture(scope="module")

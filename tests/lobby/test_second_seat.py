@@ -13,7 +13,7 @@ from tests.lobby.hall import Hall, address
 from wtg.game.engine import Game, create_game
 from wtg.game.schedule import make_schedule
 from wtg.gm.takeover import take_over
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 from wtg.lobby.people import confirm_address
 from wtg.lobby.seats import offer_seat
 from wtg.text.yamlio import load_yaml

@@ -393,15 +393,15 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
 
     from wtg.host.cpus import default_jobs
     from wtg.host.due import run_due
-    from wtg.lobby.tend import tend
+    from wtg.lobby.duetasks import run_due_tasks
 
     gm = checked_config(ctx)
-    tended = tend(gm.games_dir, datetime.now(timezone.utc))
-    for started in tended.started:
+    tasks = run_due_tasks(gm.games_dir, datetime.now(timezone.utc))
+    for started in tasks.started:
         click.echo(f"game {started.game} made from the waiting list {started.list}")
-    for problem in tended.problems:
+    for problem in tasks.problems:
         click.echo(f"lobby: {problem}", err=True)
-    run = run_due(gm, jobs=jobs or default_jobs(), lobby=tended.problems)
+    run = run_due(gm, jobs=jobs or default_jobs(), lobby=tasks.problems)
     terminal = sys.stderr.isatty()
     later: list[tuple[str, bool]] = []  # on a terminal, the lines wait for the bar to end
     bar = click.progressbar(

@@ -214,7 +214,7 @@ class DueRun:
     """The games the workers had in hand when the run was stopped early (Ctrl-C): finished
     and counted, but not yielded by ``games()``."""
     lobby: tuple[str, ...] = ()
-    """What the lobby could not do before the games ran (``wtg.lobby.tend``: a list whose
+    """What the lobby could not do before the games ran (``wtg.lobby.duetasks``: a list whose
     game could not be made, a game whose results could not be written), a line each: each
     fails the run as a failed game does."""
 

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 
 from wtg.core.record import Record
 from wtg.game.gameconfig import new_code
-from wtg.lobby.book import Book, stamp
+from wtg.lobby.database import Book, stamp
 
 JOIN = "join"
 TAKEOVER = "takeover"

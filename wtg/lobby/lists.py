@@ -11,7 +11,7 @@ from datetime import datetime
 
 from wtg.core.errors import UsageError
 from wtg.core.record import Record
-from wtg.lobby.book import Book, stamp
+from wtg.lobby.database import Book, stamp
 from wtg.lobby.people import ANY, GROUPS, Person, fits
 
 

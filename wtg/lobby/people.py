@@ -15,7 +15,7 @@ from pathlib import Path
 from wtg.core.record import Record
 from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, check_player, check_text
 from wtg.host.results import Entry, Finished
-from wtg.lobby.book import FILE, FOLDER, Book, same, stamp
+from wtg.lobby.database import FILE, FOLDER, Book, same, stamp
 
 BEGINNER = "beginner"
 ADVANCED = "advanced"

@@ -18,8 +18,8 @@ from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.absence import AbsenceRefused, plan_absence
 from wtg.gm.gamestatus import game_status
 from wtg.lobby import confirm
+from wtg.lobby.answering import Desk
 from wtg.lobby.commands import PRESS_MAX, Command
-from wtg.lobby.desk import Desk
 from wtg.lobby.seats import resign, seat_by_code
 
 

@@ -16,7 +16,7 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.orderfiles import read_order_file
 from wtg.gm.takeover import can_take_over
 from wtg.host.gamesdir import failure_reason, open_games
-from wtg.lobby.book import Book, stamp
+from wtg.lobby.database import Book, stamp
 from wtg.lobby.people import FINISHED, QUIT, WON, end_play, person_of, playing
 from wtg.text.yamlio import dump_yaml
 

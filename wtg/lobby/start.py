@@ -25,8 +25,8 @@ from wtg.game.newgame import check_count, maps_and_seats, seating_of
 from wtg.game.registry import GAME_SEATING, find_ruleset
 from wtg.game.schedule import make_schedule, parse_iso
 from wtg.host.gamesdir import failure_reason
-from wtg.lobby.book import Book, stamp
-from wtg.lobby.lists import ListRefused, Waiting, WaitingList, all_lists, waiting
+from wtg.lobby.database import Book, stamp
+from wtg.lobby.lists import ListRefused, Waiting, WaitingList, all_lists, list_name, waiting
 from wtg.lobby.people import player_problem, record_play
 
 START_LOCK = "start.lock"
@@ -68,8 +68,6 @@ def checked_list(
         raise ListRefused(f"--robots-after takes hours, 0 or more, not {robots_after}")
     if every_days is not None:
         make_schedule(every_days, at or "18:00", "UTC", now=moment)
-    from wtg.lobby.lists import list_name
-
     return WaitingList(
         name=list_name(ruleset, variant, group),
         ruleset=ruleset,

@@ -9,9 +9,9 @@ from wtg.core.ruleset import SeatId
 from wtg.game.engine import Game
 from wtg.gm.takeover import take_over
 from wtg.lobby import confirm, people
-from wtg.lobby.book import same
+from wtg.lobby.answering import Desk
 from wtg.lobby.commands import Command
-from wtg.lobby.desk import Desk
+from wtg.lobby.database import same
 from wtg.lobby.lists import (
     WaitingList,
     all_lists,
@@ -21,6 +21,7 @@ from wtg.lobby.lists import (
     put_on,
     waiting,
 )
+from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_of_person, seat_taken
 
 
@@ -183,8 +184,6 @@ def confirm_request(desk: Desk, command: Command) -> None:
     elif found.kind == confirm.WITHDRAW:
         _confirm_withdraw(desk, command, found)
     else:
-        from wtg.lobby.playing import confirm_resign
-
         confirm_resign(desk, command, found)
 
 

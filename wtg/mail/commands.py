@@ -19,9 +19,10 @@ from email.message import Message
 
 from wtg.game.engine import Game
 from wtg.lobby import confirm, people
-from wtg.lobby.book import Book
+from wtg.lobby.answering import Desk, Reply
 from wtg.lobby.commands import CommandMail, read_commands
-from wtg.lobby.desk import Desk, Reply
+from wtg.lobby.database import Book
+from wtg.lobby.handlers import answer
 from wtg.mail import compose, strangers
 from wtg.mail.answers import Answers
 from wtg.mail.extract import decode_bytes, normalise, parse_mail
@@ -111,7 +112,7 @@ class Commands:
                 message.order_key,
                 mail_key=message.key,
             )
-            replies = desk.answer(mail)
+            replies = answer(desk, mail)
             held = self._queue(message, replies, sender, message_id, book)
         if desk.started:
             self.registry.forget()

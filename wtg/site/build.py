@@ -103,7 +103,7 @@ def public_map_svg(game: Game) -> Markup | None:
 def waiting_lists(games_root: Path) -> tuple[WaitingList, ...]:
     """The host's open waiting lists (``wtg open-list``; the index shows the section when
     there are any), read from the lobby's book when the host keeps one (never made here)."""
-    from wtg.lobby.book import FILE, FOLDER, Book
+    from wtg.lobby.database import FILE, FOLDER, Book
     from wtg.lobby.lists import all_lists, waiting
 
     if not (games_root / FOLDER / FILE).is_file():

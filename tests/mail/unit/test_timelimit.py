@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from wtg.files import private
-from wtg.lobby.book import Book
+from wtg.lobby.database import Book
 from wtg.mail.timelimit import MailClock, MailTooLong
 
 LIMIT = 30.0

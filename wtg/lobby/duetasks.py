@@ -2,7 +2,7 @@
 that are too old are purged (``wtg.lobby.confirm``), every waiting list that is full (or
 has waited its ``--robots-after`` hours) becomes a game (and a game a crash left half made
 is finished first), and the results of games that ended go into the people's records. A
-list, a player or a game it cannot deal with is a line in ``Tended.problems``, and
+list, a player or a game it cannot deal with is a line in ``DueTasks.problems``, and
 skipped: the others are dealt with, and the games run."""
 
 from __future__ import annotations
@@ -12,13 +12,16 @@ from pathlib import Path
 
 from wtg.core.record import Record
 from wtg.host.gamesdir import failure_reason
-from wtg.lobby.book import FILE, FOLDER, Book
 from wtg.lobby.confirm import purge
+from wtg.lobby.database import FILE, FOLDER, Book
 from wtg.lobby.seats import record_results
 from wtg.lobby.start import Started, start_due
 
 
-class Tended(Record):
+class DueTasks(Record):
+    """What the lobby did before the games of a due run: the games it made of full lists,
+    the plays whose results it wrote, and what it could not do."""
+
     started: tuple[Started, ...] = ()
     ended: int = 0
     """Plays whose result was written."""
@@ -27,10 +30,11 @@ class Tended(Record):
     skipped; the others were dealt with): `run-turn --due` counts them as failed."""
 
 
-def tend(games_dir: Path, moment: datetime) -> Tended:
-    """Nothing at all for a GM who never opened a list (no book is made)."""
+def run_due_tasks(games_dir: Path, moment: datetime) -> DueTasks:
+    """The lobby's tasks of a due run (the module's doc), under the lobby's database (``Book``);
+    nothing at all for a GM who never opened a list (no database is made)."""
     if not (games_dir / FOLDER / FILE).is_file():
-        return Tended()
+        return DueTasks()
     problems: list[str] = []
     try:
         with Book(games_dir) as book:
@@ -39,5 +43,5 @@ def tend(games_dir: Path, moment: datetime) -> Tended:
             ended = record_results(book, games_dir, problems)
     except Exception as exc:  # the book itself: the games run all the same
         where = games_dir / FOLDER / FILE
-        return Tended(problems=(*problems, f"{where}: the lobby skipped: {failure_reason(exc)}"))
-    return Tended(starts.started, ended, (*starts.problems, *problems))
+        return DueTasks(problems=(*problems, f"{where}: the lobby skipped: {failure_reason(exc)}"))
+    return DueTasks(starts.started, ended, (*starts.problems, *problems))

@@ -1,5 +1,7 @@
-"""The host's desk: what each mail command does, and the answers it makes (as data: the
-mail loop renders them from ``templates/mail/lobby/`` and queues them through the outbox).
+"""One command mail being answered (``Desk``): the answers it makes (``Reply``, as data: the
+mail loop renders them from ``templates/mail/lobby/`` and queues them through the outbox),
+what its commands share (the game a command names, the seat its code opens) and what a
+mail read again did before. Each command's handler (``wtg.lobby.handlers``) works on it.
 
 Nothing here changes a game without the sender's valid secret code (REPORT, AOF, RESIGN,
 ABSENCE, PRESS need a ``CODE`` line; an answer that carries a game's secrets goes to the
@@ -19,8 +21,8 @@ from wtg.core.record import Record
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.lobby import confirm, people
-from wtg.lobby.book import Book, done, remember
 from wtg.lobby.commands import VERBS, Command, CommandMail
+from wtg.lobby.database import Book, done, remember
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, start_due
 
@@ -42,6 +44,10 @@ class Reply(Record):
     proven: bool = False
     asks: str | None = None
     private: bool = False
+
+
+Handler = Callable[["Desk", Command], None]
+"""What a command does, on the mail being answered (``wtg.lobby.handlers``)."""
 
 
 @dataclass
@@ -71,29 +77,14 @@ class Desk:
     """The commands refused before the command in hand."""
 
     # --- answering --------------------------------------------------------------
-    def answer(self, mail: CommandMail) -> list[Reply]:
-        """Carry out the mail's commands in the order written; the answers to mail. A
-        command this mail carried out before (a poll killed before its journal's commit
-        reads it again) is not carried out again: its answers are made again as they were
-        (``again``), so that the outbox, which knows them by the mail and their place,
-        queues each once."""
-        from wtg.lobby import playing, waitlist  # the handlers, which import this module
-
+    def answer(self, mail: CommandMail, handlers: Mapping[str, Handler]) -> list[Reply]:
+        """Carry out the mail's commands in the order written, each by the handler of its
+        verb (``wtg.lobby.handlers``); the answers to mail. A command this mail carried out
+        before (a poll killed before its journal's commit reads it again) is not carried out
+        again: its answers are made again as they were (``again``), so that the outbox,
+        which knows them by the mail and their place, queues each once."""
         self.code, self.text = mail.code, mail.text
         confirm.purge(self.book, self.moment)
-        handlers: dict[str, Callable[[Desk, Command], None]] = {
-            "HELP": lambda desk, _cmd: desk.help(),
-            "LIST": waitlist.show_lists,
-            "JOIN": waitlist.join,
-            "CONFIRM": waitlist.confirm_request,
-            "WITHDRAW": waitlist.withdraw,
-            "REPORT": playing.report,
-            "AOF": playing.aof,
-            "STATUS": playing.status,
-            "RESIGN": playing.resign_request,
-            "ABSENCE": playing.absence,
-            "PRESS": playing.press,
-        }
         if not mail.commands:
             self.help()
         for command in mail.commands:

@@ -1,7 +1,7 @@
-"""The lobby's book: one SQLite database, ``games_dir/.people/people.sqlite`` (0600, as
-everything that holds an address), with the people (name, addresses, games played and
-their results), the waiting lists and who is on them, the seats offered for takeover,
-and the confirmation codes mailed and not yet answered.
+"""The lobby's database (``Book``): one SQLite file, ``games_dir/.people/people.sqlite``
+(0600, as everything that holds an address), with the people (name, addresses, games
+played and their results), the waiting lists and who is on them, the seats offered for
+takeover, and the confirmation codes mailed and not yet answered.
 
 SQLite rather than a YAML file a person: a confirmation writes the person, the address
 and the place on a list in one transaction; the groups (Beginner, Advanced) and the

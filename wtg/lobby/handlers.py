@@ -1,0 +1,29 @@
+"""The handler of each command a mail to the host may carry (``HELP``, ``LIST``, ``JOIN``,
+...): the waiting lists' and takeovers' in ``wtg.lobby.waitlist``, a running game's in
+``wtg.lobby.playing``, each working on the mail being answered (``wtg.lobby.answering``)."""
+
+from __future__ import annotations
+
+from wtg.lobby import playing, waitlist
+from wtg.lobby.answering import Desk, Handler, Reply
+from wtg.lobby.commands import CommandMail
+
+HANDLERS: dict[str, Handler] = {
+    "HELP": lambda desk, _cmd: desk.help(),
+    "LIST": waitlist.show_lists,
+    "JOIN": waitlist.join,
+    "CONFIRM": waitlist.confirm_request,
+    "WITHDRAW": waitlist.withdraw,
+    "REPORT": playing.report,
+    "AOF": playing.aof,
+    "STATUS": playing.status,
+    "RESIGN": playing.resign_request,
+    "ABSENCE": playing.absence,
+    "PRESS": playing.press,
+}
+"""The handler of each command word; a word without one gets the HELP."""
+
+
+def answer(desk: Desk, mail: CommandMail) -> list[Reply]:
+    """Carry out the mail's commands in the order written (``Desk.answer``); the answers."""
+    return desk.answer(mail, HANDLERS)
