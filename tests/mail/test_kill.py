@@ -60,7 +60,10 @@ def test_killing_poll_loses_and_duplicates_nothing(
     kill_polls(tmp_path, imap, smtp, ["k"])
 
 
-SHARING = "from wtg.mail import crew; crew.HELPERS_FROM = 1; crew.SHARE_FROM = 2"
+SHARING = (
+    "from wtg.mail import pollprocesses; "
+    "pollprocesses.HELPERS_FROM = 1; pollprocesses.SHARE_FROM = 2"
+)
 """The poll's helpers at work from the first mail (``wtg.mail.helpers``)."""
 
 

@@ -51,7 +51,8 @@ part, read inside the extraction's guard of broken parts (an ``except Exception`
 must not take the time limit for a broken part)."""
 
 SHARING = (
-    "import sys; from wtg.mail import crew; crew.HELPERS_FROM = 1; crew.SHARE_FROM = 2; "
+    "import sys; from wtg.mail import pollprocesses; "
+    "pollprocesses.HELPERS_FROM = 1; pollprocesses.SHARE_FROM = 2; "
     "from wtg.cli import main; sys.argv[0] = 'wtg'; main()"
 )
 """`wtg` with the poll's helpers at work from the first mail (``wtg.mail.helpers``)."""

@@ -34,7 +34,7 @@ from tests.mail.test_poll_work import NOW, made_games, order_mails
 from wtg.game.arrivalkey import from_nanoseconds
 from wtg.game.engine import Game
 from wtg.host.config import GmConfig, config_from_data
-from wtg.mail import crew, helpers, poller
+from wtg.mail import helpers, poller, pollprocesses
 from wtg.mail.inbox import Incoming, MaildirInbox
 from wtg.mail.outcome import Outcome
 from wtg.mail.shards import split, ties
@@ -45,8 +45,8 @@ SINGLE_THREADED = poller.single_threaded
 
 @pytest.fixture
 def shared(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(crew, "HELPERS_FROM", 1)
-    monkeypatch.setattr(crew, "SHARE_FROM", 2)
+    monkeypatch.setattr(pollprocesses, "HELPERS_FROM", 1)
+    monkeypatch.setattr(pollprocesses, "SHARE_FROM", 2)
     # earlier tests of the suite leave idle threads behind (the browser tests' asyncio
     # executor): holding no lock a helper needs, they may be forked past here
     monkeypatch.setattr(poller, "single_threaded", lambda: True)

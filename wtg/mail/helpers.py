@@ -45,7 +45,7 @@ Note = tuple[str, tuple[object, ...]]
 _WRITES = ("handled", "quarantined", "held", "replied")
 NUMBER = 0
 """Which process of the poll this is: 0 in the poller, a helper's number in a helper (its
-slot in ``wtg.mail.inhand``)."""
+slot in ``wtg.mail.inprogress``)."""
 
 
 class Handler(Protocol):
@@ -133,7 +133,7 @@ class Helper:
     def __init__(self, pid: int, line: Connection, number: int = 0) -> None:
         self.pid = pid
         self.number = number
-        """Its number among the poll's processes (its slot in ``wtg.mail.inhand``)."""
+        """Its number among the poll's processes (its slot in ``wtg.mail.inprogress``)."""
         self.line: Connection | None = line
         self.share: list[Incoming] = []
         self.ended = ""

@@ -32,7 +32,6 @@ from wtg.host.pollhealth import record_poll
 from wtg.mail.answers import Answers
 from wtg.mail.bounce import BounceNotes
 from wtg.mail.commands import Commands
-from wtg.mail.crew import Crew
 from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.guards import auto_reply_reason, raw_headers, sender_address
 from wtg.mail.helpers import (
@@ -40,10 +39,11 @@ from wtg.mail.helpers import (
     Note,
 )
 from wtg.mail.inbox import HEAD_MAX, Inbox, Incoming
-from wtg.mail.inhand import InHand, NoSlot, Slot
+from wtg.mail.inprogress import InHand, NoSlot, Slot
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
 from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected
+from wtg.mail.pollprocesses import Crew
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
 from wtg.mail.summary import PollSummary
@@ -83,12 +83,12 @@ class Poller:
         self.archive = gm.spool / "archive"
         self._archive_folders: dict[tuple[int, int], Path] = {}
         self.crew = Crew(jobs)
-        """The poll's other processes (``wtg.mail.crew``): ``jobs`` processes it may file
+        """The poll's other processes (``wtg.mail.pollprocesses``): ``jobs`` processes it may file
         on, helpers only with many mails."""
         self.clock = MailClock(gm.limits.handle_seconds)
         """The time a mail may take (``wtg.mail.timelimit``)."""
         self.hand: Slot = NoSlot()
-        """This process's note of the mail in hand (``wtg.mail.inhand``)."""
+        """This process's note of the mail in hand (``wtg.mail.inprogress``)."""
         self.deaths: dict[str, int] = {}
         """The mails the last poll's processes died with: the deaths each caused."""
 
@@ -159,7 +159,7 @@ class Poller:
         """Handle a batch's new messages (in the order given), make what was done durable
         and let go of the games: each message's outcome by its key. A mail the last poll
         died with is taken first, alone (``Crew.take_alone``); the others are shared with
-        the helpers when there are many (``wtg.mail.crew``)."""
+        the helpers when there are many (``wtg.mail.pollprocesses``)."""
         crew = self.crew
         handled, used = crew.take_alone(self, messages) if crew.suspected else ({}, [])
         rest = [message for message in messages if message.key not in handled]
@@ -192,7 +192,7 @@ class Poller:
         archived, quarantined (moved to the rejected folder) and recorded for the GM, and
         the poll goes on with the next one. Only the disk and the server (OSError,
         sqlite3.Error) stop a poll: they would stop every message. While it is handled,
-        its key is in this process's slot (``wtg.mail.inhand``)."""
+        its key is in this process's slot (``wtg.mail.inprogress``)."""
         clock = self.clock
         self.hand.take(message.key, self.deaths.get(message.key, 0) if self.deaths else 0)
         try:

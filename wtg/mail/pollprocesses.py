@@ -1,6 +1,6 @@
 """The poll's other processes: helpers that share a batch's mails with the poller
 (``wtg.mail.helpers``), and one for each mail a process of the last poll died with, which
-handles it alone (``wtg.mail.inhand``).
+handles it alone (``wtg.mail.inprogress``).
 
 The poller keeps a Crew and gives it what only the poller has: its way of handling a mail
 in this process (``Poller.guarded``), of quarantining one, and its journal, which the
@@ -17,7 +17,7 @@ from typing import Protocol
 from wtg.mail import helpers
 from wtg.mail.helpers import HELPERS_FROM, SHARE_FROM, Handled, Handler, Helper, write_notes
 from wtg.mail.inbox import Incoming
-from wtg.mail.inhand import InHand, MailKilled, Slot, suspects
+from wtg.mail.inprogress import InHand, MailKilled, Slot, suspects
 from wtg.mail.journal import Journal
 from wtg.mail.outcome import LATER, Kind, Outcome
 from wtg.mail.shards import Roster, split
