@@ -21,7 +21,10 @@ def check_config(ctx: click.Context) -> None:
     """Check the config of --config (or WTG_CONFIG): the file itself, games_dir and the
     maildir folders, a login to each IMAP and SMTP server it names, and the IMAP folders.
     A line for each check; exit 0 only when every one holds."""
+    # deferred: pydantic (the config's schema): only the commands that read the config
     from wtg.host.config import ConfigError, load_config, loose_password_files
+
+    # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
     from wtg.mail.probe import Verdict, probe
 
     path = ctx.obj.get("config") if ctx.obj else None

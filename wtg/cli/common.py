@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import pwd
+import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -12,8 +14,10 @@ import click
 
 from wtg.core.errors import WtgError
 from wtg.core.printable import printable
+from wtg.game.engine import open_game
+from wtg.host.gamesdir import folder_problem, name_taken, scan_games
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
 
 EXIT_NOT_STORED = 2
@@ -64,8 +68,6 @@ class WtgGroup(click.Group):
         except OSError as exc:
             fail(os_error_line(exc))
         except Exception as exc:
-            import sqlite3  # the journal's and the lobby's book's: a file, as above
-
             if isinstance(exc, sqlite3.Error):
                 fail(f"a database of the games folder cannot be used: {exc}")
             raise
@@ -96,6 +98,7 @@ def gm_config(ctx: click.Context) -> GmConfig:
     """The GM config of ``--config`` / ``WTG_CONFIG``. Without one the command ends (exit
     1) saying where it looked: a cron line that lost its ``--config`` must not run on a
     config of its own. A config that cannot be used ends it with a line a problem."""
+    # deferred: pydantic (the config's schema): only the commands that read the config
     from wtg.host.config import load_config
 
     path = config_path(ctx)
@@ -108,8 +111,6 @@ def checked_games_dir(folder: Path, source: str) -> Path:
     """``folder`` when it is a folder wtg can look into; else the command ends with the
     path, what is wrong and where it came from (``source``). Nothing is created: a
     mistyped games_dir made silently would take every order mail for a stranger's."""
-    from wtg.host.gamesdir import folder_problem
-
     problem = folder_problem(folder)
     if problem is not None:
         fail(
@@ -132,7 +133,6 @@ def refuse_root_on_anothers(folder: Path, what: str) -> None:
         return  # not there: the command says so itself
     if owner == 0:
         return
-    import pwd
 
     try:
         name = pwd.getpwuid(owner).pw_name
@@ -155,8 +155,6 @@ def checked_config(ctx: click.Context) -> GmConfig:
     """The GM config (``gm_config``) of a command that works on the games: its games_dir
     checked (``checked_games_dir``), and a maildir folder it names that is a file refused
     (one that is missing is made by the first poll or send, as check-config says)."""
-    from wtg.host.gamesdir import folder_problem
-
     gm = gm_config(ctx)
     checked_games_dir(gm.games_dir, games_source(ctx))
     if gm.transport == "maildir":
@@ -200,8 +198,6 @@ def game_path(ctx: click.Context, game_dir: str) -> Path:
 def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
     """The game of GAME_DIR; one that cannot be opened ends the command (``WtgGroup``), a
     name that is no game of the games folder with the games it has."""
-    from wtg.game.engine import open_game
-
     path = game_path(ctx, game_dir)
     if path.name == game_dir and not path.exists():
         games_dir = known_games_dir(ctx)
@@ -217,8 +213,6 @@ SHOWN_GAMES = 10
 def no_such_game(games_dir: Path, name: str) -> str:
     """Why ``name`` names no game of ``games_dir``: the game meant when only the case is
     wrong, else the games there are (the first few)."""
-    from wtg.host.gamesdir import name_taken, scan_games
-
     where = f"no game {name!r} in the games folder {games_dir.absolute()}"
     meant = name_taken(games_dir, name)
     if meant is not None and (games_dir / meant / "game.yaml").is_file():

@@ -8,6 +8,7 @@ import json
 import os
 import random
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -22,15 +23,24 @@ from wtg.cli.common import (
     open_or_fail,
     os_error_line,
 )
+from wtg.core.orders import OrderError
 from wtg.core.printable import printable
 from wtg.core.ruleset import GameOption
+from wtg.data.maps import is_map_path
+from wtg.files.store import GameLocked
+from wtg.game.engine import create_game
+from wtg.game.gameconfig import check_game_name, parse_player_spec, share_addresses
+from wtg.game.newgame import check_map_file, check_new_game, maps_and_seats
+from wtg.game.registry import GAME_OPTIONS, find_ruleset
+from wtg.game.schedule import make_schedule
+from wtg.gm.control import preview
+from wtg.host.cpus import default_jobs
+from wtg.host.gamesdir import name_taken
 
 
 def _ruleset_options(command: Any) -> Any:
     """One click option for each ``new-game`` option any ruleset declares (a flag two
     rulesets share is one option; its choices are theirs together)."""
-    from wtg.game.registry import GAME_OPTIONS
-
     merged: dict[str, list[GameOption]] = {}
     owners: dict[str, list[str]] = {}
     for ruleset, declared in GAME_OPTIONS.items():
@@ -55,8 +65,6 @@ def _ruleset_options(command: Any) -> Any:
 def _options_for(ruleset: str, given: dict[str, Any]) -> dict[str, Any]:
     """The game options of ``ruleset`` among the command's ``opt_*`` values; an option of
     another ruleset is an error."""
-    from wtg.game.registry import GAME_OPTIONS
-
     declared = {o.key: o for o in GAME_OPTIONS.get(ruleset, ())}
     options: dict[str, Any] = {}
     for name, value in given.items():
@@ -160,13 +168,6 @@ def new_game(
 ) -> None:
     """Create a game and run its turn 0 (start positions, reports and AOFs). Options
     other than these belong to one ruleset each (see its docs/rules page)."""
-    from wtg.data.maps import is_map_path
-    from wtg.game.engine import create_game
-    from wtg.game.gameconfig import parse_player_spec, share_addresses
-    from wtg.game.newgame import check_map_file, check_new_game, maps_and_seats
-    from wtg.game.registry import find_ruleset
-    from wtg.game.schedule import make_schedule
-
     folder = new_game_folder(ctx, game_dir)
     try:
         rules = find_ruleset(ruleset)
@@ -211,9 +212,6 @@ def new_game_folder(ctx: click.Context, given: str) -> Path:
     ends the command, saying the rule; nothing is made. Without a games folder (no config,
     no --games-dir) GAME_DIR is the game's folder, made with the folders above it, as for
     a game the GM runs by hand."""
-    from wtg.game.gameconfig import check_game_name
-    from wtg.host.gamesdir import name_taken
-
     games_dir = known_games_dir(ctx)
     bare = os.sep not in given and (os.altsep is None or os.altsep not in given)
     folder = (games_dir or Path()) / given if bare else Path(given)
@@ -267,9 +265,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     Exit 0 when the orders (or a setting such as MAP: off) were stored, 2 when nothing
     could be stored.
     """
-    from wtg.core.orders import OrderError
-    from wtg.core.printable import printable
-    from wtg.files.store import GameLocked
+    # deferred: the AOF parser: only the commands that read orders
     from wtg.game.intake import Unchanged
 
     game = open_or_fail(ctx, game_dir)
@@ -360,8 +356,7 @@ def run_turn(
         _preview(game, Path(preview_dir), rerun)
         return
     if not (rerun or now_anyway) and (force or game.held() is None):  # a hold says its own
-        from datetime import datetime, timezone
-
+        # deferred: the due run (the config's schema, a process pool): only `run-turn` needs it
         from wtg.host.due import too_early
 
         early = too_early(game, datetime.now(timezone.utc))
@@ -373,10 +368,6 @@ def run_turn(
 
 def _preview(game: Any, out: Path, rerun: bool) -> None:
     """`run-turn --preview OUT`: the turn resolved into OUT, nothing committed."""
-    from datetime import datetime, timezone
-
-    from wtg.gm.control import preview
-
     turn, files = preview(game, out, datetime.now(timezone.utc), rerun=rerun)
     reports = sum(1 for name in files if name.startswith("reports/"))
     click.echo(
@@ -389,10 +380,10 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
     """Every due game: a line for each game run, held, failed or skipped and the summary
     line; on a terminal a progress bar while they run, under cron nothing at all when no
     game was due. Exit 1 when a game failed or was held."""
-    from datetime import datetime, timezone
-
-    from wtg.host.cpus import default_jobs
+    # deferred: the due run (the config's schema, a process pool): only `run-turn` needs it
     from wtg.host.due import run_due
+
+    # deferred: the lobby (its SQLite database): only the commands that use it
     from wtg.lobby.duetasks import run_due_tasks
 
     gm = checked_config(ctx)
@@ -500,6 +491,7 @@ def demo(out_dir: str, turns: int, seed: int) -> None:
     """Play a 10-player WoK IV game through the whole mail loop on the maildir transport: each
     player answers the report mail with a filled-in AOF, `poll` files the orders,
     `run-turn --due` runs the turn, `send` mails the reports."""
+    # deferred: the whole mail loop and the site: only the demo plays through them
     from wtg.cli.demo import run_demo
 
     run_demo(Path(out_dir), turns=turns, seed=seed, echo=click.echo)

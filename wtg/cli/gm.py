@@ -13,10 +13,17 @@ import click
 from wtg.cli.common import fail, games_root, gm_config, open_or_fail
 from wtg.cli.mail import quiet_option
 from wtg.core.errors import UsageError
+from wtg.game.bounces import bare_address, bounces_of, clear_bounce
+from wtg.game.engine import Game
+from wtg.gm.control import hold as hold_game
+from wtg.gm.control import release as release_game
+from wtg.gm.control import rollback as roll_back
+from wtg.gm.extension import extend as extend_game
+from wtg.host.announcement import ALL, Announcement
+from wtg.host.announcement import announce as announce_to
+from wtg.host.gamesdir import open_games
 
-if TYPE_CHECKING:
-    from wtg.game.engine import Game
-    from wtg.host.announcement import Announcement
+if TYPE_CHECKING:  # the mail loop's notices are imported by the commands that tell the players
     from wtg.mail.notices import Notices
 
 SPOOL = ".mail"
@@ -30,6 +37,7 @@ def register(group: click.Group) -> None:
 def _notices(ctx: click.Context, game: Game, now: datetime) -> Notices:
     """Notices queued in the spool of the game's games directory, where `wtg send` finds
     them, from the config's address."""
+    # deferred: the mail loop's notices (MIME, the outbox): only the commands that tell the players
     from wtg.mail.notices import Notices
 
     return Notices(game.store.root.parent / SPOOL, gm_config(ctx).sender, now)
@@ -46,8 +54,6 @@ def _told(queued: int) -> str:
 def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
     """Hold a game: no turn runs (run-turn refuses without --force, run-turn --due counts
     it held) until `wtg release`. The players are told."""
-    from wtg.gm.control import hold as hold_game
-
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     made, new = hold_game(game, now, reason)
@@ -63,8 +69,6 @@ def release(ctx: click.Context, game_dir: str) -> None:
     """Let a held game's turns run again. The deadline stays as it is (one that passed
     meanwhile makes the turn due at once: `wtg extend` first). The players are told. Given
     again after it was cut short, it finishes that release (the notices missing)."""
-    from wtg.gm.control import release as release_game
-
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
@@ -89,8 +93,6 @@ def extend(ctx: click.Context, game_dir: str, hours: float) -> None:
     """Move the coming turn's deadline HOURS later (from now, if it has passed). The
     players are told. Given again after it was cut short, it finishes that move (the
     notices missing) and moves nothing more."""
-    from wtg.gm.extension import extend as extend_game
-
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
@@ -118,8 +120,6 @@ def rollback(ctx: click.Context, game_dir: str, to_turn: int) -> None:
     """Roll a game back to the end of turn N: the turns after it move to the game's
     archive/ folder, the orders turn N+1 ran with are pending again (READY taken off).
     The players are told, each with his report of turn N."""
-    from wtg.gm.control import rollback as roll_back
-
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     done, new = roll_back(game, to_turn, now)
@@ -140,14 +140,11 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
     """Mail TEXT to the players of GAME, or of every running game with --all (one mail an
     address); TEXT `-` reads it from standard input. Players who have QUIT are left out.
     Given again after it was cut short, it finishes that announcement (the mails missing)."""
-    from wtg.host.announcement import ALL
-    from wtg.host.announcement import announce as announce_to
+    # deferred: the mail loop's notices (MIME, the outbox): only the commands that tell the players
     from wtg.mail.notices import Notices, addressees
 
     games: list[Game]
     if every:
-        from wtg.host.gamesdir import open_games
-
         root = games_root(ctx)
         games = open_games(root)[0]
         running = [g for g in games if not g.ruleset.is_over(g.state())]
@@ -202,7 +199,10 @@ def digest(ctx: click.Context, quiet: bool, by_mail: bool, to_address: str | Non
     """The GM's digest since the last one: turns run, orders missing, mail quarantined or
     held, mail not answered (an hourly limit), addresses failing, game folders that cannot
     be read. With -q nothing is printed (or mailed) when there is nothing to tell."""
+    # deferred: pydantic (the config's schema): only this command checks an address by it
     from wtg.host.configschema import is_one_address
+
+    # deferred: the mail loop (MIME, the outbox): only the digest mails
     from wtg.mail import compose
     from wtg.mail.digest import make_digest, mark_digest
     from wtg.mail.outbox import Outbox
@@ -233,9 +233,6 @@ def digest(ctx: click.Context, quiet: bool, by_mail: bool, to_address: str | Non
 def bounces(ctx: click.Context, address: str | None) -> None:
     """The players' addresses whose mail bounced, in every game (`wtg status GAME --json`
     says "address_failing"); --clear ADDRESS once it is fixed."""
-    from wtg.game.bounces import bare_address, bounces_of
-    from wtg.host.gamesdir import open_games
-
     games = open_games(games_root(ctx))[0]
     if address is not None:
         cleared = [g.config.game for g in games if _clear(g, address)]
@@ -259,7 +256,5 @@ def bounces(ctx: click.Context, address: str | None) -> None:
 
 def _clear(game: Game, address: str) -> bool:
     """Drop the game's mark of ``address`` (under its lock); False when it had none."""
-    from wtg.game.bounces import clear_bounce
-
     with game.store.lock():
         return clear_bounce(game.store.root, address)

@@ -26,6 +26,7 @@ def init(folder: str, sender: str | None) -> None:
     """Make a new host in DIR (default: the current folder): the config DIR/wtg.yaml, on
     the maildir transport, and the games folder DIR/games with its mail folders (0700).
     A config that is there already is never written over."""
+    # deferred: pydantic (the config's schema): only `wtg init` writes a config
     from wtg.host.newhost import DEFAULT_FROM, make_host
 
     made = make_host(Path(folder), sender or DEFAULT_FROM)

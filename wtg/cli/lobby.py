@@ -55,6 +55,7 @@ def open_list(
 ) -> None:
     """Open a waiting list players join by mail (JOIN <ruleset>); a game is made from it
     as soon as it holds enough confirmed players."""
+    # deferred: the lobby (its SQLite database): only the commands that use it
     from wtg.lobby.database import Book
     from wtg.lobby.lists import add_list
     from wtg.lobby.start import checked_list
@@ -75,6 +76,7 @@ def open_list(
 @click.pass_context
 def lists(ctx: click.Context, as_json: bool) -> None:
     """The waiting lists, who waits on each, and the seats offered."""
+    # deferred: the lobby (its SQLite database): only the commands that use it
     from wtg.lobby.database import Book
     from wtg.lobby.lists import all_lists, waiting
     from wtg.lobby.seats import offers
@@ -107,6 +109,7 @@ def lists(ctx: click.Context, as_json: bool) -> None:
 @click.pass_context
 def offer_seat(ctx: click.Context, game_dir: str, seat: int) -> None:
     """Offer the seat of a player who quit to a new player (who mails JOIN <game>)."""
+    # deferred: the lobby (its SQLite database): only the commands that use it
     from wtg.lobby.database import Book
     from wtg.lobby.seats import offer_seat as offer
 

@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import imaplib
+import signal
+import sqlite3
 import sys
+import threading
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 import click
 
 from wtg.cli.common import checked_config, fail, jobs_option, say
 from wtg.core.printable import printable
+from wtg.host.cpus import default_jobs
+from wtg.host.pollhealth import record_poll
+from wtg.mail.pictures import map_drawing
+from wtg.mail.runlock import AlreadyRunning
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
 
 quiet_option = click.option(
@@ -33,6 +43,7 @@ def report_unreadable(lines: tuple[str, ...]) -> None:
 def warn_loose_passwords(gm: GmConfig) -> None:
     """A password file others may read, named on stderr (cron mails it even with -q); the
     command goes on: the mail must not stop for it."""
+    # deferred: pydantic (the config's schema): only the commands that read the config
     from wtg.host.config import loose_password_files
 
     for line in loose_password_files(gm):
@@ -73,13 +84,12 @@ def poll(
     jobs: int | None,
 ) -> None:
     """Fetch order mails (IMAP, or the maildir transport), file them and queue the answers."""
-    import imaplib
-    import sqlite3
-
+    # deferred: the mail loop (the config's schema, IMAP): only the commands that poll
     from wtg.mail.poller import PollInterrupted, open_inbox
     from wtg.mail.poller import poll as run_poll
+
+    # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
     from wtg.mail.probe import said
-    from wtg.mail.runlock import AlreadyRunning
 
     gm = checked_config(ctx)
     if also_send and not idle:
@@ -90,8 +100,6 @@ def poll(
     # a poll's CPU, the more the more games it opens; bench/bench_poll.py)
     gc.freeze()
     if jobs is None:
-        from wtg.host.cpus import default_jobs
-
         jobs = default_jobs()
     if idle:
         stay(gm, also_send, jobs)
@@ -101,10 +109,6 @@ def poll(
     except KeyboardInterrupt:
         fail("poll interrupted before it read any mail: nothing changed")
     except Exception as exc:
-        from datetime import datetime, timezone
-
-        from wtg.host.pollhealth import record_poll
-
         record_poll(gm.spool, datetime.now(timezone.utc), f"{type(exc).__name__}: {exc}")
         fail(f"cannot open the inbox: {said(exc)}")
     try:
@@ -132,13 +136,10 @@ def poll(
 
 def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
     """`wtg poll --idle`: poll, wait for mail, poll again, until a signal asks it to stop."""
-    import contextlib
-    import signal
-    import threading
-
+    # deferred: the mail loop (the config's schema, IMAP): only the commands that poll
     from wtg.mail.idle import idle
-    from wtg.mail.pictures import map_drawing
-    from wtg.mail.runlock import AlreadyRunning
+
+    # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.sender import send as run_send
 
     stop = threading.Event()
@@ -165,8 +166,7 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
 def send(ctx: click.Context, quiet: bool) -> None:
     """Queue the reports of new turns, then send the outbox (SMTP, or the maildir). Exits 1
     when the mail server could not be reached (the mail waits for the next run)."""
-    from wtg.mail.pictures import map_drawing
-    from wtg.mail.runlock import AlreadyRunning
+    # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.sender import send as run_send
 
     try:
@@ -187,6 +187,7 @@ def send(ctx: click.Context, quiet: bool) -> None:
 def remind(ctx: click.Context, quiet: bool) -> None:
     """Queue a reminder to players without orders when the deadline is near (`wtg send`
     mails it)."""
+    # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.sender import remind as run_remind
 
     reminded = run_remind(checked_config(ctx))

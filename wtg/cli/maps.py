@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from wtg.cli.common import fail, open_or_fail
+from wtg.maps import draw_png, draw_svg
 
 
 def register(group: click.Group) -> None:
@@ -48,8 +49,6 @@ def map_command(
 ) -> None:
     """Draw the board after a turn as a player may see it (fog where the rules hide
     things), or as the GM sees it without --player."""
-    from wtg.maps import draw_png, draw_svg
-
     game = open_or_fail(ctx, game_dir)
     number = game.latest_turn() if turn is None else turn
     picture: str | bytes

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from wtg.cli.common import checked_games_dir, fail, games_root
+from wtg.game.registry import ruleset_names
 
 
 def register(group: click.Group) -> None:
@@ -24,8 +25,10 @@ def ratings(ctx: click.Context, games_dir: str | None, only: str | None, as_json
     games_dir), a table a ruleset: Elo for WoS Tactics (with win/loss records), openskill's
     Plackett-Luce model from the final placings for the others; humans only, with the
     number of games behind each rating. Bots never change a rating."""
-    from wtg.game.registry import ruleset_names
+    # deferred: openskill: only `wtg ratings` rates
     from wtg.host.ratings import ELO, finished_games, rate_rulesets, ratings_json
+
+    # deferred: the lobby (its SQLite database): only the commands that use it
     from wtg.lobby.people import as_people
 
     folder = checked_games_dir(Path(games_dir), "GAMES_DIR") if games_dir else games_root(ctx)

@@ -11,7 +11,7 @@ import click
 
 from wtg.cli.common import checked_games_dir, games_root, gm_config
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
 
 
@@ -49,6 +49,7 @@ def site(
     hiscore.html, ratings.html and feed.atom. Only files whose content changed are written.
     Nothing secret is published: no code, no address a player did not agree to share,
     nothing the rules hide."""
+    # deferred: the site (its templates, the maps drawn): only `wtg site` builds or serves it
     from wtg.site.build import SITE_TITLE, build_site
     from wtg.site.serve import serve
 

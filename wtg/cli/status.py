@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import imaplib
 import json
 import time
 from collections.abc import Sequence
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from wtg.cli.common import checked_config, fail, games_root, open_or_fail, say
 from wtg.core.settings import SETTINGS, setting_keyed
-from wtg.gm.gamestatus import game_status
+from wtg.files.private import is_private
+from wtg.gm.gamestatus import GameStatus, game_status
+from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line
+from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail.journal import (
+    Journal,
     Quarantined,
     Unanswered,
     held_mails,
@@ -21,10 +26,6 @@ from wtg.mail.journal import (
     releasing,
     unanswered,
 )
-
-if TYPE_CHECKING:
-    from wtg.gm.gamestatus import GameStatus
-    from wtg.host.announcement import Announcement
 
 SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
@@ -46,8 +47,6 @@ def register(group: click.Group) -> None:
 def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
     """Who has sent orders for the coming turn, who is READY, and the deadline. Without
     GAME_DIR: a line for every game of the games directory."""
-    from wtg.host.announcement import cut_short
-
     if game_dir is None:
         overview(ctx, as_json)
         return
@@ -119,8 +118,6 @@ def _with_announcements(
     """A game's status with the announcements cut short that go to it (``wtg.host.announcement``):
     their lines added to what is owed, and their entries (``announcements``); and the
     lines owed."""
-    from wtg.host.announcement import owed_data, owed_line
-
     mine = [(path, made) for path, made in every if data["game"] in made.games]
     owed = [*data["owed"], *(owed_line(path, made) for path, made in mine)]
     entries = [owed_data(path, made) for path, made in mine]
@@ -138,9 +135,6 @@ def _show_quarantine(kept: list[Quarantined]) -> None:
 def overview(ctx: click.Context, as_json: bool) -> None:
     """Every game of the games directory (``--games-dir`` or the config's): the GM's
     morning look at who is still to send orders."""
-    from wtg.host.announcement import cut_short, owed_data, owed_line
-    from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
-
     games_dir = games_root(ctx)
     kept = quarantined(games_dir / SPOOL)
     held = held_mails(games_dir / SPOOL)
@@ -237,8 +231,6 @@ def _show_not_answered(mails: Sequence[Unanswered]) -> None:
 def warn_if_shared(game_dir: Path) -> None:
     """A warning on stderr when group or others may use the game's config (a game made
     before wtg kept game folders private): it holds every player's secret code."""
-    from wtg.files.private import is_private
-
     config = game_dir / "game.yaml"
     if not is_private(config):
         click.echo(
@@ -268,8 +260,6 @@ def quarantine(
     orders with `wtg orders`), --forget KEY drops its record: `wtg status` counts what is
     left. --release KEY puts a mail held, quarantined or rejected back in the inbox for the
     next poll (once its game is there, the games_dir corrected, or wtg mended)."""
-    from wtg.mail.journal import Journal
-
     if released:
         if keys or forget_all:
             fail("--release goes alone (not with --forget or --forget-all)")
@@ -307,10 +297,10 @@ def quarantine(
 
 def _release(ctx: click.Context, keys: tuple[str, ...]) -> None:
     """`wtg quarantine --release KEY...`: each mail back in the inbox, a line each."""
-    import imaplib
-    from datetime import datetime, timezone
-
+    # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
     from wtg.mail.probe import said
+
+    # deferred: the mail servers' clients (IMAP): only a release reaches them
     from wtg.mail.release import release
 
     gm = checked_config(ctx)

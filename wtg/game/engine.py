@@ -222,6 +222,7 @@ class Game(Generic[S]):
     ) -> Submission:
         """Check and store the orders of one form (see ``submit_all``); raises the
         OrderError that kept them out (OrderRefused when the form gave no orders)."""
+        # deferred: the AOF parser: only the commands that read orders
         from wtg.game.intake import Submission
 
         result = self.submit_all(text, player, correct, received, order_key)[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import secrets
 import unicodedata
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
@@ -162,8 +163,6 @@ def share_addresses(players: Sequence[PlayerEntry], seats: Sequence[int]) -> lis
 
 def new_code() -> str:
     """A secret order code: 10 characters from an alphabet without look-alikes (0/O, 1/I)."""
-    import secrets  # only new games need it; keep it off every other command's start-up
-
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
@@ -232,6 +231,7 @@ def check_text(what: str, text: str, longest: int) -> None:
 def checked_address(address: str) -> str:
     """The address as email-validator normalises it (no DNS look-up), or ConfigError with
     email-validator's reason."""
+    # deferred: email_validator (and its DNS library): only an address given by hand is checked
     from email_validator import EmailNotValidError, validate_email
 
     try:

@@ -13,6 +13,7 @@ from wtg.core.provmap import MapError
 from wtg.core.ruleset import Ruleset, S, Seating
 from wtg.data.maps import map_layout
 from wtg.game.gameconfig import PlayerEntry
+from wtg.game.registry import GAME_SEATING
 from wtg.rules.base import RulesetFiles
 
 MAP_PROBLEMS_SHOWN = 3
@@ -35,8 +36,6 @@ def check_new_game(
     """Raises NewGameRefused. ``maps``: the ruleset's maps (None: the rules check the map
     themselves, as Tactics does for a world of the GM's); ``seats``: the seats of each map
     that has a number of them."""
-    from wtg.game.registry import GAME_SEATING
-
     seating = seating_of(ruleset, variant, GAME_SEATING[ruleset])
     refuse_duplicates(players)
     if maps is not None and map_name not in maps:
@@ -167,8 +166,6 @@ def check_map_file(
     province a place of its own), then its start provinces
     against the players. Returns the maps and seats for check_new_game; NewGameRefused
     names the problem in one line."""
-    from wtg.game.registry import GAME_SEATING
-
     if not isinstance(rules, RulesetFiles):
         raise NewGameRefused(f"{rules.name} takes no map file")
     try:

@@ -116,6 +116,7 @@ def _typed_address(value: str) -> str | None:
 def _other_failures(msg: Message) -> list[Failure]:
     """A bounce without a delivery report, read by flufl.bounce (whose detectors may fail
     on a mail nobody foresaw: then it is no bounce we can read)."""
+    # deferred: flufl.bounce: only a mail that looks like a bounce is read by it
     from flufl.bounce import all_failures
 
     try:

@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from wtg.core.board import Draws
 from wtg.core.settings import MAP
 from wtg.game.engine import Game
 from wtg.game.playersettings import Chosen
 from wtg.game.report import environment
+from wtg.maps import draw_png
 
 MapPicture = Callable[[Game, int, int], bytes | None]
 """``(game, turn, seat) -> PNG bytes or None``: the map after ``turn`` as the GM seat
@@ -39,9 +41,6 @@ def map_drawing() -> MapPicture | None:
 def _draw(game: Game, turn: int, seat: int) -> bytes | None:
     """The PNG of ``seat``'s map after ``turn``; None for a ruleset that draws no board (a
     ruleset of one's own without ``board``: its reports go out as text, quietly)."""
-    from wtg.core.board import Draws
-    from wtg.maps import draw_png
-
     if not isinstance(game.ruleset, Draws):
         return None
     return draw_png(game, turn, seat)

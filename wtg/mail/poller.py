@@ -29,6 +29,7 @@ from wtg.files.store import GameLocked
 from wtg.game.arrivalkey import comparable
 from wtg.host.config import GmConfig
 from wtg.host.pollhealth import record_poll
+from wtg.mail import helpers
 from wtg.mail.answers import Answers
 from wtg.mail.bounce import BounceNotes
 from wtg.mail.commands import Commands
@@ -38,7 +39,7 @@ from wtg.mail.helpers import (
     KeptJournal,
     Note,
 )
-from wtg.mail.inbox import HEAD_MAX, Inbox, Incoming
+from wtg.mail.inbox import HEAD_MAX, ImapInbox, Inbox, Incoming, MaildirInbox
 from wtg.mail.inprogress import InHand, NoSlot, Slot
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
@@ -352,8 +353,6 @@ class Helping(Poller):
         deaths: dict[str, int] | None = None,
     ) -> None:
         super().__init__(gm, inbox, now, journal=KeptJournal(gm.spool))
-        from wtg.mail import helpers
-
         if hands is not None:
             self.hand = hands.slot(helpers.NUMBER)
         self.deaths = dict(deaths or {})
@@ -393,8 +392,6 @@ def rare_collections() -> Iterator[None]:
 
 
 def open_inbox(gm: GmConfig) -> Inbox:
-    from wtg.mail.inbox import ImapInbox, MaildirInbox
-
     if gm.transport == "imap" and gm.imap is not None:
         return ImapInbox(gm.imap)
     return MaildirInbox(gm.maildir_in)

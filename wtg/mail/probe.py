@@ -17,6 +17,7 @@ from typing import Any
 
 from wtg.core.record import Record
 from wtg.host.config import GmConfig, ImapConfig, ServerConfig, SmtpConfig
+from wtg.host.gamesdir import scan_games
 
 TIMEOUT = 20.0
 """Seconds to wait for a server: a check should not hang a terminal for the poll's 60."""
@@ -58,7 +59,6 @@ def _games_dir(path: Path) -> Finding:
         return Finding(Verdict.FAIL, subject, "not a folder")
     if not os.access(path, os.W_OK | os.X_OK):
         return Finding(Verdict.FAIL, subject, "wtg cannot write in it")
-    from wtg.host.gamesdir import scan_games  # opens no game: only counts them
 
     games = len(scan_games(path).folders)
     return Finding(Verdict.OK, subject, f"a folder wtg can write in, {games} game(s)")
@@ -82,8 +82,10 @@ def _server(kind: str, config: ServerConfig) -> str:
 
 
 def _imap(config: ImapConfig) -> Iterator[Finding]:
+    # deferred: imapclient: only the commands that reach an IMAP server
     from imapclient.exceptions import CapabilityError, LoginError
 
+    # deferred: imapclient: only the commands that reach an IMAP server
     from wtg.mail.inbox import connect_imap
 
     subject = _server("imap", config)
@@ -131,6 +133,7 @@ def _imap_folders(client: Any, config: ImapConfig) -> Iterator[Finding]:
 
 
 def _smtp(config: SmtpConfig) -> Finding:
+    # deferred: the SMTP client: only the commands that reach the server
     from wtg.mail.transport import connect_smtp
 
     subject = _server("smtp", config)

@@ -22,6 +22,8 @@ handles the mail once, as new; nothing is filed twice.
 from __future__ import annotations
 
 import contextlib
+import email
+import email.policy
 import os
 from datetime import datetime, timezone
 from pathlib import Path
@@ -146,6 +148,7 @@ class _ImapBox:
     gets a new UID: a new key to the poll, which the journal has not seen."""
 
     def __init__(self, config: ImapConfig) -> None:
+        # deferred: imapclient: only the commands that reach an IMAP server
         from wtg.mail.inbox import connect_imap
 
         self.config = config
@@ -191,9 +194,6 @@ def header_of(raw: bytes) -> bytes:
 
 def _message_id(head: bytes) -> str:
     """The Message-ID of a header, for an IMAP SEARCH (empty: none, or none usable)."""
-    import email
-    import email.policy
-
     value = email.message_from_bytes(head + b"\n\n", policy=email.policy.compat32).get(
         "Message-ID", ""
     )

@@ -57,6 +57,7 @@ def ascii_domain(address: str) -> str:
     local, at, domain = address.rpartition("@")
     if not at or domain.isascii():
         return address
+    # deferred: email_validator (and its DNS library): only an address given by hand is checked
     from email_validator import EmailNotValidError, validate_email
 
     try:

@@ -18,14 +18,11 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import TYPE_CHECKING
 
 from wtg.core.board import Board
 from wtg.data.maps import Positions
+from wtg.game.engine import Game
 from wtg.maps.source import NoMap, game_board, game_positions, game_wraps
-
-if TYPE_CHECKING:
-    from wtg.game.engine import Game
 
 FORMATS = ("svg", "png")
 
@@ -58,6 +55,7 @@ def board_svg(
 ) -> str:
     """The SVG of a node board with its spots at ``positions`` (``wraps``: borders drawn
     off the map's edges)."""
+    # deferred: the layout and Jinja templates of a picture: only a map drawn needs them
     from wtg.maps.scene import place
     from wtg.maps.svg import scene_svg
 
@@ -68,7 +66,10 @@ def board_png(
     board: Board, positions: Positions, wraps: frozenset[frozenset[str]] = frozenset()
 ) -> bytes:
     """The PNG of a node board with its spots at ``positions`` (``wraps`` as above)."""
+    # deferred: Pillow: only a PNG picture needs it
     from wtg.maps.png import scene_png
+
+    # deferred: the layout and Jinja templates of a picture: only a map drawn needs them
     from wtg.maps.scene import place
 
     return scene_png(place(board, positions, wraps))

@@ -7,17 +7,14 @@ from __future__ import annotations
 import zlib
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from wtg.core.board import Board, Draws
 from wtg.core.errors import GameError
 from wtg.core.provmap import MapError
 from wtg.data.maps import GAME_MAP, Positions, map_layout, map_wraps, read_map_file
+from wtg.game.engine import Game
 from wtg.maps.layout import computed_layout
 from wtg.rules.base import RulesetFiles
-
-if TYPE_CHECKING:
-    from wtg.game.engine import Game
 
 
 class NoMap(GameError):

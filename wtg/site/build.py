@@ -24,9 +24,14 @@ from markupsafe import Markup
 from wtg.core.record import Record
 from wtg.game.engine import Game, open_game
 from wtg.host.config import GmConfig
+from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.ratings import PLACKETT_LUCE, Ratings, Standing, rate_rulesets
+from wtg.lobby.database import FILE, FOLDER, Book
+from wtg.lobby.lists import all_lists, waiting
 from wtg.lobby.people import as_people
+from wtg.maps import board_svg
+from wtg.maps.source import NoMap, game_board, game_positions
 from wtg.site.board import public_board
 from wtg.site.facts import GameFacts, gather
 from wtg.site.feed import EPOCH, feed_entries, game_entries
@@ -84,14 +89,12 @@ def public_map_svg(game: Game) -> Markup | None:
     """The board of ``game``'s latest turn as the public may see it (``public_board``), as
     SVG above the board's table; None where the ruleset publishes no board (WoK IV) or it
     cannot be drawn (the table still shows what is published)."""
-    from wtg.maps import board_svg
-    from wtg.maps.source import NoMap, game_board, game_positions
-
     try:
         board = public_board(game.ruleset.name, game_board(game))
         if board is None:
             return None
         if board.shape == "grid":
+            # deferred: the grid picture of a Tactics world: only a board of tiles needs it
             from wtg.maps.grid import grid_svg
 
             return Markup(grid_svg(board))
@@ -103,9 +106,6 @@ def public_map_svg(game: Game) -> Markup | None:
 def waiting_lists(games_root: Path) -> tuple[WaitingList, ...]:
     """The host's open waiting lists (``wtg open-list``; the index shows the section when
     there are any), read from the lobby's book when the host keeps one (never made here)."""
-    from wtg.lobby.database import FILE, FOLDER, Book
-    from wtg.lobby.lists import all_lists, waiting
-
     if not (games_root / FOLDER / FILE).is_file():
         return ()
     with Book(games_root) as book:
@@ -178,8 +178,6 @@ def build_site(
     """Build (or bring up to date) the site of ``games_root``'s games in ``out_dir``;
     ``progress`` is told the number of games first (with "") and then each game's folder
     name as it is done (a terminal's progress bar)."""
-    from wtg.host.cpus import default_jobs
-
     scan = scan_games(games_root)
     skipped = [u.line() for u in scan.unreadable]
     senders = sender_pages(scan.folders, config)
