@@ -1,8 +1,9 @@
-"""The house as docs/architecture.md draws it: the rooms' imports point down, followed
-transitively through the import graph (every ``import`` in a module's AST, in functions
-and ``TYPE_CHECKING`` blocks too, and the packages that hold each module imported); nothing
-reachable from ``wtg.core`` or ``wtg.rules`` touches a file, reads a clock or draws chance
-from anything but the RNG it is given."""
+"""The house as docs/architecture.md draws it: every module in a room, one folder of
+``wtg/`` each; the rooms' imports point down, followed transitively through the import
+graph (every ``import`` in a module's AST, in functions and ``TYPE_CHECKING`` blocks too,
+and the packages that hold each module imported); the modules import one another without
+a cycle; nothing reachable from ``wtg.core`` or ``wtg.rules`` touches a file, reads a clock
+or draws chance from anything but the RNG it is given."""
 
 from __future__ import annotations
 
@@ -63,7 +64,9 @@ WRITTEN_CODE = frozenset({("wtg.core.record", "exec")})
 """The one ``exec``: Record writes each class its ``__init__`` from the class's field names;
 tests/test_record.py holds every such ``__init__`` to touching nothing but the instance."""
 CLOCK_MODULES = frozenset({"time", "datetime", "secrets", "uuid"})
-RULES_REACH = ("rules", "aof", "core")
+RULES_REACH = ("rules", "aof", "text", "core")
+OUTSIDE_ROOMS = frozenset({"wtg", "wtg.__main__"})
+"""The package itself and ``python -m wtg``: the only modules of ``wtg`` in no room."""
 
 
 def module_name(path: Path) -> str:
@@ -154,26 +157,34 @@ def rooms() -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple((row[0], tuple(row[1:])) for row in rows)
 
 
-def room_of(module: str) -> int:
-    """The room's place in the table (0 the top): that of the longest prefix it has."""
+def room_or_none(module: str) -> int | None:
+    """The room's place in the table (0 the top): that of the longest prefix it has; None
+    for a module in no room."""
     best = (-1, -1)
     for place, (_room, prefixes) in enumerate(rooms()):
         for prefix in prefixes:
             if module == prefix or module.startswith(prefix + "."):
                 best = max(best, (len(prefix), place))
-    assert best[1] >= 0, f"{module} is in no room of docs/architecture.md"
-    return best[1]
+    return best[1] if best[1] >= 0 else None
+
+
+def room_of(module: str) -> int:
+    place = room_or_none(module)
+    assert place is not None, f"{module} is in no room of docs/architecture.md"
+    return place
 
 
 def upward(prefixes: Iterable[str]) -> list[str]:
     """Each import chain from a module under ``prefixes`` that reaches a room above it."""
     found = []
     for module in sources():
+        if module in OUTSIDE_ROOMS:
+            continue  # the package imports nothing (the test below)
         if not any(module == p or module.startswith(p + ".") for p in prefixes):
             continue
         mine = room_of(module)
         for target, chain in chains(module).items():
-            if room_of(target) < mine and target != "wtg":
+            if target not in OUTSIDE_ROOMS and room_of(target) < mine:
                 rooms_of = f"{rooms()[mine][0]} -> {rooms()[room_of(target)][0]}"
                 found.append(f"{' -> '.join(chain)} ({rooms_of})")
     return found
@@ -198,17 +209,136 @@ def test_rules_reach_only_aof_and_core() -> None:
     """DESIGN.md: "Arrows one way: ... -> rules -> core"; the rules reach no data layer,
     engine, mail or command line, not even through a module they share."""
     found = reachable(["wtg.rules"])
-    rooms_of = {m: rooms()[room_of(m)][0] for m in found if m != "wtg"}
+    rooms_of = {m: rooms()[room_of(m)][0] for m in found if m not in OUTSIDE_ROOMS}
     wrong = [" -> ".join(found[m]) for m, room in rooms_of.items() if room not in RULES_REACH]
     assert wrong == []
 
 
 def test_the_table_names_every_room_once_and_each_prefix_is_a_module() -> None:
     names = [room for room, _prefixes in rooms()]
-    assert names == ["cli", "mail", "lobby", "maps", "engine", "data", "rules", "aof", "core"]
+    assert names == [
+        "cli",
+        "mail",
+        "site",
+        "lobby",
+        "host",
+        "maps",
+        "gm",
+        "game",
+        "data",
+        "files",
+        "rules",
+        "options",
+        "aof",
+        "text",
+        "core",
+    ]
     prefixes = [p for _room, row in rooms() for p in row]
     assert len(prefixes) == len(set(prefixes))
     assert [p for p in prefixes if p not in sources()] == []
+
+
+def folders() -> list[str]:
+    """The packages directly in ``wtg/``, as modules (``wtg.game``)."""
+    return sorted(f"wtg.{path.parent.name}" for path in PACKAGE.glob("*/__init__.py"))
+
+
+def loose_modules() -> list[str]:
+    """The modules that sit directly in ``wtg/``, but the package's own and ``__main__``."""
+    return sorted(
+        module_name(path)
+        for path in PACKAGE.glob("*.py")
+        if module_name(path) not in OUTSIDE_ROOMS and path.stem != "__main__"
+    )
+
+
+def test_every_module_is_in_a_room_and_none_sits_directly_in_wtg() -> None:
+    """Issue 26: "No module of `wtg/` other than `__init__.py`/`__main__.py` sits directly
+    in `wtg/`; `docs/architecture.md` has one row a folder, in layer order, and
+    `tests/test_architecture.py` checks every module against it (no catch-all row)"."""
+    assert loose_modules() == []
+    assert [row for _room, row in rooms() if len(row) != 1] == []
+    assert sorted(row[0] for _room, row in rooms()) == folders()
+    homeless = [m for m in sources() if m not in OUTSIDE_ROOMS and room_or_none(m) is None]
+    assert homeless == []
+
+
+def is_type_checking(node: ast.AST) -> bool:
+    """``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``): imports for the type checker."""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    name = test.attr if isinstance(test, ast.Attribute) else getattr(test, "id", "")
+    return name == "TYPE_CHECKING"
+
+
+def run_imports(module: str) -> set[str]:
+    """The modules of ``wtg`` that ``module`` imports when it runs: at its top and in its
+    functions, not in its ``TYPE_CHECKING`` blocks. ``from a import b`` is the module
+    ``a.b`` when there is one, else ``a``."""
+    package = module if sources()[module].name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+
+    def names(node: ast.Import | ast.ImportFrom) -> Iterator[str]:
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+            return
+        base = node.module or ""
+        if node.level:
+            parts = package.split(".")
+            base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+        for alias in node.names:
+            yield f"{base}.{alias.name}" if f"{base}.{alias.name}" in sources() else base
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if is_type_checking(child):
+                assert isinstance(child, ast.If)
+                for other in child.orelse:
+                    visit_one(other)
+            else:
+                visit_one(child)
+
+    def visit_one(node: ast.AST) -> None:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            for name in names(node):
+                target = own_module(name) if name.split(".")[0] == "wtg" else None
+                if target is not None and target != module:
+                    found.add(target)
+        visit(node)
+
+    visit(tree(module))
+    return found
+
+
+def a_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One cycle of ``graph`` (each node's successors), as the nodes along it with the
+    first again at the end; [] when there is none."""
+    done: set[str] = set()
+    for start in sorted(graph):
+        if start in done:
+            continue
+        path = [start]
+        todo = [iter(sorted(graph.get(start, ())))]
+        while todo:
+            step = next(todo[-1], None)
+            if step is None:
+                done.add(path.pop())
+                todo.pop()
+            elif step in path:
+                return [*path[path.index(step) :], step]
+            elif step not in done:
+                path.append(step)
+                todo.append(iter(sorted(graph.get(step, ()))))
+    return []
+
+
+def test_the_modules_import_one_another_without_a_cycle() -> None:
+    """Issue 26: "No import cycle in `wtg/` counting imports inside functions
+    (TYPE_CHECKING aside), checked by a test": a module's imports, at its top and in its
+    functions, never lead back to it."""
+    cycle = a_cycle({module: run_imports(module) for module in sources()})
+    assert cycle == [], "an import cycle: " + " -> ".join(cycle)
 
 
 def file_access(module: str) -> Iterator[str]:
@@ -275,8 +405,12 @@ def test_the_checks_find_what_they_look_for() -> None:
     """The walkers themselves: a chain through a package, a file access, a clock."""
     assert "wtg.core" in chains("wtg.core.form")
     assert chains("wtg.game.engine")["wtg.data.maps"][0] == "wtg.game.engine"
+    assert "wtg.game.intake" in run_imports("wtg.game.engine")  # in a function
+    assert "wtg.game.intake" in run_imports("wtg.game.filing")
+    assert a_cycle({"a": {"b"}, "b": {"c"}, "c": {"b"}}) == ["b", "c", "b"]
+    assert a_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
     assert any("calls .read_text()" in p for p in file_access("wtg.data.maps"))
     assert any("imports pathlib" in p for p in file_access("wtg.data.maps"))
     assert any("imports datetime" in p for p in chance_and_clock("wtg.game.schedule"))
-    assert room_of("wtg.game.engine") == 4 and room_of("wtg.data.shelf") == 5
-    assert room_of("wtg.maps.scene") == 3
+    assert room_of("wtg.game.engine") == 7 and room_of("wtg.data.shelf") == 8
+    assert room_of("wtg.maps.scene") == 5

@@ -25,7 +25,7 @@ from wtg.gm.extension import unfinished
 
 
 class SeatStatus(TypedDict):
-    """A side a human plays, in ``Game.status``."""
+    """A side a human plays, in ``game_status``."""
 
     id: int
     name: str
