@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.shipped import WOK4
 from wtg.core.rng import NoChance, chance, roll, turn_rng
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.wok4.fullorders import full_orders

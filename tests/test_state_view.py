@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.shipped import STANDARD, WOK4
 from wtg.aof.render import render_aof
-from wtg.data.rulesets.standard import RULESET as STANDARD
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.standard.strategy import plan_orders as standard_orders

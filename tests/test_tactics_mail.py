@@ -7,8 +7,8 @@ from pathlib import Path
 
 from tests.mail.loop import World
 from tests.mail.test_poll_maildir import body_of
+from tests.shipped import TACTICS as TACTICS_RULES
 from wtg.core.ruleset import OptionValue
-from wtg.data.rulesets.tactics import RULESET as TACTICS_RULES
 from wtg.rules.tactics.strategy import plan_orders
 
 TACTICS: tuple[str, str, dict[str, OptionValue]] = (

@@ -9,9 +9,9 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
+from tests.shipped import WISK
 from wtg.aof.render import render_aof
 from wtg.cli import main
-from wtg.data.rulesets.wisk import RULESET as WISK
 from wtg.engine import open_game
 from wtg.rules.wisk.state import PLAYING, WiskState
 from wtg.rules.wisk.strategy import enemies_next_to, plan

@@ -29,8 +29,8 @@ from click.testing import CliRunner
 from tests.fuzz.inputs import Case, Seeds
 from tests.mail.loop import NOW, World, players
 from tests.mail.unit.mails import samples
+from tests.shipped import WOK4
 from wtg.cli import main
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof, reply_with_orders
 from wtg.engine import Game, create_game
 from wtg.intake import Submission, order_file_text

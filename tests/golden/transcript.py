@@ -11,10 +11,10 @@ import json
 import random
 from typing import Any
 
+from tests.shipped import WOK4 as RULESET
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.strategy import plan_orders
 

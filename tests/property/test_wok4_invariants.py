@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.shipped import WOK4 as RULESET
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.limits import (
     ARM_MAX,
     DEF_MAX,

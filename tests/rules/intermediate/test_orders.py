@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from tests.rules.builders import empty, give
 from tests.rules.intermediate.grid import make_grid
+from tests.shipped import INTERMEDIATE as RULESET
 from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.orders import RawEntry
-from wtg.data.rulesets.intermediate import RULESET
 
 HEADER = {"game": "g", "turn": 6, "player": 1, "code": "SECRET"}
 
@@ -102,7 +102,7 @@ def test_bad_upgrade_troops_lines_are_refused_with_a_reason() -> None:
 
 def test_the_other_rulesets_refuse_the_new_kinds() -> None:
     """The troop kinds, TRO, POP->SPY and CHO are Intermediate's: Standard's form has none."""
-    from wtg.data.rulesets.standard import RULESET as STANDARD
+    from tests.shipped import STANDARD
 
     _, bad, problems = STANDARD.entries_from_dict(
         {

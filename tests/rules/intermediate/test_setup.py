@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from tests.shipped import INTERMEDIATE as RULESET
+from tests.shipped import STANDARD
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.data.rulesets.intermediate import RULESET
-from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.rules.wok.setup import SetupError
 from wtg.rules.wok.state import WokState
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from tests.rules.builders import empty, give, make_state
 from tests.rules.standard.test_duel import ANN_A, ANN_B, BOB_A, ROBO1, colours_state
+from tests.shipped import STANDARD as RULESET
 from wtg.core.orders import RawEntry, Verdict
-from wtg.data.rulesets.standard import RULESET
 from wtg.rules.standard.robots import robot_plan
 from wtg.rules.wok.state import WokState
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.shipped import TACTICS
 from wtg.aof.render import render_aof
-from wtg.data.rulesets.tactics import RULESET as TACTICS
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.mail import compose

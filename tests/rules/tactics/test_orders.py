@@ -9,10 +9,10 @@ from typing import Any
 
 from tests.rules.tactics.builders import OPEN7, piece, state
 from tests.rules.tactics.test_setup import new_game
+from tests.shipped import TACTICS as RULESET
 from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.orders import Acceptance
-from wtg.data.rulesets.tactics import RULESET
 from wtg.rules.tactics.state import TacticsState
 
 HEADER = {"game": "t", "turn": 6, "player": 1, "code": "X"}

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from tests.shipped import TACTICS as RULESET
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.data.rulesets.tactics import RULESET
 from wtg.rules.tactics.army import SetupError, default_army, random_army
 from wtg.rules.tactics.state import ARMY, BATTLE, TacticsState
 

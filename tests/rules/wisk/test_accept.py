@@ -15,10 +15,10 @@ from tests.rules.wisk.helpers import (
     new_game,
     put,
 )
+from tests.shipped import WISK as RULESET
 from wtg.aof.orderfile import entries_from_orders, orders_to_yaml
 from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
-from wtg.data.rulesets.wisk import RULESET
 from wtg.rules.wisk.state import WiskState
 
 YAKUTSK = 29

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from tests.rules.wisk.helpers import classic
+from tests.shipped import WISK as RULESET
 from wtg.core.provmap import MapError
-from wtg.data.rulesets.wisk import RULESET
 from wtg.rules.wisk.board import board_from_data
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from tests.rules.wisk.helpers import new_game
-from wtg.data.rulesets.wisk import RULESET
+from tests.shipped import WISK as RULESET
 from wtg.rules.wisk.state import PLAYING, WiskState
 
 GAMES = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from tests.rules.wisk.helpers import new_game
-from wtg.data.rulesets.wisk import RULESET
+from tests.shipped import WISK as RULESET
 
 
 def test_public_json_has_the_contract_keys() -> None:

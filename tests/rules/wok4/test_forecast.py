@@ -4,7 +4,7 @@ nobody else acted, computed by the same phase code."""
 from __future__ import annotations
 
 from tests.rules.builders import empty, make_state
-from wtg.data.rulesets.wok4 import RULESET
+from tests.shipped import WOK4 as RULESET
 
 
 def test_forecast_applies_the_players_peaceful_orders() -> None:

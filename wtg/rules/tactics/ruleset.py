@@ -8,7 +8,6 @@ from typing import Any
 
 from wtg.core import board as drawn
 from wtg.core.jsondata import Json
-from wtg.core.library import Library
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.ruleset import GameSetup, Ruleset, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
 from wtg.rules.base import RulesetFiles
@@ -22,7 +21,7 @@ from wtg.rules.tactics.state import ACTIVE, ARMY, OVER, Player, TacticsState
 from wtg.rules.tactics.strategy import plan_orders
 from wtg.rules.tactics.view import form_context, report_context
 from wtg.rules.tactics.world import slug
-from wtg.rules.tactics.worlds import Worlds
+from wtg.rules.tactics.worlds import TacticsLibrary, Worlds
 
 
 class Tactics(RulesetFiles, Ruleset[TacticsState]):
@@ -30,9 +29,9 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
     title = "WoS Tactics"
     turn_style = TurnStyle.SEQUENTIAL
 
-    def __init__(self, library: Library, worlds: Worlds) -> None:
+    def __init__(self, library: TacticsLibrary) -> None:
         super().__init__(library)
-        self.worlds = worlds
+        self.worlds: Worlds = library
 
     def map_names(self) -> list[str]:
         return [slug(m.name) for m in self.worlds.world({}).maps]
