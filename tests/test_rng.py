@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,6 +51,6 @@ def test_a_forecast_of_full_orders_needs_no_chance(tmp_path: Path) -> None:
     state = game.state()
     for pid in range(1, 11):
         orders = full_orders(state, pid, random.Random(pid))
-        forecast = WOK4.forecast(state, orders, pid)
+        forecast: dict[str, Any] = WOK4.forecast(state, orders, pid)
         mine = {p.id for p in state.provinces_of(pid)}
         assert {row.id for row in forecast["provinces"]} >= mine

@@ -53,7 +53,9 @@ def test_orders_and_forecasts_leave_the_shared_state_alone(
         aof = render_aof(game.ruleset.form, header, orders, game.ruleset.form_context(view, player))
         submission = game.submit(aof)
         assert any(v.accepted for v in submission.verdicts)
-        forecast = rules_of(ruleset).forecast(game.state_view(), submission.orders, player)
+        forecast: dict[str, Any] = rules_of(ruleset).forecast(
+            game.state_view(), submission.orders, player
+        )
         forecasts += len(forecast["provinces"])
     assert forecasts >= seats
     assert game.ruleset.state_to_dict(view) == on_disk

@@ -40,7 +40,7 @@ def state_json(game_dir: Path) -> dict[str, Any]:
 def careful_orders(state: WiskState, pid: int) -> dict[str, Any]:
     """Human 2's own way: the robot's trades and placements, but attacks that stop while 3
     armies are left and move only half the armies in, and no fortification."""
-    orders = plan(state, pid)
+    orders: dict[str, Any] = plan(state, pid)
     if state.stage != PLAYING:
         return orders
     for attack in orders.get("attack", []):
