@@ -62,7 +62,7 @@ def troop_view(
     events: Sequence[Mapping[str, Any]],
     player: int,
     context: Mapping[str, Any],
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The WoK report ``context`` with troop rows (own provinces and those spies saw), the
     empire's troop totals and the player's wood."""
     mine = list(state.provinces_of(player))

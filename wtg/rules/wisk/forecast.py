@@ -4,8 +4,8 @@ a copy (no dice are needed for them); attacks and the fortification are left to 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from wtg.core.jsondata import Json
 from wtg.core.rng import NoChance
 from wtg.rules.wisk.assignment import claim_turn, place_rest
 from wtg.rules.wisk.events import Claimed, Placed, Traded
@@ -16,7 +16,7 @@ from wtg.rules.wisk.strategy import claim_choice, place_choice
 from wtg.rules.wisk.turn import Turn
 
 
-def forecast(state: WiskState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
+def forecast(state: WiskState, orders: Mapping[str, Json], player: int) -> dict[str, object]:
     typed = WiskOrders.from_dict(orders)
     work = state.clone()
     turn = Turn(work, NoChance())

@@ -113,7 +113,7 @@ SETUP_OMITS = ("trade", "attack", "fortify")
 """Sections the forms of the initial assignment leave out: it takes only placements."""
 
 
-def form_context(state: WiskState, pid: int) -> dict[str, Any]:
+def form_context(state: WiskState, pid: int) -> dict[str, object]:
     me = state.player(pid)
     hand = " ".join(f"{c['id']}={c['kind'][:3].upper()}" for c in my_cards(state, pid))
     place_help = "Armies you leave unplaced are placed for you on your front, as a robot would."
@@ -152,7 +152,7 @@ def _trade_note(state: WiskState) -> str:
 
 def report_context(
     state: WiskState, events: Sequence[Mapping[str, Any]], pid: int
-) -> dict[str, Any]:
+) -> dict[str, object]:
     board = state.board
     public: Mapping[str, Any] = public_json(state)  # read as it was just written
     names = {p.id: p.name for p in state.players}
