@@ -44,7 +44,7 @@ def test_the_order_file_has_the_contract_keys() -> None:
     """Issue 6: "The order file: trade (list of card triples), place (territory, armies),
     attack (from, to, dice, until, move), fortify (from, to, armies)." """
     state = state_with_cards()
-    data = {
+    data: JsonObject = {
         "player": 1,
         "turn": 1,
         "trade": [[1, 2, 3]],
