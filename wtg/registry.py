@@ -1,16 +1,17 @@
 """The rulesets there are, found by name: every package of ``wtg.rules`` that registers one.
 
-A ruleset is one folder, ``wtg/rules/<name>/``: its ``__init__.py`` holds its
-``REGISTRATION`` (``wtg.core.ruleset.Registration``: its class, its ``new-game`` options
-and seating), and nothing else here or anywhere names it. The registry lists the packages
-of ``wtg.rules`` (``pkgutil``) and imports each one's ``__init__`` alone, which imports no
-more than its options: the command line reads every ruleset's options and seating without
-importing any rules. A ruleset's class is imported when a game of it is opened
-(``find_ruleset``), and made with the shipped data (``wtg.data.rulesets.shipped``), the
-same way for all. Why a scan rather than a list: a list here is a second place to edit, and
-one forgotten is a ruleset that is not there; why the package rather than packaging's
-entry points: they are a search of every installed distribution at each start, for
-rulesets that all live in this package anyway.
+A ruleset is one folder, ``wtg/rules/<name>/``, named as the ruleset (its class's
+``name``): its ``__init__.py`` holds its ``REGISTRATION``
+(``wtg.core.ruleset.Registration``: its class, its ``new-game`` options and seating), and
+nothing else here or anywhere names it. The registry lists the packages of ``wtg.rules``
+(``pkgutil``) and imports each one's ``__init__`` alone, which imports no more than its
+options: the command line reads every ruleset's options and seating without importing
+any rules. A ruleset's class is imported when a game of it is opened (``find_ruleset``),
+and made with the shipped data (``wtg.data.rulesets.shipped``), the same way for all. Why
+a scan rather than a list: a list here is a second place to edit, and one forgotten is a
+ruleset that is not there; why the package rather than packaging's entry points: they are
+a search of every installed distribution at each start, for rulesets that all live in
+this package anyway.
 
 ``register`` adds a ruleset that is not shipped (a test's, or a GM's own, kept outside the
 package and made with data of its own) while the process runs; the shipped ones do not
