@@ -10,8 +10,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from tests.lobby.hall import Hall, address
+from tests.shipped import WOK4
 from wtg.cli import main
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.gm.absence import plan_absence

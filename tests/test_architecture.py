@@ -228,7 +228,6 @@ def test_the_table_names_every_room_once_and_each_prefix_is_a_module() -> None:
         "data",
         "files",
         "rules",
-        "options",
         "aof",
         "text",
         "core",

@@ -16,9 +16,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from tests.conftest import players
+from tests.shipped import WOK4
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.schedule import make_schedule, parse_iso
 from wtg.host.config import load_config

@@ -20,9 +20,9 @@ from pathlib import Path
 
 from tests import killpoints
 from tests.conftest import players
+from tests.shipped import WOK4
 from tests.test_kill_run_turn import WTG
 from wtg.cli.demo import filled_aof
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.files.store import GameStore
 from wtg.game.engine import create_game
 from wtg.game.schedule import make_schedule

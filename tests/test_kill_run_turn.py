@@ -27,8 +27,8 @@ from pathlib import Path
 
 from tests import killpoints
 from tests.conftest import players
+from tests.shipped import WOK4
 from wtg.cli.demo import filled_aof
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.files.store import RECEIVED, TURN_DIR, GameStore, turn_name
 from wtg.game.engine import create_game, open_game
 

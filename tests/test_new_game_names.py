@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from tests.shipped import WOK4
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.game.engine import create_game, open_game
 from wtg.game.gameconfig import (
     CODE_ALPHABET,

@@ -18,8 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import players
+from tests.shipped import STANDARD
 from wtg.cli import main
-from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.game.engine import Game, create_game
 from wtg.game.intake import Submission
 from wtg.game.orderfiles import read_order_file

@@ -20,9 +20,9 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import players
+from tests.shipped import WOK4
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.files.store import GameStore
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.orderfiles import read_order_file

@@ -21,7 +21,7 @@ import pytest
 
 from tests import killpoints
 from tests.lobby.hall import Hall, address
-from wtg.data.rulesets.wok4 import RULESET as WOK4
+from tests.shipped import WOK4
 from wtg.files.store import write_atomic
 from wtg.game.press import press_for
 from wtg.lobby.database import Book

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, Received, SmtpSink
+from tests.shipped import WOK4
 from wtg.cli.demo import demo_players, filled_aof, reply_with_orders
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.game.engine import create_game, open_game
 from wtg.game.schedule import make_schedule
 from wtg.gm.gamestatus import game_status

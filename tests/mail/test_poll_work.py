@@ -20,8 +20,8 @@ import jinja2
 import pytest
 
 from tests.mail.servers import GM_ADDRESS
+from tests.shipped import WOK4
 from wtg.aof.render import render_aof
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.files import store
 from wtg.files.store import GameStore
 from wtg.game import engine

@@ -14,8 +14,8 @@ import pytest
 from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from tests.privacy import UMASKS, names, process_umask, shared
+from tests.shipped import WOK4
 from wtg.cli.demo import filled_aof
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.text.yamlio import dump_yaml, load_yaml

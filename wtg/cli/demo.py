@@ -15,7 +15,7 @@ from pathlib import Path
 
 from wtg.aof.mailtext import BEGIN_MARKER
 from wtg.core.errors import UsageError
-from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.data.rulesets import shipped
 from wtg.files import private
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.gameconfig import PlayerEntry
@@ -29,8 +29,11 @@ from wtg.mail.poller import poll
 from wtg.mail.sender import send
 from wtg.mail.transport import delivered
 from wtg.rules.wok.state import WokState
+from wtg.rules.wok4.ruleset import Wok4
 from wtg.rules.wok4.strategy import plan_orders
 from wtg.site.build import build_site
+
+WOK4 = shipped(Wok4)
 
 NAMES = (
     "Aldric",

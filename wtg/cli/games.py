@@ -25,7 +25,7 @@ from wtg.cli.common import (
 )
 from wtg.core.orders import OrderError
 from wtg.core.printable import printable
-from wtg.core.ruleset import GameOption
+from wtg.core.ruleset import GameOption, OptionValue
 from wtg.data.maps import is_map_path
 from wtg.files.store import GameLocked
 from wtg.game.engine import create_game
@@ -62,11 +62,11 @@ def _ruleset_options(command: Any) -> Any:
     return command
 
 
-def _options_for(ruleset: str, given: dict[str, Any]) -> dict[str, Any]:
+def _options_for(ruleset: str, given: dict[str, Any]) -> dict[str, OptionValue]:
     """The game options of ``ruleset`` among the command's ``opt_*`` values; an option of
     another ruleset is an error."""
     declared = {o.key: o for o in GAME_OPTIONS.get(ruleset, ())}
-    options: dict[str, Any] = {}
+    options: dict[str, OptionValue] = {}
     for name, value in given.items():
         key = name.removeprefix("opt_")
         if value is None:
