@@ -5,6 +5,7 @@ the rest."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from click.testing import CliRunner
 from tests.test_due_many import due_games, write_config
 from wtg.cli import main
 from wtg.game.engine import open_game
+from wtg.host import due
 
 DRIVER = """\
 import os, signal, sys
@@ -68,8 +70,6 @@ def test_ctrl_c_in_run_turn_due_says_what_ran(
     kill leaves it, and the line counts what ran."""
     folders = due_games(tmp_path / "games", 3)
     config = write_config(tmp_path)
-    from wtg.host import due
-
     ran = due.run_game
 
     def run_game(path: Path, *args: object) -> object:
@@ -124,3 +124,32 @@ def test_ctrl_c_in_run_turn_due_on_workers(tmp_path: Path) -> None:
     )
     assert again.returncode == 0, again.stderr
     assert turns(folders) == [1] * len(folders)
+
+
+def test_a_worker_holds_ctrl_c_back_from_its_fork_until_it_ignores_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25, item 18 (a case the suite met again under issue 26): a Ctrl-C that reached
+    a worker of `run-turn --due` after its fork and before it began to ignore Ctrl-C
+    (``_start_worker``) printed the worker's traceback. The workers are forked with Ctrl-C
+    held back, and each lets it through only once it ignores it."""
+    folders = due_games(tmp_path / "games", 4)
+    config = write_config(tmp_path)
+    seen = tmp_path / "seen"
+    start = due._start_worker
+
+    def start_worker(*args: object) -> None:
+        held = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        start(*args)  # type: ignore[arg-type]
+        after = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        with open(seen / str(os.getpid()), "w", encoding="utf-8") as out:
+            out.write(f"{held} {after} {ignored}")
+
+    seen.mkdir()
+    monkeypatch.setattr(due, "_start_worker", start_worker)
+    ran = CliRunner().invoke(main, ["--config", str(config), "run-turn", "--due", "--jobs", "2"])
+    assert ran.exit_code == 0, ran.output
+    assert turns(folders) == [1, 1, 1, 1]
+    assert sorted(p.read_text(encoding="utf-8") for p in seen.iterdir()) == ["True False True"] * 2
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # this process's

@@ -9,6 +9,7 @@ the rules) is reported with its folder and why, and the others run all the same.
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import time
 from collections.abc import Generator, Iterator
@@ -183,9 +184,23 @@ _WORKER: dict[str, Any] = {}
 
 def _start_worker(gm: GmConfig, moment: datetime) -> None:
     # Ctrl-C reaches every process of the terminal's group: the run decides (it lets each
-    # worker finish the game in hand, and runs no other), not the worker in mid-turn
+    # worker finish the game in hand, and runs no other), not the worker in mid-turn. The
+    # worker was forked with Ctrl-C held back (``_ctrl_c_held``): ignored now, let through.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _WORKER.update(gm=gm, moment=moment)
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C (SIGINT) held back in this thread while the pool forks its workers, which
+    inherit it held until each ignores it (``_start_worker``): a Ctrl-C while a worker
+    starts is no traceback of it. This process gets a Ctrl-C held back once it lets go."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _run_in_worker(path: Path) -> GameRun:
@@ -252,8 +267,9 @@ class DueRun:
         told: set[Future[GameRun]] = set()
         pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(self.gm, self.moment))
         try:
-            for path in self.folders:
-                futures[pool.submit(_run_in_worker, path)] = path
+            with _ctrl_c_held():  # the first submit forks every worker
+                for path in self.folders:
+                    futures[pool.submit(_run_in_worker, path)] = path
             for future in as_completed(futures):
                 told.add(future)
                 yield _outcome(future, futures[future])
