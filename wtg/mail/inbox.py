@@ -31,6 +31,9 @@ one MOVE): a thousand mails in two round trips, a batch of big ones kept small."
 SMALL = IMAP_BATCH_BYTES // IMAP_BATCH
 """A message of at most this many bytes is not asked its size: a full batch of them fits
 in IMAP_BATCH_BYTES."""
+BODY_ITEMS = ["BODY.PEEK[]", "INTERNALDATE"]
+"""What the poll asks of each message that it reads whole (PEEK: the mail stays unread
+for a GM who looks at the folder)."""
 NOOP_EVERY = 5.0
 """``wtg poll --idle`` on an IMAP server without IDLE: seconds between two NOOPs."""
 MAILDIR_EVERY = 2.0
@@ -202,11 +205,17 @@ class ImapInbox:
         """The batch's bodies and arrival times; one over ``max_bytes`` comes without its
         body (``raw`` stays empty), and a message another client removed meanwhile is left
         out."""
-        from wtg.mail.imapfetch import fetch_bodies  # imapclient: IMAP polls only (36 ms)
-
         big = sorted(u for u in batch if (sizes[u] or 0) > max_bytes)
         fits = sorted(set(batch).difference(big))
-        bodies = fetch_bodies(self.client, fits)
+        fetched = self.client.fetch(fits, BODY_ITEMS) if fits else {}
+        # A message another client removed meanwhile has no answer; a flag change it made
+        # may come as a FETCH response without a body (imapclient keys it by its sequence
+        # number, which may equal one of our UIDs): only a body and its time make a mail
+        bodies = {
+            uid: info
+            for uid, info in fetched.items()
+            if b"BODY[]" in info and b"INTERNALDATE" in info
+        }
         heads = self.client.fetch(big, ["BODY.PEEK[HEADER]", "INTERNALDATE"]) if big else {}
         reports = sorted(
             u for u, info in heads.items() if is_report(info.get(b"BODY[HEADER]", b""))
