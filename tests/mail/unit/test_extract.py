@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import quopri
 from email import policy
 from email.message import EmailMessage
 from email.mime.message import MIMEMessage
@@ -119,6 +120,27 @@ def test_octet_stream_txt_attachment() -> None:
     part.set_content(AOF.encode("cp1252"), "application", "octet-stream", filename="AOF.TXT")
     msg.attach(part)
     assert assert_finds_aof(msg.as_bytes()).source == "attachment AOF.TXT"
+
+
+def test_an_attachment_named_and_its_charset_given_as_rfc_2231_parameters() -> None:
+    """The charset and the file name as RFC 2231 writes them (``charset*=``, ``filename*=``,
+    in upper case too): the text read in that charset, the part named by its decoded name."""
+    greeting = "Gr\u00fc\u00dfe, J\u00f6rg\n"
+    body = quopri.encodestring((greeting + AOF).encode("iso-8859-1").replace(b"\n", b"\r\n"))
+    raw = (
+        b"From: cid@example.org\r\nMIME-Version: 1.0\r\n"
+        b'Content-Type: multipart/mixed; boundary="b"\r\n\r\n'
+        b"--b\r\nContent-Type: text/plain\r\n\r\nSee attached.\r\n"
+        b"--b\r\nContent-Type: text/plain; CHARSET*=us-ascii''ISO-8859-1; format=Flowed\r\n"
+        b"Content-Transfer-Encoding: quoted-printable\r\n"
+        b"Content-Disposition: attachment; filename*=utf-8''orders%20%C3%A9.aof\r\n\r\n"
+        + body
+        + b"\r\n--b--\r\n"
+    )
+    found = assert_finds_aof(raw)
+    assert found.source == "attachment orders \u00e9.aof"
+    assert found.notes == ()
+    assert found.text is not None and found.text.startswith(greeting)
 
 
 def test_a_body_with_the_aof_beats_an_attachment_with_one() -> None:
