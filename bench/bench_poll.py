@@ -10,7 +10,8 @@ every mail is a new order that is filed and answered. It times a bare fetch of t
 (login, select, search, one FETCH of every body), then the poll itself, in this process:
 fetch, archive, find the AOF, parse and check it, store the order file, queue the
 confirmation with its forecast, flush to disk, move the mails to the processed folder;
-its wall clock, its CPU (both threads) and the IMAP connection's own time. Then the same
+its wall clock, its CPU (both threads, and the helpers'; of it, the IMAP connection's: the
+rest is the CPU once the bytes are in hand) and the IMAP connection's own time. Then the same
 mails again, fetched bare and moved to the processed folder in one bare MOVE: the least a
 poll that empties the inbox asks of the server (Dovecot spends most of a bare fetch's time
 again on moving, or on deleting, a thousand mails). Then the same mails again, into a copy
@@ -18,7 +19,8 @@ of the games as they were, polled by the `wtg poll` command as cron runs it (Pyt
 start and imports included): its wall clock and CPU.
 
 It prints each round, then the medians: first the poll's two targets (issue 26), each
-beside its figure with PASS or FAIL: its CPU at most 1 ms a mail, its IMAP work at most
+beside its figure with PASS or FAIL: its CPU once the bytes are in hand (parse, intake,
+filing, answers, journal) at most 1 ms a mail, its IMAP work at most
 1.5 times the bare fetch and MOVE; then where the time goes (the IMAP work over the bare
 fetch alone, without its MOVE, the poll's IMAP commands alone), and the whole poll beside
 issue 13's target, at most 10 times the bare fetch. ``--profile N`` runs one more poll under
@@ -146,9 +148,12 @@ class Round(NamedTuple):
     """The bare fetch."""
     poll: float
     cpu: float
-    """The poll's CPU, in this process (the IMAP thread's too)."""
+    """The poll's CPU, in this process and its helpers (the IMAP thread's too)."""
     kernel: float
     """Of that, the CPU spent in the kernel (creating and renaming files, mostly)."""
+    imap_cpu: float
+    """Of that, the IMAP connection's: its login, and its thread in IMAP commands (reading
+    the server's answers). The rest is the CPU once the bytes are in hand."""
     imap: float
     """Of the poll, the IMAP connection's own time: login, search, fetch, move."""
     moving: float
@@ -237,8 +242,9 @@ def one_round(
                 begin, (cpu, kernel) = time.perf_counter(), cpu_seconds()
                 if profile is not None:
                     profile.enable()
+                login_cpu = time.thread_time()
                 inbox = ImapInbox(gm.imap)
-                login = time.perf_counter() - begin
+                login, login_cpu = time.perf_counter() - begin, time.thread_time() - login_cpu
                 summary = poll(gm, inbox, jobs=1 if profile is not None else jobs)
                 inbox.close()
                 if profile is not None:
@@ -267,6 +273,7 @@ def one_round(
                 poll_time,
                 cpu,
                 kernel,
+                login_cpu + inbox.busy_cpu,
                 login + inbox.busy,
                 inbox.busy_moving,
                 fetch_move,
@@ -329,7 +336,8 @@ def main() -> None:
         )
         print(
             f"round {number}: bare fetch {done.fetch:.3f} s, poll {done.poll:.2f} s "
-            f"({done.cpu:.2f} s CPU, {done.kernel:.2f} s of it in the kernel), of which IMAP "
+            f"({done.cpu:.2f} s CPU, {done.kernel:.2f} s of it in the kernel, "
+            f"{done.imap_cpu:.2f} s the IMAP connection's), of which IMAP "
             f"{done.imap:.3f} s (MOVE {done.moving:.3f} s; a bare fetch and MOVE "
             f"{done.fetch_move:.3f} s; the poll's IMAP commands alone {done.alone:.3f} s)"
             f"{command} "
@@ -352,6 +360,7 @@ def report(rounds: list[Round], mails: int) -> None:
     fetch = statistics.median(r.fetch for r in rounds)
     polled = statistics.median(r.poll for r in rounds)
     cpu = statistics.median(r.cpu for r in rounds)
+    in_hand = statistics.median(r.cpu - r.imap_cpu for r in rounds)
     user = statistics.median(r.cpu - r.kernel for r in rounds)
     imap = statistics.median(r.imap for r in rounds)
     moving = statistics.median(r.moving for r in rounds)
@@ -359,10 +368,10 @@ def report(rounds: list[Round], mails: int) -> None:
     alone = statistics.median(r.alone for r in rounds)
     targets = [
         (
-            "the poll's CPU a mail (in process)",
-            f"{cpu / mails * 1000:.2f} ms",
+            "the poll's CPU a mail, bytes in hand",
+            f"{in_hand / mails * 1000:.2f} ms",
             f"<= {CPU_TARGET * 1000:g} ms",
-            cpu / mails / CPU_TARGET,
+            in_hand / mails / CPU_TARGET,
         ),
         (
             "its IMAP work / bare fetch and MOVE",
@@ -377,7 +386,8 @@ def report(rounds: list[Round], mails: int) -> None:
     for what, measured, target, ratio in targets:
         print(f"  {what:38} {measured:26} {target:>10}   {verdict(ratio)}")
     details = [
-        ("  of the CPU, Python (outside the kernel)", f"{user / mails * 1000:.2f} ms a mail"),
+        ("the poll's CPU with the IMAP connection's", f"{cpu / mails * 1000:.2f} ms a mail"),
+        ("  of it, Python (outside the kernel)", f"{user / mails * 1000:.2f} ms a mail"),
         ("the poll's IMAP work / bare fetch", f"{imap:.3f} / {fetch:.3f} s = {imap / fetch:.2f}"),
         (
             "  the same without its MOVE",

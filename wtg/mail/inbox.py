@@ -155,6 +155,9 @@ class ImapInbox:
         """Seconds the connection's thread spent in IMAP commands (search, fetch, move)."""
         self.busy_moving = 0.0
         """Of those, the seconds spent moving messages out of the inbox."""
+        self.busy_cpu = 0.0
+        """The CPU seconds the connection's thread spent in IMAP commands (reading the
+        server's answers): the poll's CPU before the bytes are in hand."""
         self.shortcut = True
         """Whether the next wait may end at once on a NOOP's news of mail that came while
         the poll ran."""
@@ -163,11 +166,12 @@ class ImapInbox:
         """Queue a command on the connection's thread."""
 
         def timed() -> T:
-            begin = time.perf_counter()
+            begin, cpu = time.perf_counter(), time.thread_time()
             try:
                 return command(*args)
             finally:
                 self.busy += time.perf_counter() - begin
+                self.busy_cpu += time.thread_time() - cpu
 
         return self.line.submit(timed)
 

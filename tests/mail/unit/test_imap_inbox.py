@@ -111,6 +111,7 @@ def test_batches_come_in_server_order_from_the_imap_thread(
     inbox.settle()
     inbox.close()
     assert inbox.busy > 0  # the connection's own time, for the poll benchmark
+    assert inbox.busy_cpu > 0  # and its CPU
     assert keys == [
         ["imap:77:1", "imap:77:2", "imap:77:3"],
         ["imap:77:4", "imap:77:5", "imap:77:6"],
