@@ -312,9 +312,43 @@ def mask_code(code: str) -> str:
 
 
 def mask_codes(text: str, codes: Mapping[int, str]) -> str:
-    """Hide every secret code in a text that goes out by mail, in any case."""
-    secrets = sorted(code.upper() for code in codes.values() if code)
-    if not secrets:
+    """Hide every secret code in a text that goes out by mail."""
+    secrets, lowered = _secrets(tuple(codes.values()))
+    if lowered is not None and not _may_hold(text, lowered):
         return text
-    pattern = "|".join(re.escape(code) for code in secrets)
-    return re.sub(pattern, lambda m: mask_code(m.group(0)), text, flags=re.IGNORECASE)
+    pattern = _code_pattern(secrets)
+    if pattern is None:
+        return text
+    return pattern.sub(lambda m: mask_code(m.group(0)), text)
+
+
+@lru_cache(maxsize=256)
+def _secrets(codes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
+    """A game's codes as the pattern takes them (upper-cased, sorted), and lower-cased for
+    the quick look when all are ASCII (None when one is not: the pattern looks). Made once
+    a game's codes: every confirmation masks its lines."""
+    secrets = tuple(sorted(c.upper() for c in codes if c))
+    ascii_only = all(code.isascii() for code in secrets)
+    return secrets, tuple(code.lower() for code in secrets) if ascii_only else None
+
+
+_ASCII_LIKE = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+"""The four characters beyond ASCII that a case-blind regex matches with an ASCII letter
+(İ, ı, ſ and the Kelvin sign; Python's ``re`` documentation names them)."""
+
+
+def _may_hold(text: str, lowered_codes: tuple[str, ...]) -> bool:
+    """False only when no code can match in ``text`` case-blind: none of the (ASCII) codes,
+    lower-cased, is in the text lower-cased (those four letters made ASCII first). Most
+    texts hold none, and are passed without compiling the codes' pattern."""
+    # an ASCII text has none of those four letters to translate (a translation by a table
+    # costs a dictionary lookup a character: most of a confirmation's masking)
+    lowered = (text if text.isascii() else text.translate(_ASCII_LIKE)).lower()
+    return any(map(lowered.__contains__, lowered_codes))
+
+
+@cache
+def _code_pattern(codes: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not codes:
+        return None
+    return re.compile("|".join(re.escape(c) for c in codes), re.IGNORECASE)
