@@ -20,10 +20,10 @@ import jinja2
 import pytest
 
 from tests.mail.servers import GM_ADDRESS
+from tests.shipped import WOK4
 from wtg import engine, gamesdir, store
 from wtg.aof.render import render_aof
 from wtg.config import GmConfig, config_from_data
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.mail import poller, registry
