@@ -137,9 +137,9 @@ class ImapInbox:
                 self.client.create_folder(folder)
         if self.client.has_capability("QRESYNC"):
             # A MOVE then answers with one VANISHED line for the whole set, not an EXPUNGE
-            # line a mail, less for the server to write and for imapclient to read. It
-            # must come before the SELECT; a server that offers it
-            # and then refuses it is polled without it.
+            # line a mail: less for the server to write and for imapclient to read. It must
+            # come before the SELECT; a server that offers it and then refuses it is polled
+            # without it.
             from imapclient.exceptions import IMAPClientError  # imported by IMAP polls only
 
             with contextlib.suppress(IMAPClientError):
