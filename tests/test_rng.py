@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.rules.wok4.fullorders import full_orders
 from wtg.core.rng import NoChance, chance, roll, turn_rng
 from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
-from wtg.rules.wok4.fullorders import full_orders
 
 
 def test_a_turns_rng_depends_on_the_seed_and_the_turn_only() -> None:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.rules.wok4.fullorders import full_orders
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
 from wtg.data.rulesets.wok4 import RULESET
@@ -31,7 +32,6 @@ from wtg.rules.wok.limits import (
 )
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.constants import TECH_MAX
-from wtg.rules.wok4.fullorders import full_orders
 
 seeds = st.integers(min_value=0, max_value=2**32)
 

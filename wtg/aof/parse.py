@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -242,11 +242,6 @@ def normalise_lines(text: str) -> list[tuple[int, str]]:
     """(original 1-based line number, cleaned text) of every line of a mail body: every
     space a plain one, no quote prefixes, no surrounding spaces."""
     return [(line.number, line.text) for line in mail_lines(text)]
-
-
-def read_lines(form: FormSpec, lines: Sequence[MailLine]) -> ParseOutcome:
-    """The order lines among ``lines``, read as the inside of a form (no header)."""
-    return read_copy(form, FormCopy(0, True, lines[0].number if lines else 1, None, tuple(lines)))
 
 
 def _read_order(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
