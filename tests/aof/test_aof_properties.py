@@ -10,13 +10,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wtg.aof.mailtext import mail_lines
 from wtg.aof.orderfile import (
     entries_from_orders,
     orders_from_entries,
     orders_from_yaml,
     orders_to_yaml,
 )
-from wtg.aof.parse import normalise_lines, parse_aof
+from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.form import FieldSpec, SectionSpec
 from wtg.core.orders import ParseOutcome, RawEntry
@@ -164,4 +165,4 @@ def line_by_line(text: str) -> list[tuple[int, str]]:
 def test_the_whole_text_is_cleaned_as_line_by_line_would(text: str) -> None:
     """The parser cleans a mail in a few passes over the whole text (mails are long); the
     lines and their numbers are those the plain line-by-line cleaning gives."""
-    assert normalise_lines(text) == line_by_line(text)
+    assert [(line.number, line.text) for line in mail_lines(text)] == line_by_line(text)

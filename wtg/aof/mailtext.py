@@ -125,10 +125,6 @@ class Header(NamedTuple):
     values: dict[str, str]
     lines: tuple[int, ...]
 
-    @property
-    def line(self) -> int:
-        return self.lines[0]
-
     def where(self) -> str:
         if len(self.lines) == 1:
             return f"line {self.lines[0]}"

@@ -104,7 +104,6 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
     outcome = reader.outcome
     if copy.header is not None:
         outcome.header = dict(copy.header.values)
-        outcome.header_lines = copy.header.lines
     if copy.header is None and not reader.order_lines:
         outcome.problems.append(NO_FORM)
         return outcome
@@ -236,12 +235,6 @@ def _too_many(reader: _Reader, line: MailLine, most: int) -> None:
     entry = RawEntry(section="", values={}, position=0, line=line.number, text=line.text)
     reason = f"more than {most} order lines in one form: this line and the rest were not read"
     reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
-
-
-def normalise_lines(text: str) -> list[tuple[int, str]]:
-    """(original 1-based line number, cleaned text) of every line of a mail body: every
-    space a plain one, no quote prefixes, no surrounding spaces."""
-    return [(line.number, line.text) for line in mail_lines(text)]
 
 
 def _read_order(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:

@@ -12,7 +12,7 @@ from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.orders import ParseOutcome
 from wtg.data.forms import read_form
-from wtg.mail.extract import Extracted, extract_aof
+from wtg.mail.extract import Extracted, extract_from_message, parse_mail
 
 ROOT = Path(__file__).resolve().parents[3]
 FORM = read_form(ROOT / "forms" / "wok4.yaml")
@@ -41,7 +41,7 @@ EXPECTED = summary(parse_aof(FORM, AOF))
 
 def assert_finds_aof(raw: bytes) -> Extracted:
     """The AOF found in ``raw`` parses exactly like the AOF that was sent."""
-    extracted = extract_aof(raw)
+    extracted = extract_from_message(parse_mail(raw))
     assert extracted.text is not None, extracted
     outcome = parse_aof(FORM, extracted.text)
     assert outcome.problems == []
