@@ -59,3 +59,26 @@ def test_a_games_deadline_is_read_as_its_turn_file_writes_it(tmp_path: Path) -> 
     assert game.deadline() == datetime(2026, 11, 21, 17, 0, tzinfo=timezone.utc)
     plain = create_game(tmp_path / "g2", "wok4", "small", players(2), 7)
     assert (plain.deadline_stamp(), plain.deadline()) == (None, None)
+
+
+def test_a_game_made_at_the_very_deadline_hour_has_a_whole_turn_first(tmp_path: Path) -> None:
+    """Issue 26, mutant: a schedule's boundary (``<=`` vs ``<``) in wtg/schedule.py. A game
+    with a deadline every 2 days at 18:00 Vienna time, made at 18:00:00 to the second, has
+    its first deadline two days on, not one (the hour it was made at counts as passed, as a
+    moment a second later does); made a second before 18:00, the first deadline is that
+    day's 18:00 plus a turn's days less one."""
+    from tests.conftest import players
+    from wtg.engine import create_game
+    from wtg.schedule import make_schedule
+
+    made = datetime(2026, 11, 20, 17, 0, tzinfo=timezone.utc)  # 18:00 in Vienna
+    for name, moment, deadline in (
+        ("on", made, made + timedelta(days=2)),
+        ("after", made + timedelta(seconds=1), made + timedelta(days=2)),
+        ("before", made - timedelta(seconds=1), made + timedelta(days=1)),
+    ):
+        schedule = make_schedule(2, "18:00", "Europe/Vienna", now=moment)
+        game = create_game(
+            tmp_path / name, "wok4", "small", players(2), 7, schedule=schedule, now=moment
+        )
+        assert game.deadline() == deadline, name
