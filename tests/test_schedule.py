@@ -7,6 +7,7 @@ import json
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -156,13 +157,17 @@ def test_the_utc_beside_a_local_deadline_is_utc_on_a_host_in_another_zone(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Issue 26, mutant (mutmut, wtg/schedule.py): the hour shown as UTC taken in the host's
-    own zone. A GM's machine set to New York still tells Vienna's players 17:00 UTC."""
+    own zone. A GM's machine set to New York still tells Vienna's players 17:00 UTC, and
+    writes 17:00 UTC in the turn files (``iso``)."""
+    from wtg.schedule import iso
+
     monkeypatch.setenv("TZ", "America/New_York")
     time.tzset()
     try:
         assert local_text(MOMENT, "Europe/Vienna") == (
             "Tue 24 Nov 2026 18:00 Europe/Vienna (17:00 UTC)"
         )
+        assert iso(MOMENT.astimezone(ZoneInfo("Asia/Tokyo"))) == "2026-11-24T17:00:00Z"
     finally:
         monkeypatch.undo()
         time.tzset()
