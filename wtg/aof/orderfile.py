@@ -140,7 +140,7 @@ def orders_from_entries(
     """The canonical order dict of accepted entries: form order, then position order.
 
     Raises ValueError on an entry that does not fit the form (a programming error:
-    entries should have been read by parse_aof or entries_from_orders).
+    entries should have been read by read_copy or entries_from_orders).
     """
     by_section: dict[str, list[RawEntry]] = {s.key: [] for s in form.sections}
     for entry in entries:
