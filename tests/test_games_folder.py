@@ -96,7 +96,7 @@ def test_the_games_dir_option_is_checked_too(tmp_path: Path) -> None:
         "it, or make a new host with `wtg init DIR`"
     )
     line = one_line(wtg(tmp_path, "lists", env={"WTG_GAMES_DIR": str(tmp_path / "x")}))
-    assert line.startswith(f"wtg: the games folder {tmp_path / 'x'} (--games-dir) does not")
+    assert line.startswith(f"wtg: the games folder {tmp_path / 'x'} (WTG_GAMES_DIR) does not")
     assert tree(tmp_path) == []
 
 

@@ -333,3 +333,24 @@ def test_a_quiet_digest_with_nothing_to_tell_says_nothing(tmp_path: Path) -> Non
     assert run(tmp_path, "digest", "-q", "--mail").stdout == ""
     assert queued(tmp_path, "digest-") == {}
     assert "Nothing to report" in run(tmp_path, "digest").stdout
+
+
+def test_a_quiet_mailed_digest_is_not_printed_too(tmp_path: Path) -> None:
+    """Issue 25, noticed: `digest -q --mail` under cron printed the digest and mailed it, so
+    the GM got it twice (cron mails what a job prints). With -q the mail is the one copy."""
+    make(tmp_path / "games", when=datetime.now(timezone.utc)).typed(WOK4).run_turn()
+    assert run(tmp_path, "digest", "-q", "--mail").stdout == ""
+    (mailed,) = queued(tmp_path, "digest-").values()
+    assert "Turns run (2):\n  g1 turn 0 at " in body(mailed)  # made (turn 0), then turn 1
+
+
+def test_a_new_reason_for_a_held_game_is_said_not_kept(tmp_path: Path) -> None:
+    """Issue 25, noticed: `hold --reason` on a game held already dropped the new reason and
+    said nothing of it; the GM is told the players kept the first one, and how to change it."""
+    make(tmp_path / "games")
+    run(tmp_path, "hold", "g1", "--reason", "GM ill")
+    again = run(tmp_path, "hold", "g1", "--reason", "GM  away till Friday").stdout
+    assert "was held already" in again
+    assert 'the players were told the hold\'s reason: "GM ill"' in again
+    assert "release and hold again" in again
+    assert "not kept" not in run(tmp_path, "hold", "g1", "--reason", "GM ill").stdout

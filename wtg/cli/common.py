@@ -151,6 +151,13 @@ def games_source(ctx: click.Context) -> str:
     return f"games_dir of {path}" if path is not None else "--games-dir"
 
 
+def _games_dir_option(ctx: click.Context) -> str:
+    """How the games folder was given on the command line: the option, or the variable
+    that stood in for it, as a refusal names it (the GM corrects what he wrote)."""
+    source = ctx.find_root().get_parameter_source("games_dir")
+    return "WTG_GAMES_DIR" if source is click.core.ParameterSource.ENVIRONMENT else "--games-dir"
+
+
 def checked_config(ctx: click.Context) -> GmConfig:
     """The GM config (``gm_config``) of a command that works on the games: its games_dir
     checked (``checked_games_dir``), and a maildir folder it names that is a file refused
@@ -172,7 +179,7 @@ def games_root(ctx: click.Context) -> Path:
     checked (``checked_games_dir``)."""
     obj = ctx.obj or {}
     if obj.get("games_dir"):
-        return checked_games_dir(Path(obj["games_dir"]), "--games-dir")
+        return checked_games_dir(Path(obj["games_dir"]), _games_dir_option(ctx))
     if config_path(ctx) is None:
         fail(NO_GAMES_DIR)
     return checked_games_dir(gm_config(ctx).games_dir, games_source(ctx))

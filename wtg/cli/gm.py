@@ -54,6 +54,13 @@ def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
     queued = _notices(ctx, game, now).held(game, made)
     state = "held" if new else "was held already"
     click.echo(f"game {game.config.game} {state} since {made.since}; {_told(queued)}")
+    given = " ".join(reason.split())
+    if not new and given and given != made.reason:
+        kept = f'"{made.reason}"' if made.reason else "none"
+        click.echo(
+            f"the reason given now was not kept (the players were told the hold's reason: "
+            f"{kept}): release and hold again to give them a new one"
+        )
 
 
 @click.command()
@@ -125,8 +132,10 @@ def rollback(ctx: click.Context, game_dir: str, to_turn: int) -> None:
     done, new = roll_back(game, to_turn, now)
     queued = _notices(ctx, game, now).rolled_back(game, done)
     what = "rolled back" if new else "was rolled back already"
+    first, last = done.to + 1, done.latest
+    turns = f"turn {first}" if first == last else f"turns {first}-{last}"
     click.echo(
-        f"game {game.config.game} {what} to turn {done.to} (turns {done.to + 1}-{done.latest} "
+        f"game {game.config.game} {what} to turn {done.to} ({turns} "
         f"kept in archive/{done.ident}); orders of {len(done.restored)} player(s) pending "
         f"again for turn {done.to + 1}; {_told(queued)}"
     )
@@ -216,7 +225,8 @@ def digest(ctx: click.Context, quiet: bool, by_mail: bool, to_address: str | Non
     if quiet and made.empty():
         return
     text = made.text()
-    click.echo(text, nl=False)
+    if not (quiet and by_mail):  # under cron (-q --mail) the mail is the telling, once
+        click.echo(text, nl=False)
     if by_mail:
         sender = gm_config(ctx).sender
         ident = f"digest-{now:%Y%m%dT%H%M%S}"
