@@ -30,9 +30,9 @@ from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 
+from tests.shipped import WOK4
 from wtg import durable
 from wtg.cores import default_jobs
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game, open_game
 from wtg.gameconfig import PlayerEntry
 from wtg.report import aof_text

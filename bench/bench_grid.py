@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.maps.test_grid import played
+from tests.shipped import TACTICS as RULESET
 from wtg.core.board import Board, Piece, SideKey, Spot
-from wtg.data.rulesets.tactics import RULESET
 from wtg.maps.grid import grid_png, grid_svg
 
 

@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.bench_maildir import mails_for  # noqa: E402
 from bench.bench_poll import players_of  # noqa: E402
+from tests.shipped import WOK4  # noqa: E402
 from wtg.config import config_from_data  # noqa: E402
-from wtg.data.rulesets.wok4 import RULESET as WOK4  # noqa: E402
 from wtg.engine import create_game  # noqa: E402
 from wtg.mail.inbox import MaildirInbox  # noqa: E402
 from wtg.mail.poller import Poller  # noqa: E402

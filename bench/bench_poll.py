@@ -56,9 +56,9 @@ from bench.frozen import add_jobs, as_the_command, cpu_seconds  # noqa: E402
 from bench.link import Link  # noqa: E402
 from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, STORAGES, Dovecot  # noqa: E402
 from tests.rules.wok4.fullorders import full_orders  # noqa: E402
+from tests.shipped import WOK4  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.config import ImapConfig, config_from_data  # noqa: E402
-from wtg.data.rulesets.wok4 import RULESET as WOK4  # noqa: E402
 from wtg.engine import Game, create_game  # noqa: E402
 from wtg.gameconfig import PlayerEntry  # noqa: E402
 from wtg.mail.inbox import ImapInbox  # noqa: E402

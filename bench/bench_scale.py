@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.bigmap import grid_map  # noqa: E402
 from tests.developed import developed, filled_aof, start_from, varied_orders  # noqa: E402
+from tests.shipped import WOK4 as RULESET  # noqa: E402
 from wtg.core.rng import turn_rng  # noqa: E402
-from wtg.data.rulesets.wok4 import RULESET  # noqa: E402
 from wtg.engine import Game, create_game  # noqa: E402
 from wtg.gameconfig import PlayerEntry  # noqa: E402
 from wtg.rules.wok.state import WokState  # noqa: E402

@@ -17,9 +17,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.shipped import TACTICS as RULESET
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup
-from wtg.data.rulesets.tactics import RULESET
 
 
 def rules_only(map_name: str, games: int) -> tuple[list[float], list[float], list[int]]:

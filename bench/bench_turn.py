@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.developed import developed, filled_aof, start_from, varied_orders  # noqa: E402
-from wtg.data.rulesets.wok4 import RULESET  # noqa: E402
+from tests.shipped import WOK4 as RULESET  # noqa: E402
 from wtg.engine import Game, create_game  # noqa: E402
 from wtg.gameconfig import PlayerEntry  # noqa: E402
 from wtg.rules.wok.state import WokState  # noqa: E402

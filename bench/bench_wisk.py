@@ -18,9 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.shipped import WISK as RULESET
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup
-from wtg.data.rulesets.wisk import RULESET
 from wtg.rules.wisk.state import WiskState
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from wtg.data.rulesets.wok4 import RULESET as WOK4
+from tests.shipped import WOK4
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.wok.state import WokState

@@ -15,10 +15,10 @@ from collections import deque
 from random import Random
 from typing import Any
 
+from tests.shipped import WOK4 as RULESET
 from wtg.core.provmap import map_from_data
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.engine import Game
 from wtg.report import aof_text
 from wtg.rules.wok.state import Province, WokState

@@ -10,9 +10,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from tests.lobby.hall import Hall, address
+from tests.shipped import WOK4
 from wtg.absence import plan_absence
 from wtg.cli import main
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.due import Outcome, run_due
 from wtg.engine import Game
 from wtg.gameconfig import PlayerEntry

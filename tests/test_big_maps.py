@@ -11,8 +11,8 @@ import pytest
 
 from tests.bigmap import write_grid_map
 from tests.conftest import players
+from tests.shipped import WOK4 as RULESET
 from wtg.core.jsondata import Json
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.engine import Game, create_game
 from wtg.intake import Submission
 from wtg.report import aof_text

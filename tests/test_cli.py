@@ -7,10 +7,9 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
+from tests.shipped import STANDARD, WOK4
 from wtg.cli import main
 from wtg.core.jsondata import Json
-from wtg.data.rulesets.standard import RULESET as STANDARD
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import open_game
 
@@ -217,7 +216,7 @@ def test_ruleset_options_of_new_game(tmp_path: Path) -> None:
     assert "--headhunting-turns is not an option of wok4" in refused.output
     assert not (tmp_path / "w4").exists()
     helps = " ".join(wtg("new-game", "--help").output.split())
-    assert "--headhunting-turns INTEGER [standard, intermediate] Turns the home" in helps
+    assert "--headhunting-turns INTEGER [intermediate, standard] Turns the home" in helps
     assert "--ties [attacker|defender] [wisk] Who wins a tie of dice" in helps
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from tests.mail.loop import NOW, World
 from tests.mail.test_poll_maildir import body_of
+from tests.shipped import STANDARD
 from wtg.core.ruleset import OptionValue, SeatId
-from wtg.data.rulesets.standard import RULESET as STANDARD
 
 DUEL: tuple[str, str, dict[str, OptionValue]] = ("standard", "classic60", {})
 

@@ -61,4 +61,4 @@ def test_an_unknown_ruleset_is_named_without_quotes(tmp_path: Path) -> None:
     break_ruleset(folder)
     result = CliRunner().invoke(main, ["state", str(folder)])
     assert result.exit_code == 1
-    assert result.stderr.startswith("wtg: no ruleset 'wok9' (known: wok4, standard, ")
+    assert result.stderr.startswith("wtg: no ruleset 'wok9' (known: intermediate, standard, ")

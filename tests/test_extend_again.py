@@ -16,9 +16,9 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import players
+from tests.shipped import WOK4
 from tests.test_gm_controls import body, make_due_in, queued, run, status
 from wtg.cli import main
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.extension import Extension, extend, unfinished
 from wtg.mail.notices import Notices

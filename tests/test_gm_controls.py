@@ -16,9 +16,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from tests.conftest import players
+from tests.shipped import WOK4
 from wtg.cli import main
 from wtg.config import load_config
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.due import run_due
 from wtg.engine import Game, create_game, open_game

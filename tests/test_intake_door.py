@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.mail.loop import players
+from tests.shipped import WOK4
 from wtg.core.orders import OrderError, OrderRefused, WrongCode
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game
 from wtg.intake import Credentials, Door, Submission, codes_match, read_orders
 from wtg.rules.wok.state import WokState

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tests.shipped import INTERMEDIATE
 from tests.test_standard_games import NAMES, cli_state, code, wtg
 from wtg.aof.render import render_aof
 from wtg.cli import main
-from wtg.data.rulesets.intermediate import RULESET as INTERMEDIATE
 from wtg.engine import open_game
 from wtg.rules.intermediate.strategy import plan_orders
 from wtg.yamlio import load_yaml

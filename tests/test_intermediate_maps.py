@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.shipped import INTERMEDIATE as RULESET
 from tests.test_maps import distances
 from wtg.core.provmap import MapError, ProvinceMap, map_from_data
-from wtg.data.rulesets.intermediate import RULESET
 
 ROOT = Path(__file__).resolve().parents[1]
 TERRAINS = {"Desert", "Forest", "Mountain", "Plains", "Swamp"}

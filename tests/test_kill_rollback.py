@@ -20,8 +20,8 @@ from pathlib import Path
 
 from tests import killpoints
 from tests.conftest import players
+from tests.shipped import WOK4
 from tests.test_kill_run_turn import WTG
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import create_game
 from wtg.schedule import make_schedule

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tests import killpoints
 from tests.conftest import players
-from wtg.data.rulesets.wok4 import RULESET as WOK4
+from tests.shipped import WOK4
 from wtg.demo import filled_aof
 from wtg.engine import create_game, open_game
 from wtg.store import RECEIVED, TURN_DIR, GameStore, turn_name

@@ -114,7 +114,8 @@ def test_a_file_that_cannot_be_written_is_one_line(game: Game, tmp_path: Path) -
 
 @pytest.fixture
 def toy_game(tmp_path: Path) -> Iterator[Path]:
-    register("toy", "tests.toy_ruleset", toy.SEATING, toy.HERE / "templates" / "toy")
+    seating = toy.REGISTRATION.seating
+    register("toy", "tests.toy_ruleset", seating, toy.HERE / "templates" / "toy")
     try:
         folder = tmp_path / "bids"
         players = [f"--player=P{i}:p{i}@example.org" for i in (1, 2)]

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from tests.bigmap import grid_map
+from tests.shipped import WOK4
 from wtg.cli import main
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import open_game
 from wtg.yamlio import dump_yaml, load_yaml
 

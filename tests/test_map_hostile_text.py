@@ -13,12 +13,12 @@ from click.testing import CliRunner, Result
 
 from tests.mapgames import played_game
 from tests.maps.test_grid import played
+from tests.shipped import TACTICS
 from wtg.cli import main
 from wtg.core.board import Board
 from wtg.core.record import Record
 from wtg.data import maps, shelf
 from wtg.data.paths import data_dir
-from wtg.data.rulesets.tactics import RULESET as TACTICS
 from wtg.maps import board_svg
 from wtg.maps.grid import grid_svg
 from wtg.maps.source import game_board, game_positions

@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from tests.shipped import TACTICS as RULESET
 from tests.site.games import play_game
 from wtg.cli import main
-from wtg.data.rulesets.tactics import RULESET
 from wtg.engine import Game
 from wtg.maps import draw_png, draw_svg
 from wtg.registry import find_ruleset

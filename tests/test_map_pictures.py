@@ -17,8 +17,7 @@ from tests.mapgames import played_game
 from wtg.core.board import Board, Link, SideKey, Spot
 from wtg.engine import Game, open_game
 from wtg.maps import board_svg, draw_png, draw_svg
-from wtg.options import intermediate, standard, wok4
-from wtg.registry import find_ruleset
+from wtg.registry import GAME_SEATING, find_ruleset
 
 GAMES = [
     ("wok4", "classic60", 10, None),
@@ -36,15 +35,11 @@ GAMES = [
 
 
 def test_the_games_drawn_cover_every_map_and_variant() -> None:
-    for ruleset, options in (
-        ("wok4", wok4),
-        ("standard", standard),
-        ("intermediate", intermediate),
-    ):
+    for ruleset in ("wok4", "standard", "intermediate"):
         maps = {m for r, m, _h, _v in GAMES if r == ruleset}
         variants = {v for r, _m, _h, v in GAMES if r == ruleset}
         assert maps == set(find_ruleset(ruleset).map_names()), ruleset
-        assert variants == {s.variant for s in options.SEATING}, ruleset
+        assert variants == {s.variant for s in GAME_SEATING[ruleset]}, ruleset
 
 
 @pytest.fixture(scope="module", params=GAMES, ids=lambda g: "-".join(str(p) for p in g if p))

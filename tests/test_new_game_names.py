@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from tests.shipped import WOK4
 from wtg.cli import main
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import create_game, open_game
 from wtg.gameconfig import (

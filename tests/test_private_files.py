@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from tests.privacy import UMASKS, names, process_umask, shared
+from tests.shipped import WOK4
 from wtg.cli import main
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import open_game
 from wtg.mail.journal import Journal

@@ -10,9 +10,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.shipped import STANDARD, WOK4
 from wtg.core.ruleset import GameSetup, SeatSetup, public_sides
-from wtg.data.rulesets.standard import RULESET as STANDARD
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.registry import SHIPPED_NAMES, find_ruleset
 from wtg.rules.wok.ruleset import WokRuleset
 from wtg.rules.wok.state import ACTIVE, DEAD, QUIT, Player

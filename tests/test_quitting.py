@@ -18,8 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import players
+from tests.shipped import STANDARD
 from wtg.cli import main
-from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.engine import Game, create_game
 from wtg.intake import Submission
 from wtg.orderfiles import read_order_file

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.rules.wok4.fullorders import full_orders
+from tests.shipped import WOK4
 from wtg.core.rng import NoChance, chance, roll, turn_rng
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
 
@@ -50,6 +51,6 @@ def test_a_forecast_of_full_orders_needs_no_chance(tmp_path: Path) -> None:
     state = game.state()
     for pid in range(1, 11):
         orders = full_orders(state, pid, random.Random(pid))
-        forecast = WOK4.forecast(state, orders, pid)
+        forecast: dict[str, Any] = WOK4.forecast(state, orders, pid)
         mine = {p.id for p in state.provinces_of(pid)}
         assert {row.id for row in forecast["provinces"]} >= mine

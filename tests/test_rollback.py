@@ -20,10 +20,10 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import players
+from tests.shipped import WOK4
 from wtg.cli import main
 from wtg.config import config_from_data
 from wtg.control import rollback
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import Game, create_game, open_game
 from wtg.mail.sender import send

@@ -11,8 +11,8 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from tests.conftest import players
+from tests.shipped import WOK4
 from wtg.cli import main
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import Game, create_game, open_game
 from wtg.schedule import make_schedule

@@ -14,9 +14,9 @@ import pytest
 
 from tests.bigmap import grid_map
 from tests.developed import developed, varied_orders
+from tests.shipped import WOK4 as RULESET
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import ScoreLine
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.engine import Game
 from wtg.rules.wok import ruleset as wok_ruleset
 from wtg.rules.wok import view

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.mail.loop import players
-from wtg.data.rulesets.wok4 import RULESET as WOK4
+from tests.shipped import WOK4
 from wtg.engine import create_game
 
 

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
+from tests.shipped import STANDARD
 from wtg.aof.render import render_aof
 from wtg.cli import main
 from wtg.core.ruleset import SeatId, SideId
-from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.engine import Game, open_game
 from wtg.rules.standard.phases.victory import humans_rips
 from wtg.rules.standard.strategy import plan_orders

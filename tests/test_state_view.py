@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.shipped import STANDARD, WOK4
 from wtg.aof.render import render_aof
-from wtg.data.rulesets.standard import RULESET as STANDARD
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.standard.strategy import plan_orders as standard_orders
@@ -54,7 +53,9 @@ def test_orders_and_forecasts_leave_the_shared_state_alone(
         aof = render_aof(game.ruleset.form, header, orders, game.ruleset.form_context(view, player))
         submission = game.submit(aof)
         assert any(v.accepted for v in submission.verdicts)
-        forecast = rules_of(ruleset).forecast(game.state_view(), submission.orders, player)
+        forecast: dict[str, Any] = rules_of(ruleset).forecast(
+            game.state_view(), submission.orders, player
+        )
         forecasts += len(forecast["provinces"])
     assert forecasts >= seats
     assert game.ruleset.state_to_dict(view) == on_disk

@@ -11,8 +11,8 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
+from tests.shipped import TACTICS
 from wtg.cli import main
-from wtg.data.rulesets.tactics import RULESET as TACTICS
 from wtg.engine import open_game
 from wtg.rules.tactics.strategy import plan_moves
 

@@ -4,11 +4,12 @@ mailed, filed and confirmed with its forecast."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.mail.loop import World
 from tests.mail.test_poll_maildir import body_of
+from tests.shipped import TACTICS as TACTICS_RULES
 from wtg.core.ruleset import OptionValue
-from wtg.data.rulesets.tactics import RULESET as TACTICS_RULES
 from wtg.rules.tactics.strategy import plan_orders
 
 TACTICS: tuple[str, str, dict[str, OptionValue]] = (
@@ -53,7 +54,8 @@ def test_a_battle_turn_is_moved_by_mail(tmp_path: Path) -> None:
     blank = world.game.aof(active)
     assert "M1:" in blank and "A1:" not in blank  # a battle turn's form has no army
     assert "MOVES (up to 1 piece, each once)" in blank
-    move = plan_orders(state, active)["moves"][0]
+    planned: dict[str, Any] = plan_orders(state, active)
+    move = planned["moves"][0]
     x, y = move["to"]
     sender = f"p{active}@players.example"
     form = world.aof(active, M1=f"{move['piece']} {x:02d}/{y:02d}")

@@ -22,10 +22,10 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import players
+from tests.shipped import WOK4
 from wtg.cli import main
 from wtg.control import rollback
 from wtg.core.errors import GameError
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import Game, create_game, open_game
 from wtg.intake import Submission
@@ -170,7 +170,7 @@ def test_a_rollback_past_a_takeover_takes_the_seat_over_again(
     game = a_game_with_a_seat_taken_over(games, after=2)
     reference = a_game_with_a_seat_taken_over(tmp_path / "reference", after=1)
     said = cli(games, "rollback", "g1", "--to", "1")
-    assert said.startswith("game g1 rolled back to turn 1 (turns 2-2 kept in archive/")
+    assert said.startswith("game g1 rolled back to turn 1 (turn 2 kept in archive/")
     assert said.endswith("; 4 notice(s) queued for the players (`wtg send` mails them)\n")
     game = opened(games)
     assert game.latest_turn() == 1

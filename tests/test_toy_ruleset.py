@@ -1,11 +1,16 @@
 """A sixth ruleset, made by following docs/architecture.md ("A new ruleset"), registered
 for these tests only and played through the command line: new-game, aof, orders, run-turn,
-report, topten, state."""
+report, topten, state; and its folder placed in wtg/rules/ of a copy of the package, found
+there with nothing else touched."""
 
 from __future__ import annotations
 
 import ast
 import json
+import os
+import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,12 +23,14 @@ from wtg.cli import main
 from wtg.registry import SHIPPED_NAMES, UnknownRuleset, find_ruleset, register, unregister
 
 TOY = Path(toy.__file__).parent
+ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = [f"--player=P{i}:p{i}@example.org:CODE000{i}" for i in (1, 2, 3)]
 
 
 @pytest.fixture
 def registered() -> Iterator[None]:
-    register("toy", "tests.toy_ruleset", toy.SEATING, toy.HERE / "templates" / "toy")
+    seating, options = toy.REGISTRATION.seating, toy.REGISTRATION.options
+    register("toy", "tests.toy_ruleset", seating, toy.HERE / "templates" / "toy", options)
     yield
     unregister("toy")
 
@@ -98,10 +105,10 @@ def test_without_registering_there_is_no_toy() -> None:
         find_ruleset("toy")
 
 
-def test_the_toy_follows_the_doc_in_under_150_lines() -> None:
+def test_the_toy_follows_the_doc_in_under_175_lines() -> None:
     """Its rules import no file module (they get their form from the Library); the whole
-    ruleset's code is under 150 lines."""
-    rules = ast.parse((TOY / "rules.py").read_text(encoding="utf-8"))
+    ruleset's code, its folder (rules, options and registration), is under 175 lines."""
+    rules = ast.parse((TOY / "toy" / "rules.py").read_text(encoding="utf-8"))
     imported = [
         alias.name if isinstance(node, ast.Import) else node.module or ""
         for node in ast.walk(rules)
@@ -109,4 +116,58 @@ def test_the_toy_follows_the_doc_in_under_150_lines() -> None:
         for alias in node.names
     ]
     assert [name for name in imported if name.split(".")[0] in FILE_MODULES] == []
-    assert sum(len(p.read_text().splitlines()) for p in TOY.glob("*.py")) < 150
+    assert sum(len(p.read_text().splitlines()) for p in (TOY / "toy").glob("*.py")) < 175
+
+
+def installed_with_the_toy(where: Path) -> Path:
+    """A copy of the package and its data under ``where``, the toy ruleset's folder placed
+    in it as ``wtg/rules/toy/`` and its form and template beside the shipped ones: nothing
+    else added or changed."""
+    skip = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(ROOT / "wtg", where / "wtg", ignore=skip)
+    shutil.copytree(TOY / "toy", where / "wtg" / "rules" / "toy", ignore=skip)
+    shutil.copytree(ROOT / "forms", where / "forms")
+    shutil.copy(TOY / "forms" / "toy.yaml", where / "forms")
+    (where / "games").symlink_to(ROOT / "games")
+    shutil.copytree(ROOT / "templates", where / "templates")
+    shutil.copytree(TOY / "templates" / "toy", where / "templates" / "toy")
+    return where
+
+
+def wtg_in(where: Path, *args: object) -> subprocess.CompletedProcess[str]:
+    """``wtg ARGS`` run from the copy under ``where`` (its package and its data)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("WTG_", "PYTHON"))}
+    env["WTG_DATA_DIR"] = str(where)
+    command = [sys.executable, "-c", "from wtg.cli import main; main()", *map(str, args)]
+    return subprocess.run(command, cwd=where, env=env, capture_output=True, text=True)
+
+
+def test_a_ruleset_added_as_one_folder_is_found_with_its_options(tmp_path: Path) -> None:
+    """Issue 26: "A ruleset is one folder: its options and its registration live in
+    rules/<name>/; adding one touches no table elsewhere". The toy's folder, copied as it
+    is into wtg/rules/ of a copy of the package (with its form and template among the
+    data), is a ruleset of the command line: its own option (``--goal``) and its seating."""
+    where = installed_with_the_toy(tmp_path / "copy")
+    found = subprocess.run(
+        [sys.executable, "-c", "import wtg.rules.toy as t; print(t.__file__)"],
+        cwd=where,
+        capture_output=True,
+        text=True,
+    )
+    assert found.stdout.strip() == str(where / "wtg" / "rules" / "toy" / "__init__.py")
+
+    helps = " ".join(wtg_in(where, "new-game", "--help").stdout.split())
+    assert "--goal INTEGER [toy] Points that win a game of bids (default 10)." in helps
+    alone = wtg_in(where, "new-game", "solo", "--ruleset", "toy", "--player=P1:p1@example.org")
+    assert (alone.returncode, alone.stderr) == (
+        1,
+        "wtg: a game of toy takes 2 to 6 players, not 1\n",
+    )
+    assert not (where / "solo").exists()
+
+    players = [f"--player=P{i}:p{i}@example.org" for i in (1, 2)]
+    made = wtg_in(where, "new-game", "bids", "--ruleset", "toy", *players, "--goal", 3)
+    assert made.stdout.startswith("game bids created: toy on map table"), made.stderr
+    state = json.loads(wtg_in(where, "state", "bids", "--json").stdout)
+    assert (state["ruleset"], state["goal"]) == ("toy", 3)
+    assert "YOUR BID (3 points win)" in wtg_in(where, "aof", "bids", "--player", 1).stdout

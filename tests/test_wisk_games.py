@@ -9,9 +9,9 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
+from tests.shipped import WISK
 from wtg.aof.render import render_aof
 from wtg.cli import main
-from wtg.data.rulesets.wisk import RULESET as WISK
 from wtg.engine import open_game
 from wtg.rules.wisk.state import PLAYING, WiskState
 from wtg.rules.wisk.strategy import enemies_next_to, plan
@@ -40,7 +40,7 @@ def state_json(game_dir: Path) -> dict[str, Any]:
 def careful_orders(state: WiskState, pid: int) -> dict[str, Any]:
     """Human 2's own way: the robot's trades and placements, but attacks that stop while 3
     armies are left and move only half the armies in, and no fortification."""
-    orders = plan(state, pid)
+    orders: dict[str, Any] = plan(state, pid)
     if state.stage != PLAYING:
         return orders
     for attack in orders.get("attack", []):

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from tests.mail.loop import NOW, World
 from tests.mail.test_poll_maildir import body_of
+from tests.shipped import WISK as WISK_RULES
 from wtg.core.ruleset import OptionValue
-from wtg.data.rulesets.wisk import RULESET as WISK_RULES
 from wtg.due import run_due
 
 WISK: tuple[str, str, dict[str, OptionValue]] = ("wisk", "classic", {"robots": 1})

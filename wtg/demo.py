@@ -17,7 +17,7 @@ from wtg import private
 from wtg.aof.mailtext import BEGIN_MARKER
 from wtg.config import config_from_data
 from wtg.core.errors import UsageError
-from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.data.rulesets import shipped
 from wtg.due import run_due
 from wtg.engine import Game, create_game, open_game
 from wtg.gameconfig import PlayerEntry
@@ -28,9 +28,12 @@ from wtg.mail.sender import send
 from wtg.mail.transport import delivered
 from wtg.report import aof_text
 from wtg.rules.wok.state import WokState
+from wtg.rules.wok4.ruleset import Wok4
 from wtg.rules.wok4.strategy import plan_orders
 from wtg.schedule import make_schedule
 from wtg.site.build import build_site
+
+WOK4 = shipped(Wok4)
 
 NAMES = (
     "Aldric",

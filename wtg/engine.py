@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Generic
 
 from typing_extensions import TypeVar
 
@@ -509,7 +509,7 @@ def _setup(config: GameConfig, map_name: str) -> GameSetup:
     )
 
 
-def _first_turn(game: Game, result: TurnResult[Any], now: datetime | None) -> None:
+def _first_turn(game: Game[S], result: TurnResult[S], now: datetime | None) -> None:
     events = [e.to_dict() for e in result.events]
     with game.store.lock():
         game.store.commit_turn(0, turn_files(game, result.state, events, new_meta(game, 0, now)))

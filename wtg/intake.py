@@ -15,12 +15,13 @@ from __future__ import annotations
 import hmac
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic
+from typing import Generic
 
 from wtg.aof.choose import Choice, Found, find_all
 from wtg.aof.choose import choose as choose_copies
 from wtg.aof.mailtext import HEADER_HINT, header_number
 from wtg.aof.orderfile import orders_from_yaml
+from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
 from wtg.core.record import Record
 from wtg.core.ruleset import Ruleset, S, SideId
@@ -61,7 +62,7 @@ class Submission:
 
     player: int
     turn: int
-    orders: dict[str, Any]
+    orders: JsonObject
     verdicts: list[Verdict]
     source: str
     """"aof" or "yaml"."""
@@ -230,7 +231,7 @@ class Door(Generic[S]):
             problems += trouble
         return OrderError("neither an order form nor an order file: " + "; ".join(problems))
 
-    def _order_file_data(self, data: Mapping[str, Any]) -> Outcome:
+    def _order_file_data(self, data: Mapping[str, Json]) -> Outcome:
         pid = self.admit(
             Credentials(
                 game=_text(data.get("game", self.config.game if self.trusted else None)),
@@ -362,7 +363,7 @@ def _number(credentials: Credentials, name: str) -> int:
     return number
 
 
-def _settings_of_file(data: Mapping[str, Any]) -> tuple[list[RawEntry], list[Verdict]]:
+def _settings_of_file(data: Mapping[str, Json]) -> tuple[list[RawEntry], list[Verdict]]:
     """The settings an order file chooses (``map: off``), and those it gives a value the
     setting does not take."""
     chosen: list[RawEntry] = []

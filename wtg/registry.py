@@ -1,23 +1,34 @@
-"""The registered rulesets: an explicit list, no import magic.
+"""The rulesets there are, found by name: every package of ``wtg.rules`` that registers one.
 
-Each shipped ruleset is a package ``wtg.rules.<name>`` (its class), made with the shipped
-data in ``wtg.data.rulesets.<name>`` (its ``RULESET``), imported on first use to keep
-start-up fast; the ``wtg new-game`` options and player counts it takes are declared as data
-in ``wtg.options.<name>`` (the command line reads them without importing the rules).
-``register`` adds a ruleset that is not shipped (a test's, or a GM's own) while the process
-runs; the shipped list does not change.
+A ruleset is one folder, ``wtg/rules/<name>/``, named as the ruleset (its class's
+``name``): its ``__init__.py`` holds its ``REGISTRATION``
+(``wtg.core.ruleset.Registration``: its class, its ``new-game`` options and seating), and
+nothing else here or anywhere names it. The registry lists the packages of ``wtg.rules``
+(``pkgutil``) and imports each one's ``__init__`` alone, which imports no more than its
+options: the command line reads every ruleset's options and seating without importing
+any rules. A ruleset's class is imported when a game of it is opened (``find_ruleset``),
+and made with the shipped data (``wtg.data.rulesets.shipped``), the same way for all. Why
+a scan rather than a list: a list here is a second place to edit, and one forgotten is a
+ruleset that is not there; why the package rather than packaging's entry points: they are
+a search of every installed distribution at each start, for rulesets that all live in
+this package anyway.
+
+``register`` adds a ruleset that is not shipped (a test's, or a GM's own, kept outside the
+package and made with data of its own) while the process runs; the shipped ones do not
+change.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import wtg.rules
 from wtg.core.errors import UsageError
-from wtg.core.ruleset import GameOption, Ruleset, Seating, State
+from wtg.core.ruleset import GameOption, Registration, Ruleset, Seating, State
 from wtg.data.templates import add_templates, drop_templates
-from wtg.options import intermediate, standard, tactics, wisk, wok4
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from Python 3.11
@@ -27,43 +38,58 @@ class UnknownRuleset(UsageError, KeyError):
     """No ruleset of that name (the message lists those there are)."""
 
 
-_MODULES = {
-    "wok4": "wtg.data.rulesets.wok4",
-    "standard": "wtg.data.rulesets.standard",
-    "intermediate": "wtg.data.rulesets.intermediate",
-    "wisk": "wtg.data.rulesets.wisk",
-    "tactics": "wtg.data.rulesets.tactics",
-}
-"""The module holding each ruleset's ``RULESET``."""
+def registrations() -> dict[str, tuple[str, Registration]]:
+    """Each package of ``wtg.rules`` that registers a ruleset (a ``REGISTRATION`` in its
+    ``__init__``), by its name: the package's name and its registration. A package of
+    shared code (``wtg.rules.wok``) registers none."""
+    found = {}
+    prefix = f"{wtg.rules.__name__}."
+    for module in pkgutil.iter_modules(wtg.rules.__path__, prefix):
+        if not module.ispkg:
+            continue
+        registration = getattr(importlib.import_module(module.name), "REGISTRATION", None)
+        if isinstance(registration, Registration):
+            found[module.name.removeprefix(prefix)] = (module.name, registration)
+    return dict(sorted(found.items()))
 
-_OPTIONS = {
-    "wok4": wok4,
-    "standard": standard,
-    "intermediate": intermediate,
-    "wisk": wisk,
-    "tactics": tactics,
+
+_SHIPPED = registrations()
+SHIPPED_NAMES = tuple(_SHIPPED)
+GAME_OPTIONS: dict[str, tuple[GameOption, ...]] = {
+    name: registration.options for name, (_package, registration) in _SHIPPED.items()
 }
-GAME_OPTIONS: dict[str, tuple[GameOption, ...]] = {n: m.OPTIONS for n, m in _OPTIONS.items()}
-GAME_SEATING: dict[str, tuple[Seating, ...]] = {n: m.SEATING for n, m in _OPTIONS.items()}
+"""The ``wtg new-game`` options of each ruleset."""
+GAME_SEATING: dict[str, tuple[Seating, ...]] = {
+    name: registration.seating for name, (_package, registration) in _SHIPPED.items()
+}
 """How many players each ruleset and variant takes (``wtg new-game`` checks it)."""
-SHIPPED_NAMES = tuple(_MODULES)
+_ADDED: dict[str, str] = {}
+"""The rulesets ``register`` added: the module holding each one's ``RULESET``."""
 
 
 def ruleset_names() -> tuple[str, ...]:
     """The rulesets there are: the shipped ones, then those registered."""
-    return tuple(_MODULES)
+    return (*SHIPPED_NAMES, *_ADDED)
 
 
 def find_ruleset(name: str) -> Ruleset[State]:
-    """The ruleset called ``name``: its module's ``RULESET``, a ``Ruleset[S]`` of its own
-    state type ``S`` (checked there by the type checker), which the caller does not know
-    and sees as ``State``: whatever state it gets from the ruleset, it only hands back to
-    it. This is the one place where a ruleset's state type is forgotten."""
-    module = _MODULES.get(name)
-    if module is None:
-        known = ", ".join(_MODULES)
-        raise UnknownRuleset(f"no ruleset {name!r} (known: {known})")
-    ruleset: Ruleset[State] = importlib.import_module(module).RULESET
+    """The ruleset called ``name``: its class made with the shipped data (or a registered
+    module's ``RULESET``), a ``Ruleset[S]`` of its own state type ``S`` (checked where its
+    class subclasses ``Ruleset[S]``), which the caller does not know and sees as
+    ``State``: whatever state it gets from the ruleset, it only hands back to it. This is
+    the one place where a ruleset's state type is forgotten."""
+    ruleset: Ruleset[State]
+    if name in _SHIPPED:
+        # the readers of forms and maps (YAML): for a game opened, not the command line's start
+        from wtg.data.rulesets import shipped
+
+        package, registration = _SHIPPED[name]
+        module, _, cls = registration.rules.partition(":")
+        ruleset = shipped(getattr(importlib.import_module(f"{package}.{module}"), cls))
+    elif name in _ADDED:
+        ruleset = importlib.import_module(_ADDED[name]).RULESET
+    else:
+        raise UnknownRuleset(f"no ruleset {name!r} (known: {', '.join(ruleset_names())})")
     return ruleset
 
 
@@ -78,9 +104,9 @@ def register(
     its form and maps), ``templates`` its report and Top Ten templates (named
     ``<name>/<file>`` as the shipped ones are). ``options`` of ``new-game`` are read only
     by the command line made after this."""
-    if name in _MODULES:
+    if name in _SHIPPED or name in _ADDED:
         raise ValueError(f"a ruleset {name!r} is registered already")
-    _MODULES[name] = module
+    _ADDED[name] = module
     GAME_SEATING[name] = tuple(seating)
     GAME_OPTIONS[name] = tuple(options)
     add_templates(name, templates)
@@ -88,9 +114,9 @@ def register(
 
 def unregister(name: str) -> None:
     """Remove a ruleset ``register`` added (the shipped ones stay)."""
-    if name in SHIPPED_NAMES:
+    if name in _SHIPPED:
         raise ValueError(f"{name!r} is a shipped ruleset")
-    _MODULES.pop(name, None)
+    _ADDED.pop(name, None)
     GAME_SEATING.pop(name, None)
     GAME_OPTIONS.pop(name, None)
     drop_templates(name)

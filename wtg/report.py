@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any
 
 import jinja2
 
 from wtg.aof.mailtext import inert_lines
 from wtg.aof.render import render_aof
+from wtg.core.jsondata import Json
 from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.data.templates import template_loader
 from wtg.gameconfig import GameConfig
@@ -78,7 +78,7 @@ def aof_text(
     config: GameConfig,
     state: S,
     player: int,
-    orders: Mapping[str, Any] | None = None,
+    orders: Mapping[str, Json] | None = None,
 ) -> str:
     """The AOF a side fills in for the turn after ``state``, blank (as mailed) or filled in
     with ``orders`` (as the demo's players and the benchmarks send it); the code is its
@@ -114,7 +114,7 @@ def report_text(
     ruleset: Ruleset[S],
     config: GameConfig,
     state: S,
-    events: Sequence[Mapping[str, Any]],
+    events: Sequence[Mapping[str, Json]],
     player: int,
     aof: str | None = None,
     deadline: str | None = None,
@@ -148,7 +148,7 @@ def press_text(game: str, turn: int, press: Sequence[Press]) -> str:
 
 
 def gm_report_text(
-    ruleset: Ruleset[S], config: GameConfig, state: S, events: Sequence[Mapping[str, Any]]
+    ruleset: Ruleset[S], config: GameConfig, state: S, events: Sequence[Mapping[str, Json]]
 ) -> str | None:
     """The GM's report of a turn: the report of ``GM_SIDE``, from a ruleset that writes one
     (its class says ``gm_report = True``: a game of robots only has no report else); None

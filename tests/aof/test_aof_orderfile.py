@@ -131,7 +131,9 @@ def test_orders_from_entries_in_form_and_position_order() -> None:
         "ally": 5,
     }
     assert list(built) == ["player", "turn", "attack", "transform", "trade", "ally"]
-    assert list(built["attack"][0]) == ["from", "to", "armies"]
+    attacks = built["attack"]
+    assert isinstance(attacks, list) and isinstance(attacks[0], dict)
+    assert list(attacks[0]) == ["from", "to", "armies"]
     assert orders_from_entries(FORM, 3, 1, []) == {"player": 3, "turn": 1}
 
 

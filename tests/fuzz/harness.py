@@ -30,9 +30,10 @@ from click.testing import CliRunner
 from tests.fuzz.inputs import Case, Seeds
 from tests.mail.loop import NOW, World, players
 from tests.mail.unit.mails import samples
+from tests.shipped import WOK4
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.cli import main
-from wtg.data.rulesets.wok4 import RULESET as WOK4
+from wtg.core.jsondata import JsonObject
 from wtg.demo import filled_aof, reply_with_orders
 from wtg.engine import Game, create_game
 from wtg.mail.extract import extract_from_message, parse_mail
@@ -142,8 +143,8 @@ class Bench:
         return None
 
 
-def order_file_text_of(player: int, orders: dict[str, object]) -> str:
-    whole = {"player": player, "turn": 1, **orders}
+def order_file_text_of(player: int, orders: JsonObject) -> str:
+    whole: JsonObject = {"player": player, "turn": 1, **orders}
     return orders_to_yaml(whole)
 
 

@@ -23,13 +23,11 @@ from typing import Any, Generic
 import pytest
 
 from tests.golden.compare import check_golden
+from tests.shipped import INTERMEDIATE, STANDARD, WISK
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.jsondata import Json
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, OptionValue, Ruleset, S, SeatSetup
-from wtg.data.rulesets.intermediate import RULESET as INTERMEDIATE
-from wtg.data.rulesets.standard import RULESET as STANDARD
-from wtg.data.rulesets.wisk import RULESET as WISK
 from wtg.rules.intermediate.strategy import plan_orders as intermediate_plan
 from wtg.rules.standard.strategy import plan_orders as standard_plan
 from wtg.rules.wisk.state import WiskState

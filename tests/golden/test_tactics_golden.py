@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from tests.golden.compare import check_golden
+from tests.shipped import TACTICS as RULESET
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, OptionValue
-from wtg.data.rulesets.tactics import RULESET
 from wtg.rules.tactics.state import TacticsState
 
 HERE = Path(__file__).resolve().parent / "tactics"

@@ -11,15 +11,15 @@ import json
 import random
 from typing import Any
 
+from tests.shipped import WOK4 as RULESET
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.strategy import plan_orders
 
 
-def province_line(p: dict[str, object]) -> str:
+def province_line(p: dict[str, Any]) -> str:
     return (
         f"{p['id']:>3} owner {p['owner']:>2} pop {p['pop']:>3} wok {p['wok']:>3} "
         f"arm {p['arm']:>3} lev {p['lev']:.3f} def {p['def']:.1f} mis {p['mis']:>2} "
@@ -28,7 +28,7 @@ def province_line(p: dict[str, object]) -> str:
 
 
 def state_lines(state: WokState) -> list[str]:
-    data = state.to_dict()
+    data: dict[str, Any] = state.to_dict()
     lines = [f"oop {data['oop']} outcome {json.dumps(data['outcome'])}"]
     lines += [json.dumps(p, sort_keys=True) for p in data["players"]]
     lines += [province_line(p) for p in data["provinces"]]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.lobby.hall import Hall, address
-from wtg.data.rulesets.wok4 import RULESET as WOK4
+from tests.shipped import WOK4
 from wtg.rules.wok.limits import ABSENCE_TURNS
 
 NAMES = ((1, "Ann"), (2, "Bob"), (3, "Cid"))

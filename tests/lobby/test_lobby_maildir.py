@@ -11,8 +11,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from tests.lobby.hall import GM, Hall, address
+from tests.shipped import WOK4
 from wtg.cli import main
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.lobby.book import Book
 from wtg.lobby.seats import offer_seat
 from wtg.mail.transport import delivered

@@ -21,7 +21,7 @@ import pytest
 
 from tests import killpoints
 from tests.lobby.hall import Hall, address
-from wtg.data.rulesets.wok4 import RULESET as WOK4
+from tests.shipped import WOK4
 from wtg.lobby.book import Book
 from wtg.lobby.lists import put_on
 from wtg.lobby.people import confirm_address

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, Received, SmtpSink
-from wtg.data.rulesets.wok4 import RULESET as WOK4
+from tests.shipped import WOK4
 from wtg.demo import demo_players, filled_aof, reply_with_orders
 from wtg.engine import create_game, open_game
 from wtg.schedule import make_schedule

@@ -14,8 +14,8 @@ import pytest
 from tests.mail.messy import CASES
 from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
+from tests.shipped import WOK4
 from wtg.aof.render import render_aof
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.intake import Submission, read_orders

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.mail.loop import NOW, World
-from wtg.data.rulesets.wok4 import RULESET as WOK4
+from tests.shipped import WOK4
 
 
 def body_of(raw: bytes) -> str:

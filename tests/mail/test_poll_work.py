@@ -21,10 +21,10 @@ import pytest
 
 from tests.mail.servers import GM_ADDRESS
 from tests.rules.wok4.fullorders import full_orders
+from tests.shipped import WOK4
 from wtg import engine, gamesdir, store
 from wtg.aof.render import render_aof
 from wtg.config import GmConfig, config_from_data
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.mail import poller, registry

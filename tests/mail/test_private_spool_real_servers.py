@@ -14,7 +14,7 @@ import pytest
 from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
 from tests.privacy import UMASKS, names, process_umask, shared
-from wtg.data.rulesets.wok4 import RULESET as WOK4
+from tests.shipped import WOK4
 from wtg.demo import filled_aof
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry

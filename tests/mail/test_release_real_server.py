@@ -16,9 +16,9 @@ from click.testing import CliRunner
 
 from tests.mail.realworld import write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
+from tests.shipped import WOK4
 from wtg.cli import main
 from wtg.config import load_config
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.demo import filled_aof
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry

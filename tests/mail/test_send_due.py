@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from tests.mail.loop import NOW, World
+from tests.shipped import WOK4
 from wtg.cli import main
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.due import run_due
 from wtg.mail.health import record_poll
 from wtg.mail.outbox import Outbox

@@ -12,10 +12,10 @@ from collections import Counter
 import pytest
 from PIL import Image
 
+from tests.shipped import TACTICS as RULESET
 from wtg.core.board import Board, Piece, SideKey, Spot
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.data.rulesets.tactics import RULESET
 from wtg.maps.grid import grid_png, grid_svg
 from wtg.maps.palette import (
     NAMED_COLOURS,

@@ -9,14 +9,16 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.rules.wok4.fullorders import full_orders
+from tests.shipped import WOK4 as RULESET
+from wtg.core.jsondata import JsonObject
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.limits import (
     ARM_MAX,
     DEF_MAX,
@@ -43,9 +45,9 @@ def start(seed: int, map_name: str = "small", players: int = 4) -> WokState:
     return state
 
 
-def orders_for(state: WokState, seed: int) -> dict[int, dict[str, object]]:
+def orders_for(state: WokState, seed: int) -> dict[int, JsonObject]:
     rng = random.Random(f"{seed}:{state.turn}")
-    result: dict[int, dict[str, object]] = {}
+    result: dict[int, JsonObject] = {}
     for pid in RULESET.owing(state):
         if rng.random() < 0.1:
             continue  # now and then a player misses the turn
@@ -87,7 +89,7 @@ def test_armies_appear_or_vanish_only_by_a_rule(seed: int) -> None:
     """Every army in the game is accounted for: recruited by POP->ARM, lost over the 999
     limit, killed in battle or by bombs, or recruited by a neutral province (+2 a turn)."""
     for before, result in play(seed, 8):
-        events = [e.to_dict() for e in result.events]
+        events: list[dict[str, Any]] = [e.to_dict() for e in result.events]
         made = sum(
             e["made"] - e["lost"]
             for e in events

@@ -13,10 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.rules.builders import make_state
+from tests.shipped import INTERMEDIATE, STANDARD, WOK4
 from wtg.core.rng import NoChance
-from wtg.data.rulesets.intermediate import RULESET as INTERMEDIATE
-from wtg.data.rulesets.standard import RULESET as STANDARD
-from wtg.data.rulesets.wok4 import RULESET as WOK4
 from wtg.rules.wok.events import OrderSkipped
 from wtg.rules.wok.forecast import forecast, forecast_on, players_part
 from wtg.rules.wok.orders import Orders

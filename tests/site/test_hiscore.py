@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.played import game_config
 from tests.rules.wok4.test_endturn import win_by_conquest
-from wtg.data.rulesets.wok4 import RULESET as WOK4
+from tests.shipped import WOK4
 from wtg.results import Entry, Finished, result_of
 from wtg.site.hiscore import game_points, hiscore, season_of
 

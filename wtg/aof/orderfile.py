@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from wtg.aof.values import Value, check_value, shown_value
 from wtg.core.form import RESERVED_KEYS, FieldSpec, FormSpec, SectionSpec
+from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import RawEntry, Verdict
 from wtg.yamlio import dump_yaml, load_untrusted_yaml
 
@@ -136,7 +137,7 @@ def _item_text(section: SectionSpec, item: object) -> str:
 
 def orders_from_entries(
     form: FormSpec, player: int, turn: int, entries: Sequence[RawEntry]
-) -> dict[str, Any]:
+) -> JsonObject:
     """The canonical order dict of accepted entries: form order, then position order.
 
     Raises ValueError on an entry that does not fit the form (a programming error:
@@ -149,7 +150,7 @@ def orders_from_entries(
             strangers = {e.section for e in entries} - by_section.keys()
             raise ValueError(f"entries of unknown sections: {sorted(strangers)}")
         mine.append(entry)
-    orders: dict[str, Any] = {"player": player, "turn": turn}
+    orders: JsonObject = {"player": player, "turn": turn}
     for section in form.sections:
         mine = by_section[section.key]
         if not mine:
@@ -250,7 +251,7 @@ _PLAIN = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*")
 _YAML_WORDS = frozenset(("Y", "N", "YES", "NO", "ON", "OFF", "TRUE", "FALSE", "NULL"))
 
 
-def orders_to_yaml(orders: Mapping[str, Any]) -> str:
+def orders_to_yaml(orders: Mapping[str, Json]) -> str:
     """The order file text of a canonical order dict: one order a line, in flow style.
 
     Canonical dicts hold only whole numbers, yes/no and code names, so the text is
@@ -312,7 +313,7 @@ def _scalar(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)  # a JSON scalar is a YAML scalar
 
 
-def orders_from_yaml(text: str) -> tuple[dict[str, Any] | None, list[str]]:
+def orders_from_yaml(text: str) -> tuple[JsonObject | None, list[str]]:
     """The dict in an order file's text, or None and the problems that stopped it.
 
     The text is a player's: read without aliases, with a bounded length and depth."""

@@ -23,7 +23,7 @@ from wtg.cli.common import (
     os_error_line,
 )
 from wtg.core.printable import printable
-from wtg.core.ruleset import GameOption
+from wtg.core.ruleset import GameOption, OptionValue
 
 
 def _ruleset_options(command: Any) -> Any:
@@ -52,13 +52,13 @@ def _ruleset_options(command: Any) -> Any:
     return command
 
 
-def _options_for(ruleset: str, given: dict[str, Any]) -> dict[str, Any]:
+def _options_for(ruleset: str, given: dict[str, Any]) -> dict[str, OptionValue]:
     """The game options of ``ruleset`` among the command's ``opt_*`` values; an option of
     another ruleset is an error."""
     from wtg.registry import GAME_OPTIONS
 
     declared = {o.key: o for o in GAME_OPTIONS.get(ruleset, ())}
-    options: dict[str, Any] = {}
+    options: dict[str, OptionValue] = {}
     for name, value in given.items():
         key = name.removeprefix("opt_")
         if value is None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from wtg.core.jsondata import Json, JsonObject
 from wtg.core.record import Record
 
 PUBLIC: frozenset[int] = frozenset()
@@ -20,8 +21,10 @@ class Event(Record, kw_only=True):
     def seen_by(self, player: int) -> bool:
         return self.public or player in self.visible_to
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
+    def to_dict(self) -> JsonObject:
+        """The event as ``events.json`` holds it: its kind and its fields, tuples and
+        frozensets as lists."""
+        data: JsonObject = {"kind": self.kind}
         fields = self.__dict__
         for name in self._fields:
             value = fields[name]
@@ -32,11 +35,13 @@ class Event(Record, kw_only=True):
 _SCALARS = frozenset({int, str, bool, float, type(None)})
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> Json:
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     if isinstance(value, frozenset):
-        return sorted(value)
+        return [_plain(v) for v in sorted(value)]
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
+        return {str(k): _plain(v) for k, v in value.items()}
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    raise TypeError(f"an event holds {type(value).__name__} {value!r}, which JSON does not")

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wtg.core.errors import GameError
+from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
 
 
@@ -68,7 +69,7 @@ class ParseOutcome:
 class Acceptance:
     """The result of checking entries against the game: the canonical orders and every verdict."""
 
-    orders: dict[str, Any]
+    orders: JsonObject
     verdicts: list[Verdict]
 
     @property

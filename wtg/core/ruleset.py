@@ -51,8 +51,8 @@ class SeatSetup(Record):
 class GameOption(Record):
     """A ``wtg new-game`` option of a ruleset (``--flag``), kept in the game's ``options``
     under ``key``. ``kind``: "int", "choice" (one of ``choices``), "flag" (on or off) or
-    "text". Declared as data in ``wtg/options/<ruleset>.py``, which the command line
-    reads without importing the rules."""
+    "text". Declared as data in ``wtg/rules/<ruleset>/options.py``, which the command
+    line reads without importing the rules."""
 
     flag: str
     key: str
@@ -64,9 +64,9 @@ class GameOption(Record):
 
 class Seating(Record, kw_only=True):
     """How many players a game of a ruleset, or of one of its variants, takes: declared as
-    data in ``wtg/options/<ruleset>.py`` and checked by ``wtg new-game`` before it creates
-    anything. ``rule`` is the sentence of the rules (or of the ruling) the numbers come from.
-    """
+    data in ``wtg/rules/<ruleset>/options.py`` and checked by ``wtg new-game`` before it
+    creates anything. ``rule`` is the sentence of the rules (or of the ruling) the numbers
+    come from."""
 
     variant: str | None = None
     least: int = 2
@@ -82,6 +82,20 @@ class Seating(Record, kw_only=True):
     together: tuple[int, int] | None = None
     """Fewest and most players, humans and those robots together."""
     rule: str = ""
+
+
+class Registration(Record, kw_only=True):
+    """What a ruleset's package tells the registry (``wtg.registry``), as the
+    ``REGISTRATION`` of its ``__init__.py``: its ruleset class, and what the command line
+    reads of it without importing the rules. The ruleset's name is its package's."""
+
+    rules: str
+    """Its ruleset class, as ``module:Class`` with the module named within the package
+    (``ruleset:Wok4``): imported when a game of it is opened, not before."""
+    options: tuple[GameOption, ...] = ()
+    """Its ``wtg new-game`` options."""
+    seating: tuple[Seating, ...]
+    """How many players it takes, and each variant."""
 
 
 class GameSetup(Record):
@@ -152,9 +166,9 @@ class ScoreLine(Record):
 
 
 class Ruleset(Protocol[S]):
-    """A game's rules, registered by name in ``wtg.registry``; ``S`` the type of its states.
-    ``wtg/data/rulesets/<name>.py`` declares ``RULESET: Ruleset[<its state>]``, so that the
-    type checker holds each ruleset class to this protocol."""
+    """A game's rules, found by name in ``wtg.registry``; ``S`` the type of its states.
+    Each ruleset class subclasses ``Ruleset[<its state>]``, so that the type checker holds
+    it to this protocol."""
 
     name: str
     title: str

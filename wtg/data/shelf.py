@@ -1,9 +1,12 @@
 """The Library the rulesets read their forms and maps from (``wtg.core.library``): the
 shipped data, or a folder laid out the same way (``forms/<ruleset>.yaml``,
-``games/<ruleset>/<map>.yaml``), such as a ruleset's that is not shipped."""
+``games/<ruleset>/<map>.yaml``), such as a ruleset's that is not shipped; and the Tactics
+worlds (``wtg.rules.tactics.worlds``), so that every ruleset is made with a Shelf alone
+(``wtg.data.rulesets``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,6 +18,10 @@ from wtg.data.paths import data_dir
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from Python 3.11
+
+    from wtg.core.ruleset import OptionValue
+    from wtg.rules.tactics.board import Board
+    from wtg.rules.tactics.world import MapSpec, World
 
 
 class Shelf:
@@ -49,6 +56,21 @@ class Shelf:
             known = ", ".join(self.map_names(ruleset)) or "none"
             raise FileNotFoundError(f"no map {name!r} for {ruleset} (maps: {known})")
         return MapFile(data=read_map_file(found), source=str(found), name=name)
+
+    def world(self, options: Mapping[str, OptionValue]) -> World:
+        """The Tactics world of a game's options: its ``assets`` folder (a GM's), or the
+        shipped one. Raises AssetError."""
+        # imported here: Pillow, which reads the world's pictures, only for Tactics games
+        from wtg.data.tactics.maps import load_world
+
+        return load_world(options)
+
+    def board(self, world: World, spec: MapSpec) -> Board:
+        """The board of one of a Tactics world's maps, read from its images. Raises
+        AssetError."""
+        from wtg.data.tactics.maps import load_board  # Pillow: as ``world``
+
+        return load_board(world, spec)
 
 
 SHIPPED = Shelf()

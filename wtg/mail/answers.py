@@ -57,8 +57,8 @@ def games_named(texts: Sequence[str]) -> list[str]:
     if not names:
         for text in texts:
             data, _problems = orders_from_yaml(text)
-            if data is not None and isinstance(data.get("game"), str):
-                names.setdefault(data["game"].strip().lower())
+            if data is not None and isinstance(game := data.get("game"), str):
+                names.setdefault(game.strip().lower())
     return list(names)
 
 

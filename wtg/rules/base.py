@@ -11,6 +11,7 @@ from typing import Any
 
 from wtg.aof.orderfile import entries_from_orders
 from wtg.core.form import FormSpec
+from wtg.core.jsondata import Json
 from wtg.core.library import Library, MapFile
 from wtg.core.orders import RawEntry, Verdict
 from wtg.core.provmap import MapError, ProvinceMap
@@ -63,7 +64,7 @@ class RulesetFiles:
         return self.library.map_file(self.name, name)
 
     def entries_from_dict(
-        self, data: Mapping[str, Any], state: Any = None
+        self, data: Mapping[str, Json], state: Any = None
     ) -> tuple[list[RawEntry], list[Verdict], list[str]]:
         """Entries of an order file, read with the form of the game in ``state`` (the
         ruleset's own form when no state is given)."""

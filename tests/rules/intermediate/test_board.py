@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from tests.rules.builders import FixedRng, drawn, empty, orders, spot
 from tests.rules.intermediate.grid import make_grid, run_intermediate
+from tests.shipped import INTERMEDIATE as RULESET
 from wtg.core.board import Board
 from wtg.core.ruleset import TurnResult
-from wtg.data.rulesets.intermediate import RULESET
 from wtg.rules.wok.state import WokState
 
 TERRAINS = ("Desert", "Forest", "Mountain", "Plains", "Swamp")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from tests.rules.builders import empty, kinds, orders
 from tests.rules.intermediate.grid import make_grid, run_intermediate
+from tests.shipped import INTERMEDIATE as RULESET
 from wtg.core.ruleset import TurnResult
-from wtg.data.rulesets.intermediate import RULESET
 from wtg.rules.wok.state import WokState
 
 

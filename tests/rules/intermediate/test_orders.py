@@ -3,12 +3,14 @@ troop units of movement, and the order file of the contract."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.aof.reading import read_aof
 from tests.rules.builders import empty, give
 from tests.rules.intermediate.grid import make_grid
+from tests.shipped import INTERMEDIATE as RULESET
 from wtg.aof.render import render_aof
 from wtg.core.orders import RawEntry
-from wtg.data.rulesets.intermediate import RULESET
 
 HEADER = {"game": "g", "turn": 6, "player": 1, "code": "SECRET"}
 
@@ -102,7 +104,7 @@ def test_bad_upgrade_troops_lines_are_refused_with_a_reason() -> None:
 
 def test_the_other_rulesets_refuse_the_new_kinds() -> None:
     """The troop kinds, TRO, POP->SPY and CHO are Intermediate's: Standard's form has none."""
-    from wtg.data.rulesets.standard import RULESET as STANDARD
+    from tests.shipped import STANDARD
 
     _, bad, problems = STANDARD.entries_from_dict(
         {
@@ -128,13 +130,13 @@ def test_the_confirmation_forecasts_troops_and_wood() -> None:
     state = make_grid()
     empty(state, 1, 1, arm=10)
     empty(state, 2, 1)
-    planned = {
+    planned: dict[str, Any] = {
         "player": 1,
         "turn": 6,
         "upgrade_troops": [{"province": 1, "from": "ARM", "to": "KNI", "amount": 4}],
         "move": [{"from": 1, "to": 2, "unit": "KNI", "amount": 3}],
     }
-    forecast = RULESET.forecast(state, planned, 1)
+    forecast: dict[str, Any] = RULESET.forecast(state, planned, 1)
     assert forecast["wood"] == 80
     assert [(p.id, p.arm, p.kni) for p in forecast["provinces"]] == [(1, 6, 1), (2, 0, 3)]
     text = render(

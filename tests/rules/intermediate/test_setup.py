@@ -4,12 +4,13 @@ variant, and the state JSON (terrain, troop kinds and wood, only where a ruleset
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
+from tests.shipped import INTERMEDIATE as RULESET
+from tests.shipped import STANDARD
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.data.rulesets.intermediate import RULESET
-from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.rules.wok.setup import SetupError
 from wtg.rules.wok.state import WokState
 
@@ -105,7 +106,7 @@ def test_state_json_has_terrain_troops_and_wood() -> None:
     plain armies); players add `wood`; `tech` is the tech level. The JSON reads back."""
     state = new_game()
     state.province(1).kni = 4
-    data = RULESET.state_to_dict(state)
+    data: dict[str, Any] = RULESET.state_to_dict(state)
     province = data["provinces"][0]
     assert {k: province[k] for k in ("terrain", "arm", "pik", "arc", "kni", "cat")} == {
         "terrain": "Plains",
@@ -123,6 +124,6 @@ def test_other_rulesets_state_json_has_none_of_it() -> None:
     """The troop model is data the other rulesets do not use: a Standard state has no
     terrain, troop kinds or wood in its JSON."""
     setup = GameSetup(game="g", map="trial", seed=1, players=(SeatSetup(1, "A"), SeatSetup(2, "B")))
-    data = STANDARD.state_to_dict(STANDARD.new_game(setup, random.Random(1)).state)
+    data: dict[str, Any] = STANDARD.state_to_dict(STANDARD.new_game(setup, random.Random(1)).state)
     assert not {"terrain", "pik", "arc", "kni", "cat"} & set(data["provinces"][0])
     assert "wood" not in data["players"][0]

@@ -50,7 +50,7 @@ def test_three_missed_turns_and_a_player_gives_up() -> None:
 def test_no_alliances_in_a_skirmish() -> None:
     """Intermediate games are Skirmishes, and Standard's Skirmish has "There are no NAPs or
     alliances in a skirmish game": its form has no alliance section."""
-    from wtg.data.rulesets.intermediate import RULESET
+    from tests.shipped import INTERMEDIATE as RULESET
 
     assert RULESET.form.section("ally") is None
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from tests.rules.builders import empty, kinds, orders
 from tests.rules.intermediate.grid import make_grid, run_intermediate
-from wtg.data.rulesets.intermediate import RULESET
+from tests.shipped import INTERMEDIATE as RULESET
 from wtg.rules.intermediate.phases.working import production_percent
 from wtg.rules.wok.state import WokState
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from tests.rules.builders import empty, give, make_state
 from tests.rules.standard.test_duel import ANN_A, ANN_B, BOB_A, ROBO1, colours_state
+from tests.shipped import STANDARD as RULESET
 from wtg.core.orders import RawEntry, Verdict
-from wtg.data.rulesets.standard import RULESET
 from wtg.rules.standard.robots import robot_plan
 from wtg.rules.wok.state import WokState
 
@@ -70,7 +70,8 @@ def test_a_rejected_line_takes_none_of_the_seven() -> None:
     lines = [attack(1, 20, 19)] + [attack(i, 1, 2 if i % 2 else 6) for i in range(2, 9)]
     acceptance = RULESET.accept(lines, state, 1)
     assert [v.accepted for v in acceptance.verdicts] == [False] + [True] * 7
-    assert len(acceptance.orders["attack"]) == 7
+    attacks = acceptance.orders["attack"]
+    assert isinstance(attacks, list) and len(attacks) == 7
     assert acceptance.verdicts[3].reason == ""
     assert acceptance.verdicts[4].reason == (
         "note: attack line 4 of yours, and you have 3 attacks: only valid orders count,"

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tests.shipped import STANDARD as RULESET
 from wtg.core.board import Board, Spot
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.data.rulesets.standard import RULESET
 from wtg.rules.wok.state import WokState
 
 HUMANS = (SeatSetup(id=1, name="Ann"), SeatSetup(id=2, name="Bob"))

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from tests.rules.builders import empty, give, kinds, make_state, orders, run_standard
+from tests.shipped import STANDARD as RULESET
 from wtg.core.ruleset import GameSetup, SeatId, SeatSetup, SideId, TurnResult
-from wtg.data.rulesets.standard import RULESET
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.standard.phases.victory import humans_rips

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run_standard
+from tests.shipped import STANDARD as RULESET
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
-from wtg.data.rulesets.standard import RULESET
 from wtg.rules.standard.robots import robot_plan
 from wtg.rules.standard.setup import start_state
 from wtg.rules.wok.state import WokState

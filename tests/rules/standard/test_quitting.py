@@ -15,9 +15,9 @@ import re
 from pathlib import Path
 
 from tests.rules.builders import empty, kinds, make_state, orders, run_standard
+from tests.shipped import STANDARD as RULESET
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.data.rulesets.standard import RULESET
 from wtg.rules.standard.resolve import resolve
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.state import ACTIVE, QUIT, WokState

@@ -31,9 +31,9 @@ import pytest
 import yaml
 
 from tests.rules.builders import empty, give, kinds, make_state, orders, run_standard
+from tests.shipped import STANDARD
 from wtg.aof.render import render_aof
 from wtg.core.ruleset import SeatId
-from wtg.data.rulesets.standard import RULESET as STANDARD
 from wtg.engine import Game, create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.rules.standard.robots import robot_orders, robot_plan

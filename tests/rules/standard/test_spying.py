@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run_standard
+from tests.shipped import STANDARD as RULESET
 from wtg.core.ruleset import TurnResult
-from wtg.data.rulesets.standard import RULESET
 from wtg.gameconfig import GameConfig, PlayerEntry
 from wtg.report import report_text
 from wtg.rules.wok.state import WokState

@@ -14,8 +14,8 @@ import random
 import pytest
 
 from tests.rules.builders import empty, kinds, make_state, orders, run_standard
+from tests.shipped import STANDARD as RULESET
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
-from wtg.data.rulesets.standard import RULESET
 from wtg.rules.standard.phases.victory import rank
 from wtg.rules.standard.setup import start_state
 from wtg.rules.wok.ruleset import GameFinished

@@ -4,9 +4,10 @@ checking (``accept``) and forecasting leave it as it is on disk."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from tests.shipped import TACTICS
 from wtg.aof.render import render_aof
-from wtg.data.rulesets.tactics import RULESET as TACTICS
 from wtg.engine import create_game
 from wtg.gameconfig import PlayerEntry
 from wtg.mail import compose
@@ -34,14 +35,14 @@ def test_accept_and_forecast_leave_the_shared_state_alone(tmp_path: Path) -> Non
     view = game.state_view()
     on_disk = game.store.read_json(1, "state.json")
     active = view.active
-    planned = plan_orders(game.state(), active)
+    planned: dict[str, Any] = plan_orders(game.state(), active)
     assert planned["moves"]
     header = {"game": "t", "turn": 2, "player": active, "code": f"CODE{active}"}
     submission = game.submit(
         render_aof(game.ruleset.form, header, planned, game.ruleset.form_context(view, active))
     )
     assert submission.verdicts and all(v.accepted for v in submission.verdicts)
-    forecast = TACTICS.forecast(game.state_view(), submission.orders, active)
+    forecast: dict[str, Any] = TACTICS.forecast(game.state_view(), submission.orders, active)
     assert len(forecast["lines"]) == len(planned["moves"])
     assert all(line.startswith("piece ") and " -> " in line for line in forecast["lines"])
     assert game.ruleset.state_to_dict(view) == on_disk

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -62,7 +63,7 @@ def test_the_battles_end_credits_the_war_points_in_events_and_state() -> None:
         (e.player, e.loser, e.points) for e in result.events if isinstance(e, WarPointsEarned)
     ]
     assert earned == [(1, 2, 1000), (1, 3, 1000), (2, 3, 250)]
-    data = result.state.to_dict()
+    data: dict[str, Any] = result.state.to_dict()
     assert data["guild_wars"]["earned"][0] == {"winner": 1, "loser": 2, "points": 1000}
     assert TacticsState.from_dict(data).to_dict() == data
     quiet = resolve(finishing_battle(0), {1: {"moves": [attack]}}, random.Random(5))

@@ -10,9 +10,9 @@ from typing import Any
 from tests.aof.reading import read_aof
 from tests.rules.tactics.builders import OPEN7, piece, state
 from tests.rules.tactics.test_setup import new_game
+from tests.shipped import TACTICS as RULESET
 from wtg.aof.render import render_aof
 from wtg.core.orders import Acceptance
-from wtg.data.rulesets.tactics import RULESET
 from wtg.rules.tactics.state import TacticsState
 
 HEADER = {"game": "t", "turn": 6, "player": 1, "code": "X"}
@@ -155,7 +155,8 @@ def test_the_order_file_keys_army_and_moves() -> None:
     entries, bad, problems = RULESET.entries_from_dict(data)
     assert bad == [] and problems == []
     orders = RULESET.accept(entries, battle(), 1).orders
-    assert orders["moves"][0] == {"piece": 11, "to": (2, 1), "attack": (3, 1)}
+    moves = orders["moves"]
+    assert isinstance(moves, list) and moves[0] == {"piece": 11, "to": (2, 1), "attack": (3, 1)}
     entries, bad, problems = RULESET.entries_from_dict(
         {"player": 1, "turn": 6, "moves": [{"piece": 11, "to": 7}, {"piece": 11, "to": [1, 2, 3]}]}
     )

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from tests.rules.tactics.builders import OPEN7, piece, state
+from tests.shipped import TACTICS as RULESET
 from wtg.core.board import Draws
 from wtg.core.errors import GameError
-from wtg.data.rulesets.tactics import RULESET
 from wtg.rules.tactics.board import Pos
 from wtg.rules.tactics.moves import Move, move_problem
 from wtg.rules.tactics.picture import reach_tiles, threatened

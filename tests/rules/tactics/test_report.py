@@ -6,6 +6,7 @@ of that piece's stats, as well as an estimated amount of damage you would inflic
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from tests.rules.tactics.builders import OPEN7, piece, state
 from wtg.rules.tactics.battle import forecast
@@ -124,8 +125,8 @@ def test_the_report_shows_only_what_the_player_may_see() -> None:
         {"kind": "walked", "public": True, "visible_to": []},
         {"kind": "move_skipped", "public": False, "visible_to": [2]},
     ]
-    mine = report_context(game, events, 1)
-    theirs = report_context(game, events, 2)
+    mine: dict[str, Any] = report_context(game, events, 1)
+    theirs: dict[str, Any] = report_context(game, events, 2)
     assert [e["kind"] for e in mine["events"]] == ["walked"]
     assert [e["kind"] for e in theirs["events"]] == ["walked", "move_skipped"]
     assert mine["my_turn"] and not theirs["my_turn"]

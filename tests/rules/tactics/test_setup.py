@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from tests.shipped import TACTICS as RULESET
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.data.rulesets.tactics import RULESET
 from wtg.rules.tactics.army import SetupError, default_army, random_army
 from wtg.rules.tactics.state import ARMY, BATTLE, TacticsState
 
@@ -107,7 +107,7 @@ def test_bad_options_are_refused() -> None:
 
 def test_the_state_json_has_the_contract_keys_and_round_trips() -> None:
     state = new_game(2, bots=1, pieces_per_turn="2")
-    data = RULESET.public_json(state)
+    data: dict[str, Any] = RULESET.public_json(state)
     assert data["ruleset"] == "tactics" and data["turn"] == 0
     assert data["board"]["width"] == data["board"]["height"] == 14
     assert data["active"] == state.active

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from tests.shipped import WISK as RULESET
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
-from wtg.data.rulesets.wisk import RULESET
 from wtg.rules.wisk.board import Board
 from wtg.rules.wisk.resolve import resolve
 from wtg.rules.wisk.setup import start_state

@@ -16,9 +16,10 @@ from tests.rules.wisk.helpers import (
     new_game,
     put,
 )
+from tests.shipped import WISK as RULESET
 from wtg.aof.orderfile import entries_from_orders, orders_to_yaml
 from wtg.aof.render import render_aof
-from wtg.data.rulesets.wisk import RULESET
+from wtg.core.jsondata import JsonObject
 from wtg.rules.wisk.state import WiskState
 
 YAKUTSK = 29
@@ -43,7 +44,7 @@ def test_the_order_file_has_the_contract_keys() -> None:
     """Issue 6: "The order file: trade (list of card triples), place (territory, armies),
     attack (from, to, dice, until, move), fortify (from, to, armies)." """
     state = state_with_cards()
-    data = {
+    data: JsonObject = {
         "player": 1,
         "turn": 1,
         "trade": [[1, 2, 3]],
@@ -191,7 +192,7 @@ def test_the_aof_tells_the_cards_and_the_armies_to_place() -> None:
     assert "the next set traded is worth 4" in text
     assert "PLACE your 3 new armies" in text
     claim = RULESET.form_context(new_game(3, assignment="claim"), 1)["place"]
-    assert claim.startswith("CLAIM:")
+    assert isinstance(claim, str) and claim.startswith("CLAIM:")
     semi = RULESET.form_context(new_game(3, assignment="semi"), 1)["place"]
     assert semi == "PLACE your remaining 21 starting armies on your territories"
 
@@ -267,7 +268,7 @@ def test_a_claim_may_name_a_taken_territory_with_a_note() -> None:
 
 def test_forecast_of_trades_and_placements() -> None:
     state = state_with_cards()
-    orders = {
+    orders: JsonObject = {
         "player": 1,
         "turn": 1,
         "trade": [[1, 2, 3]],
@@ -286,7 +287,7 @@ def test_forecast_of_trades_and_placements() -> None:
 def test_forecast_of_a_claim_names_the_territory_claimed() -> None:
     state = new_game(3, assignment="claim")
     state.holdings[ALASKA - 1].owner = 2  # taken: the next choice is claimed
-    orders = {
+    orders: JsonObject = {
         "player": 1,
         "turn": 1,
         "place": [{"territory": ALASKA, "armies": 1}, {"territory": JAPAN, "armies": 1}],
@@ -325,7 +326,7 @@ def test_checking_and_forecasting_leave_the_state_alone() -> None:
     """A poll checks many orders against one shared state (``Game.state_view``)."""
     state = state_with_cards()
     before = RULESET.state_to_dict(state)
-    orders = {
+    orders: JsonObject = {
         "player": 1,
         "turn": 1,
         "trade": [[1, 2, 3]],

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from tests.rules.wisk.helpers import classic
+from tests.shipped import WISK as RULESET
 from wtg.core.provmap import MapError
-from wtg.data.rulesets.wisk import RULESET
 from wtg.rules.wisk.board import board_from_data
 
 
@@ -79,7 +79,7 @@ def test_the_board_survives_the_state_file() -> None:
 
 
 def broken(**changes: Any) -> dict[str, Any]:
-    data = classic().to_dict()
+    data: dict[str, Any] = classic().to_dict()
     data.update(changes)
     return data
 
@@ -102,18 +102,18 @@ def test_a_broken_board_is_refused_with_reasons(changes: dict[str, Any], complai
 
 
 def test_a_border_listed_twice_and_an_island_are_refused() -> None:
-    data = classic().to_dict()
+    data: dict[str, Any] = classic().to_dict()
     data["borders"] = data["borders"] + [["Kamchatka", "Alaska"]]
     with pytest.raises(MapError, match="listed twice"):
         board_from_data(data)
-    data = classic().to_dict()
-    data["borders"] = [b for b in data["borders"] if "Japan" not in b]
+    again: dict[str, Any] = classic().to_dict()
+    again["borders"] = [b for b in again["borders"] if "Japan" not in b]
     with pytest.raises(MapError, match="territories without a border: Japan"):
-        board_from_data(data)
+        board_from_data(again)
 
 
 def test_a_cut_off_part_of_the_map_is_refused() -> None:
-    data = classic().to_dict()
+    data: dict[str, Any] = classic().to_dict()
     data["borders"] = [b for b in data["borders"] if b != ["Siam", "Indonesia"]]
     with pytest.raises(MapError, match="not reachable from Alaska"):
         board_from_data(data)

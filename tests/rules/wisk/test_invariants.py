@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping, Sequence
 
 import pytest
 
 from tests.rules.wisk.helpers import new_game
-from wtg.data.rulesets.wisk import RULESET
+from tests.shipped import WISK as RULESET
 from wtg.rules.wisk.state import PLAYING, WiskState
 
 GAMES = [
@@ -32,7 +33,7 @@ def check(state: WiskState) -> None:
     assert state.player(state.active).alive
 
 
-def army_change(events: list[dict[str, object]]) -> int:
+def army_change(events: Sequence[Mapping[str, object]]) -> int:
     """The armies the events put on the board less those the battles took off."""
     change = 0
     for e in events:

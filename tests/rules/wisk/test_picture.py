@@ -29,10 +29,10 @@ from tests.rules.wisk.helpers import (
     put,
     run_with,
 )
+from tests.shipped import WISK as RULESET
 from wtg.core.board import Board, Draws
 from wtg.core.errors import GameError
 from wtg.core.provmap import MapError
-from wtg.data.rulesets.wisk import RULESET
 from wtg.rules.wisk.board import board_from_data
 from wtg.rules.wisk.state import WiskState
 from wtg.rules.wisk.victory import describe

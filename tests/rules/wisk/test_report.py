@@ -15,8 +15,8 @@ from tests.rules.wisk.helpers import (
     put,
     run_with,
 )
+from tests.shipped import WISK as RULESET
 from wtg.core.ruleset import GameSetup
-from wtg.data.rulesets.wisk import RULESET
 from wtg.gameconfig import GameConfig, PlayerEntry
 from wtg.report import report_text
 

@@ -20,7 +20,7 @@ from tests.rules.wisk.helpers import (
     new_game,
     put,
 )
-from wtg.data.rulesets.wisk import RULESET
+from tests.shipped import WISK as RULESET
 from wtg.rules.wisk.state import WiskState
 from wtg.rules.wisk.strategy import claim_choice, plan
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.rules.wisk.helpers import new_game
-from wtg.data.rulesets.wisk import RULESET
+from tests.shipped import WISK as RULESET
 from wtg.rules.wisk.setup import SetupError
 from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
 

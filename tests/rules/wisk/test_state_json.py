@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from tests.rules.wisk.helpers import new_game
-from wtg.data.rulesets.wisk import RULESET
+from tests.shipped import WISK as RULESET
 
 
 def test_public_json_has_the_contract_keys() -> None:
     state = new_game(2, robots=1)
-    data = RULESET.public_json(state)
+    data: dict[str, Any] = RULESET.public_json(state)
     assert {"territories", "players", "active", "turn"} <= set(data)
     territory = data["territories"][0]
     assert territory == {
@@ -31,7 +32,7 @@ def test_cards_in_hand_are_a_count_in_public() -> None:
     """Issue 6: "Cards and missions are never in the public JSON"."""
     state = new_game(3, missions=True)
     state.player(1).cards = [5, 17, 43]
-    data = RULESET.public_json(state)
+    data: dict[str, Any] = RULESET.public_json(state)
     assert data["players"][0]["cards"] == 3
     text = json.dumps(data)
     assert "17" not in json.dumps(data["players"]) and "mission" not in text

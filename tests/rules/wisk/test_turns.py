@@ -14,7 +14,7 @@ from tests.rules.wisk.helpers import (
     put,
     run,
 )
-from wtg.data.rulesets.wisk import RULESET
+from tests.shipped import WISK as RULESET
 from wtg.rules.wisk.state import CLAIMING, DEAD, PLACING, PLAYING, WiskState
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from tests.rules.builders import empty, give, kinds, make_state
+from tests.shipped import WOK4 as RULESET
 from wtg.core.orders import RawEntry, Verdict
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.state import WokState
 
 

@@ -15,9 +15,9 @@ the 5x4 grid:
 from __future__ import annotations
 
 from tests.rules.builders import FixedRng, drawn, empty, give, make_state, orders, run, spot
+from tests.shipped import WOK4 as RULESET
 from wtg.core.board import Board
 from wtg.core.ruleset import TurnResult
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.state import WokState
 
 SPY_PROVINCE = 1

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run
+from tests.shipped import WOK4 as RULESET
 from wtg.core.orders import RawEntry
 from wtg.core.ruleset import TurnResult
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.reach import bomb_range
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from tests.rules.builders import empty, kinds, make_state, orders, run
+from tests.shipped import WOK4 as RULESET
 from wtg.core.ruleset import TurnResult
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.state import QUIT, WokState
 from wtg.rules.wok4.phases.victory import quit_count
 

@@ -3,15 +3,17 @@ nobody else acted, computed by the same phase code."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.rules.builders import empty, make_state
-from wtg.data.rulesets.wok4 import RULESET
+from tests.shipped import WOK4 as RULESET
 
 
 def test_forecast_applies_the_players_peaceful_orders() -> None:
     state = make_state()
     empty(state, 1, 1, pop=100, wok=16, arm=10, lev=1300, aim="DEF")
     empty(state, 2, 1)
-    orders = {
+    orders: dict[str, Any] = {
         "player": 1,
         "turn": state.turn + 1,
         "transform": [{"province": 1, "kind": "POP-ARM", "amount": 20}],
@@ -20,7 +22,7 @@ def test_forecast_applies_the_players_peaceful_orders() -> None:
         "attack": [{"from": 1, "to": 6, "armies": 3}],
     }
     before = state.to_dict()
-    result = RULESET.forecast(state, orders, 1)
+    result: dict[str, Any] = RULESET.forecast(state, orders, 1)
     assert state.to_dict() == before  # pure: the state is not touched
     rows = {r.id: r for r in result["provinces"]}
     # 10 ARM at 1.300 + 5 new at 1.000 = 15 at 1.200; 5 move on; POP 80 grows 20%
@@ -33,10 +35,10 @@ def test_forecast_applies_the_players_peaceful_orders() -> None:
 def test_forecast_reports_orders_that_would_not_run() -> None:
     state = make_state()
     empty(state, 1, 1, pop=10)
-    orders = {
+    orders: dict[str, Any] = {
         "player": 1,
         "turn": state.turn + 1,
         "move": [{"from": 3, "to": 4, "unit": "POP", "amount": 5}],
     }
-    result = RULESET.forecast(state, orders, 1)
+    result: dict[str, Any] = RULESET.forecast(state, orders, 1)
     assert [s["reason"] for s in result["skipped"]] == ["province 3 is not yours"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.rules.builders import empty, make_state, orders, run
+from tests.shipped import WOK4 as RULESET
 from wtg.core.ruleset import SideId
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.limits import MISSED_TURNS_TO_QUIT
 from wtg.rules.wok.state import ACTIVE, QUIT
 

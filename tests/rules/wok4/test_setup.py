@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from tests.shipped import WOK4 as RULESET
 from wtg.core.ruleset import GameSetup, SeatSetup
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.setup import SetupError, start_state
 

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run
+from tests.shipped import WOK4 as RULESET
 from wtg.core.ruleset import TurnResult
-from wtg.data.rulesets.wok4 import RULESET
 from wtg.gameconfig import GameConfig, PlayerEntry
 from wtg.report import report_text
 from wtg.rules.wok.state import WokState

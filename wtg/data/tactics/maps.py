@@ -82,13 +82,3 @@ def _tile_problems(world: World, indices: list[int], size: int) -> list[str]:
     if len(starts) < 2:
         problems.append("a map needs at least two start pixels (colours 249, 250, 251, 252)")
     return problems
-
-
-class WorldFiles:
-    """The Worlds the Tactics ruleset reads (``wtg.rules.tactics.worlds``): from files."""
-
-    def world(self, options: Mapping[str, Any]) -> World:
-        return load_world(options)
-
-    def board(self, world: World, spec: MapSpec) -> Board:
-        return load_board(world, spec)

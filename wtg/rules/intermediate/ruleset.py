@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from wtg.core.jsondata import Json
 from wtg.core.provmap import MapLimits
+from wtg.core.ruleset import OptionValue
 from wtg.rules.intermediate.accept import CHECKS
 from wtg.rules.intermediate.constants import (
     AIMS,
@@ -45,17 +46,19 @@ class Intermediate(WokRuleset):
     run_phases = staticmethod(resolve)
     attacks_allowed = staticmethod(attacks_allowed)
 
-    def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
+    def default_map(self, variant: str | None, options: Mapping[str, OptionValue]) -> str:
         return DEFAULT_MAP
 
-    def form_context(self, state: WokState, player: int) -> dict[str, Any]:
+    def form_context(self, state: WokState, player: int) -> dict[str, object]:
         return {**super().form_context(state, player), "wood": state.player(player).wood or 0}
 
     def report_context(
-        self, state: WokState, events: Sequence[Mapping[str, Any]], player: int
-    ) -> dict[str, Any]:
+        self, state: WokState, events: Sequence[Mapping[str, Json]], player: int
+    ) -> dict[str, object]:
         return troop_view(state, events, player, super().report_context(state, events, player))
 
-    def forecast(self, state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
+    def forecast(
+        self, state: WokState, orders: Mapping[str, Json], player: int
+    ) -> dict[str, object]:
         """The WoK forecast, with troop rows (and the wood after the turn)."""
         return forecast(state, orders, player, self.forecast_phases, row=troop_row)

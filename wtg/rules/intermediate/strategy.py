@@ -7,6 +7,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from wtg.core.jsondata import JsonObject
 from wtg.rules.intermediate.constants import TERRAIN_AIM, WOOD_ARM_TO_TROOP, WOOD_TROOP_TO_TROOP
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.strategy import gold_style
@@ -25,8 +26,10 @@ STYLE = gold_style(
 VOTE_FROM_TURN = 10
 
 
-def plan_orders(state: WokState, player: int, rng: Random) -> dict[str, Any]:
-    orders = plan_with(state, player, rng, STYLE)
+def plan_orders(state: WokState, player: int, rng: Random) -> JsonObject:
+    """An order file: WoK's, its sections worked on again here (``Any``: this player's own
+    lists, read as it wrote them)."""
+    orders: dict[str, Any] = plan_with(state, player, rng, STYLE)
     mine = sorted(state.provinces_of(player), key=lambda p: p.id)
     wood = state.player(player).wood or 0
     homeward = _to_home_ground(state, mine)

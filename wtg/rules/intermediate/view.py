@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from wtg.core.jsondata import JsonObject
 from wtg.rules.wok.espionage import empire_summary as plain_summary
 from wtg.rules.wok.state import Player, Province, WokState
 from wtg.rules.wok.troops import TROOP_KINDS
@@ -26,7 +27,7 @@ class TroopRow(ProvinceRow):
 
 def troop_row(p: Province | Mapping[str, Any]) -> TroopRow:
     """A row of a province, or of its state dict (as spies bring it home)."""
-    data = p.to_dict() if isinstance(p, Province) else p
+    data: Mapping[str, Any] = p.to_dict() if isinstance(p, Province) else p
     kinds = {kind: int(data.get(kind, 0)) for kind in TROOP_KINDS}
     plain = province_row(data)
     return TroopRow(
@@ -47,7 +48,7 @@ def troop_totals(provinces: Sequence[Province]) -> dict[str, int]:
     return totals
 
 
-def empire_summary(state: WokState, victim: Player) -> dict[str, Any]:
+def empire_summary(state: WokState, victim: Player) -> JsonObject:
     """Spy Player: what the text lists ("the total POP, WOK, ARM, MIS and SPY, along with the
     average LEV and DEF ... the player's EFF, GOLD and Tech Level"), ARM being the plain
     armies; ruling: the upgraded troops and the WOOD are shown too."""
@@ -61,7 +62,7 @@ def troop_view(
     events: Sequence[Mapping[str, Any]],
     player: int,
     context: Mapping[str, Any],
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The WoK report ``context`` with troop rows (own provinces and those spies saw), the
     empire's troop totals and the player's wood."""
     mine = list(state.provinces_of(player))

@@ -1,5 +1,12 @@
-"""Standard WoK, with its variants Skirmish, Duel, Duel-Lite and Trinity."""
+"""Standard WoK, with its variants Skirmish, Duel, Duel-Lite and Trinity.
 
-from wtg.rules.standard.ruleset import Standard
+The package registers the ruleset (``wtg.registry`` finds it): ``REGISTRATION`` names its
+class and carries its ``new-game`` options and seating, read without importing the rules.
+"""
 
-__all__ = ["Standard"]
+from __future__ import annotations
+
+from wtg.core.ruleset import Registration
+from wtg.rules.standard.options import OPTIONS, SEATING
+
+REGISTRATION = Registration(rules="ruleset:Standard", options=OPTIONS, seating=SEATING)

@@ -14,8 +14,7 @@ The orders are an ordinary order file; the engine stores it beside the humans' o
 
 from __future__ import annotations
 
-from typing import Any
-
+from wtg.core.jsondata import JsonObject
 from wtg.rules.wok.state import ACTIVE, WokState
 
 ALL_ARMIES = 999
@@ -24,7 +23,7 @@ RECRUITS = 2
 ARMIES_BACK = 5
 
 
-def robot_orders(state: WokState) -> dict[int, dict[str, Any]]:
+def robot_orders(state: WokState) -> dict[int, JsonObject]:
     """The orders of every active robot for the turn after ``state``."""
     return {
         p.id: orders
@@ -33,14 +32,14 @@ def robot_orders(state: WokState) -> dict[int, dict[str, Any]]:
     }
 
 
-def robot_plan(state: WokState, robot: int) -> dict[str, Any]:
+def robot_plan(state: WokState, robot: int) -> JsonObject:
     """One robot's orders; {} when it is headless (its last-taken province is not its own)."""
     player = state.player(robot)
     source = player.last_taken
     if not source or state.province(source).owner != robot:
         return {}
     target = choose_target(state, robot, source)
-    orders: dict[str, Any] = {"player": robot, "turn": state.turn + 1}
+    orders: JsonObject = {"player": robot, "turn": state.turn + 1}
     if target is None:
         return orders
     orders["attack"] = [{"from": source, "to": target, "armies": ALL_ARMIES}]

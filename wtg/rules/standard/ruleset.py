@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from wtg.core.jsondata import Json, JsonObject
+from wtg.core.ruleset import OptionValue
 from wtg.rules.standard.accept import CHECKS
 from wtg.rules.standard.constants import AIMS
 from wtg.rules.standard.phases.attacks import attacks_allowed
@@ -27,24 +28,28 @@ class Standard(WokRuleset):
     forecast_phases = FORECAST_PHASES
     starts_public = True
 
-    def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
+    def default_map(self, variant: str | None, options: Mapping[str, OptionValue]) -> str:
         return DEFAULT_MAPS.get(str(variant), "classic60")
 
     start_state = staticmethod(start_state)
     run_phases = staticmethod(resolve)
     attacks_allowed = staticmethod(attacks_allowed)
 
-    def robot_orders(self, state: WokState) -> dict[int, dict[str, Any]]:
+    def robot_orders(self, state: WokState) -> dict[int, JsonObject]:
         return robot_orders(state)
 
-    def public_json(self, state: WokState) -> dict[str, Any]:
+    def public_json(self, state: WokState) -> JsonObject:
         """The contract's keys on every player: ``robot``, ``rips``, ``colour_of`` (the
         human controlling a colour; absent for robots and plain players)."""
         data = state.to_dict(self.name)
-        for entry, player in zip(data["players"], state.players, strict=True):
+        players: list[Json] = []
+        for player in state.players:
+            entry = player.to_dict()
             entry.setdefault("robot", player.robot)
-            entry.setdefault("rips", list(player.rips))
+            entry.setdefault("rips", [*player.rips])
             entry.pop("controller", None)
             if player.controller is not None:
                 entry["colour_of"] = player.controller
+            players.append(entry)
+        data["players"] = players
         return data

@@ -1,5 +1,12 @@
-"""WoS Tactics: grid battles of up to nine pieces per army, one player's turn at a time."""
+"""WoS Tactics: grid battles of up to nine pieces per army, one player's turn at a time.
 
-from wtg.rules.tactics.ruleset import Tactics
+The package registers the ruleset (``wtg.registry`` finds it): ``REGISTRATION`` names its
+class and carries its ``new-game`` options and seating, read without importing the rules.
+"""
 
-__all__ = ["Tactics"]
+from __future__ import annotations
+
+from wtg.core.ruleset import Registration
+from wtg.rules.tactics.options import OPTIONS, SEATING
+
+REGISTRATION = Registration(rules="ruleset:Tactics", options=OPTIONS, seating=SEATING)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from wtg.core.jsondata import Json, JsonObject
 from wtg.rules.tactics.world import AIR, ALL_MOVEMENT, BORDER, START_TILES
 
 Pos = tuple[int, int]
@@ -138,10 +139,12 @@ class Board:
                     queue.append(there)
         return found
 
-    def to_dict(self) -> dict[str, Any]:
-        rows = [list(self.tiles[y * self.size : (y + 1) * self.size]) for y in range(self.size)]
-        heights = [
-            list(self.elevation[y * self.size : (y + 1) * self.size]) for y in range(self.size)
+    def to_dict(self) -> JsonObject:
+        rows: list[Json] = [
+            [*self.tiles[y * self.size : (y + 1) * self.size]] for y in range(self.size)
+        ]
+        heights: list[Json] = [
+            [*self.elevation[y * self.size : (y + 1) * self.size]] for y in range(self.size)
         ]
         return {
             "name": self.name,

@@ -4,17 +4,18 @@ with what the info popup estimates for its attack (the dice decide the rest)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from wtg.core.jsondata import Json
 from wtg.rules.tactics.battle import forecast as odds_of
 from wtg.rules.tactics.moves import fighter, move_problem
 from wtg.rules.tactics.resolve import moves_of
 from wtg.rules.tactics.state import ARMY, TacticsState
 
 
-def forecast(state: TacticsState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
+def forecast(state: TacticsState, orders: Mapping[str, Json], player: int) -> dict[str, object]:
     if state.phase == ARMY:
-        army = [str(k) for k in orders.get("army", []) or []]
+        given = orders.get("army")
+        army = [str(k) for k in given] if isinstance(given, list) else []
         line = ", ".join(army) if army else "the army shown in your report (no army lines)"
         return {"lines": [f"army: {line}"], "later": []}
     work = state.clone()

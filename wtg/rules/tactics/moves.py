@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
 from wtg.rules.tactics.battle import Fighter
 from wtg.rules.tactics.board import Pos
@@ -20,10 +21,10 @@ class Move(Record):
     to: Pos
     attack: Pos | None = None
 
-    def to_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {"piece": self.piece, "to": list(self.to)}
+    def to_dict(self) -> JsonObject:
+        data: JsonObject = {"piece": self.piece, "to": [*self.to]}
         if self.attack is not None:
-            data["attack"] = list(self.attack)
+            data["attack"] = [*self.attack]
         return data
 
 

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from random import Random
-from typing import Any
 
 from wtg.core import board as drawn
-from wtg.core.jsondata import Json
-from wtg.core.library import Library
+from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import Acceptance, RawEntry
-from wtg.core.ruleset import GameSetup, Ruleset, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
+from wtg.core.ruleset import (
+    GameSetup,
+    OptionValue,
+    Ruleset,
+    ScoreLine,
+    SeatId,
+    SideId,
+    TurnResult,
+    TurnStyle,
+)
 from wtg.rules.base import RulesetFiles
 from wtg.rules.tactics.accept import accept_entries
 from wtg.rules.tactics.army import SetupError
@@ -22,7 +29,7 @@ from wtg.rules.tactics.state import ACTIVE, ARMY, OVER, Player, TacticsState
 from wtg.rules.tactics.strategy import plan_orders
 from wtg.rules.tactics.view import form_context, report_context
 from wtg.rules.tactics.world import slug
-from wtg.rules.tactics.worlds import Worlds
+from wtg.rules.tactics.worlds import TacticsLibrary, Worlds
 
 
 class Tactics(RulesetFiles, Ruleset[TacticsState]):
@@ -30,14 +37,14 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
     title = "WoS Tactics"
     turn_style = TurnStyle.SEQUENTIAL
 
-    def __init__(self, library: Library, worlds: Worlds) -> None:
+    def __init__(self, library: TacticsLibrary) -> None:
         super().__init__(library)
-        self.worlds = worlds
+        self.worlds: Worlds = library
 
     def map_names(self) -> list[str]:
         return [slug(m.name) for m in self.worlds.world({}).maps]
 
-    def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
+    def default_map(self, variant: str | None, options: Mapping[str, OptionValue]) -> str:
         """The first map of the game's world: ``--assets`` when it names one, else ours."""
         return slug(self.worlds.world(options).maps[0].name)
 
@@ -52,17 +59,17 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
         return TurnResult(state=start_state(setup, world, spec, board, rng), events=())
 
     def resolve(
-        self, state: TacticsState, orders: Mapping[int, Mapping[str, Any]], rng: Random
+        self, state: TacticsState, orders: Mapping[int, Mapping[str, Json]], rng: Random
     ) -> TurnResult[TacticsState]:
         return resolve(state, orders, rng)
 
-    def state_to_dict(self, state: TacticsState) -> dict[str, Any]:
+    def state_to_dict(self, state: TacticsState) -> JsonObject:
         return state.to_dict()
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> TacticsState:
+    def state_from_dict(self, data: Mapping[str, Json]) -> TacticsState:
         return TacticsState.from_dict(data)
 
-    def public_json(self, state: TacticsState) -> dict[str, Any]:
+    def public_json(self, state: TacticsState) -> JsonObject:
         return state.to_dict()
 
     def turn_of(self, state: TacticsState) -> int:
@@ -86,7 +93,7 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
     def sides_of(self, state: TacticsState, seat: SeatId) -> list[SideId]:
         return [SideId(p.id) for p in state.players if p.id == seat and not p.bot]
 
-    def robot_orders(self, state: TacticsState) -> dict[int, dict[str, Any]]:
+    def robot_orders(self, state: TacticsState) -> dict[int, JsonObject]:
         if state.phase == OVER or state.phase == ARMY or not state.player(state.active).bot:
             return {}
         return {state.active: plan_orders(state, state.active)}
@@ -94,12 +101,12 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
     def accept(self, entries: Sequence[RawEntry], state: TacticsState, player: int) -> Acceptance:
         return accept_entries(self.form, entries, state, player)
 
-    def form_context(self, state: TacticsState, player: int) -> dict[str, Any]:
+    def form_context(self, state: TacticsState, player: int) -> dict[str, object]:
         return form_context(state, player)
 
     def report_context(
-        self, state: TacticsState, events: Sequence[Mapping[str, Any]], player: int
-    ) -> dict[str, Any]:
+        self, state: TacticsState, events: Sequence[Mapping[str, Json]], player: int
+    ) -> dict[str, object]:
         return report_context(state, events, player)
 
     def board(
@@ -132,6 +139,6 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
         return lines
 
     def forecast(
-        self, state: TacticsState, orders: Mapping[str, Any], player: int
-    ) -> dict[str, Any]:
+        self, state: TacticsState, orders: Mapping[str, Json], player: int
+    ) -> dict[str, object]:
         return forecast(state, orders, player)

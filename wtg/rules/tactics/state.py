@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from wtg.core.jsondata import JsonObject
 from wtg.rules.tactics.board import Board, Pos
 from wtg.rules.tactics.world import COLOURS, PieceKind, Weapon
 
@@ -164,7 +165,7 @@ class TacticsState:
         )
 
     # --- JSON ---------------------------------------------------------------------
-    def piece_dict(self, piece: Piece) -> dict[str, Any]:
+    def piece_dict(self, piece: Piece) -> JsonObject:
         kind = self.kind(piece.kind)
         stats = runtime_stats(kind, piece.lev)
         return {
@@ -188,7 +189,7 @@ class TacticsState:
             "min_range": kind.min_range,
         }
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "ruleset": "tactics",
             "game": self.game,
@@ -226,7 +227,7 @@ class TacticsState:
             },
         }
 
-    def _guild_wars(self) -> dict[str, Any]:
+    def _guild_wars(self) -> JsonObject:
         """The ``guild_wars`` key, in a game that awards war points only."""
         if not self.war_points:
             return {}
@@ -300,9 +301,9 @@ class TacticsState:
         return state
 
 
-def _kind_dict(kind: PieceKind) -> dict[str, Any]:
+def _kind_dict(kind: PieceKind) -> JsonObject:
     return {name: getattr(kind, name) for name in kind._fields}
 
 
-def _weapon_dict(weapon: Weapon) -> dict[str, Any]:
+def _weapon_dict(weapon: Weapon) -> JsonObject:
     return {name: getattr(weapon, name) for name in weapon._fields}

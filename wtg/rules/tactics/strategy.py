@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
 from wtg.rules.tactics.battle import forecast
 from wtg.rules.tactics.board import Pos
@@ -35,7 +36,7 @@ class Option(Record):
     expected: float = 0.0
 
 
-def plan_orders(state: TacticsState, player: int) -> dict[str, Any]:
+def plan_orders(state: TacticsState, player: int) -> JsonObject:
     """The order file of a bot (or of a player who leaves it to the bot) for its turn."""
     moves = plan_moves(state, player)
     return {"player": player, "turn": state.turn + 1, "moves": [m.to_dict() for m in moves]}

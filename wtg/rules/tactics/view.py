@@ -178,7 +178,7 @@ def attack_rows(state: TacticsState, player: int) -> list[dict[str, Any]]:
 
 def report_context(
     state: TacticsState, events: Sequence[Mapping[str, Any]], player: int
-) -> dict[str, Any]:
+) -> dict[str, object]:
     me = state.player(player)
     names = {p.id: p.name for p in state.players}
     colours = {p.id: p.colour for p in state.players}
@@ -232,7 +232,7 @@ def _seen(event: Mapping[str, Any], player: int) -> bool:
     return bool(event.get("public")) or player in event.get("visible_to", [])
 
 
-def form_context(state: TacticsState, player: int) -> dict[str, Any]:
+def form_context(state: TacticsState, player: int) -> dict[str, object]:
     """The army turn's form holds the army and no moves; a battle turn's the moves only."""
     if state.phase == ARMY:
         moves_note = ""

@@ -1,17 +1,20 @@
-"""Where the Tactics ruleset gets its worlds and boards: the data layer reads a world's
-``tactics_ini.txt`` and map images (``wtg.data.tactics``) and hands back plain values."""
+"""Where the Tactics ruleset gets its worlds and boards: from the Library it is made with,
+which reads a world's ``tactics_ini.txt`` and map images in the data layer
+(``wtg.data.shelf``, ``wtg.data.tactics``) and hands back plain values."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
+from wtg.core.library import Library
+from wtg.core.ruleset import OptionValue
 from wtg.rules.tactics.board import Board
 from wtg.rules.tactics.world import MapSpec, World
 
 
 class Worlds(Protocol):
-    def world(self, options: Mapping[str, Any]) -> World:
+    def world(self, options: Mapping[str, OptionValue]) -> World:
         """The world of a game's options: ``assets`` (the GM's folder), or ours. Raises
         AssetError."""
         ...
@@ -19,3 +22,8 @@ class Worlds(Protocol):
     def board(self, world: World, spec: MapSpec) -> Board:
         """The board of one of the world's maps, read from its images. Raises AssetError."""
         ...
+
+
+class TacticsLibrary(Library, Worlds, Protocol):
+    """The Library a Tactics ruleset is made with: the forms and maps of every ruleset, and
+    the Tactics worlds."""

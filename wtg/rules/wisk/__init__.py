@@ -1,5 +1,12 @@
-"""WISK, a Risk game by mail: 42 territories, cards, dice battles, missions, robots."""
+"""WISK, a Risk game by mail: 42 territories, cards, dice battles, missions, robots.
 
-from wtg.rules.wisk.ruleset import Wisk
+The package registers the ruleset (``wtg.registry`` finds it): ``REGISTRATION`` names its
+class and carries its ``new-game`` options and seating, read without importing the rules.
+"""
 
-__all__ = ["Wisk"]
+from __future__ import annotations
+
+from wtg.core.ruleset import Registration
+from wtg.rules.wisk.options import OPTIONS, SEATING
+
+REGISTRATION = Registration(rules="ruleset:Wisk", options=OPTIONS, seating=SEATING)

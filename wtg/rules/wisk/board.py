@@ -14,6 +14,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from wtg.core.jsondata import Json, JsonObject
 from wtg.core.provmap import MapError
 from wtg.core.record import Record
 
@@ -86,10 +87,10 @@ class Board(Record):
     def borders(self) -> int:
         return sum(len(s.neighbours) for s in self.sites) // 2
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The map file's own shape (the state file carries it, so a game never depends on a
         map file that a GM may edit later)."""
-        borders = [
+        borders: list[Json] = [
             [s.name, self.site(n).name] for s in self.sites for n in s.neighbours if n > s.id
         ]
         return {
@@ -106,8 +107,8 @@ class Board(Record):
         }
 
 
-def _mission_dict(mission: Mission) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def _mission_dict(mission: Mission) -> JsonObject:
+    out: JsonObject = {}
     if mission.continents:
         out["continents"] = list(mission.continents)
     for key, default in (("extra", 0), ("territories", 0), ("armies", 1), ("destroy", 0)):

@@ -4,10 +4,11 @@ a copy (no dice are needed for them); attacks and the fortification are left to 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from wtg.core.jsondata import Json
 from wtg.core.rng import NoChance
 from wtg.rules.wisk.assignment import claim_turn, place_rest
+from wtg.rules.wisk.events import Claimed, Placed, Traded
 from wtg.rules.wisk.orders import WiskOrders
 from wtg.rules.wisk.reinforce import ordered_trades, place, reinforce
 from wtg.rules.wisk.state import CLAIMING, PLACING, WiskState
@@ -15,7 +16,7 @@ from wtg.rules.wisk.strategy import claim_choice, place_choice
 from wtg.rules.wisk.turn import Turn
 
 
-def forecast(state: WiskState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
+def forecast(state: WiskState, orders: Mapping[str, Json], player: int) -> dict[str, object]:
     typed = WiskOrders.from_dict(orders)
     work = state.clone()
     turn = Turn(work, NoChance())
@@ -34,21 +35,19 @@ def forecast(state: WiskState, orders: Mapping[str, Any], player: int) -> dict[s
     else:
         pools = reinforce(turn, ordered_trades(turn, typed.trades))
         place(turn, pools, typed.place, place_choice)
-    lines, touched = [], []
+    lines: list[str] = []
+    touched: list[int] = []
     for event in turn.events:
-        data = event.to_dict()
-        if data["kind"] == "traded":
-            cards = " ".join(map(str, data["cards"]))
-            lines.append(f"cards {cards} traded: {data['armies']} armies")
-        elif data["kind"] in ("placed", "claimed"):
-            tid = data["territory"]
-            why = data.get("why", "orders")
-            note = "" if why in ("orders", "setup") else f" ({why})"
-            if data["kind"] == "claimed":
-                lines.append(f"{_name(state, tid)} claimed{note}")
-            else:
-                lines.append(f"+{data.get('armies', 1)} on {_name(state, tid)}{note}")
-            touched += [tid] if tid not in touched else []
+        if isinstance(event, Traded):
+            cards = " ".join(map(str, event.cards))
+            lines.append(f"cards {cards} traded: {event.armies} armies")
+        elif isinstance(event, Claimed):
+            lines.append(f"{_name(state, event.territory)} claimed")
+        elif isinstance(event, Placed):
+            note = "" if event.why in ("orders", "setup") else f" ({event.why})"
+            lines.append(f"+{event.armies} on {_name(state, event.territory)}{note}")
+        if isinstance(event, Claimed | Placed) and event.territory not in touched:
+            touched.append(event.territory)
     after = [f"{_name(state, t)}: {_armies(work.armies(t))}" for t in touched]
     skipped = [e.to_dict() for e in turn.events if e.kind == "order_skipped"]
     later = []

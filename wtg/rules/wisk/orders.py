@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
 
 
@@ -67,8 +68,8 @@ class WiskOrders(Record):
             else None,
         )
 
-    def to_dict(self, player: int, turn: int) -> dict[str, Any]:
-        out: dict[str, Any] = {"player": player, "turn": turn}
+    def to_dict(self, player: int, turn: int) -> JsonObject:
+        out: JsonObject = {"player": player, "turn": turn}
         if self.trades:
             out["trade"] = [list(t) for t in self.trades]
         if self.place:

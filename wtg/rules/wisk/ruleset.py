@@ -7,13 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from random import Random
-from typing import Any
 
 from wtg.aof.orderfile import orders_from_entries
 from wtg.core import board as drawn
-from wtg.core.jsondata import Json
+from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import Acceptance, RawEntry
-from wtg.core.ruleset import GameSetup, Ruleset, ScoreLine, SeatId, SideId, TurnResult, TurnStyle
+from wtg.core.ruleset import (
+    GameSetup,
+    OptionValue,
+    Ruleset,
+    ScoreLine,
+    SeatId,
+    SideId,
+    TurnResult,
+    TurnStyle,
+)
 from wtg.rules.base import RulesetFiles
 from wtg.rules.wisk.accept import accept_entries
 from wtg.rules.wisk.board import Board, board_from_data
@@ -34,7 +42,7 @@ class Wisk(RulesetFiles, Ruleset[WiskState]):
     """Every turn writes reports/gm.txt, the public report (`wtg report GAME --gm`)."""
     turn_style = TurnStyle.SEQUENTIAL
 
-    def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
+    def default_map(self, variant: str | None, options: Mapping[str, OptionValue]) -> str:
         return DEFAULT_MAP
 
     def load_board(self, name: str) -> Board:
@@ -47,17 +55,17 @@ class Wisk(RulesetFiles, Ruleset[WiskState]):
         return TurnResult(state=start_state(setup, self.load_board(setup.map), rng), events=())
 
     def resolve(
-        self, state: WiskState, orders: Mapping[int, Mapping[str, Any]], rng: Random
+        self, state: WiskState, orders: Mapping[int, Mapping[str, Json]], rng: Random
     ) -> TurnResult[WiskState]:
         return resolve(state, orders, rng)
 
-    def state_to_dict(self, state: WiskState) -> dict[str, Any]:
+    def state_to_dict(self, state: WiskState) -> JsonObject:
         return state.to_dict()
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> WiskState:
+    def state_from_dict(self, data: Mapping[str, Json]) -> WiskState:
         return WiskState.from_dict(data)
 
-    def public_json(self, state: WiskState) -> dict[str, Any]:
+    def public_json(self, state: WiskState) -> JsonObject:
         return public_json(state)
 
     def turn_of(self, state: WiskState) -> int:
@@ -77,7 +85,7 @@ class Wisk(RulesetFiles, Ruleset[WiskState]):
     def sides_of(self, state: WiskState, seat: SeatId) -> list[SideId]:
         return [SideId(p.id) for p in state.players if p.id == seat and not p.robot]
 
-    def robot_orders(self, state: WiskState) -> dict[int, dict[str, Any]]:
+    def robot_orders(self, state: WiskState) -> dict[int, JsonObject]:
         if state.winner or not state.player(state.active).robot:
             return {}
         return {state.active: plan(state, state.active)}
@@ -86,12 +94,12 @@ class Wisk(RulesetFiles, Ruleset[WiskState]):
         good, verdicts = accept_entries(entries, state, player)
         return Acceptance(orders_from_entries(self.form, player, state.turn + 1, good), verdicts)
 
-    def form_context(self, state: WiskState, player: int) -> dict[str, Any]:
+    def form_context(self, state: WiskState, player: int) -> dict[str, object]:
         return form_context(state, player)
 
     def report_context(
-        self, state: WiskState, events: Sequence[Mapping[str, Any]], player: int
-    ) -> dict[str, Any]:
+        self, state: WiskState, events: Sequence[Mapping[str, Json]], player: int
+    ) -> dict[str, object]:
         return report_context(state, events, player)
 
     def board(
@@ -120,5 +128,7 @@ class Wisk(RulesetFiles, Ruleset[WiskState]):
             lines.append(ScoreLine(rank, pid, p.name, score, len(mine), status))
         return lines
 
-    def forecast(self, state: WiskState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
+    def forecast(
+        self, state: WiskState, orders: Mapping[str, Json], player: int
+    ) -> dict[str, object]:
         return forecast(state, orders, player)

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
 from wtg.rules.wisk.board import Board, board_from_data
 from wtg.rules.wisk.constants import (
@@ -46,7 +47,7 @@ class Options(Record):
         """Whether the starting armies left after the claims are placed one a turn."""
         return self.assignment == CLAIM
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {name: getattr(self, name) for name in self._fields}
 
     @classmethod
@@ -82,7 +83,7 @@ class Player:
     def alive(self) -> bool:
         return self.status == ACTIVE
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "id": self.id,
             "name": self.name,
@@ -176,7 +177,7 @@ class WiskState:
         return WiskState.from_dict(self.to_dict(), board=self.board)
 
     # --- files -------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The whole state, secrets included (the state file)."""
         return {
             "ruleset": "wisk",

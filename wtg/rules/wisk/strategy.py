@@ -19,8 +19,8 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 
+from wtg.core.jsondata import JsonObject
 from wtg.rules.wisk.cards import best_set, kinds_of, trade_value
 from wtg.rules.wisk.constants import ATTACK_DICE
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
@@ -92,9 +92,9 @@ def place_choice(state: WiskState, pid: int, continent: str | None) -> int:
     return front(state, pid, continent)
 
 
-def plan(state: WiskState, pid: int) -> dict[str, Any]:
+def plan(state: WiskState, pid: int) -> JsonObject:
     """The robot's order file for its turn after ``state``."""
-    orders: dict[str, Any] = {"player": pid, "turn": state.turn + 1}
+    orders: JsonObject = {"player": pid, "turn": state.turn + 1}
     if state.stage == CLAIMING:
         orders["place"] = [{"territory": claim_choice(state, pid), "armies": 1}]
         return orders
@@ -112,14 +112,14 @@ def plan(state: WiskState, pid: int) -> dict[str, Any]:
     for line in place:
         armies[line["territory"]] += line["armies"]
     if trades:
-        orders["trade"] = trades
-    orders["place"] = place
+        orders["trade"] = [[*cards] for cards in trades]
+    orders["place"] = [{**line} for line in place]
     attacks = _attacks(state, pid, armies)
     if attacks:
-        orders["attack"] = attacks
+        orders["attack"] = [{**line} for line in attacks]
     fortify = _fortify(state, pid)
     if fortify:
-        orders["fortify"] = fortify
+        orders["fortify"] = {**fortify}
     return orders
 
 

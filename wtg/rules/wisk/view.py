@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wtg.aof.render import OMIT
+from wtg.core.jsondata import JsonObject
 from wtg.rules.wisk.cards import trade_value
 from wtg.rules.wisk.constants import FIXED, FIXED_VALUES
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
@@ -26,7 +27,7 @@ STAGE_NAMES = {
 }
 
 
-def public_json(state: WiskState) -> dict[str, Any]:
+def public_json(state: WiskState) -> JsonObject:
     """The contract's ``wtg state --json``: never a card in hand or a mission."""
     board = state.board
     return {
@@ -73,7 +74,7 @@ def _escalating(state: WiskState) -> bool:
     return state.options.cards != FIXED
 
 
-def _public_player(state: WiskState, pid: int) -> dict[str, Any]:
+def _public_player(state: WiskState, pid: int) -> JsonObject:
     player = state.player(pid)
     mine = state.territories_of(pid)
     return {
@@ -84,7 +85,7 @@ def _public_player(state: WiskState, pid: int) -> dict[str, Any]:
         "status": player.status,
         "territories": len(mine),
         "armies": sum(state.armies(t) for t in mine),
-        "continents": state.continents_of(pid),
+        "continents": [*state.continents_of(pid)],
         "to_place": player.to_place,
         "missed": player.missed,
         "eliminated_by": player.eliminated_by,
@@ -112,7 +113,7 @@ SETUP_OMITS = ("trade", "attack", "fortify")
 """Sections the forms of the initial assignment leave out: it takes only placements."""
 
 
-def form_context(state: WiskState, pid: int) -> dict[str, Any]:
+def form_context(state: WiskState, pid: int) -> dict[str, object]:
     me = state.player(pid)
     hand = " ".join(f"{c['id']}={c['kind'][:3].upper()}" for c in my_cards(state, pid))
     place_help = "Armies you leave unplaced are placed for you on your front, as a robot would."
@@ -151,9 +152,9 @@ def _trade_note(state: WiskState) -> str:
 
 def report_context(
     state: WiskState, events: Sequence[Mapping[str, Any]], pid: int
-) -> dict[str, Any]:
+) -> dict[str, object]:
     board = state.board
-    public = public_json(state)
+    public: Mapping[str, Any] = public_json(state)  # read as it was just written
     names = {p.id: p.name for p in state.players}
     seen = [e for e in events if e.get("public") or pid in e.get("visible_to", ())]
     mission = ""

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Any
 
+from wtg.core.jsondata import JsonObject
 from wtg.core.rng import chance, roll
 from wtg.rules.wok.events import SpiedUpon, SpyReport, operation_fields
 from wtg.rules.wok.limits import SPY_MAX
@@ -29,14 +29,14 @@ OP_NAMES = {
 PROPAGANDA_EFF = 2
 GOLD_PER_THIEF = 10
 
-EmpireView = Callable[[WokState, Player], dict[str, Any]]
+EmpireView = Callable[[WokState, Player], JsonObject]
 """What Spy Player shows of an empire."""
 
 
-def empire_summary(state: WokState, victim: Player) -> dict[str, Any]:
+def empire_summary(state: WokState, victim: Player) -> JsonObject:
     """ "See the total POP, WOK, ARM, MIS and SPY, along with the average LEV and DEF for the
     player's empire ... Also see the player's EFF, GOLD and Tech Level"."""
-    summary = vars(totals(list(state.provinces_of(victim.id))))
+    summary: JsonObject = {**vars(totals(list(state.provinces_of(victim.id))))}
     summary.update(eff=victim.eff, gold=victim.gold, tech=victim.tech)
     return summary
 
@@ -171,7 +171,7 @@ def _mission(
     target: Province,
     victim: Player,
     empire_of: EmpireView,
-) -> tuple[bool, int, int, tuple[dict[str, Any], ...], dict[str, Any] | None]:
+) -> tuple[bool, int, int, tuple[JsonObject, ...], JsonObject | None]:
     """ "Each spy has an EFF% chance of succeeding in the mission. For the first four
     operations, all surviving spies will return as soon as one succeeds. For Steal Gold, each
     spy will attempt to steal in turn." Ruling: a spy who fails is lost.
@@ -194,7 +194,7 @@ def _mission(
 
 def _succeed(
     turn: Turn, op: int, target: Province, victim: Player, empire_of: EmpireView
-) -> tuple[int, tuple[dict[str, Any], ...], dict[str, Any] | None]:
+) -> tuple[int, tuple[JsonObject, ...], JsonObject | None]:
     if op == SPY_PROVINCE:
         return 0, (target.to_dict(),), None
     if op == SPY_PLAYER:

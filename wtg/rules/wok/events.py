@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from wtg.core.events import Event
+from wtg.core.jsondata import JsonObject
 
 
 class OrderSkipped(Event):
@@ -182,8 +183,8 @@ class SpyReport(SpyOperation):
     arrived: int
     caught: int
     returned: int
-    provinces: tuple[dict[str, Any], ...] = ()
-    empire: dict[str, Any] | None = None
+    provinces: tuple[JsonObject, ...] = ()
+    empire: JsonObject | None = None
     """Spy Player: the empire's totals, EFF, gold and tech level."""
 
 

@@ -27,7 +27,7 @@ def forecast(
     player: int,
     phases: Sequence[Phase],
     row: Callable[[Province], Any] = province_row,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """``phases``: the ruleset's phases without chance (they never draw from the RNG);
     ``row``: a province's line (a ruleset may show more); the wood where there is any."""
     return forecast_on(players_part(state, player), orders, player, phases, row)
@@ -39,7 +39,7 @@ def forecast_on(
     player: int,
     phases: Sequence[Phase],
     row: Callable[[Province], Any] = province_row,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The forecast run on ``work``, a working copy of the state (``players_part``, or a
     whole ``clone``: the same forecast), which it changes."""
     # the orders left to the turn are only counted: no phase of a forecast reads them, so

@@ -12,10 +12,12 @@ from wtg.aof.orderfile import orders_from_entries
 from wtg.core.board import Board
 from wtg.core.errors import GameFinished as GameFinished
 from wtg.core.form import FormSpec
+from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import Acceptance, RawEntry
 from wtg.core.provmap import MapLimits, ProvinceMap, map_from_data
 from wtg.core.ruleset import (
     GameSetup,
+    OptionValue,
     PublicSide,
     Ruleset,
     ScoreLine,
@@ -71,7 +73,7 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
     attacks_allowed: Callable[[int], int]
 
     # --- the same in every WoK ruleset ------------------------------------------------
-    def default_map(self, variant: str | None, options: Mapping[str, Any]) -> str:
+    def default_map(self, variant: str | None, options: Mapping[str, OptionValue]) -> str:
         return "classic60"
 
     def load_map(self, name: str) -> ProvinceMap:
@@ -90,17 +92,17 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         return TurnResult(state=self.start_state(setup, self.load_map(setup.map), rng), events=())
 
     def resolve(
-        self, state: WokState, orders: Mapping[int, Mapping[str, Any]], rng: Random
+        self, state: WokState, orders: Mapping[int, Mapping[str, Json]], rng: Random
     ) -> TurnResult[WokState]:
         return self.run_phases(state, {p: Orders.from_dict(o) for p, o in orders.items()}, rng)
 
-    def state_to_dict(self, state: WokState) -> dict[str, Any]:
+    def state_to_dict(self, state: WokState) -> JsonObject:
         return state.to_dict(self.name)
 
-    def state_from_dict(self, data: Mapping[str, Any]) -> WokState:
+    def state_from_dict(self, data: Mapping[str, Json]) -> WokState:
         return WokState.from_dict(data)
 
-    def absent_orders(self, side: SideId) -> dict[str, Any]:
+    def absent_orders(self, side: SideId) -> JsonObject:
         """What an absent player who sent no orders plays: nothing, not counted missed."""
         return {"player": int(side), "absent": True}
 
@@ -123,7 +125,7 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         taken.quit_on = None
         return new
 
-    def public_json(self, state: WokState) -> dict[str, Any]:
+    def public_json(self, state: WokState) -> JsonObject:
         return state.to_dict(self.name)
 
     def public_sides_of(self, state: WokState) -> list[PublicSide]:
@@ -149,7 +151,7 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
             SideId(p.id) for p in state.players if not p.robot and (p.controller or p.id) == seat
         ]
 
-    def robot_orders(self, state: WokState) -> dict[int, dict[str, Any]]:
+    def robot_orders(self, state: WokState) -> dict[int, JsonObject]:
         return {}
 
     def accept(self, entries: Sequence[RawEntry], state: WokState, player: int) -> Acceptance:
@@ -166,7 +168,7 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         form = self.form_for(state)
         return Acceptance(orders_from_entries(form, player, state.turn + 1, good), verdicts)
 
-    def form_context(self, state: WokState, player: int) -> dict[str, Any]:
+    def form_context(self, state: WokState, player: int) -> dict[str, object]:
         me = state.player(player)
         return {
             "attacks": self.attacks_allowed(me.tech),
@@ -176,8 +178,8 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         }
 
     def report_context(
-        self, state: WokState, events: Sequence[Mapping[str, Any]], player: int
-    ) -> dict[str, Any]:
+        self, state: WokState, events: Sequence[Mapping[str, Json]], player: int
+    ) -> dict[str, object]:
         return report_context(
             state,
             events,
@@ -188,7 +190,7 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         )
 
     def board(
-        self, state: WokState, player: int | None, events: Sequence[Mapping[str, Any]]
+        self, state: WokState, player: int | None, events: Sequence[Mapping[str, Json]]
     ) -> Board:
         """The map of the turn as GM seat ``player`` may see it (None: the GM's view)."""
         return wok_board(state, player, events, self.starts_public)
@@ -200,7 +202,7 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
             kept = self._last_topten = (state, top_ten(state))
         return kept[1]
 
-    def _reading(self, state: WokState, events: Sequence[Mapping[str, Any]]) -> TurnReading:
+    def _reading(self, state: WokState, events: Sequence[Mapping[str, Json]]) -> TurnReading:
         """The turn's reading, made once for every player's report of it: the engine asks
         for them one by one, with the same state and events (which nobody changes)."""
         reading = self._last_reading
@@ -208,7 +210,9 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
             reading = self._last_reading = TurnReading(state, events, self.topten(state))
         return reading
 
-    def forecast(self, state: WokState, orders: Mapping[str, Any], player: int) -> dict[str, Any]:
+    def forecast(
+        self, state: WokState, orders: Mapping[str, Json], player: int
+    ) -> dict[str, object]:
         return forecast(state, orders, player, self.forecast_phases)
 
 

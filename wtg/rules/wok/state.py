@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
+from wtg.core.jsondata import Json, JsonObject
 from wtg.rules.wok.limits import EFF_MAX, EFF_MIN
 
 ACTIVE = "active"
@@ -21,9 +22,9 @@ QUIT = "quit"
 DEAD = "dead"
 
 
-def _extras(obj: Any, defaults: Mapping[str, Any]) -> dict[str, Any]:
+def _extras(obj: object, defaults: Mapping[str, Json]) -> JsonObject:
     """The optional fields that differ from their defaults."""
-    out = {}
+    out: JsonObject = {}
     for name, default in defaults.items():
         value = getattr(obj, name)
         if value != default:
@@ -86,8 +87,8 @@ class Province:
             self.cat,
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        data = {
+    def to_dict(self) -> JsonObject:
+        data: JsonObject = {
             "id": self.id,
             "name": self.name,
             "owner": self.owner,
@@ -161,7 +162,7 @@ _PROVINCE_KEYS = 12
 _PLAYER_KEYS = 12
 """The keys of a player every ruleset writes (``Player.to_dict`` without extras)."""
 
-_PLAYER_EXTRAS: dict[str, Any] = {
+_PLAYER_EXTRAS: dict[str, Json] = {
     "robot": False,
     "controller": None,
     "label": "",
@@ -239,7 +240,7 @@ class Player:
             self.wood,
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {
             "id": self.id,
             "name": self.name,
@@ -299,15 +300,15 @@ class Outcome:
     ranking: tuple[int, ...]
     """Every seated player, best first."""
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"reason": self.reason, "winners": list(self.winners), "ranking": list(self.ranking)}
+    def to_dict(self) -> JsonObject:
+        return {"reason": self.reason, "winners": [*self.winners], "ranking": [*self.ranking]}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Outcome:
         return cls(d["reason"], tuple(d["winners"]), tuple(d["ranking"]))
 
 
-_STATE_EXTRAS: dict[str, Any] = {
+_STATE_EXTRAS: dict[str, Json] = {
     "variant": None,
     "started_with": 0,
     "protection": 0,
@@ -407,8 +408,8 @@ class WokState:
             self.rip_target,
         )
 
-    def to_dict(self, ruleset: str = "wok4") -> dict[str, Any]:
-        data = {
+    def to_dict(self, ruleset: str = "wok4") -> JsonObject:
+        data: JsonObject = {
             "ruleset": ruleset,
             "game": self.game,
             "map": self.map,

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from random import Random
 from typing import Any
 
+from wtg.core.jsondata import Json, JsonObject
 from wtg.core.record import Record
 from wtg.rules.wok.attacking import attacks_allowed
 from wtg.rules.wok.state import Province, WokState
@@ -28,7 +29,7 @@ class Style(Record):
     aims: tuple[str, ...]
     spy_ops: tuple[int, int]
     """Two spy operations the player picks between."""
-    purchases: Callable[[WokState, int], dict[str, Any]]
+    purchases: Callable[[WokState, int], JsonObject]
     """Trades or upgrades, as order-file sections."""
     troop_unit: str = "ARM"
     """The unit its armies move as (Intermediate: TRO, every troop kind)."""
@@ -40,17 +41,17 @@ def strength(p: Province) -> int:
     return p.troops * p.lev // 1000 + 4 * p.dfn // 10
 
 
-def plan_orders(state: WokState, player: int, rng: Random, style: Style) -> dict[str, Any]:
+def plan_orders(state: WokState, player: int, rng: Random, style: Style) -> JsonObject:
     me = state.player(player)
     mine = sorted(state.provinces_of(player), key=lambda p: -p.troops)
     owned = {p.id for p in mine}
-    orders: dict[str, Any] = {"player": player, "turn": state.turn + 1}
-    bombs: list[dict[str, Any]] = []
-    attacks: list[dict[str, Any]] = []
-    transforms: list[dict[str, Any]] = []
-    moves: list[dict[str, Any]] = []
-    aims: list[dict[str, Any]] = []
-    spies: list[dict[str, Any]] = []
+    orders: JsonObject = {"player": player, "turn": state.turn + 1}
+    bombs: list[Json] = []
+    attacks: list[Json] = []
+    transforms: list[Json] = []
+    moves: list[Json] = []
+    aims: list[Json] = []
+    spies: list[Json] = []
     budget = style.attacks(me.tech)
     targeted: set[int] = set()
     for p in mine:
@@ -109,12 +110,12 @@ def neighbours_of_neighbours(state: WokState, p: Province) -> Iterable[int]:
     return sorted({m for n in near for m in state.province(n).neighbours} - near - {p.id})
 
 
-def upgrades_in_order(wishes: tuple[str, ...]) -> Callable[[WokState, int], dict[str, Any]]:
+def upgrades_in_order(wishes: tuple[str, ...]) -> Callable[[WokState, int], JsonObject]:
     """Buy ``wishes`` in order while the gold lasts, at Standard's 100, 200, 300 a turn."""
 
-    def buy(state: WokState, player: int) -> dict[str, Any]:
+    def buy(state: WokState, player: int) -> JsonObject:
         gold = state.player(player).gold
-        bought = []
+        bought: list[Json] = []
         for cost, wish in zip(UPGRADE_COSTS, wishes, strict=False):
             if gold < cost:
                 break

@@ -143,7 +143,7 @@ def report_context(
     player: int,
     reading: TurnReading | None = None,
     **extra: Any,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """What a WoK report shows one player; ``reading`` is the turn's (made here when not
     given); ``extra`` adds a ruleset's own items."""
     if reading is None or not reading.of(state, events):

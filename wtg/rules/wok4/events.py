@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from wtg.core.events import Event
+from wtg.core.jsondata import JsonObject
 from wtg.rules.wok.events import BattleFought, Produced, SpiedOn, SpyOperation
 
 
@@ -35,7 +36,7 @@ class SpyReport(SpyOperation):
     caught: bool
     detected: bool
     eff_change: int
-    provinces: tuple[dict[str, Any], ...] = ()
+    provinces: tuple[JsonObject, ...] = ()
     """Province rows learned by a successful spy operation (op 1 and 2)."""
     target_eff: int = 0
     target_tech: int = 0

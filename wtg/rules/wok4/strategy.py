@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from random import Random
-from typing import Any
 
+from wtg.core.jsondata import JsonObject
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.strategy import Style
 from wtg.rules.wok.strategy import plan_orders as plan_with
@@ -19,10 +19,10 @@ def _far(state: WokState, p: Province) -> Iterable[int]:
     )
 
 
-def _trades(state: WokState, player: int) -> dict[str, Any]:
+def _trades(state: WokState, player: int) -> JsonObject:
     me = state.player(player)
     trades = [350] if me.tech >= 600 else [250] if me.tech >= 250 and me.eff < 40 else []
-    return {"trade": trades} if trades else {}
+    return {"trade": [*trades]} if trades else {}
 
 
 STYLE = Style(
@@ -34,5 +34,5 @@ STYLE = Style(
 )
 
 
-def plan_orders(state: WokState, player: int, rng: Random) -> dict[str, Any]:
+def plan_orders(state: WokState, player: int, rng: Random) -> JsonObject:
     return plan_with(state, player, rng, STYLE)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from wtg.core.jsondata import JsonObject
 from wtg.core.rng import chance
 from wtg.rules.wok.events import operation_fields
 from wtg.rules.wok.limits import POP_MAX
@@ -78,7 +77,7 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
     # "triple that chance": no 1% floor here; the manual gives one for bombing only
     detected = chance(rng, min(CHANCE_MAX, BOMB_DETECT_PER_SPY * target.spy))
     victim = turn.state.player(target.owner)
-    learned: tuple[dict[str, Any], ...] = ()
+    learned: tuple[JsonObject, ...] = ()
     seen_eff, seen_tech = victim.eff, victim.tech
     effect = 0
     if success:
@@ -151,7 +150,7 @@ def _operate(op: int, spies: int, source: Province, target: Province) -> int:
     return 0
 
 
-def _learn(turn: Turn, op: int, target: Province) -> tuple[dict[str, Any], ...]:
+def _learn(turn: Turn, op: int, target: Province) -> tuple[JsonObject, ...]:
     if op == SPY_PROVINCE:
         return (target.to_dict(),)
     if op == SPY_PLAYER:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from wtg.core.ruleset import Seating
-from wtg.options.standard import OPTIONS as STANDARD_OPTIONS
+from wtg.rules.standard.options import OPTIONS as STANDARD_OPTIONS
 
 OPTIONS = tuple(o for o in STANDARD_OPTIONS if o.key == "headhunting_turns")
 

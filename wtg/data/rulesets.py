@@ -1,0 +1,29 @@
+"""The rulesets made with the data they read: ``shipped(Class)`` is the ruleset of that
+class made with the shipped forms, maps and Tactics worlds (``SHIPPED``), once a process.
+One generic line for every ruleset, found by ``wtg.registry``; code that reads a
+ruleset's states asks for it by its class (``shipped(Wok4)``), the same object as the
+registry's."""
+
+from __future__ import annotations
+
+from threading import Lock
+from typing import TypeVar
+
+from wtg.data.shelf import SHIPPED
+from wtg.rules.base import RulesetFiles
+
+R = TypeVar("R", bound=RulesetFiles)
+
+_MADE: dict[type[RulesetFiles], RulesetFiles] = {}
+_MAKING = Lock()
+"""One ruleset object a class, whichever thread asks first: a game's ``typed`` checks
+that it holds the very object."""
+
+
+def shipped(rules: type[R]) -> R:
+    """The ruleset of class ``rules``, made with the shipped data."""
+    with _MAKING:
+        made = _MADE.get(rules)
+        if not isinstance(made, rules):
+            made = _MADE[rules] = rules(SHIPPED)
+        return made

@@ -1,3 +1,0 @@
-"""The shipped rulesets, each made with the shipped data it reads: ``RULESET`` of
-``wtg.data.rulesets.<name>`` (``wtg.registry`` finds them by name, importing one only when
-it is used)."""

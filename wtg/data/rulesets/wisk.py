@@ -1,8 +1,0 @@
-"""WISK, reading the shipped forms and maps."""
-
-from __future__ import annotations
-
-from wtg.data.shelf import SHIPPED
-from wtg.rules.wisk import Wisk
-
-RULESET = Wisk(SHIPPED)

@@ -1,1 +1,0 @@
-"""Each ruleset's `wtg new-game` options, as data: one module a ruleset, light to import."""
