@@ -58,6 +58,7 @@ from imapclient import IMAPClient  # noqa: E402
 from bench.frozen import add_jobs, as_the_command, cpu_seconds  # noqa: E402
 from bench.link import Link  # noqa: E402
 from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, STORAGES, Dovecot  # noqa: E402
+from tests.rules.wok4.fullorders import full_orders  # noqa: E402
 from tests.shipped import WOK4  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.config import ImapConfig, config_from_data  # noqa: E402
@@ -66,7 +67,6 @@ from wtg.gameconfig import PlayerEntry  # noqa: E402
 from wtg.mail.inbox import ImapInbox  # noqa: E402
 from wtg.mail.poller import poll  # noqa: E402
 from wtg.rules.wok.state import WokState  # noqa: E402
-from wtg.rules.wok4.fullorders import full_orders  # noqa: E402
 
 SEATS = 10
 CPU_TARGET = 0.001

@@ -100,11 +100,6 @@ def marker_pattern(marker: str) -> re.Pattern[str]:
     return re.compile(rf"[^A-Za-z0-9]*{core}[^A-Za-z0-9]*", re.IGNORECASE)
 
 
-def is_marker(marker: str, text: str) -> bool:
-    """Whether a cleaned line is the marker."""
-    return marker_pattern(marker).fullmatch(text) is not None
-
-
 def has_marker(marker: str, text: str) -> bool:
     """Whether a line of ``text`` is the marker (a text without the marker's first word
     has none, and most texts are found so at once)."""
@@ -129,10 +124,6 @@ class Header(NamedTuple):
 
     values: dict[str, str]
     lines: tuple[int, ...]
-
-    @property
-    def line(self) -> int:
-        return self.lines[0]
 
     def where(self) -> str:
         if len(self.lines) == 1:

@@ -99,18 +99,9 @@ class _Walk:
     troubles: list[str] = field(default_factory=list)
 
 
-def extract_aof(raw: bytes, markers: Sequence[str] = DEFAULT_MARKERS) -> Extracted:
-    """The text part of a raw mail that holds the AOF, decoded and normalised; never raises."""
-    try:
-        message = parse_mail(raw)
-    except Exception as error:  # a mail is untrusted input: report, never raise
-        trouble = f"the mail could not be read fully ({type(error).__name__})"
-        return Extracted(None, NOT_FOUND, (trouble,))
-    return extract_from_message(message, markers)
-
-
 def extract_from_message(message: Message, markers: Sequence[str] = DEFAULT_MARKERS) -> Extracted:
-    """The same, for a mail already parsed (with any policy); never raises."""
+    """The text part of a mail (parsed by ``parse_mail`` or with any policy) that holds the
+    AOF, decoded and normalised; never raises."""
     walk = _Walk()
     try:
         _visit(message, 0, "", walk)

@@ -23,7 +23,7 @@ from tests.mail.unit.mails import (
     quoted,
     text_mail,
 )
-from wtg.mail.extract import NOT_FOUND, extract_aof
+from wtg.mail.extract import NOT_FOUND, extract_from_message, parse_mail
 
 CHATTY = "Hi GM,\n\nhere are my orders.\n\n"
 
@@ -253,7 +253,7 @@ def test_no_aof_at_all() -> None:
     msg = message("question")
     msg.set_content("When is the next turn due?\n")
     msg.add_attachment(b"\x89PNG...", "image", "png", filename="map.png")
-    found = extract_aof(msg.as_bytes())
+    found = extract_from_message(parse_mail(msg.as_bytes()))
     assert found.text is None
     assert found.source == NOT_FOUND
     assert found.notes == ("1 text part(s) looked at, none holds an AOF",)
@@ -261,6 +261,8 @@ def test_no_aof_at_all() -> None:
 
 def test_custom_markers() -> None:
     text = AOF.replace("=== BEGIN AOF ===", "*** ORDERS ***")
-    found = extract_aof(text_mail(text).as_bytes(), markers=("*** orders ***",))
+    found = extract_from_message(
+        parse_mail(text_mail(text).as_bytes()), markers=("*** orders ***",)
+    )
     assert found.text is not None
     assert found.text.startswith("*** ORDERS ***")
