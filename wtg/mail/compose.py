@@ -324,10 +324,12 @@ def mask_codes(text: str, codes: Mapping[int, str]) -> str:
 
 @lru_cache(maxsize=256)
 def _secrets(codes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
-    """A game's codes as the pattern takes them (upper-cased, sorted), and lower-cased for
+    """A game's codes as the pattern takes them (upper-cased), and lower-cased for
     the quick look when all are ASCII (None when one is not: the pattern looks). Made once
-    a game's codes: every confirmation masks its lines."""
-    secrets = tuple(sorted(c.upper() for c in codes if c))
+    a game's codes: every confirmation masks its lines. The longest first: where one code
+    begins another (``CODE1X1``, ``CODE1X10``) the pattern must take the whole longer one,
+    or its last characters would go out unmasked."""
+    secrets = tuple(sorted({c.upper() for c in codes if c}, key=lambda c: (-len(c), c)))
     ascii_only = all(code.isascii() for code in secrets)
     return secrets, tuple(code.lower() for code in secrets) if ascii_only else None
 

@@ -157,8 +157,9 @@ def test_a_code_in_any_case_is_masked_and_a_text_without_one_is_left_alone(text:
 
 def masked_by_hand(text: str, codes: dict[int, str]) -> str:
     """Every code found case-blind (Python's re: the four letters beyond ASCII that match an
-    ASCII one too), all but its first two characters masked."""
-    pattern = re.compile("|".join(re.escape(c.upper()) for c in codes.values()), re.IGNORECASE)
+    ASCII one too), the longest first, all but its first two characters masked."""
+    longest_first = sorted(codes.values(), key=len, reverse=True)
+    pattern = re.compile("|".join(re.escape(c.upper()) for c in longest_first), re.IGNORECASE)
     return pattern.sub(lambda m: m[0][:2] + "*" * (len(m[0]) - 2), text)
 
 
@@ -171,3 +172,12 @@ def masked_by_hand(text: str, codes: dict[int, str]) -> str:
 def test_masking_finds_a_code_in_any_case(text: str) -> None:
     codes = {1: "KIS", 2: "sk7", 3: "ii"}
     assert compose.mask_codes(text, codes) == masked_by_hand(text, codes)
+
+
+def test_a_code_that_another_begins_with_does_not_unmask_the_longer_one() -> None:
+    """Issue 26, noticed: the codes were tried in sorted order, so with CODE1X1 and CODE1X10
+    in one game the shorter matched first and the longer went out as ``CO*****0``."""
+    codes = {1: "CODE1X1", 10: "CODE1X10"}
+    assert compose.mask_codes("mine is CODE1X10, his CODE1X1", codes) == (
+        "mine is CO******, his CO*****"
+    )
