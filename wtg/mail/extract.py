@@ -290,9 +290,9 @@ def _visit(part: Message, depth: int, where: str, walk: _Walk) -> None:
 
 def _visit_part(part: Message, ctype: str, depth: int, where: str, walk: _Walk) -> None:
     inner = " in a forwarded message" if ctype == "message/rfc822" else where
-    payload = part.get_payload()
-    if isinstance(payload, list):
-        for child in payload:
+    if part.is_multipart():  # a leaf's payload is read decoded only: undecoded, an 8bit
+        # part whose charset is given in RFC 2231's form (charset*=) makes it raise
+        for child in part.get_payload():
             if isinstance(child, Message):
                 _visit(child, depth + 1, inner, walk)
     elif ctype == "message/rfc822":

@@ -266,3 +266,19 @@ def test_custom_markers() -> None:
     )
     assert found.text is not None
     assert found.text.startswith("*** ORDERS ***")
+
+
+def test_an_8bit_body_whose_charset_is_an_rfc_2231_parameter_is_read() -> None:
+    """Issue 26, noticed: an 8bit part with ``charset*=utf-8''utf-8`` made the email
+    package's undecoded ``get_payload()`` raise TypeError: the part was skipped and the
+    player told no AOF was found. Its text is read in its charset."""
+    greeting = "Gr\u00fc\u00dfe, J\u00f6rg\n"
+    raw = (
+        b"From: cid@example.org\r\nMIME-Version: 1.0\r\n"
+        b"Content-Type: text/plain; charset*=utf-8''utf-8\r\n"
+        b"Content-Transfer-Encoding: 8bit\r\n\r\n"
+        + (greeting + AOF).replace("\n", "\r\n").encode("utf-8")
+    )
+    found = assert_finds_aof(raw)
+    assert found.source == "text/plain body"
+    assert found.text is not None and found.text.startswith(greeting)
