@@ -189,3 +189,10 @@ def test_a_schedule_that_cannot_be_kept_is_refused_with_its_reason(tmp_path: Pat
     assert refused(tmp_path, *game, "--every", "2", "--timezone", "Mars/Olympus") == (
         "wtg: unknown time zone 'Mars/Olympus' (e.g. Europe/Vienna, UTC)"
     )
+
+
+def test_every_0_days_is_refused_not_taken_for_no_deadlines(tmp_path: Path) -> None:
+    """Issue 26, noticed: `--every 0` was read as "not given" and made a game without
+    deadlines, silently; it is refused as any other count under 1 day."""
+    game = ("--ruleset", "wok4", *players(2))
+    assert refused(tmp_path, *game, "--every", "0") == "wtg: a turn needs at least 1 day, not 0"
