@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 from bench import stages  # noqa: E402
 from bench.bench_poll import SEATS, players_of  # noqa: E402
 from bench.frozen import add_jobs, as_the_command, cpu_seconds  # noqa: E402
+from tests.rules.wok4.fullorders import full_orders  # noqa: E402
 from tests.shipped import WOK4  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.game.engine import Game, create_game  # noqa: E402
@@ -43,7 +44,6 @@ from wtg.host.config import config_from_data  # noqa: E402
 from wtg.mail.inbox import MaildirInbox  # noqa: E402
 from wtg.mail.poller import poll  # noqa: E402
 from wtg.rules.wok.state import WokState  # noqa: E402
-from wtg.rules.wok4.fullorders import full_orders  # noqa: E402
 
 TARGET_SECONDS = 20.0
 

@@ -10,17 +10,20 @@ every mail is a new order that is filed and answered. It times a bare fetch of t
 (login, select, search, one FETCH of every body), then the poll itself, in this process:
 fetch, archive, find the AOF, parse and check it, store the order file, queue the
 confirmation with its forecast, flush to disk, move the mails to the processed folder;
-its wall clock, its CPU (both threads) and the IMAP connection's own time. Then the same
+its wall clock, its CPU (both threads, and the helpers'; of it, the IMAP connection's: the
+rest is the CPU once the bytes are in hand) and the IMAP connection's own time. Then the same
 mails again, fetched bare and moved to the processed folder in one bare MOVE: the least a
 poll that empties the inbox asks of the server (Dovecot spends most of a bare fetch's time
 again on moving, or on deleting, a thousand mails). Then the same mails again, into a copy
 of the games as they were, polled by the `wtg poll` command as cron runs it (Python's
 start and imports included): its wall clock and CPU.
 
-It prints each round, then the medians beside the targets of issue 13 and the ratio to
-each: the poll's CPU at most 1 ms a mail, its IMAP work at most 1.5 times the bare fetch
-(and, beside it, its IMAP work over the bare fetch and MOVE), the whole poll at most 10
-times the bare fetch. ``--profile N`` runs one more poll under
+It prints each round, then the medians: first the poll's two targets (issue 26), each
+beside its figure with PASS or FAIL: its CPU once the bytes are in hand (parse, intake,
+filing, answers, journal) at most 1 ms a mail, its IMAP work at most
+1.5 times the bare fetch and MOVE; then where the time goes (the IMAP work over the bare
+fetch alone, without its MOVE, the poll's IMAP commands alone), and the whole poll beside
+issue 13's target, at most 10 times the bare fetch. ``--profile N`` runs one more poll under
 cProfile and prints the N functions of wtg that take the most time, with what they call.
 
 With ``--rtt MS [--mbit N]`` both go through bench/link.py, which puts the server that
@@ -55,6 +58,7 @@ from imapclient import IMAPClient  # noqa: E402
 from bench.frozen import add_jobs, as_the_command, cpu_seconds  # noqa: E402
 from bench.link import Link  # noqa: E402
 from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, STORAGES, Dovecot  # noqa: E402
+from tests.rules.wok4.fullorders import full_orders  # noqa: E402
 from tests.shipped import WOK4  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
 from wtg.game.engine import Game, create_game  # noqa: E402
@@ -63,15 +67,16 @@ from wtg.host.config import ImapConfig, config_from_data  # noqa: E402
 from wtg.mail.inbox import ImapInbox  # noqa: E402
 from wtg.mail.poller import poll  # noqa: E402
 from wtg.rules.wok.state import WokState  # noqa: E402
-from wtg.rules.wok4.fullorders import full_orders  # noqa: E402
 
 SEATS = 10
 CPU_TARGET = 0.001
-"""Issue 13: the poll's CPU, at most 1 ms a mail."""
+"""Issues 13 and 26: the poll's CPU in process, at most 1 ms a mail (everything after the
+bytes are in hand: parse, intake, filing, answers, journal)."""
 IMAP_TARGET = 1.5
-"""The poll's IMAP work, at most 1.5 times the bare fetch."""
+"""Issue 26: the poll's IMAP work, at most 1.5 times a bare imapclient fetch and MOVE of
+the same mails against the same Dovecot (``bare_fetch`` with ``move_to``)."""
 POLL_TARGET = 10.0
-"""The whole poll, at most 10 times the bare fetch."""
+"""Issue 13: the whole poll, at most 10 times the bare fetch."""
 
 
 def players_of(table: int) -> list[PlayerEntry]:
@@ -143,9 +148,12 @@ class Round(NamedTuple):
     """The bare fetch."""
     poll: float
     cpu: float
-    """The poll's CPU, in this process (the IMAP thread's too)."""
+    """The poll's CPU, in this process and its helpers (the IMAP thread's too)."""
     kernel: float
     """Of that, the CPU spent in the kernel (creating and renaming files, mostly)."""
+    imap_cpu: float
+    """Of that, the IMAP connection's: its login, and its thread in IMAP commands (reading
+    the server's answers). The rest is the CPU once the bytes are in hand."""
     imap: float
     """Of the poll, the IMAP connection's own time: login, search, fetch, move."""
     moving: float
@@ -234,8 +242,9 @@ def one_round(
                 begin, (cpu, kernel) = time.perf_counter(), cpu_seconds()
                 if profile is not None:
                     profile.enable()
+                login_cpu = time.thread_time()
                 inbox = ImapInbox(gm.imap)
-                login = time.perf_counter() - begin
+                login, login_cpu = time.perf_counter() - begin, time.thread_time() - login_cpu
                 summary = poll(gm, inbox, jobs=1 if profile is not None else jobs)
                 inbox.close()
                 if profile is not None:
@@ -264,6 +273,7 @@ def one_round(
                 poll_time,
                 cpu,
                 kernel,
+                login_cpu + inbox.busy_cpu,
                 login + inbox.busy,
                 inbox.busy_moving,
                 fetch_move,
@@ -326,7 +336,8 @@ def main() -> None:
         )
         print(
             f"round {number}: bare fetch {done.fetch:.3f} s, poll {done.poll:.2f} s "
-            f"({done.cpu:.2f} s CPU, {done.kernel:.2f} s of it in the kernel), of which IMAP "
+            f"({done.cpu:.2f} s CPU, {done.kernel:.2f} s of it in the kernel, "
+            f"{done.imap_cpu:.2f} s the IMAP connection's), of which IMAP "
             f"{done.imap:.3f} s (MOVE {done.moving:.3f} s; a bare fetch and MOVE "
             f"{done.fetch_move:.3f} s; the poll's IMAP commands alone {done.alone:.3f} s)"
             f"{command} "
@@ -337,81 +348,72 @@ def main() -> None:
         profiled(args.mails, args.dir, link, args.profile, args.storage)
 
 
+def verdict(ratio: float) -> str:
+    """PASS when a figure is at most its target (its ratio to the target at most 1)."""
+    return "PASS" if ratio <= 1 else "FAIL"
+
+
 def report(rounds: list[Round], mails: int) -> None:
-    """The medians beside the targets, and the ratio to each (at most 1 meets it)."""
+    """The medians: first the poll's two targets (issue 26), each figure beside its target
+    with PASS or FAIL; then the figures that show where the time goes, and the whole poll
+    beside the target issue 13 set for it."""
     fetch = statistics.median(r.fetch for r in rounds)
     polled = statistics.median(r.poll for r in rounds)
     cpu = statistics.median(r.cpu for r in rounds)
+    in_hand = statistics.median(r.cpu - r.imap_cpu for r in rounds)
     user = statistics.median(r.cpu - r.kernel for r in rounds)
     imap = statistics.median(r.imap for r in rounds)
     moving = statistics.median(r.moving for r in rounds)
     fetch_move = statistics.median(r.fetch_move for r in rounds)
     alone = statistics.median(r.alone for r in rounds)
-    rows = [
+    targets = [
         (
-            "poll CPU a mail (in process)",
-            f"{cpu / mails * 1000:.2f} ms",
-            f"{CPU_TARGET * 1000:g} ms",
-            cpu / mails / CPU_TARGET,
+            "the poll's CPU a mail, bytes in hand",
+            f"{in_hand / mails * 1000:.2f} ms",
+            f"<= {CPU_TARGET * 1000:g} ms",
+            in_hand / mails / CPU_TARGET,
         ),
         (
-            "  of which Python (outside the kernel)",
-            f"{user / mails * 1000:.2f} ms",
-            f"{CPU_TARGET * 1000:g} ms",
-            user / mails / CPU_TARGET,
+            "its IMAP work / bare fetch and MOVE",
+            f"{imap:.3f} / {fetch_move:.3f} s = {imap / fetch_move:.2f}",
+            f"<= {IMAP_TARGET:g}",
+            imap / fetch_move / IMAP_TARGET,
         ),
-        (
-            "the poll's IMAP work / bare fetch",
-            f"{imap:.3f} / {fetch:.3f} s = {imap / fetch:.2f}",
-            f"{IMAP_TARGET:g}",
-            imap / fetch / IMAP_TARGET,
-        ),
+    ]
+    print(f"{mails} mails, medians of {len(rounds)} rounds")
+    print("the poll's targets (issue 26):")
+    print(f"  {'what':38} {'measured':26} {'target':>10}   verdict")
+    for what, measured, target, ratio in targets:
+        print(f"  {what:38} {measured:26} {target:>10}   {verdict(ratio)}")
+    details = [
+        ("the poll's CPU with the IMAP connection's", f"{cpu / mails * 1000:.2f} ms a mail"),
+        ("  of it, Python (outside the kernel)", f"{user / mails * 1000:.2f} ms a mail"),
+        ("the poll's IMAP work / bare fetch", f"{imap:.3f} / {fetch:.3f} s = {imap / fetch:.2f}"),
         (
             "  the same without its MOVE",
             f"{imap - moving:.3f} / {fetch:.3f} s = {(imap - moving) / fetch:.2f}",
-            f"{IMAP_TARGET:g}",
-            (imap - moving) / fetch / IMAP_TARGET,
-        ),
-        (
-            "  IMAP work / bare fetch and MOVE",
-            f"{imap:.3f} / {fetch_move:.3f} s = {imap / fetch_move:.2f}",
-            f"{IMAP_TARGET:g}",
-            imap / fetch_move / IMAP_TARGET,
         ),
         (
             "  its IMAP commands alone / bare fetch",
             f"{alone:.3f} / {fetch:.3f} s = {alone / fetch:.2f}",
-            f"{IMAP_TARGET:g}",
-            alone / fetch / IMAP_TARGET,
-        ),
-        (
-            "whole poll (in process) / bare fetch",
-            f"{polled:.2f} / {fetch:.3f} s = {polled / fetch:.1f}",
-            f"{POLL_TARGET:g}",
-            polled / fetch / POLL_TARGET,
         ),
     ]
+    whole = [("whole poll (in process) / bare fetch", polled, fetch)]
     if all(r.command for r in rounds):
         command = statistics.median(r.command for r in rounds)
         command_cpu = statistics.median(r.command_cpu for r in rounds)
-        rows += [
-            (
-                "`wtg poll` command CPU a mail",
-                f"{command_cpu / mails * 1000:.2f} ms",
-                f"{CPU_TARGET * 1000:g} ms",
-                command_cpu / mails / CPU_TARGET,
-            ),
-            (
-                "`wtg poll` command / bare fetch",
-                f"{command:.2f} / {fetch:.3f} s = {command / fetch:.1f}",
-                f"{POLL_TARGET:g}",
-                command / fetch / POLL_TARGET,
-            ),
-        ]
-    print(f"{mails} mails, medians of {len(rounds)} rounds:")
-    print(f"  {'what':38} {'measured':26} {'target':>8} {'ratio to target':>16}")
-    for what, measured, target, ratio in rows:
-        print(f"  {what:38} {measured:26} {target:>8} {ratio:16.2f}")
+        details.append(("`wtg poll` command CPU", f"{command_cpu / mails * 1000:.2f} ms a mail"))
+        whole.append(("`wtg poll` command / bare fetch", command, fetch))
+    print("where the time goes:")
+    for what, measured in details:
+        print(f"  {what:42} {measured}")
+    print(f"the whole poll (issue 13's target: at most {POLL_TARGET:g} times the bare fetch):")
+    for what, seconds, base in whole:
+        ratio = seconds / base
+        print(
+            f"  {what:38} {seconds:.2f} / {base:.3f} s = {ratio:.1f}"
+            f"   <= {POLL_TARGET:g}   {verdict(ratio / POLL_TARGET)}"
+        )
 
 
 def profiled(

@@ -2,13 +2,13 @@
 
     .venv/bin/python bench/fuzz_intake.py --n 100000 [--seed S] [--jobs 2] [--dir /dev/shm]
 
-Each input is made from a real one of two real games (tests/fuzz/inputs.py: a turn-0 AOF,
-a filled one, an order file, a report mail as sent, a player's reply, a mail client's mail)
-by a few mutations, and is then fed to intake (tests/fuzz/harness.py): an order text to
-`wtg orders` of each game, a mail to ``extract_aof``, ``Game.submit_all`` of each game and
-a whole ``wtg poll``. Input ``i`` of seed ``S`` is the same whatever ``--jobs`` is
-(``--only i`` runs it alone). The first ``--subprocess`` order texts also run as a real
-`wtg orders` process.
+Each input is made from a real one of two real games (tests/fuzz/inputs.py: a turn-0 AOF, a
+filled one, an order file, a report mail as sent, a player's reply, a mail client's mail) by
+a few mutations, and is then fed to intake (tests/fuzz/harness.py): an order text to
+`wtg orders` of each game, a mail to ``parse_mail`` and ``extract_from_message``,
+``Game.submit_all`` of each game and a whole ``wtg poll``. Input ``i`` of seed ``S`` is the
+same whatever ``--jobs`` is (``--only i`` runs it alone). The first ``--subprocess`` order
+texts also run as a real `wtg orders` process.
 
 It prints the number of crashes (an exception, a traceback, an exit other than 0 or 2, a
 poll that raises or quarantines the mail), the slowest input (CPU seconds of one entry

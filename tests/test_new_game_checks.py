@@ -176,3 +176,23 @@ def test_the_counts_are_the_ones_the_rules_use() -> None:
     (tactics,) = GAME_SEATING["tactics"]
     assert (tactics.together, tactics.robots_option) == ((MIN_ARMIES, MAX_ARMIES), "bots")
     assert all(s.rule for declared in GAME_SEATING.values() for s in declared)
+
+
+def test_a_schedule_that_cannot_be_kept_is_refused_with_its_reason(tmp_path: Path) -> None:
+    """Issue 26, mutant (mutmut, wtg/game/schedule.py): the reasons of a refused schedule lost
+    (the GM read "wtg: None"). Each says what was wrong, and nothing is created."""
+    game = ("--ruleset", "wok4", *players(2))
+    assert refused(tmp_path, *game, "--every", "-1") == "wtg: a turn needs at least 1 day, not -1"
+    assert refused(tmp_path, *game, "--every", "2", "--at", "25:00") == (
+        "wtg: the deadline hour must be HH:MM, not '25:00'"
+    )
+    assert refused(tmp_path, *game, "--every", "2", "--timezone", "Mars/Olympus") == (
+        "wtg: unknown time zone 'Mars/Olympus' (e.g. Europe/Vienna, UTC)"
+    )
+
+
+def test_every_0_days_is_refused_not_taken_for_no_deadlines(tmp_path: Path) -> None:
+    """Issue 26, noticed: `--every 0` was read as "not given" and made a game without
+    deadlines, silently; it is refused as any other count under 1 day."""
+    game = ("--ruleset", "wok4", *players(2))
+    assert refused(tmp_path, *game, "--every", "0") == "wtg: a turn needs at least 1 day, not 0"

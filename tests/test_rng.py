@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
+from tests.rules.wok4.fullorders import full_orders
 from tests.shipped import WOK4
 from wtg.core.rng import NoChance, chance, roll, turn_rng
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.rules.wok4.fullorders import full_orders
 
 
 def test_a_turns_rng_depends_on_the_seed_and_the_turn_only() -> None:

@@ -16,7 +16,7 @@ from click.testing import CliRunner, Result
 
 from wtg.cli import main
 from wtg.game.engine import open_game
-from wtg.game.gameconfig import ConfigError, GameConfig
+from wtg.game.gameconfig import ConfigError
 
 PLAYERS = ("Ann:ann@example.org", "Bob:bob@example.org", "Cid:cid@example.org")
 
@@ -108,8 +108,9 @@ def test_share_address_in_game_yaml_is_true_or_false(tmp_path: Path) -> None:
         "email: bob@example.org,", "email: bob@example.org, share_address: 'yes',"
     )
     assert edited != text
+    (game_dir / "game.yaml").write_text(edited, encoding="utf-8")
     with pytest.raises(ConfigError, match="share_address must be true or false"):
-        GameConfig.from_yaml(edited)
+        open_game(game_dir)
 
 
 def test_a_duel_roster_names_the_other_humans_colours(tmp_path: Path) -> None:

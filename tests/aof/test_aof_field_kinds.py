@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from tests.aof.reading import read_aof
 from wtg.aof.orderfile import entries_from_orders, orders_from_entries, orders_to_yaml
-from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
 from wtg.aof.values import check_value, read_token, render_value
 from wtg.core.form import FieldSpec, FormError, form_from_data
@@ -116,7 +116,7 @@ def test_blank_tiles_and_optional_fields_round_trip_through_the_form() -> None:
     }
     text = render_aof(form, HEADER, orders)
     assert "M2: 08    04/04 __/__" in text
-    outcome = parse_aof(form, text)
+    outcome = read_aof(form, text)
     assert outcome.bad == [] and outcome.problems == []
     assert orders_from_entries(form, 1, 2, outcome.entries) == orders
 

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.aof.reading import read_aof
 from wtg.aof.copies import MAX_COPIES, find_copies
 from wtg.aof.mailtext import MAX_LINES, mail_lines
-from wtg.aof.parse import MAX_LINES_OVER, NO_FORM, parse_aof
+from wtg.aof.parse import MAX_LINES_OVER, NO_FORM
 from wtg.aof.render import render_aof
 from wtg.core.orders import ParseOutcome, RawEntry
 from wtg.data.forms import read_form
@@ -25,7 +26,7 @@ def form_text(*orders: str) -> str:
 
 
 def parse(*orders: str) -> ParseOutcome:
-    outcome = parse_aof(FORM, form_text(*orders))
+    outcome = read_aof(FORM, form_text(*orders))
     assert outcome.problems == []
     assert outcome.header == HEADER
     return outcome
@@ -193,31 +194,32 @@ def test_scalar_and_single_sections_keep_the_field_name() -> None:
 
 def test_only_the_text_between_the_markers_is_read() -> None:
     text = "A1: 01 02 003\nHi GM,\n" + form_text("A2: 04 05 006") + "A3: 07 08 009\n"
-    outcome = parse_aof(FORM, text)
+    outcome = read_aof(FORM, text)
     assert outcome.problems == []
     assert [(e.values["from"], e.line) for e in outcome.entries] == [(4, 5)]
 
 
 def test_without_markers_the_whole_text_is_read() -> None:
-    outcome = parse_aof(FORM, f"Hello\n{HEADER_LINE}\nB1: 1 2 3\n")
+    outcome = read_aof(FORM, f"Hello\n{HEADER_LINE}\nB1: 1 2 3\n")
     assert outcome.problems == []
     assert [(e.section, e.line) for e in outcome.entries] == [("bomb", 3)]
 
 
 @pytest.mark.parametrize("text", ["", "Dear GM, I forgot my orders.\n", "\n\n\r\n", "A B C"])
 def test_no_form_is_fatal(text: str) -> None:
-    outcome = parse_aof(FORM, text)
+    outcome = read_aof(FORM, text)
     assert outcome.problems == [NO_FORM]
     assert (outcome.entries, outcome.bad, outcome.header) == ([], [], {})
 
 
 def test_missing_header_fields_are_named() -> None:
-    outcome = parse_aof(FORM, "GAME: demo TURN: 1\nA1: 01 02 003\n")
+    outcome = read_aof(FORM, "GAME: demo TURN: 1\nA1: 01 02 003\n")
     assert outcome.header == {"game": "demo", "turn": "1"}
     assert len(outcome.problems) == 2
     assert "PLAYER" in outcome.problems[0] and "CODE" in outcome.problems[1]
     assert len(outcome.entries) == 1
-    no_header = parse_aof(FORM, "A1: __ __ ___\n")
+    assert read_aof(FORM, "A1: __ __ ___\n").problems == [NO_FORM]  # a blank line: no form
+    no_header = read_aof(FORM, "A1: 01 02 003\n")
     assert [p.split(":")[0] for p in no_header.problems] == [
         "the header has no GAME",
         "the header has no TURN",
@@ -227,16 +229,16 @@ def test_missing_header_fields_are_named() -> None:
 
 
 def test_header_any_case_and_spacing() -> None:
-    outcome = parse_aof(FORM, "game :demo turn:12 Player : 3   code:  k7q2 (keep)\nA1:\n")
+    outcome = read_aof(FORM, "game :demo turn:12 Player : 3   code:  k7q2 (keep)\nA1:\n")
     assert outcome.problems == []
     assert outcome.header == {"game": "demo", "turn": "12", "player": "3", "code": "k7q2"}
-    split = parse_aof(FORM, "GAME: big game\nTURN: 2  PLAYER: 4\nCODE: X\n")
+    split = read_aof(FORM, "GAME: big game\nTURN: 2  PLAYER: 4\nCODE: X\n")
     assert split.header == {"game": "big game", "turn": "2", "player": "4", "code": "X"}
 
 
 def test_line_numbers_count_original_cr_and_crlf_lines() -> None:
     text = f"{FORM.begin}\r{HEADER_LINE}\r\n\rA1: 01 02 003\nA2: 1\r\n"
-    outcome = parse_aof(FORM, text)
+    outcome = read_aof(FORM, text)
     assert [e.line for e in outcome.entries] == [4]
     assert [v.entry.line for v in outcome.bad] == [5]
 
@@ -262,7 +264,7 @@ def test_a_mailed_form_parses_like_the_plain_one(prefix: str) -> None:
     plain = render_aof(FORM, HEADER, orders).replace("B2: __   __ __", "B2: 01   __ 02")
     mail = mailed(plain, prefix)
     assert "\u00a0" in mail and f"\r\n{prefix}" in mail
-    expected, got = parse_aof(FORM, plain), parse_aof(FORM, mail)
+    expected, got = read_aof(FORM, plain), read_aof(FORM, mail)
     assert got == expected
     assert len(got.entries) == 4 and len(got.bad) == 1 and got.problems == []
     assert got.header == HEADER
@@ -281,11 +283,11 @@ def test_ready_flag_reads_yes_and_no() -> None:
         ("no", False),
     ):
         text = render_aof(FORM, HEADER).replace("R1: _", f"R1: {written}")
-        outcome = parse_aof(FORM, text)
+        outcome = read_aof(FORM, text)
         assert [e.values for e in outcome.entries] == [{"flag": expected}]
         orders = orders_from_entries(FORM, 1, 1, outcome.entries)
         assert orders["ready"] is expected
-    bad = parse_aof(FORM, render_aof(FORM, HEADER).replace("R1: _", "R1: maybe"))
+    bad = read_aof(FORM, render_aof(FORM, HEADER).replace("R1: _", "R1: maybe"))
     assert bad.bad and "READY must be 1 (yes) or 0 (no)" in bad.bad[0].reason
 
 
@@ -311,4 +313,4 @@ def test_a_text_is_read_up_to_its_line_limit() -> None:
     text = "\n" * (MAX_LINES - 3) + form_text("X1: 100") + form_text("X1: 150")
     lines = mail_lines(text)
     assert len(lines) == MAX_LINES and lines[-1].number == MAX_LINES
-    assert [e.values for e in parse_aof(FORM, text).entries] == [{"points": 100}]
+    assert [e.values for e in read_aof(FORM, text).entries] == [{"points": 100}]

@@ -10,13 +10,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.aof.reading import read_aof
+from wtg.aof.mailtext import mail_lines
 from wtg.aof.orderfile import (
     entries_from_orders,
     orders_from_entries,
     orders_from_yaml,
     orders_to_yaml,
 )
-from wtg.aof.parse import normalise_lines, parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.form import FieldSpec, SectionSpec
 from wtg.core.orders import ParseOutcome, RawEntry
@@ -83,7 +84,7 @@ def scatter(text: str, data: st.DataObject) -> str:
 def test_rendered_orders_parse_back(orders: dict[str, Any], data: st.DataObject) -> None:
     text = render_aof(FORM, header_of(orders), orders, {"attacks": 3})
     text = scatter(text, data)
-    outcome = parse_aof(FORM, text)
+    outcome = read_aof(FORM, text)
     assert (outcome.problems, outcome.bad) == ([], [])
     assert outcome.header["turn"] == str(orders["turn"])
     assert outcome.header["player"] == str(orders["player"])
@@ -123,13 +124,13 @@ def check_outcome(outcome: ParseOutcome, text: str) -> None:
 @SETTINGS
 @given(st.text())
 def test_parse_never_raises_on_any_text(text: str) -> None:
-    check_outcome(parse_aof(FORM, text), text)
+    check_outcome(read_aof(FORM, text), text)
 
 
 @SETTINGS
 @given(st.text(alphabet=NOISE, max_size=400))
 def test_parse_never_raises_on_form_like_noise(text: str) -> None:
-    check_outcome(parse_aof(FORM, text), text)
+    check_outcome(read_aof(FORM, text), text)
 
 
 @SETTINGS
@@ -141,7 +142,7 @@ def test_parse_never_raises_on_a_damaged_form(
     for where, char in damage:
         chars[where % len(chars)] = char
     text = "".join(chars)
-    check_outcome(parse_aof(FORM, text), text)
+    check_outcome(read_aof(FORM, text), text)
 
 
 _LINE_ENDS = re.compile(r"\r\n|\r|\n")
@@ -164,4 +165,4 @@ def line_by_line(text: str) -> list[tuple[int, str]]:
 def test_the_whole_text_is_cleaned_as_line_by_line_would(text: str) -> None:
     """The parser cleans a mail in a few passes over the whole text (mails are long); the
     lines and their numbers are those the plain line-by-line cleaning gives."""
-    assert normalise_lines(text) == line_by_line(text)
+    assert [(line.number, line.text) for line in mail_lines(text)] == line_by_line(text)

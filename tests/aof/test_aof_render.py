@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from wtg.aof.parse import parse_aof
+from tests.aof.reading import read_aof
 from wtg.aof.render import fill_placeholders, header_line, render_aof
 from wtg.data.forms import read_form
 
@@ -117,7 +117,7 @@ def test_orders_that_do_not_fit_are_refused(orders: dict[str, Any], words: str) 
 
 
 def test_blank_form_parses_to_nothing_but_the_header() -> None:
-    outcome = parse_aof(FORM, render_aof(FORM, HEADER, context={"attacks": 3}))
+    outcome = read_aof(FORM, render_aof(FORM, HEADER, context={"attacks": 3}))
     assert outcome.entries == []
     assert outcome.bad == []
     assert outcome.problems == []
@@ -148,4 +148,4 @@ def test_a_turns_form_may_leave_sections_out_and_fill_help_lines() -> None:
     assert "MOVE\nUp to 3 moves.\n    TO\nM1: __\n" in full and "A2: __" in full
     short = render_aof(form, HEADER, None, {"move_help": "One move.", OMIT: ("attack",)})
     assert "One move." in short and "ATTACK" not in short and "A1:" not in short
-    assert parse_aof(form, short.replace("M1: __", "M1: 07")).entries[0].values == {"to": 7}
+    assert read_aof(form, short.replace("M1: __", "M1: 07")).entries[0].values == {"to": 7}

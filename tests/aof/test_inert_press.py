@@ -16,9 +16,9 @@ from wtg.aof.mailtext import (
     BEGIN_MARKER,
     END_MARKER,
     INERT_WIDTH,
+    has_marker,
     inert_lines,
     is_header_line,
-    is_marker,
     mail_lines,
 )
 from wtg.data.forms import read_form
@@ -72,8 +72,9 @@ def test_no_line_of_press_reads_as_part_of_a_form(text: str, side: int) -> None:
         assert all(len(line) <= width for line in lines)
     printed = "".join(f"  {line}\n" for line in lines)
     for mail in (printed, quoted(printed)):
-        for line in mail_lines(normalise(mail)):
+        read = normalise(mail)
+        assert not has_marker(BEGIN_MARKER, read) and not has_marker(END_MARKER, read)
+        for line in mail_lines(read):
             assert not is_header_line(line.text), line
-            assert not is_marker(BEGIN_MARKER, line.text) and not is_marker(END_MARKER, line.text)
             assert ORDER_LINE.fullmatch(line.text) is None, line
             assert not any(is_loose_line(form, line.text) for form in FORMS), line

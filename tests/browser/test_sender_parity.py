@@ -4,10 +4,11 @@ not; provinces not on the map) is read by the page's own script in a real Chromi
 the Python side, and both say the same of every line: accepted, rejected (with the same
 reason) or no order at all.
 
-On a ruleset's page the Python side is the parser (``wtg.aof.parse.parse_aof``); on a
-game's page it is the whole path of ``wtg orders`` (``wtg.game.intake.read_orders``: the parser,
-then the ruleset's check against the game's state), with the lines the page can judge: the
-strategy's orders (good), the lines the parser refuses, and provinces not on the map.
+On a ruleset's page the Python side is the parser (``wtg.aof.parse.read_copy``, on the copy
+``wtg.aof.choose`` chooses: tests/aof/reading.py); on a game's page it is the whole path of
+``wtg orders`` (``wtg.game.intake.read_orders``: the parser, then the ruleset's check
+against the game's state), with the lines the page can judge: the strategy's orders
+(good), the lines the parser refuses, and provinces not on the map.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
+from tests.aof.reading import read_aof
 from tests.browser.conftest import Watched
 from tests.site.sender_cases import (
     GAMES,
@@ -28,7 +30,6 @@ from tests.site.sender_cases import (
     planned,
     spot_rows,
 )
-from wtg.aof.parse import parse_aof
 from wtg.aof.render import header_line
 from wtg.aof.values import Value, render_value
 from wtg.core.form import FormSpec, SectionSpec
@@ -104,7 +105,7 @@ def form_text(form: FormSpec, header: str, row: Row) -> str:
 def parsed(form: FormSpec, row: Row) -> Verdict:
     """The parser's verdict on the line."""
     header = "GAME: any  TURN: 1  PLAYER: 1  CODE: ABCDEFGH"
-    outcome = parse_aof(form, form_text(form, header, row))
+    outcome = read_aof(form, form_text(form, header, row))
     for entry in outcome.entries:
         if entry.line == ROW_LINE:
             return Verdict("accepted", "", dict(entry.values))
@@ -215,7 +216,7 @@ def test_a_whole_form_is_read_line_by_line_as_the_parser(
     )
     header = "GAME: any  TURN: 1  PLAYER: 1  CODE: ABCDEFGH"
     text = "\n".join([form.begin, header, *(r.text for r in rows), form.end]) + "\n"
-    outcome = parse_aof(form, text)
+    outcome = read_aof(form, text)
     theirs = {e.line: Verdict("accepted", "", {}) for e in outcome.entries}
     theirs |= {b.entry.line: Verdict("rejected", b.reason, {}) for b in outcome.bad}
     none = Verdict("none", "", {})

@@ -1,12 +1,13 @@
 """Running one input through intake, as a player's mail or a GM's file, and saying what broke.
 
-A :class:`Bench` is a GM's world on the maildir transport (tests/mail/loop.py) with two
-real games: a 4-player WoK IV game and a Standard Duel (one mail, three forms). An order
-text goes to `wtg orders` for each game (in-process through click's runner); a mail goes to
-``extract_aof``, its text to ``Game.submit_all`` of each game, and the mail itself to a
-whole ``wtg poll``. Only public entry points are used. A *problem* is anything but the
-documented outcomes: an exception, a traceback, an exit code other than 0 (stored) and 2
-(not stored), a poll that raises or quarantines the mail.
+A :class:`Bench` is a GM's world on the maildir transport (tests/mail/loop.py) with two real
+games: a 4-player WoK IV game and a Standard Duel (one mail, three forms). An order text
+goes to `wtg orders` for each game (in-process through click's runner); a mail goes to
+``parse_mail`` and ``extract_from_message`` (as the poll reads it), its text to
+``Game.submit_all`` of each game, and the mail itself to a whole ``wtg poll``. Only public
+entry points are used. A *problem* is anything but the documented outcomes: an exception, a
+traceback, an exit code other than 0 (stored) and 2 (not stored), a poll that raises or
+quarantines the mail.
 """
 
 from __future__ import annotations
@@ -30,13 +31,13 @@ from tests.fuzz.inputs import Case, Seeds
 from tests.mail.loop import NOW, World, players
 from tests.mail.unit.mails import samples
 from tests.shipped import WOK4
+from wtg.aof.orderfile import orders_to_yaml
 from wtg.cli import main
 from wtg.cli.demo import filled_aof, reply_with_orders
 from wtg.core.jsondata import JsonObject
 from wtg.game.engine import Game, create_game
-from wtg.game.intake import Submission, order_file_text
 from wtg.game.schedule import make_schedule
-from wtg.mail.extract import extract_aof
+from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.sender import send
 from wtg.mail.transport import delivered
 from wtg.rules.wok4.strategy import plan_orders
@@ -113,10 +114,10 @@ class Bench:
         found: list[str | None] = [None]
 
         def extract() -> str | None:
-            found[0] = extract_aof(raw).text
+            found[0] = extract_from_message(parse_mail(raw)).text
             return None
 
-        runs = [_timed("extract_aof", extract)]
+        runs = [_timed("extract", extract)]
         text = found[0]
         if text is not None:
             for game in self.games:
@@ -144,7 +145,7 @@ class Bench:
 
 def order_file_text_of(player: int, orders: JsonObject) -> str:
     whole: JsonObject = {"player": player, "turn": 1, **orders}
-    return order_file_text(Submission(player, 1, whole, [], "yaml"))
+    return orders_to_yaml(whole)
 
 
 def _rng(player: int) -> random.Random:

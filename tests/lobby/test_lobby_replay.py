@@ -310,3 +310,23 @@ def test_a_game_the_gm_moved_away_is_not_undone_as_half_made(tmp_path: Path) -> 
             "wok4-1",
             "wok4-1",
         ]
+
+
+def test_an_answer_read_again_spends_no_more_of_the_strangers_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26, mutant (by hand, wtg/mail/answers.py): an answer queued before the kill
+    not known as queued when its mail is read again. A stranger's JOIN took the hour's one
+    mail to strangers (``unconfirmed_per_hour: 1``); read again in the same hour, the mail
+    is answered as it was (the code it was mailed), not journalled as held back by the
+    limit its own answer spent."""
+    hall = Hall(tmp_path, unconfirmed_per_hour=1)
+    hall.open_list("wok4", map="small", players=3)
+    hall.mail(address(1), "JOIN wok4 AS Ann")
+    killed_poll(hall, monkeypatch)
+    (ask,) = hall.new_mails(address(1))
+    summary = hall.poll()  # the mail read again, in the same hour
+    assert summary.unanswered == 0, summary.outcomes
+    assert not any("unconfirmed_per_hour" in text for _key, text in summary.outcomes)
+    assert hall.new_mails() == []
+    assert pending_codes(hall) == {ask.code(): address(1)}

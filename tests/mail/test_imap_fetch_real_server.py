@@ -1,11 +1,14 @@
-"""Against the real Dovecot: the poll's FETCH of bodies (wtg/mail/imapfetch.py) gives what
-imapclient's ``fetch`` gives for the same mails, on a connection set up as the poll sets
-its own (QRESYNC on, times as the server wrote them)."""
+"""Against the real Dovecot: the poll's FETCH of bodies (``ImapInbox``, through imapclient's
+``fetch``) gives every waiting mail's bytes as the server holds them and its arrival time
+with the server's offset, on a connection set up as the poll sets its own (QRESYNC on);
+a mail another client flagged meanwhile is still read, and a UID the server does not
+have is left out."""
 
 from __future__ import annotations
 
-from tests.mail.servers import GM_ADDRESS, Dovecot
-from wtg.mail.imapfetch import ITEMS, fetch_bodies
+from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot
+from wtg.host.config import ImapConfig
+from wtg.mail.inbox import ImapInbox
 
 MAILS = [
     b"Subject: orders\r\n\r\nA1: 1 2 3\r\n",
@@ -17,23 +20,53 @@ MAILS = [
 ]
 
 
-def test_the_bodies_and_times_are_those_imapclient_reads(imap: Dovecot) -> None:
+def config_of(imap: Dovecot) -> ImapConfig:
+    return ImapConfig(
+        host=imap.host,
+        port=imap.port,
+        ssl=False,
+        starttls=False,
+        username=GM_ADDRESS,
+        password=GM_PASSWORD,
+    )
+
+
+def test_the_bodies_and_times_are_the_server_s(imap: Dovecot) -> None:
     with imap.client(GM_ADDRESS) as client:
         for raw in MAILS:
             client.append("INBOX", raw)
-        client.normalise_times = False
-        assert client.has_capability("QRESYNC")
-        client.enable("QRESYNC")
+        client.normalise_times = False  # with the server's offset
         client.select_folder("INBOX")
-        uids = client.search(["UNDELETED"])
-        client.delete_messages(uids[1:2])  # flagged meanwhile: an unsolicited FETCH may come
-        asked = [*uids, max(uids) + 50]  # one that is not there
-        ours = fetch_bodies(client, asked)
-        theirs = client.fetch(asked, ITEMS)
-    assert sorted(ours) == uids
-    assert ours == {
-        uid: {b"BODY[]": info[b"BODY[]"], b"INTERNALDATE": info[b"INTERNALDATE"]}
-        for uid, info in theirs.items()
-    }
-    assert [ours[uid][b"BODY[]"] for uid in uids] == [raw for raw in MAILS]
-    assert all(info[b"INTERNALDATE"].tzinfo is not None for info in ours.values())
+        theirs = client.fetch(client.search(["ALL"]), ["INTERNALDATE"])
+    inbox = ImapInbox(config_of(imap))
+    try:
+        assert inbox.client.has_capability("QRESYNC")
+        batches = list(inbox.waiting(max_bytes=1_000_000))
+    finally:
+        inbox.close()
+    (batch,) = batches
+    assert [m.raw for m in batch] == MAILS
+    assert [m.key for m in batch] == [f"imap:{inbox.uidvalidity}:{uid}" for uid in sorted(theirs)]
+    for message, uid in zip(batch, sorted(theirs), strict=True):
+        assert message.received.tzinfo is not None
+        assert message.received == theirs[uid][b"INTERNALDATE"]
+        assert message.size == len(message.raw)
+
+
+def test_mails_flagged_meanwhile_are_read_and_one_not_there_is_left_out(imap: Dovecot) -> None:
+    with imap.client(GM_ADDRESS) as client:
+        for raw in MAILS:
+            client.append("INBOX", raw)
+    inbox = ImapInbox(config_of(imap))
+    try:
+        uids = inbox.client.search(["ALL"])
+        with imap.client(GM_ADDRESS) as other:  # another client, between survey and fetch
+            other.select_folder("INBOX")
+            other.add_flags(uids[0:1], [b"\\Flagged"])
+            other.delete_messages(uids[1:2])
+        asked = [*uids, max(uids) + 50]  # and one the server does not have
+        batch = inbox._fetch(asked, dict.fromkeys(asked), 1_000_000)
+    finally:
+        inbox.close()
+    assert [m.key for m in batch] == [f"imap:{inbox.uidvalidity}:{uid}" for uid in uids]
+    assert [m.raw for m in batch] == MAILS

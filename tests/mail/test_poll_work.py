@@ -20,6 +20,7 @@ import jinja2
 import pytest
 
 from tests.mail.servers import GM_ADDRESS
+from tests.rules.wok4.fullorders import full_orders
 from tests.shipped import WOK4
 from wtg.aof.render import render_aof
 from wtg.files import store
@@ -34,7 +35,6 @@ from wtg.mail.inbox import MaildirInbox
 from wtg.mail.journal import Journal
 from wtg.mail.summary import PollSummary
 from wtg.rules.wok.state import WokState
-from wtg.rules.wok4.fullorders import full_orders
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
 GAMES, SEATS = 3, 10

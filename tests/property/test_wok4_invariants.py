@@ -14,6 +14,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.rules.wok4.fullorders import full_orders
 from tests.shipped import WOK4 as RULESET
 from wtg.core.jsondata import JsonObject
 from wtg.core.rng import turn_rng
@@ -33,7 +34,6 @@ from wtg.rules.wok.limits import (
 )
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.constants import TECH_MAX
-from wtg.rules.wok4.fullorders import full_orders
 
 seeds = st.integers(min_value=0, max_value=2**32)
 

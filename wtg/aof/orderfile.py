@@ -141,7 +141,7 @@ def orders_from_entries(
     """The canonical order dict of accepted entries: form order, then position order.
 
     Raises ValueError on an entry that does not fit the form (a programming error:
-    entries should have been read by parse_aof or entries_from_orders).
+    entries should have been read by read_copy or entries_from_orders).
     """
     by_section: dict[str, list[RawEntry]] = {s.key: [] for s in form.sections}
     for entry in entries:
@@ -174,16 +174,11 @@ def _canonical_item(
     """An entry's order as the order file holds it; ``fields``: ``_fields_of(section)``."""
     values: dict[str, Value] = {}
     given = entry.values
-    for spec, (limit, flag, names) in fields:
+    for spec, as_is in fields:
         value: Any = given.get(spec.name)
         if spec.optional and value is None:
             continue
-        kind = type(value)  # ``_canonical``, inline: it runs for every value of a form
-        if (
-            (kind is int and 0 <= value <= limit)
-            or (kind is bool and flag)
-            or (kind is str and value in names)
-        ):
+        if _canonical(value, as_is):
             values[spec.name] = value
             continue
         read, reason = check_value(spec, value)
@@ -195,12 +190,12 @@ def _canonical_item(
     return values[section.scalar] if section.scalar is not None else values
 
 
-def _canonical(spec: FieldSpec, value: object) -> bool:
-    """Whether ``check_value`` would give ``value`` back as it is: a number in range, a
-    yes/no of a flag, a code name it reads as itself. The parser's entries hold such values
-    (read once from the player's text), so the common case needs no second reading; any
-    other value is read by ``check_value``."""
-    limit, flag, names = _taken_as_is(spec)
+def _canonical(value: object, as_is: _AsIs) -> bool:
+    """Whether ``check_value`` would give ``value`` back as it is (``as_is``: its field's
+    ``_taken_as_is``): a number in range, a yes/no of a flag, a code name it reads as
+    itself. The parser's entries hold such values (read once from the player's text), so
+    the common case needs no second reading; any other value is read by ``check_value``."""
+    limit, flag, names = as_is
     kind = type(value)
     if kind is int:
         return 0 <= value <= limit  # type: ignore[operator]
@@ -260,7 +255,8 @@ def orders_to_yaml(orders: Mapping[str, Json]) -> str:
     """The order file text of a canonical order dict: one order a line, in flow style.
 
     Canonical dicts hold only whole numbers, yes/no and code names, so the text is
-    written directly (PyYAML's emitter costs milliseconds an order file); anything
+    written directly (PyYAML's emitter, pure Python, is the dearest step of an order
+    file's write); anything
     else goes through PyYAML."""
     lines = []
     for key, value in orders.items():

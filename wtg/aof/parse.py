@@ -3,20 +3,20 @@
 The text may have been through a mail client: line ends, odd spaces and quote
 prefixes are normalised first (``wtg.aof.mailtext``); line numbers in the outcome are
 those of the original text. Parsing never raises; whatever cannot be read is reported.
-A text may hold several copies of the form (``wtg.aof.copies``): ``parse_aof`` reads the
-one the player filled in, ``read_copy`` any one of them.
+A text may hold several copies of the form (``wtg.aof.copies``): ``read_copy`` reads any
+one of them, and ``wtg.aof.choose`` chooses the one the player filled in.
 """
 
 from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from wtg.aof.copies import ORDER_LINE, FormCopy, find_copies, is_loose_order, setting_line
-from wtg.aof.mailtext import HEADER_HINT, HEADER_KEYS, MailLine, mail_lines
+from wtg.aof.copies import ORDER_LINE, FormCopy, is_loose_order, setting_line
+from wtg.aof.mailtext import HEADER_HINT, HEADER_KEYS, MailLine
 from wtg.aof.values import Value, read_token, shown
 from wtg.core.form import FieldSpec, FormSpec, SectionSpec
 from wtg.core.orders import ParseOutcome, RawEntry, Verdict
@@ -49,23 +49,6 @@ class _Reader:
     order_lines: int = 0
 
 
-def parse_aof(form: FormSpec, text: str) -> ParseOutcome:
-    """Read the filled-in form of a text; fatal trouble goes to ``problems``, bad lines to
-    ``bad``. Of several copies, the least quoted one with orders wins (a reply quotes the
-    blank form it answers)."""
-    copies = find_copies(form, mail_lines(text))
-    if not copies:
-        outcome = ParseOutcome()
-        outcome.problems.append(NO_FORM)
-        return outcome
-    outcomes = [read_copy(form, copy) for copy in copies]
-    ranked = sorted(
-        range(len(copies)),
-        key=lambda i: (not carries_orders(outcomes[i]), copies[i].depth, not copies[i].marked),
-    )
-    return outcomes[ranked[0]]
-
-
 def carries_orders(outcome: ParseOutcome) -> bool:
     """Whether a copy has any order or setting line filled in (forms are sent blank)."""
     return bool(outcome.entries or outcome.bad or outcome.settings)
@@ -84,7 +67,8 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
         text = line.text
         if text[:1] not in _LETTERS:  # a blank line, a marker: no order or setting line
             continue
-        # most lines of a filled-in form: one match reads them (1.5 µs a line, not 2.5)
+        # most lines of a filled-in form are plain: one match of the section's pattern
+        # reads them, where the general reading would take each blank apart
         known = plain.get(text[0])
         if known is not None and reader.order_lines < most and _read_plain(reader, line, known):
             continue
@@ -104,7 +88,6 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
     outcome = reader.outcome
     if copy.header is not None:
         outcome.header = dict(copy.header.values)
-        outcome.header_lines = copy.header.lines
     if copy.header is None and not reader.order_lines:
         outcome.problems.append(NO_FORM)
         return outcome
@@ -236,17 +219,6 @@ def _too_many(reader: _Reader, line: MailLine, most: int) -> None:
     entry = RawEntry(section="", values={}, position=0, line=line.number, text=line.text)
     reason = f"more than {most} order lines in one form: this line and the rest were not read"
     reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
-
-
-def normalise_lines(text: str) -> list[tuple[int, str]]:
-    """(original 1-based line number, cleaned text) of every line of a mail body: every
-    space a plain one, no quote prefixes, no surrounding spaces."""
-    return [(line.number, line.text) for line in mail_lines(text)]
-
-
-def read_lines(form: FormSpec, lines: Sequence[MailLine]) -> ParseOutcome:
-    """The order lines among ``lines``, read as the inside of a form (no header)."""
-    return read_copy(form, FormCopy(0, True, lines[0].number if lines else 1, None, tuple(lines)))
 
 
 def _read_order(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:

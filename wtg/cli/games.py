@@ -182,7 +182,7 @@ def new_game(
         )
         check_new_game(ruleset, variant, chosen, entries, options, maps, seats)
         game_seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-        schedule = make_schedule(every_days, at_time, zone) if every_days else None
+        schedule = make_schedule(every_days, at_time, zone) if every_days is not None else None
         game = create_game(
             folder,
             ruleset,

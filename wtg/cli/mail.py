@@ -96,8 +96,8 @@ def poll(
         fail("--send goes with --idle (else run `wtg send` after the poll)")
     warn_loose_passwords(gm)
     # What is alive now (modules, templates, the config) lives as long as the process: the
-    # collector need not look at it again each time the poll's mails make it run (5-12% of
-    # a poll's CPU, the more the more games it opens; bench/bench_poll.py)
+    # collector need not look at it again each time the poll's mails make it run (the
+    # more games a poll opens, the more it would walk; bench/bench_poll.py times it)
     gc.freeze()
     if jobs is None:
         jobs = default_jobs()

@@ -55,8 +55,6 @@ class ParseOutcome:
     """What a parser understood: the header, the entries and what went wrong outside them."""
 
     header: dict[str, str] = field(default_factory=dict)
-    header_lines: tuple[int, ...] = ()
-    """The numbers of the lines the header was read from."""
     entries: list[RawEntry] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     """Fatal problems: nothing can be stored (no form found, unreadable file)."""

@@ -1,7 +1,7 @@
 """Record: a light immutable value class, typed like a dataclass.
 
-``@dataclass`` builds each class by compiling generated code, which costs about
-a millisecond per class at import time; the turn generator runs from cron and
+``@dataclass`` builds each class by compiling generated code at import time;
+the turn generator runs from cron and
 defines dozens of event and order types, so that adds up. A Record subclass
 declares its fields with annotations just the same; type checkers see the
 ``__init__`` through ``dataclass_transform``, and at run time one shared

@@ -395,8 +395,8 @@ class GameStore:
     def _may_be_pending(self, turn: int, name: str) -> bool:
         """False when the file ``name`` is surely not in the turn's pending folder: while
         this process holds the lock, only it adds order files (``save_pending``), so the
-        folder is listed once a session, not looked up once a mail (a path's look-up is a
-        few microseconds, most of asking for a file that is not there)."""
+        folder is listed once a session, not looked up once a mail (most look-ups would
+        ask for a file that is not there)."""
         if not self._held:
             return True
         listed = self._listed

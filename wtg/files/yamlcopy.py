@@ -1,7 +1,7 @@
 """A GM's YAML file read through a JSON copy of its data, kept beside it.
 
-PyYAML builds its objects in Python: a ten-player game.yaml of 800 bytes takes about 0.4
-ms to load, the same data as JSON 13 µs. Every ``wtg poll`` and ``wtg run-turn`` is a new
+PyYAML builds its objects in Python, where the json module's parser is C: loading a
+game.yaml is the dearer part of opening a game. Every ``wtg poll`` and ``wtg run-turn`` is a new
 process that opens each game it touches, so a game's data is kept beside game.yaml as
 ``.game.yaml.json``, with the SHA-256 of the text it was read from. The copy is used only
 while the text still has that hash (the GM's edit makes it stale at once, whatever the

@@ -12,7 +12,7 @@ from typing import Any
 from wtg.core import errors
 from wtg.core.record import Record
 from wtg.game.schedule import Schedule
-from wtg.text.yamlio import dump_yaml, load_yaml
+from wtg.text.yamlio import dump_yaml
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -101,14 +101,6 @@ class GameConfig(Record):
             "map_pictures": self.map_pictures,
         }
         return "# wtg game config: keep the player codes secret\n" + dump_yaml(data)
-
-    @classmethod
-    def from_yaml(cls, text: str, source: str = "game.yaml") -> GameConfig:
-        try:
-            data = load_yaml(text)
-        except ValueError as exc:
-            raise ConfigError(f"{source}: {exc}") from exc
-        return cls.from_data(data, source)
 
     @classmethod
     def from_data(cls, data: Any, source: str = "game.yaml") -> GameConfig:

@@ -20,7 +20,7 @@ from typing import Generic
 from wtg.aof.choose import Choice, Found, find_all
 from wtg.aof.choose import choose as choose_copies
 from wtg.aof.mailtext import HEADER_HINT, header_number
-from wtg.aof.orderfile import orders_from_yaml, orders_to_yaml
+from wtg.aof.orderfile import orders_from_yaml
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
 from wtg.core.record import Record
@@ -397,7 +397,3 @@ def _text(value: object) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value) if abs(value) < 10**9 else "(a number too big)"
     return None
-
-
-def order_file_text(submission: Submission) -> str:
-    return orders_to_yaml(submission.orders)

@@ -129,8 +129,3 @@ def purge(book: Book, moment: datetime) -> int:
 def forget(book: Book, code: str) -> None:
     with book.write() as db:
         db.execute("DELETE FROM pending WHERE code = ?", (code,))
-
-
-def waiting_codes(book: Book) -> int:
-    row = book.row("SELECT count(*) FROM pending")
-    return int(row[0]) if row is not None else 0

@@ -6,7 +6,6 @@ wait for the next game."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
 from datetime import datetime
 
 from wtg.core.errors import UsageError
@@ -149,7 +148,3 @@ def put_on(db: sqlite3.Connection, name: str, person: int, address: str, moment:
         "INSERT OR IGNORE INTO entries (list, person, address, since) VALUES (?, ?, ?, ?)",
         (name, person, address, stamp(moment)),
     )
-
-
-def names_of(lists: Sequence[WaitingList]) -> str:
-    return ", ".join(wl.name for wl in lists)

@@ -386,8 +386,7 @@ class Answers:
 @lru_cache(maxsize=64)
 def _deadline_text(stamp: str, zone: str) -> str:
     """A deadline as its turn file writes it (``Game.deadline_stamp``), as a confirmation shows it
-    (``local_text``): a game's mails share one, read and written once (its strptime alone
-    costs 8 µs)."""
+    (``local_text``): a game's mails share one, read and written once."""
     return local_text(parse_iso(stamp), zone)
 
 

@@ -94,11 +94,10 @@ def _dsn_failures(part: Message) -> Iterator[Failure]:
 def _blocks(part: Message) -> list[Message]:
     """The header blocks of a ``message/delivery-status`` part: the parser makes each a
     Message; a part it left as text is split here."""
-    payload = part.get_payload()
-    if isinstance(payload, list):
-        return [block for block in payload if isinstance(block, Message)]
+    if part.is_multipart():  # else read decoded only (see extract._visit_part)
+        return [block for block in part.get_payload() if isinstance(block, Message)]
     text = part.get_payload(decode=True)
-    raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else str(payload)
+    raw = text.decode("utf-8", "replace") if isinstance(text, bytes) else ""
     chunks = re.split(r"\r?\n\s*\r?\n", raw.strip())
     return [HeaderParser().parsestr(chunk) for chunk in chunks[:MAX_BLOCKS]]
 
@@ -136,7 +135,7 @@ def _returned_to(msg: Message, loop_id: str) -> tuple[str, ...]:
     for part in msg.walk():
         kind = part.get_content_type()
         if kind == "message/rfc822":
-            inner = part.get_payload()
+            inner = part.get_payload() if part.is_multipart() else None
             head = inner[0] if isinstance(inner, list) and inner else None
         elif kind == "text/rfc822-headers":
             text = part.get_payload(decode=True)

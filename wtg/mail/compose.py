@@ -9,7 +9,7 @@ import hashlib
 import re
 from collections.abc import Mapping
 from datetime import datetime
-from email.headerregistry import BaseHeader, HeaderRegistry
+from email.headerregistry import BaseHeader
 from email.message import EmailMessage, Message, MIMEPart
 from email.policy import EmailPolicy
 from functools import cache, lru_cache
@@ -43,22 +43,6 @@ _OWN_MESSAGE_ID = re.compile(r"<[A-Za-z0-9._-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)
 without a space, which the registry never breaks (``_Policy.fold_binary``)."""
 
 
-class _Registry(HeaderRegistry):
-    """The stdlib's header registry, making each kind of header's class once (the stdlib
-    makes a new class for every header it parses)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._made: dict[str, type[BaseHeader]] = {}
-
-    def __getitem__(self, name: str) -> type[BaseHeader]:
-        key = name.lower()
-        made = self._made.get(key)
-        if made is None:
-            made = self._made[key] = super().__getitem__(name)
-        return made
-
-
 class _Policy(EmailPolicy):
     """The SMTP policy (CRLF line ends, every header parsed by the header registry) that
     refuses a header value with a line break or any other control character, so no text
@@ -79,7 +63,7 @@ class _Policy(EmailPolicy):
         if name == "Message-ID" and isinstance(value, str) and _OWN_MESSAGE_ID.fullmatch(text):
             # our own Message-ID, too long for one line with its name (a maildir mail's key
             # is long): the registry moves the token whole to the next line when it fits
-            # there, else leaves it after the name; its parse and fold cost 40 µs
+            # there, else leaves it after the name, without the policy's parse and fold
             if len(text) + 1 <= _LINE:
                 return f"{name}:{self.linesep} {text}{self.linesep}".encode("ascii")
             return f"{name}: {text}{self.linesep}".encode("ascii")
@@ -87,7 +71,7 @@ class _Policy(EmailPolicy):
         return folded
 
 
-POLICY = _Policy(linesep="\r\n", header_factory=_Registry())
+POLICY = _Policy(linesep="\r\n")
 
 
 def quoted_printable(body: str) -> str:
@@ -253,7 +237,6 @@ def _date(when: datetime) -> BaseHeader:
     return _stored("Date", email.utils.format_datetime(when))
 
 
-@lru_cache(maxsize=4096)
 def _address(name: str, value: str) -> tuple[str | BaseHeader | None, str]:
     """The ``name`` header for one address (``addr`` or ``Name <addr>``), or None and why
     ``value`` is not one usable address. An address of plain atoms is one (the registry
@@ -341,10 +324,12 @@ def mask_codes(text: str, codes: Mapping[int, str]) -> str:
 
 @lru_cache(maxsize=256)
 def _secrets(codes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
-    """A game's codes as the pattern takes them (upper-cased, sorted), and lower-cased for
+    """A game's codes as the pattern takes them (upper-cased), and lower-cased for
     the quick look when all are ASCII (None when one is not: the pattern looks). Made once
-    a game's codes: every confirmation masks its lines."""
-    secrets = tuple(sorted(c.upper() for c in codes if c))
+    a game's codes: every confirmation masks its lines. The longest first: where one code
+    begins another (``CODE1X1``, ``CODE1X10``) the pattern must take the whole longer one,
+    or its last characters would go out unmasked."""
+    secrets = tuple(sorted({c.upper() for c in codes if c}, key=lambda c: (-len(c), c)))
     ascii_only = all(code.isascii() for code in secrets)
     return secrets, tuple(code.lower() for code in secrets) if ascii_only else None
 

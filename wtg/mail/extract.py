@@ -20,11 +20,9 @@ import email.policy
 import email.utils
 import io
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.message import Message
-from functools import lru_cache
-from types import MappingProxyType
 
 from wtg.aof.mailtext import BEGIN_MARKER, has_marker, header_keys, mail_lines
 
@@ -101,18 +99,9 @@ class _Walk:
     troubles: list[str] = field(default_factory=list)
 
 
-def extract_aof(raw: bytes, markers: Sequence[str] = DEFAULT_MARKERS) -> Extracted:
-    """The text part of a raw mail that holds the AOF, decoded and normalised; never raises."""
-    try:
-        message = parse_mail(raw)
-    except Exception as error:  # a mail is untrusted input: report, never raise
-        trouble = f"the mail could not be read fully ({type(error).__name__})"
-        return Extracted(None, NOT_FOUND, (trouble,))
-    return extract_from_message(message, markers)
-
-
 def extract_from_message(message: Message, markers: Sequence[str] = DEFAULT_MARKERS) -> Extracted:
-    """The same, for a mail already parsed (with any policy); never raises."""
+    """The text part of a mail (parsed by ``parse_mail`` or with any policy) that holds the
+    AOF, decoded and normalised; never raises."""
     walk = _Walk()
     try:
         _visit(message, 0, "", walk)
@@ -301,9 +290,9 @@ def _visit(part: Message, depth: int, where: str, walk: _Walk) -> None:
 
 def _visit_part(part: Message, ctype: str, depth: int, where: str, walk: _Walk) -> None:
     inner = " in a forwarded message" if ctype == "message/rfc822" else where
-    payload = part.get_payload()
-    if isinstance(payload, list):
-        for child in payload:
+    if part.is_multipart():  # a leaf's payload is read decoded only: undecoded, an 8bit
+        # part whose charset is given in RFC 2231's form (charset*=) makes it raise
+        for child in part.get_payload():
             if isinstance(child, Message):
                 _visit(child, depth + 1, inner, walk)
     elif ctype == "message/rfc822":
@@ -317,86 +306,29 @@ def _visit_part(part: Message, ctype: str, depth: int, where: str, walk: _Walk) 
 
 
 def _candidate(part: Message, ctype: str, where: str) -> _Candidate | None:
-    # each header is looked up and its parameters read once: each get_param(),
-    # get_content_charset() and get_content_disposition() would do it again
-    disposition = part.get("content-disposition")
-    content = None
-    filename = _params(part, "content-disposition", disposition).get("filename")
-    if filename is None:
-        content = _params(part, "content-type", part.get("content-type"))
-        filename = content.get("name")
-    kind, source = _classify(disposition, ctype, filename)
+    kind, source = _classify(part.get_content_disposition(), ctype, part.get_filename())
     if kind is None:
         return None
     data = part.get_payload(decode=True)
-    if content is None:
-        content = _params(part, "content-type", part.get("content-type"))
-    text, notes = decode_bytes(data if isinstance(data, bytes) else b"", _charset_of(content))
+    charset = part.get_content_charset()
+    text, notes = decode_bytes(data if isinstance(data, bytes) else b"", charset)
     if kind == "html":
         from wtg.mail.htmltext import html_to_text  # lxml: only for mail that has HTML
 
         text = html_to_text(text)
-    flowed = str(content.get("format", "")).lower() == "flowed"
-    delsp = str(content.get("delsp", "")).lower() == "yes"
+    flowed = str(part.get_param("format", "")).lower() == "flowed"
+    delsp = str(part.get_param("delsp", "")).lower() == "yes"
     if ctype.startswith("multipart/"):
         notes = ("the MIME structure is broken; the raw body was read", *notes)
     text = normalise(text, flowed=flowed, delsp=delsp)
     return _Candidate(text, source + where, _KINDS[kind], notes)
 
 
-Param = str | tuple[str | None, str | None, str]
-"""A header parameter's value as the email package gives it: RFC 2231 ones as a triple."""
-_NO_PARAMS: Mapping[str, Param] = MappingProxyType({})
-_KEPT_PARAMS = 200
-"""Characters of a header value whose parameters are kept for the rest of the poll."""
-
-
-def _params(part: Message, header: str, value: object) -> Mapping[str, Param]:
-    """A header's parameters by lower-cased name, the first of each: what ``get_param``
-    gives for each name (nothing when the part has no such header); ``value`` is what
-    ``part.get(header)`` gave."""
-    if value is None:
-        return _NO_PARAMS
-    if type(value) is str and len(value) <= _KEPT_PARAMS and value.isascii():
-        return _params_of(value)
-    return _params_read(part.get_params([], header))  # raw bytes in it, long, or a policy's
-
-
-@lru_cache(maxsize=256)
-def _params_of(value: str) -> Mapping[str, Param]:
-    """The parameters of a header value, read once a poll: a batch's mails mostly carry
-    the same few Content-Type values, and the email package reads them with many Python
-    calls. Read by the email package itself, from a part holding that value alone (an
-    ASCII text comes back from ``get`` as it went in)."""
-    probe = Message(email.policy.compat32)
-    probe.set_raw("Content-Type", value)
-    return MappingProxyType(_params_read(probe.get_params([])))
-
-
-def _params_read(params: Iterable[tuple[str, Param]]) -> dict[str, Param]:
-    found: dict[str, Param] = {}
-    for name, value in params:
-        found.setdefault(name.lower(), value)
-    return found
-
-
-def _charset_of(content: Mapping[str, Param]) -> str | None:
-    """The charset of a part as ``Message.get_content_charset`` reads it from the part's
-    Content-Type parameters: RFC 2231 values decoded, lower case, None unless ASCII."""
-    charset = content.get("charset")
-    if isinstance(charset, tuple):
-        try:
-            charset = str(charset[2].encode("raw-unicode-escape"), charset[0] or "us-ascii")
-        except (LookupError, UnicodeError):
-            charset = charset[2]
-    return charset.lower() if charset is not None and charset.isascii() else None
-
-
-def _classify(disposition: object, ctype: str, filename: Param | None) -> tuple[str | None, str]:
-    # RFC 2231 names are decoded in a charset the mail names
-    text = email.utils.collapse_rfc2231_value(filename).strip() if filename is not None else ""
-    name = _SURROGATES.sub("\ufffd", " ".join(text.split())) if text else ""
-    attached = bool(name) or _disposition(disposition) == "attachment"
+def _classify(disposition: str | None, ctype: str, filename: str | None) -> tuple[str | None, str]:
+    # the file name as the email package reads it (RFC 2231 decoded in the charset the mail
+    # names): one line, no lone surrogate
+    name = _SURROGATES.sub("\ufffd", " ".join(filename.split())) if filename else ""
+    attached = bool(name) or disposition == "attachment"
     if ctype == "text/html":
         return "html", f"text/html attachment {name}".rstrip() if attached else "text/html body"
     if ctype.startswith("text/") or ctype.startswith("multipart/"):
@@ -406,12 +338,6 @@ def _classify(disposition: object, ctype: str, filename: Param | None) -> tuple[
     if ctype == "application/octet-stream" and name.lower().endswith(_TEXT_FILES):
         return "attachment", f"attachment {name}"
     return None, ""
-
-
-def _disposition(value: object) -> str | None:
-    """A Content-Disposition header's value as ``Message.get_content_disposition`` reads
-    it: the word before any parameters, lower case (None without the header)."""
-    return None if value is None else str(value).partition(";")[0].strip().lower()
 
 
 def decode_bytes(data: bytes, declared: str | None) -> tuple[str, tuple[str, ...]]:
@@ -461,7 +387,7 @@ def _decoded(data: bytes, charset: str) -> str | None:
 
 def normalise(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
     """LF line ends, format=flowed unwrapped, odd spaces, quotes, dashes and digits as ASCII."""
-    # str methods, no regex (10 ns a character): most texts are ASCII, many LF already
+    # str methods, no regex over every character: most texts are ASCII, many LF already
     text = text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
     if flowed:
         text = unflow(text, delsp=delsp)

@@ -8,11 +8,9 @@ Subjects are never looked at: "Re: Out of office" may well be a player.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from email.message import Message
 from email.utils import getaddresses
-from functools import lru_cache
 
 _DAEMONS = frozenset(("mailer-daemon", "postmaster"))
 _BULK = frozenset(("bulk", "list", "junk", "auto_reply"))
@@ -164,26 +162,13 @@ def _token(value: str) -> str:
     return value.split(";", 1)[0].strip().lower()
 
 
-_ATOM = r"[A-Za-z0-9_+-]+"
-_ADDRESS = rf"{_ATOM}(?:\.{_ATOM})*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
-_PLAIN_ADDRESS = re.compile(rf"([A-Za-z0-9]+(?: [A-Za-z0-9]+)*) <({_ADDRESS})>|({_ADDRESS})")
-"""The usual From: an address of letters, digits, dots and ``_+-``, alone or after a name of
-words of letters and digits (``ann@example.org``, ``Ann Lee <ann@example.org>``)."""
-
-
-@lru_cache(maxsize=8)
-def _addresses(value: str) -> tuple[tuple[str, str], ...]:
-    """The addresses of a header value. Kept a while: the bounce check and
-    ``sender_address`` both read the From of the same mail (5 µs a parse). The usual From
-    (``_PLAIN_ADDRESS``) is read by its pattern, as the parser reads it (a property test
-    holds the two equal), at a tenth of the cost."""
-    plain = _PLAIN_ADDRESS.fullmatch(value)
-    if plain is not None:
-        return ((plain[1], plain[2]),) if plain[2] else (("", plain[3]),)
+def _addresses(value: str) -> list[tuple[str, str]]:
+    """The addresses of a header value, as the email package reads them (none when its
+    parser gives up on a hostile value)."""
     try:
-        return tuple(getaddresses([value]))
+        return getaddresses([value])
     except RecursionError:  # the stdlib's address parser recurses on some header values
-        return ()
+        return []
 
 
 def _first_address(value: str) -> str | None:

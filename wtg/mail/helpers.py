@@ -35,8 +35,8 @@ from wtg.mail.journal import Journal
 from wtg.mail.outcome import Outcome
 
 HELPERS_FROM = 200
-"""Mails waiting from which a poll forks helpers (below, one process files them faster
-than another can start: a few milliseconds of forking against 1.2 ms a mail)."""
+"""Mails waiting from which a poll forks helpers (below it, one process files them all
+sooner than a fork, a helper's start and the hand-over would pay back)."""
 SHARE_FROM = 40
 """Mails of a batch from which the poller shares them with its helpers."""
 

@@ -31,6 +31,9 @@ one MOVE): a thousand mails in two round trips, a batch of big ones kept small."
 SMALL = IMAP_BATCH_BYTES // IMAP_BATCH
 """A message of at most this many bytes is not asked its size: a full batch of them fits
 in IMAP_BATCH_BYTES."""
+BODY_ITEMS = ["BODY.PEEK[]", "INTERNALDATE"]
+"""What the poll asks of each message that it reads whole (PEEK: the mail stays unread
+for a GM who looks at the folder)."""
 NOOP_EVERY = 5.0
 """``wtg poll --idle`` on an IMAP server without IDLE: seconds between two NOOPs."""
 MAILDIR_EVERY = 2.0
@@ -103,6 +106,7 @@ class Inbox(Protocol):
 # --- IMAP -------------------------------------------------------------------------------
 def connect_imap(config: ImapConfig, timeout: float = 60) -> Any:
     """A logged-in IMAPClient; the one place the connection is made (tests may replace it)."""
+    # deferred: imapclient and ssl: only the commands that reach an IMAP server
     import ssl
 
     from imapclient import IMAPClient
@@ -134,9 +138,9 @@ class ImapInbox:
                 self.client.create_folder(folder)
         if self.client.has_capability("QRESYNC"):
             # A MOVE then answers with one VANISHED line for the whole set, not an EXPUNGE
-            # line a mail: Dovecot moves a thousand mails in 0.04 s, not 0.05 s
-            # (bench/bench_poll.py). It must come before the SELECT; a server that offers it
-            # and then refuses it is polled without it.
+            # line a mail: less for the server to write and for imapclient to read. It must
+            # come before the SELECT; a server that offers it and then refuses it is polled
+            # without it.
             from imapclient.exceptions import IMAPClientError  # imported by IMAP polls only
 
             with contextlib.suppress(IMAPClientError):
@@ -152,6 +156,9 @@ class ImapInbox:
         """Seconds the connection's thread spent in IMAP commands (search, fetch, move)."""
         self.busy_moving = 0.0
         """Of those, the seconds spent moving messages out of the inbox."""
+        self.busy_cpu = 0.0
+        """The CPU seconds the connection's thread spent in IMAP commands (reading the
+        server's answers): the poll's CPU before the bytes are in hand."""
         self.shortcut = True
         """Whether the next wait may end at once on a NOOP's news of mail that came while
         the poll ran."""
@@ -160,11 +167,12 @@ class ImapInbox:
         """Queue a command on the connection's thread."""
 
         def timed() -> T:
-            begin = time.perf_counter()
+            begin, cpu = time.perf_counter(), time.thread_time()
             try:
                 return command(*args)
             finally:
                 self.busy += time.perf_counter() - begin
+                self.busy_cpu += time.thread_time() - cpu
 
         return self.line.submit(timed)
 
@@ -202,11 +210,17 @@ class ImapInbox:
         """The batch's bodies and arrival times; one over ``max_bytes`` comes without its
         body (``raw`` stays empty), and a message another client removed meanwhile is left
         out."""
-        from wtg.mail.imapfetch import fetch_bodies  # imapclient: IMAP polls only (36 ms)
-
         big = sorted(u for u in batch if (sizes[u] or 0) > max_bytes)
         fits = sorted(set(batch).difference(big))
-        bodies = fetch_bodies(self.client, fits)
+        fetched = self.client.fetch(fits, BODY_ITEMS) if fits else {}
+        # A message another client removed meanwhile has no answer; a flag change it made
+        # may come as a FETCH response without a body (imapclient keys it by its sequence
+        # number, which may equal one of our UIDs): only a body and its time make a mail
+        bodies = {
+            uid: info
+            for uid, info in fetched.items()
+            if b"BODY[]" in info and b"INTERNALDATE" in info
+        }
         heads = self.client.fetch(big, ["BODY.PEEK[HEADER]", "INTERNALDATE"]) if big else {}
         reports = sorted(
             u for u, info in heads.items() if is_report(info.get(b"BODY[HEADER]", b""))

@@ -324,7 +324,7 @@ class Poller:
             if message.start
             else message.head + b"\n(too big: the body was not fetched)\n"
         )
-        # written in place, not through a temporary file and a rename (7 µs a mail): a poll
+        # written in place: a temporary file and a rename would buy nothing here, as a poll
         # killed while writing it leaves it torn, but then its batch's journal never
         # committed, the mail is still in the inbox, and the next poll handles it again and
         # writes this file again whole (test_a_torn_archive_copy_is_written_again_whole);
@@ -375,9 +375,9 @@ def poll(gm: GmConfig, inbox: Inbox, now: datetime | None = None, *, jobs: int =
 
 YOUNG = 20_000
 """Objects made (beyond those freed) between two collections of the youngest ones, during a
-poll. Python's 700 has the collector look at the games a poll opened 87 times a thousand
-mails, 16 ms, to find nothing: a poll's objects are freed as it goes, and form no cycles.
-With 20,000 it looks once or twice (4-5 ms; bench/bench_maildir.py)."""
+poll. Python's 700 has the collector walk the games a poll opened over and over to find
+nothing: a poll's objects are freed as it goes, and form no cycles. With 20,000 it walks
+them once or twice a thousand mails (bench/bench_maildir.py times the poll)."""
 
 
 @contextlib.contextmanager

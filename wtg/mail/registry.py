@@ -2,8 +2,8 @@
 
 A poll opens only the games its mails name: a game's folder is named as the game (``wtg
 new-game`` makes it so), so a mail for ``GAME: t7`` opens ``t7`` and nothing else; a host
-with a thousand games pays for the few that have mail (opening one is a YAML file, about
-a quarter of a millisecond). The whole folder is scanned only when a question needs every
+with a thousand games pays for the few that have mail (opening one reads its YAML file),
+not for them all. The whole folder is scanned only when a question needs every
 game (who plays from this address?) or a name is no folder's (a GM who renamed one).
 """
 

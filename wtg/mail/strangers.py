@@ -64,17 +64,6 @@ class Strangers:
         finally:
             db.close()
 
-    def spent(self, now: float) -> int:
-        """Mail to strangers in the hour before ``now``."""
-        if not self.path.is_file():
-            return 0
-        db = self._connect()
-        try:
-            row = db.execute("SELECT count(*) FROM mailed WHERE at > ?", (now - WINDOW,)).fetchone()
-            return int(row[0])
-        finally:
-            db.close()
-
     def _connect(self) -> sqlite3.Connection:
         path = private.create_file(private.make_dirs(self.path.parent) / FILE)
         db = sqlite3.connect(path, timeout=30, isolation_level=None)

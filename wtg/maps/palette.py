@@ -144,12 +144,6 @@ def ink_on(colour: str) -> str:
     return "#000000" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#ffffff"
 
 
-def lighter(colour: str, share: float) -> str:
-    """``colour`` mixed with ``share`` (0-1) of white."""
-    mixed = (round(c + (255 - c) * share) for c in rgb(colour))
-    return "#" + "".join(f"{c:02x}" for c in mixed)
-
-
 def darker(colour: str, share: float) -> str:
     """``colour`` mixed with ``share`` (0-1) of black."""
     mixed = (round(c * (1 - share)) for c in rgb(colour))

@@ -8,11 +8,11 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-from wtg.aof.parse import parse_aof
+from tests.aof.reading import read_aof
 from wtg.aof.render import render_aof
 from wtg.core.orders import ParseOutcome
 from wtg.data.forms import read_form
-from wtg.mail.extract import Extracted, extract_aof
+from wtg.mail.extract import Extracted, extract_from_message, parse_mail
 
 ROOT = Path(__file__).resolve().parents[3]
 FORM = read_form(ROOT / "forms" / "wok4.yaml")
@@ -36,14 +36,14 @@ def summary(outcome: ParseOutcome) -> Summary:
     return outcome.header, entries
 
 
-EXPECTED = summary(parse_aof(FORM, AOF))
+EXPECTED = summary(read_aof(FORM, AOF))
 
 
 def assert_finds_aof(raw: bytes) -> Extracted:
     """The AOF found in ``raw`` parses exactly like the AOF that was sent."""
-    extracted = extract_aof(raw)
+    extracted = extract_from_message(parse_mail(raw))
     assert extracted.text is not None, extracted
-    outcome = parse_aof(FORM, extracted.text)
+    outcome = read_aof(FORM, extracted.text)
     assert outcome.problems == []
     assert outcome.bad == []
     assert summary(outcome) == EXPECTED

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import quopri
 from email import policy
 from email.message import EmailMessage
 from email.mime.message import MIMEMessage
@@ -22,7 +23,7 @@ from tests.mail.unit.mails import (
     quoted,
     text_mail,
 )
-from wtg.mail.extract import NOT_FOUND, extract_aof
+from wtg.mail.extract import NOT_FOUND, extract_from_message, parse_mail
 
 CHATTY = "Hi GM,\n\nhere are my orders.\n\n"
 
@@ -119,6 +120,27 @@ def test_octet_stream_txt_attachment() -> None:
     part.set_content(AOF.encode("cp1252"), "application", "octet-stream", filename="AOF.TXT")
     msg.attach(part)
     assert assert_finds_aof(msg.as_bytes()).source == "attachment AOF.TXT"
+
+
+def test_an_attachment_named_and_its_charset_given_as_rfc_2231_parameters() -> None:
+    """The charset and the file name as RFC 2231 writes them (``charset*=``, ``filename*=``,
+    in upper case too): the text read in that charset, the part named by its decoded name."""
+    greeting = "Gr\u00fc\u00dfe, J\u00f6rg\n"
+    body = quopri.encodestring((greeting + AOF).encode("iso-8859-1").replace(b"\n", b"\r\n"))
+    raw = (
+        b"From: cid@example.org\r\nMIME-Version: 1.0\r\n"
+        b'Content-Type: multipart/mixed; boundary="b"\r\n\r\n'
+        b"--b\r\nContent-Type: text/plain\r\n\r\nSee attached.\r\n"
+        b"--b\r\nContent-Type: text/plain; CHARSET*=us-ascii''ISO-8859-1; format=Flowed\r\n"
+        b"Content-Transfer-Encoding: quoted-printable\r\n"
+        b"Content-Disposition: attachment; filename*=utf-8''orders%20%C3%A9.aof\r\n\r\n"
+        + body
+        + b"\r\n--b--\r\n"
+    )
+    found = assert_finds_aof(raw)
+    assert found.source == "attachment orders \u00e9.aof"
+    assert found.notes == ()
+    assert found.text is not None and found.text.startswith(greeting)
 
 
 def test_a_body_with_the_aof_beats_an_attachment_with_one() -> None:
@@ -231,7 +253,7 @@ def test_no_aof_at_all() -> None:
     msg = message("question")
     msg.set_content("When is the next turn due?\n")
     msg.add_attachment(b"\x89PNG...", "image", "png", filename="map.png")
-    found = extract_aof(msg.as_bytes())
+    found = extract_from_message(parse_mail(msg.as_bytes()))
     assert found.text is None
     assert found.source == NOT_FOUND
     assert found.notes == ("1 text part(s) looked at, none holds an AOF",)
@@ -239,6 +261,24 @@ def test_no_aof_at_all() -> None:
 
 def test_custom_markers() -> None:
     text = AOF.replace("=== BEGIN AOF ===", "*** ORDERS ***")
-    found = extract_aof(text_mail(text).as_bytes(), markers=("*** orders ***",))
+    found = extract_from_message(
+        parse_mail(text_mail(text).as_bytes()), markers=("*** orders ***",)
+    )
     assert found.text is not None
     assert found.text.startswith("*** ORDERS ***")
+
+
+def test_an_8bit_body_whose_charset_is_an_rfc_2231_parameter_is_read() -> None:
+    """Issue 26, noticed: an 8bit part with ``charset*=utf-8''utf-8`` made the email
+    package's undecoded ``get_payload()`` raise TypeError: the part was skipped and the
+    player told no AOF was found. Its text is read in its charset."""
+    greeting = "Gr\u00fc\u00dfe, J\u00f6rg\n"
+    raw = (
+        b"From: cid@example.org\r\nMIME-Version: 1.0\r\n"
+        b"Content-Type: text/plain; charset*=utf-8''utf-8\r\n"
+        b"Content-Transfer-Encoding: 8bit\r\n\r\n"
+        + (greeting + AOF).replace("\n", "\r\n").encode("utf-8")
+    )
+    found = assert_finds_aof(raw)
+    assert found.source == "text/plain body"
+    assert found.text is not None and found.text.startswith(greeting)

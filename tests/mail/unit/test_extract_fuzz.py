@@ -1,4 +1,5 @@
-"""extract_aof and the guards never raise, whatever the bytes: random, cut short or mangled."""
+"""The AOF's extraction (``parse_mail``, then ``extract_from_message``, as the poll does)
+and the guards never raise, whatever the bytes: random, cut short or mangled."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.mail.unit.mails import AOF, samples
-from wtg.mail.extract import Extracted, extract_aof
+from wtg.mail.extract import Extracted, extract_from_message, parse_mail
 from wtg.mail.guards import auto_reply_reason, sender_address
 
 SETTINGS = settings(max_examples=200, deadline=None, database=None)
@@ -31,7 +32,7 @@ MIME_NOISE = st.binary(max_size=40) | st.sampled_from(
 
 
 def check(raw: bytes) -> None:
-    found = extract_aof(raw)
+    found = extract_from_message(parse_mail(raw))
     assert isinstance(found, Extracted)
     assert found.text is None or isinstance(found.text, str)
     assert all(isinstance(note, str) for note in found.notes)
@@ -88,6 +89,6 @@ def test_parts_nested_very_deep() -> None:
         b'Content-Type: multipart/mixed; boundary="b%d"\n\n--b%d\n' % (i, i) for i in range(depth)
     )
     raw = head + b"Content-Type: text/plain\n\n" + AOF.encode()
-    found = extract_aof(raw)
+    found = extract_from_message(parse_mail(raw))
     assert found.text is None
     assert "parts nested too deep were skipped" in found.notes

@@ -111,6 +111,7 @@ def test_batches_come_in_server_order_from_the_imap_thread(
     inbox.settle()
     inbox.close()
     assert inbox.busy > 0  # the connection's own time, for the poll benchmark
+    assert inbox.busy_cpu > 0  # and its CPU
     assert keys == [
         ["imap:77:1", "imap:77:2", "imap:77:3"],
         ["imap:77:4", "imap:77:5", "imap:77:6"],
@@ -243,3 +244,17 @@ def test_a_server_that_refuses_qresync_is_polled_without_it(tmp_path: Path) -> N
     inbox.settle()
     inbox.close()
     assert client.moved == {"wtg-processed": [1, 2, 3]}
+
+
+def test_a_poll_of_the_maildir_inbox_loads_no_imap_library() -> None:
+    """imapclient is imported by a poll of an IMAP server only: a poll of the maildir
+    inbox (the demo, the tests, a local MTA) does not pay for loading it."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; import wtg.mail.inbox, wtg.mail.poller; "
+        "print(sorted(m for m in sys.modules if m.startswith('imapclient')))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.aof.reading import read_aof
 from tests.rules.builders import empty, give
 from tests.rules.intermediate.grid import make_grid
 from tests.shipped import INTERMEDIATE as RULESET
-from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.orders import RawEntry
 
@@ -55,7 +55,7 @@ def test_a_filled_form_reads_into_the_contracts_order_file() -> None:
     filled = text
     for blank, line in lines.items():
         filled = filled.replace(blank, line)
-    parsed = parse_aof(RULESET.form, filled)
+    parsed = read_aof(RULESET.form, filled)
     assert parsed.problems == []
     accepted = RULESET.accept(parsed.entries, state, 1)
     assert all(v.accepted for v in accepted.verdicts), accepted.verdicts

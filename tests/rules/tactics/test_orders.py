@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.aof.reading import read_aof
 from tests.rules.tactics.builders import OPEN7, piece, state
 from tests.rules.tactics.test_setup import new_game
 from tests.shipped import TACTICS as RULESET
-from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.orders import Acceptance
 from wtg.rules.tactics.state import TacticsState
@@ -20,7 +20,7 @@ HEADER = {"game": "t", "turn": 6, "player": 1, "code": "X"}
 
 def through_aof(game: TacticsState, lines: list[str], player: int = 1) -> Acceptance:
     text = "\n".join(["=== BEGIN AOF ===", "GAME: t  TURN: 6  PLAYER: 1  CODE: X", *lines])
-    outcome = parse_aof(RULESET.form, text + "\n=== END AOF ===\n")
+    outcome = read_aof(RULESET.form, text + "\n=== END AOF ===\n")
     assert outcome.problems == [], outcome.problems
     acceptance = RULESET.accept(outcome.entries, game, player)
     acceptance.verdicts += outcome.bad
@@ -179,5 +179,5 @@ def test_a_prefilled_form_reads_back_the_same_orders() -> None:
     text = render_aof(RULESET.form, HEADER, orders, RULESET.form_context(battle(), 1))
     assert "M1: 11    02/01 03/01" in text
     assert "M2: 13    05/04 __/__" in text
-    outcome = parse_aof(RULESET.form, text)
+    outcome = read_aof(RULESET.form, text)
     assert RULESET.accept(outcome.entries, battle(), 1).orders == orders

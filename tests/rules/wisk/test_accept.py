@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.aof.reading import read_aof
 from tests.rules.wisk.helpers import (
     ALASKA,
     ALBERTA,
@@ -17,7 +18,6 @@ from tests.rules.wisk.helpers import (
 )
 from tests.shipped import WISK as RULESET
 from wtg.aof.orderfile import entries_from_orders, orders_to_yaml
-from wtg.aof.parse import parse_aof
 from wtg.aof.render import render_aof
 from wtg.core.jsondata import JsonObject
 from wtg.rules.wisk.state import WiskState
@@ -178,7 +178,7 @@ def test_the_aof_round_trips_through_the_parser() -> None:
     }
     text = render_aof(RULESET.form, HEADER, orders, RULESET.form_context(state, 1))
     assert "T1: 01   02   03" in text
-    outcome = parse_aof(RULESET.form, text)
+    outcome = read_aof(RULESET.form, text)
     assert outcome.problems == [] and outcome.bad == []
     acceptance = RULESET.accept(outcome.entries, state, 1)
     assert acceptance.orders == {"player": 1, "turn": 1, **orders}

@@ -8,7 +8,7 @@ a move an earlier one made impossible is skipped with its reason.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from random import Random
 from typing import Any
 
@@ -269,9 +269,3 @@ def _next_player(work: TacticsState) -> None:
         if candidate.status == ACTIVE:
             work.active = candidate.id
             return
-
-
-def placings(state: TacticsState) -> Sequence[int]:
-    """Player ids from first place down (those placed so far)."""
-    placed = [p for p in state.players if p.place is not None]
-    return [p.id for p in sorted(placed, key=lambda p: p.place or 0)]

@@ -7,6 +7,7 @@ from random import Random
 from typing import Any
 
 from wtg.core.events import Event
+from wtg.rules.wisk.events import OrderSkipped
 from wtg.rules.wisk.state import Player, WiskState
 
 
@@ -39,6 +40,4 @@ class Turn:
         self.events.append(event_type(visible_to=frozenset({to}), **fields))
 
     def skip(self, order: str, reason: str) -> None:
-        from wtg.rules.wisk.events import OrderSkipped
-
         self.private(OrderSkipped, self.player, player=self.player, order=order, reason=reason)

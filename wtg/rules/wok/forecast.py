@@ -67,8 +67,8 @@ def forecast_on(
 @dataclass(slots=True)
 class ForecastTurn(Turn):
     """The turn a forecast runs: it keeps what the confirmation shows, each order that would
-    not run as its phase, its text and the reason, and no event (a record made and then
-    read back costs a microsecond or two, and a full form makes twenty)."""
+    not run as its phase, its text and the reason, and no event (the confirmation shows
+    none, and a full form would make twenty)."""
 
     skipped: list[dict[str, str]] = field(default_factory=list)
     keeps_events: ClassVar[bool] = False

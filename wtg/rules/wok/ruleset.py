@@ -35,7 +35,7 @@ from wtg.rules.wok.limits import ABSENCE_TURNS, MOVE_UNITS, TRANSFORM_KINDS
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, QUIT, WokState
-from wtg.rules.wok.turn import Phase
+from wtg.rules.wok.turn import Phase, Turn
 from wtg.rules.wok.view import TurnReading, report_context
 
 MAP_LIMITS = MapLimits(pop_min=50, pop_max=130)
@@ -225,8 +225,6 @@ def run_turn_phases(
 ) -> TurnResult[WokState]:
     """Resolve the turn after ``state`` with ``phases``, on a copy; ``state`` is untouched.
     ``options`` go to the Turn (e.g. ``waste_remainder`` for Standard WoK)."""
-    from wtg.rules.wok.turn import Turn
-
     if state.outcome is not None:
         raise GameFinished(f"game {state.game} ended on turn {state.turn}")
     work = state.clone()

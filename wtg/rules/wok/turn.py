@@ -33,8 +33,8 @@ class Turn:
 
     keeps_events: ClassVar[bool] = True
     """Whether the turn keeps its events: a forecast's does not (``ForecastTurn``), and the
-    phases it runs make none for it (an event costs a microsecond, and a forecast shows
-    only the orders that would not run)."""
+    phases it runs make none for it (a forecast shows only the orders that would not
+    run: an event would be made for nothing)."""
 
     def emit(self, event: Event) -> None:
         self.events.append(event)

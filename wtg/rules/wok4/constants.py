@@ -6,9 +6,6 @@ from __future__ import annotations
 # Limits (manual section 4, 5, 6)
 TECH_MAX = 999
 
-SEATS = 10
-"""A WoK IV game is for 10 players; empty seats count as players who have QUIT."""
-
 AIMS = ("DEF", "LEV", "MIS", "SPY", "TECH", "EFF")
 
 # Transformations (section 4, PHASE IV)
