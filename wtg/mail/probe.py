@@ -18,6 +18,8 @@ from typing import Any
 from wtg.core.record import Record
 from wtg.host.config import GmConfig, ImapConfig, ServerConfig, SmtpConfig
 from wtg.host.gamesdir import scan_games
+from wtg.mail.inbox import connect_imap
+from wtg.mail.transport import connect_smtp
 
 TIMEOUT = 20.0
 """Seconds to wait for a server: a check should not hang a terminal for the poll's 60."""
@@ -85,9 +87,6 @@ def _imap(config: ImapConfig) -> Iterator[Finding]:
     # deferred: imapclient: only the commands that reach an IMAP server
     from imapclient.exceptions import CapabilityError, LoginError
 
-    # deferred: imapclient: only the commands that reach an IMAP server
-    from wtg.mail.inbox import connect_imap
-
     subject = _server("imap", config)
     try:
         client = connect_imap(config, timeout=TIMEOUT)
@@ -133,9 +132,6 @@ def _imap_folders(client: Any, config: ImapConfig) -> Iterator[Finding]:
 
 
 def _smtp(config: SmtpConfig) -> Finding:
-    # deferred: the SMTP client: only the commands that reach the server
-    from wtg.mail.transport import connect_smtp
-
     subject = _server("smtp", config)
     try:
         client = connect_smtp(config, timeout=TIMEOUT)

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 
 from wtg.core.errors import UsageError
 from wtg.host.config import GmConfig, ImapConfig
+from wtg.mail.inbox import connect_imap
 from wtg.mail.journal import Journal
 from wtg.mail.outcome import Outcome
 
@@ -148,9 +149,6 @@ class _ImapBox:
     gets a new UID: a new key to the poll, which the journal has not seen."""
 
     def __init__(self, config: ImapConfig) -> None:
-        # deferred: imapclient: only the commands that reach an IMAP server
-        from wtg.mail.inbox import connect_imap
-
         self.config = config
         self.client = connect_imap(config)
 
