@@ -307,8 +307,9 @@ def test_digest_lists_runs_quarantine_missing_players_and_bounces(tmp_path: Path
         game.submit_all(filled_aof(game, player), via="mail")
     spool = tmp_path / "games" / ".mail"
     journal = Journal(spool)
-    archive = spool / "archive" / "2026-11" / "maildir-17.eml"
-    journal.quarantined("maildir:17", "g1", str(archive), "ValueError: odd mail", 1.0)
+    now = datetime.now(timezone.utc)  # the poll archives a mail under the month it came in
+    archive = spool / "archive" / f"{now:%Y-%m}" / "maildir-17.eml"
+    journal.quarantined("maildir:17", "g1", str(archive), "ValueError: odd mail", now.timestamp())
     journal.commit()
     journal.close()
     (game.store.root / "bounces.json").write_text(
