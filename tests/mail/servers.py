@@ -40,6 +40,8 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 from imapclient import IMAPClient
 
+from wtg.host.config import ImapConfig
+
 if TYPE_CHECKING:
     from aiosmtpd.controller import Controller
     from aiosmtpd.smtp import SMTP, AuthResult, Envelope, Session
@@ -587,6 +589,18 @@ service anvil {{
         return "\n".join(parts) or "(dovecot wrote no log)"
 
     # ---- IMAP helpers (a fresh connection each)
+
+    def imap_config(self, user: str, tls: bool = False) -> ImapConfig:
+        """The GM config's ``imap`` section that logs ``user`` in here (over TLS: the
+        ``tls_port``, the certificate trusted by the client ``tls_client`` gives)."""
+        return ImapConfig(
+            host=self.host,
+            port=self.tls_port if tls else self.port,
+            ssl=tls,
+            starttls=False,
+            username=user,
+            password=self.users[user],
+        )
 
     def client(self, user: str, password: str | None = None) -> IMAPClient:
         """A logged-in IMAPClient (plain IMAP); use it as a context manager to log out."""

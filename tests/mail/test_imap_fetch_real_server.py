@@ -6,7 +6,7 @@ have is left out."""
 
 from __future__ import annotations
 
-from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot
+from tests.mail.servers import GM_ADDRESS, Dovecot
 from wtg.host.config import ImapConfig
 from wtg.mail.inbox import ImapInbox
 
@@ -21,14 +21,7 @@ MAILS = [
 
 
 def config_of(imap: Dovecot) -> ImapConfig:
-    return ImapConfig(
-        host=imap.host,
-        port=imap.port,
-        ssl=False,
-        starttls=False,
-        username=GM_ADDRESS,
-        password=GM_PASSWORD,
-    )
+    return imap.imap_config(GM_ADDRESS)
 
 
 def test_the_bodies_and_times_are_the_server_s(imap: Dovecot) -> None:

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot
-from wtg.host.config import ImapConfig
+from tests.mail.servers import GM_ADDRESS, Dovecot
 from wtg.mail.inbox import ImapInbox
 
 RECEIVED = datetime(2026, 11, 22, 9, 30, 5, tzinfo=timezone.utc)
@@ -32,14 +31,7 @@ def test_the_server_s_receiving_time_is_read_in_utc_on_a_machine_in_new_york(
     assert time.timezone == 5 * 3600  # the poller's machine is five hours behind UTC
     with imap.client(GM_ADDRESS) as client:
         client.append("INBOX", b"Subject: orders\r\n\r\nA1: 1 2 3\r\n", msg_time=RECEIVED)
-    config = ImapConfig(
-        host=imap.host,
-        port=imap.port,
-        ssl=False,
-        starttls=False,
-        username=GM_ADDRESS,
-        password=GM_PASSWORD,
-    )
+    config = imap.imap_config(GM_ADDRESS)
     inbox = ImapInbox(config)
     try:
         ((message,),) = list(inbox.waiting(max_bytes=1_000_000))

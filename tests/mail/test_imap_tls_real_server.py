@@ -40,14 +40,7 @@ def test_the_bodies_come_through_tls_as_in_the_clear(imaps: Dovecot) -> None:
     with imaps.client(GM_ADDRESS) as plain:
         for raw in mails:
             plain.append("INBOX", raw)
-    config = ImapConfig(
-        host=imaps.host,
-        port=imaps.tls_port,
-        ssl=True,
-        starttls=False,
-        username=GM_ADDRESS,
-        password=GM_PASSWORD,
-    )
+    config = imaps.imap_config(GM_ADDRESS, tls=True)
     inbox = inbox_module.ImapInbox(config, imaps.tls_client(GM_ADDRESS))
     try:
         batches = list(inbox.waiting(max_bytes=1_000_000))
