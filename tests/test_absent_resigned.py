@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from tests.lobby.hall import Hall, address
+from tests.lobby.hall import Hall, address, all_confirmed
 from tests.shipped import WOK4
 from wtg.cli import main
 from wtg.game.engine import Game
@@ -26,14 +26,7 @@ NAMES = ("Ann", "Bob", "Cid")
 def _game_with_deadlines(hall: Hall) -> Game:
     """A three-player WoK IV game made from a waiting list, deadlines every 2 days."""
     hall.open_list("wok4", players=3, map="small", every=2, at="18:00")
-    for number, name in enumerate(NAMES, start=1):
-        hall.mail(address(number), f"JOIN wok4 AS {name}")
-    hall.poll()
-    codes = {m.to: m.code() for m in hall.new_mails()}
-    for number in range(1, len(NAMES) + 1):
-        hall.mail(address(number), f"CONFIRM {codes[address(number)]}")
-    hall.poll(hours=1)
-    hall.new_mails()
+    all_confirmed(hall, NAMES, hours=1)
     game = hall.game("wok4-1")
     assert game.deadline() is not None
     return game

@@ -8,6 +8,7 @@ import email.policy
 import json
 import mailbox
 import re
+from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from pathlib import Path
@@ -121,6 +122,20 @@ class Hall:
         data = {"games_dir": "games", "from": GM, "mail": dict(limits)}
         path.write_text(json.dumps(data), encoding="utf-8")  # JSON is YAML
         return path
+
+
+def all_confirmed(hall: Hall, names: Sequence[str], hours: float) -> None:
+    """Players 1, 2, ... mail ``JOIN wok4 AS <name>`` at once, one poll answers them, each
+    CONFIRMs the code he got, and a poll ``hours`` on takes the confirmations; the mails
+    that went out are read."""
+    for number, name in enumerate(names, start=1):
+        hall.mail(address(number), f"JOIN wok4 AS {name}")
+    hall.poll()
+    codes = {m.to: m.code() for m in hall.new_mails()}
+    for number in range(1, len(names) + 1):
+        hall.mail(address(number), f"CONFIRM {codes[address(number)]}")
+    hall.poll(hours=hours)
+    hall.new_mails()
 
 
 def ann_and_bob(hall: Hall, ruleset: str = "wok4") -> Game:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.lobby.hall import Hall, address
+from tests.lobby.hall import Hall, all_confirmed
 from tests.shipped import WOK4
 from wtg.rules.wok.limits import ABSENCE_TURNS
 
@@ -14,14 +14,7 @@ NAMES = ((1, "Ann"), (2, "Bob"), (3, "Cid"))
 
 def three_player_game(hall: Hall) -> None:
     hall.open_list("wok4", players=3, map="small")
-    for number, name in NAMES:
-        hall.mail(address(number), f"JOIN wok4 AS {name}")
-    hall.poll()
-    codes = {m.to: m.code() for m in hall.new_mails()}
-    for number, _name in NAMES:
-        hall.mail(address(number), f"CONFIRM {codes[address(number)]}")
-    hall.poll(hours=2)
-    hall.new_mails()
+    all_confirmed(hall, [name for _number, name in NAMES], hours=2)
 
 
 def test_an_absent_player_misses_no_turn(tmp_path: Path) -> None:

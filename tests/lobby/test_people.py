@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
-from tests.lobby.hall import Hall, address
+from tests.lobby.hall import Hall, address, all_confirmed
 from wtg.files import private
 from wtg.lobby.database import Book
 from wtg.lobby.people import ADVANCED, BEGINNER, FINISHED, QUIT, WON, group_of, person_of
@@ -23,14 +23,7 @@ def test_groups_follow_the_games_finished_and_won() -> None:
 
 
 def confirm_two(hall: Hall) -> None:
-    for number, name in ((1, "Ann"), (2, "Bob")):
-        hall.mail(address(number), f"JOIN wok4 AS {name}")
-    hall.poll()
-    codes = {m.to: m.code() for m in hall.new_mails()}
-    for number in (1, 2):
-        hall.mail(address(number), f"CONFIRM {codes[address(number)]}")
-    hall.poll(hours=2)
-    hall.new_mails()
+    all_confirmed(hall, ["Ann", "Bob"], hours=2)
 
 
 def test_results_are_written_when_the_game_ends_and_move_a_player_up(tmp_path: Path) -> None:
