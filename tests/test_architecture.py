@@ -218,6 +218,8 @@ def test_the_table_names_every_room_once_and_each_prefix_is_a_module() -> None:
     names = [room for room, _prefixes in rooms()]
     assert names == [
         "cli",
+        "serve",
+        "upkeep",
         "mail",
         "site",
         "lobby",
@@ -411,5 +413,5 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert any("calls .read_text()" in p for p in file_access("wtg.data.maps"))
     assert any("imports pathlib" in p for p in file_access("wtg.data.maps"))
     assert any("imports datetime" in p for p in chance_and_clock("wtg.game.schedule"))
-    assert room_of("wtg.game.engine") == 7 and room_of("wtg.data.shelf") == 8
+    assert room_of("wtg.game.engine") == 9 and room_of("wtg.data.shelf") == 10
     assert room_of("wtg.maps.scene") == 5

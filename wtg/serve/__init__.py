@@ -1,0 +1,1 @@
+"""`wtg serve`: one long-running process for the whole host (docs/architecture.md)."""

@@ -1,0 +1,1 @@
+"""The host kept over the years: backups, restores, upgrades (docs/architecture.md)."""
