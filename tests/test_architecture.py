@@ -229,6 +229,7 @@ def test_the_table_names_every_room_once_and_each_prefix_is_a_module() -> None:
         "game",
         "data",
         "files",
+        "logs",
         "rules",
         "aof",
         "text",

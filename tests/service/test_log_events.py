@@ -1,5 +1,5 @@
 """The host's log: one event a line, naming the game and the mail or turn
-(wtg/core/logevents.py, wtg/cli/logs.py)."""
+(wtg.logs.events.py, wtg/cli/logs.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from wtg.cli.logs import start_logging
-from wtg.core.logevents import LOGGER, log_event
+from wtg.logs.events import LOGGER, log_event
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,6 @@
 """``--log-format``, ``--log-level``, ``--log-file``: where a command's events go.
 
-The events are those of ``wtg.core.logevents``, one a line, to stderr (journald reads
+The events are those of ``wtg.logs.events``, one a line, to stderr (journald reads
 it) or appended to a file (0600; reopened when logrotate moves it away). A command that
 prints its own summary logs nothing unless asked; ``wtg serve`` logs at ``info`` by
 default.
@@ -15,7 +15,7 @@ from typing import Any, TextIO, TypeVar
 
 import click
 
-from wtg.core.logevents import LOGGER, JsonFormat, TextFormat
+from wtg.logs.events import LOGGER, JsonFormat, TextFormat
 
 F = TypeVar("F", bound=Callable[..., Any])
 LEVELS = ("debug", "info", "warning", "error")

@@ -1,0 +1,1 @@
+"""The host's events as log lines (docs/architecture.md)."""
