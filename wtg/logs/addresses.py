@@ -14,9 +14,9 @@ import re
 from wtg.logs.events import log_event
 
 HIDDEN = "<address>"
-_ADDRESS = re.compile(r"[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*")
-"""Something that looks like ``local@domain`` (a Message-ID's ``<id@host>`` too: hiding
-it costs nothing)."""
+_ADDRESS = re.compile(r"<?[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*>?")
+"""Something that looks like ``local@domain``, with the angle brackets around it (a
+Message-ID's ``<id@host>`` too: hiding it costs nothing)."""
 
 
 def without_addresses(text: str) -> str:
