@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import mailbox
+import subprocess
+import sys
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -99,6 +101,24 @@ def test_poll_v_prints_what_it_did_before_and_logs_nothing_unless_asked(tmp_path
     ]
     assert result.stderr == ""
     assert wtg(config, "poll", "-q").output == ""  # cron: nothing to say, nothing said
+
+
+def test_a_process_that_chose_no_log_prints_not_even_a_warning(tmp_path: Path) -> None:
+    """The mail loop called without a command's choice (the demo, a GM's script): a mail
+    held for the GM is a warning, and Python's last resort would print it on stderr."""
+    world, _config = host(tmp_path)
+    world.mail("GAME: nosuch TURN: 1 PLAYER: 1 CODE: X\nX1: 100\n")
+    script = (
+        "from pathlib import Path\n"
+        "from wtg.host.config import config_from_data\n"
+        "from wtg.mail.inbox import MaildirInbox\n"
+        "from wtg.mail.poller import poll\n"
+        f"gm = config_from_data({{'games_dir': 'games'}}, Path({str(tmp_path)!r}))\n"
+        "print(poll(gm, MaildirInbox(gm.maildir_in)).held)\n"
+    )
+    command = [sys.executable, "-c", script]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert (done.stdout, done.stderr) == ("1\n", "")
 
 
 def test_a_hostile_mail_is_one_printable_line_of_the_text_log(tmp_path: Path) -> None:

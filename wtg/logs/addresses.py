@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 
-from wtg.logs.events import log_event
+from wtg.logs.events import LOGGER, log_event
 
 HIDDEN = "<address>"
 _ADDRESS = re.compile(r"<?[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*>?")
@@ -34,6 +34,8 @@ def log_hiding_addresses(
 ) -> None:
     """``log_event`` with the addresses of ``message`` hidden; the whole message follows at
     ``debug`` when it held any (an event of ``debug`` itself is logged whole, once)."""
+    if not LOGGER.isEnabledFor(level):
+        return
     if level <= logging.DEBUG:
         log_event(message, game=game, turn=turn, mail=mail, level=level)
         return

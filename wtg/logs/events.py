@@ -17,6 +17,8 @@ from datetime import datetime, timezone
 from wtg.core.printable import printable
 
 LOGGER = logging.getLogger("wtg")
+LOGGER.addHandler(logging.NullHandler())  # until a command chooses (``cli/logs.py``): no
+# line at all, not even the warnings Python's last resort would print on stderr
 CONTEXT = ("game", "turn", "mail")
 """The context of an event, in the order the text format prints it."""
 

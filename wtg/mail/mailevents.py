@@ -14,7 +14,7 @@ import logging
 
 from wtg.core.record import Record
 from wtg.logs.addresses import log_hiding_addresses
-from wtg.logs.events import log_event
+from wtg.logs.events import LOGGER, log_event
 from wtg.mail.outcome import Kind, Outcome
 
 _WARNED = (Kind.QUARANTINED, Kind.HELD)
@@ -47,7 +47,9 @@ class MailEvent(Record):
 
 def log_mail(event: MailEvent) -> None:
     """The event's line in the log."""
-    log_hiding_addresses(event.text(), game=event.game, mail=event.mail, level=event.level)
+    level = event.level
+    if LOGGER.isEnabledFor(level):  # a poll of many mails logged nowhere makes no text
+        log_hiding_addresses(event.text(), game=event.game, mail=event.mail, level=level)
 
 
 def log_poll(line: str, seen: int, troubles: tuple[str, ...]) -> None:
