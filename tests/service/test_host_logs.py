@@ -9,6 +9,7 @@ import json
 import mailbox
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -21,6 +22,8 @@ from wtg.cli import main
 from wtg.cli.logs import start_logging
 from wtg.host.pollhealth import record_poll
 from wtg.logs.addresses import HIDDEN
+from wtg.mail.idle import idle
+from wtg.mail.inbox import Inbox
 from wtg.mail.journal import Journal
 from wtg.mail.mailevents import MailEvent, log_mail
 from wtg.mail.outbox import Outbox
@@ -302,3 +305,24 @@ def test_the_log_level_chooses_the_events(tmp_path: Path) -> None:
     assert log.read_text(encoding="utf-8").endswith(
         " DEBUG poll: filed 0, rejected 0, quarantined 0, ignored 0\n"
     )
+
+
+def test_a_mail_server_out_of_reach_is_a_warning_with_why(tmp_path: Path) -> None:
+    world, _config = host(tmp_path)
+    log = tmp_path / "idle.log"
+    start_logging("json", "info", str(log))
+    stop = threading.Event()
+    said: list[str] = []
+
+    def refused(_gm: object) -> Inbox:
+        stop.set()  # one try: the loop ends after its pause
+        raise ConnectionRefusedError(111, "Connection refused")
+
+    idle(world.gm, stop, said.append, connect=refused)
+    (found,) = records(log)
+    assert (found["level"], found["message"]) == (
+        "WARNING",
+        "poll failed: cannot reach the mail server: [Errno 111] Connection refused",
+    )
+    why = "cannot reach the mail server: [Errno 111] Connection refused"
+    assert said == [f"{why}; trying again in 1 s"]
