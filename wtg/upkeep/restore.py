@@ -181,7 +181,7 @@ def verify(source: Path) -> Checked:
     files: dict[str, list[Any]] = {}
     manifest: dict[str, Any] | None = None
     manifest_entry: list[Any] = []
-    names = _Names()
+    names = _Names(source)
     for info, reader in _members(source):
         if manifest is not None:
             raise BackupRefused(f"{source}: a member after the manifest ({info.name!r})")
@@ -209,13 +209,22 @@ def verify(source: Path) -> Checked:
 class _Names:
     """The member names seen so far: each checked, none twice, none both file and folder."""
 
-    def __init__(self) -> None:
+    def __init__(self, source: Path) -> None:
+        self.source = source
         self.seen: set[str] = set()
         self.files: set[str] = set()
         self.folders: set[str] = set()
         """Every folder named or implied (the folders above a member)."""
 
     def add(self, info: tarfile.TarInfo, first: bool) -> str:
+        """The member's name, checked; BackupRefused (naming the archive) when it is one no
+        wtg backup has."""
+        try:
+            return self._checked(info, first)
+        except BackupRefused as exc:
+            raise BackupRefused(f"{self.source}: {exc}") from None
+
+    def _checked(self, info: tarfile.TarInfo, first: bool) -> str:
         parts = checked_parts(info)
         name = "/".join((archive.ROOT, *parts))
         if first and name != archive.FORMAT_MEMBER:
@@ -225,7 +234,9 @@ class _Names:
         if name in self.seen:
             raise BackupRefused(f"{name!r} is in the archive twice")
         above = ["/".join((archive.ROOT, *parts[:end])) for end in range(len(parts))]
-        if any(folder in self.files for folder in above) or (info.isreg() and name in self.folders):
+        if any(folder in self.files for folder in above) or (
+            info.isreg() and name in self.folders
+        ):
             raise BackupRefused(f"{name!r} is both a file and a folder in the archive")
         self.seen.add(name)
         self.folders.update(above)
@@ -337,7 +348,7 @@ def _unpack(source: Path, staging: Path, listed: dict[str, list[Any]], step: Pro
     """Every file and folder of the archive under ``staging``, private, each file checked
     against ``listed`` (its size and SHA-256 when the archive was checked) as it is written;
     the number of files."""
-    names = _Names()
+    names = _Names(source)
     count = 0
     for info, reader in _members(source):
         name = names.add(info, first=not names.seen)
