@@ -28,7 +28,7 @@ import tarfile
 from collections.abc import Mapping
 from typing import IO, Any
 
-from wtg.core.errors import WtgError
+from wtg.core.errors import UsageError, WtgError
 
 ROOT = "wtg-backup"
 FORMAT_MEMBER = f"{ROOT}/FORMAT"
@@ -45,6 +45,10 @@ FILE_MODE = 0o600
 CHUNK = 1 << 20
 PASSWORD_MARKER = "LEFT-OUT-OF-BACKUP"
 """What stands in the copy of the config for a password the backup left out."""
+
+
+class BackupError(UsageError):
+    """A backup that cannot be made as asked (FILE inside the games folder, say)."""
 
 
 class BackupRefused(WtgError):

@@ -49,7 +49,6 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wtg.core.errors import UsageError
 from wtg.core.record import Record
 from wtg.files.filelock import exclusive
 from wtg.files.store import LOCK_FILE, GameLocked, GameStore
@@ -58,6 +57,7 @@ from wtg.host.gamesdir import GAME_FILE
 from wtg.mail.runlock import AlreadyRunning, only_one
 from wtg.text.yamlio import load_yaml
 from wtg.upkeep import archive
+from wtg.upkeep.archive import BackupError
 from wtg.upkeep.configcopy import config_copy
 from wtg.upkeep.locks import WAIT, held_within
 from wtg.upkeep.writer import ArchiveWriter
@@ -78,10 +78,6 @@ SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
 
 Progress = Callable[[int, str], None]
 """Called with (the number of steps, "") first, then (1, what was copied) after each step."""
-
-
-class BackupError(UsageError):
-    """A backup that cannot be made as asked (FILE inside the games folder, say)."""
 
 
 class GameCopied(Record):

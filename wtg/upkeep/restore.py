@@ -234,9 +234,7 @@ class _Names:
         if name in self.seen:
             raise BackupRefused(f"{name!r} is in the archive twice")
         above = ["/".join((archive.ROOT, *parts[:end])) for end in range(len(parts))]
-        if any(folder in self.files for folder in above) or (
-            info.isreg() and name in self.folders
-        ):
+        if any(folder in self.files for folder in above) or (info.isreg() and name in self.folders):
             raise BackupRefused(f"{name!r} is both a file and a folder in the archive")
         self.seen.add(name)
         self.folders.update(above)

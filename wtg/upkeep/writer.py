@@ -1,6 +1,10 @@
 """The archive of a backup as it is written (``wtg.upkeep.archive`` says its layout): a
 temporary file beside the archive's own (0600), renamed over it once whole and on disk,
-so that a backup killed midway leaves the archive that was there as it was."""
+so that a backup killed midway leaves the archive that was there as it was.
+
+One backup at a time writes a given archive: it holds ``.NAME.lock`` beside it while it
+writes, and first removes what a backup of the same name killed before its end left
+there (its temporary file and folder), which could be as big as the host."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import contextlib
 import gzip
 import io
 import os
+import shutil
 import sqlite3
 import tarfile
 import tempfile
@@ -15,9 +20,10 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
+from wtg.files.filelock import exclusive
 from wtg.files.store import fsync_dir
 from wtg.upkeep import archive
-from wtg.upkeep.archive import CHUNK, Hashing, tar_info
+from wtg.upkeep.archive import CHUNK, BackupError, Hashing, tar_info
 
 
 class ArchiveWriter:
@@ -26,12 +32,24 @@ class ArchiveWriter:
 
     def __init__(self, out: Path) -> None:
         self.out = out
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
-        self.tmp = Path(tmp)
-        self.scratch = Path(
-            tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".sqlite.tmp", dir=out.parent)
+        self.held = contextlib.ExitStack()
+        self.held.enter_context(
+            exclusive(
+                out.parent / f".{out.name}.lock",
+                lambda: BackupError(f"another `wtg backup` is writing {out}: let it end first"),
+            )
         )
+        try:
+            _remove_leftovers(out)
+            fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.backup-", suffix=".tmp", dir=out.parent)
+        except BaseException:
+            self.held.close()
+            raise
+        self.tmp = Path(tmp)
         self.raw: IO[bytes] = os.fdopen(fd, "wb")
+        self.scratch = Path(
+            tempfile.mkdtemp(prefix=f".{out.name}.backup-", suffix=".sqlite.tmp", dir=out.parent)
+        )
         # gzip by hand, not tarfile's "w|gz": the level chosen, no file name in its header
         self.gzip = gzip.GzipFile(
             filename="", mode="wb", compresslevel=archive.COMPRESS_LEVEL, fileobj=self.raw
@@ -107,6 +125,7 @@ class ArchiveWriter:
         os.replace(self.tmp, self.out)
         fsync_dir(self.out.parent)
         self._drop_scratch()
+        self.held.close()
         return size
 
     def abandon(self) -> None:
@@ -116,6 +135,7 @@ class ArchiveWriter:
         with contextlib.suppress(OSError):
             self.tmp.unlink()
         self._drop_scratch()
+        self.held.close()
 
     def _drop_scratch(self) -> None:
         for name in os.listdir(self.scratch):
@@ -123,3 +143,16 @@ class ArchiveWriter:
                 os.unlink(self.scratch / name)
         with contextlib.suppress(OSError):
             os.rmdir(self.scratch)
+
+
+def _remove_leftovers(out: Path) -> None:
+    """The temporary file and folder a backup into ``out`` killed before its end left."""
+    start, end = f".{out.name}.backup-", ".tmp"
+    for name in os.listdir(out.parent):
+        if name.startswith(start) and name.endswith(end):
+            path = out.parent / name
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                with contextlib.suppress(OSError):
+                    path.unlink()
