@@ -55,8 +55,14 @@ def _bar(label: str, terminal: bool) -> Iterator[Callable[[int, str], None] | No
     help="How long to wait for a lock another process holds (a game's turn running, a "
     "poll): a game still locked then is left out and named; the spool is copied anyway.",
 )
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="For cron: print only what went wrong (a game left out, a lock waited for in vain).",
+)
 @click.pass_context
-def backup(ctx: click.Context, file: Path, wait: float) -> None:
+def backup(ctx: click.Context, file: Path, wait: float, quiet: bool) -> None:
     """Write one archive (.tar.gz, 0600) of the whole host into FILE: every game, the lobby's
     people book, the mail spool and journal, and the config (--config) with its passwords
     left out. Safe while `wtg serve` or cron runs: each game is copied with its lock held.
@@ -77,14 +83,17 @@ def backup(ctx: click.Context, file: Path, wait: float) -> None:
         result = back_up_host(
             games_dir, file, config=config, gm=gm, wait=wait, progress=progress, notice=notice
         )
-    for line in result.notes:
+    for line in result.problems:
+        click.echo(f"problem: {line}", err=True)
+    for line in () if quiet else result.notes:
         click.echo(f"note: {line}", err=True)
     left_out = result.manifest["left_out"]
-    if left_out:
+    if left_out and not quiet:
         click.echo("not in the backup (bring it back after a restore):")
         for line in left_out:
             click.echo(f"  - {line}")
-    click.echo(result.line())
+    if not quiet or result.problems:
+        click.echo(result.line())
     if result.not_copied:
         sys.exit(1)
 

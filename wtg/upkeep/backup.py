@@ -101,7 +101,10 @@ class BackupResult(Record):
     games: tuple[GameCopied, ...]
     not_copied: tuple[NotCopied, ...]
     notes: tuple[str, ...]
-    """What the GM should know: a lock that stayed busy, what was left out."""
+    """What the GM may like to know (the spool copied while a poll held its lock)."""
+    problems: tuple[str, ...]
+    """What went wrong: a game left out (its lock held too long), a database SQLite cannot
+    read (its bytes copied as they were)."""
     manifest: dict[str, Any]
 
     def line(self) -> str:
@@ -174,6 +177,7 @@ class _Backup:
         self.notice = notice or (lambda _line: None)
         self.now = now or datetime.now(timezone.utc)
         self.notes: list[str] = []
+        self.problems: list[str] = []
         self.left_out: list[str] = []
         self.sqlite: list[str] = []
         self.games: list[GameCopied] = []
@@ -217,6 +221,7 @@ class _Backup:
             games=tuple(self.games),
             not_copied=tuple(self.not_copied),
             notes=tuple(self.notes),
+            problems=tuple(self.problems),
             manifest=manifest,
         )
 
@@ -309,7 +314,7 @@ class _Backup:
                     "s: not in this backup; back it up again"
                 )
                 self.not_copied.append(NotCopied(folder.name, reason))
-                self.notes.append(f"game {folder.name}: {reason}")
+                self.problems.append(f"game {folder.name}: {reason}")
                 self.progress(1, folder.name)
 
     def _game(self, folder: Path, deadline: float | None) -> bool:
@@ -332,7 +337,7 @@ class _Backup:
                 self.games.append(_game_facts(folder))
                 self._tree(name)
         except FileNotFoundError:  # the folder went away (the GM removed the game)
-            self.notes.append(f"game {name}: its folder went away while the backup ran")
+            self.problems.append(f"game {name}: its folder went away while the backup ran")
         self.progress(1, name)
         return True
 
@@ -392,7 +397,7 @@ class _Backup:
         try:
             copied_format = self.writer.database(member, path)
         except sqlite3.DatabaseError as exc:
-            self.notes.append(
+            self.problems.append(
                 f"{relative}: SQLite cannot read it ({exc}); its bytes are in the backup as "
                 "they were"
             )
@@ -421,7 +426,7 @@ class _Backup:
             ],
             "games_not_copied": [{"name": n.name, "reason": n.reason} for n in self.not_copied],
             "left_out": self.left_out,
-            "notes": self.notes,
+            "notes": self.problems + self.notes,
             "people_book": (
                 {"path": book} | ({} if self.book_format is None else {"format": self.book_format})
                 if book in self.sqlite
