@@ -20,9 +20,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tests.lobby.hall import START
 from tests.upkeep.hosts import files_of, host_copy
 from wtg.cli import main
 from wtg.game.engine import open_game
+from wtg.host.servicerecord import ServiceRecord, write_service_record
 from wtg.upkeep.backup import BackupResult, back_up_games, back_up_host
 from wtg.upkeep.restore import restore
 
@@ -34,7 +36,9 @@ HOLD_GAME = """
 import sys
 from datetime import datetime, timedelta
 from pathlib import Path
+from tests.lobby.hall import START
 from wtg.game.engine import open_game
+from wtg.host.servicerecord import ServiceRecord, write_service_record
 game = open_game(Path(sys.argv[1]))
 with game.store.lock():
     print("locked", flush=True)
@@ -223,7 +227,7 @@ def test_a_poll_that_keeps_its_lock_does_not_stop_the_backup(
     assert result.exit_code == 0, result.output
     note = (
         "the mail spool was copied while `wtg poll` (or `wtg serve`) held its lock: the "
-        "journal was copied first, so a mail it handled meanwhile is at worst read again "
+        "journal was copied first, so a mail handled meanwhile is at worst read again "
         "after a restore"
     )
     assert result.stderr == f"note: {note}\n"
@@ -282,3 +286,28 @@ def test_every_game_archived_while_turns_run_is_at_a_whole_turn(host: Path, tmp_
             {"name": "duel", "turn": latest, "ruleset": "wok4"}
         ]
     assert max(seen) == turns and len(archives) >= 2
+
+
+def test_while_wtg_serve_runs_its_poll_lock_is_not_waited_for(
+    host: Path, tmp_path: Path, holder: list[subprocess.Popen[str]]
+) -> None:
+    """`wtg serve` keeps the poll's lock while it lives (its record in the spool names its
+    pid): the backup does not wait the whole ``--wait`` for it, and leaves its record out
+    (a restored host runs no service until one is started)."""
+    spool = host.parent / "games" / ".mail"
+    service = hold(holder, HOLD_SPOOL, str(spool))
+    write_service_record(spool, ServiceRecord(service.pid, START, "0.1.0"))
+    said: list[str] = []
+    archive = tmp_path / "host.tar.gz"
+    result = back_up_host(host.parent / "games", archive, notice=said.append)
+    assert said == []  # no lock waited for
+    assert result.notes == (
+        f"the mail spool was copied while `wtg serve` (pid {service.pid}, which keeps the "
+        "poll's lock) held its lock: the journal was copied first, so a mail handled "
+        "meanwhile is at worst read again after a restore",
+    )
+    assert result.manifest["spool"] == {"path": ".mail", "locks_held": ["send"]}
+    with tarfile.open(archive) as tar:
+        names = tar.getnames()
+    assert "wtg-backup/games/.mail/journal.sqlite" in names
+    assert not any(name.endswith("service.json") for name in names)

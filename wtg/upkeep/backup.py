@@ -54,6 +54,7 @@ from wtg.files.filelock import exclusive
 from wtg.files.store import LOCK_FILE, GameLocked, GameStore
 from wtg.game.schedule import iso
 from wtg.host.gamesdir import GAME_FILE
+from wtg.host.servicerecord import SERVICE_FILE, read_service_record
 from wtg.mail.runlock import AlreadyRunning, only_one
 from wtg.text.yamlio import load_yaml
 from wtg.upkeep import archive
@@ -269,19 +270,26 @@ class _Backup:
 
     def _spool(self) -> None:
         """The spool and the lobby's book, with the poll's and the send's locks held
-        (waited for up to ``wait``; the spool is copied without one still busy then)."""
+        (waited for up to ``wait``; the spool is copied without one still busy then). The
+        poll's lock is not waited for while `wtg serve` runs: it holds it while it lives."""
         deadline = time.monotonic() + self.wait
         spool = self.games_dir / SPOOL
+        service = read_service_record(spool)
+        serving = service is not None and service.running()
         with contextlib.ExitStack() as stack:
             for name in ("send", "poll"):
-                if stack.enter_context(self._spool_lock(spool, name, deadline)):
+                until = time.monotonic() if name == "poll" and serving else deadline
+                if stack.enter_context(self._spool_lock(spool, name, until)):
                     self.spool_locks.append(name)
-                else:
-                    self.notes.append(
-                        f"the mail spool was copied while `wtg {name}` (or `wtg serve`) held "
-                        f"its lock: the journal was copied first, so a mail it handled "
-                        "meanwhile is at worst read again after a restore"
-                    )
+                    continue
+                who = f"`wtg {name}` (or `wtg serve`)"
+                if name == "poll" and service is not None and serving:
+                    who = f"`wtg serve` (pid {service.pid}, which keeps the poll's lock)"
+                self.notes.append(
+                    f"the mail spool was copied while {who} held its lock: the journal was "
+                    "copied first, so a mail handled meanwhile is at worst read again after a "
+                    "restore"
+                )
             self._tree(SPOOL, sqlite_first=True)
             if (self.games_dir / PEOPLE).is_dir():
                 self._tree(PEOPLE, sqlite_first=True)
@@ -386,6 +394,8 @@ class _Backup:
         name = path.name
         if name.endswith(".lock") and info.st_size == 0:
             return  # a lock's file: made again by whoever takes the lock
+        if relative == f"{SPOOL}/{SERVICE_FILE}":
+            return  # the running service's pid: no process of the host restored
         if name.endswith(SQLITE_SIDE_FILES) and _is_sqlite(_main_of(path)):
             return  # the database's own: its copy holds what they held
         if _is_sqlite(str(path)):
