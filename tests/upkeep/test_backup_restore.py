@@ -28,6 +28,8 @@ from tests.upkeep.hosts import (
 from wtg.cli import main
 from wtg.game.engine import open_game
 from wtg.upkeep.archive import PASSWORD_MARKER
+from wtg.upkeep.backup import back_up_host
+from wtg.upkeep.restore import restore
 
 
 @pytest.fixture
@@ -231,3 +233,22 @@ def test_a_backup_inside_the_games_folder_is_refused(host: Path) -> None:
     assert "is inside the games folder" in result.stderr
     assert not inside.exists()
     assert [p for p in inside.parent.iterdir() if p.name.startswith(".host")] == []
+
+
+def test_progress_is_told_of_each_step(host: Path, tmp_path: Path) -> None:
+    """What a terminal's progress bars show: the backup's steps (the spool, each game), the
+    restore's bytes of the archive read, checking it, then restoring it."""
+    steps: list[tuple[int, str]] = []
+    archive = tmp_path / "host.tar.gz"
+    back_up_host(host.parent / "games", archive, progress=lambda n, name: steps.append((n, name)))
+    spool = "the mail spool and the lobby's book"
+    assert steps == [(3, ""), (1, spool), (1, "duel"), (1, "wok4-1")]
+    read: list[tuple[str, int, int]] = []
+    restore(archive, tmp_path / "restored", progress=lambda *step: read.append(step))
+    size = archive.stat().st_size
+    phases = [what for what, _done, _total in read]
+    assert phases == sorted(phases) and set(phases) == {"checking", "restoring"}
+    for phase in ("checking", "restoring"):
+        done = [d for what, d, total in read if what == phase and total == size]
+        assert len(done) == phases.count(phase) > 90 and done == sorted(done)
+        assert done[-1] > size * 0.9

@@ -44,6 +44,27 @@ def _bar(label: str, terminal: bool) -> Iterator[Callable[[int, str], None] | No
         yield progress
 
 
+@contextlib.contextmanager
+def _phase_bars(terminal: bool) -> Iterator[Callable[[str, int, int], None] | None]:
+    """On a terminal, a progress bar a phase (``checking``, ``restoring``), fed with the
+    bytes read of the archive and its size; else None."""
+    if not terminal:
+        yield None
+        return
+    with contextlib.ExitStack() as stack:
+        bars: dict[str, Any] = {}
+
+        def progress(what: str, done: int, total: int) -> None:
+            if what not in bars:
+                stack.close()  # the phase before ends where this one begins
+                label = f"wtg restore: {what}"
+                bar = click.progressbar(length=max(total, 1), label=label, file=sys.stderr)
+                bars[what] = stack.enter_context(bar)
+            bars[what].update(done - bars[what].pos)
+
+        yield progress
+
+
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
@@ -117,7 +138,7 @@ def restore(file: Path, games_dir: Path) -> None:
 
     if not file.is_file():
         fail(f"{file}: no such file (the backup to restore)")
-    with _bar("wtg restore", sys.stderr.isatty()) as progress:
+    with _phase_bars(sys.stderr.isatty()) as progress:
         result = restore_backup(file, games_dir, progress=progress)
     for line in result.lines():
         click.echo(line)

@@ -44,8 +44,9 @@ MANIFEST_MOST = 1 << 30
 """A manifest bigger than this is no wtg backup's (it lists a host's files, a line each)."""
 SHOWN_GAMES = 10
 
-Progress = Callable[[int, str], None]
-"""Called with (the bytes to restore, "") first, then (bytes written, the file) as it goes."""
+Progress = Callable[[str, int, int], None]
+"""Called as the archive is read, with what is done (``checking``, then ``restoring``), and
+the bytes of the archive read so far and in all."""
 
 
 class RestoreError(BackupRefused):
@@ -108,10 +109,9 @@ class RestoreResult(Record):
 def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> RestoreResult:
     """Restore the backup ``source`` into ``games_dir`` (empty, or not there yet)."""
     again = _check_target(games_dir)
-    checked = verify(source)
+    step = progress or (lambda _what, _done, _total: None)
+    checked = verify(source, step)
     manifest, total = checked.manifest, checked.size
-    step = progress or (lambda _size, _name: None)
-    step(total, "")
     if again:
         _clear(games_dir)
     private.make_dirs(games_dir)
@@ -175,14 +175,14 @@ class Checked(Record):
     size: int
 
 
-def verify(source: Path) -> Checked:
+def verify(source: Path, progress: Progress | None = None) -> Checked:
     """The archive read whole and found to be a good wtg backup; BackupRefused (saying why)
     when it is not."""
     files: dict[str, list[Any]] = {}
     manifest: dict[str, Any] | None = None
     manifest_entry: list[Any] = []
     names = _Names(source)
-    for info, reader in _members(source):
+    for info, reader in _members(source, "checking", progress):
         if manifest is not None:
             raise BackupRefused(f"{source}: a member after the manifest ({info.name!r})")
         name = names.add(info, first=not names.seen)
@@ -272,10 +272,14 @@ class _Reader:
             raise _damaged(self.source, exc) from None
 
 
-def _members(source: Path) -> Iterator[tuple[tarfile.TarInfo, _Reader | None]]:
+def _members(
+    source: Path, what: str, progress: Progress | None
+) -> Iterator[tuple[tarfile.TarInfo, _Reader | None]]:
     """The archive's members in order, each file's with a reader of its bytes; then the
-    rest of the stream read, for gzip's check of the whole. Damage: a BackupRefused."""
+    rest of the stream read, for gzip's check of the whole. Damage: a BackupRefused.
+    ``progress`` is told of each member, as ``what``."""
     with open(source, "rb") as raw, gzip.GzipFile(fileobj=raw, mode="rb") as unzipped:
+        total = os.fstat(raw.fileno()).st_size
         try:
             tar = tarfile.open(fileobj=unzipped, mode="r|")  # noqa: SIM115 (`with tar` below)
         except DAMAGE as exc:
@@ -290,6 +294,8 @@ def _members(source: Path) -> Iterator[tuple[tarfile.TarInfo, _Reader | None]]:
                     break
                 handle = tar.extractfile(info) if info.isreg() else None
                 yield info, (None if handle is None else _Reader(source, handle))
+                if progress is not None:
+                    progress(what, raw.tell(), total)
         try:
             while unzipped.read(CHUNK):
                 pass
@@ -342,13 +348,13 @@ def _difference(listed: Any, found: dict[str, list[Any]]) -> str:
 
 
 # --- the second reading: unpacked --------------------------------------------------------------
-def _unpack(source: Path, staging: Path, listed: dict[str, list[Any]], step: Progress) -> int:
+def _unpack(source: Path, staging: Path, listed: dict[str, list[Any]], progress: Progress) -> int:
     """Every file and folder of the archive under ``staging``, private, each file checked
     against ``listed`` (its size and SHA-256 when the archive was checked) as it is written;
     the number of files."""
     names = _Names(source)
     count = 0
-    for info, reader in _members(source):
+    for info, reader in _members(source, "restoring", progress):
         name = names.add(info, first=not names.seen)
         target = _target(staging, name)
         if target is None:
@@ -362,7 +368,6 @@ def _unpack(source: Path, staging: Path, listed: dict[str, list[Any]], step: Pro
             raise BackupRefused(f"{source}: {name} changed since the archive was checked")
         os.utime(target, (info.mtime, info.mtime))
         count += 1
-        step(size, name)
     return count
 
 
