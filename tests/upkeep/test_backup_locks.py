@@ -311,3 +311,22 @@ def test_while_wtg_serve_runs_its_poll_lock_is_not_waited_for(
         names = tar.getnames()
     assert "wtg-backup/games/.mail/journal.sqlite" in names
     assert not any(name.endswith("service.json") for name in names)
+
+
+def test_chosen_games_backed_up_under_the_callers_own_lock(host: Path, tmp_path: Path) -> None:
+    """`wtg upgrade`'s way: the game locked by the caller, backed up, restored whole; the
+    archive holds that game alone, and the restore says so."""
+    games = host.parent / "games"
+    game = open_game(games / "wok4-1")
+    archive = tmp_path / "wok4-1.tar.gz"
+    with game.store.lock():
+        result = back_up_games(games, ["wok4-1"], archive, wait=0, locked=True)
+    assert [(g.name, g.turn) for g in result.games] == [("wok4-1", 0)]
+    assert result.manifest["contents"] == "games" and result.manifest["spool"] is None
+    done = restore(archive, tmp_path / "restored")
+    assert sorted(os.listdir(tmp_path / "restored")) == [".restored", "wok4-1"]
+    assert files_of(tmp_path / "restored" / "wok4-1") == files_of(games / "wok4-1")
+    assert "  - a backup of chosen games only: no spool, no lobby's book, no config" in done.lines()
+    with game.store.lock():  # the same, without saying the lock is the caller's: left out
+        result = back_up_games(games, ["wok4-1"], tmp_path / "again.tar.gz", wait=0)
+    assert [n.name for n in result.not_copied] == ["wok4-1"]

@@ -5,6 +5,7 @@ password."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sqlite3
@@ -27,7 +28,7 @@ from tests.upkeep.hosts import (
 )
 from wtg.cli import main
 from wtg.game.engine import open_game
-from wtg.upkeep.archive import PASSWORD_MARKER
+from wtg.upkeep.archive import PASSWORD_MARKER, Hashing, hash_of
 from wtg.upkeep.backup import back_up_host
 from wtg.upkeep.restore import restore
 
@@ -252,3 +253,19 @@ def test_progress_is_told_of_each_step(host: Path, tmp_path: Path) -> None:
         done = [d for what, d, total in read if what == phase and total == size]
         assert len(done) == phases.count(phase) > 90 and done == sorted(done)
         assert done[-1] > size * 0.9
+
+
+def test_a_file_cut_shorter_while_it_is_copied_is_made_up_to_its_size(tmp_path: Path) -> None:
+    """A file another process truncates in place while the backup reads it (a log rotated
+    with copytruncate): the archive stays whole, the file made up to the size it had."""
+
+    class Shrinking(io.BytesIO):
+        def read(self, size: int | None = -1) -> bytes:
+            return super().read(min(3, size if size is not None and size >= 0 else 3))
+
+    source = Shrinking(b"abcdefgh")
+    source.truncate(5)  # cut after its size was taken
+    reader = Hashing(source, 8)
+    assert reader.read(6) == b"abcde\x00" and reader.short
+    assert reader.read(10) == b"\x00\x00" and reader.read(10) == b""
+    assert reader.digest.hexdigest() == hash_of(b"abcde\x00\x00\x00")

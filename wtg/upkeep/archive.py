@@ -88,22 +88,32 @@ def tar_info(name: str, size: int, mtime: float, folder: bool = False) -> tarfil
 
 
 class Hashing(io.RawIOBase):
-    """A file read through: the SHA-256 and the count of what was read (tarfile reads a
-    member's bytes from it as it writes them)."""
+    """A file read through for its member of ``size`` bytes: the SHA-256 of what was read.
+    tarfile reads exactly ``size`` bytes from it as it writes the member; a file cut shorter
+    meanwhile (by a process that truncates it in place, as logrotate's ``copytruncate``)
+    is made up with zero bytes to that size, and ``short`` says so."""
 
-    def __init__(self, source: IO[bytes]) -> None:
+    def __init__(self, source: IO[bytes], size: int) -> None:
         super().__init__()
         self.source = source
+        self.left = size
         self.digest = hashlib.sha256()
-        self.count = 0
+        self.short = False
 
     def readable(self) -> bool:
         return True
 
     def read(self, size: int = -1) -> bytes:
-        data = self.source.read(size)
+        wanted = self.left if size < 0 else min(size, self.left)
+        data = self.source.read(wanted) if wanted else b""
+        while len(data) < wanted:  # tarfile takes no read shorter than it asked
+            more = self.source.read(wanted - len(data))
+            if not more:
+                data, self.short = data + bytes(wanted - len(data)), True
+                break
+            data += more
+        self.left -= len(data)
         self.digest.update(data)
-        self.count += len(data)
         return data
 
     def readinto(self, buffer: Any) -> int:

@@ -150,14 +150,19 @@ def back_up_games(
     out: Path,
     *,
     wait: float = WAIT,
+    locked: bool = False,
     progress: Progress | None = None,
     notice: Callable[[str], None] | None = None,
     now: datetime | None = None,
 ) -> BackupResult:
     """The games ``names`` of ``games_dir`` archived into ``out`` (each under its lock, as
     in a backup of the host), and nothing else: before a change to those games alone (an
-    upgrade of their folders). `wtg restore` restores it as it restores a host's."""
+    upgrade of their folders). `wtg restore` restores it as it restores a host's.
+    ``locked``: the caller holds the games' locks already (``GameStore.lock``), and the
+    backup copies them without taking them (a second take in the same process would
+    find each lock busy)."""
     job = _Backup(games_dir, out, wait, progress, notice, now)
+    job.locked = locked
     return job.run(None, None, games=tuple(names))
 
 
@@ -185,6 +190,8 @@ class _Backup:
         self.not_copied: list[NotCopied] = []
         self.spool_locks: list[str] = []
         self.book_format: int | None = None
+        self.locked = False
+        """The caller holds the games' locks (``back_up_games``)."""
 
     # --- the whole run --------------------------------------------------------------
     def run(
@@ -330,6 +337,8 @@ class _Backup:
         name = folder.name
 
         def take() -> contextlib.AbstractContextManager[None]:
+            if self.locked:
+                return contextlib.nullcontext()
             return exclusive(folder / LOCK_FILE, lambda: GameLocked(name))
 
         def waiting() -> None:
@@ -420,6 +429,11 @@ class _Backup:
     # --- the manifest -------------------------------------------------------------------
     def _manifest(self, config: Path | None, games: tuple[str, ...] | None) -> dict[str, Any]:
         book = f"{PEOPLE}/people.sqlite"
+        for member in self.writer.cut_short:
+            self.problems.append(
+                f"{member}: the file was cut shorter while it was copied (another process "
+                "truncated it); its copy is made up with zero bytes to the size it had"
+            )
         if games is None and config is None:
             self.left_out.append("the config: none was given (--config or WTG_CONFIG)")
         return {

@@ -40,7 +40,7 @@ class ConfigCopy(Record):
 
 def config_copy(path: Path, gm: GmConfig, made: str) -> ConfigCopy:
     """The config at ``path`` (the one ``gm`` was read from) without its passwords."""
-    text = path.read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8").removeprefix("\ufeff")  # below the header, no BOM
     node = yaml.compose(text, Loader=yaml.SafeLoader)
     spans: list[tuple[int, int]] = []
     left_out: list[str] = []

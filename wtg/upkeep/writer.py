@@ -59,6 +59,8 @@ class ArchiveWriter:
         )
         self.files: dict[str, tuple[int, str]] = {}
         self.folders: set[str] = set()
+        self.cut_short: list[str] = []
+        """Files cut shorter while they were copied (made up with zero bytes)."""
 
     def folder(self, member: str, path: Path) -> None:
         if member in self.folders:
@@ -71,7 +73,7 @@ class ArchiveWriter:
         self.tar.addfile(tar_info(member, 0, mtime, folder=True))
 
     def data(self, member: str, data: bytes, mtime: float) -> None:
-        reader = Hashing(io.BytesIO(data))
+        reader = Hashing(io.BytesIO(data), len(data))
         self.tar.addfile(tar_info(member, len(data), mtime), reader)
         self.files[member] = (len(data), reader.digest.hexdigest())
 
@@ -82,9 +84,11 @@ class ArchiveWriter:
             return  # moved since it was listed
         with handle:
             info = os.fstat(handle.fileno())
-            reader = Hashing(handle)
+            reader = Hashing(handle, info.st_size)
             self.tar.addfile(tar_info(member, info.st_size, info.st_mtime), reader)
         self.files[member] = (info.st_size, reader.digest.hexdigest())
+        if reader.short:
+            self.cut_short.append(member)
 
     def database(self, member: str, path: Path) -> int:
         """The database at ``path`` copied through SQLite's backup API and archived as
@@ -106,7 +110,7 @@ class ArchiveWriter:
         mtime = os.stat(path).st_mtime
         with open(copy, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
-            reader = Hashing(handle)
+            reader = Hashing(handle, size)
             self.tar.addfile(tar_info(member, size, mtime), reader)
         self.files[member] = (size, reader.digest.hexdigest())
         copy.unlink()
