@@ -28,6 +28,9 @@ from tests.upkeep.hosts import (
 )
 from wtg.cli import main
 from wtg.game.engine import open_game
+from wtg.lobby.database import Book
+from wtg.lobby.lists import add_list
+from wtg.lobby.start import checked_list
 from wtg.upkeep.archive import PASSWORD_MARKER, Hashing, hash_of
 from wtg.upkeep.backup import back_up_host
 from wtg.upkeep.restore import restore
@@ -269,3 +272,17 @@ def test_a_file_cut_shorter_while_it_is_copied_is_made_up_to_its_size(tmp_path: 
     assert reader.read(6) == b"abcde\x00" and reader.short
     assert reader.read(10) == b"\x00\x00" and reader.read(10) == b""
     assert reader.digest.hexdigest() == hash_of(b"abcde\x00\x00\x00")
+
+
+def test_a_book_without_a_spool_is_in_the_backup(tmp_path: Path) -> None:
+    """A host whose lobby has a waiting list but whose mail never ran (no `.mail` yet)."""
+    games = tmp_path / "games"
+    games.mkdir()
+    with Book(games) as book:
+        add_list(book, checked_list("wok4", None, None, None, "any", None, None, None, START))
+    archive = tmp_path / "host.tar.gz"
+    result = wtg("--games-dir", str(games), "backup", str(archive))
+    assert result.exit_code == 0, result.output
+    restored(archive, tmp_path / "restored")
+    assert book_rows(tmp_path / "restored") == book_rows(games)
+    assert len(book_rows(games)["lists"]) == 1

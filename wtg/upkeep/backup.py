@@ -212,6 +212,8 @@ class _Backup:
             if spool:
                 self._spool()
                 self.progress(1, "the mail spool and the lobby's book")
+            elif games is None:
+                self._book()  # a games folder whose mail never ran: the book alone
             for entry in extra:
                 self._tree(entry.name)
             if extra:
@@ -298,8 +300,12 @@ class _Backup:
                     "restore"
                 )
             self._tree(SPOOL, sqlite_first=True)
-            if (self.games_dir / PEOPLE).is_dir():
-                self._tree(PEOPLE, sqlite_first=True)
+            self._book()
+
+    def _book(self) -> None:
+        """The lobby's book: after the journal, never before (see the module's docstring)."""
+        if (self.games_dir / PEOPLE).is_dir():
+            self._tree(PEOPLE, sqlite_first=True)
 
     def _spool_lock(
         self, spool: Path, name: str, deadline: float
