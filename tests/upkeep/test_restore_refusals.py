@@ -181,3 +181,25 @@ def test_a_backup_of_a_newer_format_is_refused(backup: Path, tmp_path: Path) -> 
         return [(members[0][0], b"wtg backup 2\n"), *members[1:]]
 
     refused(tmp_path, repacked(backup, newer), "a backup of format 2, made by a newer wtg")
+
+
+def test_a_restore_given_what_it_cannot_use_says_so_in_one_line(
+    backup: Path, tmp_path: Path
+) -> None:
+    """Issue 25, item 18's rule for `wtg restore`, whose folders are its own: the backup
+    missing or a folder, DIR a file or under one: one `wtg:` line each, exit 1."""
+    afile = tmp_path / "afile"
+    afile.write_text("a file\n", encoding="utf-8")
+    cases = {
+        (str(tmp_path / "none.tar.gz"), str(tmp_path / "d1")): (
+            f"wtg: {tmp_path / 'none.tar.gz'}: no such file (the backup to restore)"
+        ),
+        (str(tmp_path), str(tmp_path / "d2")): f"wtg: {tmp_path}: a folder, not a backup",
+        (str(backup), str(afile)): f"wtg: {afile} is not a folder: restore into an empty folder",
+        (str(backup), str(afile / "games")): f"wtg: {afile / 'games'}: Not a directory",
+    }
+    for (source, target), said in cases.items():
+        result = CliRunner().invoke(main, ["restore", source, "--games-dir", target])
+        assert (result.exit_code, result.stdout) == (1, ""), result.output
+        assert result.stderr.splitlines() == [said]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]

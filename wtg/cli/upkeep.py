@@ -66,7 +66,7 @@ def _phase_bars(terminal: bool) -> Iterator[Callable[[str, int, int], None] | No
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 @click.option(
     "--wait",
     type=click.FloatRange(min=0),
@@ -120,12 +120,12 @@ def backup(ctx: click.Context, file: Path, wait: float, quiet: bool) -> None:
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 @click.option(
     "--games-dir",
     "games_dir",
     required=True,
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     help="The folder to restore into: new, or empty (a non-empty one is refused).",
 )
 def restore(file: Path, games_dir: Path) -> None:
@@ -137,7 +137,8 @@ def restore(file: Path, games_dir: Path) -> None:
     from wtg.upkeep.restore import restore as restore_backup
 
     if not file.is_file():
-        fail(f"{file}: no such file (the backup to restore)")
+        what = "a folder, not a backup" if file.is_dir() else "no such file (the backup to restore)"
+        fail(f"{file}: {what}")
     with _phase_bars(sys.stderr.isatty()) as progress:
         result = restore_backup(file, games_dir, progress=progress)
     for line in result.lines():
