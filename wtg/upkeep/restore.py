@@ -134,7 +134,9 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
 def _check_target(games_dir: Path) -> bool:
     """Whether ``games_dir`` holds a restore cut short; RestoreError when it is not empty
     (or not a folder)."""
-    if games_dir.is_symlink() or (games_dir.exists() and not games_dir.is_dir()):
+    if games_dir.is_symlink() and not games_dir.exists():
+        raise RestoreError(f"{games_dir} is a link to nothing: restore into an empty folder")
+    if games_dir.exists() and not games_dir.is_dir():
         raise RestoreError(f"{games_dir} is not a folder: restore into an empty folder")
     if not games_dir.exists():
         return False
