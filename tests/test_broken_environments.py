@@ -41,6 +41,7 @@ def commands(root: Path) -> dict[str, tuple[str, ...]]:
     return {
         "announce": ("announce", "g1", "The server moves on Sunday."),
         "aof": ("aof", "g1", "--player", "1"),
+        "backup": ("backup", str(root / "out" / "host.tar.gz")),
         "bounces": ("bounces",),
         "digest": ("digest",),
         "extend": ("extend", "g1", "24"),
@@ -70,7 +71,7 @@ def commands(root: Path) -> dict[str, tuple[str, ...]]:
     }
 
 
-OWN_FOLDERS = {"demo", "init", "check-config"}
+OWN_FOLDERS = {"demo", "init", "check-config", "restore"}
 """Commands that do not work on the games folder: tried in environments of their own."""
 
 

@@ -51,6 +51,9 @@ RETAKEN = "retaken"
 """What ``rewritten/`` was named before it held the reports with the deadline set too: a
 rollback an older wtg left cut short is finished all the same."""
 TURN_META = "turn.json"
+LOCK_FILE = ".lock"
+"""The file whose lock is the game's write lock (``GameStore.lock``); a backup holds it too
+while it copies the game (``wtg.upkeep.backup``)."""
 
 
 class StoreError(GameError):
@@ -159,7 +162,7 @@ class GameStore:
             return
         root = self.root
         with exclusive(
-            root / ".lock", lambda: GameLocked(f"{root} is being written by another process")
+            root / LOCK_FILE, lambda: GameLocked(f"{root} is being written by another process")
         ):
             # the turns _recover lists are the session's: no one else changes them now
             latest = self._recover()

@@ -1,0 +1,88 @@
+"""Issue 27, item 4: `kill -9` between any two writes. A restore cut short leaves DIR
+recognisably incomplete (``DIR/.restoring``), and the same command given again restores
+the whole host; a backup cut short leaves the archive that was there as it was, and the
+next backup clears what the killed one left (``tests.killpoints``: the kill lands just
+before a chosen write, the same on every machine)."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tests import killpoints
+from tests.upkeep.hosts import host_copy
+from wtg.cli import main
+
+KILLS = 12
+
+
+@pytest.fixture
+def host(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return host_copy(tmp_path / "host", tmp_path_factory.getbasetemp() / "upkeep-template")
+
+
+def tree(folder: Path) -> dict[str, tuple[int, bytes]]:
+    """Every folder and file under ``folder``: its mode, and a file's bytes."""
+    return {
+        str(p.relative_to(folder)): (
+            stat.S_IMODE(p.stat().st_mode),
+            p.read_bytes() if p.is_file() else b"",
+        )
+        for p in folder.rglob("*")
+    }
+
+
+def test_a_restore_killed_at_any_write_is_unfinished_and_done_again(
+    host: Path, tmp_path: Path
+) -> None:
+    archive = tmp_path / "host.tar.gz"
+    made = CliRunner().invoke(main, ["--config", str(host), "backup", str(archive)])
+    assert made.exit_code == 0, made.output
+    root = tmp_path / "restores"
+    root.mkdir()
+    whole = root / "whole"
+    counted = killpoints.count(["restore", str(archive), "--games-dir", str(whole)], root)
+    assert counted.returncode == 0, counted.stderr
+    expected = tree(whole)
+    assert len(expected) > 90 and "wok4-1/game.yaml" in expected
+    kills = 0
+    for point in killpoints.points(counted.writes, KILLS):
+        target = root / f"killed-{point}"
+        args = ["restore", str(archive), "--games-dir", str(target)]
+        run = killpoints.run(args, kill_at=point, root=root)
+        assert run.killed, (point, run.stderr)
+        kills += 1
+        left = os.listdir(target) if target.exists() else []
+        assert left == [] or ".restoring" in left, (point, run.before, left)
+        again = CliRunner().invoke(main, args)
+        assert again.exit_code == 0, (point, run.before, again.output)
+        if left:
+            assert again.stdout.startswith(f"{target} held a restore cut short: removed")
+        assert tree(target) == expected, (point, run.before)
+    assert kills == min(KILLS, counted.writes)
+
+
+def test_a_backup_killed_at_any_write_leaves_the_archive_as_it_was(
+    host: Path, tmp_path: Path
+) -> None:
+    root = tmp_path / "backups"
+    root.mkdir()
+    archive = root / "host.tar.gz"
+    args = ["--config", str(host), "backup", str(archive)]
+    counted = killpoints.count(args, root)
+    assert counted.returncode == 0, counted.stderr
+    before = archive.read_bytes()
+    assert counted.writes >= 5  # the lock, the temporary file and folder, the copies, the rename
+    for point in killpoints.points(counted.writes, KILLS):
+        run = killpoints.run(args, kill_at=point, root=root)
+        assert run.killed, (point, run.stderr)
+        assert archive.read_bytes() == before, (point, run.before)
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 0, again.output
+    assert sorted(os.listdir(root)) == [".host.tar.gz.lock", "host.tar.gz"]  # no leftovers
+    restored = CliRunner().invoke(main, ["restore", str(archive), "--games-dir", str(root / "r")])
+    assert restored.exit_code == 0, restored.output

@@ -1,0 +1,528 @@
+"""`wtg backup FILE`: one archive of the whole host, made while it runs.
+
+What it holds and how it is laid out: ``wtg.upkeep.archive``. What is copied, in this order:
+
+1. the mail spool (``games_dir/.mail``: the journal, the outbox, the archive of mails, the
+   quarantine, the poll's health, the maildir transport's folders when they are in it) and
+   the lobby's book (``games_dir/.people``), with the locks `wtg poll` and `wtg send` take
+   held (``wtg.mail.runlock``); the spool's SQLite files first, then its files;
+2. whatever else the games folder holds beside games;
+3. each game's folder, with the game's lock held (``wtg.files.store``: the lock every
+   writer of the game takes), one game at a time.
+
+Each SQLite database (the journal, the lobby's book, any other) is copied through SQLite's
+backup API into a file of its own, never as the bytes on disk, which a writer may be
+changing; the copy is a whole database in one file (``journal_mode=DELETE``).
+
+Why this order: what the journal says was handled must have left its mark in what is
+copied after it, never the other way round. A mail's orders are filed in its game before
+the journal records the mail, and the lobby's book records what a mail's command did
+before the journal does: copied after the journal, a game or the book can be ahead of it
+(as after a poll killed before its commit: the mail is read again after a restore, which
+the poll is made to take), never behind it (a mail the journal calls handled whose orders
+the copy lacks would be lost). Likewise a turn run after the spool was copied is mailed
+again by the restored host, where a turn the journal calls mailed but the copy lacks would
+never be.
+
+A lock is never held for the whole backup, and never waited for without end: one that is
+busy is waited for up to ``wait`` seconds. A game whose lock stays busy is tried again
+after the other games, up to ``wait`` seconds for all of those together; one still busy
+then is not in the archive, and the manifest and the result say so. The spool's locks
+still busy after ``wait`` (`wtg poll --idle` holds its lock while it runs) do not stop the
+copy: the spool is copied without them, journal first, and the manifest says so.
+
+The archive is written to a temporary file beside FILE (0600) and renamed over FILE once
+it is whole and on disk: a backup killed midway leaves FILE as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import sqlite3
+import stat
+import time
+from collections.abc import Callable, Sequence
+from datetime import datetime, timezone
+from importlib.metadata import version
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from wtg.core.record import Record
+from wtg.files.filelock import exclusive
+from wtg.files.store import LOCK_FILE, GameLocked, GameStore
+from wtg.game.schedule import iso
+from wtg.host.gamesdir import GAME_FILE
+from wtg.host.servicerecord import SERVICE_FILE, read_service_record
+from wtg.mail.runlock import AlreadyRunning, only_one
+from wtg.text.yamlio import load_yaml
+from wtg.upkeep import archive
+from wtg.upkeep.archive import BackupError
+from wtg.upkeep.configcopy import config_copy
+from wtg.upkeep.locks import WAIT, held_within
+from wtg.upkeep.writer import ArchiveWriter
+
+if TYPE_CHECKING:  # the config's schema (pydantic) is the caller's to import
+    from wtg.host.config import GmConfig
+
+SPOOL = ".mail"
+PEOPLE = ".people"
+RESTORED = ".restored"
+"""Where a restore puts the config and the manifest of the backup it came from."""
+RESTORING = ".restoring"
+"""Where a restore unpacks before it moves the folders into place."""
+NOT_HOST_DATA = (RESTORED, RESTORING)
+"""Top-level folders of a games folder a backup leaves out: a restore's own."""
+SQLITE_MAGIC = b"SQLite format 3\x00"
+SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
+
+Progress = Callable[[int, str], None]
+"""Called with (the number of steps, "") first, then (1, what was copied) after each step."""
+
+
+class GameCopied(Record):
+    name: str
+    turn: int | None
+    """The game's latest turn when it was copied; None when the folder has no turn."""
+    ruleset: str | None
+    format: int | None = None
+    """The game folder's format number, when its game.yaml has one."""
+
+
+class NotCopied(Record):
+    name: str
+    reason: str
+
+
+class BackupResult(Record):
+    path: Path
+    size: int
+    files: int
+    games: tuple[GameCopied, ...]
+    not_copied: tuple[NotCopied, ...]
+    notes: tuple[str, ...]
+    """What the GM may like to know (the spool copied while a poll held its lock)."""
+    problems: tuple[str, ...]
+    """What went wrong: a game left out (its lock held too long), a database SQLite cannot
+    read (its bytes copied as they were)."""
+    manifest: dict[str, Any]
+
+    def line(self) -> str:
+        """One line: the games, the size, where."""
+        what = f"{len(self.games)} game(s)"
+        if self.not_copied:
+            names = ", ".join(n.name for n in self.not_copied)
+            what += f", {len(self.not_copied)} not copied ({names})"
+        return f"backup {self.path}: {what}, {self.files} files, {human_size(self.size)}"
+
+
+def human_size(size: int) -> str:
+    value = float(size)
+    for unit in ("bytes", "kB", "MB", "GB"):
+        if value < 1000 or unit == "GB":
+            return f"{size} bytes" if unit == "bytes" else f"{value:.1f} {unit}"
+        value /= 1000
+    raise AssertionError("unreachable")
+
+
+def back_up_host(
+    games_dir: Path,
+    out: Path,
+    *,
+    config: Path | None = None,
+    gm: GmConfig | None = None,
+    wait: float = WAIT,
+    progress: Progress | None = None,
+    notice: Callable[[str], None] | None = None,
+    now: datetime | None = None,
+) -> BackupResult:
+    """The whole host of ``games_dir`` archived into ``out``: the spool, the lobby's book,
+    every game, and the config at ``config`` (``gm``, read from it) without its
+    passwords. ``notice`` is told of each lock waited for."""
+    job = _Backup(games_dir, out, wait, progress, notice, now)
+    return job.run(config, gm, games=None)
+
+
+def back_up_games(
+    games_dir: Path,
+    names: Sequence[str],
+    out: Path,
+    *,
+    wait: float = WAIT,
+    locked: bool = False,
+    progress: Progress | None = None,
+    notice: Callable[[str], None] | None = None,
+    now: datetime | None = None,
+) -> BackupResult:
+    """The games ``names`` of ``games_dir`` archived into ``out`` (each under its lock, as
+    in a backup of the host), and nothing else: before a change to those games alone (an
+    upgrade of their folders). `wtg restore` restores it as it restores a host's.
+    ``locked``: the caller holds the games' locks already (``GameStore.lock``), and the
+    backup copies them without taking them (a second take in the same process would
+    find each lock busy)."""
+    job = _Backup(games_dir, out, wait, progress, notice, now)
+    job.locked = locked
+    return job.run(None, None, games=tuple(names))
+
+
+class _Backup:
+    def __init__(
+        self,
+        games_dir: Path,
+        out: Path,
+        wait: float,
+        progress: Progress | None,
+        notice: Callable[[str], None] | None,
+        now: datetime | None,
+    ) -> None:
+        self.games_dir = games_dir
+        self.out = out
+        self.wait = wait
+        self.progress = progress or (lambda _step, _name: None)
+        self.notice = notice or (lambda _line: None)
+        self.now = now or datetime.now(timezone.utc)
+        self.notes: list[str] = []
+        self.problems: list[str] = []
+        self.left_out: list[str] = []
+        self.sqlite: list[str] = []
+        self.games: list[GameCopied] = []
+        self.not_copied: list[NotCopied] = []
+        self.spool_locks: list[str] = []
+        self.book_format: int | None = None
+        self.locked = False
+        """The caller holds the games' locks (``back_up_games``)."""
+
+    # --- the whole run --------------------------------------------------------------
+    def run(
+        self, config: Path | None, gm: GmConfig | None, games: tuple[str, ...] | None
+    ) -> BackupResult:
+        _check_places(self.games_dir, self.out)
+        folders = self._game_folders(games)
+        extra = [] if games is not None else self._other_entries(folders)
+        spool = games is None and (self.games_dir / SPOOL).is_dir()
+        steps = len(folders) + (1 if spool else 0) + (1 if extra else 0)
+        self.progress(steps, "")
+        self.writer = ArchiveWriter(self.out)
+        try:
+            self.writer.data(archive.FORMAT_MEMBER, archive.FORMAT_TEXT.encode(), time.time())
+            if config is not None and gm is not None:
+                self._config(config, gm)
+            self.writer.folder(archive.games_member(""), self.games_dir)
+            if spool:
+                self._spool()
+                self.progress(1, "the mail spool and the lobby's book")
+            elif games is None:
+                self._book()  # a games folder whose mail never ran: the book alone
+            for entry in extra:
+                self._tree(entry.name)
+            if extra:
+                self.progress(1, "the rest of the games folder")
+            self._games(folders)
+            manifest = self._manifest(config, games)
+            size = self.writer.finish(manifest)
+        except BaseException:
+            self.writer.abandon()
+            raise
+        return BackupResult(
+            path=self.out,
+            size=size,
+            files=len(self.writer.files),
+            games=tuple(self.games),
+            not_copied=tuple(self.not_copied),
+            notes=tuple(self.notes),
+            problems=tuple(self.problems),
+            manifest=manifest,
+        )
+
+    def _game_folders(self, games: tuple[str, ...] | None) -> list[Path]:
+        if games is None:
+            names = sorted(
+                entry.name
+                for entry in os.scandir(self.games_dir)
+                if not entry.name.startswith(".")
+                and entry.is_dir(follow_symlinks=False)
+                and os.path.isfile(os.path.join(entry.path, GAME_FILE))
+            )
+            return [self.games_dir / name for name in names]
+        folders = []
+        for name in games:
+            folder = self.games_dir / name
+            if "/" in name or name.startswith(".") or not (folder / GAME_FILE).is_file():
+                raise BackupError(f"no game {name!r} in the games folder {self.games_dir}")
+            folders.append(folder)
+        return folders
+
+    def _other_entries(self, folders: list[Path]) -> list[os.DirEntry[str]]:
+        """The entries of the games folder that are neither a game, nor the spool and the
+        book (copied with the spool), nor a restore's own folders."""
+        games = {folder.name for folder in folders}
+        skip = {*games, SPOOL, PEOPLE, *NOT_HOST_DATA}
+        entries = sorted(os.scandir(self.games_dir), key=lambda e: e.name)
+        for entry in entries:
+            if entry.name in NOT_HOST_DATA:
+                self.left_out.append(
+                    f"{entry.name}/: what an earlier restore left for the GM (not host data)"
+                )
+        return [entry for entry in entries if entry.name not in skip]
+
+    # --- the parts ----------------------------------------------------------------------
+    def _config(self, config: Path, gm: GmConfig) -> None:
+        copy = config_copy(config, gm, iso(self.now))
+        self.writer.data(archive.CONFIG_MEMBER, copy.text.encode(), time.time())
+        self.left_out += copy.left_out
+        for kind, folder in (("maildir_in", gm.maildir_in), ("maildir_out", gm.maildir_out)):
+            if gm.transport == "maildir" and not _inside(folder, self.games_dir):
+                self.left_out.append(
+                    f"{kind} {folder}: outside the games folder, not in the backup"
+                )
+
+    def _spool(self) -> None:
+        """The spool and the lobby's book, with the poll's and the send's locks held
+        (waited for up to ``wait``; the spool is copied without one still busy then). The
+        poll's lock is not waited for while `wtg serve` runs: it holds it while it lives."""
+        deadline = time.monotonic() + self.wait
+        spool = self.games_dir / SPOOL
+        service = read_service_record(spool)
+        serving = service is not None and service.running()
+        with contextlib.ExitStack() as stack:
+            for name in ("send", "poll"):
+                until = time.monotonic() if name == "poll" and serving else deadline
+                if stack.enter_context(self._spool_lock(spool, name, until)):
+                    self.spool_locks.append(name)
+                    continue
+                who = f"`wtg {name}` (or `wtg serve`)"
+                if name == "poll" and service is not None and serving:
+                    who = f"`wtg serve` (pid {service.pid}, which keeps the poll's lock)"
+                self.notes.append(
+                    f"the mail spool was copied while {who} held its lock: the journal was "
+                    "copied first, so a mail handled meanwhile is at worst read again after a "
+                    "restore"
+                )
+            self._tree(SPOOL, sqlite_first=True)
+            self._book()
+
+    def _book(self) -> None:
+        """The lobby's book: after the journal, never before (see the module's docstring)."""
+        if (self.games_dir / PEOPLE).is_dir():
+            self._tree(PEOPLE, sqlite_first=True)
+
+    def _spool_lock(
+        self, spool: Path, name: str, deadline: float
+    ) -> contextlib.AbstractContextManager[bool]:
+        def take() -> contextlib.AbstractContextManager[None]:
+            return only_one(spool, name)
+
+        def waiting() -> None:
+            self.notice(
+                f"the mail spool: `wtg {name}` holds its lock; waiting for it up to {self.wait:g} s"
+            )
+
+        return held_within(take, AlreadyRunning, deadline, waiting)
+
+    def _games(self, folders: list[Path]) -> None:
+        """Each game under its lock: those busy at once after the others, all of them
+        waited for until one deadline."""
+        busy = []
+        for folder in folders:
+            if not self._game(folder, deadline=None):
+                busy.append(folder)
+        deadline = time.monotonic() + self.wait
+        for folder in busy:
+            if not self._game(folder, deadline=deadline):
+                reason = (
+                    f"its lock was held by another process (a turn running?) for {self.wait:g} "
+                    "s: not in this backup; back it up again"
+                )
+                self.not_copied.append(NotCopied(folder.name, reason))
+                self.problems.append(f"game {folder.name}: {reason}")
+                self.progress(1, folder.name)
+
+    def _game(self, folder: Path, deadline: float | None) -> bool:
+        """Copy a game under its lock; False when the lock stayed busy."""
+        name = folder.name
+
+        def take() -> contextlib.AbstractContextManager[None]:
+            if self.locked:
+                return contextlib.nullcontext()
+            return exclusive(folder / LOCK_FILE, lambda: GameLocked(name))
+
+        def waiting() -> None:
+            self.notice(
+                f"game {name}: another process holds its lock (a turn running?); waiting "
+                f"up to {self.wait:g} s"
+            )
+
+        try:
+            with held_within(take, GameLocked, deadline or 0.0, waiting) as held:
+                if not held:
+                    return False
+                self.games.append(_game_facts(folder))
+                self._tree(name)
+        except FileNotFoundError:  # the folder went away (the GM removed the game)
+            self.problems.append(f"game {name}: its folder went away while the backup ran")
+        self.progress(1, name)
+        return True
+
+    # --- files --------------------------------------------------------------------------
+    def _tree(self, relative: str, sqlite_first: bool = False) -> None:
+        """``games_dir/relative`` and everything under it, links left out; with
+        ``sqlite_first``, the SQLite files directly in it before anything else."""
+        top = self.games_dir / relative
+        try:
+            top_stat = os.lstat(top)
+        except FileNotFoundError:
+            return
+        if stat.S_ISLNK(top_stat.st_mode):
+            self.left_out.append(f"{relative}: a link, not followed")
+            return
+        if not stat.S_ISDIR(top_stat.st_mode):
+            self._file(relative, top)
+            return
+        if sqlite_first:
+            self.writer.folder(archive.games_member(relative), top)
+            for entry in sorted(os.scandir(top), key=lambda e: e.name):
+                if entry.is_file(follow_symlinks=False) and _is_sqlite(entry.path):
+                    self._file(f"{relative}/{entry.name}", Path(entry.path))
+        for folder, dirs, files in os.walk(top):
+            dirs.sort()
+            here = os.path.relpath(folder, self.games_dir)
+            self.writer.folder(archive.games_member(here), Path(folder))
+            for name in sorted(files) + [d for d in dirs if os.path.islink(f"{folder}/{d}")]:
+                self._file(f"{here}/{name}", Path(folder, name))
+            dirs[:] = [d for d in dirs if not os.path.islink(f"{folder}/{d}")]
+
+    def _file(self, relative: str, path: Path) -> None:
+        member = archive.games_member(relative)
+        if member in self.writer.files:  # an SQLite file copied first
+            return
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            return  # moved or removed since it was listed (a file of the spool, its lock busy)
+        if stat.S_ISLNK(info.st_mode):
+            self.left_out.append(f"{relative}: a link, not followed")
+            return
+        if not stat.S_ISREG(info.st_mode):
+            self.left_out.append(f"{relative}: not a plain file")
+            return
+        name = path.name
+        if name.endswith(".lock") and info.st_size == 0:
+            return  # a lock's file: made again by whoever takes the lock
+        if relative == f"{SPOOL}/{SERVICE_FILE}":
+            return  # the running service's pid: no process of the host restored
+        if name.endswith(SQLITE_SIDE_FILES) and _is_sqlite(_main_of(path)):
+            return  # the database's own: its copy holds what they held
+        if _is_sqlite(str(path)):
+            self._database(relative, member, path)
+        else:
+            self.writer.file(member, path)
+
+    def _database(self, relative: str, member: str, path: Path) -> None:
+        try:
+            copied_format = self.writer.database(member, path)
+        except sqlite3.DatabaseError as exc:
+            self.problems.append(
+                f"{relative}: SQLite cannot read it ({exc}); its bytes are in the backup as "
+                "they were"
+            )
+            self.writer.file(member, path)
+            return
+        self.sqlite.append(relative)
+        if relative == f"{PEOPLE}/people.sqlite":
+            self.book_format = copied_format or None
+
+    # --- the manifest -------------------------------------------------------------------
+    def _manifest(self, config: Path | None, games: tuple[str, ...] | None) -> dict[str, Any]:
+        book = f"{PEOPLE}/people.sqlite"
+        for member in self.writer.cut_short:
+            self.problems.append(
+                f"{member}: the file was cut shorter while it was copied (another process "
+                "truncated it); its copy is made up with zero bytes to the size it had"
+            )
+        if games is None and config is None:
+            self.left_out.append("the config: none was given (--config or WTG_CONFIG)")
+        return {
+            "format": archive.FORMAT,
+            "wtg_version": version("wtg"),
+            "made": iso(self.now),
+            "host": socket.gethostname(),
+            "games_dir": str(self.games_dir.absolute()),
+            "contents": "host" if games is None else "games",
+            "games": [
+                {"name": g.name, "turn": g.turn, "ruleset": g.ruleset}
+                | ({} if g.format is None else {"format": g.format})
+                for g in self.games
+            ],
+            "games_not_copied": [{"name": n.name, "reason": n.reason} for n in self.not_copied],
+            "left_out": self.left_out,
+            "notes": self.problems + self.notes,
+            "people_book": (
+                {"path": book} | ({} if self.book_format is None else {"format": self.book_format})
+                if book in self.sqlite
+                else None
+            ),
+            "spool": (
+                {"path": SPOOL, "locks_held": self.spool_locks}
+                if games is None and (self.games_dir / SPOOL).is_dir()
+                else None
+            ),
+            "config": (
+                {"source": str(config.absolute()), "member": archive.CONFIG_MEMBER}
+                if config is not None
+                else None
+            ),
+            "sqlite": self.sqlite,
+            "files": {name: [size, digest] for name, (size, digest) in self.writer.files.items()},
+        }
+
+
+def _game_facts(folder: Path) -> GameCopied:
+    """The game's name, latest turn, ruleset and format number, read without writing."""
+    turns = GameStore(folder).turns()
+    data: Any = None
+    with contextlib.suppress(OSError, ValueError, UnicodeDecodeError):
+        data = load_yaml((folder / GAME_FILE).read_text(encoding="utf-8"))
+    ruleset = data.get("ruleset") if isinstance(data, dict) else None
+    number = data.get("format") if isinstance(data, dict) else None
+    return GameCopied(
+        name=folder.name,
+        turn=turns[-1] if turns else None,
+        ruleset=ruleset if isinstance(ruleset, str) else None,
+        format=number if isinstance(number, int) and not isinstance(number, bool) else None,
+    )
+
+
+def _check_places(games_dir: Path, out: Path) -> None:
+    if not games_dir.is_dir():
+        raise BackupError(f"the games folder {games_dir} is not a folder")
+    if out.is_dir():
+        raise BackupError(f"{out} is a folder: give the archive's file name (host.tar.gz)")
+    if not out.parent.is_dir():
+        raise BackupError(f"{out.parent} does not exist: make it, or write the archive elsewhere")
+    if _inside(out.parent, games_dir):
+        raise BackupError(
+            f"{out} is inside the games folder {games_dir}: write the archive elsewhere (it "
+            "would be copied into itself, and lost with the folder it backs up)"
+        )
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    path, folder = Path(os.path.realpath(path)), Path(os.path.realpath(folder))
+    return path == folder or folder in path.parents
+
+
+def _is_sqlite(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+    except OSError:
+        return False
+
+
+def _main_of(path: Path) -> str:
+    name = path.name
+    for ending in SQLITE_SIDE_FILES:
+        if name.endswith(ending):
+            return str(path.with_name(name[: -len(ending)]))
+    return str(path)

@@ -1,0 +1,143 @@
+"""The GM's config as a backup keeps it: the file's own text, its passwords left out.
+
+A password written in the config (``imap.password``, ``smtp.password``) is replaced by
+``LEFT-OUT-OF-BACKUP`` where it stands, found through the YAML parser's own record of where
+each value begins and ends (quoted, plain or a block, in a flow mapping or not), so the GM's
+comments and layout stay. The copy is read back to check that each such value is the
+marker now; if it is not, the copy is the config's data written out afresh (comments lost)
+with the markers in place. A password the config read from elsewhere (``password_file``,
+``password_env``) is not in the file and is not copied: its file stays where it is, the
+variable's value unread. Any password the config resolved that still stands in the copy
+after that (quoted in a comment, say) is replaced by the marker there too, when it is long
+enough to be told from ordinary words.
+
+``left_out`` says, one line each, what the GM must bring back after a restore.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from wtg.core.record import Record
+from wtg.upkeep.archive import PASSWORD_MARKER
+
+if TYPE_CHECKING:  # the config's schema (pydantic): the caller has read the config with it
+    from wtg.host.config import GmConfig
+
+SERVERS = ("imap", "smtp")
+SHORTEST_QUOTED = 6
+"""A resolved password at least this long is also looked for in the rest of the copy."""
+
+
+class ConfigCopy(Record):
+    text: str
+    left_out: tuple[str, ...]
+    """For the GM, one line each: a password to write back, a file or variable to set again."""
+
+
+def config_copy(path: Path, gm: GmConfig, made: str) -> ConfigCopy:
+    """The config at ``path`` (the one ``gm`` was read from) without its passwords."""
+    text = path.read_text(encoding="utf-8").removeprefix("\ufeff")  # below the header, no BOM
+    node = yaml.compose(text, Loader=yaml.SafeLoader)
+    spans: list[tuple[int, int]] = []
+    left_out: list[str] = []
+    written: list[str] = []
+    for name in SERVERS:
+        section = _child(node, name)
+        if section is None:
+            continue
+        value = _child(section, "password")
+        if value is not None:
+            spans.append((value.start_mark.index, value.end_mark.index))
+            written.append(name)
+            left_out.append(
+                f"{name}.password: it was written in the config; the copy has "
+                f"{PASSWORD_MARKER} in its place: write it back (better: in a password_file, "
+                "mode 0600)"
+            )
+        _note_elsewhere(name, section, gm, left_out)
+    copy = _replaced(text, spans)
+    if not _markers_in_place(copy, written):
+        copy = _written_afresh(text, written)
+    for name, secret in _secrets(gm):
+        if len(secret) >= SHORTEST_QUOTED and secret in copy:
+            copy = copy.replace(secret, PASSWORD_MARKER)
+            left_out.append(
+                f"{name}'s password also stood elsewhere in the config (a comment?): "
+                f"{PASSWORD_MARKER} there too"
+            )
+    header = (
+        f"# The host's config as `wtg backup` found it ({path}, {made}), without its\n"
+        f"# passwords: each written here is {PASSWORD_MARKER}; a password_file is not in\n"
+        "# the backup. Put them back, and set games_dir to the folder restored.\n"
+    )
+    return ConfigCopy(header + copy, tuple(left_out))
+
+
+def _child(node: Any, key: str) -> Any:
+    """The value node of ``key`` in a mapping node; None when there is none."""
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    for key_node, value_node in node.value:
+        if isinstance(key_node, yaml.ScalarNode) and key_node.value == key:
+            return value_node
+    return None
+
+
+def _note_elsewhere(name: str, section: Any, gm: GmConfig, left_out: list[str]) -> None:
+    """The lines for a password the config reads from a file or a variable."""
+    server = getattr(gm, name)
+    file_node = _child(section, "password_file")
+    if file_node is not None:
+        where = server.password_file if server is not None else file_node.value
+        left_out.append(
+            f"{name}.password_file {where}: the file is not in the backup; put it back (mode 0600)"
+        )
+    env_node = _child(section, "password_env")
+    if env_node is not None:
+        left_out.append(
+            f"{name}.password_env {env_node.value}: the password is in that environment "
+            "variable, not in the backup; set it again where wtg runs"
+        )
+
+
+def _replaced(text: str, spans: list[tuple[int, int]]) -> str:
+    for start, end in sorted(spans, reverse=True):
+        ending = "\n" if text[start:end].endswith("\n") else ""  # a block scalar's last line
+        text = text[:start] + PASSWORD_MARKER + ending + text[end:]
+    return text
+
+
+def _markers_in_place(text: str, written: list[str]) -> bool:
+    """Whether ``text`` reads as YAML whose passwords (of ``written``) are the marker."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return False
+    if not written:
+        return True
+    return isinstance(data, dict) and all(
+        isinstance(data.get(name), dict) and data[name].get("password") == PASSWORD_MARKER
+        for name in written
+    )
+
+
+def _written_afresh(text: str, written: list[str]) -> str:
+    """The config's data written out again with the markers in place (its comments lost)."""
+    data = yaml.safe_load(text)
+    for name in written:
+        data[name]["password"] = PASSWORD_MARKER
+    dumped: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    return "# (written out afresh by the backup: the original's comments are not here)\n" + dumped
+
+
+def _secrets(gm: GmConfig) -> list[tuple[str, str]]:
+    found = []
+    for name in SERVERS:
+        server = getattr(gm, name)
+        if server is not None and server.password:
+            found.append((name, str(server.password)))
+    return found

@@ -1,0 +1,417 @@
+"""`wtg restore FILE --games-dir DIR`: a backup (``wtg.upkeep.backup``) unpacked into an empty
+games folder.
+
+Nothing is written before the archive has been read whole and found good: a wtg backup
+of a format this wtg knows, not cut short or damaged (gzip's check, and the size and
+SHA-256 of every file against the manifest), and made only of folders and plain files
+whose names stay inside DIR (``wtg.upkeep.archive.checked_parts``: no absolute name, no
+``..``, no link, no device, no name given twice or both as a file and a folder). DIR must
+be empty or not there yet.
+
+Then the archive is read a second time and unpacked into ``DIR/.restoring`` (each file
+checked again against the manifest as it is written: an archive changed between the two
+readings is refused), every folder 0700 and every file 0600 whatever the archive says;
+each SQLite database is checked whole; everything is flushed to disk, and only then moved
+into DIR, ``.restoring`` removed last. A restore cut short (a kill, a full disk) leaves
+``DIR/.restoring``: DIR is recognisably incomplete, and the same command given again
+removes what it left (everything in DIR: it was empty when that restore began) and
+restores anew. The config (without its passwords) and the manifest go to
+``DIR/.restored/``, for the GM.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import tarfile
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from wtg.core.record import Record
+from wtg.files import diskflush, private
+from wtg.files.store import fsync_dir
+from wtg.upkeep import archive
+from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
+from wtg.upkeep.backup import PEOPLE, RESTORED, RESTORING, SPOOL, human_size
+
+MANIFEST_MOST = 1 << 30
+"""A manifest bigger than this is no wtg backup's (it lists a host's files, a line each)."""
+SHOWN_GAMES = 10
+
+Progress = Callable[[str, int, int], None]
+"""Called as the archive is read, with what is done (``checking``, then ``restoring``), and
+the bytes of the archive read so far and in all."""
+
+
+class RestoreError(BackupRefused):
+    """A restore that cannot be made as asked (DIR not empty, say)."""
+
+
+class RestoreResult(Record):
+    games_dir: Path
+    source: Path
+    manifest: dict[str, Any]
+    files: int
+    size: int
+    again: bool
+    """An unfinished restore was found in DIR and removed first."""
+
+    def lines(self) -> list[str]:
+        """What was restored, then what the GM must do next."""
+        m = self.manifest
+        games = m.get("games", [])
+        shown = ", ".join(f"{g['name']} (turn {g['turn']})" for g in games[:SHOWN_GAMES])
+        more = f" and {len(games) - SHOWN_GAMES} more" if len(games) > SHOWN_GAMES else ""
+        parts = [f"{len(games)} game(s)" + (f": {shown}{more}" if games else "")]
+        if m.get("people_book"):
+            parts.append("the lobby's people book")
+        if m.get("spool"):
+            parts.append("the mail spool and journal")
+        lines = [
+            f"restored {self.source} into {self.games_dir}: {'; '.join(parts)}; "
+            f"{self.files} files, {human_size(self.size)} (a backup made {m.get('made')} by "
+            f"wtg {m.get('wtg_version')} on {m.get('host')}, of {m.get('games_dir')})"
+        ]
+        if self.again:
+            lines.insert(
+                0, f"{self.games_dir} held a restore cut short: removed, and restored anew"
+            )
+        lines.append("what to do next:")
+        steps = []
+        if m.get("config"):
+            steps.append(
+                f"the config, without its passwords, is {self.games_dir / RESTORED / 'wtg.yaml'}: "
+                f"put it where the config lives and set games_dir: {self.games_dir} in it"
+            )
+        else:
+            steps.append(
+                "the backup holds no config: use yours, with games_dir: "
+                f"{self.games_dir} (`wtg init` makes a new one)"
+            )
+        steps += [str(line) for line in m.get("left_out", [])]
+        for game in m.get("games_not_copied", []):
+            steps.append(f"game {game['name']} is not in this backup: {game['reason']}")
+        if m.get("contents") == "games":
+            steps.append("a backup of chosen games only: no spool, no lobby's book, no config")
+        steps.append(
+            "then `wtg --config CONFIG check-config`, and start the service (or cron) again"
+        )
+        lines += [f"  - {step}" for step in steps]
+        return lines
+
+
+def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> RestoreResult:
+    """Restore the backup ``source`` into ``games_dir`` (empty, or not there yet)."""
+    again = _check_target(games_dir)
+    step = progress or (lambda _what, _done, _total: None)
+    checked = verify(source, step)
+    manifest, total = checked.manifest, checked.size
+    if again:
+        _clear(games_dir)
+    private.make_dirs(games_dir)
+    os.chmod(games_dir, private.DIR_MODE)
+    staging = games_dir / RESTORING
+    private.make_dirs(staging)
+    fsync_dir(games_dir)  # the mark of a restore under way is on disk before anything else
+    files = _unpack(source, staging, checked.files, step)
+    _check_databases(staging, manifest)
+    diskflush.flush(staging)
+    names = sorted(os.listdir(staging), key=lambda name: name == RESTORED)  # .restored last
+    for name in names:
+        os.rename(staging / name, games_dir / name)
+    fsync_dir(games_dir)
+    os.rmdir(staging)
+    fsync_dir(games_dir)
+    return RestoreResult(games_dir, source, manifest, files, total, again)
+
+
+def _check_target(games_dir: Path) -> bool:
+    """Whether ``games_dir`` holds a restore cut short; RestoreError when it is not empty
+    (or not a folder)."""
+    if games_dir.is_symlink() and not games_dir.exists():
+        raise RestoreError(f"{games_dir} is a link to nothing: restore into an empty folder")
+    if games_dir.exists() and not games_dir.is_dir():
+        raise RestoreError(f"{games_dir} is not a folder: restore into an empty folder")
+    if not games_dir.exists():
+        return False
+    names = os.listdir(games_dir)
+    if RESTORING in names:
+        return True
+    if names:
+        raise RestoreError(
+            f"{games_dir} is not empty: restore only into an empty or new folder, never over a host"
+        )
+    return False
+
+
+def _clear(games_dir: Path) -> None:
+    """Remove what a restore cut short left: everything in ``games_dir``, which was empty
+    when it began; its ``.restoring`` last, the mark that it was cut short."""
+    for name in sorted(os.listdir(games_dir), key=lambda name: name == RESTORING):
+        path = games_dir / name
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+
+
+# --- the first reading: the archive checked whole ------------------------------------------
+DAMAGE = (tarfile.TarError, EOFError, zlib.error, gzip.BadGzipFile)
+"""What reading a damaged or foreign archive raises (gzip's check, a tar header, an end too
+soon)."""
+FORMAT_MOST = 100
+
+
+class Checked(Record):
+    """A backup read whole and found good: its manifest, the size and SHA-256 of each of
+    its files (the manifest's own too), the bytes they hold."""
+
+    manifest: dict[str, Any]
+    files: dict[str, list[Any]]
+    size: int
+
+
+def verify(source: Path, progress: Progress | None = None) -> Checked:
+    """The archive read whole and found to be a good wtg backup; BackupRefused (saying why)
+    when it is not."""
+    files: dict[str, list[Any]] = {}
+    manifest: dict[str, Any] | None = None
+    manifest_entry: list[Any] = []
+    names = _Names(source)
+    for info, reader in _members(source, "checking", progress):
+        if manifest is not None:
+            raise BackupRefused(f"{source}: a member after the manifest ({info.name!r})")
+        name = names.add(info, first=not names.seen)
+        if reader is None:
+            continue
+        if name == archive.MANIFEST_MEMBER:
+            manifest, manifest_entry = _manifest(source, reader, info.size)
+            continue
+        digest = hashlib.sha256()
+        if name == archive.FORMAT_MEMBER:
+            head = reader.read(FORMAT_MOST + 1)
+            _check_format(source, head)
+            digest.update(head)
+        files[name] = [info.size, _hashed(reader, digest)]
+    if manifest is None:
+        raise BackupRefused(f"{source}: no manifest at its end: cut short, or not a wtg backup")
+    listed = manifest.get("files")
+    if listed != files:
+        raise BackupRefused(f"{source}: {_difference(listed, files)}: damaged")
+    size = sum(size for size, _digest in files.values())
+    return Checked(manifest, {**files, archive.MANIFEST_MEMBER: manifest_entry}, size)
+
+
+class _Names:
+    """The member names seen so far: each checked, none twice, none both file and folder."""
+
+    def __init__(self, source: Path) -> None:
+        self.source = source
+        self.seen: set[str] = set()
+        self.files: set[str] = set()
+        self.folders: set[str] = set()
+        """Every folder named or implied (the folders above a member)."""
+
+    def add(self, info: tarfile.TarInfo, first: bool) -> str:
+        """The member's name, checked; BackupRefused (naming the archive) when it is one no
+        wtg backup has."""
+        try:
+            return self._checked(info, first)
+        except BackupRefused as exc:
+            raise BackupRefused(f"{self.source}: {exc}") from None
+
+    def _checked(self, info: tarfile.TarInfo, first: bool) -> str:
+        parts = checked_parts(info)
+        name = "/".join((archive.ROOT, *parts))
+        if first and name != archive.FORMAT_MEMBER:
+            raise BackupRefused(f"{name!r} comes first: not a wtg backup")
+        if not _known(parts, info.isdir()):
+            raise BackupRefused(f"{name!r} is no member a wtg backup has")
+        if name in self.seen:
+            raise BackupRefused(f"{name!r} is in the archive twice")
+        above = ["/".join((archive.ROOT, *parts[:end])) for end in range(len(parts))]
+        if any(folder in self.files for folder in above) or (info.isreg() and name in self.folders):
+            raise BackupRefused(f"{name!r} is both a file and a folder in the archive")
+        self.seen.add(name)
+        self.folders.update(above)
+        (self.folders if info.isdir() else self.files).add(name)
+        return name
+
+
+def _known(parts: tuple[str, ...], folder: bool) -> bool:
+    """Whether a member of these parts is one a wtg backup writes."""
+    if not parts:
+        return folder
+    if parts[0] == "games":
+        return len(parts) < 2 or parts[1] not in (RESTORED, RESTORING)
+    return len(parts) == 1 and not folder and parts[0] in ("FORMAT", "wtg.yaml", "manifest.json")
+
+
+def _hashed(reader: _Reader, digest: Any) -> str:
+    """The SHA-256 (``digest``, begun) of the rest of a member's bytes."""
+    while chunk := reader.read(CHUNK):
+        digest.update(chunk)
+    return str(digest.hexdigest())
+
+
+class _Reader:
+    """A member's bytes; damage met while reading them is a BackupRefused."""
+
+    def __init__(self, source: Path, handle: IO[bytes]) -> None:
+        self.source = source
+        self.handle = handle
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            return self.handle.read(size)
+        except DAMAGE as exc:
+            raise _damaged(self.source, exc) from None
+
+
+def _members(
+    source: Path, what: str, progress: Progress | None
+) -> Iterator[tuple[tarfile.TarInfo, _Reader | None]]:
+    """The archive's members in order, each file's with a reader of its bytes; then the
+    rest of the stream read, for gzip's check of the whole. Damage: a BackupRefused.
+    ``progress`` is told of each member, as ``what``."""
+    with open(source, "rb") as raw, gzip.GzipFile(fileobj=raw, mode="rb") as unzipped:
+        total = os.fstat(raw.fileno()).st_size
+        try:
+            tar = tarfile.open(fileobj=unzipped, mode="r|")  # noqa: SIM115 (`with tar` below)
+        except DAMAGE as exc:
+            raise _damaged(source, exc) from None
+        with tar:
+            while True:
+                try:
+                    info = tar.next()
+                except DAMAGE as exc:
+                    raise _damaged(source, exc) from None
+                if info is None:
+                    break
+                handle = tar.extractfile(info) if info.isreg() else None
+                yield info, (None if handle is None else _Reader(source, handle))
+                if progress is not None:
+                    progress(what, raw.tell(), total)
+        try:
+            while unzipped.read(CHUNK):
+                pass
+        except DAMAGE as exc:
+            raise _damaged(source, exc) from None
+
+
+def _damaged(source: Path, exc: BaseException) -> BackupRefused:
+    return BackupRefused(f"{source}: not a wtg backup, or damaged: {exc or type(exc).__name__}")
+
+
+def _check_format(source: Path, data: bytes) -> None:
+    """The first member says which format the backup is; one this wtg does not know is
+    refused (a newer wtg's)."""
+    words = data.decode("utf-8", "replace").split()
+    if len(words) != 3 or words[:2] != ["wtg", "backup"] or not words[2].isdigit():
+        raise BackupRefused(f"{source}: not a wtg backup (its first file says {data[:40]!r})")
+    if int(words[2]) > archive.FORMAT:
+        raise BackupRefused(
+            f"{source}: a backup of format {words[2]}, made by a newer wtg: restore it with that "
+            f"wtg (this one reads format {archive.FORMAT})"
+        )
+
+
+def _manifest(source: Path, reader: _Reader, size: int) -> tuple[dict[str, Any], list[Any]]:
+    """The manifest's data, and its size and SHA-256 (checked again as it is unpacked)."""
+    if size > MANIFEST_MOST:
+        raise BackupRefused(f"{source}: its manifest is too big for a wtg backup's")
+    raw = reader.read()
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:
+        raise BackupRefused(f"{source}: its manifest cannot be read ({exc}): damaged") from None
+    if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
+        raise BackupRefused(f"{source}: its manifest lists no files: not a wtg backup")
+    return data, [len(raw), hashlib.sha256(raw).hexdigest()]
+
+
+def _difference(listed: Any, found: dict[str, list[Any]]) -> str:
+    if not isinstance(listed, dict):
+        return "its manifest lists no files"
+    missing = sorted(set(listed) - set(found))
+    extra = sorted(set(found) - set(listed))
+    changed = sorted(n for n in set(listed) & set(found) if listed[n] != found[n])
+    if missing:
+        return f"{missing[0]} is listed in the manifest but not in the archive"
+    if extra:
+        return f"{extra[0]} is in the archive but not in its manifest"
+    return f"{changed[0]} is not the file the manifest lists (its size or SHA-256 differs)"
+
+
+# --- the second reading: unpacked --------------------------------------------------------------
+def _unpack(source: Path, staging: Path, listed: dict[str, list[Any]], progress: Progress) -> int:
+    """Every file and folder of the archive under ``staging``, private, each file checked
+    against ``listed`` (its size and SHA-256 when the archive was checked) as it is written;
+    the number of files."""
+    names = _Names(source)
+    count = 0
+    for info, reader in _members(source, "restoring", progress):
+        name = names.add(info, first=not names.seen)
+        target = _target(staging, name)
+        if target is None:
+            continue
+        if reader is None:
+            private.make_dirs(target)
+            continue
+        private.make_dirs(target.parent)
+        size, digest = _write(target, reader)
+        if [size, digest] != listed.get(name):
+            raise BackupRefused(f"{source}: {name} changed since the archive was checked")
+        os.utime(target, (info.mtime, info.mtime))
+        count += 1
+    return count
+
+
+def _target(staging: Path, name: str) -> Path | None:
+    """Where a member goes under ``staging``; None for the format mark."""
+    parts = name.split("/")[1:]
+    if parts[0] == "games":
+        return staging.joinpath(*parts[1:])
+    if parts[0] == "FORMAT":
+        return None
+    return staging / RESTORED / parts[0]
+
+
+def _write(target: Path, reader: _Reader) -> tuple[int, str]:
+    """A new file (never one that is there, never through a link), 0600; its size and
+    SHA-256."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    digest = hashlib.sha256()
+    size = 0
+    with open(target, "wb", opener=lambda path, _flags: private.opener(path, flags)) as out:
+        while chunk := reader.read(CHUNK):
+            out.write(chunk)
+            digest.update(chunk)
+            size += len(chunk)
+    return size, digest.hexdigest()
+
+
+def _check_databases(staging: Path, manifest: dict[str, Any]) -> None:
+    """Each SQLite database the backup copied is whole: SQLite's own check of it."""
+    for relative in manifest.get("sqlite", []):
+        path = staging / relative
+        if not path.is_file():
+            raise BackupRefused(f"{relative}: the manifest lists a database the archive lacks")
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            (verdict,) = db.execute("PRAGMA quick_check").fetchone()
+        except sqlite3.DatabaseError as exc:
+            verdict = str(exc)
+        finally:
+            db.close()
+        if verdict != "ok":
+            raise BackupRefused(f"{relative}: the database is not whole ({verdict})")
+
+
+__all__ = ["PEOPLE", "SPOOL", "RestoreError", "RestoreResult", "restore", "verify"]
