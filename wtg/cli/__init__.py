@@ -11,6 +11,7 @@ wtg.cli.gm     hold, release, extend, rollback, announce, digest, bounces
 wtg.cli.site   site
 wtg.cli.checkconfig check-config
 wtg.cli.host   init
+wtg.cli.upgrade upgrade
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from wtg.cli.maps import register as _register_maps
 from wtg.cli.ratings import register as _register_ratings
 from wtg.cli.site import register as _register_site
 from wtg.cli.status import register as _register_status
+from wtg.cli.upgrade import register as _register_upgrade
 
 _register_games(main)
 _register_lobby(main)
@@ -39,5 +41,6 @@ _register_status(main)
 _register_checkconfig(main)
 _register_gm(main)
 _register_host(main)
+_register_upgrade(main)
 
 __all__ = ["click", "main"]

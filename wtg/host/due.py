@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from wtg.core.ruleset import TurnStyle
-from wtg.files.store import GameLocked
+from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.engine import Game, GameHeld, TurnMovedOn, open_game
 from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.host.config import GmConfig
@@ -161,6 +161,8 @@ def run_game(path: Path, gm: GmConfig, moment: datetime) -> GameRun:
             return GameRun(path, Outcome.HELD, held)
         turn = game.run_turn(now=moment, expect=coming)
         return GameRun(path, Outcome.RAN, f"turn {turn} resolved ({reason})")
+    except FormatRefused as exc:  # `wtg upgrade` (or a newer wtg) first: the GM must act
+        return GameRun(path, Outcome.FAILED, failure_reason(exc))
     except GameLocked:
         return GameRun(path, Outcome.BUSY, "another process is writing it")
     except TurnMovedOn as exc:
