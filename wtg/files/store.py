@@ -161,11 +161,16 @@ def write_atomic(path: Path | str, data: str | bytes, sync: bool = True) -> None
     file is private (0600), as everything under a game folder or the mail spool is."""
     raw = data.encode() if isinstance(data, str) else data
     folder, name = os.path.split(os.fspath(path))
-    tmp = os.path.join(folder, f".{name}.tmp")
+    tmp = os.path.join(folder, temporary_name(name))
     private.write_file(tmp, raw, sync=sync)
     os.replace(tmp, path)
     if sync:
         fsync_dir(Path(folder))
+
+
+def temporary_name(name: str) -> str:
+    """The name ``write_atomic`` writes the file ``name`` under before its rename."""
+    return f".{name}.tmp"
 
 
 def _parsed_json(path: Path, text: str) -> Any:

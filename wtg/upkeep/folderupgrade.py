@@ -37,6 +37,7 @@ from wtg.files.store import (
     fsync_dir,
     read_format,
     record_format,
+    temporary_name,
 )
 from wtg.upkeep.copies import clear_leftovers, copy_game_folder
 from wtg.upkeep.steps import GAME_STEPS, Changes
@@ -75,6 +76,7 @@ def upgrade_folder(store: GameStore, copies: Path, now: datetime) -> FolderUpgra
     else:
         if left_over(root):  # staged, never counted
             _remove_staging(root)
+        (root / temporary_name(FORMAT_FILE)).unlink(missing_ok=True)  # its write cut short
         clear_leftovers(copies, root.name)
         start = found.number
     if start >= FORMAT:

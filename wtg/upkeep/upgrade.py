@@ -243,6 +243,13 @@ def _upgraded_folder(root: Path, now: datetime, wait: float) -> Done:
 
 
 def _upgraded_book(games_dir: Path, now: datetime) -> Done:
+    found = _book_found(games_dir)
+    if found is None or found.state is State.CURRENT:
+        return Done(BOOK, Outcome.CURRENT)
+    if found.state is State.NEWER:
+        return Done(BOOK, Outcome.REFUSED, found.line)
+    if found.state is State.UNREADABLE:
+        return Done(BOOK, Outcome.SKIPPED, found.line)
     try:
         result = upgrade_book(games_dir, copies_dir(games_dir), now)
     except FormatRefused as exc:
