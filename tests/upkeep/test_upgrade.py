@@ -218,6 +218,25 @@ def test_a_folder_of_a_newer_format_is_refused_by_every_command(tmp_path: Path) 
     assert tree(games) == before
 
 
+def test_mail_for_a_folder_of_a_newer_format_waits_in_the_inbox(tmp_path: Path) -> None:
+    """Not held as a form of a game this host does not know: left for a poll of a wtg that
+    reads it, and said why."""
+    games = old_host(tmp_path)
+    hall = Hall(tmp_path, again=True)
+    assert wtg(games, "upgrade").exit_code == 0
+    hall.mail("ann@example.org", filled_aof(open_game(games / "g1").typed(WOK4), 1))
+    record_format(games / "g1", FolderFormat(3))
+    waited = hall.poll()
+    assert (waited.seen, waited.skipped, waited.held) == (1, 1, 0), waited
+    assert [o for _, o in waited.outcomes] == [f"later: {games / 'g1'}: {NEWER}"]
+    assert len(list((hall.gm.maildir_in / "new").iterdir())) == 1
+
+    record_format(games / "g1", FolderFormat(2, 3))  # a newer wtg's upgrade, cut short
+    waited = hall.poll()
+    assert waited.skipped == 1
+    assert [o for _, o in waited.outcomes] == [f"later: {games / 'g1'}: {NEWER}"]
+
+
 def test_upgrade_check_changes_nothing_and_says_by_its_exit_status(tmp_path: Path) -> None:
     """0: nothing to do; 1: something to upgrade; 2: something this wtg cannot upgrade."""
     games = old_host(tmp_path)

@@ -93,7 +93,8 @@ class FolderFormat(NamedTuple):
     upgrading_to: int | None = None
 
     def text(self) -> str:
-        """The file's line: ``2``, or ``1 -> 2`` while an upgrade is finished."""
+        """The file's line: ``2``, or ``1 -> 2`` from the moment an upgrade counts until it
+        is finished."""
         if self.upgrading_to is None:
             return f"{self.number}\n"
         return f"{self.number} -> {self.upgrading_to}\n"
@@ -137,13 +138,14 @@ def older_format(what: str, found: int, known: int) -> str:
 def format_refusal(root: Path, found: FolderFormat, writing: bool) -> FormatRefused | None:
     """Why this wtg may not use the game folder ``root`` of format ``found`` (to write it,
     when ``writing``); None when it may."""
+    newest = max(found.number, found.upgrading_to or UNNUMBERED)
+    if newest > FORMAT:  # a newer wtg's folder, or its upgrade cut short
+        return FormatRefused(newer_format(str(root), newest, FORMAT))
     if found.upgrading_to is not None:
         return FormatRefused(
             f"{root}: an upgrade to format {found.upgrading_to} was cut short: run `wtg "
             "upgrade` to finish it"
         )
-    if found.number > FORMAT:
-        return FormatRefused(newer_format(str(root), found.number, FORMAT))
     if writing and found.number < FORMAT:
         return FormatRefused(older_format(str(root), found.number, FORMAT))
     return None
@@ -232,10 +234,14 @@ class GameStore:
     def exists(self) -> bool:
         return (self.root / "game.yaml").is_file()
 
-    def check_format(self, writing: bool = False) -> None:
+    def check_format(self, writing: bool = False, upgrading: bool = False) -> None:
         """Refuse (FormatRefused) a folder this wtg may not read (a newer format, an upgrade
-        cut short) or, ``writing``, may not write (an older format too)."""
-        refused = format_refusal(self.root, read_format(self.root), writing)
+        cut short) or, ``writing``, may not write (an older format too). ``upgrading``
+        refuses a newer format alone."""
+        found = read_format(self.root)
+        if upgrading:
+            found = FolderFormat(max(found.number, found.upgrading_to or UNNUMBERED))
+        refused = format_refusal(self.root, found, writing)
         if refused is not None:
             raise refused
 
@@ -265,13 +271,7 @@ class GameStore:
         with exclusive(
             root / ".lock", lambda: GameLocked(f"{root} is being written by another process")
         ):
-            if upgrading:
-                found = read_format(root)
-                newest = max(found.number, found.upgrading_to or UNNUMBERED)
-                if newest > FORMAT:
-                    raise FormatRefused(newer_format(str(root), newest, FORMAT))
-            else:
-                self.check_format(writing=True)
+            self.check_format(writing=not upgrading, upgrading=upgrading)
             # the turns _recover lists are the session's: no one else changes them now
             latest = self._recover()
             self._held, self._latest = 1, latest
