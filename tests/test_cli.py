@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -284,3 +286,12 @@ def list_of(value: Json) -> list[Json]:
     """A list of an event (as stored: JSON)."""
     assert isinstance(value, list)
     return value
+
+
+def test_python_m_wtg_is_the_wtg_command() -> None:
+    """`python -m wtg` runs the same command line as `wtg` (its name in the usage too)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "wtg", "--help"], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.startswith("Usage: wtg [OPTIONS] COMMAND [ARGS]...")
+    assert "run-turn" in done.stdout

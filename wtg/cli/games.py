@@ -23,6 +23,7 @@ from wtg.cli.common import (
     open_or_fail,
     os_error_line,
 )
+from wtg.cli.logs import log_options, start_logging
 from wtg.core.orders import OrderError
 from wtg.core.printable import printable
 from wtg.core.ruleset import GameOption, OptionValue
@@ -36,6 +37,7 @@ from wtg.game.schedule import make_schedule
 from wtg.gm.control import preview
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import name_taken
+from wtg.logs.events import log_event
 
 
 def _ruleset_options(command: Any) -> Any:
@@ -327,6 +329,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     help="Run the turn now though its deadline is ahead and players still owe orders "
     "(without it such a run is refused, naming them).",
 )
+@log_options
 @click.pass_context
 def run_turn(
     ctx: click.Context,
@@ -337,9 +340,14 @@ def run_turn(
     preview_dir: str | None,
     force: bool,
     now_anyway: bool,
+    log_format: str,
+    log_level: str | None,
+    log_file: str | None,
 ) -> None:
     """Resolve the coming turn and write its reports, AOFs and Top Ten. Before the
-    deadline, while players still owe orders, only with --now."""
+    deadline, while players still owe orders, only with --now. With --log-level or
+    --log-file, each game's turn run, held back or failed is logged, a line each."""
+    start_logging(log_format, log_level, log_file)
     if due:
         if game_dir or rerun or preview_dir or force or now_anyway:
             fail(
@@ -363,7 +371,9 @@ def run_turn(
         if early is not None:
             fail(early)
     turn = game.run_turn(rerun=rerun, force=force)
-    click.echo(f"turn {turn} of game {game.config.game} {'rerun' if rerun else 'resolved'}")
+    done = "rerun" if rerun else "resolved"
+    log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
+    click.echo(f"turn {turn} of game {game.config.game} {done}")
 
 
 def _preview(game: Any, out: Path, rerun: bool) -> None:

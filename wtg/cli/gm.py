@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from wtg.cli.common import fail, games_root, gm_config, open_or_fail
+from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
 from wtg.core.errors import UsageError
 from wtg.game.bounces import bare_address, bounces_of, clear_bounce
@@ -203,8 +204,17 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
     default=None,
     help="With --mail: the address (default: the config's from).",
 )
+@log_options
 @click.pass_context
-def digest(ctx: click.Context, quiet: bool, by_mail: bool, to_address: str | None) -> None:
+def digest(
+    ctx: click.Context,
+    quiet: bool,
+    by_mail: bool,
+    to_address: str | None,
+    log_format: str,
+    log_level: str | None,
+    log_file: str | None,
+) -> None:
     """The GM's digest since the last one: turns run, orders missing, mail quarantined or
     held, mail not answered (an hourly limit), addresses failing, game folders that cannot
     be read. With -q nothing is printed (or mailed) when there is nothing to tell."""
@@ -212,13 +222,12 @@ def digest(ctx: click.Context, quiet: bool, by_mail: bool, to_address: str | Non
     from wtg.host.configschema import is_one_address
 
     # deferred: the mail loop (MIME, the outbox): only the digest mails
-    from wtg.mail import compose
-    from wtg.mail.digest import make_digest, mark_digest
-    from wtg.mail.outbox import Outbox
+    from wtg.mail.digest import make_digest, mark_digest, queue_digest
 
     if by_mail and to_address is not None and not is_one_address(to_address):
         fail(f"--to {to_address!r} is not one e-mail address: give an address, as gm@example.org")
     root = games_root(ctx)
+    start_logging(log_format, log_level, log_file)
     now = datetime.now(timezone.utc)
     made = make_digest(root, now)
     mark_digest(root / SPOOL, now)
@@ -229,12 +238,7 @@ def digest(ctx: click.Context, quiet: bool, by_mail: bool, to_address: str | Non
         click.echo(text, nl=False)
     if by_mail:
         sender = gm_config(ctx).sender
-        ident = f"digest-{now:%Y%m%dT%H%M%S}"
-        subject = f"wtg digest {now:%Y-%m-%d}"
-        msg = compose.message(
-            ident, sender, to_address or sender, subject, text, when=now, kind="auto-generated"
-        )
-        Outbox(root / SPOOL).add(ident, msg)
+        queue_digest(root / SPOOL, sender, to_address or sender, text, now)
 
 
 @click.command()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from wtg.cli.common import checked_config, fail, jobs_option, say
+from wtg.cli.logs import log_options, start_logging
 from wtg.core.printable import printable
 from wtg.host.cpus import default_jobs
 from wtg.host.pollhealth import record_poll
@@ -74,6 +75,7 @@ def skip(reason: Exception, quiet: bool) -> None:
     help="With --idle: send the answers after each poll that queued any (else `wtg send`).",
 )
 @jobs_option("File on N processes at once when many mails wait (default: the cores; 1: never).")
+@log_options
 @click.pass_context
 def poll(
     ctx: click.Context,
@@ -82,8 +84,13 @@ def poll(
     idle: bool,
     also_send: bool,
     jobs: int | None,
+    log_format: str,
+    log_level: str | None,
+    log_file: str | None,
 ) -> None:
-    """Fetch order mails (IMAP, or the maildir transport), file them and queue the answers."""
+    """Fetch order mails (IMAP, or the maildir transport), file them and queue the answers.
+    With --log-level or --log-file, each mail's outcome is logged, one line a mail (-v
+    prints the same lines' words after the summary)."""
     # deferred: the mail loop (the config's schema, IMAP): only the commands that poll
     from wtg.mail.poller import PollInterrupted, open_inbox
     from wtg.mail.poller import poll as run_poll
@@ -94,6 +101,7 @@ def poll(
     gm = checked_config(ctx)
     if also_send and not idle:
         fail("--send goes with --idle (else run `wtg send` after the poll)")
+    start_logging(log_format, log_level, log_file)
     warn_loose_passwords(gm)
     # What is alive now (modules, templates, the config) lives as long as the process: the
     # collector need not look at it again each time the poll's mails make it run (the
@@ -129,9 +137,9 @@ def poll(
     report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died))
     if summary.seen or not quiet:
         click.echo(summary.line())
-    if verbose:
-        for key, outcome in summary.outcomes:
-            click.echo(printable(f"  {key}: {outcome}"))
+    if verbose:  # the events the log got, a line each
+        for event in summary.events:
+            click.echo(printable(f"  {event.line()}"))
 
 
 def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
@@ -162,15 +170,20 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
 
 @click.command()
 @quiet_option
+@log_options
 @click.pass_context
-def send(ctx: click.Context, quiet: bool) -> None:
+def send(
+    ctx: click.Context, quiet: bool, log_format: str, log_level: str | None, log_file: str | None
+) -> None:
     """Queue the reports of new turns, then send the outbox (SMTP, or the maildir). Exits 1
     when the mail server could not be reached (the mail waits for the next run)."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.sender import send as run_send
 
+    gm = checked_config(ctx)
+    start_logging(log_format, log_level, log_file)
     try:
-        summary = run_send(checked_config(ctx), picture=map_drawing())
+        summary = run_send(gm, picture=map_drawing())
     except AlreadyRunning as exc:
         skip(exc, quiet)
         return
@@ -183,14 +196,19 @@ def send(ctx: click.Context, quiet: bool) -> None:
 
 @click.command()
 @quiet_option
+@log_options
 @click.pass_context
-def remind(ctx: click.Context, quiet: bool) -> None:
+def remind(
+    ctx: click.Context, quiet: bool, log_format: str, log_level: str | None, log_file: str | None
+) -> None:
     """Queue a reminder to players without orders when the deadline is near (`wtg send`
     mails it)."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.sender import remind as run_remind
 
-    reminded = run_remind(checked_config(ctx))
+    gm = checked_config(ctx)
+    start_logging(log_format, log_level, log_file)
+    reminded = run_remind(gm)
     report_unreadable(reminded.unreadable)
     if reminded.queued or not quiet:
         click.echo(f"{reminded.queued} reminder(s) queued")

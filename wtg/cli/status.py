@@ -26,6 +26,7 @@ from wtg.mail.journal import (
     releasing,
     unanswered,
 )
+from wtg.serve.health import host_health
 
 SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
@@ -43,10 +44,23 @@ def register(group: click.Group) -> None:
 @click.command()
 @click.argument("game_dir", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print it as JSON.")
+@click.option(
+    "--host",
+    "of_host",
+    is_flag=True,
+    help="Is the host well: the service, the last mail poll, the next deadline, the "
+    "outbox, the mail quarantined, the failing addresses.",
+)
 @click.pass_context
-def status(ctx: click.Context, game_dir: str | None, as_json: bool) -> None:
+def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: bool) -> None:
     """Who has sent orders for the coming turn, who is READY, and the deadline. Without
-    GAME_DIR: a line for every game of the games directory."""
+    GAME_DIR: a line for every game of the games directory. With --host: how the host
+    itself does (exits 0 whatever it finds: read what it says)."""
+    if of_host:
+        if game_dir is not None:
+            fail("--host is about the whole host: give no GAME_DIR")
+        host(ctx, as_json)
+        return
     if game_dir is None:
         overview(ctx, as_json)
         return
@@ -130,6 +144,16 @@ def _show_quarantine(kept: list[Quarantined]) -> None:
         click.echo(f"{len(kept)} mail(s) quarantined (the poll could not handle them):")
     for item in kept:
         say(f"  {item.archive}: {item.reason}")
+
+
+def host(ctx: click.Context, as_json: bool) -> None:
+    """`wtg status --host`: the facts of ``wtg.serve.health``, as JSON or a line each."""
+    health = host_health(games_root(ctx), datetime.now(timezone.utc))
+    if as_json:
+        click.echo(json.dumps(health.as_json(), indent=1))
+        return
+    for line in health.lines():
+        say(line)
 
 
 def overview(ctx: click.Context, as_json: bool) -> None:

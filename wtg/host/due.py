@@ -18,6 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from enum import Enum
+from logging import DEBUG, ERROR, INFO, WARNING
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import last_poll
+from wtg.logs.events import log_event
 
 
 def why_due(game: Game, now: datetime, status: GameStatus | None = None) -> str | None:
@@ -123,10 +125,28 @@ class GameRun:
     by_gm: bool = False
     """Held because the GM holds it (`wtg hold`): his choice, not a trouble; it is counted
     held, says nothing of its own and fails nothing."""
+    game: str | None = None
+    """The game's name, once its folder was opened (the log names it; else the folder's)."""
+    turn: int | None = None
+    """The turn it ran, or would have run."""
 
     @property
     def ok(self) -> bool:
         return self.by_gm or self.outcome not in (Outcome.HELD, Outcome.FAILED)
+
+    def log(self) -> None:
+        """The game's line in the log (``wtg.logs``): a turn run, a game held back (a
+        warning), failed (an error), skipped; one not due, or held by the GM, at
+        ``debug``."""
+        level = {
+            Outcome.RAN: INFO,
+            Outcome.HELD: DEBUG if self.by_gm else WARNING,
+            Outcome.FAILED: ERROR,
+            Outcome.BUSY: WARNING,
+        }.get(self.outcome, DEBUG)
+        words = {Outcome.HELD: "NOT run: ", Outcome.FAILED: "failed: ", Outcome.BUSY: "skipped, "}
+        text = words.get(self.outcome, "") + (self.detail or self.outcome.value)
+        log_event(text, game=self.game or self.folder.name, turn=self.turn, level=level)
 
     def line(self) -> str | None:
         """The game's line (None for a game that was not due, or that the GM holds: it
@@ -147,30 +167,33 @@ class GameRun:
 
 def run_game(path: Path, gm: GmConfig, moment: datetime) -> GameRun:
     """Run one game folder if it is due; whatever goes wrong is its outcome, never raised."""
+    named: dict[str, Any] = {}  # the game's name and coming turn, once known
     try:
         game = open_game(path)
         coming = game.latest_turn() + 1  # read first: if it moves on, the run is refused
+        named.update(game=game.config.game, turn=coming)
         status = game_status(game)
         if status["held"] and not status["over"]:
-            return GameRun(path, Outcome.HELD, HELD_BY_GM, by_gm=True)
+            return GameRun(path, Outcome.HELD, HELD_BY_GM, by_gm=True, **named)
         reason = why_due(game, moment, status)
         if reason is None:
-            return GameRun(path, Outcome.NOT_DUE)
+            return GameRun(path, Outcome.NOT_DUE, **named)
         held = outage_suspected(game, gm, moment, status)
         if held:
-            return GameRun(path, Outcome.HELD, held)
+            return GameRun(path, Outcome.HELD, held, **named)
         turn = game.run_turn(now=moment, expect=coming)
-        return GameRun(path, Outcome.RAN, f"turn {turn} resolved ({reason})")
+        named.update(turn=turn)
+        return GameRun(path, Outcome.RAN, f"turn {turn} resolved ({reason})", **named)
     except FormatRefused as exc:  # `wtg upgrade` (or a newer wtg) first: the GM must act
-        return GameRun(path, Outcome.FAILED, failure_reason(exc))
+        return GameRun(path, Outcome.FAILED, failure_reason(exc), **named)
     except GameLocked:
-        return GameRun(path, Outcome.BUSY, "another process is writing it")
+        return GameRun(path, Outcome.BUSY, "another process is writing it", **named)
     except TurnMovedOn as exc:
-        return GameRun(path, Outcome.BUSY, str(exc))
+        return GameRun(path, Outcome.BUSY, str(exc), **named)
     except GameHeld:  # held meanwhile, after the look at its status
-        return GameRun(path, Outcome.HELD, HELD_BY_GM, by_gm=True)
+        return GameRun(path, Outcome.HELD, HELD_BY_GM, by_gm=True, **named)
     except Exception as exc:  # any game folder is the GM's data: a reason, never a stop
-        return GameRun(path, Outcome.FAILED, failure_reason(exc))
+        return GameRun(path, Outcome.FAILED, failure_reason(exc), **named)
 
 
 HELD_BY_GM = "held by the GM (`wtg release` lets it run)"
@@ -248,8 +271,10 @@ class DueRun:
         for result in self._results():
             yield self._count(result)
         self.ended = time.perf_counter()
+        log_event(f"run-turn --due: {self.line()}", level=INFO if self.acted else DEBUG)
 
     def _count(self, result: GameRun) -> GameRun:
+        result.log()
         self.counts[result.outcome] += 1
         if result.by_gm:
             self.by_gm += 1

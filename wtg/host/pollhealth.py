@@ -1,8 +1,12 @@
-"""How the last mail polls went: `run-turn --due` holds a game when the poll has been failing."""
+"""How the last mail polls went: `run-turn --due` holds a game when the poll has been failing,
+and `wtg status --host` tells the GM. A poll that fails is logged here, as a warning, where
+it is recorded (``wtg.logs``: the server could not be reached, the connection dropped, the
+poll stopped)."""
 
 from __future__ import annotations
 
 import json
+import logging
 from datetime import datetime
 from pathlib import Path
 
@@ -10,6 +14,7 @@ from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.store import write_atomic
 from wtg.game.schedule import iso, parse_iso
+from wtg.logs.addresses import log_hiding_addresses
 
 HEALTH_FILE = "poll-health.json"
 
@@ -18,9 +23,25 @@ class PollHealth(Record):
     last_success: datetime | None
     last_failure: datetime | None
     error: str = ""
+    """Why the last poll failed; "" when it succeeded."""
+    result: str = ""
+    """The summary line of the last poll that succeeded (``filed 2, rejected 0, ...``)."""
 
     def describe_success(self) -> str:
         return iso(self.last_success) if self.last_success else "it was set up"
+
+    @property
+    def last(self) -> datetime | None:
+        """When the last poll ran, whether it succeeded or failed."""
+        moments = [m for m in (self.last_success, self.last_failure) if m is not None]
+        return max(moments) if moments else None
+
+    @property
+    def failing(self) -> bool:
+        """Whether the last poll failed."""
+        return self.last_failure is not None and (
+            self.last_success is None or self.last_failure > self.last_success
+        )
 
 
 def last_poll(spool: Path) -> PollHealth | None:
@@ -37,10 +58,15 @@ def last_poll(spool: Path) -> PollHealth | None:
         last_success=moment("last_success"),
         last_failure=moment("last_failure"),
         error=str(data.get("error", "")),
+        result=str(data.get("result", "")),
     )
 
 
-def record_poll(spool: Path, now: datetime, error: str | None) -> None:
+def record_poll(spool: Path, now: datetime, error: str | None, result: str = "") -> None:
+    """A poll at ``now`` failed (``error``) or succeeded (``error`` None; ``result``: its
+    summary line). A failure is logged."""
+    if error is not None:
+        log_hiding_addresses(f"poll failed: {error}", level=logging.WARNING)
     previous = last_poll(spool)
     success = previous.last_success if previous else None
     failure = previous.last_failure if previous else None
@@ -53,5 +79,6 @@ def record_poll(spool: Path, now: datetime, error: str | None) -> None:
         "last_success": iso(success) if success else None,
         "last_failure": iso(failure) if failure else None,
         "error": error or "",
+        "result": result if error is None else (previous.result if previous else ""),
     }
     write_atomic(spool / HEALTH_FILE, json.dumps(data) + "\n")

@@ -8,6 +8,7 @@ skipped: the others are dealt with, and the games run."""
 from __future__ import annotations
 
 from datetime import datetime
+from logging import WARNING
 from pathlib import Path
 
 from wtg.core.record import Record
@@ -16,6 +17,8 @@ from wtg.lobby.confirm import purge
 from wtg.lobby.database import FILE, FOLDER, Book
 from wtg.lobby.seats import record_results
 from wtg.lobby.start import Started, start_due
+from wtg.logs.addresses import log_hiding_addresses
+from wtg.logs.events import log_event
 
 
 class DueTasks(Record):
@@ -43,5 +46,11 @@ def run_due_tasks(games_dir: Path, moment: datetime) -> DueTasks:
             ended = record_results(book, games_dir, problems)
     except Exception as exc:  # the book itself: the games run all the same
         where = games_dir / FOLDER / FILE
-        return DueTasks(problems=(*problems, f"{where}: the lobby skipped: {failure_reason(exc)}"))
-    return DueTasks(starts.started, ended, (*starts.problems, *problems))
+        tasks = DueTasks(problems=(*problems, f"{where}: the lobby skipped: {failure_reason(exc)}"))
+    else:
+        tasks = DueTasks(starts.started, ended, (*starts.problems, *problems))
+    for started in tasks.started:
+        log_event(f"game made from the waiting list {started.list}", game=started.game)
+    for problem in tasks.problems:
+        log_hiding_addresses(f"lobby: {problem}", level=WARNING)
+    return tasks

@@ -1,7 +1,8 @@
 """The events the host logs, one line each, naming the game and the mail or turn.
 
 Every room logs through ``log_event``: a message and the context it happened in (``game``,
-``mail``: the mail's key in the journal, ``turn``), kept on the log record as ``wtg``. The
+``mail``: the mail's key in the journal, or the outbox id of a mail we send; ``turn``),
+kept on the log record as ``wtg``. The
 two formats (``--log-format text|json``) read that context; neither knows the rooms. Text
 that came by mail is printed without its control sequences (``wtg.core.printable``), and a
 line stays one line: journald and ``grep`` read a log a line an event.
@@ -16,6 +17,8 @@ from datetime import datetime, timezone
 from wtg.core.printable import printable
 
 LOGGER = logging.getLogger("wtg")
+LOGGER.addHandler(logging.NullHandler())  # until a command chooses (``cli/logs.py``): no
+# line at all, not even the warnings Python's last resort would print on stderr
 CONTEXT = ("game", "turn", "mail")
 """The context of an event, in the order the text format prints it."""
 

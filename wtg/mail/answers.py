@@ -141,23 +141,24 @@ class Answers:
         index: int,
     ) -> Outcome:
         """Answer one form of a mail (a Duel player sends one form a colour)."""
+        name = game.config.game
         if isinstance(result, WrongCode):
             self._wrong_code(message, sender, game, result.player or 0)
-            return self._reject(message, sender, "it could not be accepted", quiet=True)
+            return self._reject(message, sender, "it could not be accepted", quiet=True, game=name)
         if isinstance(result, OrderRefused) and result.player is not None:
             entry = self._seat_entry(game, result.player)
-            return self._reject(message, entry.email, str(result), index)
+            return self._reject(message, entry.email, str(result), index, game=name)
         if isinstance(result, OrderError):
-            return self._reject(message, sender, str(result), index)
+            return self._reject(message, sender, str(result), index, game=name)
         entry = self._seat_entry(game, result.player)
         if isinstance(result, Unchanged):
             held = self._unchanged(message, game, entry, result, message_id, index)
-            return unsaid(ignored(f"{result.reason} ({game.config.game} p{result.player})"), held)
+            return unsaid(ignored(f"{result.reason} ({name} p{result.player})", name), held)
         held = self._confirm(message, game, entry, result, message_id, index)
         if result.superseded:
-            mine = f"older than the orders on file of {game.config.game} p{result.player}"
-            return unsaid(ignored(mine), held)
-        return unsaid(stored(f"{game.config.game} turn {result.turn} player {result.player}"), held)
+            mine = f"older than the orders on file of {name} p{result.player}"
+            return unsaid(ignored(mine, name), held)
+        return unsaid(stored(f"{name} turn {result.turn} player {result.player}", name), held)
 
     def _seat_entry(self, game: Game, side: int) -> PlayerEntry:
         """The GM seat (address and code) that gives a side's orders."""
@@ -307,14 +308,16 @@ class Answers:
         reason: str,
         index: int = 0,
         quiet: bool = False,
+        game: str | None = None,
     ) -> Outcome:
-        """Reject; tell ``to`` why when it is a registered player (never a stranger)."""
+        """Reject; tell ``to`` why when it is a registered player (never a stranger).
+        ``game``: the game the orders were for, when known."""
         if to and self.registry.seats_of(to):
             body = compose.render("rejected", reason=None if quiet else reason)
             self._queue(
                 _ident("rejected", message, index), to, "Your orders were not accepted", body, None
             )
-        return rejected("wrong code or player" if quiet else reason)
+        return rejected("wrong code or player" if quiet else reason, game)
 
     def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
         """The seat's registered address is told that someone tried a wrong code: whether

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta
+from logging import DEBUG, INFO
 from pathlib import Path
 
 from wtg.core.record import Record
@@ -21,8 +22,10 @@ from wtg.game.engine import Game
 from wtg.game.schedule import iso, parse_iso
 from wtg.gm.gamestatus import game_status
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.journal import Quarantined, Unanswered, held_mails, quarantined, unanswered
+from wtg.mail.outbox import Outbox
 
 DIGEST_FILE = "digest.json"
 FIRST_LOOK = timedelta(days=1)
@@ -80,6 +83,20 @@ class Digest(Record):
     def text(self) -> str:
         return compose.render("digest", digest=self)
 
+    def line(self) -> str:
+        """What it tells, counted, in a line (the log's)."""
+        counts = (
+            (len(self.runs), "turn(s) run"),
+            (len(self.missing), "game(s) waiting for orders"),
+            (len(self.quarantine), "mail(s) quarantined"),
+            (len(self.held), "held"),
+            (len(self.unanswered), "not answered"),
+            (len(self.bounces), "address(es) failing"),
+            (len(self.troubles), "folder(s) unreadable"),
+        )
+        told = ", ".join(f"{count} {what}" for count, what in counts)
+        return f"since {self.since}: {told}"
+
 
 def last_digest(spool: Path) -> datetime | None:
     try:
@@ -110,10 +127,10 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         try:
             runs += _runs(found, since)
             missing += _missing(found)
-            bounces += _bounces(found)
+            bounces += failing_of(found)
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append(f"{found.store.root}: cannot be read, skipped: {failure_reason(exc)}")
-    return Digest(
+    made = Digest(
         since=iso(since),
         until=iso(now),
         runs=tuple(runs),
@@ -124,6 +141,18 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         bounces=tuple(bounces),
         troubles=tuple(troubles),
     )
+    log_event(f"digest: {made.line()}", level=DEBUG if made.empty() else INFO)
+    return made
+
+
+def queue_digest(spool: Path, sender: str, to: str, text: str, now: datetime) -> str:
+    """The digest as a mail to the GM, in the outbox (`wtg send` mails it): its outbox id."""
+    ident = f"digest-{now:%Y%m%dT%H%M%S}"
+    subject = f"wtg digest {now:%Y-%m-%d}"
+    msg = compose.message(ident, sender, to, subject, text, when=now, kind="auto-generated")
+    Outbox(spool).add(ident, msg)
+    log_event("digest queued as a mail to the GM", mail=ident)
+    return ident
 
 
 def _runs(game: Game, since: datetime) -> list[TurnRun]:
@@ -149,7 +178,9 @@ def _missing(game: Game) -> list[Missing]:
     return [Missing(game.config.game, status["turn"], status["deadline"], status["held"], names)]
 
 
-def _bounces(game: Game) -> list[Failing]:
+def failing_of(game: Game) -> list[Failing]:
+    """The game's players whose address is marked failing (its mail bounced: ``wtg
+    bounces``), each with its latest bounce."""
     marks = bounces_of(game.store.root)
     found = []
     for entry in game.config.players:

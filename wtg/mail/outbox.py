@@ -21,10 +21,12 @@ import json
 import os
 import re
 from collections.abc import Iterator
+from datetime import datetime, timezone
 from email.message import Message
 from pathlib import Path
 
 from wtg.core.errors import MailError
+from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.store import fsync_dir, write_atomic
 from wtg.mail.compose import Outgoing, digest, legacy_name, safe, wire
@@ -214,6 +216,57 @@ class Outbox:
                 ("failed", self.failed_dir),
             )
         }
+
+
+class OutboxLook(Record):
+    """The outbox at a glance (``wtg status --host``)."""
+
+    waiting: int = 0
+    """Mails in the queue, to be sent."""
+    deferred: int = 0
+    """Of those, the mails the server deferred (a temporary failure): they wait for their
+    next try."""
+    oldest: datetime | None = None
+    """When the mail waiting longest was queued."""
+    last_error: str = ""
+    """The latest reason a mail was deferred."""
+    refused: int = 0
+    """Mails set aside for good, ever (``outbox/failed/``)."""
+
+
+def look(spool: Path) -> OutboxLook:
+    """The outbox of ``spool`` at a glance, read only (an outbox that is not there is
+    empty: nothing is made)."""
+    root = spool / "outbox"
+    mails: list[float] = []
+    deferred: list[tuple[float, str]] = []
+    for entry in _entries(root / "queue"):  # a mail sent meanwhile is gone: passed over
+        try:
+            if entry.name.endswith(".eml"):
+                mails.append(entry.stat().st_mtime)
+            elif entry.name.endswith(".json"):
+                note = json.loads(Path(entry.path).read_text(encoding="utf-8"))
+                if isinstance(note, dict) and note.get("attempts"):
+                    deferred.append((entry.stat().st_mtime, str(note.get("error", ""))))
+        except (OSError, ValueError):
+            continue
+    refused = sum(1 for e in _entries(root / "failed") if e.name.endswith(".eml"))
+    oldest = datetime.fromtimestamp(min(mails), timezone.utc) if mails else None
+    return OutboxLook(
+        waiting=len(mails),
+        deferred=len(deferred),
+        oldest=oldest,
+        last_error=max(deferred)[1] if deferred else "",
+        refused=refused,
+    )
+
+
+def _entries(folder: Path) -> list[os.DirEntry[str]]:
+    try:
+        with os.scandir(folder) as entries:
+            return list(entries)
+    except OSError:  # not there (no mail was ever queued), or not ours to read
+        return []
 
 
 def _names(own: str) -> list[str]:

@@ -57,7 +57,8 @@ class Outcome(Record):
     kind: Kind
     detail: str = ""
     game: str | None = None
-    """The game a held mail names (not in its text: the journal keeps it apart)."""
+    """The game the mail was for, when it is known: the log names it (``wtg.mail.mailevents``);
+    a held mail's is the game it names, which the journal keeps apart from its text."""
 
     def text(self) -> str:
         """``kind: detail`` as the journal keeps it and ``wtg poll -v`` prints it."""
@@ -80,16 +81,16 @@ class Outcome(Record):
             return cls(Kind.IGNORED, text)
 
 
-def stored(detail: str) -> Outcome:
-    return Outcome(Kind.STORED, detail)
+def stored(detail: str, game: str | None = None) -> Outcome:
+    return Outcome(Kind.STORED, detail, game)
 
 
-def rejected(detail: str) -> Outcome:
-    return Outcome(Kind.REJECTED, detail)
+def rejected(detail: str, game: str | None = None) -> Outcome:
+    return Outcome(Kind.REJECTED, detail, game)
 
 
-def ignored(detail: str) -> Outcome:
-    return Outcome(Kind.IGNORED, detail)
+def ignored(detail: str, game: str | None = None) -> Outcome:
+    return Outcome(Kind.IGNORED, detail, game)
 
 
 def held(detail: str, game: str) -> Outcome:

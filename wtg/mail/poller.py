@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 import os
 import sqlite3
 import threading
@@ -29,6 +30,7 @@ from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.arrivalkey import comparable
 from wtg.host.config import GmConfig
 from wtg.host.pollhealth import record_poll
+from wtg.logs.events import log_event
 from wtg.mail import helpers
 from wtg.mail.answers import Answers
 from wtg.mail.bounce import BounceNotes
@@ -42,6 +44,7 @@ from wtg.mail.helpers import (
 from wtg.mail.inbox import HEAD_MAX, ImapInbox, Inbox, Incoming, MaildirInbox
 from wtg.mail.inprogress import InHand, NoSlot, Slot
 from wtg.mail.journal import Journal
+from wtg.mail.mailevents import MailEvent, log_mail, log_poll
 from wtg.mail.outbox import Outbox
 from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected
 from wtg.mail.pollprocesses import Crew
@@ -96,7 +99,7 @@ class Poller:
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
         counts["skipped"] = counts["held"] = counts["unanswered"] = 0
-        outcomes: list[tuple[str, str, Outcome]] = []
+        events: list[tuple[str, MailEvent]] = []
         try:
             self.hand = self.crew.muster(self.gm.spool, self.journal)
             self.deaths = self.crew.deaths
@@ -111,17 +114,23 @@ class Poller:
                 # the older ones are only answered (the server's order decides, not ours)
                 ordered = sorted(batch, key=lambda m: comparable(m.order_key), reverse=True)
                 handled = self._handle_all([m for m in ordered if m.key not in known])
+                batch_events: list[tuple[str, MailEvent]] = []
                 for message in ordered:
                     counts["seen"] += 1
                     kept = known.get(message.key)
                     outcome = Outcome.from_text(kept) if kept else handled[message.key]
-                    outcomes.append((comparable(message.order_key), message.key, outcome))
+                    event = MailEvent(message.key, outcome)
+                    batch_events.append((comparable(message.order_key), event))
                     counts[outcome.kind.counted_as] += 1
                     if outcome.held_back and outcome.kind is not Kind.UNANSWERED:
                         counts["unanswered"] += 1  # filed, and its confirmation held back
                     if outcome.kind is Kind.LATER:
                         continue
                     (rejected if outcome.kind.to_rejected else done).append(message)
+                batch_events.sort(key=_arrival)
+                for _, event in batch_events:  # each is in the journal: logged as done
+                    log_mail(event)
+                events += batch_events
                 self.inbox.finish(done, rejected)
             self.inbox.settle()
         except Exception as exc:
@@ -131,23 +140,24 @@ class Poller:
         except KeyboardInterrupt:
             # the batches committed stand; the one under way never committed, and its
             # mails, still in the inbox, are the next poll's (as after a kill)
-            raise PollInterrupted(self._summary(counts, outcomes)) from None
+            stopped = self._summary(counts, events)
+            log_event(f"poll interrupted: {stopped.line()}", level=logging.WARNING)
+            raise PollInterrupted(stopped) from None
         finally:
             self.clock.stop()
             self.answers.release()
             self.crew.stop()
             self.journal.close()
-        record_poll(self.gm.spool, self.now, None)
-        return self._summary(counts, outcomes)
+        summary = self._summary(counts, events)
+        record_poll(self.gm.spool, self.now, None, summary.line())
+        log_poll(summary.line(), summary.seen, summary.unreadable + summary.helpers_died)
+        return summary
 
-    def _summary(
-        self, counts: dict[str, int], outcomes: list[tuple[str, str, Outcome]]
-    ) -> PollSummary:
-        done_with = tuple((key, outcome.text()) for _, key, outcome in sorted(outcomes))
+    def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
         lost = {lost.line(): None for lost in self.registry.unreadable} | self.crew.unreadable
         return PollSummary(
             **counts,
-            outcomes=done_with,
+            events=tuple(event for _, event in sorted(events, key=_arrival)),
             unreadable=tuple(lost),
             helpers_died=tuple(self.crew.died),
         )
@@ -220,7 +230,7 @@ class Poller:
         game = self._game_named(message) if look else None
         archived = self._archive(message)
         self.journal.quarantined(message.key, game, str(archived), reason, self.now.timestamp())
-        outcome = Outcome(Kind.QUARANTINED, reason)
+        outcome = Outcome(Kind.QUARANTINED, reason, game)
         self.journal.handled(message.key, "", outcome.text())
         return outcome
 
@@ -337,6 +347,11 @@ def later(exc: GameLocked) -> Outcome:
     """A mail left in the inbox for the next poll: a game another process writes, or one
     this wtg may not write (FormatRefused: the GM runs `wtg upgrade`), which ``poll -v`` says."""
     return Outcome(Kind.LATER, str(exc)) if isinstance(exc, FormatRefused) else LATER
+
+
+def _arrival(item: tuple[str, MailEvent]) -> tuple[str, str]:
+    """The order the server received the mails in (then the key: each is one mail's)."""
+    return item[0], item[1].mail
 
 
 def single_threaded() -> bool:

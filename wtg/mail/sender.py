@@ -7,6 +7,8 @@ import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta, timezone
+from logging import DEBUG, ERROR, INFO, WARNING
+from pathlib import Path
 from typing import NamedTuple
 
 from wtg.core.record import Record
@@ -15,17 +17,19 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, press_for
 from wtg.game.report import press_text
-from wtg.game.schedule import local_text
+from wtg.game.schedule import iso, local_text
 from wtg.gm.gamestatus import game_status
 from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import Unreadable, failure_reason
+from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
 from wtg.mail.pictures import MapPicture, for_report
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
+from wtg.mail.sendevents import log_delivery
 from wtg.mail.transport import (
     MaildirTransport,
     PermanentFailure,
@@ -115,7 +119,9 @@ def queue_reports(
         except sqlite3.Error:  # the journal: every game's, not this one's
             raise
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
-            skipped.append(Unreadable(game.store.root, failure_reason(exc)).line())
+            lost = Unreadable(game.store.root, failure_reason(exc))
+            log_event(f"reports not queued: {lost.line()}", game=game.config.game, level=WARNING)
+            skipped.append(lost.line())
             continue
         queued += made
         pressed += press
@@ -144,6 +150,7 @@ def _queue_game(
         _after_rerun(journal, name, latest, reruns)  # its reports mailed again
     chosen = game.settings().read() if picture is not None else {}
     for turn in range(journal.mailed_turn(name) + 1, latest + 1):
+        before = (queued, pressed, len(undrawn))
         again = sum(1 for r in undone if r.to < turn)  # rollbacks that voided it
         press = press_for(game.store, turn)
         for entry in game.config.players:
@@ -173,7 +180,18 @@ def _queue_game(
         flush(outbox.root)
         journal.set_mailed_turn(name, turn)
         journal.commit()
+        _log_queued(name, turn, queued - before[0], pressed - before[1], undrawn[before[2] :])
     return queued, pressed
+
+
+def _log_queued(name: str, turn: int, reports: int, press: int, undrawn: list[str]) -> None:
+    """The lines of a turn's reports queued, and of each map picture that could not be
+    drawn."""
+    if reports or press:
+        extra = f" and {press} press mail(s)" if press else ""
+        log_event(f"{reports} report(s){extra} queued", game=name, turn=turn)
+    for problem in undrawn:
+        log_event(f"a report went without its map: {problem}", game=name, turn=turn, level=WARNING)
 
 
 def _queue_press(
@@ -234,7 +252,8 @@ def deliver(
     down = ""
     refused: list[str] = []
 
-    def set_aside(ident: str, why: str) -> None:
+    def set_aside(ident: str, path: Path, why: str) -> None:
+        log_delivery(ident, path, f"refused for good: {why}", ERROR)
         outbox.failed(ident, why)
         kept = outbox.failed_dir / f"{ident}.eml"
         refused.append(
@@ -246,28 +265,41 @@ def deliver(
         for ident, path in outbox.waiting():
             state = outbox.state(ident)
             if state.get("refused"):  # compose could not make it sendable: set aside for good
-                set_aside(ident, str(state.get("error", "")))
+                set_aside(ident, path, str(state.get("error", "")))
                 continue
             if down or float(state.get("next_try", 0)) > clock():
+                later = "the mail server could not be reached" if down else "its next try"
+                log_delivery(ident, path, f"waits for {later}", DEBUG)
                 waiting += 1
                 continue
+            raw = path.read_bytes()
             try:
-                transport.send(ident, path.read_bytes())
+                transport.send(ident, raw)
             except Unreachable as exc:
                 down = str(exc) or type(exc).__name__  # the next run tries again
+                log_delivery(ident, raw, f"deferred: the mail server could not be reached: {down}")
                 waiting += 1
                 continue
             except TemporaryFailure as exc:
-                outbox.retry_later(ident, str(exc), clock())
+                at = outbox.retry_later(ident, str(exc), clock())
+                retry = datetime.fromtimestamp(at, timezone.utc)
+                log_delivery(ident, raw, f"deferred to {iso(retry)}: {exc}", WARNING)
                 waiting += 1
                 continue
             except PermanentFailure as exc:
-                set_aside(ident, str(exc))
+                set_aside(ident, path, str(exc))
                 continue
             outbox.sent(ident)
+            log_delivery(ident, raw, "sent")
             sent += 1
     finally:
         transport.close()
+    if down:
+        log_event(
+            f"send: the mail server could not be reached ({down}): {waiting} mail(s) wait for "
+            "the next send",
+            level=WARNING,
+        )
     return Delivery(sent, waiting, len(refused), down, tuple(refused))
 
 
@@ -289,7 +321,7 @@ def send(
         finally:
             journal.close()
         done = deliver(outbox, transport or open_transport(gm))
-    return SendSummary(
+    summary = SendSummary(
         queued=queued.reports,
         press=queued.press,
         sent=done.sent,
@@ -300,6 +332,10 @@ def send(
         undrawn=queued.undrawn,
         refused=done.refused,
     )
+    log_event(f"send: {summary.line()}", level=INFO if summary.busy() else DEBUG)
+    for lost in registry.unreadable:
+        log_event(f"send: {lost.line()}", level=WARNING)
+    return summary
 
 
 class Reminded(NamedTuple):
@@ -319,9 +355,14 @@ def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
         try:
             queued += _remind_game(gm, game, outbox, moment)
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
-            skipped.append(Unreadable(game.store.root, failure_reason(exc)).line())
+            lost = Unreadable(game.store.root, failure_reason(exc))
+            log_event(f"no reminders: {lost.line()}", game=game.config.game, level=WARNING)
+            skipped.append(lost.line())
     if queued:
         flush(outbox.root)
+    for unread in registry.unreadable:
+        log_event(f"remind: {unread.line()}", level=WARNING)
+    log_event(f"remind: {queued} reminder(s) queued", level=INFO if queued else DEBUG)
     return Reminded(queued, (*(lost.line() for lost in registry.unreadable), *skipped))
 
 
@@ -356,5 +397,7 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
             when=now,
             kind="auto-generated",
         )
-        queued += outbox.add(ident, msg, durable=False)
+        if outbox.add(ident, msg, durable=False):
+            log_event("reminder queued", game=game.config.game, turn=status["turn"], mail=ident)
+            queued += 1
     return queued

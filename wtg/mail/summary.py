@@ -4,6 +4,7 @@ know (game folders it could not open, helper processes that died)."""
 from __future__ import annotations
 
 from wtg.core.record import Record
+from wtg.mail.mailevents import MailEvent
 
 
 class PollSummary(Record):
@@ -25,9 +26,10 @@ class PollSummary(Record):
     """Mails whose answer an hourly limit held back (``not answered: reply limit``)."""
     held: int = 0
     """Forms of games this host does not know: kept for the GM (``wtg quarantine``)."""
-    outcomes: tuple[tuple[str, str], ...] = ()
-    """(message key, what was done with it), in the order the server received them; the
-    key names the archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
+    events: tuple[MailEvent, ...] = ()
+    """What was done with each mail, in the order the server received them: the log's
+    lines and those of ``wtg poll -v`` (``wtg.mail.mailevents``). The key names the
+    archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
     unreadable: tuple[str, ...] = ()
     """A line for each game folder that could not be opened (skipped; ``wtg.host.gamesdir``)."""
     helpers_died: tuple[str, ...] = ()
@@ -45,6 +47,11 @@ class PollSummary(Record):
         return text + (
             f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
         )
+
+    @property
+    def outcomes(self) -> tuple[tuple[str, str], ...]:
+        """(message key, what was done with it) for each mail, from ``events``."""
+        return tuple((event.mail, event.text()) for event in self.events)
 
     def busy(self) -> bool:
         return bool(self.seen)

@@ -8,7 +8,9 @@ import pytest
 from bench.bench_poll import Round, report
 
 
-def a_round(cpu: float, imap_cpu: float, imap: float, fetch_move: float) -> Round:
+def a_round(
+    cpu: float, imap_cpu: float, imap: float, fetch_move: float, yardstick: float = 2.0
+) -> Round:
     return Round(
         fetch=0.080,
         poll=0.700,
@@ -21,6 +23,7 @@ def a_round(cpu: float, imap_cpu: float, imap: float, fetch_move: float) -> Roun
         alone=0.090,
         command=0.0,
         command_cpu=0.0,
+        yardstick=yardstick,
         size=2_700_000,
         summary="filed 1000",
     )
@@ -49,3 +52,26 @@ def test_issue_26_the_bench_prints_both_targets_with_pass_or_fail(
         "the poll's CPU a mail, bytes in hand 1.04 ms <= 1 ms FAIL",
         "its IMAP work / bare fetch and MOVE 0.150 / 0.120 s = 1.25 <= 1.5 PASS",
     ]
+
+
+def proposed_line(printed: str) -> str:
+    lines = printed.splitlines()
+    start = lines.index(
+        "proposed in its place (the same CPU beside a plain stdlib poll on this machine):"
+    )
+    return " ".join(lines[start + 1].split())
+
+
+def test_the_proposed_target_sets_the_cpu_beside_the_stdlib_yardstick(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The CPU once the bytes are in hand over the yardstick's CPU for the same mails (a
+    plain stdlib poll on the same machine), at most 1 times it."""
+    report([a_round(2.06, 0.06, 0.150, 0.120, yardstick=4.0)], 1000)
+    assert proposed_line(capsys.readouterr().out) == (
+        "the poll's CPU / the stdlib's least 2.00 / 4.00 ms = 0.50 <= 1 PASS"
+    )
+    report([a_round(2.06, 0.06, 0.150, 0.120, yardstick=1.6)], 1000)
+    assert proposed_line(capsys.readouterr().out) == (
+        "the poll's CPU / the stdlib's least 2.00 / 1.60 ms = 1.25 <= 1 FAIL"
+    )

@@ -1,0 +1,222 @@
+"""`wtg status --host [--json]` (issue 27, item 3): is the host well? The service, the last
+poll, the next deadline and its game, the outbox, the mail quarantined, the failing
+addresses (wtg/serve/health.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from tests.mail.loop import GM, NOW, World, players
+from wtg.cli import main
+from wtg.game.bounces import Bounce, mark_bounce
+from wtg.game.engine import create_game
+from wtg.game.schedule import iso, make_schedule
+from wtg.gm.control import hold
+from wtg.host.pollhealth import record_poll
+from wtg.host.servicerecord import ServiceRecord, write_service_record
+from wtg.mail.journal import Journal
+
+SINCE = datetime(2026, 11, 30, 8, 0, tzinfo=timezone.utc)
+AGO = r"(just now|(\d+ d )?(\d+ h )?\d+ (h|min) ago)"
+"""How long ago a moment was, as the text says it (``2 d 3 h ago``, ``5 min ago``)."""
+
+
+def host(tmp_path: Path) -> tuple[World, Path]:
+    world = World(tmp_path)
+    config = tmp_path / "wtg.yaml"
+    config.write_text(f'games_dir: {world.gm.games_dir}\nfrom: "{GM}"\n', encoding="utf-8")
+    return world, config
+
+
+def wtg(config: Path, *args: str, code: int = 0) -> Result:
+    result = CliRunner().invoke(main, ["--config", str(config), *args], catch_exceptions=False)
+    assert result.exit_code == code, result.output
+    return result
+
+
+def health(config: Path) -> dict[str, object]:
+    data: dict[str, object] = json.loads(wtg(config, "status", "--host", "--json").stdout)
+    return data
+
+
+def gone_pid() -> int:
+    process = subprocess.Popen([sys.executable, "-c", "pass"])
+    process.wait()
+    return process.pid
+
+
+def busy_host(tmp_path: Path) -> tuple[World, Path, datetime]:
+    """A host whose service runs (this test's process), that polled one order mail (its
+    confirmation waits in the outbox), with a mail quarantined, an address failing, g1
+    held, and g2's deadline the next."""
+    world, config = host(tmp_path)
+    mine = ServiceRecord(pid=os.getpid(), since=SINCE, version="0.1.0")
+    write_service_record(world.gm.spool, mine)
+    world.mail(world.aof(1, R1="1"))
+    assert world.poll().filed == 1
+    journal = Journal(world.gm.spool)
+    try:
+        journal.quarantined("maildir:k9", "g1", "archive/2026-11/k9.eml", "boom", NOW.timestamp())
+        journal.commit()
+    finally:
+        journal.close()
+    bounce = Bounce("p2@players.example", iso(NOW), "5.1.1", "no such user")
+    mark_bounce(world.game.store.root, bounce)
+    hold(world.game, NOW, "a dispute")  # its deadline, the earliest, does not count
+    now = datetime.now(timezone.utc)
+    later = create_game(
+        world.gm.games_dir / "g2",
+        "wok4",
+        "small",
+        players(2),
+        seed=5,
+        schedule=make_schedule(3, "18:00", "UTC", now=now),
+        now=now,
+    )
+    deadline = later.deadline()
+    assert deadline is not None
+    return world, config, deadline
+
+
+def test_json_of_a_host_with_its_service_running_mail_waiting_and_quarantined(
+    tmp_path: Path,
+) -> None:
+    _world, config, deadline = busy_host(tmp_path)
+    data = health(config)
+    assert data["service"] == {
+        "running": True,
+        "pid": os.getpid(),
+        "since": "2026-11-30T08:00:00Z",
+        "version": "0.1.0",
+        "gone_pid": None,
+    }
+    assert data["last_poll"] == {
+        "at": iso(NOW),
+        "ok": True,
+        "result": "filed 1, rejected 0, quarantined 0, ignored 0",
+        "error": None,
+        "last_success": iso(NOW),
+        "last_failure": None,
+    }
+    assert data["next_deadline"] == {"game": "g2", "turn": 1, "at": iso(deadline), "overdue": False}
+    assert (data["outbox"], data["outbox_deferred"], data["outbox_refused"]) == (1, 0, 0)
+    assert isinstance(data["outbox_oldest"], str) and data["outbox_oldest"].startswith("20")
+    assert (data["quarantined"], data["held"]) == (1, 0)
+    assert data["failing_addresses"] == [
+        {
+            "game": "g1",
+            "player": "2 Player2",
+            "address": "p2@players.example",
+            "since": iso(NOW),
+            "why": "5.1.1 no such user",
+        }
+    ]
+    assert data["unreadable"] == []
+
+
+def test_text_of_the_same_host_a_line_a_fact(tmp_path: Path) -> None:
+    _world, config, deadline = busy_host(tmp_path)
+    lines = wtg(config, "status", "--host").stdout.splitlines()
+    assert len(lines) == 6, lines
+    assert re.fullmatch(
+        rf"service: running, pid {os.getpid()}, since 2026-11-30 08:00 UTC \({AGO}\), wtg 0\.1\.0",
+        lines[0],
+    ), lines[0]
+    assert re.fullmatch(
+        rf"last poll: 2026-11-22 12:00 UTC \({AGO}\), ok: filed 1, rejected 0, "
+        r"quarantined 0, ignored 0",
+        lines[1],
+    ), lines[1]
+    assert lines[2].startswith(f"next deadline: g2 turn 1, {deadline:%Y-%m-%d %H:%M} UTC (in ")
+    assert re.fullmatch(
+        rf"outbox: 1 mail\(s\) waiting, the oldest since \S+ \S+ UTC \({AGO}\)",
+        lines[3],
+    ), lines[3]
+    assert lines[4] == "quarantined: 1 mail(s), held: 0 mail(s) (`wtg quarantine` lists them)"
+    assert lines[5] == "failing addresses: 1 (g1; `wtg bounces` lists them)"
+
+
+def test_a_service_whose_process_is_gone_is_not_running(tmp_path: Path) -> None:
+    world, config = host(tmp_path)
+    pid = gone_pid()
+    write_service_record(world.gm.spool, ServiceRecord(pid=pid, since=SINCE, version="0.1.0"))
+    data = health(config)
+    assert data["service"] == {
+        "running": False,
+        "pid": None,
+        "since": None,
+        "version": None,
+        "gone_pid": pid,
+    }
+    first = wtg(config, "status", "--host").stdout.splitlines()[0]
+    assert first == (
+        f"service: NOT running (the process of its record, pid {pid}, is gone: killed, or "
+        "the machine restarted)"
+    )
+
+
+def test_a_new_host_never_polled_with_an_overdue_deadline(tmp_path: Path) -> None:
+    world, config = host(tmp_path)  # g1's deadline is days past, and no service ever ran
+    deadline = world.game.deadline()
+    assert deadline is not None
+    data = health(config)
+    assert data["service"] == {
+        "running": False,
+        "pid": None,
+        "since": None,
+        "version": None,
+        "gone_pid": None,
+    }
+    assert data["last_poll"] is None
+    assert data["next_deadline"] == {"game": "g1", "turn": 1, "at": iso(deadline), "overdue": True}
+    assert (data["outbox"], data["quarantined"], data["failing_addresses"]) == (0, 0, [])
+    lines = wtg(config, "status", "--host").stdout.splitlines()
+    assert lines[:2] == [
+        "service: NOT running (no `wtg serve` has run on this host)",
+        "last poll: never (no mail poll has run on this host)",
+    ]
+    assert re.fullmatch(
+        rf"next deadline: g1 turn 1, {deadline:%Y-%m-%d %H:%M} UTC, OVERDUE by \d+ d \d+ h",
+        lines[2],
+    ), lines[2]
+    assert lines[3:] == [
+        "outbox: empty, nothing waits to be sent",
+        "quarantined: 0 mail(s), held: 0 mail(s)",
+        "failing addresses: 0",
+    ]
+
+
+def test_a_failing_poll_says_why_and_since_when_it_last_succeeded(tmp_path: Path) -> None:
+    world, config = host(tmp_path)
+    record_poll(world.gm.spool, NOW, None, "filed 3, rejected 0, quarantined 0, ignored 0")
+    failed = NOW + timedelta(hours=2)
+    record_poll(world.gm.spool, failed, "cannot reach the mail server: [Errno 111] refused")
+    data = health(config)
+    assert data["last_poll"] == {
+        "at": iso(failed),
+        "ok": False,
+        "result": None,
+        "error": "cannot reach the mail server: [Errno 111] refused",
+        "last_success": iso(NOW),
+        "last_failure": iso(failed),
+    }
+    line = wtg(config, "status", "--host").stdout.splitlines()[1]
+    assert line.startswith("last poll: 2026-11-22 14:00 UTC (")
+    assert line.endswith(
+        " FAILED: cannot reach the mail server: [Errno 111] refused "
+        "(last success: 2026-11-22T12:00:00Z)"
+    )
+
+
+def test_host_takes_no_game(tmp_path: Path) -> None:
+    _world, config = host(tmp_path)
+    result = wtg(config, "status", "g1", "--host", code=1)
+    assert result.stderr == "wtg: --host is about the whole host: give no GAME_DIR\n"

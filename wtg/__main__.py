@@ -1,0 +1,5 @@
+"""`python -m wtg`: the same command as `wtg` (for a venv whose bin/ is not on PATH)."""
+
+from wtg.cli import main
+
+main(prog_name="wtg")

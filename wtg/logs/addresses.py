@@ -1,0 +1,45 @@
+"""Players' addresses kept out of the log's lines from ``info`` up.
+
+An address is the GM's own data, but a log goes further than his files (journald, a log
+shipped elsewhere, a line pasted into a bug report): an event whose text holds an address
+(a bounce's, an answer held back, a server's refusal that quotes the recipient) is logged
+with each address as ``<address>``, and, at ``debug``, once more as it was.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from wtg.logs.events import LOGGER, log_event
+
+HIDDEN = "<address>"
+_ADDRESS = re.compile(r"<?[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*>?")
+"""Something that looks like ``local@domain``, with the angle brackets around it (a
+Message-ID's ``<id@host>`` too: hiding it costs nothing)."""
+
+
+def without_addresses(text: str) -> str:
+    """``text`` with each address in it as ``<address>``."""
+    return _ADDRESS.sub(HIDDEN, text) if "@" in text else text
+
+
+def log_hiding_addresses(
+    message: str,
+    *,
+    game: str | None = None,
+    turn: int | None = None,
+    mail: str | None = None,
+    level: int = logging.INFO,
+) -> None:
+    """``log_event`` with the addresses of ``message`` hidden; the whole message follows at
+    ``debug`` when it held any (an event of ``debug`` itself is logged whole, once)."""
+    if not LOGGER.isEnabledFor(level):
+        return
+    if level <= logging.DEBUG:
+        log_event(message, game=game, turn=turn, mail=mail, level=level)
+        return
+    hidden = without_addresses(message)
+    log_event(hidden, game=game, turn=turn, mail=mail, level=level)
+    if hidden != message:
+        log_event(message, game=game, turn=turn, mail=mail, level=logging.DEBUG)

@@ -1,0 +1,261 @@
+"""`wtg status --host`: is the host well? The facts a GM looks for when something seems
+wrong, gathered from where each is kept, read only:
+
+- the service (``wtg.host.servicerecord``): running or not, its pid and since when;
+- the last mail poll and how it went (``wtg.host.pollhealth``);
+- the next deadline, and its game (each game's schedule, the games of ``games_dir``);
+- the outbox: the mails waiting, deferred, the oldest (``wtg.mail.outbox``);
+- the mails quarantined and held (``wtg quarantine``, ``wtg.mail.journal``);
+- the players' addresses whose mail bounced (``wtg bounces``, ``wtg.game.bounces``).
+
+``as_json`` keeps the keys of the contract (``service`` with ``running`` and ``pid``,
+``last_poll``, ``next_deadline``, ``outbox``, ``quarantined``); ``lines`` is the text.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from wtg import __version__
+from wtg.core.record import Record
+from wtg.game.schedule import iso
+from wtg.gm.gamestatus import game_status
+from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.host.pollhealth import PollHealth, last_poll
+from wtg.host.servicerecord import read_service_record
+from wtg.mail.digest import Failing, failing_of
+from wtg.mail.journal import held_mails, quarantined
+from wtg.mail.outbox import OutboxLook, look
+
+SPOOL = ".mail"
+"""The mail loop's spool, in the games directory (``GmConfig.spool``)."""
+
+
+class Service(Record):
+    """The service as its record says: ``pid`` and ``since`` only while it runs;
+    ``gone`` is the pid of a record whose process is gone (killed, or the machine
+    restarted)."""
+
+    running: bool
+    pid: int | None = None
+    since: datetime | None = None
+    version: str | None = None
+    gone: int | None = None
+
+
+class Deadline(Record):
+    """The earliest deadline of the running games that the GM does not hold."""
+
+    game: str
+    turn: int
+    at: datetime
+
+
+class HostHealth(Record):
+    games_dir: Path
+    now: datetime
+    service: Service
+    last_poll: PollHealth | None
+    next_deadline: Deadline | None
+    outbox: OutboxLook
+    quarantined: int
+    held: int
+    failing: tuple[Failing, ...] = ()
+    unreadable: tuple[str, ...] = ()
+    """A line for each game folder that could not be read (its deadline unknown)."""
+
+    def as_json(self) -> dict[str, object]:
+        service = self.service
+        poll = self.last_poll
+        deadline = self.next_deadline
+        box = self.outbox
+        return {
+            "service": {
+                "running": service.running,
+                "pid": service.pid,
+                "since": _moment(service.since),
+                "version": service.version,
+                "gone_pid": service.gone,
+            },
+            "last_poll": None
+            if poll is None
+            else {
+                "at": _moment(poll.last),
+                "ok": not poll.failing,
+                "result": poll.result if not poll.failing else None,
+                "error": poll.error if poll.failing else None,
+                "last_success": _moment(poll.last_success),
+                "last_failure": _moment(poll.last_failure),
+            },
+            "next_deadline": None
+            if deadline is None
+            else {
+                "game": deadline.game,
+                "turn": deadline.turn,
+                "at": iso(deadline.at),
+                "overdue": deadline.at <= self.now,
+            },
+            "outbox": box.waiting,
+            "outbox_deferred": box.deferred,
+            "outbox_oldest": _moment(box.oldest),
+            "outbox_error": box.last_error or None,
+            "outbox_refused": box.refused,
+            "quarantined": self.quarantined,
+            "held": self.held,
+            "failing_addresses": [
+                {
+                    "game": f.game,
+                    "player": f.player,
+                    "address": f.address,
+                    "since": f.since,
+                    "why": f.why,
+                }
+                for f in self.failing
+            ],
+            "unreadable": list(self.unreadable),
+            "games_dir": str(self.games_dir),
+            "version": __version__,
+        }
+
+    def lines(self) -> list[str]:
+        """A line a fact, the trouble first in each: what a GM reads at 2 a.m."""
+        return [
+            self._service_line(),
+            self._poll_line(),
+            self._deadline_line(),
+            self._outbox_line(),
+            f"quarantined: {self.quarantined} mail(s), held: {self.held} mail(s)"
+            + (" (`wtg quarantine` lists them)" if self.quarantined or self.held else ""),
+            f"failing addresses: {len(self.failing)}"
+            + (
+                f" ({', '.join(sorted({f.game for f in self.failing}))}; `wtg bounces` lists them)"
+                if self.failing
+                else ""
+            ),
+            *(f"unreadable: {line}" for line in self.unreadable),
+        ]
+
+    def _service_line(self) -> str:
+        service = self.service
+        if service.running:
+            since = service.since
+            when = f", since {_shown(since)} ({_ago(self.now - since)})" if since else ""
+            version = f", wtg {service.version}" if service.version else ""
+            newer = (
+                f" (this wtg is {__version__}: restart the service to run it)"
+                if service.version and service.version != __version__
+                else ""
+            )
+            return f"service: running, pid {service.pid}{when}{version}{newer}"
+        if service.gone is not None:
+            return (
+                f"service: NOT running (the process of its record, pid {service.gone}, is "
+                "gone: killed, or the machine restarted)"
+            )
+        return "service: NOT running (no `wtg serve` has run on this host)"
+
+    def _poll_line(self) -> str:
+        poll = self.last_poll
+        if poll is None or poll.last is None:
+            return "last poll: never (no mail poll has run on this host)"
+        when = f"{_shown(poll.last)} ({_ago(self.now - poll.last)})"
+        if poll.failing:
+            since = poll.describe_success()
+            return f"last poll: {when} FAILED: {poll.error} (last success: {since})"
+        return f"last poll: {when}, ok" + (f": {poll.result}" if poll.result else "")
+
+    def _deadline_line(self) -> str:
+        deadline = self.next_deadline
+        if deadline is None:
+            return "next deadline: none (no running game has a deadline)"
+        head = f"next deadline: {deadline.game} turn {deadline.turn}, {_shown(deadline.at)}"
+        if deadline.at <= self.now:
+            return f"{head}, OVERDUE by {_span(self.now - deadline.at)}"
+        return f"{head} (in {_span(deadline.at - self.now)})"
+
+    def _outbox_line(self) -> str:
+        box = self.outbox
+        if not box.waiting:
+            return "outbox: empty, nothing waits to be sent"
+        line = f"outbox: {box.waiting} mail(s) waiting"
+        if box.oldest is not None:
+            line += f", the oldest since {_shown(box.oldest)} ({_ago(self.now - box.oldest)})"
+        if box.deferred:
+            line += f"; {box.deferred} deferred by the server, the last: {box.last_error}"
+        return line
+
+
+def host_health(games_dir: Path, now: datetime) -> HostHealth:
+    """The host's health at ``now``, read from ``games_dir`` and its spool; changes
+    nothing."""
+    spool = games_dir / SPOOL
+    deadline, failing, unreadable = _games(games_dir)
+    return HostHealth(
+        games_dir=games_dir,
+        now=now,
+        service=_service(spool),
+        last_poll=last_poll(spool),
+        next_deadline=deadline,
+        outbox=look(spool),
+        quarantined=len(quarantined(spool)),
+        held=len(held_mails(spool)),
+        failing=tuple(failing),
+        unreadable=tuple(unreadable),
+    )
+
+
+def _service(spool: Path) -> Service:
+    record = read_service_record(spool)
+    if record is None:
+        return Service(running=False)
+    if not record.running():
+        return Service(running=False, gone=record.pid)
+    return Service(running=True, pid=record.pid, since=record.since, version=record.version)
+
+
+def _games(games_dir: Path) -> tuple[Deadline | None, list[Failing], list[str]]:
+    """The earliest deadline of the games that run (not over, not held), the failing
+    addresses of every game, and a line for each game folder that cannot be read."""
+    deadlines: list[Deadline] = []
+    failing: list[Failing] = []
+    unreadable: list[str] = []
+    for found in scan_games(games_dir).games():
+        if isinstance(found, Unreadable):
+            unreadable.append(found.line())
+            continue
+        try:
+            status = game_status(found)
+            failing += failing_of(found)
+            deadline = found.deadline()
+        except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+            unreadable.append(Unreadable(found.store.root, failure_reason(exc)).line())
+            continue
+        if deadline is not None and not (status["over"] or status["held"]):
+            deadlines.append(Deadline(status["game"], status["turn"], deadline))
+    earliest = min(deadlines, key=lambda d: (d.at, d.game), default=None)
+    return earliest, failing, unreadable
+
+
+def _moment(moment: datetime | None) -> str | None:
+    return iso(moment) if moment is not None else None
+
+
+def _shown(moment: datetime) -> str:
+    return f"{moment:%Y-%m-%d %H:%M} UTC"
+
+
+def _ago(span: timedelta) -> str:
+    return "just now" if span < timedelta(minutes=1) else f"{_span(span)} ago"
+
+
+def _span(span: timedelta) -> str:
+    """A span as a GM reads it: ``3 min``, ``5 h 10 min``, ``2 d 4 h``."""
+    minutes = max(0, int(span.total_seconds() // 60))
+    days, minutes = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(minutes, 60)
+    if days:
+        return f"{days} d {hours} h"
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min"
