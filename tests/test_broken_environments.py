@@ -68,6 +68,8 @@ def commands(root: Path) -> dict[str, tuple[str, ...]]:
         "status": ("status",),
         "status GAME": ("status", "g1"),
         "topten": ("topten", "g1"),
+        "upgrade": ("upgrade",),
+        "upgrade --check": ("upgrade", "--check"),
     }
 
 
@@ -213,6 +215,7 @@ def test_every_command_in_a_read_only_games_folder(root: Path) -> None:
     closed(0o555)(with_a_game(root))
     readers = {"aof", "bounces", "map", "ratings", "report", "site", "state", "topten"}
     readers |= {"status", "status GAME", "quarantine", "run-turn --due"}
+    readers |= {"upgrade", "upgrade --check"}  # nothing to upgrade: nothing written
     writers = {"new-game", "poll", "send", "orders", "run-turn", "announce", "hold", "open-list"}
     for name, args in commands(root).items():
         with as_nobody(True):

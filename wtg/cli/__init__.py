@@ -12,6 +12,7 @@ wtg.cli.site   site
 wtg.cli.checkconfig check-config
 wtg.cli.host   init
 wtg.cli.upkeep backup, restore
+wtg.cli.upgrade upgrade
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from wtg.cli.ratings import register as _register_ratings
 from wtg.cli.site import register as _register_site
 from wtg.cli.status import register as _register_status
 from wtg.cli.upkeep import register as _register_upkeep
+from wtg.cli.upgrade import register as _register_upgrade
 
 _register_games(main)
 _register_lobby(main)
@@ -42,5 +44,6 @@ _register_checkconfig(main)
 _register_gm(main)
 _register_host(main)
 _register_upkeep(main)
+_register_upgrade(main)
 
 __all__ = ["click", "main"]

@@ -1,5 +1,6 @@
 """A game on disk: its config, one folder per turn, pending orders; atomic commits and a lock.
 
+    GAME_DIR/format               the folder's format number (``FORMAT``; none: format 1)
     GAME_DIR/game.yaml            ruleset, map, seed, players (with their secret codes)
     GAME_DIR/turns/0003/          state.json, events.json, orders/, reports/, aofs/, topten.txt
     GAME_DIR/turns/0003/received/ what was pending for turn 3 when it ran, moved in whole
@@ -19,6 +20,14 @@ folder is synced once. A crash at any point leaves the game at the turn before (
 temporary folder is removed by the next writer, the orders still pending) or at the
 turn after (its orders archived in ``orders/``); a pending folder a crash left behind
 the turn that used it is moved in by the next writer (``_recover``).
+
+The folder's format: the file ``format`` holds its number, one line. A folder made before
+folders carried one has no such file: it is format 1; this wtg makes and writes format 2
+(``FORMAT``), whose one difference is that file. Every command may read a folder of an
+older format as it is; every writer takes the game's lock (``lock``), which refuses a folder
+of an older format (``wtg upgrade`` makes it this wtg's: ``wtg.upkeep``), and so does every
+command, reader or writer, a folder of a newer format or one whose upgrade was cut short
+(the file reads ``1 -> 2``: ``wtg upgrade`` finishes it).
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ import re
 import shutil
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from wtg.core.errors import GameError
 from wtg.files import diskflush, private
@@ -64,6 +73,87 @@ class GameLocked(StoreError):
     """Another process is writing this game."""
 
 
+FORMAT = 2
+"""The format of the game folders this wtg makes and writes (the module's doc)."""
+FORMAT_FILE = "format"
+UNNUMBERED = 1
+"""The format of a folder without ``FORMAT_FILE``: made before folders carried a number."""
+
+
+class FormatRefused(GameLocked):
+    """A game folder (or the lobby's book) this wtg will not use as asked: of an older format
+    when it would write it (``wtg upgrade`` first), of a newer one (made by a newer wtg), or
+    one whose upgrade was cut short. A GameLocked: whoever leaves a game another process
+    writes for later (a poll leaves the mail in its inbox) leaves this one for later too,
+    and its message says what to run."""
+
+
+class FolderFormat(NamedTuple):
+    """What a folder's format file says: its format, and the format an upgrade that has
+    counted but not finished is taking it to (None: no upgrade under way)."""
+
+    number: int
+    upgrading_to: int | None = None
+
+    def text(self) -> str:
+        """The file's line: ``2``, or ``1 -> 2`` from the moment an upgrade counts until it
+        is finished."""
+        if self.upgrading_to is None:
+            return f"{self.number}\n"
+        return f"{self.number} -> {self.upgrading_to}\n"
+
+
+_FORMAT_LINE = re.compile(r"^\s*(\d{1,9})(?:\s*->\s*(\d{1,9}))?\s*$")
+
+
+def read_format(root: Path) -> FolderFormat:
+    """The format of the game folder ``root`` (``UNNUMBERED`` when it has no format file);
+    StoreError, naming the file, for one that holds no number."""
+    path = root / FORMAT_FILE
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except (FileNotFoundError, NotADirectoryError):  # no game here: opening it says so
+        return FolderFormat(UNNUMBERED)
+    match = _FORMAT_LINE.match(text)
+    if match is None or int(match.group(1)) < UNNUMBERED:
+        shown = " ".join(text.split())[:40]
+        raise StoreError(f"{path} holds no format number ({shown!r}): it should read {FORMAT}")
+    number, to = match.group(1, 2)
+    return FolderFormat(int(number), int(to) if to is not None else None)
+
+
+def record_format(root: Path, found: FolderFormat) -> None:
+    """Write the folder's format file (atomically: one rename)."""
+    write_atomic(root / FORMAT_FILE, found.text())
+
+
+def newer_format(what: str, found: int, known: int) -> str:
+    """The line that refuses a folder or a book a newer wtg made."""
+    made = f"made by a newer wtg (format {found})"
+    return f"{what}: {made}; this wtg reads up to {known}: upgrade wtg"
+
+
+def older_format(what: str, found: int, known: int) -> str:
+    """The line that refuses to write a folder or a book of an older format."""
+    return f"{what}: format {found}, this wtg writes format {known}: run `wtg upgrade`"
+
+
+def format_refusal(root: Path, found: FolderFormat, writing: bool) -> FormatRefused | None:
+    """Why this wtg may not use the game folder ``root`` of format ``found`` (to write it,
+    when ``writing``); None when it may."""
+    newest = max(found.number, found.upgrading_to or UNNUMBERED)
+    if newest > FORMAT:  # a newer wtg's folder, or its upgrade cut short
+        return FormatRefused(newer_format(str(root), newest, FORMAT))
+    if found.upgrading_to is not None:
+        return FormatRefused(
+            f"{root}: an upgrade to format {found.upgrading_to} was cut short: run `wtg "
+            "upgrade` to finish it"
+        )
+    if writing and found.number < FORMAT:
+        return FormatRefused(older_format(str(root), found.number, FORMAT))
+    return None
+
+
 def turn_name(turn: int) -> str:
     return f"{turn:04d}"
 
@@ -76,11 +166,16 @@ def write_atomic(path: Path | str, data: str | bytes, sync: bool = True) -> None
     file is private (0600), as everything under a game folder or the mail spool is."""
     raw = data.encode() if isinstance(data, str) else data
     folder, name = os.path.split(os.fspath(path))
-    tmp = os.path.join(folder, f".{name}.tmp")
+    tmp = os.path.join(folder, temporary_name(name))
     private.write_file(tmp, raw, sync=sync)
     os.replace(tmp, path)
     if sync:
         fsync_dir(Path(folder))
+
+
+def temporary_name(name: str) -> str:
+    """The name ``write_atomic`` writes the file ``name`` under before its rename."""
+    return f".{name}.tmp"
 
 
 def _parsed_json(path: Path, text: str) -> Any:
@@ -126,6 +221,7 @@ class GameStore:
         private.make_dirs(root / "turns")
         private.make_dirs(root / "pending")
         os.chmod(root, private.DIR_MODE)  # a folder that was there (empty) is made private too
+        record_format(root, FolderFormat(FORMAT))  # before game.yaml, which makes it a game
         store = cls(root)
         store.write_config(config_text)
         return store
@@ -141,6 +237,17 @@ class GameStore:
     def exists(self) -> bool:
         return (self.root / "game.yaml").is_file()
 
+    def check_format(self, writing: bool = False, upgrading: bool = False) -> None:
+        """Refuse (FormatRefused) a folder this wtg may not read (a newer format, an upgrade
+        cut short) or, ``writing``, may not write (an older format too). ``upgrading``
+        refuses a newer format alone."""
+        found = read_format(self.root)
+        if upgrading:
+            found = FolderFormat(max(found.number, found.upgrading_to or UNNUMBERED))
+        refused = format_refusal(self.root, found, writing)
+        if refused is not None:
+            raise refused
+
     def config_text(self) -> str:
         try:
             return (self.root / "game.yaml").read_text(encoding="utf-8")
@@ -149,10 +256,13 @@ class GameStore:
 
     # --- the lock --------------------------------------------------------------
     @contextlib.contextmanager
-    def lock(self) -> Iterator[None]:
+    def lock(self, upgrading: bool = False) -> Iterator[None]:
         """Hold the game's write lock; fail at once if another process holds it. Taken again
         while this process holds it (a poll holds it for a batch of mails), it is the
-        same lock, held on."""
+        same lock, held on. A folder this wtg may not write is refused once the lock is
+        taken (``check_format``: FormatRefused), before anything is written; ``upgrading``
+        (``wtg upgrade``) takes it on a folder of an older format or whose upgrade was cut
+        short, never on one of a newer format."""
         if self._held:
             self._held += 1
             try:
@@ -164,6 +274,7 @@ class GameStore:
         with exclusive(
             root / LOCK_FILE, lambda: GameLocked(f"{root} is being written by another process")
         ):
+            self.check_format(writing=not upgrading, upgrading=upgrading)
             # the turns _recover lists are the session's: no one else changes them now
             latest = self._recover()
             self._held, self._latest = 1, latest

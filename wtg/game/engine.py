@@ -445,7 +445,11 @@ class Game(Generic[S]):
 
 
 def open_game(game_dir: Path) -> Game:
+    """The game of ``game_dir``; a folder of a format this wtg cannot read is refused
+    (``GameStore.check_format``: a newer one, an upgrade cut short), one of an older format
+    opens as it is (its writers refuse it: ``wtg upgrade`` first)."""
     store = GameStore(game_dir)
+    store.check_format()
     path = game_dir / "game.yaml"
     text = store.config_text()
     try:

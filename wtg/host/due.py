@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from wtg.core.ruleset import TurnStyle
-from wtg.files.store import GameLocked
+from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.engine import Game, GameHeld, TurnMovedOn, open_game
 from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.host.config import GmConfig
@@ -184,6 +184,8 @@ def run_game(path: Path, gm: GmConfig, moment: datetime) -> GameRun:
         turn = game.run_turn(now=moment, expect=coming)
         named.update(turn=turn)
         return GameRun(path, Outcome.RAN, f"turn {turn} resolved ({reason})", **named)
+    except FormatRefused as exc:  # `wtg upgrade` (or a newer wtg) first: the GM must act
+        return GameRun(path, Outcome.FAILED, failure_reason(exc), **named)
     except GameLocked:
         return GameRun(path, Outcome.BUSY, "another process is writing it", **named)
     except TurnMovedOn as exc:

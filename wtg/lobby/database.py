@@ -7,6 +7,13 @@ SQLite rather than a YAML file a person: a confirmation writes the person, the a
 and the place on a list in one transaction; the groups (Beginner, Advanced) and the
 HiScore are queries across every game a person played; and a poll, a `run-turn --due`
 and a GM's `wtg open-list` may write at the same moment (SQLite's lock, with a wait).
+
+The book's format is SQLite's ``user_version``: 0 in a book made before the book carried a
+number, which is format 1; a book made now is format 2 (``BOOK_FORMAT``: the number of the
+game folders of the same wtg, ``wtg.files.store.FORMAT``; 1 is never written), whose one
+difference is the number. A book of an older format is read as it is and never written
+(``Book.write`` refuses it: ``wtg upgrade`` first, ``wtg.upkeep``); one of a newer format is
+refused by ``Book`` itself.
 """
 
 from __future__ import annotations
@@ -20,9 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from wtg.files import private
+from wtg.files.store import UNNUMBERED, FormatRefused, newer_format, older_format
 
 FOLDER = ".people"
 FILE = "people.sqlite"
+BOOK_FORMAT = 2
+"""The format of the books this wtg makes and writes (the module's doc)."""
 DONE_KEPT = timedelta(days=30)
 """How long what a mail's command did is remembered: a mail is read again by the next poll
 (after a kill), or by a later one (a game that was locked), well within it."""
@@ -106,10 +116,48 @@ CREATE TABLE IF NOT EXISTS making (  -- a game reserved for a list's players, no
 """
 
 
-class Book:
-    """One connection to the lobby's database; ``write()`` is one transaction."""
+def schema_statements() -> list[str]:
+    """``SCHEMA``, one statement each (its comments hold semicolons)."""
+    statements: list[str] = []
+    text = ""
+    for line in SCHEMA.splitlines(keepends=True):
+        text += line
+        if sqlite3.complete_statement(text):
+            statements.append(text.strip())
+            text = ""
+    return statements
 
-    def __init__(self, games_dir: Path) -> None:
+
+def stored_format(db: sqlite3.Connection) -> int:
+    """The format of the book ``db`` is open on (its ``user_version``; 0 is format 1)."""
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    return version or UNNUMBERED
+
+
+def is_empty(db: sqlite3.Connection) -> bool:
+    """Whether the database holds nothing yet: a book being made, not one of format 1."""
+    return db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone() is None
+
+
+def book_format(games_dir: Path) -> int | None:
+    """The format of the lobby's book of ``games_dir``, None when it has none (nothing is
+    made); a book not made yet (an empty file) is of this wtg's format."""
+    path = games_dir / FOLDER / FILE
+    if not path.is_file():
+        return None
+    db = sqlite3.connect(path, timeout=30)
+    try:
+        return BOOK_FORMAT if is_empty(db) else stored_format(db)
+    finally:
+        db.close()
+
+
+class Book:
+    """One connection to the lobby's database; ``write()`` is one transaction. A book of a
+    newer format is refused (FormatRefused); one of an older format is read, and written
+    only when opened ``upgrading`` (``wtg upgrade``)."""
+
+    def __init__(self, games_dir: Path, upgrading: bool = False) -> None:
         folder = private.make_dirs(games_dir / FOLDER)
         path = private.create_file(folder / FILE)  # -wal and -shm take its mode: 0600
         self.path = path
@@ -118,9 +166,34 @@ class Book:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
         self._depth = 0
         """Transactions open (``write``): one inside another is part of the outer one."""
+        self.upgrading = upgrading
+        self.format = self._made() if is_empty(self.db) else stored_format(self.db)
+        if self.format > BOOK_FORMAT:
+            self.db.close()
+            raise FormatRefused(newer_format(f"the lobby's book {path}", self.format, BOOK_FORMAT))
+
+    def _made(self) -> int:
+        """A new book's tables and its number, in one transaction (another process making
+        it at the same moment waits, then finds them there)."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in schema_statements():
+                self.db.execute(statement)
+            self.db.execute(f"PRAGMA user_version = {BOOK_FORMAT}")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+        return BOOK_FORMAT
+
+    def record_format(self, number: int) -> None:
+        """Set the book's format, inside the transaction of the upgrade that makes it so."""
+        if not self._depth:
+            raise RuntimeError("a book's format is set inside a transaction (write)")
+        self.db.execute(f"PRAGMA user_version = {int(number)}")
+        self.format = number
 
     def close(self) -> None:
         self.db.close()
@@ -137,7 +210,11 @@ class Book:
         begun inside another is part of it (what a command did is remembered with what it
         changed: ``remember``). Once it begins, a mail that asked for it has begun to
         change things: a JOIN recorded must not be stopped as one that changed nothing
-        (``private.began_to_change``)."""
+        (``private.began_to_change``). A book of an older format is refused
+        (FormatRefused: ``wtg upgrade`` first) unless opened ``upgrading``."""
+        if self.format < BOOK_FORMAT and not self.upgrading:
+            where = f"the lobby's book {self.path}"
+            raise FormatRefused(older_format(where, self.format, BOOK_FORMAT))
         private.began_to_change()
         if self._depth:
             self._depth += 1

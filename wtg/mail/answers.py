@@ -108,6 +108,9 @@ class Answers:
             named = games_named(texts)
             games = [game for name in named if (game := self.registry.game(name)) is not None]
         if named and not games:
+            refused = self.registry.refusal(named[0])
+            if refused is not None:  # a format this wtg may not read: the GM acts, it waits
+                raise refused
             return self._held(message, sender, named[0])
         if not games:
             reason = "the form names no game (keep the GAME/TURN/PLAYER/CODE line as it is)"

@@ -26,7 +26,7 @@ from wtg.aof.mailtext import game_named
 from wtg.core.errors import MailError
 from wtg.files import private
 from wtg.files.diskflush import flush
-from wtg.files.store import GameLocked
+from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.arrivalkey import comparable
 from wtg.host.config import GmConfig
 from wtg.host.pollhealth import record_poll
@@ -307,8 +307,8 @@ class Poller:
             return self._without_form(message, msg, sender, message_id)
         try:
             return self.answers.orders(message, sender, extracted.texts, message_id)
-        except GameLocked:
-            return LATER
+        except GameLocked as exc:
+            return later(exc)
 
     def _without_form(
         self, message: Incoming, msg: Message, sender: str | None, message_id: str
@@ -317,8 +317,8 @@ class Poller:
         JOIN, REPORT, ...), else the help it always got."""
         try:
             commanded = self.commands.handle(message, msg, sender, message_id)
-        except GameLocked:
-            return LATER
+        except GameLocked as exc:
+            return later(exc)
         return commanded if commanded is not None else self.answers.help(message, sender)
 
     def _archive(self, message: Incoming) -> Path:
@@ -341,6 +341,12 @@ class Poller:
         # a committed batch was flushed to disk first
         private.write_file(path, kept, sync=False)
         return path
+
+
+def later(exc: GameLocked) -> Outcome:
+    """A mail left in the inbox for the next poll: a game another process writes, or one
+    this wtg may not write (FormatRefused: the GM runs `wtg upgrade`), which ``poll -v`` says."""
+    return Outcome(Kind.LATER, str(exc)) if isinstance(exc, FormatRefused) else LATER
 
 
 def _arrival(item: tuple[str, MailEvent]) -> tuple[str, str]:

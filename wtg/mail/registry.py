@@ -13,6 +13,7 @@ import email.utils
 import os
 from pathlib import Path
 
+from wtg.files.store import FormatRefused
 from wtg.game.engine import Game, open_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.host.gamesdir import GAME_FILE, Unreadable, failure_reason, open_games
@@ -30,6 +31,8 @@ class Registry:
         and the folder's look-up (a path and a stat) is made once a game."""
         self.unreadable: list[Unreadable] = []
         """The game folders that could not be opened (``wtg.host.gamesdir``): those looked at."""
+        self._refused: dict[Path, FormatRefused] = {}
+        """The folders opened one by one that this wtg refused for their format."""
 
     def games(self) -> dict[str, Game]:
         """Every game of the games directory that opens, by its lower-cased id."""
@@ -98,7 +101,19 @@ class Registry:
             except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
                 self.unreadable.append(Unreadable(folder, failure_reason(exc)))
                 self._opened[folder] = None
+                if isinstance(exc, FormatRefused):
+                    self._refused[folder] = exc
         return self._opened[folder]
+
+    def refusal(self, game_id: str) -> FormatRefused | None:
+        """Why the folder of the game ``game_id`` does not open, when it is its format (made
+        by a newer wtg, an upgrade cut short): its mail waits for the GM, in the inbox, and
+        is not held as a form of a game this host does not know. None otherwise."""
+        folder = self._folder_named(game_id.strip().lower())
+        if folder is None:
+            return None
+        self._open(folder)
+        return self._refused.get(folder)
 
     def addresses_in(self, game_id: str) -> tuple[str, ...]:
         """The registered addresses of the players of a game, as ``game`` finds it but

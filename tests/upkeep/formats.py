@@ -1,0 +1,54 @@
+"""A host as wtg kept it before game folders and the lobby's book carried a format number
+(tests/fixtures/format1, made by the wtg of that time: its make.py says how), copied for a
+test, and what the tests of `wtg upgrade` read back of a host."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+
+from wtg.files import private
+
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "format1"
+TURN_3_AT = datetime(2026, 3, 8, 18, 0, tzinfo=timezone.utc)
+"""When the wtg of format 1 ran turn 3 of g1 into the fixture's ``expected/0003``."""
+BOOK = Path(".people") / "people.sqlite"
+
+
+def old_host(folder: Path) -> Path:
+    """The fixture's games folder copied to ``folder/games``, private as a host's is (git
+    keeps no modes); returns it."""
+    games = folder / "games"
+    shutil.copytree(FIXTURE / "games", games)
+    for path in [games, *games.rglob("*")]:
+        os.chmod(path, private.DIR_MODE if path.is_dir() else private.FILE_MODE)
+    return games
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` but its lock: its path there and its bytes."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != ".lock"
+    }
+
+
+def book_rows(path: Path) -> list[str]:
+    """The book's schema and rows, as SQL (its number aside)."""
+    db = sqlite3.connect(path)
+    try:
+        return list(db.iterdump())
+    finally:
+        db.close()
+
+
+def user_version(path: Path) -> int:
+    db = sqlite3.connect(path)
+    try:
+        return int(db.execute("PRAGMA user_version").fetchone()[0])
+    finally:
+        db.close()

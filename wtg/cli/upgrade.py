@@ -1,0 +1,88 @@
+"""`wtg upgrade [--check]`: the games folder's game folders and lobby's book brought to this
+wtg's format (the work is in wtg.upkeep.upgrade)."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, NoReturn
+
+import click
+
+from wtg.cli.common import games_root
+from wtg.files.store import FORMAT
+
+if TYPE_CHECKING:  # the upgrade (the lobby's SQLite, tarfile) is imported by the command
+    from wtg.upkeep.upgrade import Done, Found
+
+EXIT_UPGRADE_NEEDED = 1
+EXIT_CANNOT_UPGRADE = 2
+
+
+def register(group: click.Group) -> None:
+    group.add_command(upgrade)
+
+
+@click.command()
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Change nothing: name what would be upgraded. Exit 0 when nothing is to be done, "
+    "1 when something is to be upgraded, 2 when something cannot be (made by a newer wtg, "
+    "or its format unreadable).",
+)
+@click.pass_context
+def upgrade(ctx: click.Context, check: bool) -> NoReturn:
+    """Upgrade every game folder of the games folder and the lobby's book to this wtg's
+    format, each after a copy of it in the games folder's .upgrades/ (a .tar.gz of a game,
+    the book's SQLite file). A game another process writes is waited for a minute, then
+    skipped. A line for each folder upgraded or skipped, then a summary; exit 1 when one
+    was skipped, refused (made by a newer wtg) or failed."""
+    # deferred: the upgrade (the lobby's SQLite database, tarfile): only this command
+    from wtg.upkeep.upgrade import HostUpgrade, survey
+
+    games_dir = games_root(ctx)
+    if check:
+        _check(survey(games_dir))
+    run = HostUpgrade(games_dir, datetime.now(timezone.utc))
+    terminal = sys.stderr.isatty()
+    later: list[Done] = []  # on a terminal, the lines wait for the bar to end
+    bar = click.progressbar(length=run.total, label="wtg upgrade", file=sys.stderr)
+    with bar if terminal else contextlib.nullcontext(bar):
+        for item in run.upgrades():
+            if terminal:
+                bar.update(1)
+                later.append(item)
+            elif item.line:
+                _say(item)
+    for item in later:
+        if item.line:
+            _say(item)
+    click.echo(run.line())
+    sys.exit(0 if run.ok else 1)
+
+
+def _check(found: list[Found]) -> NoReturn:
+    """`--check`: a line for each game folder or book to upgrade or that cannot be, a
+    summary, and the exit status."""
+    # deferred: as in `upgrade`
+    from wtg.upkeep.upgrade import State
+
+    for item in found:
+        if item.line:
+            click.echo(item.line)
+    todo = sum(1 for f in found if f.state in (State.OLDER, State.LEFT_OVER))
+    stuck = sum(1 for f in found if f.state in (State.NEWER, State.UNREADABLE))
+    click.echo(
+        f"wtg upgrade --check: {todo} to upgrade, {stuck} this wtg cannot upgrade, "
+        f"{len(found) - todo - stuck} at format {FORMAT} already (nothing changed)"
+    )
+    sys.exit(EXIT_CANNOT_UPGRADE if stuck else EXIT_UPGRADE_NEEDED if todo else 0)
+
+
+def _say(item: Done) -> None:
+    # deferred: as in `upgrade`
+    from wtg.upkeep.upgrade import Outcome
+
+    click.echo(item.line, err=item.outcome not in (Outcome.UPGRADED, Outcome.CURRENT))
