@@ -215,11 +215,11 @@ def test_a_restore_into_an_empty_folder_and_the_manifest(host: Path, tmp_path: P
     assert stat.S_IMODE(target.stat().st_mode) == 0o700
     manifest = json.loads((target / ".restored" / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["games"] == [
-        {"name": "duel", "turn": 0, "ruleset": "wok4"},
-        {"name": "wok4-1", "turn": 0, "ruleset": "wok4"},
+        {"name": "duel", "turn": 0, "ruleset": "wok4", "format": 2},
+        {"name": "wok4-1", "turn": 0, "ruleset": "wok4", "format": 2},
     ]
     assert manifest["format"] == 1 and manifest["contents"] == "host"
-    assert manifest["people_book"] == {"path": ".people/people.sqlite"}
+    assert manifest["people_book"] == {"path": ".people/people.sqlite", "format": 2}
     assert manifest["spool"] == {"path": ".mail", "locks_held": ["send", "poll"]}
     assert sorted(manifest["sqlite"]) == [
         ".mail/journal.sqlite",

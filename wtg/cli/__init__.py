@@ -30,8 +30,8 @@ from wtg.cli.maps import register as _register_maps
 from wtg.cli.ratings import register as _register_ratings
 from wtg.cli.site import register as _register_site
 from wtg.cli.status import register as _register_status
-from wtg.cli.upkeep import register as _register_upkeep
 from wtg.cli.upgrade import register as _register_upgrade
+from wtg.cli.upkeep import register as _register_upkeep
 
 _register_games(main)
 _register_lobby(main)

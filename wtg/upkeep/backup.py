@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from wtg.core.record import Record
 from wtg.files.filelock import exclusive
-from wtg.files.store import LOCK_FILE, GameLocked, GameStore
+from wtg.files.store import LOCK_FILE, GameLocked, GameStore, StoreError, read_format
 from wtg.game.schedule import iso
 from wtg.host.gamesdir import GAME_FILE
 from wtg.host.servicerecord import SERVICE_FILE, read_service_record
@@ -87,7 +87,8 @@ class GameCopied(Record):
     """The game's latest turn when it was copied; None when the folder has no turn."""
     ruleset: str | None
     format: int | None = None
-    """The game folder's format number, when its game.yaml has one."""
+    """The game folder's format number (``wtg.files.store.read_format``), None when its
+    format file holds none."""
 
 
 class NotCopied(Record):
@@ -484,12 +485,14 @@ def _game_facts(folder: Path) -> GameCopied:
     with contextlib.suppress(OSError, ValueError, UnicodeDecodeError):
         data = load_yaml((folder / GAME_FILE).read_text(encoding="utf-8"))
     ruleset = data.get("ruleset") if isinstance(data, dict) else None
-    number = data.get("format") if isinstance(data, dict) else None
+    number: int | None = None
+    with contextlib.suppress(StoreError):  # a format file that holds no number: none told
+        number = read_format(folder).number
     return GameCopied(
         name=folder.name,
         turn=turns[-1] if turns else None,
         ruleset=ruleset if isinstance(ruleset, str) else None,
-        format=number if isinstance(number, int) and not isinstance(number, bool) else None,
+        format=number,
     )
 
 
