@@ -173,7 +173,7 @@ def test_a_lock_held_too_long_leaves_the_game_out_and_says_so(
         f"backup {archive}: 1 game(s), 1 not copied (wok4-1), "
     )
     manifest = manifest_of(archive)
-    assert manifest["games"] == [{"name": "duel", "turn": 0, "ruleset": "wok4"}]
+    assert manifest["games"] == [{"name": "duel", "turn": 0, "ruleset": "wok4", "format": 2}]
     assert manifest["games_not_copied"] == [
         {
             "name": "wok4-1",
@@ -283,7 +283,7 @@ def test_every_game_archived_while_turns_run_is_at_a_whole_turn(host: Path, tmp_
             assert mine == files_of(games / "duel" / folder) and "turn.json" in mine
         assert [p.name for p in (copy / "duel" / "turns").iterdir() if p.name[0] == "."] == []
         assert manifest_of(archive)["games"] == [
-            {"name": "duel", "turn": latest, "ruleset": "wok4"}
+            {"name": "duel", "turn": latest, "ruleset": "wok4", "format": 2}
         ]
     assert max(seen) == turns and len(archives) >= 2
 
