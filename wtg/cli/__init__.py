@@ -11,6 +11,7 @@ wtg.cli.gm     hold, release, extend, rollback, announce, digest, bounces
 wtg.cli.site   site
 wtg.cli.checkconfig check-config
 wtg.cli.host   init
+wtg.cli.serve  serve
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from wtg.cli.lobby import register as _register_lobby
 from wtg.cli.mail import register as _register_mail
 from wtg.cli.maps import register as _register_maps
 from wtg.cli.ratings import register as _register_ratings
+from wtg.cli.serve import register as _register_serve
 from wtg.cli.site import register as _register_site
 from wtg.cli.status import register as _register_status
 
@@ -39,5 +41,6 @@ _register_status(main)
 _register_checkconfig(main)
 _register_gm(main)
 _register_host(main)
+_register_serve(main)
 
 __all__ = ["click", "main"]
