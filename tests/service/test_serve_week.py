@@ -85,12 +85,11 @@ def test_a_simulated_week_of_three_games(tmp_path: Path, events: pytest.LogCaptu
         assert deadlines == [schedule.slot(i) for i in range(len(metas))]
         assert all(not meta.get("reruns") for meta in metas)
         assert schedule.slot(len(metas)) > end - MINUTE  # no deadline passed unrun
-        for meta, deadline in zip(metas, deadlines):
+        for meta, deadline in zip(metas, deadlines, strict=True):
             ran = parse_iso(str(meta["ran_at"]))
             if plan.ready == frozenset(range(1, plan.players + 1)):
-                last = max(
-                    d.when for d in players.dropped if d.game == plan.name and d.turn == meta["turn"]
-                )
+                mails = [d for d in players.dropped if d.game == plan.name]
+                last = max(d.when for d in mails if d.turn == meta["turn"])
                 assert last.replace(microsecond=0) <= ran < last + MINUTE < deadline  # at once
             else:
                 assert deadline <= ran < deadline + MINUTE  # at the deadline
@@ -141,7 +140,7 @@ def test_a_simulated_week_of_three_games(tmp_path: Path, events: pytest.LogCaptu
     digests = sorted((i, w) for i, w in sent if i.startswith("digest-"))
     days = [START.date() + timedelta(days=n) for n in range(1, 8)]
     assert [i for i, _ in digests] == [f"digest-day-{day:%Y%m%d}" for day in days]
-    for (ident, when), day in zip(digests, days):
+    for (ident, when), day in zip(digests, days, strict=True):
         at_seven = datetime(day.year, day.month, day.day, 7, tzinfo=timezone.utc)
         assert at_seven <= when < at_seven + MINUTE
         mail = parsed(gm.maildir_out / "new" / ident)
@@ -152,6 +151,6 @@ def test_a_simulated_week_of_three_games(tmp_path: Path, events: pytest.LogCaptu
     )
 
     # and the log said it, a line an event, naming the games and turns
-    ran = [r for r in events.records if r.getMessage().startswith("the turn ran")]
-    assert len(ran) == sum(turns.values())
-    assert {r.wtg["game"] for r in ran} == {p.name for p in PLANS}  # type: ignore[attr-defined]
+    logged = [r for r in events.records if r.getMessage().startswith("the turn ran")]
+    assert len(logged) == sum(turns.values())
+    assert {r.wtg["game"] for r in logged} == {p.name for p in PLANS}  # type: ignore[attr-defined]

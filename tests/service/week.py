@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import email
 import email.policy
-import mailbox
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -216,11 +215,10 @@ class Players:
             moments = sorted(
                 now + timedelta(hours=self.rng.uniform(1, hours)) for _ in range(times)
             )
+            report = path.read_bytes()
             for number, moment in enumerate(moments):
-                self.clock.at(
-                    moment,
-                    self._order(path.read_bytes(), name, turn + 1, seat, seat in plan.ready, number),
-                )
+                ready = seat in plan.ready
+                self.clock.at(moment, self._order(report, name, turn + 1, seat, ready, number))
 
     def _order(
         self, report: bytes, name: str, turn: int, seat: int, ready: bool, number: int
