@@ -75,10 +75,13 @@ def entries(plan: Plan) -> list[PlayerEntry]:
     ]
 
 
-def make_host(root: Path, site: bool = True, remind_hours: int = 12) -> Path:
-    """A host at ``root``: its config (the path returned), the games of ``PLANS``."""
+def make_host(root: Path, site: bool = True, **mail: int) -> Path:
+    """A host at ``root``: its config (the path returned), the games of ``PLANS``; ``mail``:
+    the config's mail section (remind_hours 12 unless given)."""
     root.mkdir(parents=True, exist_ok=True)
-    text = f'games_dir: games\nfrom: "{GM}"\nmail:\n  remind_hours: {remind_hours}\n'
+    limits = {"remind_hours": 12, **mail}
+    text = f'games_dir: games\nfrom: "{GM}"\nmail:\n'
+    text += "".join(f"  {key}: {value}\n" for key, value in limits.items())
     if site:
         text += "site:\n  dir: site\n  base_url: https://games.example.org/\n"
     config = root / "wtg.yaml"

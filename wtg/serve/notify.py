@@ -48,9 +48,10 @@ class Notifier:
             target = "\0" + target[1:]
         try:
             with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as sock:
+                sock.setblocking(False)  # a reader that does not read is no reason to stop
                 sock.connect(target)
-                sock.sendall("\n".join(lines).encode("utf-8"))
-        except OSError:
+                sock.send("\n".join(lines).encode("utf-8"))
+        except OSError:  # no reader, a full queue: the message is dropped
             return False
         return True
 
