@@ -541,8 +541,7 @@ def _locks(spool: Path) -> Iterator[None]:
         record = read_service_record(spool)
         if record is not None and record.running() and record.pid != os.getpid():
             raise AlreadyRunning(
-                f"wtg serve (pid {record.pid}, since {iso(record.since)}) is running on "
-                f"{spool}"
+                f"wtg serve (pid {record.pid}, since {iso(record.since)}) is running on {spool}"
             ) from None
         if "serve" in str(busy):
             raise
