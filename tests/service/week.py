@@ -128,6 +128,7 @@ class SimClock:
             watch(self.time)
         if wake.is_set():
             return False
+        assert until > self.time, f"a wait until {until}, at {self.time}: a busy loop"
         if self.time >= self.end:
             self.on_end()
             return False

@@ -25,13 +25,17 @@ class Timetable(Record):
 
 
 class Agenda:
-    """The moments the service may wake for, each with what it is for."""
+    """The moments the service may wake for after ``now``, each with what it is for. A
+    moment that is not ahead is left out: the round just done did what was due then (or
+    paused it, and the pause's end is a moment of its own); waking for it would be a
+    busy loop."""
 
-    def __init__(self) -> None:
+    def __init__(self, now: datetime) -> None:
+        self.now = now
         self.moments: list[tuple[datetime, str]] = []
 
     def add(self, moment: datetime | None, why: str) -> None:
-        if moment is not None:
+        if moment is not None and moment > self.now:
             self.moments.append((moment, why))
 
     def first(self) -> tuple[datetime, str]:

@@ -436,12 +436,13 @@ class Service:
 
     def _site(self) -> None:
         site = self.gm.site
-        self.site_stale = False
         if site is None:
+            self.site_stale = False
             return
         report = build_site(
             self.gm.games_dir, site.dir, base_url=site.base_url, jobs=self.jobs, config=self.gm
         )
+        self.site_stale = False  # a build that failed is tried again after its pause
         for line in report.skipped:
             log_event(f"site: {line}", level=logging.WARNING)
         log_event(f"site {site.dir}: {report.line()}")
@@ -450,7 +451,7 @@ class Service:
     def _plan(self) -> tuple[datetime, str]:
         """The next moment to wake for, and what for."""
         now = self.clock.now()
-        agenda = Agenda()
+        agenda = Agenda(now)
         agenda.add(now + self.look, "a look at the mail and the games")
         watchdog = self.notifier.watchdog_seconds
         if watchdog:
