@@ -178,7 +178,11 @@ def test_serve_answers_reloads_and_stops_as_systemd_asks(host: Host) -> None:
         idle = subprocess.run(
             [WTG, "--config", str(host.config), "poll", "--idle"], capture_output=True, text=True
         )
-        assert idle.returncode == 1 and "running" in idle.stderr
+        assert idle.returncode == 1
+        assert idle.stderr.splitlines() == [
+            f"wtg: wtg serve (pid {process.pid}) polls {host.gm.spool} already: it does what "
+            "`poll --idle` would (`systemctl stop wtg`, or stop it, before starting this one)"
+        ]
 
         # SIGHUP: a changed config is read; a broken one is logged and the old one kept
         text = host.config.read_text(encoding="utf-8")

@@ -3,7 +3,9 @@
 The loop (``wtg.serve.service``) asks nothing else of time, so a test gives it a clock of
 its own and plays a week in a moment; the real process reads the system's clock, which
 libfaketime may move and speed up (``FAKETIME="@2026-12-07 12:00:00 x600"``): every wait
-here is a ``select`` (the inbox's, or ``Wakeup``'s), which libfaketime scales.
+here is a ``select`` (the inbox's, or ``Wakeup``'s), which libfaketime scales. Under a
+clock sped up, every duration of the config counts the fake clock's seconds: give
+``mail.handle_seconds`` room for the time a mail takes, multiplied by the speed-up.
 """
 
 from __future__ import annotations
