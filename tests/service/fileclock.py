@@ -21,6 +21,7 @@ from typing import Any
 
 from wtg.game.schedule import iso, parse_iso
 from wtg.mail.inbox import Inbox
+from wtg.serve import clock, service
 from wtg.serve.wakeup import Wakeup
 
 SCENARIO = "WTG_TEST_SCENARIO"
@@ -95,8 +96,6 @@ class FileClock:
 
 def install() -> None:
     """The service's clock is this one, and it looks at the games every three hours."""
-    from wtg.serve import clock, service
-
     clock.SystemClock = FileClock  # type: ignore[misc,assignment]
     defaults = service.Service.__init__.__kwdefaults__
     assert defaults is not None

@@ -225,6 +225,8 @@ class Service:
             return
         self._step("the reminders", lambda: self._remind(ran), None)
         self._step("the digest", self._digest, None)
+        if self.stop_asked:  # what was queued goes out at the next start
+            return
         if self.must_send or seen or ran or self._time_for_send():
             self._step("the send", self._send, None)
         if self.site_stale and not self.stop_asked:
