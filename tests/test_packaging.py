@@ -100,6 +100,19 @@ def test_a_plain_install_plays_the_demo_from_another_folder(tmp_path: Path) -> N
     assert (package / "templates" / "wok" / "macros.j2").is_file()
     assert (package / "templates" / "site" / "game.html.j2").is_file()
     assert not (venv / "share" / "wtg").exists()  # no data_files outside the package any more
+    assert (package / "serve" / "wtg.service").is_file()  # the unit `wtg serve --unit` fills in
+    wtg = venv / "bin" / "wtg"
+    subprocess.run([str(wtg), "init", "host"], cwd=elsewhere, env=env, check=True)
+    unit = subprocess.run(
+        [str(wtg), "--config", "host/wtg.yaml", "serve", "--unit"],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert unit.returncode == 0, unit.stderr
+    assert f"ExecStart={wtg} serve" in unit.stdout.splitlines()
+    assert f"Environment=WTG_CONFIG={elsewhere / 'host' / 'wtg.yaml'}" in unit.stdout.splitlines()
     assert ask(python, WHERE, elsewhere, env).split() == [str(package / k) for k in KINDS]
     given = {**env, "WTG_DATA_DIR": str(ROOT)}
     assert ask(python, WHERE, elsewhere, given).split() == [str(ROOT / k) for k in KINDS]

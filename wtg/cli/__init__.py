@@ -13,6 +13,7 @@ wtg.cli.checkconfig check-config
 wtg.cli.host   init
 wtg.cli.upkeep backup, restore
 wtg.cli.upgrade upgrade
+wtg.cli.serve  serve
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from wtg.cli.lobby import register as _register_lobby
 from wtg.cli.mail import register as _register_mail
 from wtg.cli.maps import register as _register_maps
 from wtg.cli.ratings import register as _register_ratings
+from wtg.cli.serve import register as _register_serve
 from wtg.cli.site import register as _register_site
 from wtg.cli.status import register as _register_status
 from wtg.cli.upgrade import register as _register_upgrade
@@ -45,5 +47,6 @@ _register_gm(main)
 _register_host(main)
 _register_upkeep(main)
 _register_upgrade(main)
+_register_serve(main)
 
 __all__ = ["click", "main"]

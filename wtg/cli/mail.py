@@ -19,6 +19,7 @@ from wtg.cli.logs import log_options, start_logging
 from wtg.core.printable import printable
 from wtg.host.cpus import default_jobs
 from wtg.host.pollhealth import record_poll
+from wtg.host.servicerecord import read_service_record
 from wtg.mail.pictures import map_drawing
 from wtg.mail.runlock import AlreadyRunning
 
@@ -164,6 +165,12 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
     try:
         idle(gm, stop, say, send=send_now if also_send else None, jobs=jobs)
     except AlreadyRunning as exc:
+        service = read_service_record(gm.spool)
+        if service is not None and service.running():
+            fail(
+                f"wtg serve (pid {service.pid}) polls {gm.spool} already: it does what `poll "
+                "--idle` would (`systemctl stop wtg`, or stop it, before starting this one)"
+            )
         fail(f"{exc}: stop it before starting another")
     click.echo("wtg poll --idle: stopped")
 

@@ -15,6 +15,7 @@ smtp: {host: smtp.example.org, port: 587, starttls: true, username: gm,
        password_file: /etc/wtg/smtp-password, from: "Game Master <gm@example.org>"}
 mail: {max_bytes: 1MB, replies_per_hour: 3, remind_hours: 24, poll_stale_hours: 6,
        handle_seconds: 30}
+site: {dir: /var/www/wtg, base_url: "https://games.example.org/"}   # for `wtg serve`
 """
 
 from __future__ import annotations
@@ -83,6 +84,13 @@ class MailLimits(Record):
     """A mail whose handling takes longer is stopped and quarantined (``wtg.mail.timelimit``)."""
 
 
+class SiteConfig(Record):
+    """Where `wtg serve` writes the host's site after each turn (``wtg.site.build``)."""
+
+    dir: Path
+    base_url: str = ""
+
+
 class GmConfig(Record):
     games_dir: Path
     transport: str
@@ -92,6 +100,7 @@ class GmConfig(Record):
     smtp: SmtpConfig | None
     sender: str
     limits: MailLimits
+    site: SiteConfig | None = None
 
     @property
     def spool(self) -> Path:
@@ -258,6 +267,9 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
             missing_share=mail.missing_share,
             handle_seconds=mail.handle_seconds,
         ),
+        site=SiteConfig(dir=folder(schema.site.dir), base_url=schema.site.base_url)
+        if schema.site is not None
+        else None,
     )
 
 

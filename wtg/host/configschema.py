@@ -164,6 +164,15 @@ class MailSection(Section):
     )
 
 
+class SiteSection(Section):
+    """The host's site (`wtg site`), which `wtg serve` brings up to date after each turn."""
+
+    dir: Folder = Field(description="where the site is written (`wtg site DIR`)")
+    base_url: Text = Field(
+        "", description="the site's address, for the feed's links (default: relative)"
+    )
+
+
 class ConfigFile(Section):
     """The whole file; every key may be left out."""
 
@@ -187,6 +196,9 @@ class ConfigFile(Section):
     imap: ImapSection | None = Field(None, description="the mailbox `wtg poll` reads")
     smtp: SmtpSection | None = Field(None, description="the server `wtg send` sends through")
     mail: MailSection = Field(default_factory=MailSection, description="limits of the mail loop")
+    site: SiteSection | None = Field(
+        None, description="the site `wtg serve` rebuilds after each turn (none: no site)"
+    )
 
     @field_validator("mail", mode="before")
     @classmethod

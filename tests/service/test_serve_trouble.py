@@ -1,0 +1,211 @@
+"""`wtg serve` in trouble, on the test's clock (tests/service/week.py): a mail server that
+goes away (a new connection after a pause growing to a minute, said in the log and the
+poll's health; the mail that came meanwhile filed once it is back), a game whose turn
+fails (logged, tried again after a pause growing to an hour, the other games on time),
+a step that fails as a whole, a poll stopped between two batches."""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Iterator, Sequence
+from datetime import datetime, timedelta, timezone
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.service.week import GM, START, SimClock, make_host
+from wtg.files import private
+from wtg.game.engine import Game, open_game
+from wtg.host.config import GmConfig, load_config
+from wtg.host.pollhealth import last_poll
+from wtg.mail.inbox import Inbox, Incoming, MaildirInbox
+from wtg.mail.journal import Journal
+from wtg.serve.service import Service, Watched
+
+HOUR = timedelta(hours=1)
+
+
+@pytest.fixture
+def events(caplog: pytest.LogCaptureFixture) -> pytest.LogCaptureFixture:
+    caplog.set_level(logging.INFO, logger="wtg")
+    return caplog
+
+
+def lines(caplog: pytest.LogCaptureFixture, start: str) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.getMessage().startswith(start)]
+
+
+class Flaky:
+    """A mail server down from ``down`` to ``up``: no connection, and the one there was
+    drops."""
+
+    def __init__(self, clock: SimClock, down: datetime, up: datetime) -> None:
+        self.clock = clock
+        self.down = down
+        self.up = up
+        self.connects: list[datetime] = []
+
+    def out(self) -> bool:
+        return self.down <= self.clock.now() < self.up
+
+    def connect(self, gm: GmConfig) -> Inbox:
+        if self.out():
+            raise ConnectionRefusedError(111, "Connection refused")
+        self.connects.append(self.clock.now())
+        return FlakyInbox(MaildirInbox(gm.maildir_in), self)
+
+
+class FlakyInbox(MaildirInbox):
+    def __init__(self, inner: MaildirInbox, server: Flaky) -> None:
+        self.__dict__.update(inner.__dict__)
+        self.server = server
+
+    def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
+        if self.server.out():
+            raise ConnectionResetError(104, "Connection reset by peer")
+        return super().waiting(max_bytes)
+
+
+def order(gm: GmConfig, game: str, seat: int, number: int) -> None:
+    played = open_game(gm.games_dir / game)
+    msg = EmailMessage()
+    msg["From"] = f"{game}{seat}@players.example"
+    msg["To"] = GM
+    msg["Subject"] = "orders"
+    msg["Message-ID"] = f"<t{number}.{game}{seat}@players.example>"
+    msg.set_content(played.aof(seat).replace("X1: ___", "X1: 100"))
+    private.maildir(gm.maildir_in).add(msg)
+
+
+def test_a_server_that_goes_away_is_met_with_new_connections(
+    tmp_path: Path, events: pytest.LogCaptureFixture
+) -> None:
+    gm = load_config(make_host(tmp_path, site=False))
+    clock = SimClock(START, START + 5 * HOUR)
+    server = Flaky(clock, START + HOUR, START + 3 * HOUR)
+    service = Service(gm, clock, connect=server.connect, zone=timezone.utc)
+    clock.on_end = service.stop
+    clock.at(START + 30 * timedelta(minutes=1), lambda: order(gm, "daily", 1, 1))
+    clock.at(START + 2 * HOUR, lambda: order(gm, "daily", 2, 2))  # while it is down
+    health: list[Any] = []
+    clock.at(START + 2 * HOUR + timedelta(seconds=1), lambda: health.append(last_poll(gm.spool)))
+    service.run()
+
+    dropped = lines(events, "the connection dropped")
+    refused = lines(events, "cannot reach the mail server")
+    assert len(dropped) == 1
+    pauses = [float(re.findall(r"trying again in ([\d.]+) s", r.getMessage())[0]) for r in refused]
+    assert pauses[:7] == [2, 4, 8, 16, 32, 60, 60]  # after the drop's 1 s, twice as long each time
+    assert set(pauses[7:]) == {60}
+    assert len(refused) <= 2 * 60 + 10  # two hours at a minute: no busy loop
+    assert [r.levelname for r in dropped + refused] == ["WARNING"] * (1 + len(refused))
+    assert health[0].last_failure is not None
+    assert health[0].last_success is not None and health[0].last_success < START + 2 * HOUR
+    assert "Connection refused" in health[0].error
+    back = server.connects[-1]
+    assert START + 3 * HOUR <= back < START + 3 * HOUR + timedelta(minutes=1)
+    assert lines(events, "connected to the mail server again")
+    journal = Journal(gm.spool)
+    rows = sorted(journal.db.execute("SELECT message_id, outcome FROM messages").fetchall())
+    journal.close()
+    assert rows == [
+        ("<t1.daily1@players.example>", "stored: daily turn 1 player 1"),
+        ("<t2.daily2@players.example>", "stored: daily turn 1 player 2"),
+    ]
+    after = last_poll(gm.spool)
+    assert after is not None and after.last_success is not None and after.last_success >= back
+
+
+def test_a_game_whose_turn_fails_is_held_back_and_the_others_go_on(
+    tmp_path: Path, events: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gm = load_config(make_host(tmp_path, site=False))
+    end = START + timedelta(days=3)
+    clock = SimClock(START, end)
+    service = Service(gm, clock, zone=timezone.utc)
+    clock.on_end = service.stop
+    run_turn = Game.run_turn
+
+    def broken(self: Game[Any], *args: Any, **kwargs: Any) -> int:
+        if self.config.game == "vienna":
+            raise RuntimeError("the rules broke")
+        return run_turn(self, *args, **kwargs)
+
+    monkeypatch.setattr(Game, "run_turn", broken)
+    service.run()
+
+    failed = [r for r in lines(events, "the turn failed") if r.wtg["game"] == "vienna"]  # type: ignore[attr-defined]
+    vienna = open_game(gm.games_dir / "vienna")
+    deadline = vienna.deadline()
+    assert vienna.latest_turn() == 0 and deadline is not None and deadline < end
+    pauses = [re.findall(r"tried again in (\d+) s", r.getMessage())[0] for r in failed]
+    assert pauses[:7] == ["60", "120", "240", "480", "960", "1920", "3600"]
+    assert set(pauses[7:]) == {"3600"}
+    hours = (end - deadline) / HOUR
+    assert len(failed) <= hours + 8  # an hour apart once the pause has grown
+    assert all("RuntimeError: the rules broke" in r.getMessage() for r in failed)
+    assert {r.levelname for r in failed} == {"ERROR"}
+    for name in ("daily", "newyork"):  # on time all the same
+        game = open_game(gm.games_dir / name)
+        assert game.latest_turn() >= 1
+        for turn in range(1, game.latest_turn() + 1):
+            meta = game.meta(turn)
+            ran = datetime.strptime(str(meta["ran_at"]), "%Y-%m-%dT%H:%M:%SZ")
+            due = datetime.strptime(str(meta["deadline"]), "%Y-%m-%dT%H:%M:%SZ")
+            assert timedelta(0) <= ran - due < timedelta(minutes=1)
+    assert all(until > began for began, until in clock.waits)
+
+
+def test_a_step_that_fails_is_logged_and_paused(
+    tmp_path: Path, events: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = make_host(tmp_path)
+    gm = load_config(config)
+    clock = SimClock(START, START + 3 * HOUR)
+    service = Service(gm, clock, zone=timezone.utc, look=timedelta(minutes=5))
+    clock.on_end = service.stop
+
+    def full(*_args: Any, **_kwargs: Any) -> Any:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("wtg.serve.service.build_site", full)
+    service.run()
+    failed = lines(events, "the site failed")
+    pauses = [int(re.findall(r"tried again in (\d+) s", r.getMessage())[0]) for r in failed]
+    assert pauses == [min(3600, 60 * 2**n) for n in range(len(pauses))]
+    assert sum(pauses[:-1]) < 3 * 3600 <= sum(pauses)  # tried again after each pause, no more
+    assert lines(events, "0 report(s) queued") or lines(events, "7 report(s) queued")
+
+
+def test_a_poll_stops_between_two_batches_when_asked(tmp_path: Path) -> None:
+    class Batches:
+        def __init__(self) -> None:
+            self.closed = False
+
+        def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
+            try:
+                for number in range(5):
+                    yield [self.mail(number)]
+            finally:
+                self.closed = True
+
+        def mail(self, number: int) -> Incoming:
+            when = datetime(2026, 12, 7, tzinfo=timezone.utc)
+            return Incoming(key=f"k{number}", order_key=str(number), received=when, size=0, raw=b"")
+
+    asked: list[int] = []
+    inner = Batches()
+
+    def between() -> bool:
+        asked.append(1)
+        return len(asked) == 2
+
+    watched = Watched(inner, between)  # type: ignore[arg-type]
+    got: Sequence[list[Incoming]] = list(watched.waiting(100))
+    assert [batch[0].key for batch in got] == ["k0", "k1"]
+    assert inner.closed
+    assert threading.active_count() >= 1

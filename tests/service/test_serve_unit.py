@@ -1,0 +1,86 @@
+"""The systemd unit shipped with wtg (wtg/serve/wtg.service), printed by `wtg serve --unit`
+for this install, and checked by systemd's own `systemd-analyze verify`."""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.service.week import make_host
+from wtg.serve.unit import quoted, unit_text
+
+WTG = str(Path(sys.executable).with_name("wtg"))
+
+
+def verify(unit: Path) -> subprocess.CompletedProcess[str]:
+    """`systemd-analyze verify` on the unit; skipped, saying why, where systemd is not
+    installed (CI installs it: .ci/run)."""
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("systemd-analyze is not installed (.ci/run installs systemd)")
+        pytest.skip("systemd-analyze is not installed: apt-get install systemd")
+    return subprocess.run(
+        [analyze, "verify", str(unit)], capture_output=True, text=True, check=False
+    )
+
+
+def test_serve_unit_prints_the_unit_of_this_install(tmp_path: Path) -> None:
+    config = make_host(tmp_path / "my host")
+    printed = subprocess.run(
+        [WTG, "--config", str(config), "serve", "--unit"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    lines = printed.stdout.splitlines()
+    owner = pwd.getpwuid((tmp_path / "my host" / "games").stat().st_uid).pw_name
+    assert f"ExecStart={WTG} serve" in lines
+    assert f'Environment="WTG_CONFIG={config}"' in lines  # a path with a space, quoted
+    assert f"User={owner}" in lines
+    assert "Type=notify" in lines and "ExecReload=kill -HUP $MAINPID" in lines
+    assert any(line.startswith("WatchdogSec=") for line in lines)
+    unit = tmp_path / "wtg.service"
+    unit.write_text(printed.stdout, encoding="utf-8")
+    checked = verify(unit)
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout + checked.stderr == ""  # not a warning
+
+
+def test_a_broken_unit_is_what_the_check_would_catch(tmp_path: Path) -> None:
+    """The check reads the unit as systemd does: a wrong line is named (so the test above
+    would fail on one)."""
+    text = unit_text(Path(WTG), tmp_path / "wtg.yaml", "root").replace(
+        "Type=notify", "Type=notifyish"
+    )
+    unit = tmp_path / "wtg.service"
+    unit.write_text(text, encoding="utf-8")
+    checked = verify(unit)
+    assert "notifyish" in checked.stdout + checked.stderr
+
+
+def test_serve_unit_needs_a_config_and_a_good_one(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "WTG_CONFIG"}
+    none = subprocess.run([WTG, "serve", "--unit"], capture_output=True, text=True, env=env)
+    assert none.returncode == 1 and none.stderr.startswith("wtg: no config:")
+    bad = tmp_path / "wtg.yaml"
+    bad.write_text("games_dir: games\nsite: {base_url: x}\n", encoding="utf-8")
+    broken = subprocess.run(
+        [WTG, "--config", str(bad), "serve", "--unit"], capture_output=True, text=True, env=env
+    )
+    assert broken.returncode == 1
+    assert "site.dir: missing" in broken.stderr and broken.stdout == ""
+
+
+def test_words_of_a_unit_are_quoted_as_systemd_reads_them() -> None:
+    assert quoted("/opt/wtg/bin/wtg") == "/opt/wtg/bin/wtg"
+    assert quoted("WTG_CONFIG=/srv/my host/wtg.yaml") == '"WTG_CONFIG=/srv/my host/wtg.yaml"'
+    assert quoted("/srv/100%/wtg") == "/srv/100%%/wtg"
+    assert quoted('/a"b\\c') == '"/a\\"b\\\\c"'

@@ -1,0 +1,93 @@
+"""`wtg serve`: the host's one long-running process (wtg.serve.service), and its systemd unit."""
+
+from __future__ import annotations
+
+import gc
+from typing import TYPE_CHECKING
+
+import click
+
+from wtg.cli.common import NO_CONFIG, checked_config, config_path, fail, gm_config
+from wtg.cli.logs import log_options, start_logging
+from wtg.cli.mail import warn_loose_passwords
+from wtg.host.cpus import default_jobs
+from wtg.host.gamesdir import folder_problem
+from wtg.mail.pictures import map_drawing
+from wtg.mail.runlock import AlreadyRunning
+
+if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
+    from wtg.host.config import GmConfig
+
+
+def register(group: click.Group) -> None:
+    group.add_command(serve)
+
+
+@click.command()
+@click.option(
+    "--unit",
+    is_flag=True,
+    help="Print the systemd unit for this install (this wtg, this config, the games "
+    "folder's owner as its user) and exit.",
+)
+@log_options
+@click.pass_context
+def serve(
+    ctx: click.Context,
+    unit: bool,
+    log_format: str,
+    log_level: str | None,
+    log_file: str | None,
+) -> None:
+    """Serve the host until SIGTERM: file each mail as it comes and send the answers, run
+    each game's turn at its deadline (or once all are READY) and mail the reports, remind
+    the players, mail the GM's digest each morning, rebuild the site after a turn (the
+    config's site:). SIGHUP reloads the config. Logs an event a line (stderr: journald)."""
+    if unit:
+        print_unit(ctx)
+        return
+    # deferred: the service (the mail loop, the due run, the site): only `wtg serve` runs it
+    from wtg.host.config import ConfigError, load_config
+    from wtg.serve.clock import SystemClock
+    from wtg.serve.notify import Notifier
+    from wtg.serve.service import Service, signals_to
+
+    gm = checked_config(ctx)
+    path = config_path(ctx)
+    assert path is not None  # checked_config ends the command without one
+    start_logging(log_format, log_level, log_file, default="info")
+    warn_loose_passwords(gm)
+
+    def reload() -> GmConfig:
+        new = load_config(path)
+        problem = folder_problem(new.games_dir)
+        if problem is not None:
+            raise ConfigError(f"{path}: games_dir {new.games_dir} {problem}")
+        return new
+
+    gc.freeze()  # what lives now lives as long as the process (as `wtg poll` does)
+    service = Service(
+        gm,
+        SystemClock(),
+        reload=reload,
+        notifier=Notifier.from_environment(),
+        jobs=default_jobs(),
+        picture=map_drawing(),
+    )
+    with signals_to(service):
+        try:
+            service.run()
+        except AlreadyRunning as exc:
+            fail(f"{exc}: this one does not start")
+
+
+def print_unit(ctx: click.Context) -> None:
+    """``wtg serve --unit``: the shipped unit with this install's paths."""
+    # deferred: the unit's template (package data): only `serve --unit` reads it
+    from wtg.serve.unit import owner_of, this_wtg, unit_text
+
+    path = config_path(ctx)
+    if path is None:
+        fail(NO_CONFIG)
+    gm = gm_config(ctx)  # a config that does not hold is refused before it is installed
+    click.echo(unit_text(this_wtg(), path.absolute(), owner_of(gm.games_dir)), nl=False)

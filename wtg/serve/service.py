@@ -1,0 +1,613 @@
+"""`wtg serve`: the one process a GM starts and forgets.
+
+Each round of its loop polls the mail (what came is filed and answered), runs the games
+that are due (``wtg.host.due``: a deadline passed, or every player who owes orders READY;
+with the lobby's due tasks first), queues the reminders whose moment came, the GM's
+digest once a day (``wtg.serve.daily``), sends what was queued, and rebuilds the site
+after a turn when the config names one. Then it waits for the next moment of its agenda
+(``wtg.serve.agenda``) or new mail, whichever comes first.
+
+Everything it does is done by the commands' own code, which a ``kill -9`` at any moment
+leaves whole; the service adds no state of its own beyond its record (``servicerecord``)
+and the digest's mark, written after the digest is queued. What it keeps in memory (the
+pauses after a failure) is only about when to try again.
+
+A server that goes away is met with a new connection after a pause that grows from 1 s to
+a minute (``wtg.mail.idle``'s), said in the log and in the poll's health, and the games
+go on meanwhile (``run_due`` holds a game whose players seem cut off by the outage). A
+game whose turn fails is logged and tried again after a pause that grows to an hour; the
+others go on. A step that fails as a whole (the site, the digest, a disk full) likewise.
+
+Signals set a flag and wake the wait (``stop``, ``reload_soon``): the mail batch or the
+turn in hand is finished, then the service stops (or reloads its config, keeping the old
+one when the new cannot be used).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import re
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta, tzinfo
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any, TypeVar
+
+from wtg.game.engine import open_game
+from wtg.game.schedule import iso
+from wtg.host.config import GmConfig
+from wtg.host.due import GameRun, Outcome, run_due, why_due
+from wtg.host.gamesdir import failure_reason
+from wtg.host.pollhealth import record_poll
+from wtg.host.servicerecord import (
+    ServiceRecord,
+    clear_service_record,
+    read_service_record,
+    write_service_record,
+)
+from wtg.lobby.duetasks import run_due_tasks
+from wtg.logs.events import log_event
+from wtg.mail.idle import CONNECTION_TROUBLE, PAUSE_FIRST, PAUSE_MOST, WAIT
+from wtg.mail.inbox import Inbox, Incoming
+from wtg.mail.pictures import MapPicture
+from wtg.mail.poller import Poller, open_inbox, rare_collections
+from wtg.mail.runlock import AlreadyRunning, only_one
+from wtg.mail.sender import open_transport, remind, send
+from wtg.mail.transport import Transport
+from wtg.serve.agenda import Agenda, Timetable, Timetables
+from wtg.serve.clock import Clock
+from wtg.serve.daily import digest_due, mail_digest
+from wtg.serve.notify import Notifier
+from wtg.serve.wakeup import Wakeup
+from wtg.site.build import build_site
+
+T = TypeVar("T")
+
+LOOK = timedelta(seconds=WAIT)
+"""The longest the service waits without a look at the mail and the games."""
+LATE = timedelta(seconds=1)
+"""It wakes this long after a deadline, so that the deadline has passed by every clock."""
+
+
+@dataclass
+class Pause:
+    """A growing pause after a failure: ``first``, then twice as long each time up to
+    ``most``; ``ok()`` after a success."""
+
+    first: timedelta
+    most: timedelta
+    until: datetime | None = None
+    length: timedelta | None = None
+
+    def failed(self, now: datetime) -> timedelta:
+        self.length = self.first if self.length is None else min(self.most, self.length * 2)
+        self.until = now + self.length
+        return self.length
+
+    def ok(self) -> None:
+        self.until = self.length = None
+
+    def waiting(self, now: datetime) -> bool:
+        return self.until is not None and now < self.until
+
+
+def seconds(pause: timedelta) -> str:
+    return f"{pause.total_seconds():g} s"
+
+
+def wtg_version() -> str:
+    try:
+        return version("wtg")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+class Service:
+    """The loop (``run``); ``stop`` and ``reload_soon`` are for signal handlers."""
+
+    def __init__(
+        self,
+        gm: GmConfig,
+        clock: Clock,
+        *,
+        reload: Callable[[], GmConfig] | None = None,
+        notifier: Notifier | None = None,
+        jobs: int = 1,
+        connect: Callable[[GmConfig], Inbox] = open_inbox,
+        transport: Callable[[GmConfig], Transport] = open_transport,
+        picture: MapPicture | None = None,
+        zone: tzinfo | None = None,
+        look: timedelta = LOOK,
+    ) -> None:
+        """``reload``: reads the config again (SIGHUP); ``zone``: the digest's time zone
+        (None: the machine's); ``look``: the longest wait without a look."""
+        self.gm = gm
+        self.clock = clock
+        self.reload_config = reload
+        self.notifier = notifier or Notifier(None)
+        self.jobs = jobs
+        self.connect = connect
+        self.transport = transport
+        self.picture = picture
+        self.zone = zone
+        self.look = look
+        self.wake = Wakeup()
+        self.pid = os.getpid()
+        self.stop_asked = False
+        self.reload_asked = False
+        self.inbox: Inbox | None = None
+        self.connection = Pause(timedelta(seconds=PAUSE_FIRST), timedelta(seconds=PAUSE_MOST))
+        self.sending = Pause(timedelta(minutes=1), timedelta(minutes=30))
+        self.games: dict[str, Pause] = {}
+        """Games whose last run failed, was held back or met the game busy."""
+        self.steps: dict[str, Pause] = {}
+        """Steps that failed as a whole, each tried again after its pause."""
+        self.timetables = Timetables()
+        self.reminders: list[datetime] = []
+        """The games' reminder moments, as the last plan saw them."""
+        self.reminded_through: datetime | None = None
+        self.started = clock.now()
+        self.last_send: datetime | None = None
+        self.must_send = True
+        self.site_stale = gm.site is not None
+        """The site is rebuilt at the start (a build a kill cut short) and after turns."""
+        self.ready = False
+        self.rounds = 0
+
+    # --- signals -------------------------------------------------------------------
+    def stop(self) -> None:
+        """Stop once the mail or the turn in hand is done."""
+        if os.getpid() == self.pid:  # not in a process forked from this one
+            self.stop_asked = True
+            self.wake.set()
+
+    def reload_soon(self) -> None:
+        """Read the config again before the next round."""
+        if os.getpid() == self.pid:
+            self.reload_asked = True
+            self.wake.set()
+
+    # --- the loop ------------------------------------------------------------------
+    def run(self) -> None:
+        """Serve until ``stop``. Raises AlreadyRunning, with one line that says which,
+        when another `wtg serve` or a `wtg poll` holds the spool."""
+        spool = self.gm.spool
+        with _locks(spool):
+            write_service_record(
+                spool, ServiceRecord(pid=self.pid, since=self.started, version=wtg_version())
+            )
+            log_event(
+                f"wtg serve {wtg_version()} started (pid {self.pid}): {self.gm.transport} "
+                f"mail, games in {self.gm.games_dir}"
+            )
+            try:
+                self._loop()
+            finally:
+                self.notifier.stopping()
+                self._disconnect()
+                clear_service_record(spool, self.pid)
+                self.wake.close()
+                log_event("wtg serve stopped")
+
+    def _loop(self) -> None:
+        while not self.stop_asked:
+            self.notifier.watchdog()
+            if self.reload_asked:
+                self._reload()
+            self.wake.clear()
+            if self.stop_asked:
+                break
+            self._round()
+            if self.stop_asked:
+                break
+            until, why = self._plan()
+            self.notifier.status(self._status(until, why))
+            try:
+                self.clock.wait(until, self.inbox, self.wake)
+            except CONNECTION_TROUBLE as error:
+                self._trouble(f"the connection dropped: {error}")
+                self._disconnect()
+
+    def _round(self) -> None:
+        self.rounds += 1
+        seen = self._poll()
+        if not self.ready:
+            self.ready = True
+            self.notifier.ready("polling")
+        if self.stop_asked:
+            return
+        ran = self._step("the due run", self._games, 0)
+        if self.stop_asked:
+            return
+        self._step("the reminders", lambda: self._remind(ran), None)
+        self._step("the digest", self._digest, None)
+        if self.stop_asked:  # what was queued goes out at the next start
+            return
+        if self.must_send or seen or ran or self._time_for_send():
+            self._step("the send", self._send, None)
+        if self.site_stale and not self.stop_asked:
+            self._step("the site", self._site, None)
+
+    def _step(self, name: str, work: Callable[[], T], otherwise: T) -> T:
+        """Run a step unless its pause after a failure lasts; a failure is logged and
+        paused (1 min, growing to an hour), the other steps go on."""
+        pause = self.steps.setdefault(name, Pause(timedelta(minutes=1), timedelta(hours=1)))
+        now = self.clock.now()
+        if pause.waiting(now):
+            return otherwise
+        try:
+            done = work()
+        except Exception as error:  # the disk, a bug: the service goes on with the rest
+            wait = pause.failed(now)
+            log_event(
+                f"{name} failed: {failure_reason(error)}; tried again in {seconds(wait)}",
+                level=logging.ERROR,
+            )
+            return otherwise
+        pause.ok()
+        return done
+
+    # --- the mail --------------------------------------------------------------------
+    def _poll(self) -> int:
+        """Connect if need be, then poll: the mails seen."""
+        now = self.clock.now()
+        if self.inbox is None:
+            if self.connection.waiting(now):
+                return 0
+            try:
+                self.inbox = self.connect(self.gm)
+            except CONNECTION_TROUBLE as error:
+                self._trouble(f"cannot reach the mail server: {error}")
+                return 0
+            if self.connection.length is not None:
+                log_event("connected to the mail server again")
+            self.connection.ok()
+        try:
+            with rare_collections():
+                watched = Watched(self.inbox, self._between_batches)
+                summary = Poller(self.gm, watched, now, jobs=self.jobs).run()
+        except Exception as error:  # the server, the disk: a new connection after a pause
+            dropped = isinstance(error, CONNECTION_TROUBLE)
+            what = "the connection dropped" if dropped else "the poll stopped"
+            self._trouble(f"{what}: {type(error).__name__}: {error}")
+            self._disconnect()
+            return 0
+        if summary.seen:
+            log_event(summary.line())
+        for key, outcome in summary.outcomes:
+            log_event(outcome, mail=key)
+        for line in (*summary.unreadable, *summary.helpers_died):
+            log_event(line, level=logging.WARNING)
+        return summary.seen
+
+    def _between_batches(self) -> bool:
+        """Between two batches of a poll: whether to stop it there."""
+        self.notifier.watchdog()
+        return self.stop_asked
+
+    def _trouble(self, what: str) -> None:
+        now = self.clock.now()
+        record_poll(self.gm.spool, now, what)
+        pause = self.connection.failed(now)
+        log_event(f"{what}; trying again in {seconds(pause)}", level=logging.WARNING)
+
+    def _disconnect(self) -> None:
+        inbox, self.inbox = self.inbox, None
+        if inbox is not None:
+            with contextlib.suppress(Exception):  # closing a dead connection is no news
+                inbox.close()
+
+    # --- the games -------------------------------------------------------------------
+    def _games(self) -> int:
+        """The lobby's due tasks, then every due game not paused: the turns run."""
+        now = self.clock.now()
+        tasks = run_due_tasks(self.gm.games_dir, now)
+        for started in tasks.started:
+            log_event(f"game made from the waiting list {started.list}", game=started.game)
+        for problem in tasks.problems:
+            log_event(f"lobby: {problem}", level=logging.ERROR)
+        run = run_due(self.gm, now, jobs=self.jobs, lobby=tasks.problems)
+        run.folders = [f for f in run.folders if self._may_be_due(f.name, f, now)]
+        run.unreadable = [u for u in run.unreadable if not self._paused(u.folder.name, now)]
+        ran = 0
+        results = run.games()
+        try:
+            for result in results:
+                self.notifier.watchdog()
+                ran += self._outcome(result, now)
+                if self.stop_asked:
+                    break
+        finally:
+            results.close()
+        for result in run.late:
+            ran += self._outcome(result, now)
+        return ran
+
+    def _paused(self, name: str, now: datetime) -> bool:
+        pause = self.games.get(name)
+        return pause is not None and pause.waiting(now)
+
+    def _may_be_due(self, name: str, folder: Path, now: datetime) -> bool:
+        """Whether the due run should look at the game: not paused after a failure, and
+        due as ``why_due`` sees it (a game that cannot be opened is, to say why)."""
+        if self._paused(name, now):
+            return False
+        try:
+            game = open_game(folder)
+            return game.held() is None and why_due(game, now) is not None
+        except Exception:  # the due run says what is wrong with it
+            return True
+
+    def _outcome(self, result: GameRun, now: datetime) -> int:
+        """Log one game's run and pause a game that failed; 1 when its turn ran."""
+        name = result.folder.name
+        if result.outcome is Outcome.RAN:
+            self.games.pop(name, None)
+            found = re.match(r"turn (\d+)", result.detail)
+            turn = int(found[1]) if found else None
+            log_event(f"the turn ran: {result.detail}", game=name, turn=turn)
+            self.site_stale = self.gm.site is not None
+            self.must_send = True
+            return 1
+        if result.outcome is Outcome.NOT_DUE or result.by_gm:
+            self.games.pop(name, None)
+            return 0
+        if result.outcome is Outcome.FAILED:
+            pause = self.games.setdefault(name, Pause(timedelta(minutes=1), timedelta(hours=1)))
+            wait = pause.failed(now)
+            log_event(
+                f"the turn failed, held back: {result.detail}; tried again in {seconds(wait)}",
+                game=name,
+                level=logging.ERROR,
+            )
+            return 0
+        pause = self.games.setdefault(name, Pause(timedelta(minutes=1), timedelta(minutes=10)))
+        wait = pause.failed(now)
+        what = "not run" if result.outcome is Outcome.HELD else "skipped"
+        log_event(
+            f"{what}: {result.detail}; tried again in {seconds(wait)}",
+            game=name,
+            level=logging.WARNING,
+        )
+        return 0
+
+    # --- reminders, digest, send, site ---------------------------------------------------
+    def _remind(self, ran: int) -> None:
+        """Queue the reminders when a game's reminder moment came since the last time,
+        at the start, and after turns ran (their deadlines are new)."""
+        now = self.clock.now()
+        last = self.reminded_through
+        came = last is None or any(last < moment <= now for moment in self.reminders)
+        if not (came or ran):
+            return
+        reminded = remind(self.gm, now)
+        self.reminded_through = now
+        if reminded.queued:
+            log_event(f"{reminded.queued} reminder(s) queued")
+            self.must_send = True
+        for line in reminded.unreadable:
+            log_event(f"reminders: {line}", level=logging.WARNING)
+
+    def _digest(self) -> None:
+        now = self.clock.now()
+        due = digest_due(self.gm, self.started, self.zone)
+        if now < due:
+            return
+        if mail_digest(self.gm, due, now, self.zone):
+            log_event("the digest was queued for the GM")
+            self.must_send = True
+        else:
+            log_event("the digest had nothing to tell: no mail")
+
+    def _time_for_send(self) -> bool:
+        now = self.clock.now()
+        if self.sending.until is not None:
+            return now >= self.sending.until
+        return self.last_send is None or now - self.last_send >= self.look
+
+    def _send(self) -> None:
+        """Queue the new turns' reports and send the outbox (the answers, the reports, the
+        reminders, the digest, the GM's notices)."""
+        now = self.clock.now()
+        try:
+            summary = send(self.gm, self.transport(self.gm), now, self.picture)
+        except AlreadyRunning as busy:  # a `wtg send` of cron's or the GM's
+            log_event(f"{busy}: the service sends later")
+            self.sending.failed(now)
+            return
+        self.must_send = False
+        self.last_send = now
+        if summary.busy():
+            log_event(summary.line())
+        if summary.queued:
+            self.site_stale = self.gm.site is not None  # reports of turns run by hand too
+        for line in (*summary.unreadable, *summary.undrawn, *summary.refused):
+            log_event(line, level=logging.WARNING)
+        if summary.unreachable or summary.waiting:
+            wait = self.sending.failed(now)
+            log_event(
+                f"{summary.waiting} mail(s) wait to be sent; tried again in {seconds(wait)}",
+                level=logging.WARNING,
+            )
+        else:
+            self.sending.ok()
+
+    def _site(self) -> None:
+        site = self.gm.site
+        if site is None:
+            self.site_stale = False
+            return
+        report = build_site(
+            self.gm.games_dir, site.dir, base_url=site.base_url, jobs=self.jobs, config=self.gm
+        )
+        self.site_stale = False  # a build that failed is tried again after its pause
+        for line in report.skipped:
+            log_event(f"site: {line}", level=logging.WARNING)
+        log_event(f"site {site.dir}: {report.line()}")
+
+    # --- the plan --------------------------------------------------------------------
+    def _plan(self) -> tuple[datetime, str]:
+        """The next moment to wake for, and what for."""
+        now = self.clock.now()
+        agenda = Agenda(now)
+        agenda.add(now + self.look, "a look at the mail and the games")
+        watchdog = self.notifier.watchdog_seconds
+        if watchdog:
+            agenda.add(now + timedelta(seconds=watchdog / 2), "the watchdog")
+        try:
+            tables = self.timetables.read(self.gm.games_dir, self.gm.limits.remind_hours)
+        except Exception as error:  # the games folder itself: the due run says it too
+            log_event(f"the games' deadlines: {failure_reason(error)}", level=logging.ERROR)
+            tables = []
+        self._plan_games(agenda, tables, now)
+        self.reminders = [t.reminder for t in tables]
+        agenda.add(self._when_digest(), "the digest")
+        if self.inbox is None:
+            agenda.add(self.connection.until, "a new connection to the mail server")
+        agenda.add(self.sending.until, "the mail waiting to be sent")
+        for name, pause in self.steps.items():
+            agenda.add(pause.until, name)
+        return agenda.first()
+
+    def _plan_games(self, agenda: Agenda, tables: Sequence[Timetable], now: datetime) -> None:
+        for table in tables:
+            if table.deadline > now:
+                agenda.add(table.deadline + LATE, f"the deadline of {table.game}")
+            else:  # due and not run: tried again after its pause (a look else)
+                pause = self.games.get(table.folder.name)
+                agenda.add(pause.until if pause else None, f"{table.game} again")
+            if table.reminder > now:
+                agenda.add(table.reminder, f"the reminders of {table.game}")
+        for name, pause in self.games.items():
+            agenda.add(pause.until, f"{name} again")
+
+    def _when_digest(self) -> datetime | None:
+        try:
+            return digest_due(self.gm, self.started, self.zone)
+        except Exception:  # the digest's step says what is wrong
+            return None
+
+    def _status(self, until: datetime, why: str) -> str:
+        mail = "mail server unreachable" if self.inbox is None else "waiting for mail"
+        return f"{mail}; next: {why} at {iso(until)}"
+
+    # --- the config ------------------------------------------------------------------
+    def _reload(self) -> None:
+        """Read the config again; a config that cannot be used is logged, the old one kept."""
+        self.reload_asked = False
+        if self.reload_config is None:
+            return
+        self.notifier.reloading()
+        try:
+            new = self.reload_config()
+        except Exception as error:  # a config that does not hold: the old one stays
+            log_event(
+                f"the config was not reloaded, the old one is kept: {error}",
+                level=logging.ERROR,
+            )
+            self.notifier.ready("polling")
+            return
+        if new.games_dir != self.gm.games_dir:
+            log_event(
+                f"the config was not reloaded, the old one is kept: its games_dir "
+                f"{new.games_dir} is another folder than {self.gm.games_dir}: restart "
+                "wtg serve to serve another",
+                level=logging.ERROR,
+            )
+            self.notifier.ready("polling")
+            return
+        self.gm = new
+        self._disconnect()
+        self.connection.ok()
+        self.reminded_through = None  # remind_hours may have changed
+        self.steps.clear()
+        self.site_stale = new.site is not None
+        self.must_send = True
+        log_event("the config was reloaded")
+        self.notifier.ready("polling")
+
+
+@contextlib.contextmanager
+def _locks(spool: Path) -> Iterator[None]:
+    """The service's lock and the poll's, held while the service lives; either taken by
+    another process, the one line says which (a running service's record names it)."""
+    held = contextlib.ExitStack()
+    try:
+        for name in ("serve", "poll"):
+            held.enter_context(only_one(spool, name))
+    except AlreadyRunning as busy:
+        held.close()
+        record = read_service_record(spool)
+        if record is not None and record.running() and record.pid != os.getpid():
+            raise AlreadyRunning(
+                f"wtg serve (pid {record.pid}, since {iso(record.since)}) is running on {spool}"
+            ) from None
+        if "serve" in str(busy):
+            raise
+        raise AlreadyRunning(
+            f"another `wtg poll` (`wtg poll --idle`, or cron's) is polling {spool}: stop it "
+            "before starting wtg serve"
+        ) from None
+    with held:
+        yield
+
+
+class Watched:
+    """The inbox a poll of the service reads: ``between()`` is asked after each batch, and
+    a True ends the poll there (the batches handled stand; the others wait for the next
+    poll)."""
+
+    def __init__(self, inbox: Inbox, between: Callable[[], bool]) -> None:
+        self.inbox = inbox
+        self.between = between
+
+    def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
+        batches = self.inbox.waiting(max_bytes)
+        try:
+            for batch in batches:
+                yield batch
+                if self.between():
+                    return
+        finally:
+            close = getattr(batches, "close", None)
+            if close is not None:  # a generator: its connection's work is let go
+                close()
+
+    def backlog(self) -> int:
+        return self.inbox.backlog()
+
+    def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
+        self.inbox.finish(done, rejected)
+
+    def settle(self) -> None:
+        self.inbox.settle()
+
+    def wait(self, timeout: float, stop: Any) -> bool:
+        return self.inbox.wait(timeout, stop)
+
+    def close(self) -> None:
+        self.inbox.close()
+
+
+@contextlib.contextmanager
+def signals_to(service: Service) -> Iterator[None]:
+    """SIGTERM and SIGINT stop the service, SIGHUP reloads its config, for the block."""
+    wanted: dict[int, Callable[[], None]] = {
+        signal.SIGTERM: service.stop,
+        signal.SIGINT: service.stop,
+        signal.SIGHUP: service.reload_soon,
+    }
+
+    def acting(act: Callable[[], None]) -> Callable[[int, Any], None]:
+        return lambda _number, _frame: act()
+
+    before = {number: signal.signal(number, acting(act)) for number, act in wanted.items()}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
