@@ -2,4 +2,5 @@
 
 from wtg.cli import main
 
-main(prog_name="wtg")
+if __name__ == "__main__":
+    main(prog_name="wtg")
