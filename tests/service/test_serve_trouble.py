@@ -209,3 +209,21 @@ def test_a_poll_stops_between_two_batches_when_asked(tmp_path: Path) -> None:
     assert [batch[0].key for batch in got] == ["k0", "k1"]
     assert inner.closed
     assert threading.active_count() >= 1
+
+
+def test_a_game_of_an_older_format_is_named_at_the_start_and_the_others_served(
+    tmp_path: Path, events: pytest.LogCaptureFixture
+) -> None:
+    """Issue 27, item 5: `wtg serve` on a host with a game folder an older wtg left (format
+    1) says so in one ERROR line naming it and what to run; the other games' turns run."""
+    gm = load_config(make_host(tmp_path, site=False))
+    (gm.games_dir / "vienna" / "format").write_text("1\n", encoding="utf-8")
+    clock = SimClock(START, START + timedelta(days=2))
+    service = Service(gm, clock, zone=timezone.utc)
+    clock.on_end = service.stop
+    service.run()
+    said = lines(events, "1 game folder (vienna) of an older format")
+    assert [r.levelname for r in said] == ["ERROR"]
+    assert said[0].getMessage().endswith("run `wtg upgrade`; the other games are served")
+    assert open_game(gm.games_dir / "vienna").latest_turn() == 0
+    assert open_game(gm.games_dir / "daily").latest_turn() >= 1

@@ -64,6 +64,7 @@ from wtg.serve.daily import digest_due, mail_digest
 from wtg.serve.notify import Notifier
 from wtg.serve.wakeup import Wakeup
 from wtg.site.build import build_site
+from wtg.upkeep.upgrade import formats_problem
 
 T = TypeVar("T")
 
@@ -184,6 +185,7 @@ class Service:
                 f"wtg serve {wtg_version()} started (pid {self.pid}): {self.gm.transport} "
                 f"mail, games in {self.gm.games_dir}"
             )
+            self._formats()
             try:
                 self._loop()
             finally:
@@ -496,6 +498,14 @@ class Service:
         return f"{mail}; next: {why} at {iso(until)}"
 
     # --- the config ------------------------------------------------------------------
+    def _formats(self) -> None:
+        """Games of a format this wtg will not write are named at the start and each reload:
+        their mail waits in the inbox and their turns do not run until `wtg upgrade` (or a
+        newer wtg); the others are served."""
+        problem = formats_problem(self.gm.games_dir)
+        if problem is not None:
+            log_event(f"{problem}; the other games are served", level=logging.ERROR)
+
     def _reload(self) -> None:
         """Read the config again; a config that cannot be used is logged, the old one kept."""
         self.reload_asked = False
@@ -528,6 +538,7 @@ class Service:
         self.site_stale = new.site is not None
         self.must_send = True
         log_event("the config was reloaded")
+        self._formats()
         self.notifier.ready("polling")
 
 
