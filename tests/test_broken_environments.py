@@ -63,6 +63,7 @@ def commands(root: Path) -> dict[str, tuple[str, ...]]:
         "run-turn": ("run-turn", "g1", "--now"),
         "run-turn --due": ("run-turn", "--due"),
         "send": ("send",),
+        "serve --unit": ("serve", "--unit"),
         "site": ("site", str(root / "out" / "site")),
         "state": ("state", "g1"),
         "status": ("status",),

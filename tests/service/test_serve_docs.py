@@ -30,9 +30,12 @@ SYSTEMD = {
 
 
 def section(heading: str = "## Running a host") -> str:
+    """The section's part on `wtg serve`: its opening and "wtg serve under systemd", up to
+    the next subsection (the host's health, backups and upgrades have tests of their own)."""
     text = DOC.read_text(encoding="utf-8")
     start = text.index(heading)
-    return text[start : text.index("\n## ", start + len(heading))]
+    systemd = text.index("### wtg serve under systemd", start)
+    return text[start : text.index("\n### ", systemd)]
 
 
 def blocks(kind: str) -> list[list[str]]:
