@@ -5,7 +5,12 @@ silent one is reminded, the READY game's turns run early and the others' at thei
 deadlines; on the way the config is reloaded (SIGHUP), both mail servers are stopped and
 started again, and the service is killed (``kill -9``) twice and started again on the
 clock where it was. Afterwards every order mail was filed once, every report mailed once
-(the SMTP sink counts them), every turn run once."""
+(the SMTP sink counts them), every turn run once.
+
+libfaketime shortens every timed wait of the process, its sockets' timeouts too, while
+Dovecot and the sink keep the real clock: the service is started with its network
+timeouts multiplied by the speed-up (``LAUNCH``), else its sixty seconds are a few real
+milliseconds and every poll and send times out."""
 
 from __future__ import annotations
 
