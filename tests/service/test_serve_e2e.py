@@ -1,0 +1,409 @@
+"""Issue 27, done when: `wtg serve`, the real process, on Dovecot and aiosmtpd, its clock
+sped up by libfaketime, plays a week of three games (tests/service/week.py's host): the
+players answer their reports at random moments (IMAP APPENDs into the GM's mailbox), the
+silent one is reminded, the READY game's turns run early and the others' at their
+deadlines; on the way the config is reloaded (SIGHUP), both mail servers are stopped and
+started again, and the service is killed (``kill -9``) twice and started again on the
+clock where it was. Afterwards every order mail was filed once, every report mailed once
+(the SMTP sink counts them), every turn run once.
+
+libfaketime shortens every timed wait of the process, its sockets' timeouts too, while
+Dovecot and the sink keep the real clock: the service is started with its network
+timeouts multiplied by the speed-up (``LAUNCH``), else its sixty seconds are a few real
+milliseconds and every poll and send times out."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+from email.policy import SMTP as SMTP_POLICY
+from pathlib import Path
+
+from tests.mail.conftest import missing
+from tests.mail.servers import (
+    AIOSMTPD_INSTALL_HINT,
+    DOVECOT_INSTALL_HINT,
+    GM_ADDRESS,
+    GM_PASSWORD,
+    Dovecot,
+    Received,
+    SmtpSink,
+    aiosmtpd_available,
+    dovecot_available,
+)
+from tests.service.week import PLANS, START, WOK4, make_host
+from wtg.cli.demo import reply_with_orders
+from wtg.game.engine import open_game
+from wtg.game.report import aof_text
+from wtg.game.schedule import parse_iso
+from wtg.host.config import load_config
+from wtg.mail.journal import Journal
+from wtg.mail.outbox import Outbox
+from wtg.rules.wok4.strategy import plan_orders
+
+SPEED = 7200
+"""Fake seconds a real second: a fake hour is half a real second, the week 84 real ones."""
+WEEK = timedelta(days=7)
+MARGIN = timedelta(hours=6)
+"""A player's mail is sent at least this long before the deadline (fake time): room for a
+mail server that is down a moment and a loaded machine."""
+WITHIN = 120.0
+"""Real seconds the test waits for what must come (a log line, the last reports) before it
+fails: a loaded machine's margin, not a timing the test checks."""
+NETWORK = 60 * SPEED
+"""The service's network timeouts, fake seconds (its sixty, real): libfaketime shortens
+every timed wait of the process, a socket's too, and Dovecot and the sink run on the real
+clock."""
+LAUNCH = (
+    "import sys\n"
+    "from wtg.mail import inbox, transport\n"
+    f"inbox.connect_imap.__defaults__ = ({NETWORK},)\n"
+    f"transport.connect_smtp.__defaults__ = ({NETWORK},)\n"
+    "from wtg.cli import main\n"
+    "sys.argv = ['wtg', *sys.argv[1:]]\n"
+    "main()\n"
+)
+"""``wtg`` with its network timeouts set for the sped-up clock."""
+IDENT = re.compile(r"<(?P<ident>[A-Za-z0-9_-][A-Za-z0-9._-]*)\.[0-9a-f]{16}@")
+
+
+def libfaketime() -> Path:
+    found = sorted(Path("/usr/lib").glob("*/faketime/libfaketimeMT.so.1"))
+    if not found:
+        missing("libfaketime is not installed (apt-get install faketime)")
+    return found[0]
+
+
+class FakeTime:
+    """The test's view of the service's clock: the fake moment of a real one. A process
+    started again starts at the fake time of its start, so the clock goes on."""
+
+    def __init__(self) -> None:
+        self.begin = time.time()
+
+    def now(self) -> datetime:
+        return START + timedelta(seconds=(time.time() - self.begin) * SPEED)
+
+    def real(self, moment: datetime) -> float:
+        """The real time (``time.time()``) of a fake moment."""
+        return self.begin + (moment - START).total_seconds() / SPEED
+
+    def env(self, library: Path) -> dict[str, str]:
+        env = {**os.environ, "TZ": "UTC", "LD_PRELOAD": str(library)}
+        env["FAKETIME"] = f"@{self.now():%Y-%m-%d %H:%M:%S} x{SPEED}"
+        for name in ("DONT_FAKE_MONOTONIC", "FAKETIME_DONT_FAKE_MONOTONIC", "FAKETIME_NO_CACHE"):
+            env.pop(name, None)
+        return env
+
+
+@dataclass
+class Players:
+    """The players, in a thread: each report the sink receives is answered (orders, READY
+    for the plan's ready seats, twice for its twice seats, never for its silent ones) at a
+    random moment before the coming deadline; a stranger writes now and then. A mail that
+    Dovecot does not take (it is down) is tried again."""
+
+    config: Path
+    imap: Dovecot
+    smtp: SmtpSink
+    clock: FakeTime
+    rng: random.Random = field(default_factory=lambda: random.Random(27))
+    orders: list[str] = field(default_factory=list)
+    """The Message-IDs of the order mails planned."""
+    appended: list[str] = field(default_factory=list)
+    """The Message-IDs of the mails appended to the GM's mailbox."""
+    strangers: list[str] = field(default_factory=list)
+    errors: list[BaseException] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.gm = load_config(self.config)
+        self.stop = threading.Event()
+        self.planned: list[tuple[float, int, EmailMessage]] = []
+        self.read = 0
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        moment = START + timedelta(hours=5)
+        while moment < START + WEEK:
+            self._plan(moment, self._stranger(moment))
+            moment += timedelta(hours=self.rng.randint(30, 50))
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(timeout=WITHIN)
+
+    def _plan(self, moment: datetime, msg: EmailMessage) -> None:
+        self.planned.append((self.clock.real(moment), len(self.planned), msg))
+        self.planned.sort(key=lambda item: (item[0], item[1]))
+
+    def _run(self) -> None:
+        try:
+            while not self.stop.wait(0.02):
+                self._answer_reports()
+                while self.planned and self.planned[0][0] <= time.time():
+                    msg = self.planned[0][2]
+                    if not self._append(msg):
+                        break  # Dovecot is down: again in a moment
+                    self.appended.append(str(msg["Message-ID"]))
+                    self.planned.pop(0)
+        except BaseException as error:  # the test fails with it
+            self.errors.append(error)
+
+    def _append(self, msg: EmailMessage) -> bool:
+        if not self.imap.running:
+            return False
+        try:
+            self.imap.append(GM_ADDRESS, msg.as_bytes(policy=SMTP_POLICY))
+        except OSError:
+            return False
+        return True
+
+    def _answer_reports(self) -> None:
+        arrived = self.smtp.messages[self.read :]
+        self.read += len(arrived)
+        for received in arrived:
+            found = IDENT.match(str(received.message()["Message-ID"]))
+            parts = found["ident"].split("-") if found else []
+            if len(parts) != 4 or parts[0] != "report":
+                continue
+            name, turn, seat = parts[1], int(parts[2][1:]), int(parts[3][1:])
+            plan = next(p for p in PLANS if p.name == name)
+            game = open_game(self.gm.games_dir / name).typed(WOK4)
+            deadline = game.deadline()
+            if seat in plan.silent or deadline is None or game.latest_turn() != turn:
+                continue
+            now = self.clock.now()
+            room = (deadline - MARGIN - now) / timedelta(hours=1)
+            if room <= 1:
+                continue
+            state = game.state()
+            entry = game.config.player(seat)
+            for number in range(2 if seat in plan.twice else 1):
+                orders = plan_orders(state, seat, random.Random(f"{name}{turn}{seat}{number}"))
+                orders["ready"] = seat in plan.ready
+                filled = aof_text(game.ruleset, game.config, state, seat, orders)
+                message_id = f"<{name}.t{turn + 1}.p{seat}.{number}@players.example>"
+                reply = reply_with_orders(received.data, filled, entry.email, message_id)
+                self.orders.append(message_id)
+                self._plan(now + timedelta(hours=self.rng.uniform(0.5, room)), reply)
+
+    def _stranger(self, moment: datetime) -> EmailMessage:
+        msg = EmailMessage()
+        msg["From"] = "curious@elsewhere.example"
+        msg["To"] = GM_ADDRESS
+        msg["Subject"] = "how do I play?"
+        msg["Message-ID"] = f"<help.{moment:%Y%m%d%H%M}@elsewhere.example>"
+        msg.set_content("Hello, how do I join a game?\n")
+        self.strangers.append(str(msg["Message-ID"]))
+        return msg
+
+
+class Serve:
+    """``wtg serve`` processes, one after the other, logging to one file."""
+
+    def __init__(self, config: Path, clock: FakeTime, library: Path) -> None:
+        self.config, self.clock, self.library = config, clock, library
+        self.log = config.parent / "serve.log"
+        self.process: subprocess.Popen[str] | None = None
+        self.starts = 0
+        self.args = ["serve", "--log-file", str(self.log)]
+
+    def start(self) -> None:
+        self.starts += 1
+        self.process = subprocess.Popen(  # the preloaded library itself: a signal reaches wtg
+            [sys.executable, "-c", LAUNCH, "--config", str(self.config), *self.args],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=self.clock.env(self.library),
+        )
+
+    def logged(self) -> str:
+        return self.log.read_text(encoding="utf-8") if self.log.exists() else ""
+
+    def alive(self) -> subprocess.Popen[str]:
+        assert self.process is not None
+        if self.process.poll() is not None:
+            _, err = self.process.communicate()
+            raise AssertionError(f"wtg serve ended ({self.process.returncode}): {err[-3000:]}")
+        return self.process
+
+    def kill(self) -> None:
+        process = self.alive()
+        process.kill()
+        process.communicate()
+
+    def close(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.communicate()
+
+
+def until(done: Callable[[], bool], what: str, serve: Serve, players: Players) -> None:
+    begin = time.monotonic()
+    while not done():
+        serve.alive()
+        assert not players.errors, players.errors
+        assert time.monotonic() - begin < WITHIN, f"{what}: not within the time"
+        time.sleep(0.05)
+
+
+def sleep_until(moment: datetime, clock: FakeTime, serve: Serve, players: Players) -> None:
+    until(lambda: clock.now() >= moment, f"the clock at {moment}", serve, players)
+
+
+def ident_of(received: Received) -> str:
+    """The outbox name of a mail the service sent (its Message-ID carries it)."""
+    found = IDENT.match(str(received.message()["Message-ID"]))
+    assert found is not None, received.data[:500]
+    return found["ident"]
+
+
+def test_a_week_of_wtg_serve_on_dovecot_and_smtp(tmp_path: Path) -> None:
+    if not dovecot_available():
+        missing(DOVECOT_INSTALL_HINT)
+    if not aiosmtpd_available():
+        missing(AIOSMTPD_INSTALL_HINT)
+    library = libfaketime()
+    with Dovecot(tmp_path / "dovecot", {GM_ADDRESS: GM_PASSWORD}) as imap, SmtpSink() as smtp:
+        config = make_host(
+            tmp_path / "host",
+            site=False,
+            handle_seconds=100_000,  # fake seconds: a loaded machine's real second is hours
+            replies_per_hour=100,
+            confirmations_per_hour=100,
+        )
+        with config.open("a", encoding="utf-8") as text:
+            text.write(
+                "transport: imap\n"
+                f"imap: {{host: {imap.host}, port: {imap.port}, username: {GM_ADDRESS}, "
+                f"password: {GM_PASSWORD}}}\n"
+                f"smtp: {{host: {smtp.host}, port: {smtp.port}}}\n"
+            )
+        clock = FakeTime()
+        players = Players(config, imap, smtp, clock)
+        serve = Serve(config, clock, library)
+        try:
+            serve.start()
+            players.start()
+            until(lambda: " started (pid " in serve.logged(), "the start", serve, players)
+
+            sleep_until(START + timedelta(hours=30), clock, serve, players)
+            serve.alive().send_signal(signal.SIGHUP)
+            until(lambda: "the config was reloaded" in serve.logged(), "SIGHUP", serve, players)
+
+            sleep_until(START + timedelta(hours=50), clock, serve, players)
+            serve.kill()  # kill -9, and started again where the clock is
+            serve.start()
+
+            sleep_until(START + timedelta(days=3, hours=2), clock, serve, players)
+            imap.stop()  # both servers go away, and come back on their ports
+            smtp.stop()
+            time.sleep(0.3)
+            smtp.start()
+            imap.start()
+
+            sleep_until(START + timedelta(days=4, hours=20), clock, serve, players)
+            serve.kill()
+            serve.start()
+
+            sleep_until(START + WEEK, clock, serve, players)
+            players.close()  # the week is over: no more mail
+            gm = load_config(config)
+
+            def filed() -> int:
+                journal = Journal(gm.spool)
+                count = journal.db.execute("SELECT COUNT(*) FROM messages").fetchone()[0]
+                journal.close()
+                return int(count)
+
+            until(lambda: filed() == len(players.appended), "the last mails", serve, players)
+            games = {p.name: open_game(gm.games_dir / p.name) for p in PLANS}
+            wanted = {
+                f"report-{plan.name}-t{turn:04d}-p{seat:02d}"
+                for plan in PLANS
+                for turn in range(games[plan.name].latest_turn() + 1)
+                for seat in range(1, plan.players + 1)
+            }
+
+            def reports() -> set[str]:
+                return {ident_of(r) for r in smtp.messages} & wanted
+
+            until(lambda: reports() == wanted, "the last reports", serve, players)
+            process = serve.alive()
+            process.send_signal(signal.SIGTERM)
+            _, err = process.communicate(timeout=WITHIN)
+            assert process.returncode == 0, err[-3000:]
+        finally:
+            players.close()
+            serve.close()
+        assert not players.errors, players.errors
+        sent = Counter(ident_of(r) for r in smtp.messages)
+        inbox_left = imap.fetch_all(GM_ADDRESS, "INBOX")
+
+    log = serve.logged()
+    assert serve.starts == 3
+    assert log.count(" started (pid ") == 3 and log.count("wtg serve stopped") == 1
+
+    # every turn once, each for its own deadline: READY turns early, the others on time
+    turns = {}
+    early: list[tuple[str, int]] = []
+    orders = set(players.orders)
+    for plan in PLANS:
+        game = open_game(gm.games_dir / plan.name)
+        schedule = game.config.schedule
+        assert schedule is not None
+        turns[plan.name] = game.latest_turn()
+        metas = [game.meta(turn) for turn in range(1, game.latest_turn() + 1)]
+        assert len(metas) >= 7 // plan.every - 1
+        for index, meta in enumerate(metas):
+            assert parse_iso(str(meta["deadline"])) == schedule.slot(index)
+            assert not meta.get("reruns")
+            ran = parse_iso(str(meta["ran_at"]))
+            ready = {
+                f"<{plan.name}.t{meta['turn']}.p{seat}.0@players.example>"
+                for seat in range(1, plan.players + 1)
+            }
+            if plan.ready == frozenset(range(1, plan.players + 1)) and ready <= orders:
+                early.append((plan.name, int(meta["turn"])))
+                assert ran < schedule.slot(index) - MARGIN / 2  # as soon as all were READY
+            else:  # at the deadline (a turn with no time to answer its reports too)
+                assert schedule.slot(index) <= ran < schedule.slot(index + 1)
+        assert schedule.slot(len(metas)) > START + WEEK - timedelta(hours=1)  # none missed
+    assert turns["daily"] >= 6 and len(early) >= 4
+    assert log.count("the turn ran") == sum(turns.values())
+
+    # every mail filed once: each order stored once, the strangers answered, none left
+    journal = Journal(gm.spool)
+    rows = journal.db.execute("SELECT message_id, outcome FROM messages").fetchall()
+    journal.close()
+    ids = [row[0] for row in rows]
+    assert len(ids) == len(set(ids))
+    stored = sorted(mid for mid, outcome in rows if outcome.startswith("stored: "))
+    orders_sent = sorted(set(players.appended) & orders)
+    assert stored == orders_sent and len(stored) > 20
+    assert sorted(ids) == sorted(players.appended)
+    assert set(players.strangers) & set(ids)
+    assert inbox_left == []
+
+    # every mail mailed once: every report of every turn to every player, the answers
+    assert set(sent.values()) == {1}, [ident for ident, n in sent.items() if n > 1]
+    assert {i for i in sent if i.startswith("report-")} == wanted
+    assert sum(i.startswith("conf-") for i in sent) == len(orders_sent)
+    assert Outbox(gm.spool).counts()["queued"] == 0
+
+    # the silent player reminded, each turn he owed orders
+    silent = {i for i in sent if i.startswith("remind-vienna-") and i.endswith("-p03")}
+    assert len(silent) >= 2
