@@ -84,3 +84,20 @@ def test_words_of_a_unit_are_quoted_as_systemd_reads_them() -> None:
     assert quoted("WTG_CONFIG=/srv/my host/wtg.yaml") == '"WTG_CONFIG=/srv/my host/wtg.yaml"'
     assert quoted("/srv/100%/wtg") == "/srv/100%%/wtg"
     assert quoted('/a"b\\c') == '"/a\\"b\\\\c"'
+
+
+def test_serve_in_a_broken_host_is_one_line(tmp_path: Path) -> None:
+    """`wtg serve` itself (which runs on when it can: tests/test_broken_environments.py
+    tries `serve --unit`) refuses a games folder it cannot serve in one line, as every
+    command does, and so does `serve --unit`."""
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: gmaes\nfrom: gm@example.org\n", encoding="utf-8")
+    for args in (("serve",), ("serve", "--unit")):
+        done = subprocess.run(
+            [WTG, "--config", str(config), *args], capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 1 and done.stdout == ""
+        assert done.stderr.splitlines() == [
+            f"wtg: the games folder {tmp_path / 'gmaes'} (games_dir of {config}) does not "
+            "exist: correct it, or make a new host with `wtg init DIR`"
+        ]

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wtg.cli.common import NO_CONFIG, checked_config, config_path, fail
+from wtg.cli.common import (
+    NO_CONFIG,
+    checked_config,
+    config_path,
+    fail,
+    games_source,
+    gm_config,
+)
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import warn_loose_passwords
 from wtg.host.cpus import default_jobs
@@ -89,7 +96,11 @@ def print_unit(ctx: click.Context) -> None:
     path = config_path(ctx)
     if path is None:
         fail(NO_CONFIG)
-    # a config that does not hold, or a games folder that is not there (a typo in
-    # games_dir), is refused before the unit is installed and fails at its first start
-    gm = checked_config(ctx)
+    gm = gm_config(ctx)  # a config that does not hold is refused before it is installed
+    problem = folder_problem(gm.games_dir)
+    if problem is not None:  # (root may write the unit of a host another user owns)
+        fail(
+            f"the games folder {gm.games_dir.absolute()} ({games_source(ctx)}) {problem}: "
+            "correct it, or make a new host with `wtg init DIR`"
+        )
     click.echo(unit_text(this_wtg(), path.absolute(), owner_of(gm.games_dir)), nl=False)
