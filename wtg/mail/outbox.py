@@ -44,9 +44,6 @@ _OWN_ID = re.compile(
 )
 """A Message-ID as ``compose.message`` makes it: the outbox name (``safe``: never a path
 separator, never a leading dot here), the digest, our domain."""
-_SPARE = re.compile(r".*__[0-9]{1,2}")
-"""A spare name (``safe`` never makes one: its names hold ``__`` only before 32 hex
-digits)."""
 
 
 class OutboxCollision(MailError):
@@ -61,13 +58,12 @@ class Outbox:
         self.failed_dir = self.root / "failed"
         for folder in (self.queue_dir, self.sent_dir, self.failed_dir):
             private.make_dirs(folder)
-        self._known: set[str] | None = None
-        self._spares = False
-        """Whether a spare name is in use: only then does ``known`` look under them."""
         self._owners: dict[str, str | None] = {}
-        self._queue_base = os.path.join(self.queue_dir, "")
-        """The queue folder as text, with its separator: a poll queues a mail a mail, and
-        pathlib's join costs more than the rest of the path."""
+        """The digest each name's mail carries, as read or queued by this outbox."""
+        self._folders = [
+            os.path.join(f, "") for f in (self.queue_dir, self.sent_dir, self.failed_dir)
+        ]
+        """The three folders as text, in the order a mail moves through them."""
 
     def known(self, ident: str) -> bool:
         """Whether this mail was ever queued (it is queued, sent or refused), under its
@@ -82,7 +78,7 @@ class Outbox:
         own = safe(ident)
         if self._holder(ident, own) is not None:
             return False
-        name = next((n for n in _names(own) if not self._known_name(f"{n}.eml")), None)
+        name = next((n for n in _names(own) if not self._exists(n)), None)
         if name is None:
             raise OutboxCollision(
                 f"the outbox has no free name for mail {ident!r}: {own}.eml and its "
@@ -90,29 +86,34 @@ class Outbox:
             )
         if name != own:  # the Message-ID names the file, as ``sent_to`` reads it back
             msg.replace_header("Message-ID", str(msg["Message-ID"]).replace(own, name, 1))
-        path = self._queue_base + name
+        path = self._folders[0] + name
         if isinstance(msg, Outgoing) and msg.refused:
             note = {"attempts": 0, "next_try": 0.0, "error": msg.refused, "refused": True}
             write_atomic(f"{path}.json", json.dumps(note) + "\n", sync=durable)
         write_atomic(f"{path}.eml", wire(msg), sync=durable)
-        self._names_known().add(f"{name}.eml")
         self._owners[name] = digest(ident)
-        self._spares = self._spares or name != own
         return True
 
     def _holder(self, ident: str, own: str) -> str | None:
         """The name this id's mail lies under, or None. Its own name holds it unless the
         mail there carries another id's digest (an older outbox's, whose names two ids
-        could share); a spare or older name holds it only when it carries this id's."""
-        names = self._names_known()
-        if f"{own}.eml" in names and self._owner(own) in (digest(ident), None):
+        could share); a spare or older name holds it only when it carries this id's.
+
+        Each name is looked up on its own (the outbox is never read whole: it holds every
+        mail the host ever sent). Spares are taken in order, so they are looked at only
+        when the own name or the first spare is there."""
+        mine = digest(ident)
+        own_there = self._exists(own)
+        if own_there and self._owner(own) in (mine, None):
             return own
         old = legacy_name(ident)
-        if old != own and f"{old}.eml" in names and self._owner(old) == digest(ident):
+        if old != own and self._exists(old) and self._owner(old) == mine:
             return old
-        for spare in _names(own)[1:] if self._spares else ():
-            if f"{spare}.eml" in names and self._owner(spare) == digest(ident):
-                return spare
+        spares = _names(own)[1:]
+        if own_there or self._exists(spares[0]):
+            for spare in spares:
+                if self._exists(spare) and self._owner(spare) == mine:
+                    return spare
         return None
 
     def _owner(self, name: str) -> str | None:
@@ -121,9 +122,9 @@ class Outbox:
         if name in self._owners:
             return self._owners[name]
         found = None
-        for folder in (self.queue_dir, self.sent_dir, self.failed_dir):  # the way a mail moves
+        for folder in self._folders:
             try:
-                with open(folder / f"{name}.eml", "rb") as handle:
+                with open(f"{folder}{name}.eml", "rb") as handle:
                     head = parse_headers(handle.read(HEADERS_LOOK))
             except OSError:
                 continue
@@ -133,15 +134,11 @@ class Outbox:
         self._owners[name] = found
         return found
 
-    def _names_known(self) -> set[str]:
-        if self._known is None:  # the outbox's names, read once: a poll asks a thousand times
-            folders = (self.queue_dir, self.sent_dir, self.failed_dir)
-            self._known = {e.name for d in folders for e in os.scandir(d)}
-            self._spares = any(_SPARE.fullmatch(n.removesuffix(".eml")) for n in self._known)
-        return self._known
-
-    def _known_name(self, file_name: str) -> bool:
-        return file_name in self._names_known()
+    def _exists(self, name: str) -> bool:
+        """Whether a mail lies under ``name`` (queued, sent or refused)."""
+        return name in self._owners or any(
+            os.path.exists(f"{folder}{name}.eml") for folder in self._folders
+        )
 
     def sent_to(self, message_id: str, domain: str) -> str | None:
         """The addressee of the mail we sent with this Message-ID (``compose.message``
