@@ -63,6 +63,9 @@ def test_a_deadline_is_met_on_a_sped_up_clock(tmp_path: Path) -> None:
     assert process.returncode == 0, err
     ran = parse_iso(str(open_game(daily).meta(1)["ran_at"]))
     assert deadline <= ran < deadline.replace(minute=1)  # within the minute, fake time
-    assert "game=daily turn=1 the turn ran" in err and err.rstrip().endswith("wtg serve stopped")
+    assert (
+        "game=daily turn=1 turn 1 resolved (the deadline has passed)" in err
+        and err.rstrip().endswith("wtg serve stopped")
+    )
     sent = next(line for line in err.splitlines() if "7 report(s) queued" in line)
     assert sent < f"{deadline:%Y-%m-%dT%H:%M:%S}"  # it was waiting, its first round done

@@ -9,6 +9,7 @@ from __future__ import annotations
 import email
 import email.policy
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -225,7 +226,7 @@ def test_serve_answers_reloads_and_stops_as_systemd_asks(host: Host) -> None:
     assert read_service_record(host.gm.spool) is None
     log = host.logged()
     assert log.splitlines()[-1].endswith("INFO wtg serve stopped")
-    assert "INFO mail=maildir:" in log and "stored: daily turn 1 player 2" in log
+    assert re.search(r" INFO game=daily mail=maildir:\S+ stored: daily turn 1 player 2\n", log)
     assert (host.log.stat().st_mode & 0o777) == 0o600
     outcomes = sorted(row[2] for row in host.journal())
     assert outcomes == [

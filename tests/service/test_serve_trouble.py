@@ -138,7 +138,8 @@ def test_a_game_whose_turn_fails_is_held_back_and_the_others_go_on(
     monkeypatch.setattr(Game, "run_turn", broken)
     service.run()
 
-    failed = [r for r in lines(events, "the turn failed") if r.wtg["game"] == "vienna"]  # type: ignore[attr-defined]
+    failed = [r for r in lines(events, "held back after") if r.wtg["game"] == "vienna"]  # type: ignore[attr-defined]
+    said = [r for r in lines(events, "failed: ") if r.wtg["game"] == "vienna"]  # type: ignore[attr-defined]
     vienna = open_game(gm.games_dir / "vienna")
     deadline = vienna.deadline()
     assert vienna.latest_turn() == 0 and deadline is not None and deadline < end
@@ -147,8 +148,10 @@ def test_a_game_whose_turn_fails_is_held_back_and_the_others_go_on(
     assert set(pauses[7:]) == {"3600"}
     hours = (end - deadline) / HOUR
     assert len(failed) <= hours + 8  # an hour apart once the pause has grown
-    assert all("RuntimeError: the rules broke" in r.getMessage() for r in failed)
-    assert {r.levelname for r in failed} == {"ERROR"}
+    assert [r.getMessage() for r in said] == [
+        "failed: an error in wtg: RuntimeError: the rules broke"
+    ] * len(failed)
+    assert {r.levelname for r in failed + said} == {"ERROR"}
     for name in ("daily", "newyork"):  # on time all the same
         game = open_game(gm.games_dir / name)
         assert game.latest_turn() >= 1
@@ -178,7 +181,7 @@ def test_a_step_that_fails_is_logged_and_paused(
     pauses = [int(re.findall(r"tried again in (\d+) s", r.getMessage())[0]) for r in failed]
     assert pauses == [min(3600, 60 * 2**n) for n in range(len(pauses))]
     assert sum(pauses[:-1]) < 3 * 3600 <= sum(pauses)  # tried again after each pause, no more
-    assert lines(events, "0 report(s) queued") or lines(events, "7 report(s) queued")
+    assert lines(events, "send: 0 report(s) queued") or lines(events, "send: 7 report(s) queued")
 
 
 def test_a_poll_stops_between_two_batches_when_asked(tmp_path: Path) -> None:

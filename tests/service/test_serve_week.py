@@ -6,6 +6,7 @@ once, every report mailed once, every turn run once."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import re
@@ -151,6 +152,15 @@ def test_a_simulated_week_of_three_games(tmp_path: Path, events: pytest.LogCaptu
     )
 
     # and the log said it, a line an event, naming the games and turns
-    logged = [r for r in events.records if r.getMessage().startswith("the turn ran")]
+    logged = [
+        r for r in events.records if re.fullmatch(r"turn \d+ resolved \(.*\)", r.getMessage())
+    ]
     assert len(logged) == sum(turns.values())
     assert {r.wtg["game"] for r in logged} == {p.name for p in PLANS}  # type: ignore[attr-defined]
+    said = [(r.getMessage(), sorted(r.wtg.items())) for r in events.records]  # type: ignore[attr-defined]
+    again = [
+        (one, two)
+        for (one, named), (two, named_too) in itertools.pairwise(said)
+        if named == named_too and (one.endswith(two) or two.endswith(one))
+    ]
+    assert not again  # one event, one line: no step says again what the step under it said

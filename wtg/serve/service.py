@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import re
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -278,13 +277,7 @@ class Service:
             self._trouble(f"{what}: {type(error).__name__}: {error}")
             self._disconnect()
             return 0
-        if summary.seen:
-            log_event(summary.line())
-        for key, outcome in summary.outcomes:
-            log_event(outcome, mail=key)
-        for line in (*summary.unreadable, *summary.helpers_died):
-            log_event(line, level=logging.WARNING)
-        return summary.seen
+        return summary.seen  # the poll logged each mail and its summary
 
     def _between_batches(self) -> bool:
         """Between two batches of a poll: whether to stop it there."""
@@ -345,13 +338,11 @@ class Service:
             return True
 
     def _outcome(self, result: GameRun, now: datetime) -> int:
-        """Log one game's run and pause a game that failed; 1 when its turn ran."""
+        """Pause a game that failed, and say for how long (the due run logged what each
+        game did); 1 when its turn ran."""
         name = result.folder.name
         if result.outcome is Outcome.RAN:
             self.games.pop(name, None)
-            found = re.match(r"turn (\d+)", result.detail)
-            turn = int(found[1]) if found else None
-            log_event(f"the turn ran: {result.detail}", game=name, turn=turn)
             self.site_stale = self.gm.site is not None
             self.must_send = True
             return 1
@@ -362,7 +353,7 @@ class Service:
             pause = self.games.setdefault(name, Pause(timedelta(minutes=1), timedelta(hours=1)))
             wait = pause.failed(now)
             log_event(
-                f"the turn failed, held back: {result.detail}; tried again in {seconds(wait)}",
+                f"held back after its failure; tried again in {seconds(wait)}",
                 game=name,
                 level=logging.ERROR,
             )
@@ -371,7 +362,7 @@ class Service:
         wait = pause.failed(now)
         what = "not run" if result.outcome is Outcome.HELD else "skipped"
         log_event(
-            f"{what}: {result.detail}; tried again in {seconds(wait)}",
+            f"{what}; tried again in {seconds(wait)}",
             game=name,
             level=logging.WARNING,
         )
@@ -386,13 +377,9 @@ class Service:
         came = last is None or any(last < moment <= now for moment in self.reminders)
         if not (came or ran):
             return
-        reminded = remind(self.gm, now)
+        reminded = remind(self.gm, now)  # it logs what it queued and what it could not read
         self.reminded_through = now
-        if reminded.queued:
-            log_event(f"{reminded.queued} reminder(s) queued")
-            self.must_send = True
-        for line in reminded.unreadable:
-            log_event(f"reminders: {line}", level=logging.WARNING)
+        self.must_send = self.must_send or reminded.queued > 0
 
     def _digest(self) -> None:
         now = self.clock.now()
@@ -421,14 +408,10 @@ class Service:
             log_event(f"{busy}: the service sends later")
             self.sending.failed(now)
             return
-        self.must_send = False
+        self.must_send = False  # the send logged each mail and its summary
         self.last_send = now
-        if summary.busy():
-            log_event(summary.line())
         if summary.queued:
             self.site_stale = self.gm.site is not None  # reports of turns run by hand too
-        for line in (*summary.unreadable, *summary.undrawn, *summary.refused):
-            log_event(line, level=logging.WARNING)
         if summary.unreachable or summary.waiting:
             wait = self.sending.failed(now)
             log_event(
