@@ -34,12 +34,14 @@ from wtg.files import private
 from wtg.files.store import (
     FORMAT,
     FolderFormat,
+    FormatRefused,
     GameStore,
     read_format,
     record_format,
 )
 from wtg.game.engine import create_game, open_game
 from wtg.lobby.database import BOOK_FORMAT, Book, book_format
+from wtg.upkeep import locks
 from wtg.upkeep import upgrade as upgrading
 from wtg.upkeep.copies import UPGRADES
 from wtg.upkeep.upgrade import HostUpgrade, Outcome, formats_problem
@@ -291,11 +293,9 @@ def test_a_game_being_written_is_waited_for_then_skipped(
     before = tree(games / "g1")
     slept: list[float] = []
     clock = iter(range(1000))
-    monkeypatch.setattr(
-        upgrading,
-        "time",
-        SimpleNamespace(monotonic=lambda: float(next(clock)), sleep=slept.append),
-    )
+    fake = SimpleNamespace(monotonic=lambda: float(next(clock)), sleep=slept.append)
+    for module in (upgrading, locks):  # the wait's deadline, then the wait
+        monkeypatch.setattr(module, "time", fake)
     with GameStore(games / "g1").lock(upgrading=True):  # as another process holds it
         run = HostUpgrade(games, NOW, wait=5)
         done = list(run.upgrades())
@@ -320,11 +320,9 @@ def test_a_game_let_go_during_the_wait_is_upgraded(
     games = old_host(tmp_path)
     holder = contextlib.ExitStack()
     holder.enter_context(GameStore(games / "g1").lock(upgrading=True))
-    monkeypatch.setattr(
-        upgrading,
-        "time",
-        SimpleNamespace(monotonic=lambda: 0.0, sleep=lambda _: holder.close()),
-    )
+    fake = SimpleNamespace(monotonic=lambda: 0.0, sleep=lambda _: holder.close())
+    for module in (upgrading, locks):
+        monkeypatch.setattr(module, "time", fake)
     done = list(HostUpgrade(games, NOW).upgrades())
     assert [d.outcome for d in done] == [Outcome.UPGRADED, Outcome.UPGRADED]
     assert read_format(games / "g1") == FolderFormat(2)
@@ -341,3 +339,25 @@ def test_an_unreadable_format_file_is_named_and_the_others_go_on(tmp_path: Path)
         "wtg upgrade: the lobby's book upgraded to format 2"
     )
     assert formats_problem(games) is None  # the scans name it, as any folder they cannot open
+
+
+def test_a_folder_made_newer_during_the_wait_is_refused_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its lock refuses it for its format, not for another writer: waiting will not change
+    that, so g1 is refused with the reason at once and the book still upgraded."""
+    games = old_host(tmp_path)
+    slept: list[float] = []
+    monkeypatch.setattr(locks, "time", SimpleNamespace(monotonic=lambda: 0.0, sleep=slept.append))
+
+    def newer(self: GameStore, upgrading: bool = False) -> None:
+        raise FormatRefused(f"{self.root}: {NEWER}")
+
+    monkeypatch.setattr(GameStore, "lock", newer)
+    done = list(HostUpgrade(games, NOW).upgrades())
+    assert [(d.name, d.outcome) for d in done] == [
+        ("g1", Outcome.REFUSED),
+        ("the lobby's book", Outcome.UPGRADED),
+    ]
+    assert done[0].line == f"g1: {games / 'g1'}: {NEWER}"
+    assert slept == []

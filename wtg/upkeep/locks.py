@@ -20,16 +20,20 @@ def held_within(
     busy: type[Exception],
     deadline: float,
     waiting: Callable[[], None],
+    final: tuple[type[Exception], ...] = (),
 ) -> Iterator[bool]:
     """Hold the lock ``take`` makes for the block, waiting while it raises ``busy`` until
-    the monotonic ``deadline``; the block is told whether it holds it (False: busy still)."""
+    the monotonic ``deadline``; the block is told whether it holds it (False: busy still).
+    A ``busy`` that is also one of ``final`` is raised at once: waiting will not end it."""
     pause = FIRST_PAUSE
     told = False
     while True:
         stack = contextlib.ExitStack()
         try:
             stack.enter_context(take())
-        except busy:
+        except busy as error:
+            if isinstance(error, final):
+                raise
             left = deadline - time.monotonic()
             if left <= 0:
                 break

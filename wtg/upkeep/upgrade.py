@@ -11,7 +11,6 @@ line and left as it is; the others go on.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Iterator
 from datetime import datetime
@@ -33,11 +32,10 @@ from wtg.lobby.database import BOOK_FORMAT, FILE, FOLDER, book_format
 from wtg.upkeep.bookupgrade import upgrade_book
 from wtg.upkeep.copies import UPGRADES, copies_dir
 from wtg.upkeep.folderupgrade import left_over, upgrade_folder
+from wtg.upkeep.locks import held_within
 
 BUSY_WAIT = 60.0
 """Seconds a game another process writes is waited for before it is skipped."""
-FIRST_PAUSE = 0.05
-LONGEST_PAUSE = 1.0
 BOOK = "the lobby's book"
 
 
@@ -221,7 +219,13 @@ def _upgraded_folder(root: Path, now: datetime, wait: float) -> Done:
         return Done(name, Outcome.SKIPPED, found.line)
     store = GameStore(root)
     try:
-        with _held(store, wait) as held:
+        with held_within(
+            lambda: store.lock(upgrading=True),
+            GameLocked,
+            time.monotonic() + wait,
+            waiting=lambda: None,  # the line of a game skipped says it was waited for
+            final=(FormatRefused,),  # a newer folder: waiting will not make it older
+        ) as held:
             if not held:
                 return Done(
                     name,
@@ -263,28 +267,3 @@ def _upgraded_book(games_dir: Path, now: datetime) -> Done:
         Outcome.UPGRADED,
         f"{BOOK}: format {result.found} -> {BOOK_FORMAT}, a copy before: {result.copy.name}",
     )
-
-
-@contextlib.contextmanager
-def _held(store: GameStore, wait: float) -> Iterator[bool]:
-    """The game's lock (``upgrading``) for the block, waited for ``wait`` seconds at most
-    while another process holds it; the block is told whether it holds it."""
-    deadline = time.monotonic() + wait
-    pause = FIRST_PAUSE
-    while True:
-        stack = contextlib.ExitStack()
-        try:
-            stack.enter_context(store.lock(upgrading=True))
-        except FormatRefused:
-            raise
-        except GameLocked:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                break
-            time.sleep(min(pause, left))
-            pause = min(pause * 2, LONGEST_PAUSE)
-            continue
-        with stack:
-            yield True
-        return
-    yield False
