@@ -1,11 +1,12 @@
-"""Issue 27, done when: `wtg serve`, the real process, on Dovecot and aiosmtpd, its clock
-sped up by libfaketime, plays a week of three games (tests/service/week.py's host): the
-players answer their reports at random moments (IMAP APPENDs into the GM's mailbox), the
-silent one is reminded, the READY game's turns run early and the others' at their
-deadlines; on the way the config is reloaded (SIGHUP), both mail servers are stopped and
-started again, and the service is killed (``kill -9``) twice and started again on the
-clock where it was. Afterwards every order mail was filed once, every report mailed once
-(the SMTP sink counts them), every turn run once.
+"""Issue 27, done when: `wtg serve`, the real process, its clock sped up by libfaketime,
+plays a week of three games (tests/service/week.py's host), once on the maildir transport
+and once on Dovecot and aiosmtpd: the players answer their reports at random moments
+(files dropped into the inbox maildir, or IMAP APPENDs into the GM's mailbox), the silent
+one is reminded, the READY game's turns run early and the others' at their deadlines; on
+the way the config is reloaded (SIGHUP), the mail servers are stopped and started again
+(on IMAP: the maildir has none), and the service is killed (``kill -9``) twice and started
+again on the clock where it was. Afterwards every order mail was filed once, every report
+mailed once (the SMTP sink, or the maildir out, counts them), every turn run once.
 
 libfaketime shortens every timed wait of the process, its sockets' timeouts too, while
 Dovecot and the sink keep the real clock: the service is started with its network
@@ -14,6 +15,7 @@ milliseconds and every poll and send times out."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -23,12 +25,17 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from email.message import EmailMessage
+from email import message_from_bytes
+from email.message import EmailMessage, Message
 from email.policy import SMTP as SMTP_POLICY
+from email.policy import default as default_policy
 from pathlib import Path
+from typing import Protocol
+
+import pytest
 
 from tests.mail.conftest import missing
 from tests.mail.servers import (
@@ -37,17 +44,17 @@ from tests.mail.servers import (
     GM_ADDRESS,
     GM_PASSWORD,
     Dovecot,
-    Received,
     SmtpSink,
     aiosmtpd_available,
     dovecot_available,
 )
 from tests.service.week import PLANS, START, WOK4, make_host
 from wtg.cli.demo import reply_with_orders
+from wtg.files import private
 from wtg.game.engine import open_game
 from wtg.game.report import aof_text
 from wtg.game.schedule import parse_iso
-from wtg.host.config import load_config
+from wtg.host.config import GmConfig, load_config
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
 from wtg.rules.wok4.strategy import plan_orders
@@ -107,6 +114,89 @@ class FakeTime:
         return env
 
 
+class Wire(Protocol):
+    """Where the players' mails go in and the service's come out."""
+
+    def append(self, msg: EmailMessage) -> bool:
+        """Put a player's mail where the service reads it; False when it cannot now."""
+
+    def sent(self) -> list[bytes]:
+        """Every mail the service sent so far, in the order they came out."""
+
+    def bounce(self) -> None:
+        """The mail servers go away and come back (nothing on the maildir)."""
+
+    def left(self) -> list[bytes]:
+        """The mails in the inbox the service has not taken."""
+
+
+class ServersWire:
+    """Dovecot's mailbox of the GM in, the SMTP sink out."""
+
+    def __init__(self, imap: Dovecot, smtp: SmtpSink) -> None:
+        self.imap, self.smtp = imap, smtp
+
+    def config(self) -> str:
+        return (
+            "transport: imap\n"
+            f"imap: {{host: {self.imap.host}, port: {self.imap.port}, username: {GM_ADDRESS}, "
+            f"password: {GM_PASSWORD}}}\n"
+            f"smtp: {{host: {self.smtp.host}, port: {self.smtp.port}}}\n"
+        )
+
+    def append(self, msg: EmailMessage) -> bool:
+        if not self.imap.running:
+            return False
+        try:
+            self.imap.append(GM_ADDRESS, msg.as_bytes(policy=SMTP_POLICY))
+        except OSError:
+            return False
+        return True
+
+    def sent(self) -> list[bytes]:
+        return [received.data for received in self.smtp.messages]
+
+    def bounce(self) -> None:
+        self.imap.stop()  # both servers go away, and come back on their ports
+        self.smtp.stop()
+        time.sleep(0.3)
+        self.smtp.start()
+        self.imap.start()
+
+    def left(self) -> list[bytes]:
+        return self.imap.fetch_all(GM_ADDRESS, "INBOX")
+
+
+class MaildirWire:
+    """The host's maildir in (a mail dropped as a delivery agent drops it), its maildir
+    out."""
+
+    def __init__(self, gm: GmConfig) -> None:
+        self.inbox = private.maildir(gm.maildir_in)
+        self.out = gm.maildir_out / "new"
+        self.read: dict[str, bytes] = {}
+        """Each mail sent, by its file name, in the order this wire first saw it."""
+        self.lock = threading.Lock()
+
+    def append(self, msg: EmailMessage) -> bool:
+        self.inbox.add(msg.as_bytes(policy=SMTP_POLICY))
+        return True
+
+    def sent(self) -> list[bytes]:
+        with self.lock:  # the players' thread and the test's both look
+            names = sorted(os.listdir(self.out)) if self.out.is_dir() else []
+            for name in names:
+                if name not in self.read:
+                    self.read[name] = (self.out / name).read_bytes()
+            return list(self.read.values())
+
+    def bounce(self) -> None:
+        pass  # no server to lose
+
+    def left(self) -> list[bytes]:
+        return [message.as_bytes() for message in self.inbox]
+
+
 @dataclass
 class Players:
     """The players, in a thread: each report the sink receives is answered (orders, READY
@@ -115,8 +205,7 @@ class Players:
     Dovecot does not take (it is down) is tried again."""
 
     config: Path
-    imap: Dovecot
-    smtp: SmtpSink
+    wire: Wire
     clock: FakeTime
     rng: random.Random = field(default_factory=lambda: random.Random(27))
     orders: list[str] = field(default_factory=list)
@@ -154,27 +243,18 @@ class Players:
                 self._answer_reports()
                 while self.planned and self.planned[0][0] <= time.time():
                     msg = self.planned[0][2]
-                    if not self._append(msg):
+                    if not self.wire.append(msg):
                         break  # Dovecot is down: again in a moment
                     self.appended.append(str(msg["Message-ID"]))
                     self.planned.pop(0)
         except BaseException as error:  # the test fails with it
             self.errors.append(error)
 
-    def _append(self, msg: EmailMessage) -> bool:
-        if not self.imap.running:
-            return False
-        try:
-            self.imap.append(GM_ADDRESS, msg.as_bytes(policy=SMTP_POLICY))
-        except OSError:
-            return False
-        return True
-
     def _answer_reports(self) -> None:
-        arrived = self.smtp.messages[self.read :]
+        arrived = self.wire.sent()[self.read :]
         self.read += len(arrived)
-        for received in arrived:
-            found = IDENT.match(str(received.message()["Message-ID"]))
+        for raw in arrived:
+            found = IDENT.match(str(parsed(raw)["Message-ID"]).strip())
             parts = found["ident"].split("-") if found else []
             if len(parts) != 4 or parts[0] != "report":
                 continue
@@ -195,7 +275,7 @@ class Players:
                 orders["ready"] = seat in plan.ready
                 filled = aof_text(game.ruleset, game.config, state, seat, orders)
                 message_id = f"<{name}.t{turn + 1}.p{seat}.{number}@players.example>"
-                reply = reply_with_orders(received.data, filled, entry.email, message_id)
+                reply = reply_with_orders(raw, filled, entry.email, message_id)
                 self.orders.append(message_id)
                 self._plan(now + timedelta(hours=self.rng.uniform(0.5, room)), reply)
 
@@ -264,36 +344,47 @@ def sleep_until(moment: datetime, clock: FakeTime, serve: Serve, players: Player
     until(lambda: clock.now() >= moment, f"the clock at {moment}", serve, players)
 
 
-def ident_of(received: Received) -> str:
+def parsed(raw: bytes) -> Message:
+    return message_from_bytes(raw, policy=default_policy)  # folded headers unfolded
+
+
+def ident_of(raw: bytes) -> str:
     """The outbox name of a mail the service sent (its Message-ID carries it)."""
-    found = IDENT.match(str(received.message()["Message-ID"]))
-    assert found is not None, received.data[:500]
+    found = IDENT.match(str(parsed(raw)["Message-ID"]).strip())
+    assert found is not None, raw.split(b"\r\n\r\n")[0].decode()
     return found["ident"]
 
 
-def test_a_week_of_wtg_serve_on_dovecot_and_smtp(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def wire_of(transport: str, config: Path) -> Iterator[Wire]:
+    """The wire of ``transport`` for the host of ``config``, written into its config."""
+    if transport == "maildir":  # the config's default
+        yield MaildirWire(load_config(config))
+        return
     if not dovecot_available():
         missing(DOVECOT_INSTALL_HINT)
     if not aiosmtpd_available():
         missing(AIOSMTPD_INSTALL_HINT)
-    library = libfaketime()
-    with Dovecot(tmp_path / "dovecot", {GM_ADDRESS: GM_PASSWORD}) as imap, SmtpSink() as smtp:
-        config = make_host(
-            tmp_path / "host",
-            site=False,
-            handle_seconds=100_000,  # fake seconds: a loaded machine's real second is hours
-            replies_per_hour=100,
-            confirmations_per_hour=100,
-        )
+    with Dovecot(config.parent / "dovecot", {GM_ADDRESS: GM_PASSWORD}) as imap, SmtpSink() as smtp:
+        wire = ServersWire(imap, smtp)
         with config.open("a", encoding="utf-8") as text:
-            text.write(
-                "transport: imap\n"
-                f"imap: {{host: {imap.host}, port: {imap.port}, username: {GM_ADDRESS}, "
-                f"password: {GM_PASSWORD}}}\n"
-                f"smtp: {{host: {smtp.host}, port: {smtp.port}}}\n"
-            )
+            text.write(wire.config())
+        yield wire
+
+
+@pytest.mark.parametrize("transport", ["maildir", "imap"])
+def test_a_week_of_wtg_serve(tmp_path: Path, transport: str) -> None:
+    library = libfaketime()
+    config = make_host(
+        tmp_path / "host",
+        site=False,
+        handle_seconds=100_000,  # fake seconds: a loaded machine's real second is hours
+        replies_per_hour=100,
+        confirmations_per_hour=100,
+    )
+    with wire_of(transport, config) as wire:
         clock = FakeTime()
-        players = Players(config, imap, smtp, clock)
+        players = Players(config, wire, clock)
         serve = Serve(config, clock, library)
         try:
             serve.start()
@@ -309,11 +400,7 @@ def test_a_week_of_wtg_serve_on_dovecot_and_smtp(tmp_path: Path) -> None:
             serve.start()
 
             sleep_until(START + timedelta(days=3, hours=2), clock, serve, players)
-            imap.stop()  # both servers go away, and come back on their ports
-            smtp.stop()
-            time.sleep(0.3)
-            smtp.start()
-            imap.start()
+            wire.bounce()
 
             sleep_until(START + timedelta(days=4, hours=20), clock, serve, players)
             serve.kill()
@@ -339,7 +426,7 @@ def test_a_week_of_wtg_serve_on_dovecot_and_smtp(tmp_path: Path) -> None:
             }
 
             def reports() -> set[str]:
-                return {ident_of(r) for r in smtp.messages} & wanted
+                return {ident_of(raw) for raw in wire.sent()} & wanted
 
             until(lambda: reports() == wanted, "the last reports", serve, players)
             process = serve.alive()
@@ -350,8 +437,8 @@ def test_a_week_of_wtg_serve_on_dovecot_and_smtp(tmp_path: Path) -> None:
             players.close()
             serve.close()
         assert not players.errors, players.errors
-        sent = Counter(ident_of(r) for r in smtp.messages)
-        inbox_left = imap.fetch_all(GM_ADDRESS, "INBOX")
+        sent = Counter(ident_of(raw) for raw in wire.sent())
+        inbox_left = wire.left()
 
     log = serve.logged()
     assert serve.starts == 3
