@@ -1,5 +1,5 @@
 """Benchmark: drawing a map (issue 15: "Drawing a 60-province map <= 50 ms (SVG) and
-<= 200 ms (PNG)").
+<= 200 ms (PNG)"; issue 29: pictures that cost little).
 
     .venv/bin/python bench/bench_map.py [--repeat 30] [--turns 8] [--dir /dev/shm]
 
@@ -15,6 +15,11 @@ provinces (drawn once a process: the layout is kept). Last, "run-turn with maps 
 players stays within 2x of without": the host's work for one turn of that game, the turn
 run with every player's orders and its report mails queued (``wtg run-turn`` then the
 queueing of ``wtg send``), with the players' map pictures and without, on fresh copies.
+
+It ends with issue 29's targets: a player's PNG <= 15 ms (the median of the ten players'
+pictures of a turn, each drawn once, the pictures kept from one turn to the next thrown
+away before each turn: what a turn's reports cost), the 10 report mails with pictures <= 3x
+without, the 64 x 64 Tactics SVG <= 200 kB, and every picture drawn <= 150 kB.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.bench_grid import big_board  # noqa: E402
 from tests.bigmap import grid_map  # noqa: E402
 from tests.mapgames import file_orders, played_game  # noqa: E402
 from wtg.game.engine import Game, open_game  # noqa: E402
@@ -40,12 +46,18 @@ from wtg.mail.journal import Journal  # noqa: E402
 from wtg.mail.outbox import Outbox  # noqa: E402
 from wtg.mail.pictures import map_drawing  # noqa: E402
 from wtg.mail.sender import queue_reports  # noqa: E402
-from wtg.maps import draw_png, draw_svg  # noqa: E402
+from wtg.maps import draw_png, draw_svg, png  # noqa: E402
+from wtg.maps.grid import grid_svg  # noqa: E402
 from wtg.maps.layout import computed_layout  # noqa: E402
 
 TARGETS = {"svg": 0.050, "png": 0.200}
 TURN_WITH_MAPS = 2.0
-"""A turn with its report mails, pictures in them, over the same without."""
+"""A turn with its report mails, pictures in them, over the same without (issue 15)."""
+PLAYER_PNG = 0.015
+TURN_WITH_PICTURES = 3.0
+TACTICS_SVG = 200_000
+PICTURE_BYTES = 150_000
+"""Issue 29's targets."""
 
 
 def cpu_times(work: Callable[[], object], repeat: int) -> list[float]:
@@ -74,6 +86,23 @@ def bench_pictures(game: Game, repeat: int) -> None:
             who = "the GM's view" if player is None else f"player {player}'s view"
             times = cpu_times(lambda d=draw, p=player: d(game, None, p), repeat)  # type: ignore[misc]
             print(line(f"{form.upper()}, {who}", times, TARGETS[form]))
+
+
+def bench_turn_pictures(game: Game, repeat: int) -> tuple[float, int]:
+    """The median CPU of a player's PNG among a turn's ten, drawn as a turn's reports draw
+    them (each once, nothing kept from before the turn), and the largest picture."""
+    times: list[float] = []
+    largest = max(len(draw_svg(game, None, p)) for p in (None, 1))
+    seats = [entry.id for entry in game.config.players]
+    for _ in range(repeat):
+        for kept in (png.ground, png.text_sprite, png.text_mask):
+            kept.cache_clear()
+        for seat in seats:
+            start = time.process_time()
+            picture = draw_png(game, None, seat)
+            times.append(time.process_time() - start)
+            largest = max(largest, len(picture))
+    return statistics.median(times), largest
 
 
 def bench_layouts() -> None:
@@ -109,7 +138,7 @@ def turn_and_mail(model: Path, work: Path, pictures: bool) -> float:
     return spent
 
 
-def bench_turn_with_maps(model: Path, scratch: Path, repeat: int) -> None:
+def bench_turn_with_maps(model: Path, scratch: Path, repeat: int) -> float:
     print(f"\na turn of that game and its 10 report mails queued, CPU, median of {repeat}")
     without = statistics.median(turn_and_mail(model, scratch, False) for _ in range(repeat))
     with_maps = statistics.median(turn_and_mail(model, scratch, True) for _ in range(repeat))
@@ -118,6 +147,11 @@ def bench_turn_with_maps(model: Path, scratch: Path, repeat: int) -> None:
     print(f"{'with every player a map (PNG)':<44} {with_maps * 1000:8.1f} ms")
     target = ratio / TURN_WITH_MAPS
     print(f"{'with / without':<44} {ratio:8.2f}    ratio to target {target:5.2f}")
+    return ratio
+
+
+def verdict(what: str, measured: str, target: str, ok: bool) -> str:
+    return f"  {what:<44} {measured:>14}   <= {target:<8} {'PASS' if ok else 'FAIL'}"
 
 
 def main() -> None:
@@ -129,8 +163,45 @@ def main() -> None:
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         game = played_game(Path(folder) / "bench", "wok4", "classic60", 10, args.turns)
         bench_pictures(game, args.repeat)
+        player_png, largest = bench_turn_pictures(game, max(3, args.repeat // 6))
         bench_layouts()
-        bench_turn_with_maps(game.store.root, Path(folder) / "turn", max(3, args.repeat // 6))
+        ratio = bench_turn_with_maps(
+            game.store.root, Path(folder) / "turn", max(3, args.repeat // 6)
+        )
+    tactics = len(grid_svg(big_board()))
+    print("\nissue 29's targets:")
+    print(
+        verdict(
+            "a player's PNG, a turn's ten (median)",
+            f"{player_png * 1000:.1f} ms",
+            f"{PLAYER_PNG * 1000:g} ms",
+            player_png <= PLAYER_PNG,
+        )
+    )
+    print(
+        verdict(
+            "the report mails with pictures / without",
+            f"{ratio:.2f}",
+            f"{TURN_WITH_PICTURES:g}",
+            ratio <= TURN_WITH_PICTURES,
+        )
+    )
+    print(
+        verdict(
+            "the 64 x 64 Tactics SVG",
+            f"{tactics / 1000:.0f} kB",
+            f"{TACTICS_SVG // 1000} kB",
+            tactics <= TACTICS_SVG,
+        )
+    )
+    print(
+        verdict(
+            "the largest picture drawn",
+            f"{largest / 1000:.0f} kB",
+            f"{PICTURE_BYTES // 1000} kB",
+            largest <= PICTURE_BYTES,
+        )
+    )
 
 
 if __name__ == "__main__":

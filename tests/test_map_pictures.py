@@ -176,3 +176,26 @@ def test_territories_with_groups_tables_and_notes() -> None:
     )
     image = Image.open(io.BytesIO(board_png(board, places)))
     assert image.size == (int(root.get("width", "0")), int(root.get("height", "0")))
+
+
+def test_a_turns_pictures_share_their_ground_and_come_out_the_same(tmp_path: Path) -> None:
+    """Issue 29, item 4: what is the same for every player (the paper, the groups, the
+    borders) is painted once and kept; each picture is the same bytes whether the kept
+    ground and words were there or not, painting one player's spots changes nothing of
+    another's, and each is a palette PNG of at most 150 kB."""
+    from wtg.maps import png
+
+    game = played_game(tmp_path / "g", "wok4", "classic60", 10, turns=3)
+    png.ground.cache_clear()
+    seats = [entry.id for entry in game.config.players]
+    kept = {seat: draw_png(game, player=seat) for seat in seats}
+    assert png.ground.cache_info().currsize == 1  # one ground for the ten pictures
+    png.ground.cache_clear()
+    png.text_sprite.cache_clear()
+    png.text_mask.cache_clear()
+    assert draw_png(game, player=seats[-1]) == kept[seats[-1]]  # drawn cold
+    assert draw_png(game, player=seats[0]) == kept[seats[0]]  # after another's, warm
+    assert len(set(kept.values())) == len(seats)  # each player's own view
+    for picture in kept.values():
+        image = Image.open(io.BytesIO(picture))
+        assert image.mode == "P" and len(picture) <= 150_000
