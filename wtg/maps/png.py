@@ -39,8 +39,8 @@ HATCH_SPACING = 7.0
 HATCH_INK = 0.6
 """How dark a hatch line is over the fill (the SVG's stroke-opacity)."""
 ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
-GROUNDS_KEPT = 4
-"""The grounds kept for the next picture: a turn's, and a few others the site draws."""
+GROUNDS_KEPT = 2
+"""The grounds kept for the next picture: a turn's, and one other (a site of another game)."""
 
 _Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 _Box = tuple[int, int, int, int]
@@ -285,7 +285,7 @@ class _Painter:
         self.image.paste(sprite, corner, sprite)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def text_sprite(
     text: str,
     size: float,
