@@ -43,7 +43,6 @@ GROUNDS_KEPT = 2
 """The grounds kept for the next picture: a turn's, and one other (a site of another game)."""
 
 _Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-_Box = tuple[int, int, int, int]
 
 
 @cache
