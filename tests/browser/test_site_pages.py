@@ -80,3 +80,25 @@ def test_screenshots_of_the_index_and_a_game_page(page: Watched, served: tuple[s
             assert image.width == 1200 and image.height >= 900
     assert page.errors == []
     print(f"screenshots of the site: {ARTIFACTS}")
+
+
+def test_the_turns_pages_are_walked_with_the_arrow_keys(
+    page: Watched, served: tuple[str, Path]
+) -> None:
+    """Issue 29, item 2: from a game's first turn the right arrow goes turn by turn to its
+    last (where it stays), the left arrow back; a screenshot of a turn's page is kept."""
+    base, out = served
+    last = max(int(p.stem.split("-")[1]) for p in (out / "games" / "risk").glob("turn-*.html"))
+    page.page.goto(base + "games/risk/turn-0.html")
+    for turn in range(1, last + 1):
+        with page.page.expect_navigation():
+            page.page.keyboard.press("ArrowRight")
+        assert page.page.url == base + f"games/risk/turn-{turn}.html"
+    assert page.page.locator('link[rel="next"]').count() == 0  # the last: nowhere further
+    with page.page.expect_navigation():
+        page.page.keyboard.press("ArrowLeft")
+    assert page.page.url == base + f"games/risk/turn-{last - 1}.html"
+    assert page.page.locator("figure.map svg [data-territory]").count() > 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.page.screenshot(path=str(ARTIFACTS / "site-turn.png"), full_page=True)
+    assert page.errors == []

@@ -46,14 +46,22 @@ def files(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
 
-def test_the_pages_of_the_contract(site: Path) -> None:
+def turn_pages(games: Path, name: str, folder: str | None = None) -> list[str]:
+    """The site's page of every turn of game ``name`` (issue 29: ``games/<game>/turn-<N>.html``)."""
+    turns = open_game(games / name).store.turns()
+    return [f"games/{folder or name}/turn-{turn}.html" for turn in turns]
+
+
+def test_the_pages_of_the_contract(site: Path, played_games: Path) -> None:
     assert set(files(site)) == {
         "index.html",
         "hiscore.html",
         "ratings.html",
         "feed.atom",
         "style.css",
+        "turns.js",
         *(f"games/{name}/index.html" for name in GAMES),
+        *(page for name in GAMES for page in turn_pages(played_games, name)),
         *(f"games/{name}/aof.html" for name in RUNNING),
         *(f"aof/{ruleset}.html" for ruleset in ruleset_names()),
         "aof/checker.js",
@@ -95,8 +103,11 @@ def test_a_turn_rewrites_only_what_changed(played_games: Path, tmp_path: Path) -
     assert again.written == ()
     play_turns(open_game(games / "kaomaris"), 1)
     after = build_site(games, out, jobs=1)
+    latest = open_game(games / "kaomaris").latest_turn()
     assert set(after.written) == {
         "games/kaomaris/index.html",
+        f"games/kaomaris/turn-{latest}.html",  # one turn adds one page
+        f"games/kaomaris/turn-{latest - 1}.html",  # and links the one before to it
         "games/kaomaris/aof.html",  # the AOF Sender's page of the game names the turn
         "index.html",
         "feed.atom",
@@ -105,7 +116,7 @@ def test_a_turn_rewrites_only_what_changed(played_games: Path, tmp_path: Path) -
         now = os.stat(path)
         changed = path.relative_to(out).as_posix() in after.written
         assert ((now.st_ino, now.st_mtime_ns) != (stat.st_ino, stat.st_mtime_ns)) == changed, path
-    assert after.kept == len(before) - len(after.written)
+    assert after.kept == len(before) + 1 - len(after.written)  # the new turn's page is new
 
 
 def test_nothing_secret_on_any_page(site: Path, played_games: Path) -> None:
@@ -261,9 +272,12 @@ def test_a_game_removed_from_the_folder_loses_its_page(played_games: Path, tmp_p
     shutil.copytree(played_games, games)
     out = tmp_path / "out"
     build_site(games, out, jobs=1)
+    gone = sorted(
+        str(p.relative_to(out).as_posix()) for p in (out / "games" / "meadow").glob("turn-*")
+    )
     shutil.rmtree(games / "meadow")
     report = build_site(games, out, jobs=1)
-    assert report.removed == ("games/meadow/index.html",)
+    assert report.removed == ("games/meadow/index.html", *gone) and gone
     assert not (out / "games" / "meadow").exists()
     assert "meadow" not in (out / "index.html").read_text(encoding="utf-8")
 
@@ -277,7 +291,8 @@ def test_many_games_build_the_same_in_worker_processes(played_games: Path, tmp_p
     one = files(built_with(games, tmp_path / "one", 1))
     two = files(built_with(games, tmp_path / "two", 2))
     sender = 3 + len(ruleset_names()) + 2 * len(RUNNING)  # scripts, rulesets', games' AOFs
-    assert one == two and len(one) == 2 * len(GAMES) + 5 + sender
+    turns = sum(len(turn_pages(played_games, name)) for name in GAMES)
+    assert one == two and len(one) == 2 * (len(GAMES) + turns) + 6 + sender
 
 
 def built_with(games: Path, out: Path, jobs: int) -> Path:

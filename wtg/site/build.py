@@ -36,6 +36,7 @@ from wtg.site.board import public_board
 from wtg.site.facts import GameFacts, gather
 from wtg.site.feed import EPOCH, feed_entries, game_entries
 from wtg.site.hiscore import hiscore
+from wtg.site.history import SCRIPT, stale_turn_pages, write_turn_pages
 from wtg.site.output import Output
 from wtg.site.pages import href, render
 from wtg.site.sender import Address, gm_address
@@ -132,9 +133,19 @@ def sender_pages(folders: Sequence[Path], config: GmConfig | None) -> dict[str, 
     return _sender_pages(games, config)
 
 
-def _one_game(folder: Path, site: _Site) -> tuple[str, GameFacts | str, bool]:
-    """Read one game and write its page: (its folder's name, its facts or why it could not
-    be read, whether the page was written)."""
+class GamePages(Record):
+    """What the build did with one game folder."""
+
+    folder: str
+    facts: GameFacts | str
+    """Its facts, or why it could not be read."""
+    written: tuple[str, ...] = ()
+    made: tuple[str, ...] = ()
+    """Its pages, written or kept."""
+
+
+def _one_game(folder: Path, site: _Site) -> GamePages:
+    """Read one game and write its page and its turns' pages."""
     try:
         game = open_game(folder)
         facts = gather(game)
@@ -147,15 +158,16 @@ def _one_game(folder: Path, site: _Site) -> tuple[str, GameFacts | str, bool]:
             root="../../",
             site_title=site.title,
         )
+        out = Output(site.out_dir)
+        out.put(f"games/{facts.name}/index.html", html)
+        turns = tuple(write_turn_pages(game, facts, out, site.title))
     except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
-        return folder.name, failure_reason(exc), False
-    written = Output(site.out_dir).put(f"games/{facts.name}/index.html", html)
-    return folder.name, facts, written
+        return GamePages(folder.name, failure_reason(exc))
+    made = (f"games/{facts.name}/index.html", *turns)
+    return GamePages(folder.name, facts, tuple(out.written), made)
 
 
-def _read_games(
-    folders: Sequence[Path], site: _Site, jobs: int
-) -> Iterator[tuple[str, GameFacts | str, bool]]:
+def _read_games(folders: Sequence[Path], site: _Site, jobs: int) -> Iterator[GamePages]:
     """Each game read and its page written, in the folders' order, as each is done."""
     if jobs <= 1 or len(folders) < INLINE_GAMES:
         yield from (_one_game(folder, site) for folder in folders)
@@ -185,31 +197,31 @@ def build_site(
     site = _Site(out_dir, title, frozenset(sender_games))
     games: list[GameFacts] = []
     written: list[str] = []
+    made: set[str] = set(senders)
     unread: set[str] = set()
     if progress is not None:
         progress(len(scan.folders), "")
-    for name, facts, wrote in _read_games(scan.folders, site, jobs or default_jobs()):
+    for done in _read_games(scan.folders, site, jobs or default_jobs()):
         if progress is not None:
-            progress(1, name)
-        if isinstance(facts, str):
-            skipped.append(Unreadable(games_root / name, facts).line())
-            unread.add(name)
+            progress(1, done.folder)
+        if isinstance(done.facts, str):
+            skipped.append(Unreadable(games_root / done.folder, done.facts).line())
+            unread.add(done.folder)
             continue
-        games.append(facts)
-        if wrote:
-            written.append(f"games/{facts.name}/index.html")
+        games.append(done.facts)
+        written += done.written
+        made.update(done.made)
     out = Output(out_dir)
     for relpath, html in sorted(senders.items()):
         out.put(relpath, html)
     rulesets = {m.group(1) for m in map(_SENDER_RULESET.match, senders) if m}
     _site_pages(out, games, games_root, site, rulesets, base_url, gm_address(config))
-    made = {*senders, *(f"games/{g.name}/index.html" for g in games)}
     unread |= {u.folder.name for u in scan.unreadable}
     removed = _remove_stale(out_dir, made, unread)
     return BuildReport(
         games=len(games),
         written=tuple(written + out.written),
-        kept=len(games) - len(written) + len(out.kept),
+        kept=len(made) - len(senders) - len(written) + len(out.kept),
         removed=tuple(removed),
         skipped=tuple(skipped),
     )
@@ -266,6 +278,7 @@ def _site_pages(
         ),
     )
     out.put("style.css", render("style.css.j2"))
+    out.put(SCRIPT, render("turns.js.j2"))
 
 
 def _shown(table: Ratings, standing: Standing) -> str:
@@ -291,6 +304,9 @@ def _remove_stale(out_dir: Path, made: set[str], unread: set[str]) -> list[str]:
             if relpath not in made and (path / page).is_file():
                 (path / page).unlink()
                 removed.append(relpath)
+        for stale in stale_turn_pages(path, made, path.name):
+            stale.unlink()
+            removed.append(f"games/{path.name}/{stale.name}")
         with contextlib.suppress(OSError):  # something else is in it: the GM's, left alone
             path.rmdir()
     for path in _listed(out_dir / "aof"):

@@ -4,6 +4,7 @@ character HTML and the Atom feed (XML) may not hold is replaced (``xml_text``)."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 from urllib.parse import quote
@@ -20,6 +21,11 @@ SITE = "site"
 def href(name: str) -> str:
     """A game's name as a piece of a link (a space, ``#`` or ``?`` in it quoted)."""
     return quote(name, safe="")
+
+
+def turn_page(turn: int) -> str:
+    """The page of a game's turn, beside the game's page: ``turn-<N>.html``."""
+    return f"turn-{turn}.html"
 
 
 def when(text: str) -> str:
@@ -39,7 +45,13 @@ def day(text: str) -> str:
 
 @cache
 def environment() -> jinja2.Environment:
-    return template_environment(autoescape=True, filters={"href": href, "when": when, "day": day})
+    filters: dict[str, Callable[..., str]] = {
+        "href": href,
+        "when": when,
+        "day": day,
+        "turn_page": turn_page,
+    }
+    return template_environment(autoescape=True, filters=filters)
 
 
 def render(template: str, **context: Any) -> str:

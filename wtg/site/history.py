@@ -1,0 +1,98 @@
+"""A game's history on the site: a page a finished turn, ``games/<game>/turn-<N>.html``, with
+the public map after that turn, its Top Ten and its public events, linked turn to turn (and
+by the keyboard: ``turns.js``, the left and right arrows).
+
+A turn's page does not change once written, save its link to the next turn: a build writes
+the page of a turn that has none yet, the pages of the last two turns (the one before the
+latest gains its link to the next), and a page whose turn was run again since (a rollback:
+the page names the time its turn ran) or that an older wtg wrote. One turn adds one page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from markupsafe import Markup
+
+from wtg import __version__
+from wtg.game.engine import Game
+from wtg.maps import board_svg
+from wtg.maps.source import NoMap, game_board, game_positions
+from wtg.site.board import public_board
+from wtg.site.facts import GameFacts, TurnFacts
+from wtg.site.output import Output
+from wtg.site.pages import render, turn_page
+
+SCRIPT = "turns.js"
+"""The script of the turns' pages, at the top of the site."""
+PAGE = re.compile(r"^turn-(\d+)\.html$")
+STAMP = re.compile(rb'<meta name="wtg-turn" content="([^"]*)">')
+HEAD = 2048
+"""Bytes of a page read to find its stamp."""
+
+
+def turn_map_svg(game: Game, turn: int) -> Markup | None:
+    """The board after ``turn`` as the public may see it, as SVG; None where the ruleset
+    publishes no board (WoK IV) or it cannot be drawn."""
+    try:
+        board = public_board(game.ruleset.name, game_board(game, turn))
+        if board is None:
+            return None
+        if board.shape == "grid":
+            # deferred: the grid picture of a Tactics world: only a board of tiles needs it
+            from wtg.maps.grid import grid_svg
+
+            return Markup(grid_svg(board))
+        return Markup(board_svg(board, game_positions(game, board)))
+    except NoMap:
+        return None
+
+
+def stamp(turn: TurnFacts, last: bool) -> str:
+    """What a turn's page says of itself: the wtg that wrote it, when its turn ran, and
+    whether a next turn was linked."""
+    return f"{__version__} {turn.ran_at or '-'} {'last' if last else 'next'}"
+
+
+def write_turn_pages(game: Game, facts: GameFacts, out: Output, site_title: str) -> Iterator[str]:
+    """Write the pages of ``game``'s turns a build must (the module's doc); yields the path
+    of every turn page the game has now, written or kept."""
+    folder = out.root / "games" / facts.name
+    turns = facts.turns
+    for index, turn in enumerate(turns):
+        relpath = f"games/{facts.name}/{turn_page(turn.turn)}"
+        last = index == len(turns) - 1
+        wanted = stamp(turn, last)
+        if _stamp_of(folder / turn_page(turn.turn)) != wanted:
+            html = render(
+                "turn.html.j2",
+                g=facts,
+                t=turn,
+                before=turns[index - 1] if index else None,
+                after=None if last else turns[index + 1],
+                map_svg=turn_map_svg(game, turn.turn),
+                stamp=wanted,
+                root="../../",
+                site_title=site_title,
+            )
+            out.put(relpath, html)
+        yield relpath
+
+
+def _stamp_of(path: Path) -> str | None:
+    try:
+        with open(path, "rb") as handle:
+            found = STAMP.search(handle.read(HEAD))
+    except OSError:
+        return None
+    return found[1].decode("utf-8", "replace") if found else None
+
+
+def stale_turn_pages(folder: Path, made: set[str], name: str) -> Iterator[Path]:
+    """The turn pages in ``folder`` (the site's folder of game ``name``) no build makes now
+    (turns rolled back)."""
+    for path in sorted(folder.glob("turn-*.html")):
+        if PAGE.match(path.name) and f"games/{name}/{path.name}" not in made:
+            yield path
