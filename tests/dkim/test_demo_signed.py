@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 import dkim
 import pytest
@@ -77,7 +76,8 @@ def test_what_lists_and_forwarders_do_keeps_it_valid(
     mails, dnsfunc = demo
     raw = mails[0]
     relayed = (
-        b"Received: from mx.kaomaris.example by mx.players.example; Wed, 2 Dec 2026 10:00:00 +0000\r\n"
+        b"Received: from mx.kaomaris.example by mx.players.example;\r\n"
+        b" Wed, 2 Dec 2026 10:00:00 +0000\r\n"
         b"Return-Path: <gm@kaomaris.example>\r\n"
         + raw.replace(b"\r\nSubject: ", b"\r\nSubject:   ", 1)
         + b"\r\n\r\n"  # blank lines added at the end of the body

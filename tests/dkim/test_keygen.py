@@ -55,10 +55,8 @@ def test_the_record_is_printed_with_its_name_and_as_dns_strings(tmp_path: Path) 
     assert len(texts) == 2  # a 2048-bit key's record is over 255 characters
     assert all(len(text) <= 255 for text in texts) and len(texts[0]) == 255
     assert "".join(texts) == record
-    assert (
-        f"  zone:    {SELECTOR}._domainkey.{DOMAIN}. IN TXT ( {strings.removeprefix('  strings: ')} )"
-        in lines
-    )
+    quoted = strings.removeprefix("  strings: ")
+    assert f"  zone:    {SELECTOR}._domainkey.{DOMAIN}. IN TXT ( {quoted} )" in lines
     assert (
         f"  dkim: {{domain: {DOMAIN}, selector: {SELECTOR}, key_file: {tmp_path / 'k'}}}" in lines
     )

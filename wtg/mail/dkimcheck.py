@@ -61,7 +61,9 @@ def dkim_findings(gm: GmConfig, txt: TxtLookup = dns_txt) -> Iterator[Finding]:
         return
     loose = loose_mode(config.key_file, key.mode)
     if loose is not None:
-        yield Finding(Verdict.FAIL, subject, loose.removeprefix(f"{subject} "))
+        yield Finding(
+            Verdict.FAIL, subject, loose.removeprefix(f"dkim.key_file {config.key_file} ")
+        )
     else:
         yield Finding(Verdict.OK, subject, f"an RSA key of {key.bits} bits, mode 0600")
     yield _from_domain(config, gm.sender)
