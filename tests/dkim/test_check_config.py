@@ -4,6 +4,7 @@ key), the From's domain, and the published record, with the DNS look-up given by
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -196,3 +197,49 @@ def test_the_section_is_checked_with_the_config(tmp_path: Path, section: str, li
     result = CliRunner().invoke(main, ["--config", str(config_file), "check-config"])
     assert result.exit_code == 1
     assert result.output == f"FAIL  {config_file}, {line}\n"
+
+
+def test_a_pkcs8_rsa_key_as_openssl_genpkey_writes_it_is_taken(tmp_path: Path) -> None:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
+    key = tmp_path / "pkcs8.key"
+    private = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    key.write_bytes(
+        private.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    key.chmod(0o600)
+    der = private.public_key().public_bytes(
+        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
+    record = f"v=DKIM1; k=rsa; p={base64.b64encode(der).decode()}"
+    assert [line.split(":")[0] for line in lines(config(tmp_path, key), [record])] == [
+        f"ok    dkim key_file {key}",
+        f"ok    dkim domain {DOMAIN}",
+        f"ok    dkim record {NAME}",
+    ]
+
+
+def test_a_key_with_a_passphrase_fails(tmp_path: Path) -> None:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
+    key = tmp_path / "locked.key"
+    private = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    key.write_bytes(
+        private.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.BestAvailableEncryption(b"secret"),
+        )
+    )
+    key.chmod(0o600)
+    assert lines(config(tmp_path, key), []) == [
+        f"FAIL  dkim key_file {key}: the DKIM key {key} is no RSA private key wtg can use (it is "
+        "protected by a passphrase; `wtg dkim-keygen` makes one) (no mail is sent until it can "
+        "sign)"
+    ]
