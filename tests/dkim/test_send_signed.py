@@ -105,3 +105,23 @@ def test_a_key_that_is_no_key_keeps_the_mail_queued(tmp_path: Path) -> None:
     assert (summary.sent, summary.waiting) == (0, 1)
     assert summary.unsigned.startswith(f"the DKIM key {key} is no RSA private key wtg can use")
     assert list(delivered(gm.maildir_out)) == []
+
+
+def test_a_mail_that_cannot_be_signed_is_set_aside_and_the_others_go(tmp_path: Path) -> None:
+    """A mail without a From (put in the queue by hand: wtg makes none) has nothing DKIM can
+    sign: it is set aside for good with the reason, as a mail the server refuses; the key is
+    not at fault, so the mails after it go out signed."""
+    key, record = keygen(tmp_path)
+    gm = gm_config(tmp_path, key)
+    queue(gm, "cmd-b")
+    outbox = Outbox(gm.spool)
+    (outbox.queue_dir / "cmd-a.eml").write_bytes(b"To: ann@players.example\r\n\r\nhello\r\n")
+
+    summary = send(gm, now=NOW)
+
+    assert (summary.sent, summary.waiting, summary.failed, summary.unsigned) == (1, 0, 1, "")
+    (line,) = summary.refused
+    assert line.startswith("mail cmd-a refused for good: DKIM cannot sign this mail: ")
+    assert sorted(p.name for p in outbox.failed_dir.glob("*.eml")) == ["cmd-a.eml"]
+    (out,) = delivered(gm.maildir_out)
+    assert dkim.verify(out.read_bytes(), dnsfunc=answering(record))
