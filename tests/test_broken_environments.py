@@ -77,7 +77,7 @@ def commands(root: Path) -> dict[str, tuple[str, ...]]:
     }
 
 
-OWN_FOLDERS = {"demo", "init", "check-config", "restore"}
+OWN_FOLDERS = {"demo", "init", "check-config", "restore", "dkim-keygen"}
 """Commands that do not work on the games folder: tried in environments of their own."""
 
 
@@ -276,6 +276,9 @@ def test_the_commands_with_folders_of_their_own(root: Path) -> None:
     assert line == f"wtg: {afile} is a file, not a folder: give `wtg init` a folder"
     line = refused(invoke(None, ("init", str(afile / "host")), NO_ENV), "init")
     assert line.startswith(f"wtg: {afile / 'host'}: Not a directory")
+    keygen = ("dkim-keygen", "--domain", "example.org", "--selector", "s1", "--out")
+    line = refused(invoke(None, (*keygen, str(afile / "k")), NO_ENV), "dkim-keygen")
+    assert line == f"wtg: cannot write {afile / 'k'}: Not a directory"
     config = host(root, "afile")
     checked = invoke(config, ("check-config",), NO_ENV)
     assert checked.exit_code == 1 and isinstance(checked.exception, SystemExit)

@@ -50,6 +50,7 @@ def test_the_demo_names_the_mail_folders_it_used(
         assert body is not None and "accepted" in body.get_content()
     assert sorted(p.name for p in Path("d1").iterdir()) == [
         ".wtg-demo",
+        "demo.kaomaris.example.dkim.key",
         "games",
         "reports",
         "site",

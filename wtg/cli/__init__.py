@@ -10,6 +10,7 @@ wtg.cli.ratings ratings
 wtg.cli.gm     hold, release, extend, rollback, announce, digest, bounces
 wtg.cli.site   site
 wtg.cli.checkconfig check-config
+wtg.cli.dkim   dkim-keygen
 wtg.cli.host   init
 wtg.cli.upkeep backup, restore
 wtg.cli.upgrade upgrade
@@ -22,6 +23,7 @@ import click
 
 from wtg.cli.checkconfig import register as _register_checkconfig
 from wtg.cli.common import main
+from wtg.cli.dkim import register as _register_dkim
 from wtg.cli.games import register as _register_games
 from wtg.cli.gm import register as _register_gm
 from wtg.cli.host import register as _register_host
@@ -43,6 +45,7 @@ _register_ratings(main)
 _register_site(main)
 _register_status(main)
 _register_checkconfig(main)
+_register_dkim(main)
 _register_gm(main)
 _register_host(main)
 _register_upkeep(main)

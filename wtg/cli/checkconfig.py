@@ -19,10 +19,14 @@ def register(group: click.Group) -> None:
 @click.pass_context
 def check_config(ctx: click.Context) -> None:
     """Check the config of --config (or WTG_CONFIG): the file itself, games_dir and the
-    maildir folders, a login to each IMAP and SMTP server it names, and the IMAP folders.
+    maildir folders, a login to each IMAP and SMTP server it names, the IMAP folders, and
+    the DKIM key with its DNS record.
     A line for each check; exit 0 only when every one holds."""
     # deferred: pydantic (the config's schema): only the commands that read the config
     from wtg.host.config import ConfigError, load_config, loose_password_files
+
+    # deferred: cryptography and dnspython: the DKIM key and its record, checked here only
+    from wtg.mail.dkimcheck import dkim_findings
 
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
     from wtg.mail.probe import Verdict, probe
@@ -41,7 +45,7 @@ def check_config(ctx: click.Context) -> None:
     for line in loose_password_files(gm):
         click.echo(f"{Verdict.FAIL.value:<5} {line}")
         failed += 1
-    for finding in probe(gm):
+    for finding in (*probe(gm), *dkim_findings(gm)):
         click.echo(finding.line())
         failed += finding.verdict is Verdict.FAIL
     sys.exit(1 if failed else 0)

@@ -23,6 +23,7 @@ from wtg.game.report import aof_text
 from wtg.game.schedule import make_schedule
 from wtg.host.config import config_from_data
 from wtg.host.due import run_due
+from wtg.mail.dkimkeys import default_key_name, make_key, record_value
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.pictures import map_drawing
 from wtg.mail.poller import poll
@@ -50,6 +51,9 @@ NAMES = (
 QUITTER = 10
 """The demo's player 10 stops sending orders after turn 2, to show the QUIT rule."""
 GM = "Game Master <gm@kaomaris.example>"
+DKIM_DOMAIN = "kaomaris.example"
+DKIM_SELECTOR = "demo"
+"""Every mail the demo sends is signed (DKIM) with a key it makes for the GM's domain."""
 
 
 def demo_players() -> list[PlayerEntry]:
@@ -121,7 +125,10 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
         shutil.rmtree(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / MARKER).write_text("made by `wtg demo`; it deletes this folder when rerun\n")
-    gm = config_from_data({"games_dir": "games", "from": GM}, out_dir)
+    key_name = default_key_name(DKIM_SELECTOR, DKIM_DOMAIN)
+    key = make_key(out_dir / key_name)
+    dkim = {"domain": DKIM_DOMAIN, "selector": DKIM_SELECTOR, "key_file": key_name}
+    gm = config_from_data({"games_dir": "games", "from": GM, "dkim": dkim}, out_dir)
     schedule = make_schedule(2, "18:00", "Europe/Vienna")
     game = create_game(
         gm.games_dir / "demo", "wok4", "classic60", demo_players(), seed, schedule=schedule
@@ -129,6 +136,11 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
     echo(
         f"A 10-player WoK IV game on the 60-province map in {game.store.root} (seed {seed});"
         f" mail goes through the maildir transport in {gm.spool}."
+    )
+    echo(
+        f"Every mail is signed (DKIM) with {out_dir / key_name}; its record, as a real "
+        f"host publishes it: {DKIM_SELECTOR}._domainkey.{DKIM_DOMAIN} TXT "
+        f"{record_value(key.public)}"
     )
     echo(f"  send: {send(gm, picture=map_drawing()).line()}")
     for _ in range(turns):

@@ -182,8 +182,9 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
 def send(
     ctx: click.Context, quiet: bool, log_format: str, log_level: str | None, log_file: str | None
 ) -> None:
-    """Queue the reports of new turns, then send the outbox (SMTP, or the maildir). Exits 1
-    when the mail server could not be reached (the mail waits for the next run)."""
+    """Queue the reports of new turns, then send the outbox (SMTP, or the maildir), each mail
+    signed when the config names a DKIM key. Exits 1 when the mail server could not be
+    reached or the key could not sign (the mail waits for the next run)."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.sender import send as run_send
 
@@ -197,7 +198,7 @@ def send(
     report_unreadable(summary.unreadable + summary.undrawn + summary.refused)
     if summary.busy() or not quiet:
         click.echo(summary.line())
-    if summary.unreachable:
+    if summary.unreachable or summary.unsigned:
         sys.exit(1)
 
 

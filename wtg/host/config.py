@@ -16,6 +16,7 @@ smtp: {host: smtp.example.org, port: 587, starttls: true, username: gm,
 mail: {max_bytes: 1MB, replies_per_hour: 3, remind_hours: 24, poll_stale_hours: 6,
        handle_seconds: 30}
 site: {dir: /var/www/wtg, base_url: "https://games.example.org/"}   # for `wtg serve`
+dkim: {domain: example.org, selector: wtg2026, key_file: wtg2026.example.org.dkim.key}
 """
 
 from __future__ import annotations
@@ -91,6 +92,21 @@ class SiteConfig(Record):
     base_url: str = ""
 
 
+class DkimConfig(Record):
+    """The DKIM key every mail sent is signed with (``wtg.mail.dkimsign``): read at each
+    send, never when the config is loaded, so a key that cannot be read keeps the mail
+    queued (``wtg send`` says why) and stops no other command."""
+
+    domain: str
+    selector: str
+    key_file: Path
+
+    @property
+    def record_name(self) -> str:
+        """Where the public key is published: ``SELECTOR._domainkey.DOMAIN``."""
+        return f"{self.selector}._domainkey.{self.domain}"
+
+
 class GmConfig(Record):
     games_dir: Path
     transport: str
@@ -101,6 +117,7 @@ class GmConfig(Record):
     sender: str
     limits: MailLimits
     site: SiteConfig | None = None
+    dkim: DkimConfig | None = None
 
     @property
     def spool(self) -> Path:
@@ -269,6 +286,13 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
         ),
         site=SiteConfig(dir=folder(schema.site.dir), base_url=schema.site.base_url)
         if schema.site is not None
+        else None,
+        dkim=DkimConfig(
+            domain=schema.dkim.domain.lower(),
+            selector=schema.dkim.selector.lower(),
+            key_file=folder(schema.dkim.key_file),
+        )
+        if schema.dkim is not None
         else None,
     )
 

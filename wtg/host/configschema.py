@@ -173,6 +173,57 @@ class SiteSection(Section):
     )
 
 
+_DOMAIN = re.compile(r"(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}")
+_LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_SELECTOR = re.compile(rf"{_LABEL}(\.{_LABEL})*")
+
+
+def is_domain_name(value: str) -> bool:
+    """Whether ``value`` is a domain name in ASCII (``example.org``; IDNA as ``xn--``)."""
+    return bool(_DOMAIN.fullmatch(value))
+
+
+def is_selector(value: str) -> bool:
+    """Whether ``value`` is a DKIM selector: DNS labels (RFC 6376, 3.1)."""
+    return len(value) <= 63 and bool(_SELECTOR.fullmatch(value))
+
+
+def _domain(value: str) -> str:
+    if not is_domain_name(value):
+        raise ValueError("not a domain name")
+    return value
+
+
+def _selector(value: str) -> str:
+    if not is_selector(value):
+        raise ValueError("not a DKIM selector")
+    return value
+
+
+Domain = Annotated[
+    str,
+    AfterValidator(_domain),
+    Expect("a domain name, such as example.org"),
+]
+Selector = Annotated[
+    str,
+    AfterValidator(_selector),
+    Expect("a DKIM selector: letters, digits and hyphens, such as wtg2026"),
+]
+
+
+class DkimSection(Section):
+    """DKIM: every mail `wtg send` sends is signed with this key (``wtg.mail.dkimsign``)."""
+
+    domain: Domain = Field(description="the signing domain (d=), the domain of the From")
+    selector: Selector = Field(
+        description="the key's selector (s=): its record is SELECTOR._domainkey.DOMAIN"
+    )
+    key_file: File = Field(
+        description="the RSA private key, mode 0600 (`wtg dkim-keygen` makes it)"
+    )
+
+
 class ConfigFile(Section):
     """The whole file; every key may be left out."""
 
@@ -198,6 +249,9 @@ class ConfigFile(Section):
     mail: MailSection = Field(default_factory=MailSection, description="limits of the mail loop")
     site: SiteSection | None = Field(
         None, description="the site `wtg serve` rebuilds after each turn (none: no site)"
+    )
+    dkim: DkimSection | None = Field(
+        None, description="sign every mail sent with DKIM (none: mail goes out unsigned)"
     )
 
     @field_validator("mail", mode="before")

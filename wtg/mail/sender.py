@@ -24,6 +24,7 @@ from wtg.host.config import GmConfig
 from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.logs.events import log_event
 from wtg.mail import compose
+from wtg.mail.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
 from wtg.mail.pictures import MapPicture, for_report
@@ -48,6 +49,8 @@ class Delivery(NamedTuple):
     """Why the server could not be reached (then every mail due waits), or ""."""
     refused: tuple[str, ...] = ()
     """A line for each mail set aside for good: its id, why, and where it is kept."""
+    unsigned: str = ""
+    """Why the DKIM key could not sign (then every mail due stays queued), or ""."""
 
 
 class SendSummary(Record):
@@ -65,11 +68,13 @@ class SendSummary(Record):
     could not be drawn (``wtg.mail.pictures``)."""
     refused: tuple[str, ...] = ()
     """A line for each mail set aside for good (``Delivery.refused``)."""
+    unsigned: str = ""
+    """Why the DKIM key could not sign; the mail stays queued (``Delivery.unsigned``)."""
 
     def busy(self) -> bool:
         """Anything queued, sent, waiting or failed: worth a line even under --quiet."""
         mailed = self.queued or self.press or self.sent
-        return bool(mailed or self.waiting or self.failed or self.unreachable)
+        return bool(mailed or self.waiting or self.failed or self.unreachable or self.unsigned)
 
     def line(self) -> str:
         press = f" and {self.press} press mail(s)" if self.press else ""
@@ -79,6 +84,8 @@ class SendSummary(Record):
         )
         if self.unreachable:
             line += f"; the mail server could not be reached: {self.unreachable}"
+        if self.unsigned:
+            line += f"; nothing sent unsigned, the mail stays queued: {self.unsigned}"
         return line
 
 
@@ -244,12 +251,17 @@ def _after_rerun(journal: Journal, name: str, turn: int, reruns: int) -> None:
 
 
 def deliver(
-    outbox: Outbox, transport: Transport, clock: Callable[[], float] = time.time
+    outbox: Outbox,
+    transport: Transport,
+    clock: Callable[[], float] = time.time,
+    signer: Signer | None = None,
 ) -> Delivery:
-    """Send what is due: how many were sent, still wait, failed for good, and why the server
-    could not be reached if it could not."""
+    """Send what is due, each mail signed by ``signer`` when there is one (DKIM,
+    ``wtg.mail.dkimsign``): how many were sent, still wait, failed for good, why the server
+    could not be reached if it could not, and why the key could not sign if it could not
+    (then nothing goes out unsigned: every mail due waits for the next send)."""
     sent = waiting = 0
-    down = ""
+    down = unsigned = ""
     refused: list[str] = []
 
     def set_aside(ident: str, path: Path, why: str) -> None:
@@ -267,12 +279,29 @@ def deliver(
             if state.get("refused"):  # compose could not make it sendable: set aside for good
                 set_aside(ident, path, str(state.get("error", "")))
                 continue
-            if down or float(state.get("next_try", 0)) > clock():
-                later = "the mail server could not be reached" if down else "its next try"
+            if down or unsigned or float(state.get("next_try", 0)) > clock():
+                later = (
+                    "the mail server could not be reached"
+                    if down
+                    else "the DKIM key"
+                    if unsigned
+                    else "its next try"
+                )
                 log_delivery(ident, path, f"waits for {later}", DEBUG)
                 waiting += 1
                 continue
             raw = path.read_bytes()
+            if signer is not None:
+                try:
+                    raw = signer.sign(raw)
+                except SigningFailed as exc:
+                    unsigned = str(exc)  # the key's fault, not this mail's: all of them wait
+                    log_delivery(ident, path, f"stays queued, not signed: {unsigned}", WARNING)
+                    waiting += 1
+                    continue
+                except UnsignableMail as exc:
+                    set_aside(ident, path, str(exc))
+                    continue
             try:
                 transport.send(ident, raw)
             except Unreachable as exc:
@@ -300,7 +329,14 @@ def deliver(
             "the next send",
             level=WARNING,
         )
-    return Delivery(sent, waiting, len(refused), down, tuple(refused))
+    if unsigned:
+        log_event(
+            f"send: the DKIM key cannot sign ({unsigned}): {waiting} mail(s) stay queued, "
+            "none is sent unsigned (it would land in spam); the next send sends them once "
+            "the key can sign (`wtg check-config` checks it)",
+            level=ERROR,
+        )
+    return Delivery(sent, waiting, len(refused), down, tuple(refused), unsigned)
 
 
 def send(
@@ -320,7 +356,8 @@ def send(
             queued = queue_reports(gm, outbox, journal, moment, registry, picture)
         finally:
             journal.close()
-        done = deliver(outbox, transport or open_transport(gm))
+        signer = Signer(gm.dkim) if gm.dkim is not None else None  # the key read at each send
+        done = deliver(outbox, transport or open_transport(gm), signer=signer)
     summary = SendSummary(
         queued=queued.reports,
         press=queued.press,
@@ -331,6 +368,7 @@ def send(
         unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),
         undrawn=queued.undrawn,
         refused=done.refused,
+        unsigned=done.unsigned,
     )
     log_event(f"send: {summary.line()}", level=INFO if summary.busy() else DEBUG)
     for lost in registry.unreadable:
