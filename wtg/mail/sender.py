@@ -173,6 +173,7 @@ def _queue_game(
                 game.report(entry.id, turn) + extra.note,
                 when=now,
                 kind="auto-generated",
+                game=name,
             )
             if drawn is not None:
                 compose.with_picture(msg, drawn.png, drawn.filename)
@@ -218,6 +219,7 @@ def _queue_press(
         press_text(name, turn, press),
         when=now,
         kind="auto-generated",
+        game=name,
     )
     return outbox.add(ident, msg, durable=False)
 
@@ -396,6 +398,7 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
             body,
             when=now,
             kind="auto-generated",
+            game=game.config.game,
         )
         if outbox.add(ident, msg, durable=False):
             log_event("reminder queued", game=game.config.game, turn=status["turn"], mail=ident)
