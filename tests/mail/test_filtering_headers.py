@@ -105,6 +105,7 @@ def test_every_kind_of_mail_of_the_mail_loop_filters_well(tmp_path: Path) -> Non
 
     notices = Notices(world.gm.spool, world.gm.sender, NOW)
     notices.held(game, Hold(since="2026-11-22T12:00:00Z", reason="a holiday"))
+    notices.released(game, Hold("2026-11-22T12:00:00Z", "a holiday", "2026-11-22T12:30:00Z"))
     deadline = game.deadline()
     assert deadline is not None
     moved = deadline + timedelta(hours=24)
@@ -135,6 +136,7 @@ def test_every_kind_of_mail_of_the_mail_loop_filters_well(tmp_path: Path) -> Non
         "cmd",
         "held",
         "hold",
+        "release",
         "extend",
         "announce",
         "digest",
