@@ -184,9 +184,9 @@ def test_a_misspelt_key_names_its_line_and_the_nearest_key(
 def test_an_unknown_key_with_no_near_one_lists_the_keys(tmp_path: Path) -> None:
     path = config_file(tmp_path, "mail:\n  colour: blue\n")
     assert problems(path) == [
-        f"{path}, line 2: mail.colour: no such key; the keys here: confirmations_per_hour, "
-        "handle_seconds, max_bytes, missing_share, poll_stale_hours, remind_hours, "
-        "replies_per_hour, unconfirmed_per_hour"
+        f"{path}, line 2: mail.colour: no such key; the keys here: authserv_id, "
+        "confirmations_per_hour, handle_seconds, max_bytes, missing_share, poll_stale_hours, "
+        "remind_hours, replies_per_hour, unconfirmed_per_hour"
     ]
 
 
@@ -331,7 +331,7 @@ def test_docs_mail_lists_every_key_of_the_schema() -> None:
         key, takes, default, purpose = (cell.strip() for cell in row.strip("|").split(" | "))
         documented.append((key.strip("`"), takes, default.strip("`"), purpose))
     assert documented == schema_rows()
-    assert len(documented) == 43  # 39, and dkim with its three keys
+    assert len(documented) == 44  # 39, dkim with its three keys, mail.authserv_id
 
 
 KEYS = ["games_dir", "transport", "imap", "smtp", "mail", "host", "port", "ssl", "max_bytes"]

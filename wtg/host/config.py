@@ -83,6 +83,9 @@ class MailLimits(Record):
     """run-turn --due refuses when this share of players has no orders and the poll failed."""
     handle_seconds: int = 30
     """A mail whose handling takes longer is stopped and quarantined (``wtg.mail.timelimit``)."""
+    authserv_id: tuple[str, ...] | None = None
+    """The authserv-ids of the Authentication-Results headers the GM's own server adds,
+    lower-cased (None: the topmost header is read; empty: none is): ``wtg.mail.senderauth``."""
 
 
 class SiteConfig(Record):
@@ -283,6 +286,7 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
             poll_stale_hours=mail.poll_stale_hours,
             missing_share=mail.missing_share,
             handle_seconds=mail.handle_seconds,
+            authserv_id=_authserv_ids(mail.authserv_id),
         ),
         site=SiteConfig(dir=folder(schema.site.dir), base_url=schema.site.base_url)
         if schema.site is not None
@@ -295,6 +299,13 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
         if schema.dkim is not None
         else None,
     )
+
+
+def _authserv_ids(value: str | list[str] | None) -> tuple[str, ...] | None:
+    """``mail.authserv_id`` as the poll reads it: lower-cased names, in a tuple."""
+    if value is None:
+        return None
+    return tuple(name.lower() for name in ([value] if isinstance(value, str) else value))
 
 
 def _server(

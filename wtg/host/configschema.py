@@ -77,6 +77,21 @@ Address = Annotated[
     AfterValidator(_one_address),
     Expect('one e-mail address, alone or with a name ("Game Master <gm@example.org>")'),
 ]
+_AUTHSERV_ID = re.compile(r"[A-Za-z0-9._-]+")
+
+
+def _authserv_ids(value: str | list[str]) -> str | list[str]:
+    for name in [value] if isinstance(value, str) else value:
+        if not _AUTHSERV_ID.fullmatch(name):
+            raise ValueError(f"{name!r} is not a host name")
+    return value
+
+
+AuthservIds = Annotated[
+    str | list[str],
+    AfterValidator(_authserv_ids),
+    Expect("a host name (mx.google.com), or a list of them, or [] for none"),
+]
 Folder = Annotated[str, Expect("a folder (relative to the config file's folder)")]
 File = Annotated[str, Expect("a file (relative to the config file's folder)")]
 Switch = Annotated[bool, Expect("true or false (a YAML boolean, not in quotes)")]
@@ -161,6 +176,11 @@ class MailSection(Section):
     )
     handle_seconds: Seconds = Field(
         30, description="a mail whose handling takes longer is stopped and quarantined"
+    )
+    authserv_id: AuthservIds | None = Field(
+        None,
+        description="the authserv-id of the Authentication-Results your own server adds "
+        "(default: the topmost such header is read; []: none is)",
     )
 
 

@@ -4,7 +4,7 @@ rejections and the wrong-code notice. Answers go out only through the outbox."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from functools import lru_cache
 
@@ -79,6 +79,19 @@ class Answers:
         self._sides: dict[int, tuple[State, dict[SideId, PublicSide]]] = {}
         self._forecasts: dict[str, Template] = {}
         """The forecast template of each ruleset, found once a poll."""
+        self.silenced = False
+        """Whether the mail being handled may get no answer (``silent``)."""
+
+    @contextlib.contextmanager
+    def silent(self) -> Iterator[None]:
+        """While the mail whose From failed DMARC is handled (``wtg.mail.senderauth``):
+        nothing is queued because of it, no answer, no rejection, no notice of a wrong
+        code; its orders are filed as any mail's."""
+        self.silenced = True
+        try:
+            yield
+        finally:
+            self.silenced = False
 
     def _hold(self, game: Game) -> None:
         """Take a game's lock for the rest of the batch: its state, turn and files are read
@@ -189,7 +202,7 @@ class Answers:
         )
         subject = f"[{game.config.game}] no orders found in your mail"
         ident = _ident("unchanged", message, index)
-        return self._answer_player(ident, entry, subject, body, message_id)
+        return self._answer_player(ident, game, entry, subject, body, message_id)
 
     def _confirm(
         self,
@@ -232,15 +245,16 @@ class Answers:
         )
         subject = f"[{game.config.game}] orders for turn {submission.turn} received"
         ident = _ident("conf", message, index)
-        return self._answer_player(ident, entry, subject, body, message_id)
+        return self._answer_player(ident, game, entry, subject, body, message_id)
 
     def _answer_player(
-        self, ident: str, entry: PlayerEntry, subject: str, body: str, message_id: str
+        self, ident: str, game: Game, entry: PlayerEntry, subject: str, body: str, message_id: str
     ) -> str | None:
         """An answer to a player's orders, to the registered address, in the thread: None
         when it is queued, else the limit that held it back."""
         limit = self.gm.limits.confirmations_per_hour
-        return self._queue(ident, entry.email, subject, body, message_id, limit=limit)
+        name = game.config.game
+        return self._queue(ident, entry.email, subject, body, message_id, limit=limit, game=name)
 
     def _forecast_template(self, ruleset: str) -> Template:
         kept = self._forecasts.get(ruleset)
@@ -314,9 +328,8 @@ class Answers:
         ``game``: the game the orders were for, when known."""
         if to and self.registry.seats_of(to):
             body = compose.render("rejected", reason=None if quiet else reason)
-            self._queue(
-                _ident("rejected", message, index), to, "Your orders were not accepted", body, None
-            )
+            subject = "Your orders were not accepted"
+            self._queue(_ident("rejected", message, index), to, subject, body, None, game=game)
         return rejected("wrong code or player" if quiet else reason, game)
 
     def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
@@ -335,6 +348,7 @@ class Answers:
             f"[{game.config.game}] someone sent orders for you with a wrong code",
             body,
             None,
+            game=game.config.game,
         )
 
     def reply(
@@ -347,6 +361,7 @@ class Answers:
         limit: int | None = None,
         stranger: str | None = None,
         tally: str | None = None,
+        game: str | None = None,
     ) -> str | None:
         """Queue an answer of another kind (a command mail's: ``wtg.mail.commands``) under
         the same rate limits: None when it is queued, else the name of the limit that held
@@ -354,8 +369,9 @@ class Answers:
         confirmed a request, and counts against the host's hourly mail to strangers as an
         answer of that kind (``wtg.mail.strangers``). ``tally``: the key the hourly limit
         counts the mail under, when not its address's (a private press is counted apart
-        from the answers to its reader)."""
-        return self._queue(ident, to, subject, body, reply_to_id, limit, stranger, tally)
+        from the answers to its reader). ``game``: the game the answer is about (its
+        List-Id)."""
+        return self._queue(ident, to, subject, body, reply_to_id, limit, stranger, tally, game)
 
     def _queue(
         self,
@@ -367,10 +383,13 @@ class Answers:
         limit: int | None = None,
         stranger: str | None = None,
         tally: str | None = None,
+        game: str | None = None,
     ) -> str | None:
         """Queue an answer unless this address had too many in the last hour (or, for a
         stranger, the host mailed too many strangers): None when queued (now or before),
         else the name of the limit that held it back."""
+        if self.silenced:  # the mail's outcome says why nothing went out
+            return None
         address = tally or compose.address_key(to)
         stamp = self.now.timestamp()
         if self.outbox.known(ident):
@@ -382,7 +401,14 @@ class Answers:
         if stranger is not None and not self.strangers.spend(stranger, stamp):
             return STRANGERS_LIMIT
         msg = compose.message(
-            ident, self.gm.sender, to, subject, body, when=self.now, reply_to_id=reply_to_id
+            ident,
+            self.gm.sender,
+            to,
+            subject,
+            body,
+            when=self.now,
+            reply_to_id=reply_to_id,
+            game=game,
         )
         self.outbox.add(ident, msg, durable=False)
         self.journal.replied(address, stamp)

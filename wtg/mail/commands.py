@@ -155,6 +155,7 @@ class Commands:
                 limit=limit,
                 stranger=stranger,
                 tally=tally,
+                game=_game_of(reply),
             )
             if why is None:
                 continue
@@ -188,6 +189,12 @@ class Commands:
 
     def _games(self) -> Mapping[str, Game]:
         return self.registry.games()
+
+
+def _game_of(reply: Reply) -> str | None:
+    """The game an answer is about (its List-Id): the one its text names, if any."""
+    game = reply.context.get("game")
+    return game if isinstance(game, str) and game else None
 
 
 def _not_relayed(copy: Reply, why: str) -> Reply:

@@ -18,6 +18,7 @@ from typing import Any
 from jinja2 import Template
 
 from wtg.game.report import environment
+from wtg.mail.listid import domain_of, list_id
 
 _LINE = 78
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -41,6 +42,14 @@ registry stores as it is."""
 _OWN_MESSAGE_ID = re.compile(r"<[A-Za-z0-9._-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*>")
 """A Message-ID as ``message`` makes it (``safe`` ident, digest, cleaned domain): one token
 without a space, which the registry never breaks (``_Policy.fold_binary``)."""
+
+
+_OWN_LIST_ID = re.compile(
+    r'(?:"(?:[ !#-\[\]-~]|\\["\\])*"'  # a quoted phrase
+    r"|=\?utf-8\?[bq]\?[!-~]*\?=(?: =\?utf-8\?[bq]\?[!-~]*\?=)*)"  # or encoded words
+    r" <[a-z0-9-]+(?:\.[A-Za-z0-9-]+)+>"
+)
+"""A List-Id as ``listid.list_id`` makes it: a quoted phrase or encoded words, then the id."""
 
 
 class _Policy(EmailPolicy):
@@ -67,6 +76,11 @@ class _Policy(EmailPolicy):
             if len(text) + 1 <= _LINE:
                 return f"{name}:{self.linesep} {text}{self.linesep}".encode("ascii")
             return f"{name}: {text}{self.linesep}".encode("ascii")
+        if name == "List-Id" and isinstance(value, str) and _OWN_LIST_ID.fullmatch(text):
+            # our own List-Id (``listid.list_id``: ASCII, the phrase an encoded word when the
+            # game's name is not ASCII): folded before its id, each part whole
+            phrase, _, ident = text.rpartition(" <")
+            return f"{name}: {phrase}{self.linesep} <{ident}{self.linesep}".encode("ascii")
         folded: bytes = super().fold_binary(name, value)
         return folded
 
@@ -105,9 +119,10 @@ def loop_id(sender: str) -> str:
 
 @cache
 def id_domain(sender: str) -> str:
-    """The domain of our Message-IDs: the sender's, without what a Message-ID may not hold
-    (made once: every answer of a poll asks)."""
-    return re.sub(r"[^A-Za-z0-9.-]", "", loop_id(sender).rpartition("@")[2]) or "localhost"
+    """The domain of our Message-IDs and List-Ids: the sender's, in its ASCII form, without
+    what a Message-ID may not hold (``listid.domain_of``; made once: every answer of a poll
+    asks)."""
+    return domain_of(loop_id(sender))
 
 
 def render(template: str, **context: Any) -> str:
@@ -131,9 +146,13 @@ def message(
     when: datetime,
     reply_to_id: str | None = None,
     kind: str = "auto-replied",
+    game: str | None = None,
 ) -> Outgoing:
     """A text/plain mail. Its Message-ID comes from ``ident``, so a mail that is ever sent
-    again carries the same Message-ID and mail clients show it once.
+    again carries the same Message-ID and mail clients show it once. ``kind``: its
+    Auto-Submitted (RFC 3834: ``auto-replied`` for an answer to a mail, ``auto-generated``
+    for the rest). ``game``: the game the mail is about, whose List-Id it carries
+    (``wtg.mail.listid``); a mail about no one game carries none.
 
     Every header goes through the header registry under a policy that refuses line
     breaks, so no text can add a header. Text (the subject, which carries game and
@@ -158,6 +177,8 @@ def message(
     msg.set_raw("Date", _date(when))
     msg.set_raw("Message-ID", _text("Message-ID", f"<{safe(ident)}.{digest(ident)}@{domain}>"))
     msg.set_raw("Auto-Submitted", _constant("Auto-Submitted", kind))
+    if game:
+        msg.set_raw("List-Id", list_id(game, domain))
     msg.set_raw("X-Loop", _constant("X-Loop", harmless(loop_id(sender))))
     msg.set_raw("X-Mailer", _constant("X-Mailer", "wtg"))
     if reply_to_id:

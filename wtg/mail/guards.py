@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from email.message import Message
 from email.utils import getaddresses
 
+from wtg.mail.listid import domain_of, ours
+
 _DAEMONS = frozenset(("mailer-daemon", "postmaster"))
 _BULK = frozenset(("bulk", "list", "junk", "auto_reply"))
 _SUPPRESS = frozenset(("all", "oof", "autoreply"))
@@ -90,9 +92,16 @@ def _precedence(headers: Headers, _loop: str) -> str | None:
     return None
 
 
-def _mailing_list(headers: Headers, _loop: str) -> str | None:
+def _mailing_list(headers: Headers, our_loop_id: str) -> str | None:
+    """A mailing list's mail. The List-Id of one of our own games (``wtg.mail.listid``) is
+    none: a player's mail that kept it (a forward or a redirect of a report) is his, and
+    our own mail come back is known by its X-Loop and Auto-Submitted."""
     for name in _LIST_HEADERS:
-        if _values(headers, name):
+        values = _values(headers, name)
+        if name == "List-Id" and values:
+            domain = domain_of(our_loop_id)
+            values = [value for value in values if not ours(value, domain)]
+        if values:
             return f"a mailing list message ({name})"
     return None
 

@@ -134,7 +134,8 @@ class Notices:
                 else ("a message from the GM")
             )
             body = compose.render("announce", name=entry.name, games=names, text=text)
-            queued += self._queue(ident, entry.email, subject, body)
+            game = names[0] if len(names) == 1 else None  # to several games: no one's list
+            queued += self._queue(ident, entry.email, subject, body, game)
         flush(self.outbox.root)
         return queued
 
@@ -158,12 +159,13 @@ class Notices:
         name = game.config.game
         body = compose.render(template, name=entry.name, game=name, **context)
         return self._queue(
-            f"{key}-{name}-p{entry.id:02d}", entry.email, f"[{name}] {subject}", body
+            f"{key}-{name}-p{entry.id:02d}", entry.email, f"[{name}] {subject}", body, name
         )
 
-    def _queue(self, ident: str, to: str, subject: str, body: str) -> int:
+    def _queue(self, ident: str, to: str, subject: str, body: str, game: str | None) -> int:
+        """``game``: the game the notice is about (its List-Id), None for several."""
         msg = compose.message(
-            ident, self.sender, to, subject, body, when=self.now, kind="auto-generated"
+            ident, self.sender, to, subject, body, when=self.now, kind="auto-generated", game=game
         )
         return int(self.outbox.add(ident, msg, durable=False))
 

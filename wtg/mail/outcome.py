@@ -124,4 +124,12 @@ def unsaid(outcome: Outcome, held: str | None) -> Outcome:
     return Outcome(outcome.kind, f"{outcome.detail}{UNSAID} ({held})", outcome.game)
 
 
+def unheard(outcome: Outcome, why: str) -> Outcome:
+    """``outcome`` of a mail that may get no answer at all (``why``: its From failed DMARC,
+    ``authres: dmarc=fail for example.org``): ``stored: g1 turn 3 player 2; not answered:
+    authres: ...``. Not an answer held back by a limit: nothing waits to be sent."""
+    said = f"{outcome.detail}; " if outcome.detail else ""
+    return Outcome(outcome.kind, f"{said}{Kind.UNANSWERED.value}: {why}", outcome.game)
+
+
 LATER = Outcome(Kind.LATER)

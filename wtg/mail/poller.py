@@ -17,7 +17,7 @@ import logging
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import datetime, timezone
 from email.message import Message
 from pathlib import Path
@@ -46,10 +46,11 @@ from wtg.mail.inprogress import InHand, NoSlot, Slot
 from wtg.mail.journal import Journal
 from wtg.mail.mailevents import MailEvent, log_mail, log_poll
 from wtg.mail.outbox import Outbox
-from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected
+from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected, unheard
 from wtg.mail.pollprocesses import Crew
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
+from wtg.mail.senderauth import HEADER, WORD, verdict
 from wtg.mail.summary import PollSummary
 from wtg.mail.timelimit import HandlingStopped, MailClock, MailTooLong
 
@@ -287,6 +288,9 @@ class Poller:
         read as far as it was fetched (``BounceNotes.noted_big``), as a small one is."""
         headers = raw_headers(head)
         loop = auto_reply_reason(headers, self.answers.loop)
+        forged = self._forged(headers, message.key) if not loop else None
+        if forged:
+            return rejected(f"{Kind.UNANSWERED.value}: {forged}, {message.size} bytes (too big)")
         if not loop:
             return self.answers.oversized(message, sender_address(headers))
         bounce = self.bounces.noted_big(head, message.start, message.key)
@@ -303,12 +307,49 @@ class Poller:
             return self.bounces.noted(msg, message.key) or rejected(f"not for us ({loop})")
         sender = sender_address(headers)
         extracted = extract_from_message(msg)
+        forged = self._forged(headers, message.key)
+        if forged:
+            texts = extracted.texts if extracted.text is not None else ()
+            return self._unanswered(message, sender, texts, message_id, forged)
         if extracted.text is None:
             return self._without_form(message, msg, sender, message_id)
         try:
             return self.answers.orders(message, sender, extracted.texts, message_id)
         except GameLocked as exc:
             return later(exc)
+
+    def _forged(self, headers: dict[str, list[str]], key: str) -> str | None:
+        """``authres: dmarc=fail for example.org`` when the GM's own server found the mail's
+        From failing DMARC (``wtg.mail.senderauth``), else None. A header of his server's
+        that cannot be read is no result, and a line in the log."""
+        found = headers.get(HEADER)
+        if not found:  # most mail, and every mail of a server that adds none
+            return None
+        said = verdict([str(v) for v in found], self.gm.limits.authserv_id, headers.get("from", []))
+        if said.unread:
+            log_event(said.unread, mail=key, level=logging.WARNING)
+        return f"{WORD}: {said.failed}" if said.failed else None
+
+    def _unanswered(
+        self,
+        message: Incoming,
+        sender: str | None,
+        texts: Sequence[str],
+        message_id: str,
+        forged: str,
+    ) -> Outcome:
+        """A mail whose From failed DMARC: never answered (no backscatter to a forged
+        address). Its orders are filed when their code is right, the code being the key to
+        a player's orders; a mail without a form is a command or a question, each of which
+        is an answer to its From: nothing is done."""
+        if not texts:
+            return rejected(f"{Kind.UNANSWERED.value}: {forged} (no order form: nothing done)")
+        try:
+            with self.answers.silent():
+                outcome = self.answers.orders(message, sender, texts, message_id)
+        except GameLocked as exc:
+            return later(exc)
+        return unheard(outcome, forged)
 
     def _without_form(
         self, message: Incoming, msg: Message, sender: str | None, message_id: str

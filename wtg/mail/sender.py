@@ -180,6 +180,7 @@ def _queue_game(
                 game.report(entry.id, turn) + extra.note,
                 when=now,
                 kind="auto-generated",
+                game=name,
             )
             if drawn is not None:
                 compose.with_picture(msg, drawn.png, drawn.filename)
@@ -225,6 +226,7 @@ def _queue_press(
         press_text(name, turn, press),
         when=now,
         kind="auto-generated",
+        game=name,
     )
     return outbox.add(ident, msg, durable=False)
 
@@ -434,6 +436,7 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
             body,
             when=now,
             kind="auto-generated",
+            game=game.config.game,
         )
         if outbox.add(ident, msg, durable=False):
             log_event("reminder queued", game=game.config.game, turn=status["turn"], mail=ident)
