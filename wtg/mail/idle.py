@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from wtg.host.config import GmConfig
 from wtg.host.pollhealth import record_poll
 from wtg.mail.inbox import Inbox
+from wtg.mail.oauth2 import TokenError
 from wtg.mail.poller import Poller, open_inbox
 from wtg.mail.runlock import only_one
 from wtg.mail.summary import PollSummary
@@ -29,8 +30,15 @@ within 29 minutes)."""
 PAUSE_FIRST = 1.0
 PAUSE_MOST = 60.0
 
-CONNECTION_TROUBLE = (OSError, socket.timeout, imaplib.IMAP4.error, imaplib.IMAP4.abort)
-"""What a dropped connection or a restarted server raises (ssl errors are OSErrors)."""
+CONNECTION_TROUBLE = (
+    OSError,
+    socket.timeout,
+    imaplib.IMAP4.error,
+    imaplib.IMAP4.abort,
+    TokenError,
+)
+"""What a dropped connection or a restarted server raises (ssl errors are OSErrors), or
+a login without its token (``auth: oauth2``: the refresh token refused)."""
 
 
 def idle(
