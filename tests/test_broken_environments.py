@@ -77,7 +77,7 @@ def commands(root: Path) -> dict[str, tuple[str, ...]]:
     }
 
 
-OWN_FOLDERS = {"demo", "init", "check-config", "restore"}
+OWN_FOLDERS = {"demo", "init", "check-config", "restore", "oauth2-login"}
 """Commands that do not work on the games folder: tried in environments of their own."""
 
 

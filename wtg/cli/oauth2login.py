@@ -1,0 +1,50 @@
+"""`wtg oauth2-login`: the first refresh token of ``auth: oauth2`` (``wtg.mail.devicelogin``)."""
+
+from __future__ import annotations
+
+import click
+
+from wtg.cli.common import fail, gm_config
+from wtg.host.oauth2config import PROVIDERS
+
+
+def register(group: click.Group) -> None:
+    group.add_command(oauth2_login)
+
+
+@click.command("oauth2-login")
+@click.option(
+    "--provider",
+    type=click.Choice(PROVIDERS),
+    required=True,
+    help="The provider of the config's oauth2 section: google, microsoft, or custom.",
+)
+@click.option(
+    "--device-url",
+    help="The device authorization endpoint (default: the provider's; custom: required).",
+)
+@click.pass_context
+def oauth2_login(ctx: click.Context, provider: str, device_url: str | None) -> None:
+    """Sign the mailbox in by the device-code flow (RFC 8628): open the URL it prints on
+    any device, sign in, type the code; the refresh token is written to the config's
+    oauth2.refresh_token_file (0600), which the poll and the send then use."""
+    # deferred: the token requests (urllib): only the commands that log in with oauth2
+    from wtg.mail.devicelogin import device_login
+
+    gm = gm_config(ctx)
+    config = gm.oauth2
+    if config is None:
+        fail(
+            "the config has no oauth2 section: add one (provider, client_id, "
+            "client_secret_file, refresh_token_file; docs/mail.md, Hosting from Gmail)"
+        )
+    if config.provider != provider:
+        fail(f"--provider {provider}, but the config's oauth2.provider is {config.provider}")
+    url = device_url or config.device_url
+    if url is None:
+        fail("provider custom: give its device authorization endpoint with --device-url")
+    device_login(config, url, click.echo)
+    click.echo(
+        f"signed in: the refresh token is in {config.refresh_token_file} (0600); "
+        "`wtg check-config` tries the login"
+    )
