@@ -49,18 +49,24 @@ def probe(gm: GmConfig) -> Iterator[Finding]:
     if gm.transport == "maildir":
         yield _maildir("maildir_in", gm.maildir_in, "the first `wtg poll`")
         yield _maildir("maildir_out", gm.maildir_out, "the first `wtg send`")
+    problems = oauth2_file_problems(gm.oauth2) if gm.oauth2 is not None else []
     if gm.oauth2 is not None:
-        yield from _oauth2(gm.oauth2)
-    if gm.imap is not None:
-        yield from _imap(gm.imap)
-    if gm.smtp is not None:
-        yield _smtp(gm.smtp)
+        yield from _oauth2(gm.oauth2, problems)
+    for kind, server in (("imap", gm.imap), ("smtp", gm.smtp)):
+        if server is None:
+            continue
+        if problems and server.auth == "oauth2":
+            subject = _server(kind, server)
+            yield Finding(Verdict.FAIL, subject, "no login tried: mend the oauth2 lines above")
+        elif isinstance(server, ImapConfig):
+            yield from _imap(server)
+        elif isinstance(server, SmtpConfig):
+            yield _smtp(server)
 
 
-def _oauth2(config: OAuth2Config) -> Iterator[Finding]:
+def _oauth2(config: OAuth2Config, problems: list[str]) -> Iterator[Finding]:
     """The client and the refresh token: what a login with oauth2 needs and lacks."""
     subject = f"oauth2 {config.provider}"
-    problems = oauth2_file_problems(config)
     for line in problems:
         yield Finding(Verdict.FAIL, subject, line)
     if not problems:
