@@ -30,7 +30,13 @@ from pydantic import ValidationError
 
 from wtg.core import errors
 from wtg.core.record import Record
-from wtg.host.configschema import ConfigFile, OAuth2Section, ServerSection, expected
+from wtg.host.configschema import (
+    ConfigFile,
+    OAuth2Section,
+    ServerSection,
+    expected,
+    preset_context,
+)
 from wtg.host.oauth2config import PRESETS, OAuth2Config, device_url_of
 from wtg.text.yamllines import LinedYaml, YamlLinesError, read_lined_yaml
 
@@ -185,7 +191,7 @@ def config_from_data(
         keys = ", ".join(expected(ConfigFile, ()).keys)
         raise ConfigError(f"{locate.at(())}: expected keys and values ({keys})")
     try:
-        schema = ConfigFile.model_validate(data)
+        schema = ConfigFile.model_validate(data, context=preset_context(data))
     except ValidationError as exc:
         errors = sorted(exc.errors(), key=lambda e: locate.line((*map(str, e["loc"]),)))
         raise ConfigError(*(problem(error, locate) for error in errors)) from None

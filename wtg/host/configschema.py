@@ -12,6 +12,7 @@ from __future__ import annotations
 import email.errors
 import email.policy
 import re
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal, NamedTuple, get_args
 
 from pydantic import (
@@ -21,9 +22,11 @@ from pydantic import (
     ByteSize,
     ConfigDict,
     Field,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 
 class Expect:
@@ -115,9 +118,7 @@ class Section(BaseModel):
 class ServerSection(Section):
     """How to reach and log in to a mail server."""
 
-    host: Text | None = Field(
-        None, description="the server's host name (an oauth2 provider's preset fills it)"
-    )
+    host: Text | None = Field(None, description="the server's host name", validate_default=True)
     port: Port | None = Field(None, description="the server's port")
     ssl: Switch = Field(False, description="TLS from the first byte (ports 993, 465)")
     starttls: Switch = Field(False, description="STARTTLS after connecting (ports 143, 587)")
@@ -128,6 +129,14 @@ class ServerSection(Section):
     auth: Auth = Field(
         "password", description="how to log in: password, or oauth2 (the `oauth2` section)"
     )
+
+    @field_validator("host")
+    @classmethod
+    def _host_or_preset(cls, value: str | None, info: ValidationInfo) -> str | None:
+        """Required, unless an oauth2 preset fills it (``PRESET`` in the context)."""
+        if value is None and not (info.context or {}).get(PRESET):
+            raise PydanticCustomError("missing", "Field required")
+        return value
 
     @model_validator(mode="after")
     def _one_way_each(self) -> ServerSection:
@@ -284,27 +293,27 @@ class ConfigFile(Section):
                 "imap: an imap section makes the transport imap, which needs an smtp section "
                 "too (or write transport: maildir)"
             )
-        self._servers_complete()
-        return self
-
-    def _servers_complete(self) -> None:
-        """A server's host may be left out where an oauth2 preset fills it; a server that
-        logs in with oauth2 needs the oauth2 section."""
-        preset = self.oauth2 is not None and self.oauth2.provider != "custom"
         for name in ("imap", "smtp"):
             section: ServerSection | None = getattr(self, name)
-            if section is None:
-                continue
-            if section.auth == "oauth2" and self.oauth2 is None:
+            if section is not None and section.auth == "oauth2" and self.oauth2 is None:
                 raise ValueError(
                     f"{name}: auth: oauth2 needs an oauth2 section (provider, client_id, "
                     "refresh_token_file; docs/mail.md, Hosting from Gmail)"
                 )
-            if section.host is None and not preset:
-                raise ValueError(
-                    f"{name}: host missing; give the server's host name (an oauth2 section "
-                    "with provider google or microsoft fills it)"
-                )
+        return self
+
+
+PRESET = "oauth2 preset"
+"""The validation context's key: whether the file's oauth2 section names a provider whose
+preset fills the servers' hosts (``preset_context``)."""
+
+
+def preset_context(data: Any) -> dict[str, bool]:
+    """The context ``ConfigFile.model_validate`` needs: a server's host may be left out when
+    the oauth2 section names google or microsoft."""
+    section = data.get("oauth2") if isinstance(data, Mapping) else None
+    provider = section.get("provider") if isinstance(section, Mapping) else None
+    return {PRESET: provider in ("google", "microsoft")}
 
 
 def _expect_of(metadata: list[Any], annotation: Any) -> str | None:
