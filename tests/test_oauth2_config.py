@@ -167,9 +167,9 @@ def test_what_an_oauth2_config_gets_wrong_is_named_with_its_line(
     path = config_file(tmp_path, custom)
     found_problems = problems(path)
     assert found_problems[0] == (
-        f"{path}, line 3: oauth2: token_url: provider custom needs the token endpoint"
+        f"{path}, line 2: oauth2: token_url: provider custom needs the token endpoint"
     )
-    assert f"{path}, line 7: imap.host: missing; give the server's host name" in found_problems
+    assert f"{path}, line 6: imap.host: missing; give the server's host name" in found_problems
 
 
 def check(config: Path) -> Result:
