@@ -2,11 +2,13 @@
 (RFC 8628) from a local authorization server (``tests/mail/tokenserver.py``): the URL and
 the code printed, the token endpoint asked every ``interval`` seconds, slower after each
 ``slow_down``, until the GM signed in; ``expired_token`` and ``access_denied`` are one line
-and write nothing."""
+and write nothing. Google, whose device flow refuses the Gmail scope: the browser's sign-in
+(PKCE) with the address it went to pasted back."""
 
 from __future__ import annotations
 
 import os
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,8 +18,10 @@ from click.testing import CliRunner, Result
 from tests.mail.tokenserver import CLIENT_ID, CLIENT_SECRET, TokenServer
 from wtg.cli import main
 from wtg.host.config import load_config
+from wtg.host.oauth2config import PRESETS
 from wtg.mail.devicelogin import ask_code, wait_for_grant
 from wtg.mail.oauth2 import TokenError, tokens_for
+from wtg.mail.pastelogin import code_of, paste_login
 
 
 @pytest.fixture
@@ -159,3 +163,78 @@ def test_the_command_names_what_it_lacks(tmp_path: Path, tokens: TokenServer) ->
     assert down.stderr.startswith(f"wtg: cannot reach {tokens.device_url}: ")
     assert "Traceback" not in down.output
     assert not os.path.exists(tmp_path / "tokens" / "refresh-token")
+
+
+GOOGLE = """\
+oauth2:
+  provider: google
+  token_url: {token_url}
+  client_id: {client_id}
+  client_secret_file: client-secret
+  refresh_token_file: tokens/refresh-token
+"""
+
+
+def google_config(root: Path, tokens: TokenServer) -> Path:
+    path = write_config(root, tokens)
+    path.write_text(
+        GOOGLE.format(token_url=tokens.token_url, client_id=CLIENT_ID), encoding="utf-8"
+    )
+    return path
+
+
+def test_google_signs_in_through_the_browser_with_the_address_pasted_back(
+    tmp_path: Path, tokens: TokenServer
+) -> None:
+    """Google's device flow refuses https://mail.google.com/: the sign-in address (PKCE),
+    the address the browser went to pasted back, its code exchanged once."""
+    gm = load_config(google_config(tmp_path, tokens))
+    assert gm.oauth2 is not None
+    said: list[str] = []
+
+    def browser(what: str) -> str:
+        """The GM: opens the address, allows, copies where the browser went."""
+        assert what == "the address"
+        address = next(line for line in said if line.startswith("https://"))
+        parts = urllib.parse.urlsplit(address)
+        query = dict(urllib.parse.parse_qsl(parts.query))
+        assert f"{parts.scheme}://{parts.netloc}{parts.path}" == (
+            "https://accounts.google.com/o/oauth2/v2/auth"
+        )
+        assert query["scope"] == "https://mail.google.com/"
+        assert (query["response_type"], query["code_challenge_method"]) == ("code", "S256")
+        assert (query["access_type"], query["prompt"]) == ("offline", "consent")
+        assert query["redirect_uri"].startswith("http://127.0.0.1:")
+        code = tokens.new_code(query["code_challenge"], query["redirect_uri"], "gm@gmail.com")
+        return f"{query['redirect_uri']}?state={query['state']}&code={code}&scope=x\n"
+
+    paste_login(gm.oauth2, PRESETS["google"].auth_url, said.append, browser)
+    refresh = tmp_path / "tokens" / "refresh-token"
+    assert tokens.refresh_tokens[refresh.read_text(encoding="utf-8").strip()] == "gm@gmail.com"
+    assert refresh.stat().st_mode & 0o777 == 0o600
+    assert tokens.codes == {}  # spent
+
+
+def test_google_a_wrong_paste_is_one_line_and_writes_nothing(
+    tmp_path: Path, tokens: TokenServer
+) -> None:
+    config = google_config(tmp_path, tokens)
+    refused = CliRunner().invoke(
+        main,
+        ["--config", str(config), "oauth2-login", "--provider", "google"],
+        input="http://127.0.0.1:3/?error=access_denied\n",
+    )
+    assert refused.exit_code == 1
+    assert refused.stdout.startswith(
+        "Open this address in a browser (any computer), sign in to the mailbox's account\n"
+    )
+    assert refused.stderr == "wtg: the sign-in was refused (access_denied): nothing written\n"
+    other = CliRunner().invoke(
+        main,
+        ["--config", str(config), "oauth2-login", "--provider", "google"],
+        input="http://127.0.0.1:3/?state=not-this-one&code=ac-1\n",
+    )
+    assert other.stderr.startswith("wtg: the address pasted answers another login ")
+    assert not (tmp_path / "tokens" / "refresh-token").exists()
+    with pytest.raises(TokenError, match=r"^the address pasted holds no code: "):
+        code_of("I allowed it", "s")

@@ -15,6 +15,8 @@ It answers what a provider answers wtg and what Dovecot's ``oauth2`` passdb asks
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import secrets
 import threading
@@ -49,6 +51,8 @@ class TokenServer:
         self.device_polls: list[float] = []
         self.device_interval = 0
         self.scopes_asked: list[str] = []
+        self.codes: dict[str, tuple[str, str, str]] = {}
+        """Authorization codes given (``new_code``): code -> (challenge, redirect, user)."""
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -99,6 +103,13 @@ class TokenServer:
             self.refresh_tokens[token] = user
         return token
 
+    def new_code(self, challenge: str, redirect: str, user: str) -> str:
+        """A code as the sign-in page gives it once the user allowed (PKCE's challenge)."""
+        code = "ac-" + secrets.token_urlsafe(12)
+        with self._lock:
+            self.codes[code] = (challenge, redirect, user)
+        return code
+
     def revoke_all(self) -> None:
         """Every refresh and access token refused from now on (the GM revoked the app)."""
         with self._lock:
@@ -132,6 +143,8 @@ class TokenServer:
             return self._refresh(form)
         if form.get("grant_type") == DEVICE_GRANT:
             return self._device_poll(form)
+        if form.get("grant_type") == "authorization_code":
+            return self._code(form)
         return 400, {"error": "unsupported_grant_type"}
 
     def _refresh(self, form: dict[str, str]) -> tuple[int, dict[str, Any]]:
@@ -152,6 +165,18 @@ class TokenServer:
                 self.refresh_tokens[rotated] = user
                 answer["refresh_token"] = rotated
             return 200, answer
+
+    def _code(self, form: dict[str, str]) -> tuple[int, dict[str, Any]]:
+        with self._lock:
+            given = self.codes.pop(form.get("code", ""), None)  # good once
+            verifier = form.get("code_verifier", "").encode("ascii")
+            digest = hashlib.sha256(verifier).digest()
+            challenge = base64.urlsafe_b64encode(digest).decode().rstrip("=")
+            if given is None or given[:2] != (challenge, form.get("redirect_uri")):
+                return 400, {"error": "invalid_grant", "error_description": "Bad Request"}
+            refresh = "rt-" + secrets.token_urlsafe(12)
+            self.refresh_tokens[refresh] = given[2]
+            return 200, {**self._issue(given[2]), "refresh_token": refresh}
 
     def device(self, form: dict[str, str]) -> tuple[int, dict[str, Any]]:
         if form.get("client_id") != CLIENT_ID:

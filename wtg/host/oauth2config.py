@@ -6,8 +6,12 @@ A preset fills the token endpoint, the scopes, the device-code endpoint `wtg oau
 asks, and the IMAP and SMTP servers (host, port, TLS) of a section that names no host:
 
 - google: imap.gmail.com:993 (TLS), smtp.gmail.com:587 (STARTTLS), the token endpoint
-  https://oauth2.googleapis.com/token, the device endpoint
-  https://oauth2.googleapis.com/device/code, the scope https://mail.google.com/.
+  https://oauth2.googleapis.com/token, the scope https://mail.google.com/ (the only one
+  Gmail's IMAP and SMTP take), the sign-in https://accounts.google.com/o/oauth2/v2/auth.
+  Google's device endpoint (https://oauth2.googleapis.com/device/code) refuses the Gmail
+  scope (``invalid_scope``: the device flow takes a short list of scopes, Gmail's not among
+  them), so `wtg oauth2-login --provider google` signs in through the browser instead
+  (``wtg.mail.pastelogin``).
 - microsoft (Microsoft 365, Outlook.com): outlook.office365.com:993 (TLS),
   smtp.office365.com:587 (STARTTLS), https://login.microsoftonline.com/common/oauth2/v2.0/token
   (a tenant of its own: give ``token_url`` with the tenant's id in place of ``common``; the
@@ -34,6 +38,8 @@ class Server(Record):
 class Preset(Record):
     token_url: str
     device_url: str
+    auth_url: str
+    """The authorization endpoint (the browser's sign-in; Google's login needs it)."""
     scopes: tuple[str, ...]
     imap: Server
     smtp: Server
@@ -45,6 +51,7 @@ PRESETS: dict[str, Preset] = {
     "google": Preset(
         token_url="https://oauth2.googleapis.com/token",
         device_url="https://oauth2.googleapis.com/device/code",
+        auth_url="https://accounts.google.com/o/oauth2/v2/auth",
         scopes=("https://mail.google.com/",),
         imap=Server(host="imap.gmail.com", port=993, ssl=True, starttls=False),
         smtp=Server(host="smtp.gmail.com", port=587, ssl=False, starttls=True),
@@ -52,6 +59,7 @@ PRESETS: dict[str, Preset] = {
     "microsoft": Preset(
         token_url=MICROSOFT_TOKEN,
         device_url=MICROSOFT_TOKEN.removesuffix("token") + "devicecode",
+        auth_url=MICROSOFT_TOKEN.removesuffix("token") + "authorize",
         scopes=(
             "https://outlook.office.com/IMAP.AccessAsUser.All",
             "https://outlook.office.com/SMTP.Send",
