@@ -52,16 +52,23 @@ def probe(gm: GmConfig) -> Iterator[Finding]:
     problems = oauth2_file_problems(gm.oauth2) if gm.oauth2 is not None else []
     if gm.oauth2 is not None:
         yield from _oauth2(gm.oauth2, problems)
-    for kind, server in (("imap", gm.imap), ("smtp", gm.smtp)):
-        if server is None:
-            continue
-        if problems and server.auth == "oauth2":
-            subject = _server(kind, server)
-            yield Finding(Verdict.FAIL, subject, "no login tried: mend the oauth2 lines above")
-        elif isinstance(server, ImapConfig):
-            yield from _imap(server)
-        elif isinstance(server, SmtpConfig):
-            yield _smtp(server)
+    if gm.imap is not None:
+        if problems and gm.imap.auth == "oauth2":
+            yield _no_login("imap", gm.imap)
+        else:
+            yield from _imap(gm.imap)
+    if gm.smtp is not None:
+        if problems and gm.smtp.auth == "oauth2":
+            yield _no_login("smtp", gm.smtp)
+        else:
+            yield _smtp(gm.smtp)
+
+
+def _no_login(kind: str, config: ServerConfig) -> Finding:
+    """A server whose oauth2 login lacks what the lines above name: not tried."""
+    return Finding(
+        Verdict.FAIL, _server(kind, config), "no login tried: mend the oauth2 lines above"
+    )
 
 
 def _oauth2(config: OAuth2Config, problems: list[str]) -> Iterator[Finding]:
