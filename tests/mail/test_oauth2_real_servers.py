@@ -10,8 +10,9 @@ from __future__ import annotations
 import email.policy
 import json
 import os
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -33,6 +34,7 @@ from tests.mail.tokenserver import CLIENT_ID, CLIENT_SECRET, TokenServer
 from wtg.cli import main
 from wtg.host.config import load_config
 from wtg.host.pollhealth import last_poll
+from wtg.mail.idle import idle
 from wtg.mail.inbox import ImapInbox
 from wtg.mail.oauth2 import TokenError
 from wtg.mail.poller import poll
@@ -236,3 +238,60 @@ def test_the_token_endpoint_down_is_one_line(
     tokens.__exit__(None, None, None)
     with pytest.raises(TokenError, match=r"^cannot reach http://127\.0\.0\.1:\d+/token: "):
         ImapInbox(gm.imap)  # type: ignore[arg-type]
+
+
+def wait_until(done: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout:g} s: {what}")
+        time.sleep(0.05)
+
+
+def test_a_long_running_poll_logs_in_again_with_a_new_token(
+    tmp_path: Path, oauth_imap: Dovecot, oauth_smtp: SmtpSink, tokens: TokenServer
+) -> None:
+    """`wtg poll --idle` (the loop `wtg serve` runs too): the connection drops after the
+    token expired, the next one logs in with a new token; a refresh token revoked while it
+    runs is a line and a failing poll, the loop goes on, the mail waits in the inbox and is
+    taken once the GM signed in again."""
+    tokens.life = 2
+    gm = load_config(write_config(tmp_path, oauth_imap, oauth_smtp, tokens))
+    stop = threading.Event()
+    lines: list[str] = []
+    loop = threading.Thread(target=idle, args=(gm, stop, lines.append), kwargs={"wait": 0.5})
+    loop.start()
+    try:
+        player_mail(oauth_imap, 1)
+        wait_until(lambda: oauth_imap.fetch_all(GM_ADDRESS) == [], "the first mail polled")
+        assert tokens.grants == 1
+        time.sleep(2.1)  # the token expires while the connection lasts
+        oauth_imap.stop()  # the server restarts: the connection drops
+        oauth_imap.start()
+        player_mail(oauth_imap, 2)
+        wait_until(lambda: oauth_imap.fetch_all(GM_ADDRESS) == [], "the second mail polled")
+        assert tokens.grants == 2  # a new token for the new connection
+
+        tokens.revoke_all()
+        oauth_imap.stop()
+        oauth_imap.start()
+        player_mail(oauth_imap, 3)
+        wait_until(lambda: any("invalid_grant" in line for line in lines), "the refusal said")
+        health = last_poll(gm.spool)
+        assert health is not None and health.failing and "invalid_grant" in health.error
+        assert len(oauth_imap.fetch_all(GM_ADDRESS)) == 1  # it waits
+        assert loop.is_alive()
+        refresh = tmp_path / "refresh-token"
+        refresh.write_text(tokens.new_refresh_token(GM_ADDRESS) + "\n", encoding="utf-8")
+        wait_until(lambda: oauth_imap.fetch_all(GM_ADDRESS) == [], "the third mail polled")
+    finally:
+        stop.set()
+        loop.join(30)
+    refused = [line for line in lines if "invalid_grant" in line]
+    assert refused[0] == (
+        f"cannot log in: {tokens.token_url} refused the refresh token in "
+        f"{tmp_path / 'refresh-token'}: invalid_grant (Token has been expired or revoked.); "
+        "run `wtg oauth2-login --provider custom` again; trying again in 1 s"
+    )
+    health = last_poll(gm.spool)
+    assert health is not None and not health.failing

@@ -59,7 +59,7 @@ def idle(
             try:
                 inbox = connect(gm)
             except CONNECTION_TROUBLE as error:
-                _trouble(gm, echo, f"cannot reach the mail server: {error}", pause)
+                _trouble(gm, echo, f"{cannot_connect(error)}: {error}", pause)
                 stop.wait(pause)
                 pause = min(PAUSE_MOST, pause * 2)
                 continue
@@ -92,6 +92,12 @@ def _serve(
             send()
         if not stop.is_set():
             inbox.wait(wait, stop)
+
+
+def cannot_connect(error: Exception) -> str:
+    """What a failed connection was: the server out of reach, or (``auth: oauth2``) no
+    token to log in with."""
+    return "cannot log in" if isinstance(error, TokenError) else "cannot reach the mail server"
 
 
 def _answered(summary: PollSummary) -> bool:
