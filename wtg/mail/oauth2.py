@@ -138,36 +138,32 @@ class Tokens:
         self.config = config
         self._held: Token | None = None
         self._lock = threading.Lock()
-        self.grants = 0
-        """Refresh grants this process made (for the tests and the log)."""
 
     def access_token(self) -> str:
         """A token good for a while yet: the one held, the cached one, or a new one."""
         with self._lock:
             if self._held is not None and time.time() < self._held.renew_at:
                 return self._held.access_token
-            with self._exclusive():
-                refresh = self._refresh_token()
-                cached = self._cached(fingerprint(refresh))
-                if cached is not None:
-                    self._held = cached
-                    return cached.access_token
-                self._held = self._grant(refresh)
-                return self._held.access_token
+            return self._fresh(refused=None)
 
     def renewed(self, refused: str) -> str:
         """A new token after a server refused ``refused`` (revoked, or expired early)."""
         with self._lock:
-            if self._held is not None and self._held.access_token == refused:
-                self._held = None
-            with self._exclusive():
-                refresh = self._refresh_token()
-                cached = self._cached(fingerprint(refresh))
-                if cached is not None and cached.access_token != refused:
-                    self._held = cached
-                    return cached.access_token
+            held = self._held
+            if held is not None and held.access_token != refused and time.time() < held.renew_at:
+                return held.access_token  # another thread renewed it meanwhile
+            return self._fresh(refused)
+
+    def _fresh(self, refused: str | None) -> str:
+        """The cached token (unless it is the one refused), else one from a new grant."""
+        with self._exclusive():
+            refresh = self._refresh_token()
+            cached = self._cached(fingerprint(refresh))
+            if cached is not None and cached.access_token != refused:
+                self._held = cached
+            else:
                 self._held = self._grant(refresh)
-                return self._held.access_token
+            return self._held.access_token
 
     @contextlib.contextmanager
     def _exclusive(self) -> Iterator[None]:
@@ -230,7 +226,6 @@ class Tokens:
                     f"{config.refresh_token_file}: {refusal}; {login_hint(config)} again"
                 ) from None
             raise TokenError(f"{config.token_url} refused a new access token: {refusal}") from None
-        self.grants += 1
         access = answer.get("access_token")
         if not isinstance(access, str) or not access:
             raise TokenError(f"{config.token_url} answered without an access_token")
