@@ -153,6 +153,11 @@ def test_what_an_oauth2_config_gets_wrong_is_named_with_its_line(
         f"{path}, line 7: imap: password: auth: oauth2 logs in with a token, not a password: "
         "leave the password out",
     ]
+    path = config_file(tmp_path, MICROSOFT.replace("token_url: https://", "token_url: http://"))
+    assert problems(path) == [
+        f"{path}, line 4: oauth2: token_url: an https:// address (the refresh token travels "
+        "in it; http:// only to this machine, 127.0.0.1 or localhost)"
+    ]
     no_section = "games_dir: games\nimap: {host: h, username: u, auth: oauth2}\n"
     no_section += "smtp: {host: h}\n"
     path = config_file(tmp_path, no_section)

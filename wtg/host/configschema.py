@@ -12,6 +12,7 @@ from __future__ import annotations
 import email.errors
 import email.policy
 import re
+import urllib.parse
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, NamedTuple, get_args
 
@@ -178,6 +179,14 @@ class SmtpSection(ServerSection):
     )
 
 
+def _safe_url(url: str) -> bool:
+    """An https URL, or an http one to this machine (a local token server)."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme == "https" and parts.hostname:
+        return True
+    return parts.scheme == "http" and parts.hostname in ("127.0.0.1", "localhost", "::1")
+
+
 class OAuth2Section(Section):
     """Where the access tokens of ``auth: oauth2`` come from (``wtg.host.oauth2config``)."""
 
@@ -205,6 +214,11 @@ class OAuth2Section(Section):
             )
         if self.provider == "custom" and self.token_url is None:
             raise ValueError("token_url: provider custom needs the token endpoint")
+        if self.token_url is not None and not _safe_url(self.token_url):
+            raise ValueError(
+                "token_url: an https:// address (the refresh token travels in it; http:// "
+                "only to this machine, 127.0.0.1 or localhost)"
+            )
         if self.provider == "google" and (
             self.client_secret_file is None and self.client_secret_env is None
         ):
