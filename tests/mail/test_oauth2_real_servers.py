@@ -295,3 +295,28 @@ def test_a_long_running_poll_logs_in_again_with_a_new_token(
     )
     health = last_poll(gm.spool)
     assert health is not None and not health.failing
+
+
+def test_check_config_logs_in_with_oauth2(
+    tmp_path: Path, oauth_imap: Dovecot, oauth_smtp: SmtpSink, tokens: TokenServer
+) -> None:
+    config = write_config(tmp_path, oauth_imap, oauth_smtp, tokens)
+    result = wtg(config, "check-config")
+    assert result.stdout.splitlines()[2:4] == [
+        f"ok    oauth2 custom: client {CLIENT_ID}, refresh token in {tmp_path / 'refresh-token'}",
+        f"ok    imap 127.0.0.1:{oauth_imap.port} (no TLS): logged in as {GM_ADDRESS}",
+    ]
+    assert result.stdout.splitlines()[-1] == (
+        f"ok    smtp 127.0.0.1:{oauth_smtp.port} (no TLS): logged in as {GM_ADDRESS}"
+    )
+    assert result.exit_code == 0, result.output
+    tokens.revoke_all()
+    os.unlink(tmp_path / "refresh-token.access")
+    refused = wtg(config, "check-config")
+    assert refused.exit_code == 1
+    assert refused.stdout.splitlines()[3] == (
+        f"FAIL  imap 127.0.0.1:{oauth_imap.port} (no TLS): no login as {GM_ADDRESS}: "
+        f"{tokens.token_url} refused the refresh token in {tmp_path / 'refresh-token'}: "
+        "invalid_grant (Token has been expired or revoked.); run `wtg oauth2-login "
+        "--provider custom` again"
+    )
