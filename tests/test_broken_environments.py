@@ -77,7 +77,7 @@ def commands(root: Path) -> dict[str, tuple[str, ...]]:
     }
 
 
-OWN_FOLDERS = {"demo", "init", "check-config", "restore", "dkim-keygen"}
+OWN_FOLDERS = {"demo", "init", "check-config", "restore", "dkim-keygen", "oauth2-login"}
 """Commands that do not work on the games folder: tried in environments of their own."""
 
 

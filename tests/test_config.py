@@ -256,7 +256,7 @@ def test_a_missing_key_of_a_section(tmp_path: Path) -> None:
         (
             "- games\n",
             "line 1: expected keys and values (dkim, from, games_dir, imap, mail, maildir_in, "
-            "maildir_out, site, smtp, transport)",
+            "maildir_out, oauth2, site, smtp, transport)",
         ),
     ],
 )
@@ -331,7 +331,7 @@ def test_docs_mail_lists_every_key_of_the_schema() -> None:
         key, takes, default, purpose = (cell.strip() for cell in row.strip("|").split(" | "))
         documented.append((key.strip("`"), takes, default.strip("`"), purpose))
     assert documented == schema_rows()
-    assert len(documented) == 44  # 39, dkim with its three keys, mail.authserv_id
+    assert len(documented) == 54  # 39, dkim's 4, mail.authserv_id, oauth2's 10
 
 
 KEYS = ["games_dir", "transport", "imap", "smtp", "mail", "host", "port", "ssl", "max_bytes"]

@@ -28,7 +28,7 @@ import tempfile
 import threading
 import time
 import weakref
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
@@ -131,8 +131,13 @@ class Dovecot:
         startup_timeout: float = 20.0,
         storage: str = "maildir",
         tls: bool = False,
+        oauth2_introspection: str | None = None,
     ) -> None:
         self.root = Path(root).resolve()
+        self.oauth2_introspection = oauth2_introspection
+        """With an introspection URL (RFC 7662, answered by POST), XOAUTH2 and OAUTHBEARER
+        logins too, their tokens checked there by Dovecot's ``oauth2`` passdb: the answer's
+        ``active`` must be true and its ``username`` the login."""
         if storage not in STORAGES:
             raise ValueError(f"Dovecot's storage is one of {', '.join(STORAGES)}: {storage}")
         self.storage = storage
@@ -245,6 +250,9 @@ class Dovecot:
             self._make_certificate()
         for name in self.users:
             self._write_passwd(name)
+        if self.oauth2_introspection is not None:
+            self.oauth2_conf.write_text(self._oauth2_config(), encoding="utf-8")
+            self.oauth2_conf.chmod(0o644)
         # A SIGKILLed master leaves its pid file; a reused pid would look like it runs.
         (self.base_dir / "master.pid").unlink(missing_ok=True)
         deadline = time.monotonic() + self.startup_timeout
@@ -423,7 +431,7 @@ info_log_path = {self.log_path}
 debug_log_path = {self.log_path}
 {self._ssl_lines()}
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login{" xoauth2 oauthbearer" if self.oauth2_introspection else ""}
 auth_cache_size = 0
 auth_failure_delay = 0
 default_internal_user = {internal_user}
@@ -434,8 +442,9 @@ last_valid_uid = 0
 first_valid_gid = {gid}
 mail_location = {self.storage}:{self.mail_store}/%u
 mail_fsync = never
-passdb {{
+{self._oauth2_passdb()}passdb {{
   driver = passwd-file
+  mechanisms = plain login
   args = scheme=PLAIN username_format=%u {self.passwd_dir}/%u
 }}
 userdb {{
@@ -458,6 +467,31 @@ service anvil {{
     mode = 0
   }}
 }}
+"""
+
+    @property
+    def oauth2_conf(self) -> Path:
+        return self._files() / "dovecot-oauth2.conf.ext"
+
+    def _oauth2_passdb(self) -> str:
+        if self.oauth2_introspection is None:
+            return ""
+        return f"""passdb {{
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = {self.oauth2_conf}
+}}
+"""
+
+    def _oauth2_config(self) -> str:
+        """The oauth2 passdb's file: every token asked of the introspection URL by POST."""
+        return f"""\
+introspection_url = {self.oauth2_introspection}
+introspection_mode = post
+force_introspection = yes
+username_attribute = username
+active_attribute = active
+active_value = true
 """
 
     @property
@@ -766,6 +800,43 @@ class _SinkHandler:
         return "250 OK: queued"
 
 
+class _OAuth2SinkHandler(_SinkHandler):
+    """The sink's handler that also takes AUTH XOAUTH2 (aiosmtpd offers a mechanism for
+    each ``auth_<NAME>`` method of the handler)."""
+
+    async def auth_XOAUTH2(self, server: SMTP, args: list[str]) -> AuthResult:
+        import base64
+        import binascii
+
+        from aiosmtpd.smtp import AuthResult, LoginPassword
+
+        if len(args) > 1:
+            try:
+                blob: Any = base64.b64decode(args[1], validate=True)
+            except binascii.Error:
+                return AuthResult(success=False, handled=False, message="501 5.5.2 not base64")
+        else:
+            blob = await server.challenge_auth("", encode_to_b64=False)
+            if not isinstance(blob, bytes):
+                return AuthResult(success=False, handled=True)
+        fields = dict(
+            part.split("=", 1)
+            for part in blob.decode("utf-8", "replace").split("\x01")
+            if "=" in part
+        )
+        user = fields.get("user", "")
+        bearer = fields.get("auth", "")
+        token = bearer.removeprefix("Bearer ") if bearer.startswith("Bearer ") else ""
+        check = self.sink.oauth2
+        if check is not None and token and check(token) == user:
+            return AuthResult(success=True, auth_data=LoginPassword(user.encode(), b""))
+        with self.sink._changed:
+            self.sink.auth_failures += 1
+        # as Gmail: the error as a JSON challenge, which the client ends with an empty line
+        await server.challenge_auth('{"status":"401","schemes":"bearer","scope":"mail"}')
+        return AuthResult(success=False, handled=False)
+
+
 def aiosmtpd_available() -> bool:
     try:
         import aiosmtpd.controller  # noqa: F401
@@ -789,9 +860,12 @@ class SmtpSink:
         *,
         auth_required: bool = False,
         hostname: str = "sink.test",
+        oauth2: Callable[[str], str | None] | None = None,
     ) -> None:
         self.users = dict(users or {})
-        if auth_required and not self.users:
+        self.oauth2 = oauth2
+        """With it, AUTH XOAUTH2 too: it says whose an access token is (None: nobody's)."""
+        if auth_required and not self.users and oauth2 is None:
             raise ValueError("auth_required needs users")
         self.auth_required = auth_required
         self.hostname = hostname
@@ -832,8 +906,11 @@ class SmtpSink:
             kwargs: dict[str, Any] = {}
             if self.users:
                 kwargs.update(authenticator=self._authenticate, auth_require_tls=False)
+            if self.oauth2 is not None:
+                kwargs.update(auth_require_tls=False)
+            handler = _SinkHandler(self) if self.oauth2 is None else _OAuth2SinkHandler(self)
             controller = Controller(
-                _SinkHandler(self),
+                handler,
                 hostname=self.host,
                 port=port,
                 server_hostname=self.hostname,  # else aiosmtpd asks DNS for the FQDN

@@ -30,6 +30,7 @@ from wtg.cli.host import register as _register_host
 from wtg.cli.lobby import register as _register_lobby
 from wtg.cli.mail import register as _register_mail
 from wtg.cli.maps import register as _register_maps
+from wtg.cli.oauth2login import register as _register_oauth2login
 from wtg.cli.ratings import register as _register_ratings
 from wtg.cli.serve import register as _register_serve
 from wtg.cli.site import register as _register_site
@@ -51,5 +52,6 @@ _register_host(main)
 _register_upkeep(main)
 _register_upgrade(main)
 _register_serve(main)
+_register_oauth2login(main)
 
 __all__ = ["click", "main"]

@@ -31,7 +31,14 @@ from pydantic import ValidationError
 
 from wtg.core import errors
 from wtg.core.record import Record
-from wtg.host.configschema import ConfigFile, ServerSection, expected
+from wtg.host.configschema import (
+    ConfigFile,
+    OAuth2Section,
+    ServerSection,
+    expected,
+    preset_context,
+)
+from wtg.host.oauth2config import PRESETS, OAuth2Config, device_url_of
 from wtg.text.yamllines import LinedYaml, YamlLinesError, read_lined_yaml
 
 ConfigError = errors.ConfigError
@@ -47,6 +54,9 @@ class ServerConfig(Record):
     password: str | None
     password_file: Path | None = None
     """Where the password was read from, when from a file (``loose_password_files``)."""
+    auth: str = "password"
+    """``password``, or ``oauth2``: a token from ``oauth2`` (``wtg.mail.oauth2``)."""
+    oauth2: OAuth2Config | None = None
 
     def __repr__(self) -> str:
         shown = {
@@ -121,6 +131,7 @@ class GmConfig(Record):
     limits: MailLimits
     site: SiteConfig | None = None
     dkim: DkimConfig | None = None
+    oauth2: OAuth2Config | None = None
 
     @property
     def spool(self) -> Path:
@@ -200,7 +211,7 @@ def config_from_data(
         keys = ", ".join(expected(ConfigFile, ()).keys)
         raise ConfigError(f"{locate.at(())}: expected keys and values ({keys})")
     try:
-        schema = ConfigFile.model_validate(data)
+        schema = ConfigFile.model_validate(data, context=preset_context(data))
     except ValidationError as exc:
         errors = sorted(exc.errors(), key=lambda e: locate.line((*map(str, e["loc"]),)))
         raise ConfigError(*(problem(error, locate) for error in errors)) from None
@@ -253,11 +264,13 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
 
     games_dir = folder(schema.games_dir)
     spool = games_dir / ".mail"
+    oauth2 = _oauth2(schema.oauth2, folder, locate) if schema.oauth2 is not None else None
     imap = smtp = None
     if schema.imap is not None:
         section = schema.imap
         imap = ImapConfig(
-            **_server(section, ("imap",), (993, 143), folder, locate),
+            **_server(section, ("imap",), (993, 143), folder, locate)
+            | _oauth2_login(section, ("imap",), oauth2),
             folder=section.folder,
             processed_folder=section.processed_folder,
             rejected_folder=section.rejected_folder,
@@ -266,7 +279,9 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
     if schema.smtp is not None:
         sender = schema.smtp.sender or sender
         smtp = SmtpConfig(
-            **_server(schema.smtp, ("smtp",), (465, 25), folder, locate), sender=sender
+            **_server(schema.smtp, ("smtp",), (465, 25), folder, locate)
+            | _oauth2_login(schema.smtp, ("smtp",), oauth2),
+            sender=sender,
         )
     mail = schema.mail
     return GmConfig(
@@ -298,6 +313,7 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
         )
         if schema.dkim is not None
         else None,
+        oauth2=oauth2,
     )
 
 
@@ -308,6 +324,49 @@ def _authserv_ids(value: str | list[str] | None) -> tuple[str, ...] | None:
     return tuple(name.lower() for name in ([value] if isinstance(value, str) else value))
 
 
+def _oauth2(section: OAuth2Section, folder: Any, locate: Locator) -> OAuth2Config:
+    """The oauth2 section with its provider's preset filled in and its secret read (the
+    refresh token is read when a login needs it: `wtg oauth2-login` writes it)."""
+    preset = PRESETS.get(section.provider)
+    token_url = section.token_url or (preset.token_url if preset else "")
+    secret_file = folder(section.client_secret_file) if section.client_secret_file else None
+    secret = None
+    if section.client_secret_env is not None:
+        secret = _from_env(section.client_secret_env, ("oauth2", "client_secret_env"), locate)
+    elif secret_file is not None:
+        secret = _from_file(secret_file, ("oauth2", "client_secret_file"), locate)
+    scopes = section.scopes if section.scopes is not None else (preset.scopes if preset else ())
+    return OAuth2Config(
+        provider=section.provider,
+        token_url=token_url,
+        client_id=section.client_id,
+        client_secret=secret,
+        refresh_token_file=folder(section.refresh_token_file),
+        scopes=tuple(scopes),
+        device_url=device_url_of(section.provider, token_url),
+        client_secret_file=secret_file,
+    )
+
+
+def _oauth2_login(
+    section: ServerSection, where: tuple[str, ...], oauth2: OAuth2Config | None
+) -> dict[str, Any]:
+    """The server's ``auth`` and, for oauth2, where its tokens come from; a section
+    without a host gets the preset's server (``ConfigFile`` lets only a preset leave it)."""
+    login: dict[str, Any] = {"auth": section.auth}
+    if section.auth == "oauth2":
+        login["oauth2"] = oauth2
+    if section.host is None and oauth2 is not None and oauth2.provider in PRESETS:
+        server = getattr(PRESETS[oauth2.provider], where[0])
+        login.update(
+            host=server.host,
+            port=section.port or server.port,
+            ssl=server.ssl,
+            starttls=server.starttls,
+        )
+    return login
+
+
 def _server(
     section: ServerSection,
     where: tuple[str, ...],
@@ -316,7 +375,7 @@ def _server(
     locate: Locator,
 ) -> dict[str, Any]:
     return {
-        "host": section.host,
+        "host": section.host or "",
         "port": section.port or (default_port[0] if section.ssl else default_port[1]),
         "ssl": section.ssl,
         "starttls": section.starttls,
@@ -332,19 +391,21 @@ def _password(
     if section.password is not None:
         return section.password
     if section.password_env is not None:
-        name = section.password_env
-        if name not in os.environ:
-            raise ConfigError(
-                f"{locate.at((*where, 'password_env'))}: the environment variable {name} is not set"
-            )
-        return os.environ[name]
+        return _from_env(section.password_env, (*where, "password_env"), locate)
     if section.password_file is not None:
-        path = folder(section.password_file)
-        try:
-            return str(path.read_text(encoding="utf-8").strip())
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-            raise ConfigError(
-                f"{locate.at((*where, 'password_file'))}: cannot read {path}: {reason}"
-            ) from exc
+        return _from_file(folder(section.password_file), (*where, "password_file"), locate)
     return None
+
+
+def _from_env(name: str, key: tuple[str, ...], locate: Locator) -> str:
+    if name not in os.environ:
+        raise ConfigError(f"{locate.at(key)}: the environment variable {name} is not set")
+    return os.environ[name]
+
+
+def _from_file(path: Path, key: tuple[str, ...], locate: Locator) -> str:
+    try:
+        return str(path.read_text(encoding="utf-8").strip())
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise ConfigError(f"{locate.at(key)}: cannot read {path}: {reason}") from exc

@@ -12,6 +12,8 @@ from __future__ import annotations
 import email.errors
 import email.policy
 import re
+import urllib.parse
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal, NamedTuple, get_args
 
 from pydantic import (
@@ -21,9 +23,11 @@ from pydantic import (
     ByteSize,
     ConfigDict,
     Field,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 
 class Expect:
@@ -107,6 +111,20 @@ Size = Annotated[
     Expect("a size: bytes, or with a unit such as 1MB, 500kB or 2 MiB"),
 ]
 Transport = Annotated[Literal["imap", "maildir"], Expect("imap or maildir")]
+Auth = Annotated[Literal["password", "oauth2"], Expect("password or oauth2")]
+Provider = Annotated[
+    Literal["google", "microsoft", "custom"], Expect("google, microsoft or custom")
+]
+
+
+def _words(value: Any) -> Any:
+    """``scopes: "a b"`` as the list of its words (as OAuth writes scopes)."""
+    return value.split() if isinstance(value, str) else value
+
+
+Scopes = Annotated[
+    list[str], BeforeValidator(_words), Expect("a list of scopes (or one text of them)")
+]
 
 
 class Section(BaseModel):
@@ -116,7 +134,7 @@ class Section(BaseModel):
 class ServerSection(Section):
     """How to reach and log in to a mail server."""
 
-    host: Text = Field(description="the server's host name")
+    host: Text | None = Field(None, description="the server's host name", validate_default=True)
     port: Port | None = Field(None, description="the server's port")
     ssl: Switch = Field(False, description="TLS from the first byte (ports 993, 465)")
     starttls: Switch = Field(False, description="STARTTLS after connecting (ports 143, 587)")
@@ -124,6 +142,17 @@ class ServerSection(Section):
     password: Text | None = Field(None, description="the password itself (better: one below)")
     password_env: Text | None = Field(None, description="the environment variable holding it")
     password_file: File | None = Field(None, description="a file holding it (mode 0600)")
+    auth: Auth = Field(
+        "password", description="how to log in: password, or oauth2 (the `oauth2` section)"
+    )
+
+    @field_validator("host")
+    @classmethod
+    def _host_or_preset(cls, value: str | None, info: ValidationInfo) -> str | None:
+        """Required, unless an oauth2 preset fills it (``PRESET`` in the context)."""
+        if value is None and not (info.context or {}).get(PRESET):
+            raise PydanticCustomError("missing", "Field required")
+        return value
 
     @model_validator(mode="after")
     def _one_way_each(self) -> ServerSection:
@@ -132,6 +161,15 @@ class ServerSection(Section):
         given = [
             k for k in ("password", "password_env", "password_file") if getattr(self, k) is not None
         ]
+        if self.auth == "oauth2":
+            if given:
+                raise ValueError(
+                    f"{given[0]}: auth: oauth2 logs in with a token, not a password: "
+                    "leave the password out"
+                )
+            if self.username is None:
+                raise ValueError("username: auth: oauth2 needs the mailbox's address as username")
+            return self
         if len(given) > 1:
             raise ValueError(f"{' and '.join(given)}: give the password one way only")
         if self.username is not None and not given:
@@ -154,6 +192,56 @@ class SmtpSection(ServerSection):
     sender: Address | None = Field(
         None, alias="from", description="the From of every mail sent (default: the top `from`)"
     )
+
+
+def _safe_url(url: str) -> bool:
+    """An https URL, or an http one to this machine (a local token server)."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme == "https" and parts.hostname:
+        return True
+    return parts.scheme == "http" and parts.hostname in ("127.0.0.1", "localhost", "::1")
+
+
+class OAuth2Section(Section):
+    """Where the access tokens of ``auth: oauth2`` come from (``wtg.host.oauth2config``)."""
+
+    provider: Provider = Field(
+        description="google or microsoft (their presets fill what is left out), or custom"
+    )
+    token_url: Text | None = Field(None, description="the token endpoint (default: the provider's)")
+    client_id: Text = Field(description="the OAuth client's id (its app registration's)")
+    client_secret_file: File | None = Field(
+        None, description="a file holding the client's secret (mode 0600)"
+    )
+    client_secret_env: Text | None = Field(
+        None, description="the environment variable holding the client's secret"
+    )
+    refresh_token_file: File = Field(
+        description="where `wtg oauth2-login` keeps the refresh token (mode 0600)"
+    )
+    scopes: Scopes | None = Field(None, description="the scopes asked (default: the provider's)")
+
+    @model_validator(mode="after")
+    def _complete(self) -> OAuth2Section:
+        if self.client_secret_file is not None and self.client_secret_env is not None:
+            raise ValueError(
+                "client_secret_file and client_secret_env: give the client's secret one way only"
+            )
+        if self.provider == "custom" and self.token_url is None:
+            raise ValueError("token_url: provider custom needs the token endpoint")
+        if self.token_url is not None and not _safe_url(self.token_url):
+            raise ValueError(
+                "token_url: an https:// address (the refresh token travels in it; http:// "
+                "only to this machine, 127.0.0.1 or localhost)"
+            )
+        if self.provider == "google" and (
+            self.client_secret_file is None and self.client_secret_env is None
+        ):
+            raise ValueError(
+                "client_secret_file: provider google needs the OAuth client's secret "
+                "(client_secret_file or client_secret_env)"
+            )
+        return self
 
 
 class MailSection(Section):
@@ -266,6 +354,9 @@ class ConfigFile(Section):
     )
     imap: ImapSection | None = Field(None, description="the mailbox `wtg poll` reads")
     smtp: SmtpSection | None = Field(None, description="the server `wtg send` sends through")
+    oauth2: OAuth2Section | None = Field(
+        None, description="the tokens of `auth: oauth2` (none: passwords only)"
+    )
     mail: MailSection = Field(default_factory=MailSection, description="limits of the mail loop")
     site: SiteSection | None = Field(
         None, description="the site `wtg serve` rebuilds after each turn (none: no site)"
@@ -290,7 +381,27 @@ class ConfigFile(Section):
                 "imap: an imap section makes the transport imap, which needs an smtp section "
                 "too (or write transport: maildir)"
             )
+        for name in ("imap", "smtp"):
+            section: ServerSection | None = getattr(self, name)
+            if section is not None and section.auth == "oauth2" and self.oauth2 is None:
+                raise ValueError(
+                    f"{name}: auth: oauth2 needs an oauth2 section (provider, client_id, "
+                    "refresh_token_file; docs/mail.md, Hosting from Gmail)"
+                )
         return self
+
+
+PRESET = "oauth2 preset"
+"""The validation context's key: whether the file's oauth2 section names a provider whose
+preset fills the servers' hosts (``preset_context``)."""
+
+
+def preset_context(data: Any) -> dict[str, bool]:
+    """The context ``ConfigFile.model_validate`` needs: a server's host may be left out when
+    the oauth2 section names google or microsoft."""
+    section = data.get("oauth2") if isinstance(data, Mapping) else None
+    provider = section.get("provider") if isinstance(section, Mapping) else None
+    return {PRESET: provider in ("google", "microsoft")}
 
 
 def _expect_of(metadata: list[Any], annotation: Any) -> str | None:

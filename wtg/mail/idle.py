@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from wtg.host.config import GmConfig
 from wtg.host.pollhealth import record_poll
 from wtg.mail.inbox import Inbox
+from wtg.mail.oauth2 import TokenError
 from wtg.mail.poller import Poller, open_inbox
 from wtg.mail.runlock import only_one
 from wtg.mail.summary import PollSummary
@@ -29,8 +30,15 @@ within 29 minutes)."""
 PAUSE_FIRST = 1.0
 PAUSE_MOST = 60.0
 
-CONNECTION_TROUBLE = (OSError, socket.timeout, imaplib.IMAP4.error, imaplib.IMAP4.abort)
-"""What a dropped connection or a restarted server raises (ssl errors are OSErrors)."""
+CONNECTION_TROUBLE = (
+    OSError,
+    socket.timeout,
+    imaplib.IMAP4.error,
+    imaplib.IMAP4.abort,
+    TokenError,
+)
+"""What a dropped connection or a restarted server raises (ssl errors are OSErrors), or
+a login without its token (``auth: oauth2``: the refresh token refused)."""
 
 
 def idle(
@@ -51,7 +59,7 @@ def idle(
             try:
                 inbox = connect(gm)
             except CONNECTION_TROUBLE as error:
-                _trouble(gm, echo, f"cannot reach the mail server: {error}", pause)
+                _trouble(gm, echo, f"{cannot_connect(error)}: {error}", pause)
                 stop.wait(pause)
                 pause = min(PAUSE_MOST, pause * 2)
                 continue
@@ -84,6 +92,12 @@ def _serve(
             send()
         if not stop.is_set():
             inbox.wait(wait, stop)
+
+
+def cannot_connect(error: Exception) -> str:
+    """What a failed connection was: the server out of reach, or (``auth: oauth2``) no
+    token to log in with."""
+    return "cannot log in" if isinstance(error, TokenError) else "cannot reach the mail server"
 
 
 def _answered(summary: PollSummary) -> bool:

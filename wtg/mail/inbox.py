@@ -21,6 +21,7 @@ from wtg.core.record import Record
 from wtg.files import private
 from wtg.game.arrivalkey import arrival_key, from_nanoseconds
 from wtg.host.config import ImapConfig
+from wtg.mail.oauth2 import Tokens, tokens_for
 
 FETCH_BATCH = 100
 """Messages of the maildir inbox handled between two flushes to disk."""
@@ -117,8 +118,29 @@ def connect_imap(config: ImapConfig, timeout: float = 60) -> Any:
     )
     if config.starttls and not config.ssl:
         client.starttls(context)
-    client.login(config.username or "", config.secret())
+    if config.auth == "oauth2" and config.oauth2 is not None:
+        try:
+            _oauth2_login(client, config.username or "", tokens_for(config.oauth2))
+        except BaseException:
+            with contextlib.suppress(Exception):  # the socket, whatever state it is in
+                client.shutdown()
+            raise
+    else:
+        client.login(config.username or "", config.secret())
     return client
+
+
+def _oauth2_login(client: Any, user: str, tokens: Tokens) -> None:
+    """XOAUTH2 with the token held; refused, once more with a new one (revoked early, or
+    the clock's idea of its expiry wrong). Raises LoginError, or TokenError."""
+    # deferred: imapclient: only the commands that reach an IMAP server
+    from imapclient.exceptions import LoginError
+
+    token = tokens.access_token()
+    try:
+        client.oauth2_login(user, token)
+    except LoginError:
+        client.oauth2_login(user, tokens.renewed(token))
 
 
 class ImapInbox:

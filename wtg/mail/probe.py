@@ -18,7 +18,9 @@ from typing import Any
 from wtg.core.record import Record
 from wtg.host.config import GmConfig, ImapConfig, ServerConfig, SmtpConfig
 from wtg.host.gamesdir import scan_games
+from wtg.host.oauth2config import OAuth2Config, oauth2_file_problems
 from wtg.mail.inbox import connect_imap
+from wtg.mail.oauth2 import TokenError
 from wtg.mail.transport import connect_smtp
 
 TIMEOUT = 20.0
@@ -47,10 +49,39 @@ def probe(gm: GmConfig) -> Iterator[Finding]:
     if gm.transport == "maildir":
         yield _maildir("maildir_in", gm.maildir_in, "the first `wtg poll`")
         yield _maildir("maildir_out", gm.maildir_out, "the first `wtg send`")
+    problems = oauth2_file_problems(gm.oauth2) if gm.oauth2 is not None else []
+    if gm.oauth2 is not None:
+        yield from _oauth2(gm.oauth2, problems)
     if gm.imap is not None:
-        yield from _imap(gm.imap)
+        if problems and gm.imap.auth == "oauth2":
+            yield _no_login("imap", gm.imap)
+        else:
+            yield from _imap(gm.imap)
     if gm.smtp is not None:
-        yield _smtp(gm.smtp)
+        if problems and gm.smtp.auth == "oauth2":
+            yield _no_login("smtp", gm.smtp)
+        else:
+            yield _smtp(gm.smtp)
+
+
+def _no_login(kind: str, config: ServerConfig) -> Finding:
+    """A server whose oauth2 login lacks what the lines above name: not tried."""
+    return Finding(
+        Verdict.FAIL, _server(kind, config), "no login tried: mend the oauth2 lines above"
+    )
+
+
+def _oauth2(config: OAuth2Config, problems: list[str]) -> Iterator[Finding]:
+    """The client and the refresh token: what a login with oauth2 needs and lacks."""
+    subject = f"oauth2 {config.provider}"
+    for line in problems:
+        yield Finding(Verdict.FAIL, subject, line)
+    if not problems:
+        yield Finding(
+            Verdict.OK,
+            subject,
+            f"client {config.client_id}, refresh token in {config.refresh_token_file}",
+        )
 
 
 def _games_dir(path: Path) -> Finding:
@@ -92,6 +123,9 @@ def _imap(config: ImapConfig) -> Iterator[Finding]:
         client = connect_imap(config, timeout=TIMEOUT)
     except LoginError as exc:
         yield Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {said(exc)}")
+        return
+    except TokenError as exc:
+        yield Finding(Verdict.FAIL, subject, f"no login as {config.username}: {exc}")
         return
     except CapabilityError as exc:
         yield Finding(Verdict.FAIL, subject, f"the server does not offer it: {said(exc)}")
@@ -137,6 +171,8 @@ def _smtp(config: SmtpConfig) -> Finding:
         client = connect_smtp(config, timeout=TIMEOUT)
     except smtplib.SMTPAuthenticationError as exc:
         return Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {said(exc)}")
+    except TokenError as exc:
+        return Finding(Verdict.FAIL, subject, f"no login as {config.username}: {exc}")
     except smtplib.SMTPNotSupportedError as exc:
         return Finding(Verdict.FAIL, subject, f"the server does not offer it: {said(exc)}")
     except ssl.SSLError as exc:

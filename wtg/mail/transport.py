@@ -17,6 +17,7 @@ from wtg.core.errors import MailError
 from wtg.files import private
 from wtg.files.store import fsync_dir
 from wtg.host.config import SmtpConfig
+from wtg.mail.oauth2 import TokenError, Tokens, tokens_for, xoauth2
 
 
 class TemporaryFailure(MailError):
@@ -79,12 +80,33 @@ def connect_smtp(config: SmtpConfig, timeout: float = 60) -> smtplib.SMTP:
     try:
         if config.starttls and not config.ssl:
             client.starttls(context=ssl.create_default_context())
-        if config.username:
+        if config.auth == "oauth2" and config.oauth2 is not None:
+            _oauth2_login(client, config.username or "", tokens_for(config.oauth2))
+        elif config.username:
             client.login(config.username, config.secret())
     except BaseException:
         client.close()
         raise
     return client
+
+
+def _oauth2_login(client: smtplib.SMTP, user: str, tokens: Tokens) -> None:
+    """AUTH XOAUTH2 with the token held; refused, once more with a new one. Raises
+    SMTPAuthenticationError, or TokenError."""
+    client.ehlo_or_helo_if_needed()
+    token = tokens.access_token()
+    try:
+        _xoauth2(client, user, token)
+    except smtplib.SMTPAuthenticationError:
+        _xoauth2(client, user, tokens.renewed(token))
+
+
+def _xoauth2(client: smtplib.SMTP, user: str, token: str) -> None:
+    def answer(challenge: bytes | None = None) -> str:
+        # a challenge after the token is the server's error (JSON): an empty line ends it
+        return "" if challenge is not None else xoauth2(user, token)
+
+    client.auth("XOAUTH2", answer)
 
 
 class SmtpTransport:
@@ -100,6 +122,8 @@ class SmtpTransport:
             return connect_smtp(cfg)
         except (OSError, smtplib.SMTPException) as exc:
             raise Unreachable(f"cannot reach {cfg.host}:{cfg.port}: {exc}") from exc
+        except TokenError as exc:  # the mail waits in the outbox as for a server down
+            raise Unreachable(f"cannot log in to {cfg.host}: {exc}") from exc
 
     def send(self, ident: str, raw: bytes) -> None:
         if self.client is None:

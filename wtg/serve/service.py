@@ -50,7 +50,7 @@ from wtg.host.servicerecord import (
 )
 from wtg.lobby.duetasks import run_due_tasks
 from wtg.logs.events import log_event
-from wtg.mail.idle import CONNECTION_TROUBLE, PAUSE_FIRST, PAUSE_MOST, WAIT
+from wtg.mail.idle import CONNECTION_TROUBLE, PAUSE_FIRST, PAUSE_MOST, WAIT, cannot_connect
 from wtg.mail.inbox import Inbox, Incoming
 from wtg.mail.pictures import MapPicture
 from wtg.mail.poller import Poller, open_inbox, rare_collections
@@ -262,7 +262,7 @@ class Service:
             try:
                 self.inbox = self.connect(self.gm)
             except CONNECTION_TROUBLE as error:
-                self._trouble(f"cannot reach the mail server: {error}")
+                self._trouble(f"{cannot_connect(error)}: {error}")
                 return 0
             if self.connection.length is not None:
                 log_event("connected to the mail server again")

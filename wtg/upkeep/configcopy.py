@@ -59,6 +59,7 @@ def config_copy(path: Path, gm: GmConfig, made: str) -> ConfigCopy:
                 "mode 0600)"
             )
         _note_elsewhere(name, section, gm, left_out)
+    left_out.extend(_oauth2_files(gm))
     copy = _replaced(text, spans)
     if not _markers_in_place(copy, written):
         copy = _written_afresh(text, written)
@@ -104,6 +105,28 @@ def _note_elsewhere(name: str, section: Any, gm: GmConfig, left_out: list[str]) 
         )
 
 
+def _oauth2_files(gm: GmConfig) -> list[str]:
+    """The lines for the oauth2 section's secrets: files and a variable outside the copy."""
+    config = gm.oauth2
+    if config is None:
+        return []
+    lines = [
+        f"oauth2.refresh_token_file {config.refresh_token_file}: not in the backup; put it "
+        f"back (mode 0600), or run `wtg oauth2-login --provider {config.provider}` again"
+    ]
+    if config.client_secret_file is not None:
+        lines.append(
+            f"oauth2.client_secret_file {config.client_secret_file}: the file is not in the "
+            "backup; put it back (mode 0600)"
+        )
+    elif config.client_secret is not None:
+        lines.append(
+            "oauth2.client_secret_env: the client's secret is in that environment variable, "
+            "not in the backup; set it again where wtg runs"
+        )
+    return lines
+
+
 def _replaced(text: str, spans: list[tuple[int, int]]) -> str:
     for start, end in sorted(spans, reverse=True):
         ending = "\n" if text[start:end].endswith("\n") else ""  # a block scalar's last line
@@ -140,4 +163,6 @@ def _secrets(gm: GmConfig) -> list[tuple[str, str]]:
         server = getattr(gm, name)
         if server is not None and server.password:
             found.append((name, str(server.password)))
+    if gm.oauth2 is not None and gm.oauth2.client_secret:
+        found.append(("oauth2", gm.oauth2.client_secret))
     return found

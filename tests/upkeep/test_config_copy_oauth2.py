@@ -1,0 +1,34 @@
+"""Issue 28, part 1: a backup's config copy names the oauth2 section's secrets it does not
+hold (the refresh token file, the client's secret), and leaves out the client's secret
+should the GM have quoted it in a comment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from wtg.host.config import load_config
+from wtg.upkeep.archive import PASSWORD_MARKER
+from wtg.upkeep.configcopy import config_copy
+
+CONFIG = """\
+games_dir: games
+# the secret is GOCSPX-quoted-secret (a GM's note to himself)
+oauth2: {provider: google, client_id: id-1, client_secret_file: secret, refresh_token_file: rt}
+imap: {username: gm@gmail.com, auth: oauth2}
+smtp: {username: gm@gmail.com, auth: oauth2}
+"""
+
+
+def test_the_oauth2_secrets_are_named_and_left_out(tmp_path: Path) -> None:
+    (tmp_path / "secret").write_text("GOCSPX-quoted-secret\n", encoding="utf-8")
+    path = tmp_path / "wtg.yaml"
+    path.write_text(CONFIG, encoding="utf-8")
+    copy = config_copy(path, load_config(path), "2026-12-02T03:30:00Z")
+    assert "GOCSPX" not in copy.text
+    assert f"# the secret is {PASSWORD_MARKER} (a GM's note to himself)" in copy.text
+    assert copy.left_out[:2] == (
+        f"oauth2.refresh_token_file {tmp_path / 'rt'}: not in the backup; put it back (mode "
+        "0600), or run `wtg oauth2-login --provider google` again",
+        f"oauth2.client_secret_file {tmp_path / 'secret'}: the file is not in the backup; put "
+        "it back (mode 0600)",
+    )
