@@ -82,7 +82,7 @@ def test_every_mail_of_the_demo_filters_well(tmp_path: Path) -> None:
     kinds = {name.split("-", 1)[0] for name in mails}
     assert kinds == {"report", "conf"}
     multipart = [n for n, raw in mails.items() if b"multipart/mixed" in raw.split(b"\r\n\r\n")[0]]
-    assert len(multipart) == 20  # the reports, with the player's map after the text
+    assert len(multipart) == 30  # the reports and the confirmations, a map after the text
     broken = {
         name: rules
         for name, raw in mails.items()
@@ -144,7 +144,7 @@ def test_every_kind_of_mail_of_the_mail_loop_filters_well(tmp_path: Path) -> Non
         "report",
     }
     pictured = [n for n, raw in mails.items() if b"image/png" in raw]
-    assert pictured and all(n.startswith("report-") for n in pictured)
+    assert pictured and all(n.startswith(("report-", "conf-")) for n in pictured)
     broken = {
         name: rules
         for name, raw in mails.items()

@@ -92,6 +92,22 @@ class Table(Record):
     rows: tuple[tuple[str, ...], ...]
 
 
+OrderKind = Literal["attack", "move", "bomb", "spy", "fortify", "place"]
+"""What an arrow of orders does: an attack, a move of troops (WISK's fortify too), a
+bombing, a spy operation; ``place`` (WISK's armies placed) is drawn on its spot."""
+
+
+class Arrow(Record):
+    """One order as understood, drawn from spot ``a`` to spot ``b`` (the same for an order
+    that stays on its spot: WISK's placements)."""
+
+    a: str
+    b: str
+    kind: OrderKind
+    label: str
+    """What goes (``"12"`` armies, ``"6 MIS"``), written beside the arrow."""
+
+
 class Board(Record):
     """Everything a map picture shows; no positions (``wtg/maps`` places the spots)."""
 
@@ -105,6 +121,8 @@ class Board(Record):
     tables: tuple[Table, ...] = ()
     notes: tuple[str, ...] = ()
     """Lines printed under the board (``"Card set now worth 8 armies"``)."""
+    arrows: tuple[Arrow, ...] = ()
+    """A player's orders as understood (``DrawsOrders``); none on a turn's map."""
 
 
 S_contra = TypeVar("S_contra", contravariant=True)
@@ -122,4 +140,22 @@ class Draws(Protocol[S_contra]):
         ``player`` is a GM seat (``game.yaml``'s player id, as ``wtg map --player N`` and
         the report ``pNN.txt``): a seat that plays several sides (a Duel's colours) sees
         them all as its own."""
+        ...
+
+
+@runtime_checkable
+class DrawsOrders(Protocol[S_contra]):
+    """A ruleset that draws a player's orders on his board (the confirmation's picture)."""
+
+    def orders_board(
+        self,
+        state: S_contra,
+        seat: int,
+        orders: Mapping[str, Json],
+        events: Sequence[Mapping[str, Json]],
+    ) -> Board:
+        """GM seat ``seat``'s board of ``state`` with that turn's ``events`` (his orders are
+        for the next turn), with ``orders`` as understood (the canonical order dict the
+        intake filed) drawn on it: attacks and moves as arrows with what goes, what is not
+        drawn listed under the map."""
         ...

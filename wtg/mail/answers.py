@@ -4,9 +4,10 @@ rejections and the wrong-code notice. Answers go out only through the outbox."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from functools import lru_cache
+from logging import WARNING
 
 from jinja2 import Template
 
@@ -19,6 +20,7 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.intake import Submission, Unchanged
 from wtg.game.schedule import local_text, parse_iso
 from wtg.host.config import GmConfig
+from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.guards import ReplyLimiter
 from wtg.mail.inbox import Incoming
@@ -35,6 +37,7 @@ from wtg.mail.outcome import (
     unanswered,
     unsaid,
 )
+from wtg.mail.pictures import Picture, for_confirmation
 from wtg.mail.registry import Registry
 from wtg.mail.strangers import Strangers
 
@@ -245,16 +248,34 @@ class Answers:
         )
         subject = f"[{game.config.game}] orders for turn {submission.turn} received"
         ident = _ident("conf", message, index)
-        return self._answer_player(ident, game, entry, subject, body, message_id)
+
+        def picture() -> Picture | None:  # drawn only for a confirmation that goes out
+            chosen = game.settings().read().get(entry.id, {})
+            drawn = for_confirmation(game, entry.id, submission.orders, chosen)
+            if drawn.problem:
+                log_event(drawn.problem, game=game.config.game, mail=message.key, level=WARNING)
+            return drawn.picture
+
+        return self._answer_player(ident, game, entry, subject, body, message_id, picture)
 
     def _answer_player(
-        self, ident: str, game: Game, entry: PlayerEntry, subject: str, body: str, message_id: str
+        self,
+        ident: str,
+        game: Game,
+        entry: PlayerEntry,
+        subject: str,
+        body: str,
+        message_id: str,
+        picture: Callable[[], Picture | None] | None = None,
     ) -> str | None:
-        """An answer to a player's orders, to the registered address, in the thread: None
-        when it is queued, else the limit that held it back."""
+        """An answer to a player's orders, to the registered address, in the thread, with
+        the ``picture`` it draws when it has one: None when it is queued, else the limit
+        that held it back."""
         limit = self.gm.limits.confirmations_per_hour
         name = game.config.game
-        return self._queue(ident, entry.email, subject, body, message_id, limit=limit, game=name)
+        return self._queue(
+            ident, entry.email, subject, body, message_id, limit=limit, game=name, picture=picture
+        )
 
     def _forecast_template(self, ruleset: str) -> Template:
         kept = self._forecasts.get(ruleset)
@@ -384,6 +405,7 @@ class Answers:
         stranger: str | None = None,
         tally: str | None = None,
         game: str | None = None,
+        picture: Callable[[], Picture | None] | None = None,
     ) -> str | None:
         """Queue an answer unless this address had too many in the last hour (or, for a
         stranger, the host mailed too many strangers): None when queued (now or before),
@@ -410,6 +432,9 @@ class Answers:
             reply_to_id=reply_to_id,
             game=game,
         )
+        drawn = picture() if picture is not None else None
+        if drawn is not None:
+            compose.with_picture(msg, drawn.png, drawn.filename)
         self.outbox.add(ident, msg, durable=False)
         self.journal.replied(address, stamp)
         return None

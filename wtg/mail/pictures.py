@@ -14,15 +14,16 @@ returns is no PNG) leaves the report to go out without it, and the send says why
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from wtg.core.board import Draws
+from wtg.core.jsondata import Json
 from wtg.core.settings import MAP
 from wtg.game.engine import Game
 from wtg.game.playersettings import Chosen
 from wtg.game.report import environment
-from wtg.maps import draw_png
+from wtg.maps import draw_png, orders_png
 
 MapPicture = Callable[[Game, int, int], bytes | None]
 """``(game, turn, seat) -> PNG bytes or None``: the map after ``turn`` as the GM seat
@@ -84,6 +85,27 @@ def for_report(
         return ForReport(problem=_problem(game, turn, seat, "the drawing returned no PNG"))
     picture = Picture(png, f"map-turn{turn}.png")
     return ForReport(picture, _note(turn, picture))
+
+
+def for_confirmation(
+    game: Game, seat: int, orders: Mapping[str, Json], chosen: Chosen
+) -> ForReport:
+    """The picture of a confirmation: the seat's map with ``orders`` as understood drawn
+    on it (``wtg.maps.orders_png``), when the game has pictures and the seat did not choose
+    ``MAP: off``; none for a ruleset that draws no orders. A drawing that fails leaves the
+    confirmation to go out without it, and says why."""
+    if not game.config.map_pictures or chosen.get(MAP.key, (MAP.default, ""))[0] == "off":
+        return NOTHING
+    turn = game.latest_turn() + 1
+    try:
+        png = orders_png(game, seat, orders)
+    except Exception as error:  # a drawing that fails must not keep the answer from going out
+        return ForReport(problem=_problem(game, turn, seat, f"{type(error).__name__}: {error}"))
+    if png is None:
+        return NOTHING
+    if not png.startswith(PNG_SIGNATURE):
+        return ForReport(problem=_problem(game, turn, seat, "the drawing returned no PNG"))
+    return ForReport(Picture(png, f"orders-turn{turn}.png"))
 
 
 def _note(turn: int, picture: Picture | None) -> str:

@@ -12,14 +12,19 @@ The functions to call:
   a game's map (``turn`` None: the latest; ``player`` a GM seat, None: the GM's view);
   ``NoMap`` (a GameError) when it cannot be drawn as asked.
 - ``board_svg(board, positions)`` and ``board_png(board, positions)``: a Board of one's own.
+- ``orders_svg(game, seat, orders)`` and ``orders_png(game, seat, orders)``: the seat's
+  map with his orders as understood drawn on it (the confirmation's picture); None for a
+  ruleset that draws no orders.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from types import ModuleType
 
-from wtg.core.board import Board
+from wtg.core.board import Board, DrawsOrders
+from wtg.core.jsondata import Json
 from wtg.data.maps import Positions
 from wtg.game.engine import Game
 from wtg.maps.source import NoMap, game_board, game_positions, game_wraps
@@ -60,6 +65,37 @@ def board_svg(
     from wtg.maps.svg import scene_svg
 
     return scene_svg(place(board, positions, wraps))
+
+
+def orders_board(game: Game, seat: int, orders: Mapping[str, Json]) -> Board | None:
+    """Seat ``seat``'s board of the game's latest turn with ``orders`` (the order dict the
+    intake filed for the next turn) as understood drawn on it; None for a ruleset that
+    draws no orders."""
+    ruleset = game.ruleset
+    if not isinstance(ruleset, DrawsOrders):
+        return None
+    turn = game.latest_turn()
+    return ruleset.orders_board(game.state_view(turn), seat, orders, game.events(turn))
+
+
+def orders_svg(game: Game, seat: int, orders: Mapping[str, Json]) -> str | None:
+    """``orders_board`` as SVG."""
+    board = orders_board(game, seat, orders)
+    if board is None:
+        return None
+    if board.shape == "grid":
+        return _grid(board).grid_svg(board)  # type: ignore[no-any-return]
+    return board_svg(board, game_positions(game, board), game_wraps(game))
+
+
+def orders_png(game: Game, seat: int, orders: Mapping[str, Json]) -> bytes | None:
+    """``orders_board`` as PNG (the confirmation's picture)."""
+    board = orders_board(game, seat, orders)
+    if board is None:
+        return None
+    if board.shape == "grid":
+        return _grid(board).grid_png(board)  # type: ignore[no-any-return]
+    return board_png(board, game_positions(game, board), game_wraps(game))
 
 
 def board_png(

@@ -26,7 +26,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from wtg.maps.palette import INK, PAPER, Paint
-from wtg.maps.shapes import Badge, Disc, Hull, Scene, Text
+from wtg.maps.shapes import Badge, Disc, Hull, OrderLine, Scene, Text
 from wtg.maps.svg import LINK
 
 SUPERSAMPLE = 2
@@ -39,6 +39,10 @@ HATCH_SPACING = 7.0
 HATCH_INK = 0.6
 """How dark a hatch line is over the fill (the SVG's stroke-opacity)."""
 ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
+HEAD_LENGTH = 12.0
+"""An order's arrow head, in pixels (the SVG's marker: 4 times its 3 pixel line)."""
+DASH = (7.0, 4.0)
+"""A dashed order: drawn, left out (the SVG's stroke-dasharray)."""
 GROUNDS_KEPT = 2
 """The grounds kept for the next picture: a turn's, and one other (a site of another game)."""
 
@@ -92,6 +96,7 @@ def _palette(scene: Scene) -> Image.Image:
     colour and the paper or the ink under and round it, a fill and its text and hatch)."""
     paints = [d.paint for d in scene.discs] + [s.paint for s in scene.key.swatches]
     texts = [scene.title, *scene.key.texts, *scene.texts, *(h.label for h in scene.hulls)]
+    texts += [o.label for o in scene.orders]
     ground = [PAPER, INK, LINK, *(h.tint for h in scene.hulls), *(t.colour for t in texts)]
     pairs: list[tuple[str, str]] = []
     for paint in dict.fromkeys(paints):
@@ -157,6 +162,8 @@ class _Painter:
         self.text(scene.title)
         for disc in scene.discs:
             self.disc(disc)
+        for order in scene.orders:
+            self.order(order)
         key = scene.key
         for swatch in key.swatches:
             with self.tile(swatch.x, swatch.y, 11):
@@ -173,13 +180,17 @@ class _Painter:
         for text in (*key.texts, *scene.texts):
             self.text(text)
 
-    @contextlib.contextmanager
-    def tile(self, x: float, y: float, reach: float) -> Iterator[None]:
+    def tile(self, x: float, y: float, reach: float) -> contextlib.AbstractContextManager[None]:
         """Shapes within ``reach`` of (x, y) painted at ``SUPERSAMPLE`` times the size over
         the picture under them, then put back at its size."""
+        return self.area(x - reach, y - reach, x + reach, y + reach)
+
+    @contextlib.contextmanager
+    def area(self, x1: float, y1: float, x2: float, y2: float) -> Iterator[None]:
+        """Shapes within the box from (x1, y1) to (x2, y2), painted as ``tile`` says."""
         width, height = self.image.size
-        left, top = max(0, math.floor(x - reach)), max(0, math.floor(y - reach))
-        right, bottom = min(width, math.ceil(x + reach)), min(height, math.ceil(y + reach))
+        left, top = max(0, math.floor(x1)), max(0, math.floor(y1))
+        right, bottom = min(width, math.ceil(x2)), min(height, math.ceil(y2))
         if right <= left or bottom <= top:
             return
         k = SUPERSAMPLE
@@ -259,6 +270,29 @@ class _Painter:
         for badge in d.badges:
             self.badge(badge)
 
+    def order(self, o: OrderLine) -> None:
+        """An order: its line with a head at its end (dashed for bombing and spying), and
+        its words over a halo of paper."""
+        length = math.hypot(o.x2 - o.x1, o.y2 - o.y1)
+        if length > 0:
+            reach = HEAD_LENGTH + 2
+            box = (min(o.x1, o.x2) - reach, min(o.y1, o.y2) - reach)
+            with self.area(*box, max(o.x1, o.x2) + reach, max(o.y1, o.y2) + reach):
+                ux, uy = (o.x2 - o.x1) / length, (o.y2 - o.y1) / length
+                tip = (o.x2 + ux * 2.4, o.y2 + uy * 2.4)
+                base = (tip[0] - ux * HEAD_LENGTH, tip[1] - uy * HEAD_LENGTH)
+                for (ax, ay), (bx, by) in _pieces((o.x1, o.y1), base, o.dashed):
+                    line = self.xy(ax, ay) + self.xy(bx, by)
+                    self.draw.line(line, fill=o.colour, width=3 * self.k)
+                half = HEAD_LENGTH / 2
+                head = [
+                    self.xy(*tip),
+                    self.xy(base[0] - uy * half, base[1] + ux * half),
+                    self.xy(base[0] + uy * half, base[1] - ux * half),
+                ]
+                self.draw.polygon(head, fill=o.colour)
+        self.text(o.label, PAPER)
+
     def badge(self, badge: Badge) -> None:
         with self.tile(badge.x, badge.y, 9):
             k = self.k
@@ -282,6 +316,24 @@ class _Painter:
         sprite, (left, top) = text_sprite(t.text, t.size, ANCHORS[t.anchor], layers, shift)
         corner = ((at[0] + left) // SUPERSAMPLE, (at[1] + top) // SUPERSAMPLE)
         self.image.paste(sprite, corner, sprite)
+
+
+def _pieces(
+    start: tuple[float, float], end: tuple[float, float], dashed: bool
+) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The line from ``start`` to ``end``, whole or as the SVG's dashes (7 drawn, 4 not)."""
+    if not dashed:
+        return [(start, end)]
+    length = math.dist(start, end)
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    found, at = [], 0.0
+    while at < length:
+        stop = min(at + DASH[0], length)
+        found.append(
+            ((start[0] + ux * at, start[1] + uy * at), (start[0] + ux * stop, start[1] + uy * stop))
+        )
+        at = stop + DASH[1]
+    return found
 
 
 @lru_cache(maxsize=2048)

@@ -12,12 +12,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from wtg.core.board import Board, SideKey, Spot
+from wtg.core.board import Arrow, Board, SideKey, Spot
 from wtg.core.record import Record
 from wtg.maps.legend import legend, under
-from wtg.maps.palette import group_tint, side_paint
+from wtg.maps.palette import INK, group_tint, side_paint
 from wtg.maps.shapes import (
     BADGE_ANGLES,
+    DASHED_ORDERS,
     DETAIL_SIZE,
     GROUP_ROOM,
     LARGEST,
@@ -26,11 +27,13 @@ from wtg.maps.shapes import (
     MARGIN,
     MARK_BADGES,
     NAME_SIZE,
+    ORDER_COLOURS,
     RADIUS,
     TITLE_HEIGHT,
     Badge,
     Disc,
     Hull,
+    OrderLine,
     Scene,
     Segment,
     Text,
@@ -90,6 +93,88 @@ def place(
         discs=discs,
         key=key,
         texts=below,
+        orders=_orders(board.arrows, at),
+    )
+
+
+ORDER_GAP = 6.0
+"""Pixels between two orders drawn between the same two spots."""
+
+
+def _orders(
+    arrows: Sequence[Arrow], at: Mapping[str, tuple[float, float]]
+) -> tuple[OrderLine, ...]:
+    """Each order from the edge of its spot's disc to the edge of its target's, orders
+    between the same two spots side by side; its words beside its middle."""
+    pairs: dict[frozenset[str], int] = {}
+    for arrow in arrows:
+        key = frozenset((arrow.a, arrow.b))
+        pairs[key] = pairs.get(key, 0) + 1
+    seen: dict[frozenset[str], int] = {}
+    lines = []
+    for arrow in arrows:
+        if arrow.a not in at or arrow.b not in at:
+            continue
+        key = frozenset((arrow.a, arrow.b))
+        index = seen.get(key, 0)
+        seen[key] = index + 1
+        lines.append(_order(arrow, at, (index - (pairs[key] - 1) / 2) * ORDER_GAP))
+    return tuple(lines)
+
+
+def _order(arrow: Arrow, at: Mapping[str, tuple[float, float]], shift: float) -> OrderLine:
+    (xa, ya), (xb, yb) = at[arrow.a], at[arrow.b]
+    colour = ORDER_COLOURS.get(arrow.kind, INK)
+    length = math.hypot(xb - xa, yb - ya)
+    if length < 2 * RADIUS:  # an order that stays on its spot: its words above the disc
+        label = Text(
+            x=xa,
+            y=ya - RADIUS - 6 - shift * 2,
+            text=arrow.label,
+            size=12.0,
+            colour=colour,
+            bold=True,
+        )
+        return OrderLine(
+            kind=arrow.kind,
+            a=arrow.a,
+            b=arrow.b,
+            x1=xa,
+            y1=ya,
+            x2=xa,
+            y2=ya,
+            colour=colour,
+            dashed=False,
+            label=label,
+        )
+    ux, uy = (xb - xa) / length, (yb - ya) / length
+    nx, ny = -uy, ux  # to the left of the way the order goes
+    edge = RADIUS + 3
+    x1, y1 = xa + ux * edge + nx * shift, ya + uy * edge + ny * shift
+    x2, y2 = xb - ux * (edge + 2) + nx * shift, yb - uy * (edge + 2) + ny * shift
+    side = 1.0 if shift >= 0 else -1.0
+    ox, oy = nx * side, ny * side  # away from the line, on the side of its shift
+    anchor = "middle" if abs(ox) < 0.4 else ("start" if ox > 0 else "end")
+    label = Text(
+        x=(x1 + x2) / 2 + ox * 8,
+        y=(y1 + y2) / 2 + oy * 8 + (4 if abs(ox) >= 0.4 else (12 if oy > 0 else -2)),
+        text=arrow.label,
+        size=12.0,
+        colour=colour,
+        anchor=anchor,
+        bold=True,
+    )
+    return OrderLine(
+        kind=arrow.kind,
+        a=arrow.a,
+        b=arrow.b,
+        x1=x1,
+        y1=y1,
+        x2=x2,
+        y2=y2,
+        colour=colour,
+        dashed=arrow.kind in DASHED_ORDERS,
+        label=label,
     )
 
 

@@ -119,6 +119,35 @@ class Key(Record):
     texts: tuple[Text, ...]
 
 
+ORDER_COLOURS: Mapping[str, str] = {
+    "attack": "#C0392B",
+    "move": "#1F5FAD",
+    "fortify": "#1F5FAD",
+    "bomb": "#1A1A1A",
+    "spy": "#7B2FBE",
+    "place": "#1E7B45",
+}
+"""The colour of each kind of order drawn (``core.board.Arrow``); bombing and spying are
+dashed as well, so the colour is never the only cue."""
+DASHED_ORDERS = frozenset({"bomb", "spy"})
+
+
+class OrderLine(Record):
+    """An order on the page: a line from disc edge to disc edge with its head at the end
+    (none for an order that stays on its spot: ``x1 == x2``), and its words."""
+
+    kind: str
+    a: str
+    b: str
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    colour: str
+    dashed: bool
+    label: Text
+
+
 class Scene(Record):
     width: int
     height: int
@@ -130,6 +159,8 @@ class Scene(Record):
     key: Key
     texts: tuple[Text, ...]
     """The tables and the notes under the map."""
+    orders: tuple[OrderLine, ...] = ()
+    """A player's orders as understood (the confirmation's picture)."""
 
 
 def short(text: str, chars: int = NAME_CHARS) -> str:

@@ -32,6 +32,7 @@ from wtg.rules.wok.accept import Check, Context, accept_entries
 from wtg.rules.wok.board import wok_board
 from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.limits import ABSENCE_TURNS, MOVE_UNITS, TRANSFORM_KINDS
+from wtg.rules.wok.orderdrawing import orders_drawn
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, QUIT, WokState
@@ -194,6 +195,16 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
     ) -> Board:
         """The map of the turn as GM seat ``player`` may see it (None: the GM's view)."""
         return wok_board(state, player, events, self.starts_public)
+
+    def orders_board(
+        self,
+        state: WokState,
+        seat: int,
+        orders: Mapping[str, Json],
+        events: Sequence[Mapping[str, Json]],
+    ) -> Board:
+        """The seat's map of the turn with his orders as understood drawn on it."""
+        return orders_drawn(self.board(state, seat, events), state, orders)
 
     def topten(self, state: WokState) -> list[ScoreLine]:
         """The Top Ten of a state, worked out once for the turn's Top Ten and every report."""
