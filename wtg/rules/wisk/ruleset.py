@@ -27,6 +27,7 @@ from wtg.rules.wisk.accept import accept_entries
 from wtg.rules.wisk.board import Board, board_from_data
 from wtg.rules.wisk.constants import DEFAULT_MAP
 from wtg.rules.wisk.forecast import forecast
+from wtg.rules.wisk.orderdrawing import orders_drawn
 from wtg.rules.wisk.picture import board_picture
 from wtg.rules.wisk.resolve import resolve
 from wtg.rules.wisk.setup import start_state
@@ -108,6 +109,16 @@ class Wisk(RulesetFiles, Ruleset[WiskState]):
         """The map picture's data (``wtg map``): an open board, the player's own cards and
         mission beside it."""
         return board_picture(state, player, events)
+
+    def orders_board(
+        self,
+        state: WiskState,
+        seat: int,
+        orders: Mapping[str, Json],
+        events: Sequence[Mapping[str, Json]],
+    ) -> drawn.Board:
+        """The seat's map of the turn with his orders as understood drawn on it."""
+        return orders_drawn(self.board(state, seat, events), state, orders)
 
     def topten(self, state: WiskState) -> list[ScoreLine]:
         """The winner first, then the players still in by territories and armies, then the

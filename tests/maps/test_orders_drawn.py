@@ -1,0 +1,44 @@
+"""Issue 29, item 1, for WISK: the confirmation's picture draws the orders as understood:
+each placement its armies on its territory, each attack an arrow with its dice and what it
+moves in, the fortification an arrow with its armies; the card trades listed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.shipped import WISK
+from tests.site.games import play_game
+from wtg.core.jsondata import Json
+from wtg.maps import orders_svg
+from wtg.rules.wisk.strategy import plan
+
+
+def test_wisk_placements_attacks_and_the_fortification_are_drawn(tmp_path: Path) -> None:
+    played = play_game(tmp_path, "w", "wisk", "classic", 2, 12)
+    game = played.typed(WISK)
+    state = game.state()
+    assert state.stage == "play" and not game.ruleset.is_over(state)
+    side = state.active
+    mine = state.territories_of(side)
+    theirs = next(
+        t.id for t in state.board.sites if t.id not in mine and set(t.neighbours) & set(mine)
+    )
+    source = next(t for t in mine if theirs in state.board.site(t).neighbours)
+    orders: dict[str, Json] = dict(plan(state, side))
+    orders.update(
+        place=[{"territory": source, "armies": 3}],
+        attack=[{"from": source, "to": theirs, "dice": 3, "until": 2, "move": 4}],
+        fortify={"from": mine[0], "to": source, "armies": 1} if mine[0] != source else None,
+    )
+    if orders["fortify"] is None:
+        del orders["fortify"]
+    seat = next(p.id for p in game.config.players if p.id == side)
+    svg = orders_svg(played, seat, orders)
+    assert svg is not None and "as understood" in svg
+    drawn = re.findall(r'<g data-order="([^"]+)">.*?<text [^>]*>([^<]*)</text>', svg, re.S)
+    assert (f"place {source}-{source}", "+3") in drawn
+    assert (f"attack {source}-{theirs}", "3 dice, move 4") in drawn
+    if mine[0] != source:
+        assert (f"fortify {mine[0]}-{source}", "1") in drawn
+    assert len(drawn) == 2 + (mine[0] != source)
