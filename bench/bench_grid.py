@@ -20,9 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.maps.boards import big_board as big_board
 from tests.maps.test_grid import played
 from tests.shipped import TACTICS as RULESET
-from wtg.core.board import Board, Piece, SideKey, Spot
+from wtg.core.board import Board
 from wtg.maps.grid import grid_png, grid_svg
 
 
@@ -33,28 +34,6 @@ def median_ms(work: Callable[[], object], repeat: int) -> float:
         work()
         times.append(time.perf_counter() - began)
     return statistics.median(times) * 1000
-
-
-def big_board() -> Board:
-    spots = tuple(
-        Spot(id=f"{x},{y}", kind="tile", name="Grass", owner=0, terrain="Grass", elevation=x * 3)
-        for y in range(64)
-        for x in range(64)
-    )
-    pieces = tuple(
-        Piece(
-            spot=f"{n},{side * 10}",
-            owner=side,
-            kind="Wolf",
-            level=1,
-            damage="9/9",
-            label=f"{side}{n}",
-        )
-        for side in (1, 2, 3, 4)
-        for n in range(1, 10)
-    )
-    sides = tuple(SideKey(id=s, name=f"P{s}", label=f"P{s}") for s in (1, 2, 3, 4))
-    return Board(title="64 x 64", shape="grid", spots=spots, pieces=pieces, sides=sides)
 
 
 def main() -> None:
