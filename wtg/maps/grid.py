@@ -7,14 +7,15 @@ The SVG is written short, for a board of 64 x 64 tiles is 4,096 of them:
   every tile of one fill (a terrain at one elevation / 32, reached or not), placed by its
   column in a group a row, itself in a group scaled to the tile's size that gives the
   outline (stroke) to all;
-- the texts that follow one another with one look (the axes' numbers) share it from a
-  group around them;
+- shapes and texts that follow one another with one look (the axes' numbers, a side's
+  pieces, their labels) have it from a group around them;
 - no ``<style>``: an SVG inlined in an HTML page (the site's game and turn pages) would
   make it the page's stylesheet, applied to the other pictures on it too.
 
-The ids of the shades are the picture's own: a short digest of the picture written with
-placeholders, then put in their place, so that two different pictures inlined in one page
-never share an id (the same picture twice would, with the same shapes behind them).
+The ids of the shades are the picture's own: they start with a short digest of the picture
+(written with a placeholder there, then put in its place), so that two different pictures
+inlined in one page share them only by a chance of one in 33,696 (``ID_DIGITS``); the
+same picture twice shares them, with the same squares behind them.
 """
 
 from __future__ import annotations
