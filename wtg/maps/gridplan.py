@@ -61,7 +61,8 @@ BORDER_TERRAIN = "border"
 ELEVATION_STEP = 32
 """A tile shows its elevation / 32, as the report does (a step of 32 or more needs wings)."""
 SHADE_STEP = 0.4 * ELEVATION_STEP / 255
-"""How much darker a tile is for each step of its elevation: 40% at 255, the highest."""
+"""How much darker a tile is for each step of its elevation: as dark as a tile of the
+step's lowest elevation was before the steps (40% at 255), 35% on the highest (224-255)."""
 PLAIN_TOOLTIPS = 32 * 32
 """The most tiles a board may have for its plain tiles to carry a tooltip (module doc)."""
 
