@@ -5,7 +5,9 @@
 Prints, for a 2-player game on each shipped map after 6 turns and for a made-up grid of
 64 x 64 tiles (the largest map a world may have), the median time to make the board's
 data (``Tactics.board``, the player's view with reach and threats), to draw it as SVG
-and as PNG, and the sizes.
+and as PNG, and the sizes (KB: 1,024 bytes). Then issue 29's sizes in kB (1,000 bytes):
+the largest SVG and PNG of each shipped map among the GM's view and each player's, and of
+the 64 x 64 board (SVG <= 200 kB, every other picture <= 150 kB).
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.maps.boards import big_board as big_board
 from tests.maps.test_grid import played
 from tests.shipped import TACTICS as RULESET
-from wtg.core.board import Board, Piece, SideKey, Spot
+from wtg.core.board import Board
 from wtg.maps.grid import grid_png, grid_svg
 
 
@@ -35,26 +38,13 @@ def median_ms(work: Callable[[], object], repeat: int) -> float:
     return statistics.median(times) * 1000
 
 
-def big_board() -> Board:
-    spots = tuple(
-        Spot(id=f"{x},{y}", kind="tile", name="Grass", owner=0, terrain="Grass", elevation=x * 3)
-        for y in range(64)
-        for x in range(64)
-    )
-    pieces = tuple(
-        Piece(
-            spot=f"{n},{side * 10}",
-            owner=side,
-            kind="Wolf",
-            level=1,
-            damage="9/9",
-            label=f"{side}{n}",
-        )
-        for side in (1, 2, 3, 4)
-        for n in range(1, 10)
-    )
-    sides = tuple(SideKey(id=s, name=f"P{s}", label=f"P{s}") for s in (1, 2, 3, 4))
-    return Board(title="64 x 64", shape="grid", spots=spots, pieces=pieces, sides=sides)
+def largest_pictures(name: str) -> tuple[int, int]:
+    """The bytes of the largest SVG and PNG of the shipped map ``name`` after 6 turns, among
+    the GM's view and each player's."""
+    state = played(name)
+    boards = [RULESET.board(state, player, []) for player in (None, 1, 2)]
+    svg = max(len(grid_svg(board).encode("utf-8")) for board in boards)
+    return svg, max(len(grid_png(board)) for board in boards)
 
 
 def main() -> None:
@@ -79,6 +69,14 @@ def main() -> None:
             f"{name:<12} {len(board.spots):>8} {data:>8.1f} {svg:>8.1f} {png:>8.1f} "
             f"{sizes[0]:>8.0f} {sizes[1]:>8.0f}"
         )
+    print("\nthe largest picture of each board (GM's view, each player's), kB")
+    print(f"{'board':<12} {'SVG kB':>8} {'PNG kB':>8}")
+    for name in RULESET.map_names():
+        svg_bytes, png_bytes = largest_pictures(name)
+        print(f"{name:<12} {svg_bytes / 1000:>8.1f} {png_bytes / 1000:>8.1f}")
+    board = big_board()
+    svg_bytes, png_bytes = len(grid_svg(board).encode("utf-8")), len(grid_png(board))
+    print(f"{'64 x 64':<12} {svg_bytes / 1000:>8.1f} {png_bytes / 1000:>8.1f}")
 
 
 if __name__ == "__main__":

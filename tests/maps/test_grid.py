@@ -58,6 +58,18 @@ def css(root: ET.Element, name: str) -> list[ET.Element]:
     return [e for e in root.iter() if e.attrib.get("class") == name]
 
 
+def painted(root: ET.Element, element: ET.Element, attribute: str) -> str | None:
+    """``attribute`` of ``element`` as SVG inherits it: its own, else its nearest group's
+    (shapes that look alike share a group that paints them)."""
+    parents = {child: parent for parent in root.iter() for child in parent}
+    found: ET.Element | None = element
+    while found is not None:
+        if attribute in found.attrib:
+            return found.attrib[attribute]
+        found = parents.get(found)
+    return None
+
+
 def test_the_shipped_maps_are_there() -> None:
     assert MAPS == ["meadow", "lava-ford", "islands"]
 
@@ -113,7 +125,7 @@ def test_each_side_has_a_colour_and_a_shape_of_its_own() -> None:
     board = RULESET.board(played("meadow"), 1, [])
     root = parsed(grid_svg(board))
     outlines = Counter(
-        (e.tag, e.attrib.get("fill"))
+        (e.tag, painted(root, e, "fill"))
         for e in css(root, "piece")
         if e.find(f"{SVG}title") is not None
     )

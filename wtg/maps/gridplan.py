@@ -5,6 +5,17 @@ Every piece shows its side twice, by colour and by outline (circle, square, diam
 triangle ...), and carries its label (the id orders use), its kind, level and hit points;
 every mark has a cue of its own besides its colour (reach: a ring in the tile; threat: a
 dashed ring and a "!"; attacked: a thick dashed frame).
+
+A tile is darker the higher it stands, in steps of 32 (the digit it shows on large tiles,
+elevation / 32, as the report says): tiles of one terrain and one digit look the same, so
+the SVG shares their square (``grid.py``).
+
+Tooltips say what the picture does not. A piece's (its side, kind, level, hit points, who
+can attack it) and a marked tile's (reach, attacked) are always written. A plain tile's
+(its ``x,y``, terrain and exact elevation) is written on boards of up to
+``PLAIN_TOOLTIPS`` tiles (32 x 32) and left out on larger ones, where it would be most of
+the picture's bytes (a 64 x 64 board: 4,096 of them): there the axes give the place, the
+legend the terrain, the shade the elevation / 32.
 """
 
 from __future__ import annotations
@@ -20,7 +31,18 @@ from wtg.maps.palette import (
     side_shape,
     terrain_colour,
 )
-from wtg.maps.plan import Circle, Plan, Point, Polygon, Rect, Shape, Text, text_width
+from wtg.maps.plan import (
+    Circle,
+    Ground,
+    Plan,
+    Point,
+    Polygon,
+    Rect,
+    Shape,
+    Text,
+    Tile,
+    text_width,
+)
 
 LEFT, TOP = 40, 60
 """The grid's top left corner: room for the title and the row and column numbers."""
@@ -38,6 +60,11 @@ BORDER_TERRAIN = "border"
 """The map's edge, where nothing stands: it shows no elevation."""
 ELEVATION_STEP = 32
 """A tile shows its elevation / 32, as the report does (a step of 32 or more needs wings)."""
+SHADE_STEP = 0.4 * ELEVATION_STEP / 255
+"""How much darker a tile is for each step of its elevation: as dark as a tile of the
+step's lowest elevation was before the steps (40% at 255), 35% on the highest (224-255)."""
+PLAIN_TOOLTIPS = 32 * 32
+"""The most tiles a board may have for its plain tiles to carry a tooltip (module doc)."""
 
 
 def cell_size(tiles: int) -> int:
@@ -55,10 +82,17 @@ def grid_plan(board: Board) -> Plan:
     shapes: list[Shape] = [Text(x=LEFT, y=26, text=board.title, size=16, bold=True)]
     shapes += _axes(size, cell)
     hilly = any(spot.elevation for spot in board.spots)
+    plain_tooltips = len(board.spots) <= PLAIN_TOOLTIPS
+    tiles = tuple(_tile(spot, plain_tooltips) for spot in board.spots)
+    shapes.append(Ground(x=LEFT, y=TOP, cell=cell, stroke=GRID_LINE, stroke_width=0.5, tiles=tiles))
     for spot in board.spots:
-        shapes += _tile(spot, cell, hilly)
+        shapes += _tile_marks(spot, cell, hilly)
     for piece in board.pieces:
-        shapes += _piece(piece, cell, sides.get(piece.owner))
+        shapes += _token(piece, cell, sides.get(piece.owner))
+    for piece in board.pieces:
+        shapes += _piece_texts(piece, cell, sides.get(piece.owner))
+    for piece in board.pieces:
+        shapes += _threat(piece, cell, sides.get(piece.owner))
     legend_x = LEFT + size * cell + GAP
     legend: list[Shape] = list(_legend(board, legend_x, TOP, hilly))
     below: list[Shape] = list(_below(board, LEFT, TOP + size * cell + GAP))
@@ -87,32 +121,34 @@ def position(spot: Spot) -> tuple[int, int]:
 
 
 def _axes(size: int, cell: int) -> Iterator[Text]:
+    """The columns' numbers above the grid, then the rows' left of it."""
     for n in range(size):
-        middle = n * cell + cell / 2
-        yield Text(x=LEFT + middle, y=TOP - 6, text=str(n), size=10, anchor="middle")
-        yield Text(x=LEFT - 6, y=TOP + middle + 4, text=str(n), size=10, anchor="end")
+        yield Text(x=LEFT + n * cell + cell / 2, y=TOP - 6, text=str(n), size=10, anchor="middle")
+    for n in range(size):
+        yield Text(x=LEFT - 6, y=TOP + n * cell + cell / 2 + 4, text=str(n), size=10, anchor="end")
 
 
-def _tile(spot: Spot, cell: int, hilly: bool) -> Iterator[Shape]:
+def elevation_step(spot: Spot) -> int:
+    """A tile's elevation / 32, 0 to 9: its digit and its shade."""
+    return min(9, (spot.elevation or 0) // ELEVATION_STEP)
+
+
+def _fill(spot: Spot) -> str:
+    fill = darker(terrain_colour(spot.terrain), SHADE_STEP * elevation_step(spot))
+    return _mix(fill, REACH, 0.35) if "reach" in spot.marks else fill
+
+
+def _tile(spot: Spot, plain_tooltips: bool) -> Tile:
+    column, row = position(spot)
+    marked = "reach" in spot.marks or "battle" in spot.marks
+    title = _tile_title(spot) if marked or plain_tooltips else None
+    return Tile(column=column, row=row, tile=spot.id, fill=_fill(spot), title=title)
+
+
+def _tile_marks(spot: Spot, cell: int, hilly: bool) -> Iterator[Shape]:
+    """What is drawn on a tile: the reach ring, the attacked frame, the elevation digit."""
     x, y = position(spot)
     left, top = LEFT + x * cell, TOP + y * cell
-    base = terrain_colour(spot.terrain)
-    height = spot.elevation or 0
-    fill = darker(base, 0.4 * height / 255)
-    if "reach" in spot.marks:
-        fill = _mix(fill, REACH, 0.35)
-    yield Rect(
-        x=left,
-        y=top,
-        width=cell,
-        height=cell,
-        fill=fill,
-        stroke=GRID_LINE,
-        stroke_width=0.5,
-        tile=spot.id,
-        title=_tile_title(spot),
-        css="tile",
-    )
     if "reach" in spot.marks:
         yield Circle(
             cx=left + cell / 2,
@@ -134,13 +170,12 @@ def _tile(spot: Spot, cell: int, hilly: bool) -> Iterator[Shape]:
             css="battle",
         )
     if hilly and cell >= SMALL_CELL and spot.terrain != BORDER_TERRAIN:
-        digit = str(min(9, height // ELEVATION_STEP))
         yield Text(
             x=left + cell - 3,
             y=top + cell * 0.3,
-            text=digit,
+            text=str(elevation_step(spot)),
             size=cell * 0.2,
-            colour=ink_on(fill),
+            colour=ink_on(_fill(spot)),
             anchor="end",
             css="elevation",
         )
@@ -166,16 +201,27 @@ def _mix(colour: str, other: str, share: float) -> str:
     return "#" + "".join(f"{p:02x}" for p in parts)
 
 
-def _piece(piece: Piece, cell: int, side: SideKey | None) -> Iterator[Shape]:
+def _centre(piece: Piece, cell: int) -> tuple[float, float, float, float]:
+    """A piece's tile's left and top, and its middle."""
     x, _, y = piece.spot.partition(",")
     left, top = LEFT + int(x) * cell, TOP + int(y) * cell
-    cx, cy = left + cell / 2, top + cell / 2
+    return left, top, left + cell / 2, top + cell / 2
+
+
+def _token(piece: Piece, cell: int, side: SideKey | None) -> list[Shape]:
+    """A piece's outline in its side's colour and shape: drawn for all pieces before
+    their texts and threats (each stays in its tile, so the order changes nothing seen,
+    and shapes that look alike come together: the SVG writes their look once)."""
+    _, _, cx, cy = _centre(piece, cell)
     fill = named_colour(side.colour if side else None, piece.owner)
-    ink = ink_on(fill)
-    title = _piece_title(piece, side)
-    yield from token(piece.owner, cx, cy, cell * 0.36, fill, title)
-    small = cell < SMALL_CELL
-    if small:
+    return token(piece.owner, cx, cy, cell * 0.36, fill, _piece_title(piece, side))
+
+
+def _piece_texts(piece: Piece, cell: int, side: SideKey | None) -> Iterator[Text]:
+    """A piece's label; on large tiles its kind, level and hit points too."""
+    left, top, cx, cy = _centre(piece, cell)
+    ink = ink_on(named_colour(side.colour if side else None, piece.owner))
+    if cell < SMALL_CELL:
         yield Text(
             x=cx,
             y=cy + cell * 0.1,
@@ -186,64 +232,70 @@ def _piece(piece: Piece, cell: int, side: SideKey | None) -> Iterator[Shape]:
             bold=True,
             css="label",
         )
-    else:
+        return
+    yield Text(
+        x=cx,
+        y=cy + cell * 0.02,
+        text=piece.label,
+        size=cell * 0.27,
+        colour=ink,
+        anchor="middle",
+        bold=True,
+        css="label",
+    )
+    yield Text(
+        x=cx,
+        y=cy + cell * 0.21,
+        text=kind_short(piece.kind),
+        size=cell * 0.19,
+        colour=ink,
+        anchor="middle",
+        css="kind",
+    )
+    if piece.level is not None:
         yield Text(
-            x=cx,
-            y=cy + cell * 0.02,
-            text=piece.label,
-            size=cell * 0.27,
-            colour=ink,
-            anchor="middle",
+            x=left + 3,
+            y=top + cell * 0.25,
+            text=f"L{piece.level}",
+            size=cell * 0.2,
+            css="level",
+        )
+    if piece.damage is not None:
+        yield Text(
+            x=left + cell - 3,
+            y=top + cell - 3,
+            text=piece.damage,
+            size=cell * 0.2,
+            anchor="end",
+            css="hp",
+        )
+
+
+def _threat(piece: Piece, cell: int, side: SideKey | None) -> Iterator[Shape]:
+    """The dashed ring round a piece an enemy can attack, and its "!" on large tiles."""
+    if "threat" not in piece.marks:
+        return
+    left, top, cx, cy = _centre(piece, cell)
+    yield Circle(
+        cx=cx,
+        cy=cy,
+        r=cell * 0.47,
+        stroke=THREAT,
+        stroke_width=2.5,
+        dashed=True,
+        title=_piece_title(piece, side),
+        css="threat",
+    )
+    if cell >= SMALL_CELL:
+        yield Text(
+            x=left + 3,
+            y=top + cell - 3,
+            text="!",
+            size=cell * 0.3,
+            colour=THREAT,
             bold=True,
-            css="label",
-        )
-        yield Text(
-            x=cx,
-            y=cy + cell * 0.21,
-            text=kind_short(piece.kind),
-            size=cell * 0.19,
-            colour=ink,
-            anchor="middle",
-            css="kind",
-        )
-        if piece.level is not None:
-            yield Text(
-                x=left + 3,
-                y=top + cell * 0.25,
-                text=f"L{piece.level}",
-                size=cell * 0.2,
-                css="level",
-            )
-        if piece.damage is not None:
-            yield Text(
-                x=left + cell - 3,
-                y=top + cell - 3,
-                text=piece.damage,
-                size=cell * 0.2,
-                anchor="end",
-                css="hp",
-            )
-    if "threat" in piece.marks:
-        yield Circle(
-            cx=cx,
-            cy=cy,
-            r=cell * 0.47,
-            stroke=THREAT,
-            stroke_width=2.5,
-            dashed=True,
-            title=title,
             css="threat",
         )
-        if not small:
-            yield Text(
-                x=left + 3,
-                y=top + cell - 3,
-                text="!",
-                size=cell * 0.3,
-                colour=THREAT,
-                bold=True,
-                css="threat",
-            )
 
 
 def _piece_title(piece: Piece, side: SideKey | None) -> str:

@@ -24,8 +24,6 @@ class Rect(Record, kw_only=True):
     stroke: str | None = None
     stroke_width: float = 1.0
     dashed: bool = False
-    tile: str | None = None
-    """A tile's ``x,y``: the SVG marks its rectangle ``data-tile``."""
     title: str | None = None
     """The tooltip."""
     css: str = ""
@@ -68,7 +66,45 @@ class Text(Record, kw_only=True):
     css: str = ""
 
 
-Shape = Rect | Polygon | Circle | Text
+class Tile(Record, kw_only=True):
+    """A square of a grid: its column and row, its ``x,y`` (the SVG's ``data-tile``), its
+    fill and its tooltip (None: it has none)."""
+
+    column: int
+    row: int
+    tile: str
+    fill: str
+    title: str | None = None
+
+
+class Ground(Record, kw_only=True):
+    """A grid's tiles: squares of ``cell`` pixels, the top left one's corner at (x, y), each
+    outlined by ``stroke``. One shape for all of them, so that the SVG can write each tile
+    in few bytes (``grid.py``); the PNG draws each as a ``Rect``."""
+
+    op: ClassVar[str] = "ground"
+    x: float
+    y: float
+    cell: float
+    stroke: str
+    stroke_width: float
+    tiles: tuple[Tile, ...]
+
+    def rect(self, tile: Tile) -> Rect:
+        """``tile`` as the rectangle it is drawn as."""
+        return Rect(
+            x=self.x + tile.column * self.cell,
+            y=self.y + tile.row * self.cell,
+            width=self.cell,
+            height=self.cell,
+            fill=tile.fill,
+            stroke=self.stroke,
+            stroke_width=self.stroke_width,
+            title=tile.title,
+        )
+
+
+Shape = Rect | Polygon | Circle | Text | Ground
 
 
 class Plan(Record):

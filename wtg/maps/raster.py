@@ -13,7 +13,7 @@ from itertools import pairwise
 
 from PIL import Image, ImageDraw, ImageFont
 
-from wtg.maps.plan import Circle, Plan, Polygon, Rect, Shape, Text
+from wtg.maps.plan import Circle, Ground, Plan, Polygon, Rect, Shape, Text
 
 COLOURS = 256
 COMPRESS_LEVEL = 3
@@ -43,7 +43,10 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 
 def _draw(draw: ImageDraw.ImageDraw, shape: Shape) -> None:
-    if isinstance(shape, Rect):
+    if isinstance(shape, Ground):
+        for tile in shape.tiles:
+            _draw(draw, shape.rect(tile))
+    elif isinstance(shape, Rect):
         box = (shape.x, shape.y, shape.x + shape.width, shape.y + shape.height)
         draw.rectangle(box, fill=shape.fill)
         if shape.stroke:
