@@ -1,16 +1,18 @@
-"""Issue 29, item 1, for WISK: the confirmation's picture draws the orders as understood:
-each placement its armies on its territory, each attack an arrow with its dice and what it
-moves in, the fortification an arrow with its armies; the card trades listed."""
+"""Issue 29, item 1, for WISK and Tactics (the WoK rulesets: tests/mail/test_orders_picture.py):
+the confirmation's picture draws the orders as understood. WISK: each placement its armies
+on its territory, each attack an arrow with its dice and what it moves in, the fortification
+an arrow with its armies. Tactics: each piece's move and attack on the grid."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from tests.shipped import WISK
+from tests.shipped import TACTICS, WISK
 from tests.site.games import play_game
 from wtg.core.jsondata import Json
-from wtg.maps import orders_svg
+from wtg.maps import orders_png, orders_svg
+from wtg.rules.tactics.strategy import plan_orders as tactics_plan
 from wtg.rules.wisk.strategy import plan
 
 
@@ -42,3 +44,35 @@ def test_wisk_placements_attacks_and_the_fortification_are_drawn(tmp_path: Path)
     if mine[0] != source:
         assert (f"fortify {mine[0]}-{source}", "1") in drawn
     assert len(drawn) == 2 + (mine[0] != source)
+
+
+def test_tactics_moves_and_attacks_are_drawn_on_the_grid(tmp_path: Path) -> None:
+    """Each piece's move an arrow from its tile to where it goes, its attack an arrow on
+    from there, each with the piece's number; the PNG is drawn too."""
+    played = play_game(tmp_path, "t", "tactics", "meadow", 2, 4)
+    game = played.typed(TACTICS)
+    state = game.state()
+    side = state.active
+    orders: dict[str, Json] = dict(tactics_plan(state, side))
+    moves = orders["moves"]
+    assert isinstance(moves, list) and moves
+    seat = next(p.id for p in game.config.players if p.id == side)
+    svg = orders_svg(played, seat, orders)
+    assert svg is not None and "as understood" in svg
+    drawn = re.findall(r'class="order (move|attack) (\d+,\d+) (\d+,\d+)"', svg)
+    wanted = []
+    for move in moves:
+        assert isinstance(move, dict)
+        piece = state.piece(int(str(move["piece"])))
+        assert piece is not None
+        to = move["to"]
+        assert isinstance(to, list)
+        goes = f"{to[0]},{to[1]}"
+        if goes != f"{piece.x},{piece.y}":
+            wanted.append(("move", f"{piece.x},{piece.y}", goes))
+        attack = move.get("attack")
+        if isinstance(attack, list):
+            wanted.append(("attack", goes, f"{attack[0]},{attack[1]}"))
+    assert drawn == wanted and wanted
+    png = orders_png(played, seat, orders)
+    assert png is not None and png.startswith(b"\x89PNG")

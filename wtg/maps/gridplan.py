@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 
-from wtg.core.board import Board, Piece, SideKey, Spot
+from wtg.core.board import Arrow, Board, Piece, SideKey, Spot
 from wtg.maps.palette import (
     darker,
     ink_on,
@@ -43,6 +43,7 @@ from wtg.maps.plan import (
     Tile,
     text_width,
 )
+from wtg.maps.shapes import ORDER_COLOURS
 
 LEFT, TOP = 40, 60
 """The grid's top left corner: room for the title and the row and column numbers."""
@@ -93,6 +94,8 @@ def grid_plan(board: Board) -> Plan:
         shapes += _piece_texts(piece, cell, sides.get(piece.owner))
     for piece in board.pieces:
         shapes += _threat(piece, cell, sides.get(piece.owner))
+    for arrow in board.arrows:
+        shapes += _order(arrow, cell)
     legend_x = LEFT + size * cell + GAP
     legend: list[Shape] = list(_legend(board, legend_x, TOP, hilly))
     below: list[Shape] = list(_below(board, LEFT, TOP + size * cell + GAP))
@@ -103,6 +106,64 @@ def grid_plan(board: Board) -> Plan:
     width = max(MIN_WIDTH, math.ceil(right) + 16)
     height = max(MIN_HEIGHT, math.ceil(bottom) + 16)
     return Plan(width=width, height=height, title=board.title, shapes=tuple(shapes))
+
+
+def _order(arrow: Arrow, cell: int) -> list[Shape]:
+    """An order as understood (the confirmation's picture): an arrow from the centre of
+    its tile to the centre of its target's, and its words beside its middle."""
+    (ax, ay), (bx, by) = (_tile_middle(position_of(spot), cell) for spot in (arrow.a, arrow.b))
+    colour = ORDER_COLOURS.get(arrow.kind, "#000000")
+    length = math.hypot(bx - ax, by - ay)
+    if length == 0:
+        return [
+            Text(
+                x=ax,
+                y=ay - cell * 0.35,
+                text=arrow.label,
+                size=11,
+                colour=colour,
+                anchor="middle",
+                bold=True,
+            )
+        ]
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    nx, ny = -uy, ux
+    head = min(10.0, length / 2)
+    half, wide = 1.5, 5.0
+    neck = (bx - ux * head, by - uy * head)
+    points = (
+        (ax + nx * half, ay + ny * half),
+        (neck[0] + nx * half, neck[1] + ny * half),
+        (neck[0] + nx * wide, neck[1] + ny * wide),
+        (bx, by),
+        (neck[0] - nx * wide, neck[1] - ny * wide),
+        (neck[0] - nx * half, neck[1] - ny * half),
+        (ax - nx * half, ay - ny * half),
+    )
+    label = Text(
+        x=(ax + bx) / 2 + nx * 9,
+        y=(ay + by) / 2 + ny * 9 + 4,
+        text=arrow.label,
+        size=11,
+        colour=colour,
+        anchor="middle",
+        bold=True,
+        css=f"order-{arrow.kind}",
+    )
+    return [
+        Polygon(points=points, fill=colour, css=f"order {arrow.kind} {arrow.a} {arrow.b}"),
+        label,
+    ]
+
+
+def _tile_middle(at: tuple[int, int], cell: int) -> tuple[float, float]:
+    return LEFT + at[0] * cell + cell / 2, TOP + at[1] * cell + cell / 2
+
+
+def position_of(spot_id: str) -> tuple[int, int]:
+    """The column and row of a tile's id (``"3,4"``)."""
+    x, _, y = spot_id.partition(",")
+    return int(x), int(y)
 
 
 def _grid_size(spots: Sequence[Spot]) -> int:
@@ -116,8 +177,7 @@ def _grid_size(spots: Sequence[Spot]) -> int:
 
 def position(spot: Spot) -> tuple[int, int]:
     """A tile's ``"x,y"`` as numbers."""
-    x, _, y = spot.id.partition(",")
-    return int(x), int(y)
+    return position_of(spot.id)
 
 
 def _axes(size: int, cell: int) -> Iterator[Text]:

@@ -22,6 +22,7 @@ from wtg.rules.base import RulesetFiles
 from wtg.rules.tactics.accept import accept_entries
 from wtg.rules.tactics.army import SetupError
 from wtg.rules.tactics.forecast import forecast
+from wtg.rules.tactics.orderdrawing import orders_drawn
 from wtg.rules.tactics.picture import board_picture
 from wtg.rules.tactics.resolve import resolve
 from wtg.rules.tactics.setup import start_state
@@ -115,6 +116,16 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
         """The map picture's data (``wtg map``): the open battlefield, with the player's
         reach and threat marks."""
         return board_picture(state, player, events)
+
+    def orders_board(
+        self,
+        state: TacticsState,
+        seat: int,
+        orders: Mapping[str, Json],
+        events: Sequence[Mapping[str, Json]],
+    ) -> drawn.Board:
+        """The seat's battlefield of the turn with his orders as understood drawn on it."""
+        return orders_drawn(self.board(state, seat, events), state, orders)
 
     def topten(self, state: TacticsState) -> list[ScoreLine]:
         """Placed players by place, then those still fighting by pieces left and hit points."""

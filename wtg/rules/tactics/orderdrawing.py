@@ -1,0 +1,45 @@
+"""A Tactics player's orders as understood, drawn on the battlefield (the confirmation's
+picture): each piece's move an arrow from its tile to where it goes, its attack an arrow
+on from there to the tile it strikes. Only the moves the intake accepted are in the order
+dict: a rejected line draws nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wtg.core.board import Arrow, Board
+from wtg.rules.tactics.state import TacticsState
+
+
+def orders_drawn(board: Board, state: TacticsState, orders: Mapping[str, Any]) -> Board:
+    """``board`` (the player's, after the turn his orders follow) with ``orders`` on it."""
+    pieces = {piece.id: piece for piece in state.pieces}
+    arrows = []
+    for move in orders.get("moves", ()) or ():
+        piece = pieces.get(int(move["piece"]))
+        if piece is None:
+            continue
+        at = f"{piece.x},{piece.y}"
+        to = f"{move['to'][0]},{move['to'][1]}"
+        if to != at:
+            arrows.append(Arrow(a=at, b=to, kind="move", label=str(piece.id)))
+        if move.get("attack"):
+            target = f"{move['attack'][0]},{move['attack'][1]}"
+            arrows.append(Arrow(a=to, b=target, kind="attack", label=str(piece.id)))
+    turn = orders.get("turn", state.turn + 1)
+    return Board(
+        title=f"Game {state.game}, your orders for turn {turn} as understood",
+        shape=board.shape,
+        spots=board.spots,
+        links=board.links,
+        sides=board.sides,
+        pieces=board.pieces,
+        tables=board.tables,
+        notes=(
+            *board.notes,
+            "Orders drawn: blue each piece's move, red its attack (the piece's number); "
+            "a line refused draws nothing.",
+        ),
+        arrows=tuple(arrows),
+    )
