@@ -12,16 +12,21 @@ from pathlib import Path
 
 from PIL import Image
 
-from tests.mail.loop import World
+from tests.mail.loop import NOW, World
 from tests.mail.maps import parsed, parts
 from tests.mail.test_map_pictures import with_line, without_pictures
 from tests.shipped import WOK4
 from wtg.core.jsondata import Json
+from wtg.mail.outbox import Outbox
+from wtg.mail.sender import draw_pictures, send
 from wtg.maps import draw_svg, orders_svg
 
 
 def confirmation(world: World) -> bytes:
-    (raw,) = [raw for name, raw in world.outbox().items() if name.startswith("conf-")]
+    """The confirmation as the send mailed it (the poll queued it; the send draws its
+    picture into it before it sends it)."""
+    send(world.gm, now=NOW)
+    (raw,) = [p.read_bytes() for p in world.sent() if p.name.startswith("conf-")]
     return raw
 
 
@@ -102,3 +107,39 @@ def test_map_off_or_a_game_without_pictures_gets_a_plain_confirmation(tmp_path: 
     other.mail(other.aof(1, X1="100"), sender="p1@players.example")
     other.poll()
     assert parts(confirmation(other)) == ["text/plain"]
+
+
+def test_the_poll_queues_the_text_and_the_send_draws_the_picture_once(tmp_path: Path) -> None:
+    """The poll files and answers at once without drawing: its confirmation waits as text
+    with what to draw beside it; the send draws it in, once, even after a kill between the
+    two writes (a mail drawn already is not drawn again); a confirmation whose turn ran
+    meanwhile is drawn on the board its orders were given on."""
+    world = World(tmp_path)
+    world.mail(world.aof(1, X1="100"), sender="p1@players.example")
+    world.mail(world.aof(2, X1="100"), sender="p2@players.example")
+    world.poll()
+    outbox = Outbox(world.gm.spool)
+    queued = {n: raw for n, raw in world.outbox().items() if n.startswith("conf-")}
+    assert len(queued) == 2 and all(parts(raw) == ["text/plain"] for raw in queued.values())
+    wanted = sorted(name for name, _path, _request in outbox.pictures_wanted())
+    assert wanted == sorted(queued)
+    first = wanted[0]
+    path = outbox.queue_dir / f"{first}.eml"
+    request = (outbox.pictures_dir / f"{first}.json").read_text()
+    draw_pictures(outbox, world.gm.games_dir)
+    drawn = path.read_bytes()
+    assert parts(drawn) == ["text/plain", "image/png"]
+    (outbox.pictures_dir / f"{first}.json").write_text(request)  # killed before it was dropped
+    draw_pictures(outbox, world.gm.games_dir)
+    assert path.read_bytes() == drawn and list(outbox.pictures_wanted()) == []
+
+    world.mail(world.aof(3, X1="100"), sender="p3@players.example")
+    world.poll()
+    for seat in (1, 2, 4):
+        world.game.submit(f"player: {seat}\nturn: 1\n")
+    world.game.run_turn(now=NOW)  # the turn runs before the send
+    send(world.gm, now=NOW)
+    late = [p for p in world.sent() if p.name.startswith("conf-")]
+    assert [parts(p.read_bytes()) for p in late] == [["text/plain", "image/png"]] * 3
+    late_picture = next(p for p in late if "p3@players.example" in p.read_text("latin-1"))
+    assert b"orders-turn1.png" in late_picture.read_bytes()

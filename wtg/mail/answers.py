@@ -4,15 +4,15 @@ rejections and the wrong-code notice. Answers go out only through the outbox."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from functools import lru_cache
-from logging import WARNING
 
 from jinja2 import Template
 
 from wtg.aof.mailtext import games_glanced, headers_in, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
+from wtg.core.jsondata import JsonObject
 from wtg.core.orders import OrderError, OrderRefused, Verdict, WrongCode
 from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
@@ -20,7 +20,6 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.intake import Submission, Unchanged
 from wtg.game.schedule import local_text, parse_iso
 from wtg.host.config import GmConfig
-from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.guards import ReplyLimiter
 from wtg.mail.inbox import Incoming
@@ -37,7 +36,7 @@ from wtg.mail.outcome import (
     unanswered,
     unsaid,
 )
-from wtg.mail.pictures import Picture, for_confirmation
+from wtg.mail.pictures import orders_picture
 from wtg.mail.registry import Registry
 from wtg.mail.strangers import Strangers
 
@@ -249,13 +248,11 @@ class Answers:
         subject = f"[{game.config.game}] orders for turn {submission.turn} received"
         ident = _ident("conf", message, index)
 
-        def picture() -> Picture | None:  # drawn only for a confirmation that goes out
-            chosen = game.settings().read().get(entry.id, {})
-            drawn = for_confirmation(game, entry.id, submission.orders, chosen)
-            if drawn.problem:
-                log_event(drawn.problem, game=game.config.game, mail=message.key, level=WARNING)
-            return drawn.picture
-
+        picture = (  # drawn by the send, not here: a poll files the mails in hand first
+            orders_picture(game, entry.id, submission.turn, submission.orders)
+            if game.config.map_pictures
+            else None
+        )
         return self._answer_player(ident, game, entry, subject, body, message_id, picture)
 
     def _answer_player(
@@ -266,11 +263,11 @@ class Answers:
         subject: str,
         body: str,
         message_id: str,
-        picture: Callable[[], Picture | None] | None = None,
+        picture: JsonObject | None = None,
     ) -> str | None:
         """An answer to a player's orders, to the registered address, in the thread, with
-        the ``picture`` it draws when it has one: None when it is queued, else the limit
-        that held it back."""
+        the ``picture`` the send is to draw for it (``wtg.mail.pictures``): None when it is
+        queued, else the limit that held it back."""
         limit = self.gm.limits.confirmations_per_hour
         name = game.config.game
         return self._queue(
@@ -405,7 +402,7 @@ class Answers:
         stranger: str | None = None,
         tally: str | None = None,
         game: str | None = None,
-        picture: Callable[[], Picture | None] | None = None,
+        picture: JsonObject | None = None,
     ) -> str | None:
         """Queue an answer unless this address had too many in the last hour (or, for a
         stranger, the host mailed too many strangers): None when queued (now or before),
@@ -432,10 +429,7 @@ class Answers:
             reply_to_id=reply_to_id,
             game=game,
         )
-        drawn = picture() if picture is not None else None
-        if drawn is not None:
-            compose.with_picture(msg, drawn.png, drawn.filename)
-        self.outbox.add(ident, msg, durable=False)
+        self.outbox.add(ident, msg, durable=False, picture=picture)
         self.journal.replied(address, stamp)
         return None
 

@@ -4,6 +4,9 @@ spool/outbox/queue/<name>.eml    waiting (with <name>.json: attempts, next try, 
 spool/outbox/sent/<name>.eml     the server accepted it: never sent again
 spool/outbox/failed/<name>.eml   the server refused it for good, or it could not be sent at
                                  all (an address that is not one address): <name>.json says why
+spool/outbox/queue/pictures/<name>.json
+                                 a picture the mail is to carry, drawn by the next send before
+                                 it sends it (a confirmation's orders: the poll does not draw)
 
 A mail is queued under an id its maker gives (``report-<game>-t0003-p01``); its file is
 named ``compose.safe(id)``, another name for every other id, and its Message-ID carries
@@ -26,6 +29,7 @@ from email.message import Message
 from pathlib import Path
 
 from wtg.core.errors import MailError
+from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.store import fsync_dir, write_atomic
@@ -54,9 +58,10 @@ class Outbox:
     def __init__(self, spool: Path) -> None:
         self.root = spool / "outbox"
         self.queue_dir = self.root / "queue"
+        self.pictures_dir = self.queue_dir / "pictures"
         self.sent_dir = self.root / "sent"
         self.failed_dir = self.root / "failed"
-        for folder in (self.queue_dir, self.sent_dir, self.failed_dir):
+        for folder in (self.queue_dir, self.sent_dir, self.failed_dir, self.pictures_dir):
             private.make_dirs(folder)
         self._owners: dict[str, str | None] = {}
         """The digest each name's mail carries, as read or queued by this outbox."""
@@ -70,7 +75,9 @@ class Outbox:
         name, a spare one or the name an older outbox gave it."""
         return self._holder(ident, safe(ident)) is not None
 
-    def add(self, ident: str, msg: Message, durable: bool = True) -> bool:
+    def add(
+        self, ident: str, msg: Message, durable: bool = True, picture: JsonObject | None = None
+    ) -> bool:
         """Queue a mail once: False when that id was queued (or sent) before. A mail that
         ``compose`` refused waits with the reason, and the next delivery sets it aside for
         good (``wtg send`` counts it as refused). A mail whose names all hold other mails
@@ -90,6 +97,9 @@ class Outbox:
         if isinstance(msg, Outgoing) and msg.refused:
             note = {"attempts": 0, "next_try": 0.0, "error": msg.refused, "refused": True}
             write_atomic(f"{path}.json", json.dumps(note) + "\n", sync=durable)
+        if picture is not None:  # before the mail: a mail is never sent before its picture
+            wanted = self.pictures_dir / f"{name}.json"
+            write_atomic(wanted, json.dumps(picture) + "\n", sync=durable)
         write_atomic(f"{path}.eml", wire(msg), sync=durable)
         self._owners[name] = digest(ident)
         return True
@@ -169,6 +179,28 @@ class Outbox:
             return None  # the same name, another digest: not the mail named
         return raw
 
+    def pictures_wanted(self) -> Iterator[tuple[str, Path, JsonObject]]:
+        """Each queued mail that is to carry a picture not drawn yet: its name, its file,
+        what to draw (as ``add`` was given it). A request whose mail is not there (a kill
+        between the two writes, or sent) is dropped; one that cannot be read too."""
+        for wanted in sorted(self.pictures_dir.glob("*.json")):
+            mail = self.queue_dir / f"{wanted.stem}.eml"
+            try:
+                request = json.loads(wanted.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                request = None
+            if not mail.exists() or not isinstance(request, dict):
+                wanted.unlink(missing_ok=True)
+                continue
+            yield wanted.stem, mail, request
+
+    def drawn(self, name: str, raw: bytes | None) -> None:
+        """The picture of mail ``name`` is in it (``raw``: the mail with it), or will not
+        be (None): its request is done."""
+        if raw is not None:
+            write_atomic(self.queue_dir / f"{name}.eml", raw)
+        (self.pictures_dir / f"{name}.json").unlink(missing_ok=True)
+
     def waiting(self) -> Iterator[tuple[str, Path]]:
         for path in sorted(self.queue_dir.glob("*.eml")):
             yield path.stem, path
@@ -184,6 +216,7 @@ class Outbox:
 
     def sent(self, ident: str) -> None:
         """Mark a mail sent, right after the server accepted it."""
+        (self.pictures_dir / f"{ident}.json").unlink(missing_ok=True)
         os.replace(self.queue_dir / f"{ident}.eml", self.sent_dir / f"{ident}.eml")
         fsync_dir(self.sent_dir)
         fsync_dir(self.queue_dir)

@@ -15,14 +15,18 @@ returns is no PNG) leaves the report to go out without it, and the send says why
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from email.message import EmailMessage
+from email.parser import BytesParser
+from pathlib import Path
 from typing import NamedTuple
 
 from wtg.core.board import Draws
-from wtg.core.jsondata import Json
+from wtg.core.jsondata import Json, JsonObject
 from wtg.core.settings import MAP
-from wtg.game.engine import Game
+from wtg.game.engine import Game, open_game
 from wtg.game.playersettings import Chosen
 from wtg.game.report import environment
+from wtg.mail.compose import POLICY, wire, with_picture
 from wtg.maps import draw_png, orders_png
 
 MapPicture = Callable[[Game, int, int], bytes | None]
@@ -87,18 +91,52 @@ def for_report(
     return ForReport(picture, _note(turn, picture))
 
 
+def orders_picture(game: Game, seat: int, turn: int, orders: Mapping[str, Json]) -> JsonObject:
+    """What a confirmation's picture is to show, for the send to draw (``add_picture``):
+    the game, the seat, the turn the orders are for, the orders as the intake filed them."""
+    return {"game": game.store.root.name, "seat": seat, "turn": turn, "orders": dict(orders)}
+
+
+def add_picture(
+    raw: bytes, request: Mapping[str, Json], games_dir: Path
+) -> tuple[bytes | None, str]:
+    """The queued confirmation ``raw`` with the picture ``request`` asks for (the seat's map
+    with his orders as understood, ``wtg.maps.orders_png``, on the board they were given
+    on, though the turn ran since), or None when it gets none: the game has no pictures,
+    the seat chose ``MAP: off``, the ruleset draws no orders; and why a picture that was
+    due could not be drawn ("" when nothing went wrong)."""
+    name, seat, turn = request.get("game"), request.get("seat"), request.get("turn")
+    orders = request.get("orders")
+    if not (isinstance(name, str) and isinstance(seat, int) and isinstance(turn, int)):
+        return None, f"a picture asked for in a form wtg does not know: {request}"[:300]
+    if not isinstance(orders, dict):
+        return None, f"{name} turn {turn} p{seat:02d}: no orders to draw"
+    message = BytesParser(policy=POLICY).parsebytes(raw)
+    if message.is_multipart() or not isinstance(message, EmailMessage):  # drawn before a kill
+        return None, ""
+    try:
+        game = open_game(games_dir / name)
+        chosen = game.settings().read().get(seat, {})
+    except Exception as error:  # the game's folder is the GM's: the answer goes all the same
+        return None, _problem_of(name, turn, seat, f"{type(error).__name__}: {error}")
+    drawn = for_confirmation(game, seat, orders, chosen, turn)
+    if drawn.picture is None:
+        return None, drawn.problem
+    with_picture(message, drawn.picture.png, drawn.picture.filename)
+    return wire(message), ""
+
+
 def for_confirmation(
-    game: Game, seat: int, orders: Mapping[str, Json], chosen: Chosen
+    game: Game, seat: int, orders: Mapping[str, Json], chosen: Chosen, turn: int
 ) -> ForReport:
     """The picture of a confirmation: the seat's map with ``orders`` as understood drawn
     on it (``wtg.maps.orders_png``), when the game has pictures and the seat did not choose
     ``MAP: off``; none for a ruleset that draws no orders. A drawing that fails leaves the
-    confirmation to go out without it, and says why."""
+    confirmation to go out without it, and says why. ``turn``: the turn the orders are for."""
     if not game.config.map_pictures or chosen.get(MAP.key, (MAP.default, ""))[0] == "off":
         return NOTHING
-    turn = game.latest_turn() + 1
     try:
-        png = orders_png(game, seat, orders)
+        png = orders_png(game, seat, orders, turn)
     except Exception as error:  # a drawing that fails must not keep the answer from going out
         return ForReport(problem=_problem(game, turn, seat, f"{type(error).__name__}: {error}"))
     if png is None:
@@ -114,4 +152,8 @@ def _note(turn: int, picture: Picture | None) -> str:
 
 
 def _problem(game: Game, turn: int, seat: int, why: str) -> str:
-    return f"{game.config.game} turn {turn} p{seat:02d}: no map picture: {why}"[:300]
+    return _problem_of(game.config.game, turn, seat, why)
+
+
+def _problem_of(game: str, turn: int, seat: int, why: str) -> str:
+    return f"{game} turn {turn} p{seat:02d}: no map picture: {why}"[:300]

@@ -27,7 +27,7 @@ from wtg.mail import compose
 from wtg.mail.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.journal import Journal
 from wtg.mail.outbox import Outbox
-from wtg.mail.pictures import MapPicture, for_report
+from wtg.mail.pictures import MapPicture, add_picture, for_report
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
 from wtg.mail.sendevents import log_delivery
@@ -252,6 +252,19 @@ def _after_rerun(journal: Journal, name: str, turn: int, reruns: int) -> None:
     journal.commit()
 
 
+def draw_pictures(outbox: Outbox, games_dir: Path) -> None:
+    """Draw the pictures queued mails are to carry (a confirmation's orders: the poll that
+    queued it left the drawing to the send), each into its mail before it is sent."""
+    for name, path, request in outbox.pictures_wanted():
+        try:
+            raw, problem = add_picture(path.read_bytes(), request, games_dir)
+        except OSError as error:  # sent or moved meanwhile: nothing to draw into
+            raw, problem = None, f"{name}: no map picture: {error}"
+        if problem:
+            log_event(f"send: {problem}", mail=name, level=WARNING)
+        outbox.drawn(name, raw)
+
+
 def deliver(
     outbox: Outbox,
     transport: Transport,
@@ -359,6 +372,7 @@ def send(
         finally:
             journal.close()
         signer = Signer(gm.dkim) if gm.dkim is not None else None  # the key read at each send
+        draw_pictures(outbox, gm.games_dir)
         done = deliver(outbox, transport or open_transport(gm), signer=signer)
     summary = SendSummary(
         queued=queued.reports,

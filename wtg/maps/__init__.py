@@ -67,20 +67,25 @@ def board_svg(
     return scene_svg(place(board, positions, wraps))
 
 
-def orders_board(game: Game, seat: int, orders: Mapping[str, Json]) -> Board | None:
-    """Seat ``seat``'s board of the game's latest turn with ``orders`` (the order dict the
-    intake filed for the next turn) as understood drawn on it; None for a ruleset that
-    draws no orders."""
+def orders_board(
+    game: Game, seat: int, orders: Mapping[str, Json], turn: int | None = None
+) -> Board | None:
+    """Seat ``seat``'s board with ``orders`` (the order dict the intake filed for turn
+    ``turn``, by default the next) as understood drawn on it: the board after the turn
+    before (its state and events, which stay when later turns run); None for a ruleset
+    that draws no orders."""
     ruleset = game.ruleset
     if not isinstance(ruleset, DrawsOrders):
         return None
-    turn = game.latest_turn()
-    return ruleset.orders_board(game.state_view(turn), seat, orders, game.events(turn))
+    before = game.latest_turn() if turn is None else turn - 1
+    return ruleset.orders_board(game.state_view(before), seat, orders, game.events(before))
 
 
-def orders_svg(game: Game, seat: int, orders: Mapping[str, Json]) -> str | None:
+def orders_svg(
+    game: Game, seat: int, orders: Mapping[str, Json], turn: int | None = None
+) -> str | None:
     """``orders_board`` as SVG."""
-    board = orders_board(game, seat, orders)
+    board = orders_board(game, seat, orders, turn)
     if board is None:
         return None
     if board.shape == "grid":
@@ -88,9 +93,11 @@ def orders_svg(game: Game, seat: int, orders: Mapping[str, Json]) -> str | None:
     return board_svg(board, game_positions(game, board), game_wraps(game))
 
 
-def orders_png(game: Game, seat: int, orders: Mapping[str, Json]) -> bytes | None:
+def orders_png(
+    game: Game, seat: int, orders: Mapping[str, Json], turn: int | None = None
+) -> bytes | None:
     """``orders_board`` as PNG (the confirmation's picture)."""
-    board = orders_board(game, seat, orders)
+    board = orders_board(game, seat, orders, turn)
     if board is None:
         return None
     if board.shape == "grid":
