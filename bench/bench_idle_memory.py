@@ -2,7 +2,7 @@
 after cycle.
 
     .venv/bin/python bench/bench_idle_memory.py [--cycles 100] [--mails 1000] [--games 20]
-        [--dir DIR] [--no-send]
+        [--dir DIR] [--no-send] [--no-pictures]
 
 A service polls for weeks in one process: what each poll leaves alive must not pile up.
 This makes GAMES ten-player WoK IV games, then runs CYCLES rounds in this process as
@@ -13,7 +13,9 @@ sent (``wtg.mail.sender.send``; ``--no-send``: the poll alone, as ``poll --idle`
 objects the collector tracks after a full collection; then issue 27's target: the resident
 memory after all the mails (100,000 by default) at most 1.5 times that after the first
 cycle's (1,000), with PASS or FAIL; and the growth from the third cycle (the caches warm)
-to the last, a mail.
+to the last, a mail. Each confirmation the send mails carries the player's orders drawn
+on his map: the pictures' kept grounds and words are bounded, and ``--no-pictures``
+(games without pictures) measures the mail loop alone, a hundred times as fast.
 """
 
 from __future__ import annotations
@@ -59,6 +61,12 @@ def main() -> None:
     parser.add_argument("--cycles", type=int, default=100)
     parser.add_argument("--mails", type=int, default=1000, help="new mails before each poll")
     parser.add_argument("--no-send", action="store_true", help="poll only; send nothing")
+    parser.add_argument(
+        "--no-pictures",
+        action="store_true",
+        help="games without map pictures (map_pictures: false): no confirmation drawn, so "
+        "100,000 mails take minutes, not hours; the memory of the mail loop alone",
+    )
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--dir", default=None, help="where the games and the spool live")
     args = parser.parse_args()
@@ -74,7 +82,14 @@ def main() -> None:
             root,
         )
         games = [
-            create_game(gm.games_dir / f"t{t}", "wok4", "classic60", players_of(t), seed=t)
+            create_game(
+                gm.games_dir / f"t{t}",
+                "wok4",
+                "classic60",
+                players_of(t),
+                seed=t,
+                map_pictures=not args.no_pictures,
+            )
             for t in range(1, args.games + 1)
         ]
         gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)
