@@ -66,15 +66,20 @@ def browser() -> Iterator[Browser]:
             launched.close()
 
 
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 3,
-    "is_mobile": True,
-    "has_touch": True,
-}
-"""A phone in Chromium's device emulation (issue 29, item 3): 390x844 CSS px, three device
-pixels to one, a touch screen and a mobile viewport (the page's ``<meta name=viewport>``
-counts, as on a phone)."""
+PHONE_WIDTH = 390
+PHONE_HEIGHT = 844
+
+
+def phone_context(browser: Browser) -> BrowserContext:
+    """A phone in Chromium's device emulation (issue 29, item 3): 390x844 CSS px, three
+    device pixels to one, a touch screen and a mobile viewport (the page's ``<meta
+    name=viewport>`` counts, as on a phone)."""
+    return browser.new_context(
+        viewport={"width": PHONE_WIDTH, "height": PHONE_HEIGHT},
+        device_scale_factor=3,
+        is_mobile=True,
+        has_touch=True,
+    )
 
 
 def _watched(context: BrowserContext) -> Watched:
@@ -109,8 +114,8 @@ def page(browser: Browser) -> Iterator[Watched]:
 
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[Watched]:
-    """A fresh page on a phone (``PHONE``), watched as ``page`` is."""
-    context = browser.new_context(**PHONE)
+    """A fresh page on a phone (``phone_context``), watched as ``page`` is."""
+    context = phone_context(browser)
     try:
         yield _watched(context)
     finally:

@@ -16,7 +16,9 @@ TARGET = 24
 
 _MEASURE = r"""(target) => {
   const describe = (e) => {
-    const text = (e.getAttribute("aria-label") || e.textContent || e.value || "").replace(/\s+/g, " ").trim();
+    const text = (e.getAttribute("aria-label") || e.textContent || e.value || "")
+      .replace(/\s+/g, " ")
+      .trim();
     return `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""} "${text.slice(0, 40)}"`;
   };
   const width = document.documentElement.clientWidth;
@@ -47,7 +49,9 @@ _MEASURE = r"""(target) => {
   const targets = [];
   for (const e of document.querySelectorAll(selector)) {
     const r = e.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0) targets.push({ e, r, x: r.x + r.width / 2, y: r.y + r.height / 2 });
+    if (r.width > 0 && r.height > 0) {
+      targets.push({ e, r, x: r.x + r.width / 2, y: r.y + r.height / 2 });
+    }
   }
   const small = targets.filter((t) => t.r.width < target || t.r.height < target);
   const radius = target / 2;
@@ -62,7 +66,8 @@ _MEASURE = r"""(target) => {
       (o) => o !== t && !o.e.contains(t.e) && !t.e.contains(o.e) &&
         (meets(t, o) || (small.includes(o) && Math.hypot(t.x - o.x, t.y - o.y) < target))
     );
-    if (near) crowded.push(`${describe(t.e)} ${t.r.width.toFixed(1)}x${t.r.height.toFixed(1)} px, next to ${describe(near.e)}`);
+    const size = `${t.r.width.toFixed(1)}x${t.r.height.toFixed(1)} px`;
+    if (near) crowded.push(`${describe(t.e)} ${size}, next to ${describe(near.e)}`);
   }
   let smallest = null;
   for (const t of targets) {

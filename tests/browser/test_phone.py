@@ -15,14 +15,14 @@ from urllib.parse import quote, unquote
 import pytest
 from PIL import Image
 
-from tests.browser.conftest import PHONE, Watched
+from tests.browser.conftest import PHONE_HEIGHT, PHONE_WIDTH, Watched
 from tests.browser.layout import TARGET, Layout, measure
 from tests.browser.test_sender_fill import GM, build, expected_text, fill
 from tests.browser.test_site_pages import ARTIFACTS
 from tests.site.sender_cases import GAMES, filled_lines, new_game, planned, wtg
 from wtg.site.serve import make_server, url_of
 
-WIDTH = PHONE["viewport"]["width"]  # type: ignore[index]
+WIDTH = PHONE_WIDTH
 SHOTS = {
     "phone-index.png": "index.html",
     "phone-game.png": "games/risk/index.html",
@@ -88,7 +88,7 @@ def test_screenshots_of_the_phone_layout(phone: Watched, served: tuple[str, Path
         phone.page.goto(base + quote(path))
         phone.page.screenshot(path=str(ARTIFACTS / name), full_page=True)
         with Image.open(ARTIFACTS / name) as image:  # three device pixels to a CSS px
-            assert image.width == 3 * WIDTH and image.height >= 3 * 844, name
+            assert image.width == 3 * WIDTH and image.height >= 3 * PHONE_HEIGHT, name
     assert phone.errors == []
     print(f"screenshots of the phone layout: {ARTIFACTS}")
 
@@ -191,5 +191,5 @@ def test_a_wrong_value_and_its_reason_stay_on_the_phone_screen(
     layout = measure(phone.page)
     assert problems_of("wok4", layout) == []
     reason = phone.page.locator("#r-attack-1").bounding_box()
-    assert reason is not None and 0 <= reason["x"] and reason["x"] + reason["width"] <= WIDTH
+    assert reason is not None and reason["x"] >= 0 and reason["x"] + reason["width"] <= WIDTH
     assert phone.errors == []
