@@ -18,7 +18,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.browser.conftest import phone_context
-from tests.browser.test_phone import site_pages
+from tests.browser.test_phone import host_site, site_pages
 
 OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
 BLOCKING = ("serious", "critical")
@@ -64,6 +64,19 @@ def test_no_serious_or_critical_violation_on_any_page(
                 blocking.append(described(relpath, violation))
     counts = ", ".join(f"{impact} {impacts[impact]}" for impact in sorted(impacts)) or "none"
     print(f"axe on {len(pages)} pages ({name}): violations by impact: {counts}")
+    assert blocking == []
+
+
+def test_a_hosts_index_and_senders_with_the_gms_address(
+    screen: tuple[str, Page], tmp_path: Path
+) -> None:
+    """The sections a host with a config adds: the contact, the JOIN, the Sender's mail link."""
+    _name, page = screen
+    site = host_site(tmp_path)
+    blocking = []
+    for relpath in site_pages(site):
+        page.goto((site / relpath).as_uri())
+        blocking += [described(relpath, v) for v in violations(page) if v["impact"] in BLOCKING]
     assert blocking == []
 
 

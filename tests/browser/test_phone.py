@@ -40,6 +40,18 @@ def site_pages(out: Path) -> list[str]:
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html"))
 
 
+def host_site(folder: Path) -> Path:
+    """The site of a host with a config (the GM's address: the index's contact section and
+    the Sender's mail link) and a waiting list open (the index's JOIN), with no game yet."""
+    config = folder / "wtg.yaml"
+    config.write_text('games_dir: games\nfrom: "Game Master <gm@host.example>"\n')
+    (folder / "games").mkdir()
+    for args in (("open-list", "wok4", "--players", "4"), ("site", str(folder / "site"))):
+        done = wtg("--config", config, *args)
+        assert done.exit_code == 0, done.output
+    return folder / "site"
+
+
 def problems_of(where: str, layout: Layout) -> list[str]:
     """What is wrong with a page's layout on the phone, one line a problem."""
     found = [f"{where}: {line}" for line in (*layout.cut, *layout.crowded)]
@@ -81,6 +93,29 @@ def test_every_page_fits_a_phone(phone: Watched, served: tuple[str, Path]) -> No
     assert phone.errors == []
 
 
+def test_a_hosts_index_and_senders_with_the_gms_address_fit_a_phone(
+    phone: Watched, tmp_path: Path
+) -> None:
+    """The index's contact and JOIN sections (links in running text: spaced, if not 24 px
+    high) and each ruleset's Sender with its mail link."""
+    site = host_site(tmp_path)
+    pages = site_pages(site)
+    assert "index.html" in pages and "aof/wok4.html" in pages
+    smallest = (math.inf, "")
+    for relpath in pages:
+        phone.page.goto((site / relpath).as_uri())
+        layout = measure(phone.page)
+        assert problems_of(relpath, layout) == []
+        if layout.smallest[0] < smallest[0]:
+            smallest = (layout.smallest[0], f"{relpath}: {layout.smallest[1]}")
+    print(f"a host's {len(pages)} pages: smallest tap target {smallest[0]:.1f} px ({smallest[1]})")
+    phone.page.goto((site / "aof" / "wok4.html").as_uri())
+    assert (phone.page.get_attribute("#mailto", "href") or "").startswith("mailto:gm@host.example?")
+    phone.page.goto((site / "index.html").as_uri())
+    assert phone.page.locator('#contact a[href="mailto:gm@host.example"]').count() == 1
+    assert phone.errors == []
+
+
 def test_screenshots_of_the_phone_layout(phone: Watched, served: tuple[str, Path]) -> None:
     base, _out = served
     ARTIFACTS.mkdir(exist_ok=True)
@@ -91,6 +126,26 @@ def test_screenshots_of_the_phone_layout(phone: Watched, served: tuple[str, Path
             assert image.width == 3 * WIDTH and image.height >= 3 * PHONE_HEIGHT, name
     assert phone.errors == []
     print(f"screenshots of the phone layout: {ARTIFACTS}")
+
+
+def test_the_arrows_scroll_a_wide_table_on_a_turns_page(
+    phone: Watched, served: tuple[str, Path]
+) -> None:
+    """On a turn's page the arrows go from turn to turn (turns.js), save in a table's box
+    that is wider than the screen, which they scroll; out of it they go on again."""
+    base, _out = served
+    phone.page.goto(base + "games/risk/turn-3.html")
+    box = phone.page.locator("section.turn-facts .wide")
+    box.evaluate("b => { b.style.width = '120px'; }")  # narrower than its table
+    box.focus()
+    phone.page.keyboard.press("ArrowRight")
+    phone.page.wait_for_function("document.querySelector('.turn-facts .wide').scrollLeft > 0")
+    assert phone.page.url == base + "games/risk/turn-3.html"
+    phone.page.evaluate("document.activeElement.blur()")
+    with phone.page.expect_navigation():
+        phone.page.keyboard.press("ArrowRight")
+    assert phone.page.url == base + "games/risk/turn-4.html"
+    assert phone.errors == []
 
 
 def test_a_wide_table_scrolls_in_its_box_with_the_keyboard(
