@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from wtg.site.build import build_site
+from wtg.site.serve import make_server, url_of
 
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 
@@ -61,11 +66,23 @@ def browser() -> Iterator[Browser]:
             launched.close()
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Watched]:
-    """A fresh page; console errors, page errors and failed requests are collected in
-    ``watched.errors`` (a test asserts it empty)."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+PHONE_WIDTH = 390
+PHONE_HEIGHT = 844
+
+
+def phone_context(browser: Browser) -> BrowserContext:
+    """A phone in Chromium's device emulation (issue 29, item 3): 390x844 CSS px, three
+    device pixels to one, a touch screen and a mobile viewport (the page's ``<meta
+    name=viewport>`` counts, as on a phone)."""
+    return browser.new_context(
+        viewport={"width": PHONE_WIDTH, "height": PHONE_HEIGHT},
+        device_scale_factor=3,
+        is_mobile=True,
+        has_touch=True,
+    )
+
+
+def _watched(context: BrowserContext) -> Watched:
     opened = context.new_page()
     watched = Watched(opened)
     opened.on(
@@ -81,7 +98,44 @@ def page(browser: Browser) -> Iterator[Watched]:
         "requestfailed",
         lambda request: watched.errors.append(f"request failed: {request.url}"),
     )
+    return watched
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Watched]:
+    """A fresh page; console errors, page errors and failed requests are collected in
+    ``watched.errors`` (a test asserts it empty)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
     try:
-        yield watched
+        yield _watched(context)
     finally:
         context.close()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Watched]:
+    """A fresh page on a phone (``phone_context``), watched as ``page`` is."""
+    context = phone_context(browser)
+    try:
+        yield _watched(context)
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def served(
+    played_games: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, Path]]:
+    """The site of a game of every ruleset (with the AOF Sender's pages), served by ``wtg
+    site --serve``'s server: its address and its folder."""
+    out = tmp_path_factory.mktemp("site") / "out"
+    report = build_site(played_games, out, jobs=1)
+    assert report.skipped == ()
+    server = make_server(out, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield url_of(server), out
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -5,37 +5,14 @@ pages resolves, and a screenshot of the index and of a game page is kept as a CI
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote, urldefrag, urljoin
 
-import pytest
 from PIL import Image
 
 from tests.browser.conftest import Watched
-from wtg.site.build import build_site
-from wtg.site.serve import make_server, url_of
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-
-
-@pytest.fixture(scope="module")
-def served(
-    played_games: Path, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[str, Path]]:
-    """The site of a game of every ruleset, served by ``wtg site --serve``'s server."""
-    out = tmp_path_factory.mktemp("site") / "out"
-    report = build_site(played_games, out, jobs=1)
-    assert report.skipped == ()
-    server = make_server(out, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield url_of(server), out
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_every_page_loads_clean_and_every_link_resolves(
