@@ -5,13 +5,16 @@ by the keyboard: ``turns.js``, the left and right arrows).
 A turn's page does not change once written, save its link to the next turn: a build writes
 the page of a turn that has none yet, the pages of the last two turns (the one before the
 latest gains its link to the next), and a page whose turn was run again since (a rollback:
-the page names the time its turn ran) or that an older wtg wrote. One turn adds one page.
+the page names the time its turn ran) or that another wtg, or other templates, wrote. One
+turn adds one page.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 from markupsafe import Markup
@@ -23,7 +26,7 @@ from wtg.maps.source import NoMap, game_board, game_positions
 from wtg.site.board import public_board
 from wtg.site.facts import GameFacts, TurnFacts
 from wtg.site.output import Output
-from wtg.site.pages import render, turn_page
+from wtg.site.pages import environment, render, turn_page
 
 SCRIPT = "turns.js"
 """The script of the turns' pages, at the top of the site."""
@@ -31,6 +34,14 @@ PAGE = re.compile(r"^turn-(\d+)\.html$")
 STAMP = re.compile(rb'<meta name="wtg-turn" content="([^"]*)">')
 HEAD = 2048
 """Bytes of a page read to find its stamp."""
+PAGE_TEMPLATES = (
+    "site/turn.html.j2",
+    "site/base.html.j2",
+    "site/topten.html.j2",
+    "site/wide.html.j2",
+    "maps/nodes.svg.j2",
+    "maps/grid.svg.j2",
+)
 
 
 def turn_map_svg(game: Game, turn: int) -> Markup | None:
@@ -51,9 +62,21 @@ def turn_map_svg(game: Game, turn: int) -> Markup | None:
 
 
 def stamp(turn: TurnFacts, last: bool) -> str:
-    """What a turn's page says of itself: the wtg that wrote it, when its turn ran, and
-    whether a next turn was linked."""
-    return f"{__version__} {turn.ran_at or '-'} {'last' if last else 'next'}"
+    """What a turn's page says of itself: the wtg that wrote it and its templates, when
+    its turn ran, and whether a next turn was linked."""
+    return f"{__version__}+{templates_digest()} {turn.ran_at or '-'} {'last' if last else 'next'}"
+
+
+@cache
+def templates_digest() -> str:
+    """A digest of the templates a turn's page is made of: a wtg whose pages look
+    otherwise writes every turn's page again, once."""
+    env = environment()
+    digest = hashlib.sha256()
+    for name in PAGE_TEMPLATES:
+        source, _filename, _uptodate = env.loader.get_source(env, name)  # type: ignore[union-attr]
+        digest.update(source.encode("utf-8"))
+    return digest.hexdigest()[:12]
 
 
 def write_turn_pages(game: Game, facts: GameFacts, out: Output, site_title: str) -> Iterator[str]:
