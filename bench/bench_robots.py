@@ -1,0 +1,255 @@
+"""Benchmark: the WISK and Tactics robots in seeded tournaments (issue 30).
+
+    .venv/bin/python bench/bench_robots.py [--games N] [--json]
+
+Each tournament plays N games, seeds 1..N, seats balanced: the side measured sits in
+seat (g - 1) mod S of game g, seats counted in the order of play from the first mover
+(so in 1-against-1 games it moves first in half of them). The sides: "new", the live
+strategy (``wtg/rules/<ruleset>/strategy.py``); "today's", the robot frozen in
+``bench/frozen_robots/`` as the yardstick; "naive", the naive players of
+``bench/naive_players.py``. While the live strategies are the frozen ones, new against
+today's comes out near 50% and 1 among 3 near 25%.
+
+WISK: new vs today's, 1 new among 3 today's, new vs naive, the mirror (new vs new: the
+first mover's wins), 3 and 4 robots. Tactics (the shipped maps with a start for each
+army, in turn): the same, with 1 naive among 3 new bots instead of the mirror, and 2, 3
+and 4 bots. Prints each pairing's win rate with Wilson's 95% interval, the median CPU
+time of a robot's turn, and issue 30's targets with PASS or FAIL; ``--json`` prints
+the same as one JSON object (keys ``wisk`` and ``tactics``, each with ``vs_previous``,
+``one_among_three_previous``, ``vs_naive`` and ``ms_per_turn``). Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from random import Random
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.frozen_robots import tactics as today_tactics  # noqa: E402
+from bench.frozen_robots import wisk as today_wisk  # noqa: E402
+from bench.naive_players import naive_tactics, naive_wisk  # noqa: E402
+from bench.robot_games import Played, Side, median_ms, play_tactics, play_wisk, tactics_maps  # noqa: E402
+from bench.robot_tally import Tally  # noqa: E402
+from wtg.core.jsondata import JsonObject  # noqa: E402
+from wtg.rules.tactics import strategy as new_tactics  # noqa: E402
+from wtg.rules.tactics.state import TacticsState  # noqa: E402
+from wtg.rules.wisk import strategy as new_wisk  # noqa: E402
+from wtg.rules.wisk.state import WiskState  # noqa: E402
+
+NEW, TODAY, NAIVE = "new", "today's", "naive"
+MS_PER_TURN = 5.0
+VS_PREVIOUS, AMONG_THREE = 0.65, 0.40
+VS_NAIVE = {"wisk": 0.90, "tactics": 0.85}
+
+
+def _new_wisk(state: WiskState, pid: int, rng: Random) -> JsonObject:
+    return new_wisk.plan(state, pid)
+
+
+def _today_wisk(state: WiskState, pid: int, rng: Random) -> JsonObject:
+    return today_wisk.plan(state, pid)
+
+
+def _new_tactics(state: TacticsState, pid: int, rng: Random) -> JsonObject:
+    return new_tactics.plan_orders(state, pid)
+
+
+def _today_tactics(state: TacticsState, pid: int, rng: Random) -> JsonObject:
+    return today_tactics.plan_orders(state, pid)
+
+
+SIDES = {
+    "wisk": (
+        Side(NEW, _new_wisk, timed=True),
+        Side(TODAY, _today_wisk, timed=True),
+        Side(NAIVE, naive_wisk),
+    ),
+    "tactics": (
+        Side(NEW, _new_tactics, timed=True),
+        Side(TODAY, _today_tactics, timed=True),
+        Side(NAIVE, naive_tactics),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """``measured`` sits in seat (g - 1) mod S of game g, ``others`` in the other seats."""
+
+    key: str
+    title: str
+    measured: Side
+    others: tuple[Side, ...]
+
+    @property
+    def seats(self) -> int:
+        return 1 + len(self.others)
+
+    def sides(self, seat: int) -> list[Side]:
+        return [*self.others[:seat], self.measured, *self.others[seat:]]
+
+
+def tournaments(ruleset: str) -> list[Tournament]:
+    new, today, naive = SIDES[ruleset]
+    played = [
+        Tournament("vs_previous", "new vs today's, 1 against 1", new, (today,)),
+        Tournament("one_among_three_previous", "1 new among 3 today's", new, (today,) * 3),
+        Tournament("vs_naive", "new vs naive, 1 against 1", new, (naive,)),
+    ]
+    if ruleset == "wisk":
+        played.append(Tournament("mirror", "new vs new (first mover's wins)", new, (new,)))
+        counts = (3, 4)
+    else:
+        played.append(Tournament("naive_among_three", "1 naive among 3 new", naive, (new,) * 3))
+        counts = (2, 3, 4)
+    for count in counts:
+        played.append(
+            Tournament(f"robots_{count}", f"{count} new robots", new, (new,) * (count - 1))
+        )
+    return played
+
+
+Player = Callable[[int, Sequence[Side]], Played]
+
+
+def player_of(ruleset: str, seats: int) -> Player:
+    """How game g of a tournament of ``seats`` is played (Tactics: the fitting maps in
+    turn, each through a whole rotation of the seats)."""
+    if ruleset == "wisk":
+        return play_wisk
+    maps = tactics_maps(seats)
+
+    def play(seed: int, sides: Sequence[Side]) -> Played:
+        return play_tactics(seed, maps[((seed - 1) // seats) % len(maps)], sides)
+
+    return play
+
+
+def run(ruleset: str, tournament: Tournament, games: int) -> tuple[Tally, list[Played]]:
+    play = player_of(ruleset, tournament.seats)
+    played, seats = [], []
+    began = time.monotonic()
+    for seed in range(1, games + 1):
+        seat = (seed - 1) % tournament.seats
+        played.append(play(seed, tournament.sides(seat)))
+        seats.append(seat)
+        print(f"\r{ruleset} {tournament.key}: {seed}/{games}", end="", file=sys.stderr)
+    print(f" ({time.monotonic() - began:.0f} s)", file=sys.stderr)
+    return Tally.of(played, seats), played
+
+
+def measure(ruleset: str, games: int) -> JsonObject:
+    tallies: dict[str, Tally] = {}
+    every: list[Played] = []
+    for tournament in tournaments(ruleset):
+        tally, played = run(ruleset, tournament, games)
+        tallies[tournament.key] = tally
+        every += played
+    result: JsonObject = {
+        "vs_previous": tallies["vs_previous"].overall.rate,
+        "one_among_three_previous": tallies["one_among_three_previous"].overall.rate,
+        "vs_naive": tallies["vs_naive"].overall.rate,
+        "ms_per_turn": median_ms(every, NEW),
+        "ms_per_turn_previous": median_ms(every, TODAY),
+    }
+    if ruleset == "wisk":
+        result["first_mover_wins"] = tallies["mirror"].first_mover.rate
+    else:
+        result["naive_among_three"] = tallies["naive_among_three"].overall.rate
+    result["tournaments"] = {key: tally.to_json() for key, tally in tallies.items()}
+    result["targets"] = [
+        {"target": label, "pass": ok} for label, ok in targets(ruleset, result, tallies)
+    ]
+    return result
+
+
+def targets(ruleset: str, result: JsonObject, tallies: dict[str, Tally]) -> list[tuple[str, bool]]:
+    """Issue 30's "Done when", each with whether it holds."""
+
+    def number(key: str) -> float:
+        value = result[key]
+        assert isinstance(value, float | int)
+        return float(value)
+
+    naive = VS_NAIVE[ruleset]
+    open_games = sum(t.games - t.ended for t in tallies.values())
+    return [
+        (f"new vs today's, 1 against 1 >= {VS_PREVIOUS:.0%}", number("vs_previous") >= VS_PREVIOUS),
+        (
+            f"1 new among 3 today's >= {AMONG_THREE:.0%}",
+            number("one_among_three_previous") >= AMONG_THREE,
+        ),
+        (f"new vs naive, 1 against 1 >= {naive:.0%}", number("vs_naive") >= naive),
+        (f"CPU a robot turn (median) <= {MS_PER_TURN:g} ms", number("ms_per_turn") <= MS_PER_TURN),
+        (f"every game ends ({open_games} did not)", open_games == 0),
+    ]
+
+
+def text(ruleset: str, result: JsonObject, games: int) -> list[str]:
+    lines = [f"{ruleset.upper()}: {games} games a tournament, seeds 1..{games}, seats balanced"]
+    found = result["tournaments"]
+    assert isinstance(found, dict)
+    for tournament in tournaments(ruleset):
+        tally = found[tournament.key]
+        assert isinstance(tally, dict)
+        lines.append(_line(tournament, tally))
+    lines.append(
+        f"  CPU a robot turn (median): new {result['ms_per_turn']:.2f} ms, "
+        f"today's {result['ms_per_turn_previous']:.2f} ms"
+    )
+    lines.append("  Done when (issue 30):")
+    marks = result["targets"]
+    assert isinstance(marks, list)
+    for mark in marks:
+        assert isinstance(mark, dict)
+        lines.append(f"    {'PASS' if mark['pass'] else 'FAIL'}  {mark['target']}")
+    return lines
+
+
+def _line(tournament: Tournament, tally: dict[str, object]) -> str:
+    def rate(key: str) -> str:
+        shown = tally[key]
+        assert isinstance(shown, dict)
+        return (
+            f"{100 * shown['rate']:5.1f}% [{100 * shown['low']:.1f}-{100 * shown['high']:.1f}]"
+            f" ({shown['wins']}/{shown['games']})"
+        )
+
+    ended = f"{tally['ended']}/{tally['games']} ended, median {tally['median_turns']:g} turns"
+    if tournament.key.startswith("robots_") or tournament.key == "mirror":
+        return f"  {tournament.title:32} first mover wins {rate('first_mover_wins')}; {ended}"
+    side = tournament.measured.name
+    return (
+        f"  {tournament.title:32} {side} wins {rate('win_rate')} "
+        f"(draws {tally['draws']}); moving first {rate('moving_first')}, "
+        f"later {rate('moving_later')}; {ended}"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games a tournament (seeds 1..N)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        print("bench_robots.py: --games must be 1 or more", file=sys.stderr)
+        return 2
+    results = {ruleset: measure(ruleset, args.games) for ruleset in SIDES}
+    if args.json:
+        print(json.dumps({"games": args.games, **results}, indent=2))
+    else:
+        for ruleset, result in results.items():
+            print("\n".join(text(ruleset, result, args.games)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
