@@ -68,14 +68,14 @@ def _today_tactics(state: TacticsState, pid: int, rng: Random) -> JsonObject:
 
 SIDES = {
     "wisk": (
-        Side(NEW, _new_wisk, timed=True),
-        Side(TODAY, _today_wisk, timed=True),
-        Side(NAIVE, naive_wisk),
+        Side(NEW, _new_wisk),
+        Side(TODAY, _today_wisk),
+        Side(NAIVE, naive_wisk, player=True),
     ),
     "tactics": (
-        Side(NEW, _new_tactics, timed=True),
-        Side(TODAY, _today_tactics, timed=True),
-        Side(NAIVE, naive_tactics),
+        Side(NEW, _new_tactics),
+        Side(TODAY, _today_tactics),
+        Side(NAIVE, naive_tactics, player=True),
     ),
 }
 
@@ -106,7 +106,7 @@ def tournaments(ruleset: str) -> list[Tournament]:
     ]
     if ruleset == "wisk":
         played.append(Tournament("mirror", "new vs new (first mover's wins)", new, (new,)))
-        counts = (3, 4)
+        counts: tuple[int, ...] = (3, 4)
     else:
         played.append(Tournament("naive_among_three", "1 naive among 3 new", naive, (new,) * 3))
         counts = (2, 3, 4)
@@ -146,91 +146,86 @@ def run(ruleset: str, tournament: Tournament, games: int) -> tuple[Tally, list[P
     return Tally.of(played, seats), played
 
 
-def measure(ruleset: str, games: int) -> JsonObject:
+@dataclass(frozen=True)
+class Measured:
+    """A ruleset's tournaments counted, with the median CPU time of a turn of the live
+    robot and of the yardstick."""
+
+    ruleset: str
+    games: int
+    tallies: dict[str, Tally]
+    ms_new: float
+    ms_today: float
+
+    def rate(self, key: str) -> float:
+        return self.tallies[key].overall.rate
+
+    def targets(self) -> list[tuple[str, bool]]:
+        """Issue 30's "Done when", each with whether it holds."""
+        naive = VS_NAIVE[self.ruleset]
+        still_open = sum(t.games - t.ended for t in self.tallies.values())
+        return [
+            (
+                f"new vs today's, 1 against 1 >= {VS_PREVIOUS:.0%}",
+                self.rate("vs_previous") >= VS_PREVIOUS,
+            ),
+            (
+                f"1 new among 3 today's >= {AMONG_THREE:.0%}",
+                self.rate("one_among_three_previous") >= AMONG_THREE,
+            ),
+            (f"new vs naive, 1 against 1 >= {naive:.0%}", self.rate("vs_naive") >= naive),
+            (f"CPU a robot turn (median) <= {MS_PER_TURN:g} ms", self.ms_new <= MS_PER_TURN),
+            (f"every game ends ({still_open} did not)", still_open == 0),
+        ]
+
+    def to_json(self) -> JsonObject:
+        result: JsonObject = {
+            "vs_previous": self.rate("vs_previous"),
+            "one_among_three_previous": self.rate("one_among_three_previous"),
+            "vs_naive": self.rate("vs_naive"),
+            "ms_per_turn": self.ms_new,
+            "ms_per_turn_previous": self.ms_today,
+        }
+        if self.ruleset == "wisk":
+            result["first_mover_wins"] = self.tallies["mirror"].first_mover.rate
+        else:
+            result["naive_among_three"] = self.rate("naive_among_three")
+        result["tournaments"] = {key: tally.to_json() for key, tally in self.tallies.items()}
+        result["targets"] = [{"target": label, "pass": ok} for label, ok in self.targets()]
+        return result
+
+    def text(self) -> list[str]:
+        games = self.games
+        lines = [f"{self.ruleset.upper()}: {games} games a tournament, seeds 1..{games}"]
+        for tournament in tournaments(self.ruleset):
+            lines.append(_line(tournament, self.tallies[tournament.key]))
+        lines.append(
+            f"  CPU a robot turn (median): new {self.ms_new:.2f} ms, today's {self.ms_today:.2f} ms"
+        )
+        lines.append("  Done when (issue 30):")
+        for label, ok in self.targets():
+            lines.append(f"    {'PASS' if ok else 'FAIL'}  {label}")
+        return lines
+
+
+def measure(ruleset: str, games: int) -> Measured:
     tallies: dict[str, Tally] = {}
     every: list[Played] = []
     for tournament in tournaments(ruleset):
         tally, played = run(ruleset, tournament, games)
         tallies[tournament.key] = tally
         every += played
-    result: JsonObject = {
-        "vs_previous": tallies["vs_previous"].overall.rate,
-        "one_among_three_previous": tallies["one_among_three_previous"].overall.rate,
-        "vs_naive": tallies["vs_naive"].overall.rate,
-        "ms_per_turn": median_ms(every, NEW),
-        "ms_per_turn_previous": median_ms(every, TODAY),
-    }
-    if ruleset == "wisk":
-        result["first_mover_wins"] = tallies["mirror"].first_mover.rate
-    else:
-        result["naive_among_three"] = tallies["naive_among_three"].overall.rate
-    result["tournaments"] = {key: tally.to_json() for key, tally in tallies.items()}
-    result["targets"] = [
-        {"target": label, "pass": ok} for label, ok in targets(ruleset, result, tallies)
-    ]
-    return result
+    return Measured(ruleset, games, tallies, median_ms(every, NEW), median_ms(every, TODAY))
 
 
-def targets(ruleset: str, result: JsonObject, tallies: dict[str, Tally]) -> list[tuple[str, bool]]:
-    """Issue 30's "Done when", each with whether it holds."""
-
-    def number(key: str) -> float:
-        value = result[key]
-        assert isinstance(value, float | int)
-        return float(value)
-
-    naive = VS_NAIVE[ruleset]
-    open_games = sum(t.games - t.ended for t in tallies.values())
-    return [
-        (f"new vs today's, 1 against 1 >= {VS_PREVIOUS:.0%}", number("vs_previous") >= VS_PREVIOUS),
-        (
-            f"1 new among 3 today's >= {AMONG_THREE:.0%}",
-            number("one_among_three_previous") >= AMONG_THREE,
-        ),
-        (f"new vs naive, 1 against 1 >= {naive:.0%}", number("vs_naive") >= naive),
-        (f"CPU a robot turn (median) <= {MS_PER_TURN:g} ms", number("ms_per_turn") <= MS_PER_TURN),
-        (f"every game ends ({open_games} did not)", open_games == 0),
-    ]
-
-
-def text(ruleset: str, result: JsonObject, games: int) -> list[str]:
-    lines = [f"{ruleset.upper()}: {games} games a tournament, seeds 1..{games}, seats balanced"]
-    found = result["tournaments"]
-    assert isinstance(found, dict)
-    for tournament in tournaments(ruleset):
-        tally = found[tournament.key]
-        assert isinstance(tally, dict)
-        lines.append(_line(tournament, tally))
-    lines.append(
-        f"  CPU a robot turn (median): new {result['ms_per_turn']:.2f} ms, "
-        f"today's {result['ms_per_turn_previous']:.2f} ms"
-    )
-    lines.append("  Done when (issue 30):")
-    marks = result["targets"]
-    assert isinstance(marks, list)
-    for mark in marks:
-        assert isinstance(mark, dict)
-        lines.append(f"    {'PASS' if mark['pass'] else 'FAIL'}  {mark['target']}")
-    return lines
-
-
-def _line(tournament: Tournament, tally: dict[str, object]) -> str:
-    def rate(key: str) -> str:
-        shown = tally[key]
-        assert isinstance(shown, dict)
-        return (
-            f"{100 * shown['rate']:5.1f}% [{100 * shown['low']:.1f}-{100 * shown['high']:.1f}]"
-            f" ({shown['wins']}/{shown['games']})"
-        )
-
-    ended = f"{tally['ended']}/{tally['games']} ended, median {tally['median_turns']:g} turns"
+def _line(tournament: Tournament, tally: Tally) -> str:
+    ended = f"{tally.ended}/{tally.games} ended, median {tally.median_turns:g} turns"
     if tournament.key.startswith("robots_") or tournament.key == "mirror":
-        return f"  {tournament.title:32} first mover wins {rate('first_mover_wins')}; {ended}"
-    side = tournament.measured.name
+        return f"  {tournament.title:32} first mover wins {tally.first_mover.text()}; {ended}"
     return (
-        f"  {tournament.title:32} {side} wins {rate('win_rate')} "
-        f"(draws {tally['draws']}); moving first {rate('moving_first')}, "
-        f"later {rate('moving_later')}; {ended}"
+        f"  {tournament.title:32} {tournament.measured.name} wins {tally.overall.text()}, "
+        f"draws {tally.draws}; moving first {tally.moving_first.text()}, "
+        f"later {tally.moving_later.text()}; {ended}"
     )
 
 
@@ -242,12 +237,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1:
         print("bench_robots.py: --games must be 1 or more", file=sys.stderr)
         return 2
-    results = {ruleset: measure(ruleset, args.games) for ruleset in SIDES}
+    results = [measure(ruleset, args.games) for ruleset in SIDES]
     if args.json:
-        print(json.dumps({"games": args.games, **results}, indent=2))
+        found: JsonObject = {"games": args.games}
+        found.update({result.ruleset: result.to_json() for result in results})
+        print(json.dumps(found, indent=2))
     else:
-        for ruleset, result in results.items():
-            print("\n".join(text(ruleset, result, args.games)))
+        print("\n".join(line for result in results for line in result.text()))
     return 0
 
 

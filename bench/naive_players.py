@@ -5,8 +5,11 @@ choice from the seeded RNG it is given (so a tournament replays exactly).
 - WISK: trades every set it holds, puts every new army on one random border territory of
   its own (a continent's bonus, which the rules keep inside its continent, on that
   territory when it lies there, else on a random territory of its own there), then
-  attacks from it a random weaker neighbour, all in, and on from the conquest, until one
-  army is left; it never fortifies.
+  attacks, again and again, one drawn at random of the weaker neighbours of its
+  territories (fewer armies than the attacker can send: all but the one that stays), each
+  attack running until
+  one army is left or the target falls, all moving in, as long as any is weaker (at most
+  the form's 12 attack lines); it never fortifies.
 - Tactics: each piece that may move, in turn, attacks a random enemy piece it can reach
   (from a random tile it can walk to and strike from), else steps to the tile it can reach
   nearest to an enemy piece; a piece that can do neither stays.
@@ -58,7 +61,7 @@ def naive_wisk(state: WiskState, pid: int, rng: Random) -> JsonObject:
     for tid, count in place.items():
         armies[tid] += count
     orders["place"] = [{"territory": t, "armies": n} for t, n in place.items()]
-    attacks = _attack_chain(state, pid, base, armies, rng)
+    attacks = _random_attacks(state, pid, armies, rng)
     if attacks:
         orders["attack"] = [{**line} for line in attacks]
     return orders
@@ -82,29 +85,30 @@ def _every_set(state: WiskState, pid: int) -> tuple[list[list[int]], int]:
         hand = [c for c in hand if c not in chosen]
 
 
-def _attack_chain(
-    state: WiskState, pid: int, start: int, armies: dict[int, int], rng: Random
+def _random_attacks(
+    state: WiskState, pid: int, armies: dict[int, int], rng: Random
 ) -> list[dict[str, int]]:
-    """Random weaker neighbours, each attacked until it falls or one army is left, the
-    attack going on from each conquest as the order file is written (the dice decide)."""
+    """Attacks drawn at random among its territories' weaker neighbours, as the order file
+    is written: each runs until one army is left or the target falls, all moving in, and
+    the board is updated as if it fell (the dice decide)."""
     owner = {t: state.owner(t) for t in armies}
     lines: list[dict[str, int]] = []
-    current = start
-    while len(lines) < ATTACK_LINES and armies[current] > 1:
-        weaker = [
-            n
-            for n in state.board.site(current).neighbours
-            if owner[n] != pid and armies[n] < armies[current]
+    while len(lines) < ATTACK_LINES:
+        pairs = [
+            (source, target)
+            for source in sorted(armies)
+            if owner[source] == pid
+            for target in state.board.site(source).neighbours
+            if owner[target] != pid and armies[target] < armies[source] - 1
         ]
-        if not weaker:
+        if not pairs:
             break
-        target = rng.choice(weaker)
+        source, target = rng.choice(pairs)
         lines.append(
-            {"from": current, "to": target, "dice": ATTACK_DICE, "until": 1, "move": ALL_IN}
+            {"from": source, "to": target, "dice": ATTACK_DICE, "until": 1, "move": ALL_IN}
         )
-        left = armies[current] - armies[target]
-        armies[current], armies[target], owner[target] = 1, max(left - 1, 1), pid
-        current = target
+        left = armies[source] - armies[target]
+        armies[source], armies[target], owner[target] = 1, max(left - 1, 1), pid
     return lines
 
 

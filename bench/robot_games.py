@@ -1,7 +1,7 @@
 """Whole WISK and Tactics games between order-writing sides (robots, naive players), played
-as the engine plays a turn: the active side's order file read with the game's form,
-checked by the rules (``accept``) and resolved with the turn's RNG (``turn_rng``), so a
-game is a function of its seed.
+as the engine plays a turn (``wtg.game.engine``): a robot's orders handed to the rules as
+they are, a player's read with the game's form and checked (``accept``), then the turn
+resolved with its RNG (``turn_rng``), so a game is a function of its seed.
 
 Every seat is set up as a robot seat (the rules then give each the same kind of start:
 WISK spreads the armies, Tactics draws each bot's army); the side sitting there writes its
@@ -32,19 +32,22 @@ Plan = Callable[[Any, int, Random], JsonObject]
 
 @dataclass(frozen=True)
 class Side:
-    """Who writes a seat's orders: ``name`` as the tallies print it; ``timed`` when its
-    planning's CPU time is counted."""
+    """Who writes a seat's orders: ``name`` as the tallies print it. A robot's orders go
+    to the turn as the engine hands them (``robot_orders``), its planning's CPU time
+    counted; a player's (``player``) come through the door as an order file does: read
+    with the form and checked by the rules, the lines they reject counted."""
 
     name: str
     plan: Plan
-    timed: bool = False
+    player: bool = False
 
 
 @dataclass
 class Played:
     """One game: the sides by order of play, the winner's seat (None: nobody won), the
     turns it took, whether it ended by a win (not by a turn limit), the CPU seconds of
-    each timed side's turns and the order lines the rules rejected, by side name."""
+    each robot's turns and the order lines the rules rejected of each player, by side
+    name."""
 
     sides: tuple[str, ...]
     winner: int | None
@@ -110,14 +113,16 @@ class _Game:
         side = self.sides[pid]
         began = time.process_time()
         orders = side.plan(state, pid, self.rngs[pid])
-        if side.timed:
+        if side.player:
+            entries, unread, problems = ruleset.entries_from_dict(orders, state)
+            checked = ruleset.accept(entries, state, pid)
+            rejected = len(unread) + len(problems) + len(checked.rejected)
+            self.rejected[side.name] = self.rejected.get(side.name, 0) + rejected
+            orders = checked.orders
+        else:
             self.cpu.setdefault(side.name, []).append(time.process_time() - began)
-        entries, unread, problems = ruleset.entries_from_dict(orders, state)
-        checked = ruleset.accept(entries, state, pid)
-        rejected = len(unread) + len(problems) + len(checked.rejected)
-        self.rejected[side.name] = self.rejected.get(side.name, 0) + rejected
         rng = turn_rng(self.seed, state.turn + 1)
-        return ruleset.resolve(state, {pid: checked.orders}, rng).state
+        return ruleset.resolve(state, {pid: orders}, rng).state
 
     def played(self, winner: int | None, turns: int, decided: bool) -> Played:
         return Played(self.names, winner, turns, decided, self.cpu, self.rejected)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bench.robot_games import Played
+from wtg.core.jsondata import JsonObject
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -34,7 +35,7 @@ class Rate:
     def rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
-    def to_json(self) -> dict[str, float | int]:
+    def to_json(self) -> JsonObject:
         low, high = wilson(self.wins, self.games)
         return {"wins": self.wins, "games": self.games, "rate": self.rate, "low": low, "high": high}
 
@@ -89,7 +90,7 @@ class Tally:
     def overall(self) -> Rate:
         return Rate(self.wins, self.games)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JsonObject:
         return {
             "games": self.games,
             "wins": self.wins,
@@ -101,5 +102,5 @@ class Tally:
             "first_mover_wins": self.first_mover.to_json(),
             "ended": self.ended,
             "median_turns": self.median_turns,
-            "rejected_lines": dict(self.rejected),
+            "rejected_lines": {name: count for name, count in self.rejected.items()},
         }
