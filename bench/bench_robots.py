@@ -2,13 +2,17 @@
 
     .venv/bin/python bench/bench_robots.py [--games N] [--json]
 
-Each tournament plays N games, seeds 1..N, seats balanced: the side measured sits in
-seat (g - 1) mod S of game g, seats counted in the order of play from the first mover
-(so in 1-against-1 games it moves first in half of them). The sides: "new", the live
-strategy (``wtg/rules/<ruleset>/strategy.py``); "today's", the robot frozen in
+Each tournament plays N games, seats balanced as a duplicate tournament: game g is
+played with seed ceil(g / S) (S seats), the side measured in seat (g - 1) mod S, seats
+counted in the order of play from the first mover; so each seed's deal and dice are
+played from every seat in turn (with N a multiple of S), and in 1-against-1 games the
+side measured moves first in half of them (the mirror and the robot-only games, with
+the same side in every seat, play seeds 1..N). The sides: "new", the live strategy
+(``wtg/rules/<ruleset>/strategy.py``); "today's", the robot frozen in
 ``bench/frozen_robots/`` as the yardstick; "naive", the naive players of
-``bench/naive_players.py``. While the live strategies are the frozen ones, new against
-today's comes out near 50% and 1 among 3 near 25%.
+``bench/naive_players.py``. While the live strategies are the frozen ones, every game of
+new against today's is the game of the same seed between two of today's robots, so with N
+a multiple of 4 new against today's comes out at exactly 50% and 1 among 3 at 25%.
 
 WISK: new vs today's, 1 new among 3 today's, new vs naive, the mirror (new vs new: the
 first mover's wins), 3 and 4 robots. Tactics (the shipped maps with a start for each
@@ -82,12 +86,18 @@ SIDES = {
 
 @dataclass(frozen=True)
 class Tournament:
-    """``measured`` sits in seat (g - 1) mod S of game g, ``others`` in the other seats."""
+    """Game g: seed ceil(g / S), ``measured`` in seat (g - 1) mod S, ``others`` in the
+    other seats."""
 
     key: str
     title: str
     measured: Side
     others: tuple[Side, ...]
+
+    @property
+    def alike(self) -> bool:
+        """The same side in every seat (new robots only): game g then has seed g."""
+        return all(side == self.measured for side in self.others)
 
     @property
     def seats(self) -> int:
@@ -121,14 +131,14 @@ Player = Callable[[int, Sequence[Side]], Played]
 
 
 def player_of(ruleset: str, seats: int) -> Player:
-    """How game g of a tournament of ``seats`` is played (Tactics: the fitting maps in
-    turn, each through a whole rotation of the seats)."""
+    """How a game of a tournament of ``seats`` is played, given its seed (Tactics: on
+    the maps with a start for each army, in turn by seed)."""
     if ruleset == "wisk":
         return play_wisk
     maps = tactics_maps(seats)
 
     def play(seed: int, sides: Sequence[Side]) -> Played:
-        return play_tactics(seed, maps[((seed - 1) // seats) % len(maps)], sides)
+        return play_tactics(seed, maps[(seed - 1) % len(maps)], sides)
 
     return play
 
@@ -137,11 +147,13 @@ def run(ruleset: str, tournament: Tournament, games: int) -> tuple[Tally, list[P
     play = player_of(ruleset, tournament.seats)
     played, seats = [], []
     began = time.monotonic()
-    for seed in range(1, games + 1):
-        seat = (seed - 1) % tournament.seats
+    for game in range(1, games + 1):
+        seed, seat = 1 + (game - 1) // tournament.seats, (game - 1) % tournament.seats
+        if tournament.alike:
+            seed = game  # every seat would play the same game
         played.append(play(seed, tournament.sides(seat)))
         seats.append(seat)
-        print(f"\r{ruleset} {tournament.key}: {seed}/{games}", end="", file=sys.stderr)
+        print(f"\r{ruleset} {tournament.key}: {game}/{games}", end="", file=sys.stderr)
     print(f" ({time.monotonic() - began:.0f} s)", file=sys.stderr)
     return Tally.of(played, seats), played
 
@@ -196,7 +208,10 @@ class Measured:
 
     def text(self) -> list[str]:
         games = self.games
-        lines = [f"{self.ruleset.upper()}: {games} games a tournament, seeds 1..{games}"]
+        lines = [
+            f"{self.ruleset.upper()}: {games} games a tournament, each seed played from every "
+            "seat (win rates with Wilson's 95% interval)"
+        ]
         for tournament in tournaments(self.ruleset):
             lines.append(_line(tournament, self.tallies[tournament.key]))
         lines.append(
@@ -231,7 +246,7 @@ def _line(tournament: Tournament, tally: Tally) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games a tournament (seeds 1..N)")
+    parser.add_argument("--games", type=int, default=100, help="games a tournament")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.games < 1:
