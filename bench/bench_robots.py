@@ -1,0 +1,266 @@
+"""Benchmark: the WISK and Tactics robots in seeded tournaments (issue 30).
+
+    .venv/bin/python bench/bench_robots.py [--games N] [--json]
+
+Each tournament plays N games, seats balanced as a duplicate tournament: game g is
+played with seed ceil(g / S) (S seats), the side measured in seat (g - 1) mod S, seats
+counted in the order of play from the first mover; so each seed's deal and dice are
+played from every seat in turn (with N a multiple of S), and in 1-against-1 games the
+side measured moves first in half of them (the mirror and the robot-only games, with
+the same side in every seat, play seeds 1..N). The sides: "new", the live strategy
+(``wtg/rules/<ruleset>/strategy.py``); "today's", the robot frozen in
+``bench/frozen_robots/`` as the yardstick; "naive", the naive players of
+``bench/naive_players.py``. While the live strategies are the frozen ones, every game of
+new against today's is the game of the same seed between two of today's robots, so with N
+a multiple of 4 new against today's comes out at exactly 50% and 1 among 3 at 25%.
+
+WISK: new vs today's, 1 new among 3 today's, new vs naive, the mirror (new vs new: the
+first mover's wins), 3 and 4 robots. Tactics (the shipped maps with a start for each
+army, in turn): the same, with 1 naive among 3 new bots instead of the mirror, and 2, 3
+and 4 bots. Prints each pairing's win rate with Wilson's 95% interval, the median CPU
+time of a robot's turn, and issue 30's targets with PASS or FAIL; ``--json`` prints
+the same as one JSON object (keys ``wisk`` and ``tactics``, each with ``vs_previous``,
+``one_among_three_previous``, ``vs_naive`` and ``ms_per_turn``). Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from random import Random
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.frozen_robots import tactics as today_tactics  # noqa: E402
+from bench.frozen_robots import wisk as today_wisk  # noqa: E402
+from bench.naive_players import naive_tactics, naive_wisk  # noqa: E402
+from bench.robot_games import Played, Side, median_ms, play_tactics, play_wisk, tactics_maps  # noqa: E402
+from bench.robot_tally import Tally  # noqa: E402
+from wtg.core.jsondata import JsonObject  # noqa: E402
+from wtg.rules.tactics import strategy as new_tactics  # noqa: E402
+from wtg.rules.tactics.state import TacticsState  # noqa: E402
+from wtg.rules.wisk import strategy as new_wisk  # noqa: E402
+from wtg.rules.wisk.state import WiskState  # noqa: E402
+
+NEW, TODAY, NAIVE = "new", "today's", "naive"
+MS_PER_TURN = 5.0
+VS_PREVIOUS, AMONG_THREE = 0.65, 0.40
+VS_NAIVE = {"wisk": 0.90, "tactics": 0.85}
+
+
+def _new_wisk(state: WiskState, pid: int, rng: Random) -> JsonObject:
+    return new_wisk.plan(state, pid)
+
+
+def _today_wisk(state: WiskState, pid: int, rng: Random) -> JsonObject:
+    return today_wisk.plan(state, pid)
+
+
+def _new_tactics(state: TacticsState, pid: int, rng: Random) -> JsonObject:
+    return new_tactics.plan_orders(state, pid)
+
+
+def _today_tactics(state: TacticsState, pid: int, rng: Random) -> JsonObject:
+    return today_tactics.plan_orders(state, pid)
+
+
+SIDES = {
+    "wisk": (
+        Side(NEW, _new_wisk),
+        Side(TODAY, _today_wisk),
+        Side(NAIVE, naive_wisk, player=True),
+    ),
+    "tactics": (
+        Side(NEW, _new_tactics),
+        Side(TODAY, _today_tactics),
+        Side(NAIVE, naive_tactics, player=True),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """Game g: seed ceil(g / S), ``measured`` in seat (g - 1) mod S, ``others`` in the
+    other seats."""
+
+    key: str
+    title: str
+    measured: Side
+    others: tuple[Side, ...]
+
+    @property
+    def alike(self) -> bool:
+        """The same side in every seat (new robots only): game g then has seed g."""
+        return all(side == self.measured for side in self.others)
+
+    @property
+    def seats(self) -> int:
+        return 1 + len(self.others)
+
+    def sides(self, seat: int) -> list[Side]:
+        return [*self.others[:seat], self.measured, *self.others[seat:]]
+
+
+def tournaments(ruleset: str) -> list[Tournament]:
+    new, today, naive = SIDES[ruleset]
+    played = [
+        Tournament("vs_previous", "new vs today's, 1 against 1", new, (today,)),
+        Tournament("one_among_three_previous", "1 new among 3 today's", new, (today,) * 3),
+        Tournament("vs_naive", "new vs naive, 1 against 1", new, (naive,)),
+    ]
+    if ruleset == "wisk":
+        played.append(Tournament("mirror", "new vs new (first mover's wins)", new, (new,)))
+        counts: tuple[int, ...] = (3, 4)
+    else:
+        played.append(Tournament("naive_among_three", "1 naive among 3 new", naive, (new,) * 3))
+        counts = (2, 3, 4)
+    for count in counts:
+        played.append(
+            Tournament(f"robots_{count}", f"{count} new robots", new, (new,) * (count - 1))
+        )
+    return played
+
+
+Player = Callable[[int, Sequence[Side]], Played]
+
+
+def player_of(ruleset: str, seats: int) -> Player:
+    """How a game of a tournament of ``seats`` is played, given its seed (Tactics: on
+    the maps with a start for each army, in turn by seed)."""
+    if ruleset == "wisk":
+        return play_wisk
+    maps = tactics_maps(seats)
+
+    def play(seed: int, sides: Sequence[Side]) -> Played:
+        return play_tactics(seed, maps[(seed - 1) % len(maps)], sides)
+
+    return play
+
+
+def run(ruleset: str, tournament: Tournament, games: int) -> tuple[Tally, list[Played]]:
+    play = player_of(ruleset, tournament.seats)
+    played, seats = [], []
+    began = time.monotonic()
+    for game in range(1, games + 1):
+        seed, seat = 1 + (game - 1) // tournament.seats, (game - 1) % tournament.seats
+        if tournament.alike:
+            seed = game  # every seat would play the same game
+        played.append(play(seed, tournament.sides(seat)))
+        seats.append(seat)
+        print(f"\r{ruleset} {tournament.key}: {game}/{games}", end="", file=sys.stderr)
+    print(f" ({time.monotonic() - began:.0f} s)", file=sys.stderr)
+    return Tally.of(played, seats), played
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A ruleset's tournaments counted, with the median CPU time of a turn of the live
+    robot and of the yardstick."""
+
+    ruleset: str
+    games: int
+    tallies: dict[str, Tally]
+    ms_new: float
+    ms_today: float
+
+    def rate(self, key: str) -> float:
+        return self.tallies[key].overall.rate
+
+    def targets(self) -> list[tuple[str, bool]]:
+        """Issue 30's "Done when", each with whether it holds."""
+        naive = VS_NAIVE[self.ruleset]
+        still_open = sum(t.games - t.ended for t in self.tallies.values())
+        return [
+            (
+                f"new vs today's, 1 against 1 >= {VS_PREVIOUS:.0%}",
+                self.rate("vs_previous") >= VS_PREVIOUS,
+            ),
+            (
+                f"1 new among 3 today's >= {AMONG_THREE:.0%}",
+                self.rate("one_among_three_previous") >= AMONG_THREE,
+            ),
+            (f"new vs naive, 1 against 1 >= {naive:.0%}", self.rate("vs_naive") >= naive),
+            (f"CPU a robot turn (median) <= {MS_PER_TURN:g} ms", self.ms_new <= MS_PER_TURN),
+            (f"every game ends ({still_open} did not)", still_open == 0),
+        ]
+
+    def to_json(self) -> JsonObject:
+        result: JsonObject = {
+            "vs_previous": self.rate("vs_previous"),
+            "one_among_three_previous": self.rate("one_among_three_previous"),
+            "vs_naive": self.rate("vs_naive"),
+            "ms_per_turn": self.ms_new,
+            "ms_per_turn_previous": self.ms_today,
+        }
+        if self.ruleset == "wisk":
+            result["first_mover_wins"] = self.tallies["mirror"].first_mover.rate
+        else:
+            result["naive_among_three"] = self.rate("naive_among_three")
+        result["tournaments"] = {key: tally.to_json() for key, tally in self.tallies.items()}
+        result["targets"] = [{"target": label, "pass": ok} for label, ok in self.targets()]
+        return result
+
+    def text(self) -> list[str]:
+        games = self.games
+        lines = [
+            f"{self.ruleset.upper()}: {games} games a tournament, each seed played from every "
+            "seat (win rates with Wilson's 95% interval)"
+        ]
+        for tournament in tournaments(self.ruleset):
+            lines.append(_line(tournament, self.tallies[tournament.key]))
+        lines.append(
+            f"  CPU a robot turn (median): new {self.ms_new:.2f} ms, today's {self.ms_today:.2f} ms"
+        )
+        lines.append("  Done when (issue 30):")
+        for label, ok in self.targets():
+            lines.append(f"    {'PASS' if ok else 'FAIL'}  {label}")
+        return lines
+
+
+def measure(ruleset: str, games: int) -> Measured:
+    tallies: dict[str, Tally] = {}
+    every: list[Played] = []
+    for tournament in tournaments(ruleset):
+        tally, played = run(ruleset, tournament, games)
+        tallies[tournament.key] = tally
+        every += played
+    return Measured(ruleset, games, tallies, median_ms(every, NEW), median_ms(every, TODAY))
+
+
+def _line(tournament: Tournament, tally: Tally) -> str:
+    ended = f"{tally.ended}/{tally.games} ended, median {tally.median_turns:g} turns"
+    if tournament.key.startswith("robots_") or tournament.key == "mirror":
+        return f"  {tournament.title:32} first mover wins {tally.first_mover.text()}; {ended}"
+    return (
+        f"  {tournament.title:32} {tournament.measured.name} wins {tally.overall.text()}, "
+        f"draws {tally.draws}; moving first {tally.moving_first.text()}, "
+        f"later {tally.moving_later.text()}; {ended}"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games a tournament")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        print("bench_robots.py: --games must be 1 or more", file=sys.stderr)
+        return 2
+    results = [measure(ruleset, args.games) for ruleset in SIDES]
+    if args.json:
+        found: JsonObject = {"games": args.games}
+        found.update({result.ruleset: result.to_json() for result in results})
+        print(json.dumps(found, indent=2))
+    else:
+        print("\n".join(line for result in results for line in result.text()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

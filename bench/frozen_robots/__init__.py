@@ -1,0 +1,1 @@
+"""Today's robots, frozen: the yardstick the live strategies are measured against."""

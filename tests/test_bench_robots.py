@@ -1,0 +1,163 @@
+"""bench/bench_robots.py (issue 30): the tournaments run and count consistently, today's
+robots are kept apart from the live strategies as the yardstick, and the naive players
+write orders the rules accept."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import pytest
+
+from bench.frozen_robots import tactics as today_tactics
+from bench.frozen_robots import wisk as today_wisk
+from bench.naive_players import naive_tactics, naive_wisk
+from bench.robot_tally import wilson
+from tests.shipped import TACTICS, WISK
+from wtg.core.rng import turn_rng
+from wtg.core.ruleset import GameSetup
+from wtg.rules.tactics import strategy as live_tactics
+from wtg.rules.wisk import strategy as live_wisk
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTRACT = ("vs_previous", "one_among_three_previous", "vs_naive", "ms_per_turn")
+
+
+def test_two_games_a_tournament_count_up() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_robots.py"), "--games", "2", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["games"] == 2
+    for ruleset, seats in (("wisk", (2, 4, 2, 2, 3, 4)), ("tactics", (2, 4, 2, 4, 2, 3, 4))):
+        result = found[ruleset]
+        for key in CONTRACT[:3]:
+            assert 0.0 <= result[key] <= 1.0
+        assert 0.0 < result["ms_per_turn"] < 1000.0
+        tallies = result["tournaments"]
+        assert len(tallies) == len(seats)
+        for tally in tallies.values():
+            assert tally["games"] == 2
+            assert tally["wins"] + tally["losses"] + tally["draws"] == 2
+            assert tally["moving_first"]["games"] == 1  # seats 0 then 1
+            for rate in ("win_rate", "moving_first", "moving_later", "first_mover_wins"):
+                shown = tally[rate]
+                assert 0.0 <= shown["low"] <= shown["rate"] <= shown["high"] <= 1.0
+        assert result["vs_previous"] == tallies["vs_previous"]["wins"] / 2
+        assert tallies["vs_naive"]["rejected_lines"] == {"naive": 0}
+        assert [t["target"].split()[0] for t in result["targets"]] == [
+            "new",
+            "1",
+            "new",
+            "CPU",
+            "every",
+        ]
+    text = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_robots.py"), "--games", "1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    ).stdout
+    assert text.count("Done when (issue 30):") == 2
+    assert text.count("PASS") + text.count("FAIL") == 10
+
+
+def test_a_bad_game_count_is_one_line() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_robots.py"), "--games", "0"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 2
+    assert done.stderr == "bench_robots.py: --games must be 1 or more\n"
+
+
+def test_wilson_interval() -> None:
+    assert wilson(8, 10) == pytest.approx((0.4902, 0.9433), abs=1e-4)
+    assert wilson(0, 5) == pytest.approx((0.0, 0.4345), abs=1e-4)
+    assert wilson(5, 5) == pytest.approx((0.5655, 1.0), abs=1e-4)
+
+
+@pytest.mark.parametrize(
+    ("frozen", "live", "entry"),
+    [(today_wisk, live_wisk, "plan"), (today_tactics, live_tactics, "plan_orders")],
+)
+def test_the_yardstick_is_its_own_copy(frozen: Any, live: Any, entry: str) -> None:
+    assert Path(frozen.__file__).parent == ROOT / "bench" / "frozen_robots"
+    assert getattr(frozen, entry) is not getattr(live, entry)
+    imported = {
+        node.module
+        for node in ast.walk(ast.parse(inspect.getsource(frozen)))
+        if isinstance(node, ast.ImportFrom)
+    }
+    assert live.__name__ not in imported
+
+
+def wisk_turns(seed: int, turns: int) -> list[tuple[dict[str, Any], int]]:
+    """Two naive WISK players' turns (up to ``turns``): each order file with the lines the
+    rules rejected."""
+    setup = GameSetup("t", "classic", seed, (), options={"robots": 2})
+    state = WISK.new_game(setup, turn_rng(seed, 0)).state
+    rngs = {p.id: Random(p.id) for p in state.players}
+    seen = []
+    while not state.winner and state.turn < turns:
+        orders = naive_wisk(state, state.active, rngs[state.active])
+        entries, unread, problems = WISK.entries_from_dict(orders, state)
+        checked = WISK.accept(entries, state, state.active)
+        seen.append((orders, len(unread) + len(problems) + len(checked.rejected)))
+        rng = turn_rng(seed, state.turn + 1)
+        state = WISK.resolve(state, {state.active: checked.orders}, rng).state
+    return seen
+
+
+def tactics_turns(seed: int, turns: int) -> list[tuple[dict[str, Any], int]]:
+    setup = GameSetup("t", "meadow", seed, (), options={"bots": 3})
+    state = TACTICS.new_game(setup, turn_rng(seed, 0)).state
+    rngs = {p.id: Random(p.id) for p in state.players}
+    seen = []
+    while not TACTICS.is_over(state) and state.turn < turns:
+        orders = naive_tactics(state, state.active, rngs[state.active])
+        entries, unread, problems = TACTICS.entries_from_dict(orders, state)
+        checked = TACTICS.accept(entries, state, state.active)
+        seen.append((orders, len(unread) + len(problems) + len(checked.rejected)))
+        rng = turn_rng(seed, state.turn + 1)
+        state = TACTICS.resolve(state, {state.active: checked.orders}, rng).state
+    return seen
+
+
+Turns = Callable[[int, int], list[tuple[dict[str, Any], int]]]
+
+
+@pytest.mark.parametrize(
+    ("turns", "section", "orders_a_turn"),
+    [(wisk_turns, "attack", "place"), (tactics_turns, "moves", "moves")],
+)
+def test_the_naive_players_orders_are_accepted(
+    turns: Turns, section: str, orders_a_turn: str
+) -> None:
+    seen = turns(1, 300)
+    assert 20 <= len(seen) < 300  # a whole game
+    assert [rejected for _, rejected in seen] == [0] * len(seen)
+    assert all(orders[orders_a_turn] for orders, _ in seen[:2])
+    assert sum(len(orders.get(section, [])) for orders, _ in seen) > 20
+    assert turns(1, 300) == seen  # the same seed, the same orders
+
+
+def test_the_naive_wisk_player_trades_its_sets() -> None:
+    traded = [orders["trade"] for orders, _ in wisk_turns(1, 300) if "trade" in orders]
+    assert len(traded) == 7
+    assert all(len(cards) == 3 for trades in traded for cards in trades)
