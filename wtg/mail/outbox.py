@@ -4,9 +4,10 @@ spool/outbox/queue/<name>.eml    waiting (with <name>.json: attempts, next try, 
 spool/outbox/sent/<name>.eml     the server accepted it: never sent again
 spool/outbox/failed/<name>.eml   the server refused it for good, or it could not be sent at
                                  all (an address that is not one address): <name>.json says why
-spool/outbox/queue/pictures/<name>.json
-                                 a picture the mail is to carry, drawn by the next send before
-                                 it sends it (a confirmation's orders: the poll does not draw)
+spool/outbox/pictures/<name>.json
+                                 a picture queue/<name>.eml is to carry, drawn by the next send
+                                 before it sends it (a confirmation's orders: a poll does not
+                                 draw)
 
 A mail is queued under an id its maker gives (``report-<game>-t0003-p01``); its file is
 named ``compose.safe(id)``, another name for every other id, and its Message-ID carries
@@ -58,7 +59,7 @@ class Outbox:
     def __init__(self, spool: Path) -> None:
         self.root = spool / "outbox"
         self.queue_dir = self.root / "queue"
-        self.pictures_dir = self.queue_dir / "pictures"
+        self.pictures_dir = self.root / "pictures"
         self.sent_dir = self.root / "sent"
         self.failed_dir = self.root / "failed"
         for folder in (self.queue_dir, self.sent_dir, self.failed_dir, self.pictures_dir):
