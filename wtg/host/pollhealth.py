@@ -38,9 +38,11 @@ class PollHealth(Record):
 
     @property
     def failing(self) -> bool:
-        """Whether the last poll failed."""
-        return self.last_failure is not None and (
-            self.last_success is None or self.last_failure > self.last_success
+        """Whether the last poll failed: it left its reason (the times are to the second,
+        and a poll that fails in the second of the last success is failing all the same)."""
+        return bool(self.error) or (
+            self.last_failure is not None
+            and (self.last_success is None or self.last_failure > self.last_success)
         )
 
 

@@ -56,7 +56,7 @@ class TokenError(MailError):
     could not be reached. Its text is one line for the GM."""
 
 
-class Refusal(Exception):
+class Refusal(MailError):
     """The endpoint's answer was an OAuth error (RFC 6749, section 5.2)."""
 
     def __init__(self, error: str, description: str) -> None:

@@ -27,6 +27,7 @@ import re
 from collections.abc import Sequence
 from email.utils import getaddresses
 
+from wtg.core.errors import MailError
 from wtg.core.record import Record
 
 HEADER = "authentication-results"
@@ -60,7 +61,7 @@ class Stamp(Record):
     results: tuple[Result, ...]
 
 
-class Malformed(ValueError):
+class Malformed(MailError, ValueError):
     """A header that is not an ``Authentication-Results`` value."""
 
 
