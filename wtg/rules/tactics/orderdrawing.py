@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wtg.core.board import Arrow, Board
+from wtg.core.board import Arrow, Board, with_orders
 from wtg.rules.tactics.state import TacticsState
 
 
@@ -28,18 +28,13 @@ def orders_drawn(board: Board, state: TacticsState, orders: Mapping[str, Any]) -
             target = f"{move['attack'][0]},{move['attack'][1]}"
             arrows.append(Arrow(a=to, b=target, kind="attack", label=str(piece.id)))
     turn = orders.get("turn", state.turn + 1)
-    return Board(
-        title=f"Game {state.game}, your orders for turn {turn} as understood",
-        shape=board.shape,
-        spots=board.spots,
-        links=board.links,
-        sides=board.sides,
-        pieces=board.pieces,
-        tables=board.tables,
-        notes=(
+    return with_orders(
+        board,
+        f"Game {state.game}, your orders for turn {turn} as understood",
+        arrows,
+        (
             *board.notes,
             "Orders drawn: blue each piece's move, red its attack (the piece's number); "
             "a line refused draws nothing.",
         ),
-        arrows=tuple(arrows),
     )

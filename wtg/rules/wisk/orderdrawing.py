@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wtg.core.board import Arrow, Board
+from wtg.core.board import Arrow, Board, with_orders
 from wtg.rules.wisk.orders import WiskOrders
 from wtg.rules.wisk.state import WiskState
 
@@ -34,17 +34,13 @@ def orders_drawn(board: Board, state: WiskState, orders: Mapping[str, Any]) -> B
         arrows.append(Arrow(a=str(f.source), b=str(f.target), kind="fortify", label=str(f.armies)))
     notes = [f"Trade cards {', '.join(str(c) for c in trade)}" for trade in typed.trades]
     turn = orders.get("turn", state.turn + 1)
-    return Board(
-        title=f"Game {state.game}, your orders for turn {turn} as understood",
-        shape=board.shape,
-        spots=board.spots,
-        links=board.links,
-        sides=board.sides,
-        tables=board.tables,
-        notes=(
+    return with_orders(
+        board,
+        f"Game {state.game}, your orders for turn {turn} as understood",
+        arrows,
+        (
             *notes,
             "Orders drawn: green +N armies placed, red attacks (dice, armies moved in), blue "
             "the fortification; a line refused draws nothing.",
         ),
-        arrows=tuple(arrows),
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wtg.core.board import Arrow, Board
+from wtg.core.board import Arrow, Board, with_orders
 from wtg.rules.wok.state import WokState
 
 
@@ -34,18 +34,15 @@ def orders_drawn(board: Board, state: WokState, orders: Mapping[str, Any]) -> Bo
         ),
     ]
     turn = orders.get("turn", state.turn + 1)
-    return Board(
-        title=f"Game {state.game}, your orders for turn {turn} as understood",
-        shape=board.shape,
-        spots=board.spots,
-        links=board.links,
-        sides=board.sides,
-        tables=board.tables,
-        notes=(
+    return with_orders(
+        board,
+        f"Game {state.game}, your orders for turn {turn} as understood",
+        arrows,
+        (
             *_listed(state, orders),
-            "Arrows: the orders accepted; a line refused draws nothing.",
+            "Orders drawn: red attacks, blue moves, black dashed bombing, purple dashed spies "
+            "(what goes beside each); a line refused draws nothing.",
         ),
-        arrows=tuple(arrows),
     )
 
 
