@@ -124,46 +124,29 @@ def _orders(
 
 def _order(arrow: Arrow, at: Mapping[str, tuple[float, float]], shift: float) -> OrderLine:
     (xa, ya), (xb, yb) = at[arrow.a], at[arrow.b]
-    colour = ORDER_COLOURS.get(arrow.kind, INK)
     length = math.hypot(xb - xa, yb - ya)
     if length < 2 * RADIUS:  # an order that stays on its spot: its words above the disc
-        label = Text(
-            x=xa,
-            y=ya - RADIUS - 6 - shift * 2,
-            text=arrow.label,
-            size=12.0,
-            colour=colour,
-            bold=True,
+        ends = (xa, ya, xa, ya)
+        words = (xa, ya - RADIUS - 6 - shift * 2, "middle")
+    else:
+        ux, uy = (xb - xa) / length, (yb - ya) / length
+        nx, ny = -uy, ux  # to the left of the way the order goes
+        edge = RADIUS + 3
+        x1, y1 = xa + ux * edge + nx * shift, ya + uy * edge + ny * shift
+        x2, y2 = xb - ux * (edge + 2) + nx * shift, yb - uy * (edge + 2) + ny * shift
+        ends = (x1, y1, x2, y2)
+        side = 1.0 if shift >= 0 else -1.0
+        ox, oy = nx * side, ny * side  # away from the line, on the side of its shift
+        across = abs(ox) >= 0.4  # the words beside a line that goes up or down
+        words = (
+            (x1 + x2) / 2 + ox * 8,
+            (y1 + y2) / 2 + oy * 8 + (4 if across else (12 if oy > 0 else -2)),
+            ("start" if ox > 0 else "end") if across else "middle",
         )
-        return OrderLine(
-            kind=arrow.kind,
-            a=arrow.a,
-            b=arrow.b,
-            x1=xa,
-            y1=ya,
-            x2=xa,
-            y2=ya,
-            colour=colour,
-            dashed=False,
-            label=label,
-        )
-    ux, uy = (xb - xa) / length, (yb - ya) / length
-    nx, ny = -uy, ux  # to the left of the way the order goes
-    edge = RADIUS + 3
-    x1, y1 = xa + ux * edge + nx * shift, ya + uy * edge + ny * shift
-    x2, y2 = xb - ux * (edge + 2) + nx * shift, yb - uy * (edge + 2) + ny * shift
-    side = 1.0 if shift >= 0 else -1.0
-    ox, oy = nx * side, ny * side  # away from the line, on the side of its shift
-    anchor = "middle" if abs(ox) < 0.4 else ("start" if ox > 0 else "end")
-    label = Text(
-        x=(x1 + x2) / 2 + ox * 8,
-        y=(y1 + y2) / 2 + oy * 8 + (4 if abs(ox) >= 0.4 else (12 if oy > 0 else -2)),
-        text=arrow.label,
-        size=12.0,
-        colour=colour,
-        anchor=anchor,
-        bold=True,
-    )
+    colour = ORDER_COLOURS.get(arrow.kind, INK)
+    x, y, anchor = words
+    label = Text(x=x, y=y, text=arrow.label, size=12.0, colour=colour, anchor=anchor, bold=True)
+    x1, y1, x2, y2 = ends
     return OrderLine(
         kind=arrow.kind,
         a=arrow.a,
@@ -173,7 +156,7 @@ def _order(arrow: Arrow, at: Mapping[str, tuple[float, float]], shift: float) ->
         x2=x2,
         y2=y2,
         colour=colour,
-        dashed=arrow.kind in DASHED_ORDERS,
+        dashed=arrow.kind in DASHED_ORDERS and length >= 2 * RADIUS,
         label=label,
     )
 
