@@ -19,10 +19,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from markupsafe import Markup
-
 from wtg.core.record import Record
-from wtg.game.engine import Game, open_game
+from wtg.game.engine import open_game
 from wtg.host.config import GmConfig
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
@@ -30,13 +28,10 @@ from wtg.host.ratings import PLACKETT_LUCE, Ratings, Standing, rate_rulesets
 from wtg.lobby.database import FILE, FOLDER, Book
 from wtg.lobby.lists import all_lists, waiting
 from wtg.lobby.people import as_people
-from wtg.maps import board_svg
-from wtg.maps.source import NoMap, game_board, game_positions
-from wtg.site.board import public_board
 from wtg.site.facts import GameFacts, gather
 from wtg.site.feed import EPOCH, feed_entries, game_entries
 from wtg.site.hiscore import hiscore
-from wtg.site.history import SCRIPT, stale_turn_pages, write_turn_pages
+from wtg.site.history import SCRIPT, stale_turn_pages, turn_map_svg, write_turn_pages
 from wtg.site.output import Output
 from wtg.site.pages import href, render
 from wtg.site.sender import Address, gm_address
@@ -84,24 +79,6 @@ class _Site(Record):
 
 def game_page(relpath: str) -> str:
     return f"games/{href(relpath)}/index.html"
-
-
-def public_map_svg(game: Game) -> Markup | None:
-    """The board of ``game``'s latest turn as the public may see it (``public_board``), as
-    SVG above the board's table; None where the ruleset publishes no board (WoK IV) or it
-    cannot be drawn (the table still shows what is published)."""
-    try:
-        board = public_board(game.ruleset.name, game_board(game))
-        if board is None:
-            return None
-        if board.shape == "grid":
-            # deferred: the grid picture of a Tactics world: only a board of tiles needs it
-            from wtg.maps.grid import grid_svg
-
-            return Markup(grid_svg(board))
-        return Markup(board_svg(board, game_positions(game, board)))
-    except NoMap:
-        return None
 
 
 def waiting_lists(games_root: Path) -> tuple[WaitingList, ...]:
@@ -153,7 +130,7 @@ def _one_game(folder: Path, site: _Site) -> GamePages:
             "game.html.j2",
             g=facts,
             places=facts.places,
-            map_svg=public_map_svg(game),
+            map_svg=turn_map_svg(game),
             sender=facts.name in site.sender_games,
             root="../../",
             site_title=site.title,

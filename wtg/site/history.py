@@ -44,9 +44,11 @@ PAGE_TEMPLATES = (
 )
 
 
-def turn_map_svg(game: Game, turn: int) -> Markup | None:
-    """The board after ``turn`` as the public may see it, as SVG; None where the ruleset
-    publishes no board (WoK IV) or it cannot be drawn."""
+def turn_map_svg(game: Game, turn: int | None = None) -> Markup | None:
+    """The board after ``turn`` (the latest by default: the game's page, above the board's
+    table) as the public may see it (``public_board``), as SVG; None where the ruleset
+    publishes no board (WoK IV) or it cannot be drawn (the table still shows what is
+    published)."""
     try:
         board = public_board(game.ruleset.name, game_board(game, turn))
         if board is None:
