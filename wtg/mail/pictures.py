@@ -17,13 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from email.message import EmailMessage
 from email.parser import BytesParser
-from pathlib import Path
 from typing import NamedTuple
 
 from wtg.core.board import Draws
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.settings import MAP
-from wtg.game.engine import Game, open_game
+from wtg.game.engine import Game
 from wtg.game.playersettings import Chosen
 from wtg.game.report import environment
 from wtg.mail.compose import POLICY, wire, with_picture
@@ -98,13 +97,14 @@ def orders_picture(game: Game, seat: int, turn: int, orders: Mapping[str, Json])
 
 
 def add_picture(
-    raw: bytes, request: Mapping[str, Json], games_dir: Path
+    raw: bytes, request: Mapping[str, Json], game_of: Callable[[str], Game]
 ) -> tuple[bytes | None, str]:
     """The queued confirmation ``raw`` with the picture ``request`` asks for (the seat's map
     with his orders as understood, ``wtg.maps.orders_png``, on the board they were given
     on, though the turn ran since), or None when it gets none: the game has no pictures,
     the seat chose ``MAP: off``, the ruleset draws no orders; and why a picture that was
-    due could not be drawn ("" when nothing went wrong)."""
+    due could not be drawn ("" when nothing went wrong). ``game_of``: the game of a folder
+    name (a send opens each game once for all its confirmations)."""
     name, seat, turn = request.get("game"), request.get("seat"), request.get("turn")
     orders = request.get("orders")
     if not (isinstance(name, str) and isinstance(seat, int) and isinstance(turn, int)):
@@ -115,7 +115,7 @@ def add_picture(
     if message.is_multipart() or not isinstance(message, EmailMessage):  # drawn before a kill
         return None, ""
     try:
-        game = open_game(games_dir / name)
+        game = game_of(name)
         chosen = game.settings().read().get(seat, {})
     except Exception as error:  # the game's folder is the GM's: the answer goes all the same
         return None, _problem_of(name, turn, seat, f"{type(error).__name__}: {error}")

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from wtg.core.record import Record
 from wtg.files.diskflush import flush
-from wtg.game.engine import Game
+from wtg.game.engine import Game, open_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, press_for
 from wtg.game.report import press_text
@@ -255,9 +255,16 @@ def _after_rerun(journal: Journal, name: str, turn: int, reruns: int) -> None:
 def draw_pictures(outbox: Outbox, games_dir: Path) -> None:
     """Draw the pictures queued mails are to carry (a confirmation's orders: the poll that
     queued it left the drawing to the send), each into its mail before it is sent."""
+    opened: dict[str, Game] = {}
+
+    def game_of(name: str) -> Game:
+        if name not in opened:
+            opened[name] = open_game(games_dir / name)
+        return opened[name]
+
     for name, path, request in outbox.pictures_wanted():
         try:
-            raw, problem = add_picture(path.read_bytes(), request, games_dir)
+            raw, problem = add_picture(path.read_bytes(), request, game_of)
         except OSError as error:  # sent or moved meanwhile: nothing to draw into
             raw, problem = None, f"{name}: no map picture: {error}"
         if problem:
