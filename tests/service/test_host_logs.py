@@ -15,10 +15,9 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from tests.mail.loop import GM, NOW, World
-from wtg.cli import main
+from tests.mail.loop import NOW
+from tests.service.hostcli import host, wtg
 from wtg.cli.logs import start_logging
 from wtg.host.pollhealth import record_poll
 from wtg.logs.addresses import HIDDEN
@@ -45,19 +44,6 @@ HOSTILE = (
 )
 """A robot's mail whose Auto-Submitted header writes the clipboard and clears the screen:
 the outcome quotes the header."""
-
-
-def host(tmp_path: Path) -> tuple[World, Path]:
-    world = World(tmp_path)
-    config = tmp_path / "wtg.yaml"
-    config.write_text(f'games_dir: {world.gm.games_dir}\nfrom: "{GM}"\n', encoding="utf-8")
-    return world, config
-
-
-def wtg(config: Path, *args: str, code: int = 0) -> Result:
-    result = CliRunner().invoke(main, ["--config", str(config), *args], catch_exceptions=False)
-    assert result.exit_code == code, result.output
-    return result
 
 
 def records(log: Path) -> list[dict[str, object]]:

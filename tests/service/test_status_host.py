@@ -12,10 +12,8 @@ import sys
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
-from tests.mail.loop import GM, NOW, World, players
-from wtg.cli import main
+from tests.mail.loop import NOW, World, players
+from tests.service.hostcli import host, wtg
 from wtg.game.bounces import Bounce, mark_bounce
 from wtg.game.engine import create_game
 from wtg.game.schedule import iso, make_schedule
@@ -27,19 +25,6 @@ from wtg.mail.journal import Journal
 SINCE = datetime(2026, 11, 30, 8, 0, tzinfo=timezone.utc)
 AGO = r"(just now|(\d+ d )?(\d+ h )?\d+ (h|min) ago)"
 """How long ago a moment was, as the text says it (``2 d 3 h ago``, ``5 min ago``)."""
-
-
-def host(tmp_path: Path) -> tuple[World, Path]:
-    world = World(tmp_path)
-    config = tmp_path / "wtg.yaml"
-    config.write_text(f'games_dir: {world.gm.games_dir}\nfrom: "{GM}"\n', encoding="utf-8")
-    return world, config
-
-
-def wtg(config: Path, *args: str, code: int = 0) -> Result:
-    result = CliRunner().invoke(main, ["--config", str(config), *args], catch_exceptions=False)
-    assert result.exit_code == code, result.output
-    return result
 
 
 def health(config: Path) -> dict[str, object]:
