@@ -1,6 +1,6 @@
 """Benchmark: the WISK and Tactics robots in seeded tournaments (issue 30).
 
-    .venv/bin/python bench/bench_robots.py [--games N] [--json]
+    .venv/bin/python bench/bench_robots.py [--games N] [--json] [--ruleset wisk|tactics]
 
 Each tournament plays N games, seats balanced as a duplicate tournament: game g is
 played with seed ceil(g / S) (S seats), the side measured in seat (g - 1) mod S, seats
@@ -248,11 +248,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games a tournament")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--ruleset", choices=sorted(SIDES), action="append", help="only this ruleset (repeatable)"
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         print("bench_robots.py: --games must be 1 or more", file=sys.stderr)
         return 2
-    results = [measure(ruleset, args.games) for ruleset in SIDES]
+    results = [
+        measure(ruleset, args.games) for ruleset in SIDES if ruleset in (args.ruleset or SIDES)
+    ]
     if args.json:
         found: JsonObject = {"games": args.games}
         found.update({result.ruleset: result.to_json() for result in results})
