@@ -98,8 +98,7 @@ def bench_turn_pictures(game: Game, repeat: int) -> tuple[float, int]:
     largest = max(len(draw_svg(game, None, p)) for p in (None, 1))
     seats = [entry.id for entry in game.config.players]
     for _ in range(repeat):
-        for kept in (png.ground, png.text_sprite, png.text_mask):
-            kept.cache_clear()
+        png.forget()
         for seat in seats:
             start = time.process_time()
             picture = draw_png(game, None, seat)

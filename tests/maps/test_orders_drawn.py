@@ -5,6 +5,7 @@ an arrow with its armies. Tactics: each piece's move and attack on the grid."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -76,3 +77,34 @@ def test_tactics_moves_and_attacks_are_drawn_on_the_grid(tmp_path: Path) -> None
     assert drawn == wanted and wanted
     png = orders_png(played, seat, orders)
     assert png is not None and png.startswith(b"\x89PNG")
+
+
+def test_an_orders_picture_painted_over_the_last_is_the_one_painted_whole(tmp_path: Path) -> None:
+    """Issue 29, item 4: a confirmation's picture is painted over the last picture of
+    the same board where they differ (here: a player's orders confirmed, then his orders
+    again with one attack less): it comes out the very bytes it does painted whole,
+    nothing kept."""
+    from wtg.maps import png
+
+    played = play_game(tmp_path, "w", "wisk", "classic", 2, 12)
+    game = played.typed(WISK)
+    state = game.state()
+    seat = state.active
+    first: dict[str, Json] = dict(plan(state, seat))
+    attacks = first.get("attack")
+    assert isinstance(attacks, list) and len(attacks) >= 2  # arrows to draw
+    second = {**first, "attack": attacks[:-1]}
+    png.forget()
+    over_last = [_digest(orders_png(played, seat, orders)) for orders in (first, second, first)]
+    assert png.ground.cache_info().currsize == 1  # the same board: painted over the last
+    whole = []
+    for orders in (first, second):
+        png.forget()
+        whole.append(_digest(orders_png(played, seat, orders)))
+    assert over_last == [*whole, whole[0]] and whole[0] != whole[1]
+
+
+def _digest(picture: bytes | None) -> str:
+    """A picture's bytes told by their digest (a failing comparison stays short)."""
+    assert picture is not None
+    return hashlib.sha256(picture).hexdigest()
