@@ -18,7 +18,7 @@ The orders are an ordinary order file; the engine stores it beside the humans' o
 
 from __future__ import annotations
 
-from wtg.core.jsondata import JsonObject
+from wtg.core.jsondata import Json, JsonObject
 from wtg.rules.wok.limits import EFF_MAX, EFF_MIN, LEV_MAX
 from wtg.rules.wok.state import ACTIVE, WokState
 from wtg.rules.wok.upgrades import UPGRADE_COSTS, UPGRADE_EFF, UPGRADE_LEV
@@ -55,13 +55,16 @@ def robot_plan(state: WokState, robot: int) -> JsonObject:
         orders["move"] = [{"from": target, "to": source, "unit": "ARM", "amount": ARMIES_BACK}]
         orders["aim"] = [{"province": target, "aim": "MIS"}, {"province": source, "aim": "MIS"}]
     if upgrades := choose_upgrades(state, robot):
-        orders["upgrade"] = upgrades
+        names: list[Json] = [*upgrades]
+        orders["upgrade"] = names
     return orders
 
 
-def recruitment(province: int) -> list[JsonObject]:
+def recruitment(province: int) -> list[Json]:
     """48 POP into 12 ARM, twice, in ``province``."""
-    return [{"province": province, "kind": "POP-ARM", "amount": RECRUIT_POP} for _ in range(RECRUITS)]
+    return [
+        {"province": province, "kind": "POP-ARM", "amount": RECRUIT_POP} for _ in range(RECRUITS)
+    ]
 
 
 def choose_target(state: WokState, robot: int, source: int) -> int | None:
