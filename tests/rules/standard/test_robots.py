@@ -279,9 +279,9 @@ def test_robots_never_fire_their_missiles() -> None:
 
 
 def test_a_robot_with_no_armies_left_recruits_where_it_attacks_from() -> None:
-    """Ruling 30. "each turn a robot makes ONE attack, from the province it captured last ...
-    with ALL armies there" (RULE-NOTES) is silent on a turn with no armies there (its last
-    attack failed, and only a capture brings recruits). It recruits there as it would in a
+    """Ruling 30. By RULE-NOTES a robot makes ONE attack each turn, from the province it
+    captured last, with ALL armies there; they are silent on a turn with no armies there (its
+    last attack failed, and only a capture brings recruits). It recruits there as it would in a
     new province, 48 POP into 12 ARM twice, and attacks the turn after. Until issue 30 it
     wrote an attack that the turn ignored, every turn: a robot whose attack failed never
     attacked again."""
@@ -328,6 +328,17 @@ def test_gold_buys_the_upgrade_that_raises_its_attack_most(
     assert ("attack" in plan) == bool(armies)
 
 
+def test_a_captured_mining_province_mines_for_the_robot() -> None:
+    """Ruling 32: where a robot's gold comes from. A human's province on mining, taken in
+    phase 2, keeps its aim until phase 8, so its workers (80% of 50) mine for the robot in
+    phase 4: "Each worker produces one gold coin"."""
+    state = robot_state()
+    give(state, 3, HUMAN, arm=1, wok=50, aim="MIN")
+    after = robot_turn(state).state
+    assert after.province(3).owner == ROBOT and after.province(3).aim == "MIS"
+    assert after.player(ROBOT).gold == 40
+
+
 def test_a_robot_spends_its_gold_in_the_upgrades_phase() -> None:
     """Ruling 32, in a turn: 300 gold buys EFF for 100 and LEV for 200."""
     state = robot_state()
@@ -342,7 +353,7 @@ def test_a_robot_spends_its_gold_in_the_upgrades_phase() -> None:
 
 
 def test_a_headless_robot_keeps_its_gold() -> None:
-    """Ruling 32: a headless robot is "inactive" (RULE-NOTES) and buys nothing either."""
+    """Ruling 32: a headless robot is inactive (RULE-NOTES) and buys nothing either."""
     state = robot_state()
     give(state, 14, HUMAN)
     state.player(ROBOT).last_taken = 14
