@@ -190,6 +190,9 @@ def test_headhunting_passes_over_a_protected_robot_start_province_too() -> None:
 
 
 def test_headhunting_falls_back_to_a_robot_province_when_the_others_are_protected() -> None:
+    """Headhunting: "This rule applies FIRST, before any of the following rules about how and
+    where the Robos attack": the protected human start province 3 is struck off before the
+    target is chosen, so robot province 7 is the lowest left."""
     state = robot_state(turn=0)
     give(state, 3, HUMAN)
     give(state, 7, OTHER_ROBOT)
@@ -241,13 +244,21 @@ def test_the_next_attack_comes_from_the_newly_captured_province() -> None:
 
 
 def test_a_failed_attack_leaves_the_last_taken_province_as_it_was() -> None:
+    """Ruling 31: the aim of the province attacked from is ordered with the attack and is set
+    whatever comes of it; the orders for the province not taken are skipped."""
     state = robot_state()
-    give(state, 8, ROBOT, arm=1)
+    give(state, 8, ROBOT, arm=1, aim="DEF")
     give(state, 3, 0, arm=200, dfn=50)
     result = robot_turn(state)
     after = result.state
     assert after.province(3).owner == 0 and after.player(ROBOT).last_taken == 8
-    assert attack_of(robot_plan(after, ROBOT)) == [{"from": 8, "to": 3, "armies": 999}]
+    assert after.province(8).arm == 0 and after.province(8).aim == "MIS"
+    # with no armies left it recruits where it attacks from (ruling 30), then attacks again
+    assert robot_plan(after, ROBOT) == {
+        "player": ROBOT,
+        "turn": after.turn + 1,
+        "transform": [{"province": 8, "kind": "POP-ARM", "amount": 48}] * 2,
+    }
 
 
 def test_robots_never_fire_their_missiles() -> None:
@@ -262,6 +273,143 @@ def test_robots_never_fire_their_missiles() -> None:
     result = robot_turn(state)
     assert not kinds(result, "bombing_run")
     assert result.state.province(8).mis == 99  # none spent
+
+
+# --- where the rules are silent: the stronger play (rulings 30-33) --------------------------
+
+
+def test_a_robot_with_no_armies_left_recruits_where_it_attacks_from() -> None:
+    """Ruling 30. By RULE-NOTES a robot makes ONE attack each turn, from the province it
+    captured last, with ALL armies there; they are silent on a turn with no armies there (its
+    last attack failed, and only a capture brings recruits). It recruits there as it would in a
+    new province, 48 POP into 12 ARM twice, and attacks the turn after. Until issue 30 it
+    wrote an attack that the turn ignored, every turn: a robot whose attack failed never
+    attacked again."""
+    state = robot_state()
+    give(state, 8, ROBOT, arm=0, pop=100, aim="MIS")
+    assert robot_plan(state, ROBOT) == {
+        "player": ROBOT,
+        "turn": 6,
+        "transform": [{"province": 8, "kind": "POP-ARM", "amount": 48}] * 2,
+    }
+    result = robot_turn(state)
+    after = result.state
+    assert (after.province(8).arm, after.province(8).lev) == (24, 1000)
+    assert not [e for e in kinds(result, "order_skipped") if e.player == ROBOT]
+    assert attack_of(robot_plan(after, ROBOT)) == [{"from": 8, "to": 3, "armies": 999}]
+
+
+@pytest.mark.parametrize(
+    ("gold", "eff", "armies", "bought"),
+    [
+        (99, 60, 40, []),  # not enough for the first upgrade
+        (100, 60, 40, ["EFF"]),  # EFF 59 after entropy: 59 -> 89 beats 1.750 -> 2.050
+        (100, 85, 40, ["EFF"]),  # 84 -> 99 (+17.9%) against +17.1%
+        (100, 86, 40, ["LEV"]),  # 85 -> 99 (+16.5%)
+        (100, 99, 40, ["LEV"]),  # 98 -> 99
+        (300, 60, 40, ["EFF", "LEV"]),  # then 89 -> 99 (+11%) against +17%
+        (600, 60, 40, ["EFF", "LEV", "LEV"]),
+        (100, 80, 40, ["EFF"]),  # 79 -> 99 (+25%) against 1.750 -> 2.050 (+17%)
+        (100, 80, 0, ["LEV"]),  # no armies: its recruits, 1.000 -> 1.300 (+30%)
+    ],
+)
+def test_gold_buys_the_upgrade_that_raises_its_attack_most(
+    gold: int, eff: int, armies: int, bought: list[str]
+) -> None:
+    """Ruling 32. The robots' rules never name gold, yet a robot gets some (a captured
+    province mines for it in the turn it is taken; "The first upgrade of a turn costs 100
+    gold, the second 200 and the third 300 gold"). It buys what its gold pays, each time EFF
+    or LEV, whichever raises PATT = EFF X (10 X army level) more, EFF on a tie."""
+    state = robot_state()
+    give(state, 8, ROBOT, arm=armies, lev=1750, pop=100)
+    state.player(ROBOT).gold, state.player(ROBOT).eff = gold, eff
+    plan = robot_plan(state, ROBOT)
+    assert plan.get("upgrade", []) == bought
+    assert ("attack" in plan) == bool(armies)
+
+
+def test_a_captured_mining_province_mines_for_the_robot() -> None:
+    """Ruling 32: where a robot's gold comes from. A human's province on mining, taken in
+    phase 2, keeps its aim until phase 8, so its workers (80% of 50) mine for the robot in
+    phase 4: "Each worker produces one gold coin"."""
+    state = robot_state()
+    give(state, 3, HUMAN, arm=1, wok=50, aim="MIN")
+    after = robot_turn(state).state
+    assert after.province(3).owner == ROBOT and after.province(3).aim == "MIS"
+    assert after.player(ROBOT).gold == 40
+
+
+def test_a_robot_spends_its_gold_in_the_upgrades_phase() -> None:
+    """Ruling 32, in a turn: 300 gold buys EFF for 100 and LEV for 200."""
+    state = robot_state()
+    give(state, 8, ROBOT, arm=40, lev=1750)
+    empty(state, 3, 0, pop=200)
+    state.player(ROBOT).gold, state.player(ROBOT).eff = 300, 60
+    result = robot_turn(state)
+    upgrades = [(e.upgrade, e.cost) for e in kinds(result, "upgraded") if e.player == ROBOT]
+    assert upgrades == [("EFF", 100), ("LEV", 200)]
+    robot = result.state.player(ROBOT)
+    assert (robot.gold, robot.eff) == (0, 60 - 2 + 30)  # entropy on its two provinces
+
+
+def test_a_headless_robot_keeps_its_gold() -> None:
+    """Ruling 32: a headless robot is inactive (RULE-NOTES) and buys nothing either."""
+    state = robot_state()
+    give(state, 14, HUMAN)
+    state.player(ROBOT).last_taken = 14
+    state.player(ROBOT).gold = 600
+    assert robot_plan(state, ROBOT) == {}
+
+
+def test_robot_orders_depend_on_the_state_alone_and_change_nothing() -> None:
+    """Ruling 33. Duel: robots "are strong but play by predicatable automatic rules": no
+    chance in their orders (the battles' chance is the game's RNG), and writing them changes
+    nothing in the state."""
+    state = robot_state()
+    give(state, 8, ROBOT, arm=40, lev=1750)
+    state.player(ROBOT).gold = 300
+    before = state.to_dict("standard")
+    first = robot_orders(state)
+    assert first[ROBOT]["upgrade"] == ["LEV", "LEV"]
+    assert robot_orders(state) == robot_orders(state.clone()) == first
+    assert state.to_dict("standard") == before
+
+
+def test_robots_start_with_the_usual_stuff_like_humans(tmp_path: Path) -> None:
+    """ "They start with the usual stuff in their home province, just like human players":
+    a robot's home holds what a human's does (POP is the map's), and the robot the same
+    EFF, gold and tech level."""
+    state = duel_game(tmp_path).state()
+
+    def home(player: int) -> tuple[int, ...]:
+        p = state.province(state.player(player).home)
+        return (p.wok, p.arm, p.lev, p.dfn, p.mis, p.spy, int(p.aim == "DEF"))
+
+    humans = [p for p in state.players if not p.robot]
+    robots = [p for p in state.players if p.robot]
+    assert len(humans) == 6 and len(robots) == 4
+    assert {home(p.id) for p in state.players} == {home(humans[0].id)}
+    assert {(p.eff, p.gold, p.tech) for p in state.players} == {(99, 0, 0)}
+
+
+def test_trinity_robots_play_by_the_duels_robot_rules(tmp_path: Path) -> None:
+    """ "Robot players fill in spaces in Duel and Trinity games"; "Trinity uses all the rules
+    of WoK: Duel, except that the automatic NAPs are not applied": in a Trinity the four
+    robots give the same orders a Duel's would, from their homes on turn 1."""
+    seats = [
+        PlayerEntry(n, name, f"{name.lower()}@example.org", f"CODE000{n}")
+        for n, name in enumerate(("Ann", "Bob", "Cid"), 1)
+    ]
+    game = create_game(tmp_path / "trinity", "standard", "classic60", seats, 5, "trinity")
+    state = game.typed(STANDARD).state()
+    assert state.naps == []
+    plans = robot_orders(state)
+    assert sorted(plans) == [p.id for p in state.players if p.robot] == [7, 8, 9, 10]
+    for robot, plan in plans.items():
+        home = state.player(robot).home
+        target = expected_target(state, robot, home, 1)
+        assert attack_of(plan) == [{"from": home, "to": target, "armies": 999}]
+        assert plan["aim"] == [{"province": target, "aim": "MIS"}, {"province": home, "aim": "MIS"}]
 
 
 # --- headless and dead robots --------------------------------------------------------------

@@ -9,18 +9,26 @@
   province it came from; the aim of both set to missiles. It never fires its missiles.
 - A robot whose last-taken province is lost is headless and gives no more orders.
 
+Where the rules are silent the stronger play is taken (docs/rules/standard.md, rulings
+30-33): a robot with no armies left where it attacks from recruits there as it would in a
+new province; gold buys upgrades, EFF or LEV, whichever raises its attack more.
+
 The orders are an ordinary order file; the engine stores it beside the humans' ones.
 """
 
 from __future__ import annotations
 
-from wtg.core.jsondata import JsonObject
+from wtg.core.jsondata import Json, JsonObject
+from wtg.rules.wok.limits import EFF_MAX, EFF_MIN, LEV_MAX
 from wtg.rules.wok.state import ACTIVE, WokState
+from wtg.rules.wok.upgrades import UPGRADE_COSTS, UPGRADE_EFF, UPGRADE_LEV
 
 ALL_ARMIES = 999
 RECRUIT_POP = 48
 RECRUITS = 2
 ARMIES_BACK = 5
+NEW_ARMY_LEV = 1000
+"""Newly made armies have a Level of 1.000 (in thousandths)."""
 
 
 def robot_orders(state: WokState) -> dict[int, JsonObject]:
@@ -38,17 +46,25 @@ def robot_plan(state: WokState, robot: int) -> JsonObject:
     source = player.last_taken
     if not source or state.province(source).owner != robot:
         return {}
-    target = choose_target(state, robot, source)
     orders: JsonObject = {"player": robot, "turn": state.turn + 1}
-    if target is None:
-        return orders
-    orders["attack"] = [{"from": source, "to": target, "armies": ALL_ARMIES}]
-    orders["transform"] = [
-        {"province": target, "kind": "POP-ARM", "amount": RECRUIT_POP} for _ in range(RECRUITS)
-    ]
-    orders["move"] = [{"from": target, "to": source, "unit": "ARM", "amount": ARMIES_BACK}]
-    orders["aim"] = [{"province": target, "aim": "MIS"}, {"province": source, "aim": "MIS"}]
+    if not state.province(source).troops:
+        orders["transform"] = recruitment(source)
+    elif (target := choose_target(state, robot, source)) is not None:
+        orders["attack"] = [{"from": source, "to": target, "armies": ALL_ARMIES}]
+        orders["transform"] = recruitment(target)
+        orders["move"] = [{"from": target, "to": source, "unit": "ARM", "amount": ARMIES_BACK}]
+        orders["aim"] = [{"province": target, "aim": "MIS"}, {"province": source, "aim": "MIS"}]
+    if upgrades := choose_upgrades(state, robot):
+        names: list[Json] = [*upgrades]
+        orders["upgrade"] = names
     return orders
+
+
+def recruitment(province: int) -> list[Json]:
+    """48 POP into 12 ARM, twice, in ``province``."""
+    return [
+        {"province": province, "kind": "POP-ARM", "amount": RECRUIT_POP} for _ in range(RECRUITS)
+    ]
 
 
 def choose_target(state: WokState, robot: int, source: int) -> int | None:
@@ -66,3 +82,33 @@ def choose_target(state: WokState, robot: int, source: int) -> int | None:
     if first:
         return first[0]
     return near[0] if near else None
+
+
+def choose_upgrades(state: WokState, robot: int) -> list[str]:
+    """As many upgrades as the gold held pays (100, 200, 300), each the one that raises the
+    power of its next attack (PATT = EFF x 10 x level) the more: EFF (+30, at most 99; it
+    raises every province's defense too, so it wins a tie) against LEV (+0.300 to the armies
+    it attacks with, new armies at 1.000 if it has none). EFF is counted after this turn's
+    entropy, one point a province, as the upgrades come after it; none that would raise
+    nothing."""
+    player = state.player(robot)
+    if player.gold < UPGRADE_COSTS[0]:
+        return []
+    source = state.province(player.last_taken)
+    eff = max(EFF_MIN, player.eff - state.count_of(robot))
+    lev = source.lev if source.troops else NEW_ARMY_LEV
+    gold, bought = player.gold, []
+    for cost in UPGRADE_COSTS:
+        if gold < cost:
+            break
+        more_eff, more_lev = min(EFF_MAX, eff + UPGRADE_EFF), min(LEV_MAX, lev + UPGRADE_LEV)
+        if (more_eff, more_lev) == (eff, lev):
+            break
+        if more_eff * lev >= eff * more_lev:
+            bought.append("EFF")
+            eff = more_eff
+        else:
+            bought.append("LEV")
+            lev = more_lev
+        gold -= cost
+    return bought
