@@ -54,64 +54,94 @@ HULL_REACH = 9
 """How far a group's ground reaches beyond the discs of its spots."""
 
 
+class Picture:
+    """A picture painted over a ground: its operations, its pixels, its palette and its
+    pixels in that palette."""
+
+    def __init__(
+        self, ops: tuple[Op, ...], image: Image.Image, palette: bytes, indexed: Image.Image
+    ) -> None:
+        self.ops = ops
+        self.image = image
+        self.palette = palette
+        self.indexed = indexed
+
+
 class Ground:
-    """A board's ground at the picture's size (never changed), and the operations and
-    pixels of the last picture painted over it."""
+    """A board's ground at the picture's size (never changed), and the last picture
+    painted over it."""
 
     def __init__(self, image: Image.Image) -> None:
         self.image = image
-        self.last: tuple[tuple[Op, ...], Image.Image] | None = None
+        self.last: Picture | None = None
+        self.boxes: dict[Op, Box | None] = {}
+        """The pixels each operation painted on this ground may change (most come back
+        in every player's picture)."""
+
+    def box(self, op: Op) -> Box | None:
+        if op not in self.boxes:
+            self.boxes[op] = op.box(Canvas(self.image))
+        return self.boxes[op]
 
 
 def scene_png(scene: Scene) -> bytes:
     """The PNG of a placed board, ``scene.width`` x ``scene.height`` pixels."""
-    image = painted(scene).quantize(palette=_palette(scene), dither=Image.Dither.NONE)
     out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
+    indexed(scene).save(out, format="PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()
 
 
-def painted(scene: Scene) -> Image.Image:
-    """The scene painted over its ground (RGB), from the last picture of that ground
-    where there is one."""
+def indexed(scene: Scene) -> Image.Image:
+    """The scene painted over its ground, in its palette: from the last picture of that
+    ground where there is one, painted again and put in the palette again only where the
+    two differ."""
     lines = tuple((s.x1, s.y1, s.x2, s.y2) for s in scene.segments)
     under = ground(scene.width, scene.height, scene.radius, scene.hulls, lines)
     ops = tuple(scene_ops(scene))
-    image = _over_last(under, ops) if under.last is not None else None
-    if image is None:
+    palette = _palette(scene)
+    colours = bytes(palette.getpalette() or ())
+    last = under.last
+    regions = _changed(under, last, ops) if last is not None else None
+    if last is None or regions is None:
         image = under.image.copy()
         canvas = Canvas(image)
         for op in ops:
             op.paint_on(canvas)
-    under.last = (ops, image)
-    return image
+        in_palette = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    else:
+        image = last.image.copy()
+        placed = _Placed(ops, under)
+        for region in regions:
+            part = Canvas(under.image.crop(region), region[:2], under.image.size)
+            for op in placed.meeting(region):
+                op.paint_on(part)
+            image.paste(part.image, region[:2])
+        if colours == last.palette:
+            in_palette = last.indexed.copy()
+            for region in regions:
+                again = image.crop(region).quantize(palette=palette, dither=Image.Dither.NONE)
+                in_palette.paste(again, region[:2])
+        else:
+            in_palette = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    under.last = Picture(ops, image, colours, in_palette)
+    return in_palette
 
 
-def _over_last(under: Ground, ops: tuple[Op, ...]) -> Image.Image | None:
-    """The picture of ``ops`` made from the last one over ``under``; None where that
-    cannot be done (the operations the two share come in another order)."""
-    assert under.last is not None
-    last_ops, last_image = under.last
-    now, then = set(ops), set(last_ops)
-    if [op for op in ops if op in then] != [op for op in last_ops if op in now]:
+def _changed(under: Ground, last: Picture, ops: tuple[Op, ...]) -> list[Box] | None:
+    """The parts of the picture where ``ops`` and the last picture's differ; None
+    where the operations the two share come in another order."""
+    now, then = set(ops), set(last.ops)
+    if [op for op in ops if op in then] != [op for op in last.ops if op in now]:
         return None
-    whole = Canvas(under.image)
-    placed = _Placed(ops, whole)
-    changed = (op.box(whole) for op in now.symmetric_difference(then))
-    image = last_image.copy()
-    for region in _merged([box for box in changed if box is not None]):
-        part = Canvas(under.image.crop(region), region[:2], whole.size)
-        for op in placed.meeting(region):
-            op.paint_on(part)
-        image.paste(part.image, region[:2])
-    return image
+    changed = (under.box(op) for op in now.symmetric_difference(then))
+    return _merged([box for box in changed if box is not None])
 
 
 class _Placed:
     """A picture's operations with their boxes, found by the rows they touch."""
 
-    def __init__(self, ops: Sequence[Op], canvas: Canvas) -> None:
-        boxed = [(box, at, op) for at, op in enumerate(ops) if (box := op.box(canvas))]
+    def __init__(self, ops: Sequence[Op], under: Ground) -> None:
+        boxed = [(box, at, op) for at, op in enumerate(ops) if (box := under.box(op))]
         boxed.sort(key=lambda entry: entry[0][1])
         self.boxed = boxed
         self.tops = [box[1] for box, _, _ in boxed]
@@ -126,18 +156,19 @@ class _Placed:
 
 
 def _merged(boxes: list[Box]) -> list[Box]:
-    """The boxes, those that meet made one (their union), until none meets another."""
-    merged: list[Box] = []
-    for box in boxes:
-        while True:
-            meeting = [other for other in merged if _meet(other, box)]
-            if not meeting:
-                break
+    """Boxes covering ``boxes``: those that meet made one (their union), going down the
+    picture. (One may still meet another: painting a part twice paints the same pixels.)"""
+    done: list[Box] = []
+    open_: list[Box] = []
+    for box in sorted(boxes, key=lambda b: b[1]):
+        done += [other for other in open_ if other[3] <= box[1]]
+        open_ = [other for other in open_ if other[3] > box[1]]
+        while meeting := [other for other in open_ if _meet(other, box)]:
+            open_ = [other for other in open_ if other not in meeting]
             for other in meeting:
-                merged.remove(other)
                 box = _union(box, other)
-        merged.append(box)
-    return merged
+        open_.append(box)
+    return done + open_
 
 
 def _meet(a: Box, b: Box) -> bool:
@@ -180,19 +211,22 @@ def forget() -> None:
 
 def _palette(scene: Scene) -> Image.Image:
     """A palette image of the scene's colours, then the blends of those that meet (a
-    colour and the paper or the ink under and round it, a fill and its text and hatch)."""
-    paints = [d.paint for d in scene.discs] + [s.paint for s in scene.key.swatches]
+    colour and the paper or the ink under and round it, a fill and its text and hatch),
+    each kind in the order of the colours' names: the same palette for every player's
+    picture of a board whatever spots each sees (so that one's is the last one's in the
+    palette where they do not differ)."""
+    paints = {d.paint for d in scene.discs} | {s.paint for s in scene.key.swatches}
     texts = [scene.title, *scene.key.texts, *scene.texts, *(h.label for h in scene.hulls)]
     texts += [o.label for o in scene.orders]
-    ground = [PAPER, INK, LINK, *(h.tint for h in scene.hulls), *(t.colour for t in texts)]
-    pairs: list[tuple[str, str]] = []
-    for paint in dict.fromkeys(paints):
-        ground += [paint.fill, paint.text]
-        pairs += [(paint.fill, paint.text), (paint.fill, _hex(blend(INK, paint.fill, HATCH_INK)))]
-    solid = list(dict.fromkeys(ground + [b for _, b in pairs]))
-    pairs += [(colour, edge) for colour in solid for edge in (PAPER, INK) if colour != edge]
+    ground = {PAPER, INK, LINK, *(h.tint for h in scene.hulls), *(t.colour for t in texts)}
+    pairs: set[tuple[str, str]] = set()
+    for paint in paints:
+        ground |= {paint.fill, paint.text}
+        pairs |= {(paint.fill, paint.text), (paint.fill, _hex(blend(INK, paint.fill, HATCH_INK)))}
+    solid = sorted(ground | {b for _, b in pairs})
+    pairs |= {(colour, edge) for colour in solid for edge in (PAPER, INK) if colour != edge}
     colours = [_rgb(c) for c in solid]
-    colours += [blend(a, b, share) for a, b in dict.fromkeys(pairs) for share in BLENDS]
+    colours += [blend(a, b, share) for a, b in sorted(pairs) for share in BLENDS]
     flat = [v for rgb in list(dict.fromkeys(colours))[:256] for v in rgb]
     palette = Image.new("P", (1, 1))
     palette.putpalette(flat + flat[:3] * (256 - len(flat) // 3))
