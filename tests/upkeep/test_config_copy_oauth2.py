@@ -32,3 +32,20 @@ def test_the_oauth2_secrets_are_named_and_left_out(tmp_path: Path) -> None:
         f"oauth2.client_secret_file {tmp_path / 'secret'}: the file is not in the backup; put "
         "it back (mode 0600)",
     )
+
+
+def test_the_dkim_key_is_named_unless_the_games_folder_holds_it(tmp_path: Path) -> None:
+    """A backup holds the games folder; a DKIM key kept elsewhere is not in it, and the
+    manifest says where it was and how to get one back (noticed after issue 28)."""
+    path = tmp_path / "wtg.yaml"
+    for key, named in (("keys/d.key", True), ("games/d.key", False)):
+        path.write_text(
+            f"games_dir: games\ndkim: {{domain: example.org, selector: s1, key_file: {key}}}\n",
+            encoding="utf-8",
+        )
+        copy = config_copy(path, load_config(path), "2026-12-02T03:30:00Z")
+        line = (
+            f"dkim.key_file {tmp_path / key}: the key is not in the backup; put it back (mode "
+            "0600), or make a new one with `wtg dkim-keygen` and publish its DNS record"
+        )
+        assert (line in copy.left_out) is named, key

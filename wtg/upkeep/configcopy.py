@@ -16,6 +16,7 @@ enough to be told from ordinary words.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -60,6 +61,7 @@ def config_copy(path: Path, gm: GmConfig, made: str) -> ConfigCopy:
             )
         _note_elsewhere(name, section, gm, left_out)
     left_out.extend(_oauth2_files(gm))
+    left_out.extend(_dkim_key(gm))
     copy = _replaced(text, spans)
     if not _markers_in_place(copy, written):
         copy = _written_afresh(text, written)
@@ -125,6 +127,19 @@ def _oauth2_files(gm: GmConfig) -> list[str]:
             "not in the backup; set it again where wtg runs"
         )
     return lines
+
+
+def _dkim_key(gm: GmConfig) -> list[str]:
+    """The line for the DKIM key, unless it lies in the games folder (copied with it)."""
+    if gm.dkim is None:
+        return []
+    key = Path(os.path.realpath(gm.dkim.key_file))
+    if key.is_relative_to(os.path.realpath(gm.games_dir)):
+        return []
+    return [
+        f"dkim.key_file {gm.dkim.key_file}: the key is not in the backup; put it back (mode "
+        "0600), or make a new one with `wtg dkim-keygen` and publish its DNS record"
+    ]
 
 
 def _replaced(text: str, spans: list[tuple[int, int]]) -> str:
