@@ -205,7 +205,7 @@ def ground(
 
 def forget() -> None:
     """Drop what is kept from one picture to the next (the grounds and the words)."""
-    for kept in (ground, text_sprite, text_mask):
+    for kept in (ground, text_sprite, text_mask, _palette_of):
         kept.cache_clear()
 
 
@@ -215,15 +215,23 @@ def _palette(scene: Scene) -> Image.Image:
     each kind in the order of the colours' names: the same palette for every player's
     picture of a board whatever spots each sees (so that one's is the last one's in the
     palette where they do not differ)."""
-    paints = {d.paint for d in scene.discs} | {s.paint for s in scene.key.swatches}
+    paints = {(d.paint.fill, d.paint.text) for d in scene.discs}
+    paints |= {(s.paint.fill, s.paint.text) for s in scene.key.swatches}
     texts = [scene.title, *scene.key.texts, *scene.texts, *(h.label for h in scene.hulls)]
     texts += [o.label for o in scene.orders]
     ground = {PAPER, INK, LINK, *(h.tint for h in scene.hulls), *(t.colour for t in texts)}
+    return _palette_of(frozenset(paints), frozenset(ground))
+
+
+@lru_cache(maxsize=GROUNDS_KEPT)
+def _palette_of(paints: frozenset[tuple[str, str]], ground: frozenset[str]) -> Image.Image:
+    """The palette of spots filled and lettered ``paints`` on ``ground``'s colours."""
+    solid_set = set(ground)
     pairs: set[tuple[str, str]] = set()
-    for paint in paints:
-        ground |= {paint.fill, paint.text}
-        pairs |= {(paint.fill, paint.text), (paint.fill, _hex(blend(INK, paint.fill, HATCH_INK)))}
-    solid = sorted(ground | {b for _, b in pairs})
+    for fill, text in paints:
+        solid_set |= {fill, text}
+        pairs |= {(fill, text), (fill, _hex(blend(INK, fill, HATCH_INK)))}
+    solid = sorted(solid_set | {b for _, b in pairs})
     pairs |= {(colour, edge) for colour in solid for edge in (PAPER, INK) if colour != edge}
     colours = [_rgb(c) for c in solid]
     colours += [blend(a, b, share) for a, b in sorted(pairs) for share in BLENDS]
