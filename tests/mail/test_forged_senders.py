@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.mail.loop import GM, World
+from wtg.mail.journal import unanswered
 from wtg.mail.senderauth import Malformed, parse, verdict
 
 GMAIL_FAIL = (
@@ -66,11 +67,16 @@ def lines(world: World) -> list[str]:
 def test_gmail_fail_files_the_orders_and_answers_nothing(tmp_path: Path) -> None:
     world = World(tmp_path)
     add(world, world.aof(1), [GMAIL_FAIL])
-    assert lines(world) == [
+    summary = world.poll()
+    assert [event.text() for event in summary.events] == [
         "stored: g1 turn 1 player 1; not answered: authres: dmarc=fail for players.example"
     ]
     assert world.outbox() == {}
     assert list(world.game.store.pending_orders(1)) == [1]  # the code is the key
+    # the GM is told: the poll's line, and the journal's list of mails not answered
+    assert summary.line().endswith(", not answered (From failed DMARC) 1")
+    told = unanswered(world.gm.spool, 0)
+    assert [item.outcome for item in told] == [summary.events[0].text()]
 
 
 def test_gmail_pass_and_microsoft_none_are_answered(tmp_path: Path) -> None:

@@ -239,12 +239,12 @@ def overview(ctx: click.Context, as_json: bool) -> None:
 
 
 def _show_not_answered(mails: Sequence[Unanswered]) -> None:
-    """The mails of the last day whose answer an hourly limit held back (their senders got
-    nothing): a line each, the first ``SHOWN`` of them."""
+    """The mails of the last day not answered (an hourly limit held the answer back, or
+    the From failed DMARC: their senders got nothing): a line each, the first ``SHOWN``."""
     if mails:
         click.echo(
             f"{len(mails)} mail(s) not answered in the last 24 hours (an hourly limit held the "
-            "answer back; `wtg digest` lists them too):"
+            "answer back, or the From failed DMARC; `wtg digest` lists them too):"
         )
     for item in mails[:SHOWN]:
         click.echo(f"  {item.key}: {item.outcome}")

@@ -133,7 +133,8 @@ class Journal:
             "VALUES (?, ?, ?, ?)",
             (key, message_id, outcome, at),
         )
-        if Outcome.from_text(outcome).held_back:  # kept apart: the GM is told of them
+        told = Outcome.from_text(outcome)
+        if told.held_back or told.unheard:  # kept apart: the GM is told of them
             self.db.execute(
                 "INSERT OR REPLACE INTO unanswered (key, outcome, at) VALUES (?, ?, ?)",
                 (key, outcome, at),
@@ -292,8 +293,8 @@ def _rows(spool: Path, query: str) -> list[Any]:
 
 
 class Unanswered(Record):
-    """A mail whose answer an hourly limit held back, as the digest and ``wtg status``
-    show it."""
+    """A mail not answered, as the digest and ``wtg status`` show it: an hourly limit held
+    its answer back, or its From failed DMARC at the GM's server."""
 
     key: str
     outcome: str

@@ -70,6 +70,12 @@ class Outcome(Record):
         or its orders were filed (or stood) and their confirmation was not sent."""
         return self.kind is Kind.UNANSWERED or UNSAID in self.detail
 
+    @property
+    def unheard(self) -> bool:
+        """Whether the mail's From failed its sender's checks, so it got no answer at all
+        (``unheard``)."""
+        return UNHEARD in self.detail
+
     @classmethod
     def from_text(cls, text: str) -> Outcome:
         """The outcome the journal kept as text (a word it does not know counts as ignored,
@@ -122,6 +128,11 @@ def unsaid(outcome: Outcome, held: str | None) -> Outcome:
     if held is None:
         return outcome
     return Outcome(outcome.kind, f"{outcome.detail}{UNSAID} ({held})", outcome.game)
+
+
+UNHEARD = f"{Kind.UNANSWERED.value}: authres"
+"""What the detail of a mail whose From failed DMARC holds: ``not answered: authres: ...``
+(the word is ``wtg.mail.senderauth.WORD``)."""
 
 
 def unheard(outcome: Outcome, why: str) -> Outcome:

@@ -99,7 +99,7 @@ class Poller:
 
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
-        counts["skipped"] = counts["held"] = counts["unanswered"] = 0
+        counts["skipped"] = counts["held"] = counts["unanswered"] = counts["forged"] = 0
         events: list[tuple[str, MailEvent]] = []
         try:
             self.hand = self.crew.muster(self.gm.spool, self.journal)
@@ -125,6 +125,7 @@ class Poller:
                     counts[outcome.kind.counted_as] += 1
                     if outcome.held_back and outcome.kind is not Kind.UNANSWERED:
                         counts["unanswered"] += 1  # filed, and its confirmation held back
+                    counts["forged"] += outcome.unheard
                     if outcome.kind is Kind.LATER:
                         continue
                     (rejected if outcome.kind.to_rejected else done).append(message)

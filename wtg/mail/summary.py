@@ -24,6 +24,9 @@ class PollSummary(Record):
     """Left in the inbox for the next poll (a game being written, say)."""
     unanswered: int = 0
     """Mails whose answer an hourly limit held back (``not answered: reply limit``)."""
+    forged: int = 0
+    """Mails whose From failed DMARC at the GM's server: not answered (``not answered:
+    authres``), their orders filed when their code is right; counted here as well."""
     held: int = 0
     """Forms of games this host does not know: kept for the GM (``wtg quarantine``)."""
     events: tuple[MailEvent, ...] = ()
@@ -44,6 +47,7 @@ class PollSummary(Record):
         text += f", held for the GM {self.held}" if self.held else ""
         text += f", left for the next poll {self.skipped}" if self.skipped else ""
         text += f", not answered (reply limit) {self.unanswered}" if self.unanswered else ""
+        text += f", not answered (From failed DMARC) {self.forged}" if self.forged else ""
         return text + (
             f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
         )
