@@ -13,13 +13,14 @@ one painted again only where the two differ: in the box of every operation
 (``paintops``) that one has and the other has not, the ground is laid again and every
 operation that touches the box painted again over it, in order. Each operation changes a
 pixel from that pixel alone, so a part painted so comes out the very pixels of the
-picture painted whole. The PNG is written with a palette made of the scene's own colours
-and the blends their edges make.
+picture painted whole. The picture is put in a palette made of the scene's own colours
+and the blends their edges make (the same for every player's picture of a board), again
+only where it differs from the last, and written as a PNG in bands of rows, the last
+picture's compressed bands reused where their rows did not change (``pngbands``).
 """
 
 from __future__ import annotations
 
-import io
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
@@ -40,11 +41,10 @@ from wtg.maps.paintops import (
     text_sprite,
 )
 from wtg.maps.palette import INK, PAPER
+from wtg.maps.pngbands import Band, palette_png
 from wtg.maps.shapes import Hull, Scene
 from wtg.maps.svg import LINK
 
-COMPRESS_LEVEL = 3
-"""zlib's level for the PNG: a palette picture of flat colours gains little from more."""
 BLENDS = (1 / 3, 2 / 3)
 """The shares at which two colours that meet are blended into the palette (the smoothed
 edge between them)."""
@@ -55,16 +55,24 @@ HULL_REACH = 9
 
 
 class Picture:
-    """A picture painted over a ground: its operations, its pixels, its palette and its
-    pixels in that palette."""
+    """A picture painted over a ground: its operations, its pixels, its palette, its
+    pixels in that palette, and its PNG with the bands of rows it is written in."""
 
     def __init__(
-        self, ops: tuple[Op, ...], image: Image.Image, palette: bytes, indexed: Image.Image
+        self,
+        ops: tuple[Op, ...],
+        image: Image.Image,
+        palette: bytes,
+        indexed: Image.Image,
+        last: Picture | None,
     ) -> None:
         self.ops = ops
         self.image = image
         self.palette = palette
         self.indexed = indexed
+        png, bands = palette_png(indexed, last.bands if last is not None else ())
+        self.png: bytes = png
+        self.bands: tuple[Band, ...] = bands
 
 
 class Ground:
@@ -86,15 +94,13 @@ class Ground:
 
 def scene_png(scene: Scene) -> bytes:
     """The PNG of a placed board, ``scene.width`` x ``scene.height`` pixels."""
-    out = io.BytesIO()
-    indexed(scene).save(out, format="PNG", compress_level=COMPRESS_LEVEL)
-    return out.getvalue()
+    return picture(scene).png
 
 
-def indexed(scene: Scene) -> Image.Image:
-    """The scene painted over its ground, in its palette: from the last picture of that
-    ground where there is one, painted again and put in the palette again only where the
-    two differ."""
+def picture(scene: Scene) -> Picture:
+    """The scene painted over its ground: from the last picture of that ground where
+    there is one, painted again, put in the palette again and compressed again only where
+    the two differ."""
     lines = tuple((s.x1, s.y1, s.x2, s.y2) for s in scene.segments)
     under = ground(scene.width, scene.height, scene.radius, scene.hulls, lines)
     ops = tuple(scene_ops(scene))
@@ -123,8 +129,8 @@ def indexed(scene: Scene) -> Image.Image:
                 in_palette.paste(again, region[:2])
         else:
             in_palette = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    under.last = Picture(ops, image, colours, in_palette)
-    return in_palette
+    under.last = Picture(ops, image, colours, in_palette, last)
+    return under.last
 
 
 def _changed(under: Ground, last: Picture, ops: tuple[Op, ...]) -> list[Box] | None:
