@@ -75,6 +75,10 @@ def test_tactics_moves_and_attacks_are_drawn_on_the_grid(tmp_path: Path) -> None
         if isinstance(attack, list):
             wanted.append(("attack", goes, f"{attack[0]},{attack[1]}"))
     assert drawn == wanted and wanted
+    # the words over a white halo: the tiles and pieces under them do not hide them
+    labels = re.findall(r'<text [^>]*class="order-(?:move|attack)"[^>]*>', svg)
+    labels += re.findall(r'<g ([^>]*)>\s*<text [^>]*class="order-', svg)
+    assert labels and all('stroke="#FFFFFF"' in label for label in labels), labels[:2]
     png = orders_png(played, seat, orders)
     assert png is not None and png.startswith(b"\x89PNG")
 

@@ -135,6 +135,8 @@ def look(shape: Rect | Polygon | Circle | Text) -> Look:
             pairs.append(("text-anchor", shape.anchor))
         if shape.bold:
             pairs.append(("font-weight", "bold"))
+        if shape.halo:
+            pairs += [("stroke", shape.halo), ("stroke-width", "3"), ("paint-order", "stroke")]
         return tuple(pairs)
     pairs = [("fill", shape.fill or "none")]
     if shape.stroke:

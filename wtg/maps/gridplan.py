@@ -108,6 +108,10 @@ def grid_plan(board: Board) -> Plan:
     return Plan(width=width, height=height, title=board.title, shapes=tuple(shapes))
 
 
+HALO = "#FFFFFF"
+"""Round an order's words: the tiles and pieces under them do not hide them."""
+
+
 def _order(arrow: Arrow, cell: int) -> list[Shape]:
     """An order as understood (the confirmation's picture): an arrow from the centre of
     its tile to the centre of its target's, and its words beside its middle."""
@@ -124,6 +128,7 @@ def _order(arrow: Arrow, cell: int) -> list[Shape]:
                 colour=colour,
                 anchor="middle",
                 bold=True,
+                halo=HALO,
             )
         ]
     ux, uy = (bx - ax) / length, (by - ay) / length
@@ -149,6 +154,7 @@ def _order(arrow: Arrow, cell: int) -> list[Shape]:
         anchor="middle",
         bold=True,
         css=f"order-{arrow.kind}",
+        halo=HALO,
     )
     return [
         Polygon(points=points, fill=colour, css=f"order {arrow.kind} {arrow.a} {arrow.b}"),

@@ -64,6 +64,9 @@ class Text(Record, kw_only=True):
     anchor: Anchor = "start"
     bold: bool = False
     css: str = ""
+    halo: str = ""
+    """A colour drawn round the letters (a stroke under them), so that what lies under
+    the words does not hide them; "" for none."""
 
 
 class Tile(Record, kw_only=True):

@@ -69,6 +69,16 @@ def _draw(draw: ImageDraw.ImageDraw, shape: Shape) -> None:
 
 def _text(draw: ImageDraw.ImageDraw, text: Text) -> None:
     size = max(6, round(text.size))
+    if text.halo:
+        draw.text(
+            (text.x, text.y),
+            text.text,
+            fill=text.halo,
+            font=font(size),
+            anchor=_ANCHORS[text.anchor],
+            stroke_width=2,
+            stroke_fill=text.halo,
+        )
     draw.text(
         (text.x, text.y),
         text.text,
