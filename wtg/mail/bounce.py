@@ -37,6 +37,7 @@ from wtg.game.bounces import Bounce, mark_bounce
 from wtg.game.schedule import iso
 from wtg.mail.compose import id_domain
 from wtg.mail.extract import parse_mail
+from wtg.mail.guards import same_loop
 from wtg.mail.outbox import Outbox
 from wtg.mail.outcome import LATER, Outcome, rejected
 from wtg.mail.registry import Registry
@@ -148,8 +149,7 @@ def _returned_to(msg: Message, loop_id: str) -> tuple[str, ...]:
             continue
         if not isinstance(head, Message):
             continue
-        loops = [str(v).strip().lower() for v in head.get_all("X-Loop", [])]
-        if loop_id.lower() in loops:
+        if any(same_loop(str(value), loop_id) for value in head.get_all("X-Loop", [])):
             pairs = getaddresses([str(v) for v in head.get_all("To", [])])
             return tuple(a.lower() for _, a in pairs if "@" in a)
     return ()

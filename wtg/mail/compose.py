@@ -18,7 +18,7 @@ from typing import Any
 from jinja2 import Template
 
 from wtg.game.report import environment
-from wtg.mail.listid import domain_of, list_id
+from wtg.mail.listid import ascii_address, domain_of, list_id
 
 _LINE = 78
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -113,8 +113,9 @@ def address_key(to: str) -> str:
 
 @cache
 def loop_id(sender: str) -> str:
-    """Our X-Loop value: the address we send from."""
-    return email.utils.parseaddr(sender)[1].lower() or "wtg@localhost"
+    """Our X-Loop value: the address we send from, its domain in its ASCII form (so that
+    the header stays plain ASCII, no encoded word, where the domain is not)."""
+    return ascii_address(email.utils.parseaddr(sender)[1]) or "wtg@localhost"
 
 
 @cache

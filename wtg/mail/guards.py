@@ -9,10 +9,11 @@ Subjects are never looked at: "Re: Out of office" may well be a player.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
 
-from wtg.mail.listid import domain_of, ours
+from wtg.mail.listid import ascii_address, domain_of, ours
 
 _DAEMONS = frozenset(("mailer-daemon", "postmaster"))
 _BULK = frozenset(("bulk", "list", "junk", "auto_reply"))
@@ -119,10 +120,28 @@ def _bounce_sender(headers: Headers, _loop: str) -> str | None:
 
 
 def _our_loop(headers: Headers, our_loop_id: str) -> str | None:
-    wanted = our_loop_id.strip().lower()
-    if wanted and any(value.lower() == wanted for value in _values(headers, "X-Loop")):
+    if any(same_loop(value, our_loop_id) for value in _values(headers, "X-Loop")):
         return f"X-Loop: {our_loop_id} (our own mail came back)"
     return None
+
+
+def same_loop(value: str, our_loop_id: str) -> bool:
+    """Whether an X-Loop value is ours: alike once an encoded word is decoded and the
+    domain put in its ASCII form (a host whose address has a non-ASCII domain sent its
+    X-Loop as an encoded word before its value was made ASCII)."""
+    wanted = ascii_address(our_loop_id)
+    return bool(wanted) and ascii_address(_decoded(value)) == wanted
+
+
+def _decoded(value: str) -> str:
+    """A header's value with its encoded words decoded (as it stands when it has none or
+    they cannot be read)."""
+    if "=?" not in value:
+        return value
+    try:
+        return str(make_header(decode_header(value)))
+    except (ValueError, LookupError, UnicodeError):
+        return value
 
 
 def _auto_headers(headers: Headers, _loop: str) -> str | None:

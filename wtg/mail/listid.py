@@ -36,6 +36,14 @@ def domain_of(address: str) -> str:
     return _NOT_DOMAIN.sub("", domain).strip(".") or "localhost"
 
 
+def ascii_address(address: str) -> str:
+    """``address`` lower-cased, its domain in its ASCII form (``domain_of``); as it is
+    when it has no ``local@``."""
+    address = address.strip().lower()
+    local, at, _ = address.rpartition("@")
+    return f"{local}@{domain_of(address)}" if at and local else address
+
+
 @lru_cache(maxsize=256)
 def label(game: str) -> str:
     """The game's name as a list-label: lower-case ASCII letters, digits and ``-`` (accents

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from email import message_from_bytes, policy
 from email.message import EmailMessage, Message
 from email.mime.multipart import MIMEMultipart
@@ -9,6 +10,7 @@ from email.mime.text import MIMEText
 
 import pytest
 
+from wtg.mail.compose import loop_id
 from wtg.mail.guards import (
     ReplyLimiter,
     auto_reply_reason,
@@ -102,6 +104,21 @@ def test_a_daemon_in_the_display_name_only_is_a_person() -> None:
 def test_our_own_x_loop() -> None:
     found = reason(("X-Loop", "WTG-GM@Example.NET"))
     assert found == f"X-Loop: {LOOP} (our own mail came back)"
+
+
+def test_our_own_x_loop_with_a_non_ascii_domain_is_known_in_every_form() -> None:
+    """A host whose address has a non-ASCII domain: its X-Loop is the address with the
+    domain in its ASCII form (a plain header); one written before that, an encoded word of
+    the Unicode address, is known as ours too, as is the Unicode form itself."""
+    ours = loop_id("Spielleiter <gm@bücher.example>")
+    assert ours == "gm@xn--bcher-kva.example"
+    encoded = "=?utf-8?b?" + base64.b64encode("gm@bücher.example".encode()).decode() + "?="
+    for value in (ours, "GM@XN--BCHER-KVA.example", encoded, "gm@bücher.example"):
+        assert (
+            auto_reply_reason({"x-loop": [value]}, ours)
+            == f"X-Loop: {ours} (our own mail came back)"
+        ), value
+    assert auto_reply_reason({"x-loop": ["gm@bucher.example"]}, ours) is None
 
 
 def test_someone_elses_x_loop_is_fine() -> None:
