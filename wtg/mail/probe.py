@@ -19,7 +19,7 @@ from wtg.core.record import Record
 from wtg.host.config import GmConfig, ImapConfig, ServerConfig, SmtpConfig
 from wtg.host.gamesdir import scan_games
 from wtg.host.oauth2config import OAuth2Config, oauth2_file_problems
-from wtg.mail.inbox import connect_imap
+from wtg.mail import inbox
 from wtg.mail.oauth2 import TokenError
 from wtg.mail.transport import connect_smtp
 
@@ -120,7 +120,7 @@ def _imap(config: ImapConfig) -> Iterator[Finding]:
 
     subject = _server("imap", config)
     try:
-        client = connect_imap(config, timeout=TIMEOUT)
+        client = inbox.connect_imap(config, timeout=TIMEOUT)  # looked up when called
     except LoginError as exc:
         yield Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {said(exc)}")
         return
