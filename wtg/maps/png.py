@@ -115,22 +115,39 @@ def picture(scene: Scene) -> Picture:
             op.paint_on(canvas)
         in_palette = image.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
-        image = last.image.copy()
-        placed = _Placed(ops, under)
-        for region in regions:
-            part = Canvas(under.image.crop(region), region[:2], under.image.size)
-            for op in placed.meeting(region):
-                op.paint_on(part)
-            image.paste(part.image, region[:2])
+        image = _painted_over(last.image, under, ops, regions)
         if colours == last.palette:
-            in_palette = last.indexed.copy()
-            for region in regions:
-                again = image.crop(region).quantize(palette=palette, dither=Image.Dither.NONE)
-                in_palette.paste(again, region[:2])
+            in_palette = _indexed_over(last.indexed, image, palette, regions)
         else:
             in_palette = image.quantize(palette=palette, dither=Image.Dither.NONE)
     under.last = Picture(ops, image, colours, in_palette, last)
     return under.last
+
+
+def _painted_over(
+    last: Image.Image, under: Ground, ops: tuple[Op, ...], regions: list[Box]
+) -> Image.Image:
+    """``last`` with each of ``regions`` laid with the ground again and painted again
+    with the operations of ``ops`` that meet it."""
+    image = last.copy()
+    placed = _Placed(ops, under)
+    for region in regions:
+        part = Canvas(under.image.crop(region), region[:2], under.image.size)
+        for op in placed.meeting(region):
+            op.paint_on(part)
+        image.paste(part.image, region[:2])
+    return image
+
+
+def _indexed_over(
+    last: Image.Image, image: Image.Image, palette: Image.Image, regions: list[Box]
+) -> Image.Image:
+    """``last`` (in ``palette``) with each of ``regions`` of ``image`` put in it again."""
+    indexed = last.copy()
+    for region in regions:
+        again = image.crop(region).quantize(palette=palette, dither=Image.Dither.NONE)
+        indexed.paste(again, region[:2])
+    return indexed
 
 
 def _changed(under: Ground, last: Picture, ops: tuple[Op, ...]) -> list[Box] | None:
