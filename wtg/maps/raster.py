@@ -68,26 +68,22 @@ def _draw(draw: ImageDraw.ImageDraw, shape: Shape) -> None:
 
 
 def _text(draw: ImageDraw.ImageDraw, text: Text) -> None:
+    """A text, over its halo when it has one (the letters drawn wider in the halo's
+    colour first)."""
     size = max(6, round(text.size))
+    layers = [(text.colour, 1 if text.bold and size >= 12 else 0)]
     if text.halo:
+        layers.insert(0, (text.halo, 2))
+    for colour, stroke in layers:
         draw.text(
             (text.x, text.y),
             text.text,
-            fill=text.halo,
+            fill=colour,
             font=font(size),
             anchor=_ANCHORS[text.anchor],
-            stroke_width=2,
-            stroke_fill=text.halo,
+            stroke_width=stroke,
+            stroke_fill=colour,
         )
-    draw.text(
-        (text.x, text.y),
-        text.text,
-        fill=text.colour,
-        font=font(size),
-        anchor=_ANCHORS[text.anchor],
-        stroke_width=1 if text.bold and size >= 12 else 0,
-        stroke_fill=text.colour,
-    )
 
 
 def _outline(
