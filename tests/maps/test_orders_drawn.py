@@ -94,9 +94,13 @@ def test_an_orders_picture_painted_over_the_last_is_the_one_painted_whole(tmp_pa
     game = played.typed(WISK)
     state = game.state()
     seat = state.active
-    first: dict[str, Json] = dict(plan(state, seat))
-    attacks = first.get("attack")
-    assert isinstance(attacks, list) and len(attacks) >= 2  # arrows to draw
+    mine = state.territories_of(seat)
+    pairs = [(a, b) for a in mine for b in state.board.site(a).neighbours if b not in mine]
+    attacks: list[Json] = []
+    for source, target in pairs[:3]:
+        attacks.append({"from": source, "to": target, "dice": 3, "until": 1, "move": 99})
+    assert len(attacks) == 3  # arrows to draw
+    first: dict[str, Json] = {"player": seat, "turn": state.turn + 1, "attack": attacks}
     second = {**first, "attack": attacks[:-1]}
     png.forget()
     over_last = [_digest(orders_png(played, seat, orders)) for orders in (first, second, first)]
