@@ -21,17 +21,14 @@ from __future__ import annotations
 from collections import deque
 
 from wtg.core.jsondata import JsonObject
-from wtg.rules.wisk.cards import best_set, kinds_of, trade_value
-from wtg.rules.wisk.constants import ATTACK_DICE
+from wtg.rules.wisk.attacks import best_plan
+from wtg.rules.wisk.cards import best_set, bonus_territories, kinds_of, trade_value
+from wtg.rules.wisk.constants import SET_SIZE, TRADE_BONUS
+from wtg.rules.wisk.fortifying import choose_fortify
+from wtg.rules.wisk.position import View
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
 from wtg.rules.wisk.state import CLAIMING, PLACING, WiskState
-
-ADVANTAGE = 3
-"""Attack only with at least this many armies more than the defender."""
-CHAIN = 6
-ATTACKS = 10
-ALL = 999
-"""Move all but one army (the turn moves at most that many)."""
+from wtg.rules.wisk.weights import WEIGHTS
 
 
 def enemies_next_to(state: WiskState, pid: int, tid: int) -> list[int]:
@@ -103,21 +100,19 @@ def plan(state: WiskState, pid: int) -> JsonObject:
         orders["place"] = [{"territory": front(state, pid), "armies": count}]
         return orders
     trades, card_armies = _trades(state, pid)
-    armies = dict(enumerate((h.armies for h in state.holdings), start=1))
-    place: list[dict[str, int]] = []
-    for continent, bonus in continent_bonuses(state, pid):
-        place.append({"territory": front(state, pid, continent), "armies": bonus})
+    view = View.of(state)
+    for cards in trades:
+        for tid in bonus_territories(state, pid, cards):
+            view.armies[tid] += TRADE_BONUS
+    view.cards[pid] -= SET_SIZE * len(trades)
     free = from_territories(len(state.territories_of(pid))) + card_armies
-    place.append({"territory": front(state, pid), "armies": free})
-    for line in place:
-        armies[line["territory"]] += line["armies"]
+    chosen = best_plan(view, pid, free, continent_bonuses(state, pid))
     if trades:
         orders["trade"] = [[*cards] for cards in trades]
-    orders["place"] = [{**line} for line in place]
-    attacks = _attacks(state, pid, armies)
-    if attacks:
-        orders["attack"] = [{**line} for line in attacks]
-    fortify = _fortify(state, pid)
+    orders["place"] = [{"territory": t, "armies": n} for t, n in chosen.place.items()]
+    if chosen.attacks:
+        orders["attack"] = [{**line} for line in chosen.attacks]
+    fortify = choose_fortify(chosen.view, pid, chosen.touched)
     if fortify:
         orders["fortify"] = {**fortify}
     return orders
@@ -127,7 +122,9 @@ def _trades(state: WiskState, pid: int) -> tuple[list[list[int]], int]:
     hand = list(state.player(pid).cards)
     trades: list[list[int]] = []
     armies = 0
-    while len(hand) >= 3:
+    if len(hand) < WEIGHTS["trade_at"]:
+        return trades, armies
+    while len(hand) >= SET_SIZE:
         chosen = best_set(state, pid, hand)
         if chosen is None:
             break
@@ -136,55 +133,6 @@ def _trades(state: WiskState, pid: int) -> tuple[list[list[int]], int]:
         trades.append(list(chosen))
         hand = [c for c in hand if c not in chosen]
     return trades, armies
-
-
-def _attacks(state: WiskState, pid: int, armies: dict[int, int]) -> list[dict[str, int]]:
-    owner = {t: state.owner(t) for t in armies}
-    attacks: list[dict[str, int]] = []
-    goal = goal_continent(state, pid)
-    goal_sites = set(state.board.continent(goal).territories) if goal else set()
-
-    def target_from(source: int) -> int | None:
-        foes = [n for n in state.board.site(source).neighbours if owner[n] != pid]
-        if not foes:
-            return None
-        weakest = min(foes, key=lambda n: (n not in goal_sites, armies[n], n))
-        return weakest if armies[source] >= armies[weakest] + ADVANTAGE else None
-
-    def conquer(source: int, target: int) -> None:
-        attacks.append({"from": source, "to": target, "dice": ATTACK_DICE, "until": 1, "move": ALL})
-        left = armies[source] - armies[target]
-        armies[source], armies[target], owner[target] = 1, max(left - 1, 1), pid
-
-    current = front(state, pid)
-    for _ in range(CHAIN):
-        target = target_from(current)
-        if target is None:
-            break
-        conquer(current, target)
-        current = target
-    for source in sorted(armies, key=lambda t: (-armies[t], t)):
-        if len(attacks) >= ATTACKS:
-            break
-        if owner[source] == pid:
-            target = target_from(source)
-            if target is not None:
-                conquer(source, target)
-    return attacks
-
-
-def _fortify(state: WiskState, pid: int) -> dict[str, int] | None:
-    mine = state.territories_of(pid)
-    inland = [t for t in mine if not enemies_next_to(state, pid, t) and state.armies(t) > 1]
-    if not inland:
-        return None
-    distance = _distance_to_front(state, pid)
-    source = max(inland, key=lambda t: (state.armies(t), -t))
-    near = [n for n in state.board.site(source).neighbours if state.owner(n) == pid]
-    target = min(near, key=lambda n: (distance.get(n, 99), n))
-    if distance.get(target, 99) >= distance.get(source, 99):
-        return None
-    return {"from": source, "to": target, "armies": state.armies(source) - 1}
 
 
 def _distance_to_front(state: WiskState, pid: int) -> dict[int, int]:

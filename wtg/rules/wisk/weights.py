@@ -1,0 +1,50 @@
+"""The robot's weights, kept as data: what each part of the position score and each
+decision is worth, in armies.
+
+Tuned offline by self-play: ``bench/bench_robots.py --ruleset wisk --games 40`` (seeded,
+seats balanced, against today's frozen robot and the naive player) was run with one
+weight changed at a time, a few values each, keeping the value that won most; then the
+whole set was checked again with ``--games 300``. Change a weight only with that bench
+run beside it."""
+
+from __future__ import annotations
+
+WEIGHTS: dict[str, float] = {
+    # the position score (position.py)
+    # Each army due next turn, ours less the strongest opponent's.
+    "income": 3.0,
+    # Each army on the board, ours less the strongest opponent's.
+    "armies": 1.0,
+    # A continent's bonus times the square of the share we hold of it (not whole yet).
+    "near": 1.5,
+    # A continent's bonus when one opponent holds all of it but one territory.
+    "opponent_near": 1.0,
+    # Each border territory: the chance the biggest enemy stack next to it takes it, times
+    # its worth (1, plus the bonus of a continent we hold it in).
+    "exposure": 0.5,
+    # The opponents' best reply: each opponent's best single attack on us, its new armies
+    # on its attacking stack (the armies and worth we expect to lose).
+    "reply": 1.0,
+    # Each card held: a third of the next set's value.
+    "cards": 1.0,
+    # decisions (strategy.py)
+    # A territory taken.
+    "territory": 1.0,
+    # Times a continent's bonus, for the conquest that makes it ours whole.
+    "continent_taken": 2.0,
+    # Times a continent's bonus, for a conquest that breaks an opponent's continent (or
+    # one he holds all of but this territory).
+    "continent_broken": 1.5,
+    # The conquest of an opponent's last territory.
+    "eliminate": 30.0,
+    # The turn's first conquest (it earns a card).
+    "card": 4.0,
+    # No attack with less chance than this of taking its target.
+    "least_odds": 0.5,
+    # An attack's expected gain must be above this.
+    "margin": 0.0,
+    # A plan's score loses this for each attack's chance of failing.
+    "risk": 2.0,
+    # Trade a set once the hand holds this many cards (five must be traded).
+    "trade_at": 3.0,
+}
