@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 
 from wtg.core.jsondata import JsonObject
 from wtg.rules.wisk.attacks import best_plan
@@ -91,6 +92,11 @@ def place_choice(state: WiskState, pid: int, continent: str | None) -> int:
 
 def plan(state: WiskState, pid: int) -> JsonObject:
     """The robot's order file for its turn after ``state``."""
+    return plan_with(state, pid, WEIGHTS)
+
+
+def plan_with(state: WiskState, pid: int, weights: Mapping[str, float]) -> JsonObject:
+    """``plan`` with other weights (how they are tuned)."""
     orders: JsonObject = {"player": pid, "turn": state.turn + 1}
     if state.stage == CLAIMING:
         orders["place"] = [{"territory": claim_choice(state, pid), "armies": 1}]
@@ -99,14 +105,14 @@ def plan(state: WiskState, pid: int) -> JsonObject:
         count = 1 if state.options.one_army_a_turn else state.player(pid).to_place
         orders["place"] = [{"territory": front(state, pid), "armies": count}]
         return orders
-    trades, card_armies = _trades(state, pid)
+    trades, card_armies = _trades(state, pid, weights)
     view = View.of(state)
     for cards in trades:
         for tid in bonus_territories(state, pid, cards):
             view.armies[tid] += TRADE_BONUS
     view.cards[pid] -= SET_SIZE * len(trades)
     free = from_territories(len(state.territories_of(pid))) + card_armies
-    chosen = best_plan(view, pid, free, continent_bonuses(state, pid))
+    chosen = best_plan(view, pid, free, continent_bonuses(state, pid), weights)
     if trades:
         orders["trade"] = [[*cards] for cards in trades]
     orders["place"] = [{"territory": t, "armies": n} for t, n in chosen.place.items()]
@@ -118,11 +124,13 @@ def plan(state: WiskState, pid: int) -> JsonObject:
     return orders
 
 
-def _trades(state: WiskState, pid: int) -> tuple[list[list[int]], int]:
+def _trades(
+    state: WiskState, pid: int, weights: Mapping[str, float]
+) -> tuple[list[list[int]], int]:
     hand = list(state.player(pid).cards)
     trades: list[list[int]] = []
     armies = 0
-    if len(hand) < WEIGHTS["trade_at"]:
+    if len(hand) < weights["trade_at"]:
         return trades, armies
     while len(hand) >= SET_SIZE:
         chosen = best_set(state, pid, hand)
