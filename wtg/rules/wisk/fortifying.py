@@ -12,21 +12,21 @@ from __future__ import annotations
 from collections import deque
 
 from wtg.rules.wisk.constants import STAY_BEHIND
-from wtg.rules.wisk.position import View, take_chance
+from wtg.rules.wisk.position import View, attack_cost
 
 FAR = 99
 
 
 def threat(view: View, pid: int, tid: int, armies: float) -> float:
     """What the strongest enemy stack next to ``tid`` (with its owner's new armies) is
-    expected to cost ``pid`` there, were ``tid`` to hold ``armies``."""
+    expected to cost ``pid`` there, were ``tid`` to hold ``armies`` (nothing when no
+    attack would gain him anything)."""
     worst = 0.0
     for n in view.neighbours[tid]:
         other = view.owner[n]
-        if other == pid:
-            continue
-        chance = take_chance(view, view.armies[n] + view.income(other), armies)
-        worst = max(worst, chance * (armies + view.worth(pid, tid)))
+        if other != pid:
+            stack = view.armies[n] + view.income(other)
+            worst = max(worst, attack_cost(view, pid, tid, stack, armies))
     return worst
 
 

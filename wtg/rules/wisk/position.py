@@ -159,24 +159,30 @@ def exposure_part(view: View, pid: int) -> float:
     return total
 
 
+def attack_cost(view: View, pid: int, tid: int, stack: float, defenders: float) -> float:
+    """What an enemy ``stack`` attacking ``tid`` (held by ``pid`` with ``defenders``) with
+    all it may send is expected to cost ``pid``: the territory's worth if it falls, and
+    the armies each side loses (his losses count for ``pid``)."""
+    attackers = int(stack) - STAY_BEHIND
+    held = max(1, int(defenders))
+    odds = battle(attackers, held, view.ties)
+    lost = held - odds.defenders_left
+    killed = attackers - odds.attackers_left
+    return odds.win * view.worth(pid, tid) + lost - killed
+
+
 def reply_part(view: View, pid: int) -> float:
     """The one-move look: each opponent's best single attack on ``pid``, its new armies on
-    the attacking stack first, by what ``pid`` expects to lose (the armies, the territory,
-    a continent's bonus)."""
+    the attacking stack first, by what ``pid`` expects to lose (``attack_cost``)."""
     total = 0.0
     for other in view.opponents(pid):
         due = view.income(other)
         best = 0.0
         for source in view.territories(other):
-            targets = [n for n in view.neighbours[source] if view.owner[n] == pid]
-            if not targets:
-                continue
             stack = view.armies[source] + due
-            for tid in targets:
-                loss = take_chance(view, stack, view.armies[tid]) * (
-                    view.armies[tid] + view.worth(pid, tid)
-                )
-                best = max(best, loss)
+            for tid in view.neighbours[source]:
+                if view.owner[tid] == pid:
+                    best = max(best, attack_cost(view, pid, tid, stack, view.armies[tid]))
         total += best
     return total
 
