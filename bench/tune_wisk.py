@@ -85,7 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ):
         won, games = rate(side, others, args.games)
         low, high = wilson(won, games)
-        print(f"{' '.join(args.weights) or 'shipped'}: {title}: {won}/{games} [{low:.0%}-{high:.0%}]")
+        print(
+            f"{' '.join(args.weights) or 'shipped'}: {title}: {won}/{games} [{low:.0%}-{high:.0%}]"
+        )
     return 0
 
 

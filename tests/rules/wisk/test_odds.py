@@ -65,9 +65,10 @@ def test_nothing_to_attack_with_or_nothing_to_take() -> None:
 
 def test_ties_to_the_attacker_favour_him() -> None:
     for attackers, defenders in ((3, 3), (5, 5), (10, 10), (4, 8)):
-        assert battle(attackers, defenders, "attacker").win > battle(
-            attackers, defenders, "defender"
-        ).win
+        assert (
+            battle(attackers, defenders, "attacker").win
+            > battle(attackers, defenders, "defender").win
+        )
     assert battle(10, 10, "defender").win == pytest.approx(0.5676, abs=1e-4)
 
 
@@ -75,4 +76,6 @@ def test_big_armies_keep_their_ratio() -> None:
     big = battle(200, 100, "defender")
     assert big.win == pytest.approx(battle(60, 30, "defender").win)
     assert 0.99 < big.win <= 1.0
-    assert big.attackers_if_won == pytest.approx(battle(60, 30, "defender").attackers_if_won * 200 / 60)
+    assert big.attackers_if_won == pytest.approx(
+        battle(60, 30, "defender").attackers_if_won * 200 / 60
+    )

@@ -70,10 +70,10 @@ def chains(
     lines: list[dict[str, int]] = []
     risk = 0.0
     touched: set[int] = set()
-    sources = [base] + sorted(
+    others = sorted(
         (t for t in view.territories(pid) if t != base), key=lambda t: (-view.armies[t], t)
     )
-    for start in sources:
+    for start in (base, *others):
         current = start
         while len(lines) < ATTACK_LINES and view.owner[current] == pid:
             if view.armies[current] < STAY_BEHIND + 1:

@@ -57,18 +57,20 @@ def choose_fortify(view: View | None, pid: int, touched: set[int]) -> dict[str, 
     if best is not None:
         _, source, target, moving = best
         return {"from": source, "to": target, "armies": moving}
-    return _toward_border(view, pid, free)
+    return _toward_border(view, pid, free, touched)
 
 
-def _toward_border(view: View, pid: int, free: list[int]) -> dict[str, int] | None:
-    inland = [
-        t for t in free if not view.enemies_next_to(pid, t) and view.armies[t] > STAY_BEHIND
-    ]
+def _toward_border(
+    view: View, pid: int, free: list[int], touched: set[int]
+) -> dict[str, int] | None:
+    inland = [t for t in free if not view.enemies_next_to(pid, t) and view.armies[t] > STAY_BEHIND]
     if not inland:
         return None
     distance = _distance_to_border(view, pid)
     source = max(inland, key=lambda t: (view.armies[t], -t))
-    near = [n for n in view.neighbours[source] if view.owner[n] == pid]
+    near = [n for n in view.neighbours[source] if view.owner[n] == pid and n not in touched]
+    if not near:
+        return None
     target = min(near, key=lambda n: (distance.get(n, FAR), n))
     if distance.get(target, FAR) >= distance.get(source, FAR):
         return None

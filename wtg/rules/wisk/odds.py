@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from functools import cache
 from fractions import Fraction
+from functools import cache
 
 from wtg.core.record import Record
 from wtg.rules.wisk.battle import compare

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from wtg.core.jsondata import JsonObject
 from wtg.rules.wisk.attacks import best_plan
 from wtg.rules.wisk.cards import best_set, bonus_territories, kinds_of, trade_value
-from wtg.rules.wisk.constants import SET_SIZE, TRADE_BONUS
+from wtg.rules.wisk.constants import MUST_TRADE, SET_SIZE, TRADE_BONUS
 from wtg.rules.wisk.fortifying import choose_fortify
 from wtg.rules.wisk.position import View
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
@@ -130,7 +130,7 @@ def _trades(
     hand = list(state.player(pid).cards)
     trades: list[list[int]] = []
     armies = 0
-    if len(hand) < weights["trade_at"]:
+    if len(hand) < min(weights["trade_at"], MUST_TRADE):
         return trades, armies
     while len(hand) >= SET_SIZE:
         chosen = best_set(state, pid, hand)
