@@ -111,3 +111,24 @@ def test_the_score_is_the_weighted_parts() -> None:
     )
     assert score(view, 1, WEIGHTS) == pytest.approx(expected)
     assert found["cards"] == pytest.approx(2 * 4 / 3)
+
+
+def test_a_continent_ones_own_mission_names_counts_more() -> None:
+    """Mission 5: North America and Australia. Three of Australia's four count 2 x (3/4)^2
+    times (1 + the mission weight); nobody else's mission is read."""
+    state = board_state(owners=dict.fromkeys(AUSTRALIA[:3], 1), missions=True)
+    state.player(1).mission = 5
+    view = View.of(state, 1)
+    assert view.goals == {"North America", "Australia"}
+    assert near_part(view, 1, mission=1.0) == pytest.approx(2 * 2 * 9 / 16)
+    assert parts(view, 1, mission=1.0)["near"] == pytest.approx(2 * 2 * 9 / 16)
+    assert View.of(state, 2).goals == frozenset()
+    without = board_state(owners=dict.fromkeys(AUSTRALIA[:3], 1))
+    without.player(1).mission = 5
+    assert View.of(without, 1).goals == frozenset()  # the game has no missions
+
+
+def test_a_destroy_mission_names_its_prey() -> None:
+    state = board_state(players=3, owners={ALASKA: 1, KAMCHATKA: 3}, missions=True)
+    state.player(1).mission = 11  # destroy the player in seat 3
+    assert View.of(state, 1).prey == 3

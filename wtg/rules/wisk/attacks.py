@@ -52,7 +52,11 @@ def gain(
     bonus, sites = view.continents[continent]
     worth = w["territory"] + (w["card"] if first else 0.0)
     if view.share(pid, continent) == len(sites) - 1:
-        worth += w["continent_taken"] * bonus
+        worth += (
+            w["continent_taken"] * bonus * (1 + (w["mission"] if continent in view.goals else 0))
+        )
+    if owner and owner == view.prey:
+        worth += w["mission"]
     if owner and view.share(owner, continent) >= len(sites) - 1:
         worth += w["continent_broken"] * bonus
     if owner and len(view.territories(owner)) == 1:

@@ -15,6 +15,10 @@ is the sum of weighted parts (the weights: ``weights.py``):
 - reply: the one-move look at the opponents: each one's best single attack on us, its
   new armies put on the attacking stack first, worth what we expect to lose;
 - cards: the cards held, each a third of the next set's value.
+
+With secret missions, a continent the player's own mission names counts more in "near"
+(held whole too), and the attacks value the territories of the player it says to
+destroy (``attacks.gain``).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from wtg.rules.wisk.constants import MIN_REINFORCEMENT, STAY_BEHIND
 from wtg.rules.wisk.constants import TERRITORIES_PER_ARMY as PER_ARMY
 from wtg.rules.wisk.odds import battle
 from wtg.rules.wisk.state import WiskState
+from wtg.rules.wisk.victory import destroy_target
 
 NEXT_SET_KINDS = ("infantry", "cavalry", "artillery")
 """The set a player is counted as trading next (fixed values: one of each)."""
@@ -48,10 +53,22 @@ class View:
     ties: str
     next_set: int
     """What the next set traded is worth."""
+    goals: frozenset[str] = frozenset()
+    """The continents the planning player's own secret mission names."""
+    prey: int = 0
+    """The player his secret mission says to destroy (0: none)."""
 
     @classmethod
-    def of(cls, state: WiskState) -> View:
+    def of(cls, state: WiskState, pid: int = 0) -> View:
+        """``state``'s board; ``pid``: the planning player (his own mission is read)."""
         board = state.board
+        goals: frozenset[str] = frozenset()
+        prey = 0
+        me = state.player(pid) if pid else None
+        if me and state.options.missions and me.mission:
+            mission = board.mission(me.mission)
+            goals = frozenset(mission.continents)
+            prey = destroy_target(state, pid, mission) if mission.destroy else 0
         count = len(state.holdings)
         sites = [board.site(t) for t in range(1, count + 1)]
         rule = state.options.cards
@@ -65,6 +82,8 @@ class View:
             cards={p.id: len(p.cards) for p in state.players},
             ties=state.options.ties,
             next_set=trade_value(rule, state.trades, NEXT_SET_KINDS),
+            goals=goals,
+            prey=prey,
         )
 
     def copy(self) -> View:
@@ -78,6 +97,8 @@ class View:
             dict(self.cards),
             self.ties,
             self.next_set,
+            self.goals,
+            self.prey,
         )
 
     def territories(self, pid: int) -> list[int]:
@@ -128,13 +149,17 @@ def armies_part(view: View, pid: int) -> float:
     return view.total_armies(pid) - max(others, default=0.0)
 
 
-def near_part(view: View, pid: int) -> float:
-    """Continents held in part (a whole one counts in the income)."""
+def near_part(view: View, pid: int, mission: float = 0.0) -> float:
+    """Continents held in part (a whole one counts in the income); one the player's
+    mission names counts ``1 + mission`` times, held whole too."""
     total = 0.0
     for name, (bonus, sites) in view.continents.items():
         mine = view.share(pid, name)
+        goal = mission if name in view.goals else 0.0
         if 0 < mine < len(sites):
-            total += bonus * (mine / len(sites)) ** 2
+            total += bonus * (1 + goal) * (mine / len(sites)) ** 2
+        elif mine == len(sites):
+            total += bonus * goal
     return total
 
 
@@ -204,13 +229,16 @@ AGAINST = frozenset({"opponent_near", "exposure", "reply"})
 """The parts that count against the player."""
 
 
-def parts(view: View, pid: int) -> dict[str, float]:
-    return {name: part(view, pid) for name, part in PARTS.items()}
+def parts(view: View, pid: int, mission: float = 0.0) -> dict[str, float]:
+    found = {name: part(view, pid) for name, part in PARTS.items()}
+    if mission and view.goals:
+        found["near"] = near_part(view, pid, mission)
+    return found
 
 
 def score(view: View, pid: int, weights: Mapping[str, float]) -> float:
     """The position's worth to ``pid``: the weighted parts, those against him taken off."""
     total = 0.0
-    for name, value in parts(view, pid).items():
+    for name, value in parts(view, pid, weights["mission"]).items():
         total += -weights[name] * value if name in AGAINST else weights[name] * value
     return total

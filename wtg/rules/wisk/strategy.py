@@ -106,7 +106,7 @@ def plan_with(state: WiskState, pid: int, weights: Mapping[str, float]) -> JsonO
         orders["place"] = [{"territory": front(state, pid), "armies": count}]
         return orders
     trades, card_armies = _trades(state, pid, weights)
-    view = View.of(state)
+    view = View.of(state, pid)
     for cards in trades:
         for tid in bonus_territories(state, pid, cards):
             view.armies[tid] += TRADE_BONUS

@@ -27,6 +27,10 @@ WEIGHTS: dict[str, float] = {
     "reply": 1.0,
     # Each card held: a third of the next set's value.
     "cards": 1.0,
+    # With secret missions: a continent one's mission names counts 1 + this times in
+    # "near" (and this times its bonus held whole); taking it, the same; a territory of
+    # the player one's mission says to destroy is worth this more.
+    "mission": 1.0,
     # decisions (strategy.py)
     # A territory taken.
     "territory": 1.0,
