@@ -1,19 +1,38 @@
-"""The robots' strategy: simple, documented, deterministic (no dice of its own).
+"""The robots' strategy: documented, deterministic (no dice of its own, no clock, no I/O).
 
-- Claiming: the free territory in the continent it holds the largest share of (the
-  smallest continent on a tie, then the most territories of its own next to it).
-- Its goal continent: one its mission names, if any is still to take; else the one it
-  holds the largest share of without holding it whole (fewer enemy armies on a tie).
-- Its front: its territory with the most armies among those next to an enemy territory
-  in the goal continent (else next to any enemy). New armies and the rest of the starting
-  armies go there; a continent's bonus goes on its own front inside that continent.
-- Cards: it trades every set it can, the best first.
-- Attacks: from the front, the weakest enemy neighbour (in the goal continent first) when
-  it has at least 3 armies more; all but one army move in and the attack goes on from
-  there, up to 6 steps; then any other territory attacks an enemy neighbour it outnumbers
-  by 3 or more. Every attack runs until it wins or has one army left.
-- Fortifying: the inland territory (no enemy next to it) with the most armies sends all
-  but one to the neighbour nearest the front.
+The turn of play (``plan``), every choice by expected gain on the position score
+(``position.py``: continents held or nearly held, each border's exposure, the armies due
+next turn, cards and the next set's value, opponents about to take a continent, the
+opponents' best reply), with the exact attack odds of the game's ``--ties`` rule
+(``odds.py``) and the weights kept as data (``weights.py``, tuned by self-play with
+``bench/tune_wisk.py``):
+
+- Cards: it holds its sets until its hand has ``trade_at`` cards (at five the rules make
+  it trade), then trades the best sets.
+- Placing and attacking (``attacks.py``): each of its border territories is tried as
+  the base. The free armies go on the base; a continent's bonus on the base when it lies
+  there, else on that continent's territory the enemy is likeliest to take. The attack
+  chains start from the base, then from its other territories, the biggest first: each
+  step attacks the enemy neighbour with the best expected gain (the territory, the card
+  of the turn's first conquest, a continent made whole or broken, an opponent
+  eliminated, the armies each side is expected to lose), only with at least
+  ``least_odds`` of taking it; all but one army move in and the chain goes on from
+  there (at most the form's 12 attack lines). The board the chains are expected to leave
+  is scored, the opponents' best reply included, less ``risk`` for each attack's chance
+  of failing; the best base's placements and attacks are the orders.
+- Fortifying (``fortifying.py``): of the moves of all but one army between territories
+  the attacks leave alone, the one that most lowers what the opponents' best attacks on
+  them are expected to cost; else its biggest inland stack steps toward the nearest
+  border.
+- With secret missions, its own mission's continents and the player it must destroy
+  count more.
+
+The initial assignment: it claims the free territory in the continent it holds the
+largest share of (the smallest continent on a tie, then the most territories of its own
+next to it); its starting armies go on its front: its territory with the most armies
+among those next to an enemy in its goal continent (one its mission names, else the one
+it holds the largest share of), else next to any enemy. Armies nobody placed go where
+``place_choice`` says.
 """
 
 from __future__ import annotations
@@ -22,13 +41,13 @@ from collections import deque
 from collections.abc import Mapping
 
 from wtg.core.jsondata import JsonObject
-from wtg.rules.wisk.attacks import best_plan
+from wtg.rules.wisk.attacks import best_plan, bonus_spots
 from wtg.rules.wisk.cards import best_set, bonus_territories, kinds_of, trade_value
 from wtg.rules.wisk.constants import MUST_TRADE, SET_SIZE, TRADE_BONUS
 from wtg.rules.wisk.fortifying import choose_fortify
 from wtg.rules.wisk.position import View
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
-from wtg.rules.wisk.state import CLAIMING, PLACING, WiskState
+from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
 from wtg.rules.wisk.weights import WEIGHTS
 
 
@@ -87,7 +106,17 @@ def claim_choice(state: WiskState, pid: int) -> int:
 
 
 def place_choice(state: WiskState, pid: int, continent: str | None) -> int:
-    return front(state, pid, continent)
+    """Where armies nobody placed go: in play, a continent's bonus on that continent's
+    territory the enemy is likeliest to take, other armies on the base the robot's own
+    plan would choose; while the starting armies are placed, on the front."""
+    if state.stage != PLAYING:
+        return front(state, pid, continent)
+    view = View.of(state, pid)
+    if continent is not None:
+        return bonus_spots(view, pid, [(continent, 0)])[continent]
+    free = from_territories(len(state.territories_of(pid)))
+    chosen = best_plan(view, pid, free, [])
+    return max(chosen.place, key=lambda t: (chosen.place[t], -t))
 
 
 def plan(state: WiskState, pid: int) -> JsonObject:
