@@ -85,6 +85,18 @@ def test_a_robot_holds_a_set_until_its_hand_is_as_big_as_the_weights_say() -> No
     assert plan_with(state, 1, {**WEIGHTS, "trade_at": 3})["trade"] == [[1, 10, 11]]
 
 
+def test_with_fixed_values_a_poor_set_waits_for_a_fourth_card() -> None:
+    """Three infantry (4 armies) wait; one of each (10) is traded at once; with a fourth
+    card the best set goes."""
+    state = board_state(owners={ALASKA: 1, JAPAN: 1}, cards="fixed")
+    give_cards(state, 1, 1, 10, 11)
+    assert "trade" not in plan(state, 1)
+    give_cards(state, 1, 1, 2, 3)
+    assert plan(state, 1)["trade"] == [[1, 2, 3]]
+    give_cards(state, 1, 1, 10, 11, 13)
+    assert plan(state, 1)["trade"] == [[1, 10, 11]]
+
+
 def test_five_cards_are_always_traded() -> None:
     state = board_state(owners={ALASKA: 1, JAPAN: 1})
     give_cards(state, 1, 1, 10, 11, 2, 3)

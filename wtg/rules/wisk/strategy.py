@@ -8,7 +8,8 @@ opponents' best reply), with the exact attack odds of the game's ``--ties`` rule
 ``bench/tune_wisk.py``):
 
 - Cards: it holds its sets until its hand has ``trade_at`` cards (at five the rules make
-  it trade), then trades the best sets.
+  it trade), then trades the best sets; with fixed values it keeps a set worth less than
+  ``fixed_least`` while it holds only those three cards (a fourth may make a better one).
 - Placing and attacking (``attacks.py``): each of its border territories is tried as
   the base. The free armies go on the base; a continent's bonus on the base when it lies
   there, else on that continent's territory the enemy is likeliest to take. The attack
@@ -43,7 +44,7 @@ from collections.abc import Mapping
 from wtg.core.jsondata import JsonObject
 from wtg.rules.wisk.attacks import best_plan, bonus_spots
 from wtg.rules.wisk.cards import best_set, bonus_territories, kinds_of, trade_value
-from wtg.rules.wisk.constants import MUST_TRADE, SET_SIZE, TRADE_BONUS
+from wtg.rules.wisk.constants import FIXED, MUST_TRADE, SET_SIZE, TRADE_BONUS
 from wtg.rules.wisk.fortifying import choose_fortify
 from wtg.rules.wisk.position import View
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
@@ -156,6 +157,10 @@ def plan_with(state: WiskState, pid: int, weights: Mapping[str, float]) -> JsonO
 def _trades(
     state: WiskState, pid: int, weights: Mapping[str, float]
 ) -> tuple[list[list[int]], int]:
+    """The sets it trades now, the best first, and their armies: none while the hand is
+    smaller than ``trade_at`` (five must be traded); with fixed values, a set worth less
+    than ``fixed_least`` waits while the hand holds only three cards (the next card may
+    make a better set)."""
     hand = list(state.player(pid).cards)
     trades: list[list[int]] = []
     armies = 0
@@ -166,7 +171,11 @@ def _trades(
         if chosen is None:
             break
         kinds = kinds_of(state.board, chosen)
-        armies += trade_value(state.options.cards, state.trades + len(trades), kinds)
+        value = trade_value(state.options.cards, state.trades + len(trades), kinds)
+        poor = value < weights["fixed_least"]
+        if state.options.cards == FIXED and len(hand) == SET_SIZE and poor:
+            break
+        armies += value
         trades.append(list(chosen))
         hand = [c for c in hand if c not in chosen]
     return trades, armies

@@ -51,4 +51,7 @@ WEIGHTS: dict[str, float] = {
     "risk": 2.0,
     # Trade a set once the hand holds this many cards (five must be traded).
     "trade_at": 3.0,
+    # With fixed set values: a set worth less than this waits while the hand holds only
+    # its three cards.
+    "fixed_least": 8.0,
 }
