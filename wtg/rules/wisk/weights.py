@@ -48,7 +48,7 @@ WEIGHTS: dict[str, float] = {
     # An attack's expected gain must be above this.
     "margin": 0.0,
     # A plan's score loses this for each attack's chance of failing.
-    "risk": 2.0,
+    "risk": 5.0,
     # Trade a set once the hand holds this many cards (five must be traded).
     "trade_at": 3.0,
     # With fixed set values: a set worth less than this waits while the hand holds only
