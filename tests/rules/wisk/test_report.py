@@ -78,3 +78,11 @@ def test_the_report_of_turn_zero() -> None:
     text = report_text(RULESET, CONFIG, state, [], 1, aof="")
     assert "The game begins." in text
     assert "Next to move: you." in text
+
+
+def test_the_report_says_who_moves_first() -> None:
+    """Issue 30: the first mover's edge is measured (bench/bench_robots.py), so every report
+    names the seat that moves first in each round."""
+    ann, bob = reports()
+    assert "Moves first: you, and every round of turns starts with that seat." in ann
+    assert "Moves first: Ann (player 1), and every round of turns starts with that seat." in bob

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from tests.rules.wisk.helpers import (
     ALASKA,
     ALBERTA,
@@ -14,6 +16,7 @@ from tests.rules.wisk.helpers import (
     KAMCHATKA,
     NEW_GUINEA,
     NW_TERRITORY,
+    SIAM,
     W_AUSTRALIA,
     board_state,
     give_cards,
@@ -21,8 +24,16 @@ from tests.rules.wisk.helpers import (
     put,
 )
 from tests.shipped import WISK as RULESET
+from wtg.rules.wisk.attacks import gain
+from wtg.rules.wisk.cards import best_set
+from wtg.rules.wisk.fortifying import choose_fortify
+from wtg.rules.wisk.odds import battle
+from wtg.rules.wisk.position import View
 from wtg.rules.wisk.state import WiskState
-from wtg.rules.wisk.strategy import claim_choice, plan
+from wtg.rules.wisk.strategy import claim_choice, plan, plan_with
+from wtg.rules.wisk.weights import WEIGHTS
+
+AUSTRALIA = (INDONESIA, NEW_GUINEA, W_AUSTRALIA, E_AUSTRALIA)
 
 
 def robot_turn(state: WiskState) -> dict[str, Any]:
@@ -31,10 +42,23 @@ def robot_turn(state: WiskState) -> dict[str, Any]:
     return orders
 
 
-def test_robot_orders_are_orders_a_player_could_send() -> None:
-    """Every robot order file of a whole game passes the same checks as a human's."""
-    state = new_game(0, seed=4, robots=4)
-    while not state.winner and state.turn < 400:
+GAMES = [
+    (4, 4, {}),
+    (5, 2, {"ties": "defender"}),
+    (6, 3, {"cards": "fixed", "missions": True}),
+    (7, 3, {"assignment": "claim-rest"}),
+    (8, 2, {"assignment": "semi", "ties": "defender", "cards": "fixed"}),
+]
+
+
+@pytest.mark.parametrize(("seed", "robots", "options"), GAMES)
+def test_robot_orders_are_orders_a_player_could_send(
+    seed: int, robots: int, options: dict[str, Any]
+) -> None:
+    """Every robot order file of whole seeded games passes the same checks as a human's
+    order file, with no line unread or rejected; every game ends."""
+    state = new_game(0, seed=seed, robots=robots, **options)
+    while not state.winner and state.turn < 600:
         planned = RULESET.robot_orders(state)
         entries, bad, problems = RULESET.entries_from_dict(planned[state.active])
         assert (bad, problems) == ([], [])
@@ -46,42 +70,110 @@ def test_robot_orders_are_orders_a_player_could_send() -> None:
 
 def test_the_plan_depends_on_the_state_alone() -> None:
     state = new_game(0, seed=2, robots=3)
+    before = state.to_dict()
     assert plan(state, state.active) == plan(state.clone(), state.active)
+    assert state.to_dict() == before
 
 
-def test_a_robot_trades_when_it_can() -> None:
+def test_a_robot_holds_a_set_until_its_hand_is_as_big_as_the_weights_say() -> None:
     state = board_state(owners={ALASKA: 1, JAPAN: 1})
+    give_cards(state, 1, 1, 10, 11)
+    waiting = {**WEIGHTS, "trade_at": 4}
+    assert "trade" not in plan_with(state, 1, waiting)
     give_cards(state, 1, 1, 10, 11, 2)
-    orders = robot_turn(state)
-    assert orders["trade"] == [[1, 10, 11]]
+    assert plan_with(state, 1, waiting)["trade"] == [[1, 10, 11]]
+    assert plan_with(state, 1, {**WEIGHTS, "trade_at": 3})["trade"] == [[1, 10, 11]]
 
 
-def test_a_robot_reinforces_toward_the_continent_it_can_complete() -> None:
-    """Three of Australia's four territories are his: New Guinea (most armies) borders the
-    fourth, so every new army goes there."""
+def test_with_fixed_values_a_poor_set_waits_for_a_fourth_card() -> None:
+    """Three infantry (4 armies) wait; one of each (10) is traded at once; with a fourth
+    card the best set goes."""
+    state = board_state(owners={ALASKA: 1, JAPAN: 1}, cards="fixed")
+    give_cards(state, 1, 1, 10, 11)
+    assert "trade" not in plan(state, 1)
+    give_cards(state, 1, 1, 2, 3)
+    assert plan(state, 1)["trade"] == [[1, 2, 3]]
+    give_cards(state, 1, 1, 10, 11, 13)
+    assert plan(state, 1)["trade"] == [[1, 10, 11]]
+
+
+def test_five_cards_are_always_traded() -> None:
+    state = board_state(owners={ALASKA: 1, JAPAN: 1})
+    give_cards(state, 1, 1, 10, 11, 2, 3)
+    chosen = best_set(state, 1, state.player(1).cards)
+    assert chosen is not None
+    assert plan_with(state, 1, {**WEIGHTS, "trade_at": 6})["trade"] == [list(chosen)]
+
+
+def test_a_robot_takes_the_continent_it_nearly_holds() -> None:
+    """Three of Australia's four territories are his: New Guinea attacks Eastern Australia
+    (4 armies against 1)."""
     state = board_state(owners={INDONESIA: 1, NEW_GUINEA: 1, W_AUSTRALIA: 1, ALASKA: 1})
     put(state, NEW_GUINEA, 1, 4)
     put(state, ALASKA, 1, 9)
     orders = robot_turn(state)
-    assert orders["place"] == [{"territory": NEW_GUINEA, "armies": 3}]
-    # with 7 armies against 1 it takes Eastern Australia and moves all but one in
-    assert orders["attack"][0] == {
-        "from": NEW_GUINEA,
-        "to": E_AUSTRALIA,
-        "dice": 3,
-        "until": 1,
-        "move": 999,
-    }
+    assert {"from": NEW_GUINEA, "to": E_AUSTRALIA, "dice": 3, "until": 1, "move": 999} in (
+        orders["attack"]
+    )
 
 
-def test_a_robot_attacks_only_with_the_advantage() -> None:
-    state = board_state(owners={ALASKA: 1, JAPAN: 1})
+def test_a_robot_does_not_attack_at_bad_odds() -> None:
+    """Ties to the defender: 2 + 3 new armies in Alaska, 8 in each neighbour (4 dice
+    against 8 take it once in eight)."""
+    state = board_state(owners={ALASKA: 1}, ties="defender")
     put(state, ALASKA, 1, 2)
-    put(state, JAPAN, 1, 1)
+    for tid in (NW_TERRITORY, ALBERTA, KAMCHATKA):
+        put(state, tid, 2, 8)
+    orders = robot_turn(state)
+    assert orders["place"] == [{"territory": ALASKA, "armies": 3}]
+    assert "attack" not in orders
+
+
+def test_a_robot_attacks_at_good_odds_without_a_big_advantage() -> None:
+    """Ties to the attacker (the text's rule): 4 attackers take 4 defenders three times
+    in four, so 2 + 3 armies attack Kamchatka's 4."""
+    assert battle(4, 4, "attacker").win > 0.75
+    state = board_state(owners={ALASKA: 1})
+    put(state, ALASKA, 1, 2)
     for tid in (NW_TERRITORY, ALBERTA, KAMCHATKA):
         put(state, tid, 2, 4)
     orders = robot_turn(state)
-    assert "attack" not in orders  # 2 + 3 new armies = 5: not 3 more than 4
+    assert orders["attack"][0]["from"] == ALASKA
+
+
+def test_a_continents_bonus_defends_its_border_next_to_a_big_enemy_stack() -> None:
+    """Australia is his; Siam holds 6. The bonus goes on Indonesia, the border Siam can
+    reach, while the free armies go where the attacks start (Alaska)."""
+    state = board_state(owners={ALASKA: 1, **dict.fromkeys(AUSTRALIA, 1)}, ties="defender")
+    put(state, ALASKA, 1, 9)
+    put(state, SIAM, 2, 6)
+    put(state, E_AUSTRALIA, 1, 3)
+    orders = robot_turn(state)
+    assert {"territory": INDONESIA, "armies": 2} in orders["place"]
+
+
+def test_a_robot_fortifies_the_border_next_to_an_enemy_stack() -> None:
+    """Western Australia (8, inland) steps into Indonesia, next to Siam's 4: Siam's owner
+    holds no other territory (3 new armies), and 7 attackers against 8 defenders (ties to
+    the defender) cost the attacker more than the defender."""
+    owners = {tid: 3 for tid in range(1, 39)}
+    owners.update({SIAM: 2, **dict.fromkeys(AUSTRALIA, 1)})
+    state = board_state(players=3, owners=owners, ties="defender")
+    put(state, SIAM, 2, 4)
+    put(state, W_AUSTRALIA, 1, 8)
+    view = View.of(state)
+    assert choose_fortify(view, 1, set()) == {"from": W_AUSTRALIA, "to": INDONESIA, "armies": 7}
+    # a territory an attack starts from or aims at is left alone
+    assert choose_fortify(view, 1, {INDONESIA}) is None
+
+
+def test_the_first_conquest_of_a_turn_is_worth_the_card() -> None:
+    state = board_state(owners={ALASKA: 1})
+    put(state, ALASKA, 1, 4)
+    view = View.of(state)
+    first, odds = gain(view, 1, ALASKA, KAMCHATKA, True)
+    later, _ = gain(view, 1, ALASKA, KAMCHATKA, False)
+    assert first - later == pytest.approx(odds.win * WEIGHTS["card"])
 
 
 def test_a_robot_fortifies_toward_the_front() -> None:

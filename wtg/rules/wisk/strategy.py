@@ -1,37 +1,55 @@
-"""The robots' strategy: simple, documented, deterministic (no dice of its own).
+"""The robots' strategy: documented, deterministic (no dice of its own, no clock, no I/O).
 
-- Claiming: the free territory in the continent it holds the largest share of (the
-  smallest continent on a tie, then the most territories of its own next to it).
-- Its goal continent: one its mission names, if any is still to take; else the one it
-  holds the largest share of without holding it whole (fewer enemy armies on a tie).
-- Its front: its territory with the most armies among those next to an enemy territory
-  in the goal continent (else next to any enemy). New armies and the rest of the starting
-  armies go there; a continent's bonus goes on its own front inside that continent.
-- Cards: it trades every set it can, the best first.
-- Attacks: from the front, the weakest enemy neighbour (in the goal continent first) when
-  it has at least 3 armies more; all but one army move in and the attack goes on from
-  there, up to 6 steps; then any other territory attacks an enemy neighbour it outnumbers
-  by 3 or more. Every attack runs until it wins or has one army left.
-- Fortifying: the inland territory (no enemy next to it) with the most armies sends all
-  but one to the neighbour nearest the front.
+The turn of play (``plan``), every choice by expected gain on the position score
+(``position.py``: continents held or nearly held, each border's exposure, the armies due
+next turn, cards and the next set's value, opponents about to take a continent, the
+opponents' best reply), with the exact attack odds of the game's ``--ties`` rule
+(``odds.py``) and the weights kept as data (``weights.py``, tuned by self-play with
+``bench/tune_wisk.py``):
+
+- Cards: it holds its sets until its hand has ``trade_at`` cards (at five the rules make
+  it trade), then trades the best sets; with fixed values it keeps a set worth less than
+  ``fixed_least`` while it holds only those three cards (a fourth may make a better one).
+- Placing and attacking (``attacks.py``): each of its border territories is tried as
+  the base. The free armies go on the base; a continent's bonus on the base when it lies
+  there, else on that continent's territory the enemy is likeliest to take. The attack
+  chains start from the base, then from its other territories, the biggest first: each
+  step attacks the enemy neighbour with the best expected gain (the territory, the card
+  of the turn's first conquest, a continent made whole or broken, an opponent
+  eliminated, the armies each side is expected to lose), only with at least
+  ``least_odds`` of taking it; all but one army move in and the chain goes on from
+  there (at most the form's 12 attack lines). The board the chains are expected to leave
+  is scored, the opponents' best reply included, less ``risk`` for each attack's chance
+  of failing; the best base's placements and attacks are the orders.
+- Fortifying (``fortifying.py``): of the moves of all but one army between territories
+  the attacks leave alone, the one that most lowers what the opponents' best attacks on
+  them are expected to cost; else its biggest inland stack steps toward the nearest
+  border.
+- With secret missions, its own mission's continents and the player it must destroy
+  count more.
+
+The initial assignment: it claims the free territory in the continent it holds the
+largest share of (the smallest continent on a tie, then the most territories of its own
+next to it); its starting armies go on its front: its territory with the most armies
+among those next to an enemy in its goal continent (one its mission names, else the one
+it holds the largest share of), else next to any enemy. Armies nobody placed go where
+``place_choice`` says.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 
 from wtg.core.jsondata import JsonObject
-from wtg.rules.wisk.cards import best_set, kinds_of, trade_value
-from wtg.rules.wisk.constants import ATTACK_DICE
+from wtg.rules.wisk.attacks import best_plan, bonus_spots
+from wtg.rules.wisk.cards import best_set, bonus_territories, kinds_of, trade_value
+from wtg.rules.wisk.constants import FIXED, MUST_TRADE, SET_SIZE, TRADE_BONUS
+from wtg.rules.wisk.fortifying import choose_fortify
+from wtg.rules.wisk.position import View
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
-from wtg.rules.wisk.state import CLAIMING, PLACING, WiskState
-
-ADVANTAGE = 3
-"""Attack only with at least this many armies more than the defender."""
-CHAIN = 6
-ATTACKS = 10
-ALL = 999
-"""Move all but one army (the turn moves at most that many)."""
+from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
+from wtg.rules.wisk.weights import WEIGHTS
 
 
 def enemies_next_to(state: WiskState, pid: int, tid: int) -> list[int]:
@@ -89,11 +107,26 @@ def claim_choice(state: WiskState, pid: int) -> int:
 
 
 def place_choice(state: WiskState, pid: int, continent: str | None) -> int:
-    return front(state, pid, continent)
+    """Where armies nobody placed go: in play, a continent's bonus on that continent's
+    territory the enemy is likeliest to take, other armies on the base the robot's own
+    plan would choose; while the starting armies are placed, on the front."""
+    if state.stage != PLAYING:
+        return front(state, pid, continent)
+    view = View.of(state, pid)
+    if continent is not None:
+        return bonus_spots(view, pid, [(continent, 0)])[continent]
+    free = from_territories(len(state.territories_of(pid)))
+    chosen = best_plan(view, pid, free, [])
+    return max(chosen.place, key=lambda t: (chosen.place[t], -t))
 
 
 def plan(state: WiskState, pid: int) -> JsonObject:
     """The robot's order file for its turn after ``state``."""
+    return plan_with(state, pid, WEIGHTS)
+
+
+def plan_with(state: WiskState, pid: int, weights: Mapping[str, float]) -> JsonObject:
+    """``plan`` with other weights (how they are tuned)."""
     orders: JsonObject = {"player": pid, "turn": state.turn + 1}
     if state.stage == CLAIMING:
         orders["place"] = [{"territory": claim_choice(state, pid), "armies": 1}]
@@ -102,89 +135,50 @@ def plan(state: WiskState, pid: int) -> JsonObject:
         count = 1 if state.options.one_army_a_turn else state.player(pid).to_place
         orders["place"] = [{"territory": front(state, pid), "armies": count}]
         return orders
-    trades, card_armies = _trades(state, pid)
-    armies = dict(enumerate((h.armies for h in state.holdings), start=1))
-    place: list[dict[str, int]] = []
-    for continent, bonus in continent_bonuses(state, pid):
-        place.append({"territory": front(state, pid, continent), "armies": bonus})
+    trades, card_armies = _trades(state, pid, weights)
+    view = View.of(state, pid)
+    for cards in trades:
+        for tid in bonus_territories(state, pid, cards):
+            view.armies[tid] += TRADE_BONUS
+    view.cards[pid] -= SET_SIZE * len(trades)
     free = from_territories(len(state.territories_of(pid))) + card_armies
-    place.append({"territory": front(state, pid), "armies": free})
-    for line in place:
-        armies[line["territory"]] += line["armies"]
+    chosen = best_plan(view, pid, free, continent_bonuses(state, pid), weights)
     if trades:
         orders["trade"] = [[*cards] for cards in trades]
-    orders["place"] = [{**line} for line in place]
-    attacks = _attacks(state, pid, armies)
-    if attacks:
-        orders["attack"] = [{**line} for line in attacks]
-    fortify = _fortify(state, pid)
+    orders["place"] = [{"territory": t, "armies": n} for t, n in chosen.place.items()]
+    if chosen.attacks:
+        orders["attack"] = [{**line} for line in chosen.attacks]
+    fortify = choose_fortify(chosen.view, pid, chosen.touched)
     if fortify:
         orders["fortify"] = {**fortify}
     return orders
 
 
-def _trades(state: WiskState, pid: int) -> tuple[list[list[int]], int]:
+def _trades(
+    state: WiskState, pid: int, weights: Mapping[str, float]
+) -> tuple[list[list[int]], int]:
+    """The sets it trades now, the best first, and their armies: none while the hand is
+    smaller than ``trade_at`` (five must be traded); with fixed values, a set worth less
+    than ``fixed_least`` waits while the hand holds only three cards (the next card may
+    make a better set)."""
     hand = list(state.player(pid).cards)
     trades: list[list[int]] = []
     armies = 0
-    while len(hand) >= 3:
+    if len(hand) < min(weights["trade_at"], MUST_TRADE):
+        return trades, armies
+    while len(hand) >= SET_SIZE:
         chosen = best_set(state, pid, hand)
         if chosen is None:
             break
         kinds = kinds_of(state.board, chosen)
-        armies += trade_value(state.options.cards, state.trades + len(trades), kinds)
+        value = trade_value(state.options.cards, state.trades + len(trades), kinds)
+        poor = value < weights["fixed_least"]
+        if state.options.cards == FIXED and len(hand) == SET_SIZE and poor:
+            break
+        armies += value
         trades.append(list(chosen))
         hand = [c for c in hand if c not in chosen]
     return trades, armies
-
-
-def _attacks(state: WiskState, pid: int, armies: dict[int, int]) -> list[dict[str, int]]:
-    owner = {t: state.owner(t) for t in armies}
-    attacks: list[dict[str, int]] = []
-    goal = goal_continent(state, pid)
-    goal_sites = set(state.board.continent(goal).territories) if goal else set()
-
-    def target_from(source: int) -> int | None:
-        foes = [n for n in state.board.site(source).neighbours if owner[n] != pid]
-        if not foes:
-            return None
-        weakest = min(foes, key=lambda n: (n not in goal_sites, armies[n], n))
-        return weakest if armies[source] >= armies[weakest] + ADVANTAGE else None
-
-    def conquer(source: int, target: int) -> None:
-        attacks.append({"from": source, "to": target, "dice": ATTACK_DICE, "until": 1, "move": ALL})
-        left = armies[source] - armies[target]
-        armies[source], armies[target], owner[target] = 1, max(left - 1, 1), pid
-
-    current = front(state, pid)
-    for _ in range(CHAIN):
-        target = target_from(current)
-        if target is None:
-            break
-        conquer(current, target)
-        current = target
-    for source in sorted(armies, key=lambda t: (-armies[t], t)):
-        if len(attacks) >= ATTACKS:
-            break
-        if owner[source] == pid:
-            target = target_from(source)
-            if target is not None:
-                conquer(source, target)
-    return attacks
-
-
-def _fortify(state: WiskState, pid: int) -> dict[str, int] | None:
-    mine = state.territories_of(pid)
-    inland = [t for t in mine if not enemies_next_to(state, pid, t) and state.armies(t) > 1]
-    if not inland:
-        return None
-    distance = _distance_to_front(state, pid)
-    source = max(inland, key=lambda t: (state.armies(t), -t))
-    near = [n for n in state.board.site(source).neighbours if state.owner(n) == pid]
-    target = min(near, key=lambda n: (distance.get(n, 99), n))
-    if distance.get(target, 99) >= distance.get(source, 99):
-        return None
-    return {"from": source, "to": target, "armies": state.armies(source) - 1}
 
 
 def _distance_to_front(state: WiskState, pid: int) -> dict[int, int]:

@@ -186,6 +186,7 @@ def report_context(
         "mission": mission,
         "stage": STAGE_NAMES.get(state.stage, state.stage),
         "active": state.active,
+        "first": state.first,
         "winner": state.winner,
         "won_by": state.won_by,
         "reinforcements": reinforcements(state, pid) if pid != NOBODY else 0,

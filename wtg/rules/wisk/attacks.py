@@ -1,0 +1,153 @@
+"""The robot's placements and attack chains, chosen by expected gain on the position score.
+
+Each border territory of the robot's is tried as the base: the turn's free armies go
+there (each continent's bonus on that continent's most threatened territory, or on the
+base when it lies there), then the attack chains are written: from the base first, then
+from every other territory with armies to spare, the biggest first, each step the enemy
+neighbour with the best expected gain (``gain``), as long as the chance of taking it is
+at least ``least_odds`` and the gain above ``margin``; all but one army move in and the
+chain goes on from the conquest. The board after the chains (each conquest counted as
+made, with the armies expected to move in) is scored (``position.score``, the
+opponents' best reply included), less ``risk`` for each attack's chance of failing; the
+best base wins."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from wtg.rules.wisk.constants import ATTACK_DICE, STAY_BEHIND
+from wtg.rules.wisk.odds import Odds, battle
+from wtg.rules.wisk.position import View, score, take_chance
+from wtg.rules.wisk.weights import WEIGHTS
+
+ATTACK_LINES = 12
+"""The attack lines of the order form."""
+ALL = 999
+"""Move all but one army in (the most the form's MOVE holds)."""
+
+
+@dataclass
+class Plan:
+    """Placements (territory -> armies), attack lines, the board expected after them,
+    the territories the attacks start from or aim at, and the plan's value."""
+
+    place: dict[int, int]
+    attacks: list[dict[str, int]] = field(default_factory=list)
+    view: View | None = None
+    touched: set[int] = field(default_factory=set)
+    value: float = 0.0
+
+
+def gain(
+    view: View, pid: int, source: int, target: int, first: bool, w: Mapping[str, float] = WEIGHTS
+) -> tuple[float, Odds]:
+    """The expected gain of attacking ``target`` from ``source`` with all it may send
+    (``first``: no conquest yet this turn, so this one earns the card)."""
+    attackers = int(view.armies[source]) - STAY_BEHIND
+    defenders = max(1, round(view.armies[target]))
+    odds = battle(attackers, defenders, view.ties)
+    owner = view.owner[target]
+    continent = view.continent_of[target]
+    bonus, sites = view.continents[continent]
+    worth = w["territory"] + (w["card"] if first else 0.0)
+    if view.share(pid, continent) == len(sites) - 1:
+        worth += (
+            w["continent_taken"] * bonus * (1 + (w["mission"] if continent in view.goals else 0))
+        )
+    if owner and owner == view.prey:
+        worth += w["mission"]
+    if owner and view.share(owner, continent) >= len(sites) - 1:
+        worth += w["continent_broken"] * bonus
+    if owner and len(view.territories(owner)) == 1:
+        worth += w["eliminate"] + view.cards.get(owner, 0) * view.next_set / 3
+    killed = defenders - odds.defenders_left
+    lost = attackers - odds.attackers_left
+    return odds.win * worth + w["armies"] * (killed - lost), odds
+
+
+def chains(
+    view: View, pid: int, base: int, w: Mapping[str, float] = WEIGHTS
+) -> tuple[list[dict[str, int]], float, set[int]]:
+    """The attack lines from ``base`` first, then from the others (played on ``view``):
+    the lines, the sum of their chances of failing, the territories they touch."""
+    lines: list[dict[str, int]] = []
+    risk = 0.0
+    touched: set[int] = set()
+    others = sorted(
+        (t for t in view.territories(pid) if t != base), key=lambda t: (-view.armies[t], t)
+    )
+    for start in (base, *others):
+        current = start
+        while len(lines) < ATTACK_LINES and view.owner[current] == pid:
+            if view.armies[current] < STAY_BEHIND + 1:
+                break
+            best: tuple[float, int, Odds] | None = None
+            for target in view.neighbours[current]:
+                if view.owner[target] == pid:
+                    continue
+                value, odds = gain(view, pid, current, target, not lines, w)
+                if odds.win < w["least_odds"] or value <= w["margin"]:
+                    continue
+                if best is None or value > best[0]:
+                    best = (value, target, odds)
+            if best is None:
+                break
+            _, target, odds = best
+            lines.append(
+                {"from": current, "to": target, "dice": ATTACK_DICE, "until": 1, "move": ALL}
+            )
+            risk += 1.0 - odds.win
+            touched.update((current, target))
+            view.armies[current] = float(STAY_BEHIND)
+            view.armies[target] = max(1.0, odds.attackers_if_won)
+            view.owner[target] = pid
+            current = target
+    if lines:
+        view.cards[pid] = view.cards.get(pid, 0) + 1
+    return lines, risk, touched
+
+
+def bonus_spots(view: View, pid: int, bonuses: Sequence[tuple[str, int]]) -> dict[str, int]:
+    """Where each continent's bonus goes when the base lies elsewhere: its territory the
+    enemy is likeliest to take (the most armies on a tie)."""
+    spots: dict[str, int] = {}
+    for continent, _ in bonuses:
+        inside = [t for t in view.continents[continent][1] if view.owner[t] == pid]
+        spots[continent] = max(inside, key=lambda t: (_danger(view, pid, t), view.armies[t], -t))
+    return spots
+
+
+def _danger(view: View, pid: int, tid: int) -> float:
+    foes = [view.armies[n] for n in view.neighbours[tid] if view.owner[n] != pid]
+    return take_chance(view, max(foes), view.armies[tid]) if foes else 0.0
+
+
+def best_plan(
+    view: View,
+    pid: int,
+    free: int,
+    bonuses: Sequence[tuple[str, int]],
+    w: Mapping[str, float] = WEIGHTS,
+) -> Plan:
+    """The placements and attacks of the best base (``view`` is not changed)."""
+    mine = view.territories(pid)
+    bases = [t for t in mine if view.enemies_next_to(pid, t)] or mine
+    spots = bonus_spots(view, pid, bonuses)
+    best: Plan | None = None
+    for base in bases:
+        work = view.copy()
+        place: dict[int, int] = {}
+        if free:
+            place[base] = free
+        for continent, bonus in bonuses:
+            spot = base if work.continent_of[base] == continent else spots[continent]
+            place[spot] = place.get(spot, 0) + bonus
+        for tid, armies in place.items():
+            work.armies[tid] += armies
+        attacks, risk, touched = chains(work, pid, base, w)
+        value = score(work, pid, w) - w["risk"] * risk
+        if best is None or value > best.value:
+            best = Plan(place, attacks, work, touched, value)
+    assert best is not None
+    return best

@@ -1,0 +1,67 @@
+"""The robot's weights, kept as data: what each part of the position score and each
+decision is worth, in armies.
+
+How they were tuned, offline by self-play: ``bench/tune_wisk.py NAME=VALUE --games N``
+plays the robot with one weight changed against the robot with these weights (1 against
+1 and 1 among 3, seeds balanced over the seats) and against the naive player. 1 against
+1 between two of these robots is decided by who moves first (about 9 games in 10), so
+the games of 1 among 3 (a fair share: 1 in 4) decide. Each weight was tried at one or
+two other values (60 games), the promising ones again (120 or 240 games). What came out:
+trading every set at once beats holding to 4 or 5 cards (10 and 6 of 60 games as 1 among
+3); a card worth 4, income 3, near 1.5, exposure 0.5 and the armies 1 held against the
+values tried; risk 5 won 41 of 120 games as 1 among 3 against risk 2, and was kept;
+least_odds 0.4 won 39 of 120 and 74 of 240 against 0.5, and was kept; exposure 1 won 38
+of 120, but with least_odds 0.4 only 34: left at 0.5. With ``--cards fixed`` (measured
+against today's robot) holding a poor set (fixed_least 8) and trading it at once (0)
+came out alike, 28 and 29 of 60 games as 1 among 3. The whole set is then checked with
+``bench/bench_robots.py --ruleset wisk --games 300``. Change a weight only with such a
+run beside it."""
+
+from __future__ import annotations
+
+WEIGHTS: dict[str, float] = {
+    # the position score (position.py)
+    # Each army due next turn, ours less the strongest opponent's.
+    "income": 3.0,
+    # Each army on the board, ours less the strongest opponent's.
+    "armies": 1.0,
+    # A continent's bonus times the square of the share we hold of it (not whole yet).
+    "near": 1.5,
+    # A continent's bonus when one opponent holds all of it but one territory.
+    "opponent_near": 1.0,
+    # Each border territory: the chance the biggest enemy stack next to it takes it, times
+    # its worth (1, plus the bonus of a continent we hold it in).
+    "exposure": 0.5,
+    # The opponents' best reply: each opponent's best single attack on us, its new armies
+    # on its attacking stack (the armies and worth we expect to lose).
+    "reply": 1.0,
+    # Each card held: a third of the next set's value.
+    "cards": 1.0,
+    # With secret missions: a continent one's mission names counts 1 + this times in
+    # "near" (and this times its bonus held whole); taking it, the same; a territory of
+    # the player one's mission says to destroy is worth this more.
+    "mission": 1.0,
+    # decisions (strategy.py)
+    # A territory taken.
+    "territory": 1.0,
+    # Times a continent's bonus, for the conquest that makes it ours whole.
+    "continent_taken": 2.0,
+    # Times a continent's bonus, for a conquest that breaks an opponent's continent (or
+    # one he holds all of but this territory).
+    "continent_broken": 1.5,
+    # The conquest of an opponent's last territory.
+    "eliminate": 30.0,
+    # The turn's first conquest (it earns a card).
+    "card": 4.0,
+    # No attack with less chance than this of taking its target.
+    "least_odds": 0.4,
+    # An attack's expected gain must be above this.
+    "margin": 0.0,
+    # A plan's score loses this for each attack's chance of failing.
+    "risk": 5.0,
+    # Trade a set once the hand holds this many cards (five must be traded).
+    "trade_at": 3.0,
+    # With fixed set values: a set worth less than this waits while the hand holds only
+    # its three cards.
+    "fixed_least": 8.0,
+}
