@@ -17,7 +17,8 @@ A move's worth, in hit points:
   from the nearest enemy.
 
 When nobody has been hit for ``QUIET_ROUNDS`` rounds, or late in the battle, the bots
-grow bold (``BOLD_EXPOSURE``, ``BOLD_APPROACH``): every battle still ends.
+grow bold: the risk counts less and less and the approach more (``BOLD_APPROACH``),
+until the pieces close in whatever the risk: every battle still ends.
 """
 
 from __future__ import annotations
@@ -37,12 +38,13 @@ KILL_TURNS = 2.0
 EXPOSURE = 0.8
 REST_TURN = 0.6
 APPROACH = 0.4
-BOLD_EXPOSURE = 0.2
 BOLD_APPROACH = 1.0
 QUIET_ROUNDS = 3
 """Rounds without a hit before the bots grow bold."""
-LATE = 0.4
-"""From this share of the turn limit on, the bots are bold."""
+LATE = 0.3
+"""From this share of the turn limit on, the bots grow bold..."""
+LATE_SPAN = 0.2
+"""... and are wholly bold this share later."""
 FOLLOW_UPS = 4
 """The best moves of each step weighed with the best move that could follow them."""
 _FAR = 10**6
@@ -277,13 +279,13 @@ def start(state: TacticsState, player: int) -> Planner:
     grid = grid_of(work.board)
     enemies = {p.id: p for p in work.pieces if p.owner != player}
     mine = [p for p in work.pieces if p.owner == player]
-    bold = _bold(work)
+    bold = _boldness(work)
     planner = Planner(
         work=work,
         player=player,
         grid=grid,
-        exposure=(BOLD_EXPOSURE if bold else EXPOSURE) * _share(work, enemies),
-        approach=BOLD_APPROACH if bold else APPROACH,
+        exposure=EXPOSURE * (1 - bold) * _share(work, enemies),
+        approach=APPROACH + bold * (BOLD_APPROACH - APPROACH),
         rested=work.pieces_per_turn == RESTED,
         strikers=threats_by_tile(work, grid, enemies.values()),
         enemies=enemies,
@@ -300,10 +302,14 @@ def start(state: TacticsState, player: int) -> Planner:
     return planner
 
 
-def _bold(work: TacticsState) -> bool:
-    players = len(work.standing())
-    quiet = work.turn - work.last_hit
-    return quiet >= QUIET_ROUNDS * players or work.turn >= LATE * work.turn_limit
+def _boldness(work: TacticsState) -> float:
+    """0 while the battle goes on; rising to 1 over ``QUIET_ROUNDS`` more rounds once
+    nobody has been hit for ``QUIET_ROUNDS`` rounds, and over the turns after ``LATE`` of
+    the turn limit."""
+    rounds = QUIET_ROUNDS * len(work.standing())
+    quiet = (work.turn - work.last_hit - rounds) / rounds
+    late = (work.turn - LATE * work.turn_limit) / (LATE_SPAN * work.turn_limit)
+    return min(1.0, max(0.0, quiet, late))
 
 
 def _share(work: TacticsState, enemies: Mapping[int, Piece]) -> float:
