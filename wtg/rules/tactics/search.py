@@ -77,6 +77,9 @@ class Planner:
     shooters: dict[tuple[int, int, int], dict[int, int]] = field(default_factory=dict)
     gaps: dict[tuple[int, int, int], dict[int, int]] = field(default_factory=dict)
     choices: dict[int, Choices] = field(default_factory=dict)
+    held: set[int] = field(default_factory=set)
+    """Tiles kept blocked: a piece whose attack may find its target already dead (the
+    turn then skips its whole move) may still stand there."""
 
     # --- chances -----------------------------------------------------------------
     def forecast(self, attacker: Piece, target: Piece, later: bool = False) -> Forecast:
@@ -131,7 +134,7 @@ class Planner:
         kind = work.kind(piece.kind)
         weapon = work.weapon_of(piece)
         here = grid.index(piece.pos)
-        blocked = {grid.index(p.pos) for p in work.pieces if p.id != piece.id}
+        blocked = {grid.index(p.pos) for p in work.pieces if p.id != piece.id} | self.held
         reach = grid.walks(here, kind.movement, kind.mobility, blocked)
         gaps = self._gaps(kind.movement, kind.min_range, kind.range)
         here_gap = _gap(gaps.get(here, _FAR), kind.min_range, kind.range)
@@ -228,6 +231,8 @@ class Planner:
         assert piece is not None
         start = piece.pos
         if target is not None:
+            if dead(self.hp[target]) > 0:
+                self.held.add(self.grid.index(start))
             self.hp[target] = self.gain(piece, self.enemies[target])[1]
         piece.x, piece.y = move.to
         self.choices.pop(piece.id, None)
