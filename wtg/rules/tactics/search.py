@@ -27,17 +27,26 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from wtg.rules.tactics.battle import Fighter, Forecast, forecast
+from wtg.rules.tactics.levels import experience, needed
 from wtg.rules.tactics.moves import Move, fighter, may_take_part, move_problem
 from wtg.rules.tactics.outcomes import HitPoints, after_attack, certain, dead
 from wtg.rules.tactics.paths import Grid, grid_of, spread
-from wtg.rules.tactics.state import FULL_REST, RESTED, Piece, TacticsState, rest_at_turn_start
+from wtg.rules.tactics.state import (
+    FULL_REST,
+    RESTED,
+    Piece,
+    TacticsState,
+    rest_at_turn_start,
+    runtime_stats,
+)
 from wtg.rules.tactics.threats import threats_by_tile
 
 HIT_POINT = 1.0
-KILL_TURNS = 2.0
-EXPOSURE = 0.8
+KILL_TURNS = 2.5
+EXPOSURE = 0.6
 REST_TURN = 0.6
 APPROACH = 0.4
+LEVEL_UP = 2.0
 BOLD_APPROACH = 1.0
 QUIET_ROUNDS = 3
 """Rounds without a hit before the bots grow bold."""
@@ -107,8 +116,26 @@ class Planner:
         """What attacking ``enemy`` with ``piece`` is worth now, and the enemy's hit
         points after it."""
         before = self.hp[enemy.id]
-        after = after_attack(before, self.forecast(piece, enemy))
-        return self.worth(after, enemy) - self.worth(before, enemy), after
+        odds = self.forecast(piece, enemy)
+        after = after_attack(before, odds)
+        worth = self.worth(after, enemy) - self.worth(before, enemy)
+        return worth + self.level_up(piece, enemy, before, after, odds), after
+
+    def level_up(
+        self, piece: Piece, enemy: Piece, before: HitPoints, after: HitPoints, odds: Forecast
+    ) -> float:
+        """The chance the attack raises ``piece`` a level (experience for a hit, double
+        for a kill), times what the level brings: its hit points back, ``LEVEL_UP`` more."""
+        hit = experience(piece.lev, enemy.lev, False)
+        need = needed(piece.lev) - piece.xp
+        if 2 * hit < need:
+            return 0.0
+        killed = dead(after) - dead(before)
+        chance = killed if hit < need else (1 - dead(before)) * (1 - odds.miss / 100)
+        if chance <= 0:
+            return 0.0
+        healed = runtime_stats(self.work.kind(piece.kind), piece.lev + 1).max_hp - piece.hp
+        return chance * (HIT_POINT * healed + LEVEL_UP)
 
     def loss(self, piece: Piece, tile: int) -> float:
         """What ``piece`` expects to lose on ``tile`` to the enemies' next turn."""
