@@ -13,8 +13,10 @@ A move's worth, in hit points:
   of it, the piece's death worth ``KILL_TURNS`` of its own attacks;
 - **rest**: in "all rested" games a piece that walks and attacks sits out its next
   turn: ``REST_TURN`` of its attacks lost;
-- **the approach**: ``APPROACH`` for each step nearer the distance its weapon wants
-  from the nearest enemy.
+- **the approach**: ``APPROACH`` for each step nearer the nearest tile it could attack
+  an enemy from;
+- **a level up**: the chance the attack raises the piece a level (its hit points back,
+  ``LEVEL_UP`` more).
 
 When nobody has been hit for ``QUIET_ROUNDS`` rounds, or late in the battle, the bots
 grow bold: the risk counts less and less and the approach more (``BOLD_APPROACH``),
@@ -84,7 +86,7 @@ class Planner:
     power: dict[int, float] = field(default_factory=dict)
     odds: dict[tuple[object, ...], Forecast] = field(default_factory=dict)
     shooters: dict[tuple[int, int, int], dict[int, int]] = field(default_factory=dict)
-    gaps: dict[tuple[int, int, int], dict[int, int]] = field(default_factory=dict)
+    gaps: dict[tuple[int, int, int, int], dict[int, int]] = field(default_factory=dict)
     choices: dict[int, Choices] = field(default_factory=dict)
     held: set[int] = field(default_factory=set)
     """Tiles kept blocked: a piece whose attack may find its target already dead (the
@@ -163,26 +165,21 @@ class Planner:
         here = grid.index(piece.pos)
         blocked = {grid.index(p.pos) for p in work.pieces if p.id != piece.id} | self.held
         reach = grid.walks(here, kind.movement, kind.mobility, blocked)
-        gaps = self._gaps(kind.movement, kind.min_range, kind.range)
-        here_gap = _gap(gaps.get(here, _FAR), kind.min_range, kind.range)
+        gaps = self._gaps(piece)
+        here_gap = gaps.get(here, _FAR)
         here_loss = self.loss(piece, here)
         values: dict[int, float] = {}
         walk: tuple[float, int] | None = None
         for tile in reach:
             risk = self.exposure * (self.loss(piece, tile) - here_loss)
-            nearer = self.approach * (
-                here_gap - _gap(gaps.get(tile, _FAR), kind.min_range, kind.range)
-            )
+            nearer = self.approach * (here_gap - gaps.get(tile, _FAR))
             values[tile] = nearer - risk
             if tile != here and (walk is None or (values[tile], -tile) > (walk[0], -walk[1])):
                 walk = (values[tile], tile)
         tired = REST_TURN * self.power[piece.id] if self.rested else 0.0
         attacks: dict[int, tuple[float, int]] = {}
         for enemy in self.enemies.values():
-            key = (grid.index(enemy.pos), weapon.movement, kind.range)
-            sources = self.shooters.get(key)
-            if sources is None:
-                sources = self.shooters[key] = grid.shooters(*key)
+            sources = self._shooters(enemy, weapon.movement, kind.range)
             best: tuple[float, int] | None = None
             for tile, steps in sources.items():
                 if steps < kind.min_range or tile not in reach:
@@ -194,12 +191,29 @@ class Planner:
                 attacks[enemy.id] = best
         return Choices(walk, attacks)
 
-    def _gaps(self, movement: int, low: int, high: int) -> dict[int, int]:
-        key = (movement, low, high)
+    def _shooters(self, enemy: Piece, movement: int, reach: int) -> dict[int, int]:
+        key = (self.grid.index(enemy.pos), movement, reach)
+        found = self.shooters.get(key)
+        if found is None:
+            found = self.shooters[key] = self.grid.shooters(*key)
+        return found
+
+    def _gaps(self, piece: Piece) -> dict[int, int]:
+        """Steps (pieces aside) from each tile to the nearest tile ``piece`` could attack
+        an enemy from."""
+        kind = self.work.kind(piece.kind)
+        weapon = self.work.weapon_of(piece)
+        key = (kind.movement, weapon.movement, kind.min_range, kind.range)
         found = self.gaps.get(key)
         if found is None:
-            tiles = tuple(self.grid.index(e.pos) for e in self.enemies.values())
-            found = self.gaps[key] = spread(self.grid.step_sources(movement), tiles, _FAR, ())
+            spots = {
+                tile
+                for enemy in self.enemies.values()
+                for tile, steps in self._shooters(enemy, weapon.movement, kind.range).items()
+                if steps >= kind.min_range
+            }
+            table = self.grid.step_sources(kind.movement)
+            found = self.gaps[key] = spread(table, tuple(sorted(spots)), _FAR, ())
         return found
 
     # --- the turn ----------------------------------------------------------------
@@ -365,11 +379,6 @@ def _fighter(work: TacticsState, piece: Piece, rest: int) -> Fighter:
 
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
-
-
-def _gap(distance: int, low: int, high: int) -> int:
-    """How many steps from the distance the weapon wants."""
-    return max(0, distance - high) + max(0, low - distance)
 
 
 def _steps(a: tuple[int, int], b: tuple[int, int]) -> int:

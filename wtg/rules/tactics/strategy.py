@@ -2,9 +2,10 @@
 
 A bot weighs every move each of its pieces could make (``search.py``): the attack's
 worth on the target's hit points as chances (a kill worth more than raw damage, fire
-focused on a target earlier attacks hurt), what the piece risks from the enemies'
-next turn on the tile it ends on (the threat map, ``threats.py``), the rest it spends
-in "all rested" games and the steps it gains towards the enemy. The turn's moves are
+focused on a target earlier attacks hurt, a level up counted), what the piece risks from
+the enemies' next turn on the tile it ends on (the threat map, ``threats.py``), the rest
+it spends in "all rested" games and the steps it gains towards a tile it could attack
+from. The turn's moves are
 chosen one after another: of the best few, the one that with the best move that
 could follow it is worth most; each is then played on a copy of the board (a target
 stays on it, its hit points kept as chances) before the next. No chance is used: a
