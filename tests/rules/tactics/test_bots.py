@@ -146,5 +146,7 @@ def test_every_order_file_of_the_bots_passes_the_rules_check() -> None:
             entries, unread, problems = TACTICS.entries_from_dict(orders, game)
             checked = TACTICS.accept(entries, game, game.active)
             assert (unread, problems, checked.rejected) == ([], [], []), (seed, game.turn)
-            assert len(checked.orders.get("moves", [])) == len(orders["moves"])
+            kept, sent = checked.orders.get("moves") or [], orders["moves"]
+            assert isinstance(kept, list) and isinstance(sent, list)
+            assert len(kept) == len(sent)
             game = TACTICS.resolve(game, {game.active: orders}, turn_rng(seed, game.turn + 1)).state

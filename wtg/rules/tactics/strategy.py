@@ -5,11 +5,11 @@ worth on the target's hit points as chances (a kill worth more than raw damage, 
 focused on a target earlier attacks hurt, a level up counted), what the piece risks from
 the enemies' next turn on the tile it ends on (the threat map, ``threats.py``), the rest
 it spends in "all rested" games and the steps it gains towards a tile it could attack
-from. The turn's moves are
-chosen one after another: of the best few, the one that with the best move that
-could follow it is worth most; each is then played on a copy of the board (a target
-stays on it, its hit points kept as chances) before the next. No chance is used: a
-bot's orders follow from the board and are archived as its order file.
+from. The turn's moves are chosen one after another, two moves deep: of the best few,
+the one worth most together with the best move another piece could make after it. Each
+is played on a copy of the board (a target stays on it, its hit points kept as chances)
+before the next is chosen. No chance is used: a bot's orders follow from the board and
+are archived as its order file.
 """
 
 from __future__ import annotations
