@@ -32,6 +32,7 @@ from wtg.game.registry import find_ruleset
 from wtg.game.report import report_text, topten_text
 from wtg.rules.intermediate.strategy import plan_orders as intermediate_plan
 from wtg.rules.standard.strategy import plan_orders as standard_plan
+from wtg.rules.tactics.moves import Move, move_problem, targets, walks
 from wtg.rules.tactics.strategy import plan_orders as tactics_plan
 from wtg.rules.wisk.strategy import plan as wisk_plan
 from wtg.rules.wok4.strategy import plan_orders as wok4_plan
@@ -182,11 +183,13 @@ def wisk_games() -> Iterator[Game]:
 
 
 def tactics_game() -> Game:
-    """Two humans of two guilds at war and two bots; a human misses a turn now and then."""
+    """Two humans of two guilds at war and two bots; a human misses a turn now and then.
+    The second human piles on: each of his pieces attacks the weakest enemy it can reach,
+    so one may aim at a piece an earlier one killed (a move skipped at the turn)."""
     config = game_config("tactics", "meadow", 2, 3)
 
     def planned(state: Any, side: int, rng: random.Random) -> dict[str, Any]:
-        return tactics_plan(state, side)
+        return _piling_on(state, side) if side == 2 else tactics_plan(state, side)
 
     def twist(state: Any, side: int, orders: dict[str, Any]) -> dict[str, Any] | None:
         return None if state.turn % 5 == 4 else orders
@@ -195,6 +198,26 @@ def tactics_game() -> Game:
     return Game(
         "tactics", config, play(rules, config, planned, 400, options=TACTICS_WAR, twist=twist)
     )
+
+
+def _piling_on(state: Any, side: int) -> dict[str, Any]:
+    """Each piece in turn attacks the enemy with the fewest hit points it can reach (the
+    board as the earlier moves leave it, every target still on it)."""
+    work = state.clone()
+    moves: list[Move] = []
+    for piece in work.army(side):
+        found = [
+            (enemy.hp, enemy.id, spot, enemy.pos)
+            for spot in sorted(walks(work, piece))
+            for enemy in targets(work, piece, spot).values()
+        ]
+        if found:
+            _, _, spot, aim = min(found)
+            move = Move(piece.id, spot, aim)
+            if not move_problem(work, side, move, [m.piece for m in moves]):
+                moves.append(move)
+                piece.x, piece.y = spot
+    return {"player": side, "turn": state.turn + 1, "moves": [m.to_dict() for m in moves]}
 
 
 TACTICS_WAR: dict[str, OptionValue] = {
