@@ -98,8 +98,9 @@ def _from_js(form: FormSpec, found: Mapping[str, Any]) -> dict[str, Value]:
     return values
 
 
-def form_text(form: FormSpec, header: str, row: Row) -> str:
-    return "\n".join([form.begin, header, row.text, form.end]) + "\n"
+def form_text(form: FormSpec, header: str, row: Row, before: Sequence[Row] = ()) -> str:
+    lines = [form.begin, header, *(earlier.text for earlier in before), row.text, form.end]
+    return "\n".join(lines) + "\n"
 
 
 def parsed(form: FormSpec, row: Row) -> Verdict:
@@ -115,20 +116,21 @@ def parsed(form: FormSpec, row: Row) -> Verdict:
     return Verdict("none", "", {})
 
 
-def ordered(game: Game, side: SideId, row: Row) -> Verdict:
+def ordered(game: Game, side: SideId, row: Row, before: Sequence[Row] = ()) -> Verdict:
     """The verdict of `wtg orders`' path (the parser, then the ruleset's check) on the line,
-    sent in the side's own form."""
+    sent in the side's own form after the lines ``before`` (a WISK attack may start from
+    the territory an earlier attack line takes)."""
     state = game.state()
     ruleset = game.ruleset
     turn = ruleset.turn_of(state) + 1
     code = game.config.player(ruleset.seat_of(state, side) or side).code
     header = header_line({"game": game.config.game, "turn": turn, "player": side, "code": code})
-    text = form_text(ruleset.form_for(state), header, row)
+    text = form_text(ruleset.form_for(state), header, row, before)
     results = read_orders([text], ruleset, game.config, state, turn=turn, trusted=True, player=side)
     for result in results:
         assert not isinstance(result, OrderError) or "no order" in str(result), result
         for verdict in getattr(result, "verdicts", []):
-            if verdict.entry.line == ROW_LINE:
+            if verdict.entry.line == ROW_LINE + len(before):
                 kind = "accepted" if verdict.accepted else "rejected"
                 return Verdict(kind, "" if verdict.accepted else verdict.reason, {})
     return Verdict("none", "", {})
@@ -186,11 +188,14 @@ def test_a_games_page_reads_every_line_as_wtg_orders(
     spots = map_spots(ruleset.public_json(state))
     ids = [ident for ident, _name in spots.ids] if spots else None
     refused = [row for row in form_rows(form, ids) if parsed(form, row).verdict != "accepted"]
-    rows = strategy_rows(form, planned(game, side)) + refused
+    strategy = strategy_rows(form, planned(game, side))
+    rows = strategy + refused
     rows += spot_rows(form, ids, omit) if ids else []
     url = (built.folder / "games" / game.store.root.name / "aof.html").as_uri()
     ours = js_verdicts(page, url, rows, form)
-    theirs = [ordered(game, side, row) for row in rows]
+    # the strategy's lines each after those before it, as it sends them; the others alone
+    theirs = [ordered(game, side, row, strategy[:at]) for at, row in enumerate(strategy)]
+    theirs += [ordered(game, side, row) for row in rows[len(strategy) :]]
     assert list(disagreements(rows, ours, theirs, values=False)) == []
     counted = {kind: sum(v.verdict == kind for v in theirs) for kind in ("accepted", "rejected")}
     assert counted["accepted"] >= 2 and counted["rejected"] >= 30, counted
