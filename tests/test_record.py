@@ -187,3 +187,14 @@ def test_every_written_init_only_fills_the_instance() -> None:
         ), cls
         assert not any(isinstance(c, type(code)) for c in code.co_consts), cls
     assert written > 150
+
+
+def test_replaced_copies_a_record_with_some_fields_changed() -> None:
+    class Pair(Record):
+        left: int
+        right: tuple[int, ...] = ()
+
+    pair = Pair(1, (2,))
+    assert pair.replaced(right=(3,)) == Pair(1, (3,)) and pair == Pair(1, (2,))
+    with pytest.raises(TypeError):
+        pair.replaced(middle=4)

@@ -8,6 +8,7 @@ browser is a failure.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import threading
@@ -131,11 +132,18 @@ def served(
     out = tmp_path_factory.mktemp("site") / "out"
     report = build_site(played_games, out, jobs=1)
     assert report.skipped == ()
-    server = make_server(out, 0)
+    with serving(out) as url:
+        yield url, out
+
+
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """``folder`` served by ``wtg site --serve``'s server on 127.0.0.1, and its address."""
+    server = make_server(folder, 0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield url_of(server), out
+        yield url_of(server)
     finally:
         server.shutdown()
         server.server_close()

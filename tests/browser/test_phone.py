@@ -7,7 +7,6 @@ Sender is filled, copied and mailed on it. Screenshots of the phone layout go to
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote, unquote
@@ -15,12 +14,11 @@ from urllib.parse import quote, unquote
 import pytest
 from PIL import Image
 
-from tests.browser.conftest import PHONE_HEIGHT, PHONE_WIDTH, Watched
+from tests.browser.conftest import PHONE_HEIGHT, PHONE_WIDTH, Watched, serving
 from tests.browser.layout import TARGET, Layout, measure
 from tests.browser.test_sender_fill import GM, build, expected_text, fill
 from tests.browser.test_site_pages import ARTIFACTS
 from tests.site.sender_cases import GAMES, filled_lines, new_game, planned, wtg
-from wtg.site.serve import make_server, url_of
 
 WIDTH = PHONE_WIDTH
 SHOTS = {
@@ -172,14 +170,8 @@ def sender_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     page copies through the clipboard's API), and its address."""
     site = tmp_path / "site"
     site.mkdir()
-    server = make_server(site, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield url_of(server), site
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(site) as url:
+        yield url, site
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -128,17 +128,7 @@ class Board(Record):
 def with_orders(board: Board, title: str, arrows: Sequence[Arrow], notes: Sequence[str]) -> Board:
     """``board`` with a player's orders drawn on it (``DrawsOrders``): its new title, the
     orders' arrows, and ``notes`` under it in place of its own."""
-    return Board(
-        title=title,
-        shape=board.shape,
-        spots=board.spots,
-        links=board.links,
-        sides=board.sides,
-        pieces=board.pieces,
-        tables=board.tables,
-        notes=tuple(notes),
-        arrows=tuple(arrows),
-    )
+    return board.replaced(title=title, notes=tuple(notes), arrows=tuple(arrows))
 
 
 S_contra = TypeVar("S_contra", contravariant=True)

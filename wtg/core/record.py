@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 if TYPE_CHECKING:
     from typing_extensions import dataclass_transform
@@ -26,6 +26,9 @@ else:
 
     def dataclass_transform(**_: Any) -> Any:
         return lambda cls: cls
+
+
+_R = TypeVar("_R", bound="Record")
 
 
 @dataclass_transform(frozen_default=True)
@@ -103,6 +106,10 @@ class Record:
     def __repr__(self) -> str:
         inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
         return f"{type(self).__name__}({inner})"
+
+    def replaced(self: _R, **changes: Any) -> _R:
+        """A copy with ``changes`` to some of its fields (a name it has not: TypeError)."""
+        return type(self)(**{**{n: getattr(self, n) for n in self._fields}, **changes})
 
 
 def _written_init(cls: type[Record]) -> Any:

@@ -141,16 +141,7 @@ def public_board(ruleset: str, board: Board) -> Board | None:
     ``ruleset``, by the same rules as ``published_board``; None where it publishes none."""
     title = board.title.replace("the GM's view", "what everyone sees")
     if ruleset in OPEN_BOARDS:
-        return Board(
-            title=title,
-            shape=board.shape,
-            spots=board.spots,
-            links=board.links,
-            sides=board.sides,
-            pieces=board.pieces,
-            tables=board.tables,
-            notes=board.notes,
-        )
+        return board.replaced(title=title, arrows=())
     if ruleset not in HOLDERS_ONLY:
         return None
     spots = tuple(
