@@ -7,6 +7,7 @@ import email.utils
 from wtg.core.errors import GameError
 from wtg.core.ruleset import SeatId
 from wtg.game.engine import Game
+from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, check_text
 from wtg.gm.takeover import take_over
 from wtg.lobby import confirm, people
 from wtg.lobby.answering import Desk
@@ -23,6 +24,9 @@ from wtg.lobby.lists import (
 )
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.seats import offered_seat, offers, seat_of_person, seat_taken
+
+DEFAULT_NAME_MAX = 40
+"""Characters of a From's display name a JOIN without ``AS`` takes as the newcomer's name."""
 
 
 def show_lists(desk: Desk, _command: Command) -> None:
@@ -400,7 +404,13 @@ def _split_as(args: tuple[str, ...]) -> tuple[list[str], str | None]:
 
 
 def default_name(display: str, address: str) -> str:
-    """A newcomer's name when JOIN gives none: the name in his From, else his address's
-    local part."""
-    shown = " ".join(display.split())
-    return shown[:40] if shown else email.utils.parseaddr(address)[1].partition("@")[0][:40]
+    """A newcomer's name when JOIN gives none: the name in his From (decoded:
+    ``wtg.mail.fromname``), else his address's local part. A display name that could be
+    no player's name (a control character, a bidi override, a zero-width space) gives way
+    to the local part: the newcomer typed no name to be refused for."""
+    shown = " ".join(display.split())[:DEFAULT_NAME_MAX]
+    try:
+        check_text("the name", shown, NAME_MAX_LENGTH)
+    except ConfigError:
+        return email.utils.parseaddr(address)[1].partition("@")[0][:DEFAULT_NAME_MAX]
+    return shown

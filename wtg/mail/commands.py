@@ -12,7 +12,6 @@ mail's outcome ``not answered: reply limit: ...``."""
 
 from __future__ import annotations
 
-import email.utils
 import re
 from collections.abc import Iterator, Mapping
 from email.message import Message
@@ -26,6 +25,7 @@ from wtg.lobby.handlers import answer
 from wtg.mail import compose, strangers
 from wtg.mail.answers import Answers
 from wtg.mail.extract import decode_bytes, normalise, parse_mail
+from wtg.mail.fromname import display_name
 from wtg.mail.inbox import Incoming
 from wtg.mail.outcome import Outcome, answered, rejected, unanswered
 from wtg.mail.registry import Registry
@@ -100,7 +100,7 @@ class Commands:
             if self.registry.seats_of(sender):
                 return None
             mail = CommandMail((), None, "")
-        display = email.utils.parseaddr(str(msg.get("From", "")))[0]
+        display = display_name(msg)
         with Book(self.answers.gm.games_dir) as book:
             desk = Desk(
                 book,

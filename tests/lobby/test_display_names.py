@@ -1,0 +1,64 @@
+"""The name a JOIN without ``AS`` takes from the mail's From: its display name as the
+sender's client wrote it, decoded (an RFC 2047 encoded word, or 8-bit bytes as most
+clients send them in UTF-8 and some in Windows-1252), never the raw ``=?utf-8?q?...?=``
+nor a replacement character; a display name that is no usable name (a bidi override, a
+control character once decoded) gives way to the address's local part rather than a
+refusal the newcomer never typed a name for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.lobby.hall import Hall, address
+
+
+def _join(hall: Hall, number: int, from_name: bytes) -> str:
+    """The answer to ``JOIN wok4`` from player ``number`` whose From shows ``from_name``."""
+    hall.deliver(
+        b"From: " + from_name + b" <" + address(number).encode() + b">\n"
+        b"To: gm@wtg.example\nSubject: hello\nMessage-ID: <dn" + str(number).encode() + b"@x>\n"
+        b"Content-Type: text/plain; charset=utf-8\n\nJOIN wok4\n"
+    )
+    hall.poll()
+    (answer,) = hall.new_mails(address(number))
+    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM"), answer.body
+    return answer.body
+
+
+@pytest.mark.parametrize(
+    ("from_name", "name"),
+    [
+        (b"=?utf-8?q?J=C3=BCrgen_M=C3=BCller?=", "Jürgen Müller"),
+        (b'"=?iso-8859-1?q?J=FCrgen?= Smith"', "Jürgen Smith"),
+        (b"=?utf-8?b?w4VzYQ==?=", "Åsa"),
+        ("Jürgen Müller".encode(), "Jürgen Müller"),
+        ("Jürgen".encode("cp1252"), "Jürgen"),
+        (b"=?utf-8?q?Ann=0D=0ASmith?=", "Ann Smith"),
+    ],
+)
+def test_a_joins_name_is_the_from_s_display_name_decoded(
+    tmp_path: Path, from_name: bytes, name: str
+) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    body = _join(hall, 1, from_name)
+    assert f", as {name}.\n" in body
+
+
+@pytest.mark.parametrize(
+    "from_name",
+    [
+        b"=?utf-8?b?4oCuZXZpbA==?=",  # U+202E RIGHT-TO-LEFT OVERRIDE, then "evil"
+        b"=?utf-8?q?Ann=1B[2JSmith?=",  # an escape sequence
+        b"=?utf-8?q?=E2=80=8B?=",  # a zero-width space alone
+    ],
+)
+def test_a_display_name_that_is_no_name_gives_way_to_the_local_part(
+    tmp_path: Path, from_name: bytes
+) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    body = _join(hall, 4, from_name)
+    assert ", as p4.\n" in body
