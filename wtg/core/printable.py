@@ -35,3 +35,12 @@ def printable(text: str) -> str:
     if text.isprintable():  # most text: nothing to look for (a line break is not printable)
         return text
     return _CONTROLS.sub("", text)
+
+
+def marked(text: str) -> str:
+    """``text`` on one line as a person may be shown it back: each character that is not
+    printable (a control character, an escape sequence's ESC, a line break) as ``?``, so
+    that what was there shows, and nothing in it acts."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else "?" for char in text)

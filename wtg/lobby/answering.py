@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from wtg.core.printable import marked
 from wtg.core.record import Record
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
@@ -116,13 +117,16 @@ class Desk:
     def refuse(self, command: Command, reason: str) -> None:
         """The command was not carried out: its sender is told why."""
         self.refused += 1
-        self.reply(
-            f"{command.text()[:60]}: not done", "refused", command=command.text(), reason=reason
-        )
+        # the words it quotes are anyone's, mailed to a From anyone may forge: shown, not
+        # carried out (a control character, an escape sequence's ESC, as ``?``)
+        typed = marked(command.text())
+        self.reply(f"{typed[:60]}: not done", "refused", command=typed, reason=marked(reason))
 
     def help(self, unknown: str | None = None) -> None:
-        subject = "the commands of the host" if unknown is None else f"{unknown[:40]}: unknown"
-        self.reply(subject, "help", verbs=VERBS, unknown=unknown)
+        """The HELP; ``unknown``: the command it answers, which the host does not know."""
+        shown = marked(unknown) if unknown is not None else None
+        subject = "the commands of the host" if shown is None else f"{shown[:40]}: unknown"
+        self.reply(subject, "help", verbs=VERBS, unknown=shown)
 
     # --- what the commands share ---------------------------------------------------
     def game(self, command: Command, name: str | None) -> Game | None:

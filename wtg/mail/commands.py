@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator, Mapping
 from email.message import Message
 
+from wtg.core.printable import marked
 from wtg.game.engine import Game
 from wtg.lobby import confirm, people
 from wtg.lobby.answering import Desk, Reply
@@ -217,8 +218,8 @@ def _not_relayed(copy: Reply, why: str) -> Reply:
 def _outcome(mail: CommandMail, desk: Desk, held: list[str]) -> Outcome:
     """What was done, as ``wtg poll -v``, ``wtg status`` and the digest show it: the
     commands as the mail wrote them, but for any character that is not printable."""
-    words = _printable(", ".join(c.text()[:40] for c in mail.commands)) or "HELP"
-    held = [_printable(line) for line in held]
+    words = marked(", ".join(c.text()[:40] for c in mail.commands)) or "HELP"
+    held = [marked(line) for line in held]
     started = f"; started {', '.join(s.game for s in desk.started)}" if desk.started else ""
     started += "".join(f"; {problem}" for problem in desk.problems)
     if held:
@@ -229,9 +230,3 @@ def _outcome(mail: CommandMail, desk: Desk, held: list[str]) -> Outcome:
     if desk.refused and desk.refused >= len(mail.commands):
         return rejected(f"commands refused: {words}")
     return answered(f"commands: {words}{started}")
-
-
-def _printable(text: str) -> str:
-    """Text from a mail as a GM's terminal may show it: a control character (an escape
-    sequence's) as ``?``."""
-    return "".join(c if c.isprintable() else "?" for c in text)
