@@ -8,6 +8,7 @@ from datetime import date
 
 from wtg.core.errors import UsageError
 from wtg.core.ruleset import PlansAbsence
+from wtg.core.typednumber import typed_number
 from wtg.game.absences import absences, keep_absences
 from wtg.game.engine import Game
 
@@ -43,8 +44,9 @@ def plan_absence(game: Game, seat: int, first: str, last: str) -> tuple[list[int
 
 def _turns(game: Game, first: str, last: str) -> list[int]:
     coming = game.latest_turn() + 1
-    if first.isdigit() and last.isdigit():
-        low, high = int(first[:6]), int(last[:6])
+    low_typed, high_typed = typed_number(first), typed_number(last)
+    if low_typed is not None and high_typed is not None:
+        low, high = low_typed, high_typed
     else:
         low, high = _turns_of_days(game, _day(first), _day(last), coming)
     if low < coming:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from wtg.core.record import Record
+from wtg.core.typednumber import typed_number
 
 VERBS = (
     "HELP",
@@ -175,9 +176,9 @@ def _is_command(words: Sequence[str]) -> bool:
     if not least <= len(args) <= most or not all(_ARGUMENT.fullmatch(a) for a in args):
         return False
     if verb == "REPORT" and len(args) == 2:
-        return args[1].isdigit()
+        return typed_number(args[1]) is not None
     if verb == "PRESS" and len(args) > 1:
-        return len(args) == 3 and args[1].upper() == "TO" and args[2].isdigit()
+        return len(args) == 3 and args[1].upper() == "TO" and typed_number(args[2]) is not None
     return True
 
 

@@ -11,6 +11,7 @@ from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER, has_marker, header_keys
 from wtg.core.errors import GameError
 from wtg.core.printable import printable
 from wtg.core.ruleset import SeatId, SideId, public_sides
+from wtg.core.typednumber import typed_number
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, add_press, blacked_out, kept_for, press_for, refusal, secrets_of
@@ -31,12 +32,17 @@ def report(desk: Desk, command: Command) -> None:
     if game is None or entry is None:
         return
     latest = game.latest_turn()
-    turn = latest
+    turn: int | None = latest
     if len(command.args) > 1:
-        if not command.args[1].isdigit() or not 0 <= int(command.args[1][:6]) <= latest:
+        turn = typed_number(command.args[1])
+        if turn is None or not 0 <= turn <= latest:
             desk.refuse(command, f"game {game.config.game} has turns 0 to {latest}")
             return
-        turn = int(command.args[1])
+    try:
+        text = game.report(entry.id, turn)
+    except GameError as error:  # a turn folder that lacks it: a reason, not a quarantine
+        desk.refuse(command, str(error))
+        return
     desk.reply(
         f"[{game.config.game}] turn {turn} report for {entry.name}",
         "again",
@@ -44,7 +50,7 @@ def report(desk: Desk, command: Command) -> None:
         to=entry.email,
         what=f"your report of turn {turn}",
         game=game.config.game,
-        text=game.report(entry.id, turn),
+        text=text,
     )
 
 
@@ -277,10 +283,11 @@ def _relay(
     knows (never to the mail's From, which anyone may forge: the host relays no text to an
     address that did not prove itself)."""
     state = game.state_view()
-    if not target or not target[0].isdigit():
+    number = typed_number(target[0]) if target else None
+    if number is None:
         desk.refuse(command, "PRESS <game> TO <n> needs the number of the player to write to")
         return
-    side = SideId(int(target[0][:6]))
+    side = SideId(number)
     try:
         seat = game.ruleset.seat_of(state, side)
     except (KeyError, IndexError):
