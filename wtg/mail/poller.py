@@ -44,6 +44,7 @@ from wtg.mail.helpers import (
 from wtg.mail.inbox import HEAD_MAX, ImapInbox, Inbox, Incoming, MaildirInbox
 from wtg.mail.inprogress import InHand, NoSlot, Slot
 from wtg.mail.journal import Journal
+from wtg.mail.mailcopy import copy_mark
 from wtg.mail.mailevents import MailEvent, log_mail, log_poll
 from wtg.mail.outbox import Outbox
 from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected, unheard
@@ -270,10 +271,13 @@ class Poller:
         msg = parse_mail(message.raw or message.head)  # parts nest at most MAX_NESTING deep
         message_id = str(msg.get("Message-ID", "")).strip()
         message_id = message_id.encode("utf-8", "replace").decode()  # 8-bit bytes: surrogates
+        # kept in the journal for the Message-ID: a copy is this mail again, not any mail
+        # that carries its Message-ID (``wtg.mail.mailcopy``)
+        mark = copy_mark(message_id, sender_address(raw_headers(msg)), message.raw or b"")
         if not message.raw:  # too big: answered from its header, never read
             outcome = self._too_big(message, msg)
         else:
-            outcome = self._decide(message, msg, message_id)
+            outcome = self._decide(message, msg, message_id, mark)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
             outcome = Outcome(outcome.kind, detail, outcome.game)
@@ -281,7 +285,7 @@ class Poller:
             at = self.now.timestamp()
             self.journal.held(message.key, outcome.game, str(archived), detail, at)
         if outcome.kind is not Kind.LATER:
-            self.journal.handled(message.key, message_id, outcome.text())
+            self.journal.handled(message.key, mark, outcome.text())
         return outcome
 
     def _too_big(self, message: Incoming, head: Message) -> Outcome:
@@ -298,8 +302,10 @@ class Poller:
         limit = self.gm.limits.max_bytes
         return bounce or rejected(f"not for us ({loop}), {message.size} bytes (over {limit})")
 
-    def _decide(self, message: Incoming, msg: Message, message_id: str) -> Outcome:
-        earlier = self.journal.key_of_message_id(message_id)
+    def _decide(self, message: Incoming, msg: Message, message_id: str, mark: str) -> Outcome:
+        """``mark``: the mail's ``copy_mark``, by which a copy of a mail handled before is
+        known."""
+        earlier = self.journal.key_of_message_id(mark)
         if earlier and earlier != message.key:
             return ignored(f"a copy of {earlier}")
         headers = raw_headers(msg)
