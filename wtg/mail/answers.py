@@ -45,6 +45,9 @@ REPLIES_LIMIT = "replies_per_hour"
 CONFIRMATIONS_LIMIT = "confirmations_per_hour"
 STRANGERS_LIMIT = "unconfirmed_per_hour"
 """The limits that may hold an answer back, by their keys in the config's ``mail``."""
+WRONG_CODE_TALLY = "wrong-code:"
+"""The journal counts the wrong code notices mailed to an address under this prefix and the
+address: apart from the answers to his own mail, which a stranger's forms never hold back."""
 GAME_SHOWN = 80
 """Characters of a game name read from a mail that are kept and shown (a held mail's)."""
 
@@ -353,7 +356,9 @@ class Answers:
     def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
         """The seat's registered address is told that someone tried a wrong code: whether
         it came from that address, never from which other one (a stranger's, or another
-        player's: an address is shown to nobody it was not given to)."""
+        player's: an address is shown to nobody it was not given to). Anyone may make the
+        host write it: these notices are counted apart (``WRONG_CODE_TALLY``, at most
+        ``replies_per_hour`` an hour), never against the answers to the player's own mail."""
         seat = game.ruleset.seat_of(game.state_view(), SideId(player))  # a colour: no seat
         entry = game.config.player(seat if seat is not None else player)
         own = sender is not None and compose.address_key(sender) == compose.address_key(entry.email)
@@ -366,6 +371,7 @@ class Answers:
             f"[{game.config.game}] someone sent orders for you with a wrong code",
             body,
             None,
+            tally=f"{WRONG_CODE_TALLY}{compose.address_key(entry.email)}",
             game=game.config.game,
         )
 

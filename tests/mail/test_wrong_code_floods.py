@@ -1,0 +1,55 @@
+"""A wrong code's notice ("someone sent orders for you with a wrong code") goes to the seat's
+address whoever sent the form: anyone may make the host write it. It is counted apart
+from the answers to the player's own mail (``replies_per_hour`` of them an hour), so a
+stranger's forms with wrong codes never hold back the help, the refusals or the
+confirmations his own mails get, as a flood of forged requests never does (tests/lobby/
+test_reply_limits.py)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from tests.mail.loop import NOW, World
+
+
+def _wrong_codes(world: World, count: int) -> None:
+    for number in range(count):
+        world.mail(
+            world.aof(2).replace("CODE0002", f"WRONG{number:04d}"), sender="mallory@evil.example"
+        )
+
+
+def test_a_strangers_wrong_codes_never_hold_back_the_players_own_answers(
+    tmp_path: Path,
+) -> None:
+    world = World(tmp_path)
+    _wrong_codes(world, 5)
+    summary = world.poll()
+    assert summary.rejected == 5, summary.events
+    notices = [ident for ident in world.outbox() if ident.startswith("wrongcode-")]
+    assert len(notices) == 3  # replies_per_hour of them an hour: the player is warned
+    # later that hour the player himself writes: a mail without a form gets the help
+    world.mail("How do I fill this in?", sender="p2@players.example")
+    summary = world.poll(NOW + timedelta(minutes=10))
+    assert summary.unanswered == 0, summary.events
+    assert [ident for ident in world.outbox() if ident.startswith("help-")], world.outbox()
+    # and a form refused for him is answered with the reason
+    world.mail(world.aof(2).replace("TURN: 1", "TURN: 7"), sender="p2@players.example")
+    summary = world.poll(NOW + timedelta(minutes=20))
+    assert summary.unanswered == 0, summary.events
+    assert [ident for ident in world.outbox() if ident.startswith("rejected-")]
+
+
+def test_the_wrong_code_notices_are_still_capped_an_hour(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    _wrong_codes(world, 3)
+    world.poll()
+    _wrong_codes(world, 3)
+    world.poll(NOW + timedelta(minutes=30))
+    notices = [ident for ident in world.outbox() if ident.startswith("wrongcode-")]
+    assert len(notices) == 3
+    _wrong_codes(world, 1)
+    world.poll(NOW + timedelta(minutes=61))
+    notices = [ident for ident in world.outbox() if ident.startswith("wrongcode-")]
+    assert len(notices) == 4
