@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
+from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.core.errors import WtgError
 from wtg.core.printable import printable
 from wtg.game.engine import open_game
@@ -54,9 +55,10 @@ class WtgGroup(click.Group):
     """The command group: the one place where an error wtg expects (``wtg.core.errors``)
     becomes its message on stderr and its exit status, and so does an error of the file
     system (a folder that is a file, one wtg may not write in, a full disk): the path and
-    what went wrong, in one line; an SQLite database that cannot be written likewise; and
-    Ctrl-C, in one line rather than click's "Aborted!". Any other is a bug and shows its
-    traceback."""
+    what went wrong, in one line (stdout piped into a reader that stopped, as `| head`,
+    ends it without a word: ``wtg.cli.pipes``); an SQLite database that cannot be written
+    likewise; and Ctrl-C, in one line rather than click's "Aborted!". Any other is a bug
+    and shows its traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -65,6 +67,10 @@ class WtgGroup(click.Group):
             fail(INTERRUPTED)
         except WtgError as exc:
             fail(str(exc), exc.exit_code)
+        except BrokenPipeError as exc:  # `wtg status | head`: the reader has what it wanted
+            if stdout_reader_gone():
+                leave_quietly()
+            fail(os_error_line(exc))
         except OSError as exc:
             fail(os_error_line(exc))
         except Exception as exc:
