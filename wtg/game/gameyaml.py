@@ -94,7 +94,7 @@ def _keys(
 
 
 def _players(players: Any) -> list[Problem]:
-    if not isinstance(players, list) or not players:
+    if not isinstance(players, list):  # [] in a game of robots only
         return [
             (
                 ("players",),
