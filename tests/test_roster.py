@@ -111,7 +111,8 @@ def test_share_address_in_game_yaml_is_true_or_false(tmp_path: Path) -> None:
     (game_dir / "game.yaml").write_text(edited, encoding="utf-8")
     with pytest.raises(
         ConfigError,
-        match=r"line 10: players \(entry 2\): share_address: expected true or false, found the text 'yes'",
+        match=r"line 10: players \(entry 2\): share_address: expected true or false, found "
+        "the text 'yes'",
     ):
         open_game(game_dir)
 
