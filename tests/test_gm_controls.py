@@ -137,7 +137,8 @@ def test_the_players_are_told_of_a_hold_and_its_release(tmp_path: Path) -> None:
 def test_force_runs_a_held_game(tmp_path: Path) -> None:
     game = make(tmp_path / "games")
     run(tmp_path, "hold", "g1")
-    assert run(tmp_path, "run-turn", "g1", "--force").stdout == "turn 1 of game g1 resolved\n"
+    forced = run(tmp_path, "run-turn", "g1", "--force", "--unmailed")  # turn 0 never sent
+    assert forced.stdout == "turn 1 of game g1 resolved\n"
     assert game.latest_turn() == 1 and status(tmp_path)["held"] is True
 
 

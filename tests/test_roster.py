@@ -109,7 +109,11 @@ def test_share_address_in_game_yaml_is_true_or_false(tmp_path: Path) -> None:
     )
     assert edited != text
     (game_dir / "game.yaml").write_text(edited, encoding="utf-8")
-    with pytest.raises(ConfigError, match="share_address must be true or false"):
+    with pytest.raises(
+        ConfigError,
+        match=r"line 10: players \(entry 2\): share_address: expected true or false, found "
+        "the text 'yes'",
+    ):
         open_game(game_dir)
 
 

@@ -249,5 +249,6 @@ def test_a_game_yaml_with_map_pictures_that_is_no_yes_or_no_is_refused(tmp_path:
     world = World(tmp_path)
     path = world.game.store.root / "game.yaml"
     path.write_text(path.read_text().replace("map_pictures: true", "map_pictures: none"))
-    with pytest.raises(ConfigError, match="map_pictures must be true or false, not 'none'"):
+    said = "map_pictures: expected true or false, found the text 'none'"
+    with pytest.raises(ConfigError, match=said):
         open_game(world.game.store.root)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
+from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.core.errors import WtgError
 from wtg.core.printable import printable
 from wtg.game.engine import open_game
@@ -54,9 +55,10 @@ class WtgGroup(click.Group):
     """The command group: the one place where an error wtg expects (``wtg.core.errors``)
     becomes its message on stderr and its exit status, and so does an error of the file
     system (a folder that is a file, one wtg may not write in, a full disk): the path and
-    what went wrong, in one line; an SQLite database that cannot be written likewise; and
-    Ctrl-C, in one line rather than click's "Aborted!". Any other is a bug and shows its
-    traceback."""
+    what went wrong, in one line (stdout piped into a reader that stopped, as `| head`,
+    ends it without a word: ``wtg.cli.pipes``); an SQLite database that cannot be written
+    likewise; and Ctrl-C, in one line rather than click's "Aborted!". Any other is a bug
+    and shows its traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -65,6 +67,10 @@ class WtgGroup(click.Group):
             fail(INTERRUPTED)
         except WtgError as exc:
             fail(str(exc), exc.exit_code)
+        except BrokenPipeError as exc:  # `wtg status | head`: the reader has what it wanted
+            if stdout_reader_gone():
+                leave_quietly()
+            fail(os_error_line(exc))
         except OSError as exc:
             fail(os_error_line(exc))
         except Exception as exc:
@@ -206,12 +212,33 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
     """The game of GAME_DIR; one that cannot be opened ends the command (``WtgGroup``), a
     name that is no game of the games folder with the games it has."""
     path = game_path(ctx, game_dir)
-    if path.name == game_dir and not path.exists():
+    if not path.exists():
         games_dir = known_games_dir(ctx)
-        if games_dir is not None and path.parent == games_dir:
+        if path.name == game_dir and games_dir is not None and path.parent == games_dir:
             fail(no_such_game(games_dir, game_dir))
+        fail(no_such_folder(game_dir, path, games_dir))
     refuse_root_on_anothers(path, "the game folder")
     return open_game(path)
+
+
+def no_such_folder(given: str, path: Path, games_dir: Path | None) -> str:
+    """Why GAME_DIR ``given`` (``path``, not there) opens no game: said with the folder it
+    was looked for in, which under cron is not the GM's (a relative path, a WTG_CONFIG his
+    shell exports and cron does not); the game of the games folder it may mean, by name."""
+    where = f"no game folder {path.absolute()}"
+    if not path.is_absolute():
+        where += f" ({given} from the current folder {Path.cwd()})"
+    if games_dir is not None and (games_dir / path.name / "game.yaml").is_file():
+        return (
+            f"{where}: did you mean the game {path.name} of the games folder? Give its name "
+            f"alone ({path.name})"
+        )
+    if games_dir is None and os.sep not in given:
+        return (
+            f"{where}, and no games folder to look {given!r} up in: give --config FILE (or "
+            "--games-dir); cron and systemd do not see a WTG_CONFIG your shell exports"
+        )
+    return f"{where}: give a game's name (with --config) or its folder"
 
 
 SHOWN_GAMES = 10

@@ -17,6 +17,7 @@ import click
 from wtg.cli.common import (
     EXIT_NOT_STORED,
     checked_config,
+    config_path,
     fail,
     jobs_option,
     known_games_dir,
@@ -329,6 +330,12 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     help="Run the turn now though its deadline is ahead and players still owe orders "
     "(without it such a run is refused, naming them).",
 )
+@click.option(
+    "--unmailed",
+    is_flag=True,
+    help="Run the turn though the players have not been mailed the last one yet "
+    "(`wtg send`): those without orders lose the turn (without it such a run is refused).",
+)
 @log_options
 @click.pass_context
 def run_turn(
@@ -340,6 +347,7 @@ def run_turn(
     preview_dir: str | None,
     force: bool,
     now_anyway: bool,
+    unmailed: bool,
     log_format: str,
     log_level: str | None,
     log_file: str | None,
@@ -349,10 +357,10 @@ def run_turn(
     --log-file, each game's turn run, held back or failed is logged, a line each."""
     start_logging(log_format, log_level, log_file)
     if due:
-        if game_dir or rerun or preview_dir or force or now_anyway:
+        if game_dir or rerun or preview_dir or force or now_anyway or unmailed:
             fail(
                 "--due runs all due games of games_dir: give no GAME_DIR, --rerun, "
-                "--preview, --force or --now"
+                "--preview, --force, --now or --unmailed"
             )
         _run_due(ctx, jobs)
     if jobs is not None:
@@ -370,6 +378,14 @@ def run_turn(
         early = too_early(game, datetime.now(timezone.utc))
         if early is not None:
             fail(early)
+    mails = config_path(ctx) is not None
+    if not (rerun or unmailed) and mails and (force or game.held() is None):
+        # deferred: the mail journal (SQLite): only a hand run on a host that mails
+        from wtg.cli.unmailed import unmailed_refusal
+
+        unsent = unmailed_refusal(checked_config(ctx), game)
+        if unsent is not None:
+            fail(unsent)
     turn = game.run_turn(rerun=rerun, force=force)
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)

@@ -69,6 +69,13 @@ class StoreError(GameError):
     """A game folder that cannot be used as asked."""
 
 
+LOCKED = (
+    "is being written by another process (a poll, a turn, a send, `wtg serve`): nothing was "
+    "changed; give the command again when that is done"
+)
+"""What a command that finds a game's lock taken says after the game's folder."""
+
+
 class GameLocked(StoreError):
     """Another process is writing this game."""
 
@@ -271,9 +278,7 @@ class GameStore:
                 self._held -= 1
             return
         root = self.root
-        with exclusive(
-            root / LOCK_FILE, lambda: GameLocked(f"{root} is being written by another process")
-        ):
+        with exclusive(root / LOCK_FILE, lambda: GameLocked(f"{root} {LOCKED}")):
             self.check_format(writing=not upgrading, upgrading=upgrading)
             # the turns _recover lists are the session's: no one else changes them now
             latest = self._recover()

@@ -35,6 +35,7 @@ from wtg.game.gameconfig import (
     PlayerEntry,
     check_game_name,
     check_new_game,
+    yaml_problem,
 )
 from wtg.game.hold import Hold, hold_of
 from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
@@ -455,8 +456,8 @@ def open_game(game_dir: Path) -> Game:
     try:
         data = load_yaml_kept(text, path)  # its JSON copy: a tenth of the time
     except ValueError as exc:
-        raise ConfigError(f"{path}: {exc}") from exc
-    config = GameConfig.from_data(data, str(path))
+        raise ConfigError(yaml_problem(str(path), text, exc)) from exc
+    config = GameConfig.from_data(data, str(path), text)
     return Game(store, config, find_ruleset(config.ruleset))
 
 

@@ -11,8 +11,10 @@ from typing import Any
 
 from wtg.core import errors
 from wtg.core.record import Record
+from wtg.game.gameyaml import game_yaml_problems
 from wtg.game.schedule import Schedule
 from wtg.text.yamlio import dump_yaml
+from wtg.text.yamllines import YamlLinesError, read_lined_yaml
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -103,41 +105,54 @@ class GameConfig(Record):
         return "# wtg game config: keep the player codes secret\n" + dump_yaml(data)
 
     @classmethod
-    def from_data(cls, data: Any, source: str = "game.yaml") -> GameConfig:
-        """The config from game.yaml's data, read already (``wtg.files.yamlcopy``)."""
-        if not isinstance(data, Mapping):
-            raise ConfigError(f"{source}: expected a mapping")
+    def from_data(cls, data: Any, source: str = "game.yaml", text: str | None = None) -> GameConfig:
+        """The config from game.yaml's data, read already (``wtg.files.yamlcopy``): every key
+        checked (``wtg.game.gameyaml``), a problem named with its key and, given the file's
+        ``text``, its line (ConfigError, a line a problem)."""
+        problems = game_yaml_problems(data)
+        if problems:
+            raise ConfigError(*_placed(problems, source, text))
+        players = tuple(
+            PlayerEntry(
+                id=int(p["id"]),
+                name=str(p["name"]),
+                email=str(p["email"]),
+                code=str(p["code"]),
+                share_address=bool(p.get("share_address", False)),
+            )
+            for p in data["players"]
+        )
+        return cls(
+            game=str(data["game"]),
+            ruleset=str(data["ruleset"]),
+            map=str(data["map"]),
+            seed=int(data["seed"]),
+            players=players,
+            variant=None if data.get("variant") is None else str(data["variant"]),
+            options=dict(data.get("options") or {}),
+            schedule=Schedule.from_dict(data["schedule"]) if data.get("schedule") else None,
+            map_pictures=bool(data.get("map_pictures", True)),
+        )
+
+
+def _placed(
+    problems: Sequence[tuple[tuple[str, ...], str]], source: str, text: str | None
+) -> list[str]:
+    """Each problem as ``SOURCE, line N: KEY: what``; the lines from ``text`` (read again,
+    with the line of each key), none when it has none to give."""
+    lined = None
+    if text is not None:
         try:
-            players = tuple(
-                PlayerEntry(
-                    id=int(p["id"]),
-                    name=str(p["name"]),
-                    email=str(p["email"]),
-                    code=str(p["code"]),
-                    share_address=_flag(p.get("share_address", False), "share_address"),
-                )
-                for p in data["players"]
-            )
-            return cls(
-                game=str(data["game"]),
-                ruleset=str(data["ruleset"]),
-                map=str(data["map"]),
-                seed=int(data["seed"]),
-                players=players,
-                variant=data.get("variant"),
-                options=dict(data.get("options") or {}),
-                schedule=Schedule.from_dict(data["schedule"]) if data.get("schedule") else None,
-                map_pictures=_flag(data.get("map_pictures", True), "map_pictures"),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ConfigError(f"{source}: missing or bad entry {exc}") from exc
-
-
-def _flag(value: object, key: str) -> bool:
-    """A yes/no key of game.yaml: true or false, nothing else (a typo shares nothing)."""
-    if not isinstance(value, bool):
-        raise ValueError(f"{key} must be true or false, not {value!r}")
-    return value
+            lined = read_lined_yaml(text)
+        except YamlLinesError:
+            lined = None
+    lines = []
+    for key, message in sorted(problems, key=lambda p: lined.line_of(p[0]) if lined else 0):
+        at = f"{source}, line {lined.line_of(key)}" if lined is not None else source
+        if key[:1] == ("players",) and len(key) >= 2:  # the n-th "- {...}" under players:
+            key = (f"players (entry {int(key[1]) + 1})", *key[2:])
+        lines.append(f"{at}: {': '.join(key)}: {message}" if key else f"{at}: {message}")
+    return lines
 
 
 def share_addresses(players: Sequence[PlayerEntry], seats: Sequence[int]) -> list[PlayerEntry]:
@@ -241,3 +256,14 @@ def check_code(code: str) -> None:
             f"the code is {len(code)} characters long; a code needs {CODE_MIN_LENGTH} to "
             f"{CODE_MAX_LENGTH} (leave it out and one of {CODE_LENGTH} is made)"
         )
+
+
+def yaml_problem(source: str, text: str, exc: Exception) -> str:
+    """What is wrong with the YAML of ``text``, the game.yaml at ``source`` that did not
+    parse (``exc``): ``SOURCE, line N: not valid YAML: what``, else the parser's words."""
+    try:
+        read_lined_yaml(text)
+    except YamlLinesError as lined:
+        if lined.line:
+            return f"{source}, line {lined.line}: {lined.message}"
+    return f"{source}: {exc}"

@@ -83,7 +83,14 @@ def make_schedule(
         tz = ZoneInfo(zone)
     except (ZoneInfoNotFoundError, ValueError):
         raise ScheduleError(f"unknown time zone {zone!r} (e.g. Europe/Vienna, UTC)") from None
-    if first is None:
+    if first is not None:
+        try:
+            datetime.strptime(first, "%Y-%m-%d")
+        except ValueError:
+            raise ScheduleError(
+                f"the first deadline's day must be a date as YYYY-MM-DD, not {first!r}"
+            ) from None
+    else:
         moment = (now or datetime.now(timezone.utc)).astimezone(tz)
         hour, minute = (int(x) for x in at.split(":"))
         candidate = moment.replace(hour=hour, minute=minute, second=0, microsecond=0)

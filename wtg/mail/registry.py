@@ -15,8 +15,16 @@ from pathlib import Path
 
 from wtg.files.store import FormatRefused
 from wtg.game.engine import Game, open_game
-from wtg.game.gameconfig import PlayerEntry
+from wtg.game.gameconfig import ConfigError, PlayerEntry
 from wtg.host.gamesdir import GAME_FILE, Unreadable, failure_reason, open_games
+
+
+class GameYamlRefused(FormatRefused):
+    """A game whose game.yaml the GM has to mend (a key misspelt, a value of the wrong kind,
+    a YAML slip: ``wtg.game.gameyaml``): its folder is there, so its mail is no mail of a
+    game this host does not know. As for a format this wtg may not use, the mail waits in
+    the inbox and the first poll after the GM's mend files it, with no `wtg quarantine
+    --release` to give; ``poll -v`` says why it waits."""
 
 
 class Registry:
@@ -32,7 +40,8 @@ class Registry:
         self.unreadable: list[Unreadable] = []
         """The game folders that could not be opened (``wtg.host.gamesdir``): those looked at."""
         self._refused: dict[Path, FormatRefused] = {}
-        """The folders opened one by one that this wtg refused for their format."""
+        """The folders opened one by one that this wtg refused for their format or their
+        game.yaml."""
 
     def games(self) -> dict[str, Game]:
         """Every game of the games directory that opens, by its lower-cased id."""
@@ -103,12 +112,17 @@ class Registry:
                 self._opened[folder] = None
                 if isinstance(exc, FormatRefused):
                     self._refused[folder] = exc
+                elif isinstance(exc, ConfigError):  # the GM's slip in game.yaml: it waits
+                    self._refused[folder] = GameYamlRefused(
+                        f"{failure_reason(exc)} (the mail waits in the inbox until it is mended)"
+                    )
         return self._opened[folder]
 
     def refusal(self, game_id: str) -> FormatRefused | None:
         """Why the folder of the game ``game_id`` does not open, when it is its format (made
-        by a newer wtg, an upgrade cut short): its mail waits for the GM, in the inbox, and
-        is not held as a form of a game this host does not know. None otherwise."""
+        by a newer wtg, an upgrade cut short) or its game.yaml (``GameYamlRefused``): its
+        mail waits for the GM, in the inbox, and is not held as a form of a game this host
+        does not know. None otherwise."""
         folder = self._folder_named(game_id.strip().lower())
         if folder is None:
             return None

@@ -1,0 +1,83 @@
+"""A game given as a folder that is not there, as cron gives it: cron runs in the user's
+home, not where the GM tried the line, and does not see the WTG_CONFIG his shell exports.
+`wtg run-turn games/test1` said `games/test1 is not a game folder (no game.yaml)`: no
+word of where it looked, nor that the folder is missing, nor of the game of that name the
+config's games folder has. It says all three now, in one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from wtg.cli import main
+
+PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
+
+
+def wtg(*args: object, env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(main, [str(a) for a in args], env=env)
+
+
+@pytest.fixture
+def host(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.delenv("WTG_CONFIG", raising=False)
+    monkeypatch.delenv("WTG_GAMES_DIR", raising=False)
+    root = tmp_path / "host"
+    assert wtg("init", root, "--from", "gm@example.org").exit_code == 0
+    config = root / "wtg.yaml"
+    made = wtg(
+        "--config", config, "new-game", "test1", "--ruleset", "wok4", "--map", "small", *PLAYERS
+    )
+    assert made.exit_code == 0, made.output
+    return root
+
+
+def test_a_relative_game_folder_from_another_folder_names_the_game_meant(
+    host: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    elsewhere = tmp_path / "home"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    result = wtg("--config", host / "wtg.yaml", "run-turn", "games/test1", "--now")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: no game folder {elsewhere / 'games/test1'} (games/test1 from the current folder "
+        f"{elsewhere}): did you mean the game test1 of the games folder? Give its name alone "
+        "(test1)\n"
+    )
+    assert sorted(p.name for p in (host / "games" / "test1" / "turns").iterdir()) == ["0000"]
+
+
+def test_a_bare_name_without_a_config_says_cron_lost_it(
+    host: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = wtg("run-turn", "test1")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: no game folder {tmp_path / 'test1'} (test1 from the current folder {tmp_path}), "
+        "and no games folder to look 'test1' up in: give --config FILE (or --games-dir); cron "
+        "and systemd do not see a WTG_CONFIG your shell exports\n"
+    )
+
+
+def test_a_game_folder_that_is_not_there_is_said_to_be_missing(host: Path, tmp_path: Path) -> None:
+    gone = tmp_path / "nowhere" / "test1"
+    result = wtg("--config", host / "wtg.yaml", "status", gone)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: no game folder {gone}: did you mean the game test1 of the games folder? Give its "
+        "name alone (test1)\n"
+    )
+    result = wtg("--config", host / "wtg.yaml", "status", tmp_path / "nowhere" / "test9")
+    assert result.stderr == (
+        f"wtg: no game folder {tmp_path / 'nowhere' / 'test9'}: give a game's name (with "
+        "--config) or its folder\n"
+    )
+
+
+def test_a_folder_that_is_there_but_no_game_is_said_so(host: Path, tmp_path: Path) -> None:
+    result = wtg("--config", host / "wtg.yaml", "status", tmp_path)
+    assert result.stderr == f"wtg: {tmp_path} is not a game folder (no game.yaml)\n"

@@ -1,0 +1,150 @@
+"""game.yaml edited by hand by a tired GM: a misspelt key is named, not left out; a value
+of the wrong kind is refused, not turned into another; each problem is one line with the
+file, its line and the key (``wtg.game.gameyaml``), never Python's words or a traceback.
+A game refused so runs no turn and queues no mail until the GM puts it right."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from wtg.cli import main
+from wtg.game.engine import open_game
+
+PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
+SCHEDULE = ("--every", 2, "--at", "18:00", "--timezone", "Europe/Vienna")
+
+
+def wtg(*args: object) -> Result:
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture
+def game_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "test1"
+    made = wtg("new-game", folder, "--ruleset", "wok4", "--map", "small", *PLAYERS, *SCHEDULE)
+    assert made.exit_code == 0, made.output
+    return folder
+
+
+def edit(game_dir: Path, old: str, new: str) -> None:
+    path = game_dir / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text, text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# (what the GM wrote instead, the line wtg says it on, and what it says there)
+NO_SUCH = "no such key; did you mean"
+DAYS = "schedule: every_days: expected a whole number of days from 1, found"
+EDITS = [
+    ("map_pictures: true", "map_picture: false", 12, f"map_picture: {NO_SUCH} 'map_pictures'?"),
+    ("schedule: {", "shedule: {", 11, f"shedule: {NO_SUCH} 'schedule'?"),
+    (
+        "code: ",
+        "share_adress: true, code: ",
+        9,
+        f"players (entry 1): share_adress: {NO_SUCH} 'share_address'?",
+    ),
+    ("seed: ", "seed: true\n#", 6, "seed: expected a whole number, found true (a yes/no)"),
+    ("every_days: 2", "every_days: 2.5", 11, f"{DAYS} the number 2.5"),
+    ("every_days: 2", "every_days: two", 11, f"{DAYS} the text 'two'"),
+    (
+        "at: '18:00'",
+        "at: 18:00",
+        11,
+        "schedule: at: expected the hour as 'HH:MM' in quotes (at: '18:00'), found the number "
+        "1080 (YAML reads an unquoted 18:00 as a number)",
+    ),
+    ("first: '", "frist: '", 11, f"schedule: frist: {NO_SUCH} 'first'?"),
+    (
+        "{id: 2,",
+        "{id: 1,",
+        10,
+        "players (entry 2): id: player 1 is given twice (entries 1 and 2 of players)",
+    ),
+    (
+        "players:\n",
+        "players: 2\nplayerz:\n",
+        8,
+        "players: expected a list of players (- {id: 1, name: ..., email: ..., code: ...}), "
+        "found the number 2",
+    ),
+    (
+        "{id: 2, name: Also,",
+        "{id: 2 name: Also,",
+        10,
+        "not valid YAML: expected ',' or '}', but got ':'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "line", "said"), EDITS)
+def test_a_slip_in_game_yaml_is_named_with_its_line(
+    game_dir: Path, old: str, new: str, line: int, said: str
+) -> None:
+    edit(game_dir, old, new)
+    result = wtg("status", game_dir)
+    assert result.exit_code == 1
+    first = result.output.splitlines()[0]
+    assert first == f"wtg: {game_dir / 'game.yaml'}, line {line}: {said}"
+    assert "Traceback" not in result.output
+    assert "int()" not in result.output and "<unicode string>" not in result.output
+
+
+def test_every_slip_is_named_at_once(game_dir: Path) -> None:
+    """Two slips, two lines: the GM mends the file once, not once a run."""
+    edit(game_dir, "map_pictures: true", "map_picture: false")
+    edit(game_dir, "seed: ", "seed: abc\n#")
+    result = wtg("status", game_dir)
+    assert result.output.splitlines() == [
+        f"wtg: {game_dir / 'game.yaml'}, line 6: seed: expected a whole number, found the "
+        "text 'abc'",
+        f"wtg: {game_dir / 'game.yaml'}, line 13: map_picture: no such key; did you mean "
+        "'map_pictures'?",
+    ]
+
+
+def test_a_first_deadline_that_is_no_date_stops_run_turn_with_a_line_and_runs_nothing(
+    game_dir: Path,
+) -> None:
+    """A first deadline's day edited to no date (month 13) was read without a word and
+    then broke `run-turn` with a traceback, when the next deadline was worked out."""
+    path = game_dir / "game.yaml"
+    path.write_text(re.sub(r"first: '[^']*'", "first: '2026-13-04'", path.read_text()))
+    result = CliRunner().invoke(main, ["run-turn", str(game_dir), "--now"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"wtg: {game_dir / 'game.yaml'}, line 11: schedule: first: the first deadline's day "
+        "must be a date as YYYY-MM-DD, not '2026-13-04'"
+    ]
+    assert sorted(p.name for p in (game_dir / "turns").iterdir()) == ["0000"]
+
+
+def test_a_key_left_out_is_named(game_dir: Path) -> None:
+    edit(game_dir, "seed: ", "#seed: ")
+    result = wtg("status", game_dir)
+    assert result.output.splitlines()[0] == (
+        f"wtg: {game_dir / 'game.yaml'}, line 1: seed: missing: wtg wrote it when it made the "
+        "game; put it back"
+    )
+
+
+def test_a_hand_edit_wtg_takes_is_taken(game_dir: Path) -> None:
+    """What the GM may change by hand still opens: a new address, a later hour, an unquoted
+    date, a name of digits, no pictures."""
+    edit(game_dir, "also@example.org", "also@example.net")
+    edit(game_dir, "at: '18:00'", "at: '19:30'")
+    path = game_dir / "game.yaml"
+    path.write_text(re.sub(r"first: '([^']*)'", r"first: \1", path.read_text()))
+    edit(game_dir, "map_pictures: true", "map_pictures: false")
+    edit(game_dir, "name: Also", "name: 2024")
+    config = open_game(game_dir).config
+    assert config.players[1].email == "also@example.net"
+    assert config.players[1].name == "2024"
+    assert config.schedule is not None and config.schedule.at == "19:30"
+    assert config.map_pictures is False

@@ -1,0 +1,82 @@
+"""`wtg run-turn GAME` given twice (the shell's arrow key, a tired GM) on a host that mails:
+the second run resolved the next turn at once, before the first's reports had gone out,
+so every player lost a turn (a missed turn each, three make a WoK player QUIT) and the
+next `wtg send` mailed two reports together. It is refused now while the latest turn is
+not mailed and players owe orders with none on file (``wtg.cli.unmailed``); `wtg send`
+first, or `--unmailed` to run it all the same."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from wtg.cli import main
+
+PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
+
+
+def wtg(*args: object) -> Result:
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+Host = tuple[str, Path]
+"""``--config FILE`` of a host `wtg init` made."""
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> Host:
+    assert wtg("init", tmp_path / "host").exit_code == 0
+    return ("--config", tmp_path / "host" / "wtg.yaml")
+
+
+def turns(host: Host, name: str) -> list[str]:
+    return sorted(p.name for p in (host[1].parent / "games" / name / "turns").iterdir())
+
+
+def test_run_turn_given_again_before_send_is_refused(host: Host) -> None:
+    made = wtg(*host, "new-game", "test1", "--ruleset", "wok4", *PLAYERS, "--every", 2)
+    assert made.exit_code == 0, made.output
+    assert wtg(*host, "send").exit_code == 0
+    assert wtg(*host, "run-turn", "test1", "--now").stdout == "turn 1 of game test1 resolved\n"
+    again = wtg(*host, "run-turn", "test1", "--now")
+    assert again.exit_code == 1
+    assert again.stderr == (
+        "wtg: turn 1 of game test1 has not been mailed to its players yet, so turn 2 would run "
+        "without their orders (none from 1 Me, 2 Also): not run; `wtg send` mails turn 1 "
+        "first, `wtg run-turn test1 --unmailed` runs it all the same\n"
+    )
+    assert turns(host, "test1") == ["0000", "0001"]
+    sent = wtg(*host, "send")
+    assert sent.stdout.startswith("2 report(s) queued; 2 mail(s) sent")  # turn 1's, once
+    assert wtg(*host, "run-turn", "test1", "--now").stdout == "turn 2 of game test1 resolved\n"
+
+
+def test_a_game_without_deadlines_given_twice(host: Host) -> None:
+    """No deadline, no --now: the second plain `run-turn` was the turn lost."""
+    assert wtg(*host, "new-game", "w1", "--ruleset", "wisk", *PLAYERS, "--seed", 3).exit_code == 0
+    refused = wtg(*host, "run-turn", "w1")  # turn 0 was never sent either
+    assert refused.exit_code == 1
+    assert refused.stderr.startswith("wtg: turn 0 of game w1 has not been mailed to its players")
+    assert wtg(*host, "send").exit_code == 0
+    assert wtg(*host, "run-turn", "w1").exit_code == 0
+    assert wtg(*host, "run-turn", "w1").exit_code == 1
+    assert turns(host, "w1") == ["0000", "0001"]
+    meant = wtg(*host, "run-turn", "w1", "--unmailed")
+    assert meant.stdout == "turn 2 of game w1 resolved\n"
+
+
+def test_a_game_of_robots_only_runs_turn_after_turn(host: Host) -> None:
+    """Nobody owes orders: nothing to lose, nothing refused."""
+    assert wtg(*host, "new-game", "bots", "--ruleset", "wisk", "--robots", 3).exit_code == 0
+    for turn in (1, 2, 3):
+        assert wtg(*host, "run-turn", "bots").stdout == f"turn {turn} of game bots resolved\n"
+
+
+def test_a_game_folder_without_a_config_runs_as_before(tmp_path: Path) -> None:
+    """No config: no mail this host keeps, so no journal to ask."""
+    game = tmp_path / "g"
+    assert wtg("new-game", game, "--ruleset", "wok4", "--map", "small", *PLAYERS).exit_code == 0
+    assert wtg("run-turn", game).exit_code == 0
+    assert wtg("run-turn", game).stdout == "turn 2 of game g resolved\n"

@@ -1,0 +1,222 @@
+"""game.yaml as a GM may edit it by hand: every key checked before the game is used.
+
+wtg writes game.yaml and the GM edits it (a player's new address, a later deadline hour,
+``map_pictures: false``). A key he misspells would be left out without a word (a
+``shedule:`` that drops the game's deadlines, a ``map_picture: false`` that sends the
+pictures all the same) and a value of the wrong kind turned into another (``seed: true``
+read as 1, ``every_days: 2.5`` as 2), so each key is checked here: one the file may hold,
+of the kind it takes. Each problem is a key's path and what is wrong with it; the caller
+puts the line on it (``wtg.text.yamllines``) only when there is a problem, so that a good
+game.yaml costs no second parse.
+"""
+
+from __future__ import annotations
+
+import datetime
+import difflib
+from collections.abc import Mapping
+from typing import Any
+
+from wtg.game.schedule import ScheduleError, make_schedule
+
+Key = tuple[str, ...]
+"""Where a value sits in game.yaml: the keys from the top, e.g. ("schedule", "at")."""
+
+Problem = tuple[Key, str]
+
+TOP_KEYS = (
+    "game",
+    "ruleset",
+    "variant",
+    "map",
+    "seed",
+    "options",
+    "players",
+    "schedule",
+    "map_pictures",
+)
+REQUIRED_TOP = ("game", "ruleset", "map", "seed", "players")
+PLAYER_KEYS = ("id", "name", "email", "code", "share_address")
+REQUIRED_PLAYER = ("id", "name", "email", "code")
+SCHEDULE_KEYS = ("every_days", "at", "timezone", "first")
+
+
+def game_yaml_problems(data: Any) -> list[Problem]:
+    """Every problem of game.yaml's ``data``, each with the key it is about; [] when the
+    data makes a game config."""
+    if not isinstance(data, Mapping):
+        return [
+            ((), f"expected the game's keys ({', '.join(REQUIRED_TOP)}, ...), found {_kind(data)}")
+        ]
+    problems = _keys(data, (), TOP_KEYS, REQUIRED_TOP)
+    for key in ("game", "ruleset", "map"):
+        if key in data and not _word(data[key]):
+            problems.append(((key,), f"expected a name, found {_kind(data[key])}"))
+    if data.get("variant") is not None and not _word(data["variant"]):
+        problems.append(
+            (("variant",), f"expected a variant's name or null, found {_kind(data['variant'])}")
+        )
+    if "seed" in data and not _whole(data["seed"]):
+        problems.append((("seed",), f"expected a whole number, found {_kind(data['seed'])}"))
+    if data.get("options") is not None and not isinstance(data["options"], Mapping):
+        problems.append(
+            (
+                ("options",),
+                f"expected the ruleset's options (key: value), found {_kind(data['options'])}",
+            )
+        )
+    if "map_pictures" in data and not isinstance(data["map_pictures"], bool):
+        problems.append(
+            (("map_pictures",), f"expected true or false, found {_kind(data['map_pictures'])}")
+        )
+    if "players" in data:
+        problems += _players(data["players"])
+    if data.get("schedule") is not None:
+        problems += _schedule(data["schedule"])
+    return problems
+
+
+def _keys(
+    data: Mapping[Any, Any], where: Key, known: tuple[str, ...], required: tuple[str, ...]
+) -> list[Problem]:
+    problems: list[Problem] = []
+    for key in data:
+        if str(key) not in known:
+            close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}?" if close else f"the keys here: {', '.join(known)}"
+            problems.append(((*where, str(key)), f"no such key; {hint}"))
+    for key in required:
+        if key not in data:
+            problems.append(
+                ((*where, key), "missing: wtg wrote it when it made the game; put it back")
+            )
+    return problems
+
+
+def _players(players: Any) -> list[Problem]:
+    if not isinstance(players, list):  # [] in a game of robots only
+        return [
+            (
+                ("players",),
+                "expected a list of players (- {id: 1, name: ..., email: ..., code: ...}), found "
+                + _kind(players),
+            )
+        ]
+    problems: list[Problem] = []
+    seen: dict[int, int] = {}
+    for index, player in enumerate(players):
+        where = ("players", str(index))
+        if not isinstance(player, Mapping):
+            problems.append(
+                (where, f"expected a player (id, name, email, code), found {_kind(player)}")
+            )
+            continue
+        problems += _keys(player, where, PLAYER_KEYS, REQUIRED_PLAYER)
+        pid: Any = player.get("id")
+        if "id" in player and (not _whole(pid) or pid < 1):
+            problems.append(((*where, "id"), f"expected a seat number from 1, found {_kind(pid)}"))
+        elif isinstance(pid, int) and pid in seen:
+            problems.append(
+                (
+                    (*where, "id"),
+                    f"player {pid} is given twice (entries {seen[pid] + 1} and {index + 1} of "
+                    "players)",
+                )
+            )
+        elif isinstance(pid, int):
+            seen[pid] = index
+        for key in ("name", "code"):
+            if key in player and not _word(player[key]):
+                problems.append(((*where, key), f"expected text, found {_kind(player[key])}"))
+        if "email" in player and not isinstance(player["email"], str):
+            problems.append(
+                ((*where, "email"), f"expected an address, found {_kind(player['email'])}")
+            )
+        if "share_address" in player and not isinstance(player["share_address"], bool):
+            problems.append(
+                (
+                    (*where, "share_address"),
+                    f"expected true or false, found {_kind(player['share_address'])}",
+                )
+            )
+    return problems
+
+
+def _schedule(schedule: Any) -> list[Problem]:
+    if not isinstance(schedule, Mapping):
+        return [
+            (("schedule",), f"expected every_days, at, timezone and first, found {_kind(schedule)}")
+        ]
+    problems = _keys(schedule, ("schedule",), SCHEDULE_KEYS, SCHEDULE_KEYS)
+    every: Any = schedule.get("every_days")
+    at: Any = schedule.get("at")
+    zone: Any = schedule.get("timezone")
+    first: Any = schedule.get("first")
+    if "every_days" in schedule and (not _whole(every) or every < 1):
+        problems.append(
+            (
+                ("schedule", "every_days"),
+                f"expected a whole number of days from 1, found {_kind(every)}",
+            )
+        )
+    if isinstance(at, int) and not isinstance(at, bool) and "at" in schedule:
+        problems.append(
+            (
+                ("schedule", "at"),
+                f"expected the hour as 'HH:MM' in quotes (at: '18:00'), found the number {at} "
+                "(YAML reads an unquoted 18:00 as a number)",
+            )
+        )
+    elif "at" in schedule and not isinstance(at, str):
+        problems.append((("schedule", "at"), f"expected the hour as 'HH:MM', found {_kind(at)}"))
+    if "timezone" in schedule and not isinstance(zone, str):
+        problems.append(
+            (
+                ("schedule", "timezone"),
+                f"expected a time zone (e.g. Europe/Vienna, UTC), found {_kind(zone)}",
+            )
+        )
+    if "first" in schedule and not isinstance(first, (str, datetime.date)):
+        problems.append(
+            (
+                ("schedule", "first"),
+                f"expected the first deadline's day as YYYY-MM-DD, found {_kind(first)}",
+            )
+        )
+    if problems:
+        return problems
+    try:
+        make_schedule(every, at, zone, first=str(first))
+    except ScheduleError as exc:
+        key = (
+            "timezone" if "time zone" in str(exc) else "first" if "YYYY-MM-DD" in str(exc) else "at"
+        )
+        problems.append((("schedule", key), str(exc)))
+    return problems
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _word(value: Any) -> bool:
+    """Text, or a whole number YAML read from a name of digits (``game: 2024``)."""
+    return (isinstance(value, str) and value.strip() != "") or _whole(value)
+
+
+def _kind(value: Any) -> str:
+    """``value`` as the GM wrote it, for a message."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a yes/no)"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:40] + "..."
+        return f"the text {shown!r}"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, Mapping):
+        return "a mapping (key: value)"
+    if isinstance(value, list):
+        return "a list"
+    return f"the value {str(value)[:40]!r}"
