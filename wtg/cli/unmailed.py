@@ -16,9 +16,7 @@ from __future__ import annotations
 from wtg.game.engine import Game
 from wtg.gm.gamestatus import game_status
 from wtg.host.config import GmConfig
-from wtg.mail.journal import Journal
-
-JOURNAL = "journal.sqlite"
+from wtg.mail.journal import JOURNAL_FILE, Journal
 
 
 def unmailed_refusal(gm: GmConfig, game: Game) -> str | None:
@@ -30,7 +28,7 @@ def unmailed_refusal(gm: GmConfig, game: Game) -> str | None:
     name = game.config.game
     latest = game.latest_turn()
     mailed = -1
-    if (gm.spool / JOURNAL).is_file():  # no journal: nothing was ever sent from this host
+    if (gm.spool / JOURNAL_FILE).is_file():  # no journal: nothing was ever sent from this host
         journal = Journal(gm.spool)
         try:
             mailed = journal.mailed_turn(name)

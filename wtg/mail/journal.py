@@ -66,13 +66,17 @@ KEPT_FOR = 3600.0
 so that a poll that runs for days (``--idle``) keeps no more than the last hour or two."""
 
 
+JOURNAL_FILE = "journal.sqlite"
+"""The journal's file in the mail spool."""
+
+
 class Journal:
     """One connection; changes become durable at ``commit()`` (the poller commits a batch
     only after the files it wrote are on disk, and before it moves the messages)."""
 
     def __init__(self, spool: Path) -> None:
         # SQLite makes its -wal and -shm files with the mode of the database file: 0600
-        self.path = private.create_file(private.make_dirs(spool) / "journal.sqlite")
+        self.path = private.create_file(private.make_dirs(spool) / JOURNAL_FILE)
         self.db = self._connect()
         self.db.executescript(SCHEMA)
         self.db.commit()
@@ -279,7 +283,7 @@ def _kept(spool: Path, table: str) -> list[Quarantined]:
 
 def _rows(spool: Path, query: str) -> list[Any]:
     """The rows of a query, read only (none without a journal)."""
-    path = spool / "journal.sqlite"
+    path = spool / JOURNAL_FILE
     if not path.is_file():
         return []
     try:
