@@ -330,6 +330,24 @@ def test_digest_lists_runs_quarantine_missing_players_and_bounces(tmp_path: Path
     assert "Turns run" not in later and "Orders missing" in later
 
 
+def test_a_flood_of_quarantined_mail_is_listed_twenty_and_counted(tmp_path: Path) -> None:
+    """A stranger's flood of mail that cannot be handled: the digest lists 20 of them, as it
+    lists the mail held and not answered, and counts the rest (it listed every one)."""
+    (tmp_path / "games").mkdir()
+    spool = tmp_path / "games" / ".mail"
+    journal = Journal(spool)
+    now = datetime.now(timezone.utc)
+    for n in range(25):
+        archive = spool / "archive" / f"{now:%Y-%m}" / f"maildir-{n}.eml"
+        journal.quarantined(f"maildir:{n}", None, str(archive), "odd mail", now.timestamp() + n)
+    journal.commit()
+    journal.close()
+    text = run(tmp_path, "digest").stdout
+    assert "Mail quarantined (25; " in text
+    assert len([line for line in text.splitlines() if line.endswith(": odd mail")]) == 20
+    assert "  ... and 5 more (`wtg quarantine` lists them all)\n" in text
+
+
 def test_a_quiet_digest_with_nothing_to_tell_says_nothing(tmp_path: Path) -> None:
     (tmp_path / "games").mkdir()
     assert run(tmp_path, "digest", "-q", "--mail").stdout == ""
