@@ -26,9 +26,11 @@ from tests.shipped import WOK4
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.core.errors import GameError
+from wtg.core.settings import MAP
 from wtg.files.store import GameStore
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.intake import Submission
+from wtg.game.playersettings import PlayerSettings
 from wtg.gm.control import rollback
 from wtg.gm.takeover import take_over
 from wtg.rules.wok.state import ACTIVE, QUIT, WokState
@@ -389,3 +391,20 @@ def test_a_rollback_an_older_wtg_left_cut_short_is_finished_from_its_retaken_fol
         pass
     assert seat_two(opened(cut)) == ("Newcomer", ACTIVE, True)
     assert turn_files(opened(cut), 1) == turn_files(opened(whole), 1)
+
+
+def test_the_newcomer_does_not_inherit_the_quitters_settings(tmp_path: Path) -> None:
+    """Bob chose ``MAP: off`` before he quit; the newcomer who takes his seat over gets his
+    reports with the map, as every new player does (he inherited Bob's choice), and the
+    other players keep theirs."""
+    game = create_game(tmp_path / "g1", "wok4", "small", players(4), seed=7).typed(WOK4)
+    settings = PlayerSettings(game.store.root)
+    settings.choose(2, {MAP.key: "off"}, "maildir:1")
+    settings.choose(3, {MAP.key: "off"}, "maildir:2")
+    game.submit("player: 2\nturn: 1\nquit: true\n")
+    for seat in (1, 3, 4):
+        game.submit(filled_aof(game, seat))
+    game.run_turn()
+    take_over(game, 2, "Newcomer", NEWCOMER, MOMENT)
+    assert settings.value(2, MAP) == MAP.default == "on"
+    assert settings.value(3, MAP) == "off"

@@ -66,6 +66,17 @@ class PlayerSettings:
         if not kept:
             return kept
         mine.update({name: (value, key) for name, value in kept.items()})
+        self._write(every, durable)
+        return kept
+
+    def forget(self, seat: int) -> None:
+        """Drop what the seat's player chose: a new player takes the seat over and starts
+        from the defaults (the quitter's ``MAP: off`` is not his)."""
+        every = self.read()
+        if every.pop(seat, None) is not None:
+            self._write(every, durable=True)
+
+    def _write(self, every: Mapping[int, Chosen], durable: bool) -> None:
         data = {
             "players": {
                 str(number): {name: {"value": v, "key": k} for name, (v, k) in sorted(s.items())}
@@ -73,7 +84,6 @@ class PlayerSettings:
             }
         }
         write_atomic(self.path, json.dumps(data, indent=1) + "\n", sync=durable)
-        return kept
 
 
 def _chosen(data: Mapping[object, object]) -> Chosen:

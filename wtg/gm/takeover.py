@@ -1,6 +1,7 @@
 """A new player takes over a seat whose player quit (`wtg offer-seat`, then a mail
 ``JOIN <game>``): the rules' takeover of each side the seat plays, a new name, address and
-secret code in game.yaml (the old code stops working at once), and the latest turn's state,
+secret code in game.yaml (the old code stops working at once), the quitter's settings
+(``MAP: off``) dropped, and the latest turn's state,
 reports and AOFs written again, so that what the new player is mailed and what the next
 turn runs from are the seat as taken over.
 
@@ -29,6 +30,7 @@ from wtg.files import private
 from wtg.files.store import GameStore, write_atomic
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry, check_new_game, new_code
+from wtg.game.playersettings import PlayerSettings
 from wtg.game.takeovers import RECORD, again, refusal, standing, taken, taken_over
 from wtg.game.turnmeta import TurnMeta, dump_json
 
@@ -68,6 +70,7 @@ def take_over(
             config = game.config.with_players(players)
             game.store.write_config(config.to_yaml())
             game.config = config
+        PlayerSettings(game.store.root).forget(seat)  # the quitter's choices are not his
         folder = game.store.turn_dir(latest)
         _write_over(folder, game.turn_files_again(latest, state))
         if not (again and _recorded(game.store, latest, seat, name)):
