@@ -24,7 +24,7 @@ def wtg(*args: object) -> Result:
 
 @pytest.mark.parametrize(
     "command",
-    [("run-turn", "--now"), ("hold",), ("extend", "24"), ("orders", "AOF")],
+    [("run-turn", "--now", "--unmailed"), ("hold",), ("extend", "24"), ("orders", "AOF")],
 )
 def test_a_command_on_a_game_another_process_writes_says_what_to_do(
     tmp_path: Path, command: tuple[str, ...]

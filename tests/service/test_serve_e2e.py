@@ -56,6 +56,7 @@ from wtg.game.report import aof_text
 from wtg.game.schedule import parse_iso
 from wtg.host.config import GmConfig, load_config
 from wtg.mail.journal import Journal
+from wtg.mail.mailcopy import message_id_of
 from wtg.mail.outbox import Outbox
 from wtg.rules.wok4.strategy import plan_orders
 
@@ -474,7 +475,10 @@ def test_a_week_of_wtg_serve(tmp_path: Path, transport: str) -> None:
 
     # every mail filed once: each order stored once, the strangers answered, none left
     journal = Journal(gm.spool)
-    rows = journal.db.execute("SELECT message_id, outcome FROM messages").fetchall()
+    rows = [
+        (message_id_of(mark), outcome)
+        for mark, outcome in journal.db.execute("SELECT message_id, outcome FROM messages")
+    ]
     journal.close()
     ids = [row[0] for row in rows]
     assert len(ids) == len(set(ids))

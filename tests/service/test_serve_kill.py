@@ -20,6 +20,7 @@ from tests.service.week import GM, START, make_host
 from wtg.game.engine import open_game
 from wtg.host.config import load_config
 from wtg.mail.journal import Journal
+from wtg.mail.mailcopy import message_id_of
 from wtg.mail.outbox import Outbox
 
 KILLS = 8
@@ -66,7 +67,10 @@ def outcome(host: Path) -> dict[str, Any]:
     """What the host holds at the end: the journal, the mail sent, the turns, the outbox."""
     gm = load_config(host / "wtg.yaml")
     journal = Journal(gm.spool)
-    rows = sorted(journal.db.execute("SELECT message_id, outcome FROM messages").fetchall())
+    rows = sorted(
+        (message_id_of(mark), outcome)
+        for mark, outcome in journal.db.execute("SELECT message_id, outcome FROM messages")
+    )
     journal.close()
     games = {name: open_game(gm.games_dir / name) for name in ("daily", "vienna", "newyork")}
     return {

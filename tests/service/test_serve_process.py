@@ -28,6 +28,7 @@ from wtg.game.engine import open_game
 from wtg.host.config import load_config
 from wtg.host.servicerecord import read_service_record
 from wtg.mail.journal import Journal
+from wtg.mail.mailcopy import message_id_of
 
 WTG = str(Path(sys.executable).with_name("wtg"))
 WITHIN = 60.0
@@ -134,8 +135,10 @@ class Host:
         journal = Journal(self.gm.spool)
         try:
             return [
-                tuple(r)
-                for r in journal.db.execute("SELECT key, message_id, outcome FROM messages")
+                (key, message_id_of(mark), outcome)
+                for key, mark, outcome in journal.db.execute(
+                    "SELECT key, message_id, outcome FROM messages"
+                )
             ]
         finally:
             journal.close()

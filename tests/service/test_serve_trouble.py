@@ -24,6 +24,7 @@ from wtg.host.config import GmConfig, load_config
 from wtg.host.pollhealth import last_poll
 from wtg.mail.inbox import Inbox, Incoming, MaildirInbox
 from wtg.mail.journal import Journal
+from wtg.mail.mailcopy import message_id_of
 from wtg.serve.service import Service, Watched
 
 HOUR = timedelta(hours=1)
@@ -110,7 +111,10 @@ def test_a_server_that_goes_away_is_met_with_new_connections(
     assert START + 3 * HOUR <= back < START + 3 * HOUR + timedelta(minutes=1)
     assert lines(events, "connected to the mail server again")
     journal = Journal(gm.spool)
-    rows = sorted(journal.db.execute("SELECT message_id, outcome FROM messages").fetchall())
+    rows = sorted(
+        (message_id_of(mark), outcome)
+        for mark, outcome in journal.db.execute("SELECT message_id, outcome FROM messages")
+    )
     journal.close()
     assert rows == [
         ("<t1.daily1@players.example>", "stored: daily turn 1 player 1"),

@@ -30,6 +30,7 @@ from wtg.game.schedule import parse_iso
 from wtg.host.config import load_config
 from wtg.host.servicerecord import read_service_record
 from wtg.mail.journal import Journal
+from wtg.mail.mailcopy import message_id_of
 from wtg.serve.service import Service
 
 WEEK = timedelta(days=7)
@@ -99,7 +100,12 @@ def test_a_simulated_week_of_three_games(tmp_path: Path, events: pytest.LogCaptu
 
     # every mail filed once, and answered once
     journal = Journal(gm.spool)
-    rows = journal.db.execute("SELECT key, message_id, outcome FROM messages").fetchall()
+    rows = [
+        (key, message_id_of(mark), outcome)
+        for key, mark, outcome in journal.db.execute(
+            "SELECT key, message_id, outcome FROM messages"
+        )
+    ]
     journal.close()
     assert len(rows) == len(players.dropped) == len({row[0] for row in rows})
     stored = Counter(row[1] for row in rows if row[2].startswith("stored: "))
