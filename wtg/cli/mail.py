@@ -184,7 +184,7 @@ def send(
 ) -> None:
     """Queue the reports of new turns, then send the outbox (SMTP, or the maildir), each mail
     signed when the config names a DKIM key. Exits 1 when the mail server could not be
-    reached or the key could not sign (the mail waits for the next run)."""
+    reached, refuses the From, or the key could not sign (the mail waits for the next run)."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.sender import send as run_send
 
@@ -198,7 +198,7 @@ def send(
     report_unreadable(summary.unreadable + summary.undrawn + summary.refused)
     if summary.busy() or not quiet:
         click.echo(summary.line())
-    if summary.unreachable or summary.unsigned:
+    if summary.unreachable or summary.unsigned or summary.sender_refused:
         sys.exit(1)
 
 

@@ -5,6 +5,7 @@ with the IMAP folders the poll uses. One Finding a check."""
 from __future__ import annotations
 
 import contextlib
+import email.utils
 import imaplib
 import os
 import re
@@ -21,7 +22,7 @@ from wtg.host.gamesdir import scan_games
 from wtg.host.oauth2config import OAuth2Config, oauth2_file_problems
 from wtg.mail import inbox
 from wtg.mail.oauth2 import TokenError
-from wtg.mail.transport import connect_smtp
+from wtg.mail.transport import FROM_HINT, SIZE_REFUSED, ascii_domain, connect_smtp
 
 TIMEOUT = 20.0
 """Seconds to wait for a server: a check should not hang a terminal for the poll's 60."""
@@ -61,7 +62,7 @@ def probe(gm: GmConfig) -> Iterator[Finding]:
         if problems and gm.smtp.auth == "oauth2":
             yield _no_login("smtp", gm.smtp)
         else:
-            yield _smtp(gm.smtp)
+            yield from _smtp(gm.smtp)
 
 
 def _no_login(kind: str, config: ServerConfig) -> Finding:
@@ -165,25 +166,52 @@ def _imap_folders(client: Any, config: ImapConfig) -> Iterator[Finding]:
             yield Finding(Verdict.FAIL, subject, "missing: order mails arrive in this folder")
 
 
-def _smtp(config: SmtpConfig) -> Finding:
+def _smtp(config: SmtpConfig) -> Iterator[Finding]:
     subject = _server("smtp", config)
     try:
         client = connect_smtp(config, timeout=TIMEOUT)
     except smtplib.SMTPAuthenticationError as exc:
-        return Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {said(exc)}")
+        yield Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {said(exc)}")
+        return
     except TokenError as exc:
-        return Finding(Verdict.FAIL, subject, f"no login as {config.username}: {exc}")
+        yield Finding(Verdict.FAIL, subject, f"no login as {config.username}: {exc}")
+        return
     except smtplib.SMTPNotSupportedError as exc:
-        return Finding(Verdict.FAIL, subject, f"the server does not offer it: {said(exc)}")
+        yield Finding(Verdict.FAIL, subject, f"the server does not offer it: {said(exc)}")
+        return
     except ssl.SSLError as exc:
-        return Finding(Verdict.FAIL, subject, f"TLS failed: {exc.reason or exc}")
+        yield Finding(Verdict.FAIL, subject, f"TLS failed: {exc.reason or exc}")
+        return
     except (OSError, smtplib.SMTPException) as exc:
-        return Finding(Verdict.FAIL, subject, f"cannot connect: {said(exc)}")
-    with contextlib.suppress(OSError, smtplib.SMTPException):
-        client.quit()
+        yield Finding(Verdict.FAIL, subject, f"cannot connect: {said(exc)}")
+        return
+    try:
+        refused = _sender_refused(client, config)
+    finally:
+        with contextlib.suppress(OSError, smtplib.SMTPException):
+            client.quit()
     if config.username:
-        return Finding(Verdict.OK, subject, f"logged in as {config.username}")
-    return Finding(Verdict.OK, subject, "the server answers (no login in the config)")
+        yield Finding(Verdict.OK, subject, f"logged in as {config.username}")
+    else:
+        yield Finding(Verdict.OK, subject, "the server answers (no login in the config)")
+    if refused:
+        yield Finding(Verdict.FAIL, f"smtp from {config.sender!r}", refused)
+
+
+def _sender_refused(client: smtplib.SMTP, config: SmtpConfig) -> str:
+    """Why the server refuses the From as the sender of a mail (a MAIL FROM, then RSET:
+    nothing is sent), or "" when it takes it (or said nothing for good)."""
+    sender = ascii_domain(email.utils.parseaddr(config.sender)[1])
+    try:
+        code, reply = client.mail(sender)
+        with contextlib.suppress(OSError, smtplib.SMTPException):
+            client.rset()
+    except (OSError, smtplib.SMTPException, UnicodeError):
+        return ""  # the send meets it with its own line
+    text = said(smtplib.SMTPResponseException(code, reply))
+    if 500 <= code < 600 and code != SIZE_REFUSED:
+        return f"the server refuses it as the sender: {text}; {FROM_HINT}"
+    return ""
 
 
 _BYTES_SHOWN = re.compile(r"""\bb(['"])(.*?)\1""")

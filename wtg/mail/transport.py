@@ -32,6 +32,29 @@ class PermanentFailure(MailError):
     """The server refused this mail for good (5xx)."""
 
 
+class SenderRefused(MailError):
+    """The server refuses the From of every mail (``smtp.from``, not an address the login
+    may send as): the config's fault, not any one mail's, so every mail waits."""
+
+
+SIZE_REFUSED = 552
+"""A refusal at MAIL FROM for the size the client announced: this mail's alone."""
+
+SEND_AS_DENIED = ("5.7.60", "5.2.252")
+"""The enhanced codes of a refusal after DATA that says the login may not send as the
+From (Microsoft 365's SendAsDenied): a refusal of the sender, not of the mail."""
+
+
+FROM_HINT = (
+    "set smtp.from to the address the smtp login sends as (or an alias the provider lets it use)"
+)
+
+
+def sender_refusal(host: str, sender: str, code: int, text: str) -> str:
+    """The one line that says the server will not take the From, and what to change."""
+    return f"{host} refuses the sender {sender}: {code} {text}; {FROM_HINT}"
+
+
 class Transport(Protocol):
     def send(self, ident: str, raw: bytes) -> None: ...
 
@@ -150,6 +173,12 @@ class SmtpTransport:
         except smtplib.SMTPRecipientsRefused as exc:
             raise PermanentFailure(f"recipients refused: {exc.recipients}") from exc
         except smtplib.SMTPResponseException as exc:
+            text = _reply_text(exc.smtp_error)
+            if _refuses_sender(exc, text):
+                self.close()  # every mail has this From: none is tried
+                raise SenderRefused(
+                    sender_refusal(self.config.host, sender, exc.smtp_code, text)
+                ) from exc
             if 500 <= exc.smtp_code < 600:
                 raise PermanentFailure(f"{exc.smtp_code} {exc.smtp_error!r}") from exc
             self.close()
@@ -165,6 +194,22 @@ class SmtpTransport:
             with contextlib.suppress(OSError, smtplib.SMTPException):
                 self.client.quit()
             self.client = None
+
+
+def _reply_text(error: bytes | str) -> str:
+    """A server's reply text as one line."""
+    text = error.decode("utf-8", "replace") if isinstance(error, bytes) else str(error)
+    return " ".join(text.split())
+
+
+def _refuses_sender(exc: smtplib.SMTPResponseException, text: str) -> bool:
+    """Whether a 5xx refusal is of the From itself (at MAIL FROM, not for the size; or
+    after DATA with an enhanced code of send-as denied), which every mail would meet."""
+    if not 500 <= exc.smtp_code < 600:
+        return False
+    if isinstance(exc, smtplib.SMTPSenderRefused):
+        return exc.smtp_code != SIZE_REFUSED and not text.startswith("5.3.4")
+    return isinstance(exc, smtplib.SMTPDataError) and text.startswith(SEND_AS_DENIED)
 
 
 class MaildirTransport:
