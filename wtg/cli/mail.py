@@ -97,7 +97,7 @@ def poll(
     from wtg.mail.poller import poll as run_poll
 
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
-    from wtg.mail.probe import said
+    from wtg.mail.probe import failed_connection, said
 
     gm = checked_config(ctx)
     if also_send and not idle:
@@ -119,7 +119,7 @@ def poll(
         fail("poll interrupted before it read any mail: nothing changed")
     except Exception as exc:
         record_poll(gm.spool, datetime.now(timezone.utc), f"{type(exc).__name__}: {exc}")
-        fail(f"cannot open the inbox: {said(exc)}")
+        fail(f"cannot open the inbox: {failed_connection('imap', gm.imap, exc)}")
     try:
         summary = run_poll(gm, inbox, jobs=jobs)
     except AlreadyRunning as exc:

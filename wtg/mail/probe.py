@@ -22,6 +22,7 @@ from wtg.host.gamesdir import scan_games
 from wtg.host.oauth2config import OAuth2Config, oauth2_file_problems
 from wtg.mail import inbox
 from wtg.mail.oauth2 import TokenError
+from wtg.mail.tlsmode import mode_failure
 from wtg.mail.transport import FROM_HINT, SIZE_REFUSED, ascii_domain, connect_smtp
 
 TIMEOUT = 20.0
@@ -132,10 +133,10 @@ def _imap(config: ImapConfig) -> Iterator[Finding]:
         yield Finding(Verdict.FAIL, subject, f"the server does not offer it: {said(exc)}")
         return
     except ssl.SSLError as exc:
-        yield Finding(Verdict.FAIL, subject, f"TLS failed: {exc.reason or exc}")
+        yield Finding(Verdict.FAIL, subject, _tls_failed("imap", config, exc))
         return
     except (OSError, imaplib.IMAP4.error) as exc:
-        yield Finding(Verdict.FAIL, subject, f"cannot connect: {said(exc)}")
+        yield Finding(Verdict.FAIL, subject, _cannot_connect("imap", config, exc))
         return
     yield Finding(Verdict.OK, subject, f"logged in as {config.username}")
     try:
@@ -180,10 +181,10 @@ def _smtp(config: SmtpConfig) -> Iterator[Finding]:
         yield Finding(Verdict.FAIL, subject, f"the server does not offer it: {said(exc)}")
         return
     except ssl.SSLError as exc:
-        yield Finding(Verdict.FAIL, subject, f"TLS failed: {exc.reason or exc}")
+        yield Finding(Verdict.FAIL, subject, _tls_failed("smtp", config, exc))
         return
     except (OSError, smtplib.SMTPException) as exc:
-        yield Finding(Verdict.FAIL, subject, f"cannot connect: {said(exc)}")
+        yield Finding(Verdict.FAIL, subject, _cannot_connect("smtp", config, exc))
         return
     try:
         refused = _sender_refused(client, config)
@@ -212,6 +213,27 @@ def _sender_refused(client: smtplib.SMTP, config: SmtpConfig) -> str:
     if 500 <= code < 600 and code != SIZE_REFUSED:
         return f"the server refuses it as the sender: {text}; {FROM_HINT}"
     return ""
+
+
+def _tls_failed(kind: str, config: ServerConfig, exc: ssl.SSLError) -> str:
+    """A failed TLS handshake as one line: a server that greets in plain text named with
+    the keys to change; else what OpenSSL said."""
+    why = mode_failure(kind, config, exc)
+    return f"TLS failed: {why or exc.reason or exc}"
+
+
+def _cannot_connect(kind: str, config: ServerConfig, exc: BaseException) -> str:
+    """A connection that failed as one line: a server that said nothing in time because
+    its port waits for TLS named with the keys to change; else what failed."""
+    why = mode_failure(kind, config, exc)
+    return f"no greeting in {TIMEOUT:g} s: {why}" if why else f"cannot connect: {said(exc)}"
+
+
+def failed_connection(kind: str, config: ServerConfig | None, exc: BaseException) -> str:
+    """Why a poll or a send could not open its connection, as one line: a TLS mode that is
+    not the port's named with the keys to change (``wtg.mail.tlsmode``), else ``said``."""
+    why = mode_failure(kind, config, exc) if config is not None else ""
+    return f"{said(exc)}: {why}" if why else said(exc)
 
 
 _BYTES_SHOWN = re.compile(r"""\bb(['"])(.*?)\1""")

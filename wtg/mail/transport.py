@@ -18,6 +18,7 @@ from wtg.files import private
 from wtg.files.store import fsync_dir
 from wtg.host.config import SmtpConfig
 from wtg.mail.oauth2 import TokenError, Tokens, tokens_for, xoauth2
+from wtg.mail.tlsmode import mode_failure
 
 
 class TemporaryFailure(MailError):
@@ -144,7 +145,9 @@ class SmtpTransport:
         try:
             return connect_smtp(cfg)
         except (OSError, smtplib.SMTPException) as exc:
-            raise Unreachable(f"cannot reach {cfg.host}:{cfg.port}: {exc}") from exc
+            why = mode_failure("smtp", cfg, exc)
+            said = f"{exc}; {why}" if why else str(exc)
+            raise Unreachable(f"cannot reach {cfg.host}:{cfg.port}: {said}") from exc
         except TokenError as exc:  # the mail waits in the outbox as for a server down
             raise Unreachable(f"cannot log in to {cfg.host}: {exc}") from exc
 
