@@ -138,6 +138,11 @@ class ServerSection(Section):
     port: Port | None = Field(None, description="the server's port")
     ssl: Switch = Field(False, description="TLS from the first byte (ports 993, 465)")
     starttls: Switch = Field(False, description="STARTTLS after connecting (ports 143, 587)")
+    ca_file: File | None = Field(
+        None,
+        description="the certificates (PEM) to trust for this server, such as its own "
+        "self-signed one (default: the system's CAs)",
+    )
     username: Text | None = Field(None, description="the login; without it SMTP sends unlogged")
     password: Text | None = Field(None, description="the password itself (better: one below)")
     password_env: Text | None = Field(None, description="the environment variable holding it")

@@ -204,6 +204,7 @@ def _sender_refused(client: smtplib.SMTP, config: SmtpConfig) -> str:
     nothing is sent), or "" when it takes it (or said nothing for good)."""
     sender = ascii_domain(email.utils.parseaddr(config.sender)[1])
     try:
+        client.ehlo_or_helo_if_needed()  # a login says EHLO; a server without one is greeted here
         code, reply = client.mail(sender)
         with contextlib.suppress(OSError, smtplib.SMTPException):
             client.rset()
@@ -216,8 +217,9 @@ def _sender_refused(client: smtplib.SMTP, config: SmtpConfig) -> str:
 
 
 def _tls_failed(kind: str, config: ServerConfig, exc: ssl.SSLError) -> str:
-    """A failed TLS handshake as one line: a server that greets in plain text named with
-    the keys to change; else what OpenSSL said."""
+    """A failed TLS handshake as one line: a server that greets in plain text, or a
+    certificate that failed its check, named with the keys to change; else what OpenSSL
+    said."""
     why = mode_failure(kind, config, exc)
     return f"TLS failed: {why or exc.reason or exc}"
 

@@ -18,6 +18,12 @@ TLS_PORTS = {"imap": 993, "smtp": 465}
 PLAIN_PORTS = {"imap": "143", "smtp": "587"}
 
 
+def tls_context(config: ServerConfig) -> ssl.SSLContext:
+    """The context a connection to the server checks its certificate with: against the
+    config's ``ca_file`` when it names one, else the system's CAs."""
+    return ssl.create_default_context(cafile=str(config.ca_file) if config.ca_file else None)
+
+
 def speaks_tls(host: str, port: int, timeout: float = SNIFF_SECONDS) -> bool:
     """Whether the server at host:port answers a TLS handshake (its certificate not
     looked at: nothing is sent over this connection, and it is closed at once)."""
@@ -66,12 +72,41 @@ def wrong_mode(kind: str, config: ServerConfig) -> str:
     )
 
 
+HOST_MISMATCH = 62
+"""OpenSSL's X509_V_ERR_HOSTNAME_MISMATCH."""
+EXPIRED = 10
+"""OpenSSL's X509_V_ERR_CERT_HAS_EXPIRED."""
+
+
+def untrusted(kind: str, config: ServerConfig, exc: ssl.SSLCertVerificationError) -> str:
+    """Why the server's certificate failed its check, with what to change."""
+    said = exc.verify_message or exc.reason or "not trusted"
+    if exc.verify_code == HOST_MISMATCH:
+        return (
+            f"the server's certificate is not for {config.host} ({said}): give {kind}.host "
+            "the name the provider says to use (the one in its certificate)"
+        )
+    if exc.verify_code == EXPIRED:
+        return f"the server's certificate has expired ({said}): its admin must renew it"
+    if config.ca_file is not None:
+        return (
+            f"the server's certificate is not trusted ({said}), not even by {kind}.ca_file "
+            f"{config.ca_file}: put the server's own certificate (PEM) there"
+        )
+    return (
+        f"the server's certificate is not trusted ({said}): for a server of your own with a "
+        f"self-signed certificate, set {kind}.ca_file to a copy of that certificate (PEM); "
+        "else the server's admin must give it one a CA signed"
+    )
+
+
 def mode_failure(kind: str, config: ServerConfig, exc: BaseException) -> str:
-    """``wrong_mode`` for a connection that failed with ``exc`` the way a wrong TLS mode
-    fails (no greeting in time; TLS asked and the handshake answered, but not by a
-    certificate that failed its check); "" for any other failure."""
+    """What to change for a connection that failed with ``exc`` the way a wrong TLS mode
+    fails (no greeting in time; TLS asked and the handshake answered in plain text:
+    ``wrong_mode``) or a certificate that failed its check fails (``untrusted``); "" for
+    any other failure."""
     if isinstance(exc, ssl.SSLCertVerificationError):
-        return ""
+        return untrusted(kind, config, exc)
     # smtplib says a timeout as a disconnection, the timeout its context
     timed_out = isinstance(exc, TimeoutError) or isinstance(exc.__context__, TimeoutError)
     if timed_out or (isinstance(exc, ssl.SSLError) and config.ssl):
@@ -79,4 +114,11 @@ def mode_failure(kind: str, config: ServerConfig, exc: BaseException) -> str:
     return ""
 
 
-__all__ = ["greets_in_plain_text", "mode_failure", "speaks_tls", "wrong_mode"]
+__all__ = [
+    "greets_in_plain_text",
+    "mode_failure",
+    "speaks_tls",
+    "tls_context",
+    "untrusted",
+    "wrong_mode",
+]

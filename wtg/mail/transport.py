@@ -8,7 +8,6 @@ import email.policy
 import email.utils
 import os
 import smtplib
-import ssl
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
@@ -18,7 +17,7 @@ from wtg.files import private
 from wtg.files.store import fsync_dir
 from wtg.host.config import SmtpConfig
 from wtg.mail.oauth2 import TokenError, Tokens, tokens_for, xoauth2
-from wtg.mail.tlsmode import mode_failure
+from wtg.mail.tlsmode import mode_failure, tls_context
 
 
 class TemporaryFailure(MailError):
@@ -97,13 +96,13 @@ def connect_smtp(config: SmtpConfig, timeout: float = 60) -> smtplib.SMTP:
     the one place the connection is made. Raises OSError or smtplib.SMTPException."""
     if config.ssl:
         client: smtplib.SMTP = smtplib.SMTP_SSL(
-            config.host, config.port, timeout=timeout, context=ssl.create_default_context()
+            config.host, config.port, timeout=timeout, context=tls_context(config)
         )
     else:
         client = smtplib.SMTP(config.host, config.port, timeout=timeout)
     try:
         if config.starttls and not config.ssl:
-            client.starttls(context=ssl.create_default_context())
+            client.starttls(context=tls_context(config))
         if config.auth == "oauth2" and config.oauth2 is not None:
             _oauth2_login(client, config.username or "", tokens_for(config.oauth2))
         elif config.username:
