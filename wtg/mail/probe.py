@@ -124,7 +124,8 @@ def _imap(config: ImapConfig) -> Iterator[Finding]:
     try:
         client = inbox.connect_imap(config, timeout=TIMEOUT)  # looked up when called
     except LoginError as exc:
-        yield Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {said(exc)}")
+        refused = f"login as {config.username} refused: {said(exc)}"
+        yield Finding(Verdict.FAIL, subject, refused + login_hint("imap", config))
         return
     except TokenError as exc:
         yield Finding(Verdict.FAIL, subject, f"no login as {config.username}: {exc}")
@@ -172,7 +173,8 @@ def _smtp(config: SmtpConfig) -> Iterator[Finding]:
     try:
         client = connect_smtp(config, timeout=TIMEOUT)
     except smtplib.SMTPAuthenticationError as exc:
-        yield Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {said(exc)}")
+        refused = f"login as {config.username} refused: {said(exc)}"
+        yield Finding(Verdict.FAIL, subject, refused + login_hint("smtp", config))
         return
     except TokenError as exc:
         yield Finding(Verdict.FAIL, subject, f"no login as {config.username}: {exc}")
@@ -216,6 +218,24 @@ def _sender_refused(client: smtplib.SMTP, config: SmtpConfig) -> str:
     return ""
 
 
+def login_hint(kind: str, config: ServerConfig) -> str:
+    """What in the config's login a refusal may come from, as the slips go: a username
+    without its domain, a password typed with the spaces a provider shows an app password
+    with; "" when neither."""
+    hints = []
+    if config.auth == "password" and config.username and "@" not in config.username:
+        hints.append(
+            f"{kind}.username {config.username!r} has no domain: most providers take the "
+            "whole address as the login"
+        )
+    if config.auth == "password" and config.password and " " in config.password.strip():
+        hints.append(
+            f"the {kind} password holds spaces: an app password shown in groups of four "
+            "(Gmail, Yahoo, iCloud) is the letters without them"
+        )
+    return "".join(f"; {hint}" for hint in hints)
+
+
 def _tls_failed(kind: str, config: ServerConfig, exc: ssl.SSLError) -> str:
     """A failed TLS handshake as one line: a server that greets in plain text, or a
     certificate that failed its check, named with the keys to change; else what OpenSSL
@@ -234,7 +254,14 @@ def _cannot_connect(kind: str, config: ServerConfig, exc: BaseException) -> str:
 def failed_connection(kind: str, config: ServerConfig | None, exc: BaseException) -> str:
     """Why a poll or a send could not open its connection, as one line: a TLS mode that is
     not the port's named with the keys to change (``wtg.mail.tlsmode``), else ``said``."""
-    why = mode_failure(kind, config, exc) if config is not None else ""
+    # deferred: imapclient: only the commands that reach an IMAP server
+    from imapclient.exceptions import LoginError
+
+    if config is None:
+        return said(exc)
+    if isinstance(exc, (LoginError, smtplib.SMTPAuthenticationError)):
+        return said(exc) + login_hint(kind, config)
+    why = mode_failure(kind, config, exc)
     return f"{said(exc)}: {why}" if why else said(exc)
 
 
