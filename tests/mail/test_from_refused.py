@@ -107,3 +107,29 @@ def test_a_refused_from_keeps_every_mail_queued_until_it_is_corrected(
     assert outbox.counts() == {"queued": 0, "sent": 4, "failed": 0}
     assert wtg(config(tmp_path, world, provider, GM_ADDRESS), "send", "-q").stdout == ""
     assert len(provider.messages) == 4
+
+
+def test_a_server_that_sends_only_for_a_login_says_so(tmp_path: Path, smtp_auth: SmtpSink) -> None:
+    """No smtp.username, a server that wants one: it refuses the MAIL FROM with 530. That
+    is no one mail's fault either, nor the From's: the line names the login."""
+    world = World(tmp_path)
+    path = tmp_path / "wtg.yaml"
+    path.write_text(
+        f"games_dir: {world.gm.games_dir}\ntransport: imap\n"
+        f"imap: {{host: 127.0.0.1, port: 1, username: {GM_ADDRESS}, password: pw}}\n"
+        f"smtp: {{host: {smtp_auth.host}, port: {smtp_auth.port}, from: {GM_ADDRESS}}}\n",
+        encoding="utf-8",
+    )
+    hint = "the server sends only for a login: give smtp.username and its password"
+    result = wtg(path, "check-config")
+    assert result.stdout.splitlines()[-1] == (
+        f"FAIL  smtp from '{GM_ADDRESS}': the server refuses it as the sender: 530 5.7.0 "
+        f"Authentication required; {hint}"
+    )
+    sent = wtg(path, "send", "-q")
+    assert sent.exit_code == 1
+    assert sent.stdout.endswith(
+        f"; the mail stays queued: 127.0.0.1 refuses the sender {GM_ADDRESS}: 530 5.7.0 "
+        f"Authentication required; {hint}\n"
+    )
+    assert Outbox(world.gm.spool).counts() == {"queued": 4, "sent": 0, "failed": 0}

@@ -23,7 +23,7 @@ from wtg.host.oauth2config import OAuth2Config, oauth2_file_problems
 from wtg.mail import inbox
 from wtg.mail.oauth2 import TokenError
 from wtg.mail.tlsmode import mode_failure
-from wtg.mail.transport import FROM_HINT, SIZE_REFUSED, ascii_domain, connect_smtp
+from wtg.mail.transport import SIZE_REFUSED, ascii_domain, connect_smtp, sender_hint
 
 TIMEOUT = 20.0
 """Seconds to wait for a server: a check should not hang a terminal for the poll's 60."""
@@ -214,7 +214,7 @@ def _sender_refused(client: smtplib.SMTP, config: SmtpConfig) -> str:
         return ""  # the send meets it with its own line
     text = said(smtplib.SMTPResponseException(code, reply))
     if 500 <= code < 600 and code != SIZE_REFUSED:
-        return f"the server refuses it as the sender: {text}; {FROM_HINT}"
+        return f"the server refuses it as the sender: {text}; {sender_hint(code)}"
     return ""
 
 

@@ -50,9 +50,20 @@ FROM_HINT = (
 )
 
 
+AUTH_REQUIRED = 530
+"""A refusal at MAIL FROM of a client that did not log in (RFC 4954)."""
+
+LOGIN_HINT = "the server sends only for a login: give smtp.username and its password"
+
+
+def sender_hint(code: int) -> str:
+    """What to change for a server that refuses the From with ``code``."""
+    return LOGIN_HINT if code == AUTH_REQUIRED else FROM_HINT
+
+
 def sender_refusal(host: str, sender: str, code: int, text: str) -> str:
     """The one line that says the server will not take the From, and what to change."""
-    return f"{host} refuses the sender {sender}: {code} {text}; {FROM_HINT}"
+    return f"{host} refuses the sender {sender}: {code} {text}; {sender_hint(code)}"
 
 
 class Transport(Protocol):
