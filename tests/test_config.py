@@ -331,7 +331,7 @@ def test_docs_mail_lists_every_key_of_the_schema() -> None:
         key, takes, default, purpose = (cell.strip() for cell in row.strip("|").split(" | "))
         documented.append((key.strip("`"), takes, default.strip("`"), purpose))
     assert documented == schema_rows()
-    assert len(documented) == 54  # 39, dkim's 4, mail.authserv_id, oauth2's 10
+    assert len(documented) == 56  # 41, dkim's 4, mail.authserv_id, oauth2's 10
 
 
 KEYS = ["games_dir", "transport", "imap", "smtp", "mail", "host", "port", "ssl", "max_bytes"]

@@ -776,6 +776,10 @@ class _SinkHandler:
         refusal = self.sink._take_refusal("MAIL")
         if refusal:
             return refusal
+        owned = self.sink.senders
+        if owned is not None and address.lower() not in owned:
+            # as Postfix's reject_sender_login_mismatch, or a provider's "not owned by user"
+            return f"553 5.7.1 <{address}>: Sender address rejected: not owned by user"
         envelope.mail_from = address
         envelope.mail_options.extend(mail_options)
         return "250 OK"
@@ -861,8 +865,12 @@ class SmtpSink:
         auth_required: bool = False,
         hostname: str = "sink.test",
         oauth2: Callable[[str], str | None] | None = None,
+        senders: Iterable[str] | None = None,
     ) -> None:
         self.users = dict(users or {})
+        self.senders = None if senders is None else {a.lower() for a in senders}
+        """With them, a MAIL FROM of any other address is refused (553 5.7.1), as a provider
+        refuses a From that is not the account's."""
         self.oauth2 = oauth2
         """With it, AUTH XOAUTH2 too: it says whose an access token is (None: nobody's)."""
         if auth_required and not self.users and oauth2 is None:

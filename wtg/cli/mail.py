@@ -97,7 +97,7 @@ def poll(
     from wtg.mail.poller import poll as run_poll
 
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
-    from wtg.mail.probe import said
+    from wtg.mail.probe import failed_connection, said
 
     gm = checked_config(ctx)
     if also_send and not idle:
@@ -119,7 +119,7 @@ def poll(
         fail("poll interrupted before it read any mail: nothing changed")
     except Exception as exc:
         record_poll(gm.spool, datetime.now(timezone.utc), f"{type(exc).__name__}: {exc}")
-        fail(f"cannot open the inbox: {said(exc)}")
+        fail(f"cannot open the inbox: {failed_connection('imap', gm.imap, exc)}")
     try:
         summary = run_poll(gm, inbox, jobs=jobs)
     except AlreadyRunning as exc:
@@ -184,7 +184,7 @@ def send(
 ) -> None:
     """Queue the reports of new turns, then send the outbox (SMTP, or the maildir), each mail
     signed when the config names a DKIM key. Exits 1 when the mail server could not be
-    reached or the key could not sign (the mail waits for the next run)."""
+    reached, refuses the From, or the key could not sign (the mail waits for the next run)."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.sender import send as run_send
 
@@ -198,7 +198,7 @@ def send(
     report_unreadable(summary.unreadable + summary.undrawn + summary.refused)
     if summary.busy() or not quiet:
         click.echo(summary.line())
-    if summary.unreachable or summary.unsigned:
+    if summary.unreachable or summary.unsigned or summary.sender_refused:
         sys.exit(1)
 
 

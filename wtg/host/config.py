@@ -54,6 +54,8 @@ class ServerConfig(Record):
     password: str | None
     password_file: Path | None = None
     """Where the password was read from, when from a file (``loose_password_files``)."""
+    ca_file: Path | None = None
+    """The certificates to trust for the server's (None: the system's CAs)."""
     auth: str = "password"
     """``password``, or ``oauth2``: a token from ``oauth2`` (``wtg.mail.oauth2``)."""
     oauth2: OAuth2Config | None = None
@@ -382,7 +384,30 @@ def _server(
         "username": section.username,
         "password": _password(section, where, folder, locate),
         "password_file": folder(section.password_file) if section.password_file else None,
+        "ca_file": _ca_file(folder(section.ca_file), (*where, "ca_file"), locate)
+        if section.ca_file
+        else None,
     }
+
+
+def _ca_file(path: Path, key: tuple[str, ...], locate: Locator) -> Path:
+    """The ``ca_file`` given, once it is read as certificates (a missing file, or one
+    that holds none, is named with its line now, not as a failed handshake later)."""
+    # deferred: ssl: only a config that names a ca_file
+    import ssl
+
+    try:
+        ssl.create_default_context(cafile=str(path))
+    except ssl.SSLError as exc:
+        raise ConfigError(
+            f"{locate.at(key)}: cannot read {path} as certificates (PEM): there is none in it"
+        ) from exc
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise ConfigError(
+            f"{locate.at(key)}: cannot read {path} as certificates (PEM): {reason}"
+        ) from exc
+    return path
 
 
 def _password(

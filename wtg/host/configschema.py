@@ -138,6 +138,11 @@ class ServerSection(Section):
     port: Port | None = Field(None, description="the server's port")
     ssl: Switch = Field(False, description="TLS from the first byte (ports 993, 465)")
     starttls: Switch = Field(False, description="STARTTLS after connecting (ports 143, 587)")
+    ca_file: File | None = Field(
+        None,
+        description="the certificates (PEM) to trust for this server, such as its own "
+        "self-signed one (default: the system's CAs)",
+    )
     username: Text | None = Field(None, description="the login; without it SMTP sends unlogged")
     password: Text | None = Field(None, description="the password itself (better: one below)")
     password_env: Text | None = Field(None, description="the environment variable holding it")
@@ -185,6 +190,31 @@ class ImapSection(ServerSection):
     rejected_folder: Text = Field(
         "wtg-rejected", description="robots, bounces, wrong codes, too big"
     )
+
+    @model_validator(mode="after")
+    def _moved_out(self) -> ImapSection:
+        """A mail the poll handled leaves ``folder``: into the same folder, it would be
+        fetched, archived and moved again by every poll, for ever."""
+        for key in ("processed_folder", "rejected_folder"):
+            name = getattr(self, key)
+            if not _same_folder(name, self.folder):
+                continue
+            if key not in self.model_fields_set:  # the default's name, given to folder
+                raise ValueError(
+                    f"folder: {name!r} is where the poll moves the mails it handled "
+                    f"({key}'s default): name the orders' folder otherwise, or set {key}"
+                )
+            raise ValueError(
+                f"{key}: {name!r} is the folder the orders arrive in (folder): the poll "
+                "moves each mail it handled out of it, so give another (the default: "
+                f"wtg-{key.split('_')[0]})"
+            )
+        return self
+
+
+def _same_folder(one: str, other: str) -> bool:
+    """Whether two IMAP folder names name one folder (INBOX in any case, RFC 3501)."""
+    return one == other or one.upper() == other.upper() == "INBOX"
 
 
 class SmtpSection(ServerSection):

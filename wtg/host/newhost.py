@@ -34,7 +34,7 @@ transport: maildir         # mail comes in as files in {games}/.mail/maildir-in 
 # imap:
 #   host: imap.example.org
 #   port: 993
-#   ssl: true
+#   ssl: true                         # 993 takes ssl; 143 takes starttls: true instead
 #   username: gm@example.org
 #   password_file: imap-password      # a file of its own, mode 0600 (chmod 600)
 #   folder: INBOX
@@ -42,8 +42,9 @@ transport: maildir         # mail comes in as files in {games}/.mail/maildir-in 
 #   host: smtp.example.org
 #   port: 587
 #   starttls: true
-#   username: gm@example.org
+#   username: gm@example.org          # the whole address, as the provider gives it
 #   password_file: smtp-password
+#   from: "Game Master <gm@example.org>"   # an address this login may send as
 """
 
 

@@ -376,3 +376,34 @@ def _code_pattern(codes: tuple[str, ...]) -> re.Pattern[str] | None:
     if not codes:
         return None
     return re.compile("|".join(re.escape(c) for c in codes), re.IGNORECASE)
+
+
+_HEADER_END = re.compile(rb"\r?\n\r?\n")
+_FROM_LINE = re.compile(rb"from[ \t]*:", re.IGNORECASE)
+
+
+def with_sender(raw: bytes, sender: str) -> bytes:
+    """A queued mail with the From the config gives now: ``raw`` itself when its From is
+    that address already, else its From header (with its folded lines) replaced. A mail
+    is queued with the From of its day; one the server refused for its From waits until
+    the GM has corrected ``smtp.from``, and goes out with the corrected one."""
+    wanted = address_key(sender)
+    end = _HEADER_END.search(raw)
+    if not wanted or end is None:
+        return raw
+    head = raw[: end.start()]
+    lines = head.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if _FROM_LINE.match(line)), None)
+    if start is None:
+        return raw
+    stop = start + 1
+    while stop < len(lines) and lines[stop][:1] in (b" ", b"\t"):
+        stop += 1
+    found = b"".join(lines[start:stop]).split(b":", 1)[1].decode("ascii", "replace")
+    if address_key(" ".join(found.split())) == wanted:
+        return raw
+    header, _problem = _address("From", sender)
+    if header is None:
+        return raw
+    folded = POLICY.fold_binary("From", header)
+    return b"".join((*lines[:start], folded, *lines[stop:])) + raw[end.start() :]

@@ -107,12 +107,12 @@ class Inbox(Protocol):
 # --- IMAP -------------------------------------------------------------------------------
 def connect_imap(config: ImapConfig, timeout: float = 60) -> Any:
     """A logged-in IMAPClient; the one place the connection is made (tests may replace it)."""
-    # deferred: imapclient and ssl: only the commands that reach an IMAP server
-    import ssl
-
+    # deferred: imapclient and ssl (in tlsmode): only the commands that reach an IMAP server
     from imapclient import IMAPClient
 
-    context = ssl.create_default_context() if (config.ssl or config.starttls) else None
+    from wtg.mail.tlsmode import tls_context
+
+    context = tls_context(config) if (config.ssl or config.starttls) else None
     client = IMAPClient(
         config.host, port=config.port, ssl=config.ssl, ssl_context=context, timeout=timeout
     )

@@ -5,6 +5,7 @@ with the IMAP folders the poll uses. One Finding a check."""
 from __future__ import annotations
 
 import contextlib
+import email.utils
 import imaplib
 import os
 import re
@@ -21,7 +22,8 @@ from wtg.host.gamesdir import scan_games
 from wtg.host.oauth2config import OAuth2Config, oauth2_file_problems
 from wtg.mail import inbox
 from wtg.mail.oauth2 import TokenError
-from wtg.mail.transport import connect_smtp
+from wtg.mail.tlsmode import mode_failure
+from wtg.mail.transport import SIZE_REFUSED, ascii_domain, connect_smtp, sender_hint
 
 TIMEOUT = 20.0
 """Seconds to wait for a server: a check should not hang a terminal for the poll's 60."""
@@ -61,7 +63,7 @@ def probe(gm: GmConfig) -> Iterator[Finding]:
         if problems and gm.smtp.auth == "oauth2":
             yield _no_login("smtp", gm.smtp)
         else:
-            yield _smtp(gm.smtp)
+            yield from _smtp(gm.smtp)
 
 
 def _no_login(kind: str, config: ServerConfig) -> Finding:
@@ -122,7 +124,8 @@ def _imap(config: ImapConfig) -> Iterator[Finding]:
     try:
         client = inbox.connect_imap(config, timeout=TIMEOUT)  # looked up when called
     except LoginError as exc:
-        yield Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {said(exc)}")
+        refused = f"login as {config.username} refused: {said(exc)}"
+        yield Finding(Verdict.FAIL, subject, refused + login_hint("imap", config))
         return
     except TokenError as exc:
         yield Finding(Verdict.FAIL, subject, f"no login as {config.username}: {exc}")
@@ -131,10 +134,10 @@ def _imap(config: ImapConfig) -> Iterator[Finding]:
         yield Finding(Verdict.FAIL, subject, f"the server does not offer it: {said(exc)}")
         return
     except ssl.SSLError as exc:
-        yield Finding(Verdict.FAIL, subject, f"TLS failed: {exc.reason or exc}")
+        yield Finding(Verdict.FAIL, subject, _tls_failed("imap", config, exc))
         return
     except (OSError, imaplib.IMAP4.error) as exc:
-        yield Finding(Verdict.FAIL, subject, f"cannot connect: {said(exc)}")
+        yield Finding(Verdict.FAIL, subject, _cannot_connect("imap", config, exc))
         return
     yield Finding(Verdict.OK, subject, f"logged in as {config.username}")
     try:
@@ -165,25 +168,101 @@ def _imap_folders(client: Any, config: ImapConfig) -> Iterator[Finding]:
             yield Finding(Verdict.FAIL, subject, "missing: order mails arrive in this folder")
 
 
-def _smtp(config: SmtpConfig) -> Finding:
+def _smtp(config: SmtpConfig) -> Iterator[Finding]:
     subject = _server("smtp", config)
     try:
         client = connect_smtp(config, timeout=TIMEOUT)
     except smtplib.SMTPAuthenticationError as exc:
-        return Finding(Verdict.FAIL, subject, f"login as {config.username} refused: {said(exc)}")
+        refused = f"login as {config.username} refused: {said(exc)}"
+        yield Finding(Verdict.FAIL, subject, refused + login_hint("smtp", config))
+        return
     except TokenError as exc:
-        return Finding(Verdict.FAIL, subject, f"no login as {config.username}: {exc}")
+        yield Finding(Verdict.FAIL, subject, f"no login as {config.username}: {exc}")
+        return
     except smtplib.SMTPNotSupportedError as exc:
-        return Finding(Verdict.FAIL, subject, f"the server does not offer it: {said(exc)}")
+        yield Finding(Verdict.FAIL, subject, f"the server does not offer it: {said(exc)}")
+        return
     except ssl.SSLError as exc:
-        return Finding(Verdict.FAIL, subject, f"TLS failed: {exc.reason or exc}")
+        yield Finding(Verdict.FAIL, subject, _tls_failed("smtp", config, exc))
+        return
     except (OSError, smtplib.SMTPException) as exc:
-        return Finding(Verdict.FAIL, subject, f"cannot connect: {said(exc)}")
-    with contextlib.suppress(OSError, smtplib.SMTPException):
-        client.quit()
+        yield Finding(Verdict.FAIL, subject, _cannot_connect("smtp", config, exc))
+        return
+    try:
+        refused = _sender_refused(client, config)
+    finally:
+        with contextlib.suppress(OSError, smtplib.SMTPException):
+            client.quit()
     if config.username:
-        return Finding(Verdict.OK, subject, f"logged in as {config.username}")
-    return Finding(Verdict.OK, subject, "the server answers (no login in the config)")
+        yield Finding(Verdict.OK, subject, f"logged in as {config.username}")
+    else:
+        yield Finding(Verdict.OK, subject, "the server answers (no login in the config)")
+    if refused:
+        yield Finding(Verdict.FAIL, f"smtp from {config.sender!r}", refused)
+
+
+def _sender_refused(client: smtplib.SMTP, config: SmtpConfig) -> str:
+    """Why the server refuses the From as the sender of a mail (a MAIL FROM, then RSET:
+    nothing is sent), or "" when it takes it (or said nothing for good)."""
+    sender = ascii_domain(email.utils.parseaddr(config.sender)[1])
+    try:
+        client.ehlo_or_helo_if_needed()  # a login says EHLO; a server without one is greeted here
+        code, reply = client.mail(sender)
+        with contextlib.suppress(OSError, smtplib.SMTPException):
+            client.rset()
+    except (OSError, smtplib.SMTPException, UnicodeError):
+        return ""  # the send meets it with its own line
+    text = said(smtplib.SMTPResponseException(code, reply))
+    if 500 <= code < 600 and code != SIZE_REFUSED:
+        return f"the server refuses it as the sender: {text}; {sender_hint(code)}"
+    return ""
+
+
+def login_hint(kind: str, config: ServerConfig) -> str:
+    """What in the config's login a refusal may come from, as the slips go: a username
+    without its domain, a password typed with the spaces a provider shows an app password
+    with; "" when neither."""
+    hints = []
+    if config.auth == "password" and config.username and "@" not in config.username:
+        hints.append(
+            f"{kind}.username {config.username!r} has no domain: most providers take the "
+            "whole address as the login"
+        )
+    if config.auth == "password" and config.password and " " in config.password.strip():
+        hints.append(
+            f"the {kind} password holds spaces: an app password shown in groups of four "
+            "(Gmail, Yahoo, iCloud) is the letters without them"
+        )
+    return "".join(f"; {hint}" for hint in hints)
+
+
+def _tls_failed(kind: str, config: ServerConfig, exc: ssl.SSLError) -> str:
+    """A failed TLS handshake as one line: a server that greets in plain text, or a
+    certificate that failed its check, named with the keys to change; else what OpenSSL
+    said."""
+    why = mode_failure(kind, config, exc)
+    return f"TLS failed: {why or exc.reason or exc}"
+
+
+def _cannot_connect(kind: str, config: ServerConfig, exc: BaseException) -> str:
+    """A connection that failed as one line: a server that said nothing in time because
+    its port waits for TLS named with the keys to change; else what failed."""
+    why = mode_failure(kind, config, exc)
+    return f"no greeting in {TIMEOUT:g} s: {why}" if why else f"cannot connect: {said(exc)}"
+
+
+def failed_connection(kind: str, config: ServerConfig | None, exc: BaseException) -> str:
+    """Why a poll or a send could not open its connection, as one line: a TLS mode that is
+    not the port's named with the keys to change (``wtg.mail.tlsmode``), else ``said``."""
+    # deferred: imapclient: only the commands that reach an IMAP server
+    from imapclient.exceptions import LoginError
+
+    if config is None:
+        return said(exc)
+    if isinstance(exc, (LoginError, smtplib.SMTPAuthenticationError)):
+        return said(exc) + login_hint(kind, config)
+    why = mode_failure(kind, config, exc)
+    return f"{said(exc)}: {why}" if why else said(exc)
 
 
 _BYTES_SHOWN = re.compile(r"""\bb(['"])(.*?)\1""")

@@ -34,6 +34,7 @@ from wtg.mail.sendevents import log_delivery
 from wtg.mail.transport import (
     MaildirTransport,
     PermanentFailure,
+    SenderRefused,
     SmtpTransport,
     TemporaryFailure,
     Transport,
@@ -51,6 +52,8 @@ class Delivery(NamedTuple):
     """A line for each mail set aside for good: its id, why, and where it is kept."""
     unsigned: str = ""
     """Why the DKIM key could not sign (then every mail due stays queued), or ""."""
+    sender_refused: str = ""
+    """Why the server refuses the From (then every mail due stays queued), or ""."""
 
 
 class SendSummary(Record):
@@ -70,11 +73,14 @@ class SendSummary(Record):
     """A line for each mail set aside for good (``Delivery.refused``)."""
     unsigned: str = ""
     """Why the DKIM key could not sign; the mail stays queued (``Delivery.unsigned``)."""
+    sender_refused: str = ""
+    """Why the server refuses the From; the mail stays queued (``Delivery.sender_refused``)."""
 
     def busy(self) -> bool:
         """Anything queued, sent, waiting or failed: worth a line even under --quiet."""
         mailed = self.queued or self.press or self.sent
-        return bool(mailed or self.waiting or self.failed or self.unreachable or self.unsigned)
+        stopped = self.unreachable or self.unsigned or self.sender_refused
+        return bool(mailed or self.waiting or self.failed or stopped)
 
     def line(self) -> str:
         press = f" and {self.press} press mail(s)" if self.press else ""
@@ -86,6 +92,8 @@ class SendSummary(Record):
             line += f"; the mail server could not be reached: {self.unreachable}"
         if self.unsigned:
             line += f"; nothing sent unsigned, the mail stays queued: {self.unsigned}"
+        if self.sender_refused:
+            line += f"; the mail stays queued: {self.sender_refused}"
         return line
 
 
@@ -277,13 +285,16 @@ def deliver(
     transport: Transport,
     clock: Callable[[], float] = time.time,
     signer: Signer | None = None,
+    sender: str | None = None,
 ) -> Delivery:
     """Send what is due, each mail signed by ``signer`` when there is one (DKIM,
     ``wtg.mail.dkimsign``): how many were sent, still wait, failed for good, why the server
     could not be reached if it could not, and why the key could not sign if it could not
-    (then nothing goes out unsigned: every mail due waits for the next send)."""
+    (then nothing goes out unsigned: every mail due waits for the next send). ``sender``:
+    the From each mail goes out with (the config's now; a mail queued with another From,
+    say before the GM corrected a From the server refused, is sent with this one)."""
     sent = waiting = 0
-    down = unsigned = ""
+    down = unsigned = sender_refused = ""
     refused: list[str] = []
 
     def set_aside(ident: str, path: Path, why: str) -> None:
@@ -301,18 +312,22 @@ def deliver(
             if state.get("refused"):  # compose could not make it sendable: set aside for good
                 set_aside(ident, path, str(state.get("error", "")))
                 continue
-            if down or unsigned or float(state.get("next_try", 0)) > clock():
+            if down or unsigned or sender_refused or float(state.get("next_try", 0)) > clock():
                 later = (
                     "the mail server could not be reached"
                     if down
                     else "the DKIM key"
                     if unsigned
+                    else "smtp.from"
+                    if sender_refused
                     else "its next try"
                 )
                 log_delivery(ident, path, f"waits for {later}", DEBUG)
                 waiting += 1
                 continue
             raw = path.read_bytes()
+            if sender is not None:
+                raw = compose.with_sender(raw, sender)
             if signer is not None:
                 try:
                     raw = signer.sign(raw)
@@ -326,6 +341,11 @@ def deliver(
                     continue
             try:
                 transport.send(ident, raw)
+            except SenderRefused as exc:  # the From's fault, not this mail's: all of them wait
+                sender_refused = str(exc)
+                log_delivery(ident, raw, f"stays queued: {sender_refused}", ERROR)
+                waiting += 1
+                continue
             except Unreachable as exc:
                 down = str(exc) or type(exc).__name__  # the next run tries again
                 log_delivery(ident, raw, f"deferred: the mail server could not be reached: {down}")
@@ -358,7 +378,9 @@ def deliver(
             "the key can sign (`wtg check-config` checks it)",
             level=ERROR,
         )
-    return Delivery(sent, waiting, len(refused), down, tuple(refused), unsigned)
+    if sender_refused:
+        log_event(f"send: {waiting} mail(s) stay queued: {sender_refused}", level=ERROR)
+    return Delivery(sent, waiting, len(refused), down, tuple(refused), unsigned, sender_refused)
 
 
 def send(
@@ -380,7 +402,7 @@ def send(
             journal.close()
         signer = Signer(gm.dkim) if gm.dkim is not None else None  # the key read at each send
         draw_pictures(outbox, gm.games_dir)
-        done = deliver(outbox, transport or open_transport(gm), signer=signer)
+        done = deliver(outbox, transport or open_transport(gm), signer=signer, sender=gm.sender)
     summary = SendSummary(
         queued=queued.reports,
         press=queued.press,
@@ -392,6 +414,7 @@ def send(
         undrawn=queued.undrawn,
         refused=done.refused,
         unsigned=done.unsigned,
+        sender_refused=done.sender_refused,
     )
     log_event(f"send: {summary.line()}", level=INFO if summary.busy() else DEBUG)
     for lost in registry.unreadable:

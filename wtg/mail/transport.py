@@ -8,7 +8,6 @@ import email.policy
 import email.utils
 import os
 import smtplib
-import ssl
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
@@ -18,6 +17,7 @@ from wtg.files import private
 from wtg.files.store import fsync_dir
 from wtg.host.config import SmtpConfig
 from wtg.mail.oauth2 import TokenError, Tokens, tokens_for, xoauth2
+from wtg.mail.tlsmode import mode_failure, tls_context
 
 
 class TemporaryFailure(MailError):
@@ -30,6 +30,40 @@ class Unreachable(TemporaryFailure):
 
 class PermanentFailure(MailError):
     """The server refused this mail for good (5xx)."""
+
+
+class SenderRefused(MailError):
+    """The server refuses the From of every mail (``smtp.from``, not an address the login
+    may send as): the config's fault, not any one mail's, so every mail waits."""
+
+
+SIZE_REFUSED = 552
+"""A refusal at MAIL FROM for the size the client announced: this mail's alone."""
+
+SEND_AS_DENIED = ("5.7.60", "5.2.252")
+"""The enhanced codes of a refusal after DATA that says the login may not send as the
+From (Microsoft 365's SendAsDenied): a refusal of the sender, not of the mail."""
+
+
+FROM_HINT = (
+    "set smtp.from to the address the smtp login sends as (or an alias the provider lets it use)"
+)
+
+
+AUTH_REQUIRED = 530
+"""A refusal at MAIL FROM of a client that did not log in (RFC 4954)."""
+
+LOGIN_HINT = "the server sends only for a login: give smtp.username and its password"
+
+
+def sender_hint(code: int) -> str:
+    """What to change for a server that refuses the From with ``code``."""
+    return LOGIN_HINT if code == AUTH_REQUIRED else FROM_HINT
+
+
+def sender_refusal(host: str, sender: str, code: int, text: str) -> str:
+    """The one line that says the server will not take the From, and what to change."""
+    return f"{host} refuses the sender {sender}: {code} {text}; {sender_hint(code)}"
 
 
 class Transport(Protocol):
@@ -73,13 +107,13 @@ def connect_smtp(config: SmtpConfig, timeout: float = 60) -> smtplib.SMTP:
     the one place the connection is made. Raises OSError or smtplib.SMTPException."""
     if config.ssl:
         client: smtplib.SMTP = smtplib.SMTP_SSL(
-            config.host, config.port, timeout=timeout, context=ssl.create_default_context()
+            config.host, config.port, timeout=timeout, context=tls_context(config)
         )
     else:
         client = smtplib.SMTP(config.host, config.port, timeout=timeout)
     try:
         if config.starttls and not config.ssl:
-            client.starttls(context=ssl.create_default_context())
+            client.starttls(context=tls_context(config))
         if config.auth == "oauth2" and config.oauth2 is not None:
             _oauth2_login(client, config.username or "", tokens_for(config.oauth2))
         elif config.username:
@@ -121,7 +155,9 @@ class SmtpTransport:
         try:
             return connect_smtp(cfg)
         except (OSError, smtplib.SMTPException) as exc:
-            raise Unreachable(f"cannot reach {cfg.host}:{cfg.port}: {exc}") from exc
+            why = mode_failure("smtp", cfg, exc)
+            said = f"{exc}; {why}" if why else str(exc)
+            raise Unreachable(f"cannot reach {cfg.host}:{cfg.port}: {said}") from exc
         except TokenError as exc:  # the mail waits in the outbox as for a server down
             raise Unreachable(f"cannot log in to {cfg.host}: {exc}") from exc
 
@@ -150,6 +186,12 @@ class SmtpTransport:
         except smtplib.SMTPRecipientsRefused as exc:
             raise PermanentFailure(f"recipients refused: {exc.recipients}") from exc
         except smtplib.SMTPResponseException as exc:
+            text = _reply_text(exc.smtp_error)
+            if _refuses_sender(exc, text):
+                self.close()  # every mail has this From: none is tried
+                raise SenderRefused(
+                    sender_refusal(self.config.host, sender, exc.smtp_code, text)
+                ) from exc
             if 500 <= exc.smtp_code < 600:
                 raise PermanentFailure(f"{exc.smtp_code} {exc.smtp_error!r}") from exc
             self.close()
@@ -165,6 +207,22 @@ class SmtpTransport:
             with contextlib.suppress(OSError, smtplib.SMTPException):
                 self.client.quit()
             self.client = None
+
+
+def _reply_text(error: bytes | str) -> str:
+    """A server's reply text as one line."""
+    text = error.decode("utf-8", "replace") if isinstance(error, bytes) else str(error)
+    return " ".join(text.split())
+
+
+def _refuses_sender(exc: smtplib.SMTPResponseException, text: str) -> bool:
+    """Whether a 5xx refusal is of the From itself (at MAIL FROM, not for the size; or
+    after DATA with an enhanced code of send-as denied), which every mail would meet."""
+    if not 500 <= exc.smtp_code < 600:
+        return False
+    if isinstance(exc, smtplib.SMTPSenderRefused):
+        return exc.smtp_code != SIZE_REFUSED and not text.startswith("5.3.4")
+    return isinstance(exc, smtplib.SMTPDataError) and text.startswith(SEND_AS_DENIED)
 
 
 class MaildirTransport:

@@ -1,0 +1,67 @@
+"""The login slips of a first day, against the real Dovecot and aiosmtpd: the username
+without its domain (`gm` for gm@example.org), and an app password typed with the spaces
+the provider shows it with. Each server says only "Authentication failed"; the line now
+says which of the config's values looks wrong, in check-config and in the poll's line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, Dovecot, SmtpSink
+from wtg.cli import main
+
+NO_DOMAIN = "imap.username 'gm' has no domain: most providers take the whole address as the login"
+SPACES = (
+    "the smtp password holds spaces: an app password shown in groups of four (Gmail, "
+    "Yahoo, iCloud) is the letters without them"
+)
+
+
+def config(tmp_path: Path, imap: Dovecot, smtp: SmtpSink, user: str, password: str) -> Path:
+    (tmp_path / "games").mkdir(exist_ok=True)
+    path = tmp_path / "wtg.yaml"
+    path.write_text(
+        f"games_dir: games\ntransport: imap\n"
+        f"imap: {{host: {imap.host}, port: {imap.port}, username: {user}, "
+        f"password: '{GM_PASSWORD}'}}\n"
+        f"smtp: {{host: {smtp.host}, port: {smtp.port}, username: {GM_ADDRESS}, "
+        f"password: '{password}', from: {GM_ADDRESS}}}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def wtg(path: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["--config", str(path), *args])
+
+
+def test_a_login_refused_names_what_looks_wrong(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink
+) -> None:
+    path = config(tmp_path, imap, smtp_auth, "gm", "gm-s ecre t")
+    result = wtg(path, "check-config")
+    assert result.stdout.splitlines()[2:] == [
+        f"FAIL  imap 127.0.0.1:{imap.port} (no TLS): login as gm refused: "
+        f"[AUTHENTICATIONFAILED] Authentication failed.; {NO_DOMAIN}",
+        f"FAIL  smtp 127.0.0.1:{smtp_auth.port} (no TLS): login as {GM_ADDRESS} refused: 535 "
+        f"5.7.8 Authentication credentials invalid; {SPACES}",
+    ]
+    assert result.exit_code == 1
+    polled = wtg(path, "poll")
+    assert polled.exit_code == 1
+    assert polled.stderr == (
+        f"wtg: cannot open the inbox: [AUTHENTICATIONFAILED] Authentication failed.; {NO_DOMAIN}\n"
+    )
+
+
+def test_a_refused_login_without_those_slips_says_only_the_servers_words(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink
+) -> None:
+    path = config(tmp_path, imap, smtp_auth, GM_ADDRESS, "wrong")
+    result = wtg(path, "check-config")
+    assert result.stdout.splitlines()[-1] == (
+        f"FAIL  smtp 127.0.0.1:{smtp_auth.port} (no TLS): login as {GM_ADDRESS} refused: 535 "
+        "5.7.8 Authentication credentials invalid"
+    )

@@ -1,0 +1,81 @@
+"""Which refusals of the SMTP server are the From's (every mail would meet them: the mail
+stays queued) and which are one mail's (set aside for good), as `SmtpTransport` tells
+them apart; and `with_sender`, which gives a queued mail the From of the config."""
+
+from __future__ import annotations
+
+import smtplib
+
+import pytest
+
+from wtg.host.config import SmtpConfig
+from wtg.mail.compose import with_sender
+from wtg.mail.transport import PermanentFailure, SenderRefused, SmtpTransport
+
+RAW = (
+    b"From: Game Master\r\n <games@elsewhere.example>\r\nTo: p1@players.example\r\n"
+    b"Subject: report\r\n\r\nFrom: a line of the body\r\n"
+)
+
+
+class Refusing:
+    """An SMTP client whose server refuses every mail with ``error``."""
+
+    def __init__(self, error: smtplib.SMTPException) -> None:
+        self.error = error
+
+    def ehlo_or_helo_if_needed(self) -> None:
+        pass
+
+    def sendmail(self, *args: object, **kwargs: object) -> dict[str, object]:
+        raise self.error
+
+    def quit(self) -> None:
+        pass
+
+
+def sent(error: smtplib.SMTPException) -> None:
+    config = SmtpConfig(
+        host="smtp.example.org", port=587, ssl=False, starttls=True, username=None, password=None
+    )
+    transport = SmtpTransport(config)
+    transport.client = Refusing(error)  # type: ignore[assignment]
+    transport.send("m1", RAW)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        smtplib.SMTPSenderRefused(553, b"5.7.1 Sender address rejected", "games@x"),
+        smtplib.SMTPSenderRefused(550, b"5.7.60 SMTP; Client does not have permissions", "g@x"),
+        smtplib.SMTPDataError(554, b"5.2.252 SendAsDenied; gm@x not allowed to send as g@x"),
+        smtplib.SMTPDataError(550, b"5.7.60 SMTP; Client does not have permissions"),
+    ],
+)
+def test_refusals_of_the_from_keep_the_mail_queued(error: smtplib.SMTPException) -> None:
+    with pytest.raises(SenderRefused, match=r"set smtp\.from"):
+        sent(error)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        smtplib.SMTPSenderRefused(552, b"5.3.4 Message size exceeds fixed limit", "gm@x"),
+        smtplib.SMTPDataError(550, b"5.7.1 Message rejected as spam"),
+        smtplib.SMTPDataError(554, b"5.6.0 Message content rejected"),
+    ],
+)
+def test_refusals_of_one_mail_set_it_aside(error: smtplib.SMTPException) -> None:
+    with pytest.raises(PermanentFailure):
+        sent(error)
+
+
+def test_with_sender_replaces_only_the_from_header() -> None:
+    assert with_sender(RAW, "Game Master <gm@example.org>") == (
+        b"From: Game Master <gm@example.org>\r\nTo: p1@players.example\r\n"
+        b"Subject: report\r\n\r\nFrom: a line of the body\r\n"
+    )
+    assert with_sender(RAW, "GAMES@elsewhere.example") is RAW  # the address already: as it is
+    assert with_sender(b"To: p1@players.example\r\n\r\nbody\r\n", "gm@example.org") == (
+        b"To: p1@players.example\r\n\r\nbody\r\n"
+    )
