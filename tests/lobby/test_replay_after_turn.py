@@ -17,9 +17,12 @@ import pytest
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_lobby_replay import Killed, two_player_game
+from tests.shipped import WOK4
 from wtg.game.absences import FILE, absences
+from wtg.game.gameconfig import PlayerEntry
 from wtg.gm.absence import plan_absence
 from wtg.lobby import playing, seats
+from wtg.mail.answers import Answers
 
 
 def test_an_absence_read_again_after_its_turn_ran_is_answered_as_noted(
@@ -111,3 +114,63 @@ def test_a_resign_confirmed_read_again_after_its_turn_ran_is_answered_as_resigne
     assert hall.new_mails() == []
     public = hall.game(name).ruleset.public_json(hall.game(name).state())
     assert json.dumps(public)  # the game reads whole after it
+
+
+def quit_order(name: str, player: PlayerEntry, turn: int) -> str:
+    return f"game: {name}\nplayer: {player.id}\nturn: {turn}\ncode: {player.code}\nquit: true\n"
+
+
+def test_orders_read_again_after_their_turn_ran_are_confirmed_not_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The orders were filed and turn 1 ran with them; the mail read again was refused
+    ("these orders are for turn 1, but the game expects turn 2 ... Nothing was stored"):
+    the player was told his orders were lost while the turn had run with them. Now the
+    mail's orders are found in the turn that ran (by the mail's key), read again against
+    the state they were given for, and confirmed as the first reading would have, once;
+    nothing is filed for turn 2."""
+    hall = Hall(tmp_path)
+    name = two_player_game(hall, players=3)
+    player = hall.game(name).config.players[0]
+    hall.mail(player.email, quit_order(name, player, 1))
+
+    def dies(*_: object, **__: object) -> None:
+        raise Killed
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Answers, "_answer", dies)  # filed, not answered
+        with pytest.raises(Killed):
+            hall.poll(hours=1)
+    assert hall.new_mails() == []
+    hall.game(name).run_turn(now=hall.now)
+    summary = hall.poll(hours=1)
+    assert [outcome for _key, outcome in summary.outcomes] == [
+        f"stored: {name} turn 1 player {player.id}"
+    ]
+    (answer,) = hall.new_mails()
+    assert (answer.to, answer.subject) == (player.email, f"[{name}] orders for turn 1 received")
+    assert "Turn 1 has run with them since" in " ".join(answer.body.split())
+    game = hall.game(name)
+    assert game.store.pending_orders(2) == {}
+    side = game.typed(WOK4).state().player(player.id)
+    assert side.status == "quit"
+    hall.poll(hours=1)
+    assert hall.new_mails() == []
+
+
+def test_orders_of_a_turn_that_ran_in_another_mail_are_refused_as_ever(tmp_path: Path) -> None:
+    """Only the mail the turn ran with is confirmed so: the same orders in a new mail once
+    turn 1 has run are refused, as they always were."""
+    hall = Hall(tmp_path)
+    name = two_player_game(hall, players=3)
+    player = hall.game(name).config.players[0]
+    hall.mail(player.email, quit_order(name, player, 1))
+    hall.poll(hours=1)
+    (confirmed,) = hall.new_mails()
+    assert confirmed.subject == f"[{name}] orders for turn 1 received"
+    hall.game(name).run_turn(now=hall.now)
+    hall.mail(player.email, quit_order(name, player, 1))
+    hall.poll(hours=1)
+    (refused,) = hall.new_mails()
+    assert refused.subject == "Your orders were not accepted"
+    assert "these orders are for turn 1, but the game expects turn 2" in refused.body
