@@ -274,7 +274,8 @@ class Game(Generic[S]):
                 trusted=via != "mail",
                 player=player,
             )
-            ran = ran_with(self.store, base, results, filing.key) if via == "mail" else set()
+            mailed = via == "mail" and not correct
+            ran = ran_with(self.store, base, results, filing.key) if mailed else set()
             if ran:
                 results, ran = self._read_for(sources, base, results, ran, player)
             kept = [r for i, r in enumerate(results) if i not in ran]
