@@ -138,6 +138,7 @@ def confirm_resign(desk: Desk, command: Command, found: confirm.Pending) -> None
     its QUIT's turn ran (``ran_with_quit``) is answered as it was, not refused."""
     game = desk.games().get(found.target.lower())
     seat = found.seat or 0
+    ran = None
     if game is None:
         problem: str | None = f"game {found.target} does not run here any more"
     elif not _still_holds(game, seat, found.address):
@@ -147,9 +148,9 @@ def confirm_resign(desk: Desk, command: Command, found: confirm.Pending) -> None
         )
     else:
         problem = resign(game, seat, desk.moment, desk.order_key)
-    ran = ran_with_quit(game, desk.order_key) if game is not None and problem else None
-    if ran is not None:
-        problem = None  # this mail's QUIT was filed, and its turn ran before it was answered
+        ran = ran_with_quit(game, desk.order_key) if problem is not None else None
+        if ran is not None:
+            problem = None  # this mail's QUIT was filed, and its turn ran before it was answered
     with desk.book.write() as db:
         db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
         if game is None or problem is not None:
