@@ -252,7 +252,7 @@ class Game(Generic[S]):
         ``received`` is when the mail server got the orders and ``order_key`` sorts
         submissions in the order it got them (``wtg.game.arrivalkey``; both default to now):
         orders older than the ones on file do not replace them (``superseded``)."""
-        from wtg.game.filing import Filing, file_all  # with the AOF parser: only orders need them
+        from wtg.game.filing import Filing, file_all, ran_with  # with the AOF parser: only orders
         from wtg.game.intake import read_orders
 
         sources = [texts] if isinstance(texts, str) else list(texts)
@@ -274,7 +274,49 @@ class Game(Generic[S]):
                 trusted=via != "mail",
                 player=player,
             )
-            return file_all(self.store, self.ruleset, state, results, filing)
+            mailed = via == "mail" and not correct
+            ran = ran_with(self.store, base, results, filing.key) if mailed else set()
+            if ran:
+                results, ran = self._read_for(sources, base, results, ran, player)
+            kept = [r for i, r in enumerate(results) if i not in ran]
+            filed = iter(file_all(self.store, self.ruleset, state, kept, filing))
+            return [r if i in ran else next(filed) for i, r in enumerate(results)]
+
+    def _read_for(
+        self,
+        sources: Sequence[str],
+        turn: int,
+        results: list[Submission | Unchanged | OrderError],
+        ran: set[int],
+        player: int | None,
+    ) -> tuple[list[Submission | Unchanged | OrderError], set[int]]:
+        """``results`` with each side refused whose orders this mail filed for ``turn``,
+        which has run with them since (``ran``, their places: a mail read again after a
+        poll was killed before answering it), read again against the state they were given
+        for, so that it is answered as the first reading was, with a note that the turn
+        ran; and the places so read, which are not filed."""
+        from wtg.game.intake import Submission, read_orders
+
+        again = read_orders(
+            sources,
+            self.ruleset,
+            self.config,
+            self.state_view(turn - 1),
+            turn=turn,
+            trusted=False,
+            player=player,
+        )
+        found = {r.player: r for r in again if isinstance(r, Submission)}
+        replaced = list(results)
+        done: set[int] = set()
+        for index in sorted(ran):
+            side = results[index].player
+            read = found.get(side) if side is not None else None
+            if read is not None:
+                read.notes.append(f"Turn {turn} has run with them since: nothing more was stored.")
+                replaced[index] = read
+                done.add(index)
+        return replaced, done
 
     def settings(self) -> PlayerSettings:
         """What the players chose with setting lines (``wtg.game.playersettings``)."""

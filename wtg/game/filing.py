@@ -5,18 +5,19 @@ under the game's lock."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.jsondata import JsonObject
-from wtg.core.orders import OrderError
+from wtg.core.orders import OrderError, OrderRefused
 from wtg.core.ruleset import Ruleset, S, SideId
-from wtg.files.store import GameStore
+from wtg.files.store import RECEIVED, GameStore
 from wtg.game.arrivalkey import arrival_key, is_newer
 from wtg.game.intake import NO_ORDERS, Outcome, Submission, Unchanged
-from wtg.game.orderfiles import parsed_copy, read_order_file
+from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.game.playersettings import PlayerSettings
 from wtg.game.schedule import iso
 
@@ -45,6 +46,27 @@ class Filing:
         moment = received or datetime.now(timezone.utc)
         key = order_key or arrival_key(moment, "command-line")
         return cls(moment, key, via, durable, sources[0] if sources else "")
+
+
+def ran_with(store: GameStore, turn: int, results: Sequence[Outcome], key: str) -> set[int]:
+    """The places of the sides in ``results`` refused (``OrderRefused``: the turn they
+    name has run) whose orders the mail of ``key`` filed for ``turn``, which ran with them:
+    the same mail read again (a poll killed after filing it, before answering it, and
+    ``run-turn --due`` between)."""
+    found: set[int] = set()
+    if turn < 1:
+        return found
+    for index, result in enumerate(results):
+        if not isinstance(result, OrderRefused) or result.player is None:
+            continue
+        meta = store.turn_dir(turn) / RECEIVED / f"p{result.player:02d}{PARSED_SUFFIX}"
+        try:
+            data = json.loads(meta.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("order_key") == key:
+            found.add(index)
+    return found
 
 
 def file_all(

@@ -9,7 +9,7 @@ from datetime import date
 from wtg.core.errors import UsageError
 from wtg.core.ruleset import PlansAbsence
 from wtg.core.typednumber import typed_number
-from wtg.game.absences import absences, keep_absences
+from wtg.game.absences import absences, keep_absences, planned_by
 from wtg.game.engine import Game
 
 MOST_AHEAD = 100
@@ -20,15 +20,23 @@ class AbsenceRefused(UsageError, ValueError):
     """An absence that cannot be planned; the message says why."""
 
 
-def plan_absence(game: Game, seat: int, first: str, last: str) -> tuple[list[int], str]:
+def plan_absence(
+    game: Game, seat: int, first: str, last: str, source: str | None = None
+) -> tuple[list[int], str]:
     """Note that ``seat`` is away from ``first`` to ``last`` (turn numbers, or days as
-    YYYY-MM-DD matched against the deadlines); the turns, and what the rules do meanwhile."""
+    YYYY-MM-DD matched against the deadlines); the turns, and what the rules do meanwhile.
+    ``source``: the mail's key and the command's line; the same mail read again (a poll
+    killed before its journal's commit, a turn perhaps run since) gets the turns it
+    planned, and nothing is checked or written again."""
     rules = game.ruleset
     if not isinstance(rules, PlansAbsence):
         raise AbsenceRefused(
             f"the rules of {rules.name} have no planned absence: ask the GM, or send orders"
         )
     with game.store.lock():
+        done = planned_by(game.store, source) if source is not None else None
+        if done is not None:
+            return done, rules.absence_policy
         turns = _turns(game, first, last)
         kept = absences(game.store, game.config)
         mine = sorted(set(kept.get(seat, [])) | set(turns))
@@ -38,7 +46,7 @@ def plan_absence(game: Game, seat: int, first: str, last: str) -> tuple[list[int
                 f"would be away {len(mine)}"
             )
         kept[seat] = mine
-        keep_absences(game.store, game.config, kept)
+        keep_absences(game.store, game.config, kept, source, turns)
     return turns, rules.absence_policy
 
 

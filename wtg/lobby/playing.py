@@ -21,7 +21,7 @@ from wtg.gm.gamestatus import game_status
 from wtg.lobby import confirm
 from wtg.lobby.answering import Desk
 from wtg.lobby.commands import PRESS_MAX, Command
-from wtg.lobby.seats import resign, seat_by_code
+from wtg.lobby.seats import ran_with_quit, resign, seat_by_code
 
 
 def report(desk: Desk, command: Command) -> None:
@@ -134,9 +134,11 @@ def resign_request(desk: Desk, command: Command) -> None:
 
 def confirm_resign(desk: Desk, command: Command, found: confirm.Pending) -> None:
     """The QUIT filed (as orders are: the same mail filed again changes nothing), then the
-    code forgotten and the answer remembered, together."""
+    code forgotten and the answer remembered, together. The same mail read again after
+    its QUIT's turn ran (``ran_with_quit``) is answered as it was, not refused."""
     game = desk.games().get(found.target.lower())
     seat = found.seat or 0
+    ran = None
     if game is None:
         problem: str | None = f"game {found.target} does not run here any more"
     elif not _still_holds(game, seat, found.address):
@@ -146,12 +148,15 @@ def confirm_resign(desk: Desk, command: Command, found: confirm.Pending) -> None
         )
     else:
         problem = resign(game, seat, desk.moment, desk.order_key)
+        ran = ran_with_quit(game, desk.order_key) if problem is not None else None
+        if ran is not None:
+            problem = None  # this mail's QUIT was filed, and its turn ran before it was answered
     with desk.book.write() as db:
         db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
         if game is None or problem is not None:
             desk.refuse(command, problem or "")
         else:
-            turn = game.latest_turn() + 1
+            turn = ran if ran is not None else game.latest_turn() + 1
             desk.reply(
                 f"[{game.config.game}] you leave the game when turn {turn} runs",
                 "resigned",
@@ -187,7 +192,9 @@ def absence(desk: Desk, command: Command) -> None:
         )
         return
     try:
-        turns, policy = plan_absence(game, entry.id, command.args[1], command.args[2])
+        turns, policy = plan_absence(
+            game, entry.id, command.args[1], command.args[2], desk.done_key(command)
+        )
     except AbsenceRefused as error:
         desk.refuse(command, str(error))
         return

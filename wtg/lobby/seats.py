@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import email.utils
 import hmac
+import json
 from datetime import datetime
 from pathlib import Path
 
 from wtg.core.orders import OrderError
 from wtg.core.ruleset import SeatId, public_sides
+from wtg.files.store import RECEIVED, order_files
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
-from wtg.game.orderfiles import read_order_file
+from wtg.game.orderfiles import parsed_path, read_order_file
 from wtg.gm.takeover import can_take_over
 from wtg.host.gamesdir import failure_reason, open_games
 from wtg.lobby.database import Book, stamp
@@ -75,6 +77,28 @@ def resign(game: Game, seat: int, moment: datetime, order_key: str) -> str | Non
         )[:1]
         if isinstance(result, OrderError):
             return f"the rules of {game.ruleset.name} took no QUIT: {result}"
+    return None
+
+
+def ran_with_quit(game: Game, order_key: str) -> int | None:
+    """The turn that ran with a QUIT the mail ``order_key`` filed (the latest turn), or
+    None: a CONFIRM of a RESIGN read again (a poll killed before its journal's commit)
+    after the turn ran finds the seat quit by its own QUIT, and is answered as it was."""
+    latest = game.latest_turn()
+    if latest < 1:
+        return None
+    for path in order_files(game.store.turn_dir(latest) / RECEIVED).values():
+        try:
+            meta = json.loads(parsed_path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        orders = meta.get("orders") if isinstance(meta, dict) else None
+        if (
+            isinstance(orders, dict)
+            and orders.get("quit") is True
+            and meta.get("order_key") == order_key
+        ):
+            return latest
     return None
 
 
