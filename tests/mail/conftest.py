@@ -1,4 +1,4 @@
-"""Fixtures that start real mail servers: `imap` (Dovecot) and `smtp` (aiosmtpd).
+"""Fixtures that start real mail servers: `imap` and `imaps` (Dovecot) and `smtp` (aiosmtpd).
 
 A missing server skips the test on a developer's machine but fails it in CI (CI=true),
 where a missing server means the set-up in .ci/run is broken.
@@ -7,6 +7,7 @@ where a missing server means the set-up in .ci/run is broken.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,6 +40,18 @@ def imap(tmp_path: Path) -> Iterator[Dovecot]:
     if not dovecot_available():
         missing(DOVECOT_INSTALL_HINT)
     with Dovecot(tmp_path / "dovecot", {GM_ADDRESS: GM_PASSWORD}) as server:
+        yield server
+
+
+@pytest.fixture
+def imaps(tmp_path: Path) -> Iterator[Dovecot]:
+    """A fresh Dovecot with the GM's mailbox that speaks IMAP over TLS, its certificate
+    self-signed (made by openssl)."""
+    if not dovecot_available():
+        missing(DOVECOT_INSTALL_HINT)
+    if shutil.which("openssl") is None:
+        missing("openssl makes the server's certificate: apt-get install openssl")
+    with Dovecot(tmp_path / "dovecot", {GM_ADDRESS: GM_PASSWORD}, tls=True) as server:
         yield server
 
 

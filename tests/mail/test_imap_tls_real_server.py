@@ -5,34 +5,20 @@ and moved."""
 from __future__ import annotations
 
 import mailbox
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.mail.conftest import missing
 from tests.mail.servers import (
-    DOVECOT_INSTALL_HINT,
     GM_ADDRESS,
     GM_PASSWORD,
     Dovecot,
-    dovecot_available,
 )
 from tests.mail.test_poll_work import NOW, made_games, order_mails
 from wtg.host.config import ImapConfig, config_from_data
 from wtg.mail import inbox as inbox_module
 from wtg.mail.poller import poll
-
-
-@pytest.fixture
-def imaps(tmp_path: Path) -> Any:
-    if not dovecot_available():
-        missing(DOVECOT_INSTALL_HINT)
-    if shutil.which("openssl") is None:
-        missing("openssl makes the server's certificate: apt-get install openssl")
-    with Dovecot(tmp_path / "dovecot", {GM_ADDRESS: GM_PASSWORD}, tls=True) as server:
-        yield server
 
 
 def test_the_bodies_come_through_tls_as_in_the_clear(imaps: Dovecot) -> None:

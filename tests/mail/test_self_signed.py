@@ -7,32 +7,17 @@ is named as such."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner, Result
 
-from tests.mail.conftest import missing
 from tests.mail.servers import (
-    DOVECOT_INSTALL_HINT,
     GM_ADDRESS,
     GM_PASSWORD,
     Dovecot,
     SmtpSink,
-    dovecot_available,
 )
 from wtg.cli import main
-
-
-@pytest.fixture
-def imaps(tmp_path: Path) -> Iterator[Dovecot]:
-    if not dovecot_available():
-        missing(DOVECOT_INSTALL_HINT)
-    if shutil.which("openssl") is None:
-        missing("openssl makes the server's certificate: apt-get install openssl")
-    with Dovecot(tmp_path / "dovecot", {GM_ADDRESS: GM_PASSWORD}, tls=True) as server:
-        yield server
 
 
 def config(tmp_path: Path, imaps: Dovecot, smtp: SmtpSink, extra: str = "") -> Path:
