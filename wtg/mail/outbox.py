@@ -224,8 +224,10 @@ class Outbox:
         (self.queue_dir / f"{ident}.json").unlink(missing_ok=True)
 
     def failed(self, ident: str, error: str) -> None:
-        os.replace(self.queue_dir / f"{ident}.eml", self.failed_dir / f"{ident}.eml")
+        """Set the mail aside for good with its reason: the reason first, so that a kill
+        between the two leaves the mail queued (tried again), never set aside without it."""
         write_atomic(self.failed_dir / f"{ident}.json", json.dumps({"error": error}) + "\n")
+        os.replace(self.queue_dir / f"{ident}.eml", self.failed_dir / f"{ident}.eml")
         (self.queue_dir / f"{ident}.json").unlink(missing_ok=True)
 
     def retry_later(self, ident: str, error: str, now: float) -> float:
