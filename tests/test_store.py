@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wtg.files import diskflush
-from wtg.files.store import GameLocked, GameStore, StoreError
+from wtg.files.store import GameLocked, GameStore, StoreError, turn_runs
 from wtg.game.engine import Game, open_game
 from wtg.rules.wok.state import WokState
 
@@ -99,6 +99,15 @@ def test_the_lock_stops_a_second_writer(game: Game[WokState]) -> None:
 def test_a_turn_is_never_overwritten_without_rerun(game: Game[WokState]) -> None:
     with pytest.raises(StoreError):
         game.store.commit_turn(0, {"state.json": "{}"})
+
+
+def test_a_turn_not_kept_is_refused_naming_the_turns_kept_as_runs(game: Game[WokState]) -> None:
+    """`wtg report g1 9` on a game at turn 2 said "(turns kept: [0, 1, 2])", a Python list."""
+    game.run_turn()
+    game.run_turn()
+    with pytest.raises(StoreError, match=r"^there is no turn 9 \(turns kept: 0-2\)$"):
+        game.store.read_json(9, "state.json")
+    assert [turn_runs(t) for t in ([], [3], [0, 1, 2, 5, 7, 8])] == ["none", "3", "0-2, 5, 7-8"]
 
 
 def test_creating_over_an_existing_game_fails(game: Game[WokState]) -> None:

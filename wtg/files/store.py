@@ -165,6 +165,17 @@ def turn_name(turn: int) -> str:
     return f"{turn:04d}"
 
 
+def turn_runs(turns: list[int]) -> str:
+    """Turn numbers as a reader writes them: ``0-2, 5``; ``none`` for no turn."""
+    runs: list[list[int]] = []
+    for turn in sorted(turns):
+        if runs and turn == runs[-1][1] + 1:
+            runs[-1][1] = turn
+        else:
+            runs.append([turn, turn])
+    return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in runs) or "none"
+
+
 def write_atomic(path: Path | str, data: str | bytes, sync: bool = True) -> None:
     """Write a file so that it is either all there or not there at all.
 
@@ -367,7 +378,7 @@ class GameStore:
         old = self.turns_dir / f".old-{turn_name(turn)}"
         if old.is_dir():
             return old
-        raise StoreError(f"there is no turn {turn} (turns kept: {self.turns()})")
+        raise StoreError(f"there is no turn {turn} (turns kept: {turn_runs(self.turns())})")
 
     def commit_turn(
         self, turn: int, files: Mapping[str, str | bytes], replace: bool = False
