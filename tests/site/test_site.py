@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -289,7 +290,13 @@ def test_many_games_build_the_same_in_worker_processes(played_games: Path, tmp_p
     games = tmp_path / "games"
     for copy in range(2):
         for name in GAMES:
-            shutil.copytree(played_games / name, games / f"{copy}-{name}")
+            folder = games / f"{copy}-{name}"
+            shutil.copytree(played_games / name, folder)
+            config = (folder / "game.yaml").read_text(encoding="utf-8")
+            named = f"game: {json.dumps(folder.name)}"
+            own = re.sub("^game: .*$", named, config, count=1, flags=re.M)
+            assert own != config
+            (folder / "game.yaml").write_text(own, encoding="utf-8")  # a game of its own
     one = files(built_with(games, tmp_path / "one", 1))
     two = files(built_with(games, tmp_path / "two", 2))
     sender = 3 + len(ruleset_names()) + 2 * len(RUNNING)  # scripts, rulesets', games' AOFs

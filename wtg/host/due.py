@@ -24,10 +24,15 @@ from typing import Any
 
 from wtg.core.ruleset import TurnStyle
 from wtg.files.store import FormatRefused, GameLocked
-from wtg.game.engine import Game, GameHeld, TurnMovedOn, open_game
+from wtg.game.engine import Game, GameHeld, TurnMovedOn
 from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.host.config import GmConfig
-from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.host.gamesdir import (
+    Unreadable,
+    failure_reason,
+    open_listed,
+    scan_games,
+)
 from wtg.host.pollhealth import last_poll
 from wtg.logs.events import log_event
 
@@ -169,7 +174,7 @@ def run_game(path: Path, gm: GmConfig, moment: datetime) -> GameRun:
     """Run one game folder if it is due; whatever goes wrong is its outcome, never raised."""
     named: dict[str, Any] = {}  # the game's name and coming turn, once known
     try:
-        game = open_game(path)
+        game = open_listed(path)
         coming = game.latest_turn() + 1  # read first: if it moves on, the run is refused
         named.update(game=game.config.game, turn=coming)
         status = game_status(game)

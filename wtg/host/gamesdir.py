@@ -6,6 +6,14 @@ A folder is a game when it holds ``game.yaml``; hidden folders (the mail spool
 looked into or opened (a ``game.yaml`` that cannot be read or makes no sense, a ruleset
 this wtg does not know) is reported, with its folder and why, and skipped; the other
 games go on.
+
+A game is played from one folder. A GM who copies a game's folder inside the games folder
+(``cp -r games/g1 games/g1-backup`` before a risky step) makes a second folder that says
+it is game g1: run, mailed and put on the site as g1, it would run turns of its own, send
+the players its reports, or hide the real game's (``send`` found one g1). The folder
+named as its game is that game; a folder that names another folder's game is a copy,
+reported and skipped (``open_listed``). A folder the GM renamed is still its game while
+no other folder names it.
 """
 
 from __future__ import annotations
@@ -15,9 +23,10 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.store import StoreError
-from wtg.game.engine import Game, GameError, open_game
+from wtg.game.engine import Game, open_game
 
 GAME_FILE = "game.yaml"
 
@@ -44,9 +53,66 @@ class GamesScan(Record):
         yield from self.unreadable
         for folder in self.folders:
             try:
-                yield open_game(folder)
+                yield open_listed(folder)
             except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
                 yield Unreadable(folder, failure_reason(exc))
+
+
+class CopyOfGame(GameError):
+    """A folder of the games folder that names the game of another folder (a copy)."""
+
+
+def open_listed(folder: Path) -> Game:
+    """The game of ``folder``, a folder of the games folder; ``CopyOfGame`` when another
+    folder of the games folder is that game's (``copy_of``)."""
+    game = open_game(folder)
+    reason = copy_of(folder, game.config.game)
+    if reason is not None:
+        raise CopyOfGame(reason)
+    return game
+
+
+def copy_of(folder: Path, game: str) -> str | None:
+    """Why ``folder``, whose game.yaml says ``game: <game>``, is not that game's folder:
+    a folder of that name (but for case) holds a game, or another folder renamed from it
+    says the same game. None when it is the game's folder (named so, or the only one)."""
+    if folder.name == game:
+        return None
+    games_dir = folder.parent
+    wanted = game.casefold()
+    try:
+        names = sorted(os.listdir(games_dir))
+    except OSError:
+        return None  # the scan that found it says why the folder cannot be listed
+    named = [n for n in names if n.casefold() == wanted and n != folder.name]
+    named = [n for n in named if (games_dir / n / GAME_FILE).is_file()]
+    if named:
+        return f"a copy of {games_dir / named[0]} (its game.yaml says game: {game}). {COPIES}"
+    if folder.name.casefold() == wanted:
+        return None
+    renamed = [n for n in names if n != folder.name and _says(games_dir / n, wanted)]
+    if renamed:
+        return (
+            f"its game.yaml says game: {game}, as that of {games_dir / renamed[0]} does, and "
+            f"no folder is named {game}: neither is used until one is moved out. {COPIES}"
+        )
+    return None
+
+
+COPIES = (
+    "A copy of a game is kept outside the games folder, or in a folder whose name starts "
+    "with '.'; a new game is made with `wtg new-game`."
+)
+
+
+def _says(folder: Path, wanted: str) -> bool:
+    """Whether ``folder`` is a game folder whose game is ``wanted`` (lower case)."""
+    if folder.name.startswith(".") or not (folder / GAME_FILE).is_file():
+        return False
+    try:
+        return open_game(folder).config.game.casefold() == wanted
+    except Exception:  # a folder that does not open is no game's: the scan names it
+        return False
 
 
 def folder_problem(path: Path) -> str | None:

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from wtg.core.record import Record
-from wtg.game.engine import Game, open_game
-from wtg.host.gamesdir import scan_games
+from wtg.game.engine import Game
+from wtg.host.gamesdir import open_listed, scan_games
 
 
 class Timetable(Record):
@@ -54,7 +54,7 @@ class Timetables:
         found = []
         for folder in scan_games(games_dir).folders:
             try:
-                game = open_game(folder)
+                game = open_listed(folder)
                 deadline = game.deadline()
                 if deadline is None or game.held() is not None or self._is_over(folder, game):
                     continue

@@ -20,10 +20,14 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from wtg.core.record import Record
-from wtg.game.engine import open_game
 from wtg.host.config import GmConfig
 from wtg.host.cpus import default_jobs
-from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.host.gamesdir import (
+    Unreadable,
+    failure_reason,
+    open_listed,
+    scan_games,
+)
 from wtg.host.ratings import PLACKETT_LUCE, Ratings, Standing, rate_rulesets
 from wtg.lobby.database import FILE, FOLDER, Book
 from wtg.lobby.lists import all_lists, waiting
@@ -104,7 +108,7 @@ def sender_pages(folders: Sequence[Path], config: GmConfig | None) -> dict[str, 
     games = []
     for folder in folders:
         try:
-            games.append(open_game(folder))
+            games.append(open_listed(folder))
         except Exception:  # the site's build names the game; the sender goes on
             continue
     return _sender_pages(games, config)
@@ -124,7 +128,7 @@ class GamePages(Record):
 def _one_game(folder: Path, site: _Site) -> GamePages:
     """Read one game and write its page and its turns' pages."""
     try:
-        game = open_game(folder)
+        game = open_listed(folder)
         facts = gather(game)
         html = render(
             "game.html.j2",

@@ -1,0 +1,85 @@
+"""A GM's copy of a game's folder inside the games folder (``cp -r games/g01
+games/g01-backup`` before a risky step) is a second folder saying it is game g01. It was
+run by `run-turn --due` as g01, and `send` knew one g01 of the two (the last by name): the
+real game's turn went unmailed while the copy stood first. The folder named as its game is
+the game; a folder naming another folder's game is a copy, named and skipped everywhere
+the games folder is scanned (``wtg.host.gamesdir.open_listed``)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from tests.test_due_many import due_games, write_config
+from tests.test_games_scan import named, wtg
+from wtg.game.engine import open_game
+from wtg.host.gamesdir import copy_of, scan_games
+
+
+def copied(tmp_path: Path, name: str = "g01-backup") -> tuple[Path, Path]:
+    """A due game g01, and a copy of its folder, as ``cp -r`` makes it, in the games folder."""
+    (game,) = due_games(tmp_path / "games", 1)
+    copy = game.parent / name
+    shutil.copytree(game, copy)
+    return game, copy
+
+
+def test_send_mails_the_games_turn_though_a_copy_of_it_stands_beside_it(tmp_path: Path) -> None:
+    game, copy = copied(tmp_path)
+    config = write_config(tmp_path)
+    code, out, err = wtg(config, "send")
+    assert (code, out.split(";")[0]) == (0, "2 report(s) queued")  # turn 0 of g01
+    code, out, _ = wtg(config, "run-turn", str(game), "--now")
+    assert (code, out) == (0, "turn 1 of game g01 resolved\n")
+    code, out, err = wtg(config, "send")
+    assert (code, out.split(";")[0]) == (0, "2 report(s) queued")  # was 0: the copy stood
+    assert named(err) == ["g01-backup"]
+    skipped = f"{copy}: cannot be read, skipped: a copy of {game} (its game.yaml says game: g01)"
+    assert skipped in err
+
+
+def test_run_turn_due_runs_the_game_and_fails_the_copy_every_time(tmp_path: Path) -> None:
+    game, copy = copied(tmp_path)
+    code, out, err = wtg(write_config(tmp_path), "run-turn", "--due")
+    assert code == 1
+    assert "g01: turn 1 resolved" in out
+    assert f"g01-backup: failed: a copy of {game}" in err + out
+    assert (open_game(game).latest_turn(), open_game(copy).latest_turn()) == (1, 0)
+
+
+def test_status_and_the_site_name_the_copy_and_show_the_game_once(tmp_path: Path) -> None:
+    game, copy = copied(tmp_path, "G01")  # differs from the game's folder by case alone
+    open_game(game).run_turn(expect=1)
+    config = write_config(tmp_path)
+    code, out, _ = wtg(config, "status")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split()[:4] == ["g01", "wok4", "turn", "2:"]
+    assert lines[1].startswith(f"{copy}: cannot be read, skipped: a copy of {game}")
+    assert len(lines) == 2
+    code, out, err = wtg(config, "site", str(tmp_path / "site"))
+    assert code == 0 and "1 game(s)" in out and "skipped 1" in out, out + err
+    page = (tmp_path / "site" / "games" / "g01" / "index.html").read_text()
+    assert "Turn 1" in page  # the game's page, not the copy's (turn 0)
+
+
+def test_a_renamed_folder_is_its_game_until_a_second_names_it(tmp_path: Path) -> None:
+    (game,) = due_games(tmp_path / "games", 1)
+    renamed = game.rename(game.parent / "old-g01")
+    assert copy_of(renamed, "g01") is None  # a GM's rename: still the game
+    assert [f.name for f in scan_games(renamed.parent).folders] == ["old-g01"]
+    other = renamed.parent / "g01-copy"
+    shutil.copytree(renamed, other)
+    reasons = [copy_of(folder, "g01") for folder in (renamed, other)]
+    assert reasons == [
+        f"its game.yaml says game: g01, as that of {other} does, and no folder is named g01: "
+        "neither is used until one is moved out. A copy of a game is kept outside the games "
+        "folder, or in a folder whose name starts with '.'; a new game is made with `wtg "
+        "new-game`.",
+        f"its game.yaml says game: g01, as that of {renamed} does, and no folder is named g01: "
+        "neither is used until one is moved out. A copy of a game is kept outside the games "
+        "folder, or in a folder whose name starts with '.'; a new game is made with `wtg "
+        "new-game`.",
+    ]
+    hidden = renamed.parent / ".g01-kept"
+    other.rename(hidden)  # a copy kept in a hidden folder is no game
+    assert copy_of(renamed, "g01") is None
