@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import unicodedata
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime, timedelta
@@ -269,5 +270,6 @@ def stamp(moment: datetime) -> str:
 
 
 def same(text: str) -> str:
-    """Names compare without case and extra spaces."""
-    return " ".join(text.split()).casefold()
+    """Names compare without case and extra spaces, and in Unicode's compatibility form:
+    ``Ａｌｉｃｅ`` (in full-width letters) is Alice."""
+    return " ".join(unicodedata.normalize("NFKC", text).split()).casefold()

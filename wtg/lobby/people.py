@@ -8,6 +8,7 @@ Groups for "Beginner" (0-2 games finished, none won) or "Advanced" (3+ games fin
 from __future__ import annotations
 
 import sqlite3
+import unicodedata
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -88,10 +89,31 @@ def name_problem(book: Book, name: str, address: str) -> str | None:
             f"you play as {mine.name}: one name a person, in every game (leave out AS, or "
             f"write AS {mine.name})"
         )
+    mixed = look_alike_alphabets(name)
+    if mine is None and mixed:
+        return (
+            f"the name {name} mixes {' and '.join(mixed)} letters, which look alike (a Latin "
+            "A and a Cyrillic А): write it in one alphabet, with AS <name>"
+        )
     holder = book.row("SELECT id FROM people WHERE name_key = ?", same(name))
     if holder is not None and (mine is None or int(holder["id"]) != mine.id):
         return f"the name {name} is another player's; choose another with AS <name>"
     return None
+
+
+LOOK_ALIKE = ("Latin", "Greek", "Cyrillic")
+"""The alphabets whose letters look alike: a name that mixes them could pass for another's
+(``Аlice`` with a Cyrillic А in press beside Alice's)."""
+
+
+def look_alike_alphabets(name: str) -> list[str]:
+    """The alphabets of ``LOOK_ALIKE`` whose letters ``name`` holds, when more than one."""
+    found = set()
+    for char in unicodedata.normalize("NFKC", name):
+        if char.isalpha():
+            found.add(unicodedata.name(char, "").split(" ")[0].capitalize())
+    mixed = [alphabet for alphabet in LOOK_ALIKE if alphabet in found]
+    return mixed if len(mixed) > 1 else []
 
 
 def player_problem(name: str, address: str) -> str | None:

@@ -406,11 +406,14 @@ def _split_as(args: tuple[str, ...]) -> tuple[list[str], str | None]:
 def default_name(display: str, address: str) -> str:
     """A newcomer's name when JOIN gives none: the name in his From (decoded:
     ``wtg.mail.fromname``), else his address's local part. A display name that could be
-    no player's name (a control character, a bidi override, a zero-width space) gives way
-    to the local part: the newcomer typed no name to be refused for."""
+    no player's name (a control character, a bidi override, a zero-width space, letters of
+    two alphabets that look alike) gives way to the local part: the newcomer typed no name
+    to be refused for."""
     shown = " ".join(display.split())[:DEFAULT_NAME_MAX]
     try:
         check_text("the name", shown, NAME_MAX_LENGTH)
     except ConfigError:
+        shown = ""
+    if not shown or people.look_alike_alphabets(shown):
         return email.utils.parseaddr(address)[1].partition("@")[0][:DEFAULT_NAME_MAX]
     return shown

@@ -1,0 +1,82 @@
+"""A hostile player's JOIN under a name that reads as another's: ``Ａｎｎ`` in full-width
+letters, or ``Аnn`` with a Cyrillic А, took a seat beside Ann and wrote press as "Аnn
+(player 2)", which nobody could tell from hers. Names compare in Unicode's compatibility
+form (``wtg.lobby.database.same``), and a name that mixes the Latin, Greek and Cyrillic
+alphabets, whose letters look alike, is refused (``wtg.lobby.people.look_alike_alphabets``);
+a name in one alphabet, whichever, is taken."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import Hall, address
+from tests.lobby.test_refusals import joined, refusal, waiting_names
+from wtg.lobby.database import same
+from wtg.lobby.people import look_alike_alphabets
+from wtg.lobby.waitlist import default_name
+
+CYRILLIC_A = "\u0410"
+GREEK_ALPHA = "\u0391"
+
+
+def with_ann(tmp_path: Path) -> Hall:
+    """A wok4 list with Ann on it, confirmed."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=4)
+    code = joined(hall, 1, "Ann")
+    hall.mail(address(1), f"CONFIRM {code}")
+    hall.poll(hours=2)
+    hall.new_mails()
+    return hall
+
+
+def test_ann_in_full_width_letters_is_anns_name(tmp_path: Path) -> None:
+    """The text of a mail is read in compatibility form already (``wtg.aof.mailtext``);
+    a display name taken for a JOIN without AS is not, and is compared so."""
+    hall = with_ann(tmp_path)
+    hall.mail(address(2), "JOIN wok4", name="\uff21\uff4e\uff4e")  # From: Ａｎｎ <...>
+    hall.poll(hours=2)
+    body = refusal(hall, 2)
+    assert "the name \uff21\uff4e\uff4e is another player's; choose another with AS" in body
+    assert waiting_names(hall) == ["Ann"]
+
+
+def test_a_name_that_mixes_look_alike_alphabets_is_refused(tmp_path: Path) -> None:
+    hall = with_ann(tmp_path)
+    for number, name, alphabets in (
+        (2, f"{CYRILLIC_A}nn", "Latin and Cyrillic"),
+        (3, f"{GREEK_ALPHA}nn", "Latin and Greek"),
+    ):
+        hall.mail(address(number), f"JOIN wok4 AS {name}")
+        hall.poll(hours=2)
+        body = refusal(hall, number)
+        assert f"the name {name} mixes {alphabets} letters, which look alike" in body
+    assert waiting_names(hall) == ["Ann"]
+
+
+def test_a_name_in_one_alphabet_is_taken_whichever_it_is(tmp_path: Path) -> None:
+    hall = with_ann(tmp_path)
+    for number, name in ((2, "\u0410\u043d\u043d\u0430"), (3, "J\u00fcrgen 2")):  # Анна
+        code = joined(hall, number, name)
+        hall.mail(address(number), f"CONFIRM {code}")
+    hall.poll(hours=2)
+    assert sorted(waiting_names(hall)) == sorted(
+        ["Ann", "\u0410\u043d\u043d\u0430", "J\u00fcrgen 2"]
+    )
+
+
+def test_the_check_reads_letters_alone() -> None:
+    assert look_alike_alphabets("Ann-2 (the 3rd)") == []
+    assert (
+        look_alike_alphabets("\u0391\u03bb\u03ad\u03be\u03b1\u03bd\u03b4\u03c1\u03bf\u03c2") == []
+    )
+    assert look_alike_alphabets("\u5c71\u7530 Taro") == []  # Han beside Latin: no look-alikes
+    assert look_alike_alphabets(f"B{CYRILLIC_A}B") == ["Latin", "Cyrillic"]
+    assert same("  \uff21NN  ") == same("ann") == "ann"
+
+
+def test_a_mixed_display_name_gives_way_to_the_address() -> None:
+    """JOIN without AS takes the From's display name; one that mixes alphabets is no name
+    to refuse a newcomer for (he typed none): his address's local part is taken."""
+    assert default_name(f"{CYRILLIC_A}nn", "ann.k@players.example") == "ann.k"
+    assert default_name("J\u00fcrgen", "jk@players.example") == "J\u00fcrgen"
