@@ -26,7 +26,9 @@ def legend(board: Board, x: float) -> tuple[Key, float, float]:
         rows.append((side_paint(0), "N", "neutral"))
     if None in owners:
         rows.append((side_paint(None), "?", "holder unknown to you"))
-    width = 180.0
+    width = max(180.0, *(26 + _width(words, 12.0) for _, words in MARK_BADGES.values()))
+    # as wide as the widest mark whether it shows or not: every player's picture of a board
+    # is one size (what one player sees and another does not never widens his alone)
     for paint, label, words in rows:
         y += LINE + 6
         swatches.append(Swatch(x=x + 10, y=y - 4, paint=paint))
@@ -49,7 +51,6 @@ def legend(board: Board, x: float) -> tuple[Key, float, float]:
         y += LINE + 4
         badges.append(Badge(x=x + 10, y=y - 4, letter=letter))
         texts.append(Text(x=x + 26, y=y, text=words, size=12.0, anchor="start"))
-        width = max(width, 26 + _width(words, 12.0))
     key = Key(swatches=tuple(swatches), ring=ring, badges=tuple(badges), texts=tuple(texts))
     return key, y + MARGIN, width
 
