@@ -12,12 +12,14 @@ dropped into the maildir inbox as it is and polled.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from tests.mail.loop import World
+from tests.mail.loop import GM, World
 from wtg.cli import main
 from wtg.game.bounces import bounces_of
 from wtg.mail.journal import Journal
@@ -109,3 +111,31 @@ def test_the_mark_is_the_addresses_and_the_gm_clears_it(tmp_path: Path) -> None:
     again = CliRunner().invoke(main, [*games, "bounces", "--clear", "p2@players.example"])
     assert again.exit_code == 1
     assert again.output == "wtg: no game marks p2@players.example as failing\n"
+
+
+def test_a_bounce_no_detector_can_read_prints_no_traceback(tmp_path: Path) -> None:
+    """A bounce in a charset Python decodes with no error handling (``idna``) made each of
+    flufl.bounce's detectors fail; flufl.bounce logs each failure with its traceback, and
+    with no handler of its own Python printed them on stderr: a cron poll mailed the GM
+    tracebacks for a mail anyone may send. The mail is read as no bounce, in silence (a
+    real `wtg poll`: under pytest the root logger has a handler and nothing would show)."""
+    world = World(tmp_path)
+    text = (FIXTURES / "qmail.eml").read_bytes()
+    header = b"Subject: failure notice\n"
+    odd = text.replace(header, header + b"Content-Type: text/plain; charset=idna\n")
+    odd = odd.replace(b"Sorry,", b"Sorry \xef\xbb,")
+    assert odd.count(b"charset=idna") == 1 and b"\xef\xbb" in odd
+    folder = world.gm.maildir_in / "new"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "1795428902.odd.mx:2,").write_bytes(odd)
+    config = tmp_path / "wtg.yaml"
+    config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "wtg", "--config", str(config), "poll"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == "filed 0, rejected 1, quarantined 0, ignored 0\n"
+    assert world.outbox() == {}

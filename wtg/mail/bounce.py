@@ -23,6 +23,7 @@ delivery report sits, before the mail it returns; failing that, its header: the 
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterator
 from datetime import datetime
@@ -119,6 +120,7 @@ def _other_failures(msg: Message) -> list[Failure]:
     # deferred: flufl.bounce: only a mail that looks like a bounce is read by it
     from flufl.bounce import all_failures
 
+    _quiet(logging.getLogger(DETECTORS_LOG))
     try:
         _temporary, permanent = all_failures(msg)
     except Exception:  # any mail is untrusted input
@@ -129,6 +131,20 @@ def _other_failures(msg: Message) -> list[Failure]:
         for address in sorted(permanent)
         if b"@" in address
     ]
+
+
+DETECTORS_LOG = "flufl.bounce"
+"""The logger flufl.bounce writes a detector's failure to, with its traceback."""
+
+
+def _quiet(log: logging.Logger) -> None:
+    """A library's log kept out of wtg's output: with no handler of its own, Python prints
+    its errors to stderr, and a poll under cron would mail the GM the traceback of every
+    detector an odd mail (a charset Python cannot decode with) made fail, a mail anyone
+    may send. Its failure is handled here: the mail is no bounce wtg can read."""
+    if not log.handlers:
+        log.addHandler(logging.NullHandler())
+    log.propagate = False
 
 
 def _returned_to(msg: Message, loop_id: str) -> tuple[str, ...]:
