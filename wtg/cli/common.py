@@ -15,6 +15,7 @@ import click
 from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.core.errors import WtgError
 from wtg.core.printable import printable
+from wtg.files.ownership import owner_line
 from wtg.game.engine import open_game
 from wtg.host.gamesdir import folder_problem, name_taken, scan_games
 
@@ -45,7 +46,11 @@ def fail(message: str, code: int = 1) -> NoReturn:
 
 
 def os_error_line(exc: OSError) -> str:
-    """An error of the file system in one line: the path and what went wrong with it."""
+    """An error of the file system in one line: the path and what went wrong with it (on a
+    file another user owns, who and the ``chown`` to run: ``wtg.files.ownership``)."""
+    owned = owner_line(exc)
+    if owned is not None:
+        return owned
     what = exc.strerror or str(exc) or type(exc).__name__
     paths = [str(p) for p in (exc.filename, exc.filename2) if p is not None]
     return f"{' -> '.join(paths)}: {what}" if paths else what

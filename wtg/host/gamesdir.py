@@ -25,6 +25,7 @@ from pathlib import Path
 
 from wtg.core.errors import GameError
 from wtg.core.record import Record
+from wtg.files.ownership import owner_line
 from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
 
@@ -180,7 +181,11 @@ def open_games(games_dir: Path) -> tuple[list[Game], list[Unreadable]]:
 
 def failure_reason(exc: BaseException) -> str:
     """What went wrong, in one line: the message of an error wtg expects (a ruleset it does
-    not know, a file it cannot read), the kind and message of any other (an error in wtg)."""
+    not know, a file it cannot read: on a file another user owns, who and the ``chown`` to
+    run), the kind and message of any other (an error in wtg)."""
+    owned = owner_line(exc)
+    if owned is not None:
+        return owned
     if isinstance(exc, KeyError) and exc.args:  # UnknownRuleset: its message, unquoted
         text = str(exc.args[0])
     elif isinstance(exc, (GameError, StoreError, OSError, ValueError)):

@@ -36,6 +36,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, TypeVar
 
+from wtg.files.ownership import owner_line
 from wtg.game.engine import open_game
 from wtg.game.schedule import iso
 from wtg.host.config import GmConfig
@@ -274,7 +275,7 @@ class Service:
         except Exception as error:  # the server, the disk: a new connection after a pause
             dropped = isinstance(error, CONNECTION_TROUBLE)
             what = "the connection dropped" if dropped else "the poll stopped"
-            self._trouble(f"{what}: {type(error).__name__}: {error}")
+            self._trouble(f"{what}: {owner_line(error) or f'{type(error).__name__}: {error}'}")
             self._disconnect()
             return 0
         return summary.seen  # the poll logged each mail and its summary
