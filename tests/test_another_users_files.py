@@ -63,12 +63,12 @@ def host() -> Iterator[Path]:
         shutil.rmtree(top)
 
 
-def order_mail(host: Path) -> None:
-    """Ann's orders for turn 1 in the inbox."""
-    aof = open_game(host / "games" / "g1").aof(1)
+def order_mail(host: Path, game: str = "g1", sender: str = "ann@example.org") -> None:
+    """The orders of the first player of ``game`` (``sender``) in the inbox."""
+    aof = open_game(host / "games" / game).aof(1)
     msg = EmailMessage()
-    msg["From"], msg["To"], msg["Subject"] = "ann@example.org", "gm@localhost", "orders"
-    msg["Message-ID"] = "<ann1@example.org>"
+    msg["From"], msg["To"], msg["Subject"] = sender, "gm@localhost", "orders"
+    msg["Message-ID"] = f"<{game}@example.org>"
     msg.set_content(aof.replace("R1: _", "R1: 1"))
     mailbox.Maildir(host / "games" / ".mail" / "maildir-in", create=False).add(msg)
 
@@ -166,3 +166,68 @@ def test_orders_root_filed_are_not_said_to_be_missing(host: Path) -> None:
     ann, bob = status.stdout.splitlines()[1:]
     assert ann.split()[:5] == ["player", "1", "Ann", "orders", "received"], ann
     assert bob.split() == ["player", "2", "Bob", "NO", "ORDERS", "YET"]
+
+
+def test_a_mail_for_a_game_root_wrote_in_waits_and_the_other_games_are_polled(
+    host: Path,
+) -> None:
+    """A mail for g1, whose turn 1 root ran, stopped the whole poll: the mail for g2 beside
+    it was filed and confirmed but never done (read again by every poll), and the poll
+    failed until the GM came. Now g1's mail waits in the inbox, named with the owner line,
+    the other games' mail is done, and the first poll after the chown files it."""
+    games = host / "games"
+    other = ("--player", "Cy:cy@example.org", "--player", "Di:di@example.org")
+    assert wtg(host, "new-game", "g2", "--ruleset", "wok4", "--map", "small", *other).exit_code == 0
+    assert wtg(host, "send").exit_code == 0
+    run_as_root(host, "run-turn", "g1", "--now")
+    order_mail(host, "g1", "ann@example.org")
+    order_mail(host, "g2", "cy@example.org")
+    for path in (games / ".mail").rglob("*"):
+        os.chown(path, NOBODY, NOBODY)
+    warm_up(host, [("poll",)])
+    with as_nobody():
+        poll = wtg(host, "poll")
+    turn = games / "g1" / "turns" / "0001"
+    assert poll.exit_code == 0, poll.output
+    assert (
+        poll.stdout == "filed 1, rejected 0, quarantined 0, ignored 0, left for the next poll 1\n"
+    )
+    assert poll.stderr == (
+        f"wtg: {games / 'g1'}: cannot be read, skipped: {said(games, turn / 'state.json', turn)}\n"
+    )
+    inbox = games / ".mail" / "maildir-in" / "new"
+    assert len(list(inbox.iterdir())) == 1
+    assert 1 in open_game(games / "g2").store.pending_orders(1)
+    give_back(host)
+    with as_nobody():
+        poll = wtg(host, "poll")
+    assert (poll.exit_code, poll.stdout) == (0, "filed 1, rejected 0, quarantined 0, ignored 0\n")
+    assert list(inbox.iterdir()) == []
+    assert 1 in open_game(games / "g1").store.pending_orders(2)
+
+
+def test_a_mail_for_a_game_whose_game_yaml_root_wrote_waits(host: Path) -> None:
+    """`sudo wtg extend g1 24` (an older wtg) wrote g1's game.yaml root's alone: the next
+    mail for g1 was held for the GM as a form of "no game of this host"; now it waits in the
+    inbox, named with the owner line, and is filed by the first poll after the chown."""
+    games = host / "games"
+    order_mail(host)
+    for path in [host, *host.rglob("*")]:
+        os.chown(path, NOBODY, NOBODY)
+    for name in ("game.yaml", ".game.yaml.json"):
+        os.chown(games / "g1" / name, 0, 0)
+    warm_up(host, [("poll",)])
+    with as_nobody():
+        poll = wtg(host, "poll")
+    yaml = games / "g1" / "game.yaml"
+    assert (poll.exit_code, poll.stdout) == (
+        0,
+        "filed 0, rejected 0, quarantined 0, ignored 0, left for the next poll 1\n",
+    )
+    assert (
+        poll.stderr == f"wtg: {games / 'g1'}: cannot be read, skipped: {said(games, yaml, yaml)}\n"
+    )
+    give_back(host)
+    with as_nobody():
+        poll = wtg(host, "poll")
+    assert (poll.exit_code, poll.stdout) == (0, "filed 1, rejected 0, quarantined 0, ignored 0\n")
