@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wtg.cli.common import checked_config, fail, jobs_option, say
+from wtg.cli.common import checked_config, fail, jobs_option, say, with_full_disk
 from wtg.cli.logs import log_options, start_logging
 from wtg.core.printable import printable
 from wtg.files.ownership import owner_line
@@ -130,6 +130,7 @@ def poll(
         fail(str(stop))
     except (OSError, imaplib.IMAP4.error, sqlite3.Error) as exc:  # the server, the disk
         why = owner_line(exc) or f"{type(exc).__name__}: {said(exc)}"
+        why = with_full_disk(why, exc, then="")
         fail(
             f"the poll stopped: {why} (what it filed is kept, and the next poll takes up the rest)"
         )

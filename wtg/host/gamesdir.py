@@ -25,6 +25,7 @@ from pathlib import Path
 
 from wtg.core.errors import GameError
 from wtg.core.record import Record
+from wtg.files.diskspace import disk_full
 from wtg.files.ownership import owner_line
 from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
@@ -179,10 +180,11 @@ def open_games(games_dir: Path) -> tuple[list[Game], list[Unreadable]]:
     return games, unreadable
 
 
-def failure_reason(exc: BaseException) -> str:
+def failure_reason(exc: BaseException, games_dir: Path | None = None) -> str:
     """What went wrong, in one line: the message of an error wtg expects (a ruleset it does
     not know, a file it cannot read: on a file another user owns, who and the ``chown`` to
-    run), the kind and message of any other (an error in wtg)."""
+    run), the kind and message of any other (an error in wtg). Given ``games_dir``, an
+    error of a full disk says so, with the room left (``wtg.files.diskspace``)."""
     owned = owner_line(exc)
     if owned is not None:
         return owned
@@ -192,4 +194,6 @@ def failure_reason(exc: BaseException) -> str:
         text = str(exc)
     else:
         text = f"an error in wtg: {type(exc).__name__}: {exc}"
+    full = disk_full(games_dir, exc) if games_dir is not None else None
+    text = f"{text}: {full}" if full else text
     return " ".join(text.split())[:500]
