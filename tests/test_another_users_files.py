@@ -231,3 +231,21 @@ def test_a_mail_for_a_game_whose_game_yaml_root_wrote_waits(host: Path) -> None:
     with as_nobody():
         poll = wtg(host, "poll")
     assert (poll.exit_code, poll.stdout) == (0, "filed 1, rejected 0, quarantined 0, ignored 0\n")
+
+
+def test_a_config_root_wrote_is_named_with_its_owner(host: Path) -> None:
+    """A config root saved (0600, `sudo cp wtg.yaml.new wtg.yaml` under a umask of 077)
+    could not be read: the line says whose it is and what to run."""
+    for path in [host, *host.rglob("*")]:
+        os.chown(path, NOBODY, NOBODY)
+    config = host / "wtg.yaml"
+    os.chown(config, 0, 0)
+    os.chmod(config, 0o600)
+    with as_nobody():
+        status = wtg(host, "status")
+    assert (status.exit_code, status.stderr) == (
+        1,
+        f"wtg: {config}: cannot read the config file: Permission denied: {config} belongs to "
+        "root, and wtg runs as nobody (a command run as root, or by sudo, made it?): run "
+        f"`chown -R nobody {config}` as root\n",
+    )

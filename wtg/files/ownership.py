@@ -56,17 +56,23 @@ def owner_line(exc: BaseException) -> str | None:
     """``exc``, a refusal of the file system on a path another user owns, as one line: the
     path, the file or folder that belongs to the other user, and the ``chown`` to run
     (on the games folder when the path is in one). None for any other error."""
+    note = owner_note(exc)
+    if note is None:
+        return None
+    return f"{os.fsdecode(exc.filename)}: {exc.strerror or 'Permission denied'}: {note}"
+
+
+def owner_note(exc: BaseException) -> str | None:
+    """``owner_line`` without the path and the error: whose the file is and what to run."""
     if not isinstance(exc, PermissionError) or exc.filename is None:
         return None
-    path = Path(os.fsdecode(exc.filename))
-    found = owned_by_another(path)
+    found = owned_by_another(Path(os.fsdecode(exc.filename)))
     if found is None:
         return None
     culprit, owner = found
     me = user_name(os.geteuid())
     whole = games_folder_of(culprit) or culprit
     return (
-        f"{path}: {exc.strerror or 'Permission denied'}: {culprit} belongs to "
-        f"{user_name(owner)}, and wtg runs as {me} (a command run as {user_name(owner)}, "
-        f"or by sudo, made it?): run `chown -R {me} {whole}` as root"
+        f"{culprit} belongs to {user_name(owner)}, and wtg runs as {me} (a command run as "
+        f"{user_name(owner)}, or by sudo, made it?): run `chown -R {me} {whole}` as root"
     )
