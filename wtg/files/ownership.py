@@ -57,7 +57,7 @@ def owner_line(exc: BaseException) -> str | None:
     path, the file or folder that belongs to the other user, and the ``chown`` to run
     (on the games folder when the path is in one). None for any other error."""
     note = owner_note(exc)
-    if note is None:
+    if note is None or not isinstance(exc, OSError):
         return None
     return f"{os.fsdecode(exc.filename)}: {exc.strerror or 'Permission denied'}: {note}"
 
