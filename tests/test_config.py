@@ -364,3 +364,21 @@ def test_no_text_makes_the_loader_raise_anything_but_a_config_error(
 def test_a_config_nested_too_deeply(tmp_path: Path) -> None:
     path = config_file(tmp_path, "games_dir: " + "[" * 5000 + "]" * 5000 + "\n")
     assert problems(path) == [f"{path}: nested too deeply for a config"]
+
+
+def test_a_games_game_yaml_given_as_the_config_is_named_as_such(tmp_path: Path) -> None:
+    """`wtg --config games/g1/game.yaml` (the GM's tab completion at 2 a.m.) gave a line a
+    key of the game, one of them "game: no such key; did you mean 'games_dir'?": now one
+    line says what the file is and which file to give."""
+    from tests.conftest import players
+    from wtg.game.engine import create_game
+
+    folder = tmp_path / "games" / "g1"
+    create_game(folder, "wok4", "small", players(2), 7)
+    with pytest.raises(ConfigError) as refused:
+        load_config(folder / "game.yaml")
+    assert str(refused.value) == (
+        f"{folder / 'game.yaml'} is the game.yaml of the game g1, not a host's config: give "
+        "the host's config file (`wtg init DIR` makes DIR/wtg.yaml; the games folder is in "
+        "its games_dir)"
+    )

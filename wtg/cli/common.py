@@ -15,6 +15,8 @@ import click
 from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.core.errors import WtgError
 from wtg.core.printable import printable
+from wtg.files.diskspace import disk_full
+from wtg.files.ownership import owner_line
 from wtg.game.engine import open_game
 from wtg.host.gamesdir import folder_problem, name_taken, scan_games
 
@@ -45,7 +47,11 @@ def fail(message: str, code: int = 1) -> NoReturn:
 
 
 def os_error_line(exc: OSError) -> str:
-    """An error of the file system in one line: the path and what went wrong with it."""
+    """An error of the file system in one line: the path and what went wrong with it (on a
+    file another user owns, who and the ``chown`` to run: ``wtg.files.ownership``)."""
+    owned = owner_line(exc)
+    if owned is not None:
+        return owned
     what = exc.strerror or str(exc) or type(exc).__name__
     paths = [str(p) for p in (exc.filename, exc.filename2) if p is not None]
     return f"{' -> '.join(paths)}: {what}" if paths else what
@@ -72,11 +78,28 @@ class WtgGroup(click.Group):
                 leave_quietly()
             fail(os_error_line(exc))
         except OSError as exc:
-            fail(os_error_line(exc))
+            fail(with_full_disk(os_error_line(exc), exc))
         except Exception as exc:
             if isinstance(exc, sqlite3.Error):
-                fail(f"a database of the games folder cannot be used: {exc}")
+                fail(with_full_disk(f"a database of the games folder cannot be used: {exc}", exc))
             raise
+
+
+GAMES_FOLDER = "wtg.games_folder"
+"""The key of the command's games folder in click's ``Context.meta`` (shared by a command
+and its group), once ``checked_games_dir`` has checked it."""
+
+
+AGAIN = ", then give the command again (each file is written whole or not at all)"
+
+
+def with_full_disk(line: str, exc: BaseException, then: str = AGAIN) -> str:
+    """``line``, and that the disk of the games folder is full when ``exc`` (a write's, a
+    database's) came of that (``wtg.files.diskspace``), and ``then``."""
+    ctx = click.get_current_context(silent=True)
+    games = ctx.meta.get(GAMES_FOLDER) if ctx is not None else None
+    full = disk_full(games, exc) if games is not None else None
+    return f"{line}: {full}{then}" if full else line
 
 
 INTERRUPTED = (
@@ -124,6 +147,9 @@ def checked_games_dir(folder: Path, source: str) -> Path:
             "host with `wtg init DIR`"
         )
     refuse_root_on_anothers(folder, "the games folder")
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.meta[GAMES_FOLDER] = folder
     return folder
 
 

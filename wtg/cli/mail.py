@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wtg.cli.common import checked_config, fail, jobs_option, say
+from wtg.cli.common import checked_config, fail, jobs_option, say, with_full_disk
 from wtg.cli.logs import log_options, start_logging
 from wtg.core.printable import printable
+from wtg.files.ownership import owner_line
 from wtg.host.cpus import default_jobs
 from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import read_service_record
@@ -119,7 +120,7 @@ def poll(
         fail("poll interrupted before it read any mail: nothing changed")
     except Exception as exc:
         record_poll(gm.spool, datetime.now(timezone.utc), f"{type(exc).__name__}: {exc}")
-        fail(f"cannot open the inbox: {failed_connection('imap', gm.imap, exc)}")
+        fail(f"cannot open the inbox: {owner_line(exc) or failed_connection('imap', gm.imap, exc)}")
     try:
         summary = run_poll(gm, inbox, jobs=jobs)
     except AlreadyRunning as exc:
@@ -128,9 +129,10 @@ def poll(
     except PollInterrupted as stop:
         fail(str(stop))
     except (OSError, imaplib.IMAP4.error, sqlite3.Error) as exc:  # the server, the disk
+        why = owner_line(exc) or f"{type(exc).__name__}: {said(exc)}"
+        why = with_full_disk(why, exc, then="")
         fail(
-            f"the poll stopped: {type(exc).__name__}: {said(exc)} (what it filed is kept, "
-            "and the next poll takes up the rest)"
+            f"the poll stopped: {why} (what it filed is kept, and the next poll takes up the rest)"
         )
     finally:
         inbox.close()

@@ -508,9 +508,10 @@ class GameStore:
         """When and how the player's pending orders arrived ({} when none are on file), and
         ``quit``: True when they QUIT the game (his QUIT line, or a RESIGN by mail)."""
         base = self._pending_base(turn, player)
-        if not self._may_be_pending(turn, f"p{player:02d}.yaml") or not os.path.isfile(
-            base + "yaml"
-        ):
+        if not self._may_be_pending(turn, f"p{player:02d}.yaml"):
+            return {}
+        if not os.path.isfile(base + "yaml"):
+            _looked_into(base + "yaml")
             return {}
         try:
             with open(base + "parsed.json", encoding="utf-8") as handle:
@@ -557,6 +558,14 @@ class GameStore:
 
     def archived_orders(self, turn: int) -> dict[int, Path]:
         return order_files(self._readable_turn(turn) / "orders")
+
+
+def _looked_into(path: str) -> None:
+    """Raise the PermissionError of a ``path`` this process may not look at (in a folder
+    another user owns, as after a `sudo wtg poll`): orders on file that cannot be read are
+    said so, never taken for none."""
+    with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+        os.stat(path)
 
 
 def _keep_received(old: Path, new: Path) -> None:

@@ -31,6 +31,7 @@ from pydantic import ValidationError
 
 from wtg.core import errors
 from wtg.core.record import Record
+from wtg.files.ownership import owner_note
 from wtg.host.configschema import (
     ConfigFile,
     OAuth2Section,
@@ -193,7 +194,9 @@ def load_config(path: Path) -> GmConfig:
         raise ConfigError(f"{path} is a folder, not a config file: {hint}") from None
     except OSError as exc:  # a relative path is read where wtg runs (cron: the home folder)
         where = path if path.is_absolute() else f"{path} ({path.absolute()})"
-        raise ConfigError(f"{where}: cannot read the config file: {exc.strerror}") from exc
+        owner = owner_note(exc)  # a config another user (root) wrote, his alone
+        why = f"{exc.strerror}: {owner}" if owner else exc.strerror
+        raise ConfigError(f"{where}: cannot read the config file: {why}") from exc
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: the config file is not UTF-8 text ({exc.reason})") from exc
     try:
@@ -204,6 +207,10 @@ def load_config(path: Path) -> GmConfig:
     return config_from_data(lined.data, path.parent, str(path), lined)
 
 
+GAME_YAML_KEYS = frozenset({"game", "ruleset", "players"})
+"""Keys every game's game.yaml has and no config has: a file with them all is a game's."""
+
+
 def config_from_data(
     data: Any, base: Path, source: str = "the config", lines: LinedYaml | None = None
 ) -> GmConfig:
@@ -212,6 +219,12 @@ def config_from_data(
     if not isinstance(data, Mapping):
         keys = ", ".join(expected(ConfigFile, ()).keys)
         raise ConfigError(f"{locate.at(())}: expected keys and values ({keys})")
+    if data.keys() >= GAME_YAML_KEYS:  # `--config games/g1/game.yaml`: a slip of the tab key
+        raise ConfigError(
+            f"{source} is the game.yaml of the game {data['game']}, not a host's config: give "
+            "the host's config file (`wtg init DIR` makes DIR/wtg.yaml; the games folder is in "
+            "its games_dir)"
+        )
     try:
         schema = ConfigFile.model_validate(data, context=preset_context(data))
     except ValidationError as exc:

@@ -198,7 +198,7 @@ def run_game(path: Path, gm: GmConfig, moment: datetime) -> GameRun:
     except GameHeld:  # held meanwhile, after the look at its status
         return GameRun(path, Outcome.HELD, HELD_BY_GM, by_gm=True, **named)
     except Exception as exc:  # any game folder is the GM's data: a reason, never a stop
-        return GameRun(path, Outcome.FAILED, failure_reason(exc), **named)
+        return GameRun(path, Outcome.FAILED, failure_reason(exc, path.parent), **named)
 
 
 HELD_BY_GM = "held by the GM (`wtg release` lets it run)"

@@ -25,6 +25,8 @@ from pathlib import Path
 
 from wtg.core.errors import GameError
 from wtg.core.record import Record
+from wtg.files.diskspace import disk_full
+from wtg.files.ownership import owner_line
 from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
 
@@ -178,13 +180,20 @@ def open_games(games_dir: Path) -> tuple[list[Game], list[Unreadable]]:
     return games, unreadable
 
 
-def failure_reason(exc: BaseException) -> str:
+def failure_reason(exc: BaseException, games_dir: Path | None = None) -> str:
     """What went wrong, in one line: the message of an error wtg expects (a ruleset it does
-    not know, a file it cannot read), the kind and message of any other (an error in wtg)."""
+    not know, a file it cannot read: on a file another user owns, who and the ``chown`` to
+    run), the kind and message of any other (an error in wtg). Given ``games_dir``, an
+    error of a full disk says so, with the room left (``wtg.files.diskspace``)."""
+    owned = owner_line(exc)
+    if owned is not None:
+        return owned
     if isinstance(exc, KeyError) and exc.args:  # UnknownRuleset: its message, unquoted
         text = str(exc.args[0])
     elif isinstance(exc, (GameError, StoreError, OSError, ValueError)):
         text = str(exc)
     else:
         text = f"an error in wtg: {type(exc).__name__}: {exc}"
+    full = disk_full(games_dir, exc) if games_dir is not None else None
+    text = f"{text}: {full}" if full else text
     return " ".join(text.split())[:500]

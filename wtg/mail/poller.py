@@ -29,6 +29,7 @@ from wtg.files.diskflush import flush
 from wtg.files.store import FormatRefused, GameLocked
 from wtg.game.arrivalkey import comparable
 from wtg.host.config import GmConfig
+from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.host.pollhealth import record_poll
 from wtg.logs.events import log_event
 from wtg.mail import helpers
@@ -216,6 +217,11 @@ class Poller:
                     return self.handle(message)
                 finally:
                     clock.end()  # a tick can raise only before it, into the guard below
+            except PermissionError as refused:
+                waits = self._waits(refused)
+                if waits is None:
+                    raise
+                return waits
             except (OSError, sqlite3.Error):
                 raise
             except MailTooLong as over:
@@ -224,6 +230,25 @@ class Poller:
                 return self.quarantine(message, error)
         finally:
             self.hand.done()
+
+    def _waits(self, refused: PermissionError) -> Outcome | None:
+        """A mail that met a file of one game's folder that another user owns (a command
+        run as root left it, ``wtg.files.ownership``) waits in the inbox, and the folder is
+        named with the poll's unreadable games; the other games' mail goes on. None when
+        the file is not in a game's folder (the spool, the lobby's book: every mail would
+        meet it, and the poll stops)."""
+        if refused.filename is None:
+            return None
+        try:
+            inside = Path(os.fsdecode(refused.filename)).relative_to(self.gm.games_dir)
+        except ValueError:
+            return None
+        if len(inside.parts) < 2 or inside.parts[0].startswith("."):
+            return None
+        folder = self.gm.games_dir / inside.parts[0]
+        reason = failure_reason(refused)
+        self.registry.unreadable.append(Unreadable(folder, reason))
+        return Outcome(Kind.LATER, f"{reason} (the mail waits in the inbox)", folder.name)
 
     def quarantine(self, message: Incoming, error: BaseException, look: bool = True) -> Outcome:
         """``look``: whether the game it names is looked for (not in a mail that killed the

@@ -27,6 +27,12 @@ class GameYamlRefused(FormatRefused):
     --release` to give; ``poll -v`` says why it waits."""
 
 
+class NotOurs(FormatRefused):
+    """A game whose folder holds a file another user owns (a command run as root left it:
+    ``wtg.files.ownership``): its game is there, so its mail waits in the inbox, as for a
+    game.yaml to mend, until the GM's ``chown`` lets the first poll after it file it."""
+
+
 class Registry:
     def __init__(self, games_dir: Path) -> None:
         self.games_dir = games_dir
@@ -115,6 +121,10 @@ class Registry:
                 elif isinstance(exc, ConfigError):  # the GM's slip in game.yaml: it waits
                     self._refused[folder] = GameYamlRefused(
                         f"{failure_reason(exc)} (the mail waits in the inbox until it is mended)"
+                    )
+                elif isinstance(exc, PermissionError):  # another user's file: it waits too
+                    self._refused[folder] = NotOurs(
+                        f"{failure_reason(exc)} (the mail waits in the inbox)"
                     )
         return self._opened[folder]
 

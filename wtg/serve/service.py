@@ -36,6 +36,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, TypeVar
 
+from wtg.files.diskspace import disk_full
+from wtg.files.ownership import owner_line
 from wtg.game.engine import open_game
 from wtg.game.schedule import iso
 from wtg.host.config import GmConfig
@@ -245,7 +247,8 @@ class Service:
         except Exception as error:  # the disk, a bug: the service goes on with the rest
             wait = pause.failed(now)
             log_event(
-                f"{name} failed: {failure_reason(error)}; tried again in {seconds(wait)}",
+                f"{name} failed: {failure_reason(error, self.gm.games_dir)}; tried again in "
+                f"{seconds(wait)}",
                 level=logging.ERROR,
             )
             return otherwise
@@ -274,7 +277,9 @@ class Service:
         except Exception as error:  # the server, the disk: a new connection after a pause
             dropped = isinstance(error, CONNECTION_TROUBLE)
             what = "the connection dropped" if dropped else "the poll stopped"
-            self._trouble(f"{what}: {type(error).__name__}: {error}")
+            why = owner_line(error) or f"{type(error).__name__}: {error}"
+            full = disk_full(self.gm.games_dir, error)
+            self._trouble(f"{what}: {why}: {full}" if full else f"{what}: {why}")
             self._disconnect()
             return 0
         return summary.seen  # the poll logged each mail and its summary

@@ -1,0 +1,128 @@
+"""The disk of the games folder full: a poll, a turn and a send said "No space left on
+device" with no file or folder named, or "a database of the games folder cannot be used:
+disk I/O error" (SQLite's words for it), which reads as a broken disk. Now each says which
+disk is full and the room left on it, and once the GM has made room the same commands take
+up the rest with nothing lost: the orders in the inbox are filed, the turn runs, its
+reports go out.
+
+The disk is a small tmpfs the test mounts (root, as here and in CI); where mounting is not
+allowed the test skips, saying so.
+"""
+
+from __future__ import annotations
+
+import errno
+import mailbox
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from wtg.cli import main
+from wtg.game.engine import open_game
+
+PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
+ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
+
+
+@pytest.fixture
+def disk() -> Iterator[Path]:
+    """A folder on a tmpfs of 2 MB of its own."""
+    folder = Path(tempfile.mkdtemp(prefix="wtg-disk-"))
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(folder)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        folder.rmdir()
+        pytest.skip(f"cannot mount a small tmpfs to fill (root may): {mounted.stderr.strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "--lazy", str(folder)], check=True)  # a file wtg keeps open
+        folder.rmdir()
+
+
+def wtg(host: Path, *args: str) -> Result:
+    result = CliRunner(env=ENV).invoke(main, ["--config", str(host / "wtg.yaml"), *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result
+
+
+def fill(disk: Path) -> Path:
+    """A file that takes every byte left on ``disk``."""
+    filler = disk / "filler"
+    with open(filler, "wb", buffering=0) as out:
+        try:
+            while True:
+                out.write(b"\0" * 4096)
+        except OSError as exc:
+            assert exc.errno == errno.ENOSPC
+    return filler
+
+
+def order_mails(host: Path) -> None:
+    """Ann's and Bob's orders for turn 1, READY, in the inbox."""
+    game = open_game(host / "games" / "g1")
+    inbox = mailbox.Maildir(host / "games" / ".mail" / "maildir-in", create=False)
+    for player, sender in ((1, "ann@example.org"), (2, "bob@example.org")):
+        msg = EmailMessage()
+        msg["From"], msg["To"], msg["Subject"] = sender, "gm@localhost", "orders"
+        msg["Message-ID"] = f"<p{player}@example.org>"
+        msg.set_content(game.aof(player).replace("R1: _", "R1: 1"))
+        inbox.add(msg)
+
+
+def full(games: Path) -> str:
+    return f"the disk that holds {games} is full ("
+
+
+def one_line(result: Result) -> str:
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("wtg: "), result.stderr
+    return lines[0]
+
+
+def test_a_full_disk_is_named_and_nothing_is_lost(disk: Path) -> None:
+    host = disk / "host"
+    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
+    made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    assert wtg(host, "send").exit_code == 0
+    games = host / "games"
+    order_mails(host)
+    filler = fill(disk)
+    line = one_line(wtg(host, "poll"))
+    assert line.startswith("wtg: the poll stopped: ") and full(games) in line, line
+    assert line.endswith(
+        "make room on it (what it filed is kept, and the next poll takes up the rest)"
+    )
+    filler.unlink()
+    assert wtg(host, "poll").stdout == "filed 2, rejected 0, quarantined 0, ignored 0\n"
+    filler = fill(disk)
+    for args in (("run-turn", "g1", "--now"), ("send",)):
+        line = one_line(wtg(host, *args))
+        assert full(games) in line and line.endswith(
+            "make room on it, then give the command again (each file is written whole or not at "
+            "all)"
+        ), (args, line)
+    filler.unlink()
+    assert wtg(host, "run-turn", "--due").exit_code == 0
+    assert open_game(games / "g1").latest_turn() == 1
+    sent = wtg(host, "send")
+    assert sent.stdout.startswith("2 report(s) queued; 4 mail(s) sent"), sent.output
+    out = games / ".mail" / "maildir-out" / "new"
+    assert sorted(p.name for p in out.iterdir() if p.name.startswith("report-")) == [
+        "report-g1-t0000-p01",
+        "report-g1-t0000-p02",
+        "report-g1-t0001-p01",
+        "report-g1-t0001-p02",
+    ]

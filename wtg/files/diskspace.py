@@ -1,0 +1,35 @@
+"""A full disk, said as such.
+
+A write on a full disk fails with "No space left on device" and no file named (the file
+was opened before it filled), and SQLite says "disk I/O error" or "database or disk is
+full". ``disk_full`` names the folder whose disk is full and what is left on it, so that
+the GM makes room there; every file wtg writes is written whole or not at all, so the
+same command given again takes up the rest.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+NEARLY_FULL = 1 << 20
+"""Below this many bytes free, a database error is taken for the full disk it most often is."""
+
+
+def disk_full(folder: Path, exc: BaseException) -> str | None:
+    """What to say of the disk that holds ``folder`` after ``exc``: that it is full, with
+    the room and the files left on it, when ``exc`` says so (ENOSPC) or is a
+    database's error on a disk nearly full. None otherwise."""
+    try:
+        room = os.statvfs(folder)
+    except OSError:
+        return None
+    free = room.f_bavail * room.f_frsize
+    said = isinstance(exc, OSError) and exc.errno == errno.ENOSPC
+    if not said and (isinstance(exc, OSError) or free >= NEARLY_FULL):
+        return None
+    return (
+        f"the disk that holds {folder} is full ({free // 1024} kB and {room.f_favail} files "
+        "free): make room on it"
+    )

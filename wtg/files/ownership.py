@@ -1,0 +1,78 @@
+"""Files of the host that another user owns.
+
+Every file and folder of a host is its owner's alone (0600 and 0700, ``wtg.files.private``).
+A command run once as another user (``sudo wtg run-turn g1 --now`` on an older wtg, a
+``cp -a`` or a restore as root) leaves files the host's own user may not read or write,
+and every later run of his cron meets "Permission denied". ``owner_line`` turns such an
+error into one line that names the file, its owner, who wtg runs as, and the ``chown``
+that gives the host back.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+from pathlib import Path
+
+SPOOL = ".mail"
+"""The mail spool's folder in the games folder: the folder that holds it is the games
+folder, the one a ``chown -R`` gives back whole."""
+
+
+def user_name(uid: int) -> str:
+    """The login name of ``uid``, or ``the user N`` when it has none."""
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"the user {uid}"
+
+
+def owned_by_another(path: Path) -> tuple[Path, int] | None:
+    """The path at or above ``path`` that stopped this process and the other user who owns
+    it: the first of them this process may look at, when it is not its own. None when it
+    is its own (a mode the owner set) or nothing there can be looked at."""
+    me = os.geteuid()
+    for candidate in (path, *path.parents):
+        try:
+            owner = os.stat(candidate).st_uid
+        except OSError:  # not there (a file to be made), or in a folder it may not search
+            continue
+        return (candidate, owner) if owner != me else None
+    return None
+
+
+def games_folder_of(path: Path) -> Path | None:
+    """The games folder ``path`` is in: the folder above it that holds the mail spool."""
+    for folder in path.parents:
+        try:
+            if (folder / SPOOL).is_dir():
+                return folder
+        except OSError:
+            continue
+    return None
+
+
+def owner_line(exc: BaseException) -> str | None:
+    """``exc``, a refusal of the file system on a path another user owns, as one line: the
+    path, the file or folder that belongs to the other user, and the ``chown`` to run
+    (on the games folder when the path is in one). None for any other error."""
+    note = owner_note(exc)
+    if note is None or not isinstance(exc, OSError):
+        return None
+    return f"{os.fsdecode(exc.filename)}: {exc.strerror or 'Permission denied'}: {note}"
+
+
+def owner_note(exc: BaseException) -> str | None:
+    """``owner_line`` without the path and the error: whose the file is and what to run."""
+    if not isinstance(exc, PermissionError) or exc.filename is None:
+        return None
+    found = owned_by_another(Path(os.fsdecode(exc.filename)))
+    if found is None:
+        return None
+    culprit, owner = found
+    me = user_name(os.geteuid())
+    whole = games_folder_of(culprit) or culprit
+    return (
+        f"{culprit} belongs to {user_name(owner)}, and wtg runs as {me} (a command run as "
+        f"{user_name(owner)}, or by sudo, made it?): run `chown -R {me} {whole}` as root"
+    )
