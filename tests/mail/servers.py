@@ -663,14 +663,15 @@ active_value = true
         return int(match[1]) if match else None
 
     def fetch_all(self, user: str, folder: str = "INBOX") -> list[bytes]:
-        """Every message of the folder, in UID order, without setting \\Seen."""
+        """Every message of the folder, in UID order, without setting \\Seen (a message a
+        poll running beside moved away between the SEARCH and the FETCH is gone: left out)."""
         with self.client(user) as client:
             client.select_folder(folder, readonly=True)
             uids = sorted(int(uid) for uid in client.search("ALL"))
             if not uids:
                 return []
             fetched = cast(dict[int, dict[bytes, Any]], client.fetch(uids, ["BODY.PEEK[]"]))
-            return [bytes(fetched[uid][b"BODY[]"]) for uid in uids]
+            return [bytes(fetched[uid][b"BODY[]"]) for uid in uids if uid in fetched]
 
     def folders(self, user: str) -> list[str]:
         with self.client(user) as client:

@@ -223,7 +223,11 @@ class ImapInbox:
             return {}
         large = self.client.search(["UNDELETED", "LARGER", str(small)])
         sizes = self.client.fetch(large, ["RFC822.SIZE"]) if large else {}
-        known = {uid: int(info[b"RFC822.SIZE"]) for uid, info in sizes.items()}
+        # another client's flag change may come among them without a size (keyed by its
+        # sequence number): only a size counts
+        known = {
+            uid: int(info[b"RFC822.SIZE"]) for uid, info in sizes.items() if b"RFC822.SIZE" in info
+        }
         return {uid: known.get(uid) for uid in uids}
 
     def _fetch(

@@ -31,6 +31,9 @@ class FakeClient:
         self.fail_fetch = fail_fetch
         self.vanished: set[int] = set()
         """Removed by another client after their sizes were fetched."""
+        self.flagged: set[int] = set()
+        """Sequence numbers of messages another client flagged meanwhile: each comes as an
+        unsolicited FETCH response with its flags alone, keyed by that number."""
         self.calls: list[tuple[str, str]] = []
         self.asked: list[list[str]] = []
         """The items of each FETCH."""
@@ -72,7 +75,8 @@ class FakeClient:
                 for u in uids
             }
         assert items == ["RFC822.SIZE"]
-        return {u: {b"RFC822.SIZE": len(self.mails[u])} for u in uids}
+        noise: dict[int, dict[bytes, Any]] = {n: {b"FLAGS": (b"\\Seen",)} for n in self.flagged}
+        return noise | {u: {b"RFC822.SIZE": len(self.mails[u])} for u in uids}
 
     def move(self, uids: list[int], folder: str) -> None:
         self._note("move")
@@ -138,6 +142,23 @@ def test_a_big_message_comes_without_its_body_and_a_vanished_one_not_at_all(
         ("imap:77:1", len(client.mails[1]), True, b""),
         ("imap:77:2", len(client.mails[2]), False, b"Subject: big"),  # over the limit: its head
         ("imap:77:4", len(client.mails[4]), True, b""),
+    ]
+
+
+def test_another_clients_flag_change_among_the_sizes_is_no_size(tmp_path: Path) -> None:
+    """A flag another client set while the sizes were fetched comes as a FETCH response of
+    its flags alone, keyed by its sequence number: the poll stopped on it (no size)."""
+    client = FakeClient(3)
+    client.mails[2] = b"Subject: big\r\n\r\n" + b"x" * 5000
+    client.flagged = {40}
+    inbox = ImapInbox(imap_config(gm_config(tmp_path)), client)
+    (batch,) = list(inbox.waiting(max_bytes=1000))  # over 1,000 bytes: its size is asked
+    inbox.close()
+    assert client.asked[0] == ["RFC822.SIZE"]
+    assert [(m.key, m.size) for m in batch] == [
+        ("imap:77:1", len(client.mails[1])),
+        ("imap:77:2", len(client.mails[2])),
+        ("imap:77:3", len(client.mails[3])),
     ]
 
 
