@@ -247,7 +247,8 @@ class ImapInbox:
             for uid, info in fetched.items()
             if b"BODY[]" in info and b"INTERNALDATE" in info
         }
-        heads = self.client.fetch(big, ["BODY.PEEK[HEADER]", "INTERNALDATE"]) if big else {}
+        asked = self.client.fetch(big, ["BODY.PEEK[HEADER]", "INTERNALDATE"]) if big else {}
+        heads = {uid: info for uid, info in asked.items() if b"INTERNALDATE" in info}
         reports = sorted(
             u for u, info in heads.items() if is_report(info.get(b"BODY[HEADER]", b""))
         )

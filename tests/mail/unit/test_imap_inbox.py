@@ -69,13 +69,14 @@ class FakeClient:
                 for u in uids
                 if u not in self.vanished
             }
+        noise: dict[int, dict[bytes, Any]] = {n: {b"FLAGS": (b"\\Seen",)} for n in self.flagged}
         if items == ["BODY.PEEK[HEADER]", "INTERNALDATE"]:
-            return {
+            return noise | {
                 u: {b"BODY[HEADER]": self.mails[u].split(b"\r\n\r\n")[0], b"INTERNALDATE": when}
                 for u in uids
+                if u not in self.vanished
             }
         assert items == ["RFC822.SIZE"]
-        noise: dict[int, dict[bytes, Any]] = {n: {b"FLAGS": (b"\\Seen",)} for n in self.flagged}
         return noise | {u: {b"RFC822.SIZE": len(self.mails[u])} for u in uids}
 
     def move(self, uids: list[int], folder: str) -> None:
@@ -160,6 +161,21 @@ def test_another_clients_flag_change_among_the_sizes_is_no_size(tmp_path: Path) 
         ("imap:77:2", len(client.mails[2])),
         ("imap:77:3", len(client.mails[3])),
     ]
+
+
+def test_a_big_mail_gone_meanwhile_is_left_out_though_a_flag_change_bears_its_number(
+    tmp_path: Path,
+) -> None:
+    """A big mail another client removed after its size was fetched, while a flag change
+    it made came keyed by a sequence number equal to that mail's UID: the flags alone are
+    no mail (it stopped the poll, no INTERNALDATE)."""
+    client = FakeClient(3)
+    client.mails[2] = b"Subject: big\r\n\r\n" + b"x" * 5000
+    client.vanished, client.flagged = {2}, {2}
+    inbox = ImapInbox(imap_config(gm_config(tmp_path)), client)
+    (batch,) = list(inbox.waiting(max_bytes=1000))
+    inbox.close()
+    assert [m.key for m in batch] == ["imap:77:1", "imap:77:3"]
 
 
 def test_a_failed_move_fails_the_poll_and_is_recorded(tmp_path: Path) -> None:
