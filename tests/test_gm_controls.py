@@ -382,8 +382,7 @@ def test_the_lines_of_hold_and_release_are_those_docs_gm_md_quotes(tmp_path: Pat
     held = run(tmp_path, "hold", "g1", "--reason", "a bug in the rules").stdout
     since = json.loads((tmp_path / "games" / "g1" / "held.json").read_text())["since"]
     assert held == (
-        f"game g1 held since {since}; 4 notice(s) queued for the players (`wtg send` mails "
-        "them)\n"
+        f"game g1 held since {since}; 4 notice(s) queued for the players (`wtg send` mails them)\n"
     )
     deadline = parse_iso(str(status(tmp_path)["deadline"]))
     assert run(tmp_path, "release", "g1").stdout == (
