@@ -83,3 +83,23 @@ def test_a_renamed_folder_is_its_game_until_a_second_names_it(tmp_path: Path) ->
     hidden = renamed.parent / ".g01-kept"
     other.rename(hidden)  # a copy kept in a hidden folder is no game
     assert copy_of(renamed, "g01") is None
+
+
+def test_a_renamed_folder_answers_to_its_games_name(tmp_path: Path) -> None:
+    """docs/gm.md: a folder the GM renamed (``games/old-g01`` saying ``game: g01``) is
+    still the game. `wtg status` lists it as g01 and the poll files its mail; so `wtg
+    status g01` (and every command given the name) finds it, where it said "no game
+    'g01' ... (its games: old-g01)". Once a second folder says g01, neither is used."""
+    (game,) = due_games(tmp_path / "games", 1)
+    renamed = game.rename(game.parent / "old-g01")
+    config = write_config(tmp_path)
+    code, out, err = wtg(config, "status", "g01")
+    assert (code, err) == (0, "")
+    assert out.startswith("game g01, orders for turn 1")
+    code, out, _ = wtg(config, "hold", "g01", "--reason", "a test")
+    assert code == 0 and out.startswith("game g01 held since ")
+    assert (renamed / "held.json").is_file()
+    shutil.copytree(renamed, renamed.parent / "g01-copy")
+    code, out, err = wtg(config, "status", "g01")
+    assert code == 1
+    assert err.startswith(f"wtg: no game 'g01' in the games folder {renamed.parent}")

@@ -374,3 +374,18 @@ def test_a_new_reason_for_a_held_game_is_said_not_kept(tmp_path: Path) -> None:
     assert 'the players were told the hold\'s reason: "GM ill"' in again
     assert "release and hold again" in again
     assert "not kept" not in run(tmp_path, "hold", "g1", "--reason", "GM ill").stdout
+
+
+def test_the_lines_of_hold_and_release_are_those_docs_gm_md_quotes(tmp_path: Path) -> None:
+    """docs/gm.md, "wtg hold / wtg release": each command's one line, whole."""
+    make(tmp_path / "games")
+    held = run(tmp_path, "hold", "g1", "--reason", "a bug in the rules").stdout
+    since = json.loads((tmp_path / "games" / "g1" / "held.json").read_text())["since"]
+    assert held == (
+        f"game g1 held since {since}; 4 notice(s) queued for the players (`wtg send` mails them)\n"
+    )
+    deadline = parse_iso(str(status(tmp_path)["deadline"]))
+    assert run(tmp_path, "release", "g1").stdout == (
+        f"game g1 released; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC; 4 notice(s) queued "
+        "for the players (`wtg send` mails them)\n"
+    )

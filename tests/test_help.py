@@ -44,3 +44,11 @@ def test_demo_refuses_a_negative_number_of_turns() -> None:
     result = CliRunner().invoke(main, ["demo", "--turns", "-1", "nowhere"])
     assert result.exit_code == 2
     assert "-1 is not in the range x>=0" in result.stderr
+
+
+def test_the_restore_help_names_the_folder_as_its_option_takes_it() -> None:
+    """The help says "into the empty games folder DIR" and "outside DIR": the option that
+    gives DIR reads `--games-dir DIR` (it read `--games-dir PATH`, no DIR anywhere)."""
+    shown = CliRunner().invoke(main, ["restore", "--help"]).stdout
+    assert "into the empty games folder DIR" in " ".join(shown.split())
+    assert "--games-dir DIR " in shown

@@ -45,7 +45,7 @@ def test_run_turn_given_again_before_send_is_refused(host: Host) -> None:
     assert again.stderr == (
         "wtg: turn 1 of game test1 has not been mailed to its players yet, so turn 2 would run "
         "without their orders (none from 1 Me, 2 Also): not run; `wtg send` mails turn 1 "
-        "first, `wtg run-turn test1 --unmailed` runs it all the same\n"
+        "first, `wtg run-turn test1 --now --unmailed` runs it all the same\n"
     )
     assert turns(host, "test1") == ["0000", "0001"]
     sent = wtg(*host, "send")
@@ -80,3 +80,33 @@ def test_a_game_folder_without_a_config_runs_as_before(tmp_path: Path) -> None:
     assert wtg("new-game", game, "--ruleset", "wok4", "--map", "small", *PLAYERS).exit_code == 0
     assert wtg("run-turn", game).exit_code == 0
     assert wtg("run-turn", game).stdout == "turn 2 of game g resolved\n"
+
+
+def given(refusal: str) -> list[str]:
+    """The `wtg run-turn ...` a refusal says runs the turn all the same, as words."""
+    command = refusal.split("`")[-2]
+    assert command.startswith("wtg run-turn ")
+    return command.split()[1:]
+
+
+def test_the_command_a_refusal_gives_runs_the_turn(host: Host) -> None:
+    """docs/gm.md, "wtg run-turn GAME, --now": the command a refusal names runs the turn.
+    It left out what the GM had given already: after `--now`, `--unmailed` alone was
+    refused as early; a held game's `--force` dropped, `--now` alone was refused as held."""
+    made = wtg(*host, "new-game", "test1", "--ruleset", "wok4", *PLAYERS, "--every", 2)
+    assert made.exit_code == 0, made.output
+    unsent = wtg(*host, "run-turn", "test1", "--now")
+    assert unsent.exit_code == 1
+    assert unsent.stderr.endswith(
+        "`wtg send` mails turn 0 first, `wtg run-turn test1 --now --unmailed` runs it all the "
+        "same\n"
+    )
+    ran = wtg(*host, *given(unsent.stderr))
+    assert (ran.exit_code, ran.stdout) == (0, "turn 1 of game test1 resolved\n")
+    assert wtg(*host, "send").exit_code == 0
+    assert wtg(*host, "hold", "test1").exit_code == 0
+    early = wtg(*host, "run-turn", "test1", "--force")
+    assert early.exit_code == 1
+    assert early.stderr.endswith("`wtg run-turn test1 --force --now` runs it now all the same\n")
+    ran = wtg(*host, *given(early.stderr))
+    assert (ran.exit_code, ran.stdout) == (0, "turn 2 of game test1 resolved\n")

@@ -248,6 +248,35 @@ def test_a_second_poll_or_send_while_one_runs_leaves_the_work_to_it(tmp_path: Pa
     assert run("send").startswith("4 report(s) queued; 5 mail(s) sent")  # and the confirmation
 
 
+def test_a_poll_while_wtg_serve_runs_names_the_service(tmp_path: Path) -> None:
+    """docs/gm.md, "Running a host": `wtg serve` keeps the poll's lock while it runs. A `wtg
+    poll` given then (a cron line left in) said "another `wtg poll` is running", sending the
+    GM to look for a poll there is none of; it names the service, and still exits 0 (and
+    says nothing with -q): the service files the mail."""
+    import os
+
+    from wtg.host.servicerecord import ServiceRecord, write_service_record
+    from wtg.mail.runlock import only_one
+
+    world = World(tmp_path)
+    config = tmp_path / "wtg.yaml"
+    config.write_text(f"games_dir: {world.gm.games_dir}\n", encoding="utf-8")
+    record = ServiceRecord(pid=os.getpid(), since=NOW, version="0.1.0")
+    write_service_record(world.gm.spool, record)  # a live process: this one
+
+    def run(*args: str) -> str:
+        result = CliRunner().invoke(main, ["--config", str(config), *args])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    with only_one(world.gm.spool, "serve"), only_one(world.gm.spool, "poll"):
+        assert run("poll") == (
+            f"wtg serve (pid {os.getpid()}, since 2026-11-22T12:00:00Z) polls "
+            f"{world.gm.spool} already: this one leaves the work to it\n"
+        )
+        assert run("poll", "-q") == ""
+
+
 def test_poll_verbose_says_what_was_done_with_each_mail(tmp_path: Path) -> None:
     from click.testing import CliRunner
 

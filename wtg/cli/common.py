@@ -18,7 +18,7 @@ from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full
 from wtg.files.ownership import owner_line
 from wtg.game.engine import open_game
-from wtg.host.gamesdir import folder_problem, name_taken, scan_games
+from wtg.host.gamesdir import folder_problem, name_taken, renamed_game, scan_games
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
@@ -226,11 +226,15 @@ def known_games_dir(ctx: click.Context) -> Path | None:
 
 def game_path(ctx: click.Context, game_dir: str) -> Path:
     """A bare name is looked up in the games directory (--games-dir, WTG_GAMES_DIR, or the
-    config's games_dir)."""
+    config's games_dir): the folder of that name, else the one the GM renamed from it
+    (``renamed_game``: still the game, as the poll and `wtg status` take it)."""
     if os.sep not in game_dir and not Path(game_dir).exists():
         games_dir = known_games_dir(ctx)
         if games_dir is not None:
-            return games_dir / game_dir
+            path = games_dir / game_dir
+            if not path.exists() and not game_dir.startswith("."):
+                return renamed_game(games_dir, game_dir) or path
+            return path
     return Path(game_dir)
 
 

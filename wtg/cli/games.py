@@ -375,7 +375,7 @@ def run_turn(
         # deferred: the due run (the config's schema, a process pool): only `run-turn` needs it
         from wtg.host.due import too_early
 
-        early = too_early(game, datetime.now(timezone.utc))
+        early = too_early(game, datetime.now(timezone.utc), given=" --force" if force else "")
         if early is not None:
             fail(early)
     mails = config_path(ctx) is not None
@@ -383,7 +383,8 @@ def run_turn(
         # deferred: the mail journal (SQLite): only a hand run on a host that mails
         from wtg.cli.unmailed import unmailed_refusal
 
-        unsent = unmailed_refusal(checked_config(ctx), game)
+        given = "".join(f for f, on in ((" --force", force), (" --now", now_anyway)) if on)
+        unsent = unmailed_refusal(checked_config(ctx), game, given)
         if unsent is not None:
             fail(unsent)
     turn = game.run_turn(rerun=rerun, force=force)

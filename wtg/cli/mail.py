@@ -10,6 +10,7 @@ import sqlite3
 import sys
 import threading
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -18,6 +19,7 @@ from wtg.cli.common import checked_config, fail, jobs_option, say, with_full_dis
 from wtg.cli.logs import log_options, start_logging
 from wtg.core.printable import printable
 from wtg.files.ownership import owner_line
+from wtg.game.schedule import iso
 from wtg.host.cpus import default_jobs
 from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import read_service_record
@@ -57,6 +59,17 @@ def skip(reason: Exception, quiet: bool) -> None:
     """Another run of the same command is under way: this one leaves the work to it."""
     if not quiet:
         click.echo(f"{reason}: this one leaves the work to it")
+
+
+def serving(spool: Path) -> Exception | None:
+    """Why a poll finds the poll's lock taken when `wtg serve` holds it (it polls while it
+    runs): the service, by its record; None when no service runs on ``spool``."""
+    service = read_service_record(spool)
+    if service is None or not service.running():
+        return None
+    return AlreadyRunning(
+        f"wtg serve (pid {service.pid}, since {iso(service.since)}) polls {spool} already"
+    )
 
 
 @click.command()
@@ -124,7 +137,7 @@ def poll(
     try:
         summary = run_poll(gm, inbox, jobs=jobs)
     except AlreadyRunning as exc:
-        skip(exc, quiet)
+        skip(serving(gm.spool) or exc, quiet)
         return
     except PollInterrupted as stop:
         fail(str(stop))

@@ -19,10 +19,11 @@ from wtg.host.config import GmConfig
 from wtg.mail.journal import JOURNAL_FILE, Journal
 
 
-def unmailed_refusal(gm: GmConfig, game: Game) -> str | None:
+def unmailed_refusal(gm: GmConfig, game: Game, given: str = "") -> str | None:
     """Why the coming turn of ``game`` should not run by hand now: its players have not been
     mailed the latest turn and some owe orders with none on file; None when it may run (a
-    game outside the config's games folder, whose mail this host does not keep, too)."""
+    game outside the config's games folder, whose mail this host does not keep, too). The
+    command it names keeps the options ``given`` (`` --now``), so that it runs the turn."""
     if game.store.root.parent.resolve() != gm.games_dir.resolve():
         return None
     name = game.config.game
@@ -47,6 +48,6 @@ def unmailed_refusal(gm: GmConfig, game: Game) -> str | None:
     return (
         f"turn {latest} of game {name} has not been mailed to its players yet, so turn "
         f"{status['turn']} would run without their orders (none from {', '.join(waiting)}): "
-        f"not run; `wtg send` mails turn {latest} first, `wtg run-turn {name} --unmailed` runs "
-        "it all the same"
+        f"not run; `wtg send` mails turn {latest} first, `wtg run-turn {name}{given} "
+        "--unmailed` runs it all the same"
     )

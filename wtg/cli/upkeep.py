@@ -126,6 +126,7 @@ def backup(ctx: click.Context, file: Path, wait: float, quiet: bool) -> None:
     "games_dir",
     required=True,
     type=click.Path(path_type=Path),
+    metavar="DIR",
     help="The folder to restore into: new, or empty (a non-empty one is refused).",
 )
 def restore(file: Path, games_dir: Path) -> None:

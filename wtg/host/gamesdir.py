@@ -147,6 +147,22 @@ def name_taken(games_dir: Path, name: str) -> str | None:
     return next((n for n in sorted(os.listdir(games_dir)) if n.casefold() == wanted), None)
 
 
+def renamed_game(games_dir: Path, name: str) -> Path | None:
+    """The folder of ``games_dir`` that is game ``name`` under another folder name (the GM
+    renamed it): the only folder whose game.yaml says ``game: <name>``; None when no folder
+    says it, or when two do (neither is the game then: ``copy_of``)."""
+    if name != name.casefold():
+        return None  # a game's name is lower case: `no_such_game` says which one is meant
+    found = [
+        folder
+        for folder in scan_games(games_dir).folders
+        if folder.name != name and _says(folder, name)
+    ]
+    if len(found) != 1 or copy_of(found[0], name) is not None:
+        return None
+    return found[0]
+
+
 def scan_games(games_dir: Path) -> GamesScan:
     """The games of ``games_dir`` (none when it does not exist)."""
     if not games_dir.is_dir():
