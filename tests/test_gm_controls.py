@@ -300,6 +300,24 @@ def test_announce_all_reaches_every_running_game_and_reads_stdin(tmp_path: Path)
     assert "Line one.\nLine two.\n" in body(by_address["cid@example.org"])
 
 
+def test_announce_all_with_a_game_named_first_is_refused(tmp_path: Path) -> None:
+    """`wtg announce --all g1 Deadline moved` (GAME and --all at once) mailed "g1 Deadline
+    moved" to the players of every game: nothing can call it back. Refused, nothing queued;
+    the same text in quotes is one word, and goes to every game."""
+    games = tmp_path / "games"
+    make(games, "g1", count=2)
+    make(games, "g2", count=2)
+    refused = run(tmp_path, "announce", "--all", "G1", "Deadline", "moved", code=1)
+    assert (
+        "--all mails TEXT to every running game, and TEXT begins with the game g1: nothing "
+        "queued. For g1 alone: `wtg announce g1 TEXT`; for every game a text that begins so: "
+        "the text in quotes"
+    ) in " ".join(refused.output.split())
+    assert queued(tmp_path, "announce-") == {}
+    done = run(tmp_path, "announce", "--all", "g1 is over: thanks to all")
+    assert done.output.startswith("announcement queued for 2 player(s) of 2 game(s)")
+
+
 # --- digest ---------------------------------------------------------------------------------
 def test_digest_lists_runs_quarantine_missing_players_and_bounces(tmp_path: Path) -> None:
     game = make(tmp_path / "games", when=datetime.now(timezone.utc)).typed(WOK4)

@@ -158,6 +158,14 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
         root = games_root(ctx)
         games = open_games(root)[0]
         running = [g for g in games if not g.ruleset.is_over(g.state())]
+        named = {g.config.game.casefold(): g.config.game for g in games}
+        if len(words) > 1 and words[0].casefold() in named:  # `announce --all g1 TEXT`
+            game_name = named[words[0].casefold()]
+            raise UsageError(
+                f"--all mails TEXT to every running game, and TEXT begins with the game "
+                f"{game_name}: nothing queued. For {game_name} alone: `wtg announce "
+                f"{game_name} TEXT`; for every game a text that begins so: the text in quotes"
+            )
         target, text_words = ALL, words
     else:
         if len(words) < 2:
