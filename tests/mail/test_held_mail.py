@@ -91,6 +91,25 @@ def test_a_form_of_a_game_the_host_does_not_know_is_held_not_rejected(tmp_path: 
     assert orders_on_file(world) is not None
 
 
+def test_a_mistyped_key_among_several_holds_back_none_of_the_others(tmp_path: Path) -> None:
+    """`--release GOOD --release TYPO --release GOOD2`: the first key refused stopped the
+    command, and the keys after it were never released. Each good one is released, the
+    refused one named, and the command exits 1."""
+    world = World(tmp_path)
+    first = held_one(world)
+    second = held_one(world)
+    typo = "maildir:no-such-mail"
+    released = wtg(world, "quarantine", "--release", typo, "--release", first, "--release", second)
+    assert released.exit_code == 1
+    assert released.stdout == "".join(
+        f"{key}: back in the inbox; the next poll handles it as new\n" for key in (first, second)
+    )
+    assert f"no mail {typo} was handled by the poll" in released.stderr
+    assert held_mails(world.gm.spool) == []
+    summary = world.poll()  # both back in the inbox (the second the same orders: unchanged)
+    assert (summary.seen, summary.filed, summary.held) == (2, 1, 0)
+
+
 def test_a_player_is_told_his_mail_waits_and_a_stranger_is_not(tmp_path: Path) -> None:
     """Issue 25, item 11: a player of the host whose form names another game is told it is
     kept for the GM; a stranger's form of an unknown game is held without an answer."""

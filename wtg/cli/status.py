@@ -325,11 +325,16 @@ def _release(ctx: click.Context, keys: tuple[str, ...]) -> None:
     from wtg.mail.probe import said
 
     # deferred: the mail servers' clients (IMAP): only a release reaches them
-    from wtg.mail.release import release
+    from wtg.mail.release import ReleaseRefused, release
 
     gm = checked_config(ctx)
-    for key in keys:
+    refused: list[str] = []
+    for key in keys:  # a key mistyped among several holds back none of the others
         try:
             click.echo(release(gm, key, datetime.now(timezone.utc)))
+        except ReleaseRefused as exc:
+            refused.append(str(exc))
         except imaplib.IMAP4.error as exc:  # the server: nothing moved, the command again
             fail(f"{key}: the mail server refused: {said(exc)}; give the command again")
+    if refused:
+        fail("; ".join(refused))
