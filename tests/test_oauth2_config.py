@@ -111,6 +111,33 @@ def test_a_host_given_wins_over_the_preset(tmp_path: Path) -> None:
     assert (gm.imap.host, gm.imap.port) == ("imap.example.org", 1993)
 
 
+def test_a_tls_mode_given_wins_over_the_preset_with_its_port(tmp_path: Path) -> None:
+    """Gmail's SMTP takes TLS from the first byte on 465 as well as STARTTLS on 587: a GM
+    who writes `ssl: true` (with or without `port: 465`) gets that, not STARTTLS on 465."""
+    private(tmp_path / "google-secret", "GOCSPX-secret")
+    text = GMAIL.replace("smtp: {username", "smtp: {port: 465, ssl: true, username")
+    gm = load_config(config_file(tmp_path, text))
+    assert gm.smtp is not None
+    assert (gm.smtp.host, gm.smtp.port, gm.smtp.ssl, gm.smtp.starttls) == (
+        "smtp.gmail.com",
+        465,
+        True,
+        False,
+    )
+    text = GMAIL.replace("smtp: {username", "smtp: {ssl: true, username").replace(
+        "imap: {username", "imap: {starttls: true, username"
+    )
+    gm = load_config(config_file(tmp_path, text))
+    assert gm.smtp is not None and gm.imap is not None
+    assert (gm.smtp.port, gm.smtp.ssl, gm.smtp.starttls) == (465, True, False)
+    assert (gm.imap.host, gm.imap.port, gm.imap.ssl, gm.imap.starttls) == (
+        "imap.gmail.com",
+        143,
+        False,
+        True,
+    )
+
+
 def test_what_an_oauth2_config_gets_wrong_is_named_with_its_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -244,3 +271,29 @@ def test_check_config_on_the_microsoft_preset_names_what_is_missing(tmp_path: Pa
         f"FAIL  {no_client}, line 2: oauth2.client_id: missing; give the OAuth client's id "
         "(its app registration's)"
     ]
+
+
+CUSTOM = """\
+games_dir: games
+oauth2:
+  provider: custom
+  token_url: https://auth.example.net/token
+  client_id: wtg
+  refresh_token_file: custom-token
+  scopes: mail
+imap: {host: imap.example.net, port: 993, ssl: true, username: gm@example.net, auth: oauth2}
+smtp: {host: smtp.example.net, port: 587, starttls: true, username: gm@example.net,
+  auth: oauth2, from: gm@example.net}
+"""
+
+
+def test_check_config_on_a_custom_provider_names_the_login_that_works(tmp_path: Path) -> None:
+    """`wtg oauth2-login --provider custom` alone stops at "give its device authorization
+    endpoint with --device-url": the line that sends a GM there names that option too."""
+    config = config_file(tmp_path, CUSTOM)
+    result = check(config)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[2] == (
+        f"FAIL  oauth2 custom: oauth2.refresh_token_file {tmp_path / 'custom-token'} is not "
+        "there: run `wtg oauth2-login --provider custom --device-url URL`"
+    )

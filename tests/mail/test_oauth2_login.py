@@ -101,7 +101,8 @@ def test_a_code_that_runs_out_on_this_side_is_one_line(tmp_path: Path, tokens: T
     with pytest.raises(TokenError) as refused:
         wait_for_grant(gm.oauth2, code, sleep=sleep, clock=lambda: now[0])
     assert str(refused.value) == (
-        "the code WDJB-MJHT expired before it was entered; run `wtg oauth2-login` again"
+        "the code WDJB-MJHT expired before it was entered; run `wtg oauth2-login --provider "
+        "custom --device-url URL` again"
     )
     assert len(tokens.device_polls) == 3  # at 10, 20 and 30 minutes; not at 40
 
@@ -111,7 +112,8 @@ def test_a_code_that_runs_out_on_this_side_is_one_line(tmp_path: Path, tokens: T
     [
         (
             "expired_token",
-            "the code WDJB-MJHT expired before it was entered; run `wtg oauth2-login` again",
+            "the code WDJB-MJHT expired before it was entered; run `wtg oauth2-login --provider "
+            "custom --device-url URL` again",
         ),
         ("access_denied", "the sign-in was refused (access_denied): no refresh token written"),
     ],

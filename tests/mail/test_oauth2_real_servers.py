@@ -182,7 +182,7 @@ def test_a_revoked_refresh_token_is_one_line_and_nothing_is_lost(
     assert polled.stderr == (
         f"wtg: cannot open the inbox: {tokens.token_url} refused the refresh token in "
         f"{refresh}: invalid_grant (Token has been expired or revoked.); run `wtg "
-        "oauth2-login --provider custom` again\n"
+        "oauth2-login --provider custom --device-url URL` again\n"
     )
     assert "Traceback" not in polled.output
     health = last_poll(tmp_path / "games" / ".mail")
@@ -291,7 +291,7 @@ def test_a_long_running_poll_logs_in_again_with_a_new_token(
     assert refused[0] == (
         f"cannot log in: {tokens.token_url} refused the refresh token in "
         f"{tmp_path / 'refresh-token'}: invalid_grant (Token has been expired or revoked.); "
-        "run `wtg oauth2-login --provider custom` again; trying again in 1 s"
+        "run `wtg oauth2-login --provider custom --device-url URL` again; trying again in 1 s"
     )
     health = last_poll(gm.spool)
     assert health is not None and not health.failing
@@ -318,5 +318,5 @@ def test_check_config_logs_in_with_oauth2(
         f"FAIL  imap 127.0.0.1:{oauth_imap.port} (no TLS): no login as {GM_ADDRESS}: "
         f"{tokens.token_url} refused the refresh token in {tmp_path / 'refresh-token'}: "
         "invalid_grant (Token has been expired or revoked.); run `wtg oauth2-login "
-        "--provider custom` again"
+        "--provider custom --device-url URL` again"
     )

@@ -367,19 +367,25 @@ def _oauth2_login(
     section: ServerSection, where: tuple[str, ...], oauth2: OAuth2Config | None
 ) -> dict[str, Any]:
     """The server's ``auth`` and, for oauth2, where its tokens come from; a section
-    without a host gets the preset's server (``ConfigFile`` lets only a preset leave it)."""
+    without a host gets the preset's server (``ConfigFile`` lets only a preset leave it):
+    its TLS mode and port, unless the section names a mode (``ssl`` or ``starttls``),
+    which then goes with the section's port or that mode's usual one."""
     login: dict[str, Any] = {"auth": section.auth}
     if section.auth == "oauth2":
         login["oauth2"] = oauth2
     if section.host is None and oauth2 is not None and oauth2.provider in PRESETS:
         server = getattr(PRESETS[oauth2.provider], where[0])
-        login.update(
-            host=server.host,
-            port=section.port or server.port,
-            ssl=server.ssl,
-            starttls=server.starttls,
-        )
+        ssl, starttls = server.ssl, server.starttls
+        port = server.port
+        if (section.ssl or section.starttls) and (section.ssl, section.starttls) != (ssl, starttls):
+            ssl, starttls = section.ssl, section.starttls
+            port = MODE_PORTS[where[0]][0 if ssl else 1]
+        login.update(host=server.host, port=section.port or port, ssl=ssl, starttls=starttls)
     return login
+
+
+MODE_PORTS = {"imap": (993, 143), "smtp": (465, 587)}
+"""The usual port of each server for TLS from the first byte, and for STARTTLS."""
 
 
 def _server(

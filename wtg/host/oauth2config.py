@@ -106,11 +106,18 @@ def device_url_of(provider: str, token_url: str) -> str | None:
     return preset.device_url
 
 
+def login_command(config: OAuth2Config) -> str:
+    """The `wtg oauth2-login` that signs this section in, as a GM types it: a provider
+    without a preset (custom) needs its device authorization endpoint, --device-url."""
+    device = "" if config.provider in PRESETS else " --device-url URL"
+    return f"wtg oauth2-login --provider {config.provider}{device}"
+
+
 def oauth2_file_problems(config: OAuth2Config) -> list[str]:
     """A line for each file of the section that is not as the login needs it: the refresh
     token file missing (`wtg oauth2-login` writes it), either file readable by others."""
     lines = []
-    login = f"run `wtg oauth2-login --provider {config.provider}`"
+    login = f"run `{login_command(config)}`"
     path = config.refresh_token_file
     if not path.is_file():
         lines.append(f"oauth2.refresh_token_file {path} is not there: {login}")

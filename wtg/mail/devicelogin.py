@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from wtg.core.record import Record
-from wtg.host.oauth2config import OAuth2Config
+from wtg.host.oauth2config import OAuth2Config, login_command
 from wtg.mail.oauth2 import Refusal, TokenError, post_form, write_refresh_token
 
 DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code"
@@ -88,7 +88,7 @@ def wait_for_grant(
     }
     if config.client_secret:
         fields["client_secret"] = config.client_secret
-    again = "run `wtg oauth2-login` again"
+    again = f"run `{login_command(config)}` again"
     while True:
         sleep(interval)
         if clock() > deadline:

@@ -39,7 +39,7 @@ from wtg.core.errors import MailError
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.store import write_atomic
-from wtg.host.oauth2config import OAuth2Config
+from wtg.host.oauth2config import OAuth2Config, login_command
 
 EARLY = 60.0
 """Seconds before its expiry that a token is renewed (a quarter of its life at most)."""
@@ -128,7 +128,7 @@ def lock_file(config: OAuth2Config) -> Path:
 
 
 def login_hint(config: OAuth2Config) -> str:
-    return f"run `wtg oauth2-login --provider {config.provider}`"
+    return f"run `{login_command(config)}`"
 
 
 class Tokens:

@@ -19,7 +19,7 @@ import secrets
 import urllib.parse
 from collections.abc import Callable
 
-from wtg.host.oauth2config import OAuth2Config
+from wtg.host.oauth2config import OAuth2Config, login_command
 from wtg.mail.oauth2 import Refusal, TokenError, post_form, write_refresh_token
 
 
@@ -56,12 +56,13 @@ def code_of(pasted: str, state: str) -> str:
     if not codes:
         raise TokenError(
             "the address pasted holds no code: paste the whole address the browser went to "
-            "(http://127.0.0.1:...?state=...&code=...); run `wtg oauth2-login` again"
+            "(http://127.0.0.1:...?state=...&code=...); run `wtg oauth2-login --provider google` "
+            "again"
         )
     if query.get("state") != [state]:
         raise TokenError(
             "the address pasted answers another login (its state differs): run `wtg "
-            "oauth2-login` again and paste the address of that sign-in"
+            "oauth2-login --provider google` again and paste the address of that sign-in"
         )
     return codes[0]
 
@@ -98,7 +99,7 @@ def paste_login(
         answer = post_form(config.token_url, fields)
     except Refusal as refusal:
         raise TokenError(
-            f"{config.token_url} refused the code: {refusal}; run `wtg oauth2-login` again"
+            f"{config.token_url} refused the code: {refusal}; run `{login_command(config)}` again"
         ) from None
     refresh = answer.get("refresh_token")
     if not isinstance(refresh, str) or not refresh:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from wtg.core.record import Record
+from wtg.host.oauth2config import login_command
 from wtg.upkeep.archive import PASSWORD_MARKER
 
 if TYPE_CHECKING:  # the config's schema (pydantic): the caller has read the config with it
@@ -114,7 +115,7 @@ def _oauth2_files(gm: GmConfig) -> list[str]:
         return []
     lines = [
         f"oauth2.refresh_token_file {config.refresh_token_file}: not in the backup; put it "
-        f"back (mode 0600), or run `wtg oauth2-login --provider {config.provider}` again"
+        f"back (mode 0600), or run `{login_command(config)}` again"
     ]
     if config.client_secret_file is not None:
         lines.append(
