@@ -65,3 +65,32 @@ def test_a_refused_login_without_those_slips_says_only_the_servers_words(
         f"FAIL  smtp 127.0.0.1:{smtp_auth.port} (no TLS): login as {GM_ADDRESS} refused: 535 "
         "5.7.8 Authentication credentials invalid"
     )
+
+
+def test_a_send_whose_login_is_refused_says_so_not_that_the_server_is_down(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink
+) -> None:
+    """The send's line for a refused login is the server's words and the slip, as the
+    poll's is (docs/mail.md: "the poll's line says it too"); it said "the mail server could
+    not be reached: cannot reach ...: (535, b'...')" of a server that answered."""
+    path = config(tmp_path, imap, smtp_auth, GM_ADDRESS, "gm-s ecre t")
+    imap.append(
+        GM_ADDRESS,
+        b"From: ann@players.example\r\nTo: gm@example.org\r\nSubject: hi\r\n"
+        b"Message-ID: <help-1@players.example>\r\n\r\nHELP\r\n",
+    )
+    assert wtg(path, "poll").exit_code == 0
+    sent = wtg(path, "send")
+    assert sent.exit_code == 1
+    assert sent.stdout == (
+        "0 report(s) queued; 0 mail(s) sent, 1 waiting to be retried, 0 refused for good; "
+        f"the mail stays queued: 127.0.0.1:{smtp_auth.port} refused the login as "
+        f"{GM_ADDRESS}: 535 5.7.8 Authentication credentials invalid; {SPACES}\n"
+    )
+    assert smtp_auth.messages == []
+    path.write_text(path.read_text(encoding="utf-8").replace("gm-s ecre t", GM_PASSWORD))
+    again = wtg(path, "send")
+    assert again.stdout == (
+        "0 report(s) queued; 1 mail(s) sent, 0 waiting to be retried, 0 refused for good\n"
+    )
+    assert len(smtp_auth.messages) == 1

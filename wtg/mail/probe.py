@@ -21,6 +21,7 @@ from wtg.host.config import GmConfig, ImapConfig, ServerConfig, SmtpConfig
 from wtg.host.gamesdir import scan_games
 from wtg.host.oauth2config import OAuth2Config, oauth2_file_problems
 from wtg.mail import inbox
+from wtg.mail.loginhint import login_hint
 from wtg.mail.oauth2 import TokenError
 from wtg.mail.tlsmode import mode_failure
 from wtg.mail.transport import SIZE_REFUSED, ascii_domain, connect_smtp, sender_hint
@@ -216,24 +217,6 @@ def _sender_refused(client: smtplib.SMTP, config: SmtpConfig) -> str:
     if 500 <= code < 600 and code != SIZE_REFUSED:
         return f"the server refuses it as the sender: {text}; {sender_hint(code)}"
     return ""
-
-
-def login_hint(kind: str, config: ServerConfig) -> str:
-    """What in the config's login a refusal may come from, as the slips go: a username
-    without its domain, a password typed with the spaces a provider shows an app password
-    with; "" when neither."""
-    hints = []
-    if config.auth == "password" and config.username and "@" not in config.username:
-        hints.append(
-            f"{kind}.username {config.username!r} has no domain: most providers take the "
-            "whole address as the login"
-        )
-    if config.auth == "password" and config.password and " " in config.password.strip():
-        hints.append(
-            f"the {kind} password holds spaces: an app password shown in groups of four "
-            "(Gmail, Yahoo, iCloud) is the letters without them"
-        )
-    return "".join(f"; {hint}" for hint in hints)
 
 
 def _tls_failed(kind: str, config: ServerConfig, exc: ssl.SSLError) -> str:

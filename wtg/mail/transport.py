@@ -16,6 +16,7 @@ from wtg.core.errors import MailError
 from wtg.files import private
 from wtg.files.store import fsync_dir
 from wtg.host.config import SmtpConfig
+from wtg.mail.loginhint import login_hint
 from wtg.mail.oauth2 import TokenError, Tokens, tokens_for, xoauth2
 from wtg.mail.tlsmode import mode_failure, tls_context
 
@@ -35,6 +36,11 @@ class PermanentFailure(MailError):
 class SenderRefused(MailError):
     """The server refuses the From of every mail (``smtp.from``, not an address the login
     may send as): the config's fault, not any one mail's, so every mail waits."""
+
+
+class LoginRefused(SenderRefused):
+    """The server refuses the login (``smtp.username`` and its password or token): the
+    config's fault too, so every mail waits, the server's words and the slip said."""
 
 
 SIZE_REFUSED = 552
@@ -154,6 +160,11 @@ class SmtpTransport:
         cfg = self.config
         try:
             return connect_smtp(cfg)
+        except smtplib.SMTPAuthenticationError as exc:
+            raise LoginRefused(
+                f"{cfg.host}:{cfg.port} refused the login as {cfg.username}: {exc.smtp_code} "
+                f"{_reply_text(exc.smtp_error)}{login_hint('smtp', cfg)}"
+            ) from exc
         except (OSError, smtplib.SMTPException) as exc:
             why = mode_failure("smtp", cfg, exc)
             said = f"{exc}; {why}" if why else str(exc)

@@ -1,0 +1,27 @@
+"""What in the config's login a refused login may come from: the slips of a first day,
+named after the server's words by check-config, the poll and the send."""
+
+from __future__ import annotations
+
+from wtg.host.config import ServerConfig
+
+
+def login_hint(kind: str, config: ServerConfig) -> str:
+    """What in the config's login a refusal may come from, as the slips go: a username
+    without its domain, a password typed with the spaces a provider shows an app password
+    with; "" when neither."""
+    hints = []
+    if config.auth == "password" and config.username and "@" not in config.username:
+        hints.append(
+            f"{kind}.username {config.username!r} has no domain: most providers take the "
+            "whole address as the login"
+        )
+    if config.auth == "password" and config.password and " " in config.password.strip():
+        hints.append(
+            f"the {kind} password holds spaces: an app password shown in groups of four "
+            "(Gmail, Yahoo, iCloud) is the letters without them"
+        )
+    return "".join(f"; {hint}" for hint in hints)
+
+
+__all__ = ["login_hint"]
