@@ -94,3 +94,31 @@ def test_a_send_whose_login_is_refused_says_so_not_that_the_server_is_down(
         "0 report(s) queued; 1 mail(s) sent, 0 waiting to be retried, 0 refused for good\n"
     )
     assert len(smtp_auth.messages) == 1
+
+
+def test_a_send_to_a_server_without_starttls_says_so_not_that_it_is_down(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink
+) -> None:
+    """check-config says "the server does not offer it"; the send said "the mail server
+    could not be reached: cannot reach ...", of a server that answered."""
+    path = config(tmp_path, imap, smtp_auth, GM_ADDRESS, GM_PASSWORD)
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("smtp: {", "smtp: {starttls: true, "),
+        encoding="utf-8",
+    )
+    imap.append(
+        GM_ADDRESS,
+        b"From: ann@players.example\r\nTo: gm@example.org\r\nSubject: hi\r\n"
+        b"Message-ID: <help-2@players.example>\r\n\r\nHELP\r\n",
+    )
+    assert wtg(path, "poll").exit_code == 0
+    sent = wtg(path, "send")
+    assert sent.exit_code == 1
+    assert sent.stdout == (
+        "0 report(s) queued; 0 mail(s) sent, 1 waiting to be retried, 0 refused for good; "
+        f"the mail stays queued: 127.0.0.1:{smtp_auth.port} does not offer STARTTLS, which "
+        "smtp.starttls: true asks for: give smtp.port the provider's port for it (587), or "
+        "its TLS port (465) with smtp.ssl: true; smtp.starttls: false sends unencrypted, for "
+        "a server of your own alone\n"
+    )
+    assert smtp_auth.messages == []

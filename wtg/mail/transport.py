@@ -38,9 +38,10 @@ class SenderRefused(MailError):
     may send as): the config's fault, not any one mail's, so every mail waits."""
 
 
-class LoginRefused(SenderRefused):
-    """The server refuses the login (``smtp.username`` and its password or token): the
-    config's fault too, so every mail waits, the server's words and the slip said."""
+class ConfigRefused(SenderRefused):
+    """The server refuses what the config asks of it as the connection opens: the login
+    (``smtp.username`` and its password or token), or STARTTLS it does not offer. The
+    config's fault too, so every mail waits, with what to change."""
 
 
 SIZE_REFUSED = 552
@@ -108,6 +109,10 @@ def ascii_domain(address: str) -> str:
     return f"{local}@{found}"
 
 
+class StartTlsNotOffered(smtplib.SMTPNotSupportedError):
+    """``smtp.starttls: true``, and the server does not offer STARTTLS."""
+
+
 def connect_smtp(config: SmtpConfig, timeout: float = 60) -> smtplib.SMTP:
     """A connected SMTP client, TLS as configured, logged in when the config names a login:
     the one place the connection is made. Raises OSError or smtplib.SMTPException."""
@@ -119,6 +124,9 @@ def connect_smtp(config: SmtpConfig, timeout: float = 60) -> smtplib.SMTP:
         client = smtplib.SMTP(config.host, config.port, timeout=timeout)
     try:
         if config.starttls and not config.ssl:
+            client.ehlo_or_helo_if_needed()
+            if not client.has_extn("starttls"):
+                raise StartTlsNotOffered("STARTTLS extension not supported by server.")
             client.starttls(context=tls_context(config))
         if config.auth == "oauth2" and config.oauth2 is not None:
             _oauth2_login(client, config.username or "", tokens_for(config.oauth2))
@@ -161,9 +169,16 @@ class SmtpTransport:
         try:
             return connect_smtp(cfg)
         except smtplib.SMTPAuthenticationError as exc:
-            raise LoginRefused(
+            raise ConfigRefused(
                 f"{cfg.host}:{cfg.port} refused the login as {cfg.username}: {exc.smtp_code} "
                 f"{_reply_text(exc.smtp_error)}{login_hint('smtp', cfg)}"
+            ) from exc
+        except StartTlsNotOffered as exc:
+            raise ConfigRefused(
+                f"{cfg.host}:{cfg.port} does not offer STARTTLS, which smtp.starttls: true "
+                "asks for: give smtp.port the provider's port for it (587), or its TLS port "
+                "(465) with smtp.ssl: true; smtp.starttls: false sends unencrypted, for a "
+                "server of your own alone"
             ) from exc
         except (OSError, smtplib.SMTPException) as exc:
             why = mode_failure("smtp", cfg, exc)
