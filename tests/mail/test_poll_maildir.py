@@ -50,6 +50,21 @@ def test_an_order_mail_is_filed_and_confirmed(tmp_path: Path) -> None:
     assert not list((world.gm.maildir_in / "new").iterdir())
 
 
+def test_ready_with_only_rejected_lines_says_ready_was_not_kept(tmp_path: Path) -> None:
+    """Orders on file, then a form whose one order line is rejected, with READY: nothing
+    is filed, and the answer says READY was not kept (not only "ok R1: 1")."""
+    world = World(tmp_path)
+    home = next(p.id for p in world.game.typed(WOK4).state().provinces if p.owner == 1)
+    world.mail(world.aof(1, G1=f"{home} 5"))
+    world.poll()
+    world.mail(world.aof(1, A1=f"{home} 99 010", R1="1"))
+    world.poll()
+    assert not game_status(world.game)["players"][0]["ready"]
+    bodies = [body_of(raw) for raw in world.outbox().values()]
+    (text,) = [b for b in bodies if "none of the order lines in your mail could be" in b]
+    assert "READY was not kept: 1 line(s) were rejected. Correct them" in text
+
+
 def test_the_later_mail_wins_by_arrival_not_by_date_header(tmp_path: Path) -> None:
     world = World(tmp_path)
     first = world.mail(world.aof(1, X1="100"), Date="Wed, 25 Nov 2026 10:00:00 +0000")

@@ -232,7 +232,8 @@ def press(desk: Desk, command: Command) -> None:
         desk.refuse(
             command,
             "the press holds an order form (its begin or end marker, or its header): press "
-            "goes into every player's report, next to his own form, and may not carry one",
+            "is mailed to every player, and a reply may quote it next to his own form, so "
+            "it may not carry one",
         )
         return
     state = game.state_view()
