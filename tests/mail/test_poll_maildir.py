@@ -274,14 +274,15 @@ def test_a_torn_archive_copy_is_written_again_whole(tmp_path: Path) -> None:
     [
         ("Europe/Vienna", "deadline, Mon 23 Nov 2026 18:00 Europe/Vienna (17:00 UTC)"),
         ("UTC", "deadline, Mon 23 Nov 2026 18:00 UTC"),
-        (None, "The turn runs when the game master runs it."),
+        (None, "The turn runs once every player is READY, or when the game master runs it."),
     ],
 )
 def test_each_confirmation_shows_the_games_deadline(
     tmp_path: Path, zone: str | None, shown: str
 ) -> None:
     """The deadline's text is made once for a game's mails (and a game without a schedule
-    shows none): every player's confirmation shows it, in the game's time zone."""
+    shows none, and says the turn runs once all are READY, as `run-turn --due` runs it and
+    LIST promises): every player's confirmation shows it, in the game's time zone."""
 
     class Zoned(World):
         pass
