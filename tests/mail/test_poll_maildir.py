@@ -294,3 +294,5 @@ def test_each_confirmation_shows_the_games_deadline(
     assert world.poll().filed == 3
     bodies = [body_of(raw).replace("\n", " ") for raw in world.outbox().values()]
     assert len(bodies) == 3 and all(shown in body for body in bodies)
+    until = "the deadline" if zone else "the turn runs"  # a game without one has none
+    assert all(f"a later mail before {until} replaces it" in body for body in bodies)
