@@ -65,6 +65,25 @@ def test_ready_with_only_rejected_lines_says_ready_was_not_kept(tmp_path: Path) 
     assert "READY was not kept: 1 line(s) were rejected. Correct them" in text
 
 
+def test_bare_lines_above_the_quoted_report_never_vanish(tmp_path: Path) -> None:
+    """A line written like an order line never vanishes without a word, typed above the
+    quoted report too: `N2: ...` (a letter the form has not) is rejected with the letters
+    it has, `G1- ...` and `T1=...` are read as `G1` and `T1` (both were dropped without a
+    word, and the rest of the mail filed as if they had not been written); prose stays
+    prose."""
+    world = World(tmp_path)
+    home = next(p.id for p in world.game.typed(WOK4).state().provinces if p.owner == 1)
+    quoted = "\n".join("> " + line for line in world.aof(1).splitlines())
+    typed = ["N2: 07 06 020", f"G1- {home} 5", f"T1={home} 1 10", "X1: 100", "N2 is what I meant"]
+    world.mail("\n".join([*typed, "", "On Monday, the GM wrote:", quoted]))
+    assert world.poll().filed == 1
+    (raw,) = world.outbox().values()
+    text = body_of(raw)
+    assert "line 1: REJECTED N2: 07 06 020: the form has no N lines (its lines start with" in text
+    assert f"line 2: ok G1- {home} 5" in text and f"line 3: ok T1={home} 1 10" in text
+    assert "line 4: ok X1: 100" in text and "line 5" not in text
+
+
 def test_the_later_mail_wins_by_arrival_not_by_date_header(tmp_path: Path) -> None:
     world = World(tmp_path)
     first = world.mail(world.aof(1, X1="100"), Date="Wed, 25 Nov 2026 10:00:00 +0000")
