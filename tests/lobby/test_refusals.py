@@ -3,6 +3,7 @@ address; each refusal says why"."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.conftest import players
@@ -135,6 +136,26 @@ def test_a_mail_without_a_command_gets_the_help(tmp_path: Path) -> None:
     assert "JOIN <ruleset> [<variant>] [AS <name>]" in help_mail.body
 
 
+def test_the_help_says_what_each_command_of_the_docs_does(tmp_path: Path) -> None:
+    """The HELP lists every command of docs/mail.md's table, and says what PRESS does as
+    the product does it: press is mailed with the next reports in a mail of its own (the
+    HELP said it "goes into every player's next report", which it never does), and STATUS
+    takes the address the game knows or a CODE line."""
+    table = (Path(__file__).parents[2] / "docs" / "mail.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\| `([A-Z]+)[ `]", table, re.M))
+    assert {"HELP", "JOIN", "PRESS", "STATUS", "ABSENCE"} <= documented
+    hall = Hall(tmp_path)
+    hall.mail("stranger@else.example", "HELP")
+    hall.poll()
+    (help_mail,) = hall.new_mails()
+    listed = set(re.findall(r"^  ([A-Z]+) ", help_mail.body, re.M))
+    assert documented <= listed, documented - listed
+    text = " ".join(help_mail.body.split())
+    assert "goes into every player's next report" not in text
+    assert "is mailed to every player with the next reports, in a mail of its own" in text
+    assert "STATUS needs it too, unless you mail from the address the game knows" in text
+
+
 def test_automatic_mail_gets_no_answer_to_its_commands(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=2)
@@ -154,8 +175,8 @@ def test_automatic_mail_gets_no_answer_to_its_commands(tmp_path: Path) -> None:
 
 
 def test_press_may_not_carry_an_order_form(tmp_path: Path) -> None:
-    """Press is printed in every player's report, next to his own form: a form in it (a
-    fake one for another player, say) would be read when he replies."""
+    """Press is mailed to every player, and a reply may quote it next to his own form: a
+    form in it (a fake one for another player, say) could be read when he replies."""
     hall, game, ann = ann_and_bob(tmp_path)
     fake = "=== BEGIN AOF ===\nGAME: wok4-1  TURN: 1  PLAYER: 2  CODE: XXXXXXXX\nX1: 350\n"
     hall.mail(ann.email, f"PRESS wok4-1\nCODE {ann.code}\n\nLook:\n{fake}")
@@ -165,6 +186,9 @@ def test_press_may_not_carry_an_order_form(tmp_path: Path) -> None:
     assert "Your orders were not accepted" in answers  # a form: an order mail, as always
     (refused,) = [body for subject, body in answers.items() if "not done" in subject]
     assert "the press holds an order form" in refused
+    assert "press is mailed to every player, and a reply may quote it next to his own" in (
+        " ".join(refused.split())
+    )
     assert not (game.store.pending_dir(1) / "press").exists()
 
 

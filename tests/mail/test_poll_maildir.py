@@ -50,6 +50,40 @@ def test_an_order_mail_is_filed_and_confirmed(tmp_path: Path) -> None:
     assert not list((world.gm.maildir_in / "new").iterdir())
 
 
+def test_ready_with_only_rejected_lines_says_ready_was_not_kept(tmp_path: Path) -> None:
+    """Orders on file, then a form whose one order line is rejected, with READY: nothing
+    is filed, and the answer says READY was not kept (not only "ok R1: 1")."""
+    world = World(tmp_path)
+    home = next(p.id for p in world.game.typed(WOK4).state().provinces if p.owner == 1)
+    world.mail(world.aof(1, G1=f"{home} 5"))
+    world.poll()
+    world.mail(world.aof(1, A1=f"{home} 99 010", R1="1"))
+    world.poll()
+    assert not game_status(world.game)["players"][0]["ready"]
+    bodies = [body_of(raw) for raw in world.outbox().values()]
+    (text,) = [b for b in bodies if "none of the order lines in your mail could be" in b]
+    assert "READY was not kept: 1 line(s) were rejected. Correct them" in text
+
+
+def test_bare_lines_above_the_quoted_report_never_vanish(tmp_path: Path) -> None:
+    """A line written like an order line never vanishes without a word, typed above the
+    quoted report too: `N2: ...` (a letter the form has not) is rejected with the letters
+    it has, `G1- ...` and `T1=...` are read as `G1` and `T1` (both were dropped without a
+    word, and the rest of the mail filed as if they had not been written); prose stays
+    prose."""
+    world = World(tmp_path)
+    home = next(p.id for p in world.game.typed(WOK4).state().provinces if p.owner == 1)
+    quoted = "\n".join("> " + line for line in world.aof(1).splitlines())
+    typed = ["N2: 07 06 020", f"G1- {home} 5", f"T1={home} 1 10", "X1: 100", "N2 is what I meant"]
+    world.mail("\n".join([*typed, "", "On Monday, the GM wrote:", quoted]))
+    assert world.poll().filed == 1
+    (raw,) = world.outbox().values()
+    text = body_of(raw)
+    assert "line 1: REJECTED N2: 07 06 020: the form has no N lines (its lines start with" in text
+    assert f"line 2: ok G1- {home} 5" in text and f"line 3: ok T1={home} 1 10" in text
+    assert "line 4: ok X1: 100" in text and "line 5" not in text
+
+
 def test_the_later_mail_wins_by_arrival_not_by_date_header(tmp_path: Path) -> None:
     world = World(tmp_path)
     first = world.mail(world.aof(1, X1="100"), Date="Wed, 25 Nov 2026 10:00:00 +0000")
@@ -259,14 +293,15 @@ def test_a_torn_archive_copy_is_written_again_whole(tmp_path: Path) -> None:
     [
         ("Europe/Vienna", "deadline, Mon 23 Nov 2026 18:00 Europe/Vienna (17:00 UTC)"),
         ("UTC", "deadline, Mon 23 Nov 2026 18:00 UTC"),
-        (None, "The turn runs when the game master runs it."),
+        (None, "The turn runs once every player is READY, or when the game master runs it."),
     ],
 )
 def test_each_confirmation_shows_the_games_deadline(
     tmp_path: Path, zone: str | None, shown: str
 ) -> None:
     """The deadline's text is made once for a game's mails (and a game without a schedule
-    shows none): every player's confirmation shows it, in the game's time zone."""
+    shows none, and says the turn runs once all are READY, as `run-turn --due` runs it and
+    LIST promises): every player's confirmation shows it, in the game's time zone."""
 
     class Zoned(World):
         pass
@@ -278,3 +313,5 @@ def test_each_confirmation_shows_the_games_deadline(
     assert world.poll().filed == 3
     bodies = [body_of(raw).replace("\n", " ") for raw in world.outbox().values()]
     assert len(bodies) == 3 and all(shown in body for body in bodies)
+    until = "the deadline" if zone else "the turn runs"  # a game without one has none
+    assert all(f"a later mail before {until} replaces it" in body for body in bodies)

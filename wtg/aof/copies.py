@@ -27,9 +27,13 @@ from wtg.core.settings import SettingSpec, setting_named
 
 ORDER_LINE = re.compile(r"([A-Za-z]) ?([0-9]+)(.*)")
 """An order line inside a form: ``A1: 07 06 020``, ``A1 07 06 020``, ``M 2: ...``."""
-_LOOSE_TAIL = re.compile(r" *[:.)]| +[0-9_]")
+_LOOSE_TAIL = re.compile(r" *[:.)]| +[0-9_]|[-=] *[0-9_]")
 """Outside a form a line is an order only when its label is followed by ``:``, ``.``,
-``)`` or a number: "A1 is what I meant" is prose."""
+``)``, a number, or ``-``/``=`` and a number (``M2- 07 06``, as the form reads it): "A1 is
+what I meant" is prose."""
+_UNKNOWN_TAIL = re.compile(r" *: *[0-9_]")
+"""A line of a letter the form has not, outside a form, is an order line (rejected with the
+letters the form has, never dropped without a word) only when written as one: ``N2: 07``."""
 SETTING_LINE = re.compile(r"([A-Za-z]{2,8}) *: *(.*)")
 """A setting line: ``MAP: off`` (``wtg.core.settings``); its word is no header key."""
 _ONE_WORD = re.compile(r"\S*")
@@ -185,8 +189,10 @@ def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | No
 def is_loose_order(form: FormSpec, text: str) -> bool:
     """A line outside any form that the player meant as an order of this form."""
     match = ORDER_LINE.fullmatch(text)
-    if match is None or form.by_label(match[1]) is None:
+    if match is None:
         return False
+    if form.by_label(match[1]) is None:
+        return bool(_UNKNOWN_TAIL.match(match[3]))
     return bool(match[3] == "" or _LOOSE_TAIL.match(match[3]))
 
 

@@ -19,7 +19,7 @@ from wtg.game.arrivalkey import arrival_key, is_newer
 from wtg.game.intake import NO_ORDERS, Outcome, Submission, Unchanged
 from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.game.playersettings import PlayerSettings
-from wtg.game.schedule import iso
+from wtg.game.schedule import iso, utc_text
 
 
 @dataclass(frozen=True)
@@ -106,16 +106,15 @@ def _file(store: GameStore, result: Outcome, filing: Filing) -> Outcome:
         return result
     on_file = store.pending_meta(result.turn, result.player)
     if isinstance(result, Unchanged):
-        result.on_file = on_file.get("received") if on_file else None
+        result.on_file = _received(on_file)
         return result
     if on_file and is_newer(str(on_file.get("order_key", "")), filing.key):
         result.superseded = True
         return result
     mailed = filing.via == "mail"  # the GM at the command line files what he gives
     if mailed and on_file and not result.verdicts:  # a blank form of the player's own
-        received = on_file.get("received")
         return Unchanged(
-            result.player, result.turn, NO_ORDERS, on_file=received, notes=result.notes
+            result.player, result.turn, NO_ORDERS, on_file=_received(on_file), notes=result.notes
         )
     if mailed and on_file and result.ready_only:
         result.orders = _ready_on_file(store, result, on_file)
@@ -144,10 +143,17 @@ def _ready_on_file(
     orders: JsonObject = dict(data) if isinstance(data, dict) else {}
     orders["ready"] = bool(result.orders.get("ready", False))
     result.notes.append(
-        f"Your orders of {on_file.get('received')} stand, now "
+        f"Your orders of {_received(on_file)} stand, now "
         + ("marked READY." if orders["ready"] else "no longer marked READY.")
     )
     return orders
 
 
 __all__ = ["Filing", "file_all"]
+
+
+def _received(on_file: Mapping[str, object] | None) -> str | None:
+    """When the orders on file were received, as the answers show a moment; None when none
+    are on file."""
+    received = on_file.get("received") if on_file else None
+    return utc_text(received) if isinstance(received, str) else None

@@ -316,17 +316,24 @@ class Door(Generic[S]):
                 ready = True
             elif verdict.entry.section not in _NOT_ORDERS:
                 given = True  # an order, not READY or a setting
-        if rejected and not given:
-            return Unchanged(pid, self.turn, NONE_ACCEPTED, verdicts, settings=chosen)
+        dropped = (
+            [
+                f"READY was not kept: {rejected} line(s) were rejected. Correct them and "
+                "send the form again, with READY."
+            ]
+            if rejected and orders.get(READY_KEY)
+            else []
+        )
+        if rejected and not given:  # READY on no orders: it marks nothing, and says so
+            return Unchanged(
+                pid, self.turn, NONE_ACCEPTED, verdicts, settings=chosen, notes=dropped
+            )
         if chosen and not given and not ready:
             return Unchanged(pid, self.turn, SETTINGS_ONLY, verdicts, settings=chosen)
         submission = Submission(pid, self.turn, orders, verdicts, source, settings=chosen)
-        if rejected and orders.get(READY_KEY):
+        if dropped:
             del orders[READY_KEY]
-            submission.notes.append(
-                f"READY was not kept: {rejected} line(s) were rejected. Correct them and "
-                "send the form again, with READY."
-            )
+            submission.notes.extend(dropped)
         submission.ready_only = ready and not given and not rejected
         return submission
 

@@ -116,6 +116,15 @@ def parse_iso(text: str) -> datetime:
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
 
 
+def utc_text(text: str) -> str:
+    """An ISO moment of the files (``2026-11-22T12:00:00Z``) as the mails show one
+    (``2026-11-22 12:00:00 UTC``); a text that is none, as it is."""
+    try:
+        return f"{parse_iso(text):%Y-%m-%d %H:%M:%S} UTC"
+    except ValueError:
+        return text
+
+
 _UTC_NAMES = frozenset(("UTC", "Etc/UTC", "GMT", "Etc/GMT", "Zulu", "Etc/Zulu"))
 
 

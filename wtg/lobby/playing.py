@@ -58,7 +58,7 @@ def aof(desk: Desk, command: Command) -> None:
     """AOF <game>: the player's blank form for the coming turn, mailed again."""
     game = desk.game(command, command.args[0] if command.args else None)
     entry = desk.seat(command, game) if game is not None else None
-    if game is None or entry is None:
+    if game is None or entry is None or _over(desk, command, game):
         return
     try:
         form = game.aof(entry.id)
@@ -74,6 +74,15 @@ def aof(desk: Desk, command: Command) -> None:
         game=game.config.game,
         text=form,
     )
+
+
+def _over(desk: Desk, command: Command, game: Game) -> bool:
+    """Whether ``game`` is over: the command is refused with that reason (no form for a turn
+    that never runs, no code to CONFIRM for a game nobody can leave)."""
+    if not game.ruleset.is_over(game.state_view()):
+        return False
+    desk.refuse(command, f"game {game.config.game} is over")
+    return True
 
 
 def status(desk: Desk, command: Command) -> None:
@@ -112,7 +121,7 @@ def resign_request(desk: Desk, command: Command) -> None:
     """RESIGN <game>: asks the address the game knows to CONFIRM."""
     game = desk.game(command, command.args[0] if command.args else None)
     entry = desk.seat(command, game) if game is not None else None
-    if game is None or entry is None:
+    if game is None or entry is None or _over(desk, command, game):
         return
     address = email.utils.parseaddr(entry.email)[1].lower()
     with desk.book.write():  # the code and the answer that mails it, remembered together
@@ -232,7 +241,8 @@ def press(desk: Desk, command: Command) -> None:
         desk.refuse(
             command,
             "the press holds an order form (its begin or end marker, or its header): press "
-            "goes into every player's report, next to his own form, and may not carry one",
+            "is mailed to every player, and a reply may quote it next to his own form, so "
+            "it may not carry one",
         )
         return
     state = game.state_view()

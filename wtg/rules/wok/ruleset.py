@@ -141,6 +141,9 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         return state.outcome is not None
 
     def owing(self, state: WokState) -> list[SideId]:
+        """No one once the game is over (as Tactics and WISK): no turn waits for orders."""
+        if self.is_over(state):
+            return []
         return [SideId(p.id) for p in state.players if p.status == ACTIVE and not p.robot]
 
     def seat_of(self, state: WokState, side: SideId) -> SeatId | None:

@@ -1,0 +1,55 @@
+"""A player of a WoK game that is over, writing to the host as docs/mail.md says: a mail
+without a form is told the game is over (it was mailed a blank AOF for a turn that never
+runs), `AOF` and `RESIGN` are refused with that reason (they mailed the form, and a code to
+CONFIRM), and `STATUS` names nobody as owing orders (it said "no orders yet")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import Hall, address, ann_and_bob
+from wtg.game.engine import Game
+
+
+def ended(tmp_path: Path) -> tuple[Hall, Game, str]:
+    """Ann and Bob's game, over once Bob resigned and turn 1 ran; the hall, the game and
+    Ann's code."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    ann, bob = (next(p for p in game.config.players if p.email == address(n)) for n in (1, 2))
+    hall.mail(bob.email, f"RESIGN wok4-1\nCODE {bob.code}")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(bob.email)
+    hall.mail(bob.email, f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    game.run_turn(now=hall.now)
+    hall.send()
+    hall.new_mails()
+    assert game.ruleset.is_over(game.state_view())
+    return hall, game, ann.code
+
+
+def test_a_mail_without_a_form_is_told_the_game_is_over(tmp_path: Path) -> None:
+    hall, _game, _code = ended(tmp_path)
+    hall.mail(address(1), "Hello, what now?")
+    summary = hall.poll(hours=1)
+    assert summary.outcomes[0][1] == "answered: told no orders are due"
+    (answer,) = hall.new_mails(address(1))
+    assert "game wok4-1 is over" in answer.body
+    assert "=== BEGIN AOF ===" not in answer.body
+
+
+def test_aof_and_resign_are_refused_and_status_owes_nothing(tmp_path: Path) -> None:
+    hall, _game, code = ended(tmp_path)
+    for command in ("AOF", "RESIGN"):
+        hall.mail(address(1), f"{command} wok4-1\nCODE {code}")
+        hall.poll(hours=1)
+        (answer,) = hall.new_mails(address(1))
+        assert answer.subject == f"{command} wok4-1: not done"
+        assert f'"{command} wok4-1" was not carried out: game wok4-1 is over' in answer.body
+    hall.mail(address(1), "STATUS wok4-1")
+    hall.poll(hours=1)
+    (status,) = hall.new_mails(address(1))
+    assert "Game wok4-1, turn 2 (the game is over)." in status.body
+    assert "no orders yet" not in status.body
+    assert status.body.count("owes no orders") == 2
