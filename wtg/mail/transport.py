@@ -109,8 +109,9 @@ def ascii_domain(address: str) -> str:
     return f"{local}@{found}"
 
 
-class StartTlsNotOffered(smtplib.SMTPNotSupportedError):
-    """``smtp.starttls: true``, and the server does not offer STARTTLS."""
+class StartTlsNotOffered(MailError, smtplib.SMTPNotSupportedError):
+    """``smtp.starttls: true``, and the server does not offer STARTTLS (an SMTP error too,
+    for the callers of ``connect_smtp`` that catch those: check-config's probe)."""
 
 
 def connect_smtp(config: SmtpConfig, timeout: float = 60) -> smtplib.SMTP:
