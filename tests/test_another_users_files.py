@@ -26,7 +26,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from tests.mail.conftest import missing
 from wtg.cli import main
 from wtg.game.engine import open_game
 
@@ -34,13 +33,9 @@ NOBODY = 65534
 PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
 ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
 
-
-@pytest.fixture(autouse=True)
-def as_root() -> None:
-    """These tests give files to another user (chown), which root alone may: without root
-    they skip, but in CI (``CI=true``, run as root) they fail."""
-    if os.geteuid() != 0:
-        missing("gives files to another user (chown): run as root (CI does)")
+pytestmark = pytest.mark.skipif(
+    os.geteuid() != 0, reason="gives files to another user (chown): run as root (CI does)"
+)
 
 
 def wtg(host: Path, *args: str) -> Result:
