@@ -158,8 +158,9 @@ def renamed_game(games_dir: Path, name: str) -> Path | None:
         for folder in scan_games(games_dir).folders
         if folder.name != name and _says(folder, name)
     ]
-    if len(found) != 1 or copy_of(found[0], name) is not None:
-        return None
+    taken = name_taken(games_dir, name)  # a game's folder of that name but for case
+    if len(found) != 1 or (taken is not None and (games_dir / taken / GAME_FILE).is_file()):
+        return None  # (what ``copy_of`` would find, without opening every game again)
     return found[0]
 
 
