@@ -398,7 +398,7 @@ class Game(Generic[S]):
             meta["reruns"] = meta.get("reruns", 0) + 1  # mailed again by the next send
         else:
             meta = self._new_meta(target, now, waited)
-        files = {**self._turn_files(outcome, events, meta, set_aside), **kept}
+        files = {**self._turn_files(outcome, events, meta, set_aside, state), **kept}
         for pid, (text, data) in copies.items():
             files[f"orders/p{pid:02d}.yaml"] = text
             files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
@@ -444,9 +444,12 @@ class Game(Generic[S]):
         events: Sequence[Mapping[str, Json]],
         meta: TurnMeta,
         set_aside: Mapping[int, Sequence[str]] | None = None,
+        ran_from: S | None = None,
     ) -> dict[str, str]:
         """The files of a turn's folder (``turn_files``)."""
-        return turn_files(self.ruleset, self.config, self.store, state, events, meta, set_aside)
+        return turn_files(
+            self.ruleset, self.config, self.store, state, events, meta, set_aside, ran_from
+        )
 
     def set_aside(self, turn: int) -> dict[int, list[str]]:
         """The orders of each side that did not pass the checks when turn ``turn`` ran (its
@@ -469,13 +472,15 @@ class Game(Generic[S]):
     ) -> dict[str, str]:
         """Turn ``turn``'s files written anew from its state (or ``state``: a seat taken
         over), its events and its ``turn.json`` (or ``meta``: a deadline set since), each
-        report saying all it said when the turn ran (the orders set aside, ``set_aside``).
-        Its events and ``turn.json`` are not among them: they stay as they are."""
+        report saying all it said when the turn ran (the orders set aside, ``set_aside``;
+        the events under the names of the state it ran from). Its events and
+        ``turn.json`` are not among them: they stay as they are."""
         files = self._turn_files(
             self.state(turn) if state is None else state,
             self.events(turn),
             self.meta(turn) if meta is None else meta,
             self.set_aside(turn),
+            self.state(turn - 1) if turn > 0 else None,
         )
         return {path: text for path, text in files.items() if path not in KEPT_AS_THEY_WERE}
 

@@ -119,14 +119,22 @@ def report_text(
     aof: str | None = None,
     deadline: str | None = None,
     press: Sequence[Press] = (),
+    names_then: Mapping[int, str] | None = None,
 ) -> str:
     """The player's report, with a line on the game's press of the turn (mailed apart:
     ``press_text``), and the next AOF appended (``aof``, or rendered here when the player
-    owes orders)."""
+    owes orders). ``names_then``: sides whose events are told under the name they had
+    when the turn ran (``turnfiles.names_then``)."""
     context = ruleset.report_context(state, events, player)
     template = environment().get_template(f"{ruleset.name}/report.txt.j2")
     others = [] if player == GM_SIDE else roster(ruleset, config, state, player)
-    text = template.render(**context, title=ruleset.title, deadline=deadline, roster=others)
+    text = template.render(
+        **context,
+        title=ruleset.title,
+        deadline=deadline,
+        roster=others,
+        event_names=names_then or {},
+    )
     if press:
         note = (
             environment()
@@ -148,14 +156,18 @@ def press_text(game: str, turn: int, press: Sequence[Press]) -> str:
 
 
 def gm_report_text(
-    ruleset: Ruleset[S], config: GameConfig, state: S, events: Sequence[Mapping[str, Json]]
+    ruleset: Ruleset[S],
+    config: GameConfig,
+    state: S,
+    events: Sequence[Mapping[str, Json]],
+    names_then: Mapping[int, str] | None = None,
 ) -> str | None:
     """The GM's report of a turn: the report of ``GM_SIDE``, from a ruleset that writes one
     (its class says ``gm_report = True``: a game of robots only has no report else); None
     from the others."""
     if not getattr(ruleset, "gm_report", False):
         return None
-    return report_text(ruleset, config, state, events, GM_SIDE, aof="")
+    return report_text(ruleset, config, state, events, GM_SIDE, aof="", names_then=names_then)
 
 
 def topten_text(ruleset: Ruleset[S], config: GameConfig, state: S) -> str:

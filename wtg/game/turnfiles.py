@@ -23,6 +23,19 @@ GM_REPORT = "reports/gm.txt"
 """The turn's public report, for the GM (rulesets that write one: ``gm_report_text``)."""
 
 
+def names_then(ruleset: Ruleset[S], ran_from: S, state: S) -> dict[int, str]:
+    """The sides whose names in ``state`` are not those of the state the turn ran from
+    (``ran_from``), with the names they had then: a seat taken over after the turn ran
+    (``wtg.gm.takeover``) is its newcomer's in ``state``, while the turn's events are what
+    its quitter did, and are told under the quitter's name."""
+    now = {side.id: side.name for side in ruleset.public_sides_of(state)}
+    return {
+        int(side.id): side.name
+        for side in ruleset.public_sides_of(ran_from)
+        if now.get(side.id, side.name) != side.name
+    }
+
+
 def new_meta(
     schedule: Schedule | None, turn: int, due: str | None, now: datetime | None, waited: bool = True
 ) -> TurnMeta:
@@ -48,10 +61,12 @@ def turn_files(
     events: Sequence[Mapping[str, Json]],
     meta: TurnMeta,
     set_aside: Mapping[int, Sequence[str]] | None = None,
+    ran_from: S | None = None,
 ) -> dict[str, str]:
     """The files of a turn's folder: its state, events, Top Ten and ``turn.json``, each
     player's report (with the orders set aside, ``set_aside``) and, while the game goes
-    on, AOF, and the GM's public report where the ruleset writes one."""
+    on, AOF, and the GM's public report where the ruleset writes one. ``ran_from``: the
+    state the turn ran from, whose names its events are told under (``names_then``)."""
     deadline = None
     upcoming = meta.get("next_deadline")
     if upcoming and config.schedule is not None:
@@ -64,18 +79,19 @@ def turn_files(
     }
     owing = set() if ruleset.is_over(state) else set(ruleset.owing(state))
     press = press_for(store, meta["turn"]) if "turn" in meta else []
+    then = {} if ran_from is None else names_then(ruleset, ran_from, state)
     for entry in config.players:
         name = f"p{entry.id:02d}"
         reports, forms = [], []
         for side in ruleset.sides_of(state, SeatId(entry.id)):
             aof = aof_text(ruleset, config, state, side) if side in owing else ""
-            text = report_text(ruleset, config, state, events, side, aof, deadline, press)
+            text = report_text(ruleset, config, state, events, side, aof, deadline, press, then)
             reports.append(with_set_aside(text, aof, (set_aside or {}).get(side, ())))
             forms += [aof] if aof else []
         files[f"reports/{name}.txt"] = "\n".join(reports)
         if forms:
             files[f"aofs/{name}.txt"] = "\n".join(forms)
-    gm = gm_report_text(ruleset, config, state, events)
+    gm = gm_report_text(ruleset, config, state, events, then)
     if gm is not None:
         files[GM_REPORT] = gm
     return files

@@ -120,19 +120,26 @@ def gather(game: Game) -> GameFacts:
         SideFacts(id=s.id, name=s.name, status=s.status, bot=ruleset.seat_of(state, s.id) is None)
         for s in public_sides(public)
     )
-    words = Words({s.id: s.name for s in sides}, spot_names(public))
+    spots = spot_names(public)
     turns = []
+    ran_from = None
     for number in game.store.turns():
+        played = game.state(number)
         topten = tuple(
             ScoreRow(rank=r.rank, name=r.name, score=r.score, holdings=r.provinces, status=r.status)
-            for r in ruleset.topten(game.state(number))[:TOP]
+            for r in ruleset.topten(played)[:TOP]
         )
+        # a turn's events under the names its sides had when it ran (a seat taken over
+        # since, in that turn's state or a later one, is its newcomer's)
+        named = ruleset.public_sides_of(played if ran_from is None else ran_from)
+        words = Words({s.id: s.name for s in named}, spots)
         events = tuple(public_lines(game.events(number), words))
+        ran_from = played
         turns.append(TurnFacts(number, game.meta(number).get("ran_at", ""), topten, events))
     over = ruleset.is_over(state)
     deadline = None if over else game.deadline()
     zone = config.schedule.timezone if config.schedule is not None else "UTC"
-    board, note = published_board(ruleset.name, public, words.sides)
+    board, note = published_board(ruleset.name, public, {s.id: s.name for s in sides})
     shown_map = public.get("map")
     score_label, holdings_label = LABELS.get(ruleset.name, DEFAULT_LABELS)
     return GameFacts(
