@@ -153,3 +153,38 @@ def test_a_worker_holds_ctrl_c_back_from_its_fork_until_it_ignores_it(
     assert turns(folders) == [1, 1, 1, 1]
     assert sorted(p.read_text(encoding="utf-8") for p in seen.iterdir()) == ["True False True"] * 2
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # this process's
+
+
+STARTING = """\
+import sys
+
+
+class CtrlC:
+    \"\"\"Ctrl-C while wtg imports its commands (the first half second of every command).\"\"\"
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "wtg.cli.games":
+            raise KeyboardInterrupt
+        return None
+
+
+sys.meta_path.insert(0, CtrlC())
+from wtg.cli import main
+
+main(sys.argv[1:], prog_name="wtg")
+"""
+
+
+def test_ctrl_c_while_wtg_starts_is_one_wtg_line(tmp_path: Path) -> None:
+    """A GM's Ctrl-C in the half second wtg imports its commands printed a traceback of
+    the import machinery ending in KeyboardInterrupt."""
+    done = subprocess.run(
+        [sys.executable, "-c", STARTING, "status"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr == "wtg: interrupted (Ctrl-C) while starting: nothing was done\n"
