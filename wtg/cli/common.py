@@ -293,15 +293,28 @@ def no_such_game(games_dir: Path, name: str) -> str:
 @click.option(
     "--config",
     envvar="WTG_CONFIG",
-    help="The GM's config file (games_dir, imap, smtp, maildir transport).",
+    metavar="FILE",
+    help="The host's config file, made by `wtg init` (default: the environment variable "
+    "WTG_CONFIG; a leading ~ is your home folder).",
 )
 @click.option(
     "--games-dir",
     envvar="WTG_GAMES_DIR",
-    help="Where bare game names are looked up (default: the config's games_dir).",
+    metavar="DIR",
+    help="Where bare game names are looked up (default: the environment variable "
+    "WTG_GAMES_DIR, else the config's games_dir).",
 )
 @click.version_option(package_name="wtg", message="wtg %(version)s")
 @click.pass_context
 def main(ctx: click.Context, config: str | None, games_dir: str | None) -> None:
-    """wtg: a play-by-mail turn generator."""
-    ctx.obj = {"config": config, "games_dir": games_dir}
+    """wtg: a play-by-mail turn generator.
+
+    A new host: `wtg init DIR`, then `export WTG_CONFIG=DIR/wtg.yaml` (or --config
+    DIR/wtg.yaml on each command) and `wtg check-config`; docs/gm.md, "A new GM's first
+    day", goes on from there. `wtg COMMAND --help` says what a command does."""
+    # a ~ the shell did not expand (WTG_CONFIG=~/... in a crontab or a systemd unit, a
+    # quoted --config '~/...') is the home folder, as in the config's own paths
+    ctx.obj = {
+        "config": os.path.expanduser(config) if config else config,
+        "games_dir": os.path.expanduser(games_dir) if games_dir else games_dir,
+    }

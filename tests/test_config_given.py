@@ -1,0 +1,57 @@
+"""How a GM gives the config at 2 a.m.: `WTG_CONFIG=~/wtg/wtg.yaml` in a crontab or a
+systemd unit (neither expands the ~, as a shell does), a `--config` given in quotes, and
+what `wtg --help` says of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from wtg.cli import main
+
+
+def home_host(home: Path) -> None:
+    (home / "wtg" / "games").mkdir(parents=True)
+    (home / "wtg" / "wtg.yaml").write_text("games_dir: games\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("given", ["env", "option"])
+def test_a_config_under_a_tilde_is_in_the_home_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str
+) -> None:
+    """`WTG_CONFIG=~/wtg/wtg.yaml` was read as the folder `~` of the current folder:
+    `wtg: ~/wtg/wtg.yaml (/home/gm/~/wtg/wtg.yaml): cannot read the config file`."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    home_host(tmp_path / "home")
+    monkeypatch.chdir(tmp_path)
+    if given == "env":
+        monkeypatch.setenv("WTG_CONFIG", "~/wtg/wtg.yaml")
+        result = CliRunner().invoke(main, ["status"])
+    else:
+        result = CliRunner().invoke(main, ["--config", "~/wtg/wtg.yaml", "status"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+
+
+def test_a_games_dir_under_a_tilde_is_in_the_home_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    home_host(tmp_path / "home")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("WTG_GAMES_DIR", "~/wtg/games")
+    result = CliRunner().invoke(main, ["status"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+
+
+def test_the_help_says_where_the_config_and_the_games_come_from() -> None:
+    """`wtg --help` said "--config TEXT  The GM's config file": not that WTG_CONFIG gives
+    it, nor WTG_GAMES_DIR the games folder, nor where a new GM begins."""
+    text = " ".join(CliRunner().invoke(main, ["--help"]).stdout.split())
+    assert "A new host: `wtg init DIR`, then `export WTG_CONFIG=DIR/wtg.yaml`" in text
+    assert "--config FILE The host's config file, made by `wtg init` (default: the " in text
+    assert "environment variable WTG_CONFIG; a leading ~ is your home folder)" in text
+    assert "(default: the environment variable WTG_GAMES_DIR, else the config's games_dir)" in text
