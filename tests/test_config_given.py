@@ -55,3 +55,41 @@ def test_the_help_says_where_the_config_and_the_games_come_from() -> None:
     assert "--config FILE The host's config file, made by `wtg init` (default: the " in text
     assert "environment variable WTG_CONFIG; a leading ~ is your home folder)" in text
     assert "(default: the environment variable WTG_GAMES_DIR, else the config's games_dir)" in text
+
+
+NO_CONFIG = (
+    "wtg: no config: neither --config FILE nor the environment variable WTG_CONFIG names one; "
+    "give it (`wtg init DIR` makes one for a new host)"
+)
+
+
+@pytest.mark.parametrize("inside", [".", "games", "games/g1"])
+def test_a_command_without_a_config_names_the_one_of_the_folder_it_ran_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, inside: str
+) -> None:
+    """In the host's folder (or its games folder, or a game's), without WTG_CONFIG (a new
+    shell): `wtg send` said there was no config, not that the one it stood beside was
+    meant. It names it, and does not read it (a cron line must not run on a config of its
+    own finding)."""
+    (tmp_path / "games" / "g1").mkdir(parents=True)
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\n", encoding="utf-8")
+    monkeypatch.delenv("WTG_CONFIG", raising=False)
+    monkeypatch.delenv("WTG_GAMES_DIR", raising=False)
+    monkeypatch.chdir(tmp_path / inside)
+    result = CliRunner().invoke(main, ["send"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"{NO_CONFIG}; there is one at {config}: `export WTG_CONFIG={config}` (or --config "
+        f"{config})\n"
+    )
+    assert not (tmp_path / "games" / ".mail").exists()
+
+
+def test_a_command_without_a_config_anywhere_near_says_only_that(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("WTG_CONFIG", raising=False)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["send"])
+    assert (result.exit_code, result.stderr) == (1, f"{NO_CONFIG}\n")

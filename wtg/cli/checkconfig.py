@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from wtg.cli.common import fail
+from wtg.cli.common import fail, without_config
 
 
 def register(group: click.Group) -> None:
@@ -33,7 +33,11 @@ def check_config(ctx: click.Context) -> None:
 
     path = ctx.obj.get("config") if ctx.obj else None
     if not path:
-        fail("give the config to check: wtg --config FILE check-config (or set WTG_CONFIG)")
+        fail(
+            without_config(
+                "give the config to check: wtg --config FILE check-config (or set WTG_CONFIG)"
+            )
+        )
     try:
         gm = load_config(Path(path))
     except ConfigError as exc:

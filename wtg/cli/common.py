@@ -117,6 +117,31 @@ NO_GAMES_DIR = (
 )
 
 
+def config_nearby() -> Path | None:
+    """The host's config (``wtg.yaml``, as `wtg init` names it) in the current folder, or
+    above it as far as a game's folder of its games folder; None when there is none. A
+    command given no config names it and never reads it: a cron line that lost its
+    ``--config`` must not run on whatever config its folder holds."""
+    try:
+        here = Path.cwd()
+    except OSError:  # the current folder was removed
+        return None
+    for folder in (here, here.parent, here.parent.parent):
+        if (folder / "wtg.yaml").is_file():
+            return folder / "wtg.yaml"
+    return None
+
+
+def without_config(line: str) -> str:
+    """``line``, a refusal for want of a config, and the config of the current folder
+    when there is one (the GM ran the command in his host's folder, without
+    ``WTG_CONFIG``)."""
+    found = config_nearby()
+    if found is None:
+        return line
+    return f"{line}; there is one at {found}: `export WTG_CONFIG={found}` (or --config {found})"
+
+
 def config_path(ctx: click.Context) -> Path | None:
     """The config file of ``--config`` or ``WTG_CONFIG``; None when neither names one."""
     path = ctx.obj.get("config") if ctx.obj else None
@@ -132,7 +157,7 @@ def gm_config(ctx: click.Context) -> GmConfig:
 
     path = config_path(ctx)
     if path is None:
-        fail(NO_CONFIG)
+        fail(without_config(NO_CONFIG))
     return load_config(path)  # a ConfigError: a line a problem
 
 
@@ -211,7 +236,7 @@ def games_root(ctx: click.Context) -> Path:
     if obj.get("games_dir"):
         return checked_games_dir(Path(obj["games_dir"]), _games_dir_option(ctx))
     if config_path(ctx) is None:
-        fail(NO_GAMES_DIR)
+        fail(without_config(NO_GAMES_DIR))
     return checked_games_dir(gm_config(ctx).games_dir, games_source(ctx))
 
 
@@ -264,7 +289,7 @@ def no_such_folder(given: str, path: Path, games_dir: Path | None) -> str:
             f"alone ({path.name})"
         )
     if games_dir is None and os.sep not in given:
-        return (
+        return without_config(
             f"{where}, and no games folder to look {given!r} up in: give --config FILE (or "
             "--games-dir); cron and systemd do not see a WTG_CONFIG your shell exports"
         )

@@ -14,6 +14,7 @@ from wtg.cli.common import (
     fail,
     games_source,
     gm_config,
+    without_config,
 )
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import warn_loose_passwords
@@ -95,7 +96,7 @@ def print_unit(ctx: click.Context) -> None:
 
     path = config_path(ctx)
     if path is None:
-        fail(NO_CONFIG)
+        fail(without_config(NO_CONFIG))
     gm = gm_config(ctx)  # a config that does not hold is refused before it is installed
     problem = folder_problem(gm.games_dir)
     if problem is not None:  # (root may write the unit of a host another user owns)
