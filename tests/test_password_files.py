@@ -64,3 +64,54 @@ def test_private_password_files_are_not_named(tmp_path: Path) -> None:
     config = host(tmp_path, 0o600, 0o400)
     assert wtg(config, "poll").stderr == ""
     assert ".password_file " not in wtg(config, "check-config").stdout
+
+
+INLINE = """\
+games_dir: games
+transport: maildir
+imap: {host: 127.0.0.1, port: 1, username: gm, password: secret}
+smtp: {host: 127.0.0.1, port: 1, username: gm, password_file: smtp-password}
+"""
+
+
+def inline_host(root: Path, mode: int) -> Path:
+    (root / "games").mkdir()
+    (root / "smtp-password").write_text("secret\n", encoding="utf-8")
+    os.chmod(root / "smtp-password", 0o600)
+    config = root / "wtg.yaml"
+    config.write_text(INLINE, encoding="utf-8")
+    os.chmod(config, mode)
+    return config
+
+
+def named_config(config: Path, mode: int) -> str:
+    return (
+        f"the config {config} holds imap.password and is mode {mode:04o}: others on this "
+        f"machine can read it; make it the GM's alone: chmod 600 {config} (or give a password "
+        "in a password_file of mode 0600)"
+    )
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o640], ids=lambda mode: f"{mode:04o}")
+def test_a_config_others_may_read_with_a_password_in_it_is_named(tmp_path: Path, mode: int) -> None:
+    """A password written in the config (`password:`, as docs/mail.md allows) in a config
+    of mode 0644 (an editor's, a `cp`'s): check-config said `ok` and the poll nothing,
+    where a password file of the same mode was named."""
+    config = inline_host(tmp_path, mode)
+    result = wtg(config, "check-config")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[1] == f"FAIL  {named_config(config, mode)}"
+    poll = wtg(config, "poll")
+    assert poll.exit_code == 0, poll.output
+    assert poll.stderr == f"wtg: warning: {named_config(config, mode)}\n"
+
+
+def test_a_private_config_with_a_password_and_a_loose_one_without_are_not_named(
+    tmp_path: Path,
+) -> None:
+    config = inline_host(tmp_path, 0o600)
+    assert wtg(config, "poll").stderr == ""
+    assert "the config " not in wtg(config, "check-config").stdout
+    config.write_text(INLINE.replace("password: secret", "password_file: smtp-password"))
+    os.chmod(config, 0o644)  # no password in it: nothing secret to keep
+    assert wtg(config, "poll").stderr == ""

@@ -55,6 +55,9 @@ class ServerConfig(Record):
     password: str | None
     password_file: Path | None = None
     """Where the password was read from, when from a file (``loose_password_files``)."""
+    password_in_config: bool = False
+    """The password is written in the config file itself (``password:``): the file is as
+    secret as a password file (``loose_password_files``)."""
     ca_file: Path | None = None
     """The certificates to trust for the server's (None: the system's CAs)."""
     auth: str = "password"
@@ -135,6 +138,8 @@ class GmConfig(Record):
     site: SiteConfig | None = None
     dkim: DkimConfig | None = None
     oauth2: OAuth2Config | None = None
+    file: Path | None = None
+    """The config file it was read from (None: data not from a file)."""
 
     @property
     def spool(self) -> Path:
@@ -162,22 +167,41 @@ class Locator:
 
 def loose_password_files(gm: GmConfig) -> list[str]:
     """A line for each password file of the config that group or others may read or
-    write (anything looser than 0600): a password anyone on the host can read."""
+    write (anything looser than 0600): a password anyone on the host can read; and for
+    the config file itself when a password is written in it."""
     lines = []
+    inline = [
+        f"{kind}.password"
+        for kind, server in (("imap", gm.imap), ("smtp", gm.smtp))
+        if server is not None and server.password_in_config
+    ]
+    mode = _mode(gm.file) if gm.file is not None and inline else None
+    if mode is not None and mode & 0o077:
+        lines.append(
+            f"the config {gm.file} holds {' and '.join(inline)} and is mode {mode:04o}: others "
+            f"on this machine can read {'it' if len(inline) == 1 else 'them'}; make it the GM's "
+            f"alone: chmod 600 {gm.file} (or give a password in a password_file of mode 0600)"
+        )
     for kind, server in (("imap", gm.imap), ("smtp", gm.smtp)):
         path = server.password_file if server is not None else None
         if path is None:
             continue
-        try:
-            mode = path.stat().st_mode & 0o777
-        except OSError:
-            continue  # read when the config was loaded: gone meanwhile, nothing to say
-        if mode & 0o077:
+        mode = _mode(path)
+        if mode is not None and mode & 0o077:
             lines.append(
                 f"{kind}.password_file {path} is mode {mode:04o}: others on this machine "
                 f"can read the password; make it the GM's alone: chmod 600 {path}"
             )
     return lines
+
+
+def _mode(path: Path) -> int | None:
+    """The permission bits of ``path``; None when it is gone (it was read when the config
+    was loaded: gone meanwhile, nothing to say)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        return None
 
 
 def load_config(path: Path) -> GmConfig:
@@ -204,7 +228,7 @@ def load_config(path: Path) -> GmConfig:
     except YamlLinesError as exc:
         where = f"{path}, line {exc.line}" if exc.line else str(path)
         raise ConfigError(f"{where}: {exc.message}") from exc
-    return config_from_data(lined.data, path.parent, str(path), lined)
+    return config_from_data(lined.data, path.parent, str(path), lined).replaced(file=path)
 
 
 GAME_YAML_KEYS = frozenset({"game", "ruleset", "players"})
@@ -403,6 +427,7 @@ def _server(
         "username": section.username,
         "password": _password(section, where, folder, locate),
         "password_file": folder(section.password_file) if section.password_file else None,
+        "password_in_config": section.password is not None,
         "ca_file": _ca_file(folder(section.ca_file), (*where, "ca_file"), locate)
         if section.ca_file
         else None,
