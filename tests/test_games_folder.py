@@ -210,3 +210,56 @@ def test_root_is_refused_on_a_host_another_user_runs(
     assert by_path.exit_code == 1
     assert by_path.stderr.startswith(f"wtg: the game folder {games / 'g1'} belongs to {name}, ")
     assert sorted(str(p) for p in games.rglob("*")) == before
+
+
+@pytest.mark.parametrize(
+    ("given", "meant"),
+    [
+        ("gmaes", "did you mean {games}?"),
+        ('"games "', "its name 'games ' has a space at an end: did you mean {games}?"),
+        ("'  games'", "its name '  games' has a space at an end: did you mean {games}?"),
+    ],
+    ids=["typo", "trailing space", "leading spaces"],
+)
+def test_a_games_dir_mistyped_beside_the_games_folder_names_it(
+    tmp_path: Path, given: str, meant: str
+) -> None:
+    """A typo in games_dir, or a space pasted along with it (invisible in the line:
+    `the games folder /srv/wtg/games  (games_dir ...) does not exist`), was refused
+    without the folder meant, which stood beside it."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "wtg.yaml").write_text(f"games_dir: {given}\n", encoding="utf-8")
+    line = one_line(wtg(tmp_path, "--config", "wtg.yaml", "status"))
+    name = given.strip("\"'")
+    assert line == (
+        f"wtg: the games folder {tmp_path / name} (games_dir of wtg.yaml) does not exist "
+        f"({meant.format(games=tmp_path / 'games')}): correct it, or make a new host with "
+        "`wtg init DIR`"
+    )
+    assert tree(tmp_path) == ["games", "wtg.yaml"]
+
+
+def test_a_config_named_with_a_space_at_its_end_names_the_file_meant(tmp_path: Path) -> None:
+    (tmp_path / "games").mkdir()
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\n", encoding="utf-8")
+    line = one_line(wtg(tmp_path, "status", env={"WTG_CONFIG": f"{tmp_path / 'wtg.yaml'} "}))
+    assert line == (
+        f"wtg: {tmp_path / 'wtg.yaml'} : cannot read the config file: No such file or directory "
+        f"(the name given has a space at an end: did you mean {tmp_path / 'wtg.yaml'}?)"
+    )
+
+
+@pytest.mark.parametrize("given", ["g1 ", " g1", "g1\t"])
+def test_a_game_named_with_a_space_at_an_end_names_the_game_meant(
+    tmp_path: Path, given: str
+) -> None:
+    """`wtg run-turn "g1 "` (a name pasted with its space) listed the games there are,
+    g1 among them, without saying which was meant, or why g1 was not it."""
+    (tmp_path / "games" / "g1").mkdir(parents=True)
+    (tmp_path / "games" / "g1" / "game.yaml").write_text("game: g1\n", encoding="utf-8")
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\n", encoding="utf-8")
+    line = one_line(wtg(tmp_path, "--config", "wtg.yaml", "run-turn", given))
+    assert line == (
+        f"wtg: no game {given!r} in the games folder {tmp_path / 'games'}: did you mean g1? "
+        "(the name given has a space at an end)"
+    )

@@ -18,7 +18,13 @@ from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full
 from wtg.files.ownership import owner_line
 from wtg.game.engine import open_game
-from wtg.host.gamesdir import folder_problem, name_taken, renamed_game, scan_games
+from wtg.host.gamesdir import (
+    folder_meant,
+    folder_problem,
+    name_taken,
+    renamed_game,
+    scan_games,
+)
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
@@ -167,9 +173,10 @@ def checked_games_dir(folder: Path, source: str) -> Path:
     mistyped games_dir made silently would take every order mail for a stranger's."""
     problem = folder_problem(folder)
     if problem is not None:
+        meant = folder_meant(folder) if problem == "does not exist" else None
         fail(
-            f"the games folder {folder.absolute()} ({source}) {problem}: correct it, or make a new "
-            "host with `wtg init DIR`"
+            f"the games folder {folder.absolute()} ({source}) {problem}"
+            f"{f' ({meant})' if meant else ''}: correct it, or make a new host with `wtg init DIR`"
         )
     refuse_root_on_anothers(folder, "the games folder")
     ctx = click.get_current_context(silent=True)
@@ -306,6 +313,9 @@ def no_such_game(games_dir: Path, name: str) -> str:
     meant = name_taken(games_dir, name)
     if meant is not None and (games_dir / meant / "game.yaml").is_file():
         return f"{where}: did you mean {meant}? (a game's name is lower case)"
+    bare = name.strip()
+    if bare != name and (games_dir / bare / "game.yaml").is_file():
+        return f"{where}: did you mean {bare}? (the name given has a space at an end)"
     names = [folder.name for folder in scan_games(games_dir).folders]
     if not names:
         return f"{where}, which has no game yet (`wtg new-game` makes one)"

@@ -220,6 +220,9 @@ def load_config(path: Path) -> GmConfig:
         where = path if path.is_absolute() else f"{path} ({path.absolute()})"
         owner = owner_note(exc)  # a config another user (root) wrote, his alone
         why = f"{exc.strerror}: {owner}" if owner else exc.strerror
+        bare = path.parent / path.name.strip()
+        if bare != path and bare.is_file():  # `--config 'wtg.yaml '`, a space pasted along
+            why += f" (the name given has a space at an end: did you mean {bare}?)"
         raise ConfigError(f"{where}: cannot read the config file: {why}") from exc
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: the config file is not UTF-8 text ({exc.reason})") from exc

@@ -18,6 +18,7 @@ no other folder names it.
 
 from __future__ import annotations
 
+import difflib
 import os
 import stat
 from collections.abc import Iterator
@@ -138,6 +139,25 @@ def folder_problem(path: Path) -> str | None:
     except OSError as exc:
         return f"cannot be read: {exc.strerror or exc}"
     return None
+
+
+def folder_meant(path: Path) -> str | None:
+    """The folder beside ``path`` (which is not there) that the GM may have meant, in
+    words: its name with the spaces around it gone (``games_dir: "games "``), or a name
+    close to it (``gmaes``); None when there is none."""
+    path = path.absolute()
+    try:
+        with os.scandir(path.parent) as entries:
+            names = [e.name for e in entries if e.is_dir() and not e.name.startswith(".")]
+    except OSError:
+        return None
+    name = path.name
+    if name.strip() != name and name.strip() in names:
+        return (
+            f"its name {name!r} has a space at an end: did you mean {path.parent / name.strip()}?"
+        )
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
+    return f"did you mean {path.parent / close[0]}?" if close else None
 
 
 def name_taken(games_dir: Path, name: str) -> str | None:
