@@ -219,7 +219,7 @@ def load_config(path: Path) -> GmConfig:
     except OSError as exc:  # a relative path is read where wtg runs (cron: the home folder)
         where = path if path.is_absolute() else f"{path} ({path.absolute()})"
         owner = owner_note(exc)  # a config another user (root) wrote, his alone
-        why = f"{exc.strerror}: {owner}" if owner else exc.strerror
+        why = f"{exc.strerror}: {owner}" if owner else str(exc.strerror or exc)
         bare = path.parent / path.name.strip()
         if bare != path and bare.is_file():  # `--config 'wtg.yaml '`, a space pasted along
             why += f" (the name given has a space at an end: did you mean {bare}?)"
