@@ -196,3 +196,41 @@ def test_every_0_days_is_refused_not_taken_for_no_deadlines(tmp_path: Path) -> N
     deadlines, silently; it is refused as any other count under 1 day."""
     game = ("--ruleset", "wok4", *players(2))
     assert refused(tmp_path, *game, "--every", "0") == "wtg: a turn needs at least 1 day, not 0"
+
+
+@pytest.mark.parametrize(
+    ("zone", "meant"),
+    [
+        ("Vienna", "Europe/Vienna"),
+        ("europe/vienna", "Europe/Vienna"),
+        ("New York", "America/New_York"),
+        ("Europe/Viena", "Europe/Vienna"),
+        ("utc", "UTC"),
+    ],
+)
+def test_a_time_zone_nearly_right_names_the_one_meant(
+    tmp_path: Path, zone: str, meant: str
+) -> None:
+    """`--timezone Vienna` (the city alone, as a GM says it) was refused with the example
+    Europe/Vienna only by luck; `--timezone Berlin` or `New York` named no zone at all."""
+    game = ("--ruleset", "wok4", *players(2), "--every", "2")
+    assert refused(tmp_path, *game, "--timezone", zone) == (
+        f"wtg: unknown time zone {zone!r} (did you mean {meant}?)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "meant"), [("WoK4", "wok4"), ("wok", "wok4"), ("WISK", "wisk"), ("tactic", "tactics")]
+)
+def test_a_ruleset_nearly_right_names_the_one_meant(tmp_path: Path, name: str, meant: str) -> None:
+    """`--ruleset WoK4` (as the README writes the game's name) listed the rulesets without
+    saying which was meant; so did `wtg open-list WoK4`."""
+    said = (
+        f"wtg: no ruleset {name!r} (known: intermediate, standard, tactics, wisk, wok4): did "
+        f"you mean {meant}?"
+    )
+    assert refused(tmp_path, "--ruleset", name, *players(2)) == said
+    (tmp_path / "games").mkdir()
+    result = CliRunner().invoke(main, ["--games-dir", str(tmp_path / "games"), "open-list", name])
+    assert (result.exit_code, result.stderr) == (1, f"{said}\n")
+    assert list((tmp_path / "games").iterdir()) == []

@@ -18,6 +18,7 @@ from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full
 from wtg.files.ownership import owner_line
 from wtg.game.engine import open_game
+from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant
 from wtg.host.gamesdir import (
     folder_meant,
     folder_problem,
@@ -121,6 +122,16 @@ NO_GAMES_DIR = (
     "no games folder: neither --games-dir (WTG_GAMES_DIR) nor --config (WTG_CONFIG) is "
     "given; give one of them (`wtg init DIR` makes a config for a new host)"
 )
+
+
+def given_ruleset(name: str) -> None:
+    """A ruleset named on the command line (new-game, open-list) that this wtg has not ends
+    the command, with the one meant when one is close (``WoK4``: did you mean wok4?)."""
+    try:
+        find_ruleset(name)
+    except UnknownRuleset as exc:
+        meant = ruleset_meant(name)
+        fail(f"{exc.args[0]}: did you mean {meant}?" if meant else str(exc.args[0]))
 
 
 def config_nearby() -> Path | None:

@@ -19,6 +19,7 @@ from wtg.cli.common import (
     checked_config,
     config_path,
     fail,
+    given_ruleset,
     jobs_option,
     known_games_dir,
     open_or_fail,
@@ -171,6 +172,7 @@ def new_game(
 ) -> None:
     """Create a game and run its turn 0 (start positions, reports and AOFs). Options
     other than these belong to one ruleset each (see its docs/rules page)."""
+    given_ruleset(ruleset)
     folder = new_game_folder(ctx, game_dir)
     try:
         rules = find_ruleset(ruleset)

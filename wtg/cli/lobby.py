@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import click
 
-from wtg.cli.common import fail, games_root, open_or_fail, say
+from wtg.cli.common import fail, games_root, given_ruleset, open_or_fail, say
 
 
 @click.command("open-list")
@@ -60,6 +60,7 @@ def open_list(
     from wtg.lobby.lists import add_list
     from wtg.lobby.start import checked_list
 
+    given_ruleset(ruleset)
     if at_time is not None and every_days is None:
         fail("--at goes with --every")
     moment = datetime.now(timezone.utc)

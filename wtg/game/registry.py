@@ -20,6 +20,7 @@ change.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import pkgutil
 from collections.abc import Sequence
@@ -36,6 +37,14 @@ if TYPE_CHECKING:
 
 class UnknownRuleset(UsageError, KeyError):
     """No ruleset of that name (the message lists those there are)."""
+
+
+def ruleset_meant(name: str) -> str | None:
+    """The ruleset a GM may have meant by ``name``, which is none (``WoK4``, ``wok``,
+    ``tactic``): for the command line, where a typo is likely; a game's own ruleset may
+    be one of a newer wtg, and is named as it is. None when none is close."""
+    close = difflib.get_close_matches(name.strip().lower(), ruleset_names(), n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 def registrations() -> dict[str, tuple[str, Registration]]:

@@ -6,11 +6,12 @@ The clock lives here and in the commands, never in the rules: the engine is told
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Mapping
 from datetime import datetime, timedelta, timezone
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from wtg.core.errors import UsageError
 from wtg.core.record import Record
@@ -71,6 +72,22 @@ class Schedule(Record):
         )
 
 
+def zone_meant(zone: str) -> str | None:
+    """The time zone a GM may have meant by ``zone``, which is none: the same but for case
+    (``europe/vienna``), the zone of a city given alone (``Vienna``, ``new york``), or a
+    close spelling (``Europe/Viena``); None when there is none."""
+    zones = sorted(available_timezones())
+    wanted = zone.strip().replace(" ", "_").lower()
+    for name in zones:
+        if name.lower() == wanted:
+            return name
+    cities = [name for name in zones if name.lower().endswith(f"/{wanted}")]
+    if cities:
+        return min(cities, key=len)
+    close = difflib.get_close_matches(zone, zones, n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
 def make_schedule(
     every_days: int, at: str, zone: str, *, first: str | None = None, now: datetime | None = None
 ) -> Schedule:
@@ -82,7 +99,9 @@ def make_schedule(
     try:
         tz = ZoneInfo(zone)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ScheduleError(f"unknown time zone {zone!r} (e.g. Europe/Vienna, UTC)") from None
+        meant = zone_meant(zone)
+        hint = f"did you mean {meant}?" if meant else "e.g. Europe/Vienna, UTC"
+        raise ScheduleError(f"unknown time zone {zone!r} ({hint})") from None
     if first is not None:
         try:
             datetime.strptime(first, "%Y-%m-%d")
