@@ -127,3 +127,43 @@ def test_init_over_a_games_folder_that_was_there_says_its_mode(tmp_path: Path) -
         f"into it; chmod 700 {games}), its mail in .mail/"
     )
     assert mode(games) == 0o755 and mode(games / ".mail") == 0o700
+
+
+def test_init_under_a_tilde_makes_the_host_in_the_home_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wtg init '~/wtg'` (the ~ quoted, so no shell expanded it) made the folders
+    `./~/wtg/games/.mail` in the current folder, then stopped on `~/wtg/games/.mail/
+    maildir-in: No such file or directory` (the maildir's own code expands a ~): no
+    config, a half host where none was meant."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    result = wtg("init", "~/wtg")
+    assert result.exit_code == 0, result.output
+    config = tmp_path / "home" / "wtg" / "wtg.yaml"
+    assert result.stdout.splitlines()[-1] == f"next: export WTG_CONFIG={config}; wtg check-config"
+    assert load_config(config).games_dir == tmp_path / "home" / "wtg" / "games"
+    assert list((tmp_path / "here").iterdir()) == []
+
+
+def test_init_refuses_a_folder_named_with_a_space_at_an_end(tmp_path: Path) -> None:
+    """`wtg init "/srv/wtg "` made the folder `/srv/wtg ` and said `next: export
+    WTG_CONFIG=/srv/wtg /wtg.yaml`, which a shell reads as two words."""
+    result = wtg("init", f"{tmp_path / 'host'} ")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: '{tmp_path / 'host'} ': the folder name 'host ' begins or ends with a space: "
+        f"give it without ({tmp_path / 'host'})\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_init_in_a_folder_with_a_space_says_the_next_line_quoted(tmp_path: Path) -> None:
+    folder = tmp_path / "my games"
+    result = wtg("init", str(folder))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == (
+        f"next: export WTG_CONFIG='{folder / 'wtg.yaml'}'; wtg check-config"
+    )

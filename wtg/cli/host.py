@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import stat
 from pathlib import Path
 
@@ -25,11 +26,12 @@ def register(group: click.Group) -> None:
 def init(folder: str, sender: str | None) -> None:
     """Make a new host in DIR (default: the current folder): the config DIR/wtg.yaml, on
     the maildir transport, and the games folder DIR/games with its mail folders (0700).
-    A config that is there already is never written over."""
+    A config that is there already is never written over; a folder whose name begins or
+    ends with a space (pasted along) is refused."""
     # deferred: pydantic (the config's schema): only `wtg init` writes a config
     from wtg.host.newhost import DEFAULT_FROM, make_host
 
-    made = make_host(Path(folder), sender or DEFAULT_FROM)
+    made = make_host(Path(folder).expanduser(), sender or DEFAULT_FROM)
     config = made.config.absolute()
     games = made.games_dir.absolute()
     mode = stat.S_IMODE(games.stat().st_mode)
@@ -41,4 +43,4 @@ def init(folder: str, sender: str | None) -> None:
     )
     click.echo(f"config {config}: maildir transport, from {sender or DEFAULT_FROM}")
     click.echo(f"games folder {games} ({kept}), its mail in .mail/")
-    click.echo(f"next: export WTG_CONFIG={config}; wtg check-config")
+    click.echo(f"next: export WTG_CONFIG={shlex.quote(str(config))}; wtg check-config")

@@ -64,6 +64,12 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
     """The folders and the config of a new host in ``folder`` (made when missing)."""
     config = folder / CONFIG_NAME
     games = folder / GAMES_NAME
+    spaced = next((part for part in folder.parts if part != part.strip()), None)
+    if spaced is not None:  # `wtg init "/srv/wtg "`: a space pasted along, made a folder of
+        raise InitRefused(
+            f"{str(folder)!r}: the folder name {spaced!r} begins or ends with a space: give "
+            f"it without ({folder.parent / spaced.strip()})"
+        )
     if folder.exists() and not folder.is_dir():
         raise InitRefused(f"{folder} is a file, not a folder: give `wtg init` a folder")
     if config.exists() or config.is_symlink():
