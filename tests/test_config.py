@@ -382,3 +382,23 @@ def test_a_games_game_yaml_given_as_the_config_is_named_as_such(tmp_path: Path) 
         "the host's config file (`wtg init DIR` makes DIR/wtg.yaml; the games folder is in "
         "its games_dir)"
     )
+
+
+def test_a_sections_key_left_unindented_says_to_indent_it(tmp_path: Path) -> None:
+    """`imap:` with its keys under it but not indented (a paste that lost the spaces):
+    `port` was taken for a misspelt `transport` ("did you mean 'transport'?"), and `host`
+    listed the top keys without saying it belongs in imap."""
+    path = config_file(tmp_path, "games_dir: games\nimap:\nhost: h\nport: 993\nfoo: 1\n")
+    assert problems(path) == [
+        f"{path}, line 3: host: no such key at the top of the file; it is a key of imap and "
+        "smtp: indent it under its section (two spaces)",
+        f"{path}, line 4: port: no such key at the top of the file; it is a key of imap and "
+        "smtp: indent it under its section (two spaces)",
+        f"{path}, line 5: foo: no such key; the keys here: dkim, from, games_dir, imap, mail, "
+        "maildir_in, maildir_out, oauth2, site, smtp, transport",
+    ]
+    path = config_file(tmp_path, "games_dir: games\nmail:\nremind_hours: 3\n")
+    assert problems(path) == [
+        f"{path}, line 3: remind_hours: no such key at the top of the file; it is a key of "
+        "mail: indent it under its section (two spaces)"
+    ]

@@ -267,6 +267,12 @@ def problem(error: Any, locate: Locator) -> str:
     kind = error["type"]
     if kind == "extra_forbidden":
         close = difflib.get_close_matches(path[-1], keys, n=1, cutoff=0.6)
+        sections = _sections_of(path[-1]) if len(path) == 1 else []
+        if sections:  # `imap:` then `host: h` unindented: a section's key at the top
+            return (
+                f"{locate.at(path)}: no such key at the top of the file; it is a key of "
+                f"{' and '.join(sections)}: indent it under its section (two spaces)"
+            )
         hint = f"did you mean {close[0]!r}?" if close else f"the keys here: {', '.join(keys)}"
         return f"{locate.at(path)}: no such key; {hint}"
     if kind == "missing":
@@ -281,6 +287,12 @@ def problem(error: Any, locate: Locator) -> str:
     if kind == "string_type" and isinstance(error["input"], (int, float)):
         found += "; put text in quotes (YAML reads 0123 as a number, yes as a boolean)"
     return f"{locate.at(path)}: expected {what or error['msg']}, found {found}"
+
+
+def _sections_of(key: str) -> list[str]:
+    """The sections of the file that have ``key`` (``host``: imap, smtp)."""
+    top = expected(ConfigFile, ()).keys
+    return [name for name in top if key in expected(ConfigFile, (name, "")).keys]
 
 
 def _described(value: Any, secret: bool = False) -> str:
