@@ -74,7 +74,10 @@ def test_among_50_due_games_a_broken_two_are_named_and_48_run(tmp_path: Path) ->
     assert summary.startswith("ran 48, held 0, failed 2, not due 0, in ")
     assert summary.endswith(" s; failed: g07, g31")
     failures = sorted(done.stderr.splitlines())
-    assert failures[0].startswith("g07: failed: no ruleset 'wok9' (known: ")
+    yaml = folders[6] / "game.yaml"
+    assert failures[0].startswith(
+        f"g07: failed: {yaml}, line 3: ruleset: no ruleset 'wok9' (known: "
+    )
     state = folders[30] / "turns" / "0000" / "state.json"
     assert failures[1].startswith(f"g31: failed: {state} cannot be read: Unterminated string")
     assert len(failures) == 2
@@ -93,7 +96,8 @@ def test_one_process_reports_a_broken_game_and_runs_the_others(tmp_path: Path) -
     run = run_due(gm, jobs=1)
     lines = list(run)
     assert [ok for _line, ok in lines] == [False, True, True]
-    assert lines[0][0].startswith("g01: failed: no ruleset 'wok9'")
+    yaml = folders[0] / "game.yaml"
+    assert lines[0][0].startswith(f"g01: failed: {yaml}, line 3: ruleset: no ruleset 'wok9'")
     assert run.line().startswith("ran 2, held 0, failed 1, not due 0, in ")
     assert run.line().endswith("; failed: g01")
     assert run.failed

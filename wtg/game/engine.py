@@ -40,12 +40,13 @@ from wtg.game.gameconfig import (
 from wtg.game.hold import Hold, hold_of
 from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.game.playersettings import PlayerSettings
-from wtg.game.registry import find_ruleset
+from wtg.game.registry import UnknownRuleset, find_ruleset
 from wtg.game.report import aof_text
 from wtg.game.schedule import Schedule, parse_iso
 from wtg.game.takeovers import taken_after_rerun
 from wtg.game.turnfiles import GM_REPORT, new_meta, turn_files
 from wtg.game.turnmeta import TURN_META, TurnMeta, turn_meta
+from wtg.text.yamllines import YamlLinesError, read_lined_yaml
 
 if TYPE_CHECKING:
     from wtg.game.intake import Submission, Unchanged
@@ -505,7 +506,15 @@ def open_game(game_dir: Path) -> Game:
     except ValueError as exc:
         raise ConfigError(yaml_problem(str(path), text, exc)) from exc
     config = GameConfig.from_data(data, str(path), text)
-    return Game(store, config, find_ruleset(config.ruleset))
+    try:
+        ruleset = find_ruleset(config.ruleset)
+    except UnknownRuleset as exc:  # a GM's edit, or a game of a newer wtg: said as the file's
+        try:  # other problems are, with its line
+            where = f"{path}, line {read_lined_yaml(text).line_of(('ruleset',))}"
+        except YamlLinesError:
+            where = str(path)
+        raise UnknownRuleset(f"{where}: ruleset: {exc.args[0]}") from None
+    return Game(store, config, ruleset)
 
 
 def create_game(
