@@ -55,6 +55,7 @@ def test_the_help_says_where_the_config_and_the_games_come_from() -> None:
     assert "--config FILE The host's config file, made by `wtg init` (default: the " in text
     assert "environment variable WTG_CONFIG; a leading ~ is your home folder)" in text
     assert "(default: the environment variable WTG_GAMES_DIR, else the config's games_dir)" in text
+    assert "its GAME_DIR is a game's name (looked up in the games folder) or the path" in text
 
 
 NO_CONFIG = (

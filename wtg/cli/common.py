@@ -357,7 +357,8 @@ def main(ctx: click.Context, config: str | None, games_dir: str | None) -> None:
 
     A new host: `wtg init DIR`, then `export WTG_CONFIG=DIR/wtg.yaml` (or --config
     DIR/wtg.yaml on each command) and `wtg check-config`; docs/gm.md, "A new GM's first
-    day", goes on from there. `wtg COMMAND --help` says what a command does."""
+    day", goes on from there. `wtg COMMAND --help` says what a command does; its GAME_DIR
+    is a game's name (looked up in the games folder) or the path of a game's folder."""
     # a ~ the shell did not expand (WTG_CONFIG=~/... in a crontab or a systemd unit, a
     # quoted --config '~/...') is the home folder, as in the config's own paths
     ctx.obj = {
