@@ -52,3 +52,16 @@ def test_the_restore_help_names_the_folder_as_its_option_takes_it() -> None:
     shown = CliRunner().invoke(main, ["restore", "--help"]).stdout
     assert "into the empty games folder DIR" in " ".join(shown.split())
     assert "--games-dir DIR " in shown
+
+
+def test_the_options_whose_default_a_newcomer_must_guess_say_it() -> None:
+    """`--log-level` said nothing of what is logged without it (nothing, but for `serve`),
+    and `open-list --at` said "With --every (UTC)" and not its hour."""
+    for command in ("poll", "send", "run-turn", "serve"):
+        shown = " ".join(CliRunner().invoke(main, [command, "--help"]).stdout.split())
+        assert (
+            "The least an event must weigh to be logged (default: no log, info with --log-file; "
+            "`wtg serve`: info)." in shown
+        ), command
+    shown = " ".join(CliRunner().invoke(main, ["open-list", "--help"]).stdout.split())
+    assert "--at HH:MM With --every: the hour of the deadlines, in UTC (default: 18:00)." in shown

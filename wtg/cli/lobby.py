@@ -32,7 +32,13 @@ from wtg.cli.common import fail, games_root, given_ruleset, open_or_fail, say
     metavar="D",
     help="Deadlines every D days, at --at (no deadlines without it).",
 )
-@click.option("--at", "at_time", default=None, metavar="HH:MM", help="With --every (UTC).")
+@click.option(
+    "--at",
+    "at_time",
+    default=None,
+    metavar="HH:MM",
+    help="With --every: the hour of the deadlines, in UTC (default: 18:00).",
+)
 @click.option(
     "--robots-after",
     type=float,

@@ -37,7 +37,8 @@ def log_options(function: F) -> F:
                 "--log-level",
                 type=click.Choice(LEVELS, case_sensitive=False),
                 default=None,
-                help="The least an event must weigh to be logged.",
+                help="The least an event must weigh to be logged (default: no log, info with "
+                "--log-file; `wtg serve`: info).",
             ),
             click.option(
                 "--log-file",
