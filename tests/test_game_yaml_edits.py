@@ -79,6 +79,14 @@ EDITS = [
         10,
         "not valid YAML: expected ',' or '}', but got ':'",
     ),
+    # a key given twice: the second won in silence (a seed pasted under the old one)
+    ("seed: ", "seed: 5\nseed: ", 7, "seed is given twice (lines 6 and 7)"),
+    (
+        "map_pictures: true",
+        "map_pictures: true\nmap_pictures: false",
+        13,
+        "map_pictures is given twice (lines 12 and 13)",
+    ),
 ]
 
 

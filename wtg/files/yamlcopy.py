@@ -22,6 +22,7 @@ from typing import Any
 
 from wtg.files import private
 from wtg.text.yamlio import load_yaml
+from wtg.text.yamllines import refuse_keys_given_twice
 
 _SCALARS = (str, int, float, bool, type(None))
 
@@ -33,14 +34,15 @@ def copy_path(path: Path) -> Path:
 
 def load_yaml_kept(text: str, path: Path) -> Any:
     """The data of ``text``, the YAML file at ``path``: from its JSON copy when the copy was
-    made from this very text, else parsed (ValueError on bad YAML, as ``load_yaml``) and the
-    copy written again."""
+    made from this very text, else parsed (ValueError on bad YAML, as ``load_yaml``, and on
+    a key given twice) and the copy written again."""
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     copy = copy_path(path)
     kept = _read_copy(copy, digest)
     if kept is not None:
         return kept[0]
     data = load_yaml(text)
+    refuse_keys_given_twice(text)  # the GM's edit: a key given twice is no silent choice
     if _plain(data):
         _write_copy(copy, digest, data)
     return data

@@ -63,6 +63,21 @@ def read_lined_yaml(text: str) -> LinedYaml:
         raise YamlLinesError(0, "nested too deeply for a config") from None
 
 
+def refuse_keys_given_twice(text: str) -> None:
+    """YamlLinesError (a ValueError) naming the first key of ``text`` given twice in one
+    mapping, with its line; nothing else is checked (a YAML error is the loader's to
+    say). A file the GM edits by hand: the second ``seed:`` must not win in silence."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.YAMLError:
+        return
+    finally:
+        loader.dispose()
+    if node is not None:
+        _walk(node, (), {})
+
+
 def _compose(text: str) -> LinedYaml:
     loader = yaml.SafeLoader(text)
     try:
