@@ -27,6 +27,7 @@ def write_config(root: Path, imap: Dovecot, smtp: SmtpSink, **mail: object) -> P
         + (f"mail:\n{extra}" if extra else ""),
         encoding="utf-8",
     )
+    path.chmod(0o600)  # it holds the password: the GM's alone, as `wtg init` makes it
     return path
 
 

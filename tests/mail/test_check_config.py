@@ -32,6 +32,7 @@ def write_config(
         f"  password: {smtp_password}\n  from: {GM_ADDRESS}\n",
         encoding="utf-8",
     )
+    config.chmod(0o600)  # it holds a password: the GM's alone, as `wtg init` makes it
     return config
 
 
@@ -146,11 +147,11 @@ def test_the_maildir_transport_and_a_missing_games_dir(
     config = tmp_path / "wtg.yaml"
     config.write_text("games_dir: nowhere\nmaildir_out: out\n", encoding="utf-8")
     result = check(config)
+    # no `note maildir_in .../nowhere/.mail/maildir-in: missing; the first wtg poll creates
+    # it`: the poll refuses a games folder that is not there, and makes nothing in it
     assert result.stdout.splitlines() == [
         f"ok    config {config}: valid (transport maildir)",
         f"FAIL  games_dir {tmp_path / 'nowhere'}: missing (create it, or correct games_dir)",
-        f"note  maildir_in {tmp_path / 'nowhere/.mail/maildir-in'}: missing; the first "
-        "`wtg poll` creates it",
         f"FAIL  maildir_out {tmp_path / 'out'}: not a Maildir (no cur, tmp)",
     ]
     assert result.exit_code == 1
@@ -160,6 +161,22 @@ def test_the_maildir_transport_and_a_missing_games_dir(
     assert bare.stderr == (
         "wtg: give the config to check: wtg --config FILE check-config (or set WTG_CONFIG)\n"
     )
+
+
+def test_a_games_dir_a_typo_away_from_the_folder_names_it(tmp_path: Path) -> None:
+    """check-config said `missing (create it, or correct games_dir)` of `games_dir: gmaes`,
+    beside the games folder `wtg init` made, and that the first poll would make its mail
+    folders (the poll refuses the missing games folder)."""
+    (tmp_path / "games" / ".mail").mkdir(parents=True)
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: gmaes\n", encoding="utf-8")
+    result = check(config)
+    assert result.stdout.splitlines() == [
+        f"ok    config {config}: valid (transport maildir)",
+        f"FAIL  games_dir {tmp_path / 'gmaes'}: missing (did you mean {tmp_path / 'games'}? "
+        "Correct games_dir)",
+    ]
+    assert result.exit_code == 1
 
 
 def test_starttls_asked_of_servers_that_do_not_offer_it(
@@ -174,6 +191,7 @@ def test_starttls_asked_of_servers_that_do_not_offer_it(
         f"smtp: {{host: {smtp.host}, port: {smtp.port}, starttls: true}}\n",
         encoding="utf-8",
     )
+    config.chmod(0o600)  # it holds the password
     result = check(config)
     assert result.stdout.splitlines()[2:] == [
         f"FAIL  imap 127.0.0.1:{imap.port} (starttls): the server does not offer it: Server "

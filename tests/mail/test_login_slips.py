@@ -30,6 +30,7 @@ def config(tmp_path: Path, imap: Dovecot, smtp: SmtpSink, user: str, password: s
         f"password: '{password}', from: {GM_ADDRESS}}}\n",
         encoding="utf-8",
     )
+    path.chmod(0o600)  # it holds the password: the GM's alone, as `wtg init` makes it
     return path
 
 

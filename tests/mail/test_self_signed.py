@@ -30,6 +30,7 @@ def config(tmp_path: Path, imaps: Dovecot, smtp: SmtpSink, extra: str = "") -> P
         f"smtp: {{host: {smtp.host}, port: {smtp.port}, from: {GM_ADDRESS}}}\n",
         encoding="utf-8",
     )
+    path.chmod(0o600)  # it holds the password: the GM's alone, as `wtg init` makes it
     return path
 
 

@@ -32,6 +32,7 @@ def config(tmp_path: Path, imap: str, smtp: str) -> Path:
         f"password: {GM_PASSWORD}}}\nsmtp: {{{smtp}, from: {GM_ADDRESS}}}\n",
         encoding="utf-8",
     )
+    path.chmod(0o600)  # it holds the password: the GM's alone, as `wtg init` makes it
     return path
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from wtg.core.record import Record
 from wtg.host.config import GmConfig, ImapConfig, ServerConfig, SmtpConfig
-from wtg.host.gamesdir import scan_games
+from wtg.host.gamesdir import folder_meant, scan_games
 from wtg.host.oauth2config import OAuth2Config, oauth2_file_problems
 from wtg.mail import inbox
 from wtg.mail.loginhint import login_hint
@@ -48,10 +48,15 @@ class Finding(Record):
 
 def probe(gm: GmConfig) -> Iterator[Finding]:
     """Every check of the config's folders and servers, in the order they are made."""
-    yield _games_dir(gm.games_dir)
+    games = _games_dir(gm.games_dir)
+    yield games
     if gm.transport == "maildir":
-        yield _maildir("maildir_in", gm.maildir_in, "the first `wtg poll`")
-        yield _maildir("maildir_out", gm.maildir_out, "the first `wtg send`")
+        for key, path, maker in (
+            ("maildir_in", gm.maildir_in, "the first `wtg poll`"),
+            ("maildir_out", gm.maildir_out, "the first `wtg send`"),
+        ):  # one in a games folder that is not there: no poll makes it before that is mended
+            if games.verdict is not Verdict.FAIL or not path.is_relative_to(gm.games_dir):
+                yield _maildir(key, path, maker)
     problems = oauth2_file_problems(gm.oauth2) if gm.oauth2 is not None else []
     if gm.oauth2 is not None:
         yield from _oauth2(gm.oauth2, problems)
@@ -90,7 +95,9 @@ def _oauth2(config: OAuth2Config, problems: list[str]) -> Iterator[Finding]:
 def _games_dir(path: Path) -> Finding:
     subject = f"games_dir {path}"
     if not path.exists():
-        return Finding(Verdict.FAIL, subject, "missing (create it, or correct games_dir)")
+        meant = folder_meant(path)
+        said = f"{meant} Correct games_dir" if meant else "create it, or correct games_dir"
+        return Finding(Verdict.FAIL, subject, f"missing ({said})")
     if not path.is_dir():
         return Finding(Verdict.FAIL, subject, "not a folder")
     if not os.access(path, os.W_OK | os.X_OK):

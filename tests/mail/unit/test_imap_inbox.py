@@ -210,6 +210,7 @@ def test_wtg_poll_says_in_a_line_why_it_stopped(
         "smtp: {host: smtp.invalid, port: 25, from: gm@wtg.example}\n",
         encoding="utf-8",
     )
+    config.chmod(0o600)  # it holds the password: the GM's alone, as `wtg init` makes it
     (tmp_path / "games").mkdir()
     result = CliRunner().invoke(main, ["--config", str(config), "poll"])
     assert result.exit_code == 1
