@@ -244,7 +244,37 @@ def checked_config(ctx: click.Context) -> GmConfig:
             problem = folder_problem(folder)
             if problem is not None and problem != "does not exist":
                 fail(f"{key} {folder} ({config_path(ctx)}) {problem}: correct {key}")
+            if not is_default_maildir(gm, key):  # the GM's own folder: never made here
+                refuse_a_maildir_not_there(key, folder, problem, config_path(ctx))
     return gm
+
+
+def is_default_maildir(gm: GmConfig, key: str) -> bool:
+    """Whether the config's ``key`` (maildir_in, maildir_out) is the folder of the games
+    folder's ``.mail`` that wtg makes itself, not one the config names."""
+    return bool(getattr(gm, key) == gm.spool / key.replace("_", "-"))
+
+
+def refuse_a_maildir_not_there(
+    key: str, folder: Path, problem: str | None, config: Path | None
+) -> None:
+    """A maildir_in or maildir_out the config names that is not there, or no Maildir, ends
+    the command: made silently, a typo's folder would be polled (or filled) for ever while
+    the mail lies in the one meant (the folders of the games folder's .mail are made by the
+    first poll or send)."""
+    where = f"{key} {folder} ({config})"
+    if problem == "does not exist":
+        meant = folder_meant(folder)
+        fail(
+            f"{where} does not exist{f' ({meant})' if meant else ''}: correct {key}, or make "
+            f"it a Maildir (mkdir -p {folder}/cur {folder}/new {folder}/tmp)"
+        )
+    missing = [sub for sub in ("cur", "new", "tmp") if not (folder / sub).is_dir()]
+    if missing:
+        fail(
+            f"{where} is not a Maildir (no {', '.join(missing)}): correct {key}, or make it "
+            f"one (mkdir -p {' '.join(str(folder / sub) for sub in missing)})"
+        )
 
 
 def games_root(ctx: click.Context) -> Path:

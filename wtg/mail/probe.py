@@ -56,7 +56,8 @@ def probe(gm: GmConfig) -> Iterator[Finding]:
             ("maildir_out", gm.maildir_out, "the first `wtg send`"),
         ):  # one in a games folder that is not there: no poll makes it before that is mended
             if games.verdict is not Verdict.FAIL or not path.is_relative_to(gm.games_dir):
-                yield _maildir(key, path, maker)
+                own = path == gm.spool / key.replace("_", "-")  # made by wtg, else the GM's
+                yield _maildir(key, path, maker if own else None)
     problems = oauth2_file_problems(gm.oauth2) if gm.oauth2 is not None else []
     if gm.oauth2 is not None:
         yield from _oauth2(gm.oauth2, problems)
@@ -107,10 +108,16 @@ def _games_dir(path: Path) -> Finding:
     return Finding(Verdict.OK, subject, f"a folder wtg can write in, {games} game(s)")
 
 
-def _maildir(key: str, path: Path, maker: str) -> Finding:
+def _maildir(key: str, path: Path, maker: str | None) -> Finding:
+    """A maildir folder; ``maker``: the command that makes it when it is missing (None: a
+    folder the config names, which no command makes: the poll and the send refuse it)."""
     subject = f"{key} {path}"
-    if not path.exists():
+    if not path.exists() and maker is not None:
         return Finding(Verdict.NOTE, subject, f"missing; {maker} creates it")
+    if not path.exists():
+        meant = folder_meant(path)
+        said = f"{meant} Correct {key}" if meant else f"correct {key}, or make it a Maildir"
+        return Finding(Verdict.FAIL, subject, f"missing ({said})")
     missing = [sub for sub in ("cur", "new", "tmp") if not (path / sub).is_dir()]
     if missing:
         return Finding(Verdict.FAIL, subject, f"not a Maildir (no {', '.join(missing)})")

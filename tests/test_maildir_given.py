@@ -1,0 +1,81 @@
+"""A maildir_in (or maildir_out) the GM names in the config with a typo, or pointing at a
+folder that is no Maildir: the poll made the folder (or its cur, new and tmp) without a
+word and read it, empty, at every cron run, while the players' mail lay in the folder
+meant, never filed. A folder the config names is now never made: poll and send refuse it
+in one line, and check-config says FAIL. The folders of the games folder's .mail, which
+wtg keeps, are still made by the first poll or send."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from wtg.cli import main
+
+
+def host(root: Path, key: str, value: str) -> Path:
+    (root / "games").mkdir()
+    for sub in ("cur", "new", "tmp"):
+        (root / "Maildir" / sub).mkdir(parents=True)
+    config = root / "wtg.yaml"
+    config.write_text(f"games_dir: games\n{key}: {value}\n", encoding="utf-8")
+    return config
+
+
+def wtg(config: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["--config", str(config), *args])
+
+
+@pytest.mark.parametrize(("key", "command"), [("maildir_in", "poll"), ("maildir_out", "send")])
+def test_a_maildir_named_with_a_typo_is_refused_not_made(
+    tmp_path: Path, key: str, command: str
+) -> None:
+    config = host(tmp_path, key, "Maildr")
+    result = wtg(config, command)
+    folder = tmp_path / "Maildr"
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: {key} {folder} ({config}) does not exist (did you mean {tmp_path / 'Maildir'}?): "
+        f"correct {key}, or make it a Maildir (mkdir -p {folder}/cur {folder}/new "
+        f"{folder}/tmp)\n"
+    )
+    assert not folder.exists()
+    checked = wtg(config, "check-config")
+    assert checked.exit_code == 1
+    assert (
+        f"FAIL  {key} {folder}: missing (did you mean {tmp_path / 'Maildir'}? Correct {key})"
+        in checked.stdout.splitlines()
+    )
+
+
+def test_a_maildir_in_that_is_a_plain_folder_is_refused_not_made_one(tmp_path: Path) -> None:
+    config = host(tmp_path, "maildir_in", "mail")
+    (tmp_path / "mail").mkdir()
+    (tmp_path / "mail" / "orders.txt").write_text("an AOF\n", encoding="utf-8")
+    result = wtg(config, "poll")
+    folder = tmp_path / "mail"
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: maildir_in {folder} ({config}) is not a Maildir (no cur, new, tmp): correct "
+        f"maildir_in, or make it one (mkdir -p {folder}/cur {folder}/new {folder}/tmp)\n"
+    )
+    assert sorted(p.name for p in folder.iterdir()) == ["orders.txt"]
+
+
+def test_a_maildir_named_that_is_there_is_polled(tmp_path: Path) -> None:
+    config = host(tmp_path, "maildir_in", "Maildir")
+    result = wtg(config, "poll")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "filed 0, rejected 0, quarantined 0, ignored 0\n"
+
+
+def test_the_games_folders_own_maildirs_are_still_made_by_the_first_poll(tmp_path: Path) -> None:
+    (tmp_path / "games").mkdir()
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\n", encoding="utf-8")
+    assert wtg(config, "poll").exit_code == 0
+    assert wtg(config, "send").exit_code == 0
+    for box in ("maildir-in", "maildir-out"):
+        assert (tmp_path / "games" / ".mail" / box / "new").is_dir()
