@@ -65,3 +65,11 @@ def test_the_options_whose_default_a_newcomer_must_guess_say_it() -> None:
         ), command
     shown = " ".join(CliRunner().invoke(main, ["open-list", "--help"]).stdout.split())
     assert "--at HH:MM With --every: the hour of the deadlines, in UTC (default: 18:00)." in shown
+
+
+def test_the_new_game_help_says_what_its_game_dir_is() -> None:
+    """`wtg new-game --help` said "Usage: wtg new-game [OPTIONS] GAME_DIR" and not that it
+    takes the game's name (a folder path is refused when a games folder is given)."""
+    shown = " ".join(CliRunner().invoke(main, ["new-game", "--help"]).stdout.split())
+    assert "GAME_DIR is the game's name, the word players write in their mail" in shown
+    assert "`wtg send` then mails the players their turn 0." in shown

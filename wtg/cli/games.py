@@ -170,8 +170,11 @@ def new_game(
     zone: str,
     **ruleset_options: Any,
 ) -> None:
-    """Create a game and run its turn 0 (start positions, reports and AOFs). Options
-    other than these belong to one ruleset each (see its docs/rules page)."""
+    """Create a game and run its turn 0 (start positions, reports and AOFs). GAME_DIR is
+    the game's name, the word players write in their mail (lower-case letters a-z, digits,
+    '-' and '_'): its folder is made in the games folder (--config's games_dir, or
+    --games-dir). Options other than these belong to one ruleset each (see its docs/rules
+    page). `wtg send` then mails the players their turn 0."""
     given_ruleset(ruleset)
     folder = new_game_folder(ctx, game_dir)
     try:
