@@ -153,7 +153,7 @@ class HostHealth(Record):
                 f"service: NOT running (the process of its record, pid {service.gone}, is "
                 "gone: killed, or the machine restarted)"
             )
-        return "service: NOT running (no `wtg serve` has run on this host)"
+        return "service: none (no `wtg serve` has run on this host; a host run by cron needs none)"
 
     def _poll_line(self) -> str:
         poll = self.last_poll
