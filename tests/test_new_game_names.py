@@ -61,7 +61,9 @@ def test_a_control_character_in_the_game_name_is_refused(tmp_path: Path) -> None
     game_dir = tmp_path / "kao\rmaris"
     result = new_game(game_dir, "--player=Ann:ann@example.org", BOB)
     assert result.exit_code == 1
-    assert result.stderr == f"wtg: 'kao\\rmaris' cannot be a game's name: {GAME_NAME_RULE}\n"
+    assert result.stderr == (
+        f"wtg: 'kao\\rmaris' cannot be a game's name: {GAME_NAME_RULE} (did you mean kao-maris?)\n"
+    )
     assert not game_dir.exists()
 
 

@@ -196,7 +196,17 @@ def check_game_name(name: str) -> None:
     (no ``/``, no ``..``, not hidden, a few bytes on any file system)."""
     if len(name) > GAME_NAME_MAX_LENGTH or not GAME_NAME.fullmatch(name):
         shown = name if len(name) <= 80 else name[:80] + "..."
-        raise ConfigError(f"{shown!r} cannot be a game's name: {GAME_NAME_RULE}")
+        meant = game_name_meant(name)
+        hint = f" (did you mean {meant}?)" if meant else ""
+        raise ConfigError(f"{shown!r} cannot be a game's name: {GAME_NAME_RULE}{hint}")
+
+
+def game_name_meant(name: str) -> str | None:
+    """A name by the rule made of ``name`` (``My Game``: my-game): lower case, each run of
+    other characters a ``-``; None when nothing of it is left."""
+    meant = re.sub(r"[^a-z0-9_-]+", "-", name.lower()).strip("-_")
+    meant = meant[:GAME_NAME_MAX_LENGTH].rstrip("-_")
+    return meant if GAME_NAME.fullmatch(meant) else None
 
 
 def check_new_game(game: str, players: Sequence[PlayerEntry]) -> None:
