@@ -94,3 +94,26 @@ def test_a_command_without_a_config_anywhere_near_says_only_that(
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["send"])
     assert (result.exit_code, result.stderr) == (1, f"{NO_CONFIG}\n")
+
+
+def test_two_games_folders_given_are_refused_not_split_between_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """WTG_GAMES_DIR left exported (from the demo, another host) beside WTG_CONFIG: `wtg
+    status` said `No games in /other`, the GM's games gone as it seemed, while `run-turn
+    --due`, poll and send worked on the config's games_dir without a word of it."""
+    home_host(tmp_path)
+    config = tmp_path / "wtg" / "wtg.yaml"
+    (tmp_path / "other").mkdir()
+    monkeypatch.setenv("WTG_CONFIG", str(config))
+    monkeypatch.setenv("WTG_GAMES_DIR", str(tmp_path / "other"))
+    said = (
+        f"wtg: two games folders: {tmp_path / 'other'} (WTG_GAMES_DIR) and "
+        f"{tmp_path / 'wtg' / 'games'} (games_dir of {config}): give one of them (unset "
+        "WTG_GAMES_DIR, or give no config)\n"
+    )
+    for command in (["status"], ["run-turn", "--due"], ["poll"], ["send"]):
+        result = CliRunner().invoke(main, command)
+        assert (result.exit_code, result.stderr) == (1, said), command
+    monkeypatch.setenv("WTG_GAMES_DIR", str(tmp_path / "wtg" / "games"))  # the same: fine
+    assert CliRunner().invoke(main, ["status"]).exit_code == 0

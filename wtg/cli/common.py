@@ -238,6 +238,7 @@ def checked_config(ctx: click.Context) -> GmConfig:
     checked (``checked_games_dir``), and a maildir folder it names that is a file refused
     (one that is missing is made by the first poll or send, as check-config says)."""
     gm = gm_config(ctx)
+    refuse_two_games_folders(ctx, gm)
     checked_games_dir(gm.games_dir, games_source(ctx))
     if gm.transport == "maildir":
         for key, folder in (("maildir_in", gm.maildir_in), ("maildir_out", gm.maildir_out)):
@@ -282,10 +283,30 @@ def games_root(ctx: click.Context) -> Path:
     checked (``checked_games_dir``)."""
     obj = ctx.obj or {}
     if obj.get("games_dir"):
+        if config_path(ctx) is not None:
+            refuse_two_games_folders(ctx, gm_config(ctx))
         return checked_games_dir(Path(obj["games_dir"]), _games_dir_option(ctx))
     if config_path(ctx) is None:
         fail(without_config(NO_GAMES_DIR))
     return checked_games_dir(gm_config(ctx).games_dir, games_source(ctx))
+
+
+def refuse_two_games_folders(ctx: click.Context, gm: GmConfig) -> None:
+    """--games-dir (or WTG_GAMES_DIR, left exported from another host or the demo) and a
+    config whose games_dir is another folder end the command: `wtg status` read the one,
+    and poll, send and `run-turn --due` the other, each without a word."""
+    given = (ctx.obj or {}).get("games_dir")
+    if not given:
+        return
+    if os.path.abspath(given) == os.path.abspath(gm.games_dir):
+        return
+    option = _games_dir_option(ctx)
+    fail(
+        f"two games folders: {Path(given).absolute()} ({option}) and "
+        f"{gm.games_dir.absolute()} ({games_source(ctx)}): give one of them "
+        f"({'unset WTG_GAMES_DIR' if option == 'WTG_GAMES_DIR' else 'drop --games-dir'}, or "
+        "give no config)"
+    )
 
 
 def known_games_dir(ctx: click.Context) -> Path | None:
