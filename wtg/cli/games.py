@@ -40,6 +40,7 @@ from wtg.gm.control import preview
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import name_taken
 from wtg.logs.events import log_event
+from wtg.mail.journal import mailed_before
 
 
 def _ruleset_options(command: Any) -> Any:
@@ -236,6 +237,13 @@ def new_game_folder(ctx: click.Context, given: str) -> Path:
         fail(
             f"the games folder {games_dir.absolute()} holds {taken!r} already: a game's name is "
             "read without case in a mail, so give this game another"
+        )
+    spool = (games_dir / ".mail").absolute()
+    if not (folder / "game.yaml").exists() and mailed_before(spool, folder.name):
+        fail(
+            f"a game {folder.name} was made and mailed on this host before (its folder is gone "
+            f"or renamed, its mail records in {spool} are not): a new game of that name would "
+            "never have its reports mailed; give this game another name"
         )
     return folder
 

@@ -70,6 +70,20 @@ JOURNAL_FILE = "journal.sqlite"
 """The journal's file in the mail spool."""
 
 
+def mailed_before(spool: Path, game: str) -> bool:
+    """Whether the spool has mailed (queued) the reports of a game of this name: a game
+    whose folder the GM removed. A new game of the same name would find its turns counted
+    as mailed already, and its reports never sent. Nothing is made where there is no
+    journal yet."""
+    if not (spool / JOURNAL_FILE).is_file():
+        return False
+    journal = Journal(spool)
+    try:
+        return journal.mailed_turn(game) >= 0
+    finally:
+        journal.close()
+
+
 class Journal:
     """One connection; changes become durable at ``commit()`` (the poller commits a batch
     only after the files it wrote are on disk, and before it moves the messages)."""
