@@ -75,3 +75,20 @@ def test_another_players_private_press_never_holds_back_a_players_answers(
     subjects = sorted(m.subject for m in hall.new_mails(reader.email))
     assert subjects[0].startswith("JOIN wok4: confirm with CONFIRM ")
     assert subjects[1] == "[wok4-1] orders for turn 2 received"
+
+
+def test_a_private_press_to_the_writer_himself_is_refused(tmp_path: Path) -> None:
+    """`PRESS wok4-1 TO 1` from player 1 was relayed to player 1: a "private press from
+    Lord1" in his box and a copy saying it went to player 1, as though someone had written
+    to him. It is refused with the reason, and no press goes out."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    writer = game.config.player(1)
+    hall.mail(writer.email, f"PRESS wok4-1 TO 1\nCODE {writer.code}\n\nNote to self\n")
+    summary = hall.poll(hours=1)
+    assert summary.quarantined == 0, summary.events
+    (answer,) = hall.new_mails()
+    assert answer.to == writer.email
+    assert answer.subject == "PRESS wok4-1 TO 1: not done"
+    assert "player 1 is you: private press goes to another player" in answer.body
+    assert "Note to self" not in answer.body

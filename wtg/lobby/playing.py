@@ -25,18 +25,23 @@ from wtg.lobby.seats import ran_with_quit, resign, seat_by_code
 
 
 def report(desk: Desk, command: Command) -> None:
-    """REPORT <game> [<turn>]: the player's report (the latest by default), mailed again to
-    the address the game knows."""
+    """REPORT <game> [<turn>]: the player's report (the latest by default, or for the word
+    ``latest``), mailed again to the address the game knows."""
     game = desk.game(command, command.args[0] if command.args else None)
     entry = desk.seat(command, game) if game is not None else None
     if game is None or entry is None:
         return
     latest = game.latest_turn()
     turn: int | None = latest
-    if len(command.args) > 1:
+    if len(command.args) > 1 and command.args[1].lower() != "latest":
         turn = typed_number(command.args[1])
         if turn is None or not 0 <= turn <= latest:
-            desk.refuse(command, f"game {game.config.game} has turns 0 to {latest}")
+            desk.refuse(
+                command,
+                f"game {game.config.game} has turns 0 to {latest}: write REPORT "
+                f"{game.config.game} <turn> with one of them, or REPORT {game.config.game} "
+                "for the latest",
+            )
             return
     try:
         text = game.report(entry.id, turn)
@@ -311,6 +316,13 @@ def _relay(
         seat = None
     if seat is None:
         desk.refuse(command, f"game {game.config.game} has no player {side} who reads mail")
+        return
+    if seat == entry.id:
+        desk.refuse(
+            command,
+            f"player {side} is you: private press goes to another player of the game "
+            "(PRESS <game> without TO goes to them all)",
+        )
         return
     to = game.config.player(seat)
     desk.reply(
