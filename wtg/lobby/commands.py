@@ -23,6 +23,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER
 from wtg.core.record import Record
 from wtg.core.typednumber import typed_number
 
@@ -158,6 +159,26 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
     if not commands and code is None:
         return None
     return CommandMail(tuple(commands), code, "", skipped)
+
+
+def commands_beside_a_form(texts: Sequence[str]) -> list[str]:
+    """The commands a player typed in a mail that carries an order form (above it, below
+    it, in another part), each as typed: an order mail is read for its orders alone, so
+    its answer names these as not carried out, never leaving them unsaid. The lines of
+    each form (from its begin marker to its end marker) are no command of his."""
+    found: list[str] = []
+    for text in texts:
+        lines = text.splitlines()[:MAX_LINES]
+        inside = False
+        for index, line in enumerate(lines):
+            begins = BEGIN_MARKER in line
+            if inside or begins:
+                lines[index] = ">"  # as a quoted line: not typed
+            inside = (inside or begins) and END_MARKER not in line
+        read = read_commands("\n".join(lines))
+        if read is not None:
+            found.extend(c.text() for c in read.commands if c.verb in VERBS)
+    return found
 
 
 def _is_command(words: Sequence[str]) -> bool:
