@@ -72,6 +72,8 @@ class Desk:
     remembered by it (``again``)."""
     problems: list[str] = field(default_factory=list)
     """What went wrong making games of the full lists (``wtg.lobby.start``), a line each."""
+    host: str = ""
+    """The host's From (``Game Master <gm@example.org>``): no newcomer plays under its name."""
     _begun: int = 0
     """The replies made before the command in hand."""
     _refused_before: int = 0

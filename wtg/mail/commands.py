@@ -112,6 +112,7 @@ class Commands:
                 self.answers.now,
                 message.order_key,
                 mail_key=message.key,
+                host=self.answers.gm.sender,
             )
             replies = answer(desk, mail)
             held = self._queue(message, replies, sender, message_id, book)
