@@ -34,9 +34,9 @@ class Reply(Record):
     request), so the answer counts against the larger limit of confirmations. ``asks``: the
     code to CONFIRM the answer carries (it counts against that larger limit too, and a code
     whose answer could not be mailed is forgotten). ``private``: a player's private press
-    relayed to its reader, counted on its own (``replies_per_hour`` of them an hour to one
-    reader), never in the room of the reader's own answers: another player's press never
-    holds back his confirmations, codes or refusals."""
+    relayed to its reader, counted on its own (``replies_per_hour`` of them an hour from one
+    writer to one reader), never in the room of the reader's own answers: another player's
+    press never holds back his confirmations, codes or refusals, nor a third's press."""
 
     to: str
     subject: str

@@ -37,8 +37,9 @@ MAX_REFERENCES = 10
 """Message-IDs of the mails answered looked up (of each header)."""
 _MESSAGE_ID = re.compile(r"<[^<>\s]{1,300}>")
 PRIVATE_TALLY = "private-press:"
-"""The journal counts the private press relayed to an address under this prefix and the
-address: apart from the answers to it (``Reply.private``)."""
+"""The journal counts the private press relayed to an address under this prefix, the game,
+the writer's side and the address: apart from the answers to it (``Reply.private``), and
+each writer's apart from the others' (one player's press never silences another's)."""
 CODES_TALLY = "codes:"
 """... and the answers that carry a code to CONFIRM (a JOIN's, a WITHDRAW's, a takeover's,
 a RESIGN's), which anyone may ask for in anyone's name: apart from the answers to his own
@@ -144,8 +145,10 @@ class Commands:
             if self._stranger(book, reply.to):  # a code or a From proves no address
                 stranger = strangers.CODE if reply.asks is not None else strangers.OTHER
             tally = None  # the answers to the address, or a count of their own:
-            if reply.private:
-                tally = f"{PRIVATE_TALLY}{compose.address_key(reply.to)}"
+            if reply.private:  # each writer's to each reader: none silences the others
+                writer = getattr(reply.context.get("writer"), "side", "")
+                reader = compose.address_key(reply.to)
+                tally = f"{PRIVATE_TALLY}{_game_of(reply)}:{writer}:{reader}"
             elif reply.asks is not None:  # forged requests never hold back his orders' answers
                 tally = f"{CODES_TALLY}{compose.address_key(reply.to)}"
             why = self.answers.reply(
