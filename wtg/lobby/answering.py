@@ -22,7 +22,7 @@ from wtg.core.record import Record
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.lobby import confirm, people
-from wtg.lobby.commands import VERBS, Command, CommandMail
+from wtg.lobby.commands import VERBS, Command, CommandMail, stray_words
 from wtg.lobby.database import Book, done, remember
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, start_due
@@ -95,7 +95,10 @@ class Desk:
             if self.again(command):
                 continue
             handler = handlers.get(command.verb)
-            if handler is None:
+            stray = stray_words(command) if handler is not None else None
+            if stray is not None:
+                self.refuse(command, stray)
+            elif handler is None:
                 self.help(unknown=command.text())
                 self.refused += 1
             else:

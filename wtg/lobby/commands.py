@@ -181,6 +181,46 @@ def commands_beside_a_form(texts: Sequence[str]) -> list[str]:
     return found
 
 
+def stray_words(command: Command) -> str | None:
+    """Why a command holds words it does not take (a command in capitals is read whatever
+    follows its word), or None. Such a command is refused, never carried out in part:
+    ``PRESS g 2`` (meant for player 2 alone) would have gone to every player, ``RESIGN g1
+    g2`` resigned g1 alone, ``CONFIRM CODE1 CODE2`` confirmed the first, each without a
+    word of what was left. HELP and LIST change nothing and answer in full: what follows
+    them is the sender's own words."""
+    verb, args = command.verb, list(command.args)
+    if verb in ("HELP", "LIST") or verb not in _ARGUMENTS:
+        return None
+    if verb == "JOIN":
+        upper = [a.upper() for a in args]
+        args = args[: upper.index("AS")] if "AS" in upper else args
+    if verb == "PRESS" and len(args) > 1:
+        if len(args) == 3 and args[1].upper() == "TO":
+            return None
+        return (
+            f"PRESS takes a game, then TO <n> for one player alone (PRESS {args[0]} TO 3); "
+            f'"{" ".join(args[1:])}" is neither: nothing was sent, to anyone (its text goes '
+            "on the lines below the PRESS and CODE lines)"
+        )
+    most = _ARGUMENTS[verb][1]
+    if len(args) <= most:
+        return None
+    takes = {
+        "JOIN": "a ruleset and its variant (or a game), then AS <name>",
+        "CONFIRM": "one code",
+        "WITHDRAW": "one ruleset",
+        "REPORT": "a game and a turn",
+        "AOF": "one game",
+        "STATUS": "one game",
+        "RESIGN": "one game",
+        "ABSENCE": "a game, the first turn or day and the last",
+    }.get(verb, f"{most} word(s)")
+    return (
+        f'{verb} takes {takes}; "{" ".join(args[most:])}" after that is not read: nothing '
+        "was done (write each command on a line of its own)"
+    )
+
+
 def _is_command(words: Sequence[str]) -> bool:
     """Whether a line's words are a command: its word in capitals, or the command alone
     with the arguments it takes."""
