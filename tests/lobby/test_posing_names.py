@@ -1,4 +1,6 @@
 """A name that would pass for someone else in the mail other players read: a newcomer
+named ``Lord1`` and a Hangul filler (or a variation selector, a combining grapheme joiner:
+characters that show as nothing) took over a seat beside Lord1's and read as Lord1; one
 named ``Lord1 (player 1)`` wrote press that read ``From Lord1 (player 1) (player 4):``,
 and private press under ``[wok4-1] private press from Lord1 (player 1)``; one named
 ``Game Master`` wrote as the host's own mail is signed; one named like an address passed
@@ -20,6 +22,10 @@ from wtg.lobby.database import Book
 @pytest.mark.parametrize(
     ("name", "why"),
     [
+        ("Lord1\u3164", "holds a character that shows as nothing or as a blank (U+3164)"),
+        ("Lord1\u034f", "holds a character that shows as nothing or as a blank (U+034F)"),
+        ("Lord1\ufe0f", "holds a character that shows as nothing or as a blank (U+FE0F)"),
+        ("\u2800", "holds a character that shows as nothing or as a blank (U+2800)"),
         ("Lord1 (player 1)", "holds a player's number"),
         ("Lord1 (#1)", "holds a player's number"),
         ("Lord1 #1", "holds a player's number"),
