@@ -107,9 +107,10 @@ def name_problem(book: Book, name: str, address: str, host: str = "") -> str | N
     return None
 
 
-LOOK_ALIKE = ("Latin", "Greek", "Cyrillic")
+LOOK_ALIKE = ("Latin", "Greek", "Cyrillic", "Armenian", "Cherokee", "Coptic", "Lisu")
 """The alphabets whose letters look alike: a name that mixes them could pass for another's
-(``Аlice`` with a Cyrillic А in press beside Alice's)."""
+(``Аlice`` with a Cyrillic А in press beside Alice's; ``Ꭺnn`` with a Cherokee Ꭺ, ``Bօb`` with
+an Armenian օ, ``ꓮnn`` with a Lisu ꓮ beside Ann's)."""
 
 
 def look_alike_alphabets(name: str) -> list[str]:
