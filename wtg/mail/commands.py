@@ -47,7 +47,9 @@ orders and commands, which a flood of forged requests must never hold back."""
 
 
 def command_text(msg: Message) -> str | None:
-    """The first text part a person typed (plain text, else HTML made text), normalised."""
+    """The first text part a person typed (plain text, else HTML made text), normalised. A
+    plain part of blanks alone is none: a client that sends an empty plain text beside the
+    HTML the person typed in has his commands in the HTML."""
     html: str | None = None
     for part in _typed_parts(msg):
         kind = part.get_content_type()
@@ -57,8 +59,10 @@ def command_text(msg: Message) -> str | None:
         text, _notes = decode_bytes(
             data if isinstance(data, bytes) else b"", part.get_content_charset()
         )
-        if kind == "text/plain":
+        if kind == "text/plain" and text.strip():
             return normalise(text[:TEXT_MAX])
+        if kind == "text/plain":
+            continue
         from wtg.mail.htmltext import html_to_text  # lxml: only for mail that has HTML
 
         html = html if html is not None else normalise(html_to_text(text[:TEXT_MAX]))
