@@ -23,11 +23,13 @@ def test_a_quitters_resign_and_absence_are_refused_at_once(tmp_path: Path) -> No
     hall.poll(hours=1)
     subjects = {m.subject: m.body for m in hall.new_mails(quitter.email)}
     assert sorted(subjects) == ["ABSENCE wok4-1 3 4: not done", "RESIGN wok4-1: not done"]
-    assert "player 4 has no orders to give in game wok4-1: nothing to quit" in (
-        subjects["RESIGN wok4-1: not done"]
+    assert (
+        "player 4 has no orders to give in game wok4-1: nothing to quit"
+        in (subjects["RESIGN wok4-1: not done"])
     )
-    assert "player 4 has no orders to give in game wok4-1: no absence to plan" in (
-        subjects["ABSENCE wok4-1 3 4: not done"]
+    assert (
+        "player 4 has no orders to give in game wok4-1: no absence to plan"
+        in (subjects["ABSENCE wok4-1 3 4: not done"])
     )
     with Book(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
