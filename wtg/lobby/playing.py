@@ -21,7 +21,7 @@ from wtg.gm.gamestatus import game_status
 from wtg.lobby import confirm
 from wtg.lobby.answering import Desk
 from wtg.lobby.commands import PRESS_MAX, Command
-from wtg.lobby.seats import ran_with_quit, resign, seat_by_code
+from wtg.lobby.seats import owes_nothing, ran_with_quit, resign, seat_by_code
 
 
 def report(desk: Desk, command: Command) -> None:
@@ -127,6 +127,10 @@ def resign_request(desk: Desk, command: Command) -> None:
     game = desk.game(command, command.args[0] if command.args else None)
     entry = desk.seat(command, game) if game is not None else None
     if game is None or entry is None or _over(desk, command, game):
+        return
+    idle = owes_nothing(game, entry.id, "nothing to quit")
+    if idle is not None:  # no code mailed for a CONFIRM that could only be refused
+        desk.refuse(command, idle)
         return
     address = email.utils.parseaddr(entry.email)[1].lower()
     with desk.book.write():  # the code and the answer that mails it, remembered together

@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg.core.orders import OrderError
-from wtg.core.ruleset import SeatId, public_sides
+from wtg.core.ruleset import SeatId, SideId, public_sides
 from wtg.files.store import RECEIVED, order_files
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
@@ -55,15 +55,30 @@ def seat_of_person(book: Book, game: Game, address: str) -> int | None:
     return None
 
 
+def owing_sides(game: Game, seat: int) -> list[SideId]:
+    """The sides of a seat whose orders the coming turn waits for: none for a player who
+    has quit or is out (his RESIGN has nothing to quit, his ABSENCE nothing to plan)."""
+    state = game.state_view()
+    owing = set(game.ruleset.owing(state))
+    return [s for s in game.ruleset.sides_of(state, SeatId(seat)) if s in owing]
+
+
+def owes_nothing(game: Game, seat: int, what: str) -> str | None:
+    """Why a command for the seat (``what`` it would do: "nothing to quit") cannot be
+    carried out when the seat owes no orders, or None."""
+    if owing_sides(game, seat):
+        return None
+    return f"player {seat} has no orders to give in game {game.config.game}: {what}"
+
+
 def resign(game: Game, seat: int, moment: datetime, order_key: str) -> str | None:
     """File the seat's QUIT with the orders it has on file (through the one door, as an order
     file with the seat's code); None, or why it could not be filed."""
     state = game.state_view()
     turn = game.ruleset.turn_of(state) + 1
-    owing = set(game.ruleset.owing(state))
-    sides = [s for s in game.ruleset.sides_of(state, SeatId(seat)) if s in owing]
+    sides = owing_sides(game, seat)
     if not sides:
-        return f"player {seat} has no orders to give in game {game.config.game}: nothing to quit"
+        return owes_nothing(game, seat, "nothing to quit")
     code = game.config.player(seat).code
     for side in sides:
         on_file = game.store.pending_orders(turn).get(side)
