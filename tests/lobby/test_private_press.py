@@ -92,3 +92,27 @@ def test_a_private_press_to_the_writer_himself_is_refused(tmp_path: Path) -> Non
     assert answer.subject == "PRESS wok4-1 TO 1: not done"
     assert "player 1 is you: private press goes to another player" in answer.body
     assert "Note to self" not in answer.body
+
+
+def test_a_player_who_has_quit_writes_and_reads_no_press(tmp_path: Path) -> None:
+    """A seat that has quit kept its code, and with it press: a quitter wrote to every
+    player and to each alone, and press was relayed to him, though he plays no more. Both
+    are refused with the reason; the players still in write each other as before."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, (4,))
+    quitter, player = game.config.player(4), game.config.player(1)
+    hall.mail(quitter.email, f"PRESS wok4-1\nCODE {quitter.code}\n\nI am back, sort of\n")
+    hall.mail(quitter.email, f"PRESS wok4-1 TO 1\nCODE {quitter.code}\n\npsst\n")
+    hall.mail(player.email, f"PRESS wok4-1 TO 4\nCODE {player.code}\n\nare you there?\n")
+    hall.mail(player.email, f"PRESS wok4-1 TO 2\nCODE {player.code}\n\nhello 2\n")
+    summary = hall.poll(hours=1)
+    assert summary.quarantined == 0, summary.events
+    mails = hall.new_mails()
+    by_subject = {m.subject: m for m in mails}
+    for subject in ("PRESS wok4-1: not done", "PRESS wok4-1 TO 1: not done"):
+        assert by_subject[subject].to == quitter.email
+        assert "you have quit game wok4-1: press is for its players" in by_subject[subject].body
+    refused = by_subject["PRESS wok4-1 TO 4: not done"]
+    assert "player 4 has quit game wok4-1: he reads no press of it" in refused.body
+    assert [m.to for m in mails if "private press" in m.subject] == [game.config.player(2).email]
+    assert not [m for m in mails if m.to == quitter.email and "private press" in m.subject]

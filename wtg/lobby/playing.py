@@ -21,7 +21,7 @@ from wtg.gm.gamestatus import game_status
 from wtg.lobby import confirm
 from wtg.lobby.answering import Desk
 from wtg.lobby.commands import PRESS_MAX, Command
-from wtg.lobby.seats import owes_nothing, ran_with_quit, resign, seat_by_code
+from wtg.lobby.seats import QUIT_STATUS, owes_nothing, ran_with_quit, resign, seat_by_code
 
 
 def report(desk: Desk, command: Command) -> None:
@@ -259,7 +259,12 @@ def press(desk: Desk, command: Command) -> None:
         desk.refuse(command, f"game {game.config.game} is over")
         return
     sides = game.ruleset.sides_of(state, SeatId(entry.id))
-    names = {s.id: s.name for s in public_sides(game.ruleset.public_json(state))}
+    public = public_sides(game.ruleset.public_json(state))
+    names = {s.id: s.name for s in public}
+    quit_ = {s.id for s in public if s.status == QUIT_STATUS}
+    if sides and all(s in quit_ for s in sides):
+        desk.refuse(command, f"you have quit game {game.config.game}: press is for its players")
+        return
     side = sides[0] if sides else SideId(entry.id)
     writer = Press(side, names.get(side, entry.name), f"{desk.moment:%Y-%m-%d %H:%M} UTC", text)
     upper = [a.upper() for a in command.args]
@@ -321,6 +326,11 @@ def _relay(
     if seat is None:
         desk.refuse(command, f"game {game.config.game} has no player {side} who reads mail")
         return
+    if _has_quit(game, side):
+        desk.refuse(
+            command, f"player {side} has quit game {game.config.game}: he reads no press of it"
+        )
+        return
     if seat == entry.id:
         desk.refuse(
             command,
@@ -346,3 +356,9 @@ def _relay(
         side=side,
         text=writer.text,
     )
+
+
+def _has_quit(game: Game, side: SideId) -> bool:
+    """Whether ``side`` has quit the game (he reads no press of it)."""
+    public = public_sides(game.ruleset.public_json(game.state_view()))
+    return any(s.id == side and s.status == QUIT_STATUS for s in public)

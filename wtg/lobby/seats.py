@@ -35,6 +35,11 @@ def seat_by_code(game: Game, code: str | None) -> PlayerEntry | None:
     return found
 
 
+QUIT_STATUS = "quit"
+"""The status a side shows in its ruleset's public state once its player has quit (the WoK
+rulesets'; WISK's and Tactics' players are out, not quit)."""
+
+
 def seat_of_person(book: Book, game: Game, address: str) -> int | None:
     """The seat of ``game`` the person writing from ``address`` holds already (from this
     address or another the book knows is his), or None: one seat a person in a game, or he
@@ -198,7 +203,7 @@ def _results(game: Game, plays: list[tuple[int, int]]) -> list[tuple[int, str]]:
         mine = [sides[s] for s in game.ruleset.sides_of(state, SeatId(seat)) if s in sides]
         if any(s.id in winners or s.place == 1 for s in mine) and over:
             found.append((seat, WON))
-        elif mine and all(s.status == "quit" for s in mine):
+        elif mine and all(s.status == QUIT_STATUS for s in mine):
             found.append((seat, QUIT))
         elif over:
             found.append((seat, FINISHED))
