@@ -35,6 +35,8 @@ def seat_by_code(game: Game, code: str | None) -> PlayerEntry | None:
     return found
 
 
+STILL_IN = "active"
+"""The status a side shows in its ruleset's public state while its player plays on."""
 QUIT_STATUS = "quit"
 """The status a side shows in its ruleset's public state once its player has quit (the WoK
 rulesets'; WISK's and Tactics' players are out, not quit)."""
@@ -73,6 +75,14 @@ def owes_nothing(game: Game, seat: int, what: str) -> str | None:
     carried out when the seat owes no orders, or None."""
     if owing_sides(game, seat):
         return None
+    state = game.state_view()
+    mine = set(game.ruleset.sides_of(state, SeatId(seat)))
+    public = public_sides(game.ruleset.public_json(state))
+    if any(s.id in mine and s.status == STILL_IN for s in public):  # WISK, Tactics: a turn each
+        return (
+            f"player {seat} is in game {game.config.game}, but the coming turn is another "
+            f"player's: {what} yet; send the command again when your turn comes"
+        )
     return f"player {seat} has no orders to give in game {game.config.game}: {what}"
 
 
