@@ -20,6 +20,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -39,25 +40,51 @@ CLOCK_READERS = (
 """Test modules of the code that reads the clock (``datetime.now`` in wtg/)."""
 
 
-@pytest.mark.parametrize(
-    ("moment", "zone"),
-    [("2026-12-31 23:59:50", "UTC"), ("2027-03-28 01:59:50", "Europe/Vienna")],
-    ids=["year-end-utc", "summer-time-vienna"],
-)
-def test_the_clock_readers_pass_as_the_year_or_the_hour_turns(
-    tmp_path: Path, moment: str, zone: str
-) -> None:
+MOMENTS = {
+    "year-end-utc": ("2026-12-31 23:59:50", "UTC"),
+    "summer-time-vienna": ("2027-03-28 01:59:50", "Europe/Vienna"),
+}
+"""The moments the clock readers run at, each with the time zone of the machine."""
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, subprocess.Popen[str]]]:
+    """The clock readers' tests under faketime at every moment, started together (each
+    run is a process of its own, and mostly waits on the files and processes of its
+    tests: together they take the time of the longest)."""
     if shutil.which("faketime") is None:
         hint = "libfaketime is not installed (apt-get install faketime)"
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(f"{hint} (CI=true: a missing tool is a failure)", pytrace=False)
         pytest.skip(hint)
-    env = {**os.environ, "TZ": zone, "DONT_FAKE_MONOTONIC": "1", "FAKETIME_DONT_RESET": "1"}
-    command = ["faketime", "-f", f"@{moment}", sys.executable, "-m", "pytest"]
-    command += ["-p", "no:cacheprovider", "--basetemp", str(tmp_path / "t")]
-    done = subprocess.run(
-        [*command, *CLOCK_READERS], cwd=CHECKOUT, env=env, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
-    summary = done.stdout.splitlines()[-1]
+    started: dict[str, subprocess.Popen[str]] = {}
+    try:
+        for name, (moment, zone) in MOMENTS.items():
+            env = {**os.environ, "TZ": zone, "DONT_FAKE_MONOTONIC": "1", "FAKETIME_DONT_RESET": "1"}
+            basetemp = tmp_path_factory.mktemp(name) / "t"
+            command = ["faketime", "-f", f"@{moment}", sys.executable, "-m", "pytest"]
+            command += ["-p", "no:cacheprovider", "--basetemp", str(basetemp), *CLOCK_READERS]
+            started[name] = subprocess.Popen(
+                command,
+                cwd=CHECKOUT,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        yield started
+    finally:
+        for process in started.values():
+            if process.poll() is None:
+                process.kill()
+                process.communicate()
+
+
+@pytest.mark.parametrize("moment", list(MOMENTS))
+def test_the_clock_readers_pass_as_the_year_or_the_hour_turns(
+    runs: dict[str, subprocess.Popen[str]], moment: str
+) -> None:
+    stdout, stderr = runs[moment].communicate()
+    assert runs[moment].returncode == 0, stdout[-6000:] + stderr[-2000:]
+    summary = stdout.splitlines()[-1]
     assert re.fullmatch(r"[0-9]{3,} passed in .*", summary), summary  # all of them, none skipped

@@ -78,3 +78,13 @@ def test_no_line_of_press_reads_as_part_of_a_form(text: str, side: int) -> None:
             assert not is_header_line(line.text), line
             assert ORDER_LINE.fullmatch(line.text) is None, line
             assert not any(is_loose_line(form, line.text) for form in FORMS), line
+
+
+def test_a_line_of_tabs_is_wrapped_at_the_width_it_shows() -> None:
+    """A tab was one character of the 60, and shows as up to eight blanks: a short line of
+    tabs between words (twelve characters) ran 92 columns wide, past every other line of
+    the press. Tabs are the blanks they show before the line is measured."""
+    lines = inert_lines("left" + "\t" * 11 + "right", "3")
+    assert lines == ["3| left", "3| right"]
+    lines = inert_lines("a\tb", "3")
+    assert lines == ["3| a       b"]

@@ -75,3 +75,44 @@ def test_another_players_private_press_never_holds_back_a_players_answers(
     subjects = sorted(m.subject for m in hall.new_mails(reader.email))
     assert subjects[0].startswith("JOIN wok4: confirm with CONFIRM ")
     assert subjects[1] == "[wok4-1] orders for turn 2 received"
+
+
+def test_a_private_press_to_the_writer_himself_is_refused(tmp_path: Path) -> None:
+    """`PRESS wok4-1 TO 1` from player 1 was relayed to player 1: a "private press from
+    Lord1" in his box and a copy saying it went to player 1, as though someone had written
+    to him. It is refused with the reason, and no press goes out."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    writer = game.config.player(1)
+    hall.mail(writer.email, f"PRESS wok4-1 TO 1\nCODE {writer.code}\n\nNote to self\n")
+    summary = hall.poll(hours=1)
+    assert summary.quarantined == 0, summary.events
+    (answer,) = hall.new_mails()
+    assert answer.to == writer.email
+    assert answer.subject == "PRESS wok4-1 TO 1: not done"
+    assert "player 1 is you: private press goes to another player" in answer.body
+    assert "Note to self" not in answer.body
+
+
+def test_a_player_who_has_quit_writes_and_reads_no_press(tmp_path: Path) -> None:
+    """A seat that has quit kept its code, and with it press: a quitter wrote to every
+    player and to each alone, and press was relayed to him, though he plays no more. Both
+    are refused with the reason; the players still in write each other as before."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, (4,))
+    quitter, player = game.config.player(4), game.config.player(1)
+    hall.mail(quitter.email, f"PRESS wok4-1\nCODE {quitter.code}\n\nI am back, sort of\n")
+    hall.mail(quitter.email, f"PRESS wok4-1 TO 1\nCODE {quitter.code}\n\npsst\n")
+    hall.mail(player.email, f"PRESS wok4-1 TO 4\nCODE {player.code}\n\nare you there?\n")
+    hall.mail(player.email, f"PRESS wok4-1 TO 2\nCODE {player.code}\n\nhello 2\n")
+    summary = hall.poll(hours=1)
+    assert summary.quarantined == 0, summary.events
+    mails = hall.new_mails()
+    by_subject = {m.subject: m for m in mails}
+    for subject in ("PRESS wok4-1: not done", "PRESS wok4-1 TO 1: not done"):
+        assert by_subject[subject].to == quitter.email
+        assert "you have quit game wok4-1: press is for its players" in by_subject[subject].body
+    refused = by_subject["PRESS wok4-1 TO 4: not done"]
+    assert "player 4 has quit game wok4-1: he reads no press of it" in refused.body
+    assert [m.to for m in mails if "private press" in m.subject] == [game.config.player(2).email]
+    assert not [m for m in mails if m.to == quitter.email and "private press" in m.subject]

@@ -70,3 +70,17 @@ def test_a_report_that_cannot_be_read_is_refused(tmp_path: Path) -> None:
     answer = _sent(hall, "REPORT wok4-1 0")
     assert "REPORT wok4-1 0: not done" in answer, answer
     assert f"turn 0 has no {report}" in answer, answer
+
+
+def test_the_latest_report_asked_for_by_the_word(tmp_path: Path) -> None:
+    """`REPORT wok4-1 latest` was refused as a turn out of range: the word asks for what
+    `REPORT wok4-1` gives. A turn that is no number is refused with the way to ask."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    for word in ("latest", "LATEST"):
+        answer = _sent(hall, f"REPORT wok4-1 {word}")
+        assert answer.startswith("[wok4-1] turn 0 report for Ann\n"), answer
+        assert game.report(_ann(hall).id, 0) in answer
+    answer = _sent(hall, "REPORT wok4-1 last")
+    assert "REPORT wok4-1 last: not done" in answer, answer
+    assert "has turns 0 to 0: write REPORT wok4-1 <turn> with one of them" in answer, answer

@@ -266,7 +266,7 @@ def inert_lines(text: str, tag: str) -> list[str]:
     if not tag[:1].isdigit():
         raise ValueError(f"the tag of another's text starts with a digit, not {tag!r}")
     shown: list[str] = []
-    for line in text.splitlines() or [""]:
+    for line in text.expandtabs().splitlines() or [""]:  # a tab as the blanks it shows
         pieces = [line] if len(line) <= INERT_WIDTH else textwrap.wrap(line, INERT_WIDTH)
         shown += [f"{tag}| {_defused(piece)}".rstrip() for piece in pieces or [""]]
     return shown

@@ -62,12 +62,9 @@ def opener(path: str, flags: int) -> int:
     """For ``open(path, mode, opener=opener)``: a file it creates is 0600."""
     fd = os.open(path, flags, FILE_MODE)
     if flags & os.O_CREAT:
-        # a file of someone else's (the GM's, opened by root, say) keeps its mode; not
-        # contextlib.suppress, whose object costs more than the call (four files a mail)
-        try:  # noqa: SIM105
+        # a file of someone else's (the GM's, opened by root, say) keeps its mode
+        with contextlib.suppress(PermissionError):
             os.fchmod(fd, FILE_MODE)
-        except PermissionError:
-            pass
     return fd
 
 

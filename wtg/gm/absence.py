@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date
 
 from wtg.core.errors import UsageError
-from wtg.core.ruleset import PlansAbsence
+from wtg.core.ruleset import PlansAbsence, SeatId
 from wtg.core.typednumber import typed_number
 from wtg.game.absences import absences, keep_absences, planned_by
 from wtg.game.engine import Game
@@ -37,6 +37,13 @@ def plan_absence(
         done = planned_by(game.store, source) if source is not None else None
         if done is not None:
             return done, rules.absence_policy
+        state = game.state_view()
+        owing = set(rules.owing(state))
+        if not any(side in owing for side in rules.sides_of(state, SeatId(seat))):
+            raise AbsenceRefused(  # quit, or out: no turn of his to be away from
+                f"player {seat} has no orders to give in game {game.config.game}: no absence "
+                "to plan"
+            )
         turns = _turns(game, first, last)
         kept = absences(game.store, game.config)
         mine = sorted(set(kept.get(seat, [])) | set(turns))

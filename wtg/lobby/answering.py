@@ -22,7 +22,7 @@ from wtg.core.record import Record
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.lobby import confirm, people
-from wtg.lobby.commands import VERBS, Command, CommandMail
+from wtg.lobby.commands import VERBS, Command, CommandMail, stray_words
 from wtg.lobby.database import Book, done, remember
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, start_due
@@ -34,9 +34,9 @@ class Reply(Record):
     request), so the answer counts against the larger limit of confirmations. ``asks``: the
     code to CONFIRM the answer carries (it counts against that larger limit too, and a code
     whose answer could not be mailed is forgotten). ``private``: a player's private press
-    relayed to its reader, counted on its own (``replies_per_hour`` of them an hour to one
-    reader), never in the room of the reader's own answers: another player's press never
-    holds back his confirmations, codes or refusals."""
+    relayed to its reader, counted on its own (``replies_per_hour`` of them an hour from one
+    writer to one reader), never in the room of the reader's own answers: another player's
+    press never holds back his confirmations, codes or refusals, nor a third's press."""
 
     to: str
     subject: str
@@ -72,6 +72,8 @@ class Desk:
     remembered by it (``again``)."""
     problems: list[str] = field(default_factory=list)
     """What went wrong making games of the full lists (``wtg.lobby.start``), a line each."""
+    host: str = ""
+    """The host's From (``Game Master <gm@example.org>``): no newcomer plays under its name."""
     _begun: int = 0
     """The replies made before the command in hand."""
     _refused_before: int = 0
@@ -93,7 +95,10 @@ class Desk:
             if self.again(command):
                 continue
             handler = handlers.get(command.verb)
-            if handler is None:
+            stray = stray_words(command) if handler is not None else None
+            if stray is not None:
+                self.refuse(command, stray)
+            elif handler is None:
                 self.help(unknown=command.text())
                 self.refused += 1
             else:

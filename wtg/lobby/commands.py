@@ -23,6 +23,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER
 from wtg.core.record import Record
 from wtg.core.typednumber import typed_number
 
@@ -158,6 +159,66 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
     if not commands and code is None:
         return None
     return CommandMail(tuple(commands), code, "", skipped)
+
+
+def commands_beside_a_form(texts: Sequence[str]) -> list[str]:
+    """The commands a player typed in a mail that carries an order form (above it, below
+    it, in another part), each as typed: an order mail is read for its orders alone, so
+    its answer names these as not carried out, never leaving them unsaid. The lines of
+    each form (from its begin marker to its end marker) are no command of his."""
+    found: list[str] = []
+    for text in texts:
+        lines = text.splitlines()[:MAX_LINES]
+        inside = False
+        for index, line in enumerate(lines):
+            begins = BEGIN_MARKER in line
+            if inside or begins:
+                lines[index] = ">"  # as a quoted line: not typed
+            inside = (inside or begins) and END_MARKER not in line
+        read = read_commands("\n".join(lines))
+        if read is not None:
+            found.extend(c.text() for c in read.commands if c.verb in VERBS)
+    return found
+
+
+def stray_words(command: Command) -> str | None:
+    """Why a command holds words it does not take (a command in capitals is read whatever
+    follows its word), or None. Such a command is refused, never carried out in part:
+    ``PRESS g 2`` (meant for player 2 alone) would have gone to every player, ``RESIGN g1
+    g2`` resigned g1 alone, ``CONFIRM CODE1 CODE2`` confirmed the first, each without a
+    word of what was left. HELP and LIST change nothing and answer in full: what follows
+    them is the sender's own words."""
+    verb, args = command.verb, list(command.args)
+    if verb in ("HELP", "LIST") or verb not in _ARGUMENTS:
+        return None
+    if verb == "JOIN":
+        upper = [a.upper() for a in args]
+        args = args[: upper.index("AS")] if "AS" in upper else args
+    if verb == "PRESS" and len(args) > 1:
+        if len(args) == 3 and args[1].upper() == "TO":
+            return None
+        return (
+            f"PRESS takes a game, then TO <n> for one player alone (PRESS {args[0]} TO 3); "
+            f'"{" ".join(args[1:])}" is neither: nothing was sent, to anyone (its text goes '
+            "on the lines below the PRESS and CODE lines)"
+        )
+    most = _ARGUMENTS[verb][1]
+    if len(args) <= most:
+        return None
+    takes = {
+        "JOIN": "a ruleset and its variant (or a game), then AS <name>",
+        "CONFIRM": "one code",
+        "WITHDRAW": "one ruleset",
+        "REPORT": "a game and a turn",
+        "AOF": "one game",
+        "STATUS": "one game",
+        "RESIGN": "one game",
+        "ABSENCE": "a game, the first turn or day and the last",
+    }.get(verb, f"{most} word(s)")
+    return (
+        f'{verb} takes {takes}; "{" ".join(args[most:])}" after that is not read: nothing '
+        "was done (write each command on a line of its own)"
+    )
 
 
 def _is_command(words: Sequence[str]) -> bool:

@@ -17,6 +17,7 @@ from wtg.core.record import Record
 from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, check_player, check_text
 from wtg.host.results import Entry, Finished
 from wtg.lobby.database import FILE, FOLDER, Book, same, stamp
+from wtg.lobby.posing import posing
 
 BEGINNER = "beginner"
 ADVANCED = "advanced"
@@ -76,9 +77,11 @@ def person(book: Book, ident: int) -> Person:
     return Person(ident, str(row["name"]), addresses, finished, results.count(WON))
 
 
-def name_problem(book: Book, name: str, address: str) -> str | None:
+def name_problem(book: Book, name: str, address: str, host: str = "") -> str | None:
     """Why ``address`` may not play as ``name``, or None: a name with a control character
-    or too long, another person's name, or not the name this person already plays as."""
+    or too long, another person's name, or not the name this person already plays as; for
+    a newcomer, a name that would pass for another (``wtg.lobby.posing``; ``host``: the
+    host's From)."""
     try:
         check_text("the name", name, NAME_MAX_LENGTH)
     except ConfigError as error:
@@ -89,6 +92,9 @@ def name_problem(book: Book, name: str, address: str) -> str | None:
             f"you play as {mine.name}: one name a person, in every game (leave out AS, or "
             f"write AS {mine.name})"
         )
+    posed = posing(name, host) if mine is None else None
+    if posed is not None:
+        return posed
     mixed = look_alike_alphabets(name)
     if mine is None and mixed:
         return (
@@ -101,9 +107,10 @@ def name_problem(book: Book, name: str, address: str) -> str | None:
     return None
 
 
-LOOK_ALIKE = ("Latin", "Greek", "Cyrillic")
+LOOK_ALIKE = ("Latin", "Greek", "Cyrillic", "Armenian", "Cherokee", "Coptic", "Lisu")
 """The alphabets whose letters look alike: a name that mixes them could pass for another's
-(``Аlice`` with a Cyrillic А in press beside Alice's)."""
+(``Аlice`` with a Cyrillic А in press beside Alice's; ``Ꭺnn`` with a Cherokee Ꭺ, ``Bօb`` with
+an Armenian օ, ``ꓮnn`` with a Lisu ꓮ beside Ann's)."""
 
 
 def look_alike_alphabets(name: str) -> list[str]:

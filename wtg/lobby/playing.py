@@ -21,22 +21,27 @@ from wtg.gm.gamestatus import game_status
 from wtg.lobby import confirm
 from wtg.lobby.answering import Desk
 from wtg.lobby.commands import PRESS_MAX, Command
-from wtg.lobby.seats import ran_with_quit, resign, seat_by_code
+from wtg.lobby.seats import QUIT_STATUS, owes_nothing, ran_with_quit, resign, seat_by_code
 
 
 def report(desk: Desk, command: Command) -> None:
-    """REPORT <game> [<turn>]: the player's report (the latest by default), mailed again to
-    the address the game knows."""
+    """REPORT <game> [<turn>]: the player's report (the latest by default, or for the word
+    ``latest``), mailed again to the address the game knows."""
     game = desk.game(command, command.args[0] if command.args else None)
     entry = desk.seat(command, game) if game is not None else None
     if game is None or entry is None:
         return
     latest = game.latest_turn()
     turn: int | None = latest
-    if len(command.args) > 1:
+    if len(command.args) > 1 and command.args[1].lower() != "latest":
         turn = typed_number(command.args[1])
         if turn is None or not 0 <= turn <= latest:
-            desk.refuse(command, f"game {game.config.game} has turns 0 to {latest}")
+            desk.refuse(
+                command,
+                f"game {game.config.game} has turns 0 to {latest}: write REPORT "
+                f"{game.config.game} <turn> with one of them, or REPORT {game.config.game} "
+                "for the latest",
+            )
             return
     try:
         text = game.report(entry.id, turn)
@@ -122,6 +127,10 @@ def resign_request(desk: Desk, command: Command) -> None:
     game = desk.game(command, command.args[0] if command.args else None)
     entry = desk.seat(command, game) if game is not None else None
     if game is None or entry is None or _over(desk, command, game):
+        return
+    idle = owes_nothing(game, entry.id, "nothing to quit")
+    if idle is not None:  # no code mailed for a CONFIRM that could only be refused
+        desk.refuse(command, idle)
         return
     address = email.utils.parseaddr(entry.email)[1].lower()
     with desk.book.write():  # the code and the answer that mails it, remembered together
@@ -250,7 +259,12 @@ def press(desk: Desk, command: Command) -> None:
         desk.refuse(command, f"game {game.config.game} is over")
         return
     sides = game.ruleset.sides_of(state, SeatId(entry.id))
-    names = {s.id: s.name for s in public_sides(game.ruleset.public_json(state))}
+    public = public_sides(game.ruleset.public_json(state))
+    names = {s.id: s.name for s in public}
+    quit_ = {s.id for s in public if s.status == QUIT_STATUS}
+    if sides and all(s in quit_ for s in sides):
+        desk.refuse(command, f"you have quit game {game.config.game}: press is for its players")
+        return
     side = sides[0] if sides else SideId(entry.id)
     writer = Press(side, names.get(side, entry.name), f"{desk.moment:%Y-%m-%d %H:%M} UTC", text)
     upper = [a.upper() for a in command.args]
@@ -312,6 +326,18 @@ def _relay(
     if seat is None:
         desk.refuse(command, f"game {game.config.game} has no player {side} who reads mail")
         return
+    if _has_quit(game, side):
+        desk.refuse(
+            command, f"player {side} has quit game {game.config.game}: he reads no press of it"
+        )
+        return
+    if seat == entry.id:
+        desk.refuse(
+            command,
+            f"player {side} is you: private press goes to another player of the game "
+            "(PRESS <game> without TO goes to them all)",
+        )
+        return
     to = game.config.player(seat)
     desk.reply(
         f"[{game.config.game}] private press from {writer.name}",
@@ -330,3 +356,9 @@ def _relay(
         side=side,
         text=writer.text,
     )
+
+
+def _has_quit(game: Game, side: SideId) -> bool:
+    """Whether ``side`` has quit the game (he reads no press of it)."""
+    public = public_sides(game.ruleset.public_json(game.state_view()))
+    return any(s.id == side and s.status == QUIT_STATUS for s in public)

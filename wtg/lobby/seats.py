@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg.core.orders import OrderError
-from wtg.core.ruleset import SeatId, public_sides
+from wtg.core.ruleset import SeatId, SideId, public_sides
 from wtg.files.store import RECEIVED, order_files
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
@@ -35,6 +35,13 @@ def seat_by_code(game: Game, code: str | None) -> PlayerEntry | None:
     return found
 
 
+STILL_IN = "active"
+"""The status a side shows in its ruleset's public state while its player plays on."""
+QUIT_STATUS = "quit"
+"""The status a side shows in its ruleset's public state once its player has quit (the WoK
+rulesets'; WISK's and Tactics' players are out, not quit)."""
+
+
 def seat_of_person(book: Book, game: Game, address: str) -> int | None:
     """The seat of ``game`` the person writing from ``address`` holds already (from this
     address or another the book knows is his), or None: one seat a person in a game, or he
@@ -55,15 +62,38 @@ def seat_of_person(book: Book, game: Game, address: str) -> int | None:
     return None
 
 
+def owing_sides(game: Game, seat: int) -> list[SideId]:
+    """The sides of a seat whose orders the coming turn waits for: none for a player who
+    has quit or is out (his RESIGN has nothing to quit, his ABSENCE nothing to plan)."""
+    state = game.state_view()
+    owing = set(game.ruleset.owing(state))
+    return [s for s in game.ruleset.sides_of(state, SeatId(seat)) if s in owing]
+
+
+def owes_nothing(game: Game, seat: int, what: str) -> str | None:
+    """Why a command for the seat (``what`` it would do: "nothing to quit") cannot be
+    carried out when the seat owes no orders, or None."""
+    if owing_sides(game, seat):
+        return None
+    state = game.state_view()
+    mine = set(game.ruleset.sides_of(state, SeatId(seat)))
+    public = public_sides(game.ruleset.public_json(state))
+    if any(s.id in mine and s.status == STILL_IN for s in public):  # WISK, Tactics: a turn each
+        return (
+            f"player {seat} is in game {game.config.game}, but the coming turn is another "
+            f"player's: {what} yet; send the command again when your turn comes"
+        )
+    return f"player {seat} has no orders to give in game {game.config.game}: {what}"
+
+
 def resign(game: Game, seat: int, moment: datetime, order_key: str) -> str | None:
     """File the seat's QUIT with the orders it has on file (through the one door, as an order
     file with the seat's code); None, or why it could not be filed."""
     state = game.state_view()
     turn = game.ruleset.turn_of(state) + 1
-    owing = set(game.ruleset.owing(state))
-    sides = [s for s in game.ruleset.sides_of(state, SeatId(seat)) if s in owing]
+    sides = owing_sides(game, seat)
     if not sides:
-        return f"player {seat} has no orders to give in game {game.config.game}: nothing to quit"
+        return owes_nothing(game, seat, "nothing to quit")
     code = game.config.player(seat).code
     for side in sides:
         on_file = game.store.pending_orders(turn).get(side)
@@ -183,7 +213,7 @@ def _results(game: Game, plays: list[tuple[int, int]]) -> list[tuple[int, str]]:
         mine = [sides[s] for s in game.ruleset.sides_of(state, SeatId(seat)) if s in sides]
         if any(s.id in winners or s.place == 1 for s in mine) and over:
             found.append((seat, WON))
-        elif mine and all(s.status == "quit" for s in mine):
+        elif mine and all(s.status == QUIT_STATUS for s in mine):
             found.append((seat, QUIT))
         elif over:
             found.append((seat, FINISHED))

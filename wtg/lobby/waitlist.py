@@ -23,6 +23,7 @@ from wtg.lobby.lists import (
     waiting,
 )
 from wtg.lobby.playing import confirm_resign
+from wtg.lobby.posing import posing
 from wtg.lobby.seats import offered_seat, offers, seat_of_person, seat_taken
 
 DEFAULT_NAME_MAX = 40
@@ -67,9 +68,11 @@ def join(desk: Desk, command: Command) -> None:
         desk.refuse(command, "JOIN needs a ruleset (or a game that offers a seat): JOIN wok4")
         return
     mine = desk.person()
-    name = name or (mine.name if mine is not None else default_name(desk.display_name, desk.sender))
+    name = name or (
+        mine.name if mine is not None else default_name(desk.display_name, desk.sender, desk.host)
+    )
     problem = people.player_problem(name, desk.sender) or people.name_problem(
-        desk.book, name, desk.sender
+        desk.book, name, desk.sender, desk.host
     )
     if problem is not None:
         desk.refuse(command, problem)
@@ -195,7 +198,7 @@ def _confirm_join(desk: Desk, command: Command, found: confirm.Pending) -> None:
     wl = find_list(desk.book, found.target)
     name = found.name or ""
     problem = people.player_problem(name, desk.sender) or people.name_problem(
-        desk.book, name, desk.sender
+        desk.book, name, desk.sender, desk.host
     )
     if wl is None or problem is not None:
         _refuse_request(
@@ -251,7 +254,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         why = (
             (_second_seat(game.config.game, held) if held is not None else None)
             or _name_taken(game, seat, name)
-            or people.name_problem(desk.book, name, desk.sender)
+            or people.name_problem(desk.book, name, desk.sender, desk.host)
         )
         if why is not None:
             _refuse_request(desk, command, found, why)
@@ -403,17 +406,17 @@ def _split_as(args: tuple[str, ...]) -> tuple[list[str], str | None]:
     return list(args[:at]), " ".join(args[at + 1 :]) or None
 
 
-def default_name(display: str, address: str) -> str:
+def default_name(display: str, address: str, host: str = "") -> str:
     """A newcomer's name when JOIN gives none: the name in his From (decoded:
     ``wtg.mail.fromname``), else his address's local part. A display name that could be
     no player's name (a control character, a bidi override, a zero-width space, letters of
-    two alphabets that look alike) gives way to the local part: the newcomer typed no name
-    to be refused for."""
+    two alphabets that look alike, an address, the host's name: ``posing``) gives way to
+    the local part: the newcomer typed no name to be refused for."""
     shown = " ".join(display.split())[:DEFAULT_NAME_MAX]
     try:
         check_text("the name", shown, NAME_MAX_LENGTH)
     except ConfigError:
         shown = ""
-    if not shown or people.look_alike_alphabets(shown):
+    if not shown or people.look_alike_alphabets(shown) or posing(shown, host):
         return email.utils.parseaddr(address)[1].partition("@")[0][:DEFAULT_NAME_MAX]
     return shown

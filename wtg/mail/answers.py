@@ -14,12 +14,14 @@ from wtg.aof.mailtext import games_glanced, headers_in, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.core.jsondata import JsonObject
 from wtg.core.orders import OrderError, OrderRefused, Verdict, WrongCode
+from wtg.core.printable import marked
 from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.intake import Submission, Unchanged
 from wtg.game.schedule import local_text, parse_iso
 from wtg.host.config import GmConfig
+from wtg.lobby.commands import commands_beside_a_form
 from wtg.mail import compose
 from wtg.mail.guards import ReplyLimiter
 from wtg.mail.inbox import Incoming
@@ -133,6 +135,7 @@ class Answers:
         if not games:
             reason = "the form names no game (keep the GAME/TURN/PLAYER/CODE line as it is)"
             return self._reject(message, sender, reason)
+        beside = commands_beside_a_form(texts)
         outcomes: list[Outcome] = []
         for game in games:
             self._hold(game)
@@ -144,6 +147,8 @@ class Answers:
                 durable=False,
             )
             for result in results:
+                if beside and isinstance(result, (Submission, Unchanged)):
+                    result.notes.append(_not_carried_out(beside))
                 outcomes.append(
                     self._answer(message, sender, game, result, message_id, len(outcomes))
                 )
@@ -477,3 +482,12 @@ def _not_due(game: Game) -> str:
     if not names:
         return f"game {game.config.game}, turn {turn}: a robot is to move"
     return f"game {game.config.game}, turn {turn}: the turn waits for {', '.join(names)}"
+
+
+def _not_carried_out(commands: Sequence[str]) -> str:
+    """The note of an order mail's answer on the commands its sender typed in it."""
+    shown = ", ".join(f'"{marked(c)}"' for c in commands)
+    return (
+        f"Your mail also holds the command(s) {shown}: NOT carried out.\nA mail with an "
+        "order form is read for its orders alone: send commands in a mail of their own."
+    )

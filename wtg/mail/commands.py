@@ -37,8 +37,9 @@ MAX_REFERENCES = 10
 """Message-IDs of the mails answered looked up (of each header)."""
 _MESSAGE_ID = re.compile(r"<[^<>\s]{1,300}>")
 PRIVATE_TALLY = "private-press:"
-"""The journal counts the private press relayed to an address under this prefix and the
-address: apart from the answers to it (``Reply.private``)."""
+"""The journal counts the private press relayed to an address under this prefix, the game,
+the writer's side and the address: apart from the answers to it (``Reply.private``), and
+each writer's apart from the others' (one player's press never silences another's)."""
 CODES_TALLY = "codes:"
 """... and the answers that carry a code to CONFIRM (a JOIN's, a WITHDRAW's, a takeover's,
 a RESIGN's), which anyone may ask for in anyone's name: apart from the answers to his own
@@ -46,7 +47,9 @@ orders and commands, which a flood of forged requests must never hold back."""
 
 
 def command_text(msg: Message) -> str | None:
-    """The first text part a person typed (plain text, else HTML made text), normalised."""
+    """The first text part a person typed (plain text, else HTML made text), normalised. A
+    plain part of blanks alone is none: a client that sends an empty plain text beside the
+    HTML the person typed in has his commands in the HTML."""
     html: str | None = None
     for part in _typed_parts(msg):
         kind = part.get_content_type()
@@ -56,8 +59,10 @@ def command_text(msg: Message) -> str | None:
         text, _notes = decode_bytes(
             data if isinstance(data, bytes) else b"", part.get_content_charset()
         )
-        if kind == "text/plain":
+        if kind == "text/plain" and text.strip():
             return normalise(text[:TEXT_MAX])
+        if kind == "text/plain":
+            continue
         from wtg.mail.htmltext import html_to_text  # lxml: only for mail that has HTML
 
         html = html if html is not None else normalise(html_to_text(text[:TEXT_MAX]))
@@ -112,6 +117,7 @@ class Commands:
                 self.answers.now,
                 message.order_key,
                 mail_key=message.key,
+                host=self.answers.gm.sender,
             )
             replies = answer(desk, mail)
             held = self._queue(message, replies, sender, message_id, book)
@@ -143,8 +149,10 @@ class Commands:
             if self._stranger(book, reply.to):  # a code or a From proves no address
                 stranger = strangers.CODE if reply.asks is not None else strangers.OTHER
             tally = None  # the answers to the address, or a count of their own:
-            if reply.private:
-                tally = f"{PRIVATE_TALLY}{compose.address_key(reply.to)}"
+            if reply.private:  # each writer's to each reader: none silences the others
+                writer = getattr(reply.context.get("writer"), "side", "")
+                reader = compose.address_key(reply.to)
+                tally = f"{PRIVATE_TALLY}{_game_of(reply)}:{writer}:{reader}"
             elif reply.asks is not None:  # forged requests never hold back his orders' answers
                 tally = f"{CODES_TALLY}{compose.address_key(reply.to)}"
             why = self.answers.reply(

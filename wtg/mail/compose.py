@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import binascii
 import email.errors
+import email.header
 import email.utils
 import hashlib
 import re
@@ -174,7 +175,9 @@ def message(
             msg.set_raw(name, header)
         else:
             problems.append(problem)
-    msg.set_raw("Subject", _stored("Subject", harmless(subject)))
+    msg.set_raw(
+        "Subject", _literal("Subject", harmless(subject)) or _stored("Subject", harmless(subject))
+    )
     msg.set_raw("Date", _date(when))
     msg.set_raw("Message-ID", _text("Message-ID", f"<{safe(ident)}.{digest(ident)}@{domain}>"))
     msg.set_raw("Auto-Submitted", _constant("Auto-Submitted", kind))
@@ -184,8 +187,8 @@ def message(
     msg.set_raw("X-Mailer", _constant("X-Mailer", "wtg"))
     if reply_to_id:
         reference = harmless(reply_to_id)
-        msg.set_raw("In-Reply-To", _text("In-Reply-To", reference))
-        msg.set_raw("References", _text("References", reference))
+        for name in ("In-Reply-To", "References"):
+            msg.set_raw(name, _literal(name, reference) or _text(name, reference))
     msg.refused = "; ".join(problems)
     return msg
 
@@ -230,6 +233,19 @@ def _text(name: str, value: str) -> str | BaseHeader:
         return value
     header: BaseHeader = POLICY.header_store_parse(name, value)[1]
     return header
+
+
+def _literal(name: str, value: str) -> str | None:
+    """The header ``name`` holding ``value`` (no control character) as the text it is, when
+    it holds ``=?``, which could start an encoded word (None: it does not): the value
+    written whole as encoded words, folded, so that neither the header registry nor a
+    reader's client decodes the text a stranger typed (``=?utf-8?q?x=0D=0ACc:_v@x?=`` in
+    an echoed command) into a line break, a header of his, or a name it only spells."""
+    if "=?" not in value:
+        return None
+    text = email.header.Header(value, "utf-8", maxlinelen=_LINE, header_name=name)
+    folded: str = text.encode(linesep=POLICY.linesep)
+    return folded
 
 
 def harmless(text: str) -> str:

@@ -35,16 +35,26 @@ def through_the_registry(
     msg.set_payload(compose.quoted_printable(body))
     for name, address in (("From", sender), ("To", to)):
         msg[name] = address
-    msg["Subject"] = compose.harmless(subject)
+    _text_header(msg, "Subject", compose.harmless(subject))
     msg["Date"] = email.utils.format_datetime(WHEN)
     msg["Message-ID"] = f"<{compose.safe(ident)}.{digest}@{domain}>"
     msg["Auto-Submitted"] = "auto-replied"
     msg["X-Loop"] = compose.loop_id(sender)
     msg["X-Mailer"] = "wtg"
     if reply_to_id:
-        msg["In-Reply-To"] = compose.harmless(reply_to_id)
-        msg["References"] = compose.harmless(reply_to_id)
+        _text_header(msg, "In-Reply-To", compose.harmless(reply_to_id))
+        _text_header(msg, "References", compose.harmless(reply_to_id))
     return msg.as_bytes(policy=POLICY)
+
+
+def _text_header(msg: Outgoing, name: str, value: str) -> None:
+    """A text through the registry; one holding ``=?`` (which the registry would decode as
+    an encoded word) as the encoded words of the text itself (``compose._literal``)."""
+    literal = compose._literal(name, value)
+    if literal is None:
+        msg[name] = value
+    else:
+        msg.set_raw(name, literal)
 
 
 def _both(

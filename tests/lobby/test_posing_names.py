@@ -1,0 +1,76 @@
+"""A name that would pass for someone else in the mail other players read: a newcomer
+named ``Lord1`` and a Hangul filler (or a variation selector, a combining grapheme joiner:
+characters that show as nothing) took over a seat beside Lord1's and read as Lord1; one
+named ``Lord1 (player 1)`` wrote press that read ``From Lord1 (player 1) (player 4):``,
+and private press under ``[wok4-1] private press from Lord1 (player 1)``; one named
+``Game Master`` wrote as the host's own mail is signed; one named like an address passed
+for a player's address, which the host never shows. Each is refused at the JOIN (a
+takeover's too) with its reason; a From whose name is such falls back to the address's
+local part, as for a name with a control character."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.lobby.hall import Hall, address
+from tests.lobby.test_second_seat import game_with_quitters, offer
+from wtg.lobby.database import Book
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("Lord1\u3164", "holds a character that shows as nothing or as a blank (U+3164)"),
+        ("Lord1\u034f", "holds a character that shows as nothing or as a blank (U+034F)"),
+        ("Lord1\ufe0f", "holds a character that shows as nothing or as a blank (U+FE0F)"),
+        ("\u2800", "holds a character that shows as nothing or as a blank (U+2800)"),
+        ("\u13deord1", "mixes Latin and Cherokee letters"),
+        ("L\u0585rd1", "mixes Latin and Armenian letters"),
+        ("\ua4e1ord1", "mixes Latin and Lisu letters"),
+        ("Lord1 (player 1)", "holds a player's number"),
+        ("Lord1 (#1)", "holds a player's number"),
+        ("Lord1 #1", "holds a player's number"),
+        ("Game Master", "would pass for the host's own"),
+        ("THE gm", "would pass for the host's own"),
+        ("Lord1@players.example", "looks like an e-mail address"),
+        ("Lord1 <p1@players.example>", "looks like an e-mail address"),
+    ],
+)
+def test_a_name_that_passes_for_another_is_refused(tmp_path: Path, name: str, why: str) -> None:
+    hall = Hall(tmp_path)
+    game_with_quitters(hall, (4,))
+    offer(hall, 4)
+    for target in ("wok4", "wok4-1"):
+        hall.mail(address(9), f"JOIN {target} AS {name}")
+        hall.poll(hours=1)
+        (answer,) = hall.new_mails(address(9))
+        assert answer.subject == f"JOIN {target} AS {name}: not done", answer.subject
+        assert f"the name {name} {why}" in answer.body, answer.body
+    with Book(hall.gm.games_dir) as book:
+        assert book.rows("SELECT * FROM pending") == []
+
+
+def test_a_from_name_that_passes_for_another_gives_way_to_the_local_part(tmp_path: Path) -> None:
+    """Many clients write the address as the From's name: the JOIN is taken, under the
+    address's local part."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.mail("zed@x.example", "JOIN wok4", name="zed@x.example")
+    hall.mail("amy@x.example", "JOIN wok4", name="Game Master")
+    hall.poll(hours=1)
+    for local in ("zed", "amy"):
+        (answer,) = hall.new_mails(f"{local}@x.example")
+        assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
+        assert f"for every player, as {local}." in answer.body, answer.body
+
+
+@pytest.mark.parametrize("name", ["Player2", "Bob (the Bold)", "R2 D2", "Ann-Marie"])
+def test_an_ordinary_name_is_taken(tmp_path: Path, name: str) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.mail(address(1), f"JOIN wok4 AS {name}")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(address(1))
+    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject

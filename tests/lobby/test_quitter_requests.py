@@ -1,0 +1,49 @@
+"""A player who has quit (his seat's code still opens it until a newcomer takes it over)
+sent RESIGN and ABSENCE: the RESIGN was mailed a code to CONFIRM ("you would be out for
+good") whose CONFIRM could only be refused ("nothing to quit"), and the ABSENCE was
+noted and kept for turns he has no part in. Each is refused at once with the reason, as
+his AOF is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import Hall
+from tests.lobby.test_second_seat import game_with_quitters
+from wtg.game.absences import absences
+from wtg.lobby.database import Book
+
+
+def test_a_quitters_resign_and_absence_are_refused_at_once(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, (4,))
+    quitter = game.config.player(4)
+    hall.mail(quitter.email, f"RESIGN wok4-1\nCODE {quitter.code}\n")
+    hall.mail(quitter.email, f"ABSENCE wok4-1 3 4\nCODE {quitter.code}\n")
+    hall.poll(hours=1)
+    subjects = {m.subject: m.body for m in hall.new_mails(quitter.email)}
+    assert sorted(subjects) == ["ABSENCE wok4-1 3 4: not done", "RESIGN wok4-1: not done"]
+    assert (
+        "player 4 has no orders to give in game wok4-1: nothing to quit"
+        in (subjects["RESIGN wok4-1: not done"])
+    )
+    assert (
+        "player 4 has no orders to give in game wok4-1: no absence to plan"
+        in (subjects["ABSENCE wok4-1 3 4: not done"])
+    )
+    with Book(hall.gm.games_dir) as book:
+        assert book.rows("SELECT * FROM pending") == []
+    fresh = hall.game("wok4-1")
+    assert absences(fresh.store, fresh.config) == {}
+
+
+def test_a_playing_players_resign_and_absence_are_taken(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, (4,))
+    player = game.config.player(2)
+    hall.mail(player.email, f"RESIGN wok4-1\nCODE {player.code}\n")
+    hall.mail(player.email, f"ABSENCE wok4-1 3 4\nCODE {player.code}\n")
+    hall.poll(hours=1)
+    subjects = sorted(m.subject for m in hall.new_mails(player.email))
+    assert subjects[0] == "[wok4-1] RESIGN: confirm with CONFIRM " + subjects[0][-10:]
+    assert subjects[1] == "[wok4-1] absence noted: turns 3 to 4"

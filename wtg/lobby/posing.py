@@ -1,0 +1,53 @@
+"""Names that would pass for someone else in the mail other players read: one with a
+character that shows as nothing (``Ann`` and a Hangul filler reads as Ann), the host's own
+(its From's name, ``Game Master``, ``GM``), a player's number as the host writes it after a
+name (``Ann (player 2)`` writing as player 1 reads, in ``From Ann (player 2) (player 1):``,
+as player 2), or an address (the host never shows a player's address: a name that looks
+like one passes for another's, or for his own given away). Such a name is refused to a
+newcomer with the reason; one a person holds already stays his."""
+
+from __future__ import annotations
+
+import email.utils
+import re
+
+from wtg.lobby.database import same
+
+HOST_NAMES = ("GM", "the GM", "Game Master", "the Game Master", "host", "the host", "wtg")
+"""What the host's own mail is signed or called, besides its From's name."""
+_INVISIBLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0"
+    "\U000e0100-\U000e01ef]"
+)
+"""Characters a reader sees as nothing, or as a blank (the Unicode default-ignorable ones
+that are no control character, which ``check_text`` refuses already: the combining grapheme
+joiner, the variation selectors, the Hangul fillers, ...; and the blank Braille pattern):
+``Ann`` with one of them after it is another name than Ann's, and reads as hers."""
+_NUMBERED = re.compile(r"\(\s*(?:player\s*)?#?\s*\d+\s*\)|#\s*\d", re.IGNORECASE)
+_ADDRESS_LIKE = re.compile(r"[^\s@]@[^\s@]+\.[^\s@]")
+
+
+def posing(name: str, host: str = "") -> str | None:
+    """Why ``name`` would pass for someone else (``host``: the host's From, whose name
+    counts as the host's), or None."""
+    hidden = _INVISIBLE.search(name)
+    if hidden is not None:
+        return (
+            f"the name {name} holds a character that shows as nothing or as a blank "
+            f"(U+{ord(hidden.group()):04X}), and would read as another name: choose another "
+            "with AS <name>"
+        )
+    if _NUMBERED.search(name):
+        return (
+            f"the name {name} holds a player's number as the host writes it after a name "
+            "((player 2), #2), and would pass for that player: choose another with AS <name>"
+        )
+    if _ADDRESS_LIKE.search(name):
+        return (
+            f"the name {name} looks like an e-mail address, which the host never shows: "
+            "choose another with AS <name>"
+        )
+    display = email.utils.parseaddr(host)[0]
+    if same(name) in {same(word) for word in (*HOST_NAMES, display) if word}:
+        return f"the name {name} would pass for the host's own: choose another with AS <name>"
+    return None
