@@ -68,8 +68,11 @@ class GameFacts(Record):
     turn: int
     over: bool
     deadline: str
-    """The next deadline (ISO, UTC); "" when there is none (no schedule, or over)."""
+    """The next deadline (ISO, UTC); "" when there is none (no schedule, held, or over)."""
     deadline_text: str
+    held: bool
+    """The GM holds the game (``wtg hold``): no turn runs until he lets it go on. (His
+    reason is his and the players': not shown.)"""
     sides: tuple[SideFacts, ...]
     board: BoardTable | None
     board_note: str
@@ -137,7 +140,8 @@ def gather(game: Game) -> GameFacts:
         ran_from = played
         turns.append(TurnFacts(number, game.meta(number).get("ran_at", ""), topten, events))
     over = ruleset.is_over(state)
-    deadline = None if over else game.deadline()
+    held = not over and game.held() is not None
+    deadline = None if over or held else game.deadline()
     zone = config.schedule.timezone if config.schedule is not None else "UTC"
     board, note = published_board(ruleset.name, public, {s.id: s.name for s in sides})
     shown_map = public.get("map")
@@ -152,6 +156,7 @@ def gather(game: Game) -> GameFacts:
         over=over,
         deadline=iso(deadline) if deadline else "",
         deadline_text=local_text(deadline, zone) if deadline else "",
+        held=held,
         sides=sides,
         board=board,
         board_note=note,
