@@ -17,6 +17,7 @@ from wtg.game.bidimark import marked_names
 from wtg.game.gameconfig import GameConfig
 from wtg.game.press import Press
 from wtg.game.roster import roster
+from wtg.game.textcolumn import column
 
 
 def bytecode_cache() -> jinja2.BytecodeCache | None:
@@ -70,6 +71,7 @@ def environment() -> jinja2.Environment:
             "thousandths": lambda n: f"{n / 1000:.3f}",
             "count": count,
             "inert": lambda text, tag: inert_lines(text, str(tag)),
+            "column": column,
         },
     )
 
