@@ -49,13 +49,24 @@ def fetched(port: int, path: str, host: str | None = None) -> tuple[int, bytes]:
 
 
 def test_the_preview_answers_under_its_own_address(preview: tuple[int, Path]) -> None:
+    """127.0.0.1 or localhost, on its port or another (an SSH tunnel's end on the GM's
+    own machine)."""
     port, _site = preview
     assert fetched(port, "/index.html") == (200, b"<p>the index</p>\n")
     assert fetched(port, "/games/g1/index.html", f"localhost:{port}") == (200, b"<p>g1</p>\n")
+    assert fetched(port, "/index.html", "LOCALHOST:9000") == (200, b"<p>the index</p>\n")
+    assert fetched(port, "/index.html", "[::1]:9000") == (200, b"<p>the index</p>\n")
 
 
 @pytest.mark.parametrize(
-    "host", ["rebind.attacker.example:{port}", "rebind.attacker.example", "127.0.0.1:1", "[::1]"]
+    "host",
+    [
+        "rebind.attacker.example:{port}",
+        "rebind.attacker.example",
+        "127.0.0.1.attacker.example:{port}",
+        "localhost.attacker.example",
+        "attacker.example:{port}@localhost",
+    ],
 )
 def test_a_request_for_another_host_is_refused(preview: tuple[int, Path], host: str) -> None:
     """DNS rebinding: the attacker's page asks for its own name, now pointing at 127.0.0.1;

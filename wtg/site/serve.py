@@ -1,10 +1,11 @@
 """The GM's preview of the site (``wtg site OUT_DIR --serve``): the standard library's HTTP
 server on 127.0.0.1 only, serving the folder as it is; Ctrl-C stops it.
 
-It answers only under its own address: a web page the GM has open elsewhere may point a
-name of its own at 127.0.0.1 (DNS rebinding) to read what the preview serves, and the
-browser names that name in the Host header, which is refused (421). It serves nothing
-outside the folder: a symbolic link in it that leads out is not followed (404).
+It answers only to the names of the loopback (127.0.0.1, localhost, on any port): a web
+page the GM has open elsewhere may point a name of its own at 127.0.0.1 (DNS rebinding) to
+read what the preview serves, and the browser names that name in the Host header, which is
+refused (421). It serves nothing outside the folder: a symbolic link in it that leads out
+is not followed (404).
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 HOST = "127.0.0.1"
-OWN_NAMES = (HOST, "localhost")
-"""The names a browser on the GM's machine reaches the preview by."""
+OWN_NAMES = frozenset({HOST, "localhost", "[::1]"})
+"""The names a browser on the GM's machine reaches the preview by (the last: an IPv6
+tunnel's end)."""
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -55,13 +57,15 @@ class SiteHandler(SimpleHTTPRequestHandler):
         return False
 
     def _for_us(self, host: str | None) -> bool:
-        """Whether a request's Host header names this preview (no header: an HTTP/1.0
-        client's request, which no browser sends)."""
+        """Whether a request's Host header names this machine's loopback, on any port (the
+        GM's browser through an SSH tunnel names its own); no header: an HTTP/1.0
+        client's request, which no browser sends."""
         if host is None:
             return True
-        address = self.server.server_address
-        port = address[1] if isinstance(address, tuple) else None
-        return host.strip().lower() in {f"{name}:{port}" for name in OWN_NAMES} | set(OWN_NAMES)
+        name = host.strip().lower()
+        if not name.endswith("]"):  # not a bare IPv6 address: a port may follow the name
+            name = name.rpartition(":")[0] or name
+        return name in OWN_NAMES
 
 
 def _inside(path: str, folder: str) -> bool:
