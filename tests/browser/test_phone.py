@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import quote, unquote
 
@@ -18,7 +19,11 @@ from tests.browser.conftest import PHONE_HEIGHT, PHONE_WIDTH, Watched, serving
 from tests.browser.layout import TARGET, Layout, measure
 from tests.browser.test_sender_fill import GM, build, expected_text, fill
 from tests.browser.test_site_pages import ARTIFACTS
+from tests.site.games import people, play_game, play_turns
 from tests.site.sender_cases import GAMES, filled_lines, new_game, planned, wtg
+from wtg.game.gameconfig import NAME_MAX_LENGTH, PlayerEntry
+from wtg.game.press import Press, add_press
+from wtg.site.build import build_site
 
 WIDTH = PHONE_WIDTH
 SHOTS = {
@@ -239,4 +244,39 @@ def test_a_wrong_value_and_its_reason_stay_on_the_phone_screen(
     assert problems_of("wok4", layout) == []
     reason = phone.page.locator("#r-attack-1").bounding_box()
     assert reason is not None and reason["x"] >= 0 and reason["x"] + reason["width"] <= WIDTH
+    assert phone.errors == []
+
+
+def test_a_players_longest_unbroken_name_leaves_every_page_within_a_phone(
+    phone: Watched, tmp_path: Path
+) -> None:
+    """A player named with the longest name the door takes, one word of wide letters, is on
+    the players' tables, the Top Ten, the public events, a press heading, a finished game's
+    winners and the AOF Sender's choice of player: no page of anyone's game grows wider
+    than the phone's screen for it (a table scrolls in its box; text breaks the word)."""
+    games = tmp_path / "games"
+    wide = "W" * NAME_MAX_LENGTH
+
+    def seats(game: str, count: int) -> list[PlayerEntry]:
+        return [p.replaced(name=wide) if p.id == 1 else p for p in people(game, count)]
+
+    running = play_game(games, "broad", "wok4", "small", 3, 1, players=seats("broad", 3))
+    moment = datetime(2026, 11, 26, 10, 0, tzinfo=timezone.utc)
+    piece = Press(side=1, name=wide, at=moment.isoformat(), text="Make way.")
+    add_press(running.store, running.latest_turn() + 1, piece, moment)
+    play_turns(running, 1)
+    play_game(games, "vast", "wisk", "classic", 2, 100, players=seats("vast", 2))
+    out = tmp_path / "site"
+    assert build_site(games, out, jobs=1).skipped == ()
+    pages = site_pages(out)
+    assert {"games/broad/aof.html", "games/vast/turn-1.html"} <= set(pages)
+    problems: list[str] = []
+    for relpath in pages:
+        phone.page.goto((out / relpath).as_uri())
+        phone.page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        problems += problems_of(relpath, measure(phone.page))
+    game_page = (out / "games" / "vast" / "index.html").read_text(encoding="utf-8")
+    assert f"won by {wide}" in game_page and f"<li>{wide} took " in game_page
+    assert f"<h3>Turn 2: {wide}</h3>" in (out / "games/broad/index.html").read_text("utf-8")
+    assert problems == []
     assert phone.errors == []

@@ -45,6 +45,14 @@ def clean(text: str) -> bool:
         ("a\x1bcb\x1b(Bc", "abc"),
         ("Ünïcode 日本 stays", "Ünïcode 日本 stays"),
         ("raw\udcc2\udc9d0;t\udcc2\udc9c bytes", "raw0;t bytes"),  # C1 as undecoded bytes
+        # bidi overrides, embeddings and isolates: what follows on the line would show
+        # reversed, wtg's own words after the quote among it
+        ("STATUS \u202ex.exe (refused)", "STATUS x.exe (refused)"),
+        ("a\u202ab\u202bc\u202cd\u202de\u2066f\u2067g\u2068h\u2069i", "abcdefghi"),
+        (
+            "\u05e9\u05dc\u05d5\u05dd and a zero-width joiner: \U0001f469\u200d\U0001f467 stay",
+            "\u05e9\u05dc\u05d5\u05dd and a zero-width joiner: \U0001f469\u200d\U0001f467 stay",
+        ),
     ],
 )
 def test_printable_takes_out_every_control_sequence(text: str, shown: str) -> None:
@@ -144,16 +152,18 @@ def test_a_forged_bounces_words_reach_no_terminal(tmp_path: Path) -> None:
 def test_a_players_mail_filed_by_hand_prints_no_control_sequence(tmp_path: Path) -> None:
     """Issue 25, item 8: the GM files a quarantined player's mail with `wtg orders GAME
     FILE` (docs/mail.md says to); every line of it that `orders` lists (accepted or
-    REJECTED, with its text) reached his terminal with the mail's OSC 52 and title."""
+    REJECTED, with its text) reached his terminal with the mail's OSC 52 and title, and a
+    right-to-left override, which showed the rest of its line (wtg's reason) reversed."""
     from tests.mail.loop import World
 
     world = World(tmp_path)
     form = world.aof(1, X1="100", B1="5 7 10").replace(
-        "X1: 100", f"X1: 100\nN2: 5{CLIPBOARD}\nB7:{TITLE} 1"
+        "X1: 100", f"X1: 100\nN2: 5{CLIPBOARD}\nB7:{TITLE} 1\nN3: 4\u202e (refused)"
     )
     mail = tmp_path / "mail.txt"
     mail.write_text(form, encoding="utf-8")
     result = CliRunner().invoke(main, ["orders", str(world.game.store.root), str(mail)])
     assert result.exit_code == 0, result.output
     assert "REJECTED N2: 5: the form has no N lines" in result.output
-    assert clean(result.output), repr(result.output)
+    assert "REJECTED N3: 4 (refused): the form has no N lines" in result.output
+    assert clean(result.output) and "\u202e" not in result.output, repr(result.output)

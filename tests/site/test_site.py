@@ -88,7 +88,7 @@ def test_the_index_lists_turn_deadline_and_players_still_in(site: Path, played_g
     game = open_game(played_games / "kaomaris")
     assert f'<td class="num">{game.latest_turn()}</td>' in row
     names = [p.name for p in game.config.players]
-    assert f"<td>3: {', '.join(names)}</td>" in row
+    assert f"<td>3: {', '.join(f'<bdi>{name}</bdi>' for name in names)}</td>" in row
 
 
 def test_a_turn_rewrites_only_what_changed(played_games: Path, tmp_path: Path) -> None:

@@ -2,9 +2,10 @@
 
 A mail may carry a terminal's control sequences: an OSC (``ESC ] 52 ; c ; ... BEL`` writes
 the clipboard, ``ESC ] 0 ; ... BEL`` the window's title), a CSI (``ESC [ 2 J`` clears the
-screen), a DCS, or a bare control character (a carriage return that prints over a line).
-``printable`` takes every one of them out, whole, and keeps line breaks and tabs: a GM's
-terminal shows what the text says, and nothing in it acts.
+screen), a DCS, or a bare control character (a carriage return that prints over a line),
+or a bidi override (U+202E: the rest of the line shows reversed). ``printable`` takes every
+one of them out, whole, and keeps line breaks and tabs: a GM's terminal shows what the text
+says, and nothing in it acts.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ _CONTROLS = re.compile(
     | [\ud800-\udfff]
         # a lone surrogate: a byte of a header that was no UTF-8 (kept by the parser as
         # surrogateescape), which a terminal would get as that byte, and no file can hold
+    | [\u202a-\u202e\u2066-\u2069]
+        # a bidi embedding, override or isolate (and their ends): the rest of the line, the
+        # words wtg writes after a quote among them, would show reversed or moved
     """,
     re.VERBOSE,
 )
@@ -31,7 +35,7 @@ _CONTROLS = re.compile(
 
 def printable(text: str) -> str:
     """``text`` without any terminal control sequence or control character but ``\\n`` and
-    ``\\t``, and without a lone surrogate."""
+    ``\\t``, without a bidi embedding, override or isolate, and without a lone surrogate."""
     if text.isprintable():  # most text: nothing to look for (a line break is not printable)
         return text
     return _CONTROLS.sub("", text)

@@ -13,9 +13,11 @@ from wtg.aof.render import render_aof
 from wtg.core.jsondata import Json
 from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.data.templates import template_loader
+from wtg.game.bidimark import marked_names
 from wtg.game.gameconfig import GameConfig
 from wtg.game.press import Press
 from wtg.game.roster import roster
+from wtg.game.textcolumn import column
 
 
 def bytecode_cache() -> jinja2.BytecodeCache | None:
@@ -69,6 +71,7 @@ def environment() -> jinja2.Environment:
             "thousandths": lambda n: f"{n / 1000:.3f}",
             "count": count,
             "inert": lambda text, tag: inert_lines(text, str(tag)),
+            "column": column,
         },
     )
 
@@ -124,7 +127,8 @@ def report_text(
     """The player's report, with a line on the game's press of the turn (mailed apart:
     ``press_text``), and the next AOF appended (``aof``, or rendered here when the player
     owes orders). ``names_then``: sides whose events are told under the name they had
-    when the turn ran (``turnfiles.names_then``)."""
+    when the turn ran (``turnfiles.names_then``). A name written right to left is
+    followed by a left-to-right mark (``wtg.game.bidimark``)."""
     context = ruleset.report_context(state, events, player)
     template = environment().get_template(f"{ruleset.name}/report.txt.j2")
     others = [] if player == GM_SIDE else roster(ruleset, config, state, player)
@@ -142,6 +146,7 @@ def report_text(
             .render(game=config.game, turn=ruleset.turn_of(state), pieces=len(press))
         )
         text = text.rstrip("\n") + "\n\n" + note
+    text = marked_names(text, [*_player_names(config), *(names_then or {}).values()])
     if aof is None:
         owes = not ruleset.is_over(state) and player in ruleset.owing(state)
         aof = aof_text(ruleset, config, state, player) if owes else ""
@@ -174,9 +179,16 @@ def topten_text(ruleset: Ruleset[S], config: GameConfig, state: S) -> str:
     """The Top Ten in the ruleset's own words (``templates/<ruleset>/topten.txt.j2``: what
     the score and the holdings count), or the WoK one of provinces."""
     template = environment().select_template([f"{ruleset.name}/topten.txt.j2", "topten.txt.j2"])
-    return template.render(
+    text = template.render(
         game=config.game,
         turn=ruleset.turn_of(state),
         title=ruleset.title,
         rows=ruleset.topten(state),
     )
+    return marked_names(text, _player_names(config))
+
+
+def _player_names(config: GameConfig) -> list[str]:
+    """The names the players play under: one written right to left is marked where a
+    report prints it (``wtg.game.bidimark``)."""
+    return [entry.name for entry in config.players]

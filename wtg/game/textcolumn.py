@@ -1,0 +1,41 @@
+"""A name in a column of the plain text players read (the Top Ten, a report's tables of
+players), cut and padded by the columns it fills on a screen, not by its characters.
+
+A letter of Chinese, Japanese or Korean (East Asian Width "W" or "F") fills two columns of a
+fixed-width font, an accent written after its letter (a combining mark) or an invisible
+format character none: a name of twenty such letters padded to twenty characters pushed
+the rest of its row twenty columns to the right of everyone else's.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+WIDE = frozenset({"W", "F"})
+NO_WIDTH = frozenset({"Mn", "Me", "Cf"})
+
+
+def char_width(char: str) -> int:
+    """The columns ``char`` fills in a fixed-width font: 0, 1 or 2."""
+    if unicodedata.category(char) in NO_WIDTH:
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in WIDE else 1
+
+
+def text_width(text: str) -> int:
+    """The columns ``text`` fills."""
+    return sum(map(char_width, text))
+
+
+def column(text: str, width: int) -> str:
+    """``text`` in a column of ``width``: cut to fit it (a wide letter that would reach past
+    it left out) and padded with spaces to fill it."""
+    shown: list[str] = []
+    used = 0
+    for char in text:
+        columns = char_width(char)
+        if used + columns > width:
+            break
+        shown.append(char)
+        used += columns
+    return "".join(shown) + " " * (width - used)
