@@ -23,7 +23,7 @@ _INVISIBLE = re.compile(
 that are no control character, which ``check_text`` refuses already: the combining grapheme
 joiner, the variation selectors, the Hangul fillers, ...; and the blank Braille pattern):
 ``Ann`` with one of them after it is another name than Ann's, and reads as hers."""
-_NUMBERED = re.compile(r"\(\s*(?:player\s*)?#?\s*\d+\s*\)|#\s*\d", re.IGNORECASE)
+_NUMBERED = re.compile(r"\(\s*(?:player[ \t]*)?#?\s*\d+\s*\)|#\s*\d", re.IGNORECASE)
 _ADDRESS_LIKE = re.compile(r"[^\s@]@[^\s@]+\.[^\s@]")
 
 
