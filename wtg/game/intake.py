@@ -13,6 +13,7 @@ mail carries no order, so the orders on file stand), or the OrderError that kept
 from __future__ import annotations
 
 import hmac
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic
@@ -119,6 +120,8 @@ def read_orders(
     found = find_all(ruleset.form_for(state), texts, door.carries_code)
     if not found or (not any(map(_form_like, found)) and any(map(_order_file, texts))):
         return [door.order_file(texts)]
+    if not any(map(_form_like, found)) and any(map(_broken_order_file, texts)):
+        return [door.order_file(texts)]  # its YAML's problem, not a blank form's no orders
     choices = [c for c in choose_copies(found, door.carries_code) if _for_game(c, config, found)]
     if any(c.found.filled for c in choices):
         choices = [c for c in choices if c.found.filled]  # the other forms were only quoted
@@ -156,6 +159,24 @@ def _order_file(text: str) -> bool:
     """Whether a text is an order file: a YAML mapping that names its player."""
     data, _problems = orders_from_yaml(text)
     return data is not None and "player" in data
+
+
+_YAML_LINE = re.compile(r"\s*(?:#.*|-(?:\s.*)?|[A-Za-z_][\w-]*\s*:(?:\s.*)?)?")
+"""A line an order file may hold: blank, a comment, a list item, or ``key: value``."""
+
+
+def _broken_order_file(text: str) -> bool:
+    """Whether a text is an order file its writer broke: every line a line of YAML (a key,
+    an item, a comment: none of a mail's words or a form's), ``player:`` among them, and
+    yet no YAML (``attack: [``). Read as a form, its keys were a header with no orders,
+    stored as a blank form's "no orders, on purpose", and the broken line said nothing."""
+    lines = text.splitlines()
+    if not any(line.startswith("player:") for line in lines):
+        return False
+    if not all(_YAML_LINE.fullmatch(line) for line in lines):
+        return False
+    data, _problems = orders_from_yaml(text)
+    return data is None
 
 
 @dataclass(frozen=True)

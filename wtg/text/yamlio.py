@@ -66,13 +66,31 @@ def load_untrusted_yaml(text: str) -> Any:
     try:
         _check_events(text)  # raises ValueError itself on an alias, anchor or deep nesting
     except yaml.YAMLError as exc:
-        raise ValueError(str(exc).replace("\n", " ")) from exc
+        raise ValueError(_problem(exc, text)) from exc
     try:
         return yaml.load(text, Loader=_UntrustedLoader)
     except yaml.YAMLError as exc:
-        raise ValueError(str(exc).replace("\n", " ")) from exc
+        raise ValueError(_problem(exc, text)) from exc
     except (ValueError, TypeError, OverflowError) as exc:  # a tagged value that does not fit
         raise ValueError(f"a value cannot be read ({exc})") from exc
+
+
+def _problem(exc: yaml.YAMLError, text: str) -> str:
+    """What PyYAML found wrong with ``text``, with its line, in words a player reads (not
+    the parser's ``in "<unicode string>", position 10``)."""
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        what = exc.problem or exc.context or "not YAML"
+        if mark is None:
+            return what
+        began = exc.context_mark
+        if exc.problem and exc.context and began is not None and began.line != mark.line:
+            what += f" ({exc.context} begun on line {began.line + 1})"
+        return f"line {mark.line + 1}: {what}"
+    if isinstance(exc, yaml.reader.ReaderError) and isinstance(exc.character, int):
+        line = text.count("\n", 0, exc.position) + 1
+        return f"line {line}: a character YAML does not take (U+{exc.character:04X})"
+    return " ".join(str(exc).split())
 
 
 def _check_events(text: str) -> None:
