@@ -114,6 +114,13 @@ class TurnResult(Record, Generic[S]):
     events: tuple[Event, ...]
 
 
+STILL_IN = "active"
+"""The status a side shows in its ruleset's public state while its player plays on."""
+QUIT_STATUS = "quit"
+"""The status a side shows in its ruleset's public state once its player has quit (the WoK
+rulesets'; WISK's and Tactics' players are out, not quit)."""
+
+
 class PublicSide(Record):
     """A side as every ruleset's ``public_json`` shows it (in ``players``): what the engine,
     the mail and the command line read of a state of any ruleset."""

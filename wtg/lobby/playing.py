@@ -10,7 +10,7 @@ import email.utils
 from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER, has_marker, header_keys
 from wtg.core.errors import GameError
 from wtg.core.printable import printable
-from wtg.core.ruleset import SeatId, SideId, public_sides
+from wtg.core.ruleset import QUIT_STATUS, SeatId, SideId, public_sides
 from wtg.core.typednumber import typed_number
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
@@ -21,7 +21,7 @@ from wtg.gm.gamestatus import game_status
 from wtg.lobby import confirm
 from wtg.lobby.answering import Desk
 from wtg.lobby.commands import PRESS_MAX, Command
-from wtg.lobby.seats import QUIT_STATUS, owes_nothing, ran_with_quit, resign, seat_by_code
+from wtg.lobby.seats import owes_nothing, ran_with_quit, resign, seat_by_code
 
 
 def report(desk: Desk, command: Command) -> None:
@@ -269,7 +269,8 @@ def press(desk: Desk, command: Command) -> None:
     writer = Press(side, names.get(side, entry.name), f"{desk.moment:%Y-%m-%d %H:%M} UTC", text)
     upper = [a.upper() for a in command.args]
     if "TO" in upper:
-        _relay(desk, command, game, entry, writer, command.args[upper.index("TO") + 1 :])
+        to = command.args[upper.index("TO") + 1 :]
+        _relay(desk, command, game, entry, writer, to, quit_)
         return
     source = desk.done_key(command)
     problem = None
@@ -309,10 +310,12 @@ def _relay(
     entry: PlayerEntry,
     writer: Press,
     target: tuple[str, ...],
+    quit_: set[SideId],
 ) -> None:
     """The private press to its reader, and its copy to its writer at the address his game
     knows (never to the mail's From, which anyone may forge: the host relays no text to an
-    address that did not prove itself)."""
+    address that did not prove itself). ``quit_``: the sides that have quit (they read no
+    press of the game)."""
     state = game.state_view()
     number = typed_number(target[0]) if target else None
     if number is None:
@@ -326,7 +329,7 @@ def _relay(
     if seat is None:
         desk.refuse(command, f"game {game.config.game} has no player {side} who reads mail")
         return
-    if _has_quit(game, side):
+    if side in quit_:
         desk.refuse(
             command, f"player {side} has quit game {game.config.game}: he reads no press of it"
         )
@@ -356,9 +359,3 @@ def _relay(
         side=side,
         text=writer.text,
     )
-
-
-def _has_quit(game: Game, side: SideId) -> bool:
-    """Whether ``side`` has quit the game (he reads no press of it)."""
-    public = public_sides(game.ruleset.public_json(game.state_view()))
-    return any(s.id == side and s.status == QUIT_STATUS for s in public)

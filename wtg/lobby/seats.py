@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg.core.orders import OrderError
-from wtg.core.ruleset import SeatId, SideId, public_sides
+from wtg.core.ruleset import QUIT_STATUS, STILL_IN, SeatId, SideId, public_sides
 from wtg.files.store import RECEIVED, order_files
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
@@ -33,13 +33,6 @@ def seat_by_code(game: Game, code: str | None) -> PlayerEntry | None:
         if hmac.compare_digest(given, entry.code.strip().upper().encode()) and found is None:
             found = entry
     return found
-
-
-STILL_IN = "active"
-"""The status a side shows in its ruleset's public state while its player plays on."""
-QUIT_STATUS = "quit"
-"""The status a side shows in its ruleset's public state once its player has quit (the WoK
-rulesets'; WISK's and Tactics' players are out, not quit)."""
 
 
 def seat_of_person(book: Book, game: Game, address: str) -> int | None:

@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from wtg.core.ruleset import SeatId, public_sides
+from wtg.core.ruleset import QUIT_STATUS, SeatId, public_sides
 from wtg.files.diskflush import flush
 from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
@@ -29,9 +29,6 @@ from wtg.host.announcement import Announcement
 from wtg.mail import compose
 from wtg.mail.outbox import Outbox
 
-QUIT = "quit"
-"""The status of a side whose player has quit, in every ruleset that lets one quit."""
-
 
 def players_in(game: Game, turn: int | None = None) -> list[PlayerEntry]:
     """The game's GM seats still in it after turn ``turn`` (the latest by default): each
@@ -41,7 +38,7 @@ def players_in(game: Game, turn: int | None = None) -> list[PlayerEntry]:
     found = []
     for entry in game.config.players:
         sides = game.ruleset.sides_of(state, SeatId(entry.id))
-        if not sides or any(status.get(side) != QUIT for side in sides):
+        if not sides or any(status.get(side) != QUIT_STATUS for side in sides):
             found.append(entry)
     return found
 

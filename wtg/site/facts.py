@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from wtg.core.jsondata import Json
 from wtg.core.record import Record
-from wtg.core.ruleset import public_sides
+from wtg.core.ruleset import STILL_IN, public_sides
 from wtg.game.engine import Game
 from wtg.game.press import Press, press_for
 from wtg.game.schedule import iso, local_text
@@ -24,8 +24,6 @@ from wtg.site.press import PressPiece, press_pieces
 
 TOP = 10
 """Rows of a Top Ten."""
-STILL_IN = "active"
-"""The status of a side still in the game, in every shipped ruleset."""
 LABELS = {"tactics": ("Hit points", "Pieces"), "wisk": ("Armies", "Territories")}
 """What a ruleset's Top Ten score and holdings count (WoK: score and provinces)."""
 DEFAULT_LABELS = ("Score", "Provinces")
