@@ -6,6 +6,7 @@ them that cannot be read."""
 from __future__ import annotations
 
 import mailbox
+import shutil
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -103,13 +104,42 @@ def test_send_and_remind_serve_the_good_games_and_name_the_broken(tmp_path: Path
     folders = broken_games_dir(tmp_path)
     config = write_config(tmp_path)
     code, out, err = wtg(config, "send")
-    assert code == 0
+    assert code == 1  # the broken games are the GM's to mend (was 0: cron saw success)
     assert out.startswith("4 report(s) queued; 4 mail(s) sent")  # turn 0 of g01 and g04
     assert named(err) == ["g02", "g03"]
     code, out, err = wtg(config, "remind")
     assert (code, out) == (0, "0 reminder(s) queued\n")  # their deadlines are long past
     assert named(err) == ["g02", "g03"]
     assert folders[0].is_dir()
+
+
+def test_send_mails_the_other_games_then_exits_1_naming_the_skipped_even_quiet(
+    tmp_path: Path,
+) -> None:
+    """`wtg send` skipped a game it could not read and exited 0: the GM's cron saw success.
+    It mails the other games as before, names each skipped game on stderr and in its one
+    summary line (as `run-turn --due` names a game it failed: `; failed: g02, g03`), and
+    exits 1; `-q` prints that line too (something happened)."""
+    folders = broken_games_dir(tmp_path)
+    config = write_config(tmp_path)
+    code, out, err = wtg(config, "send", "-q")
+    assert code == 1
+    assert out == (
+        "4 report(s) queued; 4 mail(s) sent, 0 waiting to be retried, 0 refused for good; "
+        "skipped: g02, g03\n"
+    )
+    assert named(err) == ["g02", "g03"]
+    code, out, err = wtg(config, "send", "-q")
+    assert (code, out) == (
+        1,
+        "0 report(s) queued; 0 mail(s) sent, 0 waiting to be retried, "
+        "0 refused for good; skipped: g02, g03\n",
+    )
+    assert named(err) == ["g02", "g03"]
+    for folder in folders[1:3]:
+        shutil.rmtree(folder)
+    code, out, err = wtg(config, "send", "-q")
+    assert (code, out, err) == (0, "", "")
 
 
 def test_a_folder_the_scan_may_not_look_into_is_reported(

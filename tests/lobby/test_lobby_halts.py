@@ -164,9 +164,10 @@ def test_a_game_folder_without_turn_0_stops_no_other_game(tmp_path: Path) -> Non
     ]
     assert keep.latest_turn() == 1
     code, out, err = wtg(hall, "send")
-    assert code == 0
+    assert code == 1  # the other games' mail went: the skipped one is the GM's to mend
     assert err.splitlines() == [f"wtg: {half}: cannot be read, skipped: {half} has no turn yet"]
     assert out.startswith("4 report(s) queued")  # keep's turns 0 and 1, two players
+    assert out.endswith("; skipped: half\n")
     code, out, err = wtg(hall, "remind")
     assert code == 0
     assert err.splitlines() == [f"wtg: {half}: cannot be read, skipped: {half} has no turn yet"]

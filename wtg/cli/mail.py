@@ -199,7 +199,8 @@ def send(
 ) -> None:
     """Queue the reports of new turns, then send the outbox (SMTP, or the maildir), each mail
     signed when the config names a DKIM key. Exits 1 when the mail server could not be
-    reached, refuses the From, or the key could not sign (the mail waits for the next run)."""
+    reached, refuses the From, or the key could not sign (the mail waits for the next run),
+    and when it skipped a game it could not read (the other games' mail goes all the same)."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.sender import send as run_send
 
@@ -213,7 +214,7 @@ def send(
     report_unreadable(summary.unreadable + summary.undrawn + summary.refused)
     if summary.busy() or not quiet:
         click.echo(summary.line())
-    if summary.unreachable or summary.unsigned or summary.sender_refused:
+    if summary.unreachable or summary.unsigned or summary.sender_refused or summary.skipped:
         sys.exit(1)
 
 

@@ -75,12 +75,17 @@ class SendSummary(Record):
     """Why the DKIM key could not sign; the mail stays queued (``Delivery.unsigned``)."""
     sender_refused: str = ""
     """Why the server refuses the From; the mail stays queued (``Delivery.sender_refused``)."""
+    skipped: tuple[str, ...] = ()
+    """The folder of each game skipped (``unreadable`` says why), by name, in name order:
+    the summary line names them, as `run-turn --due` names a game it failed, and `wtg send`
+    exits 1 once the other games are done."""
 
     def busy(self) -> bool:
-        """Anything queued, sent, waiting or failed: worth a line even under --quiet."""
+        """Anything queued, sent, waiting or failed, or a game skipped: worth a line even
+        under --quiet."""
         mailed = self.queued or self.press or self.sent
         stopped = self.unreachable or self.unsigned or self.sender_refused
-        return bool(mailed or self.waiting or self.failed or stopped)
+        return bool(mailed or self.waiting or self.failed or stopped or self.skipped)
 
     def line(self) -> str:
         press = f" and {self.press} press mail(s)" if self.press else ""
@@ -94,6 +99,8 @@ class SendSummary(Record):
             line += f"; nothing sent unsigned, the mail stays queued: {self.unsigned}"
         if self.sender_refused:
             line += f"; the mail stays queued: {self.sender_refused}"
+        if self.skipped:
+            line += f"; skipped: {', '.join(self.skipped)}"
         return line
 
 
@@ -112,6 +119,8 @@ class Queued(NamedTuple):
     0, a report that cannot be read): skipped, the others queued."""
     press: int = 0
     """The press mails queued (a turn's press, to each player, apart from his report)."""
+    folders: tuple[Path, ...] = ()
+    """The folder of each game in ``skipped``, in its order."""
 
 
 def queue_reports(
@@ -128,6 +137,7 @@ def queue_reports(
     queued = pressed = 0
     undrawn: list[str] = []
     skipped: list[str] = []
+    folders: list[Path] = []
     for game in (registry or Registry(gm.games_dir)).games().values():
         try:
             made, press = _queue_game(gm, outbox, journal, now, game, picture, undrawn)
@@ -137,10 +147,11 @@ def queue_reports(
             lost = Unreadable(game.store.root, failure_reason(exc))
             log_event(f"reports not queued: {lost.line()}", game=game.config.game, level=WARNING)
             skipped.append(lost.line())
+            folders.append(lost.folder)
             continue
         queued += made
         pressed += press
-    return Queued(queued, tuple(undrawn), tuple(skipped), pressed)
+    return Queued(queued, tuple(undrawn), tuple(skipped), pressed, tuple(folders))
 
 
 def _queue_game(
@@ -400,6 +411,7 @@ def send(
             queued = queue_reports(gm, outbox, journal, moment, registry, picture)
         finally:
             journal.close()
+        unread = [lost.folder for lost in registry.unreadable]
         signer = Signer(gm.dkim) if gm.dkim is not None else None  # the key read at each send
         draw_pictures(outbox, gm.games_dir)
         done = deliver(outbox, transport or open_transport(gm), signer=signer, sender=gm.sender)
@@ -415,6 +427,7 @@ def send(
         refused=done.refused,
         unsigned=done.unsigned,
         sender_refused=done.sender_refused,
+        skipped=tuple(sorted({f.name for f in (*unread, *queued.folders)})),
     )
     log_event(f"send: {summary.line()}", level=INFO if summary.busy() else DEBUG)
     for lost in registry.unreadable:
