@@ -12,8 +12,10 @@ from pathlib import Path
 import click
 
 from wtg.cli.common import checked_config, fail, games_root, open_or_fail, say
+from wtg.core.printable import printable
 from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.files.private import is_private
+from wtg.game.gameconfig import GameConfig, code_warnings
 from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
@@ -66,6 +68,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         return
     game = open_or_fail(ctx, game_dir)
     warn_if_shared(game.store.root)
+    warn_of_codes(game.config)
     data = game_status(game)
     spool = game.store.root.parent / SPOOL
     listed, kept = _with_quarantine(data, quarantined(spool))
@@ -180,6 +183,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             troubles.append({"path": str(found.store.root), "error": failure_reason(exc)})
             continue
         warn_if_shared(found.store.root)
+        warn_of_codes(found.config)
         games.append(data)
         listed.append(_with_announcements(_with_quarantine(data, kept)[0], data, announced)[0])
     if as_json:
@@ -262,6 +266,13 @@ def warn_if_shared(game_dir: Path) -> None:
             f"codes; make the game private: chmod -R go-rwx {game_dir.resolve()}",
             err=True,
         )
+
+
+def warn_of_codes(config: GameConfig) -> None:
+    """A warning on stderr for each weak secret code of the game (``code_warnings``: one
+    too short to be safe, one two players share), without the code."""
+    for line in code_warnings(config):
+        click.echo(printable(f"warning: {line}"), err=True)
 
 
 @click.command()

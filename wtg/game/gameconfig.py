@@ -268,6 +268,35 @@ def check_code(code: str) -> None:
         )
 
 
+def code_warnings(config: GameConfig) -> list[str]:
+    """What is weak in a game's secret codes, a line each naming the game, the players and
+    the rule, never a code: a code shorter than ``check_code`` lets a new game have (a game
+    made before the rule, or a code edited into game.yaml by hand), and two players with one
+    code (the intake takes a form whose code is that of the player it names: either could
+    send orders for the other's seat). Read, never refused: a game under way stays playable;
+    ``wtg status`` says them."""
+    lines = []
+    for entry in config.players:
+        length = len(entry.code.strip())
+        if length < CODE_MIN_LENGTH:
+            characters = "character" if length == 1 else "characters"
+            lines.append(
+                f"game {config.game}, player {entry.id}: a code of {length} {characters}: a "
+                f"stranger can guess it; new codes have {CODE_MIN_LENGTH} or more"
+            )
+    seats: dict[str, list[int]] = {}
+    for entry in config.players:  # the same code as the intake compares them: case aside
+        seats.setdefault(entry.code.strip().upper(), []).append(entry.id)
+    for ids in seats.values():
+        if len(ids) > 1:
+            named = ", ".join(map(str, ids[:-1])) + f" and {ids[-1]}"
+            lines.append(
+                f"game {config.game}, players {named}: the same code: each can send orders "
+                "for the other's seat; give each a code of his own"
+            )
+    return lines
+
+
 def yaml_problem(source: str, text: str, exc: Exception) -> str:
     """What is wrong with the YAML of ``text``, the game.yaml at ``source`` that did not
     parse (``exc``): ``SOURCE, line N: not valid YAML: what``, else the parser's words."""
