@@ -16,6 +16,7 @@ from wtg.core.printable import printable
 from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.files.private import is_private
 from wtg.game.gameconfig import GameConfig, code_warnings
+from wtg.game.textcolumn import padded
 from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
@@ -104,7 +105,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         missed = f" ({p['missed_turns']} missed)" if p["missed_turns"] else ""
         failing = ", ADDRESS FAILING (mail bounced: wtg bounces)" if p["address_failing"] else ""
         chosen = "".join(f", {_word(key)} {value}" for key, value in _chosen(p["settings"]))
-        say(f"  player {p['id']:>2} {p['name']:<20} {note}{missed}{failing}{chosen}")
+        say(f"  player {p['id']:>2} {padded(p['name'], 20)} {note}{missed}{failing}{chosen}")
     _show_quarantine(kept)
 
 
@@ -224,7 +225,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             + (", HELD" if data["held"] else "")
         )
         deadline = f", deadline {data['deadline']}" if data["deadline"] and not data["over"] else ""
-        click.echo(f"{data['game']:<16} {data['ruleset']:<12} {state}{deadline}")
+        click.echo(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
     for data in games:
         for line in data["owed"]:
             click.echo(f"NOTICES OWED: game {data['game']}: {line}")

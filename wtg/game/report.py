@@ -17,7 +17,7 @@ from wtg.game.bidimark import marked_names
 from wtg.game.gameconfig import GameConfig
 from wtg.game.press import Press
 from wtg.game.roster import roster
-from wtg.game.textcolumn import column
+from wtg.game.textcolumn import column, padded
 
 
 def bytecode_cache() -> jinja2.BytecodeCache | None:
@@ -72,6 +72,7 @@ def environment() -> jinja2.Environment:
             "count": count,
             "inert": lambda text, tag: inert_lines(text, str(tag)),
             "column": column,
+            "padded": padded,
         },
     )
 
