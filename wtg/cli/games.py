@@ -445,7 +445,8 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
     try:
         with bar if terminal else contextlib.nullcontext(bar):
             for result in results:
-                line = result.line()
+                line = result.line()  # a reason may quote a game.yaml: never its controls
+                line = None if line is None else printable(line)
                 if terminal:
                     bar.update(1, result.folder.name)
                     later += [(line, result.ok)] if line is not None else []
@@ -453,7 +454,7 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
                     click.echo(line, err=not result.ok)
     except KeyboardInterrupt:  # Ctrl-C: the games in hand finish, no other starts
         results.close()
-        later += [(line, result.ok) for result in run.late if (line := result.line())]
+        later += [(printable(line), result.ok) for result in run.late if (line := result.line())]
         for line, ok in sorted(later) if terminal else later:
             click.echo(line, err=not ok)
         fail(

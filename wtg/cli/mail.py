@@ -40,9 +40,10 @@ quiet_option = click.option(
 def report_unreadable(lines: tuple[str, ...]) -> None:
     """The game folders a command skipped because they could not be opened (and the map
     pictures `wtg send` could not draw, the mails it set aside for good, the poll's helper
-    processes that died): on stderr, which cron mails even with -q."""
+    processes that died): on stderr, which cron mails even with -q; a reason may quote a
+    game.yaml or a mail: without its control sequences (``wtg.core.printable``)."""
     for line in lines:
-        click.echo(f"wtg: {line}", err=True)
+        click.echo(printable(f"wtg: {line}"), err=True)
 
 
 def warn_loose_passwords(gm: GmConfig) -> None:

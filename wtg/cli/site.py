@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from wtg.cli.common import checked_games_dir, games_root, gm_config
+from wtg.core.printable import printable
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
@@ -86,8 +87,8 @@ def site(
             config=config,
             progress=progress if terminal else None,
         )
-    for line in report.skipped:
-        click.echo(line, err=True)
+    for line in report.skipped:  # a reason may quote a game.yaml: without its control sequences
+        click.echo(printable(line), err=True)
     if terminal or serve_it or report.written or report.removed or report.skipped:
         click.echo(f"site {out_dir}: {report.line()}")  # under cron: only when it changed
     if serve_it:

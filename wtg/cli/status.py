@@ -225,14 +225,14 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             + (", HELD" if data["held"] else "")
         )
         deadline = f", deadline {data['deadline']}" if data["deadline"] and not data["over"] else ""
-        click.echo(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
+        say(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
     for data in games:
         for line in data["owed"]:
             click.echo(f"NOTICES OWED: game {data['game']}: {line}")
     for path, made in announced:
         click.echo(f"NOTICES OWED: {owed_line(path, made)}")
-    for trouble in troubles:
-        click.echo(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}")
+    for trouble in troubles:  # a reason may quote a game.yaml: without its control sequences
+        say(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}")
     _show_quarantine(kept)
     if held:
         names = ", ".join(sorted({h.game or "?" for h in held}))
