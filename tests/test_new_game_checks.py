@@ -156,6 +156,25 @@ def test_the_same_player_twice(tmp_path: Path, second: str, problem: str) -> Non
     ) == (f"wtg: {problem}")
 
 
+def test_two_players_given_one_code(tmp_path: Path) -> None:
+    """The intake takes a form whose code is the seat's it names: with one code for two
+    seats, either player could send orders for the other. Compared as the intake compares
+    codes (case aside); the code itself is never printed."""
+    line = refused(
+        tmp_path,
+        "--ruleset",
+        "wok4",
+        "--player=Ann:ann@example.org:SAMECODE9",
+        "--player=Bob:bob@example.org",
+        "--player=Cy:cy@example.org:samecode9",
+    )
+    assert line == (
+        "wtg: player 3: the code given is player 1's already (either could send orders for the "
+        "other's seat); give each a code of his own, or leave it out for a new one"
+    )
+    assert "SAMECODE9" not in line.upper()
+
+
 def test_the_counts_are_the_ones_the_rules_use() -> None:
     """The data the command line checks agrees with the constants the rules set up by."""
     from wtg.rules.intermediate.constants import VARIANT

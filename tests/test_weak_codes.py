@@ -22,8 +22,9 @@ def wtg(*args: object) -> Result:
 
 
 def weak_game(root: Path) -> Path:
-    """g1: players 1 and 3 given one code (`new-game` takes it), player 2's code edited to 1."""
-    players = ["A:a@example.org:" + SHARED, "B:b@example.org", "C:c@example.org:" + SHARED.lower()]
+    """g1: player 3's code edited to player 1's (in another case; `new-game` refuses two
+    players one code), player 2's code edited to 1."""
+    players = ["A:a@example.org:" + SHARED, "B:b@example.org", "C:c@example.org"]
     made = wtg(
         "new-game", root / "g1", "--ruleset", "wok4", "--map", "small",
         *(arg for player in players for arg in ("--player", player)),
@@ -33,6 +34,8 @@ def weak_game(root: Path) -> Path:
     lines = config.read_text(encoding="utf-8").splitlines(keepends=True)
     (at,) = [n for n, line in enumerate(lines) if "name: B," in line]
     lines[at] = lines[at].split("code: ")[0] + "code: 1}\n"
+    (at,) = [n for n, line in enumerate(lines) if "name: C," in line]
+    lines[at] = lines[at].split("code: ")[0] + f"code: {SHARED.lower()}}}\n"
     config.write_text("".join(lines), encoding="utf-8")
     return root / "g1"
 

@@ -62,6 +62,7 @@ def _same(text: str) -> str:
 def refuse_duplicates(players: Sequence[PlayerEntry]) -> None:
     names: dict[str, PlayerEntry] = {}
     emails: dict[str, PlayerEntry] = {}
+    codes: dict[str, PlayerEntry] = {}
     for player in players:
         earlier = names.get(_same(player.name))
         if earlier is not None:
@@ -75,7 +76,15 @@ def refuse_duplicates(players: Sequence[PlayerEntry]) -> None:
                 f"player {player.id}: the address {player.email} is player {earlier.id}'s "
                 "already; each player needs an address of their own"
             )
+        earlier = codes.get(player.code.strip().upper())  # as the intake compares codes
+        if earlier is not None:  # never shown: the code is a secret even from the terminal
+            raise NewGameRefused(
+                f"player {player.id}: the code given is player {earlier.id}'s already (either "
+                "could send orders for the other's seat); give each a code of his own, or "
+                "leave it out for a new one"
+            )
         names[_same(player.name)] = emails[_same(player.email)] = player
+        codes[player.code.strip().upper()] = player
 
 
 def _players(number: int, noun: str = "player") -> str:
