@@ -65,6 +65,7 @@ KINDS = (
     kind("ARCHER", weapon=4, move_range=4, min_range=2, strength=4),
     kind("FLYER", weapon=3, movement=15, mobility=4),
     kind("SWIMMER", weapon=2, movement=9),
+    kind("FISH", weapon=2, movement=8),
 )
 
 

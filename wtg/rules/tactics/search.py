@@ -14,7 +14,8 @@ A move's worth, in hit points:
 - **rest**: in "all rested" games a piece that walks and attacks sits out its next
   turn: ``REST_TURN`` of its attacks lost;
 - **the approach**: ``APPROACH`` for each step nearer the nearest tile it could attack
-  an enemy from;
+  an enemy from; when no such tile lies on any way open to it, for each step nearer the
+  tiles of its ground nearest an enemy (``approach.py``);
 - **a level up**: the chance the attack raises the piece a level (its hit points back,
   ``LEVEL_UP`` more).
 
@@ -28,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from wtg.rules.tactics.approach import ground_nearest, steps_to
 from wtg.rules.tactics.battle import Fighter, Forecast, forecast
 from wtg.rules.tactics.levels import experience, needed
 from wtg.rules.tactics.moves import Move, fighter, may_take_part, move_problem
@@ -87,6 +89,7 @@ class Planner:
     odds: dict[tuple[object, ...], Forecast] = field(default_factory=dict)
     shooters: dict[tuple[int, int, int], dict[int, int]] = field(default_factory=dict)
     gaps: dict[tuple[int, int, int, int], dict[int, int]] = field(default_factory=dict)
+    grounds: dict[tuple[int, int], dict[int, int]] = field(default_factory=dict)
     choices: dict[int, Choices] = field(default_factory=dict)
     held: set[int] = field(default_factory=set)
     """Tiles kept blocked: a piece whose attack may find its target already dead (the
@@ -166,6 +169,8 @@ class Planner:
         blocked = {grid.index(p.pos) for p in work.pieces if p.id != piece.id} | self.held
         reach = grid.walks(here, kind.movement, kind.mobility, blocked)
         gaps = self._gaps(piece)
+        if here not in gaps:
+            gaps = self._ground_gaps(kind.movement, here)
         here_gap = gaps.get(here, _FAR)
         here_loss = self.loss(piece, here)
         values: dict[int, float] = {}
@@ -214,6 +219,18 @@ class Planner:
             }
             table = self.grid.step_sources(kind.movement)
             found = self.gaps[key] = spread(table, tuple(sorted(spots)), _FAR, ())
+        return found
+
+    def _ground_gaps(self, movement: int, here: int) -> dict[int, int]:
+        """Steps (pieces aside) from each tile to the tiles of the ground of a walker with
+        ``movement`` on ``here`` nearest an enemy: the approach of a piece with no tile
+        to attack from on any way open to it."""
+        key = (movement, here)
+        found = self.grounds.get(key)
+        if found is None:
+            enemies = [self.grid.index(e.pos) for e in self.enemies.values()]
+            spots = ground_nearest(self.grid, here, movement, enemies)
+            found = self.grounds[key] = steps_to(self.grid, movement, spots)
         return found
 
     # --- the turn ----------------------------------------------------------------

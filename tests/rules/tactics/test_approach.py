@@ -1,0 +1,146 @@
+"""The bots' approach (ruling 8): a piece that can attack nobody this turn walks towards
+the enemy, by the steps the rules let it take ("Each piece has a 'mobility' value which
+indicates how many steps it may take"; "some tiles cannot be crossed (and you will have
+to walk around them)"; "You cannot walk to a tile containing another piece"), and when
+no tile it could attack from lies on any way open to it, towards the tiles of its way
+nearest an enemy."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rules.tactics.builders import piece, state
+from tests.shipped import TACTICS
+from wtg.core.rng import turn_rng
+from wtg.rules.tactics.board import Pos
+from wtg.rules.tactics.state import Piece, TacticsState
+from wtg.rules.tactics.strategy import plan_moves, plan_orders
+
+# The knight's way to the enemy goes round the wall of water in row 5, through the gap
+# on the right: 20 steps from (1, 1) to (1, 10), where a straight line takes 9.
+WALLED = """
+############
+#..........#
+#..........#
+#..........#
+#..........#
+#~~~~~~~~~.#
+#..........#
+#..........#
+#..........#
+#..........#
+#..........#
+############
+"""
+
+# The swimmer (earth and water) stays in the middle of the lake: every tile next to it
+# is water, which the knight (earth only) can neither stand on nor cross.
+LAKE = """
+###########
+#.........#
+#.........#
+#.........#
+#.....~~~~#
+#.....~~~~#
+#.....~~~~#
+#.....~~~~#
+#.........#
+#.........#
+###########
+"""
+
+
+def walking_steps(game: TacticsState, mover: Piece, goals: set[Pos]) -> int:
+    """The fewest steps ``mover`` walks, as the rules let it (its movement, other pieces
+    blocking), to stand on one of ``goals``."""
+    blocked = {p.pos for p in game.pieces if p.id != mover.id}
+    kind = game.kind(mover.kind)
+    found = game.board.walks(mover.pos, kind.movement, 10**6, blocked)
+    return min(steps for tile, steps in found.items() if tile in goals)
+
+
+def next_to(game: TacticsState, target: Piece) -> set[Pos]:
+    return set(game.board.neighbours(target.pos))
+
+
+def test_out_of_reach_a_piece_walks_its_whole_move_along_the_way_round() -> None:
+    """Nothing to attack this turn: the knight (MOB 3) walks 3 steps nearer, counted
+    along the way round the water, not as the crow flies."""
+    knight, enemy = piece(11, "KNIGHT", 1, 1), piece(21, "KNIGHT", 1, 10)
+    game = state(WALLED, [knight, enemy], per_turn="1")
+    before = walking_steps(game, knight, next_to(game, enemy))
+    assert before == 26
+    [move] = plan_moves(game, 1)
+    assert move.attack is None
+    knight.x, knight.y = move.to
+    assert walking_steps(game, knight, next_to(game, enemy)) == before - 3
+
+
+def shore_nearest(game: TacticsState, mover: Piece, enemy: Piece) -> set[Pos]:
+    """The tiles ``mover`` can stand on that are fewest grid steps from ``enemy``."""
+    kind = game.kind(mover.kind)
+    land = [
+        (x, y)
+        for y in range(game.board.size)
+        for x in range(game.board.size)
+        if game.board.can_stand(kind.movement, (x, y))
+    ]
+    gap = min(abs(x - enemy.x) + abs(y - enemy.y) for x, y in land)
+    return {(x, y) for x, y in land if abs(x - enemy.x) + abs(y - enemy.y) == gap}
+
+
+def test_with_no_tile_to_attack_from_on_its_way_a_piece_walks_to_the_nearest_shore() -> None:
+    """The swimmer's neighbours are all water: the knight has no tile to attack it from,
+    now or ever, while it stays there. Still the knight walks its 3 steps towards the
+    shore tile nearest the swimmer (8, 8), to strike when it comes out, and does not idle
+    in its corner."""
+    knight, swimmer = piece(11, "KNIGHT", 1, 1), piece(21, "SWIMMER", 8, 6)
+    game = state(LAKE, [knight, swimmer], per_turn="1")
+    shore = shore_nearest(game, knight, swimmer)
+    assert shore == {(8, 8)}
+    assert walking_steps(game, knight, shore) == 14
+    [move] = plan_moves(game, 1)
+    assert move.attack is None
+    knight.x, knight.y = move.to
+    assert walking_steps(game, knight, shore) == 11
+
+
+BIG = 64
+SHORE = 20
+"""Land west of this column, water east of it, on the 64 x 64 board (the largest a world
+may draw: wtg/data/tactics/images.py MAX_SIZE)."""
+BLOWS_WITHIN = 50
+"""Measured: the first hit comes on turn 25 ("all rested") and 43 (one piece a turn);
+on main, none came in the 200 turns of the limit."""
+
+
+def lake_battle(per_turn: str) -> TacticsState:
+    """Four knights (earth only) on the west shore against four fish (water only, spears)
+    far out in a lake: neither side has any tile to attack the other from on its ground."""
+    rows = ["#" * BIG]
+    rows += ["#" + "".join("." if x < SHORE else "~" for x in range(1, BIG - 1)) + "#"] * (BIG - 2)
+    rows.append("#" * BIG)
+    knights = [piece(11 + i, "KNIGHT", 2, 28 + 2 * i) for i in range(4)]
+    fish = [piece(21 + i, "FISH", 55, 28 + 2 * i) for i in range(4)]
+    game = state("\n".join(rows), knights + fish, per_turn=per_turn)
+    game.turn, game.turn_limit = 1, 200
+    return game
+
+
+@pytest.mark.parametrize("per_turn", ["rested", "1"])
+def test_two_bots_who_cannot_reach_each_other_meet_at_the_shore_and_one_wins(
+    per_turn: str,
+) -> None:
+    """Both armies are bots (their orders planned, then resolved by the rules with the
+    game's RNG): each walks to the edge of its ground nearest the other, they come to
+    blows within BLOWS_WITHIN turns, and someone wins before the turn limit."""
+    game = lake_battle(per_turn)
+    first_hit = None
+    while not TACTICS.is_over(game):
+        orders = plan_orders(game, game.active)
+        game = TACTICS.resolve(game, {game.active: orders}, turn_rng(7, game.turn + 1)).state
+        if first_hit is None and game.last_hit:
+            first_hit = game.turn
+    assert first_hit is not None and first_hit <= BLOWS_WITHIN
+    assert game.turn < game.turn_limit
+    assert len(game.standing()) == 1
