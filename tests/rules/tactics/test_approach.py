@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.tactics.builders import piece, state
+from tests.rules.tactics.builders import lake_battle, piece, state
 from tests.shipped import TACTICS
 from wtg.core.rng import turn_rng
 from wtg.rules.tactics.board import Pos
@@ -105,26 +105,9 @@ def test_with_no_tile_to_attack_from_on_its_way_a_piece_walks_to_the_nearest_sho
     assert walking_steps(game, knight, shore) == 11
 
 
-BIG = 64
-SHORE = 20
-"""Land west of this column, water east of it, on the 64 x 64 board (the largest a world
-may draw: wtg/data/tactics/images.py MAX_SIZE)."""
 BLOWS_WITHIN = 50
 """Measured: the first hit comes on turn 25 ("all rested") and 43 (one piece a turn);
-on main, none came in the 200 turns of the limit."""
-
-
-def lake_battle(per_turn: str) -> TacticsState:
-    """Four knights (earth only) on the west shore against four fish (water only, spears)
-    far out in a lake: neither side has any tile to attack the other from on its ground."""
-    rows = ["#" * BIG]
-    rows += ["#" + "".join("." if x < SHORE else "~" for x in range(1, BIG - 1)) + "#"] * (BIG - 2)
-    rows.append("#" * BIG)
-    knights = [piece(11 + i, "KNIGHT", 2, 28 + 2 * i) for i in range(4)]
-    fish = [piece(21 + i, "FISH", 55, 28 + 2 * i) for i in range(4)]
-    game = state("\n".join(rows), knights + fish, per_turn=per_turn)
-    game.turn, game.turn_limit = 1, 200
-    return game
+before this approach, none came in the 200 turns of the limit."""
 
 
 @pytest.mark.parametrize("per_turn", ["rested", "1"])
