@@ -66,6 +66,7 @@ KINDS = (
     kind("FLYER", weapon=3, movement=15, mobility=4),
     kind("SWIMMER", weapon=2, movement=9),
     kind("FISH", weapon=2, movement=8),
+    kind("GHOST", weapon=3, agility=15),
 )
 
 

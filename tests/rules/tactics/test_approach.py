@@ -105,6 +105,25 @@ def test_with_no_tile_to_attack_from_on_its_way_a_piece_walks_to_the_nearest_sho
     assert walking_steps(game, knight, shore) == 11
 
 
+OPEN12 = "\n".join(["#" * 12, *["#" + "." * 10 + "#"] * 10, "#" * 12])
+
+
+def test_a_piece_walks_towards_an_enemy_it_can_hurt_not_one_it_always_misses() -> None:
+    """ "ChanceOfMiss = (tgtAGI - AGI + 1) * 10 (limited to 0-100)": against the ghost
+    (AGI 15) the knight (AGI 5) always misses. The ghost is nearer (a tile next to it is 7
+    steps away, one next to the pike 8), but the knight walks its 3 steps towards the
+    pike."""
+    knight, ghost = piece(11, "KNIGHT", 1, 1), piece(21, "GHOST", 1, 9)
+    pike = piece(22, "PIKE", 10, 1)
+    game = state(OPEN12, [knight, ghost, pike], per_turn="1")
+    assert walking_steps(game, knight, next_to(game, ghost)) == 7
+    assert walking_steps(game, knight, next_to(game, pike)) == 8
+    [move] = plan_moves(game, 1)
+    assert move.attack is None
+    knight.x, knight.y = move.to
+    assert walking_steps(game, knight, next_to(game, pike)) == 5
+
+
 BLOWS_WITHIN = 50
 """Measured: the first hit comes on turn 25 ("all rested") and 43 (one piece a turn);
 before this approach, none came in the 200 turns of the limit."""
