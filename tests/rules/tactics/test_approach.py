@@ -7,6 +7,8 @@ nearest an enemy."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.rules.tactics.builders import lake_battle, piece, state
@@ -129,20 +131,28 @@ BLOWS_WITHIN = 50
 before this approach, none came in the 200 turns of the limit."""
 
 
+def play_out(game: TacticsState, seed: int) -> tuple[TacticsState, int | None]:
+    """Both armies played by the bots' strategy, each turn resolved by the rules with the
+    game's RNG, to the end; with the turn of the first hit."""
+    first_hit = None
+    while not TACTICS.is_over(game):
+        orders = plan_orders(game, game.active)
+        game = TACTICS.resolve(game, {game.active: orders}, turn_rng(seed, game.turn + 1)).state
+        if first_hit is None and game.last_hit:
+            first_hit = game.turn
+    return game, first_hit
+
+
 @pytest.mark.parametrize("per_turn", ["rested", "1"])
 def test_two_bots_who_cannot_reach_each_other_meet_at_the_shore_and_one_wins(
     per_turn: str,
 ) -> None:
-    """Both armies are bots (their orders planned, then resolved by the rules with the
-    game's RNG): each walks to the edge of its ground nearest the other, they come to
-    blows within BLOWS_WITHIN turns, and someone wins before the turn limit."""
-    game = lake_battle(per_turn)
-    first_hit = None
-    while not TACTICS.is_over(game):
-        orders = plan_orders(game, game.active)
-        game = TACTICS.resolve(game, {game.active: orders}, turn_rng(7, game.turn + 1)).state
-        if first_hit is None and game.last_hit:
-            first_hit = game.turn
+    """On the 64 x 64 lake board each army walks to the edge of its ground nearest the
+    other: they come to blows within BLOWS_WITHIN turns and someone wins before the turn
+    limit; the same seed plays the same battle, byte for byte."""
+    game, first_hit = play_out(lake_battle(per_turn), 7)
     assert first_hit is not None and first_hit <= BLOWS_WITHIN
     assert game.turn < game.turn_limit
     assert len(game.standing()) == 1
+    again, _ = play_out(lake_battle(per_turn), 7)
+    assert json.dumps(again.to_dict()) == json.dumps(game.to_dict())
