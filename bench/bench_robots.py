@@ -17,20 +17,25 @@ a multiple of 4 new against today's comes out at exactly 50% and 1 among 3 at 25
 WISK: new vs today's, 1 new among 3 today's, new vs naive, the mirror (new vs new: the
 first mover's wins), 3 and 4 robots. Tactics (the shipped maps with a start for each
 army, in turn): the same, with 1 naive among 3 new bots instead of the mirror, and 2, 3
-and 4 bots. Prints each pairing's win rate with Wilson's 95% interval, the median CPU
-time of a robot's turn, and issue 30's targets with PASS or FAIL; ``--json`` prints
-the same as one JSON object (keys ``wisk`` and ``tactics``, each with ``vs_previous``,
-``one_among_three_previous``, ``vs_naive`` and ``ms_per_turn``). Progress goes to stderr.
+and 4 bots; and the 64 x 64 lake battle (knights on the land, fish out in the lake:
+neither side has a tile to attack the other from on its ground), ``LAKE_GAMES`` seeds
+at most, for the new robots and today's, "all rested" and one piece a turn: the turn of
+the first hit and how many games ended before the turn limit. Prints each pairing's win
+rate with Wilson's 95% interval, the median CPU time of a robot's turn, and issue 30's
+targets with PASS or FAIL; ``--json`` prints the same as one JSON object (keys ``wisk``
+and ``tactics``, each with ``vs_previous``, ``one_among_three_previous``, ``vs_naive``
+and ``ms_per_turn``; ``tactics`` with ``lake`` too). Progress goes to stderr.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
 
@@ -40,7 +45,16 @@ sys.path.insert(0, str(ROOT))
 from bench.frozen_robots import tactics as today_tactics  # noqa: E402
 from bench.frozen_robots import wisk as today_wisk  # noqa: E402
 from bench.naive_players import naive_tactics, naive_wisk  # noqa: E402
-from bench.robot_games import Played, Side, median_ms, play_tactics, play_wisk, tactics_maps  # noqa: E402
+from bench.robot_games import (  # noqa: E402
+    Meeting,
+    Played,
+    Side,
+    median_ms,
+    play_lake,
+    play_tactics,
+    play_wisk,
+    tactics_maps,
+)
 from bench.robot_tally import Tally  # noqa: E402
 from wtg.core.jsondata import JsonObject  # noqa: E402
 from wtg.rules.tactics import strategy as new_tactics  # noqa: E402
@@ -52,6 +66,10 @@ NEW, TODAY, NAIVE = "new", "today's", "naive"
 MS_PER_TURN = 5.0
 VS_PREVIOUS, AMONG_THREE = 0.65, 0.40
 VS_NAIVE = {"wisk": 0.90, "tactics": 0.85}
+LAKE_GAMES = 10
+"""Lake battles a side and a pieces-per-turn setting, at most (the seed only draws the
+dice)."""
+LAKE_TURNS = {"rested": "all rested", "1": "one piece a turn"}
 
 
 def _new_wisk(state: WiskState, pid: int, rng: Random) -> JsonObject:
@@ -168,6 +186,8 @@ class Measured:
     tallies: dict[str, Tally]
     ms_new: float
     ms_today: float
+    lake: dict[str, dict[str, list[Meeting]]] = field(default_factory=dict)
+    """Side name -> pieces per turn -> the lake battles (Tactics only)."""
 
     def rate(self, key: str) -> float:
         return self.tallies[key].overall.rate
@@ -203,6 +223,11 @@ class Measured:
         else:
             result["naive_among_three"] = self.rate("naive_among_three")
         result["tournaments"] = {key: tally.to_json() for key, tally in self.tallies.items()}
+        if self.lake:
+            result["lake"] = {
+                side: {per_turn: _lake_json(met) for per_turn, met in found.items()}
+                for side, found in self.lake.items()
+            }
         result["targets"] = [{"target": label, "pass": ok} for label, ok in self.targets()]
         return result
 
@@ -217,6 +242,14 @@ class Measured:
         lines.append(
             f"  CPU a robot turn (median): new {self.ms_new:.2f} ms, today's {self.ms_today:.2f} ms"
         )
+        if self.lake:
+            count = len(next(iter(next(iter(self.lake.values())).values())))
+            lines.append(f"  64x64 lake battle, {count} games each (first hit, games that ended):")
+            for side, found in self.lake.items():
+                for per_turn, met in found.items():
+                    lines.append(
+                        f"    {side + ' robots, ' + LAKE_TURNS[per_turn]:34} {_lake_text(met)}"
+                    )
         lines.append("  Done when (issue 30):")
         for label, ok in self.targets():
             lines.append(f"    {'PASS' if ok else 'FAIL'}  {label}")
@@ -230,7 +263,40 @@ def measure(ruleset: str, games: int) -> Measured:
         tally, played = run(ruleset, tournament, games)
         tallies[tournament.key] = tally
         every += played
-    return Measured(ruleset, games, tallies, median_ms(every, NEW), median_ms(every, TODAY))
+    lake = lake_battles(min(games, LAKE_GAMES)) if ruleset == "tactics" else {}
+    return Measured(ruleset, games, tallies, median_ms(every, NEW), median_ms(every, TODAY), lake)
+
+
+def lake_battles(games: int) -> dict[str, dict[str, list[Meeting]]]:
+    """The lake battles of the new robots and today's, seeds 1..``games``."""
+    found: dict[str, dict[str, list[Meeting]]] = {}
+    for side in SIDES["tactics"][:2]:
+        for per_turn in LAKE_TURNS:
+            met = [play_lake(seed, per_turn, side) for seed in range(1, games + 1)]
+            found.setdefault(side.name, {})[per_turn] = met
+            print(f"tactics lake: {side.name}, {per_turn}: {games} games", file=sys.stderr)
+    return found
+
+
+def _lake_json(met: Sequence[Meeting]) -> JsonObject:
+    hits = [m.first_hit for m in met if m.first_hit is not None]
+    return {
+        "games": len(met),
+        "came_to_blows": len(hits),
+        "first_hit_median": statistics.median(hits) if hits else None,
+        "ended": sum(m.played.decided for m in met),
+        "median_turns": statistics.median(m.played.turns for m in met),
+    }
+
+
+def _lake_text(met: Sequence[Meeting]) -> str:
+    found = _lake_json(met)
+    first = found["first_hit_median"]
+    hit = f"median turn {first:g}" if isinstance(first, (int, float)) else "none"
+    return (
+        f"first hit {hit} ({found['came_to_blows']}/{found['games']} came to blows); "
+        f"{found['ended']}/{found['games']} ended, median {found['median_turns']:g} turns"
+    )
 
 
 def _line(tournament: Tournament, tally: Tally) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+from tests.rules.tactics.builders import lake_battle
 from tests.shipped import TACTICS, WISK
 from wtg.core.jsondata import JsonObject
 from wtg.core.rng import turn_rng
@@ -98,6 +99,30 @@ def play_tactics(seed: int, map_name: str, sides: Sequence[Side]) -> Played:
     winners = [p.id for p in state.players if p.place == 1]
     winner = order.index(winners[0]) if winners else None
     return game.played(winner, state.turn, len(state.standing()) == 1)
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """A battle between armies that cannot reach each other: the turn of its first hit
+    (None: none came), and the game."""
+
+    first_hit: int | None
+    played: Played
+
+
+def play_lake(seed: int, per_turn: str, side: Side) -> Meeting:
+    """The 64 x 64 lake battle (``tests/rules/tactics/builders.py`` ``lake_battle``:
+    knights on the land, fish out in the lake), ``side`` writing both armies' orders."""
+    state = lake_battle(per_turn)
+    game = _Game(seed, [1, 2], [side, side])
+    first_hit = None
+    while not TACTICS.is_over(state):
+        state = game.turn(TACTICS, state, state.active)
+        if first_hit is None and state.last_hit:
+            first_hit = state.turn
+    winners = [p.id for p in state.players if p.place == 1]
+    winner = [1, 2].index(winners[0]) if winners else None
+    return Meeting(first_hit, game.played(winner, state.turn, len(state.standing()) == 1))
 
 
 class _Game:

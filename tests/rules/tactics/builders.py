@@ -65,6 +65,8 @@ KINDS = (
     kind("ARCHER", weapon=4, move_range=4, min_range=2, strength=4),
     kind("FLYER", weapon=3, movement=15, mobility=4),
     kind("SWIMMER", weapon=2, movement=9),
+    kind("FISH", weapon=2, movement=8),
+    kind("GHOST", weapon=3, agility=15),
 )
 
 
@@ -143,3 +145,23 @@ OPEN7 = """
 #.....#
 #######
 """
+
+
+BIG = 64
+"""The largest board a world may draw (``wtg/data/tactics/images.py`` MAX_SIZE)."""
+SHORE = 20
+"""On the lake board: land west of this column, water from it east."""
+
+
+def lake_battle(per_turn: str, turn_limit: int = 200) -> TacticsState:
+    """A BIG x BIG board, land in the west, a lake in the east: four knights (earth only)
+    on the land against four fish (water only, spears) far out in the lake, so that
+    neither side has a tile to attack the other from on its own ground. Player 1 moves
+    first; ``turn_limit`` is two armies' 100 rounds."""
+    row = "#" + "".join("." if x < SHORE else "~" for x in range(1, BIG - 1)) + "#"
+    drawing = "\n".join(["#" * BIG, *[row] * (BIG - 2), "#" * BIG])
+    knights = [piece(11 + i, "KNIGHT", 2, 28 + 2 * i) for i in range(4)]
+    fish = [piece(21 + i, "FISH", 55, 28 + 2 * i) for i in range(4)]
+    game = state(drawing, knights + fish, per_turn=per_turn)
+    game.turn, game.turn_limit = 1, turn_limit
+    return game

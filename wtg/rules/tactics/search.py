@@ -14,7 +14,8 @@ A move's worth, in hit points:
 - **rest**: in "all rested" games a piece that walks and attacks sits out its next
   turn: ``REST_TURN`` of its attacks lost;
 - **the approach**: ``APPROACH`` for each step nearer the nearest tile it could attack
-  an enemy from;
+  an enemy it can hurt from; when no such tile lies on any way open to it, for each
+  step nearer the tiles of its ground nearest such an enemy (``approach.py``);
 - **a level up**: the chance the attack raises the piece a level (its hit points back,
   ``LEVEL_UP`` more).
 
@@ -28,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from wtg.rules.tactics.approach import ground_nearest, steps_to
 from wtg.rules.tactics.battle import Fighter, Forecast, forecast
 from wtg.rules.tactics.levels import experience, needed
 from wtg.rules.tactics.moves import Move, fighter, may_take_part, move_problem
@@ -86,7 +88,8 @@ class Planner:
     power: dict[int, float] = field(default_factory=dict)
     odds: dict[tuple[object, ...], Forecast] = field(default_factory=dict)
     shooters: dict[tuple[int, int, int], dict[int, int]] = field(default_factory=dict)
-    gaps: dict[tuple[int, int, int, int], dict[int, int]] = field(default_factory=dict)
+    gaps: dict[tuple[int, ...], dict[int, int]] = field(default_factory=dict)
+    grounds: dict[tuple[int, ...], dict[int, int]] = field(default_factory=dict)
     choices: dict[int, Choices] = field(default_factory=dict)
     held: set[int] = field(default_factory=set)
     """Tiles kept blocked: a piece whose attack may find its target already dead (the
@@ -200,21 +203,41 @@ class Planner:
 
     def _gaps(self, piece: Piece) -> dict[int, int]:
         """Steps (pieces aside) from each tile to the nearest tile ``piece`` could attack
-        an enemy from."""
+        an enemy it can hurt from; failing any on a way open to it, to the tiles of its
+        ground nearest such an enemy."""
         kind = self.work.kind(piece.kind)
         weapon = self.work.weapon_of(piece)
-        key = (kind.movement, weapon.movement, kind.min_range, kind.range)
+        aims = self._aims(piece)
+        key = (kind.movement, weapon.movement, kind.min_range, kind.range, *aims)
         found = self.gaps.get(key)
         if found is None:
             spots = {
                 tile
-                for enemy in self.enemies.values()
-                for tile, steps in self._shooters(enemy, weapon.movement, kind.range).items()
+                for enemy in aims
+                for tile, steps in self._shooters(
+                    self.enemies[enemy], weapon.movement, kind.range
+                ).items()
                 if steps >= kind.min_range
             }
             table = self.grid.step_sources(kind.movement)
             found = self.gaps[key] = spread(table, tuple(sorted(spots)), _FAR, ())
+        here = self.grid.index(piece.pos)
+        if here in found:
+            return found
+        ground = (kind.movement, here, *aims)
+        found = self.grounds.get(ground)
+        if found is None:
+            tiles = [self.grid.index(self.enemies[e].pos) for e in aims]
+            shore = ground_nearest(self.grid, here, kind.movement, tiles)
+            found = self.grounds[ground] = steps_to(self.grid, kind.movement, shore)
         return found
+
+    def _aims(self, piece: Piece) -> tuple[int, ...]:
+        """The enemies ``piece`` can hurt (an attack that always misses, or does no
+        damage, is no reason to walk up to its target), by id; all of them when it can
+        hurt none."""
+        hurt = tuple(e.id for e in self.enemies.values() if self.forecast(piece, e).expected > 0)
+        return hurt or tuple(self.enemies)
 
     # --- the turn ----------------------------------------------------------------
     def options(self, piece: Piece) -> list[tuple[float, Move, int | None]]:
