@@ -423,6 +423,12 @@ def with_sender(raw: bytes, sender: str) -> bytes:
     return b"".join((*lines[:start], folded, *lines[stop:])) + raw[end.start() :]
 
 
+def one_address(value: str) -> bool:
+    """Whether ``value`` is one usable address (``addr`` or ``Name <addr>``), as ``message``
+    takes a To: a game.yaml's address that is not one gets the mail refused."""
+    return _address("To", value)[0] is not None
+
+
 def with_recipient(raw: bytes, to: str) -> tuple[bytes | None, str]:
     """A mail of the outbox addressed to ``to`` (``addr`` or ``Name <addr>``: a player's
     address the GM corrected in game.yaml) instead: its To header (every one, with its

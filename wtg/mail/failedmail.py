@@ -41,7 +41,7 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, PlayerEntry
 from wtg.game.schedule import iso
 from wtg.host.gamesdir import open_games
-from wtg.mail.compose import digest, with_recipient
+from wtg.mail.compose import digest, one_address, with_recipient
 from wtg.mail.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.listid import label
 from wtg.mail.outbox import Outbox, failed_note, own_id
@@ -156,7 +156,7 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
             games = open_games(games_dir)[0]
         seat = seat_of(path.stem, head, games)
         to = _to(head)
-        now = bare_address(seat[1].email) if seat is not None else ""
+        now = _address_now(seat[1]) if seat is not None else ""
         failed.append(
             Listed(
                 name=path.stem,
@@ -206,9 +206,13 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
             "'-', as `wtg outbox` lists it): nothing put back"
         )
     kept = outbox.failed_dir / f"{name}.eml"
+    queued = outbox.queue_dir / f"{name}.eml"
+    if not kept.is_file() and queued.is_file():  # put back already (the command given again)
+        line = f"{name}: waits in the queue already; the next `wtg send` sends it"
+        return Retried(name, _to(parse_headers(queued.read_bytes()[:HEADERS_LOOK])), line=line)
     if not kept.is_file():
         raise RetryRefused(_not_set_aside(outbox, name))
-    if (outbox.queue_dir / f"{name}.eml").exists():
+    if queued.exists():
         raise RetryRefused(
             f"mail {name} is both in {outbox.failed_dir} and in {outbox.queue_dir} (copied by "
             "hand?): remove the one that should not go out, nothing was put back"
@@ -219,6 +223,13 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
     note = failed_note(outbox.root.parent, name)
     why = _shown(note.get("error", "")) or "no reason kept"
     seat = seat_of(name, head, games)
+    ident = _ident(name, head)
+    if seat is None and ident is not None and re.fullmatch(SEATED.format(game=".+"), ident):
+        raise RetryRefused(
+            f"mail {name} is to a player's seat, of no game of this host that opens now (a "
+            "game.yaml to mend? `wtg status` names the folders it cannot read): nothing put "
+            "back, his address cannot be looked up"
+        )
     if seat is None:
         if not to:
             raise RetryRefused(
@@ -233,11 +244,11 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
             f"player of a game; it was refused for good: {why})",
         )
     game, entry = seat
-    now = bare_address(entry.email)
+    now = _address_now(entry)
     if now and now == to:
-        was = note.get("was", "")
         outbox.put_back(name)
-        if was and was != now:  # a retry cut short after the new To was written
+        if "was" in note:  # a retry cut short after the new To was written: given again
+            was = note["was"]
             return Retried(name, now, was, _moved(name, now, was, game, entry))
         return Retried(
             name,
@@ -259,16 +270,19 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
 def _moved(name: str, now: str, was: str, game: Game, entry: PlayerEntry) -> str:
     before = f"was {was}" if was else "it had no usable address"
     return (
-        f"{name}: back in the queue, to {now} ({before}: game {game.config.game} player "
-        f"{entry.id}'s address now); the next `wtg send` sends it"
+        f"{name}: back in the queue, to {now} ({before}), game {game.config.game} player "
+        f"{entry.id}'s address in game.yaml now; the next `wtg send` sends it"
     )
+
+
+def _address_now(entry: PlayerEntry) -> str:
+    """The player's address in game.yaml now, bare; "" when it is not one address."""
+    return _shown(bare_address(entry.email)) if one_address(entry.email) else ""
 
 
 def _not_set_aside(outbox: Outbox, name: str) -> str:
     """Why ``name`` cannot be put back: it waits in the queue, it was sent, or it is no
     mail of the outbox (with the name of a mail set aside it is close to)."""
-    if (outbox.queue_dir / f"{name}.eml").is_file():
-        return f"mail {name} waits in the queue already: the next `wtg send` sends it"
     if (outbox.sent_dir / f"{name}.eml").is_file():
         return (
             f"mail {name} was sent already (the server took it: {outbox.sent_dir / name}.eml): "
