@@ -190,6 +190,7 @@ def retry(games_dir: Path, spool: Path, names: Sequence[str] | None) -> list[Ret
                     done.append(_retry_one(outbox, games, name))
                 except RetryRefused as refused:
                     done.append(str(refused))
+            outbox.drop_stray_notes()
             return done
     except AlreadyRunning:
         raise AlreadyRunning(

@@ -252,6 +252,14 @@ class Outbox:
         fsync_dir(self.failed_dir)
         note.unlink(missing_ok=True)
 
+    def drop_stray_notes(self) -> None:
+        """Drop each note in failed/ whose mail is not there (a retry, or a send's setting
+        aside, cut short between its rename and the note's removal); under the send's
+        lock, where no send is setting a mail aside."""
+        for note in self.failed_dir.glob("*.json"):
+            if not (self.failed_dir / f"{note.stem}.eml").exists():
+                note.unlink(missing_ok=True)
+
     def retry_later(self, ident: str, error: str, now: float) -> float:
         state = self.state(ident)
         attempts = int(state.get("attempts", 0)) + 1
