@@ -51,12 +51,13 @@ NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,179}")
 """An outbox name as ``compose.safe`` makes it (and a spare's ``__N``): never a path
 separator, never a leading dot."""
 SEATED = (
-    r"(?:report|press|remind|hold|release|extend|rollback)-(?:.+-)?{game}"
-    r"(?:-t\d{{4}})?-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?"
+    r"(?:(?:report|press)-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?"
+    r"|remind-{game}-t\d{{4}}-p(\d{{2,}})"
+    r"|(?:hold|release|extend|rollback)-.+-{game}-p(\d{{2,}}))"
 )
-"""The id of a mail to one seat of game ``{game}`` (``wtg.mail.sender``,
-``wtg.mail.notices``): its kind, what it is about, the game, the seat (its number the
-group), and a turn run again's ``-gN`` and ``-rN``."""
+"""The id of a mail to one seat of game ``{game}``: a report or the press of a turn (run
+again: ``-gN``, ``-rN``; ``wtg.mail.sender``), a reminder, a GM's notice
+(``wtg.mail.notices``); the seat's number is the group that matched."""
 _SPARE = re.compile(r"__\d+\Z")
 _ESCAPED = re.compile(r"(?:_[0-9a-f]{2})+")
 
@@ -311,7 +312,7 @@ def seat_of(name: str, head: Message, games: Sequence[Game]) -> tuple[Game, Play
         if seat is None:
             continue
         try:
-            return game, game.config.player(int(seat[1]))
+            return game, game.config.player(int(next(n for n in seat.groups() if n)))
         except ConfigError:  # the seat is gone from game.yaml
             return None
     return None
