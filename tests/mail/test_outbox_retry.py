@@ -27,6 +27,7 @@ from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_availab
 from wtg.cli import main
 from wtg.mail import compose
 from wtg.mail.outbox import Outbox
+from wtg.mail.runlock import only_one
 from wtg.mail.sender import SET_ASIDE
 from wtg.text.yamlio import dump_yaml, load_yaml
 
@@ -366,3 +367,18 @@ def test_an_empty_outbox(tmp_path: Path) -> None:
 def test_the_help_of_bounces_names_the_retry() -> None:
     shown = " ".join(CliRunner().invoke(main, ["bounces", "--help"]).stdout.split())
     assert "`wtg outbox --retry NAME` sends it again, to the corrected address" in shown
+
+
+def test_a_retry_waits_for_no_send_and_puts_nothing_back_beside_one(tmp_path: Path) -> None:
+    """A send running holds its lock: a retry beside it could move a mail the send is
+    taking, so it puts nothing back, and says so."""
+    world, config = refused_for_its_address(tmp_path)
+    set_address(world, 3, "p3@fixed.example")
+    with only_one(world.gm.spool, "send"):
+        result = wtg(config, "outbox", "--retry", MAIL)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"wtg: a `wtg send` is running on {world.gm.spool}: give the command again once it is "
+        "done (nothing was put back)\n"
+    )
+    assert folders(world)["failed"] == [MAIL]

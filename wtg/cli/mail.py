@@ -303,6 +303,8 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
         if mail.attempts:
             at = iso(datetime.fromtimestamp(mail.next_try, timezone.utc))
             later = f"  deferred {mail.attempts} time(s), the next try at {at}: {mail.error}"
+        elif mail.error:  # not sendable as made: the next send sets it aside, with this
+            later = f"  {mail.error}"
         say(f'  {mail.name}  to {mail.to or "(no address)"}  "{mail.subject}"{later}')
     if not listed.failed:
         click.echo("no mail was set aside for good")

@@ -283,8 +283,8 @@ def _address_now(entry: PlayerEntry) -> str:
 
 
 def _not_set_aside(outbox: Outbox, name: str) -> str:
-    """Why ``name`` cannot be put back: it waits in the queue, it was sent, or it is no
-    mail of the outbox (with the name of a mail set aside it is close to)."""
+    """Why ``name``, in neither failed/ nor the queue, cannot be put back: it was sent, or
+    it is no mail set aside (with the name of one it is close to)."""
     if (outbox.sent_dir / f"{name}.eml").is_file():
         return (
             f"mail {name} was sent already (the server took it: {outbox.sent_dir / name}.eml): "
