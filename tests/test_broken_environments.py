@@ -52,6 +52,8 @@ def commands(root: Path) -> dict[str, tuple[str, ...]]:
         "offer-seat": ("offer-seat", "g1", "1"),
         "open-list": ("open-list", "wok4"),
         "orders": ("orders", "g1", str(orders)),
+        "outbox": ("outbox",),
+        "outbox --retry-all": ("outbox", "--retry-all"),
         "poll": ("poll",),
         "quarantine": ("quarantine",),
         "quarantine --release": ("quarantine", "--release", "maildir:1.M1P1.host"),
@@ -218,7 +220,7 @@ def test_every_command_in_a_read_only_games_folder(root: Path) -> None:
     config = host(root)
     closed(0o555)(with_a_game(root))
     readers = {"aof", "bounces", "map", "ratings", "report", "site", "state", "topten"}
-    readers |= {"status", "status GAME", "quarantine", "run-turn --due", "serve --unit"}
+    readers |= {"status", "status GAME", "quarantine", "run-turn --due", "serve --unit", "outbox"}
     readers |= {"upgrade", "upgrade --check"}  # nothing to upgrade: nothing written
     writers = {"new-game", "poll", "send", "orders", "run-turn", "announce", "hold", "open-list"}
     for name, args in commands(root).items():

@@ -785,6 +785,20 @@ class _SinkHandler:
         envelope.mail_options.extend(mail_options)
         return "250 OK"
 
+    async def handle_RCPT(
+        self,
+        server: SMTP,
+        session: Session,
+        envelope: Envelope,
+        address: str,
+        rcpt_options: list[str],
+    ) -> str:
+        if address.lower() in self.sink.unknown:  # as Postfix for a mailbox it does not have
+            return f"550 5.1.1 <{address}>: Recipient address rejected: User unknown"
+        envelope.rcpt_tos.append(address)
+        envelope.rcpt_options.extend(rcpt_options)
+        return "250 OK"
+
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         refusal = self.sink._take_refusal("DATA")
         if refusal:
@@ -867,8 +881,11 @@ class SmtpSink:
         hostname: str = "sink.test",
         oauth2: Callable[[str], str | None] | None = None,
         senders: Iterable[str] | None = None,
+        unknown: Iterable[str] = (),
     ) -> None:
         self.users = dict(users or {})
+        self.unknown = {a.lower() for a in unknown}
+        """Recipients it has no mailbox for: refused at RCPT TO for good (550 5.1.1)."""
         self.senders = None if senders is None else {a.lower() for a in senders}
         """With them, a MAIL FROM of any other address is refused (553 5.7.1), as a provider
         refuses a From that is not the account's."""

@@ -3,7 +3,7 @@
 
 wtg.cli.games  new-game, aof, orders, run-turn, state, report, topten, demo
 wtg.cli.status status (one game, or every game), quarantine
-wtg.cli.mail   poll, send, remind
+wtg.cli.mail   poll, send, remind, outbox
 wtg.cli.maps   map
 wtg.cli.lobby  open-list, lists, offer-seat
 wtg.cli.ratings ratings

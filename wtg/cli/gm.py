@@ -254,7 +254,10 @@ def digest(
 @click.pass_context
 def bounces(ctx: click.Context, address: str | None) -> None:
     """The players' addresses whose mail bounced, in every game (`wtg status GAME --json`
-    says "address_failing"); --clear ADDRESS once it is fixed."""
+    says "address_failing"); --clear ADDRESS once it is fixed. The mail the server refused
+    for good meanwhile (a report to a mistyped address) is kept: `wtg outbox` lists it, and
+    once the address is corrected in game.yaml, `wtg outbox --retry NAME` sends it again,
+    to the corrected address."""
     games = open_games(games_root(ctx))[0]
     if address is not None:
         cleared = [g.config.game for g in games if _clear(g, address)]

@@ -1,10 +1,12 @@
-"""The mail loop's commands: poll, send, remind (all games of the config's games_dir)."""
+"""The mail loop's commands: poll, send, remind, outbox (all games of the config's
+games_dir)."""
 
 from __future__ import annotations
 
 import contextlib
 import gc
 import imaplib
+import json
 import signal
 import sqlite3
 import sys
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wtg.cli.common import checked_config, fail, jobs_option, say, with_full_disk
+from wtg.cli.common import checked_config, fail, games_root, jobs_option, say, with_full_disk
 from wtg.cli.logs import log_options, start_logging
 from wtg.core.printable import printable
 from wtg.files.ownership import owner_line
@@ -239,6 +241,93 @@ def remind(
         click.echo(f"{reminded.queued} reminder(s) queued")
 
 
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print it as JSON.")
+@click.option(
+    "--retry",
+    "names",
+    multiple=True,
+    metavar="NAME",
+    help="Put this mail set aside for good back in the queue, for the next `wtg send`: to "
+    "its player's address in game.yaml now, when it is a player's.",
+)
+@click.option(
+    "--retry-all", is_flag=True, help="Put every mail set aside for good back in the queue."
+)
+@click.pass_context
+def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all: bool) -> None:
+    """The mails waiting in the outbox's queue, and those `wtg send` set aside for good (the
+    server refused them, as 550 no such user, or their address was not one address): a
+    line each, with its name, its address, its subject and why. Once you have corrected a
+    player's address in game.yaml, --retry NAME puts his mail back in the queue, to the
+    address on file now, and the next `wtg send` sends it; a mail to no player goes back to
+    the same address."""
+    # deferred: the mail loop (the outbox, the games' players): only this command lists it
+    from wtg.mail.failedmail import Retried, outboxed, retry
+
+    games_dir = games_root(ctx)
+    spool = games_dir / ".mail"
+    if names or retry_all:
+        if as_json:
+            fail("--json goes with the listing alone (not with --retry or --retry-all)")
+        if names and retry_all:
+            fail("give --retry NAME or --retry-all, not both")
+        try:
+            done = retry(games_dir, spool, None if retry_all else names)
+        except AlreadyRunning as exc:
+            fail(str(exc))
+        if retry_all and not done:
+            click.echo("no mail was set aside for good: nothing to put back")
+        refused = [item for item in done if not isinstance(item, Retried)]
+        for item in done:
+            if isinstance(item, Retried):
+                say(item.line)
+        if refused:
+            fail("\n".join(refused))
+        return
+    listed = outboxed(games_dir, spool)
+    if as_json:
+        data = {
+            "games_dir": str(games_dir),
+            "queued": len(listed.queued),
+            "queued_mails": [mail.queued_json() for mail in listed.queued],
+            "failed": len(listed.failed),
+            "failed_mails": [mail.failed_json() for mail in listed.failed],
+        }
+        click.echo(json.dumps(data, indent=1))
+        return
+    if listed.queued:
+        click.echo(f"{len(listed.queued)} mail(s) waiting in the queue (`wtg send` sends them):")
+    else:
+        click.echo("no mail waits in the queue")
+    for mail in listed.queued:
+        later = ""
+        if mail.attempts:
+            at = iso(datetime.fromtimestamp(mail.next_try, timezone.utc))
+            later = f"  deferred {mail.attempts} time(s), the next try at {at}: {mail.error}"
+        elif mail.error:  # not sendable as made: the next send sets it aside, with this
+            later = f"  {mail.error}"
+        say(f'  {mail.name}  to {mail.to or "(no address)"}  "{mail.subject}"{later}')
+    if not listed.failed:
+        click.echo("no mail was set aside for good")
+        return
+    click.echo(
+        f"{len(listed.failed)} mail(s) set aside for good (`wtg outbox --retry NAME` puts one "
+        "back in the queue, --retry-all every one):"
+    )
+    for mail in listed.failed:
+        now = (
+            f" (game {mail.game} player {mail.player}'s address is now {mail.now_to}: a retry "
+            "sends it there)"
+            if mail.now_to
+            else ""
+        )
+        say(
+            f'  {mail.name}  to {mail.to or "(no address)"}  "{mail.subject}": '
+            f"{mail.error or 'no reason kept'}{now}"
+        )
+
+
 def register(group: click.Group) -> None:
-    for command in (poll, send, remind):
+    for command in (poll, send, remind, outbox):
         group.add_command(command)

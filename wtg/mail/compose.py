@@ -396,6 +396,7 @@ def _code_pattern(codes: tuple[str, ...]) -> re.Pattern[str] | None:
 
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
 _FROM_LINE = re.compile(rb"from[ \t]*:", re.IGNORECASE)
+_TO_LINE = re.compile(rb"to[ \t]*:", re.IGNORECASE)
 
 
 def with_sender(raw: bytes, sender: str) -> bytes:
@@ -407,19 +408,60 @@ def with_sender(raw: bytes, sender: str) -> bytes:
     end = _HEADER_END.search(raw)
     if not wanted or end is None:
         return raw
-    head = raw[: end.start()]
-    lines = head.splitlines(keepends=True)
-    start = next((i for i, line in enumerate(lines) if _FROM_LINE.match(line)), None)
-    if start is None:
+    lines = raw[: end.start()].splitlines(keepends=True)
+    found = _header_lines(lines, _FROM_LINE)
+    if not found:
         return raw
-    stop = start + 1
-    while stop < len(lines) and lines[stop][:1] in (b" ", b"\t"):
-        stop += 1
-    found = b"".join(lines[start:stop]).split(b":", 1)[1].decode("ascii", "replace")
-    if address_key(" ".join(found.split())) == wanted:
+    start, stop = found[0]
+    value = b"".join(lines[start:stop]).split(b":", 1)[1].decode("ascii", "replace")
+    if address_key(" ".join(value.split())) == wanted:
         return raw
     header, _problem = _address("From", sender)
     if header is None:
         return raw
     folded = POLICY.fold_binary("From", header)
     return b"".join((*lines[:start], folded, *lines[stop:])) + raw[end.start() :]
+
+
+def one_address(value: str) -> bool:
+    """Whether ``value`` is one usable address (``addr`` or ``Name <addr>``), as ``message``
+    takes a To: a game.yaml's address that is not one gets the mail refused."""
+    return _address("To", value)[0] is not None
+
+
+def with_recipient(raw: bytes, to: str) -> tuple[bytes | None, str]:
+    """A mail of the outbox addressed to ``to`` (``addr`` or ``Name <addr>``: a player's
+    address the GM corrected in game.yaml) instead: its To header (every one, with its
+    folded lines) replaced by one made as ``message`` makes it, under the policy that
+    refuses a line break, so no text of the address can add a header; the rest of the
+    mail as it is (its Message-ID, its body). None and why when ``to`` is not one usable
+    address, or the mail has no header to put it in."""
+    header, problem = _address("To", to)
+    if header is None:
+        return None, problem
+    end = _HEADER_END.search(raw)
+    if end is None:
+        return None, "the mail has no header"
+    lines = raw[: end.start()].splitlines(keepends=True)
+    if lines and not lines[-1].endswith(b"\n"):
+        lines[-1] += b"\r\n"
+    found = _header_lines(lines, _TO_LINE)
+    at = found[0][0] if found else len(lines)  # a mail made without one: added last
+    dropped = {i for start, stop in found for i in range(start, stop)}
+    kept = [line for i, line in enumerate(lines) if i not in dropped]
+    folded = POLICY.fold_binary("To", header)
+    head = b"".join((*kept[:at], folded, *kept[at:]))
+    return head.removesuffix(b"\r\n") + raw[end.start() :], ""
+
+
+def _header_lines(lines: list[bytes], start: re.Pattern[bytes]) -> list[tuple[int, int]]:
+    """Where each header that ``start`` matches lies in a mail's header ``lines``: its first
+    line and the line after its last folded one."""
+    found = []
+    for index, line in enumerate(lines):
+        if start.match(line):
+            stop = index + 1
+            while stop < len(lines) and lines[stop][:1] in (b" ", b"\t"):
+                stop += 1
+            found.append((index, stop))
+    return found

@@ -230,6 +230,36 @@ class Outbox:
         os.replace(self.queue_dir / f"{ident}.eml", self.failed_dir / f"{ident}.eml")
         (self.queue_dir / f"{ident}.json").unlink(missing_ok=True)
 
+    def put_back(self, name: str, raw: bytes | None = None, was: str = "") -> None:
+        """Put the mail ``name`` set aside for good back in the queue, for the next send
+        (`wtg outbox --retry`); ``raw``: the mail as it is to go out now (its To corrected:
+        ``compose.with_recipient``), None to send it as it is; ``was``: the address it
+        had, kept in its note until it is back (a retry cut short and given again says
+        it). Each write leaves the mail in failed/ or in the queue, never in both, never
+        in neither: the note, then the mail in failed/ written whole with its new To,
+        then a stale retry state of its first stay in the queue dropped (it could count it
+        refused again, or wait for a try long past), then the one rename into the queue,
+        then its note in failed/ dropped."""
+        kept = self.failed_dir / f"{name}.eml"
+        note = self.failed_dir / f"{name}.json"
+        if raw is not None:
+            reason = failed_note(self.root.parent, name)
+            write_atomic(note, json.dumps({**reason, "was": was}) + "\n")
+            write_atomic(kept, raw)
+        (self.queue_dir / f"{name}.json").unlink(missing_ok=True)
+        os.replace(kept, self.queue_dir / f"{name}.eml")
+        fsync_dir(self.queue_dir)
+        fsync_dir(self.failed_dir)
+        note.unlink(missing_ok=True)
+
+    def drop_stray_notes(self) -> None:
+        """Drop each note in failed/ whose mail is not there (a retry, or a send's setting
+        aside, cut short between its rename and the note's removal); under the send's
+        lock, where no send is setting a mail aside."""
+        for note in self.failed_dir.glob("*.json"):
+            if not (self.failed_dir / f"{note.stem}.eml").exists():
+                note.unlink(missing_ok=True)
+
     def retry_later(self, ident: str, error: str, now: float) -> float:
         state = self.state(ident)
         attempts = int(state.get("attempts", 0)) + 1
@@ -292,6 +322,28 @@ def look(spool: Path) -> OutboxLook:
         last_error=max(deferred)[1] if deferred else "",
         refused=refused,
     )
+
+
+def failed_note(spool: Path, name: str) -> dict[str, str]:
+    """The note of the mail ``name`` set aside for good (``failed/<name>.json``): its
+    ``error``, and ``was`` (the address it had) while a retry is under way; empty when
+    there is none or it cannot be read."""
+    try:
+        data = json.loads((spool / "outbox" / "failed" / f"{name}.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {key: str(data[key]) for key in ("error", "was") if key in data}
+
+
+def own_id(message_id: str, domain: str | None = None) -> tuple[str, str] | None:
+    """The outbox name and the digest a Message-ID of ours carries (``compose.message``
+    makes it ``<name.digest@domain>``; of ``domain`` when one is given), or None."""
+    found = _OWN_ID.fullmatch("".join(message_id.split()))
+    if found is None or (domain is not None and found["domain"].lower() != domain.lower()):
+        return None
+    return found["name"], found["digest"]
 
 
 def _entries(folder: Path) -> list[os.DirEntry[str]]:

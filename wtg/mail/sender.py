@@ -41,6 +41,12 @@ from wtg.mail.transport import (
     Unreachable,
 )
 
+SET_ASIDE = (
+    "`wtg outbox` lists the mails set aside for good, `wtg outbox --retry NAME` sends one "
+    "again once what it says is corrected (a player's address in game.yaml)"
+)
+"""What the summary of a send that set mails aside adds: how to send one again."""
+
 
 class Delivery(NamedTuple):
     sent: int
@@ -93,6 +99,8 @@ class SendSummary(Record):
             f"{self.queued} report(s){press} queued; {self.sent} mail(s) sent, {self.waiting} "
             f"waiting to be retried, {self.failed} refused for good"
         )
+        if self.failed:
+            line += f"; {SET_ASIDE}"
         if self.unreachable:
             line += f"; the mail server could not be reached: {self.unreachable}"
         if self.unsigned:

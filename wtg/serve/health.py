@@ -176,14 +176,20 @@ class HostHealth(Record):
 
     def _outbox_line(self) -> str:
         box = self.outbox
+        set_aside = (
+            f"; {box.refused} set aside for good (`wtg outbox` lists them, --retry NAME "
+            "sends one again)"
+            if box.refused
+            else ""
+        )
         if not box.waiting:
-            return "outbox: empty, nothing waits to be sent"
+            return "outbox: empty, nothing waits to be sent" + set_aside
         line = f"outbox: {box.waiting} mail(s) waiting"
         if box.oldest is not None:
             line += f", the oldest since {_shown(box.oldest)} ({_ago(self.now - box.oldest)})"
         if box.deferred:
             line += f"; {box.deferred} deferred by the server, the last: {box.last_error}"
-        return line
+        return line + set_aside
 
 
 def host_health(games_dir: Path, now: datetime) -> HostHealth:

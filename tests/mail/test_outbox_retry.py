@@ -1,0 +1,384 @@
+"""`wtg outbox`: a mail `wtg send` set aside for good (the server refused it, 550 no such
+user, or its address was not one address) was lost to its player: once the GM corrected
+his address in game.yaml, no command sent it again. Now `wtg outbox` lists the queue and
+the mails set aside, and `--retry NAME` (`--retry-all`) puts one back in the queue, to the
+player's address on file now (its To made again by ``compose.with_recipient``), its name
+and Message-ID kept (``Outbox.sent_to`` finds it, a player's answer threads under it).
+
+The SMTP test runs the real aiosmtpd server of tests/mail/servers.py, which refuses a
+mailbox it does not have at RCPT TO (550 5.1.1); the others the maildir transport.
+tests/test_kill_outbox_retry.py kills a retry between each two of its writes."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+from collections.abc import Iterator
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tests.mail.conftest import missing
+from tests.mail.loop import GM, NOW, World
+from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
+from wtg.cli import main
+from wtg.mail import compose
+from wtg.mail.outbox import Outbox
+from wtg.mail.runlock import only_one
+from wtg.mail.sender import SET_ASIDE
+from wtg.text.yamlio import dump_yaml, load_yaml
+
+MAIL = "report-g1-t0000-p03"
+SENDER = "gm@example.org"
+REFUSED = (
+    "recipients refused: {'p3@players.example': (550, b'5.1.1 <p3@players.example>: "
+    "Recipient address rejected: User unknown')}"
+)
+
+
+@pytest.fixture
+def provider() -> Iterator[SmtpSink]:
+    """An SMTP server without a mailbox for p3@players.example (a player's typo)."""
+    if not aiosmtpd_available():
+        missing(AIOSMTPD_INSTALL_HINT)
+    with SmtpSink(unknown=["p3@players.example"]) as sink:
+        yield sink
+
+
+def smtp_config(tmp_path: Path, world: World, sink: SmtpSink) -> Path:
+    path = tmp_path / "wtg.yaml"
+    path.write_text(
+        f"games_dir: {world.gm.games_dir}\ntransport: imap\n"
+        f"imap: {{host: 127.0.0.1, port: 1, username: {SENDER}, password: pw}}\n"
+        f"smtp: {{host: {sink.host}, port: {sink.port}, starttls: false, from: {SENDER}}}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def maildir_config(tmp_path: Path, world: World) -> Path:
+    path = tmp_path / "wtg.yaml"
+    path.write_text(f"games_dir: {world.gm.games_dir}\nfrom: {SENDER}\n", encoding="utf-8")
+    return path
+
+
+def wtg(config: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["--config", str(config), *args])
+
+
+def set_address(world: World, seat: int, address: str, name: str | None = None) -> None:
+    """The GM's edit of game.yaml: player ``seat``'s address (and name)."""
+    path = world.game.store.root / "game.yaml"
+    data = load_yaml(path.read_text(encoding="utf-8"))
+    data["players"][seat - 1]["email"] = address
+    if name is not None:
+        data["players"][seat - 1]["name"] = name
+    path.write_text(dump_yaml(data), encoding="utf-8")
+
+
+def folders(world: World) -> dict[str, list[str]]:
+    """The mails of each folder of the outbox, by name."""
+    root = world.gm.spool / "outbox"
+    return {
+        folder: sorted(p.stem for p in (root / folder).glob("*.eml"))
+        for folder in ("queue", "sent", "failed")
+    }
+
+
+def parsed(raw: bytes) -> EmailMessage:
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    assert isinstance(msg, EmailMessage)
+    return msg
+
+
+def test_a_report_refused_for_good_goes_to_the_corrected_address(
+    tmp_path: Path, provider: SmtpSink
+) -> None:
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, provider)
+    sent = wtg(config, "send")
+    assert sent.exit_code == 0, sent.output
+    assert sent.stdout == (
+        "4 report(s) queued; 3 mail(s) sent, 0 waiting to be retried, 1 refused for good; "
+        f"{SET_ASIDE}\n"
+    )
+    assert folders(world) == {
+        "queue": [],
+        "sent": ["report-g1-t0000-p01", "report-g1-t0000-p02", "report-g1-t0000-p04"],
+        "failed": [MAIL],
+    }
+    first = parsed((world.gm.spool / "outbox" / "failed" / f"{MAIL}.eml").read_bytes())
+    listed = wtg(config, "outbox")
+    assert (listed.exit_code, listed.stderr) == (0, "")
+    assert listed.stdout.splitlines() == [
+        "no mail waits in the queue",
+        "1 mail(s) set aside for good (`wtg outbox --retry NAME` puts one back in the queue, "
+        "--retry-all every one):",
+        f'  {MAIL}  to p3@players.example  "[g1] turn 0 report for Player3": {REFUSED}',
+    ]
+    host = wtg(config, "status", "--host").stdout.splitlines()
+    assert (
+        "outbox: empty, nothing waits to be sent; 1 set aside for good (`wtg outbox` lists "
+        "them, --retry NAME sends one again)" in host
+    )
+
+    set_address(world, 3, "Player Three <p3@new.example>")
+    listed = wtg(config, "outbox")
+    assert listed.stdout.splitlines()[-1] == (
+        f'  {MAIL}  to p3@players.example  "[g1] turn 0 report for Player3": {REFUSED} (game '
+        "g1 player 3's address is now p3@new.example: a retry sends it there)"
+    )
+    retried = wtg(config, "outbox", "--retry", MAIL)
+    assert (retried.exit_code, retried.stderr) == (0, "")
+    assert retried.stdout == (
+        f"{MAIL}: back in the queue, to p3@new.example (was p3@players.example), game g1 player "
+        "3's address in game.yaml now; the next `wtg send` sends it\n"
+    )
+    assert folders(world)["queue"] == [MAIL] and folders(world)["failed"] == []
+    assert not (world.gm.spool / "outbox" / "failed" / f"{MAIL}.json").exists()
+
+    again = wtg(config, "send")
+    assert again.stdout == (
+        "0 report(s) queued; 1 mail(s) sent, 0 waiting to be retried, 0 refused for good\n"
+    )
+    (delivered,) = [m for m in provider.messages if m.rcpt_tos == ("p3@new.example",)]
+    msg = delivered.message()
+    assert msg["To"] == "Player Three <p3@new.example>"
+    assert msg["Message-ID"] == first["Message-ID"]  # the same mail: its id kept
+    assert msg["Subject"] == "[g1] turn 0 report for Player3"
+    body = msg.get_body(preferencelist=("plain",))
+    assert body is not None and "=== BEGIN AOF ===" in str(body.get_content())
+    assert len(provider.messages) == 4
+    outbox = Outbox(world.gm.spool)
+    assert outbox.sent_to(str(msg["Message-ID"]), "example.org") == "p3@new.example"
+
+    assert wtg(config, "send", "-q").stdout == ""  # sent once
+    done = wtg(config, "outbox", "--retry", MAIL)
+    assert (done.exit_code, done.stdout) == (1, "")
+    assert done.stderr == (
+        f"wtg: mail {MAIL} was sent already (the server took it: "
+        f"{world.gm.spool / 'outbox' / 'sent' / MAIL}.eml): nothing to put back\n"
+    )
+    assert len(provider.messages) == 4
+
+
+def refused_for_its_address(tmp_path: Path) -> tuple[World, Path]:
+    """A host whose turn 0 was sent, player 3's report set aside for good (his address in
+    game.yaml was not one address: the maildir transport has no server to refuse it)."""
+    world = World(tmp_path)
+    set_address(world, 3, "p3 at players.example")
+    config = maildir_config(tmp_path, world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    assert folders(world)["failed"] == [MAIL]
+    return world, config
+
+
+def test_a_mail_without_an_address_gets_the_corrected_one(tmp_path: Path) -> None:
+    world, config = refused_for_its_address(tmp_path)
+    still = wtg(config, "outbox", "--retry", MAIL)
+    assert still.exit_code == 1
+    assert still.stderr == (
+        f"wtg: mail {MAIL} is to game g1 player 3, whose address in game.yaml cannot be used "
+        "(To: 'p3 at players.example' is not one e-mail address): correct it there, nothing "
+        "put back\n"
+    )
+    assert folders(world)["failed"] == [MAIL]
+    set_address(world, 3, "p3@fixed.example")
+    retried = wtg(config, "outbox", "--retry", f"{MAIL}.eml")  # the file's name, as send said
+    assert retried.stdout == (
+        f"{MAIL}: back in the queue, to p3@fixed.example (it had no usable address), game g1 "
+        "player 3's address in game.yaml now; the next `wtg send` sends it\n"
+    )
+    given_again = wtg(config, "outbox", "--retry", MAIL)
+    assert (given_again.exit_code, given_again.stdout) == (
+        0,
+        f"{MAIL}: waits in the queue already; the next `wtg send` sends it\n",
+    )
+    assert wtg(config, "send", "-q").exit_code == 0
+    mail = parsed((world.gm.maildir_out / "new" / MAIL).read_bytes())
+    assert mail.get_all("To") == ["p3@fixed.example"]
+    assert folders(world) == {
+        "queue": [],
+        "sent": [f"report-g1-t0000-p0{i}" for i in range(1, 5)],
+        "failed": [],
+    }
+
+
+def test_an_unknown_name_a_path_and_a_name_near_one(tmp_path: Path) -> None:
+    world, config = refused_for_its_address(tmp_path)
+    set_address(world, 3, "p3@fixed.example")
+    for name, said in (
+        (
+            "report-g1-t0000-p3",
+            "no mail report-g1-t0000-p3 was set aside for good: did you mean "
+            f"{MAIL}? (`wtg outbox` lists them)",
+        ),
+        (
+            "nothing-like-it",
+            "no mail nothing-like-it was set aside for good (`wtg outbox` lists them)",
+        ),
+        (
+            "../failed/x",
+            "'../failed/x' is no name of the outbox (a name is letters, digits, '.', '_' and "
+            "'-', as `wtg outbox` lists it): nothing put back",
+        ),
+        (
+            f"../failed/{MAIL}",
+            f"'../failed/{MAIL}' is no name of the outbox (a name is letters, digits, '.', '_' "
+            "and '-', as `wtg outbox` lists it): nothing put back",
+        ),
+        (
+            ".hidden",
+            "'.hidden' is no name of the outbox (a name is letters, digits, '.', '_' and '-', "
+            "as `wtg outbox` lists it): nothing put back",
+        ),
+    ):
+        result = wtg(config, "outbox", "--retry", name)
+        assert (result.exit_code, result.stdout, result.stderr) == (1, "", f"wtg: {said}\n")
+    assert folders(world)["failed"] == [MAIL] and folders(world)["queue"] == []
+    both = wtg(config, "outbox", "--retry", "nope", "--retry", MAIL)  # one refused, one done
+    assert both.exit_code == 1
+    assert both.stdout.startswith(f"{MAIL}: back in the queue, to p3@fixed.example")
+    assert both.stderr == ("wtg: no mail nope was set aside for good (`wtg outbox` lists them)\n")
+    assert folders(world)["queue"] == [MAIL]
+
+
+def test_an_unchanged_address_and_a_strangers_mail_go_back_as_they_were(tmp_path: Path) -> None:
+    """A retry of a mail whose address did not change is allowed (the server may have been
+    wrong: a mailbox full for a day, a provider's slip), and says that it failed for good;
+    a mail to no player (an answer to a stranger) goes back to its address."""
+    world = World(tmp_path)
+    config = maildir_config(tmp_path, world)
+    outbox = Outbox(world.gm.spool)
+    answer = "cmd-maildir:1795428902.M1P2.mx-1"
+    msg = compose.message(answer, GM, "Stranger <who@else.example>", "Re: LISTS", "x\n", when=NOW)
+    assert outbox.add(answer, msg)
+    assert wtg(config, "send", "-q").exit_code == 0
+    for name in (compose.safe(answer), "report-g1-t0000-p02"):
+        Path(outbox.sent_dir / f"{name}.eml").rename(outbox.queue_dir / f"{name}.eml")
+        outbox.failed(name, "550 5.2.2 mailbox full")  # as a server would have said
+    retried = wtg(config, "outbox", "--retry-all")
+    assert (retried.exit_code, retried.stderr) == (0, "")
+    assert retried.stdout.splitlines() == [
+        "cmd-maildir_3a1795428902.M1P2.mx-1: back in the queue, to who@else.example (the same "
+        "address: the mail is to no player of a game; it was refused for good: 550 5.2.2 "
+        "mailbox full)",
+        "report-g1-t0000-p02: back in the queue, to p2@players.example: game g1 player 2's "
+        "address is unchanged, and it was refused for good: 550 5.2.2 mailbox full (the "
+        "server may refuse it again: then it is set aside again)",
+    ]
+    queued = {p.stem: parsed(p.read_bytes()) for p in outbox.queue_dir.glob("*.eml")}
+    assert queued["cmd-maildir_3a1795428902.M1P2.mx-1"]["To"] == "Stranger <who@else.example>"
+    assert queued["report-g1-t0000-p02"]["To"] == "p2@players.example"
+    nothing = wtg(config, "outbox", "--retry-all")
+    assert nothing.stdout == "no mail was set aside for good: nothing to put back\n"
+
+
+def test_an_address_that_would_add_a_header_is_refused(tmp_path: Path) -> None:
+    """game.yaml holds what the GM typed (or pasted): an address with a line break would be
+    a header of its own (a Bcc to a thief) if the To were written as text."""
+    world, config = refused_for_its_address(tmp_path)
+    set_address(world, 3, "p3@fixed.example\r\nBcc: thief@evil.example")
+    result = wtg(config, "outbox", "--retry", MAIL)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: mail {MAIL} is to game g1 player 3, whose address in game.yaml cannot be used "
+        "(To: 'p3@fixed.example\\r\\nBcc: thief@evil.example' holds a line break or control "
+        "character): correct it there, nothing put back\n"
+    )
+    assert folders(world)["failed"] == [MAIL] and folders(world)["queue"] == []
+    raw = (world.gm.spool / "outbox" / "failed" / f"{MAIL}.eml").read_bytes()
+    assert b"thief" not in raw
+
+
+def test_the_listing_shows_no_control_sequence_and_its_json(tmp_path: Path) -> None:
+    """A player's name (in the subject) and a server's words are text from others: the
+    GM's terminal gets them without a control sequence or a bidi override."""
+    world = World(tmp_path)
+    set_address(world, 3, "p3 at players.example", name="Eve\u202eevil")
+    config = maildir_config(tmp_path, world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    note = world.gm.spool / "outbox" / "failed" / f"{MAIL}.json"
+    note.write_text(json.dumps({"error": "550 \x1b]0;owned\x07\x1b[2Jno such user"}) + "\n")
+    outbox = Outbox(world.gm.spool)
+    msg = compose.message(
+        "remind-g1-t0001-p01", GM, "p1@players.example", "[g1] soon", "x\n", when=NOW
+    )
+    assert outbox.add("remind-g1-t0001-p01", msg)
+    outbox.retry_later("remind-g1-t0001-p01", "451 4.3.0 \x1b[31mtry later", 1795428000.0)
+    listed = wtg(config, "outbox")
+    assert listed.exit_code == 0
+    assert listed.stdout.splitlines() == [
+        "1 mail(s) waiting in the queue (`wtg send` sends them):",
+        '  remind-g1-t0001-p01  to p1@players.example  "[g1] soon"  deferred 1 time(s), '
+        "the next try at 2026-11-23T10:01:00Z: 451 4.3.0 try later",
+        "1 mail(s) set aside for good (`wtg outbox --retry NAME` puts one back in the queue, "
+        "--retry-all every one):",
+        f'  {MAIL}  to (no address)  "[g1] turn 0 report for Eveevil": 550 no such user',
+    ]
+    data = json.loads(wtg(config, "outbox", "--json").stdout)
+    assert data == {
+        "games_dir": str(world.gm.games_dir),
+        "queued": 1,
+        "queued_mails": [
+            {
+                "name": "remind-g1-t0001-p01",
+                "to": "p1@players.example",
+                "subject": "[g1] soon",
+                "attempts": 1,
+                "next_try": "2026-11-23T10:01:00Z",
+                "error": "451 4.3.0 try later",
+            }
+        ],
+        "failed": 1,
+        "failed_mails": [
+            {
+                "name": MAIL,
+                "to": "",
+                "subject": "[g1] turn 0 report for Eveevil",
+                "error": "550 no such user",
+                "game": "g1",
+                "player": 3,
+                "now_to": None,
+            }
+        ],
+    }
+    both = wtg(config, "outbox", "--json", "--retry-all")
+    assert (both.exit_code, both.stderr) == (
+        1,
+        "wtg: --json goes with the listing alone (not with --retry or --retry-all)\n",
+    )
+
+
+def test_an_empty_outbox(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    config = maildir_config(tmp_path, world)
+    listed = wtg(config, "outbox")
+    assert (listed.exit_code, listed.stdout) == (
+        0,
+        "no mail waits in the queue\nno mail was set aside for good\n",
+    )
+    assert not (world.gm.spool / "outbox").exists()  # a listing writes nothing
+
+
+def test_the_help_of_bounces_names_the_retry() -> None:
+    shown = " ".join(CliRunner().invoke(main, ["bounces", "--help"]).stdout.split())
+    assert "`wtg outbox --retry NAME` sends it again, to the corrected address" in shown
+
+
+def test_a_retry_waits_for_no_send_and_puts_nothing_back_beside_one(tmp_path: Path) -> None:
+    """A send running holds its lock: a retry beside it could move a mail the send is
+    taking, so it puts nothing back, and says so."""
+    world, config = refused_for_its_address(tmp_path)
+    set_address(world, 3, "p3@fixed.example")
+    with only_one(world.gm.spool, "send"):
+        result = wtg(config, "outbox", "--retry", MAIL)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"wtg: a `wtg send` is running on {world.gm.spool}: give the command again once it is "
+        "done (nothing was put back)\n"
+    )
+    assert folders(world)["failed"] == [MAIL]

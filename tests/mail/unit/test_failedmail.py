@@ -1,0 +1,126 @@
+"""The pieces of `wtg outbox --retry`: the player a mail set aside is to, read from its
+outbox name and checked against its Message-ID and List-Id (``failedmail.seat_of``), and
+its To made again (``compose.with_recipient``) without any text of the address becoming a
+header of its own."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+from datetime import datetime, timezone
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import players
+from wtg.game.engine import Game, create_game
+from wtg.mail import compose
+from wtg.mail.extract import parse_headers
+from wtg.mail.failedmail import seat_of
+from wtg.mail.outbox import Outbox
+
+GM = "gm@example.org"
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
+
+
+def made(ident: str, to: str = "old@example.org", game: str | None = "g1") -> compose.Outgoing:
+    return compose.message(ident, GM, to, f"[{game}] a mail", "text\n", when=NOW, game=game)
+
+
+def mail(ident: str, to: str = "old@example.org", game: str | None = "g1") -> bytes:
+    return compose.wire(made(ident, to, game))
+
+
+def parsed(raw: bytes) -> EmailMessage:
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    assert isinstance(msg, EmailMessage)
+    return msg
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory: pytest.TempPathFactory) -> list[Game]:
+    """Games whose names a careless look would confuse: ``g``, ``x-g`` (ends the same) and
+    ``my_game`` (its outbox names escape the ``_``)."""
+    root = tmp_path_factory.mktemp("games")
+    return [
+        create_game(root / name, "wok4", "small", players(3), 7) for name in ("g", "x-g", "my_game")
+    ]
+
+
+def test_the_seat_of_each_kind_of_a_players_mail(games: list[Game]) -> None:
+    for ident, game, seat in (
+        ("report-x-g-t0003-p02", "x-g", 2),
+        ("report-g-t0003-p02", "g", 2),
+        ("press-my_game-t0001-p03-g1-r2", "my_game", 3),
+        ("remind-g-t0004-p01", "g", 1),
+        ("hold-20261122120000-x-g-p03", "x-g", 3),
+        ("release-20261122120000-at20261123120000-g-p01", "g", 1),
+        ("extend-t0004-20261124180000-at20261123120000-my_game-p02", "my_game", 2),
+        ("rollback-0003-20261122T120000Z-g-p03", "g", 3),
+    ):
+        name = compose.safe(ident)
+        found = seat_of(name, parse_headers(mail(ident, game=game)), games)
+        assert found is not None, ident
+        assert (found[0].config.game, found[1].id) == (game, seat), ident
+
+
+def test_no_seat_for_a_mail_of_no_one_seat_or_not_what_its_name_says(games: list[Game]) -> None:
+    for ident, game in (
+        ("conf-maildir:1795428902.M1P2.mx", "g"),  # a confirmation: its id names a mail
+        ("cmd-maildir:1795428902.M1P2.mx-1", None),
+        ("announce-k1-0123456789ab", "g"),
+        ("report-g-t0003-p09", "g"),  # no seat 9 in the game
+        ("report-nogame-t0003-p01", "nogame"),  # no such game here
+    ):
+        assert seat_of(compose.safe(ident), parse_headers(mail(ident, game=game)), games) is None
+    raw = mail("report-g-t0003-p02", game="g")  # the name of another id than its Message-ID's
+    assert seat_of("report-g-t0003-p03", parse_headers(raw), games) is None
+    other = mail("report-g-t0003-p02", game="x-g")  # a List-Id of another game
+    assert seat_of("report-g-t0003-p02", parse_headers(other), games) is None
+
+
+def test_a_spare_name_carries_its_ids_seat(tmp_path: Path, games: list[Game]) -> None:
+    """A mail queued under a spare name (its own name held by another id's mail, in an
+    outbox of before names were told apart) has the spare in its Message-ID."""
+    outbox = Outbox(tmp_path / "spool")
+    squatter = compose.message("x", GM, "a@example.org", "s", "t\n", when=NOW)
+    squatter.replace_header("Message-ID", "<report-g-t0003-p02.0000000000000000@example.org>")
+    (outbox.queue_dir / "report-g-t0003-p02.eml").write_bytes(compose.wire(squatter))
+    ident = "report-g-t0003-p02"
+    assert outbox.add(ident, made(ident, game="g"))
+    spare = outbox.queue_dir / "report-g-t0003-p02__2.eml"
+    found = seat_of(spare.stem, parse_headers(spare.read_bytes()), games)
+    assert found is not None and (found[0].config.game, found[1].id) == ("g", 2)
+
+
+def test_the_to_made_again() -> None:
+    raw = mail("report-g-t0003-p02")
+    long_name = "Ann Ünïcödé-Wîth-À-Very-Long-Name-That-Folds " * 2
+    made, problem = compose.with_recipient(raw, f"{long_name.strip()} <ann@new.example>")
+    assert made is not None and problem == ""
+    msg = parsed(made)
+    fresh = parsed(mail("report-g-t0003-p02", to=f"{long_name.strip()} <ann@new.example>"))
+    assert msg.get_all("To") == fresh.get_all("To")  # as a mail made now would carry it
+    assert msg["To"].addresses[0].addr_spec == "ann@new.example"
+    assert str(msg["Message-ID"]) == str(parsed(raw)["Message-ID"])
+    assert made.split(b"\r\n\r\n", 1)[1] == raw.split(b"\r\n\r\n", 1)[1]  # the body as it was
+    assert all(len(line) <= 78 for line in made.split(b"\r\n\r\n")[0].split(b"\r\n"))
+    twice = raw.replace(b"To: old@example.org\r\n", b"To: a@x.example\r\nTo: b@x.example\r\n")
+    made, _ = compose.with_recipient(twice, "c@new.example")
+    assert made is not None and parsed(made).get_all("To") == ["c@new.example"]
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "c@new.example\r\nBcc: thief@evil.example",
+        "c@new.example\nBcc: thief@evil.example",
+        "a@x.example, b@x.example",
+        "not an address",
+        "",
+    ],
+)
+def test_no_to_is_made_of_what_is_not_one_address(address: str) -> None:
+    made, problem = compose.with_recipient(mail("report-g-t0003-p02"), address)
+    assert made is None and problem.startswith(f"To: {address!r} ")

@@ -1,0 +1,388 @@
+"""`wtg outbox`: what waits in the outbox's queue and what `wtg send` set aside for good
+(``outbox/failed/``: the server refused it, 550 no such user, or its address was not one
+address), and a mail set aside put back in the queue for the next send (``--retry NAME``,
+``--retry-all``).
+
+A mail to a player of a game goes back to the address his game.yaml gives now: the GM
+corrected it there, and the mail that failed (his turn's report) reaches him. The player
+is found by the mail's id, which names his seat when the mail is his alone (a report, the
+press, a reminder, a GM's notice: ``report-<game>-t0003-p02``): the id is read back from
+the mail's outbox name (``compose.safe`` undone, a spare name's ``__N`` dropped), checked
+against the digest its Message-ID carries, and the game is the one its List-Id names. A
+mail whose id names no seat (a confirmation, an answer to a command, a stranger's or the
+lobby's answer) goes back to the address it had. Its name and Message-ID stay as they
+were: ``Outbox.sent_to`` finds it once sent, and a player's answer threads under it.
+
+Text from a mail (a subject holding a player's name, a server's refusal) is shown through
+``printable``, on one line. The listing only reads; a retry holds the send's lock (a send
+running meanwhile could take the mail half put back) and moves each mail with
+``Outbox.put_back``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import email.errors
+import email.header
+import email.utils
+import json
+import re
+from collections.abc import Sequence
+from datetime import datetime, timezone
+from email.message import Message
+from pathlib import Path
+
+from wtg.core.errors import MailError
+from wtg.core.printable import printable
+from wtg.core.record import Record
+from wtg.game.bounces import bare_address
+from wtg.game.engine import Game
+from wtg.game.gameconfig import ConfigError, PlayerEntry
+from wtg.game.schedule import iso
+from wtg.host.gamesdir import open_games
+from wtg.mail.compose import digest, one_address, with_recipient
+from wtg.mail.extract import HEADERS_LOOK, parse_headers
+from wtg.mail.listid import label
+from wtg.mail.outbox import Outbox, failed_note, own_id
+from wtg.mail.runlock import AlreadyRunning, only_one
+
+NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,179}")
+"""An outbox name as ``compose.safe`` makes it (and a spare's ``__N``): never a path
+separator, never a leading dot."""
+SEATED = (
+    r"(?:(?:report|press)-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?"
+    r"|remind-{game}-t\d{{4}}-p(\d{{2,}})"
+    r"|(?:hold|release|extend|rollback)-.+-{game}-p(\d{{2,}}))"
+)
+"""The id of a mail to one seat of game ``{game}``: a report or the press of a turn (run
+again: ``-gN``, ``-rN``; ``wtg.mail.sender``), a reminder, a GM's notice
+(``wtg.mail.notices``); the seat's number is the group that matched."""
+_SPARE = re.compile(r"__\d+\Z")
+_ESCAPED = re.compile(r"(?:_[0-9a-f]{2})+")
+
+
+class Listed(Record, kw_only=True):
+    """A mail of the outbox, as `wtg outbox` lists it."""
+
+    name: str
+    to: str
+    """The address it goes to (bare), "" when it has none (its address was not one)."""
+    subject: str
+    error: str = ""
+    """Why it was set aside (failed), or the server's last words (a mail deferred)."""
+    attempts: int = 0
+    next_try: float = 0.0
+    game: str = ""
+    """The game of the player it is to, when its id names his seat."""
+    player: int | None = None
+    now_to: str = ""
+    """That player's address on file now, when it is another (a retry sends it there)."""
+
+    def queued_json(self) -> dict[str, object]:
+        """A mail of the queue, as `wtg outbox --json` gives it."""
+        return {
+            "name": self.name,
+            "to": self.to,
+            "subject": self.subject,
+            "attempts": self.attempts,
+            "next_try": iso(datetime.fromtimestamp(self.next_try, timezone.utc))
+            if self.next_try
+            else None,
+            "error": self.error or None,
+        }
+
+    def failed_json(self) -> dict[str, object]:
+        """A mail set aside for good, as `wtg outbox --json` gives it."""
+        return {
+            "name": self.name,
+            "to": self.to,
+            "subject": self.subject,
+            "error": self.error,
+            "game": self.game or None,
+            "player": self.player,
+            "now_to": self.now_to or None,
+        }
+
+
+class Outboxed(Record):
+    """The outbox as `wtg outbox` shows it: the queue, then the mails set aside."""
+
+    queued: tuple[Listed, ...]
+    failed: tuple[Listed, ...]
+
+
+class Retried(Record):
+    """A mail put back in the queue: where it goes now and what the GM is told."""
+
+    name: str
+    to: str
+    was: str = ""
+    """The address it had, when it goes to another now."""
+    line: str = ""
+
+
+class RetryRefused(MailError):
+    """A mail that cannot be put back (no such mail, sent already, no address to send it
+    to): the one line that says why."""
+
+
+def outboxed(games_dir: Path, spool: Path) -> Outboxed:
+    """The queue (each mail with its retry state) and the mails set aside for good (each
+    with why, and the address its player has now when it is another); read only."""
+    root = spool / "outbox"
+    queued = []
+    for path in _mails(root / "queue"):
+        head = _head(path)
+        if head is None:
+            continue  # sent or set aside meanwhile
+        state = _state(root / "queue" / f"{path.stem}.json")
+        queued.append(
+            Listed(
+                name=path.stem,
+                to=_to(head),
+                subject=_subject(head),
+                error=_shown(str(state.get("error", ""))),
+                attempts=_number(state.get("attempts")),
+                next_try=float(_number(state.get("next_try"))),
+            )
+        )
+    failed = []
+    games: list[Game] | None = None
+    for path in _mails(root / "failed"):
+        head = _head(path)
+        if head is None:
+            continue  # put back meanwhile
+        if games is None:
+            games = open_games(games_dir)[0]
+        seat = seat_of(path.stem, head, games)
+        to = _to(head)
+        now = _address_now(seat[1]) if seat is not None else ""
+        failed.append(
+            Listed(
+                name=path.stem,
+                to=to,
+                subject=_subject(head),
+                error=_shown(failed_note(spool, path.stem).get("error", "")),
+                game=seat[0].config.game if seat is not None else "",
+                player=seat[1].id if seat is not None else None,
+                now_to=_shown(now) if now and now != to else "",
+            )
+        )
+    return Outboxed(tuple(queued), tuple(failed))
+
+
+def failed_names(spool: Path) -> list[str]:
+    """The names of the mails set aside for good, sorted."""
+    return [path.stem for path in _mails(spool / "outbox" / "failed")]
+
+
+def retry(games_dir: Path, spool: Path, names: Sequence[str] | None) -> list[Retried | str]:
+    """Put each mail ``names`` names (every mail set aside, for None) back in the queue,
+    under the send's lock: a ``Retried`` each, or the line that says why it was not (the
+    others go on). AlreadyRunning when a send holds the lock."""
+    try:
+        with only_one(spool, "send"):
+            outbox = Outbox(spool)
+            games = open_games(games_dir)[0]
+            done: list[Retried | str] = []
+            for name in failed_names(spool) if names is None else names:
+                try:
+                    done.append(_retry_one(outbox, games, name))
+                except RetryRefused as refused:
+                    done.append(str(refused))
+            outbox.drop_stray_notes()
+            return done
+    except AlreadyRunning:
+        raise AlreadyRunning(
+            f"a `wtg send` is running on {spool}: give the command again once it is done "
+            "(nothing was put back)"
+        ) from None
+
+
+def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
+    name = given.removesuffix(".eml")
+    if not NAME.fullmatch(name):
+        raise RetryRefused(
+            f"{given!r} is no name of the outbox (a name is letters, digits, '.', '_' and "
+            "'-', as `wtg outbox` lists it): nothing put back"
+        )
+    kept = outbox.failed_dir / f"{name}.eml"
+    queued = outbox.queue_dir / f"{name}.eml"
+    if not kept.is_file() and queued.is_file():  # put back already (the command given again)
+        line = f"{name}: waits in the queue already; the next `wtg send` sends it"
+        return Retried(name, _to(parse_headers(queued.read_bytes()[:HEADERS_LOOK])), line=line)
+    if not kept.is_file():
+        raise RetryRefused(_not_set_aside(outbox, name))
+    if queued.exists():
+        raise RetryRefused(
+            f"mail {name} is both in {outbox.failed_dir} and in {outbox.queue_dir} (copied by "
+            "hand?): remove the one that should not go out, nothing was put back"
+        )
+    raw = kept.read_bytes()
+    head = parse_headers(raw[:HEADERS_LOOK])
+    to = _to(head)
+    note = failed_note(outbox.root.parent, name)
+    why = _shown(note.get("error", "")) or "no reason kept"
+    seat = seat_of(name, head, games)
+    ident = _ident(name, head)
+    if seat is None and ident is not None and re.fullmatch(SEATED.format(game=".+"), ident):
+        raise RetryRefused(
+            f"mail {name} is to a player's seat, of no game of this host that opens now (a "
+            "game.yaml to mend? `wtg status` names the folders it cannot read): nothing put "
+            "back, his address cannot be looked up"
+        )
+    if seat is None:
+        if not to:
+            raise RetryRefused(
+                f"mail {name} has no address to go to ({why}) and is no player's mail of a "
+                "game: nothing put back"
+            )
+        outbox.put_back(name)
+        return Retried(
+            name,
+            to,
+            line=f"{name}: back in the queue, to {to} (the same address: the mail is to no "
+            f"player of a game; it was refused for good: {why})",
+        )
+    game, entry = seat
+    now = _address_now(entry)
+    if now and now == to:
+        outbox.put_back(name)
+        if "was" in note:  # a retry cut short after the new To was written: given again
+            was = note["was"]
+            return Retried(name, now, was, _moved(name, now, was, game, entry))
+        return Retried(
+            name,
+            to,
+            line=f"{name}: back in the queue, to {to}: game {game.config.game} player "
+            f"{entry.id}'s address is unchanged, and it was refused for good: {why} (the "
+            "server may refuse it again: then it is set aside again)",
+        )
+    changed, problem = with_recipient(raw, entry.email)
+    if changed is None:
+        raise RetryRefused(
+            f"mail {name} is to game {game.config.game} player {entry.id}, whose address in "
+            f"game.yaml cannot be used ({_shown(problem)}): correct it there, nothing put back"
+        )
+    outbox.put_back(name, changed, was=to)
+    return Retried(name, now, to, _moved(name, now, to, game, entry))
+
+
+def _moved(name: str, now: str, was: str, game: Game, entry: PlayerEntry) -> str:
+    before = f"was {was}" if was else "it had no usable address"
+    return (
+        f"{name}: back in the queue, to {now} ({before}), game {game.config.game} player "
+        f"{entry.id}'s address in game.yaml now; the next `wtg send` sends it"
+    )
+
+
+def _address_now(entry: PlayerEntry) -> str:
+    """The player's address in game.yaml now, bare; "" when it is not one address."""
+    return _shown(bare_address(entry.email)) if one_address(entry.email) else ""
+
+
+def _not_set_aside(outbox: Outbox, name: str) -> str:
+    """Why ``name``, in neither failed/ nor the queue, cannot be put back: it was sent, or
+    it is no mail set aside (with the name of one it is close to)."""
+    if (outbox.sent_dir / f"{name}.eml").is_file():
+        return (
+            f"mail {name} was sent already (the server took it: {outbox.sent_dir / name}.eml): "
+            "nothing to put back"
+        )
+    close = difflib.get_close_matches(name, failed_names(outbox.root.parent), n=1, cutoff=0.6)
+    meant = f": did you mean {close[0]}?" if close else ""
+    return f"no mail {name} was set aside for good{meant} (`wtg outbox` lists them)"
+
+
+def seat_of(name: str, head: Message, games: Sequence[Game]) -> tuple[Game, PlayerEntry] | None:
+    """The game and the player the mail ``name`` is to, when its id names his seat and
+    the seat is in a game of ``games``: the id read back from the name and checked against
+    the digest of its Message-ID, the game the one its List-Id names (when it carries
+    one); None for any other mail."""
+    ident = _ident(name, head)
+    if ident is None:
+        return None
+    listed = _list_label(head)
+    for game in games:
+        game_name = game.config.game
+        if listed is not None and listed != label(game_name):
+            continue
+        seat = re.fullmatch(SEATED.format(game=re.escape(game_name)), ident)
+        if seat is None:
+            continue
+        try:
+            return game, game.config.player(int(next(n for n in seat.groups() if n)))
+        except ConfigError:  # the seat is gone from game.yaml
+            return None
+    return None
+
+
+def _ident(name: str, head: Message) -> str | None:
+    """The id the mail was queued under, read back from its outbox name, when the digest
+    its Message-ID carries says it is that id (a name cut short, or an older outbox's,
+    gives none)."""
+    own = own_id(str(head.get("Message-ID", "")))
+    if own is None or own[0] != name:
+        return None
+    stem = _SPARE.sub("", name)  # a spare name carries the id of its own name
+    if "__" in stem:  # a name cut short (its id's hash): the id is not in it
+        return None
+    try:
+        ident = _ESCAPED.sub(lambda m: bytes.fromhex(m[0].replace("_", "")).decode("utf-8"), stem)
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return ident if digest(ident) == own[1] else None
+
+
+def _list_label(head: Message) -> str | None:
+    """The label of the game's list the mail's List-Id names (``<label.domain>``), None
+    when it carries none."""
+    value = str(head.get("List-Id", ""))
+    found = re.search(r"<([a-z0-9-]+)\.", value)
+    return found[1] if found else None
+
+
+def _mails(folder: Path) -> list[Path]:
+    try:
+        return sorted(path for path in folder.glob("*.eml") if NAME.fullmatch(path.stem))
+    except OSError:  # not there (no mail was ever queued), or not ours to read
+        return []
+
+
+def _head(path: Path) -> Message | None:
+    try:
+        with open(path, "rb") as handle:
+            return parse_headers(handle.read(HEADERS_LOOK))
+    except OSError:
+        return None
+
+
+def _state(path: Path) -> dict[str, object]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _number(value: object) -> int:
+    return int(value) if isinstance(value, (int, float)) else 0
+
+
+def _to(head: Message) -> str:
+    """The address a mail goes to, bare and lower-cased ("" when it has none)."""
+    return _shown(bare_address(" ".join(str(head.get("To", "")).split())))
+
+
+def _subject(head: Message) -> str:
+    """A mail's subject as its reader sees it (encoded words decoded), on one line."""
+    subject = str(head.get("Subject", ""))
+    with contextlib.suppress(LookupError, ValueError, email.errors.HeaderParseError):
+        subject = str(email.header.make_header(email.header.decode_header(subject)))
+    return _shown(subject)
+
+
+def _shown(text: str) -> str:
+    """Text from a mail or a server, safe for the GM's terminal, on one line."""
+    return " ".join(printable(text).split())
