@@ -26,6 +26,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email import message_from_bytes
@@ -373,8 +374,31 @@ def wire_of(transport: str, config: Path) -> Iterator[Wire]:
         yield wire
 
 
-@pytest.mark.parametrize("transport", ["maildir", "imap"])
-def test_a_week_of_wtg_serve(tmp_path: Path, transport: str) -> None:
+TRANSPORTS = ("maildir", "imap")
+
+
+@pytest.fixture(scope="module")
+def weeks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, BaseException | None]:
+    """The week played on every transport, the weeks at once (each a service of its own
+    on a host of its own, mostly waiting on its sped-up clock: together they take the real
+    time of one): what each raised, None when all it checks held."""
+    with ThreadPoolExecutor(len(TRANSPORTS)) as pool:
+        played = {
+            transport: pool.submit(a_week, tmp_path_factory.mktemp(transport), transport)
+            for transport in TRANSPORTS
+        }
+    return {transport: week.exception() for transport, week in played.items()}
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_a_week_of_wtg_serve(weeks: dict[str, BaseException | None], transport: str) -> None:
+    failure = weeks[transport]
+    if failure is not None:
+        raise failure
+
+
+def a_week(tmp_path: Path, transport: str) -> None:
+    """A week of `wtg serve` on ``transport``, and every check of it (the module's)."""
     library = libfaketime()
     config = make_host(
         tmp_path / "host",
