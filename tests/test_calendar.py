@@ -63,7 +63,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, subproc
             env = {**os.environ, "TZ": zone, "DONT_FAKE_MONOTONIC": "1", "FAKETIME_DONT_RESET": "1"}
             basetemp = tmp_path_factory.mktemp(name) / "t"
             command = ["faketime", "-f", f"@{moment}", sys.executable, "-m", "pytest"]
-            command += ["-p", "no:cacheprovider", "--basetemp", str(basetemp), *CLOCK_READERS]
+            command += ["-p", "no:cacheprovider", "-o", "addopts=-q"]  # one process: no -n
+            command += ["--basetemp", str(basetemp), *CLOCK_READERS]
             started[name] = subprocess.Popen(
                 command,
                 cwd=CHECKOUT,
