@@ -51,3 +51,12 @@ def test_the_status_mail_lines_up_the_column_after_a_chinese_name(tmp_path: Path
     lines = answer.body.splitlines()
     assert "  player  2 Ann                      no orders yet" in lines
     assert widths_before(lines, "no orders yet") == [37, 37, 37]
+
+
+def test_state_lines_up_the_column_after_a_chinese_name(tmp_path: Path) -> None:
+    folder = made(tmp_path)
+    shown = CliRunner().invoke(main, ["state", str(folder)])
+    assert shown.exit_code == 0, shown.output
+    lines = shown.stdout.splitlines()
+    assert [line for line in lines if "Ann" in line] == ["  player  2 Ann                  active"]
+    assert widths_before(lines, "active") == [33, 33, 33]

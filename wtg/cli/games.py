@@ -36,6 +36,7 @@ from wtg.game.gameconfig import check_game_name, parse_player_spec, share_addres
 from wtg.game.newgame import check_map_file, check_new_game, maps_and_seats
 from wtg.game.registry import GAME_OPTIONS, find_ruleset
 from wtg.game.schedule import make_schedule
+from wtg.game.textcolumn import padded
 from wtg.gm.control import preview
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import name_taken
@@ -483,7 +484,7 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
         return
     click.echo(f"game {game.config.game} ({data['ruleset']}), turn {data['turn']}")
     for p in data["players"]:
-        click.echo(f"  player {p['id']:>2} {p['name']:<20} {p['status']}")
+        click.echo(f"  player {p['id']:>2} {padded(str(p['name']), 20)} {p['status']}")
 
 
 @click.command()
