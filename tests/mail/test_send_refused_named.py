@@ -37,7 +37,8 @@ def test_send_names_each_mail_it_sets_aside_for_good(tmp_path: Path) -> None:
     assert kept.is_file()
     assert result.stderr == (
         f"wtg: mail {MAIL} refused for good: To: 'p3 at players.example' is not one e-mail "
-        f"address (kept in {kept}; correct what it says, the next mail goes out)\n"
+        f"address (kept in {kept}; correct what it says, then `wtg outbox --retry {MAIL}` "
+        "sends it again)\n"
     )
     again = CliRunner().invoke(main, ["--config", str(config), "send", "-q"])
     assert (again.exit_code, again.stdout, again.stderr) == (0, "", "")

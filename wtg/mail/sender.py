@@ -322,7 +322,7 @@ def deliver(
         kept = outbox.failed_dir / f"{ident}.eml"
         refused.append(
             f"mail {ident} refused for good: {why} (kept in {kept}; correct what it says, "
-            "the next mail goes out)"
+            f"then `wtg outbox --retry {ident}` sends it again)"
         )
 
     try:
