@@ -15,6 +15,7 @@ import email
 import email.policy
 import json
 from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -25,6 +26,8 @@ from tests.mail.conftest import missing
 from tests.mail.loop import GM, NOW, World
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
 from wtg.cli import main
+from wtg.cli.demo import filled_aof
+from wtg.gm.takeover import take_over
 from wtg.mail import compose
 from wtg.mail.outbox import Outbox
 from wtg.mail.runlock import only_one
@@ -343,6 +346,7 @@ def test_the_listing_shows_no_control_sequence_and_its_json(tmp_path: Path) -> N
                 "game": "g1",
                 "player": 3,
                 "now_to": None,
+                "taken_over": None,
             }
         ],
     }
@@ -382,3 +386,38 @@ def test_a_retry_waits_for_no_send_and_puts_nothing_back_beside_one(tmp_path: Pa
         "done (nothing was put back)\n"
     )
     assert folders(world)["failed"] == [MAIL]
+
+
+def test_a_seat_taken_over_since_is_not_sent_its_predecessors_mail(tmp_path: Path) -> None:
+    """Player 3's report of turn 0 was set aside (his address was not one address); he
+    QUIT, and a newcomer took his seat over. The old report (and a private press to him
+    would be the same) was his: a retry to the seat's address now would hand it to the
+    newcomer, who gets his own reports. Refused, and the listing says why."""
+    world, config = refused_for_its_address(tmp_path)
+    game = world.game
+    game.submit("player: 3\nturn: 1\nquit: true\n")
+    for seat in (1, 2, 4):
+        game.submit(filled_aof(game, seat))
+    game.run_turn()
+    moment = datetime.now(timezone.utc) + timedelta(minutes=1)  # after the report was made
+    take_over(game, 3, "Newcomer", "newcomer@example.org", moment)
+    listed = wtg(config, "outbox")
+    assert listed.exit_code == 0, listed.output
+    assert (
+        f"game g1 seat 3 was taken over since ({moment.isoformat()}): it was his predecessor's, "
+        "a retry does not send it to the new player)"
+    ) in listed.stdout
+    assert "newcomer@example.org" not in listed.stdout
+    as_json = json.loads(wtg(config, "outbox", "--json").stdout)
+    assert [(m["name"], m["now_to"], m["taken_over"]) for m in as_json["failed_mails"]] == [
+        (MAIL, None, moment.isoformat())
+    ]
+    refused = wtg(config, "outbox", "--retry", MAIL)
+    assert refused.exit_code == 1
+    assert refused.stderr == (
+        f"wtg: mail {MAIL} was to the player who had game g1 seat 3 before it was taken over "
+        f"({moment.isoformat()}): it is not sent to the new player (his own reports come to "
+        "him); nothing put back\n"
+    )
+    assert folders(world)["failed"] == [MAIL]
+    assert folders(world)["queue"] == []

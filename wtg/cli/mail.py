@@ -322,6 +322,11 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
             if mail.now_to
             else ""
         )
+        if mail.taken_over:
+            now = (
+                f" (game {mail.game} seat {mail.player} was taken over since ({mail.taken_over}): "
+                "it was his predecessor's, a retry does not send it to the new player)"
+            )
         say(
             f'  {mail.name}  to {mail.to or "(no address)"}  "{mail.subject}": '
             f"{mail.error or 'no reason kept'}{now}"

@@ -36,10 +36,12 @@ from pathlib import Path
 from wtg.core.errors import MailError
 from wtg.core.printable import printable
 from wtg.core.record import Record
+from wtg.files.store import StoreError
 from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, PlayerEntry
 from wtg.game.schedule import iso
+from wtg.game.takeovers import taken_over
 from wtg.host.gamesdir import open_games
 from wtg.mail.compose import digest, one_address, with_recipient
 from wtg.mail.extract import HEADERS_LOOK, parse_headers
@@ -78,6 +80,9 @@ class Listed(Record, kw_only=True):
     player: int | None = None
     now_to: str = ""
     """That player's address on file now, when it is another (a retry sends it there)."""
+    taken_over: str = ""
+    """When the seat was taken over by a new player after the mail was made (the mail was
+    his predecessor's: a retry does not send it), "" when it was not."""
 
     def queued_json(self) -> dict[str, object]:
         """A mail of the queue, as `wtg outbox --json` gives it."""
@@ -102,6 +107,7 @@ class Listed(Record, kw_only=True):
             "game": self.game or None,
             "player": self.player,
             "now_to": self.now_to or None,
+            "taken_over": self.taken_over or None,
         }
 
 
@@ -158,6 +164,9 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
         seat = seat_of(path.stem, head, games)
         to = _to(head)
         now = _address_now(seat[1]) if seat is not None else ""
+        since = _taken_over_since(seat[0], seat[1].id, head) if seat is not None else None
+        if since is not None:
+            now = ""  # not his: a retry does not send it to the new player
         failed.append(
             Listed(
                 name=path.stem,
@@ -167,6 +176,7 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
                 game=seat[0].config.game if seat is not None else "",
                 player=seat[1].id if seat is not None else None,
                 now_to=_shown(now) if now and now != to else "",
+                taken_over=since or "",
             )
         )
     return Outboxed(tuple(queued), tuple(failed))
@@ -246,6 +256,13 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
             f"player of a game; it was refused for good: {why})",
         )
     game, entry = seat
+    since = _taken_over_since(game, entry.id, head)
+    if since is not None:
+        raise RetryRefused(
+            f"mail {name} was to the player who had game {game.config.game} seat {entry.id} "
+            f"before it was taken over ({since}): it is not sent to the new player (his own "
+            "reports come to him); nothing put back"
+        )
     now = _address_now(entry)
     if now and now == to:
         outbox.put_back(name)
@@ -275,6 +292,36 @@ def _moved(name: str, now: str, was: str, game: Game, entry: PlayerEntry) -> str
         f"{name}: back in the queue, to {now} ({before}), game {game.config.game} player "
         f"{entry.id}'s address in game.yaml now; the next `wtg send` sends it"
     )
+
+
+def _taken_over_since(game: Game, seat: int, head: Message) -> str | None:
+    """When ``seat`` was taken over by a new player after the mail of ``head`` was made
+    (its Date; a takeover's record in ``takeovers.json``), None when it was not: the mail
+    was to his predecessor (a report, private press), never to be sent to him. A record
+    that cannot be read counts as a takeover: a mail is not sent on a guess."""
+    try:
+        made: datetime | None = email.utils.parsedate_to_datetime(str(head.get("Date", "")))
+    except (TypeError, ValueError):
+        made = None
+    try:
+        for turn in range(game.latest_turn() + 1):
+            for entry in taken_over(game.store, turn):
+                if entry["seat"] != seat:
+                    continue
+                at = _moment(str(entry["at"]))
+                if made is None or at is None or made.tzinfo is None or at > made:
+                    return _shown(str(entry["at"]))
+    except StoreError as error:
+        return _shown(f"{error}")
+    return None
+
+
+def _moment(text: str) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
 
 
 def _address_now(entry: PlayerEntry) -> str:
