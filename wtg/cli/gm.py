@@ -57,8 +57,8 @@ def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
     it held) until `wtg release`. The players are told."""
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    made, new = hold_game(game, now, reason)
-    queued = _notices(ctx, game, now).held(game, made)
+    notices = _notices(ctx, game, now)
+    made, new, queued = hold_game(game, now, reason, lambda h: notices.held(game, h))
     state = "held" if new else "was held already"
     click.echo(f"game {game.config.game} {state} since {made.since}; {_told(queued)}")
     given = " ".join(reason.split())
