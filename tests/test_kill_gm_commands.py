@@ -183,7 +183,7 @@ def test_offer_seat_killed_offers_the_seat_once(host: Host, tmp_path: Path) -> N
         assert offers(games) == [("g2", 3)]
 
     outcomes = sweep(host, tmp_path / "o", ["offer-seat", "g2", "3"], as_killed, given_again)
-    assert outcomes == {"not offered": KILLS}
+    assert set(outcomes) == {"not offered"}
 
 
 def test_bounces_clear_killed_drops_the_mark_once_and_keeps_the_others(
@@ -226,9 +226,12 @@ def on_file(games: Path) -> dict[str, object]:
     return files
 
 
-def test_orders_killed_are_on_file_whole_or_not_and_filed_once_given_again(
+def test_orders_killed_are_not_on_file_and_filed_once_given_again(
     host: Host, tmp_path: Path
 ) -> None:
+    """The order file is renamed into place last, its parsed copy and its answer before:
+    every kill leaves no orders on file (status says so) and the command given again files
+    them once, as an uninterrupted run does."""
     games, config = host.copy(tmp_path / "whole")
     assert wtg(config, "orders", "g1", str(host.aof)).returncode == 0
     filed = on_file(games)
@@ -237,10 +240,7 @@ def test_orders_killed_are_on_file_whole_or_not_and_filed_once_given_again(
         seen = wtg(config, "status", "g1", "--json")
         assert seen.returncode == 0, seen.stderr
         (ann,) = [p for p in json.loads(seen.stdout)["players"] if p["seat"] == 1]
-        if (games / "g1" / "pending" / "0001" / "p01.yaml").exists():
-            assert ann["orders"] and on_file(games) == filed
-            return "filed"
-        assert not ann["orders"]
+        assert not ann["orders"] and not (games / "g1" / "pending" / "0001" / "p01.yaml").exists()
         return "not filed"
 
     def given_again(
@@ -260,7 +260,7 @@ def test_orders_killed_are_on_file_whole_or_not_and_filed_once_given_again(
         given_again,
         every=True,
     )
-    assert outcomes.get("filed") and outcomes.get("not filed")
+    assert set(outcomes) == {"not filed"}  # the order file is the last write
 
 
 def test_remind_killed_then_given_again_queues_one_reminder_a_player(
@@ -305,4 +305,4 @@ def test_open_list_killed_opens_one_list(host: Host, tmp_path: Path) -> None:
         assert wtg(config, "lists").stdout.startswith("wok4: wok4 on small, 2 players,")
 
     outcomes = sweep(host, tmp_path / "l", command, as_killed, given_again)
-    assert outcomes == {"not open": KILLS}
+    assert set(outcomes) == {"not open"}
