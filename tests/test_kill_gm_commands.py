@@ -306,3 +306,36 @@ def test_open_list_killed_opens_one_list(host: Host, tmp_path: Path) -> None:
 
     outcomes = sweep(host, tmp_path / "l", command, as_killed, given_again)
     assert set(outcomes) == {"not open"}
+
+
+def test_digest_by_mail_killed_never_loses_what_it_had_to_tell(host: Host, tmp_path: Path) -> None:
+    """`wtg digest -q --mail` under cron: killed anywhere, the turn runs since the last
+    digest reach the GM in a digest mail once the command is given again. Before, the
+    digest was marked (the next tells only what comes after) before its mail was queued:
+    killed in between, the period's news were lost."""
+
+    def digests(games: Path) -> list[str]:
+        queue = games / ".mail" / "outbox" / "queue"
+        found = []
+        for path in sorted(queue.glob("digest-*.eml")):
+            msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+            assert isinstance(msg, email.message.EmailMessage)
+            part = msg.get_body(("plain",))
+            assert part is not None
+            found.append(str(part.get_content()))
+        return found
+
+    def as_killed(games: Path, config: list[str]) -> str:
+        return f"{len(digests(games))} mailed"
+
+    def given_again(
+        games: Path, config: list[str], outcome: str, again: subprocess.CompletedProcess[str]
+    ) -> None:
+        assert (again.returncode, again.stdout) == (0, ""), again.stderr
+        told = [text for text in digests(games) if "\n  g2 turn 1 at " in text]
+        assert len(told) == 1, (outcome, digests(games))
+
+    outcomes = sweep(
+        host, tmp_path / "d", ["digest", "-q", "--mail"], as_killed, given_again, every=True
+    )
+    assert outcomes.get("0 mailed")

@@ -41,8 +41,8 @@ def hold(
         if kept is None:
             if game.ruleset.is_over(game.state()):
                 raise GameError(f"game {game.config.game} is over: it has no turn to hold")
-            kept = Hold(since=iso(now), reason=" ".join(reason.split()), telling=True)
-            set_hold(root, kept if tell is not None else kept.replaced(telling=False))
+            kept = Hold(since=iso(now), reason=" ".join(reason.split()), telling=tell is not None)
+            set_hold(root, kept)
         queued = tell(kept) if tell is not None else 0  # flushed before the mark is dropped
         if kept.telling and tell is not None:
             kept = kept.replaced(telling=False)
