@@ -65,6 +65,8 @@ def test_new_game_killed_at_any_write_is_made_whole_by_the_same_command(tmp_path
         assert seen.returncode == 1 and len(seen.stderr.splitlines()) == 1, (at, seen.stderr)
         assert "Traceback" not in seen.stderr and seen.stderr.startswith("wtg: "), seen.stderr
         as_killed = "made, no turn 0" if (games / "g1" / "game.yaml").exists() else "not made"
+        told = "its making was cut short; give the same `wtg new-game` again to finish it"
+        assert (told in seen.stderr) == (as_killed != "not made"), seen.stderr
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
         again = subprocess.run([WTG, *args], capture_output=True, text=True)
         assert again.returncode == 0, (at, cut.before, again.stderr)
