@@ -135,7 +135,7 @@ def test_a_release_not_told_is_told_by_the_next_release_and_the_game_stays_relea
     tmp_path: Path,
 ) -> None:
     game = make(tmp_path / "games")
-    made, _new = hold(game, NOW, "a bug")
+    made, _new, _queued = hold(game, NOW, "a bug")
     with pytest.raises(Refused):
         release(game, NOW + timedelta(hours=1), refuse)
     assert game.held() is None and game.store.root.joinpath("held.json").exists()
@@ -160,7 +160,7 @@ def test_a_hold_given_over_a_release_not_told_replaces_it(tmp_path: Path) -> Non
     hold(game, NOW)
     with pytest.raises(Refused):
         release(game, NOW + timedelta(hours=1), refuse)
-    later, new = hold(game, NOW + timedelta(hours=2), "again")
+    later, new, _queued = hold(game, NOW + timedelta(hours=2), "again")
     assert new and game.held() == later
     done, fresh, _queued = release(game, NOW + timedelta(hours=3), lambda h: 0)
     assert fresh and (done.since, done.released) == (later.since, iso(NOW + timedelta(hours=3)))

@@ -342,7 +342,14 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
             fail(no_such_game(games_dir, game_dir))
         fail(no_such_folder(game_dir, path, games_dir))
     refuse_root_on_anothers(path, "the game folder")
-    return open_game(path)
+    game = open_game(path)
+    if not game.store.turns():  # a making killed between game.yaml and turn 0
+        fail(
+            f"game {game.config.game} ({path.absolute()}) has no turn 0: its making was cut "
+            "short; give the same `wtg new-game` again to finish it (a game made from a "
+            "waiting list: the next `wtg run-turn --due` finishes it)"
+        )
+    return game
 
 
 def no_such_folder(given: str, path: Path, games_dir: Path | None) -> str:

@@ -29,10 +29,11 @@ from wtg.cli.logs import log_options, start_logging
 from wtg.core.orders import OrderError
 from wtg.core.printable import printable
 from wtg.core.ruleset import GameOption, OptionValue
-from wtg.data.maps import is_map_path
+from wtg.data.maps import GAME_MAP, is_map_path
 from wtg.files.store import GameLocked
-from wtg.game.engine import create_game
-from wtg.game.gameconfig import check_game_name, parse_player_spec, share_addresses
+from wtg.game.cutshort import differences
+from wtg.game.engine import Game, create_game, cut_short, finish_game
+from wtg.game.gameconfig import GameConfig, check_game_name, parse_player_spec, share_addresses
 from wtg.game.newgame import check_map_file, check_new_game, maps_and_seats
 from wtg.game.registry import GAME_OPTIONS, find_ruleset
 from wtg.game.schedule import make_schedule
@@ -193,6 +194,21 @@ def new_game(
         check_new_game(ruleset, variant, chosen, entries, options, maps, seats)
         game_seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         schedule = make_schedule(every_days, at_time, zone) if every_days is not None else None
+        half = cut_short(folder)
+        if half is not None:  # made by a run killed before its turn 0: finished as it was made
+            wanted = GameConfig(
+                game=folder.name,
+                ruleset=ruleset,
+                map=GAME_MAP if is_map_path(chosen) else chosen,
+                seed=game_seed,
+                players=tuple(entries),
+                variant=variant,
+                options=options,
+                schedule=schedule,
+                map_pictures=map_pictures,
+            )
+            _finish_cut_short(half, wanted, seed is not None, players)
+            return
         game = create_game(
             folder,
             ruleset,
@@ -210,6 +226,29 @@ def new_game(
     click.echo(
         f"game {game.config.game} created: {ruleset} on map {chosen}, seed {game_seed}, "
         f"{_count(len(entries), 'player')} by mail; turn 0 is ready"
+        + (f"; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else "")
+    )
+
+
+def _finish_cut_short(half: Game, wanted: GameConfig, seeded: bool, specs: tuple[str, ...]) -> None:
+    """Finish the game a `new-game` killed before its turn 0 made, if ``wanted`` (this
+    command's settings) is that game (``wtg.game.cutshort``); otherwise end the command,
+    saying what differs and what to do."""
+    kept, folder = half.config, half.store.root.absolute()
+    coded = [len(spec.split(":")) == 3 for spec in specs]
+    differs = differences(kept, wanted, seeded, coded)
+    if differs:
+        fail(
+            f"{folder} holds a game {kept.game} whose `wtg new-game` was cut short before its "
+            f"turn 0, with {', '.join(differs)}: give that command again to finish it, or "
+            f"remove the folder (rm -r {folder}) and make the game anew"
+        )
+    game = finish_game(half.store.root)
+    deadline = game.deadline()
+    click.echo(
+        f"game {kept.game} was made by a `wtg new-game` cut short before its turn 0: finished "
+        f"as it was made: {kept.ruleset} on map {kept.map}, seed {kept.seed}, "
+        f"{_count(len(kept.players), 'player')} by mail; turn 0 is ready"
         + (f"; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else "")
     )
 

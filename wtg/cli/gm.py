@@ -16,6 +16,7 @@ from wtg.cli.mail import quiet_option
 from wtg.core.errors import UsageError
 from wtg.game.bounces import bare_address, bounces_of, clear_bounce
 from wtg.game.engine import Game
+from wtg.game.schedule import parse_iso
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
@@ -57,8 +58,8 @@ def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
     it held) until `wtg release`. The players are told."""
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
-    made, new = hold_game(game, now, reason)
-    queued = _notices(ctx, game, now).held(game, made)
+    notices = _notices(ctx, game, now)
+    made, new, queued = hold_game(game, now, reason, lambda h: notices.held(game, h))
     state = "held" if new else "was held already"
     click.echo(f"game {game.config.game} {state} since {made.since}; {_told(queued)}")
     given = " ".join(reason.split())
@@ -230,23 +231,30 @@ def digest(
     from wtg.host.configschema import is_one_address
 
     # deferred: the mail loop (MIME, the outbox): only the digest mails
-    from wtg.mail.digest import make_digest, mark_digest, queue_digest
+    from wtg.mail.digest import mailing_digest, make_digest, mark_digest, queue_digest
 
     if by_mail and to_address is not None and not is_one_address(to_address):
         fail(f"--to {to_address!r} is not one e-mail address: give an address, as gm@example.org")
     root = games_root(ctx)
+    spool = root / SPOOL
     start_logging(log_format, log_level, log_file)
+    sender = gm_config(ctx).sender if by_mail else ""
+    cut = mailing_digest(spool) if by_mail else None
+    if cut is not None:  # the digest of a run cut short before its mark: queued (once) first
+        queue_digest(spool, sender, to_address or sender, make_digest(root, cut).text(), cut)
+        mark_digest(spool, cut)
     now = datetime.now(timezone.utc)
     made = make_digest(root, now)
-    mark_digest(root / SPOOL, now)
     if quiet and made.empty():
+        mark_digest(spool, now)
         return
     text = made.text()
     if not (quiet and by_mail):  # under cron (-q --mail) the mail is the telling, once
         click.echo(text, nl=False)
-    if by_mail:
-        sender = gm_config(ctx).sender
-        queue_digest(root / SPOOL, sender, to_address or sender, text, now)
+    if by_mail:  # the intent first: killed before the mark, the next run queues this digest
+        mark_digest(spool, parse_iso(made.since), mailing=now)
+        queue_digest(spool, sender, to_address or sender, text, now)
+    mark_digest(spool, now)  # told: the next digest tells what happens after now
 
 
 @click.command()

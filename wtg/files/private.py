@@ -86,6 +86,15 @@ def write_file(path: Path | str, data: bytes, sync: bool = True) -> None:
         os.close(fd)
 
 
+def drop_leftover(aside: Path, made: Path) -> None:
+    """Remove ``aside`` if it holds what ``made`` holds: the copy written whole and then
+    linked to ``made`` by a process killed before it removed the copy. Anything else there
+    stays."""
+    with contextlib.suppress(OSError):
+        if aside.read_bytes() == made.read_bytes():
+            aside.unlink()
+
+
 def create_file(path: Path) -> Path:
     """Make sure ``path`` exists, creating it empty and 0600 if it does not (a file another
     library opens and writes, such as an SQLite database)."""

@@ -37,7 +37,7 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -196,6 +196,21 @@ def temporary_name(name: str) -> str:
     return f".{name}.tmp"
 
 
+def _cut_before_config(root: Path, files: Iterable[str]) -> bool:
+    """Whether ``root`` holds only what ``GameStore.create`` writes before game.yaml (its
+    empty folders, its format, the ``files`` given it, and their temporary copies): a
+    create killed before it made a game, which the next create may make again."""
+    written = [FORMAT_FILE, *files, "game.yaml"]
+    allowed = {*written[:-1], *(temporary_name(name) for name in written)}
+    for entry in root.iterdir():
+        if entry.name in ("turns", "pending"):
+            if not entry.is_dir() or any(entry.iterdir()):
+                return False
+        elif entry.name not in allowed or not entry.is_file():
+            return False
+    return True
+
+
 def _parsed_json(path: Path, text: str) -> Any:
     """A turn file's JSON; a file cut short or edited by hand is named in the error."""
     try:
@@ -232,14 +247,21 @@ class GameStore:
 
     # --- creation and config -------------------------------------------------
     @classmethod
-    def create(cls, root: Path, config_text: str) -> GameStore:
+    def create(
+        cls, root: Path, config_text: str, files: Mapping[str, str | bytes] | None = None
+    ) -> GameStore:
+        """Make the game's folder: its folders, its format, ``files`` (name: content), and
+        game.yaml last, which makes it a game. A folder holding only what a create cut
+        short before game.yaml left (``_cut_before_config``) is made again."""
         root = Path(root)
-        if root.exists() and any(root.iterdir()):
+        if root.exists() and any(root.iterdir()) and not _cut_before_config(root, files or {}):
             raise StoreError(f"{root} already exists and is not empty")
         private.make_dirs(root / "turns")
         private.make_dirs(root / "pending")
         os.chmod(root, private.DIR_MODE)  # a folder that was there (empty) is made private too
         record_format(root, FolderFormat(FORMAT))  # before game.yaml, which makes it a game
+        for name, content in (files or {}).items():
+            write_atomic(root / name, content)
         store = cls(root)
         store.write_config(config_text)
         return store

@@ -14,6 +14,7 @@ the YAML is read as before. The copy is private (0600), as the file it copies.
 from __future__ import annotations
 
 import contextlib
+import glob
 import hashlib
 import json
 import os
@@ -64,7 +65,9 @@ def _read_copy(copy: Path, digest: str) -> tuple[Any] | None:
 def _write_copy(copy: Path, digest: str, data: Any) -> None:
     """Write the copy whole or not at all (a file of its own, renamed over the old one: two
     processes opening the same game may both write it). Not synced: a copy lost with the
-    machine is made again from the YAML."""
+    machine is made again from the YAML. The file of a process killed before its rename
+    is removed by the next that writes the copy (a process writing it meanwhile loses
+    its rename: the copy written stands)."""
     tmp = copy.with_name(f"{copy.name}.{os.getpid()}.tmp")
     try:
         text = json.dumps({"sha256": digest, "data": data}, ensure_ascii=True)
@@ -73,6 +76,10 @@ def _write_copy(copy: Path, digest: str, data: Any) -> None:
     except (OSError, ValueError):  # a folder the GM made read-only: the YAML is read each time
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        return
+    for left in copy.parent.glob(f"{glob.escape(copy.name)}.*.tmp"):
+        with contextlib.suppress(OSError):
+            left.unlink()
 
 
 def _plain(data: Any) -> bool:

@@ -26,7 +26,7 @@ from wtg.core.ruleset import (
     TurnResult,
 )
 from wtg.data.maps import GAME_MAP, map_copy
-from wtg.files.store import GameStore, StoreError, write_atomic
+from wtg.files.store import GameStore, StoreError
 from wtg.files.yamlcopy import load_yaml_kept
 from wtg.game.absences import absent_orders
 from wtg.game.gameconfig import (
@@ -547,9 +547,10 @@ def create_game(
         map_pictures=map_pictures,
     )
     result = ruleset.new_game(_setup(config, map_name), turn_rng(seed, 0))
-    store = GameStore.create(game_dir, config.to_yaml())
-    if copy is not None:  # the game keeps the GM's map: it must not depend on his file
-        write_atomic(store.root / GAME_MAP, copy)
+    # the game keeps the GM's map (it must not depend on his file), before its game.yaml:
+    # a game cut short before its turn 0 is finished from the two (``finish_game``)
+    kept = {GAME_MAP: copy} if copy is not None else {}
+    store = GameStore.create(game_dir, config.to_yaml(), kept)
     game = Game(store, config, ruleset)
     _first_turn(game, result, now)
     return game
@@ -567,6 +568,15 @@ def finish_game(game_dir: Path, now: datetime | None = None) -> Game:
     result = game.ruleset.new_game(_setup(config, map_name), turn_rng(config.seed, 0))
     _first_turn(game, result, now)
     return game
+
+
+def cut_short(game_dir: Path) -> Game | None:
+    """The game in ``game_dir`` if it was made (its game.yaml there) and its turn 0 never
+    was (a create killed between the two), which ``finish_game`` finishes; else None."""
+    store = GameStore(game_dir)
+    if not store.exists() or store.turns():
+        return None
+    return open_game(game_dir)
 
 
 def _setup(config: GameConfig, map_name: str) -> GameSetup:
@@ -594,6 +604,7 @@ __all__ = [
     "StoreError",
     "TurnMovedOn",
     "create_game",
+    "cut_short",
     "finish_game",
     "open_game",
 ]

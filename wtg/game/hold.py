@@ -2,7 +2,9 @@
 
     GAME_DIR/held.json      {"since": ISO, "reason": TEXT}: no turn runs while it is there;
                             with "released": ISO it is a release not yet told (the game
-                            runs), which the next ``wtg release`` finishes
+                            runs), which the next ``wtg release`` finishes; with
+                            "telling": true a hold whose notices are not yet all
+                            queued, which the next ``wtg hold`` finishes
 
 A small file written whole (``write_atomic``) under the game's lock.
 """
@@ -25,6 +27,8 @@ class Hold(Record):
     reason: str = ""
     released: str = ""
     """When ``wtg release`` let the game go on: set while its notices are being queued."""
+    telling: bool = False
+    """The hold is written and its notices are being queued (``wtg hold`` cut short)."""
 
 
 def hold_of(root: Path) -> Hold | None:
@@ -55,14 +59,18 @@ def _hold_file(root: Path) -> Hold | None:
         since=str(data.get("since", "")),
         reason=str(data.get("reason", "")),
         released=released if isinstance(released, str) else "",
+        telling=data.get("telling") is True,
     )
 
 
 def set_hold(root: Path, hold: Hold) -> None:
-    """Write the hold, or with ``hold.released`` the release that owes its notices."""
-    data = {"since": hold.since, "reason": hold.reason}
+    """Write the hold (with ``hold.telling``, one that owes its notices), or with
+    ``hold.released`` the release that owes its notices."""
+    data: dict[str, str | bool] = {"since": hold.since, "reason": hold.reason}
     if hold.released:
         data["released"] = hold.released
+    if hold.telling:
+        data["telling"] = True
     write_atomic(root / HELD_FILE, json.dumps(data) + "\n")
 
 

@@ -22,19 +22,32 @@ from wtg.gm.rollback import Rollback, deadline_after, roll_back, rollbacks
 from wtg.gm.takeover import rolled_back_files
 
 
-def hold(game: Game[S], now: datetime, reason: str = "") -> tuple[Hold, bool]:
+def hold(
+    game: Game[S], now: datetime, reason: str = "", tell: Callable[[Hold], int] | None = None
+) -> tuple[Hold, bool, int]:
     """Hold the game: no turn runs (``run-turn`` refuses, ``run-turn --due`` counts it
-    held) until ``release``. Returns the hold and whether it is new (False: the game was
-    held already, since then)."""
+    held) until ``release``, and ``tell`` the players (it queues their notices and returns
+    how many were new), all under the game's lock.
+
+    One intent, as ``release``'s: ``held.json`` is first written marked ``telling`` (the
+    game is held from then on), the notices queued, then the mark dropped. A hold cut short
+    in between is finished by the next one (the notices missing; ``wtg status`` says it is
+    owed). Returns the hold, whether it is new (False: the game was held already, since
+    then), and the notices queued."""
+    root = game.store.root
     with game.store.lock():
         kept = game.held()
-        if kept is not None:
-            return kept, False
-        if game.ruleset.is_over(game.state()):
-            raise GameError(f"game {game.config.game} is over: it has no turn to hold")
-        made = Hold(since=iso(now), reason=" ".join(reason.split()))
-        set_hold(game.store.root, made)
-        return made, True
+        new = kept is None
+        if kept is None:
+            if game.ruleset.is_over(game.state()):
+                raise GameError(f"game {game.config.game} is over: it has no turn to hold")
+            kept = Hold(since=iso(now), reason=" ".join(reason.split()), telling=tell is not None)
+            set_hold(root, kept)
+        queued = tell(kept) if tell is not None else 0  # flushed before the mark is dropped
+        if kept.telling and tell is not None:
+            kept = kept.replaced(telling=False)
+            set_hold(root, kept)
+        return kept, new, queued
 
 
 def release(game: Game[S], now: datetime, tell: Callable[[Hold], int]) -> tuple[Hold, bool, int]:

@@ -17,7 +17,7 @@ from wtg.files.store import StoreError
 from wtg.game.absences import away_in
 from wtg.game.bounces import bare_address, bounces_of
 from wtg.game.engine import Game
-from wtg.game.hold import release_of
+from wtg.game.hold import hold_of, release_of
 from wtg.game.playersettings import PlayerSettings
 from wtg.game.schedule import iso
 from wtg.game.turnmeta import TURN_META
@@ -120,7 +120,7 @@ def game_status(game: Game[S]) -> GameStatus:
 
 def owed_notices(game: Game[S]) -> list[str]:
     """The notices a GM command cut short owes the players, a line each: a deadline moved
-    and not told (``wtg.gm.extension``), a release not told (``wtg.game.hold.release_of``)."""
+    and not told (``wtg.gm.extension``), a hold or a release not told (``wtg.game.hold``)."""
     name = game.config.game
     owed = []
     latest = game.latest_turn()
@@ -133,6 +133,12 @@ def owed_notices(game: Game[S]) -> list[str]:
         owed.append(
             f"the deadline's move to {moved.new} (at {moved.at}) was cut short before every "
             f"player was told: give `wtg extend {name} HOURS` again (it moves nothing more)"
+        )
+    held = hold_of(game.store.root)
+    if held is not None and held.telling:
+        owed.append(
+            f"the hold (since {held.since}) was cut short before every player was told: give "
+            f"`wtg hold {name}` again"
         )
     released = release_of(game.store.root)
     if released is not None:

@@ -63,6 +63,7 @@ class NewHost(Record):
 def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
     """The folders and the config of a new host in ``folder`` (made when missing)."""
     config = folder / CONFIG_NAME
+    aside = folder / f".{CONFIG_NAME}.new"
     games = folder / GAMES_NAME
     spaced = next((part for part in folder.parts if part != part.strip()), None)
     if spaced is not None:  # `wtg init "/srv/wtg "`: a space pasted along, made a folder of
@@ -73,6 +74,7 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
     if folder.exists() and not folder.is_dir():
         raise InitRefused(f"{folder} is a file, not a folder: give `wtg init` a folder")
     if config.exists() or config.is_symlink():
+        private.drop_leftover(aside, config)  # the copy an init killed after its link left
         raise InitRefused(
             f"{config} is there already: `wtg init` never writes over a config; edit it "
             "(docs/mail.md), or give `wtg init` another folder"
@@ -90,7 +92,6 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
     for box in ("maildir-in", "maildir-out"):
         private.maildir(games / ".mail" / box)
     text = CONFIG_TEXT.format(config=config.absolute(), games=GAMES_NAME, sender=_quoted(sender))
-    aside = folder / f".{CONFIG_NAME}.new"
     private.write_file(aside, text.encode("utf-8"))
     try:
         os.link(aside, config)  # never over a config made meanwhile

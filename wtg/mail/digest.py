@@ -106,10 +106,22 @@ def last_digest(spool: Path) -> datetime | None:
         return None
 
 
-def mark_digest(spool: Path, now: datetime) -> None:
-    """The next digest tells what happened after ``now``."""
+def mark_digest(spool: Path, now: datetime, mailing: datetime | None = None) -> None:
+    """The next digest tells what happened after ``now``. ``mailing``: the intent written
+    before the digest made at that moment is queued (``now`` stays the last), which a
+    run cut short before its mark leaves for the next to finish (``mailing_digest``)."""
     private.make_dirs(spool)
-    write_atomic(spool / DIGEST_FILE, json.dumps({"last": iso(now)}) + "\n")
+    data = {"last": iso(now)} | ({"mailing": iso(mailing)} if mailing is not None else {})
+    write_atomic(spool / DIGEST_FILE, json.dumps(data) + "\n")
+
+
+def mailing_digest(spool: Path) -> datetime | None:
+    """The moment of a digest whose mail a run cut short may not have queued, or None."""
+    try:
+        data = json.loads((spool / DIGEST_FILE).read_text(encoding="utf-8"))
+        return parse_iso(str(data["mailing"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def make_digest(games_dir: Path, now: datetime) -> Digest:

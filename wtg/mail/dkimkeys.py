@@ -11,6 +11,7 @@ strings of one TXT record, which a resolver joins.
 from __future__ import annotations
 
 import base64
+import contextlib
 import os
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 
 from wtg.core.errors import ConfigError
 from wtg.core.record import Record
+from wtg.files import private
 
 KEY_BITS = 2048
 """The size of a key made: what RFC 8301 asks signers for (1024 at the least)."""
@@ -53,28 +55,34 @@ def default_key_name(selector: str, domain: str) -> str:
 
 def make_key(path: Path) -> DkimKey:
     """A new RSA key written to ``path``, a new file of mode 0600; an existing file is
-    never replaced (a key in use whose record is published would stop every signature)."""
+    never replaced (a key in use whose record is published would stop every signature).
+    The key is written whole beside it first (``.NAME.new``), then linked in: killed at any
+    point, ``path`` is the whole key or not there (an empty key file, never replaced, would
+    stop the command given again)."""
     key = rsa.generate_private_key(public_exponent=65537, key_size=KEY_BITS)
     pem = key.private_bytes(
         serialization.Encoding.PEM,
         serialization.PrivateFormat.TraditionalOpenSSL,
         serialization.NoEncryption(),
     )
+    there = KeyProblem(
+        f"{path} exists already: it is not replaced (a key whose record is published "
+        "signs the mail now); give another --out, or another --selector for a new key"
+    )
+    aside = path.with_name(f".{path.name}.new")
+    if path.exists() or path.is_symlink():
+        private.drop_leftover(aside, path)
+        raise there
     try:
-        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        private.write_file(aside, pem)  # 0600, whatever the umask
+        os.link(aside, path)  # never over a key made meanwhile
     except FileExistsError:
-        raise KeyProblem(
-            f"{path} exists already: it is not replaced (a key whose record is published "
-            "signs the mail now); give another --out, or another --selector for a new key"
-        ) from None
+        raise there from None
     except OSError as exc:
         raise KeyProblem(f"cannot write {path}: {exc.strerror}") from exc
-    try:
-        os.fchmod(handle, 0o600)  # whatever the umask
-        os.write(handle, pem)
-        os.fsync(handle)
     finally:
-        os.close(handle)
+        with contextlib.suppress(OSError):
+            aside.unlink()
     return DkimKey(pem=pem, bits=KEY_BITS, public=_public(key), mode=0o600)
 
 
