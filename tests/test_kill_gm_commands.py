@@ -150,7 +150,7 @@ def test_hold_killed_is_held_or_not_and_given_again_tells_each_player_once(
         assert json.loads((games / "g1" / "held.json").read_text())["reason"] == "a bug"
 
     command = ["hold", "g1", "--reason", "a bug"]
-    outcomes = sweep(host, tmp_path / "h", command, as_killed, given_again, every=True)
+    outcomes = sweep(host, tmp_path / "h", command, as_killed, given_again)
     assert outcomes.get("not held") and outcomes.get("held, 0 of 3 told")
 
 
