@@ -236,6 +236,13 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
     why = _shown(note.get("error", "")) or "no reason kept"
     seat = seat_of(name, head, games)
     ident = _ident(name, head)
+    if seat is None and ident is not None and len(fits := _seats(ident, head, games)) > 1:
+        named = " and ".join(game.config.game for game, _ in fits)
+        raise RetryRefused(
+            f"mail {name} is to a player's seat of games {named} alike (its id fits each, "
+            "and it carries no List-Id to tell which): nothing put back, its player cannot "
+            "be told; send it by hand if it is still wanted"
+        )
     if seat is None and ident is not None and re.fullmatch(SEATED.format(game=".+"), ident):
         raise RetryRefused(
             f"mail {name} is to a player's seat, of no game of this host that opens now (a "
@@ -350,19 +357,31 @@ def seat_of(name: str, head: Message, games: Sequence[Game]) -> tuple[Game, Play
     ident = _ident(name, head)
     if ident is None:
         return None
+    found = _seats(ident, head, games)
+    if len(found) != 1:  # none, or two games the id fits and no List-Id to tell which
+        return None
+    game, number = found[0]
+    try:
+        return game, game.config.player(number)
+    except ConfigError:  # the seat is gone from game.yaml
+        return None
+
+
+def _seats(ident: str, head: Message, games: Sequence[Game]) -> list[tuple[Game, int]]:
+    """Each game of ``games`` (of the List-Id, when the mail carries one) whose seat the id
+    ``ident`` names, with the seat's number. A notice's id holds its stamps before the
+    game's name, and a rollback's stamp holds ``-``: without a List-Id (a mail made before
+    mails carried one), ``hold-<stamp>-x-g-p03`` is game x-g's and game g's alike."""
     listed = _list_label(head)
+    found = []
     for game in games:
         game_name = game.config.game
         if listed is not None and listed != label(game_name):
             continue
         seat = re.fullmatch(SEATED.format(game=re.escape(game_name)), ident)
-        if seat is None:
-            continue
-        try:
-            return game, game.config.player(int(next(n for n in seat.groups() if n)))
-        except ConfigError:  # the seat is gone from game.yaml
-            return None
-    return None
+        if seat is not None:
+            found.append((game, int(next(n for n in seat.groups() if n))))
+    return found
 
 
 def _ident(name: str, head: Message) -> str | None:
