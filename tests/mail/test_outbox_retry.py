@@ -280,6 +280,29 @@ def test_an_unchanged_address_and_a_strangers_mail_go_back_as_they_were(tmp_path
     assert nothing.stdout == "no mail was set aside for good: nothing to put back\n"
 
 
+def test_a_copy_of_a_sent_mail_in_failed_is_not_sent_again(tmp_path: Path) -> None:
+    """A mail the server took lies in sent/; a copy of it put in failed/ by hand (to have it
+    sent again, or by a restore of an old backup) is not put back: the outbox sends a mail
+    at most once, and the player would get his report twice."""
+    world = World(tmp_path)
+    config = maildir_config(tmp_path, world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    outbox = Outbox(world.gm.spool)
+    name = "report-g1-t0000-p02"
+    (outbox.failed_dir / f"{name}.eml").write_bytes((outbox.sent_dir / f"{name}.eml").read_bytes())
+    for args in (("--retry", name), ("--retry-all",)):
+        result = wtg(config, "outbox", *args)
+        assert (result.exit_code, result.stdout) == (1, "")
+        assert result.stderr == (
+            f"wtg: mail {name} was sent already (the server took it: {outbox.sent_dir / name}"
+            ".eml); the copy in failed/ is not sent again: remove it from "
+            f"{outbox.failed_dir}\n"
+        )
+    assert folders(world)["queue"] == [] and folders(world)["failed"] == [name]
+    assert wtg(config, "send", "-q").exit_code == 0
+    assert len(list((world.gm.maildir_out / "new").iterdir())) == 4
+
+
 def test_an_address_that_would_add_a_header_is_refused(tmp_path: Path) -> None:
     """game.yaml holds what the GM typed (or pasted): an address with a line break would be
     a header of its own (a Bcc to a thief) if the To were written as text."""

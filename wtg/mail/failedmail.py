@@ -229,6 +229,12 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
             f"mail {name} is both in {outbox.failed_dir} and in {outbox.queue_dir} (copied by "
             "hand?): remove the one that should not go out, nothing was put back"
         )
+    sent = outbox.sent_dir / f"{name}.eml"
+    if sent.exists():  # a copy put in failed/ by hand: a mail goes out at most once
+        raise RetryRefused(
+            f"mail {name} was sent already (the server took it: {sent}); the copy in "
+            f"failed/ is not sent again: remove it from {outbox.failed_dir}"
+        )
     raw = kept.read_bytes()
     head = parse_headers(raw[:HEADERS_LOOK])
     to = _to(head)
