@@ -177,7 +177,7 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
         with contextlib.suppress(AlreadyRunning):  # the `wtg send` running sends them too
             summary = run_send(gm, picture=map_drawing())
             report_unreadable(summary.undrawn + summary.refused)
-            click.echo(summary.line())
+            say(summary.line())  # a folder's name, a server's words: printable
 
     click.echo(f"wtg poll --idle: waiting for mail ({gm.transport}); SIGTERM ends it")
     try:
@@ -216,7 +216,7 @@ def send(
         return
     report_unreadable(summary.unreadable + summary.undrawn + summary.refused)
     if summary.busy() or not quiet:
-        click.echo(summary.line())
+        say(summary.line())  # a folder's name, a server's words: printable
     if summary.unreachable or summary.unsigned or summary.sender_refused or summary.skipped:
         sys.exit(1)
 
