@@ -34,6 +34,7 @@ from email.message import Message
 from pathlib import Path
 
 from wtg.core.errors import MailError
+from wtg.core.jsondata import JsonObject
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files.store import StoreError
@@ -155,6 +156,7 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
         )
     failed = []
     games: list[Game] | None = None
+    takeovers = _Takeovers()
     for path in _mails(root / "failed"):
         head = _head(path)
         if head is None:
@@ -164,7 +166,7 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
         seat = seat_of(path.stem, head, games)
         to = _to(head)
         now = _address_now(seat[1]) if seat is not None else ""
-        since = _taken_over_since(seat[0], seat[1].id, head) if seat is not None else None
+        since = takeovers.since(seat[0], seat[1].id, head) if seat is not None else None
         if since is not None:
             now = ""  # not his: a retry does not send it to the new player
         failed.append(
@@ -195,10 +197,11 @@ def retry(games_dir: Path, spool: Path, names: Sequence[str] | None) -> list[Ret
         with only_one(spool, "send"):
             outbox = Outbox(spool)
             games = open_games(games_dir)[0]
+            takeovers = _Takeovers()
             done: list[Retried | str] = []
             for name in failed_names(spool) if names is None else names:
                 try:
-                    done.append(_retry_one(outbox, games, name))
+                    done.append(_retry_one(outbox, games, takeovers, name))
                 except RetryRefused as refused:
                     done.append(str(refused))
             outbox.drop_stray_notes()
@@ -210,7 +213,7 @@ def retry(games_dir: Path, spool: Path, names: Sequence[str] | None) -> list[Ret
         ) from None
 
 
-def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
+def _retry_one(outbox: Outbox, games: Sequence[Game], takeovers: _Takeovers, given: str) -> Retried:
     name = given.removesuffix(".eml")
     if not NAME.fullmatch(name):
         raise RetryRefused(
@@ -269,7 +272,7 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
             f"player of a game; it was refused for good: {why})",
         )
     game, entry = seat
-    since = _taken_over_since(game, entry.id, head)
+    since = takeovers.since(game, entry.id, head)
     if since is not None:
         raise RetryRefused(
             f"mail {name} was to the player who had game {game.config.game} seat {entry.id} "
@@ -307,26 +310,45 @@ def _moved(name: str, now: str, was: str, game: Game, entry: PlayerEntry) -> str
     )
 
 
-def _taken_over_since(game: Game, seat: int, head: Message) -> str | None:
-    """When ``seat`` was taken over by a new player after the mail of ``head`` was made
-    (its Date; a takeover's record in ``takeovers.json``), None when it was not: the mail
-    was to his predecessor (a report, private press), never to be sent to him. A record
-    that cannot be read counts as a takeover: a mail is not sent on a guess."""
-    try:
-        made: datetime | None = email.utils.parsedate_to_datetime(str(head.get("Date", "")))
-    except (TypeError, ValueError):
-        made = None
-    try:
-        for turn in range(game.latest_turn() + 1):
-            for entry in taken_over(game.store, turn):
-                if entry["seat"] != seat:
-                    continue
-                at = _moment(str(entry["at"]))
-                if made is None or at is None or made.tzinfo is None or at > made:
-                    return _shown(str(entry["at"]))
-    except StoreError as error:
-        return _shown(f"{error}")
-    return None
+class _Takeovers:
+    """Each game's takeovers (``takeovers.json`` of every turn), read once a command: a
+    flood of mails set aside, each looked up, read no turn's record twice."""
+
+    def __init__(self) -> None:
+        self._read: dict[Path, tuple[list[JsonObject], str | None]] = {}
+
+    def since(self, game: Game, seat: int, head: Message) -> str | None:
+        """When ``seat`` was taken over by a new player after the mail of ``head`` was made
+        (its Date; a takeover's record in ``takeovers.json``), None when it was not: the
+        mail was to his predecessor (a report, private press), never to be sent to him. A
+        record that cannot be read counts as a takeover: a mail is not sent on a guess."""
+        try:
+            made: datetime | None = email.utils.parsedate_to_datetime(str(head.get("Date", "")))
+        except (TypeError, ValueError):
+            made = None
+        entries, error = self._of(game)
+        for entry in entries:
+            if entry["seat"] != seat:
+                continue
+            at = _moment(str(entry["at"]))
+            if made is None or at is None or made.tzinfo is None or at > made:
+                return _shown(str(entry["at"]))
+        return error
+
+    def _of(self, game: Game) -> tuple[list[JsonObject], str | None]:
+        """The game's takeovers, oldest first, up to a record that cannot be read (then why,
+        on one line)."""
+        found = self._read.get(game.store.root)
+        if found is None:
+            entries: list[JsonObject] = []
+            error = None
+            try:
+                for turn in range(game.latest_turn() + 1):
+                    entries.extend(taken_over(game.store, turn))
+            except StoreError as problem:
+                error = _shown(f"{problem}")
+            found = self._read[game.store.root] = (entries, error)
+        return found
 
 
 def _moment(text: str) -> datetime | None:
