@@ -411,6 +411,31 @@ def test_a_retry_waits_for_no_send_and_puts_nothing_back_beside_one(tmp_path: Pa
     assert folders(world)["failed"] == [MAIL]
 
 
+def test_a_queued_mail_that_cannot_be_sent_as_made_is_not_said_to_go(tmp_path: Path) -> None:
+    """A GM's notice queued while player 3's address was not one address waits in the
+    queue, refused as made, until the next send sets it aside. The GM corrects game.yaml and
+    gives --retry at once: told "the next `wtg send` sends it", he waited for a mail that
+    the send set aside instead. The retry says what happens, and what to do."""
+    world = World(tmp_path)
+    config = maildir_config(tmp_path, world)
+    set_address(world, 3, "p3 at players.example")
+    ident = "hold-20261122120000-g1-p03"
+    msg = compose.message(ident, GM, "p3 at players.example", "[g1] on hold", "x\n", when=NOW)
+    assert Outbox(world.gm.spool).add(ident, msg)
+    set_address(world, 3, "p3@fixed.example")
+    result = wtg(config, "outbox", "--retry", ident)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"wtg: mail {ident} waits in the queue, but as it was made it cannot be sent (To: "
+        "'p3 at players.example' is not one e-mail address): the next `wtg send` sets it "
+        f"aside, then `wtg outbox --retry {ident}` puts it back to the address on file\n"
+    )
+    assert wtg(config, "send", "-q").exit_code == 0
+    assert folders(world)["failed"] == [ident]
+    again = wtg(config, "outbox", "--retry", ident)
+    assert again.stdout.startswith(f"{ident}: back in the queue, to p3@fixed.example")
+
+
 def test_a_seat_taken_over_since_is_not_sent_its_predecessors_mail(tmp_path: Path) -> None:
     """Player 3's report of turn 0 was set aside (his address was not one address); he
     QUIT, and a newcomer took his seat over. The old report (and a private press to him

@@ -223,6 +223,13 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], takeovers: _Takeovers, giv
     kept = outbox.failed_dir / f"{name}.eml"
     queued = outbox.queue_dir / f"{name}.eml"
     if not kept.is_file() and queued.is_file():  # put back already (the command given again)
+        state = outbox.state(name)
+        if state.get("refused"):  # queued as made: the next send sets it aside, as it is
+            raise RetryRefused(
+                f"mail {name} waits in the queue, but as it was made it cannot be sent "
+                f"({_shown(str(state.get('error', '')))}): the next `wtg send` sets it aside, "
+                f"then `wtg outbox --retry {name}` puts it back to the address on file"
+            )
         line = f"{name}: waits in the queue already; the next `wtg send` sends it"
         return Retried(name, _to(parse_headers(queued.read_bytes()[:HEADERS_LOOK])), line=line)
     if not kept.is_file():
