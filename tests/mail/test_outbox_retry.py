@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from pathlib import Path
+from typing import cast
 
 import pytest
 from click.testing import CliRunner, Result
@@ -27,11 +28,13 @@ from tests.mail.loop import GM, NOW, World
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
+from wtg.game.engine import Game
 from wtg.gm.takeover import take_over
 from wtg.mail import compose, failedmail
 from wtg.mail.outbox import Outbox
 from wtg.mail.runlock import only_one
 from wtg.mail.sender import SET_ASIDE
+from wtg.rules.wok.state import WokState
 from wtg.text.yamlio import dump_yaml, load_yaml
 
 MAIL = "report-g1-t0000-p03"
@@ -442,7 +445,7 @@ def test_a_seat_taken_over_since_is_not_sent_its_predecessors_mail(tmp_path: Pat
     would be the same) was his: a retry to the seat's address now would hand it to the
     newcomer, who gets his own reports. Refused, and the listing says why."""
     world, config = refused_for_its_address(tmp_path)
-    game = world.game
+    game = cast("Game[WokState]", world.game)  # World's game is a wok4 one
     game.submit("player: 3\nturn: 1\nquit: true\n")
     for seat in (1, 2, 4):
         game.submit(filled_aof(game, seat))
