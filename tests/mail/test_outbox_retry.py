@@ -14,6 +14,7 @@ from __future__ import annotations
 import email
 import email.policy
 import json
+import shutil
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
@@ -28,7 +29,9 @@ from tests.mail.loop import GM, NOW, World
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
-from wtg.game.engine import Game
+from wtg.game.engine import Game, create_game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.game.schedule import iso
 from wtg.gm.takeover import take_over
 from wtg.mail import compose, failedmail
 from wtg.mail.outbox import Outbox
@@ -373,6 +376,7 @@ def test_the_listing_shows_no_control_sequence_and_its_json(tmp_path: Path) -> N
                 "player": 3,
                 "now_to": None,
                 "taken_over": None,
+                "made_anew": None,
             }
         ],
     }
@@ -437,6 +441,40 @@ def test_a_queued_mail_that_cannot_be_sent_as_made_is_not_said_to_go(tmp_path: P
     assert folders(world)["failed"] == [ident]
     again = wtg(config, "outbox", "--retry", ident)
     assert again.stdout.startswith(f"{ident}: back in the queue, to p3@fixed.example")
+
+
+def test_a_mail_of_a_game_made_anew_under_its_name_is_not_sent_to_its_players(
+    tmp_path: Path,
+) -> None:
+    """Player 3's report of game g1 was set aside; g1 ended, its folder was removed, and a
+    new game was made under the same name, with other players. The old report (his orders'
+    results, his map) matched the new game's seat 3 by its id and List-Id, and a retry sent
+    it to a stranger: a mail made before the game's turn 0 is none of its players'."""
+    world, config = refused_for_its_address(tmp_path)
+    folder = world.game.store.root
+    shutil.rmtree(folder)
+    strangers = [
+        PlayerEntry(seat, f"New{seat}", f"new{seat}@else.example", f"NEWCODE{seat}")
+        for seat in range(1, 5)
+    ]
+    made = datetime.now(timezone.utc) + timedelta(minutes=1)  # after the report was made
+    create_game(folder, "wok4", "small", strangers, 5, now=made)
+    listed = wtg(config, "outbox")
+    assert listed.exit_code == 0, listed.output
+    assert "new3@else.example" not in listed.stdout
+    assert listed.stdout.splitlines()[-1].endswith(
+        f"(game g1 was made anew since ({iso(made)}): the mail was to a player of the game "
+        "that had its name, a retry does not send it to this one's)"
+    )
+    as_json = json.loads(wtg(config, "outbox", "--json").stdout)
+    assert [(m["now_to"], m["made_anew"]) for m in as_json["failed_mails"]] == [(None, iso(made))]
+    refused = wtg(config, "outbox", "--retry", MAIL)
+    assert refused.exit_code == 1
+    assert refused.stderr == (
+        f"wtg: mail {MAIL} was to a player of the game g1 that was before it was made anew "
+        f"({iso(made)}): it is not sent to this game's player 3; nothing put back\n"
+    )
+    assert folders(world)["failed"] == [MAIL] and folders(world)["queue"] == []
 
 
 def test_a_seat_taken_over_since_is_not_sent_its_predecessors_mail(tmp_path: Path) -> None:

@@ -322,7 +322,12 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
             if mail.now_to
             else ""
         )
-        if mail.taken_over:
+        if mail.made_anew:
+            now = (
+                f" (game {mail.game} was made anew since ({mail.made_anew}): the mail was to a "
+                "player of the game that had its name, a retry does not send it to this one's)"
+            )
+        elif mail.taken_over:
             now = (
                 f" (game {mail.game} seat {mail.player} was taken over since ({mail.taken_over}): "
                 "it was his predecessor's, a retry does not send it to the new player)"

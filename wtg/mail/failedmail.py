@@ -84,6 +84,10 @@ class Listed(Record, kw_only=True):
     taken_over: str = ""
     """When the seat was taken over by a new player after the mail was made (the mail was
     his predecessor's: a retry does not send it), "" when it was not."""
+    made_anew: str = ""
+    """When the game of that name was made after the mail was (a game made anew under the
+    name of one gone: the mail was to a player of that one, a retry does not send it), ""
+    when it was not."""
 
     def queued_json(self) -> dict[str, object]:
         """A mail of the queue, as `wtg outbox --json` gives it."""
@@ -109,6 +113,7 @@ class Listed(Record, kw_only=True):
             "player": self.player,
             "now_to": self.now_to or None,
             "taken_over": self.taken_over or None,
+            "made_anew": self.made_anew or None,
         }
 
 
@@ -166,8 +171,9 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
         seat = seat_of(path.stem, head, games)
         to = _to(head)
         now = _address_now(seat[1]) if seat is not None else ""
-        since = takeovers.since(seat[0], seat[1].id, head) if seat is not None else None
-        if since is not None:
+        anew = takeovers.made_anew(seat[0], head) if seat is not None else None
+        since = takeovers.since(seat[0], seat[1].id, head) if seat and not anew else None
+        if since is not None or anew is not None:
             now = ""  # not his: a retry does not send it to the new player
         failed.append(
             Listed(
@@ -179,6 +185,7 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
                 player=seat[1].id if seat is not None else None,
                 now_to=_shown(now) if now and now != to else "",
                 taken_over=since or "",
+                made_anew=anew or "",
             )
         )
     return Outboxed(tuple(queued), tuple(failed))
@@ -279,6 +286,13 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], takeovers: _Takeovers, giv
             f"player of a game; it was refused for good: {why})",
         )
     game, entry = seat
+    anew = takeovers.made_anew(game, head)
+    if anew is not None:
+        raise RetryRefused(
+            f"mail {name} was to a player of the game {game.config.game} that was before it "
+            f"was made anew ({anew}): it is not sent to this game's player {entry.id}; "
+            "nothing put back"
+        )
     since = takeovers.since(game, entry.id, head)
     if since is not None:
         raise RetryRefused(
@@ -318,11 +332,33 @@ def _moved(name: str, now: str, was: str, game: Game, entry: PlayerEntry) -> str
 
 
 class _Takeovers:
-    """Each game's takeovers (``takeovers.json`` of every turn), read once a command: a
-    flood of mails set aside, each looked up, read no turn's record twice."""
+    """Each game's takeovers (``takeovers.json`` of every turn) and when it was made (its
+    turn 0 ran), read once a command: a flood of mails set aside, each looked up, read no
+    turn's record twice."""
 
     def __init__(self) -> None:
         self._read: dict[Path, tuple[list[JsonObject], str | None]] = {}
+        self._made: dict[Path, str] = {}
+
+    def made_anew(self, game: Game, head: Message) -> str | None:
+        """When ``game`` was made (its turn 0 ran), when that was after the mail of
+        ``head`` was made (its Date): the mail was to a player of a game of the same name
+        that is gone (its folder removed, a new game made under its name), never to be
+        sent to this one's; None when it was not (or the game does not say when it was
+        made)."""
+        made = self._made.get(game.store.root)
+        if made is None:
+            made = self._made[game.store.root] = str(game.meta(0).get("ran_at") or "")
+        began = _moment(made)
+        if began is None:
+            return None
+        try:
+            sent: datetime | None = email.utils.parsedate_to_datetime(str(head.get("Date", "")))
+        except (TypeError, ValueError):
+            sent = None
+        if sent is None or sent.tzinfo is None or sent < began:
+            return _shown(made)
+        return None
 
     def since(self, game: Game, seat: int, head: Message) -> str | None:
         """When ``seat`` was taken over by a new player after the mail of ``head`` was made
