@@ -477,6 +477,26 @@ def test_a_mail_of_a_game_made_anew_under_its_name_is_not_sent_to_its_players(
     assert folders(world)["failed"] == [MAIL] and folders(world)["queue"] == []
 
 
+def test_a_date_too_big_to_read_is_no_traceback(tmp_path: Path) -> None:
+    """A mail put in failed/ by hand whose Date holds a number past any clock's (the
+    stdlib's date parser raises OverflowError there, not ValueError): `wtg outbox` and
+    --retry stopped on a traceback. Its moment is unknown: it is not sent to the seat, as a
+    mail whose Date cannot be read."""
+    world, config = refused_for_its_address(tmp_path)
+    set_address(world, 3, "p3@fixed.example")
+    kept = world.gm.spool / "outbox" / "failed" / f"{MAIL}.eml"
+    raw = kept.read_bytes()
+    date = next(line for line in raw.split(b"\r\n") if line.startswith(b"Date: "))
+    kept.write_bytes(raw.replace(date, b"Date: Thu, 1 Jan 2026 00:00:00 +99999999999999999999"))
+    listed = wtg(config, "outbox")
+    assert (listed.exit_code, listed.stderr) == (0, "")
+    assert "p3@fixed.example" not in listed.stdout
+    retried = wtg(config, "outbox", "--retry", MAIL)
+    assert retried.exit_code == 1 and isinstance(retried.exception, SystemExit)
+    assert retried.stderr.startswith(f"wtg: mail {MAIL} was to a player of the game g1 ")
+    assert folders(world)["failed"] == [MAIL] and folders(world)["queue"] == []
+
+
 def test_a_seat_taken_over_since_is_not_sent_its_predecessors_mail(tmp_path: Path) -> None:
     """Player 3's report of turn 0 was set aside (his address was not one address); he
     QUIT, and a newcomer took his seat over. The old report (and a private press to him

@@ -344,19 +344,16 @@ class _Takeovers:
         """When ``game`` was made (its turn 0 ran), when that was after the mail of
         ``head`` was made (its Date): the mail was to a player of a game of the same name
         that is gone (its folder removed, a new game made under its name), never to be
-        sent to this one's; None when it was not (or the game does not say when it was
-        made)."""
+        sent to this one's (a mail whose Date cannot be read too: it is not sent on a
+        guess); None when it was not (or the game does not say when it was made)."""
         made = self._made.get(game.store.root)
         if made is None:
             made = self._made[game.store.root] = str(game.meta(0).get("ran_at") or "")
         began = _moment(made)
         if began is None:
             return None
-        try:
-            sent: datetime | None = email.utils.parsedate_to_datetime(str(head.get("Date", "")))
-        except (TypeError, ValueError):
-            sent = None
-        if sent is None or sent.tzinfo is None or sent < began:
+        sent = _date(head)
+        if sent is None or sent < began:
             return _shown(made)
         return None
 
@@ -365,16 +362,13 @@ class _Takeovers:
         (its Date; a takeover's record in ``takeovers.json``), None when it was not: the
         mail was to his predecessor (a report, private press), never to be sent to him. A
         record that cannot be read counts as a takeover: a mail is not sent on a guess."""
-        try:
-            made: datetime | None = email.utils.parsedate_to_datetime(str(head.get("Date", "")))
-        except (TypeError, ValueError):
-            made = None
+        made = _date(head)
         entries, error = self._of(game)
         for entry in entries:
             if entry["seat"] != seat:
                 continue
             at = _moment(str(entry["at"]))
-            if made is None or at is None or made.tzinfo is None or at > made:
+            if made is None or at is None or at > made:
                 return _shown(str(entry["at"]))
         return error
 
@@ -392,6 +386,16 @@ class _Takeovers:
                 error = _shown(f"{problem}")
             found = self._read[game.store.root] = (entries, error)
         return found
+
+
+def _date(head: Message) -> datetime | None:
+    """When the mail of ``head`` was made (its Date, with its offset), None when that
+    cannot be read (no Date, no offset, a number past any clock's: a file put by hand)."""
+    try:
+        made = email.utils.parsedate_to_datetime(str(head.get("Date", "")))
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return made if made.tzinfo is not None else None
 
 
 def _moment(text: str) -> datetime | None:
