@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from tests.test_due_many import due_games, write_config
 from wtg.cli import main
+from wtg.text.yamlio import dump_yaml, load_yaml
 
 KEY = '"\\e]0;you have been owned\\a\\e]52;c;cm0gLXJmIH4K\\aRED\\u202eevil": 1\n'
 """A top-level key of game.yaml: OSC 0 (the window's title), OSC 52 (the clipboard), a
@@ -63,4 +64,38 @@ def test_send_and_the_due_run_name_it_without_them_too(tmp_path: Path) -> None:
         code, out, err = run(config, *command)
         assert code == 1, command
         assert SHOWN in err, command
+        assert clean(out + err), (command, out + err)
+
+
+def test_the_summary_lines_name_a_hostile_folder_without_its_escapes(tmp_path: Path) -> None:
+    """The folder's own name (a game copied from an archive, made by a script) can hold an
+    escape sequence too: `wtg send`'s summary line names it among those skipped ('; skipped:
+    NAME'), and `run-turn --due`'s among those failed; printed as they were, the folder's
+    name set the window's title and showed the rest of the line reversed."""
+    config = hostile_games(tmp_path)
+    games = tmp_path / "games"
+    (games / "g02").rename(games / "g\x1b]0;owned\x07\u202eX")
+    code, out, err = run(config, "send")
+    assert code == 1
+    assert out.endswith("; skipped: gX\n"), repr(out)
+    assert clean(out + err), repr(out + err)
+    code, out, err = run(config, "run-turn", "--due", "--jobs", "1")
+    assert code == 1
+    assert clean(out + err), repr(out + err)
+
+
+def test_a_games_name_with_escapes_is_shown_without_them(tmp_path: Path) -> None:
+    """The game's name in its game.yaml (``game:``), edited by hand, may hold an escape
+    sequence: the overview of `wtg status` printed it clean, but `wtg status GAME`'s head
+    line and `wtg state`'s printed it as it was (its OSC set the GM's window title)."""
+    config = write_config(tmp_path)
+    (folder,) = due_games(tmp_path / "games", 1)
+    path = folder / "game.yaml"
+    data = load_yaml(path.read_text(encoding="utf-8"))
+    data["game"] = "g\x1b]0;owned\x07\u202eX"
+    path.write_text(dump_yaml(data), encoding="utf-8")
+    for command in (("status", str(folder)), ("state", str(folder)), ("status",)):
+        code, out, err = run(config, *command)
+        assert code == 0, (command, out, err)
+        assert "gX" in out, (command, out)
         assert clean(out + err), (command, out + err)

@@ -504,7 +504,7 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
     for line, ok in sorted(later):
         click.echo(line, err=not ok)
     if terminal or run.acted:
-        click.echo(run.line())
+        click.echo(printable(run.line()))  # the folders it names: printable
     sys.exit(1 if run.failed else 0)
 
 
@@ -521,9 +521,9 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
     if as_json:
         click.echo(json.dumps(data, indent=1))
         return
-    click.echo(f"game {game.config.game} ({data['ruleset']}), turn {data['turn']}")
+    click.echo(printable(f"game {game.config.game} ({data['ruleset']}), turn {data['turn']}"))
     for p in data["players"]:
-        click.echo(f"  player {p['id']:>2} {padded(str(p['name']), 20)} {p['status']}")
+        click.echo(printable(f"  player {p['id']:>2} {padded(str(p['name']), 20)} {p['status']}"))
 
 
 @click.command()

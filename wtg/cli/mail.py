@@ -177,7 +177,7 @@ def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
         with contextlib.suppress(AlreadyRunning):  # the `wtg send` running sends them too
             summary = run_send(gm, picture=map_drawing())
             report_unreadable(summary.undrawn + summary.refused)
-            click.echo(summary.line())
+            say(summary.line())  # a folder's name, a server's words: printable
 
     click.echo(f"wtg poll --idle: waiting for mail ({gm.transport}); SIGTERM ends it")
     try:
@@ -216,7 +216,7 @@ def send(
         return
     report_unreadable(summary.unreadable + summary.undrawn + summary.refused)
     if summary.busy() or not quiet:
-        click.echo(summary.line())
+        say(summary.line())  # a folder's name, a server's words: printable
     if summary.unreachable or summary.unsigned or summary.sender_refused or summary.skipped:
         sys.exit(1)
 
@@ -322,7 +322,12 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
             if mail.now_to
             else ""
         )
-        if mail.taken_over:
+        if mail.made_anew:
+            now = (
+                f" (game {mail.game} was made anew since ({mail.made_anew}): the mail was to a "
+                "player of the game that had its name, a retry does not send it to this one's)"
+            )
+        elif mail.taken_over:
             now = (
                 f" (game {mail.game} seat {mail.player} was taken over since ({mail.taken_over}): "
                 "it was his predecessor's, a retry does not send it to the new player)"

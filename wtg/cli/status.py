@@ -77,19 +77,19 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
-    click.echo(
+    say(  # the game's name as game.yaml holds it: printable
         f"game {data['game']}, orders for turn {data['turn']}, "
         f"deadline {data['deadline'] or 'none'}{' (the game is over)' if data['over'] else ''}"
     )
     hold = game.held()
     if hold is not None:
         why = f" ({hold.reason})" if hold.reason else ""
-        click.echo(
+        say(
             f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
             f"`wtg release {data['game']}`"
         )
     for line in owed:
-        click.echo(f"NOTICES OWED: {line}")
+        say(f"NOTICES OWED: {line}")
     for p in data["players"]:
         received = f"orders received {p['received']}" + (", READY" if p["ready"] else "")
         if p["resigned"]:
@@ -228,7 +228,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         say(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
     for data in games:
         for line in data["owed"]:
-            click.echo(f"NOTICES OWED: game {data['game']}: {line}")
+            say(f"NOTICES OWED: game {data['game']}: {line}")
     for path, made in announced:
         click.echo(f"NOTICES OWED: {owed_line(path, made)}")
     for trouble in troubles:  # a reason may quote a game.yaml: without its control sequences

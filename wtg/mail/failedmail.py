@@ -34,6 +34,7 @@ from email.message import Message
 from pathlib import Path
 
 from wtg.core.errors import MailError
+from wtg.core.jsondata import JsonObject
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files.store import StoreError
@@ -83,6 +84,10 @@ class Listed(Record, kw_only=True):
     taken_over: str = ""
     """When the seat was taken over by a new player after the mail was made (the mail was
     his predecessor's: a retry does not send it), "" when it was not."""
+    made_anew: str = ""
+    """When the game of that name was made after the mail was (a game made anew under the
+    name of one gone: the mail was to a player of that one, a retry does not send it), ""
+    when it was not."""
 
     def queued_json(self) -> dict[str, object]:
         """A mail of the queue, as `wtg outbox --json` gives it."""
@@ -108,6 +113,7 @@ class Listed(Record, kw_only=True):
             "player": self.player,
             "now_to": self.now_to or None,
             "taken_over": self.taken_over or None,
+            "made_anew": self.made_anew or None,
         }
 
 
@@ -155,6 +161,7 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
         )
     failed = []
     games: list[Game] | None = None
+    takeovers = _Takeovers()
     for path in _mails(root / "failed"):
         head = _head(path)
         if head is None:
@@ -164,8 +171,9 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
         seat = seat_of(path.stem, head, games)
         to = _to(head)
         now = _address_now(seat[1]) if seat is not None else ""
-        since = _taken_over_since(seat[0], seat[1].id, head) if seat is not None else None
-        if since is not None:
+        anew = takeovers.made_anew(seat[0], head) if seat is not None else None
+        since = takeovers.since(seat[0], seat[1].id, head) if seat and not anew else None
+        if since is not None or anew is not None:
             now = ""  # not his: a retry does not send it to the new player
         failed.append(
             Listed(
@@ -177,6 +185,7 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
                 player=seat[1].id if seat is not None else None,
                 now_to=_shown(now) if now and now != to else "",
                 taken_over=since or "",
+                made_anew=anew or "",
             )
         )
     return Outboxed(tuple(queued), tuple(failed))
@@ -195,10 +204,11 @@ def retry(games_dir: Path, spool: Path, names: Sequence[str] | None) -> list[Ret
         with only_one(spool, "send"):
             outbox = Outbox(spool)
             games = open_games(games_dir)[0]
+            takeovers = _Takeovers()
             done: list[Retried | str] = []
             for name in failed_names(spool) if names is None else names:
                 try:
-                    done.append(_retry_one(outbox, games, name))
+                    done.append(_retry_one(outbox, games, takeovers, name))
                 except RetryRefused as refused:
                     done.append(str(refused))
             outbox.drop_stray_notes()
@@ -210,7 +220,7 @@ def retry(games_dir: Path, spool: Path, names: Sequence[str] | None) -> list[Ret
         ) from None
 
 
-def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
+def _retry_one(outbox: Outbox, games: Sequence[Game], takeovers: _Takeovers, given: str) -> Retried:
     name = given.removesuffix(".eml")
     if not NAME.fullmatch(name):
         raise RetryRefused(
@@ -220,6 +230,13 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
     kept = outbox.failed_dir / f"{name}.eml"
     queued = outbox.queue_dir / f"{name}.eml"
     if not kept.is_file() and queued.is_file():  # put back already (the command given again)
+        state = outbox.state(name)
+        if state.get("refused"):  # queued as made: the next send sets it aside, as it is
+            raise RetryRefused(
+                f"mail {name} waits in the queue, but as it was made it cannot be sent "
+                f"({_shown(str(state.get('error', '')))}): the next `wtg send` sets it aside, "
+                f"then `wtg outbox --retry {name}` puts it back to the address on file"
+            )
         line = f"{name}: waits in the queue already; the next `wtg send` sends it"
         return Retried(name, _to(parse_headers(queued.read_bytes()[:HEADERS_LOOK])), line=line)
     if not kept.is_file():
@@ -229,6 +246,12 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
             f"mail {name} is both in {outbox.failed_dir} and in {outbox.queue_dir} (copied by "
             "hand?): remove the one that should not go out, nothing was put back"
         )
+    sent = outbox.sent_dir / f"{name}.eml"
+    if sent.exists():  # a copy put in failed/ by hand: a mail goes out at most once
+        raise RetryRefused(
+            f"mail {name} was sent already (the server took it: {sent}); the copy in "
+            f"failed/ is not sent again: remove it from {outbox.failed_dir}"
+        )
     raw = kept.read_bytes()
     head = parse_headers(raw[:HEADERS_LOOK])
     to = _to(head)
@@ -236,6 +259,13 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
     why = _shown(note.get("error", "")) or "no reason kept"
     seat = seat_of(name, head, games)
     ident = _ident(name, head)
+    if seat is None and ident is not None and len(fits := _seats(ident, head, games)) > 1:
+        named = " and ".join(game.config.game for game, _ in fits)
+        raise RetryRefused(
+            f"mail {name} is to a player's seat of games {named} alike (its id fits each, "
+            "and it carries no List-Id to tell which): nothing put back, its player cannot "
+            "be told; send it by hand if it is still wanted"
+        )
     if seat is None and ident is not None and re.fullmatch(SEATED.format(game=".+"), ident):
         raise RetryRefused(
             f"mail {name} is to a player's seat, of no game of this host that opens now (a "
@@ -256,7 +286,14 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], given: str) -> Retried:
             f"player of a game; it was refused for good: {why})",
         )
     game, entry = seat
-    since = _taken_over_since(game, entry.id, head)
+    anew = takeovers.made_anew(game, head)
+    if anew is not None:
+        raise RetryRefused(
+            f"mail {name} was to a player of the game {game.config.game} that was before it "
+            f"was made anew ({anew}): it is not sent to this game's player {entry.id}; "
+            "nothing put back"
+        )
+    since = takeovers.since(game, entry.id, head)
     if since is not None:
         raise RetryRefused(
             f"mail {name} was to the player who had game {game.config.game} seat {entry.id} "
@@ -294,26 +331,71 @@ def _moved(name: str, now: str, was: str, game: Game, entry: PlayerEntry) -> str
     )
 
 
-def _taken_over_since(game: Game, seat: int, head: Message) -> str | None:
-    """When ``seat`` was taken over by a new player after the mail of ``head`` was made
-    (its Date; a takeover's record in ``takeovers.json``), None when it was not: the mail
-    was to his predecessor (a report, private press), never to be sent to him. A record
-    that cannot be read counts as a takeover: a mail is not sent on a guess."""
+class _Takeovers:
+    """Each game's takeovers (``takeovers.json`` of every turn) and when it was made (its
+    turn 0 ran), read once a command: a flood of mails set aside, each looked up, read no
+    turn's record twice."""
+
+    def __init__(self) -> None:
+        self._read: dict[Path, tuple[list[JsonObject], str | None]] = {}
+        self._made: dict[Path, str] = {}
+
+    def made_anew(self, game: Game, head: Message) -> str | None:
+        """When ``game`` was made (its turn 0 ran), when that was after the mail of
+        ``head`` was made (its Date): the mail was to a player of a game of the same name
+        that is gone (its folder removed, a new game made under its name), never to be
+        sent to this one's (a mail whose Date cannot be read too: it is not sent on a
+        guess); None when it was not (or the game does not say when it was made)."""
+        made = self._made.get(game.store.root)
+        if made is None:
+            made = self._made[game.store.root] = str(game.meta(0).get("ran_at") or "")
+        began = _moment(made)
+        if began is None:
+            return None
+        sent = _date(head)
+        if sent is None or sent < began:
+            return _shown(made)
+        return None
+
+    def since(self, game: Game, seat: int, head: Message) -> str | None:
+        """When ``seat`` was taken over by a new player after the mail of ``head`` was made
+        (its Date; a takeover's record in ``takeovers.json``), None when it was not: the
+        mail was to his predecessor (a report, private press), never to be sent to him. A
+        record that cannot be read counts as a takeover: a mail is not sent on a guess."""
+        made = _date(head)
+        entries, error = self._of(game)
+        for entry in entries:
+            if entry["seat"] != seat:
+                continue
+            at = _moment(str(entry["at"]))
+            if made is None or at is None or at > made:
+                return _shown(str(entry["at"]))
+        return error
+
+    def _of(self, game: Game) -> tuple[list[JsonObject], str | None]:
+        """The game's takeovers, oldest first, up to a record that cannot be read (then why,
+        on one line)."""
+        found = self._read.get(game.store.root)
+        if found is None:
+            entries: list[JsonObject] = []
+            error = None
+            try:
+                for turn in range(game.latest_turn() + 1):
+                    entries.extend(taken_over(game.store, turn))
+            except StoreError as problem:
+                error = _shown(f"{problem}")
+            found = self._read[game.store.root] = (entries, error)
+        return found
+
+
+def _date(head: Message) -> datetime | None:
+    """When the mail of ``head`` was made (its Date, with its offset), None when that
+    cannot be read (no Date, no offset, a number past any clock's: a file put by hand)."""
     try:
-        made: datetime | None = email.utils.parsedate_to_datetime(str(head.get("Date", "")))
-    except (TypeError, ValueError):
-        made = None
-    try:
-        for turn in range(game.latest_turn() + 1):
-            for entry in taken_over(game.store, turn):
-                if entry["seat"] != seat:
-                    continue
-                at = _moment(str(entry["at"]))
-                if made is None or at is None or made.tzinfo is None or at > made:
-                    return _shown(str(entry["at"]))
-    except StoreError as error:
-        return _shown(f"{error}")
-    return None
+        made = email.utils.parsedate_to_datetime(str(head.get("Date", "")))
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return made if made.tzinfo is not None else None
 
 
 def _moment(text: str) -> datetime | None:
@@ -350,19 +432,31 @@ def seat_of(name: str, head: Message, games: Sequence[Game]) -> tuple[Game, Play
     ident = _ident(name, head)
     if ident is None:
         return None
+    found = _seats(ident, head, games)
+    if len(found) != 1:  # none, or two games the id fits and no List-Id to tell which
+        return None
+    game, number = found[0]
+    try:
+        return game, game.config.player(number)
+    except ConfigError:  # the seat is gone from game.yaml
+        return None
+
+
+def _seats(ident: str, head: Message, games: Sequence[Game]) -> list[tuple[Game, int]]:
+    """Each game of ``games`` (of the List-Id, when the mail carries one) whose seat the id
+    ``ident`` names, with the seat's number. A notice's id holds its stamps before the
+    game's name, and a rollback's stamp holds ``-``: without a List-Id (a mail made before
+    mails carried one), ``hold-<stamp>-x-g-p03`` is game x-g's and game g's alike."""
     listed = _list_label(head)
+    found = []
     for game in games:
         game_name = game.config.game
         if listed is not None and listed != label(game_name):
             continue
         seat = re.fullmatch(SEATED.format(game=re.escape(game_name)), ident)
-        if seat is None:
-            continue
-        try:
-            return game, game.config.player(int(next(n for n in seat.groups() if n)))
-        except ConfigError:  # the seat is gone from game.yaml
-            return None
-    return None
+        if seat is not None:
+            found.append((game, int(next(n for n in seat.groups() if n))))
+    return found
 
 
 def _ident(name: str, head: Message) -> str | None:

@@ -17,7 +17,7 @@ from tests.conftest import players
 from wtg.game.engine import Game, create_game
 from wtg.mail import compose
 from wtg.mail.extract import parse_headers
-from wtg.mail.failedmail import seat_of
+from wtg.mail.failedmail import retry, seat_of
 from wtg.mail.outbox import Outbox
 
 GM = "gm@example.org"
@@ -124,3 +124,33 @@ def test_the_to_made_again() -> None:
 def test_no_to_is_made_of_what_is_not_one_address(address: str) -> None:
     made, problem = compose.with_recipient(mail("report-g-t0003-p02"), address)
     assert made is None and problem.startswith(f"To: {address!r} ")
+
+
+def test_no_seat_for_a_notice_whose_id_fits_two_games_and_no_list_id_says_which(
+    tmp_path: Path, games: list[Game]
+) -> None:
+    """A notice made before mails carried a List-Id (an outbox of before it): the stamps of
+    its id may hold ``-`` (a rollback's), so ``hold-<stamp>-x-g-p03`` reads as game x-g's
+    seat 3 and as game g's (its stamp ``<stamp>-x``). Nothing tells which: no seat, so that
+    no retry hands player 3 of x-g's notice (a rollback's carries his report) to player 3
+    of g; the id that fits one game still finds its seat. A retry says why it refuses."""
+    for ident in (
+        "hold-20261122120000-x-g-p03",
+        "rollback-20261122T120000Z-to-t0003-x-g-p03",
+    ):
+        assert seat_of(compose.safe(ident), parse_headers(mail(ident, game=None)), games) is None
+        with_list = seat_of(compose.safe(ident), parse_headers(mail(ident, game="x-g")), games)
+        assert with_list is not None and (with_list[0].config.game, with_list[1].id) == ("x-g", 3)
+    ident = "hold-20261122120000-g-p03"
+    found = seat_of(compose.safe(ident), parse_headers(mail(ident, game=None)), games)
+    assert found is not None and (found[0].config.game, found[1].id) == ("g", 3)
+    spool = tmp_path / "spool"
+    ident = "rollback-20261122T120000Z-to-t0003-x-g-p03"
+    name = compose.safe(ident)
+    (Outbox(spool).failed_dir / f"{name}.eml").write_bytes(mail(ident, game=None))
+    assert retry(games[0].store.root.parent, spool, [name]) == [
+        f"mail {name} is to a player's seat of games g and x-g alike (its id fits each, and "
+        "it carries no List-Id to tell which): nothing put back, its player cannot be told; "
+        "send it by hand if it is still wanted"
+    ]
+    assert [p.name for p in Outbox(spool).queue_dir.iterdir()] == []
