@@ -192,7 +192,6 @@ def test_a_robot_claims_in_the_smallest_continent_first() -> None:
     assert state.board.site(choice).continent in ("Australia", "South America")
 
 
-
 OCCUPY_18_WITH_2 = 7
 """The classic mission "occupy 18 territories with at least 2 armies each"."""
 SCATTERED = (*range(1, 9), 10, 11, 12, *range(14, 20), 21, 22, 23)
