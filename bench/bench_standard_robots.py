@@ -1,4 +1,5 @@
-"""Benchmark: the robots of Standard WoK's Duel, Duel-Lite and Trinity (issue 40).
+"""Benchmark: the robots of Standard WoK's Duel, Duel-Lite and Trinity (issue 40): what
+their turns do, their captures, how long the games last.
 
     .venv/bin/python bench/bench_standard_robots.py [--games N] [--turns T] [--json]
 
@@ -7,10 +8,9 @@ by the built-in Standard player (``wtg/rules/standard/strategy.py``, its orders 
 checked as an order file is) and the robots by their rules (``robots.py``), each turn
 resolved with the game's RNG, up to T turns. Counts every turn of every robot by what it
 did: attacked; recruited where it attacks from (ruling 30); stranded (recruited there on
-less POP than makes an army: the turn skips it); gathered (ruling 34: recruits and moves
-armies toward it); no target (armies there, every neighbour its own or protected);
-emptied (no armies there, nothing to gather); headless (its last-taken province lost);
-out (RIPed). Prints those
+less POP than makes an army: the turn skips it, and nothing else brings armies there);
+no target (armies there, every neighbour its own or protected); emptied (no armies there
+and no order for it); headless (its last-taken province lost); out (RIPed). Prints those
 counts, the robots' captures, their order lines the turn skipped, the games that ended
 before T and the median CPU time of a robots' turn. Progress goes to stderr.
 """
@@ -45,7 +45,6 @@ KINDS = (
     "attacked",
     "recruited",
     "stranded",
-    "gathered",
     "no_target",
     "emptied",
     "headless",
@@ -62,8 +61,6 @@ def what_it_did(state: WokState, pid: int, orders: Mapping[str, Any] | None) -> 
         return "headless"
     if orders.get("attack"):
         return "attacked"
-    if orders.get("move"):
-        return "gathered"
     source = state.province(player.last_taken)
     if any(t["province"] == source.id for t in orders.get("transform", [])):
         return "recruited" if source.pop >= POP_PER_ARM else "stranded"
@@ -137,7 +134,7 @@ def measure(variant: str, games: int, turns: int) -> JsonObject:
 
 def text(variant: str, found: Mapping[str, Any]) -> list[str]:
     turns = found["turns"]
-    active = sum(turns[k] for k in KINDS[:6])
+    active = sum(turns[k] for k in KINDS[:5])
     return [
         f"{variant}: {found['games']} games, {found['ended']} ended before the turn cap, "
         f"median {found['median_turns']:g} turns; robots captured {found['captures']} "

@@ -299,45 +299,6 @@ def test_a_robot_with_no_armies_left_recruits_where_it_attacks_from() -> None:
     assert attack_of(robot_plan(after, ROBOT)) == [{"from": 8, "to": 3, "armies": 999}]
 
 
-def test_with_no_armies_and_no_pop_a_robot_recruits_and_walks_its_armies_there() -> None:
-    """Ruling 34. Its newly taken provinces are recruited down to 0 POP, and POP grows by a
-    share of itself: where its attack failed there is then nothing to recruit, and until
-    issue 40 it ordered the recruitment there every turn, skipped for want of POP, and never
-    attacked again. Robot 2 attacks from 8 (no armies, no POP); 7 (5 armies, 60 POP) and 13
-    (5 armies, 100 POP) are next to 8, 12 (6 armies) next to both: it recruits in 13, 48 POP
-    into 12 ARM twice, moves the armies of 7 and 13 into 8 and those of 12 a step nearer, to
-    7 (the lower of the two), and attacks from 8 the next turn."""
-    state = robot_state()
-    give(state, 8, ROBOT, arm=0, pop=0, aim="MIS")
-    give(state, 7, ROBOT, arm=5, pop=60)
-    give(state, 13, ROBOT, arm=5, pop=100)
-    give(state, 12, ROBOT, arm=6, pop=0)
-    assert robot_plan(state, ROBOT) == {
-        "player": ROBOT,
-        "turn": 6,
-        "transform": [{"province": 13, "kind": "POP-ARM", "amount": 48}] * 2,
-        "move": [
-            {"from": 7, "to": 8, "unit": "ARM", "amount": 5},
-            {"from": 13, "to": 8, "unit": "ARM", "amount": 29},
-            {"from": 12, "to": 7, "unit": "ARM", "amount": 6},
-        ],
-    }
-    result = robot_turn(state)
-    after = result.state
-    assert [after.province(p).arm for p in (8, 7, 13, 12)] == [34, 6, 0, 0]
-    assert not [e for e in kinds(result, "order_skipped") if e.player == ROBOT]
-    assert attack_of(robot_plan(after, ROBOT)) == [{"from": 8, "to": 3, "armies": 999}]
-
-
-def test_with_nothing_to_gather_a_robot_waits() -> None:
-    """Ruling 34: no armies and no POP where it attacks from, nor in the provinces of its own
-    that reach it: it orders nothing (no recruitment the turn would skip)."""
-    state = robot_state()
-    give(state, 8, ROBOT, arm=0, pop=3, aim="MIS")
-    give(state, 7, ROBOT, arm=0, pop=3)
-    assert robot_plan(state, ROBOT) == {"player": ROBOT, "turn": 6}
-
-
 @pytest.mark.parametrize(
     ("gold", "eff", "armies", "bought"),
     [

@@ -10,27 +10,16 @@
 - A robot whose last-taken province is lost is headless and gives no more orders.
 
 Where the rules are silent the stronger play is taken (docs/rules/standard.md, rulings
-30-34): a robot with no armies left where it attacks from recruits there as it would in a
-new province, or, with too little POP there to make an army, recruits in its province
-with the most POP and moves its armies a step nearer there; gold buys upgrades, EFF or
-LEV, whichever raises its attack more.
+30-33): a robot with no armies left where it attacks from recruits there as it would in a
+new province; gold buys upgrades, EFF or LEV, whichever raises its attack more.
 
 The orders are an ordinary order file; the engine stores it beside the humans' ones.
 """
 
 from __future__ import annotations
 
-from collections import deque
-
 from wtg.core.jsondata import Json, JsonObject
-from wtg.rules.wok.limits import (
-    EFF_MAX,
-    EFF_MIN,
-    LEV_MAX,
-    MOVE_ORDERS,
-    POP_PER_ARM,
-    UNITS_PER_ORDER,
-)
+from wtg.rules.wok.limits import EFF_MAX, EFF_MIN, LEV_MAX
 from wtg.rules.wok.state import ACTIVE, WokState
 from wtg.rules.wok.upgrades import UPGRADE_COSTS, UPGRADE_EFF, UPGRADE_LEV
 
@@ -59,14 +48,7 @@ def robot_plan(state: WokState, robot: int) -> JsonObject:
         return {}
     orders: JsonObject = {"player": robot, "turn": state.turn + 1}
     if not state.province(source).troops:
-        if state.province(source).pop >= POP_PER_ARM:
-            orders["transform"] = recruitment(source)
-        else:
-            transforms, moves = gathering(state, robot, source)
-            if transforms:
-                orders["transform"] = transforms
-            if moves:
-                orders["move"] = moves
+        orders["transform"] = recruitment(source)
     elif (target := choose_target(state, robot, source)) is not None:
         orders["attack"] = [{"from": source, "to": target, "armies": ALL_ARMIES}]
         orders["transform"] = recruitment(target)
@@ -83,40 +65,6 @@ def recruitment(province: int) -> list[Json]:
     return [
         {"province": province, "kind": "POP-ARM", "amount": RECRUIT_POP} for _ in range(RECRUITS)
     ]
-
-
-def gathering(state: WokState, robot: int, source: int) -> tuple[list[Json], list[Json]]:
-    """Ruling 34, for a robot with neither armies nor POP enough for one army where it
-    attacks from (``source``): the transformations and moves that bring armies there. Of
-    its provinces that reach ``source`` through its own, it recruits in the one with the
-    most POP (the lowest-numbered on a tie; none with too little POP for an army) as in a
-    new province, and each holding armies (the recruits too) moves them one step nearer
-    ``source`` (to its lowest-numbered neighbour a step nearer), the nearest first, as many
-    as a move order carries, up to the turn's moves."""
-    steps = {source: 0}
-    queue = deque([source])
-    while queue:
-        here = queue.popleft()
-        for n in sorted(state.province(here).neighbours):
-            if n not in steps and state.province(n).owner == robot:
-                steps[n] = steps[here] + 1
-                queue.append(n)
-    reach = sorted((p for p in steps if p != source), key=lambda p: (steps[p], p))
-    richest = max(reach, key=lambda p: (state.province(p).pop, -p), default=None)
-    transforms: list[Json] = []
-    recruits = 0
-    if richest is not None and (pop := state.province(richest).pop) >= POP_PER_ARM:
-        transforms = recruitment(richest)
-        recruits = min(pop, RECRUITS * RECRUIT_POP) // POP_PER_ARM
-    moves: list[Json] = []
-    for here in reach:
-        armies = state.province(here).arm + (recruits if here == richest else 0)
-        if not armies or len(moves) == MOVE_ORDERS:
-            continue
-        nearer = min(n for n in state.province(here).neighbours if steps.get(n) == steps[here] - 1)
-        amount = min(armies, UNITS_PER_ORDER)
-        moves.append({"from": here, "to": nearer, "unit": "ARM", "amount": amount})
-    return transforms, moves
 
 
 def choose_target(state: WokState, robot: int, source: int) -> int | None:
