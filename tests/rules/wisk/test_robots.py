@@ -223,6 +223,10 @@ def test_a_robot_places_its_armies_to_finish_an_occupy_mission() -> None:
     orders = robot_turn(state)
     assert "attack" not in orders
     assert sum(line["armies"] for line in orders["place"]) == 18
+    # the 12 lines of the form, each accepted as a player's
+    assert len(orders["place"]) == 12
+    entries, unread, problems = RULESET.entries_from_dict(orders)
+    assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
     after = RULESET.resolve(state, {1: orders}, random.Random(1)).state
     assert (after.winner, after.won_by) == (1, "mission")
     assert strong_territories(after, 1) == 20 - 14 + 12
@@ -239,6 +243,13 @@ def test_one_fortification_closes_the_last_gap_of_an_occupy_mission() -> None:
     after = RULESET.resolve(state, {1: orders}, random.Random(1)).state
     assert (after.winner, after.won_by) == (1, "mission")
     assert strong_territories(after, 1) == 18
+
+
+def test_an_occupy_mission_needing_more_than_the_forms_place_lines_waits() -> None:
+    """13 territories to top up with 18 armies would take 13 place lines; the form has
+    12: it plays its ordinary turn."""
+    state = occupy_mission_state(range(1, 21), strong=5)
+    assert "attack" in robot_turn(state)
 
 
 def test_a_robot_too_short_of_armies_for_its_occupy_mission_plays_on() -> None:

@@ -9,7 +9,8 @@ could hold 18 territories and more, turn after turn, with too few of them at 2.
 
 The top-ups go on the territories that need the fewest armies (the lowest id on a tie),
 each paid from its continent's bonus first, then from the free armies; what is left goes
-where the robot's own plan put it. When the placements fall short by one territory, one
+on the same lines where it may (the order form has 12 place lines: a finish that needs
+more is not made). When the placements fall short by one territory, one
 fortification may close it: all a stack holds above the mission's count moves to a
 neighbouring short territory it fills, the stack keeping the count."""
 
@@ -19,6 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from wtg.rules.wisk.position import View
+
+PLACE_LINES = 12
+"""The place lines of the order form: a finish that needs more is not made."""
 
 
 @dataclass(frozen=True)
@@ -73,9 +77,10 @@ def occupy_finish(
             return None
     elif len(topped) < needed:
         return None
-    place = list(topped.items())
-    place += _leftovers(view, pools, spare, planned)
-    return Finish(place, fortify)
+    place = _with_leftovers(view, topped, pools, spare, planned)
+    if len(place) > PLACE_LINES:
+        return None
+    return Finish(list(place.items()), fortify)
 
 
 def _filling_move(
@@ -98,20 +103,26 @@ def _filling_move(
     return {"from": source, "to": target, "armies": want}
 
 
-def _leftovers(
-    view: View, pools: Mapping[str, int], spare: int, planned: Mapping[int, int]
-) -> list[tuple[int, int]]:
-    """The armies the top-ups leave: each continent's bonus on a territory of it the
-    robot's plan placed on (else its first of that continent), the free ones on the
-    plan's biggest placement."""
-    left: dict[int, int] = {}
+def _with_leftovers(
+    view: View,
+    topped: Mapping[int, int],
+    pools: Mapping[str, int],
+    spare: int,
+    planned: Mapping[int, int],
+) -> dict[int, int]:
+    """The top-ups with the armies they leave, on as few lines as may be: each continent's
+    bonus on a territory of it topped up, else one the robot's plan placed on (its biggest
+    placement first), else its first; the free ones on the first territory topped up."""
+    place = dict(topped)
     order = sorted(planned, key=lambda t: (-planned[t], t))
     for continent, count in pools.items():
         if count <= 0:
             continue
-        spots = [t for t in order if view.continent_of[t] == continent]
-        spot = spots[0] if spots else view.continents[continent][1][0]
-        left[spot] = left.get(spot, 0) + count
-    if spare > 0 and order:
-        left[order[0]] = left.get(order[0], 0) + spare
-    return sorted(left.items())
+        inside = [t for t in (*place, *order) if view.continent_of[t] == continent]
+        spot = inside[0] if inside else view.continents[continent][1][0]
+        place[spot] = place.get(spot, 0) + count
+    if spare > 0:
+        spot = next(iter(place), order[0] if order else 0)
+        if spot:
+            place[spot] = place.get(spot, 0) + spare
+    return place
