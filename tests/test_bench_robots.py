@@ -161,3 +161,42 @@ def test_the_naive_wisk_player_trades_its_sets() -> None:
     traded = [orders["trade"] for orders, _ in wisk_turns(1, 300) if "trade" in orders]
     assert len(traded) == 7
     assert all(len(cards) == 3 for trades in traded for cards in trades)
+
+
+def _bench(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+
+
+def test_the_standard_robots_bench_counts_every_robot_turn() -> None:
+    """bench/bench_standard_robots.py (issue 40): each robot's turn is counted once, by
+    what it did, for each variant with robots."""
+    done = _bench("bench_standard_robots.py", "--games", "1", "--turns", "6", "--json")
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert (found["games"], found["turn_cap"]) == (1, 6)
+    for variant in ("duel", "duel-lite", "trinity"):
+        result = found[variant]
+        assert result["median_turns"] == 6 and result["ended"] == 0
+        assert sum(result["turns"].values()) == 4 * 6  # four robots, six turns
+        assert result["turns"]["attacked"] >= 4  # every robot attacks on turn 1
+        assert result["captures"] >= 1
+
+
+def test_the_wisk_missions_bench_counts_every_mission() -> None:
+    """bench/bench_wisk_missions.py (issue 40): every player's mission counted, and the
+    games' winners among them."""
+    done = _bench("bench_wisk_missions.py", "--games", "2", "--robots", "3", "--json")
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    kinds = found["kinds"]
+    assert sum(k["held"] for k in kinds.values()) == 2 * 3
+    assert (
+        sum(k["won"] for k in kinds.values()) == sum(found["won_by"].values()) - found["not_ended"]
+    )
+    assert _bench("bench_wisk_missions.py", "--robots", "7").stdout == ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -189,3 +190,72 @@ def test_a_robot_claims_in_the_smallest_continent_first() -> None:
     state = new_game(3, assignment="claim")
     choice = claim_choice(state, 1)
     assert state.board.site(choice).continent in ("Australia", "South America")
+
+
+OCCUPY_18_WITH_2 = 7
+"""The classic mission "occupy 18 territories with at least 2 armies each"."""
+SCATTERED = (*range(1, 9), 10, 11, 12, *range(14, 20), 21, 22, 23)
+"""20 territories and no continent whole (6 new armies a turn)."""
+
+
+def occupy_mission_state(held: Sequence[int], strong: int) -> WiskState:
+    """Player 1, a robot with the mission "occupy 18 territories with at least 2 armies
+    each", holds ``held``: the first ``strong`` with 3 armies, the rest with 1; player 2
+    holds the rest of the board with 1 army each."""
+    state = board_state(owners=dict.fromkeys(held, 1), missions=True)
+    for index, tid in enumerate(held):
+        put(state, tid, 1, 3 if index < strong else 1)
+    state.player(1).mission = OCCUPY_18_WITH_2
+    state.player(2).mission = 1
+    return state
+
+
+def strong_territories(state: WiskState, pid: int) -> int:
+    return sum(1 for t in state.territories_of(pid) if state.armies(t) >= 2)
+
+
+def test_a_robot_places_its_armies_to_finish_an_occupy_mission() -> None:
+    """Territories 1 to 20, 6 with 3 armies and 14 with 1; its 18 new armies (6 for 20
+    territories, 5 + 2 + 5 for the Americas and Europe held whole) top up 12 of the 1s:
+    it places them so and wins by its mission as the placing ends (its attacks leave one
+    army behind at every step; until issue 40 it attacked and did not win)."""
+    state = occupy_mission_state(range(1, 21), strong=6)
+    orders = robot_turn(state)
+    assert "attack" not in orders
+    assert sum(line["armies"] for line in orders["place"]) == 18
+    # the 12 lines of the form, each accepted as a player's
+    assert len(orders["place"]) == 12
+    entries, unread, problems = RULESET.entries_from_dict(orders)
+    assert (unread, problems, RULESET.accept(entries, state, 1).rejected) == ([], [], [])
+    after = RULESET.resolve(state, {1: orders}, random.Random(1)).state
+    assert (after.winner, after.won_by) == (1, "mission")
+    assert strong_territories(after, 1) == 20 - 14 + 12
+
+
+def test_one_fortification_closes_the_last_gap_of_an_occupy_mission() -> None:
+    """20 territories, 11 with 3 armies: its 6 new armies top up 6 of the 9 with 1, and
+    a stack of 3 next to one of the others moves it 1 army (keeping 2): the mission is met
+    as the turn ends."""
+    state = occupy_mission_state(SCATTERED, strong=11)
+    orders = robot_turn(state)
+    assert "attack" not in orders
+    assert orders["fortify"]["armies"] == 1
+    after = RULESET.resolve(state, {1: orders}, random.Random(1)).state
+    assert (after.winner, after.won_by) == (1, "mission")
+    assert strong_territories(after, 1) == 18
+
+
+def test_an_occupy_mission_needing_more_than_the_forms_place_lines_waits() -> None:
+    """13 territories to top up with 18 armies would take 13 place lines; the form has
+    12: it plays its ordinary turn."""
+    state = occupy_mission_state(range(1, 21), strong=5)
+    assert "attack" in robot_turn(state)
+
+
+def test_a_robot_too_short_of_armies_for_its_occupy_mission_plays_on() -> None:
+    """10 territories short of 2 armies and 6 new armies (one fortification fills one
+    more): it plays its ordinary turn and attacks."""
+    state = occupy_mission_state(SCATTERED, strong=10)
+    orders = robot_turn(state)
+    assert "attack" in orders
+    assert strong_territories(RULESET.resolve(state, {1: orders}, random.Random(1)).state, 1) < 18

@@ -26,7 +26,9 @@ opponents' best reply), with the exact attack odds of the game's ``--ties`` rule
   them are expected to cost; else its biggest inland stack steps toward the nearest
   border.
 - With secret missions, its own mission's continents and the player it must destroy
-  count more.
+  count more; with "occupy N territories with at least A armies each", once this turn's
+  placements (and one fortification) can bring N of its territories to A, it does just
+  that and wins (``finishing.py``).
 
 The initial assignment: it claims the free territory in the continent it holds the
 largest share of (the smallest continent on a tie, then the most territories of its own
@@ -39,12 +41,13 @@ it holds the largest share of), else next to any enemy. Armies nobody placed go 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from wtg.core.jsondata import JsonObject
 from wtg.rules.wisk.attacks import best_plan, bonus_spots
 from wtg.rules.wisk.cards import best_set, bonus_territories, kinds_of, trade_value
 from wtg.rules.wisk.constants import FIXED, MUST_TRADE, SET_SIZE, TRADE_BONUS
+from wtg.rules.wisk.finishing import Finish, occupy_finish
 from wtg.rules.wisk.fortifying import choose_fortify
 from wtg.rules.wisk.position import View
 from wtg.rules.wisk.reinforce import continent_bonuses, from_territories
@@ -142,9 +145,16 @@ def plan_with(state: WiskState, pid: int, weights: Mapping[str, float]) -> JsonO
             view.armies[tid] += TRADE_BONUS
     view.cards[pid] -= SET_SIZE * len(trades)
     free = from_territories(len(state.territories_of(pid))) + card_armies
-    chosen = best_plan(view, pid, free, continent_bonuses(state, pid), weights)
+    bonuses = continent_bonuses(state, pid)
+    chosen = best_plan(view, pid, free, bonuses, weights)
     if trades:
         orders["trade"] = [[*cards] for cards in trades]
+    finish = _mission_finish(state, pid, view, free, bonuses, chosen.place)
+    if finish is not None:
+        orders["place"] = [{"territory": t, "armies": n} for t, n in finish.place]
+        if finish.fortify:
+            orders["fortify"] = {**finish.fortify}
+        return orders
     orders["place"] = [{"territory": t, "armies": n} for t, n in chosen.place.items()]
     if chosen.attacks:
         orders["attack"] = [{**line} for line in chosen.attacks]
@@ -152,6 +162,25 @@ def plan_with(state: WiskState, pid: int, weights: Mapping[str, float]) -> JsonO
     if fortify:
         orders["fortify"] = {**fortify}
     return orders
+
+
+def _mission_finish(
+    state: WiskState,
+    pid: int,
+    view: View,
+    free: int,
+    bonuses: Sequence[tuple[str, int]],
+    planned: Mapping[int, int],
+) -> Finish | None:
+    """The finishing turn of an "occupy N territories with at least A armies each" secret
+    mission (A above 1), when this turn's armies can meet it (``finishing.py``)."""
+    me = state.player(pid)
+    if not (state.options.missions and me.mission):
+        return None
+    mission = state.board.mission(me.mission)
+    if mission.continents or mission.destroy or mission.armies <= 1:
+        return None
+    return occupy_finish(view, pid, mission.territories, mission.armies, free, bonuses, planned)
 
 
 def _trades(
