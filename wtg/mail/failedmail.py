@@ -41,7 +41,7 @@ from wtg.files.store import StoreError
 from wtg.game.bounces import bare_address
 from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, PlayerEntry
-from wtg.game.schedule import iso
+from wtg.game.schedule import iso, parse_iso
 from wtg.game.takeovers import taken_over
 from wtg.host.gamesdir import open_games
 from wtg.mail.compose import digest, one_address, with_recipient
@@ -399,6 +399,11 @@ def _date(head: Message) -> datetime | None:
 
 
 def _moment(text: str) -> datetime | None:
+    """A moment of a game's files: a turn's ``ran_at`` as ``schedule.iso`` writes it (its
+    ``Z``, which ``fromisoformat`` reads only from Python 3.11), or a takeover's ``at`` as
+    ``datetime.isoformat`` does; None for a moment without its offset, or none at all."""
+    with contextlib.suppress(ValueError):
+        return parse_iso(text)
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
