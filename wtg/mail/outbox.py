@@ -139,8 +139,8 @@ class Outbox:
                     head = parse_headers(handle.read(HEADERS_LOOK))
             except OSError:
                 continue
-            own = _OWN_ID.fullmatch("".join(str(head.get("Message-ID", "")).split()))
-            found = own["digest"] if own is not None else None
+            own = own_id(str(head.get("Message-ID", "")))
+            found = own[1] if own is not None else None
             break
         self._owners[name] = found
         return found
@@ -167,11 +167,11 @@ class Outbox:
         return self._sent(message_id, domain, SENT_READ)
 
     def _sent(self, message_id: str, domain: str, size: int) -> bytes | None:
-        found = _OWN_ID.fullmatch(message_id.strip())
-        if found is None or found["domain"].lower() != domain.lower():
+        own = own_id(message_id, domain)
+        if own is None:
             return None
         try:
-            with open(self.sent_dir / f"{found['name']}.eml", "rb") as handle:
+            with open(self.sent_dir / f"{own[0]}.eml", "rb") as handle:
                 raw = handle.read(size)
         except OSError:
             return None
