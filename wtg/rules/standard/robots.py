@@ -10,8 +10,10 @@
 - A robot whose last-taken province is lost is headless and gives no more orders.
 
 Where the rules are silent the stronger play is taken (docs/rules/standard.md, rulings
-30-33): a robot with no armies left where it attacks from recruits there as it would in a
-new province; gold buys upgrades, EFF or LEV, whichever raises its attack more.
+30-34): a robot attacks only a neighbour its armies take with a chance of at least 80%
+(``robot_odds.py``), the lowest-numbered such one of the published kind; a turn it does not
+attack it recruits where it attacks from; it orders no recruitment the POP there does not
+make an army of; gold buys upgrades, EFF or LEV, whichever raises its attack more.
 
 The orders are an ordinary order file; the engine stores it beside the humans' ones.
 """
@@ -19,8 +21,10 @@ The orders are an ordinary order file; the engine stores it beside the humans' o
 from __future__ import annotations
 
 from wtg.core.jsondata import Json, JsonObject
-from wtg.rules.wok.limits import EFF_MAX, EFF_MIN, LEV_MAX
+from wtg.rules.standard.robot_odds import capture_chance
+from wtg.rules.wok.limits import EFF_MAX, EFF_MIN, LEV_MAX, POP_PER_ARM
 from wtg.rules.wok.state import ACTIVE, WokState
+from wtg.rules.wok.warfare import SPOILS_POP_WOK
 from wtg.rules.wok.upgrades import UPGRADE_COSTS, UPGRADE_EFF, UPGRADE_LEV
 
 ALL_ARMIES = 999
@@ -29,6 +33,8 @@ RECRUITS = 2
 ARMIES_BACK = 5
 NEW_ARMY_LEV = 1000
 """Newly made armies have a Level of 1.000 (in thousandths)."""
+CAPTURE_CHANCE = 0.8
+"""A robot attacks a neighbour only if all its armies take it with at least this chance."""
 
 
 def robot_orders(state: WokState) -> dict[int, JsonObject]:
@@ -47,29 +53,47 @@ def robot_plan(state: WokState, robot: int) -> JsonObject:
     if not source or state.province(source).owner != robot:
         return {}
     orders: JsonObject = {"player": robot, "turn": state.turn + 1}
-    if not state.province(source).troops:
-        orders["transform"] = recruitment(source)
-    elif (target := choose_target(state, robot, source)) is not None:
-        orders["attack"] = [{"from": source, "to": target, "armies": ALL_ARMIES}]
-        orders["transform"] = recruitment(target)
-        orders["move"] = [{"from": target, "to": source, "unit": "ARM", "amount": ARMIES_BACK}]
-        orders["aim"] = [{"province": target, "aim": "MIS"}, {"province": source, "aim": "MIS"}]
+    if (target := choose_target(state, robot, source)) is not None:
+        orders.update(capture_orders(state, source, target))
+    elif recruits := recruitment(source, state.province(source).pop):
+        orders["transform"] = recruits
     if upgrades := choose_upgrades(state, robot):
         names: list[Json] = [*upgrades]
         orders["upgrade"] = names
     return orders
 
 
-def recruitment(province: int) -> list[Json]:
-    """48 POP into 12 ARM, twice, in ``province``."""
-    return [
-        {"province": province, "kind": "POP-ARM", "amount": RECRUIT_POP} for _ in range(RECRUITS)
-    ]
+def capture_orders(state: WokState, source: int, target: int) -> JsonObject:
+    """The published rules' turn: the attack with all the armies and, for the province it
+    takes, 48 POP into 12 ARM twice (as far as the POP it takes makes armies), 5 armies back
+    to ``source`` and the aim of both to missiles."""
+    orders: JsonObject = {"attack": [{"from": source, "to": target, "armies": ALL_ARMIES}]}
+    if recruits := recruitment(target, state.province(target).pop * SPOILS_POP_WOK // 100):
+        orders["transform"] = recruits
+    orders["move"] = [{"from": target, "to": source, "unit": "ARM", "amount": ARMIES_BACK}]
+    orders["aim"] = [{"province": target, "aim": "MIS"}, {"province": source, "aim": "MIS"}]
+    return orders
+
+
+def recruitment(province: int, pop: int) -> list[Json]:
+    """48 POP into 12 ARM in ``province``, twice, each only while the ``pop`` there still
+    makes an army ("If there are not enough of the unit you are converting from in the
+    province, all that are available will be used"): an order that makes none is skipped."""
+    orders: list[Json] = []
+    while len(orders) < RECRUITS and pop >= POP_PER_ARM:
+        orders.append({"province": province, "kind": "POP-ARM", "amount": RECRUIT_POP})
+        pop -= RECRUIT_POP
+    return orders
 
 
 def choose_target(state: WokState, robot: int, source: int) -> int | None:
-    """The lowest-numbered neighbour held by a human or nobody at the start of the turn, else
-    the lowest held by another robot; headhunting-protected provinces are skipped."""
+    """The published target, with the robot's measure of its chance (ruling 34): of the
+    neighbours held by a human or nobody at the start of the turn (if there are none, of
+    those held by another robot), headhunting-protected ones skipped, the lowest-numbered
+    one that all the armies in ``source`` take with at least ``CAPTURE_CHANCE``; None when
+    there are no armies there or no such neighbour."""
+    if not state.province(source).troops:
+        return None
     turn = state.turn + 1
     protected = set(state.protected) if turn <= state.protection else set()
     robots = {p.id for p in state.players if p.robot}
@@ -78,10 +102,10 @@ def choose_target(state: WokState, robot: int, source: int) -> int | None:
         for n in sorted(state.province(source).neighbours)
         if state.province(n).owner != robot and n not in protected
     ]
-    first = [n for n in near if state.province(n).owner not in robots]
-    if first:
-        return first[0]
-    return near[0] if near else None
+    open_ = [n for n in near if state.province(n).owner not in robots] or near
+    return next(
+        (n for n in open_ if capture_chance(state, robot, source, n) >= CAPTURE_CHANCE), None
+    )
 
 
 def choose_upgrades(state: WokState, robot: int) -> list[str]:
