@@ -8,7 +8,8 @@ giving orders with nothing in them: "duel-passive"), seeds 1..N, the humans' col
 by the built-in Standard player (``wtg/rules/standard/strategy.py``, its orders read and
 checked as an order file is) and the robots by their rules (``robots.py``), each turn
 resolved with the game's RNG, up to T turns. Counts every turn of every robot by what it
-did (``what_it_did``: attacked, recruited, waited, stranded, no target, headless, out).
+did (``what_it_did``: attacked, recruited, gathered, waited, stranded, no target,
+headless, out).
 Prints those counts, the robots' captures, their order lines the turn skipped, the human
 colours they RIPed, the games that ended before T, the median game length and the median
 CPU time of a robots' turn. Progress goes to stderr.
@@ -42,13 +43,23 @@ VARIANTS = {"duel": 2, "duel-lite": 2, "trinity": 3}
 """Each variant with robots, and its humans."""
 PASSIVE = "-passive"
 """A variant's name with this ending: its humans give orders with nothing in them."""
-KINDS = ("attacked", "recruited", "waited", "stranded", "no_target", "headless", "out")
+KINDS = (
+    "attacked",
+    "recruited",
+    "gathered",
+    "waited",
+    "stranded",
+    "no_target",
+    "headless",
+    "out",
+)
 
 
 def what_it_did(state: WokState, pid: int, orders: Mapping[str, Any] | None) -> str:
     """One robot's turn, by its orders on ``state``: attacked; recruited where it attacks
     from (on POP that makes an army); waited (armies there, but no neighbour it attacks);
-    stranded (no armies there and no POP to make one, with a neighbour to attack); no target
+    gathered (moved armies in); stranded (no armies there, and no POP to make one or armies
+    next to it, with a neighbour to attack); no target
     (every neighbour its own or protected); headless (its last-taken province lost); out
     (RIPed)."""
     player = state.player(pid)
@@ -61,6 +72,8 @@ def what_it_did(state: WokState, pid: int, orders: Mapping[str, Any] | None) -> 
     source = state.province(player.last_taken)
     if any(t["province"] == source.id for t in orders.get("transform", [])):
         return "recruited" if source.pop >= POP_PER_ARM else "stranded"
+    if any(m["to"] == source.id for m in orders.get("move", [])):
+        return "gathered"
     if not has_target(state, pid):
         return "no_target"
     return "waited" if source.troops else "stranded"
@@ -155,7 +168,7 @@ def measure(variant: str, games: int, turns: int) -> JsonObject:
 
 def text(variant: str, found: Mapping[str, Any]) -> list[str]:
     turns = found["turns"]
-    active = sum(turns[k] for k in KINDS[:5])  # all but headless and out
+    active = sum(turns[k] for k in KINDS[:-2])  # all but headless and out
     return [
         f"{variant}: {found['games']} games, {found['ended']} ended before the turn cap, "
         f"median {found['median_turns']:g} turns; robots captured {found['captures']} "

@@ -10,10 +10,14 @@
 - A robot whose last-taken province is lost is headless and gives no more orders.
 
 Where the rules are silent the stronger play is taken (docs/rules/standard.md, rulings
-30-34): a robot attacks only a neighbour its armies take with a chance of at least 80%
-(``robot_odds.py``), the lowest-numbered such one of the published kind; a turn it does not
-attack it recruits where it attacks from; it orders no recruitment the POP there does not
-make an army of; gold buys upgrades, EFF or LEV, whichever raises its attack more.
+30-34). Ruling 34: the robot reckons, from the state at the start of the turn, the chance
+that its armies take a province (``robot_odds.py``); it attacks the first target of the
+published order that it takes more likely than not, and writes the orders for the province
+it sets out to take only when it is as good as sure of it (those orders are skipped if it is
+not taken); it orders no recruitment on less POP than makes an army. A turn it does not
+attack it recruits where it attacks from, or, with neither armies nor POP there, moves in
+the armies of its provinces next to it. Gold buys upgrades, EFF or LEV, whichever raises
+its attack more (ruling 32).
 
 The orders are an ordinary order file; the engine stores it beside the humans' ones.
 """
@@ -22,10 +26,17 @@ from __future__ import annotations
 
 from wtg.core.jsondata import Json, JsonObject
 from wtg.rules.standard.robot_odds import capture_chance
-from wtg.rules.wok.limits import EFF_MAX, EFF_MIN, LEV_MAX, POP_PER_ARM
+from wtg.rules.wok.limits import (
+    EFF_MAX,
+    EFF_MIN,
+    LEV_MAX,
+    MOVE_ORDERS,
+    POP_PER_ARM,
+    UNITS_PER_ORDER,
+)
 from wtg.rules.wok.state import ACTIVE, WokState
-from wtg.rules.wok.warfare import SPOILS_POP_WOK
 from wtg.rules.wok.upgrades import UPGRADE_COSTS, UPGRADE_EFF, UPGRADE_LEV
+from wtg.rules.wok.warfare import SPOILS_POP_WOK
 
 ALL_ARMIES = 999
 RECRUIT_POP = 48
@@ -33,8 +44,10 @@ RECRUITS = 2
 ARMIES_BACK = 5
 NEW_ARMY_LEV = 1000
 """Newly made armies have a Level of 1.000 (in thousandths)."""
-CAPTURE_CHANCE = 0.8
-"""A robot attacks a neighbour only if all its armies take it with at least this chance."""
+LIKELY = 0.5
+"""A robot attacks a province only if its armies take it with at least this chance."""
+SURE = 0.97
+"""The chance from which it writes the orders for the province it sets out to take."""
 
 
 def robot_orders(state: WokState) -> dict[int, JsonObject]:
@@ -52,33 +65,41 @@ def robot_plan(state: WokState, robot: int) -> JsonObject:
     source = player.last_taken
     if not source or state.province(source).owner != robot:
         return {}
+    here = state.province(source)
     orders: JsonObject = {"player": robot, "turn": state.turn + 1}
     if (target := choose_target(state, robot, source)) is not None:
-        orders.update(capture_orders(state, source, target))
-    elif recruits := recruitment(source, state.province(source).pop):
+        orders.update(attack_orders(state, robot, source, target))
+    elif recruits := recruitment(source, here.pop):
         orders["transform"] = recruits
+    elif not here.troops and (moves := armies_in(state, robot, source)):
+        orders["move"] = moves
     if upgrades := choose_upgrades(state, robot):
         names: list[Json] = [*upgrades]
         orders["upgrade"] = names
     return orders
 
 
-def capture_orders(state: WokState, source: int, target: int) -> JsonObject:
-    """The published rules' turn: the attack with all the armies and, for the province it
-    takes, 48 POP into 12 ARM twice (as far as the POP it takes makes armies), 5 armies back
-    to ``source`` and the aim of both to missiles."""
+def attack_orders(state: WokState, robot: int, source: int, target: int) -> JsonObject:
+    """The attack with all the armies, and the aim of ``source`` to missiles. If the robot is
+    sure to take ``target``: for it, 48 POP into 12 ARM twice (as far as the POP it takes
+    makes armies), 5 armies back to ``source`` and its aim to missiles as well."""
     orders: JsonObject = {"attack": [{"from": source, "to": target, "armies": ALL_ARMIES}]}
-    if recruits := recruitment(target, state.province(target).pop * SPOILS_POP_WOK // 100):
+    back: JsonObject = {"province": source, "aim": "MIS"}
+    if capture_chance(state, robot, source, target) < SURE:
+        orders["aim"] = [back]
+        return orders
+    taken_pop = state.province(target).pop * SPOILS_POP_WOK // 100
+    if recruits := recruitment(target, taken_pop):
         orders["transform"] = recruits
     orders["move"] = [{"from": target, "to": source, "unit": "ARM", "amount": ARMIES_BACK}]
-    orders["aim"] = [{"province": target, "aim": "MIS"}, {"province": source, "aim": "MIS"}]
+    orders["aim"] = [{"province": target, "aim": "MIS"}, back]
     return orders
 
 
 def recruitment(province: int, pop: int) -> list[Json]:
     """48 POP into 12 ARM in ``province``, twice, each only while the ``pop`` there still
     makes an army ("If there are not enough of the unit you are converting from in the
-    province, all that are available will be used"): an order that makes none is skipped."""
+    province, all that are available will be used"; one that makes none is skipped)."""
     orders: list[Json] = []
     while len(orders) < RECRUITS and pop >= POP_PER_ARM:
         orders.append({"province": province, "kind": "POP-ARM", "amount": RECRUIT_POP})
@@ -86,12 +107,26 @@ def recruitment(province: int, pop: int) -> list[Json]:
     return orders
 
 
+def armies_in(state: WokState, robot: int, source: int) -> list[Json]:
+    """The armies of the robot's provinces next to ``source`` moved into it, the lowest-
+    numbered province first, 50 an order and at most 7 orders ("A player can input up to 7
+    sets of instructions to move things around ... a maximum of 50 for each set")."""
+    moves: list[Json] = []
+    for n in sorted(state.province(source).neighbours):
+        armies = state.province(n).troops if state.province(n).owner == robot else 0
+        while armies > 0 and len(moves) < MOVE_ORDERS:
+            amount = min(armies, UNITS_PER_ORDER)
+            moves.append({"from": n, "to": source, "unit": "ARM", "amount": amount})
+            armies -= amount
+    return moves
+
+
 def choose_target(state: WokState, robot: int, source: int) -> int | None:
-    """The published target, with the robot's measure of its chance (ruling 34): of the
-    neighbours held by a human or nobody at the start of the turn (if there are none, of
-    those held by another robot), headhunting-protected ones skipped, the lowest-numbered
-    one that all the armies in ``source`` take with at least ``CAPTURE_CHANCE``; None when
-    there are no armies there or no such neighbour."""
+    """The published target, with the robot's chance counted: of the neighbours held by a
+    human or nobody at the start of the turn (if there are none, of those held by another
+    robot), headhunting-protected ones skipped, the lowest-numbered one that all the armies
+    in ``source`` take with a chance of at least ``LIKELY``; None when there are no armies
+    there or no such neighbour."""
     if not state.province(source).troops:
         return None
     turn = state.turn + 1
@@ -102,9 +137,9 @@ def choose_target(state: WokState, robot: int, source: int) -> int | None:
         for n in sorted(state.province(source).neighbours)
         if state.province(n).owner != robot and n not in protected
     ]
-    open_ = [n for n in near if state.province(n).owner not in robots] or near
+    first = [n for n in near if state.province(n).owner not in robots]
     return next(
-        (n for n in open_ if capture_chance(state, robot, source, n) >= CAPTURE_CHANCE), None
+        (n for n in first or near if capture_chance(state, robot, source, n) >= LIKELY), None
     )
 
 
