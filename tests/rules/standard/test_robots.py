@@ -36,6 +36,7 @@ from wtg.aof.render import render_aof
 from wtg.core.ruleset import SeatId
 from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.rules.standard.robot_odds import capture_chance
 from wtg.rules.standard.robots import robot_orders, robot_plan
 from wtg.rules.standard.strategy import plan_orders
 from wtg.rules.wok.orders import Orders
@@ -207,8 +208,11 @@ def test_headhunting_falls_back_to_a_robot_province_when_the_others_are_protecte
 
 def test_orders_for_the_new_province_two_recruitments_five_back_both_aims_missiles() -> None:
     """It transforms 48 POP into 12 ARM twice, moves 5 armies back to the province it came
-    from and sets the aim of both to missiles."""
-    plan = robot_plan(robot_state(), ROBOT)
+    from and sets the aim of both to missiles (ruling 34: written with an attack it is sure
+    of, here 40 armies at 1.000 against 5)."""
+    state = robot_state()
+    give(state, 3, 0, pop=200)
+    plan = robot_plan(state, ROBOT)
     assert plan == {
         "player": ROBOT,
         "turn": 6,
@@ -243,22 +247,56 @@ def test_the_next_attack_comes_from_the_newly_captured_province() -> None:
     assert attack_of(robot_plan(after, ROBOT)) == [{"from": 3, "to": 2, "armies": 999}]
 
 
+def failed_attack() -> tuple[WokState, Any]:
+    """Robot 2's 15 armies at 1.000 attack neutral 3's 10 (a chance of 55%: ruling 34) from
+    8, its last taken, with no POP there; 7 holds the five armies it sent back when it took
+    8. With the seed, the attack fails."""
+    state = robot_state()
+    give(state, 8, ROBOT, arm=15, pop=0, wok=0, aim="DEF")
+    give(state, 7, ROBOT, arm=5, pop=0, wok=0, aim="MIS")
+    give(state, 3, 0, arm=10)
+    assert capture_chance(state, ROBOT, 8, 3) == pytest.approx(0.547, abs=0.001)
+    return state, robot_turn(state, seed=1)
+
+
 def test_a_failed_attack_leaves_the_last_taken_province_as_it_was() -> None:
     """Ruling 31: the aim of the province attacked from is ordered with the attack and is set
-    whatever comes of it; the orders for the province not taken are skipped."""
-    state = robot_state()
-    give(state, 8, ROBOT, arm=1, aim="DEF")
-    give(state, 3, 0, arm=200, dfn=50)
-    result = robot_turn(state)
+    whatever comes of it. Ruling 34: an attack it is not sure of carries no orders for the
+    province it sets out to take, so nothing of a failed one is skipped."""
+    state, result = failed_attack()
+    assert robot_plan(state, ROBOT) == {
+        "player": ROBOT,
+        "turn": 6,
+        "attack": [{"from": 8, "to": 3, "armies": 999}],
+        "aim": [{"province": 8, "aim": "MIS"}],
+    }
     after = result.state
+    (battle,) = [b for b in kinds(result, "battle") if b.attacker == ROBOT]
+    assert not battle.conquered
     assert after.province(3).owner == 0 and after.player(ROBOT).last_taken == 8
     assert after.province(8).arm == 0 and after.province(8).aim == "MIS"
-    # with no armies left it recruits where it attacks from (ruling 30), then attacks again
+    assert not [e for e in kinds(result, "order_skipped") if e.player == ROBOT]
+
+
+def test_a_robot_still_acts_the_turn_after_a_failed_attack() -> None:
+    """Ruling 34. By RULE-NOTES a robot attacks from the province it captured last, with ALL
+    armies there, and recruits only in a province it newly captured, which it took all the
+    POP of: after a failed attack it has neither armies nor POP there. It moves in the armies
+    of its provinces next to it (here the five it sent back to 7) and attacks again with them.
+    Until ruling 34 it ordered a recruitment there that the turn skipped (not enough POP),
+    every turn: it never acted again."""
+    _, result = failed_attack()
+    after = result.state
     assert robot_plan(after, ROBOT) == {
         "player": ROBOT,
-        "turn": after.turn + 1,
-        "transform": [{"province": 8, "kind": "POP-ARM", "amount": 48}] * 2,
+        "turn": 7,
+        "move": [{"from": 7, "to": 8, "unit": "ARM", "amount": 5}],
     }
+    again = robot_turn(after, seed=2)
+    assert not [e for e in kinds(again, "order_skipped") if e.player == ROBOT]
+    assert (again.state.province(8).arm, again.state.province(7).arm) == (5, 0)
+    give(again.state, 3, 0, arm=2)  # the neutral, worn down by a human meanwhile
+    assert attack_of(robot_plan(again.state, ROBOT)) == [{"from": 8, "to": 3, "armies": 999}]
 
 
 def test_robots_never_fire_their_missiles() -> None:
@@ -275,7 +313,7 @@ def test_robots_never_fire_their_missiles() -> None:
     assert result.state.province(8).mis == 99  # none spent
 
 
-# --- where the rules are silent: the stronger play (rulings 30-33) --------------------------
+# --- where the rules are silent: the stronger play (rulings 30-34) --------------------------
 
 
 def test_a_robot_with_no_armies_left_recruits_where_it_attacks_from() -> None:
@@ -471,8 +509,8 @@ def test_a_dead_robot_gives_no_orders() -> None:
 
 DUEL_SEED = 21
 """A Duel whose first six turns show every robot rule: captures, a collision of two robots,
-a headhunting-protected start province passed over, a target that only a robot held, and a
-robot that lost its last-taken province."""
+a headhunting-protected start province passed over, a robot that waits (no neighbour it is
+likely to take: ruling 34), and a robot that lost its last-taken province."""
 
 
 def duel_game(root: Path, seed: int = DUEL_SEED) -> Game[WokState]:
@@ -500,19 +538,42 @@ def submit_human_orders(game: Game[WokState]) -> None:
 
 
 def expected_target(before: WokState, robot: int, source: int, turn: int) -> int | None:
-    """The robot rules applied by hand to the state at the start of the turn."""
+    """The robot rules applied by hand to the state at the start of the turn, with ruling
+    34's chance: the lowest human or neutral neighbour (robot ones only if there is none)
+    that all the armies take more likely than not."""
     robots = {p.id for p in before.players if p.robot}
     starts = {p.home for p in before.players} if turn <= 3 else set()
     near = [n for n in sorted(before.province(source).neighbours) if n not in starts]
     open_ = [n for n in near if before.province(n).owner not in robots]
     robotic = [n for n in near if before.province(n).owner in robots - {robot}]
-    candidates = open_ or robotic
-    return candidates[0] if candidates else None
+    likely = [n for n in open_ or robotic if capture_chance(before, robot, source, n) >= 0.5]
+    return likely[0] if likely and before.province(source).troops else None
+
+
+def expected_orders(before: WokState, robot: int, source: int, target: int) -> dict[str, Any]:
+    """The published orders of a turn with an attack; those for the province it sets out to
+    take only when it is sure of it (97%), and a recruitment only on POP that makes an army
+    (ruling 34)."""
+    orders: dict[str, Any] = {
+        "player": robot,
+        "turn": before.turn + 1,
+        "attack": [{"from": source, "to": target, "armies": 999}],
+        "aim": [{"province": source, "aim": "MIS"}],
+    }
+    if capture_chance(before, robot, source, target) < 0.97:
+        return orders
+    taken = before.province(target).pop * 80 // 100
+    recruits = (taken >= 4) + (taken - 48 >= 4)
+    if recruits:
+        orders["transform"] = [{"province": target, "kind": "POP-ARM", "amount": 48}] * recruits
+    orders["move"] = [{"from": target, "to": source, "unit": "ARM", "amount": 5}]
+    orders["aim"] = [{"province": target, "aim": "MIS"}, {"province": source, "aim": "MIS"}]
+    return orders
 
 
 def test_robot_order_files_of_a_duel_follow_the_rules_turn_by_turn(tmp_path: Path) -> None:
     game = duel_game(tmp_path)
-    seen = {"capture": 0, "collision": 0, "headhunting": 0, "robot target": 0, "headless": 0}
+    seen = {"capture": 0, "collision": 0, "headhunting": 0, "headless": 0, "waits": 0}
     for turn in range(1, 7):
         before = game.state()
         submit_human_orders(game)
@@ -533,19 +594,16 @@ def test_robot_order_files_of_a_duel_follow_the_rules_turn_by_turn(tmp_path: Pat
                 seen["headless"] += 1
                 continue
             target = expected_target(before, robot.id, source, turn)
-            assert target is not None
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            assert data == {
-                "player": robot.id,
-                "turn": turn,
-                "attack": [{"from": source, "to": target, "armies": 999}],
-                "transform": [{"province": target, "kind": "POP-ARM", "amount": 48}] * 2,
-                "move": [{"from": target, "to": source, "unit": "ARM", "amount": 5}],
-                "aim": [{"province": target, "aim": "MIS"}, {"province": source, "aim": "MIS"}],
-            }, f"turn {turn}, robot {robot.id}"
+            if target is None:
+                assert "attack" not in data, f"turn {turn}, robot {robot.id}"
+                seen["waits"] += 1
+                continue
+            assert data == expected_orders(before, robot.id, source, target), (
+                f"turn {turn}, robot {robot.id}"
+            )
             targets.append(target)
-            owner = before.province(target).owner
-            seen["robot target"] += owner in robot_ids
+            sure = "move" in data
             near = sorted(before.province(source).neighbours)
             lowest_open = [n for n in near if before.province(n).owner not in robot_ids]
             seen["headhunting"] += turn <= 3 and bool(lowest_open) and lowest_open[0] in starts
@@ -556,11 +614,11 @@ def test_robot_order_files_of_a_duel_follow_the_rules_turn_by_turn(tmp_path: Pat
                 assert after.player(robot.id).last_taken == target
                 kept_new = after.province(target).owner == robot.id  # not lost in the turn
                 kept_old = after.province(source).owner == robot.id
-                if kept_new:
+                if kept_new and sure:
                     assert after.province(target).aim == "MIS"
                 if kept_old:
                     assert after.province(source).aim == "MIS"
-                if kept_new and kept_old:
+                if kept_new and kept_old and sure:
                     assert after.province(source).arm >= 5
             else:
                 assert after.player(robot.id).last_taken == source
