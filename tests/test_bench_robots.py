@@ -180,12 +180,23 @@ def test_the_standard_robots_bench_counts_every_robot_turn() -> None:
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
     assert (found["games"], found["turn_cap"]) == (1, 6)
-    for variant in ("duel", "duel-lite", "trinity"):
+    for variant in ("duel", "duel-lite", "trinity", "duel-passive"):
         result = found[variant]
         assert result["median_turns"] == 6 and result["ended"] == 0
         assert sum(result["turns"].values()) == 4 * 6  # four robots, six turns
+        assert set(result["turns"]) == {
+            "attacked",
+            "recruited",
+            "gathered",
+            "waited",
+            "stranded",
+            "no_target",
+            "headless",
+            "out",
+        }
         assert result["turns"]["attacked"] >= 4  # every robot attacks on turn 1
         assert result["captures"] >= 1
+        assert result["human_colours_ripped_by_robots"] >= 0
 
 
 def test_the_wisk_missions_bench_counts_every_mission() -> None:
