@@ -458,9 +458,13 @@ def _ident(kind: str, message: Incoming, index: int) -> str:
 
 
 def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
-    """The verdicts' lines as a mail may show them: no secret code in them."""
+    """The verdicts' lines as a mail may show them: no secret code in them, and each
+    character that is not printable (a terminal's escape sequence, a NUL) as ``?``. The
+    lines are what the sender typed, mailed to the seat's registered address, which need
+    not be his (a code shared or stolen), and no server refuses a mail for a NUL in them."""
     codes = {p.id: p.code for p in game.config.players}
-    return compose.mask_codes("\n".join([v.describe() for v in verdicts]), codes).splitlines()
+    described = compose.mask_codes("\n".join([v.describe() for v in verdicts]), codes)
+    return [marked(line) for line in described.splitlines()]
 
 
 def _owes_orders(game: Game, seat: SeatId) -> bool:
