@@ -39,9 +39,7 @@ def test_a_stolen_codes_order_lines_reach_the_player_without_control_sequences(
     game = ann_and_bob(hall)
     ann = next(p for p in game.config.players if p.name == "Ann")
     form = game.aof(ann.id)
-    hostile = form.replace("B1: __   __ __", f"B1: 13 {LINK} 12\x00").replace(
-        "X1: ___", "X1:\t100"
-    )
+    hostile = form.replace("B1: __   __ __", f"B1: 13 {LINK} 12\x00").replace("X1: ___", "X1:\t100")
     _sent(hall, "thief@else.example", hostile)
     (outcome,) = [text for _key, text in hall.poll(hours=1).outcomes]
     assert outcome == f"stored: wok4-1 turn 1 player {ann.id}"
