@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.lobby.hall import GM, Hall, ann_and_bob
+from wtg.mail.answers import LINE_SHOWN
 
 LINK = "\x1b]8;;https://evil.example/\x1b\\your report\x1b]8;;\x1b\\"
 """OSC 8: "your report", a link to another address."""
@@ -67,3 +68,22 @@ def test_a_mail_of_rejected_lines_alone_quotes_them_without_control_sequences(
     assert answer.to == ann.email and "no orders found" in answer.subject
     assert "REJECTED X1: 100 ?[2J?:" in answer.body
     assert _clean(answer.body), repr(answer.body)
+
+
+def test_an_order_line_of_a_megabyte_is_not_mailed_back_whole(tmp_path: Path) -> None:
+    """A line of 900,000 characters (the mail under `mail.max_bytes`): the answer quotes its
+    start and its end, with the reason, and says how much it left out."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    form = game.aof(ann.id)
+    _sent(hall, "thief@else.example", form.replace("B1: __   __ __", "B1: " + "1 " * 450_000))
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails()
+    assert answer.to == ann.email
+    (quoted,) = [line for line in answer.body.splitlines() if "REJECTED B1" in line]
+    assert len(quoted) < 2 * LINE_SHOWN
+    assert quoted.startswith("line 10: REJECTED B1: 1 1 1 ")
+    assert " characters ...] " in quoted
+    assert quoted.endswith("expected 3 fields FROM TO MIS, found 450000")
+    assert len(answer.body) < 4000
