@@ -40,6 +40,13 @@ _PLAIN_TEXT = re.compile(r"[ -<>@-~]*")
 registry stores as it is."""
 
 
+REFERENCE_MAX = 998
+"""Characters of the Message-ID of a mail answered that its answer names (In-Reply-To and
+References), the longest line a mail may have: a longer one (a stranger's of a megabyte,
+or a list of thousands) is named by neither, so that no answer's header grows past what a
+server takes, whoever wrote the Message-ID."""
+
+
 _OWN_MESSAGE_ID = re.compile(r"<[A-Za-z0-9._-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*>")
 """A Message-ID as ``message`` makes it (``safe`` ident, digest, cleaned domain): one token
 without a space, which the registry never breaks (``_Policy.fold_binary``)."""
@@ -185,8 +192,8 @@ def message(
         msg.set_raw("List-Id", list_id(game, domain))
     msg.set_raw("X-Loop", _constant("X-Loop", harmless(loop_id(sender))))
     msg.set_raw("X-Mailer", _constant("X-Mailer", "wtg"))
-    if reply_to_id:
-        reference = harmless(reply_to_id)
+    reference = harmless(reply_to_id) if reply_to_id else ""
+    if reference and len(reference) <= REFERENCE_MAX:
         for name in ("In-Reply-To", "References"):
             msg.set_raw(name, _literal(name, reference) or _text(name, reference))
     msg.refused = "; ".join(problems)
