@@ -20,6 +20,9 @@ _BULK = frozenset(("bulk", "list", "junk", "auto_reply"))
 _SUPPRESS = frozenset(("all", "oof", "autoreply"))
 _LIST_HEADERS = ("List-Id", "List-Unsubscribe")
 _AUTO_HEADERS = ("X-Autoreply", "X-Autorespond")
+LOOP_MAX = 2000
+"""Characters of the longest X-Loop value that may be ours: our address (at most 254), or
+encoded words of it."""
 
 
 Headers = dict[str, list[str]]
@@ -128,9 +131,14 @@ def _our_loop(headers: Headers, our_loop_id: str) -> str | None:
 def same_loop(value: str, our_loop_id: str) -> bool:
     """Whether an X-Loop value is ours: alike once an encoded word is decoded and the
     domain put in its ASCII form (a host whose address has a non-ASCII domain sent its
-    X-Loop as an encoded word before its value was made ASCII)."""
+    X-Loop as an encoded word before its value was made ASCII). A value longer than
+    ``LOOP_MAX`` is none of ours, and is not decoded: the email package decodes thousands
+    of encoded words in time that grows faster than their number (64,000 of them, one
+    header of a mail under the size limit, held it for seconds)."""
     wanted = ascii_address(our_loop_id)
-    return bool(wanted) and ascii_address(_decoded(value)) == wanted
+    if not wanted or len(value) > LOOP_MAX:
+        return False
+    return ascii_address(_decoded(value)) == wanted
 
 
 def _decoded(value: str) -> str:
