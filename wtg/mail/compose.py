@@ -282,6 +282,15 @@ def _date(when: datetime) -> BaseHeader:
     return _stored("Date", email.utils.format_datetime(when))
 
 
+@lru_cache(maxsize=1024)
+def writable(address: str) -> bool:
+    """Whether a mail to ``address`` can be made (``message``'s To): the poll answers only
+    such an address, or the answer would be set aside for good at the send, and the GM
+    told to correct an address a stranger typed (``a..b@example.org``,
+    ``=?utf-8?q?x?=@example.org``, ``a@example.org.``)."""
+    return _address("To", address)[0] is not None
+
+
 def _address(name: str, value: str) -> tuple[str | BaseHeader | None, str]:
     """The ``name`` header for one address (``addr`` or ``Name <addr>``), or None and why
     ``value`` is not one usable address. An address of plain atoms is one (the registry

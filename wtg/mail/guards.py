@@ -13,6 +13,7 @@ from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
 
+from wtg.mail.compose import writable
 from wtg.mail.listid import ascii_address, domain_of, ours
 
 _DAEMONS = frozenset(("mailer-daemon", "postmaster"))
@@ -215,6 +216,9 @@ def _first_address(value: str) -> str | None:
 
 
 def _usable(address: str) -> bool:
+    """Whether ``address`` can be answered: one address, of printable ASCII, that a mail of
+    ours can be made to (``compose.writable``)."""
     local, at, domain = address.rpartition("@")
     printable = address.isascii() and address.isprintable() and " " not in address
-    return bool(at and local and domain) and printable and not domain.startswith(".")
+    plain = bool(at and local and domain) and printable and not domain.startswith(".")
+    return plain and writable(address)
