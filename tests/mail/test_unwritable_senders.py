@@ -1,5 +1,6 @@
 """A From the poll took for an address and no mail of ours can be made to
-(``a..b@else.example``, ``=?utf-8?q?x?=@else.example``, ``a@else.example.``): the poll
+(``a..b@else.example``, ``=?utf-8?q?x?=@else.example``, ``a@else.example.``, one the
+header registry raised on, which got the mail quarantined): the poll
 queued an answer that `wtg send` then set aside for good, telling the GM on stderr (cron
 mails it) to correct an address a stranger typed, and `wtg outbox` listed it ever after. Such
 a mail gets no answer, as one without a sender: nothing is queued, the send says nothing;
@@ -22,7 +23,10 @@ UNWRITABLE = (
     "=?utf-8?q?x?=@else.example",
     "a@else.example.",
     "a@else..example",
+    ')EE/ sel|>"qr:+\\ShX9SI9lF!;}7[@=Q5]',
 )
+"""The last: a group where the header registry wants an address (``qr:+...``), which made
+it raise AttributeError, and the mail was quarantined."""
 
 
 @pytest.mark.parametrize("address", UNWRITABLE)

@@ -301,8 +301,9 @@ def _address(name: str, value: str) -> tuple[str | BaseHeader | None, str]:
         return None, f"{name}: {value!r} holds a line break or control character"
     refused = f"{name}: {value!r} is not one e-mail address"
     try:  # the stdlib's parser raises more than HeaderParseError on some broken input
+        # (AttributeError: a group where it wants an address, ``qr:+x!;}7[@=q5]``)
         header: Any = POLICY.header_store_parse(name, value)[1]
-    except (email.errors.HeaderParseError, IndexError, ValueError):
+    except (email.errors.HeaderParseError, AttributeError, IndexError, TypeError, ValueError):
         return None, refused
     addresses = header.addresses
     if header.defects or len(addresses) != 1 or not (addresses[0].username and addresses[0].domain):
