@@ -9,6 +9,7 @@ Subjects are never looked at: "Re: Out of office" may well be a player.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from email.errors import HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
@@ -149,7 +150,7 @@ def _decoded(value: str) -> str:
         return value
     try:
         return str(make_header(decode_header(value)))
-    except (ValueError, LookupError, UnicodeError):
+    except (HeaderParseError, ValueError, LookupError, UnicodeError):  # a broken base64 word
         return value
 
 

@@ -136,6 +136,14 @@ def test_an_x_loop_longer_than_ours_can_be_is_not_decoded() -> None:
     assert auto_reply_reason({"x-loop": [near]}, LOOP) == f"X-Loop: {LOOP} (our own mail came back)"
 
 
+def test_an_x_loop_of_a_broken_encoded_word_is_someone_elses() -> None:
+    """``=?utf-8?b?.<}=?utf-8?b??=``: the email package raised HeaderParseError (a base64
+    decoding error) on it, and the mail that carried it was quarantined, as a stranger
+    could have any number of his mails quarantined for the GM."""
+    for value in (" ,=?utf-8?b?.<}=?utf-8?b??=b<", "=?utf-8?b?A?="):
+        assert auto_reply_reason({"x-loop": [value]}, LOOP) is None
+
+
 def test_someone_elses_x_loop_is_fine() -> None:
     assert reason(("X-Loop", "other@example.org")) is None
 
