@@ -6,7 +6,9 @@ and private press under ``[wok4-1] private press from Lord1 (player 1)``; one na
 ``Game Master`` wrote as the host's own mail is signed; one named like an address passed
 for a player's address, which the host never shows. Each is refused at the JOIN (a
 takeover's too) with its reason; a From whose name is such falls back to the address's
-local part, as for a name with a control character."""
+local part, as for a name with a control character. So is one with a small capital letter
+(``Lᴏrd1``, U+1D0F), which no compatibility form folds into its plain letter and which
+reads as one."""
 
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ from wtg.lobby.database import Book
         ("Lord1\u034f", "holds a character that shows as nothing or as a blank (U+034F)"),
         ("Lord1\ufe0f", "holds a character that shows as nothing or as a blank (U+FE0F)"),
         ("\u2800", "holds a character that shows as nothing or as a blank (U+2800)"),
+        ("L\u1d0frd1", "holds a small capital letter (U+1D0F), which reads as the plain"),
+        ("Lord\ua731", "holds a small capital letter (U+A731), which reads as the plain"),
         ("\u13deord1", "mixes Latin and Cherokee letters"),
         ("L\u0585rd1", "mixes Latin and Armenian letters"),
         ("\ua4e1ord1", "mixes Latin and Lisu letters"),

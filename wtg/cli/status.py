@@ -36,7 +36,8 @@ SPOOL = ".mail"
 HELD_SHOWN = 24 * 3600.0
 """How far back the overview shows the mails whose answer a limit held back."""
 SHOWN = 10
-"""Of those, how many get a line of their own (a flood holds back hundreds)."""
+"""Of those, how many get a line of their own (a flood holds back hundreds); as many of the
+mails quarantined, and of the games the mails held name."""
 
 
 def register(group: click.Group) -> None:
@@ -143,11 +144,14 @@ def _with_announcements(
 
 
 def _show_quarantine(kept: list[Quarantined]) -> None:
-    """Mails the poll could not handle: the GM reads them in the archive."""
+    """Mails the poll could not handle: the GM reads them in the archive; a line each, the
+    first ``SHOWN`` (a stranger's flood of them is counted, not printed whole)."""
     if kept:
         click.echo(f"{len(kept)} mail(s) quarantined (the poll could not handle them):")
-    for item in kept:
+    for item in kept[:SHOWN]:
         say(f"  {item.archive}: {item.reason}")
+    if len(kept) > SHOWN:
+        click.echo(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them all)")
 
 
 def host(ctx: click.Context, as_json: bool) -> None:
@@ -235,7 +239,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         say(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}")
     _show_quarantine(kept)
     if held:
-        names = ", ".join(sorted({h.game or "?" for h in held}))
+        named = sorted({h.game or "?" for h in held})  # games a stranger's forms may name
+        names = ", ".join(named[:SHOWN])
+        names += f" and {len(named) - SHOWN} more" if len(named) > SHOWN else ""
         click.echo(
             f"{len(held)} mail(s) held: they name games this host does not know ({names}); "
             "`wtg quarantine` lists them, --release KEY puts one back for the next poll"

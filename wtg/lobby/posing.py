@@ -1,5 +1,6 @@
 """Names that would pass for someone else in the mail other players read: one with a
-character that shows as nothing (``Ann`` and a Hangul filler reads as Ann), the host's own
+character that shows as nothing (``Ann`` and a Hangul filler reads as Ann), or a small
+capital letter that reads as the plain one (``Bᴏb`` as Bob), the host's own
 (its From's name, ``Game Master``, ``GM``), a player's number as the host writes it after a
 name (``Ann (player 2)`` writing as player 1 reads, in ``From Ann (player 2) (player 1):``,
 as player 2), or an address (the host never shows a player's address: a name that looks
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import email.utils
 import re
+import unicodedata
 
 from wtg.lobby.database import same
 
@@ -37,6 +39,12 @@ def posing(name: str, host: str = "") -> str | None:
             f"(U+{ord(hidden.group()):04X}), and would read as another name: choose another "
             "with AS <name>"
         )
+    capital = next((char for char in name if _small_capital(char)), None)
+    if capital is not None:
+        return (
+            f"the name {name} holds a small capital letter (U+{ord(capital):04X}), which "
+            "reads as the plain letter (Bᴏb as Bob): choose another with AS <name>"
+        )
     if _NUMBERED.search(name):
         return (
             f"the name {name} holds a player's number as the host writes it after a name "
@@ -51,3 +59,10 @@ def posing(name: str, host: str = "") -> str | None:
     if same(name) in {same(word) for word in (*HOST_NAMES, display) if word}:
         return f"the name {name} would pass for the host's own: choose another with AS <name>"
     return None
+
+
+def _small_capital(char: str) -> bool:
+    """Whether ``char`` is a small capital letter (``ᴏ``, ``ʙ``, ``ꜱ``): no compatibility
+    form folds it into its plain letter, as a full-width one is (``database.same``), and
+    beside lower-case letters it reads as one."""
+    return not char.isascii() and "SMALL CAPITAL" in unicodedata.name(char, "")

@@ -52,6 +52,9 @@ WRONG_CODE_TALLY = "wrong-code:"
 address: apart from the answers to his own mail, which a stranger's forms never hold back."""
 GAME_SHOWN = 80
 """Characters of a game name read from a mail that are kept and shown (a held mail's)."""
+LINE_SHOWN = 400
+"""Characters of an order line's verdict an answer quotes: a longer one keeps its start
+and its end (the reason), a note of how much was left out between them."""
 
 
 def games_named(texts: Sequence[str]) -> list[str]:
@@ -458,9 +461,23 @@ def _ident(kind: str, message: Incoming, index: int) -> str:
 
 
 def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
-    """The verdicts' lines as a mail may show them: no secret code in them."""
+    """The verdicts' lines as a mail may show them: no secret code in them, a long one cut
+    in its middle (``_cut``), and each character that is not printable (a terminal's escape
+    sequence, a NUL) as ``?``. The lines are what the sender typed, mailed to the seat's
+    registered address, which need not be his (a code shared or stolen), and no server
+    refuses a mail for a NUL in them."""
     codes = {p.id: p.code for p in game.config.players}
-    return compose.mask_codes("\n".join([v.describe() for v in verdicts]), codes).splitlines()
+    described = compose.mask_codes("\n".join([v.describe() for v in verdicts]), codes)
+    return [_cut(marked(line)) for line in described.splitlines()]
+
+
+def _cut(line: str) -> str:
+    """``line`` as an answer quotes it: at most about ``LINE_SHOWN`` characters, so that a
+    line of a megabyte mailed in is not mailed back to the seat's address (whoever wrote it)."""
+    if len(line) <= LINE_SHOWN:
+        return line
+    head, tail = LINE_SHOWN * 2 // 3, LINE_SHOWN // 3
+    return f"{line[:head]} [... {len(line) - head - tail} characters ...] {line[-tail:]}"
 
 
 def _owes_orders(game: Game, seat: SeatId) -> bool:

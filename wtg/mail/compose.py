@@ -40,6 +40,13 @@ _PLAIN_TEXT = re.compile(r"[ -<>@-~]*")
 registry stores as it is."""
 
 
+REFERENCE_MAX = 998
+"""Characters of the Message-ID of a mail answered that its answer names (In-Reply-To and
+References), the longest line a mail may have: a longer one (a stranger's of a megabyte,
+or a list of thousands) is named by neither, so that no answer's header grows past what a
+server takes, whoever wrote the Message-ID."""
+
+
 _OWN_MESSAGE_ID = re.compile(r"<[A-Za-z0-9._-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*>")
 """A Message-ID as ``message`` makes it (``safe`` ident, digest, cleaned domain): one token
 without a space, which the registry never breaks (``_Policy.fold_binary``)."""
@@ -185,8 +192,8 @@ def message(
         msg.set_raw("List-Id", list_id(game, domain))
     msg.set_raw("X-Loop", _constant("X-Loop", harmless(loop_id(sender))))
     msg.set_raw("X-Mailer", _constant("X-Mailer", "wtg"))
-    if reply_to_id:
-        reference = harmless(reply_to_id)
+    reference = harmless(reply_to_id) if reply_to_id else ""
+    if reference and len(reference) <= REFERENCE_MAX:
         for name in ("In-Reply-To", "References"):
             msg.set_raw(name, _literal(name, reference) or _text(name, reference))
     msg.refused = "; ".join(problems)
@@ -275,6 +282,15 @@ def _date(when: datetime) -> BaseHeader:
     return _stored("Date", email.utils.format_datetime(when))
 
 
+@lru_cache(maxsize=1024)
+def writable(address: str) -> bool:
+    """Whether a mail to ``address`` can be made (``message``'s To): the poll answers only
+    such an address, or the answer would be set aside for good at the send, and the GM
+    told to correct an address a stranger typed (``a..b@example.org``,
+    ``=?utf-8?q?x?=@example.org``, ``a@example.org.``)."""
+    return _address("To", address)[0] is not None
+
+
 def _address(name: str, value: str) -> tuple[str | BaseHeader | None, str]:
     """The ``name`` header for one address (``addr`` or ``Name <addr>``), or None and why
     ``value`` is not one usable address. An address of plain atoms is one (the registry
@@ -285,8 +301,9 @@ def _address(name: str, value: str) -> tuple[str | BaseHeader | None, str]:
         return None, f"{name}: {value!r} holds a line break or control character"
     refused = f"{name}: {value!r} is not one e-mail address"
     try:  # the stdlib's parser raises more than HeaderParseError on some broken input
+        # (AttributeError: a group where it wants an address, ``qr:+x!;}7[@=q5]``)
         header: Any = POLICY.header_store_parse(name, value)[1]
-    except (email.errors.HeaderParseError, IndexError, ValueError):
+    except (email.errors.HeaderParseError, AttributeError, IndexError, TypeError, ValueError):
         return None, refused
     addresses = header.addresses
     if header.defects or len(addresses) != 1 or not (addresses[0].username and addresses[0].domain):

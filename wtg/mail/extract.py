@@ -23,6 +23,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.message import Message
+from typing import Any
 
 from wtg.aof.mailtext import BEGIN_MARKER, has_marker, header_keys, mail_lines
 
@@ -33,6 +34,9 @@ HEADER_PROOF = frozenset(("game", "code"))
 NOT_FOUND = "no AOF found"
 FALLBACK_CHARSETS = ("utf-8", "cp1252", "latin-1")
 
+PARAMS_MAX = 4000
+"""Characters of a part's Content-Type or Content-Disposition whose parameters are read
+(``_Part``); a client's, a long file name's in RFC 2231's form among them, is far shorter."""
 MAX_NESTING = 12
 """Parts within parts (a forwarded message counts two: itself and its own tree). A
 reply forwarded three times with its attachments nests about nine deep."""
@@ -231,11 +235,25 @@ def _head_and_body(text: str) -> tuple[list[str], str] | None:
 
 class _Part(Message):
     """A part that knows how deep it sits. The parser asks each part's main type to decide
-    whether it holds more parts: at ``MAX_NESTING`` the answer is "text", so it does not."""
+    whether it holds more parts: at ``MAX_NESTING`` the answer is "text", so it does not.
+
+    Its Content-Type and Content-Disposition are read as far as ``PARAMS_MAX`` characters
+    (to the last ``;`` within them): the email package reads a header's parameters in time
+    that grows with the square of its length (each one cut off the rest of the text), and
+    every read of the charset, the file name, a boundary or ``format`` reads them all again,
+    so a header of 100,000 parameters held one mail for half a minute."""
 
     def __init__(self, policy: email.policy.Policy, nesting: int) -> None:
         super().__init__(policy)
         self.nesting = nesting
+
+    def get(self, name: str, failobj: Any = None) -> Any:
+        value = super().get(name, failobj)
+        long = isinstance(value, str) and len(value) > PARAMS_MAX
+        if long and name.lower() in ("content-type", "content-disposition"):
+            cut = value.rfind(";", 0, PARAMS_MAX)
+            return value[: cut if cut > 0 else PARAMS_MAX]
+        return value
 
     def attach(self, payload: Message[str, str] | str) -> None:
         if isinstance(payload, _Part):

@@ -9,10 +9,12 @@ Subjects are never looked at: "Re: Out of office" may well be a player.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from email.errors import HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
 
+from wtg.mail.compose import writable
 from wtg.mail.listid import ascii_address, domain_of, ours
 
 _DAEMONS = frozenset(("mailer-daemon", "postmaster"))
@@ -20,6 +22,9 @@ _BULK = frozenset(("bulk", "list", "junk", "auto_reply"))
 _SUPPRESS = frozenset(("all", "oof", "autoreply"))
 _LIST_HEADERS = ("List-Id", "List-Unsubscribe")
 _AUTO_HEADERS = ("X-Autoreply", "X-Autorespond")
+LOOP_MAX = 2000
+"""Characters of the longest X-Loop value that may be ours: our address (at most 254), or
+encoded words of it."""
 
 
 Headers = dict[str, list[str]]
@@ -128,9 +133,14 @@ def _our_loop(headers: Headers, our_loop_id: str) -> str | None:
 def same_loop(value: str, our_loop_id: str) -> bool:
     """Whether an X-Loop value is ours: alike once an encoded word is decoded and the
     domain put in its ASCII form (a host whose address has a non-ASCII domain sent its
-    X-Loop as an encoded word before its value was made ASCII)."""
+    X-Loop as an encoded word before its value was made ASCII). A value longer than
+    ``LOOP_MAX`` is none of ours, and is not decoded: the email package decodes thousands
+    of encoded words in time that grows faster than their number (64,000 of them, one
+    header of a mail under the size limit, held it for seconds)."""
     wanted = ascii_address(our_loop_id)
-    return bool(wanted) and ascii_address(_decoded(value)) == wanted
+    if not wanted or len(value) > LOOP_MAX:
+        return False
+    return ascii_address(_decoded(value)) == wanted
 
 
 def _decoded(value: str) -> str:
@@ -140,7 +150,7 @@ def _decoded(value: str) -> str:
         return value
     try:
         return str(make_header(decode_header(value)))
-    except (ValueError, LookupError, UnicodeError):
+    except (HeaderParseError, ValueError, LookupError, UnicodeError):  # a broken base64 word
         return value
 
 
@@ -207,6 +217,9 @@ def _first_address(value: str) -> str | None:
 
 
 def _usable(address: str) -> bool:
+    """Whether ``address`` can be answered: one address, of printable ASCII, that a mail of
+    ours can be made to (``compose.writable``)."""
     local, at, domain = address.rpartition("@")
     printable = address.isascii() and address.isprintable() and " " not in address
-    return bool(at and local and domain) and printable and not domain.startswith(".")
+    plain = bool(at and local and domain) and printable and not domain.startswith(".")
+    return plain and writable(address)

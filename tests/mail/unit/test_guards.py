@@ -12,6 +12,7 @@ import pytest
 
 from wtg.mail.compose import loop_id
 from wtg.mail.guards import (
+    LOOP_MAX,
     ReplyLimiter,
     auto_reply_reason,
     oversized,
@@ -119,6 +120,28 @@ def test_our_own_x_loop_with_a_non_ascii_domain_is_known_in_every_form() -> None
             == f"X-Loop: {ours} (our own mail came back)"
         ), value
     assert auto_reply_reason({"x-loop": ["gm@bucher.example"]}, ours) is None
+
+
+def test_an_x_loop_longer_than_ours_can_be_is_not_decoded() -> None:
+    """An X-Loop of 64,000 encoded words (a header of 900 kB, a mail under the size limit)
+    took the email package seconds to decode: a value longer than ``LOOP_MAX`` is no X-Loop
+    of ours, even one whose empty encoded words decode to our address; up to it, encoded
+    words of our address are still ours."""
+    flood = "=?utf-8?q?a?= " * 64_000
+    assert auto_reply_reason({"x-loop": [flood]}, LOOP) is None
+    padding = "=?utf-8?q??= " * (LOOP_MAX // 13)
+    assert auto_reply_reason({"x-loop": [padding + LOOP]}, LOOP) is None
+    near = "=?utf-8?q??= " * ((LOOP_MAX - len(LOOP)) // 13) + LOOP
+    assert len(near) <= LOOP_MAX
+    assert auto_reply_reason({"x-loop": [near]}, LOOP) == f"X-Loop: {LOOP} (our own mail came back)"
+
+
+def test_an_x_loop_of_a_broken_encoded_word_is_someone_elses() -> None:
+    """``=?utf-8?b?.<}=?utf-8?b??=``: the email package raised HeaderParseError (a base64
+    decoding error) on it, and the mail that carried it was quarantined, as a stranger
+    could have any number of his mails quarantined for the GM."""
+    for value in (" ,=?utf-8?b?.<}=?utf-8?b??=b<", "=?utf-8?b?A?="):
+        assert auto_reply_reason({"x-loop": [value]}, LOOP) is None
 
 
 def test_someone_elses_x_loop_is_fine() -> None:

@@ -1,0 +1,89 @@
+"""The answer to an order mail quotes its lines (WHAT WAS UNDERSTOOD): words anyone with the
+code typed, mailed to the seat's registered address, which need not be the sender's (a code
+shared or stolen: the answer goes to the seat's address too). A terminal's escape sequence
+in a line (OSC 8, a link that shows one text and opens another; a CSI that clears the
+screen) or a NUL, which a mail server may refuse, goes out as ``?``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import GM, Hall, ann_and_bob
+from wtg.mail.answers import LINE_SHOWN
+
+LINK = "\x1b]8;;https://evil.example/\x1b\\your report\x1b]8;;\x1b\\"
+"""OSC 8: "your report", a link to another address."""
+CLEAR = "\x1b[2J"
+
+
+def _sent(hall: Hall, sender: str, text: str) -> None:
+    hall.count += 1
+    body = text.replace("\n", "\r\n")
+    hall.deliver(
+        f"From: {sender}\r\nTo: {GM}\r\nSubject: orders\r\n"
+        f"Message-ID: <eo{hall.count}@else.example>\r\n"
+        "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"
+        f"{body}".encode()
+    )
+
+
+def _clean(text: str) -> bool:
+    return all(char.isprintable() or char in "\n\t" for char in text)
+
+
+def test_a_stolen_codes_order_lines_reach_the_player_without_control_sequences(
+    tmp_path: Path,
+) -> None:
+    """Ann's code, used from another address: the answers go to Ann, and quote the lines
+    with each control character as ``?``."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    form = game.aof(ann.id)
+    hostile = form.replace("B1: __   __ __", f"B1: 13 {LINK} 12\x00").replace("X1: ___", "X1:\t100")
+    _sent(hall, "thief@else.example", hostile)
+    (outcome,) = [text for _key, text in hall.poll(hours=1).outcomes]
+    assert outcome == f"stored: wok4-1 turn 1 player {ann.id}"
+    (answer,) = hall.new_mails()
+    assert answer.to == ann.email
+    assert "1 accepted, 1 rejected" in answer.body
+    assert "REJECTED B1: 13 ?]8;;https://evil.example/?\\your report?]8;;?\\ 12?:" in answer.body
+    assert "line 50: ok X1: 100\n" in answer.body  # the line as read: a tab is a blank
+    assert _clean(answer.body), repr(answer.body)
+
+
+def test_a_mail_of_rejected_lines_alone_quotes_them_without_control_sequences(
+    tmp_path: Path,
+) -> None:
+    """No line accepted: the answer that nothing changed quotes them all, as ``?`` where a
+    control character stood."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    form = game.aof(ann.id)
+    _sent(hall, ann.email, form.replace("X1: ___", f"X1: 100 {CLEAR}\x07"))
+    (outcome,) = [text for _key, text in hall.poll(hours=1).outcomes]
+    assert outcome.startswith("ignored: none of the order lines")
+    (answer,) = hall.new_mails()
+    assert answer.to == ann.email and "no orders found" in answer.subject
+    assert "REJECTED X1: 100 ?[2J?:" in answer.body
+    assert _clean(answer.body), repr(answer.body)
+
+
+def test_an_order_line_of_a_megabyte_is_not_mailed_back_whole(tmp_path: Path) -> None:
+    """A line of 900,000 characters (the mail under `mail.max_bytes`): the answer quotes its
+    start and its end, with the reason, and says how much it left out."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    ann = next(p for p in game.config.players if p.name == "Ann")
+    form = game.aof(ann.id)
+    _sent(hall, "thief@else.example", form.replace("B1: __   __ __", "B1: " + "1 " * 450_000))
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails()
+    assert answer.to == ann.email
+    (quoted,) = [line for line in answer.body.splitlines() if "REJECTED B1" in line]
+    assert len(quoted) < 2 * LINE_SHOWN
+    assert quoted.startswith("line 10: REJECTED B1: 1 1 1 ")
+    assert " characters ...] " in quoted
+    assert quoted.endswith("expected 3 fields FROM TO MIS, found 450000")
+    assert len(answer.body) < 4000
