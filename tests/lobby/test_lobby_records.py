@@ -45,10 +45,20 @@ def test_a_seat_taken_over_is_no_longer_offered_and_a_second_taker_is_refused(
     game = hall.game("wok4-1")
     assert (game.config.player(3).email, game.config.player(3).name) == (cat, "Cat")
     assert told[cat].subject == "[wok4-1] you play seat 3 now"
+    assert "You play seat 3 of game wok4-1 now, as Cat." in told[cat].body
+    assert game.report(3) in told[cat].body
     for seat in (1, 2, 4):
         mail = told[game.config.player(seat).email]
         assert mail.subject == "[wok4-1] Cat takes over seat 3"
+        assert " ".join(mail.body.split()).startswith(
+            "Seat 3 of game wok4-1 (player 3), whose player had quit, is taken over by a new"
+            " player, Cat, from the coming turn."
+        ), mail.body
     assert told[quitter.email].subject == "[wok4-1] your seat 3 is taken over"
+    assert " ".join(told[quitter.email].body.split()).startswith(
+        "Seat 3 of game wok4-1, which you left, is taken over by a new player, Cat. Your secret"
+        " code of that game no longer works."
+    ), told[quitter.email].body
     with Book(hall.gm.games_dir) as book:
         assert offered_seat(book, "wok4-1", 3) is None
         newcomer = person_of(book, cat)
@@ -98,6 +108,7 @@ def test_a_resign_keeps_the_orders_on_file_and_its_mail_s_moment(tmp_path: Path)
     meta = hall.game("wok4-1").store.pending_meta(2, 2)
     assert meta["received"] == iso(confirmed_at)
     assert meta["quit"] is True
+    assert meta["via"] == "mail"
 
 
 def test_ran_with_quit_finds_the_quit_of_that_mail_alone(tmp_path: Path) -> None:
