@@ -156,3 +156,20 @@ def test_a_hand_edit_wtg_takes_is_taken(game_dir: Path) -> None:
     assert config.players[1].name == "2024"
     assert config.schedule is not None and config.schedule.at == "19:30"
     assert config.map_pictures is False
+
+
+def test_a_game_yaml_saved_in_latin1_is_named_with_its_line_not_a_traceback(
+    game_dir: Path,
+) -> None:
+    """A GM's editor that saved game.yaml in Latin-1 (a name with an umlaut) broke every
+    command on the game with a UnicodeDecodeError's traceback; `run-turn --due` and `status`
+    said Python's words."""
+    path = game_dir / "game.yaml"
+    path.write_bytes(path.read_bytes().replace(b"name: Me,", "name: Jürgen,".encode("latin-1")))
+    result = CliRunner().invoke(main, ["status", str(game_dir)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"wtg: {path}, line 9: not UTF-8 text (the byte 0xfc): save the file as UTF-8 (an "
+        "editor's encoding setting, or `iconv -f latin1 -t utf-8`)"
+    ]
