@@ -169,8 +169,10 @@ class Answers:
             self._wrong_code(message, sender, game, result.player or 0)
             return self._reject(message, sender, "it could not be accepted", quiet=True, game=name)
         if isinstance(result, OrderRefused) and result.player is not None:
+            # the code was right: an answer to the player's own orders, counted as one
             entry = self._seat_entry(game, result.player)
-            return self._reject(message, entry.email, str(result), index, game=name)
+            limit = self.gm.limits.confirmations_per_hour
+            return self._reject(message, entry.email, str(result), index, game=name, limit=limit)
         if isinstance(result, OrderError):
             return self._reject(message, sender, str(result), index, game=name)
         entry = self._seat_entry(game, result.player)
@@ -349,14 +351,19 @@ class Answers:
         index: int = 0,
         quiet: bool = False,
         game: str | None = None,
+        limit: int | None = None,
     ) -> Outcome:
-        """Reject; tell ``to`` why when it is a registered player (never a stranger).
-        ``game``: the game the orders were for, when known."""
+        """Reject; tell ``to`` why when it is a registered player (never a stranger), within
+        ``limit`` answers an hour (default: ``replies_per_hour``); an answer the limit held
+        back is said in the outcome (``unsaid``). ``game``: the game the orders were for,
+        when known."""
+        heldback = None
         if to and self.registry.seats_of(to):
             body = compose.render("rejected", reason=None if quiet else reason)
             subject = "Your orders were not accepted"
-            self._queue(_ident("rejected", message, index), to, subject, body, None, game=game)
-        return rejected("wrong code or player" if quiet else reason, game)
+            ident = _ident("rejected", message, index)
+            heldback = self._queue(ident, to, subject, body, None, limit=limit, game=game)
+        return unsaid(rejected("wrong code or player" if quiet else reason, game), heldback)
 
     def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
         """The seat's registered address is told that someone tried a wrong code: whether
