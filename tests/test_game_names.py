@@ -45,7 +45,12 @@ def made(root: Path) -> list[str]:
         ("..", None),
         ("_g1", "g1"),
         ("g1.", "g1"),
-        ("ö", None),
+        ("ö", "o"),
+        ("Ümlaut", "umlaut"),
+        ("spiel-ä", "spiel-a"),
+        ("Straße 2", "strasse-2"),
+        ("Zürich Ost", "zurich-ost"),
+        ("日本", None),
         ("\U0001d538" * 64, None),
     ],
 )
