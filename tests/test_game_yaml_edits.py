@@ -173,3 +173,36 @@ def test_a_game_yaml_saved_in_latin1_is_named_with_its_line_not_a_traceback(
         f"wtg: {path}, line 9: not UTF-8 text (the byte 0xfc): save the file as UTF-8 (an "
         "editor's encoding setting, or `iconv -f latin1 -t utf-8`)"
     ]
+
+
+MADE_AS = [
+    # another ruleset's rules read this state: run under Standard, a traceback under WISK
+    ("ruleset: wok4", "ruleset: standard", 3, "ruleset", "wok4", "a game keeps its rules"),
+    ("ruleset: wok4", "ruleset: wisk", 3, "ruleset", "wok4", "a game keeps its rules"),
+    # the game renamed: every player's form says GAME: test1, and the poll held them all
+    ("game: test1", "game: kaomaris", 2, "game", "test1", "its players' forms say GAME: test1"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "line", "key", "made", "why"), MADE_AS)
+def test_what_the_game_was_made_with_cannot_be_edited_away(
+    game_dir: Path, old: str, new: str, line: int, key: str, made: str, why: str
+) -> None:
+    """A new GM's trial: `ruleset: standard` written over a WoK IV game's `ruleset: wok4`
+    ran its turn under Standard's rules (`ruleset: wisk`: a KeyError's traceback), and
+    `game: kaomaris` over `game: test1` renamed the game without a word while every
+    player's form still said GAME: test1. Each is refused with its line, and runs
+    nothing."""
+    edit(game_dir, old, new)
+    said = (
+        f"wtg: {game_dir / 'game.yaml'}, line {line}: {key}: the game was made as {made} "
+        f"(its turns say so) and cannot be changed ({why}): put back `{key}: {made}`, or make "
+        "a new game"
+    )
+    for command in (["status", str(game_dir)], ["run-turn", str(game_dir), "--now"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exception is None or isinstance(result.exception, SystemExit), command
+        assert (result.exit_code, result.output.splitlines()) == (1, [said]), command
+    assert sorted(p.name for p in (game_dir / "turns").iterdir()) == ["0000"]
+    edit(game_dir, new, old)
+    assert wtg("status", game_dir).exit_code == 0

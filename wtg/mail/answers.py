@@ -17,7 +17,7 @@ from wtg.core.orders import OrderError, OrderRefused, Verdict, WrongCode
 from wtg.core.printable import marked
 from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
-from wtg.game.gameconfig import PlayerEntry
+from wtg.game.gameconfig import ConfigError, PlayerEntry
 from wtg.game.intake import Submission, Unchanged
 from wtg.game.schedule import local_text, parse_iso
 from wtg.host.config import GmConfig
@@ -39,7 +39,7 @@ from wtg.mail.outcome import (
     unsaid,
 )
 from wtg.mail.pictures import orders_picture
-from wtg.mail.registry import Registry
+from wtg.mail.registry import MENDED, GameYamlRefused, Registry
 from wtg.mail.strangers import Strangers
 
 WINDOW = 3600.0
@@ -139,13 +139,16 @@ class Answers:
         outcomes: list[Outcome] = []
         for game in games:
             self._hold(game)
-            results = game.submit_all(
-                texts,
-                received=message.received,
-                order_key=message.order_key,
-                via="mail",
-                durable=False,
-            )
+            try:
+                results = game.submit_all(
+                    texts,
+                    received=message.received,
+                    order_key=message.order_key,
+                    via="mail",
+                    durable=False,
+                )
+            except ConfigError as exc:  # its game.yaml says other than its turns: it waits
+                raise GameYamlRefused(f"{exc} {MENDED}") from None
             for result in results:
                 if beside and isinstance(result, (Submission, Unchanged)):
                     result.notes.append(_not_carried_out(beside))
