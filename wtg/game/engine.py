@@ -136,24 +136,23 @@ class Game(Generic[S]):
             raise StoreError(f"turn {number}'s state.json holds no state (not a JSON object)")
         made = data.get("ruleset")
         if isinstance(made, str) and made != self.ruleset.name:
-            raise self._edited("ruleset", made, "a game keeps its rules")
-        made = data.get("game")
-        if isinstance(made, str) and made.casefold() != self.config.game.casefold():
-            raise self._edited("game", made, f"its players' forms say GAME: {made}")
+            raise self._other_rules(made)
         return data
 
-    def _edited(self, key: str, made: str, why: str) -> ConfigError:
-        """game.yaml's ``key`` edited away from what the game was made with, ``made`` (its
-        turns say so): a game's rules would read another's state, a new name would hold
-        every player's form for a game the host does not know."""
+    def _other_rules(self, made: str) -> ConfigError:
+        """game.yaml's ``ruleset`` edited away from the one the game was made with, ``made``
+        (its turns say so): another ruleset's rules would read its state (Standard's run a
+        WoK IV game's turn, WISK's stop on a key it lacks)."""
         path = self.store.root / "game.yaml"
         try:
-            where = f"{path}, line {read_lined_yaml(self.store.config_text()).line_of((key,))}"
+            where = (
+                f"{path}, line {read_lined_yaml(self.store.config_text()).line_of(('ruleset',))}"
+            )
         except YamlLinesError:
             where = str(path)
         return ConfigError(
-            f"{where}: {key}: the game was made as {made} (its turns say so) and cannot be "
-            f"changed ({why}): put back `{key}: {made}`, or make a new game"
+            f"{where}: ruleset: the game was made as {made} (its turns say so) and cannot be "
+            f"changed (a game keeps its rules): put back `ruleset: {made}`, or make a new game"
         )
 
     def _turn_json(self, number: int, name: str) -> Json:
