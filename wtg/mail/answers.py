@@ -311,8 +311,13 @@ class Answers:
             return rejected("no order form, and not from a player")
         due = [_owes_orders(g, SeatId(e.id)) for g, e in mine]
         forms = [g.aof(e.id) for (g, e), owed in zip(mine, due, strict=True) if owed]
+        on_file = [
+            line
+            for (g, e), owed in zip(mine, due, strict=True)
+            if owed and (line := _on_file(g, SeatId(e.id))) is not None
+        ]
         idle = [_not_due(g) for (g, _), owed in zip(mine, due, strict=True) if not owed]
-        body = compose.render("help", name=mine[0][1].name, forms=forms, idle=idle)
+        body = compose.render("help", name=mine[0][1].name, forms=forms, on_file=on_file, idle=idle)
         held = self._queue(
             f"help-{message.key}", mine[0][1].email, "No order form found in your mail", body, None
         )
@@ -479,6 +484,21 @@ def _owes_orders(game: Game, seat: SeatId) -> bool:
     state = game.state_view()
     owing = set(game.ruleset.owing(state))
     return any(side in owing for side in game.ruleset.sides_of(state, seat))
+
+
+def _on_file(game: Game, seat: SeatId) -> str | None:
+    """The orders a GM seat has on file for the coming turn, as the help says them (the
+    blank form it mails would replace them): None when it has none."""
+    state = game.state_view()
+    turn = game.ruleset.turn_of(state) + 1
+    metas = [game.store.pending_meta(turn, side) for side in game.ruleset.sides_of(state, seat)]
+    filed = [meta for meta in metas if meta]
+    if not filed:
+        return None
+    received = max(str(meta.get("received") or "") for meta in filed)
+    ready = " READY" if all(meta.get("ready") for meta in filed) else ""
+    when = f" of {received}" if received else ""
+    return f"game {game.config.game}, turn {turn}: your orders{when} are on file{ready}"
 
 
 def _not_due(game: Game) -> str:
