@@ -26,7 +26,7 @@ def test_the_help_says_which_orders_stand(tmp_path: Path) -> None:
     text = _help(world)
     assert (
         "fill in the blanks and send it. Keep the GAME/TURN/PLAYER/CODE line as it is.\n"
-        "Orders you sent stand, until a form you send replaces them:\n"
+        "Orders you sent stand, until new orders you send replace them:\n"
         f"  game g1, turn 1: your orders of {received} are on file READY\n"
         "\n=== BEGIN AOF ===\n"
     ) in text
