@@ -370,12 +370,22 @@ def no_such_folder(given: str, path: Path, games_dir: Path | None) -> str:
             f"{where}: did you mean the game {path.name} of the games folder? Give its name "
             f"alone ({path.name})"
         )
+    if games_dir is not None and _in_folder(path, games_dir):  # a typo of a game's folder
+        return f"{where}: {no_such_game(games_dir, path.name)}"
     if games_dir is None and os.sep not in given:
         return without_config(
             f"{where}, and no games folder to look {given!r} up in: give --config FILE (or "
             "--games-dir); cron and systemd do not see a WTG_CONFIG your shell exports"
         )
     return f"{where}: give a game's name (with --config) or its folder"
+
+
+def _in_folder(path: Path, folder: Path) -> bool:
+    """Whether ``path`` (not there) would be directly in ``folder``."""
+    try:
+        return os.path.samefile(path.absolute().parent, folder)
+    except OSError:  # its parent is not there either
+        return False
 
 
 SHOWN_GAMES = 10
