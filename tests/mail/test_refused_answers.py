@@ -58,3 +58,29 @@ def test_a_rejection_held_back_by_the_limit_is_said(tmp_path: Path) -> None:
         "not answered: reply limit (confirmations_per_hour)"
     ]
     assert _rejections(world) == []
+
+
+def _subjects(world: World, kind: str) -> list[str]:
+    return [
+        str(message_from_bytes(raw, policy=policy.default)["Subject"])
+        for name, raw in world.outbox().items()
+        if name.startswith(kind)
+    ]
+
+
+def test_a_form_none_of_whose_lines_was_accepted_is_not_no_orders_found(tmp_path: Path) -> None:
+    """A new GM's trial: a form whose one order line was rejected (a province not his) was
+    answered under the subject "[g1] no orders found in your mail", though its text listed
+    the order found and why it was refused. A mail without orders keeps that subject."""
+    world = World(tmp_path, count=2)
+    world.mail(world.aof(2, T1="01   1    20", R1="1"), sender="p2@players.example")
+    assert [text for _key, text in world.poll().outcomes] == [
+        "ignored: none of the order lines in your mail could be accepted (g1 p2)"
+    ]
+    assert _subjects(world, "unchanged-") == ["[g1] your orders were not accepted"]
+    world.mail("> " + world.aof(2).replace("\n", "\n> "), sender="p2@players.example")
+    world.poll()
+    assert sorted(_subjects(world, "unchanged-")) == [
+        "[g1] no orders found in your mail",
+        "[g1] your orders were not accepted",
+    ]

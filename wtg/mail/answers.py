@@ -18,7 +18,7 @@ from wtg.core.printable import marked
 from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, PlayerEntry
-from wtg.game.intake import Submission, Unchanged
+from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, Submission, Unchanged
 from wtg.game.schedule import local_text, parse_iso
 from wtg.host.config import GmConfig
 from wtg.lobby.commands import commands_beside_a_form
@@ -47,6 +47,8 @@ REPLIES_LIMIT = "replies_per_hour"
 CONFIRMATIONS_LIMIT = "confirmations_per_hour"
 STRANGERS_LIMIT = "unconfirmed_per_hour"
 """The limits that may hold an answer back, by their keys in the config's ``mail``."""
+NOT_ACCEPTED = "your orders were not accepted"
+"""The subject of the answer to a form none of whose order lines could be accepted."""
 WRONG_CODE_TALLY = "wrong-code:"
 """The journal counts the wrong code notices mailed to an address under this prefix and the
 address: apart from the answers to his own mail, which a stranger's forms never hold back."""
@@ -215,7 +217,9 @@ class Answers:
             verdicts=_described(game, result.verdicts),
             notes=result.notes,
         )
-        subject = f"[{game.config.game}] no orders found in your mail"
+        # the subject says what the body does: orders refused are not "no orders found"
+        said = NOT_ACCEPTED if result.reason == NONE_ACCEPTED else NO_ORDERS
+        subject = f"[{game.config.game}] {said}"
         ident = _ident("unchanged", message, index)
         return self._answer_player(ident, game, entry, subject, body, message_id)
 
