@@ -87,6 +87,32 @@ def test_a_command_without_a_config_names_the_one_of_the_folder_it_ran_in(
     assert not (tmp_path / "games" / ".mail").exists()
 
 
+@pytest.mark.parametrize("given", ["option", "env"])
+def test_a_mail_command_given_the_games_folder_names_the_config_beside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str
+) -> None:
+    """A new GM's trial: `wtg --games-dir /srv/wtg/games send` (status takes a games folder,
+    so why not send) said there was no config and nothing of the one `wtg init` had put
+    beside that games folder. It names it, and does not read it."""
+    home_host(tmp_path)
+    config = tmp_path / "wtg" / "wtg.yaml"
+    games = tmp_path / "wtg" / "games"
+    monkeypatch.delenv("WTG_CONFIG", raising=False)
+    monkeypatch.delenv("WTG_GAMES_DIR", raising=False)
+    monkeypatch.chdir(tmp_path)
+    if given == "env":
+        monkeypatch.setenv("WTG_GAMES_DIR", str(games))
+    for command in (["send"], ["poll"]):
+        args = ["--games-dir", str(games), *command] if given == "option" else command
+        result = CliRunner().invoke(main, args)
+        assert (result.exit_code, result.stderr) == (
+            1,
+            f"{NO_CONFIG}; there is one at {config}: `export WTG_CONFIG={config}` (or --config "
+            f"{config})\n",
+        ), command
+    assert not (games / ".mail").exists()
+
+
 def test_a_command_without_a_config_anywhere_near_says_only_that(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -81,3 +81,22 @@ def test_a_game_folder_that_is_not_there_is_said_to_be_missing(host: Path, tmp_p
 def test_a_folder_that_is_there_but_no_game_is_said_so(host: Path, tmp_path: Path) -> None:
     result = wtg("--config", host / "wtg.yaml", "status", tmp_path)
     assert result.stderr == f"wtg: {tmp_path} is not a game folder (no game.yaml)\n"
+
+
+def test_a_mistyped_folder_of_the_games_folder_names_its_games(host: Path) -> None:
+    """A new GM's trial: `wtg status /srv/wtg/games/tset1` said only `give a game's name
+    (with --config) or its folder`, where `wtg status tset1` names the games there (and
+    `Test1` the one meant)."""
+    games = host / "games"
+    result = wtg("--config", host / "wtg.yaml", "status", games / "tset1")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: no game folder {games / 'tset1'}: no game 'tset1' in the games folder {games} "
+        "(its games: test1; `wtg status` gives a line for each)\n"
+    )
+    result = wtg("--config", host / "wtg.yaml", "run-turn", games / "Test1", "--now")
+    assert result.stderr == (
+        f"wtg: no game folder {games / 'Test1'}: no game 'Test1' in the games folder {games}: "
+        "did you mean test1? (a game's name is lower case)\n"
+    )
+    assert sorted(p.name for p in (games / "test1" / "turns").iterdir()) == ["0000"]

@@ -45,7 +45,12 @@ def made(root: Path) -> list[str]:
         ("..", None),
         ("_g1", "g1"),
         ("g1.", "g1"),
-        ("ö", None),
+        ("ö", "o"),
+        ("Ümlaut", "umlaut"),
+        ("spiel-ä", "spiel-a"),
+        ("Straße 2", "strasse-2"),
+        ("Zürich Ost", "zurich-ost"),
+        ("日本", None),
         ("\U0001d538" * 64, None),
     ],
 )
@@ -164,3 +169,17 @@ def test_a_game_named_as_no_game_of_the_host_names_the_games(tmp_path: Path) -> 
         "`wtg status` gives a line for each)\n"
     )
     assert sorted(p.name for p in games.iterdir()) == ["test1", "test2"]  # nothing made
+
+
+def test_new_game_given_again_after_it_finished_names_the_game_there(tmp_path: Path) -> None:
+    """A new GM's trial: `new-game` given again (the shell's arrow key) after it had made
+    the game said only `.../games/g1 already exists and is not empty`, which neither says
+    that it is a game nor what to do."""
+    assert new_game(tmp_path, "g1").exit_code == 0
+    again = new_game(tmp_path, "g1")
+    assert again.exit_code == 1
+    assert again.stderr == (
+        f"wtg: a game g1 is there already ({tmp_path / 'games' / 'g1'}, turn 0): give the new "
+        "game another name (`wtg status g1` shows that one)\n"
+    )
+    assert sorted(p.name for p in (tmp_path / "games" / "g1" / "turns").iterdir()) == ["0000"]

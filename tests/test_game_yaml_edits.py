@@ -156,3 +156,41 @@ def test_a_hand_edit_wtg_takes_is_taken(game_dir: Path) -> None:
     assert config.players[1].name == "2024"
     assert config.schedule is not None and config.schedule.at == "19:30"
     assert config.map_pictures is False
+
+
+def test_a_game_yaml_saved_in_latin1_is_named_with_its_line_not_a_traceback(
+    game_dir: Path,
+) -> None:
+    """A GM's editor that saved game.yaml in Latin-1 (a name with an umlaut) broke every
+    command on the game with a UnicodeDecodeError's traceback; `run-turn --due` and `status`
+    said Python's words."""
+    path = game_dir / "game.yaml"
+    path.write_bytes(path.read_bytes().replace(b"name: Me,", "name: Jürgen,".encode("latin-1")))
+    result = CliRunner().invoke(main, ["status", str(game_dir)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"wtg: {path}, line 9: not UTF-8 text (the byte 0xfc): save the file as UTF-8 (an "
+        "editor's encoding setting, or `iconv -f latin1 -t utf-8`)"
+    ]
+
+
+@pytest.mark.parametrize("other", ["standard", "wisk", "intermediate", "tactics"])
+def test_a_ruleset_edited_away_from_the_games_is_refused(game_dir: Path, other: str) -> None:
+    """A new GM's trial: `ruleset: standard` written over a WoK IV game's `ruleset: wok4`
+    ran its turn under Standard's rules (`ruleset: wisk`: a KeyError's traceback). It is
+    refused with its line, and runs nothing."""
+    old, new = "ruleset: wok4", f"ruleset: {other}"
+    edit(game_dir, old, new)
+    said = (
+        f"wtg: {game_dir / 'game.yaml'}, line 3: ruleset: the game was made as wok4 (its turns "
+        "say so) and cannot be changed (a game keeps its rules): put back `ruleset: wok4`, or "
+        "make a new game"
+    )
+    for command in (["status", str(game_dir)], ["run-turn", str(game_dir), "--now"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exception is None or isinstance(result.exception, SystemExit), command
+        assert (result.exit_code, result.output.splitlines()) == (1, [said]), command
+    assert sorted(p.name for p in (game_dir / "turns").iterdir()) == ["0000"]
+    edit(game_dir, new, old)
+    assert wtg("status", game_dir).exit_code == 0

@@ -53,7 +53,10 @@ def test_status_lists_the_good_games_and_names_the_broken_ones(tmp_path: Path) -
     lines = out.splitlines()
     assert [line.split()[0] for line in lines[:2]] == ["g01", "g04"]
     games = tmp_path / "games"
-    assert lines[2].startswith(f"{games / 'g02'}: cannot be read, skipped: 'utf-8' codec can't")
+    assert lines[2].startswith(
+        f"{games / 'g02'}: cannot be read, skipped: {games / 'g02' / 'game.yaml'}, line 10: "
+        "not UTF-8 text (the byte 0xf6): save the file as UTF-8"
+    )
     assert lines[3].startswith(
         f"{games / 'g03'}: cannot be read, skipped: {games / 'g03' / 'game.yaml'}, line 3: "
         "ruleset: no ruleset 'wok9'"

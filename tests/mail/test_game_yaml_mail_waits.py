@@ -25,6 +25,13 @@ SLIPS = [
     ),
     # a YAML slip (refused before too, and its mail held as no game's)
     ("{id: 2, name: Bob,", "{id: 2 name: Bob,", "line 10: not valid YAML: expected ',' or '}'"),
+    # the rules changed by hand under a game made with others (quarantined before, or
+    # filed under the other rules)
+    (
+        "ruleset: wok4",
+        "ruleset: standard",
+        "line 3: ruleset: the game was made as wok4 (its turns say so) and cannot be changed",
+    ),
 ]
 
 

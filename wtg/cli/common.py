@@ -134,16 +134,20 @@ def given_ruleset(name: str) -> None:
         fail(f"{exc.args[0]}: did you mean {meant}?" if meant else str(exc.args[0]))
 
 
-def config_nearby() -> Path | None:
+def config_nearby(games_dir: Path | None = None) -> Path | None:
     """The host's config (``wtg.yaml``, as `wtg init` names it) in the current folder, or
-    above it as far as a game's folder of its games folder; None when there is none. A
-    command given no config names it and never reads it: a cron line that lost its
+    above it as far as a game's folder of its games folder, or beside ``games_dir`` (the
+    games folder given with ``--games-dir``, as `wtg init` makes them); None when there is
+    none. A command given no config names it and never reads it: a cron line that lost its
     ``--config`` must not run on whatever config its folder holds."""
     try:
         here = Path.cwd()
     except OSError:  # the current folder was removed
-        return None
-    for folder in (here, here.parent, here.parent.parent):
+        here = None
+    folders = [] if here is None else [here, here.parent, here.parent.parent]
+    if games_dir is not None:
+        folders.append(games_dir.absolute().parent)
+    for folder in folders:
         if (folder / "wtg.yaml").is_file():
             return folder / "wtg.yaml"
     return None
@@ -152,8 +156,10 @@ def config_nearby() -> Path | None:
 def without_config(line: str) -> str:
     """``line``, a refusal for want of a config, and the config of the current folder
     when there is one (the GM ran the command in his host's folder, without
-    ``WTG_CONFIG``)."""
-    found = config_nearby()
+    ``WTG_CONFIG``), or the one beside the games folder given (``--games-dir``)."""
+    ctx = click.get_current_context(silent=True)
+    given = ((ctx.find_root().obj or {}).get("games_dir") if ctx is not None else None) or None
+    found = config_nearby(Path(given) if given else None)
     if found is None:
         return line
     return f"{line}; there is one at {found}: `export WTG_CONFIG={found}` (or --config {found})"
@@ -364,12 +370,22 @@ def no_such_folder(given: str, path: Path, games_dir: Path | None) -> str:
             f"{where}: did you mean the game {path.name} of the games folder? Give its name "
             f"alone ({path.name})"
         )
+    if games_dir is not None and _in_folder(path, games_dir):  # a typo of a game's folder
+        return f"{where}: {no_such_game(games_dir, path.name)}"
     if games_dir is None and os.sep not in given:
         return without_config(
             f"{where}, and no games folder to look {given!r} up in: give --config FILE (or "
             "--games-dir); cron and systemd do not see a WTG_CONFIG your shell exports"
         )
     return f"{where}: give a game's name (with --config) or its folder"
+
+
+def _in_folder(path: Path, folder: Path) -> bool:
+    """Whether ``path`` (not there) would be directly in ``folder``."""
+    try:
+        return os.path.samefile(path.absolute().parent, folder)
+    except OSError:  # its parent is not there either
+        return False
 
 
 SHOWN_GAMES = 10

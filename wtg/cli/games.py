@@ -30,7 +30,7 @@ from wtg.core.orders import OrderError
 from wtg.core.printable import printable
 from wtg.core.ruleset import GameOption, OptionValue
 from wtg.data.maps import GAME_MAP, is_map_path
-from wtg.files.store import GameLocked
+from wtg.files.store import GameLocked, GameStore
 from wtg.game.cutshort import differences
 from wtg.game.engine import Game, create_game, cut_short, finish_game
 from wtg.game.gameconfig import GameConfig, check_game_name, parse_player_spec, share_addresses
@@ -270,6 +270,13 @@ def new_game_folder(ctx: click.Context, given: str) -> Path:
             "give the game's name alone (`wtg new-game NAME ...`)"
         )
     check_game_name(given if bare else folder.name)  # WtgGroup says the rule
+    store = GameStore(folder)
+    if store.exists() and store.turns():  # made whole: no `new-game` cut short to finish
+        fail(
+            f"a game {folder.name} is there already ({folder.absolute()}, turn "
+            f"{store.latest_turn()}): give the new game another name (`wtg status "
+            f"{folder.name}` shows that one)"
+        )
     if games_dir is None:  # a game of its own, run by hand: its folder is made as needed
         return folder
     taken = name_taken(games_dir, folder.name)

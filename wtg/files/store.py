@@ -41,7 +41,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from wtg.core.errors import GameError
+from wtg.core.errors import ConfigError, GameError
 from wtg.files import diskflush, private
 from wtg.files.filelock import exclusive
 from wtg.files.yamlcopy import load_yaml_kept
@@ -289,10 +289,20 @@ class GameStore:
             raise refused
 
     def config_text(self) -> str:
+        path = self.root / "game.yaml"
         try:
-            return (self.root / "game.yaml").read_text(encoding="utf-8")
+            raw = path.read_bytes()
         except FileNotFoundError:
             raise StoreError(f"{self.root} is not a game folder (no game.yaml)") from None
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:  # an editor that saved it in Latin-1, say
+            line = raw.count(b"\n", 0, exc.start) + 1
+            raise ConfigError(
+                f"{path}, line {line}: not UTF-8 text (the byte 0x{raw[exc.start]:02x}): "
+                "save the file as UTF-8 (an editor's encoding setting, or "
+                f"`iconv -f latin1 -t utf-8`)"
+            ) from None
 
     # --- the lock --------------------------------------------------------------
     @contextlib.contextmanager

@@ -134,7 +134,26 @@ class Game(Generic[S]):
         data = self._turn_json(number, "state.json")
         if not isinstance(data, dict):
             raise StoreError(f"turn {number}'s state.json holds no state (not a JSON object)")
+        made = data.get("ruleset")
+        if isinstance(made, str) and made != self.ruleset.name:
+            raise self._other_rules(made)
         return data
+
+    def _other_rules(self, made: str) -> ConfigError:
+        """game.yaml's ``ruleset`` edited away from the one the game was made with, ``made``
+        (its turns say so): another ruleset's rules would read its state (Standard's run a
+        WoK IV game's turn, WISK's stop on a key it lacks)."""
+        path = self.store.root / "game.yaml"
+        try:
+            where = (
+                f"{path}, line {read_lined_yaml(self.store.config_text()).line_of(('ruleset',))}"
+            )
+        except YamlLinesError:
+            where = str(path)
+        return ConfigError(
+            f"{where}: ruleset: the game was made as {made} (its turns say so) and cannot be "
+            f"changed (a game keeps its rules): put back `ruleset: {made}`, or make a new game"
+        )
 
     def _turn_json(self, number: int, name: str) -> Json:
         """A turn's JSON file, parsed once and kept while it is unchanged on disk (while this

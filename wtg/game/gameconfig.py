@@ -202,9 +202,13 @@ def check_game_name(name: str) -> None:
 
 
 def game_name_meant(name: str) -> str | None:
-    """A name by the rule made of ``name`` (``My Game``: my-game): lower case, each run of
-    other characters a ``-``; None when nothing of it is left."""
-    meant = re.sub(r"[^a-z0-9_-]+", "-", name.lower()).strip("-_")
+    """A name by the rule made of ``name`` (``My Game``: my-game): lower case, a letter
+    with an accent as the letter without it (``Zürich``: zurich), each run of other
+    characters a ``-``; None when nothing of it is left."""
+    plain = "".join(
+        ch for ch in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(ch)
+    )
+    meant = re.sub(r"[^a-z0-9_-]+", "-", plain).strip("-_")
     meant = meant[:GAME_NAME_MAX_LENGTH].rstrip("-_")
     return meant if GAME_NAME.fullmatch(meant) else None
 

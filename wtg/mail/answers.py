@@ -17,8 +17,8 @@ from wtg.core.orders import OrderError, OrderRefused, Verdict, WrongCode
 from wtg.core.printable import marked
 from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
-from wtg.game.gameconfig import PlayerEntry
-from wtg.game.intake import Submission, Unchanged
+from wtg.game.gameconfig import ConfigError, PlayerEntry
+from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, Submission, Unchanged
 from wtg.game.schedule import local_text, parse_iso
 from wtg.host.config import GmConfig
 from wtg.lobby.commands import commands_beside_a_form
@@ -39,7 +39,7 @@ from wtg.mail.outcome import (
     unsaid,
 )
 from wtg.mail.pictures import orders_picture
-from wtg.mail.registry import Registry
+from wtg.mail.registry import MENDED, GameYamlRefused, Registry
 from wtg.mail.strangers import Strangers
 
 WINDOW = 3600.0
@@ -47,6 +47,8 @@ REPLIES_LIMIT = "replies_per_hour"
 CONFIRMATIONS_LIMIT = "confirmations_per_hour"
 STRANGERS_LIMIT = "unconfirmed_per_hour"
 """The limits that may hold an answer back, by their keys in the config's ``mail``."""
+NOT_ACCEPTED = "your orders were not accepted"
+"""The subject of the answer to a form none of whose order lines could be accepted."""
 WRONG_CODE_TALLY = "wrong-code:"
 """The journal counts the wrong code notices mailed to an address under this prefix and the
 address: apart from the answers to his own mail, which a stranger's forms never hold back."""
@@ -142,13 +144,16 @@ class Answers:
         outcomes: list[Outcome] = []
         for game in games:
             self._hold(game)
-            results = game.submit_all(
-                texts,
-                received=message.received,
-                order_key=message.order_key,
-                via="mail",
-                durable=False,
-            )
+            try:
+                results = game.submit_all(
+                    texts,
+                    received=message.received,
+                    order_key=message.order_key,
+                    via="mail",
+                    durable=False,
+                )
+            except ConfigError as exc:  # its game.yaml says other than its turns: it waits
+                raise GameYamlRefused(f"{exc} {MENDED}") from None
             for result in results:
                 if beside and isinstance(result, (Submission, Unchanged)):
                     result.notes.append(_not_carried_out(beside))
@@ -172,8 +177,10 @@ class Answers:
             self._wrong_code(message, sender, game, result.player or 0)
             return self._reject(message, sender, "it could not be accepted", quiet=True, game=name)
         if isinstance(result, OrderRefused) and result.player is not None:
+            # the code was right: an answer to the player's own orders, counted as one
             entry = self._seat_entry(game, result.player)
-            return self._reject(message, entry.email, str(result), index, game=name)
+            limit = self.gm.limits.confirmations_per_hour
+            return self._reject(message, entry.email, str(result), index, game=name, limit=limit)
         if isinstance(result, OrderError):
             return self._reject(message, sender, str(result), index, game=name)
         entry = self._seat_entry(game, result.player)
@@ -213,7 +220,9 @@ class Answers:
             verdicts=_described(game, result.verdicts),
             notes=result.notes,
         )
-        subject = f"[{game.config.game}] no orders found in your mail"
+        # the subject says what the body does: orders refused are not "no orders found"
+        said = NOT_ACCEPTED if result.reason == NONE_ACCEPTED else NO_ORDERS
+        subject = f"[{game.config.game}] {said}"
         ident = _ident("unchanged", message, index)
         return self._answer_player(ident, game, entry, subject, body, message_id)
 
@@ -309,8 +318,13 @@ class Answers:
             return rejected("no order form, and not from a player")
         due = [_owes_orders(g, SeatId(e.id)) for g, e in mine]
         forms = [g.aof(e.id) for (g, e), owed in zip(mine, due, strict=True) if owed]
+        on_file = [
+            line
+            for (g, e), owed in zip(mine, due, strict=True)
+            if owed and (line := _on_file(g, SeatId(e.id))) is not None
+        ]
         idle = [_not_due(g) for (g, _), owed in zip(mine, due, strict=True) if not owed]
-        body = compose.render("help", name=mine[0][1].name, forms=forms, idle=idle)
+        body = compose.render("help", name=mine[0][1].name, forms=forms, on_file=on_file, idle=idle)
         held = self._queue(
             f"help-{message.key}", mine[0][1].email, "No order form found in your mail", body, None
         )
@@ -352,14 +366,19 @@ class Answers:
         index: int = 0,
         quiet: bool = False,
         game: str | None = None,
+        limit: int | None = None,
     ) -> Outcome:
-        """Reject; tell ``to`` why when it is a registered player (never a stranger).
-        ``game``: the game the orders were for, when known."""
+        """Reject; tell ``to`` why when it is a registered player (never a stranger), within
+        ``limit`` answers an hour (default: ``replies_per_hour``); an answer the limit held
+        back is said in the outcome (``unsaid``). ``game``: the game the orders were for,
+        when known."""
+        heldback = None
         if to and self.registry.seats_of(to):
             body = compose.render("rejected", reason=None if quiet else reason)
             subject = "Your orders were not accepted"
-            self._queue(_ident("rejected", message, index), to, subject, body, None, game=game)
-        return rejected("wrong code or player" if quiet else reason, game)
+            ident = _ident("rejected", message, index)
+            heldback = self._queue(ident, to, subject, body, None, limit=limit, game=game)
+        return unsaid(rejected("wrong code or player" if quiet else reason, game), heldback)
 
     def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
         """The seat's registered address is told that someone tried a wrong code: whether
@@ -486,6 +505,21 @@ def _owes_orders(game: Game, seat: SeatId) -> bool:
     state = game.state_view()
     owing = set(game.ruleset.owing(state))
     return any(side in owing for side in game.ruleset.sides_of(state, seat))
+
+
+def _on_file(game: Game, seat: SeatId) -> str | None:
+    """The orders a GM seat has on file for the coming turn, as the help says them (the
+    blank form it mails would replace them): None when it has none."""
+    state = game.state_view()
+    turn = game.ruleset.turn_of(state) + 1
+    metas = [game.store.pending_meta(turn, side) for side in game.ruleset.sides_of(state, seat)]
+    filed = [meta for meta in metas if meta]
+    if not filed:
+        return None
+    received = max(str(meta.get("received") or "") for meta in filed)
+    ready = " READY" if all(meta.get("ready") for meta in filed) else ""
+    when = f" of {received}" if received else ""
+    return f"game {game.config.game}, turn {turn}: your orders{when} are on file{ready}"
 
 
 def _not_due(game: Game) -> str:

@@ -27,6 +27,10 @@ class GameYamlRefused(FormatRefused):
     --release` to give; ``poll -v`` says why it waits."""
 
 
+MENDED = "(the mail waits in the inbox until it is mended)"
+"""What a mail of a game whose game.yaml is to be mended (``GameYamlRefused``) waits for."""
+
+
 class NotOurs(FormatRefused):
     """A game whose folder holds a file another user owns (a command run as root left it:
     ``wtg.files.ownership``): its game is there, so its mail waits in the inbox, as for a
@@ -119,9 +123,7 @@ class Registry:
                 if isinstance(exc, FormatRefused):
                     self._refused[folder] = exc
                 elif isinstance(exc, ConfigError):  # the GM's slip in game.yaml: it waits
-                    self._refused[folder] = GameYamlRefused(
-                        f"{failure_reason(exc)} (the mail waits in the inbox until it is mended)"
-                    )
+                    self._refused[folder] = GameYamlRefused(f"{failure_reason(exc)} {MENDED}")
                 elif isinstance(exc, PermissionError):  # another user's file: it waits too
                     self._refused[folder] = NotOurs(
                         f"{failure_reason(exc)} (the mail waits in the inbox)"

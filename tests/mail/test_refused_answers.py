@@ -1,0 +1,86 @@
+"""A new GM's trial: a player in several games replied to a report the GM had mailed late
+(its form for a turn already run). The poll said ``rejected: line 5: these orders are for
+turn 3, but the game expects turn 4`` and the player got no answer at all, nor did the GM
+learn that none went out: the hourly ``replies_per_hour`` (3) was spent on the
+confirmations of his other games' orders, and the rejection's answer, held back, was
+dropped without a word. A form with the player's own code is an answer to his orders (as
+its confirmation is): it counts against ``confirmations_per_hour``, and one held back is
+``not answered: reply limit`` in the poll's line and the journal."""
+
+from __future__ import annotations
+
+from email import message_from_bytes, policy
+from pathlib import Path
+
+from tests.mail.loop import World
+
+
+def _wrong_turn(world: World, player: int) -> str:
+    text = world.aof(player)
+    assert "TURN: 1 " in text
+    return text.replace("TURN: 1 ", "TURN: 0 ", 1)
+
+
+def _rejections(world: World) -> list[str]:
+    found = []
+    for name, raw in world.outbox().items():
+        if name.startswith("rejected-"):
+            msg = message_from_bytes(raw, policy=policy.default)
+            found.append(f"{msg['To']}: {msg['Subject']}")
+    return found
+
+
+def test_a_form_for_another_turn_is_answered_after_three_confirmations(tmp_path: Path) -> None:
+    world = World(tmp_path, count=2)
+    for amount in ("100", "150", "200"):  # three mails of orders: three confirmations
+        world.mail(world.aof(2, X1=amount), sender="p2@players.example")
+        assert world.poll().filed == 1
+    world.mail(_wrong_turn(world, 2), sender="p2@players.example")
+    summary = world.poll()
+    assert summary.line() == "filed 0, rejected 1, quarantined 0, ignored 0"
+    assert [text for _key, text in summary.outcomes] == [
+        "rejected: line 3: these orders are for turn 0, but the game expects turn 1"
+    ]
+    assert _rejections(world) == ["p2@players.example: Your orders were not accepted"]
+
+
+def test_a_rejection_held_back_by_the_limit_is_said(tmp_path: Path) -> None:
+    world = World(tmp_path, count=2, confirmations_per_hour=1)
+    world.mail(world.aof(2, X1="100"), sender="p2@players.example")
+    world.poll()
+    world.mail(_wrong_turn(world, 2), sender="p2@players.example")
+    summary = world.poll()
+    assert summary.line() == (
+        "filed 0, rejected 1, quarantined 0, ignored 0, not answered (reply limit) 1"
+    )
+    assert [text for _key, text in summary.outcomes] == [
+        "rejected: line 3: these orders are for turn 0, but the game expects turn 1; "
+        "not answered: reply limit (confirmations_per_hour)"
+    ]
+    assert _rejections(world) == []
+
+
+def _subjects(world: World, kind: str) -> list[str]:
+    return [
+        str(message_from_bytes(raw, policy=policy.default)["Subject"])
+        for name, raw in world.outbox().items()
+        if name.startswith(kind)
+    ]
+
+
+def test_a_form_none_of_whose_lines_was_accepted_is_not_no_orders_found(tmp_path: Path) -> None:
+    """A new GM's trial: a form whose one order line was rejected (a province not his) was
+    answered under the subject "[g1] no orders found in your mail", though its text listed
+    the order found and why it was refused. A mail without orders keeps that subject."""
+    world = World(tmp_path, count=2)
+    world.mail(world.aof(2, T1="01   1    20", R1="1"), sender="p2@players.example")
+    assert [text for _key, text in world.poll().outcomes] == [
+        "ignored: none of the order lines in your mail could be accepted (g1 p2)"
+    ]
+    assert _subjects(world, "unchanged-") == ["[g1] your orders were not accepted"]
+    world.mail("> " + world.aof(2).replace("\n", "\n> "), sender="p2@players.example")
+    world.poll()
+    assert sorted(_subjects(world, "unchanged-")) == [
+        "[g1] no orders found in your mail",
+        "[g1] your orders were not accepted",
+    ]
