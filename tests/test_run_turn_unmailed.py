@@ -7,12 +7,16 @@ first, or `--unmailed` to run it all the same."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
+from wtg.host.config import load_config
+from wtg.host.due import run_due
+from wtg.mail.journal import mailed_turns
 
 PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
 
@@ -110,3 +114,43 @@ def test_the_command_a_refusal_gives_runs_the_turn(host: Host) -> None:
     assert early.stderr.endswith("`wtg run-turn test1 --force --now` runs it now all the same\n")
     ran = wtg(*host, *given(early.stderr))
     assert (ran.exit_code, ran.stdout) == (0, "turn 2 of game test1 resolved\n")
+
+
+def test_run_turn_due_holds_a_turn_never_mailed_until_send(host: Host) -> None:
+    """A new GM ran a turn by hand and forgot `wtg send`: `run-turn --due` went on running
+    the game at each deadline, turn after turn nobody was mailed, every player losing each
+    (three missed turns make a WoK player QUIT). A game this host has mailed is held now
+    while its latest turn is not (a line, and the run fails: cron mails the GM); after the
+    send it runs by its deadline."""
+    made = wtg(*host, "new-game", "test1", "--ruleset", "wok4", *PLAYERS, "--every", 2)
+    assert made.exit_code == 0, made.output
+    assert wtg(*host, "send").exit_code == 0  # turn 0 mailed
+    assert wtg(*host, "run-turn", "test1", "--now").exit_code == 0  # turn 1, never sent
+    gm = load_config(host[1])
+    later = datetime.now(timezone.utc) + timedelta(days=30)  # turn 2's deadline long past
+    run = run_due(gm, later, mailed=mailed_turns(gm.spool))
+    assert list(run) == [
+        (
+            "test1: NOT run: turn 1 of game test1 has not been mailed to its players yet, so "
+            "turn 2 would run without their orders (none from 1 Me, 2 Also); `wtg send` mails "
+            "it first",
+            False,
+        )
+    ]
+    assert run.failed and run.line().endswith("; held: test1")
+    assert turns(host, "test1") == ["0000", "0001"]
+    assert wtg(*host, "send").stdout.startswith("2 report(s) queued")
+    again = run_due(gm, later, mailed=mailed_turns(gm.spool))
+    assert list(again) == [("test1: turn 2 resolved (the deadline has passed)", True)]
+
+
+def test_run_turn_due_runs_a_game_this_host_never_mailed_by_its_deadline(host: Host) -> None:
+    """A game the mail journal does not name (never mailed from this host: the GM tries wtg
+    out without mail, or its mail is kept elsewhere) runs by its deadline, as before."""
+    made = wtg(*host, "new-game", "test1", "--ruleset", "wok4", *PLAYERS, "--every", 2)
+    assert made.exit_code == 0, made.output
+    gm = load_config(host[1])
+    later = datetime.now(timezone.utc) + timedelta(days=30)
+    assert mailed_turns(gm.spool) == {}
+    run = run_due(gm, later, mailed=mailed_turns(gm.spool))
+    assert list(run) == [("test1: turn 1 resolved (the deadline has passed)", True)]

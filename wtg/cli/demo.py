@@ -25,6 +25,7 @@ from wtg.host.config import config_from_data
 from wtg.host.due import run_due
 from wtg.mail.dkimkeys import default_key_name, make_key, record_value
 from wtg.mail.inbox import MaildirInbox
+from wtg.mail.journal import mailed_turns
 from wtg.mail.pictures import map_drawing
 from wtg.mail.poller import poll
 from wtg.mail.sender import send
@@ -164,7 +165,7 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
         echo(f"turn {state.turn + 1}: poll: {poll(gm, box).line()}")
         deadline = game.deadline()
         clock = deadline + timedelta(minutes=1) if deadline else None
-        for line, _ok in run_due(gm, clock):
+        for line, _ok in run_due(gm, clock, mailed=mailed_turns(gm.spool)):
             echo(f"  run-turn --due: {line}")
         echo(f"  send: {send(gm, picture=map_drawing()).line()}")
     reports = out_dir / "reports"

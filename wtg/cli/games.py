@@ -42,7 +42,7 @@ from wtg.gm.control import preview
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import name_taken
 from wtg.logs.events import log_event
-from wtg.mail.journal import mailed_before
+from wtg.mail.journal import mailed_before, mailed_turns
 
 
 def _ruleset_options(command: Any) -> Any:
@@ -479,7 +479,8 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
         click.echo(f"game {started.game} made from the waiting list {started.list}")
     for problem in tasks.problems:
         click.echo(f"lobby: {problem}", err=True)
-    run = run_due(gm, jobs=jobs or default_jobs(), lobby=tasks.problems)
+    mailed = mailed_turns(gm.spool)
+    run = run_due(gm, jobs=jobs or default_jobs(), lobby=tasks.problems, mailed=mailed)
     terminal = sys.stderr.isatty()
     later: list[tuple[str, bool]] = []  # on a terminal, the lines wait for the bar to end
     bar = click.progressbar(

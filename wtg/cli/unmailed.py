@@ -7,16 +7,17 @@ them lost a turn (three missed turns make a WoK player QUIT), and the next `wtg 
 mailed them two reports together. On a host that mails its games (a config), a hand run
 is refused while the latest turn's reports are not yet queued for the players (``wtg
 send`` queues them and records it in the mail journal) and players owe orders with none
-on file; ``--unmailed`` runs it all the same. `run-turn --due` is not asked: a deadline
-is the players' to keep.
+on file; ``--unmailed`` runs it all the same. `run-turn --due` holds such a game too
+(``wtg.host.due.not_mailed``): a deadline is the players' to keep only once they were
+mailed the turn.
 """
 
 from __future__ import annotations
 
 from wtg.game.engine import Game
-from wtg.gm.gamestatus import game_status
 from wtg.host.config import GmConfig
-from wtg.mail.journal import JOURNAL_FILE, Journal
+from wtg.host.due import not_mailed
+from wtg.mail.journal import mailed_turns
 
 
 def unmailed_refusal(gm: GmConfig, game: Game, given: str = "") -> str | None:
@@ -27,27 +28,10 @@ def unmailed_refusal(gm: GmConfig, game: Game, given: str = "") -> str | None:
     if game.store.root.parent.resolve() != gm.games_dir.resolve():
         return None
     name = game.config.game
-    latest = game.latest_turn()
-    mailed = -1
-    if (gm.spool / JOURNAL_FILE).is_file():  # no journal: nothing was ever sent from this host
-        journal = Journal(gm.spool)
-        try:
-            mailed = journal.mailed_turn(name)
-        finally:
-            journal.close()
-    if mailed >= latest:
-        return None
-    status = game_status(game)
-    if status["over"]:
-        return None
-    waiting = [
-        f"{p['id']} {p['name']}" for p in status["players"] if p["owes_orders"] and not p["orders"]
-    ]
-    if not waiting:
+    unsent = not_mailed(game, mailed_turns(gm.spool).get(name, -1))
+    if unsent is None:
         return None
     return (
-        f"turn {latest} of game {name} has not been mailed to its players yet, so turn "
-        f"{status['turn']} would run without their orders (none from {', '.join(waiting)}): "
-        f"not run; `wtg send` mails turn {latest} first, `wtg run-turn {name}{given} "
-        "--unmailed` runs it all the same"
+        f"{unsent}: not run; `wtg send` mails turn {game.latest_turn()} first, "
+        f"`wtg run-turn {name}{given} --unmailed` runs it all the same"
     )

@@ -1,5 +1,7 @@
 """`wtg run-turn --due`: run every game whose deadline has passed or whose players are all
-READY, once per deadline, and refuse when a mail outage looks likelier than a desertion.
+READY, once per deadline, and refuse when a mail outage looks likelier than a desertion, or
+when the players were never mailed the turn before (a `wtg send` forgotten: they could not
+have sent orders, and would lose the turn).
 
 The games run in worker processes (``jobs``, one game at a time in each; the work is
 Python, so threads would share one core), each under its game's lock. A game that cannot
@@ -12,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -115,6 +117,27 @@ def outage_suspected(
     return None
 
 
+def not_mailed(game: Game, mailed: int, status: GameStatus | None = None) -> str | None:
+    """Why the coming turn of ``game`` should wait for `wtg send`: its players have not been
+    mailed the latest turn (``mailed``: the last turn the mail journal has queued for them,
+    -1 for none) and some owe orders with none on file, named; None when it may run."""
+    latest = game.latest_turn()
+    if mailed >= latest:
+        return None
+    status = status or game_status(game)
+    if status["over"]:
+        return None
+    waiting = [
+        f"{p['id']} {p['name']}" for p in status["players"] if p["owes_orders"] and not p["orders"]
+    ]
+    if not waiting:
+        return None
+    return (
+        f"turn {latest} of game {status['game']} has not been mailed to its players yet, so "
+        f"turn {status['turn']} would run without their orders (none from {', '.join(waiting)})"
+    )
+
+
 class Outcome(Enum):
     RAN = "ran"
     HELD = "held"
@@ -173,8 +196,15 @@ class GameRun:
         return None
 
 
-def run_game(path: Path, gm: GmConfig, moment: datetime) -> GameRun:
-    """Run one game folder if it is due; whatever goes wrong is its outcome, never raised."""
+def run_game(
+    path: Path, gm: GmConfig, moment: datetime, mailed: Mapping[str, int] | None = None
+) -> GameRun:
+    """Run one game folder if it is due; whatever goes wrong is its outcome, never raised.
+    ``mailed``: the last turn mailed of each game, by name (the mail journal's); a game this
+    host has mailed whose players were not mailed its latest turn is held (``not_mailed``: a
+    `wtg send` forgotten after a turn). A game the journal does not name was never mailed
+    from here (its mail is not this host's to keep, or the GM tries wtg out without mail):
+    it runs by its deadline as before. None: not asked."""
     named: dict[str, Any] = {}  # the game's name and coming turn, once known
     try:
         game = open_listed(path)
@@ -189,6 +219,10 @@ def run_game(path: Path, gm: GmConfig, moment: datetime) -> GameRun:
         held = outage_suspected(game, gm, moment, status)
         if held:
             return GameRun(path, Outcome.HELD, held, **named)
+        last = -1 if mailed is None else mailed.get(game.config.game, -1)
+        unsent = not_mailed(game, last) if last >= 0 else None
+        if unsent:
+            return GameRun(path, Outcome.HELD, f"{unsent}; `wtg send` mails it first", **named)
         turn = game.run_turn(now=moment, expect=coming)
         named.update(turn=turn)
         return GameRun(path, Outcome.RAN, f"turn {turn} resolved ({reason})", **named)
@@ -215,13 +249,13 @@ _WORKER: dict[str, Any] = {}
 """The config and the moment of the run, set once in each worker process."""
 
 
-def _start_worker(gm: GmConfig, moment: datetime) -> None:
+def _start_worker(gm: GmConfig, moment: datetime, mailed: Mapping[str, int] | None) -> None:
     # Ctrl-C reaches every process of the terminal's group: the run decides (it lets each
     # worker finish the game in hand, and runs no other), not the worker in mid-turn. The
     # worker was forked with Ctrl-C held back (``_ctrl_c_held``): ignored now, let through.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    _WORKER.update(gm=gm, moment=moment)
+    _WORKER.update(gm=gm, moment=moment, mailed=mailed)
 
 
 @contextlib.contextmanager
@@ -237,7 +271,7 @@ def _ctrl_c_held() -> Iterator[None]:
 
 
 def _run_in_worker(path: Path) -> GameRun:
-    return run_game(path, _WORKER["gm"], _WORKER["moment"])
+    return run_game(path, _WORKER["gm"], _WORKER["moment"], _WORKER["mailed"])
 
 
 @dataclass
@@ -265,6 +299,8 @@ class DueRun:
     """What the lobby could not do before the games ran (``wtg.lobby.duetasks``: a list whose
     game could not be made, a game whose results could not be written), a line each: each
     fails the run as a failed game does."""
+    mailed: Mapping[str, int] | None = None
+    """The last turn mailed of each game (``run_game``'s ``mailed``); None: not asked."""
 
     def __iter__(self) -> Iterator[tuple[str, bool]]:
         for result in self.games():
@@ -296,11 +332,13 @@ class DueRun:
         jobs = min(self.jobs, len(self.folders))
         if jobs <= 1:
             for path in self.folders:
-                yield run_game(path, self.gm, self.moment)
+                yield run_game(path, self.gm, self.moment, self.mailed)
             return
         futures: dict[Future[GameRun], Path] = {}
         told: set[Future[GameRun]] = set()
-        pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(self.gm, self.moment))
+        pool = ProcessPoolExecutor(
+            jobs, initializer=_start_worker, initargs=(self.gm, self.moment, self.mailed)
+        )
         try:
             with _ctrl_c_held():  # the first submit forks every worker
                 for path in self.folders:
@@ -357,10 +395,16 @@ def _outcome(future: Future[GameRun], path: Path) -> GameRun:
 
 
 def run_due(
-    gm: GmConfig, now: datetime | None = None, jobs: int = 1, lobby: tuple[str, ...] = ()
+    gm: GmConfig,
+    now: datetime | None = None,
+    jobs: int = 1,
+    lobby: tuple[str, ...] = (),
+    mailed: Mapping[str, int] | None = None,
 ) -> DueRun:
     """The due games of ``gm.games_dir``, to run in ``jobs`` processes (iterate the result).
-    ``lobby``: what the lobby could not do before (``DueRun.lobby``)."""
+    ``lobby``: what the lobby could not do before (``DueRun.lobby``); ``mailed``: the last
+    turn mailed of each game (``run_game``)."""
     moment = now or datetime.now(timezone.utc)
     scan = scan_games(gm.games_dir)
-    return DueRun(gm, moment, max(1, jobs), list(scan.folders), list(scan.unreadable), lobby=lobby)
+    folders, unreadable = list(scan.folders), list(scan.unreadable)
+    return DueRun(gm, moment, max(1, jobs), folders, unreadable, lobby=lobby, mailed=mailed)

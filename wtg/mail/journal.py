@@ -70,6 +70,18 @@ JOURNAL_FILE = "journal.sqlite"
 """The journal's file in the mail spool."""
 
 
+def mailed_turns(spool: Path) -> dict[str, int]:
+    """The last turn mailed (queued) of every game the spool has mailed, by name; {} where
+    there is no journal yet (nothing was ever sent from this host), made by nothing."""
+    if not (spool / JOURNAL_FILE).is_file():
+        return {}
+    journal = Journal(spool)
+    try:
+        return journal.mailed_turns()
+    finally:
+        journal.close()
+
+
 def mailed_before(spool: Path, game: str) -> bool:
     """Whether the spool has mailed (queued) the reports of a game of this name: a game
     whose folder the GM removed. A new game of the same name would find its turns counted
@@ -244,6 +256,9 @@ class Journal:
     def mailed_turn(self, game: str) -> int:
         row = self.db.execute("SELECT turn FROM mailed WHERE game = ?", (game,)).fetchone()
         return -1 if row is None else int(row[0])
+
+    def mailed_turns(self) -> dict[str, int]:
+        return {str(g): int(t) for g, t in self.db.execute("SELECT game, turn FROM mailed")}
 
     def set_mailed_turn(self, game: str, turn: int) -> None:
         self.db.execute("INSERT OR REPLACE INTO mailed (game, turn) VALUES (?, ?)", (game, turn))

@@ -54,6 +54,7 @@ from wtg.lobby.duetasks import run_due_tasks
 from wtg.logs.events import log_event
 from wtg.mail.idle import CONNECTION_TROUBLE, PAUSE_FIRST, PAUSE_MOST, WAIT, cannot_connect
 from wtg.mail.inbox import Inbox, Incoming
+from wtg.mail.journal import mailed_turns
 from wtg.mail.pictures import MapPicture
 from wtg.mail.poller import Poller, open_inbox, rare_collections
 from wtg.mail.runlock import AlreadyRunning, only_one
@@ -310,7 +311,8 @@ class Service:
             log_event(f"game made from the waiting list {started.list}", game=started.game)
         for problem in tasks.problems:
             log_event(f"lobby: {problem}", level=logging.ERROR)
-        run = run_due(self.gm, now, jobs=self.jobs, lobby=tasks.problems)
+        mailed = mailed_turns(self.gm.spool)
+        run = run_due(self.gm, now, jobs=self.jobs, lobby=tasks.problems, mailed=mailed)
         run.folders = [f for f in run.folders if self._may_be_due(f.name, f, now)]
         run.unreadable = [u for u in run.unreadable if not self._paused(u.folder.name, now)]
         ran = 0
