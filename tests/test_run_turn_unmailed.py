@@ -7,6 +7,7 @@ first, or `--unmailed` to run it all the same."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -154,3 +155,26 @@ def test_run_turn_due_runs_a_game_this_host_never_mailed_by_its_deadline(host: H
     assert mailed_turns(gm.spool) == {}
     run = run_due(gm, later, mailed=mailed_turns(gm.spool))
     assert list(run) == [("test1: turn 1 resolved (the deadline has passed)", True)]
+
+
+def test_status_names_a_turn_not_mailed(host: Host) -> None:
+    """`wtg status`, the GM's morning look, said nothing of a turn run and never sent."""
+    made = wtg(*host, "new-game", "test1", "--ruleset", "wok4", *PLAYERS, "--every", 2)
+    assert made.exit_code == 0, made.output
+    assert "NOT MAILED" not in wtg(*host, "status").stdout  # never mailed: no mail kept
+    assert wtg(*host, "send").exit_code == 0
+    assert wtg(*host, "run-turn", "test1", "--now").exit_code == 0
+    assert wtg(*host, "run-turn", "test1", "--now", "--unmailed").exit_code == 0
+    overview = wtg(*host, "status").stdout.splitlines()
+    assert overview[0].endswith(", NOT MAILED, deadline " + overview[0].split("deadline ")[1])
+    assert overview[1] == (
+        "NOT MAILED: game test1: turns 1 to 2 not mailed to its players yet: `wtg send` mails it"
+    )
+    one = wtg(*host, "status", "test1").stdout.splitlines()
+    assert one[1] == "NOT MAILED: turns 1 to 2 not mailed to its players yet: `wtg send` mails it"
+    assert json.loads(wtg(*host, "status", "test1", "--json").stdout)["mailed_turn"] == 0
+    (listed,) = json.loads(wtg(*host, "status", "--json").stdout)["games"]
+    assert listed["mailed_turn"] == 0
+    assert wtg(*host, "send").exit_code == 0
+    assert "NOT MAILED" not in wtg(*host, "status").stdout
+    assert json.loads(wtg(*host, "status", "test1", "--json").stdout)["mailed_turn"] == 2

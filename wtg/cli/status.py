@@ -25,6 +25,7 @@ from wtg.mail.journal import (
     Quarantined,
     Unanswered,
     held_mails,
+    mailed_turns,
     quarantined,
     releasing,
     unanswered,
@@ -75,6 +76,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     spool = game.store.root.parent / SPOOL
     listed, kept = _with_quarantine(data, quarantined(spool))
     listed, owed = _with_announcements(listed, data, cut_short(spool)[0])
+    mailed = mailed_turns(spool).get(game.config.game, -1)
+    listed["mailed_turn"] = mailed
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -89,6 +92,9 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
             f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
             f"`wtg release {data['game']}`"
         )
+    unsent = _not_sent(game.latest_turn(), mailed)
+    if unsent:
+        say(f"NOT MAILED: {unsent}")
     for line in owed:
         say(f"NOTICES OWED: {line}")
     for p in data["players"]:
@@ -143,6 +149,16 @@ def _with_announcements(
     return {**listed, "owed": owed, "announcements": entries}, owed
 
 
+def _not_sent(latest: int, mailed: int) -> str | None:
+    """What a game's players were not mailed: its turns after ``mailed`` (the mail journal's
+    last turn queued for them) up to ``latest``; None when all were, or when this host never
+    mailed the game (``mailed`` -1: no mail of it is kept here)."""
+    if mailed < 0 or mailed >= latest:
+        return None
+    turns = f"turn {latest}" if latest == mailed + 1 else f"turns {mailed + 1} to {latest}"
+    return f"{turns} not mailed to its players yet: `wtg send` mails it"
+
+
 def _show_quarantine(kept: list[Quarantined]) -> None:
     """Mails the poll could not handle: the GM reads them in the archive; a line each, the
     first ``SHOWN`` (a stranger's flood of them is counted, not printed whole)."""
@@ -172,6 +188,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     held = held_mails(games_dir / SPOOL)
     not_answered = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
     announced, unread = cut_short(games_dir / SPOOL)
+    mailed = mailed_turns(games_dir / SPOOL)
+    unsent: dict[str, str] = {}  # by game: the turn its players were not mailed
     games: list[GameStatus] = []
     listed: list[dict[str, object]] = []
     troubles = [
@@ -190,7 +208,12 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         warn_if_shared(found.store.root)
         warn_of_codes(found.config)
         games.append(data)
-        listed.append(_with_announcements(_with_quarantine(data, kept)[0], data, announced)[0])
+        entry = _with_announcements(_with_quarantine(data, kept)[0], data, announced)[0]
+        entry["mailed_turn"] = mailed.get(found.config.game, -1)
+        listed.append(entry)
+        line = _not_sent(found.latest_turn(), mailed.get(found.config.game, -1))
+        if line:
+            unsent[data["game"]] = line
     if as_json:
         listing: dict[str, object] = {
             "games_dir": str(games_dir),
@@ -227,10 +250,12 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             + (f", {away} absent" if away else "")
             + (f", {leaving} resigned" if leaving else "")
             + (", HELD" if data["held"] else "")
-        )
+        ) + (", NOT MAILED" if data["game"] in unsent else "")
         deadline = f", deadline {data['deadline']}" if data["deadline"] and not data["over"] else ""
         say(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
     for data in games:
+        if data["game"] in unsent:
+            say(f"NOT MAILED: game {data['game']}: {unsent[data['game']]}")
         for line in data["owed"]:
             say(f"NOTICES OWED: game {data['game']}: {line}")
     for path, made in announced:
