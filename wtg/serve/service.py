@@ -10,8 +10,8 @@ after a turn when the config names one. Then it waits for the next moment of its
 Everything it does is done by the commands' own code, which a ``kill -9`` at any moment
 leaves whole; the service adds no state of its own beyond its record (``servicerecord``)
 and the digest's mark (its intent written before the digest is queued, the mark after:
-``wtg.serve.daily``). What it keeps in memory (the
-pauses after a failure) is only about when to try again.
+``wtg.serve.daily``). What it keeps in memory (the pauses after a failure) is only about
+when to try again.
 
 A server that goes away is met with a new connection after a pause that grows from 1 s to
 a minute (``wtg.mail.idle``'s), said in the log and in the poll's health, and the games
