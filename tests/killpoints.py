@@ -9,8 +9,10 @@ connection ``sqlite3.connect`` opens, which SQLite calls before the statement ru
 COMMIT killed there never happened).
 Reads, ``fsync`` and files outside ``DIR`` (Python's byte-code cache, Jinja's) do not count.
 
-A run with ``kill_at=None`` counts its writes; ``points(total, count)`` spreads kill points
-over them, the first and the last always among them. Which write comes Nth depends only on
+A run with ``kill_at=None`` counts its writes (and, given ``log``, writes what each was
+there, a line each: a test may choose its kill points among the writes of one part of a
+long run); ``points(total, count)`` spreads kill points over them, the first and the last
+always among them. Which write comes Nth depends only on
 what the command does, never on the machine's speed or load, so a test that kills at write
 N kills at the same moment on every machine, and every stretch between two writes can be
 reached.
@@ -69,12 +71,14 @@ def run(
     input_text: str | None = None,
     prelude: str = "",
     whom: str = "group",
+    log: Path | None = None,
 ) -> Run:
     """Run ``wtg ARGS``, killed just before its ``kill_at``-th write under ``root``.
     ``prelude``: Python run in the child before the command (a module's setting changed).
     ``whom``: ``group`` kills the command and every worker it forked; ``main`` kills the
     command alone, whichever process made the write (its workers go on, as after a kill
-    of the command's pid)."""
+    of the command's pid). ``log``: a file (outside ``root``) that gets a line for each
+    write, what it was (``os.rename a -> b``), in the order counted."""
     report = root.parent / f".killpoints-{os.getpid()}-{kill_at}"
     report.unlink(missing_ok=True)
     child_env = {
@@ -85,6 +89,7 @@ def run(
         "KILLPOINTS_REPORT": str(report),
         "KILLPOINTS_PRELUDE": prelude,
         "KILLPOINTS_WHOM": whom,
+        "KILLPOINTS_LOG": str(log or ""),
         "PYTHONPATH": os.pathsep.join(
             p for p in (str(CHECKOUT), os.environ.get("PYTHONPATH", "")) if p
         ),
@@ -114,9 +119,11 @@ def count(
     env: dict[str, str] | None = None,
     input_text: str | None = None,
     prelude: str = "",
+    log: Path | None = None,
 ) -> Run:
-    """Run ``wtg ARGS`` to its end; ``writes`` is how many writes it made under ``root``."""
-    return run(args, None, root, env, input_text, prelude)
+    """Run ``wtg ARGS`` to its end; ``writes`` is how many writes it made under ``root``
+    (``log``: what each was, a line each, as ``run`` writes it)."""
+    return run(args, None, root, env, input_text, prelude, log=log)
 
 
 def points(total: int, count: int) -> list[int]:
@@ -132,8 +139,11 @@ def points(total: int, count: int) -> list[int]:
 class _Counter:
     """The writes seen so far, shared with forked workers through an anonymous shared map."""
 
-    def __init__(self, root: str, kill_at: int, report: str, whole_group: bool) -> None:
+    def __init__(
+        self, root: str, kill_at: int, report: str, whole_group: bool, log: str = ""
+    ) -> None:
         self.root = root.rstrip(os.sep) + os.sep
+        self.log = log
         self.kill_at = kill_at
         self.report = report
         self.whole_group = whole_group
@@ -161,6 +171,9 @@ class _Counter:
             fcntl.flock(lock, fcntl.LOCK_EX)  # workers count one after the other
             number = self.seen + 1
             self.shared[:8] = struct.pack("q", number)
+            if self.log:  # outside the root: not counted
+                with open(self.log, "a", encoding="utf-8") as out:
+                    out.write(" ".join(what.split()) + "\n")
         if number == self.kill_at:
             self.busy = True
             self._report(number - 1, what)
@@ -211,6 +224,7 @@ def _child() -> None:
         int(os.environ["KILLPOINTS_AT"]),
         os.environ["KILLPOINTS_REPORT"],
         os.environ.get("KILLPOINTS_WHOM", "group") == "group",
+        os.environ.get("KILLPOINTS_LOG", ""),
     )
     sys.addaudithook(counter.hook)
     counter.watch_sqlite()

@@ -5,8 +5,10 @@ them that cannot be read."""
 
 from __future__ import annotations
 
+import json
 import mailbox
 import shutil
+from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from click.testing import CliRunner
 from tests.test_due_many import break_ruleset, due_games, write_config
 from wtg.cli import main
 from wtg.game.engine import open_game
+from wtg.game.schedule import iso
 from wtg.host.config import load_config
 from wtg.host.gamesdir import scan_games
 
@@ -97,9 +100,13 @@ def test_poll_files_orders_of_a_good_game_and_names_the_broken_it_meets(tmp_path
     assert 1 in game.store.pending_orders(1)
     inbox.add(order_mail("G03", game.aof(1), 2))
     code, out, err = wtg(config, "poll")
-    # held for the GM (issue 25, item 11): the game is there, its folder cannot be read
-    assert (code, out) == (0, "filed 0, rejected 0, quarantined 0, ignored 0, held for the GM 1\n")
-    assert "g03" in named(err)  # (and g02: answering Ann looks for her seats in every game)
+    # held for the GM (issue 25, item 11): the game is there, its folder cannot be read;
+    # the poll names the games it skipped and exits 1, as `wtg send` does
+    assert (code, out) == (
+        1,
+        "filed 0, rejected 0, quarantined 0, ignored 0, held for the GM 1; skipped: g02, g03\n",
+    )
+    assert named(err) == ["g02", "g03"]  # g02: answering Ann looks for her seats in every game
     assert "no ruleset 'wok9'" in err
 
 
@@ -111,9 +118,46 @@ def test_send_and_remind_serve_the_good_games_and_name_the_broken(tmp_path: Path
     assert out.startswith("4 report(s) queued; 4 mail(s) sent")  # turn 0 of g01 and g04
     assert named(err) == ["g02", "g03"]
     code, out, err = wtg(config, "remind")
-    assert (code, out) == (0, "0 reminder(s) queued\n")  # their deadlines are long past
+    # their deadlines are long past; the broken games are named and make it exit 1 (was 0)
+    assert (code, out) == (1, "0 reminder(s) queued; skipped: g02, g03\n")
     assert named(err) == ["g02", "g03"]
     assert folders[0].is_dir()
+
+
+def test_poll_and_remind_name_the_skipped_and_exit_1_even_quiet(tmp_path: Path) -> None:
+    """`wtg poll` and `wtg remind` skipped a game they could not read and exited 0, where
+    `wtg send` exits 1: the GM's cron saw success. Each handles the other games as before,
+    names the skipped ones in its summary line (printed under -q too) and exits 1; once
+    the folders are mended, -q is silent and the exit 0 again."""
+    folders = broken_games_dir(tmp_path)
+    config = write_config(tmp_path)
+    gm = load_config(config)
+    good = open_game(folders[3])
+    meta = folders[3] / "turns" / "0000" / "turn.json"
+    soon = iso(datetime.now(timezone.utc) + timedelta(hours=2))  # within remind_hours
+    meta.write_text(json.dumps(json.loads(meta.read_text()) | {"next_deadline": soon}))
+    gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)
+    inbox = mailbox.Maildir(gm.maildir_in, create=True)
+    inbox.add(order_mail("g04", good.aof(1), 1))
+    inbox.add(order_mail("g02", good.aof(1), 2))
+    code, out, err = wtg(config, "poll", "-q")
+    assert code == 1
+    # g02's mail waits for its game.yaml to be mended (or is held, as wtg reads it); the
+    # summary names each game the poll skipped, as stderr does
+    assert out.startswith("filed 1, rejected 0, quarantined 0, ignored 0, ")
+    assert "g02" in named(err)
+    assert out.endswith(f"; skipped: {', '.join(named(err))}\n")
+    assert 1 in good.store.pending_orders(1)
+    code, out, err = wtg(config, "remind", "-q")
+    assert (code, out) == (1, "1 reminder(s) queued; skipped: g02, g03\n")  # g04's player 2
+    assert named(err) == ["g02", "g03"]
+    queue = (gm.spool / "outbox" / "queue").iterdir()
+    assert [p.name for p in queue if p.name.startswith("remind-")] == ["remind-g04-t0001-p02.eml"]
+    for folder in folders[1:3]:
+        shutil.rmtree(folder)
+    code, out, err = wtg(config, "poll", "-q")  # (a mail that waited for g02 is held now)
+    assert (code, err) == (0, "") and "skipped" not in out
+    assert wtg(config, "remind", "-q") == (0, "", "")  # reminded once a turn
 
 
 def test_send_mails_the_other_games_then_exits_1_naming_the_skipped_even_quiet(

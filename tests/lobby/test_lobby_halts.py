@@ -169,7 +169,8 @@ def test_a_game_folder_without_turn_0_stops_no_other_game(tmp_path: Path) -> Non
     assert out.startswith("4 report(s) queued")  # keep's turns 0 and 1, two players
     assert out.endswith("; skipped: half\n")
     code, out, err = wtg(hall, "remind")
-    assert code == 0
+    assert code == 1  # the other games' reminders queued, the skipped one named, as by send
+    assert out.endswith(" reminder(s) queued; skipped: half\n")
     assert err.splitlines() == [f"wtg: {half}: cannot be read, skipped: {half} has no turn yet"]
     journal = Journal(hall.gm.spool)
     assert journal.mailed_turn("keep") == 1

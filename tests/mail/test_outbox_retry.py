@@ -32,6 +32,7 @@ from wtg.cli.demo import filled_aof
 from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.schedule import iso
+from wtg.gm.rollback import rollbacks
 from wtg.gm.takeover import take_over
 from wtg.mail import compose, failedmail
 from wtg.mail.outbox import Outbox
@@ -377,6 +378,7 @@ def test_the_listing_shows_no_control_sequence_and_its_json(tmp_path: Path) -> N
                 "now_to": None,
                 "taken_over": None,
                 "made_anew": None,
+                "turn_undone": None,
             }
         ],
     }
@@ -568,3 +570,92 @@ def test_a_flood_of_mails_set_aside_reads_each_turns_takeovers_once(
     assert retried.exit_code == 0 and len(retried.stdout.splitlines()) == 200
     assert sorted(read) == list(range(turns))
     assert folders(world)["queue"] == sorted(names)
+
+
+def played(world: World) -> None:
+    """Every player's orders in, and the game's next turn run."""
+    game = cast("Game[WokState]", world.game)  # World's game is a wok4 one
+    for seat in range(1, 5):
+        game.submit(filled_aof(game, seat))
+    game.run_turn()
+
+
+def test_a_report_of_a_turn_rolled_back_since_is_not_sent(tmp_path: Path) -> None:
+    """Player 3's reports of turns 0 and 1 were set aside (his address was not one
+    address); the GM rolled the game back to turn 0. Turn 1 is no more: its report, put
+    back, would have told him of a turn that never was (and beside the report of turn 1 as
+    it runs again). Refused, and the listing says why (`turn_undone`); the report of turn
+    0, still the game's, goes back to the corrected address."""
+    world = World(tmp_path)
+    set_address(world, 3, "p3 at players.example")
+    config = maildir_config(tmp_path, world)
+    played(world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    old = "report-g1-t0001-p03"
+    assert folders(world)["failed"] == [MAIL, old]
+    rolled = wtg(config, "rollback", "g1", "--to", "0")
+    assert rolled.exit_code == 0, rolled.output
+    (back,) = rollbacks(world.game.store)
+    set_address(world, 3, "p3@fixed.example")
+    undone = f"turn 1 was rolled back to turn 0 since ({back.at})"
+    listed = wtg(config, "outbox")
+    assert listed.exit_code == 0, listed.output
+    line = next(line for line in listed.stdout.splitlines() if line.startswith(f"  {old} "))
+    assert line.endswith(
+        f"(game g1's {undone}: that turn is no more, a retry does not send its mail)"
+    )
+    as_json = json.loads(wtg(config, "outbox", "--json").stdout)
+    found = {m["name"]: (m["now_to"], m["turn_undone"]) for m in as_json["failed_mails"]}
+    assert found[MAIL] == ("p3@fixed.example", None)
+    assert found[old] == (None, undone)
+    refused = wtg(config, "outbox", "--retry", old, "--retry", MAIL)
+    assert refused.exit_code == 1
+    assert refused.stderr == (
+        f"wtg: mail {old} is of game g1, whose {undone}: that turn is no more, its mail is "
+        "not sent (the mail of the turn as it is now goes with `wtg send`); nothing put back\n"
+    )
+    assert refused.stdout.startswith(f"{MAIL}: back in the queue, to p3@fixed.example")
+    assert old in folders(world)["failed"] and old not in folders(world)["queue"]
+    played(world)  # turn 1 again: its report is a new mail (-g1), to the address on file
+    assert wtg(config, "send", "-q").exit_code == 0
+    assert {MAIL, f"{old}-g1"} <= set(folders(world)["sent"])
+    again = wtg(config, "outbox", "--retry", old)
+    assert (again.exit_code, again.stderr) == (1, refused.stderr)
+
+
+def test_a_report_of_a_turn_run_again_since_is_not_sent(tmp_path: Path) -> None:
+    """Player 3's report of turn 1 was set aside; the GM corrected orders and ran turn 1
+    again (`run-turn --rerun`): the report set aside is of the turn that was, refused. A
+    report of a turn run again, queued once the next turn had run (its id then says no
+    rerun), is of the turn as it is: a retry sends it."""
+    world = World(tmp_path)
+    set_address(world, 3, "p3 at players.example")
+    config = maildir_config(tmp_path, world)
+    played(world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    old = "report-g1-t0001-p03"
+    assert wtg(config, "run-turn", "g1", "--rerun").exit_code == 0
+    set_address(world, 3, "p3@fixed.example")
+    undone = "turn 1 was run again since (`wtg run-turn --rerun`)"
+    as_json = json.loads(wtg(config, "outbox", "--json").stdout)
+    found = {m["name"]: (m["now_to"], m["turn_undone"]) for m in as_json["failed_mails"]}
+    assert found[old] == (None, undone)
+    refused = wtg(config, "outbox", "--retry", old)
+    assert refused.exit_code == 1
+    assert refused.stderr.startswith(f"wtg: mail {old} is of game g1, whose {undone}: ")
+
+    other = World(tmp_path / "later")
+    set_address(other, 3, "p3 at players.example")
+    later = maildir_config(tmp_path / "later", other)
+    played(other)
+    assert wtg(later, "run-turn", "g1", "--rerun").exit_code == 0
+    played(other)  # turn 2: turn 1's reports, queued now, say no rerun in their id
+    assert wtg(later, "send", "-q").exit_code == 0
+    assert old in folders(other)["failed"]
+    set_address(other, 3, "p3@fixed.example")
+    as_json = json.loads(wtg(later, "outbox", "--json").stdout)
+    found = {m["name"]: (m["now_to"], m["turn_undone"]) for m in as_json["failed_mails"]}
+    assert found[old] == ("p3@fixed.example", None)
+    retried = wtg(later, "outbox", "--retry", old)
+    assert retried.exit_code == 0, retried.output
+    assert folders(other)["queue"] == [old]

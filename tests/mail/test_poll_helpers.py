@@ -417,3 +417,23 @@ def test_hostile_mails_shared_out_come_to_what_they_come_to_alone(
     assert three == one
     assert files_under(tmp_path / "shared") == files_under(tmp_path / "alone")
     assert journal_rows(together) == journal_rows(alone)
+
+
+def test_a_shared_poll_names_the_games_it_skipped_as_a_poll_of_one_does(
+    tmp_path: Path, shared: None
+) -> None:
+    """A game whose game.yaml was broken by hand is skipped and named in the summary line
+    (``; skipped: w2``), whichever process met it: a helper's folders come back with its
+    answer (``Handled.skipped``)."""
+    alone, _games, _mails = a_host(tmp_path / "alone")
+    config = alone.games_dir / "w2" / "game.yaml"
+    config.write_text(config.read_text().replace("ruleset: wok4", "ruleset: wok9"))
+    shutil.copytree(tmp_path / "alone", tmp_path / "shared")
+    together = config_from_data(
+        {"games_dir": "games", "from": "gm@wtg.example"}, tmp_path / "shared"
+    )
+    one = poller.poll(alone, MaildirInbox(alone.maildir_in), now=NOW, jobs=1)
+    three = poller.poll(together, MaildirInbox(together.maildir_in), now=NOW, jobs=3)
+    assert one.games_skipped == three.games_skipped == ("w2",)
+    assert one.line().endswith("; skipped: w2")
+    assert three.line() == one.line()

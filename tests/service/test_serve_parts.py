@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import socket
 import threading
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -15,7 +16,8 @@ import pytest
 
 from tests.service.week import START, make_host
 from wtg.host.config import load_config
-from wtg.serve.daily import daily_moment, digest_due, mail_digest, next_digest
+from wtg.mail import digest
+from wtg.serve.daily import daily_moment, digest_due, finish_digest, mail_digest, next_digest
 from wtg.serve.notify import Notifier
 from wtg.serve.wakeup import Wakeup
 
@@ -96,25 +98,45 @@ class Killed(BaseException):
     """A kill -9 at this point: nothing after it runs."""
 
 
+def killed_at(call: int, then: Callable[..., object] | None) -> Callable[..., object]:
+    """A stand-in that is killed at its ``call``-th call, and calls ``then`` before it."""
+    calls: list[int] = []
+
+    def stand_in(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == call:
+            raise Killed
+        return then(*args, **kwargs) if then is not None else None
+
+    return stand_in
+
+
 def test_a_digest_cut_short_anywhere_is_mailed_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Killed before its mail is queued, or after and before its mark: the service started
-    again finds it due, and there is one digest mail of the day all the same."""
+    """Killed before its intent is written, before its mail is queued, or after and
+    before its mark: the service started again finishes the intent (``finish_digest``) or
+    finds the digest due, and there is one digest mail of the day all the same."""
     due = datetime(2026, 12, 8, 7, tzinfo=timezone.utc)
+    marked = digest.mark_digest
 
-    def killed(*_args: object, **_kwargs: object) -> None:
-        raise Killed
-
-    for number, where in enumerate(("wtg.mail.outbox.Outbox.add", "wtg.serve.daily.mark_digest")):
+    for number, (where, calls) in enumerate(
+        (("mark_digest", 1), ("wtg.mail.outbox.Outbox.add", 1), ("mark_digest", 2))
+    ):
         gm = load_config(make_host(tmp_path / str(number), site=False))
         with monkeypatch.context() as patched:
-            patched.setattr(where, killed)
+            if where == "mark_digest":
+                patched.setattr(digest, "mark_digest", killed_at(calls, marked))
+            else:
+                patched.setattr(where, killed_at(calls, None))
             with pytest.raises(Killed):
                 mail_digest(gm, due, due + timedelta(seconds=30), timezone.utc)
+        finished = finish_digest(gm)  # the service started again: its first step
+        assert finished == (number > 0)  # the intent was written before the queueing
         again = digest_due(gm, START, timezone.utc)
-        assert again == due  # still due after the restart
-        assert mail_digest(gm, again, due + timedelta(minutes=3), timezone.utc) == (number == 0)
+        if number == 0:
+            assert again == due  # still due after the restart
+            assert mail_digest(gm, again, due + timedelta(minutes=3), timezone.utc)
         assert digest_due(gm, START, timezone.utc) == due + timedelta(days=1)
         queued = sorted(p.name for p in (gm.spool / "outbox" / "queue").glob("digest-*"))
         assert queued == ["digest-day-20261208.eml"]

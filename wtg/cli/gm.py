@@ -16,7 +16,6 @@ from wtg.cli.mail import quiet_option
 from wtg.core.errors import UsageError
 from wtg.game.bounces import bare_address, bounces_of, clear_bounce
 from wtg.game.engine import Game
-from wtg.game.schedule import parse_iso
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
@@ -231,7 +230,7 @@ def digest(
     from wtg.host.configschema import is_one_address
 
     # deferred: the mail loop (MIME, the outbox): only the digest mails
-    from wtg.mail.digest import mailing_digest, make_digest, mark_digest, queue_digest
+    from wtg.mail.digest import finish_mailing, mail_and_mark, make_digest, mark_digest
 
     if by_mail and to_address is not None and not is_one_address(to_address):
         fail(f"--to {to_address!r} is not one e-mail address: give an address, as gm@example.org")
@@ -239,10 +238,8 @@ def digest(
     spool = root / SPOOL
     start_logging(log_format, log_level, log_file)
     sender = gm_config(ctx).sender if by_mail else ""
-    cut = mailing_digest(spool) if by_mail else None
-    if cut is not None:  # the digest of a run cut short before its mark: queued (once) first
-        queue_digest(spool, sender, to_address or sender, make_digest(root, cut).text(), cut)
-        mark_digest(spool, cut)
+    if by_mail:  # the digest of a run cut short before its mark: queued (once) first
+        finish_mailing(root, sender)
     now = datetime.now(timezone.utc)
     made = make_digest(root, now)
     if quiet and made.empty():
@@ -252,9 +249,9 @@ def digest(
     if not (quiet and by_mail):  # under cron (-q --mail) the mail is the telling, once
         click.echo(text, nl=False)
     if by_mail:  # the intent first: killed before the mark, the next run queues this digest
-        mark_digest(spool, parse_iso(made.since), mailing=now)
-        queue_digest(spool, sender, to_address or sender, text, now)
-    mark_digest(spool, now)  # told: the next digest tells what happens after now
+        mail_and_mark(root, sender, to_address or sender, made)
+    else:
+        mark_digest(spool, now)  # told: the next digest tells what happens after now
 
 
 @click.command()

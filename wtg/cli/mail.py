@@ -108,7 +108,8 @@ def poll(
 ) -> None:
     """Fetch order mails (IMAP, or the maildir transport), file them and queue the answers.
     With --log-level or --log-file, each mail's outcome is logged, one line a mail (-v
-    prints the same lines' words after the summary)."""
+    prints the same lines' words after the summary). Exits 1 when it skipped a game it
+    could not read (the other games' mail is filed all the same)."""
     # deferred: the mail loop (the config's schema, IMAP): only the commands that poll
     from wtg.mail.poller import PollInterrupted, open_inbox
     from wtg.mail.poller import poll as run_poll
@@ -154,11 +155,13 @@ def poll(
         inbox.close()
     report_unreadable(summary.unreadable)
     report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died))
-    if summary.seen or not quiet:
-        click.echo(summary.line())
+    if summary.seen or summary.games_skipped or not quiet:
+        say(summary.line())  # a folder's name: printable
     if verbose:  # the events the log got, a line each
         for event in summary.events:
             click.echo(printable(f"  {event.line()}"))
+    if summary.games_skipped:
+        sys.exit(1)
 
 
 def stay(gm: GmConfig, also_send: bool, jobs: int = 1) -> None:
@@ -229,7 +232,8 @@ def remind(
     ctx: click.Context, quiet: bool, log_format: str, log_level: str | None, log_file: str | None
 ) -> None:
     """Queue a reminder to players without orders when the deadline is near (`wtg send`
-    mails it)."""
+    mails it). Exits 1 when it skipped a game it could not read (the other games'
+    reminders are queued all the same)."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.sender import remind as run_remind
 
@@ -237,8 +241,10 @@ def remind(
     start_logging(log_format, log_level, log_file)
     reminded = run_remind(gm)
     report_unreadable(reminded.unreadable)
-    if reminded.queued or not quiet:
-        click.echo(f"{reminded.queued} reminder(s) queued")
+    if reminded.queued or reminded.skipped or not quiet:
+        say(reminded.line())  # a folder's name: printable
+    if reminded.skipped:
+        sys.exit(1)
 
 
 @click.command()
@@ -331,6 +337,11 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
             now = (
                 f" (game {mail.game} seat {mail.player} was taken over since ({mail.taken_over}): "
                 "it was his predecessor's, a retry does not send it to the new player)"
+            )
+        elif mail.turn_undone:
+            now = (
+                f" (game {mail.game}'s {mail.turn_undone}: that turn is no more, a retry does "
+                "not send its mail)"
             )
         say(
             f'  {mail.name}  to {mail.to or "(no address)"}  "{mail.subject}": '

@@ -10,7 +10,7 @@ back a day.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from logging import DEBUG, INFO
 from pathlib import Path
 
@@ -106,22 +106,72 @@ def last_digest(spool: Path) -> datetime | None:
         return None
 
 
-def mark_digest(spool: Path, now: datetime, mailing: datetime | None = None) -> None:
+class Mailing(Record):
+    """A digest mail a run cut short may not have queued: the intent written before it is
+    queued, with what names its mail (``queue_digest``)."""
+
+    at: datetime
+    """The moment the digest was made at (it tells what happened until then)."""
+    day: date | None = None
+    """The day it was due, for the service's daily digest (its mail is named after it)."""
+    to: str = ""
+    """The address it goes to, when not the config's ``from`` (``digest --mail --to``)."""
+
+
+def mark_digest(spool: Path, now: datetime, mailing: Mailing | datetime | None = None) -> None:
     """The next digest tells what happened after ``now``. ``mailing``: the intent written
     before the digest made at that moment is queued (``now`` stays the last), which a
-    run cut short before its mark leaves for the next to finish (``mailing_digest``)."""
+    run cut short before its mark leaves for the next to finish (``digest_intent``)."""
     private.make_dirs(spool)
-    data = {"last": iso(now)} | ({"mailing": iso(mailing)} if mailing is not None else {})
+    data: dict[str, str] = {"last": iso(now)}
+    if isinstance(mailing, datetime):
+        mailing = Mailing(mailing)
+    if mailing is not None:
+        data["mailing"] = iso(mailing.at)
+        data |= {"day": mailing.day.isoformat()} if mailing.day is not None else {}
+        data |= {"to": mailing.to} if mailing.to else {}
     write_atomic(spool / DIGEST_FILE, json.dumps(data) + "\n")
 
 
-def mailing_digest(spool: Path) -> datetime | None:
-    """The moment of a digest whose mail a run cut short may not have queued, or None."""
+def digest_intent(spool: Path) -> Mailing | None:
+    """The digest whose mail a run cut short may not have queued, or None."""
     try:
         data = json.loads((spool / DIGEST_FILE).read_text(encoding="utf-8"))
-        return parse_iso(str(data["mailing"]))
-    except (OSError, ValueError, KeyError, TypeError):
+        at = parse_iso(str(data["mailing"]))
+        day = date.fromisoformat(str(data["day"])) if "day" in data else None
+        to = data.get("to")
+        return Mailing(at, day, to if isinstance(to, str) else "")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def finish_mailing(games_dir: Path, sender: str) -> str | None:
+    """The digest of a run cut short before its mark (``digest --mail``'s or the
+    service's): made again for its moment, queued (once: its outbox id names its moment,
+    or the day it was due, and the outbox knows it when it was queued before the cut) and
+    marked told. Its outbox id; None when no run was cut short."""
+    spool = games_dir / ".mail"
+    intent = digest_intent(spool)
+    if intent is None:
+        return None
+    text = make_digest(games_dir, intent.at).text()
+    ident = queue_digest(spool, sender, intent.to or sender, text, intent.at, intent.day)
+    mark_digest(spool, intent.at)
+    return ident
+
+
+def mail_and_mark(
+    games_dir: Path, sender: str, to: str, made: Digest, day: date | None = None
+) -> str:
+    """Queue the digest ``made`` to ``to``, the intent first (killed before the mark, the
+    next run queues it: ``finish_mailing``), then mark it told; its outbox id. ``day``:
+    the day it was due (the service's daily digest is named after it)."""
+    spool = games_dir / ".mail"
+    now = parse_iso(made.until)
+    mark_digest(spool, parse_iso(made.since), Mailing(now, day, "" if to == sender else to))
+    ident = queue_digest(spool, sender, to, made.text(), now, day)
+    mark_digest(spool, now)  # told: the next digest tells what happens after now
+    return ident
 
 
 def make_digest(games_dir: Path, now: datetime) -> Digest:
@@ -157,13 +207,17 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     return made
 
 
-def queue_digest(spool: Path, sender: str, to: str, text: str, now: datetime) -> str:
-    """The digest as a mail to the GM, in the outbox (`wtg send` mails it): its outbox id."""
-    ident = f"digest-{now:%Y%m%dT%H%M%S}"
-    subject = f"wtg digest {now:%Y-%m-%d}"
+def queue_digest(
+    spool: Path, sender: str, to: str, text: str, now: datetime, day: date | None = None
+) -> str:
+    """The digest as a mail to the GM, in the outbox (`wtg send` mails it; durable before
+    the digest is marked told): its outbox id, named after its moment, or after ``day``
+    for the service's daily digest. Queued once: an id the outbox knows is not again."""
+    ident = f"digest-day-{day:%Y%m%d}" if day is not None else f"digest-{now:%Y%m%dT%H%M%S}"
+    subject = f"wtg digest {day or now:%Y-%m-%d}"
     msg = compose.message(ident, sender, to, subject, text, when=now, kind="auto-generated")
-    Outbox(spool).add(ident, msg)
-    log_event("digest queued as a mail to the GM", mail=ident)
+    if Outbox(spool).add(ident, msg):
+        log_event("digest queued as a mail to the GM", mail=ident)
     return ident
 
 

@@ -43,6 +43,8 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, PlayerEntry
 from wtg.game.schedule import iso, parse_iso
 from wtg.game.takeovers import taken_over
+from wtg.game.turnmeta import TurnMeta
+from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.gamesdir import open_games
 from wtg.mail.compose import digest, one_address, with_recipient
 from wtg.mail.extract import HEADERS_LOOK, parse_headers
@@ -61,6 +63,11 @@ SEATED = (
 """The id of a mail to one seat of game ``{game}``: a report or the press of a turn (run
 again: ``-gN``, ``-rN``; ``wtg.mail.sender``), a reminder, a GM's notice
 (``wtg.mail.notices``); the seat's number is the group that matched."""
+OF_TURN = r"(?:report|press)-{game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?(?:-r(\d+))?"
+"""The id of a turn's report or press to one seat of game ``{game}``: the turn, then how
+many rollbacks had voided it when it was queued (``-gN``: each one that went back to an
+earlier turn) and, when it was the game's last turn then, how often it had been run again
+(``-rN``), as ``wtg.mail.sender`` writes them."""
 _SPARE = re.compile(r"__\d+\Z")
 _ESCAPED = re.compile(r"(?:_[0-9a-f]{2})+")
 
@@ -88,6 +95,10 @@ class Listed(Record, kw_only=True):
     """When the game of that name was made after the mail was (a game made anew under the
     name of one gone: the mail was to a player of that one, a retry does not send it), ""
     when it was not."""
+    turn_undone: str = ""
+    """What undid the turn the mail reports (a report or press of a turn rolled back or
+    run again since it was made: that turn is no more, a retry does not send it), "" when
+    its turn is still the game's."""
 
     def queued_json(self) -> dict[str, object]:
         """A mail of the queue, as `wtg outbox --json` gives it."""
@@ -114,6 +125,7 @@ class Listed(Record, kw_only=True):
             "now_to": self.now_to or None,
             "taken_over": self.taken_over or None,
             "made_anew": self.made_anew or None,
+            "turn_undone": self.turn_undone or None,
         }
 
 
@@ -161,20 +173,22 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
         )
     failed = []
     games: list[Game] | None = None
-    takeovers = _Takeovers()
+    records = _GameRecords()
     for path in _mails(root / "failed"):
         head = _head(path)
         if head is None:
             continue  # put back meanwhile
         if games is None:
             games = open_games(games_dir)[0]
-        seat = seat_of(path.stem, head, games)
+        ident, fits = _addressed(path.stem, head, games)
+        seat = _one_seat(fits)
         to = _to(head)
         now = _address_now(seat[1]) if seat is not None else ""
-        anew = takeovers.made_anew(seat[0], head) if seat is not None else None
-        since = takeovers.since(seat[0], seat[1].id, head) if seat and not anew else None
-        if since is not None or anew is not None:
-            now = ""  # not his: a retry does not send it to the new player
+        anew = records.made_anew(seat[0], head) if seat is not None else None
+        since = records.since(seat[0], seat[1].id, head) if seat and not anew else None
+        undone = records.undone(seat[0], ident, head) if seat and ident and not anew else None
+        if since is not None or anew is not None or undone is not None:
+            now = ""  # not his, or of no turn: a retry does not send it
         failed.append(
             Listed(
                 name=path.stem,
@@ -186,6 +200,7 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
                 now_to=_shown(now) if now and now != to else "",
                 taken_over=since or "",
                 made_anew=anew or "",
+                turn_undone=undone or "",
             )
         )
     return Outboxed(tuple(queued), tuple(failed))
@@ -204,11 +219,11 @@ def retry(games_dir: Path, spool: Path, names: Sequence[str] | None) -> list[Ret
         with only_one(spool, "send"):
             outbox = Outbox(spool)
             games = open_games(games_dir)[0]
-            takeovers = _Takeovers()
+            records = _GameRecords()
             done: list[Retried | str] = []
             for name in failed_names(spool) if names is None else names:
                 try:
-                    done.append(_retry_one(outbox, games, takeovers, name))
+                    done.append(_retry_one(outbox, games, records, name))
                 except RetryRefused as refused:
                     done.append(str(refused))
             outbox.drop_stray_notes()
@@ -220,7 +235,7 @@ def retry(games_dir: Path, spool: Path, names: Sequence[str] | None) -> list[Ret
         ) from None
 
 
-def _retry_one(outbox: Outbox, games: Sequence[Game], takeovers: _Takeovers, given: str) -> Retried:
+def _retry_one(outbox: Outbox, games: Sequence[Game], records: _GameRecords, given: str) -> Retried:
     name = given.removesuffix(".eml")
     if not NAME.fullmatch(name):
         raise RetryRefused(
@@ -257,9 +272,9 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], takeovers: _Takeovers, giv
     to = _to(head)
     note = failed_note(outbox.root.parent, name)
     why = _shown(note.get("error", "")) or "no reason kept"
-    seat = seat_of(name, head, games)
-    ident = _ident(name, head)
-    if seat is None and ident is not None and len(fits := _seats(ident, head, games)) > 1:
+    ident, fits = _addressed(name, head, games)  # read once: the seat and the refusals
+    seat = _one_seat(fits)
+    if len(fits) > 1:
         named = " and ".join(game.config.game for game, _ in fits)
         raise RetryRefused(
             f"mail {name} is to a player's seat of games {named} alike (its id fits each, "
@@ -286,19 +301,26 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], takeovers: _Takeovers, giv
             f"player of a game; it was refused for good: {why})",
         )
     game, entry = seat
-    anew = takeovers.made_anew(game, head)
+    anew = records.made_anew(game, head)
     if anew is not None:
         raise RetryRefused(
             f"mail {name} was to a player of the game {game.config.game} that was before it "
             f"was made anew ({anew}): it is not sent to this game's player {entry.id}; "
             "nothing put back"
         )
-    since = takeovers.since(game, entry.id, head)
+    since = records.since(game, entry.id, head)
     if since is not None:
         raise RetryRefused(
             f"mail {name} was to the player who had game {game.config.game} seat {entry.id} "
             f"before it was taken over ({since}): it is not sent to the new player (his own "
             "reports come to him); nothing put back"
+        )
+    undone = records.undone(game, ident, head) if ident is not None else None
+    if undone is not None:
+        raise RetryRefused(
+            f"mail {name} is of game {game.config.game}, whose {undone}: that turn is no "
+            "more, its mail is not sent (the mail of the turn as it is now goes with `wtg "
+            "send`); nothing put back"
         )
     now = _address_now(entry)
     if now and now == to:
@@ -331,14 +353,67 @@ def _moved(name: str, now: str, was: str, game: Game, entry: PlayerEntry) -> str
     )
 
 
-class _Takeovers:
-    """Each game's takeovers (``takeovers.json`` of every turn) and when it was made (its
-    turn 0 ran), read once a command: a flood of mails set aside, each looked up, read no
-    turn's record twice."""
+class _GameRecords:
+    """Each game's takeovers (``takeovers.json`` of every turn), when it was made (its turn
+    0 ran), its rollbacks and how often each turn was run again, read once a command: a
+    flood of mails set aside, each looked up, read no turn's record twice."""
 
     def __init__(self) -> None:
         self._read: dict[Path, tuple[list[JsonObject], str | None]] = {}
         self._made: dict[Path, str] = {}
+        self._rollbacks: dict[Path, list[Rollback]] = {}
+        self._metas: dict[tuple[Path, int], TurnMeta] = {}
+        self._latest: dict[Path, int | None] = {}
+
+    def undone(self, game: Game, ident: str, head: Message) -> str | None:
+        """What undid the turn whose report or press is the mail of id ``ident`` (``head``
+        its headers) since the mail was made, in words (``turn 3 was rolled back to turn 2
+        since (at)``, ``turn 3 was run again since ...``); None when the turn is still the
+        game's, or the mail is of no turn. The id says which turn, and how many rollbacks
+        had voided it and how often it had been run again when it was queued (``OF_TURN``):
+        a rollback recorded since to a turn before it, or a rerun of it since, undid it."""
+        found = re.fullmatch(OF_TURN.format(game=re.escape(game.config.game)), ident)
+        if found is None:
+            return None
+        turn, voided, reruns = int(found[1]), int(found[2] or 0), int(found[3] or 0)
+        earlier = [r for r in self._rollbacks_of(game) if r.to < turn]
+        if len(earlier) > voided:  # the first one the mail did not count undid its turn
+            back = earlier[voided]
+            return f"turn {turn} was rolled back to turn {back.to} since ({_shown(back.at)})"
+        latest = self._latest_of(game)
+        if latest is None or turn > latest:
+            return None  # no rollback recorded undid it: not refused on a guess
+        if self._meta(game, turn).get("reruns", 0) <= reruns:
+            return None
+        if found[3] is None and turn < latest:
+            # queued when the turn was no longer the last (no -rN then): after its reruns
+            after = _moment(self._meta(game, turn + 1).get("ran_at", ""))
+            made = _date(head)
+            if after is not None and made is not None and made >= after:
+                return None
+        return f"turn {turn} was run again since (`wtg run-turn --rerun`)"
+
+    def _rollbacks_of(self, game: Game) -> list[Rollback]:
+        found = self._rollbacks.get(game.store.root)
+        if found is None:
+            found = self._rollbacks[game.store.root] = rollbacks(game.store)
+        return found
+
+    def _latest_of(self, game: Game) -> int | None:
+        root = game.store.root
+        if root not in self._latest:
+            try:
+                self._latest[root] = game.latest_turn()
+            except StoreError:
+                self._latest[root] = None
+        return self._latest[root]
+
+    def _meta(self, game: Game, turn: int) -> TurnMeta:
+        key = (game.store.root, turn)
+        found = self._metas.get(key)
+        if found is None:
+            found = self._metas[key] = game.meta(turn)
+        return found
 
     def made_anew(self, game: Game, head: Message) -> str | None:
         """When ``game`` was made (its turn 0 ran), when that was after the mail of
@@ -434,13 +509,24 @@ def seat_of(name: str, head: Message, games: Sequence[Game]) -> tuple[Game, Play
     the seat is in a game of ``games``: the id read back from the name and checked against
     the digest of its Message-ID, the game the one its List-Id names (when it carries
     one); None for any other mail."""
+    return _one_seat(_addressed(name, head, games)[1])
+
+
+def _addressed(
+    name: str, head: Message, games: Sequence[Game]
+) -> tuple[str | None, list[tuple[Game, int]]]:
+    """The id of the mail ``name`` (``_ident``), and each game of ``games`` whose seat it
+    names, with the seat's number (``_seats``; none without an id)."""
     ident = _ident(name, head)
-    if ident is None:
+    return ident, _seats(ident, head, games) if ident is not None else []
+
+
+def _one_seat(fits: Sequence[tuple[Game, int]]) -> tuple[Game, PlayerEntry] | None:
+    """The game and the player of the one seat the id fits; None when it fits none, or
+    two games and no List-Id tells which, or the seat is gone from game.yaml."""
+    if len(fits) != 1:
         return None
-    found = _seats(ident, head, games)
-    if len(found) != 1:  # none, or two games the id fits and no List-Id to tell which
-        return None
-    game, number = found[0]
+    game, number = fits[0]
     try:
         return game, game.config.player(number)
     except ConfigError:  # the seat is gone from game.yaml

@@ -53,9 +53,9 @@ class Handler(Protocol):
 
     def guarded(self, message: Incoming) -> Outcome: ...
 
-    def answered(self) -> tuple[list[Note], list[str]]:
-        """The journal writes noted since the last batch, and the lines of the game
-        folders that could not be opened."""
+    def answered(self) -> tuple[list[Note], list[str], tuple[str, ...]]:
+        """The journal writes noted since the last batch, the lines of the game folders
+        that could not be opened, and those folders' names."""
         ...
 
     def release(self) -> None:
@@ -125,6 +125,8 @@ class Handled(NamedTuple):
     notes: list[Note]
     unreadable: list[str]
     """The lines of the game folders it could not open."""
+    skipped: tuple[str, ...] = ()
+    """The names of those folders (``PollSummary.games_skipped``)."""
 
 
 class Helper:

@@ -159,10 +159,12 @@ class Poller:
 
     def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
         lost = {lost.line(): None for lost in self.registry.unreadable} | self.crew.unreadable
+        folders = {lost.folder.name for lost in self.registry.unreadable} | self.crew.skipped
         return PollSummary(
             **counts,
             events=tuple(event for _, event in sorted(events, key=_arrival)),
             unreadable=tuple(lost),
+            games_skipped=tuple(sorted(folders)),
             helpers_died=tuple(self.crew.died),
         )
 
@@ -452,8 +454,9 @@ class Helping(Poller):
         self.deaths = dict(deaths or {})
         self.clock.start()
 
-    def answered(self) -> tuple[list[Note], list[str]]:
-        return self.journal.take(), [lost.line() for lost in self.registry.unreadable]
+    def answered(self) -> tuple[list[Note], list[str], tuple[str, ...]]:
+        lost = self.registry.unreadable
+        return self.journal.take(), [u.line() for u in lost], tuple(u.folder.name for u in lost)
 
     def release(self) -> None:
         self.journal.forget()

@@ -58,6 +58,8 @@ class Crew:
         """A line for each helper that died (``PollSummary.helpers_died``)."""
         self.unreadable: dict[str, None] = {}
         """The lines of the game folders the helpers could not open."""
+        self.skipped: set[str] = set()
+        """Those folders' names (``PollSummary.games_skipped``)."""
 
     def muster(self, spool: Path, journal: Journal) -> Slot:
         """Reads the mails the last poll's processes died with, and makes this poll's
@@ -186,6 +188,7 @@ class Crew:
         (uncommitted), the game folders it could not open noted; its mails' outcomes."""
         write_notes(journal, answer.notes)
         self.unreadable |= dict.fromkeys(answer.unreadable)
+        self.skipped |= set(answer.skipped)
         return dict(answer.outcomes)
 
     def _after_death(self, poller: Handles, helper: Helper) -> Outcomes:

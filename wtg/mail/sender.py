@@ -447,6 +447,14 @@ class Reminded(NamedTuple):
     queued: int
     unreadable: tuple[str, ...] = ()
     """A line for each game folder that could not be opened (skipped; ``wtg.host.gamesdir``)."""
+    skipped: tuple[str, ...] = ()
+    """The folder of each game skipped (``unreadable`` says why), by name, in name order:
+    the summary line names them, as `wtg send`'s does, and `wtg remind` exits 1 once the
+    other games are done."""
+
+    def line(self) -> str:
+        skipped = f"; skipped: {', '.join(self.skipped)}" if self.skipped else ""
+        return f"{self.queued} reminder(s) queued{skipped}"
 
 
 def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
@@ -456,6 +464,7 @@ def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
     queued = 0
     registry = Registry(gm.games_dir)
     skipped: list[str] = []
+    folders: list[Path] = []
     for game in registry.games().values():
         try:
             queued += _remind_game(gm, game, outbox, moment)
@@ -463,12 +472,17 @@ def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
             lost = Unreadable(game.store.root, failure_reason(exc))
             log_event(f"no reminders: {lost.line()}", game=game.config.game, level=WARNING)
             skipped.append(lost.line())
+            folders.append(lost.folder)
     if queued:
         flush(outbox.root)
     for unread in registry.unreadable:
         log_event(f"remind: {unread.line()}", level=WARNING)
-    log_event(f"remind: {queued} reminder(s) queued", level=INFO if queued else DEBUG)
-    return Reminded(queued, (*(lost.line() for lost in registry.unreadable), *skipped))
+    names = {f.name for f in (*(lost.folder for lost in registry.unreadable), *folders)}
+    reminded = Reminded(
+        queued, (*(lost.line() for lost in registry.unreadable), *skipped), tuple(sorted(names))
+    )
+    log_event(f"remind: {reminded.line()}", level=INFO if queued or names else DEBUG)
+    return reminded
 
 
 def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int:

@@ -35,6 +35,10 @@ class PollSummary(Record):
     archived copy (``archive/YYYY-MM/<key>.eml``, ``:`` as ``-``)."""
     unreadable: tuple[str, ...] = ()
     """A line for each game folder that could not be opened (skipped; ``wtg.host.gamesdir``)."""
+    games_skipped: tuple[str, ...] = ()
+    """The folder of each game in ``unreadable``, by name, in name order: the summary line
+    names them (``; skipped: g02``), as `wtg send`'s does, and `wtg poll` exits 1 once the
+    other games' mail is done."""
     helpers_died: tuple[str, ...] = ()
     """A line for each helper process that died before the poll let it go
     (``wtg.mail.helpers``): how it ended, and what became of its mails."""
@@ -48,9 +52,8 @@ class PollSummary(Record):
         text += f", left for the next poll {self.skipped}" if self.skipped else ""
         text += f", not answered (reply limit) {self.unanswered}" if self.unanswered else ""
         text += f", not answered (From failed DMARC) {self.forged}" if self.forged else ""
-        return text + (
-            f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
-        )
+        text += f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
+        return text + (f"; skipped: {', '.join(self.games_skipped)}" if self.games_skipped else "")
 
     @property
     def outcomes(self) -> tuple[tuple[str, str], ...]:

@@ -2,10 +2,13 @@
 
 It is due at ``DIGEST_AT`` each day (the machine's time zone, as cron's ``0 7 * * *``), the
 first such moment after the last digest (``digest.json``, which `wtg digest` keeps too).
-Its mail is named after the day it is due, and queued before the digest is marked: a
-service killed between the two finds the digest due again, makes it again and queues
-nothing twice (the outbox knows the name); one killed before the queueing sends it after
-the restart.
+Its mail is named after the day it is due, and made the way `wtg digest --mail` makes
+its own (``wtg.mail.digest``): the intent written first (``mailing``, with the day), then
+the mail queued, then the digest marked told. A service killed anywhere between the three
+finds the intent when it starts again: it queues that digest (once: the outbox knows the
+name when it was queued before the kill) and marks it told, then mails the next one when
+it is due; nothing is lost, nothing told twice. It finishes the intent a `wtg digest
+--mail` cut short left too, as that command finishes the service's.
 """
 
 from __future__ import annotations
@@ -13,9 +16,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 
 from wtg.host.config import GmConfig
-from wtg.mail import compose
-from wtg.mail.digest import last_digest, make_digest, mark_digest
-from wtg.mail.outbox import Outbox
+from wtg.mail.digest import finish_mailing, last_digest, mail_and_mark, make_digest, mark_digest
 
 DIGEST_AT = time(7, 0)
 
@@ -45,23 +46,20 @@ def digest_due(gm: GmConfig, started: datetime, zone: tzinfo | None) -> datetime
     return next_digest(last_digest(gm.spool) or started, zone)
 
 
+def finish_digest(gm: GmConfig) -> bool:
+    """The digest of a run cut short before its mark (the service's, or `wtg digest
+    --mail`'s), queued once and marked told (``finish_mailing``): True when there was one,
+    which the next ``digest_due`` counts from."""
+    return finish_mailing(gm.games_dir, gm.sender) is not None
+
+
 def mail_digest(gm: GmConfig, due: datetime, now: datetime, zone: tzinfo | None) -> bool:
     """Make the digest, queue it to the GM (the config's ``from``) unless it has nothing
-    to tell, then mark it; True when a mail was queued now."""
+    to tell (the intent first, named after the day it is due: ``mail_and_mark``), then
+    mark it; True when it had something to tell."""
     made = make_digest(gm.games_dir, now)
-    queued = False
-    if not made.empty():
-        day = local_day(due, zone)
-        ident = f"digest-day-{day:%Y%m%d}"
-        msg = compose.message(
-            ident,
-            gm.sender,
-            gm.sender,
-            f"wtg digest {day:%Y-%m-%d}",
-            made.text(),
-            when=now,
-            kind="auto-generated",
-        )
-        queued = Outbox(gm.spool).add(ident, msg)  # durable before the mark
-    mark_digest(gm.spool, now)
-    return queued
+    if made.empty():
+        mark_digest(gm.spool, now)
+        return False
+    mail_and_mark(gm.games_dir, gm.sender, gm.sender, made, local_day(due, zone))
+    return True

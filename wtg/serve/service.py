@@ -9,8 +9,9 @@ after a turn when the config names one. Then it waits for the next moment of its
 
 Everything it does is done by the commands' own code, which a ``kill -9`` at any moment
 leaves whole; the service adds no state of its own beyond its record (``servicerecord``)
-and the digest's mark, written after the digest is queued. What it keeps in memory (the
-pauses after a failure) is only about when to try again.
+and the digest's mark (its intent written before the digest is queued, the mark after:
+``wtg.serve.daily``). What it keeps in memory (the pauses after a failure) is only about
+when to try again.
 
 A server that goes away is met with a new connection after a pause that grows from 1 s to
 a minute (``wtg.mail.idle``'s), said in the log and in the poll's health, and the games
@@ -62,7 +63,7 @@ from wtg.mail.sender import open_transport, remind, send
 from wtg.mail.transport import Transport
 from wtg.serve.agenda import Agenda, Timetable, Timetables
 from wtg.serve.clock import Clock
-from wtg.serve.daily import digest_due, mail_digest
+from wtg.serve.daily import digest_due, finish_digest, mail_digest
 from wtg.serve.notify import Notifier
 from wtg.serve.wakeup import Wakeup
 from wtg.site.build import build_site
@@ -389,6 +390,9 @@ class Service:
         self.must_send = self.must_send or reminded.queued > 0
 
     def _digest(self) -> None:
+        if finish_digest(self.gm):  # a digest a kill cut short: mailed, then the next
+            log_event("the digest of a run cut short was queued for the GM")
+            self.must_send = True
         now = self.clock.now()
         due = digest_due(self.gm, self.started, self.zone)
         if now < due:

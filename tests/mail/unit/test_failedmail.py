@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import email
 import email.policy
+from collections.abc import Sequence
 from datetime import datetime, timezone
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import players
 from wtg.game.engine import Game, create_game
-from wtg.mail import compose
+from wtg.mail import compose, failedmail
 from wtg.mail.extract import parse_headers
 from wtg.mail.failedmail import retry, seat_of
 from wtg.mail.outbox import Outbox
@@ -154,3 +155,30 @@ def test_no_seat_for_a_notice_whose_id_fits_two_games_and_no_list_id_says_which(
         "send it by hand if it is still wanted"
     ]
     assert [p.name for p in Outbox(spool).queue_dir.iterdir()] == []
+
+
+def test_a_retry_reads_a_mails_id_and_the_games_it_fits_once(
+    tmp_path: Path, games: list[Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A retry found the mail's seat, then read its id and the games it fits again for the
+    "id fits two games" refusal: it reads them once, and refuses as before."""
+    calls: list[str] = []
+    ident_of, seats_of = failedmail._ident, failedmail._seats
+
+    def ident(name: str, head: Message) -> str | None:
+        calls.append("ident")
+        return ident_of(name, head)
+
+    def seats(found: str, head: Message, among: Sequence[Game]) -> list[tuple[Game, int]]:
+        calls.append("seats")
+        return seats_of(found, head, among)
+
+    monkeypatch.setattr(failedmail, "_ident", ident)
+    monkeypatch.setattr(failedmail, "_seats", seats)
+    spool = tmp_path / "spool"
+    ident_two = "hold-20261122120000-x-g-p03"
+    name = compose.safe(ident_two)
+    (Outbox(spool).failed_dir / f"{name}.eml").write_bytes(mail(ident_two, game=None))
+    refused = retry(games[0].store.root.parent, spool, [name])
+    assert len(refused) == 1 and "games g and x-g alike" in str(refused[0])
+    assert calls == ["ident", "seats"]
