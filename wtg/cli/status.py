@@ -209,9 +209,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         warn_of_codes(found.config)
         games.append(data)
         entry = _with_announcements(_with_quarantine(data, kept)[0], data, announced)[0]
-        entry["mailed_turn"] = mailed.get(found.config.game, -1)
+        entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
         listed.append(entry)
-        line = _not_sent(found.latest_turn(), mailed.get(found.config.game, -1))
+        line = _not_sent(found.latest_turn(), last)
         if line:
             unsent[data["game"]] = line
     if as_json:

@@ -220,7 +220,7 @@ def run_game(
         if held:
             return GameRun(path, Outcome.HELD, held, **named)
         last = -1 if mailed is None else mailed.get(game.config.game, -1)
-        unsent = not_mailed(game, last) if last >= 0 else None
+        unsent = not_mailed(game, last, status) if last >= 0 else None
         if unsent:
             return GameRun(path, Outcome.HELD, f"{unsent}; `wtg send` mails it first", **named)
         turn = game.run_turn(now=moment, expect=coming)
@@ -246,7 +246,7 @@ WORKER_DIED = (
 )
 
 _WORKER: dict[str, Any] = {}
-"""The config and the moment of the run, set once in each worker process."""
+"""The config, the moment and the turns mailed of the run, set once in each worker process."""
 
 
 def _start_worker(gm: GmConfig, moment: datetime, mailed: Mapping[str, int] | None) -> None:
