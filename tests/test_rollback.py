@@ -230,6 +230,31 @@ def test_send_mails_the_reports_of_a_turn_rerun_once_each_time(tmp_path: Path) -
     assert send(gm, now=NOW).queued == 4  # turn 3, as usual
 
 
+def test_a_rerun_turn_is_mailed_though_the_next_turn_ran_before_a_send(tmp_path: Path) -> None:
+    """The GM reruns the last turn and runs the next one before any send (by hand, or cron
+    at the deadline): the rerun's reports go out all the same, beside the next turn's (they
+    were lost: the send looked for reruns of the latest turn alone)."""
+    gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
+    game = new_game(gm.games_dir / "g1")
+    play(game, 2)
+    assert send(gm, now=NOW).queued == 12  # turns 0, 1 and 2
+    game.run_turn(rerun=True)
+    game.run_turn(now=NOW + timedelta(hours=6))
+    summary = send(gm, now=NOW)
+    assert (summary.queued, summary.sent) == (8, 8)
+    mails = [email.message_from_bytes(p.read_bytes()) for p in delivered(gm.maildir_out)]
+    rerun = sorted(str(m["Subject"]) for m in mails if "-t0002-" in str(m["Message-ID"]))
+    assert rerun == sorted(2 * [f"[g1] turn 2 report for {p.name}" for p in players(4)])
+    assert (
+        sum("-t0002-" in str(m["Message-ID"]) and "-r1." in str(m["Message-ID"]) for m in mails)
+        == 4
+    )
+    assert sum("-t0003-" in str(m["Message-ID"]) for m in mails) == 4
+    assert send(gm, now=NOW).queued == 0
+    game.run_turn(now=NOW + timedelta(hours=12))
+    assert send(gm, now=NOW).queued == 4  # turn 4 alone: turn 2's rerun is not mailed again
+
+
 class Crash(BaseException):
     """A crash in the middle of a rollback (nothing may catch it)."""
 

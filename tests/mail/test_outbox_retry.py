@@ -626,8 +626,9 @@ def test_a_report_of_a_turn_rolled_back_since_is_not_sent(tmp_path: Path) -> Non
 def test_a_report_of_a_turn_run_again_since_is_not_sent(tmp_path: Path) -> None:
     """Player 3's report of turn 1 was set aside; the GM corrected orders and ran turn 1
     again (`run-turn --rerun`): the report set aside is of the turn that was, refused. A
-    report of a turn run again, queued once the next turn had run (its id then says no
-    rerun), is of the turn as it is: a retry sends it."""
+    report of a turn run again, queued once the next turn had run (its id says the rerun,
+    ``-r1``, as that of a turn still the last does), is of the turn as it is: a retry sends
+    it."""
     world = World(tmp_path)
     set_address(world, 3, "p3 at players.example")
     config = maildir_config(tmp_path, world)
@@ -649,13 +650,41 @@ def test_a_report_of_a_turn_run_again_since_is_not_sent(tmp_path: Path) -> None:
     later = maildir_config(tmp_path / "later", other)
     played(other)
     assert wtg(later, "run-turn", "g1", "--rerun").exit_code == 0
-    played(other)  # turn 2: turn 1's reports, queued now, say no rerun in their id
+    played(other)  # turn 2: turn 1's reports are queued now, the rerun's
     assert wtg(later, "send", "-q").exit_code == 0
-    assert old in folders(other)["failed"]
+    rerun = f"{old}-r1"
+    assert rerun in folders(other)["failed"] and old not in folders(other)["failed"]
     set_address(other, 3, "p3@fixed.example")
     as_json = json.loads(wtg(later, "outbox", "--json").stdout)
     found = {m["name"]: (m["now_to"], m["turn_undone"]) for m in as_json["failed_mails"]}
-    assert found[old] == ("p3@fixed.example", None)
-    retried = wtg(later, "outbox", "--retry", old)
+    assert found[rerun] == ("p3@fixed.example", None)
+    retried = wtg(later, "outbox", "--retry", rerun)
     assert retried.exit_code == 0, retried.output
-    assert folders(other)["queue"] == [old]
+    assert folders(other)["queue"] == [rerun]
+
+
+def test_a_rerun_turns_report_an_older_wtg_queued_without_its_rerun_is_sent(
+    tmp_path: Path,
+) -> None:
+    """An older wtg named the report of a rerun turn queued once the next turn had run
+    without ``-rN`` (its id said no rerun): made after the next turn ran, it is of the turn
+    as it is, and a retry sends it (such mails stay in outboxes across an upgrade)."""
+    world = World(tmp_path)
+    set_address(world, 3, "p3 at players.example")
+    config = maildir_config(tmp_path, world)
+    played(world)
+    assert wtg(config, "run-turn", "g1", "--rerun").exit_code == 0
+    played(world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    failed = world.gm.spool / "outbox" / "failed"
+    old, rerun = "report-g1-t0001-p03", "report-g1-t0001-p03-r1"
+    for path in failed.glob(f"{rerun}.*"):
+        text = path.read_bytes().replace(rerun.encode(), old.encode())
+        text = text.replace(compose.digest(rerun).encode(), compose.digest(old).encode())
+        path.with_name(path.name.replace(rerun, old)).write_bytes(text)
+        path.unlink()
+    assert old in folders(world)["failed"]
+    set_address(world, 3, "p3@fixed.example")
+    retried = wtg(config, "outbox", "--retry", old)
+    assert retried.exit_code == 0, retried.output
+    assert folders(world)["queue"] == [old]

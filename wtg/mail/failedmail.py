@@ -386,7 +386,7 @@ class _GameRecords:
         if self._meta(game, turn).get("reruns", 0) <= reruns:
             return None
         if found[3] is None and turn < latest:
-            # queued when the turn was no longer the last (no -rN then): after its reruns
+            # queued by an older wtg once the next turn had run (no -rN then): after its reruns
             after = _moment(self._meta(game, turn + 1).get("ran_at", ""))
             made = _date(head)
             if after is not None and made is not None and made >= after:

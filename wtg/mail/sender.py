@@ -179,9 +179,10 @@ def _queue_game(
     if any(not journal.rollback_seen(name, r.ident) for r in undone):
         _after_rollbacks(journal, name, undone)  # their turns run again: mailed again
     latest = game.latest_turn()
-    reruns = game.meta(latest).get("reruns", 0)
-    if reruns and not journal.rollback_seen(name, f"rerun-t{latest:04d}-{reruns}"):
-        _after_rerun(journal, name, latest, reruns)  # its reports mailed again
+    reruns = _reruns(game, max(journal.mailed_turn(name), 1), latest)
+    for turn, times in reruns.items():
+        if not journal.rollback_seen(name, f"rerun-t{turn:04d}-{times}"):
+            _after_rerun(journal, name, turn, times)  # its reports mailed again
     chosen = game.settings().read() if picture is not None else {}
     for turn in range(journal.mailed_turn(name) + 1, latest + 1):
         before = (queued, pressed, len(undrawn))
@@ -190,7 +191,7 @@ def _queue_game(
         for entry in game.config.players:
             ident = f"report-{name}-t{turn:04d}-p{entry.id:02d}"
             ident += f"-g{again}" if again else ""  # the report of a turn run again
-            ident += f"-r{reruns}" if reruns and turn == latest else ""  # and rerun
+            ident += f"-r{reruns[turn]}" if turn in reruns else ""  # and rerun
             if press:
                 pressed += _queue_press(gm, outbox, game, turn, entry, press, ident, now)
             if outbox.known(ident):
@@ -269,11 +270,19 @@ def _after_rollbacks(journal: Journal, name: str, undone: list[Rollback]) -> Non
     journal.commit()
 
 
+def _reruns(game: Game, first: int, latest: int) -> dict[int, int]:
+    """How many times each turn from ``first`` to ``latest`` was run again (``run-turn
+    --rerun``), those run once left out. The last turn mailed is among them: it may have
+    been rerun, and the next turn run, before a send."""
+    found = {turn: game.meta(turn).get("reruns", 0) for turn in range(first, latest + 1)}
+    return {turn: times for turn, times in found.items() if times}
+
+
 def _after_rerun(journal: Journal, name: str, turn: int, reruns: int) -> None:
-    """The last turn was run again (``run-turn --rerun``, after the GM corrected orders)
-    since the last send: its reports are mailed again, each a new mail (``-rN``).
-    Committed at once, with the rerun marked seen (the journal keeps it beside the
-    rollbacks)."""
+    """Turn ``turn`` was run again (``run-turn --rerun``, after the GM corrected orders)
+    since the last send: its reports are mailed again, each a new mail (``-rN``), and
+    those of any turn run after it for the first time. Committed at once, with the rerun
+    marked seen (the journal keeps it beside the rollbacks)."""
     journal.set_mailed_turn(name, min(journal.mailed_turn(name), turn - 1))
     journal.saw_rollback(name, f"rerun-t{turn:04d}-{reruns}")
     journal.commit()
