@@ -14,6 +14,7 @@ from __future__ import annotations
 import errno
 import mailbox
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from email.message import EmailMessage
@@ -126,3 +127,27 @@ def test_a_full_disk_is_named_and_nothing_is_lost(disk: Path) -> None:
         "report-g1-t0001-p01",
         "report-g1-t0001-p02",
     ]
+
+
+def test_the_poll_s_note_of_mails_in_hand_fails_on_a_full_disk_rather_than_kill(
+    disk: Path,
+) -> None:
+    """The poll's slots of the mails in hand (``wtg.mail.inprogress``) are a file mapped
+    into memory: made longer without being written, on a full disk the first store into it
+    killed the poll with SIGBUS (no line, no summary). Written when made, it fails there
+    with ENOSPC, which the poll names as it does any full disk."""
+    spool = disk / "spool"
+    spool.mkdir()
+    fill(disk)
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from wtg.mail.inprogress import InHand\n"
+        "try:\n"
+        f"    hands = InHand(Path({str(spool)!r}), 4)\n"
+        "except OSError as exc:\n"
+        "    sys.exit(f'refused: {exc.strerror}')\n"
+        "hands.slot(0).take('mail-1')\n"
+    )
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert (ran.returncode, ran.stderr) == (1, "refused: No space left on device\n")

@@ -21,6 +21,7 @@ process could be forked for it) is quarantined without being read again.
 
 from __future__ import annotations
 
+import errno
 import mmap
 import os
 from pathlib import Path
@@ -61,8 +62,13 @@ class InHand:
         path = private.make_dirs(spool) / NAME
         fd = private.opener(os.fspath(path), os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC)
         try:
-            os.ftruncate(fd, slots * SLOT)  # zeros: every slot empty
-            self.map = mmap.mmap(fd, slots * SLOT)
+            # zeros written, every slot empty: a file made longer without writing it
+            # (ftruncate) has no room on the disk yet, and on a full disk the first store
+            # into its mapping kills the process (SIGBUS); the write fails instead (ENOSPC)
+            size = slots * SLOT
+            if os.write(fd, bytes(size)) != size:
+                raise OSError(errno.ENOSPC, f"no room for {path} ({size} bytes)")
+            self.map = mmap.mmap(fd, size)
         finally:
             os.close(fd)
         self.slots = slots
