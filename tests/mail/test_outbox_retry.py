@@ -688,3 +688,51 @@ def test_a_rerun_turns_report_an_older_wtg_queued_without_its_rerun_is_sent(
     retried = wtg(config, "outbox", "--retry", old)
     assert retried.exit_code == 0, retried.output
     assert folders(world)["queue"] == [old]
+
+
+def test_a_reminder_of_a_turn_that_ran_or_was_rolled_back_since_is_not_sent(
+    tmp_path: Path,
+) -> None:
+    """Player 3's reminder of turn 2's orders was set aside; turn 2 then ran: put back,
+    it would ask for orders of a turn that is over. Refused and listed so (`turn_undone`).
+    Rolled back since to turn 0, the turn it asked for comes later by another deadline:
+    refused too. A reminder of the coming turn goes back to the corrected address."""
+    world = World(tmp_path)
+    config = maildir_config(tmp_path, world)
+    played(world)
+    outbox = Outbox(world.gm.spool)
+    for turn in (2, 3):
+        name = f"remind-g1-t{turn:04d}-p03"
+        msg = compose.message(name, GM, "p3 at players.example", "[g1] soon", "x\n", when=NOW)
+        assert outbox.add(name, msg)
+        outbox.failed(name, "not one address")
+    set_address(world, 3, "p3@fixed.example")
+    as_json = json.loads(wtg(config, "outbox", "--json").stdout)
+    found = {m["name"]: (m["now_to"], m["turn_undone"]) for m in as_json["failed_mails"]}
+    assert found["remind-g1-t0002-p03"] == ("p3@fixed.example", None)
+
+    played(world)  # turn 2 runs
+    ran = "turn 2, whose orders the reminder asked for, has run since"
+    as_json = json.loads(wtg(config, "outbox", "--json").stdout)
+    found = {m["name"]: (m["now_to"], m["turn_undone"]) for m in as_json["failed_mails"]}
+    assert found["remind-g1-t0002-p03"] == (None, ran)
+    assert found["remind-g1-t0003-p03"] == ("p3@fixed.example", None)
+    listed = wtg(config, "outbox").stdout
+    assert f"(game g1's {ran}: a retry does not send this reminder)" in listed
+    refused = wtg(config, "outbox", "--retry", "remind-g1-t0002-p03")
+    assert refused.exit_code == 1
+    assert refused.stderr == (
+        f"wtg: mail remind-g1-t0002-p03 is a reminder of game g1, whose {ran}: it is not sent "
+        "(`wtg remind` reminds the players of the coming turn); nothing put back\n"
+    )
+
+    assert wtg(config, "rollback", "g1", "--to", "0").exit_code == 0
+    (back,) = rollbacks(world.game.store)
+    as_json = json.loads(wtg(config, "outbox", "--json").stdout)
+    found = {m["name"]: (m["now_to"], m["turn_undone"]) for m in as_json["failed_mails"]}
+    assert found["remind-g1-t0003-p03"] == (
+        None,
+        f"turn 2 was rolled back to turn 0 since ({back.at})",
+    )
+    assert wtg(config, "outbox", "--retry", "remind-g1-t0003-p03").exit_code == 1
+    assert not [name for name in folders(world)["queue"] if name.startswith("remind-")]

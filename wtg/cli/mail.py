@@ -338,6 +338,8 @@ def outbox(ctx: click.Context, as_json: bool, names: tuple[str, ...], retry_all:
                 f" (game {mail.game} seat {mail.player} was taken over since ({mail.taken_over}): "
                 "it was his predecessor's, a retry does not send it to the new player)"
             )
+        elif mail.turn_undone and mail.name.startswith("remind-"):
+            now = f" (game {mail.game}'s {mail.turn_undone}: a retry does not send this reminder)"
         elif mail.turn_undone:
             now = (
                 f" (game {mail.game}'s {mail.turn_undone}: that turn is no more, a retry does "

@@ -66,8 +66,10 @@ again: ``-gN``, ``-rN``; ``wtg.mail.sender``), a reminder, a GM's notice
 OF_TURN = r"(?:report|press)-{game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?(?:-r(\d+))?"
 """The id of a turn's report or press to one seat of game ``{game}``: the turn, then how
 many rollbacks had voided it when it was queued (``-gN``: each one that went back to an
-earlier turn) and, when it was the game's last turn then, how often it had been run again
-(``-rN``), as ``wtg.mail.sender`` writes them."""
+earlier turn) and how often it had been run again (``-rN``; an older wtg wrote it only
+while the turn was the game's last), as ``wtg.mail.sender`` writes them."""
+REMINDER = r"remind-{game}-t(\d{{4}})-p\d{{2,}}"
+"""The id of a reminder to one seat of game ``{game}``: the turn whose orders it asks for."""
 _SPARE = re.compile(r"__\d+\Z")
 _ESCAPED = re.compile(r"(?:_[0-9a-f]{2})+")
 
@@ -97,8 +99,9 @@ class Listed(Record, kw_only=True):
     when it was not."""
     turn_undone: str = ""
     """What undid the turn the mail reports (a report or press of a turn rolled back or
-    run again since it was made: that turn is no more, a retry does not send it), "" when
-    its turn is still the game's."""
+    run again since it was made: that turn is no more, a retry does not send it; a
+    reminder of a turn that has run since, or that a rollback put off), "" when its turn
+    is still the game's."""
 
     def queued_json(self) -> dict[str, object]:
         """A mail of the queue, as `wtg outbox --json` gives it."""
@@ -316,6 +319,11 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], records: _GameRecords, giv
             "reports come to him); nothing put back"
         )
     undone = records.undone(game, ident, head) if ident is not None else None
+    if undone is not None and ident is not None and ident.startswith("remind-"):
+        raise RetryRefused(
+            f"mail {name} is a reminder of game {game.config.game}, whose {undone}: it is "
+            "not sent (`wtg remind` reminds the players of the coming turn); nothing put back"
+        )
     if undone is not None:
         raise RetryRefused(
             f"mail {name} is of game {game.config.game}, whose {undone}: that turn is no "
@@ -371,7 +379,12 @@ class _GameRecords:
         since (at)``, ``turn 3 was run again since ...``); None when the turn is still the
         game's, or the mail is of no turn. The id says which turn, and how many rollbacks
         had voided it and how often it had been run again when it was queued (``OF_TURN``):
-        a rollback recorded since to a turn before it, or a rerun of it since, undid it."""
+        a rollback recorded since to a turn before it, or a rerun of it since, undid it.
+        A reminder (``REMINDER``) is undone when the turn it asks orders for has run, or
+        the game went back before it."""
+        reminded = re.fullmatch(REMINDER.format(game=re.escape(game.config.game)), ident)
+        if reminded is not None:
+            return self._reminded_undone(game, int(reminded[1]), head)
         found = re.fullmatch(OF_TURN.format(game=re.escape(game.config.game)), ident)
         if found is None:
             return None
@@ -392,6 +405,24 @@ class _GameRecords:
             if after is not None and made is not None and made >= after:
                 return None
         return f"turn {turn} was run again since (`wtg run-turn --rerun`)"
+
+    def _reminded_undone(self, game: Game, turn: int, head: Message) -> str | None:
+        """What made a reminder of turn ``turn``'s orders untrue since it was made: that
+        turn has run (its orders are late for good), or the game was rolled back to a turn
+        before the one before it (the turn it asks for comes later, by another deadline)."""
+        latest = self._latest_of(game)
+        if latest is None:
+            return None
+        if latest >= turn:
+            return f"turn {turn}, whose orders the reminder asked for, has run since"
+        made = _date(head)
+        for back in self._rollbacks_of(game):
+            at = _moment(back.at)
+            if back.to < turn - 1 and (made is None or at is None or at > made):
+                return (
+                    f"turn {turn - 1} was rolled back to turn {back.to} since ({_shown(back.at)})"
+                )
+        return None
 
     def _rollbacks_of(self, game: Game) -> list[Rollback]:
         found = self._rollbacks.get(game.store.root)
