@@ -25,7 +25,9 @@ filing, answers, journal) at most 1 ms a mail, its IMAP work at most
 measures the machine as much as the poll: the same code takes from one to three of them on
 the machines it has run on), the same CPU beside the least a poll does written plainly
 with the standard library on the same mails in the same round (``yardstick``), at most
-1 times it; then where the time goes (the IMAP work over the bare
+1 times it; then where the time goes (the CPU outside the kernel; the files the poll
+made a mail, each the CPU of making one such file on the same disk, and the poll's CPU
+without them; the IMAP work over the bare
 fetch alone, without its MOVE, the poll's IMAP commands alone), and the whole poll beside
 issue 13's target, at most 10 times the bare fetch. ``--profile N`` runs one more poll under
 cProfile and prints the N functions of wtg that take the most time, with what they call.
@@ -67,6 +69,7 @@ from tests.mail.servers import GM_ADDRESS, GM_PASSWORD, STORAGES, Dovecot  # noq
 from tests.rules.wok4.fullorders import full_orders  # noqa: E402
 from tests.shipped import WOK4  # noqa: E402
 from wtg.aof.render import render_aof  # noqa: E402
+from wtg.files.store import write_atomic  # noqa: E402
 from wtg.game.engine import Game, create_game  # noqa: E402
 from wtg.game.gameconfig import PlayerEntry  # noqa: E402
 from wtg.host.config import ImapConfig, config_from_data  # noqa: E402
@@ -166,6 +169,25 @@ def yardstick(mails: list[bytes], folder: Path) -> float:
     return time.process_time() - begin
 
 
+def files_under(folder: Path) -> int:
+    """The files under ``folder`` (what a poll made there: a file written whole is renamed
+    into place, so each counts once)."""
+    return sum(1 for path in folder.rglob("*") if path.is_file())
+
+
+def file_cost(folder: Path, count: int = 500) -> float:
+    """The CPU of making one small file as the poll makes its files (``write_atomic``
+    without its flush: a file written under a temporary name, then renamed into place) on
+    the disk of ``folder``, in seconds: most of it the kernel's, and what the disk's file
+    system asks differs from one disk to another by ten times and more."""
+    folder.mkdir()
+    data = b"x" * 1500
+    begin = time.process_time()
+    for number in range(count):
+        write_atomic(folder / f"f{number}.txt", data, sync=False)
+    return (time.process_time() - begin) / count
+
+
 def inbox_alone(config: ImapConfig, count: int) -> float:
     """The IMAP commands a poll gives for the waiting mails (connect, log in, select,
     survey, fetch each batch, move it), each batch handed back as soon as it comes:
@@ -208,6 +230,10 @@ class Round(NamedTuple):
     command_cpu: float
     yardstick: float
     """The CPU of ``yardstick`` over the same mails."""
+    files: int
+    """The files the poll made."""
+    file_cost: float
+    """The CPU of making one on this disk (``file_cost``)."""
     size: int
     summary: str
 
@@ -280,6 +306,8 @@ def one_round(
                     client.append("INBOX", raw)
             fetch_time, size = bare_fetch(host, port)
             floor = yardstick(mails, root / "yardstick")
+            one_file = file_cost(root / "files")
+            files_before = files_under(gm.games_dir)
             with as_the_command():
                 begin, (cpu, kernel) = time.perf_counter(), cpu_seconds()
                 if profile is not None:
@@ -295,6 +323,7 @@ def one_round(
                 cpu_after, kernel_after = cpu_seconds()
                 cpu, kernel = cpu_after - cpu, kernel_after - kernel
             assert summary.filed == len(mails), summary.line()
+            made = files_under(gm.games_dir) - files_before
             with imap.client(GM_ADDRESS) as client:
                 for raw in mails:
                     client.append("INBOX", raw)
@@ -323,6 +352,8 @@ def one_round(
                 wall,
                 command_cpu,
                 floor,
+                made,
+                one_file,
                 size,
                 summary.line(),
             )
@@ -410,6 +441,8 @@ def report(rounds: list[Round], mails: int) -> None:
     fetch_move = statistics.median(r.fetch_move for r in rounds)
     alone = statistics.median(r.alone for r in rounds)
     floor = statistics.median(r.yardstick for r in rounds)
+    files = statistics.median(r.files for r in rounds) / mails
+    one_file = statistics.median(r.file_cost for r in rounds)
     targets = [
         (
             "the poll's CPU a mail, bytes in hand",
@@ -441,6 +474,14 @@ def report(rounds: list[Round], mails: int) -> None:
     details = [
         ("the poll's CPU with the IMAP connection's", f"{cpu / mails * 1000:.2f} ms a mail"),
         ("  of it, Python (outside the kernel)", f"{user / mails * 1000:.2f} ms a mail"),
+        (
+            "  files made a mail, the CPU of one here",
+            f"{files:.1f} x {one_file * 1e6:.0f} us = {files * one_file * 1000:.2f} ms a mail",
+        ),
+        (
+            "  its CPU in hand, less making its files",
+            f"{(in_hand / mails - files * one_file) * 1000:.2f} ms",
+        ),
         ("the poll's IMAP work / bare fetch", f"{imap:.3f} / {fetch:.3f} s = {imap / fetch:.2f}"),
         (
             "  the same without its MOVE",
