@@ -16,7 +16,7 @@ import pytest
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_lobby_replay import Killed, _dies, pending_codes
-from wtg.host.config import config_from_data
+from wtg.host.config import ConfigError, config_from_data, load_config
 from wtg.lobby.database import Book
 from wtg.lobby.lists import waiting
 from wtg.mail.journal import unanswered
@@ -306,3 +306,18 @@ def test_a_count_an_older_wtg_kept_is_read_and_still_counts(tmp_path: Path) -> N
         (OTHER, "c@x.example", "x.example"),
     ]
     db.close()
+
+
+def test_the_new_limits_are_read_from_the_config_and_a_bad_one_is_named(tmp_path: Path) -> None:
+    good = tmp_path / "good.yaml"
+    good.write_text("mail:\n  unconfirmed_per_address: 1\n  unconfirmed_domain_share: 0.2\n")
+    limits = load_config(good).limits
+    assert (limits.unconfirmed_per_address, limits.unconfirmed_domain_share) == (1, 0.2)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("mail:\n  unconfirmed_per_address: -1\n  unconfirmed_domain_share: 2\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(bad)
+    assert [line.split(": expected")[0] for line in caught.value.problems] == [
+        f"{bad}, line 2: mail.unconfirmed_per_address",
+        f"{bad}, line 3: mail.unconfirmed_domain_share",
+    ]
