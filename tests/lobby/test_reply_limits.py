@@ -35,6 +35,7 @@ def test_an_answer_held_back_is_not_answered_in_poll_status_and_digest(tmp_path:
     config = tmp_path / "wtg.yaml"
     config.write_text(
         'games_dir: games\nfrom: "GM <gm@wtg.example>"\nmail:\n  unconfirmed_per_hour: 2\n'
+        "  unconfirmed_domain_share: 1\n"  # the three at one domain: the hour's limit alone
     )
     games = tmp_path / "games"
     games.mkdir()

@@ -51,7 +51,7 @@ def test_a_confirm_of_two_codes_confirms_neither_and_says_so(tmp_path: Path) -> 
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
     hall.mail("ann@x.example", "JOIN wok4 AS Ann")
-    hall.mail("ann@x.example", "JOIN wok4 AS Ann")
+    hall.mail("ann@x.example", "JOIN wok4 AS Anna")  # not the same request: a new code
     hall.poll(hours=1)
     first, second = (m.code() for m in hall.new_mails("ann@x.example"))
     hall.mail("ann@x.example", f"CONFIRM {first} {second}")

@@ -93,6 +93,10 @@ class MailLimits(Record):
     confirmations_per_hour: int = 20
     unconfirmed_per_hour: int = 30
     """Mail to addresses that never confirmed one, host-wide (``wtg.mail.strangers``)."""
+    unconfirmed_per_address: int = 3
+    """... of it, answers with a code to CONFIRM to one such address."""
+    unconfirmed_domain_share: float = 0.5
+    """... of it, the share the addresses of one domain may take together."""
     remind_hours: int = 24
     poll_stale_hours: int = 6
     missing_share: float = 0.5
@@ -351,6 +355,8 @@ def _gm_config(schema: ConfigFile, base: Path, locate: Locator) -> GmConfig:
             replies_per_hour=mail.replies_per_hour,
             confirmations_per_hour=mail.confirmations_per_hour,
             unconfirmed_per_hour=mail.unconfirmed_per_hour,
+            unconfirmed_per_address=mail.unconfirmed_per_address,
+            unconfirmed_domain_share=mail.unconfirmed_domain_share,
             remind_hours=mail.remind_hours,
             poll_stale_hours=mail.poll_stale_hours,
             missing_share=mail.missing_share,

@@ -287,6 +287,16 @@ class MailSection(Section):
         description="mail an hour to all the addresses that are no player's and never confirmed "
         "a request, together (at most half of it for answers without a code to CONFIRM)",
     )
+    unconfirmed_per_address: Count = Field(
+        3,
+        description="of that mail, answers with a code to CONFIRM to one address an hour (a "
+        "request asked again while its code waits is not mailed again within the hour)",
+    )
+    unconfirmed_domain_share: Share = Field(
+        0.5,
+        description="of that mail, the share the addresses of one domain may take together "
+        "(rounded up; 1: no limit but the hour's)",
+    )
     remind_hours: Hours = Field(24, description="`wtg remind` pokes this long before a deadline")
     poll_stale_hours: Hours = Field(6, description="a poll this old counts as failing")
     missing_share: Share = Field(

@@ -36,7 +36,10 @@ class Reply(Record):
     whose answer could not be mailed is forgotten). ``private``: a player's private press
     relayed to its reader, counted on its own (``replies_per_hour`` of them an hour from one
     writer to one reader), never in the room of the reader's own answers: another player's
-    press never holds back his confirmations, codes or refusals, nor a third's press."""
+    press never holds back his confirmations, codes or refusals, nor a third's press.
+    ``asked_before``: the request was asked before the same, and keeps its code (``asks``,
+    ``confirm.ask``): an earlier answer mailed it, so it is not forgotten when this answer
+    is held back or not mailed again."""
 
     to: str
     subject: str
@@ -45,6 +48,7 @@ class Reply(Record):
     proven: bool = False
     asks: str | None = None
     private: bool = False
+    asked_before: bool = False
 
 
 Handler = Callable[["Desk", Command], None]
@@ -113,10 +117,13 @@ class Desk:
         to: str | None = None,
         asks: str | None = None,
         private: bool = False,
+        asked_before: bool = False,
         **context: Any,
     ) -> None:
         self.replies.append(
-            Reply(to or self.sender, subject, template, context, proven, asks, private)
+            Reply(
+                to or self.sender, subject, template, context, proven, asks, private, asked_before
+            )
         )
 
     def refuse(self, command: Command, reason: str) -> None:

@@ -37,6 +37,14 @@ class Pending(Record):
     made: str
 
 
+class Asked(Record):
+    """The code a request waits for; ``before``: the request was asked before, the same in
+    every word, and waits for this code still (a mail that carried it may be on its way)."""
+
+    code: str
+    before: bool
+
+
 def ask(
     book: Book,
     kind: str,
@@ -45,10 +53,22 @@ def ask(
     moment: datetime,
     name: str | None = None,
     seat: int | None = None,
-) -> str:
-    """A new code for a request (one asked again replaces the earlier code)."""
-    code = new_code()
+) -> Asked:
+    """The code for a request. A request asked again the same (a newcomer who mails his
+    JOIN twice) keeps the code it waits for, good ``GOOD_FOR`` from now: the code of any
+    answer he got works. One asked again otherwise (another name) replaces the earlier
+    request with a new code."""
     with book.write() as db:
+        same = db.execute(
+            "SELECT code FROM pending WHERE kind = ? AND address = ? AND target = ? "
+            "AND name IS ? AND seat IS ?",
+            (kind, address, target, name, seat),
+        ).fetchone()
+        if same is not None:
+            code = str(same[0])
+            db.execute("UPDATE pending SET made = ? WHERE code = ?", (stamp(moment), code))
+            return Asked(code, True)
+        code = new_code()
         db.execute(
             "DELETE FROM pending WHERE kind = ? AND address = ? AND target = ?",
             (kind, address, target),
@@ -58,7 +78,7 @@ def ask(
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (code, kind, address, target, name, seat, stamp(moment)),
         )
-    return code
+    return Asked(code, False)
 
 
 def answered(book: Book, address: str, code: str, moment: datetime) -> Pending | str:

@@ -134,14 +134,16 @@ def resign_request(desk: Desk, command: Command) -> None:
         return
     address = email.utils.parseaddr(entry.email)[1].lower()
     with desk.book.write():  # the code and the answer that mails it, remembered together
-        code = confirm.ask(
+        asked = confirm.ask(
             desk.book, confirm.RESIGN, address, game.config.game, desk.moment, seat=entry.id
         )
+        code = asked.code
         desk.reply(
             f"[{game.config.game}] RESIGN: confirm with CONFIRM {code}",
             "resign_ask",
             proven=True,
             asks=code,
+            asked_before=asked.before,
             to=entry.email,
             game=game.config.game,
             seat=entry.id,

@@ -94,13 +94,15 @@ def join(desk: Desk, command: Command) -> None:
         desk.refuse(command, f"you are on the waiting list {chosen.name} already")
         return
     with desk.book.write():  # the code and the answer that mails it, remembered together
-        code = confirm.ask(
+        asked = confirm.ask(
             desk.book, confirm.JOIN, desk.sender, chosen.name, desk.moment, name=name
         )
+        code = asked.code
         desk.reply(
             f"JOIN {chosen.name}: confirm with CONFIRM {code}",
             "join",
             asks=code,
+            asked_before=asked.before,
             title=chosen.title(),
             list=chosen.name,
             name=name,
@@ -124,13 +126,15 @@ def _ask_takeover(desk: Desk, command: Command, game: Game, name: str) -> None:
         desk.refuse(command, named)
         return
     with desk.book.write():
-        code = confirm.ask(
+        asked = confirm.ask(
             desk.book, confirm.TAKEOVER, desk.sender, game_name, desk.moment, name=name, seat=seat
         )
+        code = asked.code
         desk.reply(
             f"JOIN {game_name}: confirm with CONFIRM {code}",
             "takeover_ask",
             asks=code,
+            asked_before=asked.before,
             game=game_name,
             seat=seat,
             name=name,
@@ -331,11 +335,13 @@ def withdraw(desk: Desk, command: Command) -> None:
         desk.refuse(command, f"you are on no waiting list of {ruleset}")
         return
     with desk.book.write():  # the code and the answer that mails it, remembered together
-        code = confirm.ask(desk.book, confirm.WITHDRAW, desk.sender, ruleset, desk.moment)
+        request = confirm.ask(desk.book, confirm.WITHDRAW, desk.sender, ruleset, desk.moment)
+        code = request.code
         desk.reply(
             f"WITHDRAW {ruleset}: confirm with CONFIRM {code}",
             "withdraw_ask",
             asks=code,
+            asked_before=request.before,
             ruleset=ruleset,
             lists=lists,
             asked=asked,

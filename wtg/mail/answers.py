@@ -40,13 +40,14 @@ from wtg.mail.outcome import (
 )
 from wtg.mail.pictures import orders_picture
 from wtg.mail.registry import MENDED, GameYamlRefused, Registry
-from wtg.mail.strangers import Strangers
+from wtg.mail.strangers import HOURLY, Strangers
 
 WINDOW = 3600.0
 REPLIES_LIMIT = "replies_per_hour"
 CONFIRMATIONS_LIMIT = "confirmations_per_hour"
-STRANGERS_LIMIT = "unconfirmed_per_hour"
-"""The limits that may hold an answer back, by their keys in the config's ``mail``."""
+STRANGERS_LIMIT = HOURLY
+"""The limits that may hold an answer back, by their keys in the config's ``mail`` (and those
+of the mail to strangers: ``wtg.mail.strangers``)."""
 NOT_ACCEPTED = "your orders were not accepted"
 """The subject of the answer to a form none of whose order lines could be accepted."""
 WRONG_CODE_TALLY = "wrong-code:"
@@ -84,7 +85,12 @@ class Answers:
         self.registry = registry
         self.now = now
         self.loop = compose.loop_id(gm.sender)
-        self.strangers = Strangers(gm.spool, gm.limits.unconfirmed_per_hour)
+        self.strangers = Strangers(
+            gm.spool,
+            gm.limits.unconfirmed_per_hour,
+            gm.limits.unconfirmed_per_address,
+            gm.limits.unconfirmed_domain_share,
+        )
         self.locks = contextlib.ExitStack()
         """The locks of the games this batch of mails filed orders for (``release``)."""
         self._locked: set[int] = set()
@@ -413,16 +419,20 @@ class Answers:
         stranger: str | None = None,
         tally: str | None = None,
         game: str | None = None,
+        asks: str | None = None,
     ) -> str | None:
         """Queue an answer of another kind (a command mail's: ``wtg.mail.commands``) under
         the same rate limits: None when it is queued, else the name of the limit that held
-        it back. ``stranger``: the answer goes to an address that is no player's and never
-        confirmed a request, and counts against the host's hourly mail to strangers as an
-        answer of that kind (``wtg.mail.strangers``). ``tally``: the key the hourly limit
-        counts the mail under, when not its address's (a private press is counted apart
-        from the answers to its reader). ``game``: the game the answer is about (its
-        List-Id)."""
-        return self._queue(ident, to, subject, body, reply_to_id, limit, stranger, tally, game)
+        it back, or ``strangers.ASKED_AGAIN``. ``stranger``: the answer goes to an address
+        that is no player's and never confirmed a request, and counts against the host's
+        hourly mail to strangers as an answer of that kind (``wtg.mail.strangers``), unless
+        the code to CONFIRM it carries (``asks``) went to that address within the hour: it
+        is not mailed again (``ASKED_AGAIN``). ``tally``: the key the hourly limit counts
+        the mail under, when not its address's (a private press is counted apart from the
+        answers to its reader). ``game``: the game the answer is about (its List-Id)."""
+        return self._queue(
+            ident, to, subject, body, reply_to_id, limit, stranger, tally, game, asks=asks
+        )
 
     def _queue(
         self,
@@ -436,10 +446,12 @@ class Answers:
         tally: str | None = None,
         game: str | None = None,
         picture: JsonObject | None = None,
+        asks: str | None = None,
     ) -> str | None:
         """Queue an answer unless this address had too many in the last hour (or, for a
-        stranger, the host mailed too many strangers): None when queued (now or before),
-        else the name of the limit that held it back."""
+        stranger, the host mailed too many strangers, or his domain, or his address too many
+        codes, or the code ``asks`` went to him within the hour): None when queued (now or
+        before), else the name of the limit that held it back (or ``ASKED_AGAIN``)."""
         if self.silenced:  # the mail's outcome says why nothing went out
             return None
         address = tally or compose.address_key(to)
@@ -450,8 +462,11 @@ class Answers:
         cap = limit if limit is not None else self.gm.limits.replies_per_hour
         if not ReplyLimiter.allowed(address, stamp, history, cap, WINDOW):
             return CONFIRMATIONS_LIMIT if limit is not None else REPLIES_LIMIT
-        if stranger is not None and not self.strangers.spend(stranger, stamp):
-            return STRANGERS_LIMIT
+        if stranger is not None:
+            key = compose.address_key(to)
+            why = self.strangers.charge(stranger, stamp, key, asks, ident, self.outbox.known)
+            if why is not None:
+                return why
         msg = compose.message(
             ident,
             self.gm.sender,

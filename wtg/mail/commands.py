@@ -7,8 +7,11 @@ rate limits as every answer: answers to an address that proved itself (a secret 
 confirmed request) and answers carrying a code to CONFIRM count against
 ``confirmations_per_hour``, all others against ``replies_per_hour``; and every answer to a
 stranger (an address that is no player's and never confirmed a request) against the host's
-``unconfirmed_per_hour`` (``wtg.mail.strangers``). An answer a limit held back makes the
-mail's outcome ``not answered: reply limit: ...``."""
+``unconfirmed_per_hour`` (and one address's, one domain's share of it: ``wtg.mail.strangers``).
+An answer a limit held back makes the mail's outcome ``not answered: reply limit: ...``. A
+stranger's request asked again while the code mailed for it within the hour waits is not
+mailed again: the mail's outcome says so (``ignored: asked again: ...`` when nothing else
+was answered)."""
 
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ from wtg.mail.answers import Answers
 from wtg.mail.extract import decode_bytes, normalise, parse_mail
 from wtg.mail.fromname import display_name
 from wtg.mail.inbox import Incoming
-from wtg.mail.outcome import Outcome, answered, rejected, unanswered
+from wtg.mail.outcome import Outcome, answered, ignored, rejected, unanswered
 from wtg.mail.registry import Registry
 
 TEXT_MAX = 64_000
@@ -120,10 +123,10 @@ class Commands:
                 host=self.answers.gm.sender,
             )
             replies = answer(desk, mail)
-            held = self._queue(message, replies, sender, message_id, book)
+            held, again = self._queue(message, replies, sender, message_id, book)
         if desk.started:
             self.registry.forget()
-        return _outcome(mail, desk, held)
+        return _outcome(mail, desk, held, again)
 
     def _queue(
         self,
@@ -132,11 +135,14 @@ class Commands:
         sender: str,
         message_id: str,
         book: Book,
-    ) -> list[str]:
+    ) -> tuple[list[str], list[str]]:
         """Queue the answers under the hourly limits; what each held back answer was and
-        the limit that held it. A held answer's code to CONFIRM is forgotten: it was never
-        mailed, so no CONFIRM can come for it."""
+        the limit that held it, and what each answer not mailed again was (its code went to
+        the stranger within the hour: ``strangers.ASKED_AGAIN``). A held answer's code to
+        CONFIRM is forgotten unless an earlier answer mailed it (``Reply.asked_before``):
+        no CONFIRM can come for a code never mailed."""
         held: list[str] = []
+        again: list[str] = []
         limits = self.answers.gm.limits
         private_held: str | None = None
         for index, reply in enumerate(replies):
@@ -165,17 +171,23 @@ class Commands:
                 stranger=stranger,
                 tally=tally,
                 game=_game_of(reply),
+                asks=reply.asks if stranger == strangers.CODE else None,
             )
             if why is None:
                 continue
-            if reply.private:
-                private_held = why
-            if reply.asks is not None:
-                confirm.forget(book, reply.asks)
             to = "" if compose.address_key(reply.to) == sender else f" to {reply.to}"
             subject = reply.subject.replace(reply.asks, "<code>") if reply.asks else reply.subject
+            if why == strangers.ASKED_AGAIN:
+                again.append(f"{subject[:60]!r}{to}")
+                continue
+            if reply.private:
+                private_held = why
+            if reply.asks is not None and not reply.asked_before:
+                confirm.forget(book, reply.asks)
+            if why == strangers.DOMAIN_SHARE:
+                why = f"{why}: @{strangers.domain_of(compose.address_key(reply.to))}"
             held.append(f"{subject[:60]!r}{to} ({why})")
-        return held
+        return held, again
 
     def _answered(self, msg: Message) -> str:
         """The text of the host's own mail this one answers (named by its In-Reply-To or
@@ -223,18 +235,30 @@ def _not_relayed(copy: Reply, why: str) -> Reply:
     )
 
 
-def _outcome(mail: CommandMail, desk: Desk, held: list[str]) -> Outcome:
+def _outcome(mail: CommandMail, desk: Desk, held: list[str], again: list[str]) -> Outcome:
     """What was done, as ``wtg poll -v``, ``wtg status`` and the digest show it: the
-    commands as the mail wrote them, but for any character that is not printable."""
+    commands as the mail wrote them, but for any character that is not printable. An
+    answer not mailed again (``again``) is said beside the rest; a mail whose answers were
+    all such is ``ignored``, as a copy is."""
     words = marked(", ".join(c.text()[:40] for c in mail.commands)) or "HELP"
     held = [marked(line) for line in held]
     started = f"; started {', '.join(s.game for s in desk.started)}" if desk.started else ""
     started += "".join(f"; {problem}" for problem in desk.problems)
+    if again:
+        started += f"; {_again(again)}"
     if held:
         what = f"{len(held)} of {len(desk.replies)} answer(s) held back: {'; '.join(held)}"
         return unanswered(f"{what}; commands: {words}{started}")
+    if again and len(again) == len(desk.replies):
+        return ignored(f"{_again(again)}; commands: {words}")
     if not mail.commands:
         return answered("HELP (no command found)")
     if desk.refused and desk.refused >= len(mail.commands):
         return rejected(f"commands refused: {words}")
     return answered(f"commands: {words}{started}")
+
+
+def _again(again: list[str]) -> str:
+    """The answers not mailed again, as an outcome says them."""
+    lines = "; ".join(marked(line) for line in again)
+    return f"asked again: {lines} not mailed again (its code went out within the hour and waits)"
