@@ -67,7 +67,8 @@ def mail(sender: str, body: str, number: int, **headers: str) -> bytes:
 def a_host(root: Path) -> tuple[GmConfig, list[Game[WokState]], list[bytes]]:
     """Three games of ten, every player's full AOF, and the mails a poll also meets: a
     player's second mail (the newer one is filed), the same mail twice (one Message-ID),
-    a stranger, an auto-reply, a command mail, a form of a game that does not run here."""
+    a stranger, an auto-reply, a command mail, a form of a game that does not run here, a
+    player's orders marked Precedence: bulk (set aside)."""
     gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, root)
     games = made_games(gm)
     orders = order_mails(games)
@@ -80,6 +81,7 @@ def a_host(root: Path) -> tuple[GmConfig, list[Game[WokState]], list[bytes]]:
         mail("w1p2@players.example", "I am away.", 2, Auto_Submitted="auto-replied"),
         mail("w3p5@players.example", "LIST", 3),
         orders[25].replace(b"GAME: w3", b"GAME: nope").replace(b"<work25@", b"<nope25@"),
+        b"Precedence: bulk\r\n" + orders[7].replace(b"<work7@", b"<bulk7@"),  # set aside
     ]
     gm.maildir_in.parent.mkdir(parents=True)
     box = mailbox.Maildir(gm.maildir_in, create=True)
@@ -104,6 +106,7 @@ def journal_rows(gm: GmConfig) -> dict[str, list[tuple[object, ...]]]:
             "messages": sorted(db.execute("SELECT key, message_id, outcome FROM messages")),
             "replies": sorted(db.execute("SELECT sender, at FROM replies")),
             "quarantine": sorted(db.execute("SELECT key, game, reason FROM quarantine")),
+            "set_aside": sorted(db.execute("SELECT key, game, seat, why, at FROM set_aside")),
         }
     finally:
         db.close()
@@ -119,10 +122,12 @@ def test_a_shared_poll_does_what_a_poll_of_one_process_does(tmp_path: Path, shar
     three = poller.poll(together, MaildirInbox(together.maildir_in), now=NOW, jobs=3)
     assert one.seen == three.seen == len(mails)
     # the stranger gets the HELP (issue 25, item 16)
-    assert (one.filed, one.rejected, one.ignored, one.held) == (30, 1, 4, 1)
+    assert (one.filed, one.rejected, one.ignored, one.held) == (30, 2, 4, 1)
     assert three == one
     assert files_under(tmp_path / "shared") == files_under(tmp_path / "alone")
     assert journal_rows(together) == journal_rows(alone) != {}
+    ((_key, game, seat, why, _at),) = journal_rows(alone)["set_aside"]  # a helper's, noted
+    assert (game, seat, why) == ("w1", "8 P8", "Precedence: bulk")
 
 
 class Calls:

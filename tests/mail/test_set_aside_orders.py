@@ -14,6 +14,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
+from tests.mail.clients.table import Table
 from tests.mail.loop import GM, NOW, World
 from tests.mail.test_poll_maildir import body_of
 from wtg.cli import main
@@ -169,3 +170,22 @@ def test_a_strangers_auto_reply_with_a_wrong_code_is_only_counted(tmp_path: Path
     summary = world.poll()
     assert summary.rejected == 1 and world.outbox() == {}
     assert set_aside(world.gm.spool, 0) == []
+
+
+def test_recorded_mails_a_players_marked_by_his_filter_and_a_vacation_reply(tmp_path: Path) -> None:
+    """The kept mails of real clients (tests/mail/clients/fixtures): Alice's mutt reply with
+    her orders, which a filter of hers marked ``Precedence: bulk`` on its way out, is set
+    aside and shown; the recorded vacation reply quoting her report is only counted."""
+    table = Table(tmp_path)
+    fixtures = Path(__file__).resolve().parent / "clients" / "fixtures"
+    table.deliver((fixtures / "vacation-auto-submitted.eml").read_bytes())
+    table.deliver(b"Precedence: bulk\n" + (fixtures / "mutt-top.eml").read_bytes())
+    polled = table.poll()
+    assert polled.startswith("filed 0, rejected 2,")
+    assert "rejected: not for us (Auto-Submitted: auto-replied (vacation))\n" in polled
+    assert "SET ASIDE: the orders of kao player 1 Alice, with the right code" in polled
+    assert table.orders(1) is None
+    status = CliRunner().invoke(main, ["--config", str(table.config), "status"]).stdout
+    (line,) = [line for line in status.splitlines() if line.startswith("  kao player")]
+    assert line.startswith("  kao player 1 Alice: Precedence: bulk; kept in ")
+    assert Path(line.split("kept in ")[1]).read_bytes().startswith(b"Precedence: bulk\n")

@@ -7,6 +7,7 @@ its newest twenty."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -54,20 +55,30 @@ def test_a_flood_of_held_and_quarantined_mail_is_counted_in_the_overview(tmp_pat
 
 
 def test_the_digest_lists_the_newest_of_a_flood(tmp_path: Path) -> None:
-    """The digest listed the oldest twenty of a flood of mail quarantined and held, and
-    counted the newer ones; it lists the newest twenty, newest first."""
+    """The digest listed the oldest twenty of a flood of mail quarantined, held and not
+    answered, and counted the newer ones; it lists the newest twenty, newest first (and
+    `wtg status` the newest ten of those not answered)."""
     world = World(tmp_path)
     journal = Journal(world.gm.spool)
     stamp = NOW.timestamp()
     for number in range(25):
         journal.quarantined(f"q{number:02d}", "g1", f"a/q{number:02d}.eml", "odd", stamp + number)
         journal.held(f"h{number:02d}", f"nosuch{number:02d}", "a/h.eml", "unknown", stamp + number)
+        journal.handled(f"u{number:02d}", "", "not answered: reply limit: help (replies_per_hour)")
+        time.sleep(0.001)  # the journal stamps each with the clock: one after the other
     journal.commit()
     journal.close()
+    shown = CliRunner().invoke(main, ["--games-dir", str(world.gm.games_dir), "status"])
+    assert [line.split(":")[0] for line in shown.stdout.splitlines() if "(replies_per" in line] == [
+        f"  u{number:02d}" for number in range(24, 14, -1)
+    ]
     digest = make_digest(world.gm.games_dir, NOW).text().splitlines()
     assert [line.split()[0] for line in digest if line.endswith(": odd")] == [
         f"q{number:02d}" for number in range(24, 4, -1)
     ]
     assert [line.split()[0] for line in digest if line.startswith("  h")] == [
         f"h{number:02d}" for number in range(24, 4, -1)
+    ]
+    assert [line.split(":")[0] for line in digest if "(replies_per" in line] == [
+        f"  u{number:02d}" for number in range(24, 4, -1)
     ]

@@ -104,11 +104,12 @@ class Digest(Record):
             (len(self.quarantine), "mail(s) quarantined"),
             (len(self.held), "held"),
             (len(self.unanswered), "not answered"),
-            (len(self.set_aside), "order mail(s) set aside"),
             (len(self.bounces), "address(es) failing"),
             (len(self.troubles), "folder(s) unreadable"),
         )
         told = ", ".join(f"{count} {what}" for count, what in counts)
+        if self.set_aside:  # added last, and only when there are some: the line stays as it was
+            told += f", {len(self.set_aside)} order mail(s) set aside"
         return f"since {self.since}: {told}"
 
 
