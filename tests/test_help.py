@@ -32,6 +32,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "quarantine": "mail quarantined",
         "held": "held",
         "unanswered": "mail not answered",
+        "set_aside": "orders set aside",
         "bounces": "addresses failing",
         "troubles": "game folders that cannot be read",
     }

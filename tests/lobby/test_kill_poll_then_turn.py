@@ -13,11 +13,16 @@ from __future__ import annotations
 import shutil
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tests import killpoints
 from tests.lobby.hall import Hall
-from tests.lobby.test_lobby_replay import two_player_game
+from tests.lobby.test_lobby_replay import Killed, two_player_game
 from tests.shipped import WOK4
+from wtg.files import store as store_module
+from wtg.game.orderfiles import PARSED_SUFFIX
 
 KILLS = 10
 """Polls killed, each just before another of its writes (the first and the last among them)."""
@@ -69,3 +74,39 @@ def _subject(path: Path) -> str:
         if line.startswith("Subject: "):
             return line.removeprefix("Subject: ")
     return ""
+
+
+def test_a_poll_cut_short_between_the_parsed_copy_and_the_order_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed after the order file's parsed copy was written and before the order file (the
+    yaml, written last): the turn that ran before the next poll took no orders, but the
+    parsed copy went into the turn's received/ with the mail's key, and the mail read again
+    was answered "orders received" (found by the test above with every write a kill
+    point). A parsed copy without its order file is no filing."""
+    hall = Hall(tmp_path)
+    hall.now = datetime.now(timezone.utc) - timedelta(hours=6)
+    name = two_player_game(hall, players=3)
+    hall.send()
+    hall.new_mails()
+    player = hall.game(name).config.players[0]
+    hall.mail(player.email, f"game: {name}\nplayer: {player.id}\nturn: 1\ncode: {player.code}\n")
+    real = store_module.write_atomic
+
+    def killed_before_the_order_file(path: str | Path, *args: Any, **kwargs: Any) -> Any:
+        if str(path).endswith(f"p{player.id:02d}.yaml"):
+            raise Killed
+        return real(path, *args, **kwargs)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store_module, "write_atomic", killed_before_the_order_file)
+        with pytest.raises(Killed):
+            hall.poll()
+    game = hall.game(name)
+    assert sorted(p.name for p in game.store.pending_dir(1).iterdir()) == [
+        f"p{player.id:02d}{PARSED_SUFFIX}"
+    ]
+    game.run_turn(now=hall.now)  # `wtg run-turn --due` before the next poll
+    hall.poll()
+    (answer,) = hall.new_mails(player.email)
+    assert answer.subject == "Your orders were not accepted"

@@ -104,6 +104,7 @@ def journal_rows(gm: GmConfig) -> dict[str, list[tuple[object, ...]]]:
             "messages": sorted(db.execute("SELECT key, message_id, outcome FROM messages")),
             "replies": sorted(db.execute("SELECT sender, at FROM replies")),
             "quarantine": sorted(db.execute("SELECT key, game, reason FROM quarantine")),
+            "set_aside": sorted(db.execute("SELECT key, game, seat, why, at FROM set_aside")),
         }
     finally:
         db.close()
@@ -111,6 +112,11 @@ def journal_rows(gm: GmConfig) -> dict[str, list[tuple[object, ...]]]:
 
 def test_a_shared_poll_does_what_a_poll_of_one_process_does(tmp_path: Path, shared: None) -> None:
     alone, _games, mails = a_host(tmp_path / "alone")
+    # and a player's orders his script marked Precedence: bulk: set aside, noted by a helper
+    bulk = b"Precedence: bulk\r\n" + mails[7].replace(b"<work7@", b"<bulk7@")
+    path = alone.maildir_in / "new" / mailbox.Maildir(alone.maildir_in).add(bulk)
+    os.utime(path, ns=(len(mails) * 10**9, len(mails) * 10**9))
+    mails.append(bulk)
     shutil.copytree(tmp_path / "alone", tmp_path / "shared")
     together = config_from_data(
         {"games_dir": "games", "from": "gm@wtg.example"}, tmp_path / "shared"
@@ -119,10 +125,12 @@ def test_a_shared_poll_does_what_a_poll_of_one_process_does(tmp_path: Path, shar
     three = poller.poll(together, MaildirInbox(together.maildir_in), now=NOW, jobs=3)
     assert one.seen == three.seen == len(mails)
     # the stranger gets the HELP (issue 25, item 16)
-    assert (one.filed, one.rejected, one.ignored, one.held) == (30, 1, 4, 1)
+    assert (one.filed, one.rejected, one.ignored, one.held) == (30, 2, 4, 1)
     assert three == one
     assert files_under(tmp_path / "shared") == files_under(tmp_path / "alone")
     assert journal_rows(together) == journal_rows(alone) != {}
+    ((_key, game, seat, why, _at),) = journal_rows(alone)["set_aside"]  # a helper's, noted
+    assert (game, seat, why) == ("w1", "8 P8", "Precedence: bulk")
 
 
 class Calls:

@@ -23,11 +23,13 @@ from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail.journal import (
     Journal,
     Quarantined,
+    SetAside,
     Unanswered,
     held_mails,
     mailed_turns,
     quarantined,
     releasing,
+    set_aside,
     unanswered,
 )
 from wtg.serve.health import host_health
@@ -35,10 +37,11 @@ from wtg.serve.health import host_health
 SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
 HELD_SHOWN = 24 * 3600.0
-"""How far back the overview shows the mails whose answer a limit held back."""
+"""How far back the overview shows the mails whose answer a limit held back, and the
+players' orders set aside (``wtg.mail.setaside``)."""
 SHOWN = 10
-"""Of those, how many get a line of their own (a flood holds back hundreds); as many of the
-mails quarantined, and of the games the mails held name."""
+"""Of those, how many get a line of their own, the newest (a flood holds back hundreds); as
+many of the mails quarantined, and of the games the mails held name."""
 
 
 def register(group: click.Group) -> None:
@@ -75,6 +78,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     data = game_status(game)
     spool = game.store.root.parent / SPOOL
     listed, kept = _with_quarantine(data, quarantined(spool))
+    listed, aside = _with_set_aside(listed, set_aside(spool, time.time() - HELD_SHOWN))
     listed, owed = _with_announcements(listed, data, cut_short(spool)[0])
     mailed = mailed_turns(spool).get(game.config.game, -1)
     listed["mailed_turn"] = mailed
@@ -114,6 +118,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         chosen = "".join(f", {_word(key)} {value}" for key, value in _chosen(p["settings"]))
         say(f"  player {p['id']:>2} {padded(p['name'], 20)} {note}{missed}{failing}{chosen}")
     _show_quarantine(kept)
+    _show_set_aside(aside)
 
 
 def _chosen(settings: dict[str, str]) -> list[tuple[str, str]]:
@@ -135,6 +140,26 @@ def _with_quarantine(
     kept = [q for q in every if q.game == data["game"]]
     shown = [{"archive": q.archive, "reason": q.reason} for q in kept]
     return {**data, "quarantined": len(kept), "quarantine": shown}, kept
+
+
+def _with_set_aside(
+    listed: dict[str, object], every: list[SetAside]
+) -> tuple[dict[str, object], list[SetAside]]:
+    """A game's status with the orders of its players set aside in the last day (mails that
+    looked automatic, not filed: ``set_aside``, newest first), and those entries."""
+    mine = [item for item in every if item.game == listed["game"]]
+    return {**listed, "set_aside": [_aside_data(item) for item in mine]}, mine
+
+
+def _aside_data(item: SetAside) -> dict[str, object]:
+    return {
+        "key": item.key,
+        "game": item.game,
+        "seat": item.seat,
+        "why": item.why,
+        "archive": item.archive,
+        "at": item.at,
+    }
 
 
 def _with_announcements(
@@ -161,13 +186,29 @@ def _not_sent(latest: int, mailed: int) -> str | None:
 
 def _show_quarantine(kept: list[Quarantined]) -> None:
     """Mails the poll could not handle: the GM reads them in the archive; a line each, the
-    first ``SHOWN`` (a stranger's flood of them is counted, not printed whole)."""
+    newest ``SHOWN`` first (a stranger's flood of them is counted, not printed whole)."""
     if kept:
         click.echo(f"{len(kept)} mail(s) quarantined (the poll could not handle them):")
-    for item in kept[:SHOWN]:
+    for item in kept[::-1][:SHOWN]:
         say(f"  {item.archive}: {item.reason}")
     if len(kept) > SHOWN:
         click.echo(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them all)")
+
+
+def _show_set_aside(items: Sequence[SetAside]) -> None:
+    """Players' orders in mails that looked automatic, in the last day, not filed (newest
+    first): a line each naming the game, the seat, the header and the mail kept, the first
+    ``SHOWN``."""
+    if items:
+        click.echo(
+            f"{len(items)} mail(s) with a player's orders SET ASIDE in the last 24 hours, not "
+            "filed: they looked automatic (the header named); `wtg orders GAME_DIR FILE` files "
+            'one (docs/gm.md, "Orders set aside"):'
+        )
+    for item in items[:SHOWN]:
+        say(f"  {item.game} player {item.seat}: {item.why}; kept in {item.archive}")
+    if len(items) > SHOWN:
+        click.echo(f"  ... and {len(items) - SHOWN} more (--json: set_aside)")
 
 
 def host(ctx: click.Context, as_json: bool) -> None:
@@ -187,6 +228,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     kept = quarantined(games_dir / SPOOL)
     held = held_mails(games_dir / SPOOL)
     not_answered = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
+    aside = set_aside(games_dir / SPOOL, time.time() - HELD_SHOWN)
     announced, unread = cut_short(games_dir / SPOOL)
     mailed = mailed_turns(games_dir / SPOOL)
     unsent: dict[str, str] = {}  # by game: the turn its players were not mailed
@@ -209,6 +251,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         warn_of_codes(found.config)
         games.append(data)
         entry = _with_announcements(_with_quarantine(data, kept)[0], data, announced)[0]
+        entry = _with_set_aside(entry, aside)[0]
         entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
         listed.append(entry)
         line = _not_sent(found.latest_turn(), last)
@@ -232,6 +275,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "not_answered": [
                 {"key": u.key, "outcome": u.outcome, "at": u.at} for u in not_answered
             ],
+            "set_aside": [_aside_data(item) for item in aside],
         }
         click.echo(json.dumps(listing, indent=1))
         return
@@ -264,7 +308,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         say(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}")
     _show_quarantine(kept)
     if held:
-        named = sorted({h.game or "?" for h in held})  # games a stranger's forms may name
+        # the games a stranger's forms may name, those of the newest mails first
+        named = list(dict.fromkeys(h.game or "?" for h in reversed(held)))
         names = ", ".join(named[:SHOWN])
         names += f" and {len(named) - SHOWN} more" if len(named) > SHOWN else ""
         click.echo(
@@ -272,17 +317,19 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "`wtg quarantine` lists them, --release KEY puts one back for the next poll"
         )
     _show_not_answered(not_answered)
+    _show_set_aside(aside)
 
 
 def _show_not_answered(mails: Sequence[Unanswered]) -> None:
     """The mails of the last day not answered (an hourly limit held the answer back, or
-    the From failed DMARC: their senders got nothing): a line each, the first ``SHOWN``."""
+    the From failed DMARC: their senders got nothing): a line each, the newest ``SHOWN``
+    first."""
     if mails:
         click.echo(
             f"{len(mails)} mail(s) not answered in the last 24 hours (an hourly limit held the "
             "answer back, or the From failed DMARC; `wtg digest` lists them too):"
         )
-    for item in mails[:SHOWN]:
+    for item in mails[::-1][:SHOWN]:
         click.echo(f"  {item.key}: {item.outcome}")
     if len(mails) > SHOWN:
         click.echo(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")

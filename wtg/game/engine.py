@@ -302,6 +302,21 @@ class Game(Generic[S]):
             filed = iter(file_all(self.store, self.ruleset, state, kept, filing))
             return [r if i in ran else next(filed) for i, r in enumerate(results)]
 
+    def read_only(self, texts: Sequence[str]) -> list[Submission | Unchanged | OrderError]:
+        """The orders a mail's texts give for the coming turn, read through the door as
+        ``submit_all`` reads a mail's (the secret code needed), nothing filed: what a mail
+        the poll set aside would have filed; nothing when the game is over."""
+        from wtg.game.intake import read_orders  # with the AOF parser: only orders
+
+        with self.store.lock():
+            latest = self.latest_turn()
+            state = self.state_view(latest)
+            if self.ruleset.is_over(state):
+                return []
+            return read_orders(
+                list(texts), self.ruleset, self.config, state, turn=latest + 1, trusted=False
+            )
+
     def _read_for(
         self,
         sources: Sequence[str],

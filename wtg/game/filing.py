@@ -52,14 +52,20 @@ def ran_with(store: GameStore, turn: int, results: Sequence[Outcome], key: str) 
     """The places of the sides in ``results`` refused (``OrderRefused``: the turn they
     name has run) whose orders the mail of ``key`` filed for ``turn``, which ran with them:
     the same mail read again (a poll killed after filing it, before answering it, and
-    ``run-turn --due`` between)."""
+    ``run-turn --due`` between). Filed means its order file is there: a poll killed after
+    the parsed copy, before the order file, filed nothing."""
     found: set[int] = set()
     if turn < 1:
         return found
     for index, result in enumerate(results):
         if not isinstance(result, OrderRefused) or result.player is None:
             continue
-        meta = store.turn_dir(turn) / RECEIVED / f"p{result.player:02d}{PARSED_SUFFIX}"
+        received = store.turn_dir(turn) / RECEIVED
+        meta = received / f"p{result.player:02d}{PARSED_SUFFIX}"
+        if not (received / f"p{result.player:02d}.yaml").is_file():
+            # a parsed copy without its order file (written last): a filing cut short before
+            # it, whose orders the turn never had
+            continue
         try:
             data = json.loads(meta.read_text(encoding="utf-8"))
         except (OSError, ValueError):

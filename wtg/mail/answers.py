@@ -7,6 +7,7 @@ import contextlib
 from collections.abc import Iterator, Sequence
 from datetime import datetime
 from functools import lru_cache
+from typing import NamedTuple
 
 from jinja2 import Template
 
@@ -40,6 +41,7 @@ from wtg.mail.outcome import (
 )
 from wtg.mail.pictures import orders_picture
 from wtg.mail.registry import MENDED, GameYamlRefused, Registry
+from wtg.mail.setaside import NOTICE_TALLY, NOTICE_WINDOW, gives_orders, seat_named, why_shown
 from wtg.mail.strangers import HOURLY, Strangers
 
 WINDOW = 3600.0
@@ -58,6 +60,13 @@ GAME_SHOWN = 80
 LINE_SHOWN = 400
 """Characters of an order line's verdict an answer quotes: a longer one keeps its start
 and its end (the reason), a note of how much was left out between them."""
+
+
+class AsideSeat(NamedTuple):
+    """A seat whose orders a mail set aside held: its game, and the seat (``2 Bob``)."""
+
+    game: str
+    seat: str
 
 
 def games_named(texts: Sequence[str]) -> list[str]:
@@ -133,11 +142,7 @@ class Answers:
         self, message: Incoming, sender: str | None, texts: Sequence[str], message_id: str
     ) -> Outcome:
         """File the orders of a mail's forms, game by game, and answer each form."""
-        named = games_glanced(texts)  # one regex; the headers whole only if need be
-        games = [game for name in named if (game := self.registry.game(name)) is not None]
-        if not games:  # a header wrapped after its GAME:, say: read the headers whole
-            named = games_named(texts)
-            games = [game for name in named if (game := self.registry.game(name)) is not None]
+        named, games = self._games_of(texts)
         if named and not games:
             refused = self.registry.refusal(named[0])
             if refused is not None:  # a format this wtg may not read: the GM acts, it waits
@@ -167,6 +172,48 @@ class Answers:
                     self._answer(message, sender, game, result, message_id, len(outcomes))
                 )
         return next((o for o in outcomes if o.kind is Kind.STORED), outcomes[0])
+
+    def _games_of(self, texts: Sequence[str]) -> tuple[list[str], list[Game]]:
+        """The games a mail's forms name, and those of them this host has."""
+        named = games_glanced(texts)  # one regex; the headers whole only if need be
+        games = [game for name in named if (game := self.registry.game(name)) is not None]
+        if not games:  # a header wrapped after its GAME:, say: read the headers whole
+            named = games_named(texts)
+            games = [game for name in named if (game := self.registry.game(name)) is not None]
+        return named, games
+
+    def set_aside(self, message: Incoming, texts: Sequence[str], why: str) -> list[AsideSeat]:
+        """The seats whose orders, with their right code, a mail that looks automatic holds
+        (``why``: the header, ``wtg.mail.guards``): read, never filed, never answered.
+        Each seat's registered address (never the mail's sender, which may be an
+        auto-responder) is told, at most once a day (``wtg.mail.setaside``). A form without
+        orders (the blank form of a report an auto-responder quoted) is none."""
+        games = self._games_of(texts)[1]
+        shown = why_shown(why)
+        found: list[AsideSeat] = []
+        for game in games:
+            self._hold(game)
+            name = game.config.game
+            for result in game.read_only(texts):
+                if not isinstance(result, Submission) or not gives_orders(result):
+                    continue
+                entry = self._seat_entry(game, result.player)
+                found.append(AsideSeat(name, seat_named(result.player, entry.name)))
+                body = compose.render(
+                    "set_aside", name=entry.name, game=name, player=result.player, why=shown
+                )
+                self._queue(
+                    f"setaside-{message.key}-{len(found)}",
+                    entry.email,
+                    f"[{name}] your orders were not stored: your mail looked automatic",
+                    body,
+                    None,
+                    limit=1,
+                    tally=f"{NOTICE_TALLY}{compose.address_key(entry.email)}",
+                    game=name,
+                    window=NOTICE_WINDOW,
+                )
+        return found
 
     def _answer(
         self,
@@ -447,20 +494,22 @@ class Answers:
         game: str | None = None,
         picture: JsonObject | None = None,
         asks: str | None = None,
+        window: float = WINDOW,
     ) -> str | None:
-        """Queue an answer unless this address had too many in the last hour (or, for a
-        stranger, the host mailed too many strangers, or his domain, or his address too many
-        codes, or the code ``asks`` went to him within the hour): None when queued (now or
-        before), else the name of the limit that held it back (or ``ASKED_AGAIN``)."""
+        """Queue an answer unless this address had too many in the last ``window`` seconds
+        (an hour by default) (or, for a stranger, the host mailed too many strangers, or his
+        domain, or his address too many codes, or the code ``asks`` went to him within the
+        hour): None when queued (now or before), else the name of the limit that held it
+        back (or ``ASKED_AGAIN``)."""
         if self.silenced:  # the mail's outcome says why nothing went out
             return None
         address = tally or compose.address_key(to)
         stamp = self.now.timestamp()
         if self.outbox.known(ident):
             return None
-        history = self.journal.replies_since(address, stamp - WINDOW)
+        history = self.journal.replies_since(address, stamp - window)
         cap = limit if limit is not None else self.gm.limits.replies_per_hour
-        if not ReplyLimiter.allowed(address, stamp, history, cap, WINDOW):
+        if not ReplyLimiter.allowed(address, stamp, history, cap, window):
             return CONFIRMATIONS_LIMIT if limit is not None else REPLIES_LIMIT
         if stranger is not None:
             key = compose.address_key(to)

@@ -1,7 +1,8 @@
 """`wtg digest`: the GM's daily look at every game in one text: the turns run since the
 last digest, the mail the poll quarantined, the mail whose answer an hourly limit held
-back, the players whose orders are missing, the addresses whose mail bounced, and the game
-folders that cannot be read.
+back, the players' orders in mails that looked automatic (not filed), the players whose
+orders are missing, the addresses whose mail bounced, and the game folders that cannot be
+read.
 
 The time of the last digest is kept in the spool (``digest.json``); the first digest looks
 back a day.
@@ -24,7 +25,15 @@ from wtg.gm.gamestatus import game_status
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.logs.events import log_event
 from wtg.mail import compose
-from wtg.mail.journal import Quarantined, Unanswered, held_mails, quarantined, unanswered
+from wtg.mail.journal import (
+    Quarantined,
+    SetAside,
+    Unanswered,
+    held_mails,
+    quarantined,
+    set_aside,
+    unanswered,
+)
 from wtg.mail.outbox import Outbox
 
 DIGEST_FILE = "digest.json"
@@ -64,6 +73,9 @@ class Digest(Record):
     """Mail for games this host does not know, kept for the GM."""
     unanswered: tuple[Unanswered, ...] = ()
     """Mails whose answer an hourly limit held back since the last digest."""
+    set_aside: tuple[SetAside, ...] = ()
+    """Players' orders in mails that looked automatic since the last digest, not filed
+    (``wtg.mail.setaside``), newest first."""
     missing: tuple[Missing, ...] = ()
     bounces: tuple[Failing, ...] = ()
     troubles: tuple[str, ...] = ()
@@ -75,6 +87,7 @@ class Digest(Record):
             or self.quarantine
             or self.held
             or self.unanswered
+            or self.set_aside
             or self.missing
             or self.bounces
             or self.troubles
@@ -95,6 +108,8 @@ class Digest(Record):
             (len(self.troubles), "folder(s) unreadable"),
         )
         told = ", ".join(f"{count} {what}" for count, what in counts)
+        if self.set_aside:  # added last, and only when there are some: the line stays as it was
+            told += f", {len(self.set_aside)} order mail(s) set aside"
         return f"since {self.since}: {told}"
 
 
@@ -199,6 +214,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         quarantine=tuple(quarantined(spool)),
         held=tuple(held_mails(spool)),
         unanswered=tuple(unanswered(spool, since.timestamp())),
+        set_aside=tuple(set_aside(spool, since.timestamp())),
         missing=tuple(missing),
         bounces=tuple(bounces),
         troubles=tuple(troubles),

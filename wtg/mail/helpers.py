@@ -42,7 +42,7 @@ SHARE_FROM = 40
 
 Note = tuple[str, tuple[object, ...]]
 """A journal write as a helper noted it: the ``Journal`` method and its arguments."""
-_WRITES = ("handled", "quarantined", "held", "replied")
+_WRITES = ("handled", "quarantined", "held", "set_aside", "replied")
 NUMBER = 0
 """Which process of the poll this is: 0 in the poller, a helper's number in a helper (its
 slot in ``wtg.mail.inprogress``)."""
@@ -99,6 +99,9 @@ class KeptJournal(Journal):
 
     def held(self, key: str, game: str | None, archive: str, reason: str, at: float) -> None:
         self.notes.append(("held", (key, game, archive, reason, at)))
+
+    def set_aside(self, key: str, game: str, seat: str, why: str, archive: str, at: float) -> None:
+        self.notes.append(("set_aside", (key, game, seat, why, archive, at)))
 
     def replies_since(self, sender: str, since: float) -> list[float]:
         mine = [at for at in self._replies.get(sender, ()) if at >= since]

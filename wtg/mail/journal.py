@@ -49,6 +49,15 @@ CREATE TABLE IF NOT EXISTS held (  -- mail for a game this host does not know, k
     reason TEXT NOT NULL,
     at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS set_aside (  -- a player's orders in a mail that looked automatic
+    key TEXT NOT NULL,           -- the message
+    game TEXT NOT NULL,          -- the game its form names
+    seat TEXT NOT NULL,          -- whose orders: "2 Bob"
+    why TEXT NOT NULL,           -- the header that made it look automatic
+    archive TEXT NOT NULL,       -- the raw message kept in the spool's archive
+    at REAL NOT NULL,
+    PRIMARY KEY (key, game, seat)
+);
 CREATE TABLE IF NOT EXISTS releases (  -- `wtg quarantine --release KEY` under way
     key TEXT PRIMARY KEY,
     at REAL NOT NULL
@@ -190,6 +199,15 @@ class Journal:
         self.db.execute(
             "INSERT OR REPLACE INTO held (key, game, archive, reason, at) VALUES (?, ?, ?, ?, ?)",
             (key, game and printable(game), archive, printable(reason), at),
+        )
+
+    def set_aside(self, key: str, game: str, seat: str, why: str, archive: str, at: float) -> None:
+        """A mail that looked automatic (``wtg.mail.guards``) but held a player's orders with
+        his right code: not filed, kept for the GM (``wtg status``, the digest)."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO set_aside (key, game, seat, why, archive, at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (key, printable(game), printable(seat), printable(why), archive, at),
         )
 
     # --- releases (``wtg.mail.release``) ----------------------------------------
@@ -340,3 +358,31 @@ def unanswered(spool: Path, since: float) -> list[Unanswered]:
     since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
     query = f"SELECT key, outcome, at FROM unanswered WHERE at >= {since_text} ORDER BY at, key"
     return [Unanswered(str(k), printable(str(o)), float(t)) for k, o, t in _rows(spool, query)]
+
+
+class SetAside(Record):
+    """A player's orders in a mail that looked automatic, not filed: as the digest and
+    ``wtg status`` show them."""
+
+    key: str
+    game: str
+    seat: str
+    """The seat whose code the form carried: its number and name (``2 Bob``)."""
+    why: str
+    """The header that made the mail look automatic (``Precedence: bulk``)."""
+    archive: str
+    at: float
+
+
+def set_aside(spool: Path, since: float) -> list[SetAside]:
+    """The players' orders set aside since ``since`` (seconds), newest first (none without
+    a journal); read only."""
+    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    query = (
+        "SELECT key, game, seat, why, archive, at FROM set_aside "
+        f"WHERE at >= {since_text} ORDER BY at DESC, key DESC"
+    )
+    return [
+        SetAside(str(k), printable(str(g)), printable(str(s)), printable(str(w)), str(a), float(t))
+        for k, g, s, w, a, t in _rows(spool, query)
+    ]

@@ -53,6 +53,7 @@ from wtg.mail.pollprocesses import Crew
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
 from wtg.mail.senderauth import HEADER, WORD, verdict
+from wtg.mail.setaside import SET_ASIDE, why_shown
 from wtg.mail.summary import PollSummary
 from wtg.mail.timelimit import HandlingStopped, MailClock, MailTooLong
 
@@ -304,7 +305,7 @@ class Poller:
         if not message.raw:  # too big: answered from its header, never read
             outcome = self._too_big(message, msg)
         else:
-            outcome = self._decide(message, msg, message_id, mark)
+            outcome = self._decide(message, msg, message_id, mark, archived)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
             outcome = Outcome(outcome.kind, detail, outcome.game)
@@ -329,16 +330,20 @@ class Poller:
         limit = self.gm.limits.max_bytes
         return bounce or rejected(f"not for us ({loop}), {message.size} bytes (over {limit})")
 
-    def _decide(self, message: Incoming, msg: Message, message_id: str, mark: str) -> Outcome:
+    def _decide(
+        self, message: Incoming, msg: Message, message_id: str, mark: str, archived: Path
+    ) -> Outcome:
         """``mark``: the mail's ``copy_mark``, by which a copy of a mail handled before is
-        known."""
+        known; ``archived``: its raw copy in the archive."""
         earlier = self.journal.key_of_message_id(mark)
         if earlier and earlier != message.key:
             return ignored(f"a copy of {earlier}")
         headers = raw_headers(msg)
         loop = auto_reply_reason(headers, self.answers.loop)
         if loop:  # never answered; a bounce of our mail marks the address failing
-            return self.bounces.noted(msg, message.key) or rejected(f"not for us ({loop})")
+            return self.bounces.noted(msg, message.key) or self._set_aside(
+                message, msg, loop, archived
+            )
         sender = sender_address(headers)
         extracted = extract_from_message(msg)
         forged = self._forged(headers, message.key)
@@ -351,6 +356,33 @@ class Poller:
             return self.answers.orders(message, sender, extracted.texts, message_id)
         except GameLocked as exc:
             return later(exc)
+
+    def _set_aside(self, message: Incoming, msg: Message, why: str, archived: Path) -> Outcome:
+        """A mail that looks automatic (``why``: the header): never answered, never filed.
+        When it holds a player's orders with his right code (his mail program, forwarder
+        or script marks his mail so), each seat is recorded for the GM (``wtg status``, the
+        digest) with where the mail is kept, and told (``Answers.set_aside``); any other
+        (a vacation reply quoting a report, a list's mail) is only counted."""
+        plain = rejected(f"not for us ({why})")
+        extracted = extract_from_message(msg)
+        if extracted.text is None:
+            return plain
+        try:
+            seats = self.answers.set_aside(message, extracted.texts, why)
+        except GameLocked as exc:
+            return later(exc)
+        if not seats:
+            return plain
+        at = self.now.timestamp()
+        shown = why_shown(why)
+        for seat in seats:
+            self.journal.set_aside(message.key, seat.game, seat.seat, shown, str(archived), at)
+        named = ", ".join(f"{seat.game} player {seat.seat}" for seat in seats)
+        return rejected(
+            f"not for us ({why}); {SET_ASIDE}: the orders of {named}, with the right code, "
+            "not filed (`wtg status` and the digest show it)",
+            seats[0].game,
+        )
 
     def _forged(self, headers: dict[str, list[str]], key: str) -> str | None:
         """``authres: dmarc=fail for example.org`` when the GM's own server found the mail's

@@ -1,0 +1,38 @@
+"""A player's orders in a mail that looks automatic (``wtg.mail.guards``: Auto-Submitted,
+Precedence: bulk, a list's headers, ...). Such a mail is never filed nor answered: an
+auto-responder that quotes a report would file the blank form over the player's orders, and
+an answer to one may never end. But a player whose mail program, forwarder or script marks
+his mail so would lose his orders without a word: the poll keeps a record of each such mail
+(the journal's ``set_aside``) for ``wtg status`` and the digest, and tells the seat's
+registered address, at most once a day, in a notice that quotes nothing of the mail."""
+
+from __future__ import annotations
+
+from wtg.core.printable import printable
+from wtg.game.intake import Submission
+
+SET_ASIDE = "SET ASIDE"
+"""The words of a set-aside mail's outcome (``wtg poll -v``) before the seats it names."""
+NOTICE_WINDOW = 24 * 3600.0
+"""At most one notice of mail set aside to an address in this many seconds."""
+NOTICE_TALLY = "set-aside:"
+"""The key the notices to an address are counted under, apart from its other answers."""
+WHY_SHOWN = 200
+"""Characters of the header quoted in the notice and the GM's record."""
+
+
+def gives_orders(result: Submission) -> bool:
+    """Whether a form read through the door gives anything: an order line (accepted or
+    not), READY, a setting. A blank form (a report an auto-responder quoted whole) gives
+    nothing: such a mail is a plain auto-reply."""
+    return bool(result.verdicts or result.ready_only or result.settings)
+
+
+def why_shown(why: str) -> str:
+    """The header that made the mail look automatic, as the notice and the GM see it."""
+    return printable(why)[:WHY_SHOWN]
+
+
+def seat_named(player: int, name: str) -> str:
+    """A seat as the GM's lists name it: ``2 Bob``."""
+    return f"{player} {name}"
