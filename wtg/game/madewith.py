@@ -23,7 +23,8 @@ def name_problem(config: GameConfig, folder: str, made: Json) -> Problem | None:
     and the host's mail for the game goes by its name: the game would be a stranger to
     both. A folder whose name is game.yaml's (a copy made a game of its own) and one
     renamed while game.yaml kept the name are no problem."""
-    if not isinstance(made, str) or _same(made, config.game) or _same(folder, config.game):
+    name = config.game.casefold()  # a game's name, as the mail finds it: case aside
+    if not isinstance(made, str) or made.casefold() == name or folder.casefold() == name:
         return None
     return (
         ("game",),
@@ -38,9 +39,9 @@ def map_problem(
     """``map:`` edited away from the map the game was made on: the rules play the map in
     its state whatever game.yaml says; only its pictures were drawn from the other one.
     ``made``: the state's map; ``names``: the ruleset's maps (asked only when game.yaml
-    names another than ``made``); ``own_map``: the name of the
-    GM's map file the game keeps (``map.yaml``), when the folder has one. A map the state
-    names that is none of these (a Tactics world of the GM's own) is not checked."""
+    names another than ``made``); ``own_map``: the name of the GM's map file the game
+    keeps (``map.yaml``), when the folder has one. A map the state names that is none of
+    these (a Tactics world of the GM's own) is not checked."""
     if own_map is not None:
         wanted = own_map
     elif not isinstance(made, str) or _same(config.map, made):
