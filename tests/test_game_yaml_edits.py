@@ -6,6 +6,7 @@ A game refused so runs no turn and queues no mail until the GM puts it right."""
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -156,6 +157,22 @@ def test_a_hand_edit_wtg_takes_is_taken(game_dir: Path) -> None:
     assert config.players[1].name == "2024"
     assert config.schedule is not None and config.schedule.at == "19:30"
     assert config.map_pictures is False
+    assert wtg("status", game_dir).exit_code == 0  # the game's seats, as its turns have them
+    ran = wtg("run-turn", game_dir, "--now")
+    assert (ran.exit_code, ran.output) == (0, "turn 1 of game test1 resolved\n")
+
+
+def test_a_copy_made_a_game_of_its_own_by_game_is_taken(game_dir: Path) -> None:
+    """A folder copied and given its folder's name in `game:` is a game of its own (tests
+    and GMs make games so); only a rename in the game's own folder is refused."""
+    copy = game_dir.parent / "test2"
+    shutil.copytree(game_dir, copy)
+    edit(copy, "game: test1", "game: test2")
+    result = wtg("status", copy)
+    assert (result.exit_code, result.output.splitlines()[0]) == (
+        0,
+        "game test2, orders for turn 1, deadline 2026-12-04T17:00:00Z",
+    )
 
 
 def test_a_game_yaml_saved_in_latin1_is_named_with_its_line_not_a_traceback(
@@ -194,3 +211,112 @@ def test_a_ruleset_edited_away_from_the_games_is_refused(game_dir: Path, other: 
     assert sorted(p.name for p in (game_dir / "turns").iterdir()) == ["0000"]
     edit(game_dir, new, old)
     assert wtg("status", game_dir).exit_code == 0
+
+
+def refused_everywhere(game_dir: Path, said: str) -> None:
+    """``said`` is what `status` and `run-turn` say, one line each, exit 1; no turn ran."""
+    for command in (["status", str(game_dir)], ["run-turn", str(game_dir), "--now"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exception is None or isinstance(result.exception, SystemExit), command
+        assert (result.exit_code, result.output.splitlines()) == (1, [said]), command
+    assert sorted(p.name for p in (game_dir / "turns").iterdir()) == ["0000"]
+
+
+def test_a_players_entry_deleted_is_refused_naming_what_puts_it_right(game_dir: Path) -> None:
+    """A new GM's trial: player 2's entry deleted from `players:` was taken without a word:
+    his provinces stayed, his report and AOF stopped, his orders were refused unanswered as
+    a robot's, and after three turns he was out. It is refused with its line, what to put
+    back (and where his code is) and the commands that take a player out."""
+    path = game_dir / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    entry = next(line for line in text.splitlines() if line.startswith("- {id: 2,"))
+    edit(game_dir, entry + "\n", "")
+    aof = game_dir / "turns" / "0000" / "aofs" / "p02.txt"
+    refused_everywhere(
+        game_dir,
+        f"wtg: {path}, line 8: players: player 2 (Also) is missing: the game's turns give him "
+        "a seat (his provinces, his orders, his reports): put back his entry (`- {id: 2, name: "
+        f"..., email: ..., code: ...}}`; his code is on his AOF, {aof}); to take him out of the "
+        "game, file his QUIT with `wtg orders` (or he mails RESIGN), and `wtg offer-seat` gives "
+        "a seat that quit to a new player",
+    )
+    path.write_text(text, encoding="utf-8")
+    assert wtg("status", game_dir).exit_code == 0
+
+
+def test_an_entry_for_a_seat_the_game_has_not_is_refused(game_dir: Path) -> None:
+    edit(
+        game_dir,
+        "schedule:",
+        "- {id: 3, name: New, email: new@example.org, code: NEWCODE12}\nschedule:",
+    )
+    refused_everywhere(
+        game_dir,
+        f"wtg: {game_dir / 'game.yaml'}, line 11: players (entry 3): id: the game has no "
+        "player 3 (its turns say so; its players are 1, 2): remove the entry; a new player "
+        "takes the seat of one who quit with `wtg offer-seat`",
+    )
+
+
+MADE_WITH = [
+    # the game renamed in its folder: the players' forms say GAME: test1 (held as no game's
+    # mail), and `wtg send` mailed turn 0 again under the new name
+    (
+        "game: test1",
+        "game: kaomaris",
+        "line 2: game: the game was made as test1 (its turns say so, and its players' forms "
+        "say GAME: test1) and cannot be renamed: put back `game: test1`",
+    ),
+    # the rules play the state's map; the pictures were drawn from the other
+    (
+        "map: small",
+        "map: classic60",
+        "line 5: map: the game was made on the map small (its turns say so) and cannot be "
+        "changed (its rules play that map; only the pictures would show another): put back "
+        "`map: small`, or make a new game",
+    ),
+    (
+        "map: small",
+        "map: map.yaml",
+        "line 5: map: the game was made on the map small (its turns say so) and cannot be "
+        "changed (its rules play that map; only the pictures would show another): put back "
+        "`map: small`, or make a new game",
+    ),
+    # the rules play the state's variant: the site showed the other
+    (
+        "variant: null",
+        "variant: duel",
+        "line 4: variant: the game was made as no variant (its turns say so) and cannot be "
+        "changed (a game keeps its rules): put back `variant: null`, or make a new game",
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "said"), MADE_WITH)
+def test_what_the_game_was_made_with_is_refused_when_edited(
+    game_dir: Path, old: str, new: str, said: str
+) -> None:
+    """A new GM's trial: `game:`, `map:` and `variant:` edited by hand were taken in
+    silence and used by halves (docs/gm.md said to leave them alone). Each is refused with
+    its line and what to put back."""
+    edit(game_dir, old, new)
+    refused_everywhere(game_dir, f"wtg: {game_dir / 'game.yaml'}, {said}")
+    edit(game_dir, new, old)
+    assert wtg("status", game_dir).exit_code == 0
+
+
+def test_a_map_of_the_gms_own_stays_map_yaml(tmp_path: Path) -> None:
+    """A game on the GM's own map keeps it as map.yaml: `map:` edited to a shipped map is
+    refused as well, naming map.yaml."""
+    own = tmp_path / "isle.yaml"
+    shipped = Path(__file__).parent.parent / "games" / "wok4" / "small.yaml"
+    own.write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
+    folder = tmp_path / "g2"
+    assert wtg("new-game", folder, "--ruleset", "wok4", "--map", own, *PLAYERS).exit_code == 0
+    edit(folder, "map: map.yaml", "map: small")
+    refused_everywhere(
+        folder,
+        f"wtg: {folder / 'game.yaml'}, line 5: map: the game was made on the map map.yaml (its "
+        "turns say so) and cannot be changed (its rules play that map; only the pictures "
+        "would show another): put back `map: map.yaml`, or make a new game",
+    )

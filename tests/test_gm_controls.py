@@ -300,6 +300,30 @@ def test_announce_all_reaches_every_running_game_and_reads_stdin(tmp_path: Path)
     assert "Line one.\nLine two.\n" in body(by_address["cid@example.org"])
 
 
+def test_announce_all_names_a_game_whose_game_yaml_lost_a_player_and_tells_the_others(
+    tmp_path: Path,
+) -> None:
+    """A player's entry deleted from g1's game.yaml (or its ruleset edited) stopped `wtg
+    announce --all` for every game, with g1's problem alone; a game.yaml that did not
+    parse was left out in silence. The other games are told; g1 is named, exit 1."""
+    games = tmp_path / "games"
+    one = make(games, "g1", count=2)
+    make(games, "g2", count=3)
+    config = one.store.root / "game.yaml"
+    text = config.read_text(encoding="utf-8")
+    bob = "- {id: 2, name: Bob, email: bob@example.org, code: CODE0002}\n"
+    config.write_text(text.replace(bob, ""), encoding="utf-8")
+    result = run(tmp_path, "announce", "--all", "The server moves on Sunday.", code=1)
+    assert result.stdout == (
+        "announcement queued for 3 player(s) of 1 game(s) (`wtg send` mails it)\n"
+    )
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"wtg: {one.store.root}: cannot be read, skipped: {config}, line 8: ")
+    assert "players: player 2 (Bob) is missing" in line
+    mails = queued(tmp_path, "announce-")
+    assert sorted(str(m["To"]) for m in mails.values()) == [p.email for p in players(3)]
+
+
 def test_announce_all_with_a_game_named_first_is_refused(tmp_path: Path) -> None:
     """`wtg announce --all g1 Deadline moved` (GAME and --all at once) mailed "g1 Deadline
     moved" to the players of every game: nothing can call it back. Refused, nothing queued;

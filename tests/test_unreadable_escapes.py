@@ -87,13 +87,16 @@ def test_the_summary_lines_name_a_hostile_folder_without_its_escapes(tmp_path: P
 def test_a_games_name_with_escapes_is_shown_without_them(tmp_path: Path) -> None:
     """The game's name in its game.yaml (``game:``), edited by hand, may hold an escape
     sequence: the overview of `wtg status` printed it clean, but `wtg status GAME`'s head
-    line and `wtg state`'s printed it as it was (its OSC set the GM's window title)."""
+    line and `wtg state`'s printed it as it was (its OSC set the GM's window title). (The
+    folder renamed with it: a name edited in the game's own folder is refused, saying the
+    name its turns have, ``wtg.game.madewith``.)"""
     config = write_config(tmp_path)
-    (folder,) = due_games(tmp_path / "games", 1)
-    path = folder / "game.yaml"
+    (made,) = due_games(tmp_path / "games", 1)
+    path = made / "game.yaml"
     data = load_yaml(path.read_text(encoding="utf-8"))
     data["game"] = "g\x1b]0;owned\x07\u202eX"
     path.write_text(dump_yaml(data), encoding="utf-8")
+    folder = made.rename(made.with_name(data["game"]))
     for command in (("status", str(folder)), ("state", str(folder)), ("status",)):
         code, out, err = run(config, *command)
         assert code == 0, (command, out, err)

@@ -32,6 +32,17 @@ SLIPS = [
         "ruleset: standard",
         "line 3: ruleset: the game was made as wok4 (its turns say so) and cannot be changed",
     ),
+    # a player's entry deleted (taken in silence before: his seat went without reports)
+    (
+        "- {id: 2, name: Bob, email: bob@example.org, code: CODE0002}\n",
+        "",
+        "line 8: players: player 2 (Bob) is missing: the game's turns give him a seat",
+    ),
+    # the game renamed in its folder (held before as the mail of no game of this host)
+    ("game: g1", "game: kaomaris", "line 2: game: the game was made as g1 (its turns say so"),
+    # the map or the variant (taken in silence before, the rules playing the state's)
+    ("map: small", "map: classic60", "line 5: map: the game was made on the map small"),
+    ("variant: null", "variant: duel", "line 4: variant: the game was made as no variant"),
 ]
 
 
@@ -62,3 +73,90 @@ def test_orders_for_a_game_with_a_broken_game_yaml_wait_and_are_filed_once_it_is
     assert (done.seen, done.skipped, done.held, done.filed) == (1, 0, 0, 1), done
     assert [o for _, o in done.outcomes] == ["stored: g1 turn 1 player 1"]
     assert list((hall.gm.maildir_in / "new").iterdir()) == []
+
+
+def broken_by(hall: Hall, game_dir: Path, deleted: str) -> str:
+    """``deleted`` taken out of the game's game.yaml; the text it had."""
+    config = game_dir / "game.yaml"
+    text = config.read_text(encoding="utf-8")
+    assert deleted in text, text
+    config.write_text(text.replace(deleted, ""), encoding="utf-8")
+    return text
+
+
+BOB = "- {id: 2, name: Bob, email: bob@example.org, code: CODE0002}\n"
+
+
+def test_orders_of_a_player_whose_entry_was_deleted_wait_and_are_filed_once_it_is_back(
+    tmp_path: Path,
+) -> None:
+    """A new GM's trial: Bob's entry deleted from `players:`, Bob's orders were rejected
+    as a robot's ("player 2 of game g1 takes no orders"), unanswered and gone from the
+    inbox. They wait now, and the first poll after the entry is back files them."""
+    hall = Hall(tmp_path)
+    game = create_game(hall.gm.games_dir / "g1", "wok4", "small", players(2), 7)
+    hall.mail("bob@example.org", filled_aof(game.typed(WOK4), 2))
+    text = broken_by(hall, game.store.root, BOB)
+
+    waited = hall.poll()
+
+    assert (waited.seen, waited.skipped, waited.rejected, waited.filed) == (1, 1, 0, 0), waited
+    ((_, outcome),) = waited.outcomes
+    assert outcome.startswith("later: ") and "player 2 (Bob) is missing" in outcome, outcome
+    assert len(list((hall.gm.maildir_in / "new").iterdir())) == 1
+    (game.store.root / "game.yaml").write_text(text, encoding="utf-8")
+    done = hall.poll(hours=1)
+    assert [o for _, o in done.outcomes] == ["stored: g1 turn 1 player 2"]
+
+
+def test_send_mails_no_report_of_a_game_whose_player_was_deleted_until_he_is_back(
+    tmp_path: Path,
+) -> None:
+    """`wtg send` queued the reports of the players game.yaml still listed and marked the
+    turn mailed: a deleted player's report was never sent, even after his entry came back.
+    The game is skipped, named, until it is mended; another game's reports go."""
+    hall = Hall(tmp_path)
+    made = [
+        create_game(hall.gm.games_dir / name, "wok4", "small", players(2), 7)
+        for name in ("g1", "g2")
+    ]
+    for game in made:
+        game.run_turn(force=True)
+    text = broken_by(hall, made[0].store.root, BOB)
+
+    sent = hall.send()
+
+    assert sent.queued == 4  # g2's turns 0 and 1, two players
+    (skipped,) = sent.unreadable
+    assert skipped.startswith(f"{made[0].store.root}: cannot be read, skipped: "), skipped
+    assert "player 2 (Bob) is missing" in skipped
+    assert {m.subject for m in hall.new_mails()} == {
+        f"[g2] turn {turn} report for {name}" for turn in (0, 1) for name in ("Ann", "Bob")
+    }
+    (made[0].store.root / "game.yaml").write_text(text, encoding="utf-8")
+    assert hall.send().queued == 4
+    assert {(m.subject, m.to) for m in hall.new_mails()} == {
+        (f"[g1] turn {turn} report for {name}", f"{name.lower()}@example.org")
+        for turn in (0, 1)
+        for name in ("Ann", "Bob")
+    }
+
+
+def test_a_command_of_a_player_whose_entry_was_deleted_is_kept_not_refused(
+    tmp_path: Path,
+) -> None:
+    """Bob's `STATUS g1` with his code, his entry deleted: he was answered that his code is
+    not a player's of g1. The mail is quarantined with the GM's problem (as for a ruleset
+    edited), for `wtg quarantine --release` once the entry is back; Bob is told nothing
+    false."""
+    hall = Hall(tmp_path)
+    game = create_game(hall.gm.games_dir / "g1", "wok4", "small", players(2), 7)
+    broken_by(hall, game.store.root, BOB)
+    hall.mail("bob@example.org", "STATUS g1\nCODE CODE0002\n")
+
+    polled = hall.poll()
+
+    assert (polled.seen, polled.rejected, polled.quarantined) == (1, 0, 1), polled
+    ((_, outcome),) = polled.outcomes
+    assert "player 2 (Bob) is missing" in outcome, outcome
+    assert hall.new_mails() == []

@@ -24,14 +24,17 @@ but a letter, digit, dot or hyphen written `_` and its bytes in hex)."""
 
 
 def edit_game_yaml(world: World, game: str, names: dict[int, str], emails: dict[int, str]) -> None:
-    """What a GM's editor might leave in game.yaml."""
-    path = world.game.store.root / "game.yaml"
+    """What a GM's editor might leave in game.yaml; the folder renamed with the game (a
+    game's name edited in its own folder is refused: ``wtg.game.madewith``)."""
+    root = world.game.store.root
+    path = root / "game.yaml"
     data = load_yaml(path.read_text(encoding="utf-8"))
     data["game"] = game
     for player in data["players"]:
         player["name"] = names.get(player["id"], player["name"])
         player["email"] = emails.get(player["id"], player["email"])
     path.write_text(dump_yaml(data), encoding="utf-8")
+    root.rename(root.with_name(game))
 
 
 def wtg_send(world: World, tmp_path: Path) -> str:

@@ -22,7 +22,7 @@ from wtg.gm.control import rollback as roll_back
 from wtg.gm.extension import extend as extend_game
 from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
-from wtg.host.gamesdir import open_games
+from wtg.host.gamesdir import Unreadable, failure_reason, open_games
 
 if TYPE_CHECKING:  # the mail loop's notices are imported by the commands that tell the players
     from wtg.mail.notices import Notices
@@ -154,9 +154,11 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
     from wtg.mail.notices import Notices, addressees
 
     games: list[Game]
+    skipped: list[Unreadable] = []
     if every:
         root = games_root(ctx)
-        games = open_games(root)[0]
+        games, skipped = open_games(root)
+        games = [g for g in games if _readable(g, skipped)]
         running = [g for g in games if not g.ruleset.is_over(g.state())]
         named = {g.config.game.casefold(): g.config.game for g in games}
         if len(words) > 1 and words[0].casefold() in named:  # `announce --all g1 TEXT`
@@ -201,6 +203,19 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
             f"for {len(addressees(chosen(made)))} player(s) of {len(made.games)} game(s) "
             "(`wtg send` mails it)"
         )
+    if skipped:  # the others told, these named: the GM mends them and announces to them
+        fail("\n".join(lost.line() for lost in skipped))
+
+
+def _readable(game: Game, skipped: list[Unreadable]) -> bool:
+    """Whether ``game``'s latest turn reads with its game.yaml; if not, it is added to
+    ``skipped`` with why (a player's entry deleted would go untold)."""
+    try:
+        game.check_config()
+    except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+        skipped.append(Unreadable(game.store.root, failure_reason(exc)))
+        return False
+    return True
 
 
 @click.command()

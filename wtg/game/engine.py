@@ -35,9 +35,17 @@ from wtg.game.gameconfig import (
     PlayerEntry,
     check_game_name,
     check_new_game,
+    placed_problems,
     yaml_problem,
 )
 from wtg.game.hold import Hold, hold_of
+from wtg.game.madewith import (
+    Problem,
+    map_problem,
+    name_problem,
+    seat_problems,
+    variant_problem,
+)
 from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.game.playersettings import PlayerSettings
 from wtg.game.registry import UnknownRuleset, find_ruleset
@@ -93,6 +101,8 @@ class Game(Generic[S]):
     ruleset: Ruleset[S]
     _state_kept: tuple[JsonObject, S] | None = field(default=None, repr=False, compare=False)
     _file_cache: dict[str, _Kept] = field(default_factory=dict, repr=False, compare=False)
+    _checked: JsonObject | None = field(default=None, repr=False, compare=False)
+    """The latest state file last found to agree with game.yaml (``_check_made_with``)."""
 
     def typed(self, ruleset: Ruleset[R]) -> Game[R]:
         """This game, its states of the type ``ruleset`` gives them (a module's ``RULESET``,
@@ -122,6 +132,13 @@ class Game(Generic[S]):
             kept = self._state_kept = (data, self.ruleset.state_from_dict(data))
         return kept[1]
 
+    def check_config(self) -> None:
+        """ConfigError when game.yaml says other than the game's latest turn (its ruleset,
+        map, variant, players' seats: ``_check_made_with``), for a command that reads no
+        state and would act on game.yaml alone (``wtg send``'s reports: a player's entry
+        deleted would have gone without his)."""
+        self._state_data(None)
+
     def let_go(self) -> None:
         """Drop what was read of the game's turns (its state, its turn files): read again
         when next asked."""
@@ -137,7 +154,51 @@ class Game(Generic[S]):
         made = data.get("ruleset")
         if isinstance(made, str) and made != self.ruleset.name:
             raise self._other_rules(made)
+        if data is not self._checked and (turn is None or number == self.latest_turn()):
+            self._check_made_with(number, data)  # the latest turn: the game as it is now
         return data
+
+    def _check_made_with(self, number: int, data: JsonObject) -> None:
+        """game.yaml against the latest turn's state ``data`` (``wtg.game.madewith``): its
+        map, variant and players' seats as the game was made and is played; ConfigError, a
+        line each problem, for an edit the game cannot follow. The state parsed for it is
+        kept for ``state_view``."""
+        config, ruleset = self.config, self.ruleset
+        own = self.store.root / GAME_MAP
+        problems: list[Problem | None] = [variant_problem(config, data.get("variant"))]
+        problems.append(
+            map_problem(
+                config,
+                data.get("map"),
+                ruleset.map_names,
+                GAME_MAP if own.is_file() else None,
+            )
+        )
+        state = ruleset.state_from_dict(data)
+        seats: dict[int, str] = {}
+        for side in ruleset.public_sides_of(state):
+            seat = ruleset.seat_of(state, side.id)
+            if seat is not None:
+                seats.setdefault(seat, side.name)
+        aofs = self.store.turn_dir(number) / "aofs"
+        missing = set(seats) - {entry.id for entry in config.players}
+        found = {s: aofs / f"p{s:02d}.txt" for s in missing}
+        problems.extend(
+            seat_problems(config, seats, {s: str(p) for s, p in found.items() if p.is_file()})
+        )
+        refused = [p for p in problems if p is not None]
+        if refused:
+            raise ConfigError(*self._placed(refused))
+        self._state_kept = (data, state)
+        self._checked = data
+
+    def _placed(self, problems: list[Problem]) -> list[str]:
+        """``problems`` of game.yaml, each a line with the file and its line."""
+        try:
+            text: str | None = self.store.config_text()
+        except (OSError, UnicodeDecodeError):
+            text = None
+        return placed_problems(problems, str(self.store.root / "game.yaml"), text)
 
     def _other_rules(self, made: str) -> ConfigError:
         """game.yaml's ``ruleset`` edited away from the one the game was made with, ``made``
@@ -540,6 +601,8 @@ def open_game(game_dir: Path) -> Game:
     except ValueError as exc:
         raise ConfigError(yaml_problem(str(path), text, exc)) from exc
     config = GameConfig.from_data(data, str(path), text)
+    if config.game.casefold() != game_dir.name.casefold():
+        _check_name(store, config, path, text)
     try:
         ruleset = find_ruleset(config.ruleset)
     except UnknownRuleset as exc:  # a GM's edit, or a game of a newer wtg: said as the file's
@@ -549,6 +612,24 @@ def open_game(game_dir: Path) -> Game:
             where = str(path)
         raise UnknownRuleset(f"{where}: ruleset: {exc.args[0]}") from None
     return Game(store, config, ruleset)
+
+
+def _check_name(store: GameStore, config: GameConfig, path: Path, text: str) -> None:
+    """game.yaml's ``game:`` against the name its first turn was made under, for a folder
+    named otherwise (``madewith.name_problem``); a turn that cannot be read says so where
+    it is read."""
+    turns = store.turns()
+    if not turns:
+        return
+    try:
+        made = store.read_json(turns[0], "state.json")
+    except (StoreError, OSError, ValueError):
+        return
+    problem = (
+        name_problem(config, store.root.name, made.get("game")) if isinstance(made, dict) else None
+    )
+    if problem is not None:
+        raise ConfigError(*placed_problems([problem], str(path), text))
 
 
 def create_game(

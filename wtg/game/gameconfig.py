@@ -111,7 +111,7 @@ class GameConfig(Record):
         ``text``, its line (ConfigError, a line a problem)."""
         problems = game_yaml_problems(data)
         if problems:
-            raise ConfigError(*_placed(problems, source, text))
+            raise ConfigError(*placed_problems(problems, source, text))
         players = tuple(
             PlayerEntry(
                 id=int(p["id"]),
@@ -135,7 +135,7 @@ class GameConfig(Record):
         )
 
 
-def _placed(
+def placed_problems(
     problems: Sequence[tuple[tuple[str, ...], str]], source: str, text: str | None
 ) -> list[str]:
     """Each problem as ``SOURCE, line N: KEY: what``; the lines from ``text`` (read again,

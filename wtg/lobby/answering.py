@@ -160,6 +160,7 @@ class Desk:
                 "CODE <your code> (it is in the header of your AOF)",
             )
             return None
+        game.check_config()  # a seat game.yaml lost by an edit: the mail is kept, not refused
         entry = seat_by_code(game, self.code)
         if entry is None:
             self.refuse(command, f"the code is not the code of a player of game {game.config.game}")

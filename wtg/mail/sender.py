@@ -175,6 +175,7 @@ def _queue_game(
     each."""
     queued = pressed = 0
     name = game.config.game
+    game.check_config()  # a report for each seat of the game, or none
     undone = [r for r in rollbacks(game.store) if r.finished]
     if any(not journal.rollback_seen(name, r.ident) for r in undone):
         _after_rollbacks(journal, name, undone)  # their turns run again: mailed again
