@@ -30,14 +30,17 @@ from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 
-from tests.shipped import WOK4
-from wtg.files import diskflush
-from wtg.game.engine import Game, create_game, open_game
-from wtg.game.gameconfig import PlayerEntry
-from wtg.game.report import aof_text
-from wtg.host.cpus import default_jobs
-from wtg.rules.wok.state import WokState
-from wtg.rules.wok4.strategy import plan_orders
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as bench/NAME.py from anywhere: tests/ and bench/ importable
+
+from tests.shipped import WOK4  # noqa: E402
+from wtg.files import diskflush  # noqa: E402
+from wtg.game.engine import Game, create_game, open_game  # noqa: E402
+from wtg.game.gameconfig import PlayerEntry  # noqa: E402
+from wtg.game.report import aof_text  # noqa: E402
+from wtg.host.cpus import default_jobs  # noqa: E402
+from wtg.rules.wok.state import WokState  # noqa: E402
+from wtg.rules.wok4.strategy import plan_orders  # noqa: E402
 
 TARGET_GAMES = 1000
 TARGET_SECONDS = 30.0

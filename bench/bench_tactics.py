@@ -17,9 +17,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.shipped import TACTICS as RULESET
-from wtg.core.rng import turn_rng
-from wtg.core.ruleset import GameSetup
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as bench/NAME.py from anywhere: tests/ and bench/ importable
+
+from tests.shipped import TACTICS as RULESET  # noqa: E402
+from wtg.core.rng import turn_rng  # noqa: E402
+from wtg.core.ruleset import GameSetup  # noqa: E402
 
 
 def rules_only(map_name: str, games: int) -> tuple[list[float], list[float], list[int]]:

@@ -18,10 +18,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.shipped import WISK as RULESET
-from wtg.core.rng import turn_rng
-from wtg.core.ruleset import GameSetup
-from wtg.rules.wisk.state import WiskState
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as bench/NAME.py from anywhere: tests/ and bench/ importable
+
+from tests.shipped import WISK as RULESET  # noqa: E402
+from wtg.core.rng import turn_rng  # noqa: E402
+from wtg.core.ruleset import GameSetup  # noqa: E402
+from wtg.rules.wisk.state import WiskState  # noqa: E402
 
 
 def whole_game(seed: int) -> tuple[int, list[float]]:
