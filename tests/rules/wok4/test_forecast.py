@@ -46,10 +46,10 @@ def test_forecast_reports_orders_that_would_not_run() -> None:
 
 def test_forecast_says_a_bombing_without_missiles_would_not_run() -> None:
     """A player bombed from a province of no missiles (an order he cannot afford): the
-    confirmation said the bombing was "decided when the turn runs", and the turn's first
-    phase then said "no missiles left". Bombing comes before anything could bring
-    missiles, so the forecast says so; the missiles of a bombing that flies leave their
-    province in the forecast, as they do in the turn."""
+    confirmation left the bombing to the turn, and the turn's first phase then skipped it
+    for want of missiles. Bombing comes before anything could bring missiles, so the
+    forecast says so; the missiles of a bombing that flies leave their province in the
+    forecast, as they do in the turn."""
     state = make_state()
     empty(state, 1, 1, pop=10)
     empty(state, 6, 1, pop=10, mis=10)
