@@ -17,7 +17,7 @@ from tests.mail.loop import World
 
 def _answers(world: World, kind: str) -> list[EmailMessage]:
     return [
-        message_from_bytes(raw, policy=policy.default)  # type: ignore[misc]
+        message_from_bytes(raw, policy=policy.default)
         for name, raw in world.outbox().items()
         if name.startswith(f"{kind}-")
     ]

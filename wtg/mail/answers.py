@@ -348,7 +348,14 @@ class Answers:
         body = compose.render("help", name=mine[0][1].name, forms=forms, on_file=on_file, idle=idle)
         games = sorted({g.config.game for g, _ in mine})
         subject = f"[{games[0]}] {NO_FORM}" if len(games) == 1 else NO_FORM.capitalize()
-        held = self._queue(f"help-{message.key}", mine[0][1].email, subject, body, message_id)
+        held = self._queue(
+            f"help-{message.key}",
+            mine[0][1].email,
+            subject,
+            body,
+            message_id,
+            game=games[0] if len(games) == 1 else None,
+        )
         if held is not None:
             return unanswered(f"the help ({held})")
         return answered("help sent" if forms else "told no orders are due")

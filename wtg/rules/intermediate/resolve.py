@@ -93,7 +93,16 @@ PHASES = (
     last_standing_or_vote,
     next_order_of_play,
 )
-FORECAST_PHASES = (upgrades, aiming, working, transformations, upgrade_troops, growth, movement, aims)
+FORECAST_PHASES = (
+    upgrades,
+    aiming,
+    working,
+    transformations,
+    upgrade_troops,
+    growth,
+    movement,
+    aims,
+)
 """The phases an order confirmation's forecast runs: those without chance (of the bombing,
 its aim: which orders fly, and their missiles gone)."""
 
