@@ -23,6 +23,7 @@ from tests.lobby.test_lobby_replay import Killed, two_player_game
 from tests.shipped import WOK4
 from wtg.files import store as store_module
 from wtg.game.orderfiles import PARSED_SUFFIX
+from wtg.mail.answers import NOT_ACCEPTED
 
 KILLS = 10
 """Polls killed, each just before another of its writes (the first and the last among them)."""
@@ -63,7 +64,7 @@ def test_orders_filed_by_a_killed_poll_are_answered_as_the_turn_took_them(tmp_pa
         game = Hall(root, again=True).game(name)
         assert game.latest_turn() == 1
         took = game.typed(WOK4).state().player(player.id).status == "quit"
-        want = f"[{name}] orders for turn 1 received" if took else "Your orders were not accepted"
+        want = f"[{name}] orders for turn 1 received" if took else f"[{name}] {NOT_ACCEPTED}"
         assert subjects == [want], (at, run.before, subjects)
         covered[want] = covered.get(want, 0) + 1
     assert len(covered) == 2, covered  # kills before the orders were filed, and after
@@ -109,4 +110,4 @@ def test_a_poll_cut_short_between_the_parsed_copy_and_the_order_file(
     game.run_turn(now=hall.now)  # `wtg run-turn --due` before the next poll
     hall.poll()
     (answer,) = hall.new_mails(player.email)
-    assert answer.subject == "Your orders were not accepted"
+    assert answer.subject == f"[{name}] {NOT_ACCEPTED}"

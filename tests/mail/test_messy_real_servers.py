@@ -137,11 +137,11 @@ def test_bad_mail_gets_the_right_answer_and_nothing_is_lost(
     wtg(config, "send")
     answers = sorted((m.rcpt_tos[0], str(m.message()["Subject"])) for m in smtp.wait_for(7))
     assert answers == [
-        ("p1@players.example", "Your orders were not accepted"),
         ("p1@players.example", "[bad] someone sent orders for you with a wrong code"),
         ("p1@players.example", "[bad] turn 0 report for P1"),
-        ("p2@players.example", "No order form found in your mail"),
+        ("p1@players.example", "[bad] your orders were not accepted"),
         ("p2@players.example", "Your orders were not accepted"),  # too big: told from its header
+        ("p2@players.example", "[bad] no order form found in your mail"),
         ("p2@players.example", "[bad] turn 0 report for P2"),
         ("stranger@elsewhere.example", "the commands of the host"),
     ]  # nothing to the robots or the bounce; the stranger gets the HELP (issue 25, item 16)

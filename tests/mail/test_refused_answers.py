@@ -41,7 +41,7 @@ def test_a_form_for_another_turn_is_answered_after_three_confirmations(tmp_path:
     assert [text for _key, text in summary.outcomes] == [
         "rejected: line 3: these orders are for turn 0, but the game expects turn 1"
     ]
-    assert _rejections(world) == ["p2@players.example: Your orders were not accepted"]
+    assert _rejections(world) == ["p2@players.example: [g1] your orders were not accepted"]
 
 
 def test_a_rejection_held_back_by_the_limit_is_said(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from wtg.data.templates import template_loader
 from wtg.game.bidimark import marked_names
 from wtg.game.gameconfig import GameConfig
 from wtg.game.press import Press
+from wtg.game.prose import wrapped
 from wtg.game.roster import roster
 from wtg.game.textcolumn import column, padded
 
@@ -73,6 +74,7 @@ def environment() -> jinja2.Environment:
             "inert": lambda text, tag: inert_lines(text, str(tag)),
             "column": column,
             "padded": padded,
+            "wrapped": wrapped,
         },
     )
 

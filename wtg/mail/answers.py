@@ -51,7 +51,10 @@ STRANGERS_LIMIT = HOURLY
 """The limits that may hold an answer back, by their keys in the config's ``mail`` (and those
 of the mail to strangers: ``wtg.mail.strangers``)."""
 NOT_ACCEPTED = "your orders were not accepted"
-"""The subject of the answer to a form none of whose order lines could be accepted."""
+"""The subject of the answer to a form none of whose order lines could be accepted, and of
+a mail refused (after its game's tag, or capitalised when no game is known)."""
+NO_FORM = "no order form found in your mail"
+"""The subject of the help a player's mail without a form gets (after its game's tag)."""
 WRONG_CODE_TALLY = "wrong-code:"
 """The journal counts the wrong code notices mailed to an address under this prefix and the
 address: apart from the answers to his own mail, which a stranger's forms never hold back."""
@@ -150,7 +153,7 @@ class Answers:
             return self._held(message, sender, named[0])
         if not games:
             reason = "the form names no game (keep the GAME/TURN/PLAYER/CODE line as it is)"
-            return self._reject(message, sender, reason)
+            return self._reject(message, sender, reason, reply_to_id=message_id)
         beside = commands_beside_a_form(texts)
         outcomes: list[Outcome] = []
         for game in games:
@@ -228,14 +231,31 @@ class Answers:
         name = game.config.game
         if isinstance(result, WrongCode):
             self._wrong_code(message, sender, game, result.player or 0)
-            return self._reject(message, sender, "it could not be accepted", quiet=True, game=name)
+            return self._reject(
+                message,
+                sender,
+                "it could not be accepted",
+                quiet=True,
+                game=name,
+                reply_to_id=message_id,
+            )
         if isinstance(result, OrderRefused) and result.player is not None:
             # the code was right: an answer to the player's own orders, counted as one
             entry = self._seat_entry(game, result.player)
             limit = self.gm.limits.confirmations_per_hour
-            return self._reject(message, entry.email, str(result), index, game=name, limit=limit)
+            return self._reject(
+                message,
+                entry.email,
+                str(result),
+                index,
+                game=name,
+                limit=limit,
+                reply_to_id=message_id,
+            )
         if isinstance(result, OrderError):
-            return self._reject(message, sender, str(result), index, game=name)
+            return self._reject(
+                message, sender, str(result), index, game=name, reply_to_id=message_id
+            )
         entry = self._seat_entry(game, result.player)
         if isinstance(result, Unchanged):
             held = self._unchanged(message, game, entry, result, message_id, index)
@@ -363,9 +383,10 @@ class Answers:
         return kept[1].get(SideId(side)) or PublicSide(id=SideId(side), name="", status="")
 
     # --- help, rejections, notices -------------------------------------------------
-    def help(self, message: Incoming, sender: str | None) -> Outcome:
+    def help(self, message: Incoming, sender: str | None, message_id: str | None = None) -> Outcome:
         """A player's mail without a form: the forms of the games where orders are due, and
-        for the others why none are (a stranger gets nothing)."""
+        for the others why none are (a stranger gets nothing); in the thread of the mail
+        (``message_id``), its subject naming the game when the player has one."""
         mine = self.registry.seats_of(sender)
         if not mine:
             return rejected("no order form, and not from a player")
@@ -378,8 +399,15 @@ class Answers:
         ]
         idle = [_not_due(g) for (g, _), owed in zip(mine, due, strict=True) if not owed]
         body = compose.render("help", name=mine[0][1].name, forms=forms, on_file=on_file, idle=idle)
+        games = sorted({g.config.game for g, _ in mine})
+        subject = f"[{games[0]}] {NO_FORM}" if len(games) == 1 else NO_FORM.capitalize()
         held = self._queue(
-            f"help-{message.key}", mine[0][1].email, "No order form found in your mail", body, None
+            f"help-{message.key}",
+            mine[0][1].email,
+            subject,
+            body,
+            message_id,
+            game=games[0] if len(games) == 1 else None,
         )
         if held is not None:
             return unanswered(f"the help ({held})")
@@ -420,17 +448,19 @@ class Answers:
         quiet: bool = False,
         game: str | None = None,
         limit: int | None = None,
+        reply_to_id: str | None = None,
     ) -> Outcome:
         """Reject; tell ``to`` why when it is a registered player (never a stranger), within
         ``limit`` answers an hour (default: ``replies_per_hour``); an answer the limit held
         back is said in the outcome (``unsaid``). ``game``: the game the orders were for,
-        when known."""
+        when known, named in the subject; ``reply_to_id``: the mail answered, whose thread
+        the answer joins."""
         heldback = None
         if to and self.registry.seats_of(to):
             body = compose.render("rejected", reason=None if quiet else reason)
-            subject = "Your orders were not accepted"
+            subject = f"[{game}] {NOT_ACCEPTED}" if game else NOT_ACCEPTED.capitalize()
             ident = _ident("rejected", message, index)
-            heldback = self._queue(ident, to, subject, body, None, limit=limit, game=game)
+            heldback = self._queue(ident, to, subject, body, reply_to_id, limit=limit, game=game)
         return unsaid(rejected("wrong code or player" if quiet else reason, game), heldback)
 
     def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:

@@ -426,7 +426,9 @@ class Poller:
             commanded = self.commands.handle(message, msg, sender, message_id)
         except GameLocked as exc:
             return later(exc)
-        return commanded if commanded is not None else self.answers.help(message, sender)
+        return (
+            commanded if commanded is not None else self.answers.help(message, sender, message_id)
+        )
 
     def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""

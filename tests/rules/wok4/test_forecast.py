@@ -42,3 +42,31 @@ def test_forecast_reports_orders_that_would_not_run() -> None:
     }
     result: dict[str, Any] = RULESET.forecast(state, orders, 1)
     assert [s["reason"] for s in result["skipped"]] == ["province 3 is not yours"]
+
+
+def test_forecast_says_a_bombing_without_missiles_would_not_run() -> None:
+    """A player bombed from a province of no missiles (an order he cannot afford): the
+    confirmation left the bombing to the turn, and the turn's first phase then skipped it
+    for want of missiles. Bombing comes before anything could bring missiles, so the
+    forecast says so; the missiles of a bombing that flies leave their province in the
+    forecast, as they do in the turn."""
+    state = make_state()
+    empty(state, 1, 1, pop=10)
+    empty(state, 6, 1, pop=10, mis=10)
+    orders: dict[str, Any] = {
+        "player": 1,
+        "turn": state.turn + 1,
+        "bomb": [
+            {"from": 1, "to": 2, "missiles": 5},
+            {"from": 6, "to": 7, "missiles": 4},
+            {"from": 3, "to": 4, "missiles": 1},
+        ],
+    }
+    result: dict[str, Any] = RULESET.forecast(state, orders, 1)
+    assert [(s["order"], s["reason"]) for s in result["skipped"]] == [
+        ("bomb 2 from 1 with 5 missiles", "no missiles left in province 1"),
+        ("bomb 4 from 3 with 1 missiles", "province 3 is not yours"),
+    ]
+    assert result["later"] == ["1 bombing order(s)"]
+    rows = {r.id: r for r in result["provinces"]}
+    assert (rows[1].mis, rows[6].mis) == (0, 6)

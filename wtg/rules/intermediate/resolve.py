@@ -10,7 +10,7 @@ from wtg.core.events import Event
 from wtg.core.ruleset import TurnResult
 from wtg.rules.intermediate.constants import JUMP_TECH
 from wtg.rules.intermediate.events import TroopBattle
-from wtg.rules.intermediate.phases.bombing import bombing
+from wtg.rules.intermediate.phases.bombing import aiming, bombing
 from wtg.rules.intermediate.phases.growth import growth
 from wtg.rules.intermediate.phases.troops import upgrade_troops
 from wtg.rules.intermediate.phases.working import working
@@ -93,8 +93,18 @@ PHASES = (
     last_standing_or_vote,
     next_order_of_play,
 )
-FORECAST_PHASES = (upgrades, working, transformations, upgrade_troops, growth, movement, aims)
-"""The phases an order confirmation's forecast runs: those without chance."""
+FORECAST_PHASES = (
+    upgrades,
+    aiming,
+    working,
+    transformations,
+    upgrade_troops,
+    growth,
+    movement,
+    aims,
+)
+"""The phases an order confirmation's forecast runs: those without chance (of the bombing,
+its aim: which orders fly, and their missiles gone)."""
 
 
 def resolve(state: WokState, orders: Mapping[int, Orders], rng: Random) -> TurnResult[WokState]:

@@ -7,7 +7,7 @@ from random import Random
 
 from wtg.core.ruleset import TurnResult
 from wtg.rules.standard.phases.attacks import attacks
-from wtg.rules.standard.phases.bombing import bombing
+from wtg.rules.standard.phases.bombing import aiming, bombing
 from wtg.rules.standard.phases.spying import spying
 from wtg.rules.standard.phases.upgrades import upgrades
 from wtg.rules.standard.phases.victory import game_end, rips, votes
@@ -58,8 +58,9 @@ PHASES = (
     game_end,
     next_order_of_play,
 )
-FORECAST_PHASES = (working, transformations, growth, movement, aims, upgrades)
-"""The phases an order confirmation's forecast runs: those without chance."""
+FORECAST_PHASES = (aiming, working, transformations, growth, movement, aims, upgrades)
+"""The phases an order confirmation's forecast runs: those without chance (of the bombing,
+its aim: which orders fly, and their missiles gone)."""
 
 
 def resolve(state: WokState, orders: Mapping[int, Orders], rng: Random) -> TurnResult[WokState]:

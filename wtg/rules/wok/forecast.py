@@ -1,6 +1,7 @@
 """The forecast in an order confirmation: the player's provinces after this turn if nobody
 else acted. The same phase functions run, on a copy, with only this player's orders;
-bombing, attacks and spying are left to the turn itself."""
+attacks, spying and what the bombs hit are left to the turn itself (a bombing order that
+cannot fly is said, as the turn's first phase would say it)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,10 @@ _NO_CHANCE = NoChance()
 """Shared by every forecast: it never draws (a Random made anew seeds itself from the OS)."""
 _LATER = {"bomb": "bombing order(s)", "attack": "attack(s)", "spy": "spy operation(s)"}
 """The orders decided when the turn runs (chance), as the forecast counts them."""
+_UNREAD = frozenset(("attack", "spy"))
+"""The orders no phase of a forecast reads: the bombing orders are aimed (``aiming``)."""
+_BOMBING = "bombing"
+"""The last word of every ruleset's bombing phase, by which its skipped orders are known."""
 
 
 def forecast(
@@ -44,13 +49,15 @@ def forecast_on(
     whole ``clone``: the same forecast), which it changes."""
     # the orders left to the turn are only counted: no phase of a forecast reads them, so
     # they are not made into records (a full form has 13 of them)
-    typed = Orders.from_dict({k: v for k, v in orders.items() if k not in _LATER})
+    typed = Orders.from_dict({k: v for k, v in orders.items() if k not in _UNREAD})
     work.turn += 1
     turn = ForecastTurn(work, {player: typed}, _NO_CHANCE, (player,))
     for phase in phases:
         phase(turn)
     me = work.player(player)
-    later = [f"{len(orders[k])} {what}" for k, what in _LATER.items() if orders.get(k)]
+    grounded = sum(1 for s in turn.skipped if s["phase"].endswith(_BOMBING))
+    counts = {k: len(orders.get(k) or ()) - (grounded if k == "bomb" else 0) for k in _LATER}
+    later = [f"{counts[k]} {what}" for k, what in _LATER.items() if counts[k] > 0]
     result = {
         "provinces": [row(p) for p in work.provinces_of(player)],
         "eff": me.eff,

@@ -100,6 +100,22 @@ def salvos(
                 yield salvo
 
 
+def aim_only(
+    turn: Turn,
+    phase: str,
+    orders_max: int,
+    reach_of: Callable[[WokState, int, int], str | None],
+    missiles_max: int | None = None,
+    refused: Callable[[Turn, int, int], str] | None = None,
+) -> None:
+    """The bombing phase without its firing, for an order confirmation's forecast: an
+    order that cannot fly is skipped with its reason (bombing comes before anything that
+    could bring a province missiles), and the missiles of the others leave their source,
+    as they do when the turn runs; what they hit is the turn's to say."""
+    for _ in salvos(turn, phase, orders_max, reach_of, missiles_max, refused):
+        pass
+
+
 def _aim(
     turn: Turn,
     phase: str,
@@ -113,11 +129,12 @@ def _aim(
     source = turn.own_or_skip(player.id, order.source, phase, text)
     if source is None:
         return None
+    # a province the map has not (an order checked by no form) is out of range, never read
     reach = reach_of(turn.state, order.source, order.target)
-    target = turn.state.province(order.target)
+    target = turn.state.province(order.target) if reach is not None else None
     reason = (
         f"province {order.target} is out of range"
-        if reach is None
+        if target is None
         else f"province {order.target} is yours"
         if target.owner == player.id
         else refused(turn, player.id, order.target)
@@ -127,7 +144,7 @@ def _aim(
     missiles = min(order.missiles, source.mis, missiles_max or order.missiles)
     if not reason and missiles < 1:
         reason = f"no missiles left in province {order.source}"
-    if reason:
+    if reason or target is None:
         turn.skip(player.id, phase, text, reason)
         return None
     source.mis -= missiles

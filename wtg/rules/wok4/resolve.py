@@ -13,7 +13,7 @@ from wtg.rules.wok.phases.population import growth, neutral_recruits, transforma
 from wtg.rules.wok.ruleset import run_turn_phases
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.phases.attacks import attacks
-from wtg.rules.wok4.phases.bombing import bombing
+from wtg.rules.wok4.phases.bombing import aiming, bombing
 from wtg.rules.wok4.phases.spying import spying
 from wtg.rules.wok4.phases.trading import aims, tech_trades
 from wtg.rules.wok4.phases.victory import game_end
@@ -38,8 +38,9 @@ PHASES = (
 )
 
 
-FORECAST_PHASES = (working, transformations, growth, movement, tech_trades, aims)
-"""The phases an order confirmation's forecast runs: those without chance."""
+FORECAST_PHASES = (aiming, working, transformations, growth, movement, tech_trades, aims)
+"""The phases an order confirmation's forecast runs: those without chance (of the bombing,
+its aim: which orders fly, and their missiles gone)."""
 
 
 def resolve(state: WokState, orders: Mapping[int, Orders], rng: Random) -> TurnResult[WokState]:

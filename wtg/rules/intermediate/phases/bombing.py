@@ -22,6 +22,7 @@ from wtg.rules.wok.warfare import (
     BOMB_ORDERS,
     Hits,
     Salvo,
+    aim_only,
     bomb_range,
     report_bombing,
     salvos,
@@ -38,6 +39,11 @@ def bombing(turn: Turn) -> None:
     are similar to Standard WoK")."""
     for salvo in salvos(turn, PHASE, BOMB_ORDERS, bomb_range, BOMB_MISSILES_MAX, forbidden):
         _fire(turn, salvo)
+
+
+def aiming(turn: Turn) -> None:
+    """The bombing of a forecast: the orders that cannot fly, and the missiles that do."""
+    aim_only(turn, PHASE, BOMB_ORDERS, bomb_range, BOMB_MISSILES_MAX, forbidden)
 
 
 def _fire(turn: Turn, salvo: Salvo) -> None:

@@ -11,12 +11,13 @@ from wtg.rules.wok.warfare import (
     BOMB_ORDERS,
     Hits,
     Salvo,
+    aim_only,
     bomb_range,
     report_bombing,
     salvos,
 )
 
-__all__ = ["bomb_range", "bombing"]
+__all__ = ["aiming", "bomb_range", "bombing"]
 
 PHASE = "1 bombing"
 
@@ -24,6 +25,11 @@ PHASE = "1 bombing"
 def bombing(turn: Turn) -> None:
     for salvo in salvos(turn, PHASE, BOMB_ORDERS, bomb_range, BOMB_MISSILES_MAX, forbidden):
         _fire(turn, salvo)
+
+
+def aiming(turn: Turn) -> None:
+    """The bombing of a forecast: the orders that cannot fly, and the missiles that do."""
+    aim_only(turn, PHASE, BOMB_ORDERS, bomb_range, BOMB_MISSILES_MAX, forbidden)
 
 
 def _fire(turn: Turn, salvo: Salvo) -> None:

@@ -7,7 +7,7 @@ from random import Random
 from wtg.core.rng import chance, roll
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
-from wtg.rules.wok.warfare import Hits, Salvo, report_bombing, salvos
+from wtg.rules.wok.warfare import Hits, Salvo, aim_only, report_bombing, salvos
 from wtg.rules.wok4.constants import (
     BOMB_ARMIES,
     BOMB_DEF,
@@ -26,6 +26,11 @@ PHASE = "I bombing"
 def bombing(turn: Turn) -> None:
     for salvo in salvos(turn, PHASE, BOMB_ORDERS, bomb_range):
         _fire(turn, salvo)
+
+
+def aiming(turn: Turn) -> None:
+    """The bombing of a forecast: the orders that cannot fly, and the missiles that do."""
+    aim_only(turn, PHASE, BOMB_ORDERS, bomb_range)
 
 
 def _fire(turn: Turn, salvo: Salvo) -> None:

@@ -1,0 +1,71 @@
+"""A player's trial: he read the host's answers in a plain-text mail client, 80 columns
+wide. The confirmation of his orders ran to 142 columns (a verdict with its note), 98 (the
+forecast's line of what the turn decides) and 86 (when his mail came); the HELP of the
+host's commands to 86, the answer to his JOIN to 107. A client wraps such a line where
+the screen ends, in the middle of a word or of a column; quoted in his reply, it is cut
+again. The host's answers keep to 78 columns (RFC 5322's line), each long line wrapped
+at its words, its continuation indented under it, and say every word they said."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import Hall, address
+from tests.mail.loop import World
+from tests.mail.test_poll_maildir import body_of
+from tests.shipped import WOK4
+
+WIDTH = 78
+
+
+def _too_wide(text: str) -> list[str]:
+    return [line for line in text.splitlines() if len(line) > WIDTH]
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_a_confirmation_keeps_to_78_columns(tmp_path: Path) -> None:
+    world = World(tmp_path, count=2)
+    state = world.game.typed(WOK4).state()
+    home = next(p for p in state.provinces if p.owner == 2)
+    near = home.neighbours[0]
+    form = world.aof(
+        2,
+        A1=f"{home.id} {near} 30",
+        M1=f"{home.id} {near} 3 5",
+        X1="100",
+        S1=f"{home.id} {near} 1 5",
+        A2=f"{home.id} 99 2",
+        R1="1",
+    )
+    world.mail(form, sender="p2@players.example")
+    assert world.poll().filed == 1
+    (raw,) = [raw for name, raw in world.outbox().items() if name.startswith("conf-")]
+    text = body_of(raw)
+    assert _too_wide(text) == []
+    said = _words(text)
+    assert (
+        f"ok M1: {home.id} {near} 3 5: note: province {near} is not yours now; your attack "
+        f"on it from {home.id} may take it, and this order runs only if it does"
+    ) in said
+    assert f"REJECTED A2: {home.id} 99 2: there is no province 99" in said
+    assert "READY was not kept: 1 line(s) were rejected. Correct them and send the form" in said
+    assert "Decided when the turn runs: 1 attack(s), 1 spy operation(s) (and everything" in said
+
+
+def test_the_hosts_help_and_a_join_keep_to_78_columns(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3, every=2, at="18:00")
+    hall.mail(address(1), "HELP")
+    hall.mail(address(2), "JOIN wok4 AS Bartholomew Fitzgerald-Montgomery III")
+    hall.poll(hours=1)
+    (helped,) = hall.new_mails(address(1))
+    (asked,) = hall.new_mails(address(2))
+    assert _too_wide(helped.body) == []
+    assert "REPORT, AOF, RESIGN, ABSENCE and PRESS need your secret code" in _words(helped.body)
+    assert _too_wide(asked.body) == []
+    assert "as Bartholomew Fitzgerald-Montgomery III." in _words(asked.body)
+    assert f"\nCONFIRM {asked.code()}\n" in asked.body
+    assert asked.subject == f"JOIN wok4: confirm with CONFIRM {asked.code()}"
