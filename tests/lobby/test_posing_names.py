@@ -78,3 +78,41 @@ def test_an_ordinary_name_is_taken(tmp_path: Path, name: str) -> None:
     hall.poll(hours=1)
     (answer,) = hall.new_mails(address(1))
     assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
+
+
+@pytest.mark.parametrize("char", ["\U000e0080", "\u2065", "\ufff0", "\uffff", "\ufdd0", "\u0378"])
+def test_a_name_with_a_character_unicode_does_not_define_is_refused(
+    tmp_path: Path, char: str
+) -> None:
+    """``Lord1`` and an unassigned code point of the ranges Unicode keeps for characters that
+    show as nothing (U+E0080, U+2065, U+FFF0: a font and a mail client draw them so, as a
+    browser does) read as Lord1 beside Lord1's own seat; a noncharacter (U+FFFF, U+FDD0) or
+    any other code point Unicode does not define shows as nothing or as a box, whatever the
+    reader's font: each is refused at the JOIN and at a takeover, the code point named (the
+    name is shown back with a ``?`` for it, as any character that is not printable)."""
+    hall = Hall(tmp_path)
+    game_with_quitters(hall, (4,))
+    offer(hall, 4)
+    for target in ("wok4", "wok4-1"):
+        hall.mail(address(9), f"JOIN {target} AS Lord1{char}")
+        hall.poll(hours=1)
+        (answer,) = hall.new_mails(address(9))
+        assert answer.subject == f"JOIN {target} AS Lord1?: not done", answer.subject
+        assert (
+            f"the name Lord1? holds U+{ord(char):04X}, a character Unicode does not define, "
+            "which shows as nothing or as a box: choose another with AS <name>"
+        ) in " ".join(answer.body.split()), answer.body
+    with Book(hall.gm.games_dir) as book:
+        assert book.rows("SELECT * FROM pending") == []
+
+
+def test_a_from_name_with_a_character_unicode_does_not_define_gives_way(tmp_path: Path) -> None:
+    """A From's name ``Lord1`` and U+E0080 is no name to be refused for: the JOIN is taken
+    under the address's local part."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.mail("amy@x.example", "JOIN wok4", name="Lord1\U000e0080")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails("amy@x.example")
+    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
+    assert "for every player, as amy." in answer.body, answer.body

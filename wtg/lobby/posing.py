@@ -4,7 +4,10 @@ capital letter that reads as the plain one (``Bᴏb`` as Bob), the host's own
 (its From's name, ``Game Master``, ``GM``), a player's number as the host writes it after a
 name (``Ann (player 2)`` writing as player 1 reads, in ``From Ann (player 2) (player 1):``,
 as player 2), or an address (the host never shows a player's address: a name that looks
-like one passes for another's, or for his own given away). Such a name is refused to a
+like one passes for another's, or for his own given away), or one with a code point
+Unicode does not define (category Cn: an unassigned one of the ranges kept for characters
+that show as nothing, U+E0080 or U+2065, reads ``Ann`` and it as Ann; a noncharacter,
+U+FFFF, shows as nothing or as a box). Such a name is refused to a
 newcomer with the reason; one a person holds already stays his."""
 
 from __future__ import annotations
@@ -38,6 +41,12 @@ def posing(name: str, host: str = "") -> str | None:
             f"the name {name} holds a character that shows as nothing or as a blank "
             f"(U+{ord(hidden.group()):04X}), and would read as another name: choose another "
             "with AS <name>"
+        )
+    undefined = next((char for char in name if unicodedata.category(char) == "Cn"), None)
+    if undefined is not None:
+        return (
+            f"the name {name} holds U+{ord(undefined):04X}, a character Unicode does not "
+            "define, which shows as nothing or as a box: choose another with AS <name>"
         )
     capital = next((char for char in name if _small_capital(char)), None)
     if capital is not None:
