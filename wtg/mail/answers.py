@@ -127,6 +127,7 @@ class Answers:
         self, message: Incoming, sender: str | None, texts: Sequence[str], message_id: str
     ) -> Outcome:
         """File the orders of a mail's forms, game by game, and answer each form."""
+        beside = commands_beside_a_form(texts)  # named in every answer: never carried out
         named = games_glanced(texts)  # one regex; the headers whole only if need be
         games = [game for name in named if (game := self.registry.game(name)) is not None]
         if not games:  # a header wrapped after its GAME:, say: read the headers whole
@@ -139,8 +140,7 @@ class Answers:
             return self._held(message, sender, named[0])
         if not games:
             reason = "the form names no game (keep the GAME/TURN/PLAYER/CODE line as it is)"
-            return self._reject(message, sender, reason)
-        beside = commands_beside_a_form(texts)
+            return self._reject(message, sender, reason, beside=beside)
         outcomes: list[Outcome] = []
         for game in games:
             self._hold(game)
@@ -158,7 +158,7 @@ class Answers:
                 if beside and isinstance(result, (Submission, Unchanged)):
                     result.notes.append(_not_carried_out(beside))
                 outcomes.append(
-                    self._answer(message, sender, game, result, message_id, len(outcomes))
+                    self._answer(message, sender, game, result, message_id, len(outcomes), beside)
                 )
         return next((o for o in outcomes if o.kind is Kind.STORED), outcomes[0])
 
@@ -170,19 +170,34 @@ class Answers:
         result: Submission | Unchanged | OrderError,
         message_id: str,
         index: int,
+        beside: Sequence[str] = (),
     ) -> Outcome:
-        """Answer one form of a mail (a Duel player sends one form a colour)."""
+        """Answer one form of a mail (a Duel player sends one form a colour); ``beside``:
+        the commands the sender typed beside the forms (``commands_beside_a_form``), named
+        in a rejection as not carried out (the answers to forms filed add them to their
+        notes)."""
         name = game.config.game
         if isinstance(result, WrongCode):
             self._wrong_code(message, sender, game, result.player or 0)
-            return self._reject(message, sender, "it could not be accepted", quiet=True, game=name)
+            return self._reject(
+                message, sender, "it could not be accepted", quiet=True, game=name, beside=beside
+            )
         if isinstance(result, OrderRefused) and result.player is not None:
             # the code was right: an answer to the player's own orders, counted as one
             entry = self._seat_entry(game, result.player)
             limit = self.gm.limits.confirmations_per_hour
-            return self._reject(message, entry.email, str(result), index, game=name, limit=limit)
+            return self._reject(
+                message,
+                entry.email,
+                str(result),
+                index,
+                game=name,
+                limit=limit,
+                beside=beside,
+                proven=True,
+            )
         if isinstance(result, OrderError):
-            return self._reject(message, sender, str(result), index, game=name)
+            return self._reject(message, sender, str(result), index, game=name, beside=beside)
         entry = self._seat_entry(game, result.player)
         if isinstance(result, Unchanged):
             held = self._unchanged(message, game, entry, result, message_id, index)
@@ -367,14 +382,20 @@ class Answers:
         quiet: bool = False,
         game: str | None = None,
         limit: int | None = None,
+        beside: Sequence[str] = (),
+        proven: bool = False,
     ) -> Outcome:
         """Reject; tell ``to`` why when it is a registered player (never a stranger), within
         ``limit`` answers an hour (default: ``replies_per_hour``); an answer the limit held
         back is said in the outcome (``unsaid``). ``game``: the game the orders were for,
-        when known."""
+        when known; ``beside``: the commands typed beside the form, named as not carried
+        out: whole when the form's code was right (``proven``), else by their command words
+        alone (the From may be forged: the host writes no stranger's words to a player)."""
         heldback = None
         if to and self.registry.seats_of(to):
-            body = compose.render("rejected", reason=None if quiet else reason)
+            named = beside if proven else list(dict.fromkeys(c.split()[0] for c in beside))
+            note = _not_carried_out(named) if named else None
+            body = compose.render("rejected", reason=None if quiet else reason, note=note)
             subject = "Your orders were not accepted"
             ident = _ident("rejected", message, index)
             heldback = self._queue(ident, to, subject, body, None, limit=limit, game=game)
