@@ -38,6 +38,13 @@ from wtg.lobby.database import Book
         ("Lord1 #1", "holds a player's number"),
         ("Game Master", "would pass for the host's own"),
         ("THE gm", "would pass for the host's own"),
+        ("Game Master (official)", "would pass for the host's own"),
+        ("GM Lord1", "would pass for the host's own"),
+        ("G.M. Lord1", "would pass for the host's own"),
+        ("the gamemaster", "would pass for the host's own"),
+        ("Game_Master", "would pass for the host's own"),
+        ("Game-Master's aide", "would pass for the host's own"),
+        ("wtg admin", "would pass for the host's own"),
         ("Lord1@players.example", "looks like an e-mail address"),
         ("Lord1 <p1@players.example>", "looks like an e-mail address"),
     ],
@@ -70,7 +77,10 @@ def test_a_from_name_that_passes_for_another_gives_way_to_the_local_part(tmp_pat
         assert f"for every player, as {local}." in answer.body, answer.body
 
 
-@pytest.mark.parametrize("name", ["Player2", "Bob (the Bold)", "R2 D2", "Ann-Marie"])
+@pytest.mark.parametrize(
+    "name",
+    ["Player2", "Bob (the Bold)", "R2 D2", "Ann-Marie", "Endgame Masterson", "Gemma", "Host Ghost"],
+)
 def test_an_ordinary_name_is_taken(tmp_path: Path, name: str) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
