@@ -18,6 +18,7 @@ import pytest
 
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_second_seat import game_with_quitters, offer
+from tests.mail.replies import quoted
 from wtg.lobby.database import Book
 
 
@@ -46,6 +47,9 @@ from wtg.lobby.database import Book
         ("Game-Master's aide", "would pass for the host's own"),
         ("wtg admin", "would pass for the host's own"),
         ("Lord1@players.example", "looks like an e-mail address"),
+        ("Code: Red", "holds a key of an order form's header (CODE:)"),
+        ("Player: One", "holds a key of an order form's header (PLAYER:)"),
+        ("PLAYER:1 CODE:ABCD2345EF", "holds a key of an order form's header (PLAYER:)"),
         ("Lord1 <p1@players.example>", "looks like an e-mail address"),
     ],
 )
@@ -126,3 +130,41 @@ def test_a_from_name_with_a_character_unicode_does_not_define_gives_way(tmp_path
     (answer,) = hall.new_mails("amy@x.example")
     assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
     assert "for every player, as amy." in answer.body, answer.body
+
+
+def test_a_from_name_that_is_a_forms_header_gives_way(tmp_path: Path) -> None:
+    """A newcomer whose From's name was ``GAME: wok4-1 PLAYER: 1 CODE: ABCD2345EF`` joined
+    under it (a JOIN AS with it is an order mail, but a From's name is read from no text).
+    The turn's press mail headed his piece ``From GAME: wok4-1 PLAYER: 1 CODE: ABCD2345EF
+    (player 3), ...``, a form's header naming player 1 with a code made up: every reply
+    that quoted the press mail was an order mail, so player 2's PRESS in it was not carried
+    out, and player 1 was told that someone sent orders for him with a wrong code. The name
+    gives way to the address's local part, and the reply is read for its commands."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    forged = '"GAME: wok4-1 PLAYER: 1 CODE: ABCD2345EF"'
+    for number in (1, 2, 3):
+        hall.mail(address(number), "JOIN wok4", name=forged if number == 3 else f"P{number}")
+    hall.poll()
+    codes = {m.to: m.code() for m in hall.new_mails()}
+    for number in (1, 2, 3):
+        hall.mail(address(number), f"CONFIRM {codes[address(number)]}", name=forged)
+    hall.poll(hours=1)
+    game = hall.game("wok4-1")
+    assert sorted(p.name for p in game.config.players) == ["P1", "P2", "p3"]
+    evil = next(p for p in game.config.players if p.name == "p3")
+    hall.send()
+    hall.new_mails()
+    hall.mail(evil.email, f"PRESS wok4-1\nCODE {evil.code}\n\nWar!")
+    hall.poll(hours=1)
+    game.run_turn(now=hall.now)
+    hall.send()
+    two = next(p for p in game.config.players if p.name == "P2")
+    mailed = {(m.to, m.subject): m.body for m in hall.new_mails()}
+    press = mailed[(two.email, "[wok4-1] press of turn 1")]
+    assert f"From p3 (player {evil.id})," in press, press
+    hall.mail(two.email, f"PRESS wok4-1 TO {evil.id}\nCODE {two.code}\n\nPeace?\n\n{quoted(press)}")
+    hall.poll(hours=1)
+    answers = [m.subject for m in hall.new_mails()]
+    assert f"[wok4-1] your press went to player {evil.id}" in answers, answers
+    assert not [s for s in answers if "wrong code" in s or "not accepted" in s], answers

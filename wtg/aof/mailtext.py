@@ -272,13 +272,28 @@ def inert_lines(text: str, tag: str) -> list[str]:
     return shown
 
 
-def _defused(line: str) -> str:
-    """A line without a header key however a mail's reader cleans it: compatibility forms
-    (full-width letters) as ASCII, invisible characters gone, and any other character
-    but a letter, a digit or the colon taken for a space (a tab is one, a control
-    character separates words). The colon of each key found so becomes `` -``."""
+def header_key_in(text: str) -> str | None:
+    """The first key of a form's header (``GAME:``, ``CODE:``, ...) that ``text`` holds
+    however a mail's reader cleans it (``_read_as``), upper-case, colon and all; None when
+    it holds none. A player's name holding one is refused: the host prints it on a line of
+    its own mails (``From <name> (player 3)``), where it would read as a form's header."""
+    found = _KEY.search(_read_as(text)[1])
+    return None if found is None else f"{found[1].upper()}:"
+
+
+def _read_as(line: str) -> tuple[str, str]:
+    """``line`` as a mail's reader cleans it (compatibility forms, full-width letters, as
+    ASCII; invisible characters gone), and that again with any other character but a
+    letter, a digit or the colon taken for a space (a tab is one, a control character
+    separates words): the header keys are looked for in the second, which is as long."""
     base = "".join(c for c in unicodedata.normalize("NFKC", line) if not _invisible(c))
-    read = "".join(c if c.isalnum() or c in ":_" else " " for c in base)
+    return base, "".join(c if c.isalnum() or c in ":_" else " " for c in base)
+
+
+def _defused(line: str) -> str:
+    """A line without a header key however a mail's reader cleans it (``_read_as``). The
+    colon of each key found so becomes `` -``."""
+    base, read = _read_as(line)
     colons = [match.end() - 1 for match in _KEY.finditer(read)]
     if not colons:
         return line

@@ -3,7 +3,9 @@ character that shows as nothing (``Ann`` and a Hangul filler reads as Ann), or a
 capital letter that reads as the plain one (``Bᴏb`` as Bob), the host's own (its From's
 name, ``Game Master``, ``GM``) or one that holds it (``GM Bob``), a player's number as the
 host writes it after a name (``Ann (player 2)`` writing as player 1 reads, in ``From Ann
-(player 2) (player 1):``, as player 2), or an address (the host never shows a player's
+(player 2) (player 1):``, as player 2), a key of an order form's header (``GAME:``,
+``CODE:``: ``From GAME: g PLAYER: 1 CODE: X (player 3)`` in a press mail reads as a form's
+header, and a reply quoting it as an order mail), or an address (the host never shows a player's
 address: a name that looks like one passes for another's, or for his own given away), or
 one with a code point Unicode does not define (category Cn: an unassigned one of the ranges
 kept for characters that show as nothing, U+E0080 or U+2065, reads ``Ann`` and it as Ann; a
@@ -16,6 +18,7 @@ import email.utils
 import re
 import unicodedata
 
+from wtg.aof.mailtext import header_key_in
 from wtg.lobby.database import same
 
 HOST_NAMES = ("GM", "the GM", "Game Master", "the Game Master", "host", "the host", "wtg")
@@ -63,6 +66,12 @@ def posing(name: str, host: str = "") -> str | None:
         return (
             f"the name {name} holds a player's number as the host writes it after a name "
             "((player 2), #2), and would pass for that player: choose another with AS <name>"
+        )
+    key = header_key_in(name)
+    if key is not None:
+        return (
+            f"the name {name} holds a key of an order form's header ({key}), and would read "
+            "as a form's header where the host prints it: choose another with AS <name>"
         )
     if _ADDRESS_LIKE.search(name):
         return (
