@@ -85,6 +85,21 @@ def posing(name: str, host: str = "") -> str | None:
     return None
 
 
+READS_AS = (("rn", "m"), ("vv", "w"), ("I", "l"), ("|", "l"), ("1", "l"), ("0", "O"))
+"""Letters of one alphabet that read as others in the sans-serif font a mail client shows:
+a capital I as a small l (``AIice`` as Alice), ``rn`` as ``m``, ``vv`` as ``w``, a one as a
+small l, a zero as a capital O (``B0B`` as BOB)."""
+
+
+def reads_as(name: str) -> str:
+    """What ``name`` reads as (``READS_AS``), in compatibility form with single spaces and
+    its case kept: two names that read as one are one name to a reader."""
+    text = " ".join(unicodedata.normalize("NFKC", name).split())
+    for written, read in READS_AS:
+        text = text.replace(written, read)
+    return text
+
+
 def _holds_words(name: str, words: str) -> bool:
     """Whether ``name`` holds ``words`` among its own words, however they are cased, spaced,
     joined or split (``G.M.``, ``GameMaster``, ``Game-Master's``): some run of the name's
