@@ -47,6 +47,7 @@ from wtg.lobby.database import Book
         ("Game-Master's aide", "would pass for the host's own"),
         ("wtg admin", "would pass for the host's own"),
         ("Lord1@players.example", "looks like an e-mail address"),
+        ("Lx\u0301\u0300\u0302\u0303\u0304rd1", "puts 5 marks on one letter"),
         ("Code: Red", "holds a key of an order form's header (CODE:)"),
         ("Player: One", "holds a key of an order form's header (PLAYER:)"),
         ("PLAYER:1 CODE:ABCD2345EF", "holds a key of an order form's header (PLAYER:)"),

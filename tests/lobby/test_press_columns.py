@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.lobby.hall import Hall, ann_and_bob
+from wtg.game.press import press_for
 from wtg.game.textcolumn import text_width
 
 BLANKS = "\u3164" * 37
@@ -40,3 +41,27 @@ def test_no_line_of_press_is_wider_than_60_columns(tmp_path: Path) -> None:
         "3| I give up, Bob",
         "wins.",
     ], lines
+
+
+def test_a_press_that_piles_marks_on_a_letter_is_refused(tmp_path: Path) -> None:
+    """Bob wrote an ``x`` with 40 accents on it: a mail client piles them up over the lines
+    above and below, the header of another's piece among them. A press that puts more than
+    4 marks on one letter is refused with the reason; Vietnamese, Hebrew with its points,
+    Devanagari are written with fewer, and are kept."""
+    hall = Hall(tmp_path)
+    game = ann_and_bob(hall)
+    bob = next(p for p in game.config.players if p.name == "Bob")
+    tower = "x" + "\u0301\u0300\u0302\u0303\u0304\u0306\u0307\u0308" * 5
+    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\nLook: {tower}\n")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(bob.email)
+    assert answer.subject == "PRESS wok4-1: not done", answer.subject
+    assert (
+        "the press puts 40 marks on one letter (the accents written after it): at most 4"
+        in " ".join(answer.body.split())
+    ), answer.body
+    assert press_for(game.store, 1) == []
+    words = "Tiếng Việt, \u05e9\u05b8\u05bc\u05c1\u05dc\u05d5\u05b9\u05dd, \u0915\u093c\u093f\u0902"
+    hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\n{words}\n")
+    hall.poll(hours=1)
+    assert [p.text for p in press_for(game.store, 1)] == [words]

@@ -11,6 +11,11 @@ import unicodedata
 
 WIDE = frozenset({"W", "F"})
 NO_WIDTH = frozenset({"Mn", "Me", "Cf"})
+MARKS = frozenset({"Mn", "Me"})
+MARKS_ON_A_LETTER = 4
+"""The most marks (accents written after their letter) one letter may carry in text the
+host shows others: Vietnamese, Hebrew with its points, Devanagari write fewer; more
+(``Zalgo`` text) pile up over the lines above and below, in a mail client and on the site."""
 
 
 def char_width(char: str) -> int:
@@ -40,3 +45,13 @@ def cut_to_columns(text: str, width: int) -> list[str]:
         used += columns
     pieces.append("".join(piece))
     return pieces
+
+
+def marks_on_a_letter(text: str) -> int:
+    """The most marks that follow one letter of ``text`` in a row, once composed (NFC: an
+    ``e`` and its acute are one letter ``é``, and carry none)."""
+    most = run = 0
+    for char in unicodedata.normalize("NFC", text):
+        run = run + 1 if unicodedata.category(char) in MARKS else 0
+        most = max(most, run)
+    return most

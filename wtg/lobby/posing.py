@@ -19,6 +19,7 @@ import re
 import unicodedata
 
 from wtg.aof.mailtext import header_key_in
+from wtg.core.textwidth import MARKS_ON_A_LETTER, marks_on_a_letter
 from wtg.lobby.database import same
 
 HOST_NAMES = ("GM", "the GM", "Game Master", "the Game Master", "host", "the host", "wtg")
@@ -66,6 +67,13 @@ def posing(name: str, host: str = "") -> str | None:
         return (
             f"the name {name} holds a player's number as the host writes it after a name "
             "((player 2), #2), and would pass for that player: choose another with AS <name>"
+        )
+    marks = marks_on_a_letter(name)
+    if marks > MARKS_ON_A_LETTER:
+        return (
+            f"the name {name} puts {marks} marks on one letter (the accents written after "
+            f"it): at most {MARKS_ON_A_LETTER}, or they pile up over the lines around it "
+            "where the host prints it: choose another with AS <name>"
         )
     key = header_key_in(name)
     if key is not None:
