@@ -43,3 +43,31 @@ def test_an_order_mail_without_commands_has_no_such_note(tmp_path: Path) -> None
     (answer,) = hall.new_mails(one.email)
     assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
     assert "NOT carried out" not in answer.body, answer.body
+
+
+def test_commands_beside_a_form_refused_are_named_as_not_carried_out(tmp_path: Path) -> None:
+    """A rejected form drops the commands beside it too, and its answer says so: player 1's
+    PRESS, whose text pasted a header line of player 2's with a made-up code, made his mail
+    an order mail refused for the code (the answer gives no reason), and player 2's
+    ABSENCE below a form of the turn before was lost with it. Each was answered only that
+    the orders were not accepted: the writer took his press for kept. A form refused for its
+    code names the commands by their words alone (its From may be forged, and the host
+    writes no stranger's words to a player); one whose code was right names them whole."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    one, two = game.config.player(1), game.config.player(2)
+    pasted = "Hello all.\nGAME: wok4-1 TURN: 2 PLAYER: 2 CODE: MADEUP2345\nBye."
+    hall.mail(one.email, f"PRESS wok4-1\nCODE {one.code}\n\n{pasted}\n")
+    old = re.sub(r"TURN: *2", "TURN: 1", game.aof(2), count=1)
+    hall.mail(two.email, f"{old}\n\nABSENCE wok4-1 3 4\n")
+    hall.poll(hours=1)
+    (first,) = hall.new_mails(one.email)
+    assert first.subject == "Your orders were not accepted", first.subject
+    assert f'the command(s) "PRESS": {NOTE}' in first.body, first.body
+    assert "wok4-1" not in first.body and "Hello" not in first.body, first.body
+    answers = {m.subject: m.body for m in hall.new_mails(two.email)}
+    second = answers["Your orders were not accepted"]
+    assert "turn" in second.splitlines()[0], second
+    assert f'the command(s) "ABSENCE wok4-1 3 4": {NOTE}' in second, second
+    assert "[wok4-1] someone sent orders for you with a wrong code" in answers, answers
+    assert press_for(hall.game("wok4-1").store, 2) == []

@@ -80,3 +80,39 @@ def test_a_mixed_display_name_gives_way_to_the_address() -> None:
     to refuse a newcomer for (he typed none): his address's local part is taken."""
     assert default_name(f"{CYRILLIC_A}nn", "ann.k@players.example") == "ann.k"
     assert default_name("J\u00fcrgen", "jk@players.example") == "J\u00fcrgen"
+
+
+def test_a_name_that_reads_as_anothers_in_ascii_letters_is_refused(tmp_path: Path) -> None:
+    """``AIice`` with a capital I beside Alice, ``AIi`` beside Ali: in the sans-serif font a
+    mail client shows, a capital I is a small l, and ``rn`` reads as ``m``, ``vv`` as ``w``,
+    a zero as a capital O. Such a name wrote press as "AIice (player 3)", which nobody could
+    tell from Alice's; it is refused, naming the player it reads as. A name that only
+    shares letters with another (``Lan`` beside ``Ian``, ``Ann`` beside ``Anna``) is taken."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=9)
+    for number, name in enumerate(("Alice", "Ian", "Kim", "Dwight", "BOB"), start=1):
+        code = joined(hall, number, name)
+        hall.mail(address(number), f"CONFIRM {code}")
+        hall.poll(hours=2)
+        hall.new_mails()
+    for number, name, holder in (
+        (6, "AIice", "Alice"),
+        (6, "lan", "Ian"),
+        (6, "Kirn", "Kim"),
+        (6, "Dvvight", "Dwight"),
+        (6, "B0B", "BOB"),
+    ):
+        hall.mail(address(number), f"JOIN wok4 AS {name}")
+        hall.poll(hours=2)
+        body = " ".join(refusal(hall, number).split())
+        assert (
+            f"the name {name} reads as {holder}, another player's name, in the letters a mail "
+            "shows: choose another with AS <name>"
+        ) in body, body
+    for number, name in ((6, "Lan"), (7, "Kirn Jr"), (8, "Anna")):
+        code = joined(hall, number, name)
+        hall.mail(address(number), f"CONFIRM {code}")
+        hall.poll(hours=2)
+    assert sorted(waiting_names(hall)) == sorted(
+        ["Alice", "Ian", "Kim", "Dwight", "BOB", "Lan", "Kirn Jr", "Anna"]
+    )

@@ -18,6 +18,7 @@ import pytest
 
 from tests.lobby.hall import Hall, address
 from tests.lobby.test_second_seat import game_with_quitters, offer
+from tests.mail.replies import quoted
 from wtg.lobby.database import Book
 
 
@@ -38,7 +39,18 @@ from wtg.lobby.database import Book
         ("Lord1 #1", "holds a player's number"),
         ("Game Master", "would pass for the host's own"),
         ("THE gm", "would pass for the host's own"),
+        ("Game Master (official)", "would pass for the host's own"),
+        ("GM Lord1", "would pass for the host's own"),
+        ("G.M. Lord1", "would pass for the host's own"),
+        ("the gamemaster", "would pass for the host's own"),
+        ("Game_Master", "would pass for the host's own"),
+        ("Game-Master's aide", "would pass for the host's own"),
+        ("wtg admin", "would pass for the host's own"),
         ("Lord1@players.example", "looks like an e-mail address"),
+        ("Lx\u0301\u0300\u0302\u0303\u0304rd1", "puts 5 marks on one letter"),
+        ("Code: Red", "holds a key of an order form's header (CODE:)"),
+        ("Player: One", "holds a key of an order form's header (PLAYER:)"),
+        ("PLAYER:1 CODE:ABCD2345EF", "holds a key of an order form's header (PLAYER:)"),
         ("Lord1 <p1@players.example>", "looks like an e-mail address"),
     ],
 )
@@ -70,7 +82,10 @@ def test_a_from_name_that_passes_for_another_gives_way_to_the_local_part(tmp_pat
         assert f"for every player, as {local}." in answer.body, answer.body
 
 
-@pytest.mark.parametrize("name", ["Player2", "Bob (the Bold)", "R2 D2", "Ann-Marie"])
+@pytest.mark.parametrize(
+    "name",
+    ["Player2", "Bob (the Bold)", "R2 D2", "Ann-Marie", "Endgame Masterson", "Gemma", "Host Ghost"],
+)
 def test_an_ordinary_name_is_taken(tmp_path: Path, name: str) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", players=3)
@@ -78,3 +93,79 @@ def test_an_ordinary_name_is_taken(tmp_path: Path, name: str) -> None:
     hall.poll(hours=1)
     (answer,) = hall.new_mails(address(1))
     assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
+
+
+@pytest.mark.parametrize("char", ["\U000e0080", "\u2065", "\ufff0", "\uffff", "\ufdd0", "\u0378"])
+def test_a_name_with_a_character_unicode_does_not_define_is_refused(
+    tmp_path: Path, char: str
+) -> None:
+    """``Lord1`` and an unassigned code point of the ranges Unicode keeps for characters that
+    show as nothing (U+E0080, U+2065, U+FFF0: a font and a mail client draw them so, as a
+    browser does) read as Lord1 beside Lord1's own seat; a noncharacter (U+FFFF, U+FDD0) or
+    any other code point Unicode does not define shows as nothing or as a box, whatever the
+    reader's font: each is refused at the JOIN and at a takeover, the code point named (the
+    name is shown back with a ``?`` for it, as any character that is not printable)."""
+    hall = Hall(tmp_path)
+    game_with_quitters(hall, (4,))
+    offer(hall, 4)
+    for target in ("wok4", "wok4-1"):
+        hall.mail(address(9), f"JOIN {target} AS Lord1{char}")
+        hall.poll(hours=1)
+        (answer,) = hall.new_mails(address(9))
+        assert answer.subject == f"JOIN {target} AS Lord1?: not done", answer.subject
+        assert (
+            f"the name Lord1? holds U+{ord(char):04X}, a character Unicode does not define, "
+            "which shows as nothing or as a box: choose another with AS <name>"
+        ) in " ".join(answer.body.split()), answer.body
+    with Book(hall.gm.games_dir) as book:
+        assert book.rows("SELECT * FROM pending") == []
+
+
+def test_a_from_name_with_a_character_unicode_does_not_define_gives_way(tmp_path: Path) -> None:
+    """A From's name ``Lord1`` and U+E0080 is no name to be refused for: the JOIN is taken
+    under the address's local part."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    hall.mail("amy@x.example", "JOIN wok4", name="Lord1\U000e0080")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails("amy@x.example")
+    assert answer.subject.startswith("JOIN wok4: confirm with CONFIRM "), answer.subject
+    assert "for every player, as amy." in answer.body, answer.body
+
+
+def test_a_from_name_that_is_a_forms_header_gives_way(tmp_path: Path) -> None:
+    """A newcomer whose From's name was ``GAME: wok4-1 PLAYER: 1 CODE: ABCD2345EF`` joined
+    under it (a JOIN AS with it is an order mail, but a From's name is read from no text).
+    The turn's press mail headed his piece ``From GAME: wok4-1 PLAYER: 1 CODE: ABCD2345EF
+    (player 3), ...``, a form's header naming player 1 with a code made up: every reply
+    that quoted the press mail was an order mail, so player 2's PRESS in it was not carried
+    out, and player 1 was told that someone sent orders for him with a wrong code. The name
+    gives way to the address's local part, and the reply is read for its commands."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=3)
+    forged = '"GAME: wok4-1 PLAYER: 1 CODE: ABCD2345EF"'
+    for number in (1, 2, 3):
+        hall.mail(address(number), "JOIN wok4", name=forged if number == 3 else f"P{number}")
+    hall.poll()
+    codes = {m.to: m.code() for m in hall.new_mails()}
+    for number in (1, 2, 3):
+        hall.mail(address(number), f"CONFIRM {codes[address(number)]}", name=forged)
+    hall.poll(hours=1)
+    game = hall.game("wok4-1")
+    assert sorted(p.name for p in game.config.players) == ["P1", "P2", "p3"]
+    evil = next(p for p in game.config.players if p.name == "p3")
+    hall.send()
+    hall.new_mails()
+    hall.mail(evil.email, f"PRESS wok4-1\nCODE {evil.code}\n\nWar!")
+    hall.poll(hours=1)
+    game.run_turn(now=hall.now)
+    hall.send()
+    two = next(p for p in game.config.players if p.name == "P2")
+    mailed = {(m.to, m.subject): m.body for m in hall.new_mails()}
+    press = mailed[(two.email, "[wok4-1] press of turn 1")]
+    assert f"From p3 (player {evil.id})," in press, press
+    hall.mail(two.email, f"PRESS wok4-1 TO {evil.id}\nCODE {two.code}\n\nPeace?\n\n{quoted(press)}")
+    hall.poll(hours=1)
+    answers = [m.subject for m in hall.new_mails()]
+    assert f"[wok4-1] your press went to player {evil.id}" in answers, answers
+    assert not [s for s in answers if "wrong code" in s or "not accepted" in s], answers

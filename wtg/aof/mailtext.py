@@ -18,6 +18,7 @@ from functools import cache, lru_cache, partial
 from typing import NamedTuple
 
 from wtg.aof.values import read_number
+from wtg.core.textwidth import cut_to_columns, text_width
 
 BEGIN_MARKER = "=== BEGIN AOF ==="
 END_MARKER = "=== END AOF ==="
@@ -261,24 +262,45 @@ def inert_lines(text: str, tag: str) -> list[str]:
     number), so no line starts with a letter (an order or a setting line does) or is only
     a marker (which has no digit before its words); a header key (``GAME:``, ``CODE:``, as
     the intake would read it, full-width letters and invisible characters too) loses its
-    colon (``GAME -``); and a long line is wrapped at ``INERT_WIDTH``. Whatever a reply
-    does with the report (quote it, or not), no line of it reads as part of a form."""
+    colon (``GAME -``); and a long line is wrapped at ``INERT_WIDTH`` characters and
+    columns (a Chinese letter, or a Hangul filler that shows as a blank, fills two: a line
+    of them wider than a reader's screen would wrap there, and show its tail at the start
+    of a row, without the tag). Whatever a reply does with the report (quote it, or not),
+    no line of it reads as part of a form, and every row of it a reader sees starts with
+    its tag."""
     if not tag[:1].isdigit():
         raise ValueError(f"the tag of another's text starts with a digit, not {tag!r}")
     shown: list[str] = []
     for line in text.expandtabs().splitlines() or [""]:  # a tab as the blanks it shows
         pieces = [line] if len(line) <= INERT_WIDTH else textwrap.wrap(line, INERT_WIDTH)
+        if text_width(line) > INERT_WIDTH:  # wide letters: a piece cut again, by columns
+            pieces = [cut for piece in pieces for cut in cut_to_columns(piece, INERT_WIDTH)]
         shown += [f"{tag}| {_defused(piece)}".rstrip() for piece in pieces or [""]]
     return shown
 
 
-def _defused(line: str) -> str:
-    """A line without a header key however a mail's reader cleans it: compatibility forms
-    (full-width letters) as ASCII, invisible characters gone, and any other character
-    but a letter, a digit or the colon taken for a space (a tab is one, a control
-    character separates words). The colon of each key found so becomes `` -``."""
+def header_key_in(text: str) -> str | None:
+    """The first key of a form's header (``GAME:``, ``CODE:``, ...) that ``text`` holds
+    however a mail's reader cleans it (``_read_as``), upper-case, colon and all; None when
+    it holds none. A player's name holding one is refused: the host prints it on a line of
+    its own mails (``From <name> (player 3)``), where it would read as a form's header."""
+    found = _KEY.search(_read_as(text)[1])
+    return None if found is None else f"{found[1].upper()}:"
+
+
+def _read_as(line: str) -> tuple[str, str]:
+    """``line`` as a mail's reader cleans it (compatibility forms, full-width letters, as
+    ASCII; invisible characters gone), and that again with any other character but a
+    letter, a digit or the colon taken for a space (a tab is one, a control character
+    separates words): the header keys are looked for in the second, which is as long."""
     base = "".join(c for c in unicodedata.normalize("NFKC", line) if not _invisible(c))
-    read = "".join(c if c.isalnum() or c in ":_" else " " for c in base)
+    return base, "".join(c if c.isalnum() or c in ":_" else " " for c in base)
+
+
+def _defused(line: str) -> str:
+    """A line without a header key however a mail's reader cleans it (``_read_as``). The
+    colon of each key found so becomes `` -``."""
+    base, read = _read_as(line)
     colons = [match.end() - 1 for match in _KEY.finditer(read)]
     if not colons:
         return line

@@ -12,22 +12,9 @@ the rest of its row twenty columns to the right of everyone else's.
 
 from __future__ import annotations
 
-import unicodedata
+from wtg.core.textwidth import char_width, text_width
 
-WIDE = frozenset({"W", "F"})
-NO_WIDTH = frozenset({"Mn", "Me", "Cf"})
-
-
-def char_width(char: str) -> int:
-    """The columns ``char`` fills in a fixed-width font: 0, 1 or 2."""
-    if unicodedata.category(char) in NO_WIDTH:
-        return 0
-    return 2 if unicodedata.east_asian_width(char) in WIDE else 1
-
-
-def text_width(text: str) -> int:
-    """The columns ``text`` fills."""
-    return sum(map(char_width, text))
+__all__ = ["char_width", "column", "padded", "text_width"]
 
 
 def column(text: str, width: int) -> str:

@@ -17,7 +17,7 @@ from wtg.core.record import Record
 from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, check_player, check_text
 from wtg.host.results import Entry, Finished
 from wtg.lobby.database import FILE, FOLDER, Book, same, stamp
-from wtg.lobby.posing import posing
+from wtg.lobby.posing import posing, reads_as
 
 BEGINNER = "beginner"
 ADVANCED = "advanced"
@@ -104,6 +104,22 @@ def name_problem(book: Book, name: str, address: str, host: str = "") -> str | N
     holder = book.row("SELECT id FROM people WHERE name_key = ?", same(name))
     if holder is not None and (mine is None or int(holder["id"]) != mine.id):
         return f"the name {name} is another player's; choose another with AS <name>"
+    twin = reads_like(book, name) if mine is None else None
+    if twin is not None:
+        return (
+            f"the name {name} reads as {twin}, another player's name, in the letters a mail "
+            "shows: choose another with AS <name>"
+        )
+    return None
+
+
+def reads_like(book: Book, name: str) -> str | None:
+    """The name of a person that ``name`` reads as (``wtg.lobby.posing.reads_as``: ``AIice``
+    with a capital I as Alice), or None."""
+    read = reads_as(name)
+    for row in book.rows("SELECT name FROM people"):
+        if reads_as(str(row["name"])) == read:
+            return str(row["name"])
     return None
 
 

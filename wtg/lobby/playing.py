@@ -11,6 +11,7 @@ from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER, has_marker, header_keys
 from wtg.core.errors import GameError
 from wtg.core.printable import printable
 from wtg.core.ruleset import QUIT_STATUS, SeatId, SideId, public_sides
+from wtg.core.textwidth import MARKS_ON_A_LETTER, marks_on_a_letter
 from wtg.core.typednumber import typed_number
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
@@ -254,6 +255,15 @@ def press(desk: Desk, command: Command) -> None:
             "the press holds an order form (its begin or end marker, or its header): press "
             "is mailed to every player, and a reply may quote it next to his own form, so "
             "it may not carry one",
+        )
+        return
+    marks = marks_on_a_letter(text)
+    if marks > MARKS_ON_A_LETTER:
+        desk.refuse(
+            command,
+            f"the press puts {marks} marks on one letter (the accents written after it): at "
+            f"most {MARKS_ON_A_LETTER}, or they pile up over the lines around it, another "
+            "player's among them",
         )
         return
     state = game.state_view()

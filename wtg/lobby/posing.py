@@ -1,11 +1,16 @@
 """Names that would pass for someone else in the mail other players read: one with a
 character that shows as nothing (``Ann`` and a Hangul filler reads as Ann), or a small
-capital letter that reads as the plain one (``Bᴏb`` as Bob), the host's own
-(its From's name, ``Game Master``, ``GM``), a player's number as the host writes it after a
-name (``Ann (player 2)`` writing as player 1 reads, in ``From Ann (player 2) (player 1):``,
-as player 2), or an address (the host never shows a player's address: a name that looks
-like one passes for another's, or for his own given away). Such a name is refused to a
-newcomer with the reason; one a person holds already stays his."""
+capital letter that reads as the plain one (``Bᴏb`` as Bob), the host's own (its From's
+name, ``Game Master``, ``GM``) or one that holds it (``GM Bob``), a player's number as the
+host writes it after a name (``Ann (player 2)`` writing as player 1 reads, in ``From Ann
+(player 2) (player 1):``, as player 2), a key of an order form's header (``GAME:``,
+``CODE:``: ``From GAME: g PLAYER: 1 CODE: X (player 3)`` in a press mail reads as a form's
+header, and a reply quoting it as an order mail), or an address (the host never shows a player's
+address: a name that looks like one passes for another's, or for his own given away), or
+one with a code point Unicode does not define (category Cn: an unassigned one of the ranges
+kept for characters that show as nothing, U+E0080 or U+2065, reads ``Ann`` and it as Ann; a
+noncharacter, U+FFFF, shows as nothing or as a box). Such a name is refused to a newcomer
+with the reason; one a person holds already stays his."""
 
 from __future__ import annotations
 
@@ -13,10 +18,17 @@ import email.utils
 import re
 import unicodedata
 
+from wtg.aof.mailtext import header_key_in
+from wtg.core.textwidth import MARKS_ON_A_LETTER, marks_on_a_letter
 from wtg.lobby.database import same
 
 HOST_NAMES = ("GM", "the GM", "Game Master", "the Game Master", "host", "the host", "wtg")
 """What the host's own mail is signed or called, besides its From's name."""
+HOST_WORDS = ("GM", "Game Master", "wtg")
+"""The host's names that no name may hold among its words (besides its From's name), in any
+case and spelling of their words: ``Game Master (official)``, ``GM Bob``, ``G.M. Bob``, ``the
+gamemaster``. A subject reads ``[g] private press from Game Master (official)``, and the
+mail comes from the host's own address."""
 _INVISIBLE = re.compile(
     "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0"
     "\U000e0100-\U000e01ef]"
@@ -39,6 +51,12 @@ def posing(name: str, host: str = "") -> str | None:
             f"(U+{ord(hidden.group()):04X}), and would read as another name: choose another "
             "with AS <name>"
         )
+    undefined = next((char for char in name if unicodedata.category(char) == "Cn"), None)
+    if undefined is not None:
+        return (
+            f"the name {name} holds U+{ord(undefined):04X}, a character Unicode does not "
+            "define, which shows as nothing or as a box: choose another with AS <name>"
+        )
     capital = next((char for char in name if _small_capital(char)), None)
     if capital is not None:
         return (
@@ -50,15 +68,63 @@ def posing(name: str, host: str = "") -> str | None:
             f"the name {name} holds a player's number as the host writes it after a name "
             "((player 2), #2), and would pass for that player: choose another with AS <name>"
         )
+    marks = marks_on_a_letter(name)
+    if marks > MARKS_ON_A_LETTER:
+        return (
+            f"the name {name} puts {marks} marks on one letter (the accents written after "
+            f"it): at most {MARKS_ON_A_LETTER}, or they pile up over the lines around it "
+            "where the host prints it: choose another with AS <name>"
+        )
+    key = header_key_in(name)
+    if key is not None:
+        return (
+            f"the name {name} holds a key of an order form's header ({key}), and would read "
+            "as a form's header where the host prints it: choose another with AS <name>"
+        )
     if _ADDRESS_LIKE.search(name):
         return (
             f"the name {name} looks like an e-mail address, which the host never shows: "
             "choose another with AS <name>"
         )
     display = email.utils.parseaddr(host)[0]
-    if same(name) in {same(word) for word in (*HOST_NAMES, display) if word}:
+    exact = same(name) in {same(word) for word in (*HOST_NAMES, display) if word}
+    if exact or any(_holds_words(name, words) for words in (*HOST_WORDS, display) if words):
         return f"the name {name} would pass for the host's own: choose another with AS <name>"
     return None
+
+
+READS_AS = (("rn", "m"), ("vv", "w"), ("I", "l"), ("|", "l"), ("1", "l"), ("0", "O"))
+"""Letters of one alphabet that read as others in the sans-serif font a mail client shows:
+a capital I as a small l (``AIice`` as Alice), ``rn`` as ``m``, ``vv`` as ``w``, a one as a
+small l, a zero as a capital O (``B0B`` as BOB)."""
+
+
+def reads_as(name: str) -> str:
+    """What ``name`` reads as (``READS_AS``), in compatibility form with single spaces and
+    its case kept: two names that read as one are one name to a reader."""
+    text = " ".join(unicodedata.normalize("NFKC", name).split())
+    for written, read in READS_AS:
+        text = text.replace(written, read)
+    return text
+
+
+def _holds_words(name: str, words: str) -> bool:
+    """Whether ``name`` holds ``words`` among its own words, however they are cased, spaced,
+    joined or split (``G.M.``, ``GameMaster``, ``Game-Master's``): some run of the name's
+    words, written together, is the words written together."""
+    mine = re.findall(r"[^\W_]+", same(name))
+    wanted = "".join(re.findall(r"[^\W_]+", same(words)))
+    if not wanted:
+        return False
+    for start in range(len(mine)):
+        joined = ""
+        for word in mine[start:]:
+            joined += word
+            if joined == wanted:
+                return True
+            if not wanted.startswith(joined):
+                break
+    return False
 
 
 def _small_capital(char: str) -> bool:

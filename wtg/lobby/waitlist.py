@@ -23,7 +23,7 @@ from wtg.lobby.lists import (
     waiting,
 )
 from wtg.lobby.playing import confirm_resign
-from wtg.lobby.posing import posing
+from wtg.lobby.posing import posing, reads_as
 from wtg.lobby.seats import offered_seat, offers, seat_of_person, seat_taken
 
 DEFAULT_NAME_MAX = 40
@@ -146,9 +146,11 @@ def _ask_takeover(desk: Desk, command: Command, game: Game, name: str) -> None:
 def _name_taken(game: Game, seat: int, name: str) -> str | None:
     """Why ``name`` may not take over ``seat``: another seat of the game plays under it (a
     game made by `wtg new-game`, whose players the book does not know), and two players of
-    one name would read as one in every report and piece of press."""
+    one name would read as one in every report and piece of press (and so would two
+    names that read as one: ``AIice`` and Alice, ``wtg.lobby.posing.reads_as``)."""
     for entry in game.config.players:
-        if entry.id != seat and same(entry.name) == same(name):
+        alike = same(entry.name) == same(name) or reads_as(entry.name) == reads_as(name)
+        if entry.id != seat and alike:
             return (
                 f"the name {name} is player {entry.id}'s in game {game.config.game}: choose "
                 "another with AS <name>"

@@ -145,6 +145,7 @@ class Answers:
         self, message: Incoming, sender: str | None, texts: Sequence[str], message_id: str
     ) -> Outcome:
         """File the orders of a mail's forms, game by game, and answer each form."""
+        beside = commands_beside_a_form(texts)  # named in every answer: never carried out
         named, games = self._games_of(texts)
         if named and not games:
             refused = self.registry.refusal(named[0])
@@ -153,8 +154,7 @@ class Answers:
             return self._held(message, sender, named[0])
         if not games:
             reason = "the form names no game (keep the GAME/TURN/PLAYER/CODE line as it is)"
-            return self._reject(message, sender, reason, reply_to_id=message_id)
-        beside = commands_beside_a_form(texts)
+            return self._reject(message, sender, reason, reply_to_id=message_id, beside=beside)
         outcomes: list[Outcome] = []
         for game in games:
             self._hold(game)
@@ -172,7 +172,7 @@ class Answers:
                 if beside and isinstance(result, (Submission, Unchanged)):
                     result.notes.append(_not_carried_out(beside))
                 outcomes.append(
-                    self._answer(message, sender, game, result, message_id, len(outcomes))
+                    self._answer(message, sender, game, result, message_id, len(outcomes), beside)
                 )
         return next((o for o in outcomes if o.kind is Kind.STORED), outcomes[0])
 
@@ -226,8 +226,12 @@ class Answers:
         result: Submission | Unchanged | OrderError,
         message_id: str,
         index: int,
+        beside: Sequence[str] = (),
     ) -> Outcome:
-        """Answer one form of a mail (a Duel player sends one form a colour)."""
+        """Answer one form of a mail (a Duel player sends one form a colour); ``beside``:
+        the commands the sender typed beside the forms (``commands_beside_a_form``), named
+        in a rejection as not carried out (the answers to forms filed add them to their
+        notes)."""
         name = game.config.game
         if isinstance(result, WrongCode):
             self._wrong_code(message, sender, game, result.player or 0)
@@ -238,6 +242,7 @@ class Answers:
                 quiet=True,
                 game=name,
                 reply_to_id=message_id,
+                beside=beside,
             )
         if isinstance(result, OrderRefused) and result.player is not None:
             # the code was right: an answer to the player's own orders, counted as one
@@ -251,10 +256,18 @@ class Answers:
                 game=name,
                 limit=limit,
                 reply_to_id=message_id,
+                beside=beside,
+                proven=True,
             )
         if isinstance(result, OrderError):
             return self._reject(
-                message, sender, str(result), index, game=name, reply_to_id=message_id
+                message,
+                sender,
+                str(result),
+                index,
+                game=name,
+                reply_to_id=message_id,
+                beside=beside,
             )
         entry = self._seat_entry(game, result.player)
         if isinstance(result, Unchanged):
@@ -449,15 +462,22 @@ class Answers:
         game: str | None = None,
         limit: int | None = None,
         reply_to_id: str | None = None,
+        beside: Sequence[str] = (),
+        proven: bool = False,
     ) -> Outcome:
         """Reject; tell ``to`` why when it is a registered player (never a stranger), within
         ``limit`` answers an hour (default: ``replies_per_hour``); an answer the limit held
         back is said in the outcome (``unsaid``). ``game``: the game the orders were for,
         when known, named in the subject; ``reply_to_id``: the mail answered, whose thread
-        the answer joins."""
+        the answer joins; ``beside``: the commands typed beside the form, named as not
+        carried out: whole when the form's code was right (``proven``), else by their
+        command words alone (the From may be forged: the host writes no stranger's words to
+        a player)."""
         heldback = None
         if to and self.registry.seats_of(to):
-            body = compose.render("rejected", reason=None if quiet else reason)
+            named = beside if proven else list(dict.fromkeys(c.split()[0] for c in beside))
+            note = _not_carried_out(named) if named else None
+            body = compose.render("rejected", reason=None if quiet else reason, note=note)
             subject = f"[{game}] {NOT_ACCEPTED}" if game else NOT_ACCEPTED.capitalize()
             ident = _ident("rejected", message, index)
             heldback = self._queue(ident, to, subject, body, reply_to_id, limit=limit, game=game)
