@@ -62,11 +62,11 @@ def test_commands_beside_a_form_refused_are_named_as_not_carried_out(tmp_path: P
     hall.mail(two.email, f"{old}\n\nABSENCE wok4-1 3 4\n")
     hall.poll(hours=1)
     (first,) = hall.new_mails(one.email)
-    assert first.subject == "Your orders were not accepted", first.subject
+    assert first.subject == "[wok4-1] your orders were not accepted", first.subject
     assert f'the command(s) "PRESS": {NOTE}' in first.body, first.body
     assert "wok4-1" not in first.body and "Hello" not in first.body, first.body
     answers = {m.subject: m.body for m in hall.new_mails(two.email)}
-    second = answers["Your orders were not accepted"]
+    second = answers["[wok4-1] your orders were not accepted"]
     assert "turn" in second.splitlines()[0], second
     assert f'the command(s) "ABSENCE wok4-1 3 4": {NOTE}' in second, second
     assert "[wok4-1] someone sent orders for you with a wrong code" in answers, answers

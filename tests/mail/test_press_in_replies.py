@@ -30,6 +30,7 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, add_press
 from wtg.gm.gamestatus import game_status
+from wtg.mail.answers import NOT_ACCEPTED
 
 
 def two_players(root: Path, ruleset: str) -> tuple[Hall, Game]:
@@ -202,7 +203,7 @@ def test_a_reply_in_any_shape_files_nothing_of_anothers_press(
     assert game.settings().read().get(ann.id, {}) == {}
     assert not game_status(game)["players"][ann.id - 1]["ready"]
     answers = [m.subject for m in hall.new_mails(ann.email)]
-    assert "Your orders were not accepted" not in answers
+    assert [s for s in answers if s.lower().endswith(NOT_ACCEPTED)] == []
 
 
 @pytest.mark.parametrize("ruleset", ["wok4", "standard"])
