@@ -243,3 +243,18 @@ def test_a_tech_upgrade_before_the_attacks_counts_in_the_attack_lines_note() -> 
     assert plain[3].reason.startswith("note: attack line 4 of yours, and you have 3 attacks")
     upgraded = RULESET.accept([line("upgrade", 1, upgrade="TECH"), *attacks], state, 1)
     assert [v.reason for v in upgraded.verdicts] == [""] * 5
+
+
+def test_an_attack_with_more_troops_than_there_says_how_many_it_takes() -> None:
+    """ "Most of the phases are similar to Standard WoK": an attack with more troops than
+    its province holds takes what is there, armies first, then the upgraded troops
+    (docs/rules/wok.md 9), and its note counts every kind."""
+    state = make_grid()
+    empty(state, 1, 1, arm=4, kni=8)
+    attack = line("attack", 1, **{"from": 1, "to": 2, "armies": 30})
+    (verdict,) = RULESET.accept([attack], state, 1).verdicts
+    assert (verdict.accepted, verdict.reason) == (
+        True,
+        "note: 12 troops in province 1 now: this attack takes what is there when it runs,"
+        " at most 12, not 30",
+    )

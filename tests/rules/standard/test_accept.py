@@ -115,7 +115,12 @@ def test_later_phases_may_name_a_province_an_attack_line_takes() -> None:
     taken = judge(state, attack(1, 1, 2), *lines(2))[1:]
     assert [v.accepted for v in taken] == [True] * 4
     assert all(v.reason.startswith("note: province 2 is not yours now") for v in taken[:3])
-    assert taken[3].reason == "note: province 7 is neutral now; spying works on players only"
+    assert taken[3].reason == (
+        "note: province 7 is neutral now, and spying on a neutral province is not allowed:"
+        " this line runs only if another player takes 7 before the spying; if nobody does, it"
+        " is skipped and costs no spies; note: province 2 is not yours now; your attack on it"
+        " from 1 may take it, and this order runs only if it does"
+    )
     other = judge(state, attack(1, 1, 2), *lines(6))[1:]
     assert outcome(other) == [
         (
@@ -171,3 +176,35 @@ def test_the_robots_orders_pass_the_same_checks() -> None:
     acceptance = RULESET.accept(entries, state, ROBO1)
     assert acceptance.rejected == []
     assert acceptance.orders == planned
+
+
+def test_spying_on_a_neutral_province_says_it_runs_only_if_another_player_takes_it() -> None:
+    """ "Spying only works on other players, not neutral provinces", yet a Duel colour may
+    "spy on a neutral that they fully expect that the other will take during the turn": the
+    line is kept, and its note says what the turn does with it (docs/rules/wok.md 10)."""
+    state = make_state()
+    empty(state, 1, 1, spy=10)
+    verdicts = judge(state, entry("spy", 1, **{"from": 1, "to": 7, "op": 1, "spies": 2}))
+    assert outcome(verdicts) == [
+        (
+            True,
+            "note: province 7 is neutral now, and spying on a neutral province is not allowed:"
+            " this line runs only if another player takes 7 before the spying; if nobody"
+            " does, it is skipped and costs no spies",
+        )
+    ]
+
+
+def test_an_attack_with_more_armies_than_there_says_how_many_it_takes() -> None:
+    """The text is silent on an attack with more armies than the province holds; the turn
+    takes what is there ("all that are available will be used", said of transformations;
+    docs/rules/wok.md 9), and the line's note says so."""
+    state = make_state()
+    empty(state, 1, 1, arm=12)
+    assert outcome(judge(state, attack(1, 1, 2, armies=30))) == [
+        (
+            True,
+            "note: 12 ARM in province 1 now: this attack takes what is there when it runs,"
+            " at most 12, not 30",
+        )
+    ]

@@ -336,3 +336,75 @@ def test_checking_and_forecasting_leave_the_state_alone() -> None:
     RULESET.accept(entries, state, 1)
     RULESET.forecast(state, orders, 1)
     assert RULESET.state_to_dict(state) == before
+
+
+def test_a_place_line_over_the_armies_left_says_what_it_places() -> None:
+    """ "for every 3 territories occupied, 1 army ... 3 armies is the minimum": three
+    territories give 3 armies. The turn places what is left (ruling 20), so a line asking
+    for more is kept, and its note says how many it places, or that it places none."""
+    state = board_state(owners={ALASKA: 1, ALBERTA: 1, JAPAN: 1})
+    lines = [
+        {"territory": ALASKA, "armies": 2},
+        {"territory": JAPAN, "armies": 5},
+        {"territory": ALBERTA, "armies": 1},
+    ]
+    assert verdicts(state, place=lines) == [
+        (True, ""),
+        (
+            True,
+            f"note: only 1 army is left to place on territory {JAPAN} when this line runs (you"
+            " get 3 this turn; your earlier place lines take theirs first): it places 1, not 5",
+        ),
+        (
+            True,
+            f"note: no armies are left to place on territory {ALBERTA} when this line runs (you"
+            " get 3 this turn; your earlier place lines take theirs first): it places none",
+        ),
+    ]
+    # a trade's set gives 4 more to place (its card bonus goes on Alaska by itself)
+    state.player(1).cards = [1, 2, 3]
+    lines[1]["armies"] = 4
+    assert verdicts(state, trade=[[1, 2, 3]], place=lines) == [(True, "")] * 4
+
+
+def test_the_forecast_shows_a_short_placement_as_placed_not_as_would_not_run() -> None:
+    """The confirmation of a placement over the armies left said "Would not run: place 5 on
+    33" beside "+1 on Japan (33)". The line runs, with what is left: the forecast says so."""
+    from wtg.mail.compose import render
+
+    state = board_state(owners={ALASKA: 1, ALBERTA: 1, JAPAN: 1})
+    orders: JsonObject = {
+        "player": 1,
+        "turn": 1,
+        "place": [
+            {"territory": ALASKA, "armies": 2},
+            {"territory": JAPAN, "armies": 5},
+            {"territory": ALBERTA, "armies": 1},
+        ],
+    }
+    forecast: dict[str, Any] = RULESET.forecast(state, orders, 1)
+    assert forecast["lines"] == [
+        "+2 on Alaska (1)",
+        f"+1 on Japan ({JAPAN}) (5 ordered; no more were left to place there)",
+    ]
+    assert [(s["order"], s["reason"]) for s in forecast["skipped"]] == [
+        (f"place 1 on {ALBERTA}", "only 0 armies were left to place there")
+    ]
+    text = render(
+        "confirmation",
+        ruleset=RULESET.name,
+        game="g",
+        turn=1,
+        side=state.player(1),
+        superseded=False,
+        received="now",
+        deadline=None,
+        ready=False,
+        accepted=3,
+        rejected=0,
+        verdicts=[],
+        forecast=forecast,
+        masked_code="S****T",
+    )
+    assert f"Would not run: place 5 on {JAPAN}" not in text
+    assert f"Would not run: place 1 on {ALBERTA}" in text

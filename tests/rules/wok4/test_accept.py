@@ -271,3 +271,60 @@ def test_an_accepted_order_file_is_canonical() -> None:
         "attack": [{"from": 1, "to": 2, "armies": 10}],
         "trade": [150],
     }
+
+
+def test_spying_on_a_neutral_or_own_province_says_when_it_runs() -> None:
+    """ "You are NOT allowed to conduct any spying operations against neutral provinces !"
+    and "If you give orders that cannot be executed (like spying on a neutral province) NO
+    spies will be lost". Who holds the target is known only when PHASE VI runs (an attack
+    of another player may take it first), so the line is kept, and its note says what the
+    turn does with it: never "ok" beside "not allowed" (ruling 29)."""
+    state = make_state()
+    empty(state, 1, 1, spy=10)
+    empty(state, 3, 1)
+    lines = [
+        entry("spy", 1, **{"from": 1, "to": 2, "op": 1, "spies": 2}),
+        entry("spy", 2, **{"from": 1, "to": 3, "op": 1, "spies": 2}),
+    ]
+    assert [(v.accepted, v.reason) for v in judge(state, *lines)] == [
+        (
+            True,
+            "note: province 2 is neutral now, and spying on a neutral province is not allowed:"
+            " this line runs only if another player takes 2 before the spying; if nobody"
+            " does, it is skipped and costs no spies",
+        ),
+        (
+            True,
+            "note: province 3 is yours now, and spying on your own province is not allowed:"
+            " this line runs only if another player takes 3 before the spying; if nobody"
+            " does, it is skipped and costs no spies",
+        ),
+    ]
+
+
+def test_an_attack_with_more_armies_than_there_says_how_many_it_takes() -> None:
+    """ "If you enter a number greater than what you actually have in possession ... ALL of
+    your items will be used": an attack with 30 ARM from a province of 12 takes the 12 (at
+    most: bombing in PHASE I may kill some), and a later line from it finds none, since
+    armies sent never come back (ruling 29). It still uses its attack (ruling 6)."""
+    state = make_state()
+    empty(state, 1, 1, arm=12)
+    state.player(1).tech = 0  # 3 attacks
+    lines = [
+        entry("attack", 1, **{"from": 1, "to": 2, "armies": 30}),
+        entry("attack", 2, **{"from": 1, "to": 6, "armies": 5}),
+    ]
+    assert [(v.accepted, v.reason) for v in judge(state, *lines)] == [
+        (
+            True,
+            "attack 1 of 3; note: 12 ARM in province 1 now: this attack takes what is there"
+            " when it runs, at most 12, not 30",
+        ),
+        (
+            True,
+            "attack 2 of 3; note: no ARM in province 1 after your earlier attack lines from"
+            " it: this attack finds none there and does not run",
+        ),
+    ]
+    enough = judge(state, entry("attack", 1, **{"from": 1, "to": 2, "armies": 12}))
+    assert [(v.accepted, v.reason) for v in enough] == [(True, "attack 1 of 3")]

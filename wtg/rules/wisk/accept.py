@@ -15,9 +15,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from wtg.core.orders import RawEntry, Verdict
+from wtg.core.rng import NoChance
 from wtg.rules.wisk.constants import ATTACK_DICE, SET_SIZE
-from wtg.rules.wisk.reinforce import trade_problem
+from wtg.rules.wisk.reinforce import Pools, ordered_trades, reinforce, trade_problem
 from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
+from wtg.rules.wisk.turn import Turn
 
 Check = Callable[[RawEntry, "Context"], tuple[bool, str]]
 SETUP_SECTIONS = ("place", "ready")
@@ -29,6 +31,13 @@ class Context:
     state: WiskState
     player: int
     traded: set[int] = field(default_factory=set)
+    trades: list[list[int]] = field(default_factory=list)
+    """The accepted trades, in order."""
+    pools: Pools | None = None
+    """The armies still to place, as the accepted place lines so far leave them: worked out
+    at the first place line of the player whose turn it is (``to_place``)."""
+    new_armies: int = 0
+    """All the armies the player gets to place this turn."""
     placed: int = 0
     """Place lines accepted so far."""
     taken: dict[int, int] = field(default_factory=dict)
@@ -60,6 +69,18 @@ class Context:
             return ""
         return f"territory {tid} is not yours (it is {self.holder(tid)}): {need}"
 
+    def to_place(self) -> Pools | None:
+        """The armies the player has to place this turn, from his territories, continents
+        and the accepted trades (and the trades five cards force), as the turn counts them
+        (``wtg.rules.wisk.reinforce``; no dice): None when it is not his turn."""
+        if self.state.active != self.player:
+            return None
+        if self.pools is None:
+            turn = Turn(self.state.clone(), NoChance())
+            self.pools = reinforce(turn, ordered_trades(turn, self.trades))
+            self.new_armies = self.pools.total
+        return self.pools
+
     def taken_note(self, tid: int) -> str:
         if self.state.owner(tid) == self.player or tid not in self.taken:
             return ""
@@ -87,6 +108,7 @@ def check_trade(entry: RawEntry, context: Context) -> tuple[bool, str]:
     if problem:
         return False, problem
     context.traded.update(cards)
+    context.trades.append(cards)
     return True, ""
 
 
@@ -106,7 +128,39 @@ def check_place(entry: RawEntry, context: Context) -> tuple[bool, str]:
     if problem:
         return False, problem
     context.placed += 1
+    if context.state.stage == PLAYING:
+        return True, short_note(context, tid, int(armies))
     return True, one_army_note(context, int(armies))
+
+
+def short_note(context: Context, tid: int, armies: int) -> str:
+    """A place line asking for more armies than are left for ``tid`` when it runs (the turn
+    places what is left: ruling 20): what it places."""
+    pools = context.to_place()
+    if pools is None:
+        return ""
+    placed = pools.take(context.state.board.site(tid).continent, armies)
+    if placed == armies:
+        return ""
+    said = "no armies are" if placed == 0 else f"only {_armies(placed)} {_be(placed)}"
+    done = "it places none" if placed == 0 else f"it places {placed}, not {armies}"
+    why = [f"you get {context.new_armies} this turn"]
+    if context.placed > 1:
+        why.append("your earlier place lines take theirs first")
+    if pools.continents:
+        why.append("a continent's bonus goes only on its own territories")
+    return (
+        f"note: {said} left to place on territory {tid} when this line runs"
+        f" ({'; '.join(why)}): {done}"
+    )
+
+
+def _armies(count: int) -> str:
+    return "1 army" if count == 1 else f"{count} armies"
+
+
+def _be(count: int) -> str:
+    return "is" if count == 1 else "are"
 
 
 def one_army_note(context: Context, armies: int) -> str:

@@ -3,12 +3,14 @@ a copy (no dice are needed for them); attacks and the fortification are left to 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Mapping, Sequence
 
+from wtg.core.events import Event
 from wtg.core.jsondata import Json
 from wtg.core.rng import NoChance
 from wtg.rules.wisk.assignment import claim_turn, place_rest
-from wtg.rules.wisk.events import Claimed, Placed, Traded
+from wtg.rules.wisk.events import Claimed, OrderSkipped, Placed, Traded
 from wtg.rules.wisk.orders import WiskOrders
 from wtg.rules.wisk.reinforce import ordered_trades, place, reinforce
 from wtg.rules.wisk.state import CLAIMING, PLACING, WiskState
@@ -37,7 +39,8 @@ def forecast(state: WiskState, orders: Mapping[str, Json], player: int) -> dict[
         place(turn, pools, typed.place, place_choice)
     lines: list[str] = []
     touched: list[int] = []
-    for event in turn.events:
+    short = _short_placements(turn.events)
+    for index, event in enumerate(turn.events):
         if isinstance(event, Traded):
             cards = " ".join(map(str, event.cards))
             lines.append(f"cards {cards} traded: {event.armies} armies")
@@ -45,11 +48,17 @@ def forecast(state: WiskState, orders: Mapping[str, Json], player: int) -> dict[
             lines.append(f"{_name(state, event.territory)} claimed")
         elif isinstance(event, Placed):
             note = "" if event.why in ("orders", "setup") else f" ({event.why})"
+            if index in short:
+                note = f" ({short[index]})"
             lines.append(f"+{event.armies} on {_name(state, event.territory)}{note}")
         if isinstance(event, Claimed | Placed) and event.territory not in touched:
             touched.append(event.territory)
     after = [f"{_name(state, t)}: {_armies(work.armies(t))}" for t in touched]
-    skipped = [e.to_dict() for e in turn.events if e.kind == "order_skipped"]
+    skipped = [
+        e.to_dict()
+        for index, e in enumerate(turn.events)
+        if e.kind == "order_skipped" and index + 1 not in short
+    ]
     later = []
     if typed.attacks:
         later.append(f"{len(typed.attacks)} attack(s)")
@@ -57,6 +66,24 @@ def forecast(state: WiskState, orders: Mapping[str, Json], player: int) -> dict[
         later.append("the fortification")
     claim = state.stage == CLAIMING
     return {"lines": lines, "after": after, "skipped": skipped, "later": later, "claim": claim}
+
+
+def _short_placements(events: Sequence[Event]) -> dict[int, str]:
+    """The placements that ran short: index of the Placed event -> what was asked. The turn
+    (``reinforce.place``) tells a line that gets fewer armies than it asks as an order
+    skipped, right before the Placed of what it did place; the line did run, so the forecast
+    shows it as a placement with its shortfall, not as an order that would not run."""
+    short: dict[int, str] = {}
+    for index, (event, after) in enumerate(itertools.pairwise(events)):
+        if (
+            isinstance(event, OrderSkipped)
+            and isinstance(after, Placed)
+            and after.why == "orders"
+            and event.order.endswith(f" on {after.territory}")
+        ):
+            asked = event.order.split()[1]  # "place 5 on 34"
+            short[index + 1] = f"{asked} ordered; no more were left to place there"
+    return short
 
 
 def _armies(count: int) -> str:

@@ -70,6 +70,8 @@ class Context:
         self.counts: dict[str, int] = {}
         self.holdings = Holdings(state, player)
         """The provinces the player holds, and those his accepted attack lines set out to take."""
+        self.sent: dict[int, int] = {}
+        """The troops the accepted attack lines send from each province the player holds."""
         self.provinces = len(state.provinces)
         """The largest province id (``WokState.has_province``), counted once: every province
         an order names is checked against it."""
@@ -106,6 +108,49 @@ class Context:
         if not problem and armies < 1:
             problem = "attack with at least 1 army"
         return problem or self.ownership_problem(source, ATTACK_FROM)
+
+    def armies_note(self, source: int, armies: int) -> str:
+        """The note on an accepted attack line that sends more troops than its province holds
+        now, less those the earlier accepted lines from it send (they never come back: the
+        winners move in, the losers are dead). Nothing brings troops to a province before the
+        attacks (bombing may take some), so the line takes at most that many, and none when
+        the earlier lines send them all: an attack takes what is there when it runs (ruling,
+        ``docs/rules/wok.md`` 9). A province only an attack line may give has no count yet."""
+        if self.state.province(source).owner != self.player:
+            return ""
+        province = self.state.province(source)
+        earlier = self.sent.get(source, 0)
+        self.sent[source] = earlier + armies
+        left = max(0, province.troops - earlier)
+        if armies <= left:
+            return ""
+        unit = "ARM" if province.troops == province.arm else "troops"
+        where = f"in province {source}" + (
+            " after your earlier attack lines from it" if earlier else " now"
+        )
+        if left == 0:
+            return f"note: no {unit} {where}: this attack finds none there and does not run"
+        return (
+            f"note: {left} {unit} {where}: this attack takes what is there when it runs,"
+            f" at most {left}, not {armies}"
+        )
+
+    def spy_target_note(self, target: int) -> str:
+        """The note on an accepted spy line whose target the turn would not spy on if it ran
+        now: a neutral province, or one of the player's own. Another player may take it
+        before the spying (an attack runs earlier in every ruleset), so the line is kept,
+        and says what happens (ruling, ``docs/rules/wok.md`` 10)."""
+        owner = self.state.province(target).owner
+        if owner == 0:
+            what = "neutral now, and spying on a neutral province is not allowed"
+        elif owner == self.player:
+            what = "yours now, and spying on your own province is not allowed"
+        else:
+            return ""
+        return (
+            f"note: province {target} is {what}: this line runs only if another player takes"
+            f" {target} before the spying; if nobody does, it is skipped and costs no spies"
+        )
 
     def neighbour_problem(self, source: int, target: int) -> str:
         if target in self.state.province(source).neighbours:

@@ -30,7 +30,11 @@ def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
     if problem:
         return False, problem
     context.holdings.attack_accepted(v["from"], v["to"])
-    notes = (context.taken_note(v["from"]), _beyond_the_attacks(context))
+    notes = (
+        context.taken_note(v["from"]),
+        context.armies_note(v["from"], v["armies"]),
+        _beyond_the_attacks(context),
+    )
     return True, "; ".join(note for note in notes if note)
 
 
@@ -71,9 +75,8 @@ def check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
     )
     if problem:
         return False, problem
-    if context.state.province(v["to"]).owner == 0:
-        return True, f"note: province {v['to']} is neutral now; spying works on players only"
-    return True, context.taken_note(v["from"])
+    notes = (context.spy_target_note(v["to"]), context.taken_note(v["from"]))
+    return True, "; ".join(note for note in notes if note)
 
 
 def check_vote(entry: RawEntry, context: Context) -> tuple[bool, str]:

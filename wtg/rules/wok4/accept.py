@@ -42,7 +42,11 @@ def _check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
         )
     context.counts[entry.section] = counted + 1
     context.holdings.attack_accepted(v["from"], v["to"])
-    notes = (f"attack {counted + 1} of {context.attacks}", context.taken_note(v["from"]))
+    notes = (
+        f"attack {counted + 1} of {context.attacks}",
+        context.taken_note(v["from"]),
+        context.armies_note(v["from"], v["armies"]),
+    )
     return True, "; ".join(note for note in notes if note)
 
 
@@ -75,10 +79,8 @@ def _check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
     )
     if problem:
         return False, problem
-    owner = context.state.province(target).owner
-    if owner == 0:
-        return True, f"note: province {target} is neutral now; spying on neutrals is not allowed"
-    return True, context.taken_note(source)
+    notes = (context.spy_target_note(target), context.taken_note(source))
+    return True, "; ".join(note for note in notes if note)
 
 
 CHECKS: dict[str, Check] = {
