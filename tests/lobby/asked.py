@@ -83,12 +83,39 @@ def confirms(asked: Asked, folder: Path, raw: bytes) -> Hall:
     return hall
 
 
-def confirms_nothing(asked: Asked, folder: Path, raw: bytes) -> None:
-    """The reply carries no command of Alice's: nothing changes, she gets the HELP."""
+def cancels(asked: Asked, folder: Path, raw: bytes) -> Hall:
+    """The reply carries no command of Alice's, and says no: nobody joins, her request is
+    cancelled (its code forgotten), and she is told so (``wtg.lobby.replied``)."""
     hall = asked.hall(folder)
     hall.deliver(raw)
     summary = hall.poll(hours=1)
-    assert [text for _k, text in summary.outcomes] == ["answered: HELP (no command found)"]
+    assert [text for _k, text in summary.outcomes] == [
+        f"answered: commands: a no by reply to {asked.code}"
+    ]
     assert waiting_names(hall) == []
-    (helped,) = hall.new_mails(ALICE)
-    assert helped.subject == "the commands of the host"
+    assert pending_codes(hall) == []
+    (told,) = hall.new_mails(ALICE)
+    assert told.subject == "JOIN wok4: cancelled"
+    assert f"its code {asked.code} no longer works" in " ".join(told.body.split())
+    return hall
+
+
+def pending_codes(hall: Hall) -> list[str]:
+    with Book(hall.gm.games_dir) as book:
+        return [str(row[0]) for row in book.rows("SELECT code FROM pending")]
+
+
+def confirms_by_reply(asked: Asked, folder: Path, raw: bytes) -> Hall:
+    """The reply, with no command typed, is read as Alice's yes to the answer it replies to
+    (``wtg.lobby.replied``): she is on the list, and told so."""
+    hall = asked.hall(folder)
+    hall.deliver(raw)
+    summary = hall.poll(hours=1)
+    assert [text for _k, text in summary.outcomes] == [
+        f"answered: commands: CONFIRM {asked.code} (by reply)"
+    ]
+    assert waiting_names(hall) == ["Alice"]
+    assert pending_codes(hall) == []
+    (joined,) = hall.new_mails(ALICE)
+    assert joined.subject == "you are on the waiting list wok4"
+    return hall

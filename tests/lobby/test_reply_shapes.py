@@ -18,8 +18,8 @@ from tests.lobby.asked import (
     GM_LINE,
     Asked,
     a_reply,
+    cancels,
     confirms,
-    confirms_nothing,
 )
 from tests.lobby.hall import Hall
 from tests.lobby.test_refusals import ann_and_bob
@@ -103,18 +103,18 @@ def test_the_request_a_reply_carries_unquoted_is_never_read(
     """Issue 25, item 16: "text quoted from the host's own mail ... is never read as the
     sender's commands: only lines the sender typed": a person who never asked to JOIN
     answers "not me" over the request, left unquoted under its separator: its CONFIRM line
-    is the host's, and nobody joins."""
+    is the host's, and nobody joins; her "not me" cancels the request (``wtg.lobby.replied``)."""
     head = separator.format(gm=GM_LINE, alice=ALICE)
     body = f"Not me! I never asked for this.\n\n{head}\n\n{asked.text}"
-    confirms_nothing(asked, tmp_path / "hall", a_reply(asked, body))
+    cancels(asked, tmp_path / "hall", a_reply(asked, body))
 
 
 def test_the_request_a_reply_quotes_is_never_read(asked: Asked, tmp_path: Path) -> None:
     """Issue 25, item 16: a reply that only quotes the request ("no thanks" under it) is
-    no CONFIRM."""
+    no CONFIRM: it cancels the request, and she is told."""
     body = bottom_posted(asked.text, "No thanks, I changed my mind.")
     assert f"> CONFIRM {asked.code}" in body
-    confirms_nothing(asked, tmp_path / "hall", a_reply(asked, body))
+    cancels(asked, tmp_path / "hall", a_reply(asked, body))
 
 
 def test_a_resign_request_quoted_in_a_no_resigns_no_one(tmp_path: Path) -> None:
@@ -145,7 +145,7 @@ def test_the_request_pasted_without_a_separator_is_never_read(asked: Asked, tmp_
     or a line above it (a client that knows none, a person who copied it): the host knows
     the mail answered (its In-Reply-To) and reads none of its lines."""
     body = f"Not me! I never asked for this.\n\n{asked.text}"
-    confirms_nothing(asked, tmp_path / "hall", a_reply(asked, body))
+    cancels(asked, tmp_path / "hall", a_reply(asked, body))
 
 
 def test_a_confirm_typed_over_the_pasted_request_counts(asked: Asked, tmp_path: Path) -> None:

@@ -280,6 +280,12 @@ def _same(line: str) -> str:
     return " ".join(line.split()).casefold()
 
 
+def typed_text(text: str, answered: str = "") -> list[str]:
+    """The lines of a mail's text its sender typed (``typed_lines``), as typed."""
+    lines = text.splitlines()[:MAX_LINES]
+    return [lines[i] for i in typed_lines(lines, copied(lines, answered))]
+
+
 def typed_lines(lines: Sequence[str], copies: frozenset[int] = frozenset()) -> list[int]:
     """The indexes of the lines the sender typed: not quoted, not the mail he answers left
     unquoted under its separator or attribution (or pasted: ``copies``), not his

@@ -1,7 +1,8 @@
 """Confirmation codes: what a JOIN, a takeover, a WITHDRAW or a RESIGN waits for. The answer
 to the request carries a code; only a reply ``CONFIRM <code>`` from the address the code was
 sent to counts (no one joins another person's address, no one takes another off a list, no
-one resigns for another player). Codes are compared in constant time.
+one resigns for another player), or a plain reply from it that carries the code
+(``wtg.lobby.replied``). Codes are compared in constant time.
 
 A code is good for ``GOOD_FOR``. Older codes are purged from the requests waiting (at every
 command mail and every ``run-turn --due``: ``purge``), so that forged requests never pile
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import hmac
 from datetime import datetime, timedelta
+from sqlite3 import Row
 
 from wtg.core.record import Record
 from wtg.game.gameconfig import new_code
@@ -104,16 +106,36 @@ def _matching(book: Book, table: str, address: str, code: str) -> Pending | None
     found: Pending | None = None
     for row in book.rows(f"SELECT * FROM {table} WHERE address = ?", address):
         if hmac.compare_digest(given, str(row["code"]).upper().encode()) and found is None:
-            found = Pending(
-                str(row["code"]),
-                str(row["kind"]),
-                str(row["address"]),
-                str(row["target"]),
-                row["name"],
-                row["seat"],
-                str(row["made"]),
-            )
+            found = _pending(row)
     return found
+
+
+def mailed_to(book: Book, address: str) -> list[Pending]:
+    """Every code mailed to ``address`` that a reply may still name: the requests waiting,
+    then those purged as expired (whose reply is told that they lapsed)."""
+    return [
+        _pending(row)
+        for table in ("pending", "expired")
+        for row in book.rows(f"SELECT * FROM {table} WHERE address = ? ORDER BY made", address)
+    ]
+
+
+def _pending(row: Row) -> Pending:
+    return Pending(
+        str(row["code"]),
+        str(row["kind"]),
+        str(row["address"]),
+        str(row["target"]),
+        row["name"],
+        row["seat"],
+        str(row["made"]),
+    )
+
+
+def lapses(request: Pending) -> str:
+    """When a request's code stops counting, as its answers say it."""
+    made = datetime.strptime(request.made, "%Y-%m-%dT%H:%M:%SZ")
+    return (made + GOOD_FOR).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def asked(request: Pending) -> str:

@@ -1,9 +1,12 @@
 """Command mails: a mail to the host whose sender typed commands (``wtg.lobby``) rather than
 an order form. The poller asks here about every mail without a form; a player's mail
 without a command goes on to the help with his forms it always got, a stranger's gets the
-HELP. The answers are rendered from ``templates/mail/lobby/`` and queued through the
-outbox, under the same loop rules (the poller has already turned away automatic mail) and
-rate limits as every answer: answers to an address that proved itself (a secret code, a
+HELP. A reply to the answer that mailed a code to CONFIRM, from the address it went to and
+carrying the code, is read for what its sender typed (``wtg.lobby.replied``: a plain yes
+confirms, a no cancels, anything else is told the request waits).
+The answers are rendered from ``templates/mail/lobby/`` and queued through the outbox,
+under the same loop rules (the poller has already turned away automatic mail) and rate
+limits as every answer: answers to an address that proved itself (a secret code, a
 confirmed request) and answers carrying a code to CONFIRM count against
 ``confirmations_per_hour``, all others against ``replies_per_hour``; and every answer to a
 stranger (an address that is no player's and never confirmed a request) against the host's
@@ -17,13 +20,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from email.errors import HeaderParseError
+from email.header import decode_header, make_header
 from email.message import Message
 
 from wtg.core.printable import marked
 from wtg.game.engine import Game
-from wtg.lobby import confirm, people
+from wtg.lobby import confirm, people, replied
 from wtg.lobby.answering import Desk, Reply
-from wtg.lobby.commands import CommandMail, read_commands
+from wtg.lobby.commands import CommandMail, read_commands, typed_text
 from wtg.lobby.database import Book
 from wtg.lobby.handlers import answer
 from wtg.mail import compose, strangers
@@ -36,6 +41,8 @@ from wtg.mail.registry import Registry
 
 TEXT_MAX = 64_000
 """Characters of a mail's first text part read for commands."""
+SUBJECT_MAX = 2000
+"""Characters of a mail's subject read (for a reply to a code: ``wtg.lobby.replied``)."""
 MAX_REFERENCES = 10
 """Message-IDs of the mails answered looked up (of each header)."""
 _MESSAGE_ID = re.compile(r"<[^<>\s]{1,300}>")
@@ -104,13 +111,21 @@ class Commands:
         if sender is None:
             return None
         text = command_text(msg)
-        mail = read_commands(text, self._answered(msg)) if text is not None else None
-        if mail is None:
-            if self.registry.seats_of(sender):
-                return None
-            mail = CommandMail((), None, "")
+        answered = self._answered(msg)
+        mail = read_commands(text, answered) if text is not None else None
+        hint = replied.Hint(_subject(msg), text or "", answered)
+        if mail is None and not hint.possible() and self.registry.seats_of(sender):
+            return None
         display = display_name(msg)
         with Book(self.answers.gm.games_dir) as book:
+            typed = typed_text(text or "", answered)
+            reply = replied.read_as(book, sender, mail, hint, typed, display)
+            if reply is None and mail is None and self.registry.seats_of(sender):
+                return None
+            if reply is not None:  # a reply to a code, read for what it says
+                mail = reply
+            elif mail is None:
+                mail = CommandMail((), None, "")
             desk = Desk(
                 book,
                 self.answers.gm.games_dir,
@@ -212,6 +227,18 @@ class Commands:
         return self.registry.games()
 
 
+def _subject(msg: Message) -> str:
+    """The mail's subject, its encoded words decoded (as it stands when they cannot be)."""
+    raw = next((str(value) for key, value in msg.raw_items() if key.lower() == "subject"), "")
+    raw = " ".join(raw[:SUBJECT_MAX].split())
+    if "=?" not in raw:
+        return raw
+    try:
+        return str(make_header(decode_header(raw)))
+    except (HeaderParseError, ValueError, LookupError, UnicodeError):  # a broken word
+        return raw
+
+
 def _game_of(reply: Reply) -> str | None:
     """The game an answer is about (its List-Id): the one its text names, if any."""
     game = reply.context.get("game")
@@ -240,7 +267,8 @@ def _outcome(mail: CommandMail, desk: Desk, held: list[str], again: list[str]) -
     commands as the mail wrote them, but for any character that is not printable. An
     answer not mailed again (``again``) is said beside the rest; a mail whose answers were
     all such is ``ignored``, as a copy is."""
-    words = marked(", ".join(c.text()[:40] for c in mail.commands)) or "HELP"
+    said = (c.text() if c.line != replied.REPLY_LINE else replied.shown(c) for c in mail.commands)
+    words = marked(", ".join(text[:40] for text in said)) or "HELP"
     held = [marked(line) for line in held]
     started = f"; started {', '.join(s.game for s in desk.started)}" if desk.started else ""
     started += "".join(f"; {problem}" for problem in desk.problems)

@@ -3,9 +3,10 @@
     python -m tests.mail.clients.editor SHAPE [--headers] [--slow] [FILE]
 
 Writes the orders of tests.mail.clients.player (or, in a command shape, the CONFIRM line
-the draft quotes) into the draft FILE in the given shape, in place, as a person's editor
-saves it; without FILE, reads the draft on standard input and writes the result on
-standard output. ``--headers``: the draft starts with the mail's header.
+the draft quotes; in an assent shape, nothing or a ``Yes``) into the draft FILE in the
+given shape, in place, as a person's editor saves it; without FILE, reads the draft on
+standard input and writes the result on standard output. ``--headers``: the draft starts
+with the mail's header.
 ``--slow``: save no sooner than a person would, in a later second than the draft was made
 (s-nail takes a draft whose time stamp did not change as not saved, and sends it unedited).
 """
@@ -17,12 +18,19 @@ import sys
 import time
 from pathlib import Path
 
-from tests.mail.clients.player import COMMAND_SHAPES, SHAPES, write_command, write_reply
+from tests.mail.clients.player import (
+    ASSENT_SHAPES,
+    COMMAND_SHAPES,
+    SHAPES,
+    write_assent,
+    write_command,
+    write_reply,
+)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="editor")
-    parser.add_argument("shape", choices=SHAPES + COMMAND_SHAPES)
+    parser.add_argument("shape", choices=SHAPES + COMMAND_SHAPES + ASSENT_SHAPES)
     parser.add_argument("--headers", action="store_true")
     parser.add_argument("--slow", action="store_true")
     parser.add_argument("file", nargs="?", type=Path)
@@ -45,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
 def write(draft: str, shape: str, *, headers: bool) -> str:
     if shape in COMMAND_SHAPES:
         return write_command(draft, shape, headers=headers)
+    if shape in ASSENT_SHAPES:
+        return write_assent(draft, shape, headers=headers)
     return write_reply(draft, shape, headers=headers)
 
 

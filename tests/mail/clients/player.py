@@ -133,7 +133,22 @@ COMMAND_SHAPES = ("command-top", "command-bottom", "command-inside")
 """The shapes of a reply to the host's answer to a request (``JOIN wok4``), which quotes its
 ``CONFIRM <code>`` line: the player types that line above the quote, below it, or into the
 quote right under the quoted one, without a quote prefix."""
+ASSENT_SHAPES = ("assent-bare", "assent-top")
+"""The shapes of a reply to that answer by a person who only hits Reply: nothing typed
+(the quote sent as the client made it), or ``Yes`` typed above the quote."""
 _CONFIRM = re.compile(r"^(?:[>|][ \t]?)+(CONFIRM [A-Z0-9]+)\s*$")
+
+
+def write_assent(draft: str, shape: str, *, headers: bool = False) -> str:
+    """The draft of a plain reply to a request, as the player leaves it: as the client made
+    it, or with ``Yes`` typed above the quote."""
+    if shape == "assent-bare":
+        return draft
+    if shape != "assent-top":
+        raise ValueError(f"no such shape of reply: {shape!r} (one of {', '.join(ASSENT_SHAPES)})")
+    head, body = draft.split("\n\n", 1) if headers else ("", draft)
+    text = f"Yes\n\n{body}"
+    return f"{head}\n\n{text}" if headers else text
 
 
 def write_command(draft: str, shape: str, *, headers: bool = False) -> str:

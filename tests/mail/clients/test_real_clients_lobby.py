@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.asked import Asked, confirms
+from tests.lobby.asked import Asked, confirms, confirms_by_reply
 from tests.mail.clients.conftest import need
 from tests.mail.clients.drivers import CLIENTS, Client, reply
-from tests.mail.clients.player import COMMAND_SHAPES
+from tests.mail.clients.player import ASSENT_SHAPES, COMMAND_SHAPES
 
 
 @pytest.fixture(scope="module")
@@ -42,3 +42,17 @@ def test_a_real_clients_reply_confirms(
     )
     assert quoted_line in content  # the client quoted the request, its CONFIRM line too
     confirms(asked, tmp_path / "hall", raw)
+
+
+@pytest.mark.parametrize("client", CLIENTS, ids=lambda client: client.name)
+@pytest.mark.parametrize("shape", ASSENT_SHAPES)
+def test_a_real_clients_plain_reply_confirms(
+    client: Client, shape: str, asked: Asked, tmp_path: Path
+) -> None:
+    """A trial as players: a newcomer who hits Reply and sends the quote as his client made
+    it, or types "Yes" above it, got the HELP; his JOIN is confirmed (``wtg.lobby.replied``),
+    by mutt, neomutt, mutt quoting with "| ", s-nail, Emacs Gnus, aerc and alpine."""
+    need(client)
+    raw = reply(client, tmp_path / "desk", asked.answer, shape, shown="JOIN wok4")
+    assert f"CONFIRM {asked.code}".encode() in raw  # quoted, not typed
+    confirms_by_reply(asked, tmp_path / "hall", raw)

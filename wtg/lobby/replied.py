@@ -1,0 +1,219 @@
+"""A reply to the host's answer that mailed a code to CONFIRM, read for what it plainly says.
+
+Most people answer a "confirm your address" mail by hitting Reply and sending it, with
+nothing typed or a short yes above the quote. The quote's ``CONFIRM`` line is never read as
+theirs (``wtg.lobby.commands``: quoted text is never obeyed), so such a reply is read here as
+a whole. It is a reply to the answer that mailed a code when:
+
+- it comes from the address the code went to (``confirm.mailed_to``: only that address's
+  codes are looked for, and the code proves the address got the host's mail; a forward from
+  another address, a forged From without the code, name no code of theirs). Automatic mail
+  (an auto-reply, a list's copy) never gets here: ``wtg.mail.guards`` sets it aside;
+- it answers that mail: its In-Reply-To or References names it (``Hint.answered``: the
+  text of the host's mail, which holds the line ``CONFIRM <code>``), or its subject is a
+  reply's (``Re: ...``) and carries the code;
+- and it carries the code itself (in its subject or its text, quoted or not).
+
+What its sender typed (``said``) decides. Nothing, or a short yes (``yes``, ``ok``,
+``confirm``, ``sign me up``), confirms a JOIN (a place on a list, a seat taken over) as the
+line ``CONFIRM <code>`` does. A short no (``no``, ``cancel``, ``not me``) cancels the
+request: its code is forgotten, and he is told. Anything else (a question, another command)
+confirms nothing: its commands are carried out as typed, and he is told that the request
+waits and how to confirm it. A RESIGN or a WITHDRAW takes someone out and may be asked in
+his name by another (a RESIGN with his code, a WITHDRAW with his From): a yes by reply does
+not confirm it, and the answer says that the line must be typed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from wtg.core.record import Record
+from wtg.lobby import confirm
+from wtg.lobby.answering import Desk
+from wtg.lobby.commands import Command, CommandMail
+from wtg.lobby.database import Book
+
+REPLY_LINE = 0
+"""The line of the command a reply is read as: no typed line has it (they count from 1), so
+the book remembers it apart from the commands the mail typed."""
+CONFIRMS = frozenset((confirm.JOIN, confirm.TAKEOVER))
+"""The requests a yes by reply confirms: those a person asks for himself, to get in."""
+NO_VERB = "REPLY-NO"
+OTHER_VERB = "REPLY-OTHER"
+"""The commands a reply is read as when it is no plain yes. No line is ever read as these
+(a command word is letters alone), so no one can type them."""
+YES, NO, OTHER = "yes", "no", "other"
+MOST_WORDS = 12
+"""Words of a short yes or no; a longer text is something else."""
+
+_ASKED = re.compile(r"^CONFIRM ([A-Z0-9]{4,40})\s*$", re.M)
+_REPLY_SUBJECT = re.compile(
+    r"\s*(re|aw|sv|vs|antw|antwort|odp|rif|r|res|ynt|ats|vá|отв|回复|答复|回覆)\s*"
+    r"(\[\d+\]|\(\d+\))?\s*[:：]",
+    re.IGNORECASE,
+)
+"""A reply's subject: ``Re:`` and its kin in other languages; never a forward's (``Fwd:``)."""
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_BETWEEN = re.compile(r"[\s.,!:;()\-–—]*")
+"""What may stand between the words of a short yes or no: a ``?`` makes it a question, and
+any other sign (an emoji) something the host does not guess at."""
+_SIGN_OFF = re.compile(
+    r"((sent|envoyé|gesendet|enviado|inviato|verzonden|skickat|sendt)\s+"
+    r"(from|with|via|de|von|desde|da|met|från|fra)\b.*|get outlook for .*)",
+    re.IGNORECASE,
+)
+"""A phone's or a webmail's line under the reply (``Sent from my iPhone``)."""
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_POLITE = _words(
+    "hi hello hey dear gm sir madam thanks thank you thx ty many cheers regards best kind "
+    "please pls plz sorry"
+)
+_YES = _words(
+    "yes y yeah yep yup ya yea ok okay okey k kk sure confirm confirmed confirming agree "
+    "agreed accept accepted correct right fine great good perfect absolutely definitely "
+    "indeed i do it it's that's that is me count in sign up go ahead of course ja oui si sí "
+    "da bitte danke merci gracias"
+)
+_NO = _words(
+    "no nope nah not never cancel canceled cancelled don't dont stop decline declined "
+    "mistake wrong nein non"
+)
+_NO_TOO = _words("me i it this that for asked ask want changed my mind by a was")
+"""Words a short no may hold beside one of ``_NO`` (``not me``, ``I changed my mind``)."""
+
+
+class Hint(Record):
+    """What the mail loop knows of a mail that may be a reply to a code: its subject and
+    text (quotes and all), and the text of the host's mail its In-Reply-To or References
+    names ("" when none of the host's)."""
+
+    subject: str
+    text: str
+    answered: str
+
+    def possible(self) -> bool:
+        """Whether it may be one at all: it names a mail of the host's that mailed a code,
+        or its subject is a reply's."""
+        return bool(_ASKED.search(self.answered) or _REPLY_SUBJECT.match(self.subject))
+
+
+def said(typed: Sequence[str], name: str = "") -> str:
+    """What the lines a person typed in a reply say: ``YES`` (nothing, or a short yes),
+    ``NO`` (a short no) or ``OTHER``. ``name``: his display name, whose words (a signature)
+    say nothing."""
+    own = set(_WORD.findall(name.casefold()))
+    words: list[str] = []
+    for line in typed:
+        line = line.strip()
+        if not line or _SIGN_OFF.fullmatch(line):
+            continue
+        if "?" in line or _BETWEEN.fullmatch(_WORD.sub(" ", line)) is None:
+            return OTHER
+        words += [word for word in _WORD.findall(line.casefold()) if word not in own]
+    if len(words) > MOST_WORDS:
+        return OTHER
+    if all(word in _YES or word in _POLITE for word in words):
+        return YES
+    if any(word in _NO for word in words) and all(
+        word in _NO or word in _NO_TOO or word in _POLITE for word in words
+    ):
+        return NO
+    return OTHER
+
+
+def request(book: Book, address: str, hint: Hint) -> confirm.Pending | None:
+    """The request (waiting, or lapsed) whose code ``address`` was mailed and this mail
+    answers, or None."""
+    named = set(_ASKED.findall(hint.answered))
+    replying = _REPLY_SUBJECT.match(hint.subject) is not None
+    for found in confirm.mailed_to(book, address):
+        word = re.compile(rf"(?<![A-Za-z0-9]){re.escape(found.code)}(?![A-Za-z0-9])")
+        in_subject = word.search(hint.subject) is not None
+        if not in_subject and word.search(hint.text) is None:
+            continue  # it must carry the code: a forged From never has it
+        if found.code in named or (replying and in_subject):
+            return found
+    return None
+
+
+def read_as(
+    book: Book, address: str, mail: CommandMail | None, hint: Hint, typed: Sequence[str], name: str
+) -> CommandMail | None:
+    """The commands a reply to a code of ``address``'s is read as, or None when the mail is
+    no such reply. ``mail``: the commands it typed (None: none); ``typed``: its typed lines."""
+    found = request(book, address, hint)
+    if found is None:
+        return None
+    code, text, skipped = (mail.code, mail.text, mail.skipped) if mail else (None, "", 0)
+    verdict = said(typed, name)
+    if verdict == YES and found.kind in CONFIRMS:
+        return CommandMail((Command("CONFIRM", (found.code,), REPLY_LINE),), code, "")
+    if verdict in (YES, NO):
+        verb = NO_VERB if verdict == NO else OTHER_VERB
+        return CommandMail((Command(verb, (found.code, verdict), REPLY_LINE),), code, "")
+    commands = mail.commands if mail else ()
+    if any(c.verb == "CONFIRM" and c.args for c in commands) and mail is not None:
+        return mail  # the line he typed decides
+    tell = Command(OTHER_VERB, (found.code, verdict), REPLY_LINE)
+    return CommandMail((*commands, tell), code, text, skipped)
+
+
+def shown(command: Command) -> str:
+    """A command a reply was read as, as an outcome says it."""
+    code = command.args[0] if command.args else ""
+    if command.verb == NO_VERB:
+        return f"a no by reply to {code}"
+    if command.verb == OTHER_VERB:
+        return f"reply not read as a yes to {code}"
+    return f"{command.text()} (by reply)"
+
+
+def cancel(desk: Desk, command: Command) -> None:
+    """A short no from the address the code went to: the request is cancelled."""
+    code = command.args[0]
+    waiting = confirm.answered(desk.book, desk.sender, code, desk.moment)
+    with desk.book.write():
+        if isinstance(waiting, confirm.Pending):
+            confirm.forget(desk.book, waiting.code)
+            asked = confirm.asked(waiting)
+            desk.reply(
+                f"{asked}: cancelled", "reply_no", proven=True, request=asked, code=code, why=""
+            )
+        else:
+            desk.reply(
+                "your reply: nothing to cancel", "reply_no", proven=True, request=None, why=waiting
+            )
+        desk.remember(command)
+
+
+def not_confirmed(desk: Desk, command: Command) -> None:
+    """A reply that is no plain yes (or a yes to a request a reply does not confirm): the
+    request waits as it did, and its sender is told so, and how to confirm it."""
+    code, verdict = command.args[0], command.args[1] if len(command.args) > 1 else OTHER
+    waiting = confirm.answered(desk.book, desk.sender, code, desk.moment)
+    with desk.book.write():
+        if isinstance(waiting, confirm.Pending):
+            asked = confirm.asked(waiting)
+            until = confirm.lapses(waiting)
+            desk.reply(
+                f"{asked}: not confirmed",
+                "reply_unconfirmed",
+                proven=True,
+                request=asked,
+                code=code,
+                until=until,
+                strict=waiting.kind not in CONFIRMS,
+                yes=verdict == YES,
+            )
+        elif any(found.code == code for found in confirm.mailed_to(desk.book, desk.sender)):
+            desk.refused += 1  # lapsed: he is told so, and to ask again
+            desk.reply("your reply: not done", "refused", command="your reply", reason=waiting)
+        # else a command of the same mail replaced the request: its answer says so
+        desk.remember(command)
