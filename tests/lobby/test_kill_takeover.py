@@ -23,11 +23,11 @@ import pytest
 
 from tests import killpoints
 from tests.lobby.hall import Hall, Mail, address
-from tests.lobby.test_lobby_replay import two_player_game
+from tests.lobby.test_lobby_replay import seat_offered
 from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 from wtg.lobby.database import Book
-from wtg.lobby.seats import offer_seat, offers
+from wtg.lobby.seats import offers
 
 KILLS = 10
 NEWCOMER = address(9)
@@ -40,13 +40,7 @@ def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("hall")
     hall = Hall(root)
     hall.now = datetime.now(timezone.utc)
-    name = two_player_game(hall, players=3)
-    game = hall.game(name)
-    quitter = game.config.players[2]
-    game.submit_all(f"game: {name}\nplayer: 3\nturn: 1\ncode: {quitter.code}\nquit: true\n")
-    game.run_turn(now=hall.now)
-    with Book(hall.gm.games_dir) as book:
-        offer_seat(book, hall.game(name), 3, hall.now)
+    name = seat_offered(hall)
     hall.now = datetime.now(timezone.utc)
     hall.mail(NEWCOMER, f"JOIN {name} AS Newcomer")
     hall.poll()

@@ -69,6 +69,19 @@ def two_player_game(hall: Hall, players: int = 2) -> str:
     return "wok4-1"
 
 
+def seat_offered(hall: Hall) -> str:
+    """``two_player_game`` of three players whose player 3 quit in turn 1 and whose seat
+    the GM offered (``wtg offer-seat``); the game's name."""
+    name = two_player_game(hall, players=3)
+    game = hall.game(name)
+    quitter = game.config.players[2]
+    game.submit_all(f"game: {name}\nplayer: 3\nturn: 1\ncode: {quitter.code}\nquit: true\n")
+    game.run_turn(now=hall.now)
+    with Book(hall.gm.games_dir) as book:
+        offer_seat(book, hall.game(name), 3, hall.now)
+    return name
+
+
 def test_a_join_read_again_mails_the_code_the_book_waits_for(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -187,14 +200,8 @@ def test_a_takeover_cut_short_is_finished_by_the_mail_read_again(
     the takeover goes on where it stopped: one code, in game.yaml and in his welcome; every
     other player told once; one record."""
     hall = Hall(tmp_path)
-    name = two_player_game(hall, players=3)
-    game = hall.game(name)
-    quitter = game.config.players[2]
-    quit_order = f"game: {name}\nplayer: {quitter.id}\nturn: 1\ncode: {quitter.code}\nquit: true\n"
-    game.submit_all(quit_order)
-    game.run_turn(now=hall.now)
-    with Book(hall.gm.games_dir) as book:
-        offer_seat(book, hall.game(name), quitter.id, hall.now)
+    name = seat_offered(hall)
+    quitter = hall.game(name).config.player(3)
     newcomer = address(9)
     hall.mail(newcomer, f"JOIN {name} AS Newcomer")
     hall.poll(hours=1)

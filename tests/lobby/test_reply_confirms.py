@@ -26,11 +26,9 @@ from tests.lobby.asked import (
     waiting_names,
 )
 from tests.lobby.hall import Hall, Mail, address
-from tests.lobby.test_lobby_replay import two_player_game
+from tests.lobby.test_lobby_replay import seat_offered
 from tests.lobby.test_refusals import ann_and_bob
 from tests.mail.replies import ATTRIBUTION, quoted, top_posted
-from wtg.lobby.database import Book
-from wtg.lobby.seats import offer_seat
 
 BOB = "bob@else.example"
 
@@ -332,9 +330,11 @@ def test_a_plain_reply_to_the_notice_confirms(asked: Asked, tmp_path: Path) -> N
     hall = asked.hall(tmp_path / "hall")
     not_confirmed(asked, hall, a_reply(asked, top_posted(asked.text, "What is wok4?")))
     hall.send()
-    sent = sorted((hall.gm.spool / "outbox" / "sent").glob("*.eml"))
-    notice = email.message_from_bytes(sent[-1].read_bytes(), policy=email.policy.default)
-    assert str(notice["Subject"]) == "JOIN wok4: not confirmed"
+    sent = [
+        email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        for path in (hall.gm.spool / "outbox" / "sent").glob("*.eml")
+    ]  # named by their ids, in no order of their sending
+    (notice,) = [m for m in sent if str(m["Subject"]) == "JOIN wok4: not confirmed"]
     reply = EmailMessage()
     reply["From"] = f"Alice <{ALICE}>"
     reply["To"] = GM_LINE
@@ -418,13 +418,7 @@ def test_a_plain_reply_takes_over_an_offered_seat(tmp_path: Path) -> None:
     newcomer = address(9)
     hall = Hall(tmp_path)
     hall.now = datetime.now(timezone.utc)
-    name = two_player_game(hall, players=3)
-    game = hall.game(name)
-    quitter = game.config.players[2]
-    game.submit_all(f"game: {name}\nplayer: 3\nturn: 1\ncode: {quitter.code}\nquit: true\n")
-    game.run_turn(now=hall.now)
-    with Book(hall.gm.games_dir) as book:
-        offer_seat(book, hall.game(name), 3, hall.now)
+    name = seat_offered(hall)
     hall.mail(newcomer, f"JOIN {name} AS Newcomer")
     hall.poll()
     (ask,) = hall.new_mails(newcomer)
