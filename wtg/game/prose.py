@@ -1,10 +1,13 @@
 """The prose of a mail wrapped to the width a plain-text mail client shows (RFC 5322's 78
 characters a line): a line longer than that is broken at its words, each continuation
-indented under it, so that a client 80 columns wide never breaks a word or a column."""
+indented under it, so that a client 80 columns wide never breaks a word or a column.
+
+A confirmation wraps a line a rejected or noted order line, tens a mail: each line is cut
+at its last space that fits, which is what ``textwrap.wrap`` does with words kept whole
+and the spaces inside a line kept (tests/mail/test_prose.py holds the two the same), in a
+few string searches rather than a walk over its words."""
 
 from __future__ import annotations
-
-import textwrap
 
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
@@ -17,20 +20,25 @@ def wrapped(text: str, indent: str = "    ", width: int = WIDTH) -> str:
     line (the columns of an order line quoted) are kept as they are."""
     if len(text) <= width:
         return text
-    lines = []
+    lines: list[str] = []
     for line in text.split("\n"):
-        if len(line) <= width:
-            lines.append(line)
-            continue
-        lines.extend(
-            textwrap.wrap(
-                line,
-                width,
-                subsequent_indent=indent,
-                replace_whitespace=False,
-                break_long_words=False,
-                break_on_hyphens=False,
-            )
-            or [line]
-        )
+        lines.extend(_broken(line, indent, width) if len(line) > width else (line,))
     return "\n".join(lines)
+
+
+def _broken(line: str, indent: str, width: int) -> list[str]:
+    """``line`` cut at the last space of each piece that fits in ``width`` (or, where no
+    space fits, at the first one after it), the spaces at each cut dropped."""
+    pieces: list[str] = []
+    start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
+    while len(line) > width:
+        cut = line.rfind(" ", start + 1, width + 1)
+        if cut == -1:
+            cut = line.find(" ", width)
+        head, rest = (line[:cut].rstrip(" "), line[cut:].lstrip(" ")) if cut != -1 else (line, "")
+        if not rest:
+            break
+        pieces.append(head)
+        line, start = indent + rest, len(indent)
+    pieces.append(line.rstrip(" ") if pieces else line)
+    return pieces

@@ -1,0 +1,62 @@
+"""``wtg.game.prose.wrapped`` breaks a mail's long lines as ``textwrap.wrap`` would with
+words kept whole and a line's inner spaces kept (the columns of an order line quoted)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wtg.game.prose import WIDTH, wrapped
+
+
+def by_textwrap(line: str, indent: str, width: int) -> list[str]:
+    return textwrap.wrap(
+        line,
+        width,
+        subsequent_indent=indent,
+        replace_whitespace=False,
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [line]
+
+
+WORDS = st.text(alphabet="abcXYZ09:.,-()", min_size=1, max_size=30)
+GAPS = st.sampled_from([" ", " ", " ", "  ", "   ", "      "])
+
+
+@st.composite
+def lines(draw: st.DrawFn) -> str:
+    words = draw(st.lists(WORDS, min_size=1, max_size=40))
+    gaps = [draw(GAPS) for _ in words]
+    return "".join(w + g for w, g in zip(words, gaps, strict=True)).rstrip(" ")
+
+
+@given(lines(), st.sampled_from(["", "  ", "    "]), st.sampled_from([20, 40, WIDTH]))
+def test_a_long_line_is_broken_as_textwrap_breaks_it(line: str, indent: str, width: int) -> None:
+    expected = by_textwrap(line, indent, width) if len(line) > width else [line]
+    assert wrapped(line, indent, width).split("\n") == expected
+
+
+def test_an_order_lines_columns_and_a_long_word_are_kept() -> None:
+    line = "line 42: REJECTED M1: 07   06 3    45: province 6 is not yours (it is neutral)"
+    note = " see https://example.org/" + "x" * 90 + " for the rules"
+    assert wrapped(line + note, "    ").split("\n") == [
+        "line 42: REJECTED M1: 07   06 3    45: province 6 is not yours (it is neutral)",
+        "    see",
+        "    https://example.org/" + "x" * 90,
+        "    for the rules",
+    ]
+
+
+def test_a_lines_leading_spaces_are_kept() -> None:
+    """A row of a table (the forecast's) keeps the spaces it starts with, where textwrap
+    drops them when its first word does not fit beside them."""
+    row = "  13 Morrowfield      42  24  24 1.375 1.3   0  10 TECH"
+    assert wrapped(row + " and a note", "  ", 40).split("\n") == [
+        "  13 Morrowfield      42  24  24 1.375",
+        "  1.3   0  10 TECH and a note",
+    ]
+    assert wrapped("  " + "0" * 19, "", 20) == "  " + "0" * 19
+    assert by_textwrap("  " + "0" * 19, "", 20) == ["0" * 19]
