@@ -4,6 +4,11 @@ sent to counts (no one joins another person's address, no one takes another off 
 one resigns for another player), or a plain reply from it that carries the code
 (``wtg.lobby.replied``). Codes are compared in constant time.
 
+One address may have several requests of a kind for one list or game waiting, each under
+another name and with its own code: a From is easily forged, so a second request under
+another name never voids the first (whose code only its address was mailed), and confirming
+one ends the others (``settle``).
+
 A code is good for ``GOOD_FOR``. Older codes are purged from the requests waiting (at every
 command mail and every ``run-turn --due``: ``purge``), so that forged requests never pile
 up; what a purged code was for is kept another ``GOOD_FOR`` (the ``expired`` table), so that
@@ -14,7 +19,7 @@ from __future__ import annotations
 
 import hmac
 from datetime import datetime, timedelta
-from sqlite3 import Row
+from sqlite3 import Connection, Row
 
 from wtg.core.record import Record
 from wtg.game.gameconfig import new_code
@@ -41,10 +46,13 @@ class Pending(Record):
 
 class Asked(Record):
     """The code a request waits for; ``before``: the request was asked before, the same in
-    every word, and waits for this code still (a mail that carried it may be on its way)."""
+    every word, and waits for this code still (a mail that carried it may be on its way);
+    ``others``: the requests of the same kind from the same address for the same list or game
+    that wait beside it (another name, another seat), each for its own code."""
 
     code: str
     before: bool
+    others: tuple[Pending, ...] = ()
 
 
 def ask(
@@ -58,29 +66,55 @@ def ask(
 ) -> Asked:
     """The code for a request. A request asked again the same (a newcomer who mails his
     JOIN twice) keeps the code it waits for, good ``GOOD_FOR`` from now: the code of any
-    answer he got works. One asked again otherwise (another name) replaces the earlier
-    request with a new code."""
+    answer he got works. One asked otherwise (another name: a newcomer who changed his
+    mind, or a From forged) waits beside the earlier one with a code of its own: nothing
+    from a forged From voids the code its address was mailed, and whichever is confirmed
+    ends the others (``settle``)."""
     with book.write() as db:
-        same = db.execute(
-            "SELECT code FROM pending WHERE kind = ? AND address = ? AND target = ? "
-            "AND name IS ? AND seat IS ?",
-            (kind, address, target, name, seat),
-        ).fetchone()
-        if same is not None:
-            code = str(same[0])
-            db.execute("UPDATE pending SET made = ? WHERE code = ?", (stamp(moment), code))
-            return Asked(code, True)
-        code = new_code()
-        db.execute(
-            "DELETE FROM pending WHERE kind = ? AND address = ? AND target = ?",
+        rows = db.execute(
+            "SELECT * FROM pending WHERE kind = ? AND address = ? AND target = ? ORDER BY made",
             (kind, address, target),
-        )
+        ).fetchall()
+        same = next((r for r in rows if r["name"] == name and r["seat"] == seat), None)
+        others = tuple(_pending(r) for r in rows if same is None or r["code"] != same["code"])
+        if same is not None:
+            code = str(same["code"])
+            db.execute("UPDATE pending SET made = ? WHERE code = ?", (stamp(moment), code))
+            return Asked(code, True, others)
+        code = new_code()
         db.execute(
             "INSERT INTO pending (code, kind, address, target, name, seat, made) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (code, kind, address, target, name, seat, stamp(moment)),
         )
-    return Asked(code, False)
+    return Asked(code, False, others)
+
+
+def settle(db: Connection, found: Pending) -> list[Pending]:
+    """The request ``found`` confirmed, inside the caller's transaction: its code used, and
+    the other requests of its kind from its address for its list or game ended (another
+    name asked meanwhile: whichever the address confirms stands). The requests ended."""
+    rows = db.execute(
+        "SELECT * FROM pending WHERE kind = ? AND address = ? AND target = ? AND code != ? "
+        "ORDER BY made",
+        (found.kind, found.address, found.target, found.code),
+    ).fetchall()
+    db.execute(
+        "DELETE FROM pending WHERE code = ? OR (kind = ? AND address = ? AND target = ?)",
+        (found.code, found.kind, found.address, found.target),
+    )
+    return [_pending(row) for row in rows]
+
+
+def described(request: Pending) -> str:
+    """A request waiting beside another, as the other's answer names it: ``of 2026-11-22 to
+    join wok4 as Ann``."""
+    made = request.made[:10]
+    if request.kind == TAKEOVER:
+        return (
+            f"of {made} to take over seat {request.seat} of game {request.target} as {request.name}"
+        )
+    return f"of {made} to join {request.target} as {request.name}"
 
 
 def answered(book: Book, address: str, code: str, moment: datetime) -> Pending | str:

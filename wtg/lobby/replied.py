@@ -215,5 +215,5 @@ def not_confirmed(desk: Desk, command: Command) -> None:
         elif any(found.code == code for found in confirm.mailed_to(desk.book, desk.sender)):
             desk.refused += 1  # lapsed: he is told so, and to ask again
             desk.reply("your reply: not done", "refused", command="your reply", reason=waiting)
-        # else a command of the same mail replaced the request: its answer says so
+        # else a command of the same mail ended the request: its answer says so
         desk.remember(command)

@@ -107,6 +107,7 @@ def join(desk: Desk, command: Command) -> None:
             list=chosen.name,
             name=name,
             code=code,
+            others=[confirm.described(other) for other in asked.others],
         )
         desk.remember(command)
 
@@ -139,6 +140,7 @@ def _ask_takeover(desk: Desk, command: Command, game: Game, name: str) -> None:
             seat=seat,
             name=name,
             code=code,
+            others=[confirm.described(other) for other in asked.others],
         )
         desk.remember(command)
 
@@ -214,7 +216,7 @@ def _confirm_join(desk: Desk, command: Command, found: confirm.Pending) -> None:
     with desk.book.write() as db:
         person = people.confirm_address(db, desk.sender, name, desk.moment)
         put_on(db, wl.name, person, desk.sender, desk.moment)
-        db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
+        ended = confirm.settle(db, found)
         desk.reply(
             f"you are on the waiting list {wl.name}",
             "joined",
@@ -225,6 +227,7 @@ def _confirm_join(desk: Desk, command: Command, found: confirm.Pending) -> None:
             name=name,
             count=len(waiting(desk.book, wl.name)),
             players=wl.players,
+            ended=[other.name for other in ended],
         )
         desk.remember(command, start=True)
     desk.start_full_lists()
@@ -278,7 +281,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         person = people.confirm_address(db, desk.sender, name, desk.moment)
         people.end_play(db, game.config.game, seat, people.REPLACED)
         people.record_play(db, person, game.config.game, seat, desk.moment)
-        db.execute("DELETE FROM pending WHERE code = ?", (found.code,))
+        ended = confirm.settle(db, found)
         seat_taken(desk.book, game.config.game, seat, desk.moment)
         _tell_the_table(desk, game, seat, name, old)
         desk.reply(
@@ -289,6 +292,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
             seat=seat,
             name=name,
             report=game.report(seat),
+            ended=[other.name for other in ended],
         )
         desk.remember(command)
 
@@ -368,7 +372,7 @@ def _withdrawable(desk: Desk, ruleset: str) -> tuple[list[str], list[str]]:
     asked = [
         str(row[0])
         for row in desk.book.rows(
-            "SELECT target FROM pending WHERE kind = ? AND address = ? AND target IN "
+            "SELECT DISTINCT target FROM pending WHERE kind = ? AND address = ? AND target IN "
             "(SELECT name FROM lists WHERE ruleset = ?) ORDER BY target",
             confirm.JOIN,
             desk.sender,
