@@ -19,9 +19,10 @@ What its sender typed (``said``) decides. Nothing, or a short yes (``yes``, ``ok
 line ``CONFIRM <code>`` does. A short no (``no``, ``cancel``, ``not me``) cancels the
 request: its code is forgotten, and he is told. Anything else (a question, another command)
 confirms nothing: its commands are carried out as typed, and he is told that the request
-waits and how to confirm it. A RESIGN or a WITHDRAW takes someone out and may be asked in
-his name by another (a RESIGN with his code, a WITHDRAW with his From): a yes by reply does
-not confirm it, and the answer says that the line must be typed.
+waits and how to confirm it, at most once a day (``Reply.once_a_day``: an auto-responder
+that answers each notice would loop). A RESIGN or a WITHDRAW takes someone out and may be
+asked in his name by another (a RESIGN with his code, a WITHDRAW with his From): a yes by
+reply does not confirm it, and the answer says that the line must be typed.
 """
 
 from __future__ import annotations
@@ -211,9 +212,16 @@ def not_confirmed(desk: Desk, command: Command) -> None:
                 until=until,
                 strict=waiting.kind not in CONFIRMS,
                 yes=verdict == YES,
+                once_a_day=True,
             )
         elif any(found.code == code for found in confirm.mailed_to(desk.book, desk.sender)):
             desk.refused += 1  # lapsed: he is told so, and to ask again
-            desk.reply("your reply: not done", "refused", command="your reply", reason=waiting)
+            desk.reply(
+                "your reply: not done",
+                "refused",
+                once_a_day=True,
+                command="your reply",
+                reason=waiting,
+            )
         # else a command of the same mail replaced the request: its answer says so
         desk.remember(command)
