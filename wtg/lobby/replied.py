@@ -74,20 +74,21 @@ def _words(text: str) -> frozenset[str]:
 
 _POLITE = _words(
     "hi hello hey dear gm sir madam thanks thank you thx ty many cheers regards best kind "
-    "please pls plz sorry"
+    "please pls plz sorry danke merci gracias"
 )
 _YES = _words(
     "yes y yeah yep yup ya yea ok okay okey k kk sure confirm confirmed confirming agree "
     "agreed accept accepted correct right fine great good perfect absolutely definitely "
     "indeed i do it it's that's that is me count in sign up go ahead of course ja oui si sí "
-    "da bitte danke merci gracias"
+    "da bitte"
 )
 _NO = _words(
     "no nope nah not never cancel canceled cancelled don't dont stop decline declined "
     "mistake wrong nein non"
 )
-_NO_TOO = _words("me i it this that for asked ask want changed my mind by a was")
-"""Words a short no may hold beside one of ``_NO`` (``not me``, ``I changed my mind``)."""
+_NO_TOO = _words("me i it this that for asked ask did want changed my mind by a was")
+"""Words a short no may hold beside one of ``_NO`` (``not me``, ``I changed my mind``, ``I
+did not ask for this``); a thanks of ``_POLITE`` in any language (``Nein danke``) too."""
 
 
 class Hint(Record):
