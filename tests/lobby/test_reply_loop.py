@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.asked import ALICE, GM_LINE, Asked, pending_codes
+from tests.lobby.asked import ALICE, GM_LINE, Asked, a_reply, pending_codes
 from tests.lobby.hall import Hall
-from tests.mail.replies import ATTRIBUTION, quoted
+from tests.mail.replies import ATTRIBUTION, quoted, top_posted
 
 AWAY = "Thank you for your message. I am away until Monday and will read it then."
 
@@ -55,7 +55,8 @@ def auto_reply(answered: EmailMessage, number: int) -> bytes:
 def test_an_auto_responder_gets_one_notice_a_day(asked: Asked, tmp_path: Path) -> None:
     """The auto-responder answers each new mail of the host's to Alice, a poll every five
     minutes: one notice, and its answer journalled as held back (never silently); then the
-    loop is over, her request waiting all along. A day on, one notice more."""
+    loop is over, her request waiting all along. A day on, back, she asks a question by reply:
+    she is told."""
     hall = asked.hall(tmp_path / "hall")
     answered: set[str] = set()
     outcomes: list[str] = []
@@ -76,6 +77,6 @@ def test_an_auto_responder_gets_one_notice_a_day(asked: Asked, tmp_path: Path) -
     assert "not answered: reply limit" not in outcomes[0]
     assert "not answered: reply limit" in outcomes[1]
     assert pending_codes(hall) == [asked.code]
-    hall.deliver(auto_reply(newest, 99))
+    hall.deliver(a_reply(asked, top_posted(asked.text, "Back now: when does it start?")))
     hall.poll(hours=24)
     assert [m.subject for m in hall.new_mails(ALICE)] == ["JOIN wok4: not confirmed"]
