@@ -116,3 +116,17 @@ def test_a_name_that_reads_as_anothers_in_ascii_letters_is_refused(tmp_path: Pat
     assert sorted(waiting_names(hall)) == sorted(
         ["Alice", "Ian", "Kim", "Dwight", "BOB", "Lan", "Kirn Jr", "Anna"]
     )
+
+
+def test_names_that_only_share_letters_are_taken(tmp_path: Path) -> None:
+    """Honest pairs a reader tells apart: ``Ell`` beside ``Eli``, ``Bil`` beside ``Bill``
+    (a small l is no capital I), and ``Ogmund``, whose word holds the host's ``GM`` but is
+    no ``GM``."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=6)
+    names = ("Eli", "Bill", "Ell", "Bil", "Ogmund")
+    for number, name in enumerate(names, start=1):
+        code = joined(hall, number, name)
+        hall.mail(address(number), f"CONFIRM {code}")
+        hall.poll(hours=2)
+    assert sorted(waiting_names(hall)) == sorted(names)

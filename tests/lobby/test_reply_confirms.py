@@ -352,9 +352,23 @@ def test_a_plain_reply_to_the_notice_confirms(asked: Asked, tmp_path: Path) -> N
     assert waiting_names(hall) == ["Alice"]
 
 
-@pytest.mark.parametrize("typed", ["no", "Cancel", "No thanks", "not me!"])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "no",
+        "Cancel",
+        "No thanks",
+        "not me!",
+        "I don\u2019t",
+        "Nein danke",
+        "Non merci",
+        "No, I did not ask for this",
+    ],
+)
 def test_a_short_no_cancels_the_request(typed: str, asked: Asked, tmp_path: Path) -> None:
-    """A no by reply: the request is cancelled, its code forgotten, and she is told."""
+    """A no by reply: the request is cancelled, its code forgotten, and she is told (a
+    phone's apostrophe, U+2019, as well). A no with a thanks of another language is one
+    too, and so is the no of someone who never asked (they were read as no plain no)."""
     cancels(asked, tmp_path / "hall", a_reply(asked, outlook(asked, typed)))
 
 

@@ -39,7 +39,10 @@ class Reply(Record):
     press never holds back his confirmations, codes or refusals, nor a third's press.
     ``asked_before``: the request was asked before the same, and keeps its code (``asks``,
     ``confirm.ask``): an earlier answer mailed it, so it is not forgotten when this answer
-    is held back or not mailed again."""
+    is held back or not mailed again. ``once_a_day``: a notice that a reply to a code was
+    not read as asked (``wtg.lobby.replied``), mailed to an address at most once a day and
+    counted apart from its other answers: an auto-responder that answers each would loop,
+    and spend the room of his confirmations."""
 
     to: str
     subject: str
@@ -49,6 +52,7 @@ class Reply(Record):
     asks: str | None = None
     private: bool = False
     asked_before: bool = False
+    once_a_day: bool = False
 
 
 Handler = Callable[["Desk", Command], None]
@@ -118,11 +122,20 @@ class Desk:
         asks: str | None = None,
         private: bool = False,
         asked_before: bool = False,
+        once_a_day: bool = False,
         **context: Any,
     ) -> None:
         self.replies.append(
             Reply(
-                to or self.sender, subject, template, context, proven, asks, private, asked_before
+                to or self.sender,
+                subject,
+                template,
+                context,
+                proven,
+                asks,
+                private,
+                asked_before,
+                once_a_day,
             )
         )
 

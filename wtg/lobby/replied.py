@@ -19,9 +19,10 @@ What its sender typed (``said``) decides. Nothing, or a short yes (``yes``, ``ok
 line ``CONFIRM <code>`` does. A short no (``no``, ``cancel``, ``not me``) cancels the
 request: its code is forgotten, and he is told. Anything else (a question, another command)
 confirms nothing: its commands are carried out as typed, and he is told that the request
-waits and how to confirm it. A RESIGN or a WITHDRAW takes someone out and may be asked in
-his name by another (a RESIGN with his code, a WITHDRAW with his From): a yes by reply does
-not confirm it, and the answer says that the line must be typed.
+waits and how to confirm it, at most once a day (``Reply.once_a_day``: an auto-responder
+that answers each notice would loop). A RESIGN or a WITHDRAW takes someone out and may be
+asked in his name by another (a RESIGN with his code, a WITHDRAW with his From): a yes by
+reply does not confirm it, and the answer says that the line must be typed.
 """
 
 from __future__ import annotations
@@ -73,20 +74,21 @@ def _words(text: str) -> frozenset[str]:
 
 _POLITE = _words(
     "hi hello hey dear gm sir madam thanks thank you thx ty many cheers regards best kind "
-    "please pls plz sorry"
+    "please pls plz sorry danke merci gracias"
 )
 _YES = _words(
     "yes y yeah yep yup ya yea ok okay okey k kk sure confirm confirmed confirming agree "
     "agreed accept accepted correct right fine great good perfect absolutely definitely "
     "indeed i do it it's that's that is me count in sign up go ahead of course ja oui si sí "
-    "da bitte danke merci gracias"
+    "da bitte"
 )
 _NO = _words(
     "no nope nah not never cancel canceled cancelled don't dont stop decline declined "
     "mistake wrong nein non"
 )
-_NO_TOO = _words("me i it this that for asked ask want changed my mind by a was")
-"""Words a short no may hold beside one of ``_NO`` (``not me``, ``I changed my mind``)."""
+_NO_TOO = _words("me i it this that for asked ask did want changed my mind by a was")
+"""Words a short no may hold beside one of ``_NO`` (``not me``, ``I changed my mind``, ``I
+did not ask for this``); a thanks of ``_POLITE`` in any language (``Nein danke``) too."""
 
 
 class Hint(Record):
@@ -211,9 +213,16 @@ def not_confirmed(desk: Desk, command: Command) -> None:
                 until=until,
                 strict=waiting.kind not in CONFIRMS,
                 yes=verdict == YES,
+                once_a_day=True,
             )
         elif any(found.code == code for found in confirm.mailed_to(desk.book, desk.sender)):
             desk.refused += 1  # lapsed: he is told so, and to ask again
-            desk.reply("your reply: not done", "refused", command="your reply", reason=waiting)
+            desk.reply(
+                "your reply: not done",
+                "refused",
+                once_a_day=True,
+                command="your reply",
+                reason=waiting,
+            )
         # else a command of the same mail ended the request: its answer says so
         desk.remember(command)

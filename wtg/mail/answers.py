@@ -47,6 +47,9 @@ from wtg.mail.strangers import HOURLY, Strangers
 WINDOW = 3600.0
 REPLIES_LIMIT = "replies_per_hour"
 CONFIRMATIONS_LIMIT = "confirmations_per_hour"
+DAY = 24 * 3600.0
+ONE_A_DAY = "one a day"
+"""The limit that held back a notice mailed at most once a ``DAY`` (a limit of one)."""
 STRANGERS_LIMIT = HOURLY
 """The limits that may hold an answer back, by their keys in the config's ``mail`` (and those
 of the mail to strangers: ``wtg.mail.strangers``)."""
@@ -517,6 +520,7 @@ class Answers:
         tally: str | None = None,
         game: str | None = None,
         asks: str | None = None,
+        window: float = WINDOW,
     ) -> str | None:
         """Queue an answer of another kind (a command mail's: ``wtg.mail.commands``) under
         the same rate limits: None when it is queued, else the name of the limit that held
@@ -526,9 +530,20 @@ class Answers:
         the code to CONFIRM it carries (``asks``) went to that address within the hour: it
         is not mailed again (``ASKED_AGAIN``). ``tally``: the key the hourly limit counts
         the mail under, when not its address's (a private press is counted apart from the
-        answers to its reader). ``game``: the game the answer is about (its List-Id)."""
+        answers to its reader). ``game``: the game the answer is about (its List-Id).
+        ``window``: the seconds ``limit`` counts over, when not an hour."""
         return self._queue(
-            ident, to, subject, body, reply_to_id, limit, stranger, tally, game, asks=asks
+            ident,
+            to,
+            subject,
+            body,
+            reply_to_id,
+            limit,
+            stranger,
+            tally,
+            game,
+            asks=asks,
+            window=window,
         )
 
     def _queue(
@@ -560,6 +575,8 @@ class Answers:
         history = self.journal.replies_since(address, stamp - window)
         cap = limit if limit is not None else self.gm.limits.replies_per_hour
         if not ReplyLimiter.allowed(address, stamp, history, cap, window):
+            if (cap, window) == (1, DAY):
+                return ONE_A_DAY
             return CONFIRMATIONS_LIMIT if limit is not None else REPLIES_LIMIT
         if stranger is not None:
             key = compose.address_key(to)

@@ -32,7 +32,7 @@ from wtg.lobby.commands import CommandMail, read_commands, typed_text
 from wtg.lobby.database import Book
 from wtg.lobby.handlers import answer
 from wtg.mail import compose, strangers
-from wtg.mail.answers import Answers
+from wtg.mail.answers import DAY, WINDOW, Answers
 from wtg.mail.extract import decode_bytes, normalise, parse_mail
 from wtg.mail.fromname import display_name
 from wtg.mail.inbox import Incoming
@@ -51,6 +51,9 @@ PRIVATE_TALLY = "private-press:"
 the writer's side and the address: apart from the answers to it (``Reply.private``), and
 each writer's apart from the others' (one player's press never silences another's)."""
 CODES_TALLY = "codes:"
+NOTICE_TALLY = "reply-notice:"
+"""The key the notices that a reply to a code was not read as asked are counted under
+(``Reply.once_a_day``), apart from the address's other answers."""
 """... and the answers that carry a code to CONFIRM (a JOIN's, a WITHDRAW's, a takeover's,
 a RESIGN's), which anyone may ask for in anyone's name: apart from the answers to his own
 orders and commands, which a flood of forged requests must never hold back."""
@@ -176,6 +179,9 @@ class Commands:
                 tally = f"{PRIVATE_TALLY}{_game_of(reply)}:{writer}:{reader}"
             elif reply.asks is not None:  # forged requests never hold back his orders' answers
                 tally = f"{CODES_TALLY}{compose.address_key(reply.to)}"
+            window = WINDOW
+            if reply.once_a_day:  # an auto-responder answering each never loops
+                tally, limit, window = f"{NOTICE_TALLY}{compose.address_key(reply.to)}", 1, DAY
             why = self.answers.reply(
                 f"cmd-{message.key}-{index}",
                 reply.to,
@@ -187,6 +193,7 @@ class Commands:
                 tally=tally,
                 game=_game_of(reply),
                 asks=reply.asks if stranger == strangers.CODE else None,
+                window=window,
             )
             if why is None:
                 continue
