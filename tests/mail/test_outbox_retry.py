@@ -623,6 +623,19 @@ def test_a_report_of_a_turn_rolled_back_since_is_not_sent(tmp_path: Path) -> Non
     assert (again.exit_code, again.stderr) == (1, refused.stderr)
 
 
+def rerun_then_next_turn(folder: Path) -> tuple[World, Path]:
+    """A host whose player 3's address is not one: turn 1 run, run again, turn 2 run, then
+    one send (turn 1's reports, the rerun's, set aside for player 3); and its config."""
+    world = World(folder)
+    set_address(world, 3, "p3 at players.example")
+    config = maildir_config(folder, world)
+    played(world)
+    assert wtg(config, "run-turn", "g1", "--rerun").exit_code == 0
+    played(world)  # turn 2: turn 1's reports are queued now, the rerun's
+    assert wtg(config, "send", "-q").exit_code == 0
+    return world, config
+
+
 def test_a_report_of_a_turn_run_again_since_is_not_sent(tmp_path: Path) -> None:
     """Player 3's report of turn 1 was set aside; the GM corrected orders and ran turn 1
     again (`run-turn --rerun`): the report set aside is of the turn that was, refused. A
@@ -645,13 +658,7 @@ def test_a_report_of_a_turn_run_again_since_is_not_sent(tmp_path: Path) -> None:
     assert refused.exit_code == 1
     assert refused.stderr.startswith(f"wtg: mail {old} is of game g1, whose {undone}: ")
 
-    other = World(tmp_path / "later")
-    set_address(other, 3, "p3 at players.example")
-    later = maildir_config(tmp_path / "later", other)
-    played(other)
-    assert wtg(later, "run-turn", "g1", "--rerun").exit_code == 0
-    played(other)  # turn 2: turn 1's reports are queued now, the rerun's
-    assert wtg(later, "send", "-q").exit_code == 0
+    other, later = rerun_then_next_turn(tmp_path / "later")
     rerun = f"{old}-r1"
     assert rerun in folders(other)["failed"] and old not in folders(other)["failed"]
     set_address(other, 3, "p3@fixed.example")
@@ -669,13 +676,7 @@ def test_a_rerun_turns_report_an_older_wtg_queued_without_its_rerun_is_sent(
     """An older wtg named the report of a rerun turn queued once the next turn had run
     without ``-rN`` (its id said no rerun): made after the next turn ran, it is of the turn
     as it is, and a retry sends it (such mails stay in outboxes across an upgrade)."""
-    world = World(tmp_path)
-    set_address(world, 3, "p3 at players.example")
-    config = maildir_config(tmp_path, world)
-    played(world)
-    assert wtg(config, "run-turn", "g1", "--rerun").exit_code == 0
-    played(world)
-    assert wtg(config, "send", "-q").exit_code == 0
+    world, config = rerun_then_next_turn(tmp_path)
     failed = world.gm.spool / "outbox" / "failed"
     old, rerun = "report-g1-t0001-p03", "report-g1-t0001-p03-r1"
     for path in failed.glob(f"{rerun}.*"):
