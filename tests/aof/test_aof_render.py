@@ -49,9 +49,10 @@ def test_section_block_order_title_help_columns() -> None:
     lines = render_aof(FORM, HEADER).split("\n")
     at = lines.index("PHASE IV - TRANSFORMATIONS: at most 50 units each, at most 3 POP->ARM")
     assert lines[at - 1] == ""
-    assert lines[at + 1].startswith("KIND 1 = POP->WOK")
-    assert lines[at + 2] == "    PROV KIND UNITS"
-    assert lines[at + 3] == "T1: __   _    __"
+    assert lines[at + 1] == "KIND 1 = POP->WOK (2 POP make 1 WOK), 2 = POP->ARM (4 POP make 1 ARM),"
+    assert lines[at + 2] == "  3 = WOK->POP (2 WOK make 1 POP)"
+    assert lines[at + 3] == "    PROV KIND UNITS"
+    assert lines[at + 4] == "T1: __   _    __"
 
 
 def test_fields_align_under_column_titles() -> None:
@@ -79,12 +80,42 @@ def test_prefilled_lines_are_zero_padded_and_coded() -> None:
 
 def test_context_fills_titles_and_keeps_unknown_placeholders() -> None:
     text = render_aof(FORM, HEADER, context={"attacks": 3})
-    assert "the first 3 accepted lines count this turn (a rejected line takes none)" in text
-    assert "(you have {tech})" in text
+    words = " ".join(text.split())
+    assert "the first 3 accepted lines count this turn (a rejected line takes none)" in words
+    assert "(you have {tech})" in words
     text = render_aof(FORM, HEADER, context={"attacks": 4, "tech": 275})
-    assert "(you have 275)" in text
+    assert "(you have 275)" in " ".join(text.split())
     assert fill_placeholders("{a:03d} {b:>3} {c!r} {{d}}", {"a": 1}) == "001 {b:>3} {c!r} {d}"
     assert fill_placeholders("odd { brace {a}", {"a": 1}) == "odd { brace {a}"
+
+
+@pytest.mark.parametrize("ruleset", ["wok4", "standard", "intermediate", "wisk", "tactics"])
+def test_a_form_fits_72_columns_and_its_prose_reads_as_no_order(ruleset: str) -> None:
+    """The form is replied to: quoted with "> " its lines stay within a mail's 78 columns.
+    A title or help line too long is broken at its words (a help line between its
+    choices), and the broken lines read as no order or setting, filled in or not."""
+    form = read_form(ROOT / "forms" / f"{ruleset}.yaml")
+    context = {"attacks": 3, "tech": 275, "gold": 1200, "wood": 40, "army_size": 12}
+    text = render_aof(form, HEADER, context=context)
+    assert max(len(line) for line in text.splitlines()) <= 72
+    continued = [line for line in text.splitlines() if line.startswith("  ") and line[2] != " "]
+    assert continued, "a long title or help line of this form is broken"
+    for line in continued:
+        quoted = "> " + line
+        assert len(quoted) <= 78
+    outcome = read_aof(form, text)
+    assert (outcome.entries, outcome.bad, outcome.settings) == ([], [], [])
+    assert outcome.problems == []
+    assert outcome.header["code"] == "K7Q2M9XD"
+
+
+def test_a_help_line_keeps_each_choice_whole() -> None:
+    lines = render_aof(FORM, HEADER).split("\n")
+    at = next(n for n, line in enumerate(lines) if line.startswith("OP 1 = "))
+    assert lines[at : at + 2] == [
+        "OP 1 = spy a province, 2 = spy a player (neighbour),",
+        "  3 = sabotage missiles, 4 = sabotage defenses, 5 = steal population",
+    ]
 
 
 def test_same_input_same_bytes() -> None:

@@ -1,4 +1,4 @@
-"""``wtg.game.prose.wrapped`` breaks a mail's long lines as ``textwrap.wrap`` would with
+"""``wtg.text.prose.wrapped`` breaks a mail's long lines as ``textwrap.wrap`` would with
 words kept whole and a line's inner spaces kept (the columns of an order line quoted)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import textwrap
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wtg.game.prose import WIDTH, wrapped
+from wtg.text.prose import WIDTH, wrapped
 
 
 def by_textwrap(line: str, indent: str, width: int) -> list[str]:

@@ -78,7 +78,8 @@ def test_upgrade_changes_nothing_but_the_numbers_and_the_turn_is_the_older_wtgs(
     tmp_path: Path,
 ) -> None:
     """The folder upgraded: format 2, every other file as it was, the book's rows as they
-    were; then turn 3 runs to the very bytes the wtg of format 1 wrote on a copy of it."""
+    were; then turn 3 runs to the very bytes the wtg of format 1 wrote on a copy of it, its
+    reports and forms to the very words (the form's prose is wrapped to 72 columns since)."""
     games = old_host(tmp_path)
     before, rows = tree(games / "g1"), book_rows(games / BOOK)
 
@@ -99,7 +100,20 @@ def test_upgrade_changes_nothing_but_the_numbers_and_the_turn_is_the_older_wtgs(
 
     turn = open_game(games / "g1").run_turn(now=TURN_3_AT)
     assert turn == 3
-    assert tree(games / "g1" / "turns" / "0003") == tree(FIXTURE / "expected" / "0003")
+    made, expected = tree(games / "g1" / "turns" / "0003"), tree(FIXTURE / "expected" / "0003")
+    assert made.keys() == expected.keys()
+    prose = [name for name in made if name.startswith(("reports/", "aofs/"))]
+    assert len(prose) == 6
+    for name in prose:
+        assert made[name].split() == expected[name].split(), name
+        assert (
+            max(map(len, made[name].splitlines()))
+            <= 78
+            < max(map(len, expected[name].splitlines()))
+        ), name
+    assert {n: made[n] for n in made if n not in prose} == {
+        n: expected[n] for n in expected if n not in prose
+    }
 
 
 def test_the_copies_before_hold_the_host_as_it_was(tmp_path: Path) -> None:

@@ -9,6 +9,14 @@ from typing import Any, cast
 from wtg.aof.orderfile import read_section
 from wtg.aof.values import Value, render_value
 from wtg.core.form import RESERVED_KEYS, FormSpec, SectionSpec
+from wtg.text.prose import wrapped
+
+WIDTH = 72
+"""The columns of the form's own prose (its instructions, titles and help lines): a form
+is sent to be replied to, and a reply quotes it with ``> ``, within the 78 columns of a
+mail's line (RFC 5322, 2.1.1) and short of the 72 a client wraps a flowed reply at."""
+INDENT = "  "
+"""What a prose line's continuation begins with."""
 
 OMIT = "omit_sections"
 """The form context's entry naming the sections a turn's form leaves out."""
@@ -29,7 +37,7 @@ def render_aof(
     """
     filled = _filled(form, orders or {})
     omitted = set(cast(Iterable[str], (context or {}).get(OMIT, ())))
-    out = [form.begin, form.title, header_line(header), *form.instructions.splitlines()]
+    out = [form.begin, form.title, header_line(header), *_prose(form.instructions)]
     for section in form.sections:
         if section.key in omitted:
             continue
@@ -78,9 +86,9 @@ def _section_lines(
 ) -> list[str]:
     widths = [max(f.shown_width, len(f.title)) for f in section.fields]
     margin = len(f"{section.label}{section.lines}:") + 1
-    out = [fill_placeholders(section.title, context)]
+    out = _prose(fill_placeholders(section.title, context))
     if section.help:
-        out.append(fill_placeholders(section.help, context))
+        out += _choices(fill_placeholders(section.help, context))
     out.append(" " * margin + _cells([f.title for f in section.fields], widths))
     for number in range(1, section.lines + 1):
         values = filled[number - 1] if number <= len(filled) else {}
@@ -89,6 +97,25 @@ def _section_lines(
         ]
         out.append(f"{section.label}{number}:".ljust(margin) + _cells(cells, widths))
     return out
+
+
+def _prose(text: str) -> list[str]:
+    """The lines of ``text`` broken at their words to the form's width."""
+    return wrapped(text, INDENT, WIDTH).splitlines()
+
+
+def _choices(text: str) -> list[str]:
+    """A help line (``KIND 1 = POP->WOK (...), 2 = ...``) broken to the form's width between
+    its choices, each kept whole where it fits on a line."""
+    lines = [""]
+    for choice in text.split(", "):
+        joined = f"{lines[-1]}, {choice}" if lines[-1] else choice
+        if len(joined) < WIDTH or not lines[-1]:  # room for its comma
+            lines[-1] = joined
+        else:
+            lines[-1] += ","
+            lines.append(INDENT + choice)
+    return [piece for line in lines for piece in _prose(line)]
 
 
 def _cells(cells: list[str], widths: list[int]) -> str:

@@ -16,9 +16,9 @@ from wtg.data.templates import template_loader
 from wtg.game.bidimark import marked_names
 from wtg.game.gameconfig import GameConfig
 from wtg.game.press import Press
-from wtg.game.prose import wrapped
 from wtg.game.roster import roster
 from wtg.game.textcolumn import column, padded
+from wtg.text.prose import sentences_wrapped, wrapped
 
 
 def bytecode_cache() -> jinja2.BytecodeCache | None:
@@ -149,6 +149,7 @@ def report_text(
             .render(game=config.game, turn=ruleset.turn_of(state), pieces=len(press))
         )
         text = text.rstrip("\n") + "\n\n" + note
+    text = sentences_wrapped(text)
     text = marked_names(text, [*_player_names(config), *(names_then or {}).values()])
     if aof is None:
         owes = not ruleset.is_over(state) and player in ruleset.owing(state)

@@ -42,3 +42,20 @@ def _broken(line: str, indent: str, width: int) -> list[str]:
         line, start = indent + rest, len(indent)
     pieces.append(line.rstrip(" ") if pieces else line)
     return pieces
+
+
+def sentences_wrapped(text: str, width: int = WIDTH) -> str:
+    """A report's text with each line longer than ``width`` that is a sentence broken at
+    its words, its continuations indented two columns more than it (under the words of an
+    event's ``- ``). A line holding two spaces together after its indent is a row of
+    columns and is left as it is: broken, its columns would no longer line up."""
+    if all(len(line) <= width for line in text.split("\n")):
+        return text
+    lines: list[str] = []
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        if len(line) <= width or "  " in body.rstrip(" "):
+            lines.append(line)
+        else:
+            lines.extend(_broken(line, " " * (len(line) - len(body) + 2), width))
+    return "\n".join(lines)
