@@ -40,6 +40,9 @@ from wtg.rules.wok4.strategy import plan_orders as wok4_plan
 BAD = re.compile(r"<built-in|\bNone\b|\{\{|\}\}|\{%|%\}|<[^>]*object at 0x|\{'|\[\{|\[\]")
 """What a template must never print: a Python repr, None, Jinja that was not rendered."""
 
+WIDTH = 78
+"""A report's line at most, unless it is a row of columns (two spaces together in it)."""
+
 SPY_OPS = range(1, 6)
 
 NOT_EMITTED = {
@@ -322,12 +325,15 @@ def reading(ruleset: str) -> Reading:
             }
             texts[0] = topten_text(rules, game.config, state)
             for side, text in texts.items():
+                where = f"{ruleset} turn {rules.turn_of(state)} side {side} line"
                 for match in BAD.finditer(text):
                     line = text[: match.start()].count("\n") + 1
-                    problems.append(
-                        f"{ruleset} turn {rules.turn_of(state)} side {side} line {line}: "
-                        + text.splitlines()[line - 1].strip()
-                    )
+                    problems.append(f"{where} {line}: " + text.splitlines()[line - 1].strip())
+                problems += [
+                    f"{where} {number}: {len(line)} columns: {line}"
+                    for number, line in enumerate(text.splitlines(), 1)
+                    if len(line) > WIDTH and "  " not in line.strip()
+                ]
             for event in events:
                 key = key_of(event)
                 if key not in shown:
@@ -350,7 +356,7 @@ RULESETS = tuple(GAMES)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_every_report_reads_as_words_and_numbers(ruleset: str) -> None:
+def test_every_report_reads_as_words_and_numbers_in_78_columns(ruleset: str) -> None:
     assert reading(ruleset).problems == []
 
 

@@ -130,7 +130,8 @@ def report_text(
     """The player's report, with a line on the game's press of the turn (mailed apart:
     ``press_text``), and the next AOF appended (``aof``, or rendered here when the player
     owes orders). ``names_then``: sides whose events are told under the name they had
-    when the turn ran (``turnfiles.names_then``). A name written right to left is
+    when the turn ran (``turnfiles.names_then``). Its sentences longer than a mail's line
+    are broken at their words (``sentences_wrapped``); a name written right to left is
     followed by a left-to-right mark (``wtg.game.bidimark``)."""
     context = ruleset.report_context(state, events, player)
     template = environment().get_template(f"{ruleset.name}/report.txt.j2")

@@ -8,7 +8,7 @@ import textwrap
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wtg.text.prose import WIDTH, wrapped
+from wtg.text.prose import WIDTH, sentences_wrapped, wrapped
 
 
 def by_textwrap(line: str, indent: str, width: int) -> list[str]:
@@ -60,3 +60,23 @@ def test_a_lines_leading_spaces_are_kept() -> None:
     ]
     assert wrapped("  " + "0" * 19, "", 20) == "  " + "0" * 19
     assert by_textwrap("  " + "0" * 19, "", 20) == ["0" * 19]
+
+
+def test_a_reports_sentence_is_broken_under_its_words_and_a_row_is_kept() -> None:
+    event = (
+        "- Bombing 49 Stallowey (neutral) from 52, long range, 70% a missile: 8 missiles,"
+        " 1 missed; killed 4 ARM, 0 SPY, 0.3 DEF, 0 tech points."
+    )
+    row = "  13 Morrowfield      42  24  24 1.375 1.3   0  10 TECH" + "  x" * 10
+    nested = "  - " + "word " * 20
+    text = "\n".join(["REPORT", event, row, nested.rstrip(), ""])
+    assert sentences_wrapped(text).split("\n") == [
+        "REPORT",
+        "- Bombing 49 Stallowey (neutral) from 52, long range, 70% a missile: 8",
+        "  missiles, 1 missed; killed 4 ARM, 0 SPY, 0.3 DEF, 0 tech points.",
+        row,
+        "  - word word word word word word word word word word word word word word word",
+        "    word word word word word",
+        "",
+    ]
+    assert sentences_wrapped("short\n") == "short\n"
