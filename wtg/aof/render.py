@@ -37,7 +37,7 @@ def render_aof(
     """
     filled = _filled(form, orders or {})
     omitted = set(cast(Iterable[str], (context or {}).get(OMIT, ())))
-    out = [form.begin, form.title, header_line(header), *_prose(form.instructions)]
+    out = [form.begin, form.title, header_line(header), *prose_lines(form.instructions)]
     for section in form.sections:
         if section.key in omitted:
             continue
@@ -86,9 +86,9 @@ def _section_lines(
 ) -> list[str]:
     widths = [max(f.shown_width, len(f.title)) for f in section.fields]
     margin = len(f"{section.label}{section.lines}:") + 1
-    out = _prose(fill_placeholders(section.title, context))
+    out = prose_lines(fill_placeholders(section.title, context))
     if section.help:
-        out += _choices(fill_placeholders(section.help, context))
+        out += choice_lines(fill_placeholders(section.help, context))
     out.append(" " * margin + _cells([f.title for f in section.fields], widths))
     for number in range(1, section.lines + 1):
         values = filled[number - 1] if number <= len(filled) else {}
@@ -99,12 +99,13 @@ def _section_lines(
     return out
 
 
-def _prose(text: str) -> list[str]:
-    """The lines of ``text`` broken at their words to the form's width."""
+def prose_lines(text: str) -> list[str]:
+    """The lines of ``text`` broken at their words to the form's width (the form's
+    instructions and titles; the AOF Sender's page prints the same)."""
     return wrapped(text, INDENT, WIDTH).splitlines()
 
 
-def _choices(text: str) -> list[str]:
+def choice_lines(text: str) -> list[str]:
     """A help line (``KIND 1 = POP->WOK (...), 2 = ...``) broken to the form's width between
     its choices, each kept whole where it fits on a line."""
     lines = [""]
@@ -115,7 +116,7 @@ def _choices(text: str) -> list[str]:
         else:
             lines[-1] += ","
             lines.append(INDENT + choice)
-    return [piece for line in lines for piece in _prose(line)]
+    return [piece for line in lines for piece in prose_lines(line)]
 
 
 def _cells(cells: list[str], widths: list[int]) -> str:

@@ -23,7 +23,7 @@ from markupsafe import Markup
 from wtg.aof import parse, values
 from wtg.aof.copies import ORDER_LINE
 from wtg.aof.mailtext import _INVISIBLE, _SPACE, MAX_NUMBER_DIGITS
-from wtg.aof.render import OMIT, fill_placeholders
+from wtg.aof.render import OMIT, choice_lines, fill_placeholders, prose_lines
 from wtg.core.form import FieldSpec, FormSpec, SectionSpec
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.record import Record
@@ -112,18 +112,24 @@ def form_data(form: FormSpec) -> JsonObject:
         "title": form.title,
         "begin": form.begin,
         "end": form.end,
-        "instructions": list(form.instructions.splitlines()),
+        "instructions": [*prose_lines(form.instructions)],
         "sections": [_section_data(section, context) for section in form.sections],
     }
 
 
 def _section_data(section: SectionSpec, context: Mapping[str, object]) -> JsonObject:
+    title = fill_placeholders(section.title, context)
+    help_text = fill_placeholders(section.help, context) if section.help else None
+    title_lines: list[Json] = [*prose_lines(title)]
+    help_lines: list[Json] = [*choice_lines(help_text)] if help_text else []
     return {
         "key": section.key,
         "label": section.label,
         "lines": section.lines,
-        "title": fill_placeholders(section.title, context),
-        "help": fill_placeholders(section.help, context) if section.help else None,
+        "title": title,
+        "help": help_text,
+        "title_lines": title_lines,
+        "help_lines": help_lines,
         "titles": section.titles,
         "widths": [max(f.shown_width, len(f.title)) for f in section.fields],
         "margin": len(f"{section.label}{section.lines}:") + 1,
