@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import pwd
 import sqlite3
@@ -16,7 +17,7 @@ from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.core.errors import WtgError
 from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full
-from wtg.files.ownership import owner_line
+from wtg.files.ownership import owner_line, owner_note
 from wtg.game.engine import open_game
 from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant
 from wtg.host.gamesdir import (
@@ -191,6 +192,9 @@ def checked_games_dir(folder: Path, source: str) -> Path:
     problem = folder_problem(folder)
     if problem is not None:
         meant = folder_meant(folder) if problem == "does not exist" else None
+        owned = owner_note(PermissionError(errno.EACCES, problem, os.fspath(folder)))
+        if problem.endswith("Permission denied") and owned is not None:
+            fail(f"the games folder {folder.absolute()} ({source}) {problem}: {owned}")
         fail(
             f"the games folder {folder.absolute()} ({source}) {problem}"
             f"{f' ({meant})' if meant else ''}: correct it, or make a new host with `wtg init DIR`"
