@@ -23,6 +23,7 @@ from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant
 from wtg.host.gamesdir import (
     folder_meant,
     folder_problem,
+    games_folder_slip,
     name_taken,
     renamed_game,
     scan_games,
@@ -199,6 +200,9 @@ def checked_games_dir(folder: Path, source: str) -> Path:
             f"the games folder {folder.absolute()} ({source}) {problem}"
             f"{f' ({meant})' if meant else ''}: correct it, or make a new host with `wtg init DIR`"
         )
+    slip = games_folder_slip(folder)
+    if slip is not None:
+        fail(f"the games folder {folder.absolute()} ({source}) {slip}: correct it")
     refuse_root_on_anothers(folder, "the games folder")
     ctx = click.get_current_context(silent=True)
     if ctx is not None:
