@@ -100,3 +100,29 @@ def test_a_mistyped_folder_of_the_games_folder_names_its_games(host: Path) -> No
         "did you mean test1? (a game's name is lower case)\n"
     )
     assert sorted(p.name for p in (games / "test1" / "turns").iterdir()) == ["0000"]
+
+
+def test_the_games_folder_given_as_a_game_names_its_games(host: Path) -> None:
+    """`wtg run-turn /srv/wtg/games` (the games folder for a game) said only `is not a game
+    folder (no game.yaml)`; it names the games there and how to give one."""
+    games = host / "games"
+    result = wtg("--config", host / "wtg.yaml", "run-turn", games, "--now")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"wtg: {games} is a games folder, not a game: give one of its games by its name "
+        f"(test1), with --games-dir {games} or the config whose games_dir it is\n",
+    )
+    assert sorted(p.name for p in (games / "test1" / "turns").iterdir()) == ["0000"]
+
+
+@pytest.mark.parametrize("inside", ["turns", "turns/0000", "turns/0000/reports"])
+def test_a_folder_inside_a_game_names_the_game(host: Path, inside: str) -> None:
+    """A folder of a game (a tab-completed `games/test1/turns/`) said `is not a game folder`
+    without the game it is in."""
+    game = host / "games" / "test1"
+    result = wtg("--config", host / "wtg.yaml", "status", game / inside)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"wtg: {game / inside} is a folder inside the game test1 ({game}), not a game's "
+        f"folder: give the game (test1, or its folder {game})\n",
+    )

@@ -356,6 +356,10 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
             fail(no_such_game(games_dir, game_dir))
         fail(no_such_folder(game_dir, path, games_dir))
     refuse_root_on_anothers(path, "the game folder")
+    if path.is_dir() and not (path / "game.yaml").exists():
+        slip = not_a_game_folder(game_dir, path)
+        if slip is not None:
+            fail(slip)
     game = open_game(path)
     if not game.store.turns():  # a making killed between game.yaml and turn 0
         fail(
@@ -364,6 +368,27 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
             "waiting list: the next `wtg run-turn --due` finishes it)"
         )
     return game
+
+
+def not_a_game_folder(given: str, path: Path) -> str | None:
+    """Why ``path`` (GAME_DIR ``given``, a folder without game.yaml) is no game, when it is
+    another folder of a host: a games folder (the games in it named), or a folder inside a
+    game's (``turns/0003``: the game named). None for any other folder."""
+    for folder in path.absolute().parents:
+        if (folder / "game.yaml").is_file():
+            return (
+                f"{given} is a folder inside the game {folder.name} ({folder}), not a game's "
+                f"folder: give the game ({folder.name}, or its folder {folder})"
+            )
+    names = [folder.name for folder in scan_games(path).folders]
+    if not names:
+        return None
+    more = f" and {len(names) - SHOWN_GAMES} more" if len(names) > SHOWN_GAMES else ""
+    return (
+        f"{given} is a games folder, not a game: give one of its games by its name "
+        f"({', '.join(names[:SHOWN_GAMES])}{more}), with --games-dir {given} or the config "
+        "whose games_dir it is"
+    )
 
 
 def no_such_folder(given: str, path: Path, games_dir: Path | None) -> str:
