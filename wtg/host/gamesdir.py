@@ -267,4 +267,5 @@ def failure_reason(exc: BaseException, games_dir: Path | None = None) -> str:
         text = f"an error in wtg: {type(exc).__name__}: {exc}"
     full = disk_full(games_dir, exc) if games_dir is not None else None
     text = f"{text}: {full}" if full else text
-    return " ".join(text.split())[:500]
+    lines = (" ".join(line.split()) for line in text.splitlines())
+    return "; ".join(line for line in lines if line)[:500]  # a problem a line, told apart
