@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import mailbox
 import os
+import pwd
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -249,3 +250,45 @@ def test_a_config_root_wrote_is_named_with_its_owner(host: Path) -> None:
         "root, and wtg runs as nobody (a command run as root, or by sudo, made it?): run "
         f"`chown -R nobody {config}` as root\n",
     )
+
+
+OTHER = 1  # daemon: a login that is neither the host's user nor root
+
+
+def run_as(uid: int, host: Path, *args: str) -> Result:
+    os.seteuid(uid)
+    try:
+        return wtg(host, *args)
+    finally:
+        os.seteuid(0)
+
+
+def test_a_command_run_as_a_user_not_the_hosts_says_to_run_it_as_the_host_user(host: Path) -> None:
+    """The host is nobody's whole (its cron, its service run as nobody); the GM gives a command
+    from another login (his own crontab, a shell of his). The line said `run chown -R daemon
+    .../wtg.yaml` as root, and of the games folder `correct it, or make a new host`: the chown
+    followed takes the host from nobody's own runs, which then stop (every game's turn, every
+    player's mail). Now it names the host's user to run wtg as, and no chown."""
+    for path in [host, *host.rglob("*")]:
+        os.chown(path, NOBODY, NOBODY)
+    config, games = host / "wtg.yaml", host / "games"
+    os.chmod(config, 0o600)
+    warm_up(host, [("status",), ("poll",), ("status", str(games / "g1"))])
+    other = pwd.getpwuid(OTHER).pw_name
+    advice = (
+        f"belongs to nobody, whose host this is, and wtg runs as {other}: run wtg as nobody "
+        "(`sudo -u nobody wtg ...`, or from nobody's crontab), and change no owner"
+    )
+    status = run_as(OTHER, host, "status")
+    assert (status.exit_code, status.stderr) == (
+        1,
+        f"wtg: {config}: cannot read the config file: Permission denied: {config} {advice}\n",
+    )
+    os.chmod(config, 0o644)
+    poll = run_as(OTHER, host, "poll")
+    assert (poll.exit_code, poll.stderr) == (
+        1,
+        f"wtg: the games folder {games} (games_dir of {config}) cannot be read: Permission "
+        f"denied: {games} {advice}\n",
+    )
+    assert {path.stat().st_uid for path in [host, *host.rglob("*")]} == {NOBODY}

@@ -151,3 +151,39 @@ def test_the_poll_s_note_of_mails_in_hand_fails_on_a_full_disk_rather_than_kill(
     )
     ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert (ran.returncode, ran.stderr) == (1, "refused: No space left on device\n")
+
+
+def read_only(games: Path) -> str:
+    return (
+        f"the file system that holds {games} is read-only (mounted so, or made so by the "
+        "kernel after a disk error: `dmesg` says): make it writable (`mount -o remount,rw`)"
+    )
+
+
+def test_a_read_only_file_system_is_named_and_nothing_is_lost(disk: Path) -> None:
+    """The games folder's file system read-only (the kernel remounts one so after a disk
+    error): each command said `...journal.sqlite: Read-only file system`, the poll only
+    `OSError: Read-only file system`, with no folder named nor what to do. Now each names the
+    folder's file system and the remount; once it is writable the commands take up the rest."""
+    host = disk / "host"
+    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
+    made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    assert wtg(host, "send").exit_code == 0
+    games = host / "games"
+    order_mails(host)
+    subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+    try:
+        line = one_line(wtg(host, "poll"))  # (where it stops: the first file it writes)
+        assert f": Read-only file system: {read_only(games)}" in line, line
+        for args in (("run-turn", "g1", "--now"), ("send",), ("status",)):
+            line = one_line(wtg(host, *args))
+            assert line.endswith(
+                f": Read-only file system: {read_only(games)}, then give the command again "
+                "(each file is written whole or not at all)"
+            ), (args, line)
+    finally:
+        subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
+    assert wtg(host, "poll").stdout == "filed 2, rejected 0, quarantined 0, ignored 0\n"
+    assert wtg(host, "run-turn", "--due").exit_code == 0
+    assert open_game(games / "g1").latest_turn() == 1

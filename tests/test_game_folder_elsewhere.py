@@ -100,3 +100,54 @@ def test_a_mistyped_folder_of_the_games_folder_names_its_games(host: Path) -> No
         "did you mean test1? (a game's name is lower case)\n"
     )
     assert sorted(p.name for p in (games / "test1" / "turns").iterdir()) == ["0000"]
+
+
+def test_the_games_folder_given_as_a_game_names_its_games(host: Path) -> None:
+    """`wtg run-turn /srv/wtg/games` (the games folder for a game) said only `is not a game
+    folder (no game.yaml)`; it names the games there and how to give one."""
+    games = host / "games"
+    result = wtg("--config", host / "wtg.yaml", "run-turn", games, "--now")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"wtg: {games} is a games folder, not a game: give one of its games by its name "
+        f"(test1), with --games-dir {games} or the config whose games_dir it is\n",
+    )
+    assert sorted(p.name for p in (games / "test1" / "turns").iterdir()) == ["0000"]
+
+
+@pytest.mark.parametrize("inside", ["turns", "turns/0000", "turns/0000/reports"])
+def test_a_folder_inside_a_game_names_the_game(host: Path, inside: str) -> None:
+    """A folder of a game (a tab-completed `games/test1/turns/`) said `is not a game folder`
+    without the game it is in."""
+    game = host / "games" / "test1"
+    result = wtg("--config", host / "wtg.yaml", "status", game / inside)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"wtg: {game / inside} is a folder inside the game test1 ({game}), not a game's "
+        f"folder: give the game (test1, or its folder {game})\n",
+    )
+
+
+@pytest.mark.parametrize("where", [".", "games"])
+def test_new_game_without_config_in_the_hosts_folder_is_refused(
+    host: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """A new shell, WTG_CONFIG not exported: `wtg new-game test2 ...` in the host's folder
+    made /srv/wtg/test2, beside the games folder, where no poll or send looks: its players
+    were never mailed turn 0, and their mail for it was held as mail of no game. Now it is
+    refused, naming the config there; `./test2` still makes a game of its own by hand."""
+    monkeypatch.chdir(host / where)
+    before = sorted(p.name for p in (host / where).iterdir())
+    made = wtg("new-game", "test2", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    config = host / "wtg.yaml"
+    assert (made.exit_code, made.stderr) == (
+        1,
+        f"wtg: no config: the game would be made in {host / where / 'test2'}, where no poll or "
+        "send of the host looks, and its players never mailed; give --config FILE (or export "
+        f"WTG_CONFIG), or ./test2 for a game of its own run by hand; there is one at {config}: "
+        f"`export WTG_CONFIG={config}` (or --config {config})\n",
+    )
+    assert sorted(p.name for p in (host / where).iterdir()) == before
+    by_hand = wtg("new-game", "./test2", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    assert by_hand.exit_code == 0, by_hand.output
+    assert (host / where / "test2" / "game.yaml").is_file()

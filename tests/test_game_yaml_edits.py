@@ -117,6 +117,23 @@ def test_every_slip_is_named_at_once(game_dir: Path) -> None:
     ]
 
 
+def test_every_slip_is_told_apart_in_the_line_of_a_games_run(game_dir: Path) -> None:
+    """`wtg status` of every game and `run-turn --due` say a game in one line: its two slips
+    were joined by a space, `... seed: missing: wtg wrote it when it made the game; put it
+    back /srv/.../game.yaml, line 6: sed: no such key ...`, which reads as a path to put it
+    back to. Now a `; ` parts them, as the problems of one line are parted."""
+    edit(game_dir, "seed: ", "sed: ")
+    edit(game_dir, "map_pictures: true", "map_picture: false")
+    config = game_dir / "game.yaml"
+    problems = (
+        f"{config}, line 1: seed: missing: wtg wrote it when it made the game; put it back; "
+        f"{config}, line 6: sed: no such key; did you mean 'seed'?; "
+        f"{config}, line 12: map_picture: no such key; did you mean 'map_pictures'?"
+    )
+    listed = wtg("--games-dir", game_dir.parent, "status")
+    assert listed.stdout == f"{game_dir}: cannot be read, skipped: {problems}\n"
+
+
 def test_a_first_deadline_that_is_no_date_stops_run_turn_with_a_line_and_runs_nothing(
     game_dir: Path,
 ) -> None:

@@ -4,6 +4,7 @@ command that needs the config fails without one, saying where it looked."""
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -263,3 +264,71 @@ def test_a_game_named_with_a_space_at_an_end_names_the_game_meant(
         f"wtg: no game {given!r} in the games folder {tmp_path / 'games'}: did you mean g1? "
         "(the name given has a space at an end)"
     )
+
+
+@pytest.fixture(scope="module")
+def made_host(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A host of `wtg init` with the game g1, turn 0 mailed: copied for each test."""
+    top = tmp_path_factory.mktemp("host")
+    assert wtg(top, "init", "host").exit_code == 0
+    config = ("--config", "host/wtg.yaml")
+    made = wtg(top, *config, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    assert wtg(top, *config, "send").exit_code == 0
+    return top / "host"
+
+
+@pytest.mark.parametrize("command", NEEDS_THE_GAMES, ids=lambda c: c[0])
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (".", "holds no game, and {games} holds a host's games (did you mean {games}?)"),
+        (
+            "games/g1",
+            "is the folder of the game g1, not the games folder that holds it (did you mean "
+            "{games}?)",
+        ),
+    ],
+    ids=["the-host-folder", "a-game-folder"],
+)
+def test_a_games_dir_that_is_the_host_folder_or_a_game_folder_is_refused(
+    made_host: Path, tmp_path: Path, command: tuple[str, ...], given: str, said: str
+) -> None:
+    """`games_dir: /srv/wtg` for /srv/wtg/games (the folder of wtg.yaml), or a game's folder,
+    was taken as a games folder of no game: `status` said `no games in /srv/wtg`, `run-turn
+    --due` ran nothing and exited 0, a poll filed nothing (on a mail server it held every
+    player's mail in a spool of its own), each making a spool in that folder, while every
+    deadline passed unrun. Now each command refuses, naming the games folder meant."""
+    host = tmp_path / "host"
+    shutil.copytree(made_host, host)
+    config = host / "wtg.yaml"
+    config.write_text(
+        config.read_text(encoding="utf-8").replace("games_dir: games ", f"games_dir: {given} "),
+        encoding="utf-8",
+    )
+    before = tree(host)
+    args = [a.replace("SITE", str(tmp_path / "site")) for a in command]
+    line = one_line(wtg(tmp_path, "--config", str(config), *args))
+    folder = host if given == "." else host / given
+    assert line == (
+        f"wtg: the games folder {folder} (games_dir of {config}) "
+        f"{said.format(games=host / 'games')}: correct it"
+    )
+    assert tree(host) == before
+    assert not (tmp_path / "site").exists()
+    check = wtg(tmp_path, "--config", str(config), "check-config")
+    assert check.exit_code == 1
+    assert f"FAIL  games_dir {folder}: {said.format(games=host / 'games')}: correct games_dir" in (
+        check.stdout.splitlines()
+    )
+
+
+def test_the_games_dir_option_naming_a_game_folder_is_refused(made_host: Path) -> None:
+    line = one_line(wtg(made_host, "--games-dir", "games/g1", "status"))
+    assert line == (
+        f"wtg: the games folder {made_host / 'games' / 'g1'} (--games-dir) is the folder of the "
+        f"game g1, not the games folder that holds it (did you mean {made_host / 'games'}?): "
+        "correct it"
+    )
+    listed = wtg(made_host, "--games-dir", "games", "status")
+    assert (listed.exit_code, listed.stdout.split()[:2]) == (0, ["g1", "wok4"])

@@ -167,3 +167,27 @@ def test_init_in_a_folder_with_a_space_says_the_next_line_quoted(tmp_path: Path)
     assert result.stdout.splitlines()[-1] == (
         f"next: export WTG_CONFIG='{folder / 'wtg.yaml'}'; wtg check-config"
     )
+
+
+def test_the_mail_sections_filled_in_send_from_the_address_init_was_given(tmp_path: Path) -> None:
+    """docs/gm.md, step 5: fill in the imap: and smtp: sections the config holds as comments
+    and write `transport: imap`. The smtp section held `from: "Game Master <gm@example.org>"`,
+    which wins over the top `from`: a GM who filled in the server, the login and the password
+    left it, and every mail went out From gm@example.org (a server that lets its login send
+    as any address takes it), every player's reply to nobody. Uncommented as it stands, the
+    config now sends From the address `wtg init --from` was given."""
+    folder = tmp_path / "host"
+    assert wtg("init", str(folder), "--from", "Real GM <gm@real.example.net>").exit_code == 0
+    config = folder / "wtg.yaml"
+    lines = []
+    for line in config.read_text(encoding="utf-8").splitlines():
+        if line.startswith(("# imap:", "# smtp:", "#   ")):
+            line = line[2:]
+        lines.append(line.replace("transport: maildir", "transport: imap", 1))
+    config.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for name in ("imap-password", "smtp-password"):
+        (folder / name).write_text("secret\n", encoding="utf-8")
+        os.chmod(folder / name, 0o600)
+    gm = load_config(config)
+    assert (gm.transport, gm.smtp is not None) == ("imap", True)
+    assert gm.sender == "Real GM <gm@real.example.net>"

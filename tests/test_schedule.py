@@ -91,13 +91,14 @@ def test_a_game_made_at_the_very_deadline_hour_has_a_whole_turn_first(tmp_path: 
 def test_a_deadline_at_half_past_falls_at_half_past(tmp_path: Path) -> None:
     """Issue 26, mutant (mutmut, wtg/game/schedule.py): the minutes of ``--at`` dropped, where the
     slot is made or where the first day is chosen. Every day at 18:30 Vienna time, a game
-    made at 18:10 there has its first deadline at 18:30 that day, the next at 18:30 the day
-    after."""
+    made at 06:10 there has its first deadline at 18:30 that day, the next at 18:30 the day
+    after (one made at 18:10 waits for the next day's: a first turn of half a day at least,
+    test_a_daily_game_leaves_the_players_half_a_day_for_turn_1)."""
     from tests.conftest import players
     from wtg.game.engine import create_game
     from wtg.game.schedule import make_schedule
 
-    made = datetime(2026, 11, 20, 17, 10, tzinfo=timezone.utc)  # 18:10 in Vienna
+    made = datetime(2026, 11, 20, 5, 10, tzinfo=timezone.utc)  # 06:10 in Vienna
     schedule = make_schedule(1, "18:30", "Europe/Vienna", now=made)
     game = create_game(tmp_path / "g", "wok4", "small", players(2), 7, schedule=schedule, now=made)
     assert game.deadline() == datetime(2026, 11, 20, 17, 30, tzinfo=timezone.utc)
@@ -171,3 +172,40 @@ def test_the_utc_beside_a_local_deadline_is_utc_on_a_host_in_another_zone(
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+@pytest.mark.parametrize(
+    ("made_at", "first"),
+    [
+        ((17, 50), datetime(2026, 11, 21, 17, 0, tzinfo=timezone.utc)),
+        ((6, 30), datetime(2026, 11, 21, 17, 0, tzinfo=timezone.utc)),
+        ((5, 0), datetime(2026, 11, 20, 17, 0, tzinfo=timezone.utc)),
+        ((19, 0), datetime(2026, 11, 21, 17, 0, tzinfo=timezone.utc)),
+    ],
+)
+def test_a_daily_game_leaves_the_players_half_a_day_for_turn_1(
+    made_at: tuple[int, int], first: datetime
+) -> None:
+    """`new-game --every 1 --at 18:00` made at 17:50 (in the schedule's zone) had its first
+    deadline ten minutes on: `wtg send` had barely mailed turn 0 when `run-turn --due` ran
+    turn 1 with nobody's orders. Now turn 1 has at least half a day (12 hours), as every
+    game of 2 days or more had at least a day."""
+    from wtg.game.schedule import make_schedule
+
+    hour, minute = made_at
+    made = datetime(2026, 11, 20, hour, minute, tzinfo=ZoneInfo("Europe/Vienna"))
+    schedule = make_schedule(1, "18:00", "Europe/Vienna", now=made)
+    assert schedule.slot(0) == first
+    assert schedule.slot(0) - made >= timedelta(hours=12)
+
+
+@pytest.mark.parametrize("every", [2, 3, 7])
+def test_a_game_of_days_keeps_its_first_deadline_within_its_days(every: int) -> None:
+    """The rule above changes nothing for a game of 2 days or more: the first deadline is
+    the hour's first slot after `every - 1` days, whatever the hour it is made."""
+    from wtg.game.schedule import make_schedule
+
+    for hour in range(24):
+        made = datetime(2026, 11, 20, hour, 30, tzinfo=timezone.utc)
+        first = make_schedule(every, "18:00", "UTC", now=made).slot(0)
+        assert timedelta(days=every - 1) < first - made <= timedelta(days=every)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import pwd
 import sqlite3
@@ -16,12 +17,13 @@ from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.core.errors import WtgError
 from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full
-from wtg.files.ownership import owner_line
+from wtg.files.ownership import owner_line, owner_note
 from wtg.game.engine import open_game
 from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant
 from wtg.host.gamesdir import (
     folder_meant,
     folder_problem,
+    games_folder_slip,
     name_taken,
     renamed_game,
     scan_games,
@@ -191,10 +193,16 @@ def checked_games_dir(folder: Path, source: str) -> Path:
     problem = folder_problem(folder)
     if problem is not None:
         meant = folder_meant(folder) if problem == "does not exist" else None
+        owned = owner_note(PermissionError(errno.EACCES, problem, os.fspath(folder)))
+        if problem.endswith("Permission denied") and owned is not None:
+            fail(f"the games folder {folder.absolute()} ({source}) {problem}: {owned}")
         fail(
             f"the games folder {folder.absolute()} ({source}) {problem}"
             f"{f' ({meant})' if meant else ''}: correct it, or make a new host with `wtg init DIR`"
         )
+    slip = games_folder_slip(folder)
+    if slip is not None:
+        fail(f"the games folder {folder.absolute()} ({source}) {slip}: correct it")
     refuse_root_on_anothers(folder, "the games folder")
     ctx = click.get_current_context(silent=True)
     if ctx is not None:
@@ -348,6 +356,10 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
             fail(no_such_game(games_dir, game_dir))
         fail(no_such_folder(game_dir, path, games_dir))
     refuse_root_on_anothers(path, "the game folder")
+    if path.is_dir() and not (path / "game.yaml").exists():
+        slip = not_a_game_folder(game_dir, path)
+        if slip is not None:
+            fail(slip)
     game = open_game(path)
     if not game.store.turns():  # a making killed between game.yaml and turn 0
         fail(
@@ -356,6 +368,27 @@ def open_or_fail(ctx: click.Context, game_dir: str) -> Any:
             "waiting list: the next `wtg run-turn --due` finishes it)"
         )
     return game
+
+
+def not_a_game_folder(given: str, path: Path) -> str | None:
+    """Why ``path`` (GAME_DIR ``given``, a folder without game.yaml) is no game, when it is
+    another folder of a host: a games folder (the games in it named), or a folder inside a
+    game's (``turns/0003``: the game named). None for any other folder."""
+    for folder in path.absolute().parents:
+        if (folder / "game.yaml").is_file():
+            return (
+                f"{given} is a folder inside the game {folder.name} ({folder}), not a game's "
+                f"folder: give the game ({folder.name}, or its folder {folder})"
+            )
+    names = [folder.name for folder in scan_games(path).folders]
+    if not names:
+        return None
+    more = f" and {len(names) - SHOWN_GAMES} more" if len(names) > SHOWN_GAMES else ""
+    return (
+        f"{given} is a games folder, not a game: give one of its games by its name "
+        f"({', '.join(names[:SHOWN_GAMES])}{more}), with --games-dir {given} or the config "
+        "whose games_dir it is"
+    )
 
 
 def no_such_folder(given: str, path: Path, games_dir: Path | None) -> str:

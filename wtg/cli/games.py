@@ -17,6 +17,7 @@ import click
 from wtg.cli.common import (
     EXIT_NOT_STORED,
     checked_config,
+    config_nearby,
     config_path,
     fail,
     given_ruleset,
@@ -24,6 +25,7 @@ from wtg.cli.common import (
     known_games_dir,
     open_or_fail,
     os_error_line,
+    without_config,
 )
 from wtg.cli.logs import log_options, start_logging
 from wtg.core.orders import OrderError
@@ -276,6 +278,14 @@ def new_game_folder(ctx: click.Context, given: str) -> Path:
             f"a game {folder.name} is there already ({folder.absolute()}, turn "
             f"{store.latest_turn()}): give the new game another name (`wtg status "
             f"{folder.name}` shows that one)"
+        )
+    if games_dir is None and bare and config_nearby() is not None:
+        fail(  # a host's folder (its wtg.yaml here or above) and no config: WTG_CONFIG lost
+            without_config(
+                f"no config: the game would be made in {folder.absolute()}, where no poll or "
+                "send of the host looks, and its players never mailed; give --config FILE "
+                f"(or export WTG_CONFIG), or ./{given} for a game of its own run by hand"
+            )
         )
     if games_dir is None:  # a game of its own, run by hand: its folder is made as needed
         return folder

@@ -75,6 +75,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     game = open_or_fail(ctx, game_dir)
     warn_if_shared(game.store.root)
     warn_of_codes(game.config)
+    warn_of_addresses(game.config)
     data = game_status(game)
     spool = game.store.root.parent / SPOOL
     listed, kept = _with_quarantine(data, quarantined(spool))
@@ -249,6 +250,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             continue
         warn_if_shared(found.store.root)
         warn_of_codes(found.config)
+        warn_of_addresses(found.config)
         games.append(data)
         entry = _with_announcements(_with_quarantine(data, kept)[0], data, announced)[0]
         entry = _with_set_aside(entry, aside)[0]
@@ -352,6 +354,25 @@ def warn_of_codes(config: GameConfig) -> None:
     too short to be safe, one two players share), without the code."""
     for line in code_warnings(config):
         click.echo(printable(f"warning: {line}"), err=True)
+
+
+def warn_of_addresses(config: GameConfig) -> None:
+    """A warning on stderr for each player's address in game.yaml that no mail can be made
+    to (a GM's edit, `email: ann.example.org`: game.yaml's addresses are not refused, so that
+    a game stays playable): `wtg send` would set his mail aside, found only after a turn."""
+    # deferred: the mail's composer (the email package's header registry): a look per address
+    from wtg.mail.compose import writable
+
+    for entry in config.players:
+        if entry.email and not writable(entry.email):
+            click.echo(
+                printable(
+                    f"warning: game {config.game}, player {entry.id} ({entry.name}): email "
+                    f"{entry.email!r} is not one e-mail address: `wtg send` would set his mail "
+                    "aside; correct it in game.yaml"
+                ),
+                err=True,
+            )
 
 
 @click.command()

@@ -20,11 +20,21 @@ NEARLY_FULL = 1 << 20
 def disk_full(folder: Path, exc: BaseException) -> str | None:
     """What to say of the disk that holds ``folder`` after ``exc``: that it is full, with
     the room and the files left on it, when ``exc`` says so (ENOSPC) or is a
-    database's error on a disk nearly full. None otherwise."""
+    database's error on a disk nearly full; that its file system is read-only, when it is
+    and ``exc`` is a write's refusal ("Read-only file system") or a database's ("attempt
+    to write a readonly database"). None otherwise."""
     try:
         room = os.statvfs(folder)
     except OSError:
         return None
+    if room.f_flag & os.ST_RDONLY and (
+        not isinstance(exc, OSError) or exc.errno in (errno.EROFS, errno.EACCES)
+    ):
+        return (
+            f"the file system that holds {folder} is read-only (mounted so, or made so by "
+            "the kernel after a disk error: `dmesg` says): make it writable (`mount -o "
+            "remount,rw`)"
+        )
     free = room.f_bavail * room.f_frsize
     said = isinstance(exc, OSError) and exc.errno == errno.ENOSPC
     if not said and (isinstance(exc, OSError) or free >= NEARLY_FULL):

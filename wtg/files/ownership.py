@@ -62,6 +62,27 @@ def owner_line(exc: BaseException) -> str | None:
     return f"{os.fsdecode(exc.filename)}: {exc.strerror or 'Permission denied'}: {note}"
 
 
+def owner_of(path: Path) -> int | None:
+    """The uid that owns ``path``; None when it cannot be looked at."""
+    try:
+        return os.stat(path).st_uid
+    except OSError:
+        return None
+
+
+def wrong_user_note(path: Path, owner: int) -> str:
+    """What to say when ``path``, and the host it is of, belong to another user who is not
+    root: the host is his (its service, its cron run as him), and this command was run as
+    the wrong user (another login's crontab, a shell of another user). A ``chown`` to this
+    user would take the host from its own runs: the command is to be run as its owner."""
+    name = user_name(owner)
+    return (
+        f"{path} belongs to {name}, whose host this is, and wtg runs as "
+        f"{user_name(os.geteuid())}: run wtg as {name} (`sudo -u {name} wtg ...`, or from "
+        f"{name}'s crontab), and change no owner"
+    )
+
+
 def owner_note(exc: BaseException) -> str | None:
     """``owner_line`` without the path and the error: whose the file is and what to run."""
     if not isinstance(exc, PermissionError) or exc.filename is None:
@@ -72,6 +93,8 @@ def owner_note(exc: BaseException) -> str | None:
     culprit, owner = found
     me = user_name(os.geteuid())
     whole = games_folder_of(culprit) or culprit
+    if owner != 0 and owner_of(whole) == owner:  # the host is his: wtg runs as the wrong user
+        return wrong_user_note(culprit, owner)
     return (
         f"{culprit} belongs to {user_name(owner)}, and wtg runs as {me} (a command run as "
         f"{user_name(owner)}, or by sudo, made it?): run `chown -R {me} {whole}` as root"

@@ -91,7 +91,10 @@ def zone_meant(zone: str) -> str | None:
 def make_schedule(
     every_days: int, at: str, zone: str, *, first: str | None = None, now: datetime | None = None
 ) -> Schedule:
-    """A checked schedule; ``first`` defaults to the first slot after ``now``."""
+    """A checked schedule; ``first`` defaults to the first slot after ``now`` that leaves
+    the players at least half a turn's days for the first turn: a game every day made at
+    17:50 for 18:00 had its first deadline ten minutes on, and every player missed turn 1
+    (every 2 days or more always left at least that)."""
     if every_days < 1:
         raise ScheduleError(f"a turn needs at least 1 day, not {every_days}")
     if not _AT.match(at):
@@ -116,6 +119,8 @@ def make_schedule(
         if candidate <= moment:
             candidate += timedelta(days=1)
         candidate += timedelta(days=every_days - 1)
+        if candidate - moment < timedelta(hours=12 * every_days):  # (only every day can be)
+            candidate += timedelta(days=1)
         first = candidate.date().isoformat()
     return Schedule(every_days=every_days, at=at, timezone=zone, first=first)
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskspace import disk_full
-from wtg.files.ownership import owner_line
+from wtg.files.ownership import SPOOL, owner_line
 from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
 
@@ -141,6 +141,40 @@ def folder_problem(path: Path) -> str | None:
     return None
 
 
+def games_folder_slip(folder: Path) -> str | None:
+    """Why ``folder``, a folder given as the games folder, is another folder of a host, in
+    words that follow the path: a game's folder (it holds game.yaml), or the folder above
+    the games folder (the host's, where `wtg init` put wtg.yaml: it holds no game, and a
+    folder in it holds games or the mail spool); None when it may be the games folder.
+    Taken as the games folder, either holds no game: every poll, turn and mail of the host
+    stopped without a word (`status`: "no games in ..."), and a poll on a mail server held
+    every player's mail in a spool of its own."""
+    folder = folder.absolute()
+    if (folder / GAME_FILE).is_file():
+        return (
+            f"is the folder of the game {folder.name}, not the games folder that holds it "
+            f"(did you mean {folder.parent}?)"
+        )
+    try:
+        with os.scandir(folder) as entries:
+            inner = sorted(e.name for e in entries if not e.name.startswith(".") and e.is_dir())
+    except OSError:
+        return None
+    if any((folder / name / GAME_FILE).is_file() for name in inner):
+        return None
+    meant = next(
+        (
+            folder / name
+            for name in inner
+            if (folder / name / SPOOL).is_dir() or scan_games(folder / name).folders
+        ),
+        None,
+    )
+    if meant is None:
+        return None
+    return f"holds no game, and {meant} holds a host's games (did you mean {meant}?)"
+
+
 def folder_meant(path: Path) -> str | None:
     """The folder beside ``path`` (which is not there) that the GM may have meant, in
     words: its name with the spaces around it gone (``games_dir: "games "``), or a name
@@ -233,4 +267,5 @@ def failure_reason(exc: BaseException, games_dir: Path | None = None) -> str:
         text = f"an error in wtg: {type(exc).__name__}: {exc}"
     full = disk_full(games_dir, exc) if games_dir is not None else None
     text = f"{text}: {full}" if full else text
-    return " ".join(text.split())[:500]
+    lines = (" ".join(line.split()) for line in text.splitlines())
+    return "; ".join(line for line in lines if line)[:500]  # a problem a line, told apart

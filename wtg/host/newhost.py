@@ -44,7 +44,7 @@ transport: maildir         # mail comes in as files in {games}/.mail/maildir-in 
 #   starttls: true
 #   username: gm@example.org          # the whole address, as the provider gives it
 #   password_file: smtp-password
-#   from: "Game Master <gm@example.org>"   # an address this login may send as
+#   # the mail goes out From `from` above: an address this login may send as
 """
 
 

@@ -1,0 +1,41 @@
+"""A player's address edited in game.yaml (docs/gm.md: `email:` is the GM's to correct) is
+not refused there, so a slip (`email: bob.example.org`, a comma list of two) was found
+only after the next turn, when `wtg send` set the player's report aside. `wtg status`,
+which the docs say to run after an edit, now warns of it, naming the game, the player and
+what to do; a good address says nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from wtg.cli import main
+
+
+def wtg(*args: object) -> Result:
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.mark.parametrize(
+    "edited", ["bob.example.org", "bob@example.org bob@example.net", "Bob <bob@example.org"]
+)
+def test_status_warns_of_an_address_edited_into_no_address(tmp_path: Path, edited: str) -> None:
+    made = wtg(
+        "new-game", tmp_path / "g1", "--ruleset", "wok4", "--map", "small",
+        "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org",
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    config = tmp_path / "g1" / "game.yaml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("email: bob@example.org", f"email: '{edited}'"), "utf-8")
+    warning = (
+        f"warning: game g1, player 2 (Bob): email {edited!r} is not one e-mail address: `wtg "
+        "send` would set his mail aside; correct it in game.yaml"
+    )
+    for args in (("status", tmp_path / "g1"), ("--games-dir", tmp_path, "status")):
+        shown = wtg(*args)
+        assert (shown.exit_code, shown.stderr.splitlines()) == (0, [warning]), args
+    config.write_text(text, "utf-8")
+    assert wtg("status", tmp_path / "g1").stderr == ""
