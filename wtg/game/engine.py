@@ -19,6 +19,7 @@ from wtg.core.rng import turn_rng
 from wtg.core.ruleset import (
     GameSetup,
     OptionValue,
+    Renames,
     Ruleset,
     SeatId,
     SeatSetup,
@@ -41,9 +42,11 @@ from wtg.game.gameconfig import (
 from wtg.game.hold import Hold, hold_of
 from wtg.game.madewith import (
     Problem,
+    made_map,
     map_problem,
     name_problem,
     seat_problems,
+    seed_problem,
     variant_problem,
 )
 from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
@@ -160,16 +163,18 @@ class Game(Generic[S]):
 
     def _check_made_with(self, number: int, data: JsonObject) -> None:
         """game.yaml against the latest turn's state ``data`` (``wtg.game.madewith``): its
-        map, variant and players' seats as the game was made and is played; ConfigError, a
+        map, variant and players' seats as the game was made and is played, and the seed
+        turn 0 says it was made with; ConfigError, a
         line each problem, for an edit the game cannot follow. The state parsed for it is
         kept for ``state_view``."""
         config, ruleset = self.config, self.ruleset
         own = self.store.root / GAME_MAP
         problems: list[Problem | None] = [variant_problem(config, data.get("variant"))]
+        problems.append(seed_problem(config, self.meta(0).get("seed")))
         problems.append(
             map_problem(
                 config,
-                data.get("map"),
+                made_map(data),
                 ruleset.map_names,
                 GAME_MAP if own.is_file() else None,
             )
@@ -471,6 +476,7 @@ class Game(Generic[S]):
         state = self.state(target - 1)
         if self.ruleset.is_over(state):
             raise GameError(f"game {self.config.game} is over (turn {latest})")
+        state = self._named(state)
         paths = dict(self.store.archived_orders(target)) if rerun else {}
         paths.update(self.store.pending_orders(target))
         orders, copies, set_aside = self._load_orders(state, paths)
@@ -499,6 +505,20 @@ class Game(Generic[S]):
             files[f"orders/p{pid:02d}.yaml"] = text
             files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
         return target, files
+
+    def _named(self, state: S) -> S:
+        """``state`` with each seat's player called as game.yaml names him now (a name the
+        GM edited): the turn run from it says the new name in all its files, as the mail
+        and the roster say it already. A ruleset whose state names no one is left as it
+        is."""
+        ruleset = self.ruleset
+        if not isinstance(ruleset, Renames):
+            return state
+        for entry in self.config.players:
+            now = ruleset.seat_name(state, SeatId(entry.id))
+            if now is not None and now != entry.name:
+                state = ruleset.renamed(state, SeatId(entry.id), entry.name)
+        return state
 
     def _load_orders(
         self, state: S, paths: Mapping[int, Path]
@@ -530,9 +550,14 @@ class Game(Generic[S]):
         return orders, copies, set_aside
 
     def _new_meta(self, turn: int, now: datetime | None, waited: bool = True) -> TurnMeta:
-        """The ``turn.json`` of turn ``turn`` run at ``now`` (``new_meta``)."""
+        """The ``turn.json`` of turn ``turn`` run at ``now`` (``new_meta``); turn 0's says
+        the seed the game is made with (``madewith.seed_problem`` checks game.yaml's
+        against it)."""
         due = self.deadline_stamp(turn - 1) if turn > 0 else None
-        return new_meta(self.config.schedule, turn, due, now, waited)
+        meta = new_meta(self.config.schedule, turn, due, now, waited)
+        if turn == 0:
+            meta["seed"] = self.config.seed
+        return meta
 
     def _turn_files(
         self,
