@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -54,7 +54,7 @@ from wtg.game.playersettings import PlayerSettings
 from wtg.game.registry import UnknownRuleset, find_ruleset
 from wtg.game.report import aof_text
 from wtg.game.schedule import Schedule, parse_iso
-from wtg.game.takeovers import taken_after_rerun
+from wtg.game.takeovers import taken_after_rerun, taken_over
 from wtg.game.turnfiles import GM_REPORT, new_meta, turn_files
 from wtg.game.turnmeta import TURN_META, TurnMeta, turn_meta
 from wtg.text.yamllines import YamlLinesError, read_lined_yaml
@@ -476,7 +476,10 @@ class Game(Generic[S]):
         state = self.state(target - 1)
         if self.ruleset.is_over(state):
             raise GameError(f"game {self.config.game} is over (turn {latest})")
-        state = self._named(state)
+        # a rerun leaves the seats taken over after the turn ran to their takeover, below:
+        # the turn is told under the names of its day (the quitter's)
+        taking = {e["seat"] for e in taken_over(self.store, target)} if rerun else set()
+        state = self._named(state, taking)
         paths = dict(self.store.archived_orders(target)) if rerun else {}
         paths.update(self.store.pending_orders(target))
         orders, copies, set_aside = self._load_orders(state, paths)
@@ -506,15 +509,18 @@ class Game(Generic[S]):
             files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
         return target, files
 
-    def _named(self, state: S) -> S:
+    def _named(self, state: S, taking: Set[Json]) -> S:
         """``state`` with each seat's player called as game.yaml names him now (a name the
         GM edited): the turn run from it says the new name in all its files, as the mail
-        and the roster say it already. A ruleset whose state names no one is left as it
-        is."""
+        and the roster say it already. The seats in ``taking`` (taken over again after a
+        rerun: game.yaml has their newcomer) and a ruleset whose state names no one are
+        left as they are."""
         ruleset = self.ruleset
         if not isinstance(ruleset, Renames):
             return state
         for entry in self.config.players:
+            if entry.id in taking:
+                continue
             now = ruleset.seat_name(state, SeatId(entry.id))
             if now is not None and now != entry.name:
                 state = ruleset.renamed(state, SeatId(entry.id), entry.name)
