@@ -7,12 +7,15 @@ in one line while the spool remembers it; a name never mailed is made again free
 
 from __future__ import annotations
 
+import json
 import shutil
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
+from wtg.game.schedule import iso
 
 PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
 
@@ -136,3 +139,24 @@ def test_reuse_name_refuses_the_name_of_a_game_still_here_in_another_folder(
     )
     assert not (tmp_path / "games" / "g1").exists()
     assert wtg(config, "send").stdout.startswith("0 report(s) queued")
+
+
+def reminded(config: Path, game: Path) -> str:
+    """`wtg remind`'s line, the game's deadline set two hours ahead (within remind_hours)."""
+    meta = game / "turns" / "0000" / "turn.json"
+    soon = iso(datetime.now(timezone.utc) + timedelta(hours=2))
+    meta.write_text(json.dumps(json.loads(meta.read_text()) | {"next_deadline": soon}))
+    return wtg(config, "remind").stdout
+
+
+def test_reuse_name_reminds_the_new_games_players(tmp_path: Path) -> None:
+    """The outbox keeps the old game's reminders (`remind-g1-t0001-p01`): the new game's
+    would have passed for them and never gone out."""
+    config = host(tmp_path)
+    schedule = ("--every", "1", "--at", "18:00")
+    assert new_game(config, "g1", *schedule).exit_code == 0
+    assert wtg(config, "send").exit_code == 0
+    assert reminded(config, tmp_path / "games" / "g1").startswith("2 reminder(s) queued")
+    shutil.rmtree(tmp_path / "games" / "g1")
+    assert new_game(config, "g1", *schedule, "--reuse-name").exit_code == 0
+    assert reminded(config, tmp_path / "games" / "g1").startswith("2 reminder(s) queued")
