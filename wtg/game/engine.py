@@ -170,7 +170,7 @@ class Game(Generic[S]):
         config, ruleset = self.config, self.ruleset
         own = self.store.root / GAME_MAP
         problems: list[Problem | None] = [variant_problem(config, data.get("variant"))]
-        problems.append(seed_problem(config, self.meta(0).get("seed")))
+        problems.append(seed_problem(config, self._made_seed()))
         problems.append(
             map_problem(
                 config,
@@ -196,6 +196,16 @@ class Game(Generic[S]):
             raise ConfigError(*self._placed(refused))
         self._state_kept = (data, state)
         self._checked = data
+
+    def _made_seed(self) -> Json:
+        """The seed turn 0's ``turn.json`` says the game was made with (None in a game made
+        before it said so, or a file that cannot be read: the turn's own readers say why).
+        Read from the file, not the kept copies (``_turn_json``): a writer of that file
+        under the lock (`wtg extend`) reads it back after its write."""
+        try:
+            return turn_meta(self.store.read_json(0, TURN_META)).get("seed")
+        except (StoreError, OSError, ValueError):
+            return None
 
     def _placed(self, problems: list[Problem]) -> list[str]:
         """``problems`` of game.yaml, each a line with the file and its line."""
