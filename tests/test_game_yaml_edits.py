@@ -5,6 +5,7 @@ A game refused so runs no turn and queues no mail until the GM puts it right."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -337,3 +338,82 @@ def test_a_map_of_the_gms_own_stays_map_yaml(tmp_path: Path) -> None:
         "turns say so) and cannot be changed (its rules play that map; only the pictures "
         "would show another): put back `map: map.yaml`, or make a new game",
     )
+
+
+SEED_REFUSED = (
+    "line 6: seed: the game was made with seed 7 (its turns say so) and cannot be changed "
+    "(every turn's chance is drawn from it and the turn's number: a rerun or a rollback "
+    "would play an earlier turn otherwise): put back `seed: 7`"
+)
+
+
+@pytest.mark.parametrize("turns", [0, 1])
+def test_a_seed_edited_is_refused(tmp_path: Path, turns: int) -> None:
+    """`seed:` edited by hand was taken in silence: the next turn's dice were another
+    game's, and a rerun or a rollback of a turn played before gave another outcome than the
+    one the players were mailed. It is refused from turn 0 on (its start was drawn from
+    it), with its line and what to put back."""
+    folder = tmp_path / "test1"
+    made = wtg("new-game", folder, "--ruleset", "wok4", "--map", "small", *PLAYERS, "--seed", 7)
+    assert made.exit_code == 0, made.output
+    for _ in range(turns):
+        assert wtg("run-turn", folder, "--now").exit_code == 0
+    edit(folder, "seed: 7", "seed: 8")
+    said = f"wtg: {folder / 'game.yaml'}, {SEED_REFUSED}"
+    for command in (["status", str(folder)], ["run-turn", str(folder), "--now"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exception is None or isinstance(result.exception, SystemExit), command
+        assert (result.exit_code, result.output.splitlines()) == (1, [said]), command
+    assert len(list((folder / "turns").iterdir())) == turns + 1
+    edit(folder, "seed: 8", "seed: 7")
+    assert wtg("run-turn", folder, "--now").exit_code == 0
+
+
+def test_a_seed_kept_through_a_rollback_to_turn_0_is_still_checked(tmp_path: Path) -> None:
+    """A rollback to turn 0 writes its ``turn.json`` again: the seed it says stays."""
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: Game Master <gm@example.org>\n")
+    (tmp_path / "games").mkdir()
+    folder = tmp_path / "games" / "test1"
+    made = wtg("new-game", folder, "--ruleset", "wok4", "--map", "small", *PLAYERS, "--seed", 7)
+    assert made.exit_code == 0, made.output
+    assert wtg("run-turn", folder, "--now").exit_code == 0
+    rolled = wtg("--config", config, "rollback", "test1", "--to", 0)
+    assert rolled.exit_code == 0, rolled.output
+    edit(folder, "seed: 7", "seed: 8")
+    result = wtg("status", folder)
+    assert (result.exit_code, result.output.splitlines()) == (
+        1,
+        [f"wtg: {folder / 'game.yaml'}, {SEED_REFUSED}"],
+    )
+
+
+def test_a_game_whose_turns_do_not_say_its_seed_keeps_working(game_dir: Path) -> None:
+    """A game made before the turns said the seed: its seed cannot be checked, and it is
+    played with what game.yaml says, as before."""
+    meta = game_dir / "turns" / "0000" / "turn.json"
+    data = json.loads(meta.read_text(encoding="utf-8"))
+    assert isinstance(data.pop("seed"), int)
+    meta.write_text(json.dumps(data), encoding="utf-8")
+    path = game_dir / "game.yaml"
+    path.write_text(re.sub(r"seed: \d+", "seed: 12345", path.read_text()), encoding="utf-8")
+    assert wtg("status", game_dir).exit_code == 0
+    assert wtg("run-turn", game_dir, "--now").exit_code == 0
+
+
+def test_a_wisk_games_map_edited_is_refused(tmp_path: Path) -> None:
+    """A WISK game's state carries its board (its name inside it, not as `map:`), so `map:`
+    edited away from it was taken in silence, and its pictures were drawn from a layout
+    made up for the board. It is refused as a WoK game's is."""
+    folder = tmp_path / "w1"
+    made = wtg("new-game", folder, "--ruleset", "wisk", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    edit(folder, "map: classic", "map: small")
+    refused_everywhere(
+        folder,
+        f"wtg: {folder / 'game.yaml'}, line 5: map: the game was made on the map classic (its "
+        "turns say so) and cannot be changed (its rules play that map; only the pictures "
+        "would show another): put back `map: classic`, or make a new game",
+    )
+    edit(folder, "map: small", "map: Classic")  # its name but for case: the same map
+    assert wtg("status", folder).exit_code == 0

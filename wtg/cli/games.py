@@ -42,9 +42,9 @@ from wtg.game.schedule import make_schedule
 from wtg.game.textcolumn import padded
 from wtg.gm.control import preview
 from wtg.host.cpus import default_jobs
-from wtg.host.gamesdir import name_taken
+from wtg.host.gamesdir import folders_saying, name_taken
 from wtg.logs.events import log_event
-from wtg.mail.journal import mailed_before, mailed_turns
+from wtg.mail.journal import forget_mailed, mailed_before, mailed_turns
 
 
 def _ruleset_options(command: Any) -> Any:
@@ -157,6 +157,14 @@ def register(group: click.Group) -> None:
     show_default=True,
     help="The GM's time zone for deadlines, e.g. Europe/Vienna.",
 )
+@click.option(
+    "--reuse-name",
+    is_flag=True,
+    default=False,
+    help="Take the name of a game this host mailed and whose folder is gone: what the mail "
+    "spool remembers of the old game is dropped, and every code is made new (a --player "
+    "CODE is refused), so that its players' old forms are refused, never filed here.",
+)
 @_ruleset_options
 @click.pass_context
 def new_game(
@@ -173,6 +181,7 @@ def new_game(
     every_days: int | None,
     at_time: str,
     zone: str,
+    reuse_name: bool,
     **ruleset_options: Any,
 ) -> None:
     """Create a game and run its turn 0 (start positions, reports and AOFs). GAME_DIR is
@@ -181,7 +190,9 @@ def new_game(
     --games-dir). Options other than these belong to one ruleset each (see its docs/rules
     page). `wtg send` then mails the players their turn 0."""
     given_ruleset(ruleset)
-    folder = new_game_folder(ctx, game_dir)
+    folder = new_game_folder(ctx, game_dir, reuse_name)
+    if reuse_name:
+        _codes_made_new(players)
     try:
         rules = find_ruleset(ruleset)
         options = _options_for(ruleset, ruleset_options)
@@ -211,6 +222,7 @@ def new_game(
             )
             _finish_cut_short(half, wanted, seed is not None, players)
             return
+        freed = reuse_name and _free_name(ctx, folder)
         game = create_game(
             folder,
             ruleset,
@@ -230,6 +242,51 @@ def new_game(
         f"{_count(len(entries), 'player')} by mail; turn 0 is ready"
         + (f"; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else "")
     )
+    if freed:
+        click.echo(
+            f"the name {game.config.game} was taken again (--reuse-name): what the mail spool "
+            f"remembered of the old game {game.config.game} is dropped, this game's turns are "
+            "mailed from turn 0, and its players' old forms, which carry their old codes, are "
+            "refused by this game (every code is new)"
+        )
+
+
+def _codes_made_new(specs: tuple[str, ...]) -> None:
+    """End the command when a --player gives a code alongside --reuse-name: a form of the
+    old game of the name says the same game and perhaps the same seat and turn, and only
+    its code keeps it out of this one."""
+    for seat, spec in enumerate(specs, start=1):
+        if len(spec.split(":")) == 3:
+            fail(
+                f"--player {seat} gives a code, and --reuse-name makes every code new: a form "
+                "of the old game of this name carries its player's old code, and a code given "
+                "again would file it into this game; leave the code out"
+            )
+
+
+def _free_name(ctx: click.Context, folder: Path) -> bool:
+    """Drop what the mail spool of the games folder remembers of a game of ``folder``'s
+    name (``forget_mailed``); whether it remembered anything. Nothing without a games
+    folder (a game run by hand mails nothing)."""
+    games_dir = known_games_dir(ctx)
+    if games_dir is None:
+        return False
+    return forget_mailed((games_dir / ".mail").absolute(), folder.name)
+
+
+def _name_held(games_dir: Path, name: str) -> None:
+    """End `new-game --reuse-name` when another folder of the games folder still says it
+    is game ``name`` (a game renamed in its folder, a copy): the old game is still here,
+    and its mail records are its own. The game's own folder (a `new-game` cut short, given
+    again) is no other."""
+    for held in folders_saying(games_dir, name):
+        if held.name == name:
+            continue
+        fail(
+            f"--reuse-name: the game {name} is still here, in {held.absolute()} (its game.yaml "
+            f"says game: {name}): its mail records are its own; move that folder out of the "
+            "games folder first, or give this game another name"
+        )
 
 
 def _finish_cut_short(half: Game, wanted: GameConfig, seeded: bool, specs: tuple[str, ...]) -> None:
@@ -255,11 +312,12 @@ def _finish_cut_short(half: Game, wanted: GameConfig, seeded: bool, specs: tuple
     )
 
 
-def new_game_folder(ctx: click.Context, given: str) -> Path:
+def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) -> Path:
     """Where `new-game GAME_DIR` makes the game: a name alone goes into the games folder
     (--games-dir or the config's games_dir, which must be there), a path must name a
     folder directly in it. The name follows the one rule of a game's name
-    (``GAME_NAME_RULE``), and no game of the folder has it but for case. Anything else
+    (``GAME_NAME_RULE``), and no game of the folder has it but for case, nor had it and
+    was mailed (unless ``reuse_name``: `new-game --reuse-name`). Anything else
     ends the command, saying the rule; nothing is made. Without a games folder (no config,
     no --games-dir) GAME_DIR is the game's folder, made with the folders above it, as for
     a game the GM runs by hand."""
@@ -296,11 +354,15 @@ def new_game_folder(ctx: click.Context, given: str) -> Path:
             "read without case in a mail, so give this game another"
         )
     spool = (games_dir / ".mail").absolute()
-    if not (folder / "game.yaml").exists() and mailed_before(spool, folder.name):
+    if reuse_name:
+        _name_held(games_dir, folder.name)
+    if not reuse_name and not (folder / "game.yaml").exists() and mailed_before(spool, folder.name):
         fail(
             f"a game {folder.name} was made and mailed on this host before (its folder is gone "
             f"or renamed, its mail records in {spool} are not): a new game of that name would "
-            "never have its reports mailed; give this game another name"
+            "never have its reports mailed; give this game another name, or take the name "
+            "again with --reuse-name (its old players' forms are then refused by the new game, "
+            "whose codes are all new)"
         )
     return folder
 

@@ -284,6 +284,23 @@ class TakesOver(Protocol[S]):
 
 
 @runtime_checkable
+class Renames(Protocol[S]):
+    """A ruleset whose state names each seat's player (his sides in the reports, the Top
+    Ten, the site): a player's name edited in game.yaml is taken into the state by the
+    next turn (``renamed``), so that every place says the one name from then on."""
+
+    def seat_name(self, state: S, seat: SeatId) -> str | None:
+        """The name ``state`` calls the player of ``seat`` by; None for a seat it has
+        not."""
+        ...
+
+    def renamed(self, state: S, seat: SeatId, name: str) -> S:
+        """``state`` with the player of ``seat`` called ``name`` wherever it names him
+        (each of his sides); a new state (``state`` is not changed)."""
+        ...
+
+
+@runtime_checkable
 class PlansAbsence(Protocol):
     """A ruleset that lets a player be away for some turns (a mail's ``ABSENCE``): what
     happens to the seat meanwhile, in a player's words, the most turns one seat may be away

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -19,6 +19,7 @@ from wtg.core.rng import turn_rng
 from wtg.core.ruleset import (
     GameSetup,
     OptionValue,
+    Renames,
     Ruleset,
     SeatId,
     SeatSetup,
@@ -41,9 +42,11 @@ from wtg.game.gameconfig import (
 from wtg.game.hold import Hold, hold_of
 from wtg.game.madewith import (
     Problem,
+    made_map,
     map_problem,
     name_problem,
     seat_problems,
+    seed_problem,
     variant_problem,
 )
 from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
@@ -51,7 +54,7 @@ from wtg.game.playersettings import PlayerSettings
 from wtg.game.registry import UnknownRuleset, find_ruleset
 from wtg.game.report import aof_text
 from wtg.game.schedule import Schedule, parse_iso
-from wtg.game.takeovers import taken_after_rerun
+from wtg.game.takeovers import taken_after_rerun, taken_over
 from wtg.game.turnfiles import GM_REPORT, new_meta, turn_files
 from wtg.game.turnmeta import TURN_META, TurnMeta, turn_meta
 from wtg.text.yamllines import YamlLinesError, read_lined_yaml
@@ -160,16 +163,18 @@ class Game(Generic[S]):
 
     def _check_made_with(self, number: int, data: JsonObject) -> None:
         """game.yaml against the latest turn's state ``data`` (``wtg.game.madewith``): its
-        map, variant and players' seats as the game was made and is played; ConfigError, a
+        map, variant and players' seats as the game was made and is played, and the seed
+        turn 0 says it was made with; ConfigError, a
         line each problem, for an edit the game cannot follow. The state parsed for it is
         kept for ``state_view``."""
         config, ruleset = self.config, self.ruleset
         own = self.store.root / GAME_MAP
         problems: list[Problem | None] = [variant_problem(config, data.get("variant"))]
+        problems.append(seed_problem(config, self._made_seed()))
         problems.append(
             map_problem(
                 config,
-                data.get("map"),
+                made_map(data),
                 ruleset.map_names,
                 GAME_MAP if own.is_file() else None,
             )
@@ -191,6 +196,16 @@ class Game(Generic[S]):
             raise ConfigError(*self._placed(refused))
         self._state_kept = (data, state)
         self._checked = data
+
+    def _made_seed(self) -> Json:
+        """The seed turn 0's ``turn.json`` says the game was made with (None in a game made
+        before it said so, or a file that cannot be read: the turn's own readers say why).
+        Read from the file, not the kept copies (``_turn_json``): a writer of that file
+        under the lock (`wtg extend`) reads it back after its write."""
+        try:
+            return turn_meta(self.store.read_json(0, TURN_META)).get("seed")
+        except (StoreError, OSError, ValueError):
+            return None
 
     def _placed(self, problems: list[Problem]) -> list[str]:
         """``problems`` of game.yaml, each a line with the file and its line."""
@@ -471,6 +486,10 @@ class Game(Generic[S]):
         state = self.state(target - 1)
         if self.ruleset.is_over(state):
             raise GameError(f"game {self.config.game} is over (turn {latest})")
+        # a rerun leaves the seats taken over after the turn ran to their takeover, below:
+        # the turn is told under the names of its day (the quitter's)
+        taking = {e["seat"] for e in taken_over(self.store, target)} if rerun else set()
+        state = self._named(state, taking)
         paths = dict(self.store.archived_orders(target)) if rerun else {}
         paths.update(self.store.pending_orders(target))
         orders, copies, set_aside = self._load_orders(state, paths)
@@ -499,6 +518,23 @@ class Game(Generic[S]):
             files[f"orders/p{pid:02d}.yaml"] = text
             files[f"orders/p{pid:02d}{PARSED_SUFFIX}"] = parsed_copy(text, data)
         return target, files
+
+    def _named(self, state: S, taking: Set[Json]) -> S:
+        """``state`` with each seat's player called as game.yaml names him now (a name the
+        GM edited): the turn run from it says the new name in all its files, as the mail
+        and the roster say it already. The seats in ``taking`` (taken over again after a
+        rerun: game.yaml has their newcomer) and a ruleset whose state names no one are
+        left as they are."""
+        ruleset = self.ruleset
+        if not isinstance(ruleset, Renames):
+            return state
+        for entry in self.config.players:
+            if entry.id in taking:
+                continue
+            now = ruleset.seat_name(state, SeatId(entry.id))
+            if now is not None and now != entry.name:
+                state = ruleset.renamed(state, SeatId(entry.id), entry.name)
+        return state
 
     def _load_orders(
         self, state: S, paths: Mapping[int, Path]
@@ -530,9 +566,14 @@ class Game(Generic[S]):
         return orders, copies, set_aside
 
     def _new_meta(self, turn: int, now: datetime | None, waited: bool = True) -> TurnMeta:
-        """The ``turn.json`` of turn ``turn`` run at ``now`` (``new_meta``)."""
+        """The ``turn.json`` of turn ``turn`` run at ``now`` (``new_meta``); turn 0's says
+        the seed the game is made with (``madewith.seed_problem`` checks game.yaml's
+        against it)."""
         due = self.deadline_stamp(turn - 1) if turn > 0 else None
-        return new_meta(self.config.schedule, turn, due, now, waited)
+        meta = new_meta(self.config.schedule, turn, due, now, waited)
+        if turn == 0:
+            meta["seed"] = self.config.seed
+        return meta
 
     def _turn_files(
         self,

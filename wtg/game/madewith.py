@@ -1,5 +1,5 @@
 """What a game was made with, as its turns say it, against its ``game.yaml`` edited by hand:
-the game's name, its map, its variant and its players' seats. Each edit the game cannot
+the game's name, its map, its variant, its seed and its players' seats. Each edit the game cannot
 follow is a problem, said as ``(key path, what to do)`` for the caller to place on its line
 of the file (``wtg.game.engine``); an edit it follows (a player's new address or name) is
 none."""
@@ -57,6 +57,33 @@ def map_problem(
         f"the game was made on the map {wanted} (its turns say so) and cannot be changed "
         f"(its rules play that map; only the pictures would show another): put back `map: "
         f"{wanted}`, or make a new game",
+    )
+
+
+def made_map(state: Mapping[str, Json]) -> Json:
+    """The name of the map a state says it is played on: its ``map``, or the name of the
+    board it carries (a WISK state keeps its whole board, named inside it); None when it
+    says none."""
+    named = state.get("map")
+    board = state.get("board")
+    if named is None and isinstance(board, dict):
+        return board.get("name")
+    return named
+
+
+def seed_problem(config: GameConfig, made: Json) -> Problem | None:
+    """``seed:`` edited away from the seed the game was made with (``made``, as turn 0's
+    ``turn.json`` says it; None in a game made before it said so, which is not checked).
+    Every turn's chance is drawn from the seed and the turn's number: another seed plays
+    the coming turn with other dice, and a rerun or a rollback of a turn played before
+    with other dice than the ones its players were mailed."""
+    if not isinstance(made, int) or isinstance(made, bool) or config.seed == made:
+        return None
+    return (
+        ("seed",),
+        f"the game was made with seed {made} (its turns say so) and cannot be changed (every "
+        "turn's chance is drawn from it and the turn's number: a rerun or a rollback would "
+        f"play an earlier turn otherwise): put back `seed: {made}`",
     )
 
 

@@ -1,5 +1,6 @@
 """A turn's ``turn.json`` (when it ran, the deadline it was due by, the next one's, how often
-it was run again), read leniently, and the compact JSON the turn files are written in."""
+it was run again; turn 0's, the game's seed), read leniently, and the compact JSON the turn
+files are written in."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ class TurnMeta(TypedDict, total=False):
     next_deadline: str | None
     reruns: int
     """How often the turn was run again (``run-turn --rerun``): its reports are mailed again."""
+    seed: int
+    """Turn 0's only: the seed the game was made with (game.yaml's ``seed:`` is checked
+    against it)."""
 
 
 def dump_json(data: object) -> str:
@@ -45,4 +49,7 @@ def turn_meta(data: Json) -> TurnMeta:
     reruns = data.get("reruns")
     if isinstance(reruns, int) and not isinstance(reruns, bool) and reruns > 0:
         meta["reruns"] = reruns
+    seed = data.get("seed")
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        meta["seed"] = seed
     return meta

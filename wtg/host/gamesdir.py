@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -116,6 +117,22 @@ def _says(folder: Path, wanted: str) -> bool:
         return open_game(folder).config.game.casefold() == wanted
     except Exception:  # a folder that does not open is no game's: the scan names it
         return False
+
+
+def folders_saying(games_dir: Path, name: str) -> list[Path]:
+    """Every folder of ``games_dir`` (hidden ones aside, as the scan leaves them) whose
+    game.yaml has a line ``game: <name>`` (case aside), read as text: a game whose file
+    does not open (a slip the GM has yet to mend) still holds its name."""
+    line = re.compile(rf"^game:[ \t]*([\"']?){re.escape(name)}\1[ \t]*(#.*)?$", re.I | re.M)
+    found = []
+    for folder in scan_games(games_dir).folders:
+        try:
+            text = (folder / GAME_FILE).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if line.search(text):
+            found.append(folder)
+    return found
 
 
 def folder_problem(path: Path) -> str | None:

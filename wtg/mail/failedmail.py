@@ -56,19 +56,20 @@ NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,179}")
 """An outbox name as ``compose.safe`` makes it (and a spare's ``__N``): never a path
 separator, never a leading dot."""
 SEATED = (
-    r"(?:(?:report|press)-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?"
-    r"|remind-{game}-t\d{{4}}-p(\d{{2,}})"
+    r"(?:(?:report|press)-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
+    r"|remind-{game}-t\d{{4}}-p(\d{{2,}})(?:-n\d+)?"
     r"|(?:hold|release|extend|rollback)-.+-{game}-p(\d{{2,}}))"
 )
 """The id of a mail to one seat of game ``{game}``: a report or the press of a turn (run
-again: ``-gN``, ``-rN``; ``wtg.mail.sender``), a reminder, a GM's notice
-(``wtg.mail.notices``); the seat's number is the group that matched."""
-OF_TURN = r"(?:report|press)-{game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?(?:-r(\d+))?"
+again: ``-gN``, ``-rN``; ``wtg.mail.sender``), a reminder (either ending ``-nN`` in a game
+whose name was taken again: ``Journal.mail_mark``), a GM's notice (``wtg.mail.notices``);
+the seat's number is the group that matched."""
+OF_TURN = r"(?:report|press)-{game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?(?:-r(\d+))?(?:-n\d+)?"
 """The id of a turn's report or press to one seat of game ``{game}``: the turn, then how
 many rollbacks had voided it when it was queued (``-gN``: each one that went back to an
 earlier turn) and how often it had been run again (``-rN``; an older wtg wrote it only
 while the turn was the game's last), as ``wtg.mail.sender`` writes them."""
-REMINDER = r"remind-{game}-t(\d{{4}})-p\d{{2,}}"
+REMINDER = r"remind-{game}-t(\d{{4}})-p\d{{2,}}(?:-n\d+)?"
 """The id of a reminder to one seat of game ``{game}``: the turn whose orders it asks for."""
 _SPARE = re.compile(r"__\d+\Z")
 _ESCAPED = re.compile(r"(?:_[0-9a-f]{2})+")

@@ -25,6 +25,10 @@ CREATE INDEX IF NOT EXISTS messages_by_id ON messages(message_id);
 CREATE TABLE IF NOT EXISTS replies (sender TEXT NOT NULL, at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS replies_by_sender ON replies(sender, at);
 CREATE TABLE IF NOT EXISTS mailed (game TEXT PRIMARY KEY, turn INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS reused (  -- names a new game took again (`new-game --reuse-name`)
+    game TEXT PRIMARY KEY,
+    times INTEGER NOT NULL       -- how often: the mark its mail's ids carry, -n<times>
+);
 CREATE TABLE IF NOT EXISTS rollbacks_seen (  -- a game's rollbacks `wtg send` has reckoned with
     game TEXT NOT NULL,
     ident TEXT NOT NULL,         -- its archive folder
@@ -101,6 +105,45 @@ def mailed_before(spool: Path, game: str) -> bool:
     journal = Journal(spool)
     try:
         return journal.mailed_turn(game) >= 0
+    finally:
+        journal.close()
+
+
+def forget_mailed(spool: Path, game: str) -> bool:
+    """Drop what the spool remembers having mailed of a game of this name (its last turn
+    mailed, the rollbacks ``wtg send`` reckoned with) and count the name taken again
+    (``mail_mark``): a game the GM removed, whose name a new game takes (``wtg new-game
+    --reuse-name``), has its own turns mailed from turn 0, under ids of its own (the
+    outbox keeps the old game's, which would pass for them). Whether there was anything
+    to drop; one transaction, made by nothing where there is no journal."""
+    if not (spool / JOURNAL_FILE).is_file():
+        return False
+    journal = Journal(spool)
+    try:
+        dropped = journal.db.execute("DELETE FROM mailed WHERE game = ?", (game,)).rowcount
+        journal.db.execute("DELETE FROM rollbacks_seen WHERE game = ?", (game,))
+        if dropped:
+            journal.db.execute(
+                "INSERT INTO reused (game, times) VALUES (?, 1) "
+                "ON CONFLICT (game) DO UPDATE SET times = times + 1",
+                (game,),
+            )
+        journal.commit()
+        return dropped > 0
+    finally:
+        journal.close()
+
+
+def mail_marks(spool: Path) -> dict[str, str]:
+    """The mark of every game name taken again (``Journal.mail_mark``), by name; {} where
+    there is no journal, made by nothing."""
+    if not (spool / JOURNAL_FILE).is_file():
+        return {}
+    journal = Journal(spool)
+    try:
+        return {
+            str(g): f"-n{int(t)}" for g, t in journal.db.execute("SELECT game, times FROM reused")
+        }
     finally:
         journal.close()
 
@@ -274,6 +317,14 @@ class Journal:
     def mailed_turn(self, game: str) -> int:
         row = self.db.execute("SELECT turn FROM mailed WHERE game = ?", (game,)).fetchone()
         return -1 if row is None else int(row[0])
+
+    def mail_mark(self, game: str) -> str:
+        """What ends the id of each mail to a seat of the game of this name (its reports,
+        press and reminders): ``-nN`` when the name was taken again by a new game N times
+        (``forget_mailed``), so that the ids the outbox keeps of the old game's mail never
+        pass for the new game's; "" for a name never taken again."""
+        row = self.db.execute("SELECT times FROM reused WHERE game = ?", (game,)).fetchone()
+        return f"-n{int(row[0])}" if row else ""
 
     def mailed_turns(self) -> dict[str, int]:
         return {str(g): int(t) for g, t in self.db.execute("SELECT game, turn FROM mailed")}

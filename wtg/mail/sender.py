@@ -25,7 +25,7 @@ from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.dkimsign import Signer, SigningFailed, UnsignableMail
-from wtg.mail.journal import Journal
+from wtg.mail.journal import Journal, mail_marks
 from wtg.mail.outbox import Outbox
 from wtg.mail.pictures import MapPicture, add_picture, for_report
 from wtg.mail.registry import Registry
@@ -185,6 +185,7 @@ def _queue_game(
         if not journal.rollback_seen(name, f"rerun-t{turn:04d}-{times}"):
             _after_rerun(journal, name, turn, times)  # its reports mailed again
     chosen = game.settings().read() if picture is not None else {}
+    mark = journal.mail_mark(name)  # a name taken again: its ids are not the old game's
     for turn in range(journal.mailed_turn(name) + 1, latest + 1):
         before = (queued, pressed, len(undrawn))
         again = sum(1 for r in undone if r.to < turn)  # rollbacks that voided it
@@ -193,6 +194,7 @@ def _queue_game(
             ident = f"report-{name}-t{turn:04d}-p{entry.id:02d}"
             ident += f"-g{again}" if again else ""  # the report of a turn run again
             ident += f"-r{reruns[turn]}" if turn in reruns else ""  # and rerun
+            ident += mark
             if press:
                 pressed += _queue_press(gm, outbox, game, turn, entry, press, ident, now)
             if outbox.known(ident):
@@ -475,9 +477,10 @@ def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
     registry = Registry(gm.games_dir)
     skipped: list[str] = []
     folders: list[Path] = []
+    marks = mail_marks(gm.spool)
     for game in registry.games().values():
         try:
-            queued += _remind_game(gm, game, outbox, moment)
+            queued += _remind_game(gm, game, outbox, moment, marks.get(game.config.game, ""))
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             lost = Unreadable(game.store.root, failure_reason(exc))
             log_event(f"no reminders: {lost.line()}", game=game.config.game, level=WARNING)
@@ -495,7 +498,8 @@ def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
     return reminded
 
 
-def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int:
+def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime, mark: str) -> int:
+    """The game's reminders; ``mark`` ends their ids (``Journal.mail_mark``)."""
     deadline = game.deadline()
     schedule = game.config.schedule
     if deadline is None or schedule is None or not now < deadline or game.held():
@@ -508,7 +512,7 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
         if not player["owes_orders"] or player["orders"]:
             continue
         entry = game.config.player(player["seat"])
-        ident = f"remind-{game.config.game}-t{status['turn']:04d}-p{entry.id:02d}"
+        ident = f"remind-{game.config.game}-t{status['turn']:04d}-p{entry.id:02d}{mark}"
         body = compose.render(
             "reminder",
             name=entry.name,

@@ -94,6 +94,17 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
     def sides_of(self, state: TacticsState, seat: SeatId) -> list[SideId]:
         return [SideId(p.id) for p in state.players if p.id == seat and not p.bot]
 
+    def seat_name(self, state: TacticsState, seat: SeatId) -> str | None:
+        found = [p.name for p in state.players if p.id == seat and not p.bot]
+        return found[0] if found else None
+
+    def renamed(self, state: TacticsState, seat: SeatId, name: str) -> TacticsState:
+        new = state.clone()
+        for player in new.players:
+            if player.id == seat and not player.bot:
+                player.name = name
+        return new
+
     def robot_orders(self, state: TacticsState) -> dict[int, JsonObject]:
         if state.phase == OVER or state.phase == ARMY or not state.player(state.active).bot:
             return {}

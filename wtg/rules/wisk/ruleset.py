@@ -86,6 +86,17 @@ class Wisk(RulesetFiles, Ruleset[WiskState]):
     def sides_of(self, state: WiskState, seat: SeatId) -> list[SideId]:
         return [SideId(p.id) for p in state.players if p.id == seat and not p.robot]
 
+    def seat_name(self, state: WiskState, seat: SeatId) -> str | None:
+        found = [p.name for p in state.players if p.id == seat and not p.robot]
+        return found[0] if found else None
+
+    def renamed(self, state: WiskState, seat: SeatId, name: str) -> WiskState:
+        new = state.clone()
+        for player in new.players:
+            if player.id == seat and not player.robot:
+                player.name = name
+        return new
+
     def robot_orders(self, state: WiskState) -> dict[int, JsonObject]:
         if state.winner or not state.player(state.active).robot:
             return {}

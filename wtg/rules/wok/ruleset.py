@@ -126,6 +126,26 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         taken.quit_on = None
         return new
 
+    def seat_name(self, state: WokState, seat: SeatId) -> str | None:
+        names = [state.player(side).name for side in self.sides_of(state, seat)]
+        if len(set(names)) > 1:  # a Duel's or Trinity's colours: the name and its letter
+            return names[0][:-1]
+        return names[0] if names else None
+
+    def renamed(self, state: WokState, seat: SeatId, name: str) -> WokState:
+        """Each side of ``seat`` called ``name``: a colour made with the name and its
+        letter (a Duel's ``AnnA``) keeps its letter, in its name and its label; colours a
+        newcomer took over under his name alone (``take_over``) take ``name`` alone."""
+        new = state.clone()
+        sides = [new.player(side) for side in self.sides_of(new, seat)]
+        lettered = len({player.name for player in sides}) > 1
+        for player in sides:
+            old = player.name
+            player.name = f"{name}{old[-1]}" if lettered else name
+            if player.label == old:
+                player.label = player.name
+        return new
+
     def public_json(self, state: WokState) -> JsonObject:
         return state.to_dict(self.name)
 

@@ -1,0 +1,86 @@
+"""A player's `name:` edited in game.yaml (a spelling put right): the mail, the roster and
+the results took the new name at once, while the game's state kept the old one, so the
+reports, the Top Ten and the site went on with it: the next turn's report to the others
+said ``- Alsoo, playing Also (#2)`` as after a takeover, its standings ``2. Also``. The next
+turn now takes the new name into the state, and every place says it from then on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from wtg.cli import main
+
+
+def wtg(*args: object) -> Result:
+    result = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def edit(game_dir: Path, old: str, new: str) -> None:
+    path = game_dir / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text, text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def names(game_dir: Path, turn: int) -> list[tuple[int, str, str]]:
+    """Each side's id, name and label (WoK's; "" elsewhere) in turn ``turn``'s state."""
+    state = json.loads((game_dir / "turns" / f"{turn:04d}" / "state.json").read_text())
+    return [(p["id"], p["name"], p.get("label", "")) for p in state["players"]]
+
+
+def turn_text(game_dir: Path, turn: int, path: str) -> str:
+    return (game_dir / "turns" / f"{turn:04d}" / path).read_text(encoding="utf-8")
+
+
+def test_a_name_edited_is_said_everywhere_from_the_next_turn(tmp_path: Path) -> None:
+    game = tmp_path / "g1"
+    wtg("new-game", game, "--ruleset", "wok4", "--map", "small", "--seed", 3,
+        "--player", "Me:me@example.org", "--player", "Also:also@example.org")  # fmt: skip
+    edit(game, "name: Also,", "name: Alsoo,")
+    wtg("run-turn", game, "--now")
+    assert names(game, 1) == [(1, "Me", ""), (2, "Alsoo", "")]
+    assert "   2 2   Alsoo " in turn_text(game, 1, "topten.txt")
+    report = turn_text(game, 1, "reports/p01.txt")
+    assert "   2. Alsoo " in report
+    assert "- Alsoo (#2): address not shared" in report
+    assert "Also " not in report and "playing" not in report
+    assert names(game, 0)[1] == (2, "Also", "")  # the turn before keeps what it said
+    wtg("run-turn", game, "--now")
+    assert names(game, 2) == [(1, "Me", ""), (2, "Alsoo", "")]
+
+
+def test_a_duel_players_colours_keep_their_letters(tmp_path: Path) -> None:
+    game = tmp_path / "d1"
+    wtg("new-game", game, "--ruleset", "standard", "--variant", "duel", "--seed", 3,
+        "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")  # fmt: skip
+    wtg("run-turn", game, "--now")
+    humans = [(1, "AnnA", "AnnA"), (2, "BobA", "BobA"), (3, "AnnB", "AnnB")]
+    assert names(game, 1)[:3] == humans  # no edit: the colours as they were made
+    edit(game, "name: Ann,", "name: Anna,")
+    wtg("run-turn", game, "--now")
+    assert names(game, 2)[:6] == [
+        (1, "AnnaA", "AnnaA"),
+        (2, "BobA", "BobA"),
+        (3, "AnnaB", "AnnaB"),
+        (4, "BobB", "BobB"),
+        (5, "AnnaC", "AnnaC"),
+        (6, "BobC", "BobC"),
+    ]
+    assert names(game, 2)[6] == (7, "Robo1", "Robo1")
+    wtg("run-turn", game, "--now")
+    assert names(game, 3)[:3] == [(1, "AnnaA", "AnnaA"), (2, "BobA", "BobA"), (3, "AnnaB", "AnnaB")]
+
+
+def test_a_wisk_and_a_tactics_players_name_edited_is_taken(tmp_path: Path) -> None:
+    for ruleset in ("wisk", "tactics"):
+        game = tmp_path / ruleset
+        wtg("new-game", game, "--ruleset", ruleset, "--seed", 3,
+            "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")  # fmt: skip
+        edit(game, "name: Bob,", "name: Robert,")
+        wtg("run-turn", game, "--now")
+        assert [name for _, name, _ in names(game, 1)] == ["Ann", "Robert"], ruleset
