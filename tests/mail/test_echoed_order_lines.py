@@ -31,6 +31,12 @@ def _clean(text: str) -> bool:
     return all(char.isprintable() or char in "\n\t" for char in text)
 
 
+def _line_of(form: str, label: str) -> int:
+    """The number of the form's line that starts with ``label`` (as the answer counts)."""
+    (number,) = [n for n, line in enumerate(form.splitlines(), 1) if line.startswith(label)]
+    return number
+
+
 def test_a_stolen_codes_order_lines_reach_the_player_without_control_sequences(
     tmp_path: Path,
 ) -> None:
@@ -48,7 +54,8 @@ def test_a_stolen_codes_order_lines_reach_the_player_without_control_sequences(
     assert answer.to == ann.email
     assert "1 accepted, 1 rejected" in answer.body
     assert "REJECTED B1: 13 ?]8;;https://evil.example/?\\your report?]8;;?\\ 12?:" in answer.body
-    assert "line 50: ok X1: 100\n" in answer.body  # the line as read: a tab is a blank
+    x1 = _line_of(form, "X1:")
+    assert f"line {x1}: ok X1: 100\n" in answer.body  # the line as read: a tab is a blank
     assert _clean(answer.body), repr(answer.body)
 
 
@@ -83,7 +90,7 @@ def test_an_order_line_of_a_megabyte_is_not_mailed_back_whole(tmp_path: Path) ->
     assert answer.to == ann.email
     (quoted,) = [line for line in answer.body.splitlines() if "REJECTED B1" in line]
     assert len(quoted) < 2 * LINE_SHOWN
-    assert quoted.startswith("line 10: REJECTED B1: 1 1 1 ")
+    assert quoted.startswith(f"line {_line_of(form, 'B1:')}: REJECTED B1: 1 1 1 ")
     assert " characters ...] " in quoted
     assert quoted.endswith("expected 3 fields FROM TO MIS, found 450000")
     assert len(answer.body) < 4000

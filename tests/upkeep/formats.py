@@ -52,3 +52,23 @@ def user_version(path: Path) -> int:
         return int(db.execute("PRAGMA user_version").fetchone()[0])
     finally:
         db.close()
+
+
+def assert_turn_3_as_format_1_wrote(made: dict[str, bytes]) -> None:
+    """Turn 3 run on the upgraded host (``tree`` of its folder) is the one the wtg of
+    format 1 wrote (the fixture's ``expected``): the very bytes of its state, events,
+    orders and Top Ten, the very words of its reports and forms (their long lines are
+    broken to a mail's width since, which format 1's were not)."""
+    expected = tree(FIXTURE / "expected" / "0003")
+    assert made.keys() == expected.keys()
+    prose = [name for name in made if name.startswith(("reports/", "aofs/"))]
+    assert len(prose) == 6
+    for name in prose:
+        assert made[name].split() == expected[name].split(), name
+        widest, widest_then = (
+            max(map(len, text.splitlines())) for text in (made[name], expected[name])
+        )
+        assert widest <= 78 < widest_then, name
+    assert {n: made[n] for n in made if n not in prose} == {
+        n: expected[n] for n in expected if n not in prose
+    }

@@ -226,9 +226,11 @@ def test_the_victim_is_told_which_operation_hit_him() -> None:
     player = operate(state, spy(1, 2, SPY_PLAYER, 1), values=(YES,))
     victim = report(player, 2)
     assert "Enemy spies in 2 Prov2, operation 2 (spy player), a success" in victim
-    assert "operation 2 (spy player), short range" in report(player, 1)
+    assert "operation 2 (spy player), short range" in " ".join(report(player, 1).split())
     failed = operate(setup(spy=1), spy(1, 2, PROPAGANDA, 1), values=(0.1, 0.9, YES))
-    assert "operation 3 (spread propaganda), a failure: your spies caught 1" in report(failed, 2)
+    assert "operation 3 (spread propaganda), a failure: your spies caught 1" in " ".join(
+        report(failed, 2).split()
+    )
 
 
 def test_the_guards_roll_their_owners_eff() -> None:
