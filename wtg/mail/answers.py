@@ -41,7 +41,7 @@ from wtg.mail.outcome import (
 )
 from wtg.mail.pictures import orders_picture
 from wtg.mail.registry import MENDED, GameYamlRefused, Registry
-from wtg.mail.setaside import NOTICE_TALLY, NOTICE_WINDOW, gives_orders, seat_named, why_shown
+from wtg.mail.setaside import NOTICE_WINDOW, gives_orders, notice_tally, seat_named, why_shown
 from wtg.mail.strangers import HOURLY, Strangers
 
 WINDOW = 3600.0
@@ -192,7 +192,8 @@ class Answers:
         """The seats whose orders, with their right code, a mail that looks automatic holds
         (``why``: the header, ``wtg.mail.guards``): read, never filed, never answered.
         Each seat's registered address (never the mail's sender, which may be an
-        auto-responder) is told, at most once a day (``wtg.mail.setaside``). A form without
+        auto-responder) is told, at most once a day for each game (``wtg.mail.setaside``):
+        a mail with his orders for two games tells him of both. A form without
         orders (the blank form of a report an auto-responder quoted) is none."""
         games = self._games_of(texts)[1]
         shown = why_shown(why)
@@ -215,7 +216,7 @@ class Answers:
                     body,
                     None,
                     limit=1,
-                    tally=f"{NOTICE_TALLY}{compose.address_key(entry.email)}",
+                    tally=notice_tally(name, entry.email),
                     game=name,
                     window=NOTICE_WINDOW,
                 )
