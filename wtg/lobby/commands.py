@@ -286,6 +286,20 @@ def typed_text(text: str, answered: str = "") -> list[str]:
     return [lines[i] for i in typed_lines(lines, copied(lines, answered))]
 
 
+def holds_more(text: str, answered: str = "") -> bool:
+    """Whether a mail's text holds more than its sender typed: a quote, an attribution, the
+    mail he answers under its separator or header block, or pasted (a copy of ``answered``,
+    the text of the host's mail it answers). His signature is his own."""
+    lines = text.splitlines()[:MAX_LINES]
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if _quoted(line) or _ORIGINAL.fullmatch(stripped) or _ATTRIBUTION.fullmatch(stripped):
+            return True
+        if _header_block(lines, index):
+            return True
+    return bool(copied(lines, answered))
+
+
 def typed_lines(lines: Sequence[str], copies: frozenset[int] = frozenset()) -> list[int]:
     """The indexes of the lines the sender typed: not quoted, not the mail he answers left
     unquoted under its separator or attribution (or pasted: ``copies``), not his

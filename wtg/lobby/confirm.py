@@ -7,7 +7,9 @@ one resigns for another player), or a plain reply from it that carries the code
 One address may have several requests of a kind for one list or game waiting, each under
 another name and with its own code: a From is easily forged, so a second request under
 another name never voids the first (whose code only its address was mailed), and confirming
-one ends the others (``settle``).
+one ends the others (``settle``). What an ended request was, which request was confirmed in
+its place and when, is kept as long as a purged code is (``ENDED``): the CONFIRM of an ended
+code is told what happened and what to do, never "no request waits" (it confirms nothing).
 
 A code is good for ``GOOD_FOR``. Older codes are purged from the requests waiting (at every
 command mail and every ``run-turn --due``: ``purge``), so that forged requests never pile
@@ -18,12 +20,14 @@ its CONFIRM is refused with that reason rather than as a code never mailed.
 from __future__ import annotations
 
 import hmac
+import json
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from sqlite3 import Connection, Row
 
 from wtg.core.record import Record
 from wtg.game.gameconfig import new_code
-from wtg.lobby.database import Book, stamp
+from wtg.lobby.database import Book, remember, stamp
 
 JOIN = "join"
 TAKEOVER = "takeover"
@@ -32,6 +36,11 @@ WITHDRAW = "withdraw"
 GOOD_FOR = timedelta(days=7)
 KEPT_EXPIRED = GOOD_FOR
 """How long a purged code is remembered, for the reason its CONFIRM is refused."""
+ENDED = "ended:"
+"""The prefix of the keys the requests another confirmation ended are kept under in the
+book's ``done`` table (then the address, ``:`` and the code), beside what each mail's
+commands did and as long (``DONE_KEPT``, longer than a code counts and is remembered): no
+mail's key begins so."""
 
 
 class Pending(Record):
@@ -90,10 +99,14 @@ def ask(
     return Asked(code, False, others)
 
 
-def settle(db: Connection, found: Pending) -> list[Pending]:
+def settle(
+    db: Connection, found: Pending, moment: datetime, then: Callable[[Pending], str]
+) -> list[Pending]:
     """The request ``found`` confirmed, inside the caller's transaction: its code used, and
     the other requests of its kind from its address for its list or game ended (another
-    name asked meanwhile: whichever the address confirms stands). The requests ended."""
+    name asked meanwhile: whichever the address confirms stands). Each ended request is
+    kept with ``found`` and ``then(ended)``, what its sender may do now, for the CONFIRM of
+    its code (``answered``). The requests ended."""
     rows = db.execute(
         "SELECT * FROM pending WHERE kind = ? AND address = ? AND target = ? AND code != ? "
         "ORDER BY made",
@@ -103,18 +116,29 @@ def settle(db: Connection, found: Pending) -> list[Pending]:
         "DELETE FROM pending WHERE code = ? OR (kind = ? AND address = ? AND target = ?)",
         (found.code, found.kind, found.address, found.target),
     )
-    return [_pending(row) for row in rows]
+    ended = [_pending(row) for row in rows]
+    for request in ended:
+        kept = {
+            "request": _fields(request),
+            "by": _fields(found),
+            "on": stamp(moment),
+            "then": then(request),
+        }
+        remember(db, f"{ENDED}{request.address}:{request.code}", kept, moment)
+    return ended
 
 
 def described(request: Pending) -> str:
     """A request waiting beside another, as the other's answer names it: ``of 2026-11-22 to
     join wok4 as Ann``."""
-    made = request.made[:10]
+    return f"of {request.made[:10]} {_wanted(request)}"
+
+
+def _wanted(request: Pending) -> str:
+    """What a JOIN or a takeover asked for: ``to join wok4 as Ann``."""
     if request.kind == TAKEOVER:
-        return (
-            f"of {made} to take over seat {request.seat} of game {request.target} as {request.name}"
-        )
-    return f"of {made} to join {request.target} as {request.name}"
+        return f"to take over seat {request.seat} of game {request.target} as {request.name}"
+    return f"to join {request.target} as {request.name}"
 
 
 def answered(book: Book, address: str, code: str, moment: datetime) -> Pending | str:
@@ -128,6 +152,14 @@ def answered(book: Book, address: str, code: str, moment: datetime) -> Pending |
         return (
             f"the code {gone.code} was mailed on {gone.made[:10]} and is good for "
             f"{GOOD_FOR.days} days only: your request ({asked(gone)}) has lapsed; send it again"
+        )
+    ended = _ended(book, address, code)
+    if ended is not None:
+        request, by = _from_fields(ended["request"]), _from_fields(ended["by"])
+        return (
+            f"that request ({_wanted(request)}) was ended on {str(ended['on'])[:10]}, when "
+            f"your request {_wanted(by)} was confirmed (whichever of the two you confirm "
+            f"stands, and ends the other). {ended['then']}"
         )
     return (
         f"no request from your address waits for the code {code[:16]} (a code counts "
@@ -144,13 +176,40 @@ def _matching(book: Book, table: str, address: str, code: str) -> Pending | None
     return found
 
 
+def _ended_rows(book: Book, address: str) -> list[Row]:
+    """The requests from ``address`` that another confirmation ended, as kept (``settle``)."""
+    prefix = f"{ENDED}{address}:"
+    upper = prefix[:-1] + chr(ord(":") + 1)  # the keys that begin with ``prefix``
+    rows = book.rows("SELECT mail, what FROM done WHERE mail >= ? AND mail < ?", prefix, upper)
+    # a code holds no ":": the key of another address that begins with this one's is none
+    return [row for row in rows if ":" not in str(row["mail"])[len(prefix) :]]
+
+
+def _ended(book: Book, address: str, code: str) -> dict[str, object] | None:
+    """What was kept of the request from ``address`` for ``code`` that another confirmation
+    ended, or None (compared in constant time, as the codes waiting are)."""
+    given = code.strip().upper().encode()
+    found: dict[str, object] | None = None
+    for row in _ended_rows(book, address):
+        mine = str(row["mail"]).rsplit(":", 1)[1].upper().encode()
+        if hmac.compare_digest(given, mine) and found is None:
+            kept = json.loads(str(row["what"]))
+            found = kept if isinstance(kept, dict) else None
+    return found
+
+
 def mailed_to(book: Book, address: str) -> list[Pending]:
     """Every code mailed to ``address`` that a reply may still name: the requests waiting,
-    then those purged as expired (whose reply is told that they lapsed)."""
+    then those purged as expired (whose reply is told that they lapsed), then those another
+    confirmation ended (told so)."""
     return [
         _pending(row)
         for table in ("pending", "expired")
         for row in book.rows(f"SELECT * FROM {table} WHERE address = ? ORDER BY made", address)
+    ] + [
+        _from_fields(kept["request"])
+        for row in _ended_rows(book, address)
+        if isinstance(kept := json.loads(str(row["what"])), dict)
     ]
 
 
@@ -163,6 +222,26 @@ def _pending(row: Row) -> Pending:
         row["name"],
         row["seat"],
         str(row["made"]),
+    )
+
+
+def _fields(request: Pending) -> dict[str, object]:
+    return {name: getattr(request, name) for name in Pending._fields}
+
+
+def _from_fields(kept: object) -> Pending:
+    """A request as ``_fields`` kept it."""
+    if not isinstance(kept, dict):
+        raise ValueError(f"not a request kept in the lobby's book: {kept!r}")
+    name, seat = kept.get("name"), kept.get("seat")
+    return Pending(
+        str(kept["code"]),
+        str(kept["kind"]),
+        str(kept["address"]),
+        str(kept["target"]),
+        str(name) if name is not None else None,
+        int(seat) if seat is not None else None,
+        str(kept["made"]),
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import email.utils
+from collections.abc import Callable
 
 from wtg.core.errors import GameError
 from wtg.core.ruleset import SeatId
@@ -216,7 +217,7 @@ def _confirm_join(desk: Desk, command: Command, found: confirm.Pending) -> None:
     with desk.book.write() as db:
         person = people.confirm_address(db, desk.sender, name, desk.moment)
         put_on(db, wl.name, person, desk.sender, desk.moment)
-        ended = confirm.settle(db, found)
+        ended = confirm.settle(db, found, desk.moment, _join_instead(wl))
         desk.reply(
             f"you are on the waiting list {wl.name}",
             "joined",
@@ -231,6 +232,24 @@ def _confirm_join(desk: Desk, command: Command, found: confirm.Pending) -> None:
         )
         desk.remember(command, start=True)
     desk.start_full_lists()
+
+
+def _join_instead(wl: WaitingList) -> Callable[[confirm.Pending], str]:
+    """What the sender of a JOIN another confirmation ended may do: take the other name."""
+    join = " ".join(word for word in (wl.ruleset, wl.variant) if word)
+
+    def then(ended: confirm.Pending) -> str:
+        return (
+            f"To be on the list as {ended.name} instead: WITHDRAW {wl.ruleset}, then JOIN "
+            f"{join} AS {ended.name}"
+        )
+
+    return then
+
+
+def _seat_went(seat: int, name: str) -> str:
+    """What the sender of a takeover another confirmation ended may do: nothing."""
+    return f"Seat {seat} went to you as {name}: nothing more to do"
 
 
 def _refuse_request(desk: Desk, command: Command, found: confirm.Pending, reason: str) -> None:
@@ -281,7 +300,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         person = people.confirm_address(db, desk.sender, name, desk.moment)
         people.end_play(db, game.config.game, seat, people.REPLACED)
         people.record_play(db, person, game.config.game, seat, desk.moment)
-        ended = confirm.settle(db, found)
+        ended = confirm.settle(db, found, desk.moment, lambda _ended: _seat_went(seat, name))
         seat_taken(desk.book, game.config.game, seat, desk.moment)
         _tell_the_table(desk, game, seat, name, old)
         desk.reply(

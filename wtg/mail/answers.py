@@ -24,6 +24,7 @@ from wtg.game.schedule import local_text, parse_iso
 from wtg.host.config import GmConfig
 from wtg.lobby.commands import commands_beside_a_form
 from wtg.mail import compose
+from wtg.mail.echo import SAME_ANSWER, Asked
 from wtg.mail.guards import ReplyLimiter
 from wtg.mail.inbox import Incoming
 from wtg.mail.journal import Journal
@@ -41,7 +42,7 @@ from wtg.mail.outcome import (
 )
 from wtg.mail.pictures import orders_picture
 from wtg.mail.registry import MENDED, GameYamlRefused, Registry
-from wtg.mail.setaside import NOTICE_TALLY, NOTICE_WINDOW, gives_orders, seat_named, why_shown
+from wtg.mail.setaside import NOTICE_WINDOW, gives_orders, notice_tally, seat_named, why_shown
 from wtg.mail.strangers import HOURLY, Strangers
 
 WINDOW = 3600.0
@@ -114,6 +115,19 @@ class Answers:
         """The forecast template of each ruleset, found once a poll."""
         self.silenced = False
         """Whether the mail being handled may get no answer (``silent``)."""
+        self.asked: Asked | None = None
+        """The mail being handled, whose answers are not mailed again to the same words
+        within a day (``answering``, ``wtg.mail.echo``)."""
+
+    @contextlib.contextmanager
+    def answering(self, asked: Asked) -> Iterator[None]:
+        """While a mail is handled: an answer the same words got that day, to the same
+        address, word for word, is not queued again (``wtg.mail.echo``)."""
+        self.asked = asked
+        try:
+            yield
+        finally:
+            self.asked = None
 
     @contextlib.contextmanager
     def silent(self) -> Iterator[None]:
@@ -192,7 +206,8 @@ class Answers:
         """The seats whose orders, with their right code, a mail that looks automatic holds
         (``why``: the header, ``wtg.mail.guards``): read, never filed, never answered.
         Each seat's registered address (never the mail's sender, which may be an
-        auto-responder) is told, at most once a day (``wtg.mail.setaside``). A form without
+        auto-responder) is told, at most once a day for each game (``wtg.mail.setaside``):
+        a mail with his orders for two games tells him of both. A form without
         orders (the blank form of a report an auto-responder quoted) is none."""
         games = self._games_of(texts)[1]
         shown = why_shown(why)
@@ -215,7 +230,7 @@ class Answers:
                     body,
                     None,
                     limit=1,
-                    tally=f"{NOTICE_TALLY}{compose.address_key(entry.email)}",
+                    tally=notice_tally(name, entry.email),
                     game=name,
                     window=NOTICE_WINDOW,
                 )
@@ -362,7 +377,10 @@ class Answers:
             if game.config.map_pictures
             else None
         )
-        return self._answer_player(ident, game, entry, subject, body, message_id, picture)
+        # a confirmation says when its mail was received: never the same answer twice
+        return self._answer_player(
+            ident, game, entry, subject, body, message_id, picture, echo=False
+        )
 
     def _answer_player(
         self,
@@ -373,14 +391,24 @@ class Answers:
         body: str,
         message_id: str,
         picture: JsonObject | None = None,
+        echo: bool = True,
     ) -> str | None:
         """An answer to a player's orders, to the registered address, in the thread, with
         the ``picture`` the send is to draw for it (``wtg.mail.pictures``): None when it is
-        queued, else the limit that held it back."""
+        queued, else the limit that held it back. ``echo``: whether it may be the same
+        answer as another to the same words (``wtg.mail.echo``)."""
         limit = self.gm.limits.confirmations_per_hour
         name = game.config.game
         return self._queue(
-            ident, entry.email, subject, body, message_id, limit=limit, game=name, picture=picture
+            ident,
+            entry.email,
+            subject,
+            body,
+            message_id,
+            limit=limit,
+            game=name,
+            picture=picture,
+            echo=echo,
         )
 
     def _forecast_template(self, ruleset: str) -> Template:
@@ -521,6 +549,7 @@ class Answers:
         game: str | None = None,
         asks: str | None = None,
         window: float = WINDOW,
+        echo: bool = True,
     ) -> str | None:
         """Queue an answer of another kind (a command mail's: ``wtg.mail.commands``) under
         the same rate limits: None when it is queued, else the name of the limit that held
@@ -531,7 +560,10 @@ class Answers:
         is not mailed again (``ASKED_AGAIN``). ``tally``: the key the hourly limit counts
         the mail under, when not its address's (a private press is counted apart from the
         answers to its reader). ``game``: the game the answer is about (its List-Id).
-        ``window``: the seconds ``limit`` counts over, when not an hour."""
+        ``window``: the seconds ``limit`` counts over, when not an hour. ``echo``: whether
+        it is held back as the same answer to the same words (``wtg.mail.echo``; not a
+        private press relayed to its reader, nor an answer that mails a code to CONFIRM:
+        each is counted apart)."""
         return self._queue(
             ident,
             to,
@@ -544,6 +576,7 @@ class Answers:
             game,
             asks=asks,
             window=window,
+            echo=echo,
         )
 
     def _queue(
@@ -560,18 +593,23 @@ class Answers:
         picture: JsonObject | None = None,
         asks: str | None = None,
         window: float = WINDOW,
+        echo: bool = True,
     ) -> str | None:
         """Queue an answer unless this address had too many in the last ``window`` seconds
         (an hour by default) (or, for a stranger, the host mailed too many strangers, or his
         domain, or his address too many codes, or the code ``asks`` went to him within the
-        hour): None when queued (now or before), else the name of the limit that held it
-        back (or ``ASKED_AGAIN``)."""
+        hour), or (``echo``) it is the answer the same words got that day (``wtg.mail.echo``:
+        an auto-responder quoting the host's answers): None when queued (now or before),
+        else the name of the limit that held it back (or ``ASKED_AGAIN``)."""
         if self.silenced:  # the mail's outcome says why nothing went out
             return None
         address = tally or compose.address_key(to)
         stamp = self.now.timestamp()
         if self.outbox.known(ident):
             return None
+        same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
+        if same is not None and self.journal.replied_since(same, stamp - DAY):
+            return SAME_ANSWER
         history = self.journal.replies_since(address, stamp - window)
         cap = limit if limit is not None else self.gm.limits.replies_per_hour
         if not ReplyLimiter.allowed(address, stamp, history, cap, window):
@@ -595,6 +633,8 @@ class Answers:
         )
         self.outbox.add(ident, msg, durable=False, picture=picture)
         self.journal.replied(address, stamp)
+        if same is not None:
+            self.journal.replied(same, stamp)
         return None
 
 

@@ -114,7 +114,7 @@ class Commands:
         if sender is None:
             return None
         text = command_text(msg)
-        answered = self._answered(msg)
+        answered = self.answered_text(msg)
         mail = read_commands(text, answered) if text is not None else None
         hint = replied.Hint(_subject(msg), text or "", answered)
         if mail is None and not hint.possible() and self.registry.seats_of(sender):
@@ -194,6 +194,7 @@ class Commands:
                 game=_game_of(reply),
                 asks=reply.asks if stranger == strangers.CODE else None,
                 window=window,
+                echo=not reply.private and reply.asks is None,  # counted apart
             )
             if why is None:
                 continue
@@ -211,7 +212,7 @@ class Commands:
             held.append(f"{subject[:60]!r}{to} ({why})")
         return held, again
 
-    def _answered(self, msg: Message) -> str:
+    def answered_text(self, msg: Message) -> str:
         """The text of the host's own mail this one answers (named by its In-Reply-To or
         References, read back from the outbox's sent/), or "": its lines, pasted into the
         reply, are never read as the sender's commands."""

@@ -107,6 +107,10 @@ class KeptJournal(Journal):
         mine = [at for at in self._replies.get(sender, ()) if at >= since]
         return super().replies_since(sender, since) + mine
 
+    def replied_since(self, sender: str, since: float) -> bool:
+        mine = any(at >= since for at in self._replies.get(sender, ()))
+        return mine or super().replied_since(sender, since)
+
     def replied(self, sender: str, at: float) -> None:
         self.notes.append(("replied", (sender, at)))
         self._replies.setdefault(sender, []).append(at)

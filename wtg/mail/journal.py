@@ -303,6 +303,13 @@ class Journal:
                 recent.setdefault(address, []).append(float(at))
         return [at for at in recent.get(sender, ()) if at >= since]
 
+    def replied_since(self, sender: str, since: float) -> bool:
+        """Whether ``sender`` (an address, or a key counted apart) was answered since
+        ``since``: one look-up by the index, apart from the replies ``replies_since`` keeps
+        for the hour's limits."""
+        query = "SELECT 1 FROM replies WHERE sender = ? AND at >= ? LIMIT 1"
+        return self.db.execute(query, (sender, since)).fetchone() is not None
+
     def replied(self, sender: str, at: float) -> None:
         self.db.execute("INSERT INTO replies (sender, at) VALUES (?, ?)", (sender, at))
         if self._recent is not None:

@@ -35,7 +35,8 @@ from wtg.logs.events import log_event
 from wtg.mail import helpers
 from wtg.mail.answers import Answers
 from wtg.mail.bounce import BounceNotes
-from wtg.mail.commands import Commands
+from wtg.mail.commands import Commands, command_text
+from wtg.mail.echo import Asked
 from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.guards import auto_reply_reason, raw_headers, sender_address
 from wtg.mail.helpers import (
@@ -304,8 +305,10 @@ class Poller:
         mark = copy_mark(message_id, sender_address(raw_headers(msg)), message.raw or b"")
         if not message.raw:  # too big: answered from its header, never read
             outcome = self._too_big(message, msg)
-        else:
-            outcome = self._decide(message, msg, message_id, mark, archived)
+        else:  # the same answer to the same words goes once a day (``wtg.mail.echo``)
+            asked = Asked(lambda: (command_text(msg) or "", self.commands.answered_text(msg)))
+            with self.answers.answering(asked):
+                outcome = self._decide(message, msg, message_id, mark, archived)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
             outcome = Outcome(outcome.kind, detail, outcome.game)

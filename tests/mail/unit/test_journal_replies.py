@@ -77,3 +77,24 @@ def test_an_idle_poll_keeps_no_more_than_the_recent_replies(tmp_path: Path) -> N
     kept = journal._recent
     assert kept is not None and len(kept["a@x.example"]) <= 3
     journal.close()
+
+
+def test_replied_since_answers_from_the_journal_and_a_helpers_notes(tmp_path: Path) -> None:
+    """``replied_since`` (the same answer to the same words, ``wtg.mail.echo``): the poller's
+    own replies, committed or not, and a helper's notes before the poller wrote them."""
+    poller = Journal(tmp_path)
+    helper = KeptJournal(tmp_path)
+    poller.replied("same-answer:1", 100.0)
+    assert poller.replied_since("same-answer:1", 100.0)
+    assert not poller.replied_since("same-answer:1", 100.5)
+    assert not poller.replied_since("same-answer:2", 0.0)
+    poller.commit()
+    assert helper.replied_since("same-answer:1", 50.0)
+    helper.replied("same-answer:2", 200.0)
+    assert helper.replied_since("same-answer:2", 150.0)
+    assert not poller.replied_since("same-answer:2", 150.0)  # not written yet
+    for name, args in helper.take():
+        getattr(poller, name)(*args)
+    assert poller.replied_since("same-answer:2", 150.0)
+    helper.close()
+    poller.close()
