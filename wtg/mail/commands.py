@@ -28,7 +28,7 @@ from wtg.core.printable import marked
 from wtg.game.engine import Game
 from wtg.lobby import confirm, people, replied
 from wtg.lobby.answering import Desk, Reply
-from wtg.lobby.commands import CommandMail, read_commands, typed_text
+from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
 from wtg.lobby.database import Book
 from wtg.lobby.handlers import answer
 from wtg.mail import compose, strangers
@@ -122,7 +122,7 @@ class Commands:
         display = display_name(msg)
         with Book(self.answers.gm.games_dir) as book:
             typed = typed_text(text or "", answered)
-            reply = replied.read_as(book, sender, mail, hint, typed, display)
+            reply = replied.read_as(book, sender, mail, hint, typed, display, message.key)
             if reply is None and mail is None and self.registry.seats_of(sender):
                 return None
             if reply is not None:  # a reply to a code, read for what it says
@@ -274,7 +274,7 @@ def _outcome(mail: CommandMail, desk: Desk, held: list[str], again: list[str]) -
     commands as the mail wrote them, but for any character that is not printable. An
     answer not mailed again (``again``) is said beside the rest; a mail whose answers were
     all such is ``ignored``, as a copy is."""
-    said = (c.text() if c.line != replied.REPLY_LINE else replied.shown(c) for c in mail.commands)
+    said = (c.text() if c.line != REPLY_LINE else replied.shown(c) for c in mail.commands)
     words = marked(", ".join(text[:40] for text in said)) or "HELP"
     held = [marked(line) for line in held]
     started = f"; started {', '.join(s.game for s in desk.started)}" if desk.started else ""
