@@ -571,6 +571,11 @@ class Answers:
         address = tally or compose.address_key(to)
         stamp = self.now.timestamp()
         if self.outbox.known(ident):
+            # queued by an earlier reading of this mail (each id is one mail's) whose batch
+            # never reached the journal (a poll killed before its commit): the count of it
+            # went with that batch, and is made again, or a notice mailed at most once a
+            # day would go a second time that day
+            self.journal.replied(address, stamp)
             return None
         history = self.journal.replies_since(address, stamp - window)
         cap = limit if limit is not None else self.gm.limits.replies_per_hour
