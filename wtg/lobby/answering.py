@@ -22,7 +22,7 @@ from wtg.core.record import Record
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.lobby import confirm, people
-from wtg.lobby.commands import VERBS, Command, CommandMail, stray_words
+from wtg.lobby.commands import REPLY_LINE, VERBS, Command, CommandMail, stray_words
 from wtg.lobby.database import Book, done, remember
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, start_due
@@ -211,7 +211,7 @@ class Desk:
         refused = self.refused - self._refused_before
         kept = {**what, "replies": replies, "refused": refused, "start": start}
         with self.book.write() as db:
-            remember(db, key, kept, self.moment)
+            remember(db, key, _reading(command, kept), self.moment)
 
     def note(self, command: Command, **what: Any) -> None:
         """Keep what a command half done needs to go on when this mail is read again (a
@@ -220,7 +220,7 @@ class Desk:
         if key is None:
             return
         with self.book.write() as db:
-            remember(db, key, what, self.moment)
+            remember(db, key, _reading(command, what), self.moment)
 
     def again(self, command: Command) -> bool:
         """Whether the command was carried out before: its answers are made again."""
@@ -232,3 +232,12 @@ class Desk:
         if before.get("start"):
             self.start_full_lists()
         return True
+
+
+def _reading(command: Command, what: Mapping[str, Any]) -> Mapping[str, Any]:
+    """What the book keeps of a command: ``what``, and for the command a plain reply to a
+    code was read as (``wtg.lobby.replied``), that reading (``reply``): read again, the mail
+    is read as it was, though the code it named is used up or cancelled since."""
+    if command.line != REPLY_LINE:
+        return what
+    return {**what, "reply": [command.verb, *command.args]}

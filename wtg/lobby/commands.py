@@ -103,6 +103,12 @@ _ATTRIBUTION = re.compile(
 """``On Sun, 22 Nov 2026, Game Master wrote:``: what a quote is introduced by."""
 
 
+REPLY_LINE = 0
+"""The line of the command a plain reply to a code is read as (``wtg.lobby.replied``): no
+typed line has it (they count from 1), so the book remembers it apart from the commands the
+mail typed, with what it was read as (``Desk.remember``)."""
+
+
 class Command(Record):
     """One command line: its word (upper case), its arguments as written, its line."""
 

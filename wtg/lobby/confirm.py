@@ -281,6 +281,11 @@ def purge(book: Book, moment: datetime) -> int:
     return count
 
 
+def waits(book: Book, code: str) -> bool:
+    """Whether a request waits for ``code`` (its CONFIRM would be taken)."""
+    return book.row("SELECT 1 FROM pending WHERE code = ?", code) is not None
+
+
 def forget(book: Book, code: str) -> None:
     with book.write() as db:
         db.execute("DELETE FROM pending WHERE code = ?", (code,))

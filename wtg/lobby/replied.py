@@ -33,12 +33,9 @@ from collections.abc import Sequence
 from wtg.core.record import Record
 from wtg.lobby import confirm
 from wtg.lobby.answering import Desk
-from wtg.lobby.commands import Command, CommandMail
-from wtg.lobby.database import Book
+from wtg.lobby.commands import REPLY_LINE, Command, CommandMail
+from wtg.lobby.database import Book, done
 
-REPLY_LINE = 0
-"""The line of the command a reply is read as: no typed line has it (they count from 1), so
-the book remembers it apart from the commands the mail typed."""
 CONFIRMS = frozenset((confirm.JOIN, confirm.TAKEOVER))
 """The requests a yes by reply confirms: those a person asks for himself, to get in."""
 NO_VERB = "REPLY-NO"
@@ -146,25 +143,55 @@ def request(book: Book, address: str, hint: Hint) -> confirm.Pending | None:
 
 
 def read_as(
-    book: Book, address: str, mail: CommandMail | None, hint: Hint, typed: Sequence[str], name: str
+    book: Book,
+    address: str,
+    mail: CommandMail | None,
+    hint: Hint,
+    typed: Sequence[str],
+    name: str,
+    mail_key: str = "",
 ) -> CommandMail | None:
     """The commands a reply to a code of ``address``'s is read as, or None when the mail is
-    no such reply. ``mail``: the commands it typed (None: none); ``typed``: its typed lines."""
+    no such reply. ``mail``: the commands it typed (None: none); ``typed``: its typed lines;
+    ``mail_key``: the mail's key in the journal. A mail read before (a poll killed after the
+    book kept what its reply did, before its batch was journalled) is read as it was then
+    (``read_before``): the code it named may be used up or cancelled by that reading."""
+    verdict = said(typed, name)
+    before = read_before(book, mail_key)
+    if before is not None:
+        return _with_typed(before, mail, verdict)
     found = request(book, address, hint)
     if found is None:
         return None
-    code, text, skipped = (mail.code, mail.text, mail.skipped) if mail else (None, "", 0)
-    verdict = said(typed, name)
     if verdict == YES and found.kind in CONFIRMS:
-        return CommandMail((Command("CONFIRM", (found.code,), REPLY_LINE),), code, "")
+        return _with_typed(Command("CONFIRM", (found.code,), REPLY_LINE), mail, verdict)
     if verdict in (YES, NO):
         verb = NO_VERB if verdict == NO else OTHER_VERB
-        return CommandMail((Command(verb, (found.code, verdict), REPLY_LINE),), code, "")
+        return _with_typed(Command(verb, (found.code, verdict), REPLY_LINE), mail, verdict)
     commands = mail.commands if mail else ()
     if any(c.verb == "CONFIRM" and c.args for c in commands) and mail is not None:
         return mail  # the line he typed decides
-    tell = Command(OTHER_VERB, (found.code, verdict), REPLY_LINE)
-    return CommandMail((*commands, tell), code, text, skipped)
+    return _with_typed(Command(OTHER_VERB, (found.code, verdict), REPLY_LINE), mail, verdict)
+
+
+def _with_typed(read: Command, mail: CommandMail | None, verdict: str) -> CommandMail:
+    """The reply read as ``read``, beside the commands it typed when it is something else
+    than a short yes or no (their answers, and then the notice that the request waits)."""
+    code, text, skipped = (mail.code, mail.text, mail.skipped) if mail else (None, "", 0)
+    if verdict in (YES, NO):
+        return CommandMail((read,), code, "")
+    commands = mail.commands if mail else ()
+    return CommandMail((*commands, read), code, text, skipped)
+
+
+def read_before(book: Book, mail_key: str) -> Command | None:
+    """What the mail ``mail_key`` was read as when it was read before as a reply to a code
+    (the book keeps it with what the command did: ``Desk.remember``), or None."""
+    kept = done(book, f"{mail_key}#{REPLY_LINE}") if mail_key else None
+    reading = kept.get("reply") if kept is not None else None
+    if not isinstance(reading, list) or not reading or not all(isinstance(w, str) for w in reading):
+        return None
+    return Command(reading[0], tuple(reading[1:]), REPLY_LINE)
 
 
 def shown(command: Command) -> str:

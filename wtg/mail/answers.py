@@ -606,6 +606,11 @@ class Answers:
         address = tally or compose.address_key(to)
         stamp = self.now.timestamp()
         if self.outbox.known(ident):
+            # queued by an earlier reading of this mail (each id is one mail's) whose batch
+            # never reached the journal (a poll killed before its commit): the count of it
+            # went with that batch, and is made again, or a notice mailed at most once a
+            # day would go a second time that day
+            self.journal.replied(address, stamp)
             return None
         same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
         if same is not None and self.journal.replied_since(same, stamp - DAY):

@@ -28,7 +28,7 @@ from wtg.core.printable import marked
 from wtg.game.engine import Game
 from wtg.lobby import confirm, people, replied
 from wtg.lobby.answering import Desk, Reply
-from wtg.lobby.commands import CommandMail, read_commands, typed_text
+from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
 from wtg.lobby.database import Book
 from wtg.lobby.handlers import answer
 from wtg.mail import compose, strangers
@@ -51,12 +51,15 @@ PRIVATE_TALLY = "private-press:"
 the writer's side and the address: apart from the answers to it (``Reply.private``), and
 each writer's apart from the others' (one player's press never silences another's)."""
 CODES_TALLY = "codes:"
-NOTICE_TALLY = "reply-notice:"
-"""The key the notices that a reply to a code was not read as asked are counted under
-(``Reply.once_a_day``), apart from the address's other answers."""
 """... and the answers that carry a code to CONFIRM (a JOIN's, a WITHDRAW's, a takeover's,
 a RESIGN's), which anyone may ask for in anyone's name: apart from the answers to his own
 orders and commands, which a flood of forged requests must never hold back."""
+NOTICE_TALLY = "reply-notice:"
+"""The key the notices that a reply to a code was not read as asked are counted under
+(``Reply.once_a_day``), apart from the address's other answers."""
+ENDED = "its code no longer waits"
+"""Why an answer carrying a code to CONFIRM is not mailed when its code was forgotten or
+ended before it went out (``Commands._mailable``)."""
 
 
 def command_text(msg: Message) -> str | None:
@@ -122,7 +125,7 @@ class Commands:
         display = display_name(msg)
         with Book(self.answers.gm.games_dir) as book:
             typed = typed_text(text or "", answered)
-            reply = replied.read_as(book, sender, mail, hint, typed, display)
+            reply = replied.read_as(book, sender, mail, hint, typed, display, message.key)
             if reply is None and mail is None and self.registry.seats_of(sender):
                 return None
             if reply is not None:  # a reply to a code, read for what it says
@@ -182,20 +185,24 @@ class Commands:
             window = WINDOW
             if reply.once_a_day:  # an auto-responder answering each never loops
                 tally, limit, window = f"{NOTICE_TALLY}{compose.address_key(reply.to)}", 1, DAY
-            why = self.answers.reply(
-                f"cmd-{message.key}-{index}",
-                reply.to,
-                reply.subject,
-                body,
-                message_id if reply.to == sender else None,
-                limit=limit,
-                stranger=stranger,
-                tally=tally,
-                game=_game_of(reply),
-                asks=reply.asks if stranger == strangers.CODE else None,
-                window=window,
-                echo=not reply.private and reply.asks is None,  # counted apart
-            )
+            ident = f"cmd-{message.key}-{index}"
+            if reply.asks is not None and not self._mailable(book, reply.asks, ident):
+                why: str | None = ENDED
+            else:
+                why = self.answers.reply(
+                    ident,
+                    reply.to,
+                    reply.subject,
+                    body,
+                    message_id if reply.to == sender else None,
+                    limit=limit,
+                    stranger=stranger,
+                    tally=tally,
+                    game=_game_of(reply),
+                    asks=reply.asks if stranger == strangers.CODE else None,
+                    window=window,
+                    echo=not reply.private and reply.asks is None,  # counted apart
+                )
             if why is None:
                 continue
             to = "" if compose.address_key(reply.to) == sender else f" to {reply.to}"
@@ -211,6 +218,15 @@ class Commands:
                 why = f"{why}: @{strangers.domain_of(compose.address_key(reply.to))}"
             held.append(f"{subject[:60]!r}{to} ({why})")
         return held, again
+
+    def _mailable(self, book: Book, code: str, ident: str) -> bool:
+        """Whether an answer carrying a code to CONFIRM may go out: its code still waits, or
+        the answer is in the outbox already (queued by an earlier reading of the mail). A
+        code no longer waits when a limit held its answer back at an earlier reading of the
+        mail (a poll killed before its journal's commit, read again when the limit has
+        room: ``confirm.forget``), or a command of the same mail ended the request: mailed,
+        it would be refused as a code never mailed."""
+        return confirm.waits(book, code) or self.answers.outbox.known(ident)
 
     def answered_text(self, msg: Message) -> str:
         """The text of the host's own mail this one answers (named by its In-Reply-To or
@@ -275,7 +291,7 @@ def _outcome(mail: CommandMail, desk: Desk, held: list[str], again: list[str]) -
     commands as the mail wrote them, but for any character that is not printable. An
     answer not mailed again (``again``) is said beside the rest; a mail whose answers were
     all such is ``ignored``, as a copy is."""
-    said = (c.text() if c.line != replied.REPLY_LINE else replied.shown(c) for c in mail.commands)
+    said = (c.text() if c.line != REPLY_LINE else replied.shown(c) for c in mail.commands)
     words = marked(", ".join(text[:40] for text in said)) or "HELP"
     held = [marked(line) for line in held]
     started = f"; started {', '.join(s.game for s in desk.started)}" if desk.started else ""

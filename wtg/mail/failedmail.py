@@ -71,6 +71,8 @@ earlier turn) and how often it had been run again (``-rN``; an older wtg wrote i
 while the turn was the game's last), as ``wtg.mail.sender`` writes them."""
 REMINDER = r"remind-{game}-t(\d{{4}})-p\d{{2,}}(?:-n\d+)?"
 """The id of a reminder to one seat of game ``{game}``: the turn whose orders it asks for."""
+NO_MORE = "that turn is no more, its mail is not sent (the mail of the turn as it is now goes)"
+"""What the reason a report or press of a turn undone since is set aside adds."""
 _SPARE = re.compile(r"__\d+\Z")
 _ESCAPED = re.compile(r"(?:_[0-9a-f]{2})+")
 
@@ -208,6 +210,29 @@ def outboxed(games_dir: Path, spool: Path) -> Outboxed:
             )
         )
     return Outboxed(tuple(queued), tuple(failed))
+
+
+def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
+    """Each report or press in the queue whose turn was undone since it was queued (rolled
+    back, or run again: ``wtg run-turn --rerun``), as its name and why, in words: a send
+    cut short between queuing a turn's reports and delivering them left them there, and
+    the report of the turn as it is now goes beside them. Read only."""
+    records = _GameRecords()
+    found: list[tuple[str, str]] = []
+    for path in _mails(spool / "outbox" / "queue"):
+        if not path.stem.startswith(("report-", "press-")):
+            continue
+        head = _head(path)
+        if head is None:
+            continue  # sent meanwhile
+        ident, fits = _addressed(path.stem, head, games)
+        seat = _one_seat(fits)
+        if seat is None or ident is None or records.made_anew(seat[0], head) is not None:
+            continue
+        undone = records.undone(seat[0], ident, head)
+        if undone is not None:
+            found.append((path.stem, f"game {seat[0].config.game}'s {undone}: {NO_MORE}"))
+    return found
 
 
 def failed_names(spool: Path) -> list[str]:

@@ -25,6 +25,7 @@ from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.dkimsign import Signer, SigningFailed, UnsignableMail
+from wtg.mail.failedmail import undone_queued
 from wtg.mail.journal import Journal, mail_marks
 from wtg.mail.outbox import Outbox
 from wtg.mail.pictures import MapPicture, add_picture, for_report
@@ -291,6 +292,21 @@ def _after_rerun(journal: Journal, name: str, turn: int, reruns: int) -> None:
     journal.commit()
 
 
+def set_aside_undone(outbox: Outbox, spool: Path, games: Sequence[Game]) -> list[str]:
+    """Set aside for good each report or press in the queue whose turn was rolled back or
+    run again since it was queued (``failedmail.undone_queued``: a send killed after it
+    queued a turn's reports and before it delivered them, then a `run-turn --rerun`): the
+    turn it tells of is no more, and the report of the turn as it is goes beside it under
+    the same subject. A line for each, as a mail refused for good has (``Delivery``)."""
+    lines = []
+    for name, why in undone_queued(spool, games):
+        path = outbox.queue_dir / f"{name}.eml"
+        log_delivery(name, path, f"set aside for good: {why}", WARNING)
+        outbox.failed(name, why)
+        lines.append(f"mail {name} set aside for good: {why} (kept in {outbox.failed_dir})")
+    return lines
+
+
 def draw_pictures(outbox: Outbox, games_dir: Path) -> None:
     """Draw the pictures queued mails are to carry (a confirmation's orders: the poll that
     queued it left the drawing to the send), each into its mail before it is sent."""
@@ -432,6 +448,7 @@ def send(
         finally:
             journal.close()
         unread = [lost.folder for lost in registry.unreadable]
+        undone = set_aside_undone(outbox, gm.spool, list(registry.games().values()))
         signer = Signer(gm.dkim) if gm.dkim is not None else None  # the key read at each send
         draw_pictures(outbox, gm.games_dir)
         done = deliver(outbox, transport or open_transport(gm), signer=signer, sender=gm.sender)
@@ -440,11 +457,11 @@ def send(
         press=queued.press,
         sent=done.sent,
         waiting=done.waiting,
-        failed=done.failed,
+        failed=done.failed + len(undone),
         unreachable=done.unreachable,
         unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),
         undrawn=queued.undrawn,
-        refused=done.refused,
+        refused=(*undone, *done.refused),
         unsigned=done.unsigned,
         sender_refused=done.sender_refused,
         skipped=tuple(sorted({f.name for f in (*unread, *queued.folders)})),
