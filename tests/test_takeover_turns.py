@@ -42,8 +42,8 @@ NEWCOMER = "newcomer@example.org"
 def cli(root: Path, *args: object, code: int = 0) -> str:
     """`wtg ARGS` with a config whose games_dir is ROOT (the notices need its from), its
     exit status checked; what it printed."""
-    config = root.parent / "wtg.yaml"
-    config.write_text(f"games_dir: {root.name}\nfrom: gm@example.org\n", encoding="utf-8")
+    config = root / ".wtg.yaml"  # in the test's own folder, hidden from the games' scan
+    config.write_text(f"games_dir: {root}\nfrom: gm@example.org\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["--config", str(config), *map(str, args)])
     assert result.exit_code == code, result.output
     return result.output

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import difflib
 import os
-import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -123,16 +122,27 @@ def folders_saying(games_dir: Path, name: str) -> list[Path]:
     """Every folder of ``games_dir`` (hidden ones aside, as the scan leaves them) whose
     game.yaml has a line ``game: <name>`` (case aside), read as text: a game whose file
     does not open (a slip the GM has yet to mend) still holds its name."""
-    line = re.compile(rf"^game:[ \t]*([\"']?){re.escape(name)}\1[ \t]*(#.*)?$", re.I | re.M)
     found = []
     for folder in scan_games(games_dir).folders:
         try:
             text = (folder / GAME_FILE).read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
-        if line.search(text):
+        if any(_game_said(line) == name.casefold() for line in text.splitlines()):
             found.append(folder)
     return found
+
+
+def _game_said(line: str) -> str | None:
+    """The game a line of a game.yaml names (``game: g1``, ``GAME: "g1"  # ...``), in
+    lower case; None for a line of another key (or an indented one)."""
+    key, colon, value = line.partition(":")
+    if not colon or key.casefold() != "game":
+        return None
+    said = value.split("#", 1)[0].strip()
+    if len(said) >= 2 and said[0] in "\"'" and said[-1] == said[0]:
+        said = said[1:-1]
+    return said.casefold()
 
 
 def folder_problem(path: Path) -> str | None:
