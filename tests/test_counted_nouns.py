@@ -58,3 +58,20 @@ def test_one_order_decided_later_is_counted_as_one(game: Game[WokState]) -> None
     assert forecast["later"] == ["1 bombing order", "1 attack", "1 spy operation"]
     mail = forecast_template("wok4").render(forecast=forecast, ruleset="wok4")
     assert "Decided when the turn runs: 1 bombing order, 1 attack, 1 spy operation" in mail
+
+
+def test_no_template_counts_with_a_bracketed_plural() -> None:
+    """No report or mail template prints a count as "N card(s)": each uses the ``count``
+    filter."""
+    from wtg.data.paths import templates_path
+
+    root = templates_path()
+    hedged = re.compile(r"\}\}\s*[a-z ]*\(s\)")
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for path in sorted(root.rglob("*.j2"))
+        if "site" not in path.parts
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if hedged.search(line)
+    ]
+    assert found == []
