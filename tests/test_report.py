@@ -13,7 +13,7 @@ def test_turn_zero_report_of_a_player(game: Game[WokState]) -> None:
     report = game.report(4)
     assert "report of turn 0 for Dee (player #4)" in report
     assert "EFF: 99%   Tech points: 0   Attacks next turn: 3" in report
-    row = f"{home.id:>4} {home.name:<14} {home.pop:>4}  24  12 1.750 1.0   0  10 DEF"
+    row = f"{home.id:>4} {home.name:<14} {home.pop:>4}  24  12 1.750  1.0    0  10 DEF"
     assert row in report
     assert "1.750a 1.0a" in report  # "1.244a means AVERAGE armies level of 1.244"
     oop = " ".join(str(p) for p in state.oop)

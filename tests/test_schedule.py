@@ -59,8 +59,8 @@ def test_a_games_deadline_is_read_as_its_turn_file_writes_it(tmp_path: Path) -> 
     game = create_game(tmp_path / "g1", "wok4", "small", players(2), 7, schedule=schedule, now=made)
     written = json.loads((game.store.turn_dir(0) / "turn.json").read_text(encoding="utf-8"))
     assert game.deadline_stamp() == game.deadline_stamp(0) == written["next_deadline"]
-    assert game.deadline_stamp() == "2026-11-21T17:00:00Z"
-    assert game.deadline() == datetime(2026, 11, 21, 17, 0, tzinfo=timezone.utc)
+    assert game.deadline_stamp() == "2026-11-22T17:00:00Z"
+    assert game.deadline() == datetime(2026, 11, 22, 17, 0, tzinfo=timezone.utc)
     plain = create_game(tmp_path / "g2", "wok4", "small", players(2), 7)
     assert (plain.deadline_stamp(), plain.deadline()) == (None, None)
 
@@ -68,9 +68,9 @@ def test_a_games_deadline_is_read_as_its_turn_file_writes_it(tmp_path: Path) -> 
 def test_a_game_made_at_the_very_deadline_hour_has_a_whole_turn_first(tmp_path: Path) -> None:
     """Issue 26, mutant: a schedule's boundary (``<=`` vs ``<``) in wtg/game/schedule.py. A game
     with a deadline every 2 days at 18:00 Vienna time, made at 18:00:00 to the second, has
-    its first deadline two days on, not one (the hour it was made at counts as passed, as a
-    moment a second later does); made a second before 18:00, the first deadline is that
-    day's 18:00 plus a turn's days less one."""
+    its first deadline two days on, not three (a whole turn to the second); made a second
+    before 18:00, two days on too; made a second after, three days on at 18:00: the first
+    deadline hour at least a turn's days away."""
     from tests.conftest import players
     from wtg.game.engine import create_game
     from wtg.game.schedule import make_schedule
@@ -78,8 +78,8 @@ def test_a_game_made_at_the_very_deadline_hour_has_a_whole_turn_first(tmp_path: 
     made = datetime(2026, 11, 20, 17, 0, tzinfo=timezone.utc)  # 18:00 in Vienna
     for name, moment, deadline in (
         ("on", made, made + timedelta(days=2)),
-        ("after", made + timedelta(seconds=1), made + timedelta(days=2)),
-        ("before", made - timedelta(seconds=1), made + timedelta(days=1)),
+        ("after", made + timedelta(seconds=1), made + timedelta(days=3)),
+        ("before", made - timedelta(seconds=1), made + timedelta(days=2)),
     ):
         schedule = make_schedule(2, "18:00", "Europe/Vienna", now=moment)
         game = create_game(
@@ -91,24 +91,24 @@ def test_a_game_made_at_the_very_deadline_hour_has_a_whole_turn_first(tmp_path: 
 def test_a_deadline_at_half_past_falls_at_half_past(tmp_path: Path) -> None:
     """Issue 26, mutant (mutmut, wtg/game/schedule.py): the minutes of ``--at`` dropped, where the
     slot is made or where the first day is chosen. Every day at 18:30 Vienna time, a game
-    made at 06:10 there has its first deadline at 18:30 that day, the next at 18:30 the day
-    after (one made at 18:10 waits for the next day's: a first turn of half a day at least,
-    test_a_daily_game_leaves_the_players_half_a_day_for_turn_1)."""
+    made at 18:10 there has its first deadline at 18:30 the next day (a whole day on, and
+    20 minutes), the next at 18:30 the day after."""
     from tests.conftest import players
     from wtg.game.engine import create_game
     from wtg.game.schedule import make_schedule
 
-    made = datetime(2026, 11, 20, 5, 10, tzinfo=timezone.utc)  # 06:10 in Vienna
+    made = datetime(2026, 11, 20, 17, 10, tzinfo=timezone.utc)  # 18:10 in Vienna
     schedule = make_schedule(1, "18:30", "Europe/Vienna", now=made)
     game = create_game(tmp_path / "g", "wok4", "small", players(2), 7, schedule=schedule, now=made)
-    assert game.deadline() == datetime(2026, 11, 20, 17, 30, tzinfo=timezone.utc)
-    assert schedule.slot(1) == datetime(2026, 11, 21, 17, 30, tzinfo=timezone.utc)
+    assert game.deadline() == datetime(2026, 11, 21, 17, 30, tzinfo=timezone.utc)
+    assert schedule.slot(1) == datetime(2026, 11, 22, 17, 30, tzinfo=timezone.utc)
 
 
 def test_a_game_made_after_the_hour_every_3_days_waits_3_days(tmp_path: Path) -> None:
     """Issue 26, mutant (mutmut, wtg/game/schedule.py): a first day moved back rather than on
     once the hour has passed. Every 3 days at 18:00 Vienna time, made at 19:00 there: the
-    first deadline is 3 days on at 18:00, not the next day."""
+    first deadline is at 18:00 4 days on (3 days on at 18:00 would be an hour short of a
+    turn), not the next day."""
     from tests.conftest import players
     from wtg.game.engine import create_game
     from wtg.game.schedule import make_schedule
@@ -116,7 +116,7 @@ def test_a_game_made_after_the_hour_every_3_days_waits_3_days(tmp_path: Path) ->
     made = datetime(2026, 11, 20, 18, 0, tzinfo=timezone.utc)  # 19:00 in Vienna
     schedule = make_schedule(3, "18:00", "Europe/Vienna", now=made)
     game = create_game(tmp_path / "g", "wok4", "small", players(2), 7, schedule=schedule, now=made)
-    assert game.deadline() == datetime(2026, 11, 23, 17, 0, tzinfo=timezone.utc)
+    assert game.deadline() == datetime(2026, 11, 24, 17, 0, tzinfo=timezone.utc)
 
 
 def test_a_games_schedule_reads_back_from_game_yaml_as_made(tmp_path: Path) -> None:
@@ -147,7 +147,7 @@ def test_a_turn_run_early_never_gets_the_same_deadline_again(tmp_path: Path) -> 
     from wtg.game.schedule import make_schedule
 
     made = datetime(2026, 11, 20, 9, 0, tzinfo=timezone.utc)
-    schedule = make_schedule(2, "18:00", "UTC", now=made)
+    schedule = make_schedule(2, "18:00", "UTC", first="2026-11-21")
     game = create_game(tmp_path / "g", "wok4", "small", players(2), 7, schedule=schedule, now=made)
     assert game.deadline() == datetime(2026, 11, 21, 18, 0, tzinfo=timezone.utc)
     assert game.run_turn(now=made + timedelta(hours=1), force=True) == 1
@@ -174,38 +174,23 @@ def test_the_utc_beside_a_local_deadline_is_utc_on_a_host_in_another_zone(
         time.tzset()
 
 
-@pytest.mark.parametrize(
-    ("made_at", "first"),
-    [
-        ((17, 50), datetime(2026, 11, 21, 17, 0, tzinfo=timezone.utc)),
-        ((6, 30), datetime(2026, 11, 21, 17, 0, tzinfo=timezone.utc)),
-        ((5, 0), datetime(2026, 11, 20, 17, 0, tzinfo=timezone.utc)),
-        ((19, 0), datetime(2026, 11, 21, 17, 0, tzinfo=timezone.utc)),
-    ],
-)
-def test_a_daily_game_leaves_the_players_half_a_day_for_turn_1(
-    made_at: tuple[int, int], first: datetime
-) -> None:
-    """`new-game --every 1 --at 18:00` made at 17:50 (in the schedule's zone) had its first
-    deadline ten minutes on: `wtg send` had barely mailed turn 0 when `run-turn --due` ran
-    turn 1 with nobody's orders. Now turn 1 has at least half a day (12 hours), as every
-    game of 2 days or more had at least a day."""
+def test_the_first_turn_is_never_shorter_than_the_others() -> None:
+    """A player's trial: a game made with ``--every 2`` at 15:30 had its first deadline the
+    next day at 18:00, a turn of 26 hours where every later turn has 48 (made at 18:10 with
+    ``--every 1 --at 18:30``, a first turn of 20 minutes). The first deadline is the first
+    deadline hour at least a turn's days after the game is made, in the GM's zone, across
+    summer time too: the first turn is as long as any other, and less than a day longer."""
     from wtg.game.schedule import make_schedule
 
-    hour, minute = made_at
-    made = datetime(2026, 11, 20, hour, minute, tzinfo=ZoneInfo("Europe/Vienna"))
-    schedule = make_schedule(1, "18:00", "Europe/Vienna", now=made)
-    assert schedule.slot(0) == first
-    assert schedule.slot(0) - made >= timedelta(hours=12)
-
-
-@pytest.mark.parametrize("every", [2, 3, 7])
-def test_a_game_of_days_keeps_its_first_deadline_within_its_days(every: int) -> None:
-    """The rule above changes nothing for a game of 2 days or more: the first deadline is
-    the hour's first slot after `every - 1` days, whatever the hour it is made."""
-    from wtg.game.schedule import make_schedule
-
-    for hour in range(24):
-        made = datetime(2026, 11, 20, hour, 30, tzinfo=timezone.utc)
-        first = make_schedule(every, "18:00", "UTC", now=made).slot(0)
-        assert timedelta(days=every - 1) < first - made <= timedelta(days=every)
+    for days, zone, start in (
+        (1, "UTC", datetime(2026, 11, 20, 0, 0, tzinfo=timezone.utc)),
+        (2, "Europe/Vienna", datetime(2026, 11, 20, 0, 0, tzinfo=timezone.utc)),
+        (3, "America/New_York", datetime(2026, 10, 30, 0, 0, tzinfo=timezone.utc)),
+    ):
+        for minutes in range(0, 48 * 60, 50):
+            made = start + timedelta(minutes=minutes)
+            first = make_schedule(days, "18:30", zone, now=made).slot(0)
+            wall = made.astimezone(ZoneInfo(zone)).replace(tzinfo=None)
+            due = first.astimezone(ZoneInfo(zone)).replace(tzinfo=None)
+            assert f"{due:%H:%M}" == "18:30"
+            assert timedelta(days=days) <= due - wall < timedelta(days=days + 1), (days, made)

@@ -19,6 +19,8 @@ from wtg.mail.summary import PollSummary
 from wtg.mail.transport import delivered
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
+FIRST = "2026-11-23"
+"""The day of a game's first deadline (18:00, every 2 days), as the mail tests count on."""
 GM = "Game Master <gm@wtg.example>"
 
 
@@ -54,7 +56,7 @@ class World:
             seed=3,
             variant=variant,
             options=options,
-            schedule=make_schedule(2, "18:00", self.zone, now=NOW) if self.zone else None,
+            schedule=make_schedule(2, "18:00", self.zone, first=FIRST) if self.zone else None,
             now=NOW,
         )
         self.gm.maildir_in.parent.mkdir(parents=True, exist_ok=True)

@@ -36,7 +36,7 @@ DUE = LAST + timedelta(days=1)
 """The digest the killed service makes, on Tuesday at 07:00."""
 BACK = DUE + timedelta(days=1, hours=1)
 """When the service is started again: Wednesday at 08:00 (Wednesday's digest is due)."""
-SLOW = Plan("slow", 7, "18:00", "UTC", 2)
+SLOW = Plan("slow", 7, "18:00", "UTC", "2026-12-13", 2)
 """A game whose deadline is days away: no turn runs, no reminder goes; each digest tells
 of its players' missing orders."""
 
@@ -48,7 +48,7 @@ def make_host(root: Path) -> Path:
     config = root / "wtg.yaml"
     config.write_text(f'games_dir: games\nfrom: "{GM}"\n', encoding="utf-8")
     (root / "games").mkdir(mode=0o700)
-    schedule = make_schedule(SLOW.every, SLOW.at, SLOW.zone, now=START)
+    schedule = make_schedule(SLOW.every, SLOW.at, SLOW.zone, first=SLOW.first)
     create_game(
         root / "games" / SLOW.name, "wok4", "small", entries(SLOW), 5, schedule=schedule, now=START
     )

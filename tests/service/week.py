@@ -50,6 +50,9 @@ class Plan:
     every: int
     at: str
     zone: str
+    first: str
+    """The day of the first deadline, as the week's tests count its turns (set, not left to
+    ``make_schedule``'s first whole turn)."""
     players: int
     ready: frozenset[int] = frozenset()
     """Players who send their orders READY."""
@@ -60,9 +63,18 @@ class Plan:
 
 
 PLANS = (
-    Plan("daily", 1, "18:00", "UTC", 2, ready=frozenset({1, 2})),
-    Plan("vienna", 2, "09:00", "Europe/Vienna", 3, silent=frozenset({3})),
-    Plan("newyork", 3, "12:00", "America/New_York", 2, ready=frozenset({1}), twice=frozenset({2})),
+    Plan("daily", 1, "18:00", "UTC", "2026-12-07", 2, ready=frozenset({1, 2})),
+    Plan("vienna", 2, "09:00", "Europe/Vienna", "2026-12-09", 3, silent=frozenset({3})),
+    Plan(
+        "newyork",
+        3,
+        "12:00",
+        "America/New_York",
+        "2026-12-09",
+        2,
+        ready=frozenset({1}),
+        twice=frozenset({2}),
+    ),
 )
 
 
@@ -94,7 +106,7 @@ def make_host(root: Path, site: bool = True, **mail: int) -> Path:
             "small",
             entries(plan),
             seed=11 + number,
-            schedule=make_schedule(plan.every, plan.at, plan.zone, now=START),
+            schedule=make_schedule(plan.every, plan.at, plan.zone, first=plan.first),
             now=START,
         )
     return config

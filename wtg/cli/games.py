@@ -140,7 +140,8 @@ def register(group: click.Group) -> None:
     type=int,
     default=None,
     metavar="DAYS",
-    help="Deadlines every DAYS days (no deadlines without it).",
+    help="Deadlines every DAYS days (no deadlines without it); the first at the hour of --at "
+    "at least DAYS days after the game is made, so the first turn is a whole one.",
 )
 @click.option(
     "--at",

@@ -22,6 +22,7 @@ from wtg.aof.choose import Choice, Found, find_all
 from wtg.aof.choose import choose as choose_copies
 from wtg.aof.mailtext import HEADER_HINT, header_number
 from wtg.aof.orderfile import orders_from_yaml
+from wtg.core.counting import counted
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
 from wtg.core.record import Record
@@ -339,8 +340,9 @@ class Door(Generic[S]):
                 given = True  # an order, not READY or a setting
         dropped = (
             [
-                f"READY was not kept: {rejected} line(s) were rejected. Correct them and "
-                "send the form again, with READY."
+                f"READY was not kept: {counted(rejected, 'line')}"
+                f" {'was' if rejected == 1 else 'were'} rejected."
+                f" Correct {'it' if rejected == 1 else 'them'} and send the form again, with READY."
             ]
             if rejected and orders.get(READY_KEY)
             else []

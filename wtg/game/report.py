@@ -10,6 +10,7 @@ import jinja2
 
 from wtg.aof.mailtext import inert_lines
 from wtg.aof.render import render_aof
+from wtg.core.counting import counted
 from wtg.core.jsondata import Json
 from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.data.templates import template_loader
@@ -35,7 +36,7 @@ def bytecode_cache() -> jinja2.BytecodeCache | None:
 
 def count(number: int, singular: str, plural: str | None = None) -> str:
     """``{{ n | count("army", "armies") }}``: "1 army", "3 armies" ("s" added by default)."""
-    return f"{number} {singular if number == 1 else plural or singular + 's'}"
+    return counted(number, singular, plural)
 
 
 def template_environment(

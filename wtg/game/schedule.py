@@ -91,10 +91,9 @@ def zone_meant(zone: str) -> str | None:
 def make_schedule(
     every_days: int, at: str, zone: str, *, first: str | None = None, now: datetime | None = None
 ) -> Schedule:
-    """A checked schedule; ``first`` defaults to the first slot after ``now`` that leaves
-    the players at least half a turn's days for the first turn: a game every day made at
-    17:50 for 18:00 had its first deadline ten minutes on, and every player missed turn 1
-    (every 2 days or more always left at least that)."""
+    """A checked schedule; ``first`` defaults to the day of the first ``at`` at least
+    ``every_days`` days after ``now`` (on the clock of ``zone``): the first turn is never
+    shorter than the later ones."""
     if every_days < 1:
         raise ScheduleError(f"a turn needs at least 1 day, not {every_days}")
     if not _AT.match(at):
@@ -113,13 +112,13 @@ def make_schedule(
                 f"the first deadline's day must be a date as YYYY-MM-DD, not {first!r}"
             ) from None
     else:
+        # a whole turn first, as every later one: the first deadline hour at least
+        # every_days days (on the GM's clock) after the game is made
         moment = (now or datetime.now(timezone.utc)).astimezone(tz)
+        earliest = moment.replace(tzinfo=None) + timedelta(days=every_days)
         hour, minute = (int(x) for x in at.split(":"))
-        candidate = moment.replace(hour=hour, minute=minute, second=0, microsecond=0)
-        if candidate <= moment:
-            candidate += timedelta(days=1)
-        candidate += timedelta(days=every_days - 1)
-        if candidate - moment < timedelta(hours=12 * every_days):  # (only every day can be)
+        candidate = earliest.replace(hour=hour, minute=minute, second=0, microsecond=0)
+        if candidate < earliest:
             candidate += timedelta(days=1)
         first = candidate.date().isoformat()
     return Schedule(every_days=every_days, at=at, timezone=zone, first=first)

@@ -181,3 +181,17 @@ def test_a_prefilled_form_reads_back_the_same_orders() -> None:
     assert "M2: 13    05/04 __/__" in text
     outcome = read_aof(RULESET.form, text)
     assert RULESET.accept(outcome.entries, battle(), 1).orders == orders
+
+
+def test_a_piece_name_mistyped_gets_the_name_meant() -> None:
+    """A player's trial: a typo in a piece's name was refused with no hint. As wtg does for a
+    GM's typos (a ruleset's name, a time zone, a game's folder), the reason names the piece
+    meant when one is close to what was written; a name close to none gets no guess."""
+    game = new_game(2, seed=3)
+    acceptance = through_aof(game, ["A1: Griffn", "A2: wolff", "A3: unicorn", "A4: Wolf"])
+    assert acceptance.orders["army"] == ["WOLF"]
+    assert reasons(acceptance) == [
+        "there is no piece 'GRIFFN' (did you mean Griffin?)",
+        "there is no piece 'WOLFF' (did you mean Wolf?)",
+        "there is no piece 'UNICORN'",
+    ]

@@ -139,7 +139,7 @@ def test_highest_province_reaches_only_lower_numbers() -> None:
         (19, False),
         (15, False),
     ]
-    assert [s.order for s in kinds(result, "order_skipped")] == ["bomb 16 from 20 with 1 missiles"]
+    assert [s.order for s in kinds(result, "order_skipped")] == ["bomb 16 from 20 with 1 missile"]
     assert result.state.province(20).mis == 6
     # there is no province 21..23 to aim at: such an order is refused on arrival
     entries = [RawEntry("bomb", bomb(20, pid, 1), n) for n, pid in enumerate((21, 23), 1)]

@@ -28,7 +28,7 @@ def test_forecast_applies_the_players_peaceful_orders() -> None:
     # 10 ARM at 1.300 + 5 new at 1.000 = 15 at 1.200; 5 move on; POP 80 grows 20%
     assert (rows[1].arm, rows[1].lev, rows[1].pop, rows[1].dfn) == (10, "1.200", 96, "0.2")
     assert (rows[2].arm, rows[2].aim) == (5, "TECH")
-    assert result["later"] == ["1 attack(s)"]
+    assert result["later"] == ["1 attack"]
     assert result["eff"] == 99 - 2
 
 
@@ -65,8 +65,8 @@ def test_forecast_says_a_bombing_without_missiles_would_not_run() -> None:
     result: dict[str, Any] = RULESET.forecast(state, orders, 1)
     assert [(s["order"], s["reason"]) for s in result["skipped"]] == [
         ("bomb 2 from 1 with 5 missiles", "no missiles left in province 1"),
-        ("bomb 4 from 3 with 1 missiles", "province 3 is not yours"),
+        ("bomb 4 from 3 with 1 missile", "province 3 is not yours"),
     ]
-    assert result["later"] == ["1 bombing order(s)"]
+    assert result["later"] == ["1 bombing order"]
     rows = {r.id: r for r in result["provinces"]}
     assert (rows[1].mis, rows[6].mis) == (0, 6)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
+from wtg.core.counting import counted
 from wtg.core.errors import SetupError as SetupError
 from wtg.rules.tactics.board import Board, Pos
 from wtg.rules.tactics.state import Piece, TacticsState, runtime_stats
@@ -46,7 +47,7 @@ def army_problem(kind: PieceKind | None, name: str, army: Sequence[str], size: i
     if kind is None:
         return f"there is no piece {name!r}"
     if len(army) >= size:
-        return f"an army has at most {size} pieces"
+        return f"an army has at most {counted(size, 'piece')}"
     if kind.max_count == 0:
         return f"{kind.name} cannot be picked in this world"
     if army.count(kind.key) >= kind.max_count:

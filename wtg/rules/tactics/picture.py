@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from wtg.core import board as drawn
+from wtg.core.counting import counted
 from wtg.core.errors import GameError
 from wtg.core.jsondata import Json
 from wtg.rules.tactics.board import Pos
@@ -177,7 +178,7 @@ def _piece(state: TacticsState, piece: Piece, enemies: tuple[str, ...]) -> drawn
 def _side(state: TacticsState, pid: int) -> drawn.SideKey:
     p = state.player(pid)
     army = state.army(pid)
-    words = [f"{len(army)} pieces", f"{sum(piece.hp for piece in army)} HP"]
+    words = [counted(len(army), "piece"), f"{sum(piece.hp for piece in army)} HP"]
     if p.bot:
         words.append("bot")
     if p.place is not None:

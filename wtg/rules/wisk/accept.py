@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from wtg.core.counting import counted
 from wtg.core.orders import RawEntry, Verdict
 from wtg.core.rng import NoChance
 from wtg.rules.wisk.constants import ATTACK_DICE, SET_SIZE
@@ -156,7 +157,7 @@ def short_note(context: Context, tid: int, armies: int) -> str:
 
 
 def _armies(count: int) -> str:
-    return "1 army" if count == 1 else f"{count} armies"
+    return counted(count, "army", "armies")
 
 
 def _be(count: int) -> str:

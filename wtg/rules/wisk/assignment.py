@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from random import Random
 
+from wtg.core.counting import counted
 from wtg.rules.wisk.events import Claimed, Placed
 from wtg.rules.wisk.orders import Placement
 from wtg.rules.wisk.state import WiskState
@@ -107,7 +108,8 @@ def place_rest(turn: Turn, lines: Sequence[Placement], chooser: PlaceChooser) ->
             continue
         armies = min(line.armies, me.to_place)
         if armies < line.armies:
-            turn.skip(what, f"only {armies} armies were left to place")
+            were = "was" if armies == 1 else "were"
+            turn.skip(what, f"only {counted(armies, 'army', 'armies')} {were} left to place")
         if armies:
             me.to_place -= armies
             state.holding(line.territory).armies += armies

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from random import Random
 
+from wtg.core.counting import counted
 from wtg.rules.wisk.constants import (
     ATTACK_DICE,
     DEFENCE_DICE,
@@ -62,7 +63,8 @@ def attack_problem(turn: Turn, order: Attack) -> str:
     stop = max(order.until, STAY_BEHIND)
     armies = state.armies(order.source)
     if armies <= stop:
-        return f"territory {order.source} has {armies} armies, and the order stops at {stop}"
+        has = counted(armies, "army", "armies")
+        return f"territory {order.source} has {has}, and the order stops at {stop}"
     return ""
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 
+from wtg.core.counting import counted
 from wtg.core.events import Event
 from wtg.core.jsondata import Json
 from wtg.core.rng import NoChance
@@ -43,7 +44,7 @@ def forecast(state: WiskState, orders: Mapping[str, Json], player: int) -> dict[
     for index, event in enumerate(turn.events):
         if isinstance(event, Traded):
             cards = " ".join(map(str, event.cards))
-            lines.append(f"cards {cards} traded: {event.armies} armies")
+            lines.append(f"cards {cards} traded: {_armies(event.armies)}")
         elif isinstance(event, Claimed):
             lines.append(f"{_name(state, event.territory)} claimed")
         elif isinstance(event, Placed):
@@ -61,7 +62,7 @@ def forecast(state: WiskState, orders: Mapping[str, Json], player: int) -> dict[
     ]
     later = []
     if typed.attacks:
-        later.append(f"{len(typed.attacks)} attack(s)")
+        later.append(counted(len(typed.attacks), "attack"))
     if typed.fortify:
         later.append("the fortification")
     claim = state.stage == CLAIMING
@@ -87,7 +88,7 @@ def _short_placements(events: Sequence[Event]) -> dict[int, str]:
 
 
 def _armies(count: int) -> str:
-    return "1 army" if count == 1 else f"{count} armies"
+    return counted(count, "army", "armies")
 
 
 def _name(state: WiskState, tid: int) -> str:

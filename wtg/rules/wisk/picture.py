@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from wtg.core import board as drawn
+from wtg.core.counting import counted
 from wtg.core.errors import GameError
 from wtg.core.jsondata import Json
 from wtg.rules.wisk.board import Continent
@@ -112,7 +113,11 @@ def _side(state: WiskState, pid: int) -> drawn.SideKey:
     mine = state.territories_of(pid)
     armies = sum(state.armies(t) for t in mine)
     cards = len(p.cards)
-    words = [f"{len(mine)} territories", f"{armies} armies", f"{cards} card{_s(cards)}"]
+    words = [
+        counted(len(mine), "territory", "territories"),
+        counted(armies, "army", "armies"),
+        counted(cards, "card"),
+    ]
     if p.robot:
         words.append("robot")
     if state.winner == pid:
@@ -122,10 +127,6 @@ def _side(state: WiskState, pid: int) -> drawn.SideKey:
     elif state.active == pid and not state.winner:
         words.append("to move")
     return drawn.SideKey(id=pid, name=p.name, label=f"P{pid}", status=", ".join(words))
-
-
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"
 
 
 def continent_table(state: WiskState) -> drawn.Table:
@@ -159,7 +160,8 @@ def card_note(state: WiskState) -> str:
         values = ", ".join(f"{kind} {armies}" for kind, armies in FIXED_VALUES.items())
         return f"A card set is worth: {values} armies"
     worth = trade_value(state.options.cards, state.trades, ())
-    return f"The next card set traded is worth {worth} armies ({state.trades} traded so far)"
+    armies = counted(worth, "army", "armies")
+    return f"The next card set traded is worth {armies} ({state.trades} traded so far)"
 
 
 def _notes(state: WiskState, player: int | None) -> tuple[str, ...]:

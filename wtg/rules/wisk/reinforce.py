@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from wtg.core.counting import counted
 from wtg.rules.wisk.cards import best_set, bonus_territories, kinds_of, set_problem, trade_value
 from wtg.rules.wisk.constants import (
     MIN_REINFORCEMENT,
@@ -155,7 +156,8 @@ def place(turn: Turn, pools: Pools, lines: Sequence[Placement], chooser: Chooser
             continue
         armies = pools.take(state.board.site(line.territory).continent, line.armies)
         if armies < line.armies:
-            turn.skip(what, f"only {armies} armies were left to place there")
+            were = "was" if armies == 1 else "were"
+            turn.skip(what, f"only {counted(armies, 'army', 'armies')} {were} left to place there")
         if armies:
             state.holding(line.territory).armies += armies
             turn.public(Placed, player=pid, territory=line.territory, armies=armies, why="orders")

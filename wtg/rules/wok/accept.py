@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from wtg.core.counting import counted
 from wtg.core.orders import RawEntry, Verdict
 from wtg.rules.wok.limits import (
     AIM_CHANGES,
@@ -181,7 +182,7 @@ def limit(entry: RawEntry, context: Context, limit: int, what: str) -> str:
     rejected line never uses up one of the lines allowed."""
     count = context.counts.get(entry.section, 0)
     if count >= limit:
-        return f"only {limit} {what} orders a turn"
+        return f"only {counted(limit, what + ' order')} a turn"
     context.counts[entry.section] = count + 1
     return ""
 

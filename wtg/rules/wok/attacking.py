@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from wtg.core.counting import counted
 from wtg.core.events import Event
 from wtg.core.record import Record
 from wtg.rules.wok.combat import Force, attack_top, clash, defense_top, standing
@@ -98,7 +99,8 @@ def _attack(
     turn: Turn, phase: str, player: Player, order: Attack, report: Callable[[Fought], Event]
 ) -> bool:
     """True when the order was valid (and so counts toward the limit)."""
-    text = f"attack {order.target} from {order.source} with {order.armies} armies"
+    sent = counted(order.armies, "army", "armies")
+    text = f"attack {order.target} from {order.source} with {sent}"
     pair = turn.own_and_next(player.id, order.source, order.target, phase, text)
     if pair is None:
         return False

@@ -3,6 +3,7 @@ neighbour, attacks, upgrades, spying and the vote to end the game."""
 
 from __future__ import annotations
 
+from wtg.core.counting import counted
 from wtg.core.orders import RawEntry
 from wtg.rules.wok.accept import Check, Context, bomb_checker, limit
 from wtg.rules.wok.attacking import ATTACK_LINES, attacks_allowed
@@ -46,7 +47,7 @@ def _beyond_the_attacks(context: Context) -> str:
     if line <= allowed:
         return ""
     return (
-        f"note: attack line {line} of yours, and you have {allowed} attacks: only valid"
+        f"note: attack line {line} of yours, and you have {counted(allowed, 'attack')}: only valid"
         " orders count, so it runs only if an earlier one is ignored when the turn runs"
     )
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from wtg.core.counting import counted
 from wtg.core.events import Event
 from wtg.core.rng import NoChance
 from wtg.rules.wok.orders import Orders
@@ -18,7 +19,7 @@ from wtg.rules.wok.view import province_row
 
 _NO_CHANCE = NoChance()
 """Shared by every forecast: it never draws (a Random made anew seeds itself from the OS)."""
-_LATER = {"bomb": "bombing order(s)", "attack": "attack(s)", "spy": "spy operation(s)"}
+_LATER = {"bomb": "bombing order", "attack": "attack", "spy": "spy operation"}
 """The orders decided when the turn runs (chance), as the forecast counts them."""
 _UNREAD = frozenset(("attack", "spy"))
 """The orders no phase of a forecast reads: the bombing orders are aimed (``aiming``)."""
@@ -57,7 +58,7 @@ def forecast_on(
     me = work.player(player)
     grounded = sum(1 for s in turn.skipped if s["phase"].endswith(_BOMBING))
     counts = {k: len(orders.get(k) or ()) - (grounded if k == "bomb" else 0) for k in _LATER}
-    later = [f"{counts[k]} {what}" for k, what in _LATER.items() if counts[k] > 0]
+    later = [counted(counts[k], what) for k, what in _LATER.items() if counts[k] > 0]
     result = {
         "provinces": [row(p) for p in work.provinces_of(player)],
         "eff": me.eff,

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from wtg.core.counting import counted
 from wtg.rules.wok.events import BombingRun, BombingSuffered, PlayerEliminated
 from wtg.rules.wok.orders import Bomb
 from wtg.rules.wok.state import ACTIVE, DEAD, Player, Province, WokState
@@ -125,7 +126,7 @@ def _aim(
     missiles_max: int | None,
     refused: Callable[[Turn, int, int], str] | None,
 ) -> Salvo | None:
-    text = f"bomb {order.target} from {order.source} with {order.missiles} missiles"
+    text = f"bomb {order.target} from {order.source} with {counted(order.missiles, 'missile')}"
     source = turn.own_or_skip(player.id, order.source, phase, text)
     if source is None:
         return None

@@ -3,6 +3,7 @@ spying) beside the ones every WoK ruleset shares (``wtg.rules.wok.accept``)."""
 
 from __future__ import annotations
 
+from wtg.core.counting import counted
 from wtg.core.orders import RawEntry
 from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, bomb_checker, limit
 from wtg.rules.wok.ownership import SPY_FROM
@@ -33,17 +34,19 @@ def _check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
     problem = context.attack_problem(v["from"], v["to"], v["armies"])
     if problem:
         return False, problem
-    counted = context.counts.get(entry.section, 0)
-    if counted >= context.attacks:
+    so_far = context.counts.get(entry.section, 0)
+    if so_far >= context.attacks:
         tech = context.state.player(context.player).tech
+        allowed = context.attacks
         return False, (
-            f"only {context.attacks} attacks count this turn ({tech} tech points):"
-            f" your first {context.attacks} accepted attack lines"
+            f"only {counted(allowed, 'attack')} {'counts' if allowed == 1 else 'count'} this"
+            f" turn ({counted(tech, 'tech point')}):"
+            f" your first {counted(allowed, 'accepted attack line')}"
         )
-    context.counts[entry.section] = counted + 1
+    context.counts[entry.section] = so_far + 1
     context.holdings.attack_accepted(v["from"], v["to"])
     notes = (
-        f"attack {counted + 1} of {context.attacks}",
+        f"attack {so_far + 1} of {context.attacks}",
         context.taken_note(v["from"]),
         context.armies_note(v["from"], v["armies"]),
     )

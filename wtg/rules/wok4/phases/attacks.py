@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wtg.core.counting import counted
 from wtg.rules.wok.limits import LEV_MAX, NEUTRAL_EFF
 from wtg.rules.wok.orders import Attack
 from wtg.rules.wok.state import Player, Province
@@ -29,7 +30,8 @@ def attacks(turn: Turn) -> None:
 
 
 def _attack(turn: Turn, player: Player, order: Attack) -> None:
-    text = f"attack {order.target} from {order.source} with {order.armies} armies"
+    sent = counted(order.armies, "army", "armies")
+    text = f"attack {order.target} from {order.source} with {sent}"
     pair = turn.own_and_next(player.id, order.source, order.target, PHASE, text)
     if pair is None:
         return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wtg.core.counting import counted
 from wtg.rules.wok.limits import DEF_MAX, EFF_MAX, LEV_MAX, MIS_MAX, SPY_MAX
 from wtg.rules.wok.phases.aims import change_aims
 from wtg.rules.wok.state import Player
@@ -23,11 +24,12 @@ from wtg.rules.wok4.events import TechTraded
 def tech_trades(turn: Turn) -> None:
     for player, orders in turn.players_in_order():
         for points in orders.trade[:TRADE_LINES]:
-            text = f"trade {points} tech points"
+            text = f"trade {counted(points, 'tech point')}"
             if points not in TRADES:
                 turn.skip(player.id, "V trades", text, "no such trade")
             elif player.tech < points:
-                turn.skip(player.id, "V trades", text, f"you have only {player.tech} tech points")
+                have = counted(player.tech, "tech point")
+                turn.skip(player.id, "V trades", text, f"you have only {have}")
             else:
                 player.tech -= points
                 apply_trade(turn, player, points)

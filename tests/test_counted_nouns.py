@@ -1,0 +1,77 @@
+"""A count beside its noun, as a player reads it: "1 missile", "1 army", "1 attack", never
+"1 missiles" or "1 attack(s)" (a player's trial found "with 1 missiles" in a report and a
+confirmation)."""
+
+from __future__ import annotations
+
+import re
+
+from wtg.core.counting import counted
+from wtg.game.engine import Game
+from wtg.mail.compose import forecast_template
+from wtg.rules.wok.state import WokState
+
+ONE_PLURAL = re.compile(r"\b1 (missiles|armies|attacks|spies|orders|provinces|points|cards)\b")
+
+
+def test_counted_takes_the_singular_for_one_alone() -> None:
+    assert counted(1, "missile") == "1 missile"
+    assert counted(0, "missile") == "0 missiles"
+    assert counted(2, "army", "armies") == "2 armies"
+    assert counted(1, "army", "armies") == "1 army"
+    assert counted(1, "tech point") == "1 tech point"
+
+
+def test_a_bomb_of_one_missile_reads_one_missile(game: Game[WokState]) -> None:
+    """A bombing order of 1 missile from a province that has none: the confirmation's
+    forecast and the report each tell it as "with 1 missile"."""
+    state = game.state()
+    home = next(p for p in state.provinces if p.owner == 1)
+    assert home.mis == 0
+    target = home.neighbours[0]
+    sub = game.submit(
+        f"player: 1\nturn: 1\nbomb:\n- {{from: {home.id}, to: {target}, missiles: 1}}\n"
+    )
+    said = f"bomb {target} from {home.id} with 1 missile: no missiles left in province {home.id}"
+    forecast = game.ruleset.forecast(state, sub.orders, 1)
+    mail = forecast_template("wok4").render(forecast=forecast, ruleset="wok4")
+    assert f"Would not run: {said}." in mail
+    game.run_turn()
+    report = game.report(1)
+    assert f"- Not executed (I bombing): {said}." in report
+    assert not ONE_PLURAL.search(mail + report)
+
+
+def test_one_order_decided_later_is_counted_as_one(game: Game[WokState]) -> None:
+    """The forecast's "Decided when the turn runs" counts one bombing order, one attack and
+    one spy operation in the singular ("1 attack(s)" before)."""
+    state = game.state()
+    home = next(p for p in state.provinces if p.owner == 1)
+    home.mis = 5
+    target = home.neighbours[0]
+    sub = game.submit(
+        f"player: 1\nturn: 1\nbomb:\n- {{from: {home.id}, to: {target}, missiles: 1}}\n"
+        f"attack:\n- {{from: {home.id}, to: {target}, armies: 1}}\n"
+        f"spy:\n- {{from: {home.id}, to: {target}, op: 1, spies: 1}}\n"
+    )
+    forecast = game.ruleset.forecast(state, sub.orders, 1)
+    assert forecast["later"] == ["1 bombing order", "1 attack", "1 spy operation"]
+    mail = forecast_template("wok4").render(forecast=forecast, ruleset="wok4")
+    assert "Decided when the turn runs: 1 bombing order, 1 attack, 1 spy operation" in mail
+
+
+def test_no_template_counts_with_a_bracketed_plural() -> None:
+    """No report or mail template prints a count as "N card(s)": each uses the ``count``
+    filter."""
+    from wtg.data.paths import templates_path
+
+    root = templates_path()
+    hedged = re.compile(r"\}\}\s*[a-z ]*\(s\)")
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for path in sorted(root.rglob("*.j2"))
+        if "site" not in path.parts
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if hedged.search(line)
+    ]
+    assert found == []
