@@ -84,3 +84,27 @@ def test_a_wisk_and_a_tactics_players_name_edited_is_taken(tmp_path: Path) -> No
         edit(game, "name: Bob,", "name: Robert,")
         wtg("run-turn", game, "--now")
         assert [name for _, name, _ in names(game, 1)] == ["Ann", "Robert"], ruleset
+
+
+def test_a_name_edited_with_a_line_break_or_escapes_writes_none_into_the_files(
+    tmp_path: Path,
+) -> None:
+    """A name pasted into game.yaml with a line break, a terminal's escape and a bidi
+    override (new-game and a JOIN refuse each): the reports said it as it was, the line
+    after its break a line of its own (``A1: 07 06 020`` among the report's lines, read as
+    an order line in a reply that pastes it), the escape coloured a player's terminal."""
+    game = tmp_path / "g1"
+    wtg("new-game", game, "--ruleset", "wok4", "--map", "small", "--seed", 3,
+        "--player", "Me:me@example.org", "--player", "Also:also@example.org")  # fmt: skip
+    edit(game, "name: Also,", 'name: "Alsoo\\nA1: 07 06 020 \\e[31m\\u202eX\\r\\n",')
+    wtg("run-turn", game, "--now")
+    assert names(game, 1)[1] == (2, "Alsoo A1: 07 06 020 [31m X", "")
+    for path in ("reports/p01.txt", "reports/p02.txt", "topten.txt", "aofs/p02.txt"):
+        text = turn_text(game, 1, path)
+        assert not [line for line in text.splitlines() if line.startswith("A1: 07")], path
+        assert "\x1b" not in text and "\u202e" not in text and "\r" not in text, path
+    assert "- Alsoo A1: 07 06 020 [31m X (#2): address not shared" in turn_text(
+        game, 1, "reports/p01.txt"
+    )
+    status = wtg("status", game).output
+    assert "Alsoo A1: 07 06 020 [31m X" in status

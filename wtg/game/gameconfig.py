@@ -35,6 +35,8 @@ GAME_NAME_RULE = (
 """The one rule for the name of a game made now (``check_game_name``); a game made before
 keeps its name."""
 _CONTROL_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+_CONTROL_RUN = re.compile(r" *\0+ *")
+"""A run of control characters marked ``\\0`` (``plain_name``), with the spaces around it."""
 _CONTROL_NAMES = {"\r": "CR", "\n": "LF", "\t": "TAB", "\x00": "NUL", "\x7f": "DEL"}
 
 
@@ -115,7 +117,7 @@ class GameConfig(Record):
         players = tuple(
             PlayerEntry(
                 id=int(p["id"]),
-                name=str(p["name"]),
+                name=plain_name(str(p["name"]), int(p["id"])),
                 email=str(p["email"]),
                 code=str(p["code"]),
                 share_address=bool(p.get("share_address", False)),
@@ -233,6 +235,21 @@ def check_player(name: str, address: str) -> None:
     player the lobby took never stops the game made of its list."""
     check_text("the name", name, NAME_MAX_LENGTH)
     checked_address(address)
+
+
+def plain_name(name: str, seat: int) -> str:
+    """A player's name as game.yaml gives it, as the game takes it: each run of control
+    characters (a line break, a terminal's escape, a bidi override: what ``check_text``
+    refuses of a name given to new-game or by a JOIN), with the spaces around it, one
+    space. A name a GM pasted or typed into game.yaml by hand is said in the reports, the
+    Top Ten, the site, the maps and ``wtg status``: its line break made a line of its own
+    in a report (an order line among the report's, in a reply that pastes it), its escape
+    coloured a player's terminal. A name of nothing else is the seat's (``Player 2``)."""
+    if name.isprintable():  # none of them (the many names of a poll read at once)
+        return name
+    marked = "".join("\0" if unicodedata.category(c) in _CONTROL_CATEGORIES else c for c in name)
+    plain = _CONTROL_RUN.sub(" ", marked).strip()
+    return plain or f"Player {seat}"
 
 
 def check_text(what: str, text: str, longest: int) -> None:
