@@ -43,6 +43,7 @@ from wtg.game.textcolumn import padded
 from wtg.gm.control import preview
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folders_saying, name_taken
+from wtg.lobby.seats import forget_game
 from wtg.logs.events import log_event
 from wtg.mail.journal import forget_mailed, mailed_before, mailed_turns
 
@@ -267,11 +268,14 @@ def _codes_made_new(specs: tuple[str, ...]) -> None:
 
 def _free_name(ctx: click.Context, folder: Path) -> bool:
     """Drop what the mail spool of the games folder remembers of a game of ``folder``'s
-    name (``forget_mailed``); whether it remembered anything. Nothing without a games
-    folder (a game run by hand mails nothing)."""
+    name (``forget_mailed``), and cut what the lobby's book holds of it from the name
+    (``forget_game``: its seats on offer, the takeovers waiting, its plays); whether the
+    spool remembered anything. Nothing without a games folder (a game run by hand mails
+    nothing)."""
     games_dir = known_games_dir(ctx)
     if games_dir is None:
         return False
+    forget_game(games_dir, folder.name, datetime.now(timezone.utc))
     return forget_mailed((games_dir / ".mail").absolute(), folder.name)
 
 

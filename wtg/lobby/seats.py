@@ -18,7 +18,8 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.orderfiles import parsed_path, read_order_file
 from wtg.gm.takeover import can_take_over
 from wtg.host.gamesdir import failure_reason, open_games
-from wtg.lobby.database import Book, stamp
+from wtg.lobby import confirm
+from wtg.lobby.database import FILE, FOLDER, Book, stamp
 from wtg.lobby.people import FINISHED, QUIT, WON, end_play, person_of, playing
 from wtg.text.yamlio import dump_yaml
 
@@ -218,3 +219,30 @@ def _winners(public: object) -> set[int]:
     outcome = public.get("outcome") if isinstance(public, dict) else None
     found = outcome.get("winners") if isinstance(outcome, dict) else None
     return {w for w in found if isinstance(w, int)} if isinstance(found, list) else set()
+
+
+def forget_game(games_dir: Path, game: str, moment: datetime) -> bool:
+    """What the lobby's book holds of a removed game whose name a new game takes (``wtg
+    new-game --reuse-name``), cut from the name, in one transaction: each goes by the
+    game's name alone, and would stand for the new game. Its seats on offer and the
+    takeovers and resignations waiting for a CONFIRM are dropped (a seat of the new game
+    was offered to anyone, and an old newcomer's code took it over once it quit); its
+    plays are kept, under ``NAME (removed STAMP)`` (a name no game has), for the people's
+    records (or the new game's seats were their persons: its results theirs, in the
+    HiScore and ratings). Whether the book held any; no book is made."""
+    if not (games_dir / FOLDER / FILE).is_file():
+        return False
+    key = game.lower()
+    with Book(games_dir) as book, book.write() as db:
+        dropped = db.execute(
+            "DELETE FROM offers WHERE lower(game) = ? AND taken IS NULL", (key,)
+        ).rowcount
+        dropped += db.execute(
+            "DELETE FROM pending WHERE kind IN (?, ?) AND lower(target) = ?",
+            (confirm.TAKEOVER, confirm.RESIGN, key),
+        ).rowcount
+        dropped += db.execute(
+            "UPDATE OR IGNORE plays SET game = ? WHERE lower(game) = ?",
+            (f"{game} (removed {stamp(moment)})", key),
+        ).rowcount
+    return dropped > 0
