@@ -32,10 +32,10 @@ def test_the_old_games_offer_and_takeover_stay_with_it(tmp_path: Path) -> None:
     hall.send()
     shutil.rmtree(hall.gm.games_dir / "wok4-1")
     specs = [arg for spec in PLAYERS for arg in ("--player", spec)]
+    config = str(hall.config_file())
+    made_with = ["--ruleset", "wok4", "--map", "small", *specs]
     made = CliRunner().invoke(
-        main,
-        ["--config", str(hall.config_file()), "new-game", "wok4-1", "--reuse-name",
-         "--ruleset", "wok4", "--map", "small", *specs],  # fmt: skip
+        main, ["--config", config, "new-game", "wok4-1", "--reuse-name", *made_with]
     )
     assert made.exit_code == 0, made.output
     with Book(hall.gm.games_dir) as book:
