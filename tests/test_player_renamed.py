@@ -108,3 +108,12 @@ def test_a_name_edited_with_a_line_break_or_escapes_writes_none_into_the_files(
     )
     status = wtg("status", game).output
     assert "Alsoo A1: 07 06 020 [31m X" in status
+
+
+def test_a_name_of_control_characters_alone_is_the_seats(tmp_path: Path) -> None:
+    game = tmp_path / "g1"
+    wtg("new-game", game, "--ruleset", "wok4", "--map", "small", "--seed", 3,
+        "--player", "Me:me@example.org", "--player", "Also:also@example.org")  # fmt: skip
+    edit(game, "name: Also,", 'name: "\\t\\u200f \\n",')
+    wtg("run-turn", game, "--now")
+    assert names(game, 1)[1] == (2, "Player 2", "")
