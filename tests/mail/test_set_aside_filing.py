@@ -123,6 +123,12 @@ def test_a_bulk_form_with_only_rejected_lines_is_set_aside_and_told(tmp_path: Pa
     assert ident.startswith("setaside-")
     assert b"To: p2@players.example" in world.outbox()[ident]
     assert world.game.store.pending_orders(1) == {}
+    # the GM files it: the rejection printed, nothing stored, the entry dealt with
+    filed = wtg(world, "orders", str(world.game.store.root), item.archive)
+    assert filed.exit_code == 2, filed.output
+    assert "orders not stored" in filed.stderr and "X1" in filed.stderr
+    assert world.game.store.pending_orders(1) == {}
+    assert set_aside(world.gm.spool, 0) == []
 
 
 def test_a_mail_the_journal_holds_no_time_of_is_filed_as_its_server_received_it(

@@ -437,6 +437,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
         if isinstance(result, OrderError):  # each without its control sequences
             click.echo(printable(f"wtg: orders not stored: {result}"), err=True)
         elif isinstance(result, Unchanged):
+            dealt += 1  # read and told: the GM has seen what it gave
             stands = f"the orders of {result.on_file} stand" if result.on_file else "none on file"
             click.echo(printable(f"wtg: orders not stored: {result.reason}; {stands}"), err=True)
             for verdict in result.verdicts:
@@ -452,7 +453,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
         else:
             stored += 1
             click.echo(printable(result.confirmation()), nl=False)
-    if kept.keys and stored + dealt:  # no longer listed as set aside, not filed
+    if kept.keys and stored + dealt:  # dealt with: no longer listed as set aside, not filed
         try:
             mark_filed(spool, kept.keys, game.config.game, now)
         except (OSError, sqlite3.Error) as exc:
