@@ -149,3 +149,21 @@ def test_a_mail_the_journal_holds_no_time_of_is_filed_as_its_server_received_it(
     assert filed.exit_code == 0, filed.output
     assert "the mail arrived 2026-12-01 10:00:00 UTC: filed as of then" in filed.stderr
     assert pending_meta(world)["received"] == "2026-12-01T10:00:00Z"
+
+
+def test_a_mail_whose_dates_are_no_dates_is_filed_as_of_now(tmp_path: Path) -> None:
+    """Headers no date can be read from (garbage, a year out of range) crash nothing."""
+    world = World(tmp_path)
+    saved = tmp_path / "saved.eml"
+    saved.write_text(
+        "Received: from x by mx.wtg.example; Fri, 31 Dec 9999 23:30:00 -0100\n"
+        "From: Player2 <p2@players.example>\nDate: yesterday, about noon\n\n"
+        f"{world.aof(2, X1='100')}",
+        encoding="utf-8",
+    )
+    before = datetime.now(timezone.utc).replace(microsecond=0)
+    filed = wtg(world, "orders", str(world.game.store.root), str(saved))
+    assert filed.exit_code == 0, filed.output
+    assert "the mail arrived" not in filed.stderr
+    received = datetime.strptime(str(pending_meta(world)["received"]), "%Y-%m-%dT%H:%M:%SZ")
+    assert received.replace(tzinfo=timezone.utc) >= before

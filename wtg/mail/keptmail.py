@@ -95,7 +95,8 @@ def _headers_moment(headers: Message) -> datetime | None:
     for text in candidates:
         try:
             moment = parsedate_to_datetime(text.strip())
-        except (TypeError, ValueError, IndexError):
+            aware = moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+            return aware.astimezone(timezone.utc)
+        except (TypeError, ValueError, IndexError, OverflowError):  # a date that is none
             continue
-        return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
     return None
