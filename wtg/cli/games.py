@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import random
+import sqlite3
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -38,7 +39,7 @@ from wtg.game.engine import Game, create_game, cut_short, finish_game
 from wtg.game.gameconfig import GameConfig, check_game_name, parse_player_spec, share_addresses
 from wtg.game.newgame import check_map_file, check_new_game, maps_and_seats
 from wtg.game.registry import GAME_OPTIONS, find_ruleset
-from wtg.game.schedule import make_schedule
+from wtg.game.schedule import iso, make_schedule, utc_text
 from wtg.game.textcolumn import padded
 from wtg.gm.control import preview
 from wtg.host.cpus import default_jobs
@@ -405,35 +406,62 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     Exit 0 when the orders (or a setting such as MAP: off) were stored, 2 when nothing
     could be stored.
     """
-    # deferred: the AOF parser: only the commands that read orders
+    # deferred: the AOF parser, the mail journal: only the commands that read orders
     from wtg.game.intake import Unchanged
+    from wtg.mail.keptmail import kept_mail, mark_filed
 
     game = open_or_fail(ctx, game_dir)
+    text = file.read()
+    now = datetime.now(timezone.utc)
+    spool = game.store.root.parent / ".mail"  # the host's, when the game is one of its games
+    given = None if file.name in ("-", "<stdin>") else Path(file.name)
+    kept = kept_mail(spool, given, text, now)
+    if correct or kept.received is None:  # a correction, or no mail: filed as of now
+        kept = kept.replaced(received=None, order_key=None)
+    else:  # newer orders of the player's on file win over it
+        click.echo(
+            f"wtg: the mail arrived {utc_text(iso(kept.received))}: filed as of then", err=True
+        )
     try:
-        results = game.submit_all(file.read(), player=player, correct=correct)
+        results = game.submit_all(
+            text,
+            player=player,
+            correct=correct,
+            received=kept.received,
+            order_key=kept.order_key,
+        )
     except GameLocked as exc:
         fail(str(exc))
     except OSError as exc:  # the game's folder, not the file: a line saying which
         fail(os_error_line(exc))
     except Exception as exc:  # any file is untrusted input: a reason, never a traceback
         fail(f"the orders could not be read: {type(exc).__name__}: {exc}"[:500])
-    stored = 0
+    stored = dealt = 0
     for result in results:  # what is printed quotes the lines of the file (a player's mail):
         if isinstance(result, OrderError):  # each without its control sequences
             click.echo(printable(f"wtg: orders not stored: {result}"), err=True)
         elif isinstance(result, Unchanged):
+            dealt += 1  # read and told: the GM has seen what it gave
             stands = f"the orders of {result.on_file} stand" if result.on_file else "none on file"
             click.echo(printable(f"wtg: orders not stored: {result.reason}; {stands}"), err=True)
             for verdict in result.verdicts:
                 click.echo(printable(f"  {verdict.describe()}"), err=True)
             stored += bool(result.settings)  # a setting (MAP: off) was stored
         elif result.superseded:
+            dealt += 1
             click.echo(
-                "wtg: orders not stored: later orders of this player are already on file", err=True
+                f"wtg: orders not stored: later orders of player {result.player} are already "
+                "on file (they stand)",
+                err=True,
             )
         else:
             stored += 1
             click.echo(printable(result.confirmation()), nl=False)
+    if kept.keys and stored + dealt:  # dealt with: no longer listed as set aside, not filed
+        try:
+            mark_filed(spool, kept.keys, game.config.game, now)
+        except (OSError, sqlite3.Error) as exc:
+            click.echo(f"wtg: the mail is still listed as set aside: {exc}", err=True)
     if not stored:
         sys.exit(EXIT_NOT_STORED)
 

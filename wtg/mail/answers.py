@@ -216,7 +216,7 @@ class Answers:
             self._hold(game)
             name = game.config.game
             for result in game.read_only(texts):
-                if not isinstance(result, Submission) or not gives_orders(result):
+                if isinstance(result, OrderError) or not gives_orders(result):
                     continue
                 entry = self._seat_entry(game, result.player)
                 found.append(AsideSeat(name, seat_named(result.player, entry.name)))

@@ -100,8 +100,18 @@ class KeptJournal(Journal):
     def held(self, key: str, game: str | None, archive: str, reason: str, at: float) -> None:
         self.notes.append(("held", (key, game, archive, reason, at)))
 
-    def set_aside(self, key: str, game: str, seat: str, why: str, archive: str, at: float) -> None:
-        self.notes.append(("set_aside", (key, game, seat, why, archive, at)))
+    def set_aside(
+        self,
+        key: str,
+        game: str,
+        seat: str,
+        why: str,
+        archive: str,
+        at: float,
+        order_key: str = "",
+        received: float | None = None,
+    ) -> None:
+        self.notes.append(("set_aside", (key, game, seat, why, archive, at, order_key, received)))
 
     def replies_since(self, sender: str, since: float) -> list[float]:
         mine = [at for at in self._replies.get(sender, ()) if at >= since]

@@ -24,6 +24,7 @@ CREATE TABLE IF NOT EXISTS messages (
 CREATE INDEX IF NOT EXISTS messages_by_id ON messages(message_id);
 CREATE TABLE IF NOT EXISTS replies (sender TEXT NOT NULL, at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS replies_by_sender ON replies(sender, at);
+CREATE INDEX IF NOT EXISTS replies_by_time ON replies(at);  -- the hour's read, the pruning
 CREATE TABLE IF NOT EXISTS mailed (game TEXT PRIMARY KEY, turn INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS reused (  -- names a new game took again (`new-game --reuse-name`)
     game TEXT PRIMARY KEY,
@@ -62,6 +63,17 @@ CREATE TABLE IF NOT EXISTS set_aside (  -- a player's orders in a mail that look
     at REAL NOT NULL,
     PRIMARY KEY (key, game, seat)
 );
+CREATE TABLE IF NOT EXISTS aside_arrived (  -- when a mail set aside arrived, for `wtg orders`
+    key TEXT PRIMARY KEY,        -- the message
+    order_key TEXT NOT NULL,     -- its arrival key (wtg.game.arrivalkey), as the poll read it
+    received REAL NOT NULL       -- when the server got it
+);
+CREATE TABLE IF NOT EXISTS aside_filed (  -- mails set aside the GM filed with `wtg orders`
+    key TEXT NOT NULL,           -- the message
+    game TEXT NOT NULL,          -- the game he filed it for
+    at REAL NOT NULL,
+    PRIMARY KEY (key, game)
+);
 CREATE TABLE IF NOT EXISTS releases (  -- `wtg quarantine --release KEY` under way
     key TEXT PRIMARY KEY,
     at REAL NOT NULL
@@ -73,6 +85,12 @@ CREATE TABLE IF NOT EXISTS released (  -- releases done: what a release given ag
 """
 _KEYS_A_QUERY = 500
 """Under SQLite's oldest limit of 999 values a statement."""
+
+REPLIES_KEPT = 2 * 24 * 3600.0
+"""Seconds a reply stays in the journal (``Journal.prune_replies``): twice the longest window
+any limit reads them over (a day: the once-a-day notices, the same answer not mailed twice a
+day; ``tests/mail/test_replies_pruned.py`` checks every window), so that a clock set back
+a day still finds them."""
 
 KEPT_FOR = 3600.0
 """Seconds of replies read at once and kept (``Journal.replies_since``): then read again,
@@ -244,13 +262,38 @@ class Journal:
             (key, game and printable(game), archive, printable(reason), at),
         )
 
-    def set_aside(self, key: str, game: str, seat: str, why: str, archive: str, at: float) -> None:
+    def set_aside(
+        self,
+        key: str,
+        game: str,
+        seat: str,
+        why: str,
+        archive: str,
+        at: float,
+        order_key: str = "",
+        received: float | None = None,
+    ) -> None:
         """A mail that looked automatic (``wtg.mail.guards``) but held a player's orders with
-        his right code: not filed, kept for the GM (``wtg status``, the digest)."""
+        his right code: not filed, kept for the GM (``wtg status``, the digest), with when
+        it arrived (``order_key``, ``received``): the GM's filing of it (``wtg orders``)
+        never passes for orders newer than those the player sent after it."""
         self.db.execute(
             "INSERT OR REPLACE INTO set_aside (key, game, seat, why, archive, at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (key, printable(game), printable(seat), printable(why), archive, at),
+        )
+        if order_key and received is not None:
+            self.db.execute(
+                "INSERT OR REPLACE INTO aside_arrived (key, order_key, received) VALUES (?, ?, ?)",
+                (key, order_key, received),
+            )
+
+    def aside_filed(self, key: str, game: str, at: float) -> None:
+        """The GM filed the mail set aside (``wtg orders``) for ``game``: no longer listed
+        as not filed."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO aside_filed (key, game, at) VALUES (?, ?, ?)",
+            (key, game, at),
         )
 
     # --- releases (``wtg.mail.release``) ----------------------------------------
@@ -309,6 +352,13 @@ class Journal:
         for the hour's limits."""
         query = "SELECT 1 FROM replies WHERE sender = ? AND at >= ? LIMIT 1"
         return self.db.execute(query, (sender, since)).fetchone() is not None
+
+    def prune_replies(self, before: float) -> int:
+        """Drop the replies older than ``before`` (a poll gives its moment less
+        ``REPLIES_KEPT``: no limit reads so far back), one statement by the index on the time;
+        how many went. Uncommitted."""
+        self._recent = None
+        return int(self.db.execute("DELETE FROM replies WHERE at < ?", (before,)).rowcount)
 
     def replied(self, sender: str, at: float) -> None:
         self.db.execute("INSERT INTO replies (sender, at) VALUES (?, ?)", (sender, at))
@@ -388,17 +438,24 @@ def _kept(spool: Path, table: str) -> list[Quarantined]:
 
 def _rows(spool: Path, query: str) -> list[Any]:
     """The rows of a query, read only (none without a journal)."""
+    rows = _query(spool, query)
+    return [] if rows is None else rows
+
+
+def _query(spool: Path, query: str, values: Sequence[object] = ()) -> list[Any] | None:
+    """The rows of a query, read only: none without a journal, None when it cannot be read
+    (an older journal without the table, or one being written)."""
     path = spool / JOURNAL_FILE
     if not path.is_file():
         return []
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
         try:
-            return db.execute(query).fetchall()
+            return db.execute(query, values).fetchall()
         finally:
             db.close()
-    except sqlite3.Error:  # an older journal without the table, or one being written
-        return []
+    except sqlite3.Error:
+        return None
 
 
 class Unanswered(Record):
@@ -433,14 +490,48 @@ class SetAside(Record):
 
 
 def set_aside(spool: Path, since: float) -> list[SetAside]:
-    """The players' orders set aside since ``since`` (seconds), newest first (none without
-    a journal); read only."""
+    """The players' orders set aside since ``since`` (seconds) and not filed by the GM since
+    (``wtg orders``: ``Journal.aside_filed``), newest first (none without a journal); read
+    only."""
     since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
     query = (
-        "SELECT key, game, seat, why, archive, at FROM set_aside "
-        f"WHERE at >= {since_text} ORDER BY at DESC, key DESC"
+        "SELECT key, game, seat, why, archive, at FROM set_aside AS s "
+        f"WHERE at >= {since_text} AND NOT EXISTS (SELECT 1 FROM aside_filed AS f "
+        "WHERE f.key = s.key AND f.game = s.game) ORDER BY at DESC, key DESC"
     )
+    rows = _query(spool, query)
+    if rows is None:  # a journal no poll of this version has opened: nothing filed in it
+        rows = _rows(spool, query.split(" AND NOT EXISTS")[0] + " ORDER BY at DESC, key DESC")
+    return [
+        SetAside(str(k), printable(str(g)), printable(str(s)), printable(str(w)), str(a), float(t))
+        for k, g, s, w, a, t in rows
+    ]
+
+
+def set_aside_entries(spool: Path) -> list[SetAside]:
+    """Every mail set aside the journal holds, filed by the GM or not, oldest first (none
+    without a journal); read only."""
+    query = "SELECT key, game, seat, why, archive, at FROM set_aside ORDER BY at, key"
     return [
         SetAside(str(k), printable(str(g)), printable(str(s)), printable(str(w)), str(a), float(t))
         for k, g, s, w, a, t in _rows(spool, query)
     ]
+
+
+class Arrival(Record):
+    """When a mail set aside arrived, as the poll read it (``Journal.set_aside``)."""
+
+    key: str
+    """The message."""
+    order_key: str
+    received: float
+
+
+def aside_arrival(spool: Path, key: str) -> Arrival | None:
+    """When the mail set aside under ``key`` arrived; None when the journal did not keep it
+    (a journal of an older version, or none). Read only."""
+    rows = _query(spool, "SELECT order_key, received FROM aside_arrived WHERE key = ?", (key,))
+    if not rows:
+        return None
+    order_key, received = rows[0]
+    return Arrival(key, str(order_key), float(received))

@@ -45,7 +45,7 @@ from wtg.mail.helpers import (
 )
 from wtg.mail.inbox import HEAD_MAX, ImapInbox, Inbox, Incoming, MaildirInbox
 from wtg.mail.inprogress import InHand, NoSlot, Slot
-from wtg.mail.journal import Journal
+from wtg.mail.journal import REPLIES_KEPT, Journal
 from wtg.mail.mailcopy import copy_mark
 from wtg.mail.mailevents import MailEvent, log_mail, log_poll
 from wtg.mail.outbox import Outbox
@@ -106,6 +106,7 @@ class Poller:
         counts["skipped"] = counts["held"] = counts["unanswered"] = counts["forged"] = 0
         events: list[tuple[str, MailEvent]] = []
         try:
+            self._prune_replies()
             self.hand = self.crew.muster(self.gm.spool, self.journal)
             self.deaths = self.crew.deaths
             self.crew.start(self.inbox.backlog(), self.journal, self._helping, single_threaded())
@@ -158,6 +159,16 @@ class Poller:
         record_poll(self.gm.spool, self.now, None, summary.line())
         log_poll(summary.line(), summary.seen, summary.unreadable + summary.helpers_died)
         return summary
+
+    def _prune_replies(self) -> None:
+        """Drop the replies no limit reads any more: one statement a poll, before any is
+        read. The journal busy past its timeout leaves them to the next poll."""
+        try:
+            self.journal.prune_replies(self.now.timestamp() - REPLIES_KEPT)
+            self.journal.commit()
+        except sqlite3.OperationalError as exc:
+            self.journal.db.rollback()
+            log_event(f"old replies not pruned: {exc}", level=logging.WARNING)
 
     def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
         lost = {lost.line(): None for lost in self.registry.unreadable} | self.crew.unreadable
@@ -379,7 +390,16 @@ class Poller:
         at = self.now.timestamp()
         shown = why_shown(why)
         for seat in seats:
-            self.journal.set_aside(message.key, seat.game, seat.seat, shown, str(archived), at)
+            self.journal.set_aside(
+                message.key,
+                seat.game,
+                seat.seat,
+                shown,
+                str(archived),
+                at,
+                message.order_key,
+                message.received.timestamp(),
+            )
         named = ", ".join(f"{seat.game} player {seat.seat}" for seat in seats)
         return rejected(
             f"not for us ({why}); {SET_ASIDE}: the orders of {named}, with the right code, "

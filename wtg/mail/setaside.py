@@ -10,7 +10,7 @@ is told of both), in a notice that quotes nothing of the mail."""
 from __future__ import annotations
 
 from wtg.core.printable import printable
-from wtg.game.intake import Submission
+from wtg.game.intake import Outcome, Submission, Unchanged
 from wtg.mail.compose import address_key
 
 SET_ASIDE = "SET ASIDE"
@@ -24,11 +24,18 @@ WHY_SHOWN = 200
 """Characters of the header quoted in the notice and the GM's record."""
 
 
-def gives_orders(result: Submission) -> bool:
-    """Whether a form read through the door gives anything: an order line (accepted or
-    not), READY, a setting. A blank form (a report an auto-responder quoted whole) gives
-    nothing: such a mail is a plain auto-reply."""
-    return bool(result.verdicts or result.ready_only or result.settings)
+def gives_orders(result: Outcome) -> bool:
+    """Whether a form read through the door with the right code gives anything: an order
+    line (accepted or not: a form none of whose lines could be accepted is the player's
+    orders as much, and he expects to hear that they were not stored), READY, a setting. A
+    blank form (a report an auto-responder quoted whole) gives nothing: such a mail is a
+    plain auto-reply; nor does a form refused whole (``OrderError``: a wrong code, the turn
+    it names has run), which no reading of the GM's could file."""
+    if isinstance(result, Submission):
+        return bool(result.verdicts or result.ready_only or result.settings)
+    if isinstance(result, Unchanged):
+        return bool(result.verdicts or result.settings)
+    return False
 
 
 def why_shown(why: str) -> str:

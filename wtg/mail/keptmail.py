@@ -1,0 +1,102 @@
+"""A mail the poll set aside (``wtg.mail.setaside``) that the GM files by hand: ``wtg orders
+GAME_DIR FILE`` with the mail kept in the spool's archive. It is filed as of when it
+arrived, not as of its filing: a player who sent proper orders after it keeps them (the
+newer orders win, ``wtg.game.arrivalkey``), and the entry is no longer listed as not
+filed (``Journal.aside_filed``).
+
+When it arrived: as the poll read it (the journal's ``aside_arrived``); for a mail the
+journal holds no time of (a journal of an older version, a mail the GM saved elsewhere),
+the date its receiving server wrote in its topmost ``Received`` header, else its ``Date``;
+never later than now."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+from email.message import Message
+from email.parser import HeaderParser
+from email.utils import parsedate_to_datetime
+from pathlib import Path
+
+from wtg.core.record import Record
+from wtg.game.arrivalkey import arrival_key
+from wtg.mail.journal import JOURNAL_FILE, Journal, aside_arrival, set_aside_entries
+
+TIEBREAK = "kept-mail"
+"""What orders a kept mail's key after its time, when the journal kept none of its own."""
+
+
+class KeptMail(Record):
+    """A file the GM gives ``wtg orders``, as the spool knows it."""
+
+    keys: tuple[str, ...]
+    """The journal's keys of the mail set aside that the file is (none: no such mail)."""
+    received: datetime | None
+    """When the mail arrived (None: not a mail, filed as of now)."""
+    order_key: str | None
+    """Its arrival key (None with ``received``)."""
+
+
+def kept_mail(spool: Path, path: Path | None, text: str, now: datetime) -> KeptMail:
+    """What ``path`` (None: read from stdin), whose text is ``text``, is: a mail set aside
+    and when it arrived, a mail and when its server received it, or neither."""
+    keys: list[str] = []
+    if path is not None:
+        for entry in set_aside_entries(spool):
+            if entry.key not in keys and _same_file(Path(entry.archive), path):
+                keys.append(entry.key)
+    for key in keys:
+        arrival = aside_arrival(spool, key)
+        if arrival is not None:
+            kept = datetime.fromtimestamp(arrival.received, timezone.utc)
+            return KeptMail(tuple(keys), kept, arrival.order_key)
+    moment = _headers_moment(HeaderParser().parsestr(text, headersonly=True))
+    if moment is None and keys:  # a row of an older journal: when the poll set it aside
+        moment = min(
+            datetime.fromtimestamp(e.at, timezone.utc)
+            for e in set_aside_entries(spool)
+            if e.key in keys
+        )
+    if moment is None:
+        return KeptMail(tuple(keys), None, None)
+    moment = min(moment, now)  # a sender's clock ahead makes no orders newer than now
+    return KeptMail(tuple(keys), moment, arrival_key(moment, TIEBREAK))
+
+
+def mark_filed(spool: Path, keys: tuple[str, ...], game: str, now: datetime) -> None:
+    """The GM filed the mails of ``keys`` for ``game``: no longer listed as not filed. Made
+    by nothing where there is no journal."""
+    if not keys or not (spool / JOURNAL_FILE).is_file():
+        return
+    journal = Journal(spool)
+    try:
+        for key in keys:
+            journal.aside_filed(key, game, now.timestamp())
+        journal.commit()
+    finally:
+        journal.close()
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one is not there (an archive moved, a file given that is not)
+        return False
+
+
+def _headers_moment(headers: Message) -> datetime | None:
+    """When the mail's receiving server got it (its topmost ``Received``, which that server
+    wrote last), else when its sender dated it; None for a text that is no mail (a form
+    saved alone has neither header)."""
+    received = headers.get_all("received") or []
+    candidates = [str(received[0]).rpartition(";")[2]] if received else []
+    if headers.get("from") is not None and headers.get("date") is not None:
+        candidates.append(str(headers["date"]))
+    for text in candidates:
+        try:
+            moment = parsedate_to_datetime(text.strip())
+            aware = moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+            return aware.astimezone(timezone.utc)
+        except (TypeError, ValueError, IndexError, OverflowError):  # a date that is none
+            continue
+    return None
