@@ -17,6 +17,8 @@ from wtg.mail.sender import remind
 
 BEFORE_DEADLINE = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc)
 """Six hours before turn 1's deadline (2026-11-23 18:00 UTC): inside `remind_hours`."""
+WEEK = 7 * 24
+"""``mail.remind_hours`` that reminds of a deadline days ahead."""
 REMINDERS = [f"remind-g1-t0001-p0{seat}" for seat in range(1, 5)]
 
 
@@ -62,13 +64,11 @@ def test_a_reminder_queued_before_its_turn_ran_is_set_aside_not_sent(tmp_path: P
 def test_a_reminder_of_a_turn_a_rollback_put_off_is_set_aside(tmp_path: Path) -> None:
     """Turn 1 ran; the reminder of turn 2 waits in the queue; the GM rolls back to turn 0:
     turn 2 comes later, by another deadline, and the reminder is not sent."""
-    world = World(tmp_path)
+    world = World(tmp_path, remind_hours=WEEK)  # reminded now, on the clock of the rollback
     config = maildir_config(tmp_path, world)
     played(world)
     assert wtg(config, "send", "-q").exit_code == 0
-    deadline = world.game.deadline()
-    assert deadline is not None
-    assert remind(world.gm, deadline.replace(hour=12)).queued == 4
+    assert remind(world.gm).queued == 4
     assert wtg(config, "rollback", "g1", "--to", "0").exit_code == 0
     (back,) = rollbacks(world.game.store)
 
@@ -80,4 +80,28 @@ def test_a_reminder_of_a_turn_a_rollback_put_off_is_set_aside(tmp_path: Path) ->
     )
     assert f"mail remind-g1-t0002-p03 set aside for good: {why} (kept in " in sent.stderr
     assert folders(world)["failed"] == [f"remind-g1-t0002-p0{seat}" for seat in range(1, 5)]
+    assert not [name for name in sent_names(world) if name.startswith("remind-")]
+
+
+def test_a_reminder_of_a_turn_that_ran_and_was_rolled_back_is_set_aside(tmp_path: Path) -> None:
+    """The reminder of turn 2 waits in the queue; turn 2 runs, then the GM rolls back to
+    turn 1: turn 2 is the coming turn again, but by the deadline the rollback set, and the
+    reminder's form and deadline are of the turn that ran. Not sent."""
+    world = World(tmp_path, remind_hours=WEEK)  # reminded now, on the clock of the rollback
+    config = maildir_config(tmp_path, world)
+    played(world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    assert remind(world.gm).queued == 4
+    played(world)  # turn 2
+    assert wtg(config, "rollback", "g1", "--to", "1").exit_code == 0
+    (back,) = rollbacks(world.game.store)
+
+    sent = wtg(config, "send")
+    assert sent.exit_code == 0, sent.output
+    why = (
+        f"game g1's turn 2, whose orders the reminder asked for, ran since and was rolled "
+        f"back to turn 1 ({back.at}): the reminder is not sent (`wtg remind` reminds the "
+        "players of the coming turn)"
+    )
+    assert f"mail remind-g1-t0002-p01 set aside for good: {why} (kept in " in sent.stderr
     assert not [name for name in sent_names(world) if name.startswith("remind-")]

@@ -442,7 +442,10 @@ class _GameRecords:
     def _reminded_undone(self, game: Game, turn: int, head: Message) -> str | None:
         """What made a reminder of turn ``turn``'s orders untrue since it was made: that
         turn has run (its orders are late for good), or the game was rolled back to a turn
-        before the one before it (the turn it asks for comes later, by another deadline)."""
+        before the one before it (the turn it asks for comes later, by another deadline),
+        or that turn ran and was rolled back (it is to come again, by the deadline the
+        rollback set, from a report the reminder's form is not of). A rollback in the
+        second the reminder was made counts as after it: not sent on a guess."""
         latest = self._latest_of(game)
         if latest is None:
             return None
@@ -451,9 +454,16 @@ class _GameRecords:
         made = _date(head)
         for back in self._rollbacks_of(game):
             at = _moment(back.at)
-            if back.to < turn - 1 and (made is None or at is None or at > made):
+            if made is not None and at is not None and at < made:
+                continue  # before the reminder: it reminds of the turn as it is
+            if back.to < turn - 1:
                 return (
                     f"turn {turn - 1} was rolled back to turn {back.to} since ({_shown(back.at)})"
+                )
+            if back.latest >= turn:
+                return (
+                    f"turn {turn}, whose orders the reminder asked for, ran since and was "
+                    f"rolled back to turn {back.to} ({_shown(back.at)})"
                 )
         return None
 
