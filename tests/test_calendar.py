@@ -29,6 +29,7 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 CLOCK_READERS = (
     "tests/test_gm_controls.py",
     "tests/test_rollback.py",
+    "tests/test_deadline_again.py",
     "tests/test_schedule.py",
     "tests/test_due_many.py",
     "tests/test_absent_resigned.py",

@@ -11,8 +11,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from tests.conftest import players
+from tests.shipped import WOK4
 from wtg.cli import main
-from wtg.game.engine import create_game
+from wtg.cli.demo import filled_aof
+from wtg.game.engine import create_game, open_game
 from wtg.game.gameconfig import GAME_NAME_RULE, ConfigError
 from wtg.lobby.database import Book
 from wtg.lobby.lists import add_list
@@ -179,7 +181,22 @@ def test_new_game_given_again_after_it_finished_names_the_game_there(tmp_path: P
     again = new_game(tmp_path, "g1")
     assert again.exit_code == 1
     assert again.stderr == (
-        f"wtg: a game g1 is there already ({tmp_path / 'games' / 'g1'}, turn 0): give the new "
-        "game another name (`wtg status g1` shows that one)\n"
+        f"wtg: a game g1 is there already ({tmp_path / 'games' / 'g1'}, orders for turn 1): "
+        "give the new game another name (`wtg status g1` shows that one)\n"
     )
     assert sorted(p.name for p in (tmp_path / "games" / "g1" / "turns").iterdir()) == ["0000"]
+
+
+def test_new_game_refused_names_the_turn_as_status_does(tmp_path: Path) -> None:
+    """Once turn 1 had run, the refusal said `turn 1` (the latest turn played) where `wtg
+    status g1` says `orders for turn 2` (the coming turn): both say the coming turn now."""
+    assert new_game(tmp_path, "g1").exit_code == 0
+    game = open_game(tmp_path / "games" / "g1").typed(WOK4)
+    for seat in (1, 2):
+        game.submit(filled_aof(game, seat))
+    assert game.run_turn() == 1
+    status = wtg(tmp_path, "status", "g1").stdout.splitlines()[0]
+    assert status.startswith("game g1, orders for turn 2, deadline ")
+    again = new_game(tmp_path, "g1")
+    assert again.exit_code == 1
+    assert f"({tmp_path / 'games' / 'g1'}, orders for turn 2): give the new game" in again.stderr

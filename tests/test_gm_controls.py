@@ -110,8 +110,13 @@ def test_a_held_game_runs_no_turn_until_released(tmp_path: Path) -> None:
     assert "HELD" in run(tmp_path, "status").stdout
     run(tmp_path, "release", "g1")
     assert status(tmp_path)["held"] is False
-    ran = run(tmp_path, "run-turn", "--due", "--jobs", "1")
-    assert ran.stdout.startswith("g1: turn 1 resolved (the deadline has passed)\nran 1, held 0")
+    # its deadline passed years ago: released, the turn gets a whole turn (2 days), and
+    # does not run at the next cron
+    deadline = parse_iso(str(status(tmp_path)["deadline"]))
+    assert deadline - datetime.now(timezone.utc) > timedelta(days=1, hours=23)
+    assert run(tmp_path, "run-turn", "--due", "--jobs", "1").stdout == ""
+    summary = run_due(load_config(tmp_path / "wtg.yaml"), jobs=1, now=deadline)
+    assert [r.outcome.value for r in summary.games()] == ["ran"]
     assert game.latest_turn() == 1
 
 
@@ -129,7 +134,10 @@ def test_the_players_are_told_of_a_hold_and_its_release(tmp_path: Path) -> None:
     run(tmp_path, "release", "g1")
     releases = queued(tmp_path, "release-")
     assert len(releases) == 4
-    assert "passed while the game was held" in body(releases[min(releases)])
+    told = body(releases[min(releases)])
+    assert "passed" not in told  # the deadline passed while held: moved a whole turn on
+    deadline = parse_iso(str(status(tmp_path)["deadline"]))
+    assert f"Turn 1 is due {deadline:%a %d %b %Y %H:%M} UTC.\n" in told
     refused = run(tmp_path, "release", "g1", code=1)
     assert refused.output == "wtg: game g1 is not held\n"
 
@@ -143,7 +151,7 @@ def test_force_runs_a_held_game(tmp_path: Path) -> None:
 
 
 def test_no_reminder_for_a_held_game(tmp_path: Path) -> None:
-    make_due_in(tmp_path / "games", 12)
+    make_due_in(tmp_path / "games", 13)  # half a day ahead and more: the release keeps it
     run(tmp_path, "hold", "g1")
     assert run(tmp_path, "remind").stdout == "0 reminder(s) queued\n"
     run(tmp_path, "release", "g1")
@@ -426,8 +434,9 @@ def test_the_lines_of_hold_and_release_are_those_docs_gm_md_quotes(tmp_path: Pat
     assert held == (
         f"game g1 held since {since}; 4 notice(s) queued for the players (`wtg send` mails them)\n"
     )
-    deadline = parse_iso(str(status(tmp_path)["deadline"]))
-    assert run(tmp_path, "release", "g1").stdout == (
+    released = run(tmp_path, "release", "g1").stdout
+    deadline = parse_iso(str(status(tmp_path)["deadline"]))  # moved: it had passed
+    assert released == (
         f"game g1 released; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC; 4 notice(s) queued "
         "for the players (`wtg send` mails them)\n"
     )

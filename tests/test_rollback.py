@@ -166,7 +166,12 @@ def test_the_players_are_told_each_with_his_report_of_turn_n(tmp_path: Path) -> 
     play(game, 2)
     said = run_cli(tmp_path / "games", "rollback", "g1", "--to", "1")
     assert said.startswith("game g1 rolled back to turn 1 (turn 2 kept in archive/")  # not "2-2"
-    assert "orders of 4 player(s) pending again for turn 2; 4 notice(s) queued" in said
+    deadline = open_game(tmp_path / "games" / "g1").deadline()
+    assert deadline is not None
+    assert (
+        f"orders of 4 player(s) pending again for turn 2; turn 2 is due "
+        f"{deadline:%Y-%m-%d %H:%M} UTC; 4 notice(s) queued" in said
+    )
     queue = tmp_path / "games" / ".mail" / "outbox" / "queue"
     mails = [
         email.message_from_bytes(p.read_bytes(), policy=email.policy.default)

@@ -253,8 +253,8 @@ def test_upgrade_check_changes_nothing_and_says_by_its_exit_status(tmp_path: Pat
     assert check.stdout.splitlines() == [
         "g1: format 1: `wtg upgrade` makes it 2",
         "the lobby's book: format 1: `wtg upgrade` makes it 2",
-        "wtg upgrade --check: 2 to upgrade, 0 this wtg cannot upgrade, 0 at format 2 already "
-        "(nothing changed)",
+        "wtg upgrade --check: 1 game folder and the lobby's book to upgrade, 0 this wtg cannot "
+        "upgrade, 0 at format 2 already (nothing changed)",
     ]
     assert tree(games) == before
     assert not (games / UPGRADES).exists()
@@ -263,10 +263,13 @@ def test_upgrade_check_changes_nothing_and_says_by_its_exit_status(tmp_path: Pat
     check = wtg(games, "upgrade", "--check")
     assert (check.exit_code, check.stdout.splitlines()[-1]) == (
         0,
-        "wtg upgrade --check: 0 to upgrade, 0 this wtg cannot upgrade, 2 at format 2 already "
-        "(nothing changed)",
+        "wtg upgrade --check: 0 to upgrade, 0 this wtg cannot upgrade, 1 game folder at format 2 "
+        "and the lobby's book at format 2 already (nothing changed)",
     )
-    assert wtg(games, "upgrade").stdout == "wtg upgrade: nothing upgraded; 2 at format 2 already\n"
+    assert wtg(games, "upgrade").stdout == (
+        "wtg upgrade: nothing upgraded; 1 game folder at format 2 and the lobby's book at format "
+        "2 already\n"
+    )
 
     record_format(games / "g1", FolderFormat(3))
     check = wtg(games, "upgrade", "--check")

@@ -42,8 +42,10 @@ def test_the_upgrade_the_gm_reads_is_the_upgrade_wtg_makes(tmp_path: Path) -> No
     assert upgraded.startswith("g1: format 1 -> 2, a copy before: g1-format1-")
     assert "`g1: format 1 -> 2, a copy before: g1-format1-20261202T110619Z.tar.gz`" in said
     again = CliRunner().invoke(main, ["upgrade"], env={"WTG_CONFIG": str(config)})
-    assert again.stdout == "wtg upgrade: nothing upgraded; 2 at format 2 already\n"
-    assert "`wtg upgrade: nothing upgraded; 4 at format 2 already`" in said
+    current = "1 game folder at format 2 and the lobby's book at format 2 already"
+    assert again.stdout == f"wtg upgrade: nothing upgraded; {current}\n"
+    current = "3 game folders at format 2 and the lobby's book at format 2 already"
+    assert f"`wtg upgrade: nothing upgraded; {current}`" in said
     assert sorted(p.name.split("-format1-")[0] for p in (games / ".upgrades").iterdir()) == [
         "g1",
         "people.sqlite",

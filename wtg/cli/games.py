@@ -338,10 +338,11 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
     check_game_name(given if bare else folder.name)  # WtgGroup says the rule
     store = GameStore(folder)
     if store.exists() and store.turns():  # made whole: no `new-game` cut short to finish
+        coming = store.latest_turn() + 1  # the turn `wtg status` names: the one orders are for
         fail(
-            f"a game {folder.name} is there already ({folder.absolute()}, turn "
-            f"{store.latest_turn()}): give the new game another name (`wtg status "
-            f"{folder.name}` shows that one)"
+            f"a game {folder.name} is there already ({folder.absolute()}, orders for turn "
+            f"{coming}): give the new game another name (`wtg status {folder.name}` shows "
+            "that one)"
         )
     if games_dir is None and bare and config_nearby() is not None:
         fail(  # a host's folder (its wtg.yaml here or above) and no config: WTG_CONFIG lost

@@ -14,8 +14,10 @@ from wtg.cli.common import fail, games_root, gm_config, open_or_fail
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
 from wtg.core.errors import UsageError
+from wtg.core.printable import printable
 from wtg.game.bounces import bare_address, bounces_of, clear_bounce
 from wtg.game.engine import Game
+from wtg.game.schedule import parse_iso
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
@@ -42,6 +44,15 @@ def _notices(ctx: click.Context, game: Game, now: datetime) -> Notices:
     from wtg.mail.notices import Notices
 
     return Notices(game.store.root.parent / SPOOL, gm_config(ctx).sender, now)
+
+
+def _due(stamp: str) -> str:
+    """A deadline of the game's files as the commands' lines say one (``2026-11-24 18:00
+    UTC``, as `wtg release`'s); a text that is none (edited by hand), as it is."""
+    try:
+        return f"{parse_iso(stamp):%Y-%m-%d %H:%M} UTC"
+    except ValueError:
+        return printable(stamp)
 
 
 def _told(queued: int) -> str:
@@ -74,8 +85,9 @@ def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
 @click.argument("game_dir")
 @click.pass_context
 def release(ctx: click.Context, game_dir: str) -> None:
-    """Let a held game's turns run again. The deadline stays as it is (one that passed
-    meanwhile makes the turn due at once: `wtg extend` first). The players are told. Given
+    """Let a held game's turns run again. The deadline stays while it is at least half a
+    day ahead; one that passed meanwhile, or is nearer, moves a whole turn on (the first
+    deadline hour at least the schedule's days from now). The players are told. Given
     again after it was cut short, it finishes that release (the notices missing)."""
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
@@ -127,6 +139,8 @@ def extend(ctx: click.Context, game_dir: str, hours: float) -> None:
 def rollback(ctx: click.Context, game_dir: str, to_turn: int) -> None:
     """Roll a game back to the end of turn N: the turns after it move to the game's
     archive/ folder, the orders turn N+1 ran with are pending again (READY taken off).
+    Turn N+1 keeps the deadline it had while that is at least half a day ahead, else it
+    gets a whole turn (the first deadline hour at least the schedule's days from now).
     The players are told, each with his report of turn N."""
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
@@ -135,10 +149,11 @@ def rollback(ctx: click.Context, game_dir: str, to_turn: int) -> None:
     what = "rolled back" if new else "was rolled back already"
     first, last = done.to + 1, done.latest
     turns = f"turn {first}" if first == last else f"turns {first}-{last}"
+    due = f"; turn {done.to + 1} is due {_due(done.deadline)}" if done.deadline else ""
     click.echo(
         f"game {game.config.game} {what} to turn {done.to} ({turns} "
         f"kept in archive/{done.ident}); orders of {len(done.restored)} player(s) pending "
-        f"again for turn {done.to + 1}; {_told(queued)}"
+        f"again for turn {done.to + 1}{due}; {_told(queued)}"
     )
 
 

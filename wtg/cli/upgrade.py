@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from wtg.cli.common import games_root
-from wtg.files.store import FORMAT
 
 if TYPE_CHECKING:  # the upgrade (the lobby's SQLite, tarfile) is imported by the command
     from wtg.upkeep.upgrade import Done, Found
@@ -67,16 +66,17 @@ def _check(found: list[Found]) -> NoReturn:
     """`--check`: a line for each game folder or book to upgrade or that cannot be, a
     summary, and the exit status."""
     # deferred: as in `upgrade`
-    from wtg.upkeep.upgrade import State
+    from wtg.upkeep.upgrade import State, at_format, counted
 
     for item in found:
         if item.line:
             click.echo(item.line)
-    todo = sum(1 for f in found if f.state in (State.OLDER, State.LEFT_OVER))
-    stuck = sum(1 for f in found if f.state in (State.NEWER, State.UNREADABLE))
+    todo = [f.name for f in found if f.state in (State.OLDER, State.LEFT_OVER)]
+    stuck = [f.name for f in found if f.state in (State.NEWER, State.UNREADABLE)]
+    current = [f.name for f in found if f.state is State.CURRENT]
     click.echo(
-        f"wtg upgrade --check: {todo} to upgrade, {stuck} this wtg cannot upgrade, "
-        f"{len(found) - todo - stuck} at format {FORMAT} already (nothing changed)"
+        f"wtg upgrade --check: {counted(todo)} to upgrade, {counted(stuck)} this wtg cannot "
+        f"upgrade, {at_format(current)} already (nothing changed)"
     )
     sys.exit(EXIT_CANNOT_UPGRADE if stuck else EXIT_UPGRADE_NEEDED if todo else 0)
 

@@ -124,6 +124,23 @@ def make_schedule(
     return Schedule(every_days=every_days, at=at, timezone=zone, first=first)
 
 
+NOTICE = timedelta(hours=12)
+"""The least time a rollback or a release leaves the players before the deadline it keeps
+(``deadline_again``)."""
+
+
+def deadline_again(schedule: Schedule, kept: datetime | None, now: datetime) -> datetime:
+    """The coming turn's deadline once a rollback or a release lets the game go on at
+    ``now``: ``kept`` (the one it had) while it is at least half a day ahead (``NOTICE``);
+    else a whole turn, as a new game's first: the schedule's first deadline at least
+    ``every_days`` days after now (the next one after now can be minutes away on a daily
+    game, and the players would lose the turn)."""
+    if kept is not None and kept - now >= NOTICE:
+        return kept
+    whole = now + timedelta(days=schedule.every_days)
+    return schedule.next_after(whole - timedelta(microseconds=1))
+
+
 def next_deadline(schedule: Schedule, ran_at: datetime, previous: datetime | None) -> datetime:
     """The deadline of the turn after one that ran at ``ran_at`` for ``previous``: never the
     same deadline twice, even when a turn ran early because every player was ready."""

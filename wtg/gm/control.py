@@ -7,6 +7,7 @@ mail loop's (``wtg.mail.notices``), so these know no mail.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -14,10 +15,11 @@ from pathlib import Path
 from wtg.core.errors import GameError, UsageError
 from wtg.core.ruleset import S
 from wtg.files import private
+from wtg.files.store import write_atomic
 from wtg.game.engine import Game
 from wtg.game.hold import Hold, clear_hold, release_of, set_hold
-from wtg.game.schedule import iso
-from wtg.game.turnmeta import TurnMeta
+from wtg.game.schedule import deadline_again, iso, parse_iso
+from wtg.game.turnmeta import TURN_META, TurnMeta, dump_json
 from wtg.gm.rollback import Rollback, deadline_after, roll_back, rollbacks
 from wtg.gm.takeover import rolled_back_files
 
@@ -52,13 +54,18 @@ def hold(
 
 def release(game: Game[S], now: datetime, tell: Callable[[Hold], int]) -> tuple[Hold, bool, int]:
     """Let the game's turns run again and ``tell`` the players (it queues their notices and
-    returns how many were new), all under the game's lock. The deadline stays: one that
-    passed while the game was held makes the turn due at once (``extend`` first).
+    returns how many were new), all under the game's lock. The deadline stays while it is
+    at least half a day ahead; one that passed while the game was held, or is nearer, is
+    moved a whole turn on (``schedule.deadline_again``, as a rollback's): the turn does
+    not run at once, nor before the players could answer.
 
-    One intent: ``held.json`` is first written over with the moment of the release (the
-    game runs from then on), the notices queued, then the file is removed. A release cut
-    short in between is finished by the next one (the notices missing). Returns the hold
-    released (``released`` set), whether it was released now, and the notices queued."""
+    One intent: the deadline is moved first, while the game is still held (the latest
+    turn's ``turn.json``, then its reports, which say it, written again); then
+    ``held.json`` is written over with the moment of the release (the game runs from then
+    on), the notices queued, then the file is removed. A release cut short in between is
+    finished by the next one (the notices missing; a deadline moved already is at least
+    half a day ahead and stays). Returns the hold released (``released`` set), whether it
+    was released now, and the notices queued."""
     root = game.store.root
     with game.store.lock():
         kept = release_of(root)
@@ -67,11 +74,38 @@ def release(game: Game[S], now: datetime, tell: Callable[[Hold], int]) -> tuple[
             held = game.held()
             if held is None:
                 raise GameError(f"game {game.config.game} is not held")
+            _deadline_on(game, now)
             kept = Hold(since=held.since, reason=held.reason, released=iso(now))
             set_hold(root, kept)  # the intent: the game goes on, its notices owed
         queued = tell(kept)  # flushed to disk before the intent is removed
         clear_hold(root)
         return kept, new, queued
+
+
+def _deadline_on(game: Game[S], now: datetime) -> None:
+    """The coming turn's deadline as a release leaves it (``deadline_again``): written in
+    the latest turn's ``turn.json`` when it moves, and the latest turn's reports written
+    again, saying it (each time: a release killed between the two is given again)."""
+    schedule = game.config.schedule
+    latest = game.latest_turn()
+    path = game.store.turn_dir(latest) / TURN_META
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return  # no turn file to go by: the deadline is the GM's (`wtg extend`)
+    stamp = meta.get("next_deadline") if isinstance(meta, dict) else None
+    if schedule is None or not isinstance(stamp, str):
+        return  # a game without deadlines
+    try:
+        had = parse_iso(stamp)
+    except ValueError:
+        had = None
+    deadline = iso(deadline_again(schedule, had, now))
+    if deadline != stamp:
+        meta["next_deadline"] = deadline
+        write_atomic(path, dump_json(meta))
+    for relpath, text in game.reports_again(latest).items():
+        write_atomic(game.store.turn_dir(latest) / relpath, text)
 
 
 def preview(game: Game[S], out: Path, now: datetime, rerun: bool = False) -> tuple[int, list[str]]:

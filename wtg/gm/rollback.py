@@ -57,7 +57,7 @@ from wtg.files.store import (
     turn_name,
 )
 from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
-from wtg.game.schedule import Schedule, iso, parse_iso
+from wtg.game.schedule import Schedule, deadline_again, iso, parse_iso
 
 
 class Rollback(Record):
@@ -162,16 +162,25 @@ def deadline_after(
     store: GameStore, to: int, now: datetime, schedule: Schedule | None
 ) -> str | None:
     """The deadline of turn ``to + 1`` after a rollback to turn ``to`` at ``now``: the one
-    it had while still ahead, else the schedule's next after now (``wtg extend`` gives
-    more time)."""
+    it had while at least half a day ahead, else a whole turn from now
+    (``schedule.deadline_again``; ``wtg extend`` gives more time)."""
+    if schedule is None:
+        return None
     try:
         meta = json.loads(store.read_text(to, TURN_META))
     except (StoreError, ValueError):
         meta = {}
     kept = meta.get("next_deadline") if isinstance(meta, dict) else None
-    if isinstance(kept, str) and parse_iso(kept) > now:
-        return kept
-    return iso(schedule.next_after(now)) if schedule is not None else None
+    had = _moment(kept) if isinstance(kept, str) else None
+    return iso(deadline_again(schedule, had, now))
+
+
+def _moment(stamp: str) -> datetime | None:
+    """A deadline of a turn's ``turn.json``, None when it is none (edited by hand)."""
+    try:
+        return parse_iso(stamp)
+    except ValueError:
+        return None
 
 
 def _gather_orders(store: GameStore, turn: int, target: Path) -> list[int]:

@@ -73,6 +73,9 @@ REMINDER = r"remind-{game}-t(\d{{4}})-p\d{{2,}}(?:-n\d+)?"
 """The id of a reminder to one seat of game ``{game}``: the turn whose orders it asks for."""
 NO_MORE = "that turn is no more, its mail is not sent (the mail of the turn as it is now goes)"
 """What the reason a report or press of a turn undone since is set aside adds."""
+NOT_REMINDED = "the reminder is not sent (`wtg remind` reminds the players of the coming turn)"
+"""What the reason a reminder of a turn run (or put off by a rollback) since is set aside
+adds."""
 _SPARE = re.compile(r"__\d+\Z")
 _ESCAPED = re.compile(r"(?:_[0-9a-f]{2})+")
 
@@ -216,11 +219,14 @@ def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
     """Each report or press in the queue whose turn was undone since it was queued (rolled
     back, or run again: ``wtg run-turn --rerun``), as its name and why, in words: a send
     cut short between queuing a turn's reports and delivering them left them there, and
-    the report of the turn as it is now goes beside them. Read only."""
+    the report of the turn as it is now goes beside them. And each reminder in the queue
+    whose turn has run since, or that a rollback put off (``_reminded_undone``): the
+    server was down, or the send killed, when `wtg remind` queued it, and it would ask
+    for orders of a turn that is over. Read only."""
     records = _GameRecords()
     found: list[tuple[str, str]] = []
     for path in _mails(spool / "outbox" / "queue"):
-        if not path.stem.startswith(("report-", "press-")):
+        if not path.stem.startswith(("report-", "press-", "remind-")):
             continue
         head = _head(path)
         if head is None:
@@ -231,7 +237,8 @@ def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
             continue
         undone = records.undone(seat[0], ident, head)
         if undone is not None:
-            found.append((path.stem, f"game {seat[0].config.game}'s {undone}: {NO_MORE}"))
+            adds = NOT_REMINDED if path.stem.startswith("remind-") else NO_MORE
+            found.append((path.stem, f"game {seat[0].config.game}'s {undone}: {adds}"))
     return found
 
 
@@ -435,7 +442,10 @@ class _GameRecords:
     def _reminded_undone(self, game: Game, turn: int, head: Message) -> str | None:
         """What made a reminder of turn ``turn``'s orders untrue since it was made: that
         turn has run (its orders are late for good), or the game was rolled back to a turn
-        before the one before it (the turn it asks for comes later, by another deadline)."""
+        before the one before it (the turn it asks for comes later, by another deadline),
+        or that turn ran and was rolled back (it is to come again, by the deadline the
+        rollback set, from a report the reminder's form is not of). A rollback in the
+        second the reminder was made counts as after it: not sent on a guess."""
         latest = self._latest_of(game)
         if latest is None:
             return None
@@ -444,9 +454,16 @@ class _GameRecords:
         made = _date(head)
         for back in self._rollbacks_of(game):
             at = _moment(back.at)
-            if back.to < turn - 1 and (made is None or at is None or at > made):
+            if made is not None and at is not None and at < made:
+                continue  # before the reminder: it reminds of the turn as it is
+            if back.to < turn - 1:
                 return (
                     f"turn {turn - 1} was rolled back to turn {back.to} since ({_shown(back.at)})"
+                )
+            if back.latest >= turn:
+                return (
+                    f"turn {turn}, whose orders the reminder asked for, ran since and was "
+                    f"rolled back to turn {back.to} ({_shown(back.at)})"
                 )
         return None
 

@@ -131,6 +131,24 @@ def _listed(names: list[str]) -> str:
     return " and ".join(parts + ([BOOK] if BOOK in names else []))
 
 
+def counted(names: list[str]) -> str:
+    """How many of ``names`` (game folders and ``BOOK``), games and the book apart:
+    ``2 game folders and the lobby's book``, ``the lobby's book``, ``0``."""
+    games = [name for name in names if name != BOOK]
+    parts = [_count(len(games), "game folder")] if games else []
+    return " and ".join(parts + ([BOOK] if BOOK in names else [])) or "0"
+
+
+def at_format(names: list[str]) -> str:
+    """``names`` (game folders and ``BOOK``) at this wtg's format, each with its number:
+    ``3 game folders at format 2 and the lobby's book at format 2``, ``0 at format 2``.
+    The book was counted as a game folder (``4 at format 2`` with three games)."""
+    games = [name for name in names if name != BOOK]
+    parts = [f"{_count(len(games), 'game folder')} at format {FORMAT}"] if games else []
+    parts += [f"{BOOK} at format {BOOK_FORMAT}"] if BOOK in names else []
+    return " and ".join(parts) or f"0 at format {FORMAT}"
+
+
 def _count(number: int, what: str) -> str:
     return f"{number} {what}{'' if number == 1 else 's'}"
 
@@ -198,8 +216,8 @@ class HostUpgrade:
             if upgraded
             else "nothing upgraded"
         )
-        current = self.count(Outcome.CURRENT)
-        text += f"; {current} at format {FORMAT} already" if current else ""
+        current = [d.name for d in self.done if d.outcome is Outcome.CURRENT]
+        text += f"; {at_format(current)} already" if current else ""
         for outcome in (Outcome.SKIPPED, Outcome.REFUSED, Outcome.FAILED):
             number = self.count(outcome)
             text += f"; {number} {outcome.value}" if number else ""

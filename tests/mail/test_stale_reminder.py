@@ -1,0 +1,107 @@
+"""A reminder still in the outbox's queue once its turn is over (the server was down when
+`wtg remind` queued it, or the send was killed) went out all the same at the next `wtg
+send`: the players were asked for orders of a turn that had run. `wtg send` now sets it
+aside for good before it delivers anything, as it does a report of a turn undone
+(``failedmail.undone_queued``), and `wtg outbox` lists it with why."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+from tests.mail.loop import World
+from tests.mail.test_outbox_retry import folders, maildir_config, played, wtg
+from wtg.gm.rollback import rollbacks
+from wtg.mail.sender import remind
+
+BEFORE_DEADLINE = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc)
+"""Six hours before turn 1's deadline (2026-11-23 18:00 UTC): inside `remind_hours`."""
+WEEK = 7 * 24
+"""``mail.remind_hours`` that reminds of a deadline days ahead."""
+REMINDERS = [f"remind-g1-t0001-p0{seat}" for seat in range(1, 5)]
+
+
+def sent_names(world: World) -> list[str]:
+    return sorted(path.name for path in world.sent())
+
+
+def test_a_reminder_queued_before_its_turn_ran_is_set_aside_not_sent(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    config = maildir_config(tmp_path, world)
+    assert wtg(config, "send", "-q").exit_code == 0  # turn 0's reports go out
+    assert remind(world.gm, BEFORE_DEADLINE).queued == 4  # and the send that follows is lost
+    assert folders(world)["queue"] == REMINDERS
+    played(world)  # turn 1 runs: its reminders ask for orders of a turn that is over
+
+    sent = wtg(config, "send")
+    assert sent.exit_code == 0, sent.output
+    why = (
+        "game g1's turn 1, whose orders the reminder asked for, has run since: the reminder "
+        "is not sent (`wtg remind` reminds the players of the coming turn)"
+    )
+    assert (
+        "4 report(s) queued; 4 mail(s) sent, 0 waiting to be retried, 4 refused for good"
+        in sent.stdout
+    )
+    assert sent.stderr.count("set aside for good") == 4, sent.stderr
+    assert f"mail remind-g1-t0001-p01 set aside for good: {why} (kept in " in sent.stderr
+    assert not [name for name in sent_names(world) if name.startswith("remind-")]
+    assert folders(world)["failed"] == REMINDERS
+    assert folders(world)["queue"] == []
+
+    listed = wtg(config, "outbox")
+    assert listed.exit_code == 0
+    subject = "[g1] reminder: no orders for turn 1 yet"
+    assert f'  remind-g1-t0001-p02  to p2@players.example  "{subject}": {why}' in listed.stdout
+    as_json = json.loads(wtg(config, "outbox", "--json").stdout)
+    found = {m["name"]: (m["error"], m["turn_undone"]) for m in as_json["failed_mails"]}
+    ran = "turn 1, whose orders the reminder asked for, has run since"
+    assert found == {name: (why, ran) for name in REMINDERS}
+    assert wtg(config, "outbox", "--retry", "remind-g1-t0001-p01").exit_code == 1
+
+
+def test_a_reminder_of_a_turn_a_rollback_put_off_is_set_aside(tmp_path: Path) -> None:
+    """Turn 1 ran; the reminder of turn 2 waits in the queue; the GM rolls back to turn 0:
+    turn 2 comes later, by another deadline, and the reminder is not sent."""
+    world = World(tmp_path, remind_hours=WEEK)  # reminded now, on the clock of the rollback
+    config = maildir_config(tmp_path, world)
+    played(world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    assert remind(world.gm).queued == 4
+    assert wtg(config, "rollback", "g1", "--to", "0").exit_code == 0
+    (back,) = rollbacks(world.game.store)
+
+    sent = wtg(config, "send")
+    assert sent.exit_code == 0, sent.output
+    why = (
+        f"game g1's turn 1 was rolled back to turn 0 since ({back.at}): the reminder is not "
+        "sent (`wtg remind` reminds the players of the coming turn)"
+    )
+    assert f"mail remind-g1-t0002-p03 set aside for good: {why} (kept in " in sent.stderr
+    assert folders(world)["failed"] == [f"remind-g1-t0002-p0{seat}" for seat in range(1, 5)]
+    assert not [name for name in sent_names(world) if name.startswith("remind-")]
+
+
+def test_a_reminder_of_a_turn_that_ran_and_was_rolled_back_is_set_aside(tmp_path: Path) -> None:
+    """The reminder of turn 2 waits in the queue; turn 2 runs, then the GM rolls back to
+    turn 1: turn 2 is the coming turn again, but by the deadline the rollback set, and the
+    reminder's form and deadline are of the turn that ran. Not sent."""
+    world = World(tmp_path, remind_hours=WEEK)  # reminded now, on the clock of the rollback
+    config = maildir_config(tmp_path, world)
+    played(world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    assert remind(world.gm).queued == 4
+    played(world)  # turn 2
+    assert wtg(config, "rollback", "g1", "--to", "1").exit_code == 0
+    (back,) = rollbacks(world.game.store)
+
+    sent = wtg(config, "send")
+    assert sent.exit_code == 0, sent.output
+    why = (
+        f"game g1's turn 2, whose orders the reminder asked for, ran since and was rolled "
+        f"back to turn 1 ({back.at}): the reminder is not sent (`wtg remind` reminds the "
+        "players of the coming turn)"
+    )
+    assert f"mail remind-g1-t0002-p01 set aside for good: {why} (kept in " in sent.stderr
+    assert not [name for name in sent_names(world) if name.startswith("remind-")]
