@@ -80,3 +80,14 @@ def test_a_reports_sentence_is_broken_under_its_words_and_a_row_is_kept() -> Non
         "",
     ]
     assert sentences_wrapped("short\n") == "short\n"
+
+
+def test_a_sentences_last_word_does_not_stand_alone() -> None:
+    line = "- Your workers made: +0.5 DEF, +0.000 LEV, 0 MIS, 5 SPY, 0 tech points, 0% EFF."
+    assert wrapped(line, "  ").split("\n")[-1] == "  EFF."
+    assert sentences_wrapped(line).split("\n") == [
+        "- Your workers made: +0.5 DEF, +0.000 LEV, 0 MIS, 5 SPY, 0 tech points,",
+        "  0% EFF.",
+    ]
+    deadline = "DEADLINE FOR YOUR TURN 6 ORDERS: Tue 15 Dec 2026 18:00 Europe/Vienna (17:00 UTC)"
+    assert sentences_wrapped(deadline).split("\n")[-1] == "  (17:00 UTC)"

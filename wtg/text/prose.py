@@ -57,5 +57,16 @@ def sentences_wrapped(text: str, width: int = WIDTH) -> str:
         if len(line) <= width or "  " in body.rstrip(" "):
             lines.append(line)
         else:
-            lines.extend(_broken(line, " " * (len(line) - len(body) + 2), width))
+            lines.extend(_no_word_alone(_broken(line, " " * (len(line) - len(body) + 2), width)))
     return "\n".join(lines)
+
+
+def _no_word_alone(pieces: list[str]) -> list[str]:
+    """A sentence's pieces with its last word not alone on the last line (``0%`` / ``EFF.``):
+    the word before it goes down with it, as far as the line holds them."""
+    if len(pieces) < 2 or " " in pieces[-1].strip() or " " not in pieces[-2].strip():
+        return pieces
+    indent = pieces[-1][: len(pieces[-1]) - len(pieces[-1].lstrip(" "))]
+    head, _, word = pieces[-2].rpartition(" ")
+    moved = f"{indent}{word} {pieces[-1].lstrip(' ')}"
+    return [*pieces[:-2], head, moved] if len(moved) <= len(pieces[-2]) else pieces
