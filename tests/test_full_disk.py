@@ -12,6 +12,7 @@ allowed the test skips, saying so.
 from __future__ import annotations
 
 import errno
+import json
 import mailbox
 import subprocess
 import sys
@@ -25,6 +26,7 @@ from click.testing import CliRunner, Result
 
 from wtg.cli import main
 from wtg.game.engine import open_game
+from wtg.mail.journal import Journal
 
 PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
 ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
@@ -176,7 +178,7 @@ def test_a_read_only_file_system_is_named_and_nothing_is_lost(disk: Path) -> Non
     try:
         line = one_line(wtg(host, "poll"))  # (where it stops: the first file it writes)
         assert f": Read-only file system: {read_only(games)}" in line, line
-        for args in (("run-turn", "g1", "--now"), ("send",), ("status",)):
+        for args in (("run-turn", "g1", "--now"), ("send",)):
             line = one_line(wtg(host, *args))
             assert line.endswith(
                 f": Read-only file system: {read_only(games)}, then give the command again "
@@ -187,3 +189,52 @@ def test_a_read_only_file_system_is_named_and_nothing_is_lost(disk: Path) -> Non
     assert wtg(host, "poll").stdout == "filed 2, rejected 0, quarantined 0, ignored 0\n"
     assert wtg(host, "run-turn", "--due").exit_code == 0
     assert open_game(games / "g1").latest_turn() == 1
+
+
+def test_status_reads_a_read_only_games_folder_and_says_it_is(disk: Path) -> None:
+    """`wtg status` on a games folder whose file system is read-only failed outright (it
+    opened the mail journal for writing to read the turns mailed): the GM, told by the other
+    commands to remount, could not even look at the games. Now it shows what it reads, the
+    mail quarantined too (SQLite cannot make a read-only disk's journal its -shm file: read
+    as it lies), with one line naming the file system and the remount."""
+    host = disk / "host"
+    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
+    made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    assert wtg(host, "send").exit_code == 0
+    games = host / "games"
+    journal = Journal(games / ".mail")
+    journal.quarantined("q1", "g1", "archive/q1", "a form no one could read", 1.0)
+    journal.db.commit()
+    journal.close()
+    subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+    line = f"READ-ONLY: {read_only(games)}: no poll, turn or mail runs until then"
+    try:
+        one = wtg(host, "status", "g1")
+        listing = wtg(host, "status")
+        data = json.loads(wtg(host, "status", "g1", "--json").stdout)
+        every = json.loads(wtg(host, "status", "--json").stdout)
+        health = wtg(host, "status", "--host")
+        healthy = json.loads(wtg(host, "status", "--host", "--json").stdout)
+    finally:
+        subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
+    assert one.exit_code == 0, one.output
+    text = one.stdout.splitlines()
+    assert text[0] == "game g1, orders for turn 1, deadline none", text
+    assert text[1] == line.replace(str(games), str(games / "g1"))
+    assert text[2].startswith("  player  1 Ann") and text[2].endswith("NO ORDERS YET")
+    assert text[-2:] == [
+        "1 mail(s) quarantined (the poll could not handle them):",
+        "  archive/q1: a form no one could read",
+    ]
+    assert listing.exit_code == 0, listing.output
+    assert listing.stdout.splitlines()[0] == line
+    assert listing.stdout.splitlines()[1].startswith("g1 ")
+    assert "1 mail(s) quarantined" in listing.stdout
+    assert (data["game"], data["mailed_turn"], data["quarantined"]) == ("g1", 0, 1)
+    assert data["read_only"] == read_only(games / "g1")
+    assert [(g["game"], g["read_only"]) for g in every["games"]] == [("g1", data["read_only"])]
+    assert (every["quarantined"], every["read_only"]) == (1, read_only(games))
+    assert health.exit_code == 0 and health.stdout.splitlines()[0] == line
+    assert "quarantined: 1 mail(s)" in health.stdout
+    assert (healthy["quarantined"], healthy["read_only"]) == (1, read_only(games))

@@ -426,6 +426,31 @@ def test_a_new_reason_for_a_held_game_is_said_not_kept(tmp_path: Path) -> None:
     assert "not kept" not in run(tmp_path, "hold", "g1", "--reason", "GM ill").stdout
 
 
+def test_a_release_tells_of_a_deadline_that_passed_while_held_when_none_is_moved(
+    tmp_path: Path,
+) -> None:
+    """A release moves a deadline that passed a whole turn on by the game's schedule: with
+    none (the GM took `schedule:` out of game.yaml), the coming turn keeps the deadline its
+    turn file has (here passed before the hold already). The notice's branch for a deadline
+    passed is reached: the players are told, and the turn runs at the next cron."""
+    game = make(tmp_path / "games")
+    config = game.store.root / "game.yaml"
+    text = config.read_text()
+    config.write_text("".join(line for line in text.splitlines(True) if "schedule:" not in line))
+    run(tmp_path, "hold", "g1")
+    run(tmp_path, "release", "g1")
+    releases = queued(tmp_path, "release-")
+    assert len(releases) == 4
+    told = body(releases[min(releases)])
+    assert (
+        "The deadline of turn 1, Wed 08 Jan 2020 18:00 UTC, passed while the game was held:\n"
+        "the turn runs at the next run of the turn generator.\n"
+    ) in told
+    summary = run_due(load_config(tmp_path / "wtg.yaml"), jobs=1)
+    assert [r.outcome.value for r in summary.games()] == ["ran"]
+    assert game.latest_turn() == 1
+
+
 def test_the_lines_of_hold_and_release_are_those_docs_gm_md_quotes(tmp_path: Path) -> None:
     """docs/gm.md, "wtg hold / wtg release": each command's one line, whole."""
     make(tmp_path / "games")

@@ -14,6 +14,7 @@ import click
 from wtg.cli.common import checked_config, fail, games_root, open_or_fail, say
 from wtg.core.printable import printable
 from wtg.core.settings import SETTINGS, setting_keyed
+from wtg.files.diskspace import read_only
 from wtg.files.private import is_private
 from wtg.game.gameconfig import GameConfig, code_warnings
 from wtg.game.textcolumn import padded
@@ -83,6 +84,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     listed, owed = _with_announcements(listed, data, cut_short(spool)[0])
     mailed = mailed_turns(spool).get(game.config.game, -1)
     listed["mailed_turn"] = mailed
+    listed["read_only"] = stuck = read_only(game.store.root)
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -90,6 +92,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         f"game {data['game']}, orders for turn {data['turn']}, "
         f"deadline {data['deadline'] or 'none'}{' (the game is over)' if data['over'] else ''}"
     )
+    _show_read_only(stuck)
     hold = game.held()
     if hold is not None:
         why = f" ({hold.reason})" if hold.reason else ""
@@ -120,6 +123,13 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         say(f"  player {p['id']:>2} {padded(p['name'], 20)} {note}{missed}{failing}{chosen}")
     _show_quarantine(kept)
     _show_set_aside(aside)
+
+
+def _show_read_only(said: str | None) -> None:
+    """The line of a games folder on a read-only file system (``read_only``): ``wtg status``
+    reads it, every command that writes is refused."""
+    if said:
+        say(f"READ-ONLY: {said}: no poll, turn or mail runs until then")
 
 
 def _chosen(settings: dict[str, str]) -> list[tuple[str, str]]:
@@ -214,10 +224,13 @@ def _show_set_aside(items: Sequence[SetAside]) -> None:
 
 def host(ctx: click.Context, as_json: bool) -> None:
     """`wtg status --host`: the facts of ``wtg.serve.health``, as JSON or a line each."""
-    health = host_health(games_root(ctx), datetime.now(timezone.utc))
+    games_dir = games_root(ctx)
+    health = host_health(games_dir, datetime.now(timezone.utc))
+    stuck = read_only(games_dir)
     if as_json:
-        click.echo(json.dumps(health.as_json(), indent=1))
+        click.echo(json.dumps({**health.as_json(), "read_only": stuck}, indent=1))
         return
+    _show_read_only(stuck)
     for line in health.lines():
         say(line)
 
@@ -255,6 +268,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry = _with_announcements(_with_quarantine(data, kept)[0], data, announced)[0]
         entry = _with_set_aside(entry, aside)[0]
         entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
+        entry["read_only"] = read_only(found.store.root)  # as `wtg status GAME --json`
         listed.append(entry)
         line = _not_sent(found.latest_turn(), last)
         if line:
@@ -278,9 +292,11 @@ def overview(ctx: click.Context, as_json: bool) -> None:
                 {"key": u.key, "outcome": u.outcome, "at": u.at} for u in not_answered
             ],
             "set_aside": [_aside_data(item) for item in aside],
+            "read_only": read_only(games_dir),
         }
         click.echo(json.dumps(listing, indent=1))
         return
+    _show_read_only(read_only(games_dir))
     if not games and not troubles:
         click.echo(f"no games in {games_dir}")
     for data in games:

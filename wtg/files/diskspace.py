@@ -1,4 +1,4 @@
-"""A full disk, said as such.
+"""A full disk, or one read-only, said as such.
 
 A write on a full disk fails with "No space left on device" and no file named (the file
 was opened before it filled), and SQLite says "disk I/O error" or "database or disk is
@@ -17,12 +17,27 @@ NEARLY_FULL = 1 << 20
 """Below this many bytes free, a database error is taken for the full disk it most often is."""
 
 
+def read_only(folder: Path) -> str | None:
+    """That the file system which holds ``folder`` is read-only, and what to do; None when
+    it is writable or cannot be asked."""
+    try:
+        room = os.statvfs(folder)
+    except OSError:
+        return None
+    if not room.f_flag & os.ST_RDONLY:
+        return None
+    return (
+        f"the file system that holds {folder} is read-only (mounted so, or made so by the "
+        "kernel after a disk error: `dmesg` says): make it writable (`mount -o remount,rw`)"
+    )
+
+
 def disk_full(folder: Path, exc: BaseException) -> str | None:
     """What to say of the disk that holds ``folder`` after ``exc``: that it is full, with
     the room and the files left on it, when ``exc`` says so (ENOSPC) or is a
-    database's error on a disk nearly full; that its file system is read-only, when it is
-    and ``exc`` is a write's refusal ("Read-only file system") or a database's ("attempt
-    to write a readonly database"). None otherwise."""
+    database's error on a disk nearly full; that its file system is read-only
+    (``read_only``), when it is and ``exc`` is a write's refusal ("Read-only file system")
+    or a database's ("attempt to write a readonly database"). None otherwise."""
     try:
         room = os.statvfs(folder)
     except OSError:
@@ -30,11 +45,7 @@ def disk_full(folder: Path, exc: BaseException) -> str | None:
     if room.f_flag & os.ST_RDONLY and (
         not isinstance(exc, OSError) or exc.errno in (errno.EROFS, errno.EACCES)
     ):
-        return (
-            f"the file system that holds {folder} is read-only (mounted so, or made so by "
-            "the kernel after a disk error: `dmesg` says): make it writable (`mount -o "
-            "remount,rw`)"
-        )
+        return read_only(folder)
     free = room.f_bavail * room.f_frsize
     said = isinstance(exc, OSError) and exc.errno == errno.ENOSPC
     if not said and (isinstance(exc, OSError) or free >= NEARLY_FULL):

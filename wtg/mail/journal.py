@@ -12,6 +12,7 @@ from typing import Any
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
+from wtg.files.diskspace import read_only
 from wtg.mail.outcome import Outcome
 
 SCHEMA = """
@@ -104,9 +105,10 @@ JOURNAL_FILE = "journal.sqlite"
 def mailed_turns(spool: Path) -> dict[str, int]:
     """The last turn mailed (queued) of every game the spool has mailed, by name; {} where
     there is no journal yet (nothing was ever sent from this host), made by nothing."""
-    if not (spool / JOURNAL_FILE).is_file():
-        return {}
-    journal = Journal(spool)
+    rows = _query(spool, "SELECT game, turn FROM mailed")
+    if rows is not None:  # read only: `wtg status` reads a read-only games folder too
+        return {str(g): int(t) for g, t in rows}
+    journal = Journal(spool)  # a journal older than its table: made by the schema
     try:
         return journal.mailed_turns()
     finally:
@@ -449,13 +451,24 @@ def _query(spool: Path, query: str, values: Sequence[object] = ()) -> list[Any] 
     if not path.is_file():
         return []
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+        db = sqlite3.connect(_reading(path), uri=True, timeout=5)
         try:
             return db.execute(query, values).fetchall()
         finally:
             db.close()
     except sqlite3.Error:
         return None
+
+
+def _reading(path: Path) -> str:
+    """The URI that opens the journal at ``path`` read only. On a read-only file system
+    SQLite cannot make the -shm file a reader of a WAL journal needs, and the open fails:
+    there, with no -wal file beside it (nothing written since the last checkpoint), the
+    database is all there is to read, and is opened as it lies (``immutable``)."""
+    uri = f"file:{path}?mode=ro"
+    if read_only(path.parent) and not path.with_name(f"{path.name}-wal").exists():
+        uri += "&immutable=1"
+    return uri
 
 
 class Unanswered(Record):

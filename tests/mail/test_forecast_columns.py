@@ -1,0 +1,52 @@
+"""The province table of a confirmation's forecast and the report's: a player compares the
+two, line under line. The report's got a place after LEV and DEF for its TOTAL row's
+average marks ("1.750a"); the forecast's kept the old columns, two off from LEV on. Now
+both are the same macro's (``wok/macros.j2``, ``rows``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.mail.loop import World
+from tests.mail.test_poll_maildir import body_of
+from tests.shipped import WOK4
+
+
+def table(text: str, heading: str) -> list[str]:
+    """The province table after ``heading``: its header line and its rows."""
+    lines = text[text.index(heading) :].splitlines()[1:]
+    rows = [lines[0]]
+    for line in lines[1:]:
+        if not re.match(r" *\d+ ", line):
+            break
+        rows.append(line)
+    return rows
+
+
+def ends(line: str) -> list[int]:
+    """Where each word of a line ends (a column's right edge: its numbers are aligned
+    right, as its header)."""
+    return [found.end() for found in re.finditer(r"\S+", line)]
+
+
+def test_the_forecast_s_provinces_line_up_with_the_report_s(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    home = next(p.id for p in world.game.typed(WOK4).state().provinces if p.owner == 1)
+    world.mail(world.aof(1, G1=f"{home} 5", R1="1"))
+    world.poll()
+    ((_, raw),) = world.outbox().items()
+    forecast = table(body_of(raw), "FORECAST: your provinces")
+    report = table(world.game.report(1), "YOUR PROVINCES")
+    header = "  ID NAME            POP WOK ARM   LEV  DEF  MIS SPY AIM"
+    assert forecast[0] == report[0] == header
+    assert len(forecast) == len(report) == 2  # the one home province each
+    # each value ends under its header, in both: ID, POP, WOK, ARM, LEV, DEF, MIS, SPY
+    # (the name and AIM start where theirs do)
+    edges = [ends(header)[i] for i in (0, 2, 3, 4, 5, 6, 7, 8)]
+    for row in (forecast[1], report[1]):
+        words = row.split()
+        assert len(words) == 10, row  # a one-word name: Morrowfield
+        assert [ends(row)[i] for i in (0, 2, 3, 4, 5, 6, 7, 8)] == edges, row
+        assert row.index(words[1]) == header.index("NAME")
+        assert row.rindex(words[9]) == header.index("AIM")
