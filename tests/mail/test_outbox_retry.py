@@ -329,7 +329,8 @@ def test_an_address_that_would_add_a_header_is_refused(tmp_path: Path) -> None:
 
 def test_the_listing_shows_no_control_sequence_and_its_json(tmp_path: Path) -> None:
     """A player's name (in the subject) and a server's words are text from others: the
-    GM's terminal gets them without a control sequence or a bidi override."""
+    GM's terminal gets them without a control sequence or a bidi override (a name's is made
+    a space when game.yaml is read)."""
     world = World(tmp_path)
     set_address(world, 3, "p3 at players.example", name="Eve\u202eevil")
     config = maildir_config(tmp_path, world)
@@ -350,7 +351,7 @@ def test_the_listing_shows_no_control_sequence_and_its_json(tmp_path: Path) -> N
         "the next try at 2026-11-23T10:01:00Z: 451 4.3.0 try later",
         "1 mail(s) set aside for good (`wtg outbox --retry NAME` puts one back in the queue, "
         "--retry-all every one):",
-        f'  {MAIL}  to (no address)  "[g1] turn 0 report for Eveevil": 550 no such user',
+        f'  {MAIL}  to (no address)  "[g1] turn 0 report for Eve evil": 550 no such user',
     ]
     data = json.loads(wtg(config, "outbox", "--json").stdout)
     assert data == {
@@ -371,7 +372,7 @@ def test_the_listing_shows_no_control_sequence_and_its_json(tmp_path: Path) -> N
             {
                 "name": MAIL,
                 "to": "",
-                "subject": "[g1] turn 0 report for Eveevil",
+                "subject": "[g1] turn 0 report for Eve evil",
                 "error": "550 no such user",
                 "game": "g1",
                 "player": 3,
