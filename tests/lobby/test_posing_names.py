@@ -52,6 +52,12 @@ from wtg.lobby.database import Book
         ("Player: One", "holds a key of an order form's header (PLAYER:)"),
         ("PLAYER:1 CODE:ABCD2345EF", "holds a key of an order form's header (PLAYER:)"),
         ("Lord1 <p1@players.example>", "looks like an e-mail address"),
+        ("GAME: x TURN: 2", "holds a key of an order form's header (GAME:)"),
+        ("Zed T1: 01 1 50", "holds T1: 01 1 50, which an order form reads as an order line"),
+        ("Zed a2) 7", "holds a2) 7, which an order form reads as an order line"),
+        ("Zed M 2- 07 06", "holds M 2- 07 06, which an order form reads as an order line"),
+        ("Map: off", "holds Map: off, which an order form reads as a setting line"),
+        ("Zed map :on", "holds map :on, which an order form reads as a setting line"),
     ],
 )
 def test_a_name_that_passes_for_another_is_refused(tmp_path: Path, name: str, why: str) -> None:
@@ -84,7 +90,18 @@ def test_a_from_name_that_passes_for_another_gives_way_to_the_local_part(tmp_pat
 
 @pytest.mark.parametrize(
     "name",
-    ["Player2", "Bob (the Bold)", "R2 D2", "Ann-Marie", "Endgame Masterson", "Gemma", "Host Ghost"],
+    [
+        "Player2",
+        "Bob (the Bold)",
+        "R2 D2",
+        "Ann-Marie",
+        "Endgame Masterson",
+        "Gemma",
+        "Host Ghost",
+        "Agent T1000",
+        "Zed T1 (the Bold)",
+        "Mapmaker: Zed",
+    ],
 )
 def test_an_ordinary_name_is_taken(tmp_path: Path, name: str) -> None:
     hall = Hall(tmp_path)

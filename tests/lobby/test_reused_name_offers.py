@@ -58,3 +58,35 @@ def test_the_old_games_offer_and_takeover_stay_with_it(tmp_path: Path) -> None:
     hall.mail(address(9), f"CONFIRM {ask.code()}")
     hall.poll(hours=1)
     assert hall.game("wok4-1").config.player(4).email == "heir4@players.example"
+
+
+def test_a_plain_new_game_of_a_name_the_book_holds_is_refused(tmp_path: Path) -> None:
+    """The old game's folder removed before its reports were sent (so no mail record keeps
+    the name): a plain `new-game` of its name would have inherited its seat on offer, the
+    takeover waiting and its plays. It is refused, naming --reuse-name, the book untouched;
+    --reuse-name then takes the name and cuts them."""
+    hall = Hall(tmp_path)
+    game_with_quitters(hall, (4,))
+    offer(hall, 4)
+    hall.mail(address(9), "JOIN wok4-1 AS Newcomer")
+    hall.poll(hours=1)
+    hall.new_mails(address(9))
+    shutil.rmtree(hall.gm.games_dir / "wok4-1")
+    specs = [arg for spec in PLAYERS for arg in ("--player", spec)]
+    made_with = ["--config", str(hall.config_file()), "new-game", "wok4-1", "--ruleset", "wok4"]
+    made = CliRunner().invoke(main, [*made_with, "--map", "small", *specs])
+    assert made.exit_code == 1, made.output
+    said = " ".join(made.output.split())
+    assert "the lobby's book still holds a game wok4-1" in said, said
+    assert "1 seat on offer, 1 takeover or resignation request waiting, 4 plays" in said, said
+    assert "--reuse-name" in said, said
+    assert not (hall.gm.games_dir / "wok4-1").exists()
+    with Book(hall.gm.games_dir) as book:
+        assert offered_seat(book, "wok4-1") == 4
+        assert len(book.rows("SELECT * FROM pending WHERE target = 'wok4-1'")) == 1
+        assert len(book.rows("SELECT * FROM plays WHERE game = 'wok4-1'")) == 4
+    again = CliRunner().invoke(main, [*made_with, "--reuse-name", "--map", "small", *specs])
+    assert again.exit_code == 0, again.output
+    with Book(hall.gm.games_dir) as book:
+        assert offered_seat(book, "wok4-1") is None
+        assert book.rows("SELECT * FROM plays WHERE game = 'wok4-1'") == []

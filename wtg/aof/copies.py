@@ -196,6 +196,15 @@ def is_loose_order(form: FormSpec, text: str) -> bool:
     return bool(match[3] == "" or _LOOSE_TAIL.match(match[3]))
 
 
+def reads_as_order(text: str) -> bool:
+    """Whether a cleaned line outside any form is an order line of some form
+    (``is_loose_order`` with every letter a label): a label and a number written as an
+    order's (``T1: 01 1 50``, ``a2) 7``, ``M 2- 07 06``), anything after them. A line of
+    the label and number alone (``T1``) is left out: it orders nothing."""
+    match = ORDER_LINE.fullmatch(text)
+    return match is not None and _LOOSE_TAIL.match(match[3]) is not None
+
+
 def is_loose_line(form: FormSpec, text: str) -> bool:
     """A line outside any form that the player meant for this form: an order or a setting."""
     return is_loose_order(form, text) or setting_line(text, loose=True) is not None

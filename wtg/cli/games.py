@@ -44,7 +44,7 @@ from wtg.game.textcolumn import padded
 from wtg.gm.control import preview
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folders_saying, name_taken
-from wtg.lobby.seats import forget_game
+from wtg.lobby.seats import forget_game, records_of_game
 from wtg.logs.events import log_event
 from wtg.mail.journal import forget_mailed, mailed_before, mailed_turns
 
@@ -371,7 +371,28 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
             "again with --reuse-name (its old players' forms are then refused by the new game, "
             "whose codes are all new)"
         )
+    if not reuse_name and not (folder / "game.yaml").exists():
+        _refuse_lobby_records(games_dir, folder.name)
     return folder
+
+
+def _refuse_lobby_records(games_dir: Path, name: str) -> None:
+    """End a plain `new-game` of a name whose game is gone (its folder removed before
+    anything was mailed) but whose seats on offer, takeovers waiting or plays the lobby's
+    book still holds: they go by the name, and would stand for the new game. --reuse-name
+    cuts them (``forget_game``)."""
+    held = records_of_game(games_dir, name)
+    if not any(held):
+        return
+    fail(
+        f"the lobby's book still holds a game {name} whose folder is gone "
+        f"({_count(held.offers, 'seat')} on offer, "
+        f"{_count(held.requests, 'takeover or resignation request')} waiting, "
+        f"{_count(held.plays, 'play')}): a new game of that name would take them over (its "
+        "seats offered to anyone, the old players' results as its own); give this game "
+        "another name, or take the name again with --reuse-name, which cuts them from it "
+        "(the plays kept under the old game's name, marked removed)"
+    )
 
 
 def _same_folder(one: Path, other: Path) -> bool:

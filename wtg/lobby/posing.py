@@ -5,7 +5,9 @@ name, ``Game Master``, ``GM``) or one that holds it (``GM Bob``), a player's num
 host writes it after a name (``Ann (player 2)`` writing as player 1 reads, in ``From Ann
 (player 2) (player 1):``, as player 2), a key of an order form's header (``GAME:``,
 ``CODE:``: ``From GAME: g PLAYER: 1 CODE: X (player 3)`` in a press mail reads as a form's
-header, and a reply quoting it as an order mail), or an address (the host never shows a player's
+header, and a reply quoting it as an order mail), an order or a setting line from one of its
+words on (``Zed T1: 01 1 50``, ``Map: off``: a line wrapped there, or pasted, gives the
+order), or an address (the host never shows a player's
 address: a name that looks like one passes for another's, or for his own given away), or
 one with a code point Unicode does not define (category Cn: an unassigned one of the ranges
 kept for characters that show as nothing, U+E0080 or U+2065, reads ``Ann`` and it as Ann; a
@@ -18,7 +20,8 @@ import email.utils
 import re
 import unicodedata
 
-from wtg.aof.mailtext import header_key_in
+from wtg.aof.copies import reads_as_order, setting_line
+from wtg.aof.mailtext import header_key_in, mail_lines
 from wtg.core.textwidth import MARKS_ON_A_LETTER, marks_on_a_letter
 from wtg.lobby.database import same
 
@@ -81,6 +84,13 @@ def posing(name: str, host: str = "") -> str | None:
             f"the name {name} holds a key of an order form's header ({key}), and would read "
             "as a form's header where the host prints it: choose another with AS <name>"
         )
+    order = _order_like(name)
+    if order is not None:
+        return (
+            f"the name {name} holds {order[0]}, which an order form reads as {order[1]}: "
+            "where the host prints the name, a reply that pastes it would give that order: "
+            "choose another with AS <name>"
+        )
     if _ADDRESS_LIKE.search(name):
         return (
             f"the name {name} looks like an e-mail address, which the host never shows: "
@@ -125,6 +135,21 @@ def _holds_words(name: str, words: str) -> bool:
             if not wanted.startswith(joined):
                 break
     return False
+
+
+def _order_like(name: str) -> tuple[str, str] | None:
+    """The part of ``name`` from one of its words on (a mail client wraps a line between
+    words, and the part starts a line of its own), as a mail's reader cleans it and in
+    compatibility form (``Ｔ１`` as ``T1``), that a form's reader takes for an order line or
+    a setting line, and which of them; None when no part is either."""
+    words = unicodedata.normalize("NFKC", name).split()
+    for start in range(len(words)):
+        part = mail_lines(" ".join(words[start:]))[0].text
+        if reads_as_order(part):
+            return part, "an order line"
+        if setting_line(part) is not None:
+            return part, "a setting line"
+    return None
 
 
 def _small_capital(char: str) -> bool:

@@ -9,6 +9,7 @@ import hmac
 import json
 from datetime import datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from wtg.core.orders import OrderError
 from wtg.core.ruleset import QUIT_STATUS, STILL_IN, SeatId, SideId, public_sides
@@ -219,6 +220,37 @@ def _winners(public: object) -> set[int]:
     outcome = public.get("outcome") if isinstance(public, dict) else None
     found = outcome.get("winners") if isinstance(outcome, dict) else None
     return {w for w in found if isinstance(w, int)} if isinstance(found, list) else set()
+
+
+class GameRecords(NamedTuple):
+    """What the lobby's book holds of a game by its name, as ``forget_game`` cuts it."""
+
+    offers: int
+    """Its seats on offer, not taken."""
+    requests: int
+    """The takeovers and resignations of it waiting for a CONFIRM."""
+    plays: int
+
+
+def records_of_game(games_dir: Path, game: str) -> GameRecords:
+    """What the lobby's book holds of ``game`` (any case) that ``forget_game`` would cut: a
+    new game of the name would stand for it. None of it without a book; no book is made."""
+    if not (games_dir / FOLDER / FILE).is_file():
+        return GameRecords(0, 0, 0)
+    key = game.lower()
+    with Book(games_dir) as book:
+        counts = book.row(
+            "SELECT (SELECT count(*) FROM offers WHERE lower(game) = ? AND taken IS NULL),"
+            " (SELECT count(*) FROM pending WHERE kind IN (?, ?) AND lower(target) = ?),"
+            " (SELECT count(*) FROM plays WHERE lower(game) = ?)",
+            key,
+            confirm.TAKEOVER,
+            confirm.RESIGN,
+            key,
+            key,
+        )
+    assert counts is not None  # one row of counts, always
+    return GameRecords(int(counts[0]), int(counts[1]), int(counts[2]))
 
 
 def forget_game(games_dir: Path, game: str, moment: datetime) -> bool:
