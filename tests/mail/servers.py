@@ -664,14 +664,16 @@ active_value = true
 
     def fetch_all(self, user: str, folder: str = "INBOX") -> list[bytes]:
         """Every message of the folder, in UID order, without setting \\Seen (a message a
-        poll running beside moved away between the SEARCH and the FETCH is gone: left out)."""
+        poll running beside moved away between the SEARCH and the FETCH is gone: left out,
+        as is one Dovecot answers without its body because it was expunged during the FETCH)."""
         with self.client(user) as client:
             client.select_folder(folder, readonly=True)
             uids = sorted(int(uid) for uid in client.search("ALL"))
             if not uids:
                 return []
             fetched = cast(dict[int, dict[bytes, Any]], client.fetch(uids, ["BODY.PEEK[]"]))
-            return [bytes(fetched[uid][b"BODY[]"]) for uid in uids if uid in fetched]
+            bodies = [fetched[uid].get(b"BODY[]") for uid in uids if uid in fetched]
+            return [bytes(body) for body in bodies if body is not None]  # None: expunged meanwhile
 
     def folders(self, user: str) -> list[str]:
         with self.client(user) as client:

@@ -105,10 +105,13 @@ JOURNAL_FILE = "journal.sqlite"
 def mailed_turns(spool: Path) -> dict[str, int]:
     """The last turn mailed (queued) of every game the spool has mailed, by name; {} where
     there is no journal yet (nothing was ever sent from this host), made by nothing."""
-    rows = _query(spool, "SELECT game, turn FROM mailed")
-    if rows is not None:  # read only: `wtg status` reads a read-only games folder too
-        return {str(g): int(t) for g, t in rows}
-    journal = Journal(spool)  # a journal older than its table: made by the schema
+    if not (spool / JOURNAL_FILE).is_file():
+        return {}
+    if read_only(spool) is not None:  # `wtg status` reads a read-only games folder too
+        rows = _query(spool, "SELECT game, turn FROM mailed")
+        if rows is not None:
+            return {str(g): int(t) for g, t in rows}
+    journal = Journal(spool)  # the schema makes the table of a journal older than it
     try:
         return journal.mailed_turns()
     finally:
