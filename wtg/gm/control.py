@@ -18,9 +18,9 @@ from wtg.files import private
 from wtg.files.store import write_atomic
 from wtg.game.engine import Game
 from wtg.game.hold import Hold, clear_hold, release_of, set_hold
-from wtg.game.schedule import deadline_again, iso, parse_iso
+from wtg.game.schedule import deadline_again, iso
 from wtg.game.turnmeta import TURN_META, TurnMeta, dump_json
-from wtg.gm.rollback import Rollback, deadline_after, roll_back, rollbacks
+from wtg.gm.rollback import Rollback, deadline_after, deadline_of, roll_back, rollbacks
 from wtg.gm.takeover import rolled_back_files
 
 
@@ -96,11 +96,7 @@ def _deadline_on(game: Game[S], now: datetime) -> None:
     stamp = meta.get("next_deadline") if isinstance(meta, dict) else None
     if schedule is None or not isinstance(stamp, str):
         return  # a game without deadlines
-    try:
-        had = parse_iso(stamp)
-    except ValueError:
-        had = None
-    deadline = iso(deadline_again(schedule, had, now))
+    deadline = iso(deadline_again(schedule, deadline_of(stamp), now))
     if deadline != stamp:
         meta["next_deadline"] = deadline
         write_atomic(path, dump_json(meta))

@@ -171,11 +171,11 @@ def deadline_after(
     except (StoreError, ValueError):
         meta = {}
     kept = meta.get("next_deadline") if isinstance(meta, dict) else None
-    had = _moment(kept) if isinstance(kept, str) else None
+    had = deadline_of(kept) if isinstance(kept, str) else None
     return iso(deadline_again(schedule, had, now))
 
 
-def _moment(stamp: str) -> datetime | None:
+def deadline_of(stamp: str) -> datetime | None:
     """A deadline of a turn's ``turn.json``, None when it is none (edited by hand)."""
     try:
         return parse_iso(stamp)
