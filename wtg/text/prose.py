@@ -49,8 +49,6 @@ def sentences_wrapped(text: str, width: int = WIDTH) -> str:
     its words, its continuations indented two columns more than it (under the words of an
     event's ``- ``). A line holding two spaces together after its indent is a row of
     columns and is left as it is: broken, its columns would no longer line up."""
-    if all(len(line) <= width for line in text.split("\n")):
-        return text
     lines: list[str] = []
     for line in text.split("\n"):
         body = line.lstrip(" ")
