@@ -347,7 +347,10 @@ class Game(Generic[S]):
 
         ``received`` is when the mail server got the orders and ``order_key`` sorts
         submissions in the order it got them (``wtg.game.arrivalkey``; both default to now):
-        orders older than the ones on file do not replace them (``superseded``)."""
+        orders older than the ones on file do not replace them (``superseded``). A mail
+        read again whose orders the turn has run with since (the same arrival key: a poll
+        killed before it answered, a kept mail whose `wtg orders` was killed before the
+        journal noted it filed) is answered as it was, nothing more filed (``_read_for``)."""
         from wtg.game.filing import Filing, file_all, ran_with  # with the AOF parser: only orders
         from wtg.game.intake import read_orders
 
@@ -370,8 +373,10 @@ class Game(Generic[S]):
                 trusted=via != "mail",
                 player=player,
             )
-            mailed = via == "mail" and not correct
-            ran = ran_with(self.store, base, results, filing.key) if mailed else set()
+            # a mail read again: the poll's, or one the GM files by its arrival key (``wtg
+            # orders`` given a kept mail), whose orders the turn has run with since
+            again = (via == "mail" or order_key is not None) and not correct
+            ran = ran_with(self.store, base, results, filing.key) if again else set()
             if ran:
                 results, ran = self._read_for(sources, base, results, ran, player)
             kept = [r for i, r in enumerate(results) if i not in ran]
