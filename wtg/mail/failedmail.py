@@ -48,6 +48,7 @@ from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.gamesdir import open_games
 from wtg.mail.compose import digest, one_address, with_recipient
 from wtg.mail.extract import HEADERS_LOOK, parse_headers
+from wtg.mail.journal import mail_marks
 from wtg.mail.listid import label
 from wtg.mail.outbox import Outbox, failed_note, own_id
 from wtg.mail.runlock import AlreadyRunning, only_one
@@ -71,6 +72,16 @@ earlier turn) and how often it had been run again (``-rN``; an older wtg wrote i
 while the turn was the game's last), as ``wtg.mail.sender`` writes them."""
 REMINDER = r"remind-{game}-t(\d{{4}})-p\d{{2,}}(?:-n\d+)?"
 """The id of a reminder to one seat of game ``{game}``: the turn whose orders it asks for."""
+MARKED = re.compile(r"-p\d{2,}(?:-g\d+)?(?:-r\d+)?(-n\d+)?\Z")
+"""The end of the id of a report, press or reminder to a seat (``OF_TURN``, ``REMINDER``),
+with the mark of the name taken again it carries, if any."""
+TAKEN_AGAIN = (
+    "game {game}'s name was taken again by a new game since it was queued (`new-game "
+    "--reuse-name`): the mail was to a player of the game before it, and is not sent"
+)
+"""Why a report, press or reminder in the queue of a game whose name a new game took since
+is set aside: a send cut short, or the server down, before the old game's folder was
+removed."""
 NO_MORE = "that turn is no more, its mail is not sent (the mail of the turn as it is now goes)"
 """What the reason a report or press of a turn undone since is set aside adds."""
 NOT_REMINDED = "the reminder is not sent (`wtg remind` reminds the players of the coming turn)"
@@ -222,8 +233,12 @@ def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
     the report of the turn as it is now goes beside them. And each reminder in the queue
     whose turn has run since, or that a rollback put off (``_reminded_undone``): the
     server was down, or the send killed, when `wtg remind` queued it, and it would ask
-    for orders of a turn that is over. Read only."""
+    for orders of a turn that is over. And each of them queued for a game whose name a new
+    game has taken since (``new-game --reuse-name``: the mark its name ends with is not the
+    name's now, ``Journal.mail_mark``): it was to a player of the game that is gone, and
+    the new game's player would get it beside his own. Read only."""
     records = _GameRecords()
+    marks = mail_marks(spool)
     found: list[tuple[str, str]] = []
     for path in _mails(spool / "outbox" / "queue"):
         if not path.stem.startswith(("report-", "press-", "remind-")):
@@ -233,13 +248,26 @@ def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
             continue  # sent meanwhile
         ident, fits = _addressed(path.stem, head, games)
         seat = _one_seat(fits)
-        if seat is None or ident is None or records.made_anew(seat[0], head) is not None:
+        if seat is None or ident is None:
+            continue
+        name = seat[0].config.game
+        if _mark_of(ident) != marks.get(name, ""):
+            found.append((path.stem, TAKEN_AGAIN.format(game=name)))
+            continue
+        if records.made_anew(seat[0], head) is not None:
             continue
         undone = records.undone(seat[0], ident, head)
         if undone is not None:
             adds = NOT_REMINDED if path.stem.startswith("remind-") else NO_MORE
             found.append((path.stem, f"game {seat[0].config.game}'s {undone}: {adds}"))
     return found
+
+
+def _mark_of(ident: str) -> str:
+    """The mark of the name taken again that the id of a report, press or reminder ends
+    with (``-n2``), "" for none."""
+    found = MARKED.search(ident)
+    return found[1] or "" if found else ""
 
 
 def failed_names(spool: Path) -> list[str]:

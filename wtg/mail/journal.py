@@ -119,15 +119,16 @@ def mailed_turns(spool: Path) -> dict[str, int]:
 
 
 def mailed_before(spool: Path, game: str) -> bool:
-    """Whether the spool has mailed (queued) the reports of a game of this name: a game
-    whose folder the GM removed. A new game of the same name would find its turns counted
-    as mailed already, and its reports never sent. Nothing is made where there is no
-    journal yet."""
+    """Whether the spool has mailed (queued) the reports of a game of this name, or begun
+    to (``Journal.begin_mailing``): a game whose folder the GM removed. A new game of the
+    same name would find its turns counted as mailed already, or its mails' names taken by
+    the old game's in the outbox, and its reports never sent. Nothing is made where there is
+    no journal yet."""
     if not (spool / JOURNAL_FILE).is_file():
         return False
     journal = Journal(spool)
     try:
-        return journal.mailed_turn(game) >= 0
+        return journal.mailing(game)
     finally:
         journal.close()
 
@@ -387,6 +388,20 @@ class Journal:
         pass for the new game's; "" for a name never taken again."""
         row = self.db.execute("SELECT times FROM reused WHERE game = ?", (game,)).fetchone()
         return f"-n{int(row[0])}" if row else ""
+
+    def mailing(self, game: str) -> bool:
+        """Whether the journal knows the game of this name as one whose mail was queued
+        (``begin_mailing``), whatever turn it counts mailed."""
+        row = self.db.execute("SELECT 1 FROM mailed WHERE game = ?", (game,)).fetchone()
+        return row is not None
+
+    def begin_mailing(self, game: str) -> None:
+        """Note the game before the first of its mails is queued, its turn mailed -1 (no
+        turn yet): a send cut short after it queued mail of the game and before it counted a
+        turn mailed leaves the game known, so that a new game of its name is refused without
+        ``--reuse-name`` (``mailed_before``), which gives the new game's mail names of its own
+        (``forget_mailed``): the outbox holds the old game's under theirs. Uncommitted."""
+        self.db.execute("INSERT OR IGNORE INTO mailed (game, turn) VALUES (?, -1)", (game,))
 
     def mailed_turns(self) -> dict[str, int]:
         return {str(g): int(t) for g, t in self.db.execute("SELECT game, turn FROM mailed")}

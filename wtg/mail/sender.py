@@ -186,6 +186,9 @@ def _queue_game(
         if not journal.rollback_seen(name, f"rerun-t{turn:04d}-{times}"):
             _after_rerun(journal, name, turn, times)  # its reports mailed again
     chosen = game.settings().read() if picture is not None else {}
+    if latest > journal.mailed_turn(name) and not journal.mailing(name):
+        journal.begin_mailing(name)  # known before its first mail is queued
+        journal.commit()
     mark = journal.mail_mark(name)  # a name taken again: its ids are not the old game's
     for turn in range(journal.mailed_turn(name) + 1, latest + 1):
         before = (queued, pressed, len(undrawn))
