@@ -1,6 +1,7 @@
 """The GM files a mail the poll set aside (`wtg orders GAME_DIR FILE`, the mail kept in the
 spool's archive), and the command is killed (SIGKILL, no clean-up of any kind) just before
-each of its writes: the order file, then the journal's note that the mail was filed.
+each of its writes: the order file, the setting it chose, then the journal's note that the
+mail was filed.
 
 Given again at once, the command files the mail once and it is no longer listed. But
 killed between the two writes, with the game's turn run before the GM gave it again (cron
@@ -10,6 +11,11 @@ the digest as set aside and not filed, for orders the turn had played, and no co
 could take it off. A kept mail given again after its turn ran with it is now answered as
 the poll answers a mail read again after its turn ran with it: its orders, with a note
 that the turn has run with them since, nothing more stored, and the mail marked filed.
+
+Killed after the order file and before the setting the mail chose (``MAP: off``) was kept,
+the setting was lost the same way: the mail read again after its turn ran kept nothing.
+A mail read again whose turn ran with its orders (this one, or the poll's) now keeps the
+settings it chose, as the first reading would have (a later mail's choice stands).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import pytest
 
 from tests import killpoints
 from tests.mail.loop import GM, World
+from tests.mail.test_map_pictures import with_line
 from tests.test_kill_run_turn import WTG
 from wtg.game.engine import open_game
 from wtg.mail.journal import set_aside
@@ -45,7 +52,8 @@ def host_root(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str
     config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
     sent = subprocess.run([WTG, "--config", str(config), "send", "-q"], capture_output=True)
     assert sent.returncode == 0, sent.stderr
-    world.mail(world.aof(2, X1="100"), sender="Player2 <p2@players.example>", Precedence="bulk")
+    form = with_line(world.aof(2, X1="100"), "MAP: off")
+    world.mail(form, sender="Player2 <p2@players.example>", Precedence="bulk")
     assert world.poll(datetime.now(timezone.utc) - timedelta(minutes=5)).rejected == 1
     (item,) = set_aside(world.gm.spool, 0)
     shutil.copytree(root, base / "template")
@@ -97,6 +105,8 @@ def test_a_kept_mail_filed_killed_then_its_turn_run_is_no_longer_listed(
             assert again.returncode == 0, (at, cut.before, again.stderr)
             assert "Turn 1 has run with them since: nothing more was stored." in again.stdout
             assert listed == [], (at, cut.before)
+            settings = open_game(root / "games" / "g1").settings().read()
+            assert settings.get(2, {}).get("map", ("", ""))[0] == "off", (at, cut.before)
         else:  # never filed: still the GM's to deal with, and listed
             assert again.returncode == 2, (at, cut.before, again.stdout)
             assert "expects turn 2" in again.stderr, (at, again.stderr)

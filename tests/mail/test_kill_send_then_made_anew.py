@@ -30,7 +30,7 @@ import pytest
 from tests import killpoints
 from tests.test_kill_run_turn import WTG
 
-KILLS = 8
+KILLS = 6
 """Kill points spread over the whole run, and as many again from the first report queued
 to the journal's commit of the turn mailed (the commit among them)."""
 TYPO = ["--player", "Ann:ann@example.org", "--player", "Bob:bob@exmaple.org"]

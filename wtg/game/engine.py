@@ -351,7 +351,12 @@ class Game(Generic[S]):
         read again whose orders the turn has run with since (the same arrival key: a poll
         killed before it answered, a kept mail whose `wtg orders` was killed before the
         journal noted it filed) is answered as it was, nothing more filed (``_read_for``)."""
-        from wtg.game.filing import Filing, file_all, ran_with  # with the AOF parser: only orders
+        from wtg.game.filing import (  # with the AOF parser: only orders
+            Filing,
+            file_all,
+            ran_with,
+            remember,
+        )
         from wtg.game.intake import read_orders
 
         sources = [texts] if isinstance(texts, str) else list(texts)
@@ -379,6 +384,8 @@ class Game(Generic[S]):
             ran = ran_with(self.store, base, results, filing.key) if again else set()
             if ran:
                 results, ran = self._read_for(sources, base, results, ran, player)
+                # the settings they chose, which a reading killed before it kept them lost
+                remember(self.store, self.ruleset, state, [results[i] for i in ran], filing)
             kept = [r for i, r in enumerate(results) if i not in ran]
             filed = iter(file_all(self.store, self.ruleset, state, kept, filing))
             return [r if i in ran else next(filed) for i, r in enumerate(results)]

@@ -85,11 +85,11 @@ def file_all(
     """File each side's result (``state``: the state the orders were read against), then
     keep the settings they chose; returns the results as filed."""
     filed = [_file(store, result, filing) for result in results]
-    _remember(store, ruleset, state, filed, filing)
+    remember(store, ruleset, state, filed, filing)
     return filed
 
 
-def _remember(
+def remember(
     store: GameStore,
     ruleset: Ruleset[S],
     state: S,
@@ -97,7 +97,9 @@ def _remember(
     filing: Filing,
 ) -> None:
     """Keep the settings the orders chose (``MAP: off``) for the player's seat, stored
-    or not: a setting is no order, and stands until a later mail changes it."""
+    or not: a setting is no order, and stands until a later mail changes it. Kept again by
+    the same mail read again (a filing killed before it kept them, its turn run since),
+    it changes nothing a later mail chose."""
     for result in results:
         if isinstance(result, OrderError) or not result.settings:
             continue
@@ -155,7 +157,7 @@ def _ready_on_file(
     return orders
 
 
-__all__ = ["Filing", "file_all"]
+__all__ = ["Filing", "file_all", "remember"]
 
 
 def _received(on_file: Mapping[str, object] | None) -> str | None:

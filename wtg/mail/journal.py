@@ -160,16 +160,19 @@ def forget_mailed(spool: Path, game: str) -> bool:
 
 def mail_marks(spool: Path) -> dict[str, str]:
     """The mark of every game name taken again (``Journal.mail_mark``), by name; {} where
-    there is no journal, made by nothing."""
+    there is no journal, made by nothing. Read only (`wtg remind`, and `wtg send` before
+    it delivers, read them), but from a journal older than the table, which the schema
+    gives it."""
     if not (spool / JOURNAL_FILE).is_file():
         return {}
-    journal = Journal(spool)
-    try:
-        return {
-            str(g): f"-n{int(t)}" for g, t in journal.db.execute("SELECT game, times FROM reused")
-        }
-    finally:
-        journal.close()
+    rows = _query(spool, "SELECT game, times FROM reused")
+    if rows is None:
+        journal = Journal(spool)
+        try:
+            rows = journal.db.execute("SELECT game, times FROM reused").fetchall()
+        finally:
+            journal.close()
+    return {str(g): f"-n{int(t)}" for g, t in rows}
 
 
 class Journal:
