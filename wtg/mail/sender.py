@@ -524,12 +524,16 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime, mark: 
     if deadline - now > timedelta(hours=gm.limits.remind_hours):
         return 0
     status = game_status(game)
+    # the report the reminder's form is of, run again: a reminder of its own (``-rN``), a
+    # reminder queued before the rerun is set aside by `wtg send` (``failedmail``)
+    reruns = game.meta(status["turn"] - 1).get("reruns", 0) if status["turn"] > 0 else 0
+    rerun = f"-r{reruns}" if reruns else ""
     queued = 0
     for player in status["players"]:
         if not player["owes_orders"] or player["orders"]:
             continue
         entry = game.config.player(player["seat"])
-        ident = f"remind-{game.config.game}-t{status['turn']:04d}-p{entry.id:02d}{mark}"
+        ident = f"remind-{game.config.game}-t{status['turn']:04d}-p{entry.id:02d}{rerun}{mark}"
         body = compose.render(
             "reminder",
             name=entry.name,
