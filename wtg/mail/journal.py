@@ -93,6 +93,13 @@ any limit reads them over (a day: the once-a-day notices, the same answer not ma
 day; ``tests/mail/test_replies_pruned.py`` checks every window), so that a clock set back
 a day still finds them."""
 
+ASIDE_KEPT = 30 * 24 * 3600.0
+"""Seconds the record of a mail set aside (``set_aside``, ``aside_arrived``, ``aside_filed``)
+stays once nobody needs it (``Journal.prune_set_aside``): after the GM filed it, or, for one
+he never filed, after it was set aside once its kept mail is gone from the archive or its
+game from the host. One he has not filed whose mail is kept stays for as long as the mail
+is: he may file it any day, as of its arrival (``wtg.mail.keptmail``)."""
+
 KEPT_FOR = 3600.0
 """Seconds of replies read at once and kept (``Journal.replies_since``): then read again,
 so that a poll that runs for days (``--idle``) keeps no more than the last hour or two."""
@@ -300,6 +307,39 @@ class Journal:
             "INSERT OR REPLACE INTO aside_filed (key, game, at) VALUES (?, ?, ?)",
             (key, game, at),
         )
+
+    def aside_unfiled(self, before: float) -> list[tuple[str, str, str]]:
+        """The mails set aside before ``before`` that the GM has not filed for their game:
+        each one's key, game and kept mail, the ones ``prune_set_aside`` may be given."""
+        query = (
+            "SELECT key, game, archive FROM set_aside AS s WHERE at < ? AND NOT EXISTS "
+            "(SELECT 1 FROM aside_filed AS f WHERE f.key = s.key AND f.game = s.game) "
+            "ORDER BY at, key, game"
+        )
+        return [(str(k), str(g), str(a)) for k, g, a in self.db.execute(query, (before,))]
+
+    def prune_set_aside(self, before: float, unneeded: Sequence[tuple[str, str]]) -> int:
+        """Drop the records of mails set aside that nobody needs (``ASIDE_KEPT``): each the
+        GM filed before ``before``, with the record of his filing; each of ``unneeded``
+        (its key and game: one of ``aside_unfiled``'s whose kept mail or game is gone); and
+        when a mail arrived, once no record of it is left. How many records of mails set
+        aside went. Uncommitted: the poll commits it with the replies' pruning, one
+        transaction (a kill leaves all of it or none)."""
+        gone = self.db.execute(
+            "DELETE FROM set_aside WHERE EXISTS (SELECT 1 FROM aside_filed AS f "
+            "WHERE f.key = set_aside.key AND f.game = set_aside.game AND f.at < ?)",
+            (before,),
+        ).rowcount
+        self.db.execute("DELETE FROM aside_filed WHERE at < ?", (before,))
+        for key, game in unneeded:
+            gone += self.db.execute(
+                "DELETE FROM set_aside WHERE key = ? AND game = ? AND at < ?", (key, game, before)
+            ).rowcount
+        self.db.execute(
+            "DELETE FROM aside_arrived WHERE NOT EXISTS "
+            "(SELECT 1 FROM set_aside AS s WHERE s.key = aside_arrived.key)"
+        )
+        return int(gone)
 
     # --- releases (``wtg.mail.release``) ----------------------------------------
     def begin_release(self, key: str, at: float) -> None:

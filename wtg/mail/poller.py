@@ -34,6 +34,7 @@ from wtg.host.pollhealth import record_poll
 from wtg.logs.events import log_event
 from wtg.mail import helpers
 from wtg.mail.answers import Answers
+from wtg.mail.asidepruning import unneeded
 from wtg.mail.bounce import BounceNotes
 from wtg.mail.commands import Commands, command_text
 from wtg.mail.echo import Asked
@@ -45,7 +46,7 @@ from wtg.mail.helpers import (
 )
 from wtg.mail.inbox import HEAD_MAX, ImapInbox, Inbox, Incoming, MaildirInbox
 from wtg.mail.inprogress import InHand, NoSlot, Slot
-from wtg.mail.journal import REPLIES_KEPT, Journal
+from wtg.mail.journal import ASIDE_KEPT, REPLIES_KEPT, Journal
 from wtg.mail.mailcopy import copy_mark
 from wtg.mail.mailevents import MailEvent, log_mail, log_poll
 from wtg.mail.outbox import Outbox
@@ -106,7 +107,7 @@ class Poller:
         counts["skipped"] = counts["held"] = counts["unanswered"] = counts["forged"] = 0
         events: list[tuple[str, MailEvent]] = []
         try:
-            self._prune_replies()
+            self._prune()
             self.hand = self.crew.muster(self.gm.spool, self.journal)
             self.deaths = self.crew.deaths
             self.crew.start(self.inbox.backlog(), self.journal, self._helping, single_threaded())
@@ -160,15 +161,21 @@ class Poller:
         log_poll(summary.line(), summary.seen, summary.unreadable + summary.helpers_died)
         return summary
 
-    def _prune_replies(self) -> None:
-        """Drop the replies no limit reads any more: one statement a poll, before any is
-        read. The journal busy past its timeout leaves them to the next poll."""
+    def _prune(self) -> None:
+        """Drop what nobody reads any more, once a poll, before any reply is read: the
+        replies no limit reads, and the records of mails set aside that nobody needs
+        (``wtg.mail.asidepruning``). One transaction: a kill leaves all of it or none. The
+        journal busy past its timeout leaves them to the next poll."""
+        moment = self.now.timestamp()
         try:
-            self.journal.prune_replies(self.now.timestamp() - REPLIES_KEPT)
+            self.journal.prune_replies(moment - REPLIES_KEPT)
+            before = moment - ASIDE_KEPT
+            gone = unneeded(self.journal, self.gm.games_dir, self.gm.spool, before)
+            self.journal.prune_set_aside(before, gone)
             self.journal.commit()
         except sqlite3.OperationalError as exc:
             self.journal.db.rollback()
-            log_event(f"old replies not pruned: {exc}", level=logging.WARNING)
+            log_event(f"old replies and mails set aside not pruned: {exc}", level=logging.WARNING)
 
     def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
         lost = {lost.line(): None for lost in self.registry.unreadable} | self.crew.unreadable
