@@ -167,10 +167,14 @@ class Poller:
         (``wtg.mail.asidepruning``). One transaction: a kill leaves all of it or none. The
         journal busy past its timeout leaves them to the next poll."""
         moment = self.now.timestamp()
+        before = moment - ASIDE_KEPT
+        try:
+            gone = unneeded(self.journal, self.gm.games_dir, self.gm.spool, before)
+        except Exception as exc:  # the games folder is the GM's data: a reason, never a stop
+            gone = []  # none judged gone: those filed long ago go all the same
+            log_event(f"mails set aside not looked at: {exc}", level=logging.WARNING)
         try:
             self.journal.prune_replies(moment - REPLIES_KEPT)
-            before = moment - ASIDE_KEPT
-            gone = unneeded(self.journal, self.gm.games_dir, self.gm.spool, before)
             self.journal.prune_set_aside(before, gone)
             self.journal.commit()
         except sqlite3.OperationalError as exc:
