@@ -163,3 +163,29 @@ def test_a_reminder_queued_before_a_rerun_of_the_turn_before_it_is_set_aside(
     assert sorted(n for n in sent_names(world) if n.startswith("remind-")) == [
         f"{name}-r1" for name in old
     ]
+
+
+def test_the_turn_a_rollback_put_off_is_reminded_of_again_when_it_comes(tmp_path: Path) -> None:
+    """The reminders of turn 2 were sent; the GM rolled back to turn 0 and turn 1 ran again:
+    turn 2 comes again, by another deadline, and its players are reminded of it again,
+    under names of their own (``-g1``: the rollback that put it off); the same id as the
+    first reminders' would have been taken for theirs, and no reminder would go."""
+    world = World(tmp_path, remind_hours=WEEK)  # reminded now, on the clock of the rollback
+    config = maildir_config(tmp_path, world)
+    played(world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    assert remind(world.gm).queued == 4
+    assert wtg(config, "send", "-q").exit_code == 0
+    first = [f"remind-g1-t0002-p0{seat}" for seat in range(1, 5)]
+    assert [n for n in sent_names(world) if n.startswith("remind-")] == first
+    assert wtg(config, "rollback", "g1", "--to", "0").exit_code == 0
+    played(world)  # turn 1 again
+    assert wtg(config, "send", "-q").exit_code == 0
+
+    assert remind(world.gm).queued == 4
+    assert folders(world)["queue"] == [f"{name}-g1" for name in first]
+    sent = wtg(config, "send")
+    assert sent.exit_code == 0 and "set aside" not in sent.stderr, sent.output
+    assert sorted(n for n in sent_names(world) if n.startswith("remind-")) == sorted(
+        [*first, *(f"{name}-g1" for name in first)]
+    )
