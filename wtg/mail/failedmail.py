@@ -418,7 +418,8 @@ class _GameRecords:
         had voided it and how often it had been run again when it was queued (``OF_TURN``):
         a rollback recorded since to a turn before it, or a rerun of it since, undid it.
         A reminder (``REMINDER``) is undone when the turn it asks orders for has run, or
-        the game went back before it."""
+        the game went back before it, or the turn before it was run again, since it was
+        queued (its id counts those before: ``_reminded_undone``)."""
         reminded = re.fullmatch(REMINDER.format(game=re.escape(game.config.game)), ident)
         if reminded is not None:
             counted = int(reminded[2] or 0), int(reminded[3] or 0)
