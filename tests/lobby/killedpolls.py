@@ -10,7 +10,6 @@ import json
 import shutil
 import subprocess
 from collections import Counter
-from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -84,9 +83,9 @@ def outbox_mails(games: Path, folders: str = "*") -> list[Mail]:
     return [Mail(path.read_bytes()) for path in sorted(outbox.glob(f"{folders}/*.eml"))]
 
 
-def addressed(mails: Iterable[Mail]) -> Counter[tuple[str, str]]:
-    """The mails as (to, subject), each counted."""
-    return Counter((mail.to, mail.subject) for mail in mails)
+def addressed(games: Path, folders: str = "*") -> Counter[tuple[str, str]]:
+    """The mails in the outbox's ``folders`` (``outbox_mails``) as (to, subject), counted."""
+    return Counter((mail.to, mail.subject) for mail in outbox_mails(games, folders))
 
 
 def inbox_left(games: Path) -> list[Path]:

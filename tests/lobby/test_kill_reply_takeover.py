@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import email
 import email.policy
-from collections import Counter
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -24,29 +23,13 @@ import pytest
 
 from tests import killpoints
 from tests.lobby.hall import GM, Hall
-from tests.lobby.killedpolls import (
-    NEWCOMER,
-    KilledPolls,
-    addressed,
-    newcomer_asked,
-    outbox_mails,
-    taken_over,
-)
+from tests.lobby.killedpolls import NEWCOMER, KilledPolls, addressed, newcomer_asked, taken_over
 from tests.mail.replies import top_posted
 from wtg.lobby.database import Book
 
 KILLS = 10
 """Kill points spread over the whole run, beside every write from the first answer queued
 to the journal's commit (after the book's transaction: the stretch that lost the answers)."""
-
-
-def sent_id(hall: Hall, subject: str) -> str:
-    """The Message-ID of the mail the host sent with this subject."""
-    for path in (hall.gm.spool / "outbox" / "sent").glob("*.eml"):
-        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-        if str(msg["Subject"]) == subject:
-            return str(msg["Message-ID"])
-    raise AssertionError(f"no mail sent with the subject {subject!r}")
 
 
 @pytest.fixture(scope="module")
@@ -68,16 +51,11 @@ def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     msg["To"] = GM
     msg["Subject"] = f"Re: {ask.subject}"
     msg["Message-ID"] = "<reply-ok@players.example>"
-    msg["In-Reply-To"] = sent_id(hall, ask.subject)
+    msg["In-Reply-To"] = hall.sent_id(ask.subject)
     msg.set_content(top_posted(ask.body, "ok"))
     hall.deliver(msg.as_bytes(policy=email.policy.SMTP.clone(max_line_length=998)))
     hall.config_file()
     return root
-
-
-def queued(games: Path) -> Counter[tuple[str, str]]:
-    """Every mail in the outbox's queue (the poll's answers): (to, subject)."""
-    return addressed(outbox_mails(games, "queue"))
 
 
 def check_taken_over(games: Path) -> None:
@@ -100,12 +78,12 @@ def test_a_takeover_by_reply_killed_at_any_write_is_finished_once_by_the_next(
     assert writes[first - 2] == "sqlite COMMIT" and first < last  # the book's, the journal's
     chosen = sorted({*killpoints.points(whole.writes, KILLS), *range(first, last + 1)})
     check_taken_over(games)
-    expected = queued(games)
+    expected = addressed(games, "queue")
     assert expected[(NEWCOMER, "[wok4-1] you play seat 3 now")] == 1
     assert sum(1 for to, subject in expected if "takes over seat 3" in subject) == 2
     for at in chosen:
         cut = polls.killed(at)
         polls.finish(cut)
         check_taken_over(games)
-        assert queued(games) == expected, (at, cut.before)
+        assert addressed(games, "queue") == expected, (at, cut.before)
     print(f"\n{whole.writes} writes, killed before {len(chosen)} of them")
