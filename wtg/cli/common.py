@@ -18,6 +18,7 @@ from wtg.core.errors import WtgError
 from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full
 from wtg.files.ownership import owner_line, owner_note
+from wtg.files.samefile import same_file
 from wtg.game.engine import open_game
 from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant
 from wtg.host.gamesdir import (
@@ -415,10 +416,7 @@ def no_such_folder(given: str, path: Path, games_dir: Path | None) -> str:
 
 def _in_folder(path: Path, folder: Path) -> bool:
     """Whether ``path`` (not there) would be directly in ``folder``."""
-    try:
-        return os.path.samefile(path.absolute().parent, folder)
-    except OSError:  # its parent is not there either
-        return False
+    return same_file(path.absolute().parent, folder)
 
 
 SHOWN_GAMES = 10

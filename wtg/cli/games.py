@@ -33,6 +33,7 @@ from wtg.core.orders import OrderError
 from wtg.core.printable import printable
 from wtg.core.ruleset import GameOption, OptionValue
 from wtg.data.maps import GAME_MAP, is_map_path
+from wtg.files.samefile import same_file
 from wtg.files.store import GameLocked, GameStore
 from wtg.game.cutshort import differences
 from wtg.game.engine import Game, create_game, cut_short, finish_game
@@ -330,7 +331,7 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
     games_dir = known_games_dir(ctx)
     bare = os.sep not in given and (os.altsep is None or os.altsep not in given)
     folder = (games_dir or Path()) / given if bare else Path(given)
-    if games_dir is not None and not bare and not _same_folder(folder.parent, games_dir):
+    if games_dir is not None and not bare and not same_file(folder.parent, games_dir):
         fail(
             f"{given} is not a folder directly in the games folder {games_dir.absolute()}: "
             "give the game's name alone (`wtg new-game NAME ...`)"
@@ -393,13 +394,6 @@ def _refuse_lobby_records(games_dir: Path, name: str) -> None:
         "another name, or take the name again with --reuse-name, which cuts them from it "
         "(the plays kept under the old game's name, marked removed)"
     )
-
-
-def _same_folder(one: Path, other: Path) -> bool:
-    try:
-        return os.path.samefile(one, other)
-    except OSError:  # one is not there: not the games folder, which is
-        return False
 
 
 @click.command()

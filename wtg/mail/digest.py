@@ -18,7 +18,7 @@ from pathlib import Path
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.store import write_atomic
-from wtg.game.bounces import bare_address, bounces_of
+from wtg.game.bounces import failing_seats
 from wtg.game.engine import Game
 from wtg.game.schedule import iso, parse_iso
 from wtg.gm.gamestatus import game_status
@@ -263,13 +263,7 @@ def _missing(game: Game) -> list[Missing]:
 def failing_of(game: Game) -> list[Failing]:
     """The game's players whose address is marked failing (its mail bounced: ``wtg
     bounces``), each with its latest bounce."""
-    marks = bounces_of(game.store.root)
-    found = []
-    for entry in game.config.players:
-        mark = marks.get(bare_address(entry.email))
-        if mark is not None:
-            why = " ".join(part for part in (mark.status, mark.reason) if part)
-            found.append(
-                Failing(game.config.game, f"{entry.id} {entry.name}", mark.address, mark.since, why)
-            )
-    return found
+    return [
+        Failing(game.config.game, f"{entry.id} {entry.name}", mark.address, mark.since, mark.why)
+        for entry, mark in failing_seats(game.store.root, game.config.players)
+    ]

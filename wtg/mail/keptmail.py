@@ -11,7 +11,6 @@ never later than now."""
 
 from __future__ import annotations
 
-import os
 from datetime import datetime, timezone
 from email.message import Message
 from email.parser import HeaderParser
@@ -19,6 +18,7 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from wtg.core.record import Record
+from wtg.files.samefile import same_file
 from wtg.game.arrivalkey import arrival_key
 from wtg.mail.journal import JOURNAL_FILE, Journal, aside_arrival, set_aside_entries
 
@@ -43,7 +43,7 @@ def kept_mail(spool: Path, path: Path | None, text: str, now: datetime) -> KeptM
     keys: list[str] = []
     if path is not None:
         for entry in set_aside_entries(spool):
-            if entry.key not in keys and _same_file(Path(entry.archive), path):
+            if entry.key not in keys and same_file(Path(entry.archive), path):
                 keys.append(entry.key)
     for key in keys:
         arrival = aside_arrival(spool, key)
@@ -75,13 +75,6 @@ def mark_filed(spool: Path, keys: tuple[str, ...], game: str, now: datetime) -> 
         journal.commit()
     finally:
         journal.close()
-
-
-def _same_file(one: Path, other: Path) -> bool:
-    try:
-        return os.path.samefile(one, other)
-    except OSError:  # one is not there (an archive moved, a file given that is not)
-        return False
 
 
 def _headers_moment(headers: Message) -> datetime | None:
