@@ -424,7 +424,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     """
     # deferred: the AOF parser, the mail journal: only the commands that read orders
     from wtg.game.intake import Unchanged
-    from wtg.mail.keptmail import kept_mail, mark_filed
+    from wtg.mail.keptmail import kept_mail, kept_texts, mark_filed
 
     game = open_or_fail(ctx, game_dir)
     text = file.read()
@@ -440,7 +440,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
         )
     try:
         results = game.submit_all(
-            text,
+            kept_texts(given, text),
             player=player,
             correct=correct,
             received=kept.received,
