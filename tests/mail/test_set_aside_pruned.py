@@ -25,7 +25,7 @@ from wtg.mail.journal import ASIDE_KEPT, JOURNAL_FILE, Journal, set_aside, set_a
 DAY = timedelta(days=1)
 KEPT = timedelta(seconds=ASIDE_KEPT)
 ASIDE = ("set_aside", "aside_arrived", "aside_filed")
-TABLES = (*ASIDE, "replies")
+TABLES = (*ASIDE, "replies", "unanswered")
 
 
 def rows(spool: Path, tables: tuple[str, ...] = TABLES) -> dict[str, list[tuple[object, ...]]]:
@@ -108,7 +108,8 @@ def test_a_game_folder_that_cannot_be_read_keeps_the_records_of_missing_games(
 @pytest.fixture(scope="module")
 def old_records(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A host whose journal holds, from long ago, a mail set aside and filed, one not filed
-    whose mail is kept, one whose mail is gone, one of a game removed, and old replies."""
+    whose mail is kept, one whose mail is gone, one of a game removed, old replies and a
+    mail not answered."""
     root = tmp_path_factory.mktemp("host")
     world = World(root)
     (root / "wtg.yaml").write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
@@ -124,6 +125,10 @@ def old_records(tmp_path_factory: pytest.TempPathFactory) -> Path:
     journal.aside_filed("filed", "g1", old)
     for sender in ("p1@players.example", "p2@players.example"):
         journal.replied(sender, old)
+    journal.db.execute(  # a mail not answered, handled long ago: no digest reads it
+        "INSERT INTO unanswered (key, outcome, at) VALUES (?, ?, ?)",
+        ("unanswered", "not answered: reply limit: the help (replies_per_hour)", old),
+    )
     journal.commit()
     journal.close()
     return root
@@ -148,7 +153,7 @@ def test_a_poll_killed_while_it_prunes_leaves_all_of_it_or_none(
     after = rows(spool)
     assert [row[0] for row in after["set_aside"]] == ["kept"]
     assert [row[0] for row in after["aside_arrived"]] == ["kept"]
-    assert after["aside_filed"] == after["replies"] == []
+    assert after["aside_filed"] == after["replies"] == after["unanswered"] == []
     writes = log.read_text(encoding="utf-8").splitlines()
     first = next(n for n, what in enumerate(writes, 1) if what.startswith("sqlite DELETE"))
     commit = next(n for n, what in enumerate(writes, 1) if n > first and what == "sqlite COMMIT")

@@ -22,11 +22,14 @@ from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail.journal import (
+    HELD_AN_ADDRESS,
+    HELD_STRANGERS,
     Journal,
     Quarantined,
     SetAside,
     Unanswered,
     held_mails,
+    held_over,
     mailed_turns,
     quarantined,
     releasing,
@@ -241,6 +244,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     games_dir = games_root(ctx)
     kept = quarantined(games_dir / SPOOL)
     held = held_mails(games_dir / SPOOL)
+    over = held_over(games_dir / SPOOL)
     not_answered = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
     aside = set_aside(games_dir / SPOOL, time.time() - HELD_SHOWN)
     announced, unread = cut_short(games_dir / SPOOL)
@@ -288,6 +292,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
                 {"key": h.key, "game": h.game, "archive": h.archive, "reason": h.reason}
                 for h in held
             ],
+            "held_not_listed": sum(item.mails for item in over),
             "not_answered": [
                 {"key": u.key, "outcome": u.outcome, "at": u.at} for u in not_answered
             ],
@@ -333,6 +338,12 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         click.echo(
             f"{len(held)} mail(s) held: they name games this host does not know ({names}); "
             "`wtg quarantine` lists them, --release KEY puts one back for the next poll"
+        )
+    if over:
+        click.echo(
+            f"{sum(item.mails for item in over)} more mail(s) held are not listed: the list "
+            f"keeps the newest {HELD_AN_ADDRESS} of an address and {HELD_STRANGERS} of addresses "
+            "with no seat here; the poll's log names each one's key (`wtg quarantine` says more)"
         )
     _show_not_answered(not_answered)
     _show_set_aside(aside)
@@ -434,12 +445,19 @@ def quarantine(
         click.echo(f"{gone} record(s) dropped")
         return
     kept, held, under_way = quarantined(spool), held_mails(spool), releasing(spool)
-    if not (kept or held or under_way):
+    over = held_over(spool)
+    if not (kept or held or under_way or over):
         click.echo("no mail quarantined or held")
     for item in kept:
         say(f"{item.key}  game {item.game or '?'}  {item.archive}: {item.reason}")
     for item in held:
         say(f"{item.key}  HELD  game {item.game or '?'}  {item.archive}: {item.reason}")
+    for count in over:  # the list's bound let their records go (docs/gm.md)
+        say(
+            f"{count.mails} more mail(s) HELD from {count.sender or 'addresses with no seat here'}"
+            " not listed (the newest are): each is in the rejected folder and the archive, the "
+            "poll's log (`wtg poll -v`) names its key, and --release KEY takes it"
+        )
     for key in under_way:
         click.echo(
             f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it"

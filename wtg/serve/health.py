@@ -25,7 +25,7 @@ from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import PollHealth, last_poll
 from wtg.host.servicerecord import read_service_record
 from wtg.mail.digest import Failing, failing_of
-from wtg.mail.journal import held_mails, quarantined
+from wtg.mail.journal import held_mails, held_over, quarantined
 from wtg.mail.outbox import OutboxLook, look
 
 SPOOL = ".mail"
@@ -205,7 +205,7 @@ def host_health(games_dir: Path, now: datetime) -> HostHealth:
         next_deadline=deadline,
         outbox=look(spool),
         quarantined=len(quarantined(spool)),
-        held=len(held_mails(spool)),
+        held=len(held_mails(spool)) + sum(item.mails for item in held_over(spool)),
         failing=tuple(failing),
         unreadable=tuple(unreadable),
     )
