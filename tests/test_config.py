@@ -362,6 +362,21 @@ def test_no_text_makes_the_loader_raise_anything_but_a_config_error(
             )
 
 
+def test_a_value_yaml_reads_as_no_date_names_its_line(tmp_path: Path) -> None:
+    """An unquoted 2026-02-30 (a date YAML reads, Python refuses) or a `!!int` tag on a word
+    raised Python's ValueError out of every command, a traceback: now a line of the file."""
+    path = config_file(tmp_path, "games_dir: games\nfrom: gm@example.org\nsite: 2026-02-30\n")
+    assert problems(path) == [
+        f"{path}, line 3: site: the value 2026-02-30 cannot be read: day is out of range for "
+        "month (YAML reads it as a date)"
+    ]
+    path = config_file(tmp_path, "games_dir: !!int games\n")
+    assert problems(path) == [
+        f"{path}, line 1: games_dir: the value games cannot be read: invalid literal for int() "
+        "with base 10: 'games' (tagged int)"
+    ]
+
+
 def test_a_config_nested_too_deeply(tmp_path: Path) -> None:
     path = config_file(tmp_path, "games_dir: " + "[" * 5000 + "]" * 5000 + "\n")
     assert problems(path) == [f"{path}: nested too deeply for a config"]

@@ -152,6 +152,33 @@ def test_a_first_deadline_that_is_no_date_stops_run_turn_with_a_line_and_runs_no
     assert sorted(p.name for p in (game_dir / "turns").iterdir()) == ["0000"]
 
 
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("first: 2026-12-32", "first: the value 2026-12-32 cannot be read: day is out of range"),
+        ("first: 2026-02-30", "first: the value 2026-02-30 cannot be read: day is out of range"),
+    ],
+)
+def test_an_unquoted_date_that_is_no_day_is_named_with_its_line_not_a_traceback(
+    game_dir: Path, written: str, said: str
+) -> None:
+    """YAML reads an unquoted 2026-12-32 as a date and Python's date refuses it: `wtg
+    status GAME` printed a traceback (`ValueError: day is out of range for month`), and the
+    line of every game (`wtg status`, `run-turn --due`) said only Python's words."""
+    path = game_dir / "game.yaml"
+    path.write_text(re.sub(r"first: '[^']*'", written, path.read_text()))
+    result = CliRunner().invoke(main, ["status", str(game_dir)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"wtg: {path}, line 11: schedule.{said} for month (YAML reads it as a date)"
+    ]
+    listed = CliRunner().invoke(main, ["--games-dir", str(game_dir.parent), "status"])
+    assert listed.exception is None, listed.exception
+    assert listed.stdout.startswith(f"{game_dir}: cannot be read, skipped: {path}, line 11: ")
+    assert sorted(p.name for p in (game_dir / "turns").iterdir()) == ["0000"]
+
+
 def test_a_key_left_out_is_named(game_dir: Path) -> None:
     edit(game_dir, "seed: ", "#seed: ")
     result = wtg("status", game_dir)

@@ -78,17 +78,63 @@ def refuse_keys_given_twice(text: str) -> None:
         _walk(node, (), {})
 
 
+class _ValueNotRead(yaml.constructor.ConstructorError):
+    """A scalar YAML resolved to a type Python then refused (an unquoted ``2026-02-30`` read
+    as a date, ``!!int games``): the node, for its key and line."""
+
+    def __init__(self, node: yaml.Node, exc: Exception) -> None:
+        kind = node.tag.rsplit(":", 1)[-1]
+        read = "YAML reads it as a date" if kind == "timestamp" else f"tagged {kind}"
+        super().__init__(
+            None, None, f"the value {node.value} cannot be read: {exc} ({read})", node.start_mark
+        )
+        self.node = node
+
+
+class _Loader(yaml.SafeLoader):
+    """The safe loader, whose values Python refuses raise ``_ValueNotRead`` (a YAML error
+    with the value's line), not Python's own ValueError, which no command expects."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        try:
+            return super().construct_object(node, deep=deep)
+        except (ValueError, TypeError, OverflowError) as exc:
+            raise _ValueNotRead(node, exc) from exc
+
+
 def _compose(text: str) -> LinedYaml:
-    loader = yaml.SafeLoader(text)
+    loader = _Loader(text)
     try:
         node = loader.get_single_node()
         if node is None:
             return LinedYaml({}, {})
         lines: dict[Path_, int] = {}
         _walk(node, (), lines)
-        return LinedYaml(loader.construct_document(node), lines)
+        try:
+            return LinedYaml(loader.construct_document(node), lines)
+        except _ValueNotRead as exc:
+            path = _path_of(node, exc.node, ())
+            where = f"{'.'.join(path)}: " if path else ""
+            raise YamlLinesError(exc.node.start_mark.line + 1, where + str(exc.problem)) from exc
     finally:
         loader.dispose()
+
+
+def _path_of(node: yaml.Node, target: yaml.Node, path: Path_) -> Path_ | None:
+    """The keys from the top to ``target``, a node of the tree ``node``."""
+    if node is target:
+        return path
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            found = _path_of(value_node, target, (*path, str(key_node.value)))
+            if found is not None:
+                return found
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            found = _path_of(item, target, (*path, str(index)))
+            if found is not None:
+                return found
+    return None
 
 
 def _refuse_aliases(text: str) -> None:
