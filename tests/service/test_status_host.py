@@ -202,6 +202,39 @@ def test_a_failing_poll_says_why_and_since_when_it_last_succeeded(tmp_path: Path
     )
 
 
+def test_a_poll_stamped_by_a_clock_that_was_ahead_is_said_so(tmp_path: Path) -> None:
+    """The clock was a day ahead when the poll succeeded, and was put right: the line said
+    `(just now), ok` of a poll a day in the future, and once the mail server then failed, the
+    future success was still 'the last poll' (the later of the two times), saying `just now`
+    of it. Now the last poll is the one that ran last, and a time ahead of the clock says so."""
+    world, config = host(tmp_path)
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    ahead = now + timedelta(days=1, hours=2)
+    record_poll(world.gm.spool, ahead, None, "filed 3, rejected 0, quarantined 0, ignored 0")
+    line = wtg(config, "status", "--host").stdout.splitlines()[1]
+    assert re.fullmatch(
+        rf"last poll: {ahead:%Y-%m-%d %H:%M} UTC \(1 d (1|2) h ahead of this machine's clock: "
+        r"the clock was ahead then, or is behind now\), ok: filed 3, rejected 0, "
+        r"quarantined 0, ignored 0",
+        line,
+    ), line
+    failed = now - timedelta(minutes=5)
+    record_poll(world.gm.spool, failed, "cannot reach the mail server: [Errno 111] refused")
+    line = wtg(config, "status", "--host").stdout.splitlines()[1]
+    assert line == (
+        f"last poll: {failed:%Y-%m-%d %H:%M} UTC (5 min ago) FAILED: cannot reach the mail "
+        f"server: [Errno 111] refused (last success: {iso(ahead)})"
+    )
+    assert health(config)["last_poll"] == {
+        "at": iso(failed),
+        "ok": False,
+        "result": None,
+        "error": "cannot reach the mail server: [Errno 111] refused",
+        "last_success": iso(ahead),
+        "last_failure": iso(failed),
+    }
+
+
 def test_host_takes_no_game(tmp_path: Path) -> None:
     _world, config = host(tmp_path)
     result = wtg(config, "status", "g1", "--host", code=1)

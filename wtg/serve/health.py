@@ -252,6 +252,11 @@ def _shown(moment: datetime) -> str:
 
 
 def _ago(span: timedelta) -> str:
+    if span <= -timedelta(minutes=1):  # stamped by a clock set wrong, then or now
+        return (
+            f"{_span(-span)} ahead of this machine's clock: the clock was ahead then, or is "
+            "behind now"
+        )
     return "just now" if span < timedelta(minutes=1) else f"{_span(span)} ago"
 
 
