@@ -19,7 +19,7 @@ from wtg.game.engine import create_game
 from wtg.game.schedule import iso, make_schedule
 from wtg.gm.control import hold
 from wtg.host.pollhealth import record_poll
-from wtg.host.servicerecord import ServiceRecord, write_service_record
+from wtg.host.servicerecord import ServiceRecord, clear_service_record, write_service_record
 from wtg.mail.journal import Journal
 
 SINCE = datetime(2026, 11, 30, 8, 0, tzinfo=timezone.utc)
@@ -82,6 +82,7 @@ def test_json_of_a_host_with_its_service_running_mail_waiting_and_quarantined(
         "since": "2026-11-30T08:00:00Z",
         "version": "0.1.0",
         "gone_pid": None,
+        "stopped": None,
     }
     assert data["last_poll"] == {
         "at": iso(NOW),
@@ -140,12 +141,41 @@ def test_a_service_whose_process_is_gone_is_not_running(tmp_path: Path) -> None:
         "since": None,
         "version": None,
         "gone_pid": pid,
+        "stopped": None,
     }
     first = wtg(config, "status", "--host").stdout.splitlines()[0]
     assert first == (
         f"service: NOT running (the process of its record, pid {pid}, is gone: killed, or "
         "the machine restarted)"
     )
+
+
+def test_a_service_stopped_is_said_stopped_not_never_run(tmp_path: Path) -> None:
+    """`systemctl stop wtg` (or Ctrl-C of `wtg serve`): the service removed its record as it
+    stopped, and `status --host` then said `none (no wtg serve has run on this host ...)`,
+    which a GM reads as the wrong host, or a service never set up. Now it says when the
+    service stopped and since when it had run."""
+    world, config = host(tmp_path)
+    write_service_record(world.gm.spool, ServiceRecord(pid=12345, since=SINCE, version="0.1.0"))
+    stopped = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(hours=2)
+    clear_service_record(world.gm.spool, 12345, stopped)
+    first = wtg(config, "status", "--host").stdout.splitlines()[0]
+    assert first == (
+        f"service: stopped at {stopped:%Y-%m-%d %H:%M} UTC (2 h 0 min ago; it had run since "
+        "2026-11-30 08:00 UTC): `systemctl start wtg` (or `wtg serve`) starts it again; a host "
+        "run by cron needs none"
+    )
+    assert health(config)["service"] == {
+        "running": False,
+        "pid": None,
+        "since": None,
+        "version": None,
+        "gone_pid": None,
+        "stopped": iso(stopped),
+    }
+    write_service_record(world.gm.spool, ServiceRecord(pid=os.getpid(), since=SINCE, version="1"))
+    data = health(config)["service"]
+    assert isinstance(data, dict) and (data["running"], data["stopped"]) == (True, None)
 
 
 def test_a_new_host_never_polled_with_an_overdue_deadline(tmp_path: Path) -> None:
@@ -159,6 +189,7 @@ def test_a_new_host_never_polled_with_an_overdue_deadline(tmp_path: Path) -> Non
         "since": None,
         "version": None,
         "gone_pid": None,
+        "stopped": None,
     }
     assert data["last_poll"] is None
     assert data["next_deadline"] == {"game": "g1", "turn": 1, "at": iso(deadline), "overdue": True}
