@@ -321,6 +321,20 @@ def test_a_file_that_cannot_be_read(tmp_path: Path) -> None:
     ]
 
 
+def test_a_config_name_mistyped_names_the_one_beside_it(tmp_path: Path) -> None:
+    """`--config /srv/wtg/wtg.yml` (or `wtg.ymal`): only `No such file or directory`, the
+    GM left to find his own typo at 2 a.m. The file beside it with a close name is named."""
+    config_file(tmp_path, "games_dir: games\n")
+    for typed in ("wtg.yml", "wtg.ymal", "wgt.yaml"):
+        assert problems(tmp_path / typed) == [
+            f"{tmp_path / typed}: cannot read the config file: No such file or directory (did "
+            f"you mean {tmp_path / 'wtg.yaml'}?)"
+        ]
+    assert problems(tmp_path / "other.conf") == [
+        f"{tmp_path / 'other.conf'}: cannot read the config file: No such file or directory"
+    ]
+
+
 def test_docs_mail_lists_every_key_of_the_schema() -> None:
     """docs/mail.md's table is the schema's: every key, what it takes, its default."""
     from wtg.host.configschema import schema_rows
