@@ -212,9 +212,7 @@ def _file_meant(path: Path) -> Path | None:
     """The YAML file beside ``path`` (which is not there) whose name is close to its own."""
     try:
         with os.scandir(path.parent if str(path.parent) else ".") as entries:
-            names = [
-                e.name for e in entries if e.name.endswith((".yaml", ".yml")) and e.is_file()
-            ]
+            names = [e.name for e in entries if e.name.endswith((".yaml", ".yml")) and e.is_file()]
     except OSError:
         return None
     close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.75)
