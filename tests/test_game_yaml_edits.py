@@ -179,6 +179,39 @@ def test_an_unquoted_date_that_is_no_day_is_named_with_its_line_not_a_traceback(
     assert sorted(p.name for p in (game_dir / "turns").iterdir()) == ["0000"]
 
 
+def test_a_code_or_name_yaml_reads_as_another_number_is_refused_not_changed(
+    game_dir: Path,
+) -> None:
+    """A code of digits typed unquoted with a leading zero (`code: 0012345670`) is an octal
+    number to YAML: the game took the code 2739128, with only a warning of a short code,
+    and the player's forms, which say 0012345670, were refused as a wrong code. So was a
+    name (`name: 007` read as 7). Now each is refused with its line and the quotes to put;
+    a code of digits YAML reads as written (`code: 12345678`) is taken as before."""
+    path = game_dir / "game.yaml"
+    text = path.read_text()
+    path.write_text(re.sub(r"code: \w+\}", "code: 0012345670}", text, count=1))
+    result = wtg_caught("status", game_dir)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"wtg: {path}, line 9: players (entry 1): code: YAML reads the unquoted 0012345670 as "
+        "the number 2739128: put it in quotes (code: '0012345670')"
+    ]
+    path.write_text(text.replace("name: Also", "name: 007"))
+    result = wtg_caught("status", game_dir)
+    assert result.output.splitlines() == [
+        f"wtg: {path}, line 10: players (entry 2): name: YAML reads the unquoted 007 as the "
+        "number 7: put it in quotes (name: '007')"
+    ]
+    path.write_text(re.sub(r"code: \w+\}", "code: 12345678}", text, count=1))
+    assert open_game(game_dir).config.players[0].code == "12345678"
+
+
+def wtg_caught(*args: object) -> Result:
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
 def test_a_key_left_out_is_named(game_dir: Path) -> None:
     edit(game_dir, "seed: ", "#seed: ")
     result = wtg("status", game_dir)

@@ -168,3 +168,23 @@ def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int]) -> None:
             here = (*path, str(index))
             lines[here] = item.start_mark.line + 1
             _walk(item, here, lines)
+
+
+def plain_scalar(text: str, path: Path_) -> str | None:
+    """The text of the plain (unquoted) scalar at ``path`` in the YAML ``text`` as written
+    (``0012345670``, which YAML reads as the number 2739128); None when there is none there,
+    it is quoted, or the text is no YAML."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    for key in path:
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if str(k.value) == key), None)
+        elif isinstance(node, yaml.SequenceNode) and key.isdigit() and int(key) < len(node.value):
+            node = node.value[int(key)]
+        else:
+            return None
+    if isinstance(node, yaml.ScalarNode) and node.style is None:
+        return str(node.value)
+    return None
