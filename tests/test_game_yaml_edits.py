@@ -89,6 +89,14 @@ EDITS = [
         13,
         "map_pictures is given twice (lines 12 and 13)",
     ),
+    # a second address pasted into a player's line: it said `players.1.email`, the first
+    # player's to a GM (the index counts from 0), `lines 10 and 10`
+    (
+        "email: also@example.org,",
+        "email: also@example.org, email: also@example.net,",
+        10,
+        "players (entry 2): email is given twice (on line 10)",
+    ),
 ]
 
 

@@ -113,25 +113,34 @@ def _compose(text: str) -> LinedYaml:
         try:
             return LinedYaml(loader.construct_document(node), lines)
         except _ValueNotRead as exc:
-            path = _path_of(node, exc.node, ())
-            where = f"{'.'.join(path)}: " if path else ""
+            said = _said_of(node, exc.node, "")
+            where = f"{said}: " if said else ""
             raise YamlLinesError(exc.node.start_mark.line + 1, where + str(exc.problem)) from exc
     finally:
         loader.dispose()
 
 
-def _path_of(node: yaml.Node, target: yaml.Node, path: Path_) -> Path_ | None:
-    """The keys from the top to ``target``, a node of the tree ``node``."""
+def _key_said(said: str, key: str) -> str:
+    """The place of ``key`` under the place ``said``: ``imap.port``, ``players (entry 2):
+    email``."""
+    return f"{said}: {key}" if said.endswith(")") else f"{said}.{key}" if said else key
+
+
+def _said_of(node: yaml.Node, target: yaml.Node, said: str) -> str | None:
+    """Where ``target``, a node of the tree ``node``, sits, as ``_walk`` says a key's place
+    (``schedule.first``, ``players (entry 1): code``)."""
     if node is target:
-        return path
+        return said
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
-            found = _path_of(value_node, target, (*path, str(key_node.value)))
+            key = str(key_node.value)
+            named = _key_said(said, key)
+            found = _said_of(value_node, target, named)
             if found is not None:
                 return found
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
-            found = _path_of(item, target, (*path, str(index)))
+            found = _said_of(item, target, f"{said} (entry {index + 1})")
             if found is not None:
                 return found
     return None
@@ -149,25 +158,28 @@ def _refuse_aliases(text: str) -> None:
             )
 
 
-def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int]) -> None:
+def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], said: str = "") -> None:
+    """The line of every key under ``node`` into ``lines``; a key given twice raises.
+    ``said``: ``path`` as a GM reads it, a list's item counted from 1 (``players (entry
+    2)``), not by its index."""
     if isinstance(node, yaml.MappingNode):
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
             key = str(key_node.value)
             line = key_node.start_mark.line + 1
+            named = _key_said(said, key)
             if key in seen:
-                raise YamlLinesError(
-                    line, f"{'.'.join((*path, key))} is given twice (lines {seen[key]} and {line})"
-                )
+                where = f"on line {line}" if seen[key] == line else f"lines {seen[key]} and {line}"
+                raise YamlLinesError(line, f"{named} is given twice ({where})")
             seen[key] = line
             here = (*path, key)
             lines[here] = line
-            _walk(value_node, here, lines)
+            _walk(value_node, here, lines, named)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             here = (*path, str(index))
             lines[here] = item.start_mark.line + 1
-            _walk(item, here, lines)
+            _walk(item, here, lines, f"{said} (entry {index + 1})")
 
 
 def plain_scalar(text: str, path: Path_) -> str | None:
