@@ -254,6 +254,12 @@ def test_a_missing_key_of_a_section(tmp_path: Path) -> None:
             "games_dir: [\n",
             "line 2: not valid YAML: expected the node content, but found '<stream end>'",
         ),
+        # an editor's tab: the parser's words alone did not say what to do
+        (
+            "games_dir: games\n\tfrom: gm@example.org\n",
+            "line 2: not valid YAML: found character '\\t' that cannot start any token (a tab: "
+            "YAML indents with spaces only: put spaces in its place)",
+        ),
         (
             "- games\n",
             "line 1: expected keys and values (dkim, from, games_dir, imap, mail, maildir_in, "

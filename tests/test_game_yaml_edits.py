@@ -81,6 +81,13 @@ EDITS = [
         10,
         "not valid YAML: expected ',' or '}', but got ':'",
     ),
+    (
+        "seed: ",
+        "\tseed: ",
+        6,
+        "not valid YAML: found character '\\t' that cannot start any token (a tab: YAML indents "
+        "with spaces only: put spaces in its place)",
+    ),
     # a key given twice: the second won in silence (a seed pasted under the old one)
     ("seed: ", "seed: 5\nseed: ", 7, "seed is given twice (lines 6 and 7)"),
     (

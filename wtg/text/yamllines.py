@@ -56,7 +56,10 @@ def read_lined_yaml(text: str) -> LinedYaml:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 0
-        raise YamlLinesError(line, f"not valid YAML: {exc.problem or exc.context}") from exc
+        said = f"not valid YAML: {exc.problem or exc.context}"
+        if "'\\t'" in said:  # an editor's tab, which YAML takes nowhere in an indent
+            said += " (a tab: YAML indents with spaces only: put spaces in its place)"
+        raise YamlLinesError(line, said) from exc
     except yaml.YAMLError as exc:
         raise YamlLinesError(0, f"not valid YAML: {' '.join(str(exc).split())}") from exc
     except RecursionError:
