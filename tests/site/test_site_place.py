@@ -77,3 +77,19 @@ def test_a_site_beside_the_games_folder_is_built(host: Path) -> None:
     assert result.exit_code == 0, result.output
     assert (host / "site" / "games" / "test1" / "index.html").is_file()
     assert not (host / "games" / "test1" / "index.html").exists()
+
+
+def test_check_config_fails_a_site_dir_in_the_games_folder(host: Path) -> None:
+    """The config's `site.dir` (`wtg serve` builds the site there after each turn) naming
+    the games folder: check-config said every line ok, and the service then failed each
+    build. check-config says FAIL with the reason."""
+    config = host / "wtg.yaml"
+    config.write_text(config.read_text() + "site:\n  dir: games\n", encoding="utf-8")
+    result = wtg("--config", config, "check-config")
+    assert result.exit_code == 1
+    games = host / "games"
+    assert (
+        f"FAIL  site.dir: the site's folder {games} is the games folder {games}: its files are "
+        f"the games' secrets; write the site into a folder of its own outside it (as `wtg site "
+        f"{host}/site`)"
+    ) in result.output.splitlines()

@@ -28,6 +28,8 @@ def check_config(ctx: click.Context) -> None:
     # deferred: cryptography and dnspython: the DKIM key and its record, checked here only
     from wtg.mail.dkimcheck import dkim_findings
 
+    from wtg.site.place import SitePlaceError, check_site_dir
+
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
     from wtg.mail.probe import Verdict, probe
 
@@ -49,6 +51,12 @@ def check_config(ctx: click.Context) -> None:
     for line in loose_password_files(gm):
         click.echo(f"{Verdict.FAIL.value:<5} {line}")
         failed += 1
+    if gm.site is not None:  # `wtg serve` would fail to build it after every turn
+        try:
+            check_site_dir(gm.games_dir, gm.site.dir)
+        except SitePlaceError as exc:
+            click.echo(f"{Verdict.FAIL.value:<5} site.dir: {exc}")
+            failed += 1
     for finding in (*probe(gm), *dkim_findings(gm)):
         click.echo(finding.line())
         failed += finding.verdict is Verdict.FAIL
