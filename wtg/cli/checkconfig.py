@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from wtg.cli.common import fail, without_config
+from wtg.site.place import SitePlaceError, check_site_dir
 
 
 def register(group: click.Group) -> None:
@@ -27,8 +28,6 @@ def check_config(ctx: click.Context) -> None:
 
     # deferred: cryptography and dnspython: the DKIM key and its record, checked here only
     from wtg.mail.dkimcheck import dkim_findings
-
-    from wtg.site.place import SitePlaceError, check_site_dir
 
     # deferred: the mail servers' clients (IMAP, SMTP): only the commands that reach them
     from wtg.mail.probe import Verdict, probe
