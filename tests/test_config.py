@@ -356,7 +356,20 @@ def test_docs_mail_lists_every_key_of_the_schema() -> None:
 
 
 KEYS = ["games_dir", "transport", "imap", "smtp", "mail", "host", "port", "ssl", "max_bytes"]
-VALUES = ["1MB", '"no"', "yes", "0123", "[1, 2]", "{a: 1}", "&a x", "*a", "~", "2024-01-01", "é"]
+VALUES = [
+    "1MB",
+    '"no"',
+    "yes",
+    "0123",
+    "[1, 2]",
+    "{a: 1}",
+    "&a x",
+    "*a",
+    "~",
+    "2024-01-01",
+    "2024-02-30",
+    "é",
+]
 
 
 @given(
