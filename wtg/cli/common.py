@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import errno
 import os
 import pwd
@@ -437,6 +438,9 @@ def no_such_game(games_dir: Path, name: str) -> str:
         return f"{where}, which has no game yet (`wtg new-game` makes one)"
     more = f" and {len(names) - SHOWN_GAMES} more" if len(names) > SHOWN_GAMES else ""
     shown = ", ".join(names[:SHOWN_GAMES])
+    close = difflib.get_close_matches(name.casefold(), names, n=2, cutoff=0.75)
+    if len(close) == 1:  # one game close to a typo (`tset1`); two as close: neither is meant
+        where += f": did you mean {close[0]}?"
     return f"{where} (its games: {shown}{more}; `wtg status` gives a line for each)"
 
 

@@ -48,6 +48,7 @@ from wtg.host.gamesdir import folders_saying, name_taken
 from wtg.lobby.seats import forget_game, records_of_game
 from wtg.logs.events import log_event
 from wtg.mail.journal import forget_mailed, mailed_before, mailed_turns
+from wtg.text.yamlio import load_yaml
 
 
 def _ruleset_options(command: Any) -> Any:
@@ -438,6 +439,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
         click.echo(
             f"wtg: the mail arrived {utc_text(iso(kept.received))}: filed as of then", err=True
         )
+    on_file = {} if correct else _orders_on_file(game)
     try:
         results = game.submit_all(
             kept_texts(given, text),
@@ -473,6 +475,14 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
         else:
             stored += 1
             click.echo(printable(result.confirmation()), nl=False)
+            replaced = on_file.get((result.turn, result.player))
+            if replaced and not result.ready_only and not any(v.accepted for v in result.verdicts):
+                click.echo(
+                    f"wtg: note: these replace the orders of player {result.player} received "
+                    f"{replaced} (they are no longer on file): the form gives no order, and is "
+                    "filed as no orders this turn",
+                    err=True,
+                )
     if kept.keys and stored + dealt:  # dealt with: no longer listed as set aside, not filed
         try:
             mark_filed(spool, kept.keys, game.config.game, now)
@@ -480,6 +490,29 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
             click.echo(f"wtg: the mail is still listed as set aside: {exc}", err=True)
     if not stored:
         sys.exit(EXIT_NOT_STORED)
+
+
+def _orders_on_file(game: Game) -> dict[tuple[int, int], str]:
+    """When each player's orders on file for the coming turn were received, by (turn,
+    player): what a blank form given to `wtg orders` replaces, said so ({} when it cannot
+    be read: the filing itself says what is wrong)."""
+    turn = game.latest_turn() + 1
+    found: dict[tuple[int, int], str] = {}
+    try:
+        for pid, path in game.store.pending_orders(turn).items():
+            orders = load_yaml(path.read_text(encoding="utf-8"))
+            if isinstance(orders, dict) and any(
+                value for key, value in orders.items() if key not in _NO_ORDER
+            ):
+                received = game.store.pending_meta(turn, pid).get("received")
+                found[(turn, pid)] = str(received or "?")
+    except (OSError, ValueError):
+        return {}
+    return found
+
+
+_NO_ORDER = frozenset({"player", "turn", "ready"})
+"""The keys of an order file that give no order (a blank form has only these)."""
 
 
 @click.command("run-turn")

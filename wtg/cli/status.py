@@ -14,7 +14,7 @@ import click
 from wtg.cli.common import checked_config, fail, games_root, open_or_fail, say
 from wtg.core.printable import printable
 from wtg.core.settings import SETTINGS, setting_keyed
-from wtg.files.diskspace import read_only
+from wtg.files.diskspace import full_disk, read_only
 from wtg.files.private import is_private
 from wtg.game.gameconfig import GameConfig, code_warnings
 from wtg.game.textcolumn import padded
@@ -88,6 +88,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     mailed = mailed_turns(spool).get(game.config.game, -1)
     listed["mailed_turn"] = mailed
     listed["read_only"] = stuck = read_only(game.store.root)
+    listed["disk_full"] = full = full_disk(game.store.root)
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -95,7 +96,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         f"game {data['game']}, orders for turn {data['turn']}, "
         f"deadline {data['deadline'] or 'none'}{' (the game is over)' if data['over'] else ''}"
     )
-    _show_read_only(stuck)
+    _show_read_only(stuck, full)
     hold = game.held()
     if hold is not None:
         why = f" ({hold.reason})" if hold.reason else ""
@@ -128,11 +129,13 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     _show_set_aside(aside)
 
 
-def _show_read_only(said: str | None) -> None:
-    """The line of a games folder on a read-only file system (``read_only``): ``wtg status``
-    reads it, every command that writes is refused."""
+def _show_read_only(said: str | None, full: str | None = None) -> None:
+    """The line of a games folder on a read-only file system (``read_only``), or a full
+    disk (``full_disk``): ``wtg status`` reads it, every command that writes is refused."""
     if said:
         say(f"READ-ONLY: {said}: no poll, turn or mail runs until then")
+    elif full:
+        say(f"DISK FULL: {full}: no poll, turn or mail runs until then")
 
 
 def _chosen(settings: dict[str, str]) -> list[tuple[str, str]]:
@@ -230,10 +233,13 @@ def host(ctx: click.Context, as_json: bool) -> None:
     games_dir = games_root(ctx)
     health = host_health(games_dir, datetime.now(timezone.utc))
     stuck = read_only(games_dir)
+    full = full_disk(games_dir)
     if as_json:
-        click.echo(json.dumps({**health.as_json(), "read_only": stuck}, indent=1))
+        click.echo(
+            json.dumps({**health.as_json(), "read_only": stuck, "disk_full": full}, indent=1)
+        )
         return
-    _show_read_only(stuck)
+    _show_read_only(stuck, full)
     for line in health.lines():
         say(line)
 
@@ -273,6 +279,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry = _with_set_aside(entry, aside)[0]
         entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
         entry["read_only"] = read_only(found.store.root)  # as `wtg status GAME --json`
+        entry["disk_full"] = full_disk(found.store.root)
         listed.append(entry)
         line = _not_sent(found.latest_turn(), last)
         if line:
@@ -298,10 +305,11 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             ],
             "set_aside": [_aside_data(item) for item in aside],
             "read_only": read_only(games_dir),
+            "disk_full": full_disk(games_dir),
         }
         click.echo(json.dumps(listing, indent=1))
         return
-    _show_read_only(read_only(games_dir))
+    _show_read_only(read_only(games_dir), full_disk(games_dir))
     if not games and not troubles:
         click.echo(f"no games in {games_dir}")
     for data in games:

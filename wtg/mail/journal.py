@@ -12,7 +12,7 @@ from typing import Any
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
-from wtg.files.diskspace import read_only
+from wtg.files.diskspace import cannot_write
 from wtg.mail.outcome import Outcome
 
 SCHEMA = """
@@ -149,7 +149,7 @@ def mailed_turns(spool: Path) -> dict[str, int]:
     there is no journal yet (nothing was ever sent from this host), made by nothing."""
     if not (spool / JOURNAL_FILE).is_file():
         return {}
-    if read_only(spool) is not None:  # `wtg status` reads a read-only games folder too
+    if cannot_write(spool):  # `wtg status` reads a read-only or full games folder too
         rows = _query(spool, "SELECT game, turn FROM mailed")
         if rows is not None:
             return {str(g): int(t) for g, t in rows}
@@ -621,12 +621,13 @@ def _query(spool: Path, query: str, values: Sequence[object] = ()) -> list[Any] 
 
 
 def _reading(path: Path) -> str:
-    """The URI that opens the journal at ``path`` read only. On a read-only file system
-    SQLite cannot make the -shm file a reader of a WAL journal needs, and the open fails:
-    there, with no -wal file beside it (nothing written since the last checkpoint), the
-    database is all there is to read, and is opened as it lies (``immutable``)."""
+    """The URI that opens the journal at ``path`` read only. On a read-only file system, or
+    a full disk, SQLite cannot make the -shm file a reader of a WAL journal needs, and the
+    open fails: there, with no -wal file beside it (nothing written since the last
+    checkpoint), the database is all there is to read, and is opened as it lies
+    (``immutable``)."""
     uri = f"file:{path}?mode=ro"
-    if read_only(path.parent) and not path.with_name(f"{path.name}-wal").exists():
+    if cannot_write(path.parent) and not path.with_name(f"{path.name}-wal").exists():
         uri += "&immutable=1"
     return uri
 
