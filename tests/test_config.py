@@ -254,6 +254,12 @@ def test_a_missing_key_of_a_section(tmp_path: Path) -> None:
             "games_dir: [\n",
             "line 2: not valid YAML: expected the node content, but found '<stream end>'",
         ),
+        # an editor's tab: the parser's words alone did not say what to do
+        (
+            "games_dir: games\n\tfrom: gm@example.org\n",
+            "line 2: not valid YAML: found character '\\t' that cannot start any token (a tab: "
+            "YAML indents with spaces only: put spaces in its place)",
+        ),
         (
             "- games\n",
             "line 1: expected keys and values (dkim, from, games_dir, imap, mail, maildir_in, "
@@ -321,6 +327,20 @@ def test_a_file_that_cannot_be_read(tmp_path: Path) -> None:
     ]
 
 
+def test_a_config_name_mistyped_names_the_one_beside_it(tmp_path: Path) -> None:
+    """`--config /srv/wtg/wtg.yml` (or `wtg.ymal`): only `No such file or directory`, the
+    GM left to find his own typo at 2 a.m. The file beside it with a close name is named."""
+    config_file(tmp_path, "games_dir: games\n")
+    for typed in ("wtg.yml", "wtg.ymal", "wgt.yaml"):
+        assert problems(tmp_path / typed) == [
+            f"{tmp_path / typed}: cannot read the config file: No such file or directory (did "
+            f"you mean {tmp_path / 'wtg.yaml'}?)"
+        ]
+    assert problems(tmp_path / "other.conf") == [
+        f"{tmp_path / 'other.conf'}: cannot read the config file: No such file or directory"
+    ]
+
+
 def test_docs_mail_lists_every_key_of_the_schema() -> None:
     """docs/mail.md's table is the schema's: every key, what it takes, its default."""
     from wtg.host.configschema import schema_rows
@@ -336,7 +356,20 @@ def test_docs_mail_lists_every_key_of_the_schema() -> None:
 
 
 KEYS = ["games_dir", "transport", "imap", "smtp", "mail", "host", "port", "ssl", "max_bytes"]
-VALUES = ["1MB", '"no"', "yes", "0123", "[1, 2]", "{a: 1}", "&a x", "*a", "~", "2024-01-01", "é"]
+VALUES = [
+    "1MB",
+    '"no"',
+    "yes",
+    "0123",
+    "[1, 2]",
+    "{a: 1}",
+    "&a x",
+    "*a",
+    "~",
+    "2024-01-01",
+    "2024-02-30",
+    "é",
+]
 
 
 @given(
@@ -360,6 +393,21 @@ def test_no_text_makes_the_loader_raise_anything_but_a_config_error(
             assert exc.problems and all(
                 "\n" not in p and p.startswith(str(path)) for p in exc.problems
             )
+
+
+def test_a_value_yaml_reads_as_no_date_names_its_line(tmp_path: Path) -> None:
+    """An unquoted 2026-02-30 (a date YAML reads, Python refuses) or a `!!int` tag on a word
+    raised Python's ValueError out of every command, a traceback: now a line of the file."""
+    path = config_file(tmp_path, "games_dir: games\nfrom: gm@example.org\nsite: 2026-02-30\n")
+    assert problems(path) == [
+        f"{path}, line 3: site: the value 2026-02-30 cannot be read: day is out of range for "
+        "month (YAML reads it as a date)"
+    ]
+    path = config_file(tmp_path, "games_dir: !!int games\n")
+    assert problems(path) == [
+        f"{path}, line 1: games_dir: the value games cannot be read: invalid literal for int() "
+        "with base 10: 'games' (tagged int)"
+    ]
 
 
 def test_a_config_nested_too_deeply(tmp_path: Path) -> None:

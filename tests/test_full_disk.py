@@ -238,3 +238,50 @@ def test_status_reads_a_read_only_games_folder_and_says_it_is(disk: Path) -> Non
     assert health.exit_code == 0 and health.stdout.splitlines()[0] == line
     assert "quarantined: 1 mail(s)" in health.stdout
     assert (healthy["quarantined"], healthy["read_only"]) == (1, read_only(games))
+
+
+def test_status_reads_a_games_folder_on_a_full_disk_and_says_it_is(disk: Path) -> None:
+    """`wtg status` (of a game, of every game) on a full disk failed outright, `a database
+    of the games folder cannot be used: disk I/O error ... make room on it, then give the
+    command again`: it opened the mail journal for writing (its -wal and -shm files) to read
+    the turns mailed. The GM, told by every command that the disk is full, could not look
+    at his games. Now it shows them, the mail quarantined too, with one line naming the
+    disk; `--json` says it in `disk_full`."""
+    host = disk / "host"
+    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
+    made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    assert wtg(host, "send").exit_code == 0
+    games = host / "games"
+    journal = Journal(games / ".mail")
+    journal.quarantined("q1", "g1", "archive/q1", "a form no one could read", 1.0)
+    journal.db.commit()
+    journal.close()
+    filler = fill(disk)
+    try:
+        one = wtg(host, "status", "g1")
+        listing = wtg(host, "status")
+        data = json.loads(wtg(host, "status", "g1", "--json").stdout)
+        every = json.loads(wtg(host, "status", "--json").stdout)
+        health = wtg(host, "status", "--host")
+    finally:
+        filler.unlink()
+    assert one.exit_code == 0, one.output
+    text = one.stdout.splitlines()
+    assert text[0] == "game g1, orders for turn 1, deadline none", text
+    assert text[1].startswith(f"DISK FULL: {full(games / 'g1')}"), text[1]
+    assert text[1].endswith("make room on it: no poll, turn or mail runs until then"), text[1]
+    assert text[2].startswith("  player  1 Ann") and text[2].endswith("NO ORDERS YET")
+    assert text[-2:] == [
+        "1 mail(s) quarantined (the poll could not handle them):",
+        "  archive/q1: a form no one could read",
+    ]
+    assert listing.exit_code == 0, listing.output
+    assert listing.stdout.splitlines()[0].startswith(f"DISK FULL: {full(games)}")
+    assert listing.stdout.splitlines()[1].startswith("g1 ")
+    assert "1 mail(s) quarantined" in listing.stdout
+    assert (data["game"], data["mailed_turn"], data["quarantined"]) == ("g1", 0, 1)
+    assert str(data["disk_full"]).startswith(full(games / "g1"))
+    assert str(every["disk_full"]).startswith(full(games))
+    assert health.exit_code == 0 and health.stdout.splitlines()[0].startswith("DISK FULL: ")
+    assert wtg(host, "status").stdout.splitlines()[0].startswith("g1 ")  # room again: no line

@@ -173,6 +173,28 @@ def test_a_game_named_as_no_game_of_the_host_names_the_games(tmp_path: Path) -> 
     assert sorted(p.name for p in games.iterdir()) == ["test1", "test2"]  # nothing made
 
 
+def test_a_game_name_mistyped_names_the_game_meant(tmp_path: Path) -> None:
+    """`wtg hold tset1` (two letters swapped) listed the host's first games, among which a
+    host of many may not show the one meant: the one close to the name is named first, as
+    a mistyped games folder's is. Two as close (`test3` of test1 and test2) name neither."""
+    for name in ("test1", "test2", "kaomaris"):
+        assert new_game(tmp_path, name).exit_code == 0
+    games = tmp_path / "games"
+    for typed, meant in (("tset1", "test1"), ("kaomris", "kaomaris"), ("Kaomris", "kaomaris")):
+        result = wtg(tmp_path, "hold", typed)
+        assert result.exit_code == 1
+        assert result.stderr == (
+            f"wtg: no game {typed!r} in the games folder {games}: did you mean {meant}? (its "
+            "games: kaomaris, test1, test2; `wtg status` gives a line for each)\n"
+        )
+    result = wtg(tmp_path, "hold", "test3")
+    assert result.stderr == (
+        f"wtg: no game 'test3' in the games folder {games} (its games: kaomaris, test1, test2; "
+        "`wtg status` gives a line for each)\n"
+    )
+    assert not (games / "test1" / "held.json").exists()
+
+
 def test_new_game_given_again_after_it_finished_names_the_game_there(tmp_path: Path) -> None:
     """A new GM's trial: `new-game` given again (the shell's arrow key) after it had made
     the game said only `.../games/g1 already exists and is not empty`, which neither says

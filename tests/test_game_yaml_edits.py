@@ -81,6 +81,13 @@ EDITS = [
         10,
         "not valid YAML: expected ',' or '}', but got ':'",
     ),
+    (
+        "seed: ",
+        "\tseed: ",
+        6,
+        "not valid YAML: found character '\\t' that cannot start any token (a tab: YAML indents "
+        "with spaces only: put spaces in its place)",
+    ),
     # a key given twice: the second won in silence (a seed pasted under the old one)
     ("seed: ", "seed: 5\nseed: ", 7, "seed is given twice (lines 6 and 7)"),
     (
@@ -88,6 +95,14 @@ EDITS = [
         "map_pictures: true\nmap_pictures: false",
         13,
         "map_pictures is given twice (lines 12 and 13)",
+    ),
+    # a second address pasted into a player's line: it said `players.1.email`, the first
+    # player's to a GM (the index counts from 0), `lines 10 and 10`
+    (
+        "email: also@example.org,",
+        "email: also@example.org, email: also@example.net,",
+        10,
+        "players (entry 2): email is given twice (on line 10)",
     ),
 ]
 
@@ -150,6 +165,66 @@ def test_a_first_deadline_that_is_no_date_stops_run_turn_with_a_line_and_runs_no
         "must be a date as YYYY-MM-DD, not '2026-13-04'"
     ]
     assert sorted(p.name for p in (game_dir / "turns").iterdir()) == ["0000"]
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("first: 2026-12-32", "first: the value 2026-12-32 cannot be read: day is out of range"),
+        ("first: 2026-02-30", "first: the value 2026-02-30 cannot be read: day is out of range"),
+    ],
+)
+def test_an_unquoted_date_that_is_no_day_is_named_with_its_line_not_a_traceback(
+    game_dir: Path, written: str, said: str
+) -> None:
+    """YAML reads an unquoted 2026-12-32 as a date and Python's date refuses it: `wtg
+    status GAME` printed a traceback (`ValueError: day is out of range for month`), and the
+    line of every game (`wtg status`, `run-turn --due`) said only Python's words."""
+    path = game_dir / "game.yaml"
+    path.write_text(re.sub(r"first: '[^']*'", written, path.read_text()))
+    result = CliRunner().invoke(main, ["status", str(game_dir)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"wtg: {path}, line 11: schedule.{said} for month (YAML reads it as a date)"
+    ]
+    listed = CliRunner().invoke(main, ["--games-dir", str(game_dir.parent), "status"])
+    assert listed.exception is None, listed.exception
+    assert listed.stdout.startswith(f"{game_dir}: cannot be read, skipped: {path}, line 11: ")
+    assert sorted(p.name for p in (game_dir / "turns").iterdir()) == ["0000"]
+
+
+def test_a_code_or_name_yaml_reads_as_another_number_is_refused_not_changed(
+    game_dir: Path,
+) -> None:
+    """A code of digits typed unquoted with a leading zero (`code: 0012345670`) is an octal
+    number to YAML: the game took the code 2739128, with only a warning of a short code,
+    and the player's forms, which say 0012345670, were refused as a wrong code. So was a
+    name (`name: 007` read as 7). Now each is refused with its line and the quotes to put;
+    a code of digits YAML reads as written (`code: 12345678`) is taken as before."""
+    path = game_dir / "game.yaml"
+    text = path.read_text()
+    path.write_text(re.sub(r"code: \w+\}", "code: 0012345670}", text, count=1))
+    result = wtg_caught("status", game_dir)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"wtg: {path}, line 9: players (entry 1): code: YAML reads the unquoted 0012345670 as "
+        "the number 2739128: put it in quotes (code: '0012345670')"
+    ]
+    path.write_text(text.replace("name: Also", "name: 007"))
+    result = wtg_caught("status", game_dir)
+    assert result.output.splitlines() == [
+        f"wtg: {path}, line 10: players (entry 2): name: YAML reads the unquoted 007 as the "
+        "number 7: put it in quotes (name: '007')"
+    ]
+    path.write_text(re.sub(r"code: \w+\}", "code: 12345678}", text, count=1))
+    assert open_game(game_dir).config.players[0].code == "12345678"
+
+
+def wtg_caught(*args: object) -> Result:
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
 
 
 def test_a_key_left_out_is_named(game_dir: Path) -> None:

@@ -191,3 +191,32 @@ def test_the_mail_sections_filled_in_send_from_the_address_init_was_given(tmp_pa
     gm = load_config(config)
     assert (gm.transport, gm.smtp is not None) == ("imap", True)
     assert gm.sender == "Real GM <gm@real.example.net>"
+
+
+def test_init_in_a_hosts_games_folder_or_a_game_is_refused(tmp_path: Path) -> None:
+    """`wtg init /srv/wtg/games` (the games folder taken for the host's) made a second host
+    inside the first: `games/wtg.yaml` and a games folder `games/games` with a mail spool of
+    its own, which the first host's cron never polls, and `wtg init games/test1` one inside
+    a game's folder. Each is refused now, naming the host there; nothing is made."""
+    host = tmp_path / "host"
+    assert wtg("init", str(host)).exit_code == 0
+    made = wtg(
+        "--config", str(host / "wtg.yaml"), "new-game", "test1", "--ruleset", "wok4",
+        "--map", "small", "--player", "A:a@example.org", "--player", "B:b@example.org",
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    games = host / "games"
+    before = sorted(str(p.relative_to(host)) for p in host.rglob("*"))
+    for folder, what in (
+        (games, f"is the games folder of the host {host / 'wtg.yaml'}"),
+        (games / "test1", f"is in the games folder of the host {host / 'wtg.yaml'}"),
+        (games / "test1" / "new", f"is in the games folder of the host {host / 'wtg.yaml'}"),
+    ):
+        result = wtg("init", str(folder))
+        assert result.exit_code == 1, result.output
+        assert result.stderr == (
+            f"wtg: {folder} {what}: a new host goes in a folder of its own, outside any "
+            f"host's games folder (as `wtg init {tmp_path / 'host2'}`); for the host there: "
+            f"export WTG_CONFIG={host / 'wtg.yaml'}\n"
+        )
+    assert sorted(str(p.relative_to(host)) for p in host.rglob("*")) == before

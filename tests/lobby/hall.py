@@ -112,6 +112,14 @@ class Hall:
                 found.append(mail)
         return found
 
+    def sent_id(self, subject: str) -> str:
+        """The Message-ID of the mail the host sent with this subject."""
+        for path in (self.gm.spool / "outbox" / "sent").glob("*.eml"):
+            msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+            if str(msg["Subject"]) == subject:
+                return str(msg["Message-ID"])
+        raise AssertionError(f"no mail sent with the subject {subject!r}")
+
     def game(self, name: str) -> Game:
         return open_game(self.gm.games_dir / name)
 

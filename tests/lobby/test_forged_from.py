@@ -180,18 +180,18 @@ def test_the_budget_is_shared_by_every_process_of_a_poll(tmp_path: Path) -> None
         pid = os.fork()
         if pid == 0:
             try:
-                mine = sum(Strangers(spool, 10).spend(CODE, 1000.0) for _ in range(20))
+                mine = sum(Strangers(spool, 10).charge(CODE, 1000.0) is None for _ in range(20))
                 os._exit(mine)
             finally:
                 os._exit(99)
         children.append(pid)
     spent = [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in children]
     assert sum(spent) == 10
-    assert not budget.spend(OTHER, 1000.0)
+    assert budget.charge(OTHER, 1000.0) is not None
     db = sqlite3.connect(spool / "strangers.sqlite")
     assert db.execute("SELECT count(*) FROM mailed").fetchone() == (10,)
     db.close()
-    assert budget.spend(OTHER, 1000.0 + 3600.0)  # an hour on, the budget is whole again
+    assert budget.charge(OTHER, 1000.0 + 3600.0) is None  # an hour on, the budget is whole again
 
 
 @pytest.mark.parametrize(

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from collections import Counter
 from datetime import datetime, timezone
 from pathlib import Path
@@ -22,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from tests import killpoints
-from tests.lobby.hall import Hall, Mail, address
+from tests.lobby.hall import Hall, address
+from tests.lobby.killedpolls import KilledPolls, inbox_left, outbox_mails
 from tests.lobby.test_lobby_replay import two_player_game
-from tests.test_kill_run_turn import WTG
 from wtg.lobby.database import Book
 from wtg.mail.journal import Journal
 
@@ -55,8 +53,7 @@ def host_state(games: Path) -> tuple[Counter[tuple[str, str]], list[str], list[s
     """The answers queued (to, subject; a code to CONFIRM, new each run, aside), the press
     kept, the addresses a code waits for (each code in exactly one mail, to its address),
     and the mails journalled."""
-    outbox = games / ".mail" / "outbox"
-    mails = [Mail(p.read_bytes()) for p in sorted(outbox.glob("*/*.eml"))]
+    mails = outbox_mails(games)
     press = sorted(
         json.loads(p.read_text())["text"] for p in games.glob(f"{GAME}/pending/*/press/*.json")
     )
@@ -64,8 +61,7 @@ def host_state(games: Path) -> tuple[Counter[tuple[str, str]], list[str], list[s
         pending = {str(r["code"]): str(r["address"]) for r in book.rows("SELECT * FROM pending")}
     for code, to in pending.items():
         assert [m.to for m in mails if re.search(rf"\b{code}\b", m.body)] == [to], code
-    inbox = games / ".mail" / "maildir-in"
-    assert [p for sub in ("new", "cur") for p in (inbox / sub).iterdir()] == []
+    assert inbox_left(games) == []
     journal = Journal(games / ".mail")
     rows = journal.db.execute("SELECT key FROM messages").fetchall()
     journal.close()
@@ -77,32 +73,17 @@ def host_state(games: Path) -> tuple[Counter[tuple[str, str]], list[str], list[s
 def test_a_poll_of_lobby_mails_killed_at_any_write_is_finished_once_by_the_next(
     hall_root: Path, tmp_path: Path
 ) -> None:
-    host = tmp_path / "host"
-    games = host / "games"
-    args = ["--config", str(host / "wtg.yaml"), "poll"]
-
-    def fresh() -> None:
-        shutil.rmtree(host, ignore_errors=True)
-        shutil.copytree(hall_root, host)
-
-    fresh()
-    whole = killpoints.count(args, games)
-    assert whole.returncode == 0, whole.stderr
+    polls = KilledPolls(hall_root, tmp_path)
+    games = polls.games
+    whole = polls.whole()
     expected = host_state(games)
     assert expected[1] == ["Once, and only once."]
     assert len(expected[2]) == 2  # RESIGN's and JOIN's codes
     for at in killpoints.points(whole.writes, KILLS):
-        fresh()
-        cut = killpoints.run(args, at, games)
-        assert cut.killed and cut.writes == at - 1, (at, cut)
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
-        assert again.returncode == 0, (at, cut.before, again.stderr)
+        cut = polls.killed(at)
+        polls.finish(cut)
         assert host_state(games) == expected, (at, cut.before)
-        status = subprocess.run(
-            [WTG, "--config", str(host / "wtg.yaml"), "status", GAME, "--json"],
-            capture_output=True,
-            text=True,
-        )
+        status = polls.wtg("status", GAME, "--json")
         (bob,) = [p for p in json.loads(status.stdout)["players"] if p["seat"] == 2]
         assert bob["absent"], status.stdout
     print(f"\n{whole.writes} writes, killed before {KILLS} of them")

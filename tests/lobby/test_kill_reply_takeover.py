@@ -16,38 +16,20 @@ from __future__ import annotations
 
 import email
 import email.policy
-import json
-import shutil
-import subprocess
-from collections import Counter
-from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 
 from tests import killpoints
-from tests.lobby.hall import GM, Hall, Mail, address
-from tests.lobby.test_lobby_replay import seat_offered
+from tests.lobby.hall import GM, Hall
+from tests.lobby.killedpolls import NEWCOMER, KilledPolls, addressed, newcomer_asked, taken_over
 from tests.mail.replies import top_posted
-from tests.test_kill_run_turn import WTG
-from wtg.game.engine import open_game
 from wtg.lobby.database import Book
-from wtg.lobby.seats import offers
 
-NEWCOMER = address(9)
 KILLS = 10
 """Kill points spread over the whole run, beside every write from the first answer queued
 to the journal's commit (after the book's transaction: the stretch that lost the answers)."""
-
-
-def sent_id(hall: Hall, subject: str) -> str:
-    """The Message-ID of the mail the host sent with this subject."""
-    for path in (hall.gm.spool / "outbox" / "sent").glob("*.eml"):
-        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-        if str(msg["Subject"]) == subject:
-            return str(msg["Message-ID"])
-    raise AssertionError(f"no mail sent with the subject {subject!r}")
 
 
 @pytest.fixture(scope="module")
@@ -57,12 +39,7 @@ def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     first answer waits in the inbox."""
     root = tmp_path_factory.mktemp("hall")
     hall = Hall(root)
-    hall.now = datetime.now(timezone.utc)
-    name = seat_offered(hall)
-    hall.now = datetime.now(timezone.utc)
-    hall.mail(NEWCOMER, f"JOIN {name} AS Newcomer")
-    hall.poll()
-    (ask,) = hall.new_mails(NEWCOMER)
+    name, ask = newcomer_asked(hall)
     hall.mail(NEWCOMER, f"JOIN {name} AS Other")
     hall.poll()
     (other,) = hall.new_mails(NEWCOMER)
@@ -74,71 +51,39 @@ def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     msg["To"] = GM
     msg["Subject"] = f"Re: {ask.subject}"
     msg["Message-ID"] = "<reply-ok@players.example>"
-    msg["In-Reply-To"] = sent_id(hall, ask.subject)
+    msg["In-Reply-To"] = hall.sent_id(ask.subject)
     msg.set_content(top_posted(ask.body, "ok"))
     hall.deliver(msg.as_bytes(policy=email.policy.SMTP.clone(max_line_length=998)))
     hall.config_file()
     return root
 
 
-def queued(games: Path) -> Counter[tuple[str, str]]:
-    """Every mail in the outbox's queue (the poll's answers): (to, subject)."""
-    outbox = games / ".mail" / "outbox" / "queue"
-    return Counter(
-        (mail.to, mail.subject) for mail in (Mail(p.read_bytes()) for p in outbox.glob("*.eml"))
-    )
-
-
 def check_taken_over(games: Path) -> None:
-    game = open_game(games / "wok4-1")
-    entry = game.config.player(3)
-    assert (entry.name, entry.email) == ("Newcomer", NEWCOMER)
-    outbox = games / ".mail" / "outbox" / "queue"
-    welcome = [
-        mail
-        for mail in (Mail(p.read_bytes()) for p in sorted(outbox.glob("*.eml")))
-        if mail.to == NEWCOMER and f"CODE: {entry.code}" in mail.body.replace("CODE:  ", "CODE: ")
-    ]
+    welcome = taken_over(games, "queue")
     assert [mail.subject for mail in welcome] == ["[wok4-1] you play seat 3 now"]
-    record = json.loads((game.store.turn_dir(1) / "takeovers.json").read_text(encoding="utf-8"))
-    assert [(r["seat"], r["name"]) for r in record] == [(3, "Newcomer")]
     with Book(games) as book:
-        assert offers(book) == []
         assert book.rows("SELECT * FROM pending") == []  # Other's request ended with it
-    inbox = games / ".mail" / "maildir-in"
-    assert [p for sub in ("new", "cur") for p in (inbox / sub).iterdir()] == []
 
 
 def test_a_takeover_by_reply_killed_at_any_write_is_finished_once_by_the_next(
     hall_root: Path, tmp_path: Path
 ) -> None:
-    host = tmp_path / "host"
-    games = host / "games"
-    args = ["--config", str(host / "wtg.yaml"), "poll"]
-
-    def fresh() -> None:
-        shutil.rmtree(host, ignore_errors=True)
-        shutil.copytree(hall_root, host)
-
-    fresh()
+    polls = KilledPolls(hall_root, tmp_path)
+    games = polls.games
     log = tmp_path / "writes.log"
-    whole = killpoints.count(args, games, log=log)
-    assert whole.returncode == 0, whole.stderr
+    whole = polls.whole(log=log)
     writes = log.read_text(encoding="utf-8").splitlines()
     first = next(n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what)
     last = max(n for n, what in enumerate(writes, 1) if what == "sqlite COMMIT")
     assert writes[first - 2] == "sqlite COMMIT" and first < last  # the book's, the journal's
     chosen = sorted({*killpoints.points(whole.writes, KILLS), *range(first, last + 1)})
     check_taken_over(games)
-    expected = queued(games)
+    expected = addressed(games, "queue")
     assert expected[(NEWCOMER, "[wok4-1] you play seat 3 now")] == 1
     assert sum(1 for to, subject in expected if "takes over seat 3" in subject) == 2
     for at in chosen:
-        fresh()
-        cut = killpoints.run(args, at, games)
-        assert cut.killed and cut.writes == at - 1, (at, cut)
-        again = subprocess.run([WTG, *args], capture_output=True, text=True)
-        assert again.returncode == 0, (at, cut.before, again.stderr)
+        cut = polls.killed(at)
+        polls.finish(cut)
         check_taken_over(games)
-        assert queued(games) == expected, (at, cut.before)
+        assert addressed(games, "queue") == expected, (at, cut.before)
     print(f"\n{whole.writes} writes, killed before {len(chosen)} of them")

@@ -140,15 +140,6 @@ def test_a_reply_to_the_answer_with_an_empty_body_confirms(asked: Asked, tmp_pat
     confirms_by_reply(asked, tmp_path / "hall", a_reply(asked, "\n"))
 
 
-def sent_id(hall: Hall, subject: str) -> str:
-    """The Message-ID of the mail the host sent with this subject."""
-    for path in (hall.gm.spool / "outbox" / "sent").glob("*.eml"):
-        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
-        if str(msg["Subject"]) == subject:
-            return str(msg["Message-ID"])
-    raise AssertionError(f"no mail sent with the subject {subject!r}")
-
-
 def helped(hall: Hall, to: str) -> None:
     """The mail was answered with the HELP, as it was before: nothing confirmed."""
     (answer,) = hall.new_mails(to)
@@ -252,7 +243,7 @@ def test_a_mailing_list_that_redistributes_the_answer_joins_no_one(tmp_path: Pat
     hall.poll()
     hall.send()
     (answer,) = hall.new_mails(listed)
-    message_id = sent_id(hall, answer.subject)
+    message_id = hall.sent_id(answer.subject)
     body = f"\n{ATTRIBUTION}\n{quoted(answer.body)}"
     hall.deliver(
         mail(
@@ -406,7 +397,7 @@ def test_a_plain_reply_to_a_resign_request_does_not_resign(tmp_path: Path) -> No
     (ask,) = hall.new_mails(ann.email)
     hall.send()
     hall.new_mails()  # the mails sent, read before
-    message_id = sent_id(hall, ask.subject)
+    message_id = hall.sent_id(ask.subject)
     hall.deliver(
         mail(
             f"Re: {ask.subject}",
@@ -438,7 +429,7 @@ def test_a_plain_reply_takes_over_an_offered_seat(tmp_path: Path) -> None:
     (ask,) = hall.new_mails(newcomer)
     hall.send()
     hall.new_mails()
-    message_id = sent_id(hall, ask.subject)
+    message_id = hall.sent_id(ask.subject)
     body = top_posted(ask.body, "ok")
     hall.deliver(mail(f"Re: {ask.subject}", body, sender=newcomer, in_reply_to=message_id))
     summary = hall.poll()

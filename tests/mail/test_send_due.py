@@ -161,6 +161,23 @@ def test_due_holds_a_game_when_the_poll_is_failing(tmp_path: Path) -> None:
     assert ok and "turn 1 resolved" in line
 
 
+def test_due_holds_a_game_when_the_poll_fails_after_a_success_on_a_clock_ahead(
+    tmp_path: Path,
+) -> None:
+    """The machine's clock was a day ahead when the poll last succeeded, and was put right
+    since: the mail server then fails. The failure's time is before the success's, and the
+    outage went unseen (failing meant a failure later than the last success): the turn ran
+    with nobody's orders. The poll's own word stands: its last run failed."""
+    world = World(tmp_path)
+    deadline = world.game.deadline()
+    assert deadline is not None
+    record_poll(world.gm.spool, deadline + timedelta(days=1), None)
+    record_poll(world.gm.spool, deadline - timedelta(hours=1), "ConnectionRefusedError")
+    ((line, ok),) = run_due(world.gm, deadline + timedelta(minutes=5))
+    assert not ok and "NOT run" in line and "mail outage" in line
+    assert world.game.latest_turn() == 0
+
+
 def test_wtg_send_exits_1_when_the_mail_server_cannot_be_reached(tmp_path: Path) -> None:
     import socket
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 import json
 import os
 from datetime import datetime, timedelta, timezone
+from email.message import EmailMessage
 from pathlib import Path
+
+import pytest
 
 from tests.mail.loop import World
 from tests.mail.test_set_aside_orders import wtg
@@ -167,3 +170,48 @@ def test_a_mail_whose_dates_are_no_dates_is_filed_as_of_now(tmp_path: Path) -> N
     assert "the mail arrived" not in filed.stderr
     received = datetime.strptime(str(pending_meta(world)["received"]), "%Y-%m-%dT%H:%M:%SZ")
     assert received.replace(tzinfo=timezone.utc) >= before
+
+
+@pytest.mark.parametrize("encoding", ["base64", "quoted-printable"])
+def test_a_kept_mail_in_base64_is_filed_as_the_poll_read_it(tmp_path: Path, encoding: str) -> None:
+    """Mail programs send a text with a non-ASCII letter (a signature's ``Grüße``) or long
+    lines in base64: `wtg orders` read the kept mail's raw text, found no form in it, and
+    said "neither an order form nor an order file", the player's orders lost. It reads the
+    mail's parts as the poll does."""
+    world = World(tmp_path)
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    msg = EmailMessage()
+    msg["From"] = "Player2 <p2@players.example>"
+    msg["To"] = "gm@wtg.example"
+    msg["Subject"] = "Re: [g1] turn 0 report"
+    msg["Precedence"] = "bulk"
+    msg["Message-ID"] = "<encoded@players.example>"
+    msg.set_content(f"{world.aof(2, X1='100')}\nGrüße, Player2\n", cte=encoding)
+    world.inbox.add(msg)
+    assert world.poll(now).rejected == 1
+    (item,) = set_aside(world.gm.spool, 0)
+    assert f"Content-Transfer-Encoding: {encoding}" in Path(item.archive).read_text("ascii")
+    filed = wtg(world, "orders", str(world.game.store.root), item.archive)
+    assert filed.exit_code == 0, filed.output
+    assert filed.stdout.startswith("Orders of player 2 for turn 1:\n1 accepted, 0 rejected.")
+    assert world.game.store.pending_orders(1) != {}
+    assert set_aside(world.gm.spool, 0) == []
+
+
+def test_a_mail_saved_elsewhere_with_a_base64_html_and_text_is_filed(tmp_path: Path) -> None:
+    """A mail the GM saved from his mail program (no journal entry), as multipart/alternative
+    with both parts in base64: filed from its text part, as of its server's Received."""
+    world = World(tmp_path)
+    msg = EmailMessage()
+    msg["Received"] = "from mx.players.example by mx.wtg.example; Tue, 1 Dec 2026 10:00:00 +0000"
+    msg["From"] = "Player2 <p2@players.example>"
+    msg["Subject"] = "orders"
+    form = world.aof(2, X1="100")
+    msg.set_content(f"{form}\nGrüße\n", cte="base64")
+    msg.add_alternative(f"<pre>{form}</pre><p>Grüße</p>", subtype="html", cte="base64")
+    saved = tmp_path / "saved.eml"
+    saved.write_bytes(bytes(msg))
+    filed = wtg(world, "orders", str(world.game.store.root), str(saved))
+    assert filed.exit_code == 0, filed.output
+    assert "the mail arrived 2026-12-01 10:00:00 UTC: filed as of then" in filed.stderr
+    assert pending_meta(world)["received"] == "2026-12-01T10:00:00Z"

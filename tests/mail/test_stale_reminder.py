@@ -105,3 +105,87 @@ def test_a_reminder_of_a_turn_that_ran_and_was_rolled_back_is_set_aside(tmp_path
     )
     assert f"mail remind-g1-t0002-p01 set aside for good: {why} (kept in " in sent.stderr
     assert not [name for name in sent_names(world) if name.startswith("remind-")]
+
+
+def test_a_reminder_queued_before_a_rerun_of_the_turn_before_it_is_set_aside(
+    tmp_path: Path,
+) -> None:
+    """Turn 1 ran and was mailed; `wtg remind` queued the reminders of turn 2 (the server
+    down: not sent); the GM corrected orders and ran turn 1 again (`run-turn --rerun`). The
+    reminder's form is of turn 1 as it ran first, a turn that is no more: the next `wtg
+    send` sets it aside for good (the rerun's reports go out), `wtg outbox` lists it with
+    why, and the next `wtg remind` reminds of turn 2 as it is now, under a name of its own."""
+    world = World(tmp_path)
+    config = tmp_path / "wtg.yaml"
+    config.write_text(
+        f"games_dir: {world.gm.games_dir}\nfrom: gm@example.org\nmail: {{remind_hours: {WEEK}}}\n",
+        encoding="utf-8",
+    )
+    played(world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    reminded = wtg(config, "remind")
+    assert reminded.exit_code == 0, reminded.output
+    old = [f"remind-g1-t0002-p0{seat}" for seat in range(1, 5)]
+    assert folders(world)["queue"] == old
+    old_form = (world.gm.spool / "outbox" / "queue" / f"{old[0]}.eml").read_bytes()
+    rerun = wtg(config, "run-turn", "g1", "--rerun")
+    assert rerun.exit_code == 0, rerun.output
+
+    sent = wtg(config, "send")
+    assert sent.exit_code == 0, sent.output
+    why = (
+        "game g1's turn 1 was run again since (`wtg run-turn --rerun`): the reminder is not "
+        "sent (`wtg remind` reminds the players of the coming turn)"
+    )
+    assert (
+        "4 report(s) queued; 4 mail(s) sent, 0 waiting to be retried, 4 refused for good"
+        in sent.stdout
+    )
+    assert f"mail remind-g1-t0002-p01 set aside for good: {why} (kept in " in sent.stderr
+    assert not [name for name in sent_names(world) if name.startswith("remind-")]
+    assert folders(world)["failed"] == old
+    assert (world.gm.spool / "outbox" / "failed" / f"{old[0]}.eml").read_bytes() == old_form
+
+    listed = wtg(config, "outbox")
+    assert listed.exit_code == 0
+    subject = "[g1] reminder: no orders for turn 2 yet"
+    assert f'  remind-g1-t0002-p03  to p3@players.example  "{subject}": {why}' in listed.stdout
+    as_json = json.loads(wtg(config, "outbox", "--json").stdout)
+    found = {m["name"]: m["turn_undone"] for m in as_json["failed_mails"]}
+    assert found == dict.fromkeys(old, "turn 1 was run again since (`wtg run-turn --rerun`)")
+    assert wtg(config, "outbox", "--retry", old[1]).exit_code == 1
+
+    again = wtg(config, "remind")
+    assert again.exit_code == 0, again.output
+    assert again.stdout.startswith("4 reminder(s) queued")
+    assert folders(world)["queue"] == [f"{name}-r1" for name in old]
+    assert wtg(config, "send", "-q").exit_code == 0
+    assert sorted(n for n in sent_names(world) if n.startswith("remind-")) == [
+        f"{name}-r1" for name in old
+    ]
+
+
+def test_the_turn_a_rollback_put_off_is_reminded_of_again_when_it_comes(tmp_path: Path) -> None:
+    """The reminders of turn 2 were sent; the GM rolled back to turn 0 and turn 1 ran again:
+    turn 2 comes again, by another deadline, and its players are reminded of it again,
+    under names of their own (``-g1``: the rollback that put it off); the same id as the
+    first reminders' would have been taken for theirs, and no reminder would go."""
+    world = World(tmp_path, remind_hours=WEEK)  # reminded now, on the clock of the rollback
+    config = maildir_config(tmp_path, world)
+    played(world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    assert remind(world.gm).queued == 4
+    assert wtg(config, "send", "-q").exit_code == 0
+    first = [f"remind-g1-t0002-p0{seat}" for seat in range(1, 5)]
+    assert [n for n in sent_names(world) if n.startswith("remind-")] == first
+    assert wtg(config, "rollback", "g1", "--to", "0").exit_code == 0
+    played(world)  # turn 1 again
+    assert wtg(config, "send", "-q").exit_code == 0
+
+    assert remind(world.gm).queued == 4
+    assert folders(world)["queue"] == [f"{name}-g1" for name in first]
+    sent = wtg(config, "send")
+    assert sent.exit_code == 0 and "set aside" not in sent.stderr, sent.output
+    assert sorted(n for n in sent_names(world) if n.startswith("remind-")) == sorted(
+        [*first, *(f"{name}-g1" for name in first)]
+    )

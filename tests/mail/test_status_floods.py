@@ -22,9 +22,11 @@ from wtg.mail.journal import Journal
 def test_a_flood_of_held_and_quarantined_mail_is_counted_in_the_overview(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     ann_and_bob(hall)
-    for number in range(30):  # in three polls, an hour apart: the last ten are the newest
+    # from thirty addresses (one address's newest twenty are listed: test_held_floods.py), in
+    # three polls, an hour apart: the last ten are the newest
+    for number in range(30):
         hall.deliver(
-            f"From: stranger@else.example\r\nTo: {GM}\r\nSubject: orders\r\n"
+            f"From: stranger{number}@else.example\r\nTo: {GM}\r\nSubject: orders\r\n"
             f"Message-ID: <held{number}@else.example>\r\n\r\n"
             f"GAME: nosuch{number:02d} TURN: 1 PLAYER: 1 CODE: ABCDEFGH12\r\nX1: 100\r\n".encode()
         )

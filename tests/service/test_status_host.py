@@ -19,7 +19,7 @@ from wtg.game.engine import create_game
 from wtg.game.schedule import iso, make_schedule
 from wtg.gm.control import hold
 from wtg.host.pollhealth import record_poll
-from wtg.host.servicerecord import ServiceRecord, write_service_record
+from wtg.host.servicerecord import ServiceRecord, clear_service_record, write_service_record
 from wtg.mail.journal import Journal
 
 SINCE = datetime(2026, 11, 30, 8, 0, tzinfo=timezone.utc)
@@ -82,6 +82,7 @@ def test_json_of_a_host_with_its_service_running_mail_waiting_and_quarantined(
         "since": "2026-11-30T08:00:00Z",
         "version": "0.1.0",
         "gone_pid": None,
+        "stopped": None,
     }
     assert data["last_poll"] == {
         "at": iso(NOW),
@@ -140,12 +141,41 @@ def test_a_service_whose_process_is_gone_is_not_running(tmp_path: Path) -> None:
         "since": None,
         "version": None,
         "gone_pid": pid,
+        "stopped": None,
     }
     first = wtg(config, "status", "--host").stdout.splitlines()[0]
     assert first == (
         f"service: NOT running (the process of its record, pid {pid}, is gone: killed, or "
         "the machine restarted)"
     )
+
+
+def test_a_service_stopped_is_said_stopped_not_never_run(tmp_path: Path) -> None:
+    """`systemctl stop wtg` (or Ctrl-C of `wtg serve`): the service removed its record as it
+    stopped, and `status --host` then said `none (no wtg serve has run on this host ...)`,
+    which a GM reads as the wrong host, or a service never set up. Now it says when the
+    service stopped and since when it had run."""
+    world, config = host(tmp_path)
+    write_service_record(world.gm.spool, ServiceRecord(pid=12345, since=SINCE, version="0.1.0"))
+    stopped = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(hours=2)
+    clear_service_record(world.gm.spool, 12345, stopped)
+    first = wtg(config, "status", "--host").stdout.splitlines()[0]
+    assert first == (
+        f"service: stopped at {stopped:%Y-%m-%d %H:%M} UTC (2 h 0 min ago; it had run since "
+        "2026-11-30 08:00 UTC): `systemctl start wtg` (or `wtg serve`) starts it again; a host "
+        "run by cron needs none"
+    )
+    assert health(config)["service"] == {
+        "running": False,
+        "pid": None,
+        "since": None,
+        "version": None,
+        "gone_pid": None,
+        "stopped": iso(stopped),
+    }
+    write_service_record(world.gm.spool, ServiceRecord(pid=os.getpid(), since=SINCE, version="1"))
+    data = health(config)["service"]
+    assert isinstance(data, dict) and (data["running"], data["stopped"]) == (True, None)
 
 
 def test_a_new_host_never_polled_with_an_overdue_deadline(tmp_path: Path) -> None:
@@ -159,6 +189,7 @@ def test_a_new_host_never_polled_with_an_overdue_deadline(tmp_path: Path) -> Non
         "since": None,
         "version": None,
         "gone_pid": None,
+        "stopped": None,
     }
     assert data["last_poll"] is None
     assert data["next_deadline"] == {"game": "g1", "turn": 1, "at": iso(deadline), "overdue": True}
@@ -200,6 +231,39 @@ def test_a_failing_poll_says_why_and_since_when_it_last_succeeded(tmp_path: Path
         " FAILED: cannot reach the mail server: [Errno 111] refused "
         "(last success: 2026-11-22T12:00:00Z)"
     )
+
+
+def test_a_poll_stamped_by_a_clock_that_was_ahead_is_said_so(tmp_path: Path) -> None:
+    """The clock was a day ahead when the poll succeeded, and was put right: the line said
+    `(just now), ok` of a poll a day in the future, and once the mail server then failed, the
+    future success was still 'the last poll' (the later of the two times), saying `just now`
+    of it. Now the last poll is the one that ran last, and a time ahead of the clock says so."""
+    world, config = host(tmp_path)
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    ahead = now + timedelta(days=1, hours=2)
+    record_poll(world.gm.spool, ahead, None, "filed 3, rejected 0, quarantined 0, ignored 0")
+    line = wtg(config, "status", "--host").stdout.splitlines()[1]
+    assert re.fullmatch(
+        rf"last poll: {ahead:%Y-%m-%d %H:%M} UTC \(1 d (1|2) h ahead of this machine's clock: "
+        r"the clock was ahead then, or is behind now\), ok: filed 3, rejected 0, "
+        r"quarantined 0, ignored 0",
+        line,
+    ), line
+    failed = now - timedelta(minutes=5)
+    record_poll(world.gm.spool, failed, "cannot reach the mail server: [Errno 111] refused")
+    line = wtg(config, "status", "--host").stdout.splitlines()[1]
+    assert line == (
+        f"last poll: {failed:%Y-%m-%d %H:%M} UTC (5 min ago) FAILED: cannot reach the mail "
+        f"server: [Errno 111] refused (last success: {iso(ahead)})"
+    )
+    assert health(config)["last_poll"] == {
+        "at": iso(failed),
+        "ok": False,
+        "result": None,
+        "error": "cannot reach the mail server: [Errno 111] refused",
+        "last_success": iso(ahead),
+        "last_failure": iso(failed),
+    }
 
 
 def test_host_takes_no_game(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from wtg.cli.common import fail, without_config
+from wtg.site.place import SitePlaceError, check_site_dir
 
 
 def register(group: click.Group) -> None:
@@ -49,6 +50,12 @@ def check_config(ctx: click.Context) -> None:
     for line in loose_password_files(gm):
         click.echo(f"{Verdict.FAIL.value:<5} {line}")
         failed += 1
+    if gm.site is not None:  # `wtg serve` would fail to build it after every turn
+        try:
+            check_site_dir(gm.games_dir, gm.site.dir)
+        except SitePlaceError as exc:
+            click.echo(f"{Verdict.FAIL.value:<5} site.dir: {exc}")
+            failed += 1
     for finding in (*probe(gm), *dkim_findings(gm)):
         click.echo(finding.line())
         failed += finding.verdict is Verdict.FAIL

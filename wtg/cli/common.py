@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import errno
 import os
 import pwd
@@ -18,6 +19,7 @@ from wtg.core.errors import WtgError
 from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full
 from wtg.files.ownership import owner_line, owner_note
+from wtg.files.samefile import same_file
 from wtg.game.engine import open_game
 from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant
 from wtg.host.gamesdir import (
@@ -415,10 +417,7 @@ def no_such_folder(given: str, path: Path, games_dir: Path | None) -> str:
 
 def _in_folder(path: Path, folder: Path) -> bool:
     """Whether ``path`` (not there) would be directly in ``folder``."""
-    try:
-        return os.path.samefile(path.absolute().parent, folder)
-    except OSError:  # its parent is not there either
-        return False
+    return same_file(path.absolute().parent, folder)
 
 
 SHOWN_GAMES = 10
@@ -439,6 +438,9 @@ def no_such_game(games_dir: Path, name: str) -> str:
         return f"{where}, which has no game yet (`wtg new-game` makes one)"
     more = f" and {len(names) - SHOWN_GAMES} more" if len(names) > SHOWN_GAMES else ""
     shown = ", ".join(names[:SHOWN_GAMES])
+    close = difflib.get_close_matches(name.casefold(), names, n=2, cutoff=0.75)
+    if len(close) == 1:  # one game close to a typo (`tset1`); two as close: neither is meant
+        where += f": did you mean {close[0]}?"
     return f"{where} (its games: {shown}{more}; `wtg status` gives a line for each)"
 
 

@@ -33,6 +33,7 @@ from wtg.core.orders import OrderError
 from wtg.core.printable import printable
 from wtg.core.ruleset import GameOption, OptionValue
 from wtg.data.maps import GAME_MAP, is_map_path
+from wtg.files.samefile import same_file
 from wtg.files.store import GameLocked, GameStore
 from wtg.game.cutshort import differences
 from wtg.game.engine import Game, create_game, cut_short, finish_game
@@ -47,6 +48,7 @@ from wtg.host.gamesdir import folders_saying, name_taken
 from wtg.lobby.seats import forget_game, records_of_game
 from wtg.logs.events import log_event
 from wtg.mail.journal import forget_mailed, mailed_before, mailed_turns
+from wtg.text.yamlio import load_yaml
 
 
 def _ruleset_options(command: Any) -> Any:
@@ -330,7 +332,7 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
     games_dir = known_games_dir(ctx)
     bare = os.sep not in given and (os.altsep is None or os.altsep not in given)
     folder = (games_dir or Path()) / given if bare else Path(given)
-    if games_dir is not None and not bare and not _same_folder(folder.parent, games_dir):
+    if games_dir is not None and not bare and not same_file(folder.parent, games_dir):
         fail(
             f"{given} is not a folder directly in the games folder {games_dir.absolute()}: "
             "give the game's name alone (`wtg new-game NAME ...`)"
@@ -395,13 +397,6 @@ def _refuse_lobby_records(games_dir: Path, name: str) -> None:
     )
 
 
-def _same_folder(one: Path, other: Path) -> bool:
-    try:
-        return os.path.samefile(one, other)
-    except OSError:  # one is not there: not the games folder, which is
-        return False
-
-
 @click.command()
 @click.argument("game_dir")
 @click.option("--player", type=int, required=True, help="Whose AOF (the player's number).")
@@ -430,7 +425,7 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     """
     # deferred: the AOF parser, the mail journal: only the commands that read orders
     from wtg.game.intake import Unchanged
-    from wtg.mail.keptmail import kept_mail, mark_filed
+    from wtg.mail.keptmail import kept_mail, kept_texts, mark_filed
 
     game = open_or_fail(ctx, game_dir)
     text = file.read()
@@ -444,9 +439,10 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
         click.echo(
             f"wtg: the mail arrived {utc_text(iso(kept.received))}: filed as of then", err=True
         )
+    on_file = {} if correct else _orders_on_file(game)
     try:
         results = game.submit_all(
-            text,
+            kept_texts(given, text),
             player=player,
             correct=correct,
             received=kept.received,
@@ -479,6 +475,14 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
         else:
             stored += 1
             click.echo(printable(result.confirmation()), nl=False)
+            replaced = on_file.get((result.turn, result.player))
+            if replaced and not result.ready_only and not any(v.accepted for v in result.verdicts):
+                click.echo(
+                    f"wtg: note: these replace the orders of player {result.player} received "
+                    f"{replaced} (they are no longer on file): the form gives no order, and is "
+                    "filed as no orders this turn",
+                    err=True,
+                )
     if kept.keys and stored + dealt:  # dealt with: no longer listed as set aside, not filed
         try:
             mark_filed(spool, kept.keys, game.config.game, now)
@@ -486,6 +490,29 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
             click.echo(f"wtg: the mail is still listed as set aside: {exc}", err=True)
     if not stored:
         sys.exit(EXIT_NOT_STORED)
+
+
+def _orders_on_file(game: Game) -> dict[tuple[int, int], str]:
+    """When each player's orders on file for the coming turn were received, by (turn,
+    player): what a blank form given to `wtg orders` replaces, said so ({} when it cannot
+    be read: the filing itself says what is wrong)."""
+    turn = game.latest_turn() + 1
+    found: dict[tuple[int, int], str] = {}
+    try:
+        for pid, path in game.store.pending_orders(turn).items():
+            orders = load_yaml(path.read_text(encoding="utf-8"))
+            if isinstance(orders, dict) and any(
+                value for key, value in orders.items() if key not in _NO_ORDER
+            ):
+                received = game.store.pending_meta(turn, pid).get("received")
+                found[(turn, pid)] = str(received or "?")
+    except (OSError, ValueError):
+        return {}
+    return found
+
+
+_NO_ORDER = frozenset({"player", "turn", "ready"})
+"""The keys of an order file that give no order (a blank form has only these)."""
 
 
 @click.command("run-turn")

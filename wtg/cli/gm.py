@@ -15,7 +15,7 @@ from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
 from wtg.core.errors import UsageError
 from wtg.core.printable import printable
-from wtg.game.bounces import bare_address, bounces_of, clear_bounce
+from wtg.game.bounces import clear_bounce, failing_seats
 from wtg.game.engine import Game
 from wtg.game.schedule import parse_iso
 from wtg.gm.control import hold as hold_game
@@ -303,15 +303,11 @@ def bounces(ctx: click.Context, address: str | None) -> None:
         return
     lines = []
     for game in games:
-        marks = bounces_of(game.store.root)
-        for entry in game.config.players:
-            mark = marks.get(bare_address(entry.email))
-            if mark is not None:
-                why = " ".join(part for part in (mark.status, mark.reason) if part)
-                lines.append(
-                    f"{game.config.game} player {entry.id} {entry.name} <{mark.address}> "
-                    f"since {mark.since}" + (f": {why}" if why else "")
-                )
+        for entry, mark in failing_seats(game.store.root, game.config.players):
+            lines.append(
+                f"{game.config.game} player {entry.id} {entry.name} <{mark.address}> "
+                f"since {mark.since}" + (f": {mark.why}" if mark.why else "")
+            )
     click.echo("\n".join(lines) if lines else "no address is failing")
 
 

@@ -14,7 +14,7 @@ import click
 from wtg.cli.common import checked_config, fail, games_root, open_or_fail, say
 from wtg.core.printable import printable
 from wtg.core.settings import SETTINGS, setting_keyed
-from wtg.files.diskspace import read_only
+from wtg.files.diskspace import full_disk, read_only
 from wtg.files.private import is_private
 from wtg.game.gameconfig import GameConfig, code_warnings
 from wtg.game.textcolumn import padded
@@ -22,11 +22,14 @@ from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail.journal import (
+    HELD_AN_ADDRESS,
+    HELD_STRANGERS,
     Journal,
     Quarantined,
     SetAside,
     Unanswered,
     held_mails,
+    held_over,
     mailed_turns,
     quarantined,
     releasing,
@@ -85,6 +88,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     mailed = mailed_turns(spool).get(game.config.game, -1)
     listed["mailed_turn"] = mailed
     listed["read_only"] = stuck = read_only(game.store.root)
+    listed["disk_full"] = full = full_disk(game.store.root)
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -92,7 +96,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         f"game {data['game']}, orders for turn {data['turn']}, "
         f"deadline {data['deadline'] or 'none'}{' (the game is over)' if data['over'] else ''}"
     )
-    _show_read_only(stuck)
+    _show_read_only(stuck, full)
     hold = game.held()
     if hold is not None:
         why = f" ({hold.reason})" if hold.reason else ""
@@ -125,11 +129,13 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     _show_set_aside(aside)
 
 
-def _show_read_only(said: str | None) -> None:
-    """The line of a games folder on a read-only file system (``read_only``): ``wtg status``
-    reads it, every command that writes is refused."""
+def _show_read_only(said: str | None, full: str | None = None) -> None:
+    """The line of a games folder on a read-only file system (``read_only``), or a full
+    disk (``full_disk``): ``wtg status`` reads it, every command that writes is refused."""
     if said:
         say(f"READ-ONLY: {said}: no poll, turn or mail runs until then")
+    elif full:
+        say(f"DISK FULL: {full}: no poll, turn or mail runs until then")
 
 
 def _chosen(settings: dict[str, str]) -> list[tuple[str, str]]:
@@ -227,10 +233,13 @@ def host(ctx: click.Context, as_json: bool) -> None:
     games_dir = games_root(ctx)
     health = host_health(games_dir, datetime.now(timezone.utc))
     stuck = read_only(games_dir)
+    full = full_disk(games_dir)
     if as_json:
-        click.echo(json.dumps({**health.as_json(), "read_only": stuck}, indent=1))
+        click.echo(
+            json.dumps({**health.as_json(), "read_only": stuck, "disk_full": full}, indent=1)
+        )
         return
-    _show_read_only(stuck)
+    _show_read_only(stuck, full)
     for line in health.lines():
         say(line)
 
@@ -241,6 +250,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     games_dir = games_root(ctx)
     kept = quarantined(games_dir / SPOOL)
     held = held_mails(games_dir / SPOOL)
+    over = held_over(games_dir / SPOOL)
     not_answered = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
     aside = set_aside(games_dir / SPOOL, time.time() - HELD_SHOWN)
     announced, unread = cut_short(games_dir / SPOOL)
@@ -269,6 +279,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry = _with_set_aside(entry, aside)[0]
         entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
         entry["read_only"] = read_only(found.store.root)  # as `wtg status GAME --json`
+        entry["disk_full"] = full_disk(found.store.root)
         listed.append(entry)
         line = _not_sent(found.latest_turn(), last)
         if line:
@@ -288,15 +299,17 @@ def overview(ctx: click.Context, as_json: bool) -> None:
                 {"key": h.key, "game": h.game, "archive": h.archive, "reason": h.reason}
                 for h in held
             ],
+            "held_not_listed": sum(item.mails for item in over),
             "not_answered": [
                 {"key": u.key, "outcome": u.outcome, "at": u.at} for u in not_answered
             ],
             "set_aside": [_aside_data(item) for item in aside],
             "read_only": read_only(games_dir),
+            "disk_full": full_disk(games_dir),
         }
         click.echo(json.dumps(listing, indent=1))
         return
-    _show_read_only(read_only(games_dir))
+    _show_read_only(read_only(games_dir), full_disk(games_dir))
     if not games and not troubles:
         click.echo(f"no games in {games_dir}")
     for data in games:
@@ -333,6 +346,12 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         click.echo(
             f"{len(held)} mail(s) held: they name games this host does not know ({names}); "
             "`wtg quarantine` lists them, --release KEY puts one back for the next poll"
+        )
+    if over:
+        click.echo(
+            f"{sum(item.mails for item in over)} more mail(s) held are not listed: the list "
+            f"keeps the newest {HELD_AN_ADDRESS} of an address and {HELD_STRANGERS} of addresses "
+            "with no seat here; the poll's log names each one's key (`wtg quarantine` says more)"
         )
     _show_not_answered(not_answered)
     _show_set_aside(aside)
@@ -434,12 +453,19 @@ def quarantine(
         click.echo(f"{gone} record(s) dropped")
         return
     kept, held, under_way = quarantined(spool), held_mails(spool), releasing(spool)
-    if not (kept or held or under_way):
+    over = held_over(spool)
+    if not (kept or held or under_way or over):
         click.echo("no mail quarantined or held")
     for item in kept:
         say(f"{item.key}  game {item.game or '?'}  {item.archive}: {item.reason}")
     for item in held:
         say(f"{item.key}  HELD  game {item.game or '?'}  {item.archive}: {item.reason}")
+    for count in over:  # the list's bound let their records go (docs/gm.md)
+        say(
+            f"{count.mails} more mail(s) HELD from {count.sender or 'addresses with no seat here'}"
+            " not listed (the newest are): each is in the rejected folder and the archive, the "
+            "poll's log (`wtg poll -v`) names its key, and --release KEY takes it"
+        )
     for key in under_way:
         click.echo(
             f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it"

@@ -50,6 +50,29 @@ def disk_full(folder: Path, exc: BaseException) -> str | None:
     said = isinstance(exc, OSError) and exc.errno == errno.ENOSPC
     if not said and (isinstance(exc, OSError) or free >= NEARLY_FULL):
         return None
+    return _full(folder, room)
+
+
+def full_disk(folder: Path) -> str | None:
+    """That the disk which holds ``folder`` is full (less than ``NEARLY_FULL`` left on it),
+    with the room and files left and what to do; None when it is not or cannot be asked."""
+    try:
+        room = os.statvfs(folder)
+    except OSError:
+        return None
+    if room.f_bavail * room.f_frsize >= NEARLY_FULL:
+        return None
+    return _full(folder, room)
+
+
+def cannot_write(folder: Path) -> bool:
+    """Whether the file system that holds ``folder`` takes no writes now: read-only, or
+    full (a reader of the mail journal then opens it as it lies)."""
+    return read_only(folder) is not None or full_disk(folder) is not None
+
+
+def _full(folder: Path, room: os.statvfs_result) -> str:
+    free = room.f_bavail * room.f_frsize
     return (
         f"the disk that holds {folder} is full ({free // 1024} kB and {room.f_favail} files "
         "free): make room on it"

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import email.utils
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files.store import write_atomic
+from wtg.game.gameconfig import PlayerEntry
 
 BOUNCES_FILE = "bounces.json"
 
@@ -31,6 +33,11 @@ class Bounce(Record):
     reason: str = ""
     message: str = ""
     """The key of the bounce in the mail archive (``wtg poll -v``)."""
+
+    @property
+    def why(self) -> str:
+        """Its status code and reason, as far as it gave them ("" for none)."""
+        return " ".join(part for part in (self.status, self.reason) if part)
 
 
 def bare_address(address: str) -> str:
@@ -54,6 +61,14 @@ def bounces_of(root: Path) -> dict[str, Bounce]:
             }
             found[str(address)] = Bounce(address=str(address), **fields)
     return found
+
+
+def failing_seats(root: Path, players: Iterable[PlayerEntry]) -> list[tuple[PlayerEntry, Bounce]]:
+    """The ``players`` of the game at ``root`` whose address is marked failing, each with
+    its latest bounce, in their order."""
+    marks = bounces_of(root)
+    found = ((entry, marks.get(bare_address(entry.email))) for entry in players)
+    return [(entry, mark) for entry, mark in found if mark is not None]
 
 
 def mark_bounce(root: Path, bounce: Bounce, sync: bool = True) -> None:

@@ -14,7 +14,7 @@ from wtg.core.record import Record
 from wtg.game.gameyaml import game_yaml_problems
 from wtg.game.schedule import Schedule
 from wtg.text.yamlio import dump_yaml
-from wtg.text.yamllines import YamlLinesError, read_lined_yaml
+from wtg.text.yamllines import YamlLinesError, plain_scalar, read_lined_yaml
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -111,7 +111,9 @@ class GameConfig(Record):
         """The config from game.yaml's data, read already (``wtg.files.yamlcopy``): every key
         checked (``wtg.game.gameyaml``), a problem named with its key and, given the file's
         ``text``, its line (ConfigError, a line a problem)."""
-        problems = game_yaml_problems(data)
+        problems = game_yaml_problems(
+            data, None if text is None else lambda key: plain_scalar(text, key)
+        )
         if problems:
             raise ConfigError(*placed_problems(problems, source, text))
         players = tuple(

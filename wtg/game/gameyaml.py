@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from wtg.game.schedule import ScheduleError, make_schedule
@@ -41,9 +41,12 @@ REQUIRED_PLAYER = ("id", "name", "email", "code")
 SCHEDULE_KEYS = ("every_days", "at", "timezone", "first")
 
 
-def game_yaml_problems(data: Any) -> list[Problem]:
+def game_yaml_problems(
+    data: Any, written: Callable[[Key], str | None] | None = None
+) -> list[Problem]:
     """Every problem of game.yaml's ``data``, each with the key it is about; [] when the
-    data makes a game config."""
+    data makes a game config. ``written``: the text of a plain scalar at a key as the file
+    has it, for a code or name YAML read as a number other than its digits."""
     if not isinstance(data, Mapping):
         return [
             ((), f"expected the game's keys ({', '.join(REQUIRED_TOP)}, ...), found {_kind(data)}")
@@ -71,6 +74,8 @@ def game_yaml_problems(data: Any) -> list[Problem]:
         )
     if "players" in data:
         problems += _players(data["players"])
+        if written is not None and not problems:
+            problems += _numbers_read_otherwise(data["players"], written)
     if data.get("schedule") is not None:
         problems += _schedule(data["schedule"])
     return problems
@@ -139,6 +144,31 @@ def _players(players: Any) -> list[Problem]:
                     f"expected true or false, found {_kind(player['share_address'])}",
                 )
             )
+    return problems
+
+
+def _numbers_read_otherwise(
+    players: list[Any], written: Callable[[Key], str | None]
+) -> list[Problem]:
+    """A code or name of digits YAML read as another number (``0012345670``, octal, is
+    2739128; ``007`` is 7): the player's forms say the digits written, the game would have
+    the number's."""
+    problems: list[Problem] = []
+    for index, player in enumerate(players):
+        for key in ("name", "code"):
+            value = player.get(key)
+            if not _whole(value):
+                continue
+            where = ("players", str(index), key)
+            text = written(where)
+            if text is not None and text != str(value):
+                problems.append(
+                    (
+                        where,
+                        f"YAML reads the unquoted {text} as the number {value}: put it in "
+                        f"quotes ({key}: '{text}')",
+                    )
+                )
     return problems
 
 

@@ -7,7 +7,6 @@ mail loop's (``wtg.mail.notices``), so these know no mail.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -15,11 +14,11 @@ from pathlib import Path
 from wtg.core.errors import GameError, UsageError
 from wtg.core.ruleset import S
 from wtg.files import private
-from wtg.files.store import write_atomic
 from wtg.game.engine import Game
 from wtg.game.hold import Hold, clear_hold, release_of, set_hold
 from wtg.game.schedule import deadline_again, iso
-from wtg.game.turnmeta import TURN_META, TurnMeta, dump_json
+from wtg.game.turnmeta import TurnMeta
+from wtg.gm.nextdeadline import latest_turn_meta
 from wtg.gm.rollback import Rollback, deadline_after, deadline_of, roll_back, rollbacks
 from wtg.gm.takeover import rolled_back_files
 
@@ -87,21 +86,15 @@ def _deadline_on(game: Game[S], now: datetime) -> None:
     the latest turn's ``turn.json`` when it moves, and the latest turn's reports written
     again, saying it (each time: a release killed between the two is given again)."""
     schedule = game.config.schedule
-    latest = game.latest_turn()
-    path = game.store.turn_dir(latest) / TURN_META
-    try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return  # no turn file to go by: the deadline is the GM's (`wtg extend`)
-    stamp = meta.get("next_deadline") if isinstance(meta, dict) else None
-    if schedule is None or not isinstance(stamp, str):
-        return  # a game without deadlines
+    latest = latest_turn_meta(game)
+    stamp = latest.deadline
+    if schedule is None or stamp is None:
+        return  # a game without deadlines, or no turn file to go by (`wtg extend` moves it)
     deadline = iso(deadline_again(schedule, deadline_of(stamp), now))
     if deadline != stamp:
-        meta["next_deadline"] = deadline
-        write_atomic(path, dump_json(meta))
-    for relpath, text in game.reports_again(latest).items():
-        write_atomic(game.store.turn_dir(latest) / relpath, text)
+        latest.meta["next_deadline"] = deadline
+        latest.write()
+    latest.write_reports()
 
 
 def preview(game: Game[S], out: Path, now: datetime, rerun: bool = False) -> tuple[int, list[str]]:

@@ -21,20 +21,17 @@ rollback set another): its notices would tell of a deadline that is not the turn
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from wtg.core.errors import GameError, UsageError
 from wtg.core.record import Record
 from wtg.core.ruleset import S
-from wtg.files.store import write_atomic
 from wtg.game.engine import Game
 from wtg.game.schedule import iso, parse_iso
-from wtg.game.turnmeta import TURN_META, dump_json
+from wtg.gm.nextdeadline import LatestTurnMeta, latest_turn_meta
 
 MAX_HOURS = 24 * 366
 """The longest a deadline may be moved at once: a year."""
@@ -66,19 +63,16 @@ def extend(
     if not math.isfinite(hours) or not 0 < hours <= MAX_HOURS:
         raise UsageError(f"HOURS must be a number of hours above 0 and at most {MAX_HOURS}")
     with game.store.lock():
-        latest = game.latest_turn()
-        path = game.store.turn_dir(latest) / TURN_META
-        meta = _meta(game, latest, path)
-        extension = unfinished(meta, latest + 1)
+        latest = _latest(game)
+        extension = unfinished(latest.meta, latest.turn + 1)
         new = extension is None
         if extension is None:
-            extension = _move(meta, latest + 1, hours, now)
-            write_atomic(path, dump_json(meta))  # the intent: the deadline and the notices
-        for relpath, text in game.reports_again(latest).items():  # they say the deadline
-            write_atomic(game.store.turn_dir(latest) / relpath, text)
+            extension = _move(latest.meta, latest.turn + 1, hours, now)
+            latest.write()  # the intent: the deadline and the notices
+        latest.write_reports()  # they say the deadline
         queued = tell(extension)  # flushed to disk before the intent is marked finished
-        meta[MOVED][-1][TOLD] = True
-        write_atomic(path, dump_json(meta))
+        latest.meta[MOVED][-1][TOLD] = True
+        latest.write()
         return extension, new, queued
 
 
@@ -98,20 +92,17 @@ def unfinished(meta: dict[str, Any], turn: int) -> Extension | None:
     return Extension(turn=turn, old=old, new=new, at=at, hours=given)
 
 
-def _meta(game: Game[S], latest: int, path: Path) -> dict[str, Any]:
+def _latest(game: Game[S]) -> LatestTurnMeta:
     """The latest turn's ``turn.json``, refused when there is no deadline to move."""
-    if game.ruleset.is_over(game.state(latest)):
+    if game.ruleset.is_over(game.state()):
         raise GameError(f"game {game.config.game} is over: it has no deadline to move")
-    try:
-        meta = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        meta = None
-    if not isinstance(meta, dict) or not isinstance(meta.get("next_deadline"), str):
+    latest = latest_turn_meta(game)
+    if latest.deadline is None:
         raise GameError(
             f"game {game.config.game} has no deadline (made without --every, or its "
-            f"turn {latest} has none): there is none to move"
+            f"turn {latest.turn} has none): there is none to move"
         )
-    return meta
+    return latest
 
 
 def _move(meta: dict[str, Any], turn: int, hours: float, now: datetime) -> Extension:

@@ -208,6 +208,17 @@ def _mode(path: Path) -> int | None:
         return None
 
 
+def _file_meant(path: Path) -> Path | None:
+    """The YAML file beside ``path`` (which is not there) whose name is close to its own."""
+    try:
+        with os.scandir(path.parent if str(path.parent) else ".") as entries:
+            names = [e.name for e in entries if e.name.endswith((".yaml", ".yml")) and e.is_file()]
+    except OSError:
+        return None
+    close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.75)
+    return path.parent / close[0] if close else None
+
+
 def load_config(path: Path) -> GmConfig:
     """The config at ``path`` (there is no config without a file: ``wtg.cli.common``)."""
     try:
@@ -227,6 +238,9 @@ def load_config(path: Path) -> GmConfig:
         bare = path.parent / path.name.strip()
         if bare != path and bare.is_file():  # `--config 'wtg.yaml '`, a space pasted along
             why += f" (the name given has a space at an end: did you mean {bare}?)"
+        elif isinstance(exc, FileNotFoundError):  # `wtg.yml`, `wtg.ymal`: a typo's file
+            close = _file_meant(path)
+            why += f" (did you mean {close}?)" if close is not None else ""
         raise ConfigError(f"{where}: cannot read the config file: {why}") from exc
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: the config file is not UTF-8 text ({exc.reason})") from exc

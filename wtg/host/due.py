@@ -104,10 +104,9 @@ def outage_suspected(
     if health is None:
         return None
     stale = timedelta(hours=gm.limits.poll_stale_hours)
-    failing = health.last_failure is not None and (
-        health.last_success is None or health.last_failure > health.last_success
-    )
-    if failing or health.last_success is None or now - health.last_success > stale:
+    # the poll's own word (its last run left an error), not the order of the two times: a
+    # success stamped by a clock that was ahead is later than the failures after it
+    if health.failing or health.last_success is None or now - health.last_success > stale:
         return (
             f"{len(missing)} of {len(owing)} players have no orders and the mail poll "
             f"has not succeeded since {health.describe_success()}: a mail outage is "

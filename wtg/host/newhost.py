@@ -73,6 +73,7 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
         )
     if folder.exists() and not folder.is_dir():
         raise InitRefused(f"{folder} is a file, not a folder: give `wtg init` a folder")
+    _refuse_in_games_folder(folder)
     if config.exists() or config.is_symlink():
         private.drop_leftover(aside, config)  # the copy an init killed after its link left
         raise InitRefused(
@@ -101,6 +102,25 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
         aside.unlink()
     fsync_dir(folder)
     return NewHost(config, games)
+
+
+def _refuse_in_games_folder(folder: Path) -> None:
+    """InitRefused when ``folder`` is a host's games folder (it holds the mail spool,
+    ``.mail``) or is in one (a game's folder): a host made there would be a second host
+    inside the first, its games and spool never seen by the first's cron."""
+    here = folder.absolute()
+    for place in (here, *here.parents):
+        if not (place / ".mail").is_dir():
+            continue
+        config = place.parent / CONFIG_NAME
+        host = f"the host {config}" if config.is_file() else f"a host (its spool {place / '.mail'})"
+        what = "is the games folder" if place == here else "is in the games folder"
+        other = place.parent.parent / f"{place.parent.name}2"
+        there = f"; for the host there: export WTG_CONFIG={config}" if config.is_file() else ""
+        raise InitRefused(
+            f"{folder} {what} of {host}: a new host goes in a folder of its own, outside any "
+            f"host's games folder (as `wtg init {other}`){there}"
+        )
 
 
 def _quoted(text: str) -> str:

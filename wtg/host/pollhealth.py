@@ -32,9 +32,12 @@ class PollHealth(Record):
 
     @property
     def last(self) -> datetime | None:
-        """When the last poll ran, whether it succeeded or failed."""
-        moments = [m for m in (self.last_success, self.last_failure) if m is not None]
-        return max(moments) if moments else None
+        """When the last poll ran, whether it succeeded or failed: the failure's time while
+        the poll is failing, else the success's (not the later of the two: a clock that was
+        ahead stamps a success later than the failures after it)."""
+        if self.failing and self.last_failure is not None:
+            return self.last_failure
+        return self.last_success or self.last_failure
 
     @property
     def failing(self) -> bool:

@@ -17,6 +17,10 @@ from wtg.files.store import write_atomic
 from wtg.game.schedule import iso, parse_iso
 
 SERVICE_FILE = "service.json"
+STOPPED_FILE = "service-stopped.json"
+"""The record of the last service that stopped as a service stops (SIGTERM, Ctrl-C): when,
+and since when it had run. Without it a host whose service was stopped read as one where
+none ever ran."""
 
 
 class ServiceRecord(Record):
@@ -53,8 +57,32 @@ def read_service_record(spool: Path) -> ServiceRecord | None:
         return None
 
 
-def clear_service_record(spool: Path, pid: int) -> None:
-    """Remove the record as the service stops, if it is still this process's."""
+class StoppedService(Record):
+    """The last service that stopped as a service stops: ``since`` it ran, ``stopped``."""
+
+    since: datetime
+    stopped: datetime
+
+
+def clear_service_record(spool: Path, pid: int, stopped: datetime | None = None) -> None:
+    """Remove the record as the service stops, if it is still this process's; ``stopped``:
+    the moment, kept in ``STOPPED_FILE`` (written first: a kill between the two leaves a
+    running record, whose process is gone, which says so)."""
     record = read_service_record(spool)
     if record is not None and record.pid == pid:
+        if stopped is not None:
+            data = {"since": iso(record.since), "stopped": iso(stopped)}
+            write_atomic(spool / STOPPED_FILE, json.dumps(data) + "\n")
         (spool / SERVICE_FILE).unlink(missing_ok=True)
+
+
+def read_stopped_service(spool: Path) -> StoppedService | None:
+    """The last service that stopped on this spool; None when none did (or it cannot be
+    read)."""
+    try:
+        data = json.loads((spool / STOPPED_FILE).read_text(encoding="utf-8"))
+        return StoppedService(
+            since=parse_iso(str(data["since"])), stopped=parse_iso(str(data["stopped"]))
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        return None

@@ -55,6 +55,23 @@ class Reply(Record):
     once_a_day: bool = False
 
 
+QUOTED_MOST = 200
+"""Characters of a command that an answer quotes (a refusal, the HELP to an unknown one): it
+goes to a From anyone may forge, so no one's long line is mailed on to another address in
+the host's name."""
+REASON_MOST = 400
+"""Characters of a refusal's reason, which may quote the command's words (``"..." after that
+is not read``); the host's own reasons are shorter."""
+CUT = " [...]"
+"""What ends a quote cut to its length."""
+
+
+def cut(text: str, most: int) -> str:
+    """``text`` as an answer quotes it: its first ``most`` characters, then ``CUT`` when it
+    is longer."""
+    return text if len(text) <= most else text[:most] + CUT
+
+
 Handler = Callable[["Desk", Command], None]
 """What a command does, on the mail being answered (``wtg.lobby.handlers``)."""
 
@@ -143,13 +160,16 @@ class Desk:
         """The command was not carried out: its sender is told why."""
         self.refused += 1
         # the words it quotes are anyone's, mailed to a From anyone may forge: shown, not
-        # carried out (a control character, an escape sequence's ESC, as ``?``)
+        # carried out (a control character, an escape sequence's ESC, as ``?``), and cut
         typed = marked(command.text())
-        self.reply(f"{typed[:60]}: not done", "refused", command=typed, reason=marked(reason))
+        reason = cut(marked(reason), REASON_MOST)
+        self.reply(
+            f"{typed[:60]}: not done", "refused", command=cut(typed, QUOTED_MOST), reason=reason
+        )
 
     def help(self, unknown: str | None = None) -> None:
         """The HELP; ``unknown``: the command it answers, which the host does not know."""
-        shown = marked(unknown) if unknown is not None else None
+        shown = cut(marked(unknown), QUOTED_MOST) if unknown is not None else None
         subject = "the commands of the host" if shown is None else f"{shown[:40]}: unknown"
         self.reply(subject, "help", verbs=VERBS, unknown=shown)
 

@@ -43,17 +43,16 @@ from wtg.mail.outcome import (
 from wtg.mail.pictures import orders_picture
 from wtg.mail.registry import MENDED, GameYamlRefused, Registry
 from wtg.mail.setaside import NOTICE_WINDOW, gives_orders, notice_tally, seat_named, why_shown
-from wtg.mail.strangers import HOURLY, Strangers
+from wtg.mail.strangers import Strangers
 
 WINDOW = 3600.0
 REPLIES_LIMIT = "replies_per_hour"
 CONFIRMATIONS_LIMIT = "confirmations_per_hour"
+"""The limits that may hold an answer back, by their keys in the config's ``mail`` (and those
+of the mail to strangers: ``wtg.mail.strangers``)."""
 DAY = 24 * 3600.0
 ONE_A_DAY = "one a day"
 """The limit that held back a notice mailed at most once a ``DAY`` (a limit of one)."""
-STRANGERS_LIMIT = HOURLY
-"""The limits that may hold an answer back, by their keys in the config's ``mail`` (and those
-of the mail to strangers: ``wtg.mail.strangers``)."""
 NOT_ACCEPTED = "your orders were not accepted"
 """The subject of the answer to a form none of whose order lines could be accepted, and of
 a mail refused (after its game's tag, or capitalised when no game is known)."""

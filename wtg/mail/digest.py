@@ -18,25 +18,26 @@ from pathlib import Path
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.store import write_atomic
-from wtg.game.bounces import bare_address, bounces_of
+from wtg.game.bounces import failing_seats
 from wtg.game.engine import Game
 from wtg.game.schedule import iso, parse_iso
 from wtg.gm.gamestatus import game_status
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.logs.events import log_event
 from wtg.mail import compose
+from wtg.mail.digestmark import DIGEST_FILE, last_digest
 from wtg.mail.journal import (
     Quarantined,
     SetAside,
     Unanswered,
     held_mails,
+    held_over,
     quarantined,
     set_aside,
     unanswered,
 )
 from wtg.mail.outbox import Outbox
 
-DIGEST_FILE = "digest.json"
 FIRST_LOOK = timedelta(days=1)
 
 
@@ -71,6 +72,8 @@ class Digest(Record):
     quarantine: tuple[Quarantined, ...] = ()
     held: tuple[Quarantined, ...] = ()
     """Mail for games this host does not know, kept for the GM."""
+    held_not_listed: int = 0
+    """Mails held whose record the list's bound let go (``wtg.mail.journal.held_over``)."""
     unanswered: tuple[Unanswered, ...] = ()
     """Mails whose answer an hourly limit held back since the last digest."""
     set_aside: tuple[SetAside, ...] = ()
@@ -86,6 +89,7 @@ class Digest(Record):
             self.runs
             or self.quarantine
             or self.held
+            or self.held_not_listed
             or self.unanswered
             or self.set_aside
             or self.missing
@@ -111,14 +115,6 @@ class Digest(Record):
         if self.set_aside:  # added last, and only when there are some: the line stays as it was
             told += f", {len(self.set_aside)} order mail(s) set aside"
         return f"since {self.since}: {told}"
-
-
-def last_digest(spool: Path) -> datetime | None:
-    try:
-        data = json.loads((spool / DIGEST_FILE).read_text(encoding="utf-8"))
-        return parse_iso(str(data["last"]))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
 
 
 class Mailing(Record):
@@ -213,6 +209,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         runs=tuple(runs),
         quarantine=tuple(quarantined(spool)),
         held=tuple(held_mails(spool)),
+        held_not_listed=sum(item.mails for item in held_over(spool)),
         unanswered=tuple(unanswered(spool, since.timestamp())),
         set_aside=tuple(set_aside(spool, since.timestamp())),
         missing=tuple(missing),
@@ -263,13 +260,7 @@ def _missing(game: Game) -> list[Missing]:
 def failing_of(game: Game) -> list[Failing]:
     """The game's players whose address is marked failing (its mail bounced: ``wtg
     bounces``), each with its latest bounce."""
-    marks = bounces_of(game.store.root)
-    found = []
-    for entry in game.config.players:
-        mark = marks.get(bare_address(entry.email))
-        if mark is not None:
-            why = " ".join(part for part in (mark.status, mark.reason) if part)
-            found.append(
-                Failing(game.config.game, f"{entry.id} {entry.name}", mark.address, mark.since, why)
-            )
-    return found
+    return [
+        Failing(game.config.game, f"{entry.id} {entry.name}", mark.address, mark.since, mark.why)
+        for entry, mark in failing_seats(game.store.root, game.config.players)
+    ]

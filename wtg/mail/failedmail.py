@@ -58,20 +58,24 @@ NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,179}")
 separator, never a leading dot."""
 SEATED = (
     r"(?:(?:report|press)-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
-    r"|remind-{game}-t\d{{4}}-p(\d{{2,}})(?:-n\d+)?"
+    r"|remind-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
     r"|(?:hold|release|extend|rollback)-.+-{game}-p(\d{{2,}}))"
 )
 """The id of a mail to one seat of game ``{game}``: a report or the press of a turn (run
-again: ``-gN``, ``-rN``; ``wtg.mail.sender``), a reminder (either ending ``-nN`` in a game
-whose name was taken again: ``Journal.mail_mark``), a GM's notice (``wtg.mail.notices``);
-the seat's number is the group that matched."""
+again: ``-gN``, ``-rN``; ``wtg.mail.sender``), a reminder (of a turn put off by rollbacks,
+``-gN``, of a report run again, ``-rN``; either ending ``-nN`` in a game whose name was
+taken again: ``Journal.mail_mark``), a GM's notice (``wtg.mail.notices``); the seat's
+number is the group that matched."""
 OF_TURN = r"(?:report|press)-{game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?(?:-r(\d+))?(?:-n\d+)?"
 """The id of a turn's report or press to one seat of game ``{game}``: the turn, then how
 many rollbacks had voided it when it was queued (``-gN``: each one that went back to an
 earlier turn) and how often it had been run again (``-rN``; an older wtg wrote it only
 while the turn was the game's last), as ``wtg.mail.sender`` writes them."""
-REMINDER = r"remind-{game}-t(\d{{4}})-p\d{{2,}}(?:-n\d+)?"
-"""The id of a reminder to one seat of game ``{game}``: the turn whose orders it asks for."""
+REMINDER = r"remind-{game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?(?:-r(\d+))?(?:-n\d+)?"
+"""The id of a reminder to one seat of game ``{game}``: the turn whose orders it asks for,
+then how many rollbacks had put that turn off when it was queued (``-gN``: each one back
+to a turn before it) and how often the turn before it had been run again (``-rN``: its
+form is of that turn's report as the rerun made it); none, none."""
 MARKED = re.compile(r"-p\d{2,}(?:-g\d+)?(?:-r\d+)?(-n\d+)?\Z")
 """The end of the id of a report, press or reminder to a seat (``OF_TURN``, ``REMINDER``),
 with the mark of the name taken again it carries, if any."""
@@ -442,10 +446,12 @@ class _GameRecords:
         had voided it and how often it had been run again when it was queued (``OF_TURN``):
         a rollback recorded since to a turn before it, or a rerun of it since, undid it.
         A reminder (``REMINDER``) is undone when the turn it asks orders for has run, or
-        the game went back before it."""
+        the game went back before it, or the turn before it was run again, since it was
+        queued (its id counts those before: ``_reminded_undone``)."""
         reminded = re.fullmatch(REMINDER.format(game=re.escape(game.config.game)), ident)
         if reminded is not None:
-            return self._reminded_undone(game, int(reminded[1]), head)
+            counted = int(reminded[2] or 0), int(reminded[3] or 0)
+            return self._reminded_undone(game, int(reminded[1]), *counted)
         found = re.fullmatch(OF_TURN.format(game=re.escape(game.config.game)), ident)
         if found is None:
             return None
@@ -467,32 +473,35 @@ class _GameRecords:
                 return None
         return f"turn {turn} was run again since (`wtg run-turn --rerun`)"
 
-    def _reminded_undone(self, game: Game, turn: int, head: Message) -> str | None:
+    def _reminded_undone(self, game: Game, turn: int, voided: int, reruns: int) -> str | None:
         """What made a reminder of turn ``turn``'s orders untrue since it was made: that
-        turn has run (its orders are late for good), or the game was rolled back to a turn
-        before the one before it (the turn it asks for comes later, by another deadline),
-        or that turn ran and was rolled back (it is to come again, by the deadline the
-        rollback set, from a report the reminder's form is not of). A rollback in the
-        second the reminder was made counts as after it: not sent on a guess."""
+        turn has run (its orders are late for good), or a rollback to a turn before it
+        beyond the ``voided`` its id counted (back before the turn before it: the turn it
+        asks for comes later, by another deadline; or back from that turn itself: it comes
+        again, by the deadline the rollback set, from a report the reminder's form is not
+        of), or the turn before it run again more often than the ``reruns`` its id counted
+        (``run-turn --rerun``: its report, and the form the reminder carries, are another
+        now). A reminder an older wtg queued after a rollback or a rerun (its id counting
+        none) is set aside too: the next `wtg remind` reminds of the turn as it is, under
+        an id of its own."""
         latest = self._latest_of(game)
         if latest is None:
             return None
         if latest >= turn:
             return f"turn {turn}, whose orders the reminder asked for, has run since"
-        made = _date(head)
-        for back in self._rollbacks_of(game):
-            at = _moment(back.at)
-            if made is not None and at is not None and at < made:
-                continue  # before the reminder: it reminds of the turn as it is
+        earlier = [r for r in self._rollbacks_of(game) if r.to < turn]
+        if len(earlier) > voided:  # the first one the reminder did not count undid it
+            back = earlier[voided]
             if back.to < turn - 1:
                 return (
                     f"turn {turn - 1} was rolled back to turn {back.to} since ({_shown(back.at)})"
                 )
-            if back.latest >= turn:
-                return (
-                    f"turn {turn}, whose orders the reminder asked for, ran since and was "
-                    f"rolled back to turn {back.to} ({_shown(back.at)})"
-                )
+            return (
+                f"turn {turn}, whose orders the reminder asked for, ran since and was "
+                f"rolled back to turn {back.to} ({_shown(back.at)})"
+            )
+        if turn > 1 and latest == turn - 1 and self._meta(game, turn - 1).get("reruns", 0) > reruns:
+            return f"turn {turn - 1} was run again since (`wtg run-turn --rerun`)"
         return None
 
     def _rollbacks_of(self, game: Game) -> list[Rollback]:

@@ -51,14 +51,19 @@ def auto_reply_reason(msg: Message | Headers, our_loop_id: str) -> str | None:
 
 
 def sender_address(msg: Message | Headers) -> str | None:
-    """The lower-cased address to reply to: Reply-To when usable, else From; None if neither."""
+    """The lower-cased address to reply to: the From's, or the Reply-To's when it is usable
+    and in the From's domain (the same, or one above or below it); None without a usable
+    From. The GM's server checks the From's domain (DMARC: ``wtg.mail.senderauth``), no one
+    checks a Reply-To: one to another domain would have the host answer a third party."""
     headers = _grouped(msg)
-    for name in ("Reply-To", "From"):
-        for value in _values(headers, name):
-            address = _first_address(value)
-            if address is not None:
-                return address
-    return None
+    sender = next(filter(None, map(_first_address, _values(headers, "From"))), None)
+    if sender is None:
+        return None
+    for value in _values(headers, "Reply-To"):
+        address = _first_address(value)
+        if address is not None and _kin(_domain(address), _domain(sender)):
+            return address
+    return sender
 
 
 class ReplyLimiter:
@@ -214,6 +219,16 @@ def _first_address(value: str) -> str | None:
         if _usable(address):
             return address.lower()
     return None
+
+
+def _domain(address: str) -> str:
+    return address.rpartition("@")[2].rstrip(".")
+
+
+def _kin(one: str, other: str) -> bool:
+    """Whether two domains are one, or one is below the other (``mail.example.org`` and
+    ``example.org``)."""
+    return one == other or one.endswith(f".{other}") or other.endswith(f".{one}")
 
 
 def _usable(address: str) -> bool:

@@ -97,8 +97,18 @@ class KeptJournal(Journal):
     def quarantined(self, key: str, game: str | None, archive: str, reason: str, at: float) -> None:
         self.notes.append(("quarantined", (key, game, archive, reason, at)))
 
-    def held(self, key: str, game: str | None, archive: str, reason: str, at: float) -> None:
-        self.notes.append(("held", (key, game, archive, reason, at)))
+    def held(
+        self,
+        key: str,
+        game: str | None,
+        archive: str,
+        reason: str,
+        at: float,
+        sender: str = "",
+        player: bool = False,
+        arrived: str = "",
+    ) -> None:
+        self.notes.append(("held", (key, game, archive, reason, at, sender, player, arrived)))
 
     def set_aside(
         self,

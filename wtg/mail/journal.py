@@ -12,7 +12,7 @@ from typing import Any
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
-from wtg.files.diskspace import read_only
+from wtg.files.diskspace import cannot_write
 from wtg.mail.outcome import Outcome
 
 SCHEMA = """
@@ -41,6 +41,7 @@ CREATE TABLE IF NOT EXISTS unanswered (  -- mails whose answer an hourly limit h
     outcome TEXT NOT NULL,       -- not answered: reply limit: what was held, and by which limit
     at REAL NOT NULL
 );
+CREATE INDEX IF NOT EXISTS unanswered_by_time ON unanswered(at);  -- the readers, the pruning
 CREATE TABLE IF NOT EXISTS quarantine (
     key TEXT PRIMARY KEY,        -- the message
     game TEXT,                   -- the game it names, when a cheap look found one
@@ -54,6 +55,11 @@ CREATE TABLE IF NOT EXISTS held (  -- mail for a game this host does not know, k
     archive TEXT NOT NULL,       -- the raw message kept in the spool's archive
     reason TEXT NOT NULL,
     at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS held_over (  -- mails held whose record the list's bound let go
+    sender TEXT PRIMARY KEY,     -- a player's address; '' for every address with no seat here
+    mails INTEGER NOT NULL,      -- how many
+    at REAL NOT NULL             -- when the latest was let go
 );
 CREATE TABLE IF NOT EXISTS set_aside (  -- a player's orders in a mail that looked automatic
     key TEXT NOT NULL,           -- the message
@@ -84,6 +90,16 @@ CREATE TABLE IF NOT EXISTS released (  -- releases done: what a release given ag
     at REAL NOT NULL
 );
 """
+_HELD_COLUMNS = (
+    ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': none)
+    ("player", "INTEGER NOT NULL DEFAULT 0"),  # 1: the address had a seat here when held
+    ("arrived", "TEXT NOT NULL DEFAULT ''"),  # its arrival key (wtg.game.arrivalkey)
+)
+"""The columns ``held`` has beyond those of its first version, with their kinds."""
+_HELD_INDEXES = """
+CREATE INDEX IF NOT EXISTS held_by_sender ON held(sender, arrived, key);
+CREATE INDEX IF NOT EXISTS held_by_player ON held(player, arrived, key);
+"""
 _KEYS_A_QUERY = 500
 """Under SQLite's oldest limit of 999 values a statement."""
 
@@ -92,6 +108,32 @@ REPLIES_KEPT = 2 * 24 * 3600.0
 any limit reads them over (a day: the once-a-day notices, the same answer not mailed twice a
 day; ``tests/mail/test_replies_pruned.py`` checks every window), so that a clock set back
 a day still finds them."""
+
+ASIDE_KEPT = 30 * 24 * 3600.0
+"""Seconds the record of a mail set aside (``set_aside``, ``aside_arrived``, ``aside_filed``)
+stays once nobody needs it (``Journal.prune_set_aside``): after the GM filed it, or, for one
+he never filed, after it was set aside once its kept mail is gone from the archive or its
+game from the host. One he has not filed whose mail is kept stays for as long as the mail
+is: he may file it any day, as of its arrival (``wtg.mail.keptmail``)."""
+
+UNANSWERED_KEPT = 2 * 24 * 3600.0
+"""Seconds a mail not answered (``unanswered``) stays in the journal at least
+(``Journal.prune_unanswered``): twice the day ``wtg status`` shows and the first digest
+looks back, so that a clock set back a day still finds them. The poll keeps longer every one
+since the last digest (``wtg.mail.digestmark``), which the next digest counts
+however late it comes."""
+
+HELD_AN_ADDRESS = 20
+"""Mails held (a form of a game this host does not know: ``Journal.held``) whose record the
+journal keeps for one sender's address: the newest. An older one's record goes and is
+counted (``held_over``); its mail stays where every held mail is (the rejected folder, the
+archive) and ``wtg quarantine --release KEY`` takes it as before."""
+
+HELD_STRANGERS = 500
+"""Of the mails held from addresses with no seat on this host, the records kept in all:
+the newest. A flood from many addresses (anyone may send forms naming unknown games) lets
+go of the older ones, counted, never of a player's, whose address only the first bound
+holds (``HELD_AN_ADDRESS``)."""
 
 KEPT_FOR = 3600.0
 """Seconds of replies read at once and kept (``Journal.replies_since``): then read again,
@@ -107,7 +149,7 @@ def mailed_turns(spool: Path) -> dict[str, int]:
     there is no journal yet (nothing was ever sent from this host), made by nothing."""
     if not (spool / JOURNAL_FILE).is_file():
         return {}
-    if read_only(spool) is not None:  # `wtg status` reads a read-only games folder too
+    if cannot_write(spool):  # `wtg status` reads a read-only or full games folder too
         rows = _query(spool, "SELECT game, turn FROM mailed")
         if rows is not None:
             return {str(g): int(t) for g, t in rows}
@@ -184,11 +226,21 @@ class Journal:
         self.path = private.create_file(private.make_dirs(spool) / JOURNAL_FILE)
         self.db = self._connect()
         self.db.executescript(SCHEMA)
+        self._held_columns()
         self.db.commit()
         self._recent: dict[str, list[float]] | None = None
         """The replies since ``_recent_since``, by address: read with one query, not one
         a mail (only the poll, one at a time, writes them; ``replied`` adds its own)."""
         self._recent_since = 0.0
+
+    def _held_columns(self) -> None:
+        """The columns by which the list of mails held is bounded, added to a journal made
+        before them (its records count as strangers', oldest: the first to go)."""
+        have = {str(row[1]) for row in self.db.execute("PRAGMA table_info(held)")}
+        for name, kind in _HELD_COLUMNS:
+            if name not in have:
+                self.db.execute(f"ALTER TABLE held ADD COLUMN {name} {kind}")
+        self.db.executescript(_HELD_INDEXES)
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=30)
@@ -251,7 +303,9 @@ class Journal:
 
     def forget_quarantined(self, keys: Sequence[str] | None) -> int:
         """Drop quarantine and held records (``keys``, or every one when None) once the GM
-        has dealt with them; the archived message stays. Returns how many went."""
+        has dealt with them; the archived message stays. The count of the mails held whose
+        record the list's bound let go (``held_over``) goes with the last record of its
+        address (the strangers' with the last stranger's). Returns how many records went."""
         gone = 0
         for table in ("quarantine", "held"):
             if keys is None:
@@ -260,16 +314,61 @@ class Journal:
                 marks = ",".join("?" * len(keys))
                 query = f"DELETE FROM {table} WHERE key IN ({marks})"
                 gone += self.db.execute(query, keys).rowcount
+        self.db.execute(
+            "DELETE FROM held_over WHERE NOT EXISTS (SELECT 1 FROM held AS h WHERE "
+            "CASE WHEN held_over.sender = '' THEN h.player = 0 "
+            "ELSE h.sender = held_over.sender END)"
+        )
         self.db.commit()
         return int(gone)
 
-    def held(self, key: str, game: str | None, archive: str, reason: str, at: float) -> None:
+    def held(
+        self,
+        key: str,
+        game: str | None,
+        archive: str,
+        reason: str,
+        at: float,
+        sender: str = "",
+        player: bool = False,
+        arrived: str = "",
+    ) -> None:
         """A message for a game this host does not know, kept for the GM (``wtg
-        quarantine``; ``--release KEY`` puts it back for the next poll)."""
+        quarantine``; ``--release KEY`` puts it back for the next poll). ``sender``: its
+        From's address; ``player``: whether that address has a seat on this host;
+        ``arrived``: its arrival key. The list is bounded: of one address's mails the
+        newest ``HELD_AN_ADDRESS`` are kept, of the addresses with no seat here the newest
+        ``HELD_STRANGERS`` in all; the record of an older one goes, counted in
+        ``held_over`` (under the player's address, or '' for a stranger's)."""
+        sender = sender.lower()
+        named = game and printable(game)
         self.db.execute(
-            "INSERT OR REPLACE INTO held (key, game, archive, reason, at) VALUES (?, ?, ?, ?, ?)",
-            (key, game and printable(game), archive, printable(reason), at),
+            "INSERT OR REPLACE INTO held (key, game, archive, reason, at, sender, player, "
+            "arrived) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (key, named, archive, printable(reason), at, sender, player, arrived),
         )
+        over = self._let_go("sender = ?", (sender,), HELD_AN_ADDRESS)
+        if not player:
+            over += self._let_go("player = 0", (), HELD_STRANGERS)
+        if over:
+            self.db.execute(
+                "INSERT INTO held_over (sender, mails, at) VALUES (?, ?, ?) ON CONFLICT (sender) "
+                "DO UPDATE SET mails = mails + excluded.mails, at = MAX(at, excluded.at)",
+                (sender if player else "", over, at),
+            )
+
+    def _let_go(self, where: str, values: tuple[object, ...], kept: int) -> int:
+        """Drop the records of mails held that ``where`` picks beyond the newest ``kept``
+        (by arrival; a mail one poll handled newest first arrives older): how many went.
+        The index walks ``kept`` rows, not the whole list."""
+        query = (
+            f"SELECT key FROM held WHERE {where} ORDER BY arrived DESC, key DESC "
+            f"LIMIT -1 OFFSET {int(kept)}"
+        )
+        keys = [str(key) for (key,) in self.db.execute(query, values)]
+        for key in keys:
+            self.db.execute("DELETE FROM held WHERE key = ?", (key,))
+        return len(keys)
 
     def set_aside(
         self,
@@ -304,6 +403,39 @@ class Journal:
             "INSERT OR REPLACE INTO aside_filed (key, game, at) VALUES (?, ?, ?)",
             (key, game, at),
         )
+
+    def aside_unfiled(self, before: float) -> list[tuple[str, str, str]]:
+        """The mails set aside before ``before`` that the GM has not filed for their game:
+        each one's key, game and kept mail, the ones ``prune_set_aside`` may be given."""
+        query = (
+            "SELECT key, game, archive FROM set_aside AS s WHERE at < ? AND NOT EXISTS "
+            "(SELECT 1 FROM aside_filed AS f WHERE f.key = s.key AND f.game = s.game) "
+            "ORDER BY at, key, game"
+        )
+        return [(str(k), str(g), str(a)) for k, g, a in self.db.execute(query, (before,))]
+
+    def prune_set_aside(self, before: float, unneeded: Sequence[tuple[str, str]]) -> int:
+        """Drop the records of mails set aside that nobody needs (``ASIDE_KEPT``): each the
+        GM filed before ``before``, with the record of his filing; each of ``unneeded``
+        (its key and game: one of ``aside_unfiled``'s whose kept mail or game is gone); and
+        when a mail arrived, once no record of it is left. How many records of mails set
+        aside went. Uncommitted: the poll commits it with the replies' pruning, one
+        transaction (a kill leaves all of it or none)."""
+        gone = self.db.execute(
+            "DELETE FROM set_aside WHERE EXISTS (SELECT 1 FROM aside_filed AS f "
+            "WHERE f.key = set_aside.key AND f.game = set_aside.game AND f.at < ?)",
+            (before,),
+        ).rowcount
+        self.db.execute("DELETE FROM aside_filed WHERE at < ?", (before,))
+        for key, game in unneeded:
+            gone += self.db.execute(
+                "DELETE FROM set_aside WHERE key = ? AND game = ? AND at < ?", (key, game, before)
+            ).rowcount
+        self.db.execute(
+            "DELETE FROM aside_arrived WHERE NOT EXISTS "
+            "(SELECT 1 FROM set_aside AS s WHERE s.key = aside_arrived.key)"
+        )
+        return int(gone)
 
     # --- releases (``wtg.mail.release``) ----------------------------------------
     def begin_release(self, key: str, at: float) -> None:
@@ -368,6 +500,12 @@ class Journal:
         how many went. Uncommitted."""
         self._recent = None
         return int(self.db.execute("DELETE FROM replies WHERE at < ?", (before,)).rowcount)
+
+    def prune_unanswered(self, before: float) -> int:
+        """Drop the mails not answered handled before ``before`` (a poll gives the older of
+        its moment less ``UNANSWERED_KEPT`` and the last digest: nothing reads further
+        back); how many went. Uncommitted."""
+        return int(self.db.execute("DELETE FROM unanswered WHERE at < ?", (before,)).rowcount)
 
     def replied(self, sender: str, at: float) -> None:
         self.db.execute("INSERT INTO replies (sender, at) VALUES (?, ?)", (sender, at))
@@ -446,6 +584,25 @@ def held_mails(spool: Path) -> list[Quarantined]:
     return _kept(spool, "held")
 
 
+class HeldOver(Record):
+    """Mails held whose record the list's bound let go (``Journal.held``), counted: each is
+    still in the rejected folder and the archive, and ``wtg quarantine --release KEY`` (the
+    key in the poll's log, ``wtg poll -v``) takes it."""
+
+    sender: str
+    """The player's address they came from; '' for the addresses with no seat here."""
+    mails: int
+    at: float
+    """When the latest was let go."""
+
+
+def held_over(spool: Path) -> list[HeldOver]:
+    """The counts of mails held not listed, the strangers' first, then by address (none
+    without a journal, or with one no poll of this version has opened); read only."""
+    rows = _query(spool, "SELECT sender, mails, at FROM held_over ORDER BY sender")
+    return [HeldOver(printable(str(s)), int(m), float(t)) for s, m, t in rows or ()]
+
+
 def releasing(spool: Path) -> list[str]:
     """The keys of the releases cut short (``wtg.mail.release``), oldest first."""
     return [str(row[0]) for row in _rows(spool, "SELECT key FROM releases ORDER BY at, key")]
@@ -482,12 +639,13 @@ def _query(spool: Path, query: str, values: Sequence[object] = ()) -> list[Any] 
 
 
 def _reading(path: Path) -> str:
-    """The URI that opens the journal at ``path`` read only. On a read-only file system
-    SQLite cannot make the -shm file a reader of a WAL journal needs, and the open fails:
-    there, with no -wal file beside it (nothing written since the last checkpoint), the
-    database is all there is to read, and is opened as it lies (``immutable``)."""
+    """The URI that opens the journal at ``path`` read only. On a read-only file system, or
+    a full disk, SQLite cannot make the -shm file a reader of a WAL journal needs, and the
+    open fails: there, with no -wal file beside it (nothing written since the last
+    checkpoint), the database is all there is to read, and is opened as it lies
+    (``immutable``)."""
     uri = f"file:{path}?mode=ro"
-    if read_only(path.parent) and not path.with_name(f"{path.name}-wal").exists():
+    if cannot_write(path.parent) and not path.with_name(f"{path.name}-wal").exists():
         uri += "&immutable=1"
     return uri
 

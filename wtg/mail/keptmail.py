@@ -7,11 +7,12 @@ filed (``Journal.aside_filed``).
 When it arrived: as the poll read it (the journal's ``aside_arrived``); for a mail the
 journal holds no time of (a journal of an older version, a mail the GM saved elsewhere),
 the date its receiving server wrote in its topmost ``Received`` header, else its ``Date``;
-never later than now."""
+never later than now. A mail is read as the poll reads it (its parts decoded: a text in base64
+or quoted-printable, an HTML part), a file that is no mail (a form saved alone, an order
+file) as it is."""
 
 from __future__ import annotations
 
-import os
 from datetime import datetime, timezone
 from email.message import Message
 from email.parser import HeaderParser
@@ -19,7 +20,9 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from wtg.core.record import Record
+from wtg.files.samefile import same_file
 from wtg.game.arrivalkey import arrival_key
+from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.journal import JOURNAL_FILE, Journal, aside_arrival, set_aside_entries
 
 TIEBREAK = "kept-mail"
@@ -43,7 +46,7 @@ def kept_mail(spool: Path, path: Path | None, text: str, now: datetime) -> KeptM
     keys: list[str] = []
     if path is not None:
         for entry in set_aside_entries(spool):
-            if entry.key not in keys and _same_file(Path(entry.archive), path):
+            if entry.key not in keys and same_file(Path(entry.archive), path):
                 keys.append(entry.key)
     for key in keys:
         arrival = aside_arrival(spool, key)
@@ -63,6 +66,20 @@ def kept_mail(spool: Path, path: Path | None, text: str, now: datetime) -> KeptM
     return KeptMail(tuple(keys), moment, arrival_key(moment, TIEBREAK))
 
 
+def kept_texts(path: Path | None, text: str) -> list[str]:
+    """The texts of the file ``path`` (None: stdin), whose text is ``text``, that
+    ``Game.submit_all`` reads: a mail's parts that hold a form, decoded, best first (as the
+    poll gives them); the text itself when it is no mail, or no part holds a form."""
+    if HeaderParser().parsestr(text, headersonly=True).get("from") is None:
+        return [text]  # a form or an order file saved alone: no headers to read past
+    try:
+        raw = path.read_bytes() if path is not None else text.encode("utf-8", "replace")
+    except OSError:  # read once already: gone since, or a pipe
+        raw = text.encode("utf-8", "replace")
+    found = extract_from_message(parse_mail(raw)).texts
+    return list(found) if found else [text]
+
+
 def mark_filed(spool: Path, keys: tuple[str, ...], game: str, now: datetime) -> None:
     """The GM filed the mails of ``keys`` for ``game``: no longer listed as not filed. Made
     by nothing where there is no journal."""
@@ -75,13 +92,6 @@ def mark_filed(spool: Path, keys: tuple[str, ...], game: str, now: datetime) -> 
         journal.commit()
     finally:
         journal.close()
-
-
-def _same_file(one: Path, other: Path) -> bool:
-    try:
-        return os.path.samefile(one, other)
-    except OSError:  # one is not there (an archive moved, a file given that is not)
-        return False
 
 
 def _headers_moment(headers: Message) -> datetime | None:

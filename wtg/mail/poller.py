@@ -34,8 +34,10 @@ from wtg.host.pollhealth import record_poll
 from wtg.logs.events import log_event
 from wtg.mail import helpers
 from wtg.mail.answers import Answers
+from wtg.mail.asidepruning import unneeded
 from wtg.mail.bounce import BounceNotes
 from wtg.mail.commands import Commands, command_text
+from wtg.mail.digestmark import last_digest
 from wtg.mail.echo import Asked
 from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.guards import auto_reply_reason, raw_headers, sender_address
@@ -45,7 +47,7 @@ from wtg.mail.helpers import (
 )
 from wtg.mail.inbox import HEAD_MAX, ImapInbox, Inbox, Incoming, MaildirInbox
 from wtg.mail.inprogress import InHand, NoSlot, Slot
-from wtg.mail.journal import REPLIES_KEPT, Journal
+from wtg.mail.journal import ASIDE_KEPT, REPLIES_KEPT, UNANSWERED_KEPT, Journal
 from wtg.mail.mailcopy import copy_mark
 from wtg.mail.mailevents import MailEvent, log_mail, log_poll
 from wtg.mail.outbox import Outbox
@@ -106,7 +108,7 @@ class Poller:
         counts["skipped"] = counts["held"] = counts["unanswered"] = counts["forged"] = 0
         events: list[tuple[str, MailEvent]] = []
         try:
-            self._prune_replies()
+            self._prune()
             self.hand = self.crew.muster(self.gm.spool, self.journal)
             self.deaths = self.crew.deaths
             self.crew.start(self.inbox.backlog(), self.journal, self._helping, single_threaded())
@@ -160,15 +162,30 @@ class Poller:
         log_poll(summary.line(), summary.seen, summary.unreadable + summary.helpers_died)
         return summary
 
-    def _prune_replies(self) -> None:
-        """Drop the replies no limit reads any more: one statement a poll, before any is
-        read. The journal busy past its timeout leaves them to the next poll."""
+    def _prune(self) -> None:
+        """Drop what nobody reads any more, once a poll, before any reply is read: the
+        replies no limit reads, the mails not answered that neither ``wtg status`` nor the
+        next digest reads (``unanswered_before``), and the records of mails set aside that
+        nobody needs (``wtg.mail.asidepruning``). One transaction: a kill leaves all of it
+        or none. The journal busy past its timeout leaves them to the next poll."""
+        moment = self.now.timestamp()
+        before = moment - ASIDE_KEPT
         try:
-            self.journal.prune_replies(self.now.timestamp() - REPLIES_KEPT)
+            gone = unneeded(self.journal, self.gm.games_dir, self.gm.spool, before)
+        except Exception as exc:  # the games folder is the GM's data: a reason, never a stop
+            gone = []  # none judged gone: those filed long ago go all the same
+            log_event(f"mails set aside not looked at: {exc}", level=logging.WARNING)
+        try:
+            self.journal.prune_replies(moment - REPLIES_KEPT)
+            self.journal.prune_unanswered(unanswered_before(self.gm.spool, moment))
+            self.journal.prune_set_aside(before, gone)
             self.journal.commit()
         except sqlite3.OperationalError as exc:
             self.journal.db.rollback()
-            log_event(f"old replies not pruned: {exc}", level=logging.WARNING)
+            log_event(
+                f"old replies, mails not answered and mails set aside not pruned: {exc}",
+                level=logging.WARNING,
+            )
 
     def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
         lost = {lost.line(): None for lost in self.registry.unreadable} | self.crew.unreadable
@@ -324,11 +341,22 @@ class Poller:
         if detail != outcome.detail:
             outcome = Outcome(outcome.kind, detail, outcome.game)
         if outcome.kind is Kind.HELD:
-            at = self.now.timestamp()
-            self.journal.held(message.key, outcome.game, str(archived), detail, at)
+            self._held(message, msg, outcome.game, str(archived), detail)
         if outcome.kind is not Kind.LATER:
             self.journal.handled(message.key, mark, outcome.text())
         return outcome
+
+    def _held(
+        self, message: Incoming, msg: Message, game: str | None, archived: str, detail: str
+    ) -> None:
+        """The record of a mail held for the GM, with its sender and whether he has a seat
+        here: the list keeps a player's mails apart from a flood of strangers'
+        (``Journal.held``)."""
+        sender = sender_address(raw_headers(msg)) or ""
+        player = bool(self.registry.seats_of(sender))
+        at = self.now.timestamp()
+        arrived = comparable(message.order_key)
+        self.journal.held(message.key, game, archived, detail, at, sender, player, arrived)
 
     def _too_big(self, message: Incoming, head: Message) -> Outcome:
         """A mail too big to fetch: its sender told why, unless it is a robot; a bounce is
@@ -473,6 +501,15 @@ class Poller:
         # a committed batch was flushed to disk first
         private.write_file(path, kept, sync=False)
         return path
+
+
+def unanswered_before(spool: Path, moment: float) -> float:
+    """The moment before which no reader needs the mails not answered: ``wtg status``
+    shows the last day (``UNANSWERED_KEPT`` is twice that), the digest every one since the
+    last digest (the first looks back a day), however many days ago that was."""
+    kept = moment - UNANSWERED_KEPT
+    last = last_digest(spool)
+    return kept if last is None else min(kept, last.timestamp())
 
 
 def later(exc: GameLocked) -> Outcome:

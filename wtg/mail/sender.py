@@ -527,12 +527,19 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime, mark: 
     if deadline - now > timedelta(hours=gm.limits.remind_hours):
         return 0
     status = game_status(game)
+    turn = status["turn"]
+    # the turn put off by rollbacks (``-gN``) or the report its form is of run again
+    # (``-rN``): a reminder of its own, as a report's id says so; one queued before is set
+    # aside by `wtg send` (``failedmail``) and never holds the new one back
+    again = sum(1 for r in rollbacks(game.store) if r.finished and r.to < turn)
+    reruns = game.meta(turn - 1).get("reruns", 0) if turn > 0 else 0
+    undone = (f"-g{again}" if again else "") + (f"-r{reruns}" if reruns else "")
     queued = 0
     for player in status["players"]:
         if not player["owes_orders"] or player["orders"]:
             continue
         entry = game.config.player(player["seat"])
-        ident = f"remind-{game.config.game}-t{status['turn']:04d}-p{entry.id:02d}{mark}"
+        ident = f"remind-{game.config.game}-t{turn:04d}-p{entry.id:02d}{undone}{mark}"
         body = compose.render(
             "reminder",
             name=entry.name,

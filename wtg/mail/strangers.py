@@ -87,11 +87,6 @@ class Strangers:
         self.per_address = per_address
         self.domain_share = domain_share
 
-    def spend(self, kind: str, now: float) -> bool:
-        """Count one mail of ``kind`` to a stranger of no known address, at ``now``; False
-        (nothing counted) when the hour's budget for it is spent."""
-        return self.charge(kind, now) is None
-
     def charge(
         self,
         kind: str,

@@ -34,25 +34,13 @@ FORMATS = ("svg", "png")
 
 def draw_svg(game: Game, turn: int | None = None, player: int | None = None) -> str:
     """The SVG of the game's map after ``turn`` as ``player`` may see it."""
-    board = game_board(game, turn, player)
-    if board.shape == "grid":
-        svg: str = _grid(board).grid_svg(board)
-        return svg
-    return board_svg(board, game_positions(game, board), game_wraps(game))
+    return _game_svg(game, game_board(game, turn, player))
 
 
 def draw_png(game: Game, turn: int | None = None, player: int | None = None) -> bytes:
     """The PNG of the game's map after ``turn`` as ``player`` may see it (at least 600x400
     pixels)."""
-    board = game_board(game, turn, player)
-    if board.shape == "grid":
-        grid = _grid(board)
-        painter = getattr(grid, "grid_png", None)
-        if painter is None:
-            raise NoMap("a grid board cannot be drawn as PNG yet (wtg.maps.grid has no grid_png)")
-        png: bytes = painter(board)
-        return png
-    return board_png(board, game_positions(game, board), game_wraps(game))
+    return _game_png(game, game_board(game, turn, player))
 
 
 def board_svg(
@@ -86,11 +74,7 @@ def orders_svg(
 ) -> str | None:
     """``orders_board`` as SVG."""
     board = orders_board(game, seat, orders, turn)
-    if board is None:
-        return None
-    if board.shape == "grid":
-        return _grid(board).grid_svg(board)  # type: ignore[no-any-return]
-    return board_svg(board, game_positions(game, board), game_wraps(game))
+    return None if board is None else _game_svg(game, board)
 
 
 def orders_png(
@@ -98,10 +82,23 @@ def orders_png(
 ) -> bytes | None:
     """``orders_board`` as PNG (the confirmation's picture)."""
     board = orders_board(game, seat, orders, turn)
-    if board is None:
-        return None
+    return None if board is None else _game_png(game, board)
+
+
+def _game_svg(game: Game, board: Board) -> str:
+    """A board of ``game`` as SVG: a grid (``wtg.maps.grid``), or nodes placed as the
+    game's map places them."""
     if board.shape == "grid":
-        return _grid(board).grid_png(board)  # type: ignore[no-any-return]
+        svg: str = _grid(board).grid_svg(board)
+        return svg
+    return board_svg(board, game_positions(game, board), game_wraps(game))
+
+
+def _game_png(game: Game, board: Board) -> bytes:
+    """A board of ``game`` as PNG, as ``_game_svg`` draws it."""
+    if board.shape == "grid":
+        png: bytes = _grid(board).grid_png(board)
+        return png
     return board_png(board, game_positions(game, board), game_wraps(game))
 
 

@@ -14,12 +14,10 @@ Anchor = Literal["start", "middle", "end"]
 Point = tuple[float, float]
 
 
-class Rect(Record, kw_only=True):
-    op: ClassVar[str] = "rect"
-    x: float
-    y: float
-    width: float
-    height: float
+class Painted(Record, kw_only=True):
+    """How a rectangle, polygon or circle is painted: its fill and outline (None: none),
+    the outline's width and dashes, its tooltip and its CSS class."""
+
     fill: str | None = None
     stroke: str | None = None
     stroke_width: float = 1.0
@@ -29,28 +27,24 @@ class Rect(Record, kw_only=True):
     css: str = ""
 
 
-class Polygon(Record, kw_only=True):
+class Rect(Painted, kw_only=True):
+    op: ClassVar[str] = "rect"
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+class Polygon(Painted, kw_only=True):
     op: ClassVar[str] = "polygon"
     points: tuple[Point, ...]
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: float = 1.0
-    dashed: bool = False
-    title: str | None = None
-    css: str = ""
 
 
-class Circle(Record, kw_only=True):
+class Circle(Painted, kw_only=True):
     op: ClassVar[str] = "circle"
     cx: float
     cy: float
     r: float
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: float = 1.0
-    dashed: bool = False
-    title: str | None = None
-    css: str = ""
 
 
 class Text(Record, kw_only=True):

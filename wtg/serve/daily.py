@@ -16,7 +16,8 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 
 from wtg.host.config import GmConfig
-from wtg.mail.digest import finish_mailing, last_digest, mail_and_mark, make_digest, mark_digest
+from wtg.mail.digest import finish_mailing, mail_and_mark, make_digest, mark_digest
+from wtg.mail.digestmark import last_digest
 
 DIGEST_AT = time(7, 0)
 

@@ -23,9 +23,9 @@ from wtg.game.schedule import iso
 from wtg.gm.gamestatus import game_status
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import PollHealth, last_poll
-from wtg.host.servicerecord import read_service_record
+from wtg.host.servicerecord import read_service_record, read_stopped_service
 from wtg.mail.digest import Failing, failing_of
-from wtg.mail.journal import held_mails, quarantined
+from wtg.mail.journal import held_mails, held_over, quarantined
 from wtg.mail.outbox import OutboxLook, look
 
 SPOOL = ".mail"
@@ -42,6 +42,10 @@ class Service(Record):
     since: datetime | None = None
     version: str | None = None
     gone: int | None = None
+    stopped: datetime | None = None
+    """When the last service stopped as a service stops (none runs now, none was killed)."""
+    ran_since: datetime | None = None
+    """Since when that service had run."""
 
 
 class Deadline(Record):
@@ -77,6 +81,7 @@ class HostHealth(Record):
                 "since": _moment(service.since),
                 "version": service.version,
                 "gone_pid": service.gone,
+                "stopped": _moment(service.stopped),
             },
             "last_poll": None
             if poll is None
@@ -153,6 +158,13 @@ class HostHealth(Record):
                 f"service: NOT running (the process of its record, pid {service.gone}, is "
                 "gone: killed, or the machine restarted)"
             )
+        if service.stopped is not None:
+            ran = f"; it had run since {_shown(service.ran_since)}" if service.ran_since else ""
+            return (
+                f"service: stopped at {_shown(service.stopped)} "
+                f"({_ago(self.now - service.stopped)}{ran}): `systemctl start wtg` (or `wtg "
+                "serve`) starts it again; a host run by cron needs none"
+            )
         return "service: none (no `wtg serve` has run on this host; a host run by cron needs none)"
 
     def _poll_line(self) -> str:
@@ -205,7 +217,7 @@ def host_health(games_dir: Path, now: datetime) -> HostHealth:
         next_deadline=deadline,
         outbox=look(spool),
         quarantined=len(quarantined(spool)),
-        held=len(held_mails(spool)),
+        held=len(held_mails(spool)) + sum(item.mails for item in held_over(spool)),
         failing=tuple(failing),
         unreadable=tuple(unreadable),
     )
@@ -214,6 +226,9 @@ def host_health(games_dir: Path, now: datetime) -> HostHealth:
 def _service(spool: Path) -> Service:
     record = read_service_record(spool)
     if record is None:
+        last = read_stopped_service(spool)
+        if last is not None:
+            return Service(running=False, stopped=last.stopped, ran_since=last.since)
         return Service(running=False)
     if not record.running():
         return Service(running=False, gone=record.pid)
@@ -252,6 +267,11 @@ def _shown(moment: datetime) -> str:
 
 
 def _ago(span: timedelta) -> str:
+    if span <= -timedelta(minutes=1):  # stamped by a clock set wrong, then or now
+        return (
+            f"{_span(-span)} ahead of this machine's clock: the clock was ahead then, or is "
+            "behind now"
+        )
     return "just now" if span < timedelta(minutes=1) else f"{_span(span)} ago"
 
 

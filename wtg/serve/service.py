@@ -194,7 +194,7 @@ class Service:
             finally:
                 self.notifier.stopping()
                 self._disconnect()
-                clear_service_record(spool, self.pid)
+                clear_service_record(spool, self.pid, self.clock.now())
                 self.wake.close()
                 log_event("wtg serve stopped")
 

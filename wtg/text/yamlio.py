@@ -54,6 +54,8 @@ def load_yaml(text: str) -> Any:
         return yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         raise ValueError(str(exc).replace("\n", " ")) from exc
+    except (TypeError, OverflowError) as exc:  # a value Python refuses (ValueError passes)
+        raise ValueError(f"a value cannot be read ({exc})") from exc
 
 
 def load_untrusted_yaml(text: str) -> Any:

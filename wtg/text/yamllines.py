@@ -56,7 +56,10 @@ def read_lined_yaml(text: str) -> LinedYaml:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 0
-        raise YamlLinesError(line, f"not valid YAML: {exc.problem or exc.context}") from exc
+        said = f"not valid YAML: {exc.problem or exc.context}"
+        if "'\\t'" in said:  # an editor's tab, which YAML takes nowhere in an indent
+            said += " (a tab: YAML indents with spaces only: put spaces in its place)"
+        raise YamlLinesError(line, said) from exc
     except yaml.YAMLError as exc:
         raise YamlLinesError(0, f"not valid YAML: {' '.join(str(exc).split())}") from exc
     except RecursionError:
@@ -78,17 +81,72 @@ def refuse_keys_given_twice(text: str) -> None:
         _walk(node, (), {})
 
 
+class _ValueNotRead(yaml.constructor.ConstructorError):
+    """A scalar YAML resolved to a type Python then refused (an unquoted ``2026-02-30`` read
+    as a date, ``!!int games``): the node, for its key and line."""
+
+    def __init__(self, node: yaml.Node, exc: Exception) -> None:
+        kind = node.tag.rsplit(":", 1)[-1]
+        read = "YAML reads it as a date" if kind == "timestamp" else f"tagged {kind}"
+        super().__init__(
+            None, None, f"the value {node.value} cannot be read: {exc} ({read})", node.start_mark
+        )
+        self.node = node
+
+
+class _Loader(yaml.SafeLoader):
+    """The safe loader, whose values Python refuses raise ``_ValueNotRead`` (a YAML error
+    with the value's line), not Python's own ValueError, which no command expects."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        try:
+            return super().construct_object(node, deep=deep)
+        except (ValueError, TypeError, OverflowError) as exc:
+            raise _ValueNotRead(node, exc) from exc
+
+
 def _compose(text: str) -> LinedYaml:
-    loader = yaml.SafeLoader(text)
+    loader = _Loader(text)
     try:
         node = loader.get_single_node()
         if node is None:
             return LinedYaml({}, {})
         lines: dict[Path_, int] = {}
         _walk(node, (), lines)
-        return LinedYaml(loader.construct_document(node), lines)
+        try:
+            return LinedYaml(loader.construct_document(node), lines)
+        except _ValueNotRead as exc:
+            said = _said_of(node, exc.node, "")
+            where = f"{said}: " if said else ""
+            raise YamlLinesError(exc.node.start_mark.line + 1, where + str(exc.problem)) from exc
     finally:
         loader.dispose()
+
+
+def _key_said(said: str, key: str) -> str:
+    """The place of ``key`` under the place ``said``: ``imap.port``, ``players (entry 2):
+    email``."""
+    return f"{said}: {key}" if said.endswith(")") else f"{said}.{key}" if said else key
+
+
+def _said_of(node: yaml.Node, target: yaml.Node, said: str) -> str | None:
+    """Where ``target``, a node of the tree ``node``, sits, as ``_walk`` says a key's place
+    (``schedule.first``, ``players (entry 1): code``)."""
+    if node is target:
+        return said
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            named = _key_said(said, key)
+            found = _said_of(value_node, target, named)
+            if found is not None:
+                return found
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            found = _said_of(item, target, f"{said} (entry {index + 1})")
+            if found is not None:
+                return found
+    return None
 
 
 def _refuse_aliases(text: str) -> None:
@@ -103,22 +161,45 @@ def _refuse_aliases(text: str) -> None:
             )
 
 
-def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int]) -> None:
+def _walk(node: yaml.Node, path: Path_, lines: dict[Path_, int], said: str = "") -> None:
+    """The line of every key under ``node`` into ``lines``; a key given twice raises.
+    ``said``: ``path`` as a GM reads it, a list's item counted from 1 (``players (entry
+    2)``), not by its index."""
     if isinstance(node, yaml.MappingNode):
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
             key = str(key_node.value)
             line = key_node.start_mark.line + 1
+            named = _key_said(said, key)
             if key in seen:
-                raise YamlLinesError(
-                    line, f"{'.'.join((*path, key))} is given twice (lines {seen[key]} and {line})"
-                )
+                where = f"on line {line}" if seen[key] == line else f"lines {seen[key]} and {line}"
+                raise YamlLinesError(line, f"{named} is given twice ({where})")
             seen[key] = line
             here = (*path, key)
             lines[here] = line
-            _walk(value_node, here, lines)
+            _walk(value_node, here, lines, named)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             here = (*path, str(index))
             lines[here] = item.start_mark.line + 1
-            _walk(item, here, lines)
+            _walk(item, here, lines, f"{said} (entry {index + 1})")
+
+
+def plain_scalar(text: str, path: Path_) -> str | None:
+    """The text of the plain (unquoted) scalar at ``path`` in the YAML ``text`` as written
+    (``0012345670``, which YAML reads as the number 2739128); None when there is none there,
+    it is quoted, or the text is no YAML."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    for key in path:
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if str(k.value) == key), None)
+        elif isinstance(node, yaml.SequenceNode) and key.isdigit() and int(key) < len(node.value):
+            node = node.value[int(key)]
+        else:
+            return None
+    if isinstance(node, yaml.ScalarNode) and node.style is None:
+        return str(node.value)
+    return None

@@ -133,7 +133,3 @@ def manifest_bytes(manifest: Mapping[str, Any]) -> bytes:
         for name, entry in files.items()
     )
     return f'{text},\n "files": {{\n{listed}\n }}\n}}\n'.encode()
-
-
-def hash_of(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()

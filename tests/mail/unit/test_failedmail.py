@@ -55,6 +55,9 @@ def test_the_seat_of_each_kind_of_a_players_mail(games: list[Game]) -> None:
         ("report-g-t0003-p02", "g", 2),
         ("press-my_game-t0001-p03-g1-r2", "my_game", 3),
         ("remind-g-t0004-p01", "g", 1),
+        ("remind-g-t0004-p01-r1", "g", 1),  # of a report run again
+        ("remind-my_game-t0004-p02-r2-n1", "my_game", 2),
+        ("remind-x-g-t0004-p03-g1-r1", "x-g", 3),  # of a turn a rollback put off, too
         ("hold-20261122120000-x-g-p03", "x-g", 3),
         ("release-20261122120000-at20261123120000-g-p01", "g", 1),
         ("extend-t0004-20261124180000-at20261123120000-my_game-p02", "my_game", 2),

@@ -9,7 +9,7 @@ from random import Random
 from tests.rules.tactics.builders import piece, state
 from tests.shipped import TACTICS
 from wtg.core.ruleset import GameSetup
-from wtg.rules.tactics.paths import grid_of
+from wtg.rules.tactics.paths import grid_of, spread
 from wtg.rules.tactics.threats import threat_map
 
 WIDE = """
@@ -116,7 +116,7 @@ def test_the_tables_answer_as_the_rules_do() -> None:
                 assert {grid.pos(t): d for t, d in walks.items()} == board.walks(
                     start, movement, 4, blocked
                 )
-                shots = grid.shots_from(here, movement, 5)
+                shots = spread(grid.shots(movement), (here,), 5, ())
                 assert {grid.pos(t): d for t, d in shots.items()} == board.shots(start, movement, 5)
                 back = grid.shooters(here, movement, 5)
                 assert {grid.pos(t): d for t, d in back.items()} == board.shooters(

@@ -43,7 +43,3 @@ def after_attack(before: HitPoints, odds: Forecast) -> dict[int, float]:
 def dead(chances: HitPoints) -> float:
     """The chance the piece is dead."""
     return chances.get(0, 0.0)
-
-
-def expected_hp(chances: HitPoints) -> float:
-    return sum(hp * chance for hp, chance in chances.items())

@@ -83,10 +83,6 @@ class Grid:
         """``Board.walks`` on tile numbers."""
         return spread(self.steps(movement), (start,), mobility, blocked)
 
-    def shots_from(self, start: int, movement: int, reach: int) -> dict[int, int]:
-        """``Board.shots`` on tile numbers."""
-        return spread(self.shots(movement), (start,), reach, ())
-
     def shooters(self, target: int, movement: int, reach: int) -> dict[int, int]:
         """``Board.shooters`` on tile numbers."""
         return spread(self.shot_sources(movement), (target,), reach, ())

@@ -40,7 +40,6 @@ it holds the largest share of), else next to any enemy. Armies nobody placed go 
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping, Sequence
 
 from wtg.core.jsondata import JsonObject
@@ -208,16 +207,3 @@ def _trades(
         trades.append(list(chosen))
         hand = [c for c in hand if c not in chosen]
     return trades, armies
-
-
-def _distance_to_front(state: WiskState, pid: int) -> dict[int, int]:
-    """Steps through one's own territories to the nearest one next to an enemy."""
-    distance = {t: 0 for t in state.territories_of(pid) if enemies_next_to(state, pid, t)}
-    queue = deque(distance)
-    while queue:
-        tid = queue.popleft()
-        for n in state.board.site(tid).neighbours:
-            if state.owner(n) == pid and n not in distance:
-                distance[n] = distance[tid] + 1
-                queue.append(n)
-    return distance

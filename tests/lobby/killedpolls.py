@@ -1,0 +1,113 @@
+"""What the kill tests of a poll of the lobby's mails share (``test_kill_takeover``,
+``test_kill_reply_takeover``, ``test_kill_lobby_mails``): a host copied afresh from the
+module's hall before each run, its `wtg poll` killed (SIGKILL, no clean-up of any kind)
+just before a chosen write, then a poll that finishes; and what they read back of it (the
+mails of its outbox, its inbox, a seat the newcomer took over)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections import Counter
+from datetime import datetime, timezone
+from pathlib import Path
+
+from tests import killpoints
+from tests.lobby.hall import Hall, Mail, address
+from tests.lobby.test_lobby_replay import seat_offered
+from tests.test_kill_run_turn import WTG
+from wtg.game.engine import open_game
+from wtg.lobby.database import Book
+from wtg.lobby.seats import offers
+
+NEWCOMER = address(9)
+
+
+class KilledPolls:
+    """`wtg poll` of a copy of the host at ``pristine``, made at ``tmp_path / "host"``."""
+
+    def __init__(self, pristine: Path, tmp_path: Path) -> None:
+        self.pristine = pristine
+        self.host = tmp_path / "host"
+        self.games = self.host / "games"
+        self.poll = ["--config", str(self.host / "wtg.yaml"), "poll"]
+
+    def fresh(self) -> None:
+        """The host copied afresh."""
+        shutil.rmtree(self.host, ignore_errors=True)
+        shutil.copytree(self.pristine, self.host)
+
+    def whole(self, log: Path | None = None) -> killpoints.Run:
+        """A fresh host's poll run to its end, its writes counted (``log``: what each was)."""
+        self.fresh()
+        run = killpoints.count(self.poll, self.games, log=log)
+        assert run.returncode == 0, run.stderr
+        return run
+
+    def killed(self, at: int) -> killpoints.Run:
+        """A fresh host's poll killed just before its ``at``-th write."""
+        self.fresh()
+        cut = killpoints.run(self.poll, at, self.games)
+        assert cut.killed and cut.writes == at - 1, (at, cut)
+        return cut
+
+    def wtg(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """`wtg --config HOST/wtg.yaml ARGS`, its output kept."""
+        config = ["--config", str(self.host / "wtg.yaml")]
+        return subprocess.run([WTG, *config, *args], capture_output=True, text=True)
+
+    def finish(self, cut: killpoints.Run) -> None:
+        """The poll after the killed ``cut``, run to its end."""
+        again = self.wtg("poll")
+        assert again.returncode == 0, (cut.writes + 1, cut.before, again.stderr)
+
+
+def newcomer_asked(hall: Hall) -> tuple[str, Mail]:
+    """The game wok4-1 of ``hall`` offering its quit seat 3 (``seat_offered``), and the
+    newcomer's JOIN of it as Newcomer answered: the game's name and the answer (its code to
+    CONFIRM)."""
+    hall.now = datetime.now(timezone.utc)
+    name = seat_offered(hall)
+    hall.now = datetime.now(timezone.utc)
+    hall.mail(NEWCOMER, f"JOIN {name} AS Newcomer")
+    hall.poll()
+    (ask,) = hall.new_mails(NEWCOMER)
+    return name, ask
+
+
+def outbox_mails(games: Path, folders: str = "*") -> list[Mail]:
+    """The mails in the outbox's ``folders`` (a glob: ``*`` all, ``queue`` the poll's
+    answers not yet sent), each read whole, in the order of their files."""
+    outbox = games / ".mail" / "outbox"
+    return [Mail(path.read_bytes()) for path in sorted(outbox.glob(f"{folders}/*.eml"))]
+
+
+def addressed(games: Path, folders: str = "*") -> Counter[tuple[str, str]]:
+    """The mails in the outbox's ``folders`` (``outbox_mails``) as (to, subject), counted."""
+    return Counter((mail.to, mail.subject) for mail in outbox_mails(games, folders))
+
+
+def inbox_left(games: Path) -> list[Path]:
+    """The mails still in the host's inbox."""
+    inbox = games / ".mail" / "maildir-in"
+    return [path for sub in ("new", "cur") for path in (inbox / sub).iterdir()]
+
+
+def taken_over(games: Path, folders: str) -> list[Mail]:
+    """Checks that the newcomer took wok4-1's seat 3 over as Newcomer, once (game.yaml,
+    one record, the offer taken, the inbox empty); the mails of the outbox's ``folders``
+    to him that carry the seat's code."""
+    game = open_game(games / "wok4-1")
+    entry = game.config.player(3)
+    assert (entry.name, entry.email) == ("Newcomer", NEWCOMER)
+    record = json.loads((game.store.turn_dir(1) / "takeovers.json").read_text(encoding="utf-8"))
+    assert [(r["seat"], r["name"]) for r in record] == [(3, "Newcomer")]
+    with Book(games) as book:
+        assert offers(book) == []
+    assert inbox_left(games) == []
+    return [
+        mail
+        for mail in outbox_mails(games, folders)
+        if mail.to == NEWCOMER and f"CODE: {entry.code}" in mail.body.replace("CODE:  ", "CODE: ")
+    ]

@@ -1,0 +1,189 @@
+"""A form naming a game this host does not know is held for the GM (test_held_mail.py), and
+anyone may send one: the journal kept a record of every such mail until the GM's `wtg
+quarantine --forget`, so a stranger's flood grew the table, the GM's `wtg quarantine`
+listing and `wtg status --json` by a row a mail (10,000 mails: 10,000 rows, 2.8 MB of
+records, a listing of 10,000 lines). The list is bounded now: of one address's mails the
+newest ``HELD_AN_ADDRESS`` are kept, of the addresses with no seat on this host the newest
+``HELD_STRANGERS`` in all; a player's never go for strangers'. The records let go are
+counted and said (`wtg quarantine`, `wtg status`, the digest); their mails stay in the
+rejected folder and the archive, and `wtg quarantine --release KEY` takes them as before."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from tests.mail.loop import GM, NOW, World
+from wtg.cli import main
+from wtg.mail.digest import make_digest
+from wtg.mail.inbox import MaildirInbox
+from wtg.mail.journal import (
+    HELD_AN_ADDRESS,
+    HELD_STRANGERS,
+    JOURNAL_FILE,
+    HeldOver,
+    Journal,
+    held_mails,
+    held_over,
+)
+from wtg.mail.poller import poll
+from wtg.mail.release import release
+
+START = 1_790_000_000 * 10**9
+"""The arrival (a maildir file's time, in nanoseconds) of the first mail of a test."""
+
+
+def mail_at(world: World, second: int, body: str, sender: str) -> str:
+    """A mail that arrived ``second`` seconds after ``START`` (its file's time: the order the
+    poll reads the inbox in); its key."""
+    name = world.mail(body, sender=sender)
+    at = START + second * 10**9
+    os.utime(world.gm.maildir_in / "new" / name, ns=(at, at))
+    return f"maildir:{name}"
+
+
+def naming(world: World, game: str) -> str:
+    """Player 1's filled form, its GAME line naming ``game``."""
+    return world.aof(1, X1="100").replace("GAME: g1", f"GAME: {game}")
+
+
+def rows(world: World) -> int:
+    db = sqlite3.connect(world.gm.spool / JOURNAL_FILE)
+    try:
+        return int(db.execute("SELECT count(*) FROM held").fetchone()[0])
+    finally:
+        db.close()
+
+
+def wtg(world: World, *args: str) -> Result:
+    config = world.gm.games_dir.parent / "wtg.yaml"
+    config.write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
+    return CliRunner().invoke(main, ["--config", str(config), *args])
+
+
+def test_a_flood_from_one_address_keeps_its_newest_and_counts_the_rest(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    flood = HELD_AN_ADDRESS * 3
+    player = mail_at(world, 0, naming(world, "g7"), "p1@players.example")  # his GAME mistyped
+    newcomer = mail_at(world, 1, naming(world, "g8"), "new@else.example")  # a game not made yet
+    floods = [
+        mail_at(world, 2 + n, naming(world, f"nosuch{n:03d}"), "Mallory@Evil.example")
+        for n in range(flood)
+    ]
+    summary = world.poll()
+    assert (summary.held, summary.seen) == (flood + 2, flood + 2)
+    spool = world.gm.spool
+    listed = {item.key: item.game for item in held_mails(spool)}
+    newest = {key: f"nosuch{n:03d}" for n, key in enumerate(floods) if n >= flood - HELD_AN_ADDRESS}
+    assert listed == {player: "g7", newcomer: "g8", **newest}
+    assert rows(world) == HELD_AN_ADDRESS + 2
+    let_go = flood - HELD_AN_ADDRESS
+    assert held_over(spool) == [HeldOver("", let_go, NOW.timestamp())]
+
+    quarantine = wtg(world, "quarantine")
+    assert quarantine.exit_code == 0, quarantine.output
+    lines = quarantine.stdout.splitlines()
+    assert len(lines) == HELD_AN_ADDRESS + 3
+    assert lines[-1] == (
+        f"{let_go} more mail(s) HELD from addresses with no seat here not listed (the newest "
+        "are): each is in the rejected folder and the archive, the poll's log (`wtg poll -v`) "
+        "names its key, and --release KEY takes it"
+    )
+    status = wtg(world, "status")
+    assert f"{HELD_AN_ADDRESS + 2} mail(s) held: they name games" in status.stdout
+    assert (
+        f"{let_go} more mail(s) held are not listed: the list keeps the newest "
+        f"{HELD_AN_ADDRESS} of an address and {HELD_STRANGERS} of addresses with no seat here"
+    ) in status.stdout
+    data = json.loads(wtg(world, "status", "--json").stdout)
+    assert (data["held"], data["held_not_listed"]) == (HELD_AN_ADDRESS + 2, let_go)
+    host = json.loads(wtg(world, "status", "--host", "--json").stdout)
+    assert host["held"] == flood + 2
+    digest = make_digest(world.gm.games_dir, NOW)
+    assert digest.held_not_listed == let_go
+    assert f"Mail held and not listed ({let_go}): " in digest.text()
+
+    # a mail whose record went is still the GM's: released, the next poll holds it again
+    oldest = floods[0]
+    assert release(world.gm, oldest, NOW).startswith(f"{oldest}: back in the inbox")
+    again = world.poll()
+    assert (again.seen, again.held) == (1, 1)
+    assert oldest not in {item.key for item in held_mails(spool)}  # the oldest: let go again
+    assert held_over(spool) == [HeldOver("", let_go + 1, NOW.timestamp())]
+    assert rows(world) == HELD_AN_ADDRESS + 2
+
+    # the count goes with the last listed record of a stranger, or with --forget-all
+    forgot = wtg(world, "quarantine", "--forget", newcomer, *(f"--forget={k}" for k in newest))
+    assert forgot.stdout == f"{HELD_AN_ADDRESS + 1} record(s) dropped\n"
+    assert held_over(spool) == []
+    assert [item.key for item in held_mails(spool)] == [player]
+
+
+def test_a_flood_from_many_addresses_never_pushes_out_a_players_mail(tmp_path: Path) -> None:
+    """Every mail from an address of its own (and the poll on two processes, each noting its
+    records for the poller to write): the strangers' newest ``HELD_STRANGERS`` stay, the
+    oldest of them go, counted; the player's mail, older than them all, stays."""
+    world = World(tmp_path)
+    extra = 30
+    player = mail_at(world, 0, naming(world, "g7"), "p2@players.example")
+    floods = [
+        mail_at(world, 1 + n, naming(world, "nosuch"), f"m{n}@flood{n}.example")
+        for n in range(HELD_STRANGERS + extra)
+    ]
+    summary = poll(world.gm, MaildirInbox(world.gm.maildir_in), NOW, jobs=2)
+    assert summary.held == HELD_STRANGERS + extra + 1
+    assert not summary.helpers_died
+    listed = {item.key for item in held_mails(world.gm.spool)}
+    assert listed == {player, *floods[extra:]}
+    assert rows(world) == HELD_STRANGERS + 1
+    assert held_over(world.gm.spool) == [HeldOver("", extra, NOW.timestamp())]
+    forgot = wtg(world, "quarantine", "--forget-all")
+    assert forgot.stdout == f"{HELD_STRANGERS + 1} record(s) dropped\n"
+    assert held_over(world.gm.spool) == [] and held_mails(world.gm.spool) == []
+    assert wtg(world, "quarantine").stdout == "no mail quarantined or held\n"
+
+
+def test_a_players_own_flood_is_bounded_and_counted_under_his_address(tmp_path: Path) -> None:
+    """A player's address (anyone may forge it) keeps its newest ``HELD_AN_ADDRESS`` too,
+    counted apart from the strangers', with his address."""
+    world = World(tmp_path)
+    for n in range(HELD_AN_ADDRESS + 2):
+        mail_at(world, n, naming(world, f"g{n + 10}"), "P3@players.example")
+    assert world.poll().held == HELD_AN_ADDRESS + 2
+    assert held_over(world.gm.spool) == [HeldOver("p3@players.example", 2, NOW.timestamp())]
+    said = wtg(world, "quarantine").stdout.splitlines()[-1]
+    assert said.startswith("2 more mail(s) HELD from p3@players.example not listed")
+
+
+def test_a_journal_of_an_older_wtg_gets_the_columns_and_its_records_go_first(
+    tmp_path: Path,
+) -> None:
+    """A journal whose list of mails held was made before its bound: opened, its records
+    stay listed, as strangers' of no known arrival, the first a flood lets go."""
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    db = sqlite3.connect(spool / JOURNAL_FILE)
+    db.execute(
+        "CREATE TABLE held (key TEXT PRIMARY KEY, game TEXT, archive TEXT NOT NULL, "
+        "reason TEXT NOT NULL, at REAL NOT NULL)"
+    )
+    db.executemany(
+        "INSERT INTO held VALUES (?, 'g9', 'a.eml', 'unknown game', 1.0)",
+        [(f"old{n}",) for n in range(3)],
+    )
+    db.commit()
+    db.close()
+    journal = Journal(spool)
+    assert [item.key for item in held_mails(spool)] == ["old0", "old1", "old2"]
+    for n in range(HELD_STRANGERS - 1):
+        journal.held(
+            f"new{n:03d}", "g9", "b.eml", "unknown game", 2.0, f"s{n}@x.example", False, f"{n:03d}"
+        )
+    journal.commit()
+    assert held_over(spool) == [HeldOver("", 2, 2.0)]
+    assert [item.key for item in held_mails(spool)][:2] == ["old2", "new000"]
+    journal.close()
