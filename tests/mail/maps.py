@@ -17,7 +17,7 @@ from wtg.game.engine import Game
 def png(seat: int, turn: int) -> bytes:
     """A real 64x40 PNG, a colour of its own for (seat, turn)."""
     picture = Image.new("RGB", (64, 40), (40 * seat % 256, 60 * turn % 256, 200))
-    picture.putpixel((seat, turn), (255, 255, 255))
+    picture.putpixel((seat % 64, turn % 40), (255, 255, 255))  # any seat, any turn
     out = io.BytesIO()
     picture.save(out, "PNG")
     return out.getvalue()
