@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from tests.mail.loop import NOW, World, players
-from tests.mail.realworld import write_config, wtg
+from tests.mail.realworld import GM_FROM, write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
-from tests.mail.test_bounces import FIXTURES
+from tests.mail.test_bounces import FIXTURES, sent_reports
 from wtg.game.bounces import bounces_of
 from wtg.game.engine import create_game
 from wtg.mail import compose
@@ -115,6 +115,7 @@ def test_a_big_bounce_marks_the_players_address_as_a_small_one_does(
     tmp_path: Path, make: object, player: int, status: str
 ) -> None:
     world = World(tmp_path, max_bytes=LIMIT)
+    sent_reports(world)
     raw = make()  # type: ignore[operator]
     outcome = polled(world, raw)
     assert outcome.startswith(f"rejected: a bounce: mail to p{player}@players.example (g1)")
@@ -124,11 +125,29 @@ def test_a_big_bounce_marks_the_players_address_as_a_small_one_does(
 def test_a_big_bounce_whose_report_is_out_of_reach_is_read_by_its_header(
     tmp_path: Path,
 ) -> None:
-    """Exim names the failed address in its header too (X-Failed-Recipients)."""
+    """Exim names the failed address in its header too (X-Failed-Recipients), and the
+    mail it returns in its References."""
     world = World(tmp_path, max_bytes=LIMIT)
+    sent_reports(world)
     outcome = polled(world, report_far_down(big_exim()))
     assert outcome.startswith("rejected: a bounce: mail to p3@players.example (g1)")
     assert marked(world) == {"p3@players.example": ""}
+
+
+def test_a_big_bounce_naming_no_mail_of_ours_marks_nobody(tmp_path: Path) -> None:
+    """X-Failed-Recipients alone (a hand-made report without References, its delivery report
+    and returned mail out of reach) names no mail we sent: unverified, nobody marked."""
+    world = World(tmp_path, max_bytes=LIMIT)
+    sent_reports(world)
+    raw = report_far_down(big_exim())
+    head, _, body = raw.partition(b"\n\n")
+    head = b"\n".join(x for x in head.split(b"\n") if not x.startswith(b"References:"))
+    outcome = polled(world, head + b"\n\n" + body)
+    assert outcome == (
+        "rejected: an unverified bounce report for p3@players.example (g1): it names no mail "
+        "we sent to that address, not marked failing"
+    )
+    assert marked(world) == {}
 
 
 def sent(world: World, ident: str, to: str) -> str:
@@ -178,6 +197,7 @@ def test_a_big_bounce_for_no_player_is_ignored_unanswered(tmp_path: Path) -> Non
 
 def test_the_parts_fetched_of_a_big_bounce_are_archived(tmp_path: Path) -> None:
     world = World(tmp_path, max_bytes=LIMIT)
+    sent_reports(world)
     polled(world, big_postfix())
     (archived,) = (world.gm.spool / "archive").rglob("*.eml")
     kept = archived.read_bytes()
@@ -194,7 +214,12 @@ def test_a_big_bounce_in_an_imap_mailbox_is_read_from_its_start(
     bytes (``BODY.PEEK[]<0.65536>``), never whole."""
     config = write_config(tmp_path, imap, smtp, max_bytes=LIMIT)
     game = create_game(tmp_path / "games" / "g1", "wok4", "small", players(4), seed=3)
-    imap.append(GM_ADDRESS, big_postfix())
+    mine = compose.message("report-g1-t0001-p02", GM_FROM, "p2@players.example", "r", "t", when=NOW)
+    folder = tmp_path / "games" / ".mail" / "outbox" / "sent"
+    folder.mkdir(mode=0o700, parents=True)
+    (folder / "report-g1-t0001-p02.eml").write_bytes(compose.wire(mine))
+    ours = b"<report-g1-t0001-p02.67ad1e234084ca0e@wtg.example>"  # the fixture's, of wtg.example
+    imap.append(GM_ADDRESS, big_postfix().replace(ours, str(mine["Message-ID"]).encode()))
     result = wtg(config, "poll", "-v")
     assert "filed 0, rejected 1, quarantined 0, ignored 0" in result.output
     assert "rejected: a bounce: mail to p2@players.example (g1) failed" in result.output

@@ -130,8 +130,10 @@ def test_a_forged_bounces_words_reach_no_terminal(tmp_path: Path) -> None:
     hall, game, config = started(tmp_path)
     bob = next(p for p in game.config.players if p.name == "Bob")
     postfix = (Path(__file__).parent / "bounces" / "postfix.eml").read_bytes()
+    report = hall.sent_id("[wok4-1] turn 0 report for Bob")  # it counts: of a mail sent to Bob
     forged = (
         postfix.replace(b"p2@players.example", bob.email.encode())
+        .replace(b"<report-g1-t0001-p02.67ad1e234084ca0e@wtg.example>", report.encode())
         .replace(b"Status: 5.1.1", f"Status: 5.1.1{CSI}".encode())
         .replace(b"smtp; 550 5.1.1", f"smtp; 550 {CLIPBOARD}5.1.1{TITLE}".encode())
     )

@@ -19,6 +19,15 @@ picture) is read as far as it was fetched: its first bytes (``Incoming.start``),
 delivery report sits, before the mail it returns; failing that, its header: the addresses of
 ``X-Failed-Recipients`` (Exim, Gmail), else the addressee of the mail we sent that its
 ``In-Reply-To`` or ``References`` names by its Message-ID (Gmail, Exchange).
+
+Anyone may mail the host a delivery report, so a report counts only when it is about a mail
+the host sent to the address it says failed: it must name the Message-ID of that mail (the
+returned copy's headers, in a ``message/rfc822`` or ``text/rfc822-headers`` part or the
+quoted copy of a text bounce; or its own In-Reply-To or References, as Gmail, Microsoft 365
+and Exim write them), and ``outbox/sent/`` must hold that mail, addressed to that address.
+A report about a player's address that names no such mail (a Message-ID never sent, a mail
+sent to someone else, or no original headers at all) marks nothing: the journal calls it an
+unverified bounce report (docs/mail.md, "Bounces that count").
 """
 
 from __future__ import annotations
@@ -35,6 +44,8 @@ from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files.store import GameLocked
 from wtg.game.bounces import Bounce, mark_bounce
+from wtg.game.engine import Game
+from wtg.game.gameconfig import PlayerEntry
 from wtg.game.schedule import iso
 from wtg.mail.compose import id_domain
 from wtg.mail.extract import parse_mail
@@ -42,21 +53,29 @@ from wtg.mail.guards import same_loop
 from wtg.mail.outbox import Outbox
 from wtg.mail.outcome import LATER, Outcome, rejected
 from wtg.mail.registry import Registry
+from wtg.mail.transport import ascii_domain
 
 MAX_BLOCKS = 100
 """Recipient blocks read from one report (a bounce of our mail names one or a few)."""
 REASON_MAX = 200
 """The diagnostic kept of a bounce (Gmail's runs over five lines)."""
+IDS_MAX = 20
+"""Message-IDs of a report looked up in ``outbox/sent/`` (a genuine one names one or two)."""
+_ID = re.compile(r"<[^<>\s]{1,300}>")
+_QUOTED_ID = re.compile(r"^message-id:[ \t]*(<[^<>\s]{1,300}>)", re.IGNORECASE | re.MULTILINE)
+"""The Message-ID line of a mail's copy quoted in a text bounce (qmail, an older Exim)."""
 
 
 class Failure(Record):
     """One recipient a bounce reports as failed for good."""
 
     addresses: tuple[str, ...]
-    """Who it names, best first: the original recipient, the final one, and the addressee
-    of the returned copy of our mail."""
+    """Who it names, best first: the original recipient, the final one."""
     status: str = ""
     reason: str = ""
+    returned: tuple[str, ...] = ()
+    """The addressees of the returned copy of our mail, when the report names nobody else
+    (a forwarding address that failed is no player's: the copy names him)."""
 
 
 def failures(msg: Message, loop_id: str) -> list[Failure]:
@@ -69,7 +88,7 @@ def failures(msg: Message, loop_id: str) -> list[Failure]:
     if len(found) == 1 and returned:
         only = found[0]
         extra = tuple(a for a in returned if a not in only.addresses)
-        found = [Failure(only.addresses + extra, only.status, only.reason)]
+        found = [Failure(only.addresses, only.status, only.reason, extra)]
     return found
 
 
@@ -149,6 +168,16 @@ def _quiet(log: logging.Logger) -> None:
 
 def _returned_to(msg: Message, loop_id: str) -> tuple[str, ...]:
     """The addressees of the returned copy of our own mail (its X-Loop is ours)."""
+    for head in _returned_heads(msg):
+        if any(same_loop(str(value), loop_id) for value in head.get_all("X-Loop", [])):
+            pairs = getaddresses([str(v) for v in head.get_all("To", [])])
+            return tuple(a.lower() for _, a in pairs if "@" in a)
+    return ()
+
+
+def _returned_heads(msg: Message) -> Iterator[Message]:
+    """The header of each copy of a mail ``msg`` returns (``message/rfc822``,
+    ``text/rfc822-headers``)."""
     for part in msg.walk():
         kind = part.get_content_type()
         if kind == "message/rfc822":
@@ -163,12 +192,29 @@ def _returned_to(msg: Message, loop_id: str) -> tuple[str, ...]:
             )
         else:
             continue
-        if not isinstance(head, Message):
-            continue
-        if any(same_loop(str(value), loop_id) for value in head.get_all("X-Loop", [])):
-            pairs = getaddresses([str(v) for v in head.get_all("To", [])])
-            return tuple(a.lower() for _, a in pairs if "@" in a)
-    return ()
+        if isinstance(head, Message):
+            yield head
+
+
+def named_ids(msg: Message) -> list[str]:
+    """The Message-IDs a report names of the mail it is about, at most ``IDS_MAX``: the
+    returned copy's (its headers, or the ``Message-ID:`` line of a copy a text bounce
+    quotes), then the report's own In-Reply-To and References."""
+    found = [str(v) for head in _returned_heads(msg) for v in head.get_all("Message-ID", [])]
+    for part in msg.walk():
+        if part.get_content_type() == "text/plain" and not part.is_multipart():
+            text = part.get_payload(decode=True)
+            if isinstance(text, bytes):
+                found += _QUOTED_ID.findall(text.decode("utf-8", "replace"))
+    found += [str(v) for name in ("In-Reply-To", "References") for v in msg.get_all(name, [])]
+    ids = [i for value in found[:MAX_BLOCKS] for i in _ID.findall(value)[:MAX_BLOCKS]]
+    return list(dict.fromkeys(ids))[:IDS_MAX]
+
+
+def _plain(address: str) -> str:
+    """An address as compared with the addressee of a mail we sent: lower-cased, its
+    domain as SMTP carried it (a report names ``xn--`` where game.yaml may say ``ü``)."""
+    return ascii_domain(address.lower()).lower()
 
 
 def header_failures(head: Message, outbox: Outbox, loop_id: str) -> list[Failure]:
@@ -201,28 +247,47 @@ class BounceNotes:
     def noted(self, msg: Message, key: str) -> Outcome | None:
         """What was done with a bounce (None: ``msg`` is no bounce we can read). The
         marks are written unsynced: the poll's batch commit flushes them."""
-        return self._marked(failures(msg, self.loop_id), key)
+        found = failures(msg, self.loop_id)
+        return self._marked(found, named_ids(msg) if found else [], key)
 
     def noted_big(self, head: Message, start: bytes, key: str) -> Outcome | None:
         """The same for a bounce too big to fetch: read from its ``start`` (its first bytes,
         empty when they were not fetched), else from its ``head``er."""
-        found = failures(parse_mail(start), self.loop_id) if start else []
-        return self._marked(found or header_failures(head, self.outbox, self.loop_id), key)
-
-    def _marked(self, found: list[Failure], key: str) -> Outcome | None:
+        begun = parse_mail(start) if start else None
+        found = failures(begun, self.loop_id) if begun is not None else []
+        found = found or header_failures(head, self.outbox, self.loop_id)
         if not found:
             return None
+        ids = (named_ids(begun) if begun is not None else []) + named_ids(head)
+        return self._marked(found, list(dict.fromkeys(ids)), key)
+
+    def _sent_to(self, ids: list[str]) -> set[str]:
+        """The addressees of the mails of ours that ``ids`` name (read from sent/)."""
+        domain = id_domain(self.loop_id)
+        found = (self.outbox.sent_to(message_id, domain) for message_id in ids)
+        return {_plain(address) for address in found if address}
+
+    def _marked(self, found: list[Failure], ids: list[str], key: str) -> Outcome | None:
+        if not found:
+            return None
+        sent = self._sent_to(ids)
         marked: list[str] = []
+        unverified: list[str] = []
         unknown: list[str] = []
         for failure in found:
-            address, seats = next(
-                ((a, s) for a in failure.addresses if (s := self.registry.seats_of(a))),
-                (failure.addresses[0], []),
+            players = _players(self.registry, failure.addresses) or _players(
+                self.registry, failure.returned
             )
-            if not seats:
-                unknown.append(address)
+            if not players:
+                unknown.append(failure.addresses[0])
                 continue
-            names = sorted({game.config.game for game, _ in seats})
+            address, seats = next(
+                ((a, s) for a, s in players if _plain(a) in sent), (players[0][0], [])
+            )
+            names = sorted({game.config.game for game, _ in seats or players[0][1]})
+            if not seats:
+                unverified.append(f"{address} ({', '.join(names)})")
+                continue
             bounce = Bounce(address, iso(self.now), failure.status, failure.reason, key)
             for game in {game.config.game: game for game, _ in seats}.values():
                 try:
@@ -231,9 +296,30 @@ class BounceNotes:
                 except GameLocked:
                     return LATER
             marked.append(f"{address} ({', '.join(names)})")
-        if marked:
-            text = f"a bounce: mail to {'; '.join(marked)} failed, marked failing"
-            return rejected(
-                text + (f"; {', '.join(unknown)} no player's: ignored" if unknown else "")
-            )
-        return rejected(f"a bounce for {', '.join(unknown)}, no player's address: ignored")
+        return rejected(_told(marked, unverified, unknown))
+
+
+def _players(
+    registry: Registry, addresses: tuple[str, ...]
+) -> list[tuple[str, list[tuple[Game, PlayerEntry]]]]:
+    """Each of ``addresses`` that is a player's, with his seats."""
+    return [(a, seats) for a in addresses if (seats := registry.seats_of(a))]
+
+
+def _told(marked: list[str], unverified: list[str], unknown: list[str]) -> str:
+    """What the journal says of a bounce: the addresses marked failing, those of players
+    it named without naming a mail we sent them (not marked), those of nobody."""
+    if not marked and not unverified:
+        return f"a bounce for {', '.join(unknown)}, no player's address: ignored"
+    told = []
+    if marked:
+        told.append(f"a bounce: mail to {'; '.join(marked)} failed, marked failing")
+    if unverified:
+        told.append(
+            ("an " if not marked else "")
+            + f"unverified bounce report for {'; '.join(unverified)}: it names no mail we "
+            "sent to that address, not marked failing"
+        )
+    if unknown:
+        told.append(f"{', '.join(unknown)} no player's: ignored")
+    return "; ".join(told)
