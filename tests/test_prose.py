@@ -91,3 +91,25 @@ def test_a_sentences_last_word_does_not_stand_alone() -> None:
     ]
     deadline = "DEADLINE FOR YOUR TURN 6 ORDERS: Tue 15 Dec 2026 18:00 Europe/Vienna (17:00 UTC)"
     assert sentences_wrapped(deadline).split("\n")[-1] == "  (17:00 UTC)"
+
+
+@given(lines(), st.integers(min_value=0, max_value=200), st.sampled_from([20, 40, WIDTH]))
+def test_the_start_kept_is_never_broken(line: str, kept: int, width: int) -> None:
+    """``kept``: what the player wrote, quoted at the start of a line, stays whole on the
+    first line, however wide; the rest is broken as ever, no word lost or changed."""
+    kept = min(kept, len(line))
+    pieces = wrapped(line, "    ", width, kept=kept).split("\n")
+    assert pieces[0].startswith(line[:kept].rstrip(" "))
+    assert " ".join(" ".join(pieces).split()) == " ".join(line.split())
+    for piece in pieces[1:]:
+        assert len(piece) <= width or " " not in piece.strip(), pieces
+
+
+def test_a_rejected_order_line_stays_whole_and_its_reason_goes_under_it() -> None:
+    order = "line 22: REJECTED A2: a letter to the game master about the weather, not orders"
+    line = f"{order}: expected 3 fields FROM TO ARM, found 15"
+    assert wrapped(line, kept=len(order)).split("\n") == [
+        f"{order}:",
+        "    expected 3 fields FROM TO ARM, found 15",
+    ]
+    assert wrapped(line).split("\n")[0] == order[: order.rindex(" ", 0, WIDTH + 1)]

@@ -40,6 +40,9 @@ class Mail:
         part = msg.get_body(preferencelist=("plain",))
         assert part is not None
         self.body = str(part.get_content()).replace("\r\n", "\n")
+        self.words = " ".join(self.body.split())
+        """The body's words, one space between each: a long sentence of the host's is
+        wrapped to a mail's 78 columns, so a test reads its words across the breaks."""
 
     def code(self) -> str:
         """The code a request's answer asks to CONFIRM."""

@@ -27,7 +27,7 @@ def test_an_absent_player_misses_no_turn(tmp_path: Path) -> None:
     hall.mail(ann.email, f"ABSENCE wok4-1 1 4\nCODE {ann.code}")
     hall.poll(hours=2)
     (noted,) = hall.new_mails(ann.email)
-    assert "turns 1, 2, 3, 4" in noted.body and "no missed turn is counted" in noted.body
+    assert "turns 1, 2, 3, 4" in noted.words and "no missed turn is counted" in noted.words
     for turn in range(1, 5):
         game.submit(f"player: {cid.id}\nturn: {turn}\n")  # Cid plays on
         game.run_turn(now=hall.now)
@@ -48,7 +48,7 @@ def test_an_absence_over_the_limit_or_in_the_past_is_refused(tmp_path: Path) -> 
     hall.mail(ann.email, f"ABSENCE wok4-1 0 2\nCODE {ann.code}")
     hall.mail(ann.email, f"ABSENCE wok4-1 2026-12-01 2026-12-03\nCODE {ann.code}")
     hall.poll(hours=2)
-    bodies = sorted(m.body for m in hall.new_mails(ann.email))
+    bodies = sorted(m.words for m in hall.new_mails(ann.email))
     assert any(f"a player may be away {ABSENCE_TURNS} turns a game" in b for b in bodies)
     assert any("turn 0 has run: the coming turn is 1" in b for b in bodies)
     assert any("game wok4-1 has no deadlines: give turn numbers" in b for b in bodies)

@@ -36,4 +36,4 @@ def test_a_code_confirmed_7_days_on_to_the_second_still_counts(tmp_path: Path) -
     hall.poll()
     assert waiting_names(hall) == ["Ann"]
     (refused,) = hall.new_mails(address(2))
-    assert "your request (JOIN wok4) has lapsed; send it again" in refused.body
+    assert "your request (JOIN wok4) has lapsed; send it again" in refused.words

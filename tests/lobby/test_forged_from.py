@@ -101,9 +101,9 @@ def test_a_pending_code_expires_is_purged_and_its_confirm_says_why(tmp_path: Pat
     (refused,) = hall.new_mails(address(1))
     assert "not done" in refused.subject
     assert f"the code {ask.code()} was mailed on 2026-11-22 and is good for 7 days only" in (
-        refused.body
+        refused.words
     )
-    assert "your request (JOIN wok4) has lapsed; send it again" in refused.body
+    assert "your request (JOIN wok4) has lapsed; send it again" in refused.words
     assert waiting_names(hall) == []
 
 

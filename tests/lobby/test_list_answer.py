@@ -25,8 +25,9 @@ def test_list_gives_each_lists_deadlines_and_who_waits(tmp_path: Path) -> None:
     hall.poll(hours=1)
     (listed,) = hall.new_mails("newcomer@else.example")
     wok4 = listed.body.split("  wok4: ", 1)[1].split("\n\n", 1)[0]
-    assert "deadlines: a turn every 2 days at 18:00 UTC (or sooner, once all are READY)" in wok4
-    assert "2 of 3 players waiting: Ann, Bob" in wok4
+    said = " ".join(wok4.split())
+    assert "deadlines: a turn every 2 days at 18:00 UTC (or sooner, once all are READY)" in said
+    assert "2 of 3 players waiting: Ann, Bob" in said
     wisk = listed.body.split("  wisk: ", 1)[1].split("\n\n", 1)[0]
     assert (
         "deadlines: no deadlines: each turn runs once every player is READY; it starts when "

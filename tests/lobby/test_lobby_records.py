@@ -77,7 +77,7 @@ def test_a_seat_taken_over_is_no_longer_offered_and_a_second_taker_is_refused(
     hall.mail(dan, f"CONFIRM {codes[dan]}")
     hall.poll(hours=1)
     (refused,) = hall.new_mails(dan)
-    assert "seat 3 of game wok4-1 is no longer offered" in refused.body, refused.body
+    assert "seat 3 of game wok4-1 is no longer offered" in refused.words, refused.body
     assert hall.game("wok4-1").config.player(3).email == cat
     assert hall.new_mails() == []  # nobody else told of a takeover
 

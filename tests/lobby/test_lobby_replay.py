@@ -130,7 +130,7 @@ def test_a_confirm_read_again_puts_on_the_list_once_and_answers_as_it_did(
     hall.mail(address(1), f"CONFIRM {ask.code()}")  # the same again, in a mail of its own
     hall.poll(hours=1)
     (refused,) = hall.new_mails(address(1))
-    assert "no request from your address waits for the code" in refused.body
+    assert "no request from your address waits for the code" in refused.words
     with Book(hall.gm.games_dir) as book:
         assert len(book.rows("SELECT * FROM entries WHERE list = 'wok4'")) == 1
 

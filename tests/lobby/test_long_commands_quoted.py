@@ -51,8 +51,9 @@ def test_a_short_command_is_quoted_whole(tmp_path: Path) -> None:
     hall.mail(VICTIM, "STATUS nogame please")
     hall.poll()
     (answer,) = hall.new_mails(VICTIM)
-    assert answer.body.startswith(
+    assert answer.words.startswith(
         'Your command "STATUS nogame please" was not carried out: STATUS takes one game; '
         '"please" after that is not read'
     ), answer.body
+    assert answer.body.startswith('Your command "STATUS nogame please" was not carried out:')
     assert "[...]" not in answer.body

@@ -69,7 +69,7 @@ def test_a_name_that_passes_for_another_is_refused(tmp_path: Path, name: str, wh
         hall.poll(hours=1)
         (answer,) = hall.new_mails(address(9))
         assert answer.subject == f"JOIN {target} AS {name}: not done", answer.subject
-        assert f"the name {name} {why}" in answer.body, answer.body
+        assert f"the name {name} {why}" in answer.words, answer.body
     with Book(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
 

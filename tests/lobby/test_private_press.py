@@ -90,7 +90,7 @@ def test_a_private_press_to_the_writer_himself_is_refused(tmp_path: Path) -> Non
     (answer,) = hall.new_mails()
     assert answer.to == writer.email
     assert answer.subject == "PRESS wok4-1 TO 1: not done"
-    assert "player 1 is you: private press goes to another player" in answer.body
+    assert "player 1 is you: private press goes to another player" in answer.words
     assert "Note to self" not in answer.body
 
 
@@ -111,8 +111,8 @@ def test_a_player_who_has_quit_writes_and_reads_no_press(tmp_path: Path) -> None
     by_subject = {m.subject: m for m in mails}
     for subject in ("PRESS wok4-1: not done", "PRESS wok4-1 TO 1: not done"):
         assert by_subject[subject].to == quitter.email
-        assert "you have quit game wok4-1: press is for its players" in by_subject[subject].body
+        assert "you have quit game wok4-1: press is for its players" in by_subject[subject].words
     refused = by_subject["PRESS wok4-1 TO 4: not done"]
-    assert "player 4 has quit game wok4-1: he reads no press of it" in refused.body
+    assert "player 4 has quit game wok4-1: he reads no press of it" in refused.words
     assert [m.to for m in mails if "private press" in m.subject] == [game.config.player(2).email]
     assert not [m for m in mails if m.to == quitter.email and "private press" in m.subject]

@@ -21,7 +21,7 @@ def test_a_quitters_resign_and_absence_are_refused_at_once(tmp_path: Path) -> No
     hall.mail(quitter.email, f"RESIGN wok4-1\nCODE {quitter.code}\n")
     hall.mail(quitter.email, f"ABSENCE wok4-1 3 4\nCODE {quitter.code}\n")
     hall.poll(hours=1)
-    subjects = {m.subject: m.body for m in hall.new_mails(quitter.email)}
+    subjects = {m.subject: m.words for m in hall.new_mails(quitter.email)}
     assert sorted(subjects) == ["ABSENCE wok4-1 3 4: not done", "RESIGN wok4-1: not done"]
     assert (
         "player 4 has no orders to give in game wok4-1: nothing to quit"

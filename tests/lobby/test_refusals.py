@@ -41,7 +41,7 @@ def refusal(hall: Hall, number: int | str) -> str:
     to = address(number) if isinstance(number, int) else number
     (answer,) = hall.new_mails(to)
     assert "not done" in answer.subject, answer.body
-    return answer.body
+    return answer.words
 
 
 def waiting_names(hall: Hall) -> list[str]:
@@ -87,7 +87,7 @@ def test_a_join_as_a_taken_name_is_refused(tmp_path: Path) -> None:
     hall.mail(address(1), "JOIN wok4 AS Annabel")
     hall.poll(hours=2)
     mails = hall.new_mails(address(1))
-    assert any("you play as Ann: one name a person" in m.body for m in mails)
+    assert any("you play as Ann: one name a person" in m.words for m in mails)
 
 
 def test_a_report_with_a_wrong_code_is_refused(tmp_path: Path) -> None:
@@ -98,7 +98,7 @@ def test_a_report_with_a_wrong_code_is_refused(tmp_path: Path) -> None:
     hall.mail(address(2), f"PRESS wok4-1\nCODE {wrong}\n\nfake news")
     hall.poll(hours=2)
     assert "the code is not the code of a player of game wok4-1" in refusal(hall, 1)
-    bodies = [m.body for m in hall.new_mails(address(2))]
+    bodies = [m.words for m in hall.new_mails(address(2))]
     assert any("REPORT needs your secret code for game wok4-1" in b for b in bodies)
     assert any("the code is not the code of a player of game wok4-1" in b for b in bodies)
     assert not (game.store.pending_dir(1) / "press").exists()

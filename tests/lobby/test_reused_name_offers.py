@@ -50,7 +50,7 @@ def test_the_old_games_offer_and_takeover_stay_with_it(tmp_path: Path) -> None:
     hall.mail(address(10), "JOIN wok4-1 AS Other")
     hall.poll(hours=1)
     (refused,) = hall.new_mails(address(10))
-    assert "game wok4-1 offers no seat now" in refused.body
+    assert "game wok4-1 offers no seat now" in refused.words
     game = hall.game("wok4-1")
     code = game.config.player(4).code
     game.submit_all(f"game: wok4-1\nplayer: 4\nturn: 1\ncode: {code}\nquit: true\n")

@@ -67,7 +67,7 @@ def test_a_seated_player_is_refused_a_second_seat_of_his_game(tmp_path: Path) ->
         hall.mail(sender, "JOIN wok4-1")
         hall.poll(hours=1)
         (refused,) = hall.new_mails(sender)
-        assert f"you play seat {seated.id} of game wok4-1 already" in refused.body
+        assert f"you play seat {seated.id} of game wok4-1 already" in refused.words
     with Book(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
     hall.mail(address(9), "JOIN wok4-1 AS Newcomer")
@@ -101,7 +101,7 @@ def test_a_person_seated_since_his_join_is_refused_at_its_confirm(tmp_path: Path
     hall.mail("work@players.example", f"CONFIRM {ask_3.code()}")
     hall.poll(hours=1)
     (refused,) = hall.new_mails("work@players.example")
-    assert "you play seat 4 of game wok4-1 already" in refused.body
+    assert "you play seat 4 of game wok4-1 already" in refused.words
     config = hall.game(game.config.game).config
     assert config.player(4).email == address(7)
     assert config.player(3).email != "work@players.example"
@@ -152,7 +152,7 @@ def test_a_newcomer_may_not_take_a_seat_under_another_players_name(tmp_path: Pat
     hall.mail(address(9), f"JOIN kao AS {entries[0].name.upper()}")
     hall.poll(hours=1)
     (refused,) = hall.new_mails(address(9))
-    assert f"the name {entries[0].name.upper()} is player 1's in game kao" in refused.body
+    assert f"the name {entries[0].name.upper()} is player 1's in game kao" in refused.words
     with Book(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
 
@@ -183,5 +183,5 @@ def test_two_newcomers_of_one_name_stop_no_poll(tmp_path: Path) -> None:
     (zed,) = [p for p in config.players if p.name == "Zed"]
     loser = address(9) if zed.email == address(8) else address(8)
     (refused,) = hall.new_mails(loser)
-    assert f"the name Zed is player {zed.id}'s in game wok4-1" in refused.body
+    assert f"the name Zed is player {zed.id}'s in game wok4-1" in refused.words
     assert loser not in {p.email for p in config.players}

@@ -39,6 +39,6 @@ def test_a_quitters_resign_code_does_not_resign_the_newcomer(tmp_path: Path) -> 
     assert outcomes == [f"rejected: commands refused: CONFIRM {code}"]
     (refused,) = hall.new_mails()
     assert refused.to == quitter.email
-    assert "seat 4 of game wok4-1 is no longer played from your address" in refused.body
+    assert "seat 4 of game wok4-1 is no longer played from your address" in refused.words
     after = hall.game("wok4-1")
     assert after.store.pending_orders(after.latest_turn() + 1) == {}

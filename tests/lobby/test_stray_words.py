@@ -58,7 +58,7 @@ def test_a_confirm_of_two_codes_confirms_neither_and_says_so(tmp_path: Path) -> 
     hall.poll(hours=1)
     (answer,) = hall.new_mails("ann@x.example")
     assert answer.subject == f"CONFIRM {first} {second}: not done", answer.subject
-    assert f'CONFIRM takes one code; "{second}" after that is not read' in answer.body
+    assert f'CONFIRM takes one code; "{second}" after that is not read' in answer.words
 
 
 def test_help_and_list_with_words_after_them_answer_as_before(tmp_path: Path) -> None:

@@ -34,6 +34,8 @@ def players(count: int) -> list[PlayerEntry]:
 class World:
     zone: str | None = "UTC"
     """The time zone of the game's schedule (None: a game without one)."""
+    name = "g1"
+    """The game's name (its folder's)."""
 
     def __init__(
         self,
@@ -49,7 +51,7 @@ class World:
         )
         name, map_name, options = ruleset
         self.game: Game = create_game(
-            self.gm.games_dir / "g1",
+            self.gm.games_dir / self.name,
             name,
             map_name,
             players(count),

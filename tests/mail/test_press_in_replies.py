@@ -156,7 +156,7 @@ def ann_reads_bobs_press(root: Path, ruleset: str) -> tuple[Hall, Game, PlayerEn
     )
     hall.poll(hours=1)
     (kept,) = hall.new_mails(bob.email)
-    assert "goes out to every player with the reports of turn 1" in kept.body
+    assert "goes out to every player with the reports of turn 1" in kept.words
     with game.store.lock():
         kept_form = Press(
             bob.id, "Bob", "2026-11-22 13:00 UTC", form_lines(game.config.game, ann.id)

@@ -44,6 +44,7 @@ from wtg.mail.pictures import orders_picture
 from wtg.mail.registry import MENDED, GameYamlRefused, Registry
 from wtg.mail.setaside import NOTICE_WINDOW, gives_orders, notice_tally, seat_named, why_shown
 from wtg.mail.strangers import Strangers
+from wtg.text.prose import wrapped
 
 WINDOW = 3600.0
 REPLIES_LIMIT = "replies_per_hour"
@@ -659,10 +660,29 @@ def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     in its middle (``_cut``), and each character that is not printable (a terminal's escape
     sequence, a NUL) as ``?``. The lines are what the sender typed, mailed to the seat's
     registered address, which need not be his (a code shared or stolen), and no server
-    refuses a mail for a NUL in them."""
+    refuses a mail for a NUL in them. Each is wrapped to a mail's 78 columns after the
+    order line it quotes (``line 5: REJECTED A2: 12 99 2``), which stays whole on its line:
+    its reason or note is broken at its words, its continuations indented."""
     codes = {p.id: p.code for p in game.config.players}
-    described = compose.mask_codes("\n".join([v.describe() for v in verdicts]), codes)
-    return [_cut(marked(line)) for line in described.splitlines()]
+    said = [v.describe() for v in verdicts]
+    # a code masked keeps its length, and so does a character marked: the order line that
+    # a verdict quotes ends where it ended, before its ": reason"
+    heads = [
+        len(line) - len(v.reason) - 2 if v.reason else len(line)
+        for v, line in zip(verdicts, said, strict=True)
+    ]
+    described = compose.mask_codes("\n".join(said), codes).split("\n")
+    if len(described) != len(heads):  # a line break in a verdict: its order line unknown
+        heads = [0] * len(described)
+    return [_quoted(marked(line), head) for line, head in zip(described, heads, strict=True)]
+
+
+def _quoted(line: str, head: int) -> str:
+    """A verdict's line cut (``_cut``) and wrapped, its first ``head`` characters (the order
+    line it quotes, as much of it as the cut keeps) whole."""
+    if len(line) > LINE_SHOWN:
+        head = min(head, LINE_SHOWN * 2 // 3)
+    return wrapped(_cut(line), kept=head)
 
 
 def _cut(line: str) -> str:

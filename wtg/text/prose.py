@@ -13,28 +13,34 @@ WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
 
 
-def wrapped(text: str, indent: str = "    ", width: int = WIDTH) -> str:
+def wrapped(text: str, indent: str = "    ", width: int = WIDTH, kept: int = 0) -> str:
     """``{{ line | wrapped }}``, ``{% filter wrapped("") %}``: each line of ``text`` longer
     than ``width`` broken at its spaces, its continuations begun with ``indent``; a word
     longer than a line (an address, a long number) is kept whole, and the spaces inside a
-    line (the columns of an order line quoted) are kept as they are."""
+    line (the columns of an order line quoted) are kept as they are. ``kept``: the
+    characters at the start of the first line that are never broken (what the player
+    wrote, quoted as he wrote it: ``wrapped("", kept=n)``), on a line of their own when
+    they are wider than ``width``."""
     if len(text) <= width:
         return text
     lines: list[str] = []
     for line in text.split("\n"):
-        lines.extend(_broken(line, indent, width) if len(line) > width else (line,))
+        lines.extend(_broken(line, indent, width, kept) if len(line) > width else (line,))
+        kept = 0
     return "\n".join(lines)
 
 
-def _broken(line: str, indent: str, width: int) -> list[str]:
+def _broken(line: str, indent: str, width: int, kept: int = 0) -> list[str]:
     """``line`` cut at the last space of each piece that fits in ``width`` (or, where no
-    space fits, at the first one after it), the spaces at each cut dropped."""
+    space fits, at the first one after it), the spaces at each cut dropped; never inside
+    its first ``kept`` characters."""
     pieces: list[str] = []
     start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
+    start = max(start, kept - 1)
     while len(line) > width:
         cut = line.rfind(" ", start + 1, width + 1)
         if cut == -1:
-            cut = line.find(" ", width)
+            cut = line.find(" ", max(width, start + 1))
         head, rest = (line[:cut].rstrip(" "), line[cut:].lstrip(" ")) if cut != -1 else (line, "")
         if not rest:
             break
