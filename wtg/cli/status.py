@@ -430,8 +430,9 @@ def quarantine(
     this host does not know; one close to a game of the host names it, and the `wtg orders`
     that files it there). Once you have dealt with one (answered its sender, filed its
     orders with `wtg orders`, which drops a held mail's record itself), --forget KEY drops
-    its record: `wtg status` counts what is left. --release KEY puts a mail held, quarantined or rejected back in the inbox for the
-    next poll (once its game is there, the games_dir corrected, or wtg mended)."""
+    its record: `wtg status` counts what is left. --release KEY puts a mail held,
+    quarantined or rejected back in the inbox for the next poll (once its game is there,
+    the games_dir corrected, or wtg mended)."""
     if released:
         if keys or forget_all:
             fail("--release goes alone (not with --forget or --forget-all)")

@@ -482,7 +482,7 @@ class Answers:
         mine = self.registry.seats_of(sender)
         if sender and mine:  # his own games alone: the host names no one else's to anyone
             games = sorted({g.config.game for g, _ in mine})
-            meant = " or ".join(close_names(named, games))
+            meant = " or ".join(close_names(game, games))
             body = compose.render("held", game=game, games=games, meant=meant)
             subject = "Your mail waits for the game master"
             self._queue(_ident("held", message, 0), sender, subject, body, None)

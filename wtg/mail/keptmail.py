@@ -4,6 +4,12 @@ arrived, not as of its filing: a player who sent proper orders after it keeps th
 newer orders win, ``wtg.game.arrivalkey``), and the entry is no longer listed as not
 filed (``Journal.aside_filed``).
 
+A mail the poll held for the GM (its GAME line names a game this host does not know, a
+mistyped ``GAME: g33`` for ``g3``) is filed the same way, as of when it arrived (the
+journal's ``held`` keeps its arrival key), its record dropped once filed (``forget_held``);
+that its form names another game is the door's to judge (``wtg.game.intake``: its code
+must be the seat's).
+
 When it arrived: as the poll read it (the journal's ``aside_arrived``); for a mail the
 journal holds no time of (a journal of an older version, a mail the GM saved elsewhere),
 the date its receiving server wrote in its topmost ``Received`` header, else its ``Date``;
@@ -63,10 +69,10 @@ def kept_mail(spool: Path, path: Path | None, text: str, now: datetime) -> KeptM
             kept = datetime.fromtimestamp(arrival.received, timezone.utc)
             return KeptMail(tuple(keys), kept, arrival.order_key)
     held = [h for h in held_arrivals(spool) if path and same_file(Path(h.archive), path)]
-    for entry in held:  # as the poll read it: the player's orders sent after it stand
-        moment = _moment_of_key(entry.arrived)
-        if moment is not None:
-            return KeptMail(tuple(keys), moment, entry.arrived, tuple(h.key for h in held))
+    for item in held:  # as the poll read it: the player's orders sent after it stand
+        when = _moment_of_key(item.arrived)
+        if when is not None:
+            return KeptMail(tuple(keys), min(when, now), item.arrived, tuple(h.key for h in held))
     moment = _headers_moment(HeaderParser().parsestr(text, headersonly=True))
     if moment is None and keys:  # a row of an older journal: when the poll set it aside
         moment = min(
