@@ -118,7 +118,7 @@ def orders(world: World, path: Path) -> Result:
 def test_the_gm_files_a_held_mail_into_the_game_its_code_proves(tmp_path: Path) -> None:
     """`wtg orders games/g1 ARCHIVE` refused the kept mail ("this form is for game 'g11',
     not 'g1'"): the GM had to edit the player's mail. Its code is player 1's of g1: filed,
-    and said so; the mail in the rejected folder files the same way."""
+    and said so, and the mail is no longer listed as held."""
     world = World(tmp_path)
     key = held_key(world, "g11")
     (item,) = held_mails(world.gm.spool)
@@ -133,11 +133,21 @@ def test_the_gm_files_a_held_mail_into_the_game_its_code_proves(tmp_path: Path) 
         filed.stderr
     )
     assert held_mails(world.gm.spool) == []
+
+
+def test_the_held_mail_in_the_rejected_folder_files_the_same_way(tmp_path: Path) -> None:
+    """The mail in the rejected folder (the same bytes as its copy in the archive) is filed
+    as that copy is, and its record goes too."""
+    world = World(tmp_path)
+    key = held_key(world, "g11")
     (name,) = folder(world, ".rejected")
     box = world.gm.maildir_in / ".rejected"
     (kept,) = [p for sub in ("new", "cur") for p in (box / sub).glob(f"{name}*")]
-    again = orders(world, kept)
-    assert again.exit_code == 0, again.output
+    filed = orders(world, kept)
+    assert filed.exit_code == 0, filed.output
+    assert "The form names game 'g11': filed into g1" in filed.stdout
+    assert f"wtg: mail {key} was held for the GM" in filed.stderr
+    assert held_mails(world.gm.spool) == [] and orders_on_file(world) is not None
 
 
 def test_a_held_form_whose_code_is_not_the_games_is_refused(tmp_path: Path) -> None:

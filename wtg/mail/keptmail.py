@@ -68,7 +68,7 @@ def kept_mail(spool: Path, path: Path | None, text: str, now: datetime) -> KeptM
         if arrival is not None:
             kept = datetime.fromtimestamp(arrival.received, timezone.utc)
             return KeptMail(tuple(keys), kept, arrival.order_key)
-    held = [h for h in held_arrivals(spool) if path and same_file(Path(h.archive), path)]
+    held = [h for h in held_arrivals(spool) if path and _same_mail(Path(h.archive), path)]
     for item in held:  # as the poll read it: the player's orders sent after it stand
         when = _moment_of_key(item.arrived)
         if when is not None:
@@ -85,6 +85,19 @@ def kept_mail(spool: Path, path: Path | None, text: str, now: datetime) -> KeptM
         return KeptMail(tuple(keys), None, None, held_keys)
     moment = min(moment, now)  # a sender's clock ahead makes no orders newer than now
     return KeptMail(tuple(keys), moment, arrival_key(moment, TIEBREAK), held_keys)
+
+
+def _same_mail(archive: Path, path: Path) -> bool:
+    """Whether ``path`` is the mail kept as ``archive``: that file itself, or one of the
+    same bytes (the mail in the rejected folder, where the poll moved it)."""
+    if same_file(archive, path):
+        return True
+    try:
+        if archive.stat().st_size != path.stat().st_size:
+            return False
+        return archive.read_bytes() == path.read_bytes()
+    except OSError:  # gone, or not to be read: not this mail
+        return False
 
 
 def _moment_of_key(key: str) -> datetime | None:
