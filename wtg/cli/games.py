@@ -421,11 +421,12 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
     """Store a filled AOF or an order file (YAML) and print what was accepted and rejected.
 
     Exit 0 when the orders (or a setting such as MAP: off) were stored, 2 when nothing
-    could be stored.
+    could be stored. A form naming another game (a mail held for a mistyped GAME line) is
+    filed only when its code is that of the player it names in this game.
     """
     # deferred: the AOF parser, the mail journal: only the commands that read orders
     from wtg.game.intake import Unchanged
-    from wtg.mail.keptmail import kept_mail, kept_texts, mark_filed
+    from wtg.mail.keptmail import forget_held, kept_mail, kept_texts, mark_filed
 
     game = open_or_fail(ctx, game_dir)
     text = file.read()
@@ -488,6 +489,17 @@ def orders(ctx: click.Context, game_dir: str, file: Any, player: int | None, cor
             mark_filed(spool, kept.keys, game.config.game, now)
         except (OSError, sqlite3.Error) as exc:
             click.echo(f"wtg: the mail is still listed as set aside: {exc}", err=True)
+    if kept.held and stored + dealt:  # a mail held for its GAME line, filed: off the list
+        try:
+            forget_held(spool, kept.held)
+        except (OSError, sqlite3.Error) as exc:
+            click.echo(f"wtg: the mail is still listed as held: {exc}", err=True)
+        else:
+            click.echo(
+                f"wtg: mail {', '.join(kept.held)} was held for the GM: no longer listed by "
+                "`wtg quarantine`",
+                err=True,
+            )
     if not stored:
         sys.exit(EXIT_NOT_STORED)
 

@@ -37,6 +37,7 @@ from wtg.mail.journal import (
     unanswered,
 )
 from wtg.serve.health import host_health
+from wtg.text.closename import close_names
 
 SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
@@ -426,16 +427,19 @@ def quarantine(
     ctx: click.Context, keys: tuple[str, ...], forget_all: bool, released: tuple[str, ...]
 ) -> None:
     """The mails the poll could not handle (kept in the archive) and those it held (a game
-    this host does not know). Once you have dealt with one (answered its sender, filed its
-    orders with `wtg orders`), --forget KEY drops its record: `wtg status` counts what is
-    left. --release KEY puts a mail held, quarantined or rejected back in the inbox for the
-    next poll (once its game is there, the games_dir corrected, or wtg mended)."""
+    this host does not know; one close to a game of the host names it, and the `wtg orders`
+    that files it there). Once you have dealt with one (answered its sender, filed its
+    orders with `wtg orders`, which drops a held mail's record itself), --forget KEY drops
+    its record: `wtg status` counts what is left. --release KEY puts a mail held,
+    quarantined or rejected back in the inbox for the next poll (once its game is there,
+    the games_dir corrected, or wtg mended)."""
     if released:
         if keys or forget_all:
             fail("--release goes alone (not with --forget or --forget-all)")
         _release(ctx, released)
         return
-    spool = games_root(ctx) / SPOOL
+    games_dir = games_root(ctx)
+    spool = games_dir / SPOOL
     if keys and not forget_all:  # a mistyped key drops nothing, and says so
         known = {item.key for item in (*quarantined(spool), *held_mails(spool))}
         unknown = [key for key in keys if key not in known]
@@ -458,8 +462,10 @@ def quarantine(
         click.echo("no mail quarantined or held")
     for item in kept:
         say(f"{item.key}  game {item.game or '?'}  {item.archive}: {item.reason}")
+    folders = scan_games(games_dir).folders if held else ()
     for item in held:
-        say(f"{item.key}  HELD  game {item.game or '?'}  {item.archive}: {item.reason}")
+        meant = _meant(item, folders)
+        say(f"{item.key}  HELD  game {item.game or '?'}  {item.archive}: {item.reason}{meant}")
     for count in over:  # the list's bound let their records go (docs/gm.md)
         say(
             f"{count.mails} more mail(s) HELD from {count.sender or 'addresses with no seat here'}"
@@ -470,6 +476,23 @@ def quarantine(
         click.echo(
             f"{key}  RELEASE CUT SHORT: give `wtg quarantine --release {key}` again to finish it"
         )
+
+
+def _meant(item: Quarantined, folders: Sequence[Path]) -> str:
+    """What a held mail's line adds when the game it names is close to a game of the host
+    (``GAME: g33`` for ``g3``): that game, and the command that files the mail into it
+    (``wtg orders`` takes a form of another game when its code is that game's player's)."""
+    if not item.game:
+        return ""
+    named = {folder.name: folder for folder in folders}
+    meant = close_names(item.game, named)
+    if not meant:
+        return ""
+    files = "; ".join(f"`wtg orders {named[name]} {item.archive}`" for name in meant)
+    return (
+        f" -- did you mean {' or '.join(meant)}? {files} files it there when its code is that "
+        "game's player's"
+    )
 
 
 def _release(ctx: click.Context, keys: tuple[str, ...]) -> None:

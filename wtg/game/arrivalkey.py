@@ -22,9 +22,13 @@ _IMAP = re.compile(r"(\d{14})\|(.*)", re.DOTALL)
 _NANOS = re.compile(r"(\d{20})\|(.*)", re.DOTALL)
 
 
+KEY_STAMP = "%Y%m%dT%H%M%S.%fZ"
+"""How a key writes its UTC time, before its tiebreak."""
+
+
 def arrival_key(moment: datetime, tiebreak: str = "") -> str:
     """The key of orders that arrived at ``moment`` (an aware datetime)."""
-    stamp = moment.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
+    stamp = moment.astimezone(timezone.utc).strftime(KEY_STAMP)
     return f"{stamp}|{tiebreak}" if tiebreak else stamp
 
 

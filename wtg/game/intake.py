@@ -147,6 +147,17 @@ def _for_game(choice: Choice, config: GameConfig, found: Sequence[Found]) -> boo
     return named == config.game.lower() or config.game.lower() not in games
 
 
+def _another_game_note(named: str | None, config: GameConfig, pid: int) -> list[str]:
+    """What the GM is told of a form of another game he filed into this one (``Door.
+    _another_game``): where it went, and why it could."""
+    if named is None or named.strip().lower() == config.game.lower():
+        return []
+    return [
+        f"The form names game {named.strip()!r}: filed into {config.game}, its code being "
+        f"player {pid}'s of {config.game}."
+    ]
+
+
 def _form_like(item: Found) -> bool:
     """Whether a copy found is surely a form: one with order lines, or a setting line
     between the form's markers. Outside them, a setting line may as well be an order
@@ -219,14 +230,16 @@ class Door(Generic[S]):
             bad = [*outcome.bad, *choice.outside]
             result = self.judge(outcome.entries, bad, pid, "aof", outcome.settings)
         result.notes.extend(choice.notes)
+        result.notes.extend(_another_game_note(header.get("game"), self.config, pid))
         return result
 
     def carries_code(self, found: Found) -> bool:
         """Whether a copy's header carries the code of the player it names in this game (the
         GM at the command line needs none): the copy his orders are read from."""
         header = found.header
-        if header.get("game", "").strip().lower() != self.config.game.lower():
-            return False
+        other = header.get("game", "").strip().lower() != self.config.game.lower()
+        if other and not (self.trusted and header.get("code") is not None):
+            return False  # the GM's form of another game counts with its code (``admit``)
         pid = header_number(header.get("player", "").strip())
         if pid is None:
             return False
@@ -268,7 +281,9 @@ class Door(Generic[S]):
         if problems:
             raise OrderRefused("; ".join(problems), pid)
         settings, refused = _settings_of_file(data)
-        return self.judge(entries, [*bad, *refused], pid, "yaml", settings)
+        result = self.judge(entries, [*bad, *refused], pid, "yaml", settings)
+        result.notes.extend(_another_game_note(_text(data.get("game")), self.config, pid))
+        return result
 
     def admit(self, credentials: Credentials) -> int:
         """The door: the side whose orders these are, once game, player, code and turn
@@ -281,7 +296,8 @@ class Door(Generic[S]):
         game = (credentials.game or "").strip()
         if not game:
             raise OrderError(credentials.missing("GAME"))
-        if game.lower() != config.game.lower():
+        other = game.lower() != config.game.lower()
+        if other and not self.trusted:
             raise OrderError(f"{where}: this form is for game {game!r}, not {config.game!r}")
         pid = _number(credentials, "PLAYER")
         if self.player is not None and self.player != pid:
@@ -295,6 +311,8 @@ class Door(Generic[S]):
             raise OrderError(f"{where}: player {pid} of game {config.game} takes no orders")
         if credentials.code is None and not self.trusted:
             raise OrderError(credentials.missing("CODE"))
+        if other:  # the GM files a form held for its mistyped GAME line: its code proves it
+            self._another_game(credentials, game, pid, entry.code)
         if credentials.code is not None and not codes_match(credentials.code, entry.code):
             raise WrongCode(config.game, pid)
         try:
@@ -308,6 +326,24 @@ class Door(Generic[S]):
                 pid,
             )
         return pid
+
+    def _another_game(self, credentials: Credentials, game: str, pid: int, code: str) -> None:
+        """A form naming game ``game`` given to this game by the GM (a mail held for its
+        mistyped GAME line, ``GAME: g33`` for ``g3``): it passes only with the code of the
+        player it names in this game, which proves the seat; refused, it is told how the GM
+        files it anyway."""
+        where, mine = credentials.where, self.config.game
+        said = f"{where}: this form is for game {game!r}, not {mine!r}"
+        if credentials.code is None:
+            raise OrderError(
+                f"{said}, and carries no code to prove it player {pid}'s of {mine}: not "
+                f"filed; to file it anyway, correct its game line to {mine}"
+            )
+        if not codes_match(credentials.code, code):
+            raise OrderError(
+                f"{said}, and its code is not player {pid}'s of {mine}: not filed (a form of "
+                "another game is filed only with the code of its player in this game)"
+            )
 
     def judge(
         self,

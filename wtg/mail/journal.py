@@ -584,6 +584,22 @@ def held_mails(spool: Path) -> list[Quarantined]:
     return _kept(spool, "held")
 
 
+class HeldArrival(Record):
+    """A mail held for the GM as ``wtg orders`` files it: where it is kept, and when it
+    arrived (its arrival key, ``wtg.game.arrivalkey``; '' from a journal that kept none)."""
+
+    key: str
+    archive: str
+    arrived: str
+
+
+def held_arrivals(spool: Path) -> list[HeldArrival]:
+    """The mails held for the GM with where each is kept and when it arrived (none without
+    a journal, or with one too old to say); read only."""
+    rows = _query(spool, "SELECT key, archive, arrived FROM held ORDER BY at, key")
+    return [HeldArrival(str(k), str(a), str(t)) for k, a, t in rows or ()]
+
+
 class HeldOver(Record):
     """Mails held whose record the list's bound let go (``Journal.held``), counted: each is
     still in the rejected folder and the archive, and ``wtg quarantine --release KEY`` (the

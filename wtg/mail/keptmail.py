@@ -4,6 +4,12 @@ arrived, not as of its filing: a player who sent proper orders after it keeps th
 newer orders win, ``wtg.game.arrivalkey``), and the entry is no longer listed as not
 filed (``Journal.aside_filed``).
 
+A mail the poll held for the GM (its GAME line names a game this host does not know, a
+mistyped ``GAME: g33`` for ``g3``) is filed the same way, as of when it arrived (the
+journal's ``held`` keeps its arrival key), its record dropped once filed (``forget_held``);
+that its form names another game is the door's to judge (``wtg.game.intake``: its code
+must be the seat's).
+
 When it arrived: as the poll read it (the journal's ``aside_arrived``); for a mail the
 journal holds no time of (a journal of an older version, a mail the GM saved elsewhere),
 the date its receiving server wrote in its topmost ``Received`` header, else its ``Date``;
@@ -21,9 +27,15 @@ from pathlib import Path
 
 from wtg.core.record import Record
 from wtg.files.samefile import same_file
-from wtg.game.arrivalkey import arrival_key
+from wtg.game.arrivalkey import KEY_STAMP, arrival_key, comparable
 from wtg.mail.extract import extract_from_message, parse_mail
-from wtg.mail.journal import JOURNAL_FILE, Journal, aside_arrival, set_aside_entries
+from wtg.mail.journal import (
+    JOURNAL_FILE,
+    Journal,
+    aside_arrival,
+    held_arrivals,
+    set_aside_entries,
+)
 
 TIEBREAK = "kept-mail"
 """What orders a kept mail's key after its time, when the journal kept none of its own."""
@@ -38,6 +50,9 @@ class KeptMail(Record):
     """When the mail arrived (None: not a mail, filed as of now)."""
     order_key: str | None
     """Its arrival key (None with ``received``)."""
+    held: tuple[str, ...] = ()
+    """The journal's keys of the mail held for the GM that the file is (a form whose GAME
+    line names a game this host does not know): its record goes once it is filed."""
 
 
 def kept_mail(spool: Path, path: Path | None, text: str, now: datetime) -> KeptMail:
@@ -53,6 +68,11 @@ def kept_mail(spool: Path, path: Path | None, text: str, now: datetime) -> KeptM
         if arrival is not None:
             kept = datetime.fromtimestamp(arrival.received, timezone.utc)
             return KeptMail(tuple(keys), kept, arrival.order_key)
+    held = [h for h in held_arrivals(spool) if path and _same_mail(Path(h.archive), path)]
+    for item in held:  # as the poll read it: the player's orders sent after it stand
+        when = _moment_of_key(item.arrived)
+        if when is not None:
+            return KeptMail(tuple(keys), min(when, now), item.arrived, tuple(h.key for h in held))
     moment = _headers_moment(HeaderParser().parsestr(text, headersonly=True))
     if moment is None and keys:  # a row of an older journal: when the poll set it aside
         moment = min(
@@ -60,10 +80,45 @@ def kept_mail(spool: Path, path: Path | None, text: str, now: datetime) -> KeptM
             for e in set_aside_entries(spool)
             if e.key in keys
         )
+    held_keys = tuple(h.key for h in held)
     if moment is None:
-        return KeptMail(tuple(keys), None, None)
+        return KeptMail(tuple(keys), None, None, held_keys)
     moment = min(moment, now)  # a sender's clock ahead makes no orders newer than now
-    return KeptMail(tuple(keys), moment, arrival_key(moment, TIEBREAK))
+    return KeptMail(tuple(keys), moment, arrival_key(moment, TIEBREAK), held_keys)
+
+
+def _same_mail(archive: Path, path: Path) -> bool:
+    """Whether ``path`` is the mail kept as ``archive``: that file itself, or one of the
+    same bytes (the mail in the rejected folder, where the poll moved it)."""
+    if same_file(archive, path):
+        return True
+    try:
+        if archive.stat().st_size != path.stat().st_size:
+            return False
+        return archive.read_bytes() == path.read_bytes()
+    except OSError:  # gone, or not to be read: not this mail
+        return False
+
+
+def _moment_of_key(key: str) -> datetime | None:
+    """When an arrival key says its mail arrived; None for a key of no known form."""
+    try:
+        moment = datetime.strptime(comparable(key).partition("|")[0], KEY_STAMP)
+    except ValueError:
+        return None
+    return moment.replace(tzinfo=timezone.utc)
+
+
+def forget_held(spool: Path, keys: tuple[str, ...]) -> int:
+    """The GM filed the mails held of ``keys``: their records go (``wtg quarantine`` lists
+    them no longer). How many went; none where there is no journal."""
+    if not keys or not (spool / JOURNAL_FILE).is_file():
+        return 0
+    journal = Journal(spool)
+    try:
+        return journal.forget_quarantined(list(keys))
+    finally:
+        journal.close()
 
 
 def kept_texts(path: Path | None, text: str) -> list[str]:
