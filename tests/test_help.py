@@ -31,6 +31,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "missing": "orders missing",
         "quarantine": "mail quarantined",
         "held": "held",
+        "held_not_listed": "mail held and not listed",
         "unanswered": "mail not answered",
         "set_aside": "orders set aside",
         "bounces": "addresses failing",

@@ -254,9 +254,10 @@ def digest(
     log_file: str | None,
 ) -> None:
     """The GM's digest since the last one: turns run, orders missing, mail quarantined or
-    held, mail not answered (an hourly limit), players' orders set aside (their mail looked
-    automatic), addresses failing, game folders that cannot be read. With -q nothing is
-    printed (or mailed) when there is nothing to tell."""
+    held, mail held and not listed (a flood's), mail not answered (an hourly limit),
+    players' orders set aside (their mail looked automatic), addresses failing, game folders
+    that cannot be read. With -q nothing is printed (or mailed) when there is nothing to
+    tell."""
     # deferred: pydantic (the config's schema): only this command checks an address by it
     from wtg.host.configschema import is_one_address
 
