@@ -68,9 +68,8 @@ def stamp(turn: TurnFacts, last: bool, names: Sequence[str] = ()) -> str:
     its turn ran, and whether a next turn was linked; the last one's, the names its
     players have now (``names``: a name the GM put right shows on it at once)."""
     called = hashlib.sha256("\n".join(names).encode("utf-8")).hexdigest()[:12]
-    return (
-        f"{__version__}+{templates_digest()} {turn.ran_at or '-'} "
-        + (f"last {called}" if last else "next")
+    return f"{__version__}+{templates_digest()} {turn.ran_at or '-'} " + (
+        f"last {called}" if last else "next"
     )
 
 
