@@ -6,9 +6,12 @@ of that piece's stats, as well as an estimated amount of damage you would inflic
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+from tests.conftest import players
 from tests.rules.tactics.builders import OPEN7, piece, state
+from wtg.game.engine import create_game
 from wtg.rules.tactics.battle import forecast
 from wtg.rules.tactics.moves import fighter
 from wtg.rules.tactics.view import (
@@ -131,3 +134,26 @@ def test_the_report_shows_only_what_the_player_may_see() -> None:
     assert [e["kind"] for e in theirs["events"]] == ["walked", "move_skipped"]
     assert mine["my_turn"] and not theirs["my_turn"]
     assert [p["id"] for p in mine["pieces"]] == [11, 21]
+
+
+def test_the_board_s_legends_are_sentences_wrapped_as_every_other(tmp_path: Path) -> None:
+    """The movement legend was written on three lines of the template, the first longer
+    than a mail's 78 characters: the report's wrapping broke it again, and a player read
+    ``  share a`` on a line of its own, ``letter. No step ...`` and ``no shot across 64 or
+    more.`` at the margin, as if new sentences. The heading of the board had its second
+    line at the margin too. Each is now one line of the template, wrapped as the report's
+    other sentences are, its continuations indented."""
+    game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=3)
+    report = game.report(1)
+    assert (
+        "BOARD (a piece shows its id: 1x red, 2x green, 3x yellow, 4x blue; a tile its\n"
+        "  symbol and its elevation / 32; ## border, + start)\n"
+    ) in report
+    assert (
+        "Movement E earth, A air, F fire, W water: a piece crosses a tile when they\n"
+        "  share a letter.\n"
+        "No step across an elevation difference of 32 or more unless the piece has A;\n"
+        "  no shot across 64 or more.\n"
+    ) in report
+    # a longer line is a table's row (its columns kept, never wrapped), never a sentence
+    assert all("  " in line.strip() for line in report.splitlines() if len(line) > 78)
