@@ -157,3 +157,18 @@ def test_the_board_s_legends_are_sentences_wrapped_as_every_other(tmp_path: Path
     ) in report
     # a longer line is a table's row (its columns kept, never wrapped), never a sentence
     assert all("  " in line.strip() for line in report.splitlines() if len(line) > 78)
+
+
+def test_the_armies_are_listed_in_the_order_they_move(tmp_path: Path) -> None:
+    """The table said "(in seat order)" over player #2 then player #1: a seat is a player's
+    number everywhere else (game.yaml, `new-game --player ... in seat order`, "player #1"
+    in the report's own heading), while the armies go by position, "identified both by a
+    number and a color (red, green, yellow, blue)", the order their turns come in."""
+    game = create_game(tmp_path / "t", "tactics", "meadow", players(4), seed=3)
+    report = game.report(1)
+    lines = report.splitlines()
+    at = lines.index("ARMIES (in the order they move: red, green, yellow, blue)")
+    rows = [line.split() for line in lines[at + 2 : at + 6]]
+    assert [row[2] for row in rows] == ["red", "green", "yellow", "blue"]
+    assert sorted(int(row[0]) for row in rows) == [1, 2, 3, 4]
+    assert "seat order" not in report
