@@ -70,3 +70,28 @@ def test_missed_turns_are_counted_down_to_quitting(game: Game[WokState]) -> None
         "You missed the last 2 turns; 3 in a row and you QUIT the game.",
         "You missed 3 turns in a row and have QUIT the game.",
     ]
+
+
+def test_averages_round_halves_up_whatever_the_float(game: Game[WokState]) -> None:
+    """The TOTAL row's averages were a float formatted: a half went up or down as the
+    binary fraction fell (DEF 1.0 and 1.1 averaged "1.1a", 1.2 and 1.3 "1.2a"; LEV 1.000
+    and 1.001 "1.000a"). Now each is the nearest in the column's places, a half up,
+    reckoned in whole thousandths and tenths."""
+    from wtg.rules.wok.view import totals
+
+    state = game.state()
+    a, b = state.province(1), state.province(2)
+    cases = [
+        ((10, 11), (1000, 1001), ("1.001a", "1.1a")),
+        ((12, 13), (1000, 1000), ("1.000a", "1.3a")),
+        ((14, 15), (1002, 1003), ("1.003a", "1.5a")),
+        ((0, 1), (9998, 9999), ("9.999a", "0.1a")),
+    ]
+    for (dfn_a, dfn_b), (lev_a, lev_b), expected in cases:
+        a.arm, a.lev, a.dfn = 1, lev_a, dfn_a
+        b.arm, b.lev, b.dfn = 1, lev_b, dfn_b
+        summary = totals([a, b])
+        assert (summary.lev, summary.dfn) == expected
+    a.arm = b.arm = 0  # no armies: the levels' plain average
+    a.lev, b.lev = 1000, 1003
+    assert totals([a, b]).lev == "1.002a"
