@@ -3,6 +3,9 @@ events, the next OoP, the Top Ten, and the next AOF ready to fill in."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from wtg.game.engine import Game
 from wtg.rules.wok.state import WokState
 
@@ -95,3 +98,33 @@ def test_averages_round_halves_up_whatever_the_float(game: Game[WokState]) -> No
     a.arm = b.arm = 0  # no armies: the levels' plain average
     a.lev, b.lev = 1000, 1003
     assert totals([a, b]).lev == "1.002a"
+
+
+def test_victory_points_are_said_only_where_the_rules_award_them(tmp_path: Path) -> None:
+    """A finished Intermediate (or Standard) game's report said "Victory points: you
+    earned 0." to its winner: those rules award none (WoK IV's manual does), while the
+    host's HiScore gives the game's players theirs from its final ranking (12 to a sole
+    winner). The report now says so; WoK IV's still says what the player earned."""
+    from tests.mapgames import played_game
+    from wtg.game.report import report_text
+    from wtg.rules.wok.state import Outcome
+
+    won = played_game(tmp_path / "i", "intermediate", "marchlands", 2, 30)
+    assert won.ruleset.is_over(won.state())
+    for player in (1, 2):
+        said = " ".join(won.report(player).split())
+        assert "Victory points: none in these rules; the host's HiScore gives them by the" in said
+        assert "you earned" not in said
+    for ruleset, map_name, variant, vp in (
+        ("standard", "trial", "skirmish", None),
+        ("wok4", "small", None, 12),
+    ):
+        game = played_game(tmp_path / ruleset, ruleset, map_name, 2, 0, variant=variant)
+        state: Any = game.state()
+        state.outcome = Outcome("last standing", (1,), (1, 2))
+        state.player(1).vp = 12 if vp else 0
+        text = " ".join(report_text(game.ruleset, game.config, state, [], 1, aof="").split())
+        if vp:
+            assert "Victory points: you earned 12." in text
+        else:
+            assert "Victory points: none in these rules;" in text and "earned" not in text
