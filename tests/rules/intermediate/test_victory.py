@@ -72,7 +72,7 @@ def test_a_player_gives_up_with_the_quit_line() -> None:
 
 def test_a_player_wiped_out_is_not_said_to_stop_voting() -> None:
     """A player who voted to end the game and was wiped out that turn: every report then
-    said "- Ann (#2) no longer votes to end the game.", as if she had changed her mind,
+    said that she no longer votes to end the game, as if she had changed her mind,
     after the line that told her fall. Her vote goes with her, unsaid; a standing player
     who stops voting is still told to everyone."""
     state = setup()
