@@ -128,3 +128,18 @@ def test_victory_points_are_said_only_where_the_rules_award_them(tmp_path: Path)
             assert "Victory points: you earned 12." in text
         else:
             assert "Victory points: none in these rules;" in text and "earned" not in text
+
+
+def test_attacks_next_turn_only_for_a_player_who_has_a_next_turn(tmp_path: Path) -> None:
+    """The status line said "Attacks next turn: 6" to a player wiped out, and to everyone
+    once the game was over: a number nobody could use. It is said to a player still
+    standing in a game that goes on."""
+    from tests.mapgames import played_game
+
+    won = played_game(tmp_path / "i", "intermediate", "marchlands", 2, 30)
+    assert won.ruleset.is_over(won.state())
+    for player in (1, 2):
+        status = won.report(player).splitlines()[3]
+        assert status.startswith("Status: ") and "Attacks next turn" not in status
+    going = played_game(tmp_path / "w", "wok4", "small", 2, 1)
+    assert "Tech points: 0   Attacks next turn: 3" in going.report(1).splitlines()[3]
