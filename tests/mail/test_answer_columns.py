@@ -69,3 +69,21 @@ def test_the_hosts_help_and_a_join_keep_to_78_columns(tmp_path: Path) -> None:
     assert "as Bartholomew Fitzgerald-Montgomery III." in _words(asked.body)
     assert f"\nCONFIRM {asked.code()}\n" in asked.body
     assert asked.subject == f"JOIN wok4: confirm with CONFIRM {asked.code()}"
+
+
+def test_the_answer_to_orders_none_accepted_keeps_to_78_columns(tmp_path: Path) -> None:
+    """A form whose every order line is rejected is answered apart ("no orders
+    accepted"): its verdicts, each with its reason, ran to 160 columns, the confirmation's
+    own being wrapped."""
+    world = World(tmp_path, count=2)
+    state = world.game.typed(WOK4).state()
+    theirs = next(p for p in state.provinces if p.owner == 1)
+    near = theirs.neighbours[0]
+    world.mail(world.aof(2, A1=f"{theirs.id} {near} 30"), sender="p2@players.example")
+    world.poll()
+    (raw,) = [raw for name, raw in world.outbox().items() if name.startswith("unchanged-")]
+    text = body_of(raw)
+    assert _too_wide(text) == []
+    said = _words(text)
+    assert f"REJECTED A1: {theirs.id} {near} 30: province {theirs.id} is not yours" in said
+    assert "an attack starts from your own province" in said

@@ -199,9 +199,9 @@ def test_a_mail_with_only_map_off_is_answered_that_the_orders_on_file_stand(
     assert (world.game.store.pending_dir(1) / "p01.yaml").read_bytes() == on_file
     assert world.game.settings().read()[1]["map"][0] == "off"
     (answer,) = [raw for name, raw in world.outbox().items() if name.startswith("unchanged-")]
-    text = text_of(answer)
+    text = " ".join(text_of(answer).split())
     assert (
-        "reached the turn\ngenerator: a setting changed, and no orders found in your mail." in text
+        "reached the turn generator: a setting changed, and no orders found in your mail." in text
     )
     assert "(server time) still stand." in text
     assert "ok MAP: off: your reports come without the map picture from the next one on" in text

@@ -60,7 +60,7 @@ def test_ready_with_only_rejected_lines_says_ready_was_not_kept(tmp_path: Path) 
     world.mail(world.aof(1, A1=f"{home} 99 010", R1="1"))
     world.poll()
     assert not game_status(world.game)["players"][0]["ready"]
-    bodies = [body_of(raw) for raw in world.outbox().values()]
+    bodies = [" ".join(body_of(raw).split()) for raw in world.outbox().values()]
     (text,) = [b for b in bodies if "none of the order lines in your mail could be" in b]
     assert "READY was not kept: 1 line was rejected. Correct it" in text
 
