@@ -38,7 +38,7 @@ def peaceful(plan: Plan) -> Plan:
 
 def forecasts(ruleset: WokRuleset, state: WokState, plan: Plan, seed: int) -> dict[int, Any]:
     """Every owing player's forecast of the orders ``play`` will give him."""
-    made = {}
+    made: dict[int, Any] = {}
     for side in ruleset.owing(state):
         rng = random.Random(f"{seed}:{ruleset.turn_of(state)}:{side}")
         entries, _bad, problems = ruleset.entries_from_dict(plan(state, side, rng))
