@@ -87,3 +87,25 @@ def test_the_answer_to_orders_none_accepted_keeps_to_78_columns(tmp_path: Path) 
     said = _words(text)
     assert f"REJECTED A1: {theirs.id} {near} 30: province {theirs.id} is not yours" in said
     assert "an attack starts from your own province" in said
+
+
+def test_a_refusal_and_a_mail_held_keep_to_78_columns(tmp_path: Path) -> None:
+    """A form for the wrong turn was refused in a line of 120 columns; one naming a game
+    the host has not was answered in lines of 90."""
+    world = World(tmp_path, count=2)
+    world.mail(world.aof(1, X1="100").replace("TURN: 1", "TURN: 7"))
+    world.mail(world.aof(1, X1="100").replace("GAME: g1", "GAME: g9"), Message_ID="<x@p>")
+    world.poll()
+    answers = {name.split("-")[0]: body_of(raw) for name, raw in world.outbox().items()}
+    assert sorted(answers) == ["held", "rejected"]
+    for text in answers.values():
+        assert _too_wide(text) == []
+    assert (
+        "could not be accepted: line 3: these orders are for turn 7, but the game expects "
+        "turn 1. Nothing was stored."
+    ) in _words(answers["rejected"])
+    assert (
+        "Your mail names game g9, which is not a game of this host (a mistyped GAME line, or "
+        "a game not made yet). Nothing was stored: the mail is kept for the game master, who "
+        "can put it back for the turn generator once the game is there."
+    ) in _words(answers["held"])
