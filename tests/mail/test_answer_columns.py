@@ -109,3 +109,31 @@ def test_a_refusal_and_a_mail_held_keep_to_78_columns(tmp_path: Path) -> None:
         "a game not made yet). Nothing was stored: the mail is kept for the game master, who "
         "can put it back for the turn generator once the game is there."
     ) in _words(answers["held"])
+
+
+def test_the_map_note_of_a_report_mail_and_the_hold_notice_keep_to_78_columns() -> None:
+    """Every report mail with a picture ended with the note on it, a line of 88 columns
+    (and more with the turn's number and the seat in the file's name); the notice of a
+    game put on hold had a line of 80 and the GM's reason on the line after the game's
+    name, however long."""
+    from wtg.game.report import environment
+
+    note = environment().get_template("mail/map_note.txt.j2")
+    for filename in ("map-turn123-p10.png", None):
+        text = note.render(turn=123, filename=filename)
+        assert _too_wide(text) == []
+    said = _words(note.render(turn=123, filename="map-turn123-p10.png"))
+    assert said == (
+        "The map after turn 123, as you may see it, is the picture map-turn123-p10.png of "
+        'this mail. To get your reports without it, write the line "MAP: off" into your '
+        "order form."
+    )
+    reason = "the server moves to a new home this weekend, and the GM is away until Tuesday"
+    held = (
+        environment()
+        .get_template("mail/hold.txt.j2")
+        .render(name="Ann", game="kaomaris", reason=reason)
+    )
+    assert _too_wide(held) == []
+    assert f"the GM has put game kaomaris on hold: {reason}" in _words(held)
+    assert "Orders you send are received and kept as usual, and you will be told" in _words(held)
