@@ -119,7 +119,8 @@ def test_a_players_orders_marked_bulk_are_shown_to_the_gm_and_told_once(tmp_path
     notice = world.outbox()[ident]
     assert b"To: p2@players.example" in notice and b"Auto-Submitted: auto-replied" in notice
     text = body_of(notice)
-    assert "Precedence: bulk" in text and "your\norders were NOT stored" in text
+    assert "Precedence: bulk" in text and "your orders were NOT stored" in " ".join(text.split())
+    assert max(len(line) for line in text.splitlines()) <= 78
     assert "CODE0002" not in text and "X1" not in text
 
     # his script sends again the same day: listed again, told no more; the next day, told
