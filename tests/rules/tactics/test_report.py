@@ -172,3 +172,16 @@ def test_the_armies_are_listed_in_the_order_they_move(tmp_path: Path) -> None:
     assert [row[2] for row in rows] == ["red", "green", "yellow", "blue"]
     assert sorted(int(row[0]) for row in rows) == [1, 2, 3, 4]
     assert "seat order" not in report
+
+
+def test_the_end_says_the_player_s_place_as_the_log_does(tmp_path: Path) -> None:
+    """The last report said "You placed 1." (read as one piece placed, or a place given),
+    where its log says "is out, in place 2" and its table "OUT, place 2"."""
+    game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=4)
+    while not game.ruleset.is_over(game.state()):
+        game.run_turn()  # nobody sends orders: from the third turn the bots' strategy plays
+    winner = next(p for p in game.state().players if p.place == 1)
+    loser = next(p for p in game.state().players if p.place == 2)
+    assert "THE BATTLE IS OVER. You finished in place 1.\n" in game.report(winner.id)
+    assert "THE BATTLE IS OVER. You finished in place 2.\n" in game.report(loser.id)
+    assert "is out, in place 2." in " ".join(game.report(winner.id).split())
