@@ -11,6 +11,7 @@ from typing import Any
 
 from tests.conftest import players
 from tests.rules.tactics.builders import OPEN7, piece, state
+from tests.shipped import TACTICS
 from wtg.game.engine import create_game
 from wtg.rules.tactics.battle import forecast
 from wtg.rules.tactics.moves import fighter
@@ -177,7 +178,7 @@ def test_the_armies_are_listed_in_the_order_they_move(tmp_path: Path) -> None:
 def test_the_end_says_the_player_s_place_as_the_log_does(tmp_path: Path) -> None:
     """The last report said "You placed 1." (read as one piece placed, or a place given),
     where its log says "is out, in place 2" and its table "OUT, place 2"."""
-    game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=4)
+    game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=4).typed(TACTICS)
     while not game.ruleset.is_over(game.state()):
         game.run_turn()  # nobody sends orders: from the third turn the bots' strategy plays
     winner = next(p for p in game.state().players if p.place == 1)
