@@ -117,3 +117,39 @@ def test_a_name_of_control_characters_alone_is_the_seats(tmp_path: Path) -> None
     edit(game, "name: Also,", 'name: "\\t\\u200f \\n",')
     wtg("run-turn", game, "--now")
     assert names(game, 1)[1] == (2, "Player 2", "")
+
+
+def test_a_name_edited_is_said_at_once_by_the_top_ten_and_the_site(tmp_path: Path) -> None:
+    """The GM put a name right after a turn ran: the mail and the roster said the new name
+    at once, while `wtg topten` and the site said the old one until the next turn ran.
+    Now the latest turn's Top Ten and the site's game (its players, board and latest Top
+    Ten) read the names as game.yaml has them; the reports mailed, and the turns before,
+    keep the name they were written with."""
+    for ruleset, extra in (
+        ("wok4", ("--map", "small")),
+        ("standard", ("--variant", "skirmish", "--map", "trial")),
+        ("wisk", ()),
+        ("tactics", ()),
+    ):
+        game = tmp_path / "games" / ruleset
+        wtg("new-game", game, "--ruleset", ruleset, *extra, "--seed", 3,
+            "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")  # fmt: skip
+        wtg("run-turn", game, "--now")
+        report = turn_text(game, 1, "reports/p01.txt")
+        site = tmp_path / "site"
+        wtg("site", site, "--games-dir", tmp_path / "games")  # built before the edit
+        edit(game, "name: Bob,", "name: Robert,")
+        topten = wtg("topten", game).output
+        assert "Robert" in topten and "Bob" not in topten, (ruleset, topten)
+        assert wtg("topten", game, "--turn", 0).output == turn_text(game, 0, "topten.txt")
+        assert turn_text(game, 1, "reports/p01.txt") == report  # as it was mailed
+        wtg("site", site, "--games-dir", tmp_path / "games")
+        for page in ("index.html", f"games/{ruleset}/turn-1.html"):
+            html = (site / page).read_text(encoding="utf-8")
+            assert "Robert" in html and "Bob" not in html, (ruleset, page)
+        # the game's page: its players and latest Top Ten; turn 0's Top Ten keeps Bob
+        html = (site / f"games/{ruleset}/index.html").read_text(encoding="utf-8")
+        assert html.count("Robert") >= 2 and html.count("Bob") == 1, ruleset
+        assert "Bob" in (site / f"games/{ruleset}/turn-0.html").read_text(encoding="utf-8")
+        wtg("run-turn", game, "--now")
+        assert wtg("topten", game).output == turn_text(game, 2, "topten.txt")

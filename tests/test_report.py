@@ -3,6 +3,9 @@ events, the next OoP, the Top Ten, and the next AOF ready to fill in."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from wtg.game.engine import Game
 from wtg.rules.wok.state import WokState
 
@@ -70,3 +73,73 @@ def test_missed_turns_are_counted_down_to_quitting(game: Game[WokState]) -> None
         "You missed the last 2 turns; 3 in a row and you QUIT the game.",
         "You missed 3 turns in a row and have QUIT the game.",
     ]
+
+
+def test_averages_round_halves_up_whatever_the_float(game: Game[WokState]) -> None:
+    """The TOTAL row's averages were a float formatted: a half went up or down as the
+    binary fraction fell (DEF 1.0 and 1.1 averaged "1.1a", 1.2 and 1.3 "1.2a"; LEV 1.000
+    and 1.001 "1.000a"). Now each is the nearest in the column's places, a half up,
+    reckoned in whole thousandths and tenths."""
+    from wtg.rules.wok.view import totals
+
+    state = game.state()
+    a, b = state.province(1), state.province(2)
+    cases = [
+        ((10, 11), (1000, 1001), ("1.001a", "1.1a")),
+        ((12, 13), (1000, 1000), ("1.000a", "1.3a")),
+        ((14, 15), (1002, 1003), ("1.003a", "1.5a")),
+        ((0, 1), (9998, 9999), ("9.999a", "0.1a")),
+    ]
+    for (dfn_a, dfn_b), (lev_a, lev_b), expected in cases:
+        a.arm, a.lev, a.dfn = 1, lev_a, dfn_a
+        b.arm, b.lev, b.dfn = 1, lev_b, dfn_b
+        summary = totals([a, b])
+        assert (summary.lev, summary.dfn) == expected
+    a.arm = b.arm = 0  # no armies: the levels' plain average
+    a.lev, b.lev = 1000, 1003
+    assert totals([a, b]).lev == "1.002a"
+
+
+def test_victory_points_are_said_only_where_the_rules_award_them(tmp_path: Path) -> None:
+    """A finished Intermediate (or Standard) game's report said "Victory points: you
+    earned 0." to its winner: those rules award none (WoK IV's manual does), while the
+    host's HiScore gives the game's players theirs from its final ranking (12 to a sole
+    winner). The report now says so; WoK IV's still says what the player earned."""
+    from tests.mapgames import played_game
+    from wtg.game.report import report_text
+    from wtg.rules.wok.state import Outcome
+
+    won = played_game(tmp_path / "i", "intermediate", "marchlands", 2, 30)
+    assert won.ruleset.is_over(won.state())
+    for player in (1, 2):
+        said = " ".join(won.report(player).split())
+        assert "Victory points: none in these rules; the host's HiScore gives them by the" in said
+        assert "you earned" not in said
+    for ruleset, map_name, variant, vp in (
+        ("standard", "trial", "skirmish", None),
+        ("wok4", "small", None, 12),
+    ):
+        game = played_game(tmp_path / ruleset, ruleset, map_name, 2, 0, variant=variant)
+        state: Any = game.state()
+        state.outcome = Outcome("last standing", (1,), (1, 2))
+        state.player(1).vp = 12 if vp else 0
+        text = " ".join(report_text(game.ruleset, game.config, state, [], 1, aof="").split())
+        if vp:
+            assert "Victory points: you earned 12." in text
+        else:
+            assert "Victory points: none in these rules;" in text and "earned" not in text
+
+
+def test_attacks_next_turn_only_for_a_player_who_has_a_next_turn(tmp_path: Path) -> None:
+    """The status line said "Attacks next turn: 6" to a player wiped out, and to everyone
+    once the game was over: a number nobody could use. It is said to a player still
+    standing in a game that goes on."""
+    from tests.mapgames import played_game
+
+    won = played_game(tmp_path / "i", "intermediate", "marchlands", 2, 30)
+    assert won.ruleset.is_over(won.state())
+    for player in (1, 2):
+        status = won.report(player).splitlines()[3]
+        assert status.startswith("Status: ") and "Attacks next turn" not in status
+    going = played_game(tmp_path / "w", "wok4", "small", 2, 1)
+    assert "Tech points: 0   Attacks next turn: 3" in going.report(1).splitlines()[3]

@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
+from tests.conftest import players
 from tests.shipped import STANDARD
 from wtg.aof.render import render_aof
 from wtg.cli import main
 from wtg.core.ruleset import SeatId, SideId
-from wtg.game.engine import Game, open_game
+from wtg.game.engine import Game, create_game, open_game
 from wtg.rules.standard.phases.victory import humans_rips
 from wtg.rules.standard.strategy import plan_orders
 from wtg.rules.wok.state import WokState
@@ -157,3 +158,28 @@ def test_a_human_wins_by_rips(tmp_path: Path, humans: int, variant: str, seed: i
     assert data["outcome"]["reason"] == "rips"
     won = [p for p in data["players"] if p.get("colour_of") == seat]
     assert sum(len(p["rips"]) for p in won) >= counts[seat]
+
+
+@pytest.mark.parametrize("variant", ["skirmish", "duel", "duel-lite", "trinity"])
+def test_a_variant_s_form_has_no_alliance_section(tmp_path: Path, variant: str) -> None:
+    """No variant has alliances ("There are no NAPs or alliances in a skirmish game"; a
+    Duel has "no diplomacy at all"; "Trinity uses all the rules of WoK: Duel"): the form
+    offered the ALLIANCE section, and every line written there was rejected."""
+    humans = {"trinity": 3, "duel": 2, "duel-lite": 2}.get(variant, 2)
+    made = "trial" if variant == "skirmish" else "classic60"
+    game = create_game(tmp_path / "g", "standard", made, players(humans), 5, variant=variant)
+    form = game.aof(1)
+    assert "ALLIANCE" not in form and "\nL1:" not in form
+    assert "\nV1: _" in form  # the vote stays
+    home = next(p.id for p in game.typed(STANDARD).state().provinces if p.owner == 1)
+    filled = form.replace("\nV1: _", f"\nL1: 02\nG1: {home:02d} 1\nV1: _", 1)
+    submission = game.submit(filled)
+    (verdict,) = [v for v in submission.verdicts if v.entry.section == "ally"]
+    assert not verdict.accepted
+    assert f"there are no alliances in a {variant}" in verdict.reason
+
+
+def test_a_game_without_a_variant_keeps_the_alliance_section(tmp_path: Path) -> None:
+    game = create_game(tmp_path / "g", "standard", "classic60", players(6), 5)
+    assert "ALLIANCE: the player you share victory with" in game.aof(1)
+    assert "\nL1: __" in game.aof(1)

@@ -69,3 +69,71 @@ def test_the_hosts_help_and_a_join_keep_to_78_columns(tmp_path: Path) -> None:
     assert "as Bartholomew Fitzgerald-Montgomery III." in _words(asked.body)
     assert f"\nCONFIRM {asked.code()}\n" in asked.body
     assert asked.subject == f"JOIN wok4: confirm with CONFIRM {asked.code()}"
+
+
+def test_the_answer_to_orders_none_accepted_keeps_to_78_columns(tmp_path: Path) -> None:
+    """A form whose every order line is rejected is answered apart ("no orders
+    accepted"): its verdicts, each with its reason, ran to 160 columns, the confirmation's
+    own being wrapped."""
+    world = World(tmp_path, count=2)
+    state = world.game.typed(WOK4).state()
+    theirs = next(p for p in state.provinces if p.owner == 1)
+    near = theirs.neighbours[0]
+    world.mail(world.aof(2, A1=f"{theirs.id} {near} 30"), sender="p2@players.example")
+    world.poll()
+    (raw,) = [raw for name, raw in world.outbox().items() if name.startswith("unchanged-")]
+    text = body_of(raw)
+    assert _too_wide(text) == []
+    said = _words(text)
+    assert f"REJECTED A1: {theirs.id} {near} 30: province {theirs.id} is not yours" in said
+    assert "an attack starts from your own province" in said
+
+
+def test_a_refusal_and_a_mail_held_keep_to_78_columns(tmp_path: Path) -> None:
+    """A form for the wrong turn was refused in a line of 120 columns; one naming a game
+    the host has not was answered in lines of 90."""
+    world = World(tmp_path, count=2)
+    world.mail(world.aof(1, X1="100").replace("TURN: 1", "TURN: 7"))
+    world.mail(world.aof(1, X1="100").replace("GAME: g1", "GAME: g9"), Message_ID="<x@p>")
+    world.poll()
+    answers = {name.split("-")[0]: body_of(raw) for name, raw in world.outbox().items()}
+    assert sorted(answers) == ["held", "rejected"]
+    for text in answers.values():
+        assert _too_wide(text) == []
+    assert (
+        "could not be accepted: line 3: these orders are for turn 7, but the game expects "
+        "turn 1. Nothing was stored."
+    ) in _words(answers["rejected"])
+    assert (
+        "Your mail names game g9, which is not a game of this host (a mistyped GAME line, or "
+        "a game not made yet). Nothing was stored: the mail is kept for the game master, who "
+        "can put it back for the turn generator once the game is there."
+    ) in _words(answers["held"])
+
+
+def test_the_map_note_of_a_report_mail_and_the_hold_notice_keep_to_78_columns() -> None:
+    """Every report mail with a picture ended with the note on it, a line of 88 columns
+    (and more with the turn's number and the seat in the file's name); the notice of a
+    game put on hold had a line of 80 and the GM's reason on the line after the game's
+    name, however long."""
+    from wtg.game.report import environment
+
+    note = environment().get_template("mail/map_note.txt.j2")
+    for filename in ("map-turn123-p10.png", None):
+        text = note.render(turn=123, filename=filename)
+        assert _too_wide(text) == []
+    said = _words(note.render(turn=123, filename="map-turn123-p10.png"))
+    assert said == (
+        "The map after turn 123, as you may see it, is the picture map-turn123-p10.png of "
+        'this mail. To get your reports without it, write the line "MAP: off" into your '
+        "order form."
+    )
+    reason = "the server moves to a new home this weekend, and the GM is away until Tuesday"
+    held = (
+        environment()
+        .get_template("mail/hold.txt.j2")
+        .render(name="Ann", game="kaomaris", reason=reason)
+    )
+    assert _too_wide(held) == []
+    assert f"the GM has put game kaomaris on hold: {reason}" in _words(held)
+    assert "Orders you send are received and kept as usual, and you will be told" in _words(held)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.mail.loop import World
 from tests.mail.test_poll_maildir import body_of
-from tests.shipped import WOK4
+from tests.shipped import INTERMEDIATE, WOK4
 
 
 def table(text: str, heading: str) -> list[str]:
@@ -50,3 +50,33 @@ def test_the_forecast_s_provinces_line_up_with_the_report_s(tmp_path: Path) -> N
         assert [ends(row)[i] for i in (0, 2, 3, 4, 5, 6, 7, 8)] == edges, row
         assert row.index(words[1]) == header.index("NAME")
         assert row.rindex(words[9]) == header.index("AIM")
+
+
+def test_intermediate_s_forecast_shows_the_report_s_table(tmp_path: Path) -> None:
+    """Intermediate's report has terrain and a column for each kind of troop; its forecast
+    had WoK's table without them, then the troops as a line of numbers ("troops by kind
+    (ARM PIK ARC KNI CAT): 20: 9 0 0 15 0"). Now the same table, and the record's line has
+    what the report's status line has (gold, WOOD, tech level)."""
+    world = World(tmp_path, count=2, ruleset=("intermediate", "marchlands", {}))
+    home = next(p for p in world.game.typed(INTERMEDIATE).state().provinces if p.owner == 1)
+    # 4 ARM made knights (5 WOOD each): the forecast's KNI column says so
+    world.mail(world.aof(1, C1=f"{home.id} 1 4 04", R1="1"))
+    world.poll()
+    ((_, raw),) = world.outbox().items()
+    text = body_of(raw)
+    forecast = table(text, "FORECAST: your provinces")
+    world.game.run_turn()
+    report = table(world.game.report(1), "YOUR PROVINCES")
+    header = "  ID NAME           TERRAIN   POP WOK ARM PIK ARC KNI CAT   LEV  DEF  MIS SPY AIM"
+    assert forecast[0] == report[0] == header
+    assert len(forecast) == len(report) == 2
+    assert forecast[1] == report[1]  # nobody else acted: the same row, the same columns
+    words = dict(zip(header.split(), forecast[1].split(), strict=True))
+    assert (words["TERRAIN"], words["ARM"], words["KNI"]) == (
+        home.terrain,
+        str(home.arm - 4),
+        str(home.kni + 4),
+    )
+    assert "troops by kind" not in text
+    me = world.game.typed(INTERMEDIATE).state().player(1)
+    assert f"EFF {me.eff}%, gold {me.gold}, WOOD {me.wood}, tech level {me.tech}." in text

@@ -12,8 +12,10 @@ import pytest
 from click.testing import CliRunner
 
 from tests.mail.loop import NOW, World
+from tests.mail.test_poll_maildir import body_of
 from tests.shipped import WOK4
 from wtg.cli import main
+from wtg.core.ruleset import OptionValue
 from wtg.host.due import run_due
 from wtg.host.pollhealth import record_poll
 from wtg.mail.outbox import Outbox
@@ -106,6 +108,58 @@ def test_remind_pokes_players_without_orders_once_near_the_deadline(tmp_path: Pa
     queued = sorted((world.gm.spool / "outbox" / "queue").glob("remind-*.eml"))
     assert [p.stem for p in queued] == [f"remind-g1-t0001-p0{i}" for i in (1, 3, 4)]
     assert b"CODE: CODE0003" in queued[1].read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "said"),
+    [
+        (
+            ("wok4", "small"),
+            {},
+            "Without orders your troops dig in (three missed turns in a row and you are out of"
+            " the game).",
+        ),
+        (
+            ("wisk", "classic"),
+            {},
+            "Without orders your new armies are placed for you as a robot would place them,"
+            " and you make no attack and no fortification.",
+        ),
+        (
+            ("wisk", "classic"),
+            {"missing": "pass"},
+            "Without orders you pass: no trades, no new armies (they are not kept for later),"
+            " no attack.",
+        ),
+        (
+            ("wisk", "classic"),
+            {"missing": "robot"},
+            "Without orders a robot plays your whole turn, attacks included.",
+        ),
+        (
+            ("tactics", "meadow"),
+            {},
+            "Without orders you keep the army shown (on the army turn) or your pieces stand"
+            " still; from 3 missed turns in a row the bots' strategy plays your turns until"
+            " you send orders.",
+        ),
+    ],
+)
+def test_a_reminder_says_what_a_missed_turn_does_in_its_game(
+    tmp_path: Path, ruleset: tuple[str, str], options: dict[str, OptionValue], said: str
+) -> None:
+    """Every reminder said the troops dig in and three missed turns put the player out:
+    WoK's rule. A WISK player is never out for missing turns (his armies are placed for
+    him, or he passes, or a robot plays: the game's `missing`), and a Tactics player's
+    turns are played by the bots' strategy from the third."""
+    world = World(tmp_path, count=2, ruleset=(*ruleset, options), remind_hours=24)
+    deadline = world.game.deadline()
+    assert deadline is not None
+    assert remind(world.gm, now=deadline - timedelta(hours=5)).queued >= 1
+    (first, *_) = sorted((world.gm.spool / "outbox" / "queue").glob("remind-*.eml"))
+    body = " ".join(body_of(first.read_bytes()).split("=== BEGIN AOF ===")[0].split())
+    assert said in body, body
+    assert ("dig in" in body) == (ruleset[0] == "wok4")
 
 
 def test_status_json_keys(tmp_path: Path) -> None:

@@ -121,6 +121,7 @@ def test_a_players_orders_marked_bulk_are_shown_to_the_gm_and_told_once(tmp_path
     text = body_of(notice)
     assert "\n  Precedence: bulk\n" in text  # the header quoted as it is
     assert "your orders were NOT stored" in " ".join(text.split())
+    assert max(len(line) for line in text.splitlines()) <= 78
     assert "CODE0002" not in text and "X1" not in text
 
     # his script sends again the same day: listed again, told no more; the next day, told

@@ -52,7 +52,7 @@ from wtg.game.madewith import (
 from wtg.game.orderfiles import PARSED_SUFFIX, parsed_copy, read_order_file
 from wtg.game.playersettings import PlayerSettings
 from wtg.game.registry import UnknownRuleset, find_ruleset
-from wtg.game.report import aof_text
+from wtg.game.report import aof_text, topten_text
 from wtg.game.schedule import Schedule, parse_iso
 from wtg.game.takeovers import taken_after_rerun, taken_over
 from wtg.game.turnfiles import GM_REPORT, new_meta, turn_files
@@ -304,8 +304,24 @@ class Game(Generic[S]):
         return "\n".join(aof_text(self.ruleset, self.config, state, s) for s in sides)
 
     def topten(self, turn: int | None = None) -> str:
-        number = self.latest_turn() if turn is None else turn
+        """A turn's Top Ten as it was written; the latest turn's with the names game.yaml
+        gives now (``named_state``: a name the GM put right is said at once)."""
+        latest = self.latest_turn()
+        number = latest if turn is None else turn
+        if number == latest:
+            state = self.state(number)
+            named = self.named_state(state)
+            if named is not state:
+                return topten_text(self.ruleset, self.config, named)
         return self.store.read_text(number, "topten.txt")
+
+    def named_state(self, state: S) -> S:
+        """``state``, the latest turn's, with each seat's player called as game.yaml names
+        him now: a name the GM edited after the turn ran, which the next turn takes into
+        the state, and which the mail and the roster say already (``state`` itself when
+        no name changed). For what shows the game as it stands (the Top Ten, the site),
+        never for the files a turn wrote."""
+        return self._named(state, frozenset())
 
     # --- orders ---------------------------------------------------------------
     def submit(

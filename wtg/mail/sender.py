@@ -547,6 +547,8 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime, mark: 
             turn=status["turn"],
             deadline=local_text(deadline, schedule.timezone),
             form=game.aof(entry.id),
+            ruleset=game.ruleset.name,
+            options=game.config.options,
         )
         msg = compose.message(
             ident,

@@ -22,9 +22,13 @@ class NoMap(GameError):
     player not in the game."""
 
 
-def game_board(game: Game, turn: int | None = None, player: int | None = None) -> Board:
+def game_board(
+    game: Game, turn: int | None = None, player: int | None = None, *, named: bool = False
+) -> Board:
     """The board after turn ``turn`` (the latest by default) as GM seat ``player`` may see
-    it (None: the GM's view)."""
+    it (None: the GM's view). ``named``: the latest turn's with its players called as
+    game.yaml names them now (``Game.named_state``: the site's board, the game as it
+    stands), not as the turn's files, its report's picture among them, say."""
     ruleset = game.ruleset
     if not isinstance(ruleset, Draws):
         raise NoMap(f"{ruleset.name} draws no map")
@@ -37,7 +41,10 @@ def game_board(game: Game, turn: int | None = None, player: int | None = None) -
         )
     if player is not None and player not in {entry.id for entry in game.config.players}:
         raise NoMap(f"game {game.config.game} has no player {player}")
-    board: Board = ruleset.board(game.state(turn), player, game.events(turn))
+    state = game.state(turn)
+    if named and turn == latest:
+        state = game.named_state(state)
+    board: Board = ruleset.board(state, player, game.events(turn))
     return board
 
 

@@ -115,7 +115,10 @@ def spot_names(public: Mapping[str, Json]) -> dict[int, str]:
 def gather(game: Game) -> GameFacts:
     """What the site shows of ``game`` (StoreError and the like when it cannot be read)."""
     ruleset, config = game.ruleset, game.config
-    state = game.state()
+    # the game as it stands: its players as game.yaml names them now (a name the GM put
+    # right is shown at once, as the mail says it; the turns before keep theirs)
+    state = game.named_state(game.state())
+    latest = game.latest_turn()
     public = ruleset.public_json(state)
     sides = tuple(
         SideFacts(id=s.id, name=s.name, status=s.status, bot=ruleset.seat_of(state, s.id) is None)
@@ -125,7 +128,7 @@ def gather(game: Game) -> GameFacts:
     turns = []
     ran_from = None
     for number in game.store.turns():
-        played = game.state(number)
+        played = state if number == latest else game.state(number)
         topten = tuple(
             ScoreRow(rank=r.rank, name=r.name, score=r.score, holdings=r.provinces, status=r.status)
             for r in ruleset.topten(played)[:TOP]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -50,7 +50,7 @@ def turn_map_svg(game: Game, turn: int | None = None) -> Markup | None:
     publishes no board (WoK IV) or it cannot be drawn (the table still shows what is
     published)."""
     try:
-        board = public_board(game.ruleset.name, game_board(game, turn))
+        board = public_board(game.ruleset.name, game_board(game, turn, named=True))
         if board is None:
             return None
         if board.shape == "grid":
@@ -63,10 +63,14 @@ def turn_map_svg(game: Game, turn: int | None = None) -> Markup | None:
         return None
 
 
-def stamp(turn: TurnFacts, last: bool) -> str:
+def stamp(turn: TurnFacts, last: bool, names: Sequence[str] = ()) -> str:
     """What a turn's page says of itself: the wtg that wrote it and its templates, when
-    its turn ran, and whether a next turn was linked."""
-    return f"{__version__}+{templates_digest()} {turn.ran_at or '-'} {'last' if last else 'next'}"
+    its turn ran, and whether a next turn was linked; the last one's, the names its
+    players have now (``names``: a name the GM put right shows on it at once)."""
+    called = hashlib.sha256("\n".join(names).encode("utf-8")).hexdigest()[:12]
+    return f"{__version__}+{templates_digest()} {turn.ran_at or '-'} " + (
+        f"last {called}" if last else "next"
+    )
 
 
 @cache
@@ -89,7 +93,7 @@ def write_turn_pages(game: Game, facts: GameFacts, out: Output, site_title: str)
     for index, turn in enumerate(turns):
         relpath = f"games/{facts.name}/{turn_page(turn.turn)}"
         last = index == len(turns) - 1
-        wanted = stamp(turn, last)
+        wanted = stamp(turn, last, [side.name for side in facts.sides])
         if _stamp_of(folder / turn_page(turn.turn)) != wanted:
             html = render(
                 "turn.html.j2",

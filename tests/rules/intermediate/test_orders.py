@@ -155,9 +155,15 @@ def test_the_confirmation_forecasts_troops_and_wood() -> None:
         forecast=forecast,
         masked_code="S****T",
     )
-    assert "WOOD 80; troops by kind (ARM PIK ARC KNI CAT): 1: 6 0 0 1 0; 2: 0 0 0 3 0." in text
+    # the report's table: the troops by kind in their columns (ARM, PIK, ARC, KNI, CAT)
+    header, *rows = text[text.index("FORECAST:") :].splitlines()[1:4]
+    at = header.index(" ARM PIK ARC KNI CAT") + 1
+    assert [row[at - 1 : at + 19].split() for row in rows] == [
+        ["6", "0", "0", "1", "0"],
+        ["0", "0", "0", "3", "0"],
+    ]
     # Intermediate has a tech level ("every tech level adds 5%"), not WoK IV's tech points
-    assert f"tech level {state.player(1).tech}." in text
+    assert f", WOOD 80, tech level {state.player(1).tech}." in text
 
 
 def line(section: str, position: int = 1, **values: object) -> RawEntry:

@@ -68,3 +68,26 @@ def test_a_player_gives_up_with_the_quit_line() -> None:
     assert [(e.player, e.chosen) for e in kinds(result, "player_quit")] == [(2, True)]
     assert after.outcome is not None
     assert (after.outcome.reason, after.outcome.winners) == ("last standing", (1,))
+
+
+def test_a_player_wiped_out_is_not_said_to_stop_voting() -> None:
+    """A player who voted to end the game and was wiped out that turn: every report then
+    said that she no longer votes to end the game, as if she had changed her mind,
+    after the line that told her fall. Her vote goes with her, unsaid; a standing player
+    who stops voting is still told to everyone."""
+    state = setup()
+    empty(state, 2, 2)
+    state.province(20).owner = 0
+    state.player(2).vote_end = True
+    result = run_intermediate(
+        state,
+        orders(1, attack=[{"from": 1, "to": 2, "armies": 5}]),
+        orders(2, vote_end=True),
+    )
+    assert [e.player for e in kinds(result, "player_eliminated")] == [2]
+    assert kinds(result, "voted_end") == []
+    assert not result.state.player(2).vote_end
+    stopped = setup()
+    stopped.player(2).vote_end = True
+    result = run_intermediate(stopped, orders(1), orders(2))
+    assert [(e.player, e.vote) for e in kinds(result, "voted_end")] == [(2, False)]

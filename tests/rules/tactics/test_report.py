@@ -6,9 +6,13 @@ of that piece's stats, as well as an estimated amount of damage you would inflic
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+from tests.conftest import players
 from tests.rules.tactics.builders import OPEN7, piece, state
+from tests.shipped import TACTICS
+from wtg.game.engine import create_game
 from wtg.rules.tactics.battle import forecast
 from wtg.rules.tactics.moves import fighter
 from wtg.rules.tactics.view import (
@@ -131,3 +135,54 @@ def test_the_report_shows_only_what_the_player_may_see() -> None:
     assert [e["kind"] for e in theirs["events"]] == ["walked", "move_skipped"]
     assert mine["my_turn"] and not theirs["my_turn"]
     assert [p["id"] for p in mine["pieces"]] == [11, 21]
+
+
+def test_the_board_s_legends_are_sentences_wrapped_as_every_other(tmp_path: Path) -> None:
+    """The movement legend was written on three lines of the template, the first longer
+    than a mail's 78 characters: the report's wrapping broke it again, and a player read
+    ``  share a`` on a line of its own, ``letter. No step ...`` and ``no shot across 64 or
+    more.`` at the margin, as if new sentences. The heading of the board had its second
+    line at the margin too. Each is now one line of the template, wrapped as the report's
+    other sentences are, its continuations indented."""
+    game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=3)
+    report = game.report(1)
+    assert (
+        "BOARD (a piece shows its id: 1x red, 2x green, 3x yellow, 4x blue; a tile its\n"
+        "  symbol and its elevation / 32; ## border, + start)\n"
+    ) in report
+    assert (
+        "Movement E earth, A air, F fire, W water: a piece crosses a tile when they\n"
+        "  share a letter.\n"
+        "No step across an elevation difference of 32 or more unless the piece has A;\n"
+        "  no shot across 64 or more.\n"
+    ) in report
+    # a longer line is a table's row (its columns kept, never wrapped), never a sentence
+    assert all("  " in line.strip() for line in report.splitlines() if len(line) > 78)
+
+
+def test_the_armies_are_listed_in_the_order_they_move(tmp_path: Path) -> None:
+    """The table said "(in seat order)" over player #2 then player #1: a seat is a player's
+    number everywhere else (game.yaml, `new-game --player ... in seat order`, "player #1"
+    in the report's own heading), while the armies go by position, "identified both by a
+    number and a color (red, green, yellow, blue)", the order their turns come in."""
+    game = create_game(tmp_path / "t", "tactics", "meadow", players(4), seed=3)
+    report = game.report(1)
+    lines = report.splitlines()
+    at = lines.index("ARMIES (in the order they move: red, green, yellow, blue)")
+    rows = [line.split() for line in lines[at + 2 : at + 6]]
+    assert [row[2] for row in rows] == ["red", "green", "yellow", "blue"]
+    assert sorted(int(row[0]) for row in rows) == [1, 2, 3, 4]
+    assert "seat order" not in report
+
+
+def test_the_end_says_the_player_s_place_as_the_log_does(tmp_path: Path) -> None:
+    """The last report said "You placed 1." (read as one piece placed, or a place given),
+    where its log says "is out, in place 2" and its table "OUT, place 2"."""
+    game = create_game(tmp_path / "t", "tactics", "meadow", players(2), seed=4).typed(TACTICS)
+    while not game.ruleset.is_over(game.state()):
+        game.run_turn()  # nobody sends orders: from the third turn the bots' strategy plays
+    winner = next(p for p in game.state().players if p.place == 1)
+    loser = next(p for p in game.state().players if p.place == 2)
+    assert "THE BATTLE IS OVER. You finished in place 1.\n" in game.report(winner.id)
+    assert "THE BATTLE IS OVER. You finished in place 2.\n" in game.report(loser.id)
+    assert "is out, in place 2." in " ".join(game.report(winner.id).split())

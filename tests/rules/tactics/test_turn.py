@@ -166,9 +166,16 @@ def test_the_game_ends_when_one_army_is_left_first_second_third() -> None:
 
 
 def test_a_move_an_earlier_one_made_impossible_is_skipped() -> None:
+    # a third army stands, so the battle goes on once player 2's last piece falls
     game = state(
         OPEN7,
-        [piece(11, "KNIGHT", 1, 1), piece(12, "KNIGHT", 3, 2), piece(21, "PIKE", 3, 1, hp=1)],
+        [
+            piece(11, "KNIGHT", 1, 1),
+            piece(12, "KNIGHT", 3, 2),
+            piece(21, "PIKE", 3, 1, hp=1),
+            piece(31, "PIKE", 5, 5),
+        ],
+        players=3,
     )
     result = resolve(
         game, orders(1, move(11, (2, 1), (3, 1)), move(12, (3, 2), (3, 1))), random.Random(5)
@@ -235,3 +242,20 @@ def test_after_three_missed_turns_the_bots_strategy_plays_until_orders_come() ->
     mine = resolve(game, orders(1, move(11, (1, 2))), random.Random(1))
     assert mine.state.player(1).missed == 0
     assert (knight := mine.state.piece(11)) is not None and knight.pos == (1, 2)
+
+
+def test_no_piece_moves_once_the_battle_is_won() -> None:
+    """ "the only Game Over condition implemented is "all armies dead but one"": the game is
+    over when the last enemy piece falls. The turn went on with the winner's other moves,
+    and the battle log said them between "Bob lost the last piece and is out" and "GAME
+    OVER"; they are not made (ruling in docs/rules/tactics.md)."""
+    game = state(
+        OPEN7,
+        [piece(11, "KNIGHT", 1, 1), piece(12, "KNIGHT", 1, 3), piece(21, "PIKE", 3, 1, hp=1)],
+    )
+    result = resolve(game, orders(1, move(11, (2, 1), (3, 1)), move(12, (2, 3))), random.Random(5))
+    assert kinds_of(result.events)[-2:] == ["player_out", "game_over"]
+    assert [e.kind for e in result.events].count("walked") == 1  # piece 11's, before
+    after = result.state
+    assert after.phase == OVER
+    assert (knight := after.piece(12)) is not None and knight.pos == (1, 3)

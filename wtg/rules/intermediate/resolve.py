@@ -96,6 +96,7 @@ PHASES = (
 FORECAST_PHASES = (
     upgrades,
     aiming,
+    entropy,
     working,
     transformations,
     upgrade_troops,
@@ -104,7 +105,8 @@ FORECAST_PHASES = (
     aims,
 )
 """The phases an order confirmation's forecast runs: those without chance (of the bombing,
-its aim: which orders fly, and their missiles gone)."""
+its aim: which orders fly, and their missiles gone; entropy, which costs the EFF the
+workers then work with)."""
 
 
 def resolve(state: WokState, orders: Mapping[int, Orders], rng: Random) -> TurnResult[WokState]:

@@ -8,9 +8,13 @@ from wtg.core.orders import RawEntry
 from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context
 from wtg.rules.wok.checks import check_attack, check_bomb, check_spy, check_upgrade, check_vote
 
+NO_ALLIANCES = ("skirmish", "duel", "duel-lite", "trinity")
+"""The variants without alliances ("There are no NAPs or alliances in a skirmish game";
+Duel and Trinity: ruling 41 of docs/rules/standard.md's table): their form has no ALLIANCE."""
+
 
 def _check_ally(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    if context.state.variant in ("skirmish", "duel", "duel-lite", "trinity"):
+    if context.state.variant in NO_ALLIANCES:
         return False, f"there are no alliances in a {context.state.variant}"
     return SHARED_CHECKS["ally"](entry, context)
 

@@ -58,9 +58,10 @@ PHASES = (
     game_end,
     next_order_of_play,
 )
-FORECAST_PHASES = (aiming, working, transformations, growth, movement, aims, upgrades)
+FORECAST_PHASES = (aiming, entropy, working, transformations, growth, movement, aims, upgrades)
 """The phases an order confirmation's forecast runs: those without chance (of the bombing,
-its aim: which orders fly, and their missiles gone)."""
+its aim: which orders fly, and their missiles gone; entropy, which costs the EFF the
+workers then work with)."""
 
 
 def resolve(state: WokState, orders: Mapping[int, Orders], rng: Random) -> TurnResult[WokState]:

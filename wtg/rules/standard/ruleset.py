@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from wtg.aof.render import OMIT
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.ruleset import OptionValue
-from wtg.rules.standard.accept import CHECKS
+from wtg.rules.standard.accept import CHECKS, NO_ALLIANCES
 from wtg.rules.standard.constants import AIMS
 from wtg.rules.standard.phases.attacks import attacks_allowed
 from wtg.rules.standard.resolve import FORECAST_PHASES, resolve
@@ -34,6 +35,14 @@ class Standard(WokRuleset):
     start_state = staticmethod(start_state)
     run_phases = staticmethod(resolve)
     attacks_allowed = staticmethod(attacks_allowed)
+
+    def form_context(self, state: WokState, player: int) -> dict[str, object]:
+        """The WoK form's, without the ALLIANCE section in a variant that has none (its
+        every line would be rejected: a line on the form no player can use)."""
+        context = super().form_context(state, player)
+        if state.variant in NO_ALLIANCES:
+            context[OMIT] = ("ally",)
+        return context
 
     def robot_orders(self, state: WokState) -> dict[int, JsonObject]:
         return robot_orders(state)

@@ -127,6 +127,8 @@ def _play_turn(
         player.missed = 0
     moved: list[int] = []
     for move in moves_of(orders):
+        if len(work.standing()) <= 1:
+            break  # "all armies dead but one": the battle is over, no move after it
         problem = move_problem(work, player.id, move, moved)
         if problem:
             events.append(

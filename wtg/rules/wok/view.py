@@ -111,23 +111,32 @@ def province_row(p: Province | Mapping[str, Any]) -> ProvinceRow:
 
 
 def totals(provinces: Sequence[Province]) -> SimpleNamespace:
-    """Sums, with the armies' level and the defense as averages ("1.244a")."""
+    """Sums, with the armies' level and the defense as averages ("1.244a"): the level
+    weighed by the armies (the plain mean where there are none), each the nearest in
+    its column's places, a half up, reckoned in whole thousandths and tenths (a float
+    formatted rounded a half up or down as its binary fraction fell)."""
     armies = sum(p.arm for p in provinces)
     count = len(provinces) or 1
     if armies:
-        mean_lev = sum(p.arm * p.lev for p in provinces) / armies
+        lev = _nearest(sum(p.arm * p.lev for p in provinces), armies)
     else:
-        mean_lev = sum(p.lev for p in provinces) / count
+        lev = _nearest(sum(p.lev for p in provinces), count)
+    dfn = _nearest(sum(p.dfn for p in provinces), count)
     return SimpleNamespace(
         provinces=len(provinces),
         pop=sum(p.pop for p in provinces),
         wok=sum(p.wok for p in provinces),
         arm=armies,
-        lev=f"{mean_lev / 1000:.3f}a",
-        dfn=f"{sum(p.dfn for p in provinces) / count / 10:.1f}a",
+        lev=f"{level(lev)}a",
+        dfn=f"{defense(dfn)}a",
         mis=sum(p.mis for p in provinces),
         spy=sum(p.spy for p in provinces),
     )
+
+
+def _nearest(total: int, count: int) -> int:
+    """``total / count`` to the nearest whole number, a half up."""
+    return (2 * total + count) // (2 * count)
 
 
 def _readable(event: Mapping[str, Any]) -> Mapping[str, Any]:

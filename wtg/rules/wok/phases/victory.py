@@ -22,11 +22,13 @@ class VotedEnd(Event):
 
 
 def votes(turn: Turn) -> None:
-    """A vote to end the game is given on the AOF; it counts for the turn it is given."""
+    """A vote to end the game is given on the AOF; it counts for the turn it is given. A
+    player no longer standing (wiped out, or quit) has his vote dropped unsaid: his fall
+    is told, and "no longer votes" would read as a change of mind."""
     for player in turn.state.players:
         orders = turn.orders.get(player.id)
         vote = bool(orders and orders.vote_end) and player.standing
-        if vote != player.vote_end:
+        if vote != player.vote_end and player.standing:
             turn.emit(VotedEnd(player=player.id, vote=vote, public=True))
         player.vote_end = vote
 
