@@ -81,28 +81,22 @@ def refuse_keys_given_twice(text: str) -> None:
         _walk(node, (), {})
 
 
-class _ValueNotRead(yaml.constructor.ConstructorError):
-    """A scalar YAML resolved to a type Python then refused (an unquoted ``2026-02-30`` read
-    as a date, ``!!int games``): the node, for its key and line."""
-
-    def __init__(self, node: yaml.Node, exc: Exception) -> None:
-        kind = node.tag.rsplit(":", 1)[-1]
-        read = "YAML reads it as a date" if kind == "timestamp" else f"tagged {kind}"
-        super().__init__(
-            None, None, f"the value {node.value} cannot be read: {exc} ({read})", node.start_mark
-        )
-        self.node = node
-
-
 class _Loader(yaml.SafeLoader):
-    """The safe loader, whose values Python refuses raise ``_ValueNotRead`` (a YAML error
-    with the value's line), not Python's own ValueError, which no command expects."""
+    """The safe loader, whose values Python refuses (an unquoted ``2026-02-30`` read as a
+    date, ``!!int games``) raise a YAML error with the value's line, not Python's own
+    ValueError, which no command expects; ``refused`` is that value's node."""
+
+    refused: yaml.Node | None = None
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         try:
             return super().construct_object(node, deep=deep)
         except (ValueError, TypeError, OverflowError) as exc:
-            raise _ValueNotRead(node, exc) from exc
+            self.refused = node
+            kind = node.tag.rsplit(":", 1)[-1]
+            read = "YAML reads it as a date" if kind == "timestamp" else f"tagged {kind}"
+            problem = f"the value {node.value} cannot be read: {exc} ({read})"
+            raise yaml.constructor.ConstructorError(None, None, problem, node.start_mark) from exc
 
 
 def _compose(text: str) -> LinedYaml:
@@ -115,10 +109,13 @@ def _compose(text: str) -> LinedYaml:
         _walk(node, (), lines)
         try:
             return LinedYaml(loader.construct_document(node), lines)
-        except _ValueNotRead as exc:
-            said = _said_of(node, exc.node, "")
+        except yaml.constructor.ConstructorError as exc:
+            refused = loader.refused
+            if refused is None:
+                raise
+            said = _said_of(node, refused, "")
             where = f"{said}: " if said else ""
-            raise YamlLinesError(exc.node.start_mark.line + 1, where + str(exc.problem)) from exc
+            raise YamlLinesError(refused.start_mark.line + 1, where + str(exc.problem)) from exc
     finally:
         loader.dispose()
 
