@@ -65,7 +65,7 @@ def test_a_report_mail_has_one_png_part_after_its_text_part(tmp_path: Path) -> N
         report = world.game.report(seat, 0)
         assert text.startswith(report)  # the report and its AOF, as the text mail had them
         assert "The map after turn 0, as you may see it, is the picture map-turn0.png" in text
-        assert 'write the line "MAP: off" into your order form' in text
+        assert 'write the line "MAP: off" into your order form' in " ".join(text.split())
 
 
 def test_the_text_of_a_mail_with_the_map_reads_as_a_blank_form(tmp_path: Path) -> None:
@@ -122,8 +122,8 @@ def test_a_player_who_wrote_map_off_gets_no_picture_and_is_told_how_to_get_it_ba
     text = text_of(mails["report-g1-t0001-p02"])
     assert text.startswith(world.game.report(2, 1))
     assert text.endswith(
-        "Map pictures are off for you. To get the map with your reports again, write the "
-        'line\n"MAP: on" into your order form.\n'
+        "Map pictures are off for you. To get the map with your reports again, write\n"
+        'the line "MAP: on" into your order form.\n'
     )
     assert [parts(mails[f"report-g1-t0001-p{seat:02d}"]) for seat in (1, 3, 4)] == [
         ["text/plain", "image/png"]
