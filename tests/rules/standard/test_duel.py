@@ -26,8 +26,8 @@ from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.rules.standard.phases.victory import humans_rips
 from wtg.rules.standard.setup import SetupError
-from wtg.rules.wok.protection import naps_in_force
 from wtg.rules.wok.orders import Orders
+from wtg.rules.wok.protection import naps_in_force
 from wtg.rules.wok.state import DEAD, WokState
 
 NAMES = ("Ann", "Bob", "Cid")
@@ -567,7 +567,7 @@ def test_a_duel_report_lists_the_automatic_naps_in_force(tmp_path: Path) -> None
     assert naps_in_force(state, ANN_A) == []
     assert naps_in_force(state, BOB_B) == [(ANN_B, 8)]
     assert naps_in_force(state, ANN_C) == [(BOB_C, 10)]
-    trinity = create_game(
-        tmp_path / "t", "standard", "classic60", entries(3), 5, "trinity"
-    ).typed(RULESET)
+    trinity = create_game(tmp_path / "t", "standard", "classic60", entries(3), 5, "trinity").typed(
+        RULESET
+    )
     assert "NAP:" not in trinity.report(1)

@@ -34,8 +34,8 @@ from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.limits import ABSENCE_TURNS, MOVE_UNITS, TRANSFORM_KINDS
 from wtg.rules.wok.orderdrawing import orders_drawn
 from wtg.rules.wok.orders import Orders
-from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.protection import naps_in_force
+from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, QUIT, WokState
 from wtg.rules.wok.turn import Phase, Turn
 from wtg.rules.wok.view import TurnReading, report_context
