@@ -44,9 +44,9 @@ def test_a_name_edited_is_said_everywhere_from_the_next_turn(tmp_path: Path) -> 
     edit(game, "name: Also,", "name: Alsoo,")
     wtg("run-turn", game, "--now")
     assert names(game, 1) == [(1, "Me", ""), (2, "Alsoo", "")]
-    assert "   2 2   Alsoo " in turn_text(game, 1, "topten.txt")
+    assert "   1 2   Alsoo " in turn_text(game, 1, "topten.txt")  # tied with Me
     report = turn_text(game, 1, "reports/p01.txt")
-    assert "   2. Alsoo " in report
+    assert "   1. Alsoo " in report  # as many points as Me: the same rank
     assert "- Alsoo (#2): address not shared" in report
     assert "Also " not in report and "playing" not in report
     assert names(game, 0)[1] == (2, "Also", "")  # the turn before keeps what it said

@@ -22,6 +22,7 @@ from wtg.host.ratings import (
     rate_rulesets,
     ratings_json,
 )
+from wtg.site.build import ranked_humans
 
 
 def game(name: str, when: str, *places: tuple[str, int, bool]) -> Finished:
@@ -194,3 +195,17 @@ def test_the_command_takes_a_ruleset_and_refuses_one_it_does_not_know(tmp_path: 
         "players": [],
         "records": [],
     }
+
+
+def test_the_ratings_page_gives_equal_ratings_one_rank() -> None:
+    """Two who shared first place in their only game have one rating: the site's ratings
+    page ranks them both 1, and the next 3, never by their names."""
+    table = rate_plackett_luce(
+        [ruleset_game("wok4", "g", "t", ("ann", 1, False), ("bob", 1, False), ("cid", 3, False))],
+        "wok4",
+    )
+    assert [(rank, s.name) for rank, s in ranked_humans(table)] == [
+        (1, "Ann"),
+        (1, "Bob"),
+        (3, "Cid"),
+    ]

@@ -4,8 +4,10 @@ points, the Hall of Fame and the yearly championship."""
 from __future__ import annotations
 
 from tests.played import game_config
+from tests.rules.builders import orders, run_standard
+from tests.rules.standard.test_victory import survivors
 from tests.rules.wok4.test_endturn import win_by_conquest
-from tests.shipped import WOK4
+from tests.shipped import STANDARD, WOK4
 from wtg.host.results import Entry, Finished, result_of
 from wtg.site.hiscore import game_points, hiscore, season_of
 
@@ -128,3 +130,46 @@ def test_a_championship_year_starts_on_december_the_first() -> None:
         "P04",
     ]
     assert [line.name for line in seasons[1].lines] == ["Old", "Zed"]
+
+
+def test_players_sharing_a_place_earn_its_points_each() -> None:
+    """Two sharing first place share the win, 5 VP each ("sharing victory Points then");
+    two sharing third both earn a third's 2, and the next is fifth (the top half's 1)."""
+    result = finished(
+        human("A", 1), human("B", 1), human("C", 3), human("D", 3), human("E", 5), reason="vote"
+    )
+    assert vp(result) == {"a": 5, "b": 5, "c": 2, "d": 2, "e": 1}
+
+
+def test_no_one_left_is_no_win() -> None:
+    """A game that ended with every player out has no winner: those sharing first place
+    there earn a place's 2 VP, no win, and the Hall of Fame names no one."""
+    result = finished(human("A", 1), human("B", 1), human("C", 3), reason="no one left")
+    assert vp(result) == {"a": 2, "b": 2, "c": 2}
+    table = hiscore([result])
+    assert [f.winners for f in table.fame] == [()]
+    assert [line.wins for line in table.lines] == [0, 0, 0]
+
+
+def test_equal_players_share_a_hiscore_rank() -> None:
+    """Players equal in victory points and turn points share a rank, the next skipped."""
+    result = finished(human("Ann", 1, 20), human("Bob", 1, 20), human("Cid", 3, 20), seats=4)
+    rows = [(line.rank, line.name, line.vp) for line in hiscore([result]).lines]
+    assert rows == [(1, "Ann", 5), (1, "Bob", 5), (3, "Cid", 2)]
+
+
+def test_a_games_places_are_the_rules_shared_places() -> None:
+    """The places of a finished Standard game (for the HiScore, the ratings and the site) are
+    the ones its rules gave, two equal players sharing one (ruling 23 of standard.md)."""
+    state = survivors(4, (1, 2), started_with=4)
+    state.player(3).died_on = 4
+    over = run_standard(state, orders(1, vote_end=True), orders(2, vote_end=True)).state
+    config = game_config("standard", "classic60", 4, seed=1)
+    result = result_of(STANDARD, config, over, "2026-06-01T18:00:00Z")
+    assert result is not None
+    assert [(e.name, e.place) for e in result.entries] == [
+        (config.player(1).name, 1),
+        (config.player(2).name, 1),
+        (config.player(3).name, 3),
+        (config.player(4).name, 3),
+    ]

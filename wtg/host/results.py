@@ -4,8 +4,11 @@ counts (turn points, quits). ``wtg ratings`` and the site (``wtg.site``) read it
 The place comes from what the ruleset's ``public_json`` says, whichever way it says it:
 - a ``place`` of each side (WoS Tactics: "the game tracks first, second, and third place");
 - the ``outcome`` of a WoK game (``winners``, then ``ranking``): the winners share first
-  place, the others follow in the ranking's order;
-- otherwise the last Top Ten (WISK: the winner, then the eliminated, the last out first).
+  place, the others take the ``places`` the rules gave them (players the rules found
+  equal share one, the next skipped: 1, 1, 3), or, in a game that ended before places
+  were kept, their position in the ranking;
+- otherwise the last Top Ten's ranks (WISK: the winner, then the eliminated, the last out
+  first; equal ones share a rank).
 
 Humans are known across games by their e-mail address (lowercased), robots and bots by their
 name. A human who plays several sides (a Duel's three colours) is one entry: the best place
@@ -109,8 +112,10 @@ def side_places(
     if isinstance(outcome, dict):
         winners = _ids(outcome.get("winners"))
         ranking = _ids(outcome.get("ranking"))
+        kept = _ids(outcome.get("places"))
+        shared = kept if len(kept) == len(ranking) else range(1, len(ranking) + 1)
         places = dict.fromkeys(winners, 1)
-        for position, side in enumerate(ranking, start=1):
+        for position, side in zip(shared, ranking, strict=True):
             places.setdefault(side, position)
         return places
     return {line.player: line.rank for line in ruleset.topten(state)}

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from wtg.core.places import shared_places
 from wtg.core.record import Record
 from wtg.host.config import GmConfig
 from wtg.host.cpus import default_jobs
@@ -245,7 +246,12 @@ def _site_pages(
     out.put(
         "ratings.html",
         render(
-            "ratings.html.j2", tables=rate_rulesets(results), titles=titles, shown=_shown, **shared
+            "ratings.html.j2",
+            tables=rate_rulesets(results),
+            titles=titles,
+            shown=_shown,
+            ranked=ranked_humans,
+            **shared,
         ),
     )
     entries = feed_entries(e for g in games for e in game_entries(g, game_page(g.name)))
@@ -270,6 +276,14 @@ def _shown(table: Ratings, standing: Standing) -> str:
     if rating is None:
         return "bot"
     return f"{rating:.1f}" if table.method == PLACKETT_LUCE else f"{rating:.0f}"
+
+
+def ranked_humans(table: Ratings) -> list[tuple[int, Standing]]:
+    """The humans of ``table``, best first, each with his rank: those whose ratings read
+    the same share one, the next skipped (1, 1, 3)."""
+    humans = [s for s in table.table() if not s.bot]
+    ranks = shared_places([_shown(table, s) for s in humans])
+    return list(zip(ranks, humans, strict=True))
 
 
 def _remove_stale(out_dir: Path, made: set[str], unread: set[str]) -> list[str]:

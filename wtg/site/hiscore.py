@@ -12,7 +12,11 @@ Hall of Fame, and the yearly championship, by the WoK IV manual's rules.
 - **Turn points**: a point for every turn a player sent orders while standing ("If you miss
   turns before you get killed by another Player, you will get less turn points for the
   HiScore"), as the rules count them.
-- **The HiScore**: every human by victory points, then turn points.
+- **The HiScore**: every human by victory points, then turn points; those equal on both
+  share a rank, the next skipped (1, 1, 3). A game's places are the rules' (players the
+  rules rank equal share one), so two sharing first place share the win (5 VP each, as
+  allies would), two sharing third both earn its 2; a game that ended with "no one left"
+  has no winner.
 - **The Hall of Fame** (the manual's "Kaohalla pages"): every finished game's winners.
 - **The championship**: "you might be allowed to join our yearly Championships beginning
   on December 1st. The current Champion and the Top 9 Players throughout the year will
@@ -26,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from wtg.core.places import shared_places
 from wtg.core.record import Record
 from wtg.game.schedule import parse_iso
 from wtg.host.results import Entry, Finished
@@ -34,6 +39,8 @@ from wtg.rules.wok4.phases.victory import victory_points
 WOK_RULESETS = frozenset({"wok4", "standard", "intermediate"})
 SEASON_STARTS = 12
 """The month a championship year starts in (December)."""
+NO_ONE_LEFT = "no one left"
+"""The reason of a WoK game that ended with every player out: no one won it."""
 CHAMPIONSHIP_PLAYERS = 10
 """The champion and the top 9."""
 
@@ -84,11 +91,18 @@ def game_points(result: Finished) -> dict[str, tuple[int, int]]:
     """Each human's (victory points, turn points) from one finished WoK game."""
     humans = sorted((e for e in result.entries if not e.bot), key=lambda e: (e.place, e.name))
     ids = {e.key: number for number, e in enumerate(humans, start=1)}
-    winners = tuple(ids[e.key] for e in humans if e.place == 1)
+    winners = tuple(ids[e.key] for e in humans if _won(result, e))
     quitters = frozenset(ids[e.key] for e in humans if e.quit)
     seats = max(result.seats, len(humans))
-    points = victory_points(result.reason, winners, tuple(ids.values()), seats, quitters)
+    places = shared_places([e.place for e in humans])
+    points = victory_points(result.reason, winners, tuple(ids.values()), seats, quitters, places)
     return {e.key: (points.get(ids[e.key], 0), e.turn_points or 0) for e in humans}
+
+
+def _won(result: Finished, entry: Entry) -> bool:
+    """First place is a win, shared by those equal there; a game that ended with "no one
+    left" has no winner."""
+    return entry.place == 1 and result.reason != NO_ONE_LEFT
 
 
 def season_of(finished: str) -> int | None:
@@ -108,13 +122,14 @@ def _table(results: Sequence[Finished]) -> list[ScoreLine]:
             tally = tallies.setdefault(key, _Tally(humans[key].name))
             tally.name = humans[key].name
             tally.games += 1
-            tally.wins += humans[key].place == 1
+            tally.wins += _won(result, humans[key])
             tally.vp += vp
             tally.turn_points += turn_points
     ordered = sorted(tallies.values(), key=lambda t: (-t.vp, -t.turn_points, t.name.lower()))
+    ranks = shared_places([(t.vp, t.turn_points) for t in ordered])
     return [
         ScoreLine(rank, t.name, t.games, t.wins, t.vp, t.turn_points)
-        for rank, t in enumerate(ordered, start=1)
+        for rank, t in zip(ranks, ordered, strict=True)
     ]
 
 
@@ -127,7 +142,7 @@ def hiscore(results: Iterable[Finished]) -> HiScore:
             game=r.game,
             ruleset=r.ruleset,
             finished=r.finished,
-            winners=tuple(e.name for e in r.entries if e.place == 1),
+            winners=tuple(e.name for e in r.entries if _won(r, e)),
             reason=r.reason,
         )
         for r in sorted(wok, key=lambda r: (r.finished, r.game), reverse=True)

@@ -27,6 +27,7 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.rules.standard.phases.victory import humans_rips
 from wtg.rules.standard.setup import SetupError
 from wtg.rules.wok.orders import Orders
+from wtg.rules.wok.protection import naps_in_force
 from wtg.rules.wok.state import DEAD, WokState
 
 NAMES = ("Ann", "Bob", "Cid")
@@ -546,3 +547,27 @@ def test_after_the_target_was_raised_the_first_to_four_wins() -> None:
     assert humans_rips(after) == {1: 4, 2: 2, 3: 0}
     assert after.outcome is not None and after.outcome.reason == "rips"
     assert after.outcome.winners == T_ANN
+
+
+def test_a_duel_report_lists_the_automatic_naps_in_force(tmp_path: Path) -> None:
+    """ "HanA and KorA start out napped till the start of turn 6 ... HanB and KorB are
+    napped till start of turn 8. And HanC and KorC are napped till start of turn 10": each
+    colour's report lists its NAP while it binds the coming turn's orders, as the report
+    lists an alliance; Trinity has none ("the automatic NAPs are not applied")."""
+    game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel").typed(
+        RULESET
+    )
+    report = game.report(1)
+    assert "NAP: you are napped with BobA (#2) until the start of turn 6." in report
+    assert "NAP: you are napped with BobB (#4) until the start of turn 8." in report
+    assert "NAP: you are napped with BobC (#6) until the start of turn 10." in report
+    assert report.count("NAP: you are napped with") == 3  # one for each of Ann's colours
+    state = game.state()
+    state.turn = 5  # the report of turn 5: turn 6 starts free of the A-A NAP
+    assert naps_in_force(state, ANN_A) == []
+    assert naps_in_force(state, BOB_B) == [(ANN_B, 8)]
+    assert naps_in_force(state, ANN_C) == [(BOB_C, 10)]
+    trinity = create_game(tmp_path / "t", "standard", "classic60", entries(3), 5, "trinity").typed(
+        RULESET
+    )
+    assert "NAP:" not in trinity.report(1)

@@ -18,6 +18,8 @@ from tests.rules.builders import empty, kinds, make_state, orders, run_standard
 from tests.shipped import STANDARD as RULESET
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup, SeatSetup
+from wtg.game.gameconfig import GameConfig, PlayerEntry
+from wtg.game.report import report_text
 from wtg.rules.standard.resolve import resolve
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.state import ACTIVE, QUIT, WokState
@@ -122,3 +124,28 @@ def test_a_duel_player_who_quits_every_colour_concedes() -> None:
     outcome = result.state.outcome
     assert outcome is not None
     assert (outcome.reason, outcome.winners) == ("last standing", (2, 4, 6))
+
+
+def test_the_player_out_after_three_missed_turns_is_told_so_as_you() -> None:
+    """The QUIT line of a turn speaks to the player who quit in his own report ("You missed
+    3 turns in a row and have QUIT the game"); the others read it of him by name."""
+    state = three_players()
+    for _turn in range(3):
+        result = run_standard(state, orders(1), orders(2))
+        state = result.state
+    events = [e.to_dict() for e in result.events]
+    assert state.player(3).status == QUIT
+    config = GameConfig(
+        game="test",
+        ruleset="standard",
+        map="grid",
+        seed=1,
+        players=tuple(
+            PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"CODE{i:04d}") for i in (1, 2, 3)
+        ),
+    )
+    mine = report_text(RULESET, config, state, events, 3, aof="")
+    assert "- You missed 3 turns in a row and have QUIT the game." in mine
+    assert "P3 (#3)" not in mine
+    theirs = report_text(RULESET, config, state, events, 1, aof="")
+    assert "- P3 (#3) missed 3 turns in a row and has QUIT the game." in theirs

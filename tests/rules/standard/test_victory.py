@@ -16,10 +16,12 @@ import pytest
 from tests.rules.builders import empty, kinds, make_state, orders, run_standard
 from tests.shipped import STANDARD as RULESET
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
+from wtg.game.gameconfig import GameConfig, PlayerEntry
+from wtg.game.report import report_text
 from wtg.rules.standard.phases.victory import rank
 from wtg.rules.standard.setup import start_state
 from wtg.rules.wok.ruleset import GameFinished
-from wtg.rules.wok.state import ACTIVE, DEAD, WokState
+from wtg.rules.wok.state import ACTIVE, DEAD, Outcome, WokState
 
 
 def attack(source: int, target: int, armies: int) -> dict[str, int]:
@@ -29,6 +31,19 @@ def attack(source: int, target: int, armies: int) -> dict[str, int]:
 def game_over(result: TurnResult[WokState]) -> tuple[str, tuple[int, ...]] | None:
     outcome = result.state.outcome
     return None if outcome is None else (outcome.reason, outcome.winners)
+
+
+def config(players: int) -> GameConfig:
+    return GameConfig(
+        game="test",
+        ruleset="standard",
+        map="grid",
+        seed=1,
+        players=tuple(
+            PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"CODE{i:04d}")
+            for i in range(1, players + 1)
+        ),
+    )
 
 
 def new_game(players: int, map_name: str, variant: str | None = None) -> WokState:
@@ -309,3 +324,31 @@ def test_ranking_by_survival_then_score() -> None:
     state.player(3).died_on = 2
     state.player(4).died_on = 4
     assert rank(state) == (2, 1, 4, 3)
+
+
+def test_a_vote_between_equals_is_a_shared_win_and_a_shared_first_place() -> None:
+    """ "ranked based on how long they survived, what their final score was and whether they
+    won": two standing players with the same score are equal on all three, so neither is
+    "the first of the ranking" alone. Ruling 23: they share first place and the vote's win
+    (as allies would), never decided by their number; the dead follow, equal ones sharing
+    a place too, and the report says the places."""
+    state = survivors(4, (1, 2), started_with=4)  # players 3 and 4 died on turns 3 and 4
+    state.player(3).died_on = 4  # both on turn 4: equal
+    result = run_standard(state, orders(1, vote_end=True), orders(2, vote_end=True))
+    outcome = result.state.outcome
+    assert outcome is not None
+    assert (outcome.reason, outcome.winners) == ("vote", (1, 2))
+    assert (outcome.ranking, outcome.places) == ((1, 2, 3, 4), (1, 1, 3, 3))
+    assert outcome.to_dict()["places"] == [1, 1, 3, 3]
+    events = [e.to_dict() for e in result.events]
+    report = report_text(RULESET, config(4), result.state, events, 4, aof="")
+    assert "Final ranking: 1. P1 (#1)  1. P2 (#2)  3. P3 (#3)  3. P4 (#4)" in report
+
+
+def test_an_outcome_kept_before_places_reads_back_by_position() -> None:
+    """A game that ended before places were kept has none in its state: each player's
+    place is his position in the ranking, as before."""
+    kept = {"reason": "vote", "winners": [2], "ranking": [2, 1]}
+    outcome = Outcome.from_dict(kept)
+    assert outcome.places == ()
+    assert outcome.to_dict() == kept

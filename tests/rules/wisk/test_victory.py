@@ -20,6 +20,7 @@ from tests.rules.wisk.helpers import (
     run,
     run_with,
 )
+from tests.shipped import WISK as RULESET
 from wtg.rules.wisk.board import Mission
 from wtg.rules.wisk.state import DEAD, WiskState
 from wtg.rules.wisk.victory import describe, destroy_target, mission_done
@@ -172,3 +173,14 @@ def test_a_mission_is_only_won_on_ones_own_turn() -> None:
     result = run(state, {"place": [{"territory": 30, "armies": 3}]})
     assert result.state.winner == 0
     assert Mission(1, territories=24).territories == 24
+
+
+def test_equal_players_share_a_top_ten_rank() -> None:
+    """Two players with as many territories and armies share first place on the Top Ten,
+    and two out on the same turn share the next place (the next rank skipped): never told
+    apart by their number (ruling 21)."""
+    state = board_state(players=4, owners={t: 1 for t in range(1, 22)})
+    state.player(3).status, state.player(3).out_on = DEAD, 2
+    state.player(4).status, state.player(4).out_on = DEAD, 2
+    rows = RULESET.topten(state)
+    assert [(r.rank, r.player) for r in rows] == [(1, 1), (1, 2), (3, 3), (3, 4)]

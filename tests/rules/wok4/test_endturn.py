@@ -252,3 +252,24 @@ def test_a_player_killed_during_the_turn_gives_no_more_orders() -> None:
     )
     assert result.state.player(2).status == "dead"
     assert not [e for e in kinds(result, "transformed") if e.player == 2]
+
+
+def test_players_equal_in_the_ranking_share_a_place_and_its_points() -> None:
+    """Ruling 22: the killed rank by the turn of their death, then turn points; players
+    equal on both share a place (the next skipped), never told apart by their number, and
+    each earns that place's points: players 3 and 4, killed on one turn with as many turn
+    points, are both third (2 VP each), player 5 is fifth (1 VP of the top half)."""
+    state = make_state(players=6)
+    state.seats = 10
+    for player in state.players[2:]:
+        player.status, player.died_on, player.turn_points = "dead", 3, 2
+    state.player(5).turn_points = 1
+    state.player(6).died_on = 2
+    empty(state, 1, 1, arm=900, lev=9000)
+    empty(state, 2, 2, arm=1)
+    result = run(state, orders(1, attack=[{"from": 1, "to": 2, "armies": 900}]), orders(2))
+    outcome = result.state.outcome
+    assert outcome is not None
+    assert outcome.ranking == (1, 2, 3, 4, 5, 6)
+    assert outcome.places == (1, 2, 3, 3, 5, 6)
+    assert [p.vp for p in result.state.players] == [12, 2, 2, 2, 1, 0]

@@ -25,3 +25,17 @@ def test_top_ten_lists_players_with_provinces_best_first() -> None:
     assert [r.player for r in rows] == [12, 11, 10, 9, 8, 7, 6, 5, 4, 3]
     assert [r.rank for r in rows] == list(range(1, 11))
     assert rows[0].score == player_score(state, 12)
+
+
+def test_equal_scores_share_a_rank_and_the_next_is_skipped() -> None:
+    """The list is "according to a generated score": equal scores share a rank (ruling 23),
+    never told apart by the player's number; provinces then number only order the rows."""
+    state = make_state(players=4)
+    empty(state, 1, 1, pop=90)
+    empty(state, 2, 2, pop=30)
+    empty(state, 3, 2, pop=30)  # player 2: two provinces, the same score as player 3's one
+    empty(state, 4, 3, pop=60)
+    empty(state, 5, 4, pop=40)
+    assert player_score(state, 2) == player_score(state, 3)
+    rows = top_ten(state)
+    assert [(r.rank, r.player) for r in rows] == [(1, 1), (2, 2), (2, 3), (4, 4)]

@@ -12,6 +12,7 @@ from wtg.aof.orderfile import orders_from_entries
 from wtg.core import board as drawn
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import Acceptance, RawEntry
+from wtg.core.places import shared_places
 from wtg.core.ruleset import (
     GameSetup,
     OptionValue,
@@ -133,7 +134,8 @@ class Wisk(RulesetFiles, Ruleset[WiskState]):
 
     def topten(self, state: WiskState) -> list[ScoreLine]:
         """The winner first, then the players still in by territories and armies, then the
-        eliminated, the last out first. The score is the armies on the board."""
+        eliminated, the last out first. The score is the armies on the board. Equal keys
+        share a rank, the next skipped (docs/rules/wisk.md)."""
 
         def key(pid: int) -> tuple[int, int, int, int, int]:
             p = state.player(pid)
@@ -143,7 +145,7 @@ class Wisk(RulesetFiles, Ruleset[WiskState]):
 
         ranked = sorted((p.id for p in state.players), key=lambda pid: (key(pid), pid))
         lines = []
-        for rank, pid in enumerate(ranked, start=1):
+        for rank, pid in zip(shared_places([key(pid) for pid in ranked]), ranked, strict=True):
             p, mine = state.player(pid), state.territories_of(pid)
             status = "winner" if pid == state.winner else p.status
             score = sum(state.armies(t) for t in mine)

@@ -3,7 +3,22 @@ of a Duel (judged on who owned a province at the START of the turn)."""
 
 from __future__ import annotations
 
+from wtg.rules.wok.state import WokState
 from wtg.rules.wok.turn import Turn
+
+
+def naps_in_force(state: WokState, player: int) -> list[tuple[int, int]]:
+    """The automatic NAPs of ``player`` that bind the coming turn's orders, as (the napped
+    side, the turn whose start ends it): "HanA and KorA start out napped till the start of
+    turn 6" (none once the game is over)."""
+    coming = state.turn + 1
+    if state.outcome is not None:
+        return []
+    return [
+        (second if first == player else first, until)
+        for first, second, until in state.naps
+        if coming < until and player in (first, second)
+    ]
 
 
 def forbidden(turn: Turn, player: int, target: int) -> str:

@@ -34,6 +34,7 @@ from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.limits import ABSENCE_TURNS, MOVE_UNITS, TRANSFORM_KINDS
 from wtg.rules.wok.orderdrawing import orders_drawn
 from wtg.rules.wok.orders import Orders
+from wtg.rules.wok.protection import naps_in_force
 from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, QUIT, WokState
 from wtg.rules.wok.turn import Phase, Turn
@@ -211,6 +212,7 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
             self._reading(state, events),
             attacks_next=self.attacks_allowed(state.player(player).tech),
             spy_ops=self.spy_ops,
+            naps=naps_in_force(state, player),
         )
 
     def board(

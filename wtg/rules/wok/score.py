@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wtg.core.places import shared_places
 from wtg.core.ruleset import ScoreLine
 from wtg.rules.wok.limits import POP_PER_ARM, POP_PER_WOK
 from wtg.rules.wok.state import DEAD, WokState
@@ -28,12 +29,16 @@ def player_score(state: WokState, pid: int) -> int:
 
 
 def top_ten(state: WokState) -> list[ScoreLine]:
+    """The players who own a province, by score: "a "Top Ten" List according to a generated
+    score". Equal scores share a rank, the next skipped (ruling: the text ranks by the score
+    alone); provinces, then the player's number, only put them in order on the list."""
     rows = []
     for player in state.players:
         provinces = state.count_of(player.id)
         if provinces:
             rows.append((player_score(state, player.id), provinces, player))
     rows.sort(key=lambda r: (-r[0], -r[1], r[2].id))
+    ranks = shared_places([score for score, _provinces, _player in rows])
     return [
         ScoreLine(
             rank=rank,
@@ -43,5 +48,5 @@ def top_ten(state: WokState) -> list[ScoreLine]:
             provinces=provinces,
             status=p.status,
         )
-        for rank, (score, provinces, p) in enumerate(rows[:TOP], start=1)
+        for rank, (score, provinces, p) in list(zip(ranks, rows, strict=True))[:TOP]
     ]

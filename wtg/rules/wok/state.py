@@ -299,13 +299,29 @@ class Outcome:
     winners: tuple[int, ...]
     ranking: tuple[int, ...]
     """Every seated player, best first."""
+    places: tuple[int, ...] = ()
+    """The place of each of ``ranking``, players equal by the rules sharing one (1, 1, 3);
+    empty in a game that ended before places were kept: then each is his position."""
 
     def to_dict(self) -> JsonObject:
-        return {"reason": self.reason, "winners": [*self.winners], "ranking": [*self.ranking]}
+        found: JsonObject = {
+            "reason": self.reason,
+            "winners": [*self.winners],
+            "ranking": [*self.ranking],
+        }
+        if self.places:
+            found["places"] = [*self.places]
+        return found
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Outcome:
-        return cls(d["reason"], tuple(d["winners"]), tuple(d["ranking"]))
+        places = d.get("places")
+        return cls(
+            d["reason"],
+            tuple(d["winners"]),
+            tuple(d["ranking"]),
+            tuple(places) if isinstance(places, list) else (),
+        )
 
 
 _STATE_EXTRAS: dict[str, Json] = {

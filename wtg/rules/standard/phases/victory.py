@@ -5,11 +5,17 @@ from __future__ import annotations
 
 from wtg.rules.standard.events import Ripped
 from wtg.rules.standard.setup import RIP_TARGET
-from wtg.rules.wok.phases.victory import declare_over, last_standing_or_vote, rank, votes
+from wtg.rules.wok.phases.victory import (
+    declare_over,
+    last_standing_or_vote,
+    rank,
+    ranked,
+    votes,
+)
 from wtg.rules.wok.state import ACTIVE, WokState
 from wtg.rules.wok.turn import Turn
 
-__all__ = ["game_end", "humans_rips", "rank", "rips", "votes"]
+__all__ = ["game_end", "humans_rips", "rank", "ranked", "rips", "votes"]
 
 
 def rips(turn: Turn) -> None:
@@ -62,4 +68,4 @@ def _end_by_rips(turn: Turn) -> None:
         return
     seats_won = reached or alive
     winners = tuple(p.id for p in state.players if p.controller in seats_won)
-    declare_over(turn, "rips" if reached else "last standing", winners, rank(state, winners))
+    declare_over(turn, "rips" if reached else "last standing", winners, *ranked(state, winners))

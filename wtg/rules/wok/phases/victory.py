@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from wtg.core.events import Event
+from wtg.core.places import shared_places
 from wtg.rules.wok.events import GameOver
 from wtg.rules.wok.score import player_score
 from wtg.rules.wok.state import ACTIVE, Outcome, Player, WokState
@@ -49,11 +50,14 @@ def last_standing_or_vote(turn: Turn) -> None:
         return
     winners: tuple[int, ...] = ()
     if standing:
-        best = state.player(rank(state)[0])
+        order, places = ranked(state)
+        best = state.player(order[0])
         partner = best.ally if best.ally and _allied(state, best, state.player(best.ally)) else 0
         winners = (best.id, partner) if partner and reason != "last standing" else (best.id,)
-    winners = tuple(sorted(winners))
-    declare_over(turn, reason, winners, rank(state, winners))
+        if reason == "vote":  # the first of the ranking wins; those equal with him share it
+            winners = (*winners, *(p for p, place in zip(order, places, strict=True) if place == 1))
+    winners = tuple(sorted(set(winners)))
+    declare_over(turn, reason, winners, *ranked(state, winners))
 
 
 def _allied(state: WokState, first: Player, second: Player) -> bool:
@@ -69,27 +73,40 @@ def _allied(state: WokState, first: Player, second: Player) -> bool:
 
 
 def rank(state: WokState, winners: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The players, best first (``ranked``)."""
+    return ranked(state, winners)[0]
+
+
+def ranked(
+    state: WokState, winners: tuple[int, ...] = ()
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """ "ranked based on how long they survived, what their final score was and whether they
     won": the winners first, then the standing, then the later a death the better; score
-    breaks ties."""
+    breaks ties. The players best first, and the place of each: players equal on all of
+    these share a place, the next skipped (1, 1, 3), never told apart by their number."""
 
-    def key(player: Player) -> tuple[int, int, int, int, int]:
+    def key(player: Player) -> tuple[int, int, int, int]:
         alive = player.status == ACTIVE
         return (
             0 if player.id in winners else 1,
             0 if alive else 1,
             -(player.died_on or 0),
             -player_score(state, player.id),
-            player.id,
         )
 
-    return tuple(p.id for p in sorted(state.players, key=key))
+    order = sorted(state.players, key=lambda p: (key(p), p.id))
+    places = shared_places([key(p) for p in order])
+    return tuple(p.id for p in order), tuple(places)
 
 
 def declare_over(
-    turn: Turn, reason: str, winners: tuple[int, ...], ranking: tuple[int, ...]
+    turn: Turn,
+    reason: str,
+    winners: tuple[int, ...],
+    ranking: tuple[int, ...],
+    places: tuple[int, ...] = (),
 ) -> None:
-    turn.state.outcome = Outcome(reason, winners, ranking)
+    turn.state.outcome = Outcome(reason, winners, ranking, places)
     turn.emit(
         GameOver(
             reason=reason,
