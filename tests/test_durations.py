@@ -77,13 +77,18 @@ def test_open_list_takes_units_for_every_and_robots_after(tmp_path: Path) -> Non
         ),
         (
             ("new-game", "g2", "--ruleset", "wok4", *PLAYERS, "--every", "36h"),
-            "Error: Invalid value for '--every': '36h' is 1.5 days: this takes whole days, as 2 or 2d "
-            "(or 48h)",
+            "Error: Invalid value for '--every': '36h' is 1.5 days: this takes whole days, as 2 "
+            "or 2d (or 48h)",
         ),
         (
             ("open-list", "wok4", "--every", "0d"),
             "Error: Invalid value for '--every': 0 is not in the range x>=1.",
         ),
+        (
+            ("open-list", "wok4", "--every", "0"),
+            "Error: Invalid value for '--every': 0 is not in the range x>=1.",
+        ),
+        (("new-game", "g2", "--ruleset", "wok4", *PLAYERS, "--every", "1.5"), "'1.5' is not a"),
         (
             ("open-list", "wok4", "--robots-after", "a day"),
             "Error: Invalid value for '--robots-after': 'a day' is not a time: give hours, as 36 "

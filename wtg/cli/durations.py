@@ -6,9 +6,14 @@ days, as before), or a number with a unit, as a GM types it (``2d``, ``12h``, ``
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    _TypeOfTime = click.ParamType[float]
+else:  # click before 8.2 has no generic ParamType (setup.cfg takes 8.1)
+    _TypeOfTime = click.ParamType
 
 HOURS_A_DAY = 24
 UNITS = {"h": 1, "hr": 1, "hrs": 1, "hour": 1, "hours": 1}
@@ -16,24 +21,25 @@ UNITS |= {"d": HOURS_A_DAY, "day": HOURS_A_DAY, "days": HOURS_A_DAY}
 _WITH_UNIT = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*([a-z]+)\.?\s*", re.IGNORECASE)
 
 
-class Duration(click.ParamType):
+class Duration(_TypeOfTime):
     """A time in ``unit`` ("hours" or "days"). What ``base`` (the type the option took
     before: ``float``, ``int``, an ``IntRange``) accepts is taken as it was; else a number
     with one of ``UNITS``, turned into ``unit`` (a whole number when ``base`` takes one)."""
 
-    def __init__(self, unit: str, base: click.ParamType) -> None:
+    def __init__(self, unit: str, base: click.ParamType[float]) -> None:
         self.unit = unit
         self.base = base
         self.name = unit
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if not isinstance(value, str):
-            return self.base.convert(value, param, ctx)
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
         try:
             return self.base.convert(value, param, ctx)
         except click.BadParameter:
-            pass
-        hours = _hours(value)
+            hours = _hours(value) if isinstance(value, str) else None
+            if hours is None and _is_number(value):  # out of range: click's line says so
+                raise
         if hours is None:
             self.fail(f"{value!r} is not a time: {self._example()}", param, ctx)
         amount = hours / (HOURS_A_DAY if self.unit == "days" else 1)
@@ -62,3 +68,11 @@ def _hours(text: str) -> float | None:
     number, unit = match.groups()
     each = UNITS.get(unit.casefold())
     return None if each is None else float(number) * each
+
+
+def _is_number(value: object) -> bool:
+    try:
+        float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+    return True
