@@ -38,15 +38,25 @@ def deadline(root: Path) -> datetime:
 
 @pytest.mark.parametrize(
     ("typed", "hours"),
-    [("2d", 48), ("12h", 12), ("1.5 days", 36), ("36 hours", 36), ("36", 36), ("0.5D", 12)],
+    [
+        (("2d",), 48),
+        (("12h",), 12),
+        (("1.5 days",), 36),
+        (("1.5", "days"), 36),  # unquoted, two words
+        (("36", "hours"), 36),
+        (("36",), 36),
+        (("0.5D",), 12),
+    ],
 )
-def test_extend_takes_hours_or_days_with_their_unit(tmp_path: Path, typed: str, hours: int) -> None:
+def test_extend_takes_hours_or_days_with_their_unit(
+    tmp_path: Path, typed: tuple[str, ...], hours: int
+) -> None:
     now = datetime.now(timezone.utc)
     due = (now + timedelta(hours=30)).replace(second=0, microsecond=0)
     schedule = make_schedule(2, f"{due:%H:%M}", "UTC", first=f"{due:%Y-%m-%d}")
     create_game(tmp_path / "games" / "g1", "wok4", "small", players(2), 7, schedule=schedule)
     before = deadline(tmp_path)
-    result = run(tmp_path, "extend", "g1", typed)
+    result = run(tmp_path, "extend", "g1", *typed)
     assert result.exit_code == 0, result.output
     assert deadline(tmp_path) - before == timedelta(hours=hours)
 
