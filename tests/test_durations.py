@@ -113,3 +113,13 @@ def test_what_is_not_a_time_is_one_line_saying_what_to_type(
     result = run(tmp_path, *args)
     assert result.exit_code != 0
     assert line in result.output, result.output
+
+
+def test_extend_by_a_negative_time_says_it_moves_a_deadline_later_only(tmp_path: Path) -> None:
+    """`wtg extend g1 -12` (an earlier deadline) was click's "No such option '-1'"."""
+    create_game(tmp_path / "games" / "g1", "wok4", "small", players(2), 7)
+    result = run(tmp_path, "extend", "g1", "-12")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "wtg: HOURS must be a number of hours above 0 and at most 8784\n",
+    )

@@ -109,7 +109,7 @@ def release(ctx: click.Context, game_dir: str) -> None:
 HOURS = Duration("hours", click.FLOAT)
 
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True})  # -12: HOURS, not an option
 @click.argument("game_dir")
 @click.argument("words", nargs=-1, required=True, metavar="HOURS")
 @click.pass_context
