@@ -25,6 +25,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
+from wtg.files.store import write_atomic
 from wtg.game.engine import open_game
 from wtg.mail.journal import Journal
 
@@ -285,3 +286,34 @@ def test_status_reads_a_games_folder_on_a_full_disk_and_says_it_is(disk: Path) -
     assert str(every["disk_full"]).startswith(full(games))
     assert health.exit_code == 0 and health.stdout.splitlines()[0].startswith("DISK FULL: ")
     assert wtg(host, "status").stdout.splitlines()[0].startswith("g1 ")  # room again: no line
+
+
+def test_a_turn_on_a_full_disk_names_the_file_it_could_not_write(disk: Path) -> None:
+    """`run-turn` said "No space left on device: the disk that holds ... is full" and not
+    which file (os.write names none): now the file too, then the disk, as before."""
+    host = disk / "host"
+    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
+    made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    assert wtg(host, "send").exit_code == 0
+    filler = fill(disk)
+    line = one_line(wtg(host, "run-turn", "g1", "--now"))
+    turn = host / "games" / "g1" / "turns" / ".tmp-0001"
+    named, said = line.removeprefix("wtg: ").split(": ", 1)
+    assert Path(named).parent.parent == turn, line  # a report or AOF of the turn being written
+    assert said.startswith(f"No space left on device: {full(host / 'games')}"), line
+    filler.unlink()
+    assert wtg(host, "run-turn", "g1", "--now").exit_code == 0
+    assert open_game(host / "games" / "g1").latest_turn() == 1
+
+
+def test_a_file_written_aside_on_a_full_disk_is_named_as_the_file_it_becomes(
+    disk: Path,
+) -> None:
+    """``write_atomic`` writes a copy aside and renames it: a failure names the file meant."""
+    filler = fill(disk)
+    target = disk / "state.json"
+    with pytest.raises(OSError) as caught:
+        write_atomic(target, "x" * 100_000)
+    assert (caught.value.errno, caught.value.filename) == (errno.ENOSPC, str(target))
+    filler.unlink()

@@ -136,6 +136,14 @@ def test_an_unknown_map_names_the_maps_there_are(tmp_path: Path) -> None:
     )
 
 
+def test_a_map_named_in_another_case_is_named_as_meant(tmp_path: Path) -> None:
+    """`--map Small` (the docs write the map in lower case; a GM types it as a name) was
+    refused without the one meant, as `--ruleset WoK4` is given it."""
+    assert refused(tmp_path, "--ruleset", "wok4", "--map", "Small", *players(2)) == (
+        "wtg: no map 'Small' for wok4 (maps: classic60, small): did you mean small?"
+    )
+
+
 @pytest.mark.parametrize(
     ("second", "problem"),
     [

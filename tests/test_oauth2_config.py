@@ -39,7 +39,7 @@ smtp: {username: gm@contoso.example, auth: oauth2, from: gm@contoso.example}
 
 
 def config_file(root: Path, text: str) -> Path:
-    (root / "games").mkdir(exist_ok=True)
+    (root / "games").mkdir(mode=0o700, exist_ok=True)
     path = root / "wtg.yaml"
     path.write_text(text, encoding="utf-8")
     return path

@@ -38,6 +38,10 @@ def test_open_list_checks_the_rules_and_lists_shows_who_waits(tmp_path: Path) ->
     result = run(tmp_path, "open-list", "wok4", "--map", "small", "--players", "9")
     assert result.exit_code == 1
     assert "a game of wok4 on map small takes 2 to 4 players, not 9" in result.stderr
+    result = run(tmp_path, "open-list", "wok4", "--map", "SMALL")
+    assert result.stderr == (
+        "wtg: no map 'SMALL' for wok4 (maps: classic60, small): did you mean small?\n"
+    )
     result = run(
         tmp_path, "open-list", "wok4", "--group", "beginner", "--every", "2", "--at", "18:00"
     )

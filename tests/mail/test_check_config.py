@@ -20,7 +20,7 @@ def write_config(
     smtp_password: str = GM_PASSWORD,
     folder: str = "INBOX",
 ) -> Path:
-    (tmp_path / "games").mkdir(exist_ok=True)
+    (tmp_path / "games").mkdir(mode=0o700, exist_ok=True)
     (tmp_path / "imap-password").write_text(imap_password + "\n", encoding="utf-8")
     (tmp_path / "imap-password").chmod(0o600)  # the GM's alone, as docs/mail.md asks
     config = tmp_path / "wtg.yaml"
@@ -183,7 +183,7 @@ def test_starttls_asked_of_servers_that_do_not_offer_it(
     tmp_path: Path, imap: Dovecot, smtp: SmtpSink
 ) -> None:
     config = tmp_path / "wtg.yaml"
-    (tmp_path / "games").mkdir()
+    (tmp_path / "games").mkdir(mode=0o700)
     config.write_text(
         f"games_dir: games\n"
         f"imap: {{host: {imap.host}, port: {imap.port}, starttls: true, username: {GM_ADDRESS},"

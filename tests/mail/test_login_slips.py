@@ -20,7 +20,7 @@ SPACES = (
 
 
 def config(tmp_path: Path, imap: Dovecot, smtp: SmtpSink, user: str, password: str) -> Path:
-    (tmp_path / "games").mkdir(exist_ok=True)
+    (tmp_path / "games").mkdir(mode=0o700, exist_ok=True)
     path = tmp_path / "wtg.yaml"
     path.write_text(
         f"games_dir: games\ntransport: imap\n"

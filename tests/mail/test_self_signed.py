@@ -21,7 +21,7 @@ from wtg.cli import main
 
 
 def config(tmp_path: Path, imaps: Dovecot, smtp: SmtpSink, extra: str = "") -> Path:
-    (tmp_path / "games").mkdir(exist_ok=True)
+    (tmp_path / "games").mkdir(mode=0o700, exist_ok=True)
     path = tmp_path / "wtg.yaml"
     path.write_text(
         f"games_dir: games\ntransport: imap\n"

@@ -25,7 +25,7 @@ from wtg.mail.outbox import Outbox
 
 
 def config(tmp_path: Path, imap: str, smtp: str) -> Path:
-    (tmp_path / "games").mkdir(exist_ok=True)
+    (tmp_path / "games").mkdir(mode=0o700, exist_ok=True)
     path = tmp_path / "wtg.yaml"
     path.write_text(
         f"games_dir: games\ntransport: imap\nimap: {{{imap}, username: {GM_ADDRESS}, "

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from wtg.cli.common import fail, without_config
+from wtg.host.opengames import open_game_data
 from wtg.site.place import SitePlaceError, check_site_dir
 
 
@@ -21,7 +22,8 @@ def register(group: click.Group) -> None:
 def check_config(ctx: click.Context) -> None:
     """Check the config of --config (or WTG_CONFIG): the file itself, games_dir and the
     maildir folders, a login to each IMAP and SMTP server it names, the IMAP folders, and
-    the DKIM key with its DNS record.
+    the DKIM key with its DNS record; a password file, the games folder, a game's folder
+    or its game.yaml that others on the machine may read is named, with the chmod.
     A line for each check; exit 0 only when every one holds."""
     # deferred: pydantic (the config's schema): only the commands that read the config
     from wtg.host.config import ConfigError, load_config, loose_password_files
@@ -47,7 +49,7 @@ def check_config(ctx: click.Context) -> None:
         sys.exit(1)
     click.echo(f"{Verdict.OK.value:<5} config {path}: valid (transport {gm.transport})")
     failed = 0
-    for line in loose_password_files(gm):
+    for line in (*loose_password_files(gm), *open_game_data(gm.games_dir)):
         click.echo(f"{Verdict.FAIL.value:<5} {line}")
         failed += 1
     if gm.site is not None:  # `wtg serve` would fail to build it after every turn

@@ -28,6 +28,7 @@ from wtg.cli.common import (
     os_error_line,
     without_config,
 )
+from wtg.cli.durations import Duration
 from wtg.cli.logs import log_options, start_logging
 from wtg.core.orders import OrderError
 from wtg.core.printable import printable
@@ -141,7 +142,7 @@ def register(group: click.Group) -> None:
 @click.option(
     "--every",
     "every_days",
-    type=int,
+    type=Duration("days", click.INT),
     default=None,
     metavar="DAYS",
     help="Deadlines every DAYS days (no deadlines without it); the first at the hour of --at "

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from wtg.cli.common import fail, games_root, gm_config, open_or_fail
+from wtg.cli.durations import Duration
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
 from wtg.core.errors import UsageError
@@ -105,14 +106,20 @@ def release(ctx: click.Context, game_dir: str) -> None:
     click.echo(f"game {name} {what}{'; ' + due if due else ''}; {_told(queued)}")
 
 
-@click.command()
+HOURS = Duration("hours", click.FLOAT)
+
+
+@click.command(context_settings={"ignore_unknown_options": True})  # -12: HOURS, not an option
 @click.argument("game_dir")
-@click.argument("hours", type=float)
+@click.argument("words", nargs=-1, required=True, metavar="HOURS")
 @click.pass_context
-def extend(ctx: click.Context, game_dir: str, hours: float) -> None:
-    """Move the coming turn's deadline HOURS later (from now, if it has passed). The
-    players are told. Given again after it was cut short, it finishes that move (the
-    notices missing) and moves nothing more."""
+def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...]) -> None:
+    """Move the coming turn's deadline HOURS later (from now, if it has passed): 36, 36h,
+    1.5d or 1.5 days. The players are told. Given again after it was cut short, it
+    finishes that move (the notices missing) and moves nothing more."""
+    # HOURS as one word or two (`1.5 days`, unquoted, as a GM types it)
+    said = next(p for p in ctx.command.params if p.name == "words")
+    hours = HOURS.convert(" ".join(words), said, ctx)
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)

@@ -7,6 +7,9 @@ import stat
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
+
+from wtg.cli.common import fail
 
 
 def register(group: click.Group) -> None:
@@ -23,14 +26,20 @@ def register(group: click.Group) -> None:
     help="The From of the mail the host sends (default: Game Master <gm@localhost>; the "
     "config's `from`, to change later).",
 )
-def init(folder: str, sender: str | None) -> None:
+@click.pass_context
+def init(ctx: click.Context, folder: str, sender: str | None) -> None:
     """Make a new host in DIR (default: the current folder): the config DIR/wtg.yaml, on
     the maildir transport, and the games folder DIR/games with its mail folders (0700).
     A config that is there already is never written over; a folder whose name begins or
-    ends with a space (pasted along) is refused."""
+    ends with a space (pasted along) is refused, and so is no DIR while WTG_CONFIG (or
+    --config) names a config in another folder (give DIR: `wtg init .` for one here)."""
     # deferred: pydantic (the config's schema): only `wtg init` writes a config
     from wtg.host.newhost import DEFAULT_FROM, make_host
 
+    if ctx.get_parameter_source("folder") is ParameterSource.DEFAULT:
+        named = other_host(ctx)
+        if named is not None:
+            fail(named)
     made = make_host(Path(folder).expanduser(), sender or DEFAULT_FROM)
     config = made.config.absolute()
     games = made.games_dir.absolute()
@@ -44,3 +53,37 @@ def init(folder: str, sender: str | None) -> None:
     click.echo(f"config {config}: maildir transport, from {sender or DEFAULT_FROM}")
     click.echo(f"games folder {games} ({kept}), its mail in .mail/")
     click.echo(f"next: export WTG_CONFIG={shlex.quote(str(config))}; wtg check-config")
+
+
+def other_host(ctx: click.Context) -> str | None:
+    """What to say when ``wtg init`` without DIR would make a host in the current folder
+    while WTG_CONFIG (or --config) names a config in another: every later command would go
+    on using that one. The GM meant that host (made already, or to be made in its
+    folder), or did not know the variable was set; None when it names none or one here."""
+    # deferred: as in init (pydantic, by the config's schema)
+    from wtg.host.newhost import CONFIG_NAME
+
+    root = ctx.find_root()
+    given = root.obj.get("config") if root.obj else None
+    if not given:
+        return None
+    config = Path(given).absolute()
+    here = Path.cwd()
+    if config.parent == here:
+        return None
+    source = root.get_parameter_source("config")
+    by = "--config" if source is ParameterSource.COMMANDLINE else "WTG_CONFIG"
+    instead = (
+        f"for a second host here, in {here}, give the folder: `wtg init .` (then export "
+        f"WTG_CONFIG={shlex.quote(str(here / CONFIG_NAME))})"
+    )
+    if config.exists():
+        return (
+            f"{by} names the host {config}, made already (`wtg check-config` checks it), and "
+            f"`wtg init` with no folder makes one in the current folder; {instead}"
+        )
+    made = "makes it" if config.name == CONFIG_NAME else f"makes {config.parent / CONFIG_NAME}"
+    return (
+        f"{by} names {config}, not made yet, and `wtg init` with no folder makes a host in "
+        f"the current folder: `wtg init {shlex.quote(str(config.parent))}` {made}; {instead}"
+    )

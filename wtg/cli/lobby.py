@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 import click
 
 from wtg.cli.common import fail, games_root, given_ruleset, open_or_fail, say
+from wtg.cli.durations import Duration
 
 
 @click.command("open-list")
@@ -27,7 +28,7 @@ from wtg.cli.common import fail, games_root, given_ruleset, open_or_fail, say
 @click.option(
     "--every",
     "every_days",
-    type=click.IntRange(min=1),
+    type=Duration("days", click.IntRange(min=1)),
     default=None,
     metavar="D",
     help="Deadlines every D days, at --at (no deadlines without it).",
@@ -41,7 +42,7 @@ from wtg.cli.common import fail, games_root, given_ruleset, open_or_fail, say
 )
 @click.option(
     "--robots-after",
-    type=float,
+    type=Duration("hours", click.FLOAT),
     default=None,
     metavar="HOURS",
     help="Start after HOURS of waiting with the players there are (robots fill the rest "

@@ -70,7 +70,9 @@ def opener(path: str, flags: int) -> int:
 
 def write_file(path: Path | str, data: bytes, sync: bool = True) -> None:
     """Create (or overwrite) ``path`` as a 0600 file holding ``data``; ``sync`` flushes it
-    to disk before returning. (Plain os calls: a poll writes four files a mail.)"""
+    to disk before returning. (Plain os calls: a poll writes four files a mail.) An error
+    of the write names ``path`` (os.write and os.fsync name no file: on a full disk, the
+    GM would be told the disk and not the file)."""
     global WRITES
     WRITES += 1
     fd = opener(os.fspath(path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC)
@@ -82,6 +84,10 @@ def write_file(path: Path | str, data: bytes, sync: bool = True) -> None:
                 view = view[os.write(fd, view) :]
         if sync:
             os.fsync(fd)
+    except OSError as exc:  # a write or fsync names no file (a full disk): this one
+        if exc.filename is None:
+            exc.filename = os.fspath(path)
+        raise
     finally:
         os.close(fd)
 

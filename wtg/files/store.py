@@ -185,7 +185,12 @@ def write_atomic(path: Path | str, data: str | bytes, sync: bool = True) -> None
     raw = data.encode() if isinstance(data, str) else data
     folder, name = os.path.split(os.fspath(path))
     tmp = os.path.join(folder, temporary_name(name))
-    private.write_file(tmp, raw, sync=sync)
+    try:
+        private.write_file(tmp, raw, sync=sync)
+    except OSError as exc:  # the file being written is ``path``: its copy aside is a detail
+        if exc.filename == tmp:
+            exc.filename = os.fspath(path)
+        raise
     os.replace(tmp, path)
     if sync:
         fsync_dir(Path(folder))

@@ -39,10 +39,16 @@ def check_new_game(
     seating = seating_of(ruleset, variant, GAME_SEATING[ruleset])
     refuse_duplicates(players)
     if maps is not None and map_name not in maps:
-        raise NewGameRefused(
-            f"no map {map_name!r} for {ruleset} (maps: {', '.join(maps) or 'none'})"
-        )
+        raise NewGameRefused(no_map(map_name, ruleset, maps))
     check_count(ruleset, seating, map_name, len(players), options, seats)
+
+
+def no_map(name: str, ruleset: str, maps: Sequence[str]) -> str:
+    """That ``ruleset`` has no map ``name``, its maps, and the one meant when one differs
+    from it only in case (``Small``: did you mean small?)."""
+    line = f"no map {name!r} for {ruleset} (maps: {', '.join(maps) or 'none'})"
+    meant = [known for known in maps if known.casefold() == name.strip().casefold()]
+    return f"{line}: did you mean {meant[0]}?" if len(meant) == 1 else line
 
 
 def seating_of(ruleset: str, variant: str | None, declared: Sequence[Seating]) -> Seating:

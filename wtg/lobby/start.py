@@ -21,7 +21,7 @@ from wtg.files.filelock import exclusive
 from wtg.files.store import GameLocked, GameStore
 from wtg.game.engine import create_game, finish_game
 from wtg.game.gameconfig import PlayerEntry, new_code
-from wtg.game.newgame import check_count, maps_and_seats, seating_of
+from wtg.game.newgame import check_count, maps_and_seats, no_map, seating_of
 from wtg.game.registry import GAME_SEATING, find_ruleset
 from wtg.game.schedule import make_schedule, parse_iso
 from wtg.host.gamesdir import failure_reason
@@ -58,7 +58,7 @@ def checked_list(
     chosen = map_name or rules.default_map(variant, {})
     maps, seats = maps_and_seats(rules, {})
     if maps is not None and chosen not in maps:
-        raise ListRefused(f"no map {chosen!r} for {ruleset} (maps: {', '.join(maps)})")
+        raise ListRefused(no_map(chosen, ruleset, maps))
     count = players or _default_players(seating, seats.get(chosen))
     options: dict[str, OptionValue] = {}
     if seating.together is not None:

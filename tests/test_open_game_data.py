@@ -1,0 +1,63 @@
+"""A games folder or a game's folder made 0755 by hand, or a game.yaml copied in readable
+by others (it holds the players' secret codes and addresses), got no word from `wtg
+check-config`, which names a password file others may read. Now each is a FAIL line with
+the chmod that mends it; once mended, check-config passes again."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from tests.conftest import players
+from wtg.cli import main
+from wtg.game.engine import create_game
+
+ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
+
+
+def check(config: Path) -> Result:
+    return CliRunner(env=ENV).invoke(main, ["--config", str(config), "check-config"])
+
+
+def test_check_config_names_game_data_others_may_read_and_the_chmod(tmp_path: Path) -> None:
+    host = tmp_path / "host"
+    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
+    games = host / "games"
+    for name in ("g1", "g2", "g3", "g4"):
+        create_game(games / name, "wok4", "small", players(2), 7)
+    config = host / "wtg.yaml"
+    assert check(config).exit_code == 0
+    os.chmod(games, 0o755)  # made by hand
+    os.chmod(games / ".mail", 0o750)
+    os.chmod(games / "g1", 0o755)
+    os.chmod(games / "g1" / "game.yaml", 0o644)
+    os.chmod(games / "g2" / "game.yaml", 0o640)
+    os.chmod(games / "g3", 0o711)
+    result = check(config)
+    assert result.exit_code == 1, result.output
+    fails = [line for line in result.stdout.splitlines() if line.startswith("FAIL")]
+    assert fails == [
+        f"FAIL  the games folder {games} is mode 0755: others on this machine can look into it "
+        f"(the players' codes and addresses); make it the GM's alone: chmod 700 {games}",
+        f"FAIL  the mail spool {games / '.mail'} is mode 0750: others on this machine can look "
+        f"into it (the players' codes and addresses); make it the GM's alone: chmod 700 "
+        f"{games / '.mail'}",
+        f"FAIL  game {games / 'g1'}: its folder is mode 0755 and game.yaml is mode 0644: others "
+        "on this machine can read the players' codes and addresses; make it the GM's alone: "
+        f"chmod -R go-rwx {games / 'g1'}",
+        f"FAIL  game {games / 'g2'}: game.yaml is mode 0640: others on this machine can read "
+        "the players' codes and addresses; make it the GM's alone: chmod -R go-rwx "
+        f"{games / 'g2'}",
+        f"FAIL  game {games / 'g3'}: its folder is mode 0711: others on this machine can look "
+        "into it (its reports, orders and mails); make it the GM's alone: chmod -R go-rwx "
+        f"{games / 'g3'}",
+    ]
+    subprocess.run(["chmod", "700", str(games), str(games / ".mail")], check=True)
+    for name in ("g1", "g2", "g3"):
+        subprocess.run(["chmod", "-R", "go-rwx", str(games / name)], check=True)
+    mended = check(config)
+    assert mended.exit_code == 0, mended.output
+    assert "FAIL" not in mended.stdout

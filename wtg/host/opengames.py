@@ -1,0 +1,72 @@
+"""Game data others on the machine may read: the games folder, its mail spool, a game's
+folder or its game.yaml (the players' secret codes and addresses) with a bit of group or
+others set, as a folder made or a file copied by hand leaves it (wtg makes them 0700 and
+0600: ``wtg.files.private``). `wtg check-config` says which, and the chmod that mends it,
+as it does for a password file (``wtg.host.config.loose_password_files``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from wtg.files.private import SHARED_BITS
+
+GAME_FILE = "game.yaml"
+SPOOL = ".mail"
+
+
+def open_game_data(games_dir: Path) -> list[str]:
+    """A line for the games folder and its spool, and one for each game (its folder, its
+    game.yaml or both), when group or others may use it; none for what cannot be looked
+    at (check-config says so of the games folder on its own line)."""
+    lines = []
+    for folder, what in ((games_dir, "the games folder"), (games_dir / SPOOL, "the mail spool")):
+        mode = _mode(folder)
+        if mode is not None and mode & SHARED_BITS:
+            lines.append(
+                f"{what} {folder} is mode {mode:04o}: others on this machine can look into it "
+                f"(the players' codes and addresses); make it the GM's alone: chmod 700 {folder}"
+            )
+    try:
+        with os.scandir(games_dir) as entries:
+            names = sorted(e.name for e in entries if not e.name.startswith(".") and e.is_dir())
+    except OSError:
+        return lines
+    for name in names:
+        line = _open_game(games_dir / name)
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
+def _open_game(folder: Path) -> str | None:
+    """A line when the game's folder or its game.yaml is open to group or others; None
+    when neither is, or the folder holds no game."""
+    config = folder / GAME_FILE
+    file_mode = _mode(config)
+    if file_mode is None:
+        return None
+    folder_mode = _mode(folder)
+    said = [
+        f"{what} is mode {mode:04o}"
+        for what, mode in (("its folder", folder_mode), (GAME_FILE, file_mode))
+        if mode is not None and mode & SHARED_BITS
+    ]
+    if not said:
+        return None
+    can = (
+        "can read the players' codes and addresses"
+        if file_mode & SHARED_BITS
+        else "can look into it (its reports, orders and mails)"
+    )
+    return (
+        f"game {folder}: {' and '.join(said)}: others on this machine {can}; make it the "
+        f"GM's alone: chmod -R go-rwx {folder}"
+    )
+
+
+def _mode(path: Path) -> int | None:
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        return None
