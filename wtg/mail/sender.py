@@ -11,6 +11,7 @@ from logging import DEBUG, ERROR, INFO, WARNING
 from pathlib import Path
 from typing import NamedTuple
 
+from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskflush import flush
 from wtg.files.store import StoreError
@@ -171,7 +172,7 @@ def queue_reports(
     return Queued(queued, tuple(undrawn), tuple(skipped), pressed, tuple(folders))
 
 
-class ReportsBehind(Exception):
+class ReportsBehind(GameError):
     """The latest turn's reports do not yet say the deadline its ``turn.json`` holds (a
     `wtg extend` or `wtg release` killed after it moved it: ``wtg.gm.nextdeadline``):
     they are not queued, the game's earlier turns are, the other games go on."""
@@ -180,8 +181,8 @@ class ReportsBehind(Exception):
         name = game.config.game
         super().__init__(
             f"its turn {turn} reports are held back: they do not yet say the deadline "
-            f"turn.json holds (a `wtg extend {name}` or `wtg release {name}` was cut short "
-            "before it wrote them again): give the command again, then `wtg send`"
+            f"turn.json holds (a `wtg extend {name} HOURS` or `wtg release {name}` was cut "
+            "short before it wrote them again): give the command again, then `wtg send`"
         )
 
 
