@@ -121,7 +121,9 @@ def game_status(game: Game[S]) -> GameStatus:
 
 def owed_notices(game: Game[S]) -> list[str]:
     """The notices a GM command cut short owes the players, a line each: a deadline moved
-    and not told (``wtg.gm.extension``), a hold or a release not told (``wtg.game.hold``)."""
+    whose reports are not yet written again (``wtg.gm.nextdeadline``: `wtg send` holds them
+    back), a deadline moved and not told (``wtg.gm.extension``), a hold or a release not
+    told (``wtg.game.hold``)."""
     name = game.config.game
     owed = []
     latest = game.latest_turn()
