@@ -113,3 +113,36 @@ def test_a_deadline_move_cut_short_never_mails_reports_of_the_deadline_before(
         told = reports_told(root)  # once each: the early send's, or those it held back
         assert told == (mailed or final), (at, cut.before, told)
     assert held_back
+
+
+def test_a_rollback_to_a_turn_whose_move_was_cut_short_mails_its_reports(tmp_path: Path) -> None:
+    """`wtg extend` killed after it moved the deadline and before it wrote the reports, and
+    never given again; the turn runs, and the GM rolls back to it: the rollback writes its
+    reports again with the deadline it sets, and `wtg send` mails them (it holds nothing
+    back for a move the rollback has overtaken)."""
+    root = host(tmp_path / "host", sent=False)
+    args = ["--config", str(root / "wtg.yaml"), "extend", "g1", "36"]
+    log = tmp_path / "writes.log"
+    probe = tmp_path / "probe"
+    shutil.copytree(root, probe)
+    whole = killpoints.count(
+        ["--config", str(probe / "wtg.yaml"), *args[2:]], probe / "games", log=log
+    )
+    assert whole.returncode == 0, whole.stderr
+    writes = log.read_text(encoding="utf-8").splitlines()
+    first_report = next(n for n, what in enumerate(writes, 1) if "/reports/" in what)
+    cut = killpoints.run(args, first_report, root / "games")
+    assert cut.killed and HELD_BACK in wtg(root, "send", "-q").stderr
+    ran = wtg(root, "run-turn", "g1", "--now", "--unmailed")  # the GM runs it all the same
+    assert ran.returncode == 0, ran.stderr
+    assert wtg(root, "rollback", "g1", "--to", "0").returncode == 0
+    sent = wtg(root, "send", "-q")
+    assert sent.returncode == 0, sent.stderr
+    folder = root / "games" / ".mail" / "maildir-out" / "new"
+    assert sorted(p.name for p in folder.glob("report-g1-t0000-*")) == [
+        "report-g1-t0000-p01",
+        "report-g1-t0000-p02",
+    ]
+    assert reports_told(root) == {
+        a: [deadline_now(root)] for a in ("ann@example.org", "bob@exmaple.org")
+    }

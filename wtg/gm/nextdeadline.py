@@ -16,12 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wtg.files.store import write_atomic
+from wtg.files.store import REPORTS_BEHIND, write_atomic
 from wtg.game.engine import Game
 from wtg.game.turnmeta import TURN_META, dump_json
-
-REPORTS_BEHIND = "reports_behind"
-"""The key of ``turn.json`` that says its reports do not yet say its ``next_deadline``."""
 
 
 @dataclass
