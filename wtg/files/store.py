@@ -60,6 +60,9 @@ RETAKEN = "retaken"
 """What ``rewritten/`` was named before it held the reports with the deadline set too: a
 rollback an older wtg left cut short is finished all the same."""
 TURN_META = "turn.json"
+REPORTS_BEHIND = "reports_behind"
+"""The key of a ``turn.json`` that says its reports do not yet say its ``next_deadline``
+(``wtg.gm.nextdeadline``): a rollback to the turn drops it, as it writes them again."""
 LOCK_FILE = ".lock"
 """The file whose lock is the game's write lock (``GameStore.lock``); a backup holds it too
 while it copies the game (``wtg.upkeep.backup``)."""
@@ -721,6 +724,9 @@ def _set_rollback_deadline(store: GameStore, folder: Path, to: int) -> None:
         meta = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return
-    if isinstance(meta, dict) and meta.get("next_deadline") != record.get("deadline"):
+    if not isinstance(meta, dict):
+        return
+    if meta.get("next_deadline") != record.get("deadline") or REPORTS_BEHIND in meta:
         meta["next_deadline"] = record.get("deadline")
+        meta.pop(REPORTS_BEHIND, None)  # its reports are the rollback's, saying that deadline
         write_atomic(path, json.dumps(meta, ensure_ascii=False) + "\n")

@@ -92,7 +92,7 @@ def _deadline_on(game: Game[S], now: datetime) -> None:
         return  # a game without deadlines, or no turn file to go by (`wtg extend` moves it)
     deadline = iso(deadline_again(schedule, deadline_of(stamp), now))
     if deadline != stamp:
-        latest.meta["next_deadline"] = deadline
+        latest.move(deadline)  # the reports marked behind it until they are written again
         latest.write()
     latest.write_reports()
 

@@ -67,7 +67,7 @@ def extend(
         extension = unfinished(latest.meta, latest.turn + 1)
         new = extension is None
         if extension is None:
-            extension = _move(latest.meta, latest.turn + 1, hours, now)
+            extension = _move(latest, latest.turn + 1, hours, now)
             latest.write()  # the intent: the deadline and the notices
         latest.write_reports()  # they say the deadline
         queued = tell(extension)  # flushed to disk before the intent is marked finished
@@ -105,8 +105,10 @@ def _latest(game: Game[S]) -> LatestTurnMeta:
     return latest
 
 
-def _move(meta: dict[str, Any], turn: int, hours: float, now: datetime) -> Extension:
-    """``meta`` with the deadline moved and the move recorded, not yet told."""
+def _move(latest: LatestTurnMeta, turn: int, hours: float, now: datetime) -> Extension:
+    """The latest turn's ``meta`` with the deadline moved (its reports marked behind it:
+    ``LatestTurnMeta.move``) and the move recorded, not yet told."""
+    meta = latest.meta
     old = str(meta["next_deadline"])
     moved = max(parse_iso(old), now.replace(microsecond=0)) + timedelta(hours=hours)
     extension = Extension(
@@ -115,6 +117,6 @@ def _move(meta: dict[str, Any], turn: int, hours: float, now: datetime) -> Exten
     kept = meta.get(MOVED)
     history = kept if isinstance(kept, list) else []
     entry = {"from": old, "to": extension.new, "at": extension.at, "hours": hours, TOLD: False}
-    meta["next_deadline"] = extension.new
+    latest.move(extension.new)
     meta[MOVED] = [*history, entry]
     return extension

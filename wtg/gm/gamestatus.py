@@ -22,6 +22,7 @@ from wtg.game.playersettings import PlayerSettings
 from wtg.game.schedule import iso
 from wtg.game.turnmeta import TURN_META
 from wtg.gm.extension import unfinished
+from wtg.gm.nextdeadline import reports_behind
 
 
 class SeatStatus(TypedDict):
@@ -120,7 +121,9 @@ def game_status(game: Game[S]) -> GameStatus:
 
 def owed_notices(game: Game[S]) -> list[str]:
     """The notices a GM command cut short owes the players, a line each: a deadline moved
-    and not told (``wtg.gm.extension``), a hold or a release not told (``wtg.game.hold``)."""
+    whose reports are not yet written again (``wtg.gm.nextdeadline``: `wtg send` holds them
+    back), a deadline moved and not told (``wtg.gm.extension``), a hold or a release not
+    told (``wtg.game.hold``)."""
     name = game.config.game
     owed = []
     latest = game.latest_turn()
@@ -128,6 +131,12 @@ def owed_notices(game: Game[S]) -> list[str]:
         meta = game.store.read_json(latest, TURN_META)
     except StoreError:
         meta = None
+    if reports_behind(meta):
+        owed.append(
+            f"the deadline was moved to {meta.get('next_deadline')} and the turn's reports not "
+            "yet written again to say it (`wtg send` holds them back): give the `wtg extend "
+            f"{name} HOURS` or `wtg release {name}` that was cut short again"
+        )
     moved = unfinished(meta, latest + 1) if isinstance(meta, dict) else None
     if moved is not None:
         owed.append(

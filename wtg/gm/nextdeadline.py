@@ -1,7 +1,13 @@
 """The coming turn's deadline where the GM's commands move it (``wtg extend``:
 ``wtg.gm.extension``; ``wtg release``: ``wtg.gm.control``): the latest turn's
 ``turn.json`` (its ``next_deadline``), read as it is, changed in place and written again
-whole, then the latest turn's reports, which say it, written again."""
+whole, then the latest turn's reports, which say it, written again.
+
+The write that moves the deadline marks ``turn.json`` ``"reports_behind": true`` (``move``),
+and the mark is dropped once the reports say it (``write_reports``): a command killed in
+between leaves it, and `wtg send` holds the turn's reports back while it is there
+(``reports_behind``) instead of mailing reports that tell of the deadline before, until the
+GM gives the command again, which writes them."""
 
 from __future__ import annotations
 
@@ -10,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wtg.files.store import write_atomic
+from wtg.files.store import REPORTS_BEHIND, write_atomic
 from wtg.game.engine import Game
 from wtg.game.turnmeta import TURN_META, dump_json
 
@@ -30,15 +36,24 @@ class LatestTurnMeta:
         stamp = self.meta.get("next_deadline")
         return stamp if isinstance(stamp, str) else None
 
+    def move(self, deadline: str) -> None:
+        """The coming turn's deadline set in ``meta`` to ``deadline``, the reports marked
+        behind it (not written: ``write``)."""
+        self.meta["next_deadline"] = deadline
+        self.meta[REPORTS_BEHIND] = True
+
     def write(self) -> None:
         """``turn.json`` written again with ``meta``, atomically."""
         write_atomic(self._folder / TURN_META, dump_json(self.meta))
 
     def write_reports(self) -> None:
         """The turn's reports written again, each atomically, saying the deadline its
-        ``turn.json`` holds."""
+        ``turn.json`` holds; then ``turn.json`` written again without the mark that they
+        were behind it, when it had one."""
         for relpath, text in self.game.reports_again(self.turn).items():
             write_atomic(self._folder / relpath, text)
+        if self.meta.pop(REPORTS_BEHIND, None) is not None:
+            self.write()
 
     @property
     def _folder(self) -> Path:
@@ -53,3 +68,10 @@ def latest_turn_meta(game: Game[Any]) -> LatestTurnMeta:
     except (OSError, ValueError):
         meta = None
     return LatestTurnMeta(game, latest, meta if isinstance(meta, dict) else {})
+
+
+def reports_behind(meta: object) -> bool:
+    """Whether a turn's ``turn.json`` (as read) says its reports do not yet say the
+    deadline it holds: a `wtg extend` or `wtg release` killed after it moved the deadline
+    and before it wrote them again."""
+    return isinstance(meta, dict) and meta.get(REPORTS_BEHIND) is True

@@ -59,13 +59,13 @@ separator, never a leading dot."""
 SEATED = (
     r"(?:(?:report|press)-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
     r"|remind-{game}-t\d{{4}}-p(\d{{2,}})(?:-g\d+)?(?:-r\d+)?(?:-n\d+)?"
-    r"|(?:hold|release|extend|rollback)-.+-{game}-p(\d{{2,}}))"
+    r"|(?:hold|release|extend|rollback)-.+-{game}-p(\d{{2,}})(?:-n\d+)?)"
 )
 """The id of a mail to one seat of game ``{game}``: a report or the press of a turn (run
 again: ``-gN``, ``-rN``; ``wtg.mail.sender``), a reminder (of a turn put off by rollbacks,
 ``-gN``, of a report run again, ``-rN``; either ending ``-nN`` in a game whose name was
-taken again: ``Journal.mail_mark``), a GM's notice (``wtg.mail.notices``); the seat's
-number is the group that matched."""
+taken again: ``Journal.mail_mark``), a GM's notice (``wtg.mail.notices``; ending
+``-nN`` too); the seat's number is the group that matched."""
 OF_TURN = r"(?:report|press)-{game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?(?:-r(\d+))?(?:-n\d+)?"
 """The id of a turn's report or press to one seat of game ``{game}``: the turn, then how
 many rollbacks had voided it when it was queued (``-gN``: each one that went back to an
@@ -77,8 +77,10 @@ then how many rollbacks had put that turn off when it was queued (``-gN``: each 
 to a turn before it) and how often the turn before it had been run again (``-rN``: its
 form is of that turn's report as the rerun made it); none, none."""
 MARKED = re.compile(r"-p\d{2,}(?:-g\d+)?(?:-r\d+)?(-n\d+)?\Z")
-"""The end of the id of a report, press or reminder to a seat (``OF_TURN``, ``REMINDER``),
-with the mark of the name taken again it carries, if any."""
+"""The end of the id of a report, press, reminder or notice to a seat (``OF_TURN``,
+``REMINDER``, ``SEATED``), with the mark of the name taken again it carries, if any."""
+NOTICES = ("hold-", "release-", "extend-", "rollback-")
+"""How the id of a GM's notice to a seat begins (``wtg.mail.notices``)."""
 TAKEN_AGAIN = (
     "game {game}'s name was taken again by a new game since it was queued (`new-game "
     "--reuse-name`): the mail was to a player of the game before it, and is not sent"
@@ -239,13 +241,15 @@ def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
     server was down, or the send killed, when `wtg remind` queued it, and it would ask
     for orders of a turn that is over. And each of them queued for a game whose name a new
     game has taken since (``new-game --reuse-name``: the mark its name ends with is not the
-    name's now, ``Journal.mail_mark``): it was to a player of the game that is gone, and
-    the new game's player would get it beside his own. Read only."""
+    name's now, ``Journal.mail_mark``), and each GM's notice of a hold, a release, a
+    deadline moved or a rollback (``NOTICES``) so queued: it was to a player of the game
+    that is gone, and the new game's player would get it beside his own. Read only."""
     records = _GameRecords()
     marks = mail_marks(spool)
     found: list[tuple[str, str]] = []
     for path in _mails(spool / "outbox" / "queue"):
-        if not path.stem.startswith(("report-", "press-", "remind-")):
+        notice = path.stem.startswith(NOTICES)
+        if not (notice or path.stem.startswith(("report-", "press-", "remind-"))):
             continue
         head = _head(path)
         if head is None:
@@ -258,6 +262,8 @@ def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
         if _mark_of(ident) != marks.get(name, ""):
             found.append((path.stem, TAKEN_AGAIN.format(game=name)))
             continue
+        if notice:
+            continue  # of no turn: a rollback's, hold's, release's or move's, sent as is
         if records.made_anew(seat[0], head) is not None:
             continue
         undone = records.undone(seat[0], ident, head)

@@ -200,6 +200,24 @@ def forget_mailed(spool: Path, game: str) -> bool:
         journal.close()
 
 
+def mailing_mark(spool: Path, game: str) -> str:
+    """Note the game of this name before a mail to its players is queued, as ``wtg send``
+    does before its first report (``Journal.begin_mailing``, committed; the journal made
+    where there is none), and return the mark that mail's id ends with (``mail_mark``):
+    `wtg remind` and the GM's notices queue mail of a game never sent yet, and a new game
+    of its name, once its folder is removed, is then refused without ``--reuse-name``,
+    which gives the new game's mail a mark of its own (the queue's, of the game before,
+    is set aside by `wtg send`)."""
+    journal = Journal(spool)
+    try:
+        if not journal.mailing(game):
+            journal.begin_mailing(game)
+            journal.commit()
+        return journal.mail_mark(game)
+    finally:
+        journal.close()
+
+
 def mail_marks(spool: Path) -> dict[str, str]:
     """The mark of every game name taken again (``Journal.mail_mark``), by name; {} where
     there is no journal, made by nothing. Read only (`wtg remind`, and `wtg send` before

@@ -27,6 +27,7 @@ from wtg.gm.extension import Extension
 from wtg.gm.rollback import Rollback
 from wtg.host.announcement import Announcement
 from wtg.mail import compose
+from wtg.mail.journal import mailing_mark
 from wtg.mail.outbox import Outbox
 
 
@@ -59,8 +60,10 @@ class Notices:
 
     def __init__(self, spool: Path, sender: str, now: datetime) -> None:
         self.outbox = Outbox(spool)
+        self.spool = spool
         self.sender = sender
         self.now = now
+        self._marks: dict[str, str] = {}
 
     def held(self, game: Game, hold: Hold) -> int:
         return self._each(
@@ -155,9 +158,17 @@ class Notices:
     ) -> int:
         name = game.config.game
         body = compose.render(template, name=entry.name, game=name, **context)
-        return self._queue(
-            f"{key}-{name}-p{entry.id:02d}", entry.email, f"[{name}] {subject}", body, name
-        )
+        ident = f"{key}-{name}-p{entry.id:02d}{self._mark(name)}"
+        return self._queue(ident, entry.email, f"[{name}] {subject}", body, name)
+
+    def _mark(self, name: str) -> str:
+        """The mark of the game's name taken again (``-nN``) that ends the ids of its
+        notices, as its reports' (``mailing_mark``: the game noted in the journal before
+        its first notice is queued): `wtg send` sets aside one of the game before, removed
+        and made anew under its name since it was queued."""
+        if name not in self._marks:
+            self._marks[name] = mailing_mark(self.spool, name)
+        return self._marks[name]
 
     def _queue(self, ident: str, to: str, subject: str, body: str, game: str | None) -> int:
         """``game``: the game the notice is about (its List-Id), None for several."""

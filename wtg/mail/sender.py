@@ -11,14 +11,18 @@ from logging import DEBUG, ERROR, INFO, WARNING
 from pathlib import Path
 from typing import NamedTuple
 
+from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskflush import flush
+from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.press import Press, press_for
 from wtg.game.report import press_text
 from wtg.game.schedule import iso, local_text
+from wtg.game.turnmeta import TURN_META
 from wtg.gm.gamestatus import game_status
+from wtg.gm.nextdeadline import reports_behind
 from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import Unreadable, failure_reason
@@ -26,7 +30,7 @@ from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.failedmail import undone_queued
-from wtg.mail.journal import Journal, mail_marks
+from wtg.mail.journal import Journal, mailing_mark
 from wtg.mail.outbox import Outbox
 from wtg.mail.pictures import MapPicture, add_picture, for_report
 from wtg.mail.registry import Registry
@@ -152,6 +156,11 @@ def queue_reports(
             made, press = _queue_game(gm, outbox, journal, now, game, picture, undrawn)
         except sqlite3.Error:  # the journal: every game's, not this one's
             raise
+        except ReportsBehind as behind:  # the turns before it queued; the others go on
+            log_event(f"reports not queued: {behind}", game=game.config.game, level=WARNING)
+            skipped.append(f"{game.store.root}: {behind}")
+            folders.append(game.store.root)
+            continue
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             lost = Unreadable(game.store.root, failure_reason(exc))
             log_event(f"reports not queued: {lost.line()}", game=game.config.game, level=WARNING)
@@ -161,6 +170,28 @@ def queue_reports(
         queued += made
         pressed += press
     return Queued(queued, tuple(undrawn), tuple(skipped), pressed, tuple(folders))
+
+
+class ReportsBehind(GameError):
+    """The latest turn's reports do not yet say the deadline its ``turn.json`` holds (a
+    `wtg extend` or `wtg release` killed after it moved it: ``wtg.gm.nextdeadline``):
+    they are not queued, the game's earlier turns are, the other games go on."""
+
+    def __init__(self, game: Game, turn: int) -> None:
+        name = game.config.game
+        super().__init__(
+            f"its turn {turn} reports are held back: they do not yet say the deadline "
+            f"turn.json holds (a `wtg extend {name} HOURS` or `wtg release {name}` was cut "
+            "short before it wrote them again): give the command again, then `wtg send`"
+        )
+
+
+def _behind(game: Game, turn: int) -> bool:
+    """Whether the turn's ``turn.json`` says its reports are behind its deadline."""
+    try:
+        return reports_behind(game.store.read_json(turn, TURN_META))
+    except StoreError:
+        return False  # no deadline moved there: the report is read as ever
 
 
 def _queue_game(
@@ -191,6 +222,8 @@ def _queue_game(
         journal.commit()
     mark = journal.mail_mark(name)  # a name taken again: its ids are not the old game's
     for turn in range(journal.mailed_turn(name) + 1, latest + 1):
+        if turn == latest and _behind(game, turn):
+            raise ReportsBehind(game, turn)  # mailed once they say the deadline that holds
         before = (queued, pressed, len(undrawn))
         again = sum(1 for r in undone if r.to < turn)  # rollbacks that voided it
         press = press_for(game.store, turn)
@@ -497,10 +530,9 @@ def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
     registry = Registry(gm.games_dir)
     skipped: list[str] = []
     folders: list[Path] = []
-    marks = mail_marks(gm.spool)
     for game in registry.games().values():
         try:
-            queued += _remind_game(gm, game, outbox, moment, marks.get(game.config.game, ""))
+            queued += _remind_game(gm, game, outbox, moment)
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             lost = Unreadable(game.store.root, failure_reason(exc))
             log_event(f"no reminders: {lost.line()}", game=game.config.game, level=WARNING)
@@ -518,8 +550,11 @@ def remind(gm: GmConfig, now: datetime | None = None) -> Reminded:
     return reminded
 
 
-def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime, mark: str) -> int:
-    """The game's reminders; ``mark`` ends their ids (``Journal.mail_mark``)."""
+def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int:
+    """The game's reminders, the game noted in the journal before the first is queued
+    (``mailing_mark``: a game never sent yet, removed and made anew under its name, would
+    else find its players reminded with the old game's codes); the mark of its name taken
+    again ends their ids (``Journal.mail_mark``)."""
     deadline = game.deadline()
     schedule = game.config.schedule
     if deadline is None or schedule is None or not now < deadline or game.held():
@@ -535,9 +570,9 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime, mark: 
     reruns = game.meta(turn - 1).get("reruns", 0) if turn > 0 else 0
     undone = (f"-g{again}" if again else "") + (f"-r{reruns}" if reruns else "")
     queued = 0
-    for player in status["players"]:
-        if not player["owes_orders"] or player["orders"]:
-            continue
+    owing = [p for p in status["players"] if p["owes_orders"] and not p["orders"]]
+    mark = mailing_mark(gm.spool, game.config.game) if owing else ""
+    for player in owing:
         entry = game.config.player(player["seat"])
         ident = f"remind-{game.config.game}-t{turn:04d}-p{entry.id:02d}{undone}{mark}"
         body = compose.render(
