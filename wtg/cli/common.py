@@ -19,7 +19,7 @@ from wtg.core.errors import WtgError
 from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full
 from wtg.files.ownership import owner_line, owner_note
-from wtg.files.samefile import same_file
+from wtg.files.paths import same_file
 from wtg.game.engine import open_game
 from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant
 from wtg.host.gamesdir import (

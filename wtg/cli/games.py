@@ -34,7 +34,7 @@ from wtg.core.orders import OrderError
 from wtg.core.printable import printable
 from wtg.core.ruleset import GameOption, OptionValue
 from wtg.data.maps import GAME_MAP, is_map_path
-from wtg.files.samefile import same_file
+from wtg.files.paths import same_file
 from wtg.files.store import GameLocked, GameStore
 from wtg.game.cutshort import differences
 from wtg.game.engine import Game, create_game, cut_short, finish_game

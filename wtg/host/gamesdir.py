@@ -28,6 +28,7 @@ from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskspace import disk_full
 from wtg.files.ownership import SPOOL, owner_line
+from wtg.files.paths import subfolders
 from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
 
@@ -183,8 +184,7 @@ def games_folder_slip(folder: Path) -> str | None:
             f"(did you mean {folder.parent}?)"
         )
     try:
-        with os.scandir(folder) as entries:
-            inner = sorted(e.name for e in entries if not e.name.startswith(".") and e.is_dir())
+        inner = subfolders(folder)
     except OSError:
         return None
     if any((folder / name / GAME_FILE).is_file() for name in inner):

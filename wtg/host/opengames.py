@@ -6,9 +6,9 @@ as it does for a password file (``wtg.host.config.loose_password_files``)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
+from wtg.files.paths import subfolders
 from wtg.files.private import SHARED_BITS
 
 GAME_FILE = "game.yaml"
@@ -28,8 +28,7 @@ def open_game_data(games_dir: Path) -> list[str]:
                 f"(the players' codes and addresses); make it the GM's alone: chmod 700 {folder}"
             )
     try:
-        with os.scandir(games_dir) as entries:
-            names = sorted(e.name for e in entries if not e.name.startswith(".") and e.is_dir())
+        names = subfolders(games_dir)
     except OSError:
         return lines
     for name in names:

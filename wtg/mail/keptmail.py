@@ -26,7 +26,7 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from wtg.core.record import Record
-from wtg.files.samefile import same_file
+from wtg.files.paths import same_file
 from wtg.game.arrivalkey import KEY_STAMP, arrival_key, comparable
 from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.journal import (
