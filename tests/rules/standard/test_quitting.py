@@ -127,8 +127,8 @@ def test_a_duel_player_who_quits_every_colour_concedes() -> None:
 
 
 def test_the_player_out_after_three_missed_turns_is_told_so_as_you() -> None:
-    """The QUIT line of a turn speaks to the player who quit in his own report ("You missed
-    3 turns in a row and have QUIT the game"); the others read it of him by name."""
+    """The QUIT line of a turn speaks to the player who quit in his own report (``You missed
+    3 turns in a row and have QUIT the game``); the others read it of him by name."""
     state = three_players()
     for _turn in range(3):
         result = run_standard(state, orders(1), orders(2))

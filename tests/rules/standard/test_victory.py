@@ -329,7 +329,7 @@ def test_ranking_by_survival_then_score() -> None:
 def test_a_vote_between_equals_is_a_shared_win_and_a_shared_first_place() -> None:
     """ "ranked based on how long they survived, what their final score was and whether they
     won": two standing players with the same score are equal on all three, so neither is
-    "the first of the ranking" alone. Ruling 23: they share first place and the vote's win
+    ``the first of the ranking`` alone. Ruling 23: they share first place and the vote's win
     (as allies would), never decided by their number; the dead follow, equal ones sharing
     a place too, and the report says the places."""
     state = survivors(4, (1, 2), started_with=4)  # players 3 and 4 died on turns 3 and 4
