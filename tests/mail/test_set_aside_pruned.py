@@ -114,7 +114,8 @@ def old_records(tmp_path_factory: pytest.TempPathFactory) -> Path:
     world = World(root)
     (root / "wtg.yaml").write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
     old = (datetime.now(timezone.utc) - KEPT - DAY).timestamp()
-    month = world.gm.spool / "archive" / "2026-01"
+    # the month the poll would have archived them in, as it names its folders
+    month = world.gm.spool / "archive" / datetime.fromtimestamp(old, timezone.utc).strftime("%Y-%m")
     month.mkdir(parents=True)
     journal = Journal(world.gm.spool)
     for key, game in (("filed", "g1"), ("kept", "g1"), ("lost", "g1"), ("removed", "g9")):
