@@ -12,7 +12,10 @@ Reads, ``fsync`` and files outside ``DIR`` (Python's byte-code cache, Jinja's) d
 A run with ``kill_at=None`` counts its writes (and, given ``log``, writes what each was
 there, a line each: a test may choose its kill points among the writes of one part of a
 long run); ``points(total, count)`` spreads kill points over them, the first and the last
-always among them. Which write comes Nth depends only on
+always among them, ``points_between(first, last, count)`` over a stretch of them.
+``cuts(args, root, at, restore)`` is the loop every kill test runs: for each write of
+``at``, the world put back as it was (``restore``, e.g. a ``restorer`` of a template's
+copy), then the command killed just before that write. Which write comes Nth depends only on
 what the command does, never on the machine's speed or load, so a test that kills at write
 N kills at the same moment on every machine, and every stretch between two writes can be
 reached.
@@ -25,12 +28,13 @@ from __future__ import annotations
 import fcntl
 import mmap
 import os
+import shutil
 import signal
 import sqlite3
 import struct
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -133,6 +137,39 @@ def points(total: int, count: int) -> list[int]:
         return list(range(1, total + 1))
     step = (total - 1) / (count - 1)
     return sorted({1 + round(i * step) for i in range(count)})
+
+
+def points_between(first: int, last: int, count: int) -> list[int]:
+    """``count`` kill points spread evenly over writes ``first``..``last``, both among them
+    (a stretch of a long run, found in its ``log``)."""
+    return [first + at - 1 for at in points(last - first + 1, count)]
+
+
+def restorer(
+    template: Path, into: Path, symlinks: bool = False, clearing: Path | None = None
+) -> Callable[[], None]:
+    """What puts ``into`` back as ``template`` is before each kill: ``clearing`` (a folder
+    holding ``into``, e.g. the games folder of the game copied; ``into`` itself when not
+    given) removed with all a killed run left in it, then ``template`` copied afresh."""
+
+    def restore() -> None:
+        shutil.rmtree(clearing or into, ignore_errors=True)
+        shutil.copytree(template, into, symlinks=symlinks)
+
+    return restore
+
+
+def cuts(
+    args: Sequence[str], root: Path, at: Iterable[int], restore: Callable[[], object]
+) -> Iterator[tuple[int, Run]]:
+    """For each write number of ``at``: ``restore()``, then ``wtg ARGS`` killed just before
+    that write under ``root`` (checked: killed, and after every write before it); yields the
+    write number and the run, for the test to look at what the kill left."""
+    for write in at:
+        restore()
+        cut = run(args, write, root)
+        assert cut.killed and cut.writes == write - 1, (write, cut)
+        yield write, cut
 
 
 # --- the child -----------------------------------------------------------------------------

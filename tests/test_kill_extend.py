@@ -16,7 +16,6 @@ import email
 import email.policy
 import json
 import re
-import shutil
 import subprocess
 import time
 from datetime import datetime, timedelta, timezone
@@ -157,19 +156,13 @@ def test_killing_extend_then_giving_it_again_moves_the_deadline_once(tmp_path: P
     config.write_text(f"games_dir: {games}\nfrom: gm@example.org\n")
     args = ["--config", str(config), "extend", "g1", str(HOURS)]
 
-    def fresh() -> None:
-        shutil.rmtree(games, ignore_errors=True)
-        shutil.copytree(original, games / "g1")
-
+    fresh = killpoints.restorer(original, games / "g1", clearing=games)
     fresh()
     whole = killpoints.count(args, games)
     assert whole.returncode == 0, whole.stderr
     (move,) = moves(games)
     outcomes: dict[str, int] = {}
-    for at in killpoints.points(whole.writes, KILLS):
-        fresh()
-        killed = killpoints.run(args, at, games)
-        assert killed.killed and killed.writes == at - 1, (at, killed)
+    for _ in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         as_killed = check_as_killed(games, before)
         outcomes[as_killed] = outcomes.get(as_killed, 0) + 1
         out = subprocess.run([WTG, *args], check=True, capture_output=True, text=True).stdout

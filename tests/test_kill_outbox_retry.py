@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import email
 import email.policy
-import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -80,19 +79,13 @@ def test_killing_a_retry_then_giving_it_again_queues_each_mail_once(tmp_path: Pa
     config.write_text(f"games_dir: {games}\nfrom: gm@example.org\n")
     args = ["--config", str(config), "outbox", "--retry-all"]
 
-    def fresh() -> None:
-        shutil.rmtree(games, ignore_errors=True)
-        shutil.copytree(original, games, symlinks=True)
-
+    fresh = killpoints.restorer(original, games, symlinks=True)
     fresh()
     whole = killpoints.count(args, games)
     assert whole.returncode == 0, whole.stderr
     assert sorted(where(games).values()) == ["queue"] * 4
     outcomes: dict[str, int] = {}
-    for at in killpoints.points(whole.writes, KILLS):
-        fresh()
-        killed = killpoints.run(args, at, games)
-        assert killed.killed and killed.writes == at - 1, (at, killed)
+    for at, killed in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         as_killed = where(games)
         queued = sum(1 for folder in as_killed.values() if folder == "queue")
         key = f"{queued} of 4 queued"

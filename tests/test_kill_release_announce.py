@@ -14,11 +14,9 @@ from __future__ import annotations
 import email
 import email.policy
 import json
-import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Iterator
 from datetime import datetime, timezone
-from functools import partial
 from pathlib import Path
 
 from tests import killpoints
@@ -86,8 +84,7 @@ def test_killing_release_then_giving_it_again_tells_every_player_once(tmp_path: 
     args = ["--config", str(config(tmp_path)), "release", "g1"]
     outcomes: dict[str, int] = {}
     games = tmp_path / "games"
-    for round_no, kill in enumerate(_plan(tmp_path, original, args)):
-        kill()
+    for round_no, _ in enumerate(_plan(tmp_path, original, args)):
         kept, told = hold_file(games), mails(games, "release-")
         if kept is not None and "released" not in kept:
             as_killed = "held"
@@ -117,8 +114,7 @@ def test_killing_announce_then_giving_it_again_mails_every_player_once(tmp_path:
     args = ["--config", str(config(tmp_path)), "announce", "g1", "News."]
     outcomes: dict[str, int] = {}
     games = tmp_path / "games"
-    for kill in _plan(tmp_path, original, args):
-        kill()
+    for _ in _plan(tmp_path, original, args):
         told = mails(games, "announce-")
         if intents(games):
             as_killed = "announced, not finished"
@@ -140,21 +136,13 @@ def test_killing_announce_then_giving_it_again_mails_every_player_once(tmp_path:
     assert outcomes.get("not announced") and outcomes.get("announced, not finished", 0) >= 3
 
 
-def _plan(tmp_path: Path, original: Path, args: list[str]) -> list[Callable[[], None]]:
+def _plan(tmp_path: Path, original: Path, args: list[str]) -> Iterator[tuple[int, killpoints.Run]]:
     """The kills, each on a fresh copy of the game made just before it, just before one of
     the writes of a whole run (``tests.killpoints``), the points spread over them."""
     games = tmp_path / "games"
 
-    def fresh() -> None:
-        shutil.rmtree(games, ignore_errors=True)
-        shutil.copytree(original, games / "g1")
-
-    def fresh_then_kill(at: int) -> None:
-        fresh()
-        killed = killpoints.run(args, at, games)
-        assert killed.killed and killed.writes == at - 1, (at, killed)
-
+    fresh = killpoints.restorer(original, games / "g1", clearing=games)
     fresh()
     whole = killpoints.count(args, games)
     assert whole.returncode == 0, whole.stderr
-    return [partial(fresh_then_kill, at) for at in killpoints.points(whole.writes, KILLS)]
+    return killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh)

@@ -13,7 +13,6 @@ every step in process.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
@@ -72,9 +71,8 @@ def test_killing_rollback_leaves_the_game_as_it_was_or_rolled_back(tmp_path: Pat
     config.write_text("games_dir: games\nfrom: gm@example.org\n", encoding="utf-8")
     args = ["--config", str(config), "rollback", "g1", "--to", "1"]
 
-    def fresh() -> Path:
-        shutil.rmtree(games, ignore_errors=True)
-        return Path(shutil.copytree(original, games / "g1"))
+    root = games / "g1"
+    fresh = killpoints.restorer(original, root, clearing=games)
 
     before = files(original)
     fresh()
@@ -84,10 +82,7 @@ def test_killing_rollback_leaves_the_game_as_it_was_or_rolled_back(tmp_path: Pat
     assert after != before and "archive/X/turns/0003/state.json" in after
     turns = {k: v for k, v in before.items() if k.startswith("turns/")}
     as_before = as_after = 0
-    for at in killpoints.points(whole.writes, KILLS):
-        root = fresh()
-        cut = killpoints.run(args, at, games)
-        assert cut.killed and cut.writes == at - 1, (at, cut)
+    for _ in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
         killed = files(root)
         for name, data in turns.items():  # as killed: every turn whole, here or archived
             kept = {killed.get(name), killed.get(f"archive/X/{name}")}

@@ -84,19 +84,15 @@ def test_a_deadline_move_cut_short_never_mails_reports_of_the_deadline_before(
         held_passed(template)
     root = tmp_path / "host"
 
-    def fresh() -> None:
-        shutil.rmtree(root, ignore_errors=True)
-        shutil.copytree(template, root)
+    fresh = killpoints.restorer(template, root)
 
     args = ["--config", str(root / "wtg.yaml"), *command]
     fresh()
     whole = killpoints.count(args, root / "games")
     assert whole.returncode == 0, whole.stderr
     held_back = 0
-    for at in killpoints.points(whole.writes, KILLS):
-        fresh()
-        cut = killpoints.run(args, at, root / "games")
-        assert cut.killed and cut.writes == at - 1, (at, cut)
+    chosen = killpoints.points(whole.writes, KILLS)
+    for at, cut in killpoints.cuts(args, root / "games", chosen, fresh):
         early = wtg(root, "send", "-q")  # before the GM gives the command again
         if early.returncode:
             assert HELD_BACK in early.stderr + early.stdout, (at, cut.before, early)

@@ -83,9 +83,7 @@ def killed_then_made_anew(
     how many rounds there were and in how many the name was taken again."""
     root = tmp_path / "host"
 
-    def fresh() -> None:
-        shutil.rmtree(root, ignore_errors=True)
-        shutil.copytree(template, root)
+    fresh = killpoints.restorer(template, root)
 
     args = ["--config", str(root / "wtg.yaml"), *command]
     fresh()
@@ -93,10 +91,7 @@ def killed_then_made_anew(
     assert whole.returncode == 0 and said in whole.stdout + whole.stderr, whole
     reused = made_anew_and_sent(root, None, "run whole")
     rounds = killpoints.points(whole.writes, KILLS)
-    for at in rounds:
-        fresh()
-        cut = killpoints.run(args, at, root / "games")
-        assert cut.killed and cut.writes == at - 1, (at, cut)
+    for at, cut in killpoints.cuts(args, root / "games", rounds, fresh):
         reused += made_anew_and_sent(root, at, cut.before)
     return len(rounds) + 1, reused
 

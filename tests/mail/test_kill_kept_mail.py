@@ -75,9 +75,7 @@ def test_a_kept_mail_filed_killed_then_its_turn_run_is_no_longer_listed(
     args = ["--config", config, "orders", "g1", archive]
     spool = root / "games" / ".mail"
 
-    def fresh() -> None:
-        shutil.rmtree(root, ignore_errors=True)
-        shutil.copytree(template, root)
+    fresh = killpoints.restorer(template, root)
 
     fresh()
     log = tmp_path / "writes.log"
@@ -87,13 +85,10 @@ def test_a_kept_mail_filed_killed_then_its_turn_run_is_no_longer_listed(
     writes = log.read_text(encoding="utf-8").splitlines()
     filed = next(n for n, what in enumerate(writes, 1) if what.endswith("/p02.yaml"))
     last = max(n for n, what in enumerate(writes, 1) if what == "sqlite COMMIT")
-    window = [filed + at for at in killpoints.points(last - filed, KILLS // 2)]
+    window = killpoints.points_between(filed + 1, last, KILLS // 2)
     chosen = sorted({*killpoints.points(whole.writes, KILLS), *window})
     between = 0
-    for at in chosen:
-        fresh()
-        cut = killpoints.run(args, at, root / "games")
-        assert cut.killed and cut.writes == at - 1, (at, cut)
+    for at, cut in killpoints.cuts(args, root / "games", chosen, fresh):
         turn = subprocess.run([WTG, "--config", config, "run-turn", "g1"], capture_output=True)
         assert turn.returncode == 0, (at, cut.before, turn.stderr)
         played = played_by_player_2(root)

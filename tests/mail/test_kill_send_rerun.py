@@ -12,7 +12,6 @@ with why, and `--retry` refuses it, as it refuses one set aside by the server).
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -60,9 +59,7 @@ def test_a_send_killed_then_a_rerun_sends_no_report_of_the_turn_that_was(
     games = root / "games"
     args = ["--config", str(root / "wtg.yaml"), "send", "-q"]
 
-    def fresh() -> None:
-        shutil.rmtree(root, ignore_errors=True)
-        shutil.copytree(world_root, root)
+    fresh = killpoints.restorer(world_root, root)
 
     fresh()
     log = tmp_path / "writes.log"
@@ -74,13 +71,10 @@ def test_a_send_killed_then_a_rerun_sends_no_report_of_the_turn_that_was(
     sent = next(n for n, what in enumerate(writes, 1) if "/maildir-out/" in what)
     # spread over the whole run, and over the stretch from the first report queued to the
     # first delivered, where the reports wait in the queue
-    waiting = [queued + at - 1 for at in killpoints.points(sent - queued + 1, KILLS)]
+    waiting = killpoints.points_between(queued, sent, KILLS)
     chosen = sorted({*killpoints.points(whole.writes, KILLS), *waiting})
     stale = 0
-    for at in chosen:
-        fresh()
-        cut = killpoints.run(args, at, games)
-        assert cut.killed and cut.writes == at - 1, (at, cut)
+    for at, cut in killpoints.cuts(args, games, chosen, fresh):
         before = delivered(root)
         rerun = subprocess.run(
             [WTG, "--config", str(root / "wtg.yaml"), "run-turn", "g1", "--rerun"],

@@ -85,9 +85,7 @@ def test_a_send_killed_then_the_game_made_anew_mails_the_new_game_once(
 ) -> None:
     root = tmp_path / "host"
 
-    def fresh() -> None:
-        shutil.rmtree(root, ignore_errors=True)
-        shutil.copytree(template, root)
+    fresh = killpoints.restorer(template, root)
 
     args = ["--config", str(root / "wtg.yaml"), "send", "-q"]
     fresh()
@@ -97,13 +95,10 @@ def test_a_send_killed_then_the_game_made_anew_mails_the_new_game_once(
     writes = log.read_text(encoding="utf-8").splitlines()
     queued = next(n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what)
     counted = next(n for n, what in enumerate(writes[queued:], queued + 1) if "COMMIT" in what)
-    window = [queued + at - 1 for at in killpoints.points(counted - queued + 1, KILLS)]
+    window = killpoints.points_between(queued, counted, KILLS)
     chosen = sorted({*killpoints.points(whole.writes, KILLS), *window})
     reused = 0
-    for at in chosen:
-        fresh()
-        cut = killpoints.run(args, at, root / "games")
-        assert cut.killed and cut.writes == at - 1, (at, cut)
+    for at, cut in killpoints.cuts(args, root / "games", chosen, fresh):
         before = delivered(root)
         shutil.rmtree(root / "games" / "g1")  # Bob's address was mistyped
         made = new_game(root, *FIXED)

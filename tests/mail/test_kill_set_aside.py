@@ -13,7 +13,6 @@ second notice.
 from __future__ import annotations
 
 import mailbox
-import shutil
 import subprocess
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
@@ -90,9 +89,7 @@ def test_a_set_aside_poll_killed_at_any_write_tells_the_player_once_that_day(
     gm = host(root)
     args = ["--config", str(root / "wtg.yaml"), "poll"]
 
-    def fresh() -> None:
-        shutil.rmtree(root, ignore_errors=True)
-        shutil.copytree(world_root, root)
+    fresh = killpoints.restorer(world_root, root)
 
     fresh()
     log = tmp_path / "writes.log"
@@ -104,10 +101,7 @@ def test_a_set_aside_poll_killed_at_any_write_tells_the_player_once_that_day(
     last = max(n for n, what in enumerate(writes, 1) if what == "sqlite COMMIT")
     chosen = sorted({*killpoints.points(whole.writes, KILLS), *range(first, last + 1)})
     queued_at = 0
-    for at in chosen:
-        fresh()
-        cut = killpoints.run(args, at, gm.games_dir)
-        assert cut.killed and cut.writes == at - 1, (at, cut)
+    for at, cut in killpoints.cuts(args, gm.games_dir, chosen, fresh):
         queued_at += bool(notices(gm))
         again = subprocess.run([WTG, *args], capture_output=True, text=True)
         assert again.returncode == 0, (at, cut.before, again.stderr)

@@ -142,9 +142,7 @@ def test_a_poll_killed_while_it_prunes_leaves_all_of_it_or_none(
     spool = root / "games" / ".mail"
     args = ["--config", str(root / "wtg.yaml"), "poll"]
 
-    def fresh() -> None:
-        shutil.rmtree(root, ignore_errors=True)
-        shutil.copytree(old_records, root)
+    fresh = killpoints.restorer(old_records, root)
 
     fresh()
     before = rows(spool)
@@ -159,10 +157,7 @@ def test_a_poll_killed_while_it_prunes_leaves_all_of_it_or_none(
     first = next(n for n, what in enumerate(writes, 1) if what.startswith("sqlite DELETE"))
     commit = next(n for n, what in enumerate(writes, 1) if n > first and what == "sqlite COMMIT")
     assert commit - first >= 5, writes  # each step of the pruning its own statement
-    for at in range(first, commit + 2):
-        fresh()
-        cut = killpoints.run(args, at, root / "games")
-        assert cut.killed and cut.writes == at - 1, (at, cut)
+    for at, cut in killpoints.cuts(args, root / "games", range(first, commit + 2), fresh):
         assert rows(spool) == (after if at > commit else before), (at, cut.before)
         again = subprocess.run([WTG, *args], capture_output=True, text=True)
         assert again.returncode == 0, (at, cut.before, again.stderr)
