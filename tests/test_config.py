@@ -451,3 +451,10 @@ def test_a_sections_key_left_unindented_says_to_indent_it(tmp_path: Path) -> Non
         f"{path}, line 3: remind_hours: no such key at the top of the file; it is a key of "
         "mail: indent it under its section (two spaces)"
     ]
+
+
+def test_a_key_typed_in_capitals_names_the_key_meant(tmp_path: Path) -> None:
+    """`GAMES_DIR:` (caps lock at 2 a.m.) listed the keys there are, as a key like none of
+    them: its case aside it is games_dir, and it is named, as `wtg hold G1` names g1."""
+    path = config_file(tmp_path, "GAMES_DIR: games\n")
+    assert f"{path}, line 1: GAMES_DIR: no such key; did you mean 'games_dir'?" in problems(path)

@@ -164,11 +164,11 @@ def test_a_game_named_as_no_game_of_the_host_names_the_games(tmp_path: Path) -> 
             f"wtg: no game {command[1]!r} in the games folder {games}: did you mean test1? "
             "(a game's name is lower case)\n"
         )
-    result = wtg(tmp_path, "aof", "test3", "--player", "1")
+    result = wtg(tmp_path, "aof", "test3", "--player", "1")  # as close to both: both
     assert result.exit_code == 1
     assert result.stderr == (
-        f"wtg: no game 'test3' in the games folder {games} (its games: test1, test2; "
-        "`wtg status` gives a line for each)\n"
+        f"wtg: no game 'test3' in the games folder {games}: did you mean test1 or test2? (its "
+        "games: test1, test2; `wtg status` gives a line for each)\n"
     )
     assert sorted(p.name for p in games.iterdir()) == ["test1", "test2"]  # nothing made
 
@@ -176,7 +176,9 @@ def test_a_game_named_as_no_game_of_the_host_names_the_games(tmp_path: Path) -> 
 def test_a_game_name_mistyped_names_the_game_meant(tmp_path: Path) -> None:
     """`wtg hold tset1` (two letters swapped) listed the host's first games, among which a
     host of many may not show the one meant: the one close to the name is named first, as
-    a mistyped games folder's is. Two as close (`test3` of test1 and test2) name neither."""
+    a mistyped games folder's is. Two as close (`test3` of test1 and test2) named neither,
+    where a mistyped GAME line's held mail named both: both are named, as there
+    (``wtg.text.closename``)."""
     for name in ("test1", "test2", "kaomaris"):
         assert new_game(tmp_path, name).exit_code == 0
     games = tmp_path / "games"
@@ -189,8 +191,13 @@ def test_a_game_name_mistyped_names_the_game_meant(tmp_path: Path) -> None:
         )
     result = wtg(tmp_path, "hold", "test3")
     assert result.stderr == (
-        f"wtg: no game 'test3' in the games folder {games} (its games: kaomaris, test1, test2; "
-        "`wtg status` gives a line for each)\n"
+        f"wtg: no game 'test3' in the games folder {games}: did you mean test1 or test2? (its "
+        "games: kaomaris, test1, test2; `wtg status` gives a line for each)\n"
+    )
+    result = wtg(tmp_path, "hold", "TEST3")  # in another case: the same two
+    assert result.stderr == (
+        f"wtg: no game 'TEST3' in the games folder {games}: did you mean test1 or test2? (its "
+        "games: kaomaris, test1, test2; `wtg status` gives a line for each)\n"
     )
     assert not (games / "test1" / "held.json").exists()
 

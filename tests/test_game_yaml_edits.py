@@ -45,6 +45,12 @@ DAYS = "schedule: every_days: expected a whole number of days from 1, found"
 EDITS = [
     ("map_pictures: true", "map_picture: false", 12, f"map_picture: {NO_SUCH} 'map_pictures'?"),
     ("schedule: {", "shedule: {", 11, f"shedule: {NO_SUCH} 'schedule'?"),
+    (  # in capitals: the key meant, as its case aside it is the key
+        "map_pictures: true",
+        "MAP_PICTURES: true",
+        12,
+        f"MAP_PICTURES: {NO_SUCH} 'map_pictures'?",
+    ),
     (
         "code: ",
         "share_adress: true, code: ",

@@ -332,3 +332,16 @@ def test_the_games_dir_option_naming_a_game_folder_is_refused(made_host: Path) -
     )
     listed = wtg(made_host, "--games-dir", "games", "status")
     assert (listed.exit_code, listed.stdout.split()[:2]) == (0, ["g1", "wok4"])
+
+
+def test_a_config_named_in_capitals_names_the_file_meant(tmp_path: Path) -> None:
+    """`--config WTG.yaml` for wtg.yaml (on a file system that tells case apart) named no
+    file: the name's case was counted as its difference, as no other "did you mean" of
+    wtg counts it."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\n", encoding="utf-8")
+    line = one_line(wtg(tmp_path, "--config", "WTG.yaml", "status"))
+    assert line == (
+        f"wtg: WTG.yaml ({tmp_path / 'WTG.yaml'}): cannot read the config file: No such file "
+        "or directory (did you mean wtg.yaml?)"
+    )

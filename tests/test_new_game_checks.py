@@ -138,9 +138,13 @@ def test_an_unknown_map_names_the_maps_there_are(tmp_path: Path) -> None:
 
 def test_a_map_named_in_another_case_is_named_as_meant(tmp_path: Path) -> None:
     """`--map Small` (the docs write the map in lower case; a GM types it as a name) was
-    refused without the one meant, as `--ruleset WoK4` is given it."""
+    refused without the one meant, as `--ruleset WoK4` is given it; `--map smal`, a typo,
+    named none, where a ruleset's typo (`tactic`) was named."""
     assert refused(tmp_path, "--ruleset", "wok4", "--map", "Small", *players(2)) == (
         "wtg: no map 'Small' for wok4 (maps: classic60, small): did you mean small?"
+    )
+    assert refused(tmp_path, "--ruleset", "wok4", "--map", "smal", *players(2)) == (
+        "wtg: no map 'smal' for wok4 (maps: classic60, small): did you mean small?"
     )
 
 
@@ -233,6 +237,7 @@ def test_every_0_days_is_refused_not_taken_for_no_deadlines(tmp_path: Path) -> N
         ("New York", "America/New_York"),
         ("Europe/Viena", "Europe/Vienna"),
         ("utc", "UTC"),
+        ("EUROPE/VIENA", "Europe/Vienna"),  # a typo in capitals: its case aside, as elsewhere
     ],
 )
 def test_a_time_zone_nearly_right_names_the_one_meant(

@@ -222,3 +222,34 @@ def test_a_held_mail_filed_late_leaves_the_orders_sent_after_it(tmp_path: Path) 
     assert "wtg: the mail arrived " in late.stderr
     assert orders_on_file(world) == resent
     assert held_mails(world.gm.spool) == []  # dealt with: off the list
+
+
+def test_two_of_his_games_as_close_are_both_named(tmp_path: Path) -> None:
+    """`GAME: g13`, as close to his g1 as to his g3: the notice names both, as `wtg hold
+    test3` names test1 and test2 (``wtg.text.closename``), and `wtg quarantine` names both
+    with the command that files the mail into each; g4, his not, is named to no one."""
+    world = World(tmp_path)
+    other_games(world)
+    key = held_key(world, "g13")
+    body = notice(world)
+    assert "Did you mean g1 or g3? Your games on this host: g1, g3." in body
+    assert "g4" not in body and "elsewhere.example" not in body
+    (item,) = held_mails(world.gm.spool)
+    listed = wtg(world, "quarantine")
+    assert listed.exit_code == 0, listed.output
+    games = world.gm.games_dir.resolve()
+    assert listed.stdout.splitlines() == [
+        f"{key}  HELD  game g13  {item.archive}: {item.reason} -- did you mean g1 or g3? "
+        f"`wtg orders {games / 'g1'} {item.archive}`; `wtg orders {games / 'g3'} "
+        f"{item.archive}` files it there when its code is that game's player's"
+    ]
+
+
+def test_a_game_line_in_capitals_is_read_as_the_game(tmp_path: Path) -> None:
+    """`GAME: G1` for g1 is no typo: mail reads a game's name in any case, so the form is
+    taken, not held, as `wtg hold G1` names g1 to the GM."""
+    world = World(tmp_path)
+    world.mail(mistyped(world, "G1"))
+    polled = world.poll()
+    assert polled.held == 0
+    assert orders_on_file(world) is not None

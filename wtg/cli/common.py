@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import errno
 import os
 import pwd
@@ -30,6 +29,7 @@ from wtg.host.gamesdir import (
     renamed_game,
     scan_games,
 )
+from wtg.text.closename import close_names, either
 
 if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
     from wtg.host.config import GmConfig
@@ -135,7 +135,7 @@ def given_ruleset(name: str) -> None:
         find_ruleset(name)
     except UnknownRuleset as exc:
         meant = ruleset_meant(name)
-        fail(f"{exc.args[0]}: did you mean {meant}?" if meant else str(exc.args[0]))
+        fail(f"{exc.args[0]}: did you mean {either(meant)}?" if meant else str(exc.args[0]))
 
 
 def config_nearby(games_dir: Path | None = None) -> Path | None:
@@ -438,9 +438,9 @@ def no_such_game(games_dir: Path, name: str) -> str:
         return f"{where}, which has no game yet (`wtg new-game` makes one)"
     more = f" and {len(names) - SHOWN_GAMES} more" if len(names) > SHOWN_GAMES else ""
     shown = ", ".join(names[:SHOWN_GAMES])
-    close = difflib.get_close_matches(name.casefold(), names, n=2, cutoff=0.75)
-    if len(close) == 1:  # one game close to a typo (`tset1`); two as close: neither is meant
-        where += f": did you mean {close[0]}?"
+    close = close_names(name, names)  # `tset1`; `test3`: test1 and test2, as close
+    if close:
+        where += f": did you mean {either(close)}?"
     return f"{where} (its games: {shown}{more}; `wtg status` gives a line for each)"
 
 

@@ -37,7 +37,7 @@ from wtg.mail.journal import (
     unanswered,
 )
 from wtg.serve.health import host_health
-from wtg.text.closename import close_names
+from wtg.text.closename import close_names, either
 
 SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
@@ -490,7 +490,7 @@ def _meant(item: Quarantined, folders: Sequence[Path]) -> str:
         return ""
     files = "; ".join(f"`wtg orders {named[name]} {item.archive}`" for name in meant)
     return (
-        f" -- did you mean {' or '.join(meant)}? {files} files it there when its code is that "
+        f" -- did you mean {either(meant)}? {files} files it there when its code is that "
         "game's player's"
     )
 

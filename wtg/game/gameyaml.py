@@ -13,11 +13,11 @@ game.yaml costs no second parse.
 from __future__ import annotations
 
 import datetime
-import difflib
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from wtg.game.schedule import ScheduleError, make_schedule
+from wtg.text.closename import close_names, either
 
 Key = tuple[str, ...]
 """Where a value sits in game.yaml: the keys from the top, e.g. ("schedule", "at")."""
@@ -87,8 +87,10 @@ def _keys(
     problems: list[Problem] = []
     for key in data:
         if str(key) not in known:
-            close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}?" if close else f"the keys here: {', '.join(known)}"
+            close = [repr(name) for name in close_names(str(key), known)]
+            hint = (
+                f"did you mean {either(close)}?" if close else f"the keys here: {', '.join(known)}"
+            )
             problems.append(((*where, str(key)), f"no such key; {hint}"))
     for key in required:
         if key not in data:

@@ -15,6 +15,7 @@ from wtg.data.maps import map_layout
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.registry import GAME_SEATING
 from wtg.rules.base import RulesetFiles
+from wtg.text.closename import close_names, either
 
 MAP_PROBLEMS_SHOWN = 3
 """Problems of a GM's map file named in the one line that refuses it."""
@@ -44,11 +45,11 @@ def check_new_game(
 
 
 def no_map(name: str, ruleset: str, maps: Sequence[str]) -> str:
-    """That ``ruleset`` has no map ``name``, its maps, and the one meant when one differs
-    from it only in case (``Small``: did you mean small?)."""
+    """That ``ruleset`` has no map ``name``, its maps, and the ones meant when they are
+    close to it (``Small``, ``smal``: did you mean small?; ``wtg.text.closename``)."""
     line = f"no map {name!r} for {ruleset} (maps: {', '.join(maps) or 'none'})"
-    meant = [known for known in maps if known.casefold() == name.strip().casefold()]
-    return f"{line}: did you mean {meant[0]}?" if len(meant) == 1 else line
+    meant = close_names(name, maps)
+    return f"{line}: did you mean {either(meant)}?" if meant else line
 
 
 def seating_of(ruleset: str, variant: str | None, declared: Sequence[Seating]) -> Seating:

@@ -20,7 +20,6 @@ change.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import pkgutil
 from collections.abc import Sequence
@@ -30,6 +29,7 @@ import wtg.rules
 from wtg.core.errors import UsageError
 from wtg.core.ruleset import GameOption, Registration, Ruleset, Seating, State
 from wtg.data.templates import add_templates, drop_templates
+from wtg.text.closename import close_names
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from Python 3.11
@@ -39,12 +39,12 @@ class UnknownRuleset(UsageError, KeyError):
     """No ruleset of that name (the message lists those there are)."""
 
 
-def ruleset_meant(name: str) -> str | None:
-    """The ruleset a GM may have meant by ``name``, which is none (``WoK4``, ``wok``,
+def ruleset_meant(name: str) -> list[str]:
+    """The rulesets a GM may have meant by ``name``, which is none (``WoK4``, ``wok``,
     ``tactic``): for the command line, where a typo is likely; a game's own ruleset may
-    be one of a newer wtg, and is named as it is. None when none is close."""
-    close = difflib.get_close_matches(name.strip().lower(), ruleset_names(), n=1, cutoff=0.75)
-    return close[0] if close else None
+    be one of a newer wtg, and is named as it is. none when none is close
+    (``wtg.text.closename``)."""
+    return close_names(name, ruleset_names())
 
 
 def registrations() -> dict[str, tuple[str, Registration]]:

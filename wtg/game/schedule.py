@@ -6,7 +6,6 @@ The clock lives here and in the commands, never in the rules: the engine is told
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping
 from datetime import datetime, timedelta, timezone
@@ -15,6 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from wtg.core.errors import UsageError
 from wtg.core.record import Record
+from wtg.text.closename import close_names, either
 
 _AT = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
@@ -72,20 +72,19 @@ class Schedule(Record):
         )
 
 
-def zone_meant(zone: str) -> str | None:
-    """The time zone a GM may have meant by ``zone``, which is none: the same but for case
-    (``europe/vienna``), the zone of a city given alone (``Vienna``, ``new york``), or a
-    close spelling (``Europe/Viena``); None when there is none."""
+def zone_meant(zone: str) -> list[str]:
+    """The time zones a GM may have meant by ``zone``, which is none: the same but for case
+    (``europe/vienna``), the zone of a city given alone (``Vienna``, ``new york``), or the
+    close spellings (``Europe/Viena``, ``wtg.text.closename``); none when none is close."""
     zones = sorted(available_timezones())
     wanted = zone.strip().replace(" ", "_").lower()
     for name in zones:
         if name.lower() == wanted:
-            return name
+            return [name]
     cities = [name for name in zones if name.lower().endswith(f"/{wanted}")]
     if cities:
-        return min(cities, key=len)
-    close = difflib.get_close_matches(zone, zones, n=1, cutoff=0.8)
-    return close[0] if close else None
+        return [min(cities, key=len)]
+    return close_names(zone, zones)
 
 
 def make_schedule(
@@ -102,7 +101,7 @@ def make_schedule(
         tz = ZoneInfo(zone)
     except (ZoneInfoNotFoundError, ValueError):
         meant = zone_meant(zone)
-        hint = f"did you mean {meant}?" if meant else "e.g. Europe/Vienna, UTC"
+        hint = f"did you mean {either(meant)}?" if meant else "e.g. Europe/Vienna, UTC"
         raise ScheduleError(f"unknown time zone {zone!r} ({hint})") from None
     if first is not None:
         try:

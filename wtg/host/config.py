@@ -21,7 +21,6 @@ dkim: {domain: example.org, selector: wtg2026, key_file: wtg2026.example.org.dki
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -40,6 +39,7 @@ from wtg.host.configschema import (
     preset_context,
 )
 from wtg.host.oauth2config import PRESETS, OAuth2Config, device_url_of
+from wtg.text.closename import close_names, either
 from wtg.text.yamllines import LinedYaml, YamlLinesError, read_lined_yaml
 
 ConfigError = errors.ConfigError
@@ -208,15 +208,15 @@ def _mode(path: Path) -> int | None:
         return None
 
 
-def _file_meant(path: Path) -> Path | None:
-    """The YAML file beside ``path`` (which is not there) whose name is close to its own."""
+def _file_meant(path: Path) -> list[Path]:
+    """The YAML files beside ``path`` (which is not there) whose names are close to its
+    own (``wtg.text.closename``)."""
     try:
         with os.scandir(path.parent if str(path.parent) else ".") as entries:
             names = [e.name for e in entries if e.name.endswith((".yaml", ".yml")) and e.is_file()]
     except OSError:
-        return None
-    close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.75)
-    return path.parent / close[0] if close else None
+        return []
+    return [path.parent / name for name in close_names(path.name, names)]
 
 
 def load_config(path: Path) -> GmConfig:
@@ -240,7 +240,7 @@ def load_config(path: Path) -> GmConfig:
             why += f" (the name given has a space at an end: did you mean {bare}?)"
         elif isinstance(exc, FileNotFoundError):  # `wtg.yml`, `wtg.ymal`: a typo's file
             close = _file_meant(path)
-            why += f" (did you mean {close}?)" if close is not None else ""
+            why += f" (did you mean {either([str(p) for p in close])}?)" if close else ""
         raise ConfigError(f"{where}: cannot read the config file: {why}") from exc
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: the config file is not UTF-8 text ({exc.reason})") from exc
@@ -284,14 +284,14 @@ def problem(error: Any, locate: Locator) -> str:
     what, purpose, keys = expected(ConfigFile, error["loc"])
     kind = error["type"]
     if kind == "extra_forbidden":
-        close = difflib.get_close_matches(path[-1], keys, n=1, cutoff=0.6)
+        close = [repr(name) for name in close_names(path[-1], keys)]
         sections = _sections_of(path[-1]) if len(path) == 1 else []
         if sections:  # `imap:` then `host: h` unindented: a section's key at the top
             return (
                 f"{locate.at(path)}: no such key at the top of the file; it is a key of "
                 f"{' and '.join(sections)}: indent it under its section (two spaces)"
             )
-        hint = f"did you mean {close[0]!r}?" if close else f"the keys here: {', '.join(keys)}"
+        hint = f"did you mean {either(close)}?" if close else f"the keys here: {', '.join(keys)}"
         return f"{locate.at(path)}: no such key; {hint}"
     if kind == "missing":
         return f"{locate.at(path)}: missing; give {purpose or what or 'it'}"

@@ -18,7 +18,6 @@ no other folder names it.
 
 from __future__ import annotations
 
-import difflib
 import os
 import stat
 from collections.abc import Iterator
@@ -31,6 +30,7 @@ from wtg.files.ownership import SPOOL, owner_line
 from wtg.files.paths import subfolders
 from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
+from wtg.text.closename import close_names, either
 
 GAME_FILE = "game.yaml"
 
@@ -204,8 +204,8 @@ def games_folder_slip(folder: Path) -> str | None:
 
 def folder_meant(path: Path) -> str | None:
     """The folder beside ``path`` (which is not there) that the GM may have meant, in
-    words: its name with the spaces around it gone (``games_dir: "games "``), or a name
-    close to it (``gmaes``); None when there is none."""
+    words: its name with the spaces around it gone (``games_dir: "games "``), or the names
+    close to it (``gmaes``, ``wtg.text.closename``); None when there is none."""
     path = path.absolute()
     try:
         with os.scandir(path.parent) as entries:
@@ -217,8 +217,8 @@ def folder_meant(path: Path) -> str | None:
         return (
             f"its name {name!r} has a space at an end: did you mean {path.parent / name.strip()}?"
         )
-    close = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
-    return f"did you mean {path.parent / close[0]}?" if close else None
+    close = [str(path.parent / meant) for meant in close_names(name, names)]
+    return f"did you mean {either(close)}?" if close else None
 
 
 def name_taken(games_dir: Path, name: str) -> str | None:

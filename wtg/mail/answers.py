@@ -44,7 +44,7 @@ from wtg.mail.pictures import orders_picture
 from wtg.mail.registry import MENDED, GameYamlRefused, Registry
 from wtg.mail.setaside import NOTICE_WINDOW, gives_orders, notice_tally, seat_named, why_shown
 from wtg.mail.strangers import Strangers
-from wtg.text.closename import close_names
+from wtg.text.closename import close_names, either
 from wtg.text.prose import wrapped
 
 WINDOW = 3600.0
@@ -472,9 +472,9 @@ class Answers:
         """A form of a game this host does not know (a mistyped GAME line, a game not made
         yet, a games_dir mistyped in the config): not rejected but held for the GM, who
         may put it back for the next poll (``wtg quarantine --release KEY``). A registered
-        player is told it waits for the GM, with the games he plays here and the one of
-        them close to the name he typed (``GAME: g33`` for his ``g3``); a stranger is told
-        nothing."""
+        player is told it waits for the GM, with the games he plays here and those of them
+        closest to the name he typed (``GAME: g33`` for his ``g3``; ``wtg.text.closename``);
+        a stranger is told nothing."""
         game = "".join(ch for ch in named if ch.isprintable())[:GAME_SHOWN]
         reason = (
             f"the form names game {game!r}, which is no game of this host: "
@@ -483,7 +483,7 @@ class Answers:
         mine = self.registry.seats_of(sender)
         if sender and mine:  # his own games alone: the host names no one else's to anyone
             games = sorted({g.config.game for g, _ in mine})
-            meant = " or ".join(close_names(game, games))
+            meant = either(close_names(game, games))
             body = compose.render("held", game=game, games=games, meant=meant)
             subject = "Your mail waits for the game master"
             self._queue(_ident("held", message, 0), sender, subject, body, None)

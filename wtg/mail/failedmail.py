@@ -22,7 +22,6 @@ running meanwhile could take the mail half put back) and moves each mail with
 from __future__ import annotations
 
 import contextlib
-import difflib
 import email.errors
 import email.header
 import email.utils
@@ -52,6 +51,7 @@ from wtg.mail.journal import mail_marks
 from wtg.mail.listid import label
 from wtg.mail.outbox import Outbox, failed_note, own_id
 from wtg.mail.runlock import AlreadyRunning, only_one
+from wtg.text.closename import close_names, either
 
 NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,179}")
 """An outbox name as ``compose.safe`` makes it (and a spare's ``__N``): never a path
@@ -616,8 +616,8 @@ def _not_set_aside(outbox: Outbox, name: str) -> str:
             f"mail {name} was sent already (the server took it: {outbox.sent_dir / name}.eml): "
             "nothing to put back"
         )
-    close = difflib.get_close_matches(name, failed_names(outbox.root.parent), n=1, cutoff=0.6)
-    meant = f": did you mean {close[0]}?" if close else ""
+    close = close_names(name, failed_names(outbox.root.parent))
+    meant = f": did you mean {either(close)}?" if close else ""
     return f"no mail {name} was set aside for good{meant} (`wtg outbox` lists them)"
 
 

@@ -7,7 +7,6 @@ outcome is not known before the turn runs, so a target stays on the board here).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 
 from wtg.aof.orderfile import orders_from_entries
@@ -17,6 +16,7 @@ from wtg.rules.tactics.army import army_problem
 from wtg.rules.tactics.moves import Move, move_problem
 from wtg.rules.tactics.state import ARMY, TacticsState
 from wtg.rules.tactics.world import PieceKind, kind_key
+from wtg.text.closename import close_names, either
 
 
 def accept_entries(
@@ -54,15 +54,14 @@ def kind_named(state: TacticsState, written: str) -> PieceKind | None:
     return next((k for k in state.kinds if k.key == key), None)
 
 
-def kind_meant(state: TacticsState, written: str) -> PieceKind | None:
-    """The kind whose name is close to a name that is none (a typo: ``Griffn``), found as
-    wtg finds what a GM meant by a mistyped name (difflib's close matches); None when no
+def kinds_meant(state: TacticsState, written: str) -> list[PieceKind]:
+    """The kinds whose names are close to a name that is none (a typo: ``Griffn``), found
+    as wtg finds what a GM meant by a mistyped name (``wtg.text.closename``); none when no
     name is close, or a number was written."""
     if written.strip().isdigit():
-        return None
-    keys = [k.key for k in state.kinds if k.max_count > 0]
-    close = difflib.get_close_matches(kind_key(written), keys, n=1, cutoff=0.75)
-    return next((k for k in state.kinds if k.key == close[0]), None) if close else None
+        return []
+    keys = close_names(kind_key(written), [k.key for k in state.kinds if k.max_count > 0])
+    return [k for k in state.kinds if k.key in keys]
 
 
 def _army_entry(work: TacticsState, entry: RawEntry, army: list[str]) -> tuple[str, str]:
@@ -71,9 +70,9 @@ def _army_entry(work: TacticsState, entry: RawEntry, army: list[str]) -> tuple[s
     written = str(entry.values.get("kind", ""))
     kind = kind_named(work, written)
     reason = army_problem(kind, written, army, work.army_size)
-    meant = kind_meant(work, written) if kind is None else None
-    if meant is not None:
-        reason += f" (did you mean {meant.name}?)"
+    meant = kinds_meant(work, written) if kind is None else []
+    if meant:
+        reason += f" (did you mean {either([k.name for k in meant])}?)"
     return reason, kind.key if kind is not None and not reason else ""
 
 
