@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import random
 import sqlite3
 import sys
 from datetime import datetime, timezone
@@ -38,7 +37,13 @@ from wtg.files.paths import same_file
 from wtg.files.store import GameLocked, GameStore
 from wtg.game.cutshort import differences
 from wtg.game.engine import Game, create_game, cut_short, finish_game
-from wtg.game.gameconfig import GameConfig, check_game_name, parse_player_spec, share_addresses
+from wtg.game.gameconfig import (
+    GameConfig,
+    check_game_name,
+    new_seed,
+    parse_player_spec,
+    share_addresses,
+)
 from wtg.game.newgame import check_map_file, check_new_game, maps_and_seats
 from wtg.game.registry import GAME_OPTIONS, find_ruleset
 from wtg.game.schedule import iso, make_schedule, utc_text
@@ -211,7 +216,7 @@ def new_game(
             else maps_and_seats(rules, options)
         )
         check_new_game(ruleset, variant, chosen, entries, options, maps, seats)
-        game_seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        game_seed = new_seed() if seed is None else seed
         schedule = make_schedule(every_days, at_time, zone) if every_days is not None else None
         half = cut_short(folder)
         if half is not None:  # made by a run killed before its turn 0: finished as it was made

@@ -172,6 +172,19 @@ def share_addresses(players: Sequence[PlayerEntry], seats: Sequence[int]) -> lis
     return [p.sharing() if p.id in seats else p for p in players]
 
 
+SEED_BITS = 64
+"""Bits of chance in a new game's seed. Every turn's dice are drawn from the seed and the
+turn's number (``wtg.core.rng``), and a lobby's seats and every start from the seed alone:
+a player who found the seed would know the dice of every turn to come and the starts his
+report hides. A seed of 31 bits, tried one by one against the seats and the start his turn
+0 shows, was found in hours of a computer's time; one of 64 is not."""
+
+
+def new_seed() -> int:
+    """A new game's seed, drawn from the OS's source of secrets."""
+    return secrets.randbits(SEED_BITS)
+
+
 def new_code() -> str:
     """A secret order code: 10 characters from an alphabet without look-alikes (0/O, 1/I)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))

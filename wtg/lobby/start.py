@@ -20,7 +20,7 @@ from wtg.core.ruleset import OptionValue, Seating
 from wtg.files.filelock import exclusive
 from wtg.files.store import GameLocked, GameStore
 from wtg.game.engine import create_game, finish_game
-from wtg.game.gameconfig import PlayerEntry, new_code
+from wtg.game.gameconfig import PlayerEntry, new_code, new_seed
 from wtg.game.newgame import check_count, maps_and_seats, no_map, seating_of
 from wtg.game.registry import GAME_SEATING, find_ruleset
 from wtg.game.schedule import make_schedule, parse_iso
@@ -183,7 +183,7 @@ def start_game(
     the players marked as gone to it, and their plays recorded, in one transaction, before
     the game is made (a crash between the two: ``repair``). A game that cannot be made
     leaves nothing behind: its players wait again, its folder is gone."""
-    seed = random.SystemRandom().randrange(2**31)
+    seed = new_seed()
     order = sorted(players, key=lambda p: (p.since, p.person))
     random.Random(seed).shuffle(order)
     entries = [PlayerEntry(seat, p.name, p.address, new_code()) for seat, p in enumerate(order, 1)]
