@@ -156,7 +156,7 @@ def queue_reports(
             made, press = _queue_game(gm, outbox, journal, now, game, picture, undrawn)
         except sqlite3.Error:  # the journal: every game's, not this one's
             raise
-        except ReportsBehind as behind:  # the turns before it queued; the others go on
+        except HeldBack as behind:  # the turns before it queued; the others go on
             log_event(f"reports not queued: {behind}", game=game.config.game, level=WARNING)
             skipped.append(f"{game.store.root}: {behind}")
             folders.append(game.store.root)
@@ -172,7 +172,28 @@ def queue_reports(
     return Queued(queued, tuple(undrawn), tuple(skipped), pressed, tuple(folders))
 
 
-class ReportsBehind(GameError):
+class HeldBack(GameError):
+    """A game's reports not queued, for a reason a GM command cut short left: the command
+    given again ends it (the other games go on)."""
+
+
+class RollbackCutShort(HeldBack):
+    """A `wtg rollback` of the game counts (its archive folder is named) and was cut short
+    before it finished: the turns it takes back may still be in ``turns/``, the reports of
+    the turn it goes back to may not yet say the deadline it sets. None of the game's
+    reports are queued until it is finished (the rollback given again, or any command that
+    takes the game's lock), the other games go on."""
+
+    def __init__(self, game: Game, rollback: Rollback) -> None:
+        name = game.config.game
+        super().__init__(
+            f"its reports are held back: a `wtg rollback {name} --to {rollback.to}` was cut "
+            f"short before it finished (archive/{rollback.ident}): give it again, then `wtg "
+            "send`"
+        )
+
+
+class ReportsBehind(HeldBack):
     """The latest turn's reports do not yet say the deadline its ``turn.json`` holds (a
     `wtg extend` or `wtg release` killed after it moved it: ``wtg.gm.nextdeadline``):
     they are not queued, the game's earlier turns are, the other games go on."""
@@ -208,7 +229,11 @@ def _queue_game(
     queued = pressed = 0
     name = game.config.game
     game.check_config()  # a report for each seat of the game, or none
-    undone = [r for r in rollbacks(game.store) if r.finished]
+    done = rollbacks(game.store)
+    cut = [r for r in done if not r.finished]
+    if cut:
+        raise RollbackCutShort(game, cut[-1])  # its turns may be those it takes back
+    undone = [r for r in done if r.finished]
     if any(not journal.rollback_seen(name, r.ident) for r in undone):
         _after_rollbacks(journal, name, undone)  # their turns run again: mailed again
     latest = game.latest_turn()
