@@ -123,7 +123,9 @@ class Notices:
     def announce(self, games: Sequence[Game], announcement: Announcement) -> int:
         """The GM's announcement to the players of ``games``: one mail an address, naming
         the games it plays in. The outbox id names the announcement's key and the address:
-        queued again to finish an announcement cut short, it is the same mail."""
+        queued again to finish an announcement cut short, it is the same mail. A mail about
+        one game (its list) ends with the mark of its name taken again, as its notices do
+        (``_mark``): `wtg send` sets it aside once a new game has taken the name."""
         key, text = announcement.key, announcement.text
         queued = 0
         for address, (entry, names) in sorted(addressees(games).items()):
@@ -135,6 +137,7 @@ class Notices:
             )
             body = compose.render("announce", name=entry.name, games=names, text=text)
             game = names[0] if len(names) == 1 else None  # to several games: no one's list
+            ident += self._mark(game) if game is not None else ""
             queued += self._queue(ident, entry.email, subject, body, game)
         flush(self.outbox.root)
         return queued
