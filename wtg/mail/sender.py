@@ -14,6 +14,7 @@ from typing import NamedTuple
 from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskflush import flush
+from wtg.files.diskspace import writing
 from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
 from wtg.game.gameconfig import PlayerEntry
@@ -244,7 +245,7 @@ def _queue_game(
     chosen = game.settings().read() if picture is not None else {}
     if latest > journal.mailed_turn(name) and not journal.mailing(name):
         journal.begin_mailing(name)  # known before its first mail is queued
-        journal.commit()
+        journal.commit(f"noting game {name} before its first report is queued")
     mark = journal.mail_mark(name)  # a name taken again: its ids are not the old game's
     for turn in range(journal.mailed_turn(name) + 1, latest + 1):
         if turn == latest and _behind(game, turn):
@@ -280,7 +281,7 @@ def _queue_game(
             queued += outbox.add(ident, msg, durable=False)
         flush(outbox.root)
         journal.set_mailed_turn(name, turn)
-        journal.commit()
+        journal.commit(f"noting game {name}'s turn {turn} mailed, its reports queued")
         _log_queued(name, turn, queued - before[0], pressed - before[1], undrawn[before[2] :])
     return queued, pressed
 
@@ -506,6 +507,9 @@ def send(
         registry = Registry(gm.games_dir)
         try:
             queued = queue_reports(gm, outbox, journal, moment, registry, picture)
+        except sqlite3.Error as exc:  # a full disk, most often: the file named
+            writing(exc, f"the mail journal {journal.path}")
+            raise
         finally:
             journal.close()
         unread = [lost.folder for lost in registry.unreadable]
