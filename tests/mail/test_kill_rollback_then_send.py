@@ -6,9 +6,10 @@ Once the rollback counts (its archive folder named), finishing it moves the turn
 back away, writes the reports of the turn it goes back to with the deadline it sets, then
 that turn's ``turn.json``: a send in between mailed the turn taken back, or the reports
 of the turn gone back to, some saying the deadline before the rollback, which no longer
-holds. `wtg send` now holds a game's reports back while a rollback of it is unfinished,
-saying why (exit 1, as for a game it skips, ``nextdeadline.REPORTS_BEHIND`` too); the
-rollback given again finishes it, and its notices carry each player's report.
+holds; and `wtg remind` reminded every player of orders the rollback was to make pending
+again. `wtg send` now holds a game's reports back while a rollback of it is unfinished,
+saying why (exit 1, as for a game it skips, ``nextdeadline.REPORTS_BEHIND`` too), and `wtg
+remind` its reminders; the rollback given again finishes it, and its notices go out.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from tests.mail.test_kill_send_then_made_anew import wtg
 KILLS = 8
 """Kill points spread over the writes of a whole run."""
 HELD_BACK = "reports are held back: a `wtg rollback g1 --to 0` was cut short"
+REMINDERS_HELD = "reminders are held back: a `wtg rollback g1 --to 0` was cut short"
 EVERY_PLAYER = ["ann@example.org", "bob@exmaple.org"]
 
 
@@ -58,15 +60,18 @@ def test_a_rollback_cut_short_never_mails_the_turns_it_takes_back(tmp_path: Path
         cut = killpoints.run(args, at, root / "games")
         assert cut.killed and cut.writes == at - 1, (at, cut)
         rolled_back = counted(root)
+        reminded = wtg(root, "remind") if unfinished(root) else None
         early = wtg(root, "send", "-q")  # before the GM gives the command again
         reports = {n for n in names(root) if n.startswith("report-g1-")}
         if unfinished(root):
             if not held_back:  # the GM who looks is told what to give again
                 status = wtg(root, "status", str(root / "games" / "g1")).stdout
                 assert "give `wtg rollback g1 --to 0` again" in status, status
+            assert reminded is not None and reminded.returncode == 1, (at, reminded)
+            assert REMINDERS_HELD in reminded.stderr, (at, cut.before, reminded.stderr)
             assert early.returncode == 1, (at, cut.before, early)
             assert HELD_BACK in early.stderr, (at, cut.before, early.stderr)
-            assert reports == set(), (at, cut.before, reports)
+            assert not {n for n in names(root) if n.startswith(("report-", "remind-"))}
             held_back += 1
         elif rolled_back:  # rolled back: turn 0 mailed, saying the rollback's deadline
             assert early.returncode == 0, (at, cut.before, early.stderr)

@@ -185,13 +185,22 @@ class RollbackCutShort(HeldBack):
     reports are queued until it is finished (the rollback given again, or any command that
     takes the game's lock), the other games go on."""
 
-    def __init__(self, game: Game, rollback: Rollback) -> None:
+    def __init__(self, game: Game, rollback: Rollback, what: str = "reports") -> None:
         name = game.config.game
         super().__init__(
-            f"its reports are held back: a `wtg rollback {name} --to {rollback.to}` was cut "
+            f"its {what} are held back: a `wtg rollback {name} --to {rollback.to}` was cut "
             f"short before it finished (archive/{rollback.ident}): give it again, then `wtg "
             "send`"
         )
+
+
+def _rollback_cut_short(game: Game, what: str = "reports") -> None:
+    """RollbackCutShort when a rollback of the game counts and is not finished: until it
+    is, the game's turns and deadline may be those it takes back or the ones before it,
+    and its orders not yet pending again."""
+    cut = [r for r in rollbacks(game.store) if not r.finished]
+    if cut:
+        raise RollbackCutShort(game, cut[-1], what)
 
 
 class ReportsBehind(HeldBack):
@@ -230,11 +239,8 @@ def _queue_game(
     queued = pressed = 0
     name = game.config.game
     game.check_config()  # a report for each seat of the game, or none
-    done = rollbacks(game.store)
-    cut = [r for r in done if not r.finished]
-    if cut:
-        raise RollbackCutShort(game, cut[-1])  # its turns may be those it takes back
-    undone = [r for r in done if r.finished]
+    _rollback_cut_short(game)  # its turns may be those it takes back
+    undone = [r for r in rollbacks(game.store) if r.finished]
     if any(not journal.rollback_seen(name, r.ident) for r in undone):
         _after_rollbacks(journal, name, undone)  # their turns run again: mailed again
     latest = game.latest_turn()
@@ -584,6 +590,7 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
     (``mailing_mark``: a game never sent yet, removed and made anew under its name, would
     else find its players reminded with the old game's codes); the mark of its name taken
     again ends their ids (``Journal.mail_mark``)."""
+    _rollback_cut_short(game, "reminders")  # they would ask for orders it restores
     deadline = game.deadline()
     schedule = game.config.schedule
     if deadline is None or schedule is None or not now < deadline or game.held():
