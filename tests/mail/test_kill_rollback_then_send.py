@@ -17,10 +17,13 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from tests import killpoints
 from tests.mail.test_kill_deadline_move_then_send import deadline_now, reports_told
 from tests.mail.test_kill_gm_mail_then_made_anew import host, names
 from tests.mail.test_kill_send_then_made_anew import wtg
+from wtg.files.store import GameStore
 
 KILLS = 8
 """Kill points spread over the writes of a whole run."""
@@ -90,3 +93,44 @@ def test_a_rollback_cut_short_never_mails_the_turns_it_takes_back(tmp_path: Path
             assert reports_told(root) == final, (at, cut.before)
             assert not {n for n in names(root) if n.startswith("report-g1-t0001")}
     assert held_back
+
+
+@pytest.mark.parametrize("where", ["before its notices", "finished by another command"])
+def test_a_rollback_whose_players_were_not_told_is_owed_in_status(
+    tmp_path: Path, where: str
+) -> None:
+    """`wtg rollback` killed after it finished and before it queued its notices, or killed
+    while it finished and then finished by the next command that took the game's lock (a
+    `run-turn --due`, a poll): the game is rolled back and no player was told, and nothing
+    said so (the rollback counted as finished). `wtg status g1` now lists it among the
+    notices owed, with the command that queues them, until they are queued."""
+    root = host(tmp_path / "host", sent=False)
+    assert wtg(root, "run-turn", "g1", "--now", "--unmailed").returncode == 0
+    args = ["--config", str(root / "wtg.yaml"), "rollback", "g1", "--to", "0"]
+    probe = tmp_path / "probe"
+    shutil.copytree(root, probe)
+    log = tmp_path / "writes.log"
+    whole = killpoints.count(
+        ["--config", str(probe / "wtg.yaml"), *args[2:]], probe / "games", log=log
+    )
+    assert whole.returncode == 0, whole.stderr
+    writes = log.read_text(encoding="utf-8").splitlines()
+    finished = next(n for n, what in enumerate(writes, 1) if what.endswith("/.unfinished"))
+    notice = next(n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what)
+    cut = killpoints.run(
+        args, notice if where == "before its notices" else finished, root / "games"
+    )
+    assert cut.killed, cut
+    if unfinished(root):
+        with GameStore(root / "games" / "g1").lock():  # the next writer finishes it
+            pass
+    assert counted(root) and not unfinished(root)
+    owed = "give `wtg rollback g1 --to 0` again (it queues them)"
+    status = wtg(root, "status", str(root / "games" / "g1")).stdout
+    assert "NOTICES OWED: the rollback to turn 0 (archive/" in status and owed in status, status
+    every = wtg(root, "status").stdout  # the GM's morning look at every game says it too
+    assert "NOTICES OWED: game g1: the rollback to turn 0" in every and owed in every, every
+    assert wtg(root, "rollback", "g1", "--to", "0").returncode == 0
+    assert owed not in wtg(root, "status", str(root / "games" / "g1")).stdout
+    assert wtg(root, "send", "-q").returncode == 0
+    assert len([n for n in names(root) if n.startswith("rollback-")]) == len(EVERY_PLAYER)
