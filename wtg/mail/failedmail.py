@@ -297,8 +297,9 @@ def _announced_game(path: Path, games: Sequence[Game], marks: dict[str, str]) ->
     named = [g.config.game for g in games if label(g.config.game) == listed]
     if len(named) != 1:
         return None
-    mark = NAME_MARK.search(ident)
-    return named[0] if (mark[1] or "" if mark else "") != marks.get(named[0], "") else None
+    found = NAME_MARK.search(ident)
+    mark = (found[1] if found else None) or ""
+    return named[0] if mark != marks.get(named[0], "") else None
 
 
 def _mark_of(ident: str) -> str:
