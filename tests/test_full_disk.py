@@ -14,6 +14,7 @@ from __future__ import annotations
 import errno
 import json
 import mailbox
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -25,8 +26,11 @@ import pytest
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
+from wtg.files.diskspace import writing
 from wtg.files.store import write_atomic
 from wtg.game.engine import open_game
+from wtg.host.gamesdir import failure_reason
+from wtg.mail import sender as sending
 from wtg.mail.journal import Journal
 
 PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
@@ -118,6 +122,8 @@ def test_a_full_disk_is_named_and_nothing_is_lost(disk: Path) -> None:
             "make room on it, then give the command again (each file is written whole or not at "
             "all)"
         ), (args, line)
+    journal = games / ".mail" / "journal.sqlite"
+    assert line.startswith(f"wtg: the mail journal {journal} cannot be used: "), line
     filler.unlink()
     assert wtg(host, "run-turn", "--due").exit_code == 0
     assert open_game(games / "g1").latest_turn() == 1
@@ -317,3 +323,53 @@ def test_a_file_written_aside_on_a_full_disk_is_named_as_the_file_it_becomes(
         write_atomic(target, "x" * 100_000)
     assert (caught.value.errno, caught.value.filename) == (errno.ENOSPC, str(target))
     filler.unlink()
+
+
+class _RefusedCommit:
+    """A journal's connection whose commit fails as on a full disk (SQLite names no file)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.db, name)
+
+    def commit(self) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+
+class _FullJournal(Journal):
+    def __init__(self, spool: Path) -> None:
+        super().__init__(spool)
+        self.db = _RefusedCommit(self.db)  # type: ignore[assignment]
+
+
+def test_a_send_whose_journal_write_fails_names_the_journal_and_what_it_noted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wtg send` whose note in the mail journal failed (a full disk) said "a database of
+    the games folder cannot be used: database or disk is full": not which file, nor what it
+    was noting. Now the line names the journal's file and the note: the game, before its
+    first report is queued."""
+    host = tmp_path / "host"
+    assert CliRunner(env=ENV).invoke(main, ["init", str(host)]).exit_code == 0
+    made = wtg(host, "new-game", "g1", "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    monkeypatch.setattr(sending, "Journal", _FullJournal)
+    line = one_line(wtg(host, "send"))
+    journal = host / "games" / ".mail" / "journal.sqlite"
+    assert line == (
+        f"wtg: the mail journal {journal} (noting game g1 before its first report is queued) "
+        "cannot be used: database or disk is full"
+    ), line
+
+
+def test_the_service_s_line_names_what_a_database_was_writing() -> None:
+    """`wtg serve`'s send failing so logged `an error in wtg: OperationalError: database or
+    disk is full`, as if it were a bug, naming no file; now the file and what it noted."""
+    refused = sqlite3.OperationalError("database or disk is full")
+    writing(refused, "the mail journal /srv/games/.mail/journal.sqlite (noting game g1)")
+    assert failure_reason(refused) == (
+        "the mail journal /srv/games/.mail/journal.sqlite (noting game g1) cannot be used: "
+        "database or disk is full"
+    )

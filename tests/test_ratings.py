@@ -22,6 +22,7 @@ from wtg.host.ratings import (
     rate_rulesets,
     ratings_json,
 )
+from wtg.host.results import winners
 from wtg.site.build import ranked_humans
 
 
@@ -209,3 +210,19 @@ def test_the_ratings_page_gives_equal_ratings_one_rank() -> None:
         (1, "Bob"),
         (3, "Cid"),
     ]
+
+
+def test_a_game_that_ended_with_no_one_left_is_no_ones_win() -> None:
+    """A WoK game that ended with "no one left" has no winner (its last report says
+    `Winner(s): none`, the HiScore gives it none): its first place rates above the others
+    but is not a win in `wtg ratings`, the ratings page's "Won", nor the site's "Won by";
+    it counted as one."""
+    played = game("g", "t", ("ann", 1, False), ("bob", 2, False))
+    nobody = Finished(played.game, played.finished, played.entries, reason="no one left")
+    won = Finished(played.game, played.finished, played.entries, reason="last standing")
+    for table in (rate_plackett_luce([nobody]), rate([nobody])):
+        assert [(s.wins, s.losses) for s in table.players.values()] == [(0, 1), (0, 1)]
+    table = rate_plackett_luce([nobody])
+    assert table.players["ann"].rating > table.players["bob"].rating
+    assert rate_plackett_luce([won]).players["ann"].wins == 1
+    assert (winners(nobody), winners(won)) == ((), ("Ann",))

@@ -16,7 +16,7 @@ import click
 from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.core.errors import WtgError
 from wtg.core.printable import printable
-from wtg.files.diskspace import disk_full
+from wtg.files.diskspace import disk_full, written
 from wtg.files.ownership import owner_line, owner_note
 from wtg.files.paths import same_file
 from wtg.game.engine import open_game
@@ -92,7 +92,8 @@ class WtgGroup(click.Group):
             fail(with_full_disk(os_error_line(exc), exc))
         except Exception as exc:
             if isinstance(exc, sqlite3.Error):
-                fail(with_full_disk(f"a database of the games folder cannot be used: {exc}", exc))
+                what = written(exc) or "a database of the games folder"
+                fail(with_full_disk(f"{what} cannot be used: {exc}", exc))
             raise
 
 

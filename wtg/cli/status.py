@@ -16,6 +16,7 @@ from wtg.core.printable import printable
 from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.files.diskspace import full_disk, read_only
 from wtg.files.private import is_private
+from wtg.game.engine import Game
 from wtg.game.gameconfig import GameConfig, code_warnings
 from wtg.game.textcolumn import padded
 from wtg.gm.gamestatus import GameStatus, game_status
@@ -83,6 +84,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     warn_of_addresses(game.config)
     data = game_status(game)
     spool = game.store.root.parent / SPOOL
+    data["owed"] = [*data["owed"], *_rollback_untold(game, spool)]
     listed, kept = _with_quarantine(data, quarantined(spool))
     listed, aside = _with_set_aside(listed, set_aside(spool, time.time() - HELD_SHOWN))
     listed, owed = _with_announcements(listed, data, cut_short(spool)[0])
@@ -192,6 +194,18 @@ def _with_announcements(
     return {**listed, "owed": owed, "announcements": entries}, owed
 
 
+def _rollback_untold(game: Game, spool: Path) -> list[str]:
+    """The line owed for the game's last rollback when no player was told of it
+    (``rollback_untold``), none otherwise."""
+    if not (game.store.root / "archive").is_dir():
+        return []  # never rolled back
+    # deferred: the mail loop's notices (MIME, the outbox): only a game that was rolled back
+    from wtg.mail.notices import rollback_untold
+
+    untold = rollback_untold(spool, game)
+    return [untold] if untold else []
+
+
 def _not_sent(latest: int, mailed: int) -> str | None:
     """What a game's players were not mailed: its turns after ``mailed`` (the mail journal's
     last turn queued for them) up to ``latest``; None when all were, or when this host never
@@ -275,6 +289,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         warn_if_shared(found.store.root)
         warn_of_codes(found.config)
         warn_of_addresses(found.config)
+        data["owed"] = [*data["owed"], *_rollback_untold(found, games_dir / SPOOL)]
         games.append(data)
         entry = _with_announcements(_with_quarantine(data, kept)[0], data, announced)[0]
         entry = _with_set_aside(entry, aside)[0]

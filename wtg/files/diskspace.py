@@ -4,7 +4,9 @@ A write on a full disk fails with "No space left on device" and no file named (t
 was opened before it filled), and SQLite says "disk I/O error" or "database or disk is
 full". ``disk_full`` names the folder whose disk is full and what is left on it, so that
 the GM makes room there; every file wtg writes is written whole or not at all, so the
-same command given again takes up the rest.
+same command given again takes up the rest. A database's error names no file: the code
+that writes one says what it was writing (``writing``), and the line that reports the
+error says it (``written``).
 """
 
 from __future__ import annotations
@@ -77,3 +79,22 @@ def _full(folder: Path, room: os.statvfs_result) -> str:
         f"the disk that holds {folder} is full ({free // 1024} kB and {room.f_favail} files "
         "free): make room on it"
     )
+
+
+WRITING = "wtg_writing"
+"""The attribute of an error that says what was being written when it came (``writing``;
+an attribute of ours: ``add_note`` is Python 3.11's)."""
+
+
+def writing(exc: BaseException, what: str) -> None:
+    """Note on ``exc`` (a database's error, which names no file) what was being written
+    when it came: the file, and the mail or record it was for. The first note stands: the
+    code nearest the write knows the most."""
+    if not isinstance(getattr(exc, WRITING, None), str):
+        setattr(exc, WRITING, what)
+
+
+def written(exc: BaseException) -> str | None:
+    """What was being written when ``exc`` came (``writing``), None when nothing says."""
+    what = getattr(exc, WRITING, None)
+    return what if isinstance(what, str) else None

@@ -23,6 +23,7 @@ from wtg.game.schedule import iso
 from wtg.game.turnmeta import TURN_META
 from wtg.gm.extension import unfinished
 from wtg.gm.nextdeadline import reports_behind
+from wtg.gm.rollback import rollbacks
 
 
 class SeatStatus(TypedDict):
@@ -122,7 +123,8 @@ def game_status(game: Game[S]) -> GameStatus:
 def owed_notices(game: Game[S]) -> list[str]:
     """The notices a GM command cut short owes the players, a line each: a deadline moved
     whose reports are not yet written again (``wtg.gm.nextdeadline``: `wtg send` holds them
-    back), a deadline moved and not told (``wtg.gm.extension``), a hold or a release not
+    back), a rollback not finished (`wtg send` holds them back too), a deadline moved and
+    not told (``wtg.gm.extension``), a hold or a release not
     told (``wtg.game.hold``)."""
     name = game.config.game
     owed = []
@@ -142,6 +144,12 @@ def owed_notices(game: Game[S]) -> list[str]:
         owed.append(
             f"the deadline's move to {moved.new} (at {moved.at}) was cut short before every "
             f"player was told: give `wtg extend {name} HOURS` again (it moves nothing more)"
+        )
+    for cut in (r for r in rollbacks(game.store) if not r.finished):
+        owed.append(
+            f"the rollback to turn {cut.to} (archive/{cut.ident}) was cut short before it "
+            "finished and told the players (`wtg send` holds the game's reports back): give "
+            f"`wtg rollback {name} --to {cut.to}` again"
         )
     held = hold_of(game.store.root)
     if held is not None and held.telling:

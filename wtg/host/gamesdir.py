@@ -25,7 +25,7 @@ from pathlib import Path
 
 from wtg.core.errors import GameError
 from wtg.core.record import Record
-from wtg.files.diskspace import disk_full
+from wtg.files.diskspace import disk_full, written
 from wtg.files.ownership import SPOOL, owner_line
 from wtg.files.paths import subfolders
 from wtg.files.store import StoreError
@@ -281,12 +281,16 @@ def open_games(games_dir: Path) -> tuple[list[Game], list[Unreadable]]:
 def failure_reason(exc: BaseException, games_dir: Path | None = None) -> str:
     """What went wrong, in one line: the message of an error wtg expects (a ruleset it does
     not know, a file it cannot read: on a file another user owns, who and the ``chown`` to
-    run), the kind and message of any other (an error in wtg). Given ``games_dir``, an
+    run; a database's error, with what it was writing: ``diskspace.written``), the kind
+    and message of any other (an error in wtg). Given ``games_dir``, an
     error of a full disk says so, with the room left (``wtg.files.diskspace``)."""
     owned = owner_line(exc)
     if owned is not None:
         return owned
-    if isinstance(exc, KeyError) and exc.args:  # UnknownRuleset: its message, unquoted
+    what = written(exc)  # a database's error, and what was being written in it
+    if what is not None:
+        text = f"{what} cannot be used: {exc}"
+    elif isinstance(exc, KeyError) and exc.args:  # UnknownRuleset: its message, unquoted
         text = str(exc.args[0])
     elif isinstance(exc, (GameError, StoreError, OSError, ValueError)):
         text = str(exc)

@@ -11,7 +11,8 @@ across games by their e-mail address (never shown); bots and robots by their nam
   Ratings start at ``START``. "you never gain or lose rating when playing against a bot":
   bots take no part in ratings. Records count every pair who fought in one game, bots
   included: "Bot Blue has lost 2x to me". A player's own totals: games, wins (first
-  places), losses ("there is no tie").
+  places; a WoK game that ended with "no one left" is no one's: ``results.won``), losses
+  ("there is no tie").
 - **Every other ruleset (WoK IV, Standard, Intermediate, WISK): openskill's
   Plackett-Luce model**, from the final placings of the humans (robots take no part), a
   shared place a tie: Standard's "the players are ranked based on how long they
@@ -29,7 +30,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from wtg.host.results import Entry, Finished, finished_games
+from wtg.host.results import Entry, Finished, finished_games, won
 
 START = 1500.0
 K_FACTOR = 32.0
@@ -131,22 +132,24 @@ def rate(results: Iterable[Finished], ruleset: str = "") -> Ratings:
     """Elo ratings and records of ``results``."""
     ratings = Ratings(ruleset=ruleset, method=ELO)
     for result in sorted(results, key=lambda r: (r.finished, r.game)):
-        _count(ratings, result.entries)
+        _count(ratings, result)
     return ratings
 
 
-def _tally(ratings: Ratings, entries: Sequence[Entry]) -> None:
-    """Games and wins of each player of one game."""
+def _tally(ratings: Ratings, result: Finished, entries: Sequence[Entry]) -> None:
+    """Games and wins of each of ``entries`` in one game (``results.won``: a game that
+    ended with "no one left" is no one's win)."""
     ratings.games += 1
     for entry in entries:
         standing = ratings.players.setdefault(entry.key, Standing(entry.key, entry.name, entry.bot))
         standing.name = entry.name
         standing.games += 1
-        standing.wins += entry.place == 1
+        standing.wins += won(result, entry)
 
 
-def _count(ratings: Ratings, entries: Sequence[Entry]) -> None:
-    _tally(ratings, entries)
+def _count(ratings: Ratings, result: Finished) -> None:
+    entries = result.entries
+    _tally(ratings, result, entries)
     for a, b in combinations(entries, 2):
         winner, loser = (a, b) if a.place < b.place else (b, a)
         ratings.records[(winner.key, loser.key)] = (
@@ -175,7 +178,7 @@ def rate_plackett_luce(results: Iterable[Finished], ruleset: str = "") -> Rating
         humans = [e for e in result.entries if not e.bot]
         if len(humans) < 2:
             continue
-        _tally(ratings, humans)
+        _tally(ratings, result, humans)
         standings = [ratings.players[e.key] for e in humans]
         before = [s.skill or model.rating() for s in standings]
         after = model.rate([[skill] for skill in before], ranks=[float(e.place) for e in humans])

@@ -10,6 +10,9 @@ The place comes from what the ruleset's ``public_json`` says, whichever way it s
 - otherwise the last Top Ten's ranks (WISK: the winner, then the eliminated, the last out
   first; equal ones share a rank).
 
+First place is a win (``won``), shared by those equal there, but in a WoK game that ended
+with "no one left": it has no winner, though its ranking has a first place.
+
 Humans are known across games by their e-mail address (lowercased), robots and bots by their
 name. A human who plays several sides (a Duel's three colours) is one entry: the best place
 of his sides. The address is a key to count a person's games by, never shown.
@@ -42,6 +45,11 @@ class Entry(Record):
     """WoK: turns he sent orders while standing (the HiScore's turn points)."""
     quit: bool = False
     """WoK: he quit (or missed three turns in a row)."""
+
+
+NO_ONE_LEFT = "no one left"
+"""The reason of a WoK game that ended with every player out: no one won it, though its
+ranking has a first place."""
 
 
 class Finished(Record):
@@ -99,6 +107,17 @@ def result_of(
         reason=str(reason or ""),
         seats=game_seats + len(humans),
     )
+
+
+def won(result: Finished, entry: Entry) -> bool:
+    """Whether ``entry`` won the game: first place, shared by those equal there, but in a
+    game that ended with "no one left", which has no winner."""
+    return entry.place == 1 and result.reason != NO_ONE_LEFT
+
+
+def winners(result: Finished) -> tuple[str, ...]:
+    """The names of those who won the game (``won``), none for "no one left"."""
+    return tuple(entry.name for entry in result.entries if won(result, entry))
 
 
 def side_places(

@@ -81,6 +81,12 @@ MARKED = re.compile(r"-p\d{2,}(?:-g\d+)?(?:-r\d+)?(-n\d+)?\Z")
 ``REMINDER``, ``SEATED``), with the mark of the name taken again it carries, if any."""
 NOTICES = ("hold-", "release-", "extend-", "rollback-")
 """How the id of a GM's notice to a seat begins (``wtg.mail.notices``)."""
+ANNOUNCED = "announce-"
+"""How the id of a GM's announcement begins (``wtg.mail.notices``): one an address, not a
+seat's; one about one game (its List-Id) ends with the game's mark (``NAME_MARK``)."""
+NAME_MARK = re.compile(r"(-n\d+)?\Z")
+"""The mark of the name taken again an announcement's id ends with, if any (its key and
+its address's digest are hex: no ``-n`` in them)."""
 TAKEN_AGAIN = (
     "game {game}'s name was taken again by a new game since it was queued (`new-game "
     "--reuse-name`): the mail was to a player of the game before it, and is not sent"
@@ -242,12 +248,18 @@ def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
     for orders of a turn that is over. And each of them queued for a game whose name a new
     game has taken since (``new-game --reuse-name``: the mark its name ends with is not the
     name's now, ``Journal.mail_mark``), and each GM's notice of a hold, a release, a
-    deadline moved or a rollback (``NOTICES``) so queued: it was to a player of the game
-    that is gone, and the new game's player would get it beside his own. Read only."""
+    deadline moved or a rollback (``NOTICES``) so queued, and each announcement about the
+    game (``ANNOUNCED``): it was to a player of the game that is gone, and the new game's
+    player would get it beside his own. Read only."""
     records = _GameRecords()
     marks = mail_marks(spool)
     found: list[tuple[str, str]] = []
     for path in _mails(spool / "outbox" / "queue"):
+        if path.stem.startswith(ANNOUNCED):
+            game = _announced_game(path, games, marks)
+            if game is not None:
+                found.append((path.stem, TAKEN_AGAIN.format(game=game)))
+            continue
         notice = path.stem.startswith(NOTICES)
         if not (notice or path.stem.startswith(("report-", "press-", "remind-"))):
             continue
@@ -271,6 +283,23 @@ def undone_queued(spool: Path, games: Sequence[Game]) -> list[tuple[str, str]]:
             adds = NOT_REMINDED if path.stem.startswith("remind-") else NO_MORE
             found.append((path.stem, f"game {seat[0].config.game}'s {undone}: {adds}"))
     return found
+
+
+def _announced_game(path: Path, games: Sequence[Game], marks: dict[str, str]) -> str | None:
+    """The game an announcement in the queue is about (its List-Id), when a new game has
+    taken its name since it was queued (its id's mark is not the name's now); None when it
+    is not so, or the mail names no one game of ``games`` (to several games: sent as is)."""
+    head = _head(path)
+    listed = _list_label(head) if head is not None else None
+    ident = _ident(path.stem, head) if head is not None else None
+    if listed is None or ident is None:
+        return None
+    named = [g.config.game for g in games if label(g.config.game) == listed]
+    if len(named) != 1:
+        return None
+    found = NAME_MARK.search(ident)
+    mark = (found[1] if found else None) or ""
+    return named[0] if mark != marks.get(named[0], "") else None
 
 
 def _mark_of(ident: str) -> str:

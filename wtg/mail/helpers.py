@@ -83,7 +83,7 @@ class KeptJournal(Journal):
         self._replies.clear()
         self.read_again()
 
-    def commit(self) -> None:
+    def commit(self, doing: str = "") -> None:
         """Nothing: the poller commits."""
 
     def key_of_message_id(self, message_id: str) -> str | None:

@@ -12,7 +12,7 @@ from typing import Any
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
-from wtg.files.diskspace import cannot_write
+from wtg.files.diskspace import cannot_write, writing
 from wtg.mail.outcome import Outcome
 
 SCHEMA = """
@@ -242,10 +242,14 @@ class Journal:
     def __init__(self, spool: Path) -> None:
         # SQLite makes its -wal and -shm files with the mode of the database file: 0600
         self.path = private.create_file(private.make_dirs(spool) / JOURNAL_FILE)
-        self.db = self._connect()
-        self.db.executescript(SCHEMA)
-        self._held_columns()
-        self.db.commit()
+        try:
+            self.db = self._connect()
+            self.db.executescript(SCHEMA)
+            self._held_columns()
+            self.db.commit()
+        except sqlite3.Error as exc:  # a full disk, most often: the file named
+            writing(exc, f"the mail journal {self.path}")
+            raise
         self._recent: dict[str, list[float]] | None = None
         """The replies since ``_recent_since``, by address: read with one query, not one
         a mail (only the poll, one at a time, writes them; ``replied`` adds its own)."""
@@ -277,8 +281,14 @@ class Journal:
         self.db = self._connect()
         self._recent = None
 
-    def commit(self) -> None:
-        self.db.commit()
+    def commit(self, doing: str = "") -> None:
+        """The changes made durable; ``doing``: what they note (a game's turn mailed), which
+        a failure (a full disk) names with the journal's file."""
+        try:
+            self.db.commit()
+        except sqlite3.Error as exc:
+            writing(exc, f"the mail journal {self.path}" + (f" ({doing})" if doing else ""))
+            raise
 
     # --- messages ---------------------------------------------------------------
     def outcome(self, key: str) -> str | None:

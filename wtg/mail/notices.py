@@ -24,10 +24,10 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.hold import Hold
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.extension import Extension
-from wtg.gm.rollback import Rollback
+from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.announcement import Announcement
 from wtg.mail import compose
-from wtg.mail.journal import mailing_mark
+from wtg.mail.journal import mail_marks, mailing_mark
 from wtg.mail.outbox import Outbox
 
 
@@ -42,6 +42,32 @@ def players_in(game: Game, turn: int | None = None) -> list[PlayerEntry]:
         if not sides or any(status.get(side) != QUIT_STATUS for side in sides):
             found.append(entry)
     return found
+
+
+def rollback_untold(spool: Path, game: Game) -> str | None:
+    """`wtg status`'s line for the game's last rollback when none of its players was told
+    of it (``Notices.rolled_back``: no notice of it queued, sent or set aside) while the game
+    is still at the turn it went back to: the command was killed after the rollback and
+    before its notices, or while it finished, and the next command that took the game's
+    lock finished it. None otherwise. Read only."""
+    done = rollbacks(game.store)
+    if not done or not done[-1].finished or game.latest_turn() != done[-1].to:
+        return None
+    last = done[-1]
+    name = game.config.game
+    mark = mail_marks(spool).get(name, "")
+    folders = [spool / "outbox" / part for part in ("queue", "sent", "failed")]
+    idents = [
+        f"rollback-{last.ident}-{name}-p{entry.id:02d}{mark}" for entry in players_in(game, last.to)
+    ]
+    if not idents or any(
+        (folder / f"{compose.safe(ident)}.eml").exists() for folder in folders for ident in idents
+    ):
+        return None
+    return (
+        f"the rollback to turn {last.to} (archive/{last.ident}) was cut short before any "
+        f"player was told: give `wtg rollback {name} --to {last.to}` again (it queues them)"
+    )
 
 
 def addressees(games: Sequence[Game]) -> dict[str, tuple[PlayerEntry, list[str]]]:
@@ -123,7 +149,9 @@ class Notices:
     def announce(self, games: Sequence[Game], announcement: Announcement) -> int:
         """The GM's announcement to the players of ``games``: one mail an address, naming
         the games it plays in. The outbox id names the announcement's key and the address:
-        queued again to finish an announcement cut short, it is the same mail."""
+        queued again to finish an announcement cut short, it is the same mail. A mail about
+        one game (its list) ends with the mark of its name taken again, as its notices do
+        (``_mark``): `wtg send` sets it aside once a new game has taken the name."""
         key, text = announcement.key, announcement.text
         queued = 0
         for address, (entry, names) in sorted(addressees(games).items()):
@@ -135,6 +163,7 @@ class Notices:
             )
             body = compose.render("announce", name=entry.name, games=names, text=text)
             game = names[0] if len(names) == 1 else None  # to several games: no one's list
+            ident += self._mark(game) if game is not None else ""
             queued += self._queue(ident, entry.email, subject, body, game)
         flush(self.outbox.root)
         return queued

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskflush import flush
+from wtg.files.diskspace import writing
 from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
 from wtg.game.gameconfig import PlayerEntry
@@ -156,7 +157,7 @@ def queue_reports(
             made, press = _queue_game(gm, outbox, journal, now, game, picture, undrawn)
         except sqlite3.Error:  # the journal: every game's, not this one's
             raise
-        except ReportsBehind as behind:  # the turns before it queued; the others go on
+        except HeldBack as behind:  # the turns before it queued; the others go on
             log_event(f"reports not queued: {behind}", game=game.config.game, level=WARNING)
             skipped.append(f"{game.store.root}: {behind}")
             folders.append(game.store.root)
@@ -172,7 +173,37 @@ def queue_reports(
     return Queued(queued, tuple(undrawn), tuple(skipped), pressed, tuple(folders))
 
 
-class ReportsBehind(GameError):
+class HeldBack(GameError):
+    """A game's reports not queued, for a reason a GM command cut short left: the command
+    given again ends it (the other games go on)."""
+
+
+class RollbackCutShort(HeldBack):
+    """A `wtg rollback` of the game counts (its archive folder is named) and was cut short
+    before it finished: the turns it takes back may still be in ``turns/``, the reports of
+    the turn it goes back to may not yet say the deadline it sets. None of the game's
+    reports are queued until it is finished (the rollback given again, or any command that
+    takes the game's lock), the other games go on."""
+
+    def __init__(self, game: Game, rollback: Rollback, what: str = "reports") -> None:
+        name = game.config.game
+        super().__init__(
+            f"its {what} are held back: a `wtg rollback {name} --to {rollback.to}` was cut "
+            f"short before it finished (archive/{rollback.ident}): give it again, then `wtg "
+            "send`"
+        )
+
+
+def _rollback_cut_short(game: Game, what: str = "reports") -> None:
+    """RollbackCutShort when a rollback of the game counts and is not finished: until it
+    is, the game's turns and deadline may be those it takes back or the ones before it,
+    and its orders not yet pending again."""
+    cut = [r for r in rollbacks(game.store) if not r.finished]
+    if cut:
+        raise RollbackCutShort(game, cut[-1], what)
+
+
+class ReportsBehind(HeldBack):
     """The latest turn's reports do not yet say the deadline its ``turn.json`` holds (a
     `wtg extend` or `wtg release` killed after it moved it: ``wtg.gm.nextdeadline``):
     they are not queued, the game's earlier turns are, the other games go on."""
@@ -208,6 +239,7 @@ def _queue_game(
     queued = pressed = 0
     name = game.config.game
     game.check_config()  # a report for each seat of the game, or none
+    _rollback_cut_short(game)  # its turns may be those it takes back
     undone = [r for r in rollbacks(game.store) if r.finished]
     if any(not journal.rollback_seen(name, r.ident) for r in undone):
         _after_rollbacks(journal, name, undone)  # their turns run again: mailed again
@@ -219,7 +251,7 @@ def _queue_game(
     chosen = game.settings().read() if picture is not None else {}
     if latest > journal.mailed_turn(name) and not journal.mailing(name):
         journal.begin_mailing(name)  # known before its first mail is queued
-        journal.commit()
+        journal.commit(f"noting game {name} before its first report is queued")
     mark = journal.mail_mark(name)  # a name taken again: its ids are not the old game's
     for turn in range(journal.mailed_turn(name) + 1, latest + 1):
         if turn == latest and _behind(game, turn):
@@ -255,7 +287,7 @@ def _queue_game(
             queued += outbox.add(ident, msg, durable=False)
         flush(outbox.root)
         journal.set_mailed_turn(name, turn)
-        journal.commit()
+        journal.commit(f"noting game {name}'s turn {turn} mailed, its reports queued")
         _log_queued(name, turn, queued - before[0], pressed - before[1], undrawn[before[2] :])
     return queued, pressed
 
@@ -481,6 +513,9 @@ def send(
         registry = Registry(gm.games_dir)
         try:
             queued = queue_reports(gm, outbox, journal, moment, registry, picture)
+        except sqlite3.Error as exc:  # a full disk, most often: the file named
+            writing(exc, f"the mail journal {journal.path}")
+            raise
         finally:
             journal.close()
         unread = [lost.folder for lost in registry.unreadable]
@@ -555,6 +590,7 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
     (``mailing_mark``: a game never sent yet, removed and made anew under its name, would
     else find its players reminded with the old game's codes); the mark of its name taken
     again ends their ids (``Journal.mail_mark``)."""
+    _rollback_cut_short(game, "reminders")  # they would ask for orders it restores
     deadline = game.deadline()
     schedule = game.config.schedule
     if deadline is None or schedule is None or not now < deadline or game.held():

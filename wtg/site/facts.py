@@ -17,7 +17,7 @@ from wtg.core.ruleset import STILL_IN, public_sides
 from wtg.game.engine import Game
 from wtg.game.press import Press, press_for
 from wtg.game.schedule import iso, local_text
-from wtg.host.results import Finished, result_of, side_places
+from wtg.host.results import Finished, result_of, side_places, winners
 from wtg.site.board import BoardTable, items, published_board
 from wtg.site.events import Words, public_lines
 from wtg.site.press import PressPiece, press_pieces
@@ -99,7 +99,7 @@ class GameFacts(Record):
     def winners(self) -> tuple[str, ...]:
         if self.result is None:
             return ()
-        return tuple(e.name for e in self.result.entries if e.place == 1)
+        return winners(self.result)  # none in a game that ended with "no one left"
 
 
 def spot_names(public: Mapping[str, Json]) -> dict[int, str]:

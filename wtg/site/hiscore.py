@@ -33,14 +33,12 @@ from dataclasses import dataclass
 from wtg.core.places import shared_places
 from wtg.core.record import Record
 from wtg.game.schedule import parse_iso
-from wtg.host.results import Entry, Finished
+from wtg.host.results import Entry, Finished, winners, won
 from wtg.rules.wok4.phases.victory import victory_points
 
 WOK_RULESETS = frozenset({"wok4", "standard", "intermediate"})
 SEASON_STARTS = 12
 """The month a championship year starts in (December)."""
-NO_ONE_LEFT = "no one left"
-"""The reason of a WoK game that ended with every player out: no one won it."""
 CHAMPIONSHIP_PLAYERS = 10
 """The champion and the top 9."""
 
@@ -91,18 +89,12 @@ def game_points(result: Finished) -> dict[str, tuple[int, int]]:
     """Each human's (victory points, turn points) from one finished WoK game."""
     humans = sorted((e for e in result.entries if not e.bot), key=lambda e: (e.place, e.name))
     ids = {e.key: number for number, e in enumerate(humans, start=1)}
-    winners = tuple(ids[e.key] for e in humans if _won(result, e))
+    winners = tuple(ids[e.key] for e in humans if won(result, e))
     quitters = frozenset(ids[e.key] for e in humans if e.quit)
     seats = max(result.seats, len(humans))
     places = shared_places([e.place for e in humans])
     points = victory_points(result.reason, winners, tuple(ids.values()), seats, quitters, places)
     return {e.key: (points.get(ids[e.key], 0), e.turn_points or 0) for e in humans}
-
-
-def _won(result: Finished, entry: Entry) -> bool:
-    """First place is a win, shared by those equal there; a game that ended with "no one
-    left" has no winner."""
-    return entry.place == 1 and result.reason != NO_ONE_LEFT
 
 
 def season_of(finished: str) -> int | None:
@@ -122,7 +114,7 @@ def _table(results: Sequence[Finished]) -> list[ScoreLine]:
             tally = tallies.setdefault(key, _Tally(humans[key].name))
             tally.name = humans[key].name
             tally.games += 1
-            tally.wins += _won(result, humans[key])
+            tally.wins += won(result, humans[key])
             tally.vp += vp
             tally.turn_points += turn_points
     ordered = sorted(tallies.values(), key=lambda t: (-t.vp, -t.turn_points, t.name.lower()))
@@ -142,7 +134,7 @@ def hiscore(results: Iterable[Finished]) -> HiScore:
             game=r.game,
             ruleset=r.ruleset,
             finished=r.finished,
-            winners=tuple(e.name for e in r.entries if _won(r, e)),
+            winners=winners(r),
             reason=r.reason,
         )
         for r in sorted(wok, key=lambda r: (r.finished, r.game), reverse=True)

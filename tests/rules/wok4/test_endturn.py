@@ -273,3 +273,5 @@ def test_players_equal_in_the_ranking_share_a_place_and_its_points() -> None:
     assert outcome.ranking == (1, 2, 3, 4, 5, 6)
     assert outcome.places == (1, 2, 3, 3, 5, 6)
     assert [p.vp for p in result.state.players] == [12, 2, 2, 2, 1, 0]
+    (over,) = [e.to_dict() for e in result.events if e.kind == "game_over"]
+    assert (over["ranking"], over["places"]) == ([1, 2, 3, 4, 5, 6], [1, 2, 3, 3, 5, 6])

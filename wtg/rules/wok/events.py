@@ -86,6 +86,9 @@ class GameOver(Event):
     winners: tuple[int, ...]
     ranking: tuple[int, ...]
     vp: tuple[tuple[int, int], ...]
+    places: tuple[int, ...] = ()
+    """The place of each of ``ranking``, as the outcome keeps them: players the rules find
+    equal share one, the next skipped (1, 1, 3)."""
 
 
 class BombingRun(Event):

@@ -113,6 +113,7 @@ def declare_over(
             winners=winners,
             ranking=ranking,
             vp=tuple((p.id, p.vp) for p in turn.state.players),
+            places=places,
             public=True,
         )
     )

@@ -50,6 +50,7 @@ def game_end(turn: Turn) -> None:
             winners=winners,
             ranking=ranking,
             vp=tuple((p.id, p.vp) for p in state.players),
+            places=places,
             public=True,
         )
     )
