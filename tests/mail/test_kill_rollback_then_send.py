@@ -49,19 +49,14 @@ def test_a_rollback_cut_short_never_mails_the_turns_it_takes_back(tmp_path: Path
     assert ran.returncode == 0, ran.stderr
     root = tmp_path / "host"
 
-    def fresh() -> None:
-        shutil.rmtree(root, ignore_errors=True)
-        shutil.copytree(template, root)
-
+    fresh = killpoints.restorer(template, root)
     args = ["--config", str(root / "wtg.yaml"), "rollback", "g1", "--to", "0"]
     fresh()
     whole = killpoints.count(args, root / "games")
     assert whole.returncode == 0, whole.stderr
     held_back = 0
-    for at in killpoints.points(whole.writes, KILLS):
-        fresh()
-        cut = killpoints.run(args, at, root / "games")
-        assert cut.killed and cut.writes == at - 1, (at, cut)
+    chosen = killpoints.points(whole.writes, KILLS)
+    for at, cut in killpoints.cuts(args, root / "games", chosen, fresh):
         rolled_back = counted(root)
         reminded = wtg(root, "remind") if unfinished(root) else None
         early = wtg(root, "send", "-q")  # before the GM gives the command again
