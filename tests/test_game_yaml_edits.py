@@ -104,6 +104,26 @@ EDITS = [
         10,
         "players (entry 2): email is given twice (on line 10)",
     ),
+    # a comma in a value of a {...} line: the words after it were named as a key, with the
+    # keys there are, and nothing said of the comma (`Also: no such key; the keys here: ...`)
+    (
+        "name: Also,",
+        "name: Smith, Also,",
+        10,
+        "players (entry 2): Also: no such key; the keys here: id, name, email, code, "
+        "share_address; in a {...} line a comma ends a value, and the words after it are read "
+        "as a key of no value: put a value that holds a comma in quotes (name: 'Smith, John'), "
+        "and give one address a player",
+    ),
+    (
+        "email: also@example.org,",
+        "email: also@example.org, also@example.net,",
+        10,
+        "players (entry 2): also@example.net: no such key; the keys here: id, name, email, "
+        "code, share_address; in a {...} line a comma ends a value, and the words after it are "
+        "read as a key of no value: put a value that holds a comma in quotes (name: 'Smith, "
+        "John'), and give one address a player",
+    ),
 ]
 
 
