@@ -153,9 +153,7 @@ def choose(
         # often) is only said not to have been read
         lines = [item for item in own if item.copy.header is None and item.part == best.part]
         outside = [verdict for item in lines for verdict in _outside(item, best)]
-        said = dict.fromkeys(
-            _unread(item, best, carries_code) for item in own if item not in lines
-        )
+        said = dict.fromkeys(_unread(item, best, carries_code) for item in own if item not in lines)
         choices.append(Choice(side, best, tuple(outside), (*said, *strays)))
     return sorted(choices, key=lambda c: (c.found.part, c.found.copy.start))
 
