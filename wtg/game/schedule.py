@@ -143,9 +143,11 @@ def deadline_again(schedule: Schedule, kept: datetime | None, now: datetime) -> 
 
 def next_deadline(schedule: Schedule, ran_at: datetime, previous: datetime | None) -> datetime:
     """The deadline of the turn after one that ran at ``ran_at`` for ``previous``: never the
-    same deadline twice, even when a turn ran early because every player was ready."""
+    same deadline twice, even when a turn ran early because every player was ready; and,
+    for a turn that ran late (the host down past its deadline), never one the players could
+    not meet: at least half a day ahead, else a whole turn (``deadline_again``)."""
     moment = max(ran_at, previous) if previous else ran_at
-    return schedule.next_after(moment)
+    return deadline_again(schedule, schedule.next_after(moment), ran_at)
 
 
 def iso(moment: datetime) -> str:
