@@ -30,8 +30,8 @@ from wtg.aof.copies import FormCopy, find_copies
 from wtg.aof.mailtext import Header, header_number, mail_lines
 from wtg.aof.parse import carries_orders, read_copy
 from wtg.core.form import FormSpec
-from wtg.core.printable import printable
 from wtg.core.orders import ParseOutcome, RawEntry, Verdict
+from wtg.core.printable import printable
 
 
 def _anything(_item: Found) -> bool:
