@@ -114,3 +114,20 @@ def test_the_lines_of_rollback_and_release_say_the_deadline(tmp_path: Path) -> N
     rolled = wtg("rollback", "g1", "--to", "0")
     assert "orders of 4 player(s) pending again for turn 1; " in rolled
     assert f"; turn 1 is due {tomorrow}; " in rolled
+
+
+def test_a_turn_run_late_leaves_half_a_day_or_gives_a_whole_turn(tmp_path: Path) -> None:
+    """The host was down (or its cron broken) past a deadline: the turn runs at the first
+    cron after, and the next deadline was the schedule's next after that moment. Run ten
+    minutes before the next day's 18:00, the players had ten minutes: their reports came
+    after it, the next cron ran the turn without their orders, a missed turn for each (three
+    and a WoK player is out). Now the next deadline is at least half a day ahead, else a
+    whole turn, as after a rollback or a release."""
+    game = daily(tmp_path)
+    played(game, at(24, 17, 50))  # turn 1 was due 11-23 18:00; run a day late
+    assert game.deadline() == at(25, 18)
+    assert "Wed 25 Nov 2026 18:00 UTC" in game.report(1)
+    played(game, at(26, 5))  # turn 2 run 11 hours late: 13 hours left, which stands
+    assert game.deadline() == at(26, 18)
+    played(game, at(26, 18, 5))  # on time, at the cron after the deadline: the next day's
+    assert game.deadline() == at(27, 18)

@@ -110,6 +110,36 @@ EDITS = [
         10,
         "players (entry 2): email is given twice (on line 10)",
     ),
+    # a comment at the end of a player's {...} line: it hid the closing brace, and YAML's
+    # words named the next line alone
+    (
+        "}\n- {id: 2",
+        " # a new address}\n- {id: 2",
+        10,
+        "not valid YAML: expected ',' or '}', but got '-' (line 9: a '#' starts a comment, "
+        "which hides the rest of its line, the closing '}' too: write the comment on a line "
+        "of its own)",
+    ),
+    # a comma in a value of a {...} line: the words after it were named as a key, with the
+    # keys there are, and nothing said of the comma (`Also: no such key; the keys here: ...`)
+    (
+        "name: Also,",
+        "name: Smith, Also,",
+        10,
+        "players (entry 2): Also: no such key; the keys here: id, name, email, code, "
+        "share_address; in a {...} line a comma ends a value, and the words after it are read "
+        "as a key of no value: put a value that holds a comma in quotes (name: 'Smith, John'), "
+        "and give one address a player",
+    ),
+    (
+        "email: also@example.org,",
+        "email: also@example.org, also@example.net,",
+        10,
+        "players (entry 2): also@example.net: no such key; the keys here: id, name, email, "
+        "code, share_address; in a {...} line a comma ends a value, and the words after it are "
+        "read as a key of no value: put a value that holds a comma in quotes (name: 'Smith, "
+        "John'), and give one address a player",
+    ),
 ]
 
 

@@ -11,7 +11,14 @@ from tests.mail.loop import players
 from tests.shipped import WOK4
 from wtg.core.orders import OrderError, OrderRefused, WrongCode
 from wtg.game.engine import Game, create_game
-from wtg.game.intake import Credentials, Door, Submission, codes_match, read_orders
+from wtg.game.intake import (
+    Credentials,
+    Door,
+    Submission,
+    Unchanged,
+    codes_match,
+    read_orders,
+)
 from wtg.rules.wok.state import WokState
 
 
@@ -100,3 +107,38 @@ def test_an_order_file_passes_the_same_door(game: Game[WokState], trusted: bool)
         trusted=False,
     )
     assert isinstance(coded, Submission) and coded.source == "yaml"
+
+
+@pytest.mark.parametrize(
+    ("header", "why"),
+    [
+        ("GAME: gl  TURN: 1  PLAYER: 1  CODE: CODE0001", "its header says GAME: gl, and this "),
+        ("GAME: g1  TURN: 1  PLAYER: 1  CODE: CODE0010", "the CODE on its header is not the "),
+    ],
+)
+def test_a_filled_copy_with_a_header_changed_is_said_why_it_was_not_read(
+    game: Game[WokState], header: str, why: str
+) -> None:
+    """A reply whose filled-in form has a mistyped GAME or CODE above the quoted blank form:
+    the quoted form (its header as sent) is the one read, and holds no orders; the answer
+    says what is wrong with the player's own copy, not only that it was not read (before:
+    `no orders found in your mail` and `another filled-in copy ... was not read`, which told
+    the player nothing to mend, and his turn was lost)."""
+    blank = game.aof(1)
+    filled = blank.replace("GAME: g1  TURN: 1  PLAYER: 1  CODE: CODE0001", header)
+    filled = filled.replace("X1: ___", "X1: 100")
+    assert filled.count("X1: 100") == 1 and header in filled
+    quoted = "\n".join("> " + line for line in blank.splitlines())
+    (result,) = read_orders(
+        [f"My orders:\n\n{filled}\n\n{quoted}\n"],
+        game.ruleset,
+        game.config,
+        game.state(),
+        turn=1,
+        trusted=False,
+    )
+    assert isinstance(result, Unchanged)
+    (note,) = result.notes
+    assert note.startswith("Your mail holds another filled-in copy of this form (from line 3)")
+    assert why in note
+    assert "CODE0001" not in note and "CODE0010" not in note

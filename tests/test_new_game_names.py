@@ -143,3 +143,15 @@ def test_create_game_checks_names_and_addresses_given_to_it(tmp_path: Path) -> N
     with pytest.raises(ConfigError, match="is not an e-mail address"):
         create_game(tmp_path / "g", "wok4", "small", worse, seed=1).typed(WOK4)
     assert not (tmp_path / "g").exists()
+
+
+def test_a_colon_left_at_the_end_of_a_player_is_said_so(tmp_path: Path) -> None:
+    """`--player Ann:ann@example.org:` (a colon pasted along): it said `a code is letters and
+    digits only`, of a code the GM never meant to give."""
+    ended = new_game(tmp_path / "g", "--player=Ann:ann@example.org:", BOB)
+    assert ended.exit_code == 1
+    assert ended.stderr == (
+        "wtg: --player 'Ann:ann@example.org:': the code after the second ':' is empty: leave "
+        "out that ':' and a code is made, or give one\n"
+    )
+    assert not (tmp_path / "g").exists()

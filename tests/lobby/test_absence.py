@@ -3,10 +3,15 @@ refused where the rules have none, and up to the limit."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from tests.lobby.hall import Hall, all_confirmed
 from tests.shipped import WOK4
+from tests.test_gm_controls import run
+from wtg.game.engine import open_game
+from wtg.gm.absence import plan_absence
 from wtg.rules.wok.limits import ABSENCE_TURNS
 
 NAMES = ((1, "Ann"), (2, "Bob"), (3, "Cid"))
@@ -53,3 +58,41 @@ def test_an_absence_over_the_limit_or_in_the_past_is_refused(tmp_path: Path) -> 
     assert any("turn 0 has run: the coming turn is 1" in b for b in bodies)
     assert any("game wok4-1 has no deadlines: give turn numbers" in b for b in bodies)
     assert not (game.store.root / "absences.json").exists()
+
+
+def test_absence_days_are_the_days_of_the_games_time_zone(tmp_path: Path) -> None:
+    """A report says `DEADLINE ...: Fri 04 Dec 2026 20:00 America/New_York (01:00 UTC)`:
+    the day a player names in ABSENCE is that local day, not the UTC day after it (the
+    turn before or after would have been taken for it, and the turn he is away for counted
+    missed)."""
+    (tmp_path / "games").mkdir()
+    run(
+        tmp_path,
+        "new-game",
+        "ny",
+        "--ruleset",
+        "wok4",
+        "--map",
+        "small",
+        "--player",
+        "Ann:ann@example.org",
+        "--player",
+        "Bob:bob@example.org",
+        "--every",
+        "1",
+        "--at",
+        "20:00",
+        "--timezone",
+        "America/New_York",
+    )
+    game = open_game(tmp_path / "games" / "ny")
+    first = game.deadline()
+    assert first is not None
+    local = first.astimezone(ZoneInfo("America/New_York"))
+    assert first.date() != local.date()  # 20:00 in New York is 00:00 or 01:00 UTC, a day on
+    assert f"{local:%a %d %b %Y} 20:00 America/New_York" in game.report(1)
+    day = local.date().isoformat()
+    turns, _policy = plan_absence(game, 1, day, day)
+    assert turns == [1]
+    after = (local + timedelta(days=2)).date()
+    assert plan_absence(game, 2, day, after.isoformat())[0] == [1, 2, 3]

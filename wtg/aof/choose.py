@@ -31,6 +31,7 @@ from wtg.aof.mailtext import Header, header_number, mail_lines
 from wtg.aof.parse import carries_orders, read_copy
 from wtg.core.form import FormSpec
 from wtg.core.orders import ParseOutcome, RawEntry, Verdict
+from wtg.core.printable import printable
 
 
 def _anything(_item: Found) -> bool:
@@ -152,7 +153,7 @@ def choose(
         # often) is only said not to have been read
         lines = [item for item in own if item.copy.header is None and item.part == best.part]
         outside = [verdict for item in lines for verdict in _outside(item, best)]
-        said = dict.fromkeys(_unread(item, best) for item in own if item not in lines)
+        said = dict.fromkeys(_unread(item, best, carries_code) for item in own if item not in lines)
         choices.append(Choice(side, best, tuple(outside), (*said, *strays)))
     return sorted(choices, key=lambda c: (c.found.part, c.found.copy.start))
 
@@ -181,12 +182,23 @@ def _strays(unread: Sequence[Found]) -> tuple[str, ...]:
     )
 
 
-def _unread(item: Found, best: Found) -> str:
-    """Another filled copy of the same form: said, not read."""
+def _unread(item: Found, best: Found, carries_code: Callable[[Found], bool]) -> str:
+    """Another filled copy of the same form: said, not read, and why when its header is
+    not the form's (a GAME or CODE the player changed), for that is what he must mend: the
+    copy read is then most often the blank form his reply quotes."""
     where = f"from line {item.copy.start}" if item.part == best.part else "in another part"
+    said = f"Your mail holds another filled-in copy of this form ({where}); it was not read"
+    read = f"the one from line {best.copy.start} was"
+    if item.borrowed or carries_code(item) or not carries_code(best):
+        return f"{said}: {read}."
+    game, meant = item.header.get("game", "").strip(), best.header.get("game", "").strip()
+    if game.lower() != meant.lower():
+        why = f"its header says GAME: {printable(game)[:40]}, and this form is for game {meant}"
+    else:
+        why = f"the CODE on its header is not the secret code of player {_side(best.header)}"
     return (
-        f"Your mail holds another filled-in copy of this form ({where}); it was not read: "
-        f"the one from line {best.copy.start} was."
+        f"{said}, as {why}: send it again with the GAME/TURN/PLAYER/CODE line as your "
+        f"report's form has it ({read})."
     )
 
 

@@ -295,6 +295,11 @@ def checked_address(address: str) -> str:
 
 def check_code(code: str) -> None:
     """ConfigError unless ``code`` is 8 to 64 ASCII letters and digits."""
+    if not code:  # NAME:EMAIL: with a colon at its end
+        raise ConfigError(
+            "the code after the second ':' is empty: leave out that ':' and a code is made, "
+            "or give one"
+        )
     if not (code.isascii() and code.isalnum()):
         raise ConfigError("a code is letters and digits only")
     if not CODE_MIN_LENGTH <= len(code) <= CODE_MAX_LENGTH:

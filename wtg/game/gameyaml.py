@@ -81,6 +81,13 @@ def game_yaml_problems(
     return problems
 
 
+_COMMA = (
+    "in a {...} line a comma ends a value, and the words after it are read as a key of no "
+    "value: put a value that holds a comma in quotes (name: 'Smith, John'), and give one "
+    "address a player"
+)
+
+
 def _keys(
     data: Mapping[Any, Any], where: Key, known: tuple[str, ...], required: tuple[str, ...]
 ) -> list[Problem]:
@@ -91,6 +98,8 @@ def _keys(
             hint = (
                 f"did you mean {either(close)}?" if close else f"the keys here: {', '.join(known)}"
             )
+            if data[key] is None and not close:
+                hint += f"; {_COMMA}"
             problems.append(((*where, str(key)), f"no such key; {hint}"))
     for key in required:
         if key not in data:

@@ -142,9 +142,13 @@ def deadline_again(schedule: Schedule, kept: datetime | None, now: datetime) -> 
 
 def next_deadline(schedule: Schedule, ran_at: datetime, previous: datetime | None) -> datetime:
     """The deadline of the turn after one that ran at ``ran_at`` for ``previous``: never the
-    same deadline twice, even when a turn ran early because every player was ready."""
-    moment = max(ran_at, previous) if previous else ran_at
-    return schedule.next_after(moment)
+    same deadline twice, even when a turn ran early because every player was ready; and,
+    for a turn that ran late (the host down past its deadline), never one the players could
+    not meet: at least half a day ahead, else a whole turn (``deadline_again``). Turn 0
+    (no ``previous``) gets the schedule's first, which ``make_schedule`` or the GM set."""
+    if previous is None:
+        return schedule.next_after(ran_at)
+    return deadline_again(schedule, schedule.next_after(max(ran_at, previous)), ran_at)
 
 
 def iso(moment: datetime) -> str:

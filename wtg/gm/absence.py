@@ -81,14 +81,17 @@ def _day(text: str) -> date:
 
 
 def _turns_of_days(game: Game, first: date, last: date, coming: int) -> tuple[int, int]:
-    """The turns whose deadlines fall on the days from ``first`` to ``last``."""
+    """The turns whose deadlines fall on the days from ``first`` to ``last``: days of the
+    game's time zone, the day its reports name (``Fri 04 Dec 2026 20:00 America/New_York``),
+    not the UTC day, which is another for a deadline late or early in the day."""
     schedule = game.config.schedule
     deadline = game.deadline()
     if schedule is None or deadline is None:
         raise AbsenceRefused(f"game {game.config.game} has no deadlines: give turn numbers")
+    zone = schedule.zone()
     found = []
     for turn in range(coming, coming + MOST_AHEAD):
-        if first <= deadline.date() <= last:
+        if first <= deadline.astimezone(zone).date() <= last:
             found.append(turn)
         deadline = schedule.next_after(deadline)
     if not found:

@@ -8,6 +8,7 @@ key given twice are refused: a hand-written config has no use for them, and a se
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -59,11 +60,27 @@ def read_lined_yaml(text: str) -> LinedYaml:
         said = f"not valid YAML: {exc.problem or exc.context}"
         if "'\\t'" in said:  # an editor's tab, which YAML takes nowhere in an indent
             said += " (a tab: YAML indents with spaces only: put spaces in its place)"
+        elif _comment_in_braces(text, exc):
+            said += (
+                f" (line {exc.context_mark.line + 1 if exc.context_mark else line}: a '#' "
+                "starts a comment, which hides the rest of its line, the closing '}' too: "
+                "write the comment on a line of its own)"
+            )
         raise YamlLinesError(line, said) from exc
     except yaml.YAMLError as exc:
         raise YamlLinesError(0, f"not valid YAML: {' '.join(str(exc).split())}") from exc
     except RecursionError:
         raise YamlLinesError(0, "nested too deeply for a config") from None
+
+
+def _comment_in_braces(text: str, exc: yaml.MarkedYAMLError) -> bool:
+    """Whether a ``{...}`` left open is the parser's problem and its line holds a comment
+    (``- {id: 2, ..., code: X # new}``): the comment took its ``}``."""
+    start = exc.context_mark
+    if start is None or "expected ',' or '}'" not in str(exc.problem):
+        return False
+    lines = text.splitlines()
+    return start.line < len(lines) and re.search(r"(^|\s)#", lines[start.line]) is not None
 
 
 def refuse_keys_given_twice(text: str) -> None:
