@@ -18,6 +18,15 @@ again on moving, or on deleting, a thousand mails). Then the same mails again, i
 of the games as they were, polled by the `wtg poll` command as cron runs it (Python's
 start and imports included): its wall clock and CPU.
 
+Every round has a folder of its own, and all of them are removed together after the last
+round: a round that made its files just after the last one's folder was removed paid for
+that removal in the kernel. On ext4 without a journal, a new file's inode is looked for
+past every inode of its group that was freed recently (the kernel's ``recently_deleted``,
+which keeps them from being reused at once), and a round frees tens of thousands: the
+kernel CPU of the same poll grew round over round. Other programs that remove many files
+on the same disk still do that to any round; the round's line ends with the CPU of making
+one file on the disk then (``file_cost``), which shows it.
+
 It prints each round, then the medians: first the poll's two targets (issue 26), each
 beside its figure with PASS or FAIL: its CPU once the bytes are in hand (parse, intake,
 filing, answers, journal) at most 1 ms a mail, its IMAP work at most
@@ -269,94 +278,95 @@ def run_command(root: Path, host: str, port: int, jobs: int) -> tuple[float, flo
 
 def one_round(
     count: int,
-    where: str | None,
+    root: Path,
     link: tuple[float, float] | None,
     command: bool,
     jobs: int,
     profile: cProfile.Profile | None = None,
     storage: str = "maildir",
 ) -> Round:
-    with tempfile.TemporaryDirectory(prefix="wtg-bench-poll-", dir=where) as tmp:
-        root = Path(tmp)
-        with contextlib.ExitStack() as stack:
-            imap = stack.enter_context(
-                Dovecot(root / "dovecot", {GM_ADDRESS: GM_PASSWORD}, storage=storage)
+    """One round in the new folder ``root``, which the caller removes after the last round
+    (``main``)."""
+    root.mkdir()
+    with contextlib.ExitStack() as stack:
+        imap = stack.enter_context(
+            Dovecot(root / "dovecot", {GM_ADDRESS: GM_PASSWORD}, storage=storage)
+        )
+        host, port = imap.host, imap.port
+        if link is not None:
+            rtt, mbit = link
+            distant = stack.enter_context(Link(host, port, rtt=rtt / 1000, mbit=mbit))
+            host, port = distant.host, distant.port
+        gm = config_from_data(gm_data(host, port), root)
+        games = [
+            create_game(gm.games_dir / f"t{t}", "wok4", "classic60", players_of(t), seed=t).typed(
+                WOK4
             )
-            host, port = imap.host, imap.port
-            if link is not None:
-                rtt, mbit = link
-                distant = stack.enter_context(Link(host, port, rtt=rtt / 1000, mbit=mbit))
-                host, port = distant.host, distant.port
-            gm = config_from_data(gm_data(host, port), root)
-            games = [
-                create_game(
-                    gm.games_dir / f"t{t}", "wok4", "classic60", players_of(t), seed=t
-                ).typed(WOK4)
-                for t in range(1, count // SEATS + 1)
-            ]
-            shutil.copytree(gm.games_dir, root / "again" / "games")  # for the command
-            mails = order_mails(games)
-            assert gm.imap is not None
-            with imap.client(GM_ADDRESS) as client:
-                # The folders the poll moves mails to are there, as they are from a GM's
-                # second poll on (the first makes them: 3 ms)
-                for folder in (gm.imap.processed_folder, gm.imap.rejected_folder):
-                    client.create_folder(folder)
-                for raw in mails:
-                    client.append("INBOX", raw)
-            fetch_time, size = bare_fetch(host, port)
-            floor = yardstick(mails, root / "yardstick")
-            one_file = file_cost(root / "files")
-            files_before = files_under(gm.games_dir)
-            with as_the_command():
-                begin, (cpu, kernel) = time.perf_counter(), cpu_seconds()
-                if profile is not None:
-                    profile.enable()
-                login_cpu = time.thread_time()
-                inbox = ImapInbox(gm.imap)
-                login, login_cpu = time.perf_counter() - begin, time.thread_time() - login_cpu
-                summary = poll(gm, inbox, jobs=1 if profile is not None else jobs)
-                inbox.close()
-                if profile is not None:
-                    profile.disable()
-                poll_time = time.perf_counter() - begin
-                cpu_after, kernel_after = cpu_seconds()
-                cpu, kernel = cpu_after - cpu, kernel_after - kernel
-            assert summary.filed == len(mails), summary.line()
-            made = files_under(gm.games_dir) - files_before
-            with imap.client(GM_ADDRESS) as client:
-                for raw in mails:
-                    client.append("INBOX", raw)
-            alone = inbox_alone(gm.imap, len(mails))
+            for t in range(1, count // SEATS + 1)
+        ]
+        shutil.copytree(gm.games_dir, root / "again" / "games")  # for the command
+        mails = order_mails(games)
+        assert gm.imap is not None
+        with imap.client(GM_ADDRESS) as client:
+            # The folders the poll moves mails to are there, as they are from a GM's
+            # second poll on (the first makes them: 3 ms)
+            for folder in (gm.imap.processed_folder, gm.imap.rejected_folder):
+                client.create_folder(folder)
+            for raw in mails:
+                client.append("INBOX", raw)
+        fetch_time, size = bare_fetch(host, port)
+        floor = yardstick(mails, root / "yardstick")
+        one_file = file_cost(root / "files")
+        files_before = files_under(gm.games_dir)
+        with as_the_command():
+            begin, (cpu, kernel) = time.perf_counter(), cpu_seconds()
+            if profile is not None:
+                profile.enable()
+            login_cpu = time.thread_time()
+            inbox = ImapInbox(gm.imap)
+            login, login_cpu = time.perf_counter() - begin, time.thread_time() - login_cpu
+            summary = poll(gm, inbox, jobs=1 if profile is not None else jobs)
+            inbox.close()
+            if profile is not None:
+                profile.disable()
+            poll_time = time.perf_counter() - begin
+            cpu_after, kernel_after = cpu_seconds()
+            cpu, kernel = cpu_after - cpu, kernel_after - kernel
+        assert summary.filed == len(mails), summary.line()
+        made = files_under(gm.games_dir) - files_before
+        with imap.client(GM_ADDRESS) as client:
+            for raw in mails:
+                client.append("INBOX", raw)
+        alone = inbox_alone(gm.imap, len(mails))
+        with imap.client(GM_ADDRESS) as client:
+            for raw in mails:
+                client.append("INBOX", raw)
+        fetch_move, _size = bare_fetch(host, port, move_to=gm.imap.processed_folder)
+        wall = command_cpu = 0.0
+        if command:
             with imap.client(GM_ADDRESS) as client:
                 for raw in mails:
                     client.append("INBOX", raw)
-            fetch_move, _size = bare_fetch(host, port, move_to=gm.imap.processed_folder)
-            wall = command_cpu = 0.0
-            if command:
-                with imap.client(GM_ADDRESS) as client:
-                    for raw in mails:
-                        client.append("INBOX", raw)
-                wall, command_cpu, line = run_command(root / "again", host, port, jobs)
-                assert line.startswith(f"filed {len(mails)},"), line
-            return Round(
-                fetch_time,
-                poll_time,
-                cpu,
-                kernel,
-                login_cpu + inbox.busy_cpu,
-                login + inbox.busy,
-                inbox.busy_moving,
-                fetch_move,
-                alone,
-                wall,
-                command_cpu,
-                floor,
-                made,
-                one_file,
-                size,
-                summary.line(),
-            )
+            wall, command_cpu, line = run_command(root / "again", host, port, jobs)
+            assert line.startswith(f"filed {len(mails)},"), line
+        return Round(
+            fetch_time,
+            poll_time,
+            cpu,
+            kernel,
+            login_cpu + inbox.busy_cpu,
+            login + inbox.busy,
+            inbox.busy_moving,
+            fetch_move,
+            alone,
+            wall,
+            command_cpu,
+            floor,
+            made,
+            one_file,
+            size,
+            summary.line(),
+        )
 
 
 def main() -> None:
@@ -398,28 +408,37 @@ def main() -> None:
         print(f"server {args.rtt:g} ms away at {args.mbit:g} Mbit/s (bench/link.py)")
     print(f"Dovecot stores the mail as {args.storage}")
     rounds = []
-    for number in range(1, args.rounds + 1):
-        done = one_round(
-            args.mails, args.dir, link, not args.no_command, args.jobs, storage=args.storage
-        )
-        rounds.append(done)
-        command = (
-            f"; the command {done.command:.2f} s, {done.command_cpu:.2f} s CPU"
-            if done.command
-            else ""
-        )
-        print(
-            f"round {number}: bare fetch {done.fetch:.3f} s, poll {done.poll:.2f} s "
-            f"({done.cpu:.2f} s CPU, {done.kernel:.2f} s of it in the kernel, "
-            f"{done.imap_cpu:.2f} s the IMAP connection's), of which IMAP "
-            f"{done.imap:.3f} s (MOVE {done.moving:.3f} s; a bare fetch and MOVE "
-            f"{done.fetch_move:.3f} s; the poll's IMAP commands alone {done.alone:.3f} s)"
-            f"{command} "
-            f"({done.size / 1e6:.1f} MB; {done.summary})"
-        )
-    report(rounds, args.mails)
-    if args.profile:
-        profiled(args.mails, args.dir, link, args.profile, args.storage)
+    with tempfile.TemporaryDirectory(prefix="wtg-bench-poll-", dir=args.dir) as tmp:
+        for number in range(1, args.rounds + 1):
+            done = one_round(
+                args.mails,
+                Path(tmp) / f"round-{number}",
+                link,
+                not args.no_command,
+                args.jobs,
+                storage=args.storage,
+            )
+            rounds.append(done)
+            print_round(number, done)
+        report(rounds, args.mails)
+        if args.profile:
+            profiled(args.mails, Path(tmp) / "profiled", link, args.profile, args.storage)
+
+
+def print_round(number: int, done: Round) -> None:
+    command = (
+        f"; the command {done.command:.2f} s, {done.command_cpu:.2f} s CPU" if done.command else ""
+    )
+    print(
+        f"round {number}: bare fetch {done.fetch:.3f} s, poll {done.poll:.2f} s "
+        f"({done.cpu:.2f} s CPU, {done.kernel:.2f} s of it in the kernel, "
+        f"{done.imap_cpu:.2f} s the IMAP connection's), of which IMAP "
+        f"{done.imap:.3f} s (MOVE {done.moving:.3f} s; a bare fetch and MOVE "
+        f"{done.fetch_move:.3f} s; the poll's IMAP commands alone {done.alone:.3f} s)"
+        f"{command} "
+        f"({done.size / 1e6:.1f} MB; {done.summary}); making a file here "
+        f"{done.file_cost * 1e6:.0f} us CPU"
+    )
 
 
 def verdict(ratio: float) -> str:
@@ -511,11 +530,12 @@ def report(rounds: list[Round], mails: int) -> None:
 
 
 def profiled(
-    mails: int, where: str | None, link: tuple[float, float] | None, top: int, storage: str
+    mails: int, root: Path, link: tuple[float, float] | None, top: int, storage: str
 ) -> None:
-    """One more poll under cProfile: where its time goes, by function of wtg."""
+    """One more poll under cProfile (in the new folder ``root``): where its time goes, by
+    function of wtg."""
     profile = cProfile.Profile()
-    one_round(mails, where, link, command=False, jobs=1, profile=profile, storage=storage)
+    one_round(mails, root, link, command=False, jobs=1, profile=profile, storage=storage)
     stats = pstats.Stats(profile)
     stats.sort_stats("cumulative").print_stats(r"wtg/", top)
 

@@ -40,7 +40,7 @@ from wtg.mail.commands import Commands, command_text
 from wtg.mail.digestmark import last_digest
 from wtg.mail.echo import Asked
 from wtg.mail.extract import extract_from_message, parse_mail
-from wtg.mail.guards import auto_reply_reason, raw_headers, sender_address
+from wtg.mail.guards import Headers, auto_reply_reason, raw_headers, sender_address
 from wtg.mail.helpers import (
     KeptJournal,
     Note,
@@ -328,15 +328,17 @@ class Poller:
         msg = parse_mail(message.raw or message.head)  # parts nest at most MAX_NESTING deep
         message_id = str(msg.get("Message-ID", "")).strip()
         message_id = message_id.encode("utf-8", "replace").decode()  # 8-bit bytes: surrogates
+        headers = raw_headers(msg)  # read once for every check below
+        sender = sender_address(headers)
         # kept in the journal for the Message-ID: a copy is this mail again, not any mail
         # that carries its Message-ID (``wtg.mail.mailcopy``)
-        mark = copy_mark(message_id, sender_address(raw_headers(msg)), message.raw or b"")
+        mark = copy_mark(message_id, sender, message.raw or b"")
         if not message.raw:  # too big: answered from its header, never read
-            outcome = self._too_big(message, msg)
+            outcome = self._too_big(message, msg, headers, sender)
         else:  # the same answer to the same words goes once a day (``wtg.mail.echo``)
             asked = Asked(lambda: (command_text(msg) or "", self.commands.answered_text(msg)))
             with self.answers.answering(asked):
-                outcome = self._decide(message, msg, message_id, mark, archived)
+                outcome = self._decide(message, msg, headers, sender, message_id, mark, archived)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
             outcome = Outcome(outcome.kind, detail, outcome.game)
@@ -358,35 +360,43 @@ class Poller:
         arrived = comparable(message.order_key)
         self.journal.held(message.key, game, archived, detail, at, sender, player, arrived)
 
-    def _too_big(self, message: Incoming, head: Message) -> Outcome:
+    def _too_big(
+        self, message: Incoming, head: Message, headers: Headers, sender: str | None
+    ) -> Outcome:
         """A mail too big to fetch: its sender told why, unless it is a robot; a bounce is
-        read as far as it was fetched (``BounceNotes.noted_big``), as a small one is."""
-        headers = raw_headers(head)
+        read as far as it was fetched (``BounceNotes.noted_big``), as a small one is.
+        ``headers``: ``head``'s (``raw_headers``); ``sender``: their ``sender_address``."""
         loop = auto_reply_reason(headers, self.answers.loop)
         forged = self._forged(headers, message.key) if not loop else None
         if forged:
             return rejected(f"{Kind.UNANSWERED.value}: {forged}, {message.size} bytes (too big)")
         if not loop:
-            return self.answers.oversized(message, sender_address(headers))
+            return self.answers.oversized(message, sender)
         bounce = self.bounces.noted_big(head, message.start, message.key)
         limit = self.gm.limits.max_bytes
         return bounce or rejected(f"not for us ({loop}), {message.size} bytes (over {limit})")
 
     def _decide(
-        self, message: Incoming, msg: Message, message_id: str, mark: str, archived: Path
+        self,
+        message: Incoming,
+        msg: Message,
+        headers: Headers,
+        sender: str | None,
+        message_id: str,
+        mark: str,
+        archived: Path,
     ) -> Outcome:
-        """``mark``: the mail's ``copy_mark``, by which a copy of a mail handled before is
+        """``headers``: the mail's (``raw_headers``); ``sender``: their ``sender_address``;
+        ``mark``: the mail's ``copy_mark``, by which a copy of a mail handled before is
         known; ``archived``: its raw copy in the archive."""
         earlier = self.journal.key_of_message_id(mark)
         if earlier and earlier != message.key:
             return ignored(f"a copy of {earlier}")
-        headers = raw_headers(msg)
         loop = auto_reply_reason(headers, self.answers.loop)
         if loop:  # never answered; a bounce of our mail marks the address failing
             return self.bounces.noted(msg, message.key) or self._set_aside(
                 message, msg, loop, archived
             )
-        sender = sender_address(headers)
         extracted = extract_from_message(msg)
         forged = self._forged(headers, message.key)
         if forged:
