@@ -309,7 +309,7 @@ def one_round(
         assert gm.imap is not None
         with imap.client(GM_ADDRESS) as client:
             # The folders the poll moves mails to are there, as they are from a GM's
-            # second poll on (the first makes them: 3 ms)
+            # second poll on (the first makes them)
             for folder in (gm.imap.processed_folder, gm.imap.rejected_folder):
                 client.create_folder(folder)
             for raw in mails:
