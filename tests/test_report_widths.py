@@ -1,0 +1,61 @@
+"""A report is read in a mail, 78 characters a line: its tables and its status line fit, where
+they can without losing anything.
+
+Intermediate's YOUR PROVINCES table was 81 characters wide (an ID column of four places on a
+map of 2-digit numbers, POP of four places for numbers of three) and its status line 85 to
+88 (gold and WOOD beside EFF, tech level and the attacks): both wrapped in a player's mail
+client, the rows' columns lost. The ID column is now as wide as the largest number in it
+(two places at least) and POP three places (wider where a number is), and the attacks of
+the next turn go on a line of their own where the status line would be wider than 78 (Standard's, without WOOD, fits)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import players
+from tests.mapgames import played_game
+from tests.shipped import INTERMEDIATE
+from wtg.game.engine import create_game
+from wtg.game.report import report_text
+
+WIDTH = 78
+
+
+def test_every_line_of_intermediate_reports_fits_a_mail(tmp_path: Path) -> None:
+    game = played_game(tmp_path / "g", "intermediate", "pentarchy", 5, 6).typed(INTERMEDIATE)
+    assert game.latest_turn() == 6
+    widths = {
+        (turn, seat): max(len(line) for line in game.report(seat, turn).splitlines())
+        for turn in range(game.latest_turn() + 1)
+        for seat in range(1, 6)
+    }
+    assert max(widths.values()) == WIDTH
+    report = game.report(1)
+    lines = report.splitlines()
+    header = lines[lines.index("YOUR PROVINCES") + 1]
+    assert header == (
+        "ID NAME           TERRAIN  POP WOK ARM PIK ARC KNI CAT   LEV  DEF  MIS SPY AIM"
+    )
+    me = game.state().player(1)
+    at = next(i for i, line in enumerate(lines) if line.startswith("Status: "))
+    assert lines[at : at + 2] == [
+        f"Status: ACTIVE   EFF: {me.eff}%   Gold: {me.gold}   Wood: {me.wood}   "
+        f"Tech level: {me.tech}",
+        "Attacks next turn: 4",
+    ]
+
+
+def test_the_id_column_widens_for_a_number_of_three_digits(tmp_path: Path) -> None:
+    """A GM's map of more than 99 provinces: the column takes the number's places, the rows
+    and the TOTAL row keep their columns."""
+    game = create_game(tmp_path / "g", "intermediate", "marchlands", players(2), seed=5)
+    state = game.typed(INTERMEDIATE).state()
+    home = next(p for p in state.provinces if p.owner == 1)
+    home.id = 120
+    report = report_text(game.ruleset, game.config, state, [], 1, aof="")
+    lines = report.splitlines()
+    at = lines.index("YOUR PROVINCES")
+    header, row, total = lines[at + 1 : at + 4]
+    assert header.startswith(" ID NAME           TERRAIN  POP ")
+    assert row.startswith(f"120 {home.name:<14} {home.terrain:<8} {home.pop:>3} ")
+    assert total.startswith(f"TOTAL (1 prov.)             {home.pop:>3} ")
