@@ -39,7 +39,7 @@ def test_every_line_of_intermediate_reports_fits_a_mail(tmp_path: Path) -> None:
     me = game.state().player(1)
     at = next(i for i, line in enumerate(lines) if line.startswith("Status: "))
     assert lines[at : at + 2] == [
-        f"Status: ACTIVE   EFF: {me.eff}%   Gold: {me.gold}   Wood: {me.wood}   "
+        f"Status: ACTIVE   EFF: {me.eff}%   Gold: {me.gold}   WOOD: {me.wood}   "
         f"Tech level: {me.tech}",
         "Attacks next turn: 4",
     ]
@@ -59,3 +59,15 @@ def test_the_id_column_widens_for_a_number_of_three_digits(tmp_path: Path) -> No
     assert header.startswith(" ID NAME           TERRAIN  POP ")
     assert row.startswith(f"120 {home.name:<14} {home.terrain:<8} {home.pop:>3} ")
     assert total.startswith(f"TOTAL (1 prov.)             {home.pop:>3} ")
+
+
+def test_the_status_line_names_wood_as_the_rule_text_and_the_rest_of_the_report_do(
+    tmp_path: Path,
+) -> None:
+    """ "100 GOLD, 100 WOOD", "costing 5 WOOD per unit": the status line said ``Wood: 100``
+    above ``... 0 gold, 0 WOOD ...`` of the workers and ``you have 100 WOOD`` of the form."""
+    game = create_game(tmp_path / "g", "intermediate", "marchlands", players(2), seed=5)
+    report = game.report(1)
+    assert "Gold: 100   WOOD: 100   Tech level: 0" in report
+    assert "you have 100 WOOD" in report
+    assert "Wood" not in report
