@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tests.conftest import players
 from tests.mapgames import played_game
-from tests.shipped import INTERMEDIATE
+from tests.shipped import INTERMEDIATE, WOK4
 from wtg.game.engine import create_game
 from wtg.game.report import report_text
 
@@ -71,3 +71,38 @@ def test_the_status_line_names_wood_as_the_rule_text_and_the_rest_of_the_report_
     assert "Gold: 100   WOOD: 100   Tech level: 0" in report
     assert "you have 100 WOOD" in report
     assert "Wood" not in report
+
+
+def test_a_wok4_bombing_suffered_is_no_paragraph_of_its_own(tmp_path: Path) -> None:
+    """The line of a bombing a WoK IV player suffered was followed by a blank line, as no
+    other event's is: ``- 15 Oakensand was bombed by 6 missiles ...``, a blank line, then
+    ``- Entropy: ...``, as if the list had ended."""
+    from wtg.rules.wok.events import BombingSuffered, Entropy
+
+    game = create_game(tmp_path / "g", "wok4", "small", players(2), seed=5)
+    state = game.typed(WOK4).state()
+    home = next(p for p in state.provinces if p.owner == 1)
+    events = [
+        BombingSuffered(
+            visible_to=frozenset({1}),
+            player=1,
+            province=home.id,
+            missiles=6,
+            armies=2,
+            spies=0,
+            dfn=1,
+            tech=6,
+            source=0,
+            bomber=0,
+        ).to_dict(),
+        Entropy(
+            visible_to=frozenset({1}), player=1, provinces=1, eff_before=99, eff_after=98
+        ).to_dict(),
+    ]
+    lines = report_text(game.ruleset, game.config, state, events, 1, aof="").splitlines()
+    at = lines.index("WHAT HAPPENED THIS TURN")
+    assert lines[at + 1 : at + 4] == [
+        f"- {home.id} {home.name} was bombed by 6 missiles from an unknown source: lost 2 ARM,",
+        "  0 SPY, 0.1 DEF, 6 tech points.",
+        "- Entropy: 1 province cost you 1% EFF (99% -> 98%).",
+    ]

@@ -75,7 +75,9 @@ def test_the_attacks_fit_and_their_notes_are_there_when_a_row_needs_them() -> No
     assert all(len(line) <= WIDTH for line in mine)
     theirs_text = report_text(TACTICS, config, game, [], 2)
     theirs = _attacks(theirs_text)
-    assert theirs[0].startswith("21 PIKE        11 KNIGHT       01/01 02/01     2  10%  12%   4 (  7)")
+    assert theirs[0].startswith(
+        "21 PIKE        11 KNIGHT       01/01 02/01     2  10%  12%   4 (  7)"
+    )
     assert theirs[0].endswith("/10")
     assert "* your weapon dominates" not in theirs_text
     assert "RST!" not in theirs_text  # every piece rested: no row marked
