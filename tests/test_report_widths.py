@@ -6,7 +6,8 @@ map of 2-digit numbers, POP of four places for numbers of three) and its status 
 88 (gold and WOOD beside EFF, tech level and the attacks): both wrapped in a player's mail
 client, the rows' columns lost. The ID column is now as wide as the largest number in it
 (two places at least) and POP three places (wider where a number is), and the attacks of
-the next turn go on a line of their own where the status line would be wider than 78 (Standard's, without WOOD, fits)."""
+the next turn go on a line of their own where the status line would be wider than 78
+(Standard's, without WOOD, fits)."""
 
 from __future__ import annotations
 
