@@ -15,9 +15,10 @@ from pathlib import Path
 
 from tests.conftest import players
 from tests.mapgames import played_game
-from tests.shipped import INTERMEDIATE, WOK4
+from tests.shipped import INTERMEDIATE, STANDARD, WOK4
 from wtg.game.engine import create_game
 from wtg.game.report import report_text
+from wtg.rules.wok.state import Outcome
 
 WIDTH = 78
 
@@ -107,3 +108,20 @@ def test_a_wok4_bombing_suffered_is_no_paragraph_of_its_own(tmp_path: Path) -> N
         "  0 SPY, 0.1 DEF, 6 tech points.",
         "- Entropy: 1 province cost you 1% EFF (99% -> 98%).",
     ]
+
+
+def test_the_final_ranking_of_ten_players_is_wrapped_as_a_sentence(tmp_path: Path) -> None:
+    """``Final ranking: 1. Ann (#1)  2. Bob (#2)  ...``: its two spaces between places made
+    the line a row of columns, never wrapped: 143 characters for ten players. Now a line
+    of places, each kept whole (never ``5. Eve`` above ``(#5)``), wrapped at 78."""
+    game = create_game(tmp_path / "g", "standard", "classic60", players(10), seed=5)
+    state = game.typed(STANDARD).state()
+    state.outcome = Outcome("vote", (1,), tuple(range(1, 11)), tuple(range(1, 11)))
+    lines = report_text(game.ruleset, game.config, state, [], 2, aof="").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Final ranking:"))
+    assert lines[at : at + 3] == [
+        "Final ranking: 1. Ann (#1), 2. Bob (#2), 3. Cid (#3), 4. Dee (#4),",
+        "  5. Eve (#5), 6. Fay (#6), 7. Gus (#7), 8. Hal (#8), 9. Ivy (#9),",
+        "  10. Jon (#10)",
+    ]
+    assert max(len(line) for line in lines) <= WIDTH

@@ -81,3 +81,22 @@ def test_the_attacks_fit_and_their_notes_are_there_when_a_row_needs_them() -> No
     assert theirs[0].endswith("/10")
     assert "* your weapon dominates" not in theirs_text
     assert "RST!" not in theirs_text  # every piece rested: no row marked
+
+
+def test_the_game_over_line_is_wrapped_with_each_place_whole() -> None:
+    """``- GAME OVER (...): 1. Ann (yellow)  2. Bob (blue)  3. Bot Red (red)``: 90
+    characters, its two spaces between places a row of columns to the wrapping, never
+    broken."""
+    config = game_config("tactics", "meadow", 2, 3)
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1)])
+    event = {
+        "kind": "game_over",
+        "public": True,
+        "visible_to": [],
+        "reason": "loss of all armies but one",
+        "places": [1, 2],
+    }
+    lines = report_text(TACTICS, config, game, [event], 1).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("- GAME OVER"))
+    names = {p.id: f"{p.name} ({p.colour})" for p in game.players}
+    assert lines[at] == f"- GAME OVER (loss of all armies but one): 1. {names[1]}, 2. {names[2]}."
