@@ -100,3 +100,15 @@ def test_the_game_over_line_is_wrapped_with_each_place_whole() -> None:
     at = next(i for i, line in enumerate(lines) if line.startswith("- GAME OVER"))
     names = {p.id: f"{p.name} ({p.colour})" for p in game.players}
     assert lines[at] == f"- GAME OVER (loss of all armies but one): 1. {names[1]}, 2. {names[2]}."
+
+
+def test_the_armies_heading_names_the_colours_of_the_game() -> None:
+    """A game of three armies (red, yellow, blue) was headed ``ARMIES (in the order they
+    move: red, green, yellow, blue)``: no green army was on the board."""
+    config = game_config("tactics", "meadow", 2, 3)
+    played = list(play(TACTICS, config, _plan, 0, options={"bots": 1}))
+    state = played[0].state
+    colours = [p.colour for p in state.turn_order()]
+    assert len(colours) == 3
+    report = report_text(TACTICS, config, state, [], 1)
+    assert f"ARMIES (in the order they move: {', '.join(colours)})\n" in report
