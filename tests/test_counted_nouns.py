@@ -86,9 +86,9 @@ def test_the_end_of_a_wok_game_names_its_winner_or_its_winners(tmp_path: Path) -
     game = create_game(tmp_path / "g", "standard", "classic60", players(6), seed=5)
     state = game.typed(STANDARD).state()
     state.outcome = Outcome("last standing", (1,), (1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6))
-    alone = report_text(game.ruleset, game.config, state, [], 2, aof="")
+    alone = report_text(STANDARD, game.config, state, [], 2, aof="")
     assert "\nWinner: Ann (#1)\n" in alone
     state.outcome = Outcome("alliance", (1, 2), (1, 2, 3, 4, 5, 6), (1, 1, 3, 4, 5, 6))
-    shared = report_text(game.ruleset, game.config, state, [], 3, aof="")
+    shared = report_text(STANDARD, game.config, state, [], 3, aof="")
     assert "\nWinners: Ann (#1), Bob (#2)\n" in shared
     assert "(s)" not in alone + shared

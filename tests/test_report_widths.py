@@ -54,7 +54,7 @@ def test_the_id_column_widens_for_a_number_of_three_digits(tmp_path: Path) -> No
     state = game.typed(INTERMEDIATE).state()
     home = next(p for p in state.provinces if p.owner == 1)
     home.id = 120
-    report = report_text(game.ruleset, game.config, state, [], 1, aof="")
+    report = report_text(INTERMEDIATE, game.config, state, [], 1, aof="")
     lines = report.splitlines()
     at = lines.index("YOUR PROVINCES")
     header, row, total = lines[at + 1 : at + 4]
@@ -101,7 +101,7 @@ def test_a_wok4_bombing_suffered_is_no_paragraph_of_its_own(tmp_path: Path) -> N
             visible_to=frozenset({1}), player=1, provinces=1, eff_before=99, eff_after=98
         ).to_dict(),
     ]
-    lines = report_text(game.ruleset, game.config, state, events, 1, aof="").splitlines()
+    lines = report_text(WOK4, game.config, state, events, 1, aof="").splitlines()
     at = lines.index("WHAT HAPPENED THIS TURN")
     assert lines[at + 1 : at + 4] == [
         f"- {home.id} {home.name} was bombed by 6 missiles from an unknown source: lost 2 ARM,",
@@ -117,7 +117,7 @@ def test_the_final_ranking_of_ten_players_is_wrapped_as_a_sentence(tmp_path: Pat
     game = create_game(tmp_path / "g", "standard", "classic60", players(10), seed=5)
     state = game.typed(STANDARD).state()
     state.outcome = Outcome("vote", (1,), tuple(range(1, 11)), tuple(range(1, 11)))
-    lines = report_text(game.ruleset, game.config, state, [], 2, aof="").splitlines()
+    lines = report_text(STANDARD, game.config, state, [], 2, aof="").splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("Final ranking:"))
     assert lines[at : at + 3] == [
         "Final ranking: 1. Ann (#1), 2. Bob (#2), 3. Cid (#3), 4. Dee (#4),",

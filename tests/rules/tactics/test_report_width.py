@@ -18,6 +18,7 @@ from typing import Any
 from tests.played import game_config, play
 from tests.rules.tactics.builders import OPEN7, piece, state
 from tests.shipped import TACTICS
+from wtg.core.jsondata import Json
 from wtg.game.report import report_text
 from wtg.rules.tactics.strategy import plan_orders
 
@@ -89,7 +90,7 @@ def test_the_game_over_line_is_wrapped_with_each_place_whole() -> None:
     broken."""
     config = game_config("tactics", "meadow", 2, 3)
     game = state(OPEN7, [piece(11, "KNIGHT", 1, 1)])
-    event = {
+    event: dict[str, Json] = {
         "kind": "game_over",
         "public": True,
         "visible_to": [],
