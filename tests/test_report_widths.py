@@ -125,3 +125,19 @@ def test_the_final_ranking_of_ten_players_is_wrapped_as_a_sentence(tmp_path: Pat
         "  10. Jon (#10)",
     ]
     assert max(len(line) for line in lines) <= WIDTH
+
+
+def test_one_blank_line_between_the_order_of_play_and_the_top_ten(tmp_path: Path) -> None:
+    """A game without a deadline had two blank lines under the ORDER OF PLAY (the one meant
+    to part it from the DEADLINE line, which such a game has not); with a deadline, one
+    under each."""
+    game = create_game(tmp_path / "g", "standard", "star-islands", players(3), seed=5)
+    report = game.report(1)
+    assert "ORDER OF PLAY FOR TURN 1: 2 3 1\n\nTOP TEN\n" in report
+    assert "\n\n\n" not in report
+    state = game.typed(STANDARD).state()
+    text = report_text(STANDARD, game.config, state, [], 1, aof="", deadline="Mon 7 Dec 18:00")
+    assert (
+        "ORDER OF PLAY FOR TURN 1: 2 3 1\n\nDEADLINE FOR YOUR TURN 1 ORDERS: Mon 7 Dec 18:00\n\n"
+        "TOP TEN\n"
+    ) in text
