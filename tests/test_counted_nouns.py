@@ -5,11 +5,15 @@ confirmation)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from tests.conftest import players
+from tests.shipped import STANDARD
 from wtg.core.counting import counted
-from wtg.game.engine import Game
+from wtg.game.engine import Game, create_game
+from wtg.game.report import report_text
 from wtg.mail.compose import forecast_template
-from wtg.rules.wok.state import WokState
+from wtg.rules.wok.state import Outcome, WokState
 
 ONE_PLURAL = re.compile(r"\b1 (missiles|armies|attacks|spies|orders|provinces|points|cards)\b")
 
@@ -75,3 +79,16 @@ def test_no_template_counts_with_a_bracketed_plural() -> None:
         if hedged.search(line)
     ]
     assert found == []
+
+
+def test_the_end_of_a_wok_game_names_its_winner_or_its_winners(tmp_path: Path) -> None:
+    """Every WoK report at the end said ``Winner(s): Ann (#1)`` of one winner."""
+    game = create_game(tmp_path / "g", "standard", "classic60", players(6), seed=5)
+    state = game.typed(STANDARD).state()
+    state.outcome = Outcome("last standing", (1,), (1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6))
+    alone = report_text(STANDARD, game.config, state, [], 2, aof="")
+    assert "\nWinner: Ann (#1)\n" in alone
+    state.outcome = Outcome("alliance", (1, 2), (1, 2, 3, 4, 5, 6), (1, 1, 3, 4, 5, 6))
+    shared = report_text(STANDARD, game.config, state, [], 3, aof="")
+    assert "\nWinners: Ann (#1), Bob (#2)\n" in shared
+    assert "(s)" not in alone + shared

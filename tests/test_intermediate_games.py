@@ -103,7 +103,7 @@ def test_fifteen_turns_from_the_command_line(
     for seat in range(1, humans + 1):
         report = wtg("report", game_dir, "--player", seat)
         assert report.exit_code == 0
-        assert "Wood:" in report.output
+        assert "WOOD:" in report.output
         owns = any(p["owner"] == seat for p in state["provinces"])
         assert ("TERRAIN" in report.output) == owns
 

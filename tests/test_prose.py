@@ -113,3 +113,15 @@ def test_a_rejected_order_line_stays_whole_and_its_reason_goes_under_it() -> Non
         "    expected 3 fields FROM TO ARM, found 15",
     ]
     assert wrapped(line).split("\n")[0] == order[: order.rindex(" ", 0, WIDTH + 1)]
+
+
+def test_packed_keeps_each_item_whole_and_gives_a_wide_one_its_own_line() -> None:
+    from wtg.text.prose import packed
+
+    assert packed(["1. Ann (#1)", "2. Bob (#2)"], "Final ranking:") == (
+        "Final ranking: 1. Ann (#1), 2. Bob (#2)"
+    )
+    assert packed(["a" * 20, "b" * 30, "c" * 10], "Lead:", ".", width=30) == (
+        f"Lead: {'a' * 20},\n  {'b' * 30},\n  {'c' * 10}."
+    )
+    assert packed([], "Lead:") == "Lead:"

@@ -81,4 +81,4 @@ def test_the_total_row_keeps_the_columns_of_an_intermediate_report(tmp_path: Pat
     """Intermediate WoK's table, with its troops' columns, the same way."""
     game = create_game(tmp_path / "g", "intermediate", "marchlands", players(2), seed=5)
     titles = ["POP", "WOK", "ARM", "PIK", "ARC", "KNI", "CAT", "LEV", "DEF", "MIS", "SPY"]
-    check_columns(game.report(1), titles, 28)
+    check_columns(game.report(1), titles, 26)

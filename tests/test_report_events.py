@@ -112,13 +112,21 @@ def wok4_game() -> Game:
 
 
 def standard_game() -> Game:
-    """Three on star-islands: player 3 misses turns 4-6 (QUIT); allies; all vote at turn 30."""
+    """Three on star-islands: player 3 misses turns 4-6 (QUIT); all vote at turn 30."""
     config = game_config("standard", "star-islands", 3, 11)
-    twist = wok_twist(
-        {3: range(4, 7)}, ally=(2, lambda s, p: 2 if p == 1 else None), vote_end=(30, True)
-    )
+    twist = wok_twist({3: range(4, 7)}, vote_end=(30, True))
     return Game(
         "standard", config, play(find_ruleset("standard"), config, standard_plan, 40, twist=twist)
+    )
+
+
+def allied_game() -> Game:
+    """Six on classic60, a few turns: players 1 and 2 name each other allies (a game of
+    more than 5 players has alliances; the three of ``standard_game`` have none)."""
+    config = game_config("standard", "classic60", 6, 11)
+    twist = wok_twist({}, ally=(2, lambda s, p: {1: 2, 2: 1}.get(p)))
+    return Game(
+        "standard", config, play(find_ruleset("standard"), config, standard_plan, 4, twist=twist)
     )
 
 
@@ -232,7 +240,7 @@ TACTICS_WAR: dict[str, OptionValue] = {
 
 GAMES: dict[str, Callable[[], list[Game]]] = {
     "wok4": lambda: [wok4_game()],
-    "standard": lambda: [standard_game(), duel_game()],
+    "standard": lambda: [standard_game(), allied_game(), duel_game()],
     "intermediate": lambda: [intermediate_game()],
     "wisk": lambda: list(wisk_games()),
     "tactics": lambda: [tactics_game()],

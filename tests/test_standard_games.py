@@ -179,6 +179,30 @@ def test_a_variant_s_form_has_no_alliance_section(tmp_path: Path, variant: str) 
     assert f"there are no alliances in a {variant}" in verdict.reason
 
 
+def test_a_game_of_five_players_or_fewer_has_no_alliance_section(tmp_path: Path) -> None:
+    """ "Note that players can only share victory if the game started with more than 5
+    players", and sharing the victory is all an alliance does: a game of three without a
+    variant offered "ALLIANCE: the player you share victory with", took the line, and its
+    report said "Alliance: you name Bob as your ally." of an alliance that could never
+    count. Its form now has no ALLIANCE section, and a line sent all the same is rejected
+    with the reason."""
+    game = create_game(tmp_path / "g", "standard", "star-islands", players(3), 5)
+    form = game.aof(1)
+    assert "ALLIANCE" not in form and "\nL1:" not in form
+    home = next(p.id for p in game.typed(STANDARD).state().provinces if p.owner == 1)
+    filled = form.replace("\nV1: _", f"\nL1: 02\nG1: {home:02d} 1\nV1: _", 1)
+    submission = game.submit(filled)
+    (verdict,) = [v for v in submission.verdicts if v.entry.section == "ally"]
+    assert not verdict.accepted
+    assert verdict.reason == (
+        "an alliance shares victory only in a game that started with more than 5 players, "
+        "and this one started with 3"
+    )
+    game.run_turn()
+    assert game.typed(STANDARD).state().player(1).ally == 0
+    assert "Alliance:" not in game.report(1)
+
+
 def test_a_game_without_a_variant_keeps_the_alliance_section(tmp_path: Path) -> None:
     game = create_game(tmp_path / "g", "standard", "classic60", players(6), 5)
     assert "ALLIANCE: the player you share victory with" in game.aof(1)

@@ -137,3 +137,11 @@ def test_an_optional_field_may_be_absent_or_null_in_the_order_file() -> None:
     )
     _, bad, _ = entries_from_orders(form, {"player": 1, "turn": 2, "moves": [{"piece": 7}]})
     assert [v.reason for v in bad] == ["missing field 'to'"]
+
+
+def test_a_number_too_wide_for_its_field_names_the_digits() -> None:
+    """It said ``does not fit in 1 digit(s)``."""
+    with pytest.raises(ValueError, match=r"^dice: 10 does not fit in 1 digit$"):
+        render_value(FieldSpec("dice", "DICE", 1), 10)
+    with pytest.raises(ValueError, match=r"^armies: 1000 does not fit in 3 digits$"):
+        render_value(FieldSpec("armies", "ARMIES", 3), 1000)

@@ -124,7 +124,7 @@ def test_more_spec_checks() -> None:
     assert "a 'single' section must have 'lines: 1'" in text
     assert "a 'scalar' section must have exactly one field" in text
     assert "code name 'pop' must be upper-case" in text
-    assert "code 10 does not fit in 1 digit(s)" in text
+    assert "code 10 does not fit in 1 digit" in text and "digit(s)" not in text
     assert "'label' must be a single letter" in text
     assert "other than player/turn" in text
 

@@ -69,7 +69,7 @@ def test_a_list_of_another_group_refuses_with_the_reason(tmp_path: Path) -> None
     hall.mail(address(1), "JOIN wok4")
     hall.poll()
     (answer,) = hall.new_mails(address(1))
-    assert "you count as Beginner (0 game(s) finished, 0 won" in answer.body
+    assert "you count as Beginner (0 games finished, 0 won" in answer.body
 
 
 def test_the_book_is_private(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import pytest
 from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters
 from wtg.game.press import press_for
+from wtg.lobby.commands import Command, stray_words
 from wtg.lobby.database import Book
 
 
@@ -71,3 +72,12 @@ def test_help_and_list_with_words_after_them_answer_as_before(tmp_path: Path) ->
     assert [m.subject for m in hall.new_mails("bob@x.example")] == [
         "waiting lists and seats offered"
     ]
+
+
+def test_a_code_line_of_two_words_counts_the_word_it_takes() -> None:
+    """It said ``CODE takes 1 word(s)``."""
+    why = stray_words(Command("CODE", ("ABCD1234", "please"), 1))
+    assert why == (
+        'CODE takes 1 word; "please" after that is not read: nothing was done (write each '
+        "command on a line of its own)"
+    )

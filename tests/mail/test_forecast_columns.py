@@ -67,7 +67,7 @@ def test_intermediate_s_forecast_shows_the_report_s_table(tmp_path: Path) -> Non
     forecast = table(text, "FORECAST: your provinces")
     world.game.run_turn()
     report = table(world.game.report(1), "YOUR PROVINCES")
-    header = "  ID NAME           TERRAIN   POP WOK ARM PIK ARC KNI CAT   LEV  DEF  MIS SPY AIM"
+    header = "ID NAME           TERRAIN  POP WOK ARM PIK ARC KNI CAT   LEV  DEF  MIS SPY AIM"
     assert forecast[0] == report[0] == header
     assert len(forecast) == len(report) == 2
     assert forecast[1] == report[1]  # nobody else acted: the same row, the same columns

@@ -407,8 +407,8 @@ def test_an_order_line_outside_the_filled_form_is_answered_not_read(tmp_path: Pa
     conf = " ".join(answers(world)["conf"].split())
     line = len(form.split("\n")) + 1
     assert (
-        f"1 line(s) of your mail that look like order lines (line {line}) stand outside the "
-        "form that carries your code, and were not read" in conf
+        f"1 line of your mail that looks like an order line (line {line}) stands outside the "
+        "form that carries your code, and was not read" in conf
     )
     assert "1 accepted, 0 rejected" in conf
     assert on_file(world) == {"trade": [150]}

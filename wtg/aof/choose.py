@@ -174,11 +174,19 @@ def _strays(unread: Sequence[Found]) -> tuple[str, ...]:
         return ()
     shown = ", ".join(str(number) for _part, number in lines[:6])
     more = ", ..." if len(lines) > 6 else ""
+    if len(lines) == 1:
+        stray = (
+            f"1 line of your mail that looks like an order line (line {shown}) stands outside "
+            "the form that carries your code, and was not read"
+        )
+    else:
+        stray = (
+            f"{len(lines)} lines of your mail that look like order lines (lines {shown}{more}) "
+            "stand outside the form that carries your code, and were not read"
+        )
     return (
-        f"{len(lines)} line(s) of your mail that look like order lines (line {shown}{more}) "
-        "stand outside the form that carries your code, and were not read: the lines of "
-        "that form are read, and order lines typed above or below the quoted report, "
-        "never a line of the report itself or of another mail in yours.",
+        f"{stray}: the lines of that form are read, and order lines typed above or below the "
+        "quoted report, never a line of the report itself or of another mail in yours.",
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from string import Formatter
 from typing import Any, cast
@@ -9,12 +10,14 @@ from typing import Any, cast
 from wtg.aof.orderfile import read_section
 from wtg.aof.values import Value, render_value
 from wtg.core.form import RESERVED_KEYS, FormSpec, SectionSpec
-from wtg.text.prose import wrapped
+from wtg.text.prose import sentences_wrapped, wrapped
 
 WIDTH = 72
 """The columns of the form's own prose (its instructions, titles and help lines): a form
 is sent to be replied to, and a reply quotes it with ``> ``, within the 78 columns of a
 mail's line (RFC 5322, 2.1.1) and short of the 72 a client wraps a flowed reply at."""
+SENTENCE_END = re.compile(r"(?<=[.;:]) (?=[A-Z])")
+"""Where a sentence of a help line ends and the next begins (``e.g. 05/07`` goes on)."""
 INDENT = "  "
 """What a prose line's continuation begins with."""
 
@@ -107,7 +110,13 @@ def prose_lines(text: str) -> list[str]:
 
 def choice_lines(text: str) -> list[str]:
     """A help line (``KIND 1 = POP->WOK (...), 2 = ...``) broken to the form's width between
-    its choices, each kept whole where it fits on a line."""
+    its choices, each kept whole where it fits on a line. A help line that lists no choices
+    (no ``=`` in it: WISK's ``A set: three of a kind, one of each kind, or ...``) is a
+    sentence, broken at its words as the titles are: broken at its commas, it read ``one of
+    each kind,`` above ``or any two with a wild card. Five cards or more must be traded.``
+    Each of its sentences begins a line, and its last word is never alone on a line."""
+    if " = " not in text:
+        return sentences_wrapped("\n".join(SENTENCE_END.split(text)), WIDTH).splitlines()
     lines = [""]
     for choice in text.split(", "):
         joined = f"{lines[-1]}, {choice}" if lines[-1] else choice

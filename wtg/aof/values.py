@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from wtg.core.counting import counted
 from wtg.core.form import FieldSpec
 
 Value = int | str | bool | tuple[int, int]
@@ -181,5 +182,5 @@ def render_value(spec: FieldSpec, value: Value) -> str:
     elif spec.codes is not None and value not in spec.codes:
         raise ValueError(f"{spec.name}: unknown code {value!r}")
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= spec.limit:
-        raise ValueError(f"{spec.name}: {value!r} does not fit in {spec.width} digit(s)")
+        raise ValueError(f"{spec.name}: {value!r} does not fit in {counted(spec.width, 'digit')}")
     return f"{value:0{spec.width}d}"

@@ -9,6 +9,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TypeVar
 
+from wtg.core.counting import counted
 from wtg.core.errors import ProblemsError
 from wtg.core.record import Record
 from wtg.core.settings import SETTING_KEYS
@@ -339,7 +340,7 @@ def _codes(value: object, width: int, where: str, problems: list[str]) -> Mappin
         if not isinstance(number, int) or isinstance(number, bool):
             problems.append(f"{where}: code {number!r} must be an integer")
         elif not 0 <= number < 10**width:
-            problems.append(f"{where}: code {number} does not fit in {width} digit(s)")
+            problems.append(f"{where}: code {number} does not fit in {counted(width, 'digit')}")
         elif not isinstance(name, str) or not _CODE_NAME.fullmatch(name) or name.isdigit():
             problems.append(f"{where}: code name {name!r} must be upper-case letters, digits, '-'")
         else:

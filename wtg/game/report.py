@@ -19,7 +19,7 @@ from wtg.game.gameconfig import GameConfig
 from wtg.game.press import Press
 from wtg.game.roster import roster
 from wtg.game.textcolumn import column, padded
-from wtg.text.prose import sentences_wrapped, wrapped
+from wtg.text.prose import packed, sentences_wrapped, wrapped
 
 
 def bytecode_cache() -> jinja2.BytecodeCache | None:
@@ -76,6 +76,7 @@ def environment() -> jinja2.Environment:
             "column": column,
             "padded": padded,
             "wrapped": wrapped,
+            "packed": packed,
         },
     )
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER
+from wtg.core.counting import counted
 from wtg.core.record import Record
 from wtg.core.typednumber import typed_number
 
@@ -220,7 +221,7 @@ def stray_words(command: Command) -> str | None:
         "STATUS": "one game",
         "RESIGN": "one game",
         "ABSENCE": "a game, the first turn or day and the last",
-    }.get(verb, f"{most} word(s)")
+    }.get(verb, counted(most, "word"))
     return (
         f'{verb} takes {takes}; "{" ".join(args[most:])}" after that is not read: nothing '
         "was done (write each command on a line of its own)"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import email.utils
 from collections.abc import Callable
 
+from wtg.core.counting import counted
 from wtg.core.errors import GameError
 from wtg.core.ruleset import SeatId
 from wtg.game.engine import Game
@@ -179,7 +180,7 @@ def _no_list(
     won = mine.won if mine is not None else 0
     return (
         f"the waiting lists of {what} are for another group: you count as {group.capitalize()} "
-        f"({finished} game(s) finished, {won} won; Beginner: 0-2 finished, none won; "
+        f"({counted(finished, 'game')} finished, {won} won; Beginner: 0-2 finished, none won; "
         "Advanced: 3+ finished or 1+ won)"
     )
 

@@ -26,6 +26,7 @@ from email.message import Message
 from typing import Any
 
 from wtg.aof.mailtext import BEGIN_MARKER, has_marker, header_keys, mail_lines
+from wtg.core.counting import counted
 
 _TOO_DEEP = "parts nested too deep were skipped"
 DEFAULT_MARKERS = (BEGIN_MARKER,)
@@ -273,7 +274,7 @@ def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
     ]
     found = [item for item in ranked if item[0] < 0]
     if not found:
-        looked = f"{len(walk.candidates)} text part(s) looked at, none holds an AOF"
+        looked = f"{counted(len(walk.candidates), 'text part')} looked at, none holds an AOF"
         return Extracted(None, NOT_FOUND, (looked, *walk.troubles))
     best = min(found, key=lambda item: item[:3])[3]
     texts = tuple(item[3].text for item in sorted(found, key=lambda item: item[1:3]))

@@ -27,6 +27,8 @@ TOP = 10
 LABELS = {"tactics": ("Hit points", "Pieces"), "wisk": ("Armies", "Territories")}
 """What a ruleset's Top Ten score and holdings count (WoK: score and provinces)."""
 DEFAULT_LABELS = ("Score", "Provinces")
+BOT_WORDS = {"tactics": "bot"}
+"""A seat the machine plays, in the words of a ruleset's text where it is not "robot"."""
 
 
 class SideFacts(Record):
@@ -94,6 +96,12 @@ class GameFacts(Record):
     @property
     def still_in(self) -> tuple[SideFacts, ...]:
         return tuple(side for side in self.sides if side.still_in)
+
+    @property
+    def bot_word(self) -> str:
+        """What the rules call a seat the machine plays: a Tactics "bot" (its reports say
+        so), the WoK rulesets' and WISK's "robot"."""
+        return BOT_WORDS.get(self.ruleset, "robot")
 
     @property
     def winners(self) -> tuple[str, ...]:

@@ -9,6 +9,8 @@ few string searches rather than a walk over its words."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
 
@@ -74,3 +76,20 @@ def _no_word_alone(pieces: list[str]) -> list[str]:
     head, _, word = pieces[-2].rpartition(" ")
     moved = f"{indent}{word} {pieces[-1].lstrip(' ')}"
     return [*pieces[:-2], head, moved] if len(moved) <= len(pieces[-2]) else pieces
+
+
+def packed(items: Iterable[str], lead: str = "", end: str = "", width: int = WIDTH) -> str:
+    """``lead`` and the ``items`` after it, ", " between them and ``end`` after the last, on
+    as few lines of at most ``width`` as it takes, each item kept whole on one line (a
+    place and a name with its number: ``7. Gus (#7)``); a line after the first begins with
+    two spaces. An item wider than a line has one of its own."""
+    texts = list(items)
+    lines = [lead.rstrip(" ")]
+    for index, item in enumerate(texts):
+        piece = item + ("," if index < len(texts) - 1 else end)
+        joined = f"{lines[-1]} {piece}" if lines[-1] else piece
+        if len(joined) <= width or not lines[-1].strip():
+            lines[-1] = joined
+        else:
+            lines.append("  " + piece)
+    return "\n".join(lines)

@@ -256,7 +256,7 @@ def test_no_aof_at_all() -> None:
     found = extract_from_message(parse_mail(msg.as_bytes()))
     assert found.text is None
     assert found.source == NOT_FOUND
-    assert found.notes == ("1 text part(s) looked at, none holds an AOF",)
+    assert found.notes == ("1 text part looked at, none holds an AOF",)
 
 
 def test_custom_markers() -> None:

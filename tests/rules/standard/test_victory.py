@@ -342,7 +342,7 @@ def test_a_vote_between_equals_is_a_shared_win_and_a_shared_first_place() -> Non
     assert outcome.to_dict()["places"] == [1, 1, 3, 3]
     events = [e.to_dict() for e in result.events]
     report = report_text(RULESET, config(4), result.state, events, 4, aof="")
-    assert "Final ranking: 1. P1 (#1)  1. P2 (#2)  3. P3 (#3)  3. P4 (#4)" in report
+    assert "Final ranking: 1. P1 (#1), 1. P2 (#2), 3. P3 (#3), 3. P4 (#4)" in report
     (over,) = [e for e in events if e["kind"] == "game_over"]  # the event says them too
     assert (over["ranking"], over["places"]) == ([1, 2, 3, 4], [1, 1, 3, 3])
 

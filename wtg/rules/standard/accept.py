@@ -1,21 +1,38 @@
 """Checking Standard WoK orders as they arrive: the sections it shares with Intermediate WoK
 (``wtg.rules.wok.checks``) and with every WoK ruleset (``wtg.rules.wok.accept``); no alliances
-in a Skirmish, Duel or Trinity."""
+in a Skirmish, Duel or Trinity, nor in a game that started with 5 players or fewer."""
 
 from __future__ import annotations
 
 from wtg.core.orders import RawEntry
 from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context
 from wtg.rules.wok.checks import check_attack, check_bomb, check_spy, check_upgrade, check_vote
+from wtg.rules.wok.phases.victory import ALLIANCE_MIN_PLAYERS
+from wtg.rules.wok.state import WokState
 
 NO_ALLIANCES = ("skirmish", "duel", "duel-lite", "trinity")
 """The variants without alliances ("There are no NAPs or alliances in a skirmish game";
 Duel and Trinity: ruling 41 of docs/rules/standard.md's table): their form has no ALLIANCE."""
 
 
+def no_alliance(state: WokState) -> str | None:
+    """Why the game has no alliances, or None when it has them: a variant without them, or
+    a game of too few players ("players can only share victory if the game started with
+    more than 5 players", and sharing the victory is all an alliance does)."""
+    if state.variant in NO_ALLIANCES:
+        return f"there are no alliances in a {state.variant}"
+    if state.started_with < ALLIANCE_MIN_PLAYERS:
+        return (
+            f"an alliance shares victory only in a game that started with more than "
+            f"{ALLIANCE_MIN_PLAYERS - 1} players, and this one started with {state.started_with}"
+        )
+    return None
+
+
 def _check_ally(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    if context.state.variant in NO_ALLIANCES:
-        return False, f"there are no alliances in a {context.state.variant}"
+    why = no_alliance(context.state)
+    if why is not None:
+        return False, why
     return SHARED_CHECKS["ally"](entry, context)
 
 

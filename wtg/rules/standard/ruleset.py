@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from wtg.aof.render import OMIT
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.ruleset import OptionValue
-from wtg.rules.standard.accept import CHECKS, NO_ALLIANCES
+from wtg.rules.standard.accept import CHECKS, no_alliance
 from wtg.rules.standard.constants import AIMS
 from wtg.rules.standard.phases.attacks import attacks_allowed
 from wtg.rules.standard.resolve import FORECAST_PHASES, resolve
@@ -37,10 +37,11 @@ class Standard(WokRuleset):
     attacks_allowed = staticmethod(attacks_allowed)
 
     def form_context(self, state: WokState, player: int) -> dict[str, object]:
-        """The WoK form's, without the ALLIANCE section in a variant that has none (its
-        every line would be rejected: a line on the form no player can use)."""
+        """The WoK form's, without the ALLIANCE section in a game that has no alliances (a
+        variant without them, a game that started with 5 players or fewer: its every line
+        would be rejected, a line on the form no player can use)."""
         context = super().form_context(state, player)
-        if state.variant in NO_ALLIANCES:
+        if no_alliance(state) is not None:
             context[OMIT] = ("ally",)
         return context
 

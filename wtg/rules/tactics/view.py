@@ -134,6 +134,9 @@ def kind_rows(state: TacticsState) -> list[dict[str, Any]]:
                 "mob": kind.mobility,
                 "range": f"{kind.min_range}-{kind.range}",
                 "weapon": f"{weapon.name} ({weapon.wclass}, dmg {weapon.damage})",
+                "weapon_name": weapon.name,
+                "wclass": weapon.wclass,
+                "damage": weapon.damage,
                 "dominates": weapon.dominates or "-",
                 "summary": kind.summary(),
             }

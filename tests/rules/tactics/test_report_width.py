@@ -1,0 +1,115 @@
+"""A Tactics report fits a mail's 78 characters, nothing lost.
+
+Its PIECES table was 103 characters wide, every row ending in the piece's mobility, range,
+movement and weapon: what its kind gives it, the same for every piece of the kind at every
+level ("I cannot boost a piece's mobility or attack range as it levels"). Those are now a
+table of their own, KINDS ON THE BOARD, a row a kind. The attacks' table was 89 wide (DAMAGE
+six places for a number of one or two, "3.9 of 12 HP" for the expected damage), the army
+turn's list of pieces 103 (the weapon's name, class and damage in a column of 27 places):
+the attacks now say DMG and "3.9/12" (a line under the table says what), the weapons are a
+table of their own under the list. And a note under a table is there only when a row needs
+it: "* your weapon dominates" under attacks none of which was marked, "RST!" under pieces
+all rested."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.played import game_config, play
+from tests.rules.tactics.builders import OPEN7, piece, state
+from tests.shipped import TACTICS
+from wtg.core.jsondata import Json
+from wtg.game.report import report_text
+from wtg.rules.tactics.strategy import plan_orders
+
+WIDTH = 78
+
+
+def _plan(game: Any, side: int, _rng: Any) -> dict[str, Any]:
+    return plan_orders(game, side)
+
+
+def test_every_line_of_a_tactics_game_s_reports_fits_a_mail() -> None:
+    config = game_config("tactics", "meadow", 2, 3)
+    played = list(play(TACTICS, config, _plan, 12, options={"bots": 2}))
+    widest = max(
+        len(line)
+        for turn in played
+        for seat in (1, 2)
+        for line in report_text(TACTICS, config, turn.state, turn.events, seat).splitlines()
+    )
+    assert widest <= WIDTH
+    army_turn = report_text(TACTICS, config, played[0].state, [], 1)
+    lines = army_turn.splitlines()
+    at = lines.index("  #  NAME          MAX  HP  MP STR DEF AGI MOV  MOB RNG   SUM  WEAPON")
+    assert lines[at + 4] == "  4  ARCHER          3   8   0   4   3   6 E      3 2-4  21/7  Longbow"
+    weapons = lines.index("WEAPON           CLASS    DMG DOMINATES")
+    assert "Longbow          arrow      3 beast" in lines[weapons:]
+    report = report_text(TACTICS, config, played[6].state, played[6].events, 1)
+    lines = report.splitlines()
+    header = lines.index(" ID COLOUR KIND          X/Y     HP   MP STR DEF AGI RST LEV  XP")
+    archer = next(p for p in played[6].state.pieces if p.kind == "ARCHER")
+    row = next(line for line in lines[header:] if line.startswith(f"{archer.id:3d} "))
+    assert row.split()[2:4] == ["ARCHER", f"{archer.x:02d}/{archer.y:02d}"]
+    kinds = lines.index("KIND          MOB RNG MOV  WEAPON (CLASS > THE CLASS IT DOMINATES)")
+    assert "ARCHER          3 2-4 E    Longbow (arrow > beast)" in lines[kinds:]
+
+
+def _attacks(report: str) -> list[str]:
+    lines = report.splitlines()
+    at = lines.index(
+        "PIECE          TARGET          AT    FROM  STEPS MISS CRIT DMG (CRIT) EXPECTED"
+    )
+    return [*lines[at + 1 :], ""][: [*lines[at + 1 :], ""].index("")]
+
+
+def test_the_attacks_fit_and_their_notes_are_there_when_a_row_needs_them() -> None:
+    # a knight's weapon dominates the pike's; the pike's does not dominate the knight's
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 4, 1)])
+    config = game_config("tactics", "open7", 2, 1)
+    mine = _attacks(report_text(TACTICS, config, game, [], 1))
+    assert [line[:30] for line in mine] == [
+        "11 KNIGHT      21 PIKE       *",
+        "EXPECTED: the damage to expect",
+        "* your weapon dominates the ta",
+    ]
+    assert all(len(line) <= WIDTH for line in mine)
+    theirs_text = report_text(TACTICS, config, game, [], 2)
+    theirs = _attacks(theirs_text)
+    assert theirs[0].startswith(
+        "21 PIKE        11 KNIGHT       01/01 02/01     2  10%  12%   4 (  7)"
+    )
+    assert theirs[0].endswith("/10")
+    assert "* your weapon dominates" not in theirs_text
+    assert "RST!" not in theirs_text  # every piece rested: no row marked
+
+
+def test_the_game_over_line_is_wrapped_with_each_place_whole() -> None:
+    """``- GAME OVER (...): 1. Ann (yellow)  2. Bob (blue)  3. Bot Red (red)``: 90
+    characters, its two spaces between places a row of columns to the wrapping, never
+    broken."""
+    config = game_config("tactics", "meadow", 2, 3)
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1)])
+    event: dict[str, Json] = {
+        "kind": "game_over",
+        "public": True,
+        "visible_to": [],
+        "reason": "loss of all armies but one",
+        "places": [1, 2],
+    }
+    lines = report_text(TACTICS, config, game, [event], 1).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("- GAME OVER"))
+    names = {p.id: f"{p.name} ({p.colour})" for p in game.players}
+    assert lines[at] == f"- GAME OVER (loss of all armies but one): 1. {names[1]}, 2. {names[2]}."
+
+
+def test_the_armies_heading_names_the_colours_of_the_game() -> None:
+    """A game of three armies (red, yellow, blue) was headed ``ARMIES (in the order they
+    move: red, green, yellow, blue)``: no green army was on the board."""
+    config = game_config("tactics", "meadow", 2, 3)
+    played = list(play(TACTICS, config, _plan, 0, options={"bots": 1}))
+    state = played[0].state
+    colours = [p.colour for p in state.turn_order()]
+    assert len(colours) == 3
+    report = report_text(TACTICS, config, state, [], 1)
+    assert f"ARMIES (in the order they move: {', '.join(colours)})\n" in report
