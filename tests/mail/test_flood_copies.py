@@ -37,6 +37,7 @@ from wtg.mail.journal import (
     held_over,
 )
 from wtg.mail.poller import poll
+from wtg.mail.release import ReleaseRefused, release
 
 STRANGER = "loop@responder.example"
 KEPT = FLOOD_FIRST + FLOOD_NEWEST
@@ -265,3 +266,26 @@ def test_a_poll_killed_while_it_lets_a_flood_go_loses_nothing_and_is_finished_af
         assert again.returncode == 0, (at, cut.before, again.stderr)
         assert state(root) == after, (at, cut.before)
     assert between >= 3, points
+
+
+def test_a_rejected_mail_whose_record_went_is_released_all_the_same(tmp_path: Path) -> None:
+    """A player's mail rejected (a wrong code he has since been told of), whose record the
+    journal let go after ``MESSAGES_KEPT``: its release was refused as of a mail the poll
+    never handled, while the mail lay in the rejected folder. A key found nowhere is still
+    refused so."""
+    world = World(tmp_path)
+    wrong = "maildir:" + world.mail(world.aof(1, X1="100").replace("CODE0001", "CODE9999"))
+    assert world.poll(NOW).rejected == 1
+    # the journal notes when a mail was handled by the clock, not by the poll's moment
+    later = datetime.now(timezone.utc) + timedelta(seconds=MESSAGES_KEPT, days=1)
+    assert world.poll(later).seen == 0
+    assert records(world.gm.spool) == set()
+    assert in_folders(world) == {wrong}
+    said = release(world.gm, wrong, later)
+    assert said == f"{wrong}: back in the inbox; the next poll handles it as new"
+    assert in_folders(world) == set()
+    assert world.poll(later).rejected == 1  # handled again as new: still the wrong code
+    with pytest.raises(ReleaseRefused, match="no mail maildir:nothing was handled by the poll"):
+        release(world.gm, "maildir:nothing", later)
+    with pytest.raises(ReleaseRefused, match="no mail imap:1:2 was handled by the poll"):
+        release(world.gm, "imap:1:2", later)
