@@ -289,3 +289,17 @@ def test_a_rejected_mail_whose_record_went_is_released_all_the_same(tmp_path: Pa
         release(world.gm, "maildir:nothing", later)
     with pytest.raises(ReleaseRefused, match="no mail imap:1:2 was handled by the poll"):
         release(world.gm, "imap:1:2", later)
+
+
+def test_a_game_folder_that_cannot_be_read_keeps_every_copy(tmp_path: Path) -> None:
+    """A game the poll cannot open may hold the flooding address's seat: nothing is let
+    go while it cannot be read."""
+    world = World(tmp_path)
+    broken = world.gm.games_dir / "g9"
+    broken.mkdir()
+    (broken / "game.yaml").write_text("game: g9\nplayers: [\n", encoding="utf-8")
+    keys = flood(world, KEPT + 10)
+    summary = poll(world.gm, MaildirInbox(world.gm.maildir_in), datetime.now(timezone.utc))
+    assert summary.unreadable
+    assert archived(world) == in_folders(world) == set(keys)
+    assert flood_not_kept(world.gm.spool, 0) == []
