@@ -48,12 +48,13 @@ WRONG_CODE = "wrong code or player"
 """The outcome's detail of a form whose code is no seat's (``Answers._reject``)."""
 
 
-def may_go(outcome: Outcome, player: bool) -> bool:
-    """Whether a mail's copies may go in a flood: ``player``, whether its address has a seat
-    on this host. A mail about a game of this host goes only with a wrong code; a mail
+def may_go(outcome: Outcome) -> bool:
+    """Whether a mail's copies may go in a flood, by what the poll did with it (the poll
+    asks too whether its address has a seat here: ``Poller._a_player``). A mail about a
+    game of this host goes only with a wrong code; a mail
     held (a game this host does not know) only once the list of mails held let its
     record go (``Journal.flood_beyond``)."""
-    if player or outcome.kind not in _MAY_GO or SET_ASIDE in outcome.detail:
+    if outcome.kind not in _MAY_GO or SET_ASIDE in outcome.detail:
         return False
     if outcome.kind is Kind.HELD:
         return True
@@ -102,7 +103,7 @@ def _folder_copies(maildir: Path) -> dict[str, list[Path]]:
 def _entries(folder: Path) -> Iterable[Path]:
     try:
         return [Path(entry.path) for entry in os.scandir(folder) if entry.is_file()]
-    except FileNotFoundError:
+    except OSError:  # not there, or not the poll's to read: its copies stay
         return []
 
 

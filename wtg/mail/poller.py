@@ -367,7 +367,7 @@ class Poller:
             self._held(message, msg, outcome.game, str(archived), detail)
         if outcome.kind is not Kind.LATER:
             self.journal.handled(message.key, mark, outcome.text())
-            if sender and may_go(outcome, False) and not self._a_player(sender):
+            if sender and may_go(outcome) and not self._a_player(sender):
                 day, arrived = day_of(message.received), comparable(message.order_key)
                 self.journal.flooded(message.key, sender, day, arrived, str(archived))
         return outcome
