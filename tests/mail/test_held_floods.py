@@ -90,7 +90,8 @@ def test_a_flood_from_one_address_keeps_its_newest_and_counts_the_rest(tmp_path:
     assert len(lines) == HELD_AN_ADDRESS + 3
     assert lines[-1] == (
         f"{let_go} more mail(s) HELD from addresses with no seat here not listed (the newest "
-        "are): each is in the rejected folder and the archive, the poll's log (`wtg poll -v`) "
+        "are): each is in the rejected folder and the archive (but a flood's beyond its bound, "
+        "`wtg status`), the poll's log (`wtg poll -v`) "
         "names its key, and --release KEY takes it"
     )
     status = wtg(world, "status")

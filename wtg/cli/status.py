@@ -22,13 +22,16 @@ from wtg.game.textcolumn import padded
 from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.mail.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.journal import (
     HELD_AN_ADDRESS,
     HELD_STRANGERS,
+    FloodCount,
     Journal,
     Quarantined,
     SetAside,
     Unanswered,
+    flood_not_kept,
     held_mails,
     held_over,
     mailed_turns,
@@ -268,6 +271,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     over = held_over(games_dir / SPOOL)
     not_answered = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
     aside = set_aside(games_dir / SPOOL, time.time() - HELD_SHOWN)
+    flood = flood_not_kept(games_dir / SPOOL, time.time() - HELD_SHOWN)
     announced, unread = cut_short(games_dir / SPOOL)
     mailed = mailed_turns(games_dir / SPOOL)
     unsent: dict[str, str] = {}  # by game: the turn its players were not mailed
@@ -320,6 +324,9 @@ def overview(ctx: click.Context, as_json: bool) -> None:
                 {"key": u.key, "outcome": u.outcome, "at": u.at} for u in not_answered
             ],
             "set_aside": [_aside_data(item) for item in aside],
+            "flood_not_kept": [
+                {"sender": f.sender, "day": f.day, "mails": f.dropped, "at": f.at} for f in flood
+            ],
             "read_only": read_only(games_dir),
             "disk_full": full_disk(games_dir),
         }
@@ -371,6 +378,23 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         )
     _show_not_answered(not_answered)
     _show_set_aside(aside)
+    _show_flood(flood)
+
+
+def _show_flood(counts: Sequence[FloodCount]) -> None:
+    """The mails of a flood whose copies were not kept, let go in the last day: a line an
+    address and day, the latest ``SHOWN``."""
+    if not counts:
+        return
+    click.echo(
+        f"{sum(c.dropped for c in counts)} mail(s) of a flood not kept in the last 24 hours: "
+        f"of an address with no seat here, the copies of the first {FLOOD_FIRST} and the newest "
+        f'{FLOOD_NEWEST} of a day are kept, the others counted (docs/gm.md, "A flood"):'
+    )
+    for count in counts[:SHOWN]:
+        say(f"  {count.sender} on {count.day}: {count.dropped} not kept")
+    if len(counts) > SHOWN:
+        click.echo(f"  ... and {len(counts) - SHOWN} more (`wtg status --json`: flood_not_kept)")
 
 
 def _show_not_answered(mails: Sequence[Unanswered]) -> None:
@@ -484,7 +508,8 @@ def quarantine(
     for count in over:  # the list's bound let their records go (docs/gm.md)
         say(
             f"{count.mails} more mail(s) HELD from {count.sender or 'addresses with no seat here'}"
-            " not listed (the newest are): each is in the rejected folder and the archive, the "
+            " not listed (the newest are): each is in the rejected folder and the archive (but a "
+            "flood's beyond its bound, `wtg status`), the "
             "poll's log (`wtg poll -v`) names its key, and --release KEY takes it"
         )
     for key in under_way:

@@ -26,10 +26,13 @@ from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.digestmark import DIGEST_FILE, last_digest
+from wtg.mail.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.journal import (
+    FloodCount,
     Quarantined,
     SetAside,
     Unanswered,
+    flood_not_kept,
     held_mails,
     held_over,
     quarantined,
@@ -79,6 +82,9 @@ class Digest(Record):
     set_aside: tuple[SetAside, ...] = ()
     """Players' orders in mails that looked automatic since the last digest, not filed
     (``wtg.mail.setaside``), newest first."""
+    flood_not_kept: tuple[FloodCount, ...] = ()
+    """A stranger's mails whose copies a flood's bound let go since the last digest
+    (``wtg.mail.floodcopies``), the latest first."""
     missing: tuple[Missing, ...] = ()
     bounces: tuple[Failing, ...] = ()
     troubles: tuple[str, ...] = ()
@@ -92,13 +98,16 @@ class Digest(Record):
             or self.held_not_listed
             or self.unanswered
             or self.set_aside
+            or self.flood_not_kept
             or self.missing
             or self.bounces
             or self.troubles
         )
 
     def text(self) -> str:
-        return compose.render("digest", digest=self)
+        return compose.render(
+            "digest", digest=self, flood_first=FLOOD_FIRST, flood_newest=FLOOD_NEWEST
+        )
 
     def line(self) -> str:
         """What it tells, counted, in a line (the log's)."""
@@ -114,6 +123,8 @@ class Digest(Record):
         told = ", ".join(f"{count} {what}" for count, what in counts)
         if self.set_aside:  # added last, and only when there are some: the line stays as it was
             told += f", {len(self.set_aside)} order mail(s) set aside"
+        if self.flood_not_kept:  # the same
+            told += f", {sum(c.dropped for c in self.flood_not_kept)} mail(s) of a flood not kept"
         return f"since {self.since}: {told}"
 
 
@@ -212,6 +223,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         held_not_listed=sum(item.mails for item in held_over(spool)),
         unanswered=tuple(unanswered(spool, since.timestamp())),
         set_aside=tuple(set_aside(spool, since.timestamp())),
+        flood_not_kept=tuple(flood_not_kept(spool, since.timestamp())),
         missing=tuple(missing),
         bounces=tuple(bounces),
         troubles=tuple(troubles),

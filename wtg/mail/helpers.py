@@ -42,7 +42,7 @@ SHARE_FROM = 40
 
 Note = tuple[str, tuple[object, ...]]
 """A journal write as a helper noted it: the ``Journal`` method and its arguments."""
-_WRITES = ("handled", "quarantined", "held", "set_aside", "replied")
+_WRITES = ("handled", "quarantined", "held", "set_aside", "replied", "flooded")
 NUMBER = 0
 """Which process of the poll this is: 0 in the poller, a helper's number in a helper (its
 slot in ``wtg.mail.inprogress``)."""
@@ -122,6 +122,9 @@ class KeptJournal(Journal):
         received: float | None = None,
     ) -> None:
         self.notes.append(("set_aside", (key, game, seat, why, archive, at, order_key, received)))
+
+    def flooded(self, key: str, sender: str, day: str, arrived: str, archive: str) -> None:
+        self.notes.append(("flooded", (key, sender, day, arrived, archive)))
 
     def replies_since(self, sender: str, since: float) -> list[float]:
         mine = [at for at in self._replies.get(sender, ()) if at >= since]

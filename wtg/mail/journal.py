@@ -23,6 +23,7 @@ CREATE TABLE IF NOT EXISTS messages (
     handled_at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS messages_by_id ON messages(message_id);
+CREATE INDEX IF NOT EXISTS messages_by_time ON messages(handled_at);  -- the pruning
 CREATE TABLE IF NOT EXISTS replies (sender TEXT NOT NULL, at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS replies_by_sender ON replies(sender, at);
 CREATE INDEX IF NOT EXISTS replies_by_time ON replies(at);  -- the hour's read, the pruning
@@ -81,6 +82,22 @@ CREATE TABLE IF NOT EXISTS aside_filed (  -- mails set aside the GM filed with `
     at REAL NOT NULL,
     PRIMARY KEY (key, game)
 );
+CREATE TABLE IF NOT EXISTS flood_mails (  -- a stranger's mails a flood's bound may not keep
+    key TEXT PRIMARY KEY,        -- the message
+    sender TEXT NOT NULL,        -- the address it came from (no seat on this host)
+    day TEXT NOT NULL,           -- the day it arrived (UTC): YYYY-MM-DD
+    arrived TEXT NOT NULL,       -- its arrival key (wtg.game.arrivalkey), as the poll read it
+    archive TEXT NOT NULL,       -- its copy in the spool's archive
+    dropped INTEGER NOT NULL DEFAULT 0  -- 1: counted as not kept, its copies to be deleted
+);
+CREATE INDEX IF NOT EXISTS flood_mails_by_sender ON flood_mails(sender, day, arrived, key);
+CREATE TABLE IF NOT EXISTS flood_counts (  -- a stranger's mails of a day whose copies went
+    sender TEXT NOT NULL,
+    day TEXT NOT NULL,           -- the day they arrived (UTC): YYYY-MM-DD
+    dropped INTEGER NOT NULL,    -- how many were not kept
+    at REAL NOT NULL,            -- when the latest was let go
+    PRIMARY KEY (sender, day)
+);
 CREATE TABLE IF NOT EXISTS releases (  -- `wtg quarantine --release KEY` under way
     key TEXT PRIMARY KEY,
     at REAL NOT NULL
@@ -134,6 +151,16 @@ HELD_STRANGERS = 500
 the newest. A flood from many addresses (anyone may send forms naming unknown games) lets
 go of the older ones, counted, never of a player's, whose address only the first bound
 holds (``HELD_AN_ADDRESS``)."""
+
+MESSAGES_KEPT = 14 * 24 * 3600.0
+"""Seconds the record of a mail handled (``messages``: its outcome, and the mark by which a
+copy of it is known, ``wtg.mail.mailcopy``) stays in the journal (``Journal.prune_messages``).
+A copy comes from a server that delivers a mail again: the sender's, retrying a delivery
+whose end it did not hear (it gives up after some days: four or five are the defaults of
+Postfix, Exim and Sendmail, RFC 5321 asks for at least four), or the GM's own, a mail met
+again under another key. Twice the longest retry, rounded up to two weeks, so that a clock
+set back a few days still finds them. The records of mails held or quarantined stay as long
+as those do (the GM lists and releases them)."""
 
 KEPT_FOR = 3600.0
 """Seconds of replies read at once and kept (``Journal.replies_since``): then read again,
@@ -465,6 +492,92 @@ class Journal:
         )
         return int(gone)
 
+    def prune_messages(self, before: float) -> int:
+        """Drop the records of mails handled before ``before`` (a poll gives its moment less
+        ``MESSAGES_KEPT``), but those of mails held or quarantined, which the GM lists and
+        releases; how many went. Uncommitted. Only once every mail the poll saw has left
+        the inbox: a mail still there is known by its record (``outcomes``)."""
+        return int(
+            self.db.execute(
+                "DELETE FROM messages WHERE handled_at < ? "
+                "AND NOT EXISTS (SELECT 1 FROM held AS h WHERE h.key = messages.key) "
+                "AND NOT EXISTS (SELECT 1 FROM quarantine AS q WHERE q.key = messages.key)",
+                (before,),
+            ).rowcount
+        )
+
+    # --- floods (``wtg.mail.floodcopies``) ---------------------------------------
+    def flooded(self, key: str, sender: str, day: str, arrived: str, archive: str) -> None:
+        """A stranger's mail whose kept copies a flood's bound may let go: nothing in it
+        was a player's (``wtg.mail.floodcopies.may_go``)."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO flood_mails (key, sender, day, arrived, archive, dropped) "
+            "VALUES (?, ?, ?, ?, ?, 0)",
+            (key, sender, day, arrived, archive),
+        )
+
+    def flood_beyond(self, first: int, newest: int) -> list[tuple[str, str, str]]:
+        """The key, sender and day of each mail of an address's day beyond its ``first``
+        and its ``newest`` kept (by arrival): the copies its bound lets go. A mail held
+        whose record the list of mails held still keeps is not among them (the list
+        names its copy): it goes once its record does."""
+        groups = self.db.execute(
+            "SELECT sender, day FROM flood_mails WHERE dropped = 0 GROUP BY sender, day "
+            "HAVING count(*) > ?",
+            (first + newest,),
+        ).fetchall()
+        beyond: list[tuple[str, str, str]] = []
+        for sender, day in groups:
+            rows = self.db.execute(
+                "SELECT key, EXISTS (SELECT 1 FROM held AS h WHERE h.key = f.key) "
+                "FROM flood_mails AS f WHERE sender = ? AND day = ? AND dropped = 0 "
+                "ORDER BY arrived, key",
+                (sender, day),
+            ).fetchall()
+            beyond += [
+                (str(key), str(sender), str(day))
+                for key, listed in rows[first : len(rows) - newest]
+                if not listed
+            ]
+        return beyond
+
+    def drop_flood(self, beyond: Sequence[tuple[str, str, str]], at: float) -> None:
+        """Count the mails ``beyond`` as not kept and mark their copies to be deleted (the
+        files go after the commit: ``flood_drops``). Uncommitted."""
+        counts: dict[tuple[str, str], int] = {}
+        for key, sender, day in beyond:
+            self.db.execute("UPDATE flood_mails SET dropped = 1 WHERE key = ?", (key,))
+            counts[sender, day] = counts.get((sender, day), 0) + 1
+        for (sender, day), count in counts.items():
+            self.db.execute(
+                "INSERT INTO flood_counts (sender, day, dropped, at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (sender, day) DO UPDATE SET dropped = dropped + ?, at = ?",
+                (sender, day, count, at, count, at),
+            )
+
+    def flood_drops(self) -> list[tuple[str, str]]:
+        """The key and kept copy of each mail counted as not kept whose copies are still to
+        be deleted (a poll killed meanwhile leaves them to the next)."""
+        rows = self.db.execute(
+            "SELECT key, archive FROM flood_mails WHERE dropped = 1 ORDER BY key"
+        )
+        return [(str(k), str(a)) for k, a in rows]
+
+    def forget_flood(self, keys: Sequence[str]) -> None:
+        """Drop the records of mails whose copies were deleted: their row, and their record
+        as handled (a copy of one met again is handled again, and counted again).
+        Uncommitted."""
+        for key in keys:
+            self.db.execute("DELETE FROM flood_mails WHERE key = ? AND dropped = 1", (key,))
+            self.db.execute("DELETE FROM messages WHERE key = ?", (key,))
+
+    def prune_flood(self, day_before: str, counts_before: float) -> None:
+        """Drop the rows of the kept copies of days before ``day_before`` (no later mail of
+        theirs comes: nothing of theirs is let go any more) and the counts let go before
+        ``counts_before``. Uncommitted."""
+        self.db.execute("DELETE FROM flood_mails WHERE day < ? AND dropped = 0", (day_before,))
+        self.db.execute("DELETE FROM flood_counts WHERE at < ?", (counts_before,))
+
     # --- releases (``wtg.mail.release``) ----------------------------------------
     def begin_release(self, key: str, at: float) -> None:
         """The journal forgets the message (the next poll handles it as new) and notes the
@@ -472,7 +585,7 @@ class Journal:
         same command given again, one before it changed nothing."""
         with self.db:
             self.db.execute("INSERT OR REPLACE INTO releases (key, at) VALUES (?, ?)", (key, at))
-            for table in ("messages", "quarantine", "held"):
+            for table in ("messages", "quarantine", "held", "flood_mails"):
                 self.db.execute(f"DELETE FROM {table} WHERE key = ?", (key,))
 
     def end_release(self, key: str) -> None:
@@ -692,6 +805,30 @@ def _reading(path: Path) -> str:
     if cannot_write(path.parent) and not path.with_name(f"{path.name}-wal").exists():
         uri += "&immutable=1"
     return uri
+
+
+class FloodCount(Record):
+    """A stranger's mails of one day whose copies a flood's bound did not keep
+    (``wtg.mail.floodcopies``), as the digest and ``wtg status`` show them."""
+
+    sender: str
+    day: str
+    """The day they arrived (UTC): YYYY-MM-DD."""
+    dropped: int
+    at: float
+    """When the latest was let go."""
+
+
+def flood_not_kept(spool: Path, since: float) -> list[FloodCount]:
+    """The counts of mails not kept let go since ``since`` (seconds), the latest first (none
+    without a journal, or with one no poll of this version has opened); read only."""
+    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    query = (
+        "SELECT sender, day, dropped, at FROM flood_counts "
+        f"WHERE at >= {since_text} ORDER BY at DESC, sender"
+    )
+    rows = _query(spool, query)
+    return [FloodCount(printable(str(s)), str(d), int(n), float(t)) for s, d, n, t in rows or ()]
 
 
 class Unanswered(Record):

@@ -40,6 +40,7 @@ from wtg.mail.commands import Commands, command_text
 from wtg.mail.digestmark import last_digest
 from wtg.mail.echo import Asked
 from wtg.mail.extract import extract_from_message, parse_mail
+from wtg.mail.floodcopies import FLOOD_COUNTS_KEPT, day_of, may_go, trim
 from wtg.mail.guards import Headers, auto_reply_reason, raw_headers, sender_address
 from wtg.mail.helpers import (
     KeptJournal,
@@ -47,7 +48,7 @@ from wtg.mail.helpers import (
 )
 from wtg.mail.inbox import HEAD_MAX, ImapInbox, Inbox, Incoming, MaildirInbox
 from wtg.mail.inprogress import InHand, NoSlot, Slot
-from wtg.mail.journal import ASIDE_KEPT, REPLIES_KEPT, UNANSWERED_KEPT, Journal
+from wtg.mail.journal import ASIDE_KEPT, MESSAGES_KEPT, REPLIES_KEPT, UNANSWERED_KEPT, Journal
 from wtg.mail.mailcopy import copy_mark
 from wtg.mail.mailevents import MailEvent, log_mail, log_poll
 from wtg.mail.outbox import Outbox
@@ -142,6 +143,7 @@ class Poller:
                 events += batch_events
                 self.inbox.finish(done, rejected)
             self.inbox.settle()
+            self._trim()
         except Exception as exc:
             self.journal.commit()
             record_poll(self.gm.spool, self.now, f"{type(exc).__name__}: {exc}")
@@ -186,6 +188,26 @@ class Poller:
                 f"old replies, mails not answered and mails set aside not pruned: {exc}",
                 level=logging.WARNING,
             )
+
+    def _trim(self) -> None:
+        """Once every mail the poll saw has left the inbox: let go of the copies of a
+        flood's mails beyond its bound (``wtg.mail.floodcopies``) and of the records of
+        mails handled that no copy check needs (``MESSAGES_KEPT``). The journal busy past its
+        timeout leaves them to the next poll."""
+        moment = self.now.timestamp()
+        maildir = self.inbox.path if isinstance(self.inbox, MaildirInbox) else None
+        try:
+            let_go = trim(self.journal, maildir, self.now, counts_before(self.gm.spool, moment))
+            self.journal.prune_messages(moment - MESSAGES_KEPT)
+            self.journal.commit()
+        except sqlite3.OperationalError as exc:
+            self.journal.db.rollback()
+            log_event(
+                f"a flood's copies and old mail records not pruned: {exc}", level=logging.WARNING
+            )
+            return
+        if let_go:
+            log_event(f"{let_go} mail(s) of a flood not kept (counted: `wtg status`, the digest)")
 
     def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
         lost = {lost.line(): None for lost in self.registry.unreadable} | self.crew.unreadable
@@ -346,7 +368,15 @@ class Poller:
             self._held(message, msg, outcome.game, str(archived), detail)
         if outcome.kind is not Kind.LATER:
             self.journal.handled(message.key, mark, outcome.text())
+            if sender and may_go(outcome) and not self._a_player(sender):
+                day, arrived = day_of(message.received), comparable(message.order_key)
+                self.journal.flooded(message.key, sender, day, arrived, str(archived))
         return outcome
+
+    def _a_player(self, sender: str) -> bool:
+        """Whether the address has a seat here, or may have: a game folder that could not
+        be read may hold one (nothing of its mail is let go in a flood)."""
+        return bool(self.registry.seats_of(sender)) or bool(self.registry.unreadable)
 
     def _held(
         self, message: Incoming, msg: Message, game: str | None, archived: str, detail: str
@@ -518,6 +548,14 @@ def unanswered_before(spool: Path, moment: float) -> float:
     shows the last day (``UNANSWERED_KEPT`` is twice that), the digest every one since the
     last digest (the first looks back a day), however many days ago that was."""
     kept = moment - UNANSWERED_KEPT
+    last = last_digest(spool)
+    return kept if last is None else min(kept, last.timestamp())
+
+
+def counts_before(spool: Path, moment: float) -> float:
+    """The moment before which no reader needs the counts of a flood's mails not kept:
+    ``FLOOD_COUNTS_KEPT``, or the last digest when it is older (the next one counts them)."""
+    kept = moment - FLOOD_COUNTS_KEPT
     last = last_digest(spool)
     return kept if last is None else min(kept, last.timestamp())
 

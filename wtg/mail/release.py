@@ -25,6 +25,7 @@ import contextlib
 import email
 import email.policy
 import os
+from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Protocol
@@ -52,11 +53,14 @@ def release(gm: GmConfig, key: str, now: datetime) -> str:
     journal = Journal(gm.spool)
     try:
         under_way = key in journal.releasing()
-        if not under_way:
-            _check_releasable(journal, key)
-        box = _mailbox(gm, key)
+        unknown = None if under_way else _check_releasable(journal, key)
+        with _refused_as(unknown):
+            box = _mailbox(gm, key)
         try:
-            where = box.find(key, gm.spool)
+            with _refused_as(unknown):
+                where = box.find(key, gm.spool)
+            if where is None and unknown is not None:
+                raise unknown
             if where is None and not under_way:
                 raise ReleaseRefused(
                     f"mail {key} is not in the rejected folder (moved by hand?); its copy "
@@ -76,8 +80,22 @@ def release(gm: GmConfig, key: str, now: datetime) -> str:
     return f"{key}: back in the inbox; the next poll handles it as new"
 
 
-def _check_releasable(journal: Journal, key: str) -> None:
-    """The journal must know the mail as held, quarantined or rejected."""
+@contextlib.contextmanager
+def _refused_as(unknown: ReleaseRefused | None) -> Iterator[None]:
+    """A mail the journal does not know, refused on the way: refused as one it does not
+    know (``unknown``), the refusal the GM's typo gets."""
+    try:
+        yield
+    except ReleaseRefused:
+        if unknown is not None:
+            raise unknown from None
+        raise
+
+
+def _check_releasable(journal: Journal, key: str) -> ReleaseRefused | None:
+    """The journal must know the mail as held, quarantined or rejected; or not know it at
+    all, the refusal returned: a mail in the rejected folder whose record the journal let
+    go (``MESSAGES_KEPT``) is released all the same, one found nowhere is refused."""
     kept = journal.outcome(key)
     released = journal.released_at(key) if kept is None else None
     if released is not None:
@@ -88,7 +106,7 @@ def _check_releasable(journal: Journal, key: str) -> None:
             "or quarantines it again)"
         )
     if kept is None:
-        raise ReleaseRefused(
+        return ReleaseRefused(
             f"no mail {key} was handled by the poll (`wtg quarantine` lists the mails held "
             "and quarantined, `wtg poll -v` the key of each mail)"
         )
@@ -98,6 +116,7 @@ def _check_releasable(journal: Journal, key: str) -> None:
             f"mail {key} was not held, quarantined or rejected ({kept}): it is in the "
             "processed folder, where it stays"
         )
+    return None
 
 
 def _mailbox(gm: GmConfig, key: str) -> _Box:

@@ -1,0 +1,305 @@
+"""A flood (a stranger, or a looping auto-responder, sending thousands of mails) grew the
+host by a mail's worth in three places, for as long as it ran: the journal's ``messages``
+(a record a mail: 2000 mails from one address, 2000 records), the spool's archive and the
+maildir's rejected (or processed) folder (a copy in each, about 2.5 kB a form: 2000 forms,
+5 MB in each). Now, of one address's mails of a day that held nothing of a player's, the
+poll keeps the copies of the first ``FLOOD_FIRST`` and the newest ``FLOOD_NEWEST`` and
+counts the others (``wtg status``, the digest); and a record of a mail handled goes after
+``MESSAGES_KEPT``, longer than any server re-delivers a mail, while a copy within it is
+still known as one."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from tests import killpoints
+from tests.mail.loop import GM, NOW, World
+from tests.mail.test_held_floods import mail_at, naming, wtg
+from tests.test_kill_run_turn import WTG
+from wtg.mail.digest import make_digest
+from wtg.mail.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
+from wtg.mail.inbox import MaildirInbox
+from wtg.mail.journal import (
+    HELD_AN_ADDRESS,
+    JOURNAL_FILE,
+    MESSAGES_KEPT,
+    FloodCount,
+    flood_not_kept,
+    held_mails,
+    held_over,
+)
+from wtg.mail.poller import poll
+from wtg.mail.release import ReleaseRefused, release
+
+STRANGER = "loop@responder.example"
+KEPT = FLOOD_FIRST + FLOOD_NEWEST
+ARRIVED = datetime.now(timezone.utc).replace(minute=0, second=0, microsecond=0) - timedelta(hours=2)
+"""When a flood's first mail arrived: today's hour or yesterday's, as a poll meets a flood (a
+few minutes after it, no mail of it crosses midnight)."""
+START = int(ARRIVED.timestamp()) * 10**9
+FLOOD_DAY = ARRIVED.strftime("%Y-%m-%d")
+
+
+def kinds(world: World, n: int) -> tuple[str, dict[str, str]]:
+    """The ``n``-th mail of a flood, by turns an auto-reply, a question (help) and a form
+    of the game with a wrong code: its body and headers."""
+    if n % 3 == 0:
+        return "I am away until Monday.", {"Auto_Submitted": "auto-replied"}
+    if n % 3 == 1:
+        return "what is this?", {}
+    return world.aof(1, X1="100").replace("CODE0001", "WRONG999"), {}
+
+
+def flood(world: World, count: int, first: int = 0, sender: str = STRANGER) -> list[str]:
+    """``count`` mails from ``sender``, a second apart from ``first``: their keys."""
+    keys = []
+    for n in range(first, first + count):
+        body, headers = kinds(world, n)
+        name = world.mail(body, sender=sender, **headers)
+        at = START + n * 10**9
+        os.utime(world.gm.maildir_in / "new" / name, ns=(at, at))
+        keys.append(f"maildir:{name}")
+    return keys
+
+
+def archived(world: World | Path) -> set[str]:
+    """The keys of the mails with a copy in the spool's archive (a world's, or a spool)."""
+    spool = world if isinstance(world, Path) else world.gm.spool
+    return {"maildir:" + path.stem.split("-", 1)[1] for path in spool.glob("archive/*/*.eml")}
+
+
+def in_folders(world: World | Path) -> set[str]:
+    """The keys of the mails in the maildir's processed and rejected folders (a world's, or
+    the maildir's)."""
+    inbox = world if isinstance(world, Path) else world.gm.maildir_in
+    return {
+        "maildir:" + path.name.split(":")[0]
+        for folder in (".processed", ".rejected")
+        for path in (inbox / folder / "cur").iterdir()
+    }
+
+
+def records(spool: Path, table: str = "messages") -> set[str]:
+    db = sqlite3.connect(spool / JOURNAL_FILE)
+    try:
+        return {str(k) for (k,) in db.execute(f"SELECT key FROM {table}")}
+    finally:
+        db.close()
+
+
+def test_a_strangers_flood_keeps_its_first_and_newest_copies_and_counts_the_rest(
+    tmp_path: Path,
+) -> None:
+    world = World(tmp_path)
+    count = KEPT + 60
+    keys = flood(world, count)
+    now = datetime.now(timezone.utc)
+    summary = poll(world.gm, MaildirInbox(world.gm.maildir_in), now)
+    assert summary.seen == count
+    kept = set(keys[:FLOOD_FIRST] + keys[-FLOOD_NEWEST:])
+    assert archived(world) == kept
+    assert in_folders(world) == kept
+    assert records(world.gm.spool) == kept
+    assert [(c.sender, c.day, c.dropped) for c in flood_not_kept(world.gm.spool, 0)] == [
+        (STRANGER, FLOOD_DAY, 60)
+    ]
+
+    status = wtg(world, "status")
+    assert (
+        f"60 mail(s) of a flood not kept in the last 24 hours: of an address with no seat "
+        f"here, the copies of the first {FLOOD_FIRST} and the newest {FLOOD_NEWEST} of a day "
+        "are kept"
+    ) in status.stdout
+    assert f"  {STRANGER} on {FLOOD_DAY}: 60 not kept" in status.stdout
+    data = json.loads(wtg(world, "status", "--json").stdout)
+    assert data["flood_not_kept"] == [
+        {"sender": STRANGER, "day": FLOOD_DAY, "mails": 60, "at": now.timestamp()}
+    ]
+    digest = make_digest(world.gm.games_dir, now)
+    assert digest.flood_not_kept == (FloodCount(STRANGER, FLOOD_DAY, 60, now.timestamp()),)
+    assert "Mail of a flood not kept (60): of an address with no seat here" in digest.text()
+    assert f"  {STRANGER} on {FLOOD_DAY}: 60 not kept" in digest.text()
+    assert digest.line().endswith(", 60 mail(s) of a flood not kept")
+
+    # the flood goes on: the first stay, the newest are the newest of the day
+    more = flood(world, 30, first=count)
+    again = poll(world.gm, MaildirInbox(world.gm.maildir_in), now)
+    assert again.seen == 30
+    assert archived(world) == set(keys[:FLOOD_FIRST] + more[-FLOOD_NEWEST:])
+    assert in_folders(world) == archived(world)
+    assert flood_not_kept(world.gm.spool, 0)[0].dropped == 90
+
+
+def test_a_held_mail_keeps_its_copies_while_the_held_list_names_it(tmp_path: Path) -> None:
+    """A stranger's forms naming games this host does not know: the list of mails held
+    names his newest ``HELD_AN_ADDRESS``, whose copies stay; of the others, whose records
+    the list let go, the first and newest of the day keep theirs."""
+    world = World(tmp_path)
+    count = KEPT + 60
+    keys = []
+    for n in range(count):
+        keys.append(f"maildir:{world.mail(naming(world, f'nosuch{n:03d}'), sender=STRANGER)}")
+        at = START + n * 10**9
+        name = keys[-1].split(":", 1)[1]
+        os.utime(world.gm.maildir_in / "new" / name, ns=(at, at))
+    summary = poll(world.gm, MaildirInbox(world.gm.maildir_in), datetime.now(timezone.utc))
+    assert summary.held == count
+    listed = {item.key for item in held_mails(world.gm.spool)}
+    assert listed == set(keys[-HELD_AN_ADDRESS:])
+    kept = set(keys[:FLOOD_FIRST] + keys[-FLOOD_NEWEST:])
+    assert listed <= kept
+    assert archived(world) == in_folders(world) == kept
+    assert all(Path(item.archive).is_file() for item in held_mails(world.gm.spool))
+    assert flood_not_kept(world.gm.spool, 0)[0].dropped == 60
+    assert sum(item.mails for item in held_over(world.gm.spool)) == count - HELD_AN_ADDRESS
+
+
+def test_a_players_mail_and_his_code_are_never_let_go(tmp_path: Path) -> None:
+    """A player's own address, and a stranger's mails with a player's right code (he mails
+    from elsewhere), keep every copy however many; so does an address that sent no more
+    than the bound. Two processes share the poll (each notes its records for the poller)."""
+    world = World(tmp_path)
+    count = KEPT + 10
+    own = flood(world, count, sender="p2@players.example")
+    coded = [
+        mail_at(world, 1000 + n, world.aof(1, X1=str(100 + n)), "p1@elsewhere.example")
+        for n in range(count)
+    ]
+    few = flood(world, KEPT, first=2000, sender="once@stranger.example")
+    summary = poll(world.gm, MaildirInbox(world.gm.maildir_in), NOW, jobs=2)
+    assert summary.seen == 2 * count + KEPT
+    assert not summary.helpers_died
+    everything = set(own + coded + few)
+    assert archived(world) == everything
+    assert in_folders(world) == everything
+    assert records(world.gm.spool) == everything
+    assert flood_not_kept(world.gm.spool, 0) == []
+
+
+def test_a_copy_is_known_within_the_window_and_its_record_goes_after(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    body = world.aof(1, X1="100")
+    first = f"maildir:{world.mail(body, Message_ID='<once@players.example>')}"
+    held = mail_at(world, 0, naming(world, "g7"), "p3@players.example")  # his GAME mistyped
+    assert world.poll(NOW).filed == 1
+    # the sender's server did not hear the first delivery end and delivers it again
+    copy = f"maildir:{world.mail(body, Message_ID='<once@players.example>')}"
+    later = NOW + timedelta(seconds=MESSAGES_KEPT) - timedelta(hours=1)
+    again = world.poll(later)
+    assert (again.filed, again.ignored) == (0, 1)
+    assert [e.outcome.detail for e in again.events] == [f"a copy of {first}"]
+    assert records(world.gm.spool) == {first, held, copy}
+
+    gone = later + timedelta(seconds=MESSAGES_KEPT) + timedelta(hours=2)
+    assert world.poll(gone).seen == 0
+    # the held mail's record stays with it: the GM lists and releases it
+    assert records(world.gm.spool) == {held}
+    assert records(world.gm.spool, "held") == {held}
+
+
+@pytest.fixture(scope="module")
+def flooded_host(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A host whose inbox holds a flood of ``KEPT + 20`` mails from one stranger, and a
+    player's question."""
+    root = tmp_path_factory.mktemp("host")
+    world = World(root)
+    (root / "wtg.yaml").write_text(f"games_dir: games\nfrom: {GM}\n", encoding="utf-8")
+    flood(world, KEPT + 20)
+    world.mail("how do I move?", sender="p1@players.example")
+    return root
+
+
+def state(root: Path) -> tuple[set[str], set[str], set[str], list[tuple[object, ...]]]:
+    """The copies in the archive and the maildir's folders, the mails the journal knows
+    as handled, and the counts of mails not kept (without their moment)."""
+    spool = root / "games" / ".mail"
+    db = sqlite3.connect(spool / JOURNAL_FILE)
+    try:
+        counts = db.execute("SELECT sender, day, dropped FROM flood_counts").fetchall()
+    finally:
+        db.close()
+    return archived(spool), in_folders(spool / "maildir-in"), records(spool), counts
+
+
+def test_a_poll_killed_while_it_lets_a_flood_go_loses_nothing_and_is_finished_after(
+    flooded_host: Path, tmp_path: Path
+) -> None:
+    root = tmp_path / "host"
+    args = ["--config", str(root / "wtg.yaml"), "poll"]
+
+    def fresh() -> None:
+        shutil.rmtree(root, ignore_errors=True)
+        shutil.copytree(flooded_host, root)
+
+    fresh()
+    log = tmp_path / "writes.log"
+    whole = killpoints.count(args, root / "games", log=log)
+    assert whole.returncode == 0, whole.stderr
+    after = state(root)
+    files, folders, handled, counts = after
+    assert len(files) == len(folders) == len(handled) == KEPT + 1
+    assert counts == [(STRANGER, FLOOD_DAY, 20)]
+    writes = log.read_text(encoding="utf-8").splitlines()
+    first = next(n for n, what in enumerate(writes, 1) if "flood_mails SET dropped" in what)
+    points = sorted(set(killpoints.points(whole.writes - first + 1, 12)) | {1, 2, 3})
+    between = 0  # kills after the count's commit, before every copy was deleted
+    for point in points:
+        at = first + point - 1
+        fresh()
+        cut = killpoints.run(args, at, root / "games")
+        assert cut.killed and cut.writes == at - 1, (at, cut)
+        files_now, folders_now, handled_now, counts_now = state(root)
+        # what a kill leaves: every kept copy and record there, the count all or none
+        assert files <= files_now and folders <= folders_now, (at, cut.before)
+        assert handled <= handled_now, (at, cut.before)
+        assert counts_now in ([], counts), (at, cut.before)
+        between += counts_now == counts and files_now != files
+        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        assert again.returncode == 0, (at, cut.before, again.stderr)
+        assert state(root) == after, (at, cut.before)
+    assert between >= 3, points
+
+
+def test_a_rejected_mail_whose_record_went_is_released_all_the_same(tmp_path: Path) -> None:
+    """A player's mail rejected (a wrong code he has since been told of), whose record the
+    journal let go after ``MESSAGES_KEPT``: its release was refused as of a mail the poll
+    never handled, while the mail lay in the rejected folder. A key found nowhere is still
+    refused so."""
+    world = World(tmp_path)
+    wrong = "maildir:" + world.mail(world.aof(1, X1="100").replace("CODE0001", "CODE9999"))
+    assert world.poll(NOW).rejected == 1
+    # the journal notes when a mail was handled by the clock, not by the poll's moment
+    later = datetime.now(timezone.utc) + timedelta(seconds=MESSAGES_KEPT, days=1)
+    assert world.poll(later).seen == 0
+    assert records(world.gm.spool) == set()
+    assert in_folders(world) == {wrong}
+    said = release(world.gm, wrong, later)
+    assert said == f"{wrong}: back in the inbox; the next poll handles it as new"
+    assert in_folders(world) == set()
+    assert world.poll(later).rejected == 1  # handled again as new: still the wrong code
+    with pytest.raises(ReleaseRefused, match="no mail maildir:nothing was handled by the poll"):
+        release(world.gm, "maildir:nothing", later)
+    with pytest.raises(ReleaseRefused, match="no mail imap:1:2 was handled by the poll"):
+        release(world.gm, "imap:1:2", later)
+
+
+def test_a_game_folder_that_cannot_be_read_keeps_every_copy(tmp_path: Path) -> None:
+    """A game the poll cannot open may hold the flooding address's seat: nothing is let
+    go while it cannot be read."""
+    world = World(tmp_path)
+    broken = world.gm.games_dir / "g9"
+    broken.mkdir()
+    (broken / "game.yaml").write_text("game: g9\nplayers: [\n", encoding="utf-8")
+    keys = flood(world, KEPT + 10)
+    summary = poll(world.gm, MaildirInbox(world.gm.maildir_in), datetime.now(timezone.utc))
+    assert summary.unreadable
+    assert archived(world) == in_folders(world) == set(keys)
+    assert flood_not_kept(world.gm.spool, 0) == []

@@ -1,0 +1,118 @@
+"""The copies a flood leaves bounded: a stranger (or a looping auto-responder) who sends
+thousands of mails a day would have the poll keep each twice, in the spool's archive and
+in the maildir's rejected or processed folder, about 2.5 kB a mail each.
+
+Of one address's mails of a day (UTC, by arrival) that ``may_go``, the poll keeps the
+copies of the first ``FLOOD_FIRST`` and of the newest ``FLOOD_NEWEST``; those in between
+are counted (``flood_counts``: ``wtg status``, the digest) and their copies deleted, with
+their record as handled. A mail may go only when nothing in it was a player's: its address
+has no seat on this host, and it filed nothing, set nothing aside, quarantined nothing, and
+named no game of this host but with a wrong code (a mail held, naming a game this host does
+not know, goes once the list of mails held no longer names it). A player's mail, from his address or
+with his right code, is never let go, nor is a single mail of anyone's: only an address's
+mails beyond the first ``FLOOD_FIRST + FLOOD_NEWEST`` of a day.
+
+The steps, each safe against a kill before the next (``trim``): the mails let go are
+counted and marked in one commit; their files are deleted; their rows dropped in another
+commit. A poll killed between them leaves marked rows, whose files the next poll deletes
+(a file already gone is no matter). Only the maildir's folders are this host's to trim:
+on IMAP the rejected and processed folders are the GM's mail server's, and only the archive
+copy goes."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterable
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from wtg.logs.events import log_event
+from wtg.mail.journal import Journal
+from wtg.mail.outcome import Kind, Outcome
+from wtg.mail.setaside import SET_ASIDE
+
+FLOOD_FIRST = 20
+"""Of an address's mails of a day that may go, the first ones whose copies are kept."""
+FLOOD_NEWEST = 20
+"""Of an address's mails of a day that may go, the newest ones whose copies are kept."""
+FLOOD_ROWS_DAYS = 2
+"""Days after its own that a kept copy's row stays (a mail of that day polled late is
+still placed among them): then nothing of that day is let go any more."""
+FLOOD_COUNTS_KEPT = 30 * 24 * 3600.0
+"""Seconds a count of mails not kept stays at least (the digest also reads every one since
+the last digest, however old: the poll keeps those longer)."""
+
+_MAY_GO = (Kind.REJECTED, Kind.ANSWERED, Kind.UNANSWERED, Kind.IGNORED, Kind.HELD)
+WRONG_CODE = "wrong code or player"
+"""The outcome's detail of a form whose code is no seat's (``Answers._reject``)."""
+
+
+def may_go(outcome: Outcome) -> bool:
+    """Whether a mail's copies may go in a flood, by what the poll did with it (the poll
+    asks too whether its address has a seat here: ``Poller._a_player``). A mail about a
+    game of this host goes only with a wrong code; a mail
+    held (a game this host does not know) only once the list of mails held let its
+    record go (``Journal.flood_beyond``)."""
+    if outcome.kind not in _MAY_GO or SET_ASIDE in outcome.detail:
+        return False
+    if outcome.kind is Kind.HELD:
+        return True
+    return outcome.game is None or outcome.detail.startswith(WRONG_CODE)
+
+
+def day_of(received: datetime) -> str:
+    """The day a mail arrived, as the flood's bound counts it."""
+    return received.astimezone(timezone.utc).strftime("%Y-%m-%d")
+
+
+def trim(journal: Journal, maildir: Path | None, now: datetime, counts_before: float) -> int:
+    """Let go of the copies of the mails beyond each address's day's bound, and drop the
+    rows nobody needs (``counts_before``: the counts let go before it). ``maildir``: the
+    inbox whose folders hold a copy (None on IMAP). How many were let go."""
+    beyond = journal.flood_beyond(FLOOD_FIRST, FLOOD_NEWEST)
+    if beyond:
+        journal.drop_flood(beyond, now.timestamp())
+        journal.commit()
+    drops = journal.flood_drops()
+    if drops:
+        folders = _folder_copies(maildir) if maildir is not None else {}
+        for key, archive in drops:
+            _delete(Path(archive))
+            if key.startswith("maildir:"):
+                for path in folders.get(key.split(":", 1)[1], ()):
+                    _delete(path)
+        journal.forget_flood([key for key, _ in drops])
+    day_before = day_of(now - timedelta(days=FLOOD_ROWS_DAYS))
+    journal.prune_flood(day_before, counts_before)
+    journal.commit()
+    return len(beyond)
+
+
+def _folder_copies(maildir: Path) -> dict[str, list[Path]]:
+    """The mails of the processed and rejected folders, by their key's name (the file's
+    name before its flags)."""
+    found: dict[str, list[Path]] = {}
+    for folder in (".processed", ".rejected"):
+        for sub in ("cur", "new"):
+            for path in _entries(maildir / folder / sub):
+                found.setdefault(path.name.split(":")[0], []).append(path)
+    return found
+
+
+def _entries(folder: Path) -> Iterable[Path]:
+    try:
+        return [Path(entry.path) for entry in os.scandir(folder) if entry.is_file()]
+    except OSError:  # not there, or not the poll's to read: its copies stay
+        return []
+
+
+def _delete(path: Path) -> None:
+    """A copy deleted; one already gone is no matter, one the poll may not delete (another
+    user's file) stays, said in the log: no poll stops for it."""
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        log_event(f"a flood's copy not deleted: {path}: {exc}", level=logging.WARNING)
