@@ -9,10 +9,12 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from wtg.core.ruleset import OptionValue
+from wtg.files import private
 from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.schedule import make_schedule
 from wtg.host.config import GmConfig, config_from_data
+from wtg.mail.idsecret import SECRET_FILE, host_secret
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.poller import poll
 from wtg.mail.summary import PollSummary
@@ -94,3 +96,13 @@ class World:
 
     def sent(self) -> list[Path]:
         return list(delivered(self.gm.maildir_out))
+
+
+def one_secret(first: Path, *others: Path) -> None:
+    """The spools ``others`` given the secret of spool ``first`` (made if need be), as a
+    host copied whole has it: what two hosts compared byte for byte queue is the same, the
+    token of their Message-IDs too (``wtg.mail.idsecret``)."""
+    secret = host_secret(first)
+    for spool in others:
+        spool.mkdir(parents=True, exist_ok=True)
+        private.write_file(spool / SECRET_FILE, secret.hex().encode("ascii") + b"\n")

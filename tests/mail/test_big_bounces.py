@@ -21,10 +21,11 @@ import pytest
 from tests.mail.loop import NOW, World, players
 from tests.mail.realworld import GM_FROM, write_config, wtg
 from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
-from tests.mail.test_bounces import FIXTURES, sent_reports
+from tests.mail.test_bounces import FIXTURES, ours, sent_reports
 from wtg.game.bounces import bounces_of
 from wtg.game.engine import create_game
 from wtg.mail import compose
+from wtg.mail.outbox import Outbox, parse_own_id
 
 LIMIT = 50_000
 
@@ -86,16 +87,18 @@ def report_far_down(raw: bytes, header: str = "") -> bytes:
     return ("\n".join(lines) + "\n\n" + text[:first] + part + text[first:]).encode()
 
 
-def drop(world: World, raw: bytes, name: str = "big") -> None:
+def drop(world: World, raw: bytes, name: str = "big", as_sent: bool = True) -> None:
+    """``raw`` in the maildir inbox, naming the mails of ours it returns as they were sent
+    (``as_sent``: the fixtures name them as anyone works them out)."""
     folder = world.gm.maildir_in / "new"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"1795428902.{name}.mx:2,").write_bytes(raw)
+    (folder / f"1795428902.{name}.mx:2,").write_bytes(ours(world, raw) if as_sent else raw)
 
 
-def polled(world: World, raw: bytes) -> str:
-    """The outcome of polling ``raw`` alone; never an answer, never orders."""
+def polled(world: World, raw: bytes, as_sent: bool = True) -> str:
+    """The outcome of polling ``raw`` alone (``drop``); never an answer, never orders."""
     assert len(raw) > 5 * LIMIT
-    drop(world, raw)
+    drop(world, raw, as_sent=as_sent)
     summary = world.poll()
     assert (summary.seen, summary.filed, summary.rejected) == (1, 0, 1)
     assert world.outbox() == {}  # never answered
@@ -151,12 +154,12 @@ def test_a_big_bounce_naming_no_mail_of_ours_marks_nobody(tmp_path: Path) -> Non
 
 
 def sent(world: World, ident: str, to: str) -> str:
-    """A mail we sent (in outbox/sent/), its Message-ID."""
+    """A mail we sent (queued in the outbox, then in outbox/sent/), its Message-ID."""
     msg = compose.message(ident, world.gm.sender, to, "report", "text", when=NOW)
-    folder = world.gm.spool / "outbox" / "sent"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{compose.safe(ident)}.eml").write_bytes(compose.wire(msg))
-    return str(msg["Message-ID"])
+    outbox = Outbox(world.gm.spool)
+    assert outbox.add(ident, msg)
+    outbox.sent(ident)
+    return "".join(str(msg["Message-ID"]).split())
 
 
 def test_a_big_bounce_of_a_mail_we_sent_marks_its_addressee(tmp_path: Path) -> None:
@@ -173,16 +176,24 @@ def test_a_big_bounce_of_a_mail_we_sent_marks_its_addressee(tmp_path: Path) -> N
 
 
 def test_a_message_id_that_is_not_one_of_ours_marks_nobody(tmp_path: Path) -> None:
-    """A Message-ID of our domain whose digest is not that of a mail we sent, or whose name
+    """A Message-ID of our domain whose digest is not that of a mail we sent, whose token is
+    not the host's secret's (another host's, the one it would have without it), or whose name
     would lead out of the outbox, names nobody."""
-    ours = sent(World(tmp_path / "first"), "report-g1-t0001-p04", "p4@players.example")
-    forged = ours.replace(ours.split(".")[-2].split("@")[0], "0" * 16)  # the digest
-    assert forged != ours
-    for number, reference in enumerate((forged, "<../../game.yaml.0000@wtg.example>")):
+    elsewhere = sent(World(tmp_path / "first"), "report-g1-t0001-p04", "p4@players.example")
+    own = parse_own_id(elsewhere)
+    assert own is not None and own.token
+    references = (
+        f"<{own.name}.{'0' * 16}.k{own.token}@{own.domain}>",  # the digest
+        elsewhere,  # the token of another host's secret
+        f"<{own.name}.{own.digest}@{own.domain}>",  # none: what anyone works out
+        "<../../game.yaml.0000@wtg.example>",
+    )
+    for number, reference in enumerate(references):
         world = World(tmp_path / str(number), max_bytes=LIMIT)
-        sent(world, "report-g1-t0001-p04", "p4@players.example")
+        mine = sent(world, "report-g1-t0001-p04", "p4@players.example")
+        assert mine != reference
         raw = report_far_down(big_postfix(), f"References: {reference}")
-        outcome = polled(world, raw)
+        outcome = polled(world, raw, as_sent=False)
         assert outcome.startswith("rejected: not for us"), outcome
         assert marked(world) == {}
 
@@ -215,11 +226,12 @@ def test_a_big_bounce_in_an_imap_mailbox_is_read_from_its_start(
     config = write_config(tmp_path, imap, smtp, max_bytes=LIMIT)
     game = create_game(tmp_path / "games" / "g1", "wok4", "small", players(4), seed=3)
     mine = compose.message("report-g1-t0001-p02", GM_FROM, "p2@players.example", "r", "t", when=NOW)
-    folder = tmp_path / "games" / ".mail" / "outbox" / "sent"
-    folder.mkdir(mode=0o700, parents=True)
-    (folder / "report-g1-t0001-p02.eml").write_bytes(compose.wire(mine))
-    ours = b"<report-g1-t0001-p02.67ad1e234084ca0e@wtg.example>"  # the fixture's, of wtg.example
-    imap.append(GM_ADDRESS, big_postfix().replace(ours, str(mine["Message-ID"]).encode()))
+    outbox = Outbox(tmp_path / "games" / ".mail")
+    assert outbox.add("report-g1-t0001-p02", mine)
+    outbox.sent("report-g1-t0001-p02")
+    sent_id = "".join(str(mine["Message-ID"]).split()).encode()
+    fixtures = b"<report-g1-t0001-p02.67ad1e234084ca0e@wtg.example>"  # of wtg.example
+    imap.append(GM_ADDRESS, big_postfix().replace(fixtures, sent_id))
     result = wtg(config, "poll", "-v")
     assert "filed 0, rejected 1, quarantined 0, ignored 0" in result.output
     assert "rejected: a bounce: mail to p2@players.example (g1) failed" in result.output

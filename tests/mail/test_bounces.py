@@ -7,9 +7,11 @@ and the journal says so.
 
 The fixtures in tests/mail/bounces/ are written after what those servers send; each is
 dropped into the maildir inbox as it is and polled. A report counts only when it is about a
-mail the host sent to the address it says failed (its Message-ID in ``outbox/sent/``): the
-genuine ones return the turn-1 reports ``sent_reports`` puts there; forged.eml and
-forged-text.eml are what anyone can write by hand.
+mail the host sent to the address it says failed (its Message-ID in ``outbox/sent/``, with the
+token of the host's secret): the genuine ones return the turn-1 reports ``sent_reports``
+puts there, named as a wtg before tokens named them (``ours`` names them as they were sent,
+``sent_before_tokens`` sends them so); forged.eml and forged-text.eml are what anyone can
+write by hand.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -27,27 +30,60 @@ from wtg.cli import main
 from wtg.game.bounces import bounces_of
 from wtg.mail import compose
 from wtg.mail.digest import make_digest
+from wtg.mail.extract import parse_headers
 from wtg.mail.journal import Journal
+from wtg.mail.outbox import Outbox, parse_own_id
 
 FIXTURES = Path(__file__).parent / "bounces"
 
 
-def drop(world: World, name: str) -> None:
-    """The fixture as the mail server delivered it, in the maildir inbox."""
+def drop(world: World, name: str, raw: bytes | None = None) -> None:
+    """The fixture as the mail server delivered it, in the maildir inbox, naming the mails
+    of ours it returns as they were sent (``ours``); ``raw`` in its place when given."""
     folder = world.gm.maildir_in / "new"
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"1795428902.{name}.mx:2,").write_bytes((FIXTURES / name).read_bytes())
+    mail = raw if raw is not None else ours(world, (FIXTURES / name).read_bytes())
+    (folder / f"1795428902.{name}.mx:2,").write_bytes(mail)
 
 
 def sent_reports(world: World) -> None:
-    """The turn-1 report of each player as the host sent it (in outbox/sent/): the mails
-    the genuine fixtures return."""
+    """The turn-1 report of each player as the host sends it: queued in the outbox (which
+    gives its Message-ID the token of the host's secret), then sent (in outbox/sent/): the
+    mails the genuine fixtures return."""
+    outbox = Outbox(world.gm.spool)
+    for entry in world.game.config.players:
+        ident = f"report-g1-t0001-p{entry.id:02d}"
+        msg = compose.message(ident, world.gm.sender, entry.email, "report", "text", when=NOW)
+        assert outbox.add(ident, msg)
+        outbox.sent(ident)
+
+
+def sent_before_tokens(world: World) -> None:
+    """The same reports as a wtg before tokens sent them (written to outbox/sent/ as
+    ``compose.message`` makes them: ``<name.digest@domain>``, what anyone works out)."""
     folder = world.gm.spool / "outbox" / "sent"
     folder.mkdir(parents=True, exist_ok=True)
     for entry in world.game.config.players:
         ident = f"report-g1-t0001-p{entry.id:02d}"
         msg = compose.message(ident, world.gm.sender, entry.email, "report", "text", when=NOW)
         (folder / f"{compose.safe(ident)}.eml").write_bytes(compose.wire(msg))
+
+
+def ours(world: World, raw: bytes) -> bytes:
+    """``raw`` naming each mail in outbox/sent/ by the Message-ID it was sent with, where it
+    names it as a wtg before tokens did (the fixtures do)."""
+    for path in sorted((world.gm.spool / "outbox" / "sent").glob("*.eml")):
+        sent = "".join(str(parse_headers(path.read_bytes())["Message-ID"]).split())
+        own = parse_own_id(sent)
+        assert own is not None, sent
+        raw = raw.replace(f"<{own.name}.{own.digest}@{own.domain}>".encode(), sent.encode())
+    return raw
+
+
+def sent_id(world: World, player: int) -> str:
+    """The Message-ID the turn-1 report to ``player`` was sent with."""
+    path = world.gm.spool / "outbox" / "sent" / f"report-g1-t0001-p{player:02d}.eml"
+    return "".join(str(parse_headers(path.read_bytes())["Message-ID"]).split())
 
 
 def failing(world: World) -> dict[int, bool]:
@@ -170,16 +206,15 @@ def seen_by_the_gm(world: World) -> tuple[str, str, list[str]]:
     return status.output, listed.output, [f.address for f in digest.bounces]
 
 
-def postfix_about(mail_of: int, failed: int) -> bytes:
+def postfix_about(world: World, mail_of: int, failed: int) -> bytes:
     """Postfix's report of ``failed``'s address returning the headers of the report sent
     to ``mail_of`` (a player's own report, whose headers he has, put in a report about
     another player)."""
     text = (FIXTURES / "postfix.eml").read_text(encoding="utf-8")
     report, _, returned = text.partition("Content-Type: text/rfc822-headers")
-    own = compose.digest(f"report-g1-t0001-p{mail_of:02d}")
     returned = (
         returned.replace("p2@players.example", f"p{mail_of}@players.example")
-        .replace("report-g1-t0001-p02.67ad1e234084ca0e", f"report-g1-t0001-p{mail_of:02d}.{own}")
+        .replace("<report-g1-t0001-p02.67ad1e234084ca0e@wtg.example>", sent_id(world, mail_of))
         .replace("for Player2", f"for Player{mail_of}")
     )
     report = report.replace("p2@players.example", f"p{failed}@players.example")
@@ -213,7 +248,7 @@ def test_a_forged_report_marks_nobody_failing(tmp_path: Path, forged: str) -> No
     before = seen_by_the_gm(world)
     assert "no address is failing" in before[1] and before[2] == []
     if forged == "p1's report":
-        raw = postfix_about(mail_of=1, failed=2)
+        raw = postfix_about(world, mail_of=1, failed=2)
     elif forged == "no headers":
         raw = without_headers("postfix.eml")
     else:
@@ -243,7 +278,7 @@ def test_a_genuine_report_after_a_forged_one_still_counts(tmp_path: Path) -> Non
     world = World(tmp_path)
     sent_reports(world)
     drop(world, "forged.eml")
-    (world.gm.maildir_in / "new" / "1795428903.real.mx:2,").write_bytes(postfix_about(2, 2))
+    (world.gm.maildir_in / "new" / "1795428903.real.mx:2,").write_bytes(postfix_about(world, 2, 2))
     summary = world.poll()
     outcomes = sorted(outcome for _key, outcome in summary.outcomes)
     assert outcomes[0].startswith("rejected: a bounce: mail to p2@players.example (g1) failed")
@@ -262,3 +297,99 @@ def test_a_bounce_of_a_mail_no_longer_in_sent_counts_no_more(tmp_path: Path) -> 
     summary = world.poll()
     assert summary.outcomes[0][1].startswith("rejected: an unverified bounce report for p4@")
     assert not any(failing(world).values())
+
+
+def worked_out(player: int) -> str:
+    """The Message-ID of the turn-1 report to ``player`` as anyone who has read wtg's source
+    works it out: the outbox name and the digest of the id (``compose``), our domain."""
+    ident = f"report-g1-t0001-p{player:02d}"
+    return f"<{compose.safe(ident)}.{compose.digest(ident)}@wtg.example>"
+
+
+@pytest.mark.parametrize(
+    ("fixture", "player", "named"),
+    [
+        ("postfix.eml", 2, "worked out"),  # the returned headers name it
+        ("gmail.eml", 4, "worked out"),  # and its own In-Reply-To and References
+        ("postfix.eml", 2, "a guessed token"),
+        ("postfix.eml", 2, "p1's token"),  # the token of the report p1 got, on p2's name
+    ],
+)
+def test_a_report_naming_a_sent_reports_worked_out_message_id_marks_nobody(
+    tmp_path: Path, fixture: str, player: int, named: str
+) -> None:
+    """The Message-ID of the report the host mailed another player is worked out from the
+    game, the turn and the seat: a player who forges a report naming it marks nobody, for
+    it lacks the token of the host's secret (or carries one that is not the mail's)."""
+    world = World(tmp_path)
+    sent_reports(world)
+    raw = (FIXTURES / fixture).read_bytes()
+    assert worked_out(player).encode() in raw  # the fixture names it so, as a forger would
+    if named == "a guessed token":
+        raw = raw.replace(b"ca0e@wtg", b"ca0e.k0123456789abcdef@wtg")
+    elif named == "p1's token":
+        token = sent_id(world, 1).rpartition(".k")[2].partition("@")[0]
+        raw = raw.replace(b"ca0e@wtg", f"ca0e.k{token}@wtg".encode())
+    drop(world, fixture, raw)
+    summary = world.poll()
+    ((_key, outcome),) = summary.outcomes
+    assert outcome == (
+        f"rejected: an unverified bounce report for p{player}@players.example (g1): it names "
+        "no mail we sent to that address, not marked failing"
+    )
+    assert not any(failing(world).values())
+    assert not (world.game.store.root / "bounces.json").exists()
+
+
+def test_each_report_is_sent_with_a_message_id_of_its_own_token(tmp_path: Path) -> None:
+    """What the outbox queues carries the token of the host's secret: not the Message-ID
+    anyone works out, and another token for every mail."""
+    world = World(tmp_path)
+    sent_reports(world)
+    ids = [sent_id(world, p) for p in (1, 2, 3, 4)]
+    assert [i.partition(".k")[0] + ">" for i in ids] == [
+        worked_out(p).replace("@wtg.example>", ">") for p in (1, 2, 3, 4)
+    ]
+    tokens = {i.rpartition(".k")[2].partition("@")[0] for i in ids}
+    assert len(tokens) == 4 and all(len(t) == 16 for t in tokens)
+    assert all(i.endswith("@wtg.example>") for i in ids)
+
+
+@pytest.mark.parametrize(("days", "counts"), [(0, True), (9, True), (11, False), (400, False)])
+def test_a_report_of_a_mail_sent_before_tokens_counts_while_a_genuine_one_may_come(
+    tmp_path: Path, days: int, counts: bool
+) -> None:
+    """A mail sent by a wtg before tokens carries none (still in outbox/sent/): a report
+    naming it counts within OLD_ID_DAYS (10) of its Date, as a genuine one comes; after
+    that anyone could have worked it out, and it counts no more."""
+    world = World(tmp_path)
+    sent_before_tokens(world)
+    drop(world, "postfix.eml")
+    (dropped,) = (world.gm.maildir_in / "new").iterdir()
+    assert worked_out(2).encode() in dropped.read_bytes()
+    summary = world.poll(NOW + timedelta(days=days))
+    ((_key, outcome),) = summary.outcomes
+    if counts:
+        assert outcome.startswith("rejected: a bounce: mail to p2@players.example (g1) failed")
+    else:
+        assert outcome.startswith("rejected: an unverified bounce report for p2@players.example")
+    assert failing(world) == {1: False, 2: counts, 3: False, 4: False}
+
+
+def test_a_report_read_without_a_usable_secret_counts_for_nobody(tmp_path: Path) -> None:
+    """The secret's file damaged (or gone: a spool brought back without it) after the
+    reports were sent: no token checks, so even a genuine report is unverified; the poll
+    goes on (queueing a mail is what tells the GM, docs/mail.md)."""
+    for state in ("damaged", "gone"):
+        world = World(tmp_path / state)
+        sent_reports(world)
+        secret = world.gm.spool / "message-id.key"
+        if state == "damaged":
+            secret.write_text("not a key\n", encoding="ascii")
+        else:
+            secret.unlink()
+        drop(world, "postfix.eml")
+        ((_key, outcome),) = world.poll().outcomes
+        assert outcome.startswith("rejected: an unverified bounce report for p2@"), state
+        assert not any(failing(world).values())
+        assert not secret.exists() or secret.read_text(encoding="ascii") == "not a key\n"

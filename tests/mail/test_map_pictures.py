@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.mail.loop import NOW, World
+from tests.mail.loop import NOW, World, one_secret
 from tests.mail.maps import Drawing, parsed, parts, picture_of, png, text_of
 from tests.mail.servers import SmtpSink
 from wtg.aof.choose import find_all
@@ -87,12 +87,11 @@ def test_without_a_drawing_or_when_it_draws_nothing_the_mails_are_as_before(
 ) -> None:
     """The seam is harmless: no drawing, a drawing that returns None, or a game without map
     pictures give the same bytes, a text/plain mail as `wtg send` wrote before pictures."""
-    plain = World(tmp_path / "plain")
+    plain, nothing, off = (World(tmp_path / name) for name in ("plain", "nothing", "off"))
+    one_secret(plain.gm.spool, nothing.gm.spool, off.gm.spool)  # their Message-IDs alike
     send(plain.gm, now=NOW)
-    nothing = World(tmp_path / "nothing")
     none_drawn = Drawing(nothing=(1, 2, 3, 4))
     send(nothing.gm, now=NOW, picture=none_drawn)
-    off = World(tmp_path / "off")
     without_pictures(off)
     never = Drawing()
     send(off.gm, now=NOW, picture=never)

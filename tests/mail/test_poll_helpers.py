@@ -35,6 +35,7 @@ from wtg.game.arrivalkey import from_nanoseconds
 from wtg.game.engine import Game
 from wtg.host.config import GmConfig, config_from_data
 from wtg.mail import helpers, poller, pollprocesses
+from wtg.mail.idsecret import host_secret
 from wtg.mail.inbox import Incoming, MaildirInbox
 from wtg.mail.outcome import Outcome
 from wtg.mail.shards import split, ties
@@ -117,6 +118,7 @@ def test_a_shared_poll_does_what_a_poll_of_one_process_does(tmp_path: Path, shar
     path = alone.maildir_in / "new" / mailbox.Maildir(alone.maildir_in).add(bulk)
     os.utime(path, ns=(len(mails) * 10**9, len(mails) * 10**9))
     mails.append(bulk)
+    host_secret(alone.spool)  # one host copied: one secret, the same Message-IDs
     shutil.copytree(tmp_path / "alone", tmp_path / "shared")
     together = config_from_data(
         {"games_dir": "games", "from": "gm@wtg.example"}, tmp_path / "shared"

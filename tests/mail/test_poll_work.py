@@ -31,6 +31,7 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.host import gamesdir
 from wtg.host.config import GmConfig, config_from_data
 from wtg.mail import poller, registry
+from wtg.mail.idsecret import host_secret
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.journal import Journal
 from wtg.mail.summary import PollSummary
@@ -117,6 +118,7 @@ def test_a_batch_parses_each_mail_once_and_reads_each_game_once(
     mails = order_mails(games)
     for raw in mails:
         box.add(raw)
+    host_secret(gm.spool)  # made (and synced) once in a host's life, by its first mail queued
     counts.calls.clear()
     summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW)
     assert summary.filed == len(mails) == GAMES * SEATS  # one batch (FETCH_BATCH is 100)

@@ -84,7 +84,9 @@ LAUNCH = (
     "main()\n"
 )
 """``wtg`` with its network timeouts set for the sped-up clock."""
-IDENT = re.compile(r"<(?P<ident>[A-Za-z0-9_-][A-Za-z0-9._-]*)\.[0-9a-f]{16}@")
+IDENT = re.compile(r"<(?P<ident>[A-Za-z0-9_-][A-Za-z0-9._-]*)\.[0-9a-f]{16}(?:\.k[0-9a-f]{16})?@")
+"""Our Message-ID (``wtg.mail.outbox``): the outbox name, the digest, the token of the
+host's secret (none in a mail queued before tokens were)."""
 
 
 def libfaketime() -> Path:

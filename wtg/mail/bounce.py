@@ -28,17 +28,24 @@ and Exim write them), and ``outbox/sent/`` must hold that mail, addressed to tha
 A report about a player's address that names no such mail (a Message-ID never sent, a mail
 sent to someone else, or no original headers at all) marks nothing: the journal calls it an
 unverified bounce report (docs/mail.md, "Bounces that count").
+
+The name and digest of a Message-ID of ours are worked out from what anyone knows (the game,
+the turn, the seat); the token the outbox adds is not (``wtg.mail.idsecret``), so a Message-ID
+counts only when its token is the one the host's secret gives. A mail queued before tokens
+were carries none: its Message-ID counts only within ``OLD_ID_DAYS`` of the mail's Date (our
+own, read from ``outbox/sent/``), as long as a genuine report of it may come; after that,
+anyone could name it, and it counts no more.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
-from datetime import datetime
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta, timezone
 from email.message import Message
 from email.parser import HeaderParser
-from email.utils import getaddresses
+from email.utils import getaddresses, parsedate_to_datetime
 
 from wtg.core.printable import printable
 from wtg.core.record import Record
@@ -50,7 +57,8 @@ from wtg.game.schedule import iso
 from wtg.mail.compose import id_domain
 from wtg.mail.extract import parse_mail
 from wtg.mail.guards import same_loop
-from wtg.mail.outbox import Outbox
+from wtg.mail.idsecret import SecretDamaged, token_checks
+from wtg.mail.outbox import Outbox, addressee, parse_own_id
 from wtg.mail.outcome import LATER, Outcome, rejected
 from wtg.mail.registry import Registry
 from wtg.mail.transport import ascii_domain
@@ -61,6 +69,10 @@ REASON_MAX = 200
 """The diagnostic kept of a bounce (Gmail's runs over five lines)."""
 IDS_MAX = 20
 """Message-IDs of a report looked up in ``outbox/sent/`` (a genuine one names one or two)."""
+OLD_ID_DAYS = 10
+"""How long after its Date a mail of ours queued before tokens were may be named by a report
+that counts: a receiving server tries a mail for up to five days (Postfix's, Sendmail's
+default), and our own queue may have held it back before it was sent."""
 _ID = re.compile(r"<[^<>\s]{1,300}>")
 _QUOTED_ID = re.compile(r"^message-id:[ \t]*(<[^<>\s]{1,300}>)", re.IGNORECASE | re.MULTILINE)
 """The Message-ID line of a mail's copy quoted in a text bounce (qmail, an older Exim)."""
@@ -217,19 +229,19 @@ def _plain(address: str) -> str:
     return ascii_domain(address.lower()).lower()
 
 
-def header_failures(head: Message, outbox: Outbox, loop_id: str) -> list[Failure]:
+def header_failures(head: Message, sent_to: Callable[[str], str | None]) -> list[Failure]:
     """The failed recipients a bounce's header names (``X-Failed-Recipients``), else the
-    addressee of our mail whose Message-ID it names (In-Reply-To, References)."""
+    addressee of our mail whose Message-ID it names (In-Reply-To, References), as
+    ``sent_to`` finds it."""
     named = getaddresses([str(v) for v in head.get_all("X-Failed-Recipients", [])][:MAX_BLOCKS])
     failed = [a.lower() for _, a in named if "@" in a and " " not in a]
     if failed:
         reason = "named by the bounce's X-Failed-Recipients"
         return [Failure((address,), "", reason) for address in dict.fromkeys(failed)]
-    domain = id_domain(loop_id)
     for name in ("In-Reply-To", "References"):
         for value in head.get_all(name, [])[:MAX_BLOCKS]:
             for message_id in re.findall(r"<[^<>\s]{1,300}>", str(value))[:MAX_BLOCKS]:
-                address = outbox.sent_to(message_id, domain)
+                address = sent_to(message_id)
                 if address is not None:
                     return [Failure((address,), "", f"the bounce of our mail {message_id}")]
     return []
@@ -255,7 +267,7 @@ class BounceNotes:
         empty when they were not fetched), else from its ``head``er."""
         begun = parse_mail(start) if start else None
         found = failures(begun, self.loop_id) if begun is not None else []
-        found = found or header_failures(head, self.outbox, self.loop_id)
+        found = found or header_failures(head, self._ours)
         if not found:
             return None
         ids = (named_ids(begun) if begun is not None else []) + named_ids(head)
@@ -263,9 +275,29 @@ class BounceNotes:
 
     def _sent_to(self, ids: list[str]) -> set[str]:
         """The addressees of the mails of ours that ``ids`` name (read from sent/)."""
-        domain = id_domain(self.loop_id)
-        found = (self.outbox.sent_to(message_id, domain) for message_id in ids)
+        found = (self._ours(message_id) for message_id in ids)
         return {_plain(address) for address in found if address}
+
+    def _ours(self, message_id: str) -> str | None:
+        """The addressee of the mail we sent with this Message-ID, when the Message-ID is
+        one only the host and those who got the mail know: its token is the host's secret's,
+        or, made before tokens were, it is of a mail whose Date is within ``OLD_ID_DAYS``.
+        None for any other."""
+        domain = id_domain(self.loop_id)
+        own = parse_own_id(message_id, domain)
+        if own is None:
+            return None
+        if own.token:
+            try:
+                secret = self.outbox.id_secret()
+            except SecretDamaged:  # no token checks (queuing a mail tells the GM)
+                return None
+            if not token_checks(secret, own.stem(), own.token):
+                return None
+        head = self.outbox.sent_header(message_id, domain)
+        if head is None or not (own.token or _recent(head, self.now)):
+            return None
+        return addressee(head)
 
     def _marked(self, found: list[Failure], ids: list[str], key: str) -> Outcome | None:
         if not found:
@@ -297,6 +329,20 @@ class BounceNotes:
                     return LATER
             marked.append(f"{address} ({', '.join(names)})")
         return rejected(_told(marked, unverified, unknown))
+
+
+def _recent(head: Message, now: datetime) -> bool:
+    """Whether the Date of a mail of ours is within ``OLD_ID_DAYS`` before ``now`` (a Date
+    that cannot be read is not)."""
+    try:
+        sent = parsedate_to_datetime(str(head.get("Date", "")))
+    except (TypeError, ValueError, IndexError):
+        return False
+    if sent.tzinfo is None:
+        sent = sent.replace(tzinfo=timezone.utc)
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=timezone.utc)
+    return now - sent <= timedelta(days=OLD_ID_DAYS)
 
 
 def _players(

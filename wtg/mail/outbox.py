@@ -16,6 +16,11 @@ mails under ``compose.legacy_name(id)``, which two ids could share: a mail found
 name counts as this id's only when its Message-ID carries this id's digest. When another
 id's mail holds the name (an old mail of a game whose name the old names confused), the
 mail goes under a spare name, ``<name>__2`` and on; never dropped.
+
+As it queues a mail the outbox adds to its Message-ID the token of the host's secret
+(``wtg.mail.idsecret``): ``<name.digest.kTOKEN@domain>``. Mails queued before tokens were
+carry ``<name.digest@domain>``; both shapes are read alike here (``own_id``), and a mail
+is found by either, as it was sent.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from wtg.files import private
 from wtg.files.store import fsync_dir, write_atomic
 from wtg.mail.compose import Outgoing, digest, legacy_name, safe, wire
 from wtg.mail.extract import HEADERS_LOOK, parse_headers
+from wtg.mail.idsecret import host_secret, read_secret, token
 
 SENT_READ = 1_000_000
 """Bytes of a mail of ours read back (a report with its map picture is well under it)."""
@@ -45,10 +51,28 @@ SPARES = 9
 """How many spare names an id has beside its own (``<name>__2`` to ``<name>__10``)."""
 _OWN_ID = re.compile(
     r"<(?P<name>[A-Za-z0-9_-][A-Za-z0-9._-]{0,179})\.(?P<digest>[0-9a-f]{16})"
-    r"@(?P<domain>[A-Za-z0-9.-]+)>"
+    r"(?:\.k(?P<token>[0-9a-f]{16}))?@(?P<domain>[A-Za-z0-9.-]+)>"
 )
 """A Message-ID as ``compose.message`` makes it: the outbox name (``safe``: never a path
-separator, never a leading dot here), the digest, our domain."""
+separator, never a leading dot here), the digest, the token the outbox adds (``.k`` and
+hex digits: never read as a digest, which a dot and no ``k`` come before), our domain."""
+
+
+class OwnId(Record):
+    """A Message-ID of ours, in its parts."""
+
+    name: str
+    """The outbox name of the mail."""
+    digest: str
+    """``compose.digest`` of the id the mail was queued under."""
+    token: str
+    """The token of the host's secret (``wtg.mail.idsecret``), "" in a Message-ID made
+    before tokens were."""
+    domain: str
+
+    def stem(self) -> str:
+        """What the token is of: ``name.digest``."""
+        return f"{self.name}.{self.digest}"
 
 
 class OutboxCollision(MailError):
@@ -64,6 +88,8 @@ class Outbox:
         self.failed_dir = self.root / "failed"
         for folder in (self.queue_dir, self.sent_dir, self.failed_dir, self.pictures_dir):
             private.make_dirs(folder)
+        self._secret: bytes | None = None
+        """The host's secret, read (or made) once, when a mail is first queued."""
         self._owners: dict[str, str | None] = {}
         """The digest each name's mail carries, as read or queued by this outbox."""
         self._folders = [
@@ -92,8 +118,12 @@ class Outbox:
                 f"the outbox has no free name for mail {ident!r}: {own}.eml and its "
                 f"{SPARES} spare names hold other mails; move those out of {self.root}"
             )
-        if name != own:  # the Message-ID names the file, as ``sent_to`` reads it back
-            msg.replace_header("Message-ID", str(msg["Message-ID"]).replace(own, name, 1))
+        message_id = str(msg.get("Message-ID", ""))
+        stamped = self._stamped(message_id, own, name)
+        if stamped is None and name != own:  # a Message-ID of another making
+            stamped = message_id.replace(own, name, 1)
+        if stamped is not None:  # it names the file, as ``sent_to`` reads it back
+            msg.replace_header("Message-ID", stamped)
         path = self._folders[0] + name
         if isinstance(msg, Outgoing) and msg.refused:
             note = {"attempts": 0, "next_try": 0.0, "error": msg.refused, "refused": True}
@@ -104,6 +134,25 @@ class Outbox:
         write_atomic(f"{path}.eml", wire(msg), sync=durable)
         self._owners[name] = digest(ident)
         return True
+
+    def _stamped(self, message_id: str, own: str, name: str) -> str | None:
+        """The Message-ID ``compose.message`` made for outbox name ``own``, made the one of
+        the mail under ``name`` with the token of the host's secret; None for a Message-ID
+        of another making (left as it is)."""
+        found = parse_own_id(message_id)
+        if found is None or found.name != own:
+            return None
+        if self._secret is None:
+            self._secret = host_secret(self.root.parent)
+        stem = f"{name}.{found.digest}"
+        return f"<{stem}.k{token(self._secret, stem)}@{found.domain}>"
+
+    def id_secret(self) -> bytes | None:
+        """The host's secret, as a reader needs it: None when it was never made (no mail
+        carries a token of it); ``SecretDamaged`` when its file is no secret."""
+        if self._secret is None:
+            self._secret = read_secret(self.root.parent)
+        return self._secret
 
     def _holder(self, ident: str, own: str) -> str | None:
         """The name this id's mail lies under, or None. Its own name holds it unless the
@@ -155,11 +204,14 @@ class Outbox:
         """The addressee of the mail we sent with this Message-ID (``compose.message``
         makes it ``<ident.digest@domain>``, the mail lies in sent/ as ``ident.eml``), read
         from that mail; None when it is none of ours."""
+        head = self.sent_header(message_id, domain)
+        return addressee(head) if head is not None else None
+
+    def sent_header(self, message_id: str, domain: str) -> Message | None:
+        """The header of the mail we sent with this Message-ID; None when it is none of
+        ours, or no longer in sent/."""
         raw = self._sent(message_id, domain, HEADERS_LOOK)
-        if raw is None:
-            return None
-        head = parse_headers(raw)
-        return email.utils.parseaddr(str(head.get("To", "")))[1].lower() or None
+        return parse_headers(raw) if raw is not None else None
 
     def sent_mail(self, message_id: str, domain: str) -> bytes | None:
         """The mail we sent with this Message-ID, as it was sent (up to ``SENT_READ``
@@ -339,11 +391,24 @@ def failed_note(spool: Path, name: str) -> dict[str, str]:
 
 def own_id(message_id: str, domain: str | None = None) -> tuple[str, str] | None:
     """The outbox name and the digest a Message-ID of ours carries (``compose.message``
-    makes it ``<name.digest@domain>``; of ``domain`` when one is given), or None."""
+    makes it ``<name.digest@domain>``, the outbox adds a token; of ``domain`` when one is
+    given), or None."""
+    found = parse_own_id(message_id, domain)
+    return (found.name, found.digest) if found is not None else None
+
+
+def parse_own_id(message_id: str, domain: str | None = None) -> OwnId | None:
+    """A Message-ID of ours in its parts (of ``domain`` when one is given), or None: of a
+    mail queued before tokens were, its token is ""."""
     found = _OWN_ID.fullmatch("".join(message_id.split()))
     if found is None or (domain is not None and found["domain"].lower() != domain.lower()):
         return None
-    return found["name"], found["digest"]
+    return OwnId(found["name"], found["digest"], found["token"] or "", found["domain"])
+
+
+def addressee(head: Message) -> str | None:
+    """The address a mail of ours went to (its To), lower-cased; None when it has none."""
+    return email.utils.parseaddr(str(head.get("To", "")))[1].lower() or None
 
 
 def _entries(folder: Path) -> list[os.DirEntry[str]]:
