@@ -7,7 +7,6 @@ the link, the copy removed) and the first mail queued after it (``tests.killpoin
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -31,10 +30,7 @@ def test_a_kill_while_the_secret_is_made_leaves_a_host_that_works(tmp_path: Path
     args = ["--config", str(config), "send", "-q"]
     spool = games / ".mail"
 
-    def fresh() -> None:
-        shutil.rmtree(games, ignore_errors=True)
-        shutil.copytree(original, games, symlinks=True)
-
+    fresh = killpoints.restorer(original, games, symlinks=True)
     fresh()
     log = tmp_path / "writes.log"
     whole = killpoints.count(args, games, log=log)
@@ -45,10 +41,7 @@ def test_a_kill_while_the_secret_is_made_leaves_a_host_that_works(tmp_path: Path
     kills = [*secret_writes, secret_writes[-1] + 1]
     assert "outbox/queue" in writes[kills[-1] - 1]  # the first mail queued after it
     made = set()
-    for at in kills:
-        fresh()
-        killed = killpoints.run(args, at, games)
-        assert killed.killed and killed.writes == at - 1, (at, killed)
+    for at, _ in killpoints.cuts(args, games, kills, fresh):
         as_killed = read_secret(spool)  # whole or not there: never SecretDamaged
         assert (as_killed is None) == (at <= secret_writes[1]), at  # there once linked
         again = CliRunner().invoke(main, args)
