@@ -14,17 +14,55 @@ from wtg.files import private
 
 
 @contextlib.contextmanager
-def exclusive(path: Path, busy: Callable[[], Exception]) -> Iterator[None]:
-    """Hold ``path``'s lock for the block; raise ``busy()`` at once if another holds it."""
-    # the bare descriptor: no file object is read or written (a poll locks each game)
-    fd = private.opener(os.fspath(path), os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC)
+def exclusive(path: Path, busy: Callable[[], Exception], removed: bool = False) -> Iterator[None]:
+    """Hold ``path``'s lock for the block; raise ``busy()`` at once if another holds it.
+
+    ``removed``: the lock file goes when the block ends (a backup leaves nothing but the
+    backup). It is unlinked while still held, so that no one can take the lock on it between
+    the unlink and the close. Another process may have opened the file before it went and
+    take the lock on it after: its lock is then on a file no longer at ``path``, which a
+    third process could make again and lock too. So a lock taken is kept only when the
+    file locked is still the one at ``path``; else the file is opened again and locked
+    anew. Every taker of a lock that is removed must pass ``removed``: one that does not
+    checks nothing."""
+    fd = _locked(path, busy, removed)
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            if exc.errno in (errno.EAGAIN, errno.EACCES):
-                raise busy() from None
-            raise
         yield
     finally:
-        os.close(fd)
+        try:
+            if removed:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(path)
+        finally:
+            os.close(fd)
+
+
+def _locked(path: Path, busy: Callable[[], Exception], removed: bool) -> int:
+    """The descriptor of ``path`` with its lock taken (for ``removed``, the file still at
+    ``path`` once the lock was taken)."""
+    while True:
+        # the bare descriptor: no file object is read or written (a poll locks each game)
+        fd = private.opener(os.fspath(path), os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC)
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                if exc.errno in (errno.EAGAIN, errno.EACCES):
+                    raise busy() from None
+                raise
+            if not removed or _same_file(fd, path):
+                return fd
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)  # the holder before removed it after this opened it: open it again
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    """Whether the open file ``fd`` is the one at ``path`` (not one removed since)."""
+    try:
+        there = os.stat(path)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(fd)
+    return (there.st_dev, there.st_ino) == (mine.st_dev, mine.st_ino)

@@ -3,8 +3,9 @@ temporary file beside the archive's own (0600), renamed over it once whole and o
 so that a backup killed midway leaves the archive that was there as it was.
 
 One backup at a time writes a given archive: it holds ``.NAME.lock`` beside it while it
-writes, and first removes what a backup of the same name killed before its end left
-there (its temporary file and folder), which could be as big as the host."""
+writes, removed when it ends (a backup leaves nothing but the backup), and first removes
+what a backup of the same name killed before its end left there (its temporary file and
+folder), which could be as big as the host."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ class ArchiveWriter:
             exclusive(
                 out.parent / f".{out.name}.lock",
                 lambda: BackupError(f"another `wtg backup` is writing {out}: let it end first"),
+                removed=True,
             )
         )
         try:
