@@ -146,15 +146,45 @@ def test_the_config_from_the_environment_is_used(tmp_path: Path) -> None:
     assert result.stdout.startswith(f"{world.game.config.game} ")
 
 
-def test_a_config_given_as_its_folder_names_the_file_in_it(tmp_path: Path) -> None:
+def test_a_config_given_as_its_folder_is_the_config_in_it(tmp_path: Path) -> None:
     """Issue 25, item 12: `wtg init /srv/wtg` then `--config /srv/wtg` (the folder, not the
-    file) said only "Is a directory"; it names the config in it."""
+    file) said only "Is a directory"; then it named the config in it; now the config in it
+    is used, as if given."""
     assert CliRunner(env={"WTG_CONFIG": None}).invoke(main, ["init", str(tmp_path)]).exit_code == 0
-    result = CliRunner(env={"WTG_CONFIG": None}).invoke(main, ["--config", str(tmp_path), "status"])
+    for env in ({"WTG_CONFIG": None}, {"WTG_CONFIG": str(tmp_path)}):
+        given = ["--config", str(tmp_path)] if env["WTG_CONFIG"] is None else []
+        result = CliRunner(env=env).invoke(main, [*given, "status"])
+        assert (result.exit_code, result.stderr) == (0, ""), result.output
+        assert result.stdout == f"no games in {tmp_path / 'games'}\n"
+
+
+def test_the_games_folder_given_for_the_config_names_the_file_looked_for(
+    tmp_path: Path,
+) -> None:
+    """A GM gives --config the games folder: it has no wtg.yaml in it. The refusal says a
+    folder was given, which file was looked for, and the config beside it."""
+    assert CliRunner(env={"WTG_CONFIG": None}).invoke(main, ["init", str(tmp_path)]).exit_code == 0
+    games = tmp_path / "games"
+    for env in ({"WTG_CONFIG": None}, {"WTG_CONFIG": str(games)}):
+        given = ["--config", str(games)] if env["WTG_CONFIG"] is None else []
+        result = CliRunner(env=env).invoke(main, [*given, "status"])
+        assert result.exit_code == 1
+        assert result.stderr == (
+            f"wtg: {games} is a folder, not a config file: the config was looked for in it "
+            f"as {games / 'wtg.yaml'}, which is not there; that folder's host config may be "
+            f"{tmp_path / 'wtg.yaml'}: give --config {tmp_path / 'wtg.yaml'}\n"
+        )
+
+
+def test_a_folder_with_no_config_in_or_beside_it(tmp_path: Path) -> None:
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    result = CliRunner(env={"WTG_CONFIG": None}).invoke(main, ["--config", str(folder), "poll"])
     assert result.exit_code == 1
     assert result.stderr == (
-        f"wtg: {tmp_path} is a folder, not a config file: give the config in it, "
-        f"--config {tmp_path / 'wtg.yaml'}\n"
+        f"wtg: {folder} is a folder, not a config file: the config was looked for in it as "
+        f"{folder / 'wtg.yaml'}, which is not there; give the config file (`wtg init DIR` "
+        "makes DIR/wtg.yaml)\n"
     )
 
 

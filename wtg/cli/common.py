@@ -21,6 +21,7 @@ from wtg.files.ownership import owner_line, owner_note
 from wtg.files.paths import same_file
 from wtg.game.engine import open_game
 from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant
+from wtg.host.configplace import CONFIG_NAME, config_in
 from wtg.host.gamesdir import (
     folder_meant,
     folder_problem,
@@ -153,8 +154,8 @@ def config_nearby(games_dir: Path | None = None) -> Path | None:
     if games_dir is not None:
         folders.append(games_dir.absolute().parent)
     for folder in folders:
-        if (folder / "wtg.yaml").is_file():
-            return folder / "wtg.yaml"
+        if (folder / CONFIG_NAME).is_file():
+            return folder / CONFIG_NAME
     return None
 
 
@@ -451,7 +452,7 @@ def no_such_game(games_dir: Path, name: str) -> str:
     envvar="WTG_CONFIG",
     metavar="FILE",
     help="The host's config file, made by `wtg init` (default: the environment variable "
-    "WTG_CONFIG; a leading ~ is your home folder).",
+    f"WTG_CONFIG; a leading ~ is your home folder). A folder given: the {CONFIG_NAME} in it.",
 )
 @click.option(
     "--games-dir",
@@ -471,7 +472,11 @@ def main(ctx: click.Context, config: str | None, games_dir: str | None) -> None:
     is a game's name (looked up in the games folder) or the path of a game's folder."""
     # a ~ the shell did not expand (WTG_CONFIG=~/... in a crontab or a systemd unit, a
     # quoted --config '~/...') is the home folder, as in the config's own paths
+    if config:  # the folder of a host given for its config: the config in it
+        config = os.path.expanduser(config)
+        found = config_in(Path(config))
+        config = os.fspath(found) if found != Path(config) else config
     ctx.obj = {
-        "config": os.path.expanduser(config) if config else config,
+        "config": config,
         "games_dir": os.path.expanduser(games_dir) if games_dir else games_dir,
     }

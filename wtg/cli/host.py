@@ -10,6 +10,7 @@ import click
 from click.core import ParameterSource
 
 from wtg.cli.common import fail
+from wtg.host.configplace import CONFIG_NAME
 
 
 def register(group: click.Group) -> None:
@@ -60,9 +61,6 @@ def other_host(ctx: click.Context) -> str | None:
     while WTG_CONFIG (or --config) names a config in another: every later command would go
     on using that one. The GM meant that host (made already, or to be made in its
     folder), or did not know the variable was set; None when it names none or one here."""
-    # deferred: as in init (pydantic, by the config's schema)
-    from wtg.host.newhost import CONFIG_NAME
-
     root = ctx.find_root()
     given = root.obj.get("config") if root.obj else None
     if not given:

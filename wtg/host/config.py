@@ -31,6 +31,7 @@ from pydantic import ValidationError
 from wtg.core import errors
 from wtg.core.record import Record
 from wtg.files.ownership import owner_note
+from wtg.host.configplace import folder_given
 from wtg.host.configschema import (
     ConfigFile,
     OAuth2Section,
@@ -223,14 +224,8 @@ def load_config(path: Path) -> GmConfig:
     """The config at ``path`` (there is no config without a file: ``wtg.cli.common``)."""
     try:
         text = path.read_text(encoding="utf-8")
-    except IsADirectoryError:
-        inside = path / "wtg.yaml"
-        hint = (
-            f"give the config in it, --config {inside}"
-            if inside.is_file()
-            else "give the config file (`wtg init DIR` makes DIR/wtg.yaml)"
-        )
-        raise ConfigError(f"{path} is a folder, not a config file: {hint}") from None
+    except IsADirectoryError:  # one with the config in it is read as that (``config_in``)
+        raise ConfigError(folder_given(path)) from None
     except OSError as exc:  # a relative path is read where wtg runs (cron: the home folder)
         where = path if path.is_absolute() else f"{path} ({path.absolute()})"
         owner = owner_note(exc)  # a config another user (root) wrote, his alone

@@ -17,9 +17,9 @@ from wtg.core.errors import UsageError
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.store import fsync_dir
+from wtg.host.configplace import CONFIG_NAME
 from wtg.host.configschema import is_one_address
 
-CONFIG_NAME = "wtg.yaml"
 GAMES_NAME = "games"
 DEFAULT_FROM = "Game Master <gm@localhost>"
 
