@@ -17,6 +17,7 @@ from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.files.diskspace import full_disk, read_only
 from wtg.files.private import is_private
 from wtg.game.engine import Game
+from wtg.game.fixedzones import fixed_zone_warning
 from wtg.game.gameconfig import GameConfig, code_warnings
 from wtg.game.textcolumn import padded
 from wtg.gm.gamestatus import GameStatus, game_status
@@ -85,6 +86,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     warn_if_shared(game.store.root)
     warn_of_codes(game.config)
     warn_of_addresses(game.config)
+    warn_of_zone(game.config)
     data = game_status(game)
     spool = game.store.root.parent / SPOOL
     data["owed"] = [*data["owed"], *_rollback_untold(game, spool)]
@@ -293,6 +295,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         warn_if_shared(found.store.root)
         warn_of_codes(found.config)
         warn_of_addresses(found.config)
+        warn_of_zone(found.config)
         data["owed"] = [*data["owed"], *_rollback_untold(found, games_dir / SPOOL)]
         games.append(data)
         entry = _with_announcements(_with_quarantine(data, kept)[0], data, announced)[0]
@@ -429,6 +432,17 @@ def warn_of_codes(config: GameConfig) -> None:
     too short to be safe, one two players share), without the code."""
     for line in code_warnings(config):
         click.echo(printable(f"warning: {line}"), err=True)
+
+
+def warn_of_zone(config: GameConfig) -> None:
+    """A warning on stderr when the game's deadlines are kept in a fixed offset from UTC
+    (``Etc/GMT+5``, written five hours BEHIND UTC: ``wtg.game.fixedzones``), not a place's
+    zone: they would not follow the players' summer time."""
+    if config.schedule is None:
+        return
+    line = fixed_zone_warning(config.schedule.timezone, datetime.now(timezone.utc))
+    if line is not None:  # the zone as game.yaml holds it: printable
+        click.echo(printable(f"warning: game {config.game}: {line}"), err=True)
 
 
 def warn_of_addresses(config: GameConfig) -> None:
