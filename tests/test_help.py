@@ -33,6 +33,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "held": "held",
         "held_not_listed": "mail held and not listed",
         "unanswered": "mail not answered",
+        "unanswered_not_listed": "mail not answered and not listed",
         "set_aside": "orders set aside",
         "flood_not_kept": "mail of a flood not kept",
         "bounces": "addresses failing",

@@ -27,6 +27,7 @@ from wtg.mail.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.journal import (
     HELD_AN_ADDRESS,
     HELD_STRANGERS,
+    UNANSWERED_AN_ADDRESS,
     FloodCount,
     Journal,
     Quarantined,
@@ -40,6 +41,7 @@ from wtg.mail.journal import (
     releasing,
     set_aside,
     unanswered,
+    unanswered_not_listed,
 )
 from wtg.serve.health import host_health
 from wtg.text.closename import close_names, either
@@ -272,6 +274,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     held = held_mails(games_dir / SPOOL)
     over = held_over(games_dir / SPOOL)
     not_answered = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
+    not_listed = unanswered_not_listed(games_dir / SPOOL, time.time() - HELD_SHOWN)
     aside = set_aside(games_dir / SPOOL, time.time() - HELD_SHOWN)
     flood = flood_not_kept(games_dir / SPOOL, time.time() - HELD_SHOWN)
     announced, unread = cut_short(games_dir / SPOOL)
@@ -326,6 +329,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "not_answered": [
                 {"key": u.key, "outcome": u.outcome, "at": u.at} for u in not_answered
             ],
+            "not_answered_not_listed": not_listed,
             "set_aside": [_aside_data(item) for item in aside],
             "flood_not_kept": [
                 {"sender": f.sender, "day": f.day, "mails": f.dropped, "at": f.at} for f in flood
@@ -379,7 +383,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             f"keeps the newest {HELD_AN_ADDRESS} of an address and {HELD_STRANGERS} of addresses "
             "with no seat here; the poll's log names each one's key (`wtg quarantine` says more)"
         )
-    _show_not_answered(not_answered)
+    _show_not_answered(not_answered, not_listed)
     _show_set_aside(aside)
     _show_flood(flood)
 
@@ -400,10 +404,11 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
         click.echo(f"  ... and {len(counts) - SHOWN} more (`wtg status --json`: flood_not_kept)")
 
 
-def _show_not_answered(mails: Sequence[Unanswered]) -> None:
+def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) -> None:
     """The mails of the last day not answered (an hourly limit held the answer back, or
     the From failed DMARC: their senders got nothing): a line each, the newest ``SHOWN``
-    first."""
+    first; those the list leaves out (beyond an address's newest ``UNANSWERED_AN_ADDRESS``)
+    counted, with the addresses that sent the most."""
     if mails:
         click.echo(
             f"{len(mails)} mail(s) not answered in the last 24 hours (an hourly limit held the "
@@ -413,6 +418,17 @@ def _show_not_answered(mails: Sequence[Unanswered]) -> None:
         click.echo(f"  {item.key}: {item.outcome}")
     if len(mails) > SHOWN:
         click.echo(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")
+    if not_listed:
+        senders = ", ".join(
+            f"{sender or '(no address)'} {count}"
+            for sender, count in list(not_listed.items())[:SHOWN]
+        )
+        more = f" and {len(not_listed) - SHOWN} more" if len(not_listed) > SHOWN else ""
+        say(
+            f"{sum(not_listed.values())} more mail(s) not answered are not listed: the list "
+            f"keeps the newest {UNANSWERED_AN_ADDRESS} of an address ({senders}{more}; "
+            "--json: not_answered_not_listed)"
+        )
 
 
 def warn_if_shared(game_dir: Path) -> None:

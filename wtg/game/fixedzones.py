@@ -99,8 +99,7 @@ def written_meant(zone: str, now: datetime) -> str | None:
         return f"that is UTC: give UTC, or {_a_place(offset, now)}"
     return (
         f"a fixed offset, {offset_words(offset)}, which does not follow summer time: the "
-        f"players' deadlines would move an hour against their clocks; give "
-        + _a_place(offset, now)
+        f"players' deadlines would move an hour against their clocks; give " + _a_place(offset, now)
     )
 
 

@@ -28,6 +28,7 @@ from wtg.mail import compose
 from wtg.mail.digestmark import DIGEST_FILE, last_digest
 from wtg.mail.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.journal import (
+    UNANSWERED_AN_ADDRESS,
     FloodCount,
     Quarantined,
     SetAside,
@@ -38,6 +39,7 @@ from wtg.mail.journal import (
     quarantined,
     set_aside,
     unanswered,
+    unanswered_not_listed,
 )
 from wtg.mail.outbox import Outbox
 
@@ -79,6 +81,9 @@ class Digest(Record):
     """Mails held whose record the list's bound let go (``wtg.mail.journal.held_over``)."""
     unanswered: tuple[Unanswered, ...] = ()
     """Mails whose answer an hourly limit held back since the last digest."""
+    unanswered_not_listed: tuple[tuple[str, int], ...] = ()
+    """Of those, the ones the list leaves out (``UNANSWERED_AN_ADDRESS`` of an address are
+    listed), counted by address, the most first."""
     set_aside: tuple[SetAside, ...] = ()
     """Players' orders in mails that looked automatic since the last digest, not filed
     (``wtg.mail.setaside``), newest first."""
@@ -97,6 +102,7 @@ class Digest(Record):
             or self.held
             or self.held_not_listed
             or self.unanswered
+            or self.unanswered_not_listed
             or self.set_aside
             or self.flood_not_kept
             or self.missing
@@ -104,9 +110,17 @@ class Digest(Record):
             or self.troubles
         )
 
+    def not_listed(self) -> int:
+        """How many mails not answered the list leaves out (``unanswered_not_listed``)."""
+        return sum(count for _, count in self.unanswered_not_listed)
+
     def text(self) -> str:
         return compose.render(
-            "digest", digest=self, flood_first=FLOOD_FIRST, flood_newest=FLOOD_NEWEST
+            "digest",
+            digest=self,
+            flood_first=FLOOD_FIRST,
+            flood_newest=FLOOD_NEWEST,
+            unanswered_an_address=UNANSWERED_AN_ADDRESS,
         )
 
     def line(self) -> str:
@@ -116,7 +130,7 @@ class Digest(Record):
             (len(self.missing), "game(s) waiting for orders"),
             (len(self.quarantine), "mail(s) quarantined"),
             (len(self.held), "held"),
-            (len(self.unanswered), "not answered"),
+            (len(self.unanswered) + self.not_listed(), "not answered"),
             (len(self.bounces), "address(es) failing"),
             (len(self.troubles), "folder(s) unreadable"),
         )
@@ -222,6 +236,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         held=tuple(held_mails(spool)),
         held_not_listed=sum(item.mails for item in held_over(spool)),
         unanswered=tuple(unanswered(spool, since.timestamp())),
+        unanswered_not_listed=tuple(unanswered_not_listed(spool, since.timestamp()).items()),
         set_aside=tuple(set_aside(spool, since.timestamp())),
         flood_not_kept=tuple(flood_not_kept(spool, since.timestamp())),
         missing=tuple(missing),

@@ -113,6 +113,11 @@ _HELD_COLUMNS = (
     ("arrived", "TEXT NOT NULL DEFAULT ''"),  # its arrival key (wtg.game.arrivalkey)
 )
 """The columns ``held`` has beyond those of its first version, with their kinds."""
+_UNANSWERED_COLUMNS = (
+    ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': none)
+)
+"""The columns ``unanswered`` has beyond those of its first version: the address by which
+its list is bounded (``UNANSWERED_AN_ADDRESS``)."""
 _HELD_INDEXES = """
 CREATE INDEX IF NOT EXISTS held_by_sender ON held(sender, arrived, key);
 CREATE INDEX IF NOT EXISTS held_by_player ON held(player, arrived, key);
@@ -139,6 +144,12 @@ UNANSWERED_KEPT = 2 * 24 * 3600.0
 looks back, so that a clock set back a day still finds them. The poll keeps longer every one
 since the last digest (``wtg.mail.digestmark``), which the next digest counts
 however late it comes."""
+
+UNANSWERED_AN_ADDRESS = 20
+"""Mails not answered (``unanswered``) listed for one sender's address, the newest: a
+stranger who floods the host would fill the GM's list (``wtg status``, the digest) with
+thousands; the rest are counted by address (``unanswered_not_listed``). Every record stays
+in the journal; the bound is the readers'."""
 
 HELD_AN_ADDRESS = 20
 """Mails held (a form of a game this host does not know: ``Journal.held``) whose record the
@@ -283,12 +294,14 @@ class Journal:
         self._recent_since = 0.0
 
     def _held_columns(self) -> None:
-        """The columns by which the list of mails held is bounded, added to a journal made
-        before them (its records count as strangers', oldest: the first to go)."""
-        have = {str(row[1]) for row in self.db.execute("PRAGMA table_info(held)")}
-        for name, kind in _HELD_COLUMNS:
-            if name not in have:
-                self.db.execute(f"ALTER TABLE held ADD COLUMN {name} {kind}")
+        """The columns by which the lists of mails held and not answered are bounded, added
+        to a journal made before them (its records of mails held count as strangers',
+        oldest: the first to go; those of mails not answered as of no address)."""
+        for table, columns in (("held", _HELD_COLUMNS), ("unanswered", _UNANSWERED_COLUMNS)):
+            have = {str(row[1]) for row in self.db.execute(f"PRAGMA table_info({table})")}
+            for name, kind in columns:
+                if name not in have:
+                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
         self.db.executescript(_HELD_INDEXES)
 
     def _connect(self) -> sqlite3.Connection:
@@ -341,7 +354,9 @@ class Journal:
         ).fetchone()
         return None if row is None else str(row[0])
 
-    def handled(self, key: str, message_id: str, outcome: str) -> None:
+    def handled(self, key: str, message_id: str, outcome: str, sender: str = "") -> None:
+        """The mail ``key`` handled, with what was done (``outcome``); one not answered is
+        kept apart, with its From's address (``sender``), for the GM's list of them."""
         at = time.time()
         outcome = printable(outcome)  # it may quote a mail: kept without control sequences
         self.db.execute(
@@ -352,8 +367,8 @@ class Journal:
         told = Outcome.from_text(outcome)
         if told.held_back or told.unheard:  # kept apart: the GM is told of them
             self.db.execute(
-                "INSERT OR REPLACE INTO unanswered (key, outcome, at) VALUES (?, ?, ?)",
-                (key, outcome, at),
+                "INSERT OR REPLACE INTO unanswered (key, outcome, at, sender) VALUES (?, ?, ?, ?)",
+                (key, outcome, at, sender.lower()),
             )
 
     def forget_quarantined(self, keys: Sequence[str] | None) -> int:
@@ -840,12 +855,44 @@ class Unanswered(Record):
     at: float
 
 
+def _unanswered_ranked(since: float) -> str:
+    """The mails not answered since ``since`` (seconds), each with its place among its
+    address's, the newest first (``n``: 1 for the newest)."""
+    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
+    return (
+        "SELECT key, outcome, at, sender, ROW_NUMBER() OVER (PARTITION BY sender "
+        f"ORDER BY at DESC, key DESC) AS n FROM unanswered WHERE at >= {since_text}"
+    )
+
+
 def unanswered(spool: Path, since: float) -> list[Unanswered]:
     """The mails handled since ``since`` (seconds) whose answer a limit held back, oldest
-    first (none without a journal); read only."""
-    since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
-    query = f"SELECT key, outcome, at FROM unanswered WHERE at >= {since_text} ORDER BY at, key"
-    return [Unanswered(str(k), printable(str(o)), float(t)) for k, o, t in _rows(spool, query)]
+    first (none without a journal); of one address's, the newest
+    ``UNANSWERED_AN_ADDRESS`` (``unanswered_not_listed`` counts the others); read only."""
+    query = (
+        f"SELECT key, outcome, at FROM ({_unanswered_ranked(since)}) "
+        f"WHERE sender = '' OR n <= {UNANSWERED_AN_ADDRESS} ORDER BY at, key"
+    )
+    rows = _query(spool, query)
+    if rows is None:  # a journal no poll of this version opened: no address to bound by
+        since_text = f"{float(since):.6f}"
+        rows = _rows(
+            spool,
+            f"SELECT key, outcome, at FROM unanswered WHERE at >= {since_text} ORDER BY at, key",
+        )
+    return [Unanswered(str(k), printable(str(o)), float(t)) for k, o, t in rows]
+
+
+def unanswered_not_listed(spool: Path, since: float) -> dict[str, int]:
+    """Of the mails not answered since ``since`` (seconds), those ``unanswered`` leaves
+    out, counted by address, the most first; read only. A record with no address (one
+    written before the journal kept them) is always listed."""
+    query = (
+        f"SELECT sender, COUNT(*) FROM ({_unanswered_ranked(since)}) "
+        f"WHERE sender != '' AND n > {UNANSWERED_AN_ADDRESS} "
+        "GROUP BY sender ORDER BY COUNT(*) DESC, sender"
+    )
+    return {printable(str(sender)): int(count) for sender, count in _query(spool, query) or ()}
 
 
 class SetAside(Record):
