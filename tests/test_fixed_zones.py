@@ -16,6 +16,8 @@ from wtg.game.fixedzones import fixed_offset, fixed_zone_warning, places_at, wri
 from wtg.game.schedule import ScheduleError, make_schedule
 
 WINTER = datetime(2026, 12, 4, 2, 0, tzinfo=timezone.utc)
+NEW_GAME = ("--games-dir",)
+GAME = ("new-game", "g1", "--ruleset", "wok4", "--map", "small")
 PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
 
 
@@ -59,8 +61,7 @@ def test_new_game_refuses_utc_minus_5_saying_what_it_means(tmp_path: Path) -> No
     games.mkdir()
     result = CliRunner(env={"WTG_CONFIG": None}).invoke(
         main,
-        ["--games-dir", str(games), "new-game", "g1", "--ruleset", "wok4", "--map", "small"]
-        + [*PLAYERS, "--every", "2", "--timezone", "UTC-5"],
+        [*NEW_GAME, str(games), *GAME, *PLAYERS, "--every", "2", "--timezone", "UTC-5"],
     )
     assert result.exit_code != 0
     assert "unknown time zone 'UTC-5': a fixed offset, 5 hours behind UTC" in result.stderr
@@ -73,8 +74,7 @@ def made_with(tmp_path: Path, zone: str) -> Path:
     games.mkdir()
     made = CliRunner(env={"WTG_CONFIG": None}).invoke(
         main,
-        ["--games-dir", str(games), "new-game", "g1", "--ruleset", "wok4", "--map", "small"]
-        + [*PLAYERS, "--every", "2", "--timezone", zone],
+        [*NEW_GAME, str(games), *GAME, *PLAYERS, "--every", "2", "--timezone", zone],
     )
     assert made.exit_code == 0, made.output
     return games

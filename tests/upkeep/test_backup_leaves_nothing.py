@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from tests.upkeep.hosts import host_copy
 from wtg.cli import main
-from wtg.files import filelock
+from wtg.files import filelock, private
 
 
 @pytest.fixture
@@ -53,20 +53,20 @@ def test_a_lock_taken_on_a_file_removed_since_is_taken_again_on_the_one_there(
     let go, the taker's lock is on a file no longer there. It opens the file again: a third
     taker, who finds the file at the path, is then refused, not given the lock too."""
     path = tmp_path / ".lock"
-    real = filelock.private.opener
+    real = private.opener
     calls: list[str] = []
 
     def opened_before_the_removal(name: str, flags: int) -> int:
         calls.append(name)
         if len(calls) == 1:  # the file as it was when opened, removed by its holder since
-            fd = real(name, flags)
+            fd = int(real(name, flags))
             os.unlink(name)
             return fd
-        return real(name, flags)
+        return int(real(name, flags))
 
-    monkeypatch.setattr(filelock.private, "opener", opened_before_the_removal)
+    monkeypatch.setattr(private, "opener", opened_before_the_removal)
     with filelock.exclusive(path, Busy, removed=True):
-        monkeypatch.setattr(filelock.private, "opener", real)
+        monkeypatch.setattr(private, "opener", real)
         assert path.exists()
         with pytest.raises(Busy), filelock.exclusive(path, Busy, removed=True):
             pass
