@@ -16,6 +16,7 @@ from click.testing import CliRunner, Result
 
 from tests.mail.conftest import missing
 from tests.mail.loop import World
+from tests.mail.outboxes import outbox_counts
 from tests.mail.servers import (
     AIOSMTPD_INSTALL_HINT,
     GM_ADDRESS,
@@ -86,11 +87,11 @@ def test_a_refused_from_keeps_every_mail_queued_until_it_is_corrected(
         "provider lets it use)\n"
     )
     assert refused.stderr == ""  # no mail is named refused for good
-    assert outbox.counts() == {"queued": 4, "sent": 0, "failed": 0}
+    assert outbox_counts(outbox) == {"queued": 4, "sent": 0, "failed": 0}
     assert provider.messages == []
     again = wtg(config(tmp_path, world, provider, WRONG), "send", "-q")
     assert again.exit_code == 1
-    assert outbox.counts() == {"queued": 4, "sent": 0, "failed": 0}
+    assert outbox_counts(outbox) == {"queued": 4, "sent": 0, "failed": 0}
 
     corrected = wtg(config(tmp_path, world, provider, f"Game Master <{GM_ADDRESS}>"), "send")
     assert corrected.exit_code == 0, corrected.output
@@ -104,7 +105,7 @@ def test_a_refused_from_keeps_every_mail_queued_until_it_is_corrected(
     for mail in sent:
         body = mail.message().get_body()
         assert body is not None and "=== BEGIN AOF ===" in body.get_content()
-    assert outbox.counts() == {"queued": 0, "sent": 4, "failed": 0}
+    assert outbox_counts(outbox) == {"queued": 0, "sent": 4, "failed": 0}
     assert wtg(config(tmp_path, world, provider, GM_ADDRESS), "send", "-q").stdout == ""
     assert len(provider.messages) == 4
 
@@ -132,4 +133,4 @@ def test_a_server_that_sends_only_for_a_login_says_so(tmp_path: Path, smtp_auth:
         f"; the mail stays queued: 127.0.0.1 refuses the sender {GM_ADDRESS}: 530 5.7.0 "
         f"Authentication required; {hint}\n"
     )
-    assert Outbox(world.gm.spool).counts() == {"queued": 4, "sent": 0, "failed": 0}
+    assert outbox_counts(Outbox(world.gm.spool)) == {"queued": 4, "sent": 0, "failed": 0}

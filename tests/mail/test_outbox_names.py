@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.mail.loop import GM, NOW, players
+from tests.mail.outboxes import sent_to
 from wtg.game.engine import create_game
 from wtg.host.config import GmConfig, config_from_data
 from wtg.mail import compose
@@ -125,7 +126,7 @@ def test_a_name_an_older_mail_holds_puts_the_new_mail_under_a_spare_name(
     spare = gm.spool / "outbox" / "sent" / f"{taken}__2.eml"
     message_id = str(email.message_from_bytes(spare.read_bytes())["Message-ID"]).strip()
     assert message_id.startswith(f"<{taken}__2.")
-    assert Outbox(gm.spool).sent_to(message_id, "wtg.example") == "p1@players.example"
+    assert sent_to(Outbox(gm.spool), message_id, "wtg.example") == "p1@players.example"
     # the old mail cleared away as the docs allow: the spare one is still known
     (gm.spool / "outbox" / "sent" / f"{taken}.eml").unlink()
     assert Outbox(gm.spool).known("report-a b-t0000-p01")

@@ -3,7 +3,7 @@ user, or its address was not one address) was lost to its player: once the GM co
 his address in game.yaml, no command sent it again. Now `wtg outbox` lists the queue and
 the mails set aside, and `--retry NAME` (`--retry-all`) puts one back in the queue, to the
 player's address on file now (its To made again by ``compose.with_recipient``), its name
-and Message-ID kept (``Outbox.sent_to`` finds it, a player's answer threads under it).
+and Message-ID kept (``outboxes.sent_to`` finds it, a player's answer threads under it).
 
 The SMTP test runs the real aiosmtpd server of tests/mail/servers.py, which refuses a
 mailbox it does not have at RCPT TO (550 5.1.1); the others the maildir transport.
@@ -26,6 +26,7 @@ from click.testing import CliRunner, Result
 
 from tests.mail.conftest import missing
 from tests.mail.loop import GM, NOW, World
+from tests.mail.outboxes import sent_to
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
@@ -163,7 +164,7 @@ def test_a_report_refused_for_good_goes_to_the_corrected_address(
     assert body is not None and "=== BEGIN AOF ===" in str(body.get_content())
     assert len(provider.messages) == 4
     outbox = Outbox(world.gm.spool)
-    assert outbox.sent_to(str(msg["Message-ID"]), "example.org") == "p3@new.example"
+    assert sent_to(outbox, str(msg["Message-ID"]), "example.org") == "p3@new.example"
 
     assert wtg(config, "send", "-q").stdout == ""  # sent once
     done = wtg(config, "outbox", "--retry", MAIL)

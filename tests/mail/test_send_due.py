@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.mail.loop import NOW, World
+from tests.mail.outboxes import outbox_counts
 from tests.mail.test_poll_maildir import body_of
 from tests.shipped import WOK4
 from wtg.cli import main
@@ -65,12 +66,12 @@ def test_smtp_down_means_mail_waits_and_is_sent_once_later(tmp_path: Path) -> No
     down = send(world.gm, now=NOW, transport=FlakyTransport([Unreachable("cannot reach x")]))
     assert (down.sent, down.waiting, down.unreachable) == (0, 4, "cannot reach x")
     assert down.line().endswith("; the mail server could not be reached: cannot reach x")
-    assert outbox.counts() == {"queued": 4, "sent": 0, "failed": 0}
+    assert outbox_counts(outbox) == {"queued": 4, "sent": 0, "failed": 0}
     back = FlakyTransport([])
     assert deliver(outbox, back) == Delivery(4, 0, 0)
     assert back.accepted == [f"report-g1-t0000-p{i:02d}" for i in range(1, 5)]
     assert deliver(outbox, FlakyTransport([])) == Delivery(0, 0, 0)
-    assert outbox.counts() == {"queued": 0, "sent": 4, "failed": 0}
+    assert outbox_counts(outbox) == {"queued": 0, "sent": 4, "failed": 0}
 
 
 def test_a_temporary_refusal_backs_off_that_mail(tmp_path: Path) -> None:
@@ -254,7 +255,7 @@ def test_wtg_send_exits_1_when_the_mail_server_cannot_be_reached(tmp_path: Path)
     assert result.exit_code == 1
     assert result.output.startswith("4 report(s) queued; 0 mail(s) sent, 4 waiting to be retried")
     assert f"the mail server could not be reached: cannot reach 127.0.0.1:{port}" in result.output
-    assert Outbox(world.gm.spool).counts() == {"queued": 4, "sent": 0, "failed": 0}
+    assert outbox_counts(Outbox(world.gm.spool)) == {"queued": 4, "sent": 0, "failed": 0}
 
 
 def test_quiet_commands_say_nothing_when_there_was_nothing_to_do(tmp_path: Path) -> None:
@@ -314,7 +315,7 @@ def test_a_second_poll_or_send_while_one_runs_leaves_the_work_to_it(tmp_path: Pa
         assert run("send", "-q") == run("poll", "-q") == ""
         with pytest.raises(AlreadyRunning):
             send(world.gm, now=NOW)
-    assert Outbox(world.gm.spool).counts() == {"queued": 0, "sent": 0, "failed": 0}
+    assert outbox_counts(Outbox(world.gm.spool)) == {"queued": 0, "sent": 0, "failed": 0}
     assert run("poll").startswith("filed 1, rejected 0")
     assert run("send").startswith("4 report(s) queued; 5 mail(s) sent")  # and the confirmation
 

@@ -39,6 +39,7 @@ from typing import Protocol
 import pytest
 
 from tests.mail.conftest import missing
+from tests.mail.outboxes import outbox_counts
 from tests.mail.servers import (
     AIOSMTPD_INSTALL_HINT,
     DOVECOT_INSTALL_HINT,
@@ -49,6 +50,7 @@ from tests.mail.servers import (
     aiosmtpd_available,
     dovecot_available,
 )
+from tests.service.marks import message_id_of
 from tests.service.week import PLANS, START, WOK4, make_host
 from wtg.cli.demo import reply_with_orders
 from wtg.files import private
@@ -57,7 +59,6 @@ from wtg.game.report import aof_text
 from wtg.game.schedule import parse_iso
 from wtg.host.config import GmConfig, load_config
 from wtg.mail.journal import Journal
-from wtg.mail.mailcopy import message_id_of
 from wtg.mail.outbox import Outbox
 from wtg.rules.wok4.strategy import plan_orders
 
@@ -519,7 +520,7 @@ def a_week(tmp_path: Path, transport: str) -> None:
     assert set(sent.values()) == {1}, [ident for ident, n in sent.items() if n > 1]
     assert {i for i in sent if i.startswith("report-")} == wanted
     assert sum(i.startswith("conf-") for i in sent) == len(orders_sent)
-    assert Outbox(gm.spool).counts()["queued"] == 0
+    assert outbox_counts(Outbox(gm.spool))["queued"] == 0
 
     # the silent player reminded, each turn he owed orders
     silent = {i for i in sent if i.startswith("remind-vienna-") and i.endswith("-p03")}

@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from tests import killpoints
+from tests.mail.outboxes import outbox_counts
 from tests.service.fileclock import PRELUDE, SCENARIO, write_scenario
+from tests.service.marks import message_id_of
 from tests.service.week import GM, START, make_host
 from wtg.game.engine import open_game
 from wtg.host.config import load_config
 from wtg.mail.journal import Journal
-from wtg.mail.mailcopy import message_id_of
 from wtg.mail.outbox import Outbox
 
 KILLS = 8
@@ -80,7 +81,7 @@ def outcome(host: Path) -> dict[str, Any]:
             name: [game.meta(turn) for turn in range(game.latest_turn() + 1)]
             for name, game in games.items()
         },
-        "outbox": Outbox(gm.spool).counts(),
+        "outbox": outbox_counts(Outbox(gm.spool)),
         "digest": json.loads((gm.spool / "digest.json").read_text())["last"],
         "inbox": sorted((gm.maildir_in / "new").iterdir()),
     }

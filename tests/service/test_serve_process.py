@@ -22,13 +22,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.service.marks import message_id_of
 from tests.service.week import GM, PLANS, entries, make_host
 from wtg.files import private
 from wtg.game.engine import open_game
 from wtg.host.config import load_config
 from wtg.host.servicerecord import read_service_record
 from wtg.mail.journal import Journal
-from wtg.mail.mailcopy import message_id_of
 
 WTG = str(Path(sys.executable).with_name("wtg"))
 WITHIN = 60.0

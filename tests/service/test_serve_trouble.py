@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.service.marks import message_id_of
 from tests.service.week import GM, START, SimClock, make_host
 from wtg.files import private
 from wtg.game.engine import Game, open_game
@@ -24,7 +25,6 @@ from wtg.host.config import GmConfig, load_config
 from wtg.host.pollhealth import last_poll
 from wtg.mail.inbox import Inbox, Incoming, MaildirInbox
 from wtg.mail.journal import Journal
-from wtg.mail.mailcopy import message_id_of
 from wtg.serve.service import Service, Watched
 
 HOUR = timedelta(hours=1)

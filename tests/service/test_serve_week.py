@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.service.marks import message_id_of
 from tests.service.week import (
     PLANS,
     START,
@@ -30,7 +31,6 @@ from wtg.game.schedule import parse_iso
 from wtg.host.config import load_config
 from wtg.host.servicerecord import read_service_record
 from wtg.mail.journal import Journal
-from wtg.mail.mailcopy import message_id_of
 from wtg.serve.service import Service
 
 WEEK = timedelta(days=7)

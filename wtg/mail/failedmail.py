@@ -11,7 +11,7 @@ the mail's outbox name (``compose.safe`` undone, a spare name's ``__N`` dropped)
 against the digest its Message-ID carries, and the game is the one its List-Id names. A
 mail whose id names no seat (a confirmation, an answer to a command, a stranger's or the
 lobby's answer) goes back to the address it had. Its name and Message-ID stay as they
-were: ``Outbox.sent_to`` finds it once sent, and a player's answer threads under it.
+were: ``Outbox.sent_header`` finds it once sent, and a player's answer threads under it.
 
 Text from a mail (a subject holding a player's name, a server's refusal) is shown through
 ``printable``, on one line. The listing only reads; a retry holds the send's lock (a send

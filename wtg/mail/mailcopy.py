@@ -27,9 +27,3 @@ def copy_mark(message_id: str, sender: str | None, raw: bytes) -> str:
     digest.update((sender or "").encode("utf-8", "surrogateescape") + b"\0")
     digest.update(body)
     return f"{message_id} {digest.hexdigest()[:32]}"
-
-
-def message_id_of(mark: str) -> str:
-    """The Message-ID a ``copy_mark`` begins with (the journal keeps marks: what the GM and
-    the tests read of it is the Message-ID)."""
-    return mark.rpartition(" ")[0] or mark

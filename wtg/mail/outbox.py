@@ -122,7 +122,7 @@ class Outbox:
         stamped = self._stamped(message_id, own, name)
         if stamped is None and name != own:  # a Message-ID of another making
             stamped = message_id.replace(own, name, 1)
-        if stamped is not None:  # it names the file, as ``sent_to`` reads it back
+        if stamped is not None:  # it names the file, as ``sent_header`` reads it back
             msg.replace_header("Message-ID", stamped)
         path = self._folders[0] + name
         if isinstance(msg, Outgoing) and msg.refused:
@@ -199,13 +199,6 @@ class Outbox:
         return name in self._owners or any(
             os.path.exists(f"{folder}{name}.eml") for folder in self._folders
         )
-
-    def sent_to(self, message_id: str, domain: str) -> str | None:
-        """The addressee of the mail we sent with this Message-ID (``compose.message``
-        makes it ``<ident.digest@domain>``, the mail lies in sent/ as ``ident.eml``), read
-        from that mail; None when it is none of ours."""
-        head = self.sent_header(message_id, domain)
-        return addressee(head) if head is not None else None
 
     def sent_header(self, message_id: str, domain: str) -> Message | None:
         """The header of the mail we sent with this Message-ID; None when it is none of
@@ -321,16 +314,6 @@ class Outbox:
             json.dumps({"attempts": attempts, "next_try": now + delay, "error": error}) + "\n",
         )
         return now + delay
-
-    def counts(self) -> dict[str, int]:
-        return {
-            name: len(list(folder.glob("*.eml")))
-            for name, folder in (
-                ("queued", self.queue_dir),
-                ("sent", self.sent_dir),
-                ("failed", self.failed_dir),
-            )
-        }
 
 
 class OutboxLook(Record):

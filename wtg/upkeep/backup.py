@@ -43,7 +43,7 @@ import socket
 import sqlite3
 import stat
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime, timezone
 from importlib.metadata import version
 from pathlib import Path
@@ -142,29 +142,7 @@ def back_up_host(
     every game, and the config at ``config`` (``gm``, read from it) without its
     passwords. ``notice`` is told of each lock waited for."""
     job = _Backup(games_dir, out, wait, progress, notice, now)
-    return job.run(config, gm, games=None)
-
-
-def back_up_games(
-    games_dir: Path,
-    names: Sequence[str],
-    out: Path,
-    *,
-    wait: float = WAIT,
-    locked: bool = False,
-    progress: Progress | None = None,
-    notice: Callable[[str], None] | None = None,
-    now: datetime | None = None,
-) -> BackupResult:
-    """The games ``names`` of ``games_dir`` archived into ``out`` (each under its lock, as
-    in a backup of the host), and nothing else: before a change to those games alone (an
-    upgrade of their folders). `wtg restore` restores it as it restores a host's.
-    ``locked``: the caller holds the games' locks already (``GameStore.lock``), and the
-    backup copies them without taking them (a second take in the same process would
-    find each lock busy)."""
-    job = _Backup(games_dir, out, wait, progress, notice, now)
-    job.locked = locked
-    return job.run(None, None, games=tuple(names))
+    return job.run(config, gm)
 
 
 class _Backup:
@@ -191,17 +169,13 @@ class _Backup:
         self.not_copied: list[NotCopied] = []
         self.spool_locks: list[str] = []
         self.book_format: int | None = None
-        self.locked = False
-        """The caller holds the games' locks (``back_up_games``)."""
 
     # --- the whole run --------------------------------------------------------------
-    def run(
-        self, config: Path | None, gm: GmConfig | None, games: tuple[str, ...] | None
-    ) -> BackupResult:
+    def run(self, config: Path | None, gm: GmConfig | None) -> BackupResult:
         _check_places(self.games_dir, self.out)
-        folders = self._game_folders(games)
-        extra = [] if games is not None else self._other_entries(folders)
-        spool = games is None and (self.games_dir / SPOOL).is_dir()
+        folders = self._game_folders()
+        extra = self._other_entries(folders)
+        spool = (self.games_dir / SPOOL).is_dir()
         steps = len(folders) + (1 if spool else 0) + (1 if extra else 0)
         self.progress(steps, "")
         self.writer = ArchiveWriter(self.out)
@@ -213,14 +187,14 @@ class _Backup:
             if spool:
                 self._spool()
                 self.progress(1, "the mail spool and the lobby's book")
-            elif games is None:
+            else:
                 self._book()  # a games folder whose mail never ran: the book alone
             for entry in extra:
                 self._tree(entry.name)
             if extra:
                 self.progress(1, "the rest of the games folder")
             self._games(folders)
-            manifest = self._manifest(config, games)
+            manifest = self._manifest(config)
             size = self.writer.finish(manifest)
         except BaseException:
             self.writer.abandon()
@@ -236,23 +210,15 @@ class _Backup:
             manifest=manifest,
         )
 
-    def _game_folders(self, games: tuple[str, ...] | None) -> list[Path]:
-        if games is None:
-            names = sorted(
-                entry.name
-                for entry in os.scandir(self.games_dir)
-                if not entry.name.startswith(".")
-                and entry.is_dir(follow_symlinks=False)
-                and os.path.isfile(os.path.join(entry.path, GAME_FILE))
-            )
-            return [self.games_dir / name for name in names]
-        folders = []
-        for name in games:
-            folder = self.games_dir / name
-            if "/" in name or name.startswith(".") or not (folder / GAME_FILE).is_file():
-                raise BackupError(f"no game {name!r} in the games folder {self.games_dir}")
-            folders.append(folder)
-        return folders
+    def _game_folders(self) -> list[Path]:
+        names = sorted(
+            entry.name
+            for entry in os.scandir(self.games_dir)
+            if not entry.name.startswith(".")
+            and entry.is_dir(follow_symlinks=False)
+            and os.path.isfile(os.path.join(entry.path, GAME_FILE))
+        )
+        return [self.games_dir / name for name in names]
 
     def _other_entries(self, folders: list[Path]) -> list[os.DirEntry[str]]:
         """The entries of the games folder that are neither a game, nor the spool and the
@@ -344,8 +310,6 @@ class _Backup:
         name = folder.name
 
         def take() -> contextlib.AbstractContextManager[None]:
-            if self.locked:
-                return contextlib.nullcontext()
             return exclusive(folder / LOCK_FILE, lambda: GameLocked(name))
 
         def waiting() -> None:
@@ -434,14 +398,14 @@ class _Backup:
             self.book_format = copied_format or None
 
     # --- the manifest -------------------------------------------------------------------
-    def _manifest(self, config: Path | None, games: tuple[str, ...] | None) -> dict[str, Any]:
+    def _manifest(self, config: Path | None) -> dict[str, Any]:
         book = f"{PEOPLE}/people.sqlite"
         for member in self.writer.cut_short:
             self.problems.append(
                 f"{member}: the file was cut shorter while it was copied (another process "
                 "truncated it); its copy is made up with zero bytes to the size it had"
             )
-        if games is None and config is None:
+        if config is None:
             self.left_out.append("the config: none was given (--config or WTG_CONFIG)")
         return {
             "format": archive.FORMAT,
@@ -449,7 +413,7 @@ class _Backup:
             "made": iso(self.now),
             "host": socket.gethostname(),
             "games_dir": str(self.games_dir.absolute()),
-            "contents": "host" if games is None else "games",
+            "contents": "host",
             "games": [
                 {"name": g.name, "turn": g.turn, "ruleset": g.ruleset}
                 | ({} if g.format is None else {"format": g.format})
@@ -465,7 +429,7 @@ class _Backup:
             ),
             "spool": (
                 {"path": SPOOL, "locks_held": self.spool_locks}
-                if games is None and (self.games_dir / SPOOL).is_dir()
+                if (self.games_dir / SPOOL).is_dir()
                 else None
             ),
             "config": (

@@ -97,8 +97,6 @@ class RestoreResult(Record):
         steps += [str(line) for line in m.get("left_out", [])]
         for game in m.get("games_not_copied", []):
             steps.append(f"game {game['name']} is not in this backup: {game['reason']}")
-        if m.get("contents") == "games":
-            steps.append("a backup of chosen games only: no spool, no lobby's book, no config")
         steps.append(
             "then `wtg --config CONFIG check-config`, and start the service (or cron) again"
         )

@@ -6,12 +6,12 @@ approach towards the nearest enemy; and a bot's orders always pass the rules' ow
 from __future__ import annotations
 
 from tests.rules.tactics.builders import OPEN7, piece, state
+from tests.rules.tactics.threatmap import threat_map
 from tests.shipped import TACTICS
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import GameSetup
 from wtg.rules.tactics.moves import Move
 from wtg.rules.tactics.strategy import plan_moves, plan_orders
-from wtg.rules.tactics.threats import threat_map
 
 WIDE = """
 #########

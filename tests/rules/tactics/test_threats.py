@@ -7,10 +7,10 @@ from __future__ import annotations
 from random import Random
 
 from tests.rules.tactics.builders import piece, state
+from tests.rules.tactics.threatmap import threat_map
 from tests.shipped import TACTICS
 from wtg.core.ruleset import GameSetup
 from wtg.rules.tactics.paths import grid_of, spread
-from wtg.rules.tactics.threats import threat_map
 
 WIDE = """
 #########

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 
-from wtg.rules.tactics.board import Pos
 from wtg.rules.tactics.paths import Grid, grid_of, spread
 from wtg.rules.tactics.state import FULL_REST, RESTED, Piece, TacticsState, rest_at_turn_start
 
@@ -71,18 +70,6 @@ def _another_spot(
         return False
     found = spread(sources, (spot,), high, ())
     return any(t in spots for t, d in found.items() if d >= 1)
-
-
-def threat_map(state: TacticsState, player: int) -> dict[Pos, tuple[int, ...]]:
-    """Every tile the enemies of ``player`` can strike on their next turn, with the ids
-    of the pieces that can."""
-    grid = grid_of(state.board)
-    found = threats_by_tile(state, grid, enemies_of(state, player))
-    return {grid.pos(t): ids for t, ids in sorted(found.items())}
-
-
-def enemies_of(state: TacticsState, player: int) -> list[Piece]:
-    return [p for p in state.pieces if p.owner != player]
 
 
 def threats_by_tile(
