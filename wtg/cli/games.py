@@ -29,6 +29,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.durations import Duration
 from wtg.cli.logs import log_options, start_logging
+from wtg.cli.status import warn_of_zone
 from wtg.core.orders import OrderError
 from wtg.core.printable import printable
 from wtg.core.ruleset import GameOption, OptionValue
@@ -253,6 +254,7 @@ def new_game(
         f"{_count(len(entries), 'player')} by mail; turn 0 is ready"
         + (f"; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else "")
     )
+    warn_of_zone(game.config)  # a valid zone, which the GM may not have meant: said now
     if freed:
         click.echo(
             f"the name {game.config.game} was taken again (--reuse-name): what the mail spool "
