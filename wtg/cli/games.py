@@ -202,6 +202,8 @@ def new_game(
     --games-dir). Options other than these belong to one ruleset each (see its docs/rules
     page). `wtg send` then mails the players their turn 0."""
     given_ruleset(ruleset)
+    if every_days is None:
+        _no_schedule_meant(ctx)
     folder = new_game_folder(ctx, game_dir, reuse_name)
     if reuse_name:
         _codes_made_new(players)
@@ -262,6 +264,18 @@ def new_game(
             "mailed from turn 0, and its players' old forms, which carry their old codes, are "
             "refused by this game (every code is new)"
         )
+
+
+def _no_schedule_meant(ctx: click.Context) -> None:
+    """Refuse an hour or a zone of deadlines given without ``--every``: the game would have
+    none, and its GM would wait for turns at that hour that never run by themselves."""
+    for param, option in (("at_time", "--at"), ("zone", "--timezone")):
+        if ctx.get_parameter_source(param) is click.core.ParameterSource.COMMANDLINE:
+            fail(
+                f"{option} goes with --every DAYS: without it the game has no deadlines (a "
+                f"turn runs only once every player is READY); give --every, or leave out "
+                f"{option}"
+            )
 
 
 def _codes_made_new(specs: tuple[str, ...]) -> None:

@@ -43,7 +43,7 @@ LIST_ZONE = "in the game.yaml's schedule of each game made of this list (no comm
     "at_time",
     default=None,
     metavar="HH:MM",
-    help="With --every: the hour of the deadlines, in --timezone (default: 18:00).",
+    help="With --every: the hour of the deadlines, on the clock of --timezone (default: 18:00).",
 )
 @click.option(
     "--timezone",
