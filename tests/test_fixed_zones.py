@@ -105,3 +105,34 @@ def test_status_says_nothing_of_a_places_zone(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "time zone" not in result.stderr
+
+
+def test_new_game_warns_of_a_fixed_offset_at_once(tmp_path: Path) -> None:
+    """`--timezone Etc/GMT+5` was taken silently: only a later `wtg status` warned, after
+    the players had their first deadline five hours off the one the GM meant."""
+    games = tmp_path / "games"
+    games.mkdir()
+    result = CliRunner(env={"WTG_CONFIG": None}).invoke(
+        main,
+        [*NEW_GAME, str(games), *GAME, *PLAYERS, "--every", "2", "--timezone", "Etc/GMT+5"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "game g1 created" in result.stdout
+    (warned,) = result.stderr.splitlines()
+    assert warned.startswith(
+        "warning: game g1: time zone Etc/GMT+5 is a fixed offset, 5 hours behind UTC (the "
+        "tz database's sign is inverted: Etc/GMT+5 is UTC-5, not UTC+5)"
+    )
+    assert warned.endswith(", as Region/City) in game.yaml's schedule")
+    assert (games / "g1" / "game.yaml").is_file()
+
+
+def test_new_game_says_nothing_of_a_places_zone(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    result = CliRunner(env={"WTG_CONFIG": None}).invoke(
+        main,
+        [*NEW_GAME, str(games), *GAME, *PLAYERS, "--every", "2", "--timezone", "Europe/Vienna"],
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""

@@ -68,7 +68,14 @@ def test_the_options_whose_default_a_newcomer_must_guess_say_it() -> None:
             "`wtg serve`: info)." in shown
         ), command
     shown = " ".join(CliRunner().invoke(main, ["open-list", "--help"]).stdout.split())
-    assert "--at HH:MM With --every: the hour of the deadlines, in UTC (default: 18:00)." in shown
+    assert (
+        "--at HH:MM With --every: the hour of the deadlines, on the clock of --timezone "
+        "(default: 18:00)." in shown
+    )
+    assert (
+        "--timezone TEXT With --every: the GM's time zone for deadlines, e.g. Europe/Vienna "
+        "(default: UTC)." in shown
+    )
 
 
 def test_the_new_game_help_says_what_its_game_dir_is() -> None:

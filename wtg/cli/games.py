@@ -29,6 +29,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.durations import Duration
 from wtg.cli.logs import log_options, start_logging
+from wtg.cli.status import warn_of_zone
 from wtg.core.orders import OrderError
 from wtg.core.printable import printable
 from wtg.core.ruleset import GameOption, OptionValue
@@ -201,6 +202,8 @@ def new_game(
     --games-dir). Options other than these belong to one ruleset each (see its docs/rules
     page). `wtg send` then mails the players their turn 0."""
     given_ruleset(ruleset)
+    if every_days is None:
+        _no_schedule_meant(ctx)
     folder = new_game_folder(ctx, game_dir, reuse_name)
     if reuse_name:
         _codes_made_new(players)
@@ -253,6 +256,7 @@ def new_game(
         f"{_count(len(entries), 'player')} by mail; turn 0 is ready"
         + (f"; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else "")
     )
+    warn_of_zone(game.config)  # a valid zone, which the GM may not have meant: said now
     if freed:
         click.echo(
             f"the name {game.config.game} was taken again (--reuse-name): what the mail spool "
@@ -260,6 +264,18 @@ def new_game(
             "mailed from turn 0, and its players' old forms, which carry their old codes, are "
             "refused by this game (every code is new)"
         )
+
+
+def _no_schedule_meant(ctx: click.Context) -> None:
+    """Refuse an hour or a zone of deadlines given without ``--every``: the game would have
+    none, and its GM would wait for turns at that hour that never run by themselves."""
+    for param, option in (("at_time", "--at"), ("zone", "--timezone")):
+        if ctx.get_parameter_source(param) is click.core.ParameterSource.COMMANDLINE:
+            fail(
+                f"{option} goes with --every DAYS: without it the game has no deadlines (a "
+                f"turn runs only once every player is READY); give --every, or leave out "
+                f"{option}"
+            )
 
 
 def _codes_made_new(specs: tuple[str, ...]) -> None:

@@ -9,6 +9,11 @@ import click
 
 from wtg.cli.common import fail, games_root, given_ruleset, open_or_fail, say
 from wtg.cli.durations import Duration
+from wtg.core.printable import printable
+from wtg.game.fixedzones import fixed_zone_warning
+
+LIST_ZONE = "in the game.yaml's schedule of each game made of this list (no command changes a list)"
+"""Where the zone of a list's games is given again (``fixed_zone_warning``)."""
 
 
 @click.command("open-list")
@@ -38,7 +43,13 @@ from wtg.cli.durations import Duration
     "at_time",
     default=None,
     metavar="HH:MM",
-    help="With --every: the hour of the deadlines, in UTC (default: 18:00).",
+    help="With --every: the hour of the deadlines, on the clock of --timezone (default: 18:00).",
+)
+@click.option(
+    "--timezone",
+    "zone",
+    default=None,
+    help="With --every: the GM's time zone for deadlines, e.g. Europe/Vienna (default: UTC).",
 )
 @click.option(
     "--robots-after",
@@ -58,6 +69,7 @@ def open_list(
     group: str,
     every_days: int | None,
     at_time: str | None,
+    zone: str | None,
     robots_after: float | None,
 ) -> None:
     """Open a waiting list players join by mail (JOIN <ruleset>); a game is made from it
@@ -70,13 +82,27 @@ def open_list(
     given_ruleset(ruleset)
     if at_time is not None and every_days is None:
         fail("--at goes with --every")
+    if zone is not None and every_days is None:
+        fail("--timezone goes with --every")
     moment = datetime.now(timezone.utc)
     wanted = checked_list(
-        ruleset, variant, map_name, players, group, every_days, at_time, robots_after, moment
+        ruleset,
+        variant,
+        map_name,
+        players,
+        group,
+        every_days,
+        at_time,
+        robots_after,
+        moment,
+        zone or "UTC",
     )
     with Book(games_root(ctx)) as book:
         opened = add_list(book, wanted)
     click.echo(f"waiting list {opened.name} open: {opened.title()}")
+    warned = fixed_zone_warning(opened.timezone, moment, LIST_ZONE)
+    if warned is not None:  # a valid zone, which the GM may not have meant
+        click.echo(printable(f"warning: {warned}"), err=True)
 
 
 @click.command("lists")
@@ -106,7 +132,10 @@ def lists(ctx: click.Context, as_json: bool) -> None:
         click.echo("no waiting list is open (wtg open-list RULESET)")
     for wl, who in found:
         names = ", ".join(w.name for w in who) or "nobody yet"
-        say(f"{wl.name}: {wl.title()}; {len(who)} of {wl.players} waiting: {names}")
+        say(
+            f"{wl.name}: {wl.title()}; {len(who)} of {wl.players} waiting: {names}; "
+            f"{wl.deadlines()}"
+        )
     for game, seat, since in offered:
         click.echo(f"offered: {game} seat {seat} (since {since})")
 

@@ -103,9 +103,14 @@ def written_meant(zone: str, now: datetime) -> str | None:
     )
 
 
-def fixed_zone_warning(zone: str, now: datetime) -> str | None:
+GAME_YAML = "in game.yaml's schedule"
+"""Where a game's zone is given again (``fixed_zone_warning``)."""
+
+
+def fixed_zone_warning(zone: str, now: datetime, where: str = GAME_YAML) -> str | None:
     """What is wrong with a game's ``zone`` that is a fixed offset (``Etc/GMT+5``), the
-    sign trap named; None for any other zone."""
+    sign trap named, and ``where`` to give a place's zone instead; None for any other
+    zone."""
     offset = fixed_offset(zone)
     if offset is None:
         return None
@@ -117,5 +122,5 @@ def fixed_zone_warning(zone: str, now: datetime) -> str | None:
     return (
         f"time zone {zone} is a fixed offset, {offset_words(offset)}{trap}; it does not "
         "follow summer time, so the deadlines move an hour against the players' clocks when "
-        f"theirs change: give {_a_place(offset, now)} in game.yaml's schedule"
+        f"theirs change: give {_a_place(offset, now)} {where}"
     )

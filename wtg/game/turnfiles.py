@@ -14,7 +14,14 @@ from wtg.files.store import GameStore
 from wtg.game.gameconfig import GameConfig
 from wtg.game.press import press_for
 from wtg.game.report import aof_text, gm_report_text, report_text, topten_text, with_set_aside
-from wtg.game.schedule import Schedule, iso, local_text, next_deadline, parse_iso
+from wtg.game.schedule import (
+    Schedule,
+    deadline_again,
+    iso,
+    local_text,
+    next_deadline,
+    parse_iso,
+)
 from wtg.game.turnmeta import TURN_META, TurnMeta, dump_json
 
 S = TypeVar("S")
@@ -43,11 +50,17 @@ def new_meta(
     at (``due``: the one the turn before set, as its ``turn.json`` writes it), and the
     next, from the game's ``schedule``. ``waited``: whether the turn waited for anyone's
     orders. One that did not (a robot's turn in a game of turns one after another) leaves
-    its deadline, while it is still ahead, to the next turn."""
+    its deadline, while it is still ahead, to the next turn. A turn after one that set no
+    deadline (a schedule written into game.yaml since) leaves a whole turn."""
     moment = now or datetime.now(timezone.utc)
     upcoming = None
     if schedule is not None and not waited and due and parse_iso(due) > moment:
         upcoming = due
+    elif schedule is not None and turn > 0 and not due:
+        # the turn before set no deadline: game.yaml's schedule came after it ran (a GM's
+        # edit). A whole turn, as a new game's first: the schedule's next hour after now
+        # can be minutes away on a daily game, and the players would lose the turn
+        upcoming = iso(deadline_again(schedule, None, moment))
     elif schedule is not None:
         upcoming = iso(next_deadline(schedule, moment, parse_iso(due) if due else None))
     return {"turn": turn, "ran_at": iso(moment), "deadline": due, "next_deadline": upcoming}

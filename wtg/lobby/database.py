@@ -14,6 +14,13 @@ game folders of the same wtg, ``wtg.files.store.FORMAT``; 1 is never written), w
 difference is the number. A book of an older format is read as it is and never written
 (``Book.write`` refuses it: ``wtg upgrade`` first, ``wtg.upkeep``); one of a newer format is
 refused by ``Book`` itself.
+
+A column added since (``ADDED_COLUMNS``: the lists' ``timezone``) is no new format: it has
+a default that says what a book made before it meant (UTC), so a book of this format that
+lacks it is given it when opened (as the mail journal is, ``wtg.mail.journal``), and an
+older wtg of the same format, whose statements name the columns they know, reads and
+writes a book that has it. A book of an older format, never written, is read without it
+(``column``), and given it once ``wtg upgrade`` has numbered it.
 """
 
 from __future__ import annotations
@@ -67,6 +74,7 @@ CREATE TABLE IF NOT EXISTS lists (
     grp TEXT NOT NULL,               -- beginner, advanced or any
     every_days INTEGER,
     at TEXT,
+    timezone TEXT NOT NULL DEFAULT 'UTC', -- the deadlines' zone
     robots_after REAL,               -- hours
     opened TEXT NOT NULL,
     games INTEGER NOT NULL DEFAULT 0 -- games made from it
@@ -115,6 +123,9 @@ CREATE TABLE IF NOT EXISTS making (  -- a game reserved for a list's players, no
     list TEXT NOT NULL
 );
 """
+ADDED_COLUMNS = (("lists", "timezone", "TEXT NOT NULL DEFAULT 'UTC'"),)
+"""The columns added to a table of ``SCHEMA`` after books of ``BOOK_FORMAT`` were made,
+with their kinds: each with a default that means what a book made before it meant."""
 
 
 def schema_statements() -> list[str]:
@@ -174,6 +185,29 @@ class Book:
         if self.format > BOOK_FORMAT:
             self.db.close()
             raise FormatRefused(newer_format(f"the lobby's book {path}", self.format, BOOK_FORMAT))
+        if self.format == BOOK_FORMAT and self._missing_columns():
+            self._add_columns()
+
+    def _missing_columns(self) -> list[tuple[str, str, str]]:
+        """The ``ADDED_COLUMNS`` the book lacks (made by a wtg before them)."""
+        have: dict[str, set[str]] = {}
+        for table, _, _ in ADDED_COLUMNS:
+            if table not in have:
+                rows = self.db.execute(f"PRAGMA table_info({table})").fetchall()
+                have[table] = {str(row[1]) for row in rows}
+        return [added for added in ADDED_COLUMNS if added[1] not in have[added[0]]]
+
+    def _add_columns(self) -> None:
+        """The ``ADDED_COLUMNS`` a book lacks, added in one transaction (another process
+        adding them at the same moment waits, then finds them there)."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for table, name, kind in self._missing_columns():
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
 
     def _made(self) -> int:
         """A new book's tables and its number, in one transaction (another process making
@@ -242,6 +276,13 @@ class Book:
     def row(self, sql: str, *args: object) -> sqlite3.Row | None:
         found: sqlite3.Row | None = self.db.execute(sql, args).fetchone()
         return found
+
+
+def column(row: sqlite3.Row, name: str, default: object) -> Any:
+    """The value of ``row``'s column ``name``; ``default`` in a book of an older format,
+    read as it is, made before the column (``ADDED_COLUMNS``)."""
+    # a Row's `in` looks among its values, not its columns' names
+    return row[name] if name in row.keys() else default  # noqa: SIM118
 
 
 def done(book: Book, mail: str) -> dict[str, Any] | None:

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from wtg.core.errors import UsageError
 from wtg.core.record import Record
-from wtg.lobby.database import Book, stamp
+from wtg.lobby.database import Book, column, stamp
 from wtg.lobby.people import ANY, GROUPS, Person, fits
 
 
@@ -30,12 +30,21 @@ class WaitingList(Record):
     robots_after: float | None
     opened: str
     games: int
+    timezone: str = "UTC"
+    """The zone of ``at`` (`open-list --timezone`): UTC for a list opened without one."""
 
     def title(self) -> str:
         """``wok4 on classic60, 10 players, any group``."""
         ruleset = f"{self.ruleset} {self.variant}" if self.variant else self.ruleset
         group = "every player" if self.group == ANY else f"{self.group.capitalize()} players"
         return f"{ruleset} on {self.map}, {self.players} players, for {group}"
+
+    def deadlines(self) -> str:
+        """``deadlines every 2 days at 18:00 Europe/Vienna``, or ``no deadlines``."""
+        if self.every_days is None:
+            return "no deadlines"
+        days = "day" if self.every_days == 1 else f"{self.every_days} days"
+        return f"deadlines every {days} at {self.at} {self.timezone}"
 
     def to_dict(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in self._fields}
@@ -63,6 +72,7 @@ def _list(row: sqlite3.Row) -> WaitingList:
         robots_after=row["robots_after"],
         opened=str(row["opened"]),
         games=int(row["games"]),
+        timezone=str(column(row, "timezone", "UTC")),
     )
 
 
@@ -85,7 +95,7 @@ def add_list(book: Book, wanted: WaitingList) -> WaitingList:
     with book.write() as db:
         db.execute(
             "INSERT INTO lists (name, ruleset, variant, map, players, grp, every_days, at, "
-            "robots_after, opened, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+            "timezone, robots_after, opened, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
             (
                 wanted.name,
                 wanted.ruleset,
@@ -95,6 +105,7 @@ def add_list(book: Book, wanted: WaitingList) -> WaitingList:
                 wanted.group,
                 wanted.every_days,
                 wanted.at,
+                wanted.timezone,
                 wanted.robots_after,
                 wanted.opened,
             ),

@@ -50,9 +50,11 @@ def checked_list(
     at: str | None,
     robots_after: float | None,
     moment: datetime,
+    zone: str = "UTC",
 ) -> WaitingList:
     """A list as `wtg open-list` asks for it, checked against the rules (ruleset, variant,
-    map, number of players, schedule); ListRefused (or NewGameRefused) says what is wrong."""
+    map, number of players, schedule: its hour ``at`` in ``zone``); ListRefused (or
+    NewGameRefused, ScheduleError) says what is wrong."""
     rules = find_ruleset(ruleset)
     seating = seating_of(ruleset, variant, GAME_SEATING[ruleset])
     chosen = map_name or rules.default_map(variant, {})
@@ -67,7 +69,7 @@ def checked_list(
     if robots_after is not None and robots_after < 0:
         raise ListRefused(f"--robots-after takes hours, 0 or more, not {robots_after}")
     if every_days is not None:
-        make_schedule(every_days, at or "18:00", "UTC", now=moment)
+        make_schedule(every_days, at or "18:00", zone, now=moment)
     return WaitingList(
         name=list_name(ruleset, variant, group),
         ruleset=ruleset,
@@ -80,6 +82,7 @@ def checked_list(
         robots_after=robots_after,
         opened=stamp(moment),
         games=0,
+        timezone=zone if every_days else "UTC",
     )
 
 
@@ -196,7 +199,9 @@ def start_game(
     if seating.together is not None:
         options[seating.robots_option or "robots"] = max(0, wl.players - len(entries))
     schedule = (
-        make_schedule(wl.every_days, wl.at or "18:00", "UTC", now=moment) if wl.every_days else None
+        make_schedule(wl.every_days, wl.at or "18:00", wl.timezone, now=moment)
+        if wl.every_days
+        else None
     )
     _reserve(book, wl.name, name, number, order, entries, moment)
     try:

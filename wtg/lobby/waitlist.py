@@ -51,7 +51,8 @@ def deadline_rule(wl: WaitingList) -> str:
     """When the turns of a game made from the list fall due, and how it starts."""
     if wl.every_days:
         days = "day" if wl.every_days == 1 else f"{wl.every_days} days"
-        rule = f"a turn every {days} at {wl.at or '18:00'} UTC (or sooner, once all are READY)"
+        at = f"{wl.at or '18:00'} {wl.timezone}"
+        rule = f"a turn every {days} at {at} (or sooner, once all are READY)"
     else:
         rule = "no deadlines: each turn runs once every player is READY"
     if wl.robots_after is not None:

@@ -1,0 +1,168 @@
+"""`wtg open-list --timezone ZONE`: the deadlines of a list's games kept on the GM's clock
+(summer time followed), checked as `wtg new-game --timezone` checks it, kept with the list
+(a book made before the lists had a zone reads as UTC, which its lists meant), shown by
+`wtg lists`, and given to the game made from the list."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from tests.lobby.hall import Hall
+from tests.lobby.test_lobby_cli import confirmed, run
+from wtg.lobby.database import BOOK_FORMAT, FILE, FOLDER, SCHEMA
+
+VIENNA = ("--every", "2", "--at", "18:00", "--timezone", "Europe/Vienna")
+
+
+def test_a_lists_zone_is_kept_shown_and_given_to_its_game(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    result = run(tmp_path, "open-list", "wok4", "--players", "2", "--map", "small", *VIENNA)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    (only,) = json.loads(run(tmp_path, "lists", "--json").stdout)["lists"]
+    assert (only["every_days"], only["at"], only["timezone"]) == (2, "18:00", "Europe/Vienna")
+    text = run(tmp_path, "lists").stdout
+    assert "deadlines every 2 days at 18:00 Europe/Vienna" in text
+    confirmed(hall, 1, 2)
+    schedule = hall.game("wok4-1").config.schedule
+    assert schedule is not None
+    assert (schedule.every_days, schedule.at, schedule.timezone) == (2, "18:00", "Europe/Vienna")
+    deadline = hall.game("wok4-1").deadline()
+    assert deadline is not None
+    local = deadline.astimezone(schedule.zone())
+    assert (local.hour, local.minute) == (18, 0)  # 17:00 UTC in winter, 16:00 in summer
+
+
+def test_a_list_without_a_zone_keeps_its_deadlines_in_utc(tmp_path: Path) -> None:
+    Hall(tmp_path)
+    assert run(tmp_path, "open-list", "wok4", "--every", "1").exit_code == 0
+    (only,) = json.loads(run(tmp_path, "lists", "--json").stdout)["lists"]
+    assert (only["at"], only["timezone"]) == ("18:00", "UTC")
+
+
+def test_a_wrong_zone_is_refused_with_what_to_give(tmp_path: Path) -> None:
+    Hall(tmp_path)
+    result = run(tmp_path, "open-list", "wok4", "--every", "1", "--timezone", "Europe/Viena")
+    assert result.exit_code == 1
+    assert "unknown time zone 'Europe/Viena' (did you mean Europe/Vienna?)" in result.stderr
+    result = run(tmp_path, "open-list", "wok4", "--every", "1", "--timezone", "UTC-5")
+    assert result.exit_code == 1
+    assert "unknown time zone 'UTC-5': a fixed offset, 5 hours behind UTC" in result.stderr
+    result = run(tmp_path, "open-list", "wok4", "--timezone", "Europe/Vienna")
+    assert result.exit_code == 1
+    assert "--timezone goes with --every" in result.stderr
+    assert json.loads(run(tmp_path, "lists", "--json").stdout)["lists"] == []
+
+
+def test_a_sign_inverted_zone_is_warned_of_at_once(tmp_path: Path) -> None:
+    Hall(tmp_path)
+    result = run(tmp_path, "open-list", "wok4", "--every", "1", "--timezone", "Etc/GMT+5")
+    assert result.exit_code == 0, result.output
+    assert "waiting list wok4 open" in result.stdout
+    assert result.stderr.startswith("warning: time zone Etc/GMT+5 is a fixed offset, 5 hours ")
+    assert "Etc/GMT+5 is UTC-5, not UTC+5" in result.stderr
+    assert result.stderr.rstrip().endswith(
+        "as Region/City) in the game.yaml's schedule of each game made of this list (no "
+        "command changes a list)"
+    )
+
+
+def listed(root: Path) -> list[dict[str, object]]:
+    found: list[dict[str, object]] = json.loads(run(root, "lists", "--json").stdout)["lists"]
+    return found
+
+
+def _old_book(games_dir: Path, number: int = BOOK_FORMAT) -> Path:
+    """A book of format ``number`` (0: format 1, unnumbered) made before the lists had a
+    zone, with a list of deadlines."""
+    old = SCHEMA.replace("    timezone TEXT NOT NULL DEFAULT 'UTC', -- the deadlines' zone\n", "")
+    assert old != SCHEMA
+    path = games_dir / FOLDER / FILE
+    path.parent.mkdir(parents=True)
+    db = sqlite3.connect(path)
+    db.executescript(old)
+    db.execute(f"PRAGMA user_version = {number}")
+    db.execute(
+        "INSERT INTO lists (name, ruleset, variant, map, players, grp, every_days, at, "
+        "robots_after, opened, games) VALUES "
+        "('wok4', 'wok4', NULL, 'small', 2, 'any', 3, '20:00', NULL, '2026-01-01T00:00:00Z', 0)"
+    )
+    db.commit()
+    db.close()
+    return path
+
+
+def test_a_book_made_before_the_zones_keeps_its_lists_in_utc(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    _old_book(hall.gm.games_dir)
+    (only,) = json.loads(run(tmp_path, "lists", "--json").stdout)["lists"]
+    assert (only["name"], only["at"], only["timezone"]) == ("wok4", "20:00", "UTC")
+    result = run(tmp_path, "open-list", "wisk", "--every", "1", "--timezone", "Europe/Vienna")
+    assert result.exit_code == 0, result.output
+    zones = {
+        w["name"]: w["timezone"]
+        for w in json.loads(run(tmp_path, "lists", "--json").stdout)["lists"]
+    }
+    assert zones == {"wok4": "UTC", "wisk": "Europe/Vienna"}
+    confirmed(hall, 1, 2)
+    schedule = hall.game("wok4-1").config.schedule
+    assert schedule is not None
+    assert (schedule.every_days, schedule.at, schedule.timezone) == (3, "20:00", "UTC")
+
+
+def test_an_older_wtg_still_writes_a_book_with_zones(tmp_path: Path) -> None:
+    """The zone is a column with a default: an older wtg's INSERT, which names the columns
+    it knows, opens a list of UTC deadlines, as it meant."""
+    hall = Hall(tmp_path)
+    assert run(tmp_path, "open-list", "wok4", *VIENNA).exit_code == 0
+    db = sqlite3.connect(hall.gm.games_dir / FOLDER / FILE)
+    db.execute(
+        "INSERT INTO lists (name, ruleset, variant, map, players, grp, every_days, at, "
+        "robots_after, opened, games) VALUES "
+        "('wisk', 'wisk', NULL, 'classic', 2, 'any', 3, '20:00', NULL, '2026-01-01T00:00:00Z', 0)"
+    )
+    db.commit()
+    db.close()
+    zones = {
+        w["name"]: w["timezone"]
+        for w in json.loads(run(tmp_path, "lists", "--json").stdout)["lists"]
+    }
+    assert zones == {"wok4": "Europe/Vienna", "wisk": "UTC"}
+
+
+def test_a_book_of_format_1_is_read_as_it_is_and_upgraded(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    path = _old_book(hall.gm.games_dir, number=0)
+    assert [(w["name"], w["timezone"]) for w in listed(tmp_path)] == [("wok4", "UTC")]
+    assert "timezone" not in columns(path)  # read, never written, until `wtg upgrade`
+    result = run(tmp_path, "open-list", "wisk", "--every", "1", "--timezone", "Europe/Vienna")
+    assert result.exit_code == 1
+    assert "wtg upgrade" in result.stderr
+    assert run(tmp_path, "upgrade").exit_code == 0
+    result = run(tmp_path, "open-list", "wisk", "--every", "1", "--timezone", "Europe/Vienna")
+    assert result.exit_code == 0, result.output
+    zones = {w["name"]: w["timezone"] for w in listed(tmp_path)}
+    assert zones == {"wok4": "UTC", "wisk": "Europe/Vienna"}
+
+
+def columns(path: Path) -> list[str]:
+    db = sqlite3.connect(path)
+    try:
+        return [str(row[1]) for row in db.execute("PRAGMA table_info(lists)")]
+    finally:
+        db.close()
+
+
+def test_the_list_answer_tells_players_the_lists_zone(tmp_path: Path) -> None:
+    """LIST told every player "a turn every 2 days at 18:00 UTC", whatever the list's zone."""
+    hall = Hall(tmp_path)
+    assert run(tmp_path, "open-list", "wok4", *VIENNA).exit_code == 0
+    hall.mail("newcomer@else.example", "LIST")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails("newcomer@else.example")
+    said = " ".join(answer.body.split("  wok4: ", 1)[1].split("\n\n", 1)[0].split())
+    assert (
+        "deadlines: a turn every 2 days at 18:00 Europe/Vienna (or sooner, once all are READY)"
+    ) in said

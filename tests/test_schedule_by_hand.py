@@ -1,0 +1,93 @@
+"""Deadlines a tired GM meant and did not get: `new-game --at 18:00 --timezone
+Europe/Vienna` without `--every` made a game of no deadlines in silence (its turns run
+only once every player is READY, and the GM thinks they run at 18:00); and a schedule
+written into the game.yaml of a game made without one gave the turn after the coming one
+the schedule's next hour after it ran, minutes away on a daily game (the players lost that
+turn), while `wtg extend` said only that there was no deadline to move."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from wtg.cli import main
+from wtg.game.schedule import make_schedule, parse_iso
+from wtg.game.turnfiles import new_meta
+
+GAME = ("new-game", "g1", "--ruleset", "wok4", "--map", "small")
+PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
+DAILY = make_schedule(1, "18:00", "UTC", first="2026-12-01")
+TEN_TO_SIX = datetime(2026, 12, 4, 17, 50, tzinfo=timezone.utc)
+
+
+def wtg(games: Path, *args: str) -> tuple[int, str, str]:
+    config = games.parent / "wtg.yaml"
+    if not config.exists():
+        config.write_text('games_dir: games\nfrom: "GM <gm@example.org>"\n', encoding="utf-8")
+    result = CliRunner(env={"WTG_CONFIG": None}).invoke(main, ["--config", str(config), *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_new_game_refuses_an_hour_or_zone_without_every(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    for given in (("--at", "18:00"), ("--timezone", "Europe/Vienna"), ("--at", "7:00")):
+        code, _, err = wtg(games, *GAME, *PLAYERS, *given)
+        assert code == 1, given
+        assert err == (
+            f"wtg: {given[0]} goes with --every DAYS: without it the game has no deadlines "
+            "(a turn runs only once every player is READY); give --every, or leave out "
+            f"{given[0]}\n"
+        )
+        assert not (games / "g1").exists()
+    code, out, _ = wtg(games, *GAME, *PLAYERS, "--every", "2", "--at", "18:00")
+    assert code == 0
+    assert "turn 1 is due" in out
+
+
+def test_a_game_without_every_is_made_as_before(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    code, out, err = wtg(games, *GAME, *PLAYERS)
+    assert (code, err) == (0, "")
+    assert "turn is due" not in out and "turn 1 is due" not in out
+
+
+def test_turn_0_takes_the_schedules_first_deadline() -> None:
+    meta = new_meta(DAILY, 0, None, TEN_TO_SIX)
+    assert meta["next_deadline"] == "2026-12-04T18:00:00Z"
+
+
+def test_a_schedule_added_by_hand_gives_a_whole_turn_after_the_next() -> None:
+    """Turn 1 of a game whose turn 0 set no deadline (no schedule then) runs at 17:50: the
+    next deadline was 18:00 the same day, ten minutes for turn 2's orders."""
+    meta = new_meta(DAILY, 1, None, TEN_TO_SIX)
+    upcoming = parse_iso(str(meta["next_deadline"]))
+    assert upcoming == datetime(2026, 12, 5, 18, 0, tzinfo=timezone.utc)
+    assert upcoming - TEN_TO_SIX >= timedelta(days=1)
+
+
+def test_extend_says_what_to_do_with_a_schedule_added_by_hand(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    assert wtg(games, *GAME, *PLAYERS)[0] == 0
+    config = games / "g1" / "game.yaml"
+    text = config.read_text(encoding="utf-8")
+    assert "schedule: null" in text
+    config.write_text(
+        text.replace(
+            "schedule: null",
+            "schedule: {every_days: 2, at: '18:00', timezone: UTC, first: '2026-12-01'}",
+        ),
+        encoding="utf-8",
+    )
+    code, _, err = wtg(games, "extend", "g1", "24")
+    assert code == 1
+    assert err == (
+        "wtg: game g1 has no deadline to move: its turn 0 set none (game.yaml's schedule "
+        "came after it ran); the turn after it takes the schedule up, its deadline a whole "
+        "turn later: `wtg run-turn g1 --now` runs turn 1 now, or it runs once every player "
+        "is READY\n"
+    )
