@@ -3,8 +3,8 @@ a JOIN under another name waits beside the earlier one (``wtg.lobby.confirm``): 
 names the requests waiting beside it. A stranger who forged Ann's address three JOINs an
 hour, under names of his choosing, for two days, had 144 requests waiting under it; when
 Ann herself asked, her answer listed every one of his 144 names (a mail of 9000
-characters, all his text). The answer names the newest ``OTHERS_NAMED`` and counts the
-rest."""
+characters, all his text), and so did the answer to her CONFIRM, which ended them. Each
+answer names the newest ``OTHERS_NAMED`` and counts the rest."""
 
 from __future__ import annotations
 
@@ -42,6 +42,9 @@ def test_a_flood_of_forged_requests_is_counted_not_listed_in_the_answer(
     hall.poll(hours=0.1)
     (joined,) = hall.new_mails(ANN)
     assert joined.subject == "you are on the waiting list wok4"
+    assert joined.body.count("Forged47x") == OTHERS_NAMED  # the newest of the 144 ended
+    assert joined.body.count("Forged") == OTHERS_NAMED
+    assert ", and 141 more) are cancelled." in " ".join(joined.body.split())
     assert pending_codes(hall) == {}
 
 

@@ -240,7 +240,8 @@ def _confirm_join(desk: Desk, command: Command, found: confirm.Pending) -> None:
             name=name,
             count=len(waiting(desk.book, wl.name)),
             players=wl.players,
-            ended=[other.name for other in ended],
+            ended=[other.name for other in ended[-OTHERS_NAMED:]],
+            ended_more=max(0, len(ended) - OTHERS_NAMED),
         )
         desk.remember(command, start=True)
     desk.start_full_lists()
@@ -323,7 +324,8 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
             seat=seat,
             name=name,
             report=game.report(seat),
-            ended=[other.name for other in ended],
+            ended=[other.name for other in ended[-OTHERS_NAMED:]],
+            ended_more=max(0, len(ended) - OTHERS_NAMED),
         )
         desk.remember(command)
 
