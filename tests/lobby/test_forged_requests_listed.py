@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_lobby_replay import pending_codes
+from tests.lobby.test_second_seat import game_with_quitters, offer
 from wtg.lobby.waitlist import OTHERS_NAMED
 
 ANN = "ann@victim.example"
@@ -58,3 +59,27 @@ def test_a_few_requests_beside_it_are_all_named(tmp_path: Path) -> None:
     text = " ".join(ask.body.split())
     assert "to join wok4 as Anne, of 2026-11-22 to join wok4 as Annie wait too" in text
     assert "more wait too" not in text
+
+
+def test_a_flood_of_forged_takeover_requests_is_counted_not_listed(tmp_path: Path) -> None:
+    """The same for a seat offered: the JOIN of the game's answer and the welcome to the
+    seat name the newest three of the forger's requests and count the rest."""
+    hall = Hall(tmp_path)
+    game_with_quitters(hall, (3,))
+    offer(hall, 3)
+    for hour in range(10):
+        for number in range(3):
+            hall.mail(ANN, f"JOIN wok4-1 AS Forged{hour}x{number}")
+        hall.poll(hours=1)
+    hall.new_mails()
+    hall.mail(ANN, "JOIN wok4-1 AS Ann")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(ANN)
+    assert ask.body.count("Forged9x") == OTHERS_NAMED
+    assert ask.body.count("Forged") == OTHERS_NAMED
+    assert "and 27 more wait too" in " ".join(ask.body.split())
+    hall.mail(ANN, f"CONFIRM {ask.code()}")
+    hall.poll(hours=0.1)
+    welcome = next(m for m in hall.new_mails(ANN) if m.subject == "[wok4-1] you play seat 3 now")
+    assert welcome.body.count("Forged") == OTHERS_NAMED
+    assert ", and 27 more) are cancelled." in " ".join(welcome.body.split())
