@@ -2,7 +2,7 @@
 a JOIN under another name waits beside the earlier one (``wtg.lobby.confirm``): its answer
 names the requests waiting beside it. A stranger who forged Ann's address three JOINs an
 hour, under names of his choosing, for two days, had 144 requests waiting under it; when
-Ann herself asked, her answer listed every one of his 144 names (a mail of 9000
+Ann herself asked, her answer listed every one of his 144 names (some 6000
 characters, all his text), and so did the answer to her CONFIRM, which ended them. Each
 answer names the newest ``OTHERS_NAMED`` and counts the rest."""
 
