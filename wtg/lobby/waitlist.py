@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import email.utils
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from wtg.core.counting import counted
 from wtg.core.errors import GameError
@@ -30,6 +30,9 @@ from wtg.lobby.seats import offered_seat, offers, seat_of_person, seat_taken
 
 DEFAULT_NAME_MAX = 40
 """Characters of a From's display name a JOIN without ``AS`` takes as the newcomer's name."""
+OTHERS_NAMED = 3
+"""Requests waiting beside a new one that its answer names (the newest; the rest are
+counted): a forged From may leave many, under names of the forger's choosing."""
 
 
 def show_lists(desk: Desk, _command: Command) -> None:
@@ -110,7 +113,8 @@ def join(desk: Desk, command: Command) -> None:
             list=chosen.name,
             name=name,
             code=code,
-            others=[confirm.described(other) for other in asked.others],
+            others=_others_named(asked.others),
+            more=max(0, len(asked.others) - OTHERS_NAMED),
         )
         desk.remember(command)
 
@@ -143,9 +147,16 @@ def _ask_takeover(desk: Desk, command: Command, game: Game, name: str) -> None:
             seat=seat,
             name=name,
             code=code,
-            others=[confirm.described(other) for other in asked.others],
+            others=_others_named(asked.others),
+            more=max(0, len(asked.others) - OTHERS_NAMED),
         )
         desk.remember(command)
+
+
+def _others_named(others: Sequence[confirm.Pending]) -> list[str]:
+    """The newest ``OTHERS_NAMED`` of the requests waiting beside a new one (oldest first),
+    as its answer names them."""
+    return [confirm.described(other) for other in others[-OTHERS_NAMED:]]
 
 
 def _name_taken(game: Game, seat: int, name: str) -> str | None:
@@ -230,7 +241,8 @@ def _confirm_join(desk: Desk, command: Command, found: confirm.Pending) -> None:
             name=name,
             count=len(waiting(desk.book, wl.name)),
             players=wl.players,
-            ended=[other.name for other in ended],
+            ended=[other.name for other in ended[-OTHERS_NAMED:]],
+            ended_more=max(0, len(ended) - OTHERS_NAMED),
         )
         desk.remember(command, start=True)
     desk.start_full_lists()
@@ -313,7 +325,8 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
             seat=seat,
             name=name,
             report=game.report(seat),
-            ended=[other.name for other in ended],
+            ended=[other.name for other in ended[-OTHERS_NAMED:]],
+            ended_more=max(0, len(ended) - OTHERS_NAMED),
         )
         desk.remember(command)
 

@@ -1,0 +1,85 @@
+"""A hostile pass: "a forger's names fill a newcomer's answer". A From is easily forged, and
+a JOIN under another name waits beside the earlier one (``wtg.lobby.confirm``): its answer
+names the requests waiting beside it. A stranger who forged Ann's address three JOINs an
+hour, under names of his choosing, for two days, had 144 requests waiting under it; when
+Ann herself asked, her answer listed every one of his 144 names (some 6000
+characters, all his text), and so did the answer to her CONFIRM, which ended them. Each
+answer names the newest ``OTHERS_NAMED`` and counts the rest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import Hall
+from tests.lobby.test_lobby_replay import pending_codes
+from tests.lobby.test_second_seat import game_with_quitters, offer
+from wtg.lobby.waitlist import OTHERS_NAMED
+
+ANN = "ann@victim.example"
+
+
+def test_a_flood_of_forged_requests_is_counted_not_listed_in_the_answer(
+    tmp_path: Path,
+) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=10)
+    for hour in range(48):
+        for number in range(3):
+            hall.mail(ANN, f"JOIN wok4 AS Forged{hour}x{number}")
+        hall.poll(hours=1)
+    assert len(pending_codes(hall)) == 144
+    hall.new_mails()
+    hall.mail(ANN, "JOIN wok4 AS Ann")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(ANN)
+    assert OTHERS_NAMED == 3
+    assert ask.body.count("Forged") == OTHERS_NAMED
+    assert "Forged47x2" in ask.body  # the newest named
+    assert "Forged0x0" not in ask.body
+    assert "and 141 more wait too" in " ".join(ask.body.split())
+    assert len(ask.body) < 1200
+    assert all(len(line) <= 78 for line in ask.body.splitlines())
+    hall.mail(ANN, f"CONFIRM {ask.code()}")  # her code works, and ends the forger's
+    hall.poll(hours=0.1)
+    (joined,) = hall.new_mails(ANN)
+    assert joined.subject == "you are on the waiting list wok4"
+    assert joined.body.count("Forged47x") == OTHERS_NAMED  # the newest of the 144 ended
+    assert joined.body.count("Forged") == OTHERS_NAMED
+    assert ", and 141 more) are cancelled." in " ".join(joined.body.split())
+    assert pending_codes(hall) == {}
+
+
+def test_a_few_requests_beside_it_are_all_named(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=10)
+    for name in ("Anne", "Annie", "Ann"):
+        hall.mail(ANN, f"JOIN wok4 AS {name}")
+        hall.poll(hours=0.1)
+    *_, ask = hall.new_mails(ANN)
+    text = " ".join(ask.body.split())
+    assert "to join wok4 as Anne, of 2026-11-22 to join wok4 as Annie wait too" in text
+    assert "more wait too" not in text
+
+
+def test_a_flood_of_forged_takeover_requests_is_counted_not_listed(tmp_path: Path) -> None:
+    """The same for a seat offered: the JOIN of the game's answer and the welcome to the
+    seat name the newest three of the forger's requests and count the rest."""
+    hall = Hall(tmp_path)
+    game_with_quitters(hall, (3,))
+    offer(hall, 3)
+    for hour in range(10):
+        for number in range(3):
+            hall.mail(ANN, f"JOIN wok4-1 AS Forged{hour}x{number}")
+        hall.poll(hours=1)
+    hall.new_mails()
+    hall.mail(ANN, "JOIN wok4-1 AS Ann")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(ANN)
+    assert ask.body.count("Forged9x") == OTHERS_NAMED
+    assert ask.body.count("Forged") == OTHERS_NAMED
+    assert "and 27 more wait too" in " ".join(ask.body.split())
+    hall.mail(ANN, f"CONFIRM {ask.code()}")
+    hall.poll(hours=0.1)
+    welcome = next(m for m in hall.new_mails(ANN) if m.subject == "[wok4-1] you play seat 3 now")
+    assert welcome.body.count("Forged") == OTHERS_NAMED
+    assert ", and 27 more) are cancelled." in " ".join(welcome.body.split())
