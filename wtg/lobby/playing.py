@@ -34,10 +34,10 @@ def report(desk: Desk, command: Command) -> None:
     if game is None or entry is None:
         return
     latest = game.latest_turn()
-    turn: int | None = latest
+    turn = latest
     if len(command.args) > 1 and command.args[1].lower() != "latest":
-        turn = typed_number(command.args[1])
-        if turn is None or not 0 <= turn <= latest:
+        asked = typed_number(command.args[1])
+        if asked is None or not 0 <= asked <= latest:
             desk.refuse(
                 command,
                 f"game {game.config.game} has turns 0 to {latest}: write REPORT "
@@ -45,6 +45,7 @@ def report(desk: Desk, command: Command) -> None:
                 "for the latest",
             )
             return
+        turn = asked
     left = left_at(game, entry.id)
     if left is not None and turn > left:  # the game's state after he left is not his
         name = game.config.game
