@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import hashlib
 import json
 import shutil
 from collections.abc import Callable
@@ -37,6 +38,8 @@ from wtg.rules.wok.state import ACTIVE, QUIT, WokState
 
 MOMENT = datetime(2026, 11, 23, 9, 30, tzinfo=timezone.utc)
 NEWCOMER = "newcomer@example.org"
+BOBS = hashlib.sha256(b"CODE0002").hexdigest()
+"""The record's ``was``: the SHA-256 of Bob's code (seat 2's before the takeover)."""
 
 
 def cli(root: Path, *args: object, code: int = 0) -> str:
@@ -106,7 +109,7 @@ def test_a_rerun_keeps_the_takeover_made_after_the_turn(tmp_path: Path) -> None:
     # state, reports, AOFs, Top Ten and the record: as the takeover left them
     assert turn_files(game, 1) == taken
     record = json.loads((game.store.turn_dir(1) / "takeovers.json").read_text())
-    assert record == [{"seat": 2, "name": "Newcomer", "at": MOMENT.isoformat()}]
+    assert record == [{"seat": 2, "name": "Newcomer", "at": MOMENT.isoformat(), "was": BOBS}]
     # the newcomer plays the seat: his orders for turn 2 are taken, and played
     (result,) = game.submit_all(filled_aof(game, 2), via="mail")
     assert isinstance(result, Submission), result
@@ -181,7 +184,7 @@ def test_a_rollback_past_a_takeover_takes_the_seat_over_again(
     assert seat_two(game) == ("Newcomer", ACTIVE, True)
     assert turn_files(game, 1) == turn_files(reference, 1)
     record = json.loads((game.store.turn_dir(1) / "takeovers.json").read_text())
-    assert record == [{"seat": 2, "name": "Newcomer", "at": MOMENT.isoformat()}]
+    assert record == [{"seat": 2, "name": "Newcomer", "at": MOMENT.isoformat(), "was": BOBS}]
     queue = games / ".mail" / "outbox" / "queue"
     mails = [
         email.message_from_bytes(p.read_bytes(), policy=email.policy.default)

@@ -56,3 +56,32 @@ def test_an_announcement_to_a_game_made_anew_is_not_sent(tmp_path: Path, sent: b
     assert wtg(root, "send", "-q").returncode == 0
     announced = sorted(n for n in names(root) - before if n.startswith("announce-"))
     assert len(announced) == 2 and all(n.endswith("-n1") for n in announced), announced
+
+
+def test_a_set_aside_announcement_is_not_put_back_once_made_anew(tmp_path: Path) -> None:
+    """`wtg outbox --retry` of the announcement `wtg send` set aside (its game made anew
+    since it was queued) put it back in the queue, to the old game's players: the next
+    send mailed it. It is refused with why, and so is `--retry-all`; nothing goes out."""
+    root = host(tmp_path / "host", True)
+    before = names(root)
+    assert wtg(root, "announce", "g1", TEXT).returncode == 0
+    shutil.rmtree(root / "games" / "g1")
+    assert new_game(root, *FIXED, *EVERY, "--reuse-name").returncode == 0
+    assert wtg(root, "send", "-q").returncode == 0
+    failed = root / "games" / ".mail" / "outbox" / "failed"
+    kept = sorted(p.stem for p in failed.glob("announce-*.eml"))
+    assert len(kept) == 2, kept
+    for name in kept:
+        retried = wtg(root, "outbox", "--retry", name)
+        assert retried.returncode == 1, retried
+        assert retried.stdout + retried.stderr == (
+            f"wtg: mail {name} is an announcement to game g1 before its name was taken again "
+            "by a new game (`new-game --reuse-name`): it was for the players of the game "
+            "that is gone, and is not sent; announce again to the new game's players; "
+            "nothing put back\n"
+        )
+    every = wtg(root, "outbox", "--retry-all")
+    assert every.returncode == 1, every
+    assert sorted(p.stem for p in failed.glob("announce-*.eml")) == kept
+    assert wtg(root, "send", "-q").returncode == 0
+    assert not [n for n in names(root) - before if n.startswith("announce-")]

@@ -10,6 +10,7 @@ import click
 
 from wtg.cli.common import fail, without_config
 from wtg.host.opengames import open_game_data
+from wtg.mail.idsecret import SECRET_FILE, secret_trouble
 from wtg.site.place import SitePlaceError, check_site_dir
 
 
@@ -23,7 +24,8 @@ def check_config(ctx: click.Context) -> None:
     """Check the config of --config (or WTG_CONFIG): the file itself, games_dir and the
     maildir folders, a login to each IMAP and SMTP server it names, the IMAP folders, and
     the DKIM key with its DNS record; a password file, the games folder, a game's folder
-    or its game.yaml that others on the machine may read is named, with the chmod.
+    or its game.yaml that others on the machine may read is named, with the chmod, and
+    so is a Message-ID secret (.mail/message-id.key) that is damaged or others may read.
     A line for each check; exit 0 only when every one holds."""
     # deferred: pydantic (the config's schema): only the commands that read the config
     from wtg.host.config import ConfigError, load_config, loose_password_files
@@ -49,7 +51,12 @@ def check_config(ctx: click.Context) -> None:
         sys.exit(1)
     click.echo(f"{Verdict.OK.value:<5} config {path}: valid (transport {gm.transport})")
     failed = 0
-    for line in (*loose_password_files(gm), *open_game_data(gm.games_dir)):
+    trouble = secret_trouble(gm.spool / SECRET_FILE)
+    for line in (
+        *loose_password_files(gm),
+        *open_game_data(gm.games_dir),
+        *([trouble] if trouble else []),
+    ):
         click.echo(f"{Verdict.FAIL.value:<5} {line}")
         failed += 1
     if gm.site is not None:  # `wtg serve` would fail to build it after every turn

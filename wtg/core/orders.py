@@ -93,9 +93,28 @@ class OrderError(GameError):
 class WrongCode(OrderError):
     """The form's secret code is not the player's: nothing about the game may be told."""
 
-    def __init__(self, game: str, player: int) -> None:
+    def __init__(self, game: str, player: int, given: str | None = None) -> None:
         super().__init__(f"wrong secret code for player {player}: orders not stored", player)
         self.game = game
+        self.given = given
+        """The code the form gave (an old one of the seat's, perhaps: ``TakenOverCode``)."""
+
+
+class TakenOverCode(OrderError):
+    """The form's code was the seat's before a GM's takeover gave it to another player: its
+    old player is told so (his code proved him), never anything of the game beyond it."""
+
+    def __init__(self, game: str, turn: int) -> None:
+        super().__init__(taken_over_text(game, turn))
+        self.game = game
+
+
+def taken_over_text(game: str, turn: int) -> str:
+    """What the player whose seat was taken over after ``turn`` is told of his old code."""
+    return (
+        f"your seat in game {game} was taken over by another player on turn {turn}; your "
+        "code no longer works; ask the GM"
+    )
 
 
 class OrderRefused(OrderError):

@@ -14,7 +14,7 @@ from typing_extensions import TypeVar
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.errors import GameError
 from wtg.core.jsondata import Json, JsonObject
-from wtg.core.orders import OrderError, OrderRefused
+from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, WrongCode
 from wtg.core.rng import turn_rng
 from wtg.core.ruleset import (
     GameSetup,
@@ -54,7 +54,7 @@ from wtg.game.playersettings import PlayerSettings
 from wtg.game.registry import UnknownRuleset, find_ruleset
 from wtg.game.report import aof_text, topten_text
 from wtg.game.schedule import Schedule, parse_iso
-from wtg.game.takeovers import taken_after_rerun, taken_over
+from wtg.game.takeovers import taken_after_rerun, taken_from, taken_over
 from wtg.game.turnfiles import GM_REPORT, new_meta, turn_files
 from wtg.game.turnmeta import TURN_META, TurnMeta, turn_meta
 from wtg.text.yamllines import YamlLinesError, read_lined_yaml
@@ -394,6 +394,7 @@ class Game(Generic[S]):
                 trusted=via != "mail",
                 player=player,
             )
+            results = [self._old_code(r, latest) for r in results]
             # a mail read again: the poll's, or one the GM files by its arrival key (``wtg
             # orders`` given a kept mail), whose orders the turn has run with since
             again = (via == "mail" or order_key is not None) and not correct
@@ -405,6 +406,16 @@ class Game(Generic[S]):
             kept = [r for i, r in enumerate(results) if i not in ran]
             filed = iter(file_all(self.store, self.ruleset, state, kept, filing))
             return [r if i in ran else next(filed) for i, r in enumerate(results)]
+
+    def _old_code(
+        self, result: Submission | Unchanged | OrderError, latest: int
+    ) -> Submission | Unchanged | OrderError:
+        """``result``, or, for a wrong code that was a seat's before a takeover, the
+        ``TakenOverCode`` that tells its old player so."""
+        if not isinstance(result, WrongCode):
+            return result
+        turn = taken_from(self.store, latest, result.given)
+        return result if turn is None else TakenOverCode(self.config.game, turn)
 
     def read_only(self, texts: Sequence[str]) -> list[Submission | Unchanged | OrderError]:
         """The orders a mail's texts give for the coming turn, read through the door as

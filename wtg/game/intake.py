@@ -314,7 +314,7 @@ class Door(Generic[S]):
         if other:  # the GM files a form held for its mistyped GAME line: its code proves it
             self._another_game(credentials, game, pid, entry.code)
         if credentials.code is not None and not codes_match(credentials.code, entry.code):
-            raise WrongCode(config.game, pid)
+            raise WrongCode(config.game, pid, credentials.code)
         try:
             written = _number(credentials, "TURN")
         except OrderError as error:

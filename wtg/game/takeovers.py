@@ -8,7 +8,9 @@ why (docs/gm.md, "Takeovers, reruns and rollbacks")."""
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Sequence
+from hashlib import sha256
 
 from wtg.core.errors import GameError
 from wtg.core.jsondata import JsonObject
@@ -18,6 +20,29 @@ from wtg.game.gameconfig import GameConfig
 from wtg.game.turnmeta import dump_json
 
 RECORD = "takeovers.json"
+WAS = "was"
+"""A record's key for the SHA-256 (hex) of the seat's code before the takeover, never the
+code itself: the old player's code is then known for what it was (``taken_from``). Records
+made before it have none."""
+
+
+def code_digest(code: str) -> str:
+    """The SHA-256 (hex) of a secret code, case and the spaces around it aside."""
+    return sha256(code.strip().upper().encode()).hexdigest()
+
+
+def taken_from(store: GameStore, latest: int, code: str | None) -> int | None:
+    """The turn after which the seat whose code ``code`` was was taken over (the latest
+    such), or None when no takeover of the game's turns up to ``latest`` took it."""
+    if not code or not code.strip():
+        return None
+    digest = code_digest(code)
+    for turn in range(latest, -1, -1):
+        for entry in taken_over(store, turn):
+            was = entry.get(WAS)
+            if isinstance(was, str) and hmac.compare_digest(was, digest):
+                return turn
+    return None
 
 
 def refusal(ruleset: Ruleset[S], config: GameConfig, state: S, seat: int) -> str | None:
@@ -51,7 +76,8 @@ def taken(ruleset: Ruleset[S], state: S, seat: int, name: str) -> S:
 
 def taken_over(store: GameStore, turn: int) -> list[JsonObject]:
     """The takeovers recorded in turn ``turn``'s folder (those made after it ran), oldest
-    first: ``seat``, ``name``, ``at`` each. StoreError, naming the file, for a record that
+    first: ``seat``, ``name``, ``at`` each, and ``was`` (``WAS``) in those made since it
+    was kept. StoreError, naming the file, for a record that
     is not one (edited by hand): a takeover is never dropped unseen."""
     if not (store.turn_dir(turn) / RECORD).is_file():
         return []
@@ -70,6 +96,7 @@ def _is_entry(entry: object) -> bool:
         and isinstance(entry.get("seat"), int)
         and isinstance(entry.get("name"), str)
         and isinstance(entry.get("at"), str)
+        and isinstance(entry.get(WAS, ""), str)
     )
 
 

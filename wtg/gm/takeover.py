@@ -7,7 +7,9 @@ turn runs from are the seat as taken over.
 
 The latest turn's folder is rewritten file by file (each file atomically): game.yaml
 first, then the state, then the reports. ``takeovers.json`` in that turn folder records
-who took over which seat, when: the takeovers made after that turn ran.
+who took over which seat, when, and the SHA-256 of the code it had (``was``, never the
+code): the takeovers made after that turn ran. A mail with the old code is answered that
+the seat was taken over (``wtg.game.takeovers.taken_from``).
 
 The takeover stands when that turn is made again (docs/gm.md, "Takeovers, reruns and
 rollbacks"): a rerun of the turn (``wtg.game.takeovers.taken_after_rerun``) and a rollback
@@ -31,7 +33,16 @@ from wtg.files.store import GameStore, write_atomic
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry, check_new_game, new_code
 from wtg.game.playersettings import PlayerSettings
-from wtg.game.takeovers import RECORD, again, refusal, standing, taken, taken_over
+from wtg.game.takeovers import (
+    RECORD,
+    WAS,
+    again,
+    code_digest,
+    refusal,
+    standing,
+    taken,
+    taken_over,
+)
 from wtg.game.turnmeta import TurnMeta, dump_json
 
 
@@ -52,6 +63,7 @@ def take_over(
         latest = game.latest_turn()
         done = taken_over(game.store, latest)  # a record edited by hand: refused, not lost
         held = game.config.player(seat)
+        was = code_digest(held.code)  # the quitter's code, unless game.yaml has the new
         if again and held.name == name and _same_address(held.email, address):
             entry = held  # game.yaml was written: the state perhaps, the record not
             state = game.state(latest)
@@ -75,6 +87,8 @@ def take_over(
         _write_over(folder, game.turn_files_again(latest, state))
         if not (again and _recorded(game.store, latest, seat, name)):
             done.append({"seat": seat, "name": name, "at": moment.isoformat()})
+            if entry is not held:  # the old code known (a takeover begun again: it is not)
+                done[-1][WAS] = was
             write_atomic(folder / RECORD, dump_json(done))
     return entry
 

@@ -17,10 +17,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from wtg.core.orders import taken_over_text
 from wtg.core.printable import marked
 from wtg.core.record import Record
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.game.takeovers import taken_from
 from wtg.lobby import confirm, people
 from wtg.lobby.commands import REPLY_LINE, VERBS, Command, CommandMail, stray_words
 from wtg.lobby.database import Book, done, remember
@@ -196,7 +198,13 @@ class Desk:
         game.check_config()  # a seat game.yaml lost by an edit: the mail is kept, not refused
         entry = seat_by_code(game, self.code)
         if entry is None:
-            self.refuse(command, f"the code is not the code of a player of game {game.config.game}")
+            turn = taken_from(game.store, game.latest_turn(), self.code)
+            self.refuse(
+                command,
+                f"the code is not the code of a player of game {game.config.game}"
+                if turn is None
+                else taken_over_text(game.config.game, turn),
+            )
         return entry
 
     def person(self) -> people.Person | None:

@@ -22,21 +22,22 @@ from wtg.gm.gamestatus import game_status
 from wtg.lobby import confirm
 from wtg.lobby.answering import Desk
 from wtg.lobby.commands import PRESS_MAX, Command
-from wtg.lobby.seats import owes_nothing, ran_with_quit, resign, seat_by_code
+from wtg.lobby.seats import left_at, owes_nothing, ran_with_quit, resign, seat_by_code
 
 
 def report(desk: Desk, command: Command) -> None:
     """REPORT <game> [<turn>]: the player's report (the latest by default, or for the word
-    ``latest``), mailed again to the address the game knows."""
+    ``latest``), mailed again to the address the game knows. A player who has left the
+    game gets none of a turn after the one he left at (``left_at``)."""
     game = desk.game(command, command.args[0] if command.args else None)
     entry = desk.seat(command, game) if game is not None else None
     if game is None or entry is None:
         return
     latest = game.latest_turn()
-    turn: int | None = latest
+    turn = latest
     if len(command.args) > 1 and command.args[1].lower() != "latest":
-        turn = typed_number(command.args[1])
-        if turn is None or not 0 <= turn <= latest:
+        asked = typed_number(command.args[1])
+        if asked is None or not 0 <= asked <= latest:
             desk.refuse(
                 command,
                 f"game {game.config.game} has turns 0 to {latest}: write REPORT "
@@ -44,6 +45,17 @@ def report(desk: Desk, command: Command) -> None:
                 "for the latest",
             )
             return
+        turn = asked
+    left = left_at(game, entry.id)
+    if left is not None and turn > left:  # the game's state after he left is not his
+        name = game.config.game
+        desk.refuse(
+            command,
+            f"you left game {name} at turn {left}: the reports of later turns are not "
+            f"sent to you. Write REPORT {name} {left}, or an earlier turn, for one you "
+            "played",
+        )
+        return
     try:
         text = game.report(entry.id, turn)
     except GameError as error:  # a turn folder that lacks it: a reason, not a quarantine

@@ -57,6 +57,28 @@ def seat_of_person(book: Book, game: Game, address: str) -> int | None:
     return None
 
 
+def has_quit(game: Game, seat: int, turn: int | None = None) -> bool:
+    """Whether every side of the seat has quit in the state of ``turn`` (the latest by
+    default): he left the game, by his QUIT or a RESIGN, and holds no side still in it."""
+    state = game.state_view(turn)
+    mine = set(game.ruleset.sides_of(state, SeatId(seat)))
+    quit_ = {s.id for s in public_sides(game.ruleset.public_json(state)) if s.status == QUIT_STATUS}
+    return bool(mine) and mine <= quit_
+
+
+def left_at(game: Game, seat: int) -> int | None:
+    """The turn the seat's player left the game at (the first of the turns up to the
+    latest whose state has him quit), or None while he plays (a newcomer who took the
+    seat over plays it again). His last turn played: the reports after it are not his."""
+    latest = game.latest_turn()
+    if not has_quit(game, seat, latest):
+        return None
+    turn = latest
+    while turn > 0 and has_quit(game, seat, turn - 1):
+        turn -= 1
+    return turn
+
+
 def owing_sides(game: Game, seat: int) -> list[SideId]:
     """The sides of a seat whose orders the coming turn waits for: none for a player who
     has quit or is out (his RESIGN has nothing to quit, his ABSENCE nothing to plan)."""

@@ -1,7 +1,9 @@
 """`wtg outbox`: what waits in the outbox's queue and what `wtg send` set aside for good
 (``outbox/failed/``: the server refused it, 550 no such user, or its address was not one
 address), and a mail set aside put back in the queue for the next send (``--retry NAME``,
-``--retry-all``).
+``--retry-all``). An announcement to a game whose name a new game has taken since it was
+queued (its id's mark is not the name's now) is not put back: it was for the game that is
+gone.
 
 A mail to a player of a game goes back to the address his game.yaml gives now: the GM
 corrected it there, and the mail that failed (his turn's report) reaches him. The player
@@ -323,10 +325,11 @@ def retry(games_dir: Path, spool: Path, names: Sequence[str] | None) -> list[Ret
             outbox = Outbox(spool)
             games = open_games(games_dir)[0]
             records = _GameRecords()
+            marks = mail_marks(spool)
             done: list[Retried | str] = []
             for name in failed_names(spool) if names is None else names:
                 try:
-                    done.append(_retry_one(outbox, games, records, name))
+                    done.append(_retry_one(outbox, games, records, marks, name))
                 except RetryRefused as refused:
                     done.append(str(refused))
             outbox.drop_stray_notes()
@@ -338,7 +341,15 @@ def retry(games_dir: Path, spool: Path, names: Sequence[str] | None) -> list[Ret
         ) from None
 
 
-def _retry_one(outbox: Outbox, games: Sequence[Game], records: _GameRecords, given: str) -> Retried:
+def _retry_one(
+    outbox: Outbox,
+    games: Sequence[Game],
+    records: _GameRecords,
+    marks: dict[str, str],
+    given: str,
+) -> Retried:
+    """Put one mail set aside back in the queue (``retry``); ``marks``: the mark of each
+    game name taken again (``mail_marks``), which an announcement's id is checked against."""
     name = given.removesuffix(".eml")
     if not NAME.fullmatch(name):
         raise RetryRefused(
@@ -389,6 +400,14 @@ def _retry_one(outbox: Outbox, games: Sequence[Game], records: _GameRecords, giv
             f"mail {name} is to a player's seat, of no game of this host that opens now (a "
             "game.yaml to mend? `wtg status` names the folders it cannot read): nothing put "
             "back, his address cannot be looked up"
+        )
+    anew = _announced_game(kept, games, marks) if name.startswith(ANNOUNCED) else None
+    if anew is not None:  # the old game's codes and facts, to its players
+        raise RetryRefused(
+            f"mail {name} is an announcement to game {anew} before its name was taken again "
+            "by a new game (`new-game --reuse-name`): it was for the players of the game "
+            "that is gone, and is not sent; announce again to the new game's players; "
+            "nothing put back"
         )
     if seat is None:
         if not to:

@@ -72,6 +72,30 @@ def read_secret(spool: Path) -> bytes | None:
     return bytes.fromhex(key)
 
 
+def secret_trouble(path: Path) -> str | None:
+    """What is wrong with the secret file at ``path``, for `wtg check-config`, with what to
+    do; None when it holds a secret only the GM may read, or is not there yet (the first
+    mail sent makes it). Nothing is changed: a check only looks."""
+    try:
+        with open(path, "rb") as handle:
+            mode = os.fstat(handle.fileno()).st_mode
+            text = handle.read(4 * KEY_BYTES)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return _damaged(path, exc.strerror or str(exc))
+    key = text.decode("ascii", "replace").strip()
+    if not _KEY.fullmatch(key):
+        return _damaged(path, f"it holds no key of {2 * KEY_BYTES} hex digits")
+    if mode & private.SHARED_BITS:
+        return (
+            f"the secret of the host's Message-IDs, {path}, is mode {mode & 0o777:04o}: "
+            "others on this machine can read it and forge the bounces of any mail; make "
+            f"it the GM's alone: chmod 600 {path}"
+        )
+    return None
+
+
 def host_secret(spool: Path) -> bytes:
     """The host's secret, made now if it was never made (see the module's text); the copies
     a kill left beside it are removed."""

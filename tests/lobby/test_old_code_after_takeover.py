@@ -1,0 +1,94 @@
+"""A seat taken over by a newcomer (a new code): its old player, mailing orders or a lobby
+request with his old code, was told only that the code was wrong. The takeover's record
+keeps the SHA-256 of the old code (``was``, never the code), and his mail is refused with
+why: the seat was taken over on turn N, his code no longer works, ask the GM."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.lobby.hall import Hall, address
+from tests.lobby.test_second_seat import game_with_quitters, offer
+from wtg.files.store import StoreError
+from wtg.game.takeovers import RECORD, taken_from, taken_over
+
+SAID = (
+    "your seat in game wok4-1 was taken over by another player on turn 1; your code no "
+    "longer works; ask the GM"
+)
+
+
+def taken(hall: Hall) -> str:
+    """Seat 4 quit in turn 1 and taken over by a newcomer from address 9: its old code."""
+    game = game_with_quitters(hall, (4,))
+    old = game.config.player(4).code
+    offer(hall, 4)
+    hall.mail(address(9), "JOIN wok4-1 AS Newcomer")
+    hall.poll(hours=1)
+    (take,) = hall.new_mails(address(9))
+    hall.mail(address(9), f"CONFIRM {take.code()}")
+    hall.poll(hours=1)
+    assert hall.game("wok4-1").config.player(4).email == address(9)
+    hall.new_mails()
+    return old
+
+
+def test_the_record_keeps_the_old_codes_digest(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    old = taken(hall)
+    game = hall.game("wok4-1")
+    (entry,) = taken_over(game.store, 1)
+    assert entry["was"] == hashlib.sha256(old.upper().encode()).hexdigest()
+    assert old not in (game.store.turn_dir(1) / RECORD).read_text(encoding="utf-8")
+    assert taken_from(game.store, 1, old.lower()) == 1
+    assert taken_from(game.store, 1, game.config.player(4).code) is None
+    assert taken_from(game.store, 1, game.config.player(2).code) is None
+
+
+def test_old_code_orders_and_requests_are_told_the_takeover(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    old = taken(hall)
+    quitter = address(4)
+    hall.mail(quitter, f"REPORT wok4-1\nCODE {old}\n")
+    hall.poll(hours=1)
+    (refused,) = hall.new_mails(quitter)
+    assert refused.subject == "REPORT wok4-1: not done"
+    assert SAID in refused.words
+    hall.mail(quitter, f"game: wok4-1\nplayer: 4\nturn: 2\ncode: {old}\nquit: true\n")
+    hall.poll(hours=1)
+    mails = hall.new_mails()
+    assert [m.to for m in mails] == [quitter]  # the newcomer is not told of a wrong code
+    assert SAID in mails[0].words
+    game = hall.game("wok4-1")
+    assert game.store.pending_orders(2) == {}
+
+
+def test_a_wrong_code_is_still_a_wrong_code(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    taken(hall)
+    hall.mail(address(4), "REPORT wok4-1\nCODE ZZZZZZZZZZ\n")
+    hall.poll(hours=1)
+    (refused,) = hall.new_mails(address(4))
+    assert "the code is not the code of a player of game wok4-1" in refused.words
+    assert "taken over" not in refused.words
+
+
+def test_a_record_without_was_still_loads(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    old = taken(hall)
+    game = hall.game("wok4-1")
+    path = game.store.turn_dir(1) / RECORD
+    entries = json.loads(path.read_text(encoding="utf-8"))
+    for entry in entries:
+        del entry["was"]
+    path.write_text(json.dumps(entries), encoding="utf-8")
+    assert [e["seat"] for e in taken_over(game.store, 1)] == [4]
+    assert taken_from(game.store, 1, old) is None
+    entries[0]["was"] = 5
+    path.write_text(json.dumps(entries), encoding="utf-8")
+    with pytest.raises(StoreError, match="is not a list of takeovers"):
+        taken_over(game.store, 1)
