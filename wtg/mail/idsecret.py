@@ -42,6 +42,7 @@ MAKE_TRIES = 5
 """Rounds of reading the secret and making it (another process may link its own in first:
 the next round reads that)."""
 _KEY = re.compile(rf"[0-9a-f]{{{2 * KEY_BYTES}}}")
+_NO_KEY = f"it holds no key of {2 * KEY_BYTES} hex digits"
 _ASIDE = f".{SECRET_FILE}."
 """How the name of the copy written before it is linked in begins (then a random part and
 ``.new``)."""
@@ -56,20 +57,30 @@ def read_secret(spool: Path) -> bytes | None:
     cannot be read or holds something else. A file others may read is made 0600 again."""
     path = spool / SECRET_FILE
     try:
+        found = _file_as_it_is(path)
+    except OSError as exc:
+        raise SecretDamaged(_damaged(path, exc.strerror or str(exc))) from exc
+    if found is None:
+        return None
+    mode, key = found
+    if mode & private.SHARED_BITS:
+        with contextlib.suppress(OSError):  # someone else's file keeps its mode
+            os.chmod(path, private.FILE_MODE)
+    if not _KEY.fullmatch(key):
+        raise SecretDamaged(_damaged(path, _NO_KEY))
+    return bytes.fromhex(key)
+
+
+def _file_as_it_is(path: Path) -> tuple[int, str] | None:
+    """The secret file's mode and what it holds, stripped; None when it is not there.
+    OSError when it cannot be read."""
+    try:
         with open(path, "rb") as handle:
             mode = os.fstat(handle.fileno()).st_mode
             text = handle.read(4 * KEY_BYTES)
     except FileNotFoundError:
         return None
-    except OSError as exc:
-        raise SecretDamaged(_damaged(path, exc.strerror or str(exc))) from exc
-    if mode & private.SHARED_BITS:
-        with contextlib.suppress(OSError):  # someone else's file keeps its mode
-            os.chmod(path, private.FILE_MODE)
-    key = text.decode("ascii", "replace").strip()
-    if not _KEY.fullmatch(key):
-        raise SecretDamaged(_damaged(path, f"it holds no key of {2 * KEY_BYTES} hex digits"))
-    return bytes.fromhex(key)
+    return mode, text.decode("ascii", "replace").strip()
 
 
 def secret_trouble(path: Path) -> str | None:
@@ -77,16 +88,14 @@ def secret_trouble(path: Path) -> str | None:
     do; None when it holds a secret only the GM may read, or is not there yet (the first
     mail sent makes it). Nothing is changed: a check only looks."""
     try:
-        with open(path, "rb") as handle:
-            mode = os.fstat(handle.fileno()).st_mode
-            text = handle.read(4 * KEY_BYTES)
-    except FileNotFoundError:
-        return None
+        found = _file_as_it_is(path)
     except OSError as exc:
         return _damaged(path, exc.strerror or str(exc))
-    key = text.decode("ascii", "replace").strip()
+    if found is None:
+        return None
+    mode, key = found
     if not _KEY.fullmatch(key):
-        return _damaged(path, f"it holds no key of {2 * KEY_BYTES} hex digits")
+        return _damaged(path, _NO_KEY)
     if mode & private.SHARED_BITS:
         return (
             f"the secret of the host's Message-IDs, {path}, is mode {mode & 0o777:04o}: "
