@@ -122,6 +122,10 @@ def test_a_line_for_a_piece_not_yours_is_rejected_and_takes_no_pieces_turn() -> 
     assert acceptance.orders["moves"] == [{"piece": 11, "to": (2, 2)}]
 
 
+PICK = ": write a name, or a number 1..8, from PIECES TO PICK FROM in your report"
+"""What a line naming no piece is told to do (the shipped world has 8 kinds)."""
+
+
 def test_army_lines_by_name_or_number_and_their_limits() -> None:
     game = new_game(2, seed=3)
     number = 1 + [k.key for k in game.kinds].index("GRIFFIN")
@@ -131,9 +135,9 @@ def test_army_lines_by_name_or_number_and_their_limits() -> None:
     assert acceptance.orders["army"] == ["GRIFFIN", "WOLF"]
     assert reasons(acceptance) == [
         "an army has at most 1 Griffin",
-        "there is no piece 'UNICORN'",
-        "there is no piece '0'",
-        "there is no piece '99'",
+        f"there is no piece 'UNICORN'{PICK}",
+        f"there is no piece '0'{PICK}",
+        f"there is no piece '99'{PICK}",
     ]
     later = through_aof(battle(), ["A1: KNIGHT"])
     assert reasons(later) == ["armies are picked on turn 1 only"]
@@ -193,5 +197,21 @@ def test_a_piece_name_mistyped_gets_the_name_meant() -> None:
     assert reasons(acceptance) == [
         "there is no piece 'GRIFFN' (did you mean Griffin?)",
         "there is no piece 'WOLFF' (did you mean Wolf?)",
-        "there is no piece 'UNICORN'",
+        f"there is no piece 'UNICORN'{PICK}",
+    ]
+
+
+def test_a_line_naming_no_piece_says_where_the_pieces_are_listed() -> None:
+    """A player's trial: ``A4: 9`` (the list has 8) and ``A1: dragon`` were refused with
+    "there is no piece '9'" and nothing on what to write instead. The reason now sends him
+    to the list of his report and says how far its numbers go."""
+    game = new_game(2, seed=3)
+    assert len(game.kinds) == 8
+    acceptance = through_aof(game, ["A1: dragon", "A2: 9", "A3: 8"])
+    assert acceptance.orders["army"] == [game.kinds[7].key]
+    assert reasons(acceptance) == [
+        "there is no piece 'DRAGON': write a name, or a number 1..8, from PIECES TO PICK"
+        " FROM in your report",
+        "there is no piece '9': write a name, or a number 1..8, from PIECES TO PICK FROM"
+        " in your report",
     ]
