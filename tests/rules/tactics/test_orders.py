@@ -72,10 +72,10 @@ def test_each_bad_move_line_gets_its_reason() -> None:
         ],
     )
     assert reasons(acceptance) == [
-        "out of reach: (5,1) is 6 steps away, MOB 3",
-        "(3,1) is occupied by piece 21",
+        "out of reach: 05/01 is 6 steps away, MOB 3",
+        "03/01 is occupied by piece 21",
         "piece 12 is not rested (RST 1, 2 needed)",
-        "out of range: (3,1) is 5 steps away, range 1",
+        "out of range: 03/01 is 5 steps away, range 1",
         "expected 3 fields PIECE TO ATTACK, found 4",
         'TO must be a tile as X/Y (e.g. 03/07), found "5"; '
         'ATTACK must be a tile as X/Y (e.g. 03/07), found "4"',
@@ -90,7 +90,7 @@ def test_moves_are_checked_in_order_on_the_board_they_leave() -> None:
     game.pieces_per_turn = "4"
     assert reasons(through_aof(game, ["M1: 11 02/02", "M2: 12 01/01"])) == []
     assert reasons(through_aof(game, ["M1: 12 01/01", "M2: 11 02/02"])) == [
-        "(1,1) is occupied by piece 11"
+        "01/01 is occupied by piece 11"
     ]
     again = through_aof(game, ["M1: 11 02/02", "M2: 11 02/01"])
     assert reasons(again) == ["piece 11 has already moved this turn"]
@@ -215,3 +215,19 @@ def test_a_line_naming_no_piece_says_where_the_pieces_are_listed() -> None:
         "there is no piece '9': write a name, or a number 1..8, from PIECES TO PICK FROM"
         " in your report",
     ]
+
+
+def test_a_bad_move_line_names_tiles_as_the_form_does_and_the_pieces_one_may_move() -> None:
+    """A player's trial: the form, the board and the forecast write a tile 05/01, the
+    reasons for a rejected move wrote it (5,1); and ``M1: 35 ...`` for a piece that is
+    not on the board was told only "there is no piece 35 on the board". The reasons now
+    write tiles as X/Y and name the player's own pieces; one step is "1 step"."""
+    game = battle()
+    mine = [str(p.id) for p in game.pieces if p.owner == 1]
+    acceptance = through_aof(game, ["M1: 35 02/02", "M2: 11 05/01", "M3: 11 02/01 04/04"])
+    assert reasons(acceptance) == [
+        f"there is no piece 35 on the board (yours: {', '.join(mine)})",
+        "out of reach: 05/01 is 6 steps away, MOB 3",
+        "no piece to attack at 04/04",
+    ]
+    assert mine == ["11", "12", "13"]
