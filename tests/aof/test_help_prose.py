@@ -29,3 +29,24 @@ def test_a_list_of_choices_is_still_broken_between_its_choices() -> None:
         "UNIT 1 = POP, 2 = WOK, 3 = ARM, 4 = MIS, 5 = SPY, 6 = PIK, 7 = ARC,",
         "  8 = KNI",
     ]
+
+
+def test_a_colon_goes_on_in_its_sentence() -> None:
+    """A player's trial: Tactics' move help read ``A piece that stays where it is:`` on a
+    line of its own, like a heading, with ``TO is its own tile.`` under it: a colon before a
+    field's name in capitals was taken for a sentence's end. A colon now goes on; a full
+    stop still ends the sentence."""
+    assert choice_lines(
+        "A piece that stays where it is: TO is its own tile. Moves run in the order written."
+    ) == [
+        "A piece that stays where it is: TO is its own tile.",
+        "Moves run in the order written.",
+    ]
+
+
+def test_tactics_move_help_on_the_form(tmp_path: Path) -> None:
+    game = create_game(tmp_path / "g", "tactics", "meadow", players(2), seed=5)
+    game.run_turn()
+    lines = game.aof(1).splitlines()
+    at = lines.index("A piece that stays where it is: TO is its own tile.")
+    assert lines[at + 1] == "Moves run in the order written."

@@ -102,7 +102,7 @@ def test_a_refusal_and_a_mail_held_keep_to_78_columns(tmp_path: Path) -> None:
         assert _too_wide(text) == []
     assert (
         "could not be accepted: line 3: these orders are for turn 7, but the game expects "
-        "turn 1. Nothing was stored."
+        "turn 1: fill in the form of turn 1, the one in your latest report. Nothing was stored."
     ) in _words(answers["rejected"])
     assert (
         "Your mail names game g9, which is not a game of this host (a mistyped GAME line, or "

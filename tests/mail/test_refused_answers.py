@@ -13,6 +13,7 @@ from email import message_from_bytes, policy
 from pathlib import Path
 
 from tests.mail.loop import World
+from tests.mail.test_poll_maildir import body_of
 
 
 def _wrong_turn(world: World, player: int) -> str:
@@ -39,7 +40,8 @@ def test_a_form_for_another_turn_is_answered_after_three_confirmations(tmp_path:
     summary = world.poll()
     assert summary.line() == "filed 0, rejected 1, quarantined 0, ignored 0"
     assert [text for _key, text in summary.outcomes] == [
-        "rejected: line 3: these orders are for turn 0, but the game expects turn 1"
+        "rejected: line 3: these orders are for turn 0, but the game expects turn 1: fill in "
+        "the form of turn 1, the one in your latest report"
     ]
     assert _rejections(world) == ["p2@players.example: [g1] your orders were not accepted"]
 
@@ -54,7 +56,8 @@ def test_a_rejection_held_back_by_the_limit_is_said(tmp_path: Path) -> None:
         "filed 0, rejected 1, quarantined 0, ignored 0, not answered (reply limit) 1"
     )
     assert [text for _key, text in summary.outcomes] == [
-        "rejected: line 3: these orders are for turn 0, but the game expects turn 1; "
+        "rejected: line 3: these orders are for turn 0, but the game expects turn 1: fill in "
+        "the form of turn 1, the one in your latest report; "
         "not answered: reply limit (confirmations_per_hour)"
     ]
     assert _rejections(world) == []
@@ -84,3 +87,18 @@ def test_a_form_none_of_whose_lines_was_accepted_is_not_no_orders_found(tmp_path
         "[g1] no orders found in your mail",
         "[g1] your orders were not accepted",
     ]
+
+
+def test_a_form_for_another_turn_is_told_which_form_to_fill_in(tmp_path: Path) -> None:
+    """A player's trial: his form of a later turn (TURN: 3) came back with "these orders are
+    for turn 3, but the game expects turn 1. Nothing was stored." and nothing on what to
+    send instead. The answer now names the form to fill in and where it is."""
+    world = World(tmp_path, count=2)
+    world.mail(world.aof(2).replace("TURN: 1 ", "TURN: 3 ", 1), sender="p2@players.example")
+    world.poll()
+    (raw,) = [raw for name, raw in world.outbox().items() if name.startswith("rejected-")]
+    assert " ".join(body_of(raw).split()).startswith(
+        "Your mail to the turn generator could not be accepted: line 3: these orders are for "
+        "turn 3, but the game expects turn 1: fill in the form of turn 1, the one in your "
+        "latest report. Nothing was stored."
+    )

@@ -16,7 +16,7 @@ WIDTH = 72
 """The columns of the form's own prose (its instructions, titles and help lines): a form
 is sent to be replied to, and a reply quotes it with ``> ``, within the 78 columns of a
 mail's line (RFC 5322, 2.1.1) and short of the 72 a client wraps a flowed reply at."""
-SENTENCE_END = re.compile(r"(?<=[.;:]) (?=[A-Z])")
+SENTENCE_END = re.compile(r"(?<=[.;]) (?=[A-Z])")
 """Where a sentence of a help line ends and the next begins (``e.g. 05/07`` goes on)."""
 INDENT = "  "
 """What a prose line's continuation begins with."""

@@ -322,7 +322,8 @@ class Door(Generic[S]):
         if written != self.turn:
             raise OrderRefused(
                 f"{where}: these orders are for turn {written}, but the game expects turn "
-                f"{self.turn}",
+                f"{self.turn}: fill in the form of turn {self.turn}, the one in your latest "
+                "report",
                 pid,
             )
         return pid

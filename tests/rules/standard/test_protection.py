@@ -11,6 +11,7 @@ import random
 
 from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run_standard
 from tests.shipped import STANDARD as RULESET
+from wtg.core.jsondata import Json
 from wtg.core.ruleset import GameSetup, SeatSetup, TurnResult
 from wtg.rules.standard.robots import robot_plan
 from wtg.rules.standard.setup import start_state
@@ -311,3 +312,26 @@ def test_a_province_of_the_napped_colour_at_the_start_stays_off_limits() -> None
         "turn began (ignored: it does not count)"
     ]
     assert result.state.province(3).owner == 3
+
+
+def test_the_confirmation_s_forecast_says_which_orders_the_nap_or_headhunting_cancel() -> None:
+    """A player's trial: in a Duel his bombing, attack and spy operation on the napped
+    colour's province were confirmed ``ok``, the forecast said nothing (it counted the
+    attack as decided when the turn runs), and the turn cancelled all three. What protects a
+    province is known before the turn ("the other's AT THE START OF THE TURN"): the forecast
+    now says each of them would not run, and why; the attack on a neutral still counts."""
+    given: dict[str, Json] = {
+        "player": 1,
+        "bomb": [{"from": 7, "to": 2, "missiles": 5}],
+        "attack": [{"from": 7, "to": 2, "armies": 10}, {"from": 7, "to": 6, "armies": 10}],
+        "spy": [{"from": 7, "to": 2, "op": PROPAGANDA, "spies": 5}],
+    }
+    said = RULESET.forecast(napped(turn=4), given, 1)
+    assert [(s["order"], s["reason"]) for s in said["skipped"]] == [  # type: ignore[attr-defined]
+        ("bomb 2 from 7 with 5 missiles", NAPPED),
+        ("attack on 2 from 7", NAPPED),
+        ("spy operation on 2 from 7", NAPPED),
+    ]
+    assert said["later"] == ["1 attack"]
+    home = RULESET.forecast(home_state(protection=6), given, 1)
+    assert [s["reason"] for s in home["skipped"]] == [PROTECTED] * 3  # type: ignore[attr-defined]

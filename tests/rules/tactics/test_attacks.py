@@ -13,8 +13,8 @@ def test_only_a_tile_with_an_enemy_piece_on_it() -> None:
     game = state(
         OPEN7, [piece(11, "KNIGHT", 1, 1), piece(12, "PIKE", 2, 1), piece(21, "PIKE", 1, 3)]
     )
-    assert move_problem(game, 1, Move(11, (1, 1), (2, 1)), []) == "(2,1) holds your own piece 12"
-    assert move_problem(game, 1, Move(11, (1, 1), (1, 2)), []) == "no piece to attack at (1,2)"
+    assert move_problem(game, 1, Move(11, (1, 1), (2, 1)), []) == "02/01 holds your own piece 12"
+    assert move_problem(game, 1, Move(11, (1, 1), (1, 2)), []) == "no piece to attack at 01/02"
     assert move_problem(game, 1, Move(11, (1, 2), (1, 3)), []) == ""
 
 
@@ -23,7 +23,7 @@ def test_the_attack_is_judged_from_where_the_piece_walked() -> None:
     could attack *after moving to that tile*" """
     game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 4, 1)])
     assert move_problem(game, 1, Move(11, (1, 1), (4, 1)), []) == (
-        "out of range: (4,1) is 3 steps away, range 1"
+        "out of range: 04/01 is 3 steps away, range 1"
     )
     assert move_problem(game, 1, Move(11, (3, 1), (4, 1)), []) == ""
 
@@ -45,10 +45,10 @@ def test_range_counts_north_south_east_west_steps_between_min_and_max() -> None:
     found = targets(game, archer, archer.pos)
     assert sorted(p.id for p in found.values()) == [22, 23]  # 3 and 4 steps
     assert move_problem(game, 1, Move(11, (1, 1), (2, 1)), []) == (
-        "too close: (2,1) is 1 steps away, min range 2"
+        "too close: 02/01 is 1 step away, min range 2"
     )
     assert move_problem(game, 1, Move(11, (1, 1), (5, 5)), []) == (
-        "out of range: (5,5) is 8 steps away, range 4"
+        "out of range: 05/05 is 8 steps away, range 4"
     )
 
 
@@ -77,7 +77,7 @@ def test_a_shot_crosses_only_tiles_its_weapon_can_cross() -> None:
     first, second = game.pieces[0], game.pieces[1]
     assert targets(game, first, first.pos) == {}
     assert move_problem(game, 1, Move(11, (1, 1), (3, 1)), []) == (
-        "out of range: a Bow cannot reach (3,1) (terrain or elevation)"
+        "out of range: a Bow cannot reach 03/01 (terrain or elevation)"
     )
     assert [p.id for p in targets(game, second, second.pos).values()] == [22]
 

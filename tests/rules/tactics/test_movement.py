@@ -28,8 +28,8 @@ def test_no_tile_holding_another_piece_friendly_or_not() -> None:
     )
     reach = walks(game, game.pieces[0])
     assert (3, 2) not in reach and (4, 3) not in reach
-    assert move_problem(game, 1, Move(11, (3, 2)), []) == "(3,2) is occupied by piece 12"
-    assert move_problem(game, 1, Move(11, (4, 3)), []) == "(4,3) is occupied by piece 21"
+    assert move_problem(game, 1, Move(11, (3, 2)), []) == "03/02 is occupied by piece 12"
+    assert move_problem(game, 1, Move(11, (4, 3)), []) == "04/03 is occupied by piece 21"
 
 
 def test_pieces_block_the_way_too() -> None:
@@ -43,14 +43,14 @@ def test_pieces_block_the_way_too() -> None:
 """
     game = state(corridor, [piece(11, "KNIGHT", 1, 1), piece(12, "PIKE", 3, 2)])
     assert move_problem(game, 1, Move(11, (3, 3)), []) == (
-        "blocked: no way to (3,3) (terrain, elevation or pieces in the way)"
+        "blocked: no way to 03/03 (terrain, elevation or pieces in the way)"
     )
 
 
 def test_out_of_reach_gives_the_steps_and_the_mobility() -> None:
     game = state(OPEN7, [piece(11, "KNIGHT", 1, 1)])
     assert move_problem(game, 1, Move(11, (5, 5)), []) == (
-        "out of reach: (5,5) is 8 steps away, MOB 3"
+        "out of reach: 05/05 is 8 steps away, MOB 3"
     )
 
 
@@ -84,10 +84,10 @@ def test_a_piece_crosses_a_tile_only_when_they_share_a_movement_bit() -> None:
     assert (3, 5) not in walks(game, knight)  # rock: air only
     assert {(3, 4), (3, 5)} <= set(walks(game, flyer))  # 15 crosses anything
     assert move_problem(game, 1, Move(11, (3, 1)), []) == (
-        "blocked: a Knight cannot stand on Water at (3,1)"
+        "blocked: a Knight cannot stand on Water at 03/01"
     )
     assert move_problem(game, 1, Move(11, (0, 1)), []) == (
-        "blocked: a Knight cannot stand on the border at (0,1)"
+        "blocked: a Knight cannot stand on the border at 00/01"
     )
 
 
@@ -133,9 +133,11 @@ def test_a_piece_moves_once_a_turn_and_only_the_players_own() -> None:
         "piece 21 is not yours (it is P2's, green): move only your own pieces"
     )
     assert move_problem(game, 1, Move(11, (1, 2)), [11]) == "piece 11 has already moved this turn"
-    assert move_problem(game, 1, Move(31, (1, 2)), []) == "there is no piece 31 on the board"
+    assert move_problem(game, 1, Move(31, (1, 2)), []) == (
+        "there is no piece 31 on the board (yours: 11)"
+    )
     assert move_problem(game, 1, Move(11, (1, 1)), []) == "piece 11 neither walks nor attacks"
-    assert move_problem(game, 1, Move(11, (9, 9)), []) == "(9,9) is off the map"
+    assert move_problem(game, 1, Move(11, (9, 9)), []) == "09/09 is off the map"
 
 
 def test_pieces_per_turn_one_to_four() -> None:

@@ -72,10 +72,10 @@ def test_each_bad_move_line_gets_its_reason() -> None:
         ],
     )
     assert reasons(acceptance) == [
-        "out of reach: (5,1) is 6 steps away, MOB 3",
-        "(3,1) is occupied by piece 21",
+        "out of reach: 05/01 is 6 steps away, MOB 3",
+        "03/01 is occupied by piece 21",
         "piece 12 is not rested (RST 1, 2 needed)",
-        "out of range: (3,1) is 5 steps away, range 1",
+        "out of range: 03/01 is 5 steps away, range 1",
         "expected 3 fields PIECE TO ATTACK, found 4",
         'TO must be a tile as X/Y (e.g. 03/07), found "5"; '
         'ATTACK must be a tile as X/Y (e.g. 03/07), found "4"',
@@ -90,7 +90,7 @@ def test_moves_are_checked_in_order_on_the_board_they_leave() -> None:
     game.pieces_per_turn = "4"
     assert reasons(through_aof(game, ["M1: 11 02/02", "M2: 12 01/01"])) == []
     assert reasons(through_aof(game, ["M1: 12 01/01", "M2: 11 02/02"])) == [
-        "(1,1) is occupied by piece 11"
+        "01/01 is occupied by piece 11"
     ]
     again = through_aof(game, ["M1: 11 02/02", "M2: 11 02/01"])
     assert reasons(again) == ["piece 11 has already moved this turn"]
@@ -122,6 +122,10 @@ def test_a_line_for_a_piece_not_yours_is_rejected_and_takes_no_pieces_turn() -> 
     assert acceptance.orders["moves"] == [{"piece": 11, "to": (2, 2)}]
 
 
+PICK = ": write a name, or a number 1..8, from PIECES TO PICK FROM in your report"
+"""What a line naming no piece is told to do (the shipped world has 8 kinds)."""
+
+
 def test_army_lines_by_name_or_number_and_their_limits() -> None:
     game = new_game(2, seed=3)
     number = 1 + [k.key for k in game.kinds].index("GRIFFIN")
@@ -131,9 +135,9 @@ def test_army_lines_by_name_or_number_and_their_limits() -> None:
     assert acceptance.orders["army"] == ["GRIFFIN", "WOLF"]
     assert reasons(acceptance) == [
         "an army has at most 1 Griffin",
-        "there is no piece 'UNICORN'",
-        "there is no piece '0'",
-        "there is no piece '99'",
+        f"there is no piece 'UNICORN'{PICK}",
+        f"there is no piece '0'{PICK}",
+        f"there is no piece '99'{PICK}",
     ]
     later = through_aof(battle(), ["A1: KNIGHT"])
     assert reasons(later) == ["armies are picked on turn 1 only"]
@@ -193,5 +197,37 @@ def test_a_piece_name_mistyped_gets_the_name_meant() -> None:
     assert reasons(acceptance) == [
         "there is no piece 'GRIFFN' (did you mean Griffin?)",
         "there is no piece 'WOLFF' (did you mean Wolf?)",
-        "there is no piece 'UNICORN'",
+        f"there is no piece 'UNICORN'{PICK}",
     ]
+
+
+def test_a_line_naming_no_piece_says_where_the_pieces_are_listed() -> None:
+    """A player's trial: ``A4: 9`` (the list has 8) and ``A1: dragon`` were refused with
+    "there is no piece '9'" and nothing on what to write instead. The reason now sends him
+    to the list of his report and says how far its numbers go."""
+    game = new_game(2, seed=3)
+    assert len(game.kinds) == 8
+    acceptance = through_aof(game, ["A1: dragon", "A2: 9", "A3: 8"])
+    assert acceptance.orders["army"] == [game.kinds[7].key]
+    assert reasons(acceptance) == [
+        "there is no piece 'DRAGON': write a name, or a number 1..8, from PIECES TO PICK"
+        " FROM in your report",
+        "there is no piece '9': write a name, or a number 1..8, from PIECES TO PICK FROM"
+        " in your report",
+    ]
+
+
+def test_a_bad_move_line_names_tiles_as_the_form_does_and_the_pieces_one_may_move() -> None:
+    """A player's trial: the form, the board and the forecast write a tile 05/01, the
+    reasons for a rejected move wrote it (5,1); and ``M1: 35 ...`` for a piece that is
+    not on the board was told only "there is no piece 35 on the board". The reasons now
+    write tiles as X/Y and name the player's own pieces; one step is "1 step"."""
+    game = battle()
+    mine = [str(p.id) for p in game.pieces if p.owner == 1]
+    acceptance = through_aof(game, ["M1: 35 02/02", "M2: 11 05/01", "M3: 11 02/01 04/04"])
+    assert reasons(acceptance) == [
+        f"there is no piece 35 on the board (yours: {', '.join(mine)})",
+        "out of reach: 05/01 is 6 steps away, MOB 3",
+        "no piece to attack at 04/04",
+    ]
+    assert mine == ["11", "12", "13"]

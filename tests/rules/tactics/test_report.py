@@ -15,11 +15,13 @@ from tests.shipped import TACTICS
 from wtg.game.engine import create_game
 from wtg.rules.tactics.battle import forecast
 from wtg.rules.tactics.moves import fighter
+from wtg.rules.tactics.state import OVER
 from wtg.rules.tactics.view import (
     attack_rows,
     board_rows,
     elevation_rows,
     legend,
+    piece_rows,
     report_context,
     tile_symbols,
 )
@@ -186,3 +188,13 @@ def test_the_end_says_the_player_s_place_as_the_log_does(tmp_path: Path) -> None
     assert "THE BATTLE IS OVER. You finished in place 1.\n" in game.report(winner.id)
     assert "THE BATTLE IS OVER. You finished in place 2.\n" in game.report(loser.id)
     assert "is out, in place 2." in " ".join(game.report(winner.id).split())
+
+
+def test_the_last_report_marks_no_piece_as_not_rested_for_a_next_turn() -> None:
+    """A player's trial: the report of the turn that ended the battle still marked his
+    pieces ``0!`` and said "RST! : not rested enough to take part in the next turn of its
+    army" of a battle with no next turn. Once it is over no piece is marked."""
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1, rest=0), piece(12, "KNIGHT", 2, 1, rest=2)])
+    assert [row["tired"] for row in piece_rows(game)] == [True, False]
+    game.phase = OVER
+    assert [row["tired"] for row in piece_rows(game)] == [False, False]

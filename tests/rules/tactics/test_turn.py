@@ -181,7 +181,7 @@ def test_a_move_an_earlier_one_made_impossible_is_skipped() -> None:
         game, orders(1, move(11, (2, 1), (3, 1)), move(12, (3, 2), (3, 1))), random.Random(5)
     )
     skipped = found(result.events, MoveSkipped)
-    assert [(e.piece, e.reason) for e in skipped] == [(12, "no piece to attack at (3,1)")]
+    assert [(e.piece, e.reason) for e in skipped] == [(12, "no piece to attack at 03/01")]
     assert skipped[0].visible_to == frozenset({1}) and not skipped[0].public
 
 

@@ -12,6 +12,7 @@ from tests.rules.wisk.helpers import (
     attack,
     board_state,
     give_cards,
+    new_game,
     put,
     run_with,
 )
@@ -86,3 +87,25 @@ def test_the_report_says_who_moves_first() -> None:
     ann, bob = reports()
     assert "Moves first: you, and every round of turns starts with that seat." in ann
     assert "Moves first: Ann (player 1), and every round of turns starts with that seat." in bob
+
+
+def test_a_turn_a_robot_played_for_the_reader_says_your_turn() -> None:
+    """A player's trial: his own turn, played by a robot while he sent nothing, read
+    "- Turn of you, played by a robot (no orders came)." The reader's own turn is now
+    "Your turn"; the others' still "Turn of <name> (player <n>)"."""
+    config = GameConfig(
+        game="test",
+        ruleset="wisk",
+        map="classic",
+        seed=1,
+        players=(*CONFIG.players, PlayerEntry(3, "Cy", "c@example.org", "C3")),
+    )
+    state = new_game(3, missing="robot")
+    result = RULESET.resolve(state, {}, random.Random(1))
+    events = [e.to_dict() for e in result.events]
+    mine = report_text(RULESET, config, result.state, events, 1, aof="")
+    theirs = report_text(RULESET, config, result.state, events, 2, aof="")
+    assert "- Your turn, played by a robot (no orders came).\n" in mine
+    assert "Turn of you" not in mine
+    name = result.state.player(1).name
+    assert f"- Turn of {name} (player 1), played by a robot (no orders came).\n" in theirs

@@ -73,6 +73,11 @@ def _army_entry(work: TacticsState, entry: RawEntry, army: list[str]) -> tuple[s
     meant = kinds_meant(work, written) if kind is None else []
     if meant:
         reason += f" (did you mean {either([k.name for k in meant])}?)"
+    elif kind is None:
+        reason += (
+            f": write a name, or a number 1..{len(work.kinds)}, from PIECES TO PICK FROM"
+            " in your report"
+        )
     return reason, kind.key if kind is not None and not reason else ""
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from wtg.core.jsondata import Json
 from wtg.rules.tactics.battle import forecast as odds_of
-from wtg.rules.tactics.moves import fighter, move_problem
+from wtg.rules.tactics.moves import fighter, move_problem, tile_text
 from wtg.rules.tactics.resolve import moves_of
 from wtg.rules.tactics.state import ARMY, TacticsState
 
@@ -27,7 +27,7 @@ def forecast(state: TacticsState, orders: Mapping[str, Json], player: int) -> di
         moved.append(move.piece)
         piece = work.piece(move.piece)
         assert piece is not None
-        line = f"piece {piece.id} ({piece.kind}) {_tile(piece.pos)} -> {_tile(move.to)}"
+        line = f"piece {piece.id} ({piece.kind}) {tile_text(piece.pos)} -> {tile_text(move.to)}"
         piece.x, piece.y = move.to
         target = work.piece_at(move.attack) if move.attack is not None else None
         if target is not None:
@@ -40,7 +40,3 @@ def forecast(state: TacticsState, orders: Mapping[str, Json], player: int) -> di
         lines.append(line)
     later = ["hits, misses and crits"] if any(m.attack for m in moves_of(orders)) else []
     return {"lines": lines, "later": later}
-
-
-def _tile(pos: tuple[int, int]) -> str:
-    return f"{pos[0]:02d}/{pos[1]:02d}"

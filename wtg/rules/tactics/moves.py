@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from wtg.core.counting import counted
 from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
 from wtg.rules.tactics.battle import Fighter
@@ -78,7 +79,9 @@ def move_problem(state: TacticsState, player: int, move: Move, moved: Collection
     already moved this turn."""
     piece = state.piece(move.piece)
     if piece is None:
-        return f"there is no piece {move.piece} on the board"
+        mine = [str(p.id) for p in state.pieces if p.owner == player]
+        yours = f" (yours: {', '.join(mine)})" if mine else ""
+        return f"there is no piece {move.piece} on the board{yours}"
     if piece.owner != player:
         return not_yours(state, piece)
     if piece.id in moved:
@@ -115,7 +118,7 @@ def walk_problem(state: TacticsState, piece: Piece, to: Pos) -> str:
     board = state.board
     if to in walks(state, piece):
         return ""
-    where = f"({to[0]},{to[1]})"
+    where = tile_text(to)
     if not board.inside(to):
         return f"{where} is off the map"
     holder = state.piece_at(to)
@@ -126,7 +129,7 @@ def walk_problem(state: TacticsState, piece: Piece, to: Pos) -> str:
         return f"blocked: a {kind.name} cannot stand on {tile_name(state, to)} at {where}"
     far = board.walks(piece.pos, kind.movement, board.size * board.size, others(state, piece))
     if to in far:
-        return f"out of reach: {where} is {far[to]} steps away, MOB {kind.mobility}"
+        return f"out of reach: {where} is {counted(far[to], 'step')} away, MOB {kind.mobility}"
     return f"blocked: no way to {where} (terrain, elevation or pieces in the way)"
 
 
@@ -134,7 +137,7 @@ def attack_problem(state: TacticsState, piece: Piece, move: Move) -> str:
     if move.attack is None:
         return ""
     board = state.board
-    where = f"({move.attack[0]},{move.attack[1]})"
+    where = tile_text(move.attack)
     target = state.piece_at(move.attack) if board.inside(move.attack) else None
     if target is None or target.id == piece.id:
         return f"no piece to attack at {where}"
@@ -148,8 +151,13 @@ def attack_problem(state: TacticsState, piece: Piece, move: Move) -> str:
     if steps is None:
         return f"out of range: a {weapon.name} cannot reach {where} (terrain or elevation)"
     if steps < kind.min_range:
-        return f"too close: {where} is {steps} steps away, min range {kind.min_range}"
-    return f"out of range: {where} is {steps} steps away, range {kind.range}"
+        return f"too close: {where} is {counted(steps, 'step')} away, min range {kind.min_range}"
+    return f"out of range: {where} is {counted(steps, 'step')} away, range {kind.range}"
+
+
+def tile_text(pos: Pos) -> str:
+    """A tile as the form, the report and the forecast write it: X/Y, ``05/07``."""
+    return f"{pos[0]:02d}/{pos[1]:02d}"
 
 
 def tile_name(state: TacticsState, pos: Pos) -> str:

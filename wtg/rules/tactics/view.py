@@ -110,7 +110,10 @@ def piece_rows(state: TacticsState) -> list[dict[str, Any]]:
             weapon=weapon.name,
             wclass=weapon.wclass,
             dominates=weapon.dominates or "-",
-            tired=state.pieces_per_turn == RESTED and piece.rest < FULL_REST,
+            # a battle over has no next turn to be rested for
+            tired=state.pieces_per_turn == RESTED
+            and piece.rest < FULL_REST
+            and state.phase != OVER,
         )
         rows.append(data)
     return rows

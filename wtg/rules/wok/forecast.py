@@ -1,7 +1,8 @@
 """The forecast in an order confirmation: the player's provinces after this turn if nobody
 else acted. The same phase functions run, on a copy, with only this player's orders;
 attacks, spying and what the bombs hit are left to the turn itself (a bombing order that
-cannot fly is said, as the turn's first phase would say it)."""
+cannot fly is said, as the turn's first phase would say it, and so is a bombing, attack or
+spy operation that headhunting protection or a Duel's NAP will cancel)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from wtg.core.counting import counted
 from wtg.core.events import Event
 from wtg.core.rng import NoChance
 from wtg.rules.wok.orders import Orders
+from wtg.rules.wok.protection import forbidden
 from wtg.rules.wok.state import Province, WokState
 from wtg.rules.wok.turn import Phase, Turn
 from wtg.rules.wok.view import province_row
@@ -52,12 +54,21 @@ def forecast_on(
     # they are not made into records (a full form has 13 of them)
     typed = Orders.from_dict({k: v for k, v in orders.items() if k not in _UNREAD})
     work.turn += 1
-    turn = ForecastTurn(work, {player: typed}, _NO_CHANCE, (player,))
+    board = work.board if isinstance(work, PlayersPart) else work.provinces
+    owners = tuple(p.owner for p in board)  # as the turn begins: a Duel's NAPs look at it
+    turn = ForecastTurn(work, {player: typed}, _NO_CHANCE, (player,), start_owner=owners)
     for phase in phases:
         phase(turn)
     me = work.player(player)
     grounded = sum(1 for s in turn.skipped if s["phase"].endswith(_BOMBING))
+    later_orders = Orders.from_dict(
+        {k: v for k, v in orders.items() if k in _UNREAD or k == "player"}
+    )
+    cancelled = _protected(turn, later_orders, player)
+    turn.skipped.extend(cancelled)
     counts = {k: len(orders.get(k) or ()) - (grounded if k == "bomb" else 0) for k in _LATER}
+    for skipped in cancelled:
+        counts[skipped["phase"]] -= 1
     later = [counted(counts[k], what) for k, what in _LATER.items() if counts[k] > 0]
     result = {
         "provinces": [row(p) for p in work.provinces_of(player)],
@@ -70,6 +81,25 @@ def forecast_on(
     if me.wood is not None:
         result["wood"] = me.wood
     return result
+
+
+def _protected(turn: Turn, orders: Orders, player: int) -> list[dict[str, str]]:
+    """The attacks and spy operations the turn will cancel whatever the others do: on a
+    home province protected from headhunting, or on a province of a side a Duel's NAP
+    binds (both known before the turn: "on any province that is the other's AT THE START
+    OF THE TURN"). Keyed by the orders' key in ``_LATER``, as ``phase``."""
+    found = []
+    targets = [("attack", o.source, o.target) for o in orders.attack]
+    targets += [("spy", o.source, o.target) for o in orders.spy]
+    for key, source, target in targets:
+        if not turn.state.has_province(target) or turn.state.province(target).owner == player:
+            continue
+        reason = forbidden(turn, player, target)
+        if reason:
+            what = "attack" if key == "attack" else "spy operation"
+            order = f"{what} on {target} from {source}"
+            found.append({"phase": key, "order": order, "reason": reason})
+    return found
 
 
 @dataclass(slots=True)
