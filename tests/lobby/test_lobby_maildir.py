@@ -143,7 +143,7 @@ def test_press_report_resign_and_takeover(tmp_path: Path) -> None:
     hall.mail(newcomer, f"AOF {name}\nCODE {entry.code}")
     hall.poll(hours=1)
     (refused,) = hall.new_mails(quitter.email)
-    assert "not carried out: the code is not the code of a player of game" in refused.words
+    assert f"not carried out: your seat in game {name} was taken over" in refused.words
     (form,) = hall.new_mails(newcomer)
     assert game.aof(quitter.id) in form.body
 

@@ -22,10 +22,11 @@ SAID = (
 )
 
 
-def taken(hall: Hall) -> str:
-    """Seat 4 quit in turn 1 and taken over by a newcomer from address 9: its old code."""
+def taken(hall: Hall) -> tuple[str, str]:
+    """Seat 4 quit in turn 1 and taken over by a newcomer from address 9: its old code
+    and its old address (the hall gives the seats addresses in an order of its own)."""
     game = game_with_quitters(hall, (4,))
-    old = game.config.player(4).code
+    old, old_address = game.config.player(4).code, game.config.player(4).email
     offer(hall, 4)
     hall.mail(address(9), "JOIN wok4-1 AS Newcomer")
     hall.poll(hours=1)
@@ -34,12 +35,12 @@ def taken(hall: Hall) -> str:
     hall.poll(hours=1)
     assert hall.game("wok4-1").config.player(4).email == address(9)
     hall.new_mails()
-    return old
+    return old, old_address
 
 
 def test_the_record_keeps_the_old_codes_digest(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
-    old = taken(hall)
+    old, _ = taken(hall)
     game = hall.game("wok4-1")
     (entry,) = taken_over(game.store, 1)
     assert entry["was"] == hashlib.sha256(old.upper().encode()).hexdigest()
@@ -51,8 +52,9 @@ def test_the_record_keeps_the_old_codes_digest(tmp_path: Path) -> None:
 
 def test_old_code_orders_and_requests_are_told_the_takeover(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
-    old = taken(hall)
-    quitter = address(4)
+    old, quitter = taken(hall)
+    # his address is no longer any seat's: he is told all the same (his code proves him)
+    assert not [e for e in hall.game("wok4-1").config.players if e.email == quitter]
     hall.mail(quitter, f"REPORT wok4-1\nCODE {old}\n")
     hall.poll(hours=1)
     (refused,) = hall.new_mails(quitter)
@@ -69,17 +71,17 @@ def test_old_code_orders_and_requests_are_told_the_takeover(tmp_path: Path) -> N
 
 def test_a_wrong_code_is_still_a_wrong_code(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
-    taken(hall)
-    hall.mail(address(4), "REPORT wok4-1\nCODE ZZZZZZZZZZ\n")
+    _, quitter = taken(hall)
+    hall.mail(quitter, "REPORT wok4-1\nCODE ZZZZZZZZZZ\n")
     hall.poll(hours=1)
-    (refused,) = hall.new_mails(address(4))
+    (refused,) = hall.new_mails(quitter)
     assert "the code is not the code of a player of game wok4-1" in refused.words
     assert "taken over" not in refused.words
 
 
 def test_a_record_without_was_still_loads(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
-    old = taken(hall)
+    old, _ = taken(hall)
     game = hall.game("wok4-1")
     path = game.store.turn_dir(1) / RECORD
     entries = json.loads(path.read_text(encoding="utf-8"))

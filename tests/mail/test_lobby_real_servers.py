@@ -125,7 +125,7 @@ def test_the_lobby_through_dovecot_and_smtp(tmp_path: Path, imap: Dovecot, smtp:
 
     post.mail(quitter.email, f"AOF wok4-1\nCODE {quitter.code}")
     ((_to, _subject, body),) = post.round(1)
-    assert "the code is not the code of a player of game wok4-1" in " ".join(body.split())
+    assert "your seat in game wok4-1 was taken over by another player" in " ".join(body.split())
     assert imap.fetch_all(GM_ADDRESS, "INBOX") == []
 
     # the GM's controls: every player of the game now (the newcomer in) is told each time

@@ -14,7 +14,7 @@ from jinja2 import Template
 from wtg.aof.mailtext import games_glanced, headers_in, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.core.jsondata import JsonObject
-from wtg.core.orders import OrderError, OrderRefused, Verdict, WrongCode
+from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, Verdict, WrongCode
 from wtg.core.printable import marked
 from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
@@ -43,7 +43,7 @@ from wtg.mail.outcome import (
 from wtg.mail.pictures import orders_picture
 from wtg.mail.registry import MENDED, GameYamlRefused, Registry
 from wtg.mail.setaside import NOTICE_WINDOW, gives_orders, notice_tally, seat_named, why_shown
-from wtg.mail.strangers import Strangers
+from wtg.mail.strangers import OTHER, Strangers
 from wtg.text.closename import close_names, either
 from wtg.text.prose import wrapped
 
@@ -287,6 +287,7 @@ class Answers:
                 game=name,
                 reply_to_id=message_id,
                 beside=beside,
+                replaced=isinstance(result, TakenOverCode),
             )
         entry = self._seat_entry(game, result.player)
         if isinstance(result, Unchanged):
@@ -501,23 +502,30 @@ class Answers:
         reply_to_id: str | None = None,
         beside: Sequence[str] = (),
         proven: bool = False,
+        replaced: bool = False,
     ) -> Outcome:
-        """Reject; tell ``to`` why when it is a registered player (never a stranger), within
-        ``limit`` answers an hour (default: ``replies_per_hour``); an answer the limit held
-        back is said in the outcome (``unsaid``). ``game``: the game the orders were for,
-        when known, named in the subject; ``reply_to_id``: the mail answered, whose thread
-        the answer joins; ``beside``: the commands typed beside the form, named as not
-        carried out: whole when the form's code was right (``proven``), else by their
+        """Reject; tell ``to`` why when it is a registered player (never another stranger),
+        within ``limit`` answers an hour (default: ``replies_per_hour``); an answer the limit
+        held back is said in the outcome (``unsaid``). ``game``: the game the orders were
+        for, when known, named in the subject; ``reply_to_id``: the mail answered, whose
+        thread the answer joins; ``beside``: the commands typed beside the form, named as
+        not carried out: whole when the form's code was right (``proven``), else by their
         command words alone (the From may be forged: the host writes no stranger's words to
-        a player)."""
+        a player). ``replaced``: the form's code was its seat's before a takeover
+        (``TakenOverCode``), which proves its old player, no longer registered: he is told,
+        counted as an answer to a stranger (the From may be forged)."""
         heldback = None
-        if to and self.registry.seats_of(to):
+        registered = bool(to and self.registry.seats_of(to))
+        if to and (registered or replaced):
             named = beside if proven else list(dict.fromkeys(c.split()[0] for c in beside))
             note = _not_carried_out(named) if named else None
             body = compose.render("rejected", reason=None if quiet else reason, note=note)
             subject = f"[{game}] {NOT_ACCEPTED}" if game else NOT_ACCEPTED.capitalize()
             ident = _ident("rejected", message, index)
-            heldback = self._queue(ident, to, subject, body, reply_to_id, limit=limit, game=game)
+            stranger = None if registered else OTHER
+            heldback = self._queue(
+                ident, to, subject, body, reply_to_id, limit=limit, stranger=stranger, game=game
+            )
         return unsaid(rejected("wrong code or player" if quiet else reason, game), heldback)
 
     def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
