@@ -46,7 +46,9 @@ def test_a_closed_list_tells_its_players_once_and_takes_no_join(tmp_path: Path) 
         assert mail.subject == "waiting list wok4 closed"
         assert "The GM has closed the waiting list wok4" in mail.words
         assert "you are no longer waiting for a game" in mail.words
-        assert "Open now: wisk (" in mail.words
+        assert "Open now (mail JOIN <ruleset> to put yourself on one; LIST tells more): wisk (" in (
+            mail.words
+        )
         assert max(len(line) for line in mail.body.splitlines()) <= 78
     with Book(hall.gm.games_dir) as book:
         assert waiting(book, "wok4") == []
@@ -82,19 +84,22 @@ def test_a_closed_list_opens_again_with_other_settings(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     three_on_wok4(hall)
     assert run(tmp_path, "close-list", "wok4").exit_code == 0
+    assert len(hall.new_mails()) == 2
     opened = run(tmp_path, "open-list", "wok4", "--map", "small", "--players", "2")
     assert opened.exit_code == 0, opened.output
     data = json.loads(run(tmp_path, "lists", "--json").stdout)
     (wl,) = data["lists"]
     assert (wl["name"], wl["players"], wl["closed"], wl["waiting"]) == ("wok4", 2, None, [])
     assert data["closed"] == []
-    for number, name in ((1, "Ann"), (2, "Bob")):
-        hall.mail(address(number), f"JOIN wok4 AS {name}")
+    for number in (1, 2):
+        hall.mail(address(number), "JOIN wok4")
         hall.poll(hours=1)
         (answer,) = hall.new_mails(address(number))
         hall.mail(address(number), f"CONFIRM {answer.code()}")
         hall.poll(hours=1)
-    assert hall.game("wok4-1").config.map == "small"
+    game = hall.game("wok4-1")
+    assert game.config.map == "small"
+    assert sorted(p.name for p in game.config.players) == ["Player1", "Player2"]
 
 
 def test_a_game_half_made_from_the_list_is_settled_before_it_closes(tmp_path: Path) -> None:
