@@ -9,18 +9,15 @@ from datetime import datetime, timezone
 import click
 
 from wtg.cli.common import fail, games_root, given_ruleset, gm_config, open_or_fail, say
-from wtg.core.counting import counted
 from wtg.cli.durations import Duration
+from wtg.core.counting import counted
 from wtg.core.printable import printable
 from wtg.game.fixedzones import fixed_zone_warning
 
 SPOOL = ".mail"
 """The mail spool of the games folder, whose outbox a close-list's mails are queued in."""
 
-LIST_ZONE = (
-    "in the game.yaml's schedule of each game made of this list (no command changes a list; "
-    "`wtg close-list` closes it, and it opens again as asked)"
-)
+LIST_ZONE = "in the game.yaml's schedule of each game made of this list (no command changes a list)"
 """Where the zone of a list's games is given again (``fixed_zone_warning``)."""
 
 
@@ -154,10 +151,9 @@ def close_list(ctx: click.Context, name: str) -> None:
     if not done.now:
         say(f"waiting list {done.list.name}: its closing, cut short before, finished: {told}")
         return
-    ended = "" if not done.ended else (
-        f", {counted(done.ended, 'request')} to join it no longer "
-        f"{'counts' if done.ended == 1 else 'count'}"
-    )
+    counts = "counts" if done.ended == 1 else "count"
+    ended = f", {counted(done.ended, 'request')} to join it no longer {counts}"
+    ended = ended if done.ended else ""
     say(f"waiting list {done.list.name} closed: {told}{ended}")
 
 
@@ -200,9 +196,8 @@ def lists(ctx: click.Context, as_json: bool) -> None:
     for game, seat, since in offered:
         click.echo(f"offered: {game} seat {seat} (since {since})")
     for wl, who in closed:
-        untold = (
-            f"; {len(who)} not told yet: give `wtg close-list {wl.name}` again" if who else ""
-        )
+        again = f"; {len(who)} not told yet: give `wtg close-list {wl.name}` again"
+        untold = again if who else ""
         say(f"closed: {wl.name} (since {wl.closed}; `wtg open-list` opens it again){untold}")
 
 
