@@ -78,7 +78,8 @@ def open_list(
     robots_after: float | None,
 ) -> None:
     """Open a waiting list players join by mail (JOIN <ruleset>); a game is made from it
-    as soon as it holds enough confirmed players."""
+    as soon as it holds enough confirmed players. One opened wrong: `wtg close-list NAME`,
+    then open it again."""
     # deferred: the lobby (its SQLite database): only the commands that use it
     from wtg.lobby.database import Book
     from wtg.lobby.lists import add_list
