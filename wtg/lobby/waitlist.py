@@ -102,6 +102,10 @@ def join(desk: Desk, command: Command) -> None:
         desk.refuse(command, f"you are on the waiting list {chosen.name} already")
         return
     with desk.book.write():  # the code and the answer that mails it, remembered together
+        now = find_list(desk.book, chosen.name)  # in the transaction: a close-list before it
+        if now is None or now.closed is not None:
+            desk.refuse(command, _no_list(words[0], variant, [], mine, all_lists(desk.book)))
+            return
         asked = confirm.ask(
             desk.book, confirm.JOIN, desk.sender, chosen.name, desk.moment, name=name
         )
