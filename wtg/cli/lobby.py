@@ -1,16 +1,21 @@
-"""The GM's commands of the lobby: open-list, lists, offer-seat."""
+"""The GM's commands of the lobby: open-list, close-list, lists, offer-seat."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime, timezone
 
 import click
 
-from wtg.cli.common import fail, games_root, given_ruleset, open_or_fail, say
+from wtg.cli.common import fail, games_root, given_ruleset, gm_config, open_or_fail, say
 from wtg.cli.durations import Duration
+from wtg.core.counting import counted
 from wtg.core.printable import printable
 from wtg.game.fixedzones import fixed_zone_warning
+
+SPOOL = ".mail"
+"""The mail spool of the games folder, whose outbox a close-list's mails are queued in."""
 
 LIST_ZONE = "in the game.yaml's schedule of each game made of this list (no command changes a list)"
 """Where the zone of a list's games is given again (``fixed_zone_warning``)."""
@@ -73,7 +78,8 @@ def open_list(
     robots_after: float | None,
 ) -> None:
     """Open a waiting list players join by mail (JOIN <ruleset>); a game is made from it
-    as soon as it holds enough confirmed players."""
+    as soon as it holds enough confirmed players. One opened wrong: `wtg close-list NAME`,
+    then open it again."""
     # deferred: the lobby (its SQLite database): only the commands that use it
     from wtg.lobby.database import Book
     from wtg.lobby.lists import add_list
@@ -105,6 +111,53 @@ def open_list(
         click.echo(printable(f"warning: {warned}"), err=True)
 
 
+@click.command("close-list")
+@click.argument("name")
+@click.pass_context
+def close_list(ctx: click.Context, name: str) -> None:
+    """Close the waiting list NAME (as `wtg lists` names it): it takes no JOIN, every
+    player waiting on it is told by mail (once) that he waits no more, and the codes of
+    JOINs to it no longer count. A game being made from it is made. Open it again with
+    `wtg open-list` as it should be. Given again after it was cut short, it finishes."""
+    # deferred: the lobby (its SQLite database) and the mail's notices: only the commands
+    # that use them
+    from wtg.lobby.closing import CloseRefused, ListsBusy
+    from wtg.lobby.closing import close_list as close
+    from wtg.lobby.database import Book
+    from wtg.lobby.lists import Waiting, WaitingList
+    from wtg.mail.notices import Notices
+
+    root = games_root(ctx)
+    moment = datetime.now(timezone.utc)
+    notices = Notices(root / SPOOL, gm_config(ctx).sender, moment)
+
+    def tell(wl: WaitingList, player: Waiting, open_now: Sequence[WaitingList]) -> int:
+        assert wl.closed is not None
+        return notices.list_closed(
+            wl.name,
+            wl.closed,
+            wl.title(),
+            (player.person, player.name, player.address),
+            [(other.name, other.title()) for other in open_now],
+        )
+
+    with Book(root) as book:
+        try:
+            done = close(book, root, name, moment, tell, notices.flush_outbox)
+        except (CloseRefused, ListsBusy) as error:
+            fail(str(error))
+    for problem in done.problems:
+        click.echo(printable(f"warning: {problem}"), err=True)
+    told = f"{counted(done.told, 'player')} who waited on it told by mail"
+    if not done.now:
+        say(f"waiting list {done.list.name}: its closing, cut short before, finished: {told}")
+        return
+    counts = "counts" if done.ended == 1 else "count"
+    ended = f", {counted(done.ended, 'request')} to join it no longer {counts}"
+    ended = ended if done.ended else ""
+    say(f"waiting list {done.list.name} closed: {told}{ended}")
+
+
 @click.command("lists")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable.")
 @click.pass_context
@@ -112,11 +165,12 @@ def lists(ctx: click.Context, as_json: bool) -> None:
     """The waiting lists, who waits on each, and the seats offered."""
     # deferred: the lobby (its SQLite database): only the commands that use it
     from wtg.lobby.database import Book
-    from wtg.lobby.lists import all_lists, waiting
+    from wtg.lobby.lists import all_lists, closed_lists, waiting
     from wtg.lobby.seats import offers
 
     with Book(games_root(ctx)) as book:
         found = [(wl, waiting(book, wl.name)) for wl in all_lists(book)]
+        closed = [(wl, waiting(book, wl.name)) for wl in closed_lists(book)]
         offered = offers(book)
     if as_json:
         data = {
@@ -125,6 +179,10 @@ def lists(ctx: click.Context, as_json: bool) -> None:
                 for wl, who in found
             ],
             "offered": [{"game": g, "seat": s, "since": t} for g, s, t in offered],
+            "closed": [
+                {**wl.to_dict(), "waiting": [{"name": w.name, "since": w.since} for w in who]}
+                for wl, who in closed
+            ],
         }
         click.echo(json.dumps(data, indent=2))
         return
@@ -138,6 +196,10 @@ def lists(ctx: click.Context, as_json: bool) -> None:
         )
     for game, seat, since in offered:
         click.echo(f"offered: {game} seat {seat} (since {since})")
+    for wl, who in closed:
+        again = f"; {len(who)} not told yet: give `wtg close-list {wl.name}` again"
+        untold = again if who else ""
+        say(f"closed: {wl.name} (since {wl.closed}; `wtg open-list` opens it again){untold}")
 
 
 @click.command("offer-seat")
@@ -161,5 +223,5 @@ def offer_seat(ctx: click.Context, game_dir: str, seat: int) -> None:
 
 
 def register(group: click.Group) -> None:
-    for command in (open_list, lists, offer_seat):
+    for command in (open_list, close_list, lists, offer_seat):
         group.add_command(command)

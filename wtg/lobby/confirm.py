@@ -10,6 +10,8 @@ another name never voids the first (whose code only its address was mailed), and
 one ends the others (``settle``). What an ended request was, which request was confirmed in
 its place and when, is kept as long as a purged code is (``ENDED``): the CONFIRM of an ended
 code is told what happened and what to do, never "no request waits" (it confirms nothing).
+The JOINs to a list the GM closes (`wtg close-list`) are ended so too (``closed``): their
+codes no longer count, even once a list of that name is opened again.
 
 A code is good for ``GOOD_FOR``. Older codes are purged from the requests waiting (at every
 command mail and every ``run-turn --due``: ``purge``), so that forged requests never pile
@@ -128,6 +130,20 @@ def settle(
     return ended
 
 
+def closed(db: Connection, name: str, moment: datetime) -> int:
+    """The JOINs waiting for the list ``name``, which the GM closed, ended (inside the
+    caller's transaction): each kept, as ``settle`` keeps those it ends, for the CONFIRM of
+    its code. How many were ended."""
+    rows = db.execute(
+        "SELECT * FROM pending WHERE kind = ? AND target = ? ORDER BY made", (JOIN, name)
+    ).fetchall()
+    db.execute("DELETE FROM pending WHERE kind = ? AND target = ?", (JOIN, name))
+    for request in map(_pending, rows):
+        kept = {"request": _fields(request), "closed": name, "on": stamp(moment)}
+        remember(db, f"{ENDED}{request.address}:{request.code}", kept, moment)
+    return len(rows)
+
+
 def described(request: Pending) -> str:
     """A request waiting beside another, as the other's answer names it: ``of 2026-11-22 to
     join wok4 as Ann``."""
@@ -154,6 +170,12 @@ def answered(book: Book, address: str, code: str, moment: datetime) -> Pending |
             f"{GOOD_FOR.days} days only: your request ({asked(gone)}) has lapsed; send it again"
         )
     ended = _ended(book, address, code)
+    if ended is not None and "closed" in ended:
+        request = _from_fields(ended["request"])
+        return (
+            f"the GM closed the waiting list {ended['closed']} on {str(ended['on'])[:10]}: "
+            f"your request ({_wanted(request)}) no longer counts (LIST shows the lists open)"
+        )
     if ended is not None:
         request, by = _from_fields(ended["request"]), _from_fields(ended["by"])
         return (

@@ -15,12 +15,13 @@ difference is the number. A book of an older format is read as it is and never w
 (``Book.write`` refuses it: ``wtg upgrade`` first, ``wtg.upkeep``); one of a newer format is
 refused by ``Book`` itself.
 
-A column added since (``ADDED_COLUMNS``: the lists' ``timezone``) is no new format: it has
-a default that says what a book made before it meant (UTC), so a book of this format that
-lacks it is given it when opened (as the mail journal is, ``wtg.mail.journal``), and an
-older wtg of the same format, whose statements name the columns they know, reads and
-writes a book that has it. A book of an older format, never written, is read without it
-(``column``), and given it once ``wtg upgrade`` has numbered it.
+A column added since (``ADDED_COLUMNS``: the lists' ``timezone`` and ``closed``) is no new
+format: it has a default that says what a book made before it meant (UTC; NULL, open), so
+a book of this format that lacks it is given it when opened (as the mail journal is,
+``wtg.mail.journal``), and an older wtg of the same format, whose statements name the
+columns they know, reads and writes a book that has it (though it takes a list closed
+since for an open one: run one wtg on a games folder). A book of an older format, never
+written, is read without it (``column``), and given it once ``wtg upgrade`` has numbered it.
 """
 
 from __future__ import annotations
@@ -77,7 +78,8 @@ CREATE TABLE IF NOT EXISTS lists (
     timezone TEXT NOT NULL DEFAULT 'UTC', -- the deadlines' zone
     robots_after REAL,               -- hours
     opened TEXT NOT NULL,
-    games INTEGER NOT NULL DEFAULT 0 -- games made from it
+    games INTEGER NOT NULL DEFAULT 0, -- games made from it
+    closed TEXT                      -- when `wtg close-list` closed it; NULL while open
 );
 CREATE TABLE IF NOT EXISTS entries (
     list TEXT NOT NULL REFERENCES lists(name),
@@ -123,7 +125,10 @@ CREATE TABLE IF NOT EXISTS making (  -- a game reserved for a list's players, no
     list TEXT NOT NULL
 );
 """
-ADDED_COLUMNS = (("lists", "timezone", "TEXT NOT NULL DEFAULT 'UTC'"),)
+ADDED_COLUMNS = (
+    ("lists", "timezone", "TEXT NOT NULL DEFAULT 'UTC'"),
+    ("lists", "closed", "TEXT"),
+)
 """The columns added to a table of ``SCHEMA`` after books of ``BOOK_FORMAT`` were made,
 with their kinds: each with a default that means what a book made before it meant."""
 

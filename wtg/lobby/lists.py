@@ -1,7 +1,10 @@
 """Waiting lists: a GM opens one for a ruleset (`wtg open-list`), players put themselves on
 it by mail (``JOIN <ruleset>``, confirmed), and a game is made from it once it holds enough
 confirmed players (``wtg.lobby.start``). A list stays open after a game: the next players
-wait for the next game."""
+wait for the next game, until the GM closes it (`wtg close-list`, ``wtg.lobby.closing``):
+a closed list keeps its row (the games made from it name it, and its count of games goes
+on when the name is opened again), marked ``closed``, and is no list a JOIN or a game
+finds (``all_lists``: the open ones)."""
 
 from __future__ import annotations
 
@@ -32,6 +35,8 @@ class WaitingList(Record):
     games: int
     timezone: str = "UTC"
     """The zone of ``at`` (`open-list --timezone`): UTC for a list opened without one."""
+    closed: str | None = None
+    """When `wtg close-list` closed it (the book's stamp); None while it is open."""
 
     def title(self) -> str:
         """``wok4 on classic60, 10 players, any group``."""
@@ -73,26 +78,69 @@ def _list(row: sqlite3.Row) -> WaitingList:
         opened=str(row["opened"]),
         games=int(row["games"]),
         timezone=str(column(row, "timezone", "UTC")),
+        closed=column(row, "closed", None),
     )
 
 
-def all_lists(book: Book) -> list[WaitingList]:
+def every_list(book: Book) -> list[WaitingList]:
+    """The lists open and closed, by name."""
     return [_list(row) for row in book.rows("SELECT * FROM lists ORDER BY name")]
 
 
+def all_lists(book: Book) -> list[WaitingList]:
+    """The open lists, by name."""
+    return [wl for wl in every_list(book) if wl.closed is None]
+
+
+def closed_lists(book: Book) -> list[WaitingList]:
+    """The lists `wtg close-list` closed (and not opened again), by name."""
+    return [wl for wl in every_list(book) if wl.closed is not None]
+
+
 def find_list(book: Book, name: str) -> WaitingList | None:
+    """The list of that name, open or closed (``closed`` says which)."""
     row = book.row("SELECT * FROM lists WHERE name = ?", name.lower())
     return None if row is None else _list(row)
 
 
 def add_list(book: Book, wanted: WaitingList) -> WaitingList:
     """Open a list (checked by the caller against the ruleset); ListRefused when a list of
-    that name is open."""
+    that name is open. A list of that name that was closed is opened again with the
+    settings wanted (its count of games goes on: the next game's name is a new one),
+    unless a close-list cut short left players on it not yet told (given again first)."""
     if wanted.group not in GROUPS:
         raise ListRefused(f"--group takes {', '.join(GROUPS)}, not {wanted.group!r}")
-    if find_list(book, wanted.name) is not None:
+    found = find_list(book, wanted.name)
+    if found is not None and found.closed is None:
         raise ListRefused(f"a waiting list {wanted.name} is open already (`wtg lists`)")
+    if found is not None and waiting(book, found.name):
+        raise ListRefused(
+            f"the waiting list {found.name} was closed and some who waited on it are not "
+            f"told yet: give `wtg close-list {found.name}` again first"
+        )
     with book.write() as db:
+        if found is not None:
+            db.execute(
+                "UPDATE lists SET ruleset = ?, variant = ?, map = ?, players = ?, grp = ?, "
+                "every_days = ?, at = ?, timezone = ?, robots_after = ?, opened = ?, "
+                "closed = NULL WHERE name = ?",
+                (
+                    wanted.ruleset,
+                    wanted.variant,
+                    wanted.map,
+                    wanted.players,
+                    wanted.group,
+                    wanted.every_days,
+                    wanted.at,
+                    wanted.timezone,
+                    wanted.robots_after,
+                    wanted.opened,
+                    wanted.name,
+                ),
+            )
+            reopened = find_list(book, wanted.name)
+            assert reopened is not None
+            return reopened
         db.execute(
             "INSERT INTO lists (name, ruleset, variant, map, players, grp, every_days, at, "
             "timezone, robots_after, opened, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
@@ -152,6 +200,11 @@ def on_list(book: Book, name: str, person: int) -> bool:
         "SELECT 1 FROM entries WHERE list = ? AND person = ? AND game IS NULL", name, person
     )
     return row is not None
+
+
+def mark_closed(db: sqlite3.Connection, name: str, moment: datetime) -> None:
+    """The list closed (inside the caller's transaction): no JOIN or game finds it now."""
+    db.execute("UPDATE lists SET closed = ? WHERE name = ?", (stamp(moment), name))
 
 
 def put_on(db: sqlite3.Connection, name: str, person: int, address: str, moment: datetime) -> None:

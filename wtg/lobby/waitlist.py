@@ -30,6 +30,8 @@ from wtg.lobby.seats import offered_seat, offers, seat_of_person, seat_taken
 
 DEFAULT_NAME_MAX = 40
 """Characters of a From's display name a JOIN without ``AS`` takes as the newcomer's name."""
+OPEN_NAMED = 8
+"""The open lists a JOIN for a list that is not open names (LIST shows them all)."""
 OTHERS_NAMED = 3
 """Requests waiting beside a new one that its answer names (the newest; the rest are
 counted): a forged From may leave many, under names of the forger's choosing."""
@@ -93,13 +95,17 @@ def join(desk: Desk, command: Command) -> None:
         _ask_takeover(desk, command, game, name)
         return
     if not taking:
-        desk.refuse(command, _no_list(words[0], variant, other, mine))
+        desk.refuse(command, _no_list(words[0], variant, other, mine, all_lists(desk.book)))
         return
     chosen = taking[0]
     if mine is not None and on_list(desk.book, chosen.name, mine.id):
         desk.refuse(command, f"you are on the waiting list {chosen.name} already")
         return
     with desk.book.write():  # the code and the answer that mails it, remembered together
+        now = find_list(desk.book, chosen.name)  # in the transaction: a close-list before it
+        if now is None or now.closed is not None:
+            desk.refuse(command, _no_list(words[0], variant, [], mine, all_lists(desk.book)))
+            return
         asked = confirm.ask(
             desk.book, confirm.JOIN, desk.sender, chosen.name, desk.moment, name=name
         )
@@ -182,11 +188,18 @@ def _second_seat(game: str, held: int) -> str:
 
 
 def _no_list(
-    ruleset: str, variant: str | None, other: list[WaitingList], mine: people.Person | None
+    ruleset: str,
+    variant: str | None,
+    other: list[WaitingList],
+    mine: people.Person | None,
+    open_now: Sequence[WaitingList],
 ) -> str:
     what = f"{ruleset} {variant}" if variant else ruleset
     if not other:
-        return f"no waiting list of {what} is open (LIST shows the lists)"
+        names = ", ".join(wl.name for wl in open_now[:OPEN_NAMED])
+        more = ", ..." if len(open_now) > OPEN_NAMED else ""
+        now = f"; open now: {names}{more}" if names else ""
+        return f"no waiting list of {what} is open{now} (LIST shows the lists)"
     group = mine.group if mine is not None else people.BEGINNER
     finished = mine.finished if mine is not None else 0
     won = mine.won if mine is not None else 0
@@ -217,17 +230,17 @@ def confirm_request(desk: Desk, command: Command) -> None:
 
 
 def _confirm_join(desk: Desk, command: Command, found: confirm.Pending) -> None:
-    wl = find_list(desk.book, found.target)
     name = found.name or ""
     problem = people.player_problem(name, desk.sender) or people.name_problem(
         desk.book, name, desk.sender, desk.host
     )
-    if wl is None or problem is not None:
-        _refuse_request(
-            desk, command, found, problem or f"the waiting list {found.target} has closed"
-        )
-        return
     with desk.book.write() as db:
+        # the list read inside the transaction: a `wtg close-list` is before it or after
+        wl = find_list(desk.book, found.target)
+        if wl is None or wl.closed is not None or problem is not None:
+            gone = f"the GM closed the waiting list {found.target} (LIST shows the lists open)"
+            _refuse_request(desk, command, found, problem or gone)
+            return
         person = people.confirm_address(db, desk.sender, name, desk.moment)
         put_on(db, wl.name, person, desk.sender, desk.moment)
         ended = confirm.settle(db, found, desk.moment, _join_instead(wl))

@@ -168,6 +168,30 @@ class Notices:
         flush(self.outbox.root)
         return queued
 
+    def list_closed(
+        self,
+        list_name: str,
+        closed: str,
+        title: str,
+        player: tuple[int, str, str],
+        open_now: Sequence[tuple[str, str]],
+    ) -> int:
+        """A player who waited on the list ``list_name``, which the GM closed at ``closed``,
+        told so, and which lists are open (``open_now``: name and title each). ``player``:
+        his number in the lobby's book, his name and his address. The outbox id names the
+        list, the moment it closed and the player: queued again to finish a close-list cut
+        short, it is the same mail. Flushed by the caller (``flush_outbox``)."""
+        person, name, address = player
+        ident = f"closed-{list_name}-{_stamp(closed)}-p{person}"
+        body = compose.render(
+            "list_closed", name=name, list=list_name, title=title, lists=list(open_now)
+        )
+        return self._queue(ident, address, f"waiting list {list_name} closed", body, None)
+
+    def flush_outbox(self) -> None:
+        """The mails queued so far on disk to stay (before the book forgets who is owed one)."""
+        flush(self.outbox.root)
+
     # --- the mail ---------------------------------------------------------------------
     def _each(self, game: Game, key: str, subject: str, template: str, **context: Any) -> int:
         queued = sum(
