@@ -64,8 +64,7 @@ def test_a_sign_inverted_zone_is_warned_of_at_once(tmp_path: Path) -> None:
     assert result.stderr.startswith("warning: time zone Etc/GMT+5 is a fixed offset, 5 hours ")
     assert "Etc/GMT+5 is UTC-5, not UTC+5" in result.stderr
     assert result.stderr.rstrip().endswith(
-        "as Region/City) in the game.yaml's schedule of each game made of this list (no "
-        "command changes a list)"
+        "as Region/City) as --timezone: `wtg close-list wok4`, then open it again"
     )
 
 

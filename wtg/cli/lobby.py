@@ -17,8 +17,8 @@ from wtg.game.fixedzones import fixed_zone_warning
 SPOOL = ".mail"
 """The mail spool of the games folder, whose outbox a close-list's mails are queued in."""
 
-LIST_ZONE = "in the game.yaml's schedule of each game made of this list (no command changes a list)"
-"""Where the zone of a list's games is given again (``fixed_zone_warning``)."""
+LIST_ZONE = "as --timezone: `wtg close-list {name}`, then open it again"
+"""How the zone of a list is given again (``fixed_zone_warning``)."""
 
 
 @click.command("open-list")
@@ -106,7 +106,7 @@ def open_list(
     with Book(games_root(ctx)) as book:
         opened = add_list(book, wanted)
     click.echo(f"waiting list {opened.name} open: {opened.title()}")
-    warned = fixed_zone_warning(opened.timezone, moment, LIST_ZONE)
+    warned = fixed_zone_warning(opened.timezone, moment, LIST_ZONE.format(name=opened.name))
     if warned is not None:  # a valid zone, which the GM may not have meant
         click.echo(printable(f"warning: {warned}"), err=True)
 
