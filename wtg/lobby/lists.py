@@ -118,32 +118,15 @@ def add_list(book: Book, wanted: WaitingList) -> WaitingList:
             f"the waiting list {found.name} was closed and some who waited on it are not "
             f"told yet: give `wtg close-list {found.name}` again first"
         )
-    with book.write() as db:
-        if found is not None:
-            db.execute(
-                "UPDATE lists SET ruleset = ?, variant = ?, map = ?, players = ?, grp = ?, "
-                "every_days = ?, at = ?, timezone = ?, robots_after = ?, opened = ?, "
-                "closed = NULL WHERE name = ?",
-                (
-                    wanted.ruleset,
-                    wanted.variant,
-                    wanted.map,
-                    wanted.players,
-                    wanted.group,
-                    wanted.every_days,
-                    wanted.at,
-                    wanted.timezone,
-                    wanted.robots_after,
-                    wanted.opened,
-                    wanted.name,
-                ),
-            )
-            reopened = find_list(book, wanted.name)
-            assert reopened is not None
-            return reopened
+    with book.write() as db:  # a closed list opened again keeps its count of games
         db.execute(
             "INSERT INTO lists (name, ruleset, variant, map, players, grp, every_days, at, "
-            "timezone, robots_after, opened, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+            "timezone, robots_after, opened, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0) "
+            "ON CONFLICT (name) DO UPDATE SET ruleset = excluded.ruleset, "
+            "variant = excluded.variant, map = excluded.map, players = excluded.players, "
+            "grp = excluded.grp, every_days = excluded.every_days, at = excluded.at, "
+            "timezone = excluded.timezone, robots_after = excluded.robots_after, "
+            "opened = excluded.opened, closed = NULL",
             (
                 wanted.name,
                 wanted.ruleset,
