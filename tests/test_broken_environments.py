@@ -43,6 +43,7 @@ def commands(root: Path) -> dict[str, tuple[str, ...]]:
         "aof": ("aof", "g1", "--player", "1"),
         "backup": ("backup", str(root / "out" / "host.tar.gz")),
         "bounces": ("bounces",),
+        "close-list": ("close-list", "wok4"),
         "digest": ("digest",),
         "extend": ("extend", "g1", "24"),
         "hold": ("hold", "g1"),

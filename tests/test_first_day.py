@@ -69,8 +69,9 @@ def commands(text: str) -> list[str]:
 
 
 def run(line: str, env: dict[str, str | None]) -> Result | None:
-    """One command of the section, as a shell would run it; None for `export`."""
-    words = shlex.split(line)
+    """One command of the section, as a shell would run it (a `#` comment after it left
+    out); None for `export`."""
+    words = shlex.split(line, comments=True)
     if words[0] == "export":
         name, _, value = words[1].partition("=")
         env[name] = value

@@ -38,7 +38,7 @@ from wtg.lobby.lists import (
     mark_closed,
     waiting,
 )
-from wtg.lobby.start import START_LOCK, repair
+from wtg.lobby.start import START_LOCK, ListsBusy, repair
 from wtg.text.closename import close_names, either
 
 Tell = Callable[[WaitingList, Waiting, Sequence[WaitingList]], int]
@@ -48,10 +48,6 @@ Tell = Callable[[WaitingList, Waiting, Sequence[WaitingList]], int]
 
 class CloseRefused(UsageError, ValueError):
     """A list that cannot be closed as asked (none of that name, closed already); says why."""
-
-
-class ListsBusy(WtgError):
-    """Games are being made from the lists, or one of this list is in another's hands."""
 
 
 class Closed(Record):

@@ -176,7 +176,8 @@ def _playable(
 
 
 class ListsBusy(WtgError):
-    """Another process is making games from the lists (it makes them: this one leaves it)."""
+    """Another process is making games from the lists: a poll leaves the making to it, and
+    a GM's command on a list (close-list) is refused until it is done."""
 
 
 def start_game(
