@@ -121,10 +121,11 @@ def close_list(ctx: click.Context, name: str) -> None:
     `wtg open-list` as it should be. Given again after it was cut short, it finishes."""
     # deferred: the lobby (its SQLite database) and the mail's notices: only the commands
     # that use them
-    from wtg.lobby.closing import CloseRefused, ListsBusy
+    from wtg.lobby.closing import CloseRefused
     from wtg.lobby.closing import close_list as close
     from wtg.lobby.database import Book
     from wtg.lobby.lists import Waiting, WaitingList
+    from wtg.lobby.start import ListsBusy
     from wtg.mail.notices import Notices
 
     root = games_root(ctx)

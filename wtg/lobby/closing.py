@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from wtg.core.errors import UsageError, WtgError
+from wtg.core.errors import UsageError
 from wtg.core.record import Record
 from wtg.files.filelock import exclusive
 from wtg.lobby import confirm
