@@ -69,7 +69,8 @@ def test_a_schedule_added_by_hand_gives_a_whole_turn_after_the_next() -> None:
     assert upcoming - TEN_TO_SIX >= timedelta(days=1)
 
 
-def test_extend_says_what_to_do_with_a_schedule_added_by_hand(tmp_path: Path) -> None:
+def scheduled_by_hand(tmp_path: Path) -> Path:
+    """The games folder of g1, made without --every, its game.yaml then given a schedule."""
     games = tmp_path / "games"
     games.mkdir()
     assert wtg(games, *GAME, *PLAYERS)[0] == 0
@@ -83,6 +84,11 @@ def test_extend_says_what_to_do_with_a_schedule_added_by_hand(tmp_path: Path) ->
         ),
         encoding="utf-8",
     )
+    return games
+
+
+def test_extend_says_what_to_do_with_a_schedule_added_by_hand(tmp_path: Path) -> None:
+    games = scheduled_by_hand(tmp_path)
     code, _, err = wtg(games, "extend", "g1", "24")
     assert code == 1
     assert err == (
@@ -91,3 +97,28 @@ def test_extend_says_what_to_do_with_a_schedule_added_by_hand(tmp_path: Path) ->
         "turn later: `wtg run-turn g1 --now` runs turn 1 now, or it runs once every player "
         "is READY\n"
     )
+
+
+def test_status_says_why_a_schedule_added_by_hand_shows_no_deadline(tmp_path: Path) -> None:
+    """`wtg status` said "deadline none" and no more: the GM who wrote the schedule in
+    thought it had not been read."""
+    games = scheduled_by_hand(tmp_path)
+    code, out, err = wtg(games, "status", "g1")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "game g1, orders for turn 1, deadline none"
+    assert lines[1] == (
+        "NO DEADLINE: its turn 0 set none (game.yaml's schedule came after it ran); the turn "
+        "after it takes the schedule up, its deadline a whole turn later: `wtg run-turn g1 "
+        "--now` runs turn 1 now, or it runs once every player is READY"
+    )
+
+
+def test_status_of_a_game_without_a_schedule_gives_no_such_line(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    assert wtg(games, *GAME, *PLAYERS)[0] == 0
+    code, out, _ = wtg(games, "status", "g1")
+    assert code == 0
+    assert out.splitlines()[0] == "game g1, orders for turn 1, deadline none"
+    assert "NO DEADLINE" not in out

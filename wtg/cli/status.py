@@ -21,6 +21,7 @@ from wtg.game.fixedzones import fixed_zone_warning
 from wtg.game.gameconfig import GameConfig, code_warnings
 from wtg.game.textcolumn import padded
 from wtg.gm.gamestatus import GameStatus, game_status
+from wtg.gm.nextdeadline import schedule_not_yet_taken
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
@@ -106,6 +107,9 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         f"game {data['game']}, orders for turn {data['turn']}, "
         f"deadline {data['deadline'] or 'none'}{' (the game is over)' if data['over'] else ''}"
     )
+    why = None if data["over"] or data["deadline"] else schedule_not_yet_taken(game)
+    if why is not None:
+        say(f"NO DEADLINE: {why}")
     _show_read_only(stuck, full)
     hold = game.held()
     if hold is not None:

@@ -31,7 +31,7 @@ from wtg.core.record import Record
 from wtg.core.ruleset import S
 from wtg.game.engine import Game
 from wtg.game.schedule import iso, parse_iso
-from wtg.gm.nextdeadline import LatestTurnMeta, latest_turn_meta
+from wtg.gm.nextdeadline import LatestTurnMeta, latest_turn_meta, schedule_not_yet_taken
 
 MAX_HOURS = 24 * 366
 """The longest a deadline may be moved at once: a year."""
@@ -97,14 +97,9 @@ def _latest(game: Game[S]) -> LatestTurnMeta:
     if game.ruleset.is_over(game.state()):
         raise GameError(f"game {game.config.game} is over: it has no deadline to move")
     latest = latest_turn_meta(game)
-    if latest.deadline is None and game.config.schedule is not None:
-        name, turn = game.config.game, latest.turn
-        raise GameError(
-            f"game {name} has no deadline to move: its turn {turn} set none (game.yaml's "
-            f"schedule came after it ran); the turn after it takes the schedule up, its "
-            f"deadline a whole turn later: `wtg run-turn {name} --now` runs turn {turn + 1} "
-            "now, or it runs once every player is READY"
-        )
+    why = schedule_not_yet_taken(game) if latest.deadline is None else None
+    if why is not None:
+        raise GameError(f"game {game.config.game} has no deadline to move: {why}")
     if latest.deadline is None:
         raise GameError(
             f"game {game.config.game} has no deadline (made without --every, or its "

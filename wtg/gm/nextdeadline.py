@@ -70,6 +70,19 @@ def latest_turn_meta(game: Game[Any]) -> LatestTurnMeta:
     return LatestTurnMeta(game, latest, meta if isinstance(meta, dict) else {})
 
 
+def schedule_not_yet_taken(game: Game[Any]) -> str | None:
+    """Why the coming turn has no deadline though game.yaml has a schedule (one written in
+    after the latest turn ran, which set none) and what the GM may do; None otherwise."""
+    if game.config.schedule is None or game.deadline_stamp() is not None:
+        return None
+    name, turn = game.config.game, game.latest_turn()
+    return (
+        f"its turn {turn} set none (game.yaml's schedule came after it ran); the turn after "
+        f"it takes the schedule up, its deadline a whole turn later: `wtg run-turn {name} "
+        f"--now` runs turn {turn + 1} now, or it runs once every player is READY"
+    )
+
+
 def reports_behind(meta: object) -> bool:
     """Whether a turn's ``turn.json`` (as read) says its reports do not yet say the
     deadline it holds: a `wtg extend` or `wtg release` killed after it moved the deadline
