@@ -194,6 +194,11 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
     """``NAME:EMAIL`` or ``NAME:EMAIL:CODE`` from the command line, checked: a name without
     control characters, an address a mail can go to, a code of 8 characters or more."""
     parts = spec.split(":")
+    if len(parts) > 2 and "@" not in parts[1] and any("@" in part for part in parts[2:]):
+        raise ConfigError(
+            f"--player {spec!r}: a name cannot hold ':' (a ':' ends the name, the next the "
+            "address): give the name without it"
+        )
     if len(parts) not in (2, 3) or not parts[0].strip():
         raise ConfigError(f"--player {spec!r}: expected NAME:EMAIL (or NAME:EMAIL:CODE)")
     name = parts[0].strip()

@@ -1,0 +1,37 @@
+"""`new-game --player NAME:EMAIL[:CODE]`: a name with a ':' in it ("Dr: Who") was refused as
+"'Who' is not an e-mail address", which sent the GM looking at the address."""
+
+from __future__ import annotations
+
+import pytest
+
+from wtg.core.errors import ConfigError
+from wtg.game.gameconfig import parse_player_spec
+
+
+@pytest.mark.parametrize(
+    "spec", ["Dr: Who:who@example.org", "Dr: Who:who@example.org:ABCDEFGH", "A:B:C:x@example.org"]
+)
+def test_a_colon_in_the_name_is_named(spec: str) -> None:
+    with pytest.raises(ConfigError) as refused:
+        parse_player_spec(spec, 1)
+    assert str(refused.value) == (
+        f"--player {spec!r}: a name cannot hold ':' (a ':' ends the name, the next the "
+        "address): give the name without it"
+    )
+
+
+def test_a_wrong_address_is_still_named_as_one() -> None:
+    with pytest.raises(ConfigError) as refused:
+        parse_player_spec("Ann:ann.example.org", 1)
+    assert "'ann.example.org' is not an e-mail address" in str(refused.value)
+
+
+def test_a_name_address_and_code_are_read() -> None:
+    entry = parse_player_spec("Dr Who:who@example.org:abcdefgh", 3)
+    assert (entry.id, entry.name, entry.email, entry.code) == (
+        3,
+        "Dr Who",
+        "who@example.org",
+        "ABCDEFGH",
+    )
