@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.lobby.hall import Hall, address
-from tests.lobby.test_second_seat import game_with_quitters, offer
+from tests.lobby.hall import Hall
+from tests.lobby.test_second_seat import game_with_quitters, newcomer_takes, offer
 from wtg.files.store import StoreError
 from wtg.game.takeovers import RECORD, taken_from, taken_over
 
@@ -28,13 +28,7 @@ def taken(hall: Hall) -> tuple[str, str]:
     game = game_with_quitters(hall, (4,))
     old, old_address = game.config.player(4).code, game.config.player(4).email
     offer(hall, 4)
-    hall.mail(address(9), "JOIN wok4-1 AS Newcomer")
-    hall.poll(hours=1)
-    (take,) = hall.new_mails(address(9))
-    hall.mail(address(9), f"CONFIRM {take.code()}")
-    hall.poll(hours=1)
-    assert hall.game("wok4-1").config.player(4).email == address(9)
-    hall.new_mails()
+    newcomer_takes(hall, 4)
     return old, old_address
 
 

@@ -45,6 +45,18 @@ def offer(hall: Hall, seat: int) -> None:
         offer_seat(book, hall.game("wok4-1"), seat, hall.now)
 
 
+def newcomer_takes(hall: Hall, seat: int) -> None:
+    """``seat`` (offered) taken over by a newcomer from address 9 (his JOIN, then his
+    CONFIRM); the mails of it read."""
+    hall.mail(address(9), "JOIN wok4-1 AS Newcomer")
+    hall.poll(hours=1)
+    (take,) = hall.new_mails(address(9))
+    hall.mail(address(9), f"CONFIRM {take.code()}")
+    hall.poll(hours=1)
+    assert hall.game("wok4-1").config.player(seat).email == address(9)
+    hall.new_mails()
+
+
 def second_address(hall: Hall, first: str, other: str) -> None:
     """The book links ``other`` to the person of ``first``."""
     with Book(hall.gm.games_dir) as book, book.write() as db:
@@ -70,12 +82,7 @@ def test_a_seated_player_is_refused_a_second_seat_of_his_game(tmp_path: Path) ->
         assert f"you play seat {seated.id} of game wok4-1 already" in refused.words
     with Book(hall.gm.games_dir) as book:
         assert book.rows("SELECT * FROM pending") == []
-    hall.mail(address(9), "JOIN wok4-1 AS Newcomer")
-    hall.poll(hours=1)
-    (ask,) = hall.new_mails(address(9))
-    hall.mail(address(9), f"CONFIRM {ask.code()}")
-    hall.poll(hours=1)
-    assert hall.game("wok4-1").config.player(4).email == address(9)
+    newcomer_takes(hall, 4)
 
 
 def test_a_person_seated_since_his_join_is_refused_at_its_confirm(tmp_path: Path) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.lobby.hall import Hall, address
-from tests.lobby.test_second_seat import game_with_quitters, offer
+from tests.lobby.hall import Hall
+from tests.lobby.test_second_seat import game_with_quitters, newcomer_takes, offer
 
 
 def test_a_quitters_resign_code_does_not_resign_the_newcomer(tmp_path: Path) -> None:
@@ -24,13 +24,7 @@ def test_a_quitters_resign_code_does_not_resign_the_newcomer(tmp_path: Path) -> 
     game.submit_all(f"game: wok4-1\nplayer: 4\nturn: 2\ncode: {quitter.code}\nquit: true\n")
     game.run_turn(now=hall.now)
     offer(hall, 4)
-    hall.mail(address(9), "JOIN wok4-1 AS Newcomer")
-    hall.poll(hours=1)
-    (take,) = hall.new_mails(address(9))
-    hall.mail(address(9), f"CONFIRM {take.code()}")
-    hall.poll(hours=1)
-    assert hall.game("wok4-1").config.player(4).email == address(9)
-    hall.new_mails()
+    newcomer_takes(hall, 4)
 
     hall.mail(quitter.email, f"CONFIRM {code}")
     summary = hall.poll(hours=1)
