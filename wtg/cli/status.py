@@ -107,7 +107,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         f"game {data['game']}, orders for turn {data['turn']}, "
         f"deadline {data['deadline'] or 'none'}{' (the game is over)' if data['over'] else ''}"
     )
-    why = None if data["over"] or data["deadline"] else schedule_not_yet_taken(game)
+    why = None if data["over"] else schedule_not_yet_taken(game, data["deadline"])
     if why is not None:
         say(f"NO DEADLINE: {why}")
     _show_read_only(stuck, full)

@@ -97,7 +97,7 @@ def _latest(game: Game[S]) -> LatestTurnMeta:
     if game.ruleset.is_over(game.state()):
         raise GameError(f"game {game.config.game} is over: it has no deadline to move")
     latest = latest_turn_meta(game)
-    why = schedule_not_yet_taken(game) if latest.deadline is None else None
+    why = schedule_not_yet_taken(game, latest.deadline)
     if why is not None:
         raise GameError(f"game {game.config.game} has no deadline to move: {why}")
     if latest.deadline is None:

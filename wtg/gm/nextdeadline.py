@@ -70,10 +70,11 @@ def latest_turn_meta(game: Game[Any]) -> LatestTurnMeta:
     return LatestTurnMeta(game, latest, meta if isinstance(meta, dict) else {})
 
 
-def schedule_not_yet_taken(game: Game[Any]) -> str | None:
-    """Why the coming turn has no deadline though game.yaml has a schedule (one written in
-    after the latest turn ran, which set none) and what the GM may do; None otherwise."""
-    if game.config.schedule is None or game.deadline_stamp() is not None:
+def schedule_not_yet_taken(game: Game[Any], deadline: str | None) -> str | None:
+    """Why the coming turn has no ``deadline`` (as the latest turn set it) though game.yaml
+    has a schedule (one written in after that turn ran) and what the GM may do; None
+    when it has one, or game.yaml none."""
+    if game.config.schedule is None or deadline is not None:
         return None
     name, turn = game.config.game, game.latest_turn()
     return (
