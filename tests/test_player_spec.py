@@ -35,3 +35,23 @@ def test_a_name_address_and_code_are_read() -> None:
         "who@example.org",
         "ABCDEFGH",
     )
+
+
+def test_a_spec_pasted_whole_is_not_echoed_whole() -> None:
+    spec = "A" * 100_000 + ":ann@example.org"
+    with pytest.raises(ConfigError) as refused:
+        parse_player_spec(spec, 1)
+    assert str(refused.value) == (
+        f"--player {'A' * 80!r}... (100016 characters): the name is 100000 characters long; "
+        "at most 40 are allowed"
+    )
+
+
+def test_a_long_wrong_address_is_cut_too() -> None:
+    address = "x" * 300
+    with pytest.raises(ConfigError) as refused:
+        parse_player_spec(f"Ann:{address}", 1)
+    message = str(refused.value)
+    assert message.startswith(f"--player {'Ann:' + 'x' * 76!r}... (304 characters): ")
+    assert f"{'x' * 80!r}... (300 characters) is not an e-mail address" in message
+    assert len(message) < 400

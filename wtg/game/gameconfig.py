@@ -26,6 +26,8 @@ CODE_MIN_LENGTH = 8
 CODE_MAX_LENGTH = 64
 NAME_MAX_LENGTH = 40
 GAME_NAME_MAX_LENGTH = 64
+SHOWN_LENGTH = 80
+"""The most of a line given by hand an error quotes back."""
 GAME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 GAME_NAME_RULE = (
     f"a game's name is a word players type in their mail (JOIN NAME, GAME: NAME) and the "
@@ -196,11 +198,11 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
     parts = spec.split(":")
     if len(parts) > 2 and "@" not in parts[1] and any("@" in part for part in parts[2:]):
         raise ConfigError(
-            f"--player {spec!r}: a name cannot hold ':' (a ':' ends the name, the next the "
+            f"--player {_cut(spec)}: a name cannot hold ':' (a ':' ends the name, the next the "
             "address): give the name without it"
         )
     if len(parts) not in (2, 3) or not parts[0].strip():
-        raise ConfigError(f"--player {spec!r}: expected NAME:EMAIL (or NAME:EMAIL:CODE)")
+        raise ConfigError(f"--player {_cut(spec)}: expected NAME:EMAIL (or NAME:EMAIL:CODE)")
     name = parts[0].strip()
     try:
         check_text("the name", name, NAME_MAX_LENGTH)
@@ -208,7 +210,7 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
         code = parts[2].strip().upper() if len(parts) == 3 else new_code()
         check_code(code)
     except ConfigError as exc:
-        raise ConfigError(f"--player {spec!r}: {exc}") from None
+        raise ConfigError(f"--player {_cut(spec)}: {exc}") from None
     return PlayerEntry(id=pid, name=name, email=email, code=code)
 
 
@@ -295,7 +297,15 @@ def checked_address(address: str) -> str:
     try:
         return validate_email(address, check_deliverability=False).normalized
     except EmailNotValidError as exc:
-        raise ConfigError(f"{address!r} is not an e-mail address: {exc}") from None
+        raise ConfigError(f"{_cut(address)} is not an e-mail address: {exc}") from None
+
+
+def _cut(text: str) -> str:
+    """``text`` quoted for an error (control characters escaped), cut after
+    ``SHOWN_LENGTH`` characters: a line pasted whole by mistake is not echoed whole."""
+    if len(text) <= SHOWN_LENGTH:
+        return repr(text)
+    return f"{text[:SHOWN_LENGTH]!r}... ({len(text)} characters)"
 
 
 def check_code(code: str) -> None:
