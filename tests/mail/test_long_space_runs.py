@@ -1,7 +1,7 @@
 """A GAME: line with a run of a million spaces in it (a mail under `mail.max_bytes`): the
 glance at the games a mail names (``games_glanced``: which game's lock a mail takes, and
-which share of a poll's helpers it goes to) took time that grew with the square of the run,
-hours for one mail. Under the poll's time limit each such mail was quarantined after
+which share of a poll's helpers it goes to) took time that grew with the square of the run.
+Under the poll's time limit each such mail was quarantined after
 `mail.handle_seconds`, every player's mail waiting behind it; where a poll shares its
 mails among its helpers, the glance runs before any mail is in hand and no limit stopped
 it. The glance reads a line once, whatever it holds."""

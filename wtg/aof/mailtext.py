@@ -209,7 +209,7 @@ _GAME_NAMED = re.compile(r"\bGAME *: *(\S.*?)(?= +(?:TURN|PLAYER|CODE) *:| *$)",
 equal): the value after ``GAME:``, up to the spaces before the next ``TURN:``, ``PLAYER:``
 or ``CODE:`` of its line, or to the line's end and its trailing spaces. Run as it is, its
 lazy value tries the look-ahead at every character, and the look-ahead runs over the spaces
-after it: a run of a million spaces after a value took hours."""
+after it: a run of spaces after a value took time that grew with the square of its length."""
 _GAME_KEY = re.compile(r"\bGAME *: *(?=\S)", re.I)
 """``GAME:`` and the spaces after it, where a value follows (``_GAME_NAMED``'s start)."""
 _VALUE_END = re.compile(r" (?:TURN|PLAYER|CODE) *:|\n", re.I)
