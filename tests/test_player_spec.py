@@ -55,3 +55,14 @@ def test_a_long_wrong_address_is_cut_too() -> None:
     assert message.startswith(f"--player {'Ann:' + 'x' * 76!r}... (304 characters): ")
     assert f"{'x' * 80!r}... (300 characters) is not an e-mail address" in message
     assert len(message) < 400
+
+
+def test_a_byte_that_is_no_utf8_is_named() -> None:
+    """A name typed in a terminal that is not UTF-8 (the byte 0xFF, which Python's command
+    line keeps as U+DCFF) is named as such, not as the codec's error on writing game.yaml."""
+    with pytest.raises(ConfigError) as refused:
+        parse_player_spec("Ann\udcff:ann@example.org", 1)
+    assert str(refused.value) == (
+        "--player 'Ann\\udcff:ann@example.org': the name holds U+DCFF, a byte that is no "
+        "UTF-8 text: write it in UTF-8"
+    )

@@ -25,6 +25,9 @@ from wtg.host.config import GmConfig, load_config
 from wtg.host.pollhealth import last_poll
 from wtg.mail.inbox import Inbox, Incoming, MaildirInbox
 from wtg.mail.journal import Journal
+from wtg.mail.outcome import Outcome
+from wtg.mail.poller import Poller
+from wtg.serve.notify import Notifier
 from wtg.serve.service import Service, Watched
 
 HOUR = timedelta(hours=1)
@@ -234,3 +237,33 @@ def test_a_game_of_an_older_format_is_named_at_the_start_and_the_others_served(
     assert said[0].getMessage().endswith("run `wtg upgrade`; the other games are served")
     assert open_game(gm.games_dir / "vienna").latest_turn() == 0
     assert open_game(gm.games_dir / "daily").latest_turn() >= 1
+
+
+def test_the_watchdog_hears_of_each_mail_a_poll_handles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """systemd's watchdog (the shipped unit's WatchdogSec) heard from the service between
+    two batches of mail only. A batch may hold 500 mails (``IMAP_BATCH``), each allowed
+    `mail.handle_seconds` (twice that once it writes): a stranger's batch of mails that
+    each take the limit ran past the watchdog, systemd killed the service before the batch
+    was committed, and the next start met the same batch again: none of it was ever filed.
+    The service tells the watchdog after each mail it handles."""
+    gm = load_config(make_host(tmp_path, site=False))
+    heard: list[str] = []
+
+    class Listening(Notifier):
+        def watchdog(self) -> None:
+            heard.append("alive")
+
+    real = Poller.handle
+
+    def handle(poller: Poller, message: Incoming) -> Outcome:
+        heard.append("mail")
+        return real(poller, message)
+
+    monkeypatch.setattr(Poller, "handle", handle)
+    for number, (game, seat) in enumerate((("daily", 1), ("daily", 2), ("vienna", 1))):
+        order(gm, game, seat, number)
+    service = Service(gm, SimClock(START, START + HOUR), notifier=Listening(None))
+    assert service._poll() == 3
+    assert heard[: heard.index("mail") + 6] == ["mail", "alive"] * 3

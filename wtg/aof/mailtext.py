@@ -205,30 +205,61 @@ def header_number(value: str) -> int | None:
 
 
 _GAME_NAMED = re.compile(r"\bGAME *: *(\S.*?)(?= +(?:TURN|PLAYER|CODE) *:| *$)", re.I | re.M)
+"""What ``games_glanced`` reads, as one regex (tests/aof/test_mailtext_fast.py holds them
+equal): the value after ``GAME:``, up to the spaces before the next ``TURN:``, ``PLAYER:``
+or ``CODE:`` of its line, or to the line's end and its trailing spaces. Run as it is, its
+lazy value tries the look-ahead at every character, and the look-ahead runs over the spaces
+after it: a run of spaces after a value took time that grew with the square of its length."""
+_GAME_KEY = re.compile(r"\bGAME *: *(?=\S)", re.I)
+"""``GAME:`` and the spaces after it, where a value follows (``_GAME_NAMED``'s start)."""
+_VALUE_END = re.compile(r" (?:TURN|PLAYER|CODE) *:|\n", re.I)
+"""The first place after a value's first character that may end it: a space before the next
+key of the line (the value ends with the spaces before it), or the line's end."""
 
 
 def games_glanced(texts: Sequence[str]) -> list[str]:
     """The names after every ``GAME:`` of a mail's texts, lower-cased, at a glance (one
-    regex over the text, no line split): enough to find the games a mail is for; the
+    pass over the text, no line split): enough to find the games a mail is for; the
     intake reads the headers whole."""
-    names = (m[1].strip().lower() for text in texts for m in _games_named_in(text))
+    names = (name.strip().lower() for text in texts for name in _games_named_in(text))
     return list(dict.fromkeys(names))
 
 
-def _games_named_in(text: str) -> Iterator[re.Match[str]]:
-    """``_GAME_NAMED.finditer(text)``, the regex tried only where a "game" (any case) starts:
-    under re.IGNORECASE the regex engine has no fast search and tries every character,
-    where ``str.find`` over the lower-cased text skips to the few places."""
+def _games_named_in(text: str) -> Iterator[str]:
+    """What ``_GAME_NAMED.finditer(text)`` finds (each match's value), each character read a
+    bounded number of times: ``GAME:`` looked for only where a "game" (any case) starts
+    (under re.IGNORECASE the regex engine has no fast search and tries every character,
+    where ``str.find`` over the lower-cased text skips to the few places), the value's end
+    by one search from its first character."""
     if "\u0130" in text:  # the one character whose lower case is two: places would move
-        yield from _GAME_NAMED.finditer(text)
+        found = _GAME_KEY.search(text)
+        while found is not None:
+            value, end = _value_at(text, found.end())
+            yield value
+            found = _GAME_KEY.search(text, end)
         return
     lowered = text.lower()  # "GAME" under re.I matches no character outside ASCII
     start = lowered.find("game")
     while start >= 0:
-        match = _GAME_NAMED.match(text, start)  # \b still sees the character before
-        if match is not None:
-            yield match
-        start = lowered.find("game", match.end() if match is not None else start + 1)
+        key = _GAME_KEY.match(text, start)  # \b still sees the character before
+        if key is None:
+            start = lowered.find("game", start + 1)
+            continue
+        value, end = _value_at(text, key.end())
+        yield value
+        start = lowered.find("game", end)
+
+
+def _value_at(text: str, begin: int) -> tuple[str, int]:
+    """The value that starts at ``begin`` (a character that is no space) and where it ends:
+    before the spaces of the next key of its line, or of the line's end."""
+    found = _VALUE_END.search(text, begin + 1)
+    if found is None or found[0] == "\n":
+        stop = len(text) if found is None else found.start()
+        value = text[begin:stop].rstrip(" ")
+    else:
+        value = text[begin : found.start()].rstrip(" ")
+    return value, begin + len(value)
 
 
 def game_named(text: str) -> str | None:

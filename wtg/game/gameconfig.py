@@ -277,7 +277,8 @@ def plain_name(name: str, seat: int) -> str:
 def check_text(what: str, text: str, longest: int) -> None:
     """ConfigError when ``text`` is empty, longer than ``longest`` characters, or holds a
     control character (CR, LF, TAB, NUL, DEL, any Unicode Cc or Cf, a line or paragraph
-    separator)."""
+    separator) or a lone surrogate (a byte of a command line that was no UTF-8; an escape
+    in a From's encoded word, ``=?unicode-escape?q?=5Cud800?=``), which no file can hold."""
     if not text.strip():
         raise ConfigError(f"{what} is empty")
     if len(text) > longest:
@@ -286,6 +287,10 @@ def check_text(what: str, text: str, longest: int) -> None:
         if unicodedata.category(char) in _CONTROL_CATEGORIES:
             shown = _CONTROL_NAMES.get(char, f"U+{ord(char):04X}")
             raise ConfigError(f"{what} holds a control character ({shown})")
+        if "\ud800" <= char <= "\udfff":
+            raise ConfigError(
+                f"{what} holds U+{ord(char):04X}, a byte that is no UTF-8 text: write it in UTF-8"
+            )
 
 
 def checked_address(address: str) -> str:

@@ -17,7 +17,7 @@ import logging
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timezone
 from email.message import Message
 from pathlib import Path
@@ -82,8 +82,13 @@ class Poller:
         *,
         jobs: int = 1,
         journal: Journal | None = None,
+        alive: Callable[[], None] | None = None,
     ) -> None:
+        """``alive``: told after each mail this process handles (`wtg serve`'s ping of
+        systemd's watchdog: a batch of mails that each take ``mail.handle_seconds`` lasts
+        far longer than the watchdog waits, a mail never does)."""
         self.gm = gm
+        self.alive = alive
         self.inbox = inbox
         self.now = now or datetime.now(timezone.utc)
         self.journal = journal if journal is not None else Journal(gm.spool)
@@ -284,6 +289,8 @@ class Poller:
                 return self.quarantine(message, error)
         finally:
             self.hand.done()
+            if self.alive is not None:
+                self.alive()
 
     def _waits(self, refused: PermissionError) -> Outcome | None:
         """A mail that met a file of one game's folder that another user owns (a command

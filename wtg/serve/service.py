@@ -275,7 +275,8 @@ class Service:
         try:
             with rare_collections():
                 watched = Watched(self.inbox, self._between_batches)
-                summary = Poller(self.gm, watched, now, jobs=self.jobs).run()
+                alive = self.notifier.watchdog  # after each mail, and between batches
+                summary = Poller(self.gm, watched, now, jobs=self.jobs, alive=alive).run()
         except Exception as error:  # the server, the disk: a new connection after a pause
             dropped = isinstance(error, CONNECTION_TROUBLE)
             what = "the connection dropped" if dropped else "the poll stopped"
