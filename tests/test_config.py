@@ -260,6 +260,32 @@ def test_a_missing_key_of_a_section(tmp_path: Path) -> None:
             "line 2: not valid YAML: found character '\\t' that cannot start any token (a tab: "
             "YAML indents with spaces only: put spaces in its place)",
         ),
+        # a key indented by a space too few or too many: PyYAML's words alone
+        # (`expected <block end>, but found '<block mapping start>'`, `mapping values are
+        # not allowed here`) named neither the indent nor what to do
+        (
+            "games_dir: g\nimap:\n  host: h\n  port: 993\n ssl: true\n",
+            "line 5: not valid YAML: expected <block end>, but found '<block mapping start>' "
+            "(line 5 begins 1 space in, the keys above it 0 or 2: indent it as far as the "
+            "others of its section)",
+        ),
+        (
+            "games_dir: g\nimap:\n  host: h\n   port: 993\n",
+            "line 4: not valid YAML: mapping values are not allowed here (line 4 begins 3 "
+            "spaces in, the keys above it 0 or 2: indent it as far as the others of its "
+            "section)",
+        ),
+        (
+            "games_dir: g\n  transport: maildir  # the mail as files\n",
+            "line 2: not valid YAML: mapping values are not allowed here (line 2 begins 2 "
+            "spaces in, the keys above it 0: indent it as far as the others of its section)",
+        ),
+        # a ': ' inside a value not in quotes: YAML reads a second key there
+        (
+            "games_dir: g\nfrom: GM: the host <gm@example.org>  # the From\n",
+            "line 2: not valid YAML: mapping values are not allowed here (a ': ' in a value "
+            "not in quotes: put the value in quotes, from: 'GM: the host <gm@example.org>')",
+        ),
         (
             "- games\n",
             "line 1: expected keys and values (dkim, from, games_dir, imap, mail, maildir_in, "

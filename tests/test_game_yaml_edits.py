@@ -94,6 +94,31 @@ EDITS = [
         "not valid YAML: found character '\\t' that cannot start any token (a tab: YAML indents "
         "with spaces only: put spaces in its place)",
     ),
+    # a line indented wrongly: PyYAML's words alone, which named neither the indent nor
+    # what to do
+    (
+        "map_pictures: true",
+        "  map_pictures: true",
+        12,
+        "not valid YAML: expected <block end>, but found '<block mapping start>' (line 12 "
+        "begins 2 spaces in, the keys above it 0: indent it as far as the others of its "
+        "section)",
+    ),
+    (
+        "- {id: 2",
+        "  - {id: 2",
+        10,
+        "not valid YAML: expected <block end>, but found '<block sequence start>' (line 10 "
+        "begins 2 spaces in, the keys above it 0: indent it as far as the others of its "
+        "section)",
+    ),
+    (
+        "variant: null",
+        "variant: null\n  map: small",
+        5,
+        "not valid YAML: mapping values are not allowed here (line 5 begins 2 spaces in, the "
+        "keys above it 0: indent it as far as the others of its section)",
+    ),
     # a key given twice: the second won in silence (a seed pasted under the old one)
     ("seed: ", "seed: 5\nseed: ", 7, "seed is given twice (lines 6 and 7)"),
     (
