@@ -341,6 +341,20 @@ def test_relative_paths_are_relative_to_the_config_files_folder(
     assert load_config(Path("etc/wtg.yaml")).maildir_in == Path("etc/../inbox")
 
 
+def test_a_password_file_saved_by_windows_notepad_gives_the_password_alone(
+    tmp_path: Path,
+) -> None:
+    """A password file saved with a byte-order mark and a Windows line ending: the mark
+    was sent as part of the password, and the server refused a login the GM had right."""
+    (tmp_path / "smtp-password").write_bytes(b"\xef\xbb\xbfs3cret\r\n")
+    path = config_file(
+        tmp_path,
+        "games_dir: games\nsmtp:\n  host: h\n  username: gm\n  password_file: smtp-password\n",
+    )
+    gm = load_config(path)
+    assert gm.smtp is not None and gm.smtp.secret() == "s3cret"
+
+
 def test_a_home_folder_is_expanded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     gm: GmConfig = load_config(config_file(tmp_path, "games_dir: ~/games\n"))

@@ -504,7 +504,7 @@ def _from_env(name: str, key: tuple[str, ...], locate: Locator) -> str:
 
 def _from_file(path: Path, key: tuple[str, ...], locate: Locator) -> str:
     try:
-        return str(path.read_text(encoding="utf-8").strip())
+        return str(path.read_text(encoding="utf-8-sig").strip())  # a BOM (Notepad) is no part of it
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
         raise ConfigError(f"{locate.at(key)}: cannot read {path}: {reason}") from exc
