@@ -30,6 +30,7 @@ import contextlib
 import logging
 import os
 import signal
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
@@ -161,6 +162,11 @@ class Service:
         """The site is rebuilt at the start (a build a kill cut short) and after turns."""
         self.ready = False
         self.rounds = 0
+        self.folder = folder_identity(gm.games_dir)
+        """The games folder it started on (its device and inode): one moved away, or
+        another put in its place, stops it (``_folder_changed``)."""
+        self.gone: str | None = None
+        """Why it stopped on its own (the games folder gone or changed), None otherwise."""
 
     # --- signals -------------------------------------------------------------------
     def stop(self) -> None:
@@ -206,8 +212,10 @@ class Service:
             self.wake.clear()
             if self.stop_asked:
                 break
+            if self._moved():
+                break
             self._round()
-            if self.stop_asked:
+            if self.stop_asked or self._moved():
                 break
             until, why = self._plan()
             self.notifier.status(self._status(until, why))
@@ -217,13 +225,42 @@ class Service:
                 self._trouble(f"the connection dropped: {error}")
                 self._disconnect()
 
+    def _moved(self) -> bool:
+        """Whether its games folder is gone or changed (``_folder_changed``): said once, in
+        ``gone`` and the log, and nothing more is done."""
+        if self.gone is None:
+            self.gone = self._folder_changed()
+            if self.gone is not None:
+                log_event(self.gone, level=logging.ERROR)
+        return self.gone is not None
+
+    def _folder_changed(self) -> str | None:
+        """Why the service must stop: its games folder is gone or is another folder than
+        the one it started on. Going on, its poll would make a new games folder (and a
+        spool) of the old name and file the players' mail there, for no game, or serve a
+        folder whose spool's locks it does not hold; None while it is the same."""
+        now = folder_identity(self.gm.games_dir)
+        if now == self.folder:
+            return None
+        if now is None:
+            return (
+                f"the games folder {self.gm.games_dir} is gone (moved or removed while wtg "
+                "serve ran): wtg serve stops rather than make a new one; correct games_dir in "
+                "the config if it moved, then start wtg serve again"
+            )
+        return (
+            f"the games folder {self.gm.games_dir} is another folder than the one wtg serve "
+            "started on (moved, or another put in its place, while it ran): wtg serve stops; "
+            "start it again to serve the folder there now"
+        )
+
     def _round(self) -> None:
         self.rounds += 1
         seen = self._poll()
         if not self.ready:
             self.ready = True
             self.notifier.ready("polling")
-        if self.stop_asked:
+        if self.stop_asked or self._moved():
             return
         ran = self._step("the due run", self._games, 0)
         if self.stop_asked:
@@ -242,7 +279,7 @@ class Service:
         paused (1 min, growing to an hour), the other steps go on."""
         pause = self.steps.setdefault(name, Pause(timedelta(minutes=1), timedelta(hours=1)))
         now = self.clock.now()
-        if pause.waiting(now):
+        if pause.waiting(now) or self._moved():  # a step would make the folder anew
             return otherwise
         try:
             done = work()
@@ -534,6 +571,15 @@ class Service:
         log_event("the config was reloaded")
         self._formats()
         self.notifier.ready("polling")
+
+
+def folder_identity(folder: Path) -> tuple[int, int] | None:
+    """The device and inode of ``folder``, None when it is not there (or no folder)."""
+    try:
+        found = folder.stat()
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino) if stat.S_ISDIR(found.st_mode) else None
 
 
 @contextlib.contextmanager
