@@ -27,7 +27,7 @@ from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskspace import disk_full, written
 from wtg.files.ownership import SPOOL, owner_line
-from wtg.files.paths import subfolders
+from wtg.files.paths import folder_identity, subfolders
 from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
 from wtg.text.closename import close_names, either
@@ -300,3 +300,25 @@ def failure_reason(exc: BaseException, games_dir: Path | None = None) -> str:
     text = f"{text}: {full}" if full else text
     lines = (" ".join(line.split()) for line in text.splitlines())
     return "; ".join(line for line in lines if line)[:500]  # a problem a line, told apart
+
+
+def games_folder_moved(games_dir: Path, started: tuple[int, int] | None, who: str) -> str | None:
+    """Why ``who`` (``wtg serve``), started on the games folder ``games_dir`` whose
+    ``folder_identity`` was ``started``, must stop: the folder is gone, or another is in
+    its place. Going on, its poll would make a new games folder (and a mail spool) of the
+    old name and file the players' mail there, for no game, or serve a folder whose spool's
+    locks it does not hold. None while it is the same folder."""
+    now = folder_identity(games_dir)
+    if now == started:
+        return None
+    if now is None:
+        return (
+            f"the games folder {games_dir} is gone (moved or removed while {who} ran): {who} "
+            "stops rather than make a new one; correct games_dir in the config if it moved, "
+            f"then start {who} again"
+        )
+    return (
+        f"the games folder {games_dir} is another folder than the one {who} started on "
+        f"(moved, or another put in its place, while it ran): {who} stops; start it again "
+        "to serve the folder there now"
+    )

@@ -30,7 +30,6 @@ import contextlib
 import logging
 import os
 import signal
-import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
@@ -40,11 +39,12 @@ from typing import Any, TypeVar
 
 from wtg.files.diskspace import disk_full
 from wtg.files.ownership import owner_line
+from wtg.files.paths import folder_identity
 from wtg.game.engine import open_game
 from wtg.game.schedule import iso
 from wtg.host.config import GmConfig
 from wtg.host.due import GameRun, Outcome, run_due, why_due
-from wtg.host.gamesdir import failure_reason
+from wtg.host.gamesdir import failure_reason, games_folder_moved
 from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import (
     ServiceRecord,
@@ -164,7 +164,7 @@ class Service:
         self.rounds = 0
         self.folder = folder_identity(gm.games_dir)
         """The games folder it started on (its device and inode): one moved away, or
-        another put in its place, stops it (``_folder_changed``)."""
+        another put in its place, stops it (``games_folder_moved``)."""
         self.gone: str | None = None
         """Why it stopped on its own (the games folder gone or changed), None otherwise."""
 
@@ -226,33 +226,13 @@ class Service:
                 self._disconnect()
 
     def _moved(self) -> bool:
-        """Whether its games folder is gone or changed (``_folder_changed``): said once, in
+        """Whether its games folder is gone or changed (``games_folder_moved``): said once, in
         ``gone`` and the log, and nothing more is done."""
         if self.gone is None:
-            self.gone = self._folder_changed()
+            self.gone = games_folder_moved(self.gm.games_dir, self.folder, "wtg serve")
             if self.gone is not None:
                 log_event(self.gone, level=logging.ERROR)
         return self.gone is not None
-
-    def _folder_changed(self) -> str | None:
-        """Why the service must stop: its games folder is gone or is another folder than
-        the one it started on. Going on, its poll would make a new games folder (and a
-        spool) of the old name and file the players' mail there, for no game, or serve a
-        folder whose spool's locks it does not hold; None while it is the same."""
-        now = folder_identity(self.gm.games_dir)
-        if now == self.folder:
-            return None
-        if now is None:
-            return (
-                f"the games folder {self.gm.games_dir} is gone (moved or removed while wtg "
-                "serve ran): wtg serve stops rather than make a new one; correct games_dir in "
-                "the config if it moved, then start wtg serve again"
-            )
-        return (
-            f"the games folder {self.gm.games_dir} is another folder than the one wtg serve "
-            "started on (moved, or another put in its place, while it ran): wtg serve stops; "
-            "start it again to serve the folder there now"
-        )
 
     def _round(self) -> None:
         self.rounds += 1
@@ -571,15 +551,6 @@ class Service:
         log_event("the config was reloaded")
         self._formats()
         self.notifier.ready("polling")
-
-
-def folder_identity(folder: Path) -> tuple[int, int] | None:
-    """The device and inode of ``folder``, None when it is not there (or no folder)."""
-    try:
-        found = folder.stat()
-    except OSError:
-        return None
-    return (found.st_dev, found.st_ino) if stat.S_ISDIR(found.st_mode) else None
 
 
 @contextlib.contextmanager
