@@ -169,6 +169,25 @@ def folder_problem(path: Path) -> str | None:
     return None
 
 
+RESTORING = ".restoring"
+"""Where `wtg restore` unpacks before it moves the folders into place: the mark of a
+games folder under restore (or whose restore was cut short)."""
+
+
+def restore_under_way(folder: Path) -> str | None:
+    """Why no command may run on the games folder ``folder``: it holds a restore under way
+    or cut short (what a poll or a send wrote there, a spool of its own, stopped the
+    restore, and a restore given again removes it, the mail it filed with it); None when
+    it holds none."""
+    if not (folder / RESTORING).is_dir():
+        return None
+    return (
+        f"is being restored, or its restore was cut short (it holds {RESTORING}): no command "
+        "runs on it until `wtg restore` has finished; if none runs now, give the same `wtg "
+        f"restore FILE --games-dir {folder.absolute()}` again"
+    )
+
+
 def games_folder_slip(folder: Path) -> str | None:
     """Why ``folder``, a folder given as the games folder, is another folder of a host, in
     words that follow the path: a game's folder (it holds game.yaml), or the folder above

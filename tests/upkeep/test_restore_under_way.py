@@ -1,0 +1,86 @@
+"""Cron's lines fired while `wtg restore` wrote the games folder the config names (a host
+rolled back: the old folder moved aside, the backup restored in its place): `poll` made a
+new mail spool beside the restore's `.restoring`, the restore then stopped on it
+(`OSError: Directory not empty`), and a poll on a mail server filed the players' mail
+into that spool, which the restore given again removed. Every command now refuses a games
+folder under restore, saying so, and makes nothing in it; a restore that meets something
+written into its folder meanwhile says what and what to do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tests.upkeep.hosts import host_copy
+from wtg.cli import main
+from wtg.upkeep.restore import RestoreError, restore
+
+
+@pytest.fixture(scope="module")
+def backup(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("under-way")
+    config = host_copy(root / "host", tmp_path_factory.getbasetemp() / "upkeep-template")
+    archive = root / "host.tar.gz"
+    result = CliRunner().invoke(main, ["--config", str(config), "backup", str(archive)])
+    assert result.exit_code == 0, result.output
+    return archive
+
+
+def under_restore(tmp_path: Path) -> Path:
+    """A config whose games folder holds a restore under way (or cut short)."""
+    (tmp_path / "games" / ".restoring" / "g1").mkdir(parents=True)
+    config = tmp_path / "wtg.yaml"
+    config.write_text('games_dir: games\nfrom: "GM <gm@example.org>"\n', encoding="utf-8")
+    return config
+
+
+@pytest.mark.parametrize(
+    "command", [["poll"], ["run-turn", "--due"], ["send"], ["remind"], ["status"]]
+)
+def test_no_command_runs_on_a_games_folder_under_restore(
+    tmp_path: Path, command: list[str]
+) -> None:
+    config = under_restore(tmp_path)
+    result = CliRunner().invoke(main, ["--config", str(config), *command])
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines() == [
+        f"wtg: the games folder {tmp_path / 'games'} (games_dir of {config}) is being "
+        "restored, or its restore was cut short (it holds .restoring): no command runs on "
+        "it until `wtg restore` has finished; if none runs now, give the same `wtg restore "
+        f"FILE --games-dir {tmp_path / 'games'}` again"
+    ]
+    assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [".restoring"]
+
+
+def test_check_config_fails_a_games_folder_under_restore(tmp_path: Path) -> None:
+    config = under_restore(tmp_path)
+    result = CliRunner().invoke(main, ["--config", str(config), "check-config"])
+    assert result.exit_code == 1
+    assert (
+        f"FAIL  games_dir {tmp_path / 'games'}: is being restored, or its restore was cut "
+        "short (it holds .restoring): no command runs on it until `wtg restore` has "
+        f"finished; if none runs now, give the same `wtg restore FILE --games-dir "
+        f"{tmp_path / 'games'}` again"
+    ) in result.output.splitlines()
+
+
+def test_a_restore_that_meets_a_folder_written_meanwhile_says_so(
+    tmp_path: Path, backup: Path
+) -> None:
+    games = tmp_path / "games"
+
+    def meanwhile(what: str, _done: int, _total: int) -> None:
+        if what == "restoring" and not (games / ".mail").exists():
+            (games / ".mail" / "maildir-in").mkdir(parents=True)  # an older wtg's poll
+
+    with pytest.raises(RestoreError) as refused:
+        restore(backup, games, meanwhile)
+    assert str(refused.value) == (
+        f"{games} was written by another process while it was restored (.mail): stop what "
+        "writes there (cron's wtg lines, `wtg serve`), then give the same `wtg restore` "
+        "again, which restores anew"
+    )
+    assert restore(backup, games).again  # given again: done, what was there removed
+    assert not (games / ".restoring").exists()
