@@ -8,6 +8,8 @@ written into its folder meanwhile says what and what to do."""
 
 from __future__ import annotations
 
+import os
+import pwd
 from pathlib import Path
 
 import pytest
@@ -84,3 +86,27 @@ def test_a_restore_that_meets_a_folder_written_meanwhile_says_so(
     )
     assert restore(backup, games).again  # given again: done, what was there removed
     assert not (games / ".restoring").exists()
+
+
+def test_root_is_refused_a_restore_into_a_folder_another_user_owns(
+    tmp_path: Path, backup: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`sudo wtg restore FILE --games-dir /srv/wtg/games` on a host the user wtg runs: every
+    folder and file restored was root's alone (0700, 0600), and the host's own cron or
+    service, run as wtg, could not even open its games folder. Root is refused there, as on
+    every other command of a host another user owns, and nothing is written."""
+    host = tmp_path / "host"
+    host.mkdir()
+    if os.geteuid() == 0:  # the host is another user's: nobody's here
+        os.chown(host, 65534, 65534)
+    owner = pwd.getpwuid(host.stat().st_uid).pw_name
+    monkeypatch.setattr(os, "geteuid", lambda: 0)  # and this wtg runs as root
+    games = host / "games"
+    result = CliRunner().invoke(main, ["restore", str(backup), "--games-dir", str(games)])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"wtg: the folder {host} belongs to {owner}, and wtg runs as root here: run it as "
+        f"{owner} (sudo -u {owner} wtg ...), or what root writes there would be root's "
+        "alone, and the host's own runs would fail on it\n"
+    )
+    assert not games.exists()
