@@ -209,6 +209,23 @@ def test_every_problem_is_one_line_in_file_order(tmp_path: Path) -> None:
     ]
 
 
+def test_a_number_in_quotes_is_said_to_be_text_because_of_them(tmp_path: Path) -> None:
+    """`remind_hours: '12'`: "expected a whole number of hours, found the text '12'" read
+    as nonsense to a GM who wrote a 12; the quotes made it text, and now it says so."""
+    path = config_file(
+        tmp_path,
+        "games_dir: g\nmail:\n  remind_hours: '12'\nimap:\n  host: h\n  port: \"993\"\n"
+        "  username: gm\n  password: pw\n",
+    )
+    assert problems(path) == [
+        f"{path}, line 3: mail.remind_hours: expected a whole number of hours, 0 or more, "
+        "found the text '12' (in quotes, YAML reads it as text: write it without them, "
+        "remind_hours: 12)",
+        f"{path}, line 6: imap.port: expected a port number from 1 to 65535, found the text "
+        "'993' (in quotes, YAML reads it as text: write it without them, port: 993)",
+    ]
+
+
 def test_a_section_check_names_the_line_of_its_key(tmp_path: Path) -> None:
     path = config_file(
         tmp_path,

@@ -60,6 +60,22 @@ EDITS = [
     ("seed: ", "seed: true\n#", 6, "seed: expected a whole number, found true (a yes/no)"),
     ("every_days: 2", "every_days: 2.5", 11, f"{DAYS} the number 2.5"),
     ("every_days: 2", "every_days: two", 11, f"{DAYS} the text 'two'"),
+    # a number or a yes/no in quotes: "found the text '2'" read as nonsense to a GM who
+    # wrote a 2, and did not say that the quotes made it text
+    (
+        "every_days: 2",
+        "every_days: '2'",
+        11,
+        f"{DAYS} the text '2' (in quotes, YAML reads it as text: write it without them, "
+        "every_days: 2)",
+    ),
+    (
+        "map_pictures: true",
+        "map_pictures: 'false'",
+        12,
+        "map_pictures: expected true or false, found the text 'false' (in quotes, YAML reads "
+        "it as text: write it without them, map_pictures: false)",
+    ),
     (
         "at: '18:00'",
         "at: 18:00",

@@ -266,3 +266,20 @@ def plain_scalar(text: str, path: Path_) -> str | None:
     if isinstance(node, yaml.ScalarNode) and node.style is None:
         return str(node.value)
     return None
+
+
+def unquoted_hint(value: Any, key: str, kinds: tuple[type, ...]) -> str:
+    """`` (in quotes, YAML reads it as text: write it without them, port: 993)`` when
+    ``value``, refused where one of ``kinds`` (int, float, bool) belongs, is text that
+    YAML reads as one of them without its quotes (``'993'``, ``'false'``); else ""."""
+    if not isinstance(value, str) or not value.strip():
+        return ""
+    try:
+        read = yaml.safe_load(value)
+    except yaml.YAMLError:
+        return ""
+    if isinstance(read, bool) and bool not in kinds:
+        return ""
+    if not isinstance(read, kinds):
+        return ""
+    return f" (in quotes, YAML reads it as text: write it without them, {key}: {value.strip()})"
