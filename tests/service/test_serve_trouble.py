@@ -249,8 +249,11 @@ def test_a_games_folder_moved_away_while_it_runs_stops_it_and_is_not_made_anew(
     clock = SimClock(START, START + 5 * HOUR)
     service = Service(gm, clock, zone=timezone.utc)
     clock.on_end = service.stop
-    moved = tmp_path / "games-old"
-    clock.at(START + 30 * timedelta(minutes=1), lambda: gm.games_dir.rename(moved))
+
+    def move() -> None:
+        gm.games_dir.rename(tmp_path / "games-old")
+
+    clock.at(START + 30 * timedelta(minutes=1), move)
     service.run()
 
     assert not gm.games_dir.exists()
