@@ -81,7 +81,15 @@ EDITS = [
         "at: 18:00",
         11,
         "schedule: at: expected the hour as 'HH:MM' in quotes (at: '18:00'), found the number "
-        "1080 (YAML reads an unquoted 18:00 as a number)",
+        "1080 (YAML reads an unquoted 18:00 as a number: write at: '18:00')",
+    ),
+    # an hour of one digit: it was said as 18:00, the hour of the example, not the GM's
+    (
+        "at: '18:00'",
+        "at: 9:00",
+        11,
+        "schedule: at: expected the hour as 'HH:MM' in quotes (at: '18:00'), found the number "
+        "540 (YAML reads an unquoted 9:00 as a number: write at: '09:00')",
     ),
     ("first: '", "frist: '", 11, f"schedule: frist: {NO_SUCH} 'first'?"),
     (

@@ -224,7 +224,7 @@ def _schedule(schedule: Any) -> list[Problem]:
             (
                 ("schedule", "at"),
                 f"expected the hour as 'HH:MM' in quotes (at: '18:00'), found the number {at} "
-                "(YAML reads an unquoted 18:00 as a number)",
+                + _sexagesimal(at),
             )
         )
     elif "at" in schedule and not isinstance(at, str):
@@ -253,6 +253,18 @@ def _schedule(schedule: Any) -> list[Problem]:
         )
         problems.append((("schedule", key), str(exc)))
     return problems
+
+
+def _sexagesimal(number: int) -> str:
+    """What YAML made ``number`` of, when it is an hour written without quotes (``9:00``,
+    read in base 60 as 540), with the line to write; YAML's rule alone otherwise."""
+    if not 0 <= number < 24 * 60:
+        return "(YAML reads an unquoted 18:00 as a number)"
+    hour, minute = divmod(number, 60)
+    return (
+        f"(YAML reads an unquoted {hour}:{minute:02d} as a number: write at: "
+        f"'{hour:02d}:{minute:02d}')"
+    )
 
 
 def _whole(value: Any) -> bool:
