@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 from tests.upkeep.hosts import host_copy
 from wtg.cli import main
+from wtg.upkeep.archive import BackupRefused
 from wtg.upkeep.restore import RestoreError, restore
 
 
@@ -110,3 +111,36 @@ def test_root_is_refused_a_restore_into_a_folder_another_user_owns(
         "alone, and the host's own runs would fail on it\n"
     )
     assert not games.exists()
+
+
+def test_no_command_writes_in_an_empty_folder_while_its_restore_reads_the_archive(
+    tmp_path: Path, backup: Path
+) -> None:
+    """The GM made the empty games folder first (`mkdir games`, then `wtg restore`): while
+    the archive was read and checked, before the restore marked the folder, cron's poll
+    found an empty games folder and made its spool there, and the restore then stopped on
+    it. The folder is marked from the start now, and left empty if the archive is refused."""
+    games = tmp_path / "games"
+    games.mkdir()
+    config = tmp_path / "wtg.yaml"
+    config.write_text('games_dir: games\nfrom: "GM <gm@example.org>"\n', encoding="utf-8")
+    polls: list[int] = []
+
+    def cron(what: str, _done: int, _total: int) -> None:
+        if what == "checking" and not polls:
+            polled = CliRunner().invoke(main, ["--config", str(config), "poll"])
+            polls.append(polled.exit_code)
+
+    done = restore(backup, games, cron)
+    assert polls == [1]  # refused: the folder was being restored
+    assert not done.again
+    assert not (games / ".restoring").exists()
+    assert (games / ".mail" / "journal.sqlite").is_file()  # the backup's spool, in place
+
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    damaged = tmp_path / "damaged.tar.gz"
+    damaged.write_bytes(backup.read_bytes()[:-100])
+    with pytest.raises(BackupRefused):
+        restore(damaged, empty)
+    assert list(empty.iterdir()) == []  # refused: the folder as it was

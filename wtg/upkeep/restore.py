@@ -109,7 +109,15 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     """Restore the backup ``source`` into ``games_dir`` (empty, or not there yet)."""
     again = _check_target(games_dir)
     step = progress or (lambda _what, _done, _total: None)
-    checked = verify(source, step)
+    marked = games_dir.is_dir() and not again  # an empty folder made by the GM: marked at
+    if marked:  # once, so that no command (cron's poll) writes in it while the archive is read
+        os.mkdir(games_dir / RESTORING, private.DIR_MODE)
+    try:
+        checked = verify(source, step)
+    except BaseException:
+        if marked:  # refused: the folder left as it was
+            os.rmdir(games_dir / RESTORING)
+        raise
     manifest, total = checked.manifest, checked.size
     if again:
         _clear(games_dir)
@@ -118,6 +126,7 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     staging = games_dir / RESTORING
     private.make_dirs(staging)
     fsync_dir(games_dir)  # the mark of a restore under way is on disk before anything else
+    _refuse_written_meanwhile(games_dir)  # before the unpack, not only after it
     files = _unpack(source, staging, checked.files, step)
     _check_databases(staging, manifest)
     diskflush.flush(staging)
