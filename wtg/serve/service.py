@@ -187,6 +187,7 @@ class Service:
         when another `wtg serve` or a `wtg poll` holds the spool."""
         spool = self.gm.spool
         with _locks(spool):
+            self.folder = folder_identity(self.gm.games_dir)  # the folder its locks are in
             write_service_record(
                 spool, ServiceRecord(pid=self.pid, since=self.started, version=wtg_version())
             )
