@@ -19,6 +19,7 @@ no other folder names it.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -225,6 +226,9 @@ def folder_meant(path: Path) -> str | None:
     """The folder beside ``path`` (which is not there) that the GM may have meant, in
     words: its name with the spaces around it gone (``games_dir: "games "``), or the names
     close to it (``gmaes``, ``wtg.text.closename``); None when there is none."""
+    variable = _variable_meant(path)
+    if variable is not None:
+        return variable
     path = path.absolute()
     try:
         with os.scandir(path.parent) as entries:
@@ -238,6 +242,22 @@ def folder_meant(path: Path) -> str | None:
         )
     close = [str(path.parent / meant) for meant in close_names(name, names)]
     return f"did you mean {either(close)}?" if close else None
+
+
+def _variable_meant(path: Path) -> str | None:
+    """A ``$HOME`` (or ``${HOME}``) in ``path``, which a config does not expand (a line
+    copied from a shell script), in words with the folder it holds when that is one; None
+    when ``path`` holds no variable."""
+    raw = str(path)
+    found = re.search(r"\$(\{\w+\}|\w+)", raw)
+    if found is None:
+        return None
+    start = raw.rfind(os.sep, 0, found.start()) + 1
+    expanded = Path(raw[:start]) / os.path.expandvars(raw[start:])
+    said = f"a config expands no variable, {found.group(0)} here"
+    if "$" not in str(expanded) and expanded.is_dir():
+        return f"{said}: did you mean {expanded}?"
+    return f"{said}: write the folder's path (~ for your home is taken)"
 
 
 def name_taken(games_dir: Path, name: str) -> str | None:
