@@ -209,6 +209,23 @@ def test_every_problem_is_one_line_in_file_order(tmp_path: Path) -> None:
     ]
 
 
+def test_a_number_in_quotes_is_said_to_be_text_because_of_them(tmp_path: Path) -> None:
+    """`remind_hours: '12'`: "expected a whole number of hours, found the text '12'" read
+    as nonsense to a GM who wrote a 12; the quotes made it text, and now it says so."""
+    path = config_file(
+        tmp_path,
+        "games_dir: g\nmail:\n  remind_hours: '12'\nimap:\n  host: h\n  port: \"993\"\n"
+        "  username: gm\n  password: pw\n",
+    )
+    assert problems(path) == [
+        f"{path}, line 3: mail.remind_hours: expected a whole number of hours, 0 or more, "
+        "found the text '12' (in quotes, YAML reads it as text: write it without them, "
+        "remind_hours: 12)",
+        f"{path}, line 6: imap.port: expected a port number from 1 to 65535, found the text "
+        "'993' (in quotes, YAML reads it as text: write it without them, port: 993)",
+    ]
+
+
 def test_a_section_check_names_the_line_of_its_key(tmp_path: Path) -> None:
     path = config_file(
         tmp_path,
@@ -259,6 +276,32 @@ def test_a_missing_key_of_a_section(tmp_path: Path) -> None:
             "games_dir: games\n\tfrom: gm@example.org\n",
             "line 2: not valid YAML: found character '\\t' that cannot start any token (a tab: "
             "YAML indents with spaces only: put spaces in its place)",
+        ),
+        # a key indented by a space too few or too many: PyYAML's words alone
+        # (`expected <block end>, but found '<block mapping start>'`, `mapping values are
+        # not allowed here`) named neither the indent nor what to do
+        (
+            "games_dir: g\nimap:\n  host: h\n  port: 993\n ssl: true\n",
+            "line 5: not valid YAML: expected <block end>, but found '<block mapping start>' "
+            "(line 5 begins 1 space in, the keys above it 0 or 2: indent it as far as the "
+            "others of its section)",
+        ),
+        (
+            "games_dir: g\nimap:\n  host: h\n   port: 993\n",
+            "line 4: not valid YAML: mapping values are not allowed here (line 4 begins 3 "
+            "spaces in, the keys above it 0 or 2: indent it as far as the others of its "
+            "section)",
+        ),
+        (
+            "games_dir: g\n  transport: maildir  # the mail as files\n",
+            "line 2: not valid YAML: mapping values are not allowed here (line 2 begins 2 "
+            "spaces in, the keys above it 0: indent it as far as the others of its section)",
+        ),
+        # a ': ' inside a value not in quotes: YAML reads a second key there
+        (
+            "games_dir: g\nfrom: GM: the host <gm@example.org>  # the From\n",
+            "line 2: not valid YAML: mapping values are not allowed here (a ': ' in a value "
+            "not in quotes: put the value in quotes, from: 'GM: the host <gm@example.org>')",
         ),
         (
             "- games\n",
@@ -313,6 +356,20 @@ def test_relative_paths_are_relative_to_the_config_files_folder(
     assert gm.smtp is not None and gm.smtp.secret() == "from-the-file"
     config_file(tmp_path, "games_dir: games\nmaildir_in: ../inbox\n", "etc/wtg.yaml")
     assert load_config(Path("etc/wtg.yaml")).maildir_in == Path("etc/../inbox")
+
+
+def test_a_password_file_saved_by_windows_notepad_gives_the_password_alone(
+    tmp_path: Path,
+) -> None:
+    """A password file saved with a byte-order mark and a Windows line ending: the mark
+    was sent as part of the password, and the server refused a login the GM had right."""
+    (tmp_path / "smtp-password").write_bytes(b"\xef\xbb\xbfs3cret\r\n")
+    path = config_file(
+        tmp_path,
+        "games_dir: games\nsmtp:\n  host: h\n  username: gm\n  password_file: smtp-password\n",
+    )
+    gm = load_config(path)
+    assert gm.smtp is not None and gm.smtp.secret() == "s3cret"
 
 
 def test_a_home_folder_is_expanded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

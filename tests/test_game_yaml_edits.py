@@ -60,12 +60,36 @@ EDITS = [
     ("seed: ", "seed: true\n#", 6, "seed: expected a whole number, found true (a yes/no)"),
     ("every_days: 2", "every_days: 2.5", 11, f"{DAYS} the number 2.5"),
     ("every_days: 2", "every_days: two", 11, f"{DAYS} the text 'two'"),
+    # a number or a yes/no in quotes: "found the text '2'" read as nonsense to a GM who
+    # wrote a 2, and did not say that the quotes made it text
+    (
+        "every_days: 2",
+        "every_days: '2'",
+        11,
+        f"{DAYS} the text '2' (in quotes, YAML reads it as text: write it without them, "
+        "every_days: 2)",
+    ),
+    (
+        "map_pictures: true",
+        "map_pictures: 'false'",
+        12,
+        "map_pictures: expected true or false, found the text 'false' (in quotes, YAML reads "
+        "it as text: write it without them, map_pictures: false)",
+    ),
     (
         "at: '18:00'",
         "at: 18:00",
         11,
         "schedule: at: expected the hour as 'HH:MM' in quotes (at: '18:00'), found the number "
-        "1080 (YAML reads an unquoted 18:00 as a number)",
+        "1080 (YAML reads an unquoted 18:00 as a number: write at: '18:00')",
+    ),
+    # an hour of one digit: it was said as 18:00, the hour of the example, not the GM's
+    (
+        "at: '18:00'",
+        "at: 9:00",
+        11,
+        "schedule: at: expected the hour as 'HH:MM' in quotes (at: '18:00'), found the number "
+        "540 (YAML reads an unquoted 9:00 as a number: write at: '09:00')",
     ),
     ("first: '", "frist: '", 11, f"schedule: frist: {NO_SUCH} 'first'?"),
     (
@@ -93,6 +117,31 @@ EDITS = [
         6,
         "not valid YAML: found character '\\t' that cannot start any token (a tab: YAML indents "
         "with spaces only: put spaces in its place)",
+    ),
+    # a line indented wrongly: PyYAML's words alone, which named neither the indent nor
+    # what to do
+    (
+        "map_pictures: true",
+        "  map_pictures: true",
+        12,
+        "not valid YAML: expected <block end>, but found '<block mapping start>' (line 12 "
+        "begins 2 spaces in, the keys above it 0: indent it as far as the others of its "
+        "section)",
+    ),
+    (
+        "- {id: 2",
+        "  - {id: 2",
+        10,
+        "not valid YAML: expected <block end>, but found '<block sequence start>' (line 10 "
+        "begins 2 spaces in, the keys above it 0: indent it as far as the others of its "
+        "section)",
+    ),
+    (
+        "variant: null",
+        "variant: null\n  map: small",
+        5,
+        "not valid YAML: mapping values are not allowed here (line 5 begins 2 spaces in, the "
+        "keys above it 0: indent it as far as the others of its section)",
     ),
     # a key given twice: the second won in silence (a seed pasted under the old one)
     ("seed: ", "seed: 5\nseed: ", 7, "seed is given twice (lines 6 and 7)"),

@@ -375,3 +375,27 @@ def test_a_config_named_in_capitals_names_the_file_meant(tmp_path: Path) -> None
         f"wtg: WTG.yaml ({tmp_path / 'WTG.yaml'}): cannot read the config file: No such file "
         "or directory (did you mean wtg.yaml?)"
     )
+
+
+@pytest.mark.parametrize("written", ["$WTG_TEST_HOST/games", "${WTG_TEST_HOST}/games"])
+def test_a_variable_in_games_dir_is_named_with_the_folder_it_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, written: str
+) -> None:
+    """`games_dir: $HOME/games`, copied from a shell script: a config expands no variable,
+    and the folder refused was `/srv/wtg/$HOME/games`, without a word of the variable."""
+    host = tmp_path / "host"
+    (host / "games").mkdir(parents=True)
+    monkeypatch.setenv("WTG_TEST_HOST", str(host))
+    (tmp_path / "wtg.yaml").write_text(f"games_dir: {written}\n", encoding="utf-8")
+    line = one_line(wtg(tmp_path, "--config", "wtg.yaml", "status"))
+    variable = written.split("/")[0]
+    assert line == (
+        f"wtg: the games folder {tmp_path / written} (games_dir of wtg.yaml) does not exist "
+        f"(a config expands no variable, {variable} here: did you mean {host / 'games'}?): "
+        "correct it, or make a new host with `wtg init DIR`"
+    )
+    checked = wtg(tmp_path, "--config", "wtg.yaml", "check-config")
+    assert (
+        f"FAIL  games_dir {written}: missing (a config expands no variable, "
+        f"{variable} here: did you mean {host / 'games'}? Correct games_dir)"
+    ) in checked.stdout.splitlines()

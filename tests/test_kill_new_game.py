@@ -117,3 +117,18 @@ def test_a_rerun_with_other_settings_is_refused_naming_what_to_do(tmp_path: Path
         f"(rm -r {folder}) and make the game anew\n",
     )
     assert not (games / "g1" / "turns" / "0000").exists()
+
+
+def test_a_rerun_with_the_hour_written_with_a_leading_zero_finishes_the_game(
+    tmp_path: Path,
+) -> None:
+    """`--at 9:00`, then, given again, `--at 09:00`: the same hour, refused as "other
+    deadlines", and the GM told to remove the folder. The hour is kept as HH:MM now, as it
+    is written (`at: '09:00'` in game.yaml) and compared."""
+    games, config = host(tmp_path)
+    cut_after_game_yaml(games, [*config, *NEW_GAME, "--at", "9:00", *PLAYERS])
+    assert "at: 09:00" in (games / "g1" / "game.yaml").read_text().replace("'", "")
+    again = [*config, *NEW_GAME, "--at", "09:00", *PLAYERS]
+    done = subprocess.run([WTG, *again], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert (games / "g1" / "turns" / "0000").is_dir()

@@ -220,3 +220,28 @@ def test_init_in_a_hosts_games_folder_or_a_game_is_refused(tmp_path: Path) -> No
             f"export WTG_CONFIG={host / 'wtg.yaml'}\n"
         )
     assert sorted(str(p.relative_to(host)) for p in host.rglob("*")) == before
+
+
+def test_root_is_refused_init_in_a_folder_another_user_owns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`sudo wtg init /srv/wtg` in the folder made for the user wtg: the config and the
+    folders were root's alone (0600, 0700), and wtg's own cron, as the docs set it up, was
+    refused the config at its first run. Root is refused there, as on every command of a
+    host another user owns, and nothing is made."""
+    import pwd
+
+    folder = tmp_path / "srv-wtg"
+    folder.mkdir()
+    if os.geteuid() == 0:  # the folder is another user's: nobody's here
+        os.chown(folder, 65534, 65534)
+    owner = pwd.getpwuid(folder.stat().st_uid).pw_name
+    monkeypatch.setattr(os, "geteuid", lambda: 0)  # and this wtg runs as root
+    result = wtg("init", str(folder / "host"), "--from", "GM <gm@example.org>")
+    assert result.exit_code == 1
+    assert result.output == (
+        f"wtg: the folder {folder} belongs to {owner}, and wtg runs as root here: run it as "
+        f"{owner} (sudo -u {owner} wtg ...), or what root writes there would be root's "
+        "alone, and the host's own runs would fail on it\n"
+    )
+    assert list(folder.iterdir()) == []

@@ -136,6 +136,14 @@ def test_a_list_whose_game_cannot_be_made_is_reported_and_the_others_start(
         assert book.rows("SELECT * FROM plays WHERE game = 'wok4-1'") == []
 
 
+UNMADE = (
+    ": its making was cut short (or is under way); give the same `wtg new-game` again to "
+    "finish it (a game made from a waiting list: the next `wtg run-turn --due` finishes it)"
+)
+"""What the line of a game folder without turn 0 says to do: it said "has no turn yet"
+alone, every five minutes from cron, and the GM did not know what to do of it."""
+
+
 def folder_without_turn_0(hall: Hall, keep: Game, name: str = "half") -> None:
     """A game folder whose game.yaml was written and its turn 0 never (a crash), played by a
     person of the book (a game made from a list)."""
@@ -159,19 +167,23 @@ def test_a_game_folder_without_turn_0_stops_no_other_game(tmp_path: Path) -> Non
     assert code == 1
     half = hall.gm.games_dir / "half"
     assert err.splitlines() == [
-        f"lobby: game half: results not written: {half} has no turn yet",
-        f"half: failed: {half} has no turn yet",
+        f"lobby: game half: results not written: {half} has no turn yet{UNMADE}",
+        f"half: failed: {half} has no turn yet{UNMADE}",
     ]
     assert keep.latest_turn() == 1
     code, out, err = wtg(hall, "send")
     assert code == 1  # the other games' mail went: the skipped one is the GM's to mend
-    assert err.splitlines() == [f"wtg: {half}: cannot be read, skipped: {half} has no turn yet"]
+    assert err.splitlines() == [
+        f"wtg: {half}: cannot be read, skipped: {half} has no turn yet{UNMADE}"
+    ]
     assert out.startswith("4 report(s) queued")  # keep's turns 0 and 1, two players
     assert out.endswith("; skipped: half\n")
     code, out, err = wtg(hall, "remind")
     assert code == 1  # the other games' reminders queued, the skipped one named, as by send
     assert out.endswith(" reminder(s) queued; skipped: half\n")
-    assert err.splitlines() == [f"wtg: {half}: cannot be read, skipped: {half} has no turn yet"]
+    assert err.splitlines() == [
+        f"wtg: {half}: cannot be read, skipped: {half} has no turn yet{UNMADE}"
+    ]
     journal = Journal(hall.gm.spool)
     assert journal.mailed_turn("keep") == 1
     journal.close()

@@ -7,6 +7,7 @@ a step that fails as a whole, a poll stopped between two batches."""
 from __future__ import annotations
 
 import logging
+import os
 import re
 import threading
 from collections.abc import Iterator, Sequence
@@ -267,3 +268,95 @@ def test_the_watchdog_hears_of_each_mail_a_poll_handles(
     service = Service(gm, SimClock(START, START + HOUR), notifier=Listening(None))
     assert service._poll() == 3
     assert heard[: heard.index("mail") + 6] == ["mail", "alive"] * 3
+
+
+def test_a_games_folder_moved_away_while_it_runs_stops_it_and_is_not_made_anew(
+    tmp_path: Path, events: pytest.LogCaptureFixture
+) -> None:
+    """The GM moved the games folder (to a bigger disk, aside before a `wtg restore`) and
+    forgot the service: its next round made a new games folder of the old name, a mail
+    spool in it, and polled the players' mail into it, the folder of no game, where the
+    restore that followed was refused (not empty) and the mail held for no game. It stops
+    now, saying why, and makes nothing."""
+    gm = load_config(make_host(tmp_path, site=False))
+    clock = SimClock(START, START + 5 * HOUR)
+    service = Service(gm, clock, zone=timezone.utc)
+    clock.on_end = service.stop
+
+    def move() -> None:
+        gm.games_dir.rename(tmp_path / "games-old")
+
+    clock.at(START + 30 * timedelta(minutes=1), move)
+    service.run()
+
+    assert not gm.games_dir.exists()
+    assert clock.now() < START + HOUR  # it stopped at once, not at the end of the test
+    assert service.gone == (
+        f"the games folder {gm.games_dir} is gone (moved or removed while wtg serve ran): "
+        "wtg serve stops rather than make a new one; correct games_dir in the config if it "
+        "moved, then start wtg serve again"
+    )
+    assert [r.getMessage() for r in lines(events, "the games folder")] == [service.gone]
+    assert [r.levelname for r in lines(events, "the games folder")] == ["ERROR"]
+
+
+def test_a_games_folder_put_in_its_place_while_it_runs_stops_it(
+    tmp_path: Path, events: pytest.LogCaptureFixture
+) -> None:
+    """Another folder put where the games folder was (a `wtg restore` into a new folder,
+    then swapped in): the service held the locks of the old one's spool, and a second
+    service or poll could run on the new one beside it."""
+    gm = load_config(make_host(tmp_path, site=False))
+    clock = SimClock(START, START + 5 * HOUR)
+    service = Service(gm, clock, zone=timezone.utc)
+    clock.on_end = service.stop
+
+    def swap() -> None:
+        gm.games_dir.rename(tmp_path / "games-old")
+        (tmp_path / "games-old").rename(tmp_path / "games-new")
+        gm.games_dir.mkdir()
+
+    clock.at(START + 30 * timedelta(minutes=1), swap)
+    service.run()
+
+    assert os.listdir(gm.games_dir) == []
+    assert service.gone == (
+        f"the games folder {gm.games_dir} is another folder than the one wtg serve started "
+        "on (moved, or another put in its place, while it ran): wtg serve stops; start it "
+        "again to serve the folder there now"
+    )
+
+
+class MovedAway(MaildirInbox):
+    """The maildir of a games folder moved away in the middle of a poll (after 30 min)."""
+
+    def __init__(self, inner: MaildirInbox, clock: SimClock, games: Path) -> None:
+        self.__dict__.update(inner.__dict__)
+        self.clock = clock
+        self.games = games
+
+    def waiting(self, max_bytes: int) -> Iterator[list[Incoming]]:
+        if self.clock.now() >= START + 30 * timedelta(minutes=1) and self.games.exists():
+            self.games.rename(self.games.with_name("games-old"))
+            raise FileNotFoundError(2, "No such file or directory", str(self.games))
+        return super().waiting(max_bytes)
+
+
+def test_a_games_folder_moved_away_in_a_poll_is_not_made_anew_by_the_polls_health(
+    tmp_path: Path, events: pytest.LogCaptureFixture
+) -> None:
+    """The poll that met the folder gone noted its failure in the poll's health, in the
+    spool of the folder, which it made anew for it: a games folder of the old name, not
+    empty, that the `wtg restore` meant for it refused."""
+    gm = load_config(make_host(tmp_path, site=False))
+    clock = SimClock(START, START + 5 * HOUR)
+
+    def connect(config: GmConfig) -> Inbox:
+        return MovedAway(MaildirInbox(config.maildir_in), clock, config.games_dir)
+
+    service = Service(gm, clock, connect=connect, zone=timezone.utc)
+    clock.on_end = service.stop
+    service.run()
+
+    assert not gm.games_dir.exists()
+    assert service.gone is not None and service.gone.endswith("then start wtg serve again")

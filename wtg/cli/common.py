@@ -28,6 +28,7 @@ from wtg.host.gamesdir import (
     games_folder_slip,
     name_taken,
     renamed_game,
+    restore_under_way,
     scan_games,
 )
 from wtg.text.closename import close_names, either
@@ -207,6 +208,9 @@ def checked_games_dir(folder: Path, source: str) -> Path:
     slip = games_folder_slip(folder)
     if slip is not None:
         fail(f"the games folder {folder.absolute()} ({source}) {slip}: correct it")
+    restoring = restore_under_way(folder)
+    if restoring is not None:  # cron's lines fired during a `wtg restore` into it
+        fail(f"the games folder {folder.absolute()} ({source}) {restoring}")
     refuse_root_on_anothers(folder, "the games folder")
     ctx = click.get_current_context(silent=True)
     if ctx is not None:

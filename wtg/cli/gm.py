@@ -22,6 +22,7 @@ from wtg.game.schedule import parse_iso
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
+from wtg.gm.extension import clock_change
 from wtg.gm.extension import extend as extend_game
 from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
@@ -129,6 +130,10 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...]) -> None:
         click.echo(
             f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}); {_told(queued)}"
         )
+        schedule = game.config.schedule
+        note = schedule and clock_change(schedule.timezone, moved.old, moved.new, hours, name)
+        if note:  # 2d over a change of the clocks: 17:00 or 19:00 there, not the 18:00 meant
+            click.echo(f"wtg: note: {note}", err=True)
     else:
         click.echo(
             f"game {name}: turn {moved.turn} was extended already to {moved.new} (was "

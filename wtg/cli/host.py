@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from wtg.cli.common import fail
+from wtg.cli.common import fail, refuse_root_on_anothers
 from wtg.host.configplace import CONFIG_NAME
 
 
@@ -41,6 +41,9 @@ def init(ctx: click.Context, folder: str, sender: str | None) -> None:
         named = other_host(ctx)
         if named is not None:
             fail(named)
+    target = Path(folder).expanduser().absolute()
+    there = next(f for f in (target, *target.parents) if f.exists())
+    refuse_root_on_anothers(there, "the folder")  # a host root made is root's alone
     made = make_host(Path(folder).expanduser(), sender or DEFAULT_FROM)
     config = made.config.absolute()
     games = made.games_dir.absolute()

@@ -87,6 +87,8 @@ def serve(
             service.run()
         except AlreadyRunning as exc:
             fail(f"{exc}: this one does not start")
+    if service.gone is not None:  # its games folder moved away: exit 1, systemd restarts it
+        fail(service.gone)
 
 
 def print_unit(ctx: click.Context) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from wtg.cli.common import config_path, fail, games_root, gm_config
+from wtg.cli.common import config_path, fail, games_root, gm_config, refuse_root_on_anothers
 from wtg.upkeep.locks import WAIT
 
 
@@ -140,6 +140,8 @@ def restore(file: Path, games_dir: Path) -> None:
     if not file.is_file():
         what = "a folder, not a backup" if file.is_dir() else "no such file (the backup to restore)"
         fail(f"{file}: {what}")
+    there = next(f for f in (games_dir.absolute(), *games_dir.absolute().parents) if f.exists())
+    refuse_root_on_anothers(there, "the folder")  # what root restores there is root's alone
     with _phase_bars(sys.stderr.isatty()) as progress:
         result = restore_backup(file, games_dir, progress=progress)
     for line in result.lines():

@@ -4,6 +4,7 @@ another spelling of the path), and the folders a folder holds."""
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 
@@ -21,3 +22,13 @@ def subfolders(folder: Path) -> list[str]:
     OSError when ``folder`` cannot be read."""
     with os.scandir(folder) as entries:
         return sorted(e.name for e in entries if not e.name.startswith(".") and e.is_dir())
+
+
+def folder_identity(folder: Path) -> tuple[int, int] | None:
+    """The device and inode of ``folder``: the same while it is the same folder, whatever
+    its name; None when it is not there (or no folder)."""
+    try:
+        found = folder.stat()
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino) if stat.S_ISDIR(found.st_mode) else None

@@ -68,6 +68,13 @@ LOCK_FILE = ".lock"
 while it copies the game (``wtg.upkeep.backup``)."""
 
 
+UNMADE = (
+    "its making was cut short (or is under way); give the same `wtg new-game` again to finish "
+    "it (a game made from a waiting list: the next `wtg run-turn --due` finishes it)"
+)
+"""What to do of a game folder whose game.yaml was written and its turn 0 not."""
+
+
 class StoreError(GameError):
     """A game folder that cannot be used as asked."""
 
@@ -378,7 +385,7 @@ class GameStore:
             return self._latest  # read once a session
         turns = self.turns()
         if not turns:
-            raise StoreError(f"{self.root} has no turn yet")
+            raise StoreError(f"{self.root} has no turn yet: {UNMADE}")
         if self._held:
             self._latest = turns[-1]
         return turns[-1]

@@ -18,6 +18,7 @@ from typing import Any
 
 from wtg.game.schedule import ScheduleError, make_schedule
 from wtg.text.closename import close_names, either
+from wtg.text.yamllines import unquoted_hint
 
 Key = tuple[str, ...]
 """Where a value sits in game.yaml: the keys from the top, e.g. ("schedule", "at")."""
@@ -60,7 +61,13 @@ def game_yaml_problems(
             (("variant",), f"expected a variant's name or null, found {_kind(data['variant'])}")
         )
     if "seed" in data and not _whole(data["seed"]):
-        problems.append((("seed",), f"expected a whole number, found {_kind(data['seed'])}"))
+        problems.append(
+            (
+                ("seed",),
+                f"expected a whole number, found {_kind(data['seed'])}"
+                + unquoted_hint(data["seed"], "seed", (int,)),
+            )
+        )
     if data.get("options") is not None and not isinstance(data["options"], Mapping):
         problems.append(
             (
@@ -70,7 +77,11 @@ def game_yaml_problems(
         )
     if "map_pictures" in data and not isinstance(data["map_pictures"], bool):
         problems.append(
-            (("map_pictures",), f"expected true or false, found {_kind(data['map_pictures'])}")
+            (
+                ("map_pictures",),
+                f"expected true or false, found {_kind(data['map_pictures'])}"
+                + unquoted_hint(data["map_pictures"], "map_pictures", (bool,)),
+            )
         )
     if "players" in data:
         problems += _players(data["players"])
@@ -130,7 +141,13 @@ def _players(players: Any) -> list[Problem]:
         problems += _keys(player, where, PLAYER_KEYS, REQUIRED_PLAYER)
         pid: Any = player.get("id")
         if "id" in player and (not _whole(pid) or pid < 1):
-            problems.append(((*where, "id"), f"expected a seat number from 1, found {_kind(pid)}"))
+            problems.append(
+                (
+                    (*where, "id"),
+                    f"expected a seat number from 1, found {_kind(pid)}"
+                    + unquoted_hint(pid, "id", (int,)),
+                )
+            )
         elif isinstance(pid, int) and pid in seen:
             problems.append(
                 (
@@ -152,7 +169,8 @@ def _players(players: Any) -> list[Problem]:
             problems.append(
                 (
                     (*where, "share_address"),
-                    f"expected true or false, found {_kind(player['share_address'])}",
+                    f"expected true or false, found {_kind(player['share_address'])}"
+                    + unquoted_hint(player["share_address"], "share_address", (bool,)),
                 )
             )
     return problems
@@ -197,7 +215,8 @@ def _schedule(schedule: Any) -> list[Problem]:
         problems.append(
             (
                 ("schedule", "every_days"),
-                f"expected a whole number of days from 1, found {_kind(every)}",
+                f"expected a whole number of days from 1, found {_kind(every)}"
+                + unquoted_hint(every, "every_days", (int,)),
             )
         )
     if isinstance(at, int) and not isinstance(at, bool) and "at" in schedule:
@@ -205,7 +224,7 @@ def _schedule(schedule: Any) -> list[Problem]:
             (
                 ("schedule", "at"),
                 f"expected the hour as 'HH:MM' in quotes (at: '18:00'), found the number {at} "
-                "(YAML reads an unquoted 18:00 as a number)",
+                + _sexagesimal(at),
             )
         )
     elif "at" in schedule and not isinstance(at, str):
@@ -234,6 +253,18 @@ def _schedule(schedule: Any) -> list[Problem]:
         )
         problems.append((("schedule", key), str(exc)))
     return problems
+
+
+def _sexagesimal(number: int) -> str:
+    """What YAML made ``number`` of, when it is an hour written without quotes (``9:00``,
+    read in base 60 as 540), with the line to write; YAML's rule alone otherwise."""
+    if not 0 <= number < 24 * 60:
+        return "(YAML reads an unquoted 18:00 as a number)"
+    hour, minute = divmod(number, 60)
+    return (
+        f"(YAML reads an unquoted {hour}:{minute:02d} as a number: write at: "
+        f"'{hour:02d}:{minute:02d}')"
+    )
 
 
 def _whole(value: Any) -> bool:

@@ -98,6 +98,7 @@ def make_schedule(
         raise ScheduleError(f"a turn needs at least 1 day, not {every_days}")
     if not _AT.match(at):
         raise ScheduleError(f"the deadline hour must be HH:MM, not {at!r}")
+    at = f"{int(at.split(':')[0]):02d}:{at.split(':')[1]}"  # 9:00 is 09:00, whoever compares
     try:
         tz = ZoneInfo(zone)
     except (ZoneInfoNotFoundError, ValueError):

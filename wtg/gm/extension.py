@@ -25,6 +25,7 @@ import math
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from wtg.core.errors import GameError, UsageError
 from wtg.core.record import Record
@@ -74,6 +75,30 @@ def extend(
         latest.meta[MOVED][-1][TOLD] = True
         latest.write()
         return extension, new, queued
+
+
+def clock_change(zone: str, old: str, new: str, hours: float, game: str) -> str | None:
+    """What the GM is told when ``hours``, whole days (``2d``), moved a deadline (``old``,
+    or now when that had passed, to ``new``) over a change of the clocks in the game's
+    ``zone``: the new deadline is an hour off the one it was moved from there, which the
+    players are told and the GM, who meant days, was not. None otherwise."""
+    if hours <= 0 or hours % 24:
+        return None
+    tz = ZoneInfo(zone)
+    after = parse_iso(new)
+    start = max(parse_iso(old), after - timedelta(hours=hours)).astimezone(tz)
+    local = after.astimezone(tz)
+    behind = (start.utcoffset() or timedelta()) - (local.utcoffset() or timedelta())
+    if not behind:
+        return None
+    said = (
+        f"the clocks of {zone} change in between: the new deadline is "
+        f"{local:%a %d %b %Y %H:%M} there, not {start:%H:%M} as the one it was moved from "
+        "(wtg extend counts hours); "
+    )
+    if behind > timedelta():  # the clocks went back: more hours bring it to its hour
+        return said + f"`wtg extend {game} {behind / timedelta(hours=1):g}` makes it {start:%H:%M}"
+    return said + f"the players are told {local:%H:%M}"
 
 
 def unfinished(meta: dict[str, Any], turn: int) -> Extension | None:

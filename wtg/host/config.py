@@ -41,7 +41,7 @@ from wtg.host.configschema import (
 )
 from wtg.host.oauth2config import PRESETS, OAuth2Config, device_url_of
 from wtg.text.closename import close_names, either
-from wtg.text.yamllines import LinedYaml, YamlLinesError, read_lined_yaml
+from wtg.text.yamllines import LinedYaml, YamlLinesError, read_lined_yaml, unquoted_hint
 
 ConfigError = errors.ConfigError
 """A config that cannot be used: one line per problem, each naming where and why."""
@@ -299,6 +299,9 @@ def problem(error: Any, locate: Locator) -> str:
     found = _described(error["input"], secret=path[-1:] == ("password",))
     if kind == "string_type" and isinstance(error["input"], (int, float)):
         found += "; put text in quotes (YAML reads 0123 as a number, yes as a boolean)"
+    elif path[-1:] != ("password",):
+        wanted = {"int": (int,), "float": (int, float)}.get(kind.split("_")[0])  # a bool says so
+        found += unquoted_hint(error["input"], path[-1], wanted) if wanted else ""
     return f"{locate.at(path)}: expected {what or error['msg']}, found {found}"
 
 
@@ -504,7 +507,7 @@ def _from_env(name: str, key: tuple[str, ...], locate: Locator) -> str:
 
 def _from_file(path: Path, key: tuple[str, ...], locate: Locator) -> str:
     try:
-        return str(path.read_text(encoding="utf-8").strip())
+        return str(path.read_text(encoding="utf-8-sig").strip())  # a BOM (Notepad) is no part of it
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
         raise ConfigError(f"{locate.at(key)}: cannot read {path}: {reason}") from exc

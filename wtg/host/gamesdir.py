@@ -19,6 +19,7 @@ no other folder names it.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +28,7 @@ from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskspace import disk_full, written
 from wtg.files.ownership import SPOOL, owner_line
-from wtg.files.paths import subfolders
+from wtg.files.paths import folder_identity, subfolders
 from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
 from wtg.text.closename import close_names, either
@@ -169,6 +170,25 @@ def folder_problem(path: Path) -> str | None:
     return None
 
 
+RESTORING = ".restoring"
+"""Where `wtg restore` unpacks before it moves the folders into place: the mark of a
+games folder under restore (or whose restore was cut short)."""
+
+
+def restore_under_way(folder: Path) -> str | None:
+    """Why no command may run on the games folder ``folder``: it holds a restore under way
+    or cut short (what a poll or a send wrote there, a spool of its own, stopped the
+    restore, and a restore given again removes it, the mail it filed with it); None when
+    it holds none."""
+    if not (folder / RESTORING).is_dir():
+        return None
+    return (
+        f"is being restored, or its restore was cut short (it holds {RESTORING}): no command "
+        "runs on it until `wtg restore` has finished; if none runs now, give the same `wtg "
+        f"restore FILE --games-dir {folder.absolute()}` again"
+    )
+
+
 def games_folder_slip(folder: Path) -> str | None:
     """Why ``folder``, a folder given as the games folder, is another folder of a host, in
     words that follow the path: a game's folder (it holds game.yaml), or the folder above
@@ -206,6 +226,9 @@ def folder_meant(path: Path) -> str | None:
     """The folder beside ``path`` (which is not there) that the GM may have meant, in
     words: its name with the spaces around it gone (``games_dir: "games "``), or the names
     close to it (``gmaes``, ``wtg.text.closename``); None when there is none."""
+    variable = _variable_meant(path)
+    if variable is not None:
+        return variable
     path = path.absolute()
     try:
         with os.scandir(path.parent) as entries:
@@ -219,6 +242,22 @@ def folder_meant(path: Path) -> str | None:
         )
     close = [str(path.parent / meant) for meant in close_names(name, names)]
     return f"did you mean {either(close)}?" if close else None
+
+
+def _variable_meant(path: Path) -> str | None:
+    """A ``$HOME`` (or ``${HOME}``) in ``path``, which a config does not expand (a line
+    copied from a shell script), in words with the folder it holds when that is one; None
+    when ``path`` holds no variable."""
+    raw = str(path)
+    found = re.search(r"\$(\{\w+\}|\w+)", raw)
+    if found is None:
+        return None
+    start = raw.rfind(os.sep, 0, found.start()) + 1
+    expanded = Path(raw[:start]) / os.path.expandvars(raw[start:])
+    said = f"a config expands no variable, {found.group(0)} here"
+    if "$" not in str(expanded) and expanded.is_dir():
+        return f"{said}: did you mean {expanded}?"
+    return f"{said}: write the folder's path (~ for your home is taken)"
 
 
 def name_taken(games_dir: Path, name: str) -> str | None:
@@ -300,3 +339,25 @@ def failure_reason(exc: BaseException, games_dir: Path | None = None) -> str:
     text = f"{text}: {full}" if full else text
     lines = (" ".join(line.split()) for line in text.splitlines())
     return "; ".join(line for line in lines if line)[:500]  # a problem a line, told apart
+
+
+def games_folder_moved(games_dir: Path, started: tuple[int, int] | None, who: str) -> str | None:
+    """Why ``who`` (``wtg serve``), started on the games folder ``games_dir`` whose
+    ``folder_identity`` was ``started``, must stop: the folder is gone, or another is in
+    its place. Going on, its poll would make a new games folder (and a mail spool) of the
+    old name and file the players' mail there, for no game, or serve a folder whose spool's
+    locks it does not hold. None while it is the same folder."""
+    now = folder_identity(games_dir)
+    if now == started:
+        return None
+    if now is None:
+        return (
+            f"the games folder {games_dir} is gone (moved or removed while {who} ran): {who} "
+            "stops rather than make a new one; correct games_dir in the config if it moved, "
+            f"then start {who} again"
+        )
+    return (
+        f"the games folder {games_dir} is another folder than the one {who} started on "
+        f"(moved, or another put in its place, while it ran): {who} stops; start it again "
+        "to serve the folder there now"
+    )

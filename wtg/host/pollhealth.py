@@ -79,6 +79,8 @@ def record_poll(spool: Path, now: datetime, error: str | None, result: str = "")
         success = now
     else:
         failure = now
+    if not spool.parent.is_dir():  # the games folder moved away under a running poll:
+        return  # never made anew for this record (`wtg serve` stops, saying why)
     private.make_dirs(spool)
     data = {
         "last_success": iso(success) if success else None,

@@ -15,7 +15,10 @@ import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
 
+from wtg.core.errors import UsageError
+from wtg.files.paths import folder_identity
 from wtg.host.config import GmConfig
+from wtg.host.gamesdir import games_folder_moved
 from wtg.host.pollhealth import record_poll
 from wtg.mail.inbox import Inbox
 from wtg.mail.oauth2 import TokenError
@@ -53,9 +56,11 @@ def idle(
 ) -> None:
     """Poll, wait, poll again until ``stop`` is set. Raises AlreadyRunning when another
     poll of the spool is under way (cron's `wtg poll` meets this one the same way)."""
+    started = folder_identity(gm.games_dir)
     with only_one(gm.spool, "poll"):
         pause = PAUSE_FIRST
         while not stop.is_set():
+            _refuse_moved(gm, started)
             try:
                 inbox = connect(gm)
             except CONNECTION_TROUBLE as error:
@@ -65,8 +70,9 @@ def idle(
                 continue
             pause = PAUSE_FIRST
             try:
-                _serve(gm, inbox, stop, echo, send, wait, jobs)
+                _serve(gm, inbox, stop, echo, send, wait, jobs, started)
             except CONNECTION_TROUBLE as error:
+                _refuse_moved(gm, started)
                 _trouble(gm, echo, f"the connection dropped: {error}", pause)
                 stop.wait(pause)
             finally:
@@ -81,8 +87,10 @@ def _serve(
     send: Callable[[], None] | None,
     wait: float,
     jobs: int,
+    started: tuple[int, int] | None,
 ) -> None:
     while not stop.is_set():
+        _refuse_moved(gm, started)
         summary = Poller(gm, inbox, datetime.now(timezone.utc), jobs=jobs).run()
         if summary.seen:
             echo(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M:%S} UTC: {summary.line()}")
@@ -92,6 +100,14 @@ def _serve(
             send()
         if not stop.is_set():
             inbox.wait(wait, stop)
+
+
+def _refuse_moved(gm: GmConfig, started: tuple[int, int] | None) -> None:
+    """UsageError when the games folder it started on is gone or replaced: its poll would
+    make it anew, with a spool, and file the players' mail there for no game."""
+    moved = games_folder_moved(gm.games_dir, started, "wtg poll --idle")
+    if moved is not None:
+        raise UsageError(moved)
 
 
 def cannot_connect(error: Exception) -> str:

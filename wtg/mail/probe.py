@@ -18,7 +18,7 @@ from typing import Any
 
 from wtg.core.record import Record
 from wtg.host.config import GmConfig, ImapConfig, ServerConfig, SmtpConfig
-from wtg.host.gamesdir import folder_meant, games_folder_slip, scan_games
+from wtg.host.gamesdir import folder_meant, games_folder_slip, restore_under_way, scan_games
 from wtg.host.oauth2config import OAuth2Config, oauth2_file_problems
 from wtg.mail import inbox
 from wtg.mail.loginhint import login_hint
@@ -107,6 +107,9 @@ def _games_dir(path: Path) -> Finding:
     slip = games_folder_slip(path)
     if slip is not None:
         return Finding(Verdict.FAIL, subject, f"{slip}: correct games_dir")
+    restoring = restore_under_way(path)
+    if restoring is not None:
+        return Finding(Verdict.FAIL, subject, restoring)
     games = len(scan_games(path).folders)
     return Finding(Verdict.OK, subject, f"a folder wtg can write in, {games} game(s)")
 

@@ -39,11 +39,12 @@ from typing import Any, TypeVar
 
 from wtg.files.diskspace import disk_full
 from wtg.files.ownership import owner_line
+from wtg.files.paths import folder_identity
 from wtg.game.engine import open_game
 from wtg.game.schedule import iso
 from wtg.host.config import GmConfig
 from wtg.host.due import GameRun, Outcome, run_due, why_due
-from wtg.host.gamesdir import failure_reason
+from wtg.host.gamesdir import failure_reason, games_folder_moved
 from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import (
     ServiceRecord,
@@ -161,6 +162,11 @@ class Service:
         """The site is rebuilt at the start (a build a kill cut short) and after turns."""
         self.ready = False
         self.rounds = 0
+        self.folder = folder_identity(gm.games_dir)
+        """The games folder it started on (its device and inode): one moved away, or
+        another put in its place, stops it (``games_folder_moved``)."""
+        self.gone: str | None = None
+        """Why it stopped on its own (the games folder gone or changed), None otherwise."""
 
     # --- signals -------------------------------------------------------------------
     def stop(self) -> None:
@@ -181,6 +187,7 @@ class Service:
         when another `wtg serve` or a `wtg poll` holds the spool."""
         spool = self.gm.spool
         with _locks(spool):
+            self.folder = folder_identity(self.gm.games_dir)  # the folder its locks are in
             write_service_record(
                 spool, ServiceRecord(pid=self.pid, since=self.started, version=wtg_version())
             )
@@ -206,8 +213,10 @@ class Service:
             self.wake.clear()
             if self.stop_asked:
                 break
+            if self._moved():
+                break
             self._round()
-            if self.stop_asked:
+            if self.stop_asked or self._moved():
                 break
             until, why = self._plan()
             self.notifier.status(self._status(until, why))
@@ -217,13 +226,22 @@ class Service:
                 self._trouble(f"the connection dropped: {error}")
                 self._disconnect()
 
+    def _moved(self) -> bool:
+        """Whether its games folder is gone or changed (``games_folder_moved``): said once, in
+        ``gone`` and the log, and nothing more is done."""
+        if self.gone is None:
+            self.gone = games_folder_moved(self.gm.games_dir, self.folder, "wtg serve")
+            if self.gone is not None:
+                log_event(self.gone, level=logging.ERROR)
+        return self.gone is not None
+
     def _round(self) -> None:
         self.rounds += 1
         seen = self._poll()
         if not self.ready:
             self.ready = True
             self.notifier.ready("polling")
-        if self.stop_asked:
+        if self.stop_asked or self._moved():
             return
         ran = self._step("the due run", self._games, 0)
         if self.stop_asked:
@@ -242,7 +260,7 @@ class Service:
         paused (1 min, growing to an hour), the other steps go on."""
         pause = self.steps.setdefault(name, Pause(timedelta(minutes=1), timedelta(hours=1)))
         now = self.clock.now()
-        if pause.waiting(now):
+        if pause.waiting(now) or self._moved():  # a step would make the folder anew
             return otherwise
         try:
             done = work()

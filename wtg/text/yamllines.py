@@ -66,6 +66,8 @@ def read_lined_yaml(text: str) -> LinedYaml:
                 "starts a comment, which hides the rest of its line, the closing '}' too: "
                 "write the comment on a line of its own)"
             )
+        else:
+            said += _indent_or_colon_hint(text, exc)
         raise YamlLinesError(line, said) from exc
     except yaml.YAMLError as exc:
         raise YamlLinesError(0, f"not valid YAML: {' '.join(str(exc).split())}") from exc
@@ -81,6 +83,53 @@ def _comment_in_braces(text: str, exc: yaml.MarkedYAMLError) -> bool:
         return False
     lines = text.splitlines()
     return start.line < len(lines) and re.search(r"(^|\s)#", lines[start.line]) is not None
+
+
+def _indent_or_colon_hint(text: str, exc: yaml.MarkedYAMLError) -> str:
+    """What to do about a line indented as no key above it is (`` port:`` one space in
+    under ``imap:``'s two), or a ``': '`` in a value not in quotes (``from: GM: the
+    host``), two slips PyYAML says in its own words alone; "" for any other problem."""
+    mark = exc.problem_mark
+    problem = str(exc.problem)
+    block = problem.startswith("expected <block end>, but found '<block")
+    if mark is None or not (block or problem == "mapping values are not allowed here"):
+        return ""
+    lines = text.splitlines()
+    if mark.line >= len(lines):
+        return ""
+    here = lines[mark.line]
+    indent = len(here) - len(here.lstrip(" "))
+    above = _indents_above(lines[: mark.line])
+    if block or (above and indent > above[-1]):
+        spaces = "1 space" if indent == 1 else f"{indent} spaces"
+        shown = [str(n) for n in above] or ["0"]
+        keys = " or ".join((", ".join(shown[:-1]), shown[-1])) if len(shown) > 1 else shown[0]
+        return (
+            f" (line {mark.line + 1} begins {spaces} in, the keys above it {keys}: indent it "
+            "as far as the others of its section)"
+        )
+    key, colon, value = here.strip().partition(": ")
+    value = re.split(r"\s#", value, maxsplit=1)[0].strip()
+    if not colon or ": " not in value or not re.fullmatch(r"[\w-]+", key):
+        return " (a ': ' in a value not in quotes: put the value in quotes)"
+    quoted = value.replace("'", "''")
+    return f" (a ': ' in a value not in quotes: put the value in quotes, {key}: '{quoted}')"
+
+
+def _indents_above(lines: list[str]) -> list[int]:
+    """The indents a key may take after ``lines``: the last line's, and each of the lines
+    that hold it, least first (``[0, 2]`` after ``imap:`` and ``  host: h``)."""
+    found: list[int] = []
+    for line in reversed(lines):
+        stripped = line.lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(line) - len(stripped)
+        if not found or indent < found[0]:
+            found.insert(0, indent)
+        if indent == 0:
+            break
+    return found
 
 
 def refuse_keys_given_twice(text: str) -> None:
@@ -217,3 +266,20 @@ def plain_scalar(text: str, path: Path_) -> str | None:
     if isinstance(node, yaml.ScalarNode) and node.style is None:
         return str(node.value)
     return None
+
+
+def unquoted_hint(value: Any, key: str, kinds: tuple[type, ...]) -> str:
+    """`` (in quotes, YAML reads it as text: write it without them, port: 993)`` when
+    ``value``, refused where one of ``kinds`` (int, float, bool) belongs, is text that
+    YAML reads as one of them without its quotes (``'993'``, ``'false'``); else ""."""
+    if not isinstance(value, str) or not value.strip():
+        return ""
+    try:
+        read = yaml.safe_load(value)
+    except yaml.YAMLError:
+        return ""
+    if isinstance(read, bool) and bool not in kinds:
+        return ""
+    if not isinstance(read, kinds):
+        return ""
+    return f" (in quotes, YAML reads it as text: write it without them, {key}: {value.strip()})"

@@ -36,9 +36,10 @@ from typing import IO, Any
 from wtg.core.record import Record
 from wtg.files import diskflush, private
 from wtg.files.store import fsync_dir
+from wtg.host.gamesdir import RESTORING
 from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
-from wtg.upkeep.backup import PEOPLE, RESTORED, RESTORING, SPOOL, human_size
+from wtg.upkeep.backup import PEOPLE, RESTORED, SPOOL, human_size
 
 MANIFEST_MOST = 1 << 30
 """A manifest bigger than this is no wtg backup's (it lists a host's files, a line each)."""
@@ -108,7 +109,15 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     """Restore the backup ``source`` into ``games_dir`` (empty, or not there yet)."""
     again = _check_target(games_dir)
     step = progress or (lambda _what, _done, _total: None)
-    checked = verify(source, step)
+    marked = games_dir.is_dir() and not again  # an empty folder made by the GM: marked at
+    if marked:  # once, so that no command (cron's poll) writes in it while the archive is read
+        os.mkdir(games_dir / RESTORING, private.DIR_MODE)
+    try:
+        checked = verify(source, step)
+    except BaseException:
+        if marked:  # refused: the folder left as it was
+            os.rmdir(games_dir / RESTORING)
+        raise
     manifest, total = checked.manifest, checked.size
     if again:
         _clear(games_dir)
@@ -117,16 +126,31 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     staging = games_dir / RESTORING
     private.make_dirs(staging)
     fsync_dir(games_dir)  # the mark of a restore under way is on disk before anything else
+    _refuse_written_meanwhile(games_dir)  # before the unpack, not only after it
     files = _unpack(source, staging, checked.files, step)
     _check_databases(staging, manifest)
     diskflush.flush(staging)
     names = sorted(os.listdir(staging), key=lambda name: name == RESTORED)  # .restored last
+    _refuse_written_meanwhile(games_dir)
     for name in names:
         os.rename(staging / name, games_dir / name)
     fsync_dir(games_dir)
     os.rmdir(staging)
     fsync_dir(games_dir)
     return RestoreResult(games_dir, source, manifest, files, total, again)
+
+
+def _refuse_written_meanwhile(games_dir: Path) -> None:
+    """RestoreError when ``games_dir``, empty but for the restore's own folder when it
+    began, holds anything else (a spool an older wtg's cron poll made): moved over, the
+    restore stopped on it half done (``Directory not empty``)."""
+    others = sorted(name for name in os.listdir(games_dir) if name != RESTORING)
+    if others:
+        raise RestoreError(
+            f"{games_dir} was written by another process while it was restored "
+            f"({', '.join(others)}): stop what writes there (cron's wtg lines, `wtg serve`), "
+            "then give the same `wtg restore` again, which restores anew"
+        )
 
 
 def _check_target(games_dir: Path) -> bool:
