@@ -11,6 +11,7 @@ from logging import DEBUG, ERROR, INFO, WARNING
 from pathlib import Path
 from typing import NamedTuple
 
+from wtg.aof.mailtext import BEGIN_MARKER
 from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskflush import flush
@@ -269,7 +270,9 @@ def _queue_game(
             if outbox.known(ident):
                 continue
             subject = f"[{name}] turn {turn} report for {entry.name}"
-            extra = for_report(game, turn, entry.id, picture, chosen.get(entry.id, {}))
+            report = game.report(entry.id, turn)
+            form = BEGIN_MARKER in report  # else no MAP: line for the note to ask for
+            extra = for_report(game, turn, entry.id, picture, chosen.get(entry.id, {}), form)
             undrawn += [extra.problem] if extra.problem else []
             drawn = extra.picture
             msg = compose.message(
@@ -277,7 +280,7 @@ def _queue_game(
                 gm.sender,
                 entry.email,
                 subject,
-                game.report(entry.id, turn) + extra.note,
+                report + extra.note,
                 when=now,
                 kind="auto-generated",
                 game=name,
