@@ -1,4 +1,5 @@
-"""How a Standard report tells a battle: how many armies took the province or held it.
+"""How a Standard report tells a battle (how many armies took the province or held it) and
+a bombing (the hits that found nothing to destroy).
 
 "At the end of the fight, injured troops in the victorious army will recover": a battle's
 losses are counted after the recovery. The report said 'you lost 2, they lost 7. The
@@ -9,8 +10,9 @@ the recovered among them. (Intermediate's report names the troops that moved in 
 
 from __future__ import annotations
 
-from tests.rules.builders import FixedRng, orders, run_standard
+from tests.rules.builders import FixedRng, empty, orders, run_standard
 from tests.rules.standard.test_attacks import A0, A4, A5, A10, D0, D4, D5, attack, battle_state
+from tests.rules.standard.test_bombing import ARM, HIT, MISS, SPY, bomb, fire, setup
 from tests.rules.standard.test_victory import RULESET, config
 from wtg.game.report import report_text
 
@@ -46,3 +48,28 @@ def test_the_defender_who_holds_is_told_how_many_armies_are_left() -> None:
     )
     mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
     assert "you lost 1, they lost 0. Your attack failed." in mine
+
+
+def test_a_bombing_says_the_hits_that_found_nothing_to_destroy() -> None:
+    """ "If none of the appropriate unit are present in the target province then the
+    missile will not destroy anything": 3 missiles, none missed, 1 ARM destroyed read as
+    two hits gone astray. Province 2 holds 1 ARM and nothing else; the three hits strike
+    ARM, SPY and ARM."""
+    state = setup()
+    empty(state, 2, 2, arm=1)
+    empty(state, 20, 2)
+    result = fire(state, bomb(1, 2, 3), values=(HIT, ARM, HIT, SPY, HIT, ARM))
+    events = [e.to_dict() for e in result.events]
+    mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
+    assert (
+        "3 missiles, 0 missed; destroyed 1 ARM, 0 SPY, 0.0 DEF; 2 hits found nothing "
+        "there to destroy." in mine
+    )
+    assert result.state.province(2).arm == 0
+    state = setup()
+    empty(state, 2, 2, arm=5)
+    empty(state, 20, 2)
+    result = fire(state, bomb(1, 2, 2), values=(HIT, ARM, MISS))
+    events = [e.to_dict() for e in result.events]
+    mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
+    assert "2 missiles, 1 missed; destroyed 1 ARM, 0 SPY, 0.0 DEF. " in mine
