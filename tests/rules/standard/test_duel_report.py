@@ -39,6 +39,7 @@ def test_the_rips_line_keeps_the_blank_line_before_the_provinces(tmp_path: Path)
         RULESET
     )
     state = game.state()
+    state.turn = 4  # no headhunting line under the status line
     state.player(1).rips = [2]
     text = report_text(RULESET, game.config, state, [], 1, aof="")
     lines = text.splitlines()

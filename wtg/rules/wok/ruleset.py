@@ -34,7 +34,7 @@ from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.limits import ABSENCE_TURNS, MOVE_UNITS, TRANSFORM_KINDS
 from wtg.rules.wok.orderdrawing import orders_drawn
 from wtg.rules.wok.orders import Orders
-from wtg.rules.wok.protection import naps_in_force
+from wtg.rules.wok.protection import headhunting_in_force, naps_in_force
 from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, QUIT, WokState
 from wtg.rules.wok.turn import Phase, Turn
@@ -213,6 +213,7 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
             attacks_next=self.attacks_allowed(state.player(player).tech),
             spy_ops=self.spy_ops,
             naps=naps_in_force(state, player),
+            headhunting=headhunting_in_force(state),
         )
 
     def board(
