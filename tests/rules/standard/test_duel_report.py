@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.rules.standard.test_duel import ANN_A, ANN_B, ANN_C, BOB_B, ROBO1, ROBO2, entries
+from tests.rules.standard.test_duel import ANN_A, ANN_B, ANN_C, ROBO1, ROBO2, entries
 from tests.shipped import STANDARD as RULESET
-from wtg.game.engine import create_game
+from wtg.core.jsondata import Json
+from wtg.game.engine import Game, create_game
 from wtg.game.report import report_text
 from wtg.rules.wok.state import DEAD, Outcome, WokState
 
 
-def duel(tmp_path: Path) -> tuple[object, WokState]:
+def duel(tmp_path: Path) -> tuple[Game[WokState], WokState]:
     game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel").typed(
         RULESET
     )
@@ -63,9 +64,9 @@ def test_each_colour_s_report_says_the_rips_that_win_and_the_human_s_count(
     state.player(ANN_C).rips = [ROBO2, ANN_B]  # his own colour: no RIP of his
     line = "RIPs to win: 3 of colours not your own; you have 2."
     for colour in (ANN_A, ANN_B, ANN_C):  # each of Ann's colours' reports
-        text = report_text(RULESET, game.config, state, [], colour, aof="")  # type: ignore[attr-defined]
+        text = report_text(RULESET, game.config, state, [], colour, aof="")
         assert line in text.splitlines()
-    bob = report_text(RULESET, game.config, state, [], 2, aof="")  # type: ignore[attr-defined]
+    bob = report_text(RULESET, game.config, state, [], 2, aof="")
     assert "RIPs to win: 3 of colours not your own; you have 0." in " ".join(bob.split())
 
 
@@ -76,7 +77,7 @@ def test_a_raised_target_is_said_with_why(tmp_path: Path) -> None:
     state.turn = 9
     state.rip_target = 4
     state.player(ANN_A).rips = [ROBO1, ROBO2, 4]
-    text = report_text(RULESET, game.config, state, [], ANN_A, aof="")  # type: ignore[attr-defined]
+    text = report_text(RULESET, game.config, state, [], ANN_A, aof="")
     assert (
         "RIPs to win: 4 of colours not your own (two players reached 3 on one turn); "
         "you have 3." in " ".join(text.split())
@@ -92,8 +93,8 @@ def test_the_end_by_rips_is_said_in_words(tmp_path: Path) -> None:
     state.outcome = Outcome(
         reason="rips", winners=(ANN_A, ANN_B, ANN_C), ranking=tuple(range(1, 11))
     )
-    events = [{"kind": "game_over", "reason": "rips", "public": True}]
-    text = report_text(RULESET, game.config, state, events, 2, aof="")  # type: ignore[attr-defined]
+    events: list[dict[str, Json]] = [{"kind": "game_over", "reason": "rips", "public": True}]
+    text = report_text(RULESET, game.config, state, events, 2, aof="")
     assert "END OF THE GAME: 3 RIPs of colours not the winner's own\n" in text
     assert "- THE GAME IS OVER (3 RIPs of colours not the winner's own).\n" in text
     assert "rips)" not in text and ": rips" not in text
