@@ -55,3 +55,20 @@ def test_the_reminder_is_one_paragraph_wrapped_at_its_words(
         assert paragraph == wrapped(" ".join(paragraph.split()), ""), paragraph
         assert " ".join(paragraph.split()).endswith(". Your form is below.")
         assert all(not line.startswith(" ") for line in paragraph.splitlines())
+
+
+def test_a_duel_player_who_sent_one_colour_s_orders_is_reminded_of_the_others(
+    tmp_path: Path,
+) -> None:
+    """Player 1 plays colours 1, 3 and 5 and has sent colour 1's orders: his reminder said
+    the game had 'no orders from you'; it names the colours still without."""
+    world = World(tmp_path, count=2, ruleset=("standard", "classic60", {}), variant="duel")
+    world.game.submit("player: 1\nturn: 1\n")
+    sent = reminders(world)
+    mine = " ".join(prose(sent["remind-g1-t0001-p01"]).split())
+    assert mine.startswith(
+        "a reminder: game g1 has no orders for Player1B (#3) and Player1C (#5) for turn 1 "
+        "yet (those of Player1A (#1) are on file), and the deadline is "
+    )
+    theirs = " ".join(prose(sent["remind-g1-t0001-p02"]).split())
+    assert theirs.startswith("a reminder: game g1 has no orders from you for turn 1 yet, ")

@@ -609,10 +609,14 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
     reruns = game.meta(turn - 1).get("reruns", 0) if turn > 0 else 0
     undone = (f"-g{again}" if again else "") + (f"-r{reruns}" if reruns else "")
     queued = 0
-    owing = [p for p in status["players"] if p["owes_orders"] and not p["orders"]]
-    mark = mailing_mark(gm.spool, game.config.game) if owing else ""
-    for player in owing:
-        entry = game.config.player(player["seat"])
+    owing = [p for p in status["players"] if p["owes_orders"]]
+    lacking = [p for p in owing if not p["orders"]]
+    mark = mailing_mark(gm.spool, game.config.game) if lacking else ""
+    for seat in dict.fromkeys(p["seat"] for p in lacking):  # a Duel's colours: one a seat
+        entry = game.config.player(seat)
+        sides = [p for p in owing if p["seat"] == seat]
+        missing = [f"{p['name']} (#{p['id']})" for p in sides if not p["orders"]]
+        on_file = [f"{p['name']} (#{p['id']})" for p in sides if p["orders"]]
         ident = f"remind-{game.config.game}-t{turn:04d}-p{entry.id:02d}{undone}{mark}"
         body = compose.render(
             "reminder",
@@ -623,6 +627,8 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
             form=game.aof(entry.id),
             ruleset=game.ruleset.name,
             options=game.config.options,
+            missing=missing if on_file else [],
+            on_file=on_file,
         )
         msg = compose.message(
             ident,
