@@ -18,10 +18,7 @@ from typing import Any
 
 from tests.rules.builders import FixedRng, empty, kinds, orders
 from tests.rules.intermediate.grid import make_grid, run_intermediate
-from tests.shipped import INTERMEDIATE
 from wtg.core.ruleset import TurnResult
-from wtg.game.gameconfig import GameConfig, PlayerEntry
-from wtg.game.report import report_text
 from wtg.rules.wok.state import WokState
 
 HIT, MISS = 0.0, 0.99
@@ -169,23 +166,3 @@ def test_missiles_bought_in_phase_one_fly_in_phase_two() -> None:
     )
     assert only_run(result).missiles == 5
     assert result.state.province(1).mis == 0
-
-
-def test_the_report_says_the_hits_that_found_nothing_to_destroy() -> None:
-    """Ruling 6's spent hits were not said: '3 missiles, 0 missed; destroyed 0 ARM, ...
-    0.0 DEF' left the three hits unaccounted for."""
-    state = setup()
-    result = fire(state, bomb(1, 2, 3), values=(HIT, PAST_WALLS) * 3)
-    config = GameConfig(
-        game="test",
-        ruleset="intermediate",
-        map="grid",
-        seed=1,
-        players=tuple(PlayerEntry(i, f"P{i}", f"p{i}@example.org", "CODE0001") for i in (1, 2)),
-    )
-    events = [e.to_dict() for e in result.events]
-    report = " ".join(report_text(INTERMEDIATE, config, result.state, events, 1, aof="").split())
-    assert (
-        "3 missiles, 0 missed; destroyed 0 ARM, 0 PIK, 0 ARC, 0 KNI, 0 CAT, 0 SPY, "
-        "0.0 DEF; 3 hits found nothing there to destroy." in report
-    )

@@ -10,7 +10,7 @@ the recovered among them. (Intermediate's report names the troops that moved in 
 
 from __future__ import annotations
 
-from tests.rules.builders import FixedRng, empty, orders, run_standard
+from tests.rules.builders import FixedRng, empty, make_state, orders, run_standard
 from tests.rules.standard.test_attacks import A0, A4, A5, A10, D0, D4, D5, attack, battle_state
 from tests.rules.standard.test_bombing import ARM, HIT, MISS, SPY, bomb, fire, setup
 from tests.rules.standard.test_victory import config
@@ -74,3 +74,27 @@ def test_a_bombing_says_the_hits_that_found_nothing_to_destroy() -> None:
     events = [e.to_dict() for e in result.events]
     mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
     assert "2 missiles, 1 missed; destroyed 1 ARM, 0 SPY, 0.0 DEF. " in mine
+
+
+def test_the_fallen_and_the_victor_are_spoken_to_as_you() -> None:
+    """A player's own report named him as a stranger: 'P1 (#1) was wiped out by P4 (#4) at
+    21 Caradune. RIP.' and 'P1 (#1) is RIPed at 21 Caradune; the RIP goes to P4 (#4).' to
+    P1, '... the RIP goes to P4 (#4)' to P4 (a vote likewise), where the QUIT line says
+    'You have QUIT the game'. Three players: P2's last province 2 falls to P1, P3 looks on."""
+    state = make_state(players=3)
+    empty(state, 1, 1, arm=20, lev=2000)
+    empty(state, 2, 2)
+    empty(state, 20, 3)
+    result = run_standard(state, orders(1, attack=[attack(1, 2, 20)], vote_end=True))
+    events = [e.to_dict() for e in result.events]
+    mine = words(report_text(RULESET, config(3), result.state, events, 1, aof=""))
+    assert "- P2 (#2) was wiped out by you at 2 Prov2. RIP." in mine
+    assert "- P2 (#2) is RIPed at 2 Prov2; the RIP goes to you." in mine
+    assert "- You vote to end the game." in mine
+    theirs = words(report_text(RULESET, config(3), result.state, events, 2, aof=""))
+    assert "- You were wiped out by P1 (#1) at 2 Prov2. RIP." in theirs
+    assert "- You are RIPed at 2 Prov2; the RIP goes to P1 (#1)." in theirs
+    third = words(report_text(RULESET, config(3), result.state, events, 3, aof=""))
+    assert "- P2 (#2) was wiped out by P1 (#1) at 2 Prov2. RIP." in third
+    assert "- P2 (#2) is RIPed at 2 Prov2; the RIP goes to P1 (#1)." in third
+    assert "- P1 (#1) votes to end the game." in third
