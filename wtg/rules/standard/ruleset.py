@@ -29,6 +29,7 @@ class Standard(WokRuleset):
     spy_ops = OP_NAMES
     forecast_phases = FORECAST_PHASES
     starts_public = True
+    waste_remainder = True
 
     def default_map(self, variant: str | None, options: Mapping[str, OptionValue]) -> str:
         return DEFAULT_MAPS.get(str(variant), "classic60")
