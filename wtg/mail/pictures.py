@@ -25,7 +25,7 @@ from wtg.core.settings import MAP
 from wtg.game.engine import Game
 from wtg.game.playersettings import Chosen
 from wtg.game.report import environment
-from wtg.mail.compose import POLICY, wire, with_picture
+from wtg.mail.compose import POLICY, quoted_printable, wire, with_picture
 from wtg.maps import draw_png, orders_png
 
 MapPicture = Callable[[Game, int, int], bytes | None]
@@ -129,6 +129,9 @@ def add_picture(
     drawn = for_confirmation(game, seat, orders, chosen, turn)
     if drawn.picture is None:
         return None, drawn.problem
+    note = environment().get_template("mail/orders_note.txt.j2")
+    text = str(message.get_content()).replace("\r\n", "\n")
+    message.set_payload(quoted_printable(text + note.render(filename=drawn.picture.filename)))
     with_picture(message, drawn.picture.png, drawn.picture.filename)
     return wire(message), ""
 
