@@ -16,6 +16,7 @@ import pytest
 
 from tests.played import Plan, game_config, play
 from tests.shipped import INTERMEDIATE, STANDARD, WOK4
+from wtg.core.jsondata import Json
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.rules.intermediate.strategy import plan_orders as intermediate_plan
@@ -101,7 +102,7 @@ def test_the_forecast_wastes_what_a_transformation_leaves_over_as_the_turn_does(
     game = create_game(tmp_path / "g", name, map_name, players, 7).typed(ruleset)
     state = game.state()
     home = next(p.id for p in state.provinces if p.owner == 1)
-    order = {
+    order: dict[str, Json] = {
         "player": 1,
         "turn": 1,
         "transform": [
