@@ -5,7 +5,7 @@ a bombing (the hits that found nothing to destroy).
 losses are counted after the recovery. The report said 'you lost 2, they lost 7. The
 province is yours (2 injured recovered, ...)' of 11 armies of which 9 moved in: a player
 adds the recovered back (11 - 2 + 2) and expects 11. It now says what moved in or was left,
-the recovered among them. (Intermediate's report names the troops that moved in already.)
+the recovered among them, as Intermediate's now does too.
 """
 
 from __future__ import annotations
