@@ -485,3 +485,31 @@ def test_the_release_notice_of_a_deadline_passed_keeps_to_78_columns(tmp_path: P
             "The deadline of turn 1, Wed 08 Jan 2020 18:00 UTC, passed while the game was "
             "held: the turn runs at the next run of the turn generator."
         ) in " ".join(told.split())
+
+
+def test_the_notices_of_a_game_with_a_long_name_keep_to_78_columns(
+    tmp_path: Path,
+) -> None:
+    """A game's name may have 64 characters: 'the GM has moved the deadline of turn 1 in game
+    <name>:' ran to 100, its line breaks written in around the name; the rollback's first
+    line likewise."""
+    name = "the-autumn-league-of-kaomaris-second-division-group-b"
+    now = datetime.now(timezone.utc)
+    due = (now + timedelta(hours=30)).replace(second=0, microsecond=0)
+    schedule = make_schedule(2, f"{due:%H:%M}", "UTC", first=f"{due:%Y-%m-%d}")
+    create_game(
+        tmp_path / "games" / name, "wok4", "small", players(4), 7, schedule=schedule, now=now
+    )
+    run(tmp_path, "extend", name, "36")
+    notices = queued(tmp_path, "extend-")
+    text = body(notices[min(notices)])
+    assert max(len(line) for line in text.splitlines()) <= 78, text
+    assert f"the GM has moved the deadline of turn 1 in game {name}: it is now " in " ".join(
+        text.split()
+    )
+    run(tmp_path, "run-turn", name, "--now", "--unmailed")
+    run(tmp_path, "rollback", name, "--to", "0")
+    told = queued(tmp_path, "rollback-")
+    text = body(told[min(told)])
+    assert max(len(line) for line in text.split("Hello")[1].split("\n\n")[1].splitlines()) <= 78
+    assert f"the GM has rolled game {name} back to the end of turn 0:" in " ".join(text.split())
