@@ -443,8 +443,8 @@ def test_a_release_tells_of_a_deadline_that_passed_while_held_when_none_is_moved
     assert len(releases) == 4
     told = body(releases[min(releases)])
     assert (
-        "The deadline of turn 1, Wed 08 Jan 2020 18:00 UTC, passed while the game was held:\n"
-        "the turn runs at the next run of the turn generator.\n"
+        "The deadline of turn 1, Wed 08 Jan 2020 18:00 UTC, passed while the game was\n"
+        "held: the turn runs at the next run of the turn generator.\n"
     ) in told
     summary = run_due(load_config(tmp_path / "wtg.yaml"), jobs=1)
     assert [r.outcome.value for r in summary.games()] == ["ran"]
@@ -465,3 +465,51 @@ def test_the_lines_of_hold_and_release_are_those_docs_gm_md_quotes(tmp_path: Pat
         f"game g1 released; turn 1 is due {deadline:%Y-%m-%d %H:%M} UTC; 4 notice(s) queued "
         "for the players (`wtg send` mails them)\n"
     )
+
+
+def test_the_release_notice_of_a_deadline_passed_keeps_to_78_columns(tmp_path: Path) -> None:
+    """'The deadline of turn 1, Wed 08 Jan 2020 18:00 UTC, passed while the game was held:'
+    was a line of 83 in every player's mail: the notice had its line breaks written in, a
+    deadline's words between them. It is wrapped at its words now."""
+    game = make(tmp_path / "games")
+    config = game.store.root / "game.yaml"
+    text = config.read_text()
+    config.write_text("".join(line for line in text.splitlines(True) if "schedule:" not in line))
+    run(tmp_path, "hold", "g1")
+    run(tmp_path, "release", "g1")
+    releases = queued(tmp_path, "release-")
+    for name in releases:
+        told = body(releases[name])
+        assert max(len(line) for line in told.splitlines()) <= 78, told
+        assert (
+            "The deadline of turn 1, Wed 08 Jan 2020 18:00 UTC, passed while the game was "
+            "held: the turn runs at the next run of the turn generator."
+        ) in " ".join(told.split())
+
+
+def test_the_notices_of_a_game_with_a_long_name_keep_to_78_columns(
+    tmp_path: Path,
+) -> None:
+    """A game's name may have 64 characters: 'the GM has moved the deadline of turn 1 in game
+    <name>:' ran to 100, its line breaks written in around the name; the rollback's first
+    line likewise."""
+    name = "the-autumn-league-of-kaomaris-second-division-group-b"
+    now = datetime.now(timezone.utc)
+    due = (now + timedelta(hours=30)).replace(second=0, microsecond=0)
+    schedule = make_schedule(2, f"{due:%H:%M}", "UTC", first=f"{due:%Y-%m-%d}")
+    create_game(
+        tmp_path / "games" / name, "wok4", "small", players(4), 7, schedule=schedule, now=now
+    )
+    run(tmp_path, "extend", name, "36")
+    notices = queued(tmp_path, "extend-")
+    text = body(notices[min(notices)])
+    assert max(len(line) for line in text.splitlines()) <= 78, text
+    assert f"the GM has moved the deadline of turn 1 in game {name}: it is now " in " ".join(
+        text.split()
+    )
+    run(tmp_path, "run-turn", name, "--now", "--unmailed")
+    run(tmp_path, "rollback", name, "--to", "0")
+    told = queued(tmp_path, "rollback-")
+    text = body(told[min(told)])
+    assert max(len(line) for line in text.split("Hello")[1].split("\n\n")[1].splitlines()) <= 78
+    assert f"the GM has rolled game {name} back to the end of turn 0:" in " ".join(text.split())

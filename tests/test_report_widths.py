@@ -141,3 +141,49 @@ def test_one_blank_line_between_the_order_of_play_and_the_top_ten(tmp_path: Path
         "ORDER OF PLAY FOR TURN 1: 2 3 1\n\nDEADLINE FOR YOUR TURN 1 ORDERS: Mon 7 Dec 18:00\n\n"
         "TOP TEN\n"
     ) in text
+
+
+def test_a_total_pop_of_four_digits_keeps_the_intermediate_table_in_78(tmp_path: Path) -> None:
+    """Nine provinces of 100 to 142 POP: the TOTAL row's 1001 widened the POP column of
+    every row to four places, and each row of the table was 79 characters wide. The sum
+    takes a place of the TOTAL label's room instead; the columns stay where they were."""
+    game = create_game(tmp_path / "g", "intermediate", "marchlands", players(2), seed=5)
+    state = game.typed(INTERMEDIATE).state()
+    mine = [p for p in state.provinces if not p.owner][:8]
+    for province in mine:
+        province.owner, province.pop = 1, 111
+    home = next(p for p in state.provinces if p.owner == 1 and p not in mine)
+    home.pop = 113
+    report = report_text(INTERMEDIATE, game.config, state, [], 1, aof="")
+    lines = report.splitlines()
+    assert max(len(line) for line in lines) <= WIDTH
+    at = lines.index("YOUR PROVINCES")
+    header = lines[at + 1]
+    total = next(line for line in lines if line.startswith("TOTAL ("))
+    end_of_pop = header.index(" POP ") + len(" POP")
+    assert total[:end_of_pop].endswith(" 1001")
+    assert len(total) <= WIDTH
+
+
+def test_sums_of_four_digits_in_other_columns_keep_the_table_in_78(tmp_path: Path) -> None:
+    """Eleven provinces of 99 MIS and 99 SPY: the TOTAL row's 1089 and 1089 widened their
+    columns, the table 80 wide. The NAME column gives up the places (names cut shorter),
+    and every row and the TOTAL row keep one set of columns."""
+    game = create_game(tmp_path / "g", "intermediate", "pentarchy", players(5), seed=5)
+    state = game.typed(INTERMEDIATE).state()
+    mine = [p for p in state.provinces if not p.owner][:10]
+    for province in mine:
+        province.owner = 1
+    for province in state.provinces_of(1):
+        province.mis = province.spy = 99
+    report = report_text(INTERMEDIATE, game.config, state, [], 1, aof="")
+    lines = report.splitlines()
+    assert max(len(line) for line in lines) <= WIDTH
+    at = lines.index("YOUR PROVINCES")
+    header = lines[at + 1]
+    total = next(line for line in lines if line.startswith("TOTAL ("))
+    assert header.endswith(" MIS  SPY AIM")
+    assert total.endswith(" 1089 1089")
+    assert len(total) == header.index(" AIM")
+    rows = lines[at + 2 : lines.index(total)]
+    assert len(rows) == 11 and all(len(row) == len(header) for row in rows)

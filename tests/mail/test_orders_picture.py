@@ -143,3 +143,27 @@ def test_the_poll_queues_the_text_and_the_send_draws_the_picture_once(tmp_path: 
     assert [parts(p.read_bytes()) for p in late] == [["text/plain", "image/png"]] * 3
     late_picture = next(p for p in late if "p3@players.example" in p.read_text("latin-1"))
     assert b"orders-turn1.png" in late_picture.read_bytes()
+
+
+def test_the_confirmation_says_what_its_picture_is(tmp_path: Path) -> None:
+    """The report mail says where its map is and how to stop it; the confirmation carried
+    orders-turn1.png with not a word on it. Its text now ends with a note, wrapped at 78,
+    added when the picture is drawn in (a confirmation without one has none)."""
+    world = World(tmp_path)
+    world.mail(world.aof(1, X1="100"), sender="p1@players.example")
+    world.poll()
+    raw = confirmation(world)
+    text, _image = parsed(raw).iter_parts()
+    said = str(text.get_content()).replace("\r\n", "\n")
+    assert said.endswith(
+        "\nThe picture orders-turn1.png of this mail draws these orders on your map, as\n"
+        'understood. To get your mails without it, write the line "MAP: off" into your\n'
+        "order form.\n"
+    )
+    assert max(len(line) for line in said.splitlines()) <= 78
+
+    plain = World(tmp_path / "plain")
+    without_pictures(plain)
+    plain.mail(plain.aof(1, X1="100"), sender="p1@players.example")
+    plain.poll()
+    assert "orders-turn" not in parsed(confirmation(plain)).get_content()

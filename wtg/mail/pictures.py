@@ -25,7 +25,7 @@ from wtg.core.settings import MAP
 from wtg.game.engine import Game
 from wtg.game.playersettings import Chosen
 from wtg.game.report import environment
-from wtg.mail.compose import POLICY, wire, with_picture
+from wtg.mail.compose import POLICY, quoted_printable, wire, with_picture
 from wtg.maps import draw_png, orders_png
 
 MapPicture = Callable[[Game, int, int], bytes | None]
@@ -70,14 +70,21 @@ NOTHING = ForReport()
 
 
 def for_report(
-    game: Game, turn: int, seat: int, draw: MapPicture | None, chosen: Chosen
+    game: Game,
+    turn: int,
+    seat: int,
+    draw: MapPicture | None,
+    chosen: Chosen,
+    form: bool = True,
 ) -> ForReport:
     """The picture (and its note) of a seat's report of ``turn``. ``chosen``: the seat's
-    settings (``PlayerSettings.read()[seat]``)."""
+    settings (``PlayerSettings.read()[seat]``). ``form``: the report carries an order form,
+    where the note's ``MAP: off`` line can be written (none for a seat out of the game, or
+    in the game's last report: the note says no more than where the map is)."""
     if draw is None or not game.config.map_pictures:
         return NOTHING
     if chosen.get(MAP.key, (MAP.default, ""))[0] == "off":
-        return ForReport(note=_note(turn, None))
+        return ForReport(note=_note(turn, None, form))
     try:
         png = draw(game, turn, seat)
     except Exception as error:  # a drawing that fails must not keep the report from going out
@@ -87,7 +94,7 @@ def for_report(
     if not png.startswith(PNG_SIGNATURE):
         return ForReport(problem=_problem(game, turn, seat, "the drawing returned no PNG"))
     picture = Picture(png, f"map-turn{turn}.png")
-    return ForReport(picture, _note(turn, picture))
+    return ForReport(picture, _note(turn, picture, form))
 
 
 def orders_picture(game: Game, seat: int, turn: int, orders: Mapping[str, Json]) -> JsonObject:
@@ -122,6 +129,9 @@ def add_picture(
     drawn = for_confirmation(game, seat, orders, chosen, turn)
     if drawn.picture is None:
         return None, drawn.problem
+    note = environment().get_template("mail/orders_note.txt.j2")
+    text = str(message.get_content()).replace("\r\n", "\n")
+    message.set_payload(quoted_printable(text + note.render(filename=drawn.picture.filename)))
     with_picture(message, drawn.picture.png, drawn.picture.filename)
     return wire(message), ""
 
@@ -146,9 +156,9 @@ def for_confirmation(
     return ForReport(Picture(png, f"orders-turn{turn}.png"))
 
 
-def _note(turn: int, picture: Picture | None) -> str:
+def _note(turn: int, picture: Picture | None, form: bool) -> str:
     template = environment().get_template("mail/map_note.txt.j2")
-    return template.render(turn=turn, filename=picture.filename if picture else None)
+    return template.render(turn=turn, filename=picture.filename if picture else None, form=form)
 
 
 def _problem(game: Game, turn: int, seat: int, why: str) -> str:

@@ -11,6 +11,7 @@ from logging import DEBUG, ERROR, INFO, WARNING
 from pathlib import Path
 from typing import NamedTuple
 
+from wtg.aof.mailtext import BEGIN_MARKER
 from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskflush import flush
@@ -269,7 +270,9 @@ def _queue_game(
             if outbox.known(ident):
                 continue
             subject = f"[{name}] turn {turn} report for {entry.name}"
-            extra = for_report(game, turn, entry.id, picture, chosen.get(entry.id, {}))
+            report = game.report(entry.id, turn)
+            form = BEGIN_MARKER in report  # else no MAP: line for the note to ask for
+            extra = for_report(game, turn, entry.id, picture, chosen.get(entry.id, {}), form)
             undrawn += [extra.problem] if extra.problem else []
             drawn = extra.picture
             msg = compose.message(
@@ -277,7 +280,7 @@ def _queue_game(
                 gm.sender,
                 entry.email,
                 subject,
-                game.report(entry.id, turn) + extra.note,
+                report + extra.note,
                 when=now,
                 kind="auto-generated",
                 game=name,
@@ -606,10 +609,14 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
     reruns = game.meta(turn - 1).get("reruns", 0) if turn > 0 else 0
     undone = (f"-g{again}" if again else "") + (f"-r{reruns}" if reruns else "")
     queued = 0
-    owing = [p for p in status["players"] if p["owes_orders"] and not p["orders"]]
-    mark = mailing_mark(gm.spool, game.config.game) if owing else ""
-    for player in owing:
-        entry = game.config.player(player["seat"])
+    owing = [p for p in status["players"] if p["owes_orders"]]
+    lacking = [p for p in owing if not p["orders"]]
+    mark = mailing_mark(gm.spool, game.config.game) if lacking else ""
+    for seat in dict.fromkeys(p["seat"] for p in lacking):  # a Duel's colours: one a seat
+        entry = game.config.player(seat)
+        sides = [p for p in owing if p["seat"] == seat]
+        missing = [f"{p['name']} (#{p['id']})" for p in sides if not p["orders"]]
+        on_file = [f"{p['name']} (#{p['id']})" for p in sides if p["orders"]]
         ident = f"remind-{game.config.game}-t{turn:04d}-p{entry.id:02d}{undone}{mark}"
         body = compose.render(
             "reminder",
@@ -620,6 +627,8 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
             form=game.aof(entry.id),
             ruleset=game.ruleset.name,
             options=game.config.options,
+            missing=missing if on_file else [],
+            on_file=on_file,
         )
         msg = compose.message(
             ident,

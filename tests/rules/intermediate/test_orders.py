@@ -264,3 +264,35 @@ def test_an_attack_with_more_troops_than_there_says_how_many_it_takes() -> None:
         "note: 12 troops in province 1 now: this attack takes what is there when it runs,"
         " at most 12, not 30",
     )
+
+
+def test_a_spy_line_that_repeats_an_operation_on_a_province_says_when_it_runs() -> None:
+    """ "You may only use each spy operation once per target province per turn" (ruling 13:
+    a repeat is skipped once the first sent spies): the confirmation took both lines
+    without a word, and counted two spy operations decided when the turn runs."""
+    state = make_grid()
+    empty(state, 1, 1, spy=20)
+    empty(state, 2, 2, spy=1)
+    spies = [
+        line("spy", 1, **{"from": 1, "to": 2, "op": 3, "spies": 3}),
+        line("spy", 2, **{"from": 1, "to": 2, "op": 3, "spies": 3}),
+        line("spy", 3, **{"from": 1, "to": 2, "op": 1, "spies": 3}),
+        line("spy", 4, **{"from": 1, "to": 7, "op": 3, "spies": 3}),
+    ]
+    verdicts = RULESET.accept(spies, state, 1).verdicts
+    assert [(v.accepted, v.reason) for v in verdicts] == [
+        (True, ""),
+        (
+            True,
+            "note: an earlier line uses spread propaganda on province 2 too, and each "
+            "operation is used once a province a turn: this line runs only if that one "
+            "sends no spies",
+        ),
+        (True, ""),
+        (
+            True,
+            "note: province 7 is neutral now, and spying on a neutral province is not "
+            "allowed: this line runs only if another player takes 7 before the spying; if "
+            "nobody does, it is skipped and costs no spies",
+        ),
+    ]

@@ -9,6 +9,7 @@ from wtg.core.orders import RawEntry
 from wtg.rules.intermediate.constants import UPGRADE_TROOPS_ORDERS
 from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, limit, over_fifty
 from wtg.rules.wok.checks import check_attack, check_bomb, check_spy, check_upgrade, check_vote
+from wtg.rules.wok.espionage import OP_NAMES
 from wtg.rules.wok.ownership import TROOPS_IN
 from wtg.rules.wok.troops import TROOP_UNITS
 
@@ -33,6 +34,26 @@ def check_upgrade_troops(entry: RawEntry, context: Context) -> tuple[bool, str]:
     return True, over_fifty(v["amount"], "changed") or context.taken_note(v["province"])
 
 
+def check_spy_once(entry: RawEntry, context: Context) -> tuple[bool, str]:
+    """Standard's spy line, and a note on a repeat of an operation on a province: "You may
+    only use each spy operation once per target province per turn" (ruling 13: it runs
+    only if the earlier line sent no spies)."""
+    accepted, reason = check_spy(entry, context)
+    if not accepted:
+        return accepted, reason
+    v = entry.values
+    used = f"spy operation {v['op']} on {v['to']}"  # kept beside the counts of the lines
+    if context.counts.get(used):
+        repeat = (
+            f"note: an earlier line uses {OP_NAMES[v['op']]} on province {v['to']} too, and "
+            "each operation is used once a province a turn: this line runs only if that one "
+            "sends no spies"
+        )
+        return True, "; ".join(note for note in (repeat, reason) if note)
+    context.counts[used] = 1
+    return True, reason
+
+
 CHECKS: dict[str, Check] = {
     "upgrade": check_upgrade,
     "bomb": check_bomb,
@@ -41,7 +62,7 @@ CHECKS: dict[str, Check] = {
     "upgrade_troops": check_upgrade_troops,
     "move": SHARED_CHECKS["move"],
     "aim": SHARED_CHECKS["aim"],
-    "spy": check_spy,
+    "spy": check_spy_once,
     "vote_end": check_vote,
     "quit": SHARED_CHECKS["quit"],
     "ready": SHARED_CHECKS["ready"],

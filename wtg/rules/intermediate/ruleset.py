@@ -41,6 +41,7 @@ class Intermediate(WokRuleset):
     spy_ops = OP_NAMES
     forecast_phases = FORECAST_PHASES
     starts_public = True
+    waste_remainder = True
 
     start_state = staticmethod(start_state)
     run_phases = staticmethod(resolve)
@@ -61,4 +62,11 @@ class Intermediate(WokRuleset):
         self, state: WokState, orders: Mapping[str, Json], player: int
     ) -> dict[str, object]:
         """The WoK forecast, with troop rows (and the wood after the turn)."""
-        return forecast(state, orders, player, self.forecast_phases, row=troop_row)
+        return forecast(
+            state,
+            orders,
+            player,
+            self.forecast_phases,
+            row=troop_row,
+            waste_remainder=self.waste_remainder,
+        )

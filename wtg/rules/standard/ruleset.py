@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from wtg.aof.render import OMIT
 from wtg.core.jsondata import Json, JsonObject
@@ -10,9 +10,10 @@ from wtg.core.ruleset import OptionValue
 from wtg.rules.standard.accept import CHECKS, no_alliance
 from wtg.rules.standard.constants import AIMS
 from wtg.rules.standard.phases.attacks import attacks_allowed
+from wtg.rules.standard.phases.victory import humans_rips
 from wtg.rules.standard.resolve import FORECAST_PHASES, resolve
 from wtg.rules.standard.robots import robot_orders
-from wtg.rules.standard.setup import start_state
+from wtg.rules.standard.setup import RIP_TARGET, start_state
 from wtg.rules.wok.espionage import OP_NAMES
 from wtg.rules.wok.ruleset import WokRuleset
 from wtg.rules.wok.state import WokState
@@ -28,6 +29,7 @@ class Standard(WokRuleset):
     spy_ops = OP_NAMES
     forecast_phases = FORECAST_PHASES
     starts_public = True
+    waste_remainder = True
 
     def default_map(self, variant: str | None, options: Mapping[str, OptionValue]) -> str:
         return DEFAULT_MAPS.get(str(variant), "classic60")
@@ -43,6 +45,29 @@ class Standard(WokRuleset):
         context = super().form_context(state, player)
         if no_alliance(state) is not None:
             context[OMIT] = ("ally",)
+        return context
+
+    def report_context(
+        self, state: WokState, events: Sequence[Mapping[str, Json]], player: int
+    ) -> dict[str, object]:
+        """The WoK report's, and in a game won by RIPs (Duel, Trinity) the race to them: the
+        count that wins, whether it rose, the human's RIPs over all his colours, while the
+        game goes on (``rip_race``); the end by RIPs said in words (``reason_words``)."""
+        context = super().report_context(state, events, player)
+        if state.rip_target:
+            context["reason_words"] = {
+                "rips": f"{state.rip_target} RIPs of colours not the winner's own"
+            }
+        seat = state.player(player).controller
+        if state.rip_target and state.outcome is None and seat is not None:
+            context["rip_race"] = {
+                "target": state.rip_target,
+                "raised": state.rip_target > RIP_TARGET,
+                "first": RIP_TARGET,
+                "count": humans_rips(state).get(seat, 0),
+            }
+        else:
+            context["rip_race"] = None
         return context
 
     def robot_orders(self, state: WokState) -> dict[int, JsonObject]:

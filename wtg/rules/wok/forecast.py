@@ -35,10 +35,13 @@ def forecast(
     player: int,
     phases: Sequence[Phase],
     row: Callable[[Province], Any] = province_row,
+    waste_remainder: bool = False,
 ) -> dict[str, object]:
     """``phases``: the ruleset's phases without chance (they never draw from the RNG);
-    ``row``: a province's line (a ruleset may show more); the wood where there is any."""
-    return forecast_on(players_part(state, player), orders, player, phases, row)
+    ``row``: a province's line (a ruleset may show more); the wood where there is any;
+    ``waste_remainder``: the turn's (Standard and Intermediate lose what a transformation
+    leaves over)."""
+    return forecast_on(players_part(state, player), orders, player, phases, row, waste_remainder)
 
 
 def forecast_on(
@@ -47,6 +50,7 @@ def forecast_on(
     player: int,
     phases: Sequence[Phase],
     row: Callable[[Province], Any] = province_row,
+    waste_remainder: bool = False,
 ) -> dict[str, object]:
     """The forecast run on ``work``, a working copy of the state (``players_part``, or a
     whole ``clone``: the same forecast), which it changes."""
@@ -56,7 +60,14 @@ def forecast_on(
     work.turn += 1
     board = work.board if isinstance(work, PlayersPart) else work.provinces
     owners = tuple(p.owner for p in board)  # as the turn begins: a Duel's NAPs look at it
-    turn = ForecastTurn(work, {player: typed}, _NO_CHANCE, (player,), start_owner=owners)
+    turn = ForecastTurn(
+        work,
+        {player: typed},
+        _NO_CHANCE,
+        (player,),
+        start_owner=owners,
+        waste_remainder=waste_remainder,
+    )
     for phase in phases:
         phase(turn)
     me = work.player(player)

@@ -21,6 +21,15 @@ def naps_in_force(state: WokState, player: int) -> list[tuple[int, int]]:
     ]
 
 
+def headhunting_in_force(state: WokState) -> tuple[list[int], int] | None:
+    """The provinces headhunting protection keeps from bombing, attacks and spies in the
+    coming turn, and the last turn it holds: "Home provinces enjoy special protection at the
+    beginning of the game" (None once it is over, or the game is)."""
+    if state.outcome is not None or state.turn + 1 > state.protection or not state.protected:
+        return None
+    return sorted(state.protected), state.protection
+
+
 def forbidden(turn: Turn, player: int, target: int) -> str:
     """Why ``player`` may not bomb, attack or spy on ``target`` this turn; "" if allowed."""
     state = turn.state

@@ -34,7 +34,7 @@ from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.limits import ABSENCE_TURNS, MOVE_UNITS, TRANSFORM_KINDS
 from wtg.rules.wok.orderdrawing import orders_drawn
 from wtg.rules.wok.orders import Orders
-from wtg.rules.wok.protection import naps_in_force
+from wtg.rules.wok.protection import headhunting_in_force, naps_in_force
 from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, QUIT, WokState
 from wtg.rules.wok.turn import Phase, Turn
@@ -56,6 +56,10 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
     spy_ops: ClassVar[Mapping[int, str]]
     """The spy operations by number, as the reports name them."""
     forecast_phases: ClassVar[tuple[Phase, ...]]
+    waste_remainder: ClassVar[bool] = False
+    """What a transformation leaves over is lost (Standard, Intermediate: "If the number
+    converted is not a multiple of the ratio, the extra will be lost"): its turn's and its
+    forecast's ``Turn`` say so alike."""
     starts_public: ClassVar[bool] = False
     """Whether every player sees where everyone started (Standard: "Once turn 0 has run, you
     can see on the map where everyone is starting")."""
@@ -213,6 +217,7 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
             attacks_next=self.attacks_allowed(state.player(player).tech),
             spy_ops=self.spy_ops,
             naps=naps_in_force(state, player),
+            headhunting=headhunting_in_force(state),
         )
 
     def board(
@@ -249,7 +254,9 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
     def forecast(
         self, state: WokState, orders: Mapping[str, Json], player: int
     ) -> dict[str, object]:
-        return forecast(state, orders, player, self.forecast_phases)
+        return forecast(
+            state, orders, player, self.forecast_phases, waste_remainder=self.waste_remainder
+        )
 
 
 def run_turn_phases(

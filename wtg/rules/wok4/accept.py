@@ -16,6 +16,7 @@ from wtg.rules.wok4.constants import (
     TRADES,
 )
 from wtg.rules.wok4.phases.spying import OP_NAMES, SPY_PROVINCE
+from wtg.rules.wok4.phases.victory import bitter_end, quit_count
 from wtg.rules.wok4.reach import adjacent, bomb_range
 
 
@@ -86,6 +87,23 @@ def _check_spy(entry: RawEntry, context: Context) -> tuple[bool, str]:
     return True, "; ".join(note for note in notes if note)
 
 
+def no_alliance(state: WokState) -> str | None:
+    """Why no alliance can share the victory (a game fought to the bitter end), or None."""
+    if not bitter_end(state):
+        return None
+    return (
+        f"no alliance shares the victory in a game fought to the bitter end ({quit_count(state)}"
+        f" of the {state.seats} seats are empty or QUIT): the last one standing wins alone"
+    )
+
+
+def _check_ally(entry: RawEntry, context: Context) -> tuple[bool, str]:
+    why = no_alliance(context.state)
+    if why is not None:
+        return False, why
+    return SHARED_CHECKS["ally"](entry, context)
+
+
 CHECKS: dict[str, Check] = {
     "bomb": bomb_checker(BOMB_ORDERS, bomb_range, _reach_hint),
     "attack": _check_attack,
@@ -94,7 +112,7 @@ CHECKS: dict[str, Check] = {
     "trade": _check_trade,
     "aim": SHARED_CHECKS["aim"],
     "spy": _check_spy,
-    "ally": SHARED_CHECKS["ally"],
+    "ally": _check_ally,
     "quit": SHARED_CHECKS["quit"],
     "ready": SHARED_CHECKS["ready"],
 }

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+from wtg.aof.render import OMIT
+from wtg.core.jsondata import Json
 from wtg.rules.wok.ruleset import WokRuleset
-from wtg.rules.wok4.accept import CHECKS
+from wtg.rules.wok.state import WokState
+from wtg.rules.wok4.accept import CHECKS, no_alliance
 from wtg.rules.wok4.constants import AIMS
 from wtg.rules.wok4.phases.spying import OP_NAMES
+from wtg.rules.wok4.phases.victory import bitter_end, quit_count
 from wtg.rules.wok4.reach import attacks_allowed
 from wtg.rules.wok4.resolve import FORECAST_PHASES, resolve
 from wtg.rules.wok4.setup import start_state
@@ -22,3 +28,21 @@ class Wok4(WokRuleset):
     run_phases = staticmethod(resolve)
     attacks_allowed = staticmethod(attacks_allowed)
     """Fixed by the tech points the turn starts with (ruling 6)."""
+
+    def form_context(self, state: WokState, player: int) -> dict[str, object]:
+        """The WoK form's, without the ALLIANCE section in a game fought to the bitter end:
+        no alliance can share its victory (ruling 21)."""
+        context = super().form_context(state, player)
+        if no_alliance(state) is not None:
+            context[OMIT] = ("ally",)
+        return context
+
+    def report_context(
+        self, state: WokState, events: Sequence[Mapping[str, Json]], player: int
+    ) -> dict[str, object]:
+        """The WoK report's, and while a game fought to the bitter end goes on, the seats
+        empty or QUIT that made it one (``bitter_end``; None otherwise)."""
+        context = super().report_context(state, events, player)
+        fought = state.outcome is None and bitter_end(state)
+        context["bitter_end"] = (quit_count(state), state.seats) if fought else None
+        return context

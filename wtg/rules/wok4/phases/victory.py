@@ -25,6 +25,12 @@ def quit_count(state: WokState) -> int:
     return quits + state.seats - len(state.players)
 
 
+def bitter_end(state: WokState) -> bool:
+    """ "If 5+ players of a group QUIT the game (before they get ripped) the remaining
+    Players will have to fight to the bitter end": no alliance ends it."""
+    return quit_count(state) >= QUITS_FOR_BITTER_END
+
+
 def game_end(turn: Turn) -> None:
     state = turn.state
     standing = [p for p in state.players if p.status == ACTIVE]

@@ -1,0 +1,29 @@
+"""The answer to a confirmed JOIN keeps to a mail's 78 columns whatever the ruleset's name:
+its paragraph on the game's start was written with its line breaks, and `WITHDRAW
+intermediate` made one line of it 82 wide."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.lobby.hall import Hall, address
+
+
+@pytest.mark.parametrize("ruleset", ["intermediate", "standard", "wok4"])
+def test_the_joined_answer_fits_78_columns(tmp_path: Path, ruleset: str) -> None:
+    hall = Hall(tmp_path)
+    hall.open_list(ruleset, players=2)
+    hall.mail(address(1), f"JOIN {ruleset} AS Ann")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(address(1))
+    hall.mail(address(1), f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    (joined,) = hall.new_mails(address(1))
+    assert max(len(line) for line in joined.body.splitlines()) <= 78, joined.body
+    assert (
+        "The game starts as soon as the list is full; your turn 0 report then comes by "
+        f"mail, with your secret code in its order form. WITHDRAW {ruleset} takes you off "
+        "the list (its answer asks you to CONFIRM)."
+    ) in joined.words

@@ -1,0 +1,74 @@
+"""The reminder's words as a player reads them, line by line.
+
+The sentence on what a missed turn does (templates/<ruleset>/missing.txt.j2) ended with the
+file's newline, so every reminder broke its paragraph there: ' Your form is below.' stood
+on a line of its own, one space in. A Duel player who had sent one colour's orders was
+reminded that the game had 'no orders from you'."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.mail.loop import World
+from tests.mail.test_poll_maildir import body_of
+from wtg.core.ruleset import OptionValue
+from wtg.mail.sender import remind
+from wtg.text.prose import wrapped
+
+
+def reminders(world: World) -> dict[str, str]:
+    deadline = world.game.deadline()
+    assert deadline is not None
+    assert remind(world.gm, now=deadline - timedelta(hours=5)).queued >= 1
+    queue = world.gm.spool / "outbox" / "queue"
+    return {path.stem: body_of(path.read_bytes()) for path in sorted(queue.glob("remind-*.eml"))}
+
+
+def prose(body: str) -> str:
+    """The reminder's paragraph: between its greeting and the form."""
+    before = body.split("=== BEGIN AOF ===")[0]
+    return before.split("\n\n", 1)[1].strip("\n")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "variant"),
+    [
+        (("wok4", "small"), {}, None),
+        (("standard", "classic60"), {}, "duel"),
+        (("intermediate", "marchlands"), {}, None),
+        (("wisk", "classic"), {}, None),
+        (("tactics", "meadow"), {}, None),
+    ],
+)
+def test_the_reminder_is_one_paragraph_wrapped_at_its_words(
+    tmp_path: Path,
+    ruleset: tuple[str, str],
+    options: dict[str, OptionValue],
+    variant: str | None,
+) -> None:
+    world = World(tmp_path, count=2, ruleset=(*ruleset, options), variant=variant)
+    for body in reminders(world).values():
+        paragraph = prose(body)
+        assert paragraph == wrapped(" ".join(paragraph.split()), ""), paragraph
+        assert " ".join(paragraph.split()).endswith(". Your form is below.")
+        assert all(not line.startswith(" ") for line in paragraph.splitlines())
+
+
+def test_a_duel_player_who_sent_one_colour_s_orders_is_reminded_of_the_others(
+    tmp_path: Path,
+) -> None:
+    """Player 1 plays colours 1, 3 and 5 and has sent colour 1's orders: his reminder said
+    the game had 'no orders from you'; it names the colours still without."""
+    world = World(tmp_path, count=2, ruleset=("standard", "classic60", {}), variant="duel")
+    world.game.submit("player: 1\nturn: 1\n")
+    sent = reminders(world)
+    mine = " ".join(prose(sent["remind-g1-t0001-p01"]).split())
+    assert mine.startswith(
+        "a reminder: game g1 has no orders for Player1B (#3) and Player1C (#5) for turn 1 "
+        "yet (those of Player1A (#1) are on file), and the deadline is "
+    )
+    theirs = " ".join(prose(sent["remind-g1-t0001-p02"]).split())
+    assert theirs.startswith("a reminder: game g1 has no orders from you for turn 1 yet, ")

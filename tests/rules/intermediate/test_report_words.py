@@ -1,0 +1,58 @@
+"""What an Intermediate report says of a bombing's hits and of the reader's own vote."""
+
+from __future__ import annotations
+
+from tests.rules.builders import FixedRng, orders
+from tests.rules.intermediate.grid import run_intermediate
+from tests.rules.intermediate.test_attacks import LOSE, WIN, attack, battle_state
+from tests.rules.intermediate.test_bombing import HIT, PAST_WALLS, bomb, fire, setup
+from tests.shipped import INTERMEDIATE
+from wtg.game.gameconfig import GameConfig, PlayerEntry
+from wtg.game.report import report_text
+
+
+def config() -> GameConfig:
+    return GameConfig(
+        game="test",
+        ruleset="intermediate",
+        map="grid",
+        seed=1,
+        players=tuple(PlayerEntry(i, f"P{i}", f"p{i}@example.org", "CODE0001") for i in (1, 2)),
+    )
+
+
+def test_the_report_says_the_hits_that_found_nothing_to_destroy() -> None:
+    """Ruling 6's spent hits were not said: '3 missiles, 0 missed; destroyed 0 ARM, ...
+    0.0 DEF' left the three hits unaccounted for."""
+    state = setup()
+    result = fire(state, bomb(1, 2, 3), values=(HIT, PAST_WALLS) * 3)
+    events = [e.to_dict() for e in result.events]
+    report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
+    assert (
+        "3 missiles, 0 missed; destroyed 0 ARM, 0 PIK, 0 ARC, 0 KNI, 0 CAT, 0 SPY, "
+        "0.0 DEF; 3 hits found nothing there to destroy." in report
+    )
+
+
+def test_the_reader_s_own_vote_is_said_to_him_as_you() -> None:
+    """'P1 (#1) votes to end the game.' in P1's own report, as Standard's said it too."""
+    state = setup()
+    result = run_intermediate(state, orders(1, vote_end=True))
+    events = [e.to_dict() for e in result.events]
+    mine = report_text(INTERMEDIATE, config(), result.state, events, 1, aof="")
+    assert "\n- You vote to end the game.\n" in mine
+    theirs = report_text(INTERMEDIATE, config(), result.state, events, 2, aof="")
+    assert "\n- P1 (#1) votes to end the game.\n" in theirs
+
+
+def test_the_winner_s_recovered_are_said_among_the_troops_that_moved_in() -> None:
+    """'The province is yours: your 2 KNI moved in (1 injured recovered, ...)' read as
+    two and one more; the recovered are among those that moved in, and Standard's report
+    says so (test_battle_report.py)."""
+    state = battle_state(kni=2, terrain="Forest")
+    rng = FixedRng(0.85, WIN, WIN, LOSE)
+    result = run_intermediate(state, orders(1, attack=[attack(1, 2, 2)]), rng=rng)
+    events = [e.to_dict() for e in result.events]
+    report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
+    assert "The province is yours: your 2 KNI moved in, 1 of them injured and recovered" in (report)
+    assert "injured recovered" not in report

@@ -1,0 +1,100 @@
+"""How a Standard report tells a battle (how many armies took the province or held it) and
+a bombing (the hits that found nothing to destroy).
+
+"At the end of the fight, injured troops in the victorious army will recover": a battle's
+losses are counted after the recovery. The report said 'you lost 2, they lost 7. The
+province is yours (2 injured recovered, ...)' of 11 armies of which 9 moved in: a player
+adds the recovered back (11 - 2 + 2) and expects 11. It now says what moved in or was left,
+the recovered among them, as Intermediate's now does too.
+"""
+
+from __future__ import annotations
+
+from tests.rules.builders import FixedRng, empty, make_state, orders, run_standard
+from tests.rules.standard.test_attacks import A0, A4, A5, A10, D0, D4, D5, attack, battle_state
+from tests.rules.standard.test_bombing import ARM, HIT, MISS, SPY, bomb, fire, setup
+from tests.rules.standard.test_victory import config
+from tests.shipped import STANDARD as RULESET
+from wtg.game.report import report_text
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_winner_of_an_attack_is_told_how_many_armies_moved_in() -> None:
+    state = battle_state(attackers=2, defenders=1)
+    result = run_standard(state, orders(1, attack=[attack(1, 2, 2)]), rng=FixedRng(A4, D5, A10, D0))
+    assert result.state.province(2).arm == 2
+    events = [e.to_dict() for e in result.events]
+    mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
+    assert "- Attack from 1 on 2 " in mine
+    assert (
+        "with 2 armies against 1: 2 rounds, you lost 0, they lost 1. The province is "
+        "yours: 2 armies moved in, 1 of them injured and recovered (level +0.012)." in mine
+    )
+    theirs = words(report_text(RULESET, config(2), result.state, events, 2, aof=""))
+    assert "against your 1: 2 rounds, you lost 1, they lost 0. The province is lost." in theirs
+
+
+def test_the_defender_who_holds_is_told_how_many_armies_are_left() -> None:
+    state = battle_state(attackers=1, defenders=2)
+    result = run_standard(state, orders(1, attack=[attack(1, 2, 1)]), rng=FixedRng(A5, D4, A0, D5))
+    assert result.state.province(2).arm == 2
+    events = [e.to_dict() for e in result.events]
+    theirs = words(report_text(RULESET, config(2), result.state, events, 2, aof=""))
+    assert (
+        "against your 2: 2 rounds, you lost 0, they lost 1. You held the province: 2 "
+        "armies left, 1 of them injured and recovered (level +0.006)." in theirs
+    )
+    mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
+    assert "you lost 1, they lost 0. Your attack failed." in mine
+
+
+def test_a_bombing_says_the_hits_that_found_nothing_to_destroy() -> None:
+    """ "If none of the appropriate unit are present in the target province then the
+    missile will not destroy anything": 3 missiles, none missed, 1 ARM destroyed read as
+    two hits gone astray. Province 2 holds 1 ARM and nothing else; the three hits strike
+    ARM, SPY and ARM."""
+    state = setup()
+    empty(state, 2, 2, arm=1)
+    empty(state, 20, 2)
+    result = fire(state, bomb(1, 2, 3), values=(HIT, ARM, HIT, SPY, HIT, ARM))
+    events = [e.to_dict() for e in result.events]
+    mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
+    assert (
+        "3 missiles, 0 missed; destroyed 1 ARM, 0 SPY, 0.0 DEF; 2 hits found nothing "
+        "there to destroy." in mine
+    )
+    assert result.state.province(2).arm == 0
+    state = setup()
+    empty(state, 2, 2, arm=5)
+    empty(state, 20, 2)
+    result = fire(state, bomb(1, 2, 2), values=(HIT, ARM, MISS))
+    events = [e.to_dict() for e in result.events]
+    mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
+    assert "2 missiles, 1 missed; destroyed 1 ARM, 0 SPY, 0.0 DEF. " in mine
+
+
+def test_the_fallen_and_the_victor_are_spoken_to_as_you() -> None:
+    """A player's own report named him as a stranger: 'P1 (#1) was wiped out by P4 (#4) at
+    21 Caradune. RIP.' and 'P1 (#1) is RIPed at 21 Caradune; the RIP goes to P4 (#4).' to
+    P1, '... the RIP goes to P4 (#4)' to P4 (a vote likewise), where the QUIT line says
+    'You have QUIT the game'. Three players: P2's last province 2 falls to P1, P3 looks on."""
+    state = make_state(players=3)
+    empty(state, 1, 1, arm=20, lev=2000)
+    empty(state, 2, 2)
+    empty(state, 20, 3)
+    result = run_standard(state, orders(1, attack=[attack(1, 2, 20)], vote_end=True))
+    events = [e.to_dict() for e in result.events]
+    mine = words(report_text(RULESET, config(3), result.state, events, 1, aof=""))
+    assert "- P2 (#2) was wiped out by you at 2 Prov2. RIP." in mine
+    assert "- P2 (#2) is RIPed at 2 Prov2; the RIP goes to you." in mine
+    assert "- You vote to end the game." in mine
+    theirs = words(report_text(RULESET, config(3), result.state, events, 2, aof=""))
+    assert "- You were wiped out by P1 (#1) at 2 Prov2. RIP." in theirs
+    assert "- You are RIPed at 2 Prov2; the RIP goes to P1 (#1)." in theirs
+    third = words(report_text(RULESET, config(3), result.state, events, 3, aof=""))
+    assert "- P2 (#2) was wiped out by P1 (#1) at 2 Prov2. RIP." in third
+    assert "- P2 (#2) is RIPed at 2 Prov2; the RIP goes to P1 (#1)." in third
+    assert "- P1 (#1) votes to end the game." in third

@@ -1,0 +1,101 @@
+"""What a Duel's (and Trinity's) report tells a player of the race to RIPs that ends it.
+
+"The first player to get three RIPs (excluding his own colours) wins" (000_..., "WoK: Duel");
+by RULE-NOTES (ruling 21 of docs/rules/standard.md) two players reaching the count on one
+turn raise the target to four. The colour's own RIPs were listed, but not the count that
+wins nor the human's count across his colours, and the end said its reason as a code word.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.rules.standard.test_duel import ANN_A, ANN_B, ANN_C, ROBO1, ROBO2, entries
+from tests.shipped import STANDARD as RULESET
+from wtg.core.jsondata import Json
+from wtg.game.engine import Game, create_game
+from wtg.game.report import report_text
+from wtg.rules.wok.state import DEAD, Outcome, WokState
+
+
+def duel(tmp_path: Path) -> tuple[Game[WokState], WokState]:
+    game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel").typed(
+        RULESET
+    )
+    return game, game.state()
+
+
+def colour_report(text: str, colour: int) -> str:
+    """The part of a human's report that is one colour's (from its title to the next)."""
+    parts = text.split("World of Kaomaris - Standard WoK\n")
+    (part,) = [p for p in parts if p.startswith("Game ") and f"(player #{colour})\n" in p]
+    return part
+
+
+def test_the_rips_line_keeps_the_blank_line_before_the_provinces(tmp_path: Path) -> None:
+    """The RIPs line ate the newline after it: the last report of a Skirmish won by P1 read
+    'RIPs: Bob (#2)' and YOUR PROVINCES on the next line, no blank line between, as no
+    other report's status lines have."""
+    game = create_game(tmp_path / "s", "standard", "trial", entries(2), 5, "skirmish").typed(
+        RULESET
+    )
+    state = game.state()
+    state.turn = 4  # no headhunting line under the status line
+    state.player(1).rips = [2]
+    text = report_text(RULESET, game.config, state, [], 1, aof="")
+    lines = text.splitlines()
+    assert lines[lines.index("YOUR PROVINCES") - 2 : lines.index("YOUR PROVINCES")] == [
+        "RIPs: Bob (#2)",
+        "",
+    ]
+    assert "RIPs to win" not in text  # a Skirmish is won by the last standing
+
+
+def test_each_colour_s_report_says_the_rips_that_win_and_the_human_s_count(
+    tmp_path: Path,
+) -> None:
+    """The human's RIPs across his colours, his own colours not counted, and the count
+    that wins: a player read only each colour's list."""
+    game, state = duel(tmp_path)
+    state.turn = 6
+    for colour in (ROBO1, ROBO2):
+        state.player(colour).status = DEAD
+    state.player(ANN_A).rips = [ROBO1]
+    state.player(ANN_C).rips = [ROBO2, ANN_B]  # his own colour: no RIP of his
+    line = "RIPs to win: 3 of colours not your own; you have 2."
+    for colour in (ANN_A, ANN_B, ANN_C):  # each of Ann's colours' reports
+        text = report_text(RULESET, game.config, state, [], colour, aof="")
+        assert line in text.splitlines()
+    bob = report_text(RULESET, game.config, state, [], 2, aof="")
+    assert "RIPs to win: 3 of colours not your own; you have 0." in " ".join(bob.split())
+
+
+def test_a_raised_target_is_said_with_why(tmp_path: Path) -> None:
+    """Ruling 21: both humans reached three on one turn, the game went on; the report said
+    nothing of why, or of the four now needed."""
+    game, state = duel(tmp_path)
+    state.turn = 9
+    state.rip_target = 4
+    state.player(ANN_A).rips = [ROBO1, ROBO2, 4]
+    text = report_text(RULESET, game.config, state, [], ANN_A, aof="")
+    assert (
+        "RIPs to win: 4 of colours not your own (two players reached 3 on one turn); "
+        "you have 3." in " ".join(text.split())
+    )
+    assert max(len(row) for row in text.splitlines()) <= 78
+
+
+def test_the_end_by_rips_is_said_in_words(tmp_path: Path) -> None:
+    """'END OF THE GAME: rips' and 'THE GAME IS OVER (rips).' said the reason as the code
+    word the state keeps; no line says the RIP race once the game is over."""
+    game, state = duel(tmp_path)
+    state.turn = 12
+    state.outcome = Outcome(
+        reason="rips", winners=(ANN_A, ANN_B, ANN_C), ranking=tuple(range(1, 11))
+    )
+    events: list[dict[str, Json]] = [{"kind": "game_over", "reason": "rips", "public": True}]
+    text = report_text(RULESET, game.config, state, events, 2, aof="")
+    assert "END OF THE GAME: 3 RIPs of colours not the winner's own\n" in text
+    assert "- THE GAME IS OVER (3 RIPs of colours not the winner's own).\n" in text
+    assert "rips)" not in text and ": rips" not in text
+    assert "RIPs to win" not in text
