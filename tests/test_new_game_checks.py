@@ -222,6 +222,29 @@ def test_a_schedule_that_cannot_be_kept_is_refused_with_its_reason(tmp_path: Pat
     )
 
 
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [
+        ("6pm", "18:00"),
+        ("6:30 p.m.", "18:30"),
+        ("12am", "00:00"),
+        ("18h", "18:00"),
+        ("18h30", "18:30"),
+        ("18.00", "18:00"),
+        ("1800", "18:00"),
+        ("18:00:00", "18:00"),
+    ],
+)
+def test_an_hour_written_another_way_is_refused_with_the_hh_mm_it_means(
+    tmp_path: Path, written: str, meant: str
+) -> None:
+    """`--at 6pm` said only "must be HH:MM": the hour the GM meant is named for him."""
+    game = ("--ruleset", "wok4", *players(2))
+    assert refused(tmp_path, *game, "--every", "2", "--at", written) == (
+        f"wtg: the deadline hour must be HH:MM, not {written!r} (did you mean {meant}?)"
+    )
+
+
 def test_every_0_days_is_refused_not_taken_for_no_deadlines(tmp_path: Path) -> None:
     """Issue 26, noticed: `--every 0` was read as "not given" and made a game without
     deadlines, silently; it is refused as any other count under 1 day."""

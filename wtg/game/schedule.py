@@ -88,6 +88,27 @@ def zone_meant(zone: str) -> list[str]:
     return close_names(zone, zones)
 
 
+_HOUR_WRITTEN = re.compile(
+    r"(?P<hour>\d{1,2})(?:[:.h]?(?P<minute>\d{2}))?(?::00)?h?\s*(?P<half>[ap]\.?m\.?)?", re.I
+)
+"""An hour as people write it: 6pm, 6:30 p.m., 18h, 18h30, 18.00, 1800, 18:00:00, 18."""
+
+
+def hour_meant(at: str) -> str | None:
+    """The HH:MM an hour written another way means (``6pm``: 18:00), or None."""
+    found = _HOUR_WRITTEN.fullmatch(at.strip())
+    if found is None:
+        return None
+    hour, minute = int(found["hour"]), int(found["minute"] or 0)
+    half = (found["half"] or "").lower()[:1]
+    if half:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if half == "p" else 0)
+    meant = f"{hour:02d}:{minute:02d}"
+    return meant if _AT.match(meant) else None
+
+
 def make_schedule(
     every_days: int, at: str, zone: str, *, first: str | None = None, now: datetime | None = None
 ) -> Schedule:
@@ -97,7 +118,9 @@ def make_schedule(
     if every_days < 1:
         raise ScheduleError(f"a turn needs at least 1 day, not {every_days}")
     if not _AT.match(at):
-        raise ScheduleError(f"the deadline hour must be HH:MM, not {at!r}")
+        meant = hour_meant(at)
+        hint = f" (did you mean {meant}?)" if meant else ""
+        raise ScheduleError(f"the deadline hour must be HH:MM, not {at!r}{hint}")
     at = f"{int(at.split(':')[0]):02d}:{at.split(':')[1]}"  # 9:00 is 09:00, whoever compares
     try:
         tz = ZoneInfo(zone)
