@@ -69,7 +69,7 @@ def test_entries_from_a_good_order_file() -> None:
         (
             "transform",
             [{"province": 1, "kind": "POP-GOLD", "amount": 3}],
-            'kind must be one of 1 = POP-WOK, 2 = POP-ARM, 3 = WOK-POP, found "POP-GOLD"',
+            'kind must be one of 1 = POP->WOK, 2 = POP->ARM, 3 = WOK->POP, found "POP-GOLD"',
         ),
         ("transform", [{"province": 1, "kind": 7, "amount": 3}], "kind must be one of"),
         ("trade", [100, 1000], "points must be a number from 0 to 999"),

@@ -145,7 +145,7 @@ def test_codes_by_number_or_name(kind: str) -> None:
 
 def test_unknown_code_lists_the_codes() -> None:
     reason = only_bad("T1: 03 9 20")
-    assert reason == 'KIND must be one of 1 = POP-WOK, 2 = POP-ARM, 3 = WOK-POP, found "9"'
+    assert reason == 'KIND must be one of 1 = POP->WOK, 2 = POP->ARM, 3 = WOK->POP, found "9"'
     assert "1 = POP, 2 = WOK, 3 = ARM, 4 = MIS, 5 = SPY" in only_bad("M1: 01 02 GOLD 05")
 
 

@@ -40,8 +40,8 @@ def test_conquests_deaths_quits_and_the_end() -> None:
         "Bob was eliminated by Ann.",
         "Robot 3 missed three turns in a row and is out (QUIT).",
         "Bob quit the game.",
-        "Ann won the game (domination).",
-        "The game is over (last standing): won by Ann.",
+        "Ann won the game (every territory held by one player).",
+        "The game is over (one player left standing): won by Ann.",
         "The battle is over (last army standing): 1st Bob, 2nd Ann.",
     ]
 

@@ -49,10 +49,16 @@ def normalise_code(text: str) -> str:
     return "-".join(part.strip() for part in _ARROW.split(text.strip())).upper()
 
 
+def code_name(name: str) -> str:
+    """A code as the forms write it for the player: a transformation's arrow, ``POP->WOK``
+    (the name an order keeps, ``POP-WOK``, is what ``normalise_code`` makes of it)."""
+    return name.replace("-", "->")
+
+
 def code_list(spec: FieldSpec) -> str:
-    """``1 = POP-WOK, 2 = POP-ARM, 3 = WOK-POP``."""
+    """``1 = POP->WOK, 2 = POP->ARM, 3 = WOK->POP``: the codes as the form writes them."""
     codes = spec.codes or {}
-    return ", ".join(f"{number} = {name}" for number, name in sorted(codes.items()))
+    return ", ".join(f"{number} = {code_name(name)}" for number, name in sorted(codes.items()))
 
 
 def shown(text: str) -> str:

@@ -19,6 +19,7 @@ from wtg.game.gameconfig import GameConfig
 from wtg.game.press import Press
 from wtg.game.roster import roster
 from wtg.game.textcolumn import column, padded
+from wtg.rules.endwords import end_words
 from wtg.text.prose import packed, sentences_wrapped, wrapped
 
 
@@ -47,7 +48,8 @@ def template_environment(
 ) -> jinja2.Environment:
     """A Jinja environment of wtg's templates (``templates/``): undefined names fail,
     blocks trimmed, each template read once a process and its code kept between runs
-    (``bytecode_cache``); ``autoescape`` for HTML and SVG, where names are player-written."""
+    (``bytecode_cache``); ``autoescape`` for HTML and SVG, where names are player-written.
+    Every template may say a game's end in words: ``end_words(reason)``."""
     env = jinja2.Environment(
         loader=template_loader(),
         bytecode_cache=bytecode_cache(),
@@ -59,6 +61,7 @@ def template_environment(
         auto_reload=False,  # one command's run: a template is read once, not checked per use
     )
     env.filters.update(filters)
+    env.globals["end_words"] = end_words
     return env
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from wtg.core.jsondata import Json
+from wtg.rules.endwords import end_words
 
 Names = Mapping[int, str]
 Said = Callable[[Mapping[str, Json], "Words"], str | None]
@@ -39,9 +40,15 @@ ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 class Words:
     """Names of the game's sides and spots, for the sentences."""
 
-    def __init__(self, sides: Names, spots: Names) -> None:
+    def __init__(self, sides: Names, spots: Names, rip_target: int = 0) -> None:
         self.sides = sides
         self.spots = spots
+        self.rip_target = rip_target
+        """The RIPs that won a game ended by them (Duel, Trinity), 0 where none did."""
+
+    def end(self, reason: Json) -> str:
+        """A game's end, its state's code word, in words (``end_words``)."""
+        return end_words(str(reason), self.rip_target)
 
     def side(self, value: Json) -> str:
         if value == 0:
@@ -79,7 +86,7 @@ def _quit(e: Mapping[str, Json], w: Words) -> str:
 
 
 def _game_over(e: Mapping[str, Json], w: Words) -> str:
-    reason = f" ({e['reason']})" if e.get("reason") else ""
+    reason = f" ({w.end(e['reason'])})" if e.get("reason") else ""
     if "winners" in e:
         return f"The game is over{reason}: won by {w.sides_of(e.get('winners'))}."
     places = e.get("places")
@@ -114,7 +121,9 @@ SENTENCES: dict[str, Said] = {
         f"{w.side(e.get('player'))} was eliminated by {w.side(e.get('by'))}."
     ),
     "game_won": lambda e, w: (
-        f"{w.side(e.get('player'))} won the game" + (f" ({e['how']})" if e.get("how") else "") + "."
+        f"{w.side(e.get('player'))} won the game"
+        + (f" ({w.end(e['how'])})" if e.get("how") else "")
+        + "."
     ),
     "ripped": lambda e, w: (
         f"{w.side(e.get('colour'))} lost its last province, "

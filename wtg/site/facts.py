@@ -133,6 +133,8 @@ def gather(game: Game) -> GameFacts:
         for s in public_sides(public)
     )
     spots = spot_names(public)
+    target = public.get("rip_target")
+    rip_target = target if isinstance(target, int) and not isinstance(target, bool) else 0
     turns = []
     ran_from = None
     for number in game.store.turns():
@@ -144,7 +146,7 @@ def gather(game: Game) -> GameFacts:
         # a turn's events under the names its sides had when it ran (a seat taken over
         # since, in that turn's state or a later one, is its newcomer's)
         named = ruleset.public_sides_of(played if ran_from is None else ran_from)
-        words = Words({s.id: s.name for s in named}, spots)
+        words = Words({s.id: s.name for s in named}, spots, rip_target)
         events = tuple(public_lines(game.events(number), words))
         ran_from = played
         turns.append(TurnFacts(number, game.meta(number).get("ran_at", ""), topten, events))

@@ -40,9 +40,9 @@ def _broken(line: str, indent: str, width: int, kept: int = 0) -> list[str]:
     start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
     start = max(start, kept - 1)
     while len(line) > width:
-        cut = line.rfind(" ", start + 1, width + 1)
+        cut = _last_cut(line, start + 1, width + 1)
         if cut == -1:
-            cut = line.find(" ", max(width, start + 1))
+            cut = _next_cut(line, max(width, start + 1))
         head, rest = (line[:cut].rstrip(" "), line[cut:].lstrip(" ")) if cut != -1 else (line, "")
         if not rest:
             break
@@ -50,6 +50,28 @@ def _broken(line: str, indent: str, width: int, kept: int = 0) -> list[str]:
         line, start = indent + rest, len(indent)
     pieces.append(line.rstrip(" ") if pieces else line)
     return pieces
+
+
+def _may_cut(line: str, at: int) -> bool:
+    """Whether the space at ``at`` may end a line: not one beside an ``=``, which holds a
+    code and its number together (``4 = SPY`` of a reason listing a form's codes)."""
+    return line[at - 1 : at] != "=" and line[at + 1 : at + 2] != "="
+
+
+def _last_cut(line: str, start: int, end: int) -> int:
+    """The last space of ``line[start:end]`` that may end a line (``_may_cut``), or -1."""
+    cut = line.rfind(" ", start, end)
+    while cut != -1 and not _may_cut(line, cut):
+        cut = line.rfind(" ", start, cut)
+    return cut
+
+
+def _next_cut(line: str, start: int) -> int:
+    """The first space from ``start`` on that may end a line (``_may_cut``), or -1."""
+    cut = line.find(" ", start)
+    while cut != -1 and not _may_cut(line, cut):
+        cut = line.find(" ", cut + 1)
+    return cut
 
 
 def sentences_wrapped(text: str, width: int = WIDTH) -> str:

@@ -158,5 +158,5 @@ def test_a_transformation_the_rules_do_not_have_is_skipped_not_a_crash() -> None
     empty(state, 1, 1, pop=40)
     result = run(state, orders(1, transform=[transform(1, "POP-GOLD", 20)]))
     skipped = kinds(result, "order_skipped")
-    assert [s.reason for s in skipped] == ["there is no transformation POP-GOLD"]
+    assert [s.reason for s in skipped] == ["there is no transformation POP->GOLD"]
     assert result.state.province(1).pop == 48  # untouched, then grown by 20%

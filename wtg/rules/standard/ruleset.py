@@ -52,12 +52,10 @@ class Standard(WokRuleset):
     ) -> dict[str, object]:
         """The WoK report's, and in a game won by RIPs (Duel, Trinity) the race to them: the
         count that wins, whether it rose, the human's RIPs over all his colours, while the
-        game goes on (``rip_race``); the end by RIPs said in words (``reason_words``)."""
+        game goes on (``rip_race``); the RIPs that win, for the end said in words
+        (``rip_target``)."""
         context = super().report_context(state, events, player)
-        if state.rip_target:
-            context["reason_words"] = {
-                "rips": f"{state.rip_target} RIPs of colours not the winner's own"
-            }
+        context["rip_target"] = state.rip_target
         seat = state.player(player).controller
         if state.rip_target and state.outcome is None and seat is not None:
             context["rip_race"] = {

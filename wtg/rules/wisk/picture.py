@@ -16,6 +16,7 @@ from wtg.core import board as drawn
 from wtg.core.counting import counted
 from wtg.core.errors import GameError
 from wtg.core.jsondata import Json
+from wtg.rules.endwords import end_words
 from wtg.rules.wisk.board import Continent
 from wtg.rules.wisk.cards import trade_value
 from wtg.rules.wisk.constants import FIXED, FIXED_VALUES
@@ -167,7 +168,7 @@ def card_note(state: WiskState) -> str:
 def _notes(state: WiskState, player: int | None) -> tuple[str, ...]:
     notes = [card_note(state)]
     if state.winner:
-        notes.append(f"{state.player(state.winner).name} has won ({state.won_by}).")
+        notes.append(f"{state.player(state.winner).name} has won ({end_words(state.won_by)}).")
     elif state.stage != PLAYING:
         notes.append(f"Stage: {STAGE_NAMES.get(state.stage, state.stage)}.")
     if not state.winner:

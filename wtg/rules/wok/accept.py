@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from wtg.aof.values import code_name
 from wtg.core.counting import counted
 from wtg.core.orders import RawEntry, Verdict
 from wtg.rules.wok.limits import (
@@ -216,7 +217,7 @@ def check_transform(entry: RawEntry, context: Context) -> tuple[bool, str]:
     v = entry.values
     problem = context.province_problem(v["province"])
     if not problem and v["kind"] not in context.transform_kinds:
-        problem = f"kind must be one of {', '.join(context.transform_kinds)}"
+        problem = f"kind must be one of {', '.join(map(code_name, context.transform_kinds))}"
     if not problem and v["amount"] < 1:
         problem = "transform at least 1 unit"
     problem = problem or context.ownership_problem(v["province"], TRANSFORM_IN)

@@ -15,7 +15,7 @@ from typing import Any
 from wtg.core.record import Record
 from wtg.core.ruleset import ScoreLine
 from wtg.rules.wok.score import top_ten
-from wtg.rules.wok.state import Province, WokState
+from wtg.rules.wok.state import ACTIVE, Province, WokState
 
 
 def visible(events: Sequence[Mapping[str, Any]], player: int) -> list[Mapping[str, Any]]:
@@ -154,7 +154,9 @@ def report_context(
     **extra: Any,
 ) -> dict[str, object]:
     """What a WoK report shows one player; ``reading`` is the turn's (made here when not
-    given); ``extra`` adds a ruleset's own items."""
+    given); ``extra`` adds a ruleset's own items. ``onlooker``: the player is out (wiped
+    out, or QUIT) and holds no province: his report leaves out the sections of an empire
+    he no longer has (ruling 6 of docs/rules/wok.md)."""
     if reading is None or not reading.of(state, events):
         reading = TurnReading(state, events)
     me = state.player(player)
@@ -173,6 +175,7 @@ def report_context(
         "turn": state.turn,
         "next_turn": state.turn + 1,
         "me": me.to_dict(),
+        "onlooker": me.status != ACTIVE and not mine,
         "player_names": names,
         "province_names": reading.province_names,
         "provinces": [province_row(p) for p in mine],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from wtg.aof.values import code_name
 from wtg.rules.wok.events import Transformed
 from wtg.rules.wok.limits import (
     GROWTH,
@@ -50,7 +51,7 @@ def transform_all(turn: Turn, phase: str) -> None:
 
 
 def _text(order: Transform) -> str:
-    return f"transform {order.amount} {order.kind.replace('-', '->')} in {order.province}"
+    return f"transform {order.amount} {code_name(order.kind)} in {order.province}"
 
 
 RATES: dict[str, tuple[str, int, str, int]] = {
@@ -70,7 +71,9 @@ def _transform(turn: Turn, phase: str, player: Player, order: Transform) -> None
         turn.skip(player.id, phase, _text(order), f"province {order.province} is not yours")
         return
     if order.kind not in RATES:
-        turn.skip(player.id, phase, _text(order), f"there is no transformation {order.kind}")
+        turn.skip(
+            player.id, phase, _text(order), f"there is no transformation {code_name(order.kind)}"
+        )
         return
     source, rate, target, most = RATES[order.kind]
     taken = min(order.amount, UNITS_PER_ORDER, getattr(province, source))
