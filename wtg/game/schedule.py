@@ -118,8 +118,8 @@ def make_schedule(
     if every_days < 1:
         raise ScheduleError(f"a turn needs at least 1 day, not {every_days}")
     if not _AT.match(at):
-        meant = hour_meant(at)
-        hint = f" (did you mean {meant}?)" if meant else ""
+        said = hour_meant(at)
+        hint = f" (did you mean {said}?)" if said else ""
         raise ScheduleError(f"the deadline hour must be HH:MM, not {at!r}{hint}")
     at = f"{int(at.split(':')[0]):02d}:{at.split(':')[1]}"  # 9:00 is 09:00, whoever compares
     try:
