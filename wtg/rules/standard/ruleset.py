@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from wtg.aof.render import OMIT
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.ruleset import OptionValue
 from wtg.rules.standard.accept import CHECKS, no_alliance
@@ -37,15 +36,8 @@ class Standard(WokRuleset):
     start_state = staticmethod(start_state)
     run_phases = staticmethod(resolve)
     attacks_allowed = staticmethod(attacks_allowed)
-
-    def form_context(self, state: WokState, player: int) -> dict[str, object]:
-        """The WoK form's, without the ALLIANCE section in a game that has no alliances (a
-        variant without them, a game that started with 5 players or fewer: its every line
-        would be rejected, a line on the form no player can use)."""
-        context = super().form_context(state, player)
-        if no_alliance(state) is not None:
-            context[OMIT] = ("ally",)
-        return context
+    no_alliance = staticmethod(no_alliance)
+    """A variant without alliances, a game that started with 5 players or fewer."""
 
     def report_context(
         self, state: WokState, events: Sequence[Mapping[str, Json]], player: int

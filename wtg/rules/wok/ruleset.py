@@ -9,6 +9,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from wtg.aof.orderfile import orders_from_entries
+from wtg.aof.render import OMIT
 from wtg.core.board import Board
 from wtg.core.errors import GameFinished as GameFinished
 from wtg.core.form import FormSpec
@@ -197,14 +198,22 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         form = self.form_for(state)
         return Acceptance(orders_from_entries(form, player, state.turn + 1, good), verdicts)
 
+    def no_alliance(self, state: WokState) -> str | None:
+        """Why no alliance can share the victory of this game (its form then has no
+        ALLIANCE section), or None: a ruleset with games where none can sets its own."""
+        return None
+
     def form_context(self, state: WokState, player: int) -> dict[str, object]:
         me = state.player(player)
-        return {
+        context: dict[str, object] = {
             "attacks": self.attacks_allowed(me.tech),
             "tech": me.tech,
             "eff": me.eff,
             "gold": me.gold,
         }
+        if self.no_alliance(state) is not None:  # every line of it would be rejected
+            context[OMIT] = ("ally",)
+        return context
 
     def report_context(
         self, state: WokState, events: Sequence[Mapping[str, Json]], player: int

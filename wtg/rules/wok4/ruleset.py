@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from wtg.aof.render import OMIT
 from wtg.core.jsondata import Json
 from wtg.rules.wok.ruleset import WokRuleset
 from wtg.rules.wok.state import WokState
@@ -28,14 +27,8 @@ class Wok4(WokRuleset):
     run_phases = staticmethod(resolve)
     attacks_allowed = staticmethod(attacks_allowed)
     """Fixed by the tech points the turn starts with (ruling 6)."""
-
-    def form_context(self, state: WokState, player: int) -> dict[str, object]:
-        """The WoK form's, without the ALLIANCE section in a game fought to the bitter end:
-        no alliance can share its victory (ruling 21)."""
-        context = super().form_context(state, player)
-        if no_alliance(state) is not None:
-            context[OMIT] = ("ally",)
-        return context
+    no_alliance = staticmethod(no_alliance)
+    """A game fought to the bitter end (ruling 21)."""
 
     def report_context(
         self, state: WokState, events: Sequence[Mapping[str, Json]], player: int
