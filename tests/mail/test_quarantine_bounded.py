@@ -63,7 +63,8 @@ def test_status_lists_the_newest_20_of_an_address_and_counts_the_rest(
     assert listing["quarantine_not_listed"] == {FLOOD: 10}
     assert {"held_not_listed", "not_answered_not_listed", "games"} <= set(listing)
     lines = wtg(config, "status").splitlines()
-    assert "23 mail(s) quarantined (the poll could not handle them):" in lines
+    assert "33 mail(s) quarantined (the poll could not handle them):" in lines
+    assert "  ... and 13 more (`wtg quarantine` lists them)" in lines  # 10 shown of 23 listed
     assert (
         f"10 more mail(s) quarantined are not listed: the list keeps the newest 20 of an "
         f"address ({FLOOD} 10; --json: quarantine_not_listed); each is in the archive"
@@ -94,13 +95,15 @@ def test_the_digest_counts_those_not_listed(
 ) -> None:
     config = flooded(tmp_path, monkeypatch)
     digest = wtg(config, "digest").splitlines()
-    assert any(line.startswith("Mail quarantined (23; ") for line in digest)
+    assert any(line.startswith("Mail quarantined (33; ") for line in digest)
     assert (
         "Mail quarantined and not listed (10): the list keeps the newest 20 of an address "
         "(a stranger's mails would fill it), the others are counted here by address; each "
         "is in the archive (`wtg --config F status --json`: quarantine_not_listed):"
     ) in digest
     assert f"  {FLOOD}: 10 not listed" in digest
+    assert len([line for line in digest if line.endswith("RuntimeError: a parser broke")]) == 20
+    assert "  ... and 3 more (`wtg quarantine` lists them)" in digest
 
 
 def test_mails_with_no_address_read_are_bounded_as_one(tmp_path: Path) -> None:

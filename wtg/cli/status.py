@@ -241,7 +241,8 @@ def _show_quarantine(kept: list[Quarantined], not_listed: dict[str, int]) -> Non
     those listed (``quarantine_listed``); those not listed counted with the addresses that
     sent the most."""
     if kept:
-        click.echo(f"{len(kept)} mail(s) quarantined (the poll could not handle them):")
+        total = len(kept) + sum(not_listed.values())
+        click.echo(f"{total} mail(s) quarantined (the poll could not handle them):")
     for item in kept[::-1][:SHOWN]:
         say(f"  {item.archive}: {item.reason}")
     if len(kept) > SHOWN:
@@ -254,7 +255,7 @@ def _show_not_listed(not_listed: dict[str, int]) -> None:
     if not not_listed:
         return
     senders = ", ".join(
-        f"{sender or '(no address)'} {count}" for sender, count in list(not_listed.items())[:SHOWN]
+        f"{sender or '(no address read)'} {count}" for sender, count in list(not_listed.items())[:SHOWN]
     )
     more = f" and {len(not_listed) - SHOWN} more" if len(not_listed) > SHOWN else ""
     say(
