@@ -27,8 +27,8 @@ from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.journal import (
     HELD_AN_ADDRESS,
-    QUARANTINE_AN_ADDRESS,
     HELD_STRANGERS,
+    QUARANTINE_AN_ADDRESS,
     UNANSWERED_AN_ADDRESS,
     FloodCount,
     Journal,
@@ -255,7 +255,8 @@ def _show_not_listed(not_listed: dict[str, int]) -> None:
     if not not_listed:
         return
     senders = ", ".join(
-        f"{sender or '(no address read)'} {count}" for sender, count in list(not_listed.items())[:SHOWN]
+        f"{sender or '(no address read)'} {count}"
+        for sender, count in list(not_listed.items())[:SHOWN]
     )
     more = f" and {len(not_listed) - SHOWN} more" if len(not_listed) > SHOWN else ""
     say(

@@ -3,9 +3,9 @@ Message-IDs were seen, and the replies sent to each sender (to cap them)."""
 
 from __future__ import annotations
 
-from collections import Counter
 import sqlite3
 import time
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -825,7 +825,9 @@ def _kept(spool: Path, table: str) -> list[Quarantined]:
     columns = "key, game, archive, reason, at"
     rows = _query(spool, f"SELECT {columns}, sender FROM {table} ORDER BY at, key")
     if rows is None:  # a journal no poll of this version opened: no address kept
-        rows = [(*row, "") for row in _rows(spool, f"SELECT {columns} FROM {table} ORDER BY at, key")]
+        rows = [
+            (*row, "") for row in _rows(spool, f"SELECT {columns} FROM {table} ORDER BY at, key")
+        ]
     return [  # what an older journal kept unclean, printed clean
         Quarantined(
             str(k), g and printable(str(g)), str(a), printable(str(r)), float(t), printable(str(s))
