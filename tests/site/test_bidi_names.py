@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.site.games import play_game
+from wtg.core.jsondata import Json
 from wtg.game.bidimark import LRM
 from wtg.game.engine import open_game
 from wtg.game.gameconfig import PlayerEntry
@@ -106,7 +107,7 @@ def test_a_shared_win_isolates_each_winner(built: tuple[Path, Path]) -> None:
 def test_names_in_a_turns_events_are_marked() -> None:
     """A turn's public events, on the pages and in the feed: the end of a game two shared."""
     words = Words({1: SHALOM, 2: OMAR, 3: "Ann"}, {12: "Highmoor"})
-    events = [
+    events: list[dict[str, Json]] = [
         {"kind": "game_over", "public": True, "reason": "alliance", "winners": [1, 2]},
         {"kind": "player_eliminated", "public": True, "player": 3, "by": 1, "province": 12},
     ]

@@ -566,9 +566,9 @@ def quarantine(
         click.echo("no mail quarantined or held")
     for item in kept:
         say(f"{item.key}  game {item.game or '?'}  {item.archive}: {item.reason}")
-    for sender, count in kept_over.items():  # the newest of an address are listed
+    for sender, left in kept_over.items():  # the newest of an address are listed
         say(
-            f"{count} more mail(s) quarantined from {sender or '(no address read)'} not "
+            f"{left} more mail(s) quarantined from {sender or '(no address read)'} not "
             f"listed (the newest {QUARANTINE_AN_ADDRESS} are): each is in the archive, the "
             "poll's log (`wtg poll -v`) names its key, and --forget-all drops every record"
         )
