@@ -30,6 +30,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "runs": "turns run",
         "missing": "orders missing",
         "quarantine": "mail quarantined",
+        "quarantine_not_listed": "mail quarantined and not listed",
         "held": "held",
         "held_not_listed": "mail held and not listed",
         "unanswered": "mail not answered",

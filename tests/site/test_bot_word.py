@@ -27,4 +27,4 @@ def test_tactics_bots_are_bots_and_wisk_robots_robots(tmp_path: Path) -> None:
     risk = index.split('href="games/risk/index.html"', 1)[1].split("</tr>", 1)[0]
     assert "<bdi>Robot 3</bdi> (robot), <bdi>Robot 4</bdi> (robot)" in risk
     page = (out / "games" / "duel" / "index.html").read_text(encoding="utf-8")
-    assert "<td>Bot Blue (bot)</td>" in page and "(robot)" not in page
+    assert "<td><bdi>Bot Blue</bdi> (bot)</td>" in page and "(robot)" not in page

@@ -45,7 +45,7 @@ def test_a_turns_page_shows_its_own_map_top_ten_and_events(site: Path, played_ga
     assert drawn is not None and str(drawn) in html
     assert str(turn_map_svg(game, 4)) not in html  # the board of that turn, not another's
     assert html.count('data-territory="') == drawn.count('data-territory="') > 0
-    rows = re.findall(r'<tr><td class="num">(\d+)</td><td>([^<]+)</td>', html)
+    rows = re.findall(r'<tr><td class="num">(\d+)</td><td><bdi>([^<]+)</bdi></td>', html)
     assert rows == [(str(r.rank), r.name) for r in third.topten]
     for line in third.events:
         assert f"<li>{line}</li>" in html.replace("&#39;", "'")

@@ -323,7 +323,7 @@ def test_the_ratings_page_and_command_cover_every_ruleset_that_finished(
     assert data["rulesets"]["wisk"]["method"] == "Plackett-Luce"
     for row in data["players"]:
         assert {"player", "rating", "games", "wins"} <= set(row)
-        assert f"<td>{row['player']}</td>" in page
+        assert f"<td><bdi>{row['player']}</bdi></td>" in page  # a name isolated
 
 
 def test_a_game_that_cannot_be_read_this_time_keeps_its_last_page(

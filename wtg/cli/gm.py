@@ -266,7 +266,8 @@ def digest(
     log_file: str | None,
 ) -> None:
     """The GM's digest since the last one: turns run, orders missing, mail quarantined or
-    held, mail held and not listed (a flood's), mail not answered (an hourly limit), mail
+    held, mail quarantined and not listed (an address's beyond its newest 20), mail held
+    and not listed (a flood's), mail not answered (an hourly limit), mail
     not answered and not listed (an address's beyond its newest 20), players' orders set
     aside (their mail looked automatic), mail of a flood not kept (the copies of an
     address's mails of a day beyond its first and newest), addresses failing, game folders

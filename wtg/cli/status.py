@@ -28,6 +28,7 @@ from wtg.mail.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.journal import (
     HELD_AN_ADDRESS,
     HELD_STRANGERS,
+    QUARANTINE_AN_ADDRESS,
     UNANSWERED_AN_ADDRESS,
     FloodCount,
     Journal,
@@ -38,6 +39,7 @@ from wtg.mail.journal import (
     held_mails,
     held_over,
     mailed_turns,
+    quarantine_listed,
     quarantined,
     releasing,
     set_aside,
@@ -93,7 +95,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     data = game_status(game)
     spool = game.store.root.parent / SPOOL
     data["owed"] = [*data["owed"], *_rollback_untold(game, spool)]
-    listed, kept = _with_quarantine(data, quarantined(spool))
+    listed, kept, kept_over = _with_quarantine(data, quarantined(spool))
     listed, aside = _with_set_aside(listed, set_aside(spool, time.time() - HELD_SHOWN))
     listed, owed = _with_announcements(listed, data, cut_short(spool)[0])
     mailed = mailed_turns(spool).get(game.config.game, -1)
@@ -139,7 +141,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         failing = ", ADDRESS FAILING (mail bounced: wtg bounces)" if p["address_failing"] else ""
         chosen = "".join(f", {_word(key)} {value}" for key, value in _chosen(p["settings"]))
         say(f"  player {p['id']:>2} {padded(p['name'], 20)} {note}{missed}{failing}{chosen}")
-    _show_quarantine(kept)
+    _show_quarantine(kept, kept_over)
     _show_set_aside(aside)
 
 
@@ -165,12 +167,18 @@ def _word(key: str) -> str:
 
 def _with_quarantine(
     data: GameStatus, every: list[Quarantined]
-) -> tuple[dict[str, object], list[Quarantined]]:
-    """A game's status with its quarantined mails (how many, and where each is kept), and
-    those mails."""
-    kept = [q for q in every if q.game == data["game"]]
+) -> tuple[dict[str, object], list[Quarantined], dict[str, int]]:
+    """A game's status with its quarantined mails (how many, and where each listed is kept:
+    ``quarantine_listed``), those listed, and the others counted by address."""
+    kept, over = quarantine_listed([q for q in every if q.game == data["game"]])
     shown = [{"archive": q.archive, "reason": q.reason} for q in kept]
-    return {**data, "quarantined": len(kept), "quarantine": shown}, kept
+    entry = {
+        **data,
+        "quarantined": len(kept) + sum(over.values()),
+        "quarantine": shown,
+        "quarantine_not_listed": over,
+    }
+    return entry, kept, over
 
 
 def _with_set_aside(
@@ -227,15 +235,35 @@ def _not_sent(latest: int, mailed: int) -> str | None:
     return f"{turns} not mailed to its players yet: `wtg send` mails it"
 
 
-def _show_quarantine(kept: list[Quarantined]) -> None:
+def _show_quarantine(kept: list[Quarantined], not_listed: dict[str, int]) -> None:
     """Mails the poll could not handle: the GM reads them in the archive; a line each, the
-    newest ``SHOWN`` first (a stranger's flood of them is counted, not printed whole)."""
+    newest ``SHOWN`` first (a stranger's flood of them is counted, not printed whole), of
+    those listed (``quarantine_listed``); those not listed counted with the addresses that
+    sent the most."""
     if kept:
-        click.echo(f"{len(kept)} mail(s) quarantined (the poll could not handle them):")
+        total = len(kept) + sum(not_listed.values())
+        click.echo(f"{total} mail(s) quarantined (the poll could not handle them):")
     for item in kept[::-1][:SHOWN]:
         say(f"  {item.archive}: {item.reason}")
     if len(kept) > SHOWN:
-        click.echo(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them all)")
+        click.echo(f"  ... and {len(kept) - SHOWN} more (`wtg quarantine` lists them)")
+    _show_not_listed(not_listed)
+
+
+def _show_not_listed(not_listed: dict[str, int]) -> None:
+    """The line of the mails quarantined the list leaves out, counted by address."""
+    if not not_listed:
+        return
+    senders = ", ".join(
+        f"{sender or '(no address read)'} {count}"
+        for sender, count in list(not_listed.items())[:SHOWN]
+    )
+    more = f" and {len(not_listed) - SHOWN} more" if len(not_listed) > SHOWN else ""
+    say(
+        f"{sum(not_listed.values())} more mail(s) quarantined are not listed: the list keeps "
+        f"the newest {QUARANTINE_AN_ADDRESS} of an address ({senders}{more}; "
+        "--json: quarantine_not_listed); each is in the archive"
+    )
 
 
 def _show_set_aside(items: Sequence[SetAside]) -> None:
@@ -274,7 +302,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     """Every game of the games directory (``--games-dir`` or the config's): the GM's
     morning look at who is still to send orders."""
     games_dir = games_root(ctx)
-    kept = quarantined(games_dir / SPOOL)
+    every = quarantined(games_dir / SPOOL)
+    kept, kept_over = quarantine_listed(every)
     held = held_mails(games_dir / SPOOL)
     over = held_over(games_dir / SPOOL)
     not_answered = unanswered(games_dir / SPOOL, time.time() - HELD_SHOWN)
@@ -305,7 +334,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         warn_of_zone(found.config)
         data["owed"] = [*data["owed"], *_rollback_untold(found, games_dir / SPOOL)]
         games.append(data)
-        entry = _with_announcements(_with_quarantine(data, kept)[0], data, announced)[0]
+        entry = _with_announcements(_with_quarantine(data, every)[0], data, announced)[0]
         entry = _with_set_aside(entry, aside)[0]
         entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
         entry["read_only"] = read_only(found.store.root)  # as `wtg status GAME --json`
@@ -320,10 +349,11 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "games": listed,
             "announcements": [owed_data(path, made) for path, made in announced],
             "unreadable": troubles,
-            "quarantined": len(kept),
+            "quarantined": len(every),
             "quarantine": [
                 {"game": q.game, "archive": q.archive, "reason": q.reason} for q in kept
             ],
+            "quarantine_not_listed": kept_over,
             "held": len(held),
             "held_mails": [
                 {"key": h.key, "game": h.game, "archive": h.archive, "reason": h.reason}
@@ -371,7 +401,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         click.echo(f"NOTICES OWED: {owed_line(path, made)}")
     for trouble in troubles:  # a reason may quote a game.yaml: without its control sequences
         say(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}")
-    _show_quarantine(kept)
+    _show_quarantine(kept, kept_over)
     if held:
         # the games a stranger's forms may name, those of the newest mails first
         named = list(dict.fromkeys(h.game or "?" for h in reversed(held)))
@@ -529,12 +559,19 @@ def quarantine(
             journal.close()
         click.echo(f"{gone} record(s) dropped")
         return
-    kept, held, under_way = quarantined(spool), held_mails(spool), releasing(spool)
+    kept, kept_over = quarantine_listed(quarantined(spool))
+    held, under_way = held_mails(spool), releasing(spool)
     over = held_over(spool)
     if not (kept or held or under_way or over):
         click.echo("no mail quarantined or held")
     for item in kept:
         say(f"{item.key}  game {item.game or '?'}  {item.archive}: {item.reason}")
+    for sender, left in kept_over.items():  # the newest of an address are listed
+        say(
+            f"{left} more mail(s) quarantined from {sender or '(no address read)'} not "
+            f"listed (the newest {QUARANTINE_AN_ADDRESS} are): each is in the archive, the "
+            "poll's log (`wtg poll -v`) names its key, and --forget-all drops every record"
+        )
     folders = scan_games(games_dir).folders if held else ()
     for item in held:
         meant = _meant(item, folders)

@@ -29,6 +29,13 @@ def right_to_left(text: str) -> bool:
     return any(unicodedata.bidirectional(char) in RIGHT_TO_LEFT for char in text)
 
 
+def name_marked(name: str) -> str:
+    """A name put beside others in a line of plain text (``won by A and B``, the site's
+    feed): followed by the mark when it is written right to left, so that two such names
+    side by side show in their order, not swapped (markup's ``<bdi>`` where there is none)."""
+    return name + LRM if right_to_left(name) and not name.endswith(LRM) else name
+
+
 def marked_names(text: str, names: Iterable[str]) -> str:
     """``text`` with a LEFT-TO-RIGHT MARK after each of ``names`` written right to left
     (or a piece of it cut to a column) where it ends a word."""

@@ -28,6 +28,7 @@ from wtg.mail import compose
 from wtg.mail.digestmark import DIGEST_FILE, last_digest
 from wtg.mail.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.journal import (
+    QUARANTINE_AN_ADDRESS,
     UNANSWERED_AN_ADDRESS,
     FloodCount,
     Quarantined,
@@ -36,6 +37,7 @@ from wtg.mail.journal import (
     flood_not_kept,
     held_mails,
     held_over,
+    quarantine_listed,
     quarantined,
     set_aside,
     unanswered,
@@ -75,6 +77,10 @@ class Digest(Record):
     until: str
     runs: tuple[TurnRun, ...] = ()
     quarantine: tuple[Quarantined, ...] = ()
+    """Mail the poll could not handle: those listed (``wtg.mail.journal.quarantine_listed``)."""
+    quarantine_not_listed: tuple[tuple[str, int], ...] = ()
+    """Of those, the ones the list leaves out (``QUARANTINE_AN_ADDRESS`` of an address are
+    listed), counted by address, the most first."""
     held: tuple[Quarantined, ...] = ()
     """Mail for games this host does not know, kept for the GM."""
     held_not_listed: int = 0
@@ -99,6 +105,7 @@ class Digest(Record):
         return not (
             self.runs
             or self.quarantine
+            or self.quarantine_not_listed
             or self.held
             or self.held_not_listed
             or self.unanswered
@@ -114,6 +121,10 @@ class Digest(Record):
         """How many mails not answered the list leaves out (``unanswered_not_listed``)."""
         return sum(count for _, count in self.unanswered_not_listed)
 
+    def quarantine_left_out(self) -> int:
+        """How many mails quarantined the list leaves out (``quarantine_not_listed``)."""
+        return sum(count for _, count in self.quarantine_not_listed)
+
     def text(self) -> str:
         return compose.render(
             "digest",
@@ -121,6 +132,7 @@ class Digest(Record):
             flood_first=FLOOD_FIRST,
             flood_newest=FLOOD_NEWEST,
             unanswered_an_address=UNANSWERED_AN_ADDRESS,
+            quarantine_an_address=QUARANTINE_AN_ADDRESS,
         )
 
     def line(self) -> str:
@@ -128,7 +140,7 @@ class Digest(Record):
         counts = (
             (len(self.runs), "turn(s) run"),
             (len(self.missing), "game(s) waiting for orders"),
-            (len(self.quarantine), "mail(s) quarantined"),
+            (len(self.quarantine) + self.quarantine_left_out(), "mail(s) quarantined"),
             (len(self.held), "held"),
             (len(self.unanswered) + self.not_listed(), "not answered"),
             (len(self.bounces), "address(es) failing"),
@@ -228,11 +240,13 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
             bounces += failing_of(found)
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append(f"{found.store.root}: cannot be read, skipped: {failure_reason(exc)}")
+    kept, kept_over = quarantine_listed(quarantined(spool))
     made = Digest(
         since=iso(since),
         until=iso(now),
         runs=tuple(runs),
-        quarantine=tuple(quarantined(spool)),
+        quarantine=tuple(kept),
+        quarantine_not_listed=tuple(kept_over.items()),
         held=tuple(held_mails(spool)),
         held_not_listed=sum(item.mails for item in held_over(spool)),
         unanswered=tuple(unanswered(spool, since.timestamp())),

@@ -94,8 +94,10 @@ class KeptJournal(Journal):
         if message_id:
             self._ids.setdefault(message_id, key)
 
-    def quarantined(self, key: str, game: str | None, archive: str, reason: str, at: float) -> None:
-        self.notes.append(("quarantined", (key, game, archive, reason, at)))
+    def quarantined(
+        self, key: str, game: str | None, archive: str, reason: str, at: float, sender: str = ""
+    ) -> None:
+        self.notes.append(("quarantined", (key, game, archive, reason, at, sender)))
 
     def held(
         self,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -118,6 +119,11 @@ _UNANSWERED_COLUMNS = (
 )
 """The columns ``unanswered`` has beyond those of its first version: the address by which
 its list is bounded (``UNANSWERED_AN_ADDRESS``)."""
+_QUARANTINE_COLUMNS = (
+    ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': not read)
+)
+"""The columns ``quarantine`` has beyond those of its first version: the address by which
+its list is bounded (``QUARANTINE_AN_ADDRESS``)."""
 _HELD_INDEXES = """
 CREATE INDEX IF NOT EXISTS held_by_sender ON held(sender, arrived, key);
 CREATE INDEX IF NOT EXISTS held_by_player ON held(player, arrived, key);
@@ -150,6 +156,14 @@ UNANSWERED_AN_ADDRESS = 20
 stranger who floods the host would fill the GM's list (``wtg status``, the digest) with
 thousands; the rest are counted by address (``unanswered_not_listed``). Every record stays
 in the journal; the bound is the readers'."""
+
+QUARANTINE_AN_ADDRESS = 20
+"""Mails quarantined listed for one sender's address, the newest (``quarantine_listed``): a
+stranger who finds a way to have many mails quarantined would fill the GM's list (``wtg
+status``, ``wtg quarantine``, the digest) and hide the others; the rest are counted by
+address. The mails with no address read (one that killed the processes handling it is
+never read again, a record older than the column) are bounded as one address, ''. Every
+record and every mail stays; the bound is the readers'."""
 
 HELD_AN_ADDRESS = 20
 """Mails held (a form of a game this host does not know: ``Journal.held``) whose record the
@@ -297,7 +311,11 @@ class Journal:
         """The columns by which the lists of mails held and not answered are bounded, added
         to a journal made before them (its records of mails held count as strangers',
         oldest: the first to go; those of mails not answered as of no address)."""
-        for table, columns in (("held", _HELD_COLUMNS), ("unanswered", _UNANSWERED_COLUMNS)):
+        for table, columns in (
+            ("held", _HELD_COLUMNS),
+            ("unanswered", _UNANSWERED_COLUMNS),
+            ("quarantine", _QUARANTINE_COLUMNS),
+        ):
             have = {str(row[1]) for row in self.db.execute(f"PRAGMA table_info({table})")}
             for name, kind in columns:
                 if name not in have:
@@ -623,12 +641,16 @@ class Journal:
         """The keys of the releases cut short (to be given again)."""
         return [str(k) for (k,) in self.db.execute("SELECT key FROM releases ORDER BY at, key")]
 
-    def quarantined(self, key: str, game: str | None, archive: str, reason: str, at: float) -> None:
-        """A message whose handling failed, kept for the GM (``wtg status``)."""
+    def quarantined(
+        self, key: str, game: str | None, archive: str, reason: str, at: float, sender: str = ""
+    ) -> None:
+        """A message whose handling failed, kept for the GM (``wtg status``), with its From's
+        address (``sender``, '' when it was not read), by which the list is bounded
+        (``QUARANTINE_AN_ADDRESS``)."""
         self.db.execute(
-            "INSERT OR REPLACE INTO quarantine (key, game, archive, reason, at) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (key, game and printable(game), archive, printable(reason), at),
+            "INSERT OR REPLACE INTO quarantine (key, game, archive, reason, at, sender) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (key, game and printable(game), archive, printable(reason), at, sender.lower()),
         )
 
     # --- replies ----------------------------------------------------------------
@@ -727,12 +749,31 @@ class Quarantined(Record):
     archive: str
     reason: str
     at: float
+    sender: str = ""
+    """The From's address, lower-cased ('': not read, or a journal that kept none)."""
 
 
 def quarantined(spool: Path) -> list[Quarantined]:
     """Every quarantined message of a spool, oldest first (none without a journal); read
-    only, so ``wtg status`` never changes the spool."""
+    only, so ``wtg status`` never changes the spool. The GM's lists show
+    ``quarantine_listed`` of them."""
     return _kept(spool, "quarantine")
+
+
+def quarantine_listed(
+    every: Sequence[Quarantined],
+) -> tuple[list[Quarantined], dict[str, int]]:
+    """Of quarantined messages (oldest first), those a list shows: the newest
+    ``QUARANTINE_AN_ADDRESS`` of each address, oldest first; and the others counted by
+    address, the most first (the ``quarantine_not_listed`` of ``wtg status --json``)."""
+    seen: Counter[str] = Counter()
+    shown: list[Quarantined] = []
+    for item in reversed(every):
+        seen[item.sender] += 1
+        if seen[item.sender] <= QUARANTINE_AN_ADDRESS:
+            shown.append(item)
+    over = {s: n - QUARANTINE_AN_ADDRESS for s, n in seen.items() if n > QUARANTINE_AN_ADDRESS}
+    return shown[::-1], dict(sorted(over.items(), key=lambda pair: (-pair[1], pair[0])))
 
 
 def held_mails(spool: Path) -> list[Quarantined]:
@@ -781,10 +822,17 @@ def releasing(spool: Path) -> list[str]:
 
 
 def _kept(spool: Path, table: str) -> list[Quarantined]:
-    rows = _rows(spool, f"SELECT key, game, archive, reason, at FROM {table} ORDER BY at, key")
+    columns = "key, game, archive, reason, at"
+    rows = _query(spool, f"SELECT {columns}, sender FROM {table} ORDER BY at, key")
+    if rows is None:  # a journal no poll of this version opened: no address kept
+        rows = [
+            (*row, "") for row in _rows(spool, f"SELECT {columns} FROM {table} ORDER BY at, key")
+        ]
     return [  # what an older journal kept unclean, printed clean
-        Quarantined(str(k), g and printable(str(g)), str(a), printable(str(r)), float(t))
-        for k, g, a, r, t in rows
+        Quarantined(
+            str(k), g and printable(str(g)), str(a), printable(str(r)), float(t), printable(str(s))
+        )
+        for k, g, a, r, t, s in rows
     ]
 
 

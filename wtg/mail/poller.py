@@ -108,6 +108,9 @@ class Poller:
         """This process's note of the mail in hand (``wtg.mail.inprogress``)."""
         self.deaths: dict[str, int] = {}
         """The mails the last poll's processes died with: the deaths each caused."""
+        self._sender = ("", "")
+        """The key of the mail in hand and its From's address ('': none), once read: a mail
+        quarantined is listed under it (``QUARANTINE_AN_ADDRESS``)."""
 
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
@@ -318,7 +321,9 @@ class Poller:
         reason = (str(error) if stopped else f"{type(error).__name__}: {error}")[:300]
         game = self._game_named(message) if look else None
         archived = self._archive(message)
-        self.journal.quarantined(message.key, game, str(archived), reason, self.now.timestamp())
+        sender = self._sender[1] if look and self._sender[0] == message.key else ""
+        at = self.now.timestamp()
+        self.journal.quarantined(message.key, game, str(archived), reason, at, sender)
         outcome = Outcome(Kind.QUARANTINED, reason, game)
         self.journal.handled(message.key, "", outcome.text())
         return outcome
@@ -359,6 +364,7 @@ class Poller:
         message_id = message_id.encode("utf-8", "replace").decode()  # 8-bit bytes: surrogates
         headers = raw_headers(msg)  # read once for every check below
         sender = sender_address(headers)
+        self._sender = (message.key, sender or "")  # a quarantine's list is bounded by it
         # kept in the journal for the Message-ID: a copy is this mail again, not any mail
         # that carries its Message-ID (``wtg.mail.mailcopy``)
         mark = copy_mark(message_id, sender, message.raw or b"")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from wtg.core.jsondata import Json
+from wtg.game.bidimark import marked_names
 from wtg.rules.endwords import end_words
 
 Names = Mapping[int, str]
@@ -156,7 +157,10 @@ def _as_is(event: Mapping[str, Json]) -> str:
 
 
 def public_lines(events: Sequence[Mapping[str, Json]], words: Words) -> list[str]:
-    """A sentence for each public event of a turn that tells the story, in order."""
+    """A sentence for each public event of a turn that tells the story, in order; a side's
+    name written right to left marked where it ends (``wtg.game.bidimark``): the page
+    and the feed show a sentence as text, where two such names beside each other (``won
+    by A and B``) would show swapped."""
     lines = []
     for event in events:
         if event.get("public") is not True:
@@ -167,5 +171,5 @@ def public_lines(events: Sequence[Mapping[str, Json]], words: Words) -> list[str
         say = SENTENCES.get(kind)
         line = say(event, words) if say is not None else _as_is(event)
         if line:
-            lines.append(line)
+            lines.append(marked_names(line, words.sides.values()))
     return lines

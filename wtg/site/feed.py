@@ -12,6 +12,7 @@ import uuid
 from collections.abc import Iterable
 
 from wtg.core.record import Record
+from wtg.game.bidimark import name_marked
 from wtg.site.facts import GameFacts, TurnFacts
 
 FEED_ENTRIES = 1000
@@ -35,7 +36,7 @@ def entry_id(game: GameFacts, what: str) -> str:
 
 
 def _turn_entry(game: GameFacts, turn: TurnFacts, page: str) -> FeedEntry:
-    leader = f"Top of the Top Ten: {turn.topten[0].name}." if turn.topten else ""
+    leader = f"Top of the Top Ten: {name_marked(turn.topten[0].name)}." if turn.topten else ""
     return FeedEntry(
         id=entry_id(game, f"turn/{turn.turn}"),
         title=f"{game.name}: turn {turn.turn} ({game.title})",
@@ -50,7 +51,7 @@ def game_entries(game: GameFacts, page: str) -> list[FeedEntry]:
     if not game.turns or not game.started:
         return []
     first = game.turns[0]
-    names = ", ".join(side.name for side in game.sides)
+    names = ", ".join(name_marked(side.name) for side in game.sides)
     entries = [
         FeedEntry(
             id=entry_id(game, "started"),
@@ -62,7 +63,7 @@ def game_entries(game: GameFacts, page: str) -> list[FeedEntry]:
     ]
     entries += [_turn_entry(game, turn, page) for turn in game.turns[1:] if turn.ran_at]
     if game.over and game.finished:
-        winners = " and ".join(game.winners) or "nobody"
+        winners = " and ".join(map(name_marked, game.winners)) or "nobody"
         entries.append(
             FeedEntry(
                 id=entry_id(game, "finished"),

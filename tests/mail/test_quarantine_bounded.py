@@ -1,0 +1,122 @@
+"""A stranger who found a way to have his mails quarantined (any that breaks the handling)
+made the GM's list of them as long as his flood: `wtg status`, `wtg quarantine` and the
+digest listed every one, and the mails of everyone else were lost among them. Of one
+address's, the newest 20 are listed and the rest counted by address
+(`quarantine_not_listed`, the digest's "Mail quarantined and not listed"); the other
+addresses' are all listed, every record stays (`quarantined` counts them all), and every
+key the JSON had is as it was."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from tests.lobby.hall import Hall
+from wtg.cli import main
+from wtg.host.opengames import SPOOL
+from wtg.mail import poller
+from wtg.mail.journal import QUARANTINE_AN_ADDRESS, Journal, quarantine_listed, quarantined
+
+FLOOD = "flood@else.example"
+QUIET = "quiet@other.example"
+
+
+def wtg(config: Path, *args: str) -> str:
+    result = CliRunner().invoke(main, ["--config", str(config), *args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def broken(*_args: Any, **_kwargs: Any) -> Any:
+    raise RuntimeError("a parser broke")
+
+
+def flooded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A host whose handling of every mail breaks: 30 mails from one stranger, then 3 from
+    another, all quarantined by one poll; its config."""
+    hall = Hall(tmp_path)
+    for number in range(30):
+        hall.mail(FLOOD, f"hello {number}")
+    for number in range(3):
+        hall.mail(QUIET, f"where is the form? {number}")
+    with monkeypatch.context() as patched:
+        patched.setattr(poller.Poller, "_decide", broken)
+        summary = hall.poll()
+    assert summary.quarantined == 33
+    assert len(quarantined(hall.gm.spool)) == 33  # every record kept
+    return hall.config_file()
+
+
+def test_status_lists_the_newest_20_of_an_address_and_counts_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert QUARANTINE_AN_ADDRESS == 20
+    config = flooded(tmp_path, monkeypatch)
+    listing = json.loads(wtg(config, "status", "--json"))
+    assert listing["quarantined"] == 33
+    assert len(listing["quarantine"]) == 23
+    assert sorted(listing["quarantine"][0]) == ["archive", "game", "reason"]
+    assert listing["quarantine_not_listed"] == {FLOOD: 10}
+    assert {"held_not_listed", "not_answered_not_listed", "games"} <= set(listing)
+    lines = wtg(config, "status").splitlines()
+    assert "33 mail(s) quarantined (the poll could not handle them):" in lines
+    assert "  ... and 13 more (`wtg quarantine` lists them)" in lines  # 10 shown of 23 listed
+    assert (
+        f"10 more mail(s) quarantined are not listed: the list keeps the newest 20 of an "
+        f"address ({FLOOD} 10; --json: quarantine_not_listed); each is in the archive"
+    ) in lines
+
+
+def test_wtg_quarantine_lists_the_quiet_address_and_counts_the_flood(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = flooded(tmp_path, monkeypatch)
+    lines = wtg(config, "quarantine").splitlines()
+    assert len([line for line in lines if "RuntimeError: a parser broke" in line]) == 23
+    every = quarantined(config.parent / "games" / SPOOL)
+    newest = [item.key for item in every if item.sender == FLOOD][-20:]
+    quiet = [item.key for item in every if item.sender == QUIET]
+    assert len(quiet) == 3
+    listed = [line.split()[0] for line in lines if "a parser broke" in line]
+    assert listed == [item.key for item in every if item.key in {*newest, *quiet}]
+    assert (
+        f"10 more mail(s) quarantined from {FLOOD} not listed (the newest 20 are): each is "
+        "in the archive, the poll's log (`wtg poll -v`) names its key, and --forget-all "
+        "drops every record"
+    ) in lines
+
+
+def test_the_digest_counts_those_not_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = flooded(tmp_path, monkeypatch)
+    digest = wtg(config, "digest").splitlines()
+    assert any(line.startswith("Mail quarantined (33; ") for line in digest)
+    assert (
+        "Mail quarantined and not listed (10): the list keeps the newest 20 of an address "
+        "(a stranger's mails would fill it), the others are counted here by address; each "
+        "is in the archive (`wtg --config F status --json`: quarantine_not_listed):"
+    ) in digest
+    assert f"  {FLOOD}: 10 not listed" in digest
+    assert len([line for line in digest if line.endswith("RuntimeError: a parser broke")]) == 20
+    assert "  ... and 3 more (`wtg quarantine` lists them)" in digest
+
+
+def test_mails_with_no_address_read_are_bounded_as_one(tmp_path: Path) -> None:
+    """A mail that killed the processes handling it is never read again: no address. A
+    flood of those is bounded too, as the address ''."""
+    spool = tmp_path / ".wtg"
+    journal = Journal(spool)
+    for number in range(25):
+        journal.quarantined(f"k{number:02}", None, f"a{number}", "died", float(number))
+    journal.quarantined("other", None, "b", "broke", 30.0, "Someone@Example.org")
+    journal.commit()
+    journal.close()
+    listed, over = quarantine_listed(quarantined(spool))
+    assert [item.key for item in listed] == [f"k{n:02}" for n in range(5, 25)] + ["other"]
+    assert listed[-1].sender == "someone@example.org"
+    assert over == {"": 5}
