@@ -9,8 +9,9 @@ one text/plain part, byte for byte.
 A player gets no picture when the game has none (``map_pictures: false`` in game.yaml,
 ``new-game --no-map-pictures``), when he chose ``MAP: off`` on his form
 (``wtg.game.playersettings``), or when he is out of the game and holds nothing on its
-board (a WoK onlooker: ``Onlookers``; the note says so). A picture that cannot be drawn (the drawing fails, or what it
-returns is no PNG) leaves the report to go out without it, and the send says why.
+board (a WoK onlooker: ``Onlookers``; the note says so). A picture that cannot be drawn
+(the drawing fails, or what it returns is no PNG) leaves the report to go out without it,
+and the send says why.
 """
 
 from __future__ import annotations
