@@ -16,8 +16,9 @@ from tests.rules.standard.test_duel import ANN_A, ANN_B, ANN_C, ROBO1, ROBO2, en
 from tests.shipped import STANDARD as RULESET
 from wtg.core.jsondata import Json
 from wtg.game.engine import Game, create_game
+from wtg.game.press import Press
 from wtg.game.report import report_text
-from wtg.game.turnfiles import turn_files
+from wtg.game.turnfiles import seat_report, turn_files
 from wtg.rules.wok.state import DEAD, Outcome, WokState
 
 
@@ -147,3 +148,16 @@ def test_the_shared_parts_are_said_once_when_a_colour_is_out_or_the_game_is_over
     assert text.count("\nTOP TEN\n") == 1
     assert text.count("report of turn 0 for Bob") == 3
     assert "=== BEGIN AOF ===" not in text
+
+
+def test_the_press_line_is_said_once_for_a_human_s_colours(tmp_path: Path) -> None:
+    """The line on the turn's press (mailed apart) stood under each colour's report."""
+    game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel")
+    typed = game.typed(RULESET)
+    state = typed.state()
+    press = [Press(side=2, name="BobA", at="2026-01-01T00:00:00Z", text="Hello")]
+    sides = [ANN_A, ANN_B, ANN_C]
+    text = seat_report(RULESET, typed.config, state, [], sides, [], None, press, {}, None)
+    assert text.count("PRESS: 1 piece of press this turn") == 1
+    assert text.index("PRESS: 1 piece") > text.index("\nTHE OTHER PLAYERS (")
+    assert "Hello" not in text
