@@ -97,7 +97,9 @@ def turn_files(
         name = f"p{entry.id:02d}"
         sides = ruleset.sides_of(state, SeatId(entry.id))
         forms = [aof_text(ruleset, config, state, side) for side in sides if side in owing]
-        if len(sides) == 1:
+        if not sides:
+            report = ""  # a seat that plays no side: an empty report, as ever
+        elif len(sides) == 1:
             aof = forms[0] if forms else ""
             text = report_text(ruleset, config, state, events, sides[0], aof, deadline, press, then)
             report = with_set_aside(text, aof, (set_aside or {}).get(sides[0], ()))
