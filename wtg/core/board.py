@@ -150,6 +150,17 @@ class Draws(Protocol[S_contra]):
 
 
 @runtime_checkable
+class Onlookers(Protocol[S_contra]):
+    """A ruleset whose players may be out of the game and hold nothing on its board (WoK's
+    onlookers: ruling 6 of docs/rules/wok.md), whose map would show nothing of theirs."""
+
+    def holds_nothing(self, state: S_contra, seat: int) -> bool:
+        """Whether GM seat ``seat`` is out of the game (every side it plays) and holds
+        nothing on the board of ``state``."""
+        ...
+
+
+@runtime_checkable
 class DrawsOrders(Protocol[S_contra]):
     """A ruleset that draws a player's orders on his board (the confirmation's picture)."""
 

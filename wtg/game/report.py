@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from typing import Literal
 
 import jinja2
 
@@ -117,6 +118,9 @@ def with_set_aside(report: str, aof: str, lines: Sequence[str]) -> str:
     return body.rstrip("\n") + "\n\n" + block + ("\n" + aof if aof else "")
 
 
+ReportPart = Literal["whole", "colour", "shared"]
+"""What of a side's report ``report_text`` writes (``seat_report``)."""
+
 GM_SIDE = 0
 """The side of no player (ids start at 1): its report is what every player may see."""
 
@@ -131,13 +135,17 @@ def report_text(
     deadline: str | None = None,
     press: Sequence[Press] = (),
     names_then: Mapping[int, str] | None = None,
+    part: ReportPart = "whole",
 ) -> str:
     """The player's report, with a line on the game's press of the turn (mailed apart:
     ``press_text``), and the next AOF appended (``aof``, or rendered here when the player
     owes orders). ``names_then``: sides whose events are told under the name they had
     when the turn ran (``turnfiles.names_then``). Its sentences longer than a mail's line
     are broken at their words (``sentences_wrapped``); a name written right to left is
-    followed by a left-to-right mark (``wtg.game.bidimark``)."""
+    followed by a left-to-right mark (``wtg.game.bidimark``). ``part``: the whole report,
+    or, for a seat of several sides (``seat_report``), one side's own part ("colour") or
+    what is the same for all of them ("shared": the game's end or next turn, the Top Ten,
+    the other players, the press line)."""
     context = ruleset.report_context(state, events, player)
     template = environment().get_template(f"{ruleset.name}/report.txt.j2")
     others = [] if player == GM_SIDE else roster(ruleset, config, state, player)
@@ -147,8 +155,9 @@ def report_text(
         deadline=deadline,
         roster=others,
         event_names=names_then or {},
+        part=part,
     )
-    if press:
+    if press and part != "colour":
         note = (
             environment()
             .get_template("press_note.txt.j2")

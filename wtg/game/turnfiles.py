@@ -12,7 +12,7 @@ from wtg.core.jsondata import Json
 from wtg.core.ruleset import Ruleset, SeatId
 from wtg.files.store import GameStore
 from wtg.game.gameconfig import GameConfig
-from wtg.game.press import press_for
+from wtg.game.press import Press, press_for
 from wtg.game.report import aof_text, gm_report_text, report_text, topten_text, with_set_aside
 from wtg.game.schedule import (
     Schedule,
@@ -95,16 +95,53 @@ def turn_files(
     then = {} if ran_from is None else names_then(ruleset, ran_from, state)
     for entry in config.players:
         name = f"p{entry.id:02d}"
-        reports, forms = [], []
-        for side in ruleset.sides_of(state, SeatId(entry.id)):
-            aof = aof_text(ruleset, config, state, side) if side in owing else ""
-            text = report_text(ruleset, config, state, events, side, aof, deadline, press, then)
-            reports.append(with_set_aside(text, aof, (set_aside or {}).get(side, ())))
-            forms += [aof] if aof else []
-        files[f"reports/{name}.txt"] = "\n".join(reports)
+        sides = ruleset.sides_of(state, SeatId(entry.id))
+        forms = [aof_text(ruleset, config, state, side) for side in sides if side in owing]
+        if not sides:
+            report = ""  # a seat that plays no side: an empty report, as ever
+        elif len(sides) == 1:
+            aof = forms[0] if forms else ""
+            text = report_text(ruleset, config, state, events, sides[0], aof, deadline, press, then)
+            report = with_set_aside(text, aof, (set_aside or {}).get(sides[0], ()))
+        else:
+            report = seat_report(
+                ruleset, config, state, events, sides, forms, deadline, press, then, set_aside
+            )
+        files[f"reports/{name}.txt"] = report
         if forms:
             files[f"aofs/{name}.txt"] = "\n".join(forms)
     gm = gm_report_text(ruleset, config, state, events, then)
     if gm is not None:
         files[GM_REPORT] = gm
     return files
+
+
+def seat_report(
+    ruleset: Ruleset[S],
+    config: GameConfig,
+    state: S,
+    events: Sequence[Mapping[str, Json]],
+    sides: Sequence[int],
+    forms: Sequence[str],
+    deadline: str | None,
+    press: Sequence[Press],
+    then: Mapping[int, str],
+    set_aside: Mapping[int, Sequence[str]] | None,
+) -> str:
+    """The one report of a seat that plays several sides (a Duel's or Trinity's human and
+    his colours), as it is mailed: each side's own report (with its orders set aside),
+    then once what is the same for them all (the game's end or next turn, the Top Ten, the
+    other players, the press line: ``report_text``'s "shared" part), then the forms."""
+    owing = set(ruleset.owing(state)) if not ruleset.is_over(state) else set()
+    parts = []
+    for side in sides:
+        text = report_text(
+            ruleset, config, state, events, side, "", deadline, press, then, part="colour"
+        )
+        parts.append(with_set_aside(text, "", (set_aside or {}).get(side, ())))
+    playing = [side for side in sides if side in owing] or list(sides)
+    shared = report_text(
+        ruleset, config, state, events, playing[0], "", deadline, press, then, part="shared"
+    )
+    parts.append(shared.lstrip("\n"))
+    return "\n".join([*(p.rstrip("\n") + "\n" for p in parts), *forms])

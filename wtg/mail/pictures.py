@@ -7,9 +7,11 @@ without one, or when it returns None, every report mail is what it was before pi
 one text/plain part, byte for byte.
 
 A player gets no picture when the game has none (``map_pictures: false`` in game.yaml,
-``new-game --no-map-pictures``) or when he chose ``MAP: off`` on his form
-(``wtg.game.playersettings``). A picture that cannot be drawn (the drawing fails, or what it
-returns is no PNG) leaves the report to go out without it, and the send says why.
+``new-game --no-map-pictures``), when he chose ``MAP: off`` on his form
+(``wtg.game.playersettings``), or when he is out of the game and holds nothing on its
+board (a WoK onlooker: ``Onlookers``; the note says so). A picture that cannot be drawn
+(the drawing fails, or what it returns is no PNG) leaves the report to go out without it,
+and the send says why.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from typing import NamedTuple
 
-from wtg.core.board import Draws
+from wtg.core.board import Draws, Onlookers
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.settings import MAP
 from wtg.game.engine import Game
@@ -83,6 +85,8 @@ def for_report(
     in the game's last report: the note says no more than where the map is)."""
     if draw is None or not game.config.map_pictures:
         return NOTHING
+    if _onlooker(game, turn, seat):
+        return ForReport(note=_note(turn, None, form, onlooker=True))
     if chosen.get(MAP.key, (MAP.default, ""))[0] == "off":
         return ForReport(note=_note(turn, None, form))
     try:
@@ -156,9 +160,22 @@ def for_confirmation(
     return ForReport(Picture(png, f"orders-turn{turn}.png"))
 
 
-def _note(turn: int, picture: Picture | None, form: bool) -> str:
+def _onlooker(game: Game, turn: int, seat: int) -> bool:
+    """Whether the seat is out of the game and holds nothing on the board after ``turn``
+    (``Onlookers``): his map would be fog, a picture of nothing of his (ruling 6 of
+    docs/rules/wok.md). A state that cannot be read says no: the drawing says why."""
+    if not isinstance(game.ruleset, Onlookers):
+        return False
+    try:
+        return game.ruleset.holds_nothing(game.state_view(turn), seat)
+    except Exception:  # the drawing reads the same state, and names the problem
+        return False
+
+
+def _note(turn: int, picture: Picture | None, form: bool, onlooker: bool = False) -> str:
     template = environment().get_template("mail/map_note.txt.j2")
-    return template.render(turn=turn, filename=picture.filename if picture else None, form=form)
+    filename = picture.filename if picture else None
+    return template.render(turn=turn, filename=filename, form=form, onlooker=onlooker)
 
 
 def _problem(game: Game, turn: int, seat: int, why: str) -> str:

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.rules.standard.test_duel import ANN_A, ANN_B, ANN_C, ROBO1, ROBO2, entries
 from tests.shipped import STANDARD as RULESET
 from wtg.core.jsondata import Json
 from wtg.game.engine import Game, create_game
+from wtg.game.press import Press
 from wtg.game.report import report_text
+from wtg.game.turnfiles import seat_report, turn_files
 from wtg.rules.wok.state import DEAD, Outcome, WokState
 
 
@@ -99,3 +103,61 @@ def test_the_end_by_rips_is_said_in_words(tmp_path: Path) -> None:
     assert "- THE GAME IS OVER (3 RIPs of colours not the winner's own).\n" in text
     assert "rips)" not in text and ": rips" not in text
     assert "RIPs to win" not in text
+
+
+@pytest.mark.parametrize(("variant", "humans", "colours"), [("duel", 2, 3), ("trinity", 3, 2)])
+def test_a_human_s_mail_says_what_all_his_colours_share_once(
+    tmp_path: Path, variant: str, humans: int, colours: int
+) -> None:
+    """A Duel or Trinity human gets one mail for his colours: it repeated the order of play,
+    the Top Ten and THE OTHER PLAYERS for each colour. Each colour keeps its own report and
+    form; what is the same for all of them is said once, after the last colour's report and
+    before the forms."""
+    game = create_game(tmp_path / "d", "standard", "classic60", entries(humans), 5, variant)
+    text = game.report(1, 0)
+    assert text.count("=== BEGIN AOF ===") == colours
+    assert text.count("\nYOUR PROVINCES\n") == colours
+    assert text.count("\nWHAT HAPPENED THIS TURN\n") == colours
+    for label in ("ORDER OF PLAY FOR TURN 1:", "\nTOP TEN\n", "\nTHE OTHER PLAYERS ("):
+        assert text.count(label) == 1, label
+    assert text.index("\nTOP TEN\n") < text.index("=== BEGIN AOF ===")
+    last_title = text.rindex("World of Kaomaris - Standard WoK\n")
+    assert last_title < text.index("\nTOP TEN\n")
+    assert "Bob, playing BobA (#2)" in text
+    assert max(len(row) for row in text.splitlines()) <= 78
+
+
+def test_the_shared_parts_are_said_once_when_a_colour_is_out_or_the_game_is_over(
+    tmp_path: Path,
+) -> None:
+    """Ann's first colour is dead: the order of play, which a dead colour's report leaves
+    out, is still said once for the two that play on; at the game's end its result once."""
+    game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel")
+    typed = game.typed(RULESET)
+    state = typed.state()
+    state.player(ANN_A).status = DEAD
+    files = turn_files(RULESET, typed.config, typed.store, state, [], {"turn": 0})
+    text = files["reports/p01.txt"]
+    assert text.count("ORDER OF PLAY FOR TURN 1:") == 1
+    assert text.count("=== BEGIN AOF ===") == 2
+    state.outcome = Outcome(
+        reason="rips", winners=(ANN_A, ANN_B, ANN_C), ranking=tuple(range(1, 11))
+    )
+    text = turn_files(RULESET, typed.config, typed.store, state, [], {"turn": 0})["reports/p02.txt"]
+    assert text.count("END OF THE GAME:") == 1
+    assert text.count("\nTOP TEN\n") == 1
+    assert text.count("report of turn 0 for Bob") == 3
+    assert "=== BEGIN AOF ===" not in text
+
+
+def test_the_press_line_is_said_once_for_a_human_s_colours(tmp_path: Path) -> None:
+    """The line on the turn's press (mailed apart) stood under each colour's report."""
+    game = create_game(tmp_path / "d", "standard", "classic60", entries(2), 5, "duel")
+    typed = game.typed(RULESET)
+    state = typed.state()
+    press = [Press(side=2, name="BobA", at="2026-01-01T00:00:00Z", text="Hello")]
+    sides = [ANN_A, ANN_B, ANN_C]
+    text = seat_report(RULESET, typed.config, state, [], sides, [], None, press, {}, None)
+    assert text.count("PRESS: 1 piece of press this turn") == 1
+    assert text.index("PRESS: 1 piece") > text.index("\nTHE OTHER PLAYERS (")
+    assert "Hello" not in text

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from wtg.core.board import Board, Link, Mark, SideKey, Spot
-from wtg.rules.wok.state import Province, WokState
+from wtg.rules.wok.state import ACTIVE, Province, WokState
 
 TROOP_KINDS = ("arm", "pik", "arc", "kni", "cat")
 
@@ -88,6 +88,15 @@ def wok_board(
         links=_links(state.provinces),
         sides=tuple(_side_key(state, p.id, mine) for p in state.players),
         notes=_notes(state, seat),
+    )
+
+
+def holds_nothing(state: WokState, seat: int) -> bool:
+    """Whether every colour GM seat ``seat`` plays is out (dead or QUIT) and holds no
+    province: an onlooker (ruling 6 of docs/rules/wok.md), whose map would be all fog."""
+    mine = _sides_of(state, seat)
+    return bool(mine) and all(
+        state.player(side).status != ACTIVE and state.count_of(side) == 0 for side in mine
     )
 
 

@@ -219,3 +219,6 @@ class Produced(Event):
     mis: int
     spy: int
     eff: int
+    lev_gains: tuple[tuple[int, int], ...]
+    """Each province whose workers trained its armies (aim LEV) and the level they gained
+    there, in thousandths, in id order: ``lev`` is their sum, no army's gain."""

@@ -30,7 +30,7 @@ from wtg.core.ruleset import (
 )
 from wtg.rules.base import RulesetFiles
 from wtg.rules.wok.accept import Check, Context, accept_entries
-from wtg.rules.wok.board import wok_board
+from wtg.rules.wok.board import holds_nothing, wok_board
 from wtg.rules.wok.forecast import forecast
 from wtg.rules.wok.limits import ABSENCE_TURNS, MOVE_UNITS, TRANSFORM_KINDS
 from wtg.rules.wok.orderdrawing import orders_drawn
@@ -234,6 +234,11 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
     ) -> Board:
         """The map of the turn as GM seat ``player`` may see it (None: the GM's view)."""
         return wok_board(state, player, events, self.starts_public)
+
+    def holds_nothing(self, state: WokState, seat: int) -> bool:
+        """Whether GM seat ``seat`` is an onlooker: out, and holding no province (his report
+        mail goes without the map picture, ``wtg.mail.pictures``)."""
+        return holds_nothing(state, seat)
 
     def orders_board(
         self,

@@ -29,8 +29,11 @@ Made = dict[str, int]
 """What an empire's workers made: dfn, lev, mis, spy, gold, wood and eff."""
 Percent = Callable[[Player | None, Province], int]
 """The percent of the base rate a province's workers make (None: a neutral province)."""
-Report = Callable[[Player, Made, int], Event]
-"""The event of a player's production (what was made, provinces idle)."""
+LevGains = tuple[tuple[int, int], ...]
+"""Each province of aim LEV and the level its workers gained there, in thousandths."""
+Report = Callable[[Player, Made, int, LevGains], Event]
+"""The event of a player's production (what was made, provinces idle, the level gained in
+each province)."""
 
 
 def level_gain(wok: int, arm: int, lev: int) -> int:
@@ -51,10 +54,12 @@ RATES = Rates(
 (ARM x LEV), ARM counting every troop where there are troop types."""
 
 
-def production_event(kind: type[Produced], player: Player, made: Made, idle: int) -> Event:
+def production_event(
+    kind: type[Produced], player: Player, made: Made, idle: int, lev_gains: LevGains
+) -> Event:
     """A ruleset's production event (``kind``) of what the player's workers made: the
-    products it has a field for."""
-    fields: dict[str, Any] = {"player": player.id, "idle": idle, **made}
+    products it has a field for, and the level gained in each province of aim LEV."""
+    fields: dict[str, Any] = {"player": player.id, "idle": idle, "lev_gains": lev_gains, **made}
     fields = {name: value for name, value in fields.items() if name in kind._fields}
     return kind(visible_to=frozenset({player.id}), **fields)
 
@@ -66,20 +71,23 @@ def work_phase(turn: Turn, percent: Percent, report: Report) -> None:
         provinces = list(turn.state.provinces_of(pid))
         if provinces:
             player = turn.state.player(pid)
-            made, idle = _empire_work(player, provinces, percent)
+            made, idle, gains = _empire_work(player, provinces, percent)
             player.gold += made["gold"]
             if player.wood is not None:
                 player.wood += made["wood"]
             made["eff"] = player.change_eff(made["eff"])
-            turn.emit(report(player, made, idle))
+            turn.emit(report(player, made, idle, gains))
     for province in turn.state.provinces:
         if province.owner == 0 and not province.idle:
             work_in_province(province, RATES, percent(None, province))
 
 
-def _empire_work(player: Player, provinces: list[Province], percent: Percent) -> tuple[Made, int]:
+def _empire_work(
+    player: Player, provinces: list[Province], percent: Percent
+) -> tuple[Made, int, LevGains]:
     made = dict.fromkeys(("dfn", "lev", "mis", "spy", "gold", "wood", "eff"), 0)
     idle = 0
+    gains: list[tuple[int, int]] = []
     for province in provinces:
         rate = percent(player, province)
         work = province.wok * rate
@@ -92,5 +100,7 @@ def _empire_work(player: Player, provinces: list[Province], percent: Percent) ->
         elif province.aim == "EFF":
             made["eff"] += work // (100 * WOK_PER_EFF)
         else:
-            made[TOTAL_OF_AIM[province.aim]] += work_in_province(province, RATES, rate)
-    return made, idle
+            product = work_in_province(province, RATES, rate)
+            made[TOTAL_OF_AIM[province.aim]] += product
+            gains += [(province.id, product)] if province.aim == "LEV" else []
+    return made, idle, tuple(gains)

@@ -10,7 +10,7 @@ from wtg.rules.intermediate.constants import TECH_BONUS, TERRAIN_AIM, TERRAIN_BO
 from wtg.rules.intermediate.events import Production
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
-from wtg.rules.wok.working import Made, production_event, work_phase
+from wtg.rules.wok.working import LevGains, Made, production_event, work_phase
 
 
 def production_percent(player: Player | None, province: Province) -> int:
@@ -28,5 +28,5 @@ def working(turn: Turn) -> None:
     work_phase(turn, production_percent, _production)
 
 
-def _production(player: Player, made: Made, idle: int) -> Event:
-    return production_event(Production, player, made, idle)
+def _production(player: Player, made: Made, idle: int, lev_gains: LevGains) -> Event:
+    return production_event(Production, player, made, idle, lev_gains)

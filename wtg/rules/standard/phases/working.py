@@ -7,7 +7,7 @@ from wtg.core.events import Event
 from wtg.rules.standard.events import Production
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
-from wtg.rules.wok.working import Made, level_gain, production_event, work_phase
+from wtg.rules.wok.working import LevGains, Made, level_gain, production_event, work_phase
 
 __all__ = ["level_gain", "working"]
 
@@ -20,5 +20,5 @@ def _full_rate(player: Player | None, province: Province) -> int:
     return 100
 
 
-def _production(player: Player, made: Made, idle: int) -> Event:
-    return production_event(Production, player, made, idle)
+def _production(player: Player, made: Made, idle: int, lev_gains: LevGains) -> Event:
+    return production_event(Production, player, made, idle, lev_gains)

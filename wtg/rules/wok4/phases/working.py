@@ -35,13 +35,16 @@ def working(turn: Turn) -> None:
 
 def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
     totals = {"dfn": 0, "lev": 0, "mis": 0, "spy": 0, "tech": 0, "eff": 0}
+    gains: list[tuple[int, int]] = []
     for province in provinces:
         if province.aim == "TECH":
             totals["tech"] += province.wok * TECH_PER_WOK
         elif province.aim == "EFF":
             totals["eff"] += province.wok // WOK_PER_EFF
         else:
-            totals[TOTAL_OF_AIM[province.aim]] += work_in_province(province, RATES)
+            product = work_in_province(province, RATES)
+            totals[TOTAL_OF_AIM[province.aim]] += product
+            gains += [(province.id, product)] if province.aim == "LEV" else []
     tech_before = player.tech
     player.tech = min(TECH_MAX, player.tech + totals["tech"])
     totals["tech"] = player.tech - tech_before
@@ -56,6 +59,7 @@ def _produce(turn: Turn, player: Player, provinces: list[Province]) -> None:
                 spy=totals["spy"],
                 tech=totals["tech"],
                 eff=totals["eff"],
+                lev_gains=tuple(gains),
                 visible_to=frozenset({player.id}),
             )
         )
