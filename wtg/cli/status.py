@@ -250,18 +250,23 @@ def _show_quarantine(kept: list[Quarantined], not_listed: dict[str, int]) -> Non
     _show_not_listed(not_listed)
 
 
+def _by_address(counts: dict[str, int], unknown: str) -> str:
+    """The first ``SHOWN`` addresses of ``counts`` each with its count (``unknown`` for the
+    mails whose address was not read), and how many more there are."""
+    shown = ", ".join(
+        f"{sender or unknown} {count}" for sender, count in list(counts.items())[:SHOWN]
+    )
+    return shown + (f" and {len(counts) - SHOWN} more" if len(counts) > SHOWN else "")
+
+
 def _show_not_listed(not_listed: dict[str, int]) -> None:
     """The line of the mails quarantined the list leaves out, counted by address."""
     if not not_listed:
         return
-    senders = ", ".join(
-        f"{sender or '(no address read)'} {count}"
-        for sender, count in list(not_listed.items())[:SHOWN]
-    )
-    more = f" and {len(not_listed) - SHOWN} more" if len(not_listed) > SHOWN else ""
+    senders = _by_address(not_listed, "(no address read)")
     say(
         f"{sum(not_listed.values())} more mail(s) quarantined are not listed: the list keeps "
-        f"the newest {QUARANTINE_AN_ADDRESS} of an address ({senders}{more}; "
+        f"the newest {QUARANTINE_AN_ADDRESS} of an address ({senders}; "
         "--json: quarantine_not_listed); each is in the archive"
     )
 
@@ -453,14 +458,10 @@ def _show_not_answered(mails: Sequence[Unanswered], not_listed: dict[str, int]) 
     if len(mails) > SHOWN:
         click.echo(f"  ... and {len(mails) - SHOWN} more (--json: not_answered)")
     if not_listed:
-        senders = ", ".join(
-            f"{sender or '(no address)'} {count}"
-            for sender, count in list(not_listed.items())[:SHOWN]
-        )
-        more = f" and {len(not_listed) - SHOWN} more" if len(not_listed) > SHOWN else ""
+        senders = _by_address(not_listed, "(no address)")
         say(
             f"{sum(not_listed.values())} more mail(s) not answered are not listed: the list "
-            f"keeps the newest {UNANSWERED_AN_ADDRESS} of an address ({senders}{more}; "
+            f"keeps the newest {UNANSWERED_AN_ADDRESS} of an address ({senders}; "
             "--json: not_answered_not_listed)"
         )
 
