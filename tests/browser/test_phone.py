@@ -276,7 +276,7 @@ def test_a_players_longest_unbroken_name_leaves_every_page_within_a_phone(
         phone.page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
         problems += problems_of(relpath, measure(phone.page))
     game_page = (out / "games" / "vast" / "index.html").read_text(encoding="utf-8")
-    assert f"won by {wide}" in game_page and f"<li>{wide} took " in game_page
+    assert f"won by <bdi>{wide}</bdi>" in game_page and f"<li>{wide} took " in game_page
     assert f"<h3>Turn 2: {wide}</h3>" in (out / "games/broad/index.html").read_text("utf-8")
     assert problems == []
     assert phone.errors == []

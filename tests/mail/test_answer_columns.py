@@ -119,10 +119,10 @@ def test_the_map_note_of_a_report_mail_and_the_hold_notice_keep_to_78_columns() 
     from wtg.game.report import environment
 
     note = environment().get_template("mail/map_note.txt.j2")
-    for filename in ("map-turn123-p10.png", None):
-        text = note.render(turn=123, filename=filename, form=True)
+    for filename, onlooker in (("map-turn123-p10.png", False), (None, False), (None, True)):
+        text = note.render(turn=123, filename=filename, form=True, onlooker=onlooker)
         assert _too_wide(text) == []
-    said = _words(note.render(turn=123, filename="map-turn123-p10.png", form=True))
+    said = _words(note.render(turn=123, filename="map-turn123-p10.png", form=True, onlooker=False))
     assert said == (
         "The map after turn 123, as you may see it, is the picture map-turn123-p10.png of "
         'this mail. To get your reports without it, write the line "MAP: off" into your '
