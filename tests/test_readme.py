@@ -41,3 +41,36 @@ def test_the_readme_shows_a_map_of_every_ruleset() -> None:
             assert image.format == "PNG" and image.width >= 600 and image.height >= 400, path
     names = {Path(path).name.split("-")[0] for path in shown}
     assert set(ruleset_names()) <= names
+
+
+def test_ci_stops_when_the_venv_cannot_be_made(tmp_path: Path) -> None:
+    """`.ci/run` runs the README's && list under `set -e`, which stops at its last command
+    only: a venv or pip that failed let the run go on to the demo, which failed for a reason
+    that named neither. Every program it looks for is there (stand-ins), python3 fails."""
+    import subprocess
+
+    (tmp_path / ".ci").mkdir()
+    (tmp_path / ".ci" / "run").write_text(
+        (ROOT / ".ci" / "run").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    stand_ins = tmp_path / "bin"
+    stand_ins.mkdir()
+    names = ["dovecot", "mutt", "neomutt", "s-nail", "emacs", "aerc", "alpine", "tmux"]
+    names += ["chromium", "openssl", "faketime", "systemd-analyze"]
+    for name in names:
+        (stand_ins / name).write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    (stand_ins / "python3").write_text("#!/bin/sh\necho no venv >&2\nexit 3\n", encoding="utf-8")
+    for script in stand_ins.iterdir():
+        script.chmod(0o755)
+    demo_ran = tmp_path / ".venv" / "bin" / "wtg"
+    done = subprocess.run(
+        ["bash", str(tmp_path / ".ci" / "run")],
+        env={"PATH": f"{stand_ins}:/usr/bin:/bin", "HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 3, done.stderr
+    assert "the venv or its install failed (exit 3): no tests ran" in done.stderr
+    assert not demo_ran.exists()
+    assert "mktemp" not in done.stderr and "wtg: No such file" not in done.stderr
