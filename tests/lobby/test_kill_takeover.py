@@ -20,6 +20,8 @@ from tests import killpoints
 from tests.lobby.hall import Hall
 from tests.lobby.killedpolls import NEWCOMER, KilledPolls, addressed, newcomer_asked, taken_over
 from wtg.game.engine import open_game
+from wtg.game.takeovers import WAS, code_digest, taken_from
+from wtg.game.takeovers import taken_over as taken_over_record
 
 KILLS = 10
 
@@ -61,3 +63,27 @@ def test_a_takeover_poll_killed_at_any_write_is_finished_once_by_the_next(
         assert addressed(games) == expected, (at, cut.before)
     print(f"\n{whole.writes} writes, killed before {KILLS}: {outcomes}")
     assert outcomes.get("not given") and outcomes.get("given in game.yaml")
+
+
+def test_a_takeover_killed_after_game_yaml_knows_the_old_code_for_what_it_was(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    """Killed at each write after game.yaml gave the seat to the newcomer and before the
+    record was written: the finishing poll's record keeps the digest of the quitter's code
+    (``was``), as an uninterrupted takeover's does, so a mail with that code is still told
+    the seat was taken over. It kept none (game.yaml had the new code by then)."""
+    quitter_code = open_game(hall_root / "games" / "wok4-1").config.player(3).code
+    polls = KilledPolls(hall_root, tmp_path)
+    log = tmp_path / "writes.log"
+    polls.whole(log)
+    writes = log.read_text(encoding="utf-8").splitlines()
+    config = next(n for n, w in enumerate(writes, 1) if w.endswith("wok4-1/game.yaml"))
+    record = next(n for n, w in enumerate(writes, 1) if w.endswith("/takeovers.json"))
+    for at in killpoints.points_between(config + 1, record, 4):
+        polls.killed(at)
+        assert open_game(polls.games / "wok4-1").config.player(3).name == "Newcomer", at
+        polls.finish(killpoints.Run(True, at - 1, -9, "", "", ""))
+        game = open_game(polls.games / "wok4-1")
+        (entry,) = taken_over_record(game.store, 1)
+        assert entry.get(WAS) == code_digest(quitter_code), at
+        assert taken_from(game.store, 1, quitter_code) == 1

@@ -52,18 +52,25 @@ def can_take_over(game: Game[S], seat: int) -> str | None:
 
 
 def take_over(
-    game: Game[S], seat: int, name: str, address: str, moment: datetime, again: bool = False
+    game: Game[S],
+    seat: int,
+    name: str,
+    address: str,
+    moment: datetime,
+    again: bool = False,
+    was: str | None = None,
 ) -> PlayerEntry:
     """Give ``seat`` to a new player; returns his entry (with his new code). GameError when
     the seat cannot be taken over. ``again``: this takeover was begun before and may have
     been cut short (a poll killed, its mail read again): what was done stands (game.yaml
     already giving the seat to ``name`` at ``address`` keeps his code; a state that has the
-    seat taken over is not taken over twice) and the rest is done."""
+    seat taken over is not taken over twice) and the rest is done. ``was``: the digest of
+    the quitter's code (``code_digest``) as the caller noted it before it began, for the
+    record of a takeover begun again after game.yaml had the new code."""
     with game.store.lock():
         latest = game.latest_turn()
         done = taken_over(game.store, latest)  # a record edited by hand: refused, not lost
         held = game.config.player(seat)
-        was = code_digest(held.code)  # the quitter's code, unless game.yaml has the new
         if again and held.name == name and _same_address(held.email, address):
             entry = held  # game.yaml was written: the state perhaps, the record not
             state = game.state(latest)
@@ -76,6 +83,7 @@ def take_over(
                     f"seat {seat} of game {game.config.game} cannot be taken over: {why}"
                 )
             state = taken(game.ruleset, game.state(latest), seat, name)
+            was = code_digest(held.code)
             entry = PlayerEntry(seat, name, address, new_code())
             players = tuple(entry if p.id == seat else p for p in game.config.players)
             check_new_game(game.config.game, players)
@@ -87,7 +95,7 @@ def take_over(
         _write_over(folder, game.turn_files_again(latest, state))
         if not (again and _recorded(game.store, latest, seat, name)):
             done.append({"seat": seat, "name": name, "at": moment.isoformat()})
-            if entry is not held:  # the old code known (a takeover begun again: it is not)
+            if was is not None:  # unknown to a takeover begun again without the caller's
                 done[-1][WAS] = was
             write_atomic(folder / RECORD, dump_json(done))
     return entry

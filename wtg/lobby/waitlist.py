@@ -10,6 +10,7 @@ from wtg.core.errors import GameError
 from wtg.core.ruleset import SeatId
 from wtg.game.engine import Game
 from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, check_text
+from wtg.game.takeovers import code_digest
 from wtg.gm.takeover import take_over
 from wtg.lobby import confirm, people
 from wtg.lobby.answering import Desk
@@ -314,12 +315,21 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         if why is not None:
             _refuse_request(desk, command, found, why)
             return
-        old = game.config.player(seat).email
-        desk.note(command, old=old)
-    else:
-        old = str(begun["old"])
+        quitter = game.config.player(seat)
+        old, was = quitter.email, code_digest(quitter.code)
+        desk.note(command, old=old, was=was)
+    else:  # noted by a poll before this one (``was``: not by one older than the key)
+        old, was = str(begun["old"]), begun.get("was")
     try:
-        take_over(game, seat, name, desk.sender, desk.moment, again=begun is not None)
+        take_over(
+            game,
+            seat,
+            name,
+            desk.sender,
+            desk.moment,
+            again=begun is not None,
+            was=was if isinstance(was, str) else None,
+        )
     except GameError as error:
         desk.refuse(command, str(error))
         return
