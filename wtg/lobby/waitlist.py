@@ -303,6 +303,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         )
         return
     begun = desk.done(command)
+    was: str | None
     if begun is None:
         # what may have changed since the JOIN, checked before anything is written: a name
         # another newcomer took meanwhile would fail the book's transaction (and the poll)
@@ -319,7 +320,8 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         old, was = quitter.email, code_digest(quitter.code)
         desk.note(command, old=old, was=was)
     else:  # noted by a poll before this one (``was``: not by one older than the key)
-        old, was = str(begun["old"]), begun.get("was")
+        old, noted = str(begun["old"]), begun.get("was")
+        was = noted if isinstance(noted, str) else None
     try:
         take_over(
             game,
@@ -328,7 +330,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
             desk.sender,
             desk.moment,
             again=begun is not None,
-            was=was if isinstance(was, str) else None,
+            was=was,
         )
     except GameError as error:
         desk.refuse(command, str(error))
