@@ -30,6 +30,7 @@ from wtg.core.jsondata import JsonObject
 from wtg.core.ruleset import S
 from wtg.files import private
 from wtg.files.store import GameStore, write_atomic
+from wtg.game.configedit import with_players
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry, check_new_game, new_code
 from wtg.game.playersettings import PlayerSettings
@@ -87,9 +88,8 @@ def take_over(
             entry = PlayerEntry(seat, name, address, new_code())
             players = tuple(entry if p.id == seat else p for p in game.config.players)
             check_new_game(game.config.game, players)
-            config = game.config.with_players(players)
-            game.store.write_config(config.to_yaml())
-            game.config = config
+            game.store.write_config(with_players(game.store.config_text(), game.config, players))
+            game.config = game.config.with_players(players)
         PlayerSettings(game.store.root).forget(seat)  # the quitter's choices are not his
         folder = game.store.turn_dir(latest)
         _write_over(folder, game.turn_files_again(latest, state))
