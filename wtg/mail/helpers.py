@@ -95,9 +95,16 @@ class KeptJournal(Journal):
             self._ids.setdefault(message_id, key)
 
     def quarantined(
-        self, key: str, game: str | None, archive: str, reason: str, at: float, sender: str = ""
+        self,
+        key: str,
+        game: str | None,
+        archive: str,
+        reason: str,
+        at: float,
+        sender: str = "",
+        arrived: str = "",
     ) -> None:
-        self.notes.append(("quarantined", (key, game, archive, reason, at, sender)))
+        self.notes.append(("quarantined", (key, game, archive, reason, at, sender, arrived)))
 
     def held(
         self,

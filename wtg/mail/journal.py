@@ -121,9 +121,11 @@ _UNANSWERED_COLUMNS = (
 its list is bounded (``UNANSWERED_AN_ADDRESS``)."""
 _QUARANTINE_COLUMNS = (
     ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': not read)
+    ("arrived", "TEXT NOT NULL DEFAULT ''"),  # its arrival key (wtg.game.arrivalkey)
 )
 """The columns ``quarantine`` has beyond those of its first version: the address by which
-its list is bounded (``QUARANTINE_AN_ADDRESS``)."""
+its list is bounded (``QUARANTINE_AN_ADDRESS``), and when the mail arrived, which orders
+the mails of one poll (all quarantined at its moment, ``at``)."""
 _HELD_INDEXES = """
 CREATE INDEX IF NOT EXISTS held_by_sender ON held(sender, arrived, key);
 CREATE INDEX IF NOT EXISTS held_by_player ON held(player, arrived, key);
@@ -642,15 +644,30 @@ class Journal:
         return [str(k) for (k,) in self.db.execute("SELECT key FROM releases ORDER BY at, key")]
 
     def quarantined(
-        self, key: str, game: str | None, archive: str, reason: str, at: float, sender: str = ""
+        self,
+        key: str,
+        game: str | None,
+        archive: str,
+        reason: str,
+        at: float,
+        sender: str = "",
+        arrived: str = "",
     ) -> None:
         """A message whose handling failed, kept for the GM (``wtg status``), with its From's
         address (``sender``, '' when it was not read), by which the list is bounded
-        (``QUARANTINE_AN_ADDRESS``)."""
+        (``QUARANTINE_AN_ADDRESS``), and its arrival key (``arrived``)."""
         self.db.execute(
-            "INSERT OR REPLACE INTO quarantine (key, game, archive, reason, at, sender) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (key, game and printable(game), archive, printable(reason), at, sender.lower()),
+            "INSERT OR REPLACE INTO quarantine (key, game, archive, reason, at, sender, arrived) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                key,
+                game and printable(game),
+                archive,
+                printable(reason),
+                at,
+                sender.lower(),
+                arrived,
+            ),
         )
 
     # --- replies ----------------------------------------------------------------
@@ -793,7 +810,7 @@ class HeldArrival(Record):
 def held_arrivals(spool: Path) -> list[HeldArrival]:
     """The mails held for the GM with where each is kept and when it arrived (none without
     a journal, or with one too old to say); read only."""
-    rows = _query(spool, "SELECT key, archive, arrived FROM held ORDER BY at, key")
+    rows = _query(spool, "SELECT key, archive, arrived FROM held ORDER BY at, arrived, key")
     return [HeldArrival(str(k), str(a), str(t)) for k, a, t in rows or ()]
 
 
@@ -822,9 +839,13 @@ def releasing(spool: Path) -> list[str]:
 
 
 def _kept(spool: Path, table: str) -> list[Quarantined]:
+    """The mails of ``table`` (quarantine, held), oldest first: by when the poll took them,
+    then by when they arrived (a poll's mails share its moment), then by key."""
     columns = "key, game, archive, reason, at"
-    rows = _query(spool, f"SELECT {columns}, sender FROM {table} ORDER BY at, key")
-    if rows is None:  # a journal no poll of this version opened: no address kept
+    rows = _query(spool, f"SELECT {columns}, sender FROM {table} ORDER BY at, arrived, key")
+    if rows is None:  # a journal no poll of this version opened: no arrival kept
+        rows = _query(spool, f"SELECT {columns}, sender FROM {table} ORDER BY at, key")
+    if rows is None:  # nor an address
         rows = [
             (*row, "") for row in _rows(spool, f"SELECT {columns} FROM {table} ORDER BY at, key")
         ]
@@ -962,14 +983,15 @@ def set_aside(spool: Path, since: float) -> list[SetAside]:
     (``wtg orders``: ``Journal.aside_filed``), newest first (none without a journal); read
     only."""
     since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
-    query = (
-        "SELECT key, game, seat, why, archive, at FROM set_aside AS s "
-        f"WHERE at >= {since_text} AND NOT EXISTS (SELECT 1 FROM aside_filed AS f "
-        "WHERE f.key = s.key AND f.game = s.game) ORDER BY at DESC, key DESC"
+    taken = "SELECT s.key, game, seat, why, archive, at FROM set_aside AS s "
+    query = (  # a poll's mails share its moment (at): the newest arrived first among them
+        f"{taken}LEFT JOIN aside_arrived AS r ON r.key = s.key WHERE at >= {since_text} "
+        "AND NOT EXISTS (SELECT 1 FROM aside_filed AS f WHERE f.key = s.key AND "
+        "f.game = s.game) ORDER BY at DESC, r.order_key DESC, s.key DESC"
     )
     rows = _query(spool, query)
     if rows is None:  # a journal no poll of this version has opened: nothing filed in it
-        rows = _rows(spool, query.split(" AND NOT EXISTS")[0] + " ORDER BY at DESC, key DESC")
+        rows = _rows(spool, f"{taken}WHERE at >= {since_text} ORDER BY at DESC, s.key DESC")
     return [
         SetAside(str(k), printable(str(g)), printable(str(s)), printable(str(w)), str(a), float(t))
         for k, g, s, w, a, t in rows
@@ -979,10 +1001,16 @@ def set_aside(spool: Path, since: float) -> list[SetAside]:
 def set_aside_entries(spool: Path) -> list[SetAside]:
     """Every mail set aside the journal holds, filed by the GM or not, oldest first (none
     without a journal); read only."""
-    query = "SELECT key, game, seat, why, archive, at FROM set_aside ORDER BY at, key"
+    taken = "SELECT s.key, game, seat, why, archive, at FROM set_aside AS s "
+    rows = _query(
+        spool,
+        f"{taken}LEFT JOIN aside_arrived AS r ON r.key = s.key ORDER BY at, r.order_key, s.key",
+    )
+    if rows is None:  # a journal older than the arrivals kept
+        rows = _rows(spool, f"{taken}ORDER BY at, s.key")
     return [
         SetAside(str(k), printable(str(g)), printable(str(s)), printable(str(w)), str(a), float(t))
-        for k, g, s, w, a, t in _rows(spool, query)
+        for k, g, s, w, a, t in rows
     ]
 
 

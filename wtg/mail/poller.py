@@ -323,7 +323,8 @@ class Poller:
         archived = self._archive(message)
         sender = self._sender[1] if look and self._sender[0] == message.key else ""
         at = self.now.timestamp()
-        self.journal.quarantined(message.key, game, str(archived), reason, at, sender)
+        arrived = comparable(message.order_key)
+        self.journal.quarantined(message.key, game, str(archived), reason, at, sender, arrived)
         outcome = Outcome(Kind.QUARANTINED, reason, game)
         self.journal.handled(message.key, "", outcome.text())
         return outcome
