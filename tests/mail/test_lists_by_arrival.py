@@ -50,3 +50,21 @@ def test_mails_set_aside_by_one_poll_are_listed_as_they_arrived(tmp_path: Path) 
     journal.close()
     assert [m.key for m in set_aside(tmp_path, AT - 1)] == ["imap:7:11", "imap:7:10", "imap:7:9"]
     assert [m.key for m in set_aside_entries(tmp_path)] == ["imap:7:9", "imap:7:10", "imap:7:11"]
+
+
+def test_the_mails_not_answered_list_the_newest_arrived(tmp_path: Path) -> None:
+    """A poll handles its mails the newest first, so the moment each was handled runs
+    against their arrival: of a flood's mails not answered, the list kept the first
+    arrived and left out the newest."""
+    from wtg.mail.journal import UNANSWERED_AN_ADDRESS, unanswered, unanswered_not_listed
+
+    journal = Journal(tmp_path)
+    mails = UNANSWERED_AN_ADDRESS + 3
+    for uid in range(mails, 0, -1):  # handled the newest first, as a poll does
+        outcome = "not answered: reply limit: help (replies_per_hour)"
+        journal.handled(f"imap:7:{uid}", "", outcome, "x@example.org", arrived(uid))
+    journal.commit()
+    journal.close()
+    listed = unanswered(tmp_path, 0.0)
+    assert [m.key for m in listed] == [f"imap:7:{uid}" for uid in range(4, mails + 1)]
+    assert unanswered_not_listed(tmp_path, 0.0) == {"x@example.org": 3}

@@ -67,3 +67,17 @@ def test_the_digest_counts_those_not_listed(tmp_path: Path) -> None:
         "(`wtg --config F status --json`: not_answered_not_listed):"
     ) in digest
     assert f"  {FLOOD}: 10 not listed" in digest
+
+
+def test_the_20_listed_are_the_newest_arrived(tmp_path: Path) -> None:
+    """A poll handles its mails the newest first; the list ranked them by the moment each
+    was handled, so it kept the flood's first 20 and left out its newest 10."""
+    config = flooded(tmp_path)
+    listing = json.loads(wtg(config, "status", "--json"))
+    bodies = {}
+    for path in (tmp_path / "games" / ".mail").rglob("*"):
+        if path.is_file() and path.parent.name == "cur":
+            bodies["maildir:" + path.name.split(":")[0]] = path.read_text(encoding="utf-8")
+    listed = [bodies[entry["key"]] for entry in listing["not_answered"]]
+    flood = [int(body.split("hello ")[1].split()[0]) for body in listed if "hello " in body]
+    assert flood == list(range(10, 30))

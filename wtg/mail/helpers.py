@@ -89,8 +89,10 @@ class KeptJournal(Journal):
     def key_of_message_id(self, message_id: str) -> str | None:
         return self._ids.get(message_id) or super().key_of_message_id(message_id)
 
-    def handled(self, key: str, message_id: str, outcome: str, sender: str = "") -> None:
-        self.notes.append(("handled", (key, message_id, outcome, sender)))
+    def handled(
+        self, key: str, message_id: str, outcome: str, sender: str = "", arrived: str = ""
+    ) -> None:
+        self.notes.append(("handled", (key, message_id, outcome, sender, arrived)))
         if message_id:
             self._ids.setdefault(message_id, key)
 

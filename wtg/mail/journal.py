@@ -116,9 +116,12 @@ _HELD_COLUMNS = (
 """The columns ``held`` has beyond those of its first version, with their kinds."""
 _UNANSWERED_COLUMNS = (
     ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': none)
+    ("arrived", "TEXT NOT NULL DEFAULT ''"),  # its arrival key (wtg.game.arrivalkey)
 )
 """The columns ``unanswered`` has beyond those of its first version: the address by which
-its list is bounded (``UNANSWERED_AN_ADDRESS``)."""
+its list is bounded (``UNANSWERED_AN_ADDRESS``), and when the mail arrived, which orders
+the list (a poll handles its mails the newest first: the moment each was handled, ``at``,
+runs the other way; a record older than the column, '', sorts as the oldest)."""
 _QUARANTINE_COLUMNS = (
     ("sender", "TEXT NOT NULL DEFAULT ''"),  # the From's address, lower-cased ('': not read)
     ("arrived", "TEXT NOT NULL DEFAULT ''"),  # its arrival key (wtg.game.arrivalkey)
@@ -374,9 +377,12 @@ class Journal:
         ).fetchone()
         return None if row is None else str(row[0])
 
-    def handled(self, key: str, message_id: str, outcome: str, sender: str = "") -> None:
+    def handled(
+        self, key: str, message_id: str, outcome: str, sender: str = "", arrived: str = ""
+    ) -> None:
         """The mail ``key`` handled, with what was done (``outcome``); one not answered is
-        kept apart, with its From's address (``sender``), for the GM's list of them."""
+        kept apart, with its From's address (``sender``) and its arrival key (``arrived``),
+        for the GM's list of them."""
         at = time.time()
         outcome = printable(outcome)  # it may quote a mail: kept without control sequences
         self.db.execute(
@@ -387,8 +393,9 @@ class Journal:
         told = Outcome.from_text(outcome)
         if told.held_back or told.unheard:  # kept apart: the GM is told of them
             self.db.execute(
-                "INSERT OR REPLACE INTO unanswered (key, outcome, at, sender) VALUES (?, ?, ?, ?)",
-                (key, outcome, at, sender.lower()),
+                "INSERT OR REPLACE INTO unanswered (key, outcome, at, sender, arrived) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (key, outcome, at, sender.lower(), arrived),
             )
 
     def forget_quarantined(self, keys: Sequence[str] | None) -> int:
@@ -929,8 +936,8 @@ def _unanswered_ranked(since: float) -> str:
     address's, the newest first (``n``: 1 for the newest)."""
     since_text = f"{float(since):.6f}"  # a number: nothing of a mail's in the query
     return (
-        "SELECT key, outcome, at, sender, ROW_NUMBER() OVER (PARTITION BY sender "
-        f"ORDER BY at DESC, key DESC) AS n FROM unanswered WHERE at >= {since_text}"
+        "SELECT key, outcome, at, sender, arrived, ROW_NUMBER() OVER (PARTITION BY sender "
+        f"ORDER BY arrived DESC, at DESC, key DESC) AS n FROM unanswered WHERE at >= {since_text}"
     )
 
 
@@ -940,7 +947,7 @@ def unanswered(spool: Path, since: float) -> list[Unanswered]:
     ``UNANSWERED_AN_ADDRESS`` (``unanswered_not_listed`` counts the others); read only."""
     query = (
         f"SELECT key, outcome, at FROM ({_unanswered_ranked(since)}) "
-        f"WHERE sender = '' OR n <= {UNANSWERED_AN_ADDRESS} ORDER BY at, key"
+        f"WHERE sender = '' OR n <= {UNANSWERED_AN_ADDRESS} ORDER BY arrived, at, key"
     )
     rows = _query(spool, query)
     if rows is None:  # a journal no poll of this version opened: no address to bound by

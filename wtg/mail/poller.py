@@ -381,9 +381,10 @@ class Poller:
         if outcome.kind is Kind.HELD:
             self._held(message, msg, outcome.game, str(archived), detail)
         if outcome.kind is not Kind.LATER:
-            self.journal.handled(message.key, mark, outcome.text(), sender or "")
+            arrived = comparable(message.order_key)
+            self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived)
             if sender and may_go(outcome) and not self._a_player(sender):
-                day, arrived = day_of(message.received), comparable(message.order_key)
+                day = day_of(message.received)
                 self.journal.flooded(message.key, sender, day, arrived, str(archived))
         return outcome
 
