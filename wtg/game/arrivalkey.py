@@ -3,7 +3,8 @@
 The newest orders of a player win, by when they arrived: the IMAP server's INTERNALDATE,
 a Maildir file's time, or the clock when the GM files orders at the command line. The
 key is the UTC time to the microsecond, then what orders messages that arrived at the
-same moment (the server's UID, the file's name). Keys written by older versions
+same moment (the server's UID, the file's name); two mails of one IMAP mailbox are ordered
+by their UIDs alone (``is_newer``). Keys written by older versions
 (``2026-11-25T10:00:00Z`` from the command line, ``20261125100000|...`` from IMAP,
 20-digit nanoseconds from a Maildir) are read as the times they are, so an upgrade
 never makes a mail look older than it is.
@@ -60,6 +61,18 @@ def _current(key: str) -> str:
     return key
 
 
+_IMAP_PLACE = re.compile(r"\d{8}T\d{6}\.\d{6}Z\|(\d{12})\|(\d{12})")
+"""A key the IMAP inbox wrote: its time, then the mailbox's UIDVALIDITY and the mail's UID."""
+
+
 def is_newer(key: str, than: str) -> bool:
-    """Whether orders that arrived as ``key`` are newer than those of ``than``."""
-    return comparable(key) > comparable(than)
+    """Whether orders that arrived as ``key`` are newer than those of ``than``. Two mails of
+    one IMAP mailbox (the same UIDVALIDITY) are told apart by their UIDs, which the server
+    gives in the order it took the mails in, whatever its clock said: a clock set back (a
+    wrong time put right) made the later mail look the older, and its orders were refused
+    as older than those on file."""
+    mine, theirs = comparable(key), comparable(than)
+    place, other = _IMAP_PLACE.fullmatch(mine), _IMAP_PLACE.fullmatch(theirs)
+    if place and other and place[1] == other[1]:
+        return int(place[2]) > int(other[2])
+    return mine > theirs
