@@ -78,3 +78,22 @@ def test_uids_order_one_mailbox_and_time_orders_the_rest() -> None:
         arrival_key(eleven, f"{other}|{99:012d}"), arrival_key(noon, f"{mailbox}|{1:012d}")
     )
     assert is_newer(arrival_key(noon), arrival_key(eleven, f"{mailbox}|{11:012d}"))  # wtg orders
+
+
+def test_of_two_mails_in_one_poll_the_later_taken_is_filed(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    """The poll files the newest of a player's mails it finds together and only answers
+    the others: newest as the server took them, not as its clock said."""
+    config = write_config(tmp_path, imap, smtp)
+    game = create_game(tmp_path / "games" / "g1", "wok4", "small", PLAYERS, 5).typed(WOK4)
+    first = filled_aof(game, 1)
+    line = next(line for line in first.splitlines() if line.startswith("T1: ") and "_" not in line)
+    noon = datetime(2026, 12, 4, 12, 0, tzinfo=timezone.utc)
+    imap.append(GM_ADDRESS, orders(first, 1), msg_time=noon)
+    second = first.replace(line, line[: line.rindex(" ")] + " 4")
+    imap.append(GM_ADDRESS, orders(second, 2), msg_time=noon.replace(hour=11))
+    assert wtg(config, "poll").stdout.startswith("filed 1, rejected 0, quarantined 0, ignored 1")
+    (path,) = game.store.pending_orders(1).values()
+    filed = load_yaml(path.read_text(encoding="utf-8"))
+    assert [t["amount"] for t in filed["transform"]] == [4]

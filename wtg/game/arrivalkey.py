@@ -76,3 +76,11 @@ def is_newer(key: str, than: str) -> bool:
     if place and other and place[1] == other[1]:
         return int(place[2]) > int(other[2])
     return mine > theirs
+
+
+def arrival_order(key: str) -> tuple[str, str]:
+    """A sort key of arrival keys that orders mails as ``is_newer`` does: those of one IMAP
+    mailbox by their UIDs, any others by their times."""
+    current = comparable(key)
+    place = _IMAP_PLACE.fullmatch(current)
+    return (place[1], place[2]) if place else ("", current)

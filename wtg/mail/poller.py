@@ -27,7 +27,7 @@ from wtg.core.errors import MailError
 from wtg.files import private
 from wtg.files.diskflush import flush
 from wtg.files.store import FormatRefused, GameLocked
-from wtg.game.arrivalkey import comparable
+from wtg.game.arrivalkey import arrival_order, comparable
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.host.pollhealth import record_poll
@@ -129,7 +129,7 @@ class Poller:
                 known = self.journal.outcomes([message.key for message in batch])
                 # newest first: when one player sent several mails, the newest is filed and
                 # the older ones are only answered (the server's order decides, not ours)
-                ordered = sorted(batch, key=lambda m: comparable(m.order_key), reverse=True)
+                ordered = sorted(batch, key=lambda m: arrival_order(m.order_key), reverse=True)
                 handled = self._handle_all([m for m in ordered if m.key not in known])
                 batch_events: list[tuple[str, MailEvent]] = []
                 for message in ordered:
