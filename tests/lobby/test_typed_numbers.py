@@ -90,3 +90,30 @@ def test_the_latest_report_asked_for_by_the_word(tmp_path: Path) -> None:
     answer = _sent(hall, "REPORT wok4-1 last")
     assert "REPORT wok4-1 last: not done" in answer, answer
     assert "has turns 0 to 0: write REPORT wok4-1 <turn> with one of them" in _words(answer), answer
+
+
+@pytest.mark.parametrize(
+    ("command", "reason"),
+    [
+        ("ABSENCE wok4-1 2 ³", "'³' is neither a turn number nor a day written YYYY-MM-DD"),
+        ("ABSENCE wok4-1 ² 3", "'²' is neither a turn number nor a day written YYYY-MM-DD"),
+        (
+            "ABSENCE wok4-1 2 99999999999999999999",
+            "'99999999999999999999' is neither a turn number nor a day",
+        ),
+        (
+            "ABSENCE wok4-1 2 2026-12-24",
+            "give two turn numbers (ABSENCE wok4-1 5 7) or two days",
+        ),
+    ],
+)
+def test_an_absence_refused_names_the_word_it_could_not_read(
+    tmp_path: Path, command: str, reason: str
+) -> None:
+    """The refusal said "'2' is neither a turn number nor a day" of the turn number that
+    was right, beside a word that was not, or a day."""
+    hall = Hall(tmp_path)
+    ann_and_bob(hall)
+    answer = _words(_sent(hall, command))
+    assert reason in answer, answer
+    assert "'2' is" not in answer, answer

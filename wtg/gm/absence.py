@@ -63,7 +63,15 @@ def _turns(game: Game, first: str, last: str) -> list[int]:
     if low_typed is not None and high_typed is not None:
         low, high = low_typed, high_typed
     else:
-        low, high = _turns_of_days(game, _day(first), _day(last), coming)
+        days = [
+            _day(word) for word, typed in ((first, low_typed), (last, high_typed)) if typed is None
+        ]
+        if len(days) < 2:  # a turn beside a day: the turn is no word to refuse
+            raise AbsenceRefused(
+                f"give two turn numbers (ABSENCE {game.config.game} 5 7) or two days "
+                "written YYYY-MM-DD, not one of each"
+            )
+        low, high = _turns_of_days(game, days[0], days[1], coming)
     if low < coming:
         raise AbsenceRefused(f"turn {low} has run: the coming turn is {coming}")
     if high < low or high - coming >= MOST_AHEAD:

@@ -7,14 +7,21 @@ Groups for "Beginner" (0-2 games finished, none won) or "Advanced" (3+ games fin
 
 from __future__ import annotations
 
+import email.utils
 import sqlite3
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 
 from wtg.core.record import Record
-from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, check_player, check_text
+from wtg.game.gameconfig import (
+    NAME_MAX_LENGTH,
+    ConfigError,
+    PlayerEntry,
+    check_player,
+    check_text,
+)
 from wtg.host.results import Entry, Finished
 from wtg.lobby.database import FILE, FOLDER, Book, same, stamp
 from wtg.lobby.posing import posing, reads_as
@@ -77,11 +84,18 @@ def person(book: Book, ident: int) -> Person:
     return Person(ident, str(row["name"]), addresses, finished, results.count(WON))
 
 
-def name_problem(book: Book, name: str, address: str, host: str = "") -> str | None:
+def name_problem(
+    book: Book,
+    name: str,
+    address: str,
+    host: str = "",
+    seats: Iterable[tuple[str, PlayerEntry]] = (),
+) -> str | None:
     """Why ``address`` may not play as ``name``, or None: a name with a control character
     or too long, another person's name, or not the name this person already plays as; for
     a newcomer, a name that would pass for another (``wtg.lobby.posing``; ``host``: the
-    host's From)."""
+    host's From), or the name of a seat of ``seats`` (each with its game's name: the games
+    here, whose players the book may not know) played from another address."""
     try:
         check_text("the name", name, NAME_MAX_LENGTH)
     except ConfigError as error:
@@ -110,6 +124,29 @@ def name_problem(book: Book, name: str, address: str, host: str = "") -> str | N
             f"the name {name} reads as {twin}, another player's name, in the letters a mail "
             "shows: choose another with AS <name>"
         )
+    seated = seat_named(name, address, seats) if mine is None else None
+    if seated is not None:
+        game, entry = seated
+        return (
+            f"the name {name} is player {entry.id}'s in game {game}, from another address: "
+            f"choose another with AS <name> (or JOIN from the address you play {game} from)"
+        )
+    return None
+
+
+def seat_named(
+    name: str, address: str, seats: Iterable[tuple[str, PlayerEntry]]
+) -> tuple[str, PlayerEntry] | None:
+    """The seat of ``seats`` (with its game's name) that plays under ``name``, or a name
+    that reads as it, from an address other than ``address``; None when there is none. A
+    game the GM made (`wtg new-game`) names players the book does not know: a stranger
+    who took one's name would pass for him, and the player himself would be refused it."""
+    wanted, read = same(name), reads_as(name)
+    for game, entry in seats:
+        if email.utils.parseaddr(entry.email)[1].lower() == address.lower():
+            continue
+        if same(entry.name) == wanted or reads_as(entry.name) == read:
+            return game, entry
     return None
 
 

@@ -8,7 +8,8 @@ host writes it after a name (``Ann (player 2)`` writing as player 1 reads, in ``
 header, and a reply quoting it as an order mail), an order or a setting line from one of its
 words on (``Zed T1: 01 1 50``, ``Map: off``: a line wrapped there, or pasted, gives the
 order), or an address (the host never shows a player's
-address: a name that looks like one passes for another's, or for his own given away), or
+address: a name that looks like one passes for another's, or for his own given away), or a
+robot's as the rules name them (``Robot 3`` in WISK beside the robot of seat 3), or
 one with a code point Unicode does not define (category Cn: an unassigned one of the ranges
 kept for characters that show as nothing, U+E0080 or U+2065, reads ``Ann`` and it as Ann; a
 noncharacter, U+FFFF, shows as nothing or as a box). Such a name is refused to a newcomer
@@ -42,6 +43,9 @@ joiner, the variation selectors, the Hangul fillers, ...; and the blank Braille 
 ``Ann`` with one of them after it is another name than Ann's, and reads as hers."""
 _NUMBERED = re.compile(r"\(\s*(?:player[ \t]*)?#?\s*\d+\s*\)|#\s*\d", re.IGNORECASE)
 _ADDRESS_LIKE = re.compile(r"[^\s@]@[^\s@]+\.[^\s@]")
+_ROBOT_LIKE = re.compile(r"robot ?\d+|robo ?\d+|bot (?:red|green|yellow|blue)")
+"""The names the rules give their robots, as ``same`` writes a name: WISK's ``Robot 3``
+(its seat), a Duel's or Trinity's ``Robo1``, Tactics' ``Bot Red`` (its colour)."""
 
 
 def posing(name: str, host: str = "") -> str | None:
@@ -95,6 +99,11 @@ def posing(name: str, host: str = "") -> str | None:
         return (
             f"the name {name} looks like an e-mail address, which the host never shows: "
             "choose another with AS <name>"
+        )
+    if _ROBOT_LIKE.fullmatch(same(name)):
+        return (
+            f"the name {name} reads as the name the host gives a robot (Robot 3, Robo1, Bot "
+            "Red), and would pass for one beside it: choose another with AS <name>"
         )
     display = email.utils.parseaddr(host)[0]
     exact = same(name) in {same(word) for word in (*HOST_NAMES, display) if word}

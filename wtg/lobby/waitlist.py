@@ -9,7 +9,7 @@ from wtg.core.counting import counted
 from wtg.core.errors import GameError
 from wtg.core.ruleset import SeatId
 from wtg.game.engine import Game
-from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, check_text
+from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, PlayerEntry, check_text
 from wtg.game.takeovers import code_digest
 from wtg.gm.takeover import take_over
 from wtg.lobby import confirm, people
@@ -80,20 +80,22 @@ def join(desk: Desk, command: Command) -> None:
     name = name or (
         mine.name if mine is not None else default_name(desk.display_name, desk.sender, desk.host)
     )
-    problem = people.player_problem(name, desk.sender) or people.name_problem(
-        desk.book, name, desk.sender, desk.host
-    )
-    if problem is not None:
-        desk.refuse(command, problem)
-        return
     game = desk.games().get(words[0].lower())
     variant = words[1] if len(words) > 1 else None
     taking, other = lists_for(desk.book, words[0], variant, mine)
     # a game named as a ruleset (`wtg new-game wok4`) takes the JOIN only for a seat it
     # offers: the ruleset's open lists are not hidden behind it
     offers = game is not None and offered_seat(desk.book, game.config.game) is not None
-    if game is not None and (offers or not (taking or other)):
-        _ask_takeover(desk, command, game, name)
+    takeover = game if game is not None and (offers or not (taking or other)) else None
+    # a takeover's own game is checked by _name_taken (the quitter's seat's name is his)
+    problem = people.player_problem(name, desk.sender) or people.name_problem(
+        desk.book, name, desk.sender, desk.host, _seats(desk, but=takeover)
+    )
+    if problem is not None:
+        desk.refuse(command, problem)
+        return
+    if takeover is not None:
+        _ask_takeover(desk, command, takeover, name)
         return
     if not taking:
         desk.refuse(command, _no_list(words[0], variant, other, mine, all_lists(desk.book)))
@@ -181,6 +183,18 @@ def _name_taken(game: Game, seat: int, name: str) -> str | None:
     return None
 
 
+def _seats(desk: Desk, but: Game | None = None) -> list[tuple[str, PlayerEntry]]:
+    """The seats of the games here that a newcomer's name may not pass for (each with its
+    game's name), but those of ``but``."""
+    return [
+        (game.config.game, entry)
+        for game in desk.games().values()
+        if but is None or game.store.root != but.store.root
+        for entry in game.config.players
+        if entry.email
+    ]
+
+
 def _second_seat(game: str, held: int) -> str:
     return (
         f"you play seat {held} of game {game} already (from this address or another of "
@@ -233,7 +247,7 @@ def confirm_request(desk: Desk, command: Command) -> None:
 def _confirm_join(desk: Desk, command: Command, found: confirm.Pending) -> None:
     name = found.name or ""
     problem = people.player_problem(name, desk.sender) or people.name_problem(
-        desk.book, name, desk.sender, desk.host
+        desk.book, name, desk.sender, desk.host, _seats(desk)
     )
     with desk.book.write() as db:
         # the list read inside the transaction: a `wtg close-list` is before it or after
@@ -311,7 +325,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         why = (
             (_second_seat(game.config.game, held) if held is not None else None)
             or _name_taken(game, seat, name)
-            or people.name_problem(desk.book, name, desk.sender, desk.host)
+            or people.name_problem(desk.book, name, desk.sender, desk.host, _seats(desk, game))
         )
         if why is not None:
             _refuse_request(desk, command, found, why)

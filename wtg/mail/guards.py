@@ -52,16 +52,18 @@ def auto_reply_reason(msg: Message | Headers, our_loop_id: str) -> str | None:
 
 def sender_address(msg: Message | Headers) -> str | None:
     """The lower-cased address to reply to: the From's, or the Reply-To's when it is usable
-    and in the From's domain (the same, or one above or below it); None without a usable
-    From. The GM's server checks the From's domain (DMARC: ``wtg.mail.senderauth``), no one
-    checks a Reply-To: one to another domain would have the host answer a third party."""
+    and of the From's mailbox name in the From's domain (the same, or one above or below
+    it); None without a usable From. The GM's server checks the From's domain (DMARC:
+    ``wtg.mail.senderauth``), no one checks a Reply-To: one to another domain, or to another
+    mailbox of a provider's domain that anyone may have an account of (gmail.com), would
+    have the host answer a third party."""
     headers = _grouped(msg)
     sender = next(filter(None, map(_first_address, _values(headers, "From"))), None)
     if sender is None:
         return None
     for value in _values(headers, "Reply-To"):
         address = _first_address(value)
-        if address is not None and _kin(_domain(address), _domain(sender)):
+        if address is not None and _same_mailbox(address, sender):
             return address
     return sender
 
@@ -223,6 +225,14 @@ def _first_address(value: str) -> str | None:
 
 def _domain(address: str) -> str:
     return address.rpartition("@")[2].rstrip(".")
+
+
+def _same_mailbox(one: str, other: str) -> bool:
+    """Whether two addresses have one mailbox name (their local part, without case) in
+    domains that are one, or one below the other."""
+    return one.rpartition("@")[0].lower() == other.rpartition("@")[0].lower() and _kin(
+        _domain(one), _domain(other)
+    )
 
 
 def _kin(one: str, other: str) -> bool:

@@ -184,8 +184,15 @@ def test_an_auto_reply_subject_alone_is_not_enough() -> None:
 
 
 def test_sender_is_reply_to_when_present() -> None:
+    msg = received(("Reply-To", "Cid at Home <Cid@Home.Example.ORG>"))
+    assert sender_address(msg) == "cid@home.example.org"
+
+
+def test_a_reply_to_of_another_mailbox_name_falls_back_to_from() -> None:
+    """Anyone may have a mailbox of the From's domain (a provider's): a Reply-To of another
+    name there is no one's word that the sender reads it."""
     msg = received(("Reply-To", "Cid at Home <Cid.Home@Example.ORG>"))
-    assert sender_address(msg) == "cid.home@example.org"
+    assert sender_address(msg) == "cid@example.org"
 
 
 def test_sender_is_from_without_reply_to() -> None:
@@ -236,10 +243,10 @@ def test_oversized() -> None:
 def test_the_headers_grouped_once_serve_the_checks_and_the_sender() -> None:
     """The poll groups a mail's headers once (``raw_headers``) for the robot checks and the
     reply address both: each reads the same from them as from the mail."""
-    plain = received(("Reply-To", "Cid at Home <Cid.Home@Example.ORG>"))
+    plain = received(("Reply-To", "Cid at Home <Cid@Home.Example.ORG>"))
     bulk = received(("Precedence", "bulk"))
     assert auto_reply_reason(raw_headers(plain), LOOP) is None
-    assert sender_address(raw_headers(plain)) == "cid.home@example.org"
+    assert sender_address(raw_headers(plain)) == "cid@home.example.org"
     assert auto_reply_reason(raw_headers(bulk), LOOP) == "Precedence: bulk"
     assert sender_address(raw_headers(bulk)) == "cid@example.org"
     for msg in (plain, bulk):
