@@ -160,9 +160,16 @@ class Answers:
 
     # --- orders ------------------------------------------------------------------
     def orders(
-        self, message: Incoming, sender: str | None, texts: Sequence[str], message_id: str
+        self,
+        message: Incoming,
+        sender: str | None,
+        texts: Sequence[str],
+        message_id: str,
+        unread: Sequence[str] = (),
     ) -> Outcome:
-        """File the orders of a mail's forms, game by game, and answer each form."""
+        """File the orders of a mail's forms, game by game, and answer each form; a form
+        that gave no orders says the attachments that were not read (``unread``: the
+        filled form sent as a document beside the blank one quoted)."""
         beside = commands_beside_a_form(texts)  # named in every answer: never carried out
         named, games = self._games_of(texts)
         if named and not games:
@@ -189,6 +196,8 @@ class Answers:
             for result in results:
                 if beside and isinstance(result, (Submission, Unchanged)):
                     result.notes.append(_not_carried_out(beside))
+                if unread and isinstance(result, Unchanged):
+                    result.notes.append(unread_note(unread))
                 outcomes.append(
                     self._answer(message, sender, game, result, message_id, len(outcomes), beside)
                 )
@@ -429,10 +438,18 @@ class Answers:
         return kept[1].get(SideId(side)) or PublicSide(id=SideId(side), name="", status="")
 
     # --- help, rejections, notices -------------------------------------------------
-    def help(self, message: Incoming, sender: str | None, message_id: str | None = None) -> Outcome:
+    def help(
+        self,
+        message: Incoming,
+        sender: str | None,
+        message_id: str | None = None,
+        unread: Sequence[str] = (),
+    ) -> Outcome:
         """A player's mail without a form: the forms of the games where orders are due, and
         for the others why none are (a stranger gets nothing); in the thread of the mail
-        (``message_id``), its subject naming the game when the player has one."""
+        (``message_id``), its subject naming the game when the player has one; the
+        attachments of it that were not read named (``unread``: a form saved as a document
+        or zipped is not read)."""
         mine = self.registry.seats_of(sender)
         if not mine:
             return rejected("no order form, and not from a player")
@@ -444,7 +461,14 @@ class Answers:
             if owed and (line := _on_file(g, SeatId(e.id))) is not None
         ]
         idle = [_not_due(g) for (g, _), owed in zip(mine, due, strict=True) if not owed]
-        body = compose.render("help", name=mine[0][1].name, forms=forms, on_file=on_file, idle=idle)
+        body = compose.render(
+            "help",
+            name=mine[0][1].name,
+            forms=forms,
+            on_file=on_file,
+            idle=idle,
+            unread=unread_note(unread) if unread else "",
+        )
         games = sorted({g.config.game for g, _ in mine})
         subject = f"[{games[0]}] {NO_FORM}" if len(games) == 1 else NO_FORM.capitalize()
         held = self._queue(
@@ -742,6 +766,19 @@ def _not_due(game: Game) -> str:
     if not names:
         return f"game {game.config.game}, turn {turn}: a robot is to move"
     return f"game {game.config.game}, turn {turn}: the turn waits for {', '.join(names)}"
+
+
+def unread_note(unread: Sequence[str]) -> str:
+    """What a player is told of his mail's attachments that were not read (``unread``: a
+    form saved as a document, zipped, photographed), one sentence."""
+    if len(unread) == 1:
+        said = f"Its attachment {unread[0]} was not read"
+    else:
+        said = f"Its attachments {', '.join(unread)} were not read"
+    return (
+        f"{said}: the form is read only as text, in the mail itself or attached as a .txt "
+        "file, not from a document, a PDF, a picture or a zip."
+    )
 
 
 def _not_carried_out(commands: Sequence[str]) -> str:

@@ -27,6 +27,7 @@ from typing import Any
 
 from wtg.aof.mailtext import BEGIN_MARKER, has_marker, header_keys, mail_lines
 from wtg.core.counting import counted
+from wtg.core.printable import printable
 
 _TOO_DEEP = "parts nested too deep were skipped"
 DEFAULT_MARKERS = (BEGIN_MARKER,)
@@ -38,6 +39,10 @@ FALLBACK_CHARSETS = ("utf-8", "cp1252", "latin-1")
 PARAMS_MAX = 4000
 """Characters of a part's Content-Type or Content-Disposition whose parameters are read
 (``_Part``); a client's, a long file name's in RFC 2231's form among them, is far shorter."""
+UNREAD_NAMED = 5
+"""Attachments not read that a mail's ``Extracted.unread`` names (its help says them)."""
+NAME_MAX = 80
+"""Characters of an attachment's file name kept in what is said of it."""
 MAX_NESTING = 12
 """Parts within parts (a forwarded message counts two: itself and its own tree). A
 reply forwarded three times with its attachments nests about nine deep."""
@@ -88,6 +93,10 @@ class Extracted:
     texts: tuple[str, ...] = ()
     """Every part that holds a form, the body's first, then attachments, then HTML: a
     reply may quote the blank form in its body and carry the filled one attached."""
+    unread: tuple[str, ...] = ()
+    """The attachments no text was read from (a form saved as a document, a zip, a
+    picture): each one's file name, or its type when it has none; at most
+    ``UNREAD_NAMED``."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +111,7 @@ class _Candidate:
 class _Walk:
     candidates: list[_Candidate] = field(default_factory=list)
     troubles: list[str] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
 
 
 def extract_from_message(message: Message, markers: Sequence[str] = DEFAULT_MARKERS) -> Extracted:
@@ -275,10 +285,10 @@ def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
     found = [item for item in ranked if item[0] < 0]
     if not found:
         looked = f"{counted(len(walk.candidates), 'text part')} looked at, none holds an AOF"
-        return Extracted(None, NOT_FOUND, (looked, *walk.troubles))
+        return Extracted(None, NOT_FOUND, (looked, *walk.troubles), unread=tuple(walk.unread))
     best = min(found, key=lambda item: item[:3])[3]
     texts = tuple(item[3].text for item in sorted(found, key=lambda item: item[1:3]))
-    return Extracted(best.text, best.source, best.notes, texts)
+    return Extracted(best.text, best.source, best.notes, texts, tuple(walk.unread))
 
 
 def _strength(text: str, markers: Sequence[str]) -> int:
@@ -322,6 +332,8 @@ def _visit_part(part: Message, ctype: str, depth: int, where: str, walk: _Walk) 
         candidate = _candidate(part, ctype, where)
         if candidate is not None:
             walk.candidates.append(candidate)
+        elif _attached(part) and len(walk.unread) < UNREAD_NAMED:
+            walk.unread.append(_file_name(part.get_filename()) or ctype)
 
 
 def _candidate(part: Message, ctype: str, where: str) -> _Candidate | None:
@@ -343,10 +355,22 @@ def _candidate(part: Message, ctype: str, where: str) -> _Candidate | None:
     return _Candidate(text, source + where, _KINDS[kind], notes)
 
 
+def _attached(part: Message) -> bool:
+    """Whether a part is an attachment: it has a file name, or says it is one."""
+    return bool(part.get_filename()) or part.get_content_disposition() == "attachment"
+
+
+def _file_name(filename: str | None) -> str:
+    """The file name as the email package reads it (RFC 2231 decoded in the charset the
+    mail names): one line, no lone surrogate, at most ``NAME_MAX`` characters."""
+    if not filename:
+        return ""
+    name = printable(_SURROGATES.sub("\ufffd", " ".join(filename.split())))
+    return name if len(name) <= NAME_MAX else name[: NAME_MAX - 3] + "..."
+
+
 def _classify(disposition: str | None, ctype: str, filename: str | None) -> tuple[str | None, str]:
-    # the file name as the email package reads it (RFC 2231 decoded in the charset the mail
-    # names): one line, no lone surrogate
-    name = _SURROGATES.sub("\ufffd", " ".join(filename.split())) if filename else ""
+    name = _file_name(filename)
     attached = bool(name) or disposition == "attachment"
     if ctype == "text/html":
         return "html", f"text/html attachment {name}".rstrip() if attached else "text/html body"

@@ -448,9 +448,11 @@ class Poller:
             texts = extracted.texts if extracted.text is not None else ()
             return self._unanswered(message, sender, texts, message_id, forged)
         if extracted.text is None:
-            return self._without_form(message, msg, sender, message_id)
+            return self._without_form(message, msg, sender, message_id, extracted.unread)
         try:
-            return self.answers.orders(message, sender, extracted.texts, message_id)
+            return self.answers.orders(
+                message, sender, extracted.texts, message_id, extracted.unread
+            )
         except GameLocked as exc:
             return later(exc)
 
@@ -524,17 +526,23 @@ class Poller:
         return unheard(outcome, forged)
 
     def _without_form(
-        self, message: Incoming, msg: Message, sender: str | None, message_id: str
+        self,
+        message: Incoming,
+        msg: Message,
+        sender: str | None,
+        message_id: str,
+        unread: Sequence[str] = (),
     ) -> Outcome:
         """A mail without an order form: commands to the host (``wtg.mail.commands``: LIST,
-        JOIN, REPORT, ...), else the help it always got."""
+        JOIN, REPORT, ...), else the help it always got, naming the attachments it has that
+        were not read (``unread``: a form sent as a document)."""
         try:
             commanded = self.commands.handle(message, msg, sender, message_id)
         except GameLocked as exc:
             return later(exc)
-        return (
-            commanded if commanded is not None else self.answers.help(message, sender, message_id)
-        )
+        if commanded is not None:
+            return commanded
+        return self.answers.help(message, sender, message_id, unread)
 
     def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""

@@ -1,0 +1,87 @@
+"""A player who saves his filled form as a Word document (or zips it, or sends a photo of
+it) and attaches it was told only that his mail "holds no order form": he could not tell
+that the attachment was never opened, and sent it again. The help names the attachments
+that were not read and says how the form is read: as text, in the mail or a .txt file.
+The mails are shaped as Thunderbird sends an attachment (multipart/mixed: the text, then
+the file with its name, base64)."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from pathlib import Path
+
+from tests.mail.loop import GM, World
+from tests.mail.test_poll_maildir import body_of
+from wtg.mail.extract import UNREAD_NAMED, extract_from_message
+
+DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+def attaching(world: World, *files: tuple[str, str, str]) -> None:
+    """Player 2's mail with a line of text and ``files`` (name, main type, sub type)."""
+    msg = EmailMessage()
+    msg["From"] = "Player 2 <p2@players.example>"
+    msg["To"] = GM
+    msg["Subject"] = "my orders"
+    msg["Message-ID"] = "<attached@players.example>"
+    msg.set_content("Here are my orders for this turn.\n")
+    for name, main, sub in files:
+        msg.add_attachment(b"PK\x03\x04 not text" * 20, maintype=main, subtype=sub, filename=name)
+    world.inbox.add(msg)
+
+
+def test_the_help_names_the_attachment_that_was_not_read(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    main, sub = DOCX.split("/")
+    attaching(world, ("orders turn 1.docx", main, sub), ("orders.zip", "application", "zip"))
+    world.poll()
+    (help_mail,) = [raw for ident, raw in world.outbox().items() if ident.startswith("help-")]
+    text = " ".join(body_of(help_mail).split())
+    assert (
+        "Its attachments orders turn 1.docx, orders.zip were not read: the form is read only "
+        "as text, in the mail itself or attached as a .txt file, not from a document, a PDF, "
+        "a picture or a zip."
+    ) in text
+    assert "PLAYER: 2 CODE: CODE0002" in text  # the blank form, as before
+
+
+def test_a_mail_without_attachments_is_helped_as_before(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    world.mail("How do I play?", sender="Player 2 <p2@players.example>")
+    world.poll()
+    (help_mail,) = [raw for ident, raw in world.outbox().items() if ident.startswith("help-")]
+    assert "not read" not in body_of(help_mail)
+
+
+def test_the_unread_are_named_cleaned_and_bounded() -> None:
+    msg = EmailMessage()
+    msg.set_content("see attached")
+    msg.add_attachment(b"\x89PNG", maintype="image", subtype="png", filename="photo\x1b[2J.png")
+    msg.add_attachment(b"%PDF", maintype="application", subtype="pdf")  # no name: its type
+    msg.add_attachment("GAME: g1\n", subtype="plain", filename="form.txt")  # read: not named
+    for n in range(10):
+        msg.add_attachment(b"x", maintype="application", subtype="zip", filename=f"{n}.zip")
+    unread = extract_from_message(msg).unread
+    assert unread[:3] == ("photo.png", "application/pdf", "0.zip")
+    assert len(unread) == UNREAD_NAMED
+
+
+def test_a_blank_form_quoted_beside_the_document_says_it_was_not_read(tmp_path: Path) -> None:
+    """The usual shape: a reply to the report, which quotes its blank form, with the form
+    filled in a document attached. The quoted form gives no orders; the answer says so,
+    and that the document was not read."""
+    world = World(tmp_path)
+    msg = EmailMessage()
+    msg["From"] = "p1@players.example"
+    msg["To"] = GM
+    msg["Subject"] = "Re: [g1] report of turn 0"
+    msg["Message-ID"] = "<quoted@players.example>"
+    quoted = "".join(f"> {line}\n" for line in world.aof(1).splitlines())
+    msg.set_content(f"My orders are in the attached file.\n\n{quoted}")
+    msg.add_attachment(b"{\\rtf1 ...}", maintype="application", subtype="rtf", filename="t1.rtf")
+    world.inbox.add(msg)
+    world.poll()
+    (answer,) = world.outbox().values()
+    text = " ".join(body_of(answer).split())
+    assert "You have no orders on file for turn 1 yet." in text
+    assert "Its attachment t1.rtf was not read: the form is read only as text" in text
