@@ -88,3 +88,22 @@ def test_a_record_without_was_still_loads(tmp_path: Path) -> None:
     path.write_text(json.dumps(entries), encoding="utf-8")
     with pytest.raises(StoreError, match="is not a list of takeovers"):
         taken_over(game.store, 1)
+
+
+def test_an_earlier_report_sent_to_the_newcomer_hides_the_quitters_code(tmp_path: Path) -> None:
+    """REPORT of a turn before the takeover gives the newcomer the seat's report as it was,
+    its form's header with the quitter's code in it: dead in this game, but a code the GM
+    may have given the same player in another. Starred out; the newcomer's own stays."""
+    hall = Hall(tmp_path)
+    old, _ = taken(hall)
+    newcomer = hall.game("wok4-1").config.player(4)
+    hall.mail(newcomer.email, f"REPORT wok4-1 0\nCODE {newcomer.code}\n")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(newcomer.email)
+    assert "turn 0 report" in answer.subject
+    assert old not in answer.words and old.lower() not in answer.words.lower()
+    assert f"CODE: {'*' * len(old)}" in answer.words
+    hall.mail(newcomer.email, f"REPORT wok4-1\nCODE {newcomer.code}\n")
+    hall.poll(hours=1)
+    (latest,) = hall.new_mails(newcomer.email)
+    assert f"CODE: {newcomer.code}" in latest.words
