@@ -204,6 +204,44 @@ def section_titles(text: str) -> list[str]:
     return [title.split(":")[0] for title in follow if title != RULESET.form.end]
 
 
+def test_the_rest_of_the_starting_armies_placed_short_is_said_as_in_play() -> None:
+    """Ruling 20 in the initial assignment's one AOF (``--assignment semi``): a line asking
+    for more starting armies than are left was confirmed as ok, and the forecast said
+    "Would not run: place 20 on 41" beside "+11 on Western Australia (41)". The line gets
+    the note of what it places, and the forecast shows it placed, as in play."""
+    state = new_game(3, assignment="semi")
+    mine = state.territories_of(1)
+    assert state.player(1).to_place == 21
+    lines = [
+        {"territory": mine[0], "armies": 10},
+        {"territory": mine[1], "armies": 20},
+        {"territory": mine[2], "armies": 1},
+    ]
+    assert verdicts(state, place=lines) == [
+        (True, ""),
+        (
+            True,
+            f"note: only 11 armies are left to place on territory {mine[1]} when this line"
+            " runs (you have 21 starting armies to place; your earlier place lines take"
+            " theirs first): it places 11, not 20",
+        ),
+        (
+            True,
+            f"note: no armies are left to place on territory {mine[2]} when this line runs"
+            " (you have 21 starting armies to place; your earlier place lines take theirs"
+            " first): it places none",
+        ),
+    ]
+    forecast: dict[str, Any] = RULESET.forecast(state, {"player": 1, "turn": 1, "place": lines}, 1)
+    second = state.board.site(mine[1]).name
+    assert forecast["lines"][1] == (
+        f"+11 on {second} ({mine[1]}) (20 ordered; no more were left to place)"
+    )
+    assert [(s["order"], s["reason"]) for s in forecast["skipped"]] == [
+        (f"place 1 on {mine[2]}", "only 0 armies were left to place")
+    ]
+
+
 def test_the_initial_assignment_forms_hold_only_placements() -> None:
     """ "the initial assignment takes only placements": its forms leave trades, attacks and
     the fortification out, and say what happens to what the player leaves open."""

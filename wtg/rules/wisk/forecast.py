@@ -79,11 +79,12 @@ def _short_placements(events: Sequence[Event]) -> dict[int, str]:
         if (
             isinstance(event, OrderSkipped)
             and isinstance(after, Placed)
-            and after.why == "orders"
+            and after.why in ("orders", "setup")
             and event.order.endswith(f" on {after.territory}")
         ):
             asked = event.order.split()[1]  # "place 5 on 34"
-            short[index + 1] = f"{asked} ordered; no more were left to place there"
+            there = " there" if after.why == "orders" else ""
+            short[index + 1] = f"{asked} ordered; no more were left to place{there}"
     return short
 
 
