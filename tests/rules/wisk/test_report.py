@@ -109,3 +109,25 @@ def test_a_turn_a_robot_played_for_the_reader_says_your_turn() -> None:
     assert "Turn of you" not in mine
     name = result.state.player(1).name
     assert f"- Turn of {name} (player 1), played by a robot (no orders came).\n" in theirs
+
+
+def test_a_starting_placement_nobody_sent_says_so() -> None:
+    """Ruling 16: the starting armies cannot wait. A player who sent nothing in the
+    semi-automatic placement read only '- You placed 21 on Southern Europe (19) (left
+    over).', as if he had placed them; his report and everyone's say he sent no orders and
+    the armies were placed for him."""
+    state = new_game(2, assignment="semi")
+    result = RULESET.resolve(state, {}, random.Random(1))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    theirs = " ".join(report_text(RULESET, CONFIG, result.state, events, 2, aof="").split())
+    said = "sent no orders: the starting armies cannot wait, so the armies due were placed as a"
+    assert f"- You {said} robot would." in mine
+    assert f"- Ann (player 1) {said} robot would." in theirs
+    claim = new_game(2, assignment="claim")
+    result = RULESET.resolve(claim, {}, random.Random(1))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    assert "- You sent no orders: the starting armies cannot wait, so a territory was" in mine
+    assert "a territory was claimed as a robot would." in mine
+    assert "(chosen for you)" in mine
