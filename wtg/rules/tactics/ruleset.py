@@ -139,7 +139,9 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
         return orders_drawn(self.board(state, seat, events), state, orders)
 
     def topten(self, state: TacticsState) -> list[ScoreLine]:
-        """Placed players by place, then those still fighting by pieces left and hit points."""
+        """Placed players by place, then those still fighting by pieces left and hit points;
+        the battle's winner (first place: "all armies dead but one") is the WINNER, as in
+        WISK's, not ACTIVE."""
 
         def key(player: Player) -> tuple[int, int, int]:
             army = state.army(player.id)
@@ -155,7 +157,7 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
                     name=player.name,
                     score=sum(p.hp for p in army),
                     provinces=len(army),
-                    status=player.status,
+                    status="winner" if player.place == 1 else player.status,
                 )
             )
         return lines
