@@ -238,7 +238,7 @@ def test_the_rest_of_the_starting_armies_placed_short_is_said_as_in_play() -> No
         f"+11 on {second} ({mine[1]}) (20 ordered; no more were left to place)"
     )
     assert [(s["order"], s["reason"]) for s in forecast["skipped"]] == [
-        (f"place 1 on {mine[2]}", "only 0 armies were left to place")
+        (f"place 1 on {mine[2]}", "no armies were left to place")
     ]
 
 
@@ -427,7 +427,7 @@ def test_the_forecast_shows_a_short_placement_as_placed_not_as_would_not_run() -
         f"+1 on Japan ({JAPAN}) (5 ordered; no more were left to place there)",
     ]
     assert [(s["order"], s["reason"]) for s in forecast["skipped"]] == [
-        (f"place 1 on {ALBERTA}", "only 0 armies were left to place there")
+        (f"place 1 on {ALBERTA}", "no armies were left to place there")
     ]
     text = render(
         "confirmation",
@@ -447,3 +447,47 @@ def test_the_forecast_shows_a_short_placement_as_placed_not_as_would_not_run() -
     )
     assert f"Would not run: place 5 on {JAPAN}" not in text
     assert f"Would not run: place 1 on {ALBERTA}" in text
+
+
+def test_the_confirmation_of_placements_keeps_to_78_columns_and_says_only_what_is_so() -> None:
+    """A player's trial: holding Australia, 'P1: 41 13' then 'P2: 39 2' was noted 'a
+    continent's bonus goes only on its own territories', though 39 is in Australia and no
+    bonus of another continent was left; the forecast's 'Then:' line of four territories
+    was 120 columns wide; and the line that got nothing was 'only 0 armies were left'."""
+    from wtg.mail.compose import render
+
+    australia = {39: 1, 40: 1, 41: 1, 42: 1}
+    state = board_state(owners={ALASKA: 1, ALBERTA: 1, JAPAN: 1, KAMCHATKA: 1, **australia})
+    lines = [{"territory": 41, "armies": 5}, {"territory": 39, "armies": 2}]
+    assert verdicts(state, place=lines) == [
+        (True, ""),
+        (
+            True,
+            "note: no armies are left to place on territory 39 when this line runs (you get 5"
+            " this turn; your earlier place lines take theirs first): it places none",
+        ),
+    ]
+    lines = [{"territory": t, "armies": 1} for t in (ALASKA, ALBERTA, JAPAN)]
+    orders: JsonObject = {"player": 1, "turn": 1, "place": [*lines, {"territory": 41, "armies": 2}]}
+    forecast: dict[str, Any] = RULESET.forecast(state, orders, 1)
+    assert [(s["order"], s["reason"]) for s in forecast["skipped"]] == []
+    text = render(
+        "confirmation",
+        ruleset=RULESET.name,
+        game="g",
+        turn=1,
+        side=state.player(1),
+        superseded=False,
+        received="now",
+        deadline=None,
+        ready=False,
+        accepted=7,
+        rejected=0,
+        verdicts=[],
+        forecast=forecast,
+        masked_code="S****T",
+    )
+    assert max(len(line) for line in text.splitlines()) <= 78
+    words = " ".join(text.split())
+    assert "Then: Alaska (1): 2 armies; Alberta (4): 2 armies;" in words
+    assert "Japan (33): 2 armies; Western Australia (41): 3 armies." in words

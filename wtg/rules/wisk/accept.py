@@ -144,7 +144,8 @@ def short_note(context: Context, tid: int, armies: int) -> str:
     pools = context.to_place()
     if pools is None:
         return ""
-    placed = pools.take(context.state.board.site(tid).continent, armies)
+    continent = context.state.board.site(tid).continent
+    placed = pools.take(continent, armies)
     if placed == armies:
         return ""
     said = "no armies are" if placed == 0 else f"only {_armies(placed)} {_be(placed)}"
@@ -155,7 +156,7 @@ def short_note(context: Context, tid: int, armies: int) -> str:
         why = [f"you get {context.new_armies} this turn"]
     if context.placed > 1:
         why.append("your earlier place lines take theirs first")
-    if pools.continents:
+    if any(left for name, left in pools.continents.items() if name != continent):
         why.append("a continent's bonus goes only on its own territories")
     return (
         f"note: {said} left to place on territory {tid} when this line runs"
