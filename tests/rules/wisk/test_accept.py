@@ -20,6 +20,7 @@ from tests.shipped import WISK as RULESET
 from wtg.aof.orderfile import entries_from_orders, orders_to_yaml
 from wtg.aof.render import render_aof
 from wtg.core.jsondata import JsonObject
+from wtg.mail.compose import render
 from wtg.rules.wisk.state import WiskState
 
 YAKUTSK = 29
@@ -454,8 +455,6 @@ def test_the_confirmation_of_placements_keeps_to_78_columns_and_says_only_what_i
     continent's bonus goes only on its own territories', though 39 is in Australia and no
     bonus of another continent was left; the forecast's 'Then:' line of four territories
     was 120 columns wide; and the line that got nothing was 'only 0 armies were left'."""
-    from wtg.mail.compose import render
-
     australia = {39: 1, 40: 1, 41: 1, 42: 1}
     state = board_state(owners={ALASKA: 1, ALBERTA: 1, JAPAN: 1, KAMCHATKA: 1, **australia})
     lines = [{"territory": 41, "armies": 5}, {"territory": 39, "armies": 2}]

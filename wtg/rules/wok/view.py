@@ -179,6 +179,7 @@ def report_context(
         "player_names": names,
         "province_names": reading.province_names,
         "provinces": [province_row(p) for p in mine],
+        "idle": [{"id": p.id, "name": p.name, "aim": p.aim} for p in mine if p.idle],
         "totals": totals(mine),
         "borders": borders,
         "events": seen,
