@@ -131,3 +131,26 @@ def test_a_starting_placement_nobody_sent_says_so() -> None:
     assert "- You sent no orders: the starting armies cannot wait, so a territory was" in mine
     assert "a territory was claimed as a robot would." in mine
     assert "(chosen for you)" in mine
+
+
+def test_a_place_line_that_got_fewer_armies_is_told_as_placed() -> None:
+    """Ruling 20: a line that gets fewer armies is reported with what it got. The report
+    said '- Not done: place 5 on 33: only 1 army was left to place there.' and then '- You
+    placed 1 on Japan (33).', two orders where the player wrote one; the confirmation's
+    forecast said it as one. The reader's report says it as the forecast does; the others
+    read the placement alone, as before; a line that got nothing is still not done."""
+    state = board_state(owners={ALASKA: 1, JAPAN: 1, KAMCHATKA: 1})
+    lines = [
+        {"territory": ALASKA, "armies": 2},
+        {"territory": JAPAN, "armies": 5},
+        {"territory": KAMCHATKA, "armies": 1},
+    ]
+    result = RULESET.resolve(state, {1: {"player": 1, "turn": 1, "place": lines}}, random.Random(1))
+    events = [e.to_dict() for e in result.events]
+    ann = report_text(RULESET, CONFIG, result.state, events, 1, aof="")
+    bob = report_text(RULESET, CONFIG, result.state, events, 2, aof="")
+    assert "- You placed 2 on Alaska (1).\n" in ann
+    assert "- You placed 1 on Japan (33) (5 ordered; no more were left to place there).\n" in ann
+    assert "Not done: place 5 on 33" not in ann
+    assert "- Not done: place 1 on 30: no armies were left to place there.\n" in ann
+    assert "- Ann (player 1) placed 1 on Japan (33).\n" in bob
