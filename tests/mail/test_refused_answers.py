@@ -9,6 +9,7 @@ its confirmation is): it counts against ``confirmations_per_hour``, and one held
 
 from __future__ import annotations
 
+import re
 from email import message_from_bytes, policy
 from pathlib import Path
 
@@ -102,3 +103,24 @@ def test_a_form_for_another_turn_is_told_which_form_to_fill_in(tmp_path: Path) -
         "turn 3, but the game expects turn 1: fill in the form of turn 1, the one in your "
         "latest report. Nothing was stored."
     )
+
+
+def test_an_old_form_of_a_player_whose_turn_it_is_not_says_whose_it_is(tmp_path: Path) -> None:
+    """A player's trial in WISK, where the turns are the players' one after another: Carol
+    replied to an old report with its form while it was Bob's turn, and was told 'fill in
+    the form of turn 23, the one in your latest report', though her latest report had no
+    form (turn 23 was not hers). She is told whose turn it is and when her form comes."""
+    world = World(tmp_path, count=2, ruleset=("wisk", "classic", {}))
+    state = world.game.state_view()
+    assert world.game.ruleset.owing(state) == [1]
+    form = world.game.aof(1).replace("PLAYER: 1", "PLAYER: 2").replace("TURN: 1 ", "TURN: 0 ")
+    code = world.game.config.player(2).code
+    form = re.sub(r"CODE: \S+", f"CODE: {code}", form)
+    world.mail(form, sender="p2@players.example")
+    summary = world.poll()
+    assert [text for _key, text in summary.outcomes] == [
+        "rejected: line 3: these orders are for turn 0, but the game expects turn 1, and"
+        " turn 1 waits for Player1 (player 1), not for you: you have no orders to give now; your"
+        " form comes with the report of a turn that waits for your orders"
+    ]
+    assert _rejections(world) == ["p2@players.example: [g1] your orders were not accepted"]

@@ -320,13 +320,32 @@ class Door(Generic[S]):
         except OrderError as error:
             raise OrderRefused(str(error), pid) from error
         if written != self.turn:
-            raise OrderRefused(
-                f"{where}: these orders are for turn {written}, but the game expects turn "
-                f"{self.turn}: fill in the form of turn {self.turn}, the one in your latest "
-                "report",
-                pid,
-            )
+            raise OrderRefused(self._wrong_turn(where, written, pid), pid)
         return pid
+
+    def _wrong_turn(self, where: str, written: int, pid: int) -> str:
+        """Why orders for turn ``written`` are refused, and what the player is to do: fill
+        in the form of the coming turn, or, when the coming turn does not wait for him (a
+        turn of another player's, in a game of turns one after another), wait for the
+        report that brings his form: his latest report has none."""
+        said = (
+            f"{where}: these orders are for turn {written}, but the game expects turn {self.turn}"
+        )
+        owing = self.ruleset.owing(self.state)
+        if pid in owing:
+            return f"{said}: fill in the form of turn {self.turn}, the one in your latest report"
+        sides = self.ruleset.public_sides_of(self.state)
+        names = [f"{s.name} (player {s.id})" for s in sides if s.id in owing]
+        if len(names) > 3:  # a game of many players: their count, not a list of them
+            waits = f"waits for {counted(len(names), 'other player')}"
+        elif names:
+            waits = "waits for " + " and ".join(names)
+        else:
+            waits = "is a robot's to play"
+        return (
+            f"{said}, and turn {self.turn} {waits}, not for you: you have no orders to give"
+            " now; your form comes with the report of a turn that waits for your orders"
+        )
 
     def _another_game(self, credentials: Credentials, game: str, pid: int, code: str) -> None:
         """A form naming game ``game`` given to this game by the GM (a mail held for its
