@@ -124,3 +124,19 @@ def test_an_old_form_of_a_player_whose_turn_it_is_not_says_whose_it_is(tmp_path:
         " form comes with the report of a turn that waits for your orders"
     ]
     assert _rejections(world) == ["p2@players.example: [g1] your orders were not accepted"]
+
+
+def test_a_form_of_the_coming_turn_from_a_player_it_does_not_wait_for(tmp_path: Path) -> None:
+    """The AOF Sender's page fills in a form of the coming turn for any player; in WISK one
+    sent while it was another's turn was told 'player 2 has no orders to give this turn'
+    alone. He is told whose turn it is and when his form comes."""
+    world = World(tmp_path, count=2, ruleset=("wisk", "classic", {}))
+    form = world.game.aof(1).replace("PLAYER: 1", "PLAYER: 2")
+    form = re.sub(r"CODE: \S+", f"CODE: {world.game.config.player(2).code}", form)
+    world.mail(form, sender="p2@players.example")
+    summary = world.poll()
+    assert [text for _key, text in summary.outcomes] == [
+        "rejected: player 2 has no orders to give this turn: turn 1 waits for Player1"
+        " (player 1), not for you; your form comes with the report of a turn that waits for"
+        " your orders"
+    ]
