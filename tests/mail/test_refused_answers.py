@@ -119,8 +119,8 @@ def test_an_old_form_of_a_player_whose_turn_it_is_not_says_whose_it_is(tmp_path:
     world.mail(form, sender="p2@players.example")
     summary = world.poll()
     assert [text for _key, text in summary.outcomes] == [
-        "rejected: line 3: these orders are for turn 0, but the game expects turn 1, and"
-        " turn 1 waits for Player1 (player 1), not for you: you have no orders to give now; your"
+        "rejected: line 3: these orders are for turn 0, but the game expects turn 1, and you"
+        " have no orders to give now: turn 1 waits for Player1 (player 1), not for you; your"
         " form comes with the report of a turn that waits for your orders"
     ]
     assert _rejections(world) == ["p2@players.example: [g1] your orders were not accepted"]
@@ -139,4 +139,20 @@ def test_a_form_of_the_coming_turn_from_a_player_it_does_not_wait_for(tmp_path: 
         "rejected: player 2 has no orders to give this turn: turn 1 waits for Player1"
         " (player 1), not for you; your form comes with the report of a turn that waits for"
         " your orders"
+    ]
+
+
+def test_an_old_form_of_a_player_out_of_the_game_says_he_is_out(tmp_path: Path) -> None:
+    """A player who quit and sent an old form again is told he is out, not that a form of
+    his will come."""
+    world = World(tmp_path, count=3)
+    form = world.aof(2, Q1="1")
+    world.mail(form, sender="p2@players.example")
+    assert world.poll().filed == 1
+    world.game.run_turn()
+    world.mail(form, sender="p2@players.example")
+    outcomes = [text for _key, text in world.poll().outcomes]
+    assert outcomes == [
+        "rejected: line 3: these orders are for turn 1, but the game expects turn 2, and you"
+        " have no orders to give now: you are out of the game (QUIT)"
     ]

@@ -333,22 +333,27 @@ class Door(Generic[S]):
         )
         if pid in self.ruleset.owing(self.state):
             return f"{said}: fill in the form of turn {self.turn}, the one in your latest report"
-        return (
-            f"{said}, and turn {self.turn} {self._waits_for()}, not for you: you have no"
-            " orders to give now; your form comes with the report of a turn that waits for"
-            " your orders"
-        )
+        return f"{said}, and you have no orders to give now: {self._not_yours(pid)}"
 
-    def _waits_for(self) -> str:
-        """Whom the coming turn waits for, as a player reads it."""
+    def _not_yours(self, pid: int) -> str:
+        """Why side ``pid`` gives no orders for the coming turn, as a player reads it: he
+        is out of the game, or the turn waits for others (and his form comes later)."""
         owing = self.ruleset.owing(self.state)
         sides = self.ruleset.public_sides_of(self.state)
+        own = next((s for s in sides if s.id == pid), None)
+        if own is not None and own.status.lower() != "active":
+            return f"you are out of the game ({own.status.upper()})"
         names = [f"{s.name} (player {s.id})" for s in sides if s.id in owing]
         if len(names) > 3:  # a game of many players: their count, not a list of them
-            return f"waits for {counted(len(names), 'other player')}"
-        if names:
-            return "waits for " + " and ".join(names)
-        return "is a robot's to play"
+            waits = f"waits for {counted(len(names), 'other player')}"
+        elif names:
+            waits = "waits for " + " and ".join(names)
+        else:
+            waits = "is a robot's to play"
+        return (
+            f"turn {self.turn} {waits}, not for you; your form comes with the report of a"
+            " turn that waits for your orders"
+        )
 
     def _another_game(self, credentials: Credentials, game: str, pid: int, code: str) -> None:
         """A form naming game ``game`` given to this game by the GM (a mail held for its
@@ -386,10 +391,7 @@ class Door(Generic[S]):
             if chosen and not entries and not bad:  # a setting is no order: any turn will do
                 return Unchanged(pid, self.turn, SETTINGS_ONLY, told, settings=chosen)
             raise OrderRefused(
-                f"player {pid} has no orders to give this turn: turn {self.turn}"
-                f" {self._waits_for()}, not for you; your form comes with the report of a"
-                " turn that waits for your orders",
-                pid,
+                f"player {pid} has no orders to give this turn: {self._not_yours(pid)}", pid
             )
         acceptance = self.ruleset.accept(entries, self.state, pid)
         verdicts = sorted(bad + acceptance.verdicts + told, key=_verdict_order)
