@@ -156,3 +156,27 @@ def test_an_old_form_of_a_player_out_of_the_game_says_he_is_out(tmp_path: Path) 
         "rejected: line 3: these orders are for turn 1, but the game expects turn 2, and you"
         " have no orders to give now: you are out of the game (QUIT)"
     ]
+
+
+def test_orders_to_a_game_over_with_the_right_code_are_answered_as_his_own(
+    tmp_path: Path,
+) -> None:
+    """A player who had three order confirmations within the hour mailed orders to a game
+    that had ended: 'rejected: game tac1 is over; not answered: reply limit
+    (replies_per_hour)'. The refusal came before the code was read, so it counted as an
+    answer to a stranger, against the three answers an hour his confirmations had spent.
+    With his code right it is an answer to his own orders (``confirmations_per_hour``)."""
+    world = World(tmp_path, count=2, replies_per_hour=0)
+    form = world.aof(1, X1="100")
+    world.mail(world.aof(2, Q1="1"), sender="p2@players.example")
+    assert world.poll().filed == 1
+    world.game.run_turn()
+    assert world.game.ruleset.is_over(world.game.state_view())
+    world.mail(form, sender="p1@players.example")
+    summary = world.poll()
+    assert [text for _key, text in summary.outcomes] == ["rejected: game g1 is over"]
+    assert _rejections(world) == ["p1@players.example: [g1] your orders were not accepted"]
+    wrong = re.sub(r"CODE: \S+", "CODE: WRONG0CODE", form)
+    world.mail(wrong, sender="p1@players.example", Message_ID="<wrong@players.example>")
+    outcomes = [text for _key, text in world.poll().outcomes]
+    assert outcomes == ["rejected: game g1 is over; not answered: reply limit (replies_per_hour)"]

@@ -315,6 +315,8 @@ class Door(Generic[S]):
             self._another_game(credentials, game, pid, entry.code)
         if credentials.code is not None and not codes_match(credentials.code, entry.code):
             raise WrongCode(config.game, pid, credentials.code)
+        if self.ruleset.is_over(self.state):  # the code was right: told as his own orders'
+            raise OrderRefused(f"game {config.game} is over", pid)
         try:
             written = _number(credentials, "TURN")
         except OrderError as error:
