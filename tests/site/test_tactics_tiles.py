@@ -3,11 +3,12 @@ the confirmations do, X/Y with two digits (05/07): it wrote 10,6."""
 
 from __future__ import annotations
 
+from wtg.core.jsondata import JsonObject
 from wtg.site.board import published_board
 
 
 def test_a_piece_s_tile_is_written_x_slash_y_as_in_the_reports() -> None:
-    public = {
+    public: JsonObject = {
         "board": {"name": "Meadow"},
         "pieces": [
             {"owner": 3, "kind": "SWORDSMAN", "x": 10, "y": 6, "hp": 14, "max_hp": 14, "lev": 2}

@@ -19,7 +19,7 @@ from tests.rules.wisk.helpers import (
 from tests.shipped import WISK as RULESET
 from wtg.aof.orderfile import entries_from_orders, orders_to_yaml
 from wtg.aof.render import render_aof
-from wtg.core.jsondata import JsonObject
+from wtg.core.jsondata import Json, JsonObject
 from wtg.mail.compose import render
 from wtg.rules.wisk.state import WiskState
 
@@ -213,7 +213,7 @@ def test_the_rest_of_the_starting_armies_placed_short_is_said_as_in_play() -> No
     state = new_game(3, assignment="semi")
     mine = state.territories_of(1)
     assert state.player(1).to_place == 21
-    lines = [
+    lines: list[Json] = [
         {"territory": mine[0], "armies": 10},
         {"territory": mine[1], "armies": 20},
         {"territory": mine[2], "armies": 1},
@@ -466,8 +466,8 @@ def test_the_confirmation_of_placements_keeps_to_78_columns_and_says_only_what_i
             " this turn; your earlier place lines take theirs first): it places none",
         ),
     ]
-    lines = [{"territory": t, "armies": 1} for t in (ALASKA, ALBERTA, JAPAN)]
-    orders: JsonObject = {"player": 1, "turn": 1, "place": [*lines, {"territory": 41, "armies": 2}]}
+    ones: list[Json] = [{"territory": t, "armies": 1} for t in (ALASKA, ALBERTA, JAPAN)]
+    orders: JsonObject = {"player": 1, "turn": 1, "place": [*ones, {"territory": 41, "armies": 2}]}
     forecast: dict[str, Any] = RULESET.forecast(state, orders, 1)
     assert [(s["order"], s["reason"]) for s in forecast["skipped"]] == []
     text = render(

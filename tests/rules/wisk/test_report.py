@@ -17,6 +17,7 @@ from tests.rules.wisk.helpers import (
     run_with,
 )
 from tests.shipped import WISK as RULESET
+from wtg.core.jsondata import Json
 from wtg.core.ruleset import GameSetup
 from wtg.game.gameconfig import GameConfig, PlayerEntry
 from wtg.game.report import report_text
@@ -140,7 +141,7 @@ def test_a_place_line_that_got_fewer_armies_is_told_as_placed() -> None:
     forecast said it as one. The reader's report says it as the forecast does; the others
     read the placement alone, as before; a line that got nothing is still not done."""
     state = board_state(owners={ALASKA: 1, JAPAN: 1, KAMCHATKA: 1})
-    lines = [
+    lines: list[Json] = [
         {"territory": ALASKA, "armies": 2},
         {"territory": JAPAN, "armies": 5},
         {"territory": KAMCHATKA, "armies": 1},
