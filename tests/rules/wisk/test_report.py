@@ -155,3 +155,24 @@ def test_a_place_line_that_got_fewer_armies_is_told_as_placed() -> None:
     assert "Not done: place 5 on 33" not in ann
     assert "- Not done: place 1 on 30: no armies were left to place there.\n" in ann
     assert "- Ann (player 1) placed 1 on Japan (33).\n" in bob
+
+
+def test_the_deadline_is_said_as_the_player_to_move_s() -> None:
+    """A player's trial: while it was Oz's turn, Pam's report ended 'Orders are due by Sat
+    05 Dec 2026 18:00 UTC.', as if she owed orders; each turn is one player's, and so is
+    its deadline. The player to move reads that his orders are due; the others whose they
+    are, and that they give none before their own turn; a robot's turn runs at once."""
+    state = new_game(2)
+    when = "Sat 05 Dec 2026 18:00 UTC"
+    mover = report_text(RULESET, CONFIG, state, [], 1, aof="", deadline=when)
+    other = report_text(RULESET, CONFIG, state, [], 2, aof="", deadline=when)
+    assert f"\nYour orders are due by {when}.\n" in mover
+    assert "Orders are due by" not in other
+    assert (
+        f"Next to move is Ann (player 1), whose orders are due by {when}; you have no"
+        " orders to give before your own turn." in " ".join(other.split())
+    )
+    state.player(1).robot = True
+    other = report_text(RULESET, CONFIG, state, [], 2, aof="", deadline=when)
+    assert "\nNext to move is Ann (player 1), a robot: its turn runs at once.\n" in other
+    assert when not in other
