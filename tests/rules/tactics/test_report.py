@@ -218,3 +218,20 @@ def test_the_deadline_of_a_battle_turn_is_said_as_its_player_s() -> None:
         f"\nDEADLINE FOR TURN 6, P1 (red)'s: {when}\n"
         "You have no orders to give before your own turn.\n"
     ) in theirs
+
+
+def test_the_report_says_when_the_battle_ends_at_the_latest() -> None:
+    """Ruling 7 ends a battle by mail at the turn limit, the armies still fighting placed by
+    pieces left, then hit points: no report said so, and a player could not know that his
+    hit points would place him."""
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 3, 1)])
+    config = GameConfig(
+        game="t", ruleset="tactics", map="meadow", seed=1, players=tuple(players(2))
+    )
+    report = " ".join(report_text(TACTICS, config, game, [], 1, aof="").split())
+    assert (
+        f"The battle ends with turn {game.turn_limit} at the latest: the armies still fighting"
+        " are then placed by pieces left, then hit points." in report
+    )
+    game.phase = OVER
+    assert "at the latest" not in report_text(TACTICS, config, game, [], 1, aof="")
