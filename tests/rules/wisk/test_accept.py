@@ -490,3 +490,20 @@ def test_the_confirmation_of_placements_keeps_to_78_columns_and_says_only_what_i
     words = " ".join(text.split())
     assert "Then: Alaska (1): 2 armies; Alberta (4): 2 armies;" in words
     assert "Japan (33): 2 armies; Western Australia (41): 3 armies." in words
+
+
+def test_the_forecast_says_a_trade_made_for_five_cards() -> None:
+    """Ruling 8: at five cards the turn trades sets for the player. The confirmation of a
+    form with no trade line forecast 'cards 1 2 3 traded: 4 armies' as if he had written
+    it; it says the set is traded for him."""
+    state = board_state(owners={ALASKA: 1, ALBERTA: 1, JAPAN: 1})
+    state.player(1).cards = [1, 2, 3, 10, 11]
+    place: list[Json] = [{"territory": ALASKA, "armies": 3}]
+    forecast: dict[str, Any] = RULESET.forecast(state, {"player": 1, "turn": 1, "place": place}, 1)
+    assert forecast["lines"][0] == (
+        "cards 1 2 3 traded: 4 armies (you hold five cards or more: a set is traded for you)"
+    )
+    state.player(1).cards = [1, 2, 3, 10]
+    written: JsonObject = {"player": 1, "turn": 1, "trade": [[1, 2, 3]], "place": place}
+    own: dict[str, Any] = RULESET.forecast(state, written, 1)
+    assert own["lines"][0] == "cards 1 2 3 traded: 4 armies"

@@ -19,6 +19,11 @@ from wtg.rules.wisk.strategy import claim_choice, place_choice
 from wtg.rules.wisk.turn import Turn
 
 
+FORCED = " (you hold five cards or more: a set is traded for you)"
+"""The trade the turn makes for a player of five cards or more ("If you have five or more
+cards, you must exchange armies with your card"; ruling 8), said as his own would be."""
+
+
 def forecast(state: WiskState, orders: Mapping[str, Json], player: int) -> dict[str, object]:
     typed = WiskOrders.from_dict(orders)
     work = state.clone()
@@ -44,7 +49,8 @@ def forecast(state: WiskState, orders: Mapping[str, Json], player: int) -> dict[
     for index, event in enumerate(turn.events):
         if isinstance(event, Traded):
             cards = " ".join(map(str, event.cards))
-            lines.append(f"cards {cards} traded: {_armies(event.armies)}")
+            forced = "" if event.why == "orders" else FORCED
+            lines.append(f"cards {cards} traded: {_armies(event.armies)}{forced}")
         elif isinstance(event, Claimed):
             lines.append(f"{_name(state, event.territory)} claimed")
         elif isinstance(event, Placed):
