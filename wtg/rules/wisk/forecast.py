@@ -18,7 +18,6 @@ from wtg.rules.wisk.state import CLAIMING, PLACING, WiskState
 from wtg.rules.wisk.strategy import claim_choice, place_choice
 from wtg.rules.wisk.turn import Turn
 
-
 FORCED = " (you hold five cards or more: a set is traded for you)"
 """The trade the turn makes for a player of five cards or more ("If you have five or more
 cards, you must exchange armies with your card"; ruling 8), said as his own would be."""
