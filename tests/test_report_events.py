@@ -185,6 +185,14 @@ def wisk_games() -> Iterator[Game]:
         "missing": "pass",
     }  # a human without orders passes the turn
     yield Game("wisk", config, play(rules, config, _wisk_plan, 40, options=passing, twist=twist))
+    semi: dict[str, OptionValue] = {"robots": 2, "assignment": "semi"}
+
+    def skips_placing(state: Any, side: int, planned: dict[str, Any]) -> dict[str, Any] | None:
+        return None if state.turn == 1 else planned  # the second human places nothing
+
+    yield Game(
+        "wisk", config, play(rules, config, _wisk_plan, 8, options=semi, twist=skips_placing)
+    )
     claimed = game_config("wisk", "classic", 0, 9)
     yield Game(
         "wisk",

@@ -145,7 +145,8 @@ def test_four_bots_fight_to_a_placing(tmp_path: Path) -> None:
     first = topten[2].split()  # rank, id, name, hit points, pieces left, status
     hit_points = sum(p["hp"] for p in final["pieces"])
     assert first[:2] == ["1", str(winner["id"])]
-    assert first[-3:-1] == [str(hit_points), str(len(final["pieces"]))]
+    assert first[-3:] == [str(hit_points), str(len(final["pieces"])), "WINNER"]
+    assert [line.split()[-1] for line in topten[3:]] == ["OUT"] * 3
     table = json.loads(wtg("ratings", game_dir.parent, "--json").output)
     assert all(p["rating"] is None for p in table["players"])  # bots are never rated
     assert sum(p["wins"] for p in table["players"]) == 1

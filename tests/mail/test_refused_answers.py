@@ -9,6 +9,7 @@ its confirmation is): it counts against ``confirmations_per_hour``, and one held
 
 from __future__ import annotations
 
+import re
 from email import message_from_bytes, policy
 from pathlib import Path
 
@@ -102,3 +103,80 @@ def test_a_form_for_another_turn_is_told_which_form_to_fill_in(tmp_path: Path) -
         "turn 3, but the game expects turn 1: fill in the form of turn 1, the one in your "
         "latest report. Nothing was stored."
     )
+
+
+def test_an_old_form_of_a_player_whose_turn_it_is_not_says_whose_it_is(tmp_path: Path) -> None:
+    """A player's trial in WISK, where the turns are the players' one after another: Carol
+    replied to an old report with its form while it was Bob's turn, and was told 'fill in
+    the form of turn 23, the one in your latest report', though her latest report had no
+    form (turn 23 was not hers). She is told whose turn it is and when her form comes."""
+    world = World(tmp_path, count=2, ruleset=("wisk", "classic", {}))
+    state = world.game.state_view()
+    assert world.game.ruleset.owing(state) == [1]
+    form = world.game.aof(1).replace("PLAYER: 1", "PLAYER: 2").replace("TURN: 1 ", "TURN: 0 ")
+    code = world.game.config.player(2).code
+    form = re.sub(r"CODE: \S+", f"CODE: {code}", form)
+    world.mail(form, sender="p2@players.example")
+    summary = world.poll()
+    assert [text for _key, text in summary.outcomes] == [
+        "rejected: line 3: these orders are for turn 0, but the game expects turn 1, and you"
+        " have no orders to give now: turn 1 waits for Player1 (player 1), not for you; your"
+        " form comes with the report of a turn that waits for your orders"
+    ]
+    assert _rejections(world) == ["p2@players.example: [g1] your orders were not accepted"]
+
+
+def test_a_form_of_the_coming_turn_from_a_player_it_does_not_wait_for(tmp_path: Path) -> None:
+    """The AOF Sender's page fills in a form of the coming turn for any player; in WISK one
+    sent while it was another's turn was told 'player 2 has no orders to give this turn'
+    alone. He is told whose turn it is and when his form comes."""
+    world = World(tmp_path, count=2, ruleset=("wisk", "classic", {}))
+    form = world.game.aof(1).replace("PLAYER: 1", "PLAYER: 2")
+    form = re.sub(r"CODE: \S+", f"CODE: {world.game.config.player(2).code}", form)
+    world.mail(form, sender="p2@players.example")
+    summary = world.poll()
+    assert [text for _key, text in summary.outcomes] == [
+        "rejected: player 2 has no orders to give this turn: turn 1 waits for Player1"
+        " (player 1), not for you; your form comes with the report of a turn that waits for"
+        " your orders"
+    ]
+
+
+def test_an_old_form_of_a_player_out_of_the_game_says_he_is_out(tmp_path: Path) -> None:
+    """A player who quit and sent an old form again is told he is out, not that a form of
+    his will come."""
+    world = World(tmp_path, count=3)
+    form = world.aof(2, Q1="1")
+    world.mail(form, sender="p2@players.example")
+    assert world.poll().filed == 1
+    world.game.run_turn()
+    world.mail(form, sender="p2@players.example")
+    outcomes = [text for _key, text in world.poll().outcomes]
+    assert outcomes == [
+        "rejected: line 3: these orders are for turn 1, but the game expects turn 2, and you"
+        " have no orders to give now: you are out of the game (QUIT)"
+    ]
+
+
+def test_orders_to_a_game_over_with_the_right_code_are_answered_as_his_own(
+    tmp_path: Path,
+) -> None:
+    """A player who had three order confirmations within the hour mailed orders to a game
+    that had ended: 'rejected: game tac1 is over; not answered: reply limit
+    (replies_per_hour)'. The refusal came before the code was read, so it counted as an
+    answer to a stranger, against the three answers an hour his confirmations had spent.
+    With his code right it is an answer to his own orders (``confirmations_per_hour``)."""
+    world = World(tmp_path, count=2, replies_per_hour=0)
+    form = world.aof(1, X1="100")
+    world.mail(world.aof(2, Q1="1"), sender="p2@players.example")
+    assert world.poll().filed == 1
+    world.game.run_turn()
+    assert world.game.ruleset.is_over(world.game.state_view())
+    world.mail(form, sender="p1@players.example")
+    summary = world.poll()
+    assert [text for _key, text in summary.outcomes] == ["rejected: game g1 is over"]
+    assert _rejections(world) == ["p1@players.example: [g1] your orders were not accepted"]
+    wrong = re.sub(r"CODE: \S+", "CODE: WRONG0CODE", form)
+    world.mail(wrong, sender="p1@players.example", Message_ID="<wrong@players.example>")
+    outcomes = [text for _key, text in world.poll().outcomes]
+    assert outcomes == ["rejected: game g1 is over; not answered: reply limit (replies_per_hour)"]

@@ -384,7 +384,7 @@ class Game(Generic[S]):
             base = latest - 1 if correct else latest
             state = self.state_view(base)
             if self.ruleset.is_over(state):
-                return [OrderRefused(f"game {self.config.game} is over")]
+                return self._over(sources, state, base, via, player)
             results = read_orders(
                 sources,
                 self.ruleset,
@@ -406,6 +406,26 @@ class Game(Generic[S]):
             kept = [r for i, r in enumerate(results) if i not in ran]
             filed = iter(file_all(self.store, self.ruleset, state, kept, filing))
             return [r if i in ran else next(filed) for i, r in enumerate(results)]
+
+    def _over(
+        self, sources: Sequence[str], state: S, base: int, via: str, player: int | None
+    ) -> list[Submission | Unchanged | OrderError]:
+        """The refusal of orders to a game that is over: the player's own (his code right,
+        answered as his orders are, within ``confirmations_per_hour``) or, when no form of
+        it proves a seat, one nobody is known to have sent."""
+        from wtg.game.intake import read_orders  # with the AOF parser, as ``submit``'s
+
+        results = read_orders(
+            sources,
+            self.ruleset,
+            self.config,
+            state,
+            turn=base + 1,
+            trusted=via != "mail",
+            player=player,
+        )
+        proven = [r for r in results if isinstance(r, OrderRefused) and r.player is not None]
+        return list(proven) or [OrderRefused(f"game {self.config.game} is over")]
 
     def _old_code(
         self, result: Submission | Unchanged | OrderError, latest: int

@@ -315,18 +315,47 @@ class Door(Generic[S]):
             self._another_game(credentials, game, pid, entry.code)
         if credentials.code is not None and not codes_match(credentials.code, entry.code):
             raise WrongCode(config.game, pid, credentials.code)
+        if self.ruleset.is_over(self.state):  # the code was right: told as his own orders'
+            raise OrderRefused(f"game {config.game} is over", pid)
         try:
             written = _number(credentials, "TURN")
         except OrderError as error:
             raise OrderRefused(str(error), pid) from error
         if written != self.turn:
-            raise OrderRefused(
-                f"{where}: these orders are for turn {written}, but the game expects turn "
-                f"{self.turn}: fill in the form of turn {self.turn}, the one in your latest "
-                "report",
-                pid,
-            )
+            raise OrderRefused(self._wrong_turn(where, written, pid), pid)
         return pid
+
+    def _wrong_turn(self, where: str, written: int, pid: int) -> str:
+        """Why orders for turn ``written`` are refused, and what the player is to do: fill
+        in the form of the coming turn, or, when the coming turn does not wait for him (a
+        turn of another player's, in a game of turns one after another), wait for the
+        report that brings his form: his latest report has none."""
+        said = (
+            f"{where}: these orders are for turn {written}, but the game expects turn {self.turn}"
+        )
+        if pid in self.ruleset.owing(self.state):
+            return f"{said}: fill in the form of turn {self.turn}, the one in your latest report"
+        return f"{said}, and you have no orders to give now: {self._not_yours(pid)}"
+
+    def _not_yours(self, pid: int) -> str:
+        """Why side ``pid`` gives no orders for the coming turn, as a player reads it: he
+        is out of the game, or the turn waits for others (and his form comes later)."""
+        owing = self.ruleset.owing(self.state)
+        sides = self.ruleset.public_sides_of(self.state)
+        own = next((s for s in sides if s.id == pid), None)
+        if own is not None and own.status.lower() != "active":
+            return f"you are out of the game ({own.status.upper()})"
+        names = [f"{s.name} (player {s.id})" for s in sides if s.id in owing]
+        if len(names) > 3:  # a game of many players: their count, not a list of them
+            waits = f"waits for {counted(len(names), 'other player')}"
+        elif names:
+            waits = "waits for " + " and ".join(names)
+        else:
+            waits = "is a robot's to play"
+        return (
+            f"turn {self.turn} {waits}, not for you; your form comes with the report of a"
+            " turn that waits for your orders"
+        )
 
     def _another_game(self, credentials: Credentials, game: str, pid: int, code: str) -> None:
         """A form naming game ``game`` given to this game by the GM (a mail held for its
@@ -363,7 +392,9 @@ class Door(Generic[S]):
         if pid not in self.ruleset.owing(self.state):
             if chosen and not entries and not bad:  # a setting is no order: any turn will do
                 return Unchanged(pid, self.turn, SETTINGS_ONLY, told, settings=chosen)
-            raise OrderRefused(f"player {pid} has no orders to give this turn", pid)
+            raise OrderRefused(
+                f"player {pid} has no orders to give this turn: {self._not_yours(pid)}", pid
+            )
         acceptance = self.ruleset.accept(entries, self.state, pid)
         verdicts = sorted(bad + acceptance.verdicts + told, key=_verdict_order)
         orders = acceptance.orders

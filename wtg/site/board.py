@@ -98,7 +98,7 @@ def _tactics(public: Mapping[str, Json], names: Mapping[int, str]) -> BoardTable
         (
             _owner(names, p.get("owner")),
             _text(p.get("kind")).title(),
-            f"{_text(p.get('x'))},{_text(p.get('y'))}",
+            _tile(p.get("x"), p.get("y")),
             f"{_text(p.get('hp'))}/{_text(p.get('max_hp'))}",
             _text(p.get("lev")),
         )
@@ -107,7 +107,15 @@ def _tactics(public: Mapping[str, Json], names: Mapping[int, str]) -> BoardTable
     board = public.get("board")
     name = board.get("name") if isinstance(board, dict) else None
     caption = f"Pieces on the board {name}" if name else "Pieces on the board"
-    return BoardTable(caption, ("Army", "Piece", "Tile", "Hit points", "Level"), rows)
+    return BoardTable(caption, ("Army", "Piece", "Tile (X/Y)", "Hit points", "Level"), rows)
+
+
+def _tile(x: Json, y: Json) -> str:
+    """A tile as the reports, the form and the confirmations write it: X/Y, two digits each
+    (05/07)."""
+    if isinstance(x, int) and isinstance(y, int):
+        return f"{x:02d}/{y:02d}"
+    return f"{_text(x)}/{_text(y)}"
 
 
 PUBLISHERS: dict[str, Callable[[Mapping[str, Json], Mapping[int, str]], BoardTable]] = {

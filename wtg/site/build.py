@@ -21,6 +21,7 @@ from pathlib import Path
 
 from wtg.core.places import shared_places
 from wtg.core.record import Record
+from wtg.game.registry import find_ruleset
 from wtg.host.config import GmConfig
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import (
@@ -237,7 +238,7 @@ def _site_pages(
             finished=finished,
             waiting_lists=waiting_lists(games_root),
             host=host,
-            senders=[(r, titles.get(r, r)) for r in sorted(senders)],
+            senders=[(r, titles.get(r) or find_ruleset(r).title) for r in sorted(senders)],
             **shared,
         ),
     )

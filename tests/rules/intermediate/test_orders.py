@@ -296,3 +296,35 @@ def test_a_spy_line_that_repeats_an_operation_on_a_province_says_when_it_runs() 
             "nobody does, it is skipped and costs no spies",
         ),
     ]
+
+
+def test_an_eff_upgrade_that_cannot_gain_its_30_says_so() -> None:
+    """A player's trial: at the start's 99 EFF, 'U1: 2' (EFF +30) was confirmed 'ok', and the
+    turn took his 100 gold for nothing (EFF is at most 99). Upgrades are the turn's first
+    phase, so the confirmation knows what the upgrade will gain, and says it (ruling 23)."""
+    state = make_grid()
+    empty(state, 1, 1, arm=20, pop=50)
+    state.player(1).gold = 600
+    text = render_aof(RULESET.form, HEADER, None, RULESET.form_context(state, 1))
+    filled = text.replace("U1: _", "U1: 2").replace("U2: _", "U2: 2")
+    parsed = read_aof(RULESET.form, filled)
+    state.player(1).eff = 99
+    verdicts = [(v.accepted, v.reason) for v in RULESET.accept(parsed.entries, state, 1).verdicts]
+    nothing = "this upgrade gains nothing, and it costs its gold all the same"
+    assert verdicts == [
+        (True, f"note: your EFF is 99% and 99% is the most: {nothing}"),
+        (
+            True,
+            f"note: your EFF is 99% after your earlier EFF upgrade and 99% is the most: {nothing}",
+        ),
+    ]
+    state.player(1).eff = 50
+    verdicts = [(v.accepted, v.reason) for v in RULESET.accept(parsed.entries, state, 1).verdicts]
+    assert verdicts == [
+        (True, ""),
+        (
+            True,
+            "note: your EFF is 80% after your earlier EFF upgrade and 99% is the most: this"
+            " upgrade gains only 19, not 30, and it costs its gold all the same",
+        ),
+    ]

@@ -56,3 +56,23 @@ def test_the_winner_s_recovered_are_said_among_the_troops_that_moved_in() -> Non
     report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
     assert "The province is yours: your 2 KNI moved in, 1 of them injured and recovered" in (report)
     assert "injured recovered" not in report
+
+
+def test_the_total_level_is_weighed_by_every_troop() -> None:
+    """A player's trial: with 5 and 7 CAT at level 1.107 and 7 ARM at 1.756, the TOTAL row
+    said LEV 1.756a, the ARM's alone: the average was weighed by the armies, and upgraded
+    troops counted for nothing. A province's level is its troops', all kinds ("This extra
+    level affects all troops that are fighting"): (12 x 1.107 + 7 x 1.756) / 19 = 1.346."""
+    state = setup()
+    for pid, changes in ((1, {"arm": 0, "cat": 5}), (3, {"arm": 0, "cat": 7})):
+        province = state.province(pid)
+        province.owner, province.lev = 1, 1107
+        for key, value in changes.items():
+            setattr(province, key, value)
+    state.province(4).owner, state.province(4).arm, state.province(4).lev = 1, 7, 1756
+    for pid in (1, 3, 4):
+        state.province(pid).pik = state.province(pid).arc = state.province(pid).kni = 0
+    state.province(4).cat = 0
+    report = report_text(INTERMEDIATE, config(), state, [], 1, aof="")
+    total = next(line for line in report.splitlines() if line.startswith("TOTAL"))
+    assert "1.346a" in total.split()

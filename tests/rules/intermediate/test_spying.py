@@ -15,7 +15,10 @@ from typing import Any
 
 from tests.rules.builders import FixedRng, empty, kinds, orders
 from tests.rules.intermediate.grid import make_grid, run_intermediate
+from tests.rules.intermediate.test_report_words import config
+from tests.shipped import INTERMEDIATE
 from wtg.core.ruleset import TurnResult
+from wtg.game.report import report_text
 from wtg.rules.wok.state import WokState
 
 YES, NO = 0.0, 0.99
@@ -128,3 +131,18 @@ def test_spying_only_works_on_players() -> None:
     assert skipped(result) == [
         "spying only works on other players, not neutral provinces (no spies sent)"
     ]
+
+
+def test_false_orders_are_told_under_the_province_table() -> None:
+    """As Standard's report (tests/rules/standard/test_spying.py): the province whose workers
+    follow false orders is named under YOUR PROVINCES while they idle."""
+    state = setup(wok=16)
+    state.province(2).idle = True
+    result = run_intermediate(state, orders(1), orders(2))
+    events = [e.to_dict() for e in result.events]
+    report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 2, aof="").split())
+    aim = result.state.province(2).aim
+    assert (
+        f"CAT Mountain. False orders: the workers of 2 {result.state.province(2).name} (aim"
+        f" {aim}) do nothing until you give the province another aim on your form" in report
+    )

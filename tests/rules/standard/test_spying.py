@@ -412,3 +412,38 @@ def test_steal_gold_takes_only_what_is_there() -> None:
     report = one(result, "spy_report")
     assert (report.effect, report.returned) == (15, 3)
     assert (result.state.player(1).gold, result.state.player(2).gold) == (15, 0)
+
+
+def test_false_orders_are_told_under_the_province_table_until_the_aim_changes() -> None:
+    """A player's trial: after the turn the spies came, a report said only 'in 1 province
+    they followed false orders and did nothing', never which; and the AOF line giving the
+    aim the province had ('already has the aim MIN') did not say the workers stay idle. The
+    report names the province under YOUR PROVINCES while its workers idle, and the
+    confirmation says a line of the same aim is no change."""
+    state = setup(wok=16, aim="MIN")
+    first = operate(state, spy(1, 2, FALSE_ORDERS, 1), values=(YES,))
+    second = run_standard(first.state, orders(1), orders(2), seed=1)
+    assert second.state.province(2).idle
+    events = [e.to_dict() for e in second.events]
+    report = " ".join(report_text(RULESET, CONFIG, second.state, events, 2, aof="").split())
+    assert (
+        "False orders: the workers of 2 Prov2 (aim MIN) do nothing until you give the province"
+        " another aim on your form (WORKERS' AIM): the aim it has is no change." in report
+    )
+    assert "they followed false orders and did nothing" in report
+    theirs = report_text(RULESET, CONFIG, second.state, events, 1, aof="")
+    assert "False orders" not in theirs
+    entries, bad, problems = RULESET.entries_from_dict(
+        {"player": 2, "turn": 3, "aim": [{"province": 2, "aim": "MIN"}]}
+    )
+    assert (bad, problems) == ([], [])
+    (verdict,) = RULESET.accept(entries, second.state, 2).verdicts
+    assert verdict.reason == (
+        "note: province 2 already has the aim MIN: this is no change, so its workers go on"
+        " following the false orders; give it another aim to set them working"
+    )
+    third = run_standard(
+        second.state, orders(1), orders(2, aim=[{"province": 2, "aim": "DEF"}]), seed=1
+    )
+    events = [e.to_dict() for e in third.events]
+    assert "False orders" not in report_text(RULESET, CONFIG, third.state, events, 2, aof="")

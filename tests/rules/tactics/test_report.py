@@ -13,6 +13,8 @@ from tests.conftest import players
 from tests.rules.tactics.builders import OPEN7, piece, state
 from tests.shipped import TACTICS
 from wtg.game.engine import create_game
+from wtg.game.gameconfig import GameConfig
+from wtg.game.report import report_text
 from wtg.rules.tactics.battle import forecast
 from wtg.rules.tactics.moves import fighter
 from wtg.rules.tactics.state import OVER
@@ -198,3 +200,38 @@ def test_the_last_report_marks_no_piece_as_not_rested_for_a_next_turn() -> None:
     assert [row["tired"] for row in piece_rows(game)] == [True, False]
     game.phase = OVER
     assert [row["tired"] for row in piece_rows(game)] == [False, False]
+
+
+def test_the_deadline_of_a_battle_turn_is_said_as_its_player_s() -> None:
+    """A player's trial: while it was Ann's turn, Ben's report ended 'DEADLINE FOR TURN 2:
+    Sun 06 Dec 2026 18:00 UTC' as his own did; each battle turn is one player's, and so is
+    its deadline."""
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 3, 1)])
+    config = GameConfig(
+        game="t", ruleset="tactics", map="meadow", seed=1, players=tuple(players(2))
+    )
+    when = "Sun 06 Dec 2026 18:00 UTC"
+    mine = report_text(TACTICS, config, game, [], 1, aof="", deadline=when)
+    theirs = report_text(TACTICS, config, game, [], 2, aof="", deadline=when)
+    assert f"\nDEADLINE FOR TURN 6: {when}\n" in mine
+    assert (
+        f"\nDEADLINE FOR TURN 6, P1 (red)'s: {when}\n"
+        "You have no orders to give before your own turn.\n"
+    ) in theirs
+
+
+def test_the_report_says_when_the_battle_ends_at_the_latest() -> None:
+    """Ruling 7 ends a battle by mail at the turn limit, the armies still fighting placed by
+    pieces left, then hit points: no report said so, and a player could not know that his
+    hit points would place him."""
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 3, 1)])
+    config = GameConfig(
+        game="t", ruleset="tactics", map="meadow", seed=1, players=tuple(players(2))
+    )
+    report = " ".join(report_text(TACTICS, config, game, [], 1, aof="").split())
+    assert (
+        f"The battle ends with turn {game.turn_limit} at the latest: the armies still fighting"
+        " are then placed by pieces left, then hit points." in report
+    )
+    game.phase = OVER
+    assert "at the latest" not in report_text(TACTICS, config, game, [], 1, aof="")

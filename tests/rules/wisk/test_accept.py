@@ -19,7 +19,8 @@ from tests.rules.wisk.helpers import (
 from tests.shipped import WISK as RULESET
 from wtg.aof.orderfile import entries_from_orders, orders_to_yaml
 from wtg.aof.render import render_aof
-from wtg.core.jsondata import JsonObject
+from wtg.core.jsondata import Json, JsonObject
+from wtg.mail.compose import render
 from wtg.rules.wisk.state import WiskState
 
 YAKUTSK = 29
@@ -202,6 +203,44 @@ def section_titles(text: str) -> list[str]:
     lines = text.splitlines()
     follow = [lines[i + 1] for i, line in enumerate(lines[:-1]) if not line]
     return [title.split(":")[0] for title in follow if title != RULESET.form.end]
+
+
+def test_the_rest_of_the_starting_armies_placed_short_is_said_as_in_play() -> None:
+    """Ruling 20 in the initial assignment's one AOF (``--assignment semi``): a line asking
+    for more starting armies than are left was confirmed as ok, and the forecast said
+    "Would not run: place 20 on 41" beside "+11 on Western Australia (41)". The line gets
+    the note of what it places, and the forecast shows it placed, as in play."""
+    state = new_game(3, assignment="semi")
+    mine = state.territories_of(1)
+    assert state.player(1).to_place == 21
+    lines: list[Json] = [
+        {"territory": mine[0], "armies": 10},
+        {"territory": mine[1], "armies": 20},
+        {"territory": mine[2], "armies": 1},
+    ]
+    assert verdicts(state, place=lines) == [
+        (True, ""),
+        (
+            True,
+            f"note: only 11 armies are left to place on territory {mine[1]} when this line"
+            " runs (you have 21 starting armies to place; your earlier place lines take"
+            " theirs first): it places 11, not 20",
+        ),
+        (
+            True,
+            f"note: no armies are left to place on territory {mine[2]} when this line runs"
+            " (you have 21 starting armies to place; your earlier place lines take theirs"
+            " first): it places none",
+        ),
+    ]
+    forecast: dict[str, Any] = RULESET.forecast(state, {"player": 1, "turn": 1, "place": lines}, 1)
+    second = state.board.site(mine[1]).name
+    assert forecast["lines"][1] == (
+        f"+11 on {second} ({mine[1]}) (20 ordered; no more were left to place)"
+    )
+    assert [(s["order"], s["reason"]) for s in forecast["skipped"]] == [
+        (f"place 1 on {mine[2]}", "no armies were left to place")
+    ]
 
 
 def test_the_initial_assignment_forms_hold_only_placements() -> None:
@@ -389,7 +428,7 @@ def test_the_forecast_shows_a_short_placement_as_placed_not_as_would_not_run() -
         f"+1 on Japan ({JAPAN}) (5 ordered; no more were left to place there)",
     ]
     assert [(s["order"], s["reason"]) for s in forecast["skipped"]] == [
-        (f"place 1 on {ALBERTA}", "only 0 armies were left to place there")
+        (f"place 1 on {ALBERTA}", "no armies were left to place there")
     ]
     text = render(
         "confirmation",
@@ -409,3 +448,62 @@ def test_the_forecast_shows_a_short_placement_as_placed_not_as_would_not_run() -
     )
     assert f"Would not run: place 5 on {JAPAN}" not in text
     assert f"Would not run: place 1 on {ALBERTA}" in text
+
+
+def test_the_confirmation_of_placements_keeps_to_78_columns_and_says_only_what_is_so() -> None:
+    """A player's trial: holding Australia, 'P1: 41 13' then 'P2: 39 2' was noted 'a
+    continent's bonus goes only on its own territories', though 39 is in Australia and no
+    bonus of another continent was left; the forecast's 'Then:' line of four territories
+    was 120 columns wide; and the line that got nothing was 'only 0 armies were left'."""
+    australia = {39: 1, 40: 1, 41: 1, 42: 1}
+    state = board_state(owners={ALASKA: 1, ALBERTA: 1, JAPAN: 1, KAMCHATKA: 1, **australia})
+    lines = [{"territory": 41, "armies": 5}, {"territory": 39, "armies": 2}]
+    assert verdicts(state, place=lines) == [
+        (True, ""),
+        (
+            True,
+            "note: no armies are left to place on territory 39 when this line runs (you get 5"
+            " this turn; your earlier place lines take theirs first): it places none",
+        ),
+    ]
+    ones: list[Json] = [{"territory": t, "armies": 1} for t in (ALASKA, ALBERTA, JAPAN)]
+    orders: JsonObject = {"player": 1, "turn": 1, "place": [*ones, {"territory": 41, "armies": 2}]}
+    forecast: dict[str, Any] = RULESET.forecast(state, orders, 1)
+    assert [(s["order"], s["reason"]) for s in forecast["skipped"]] == []
+    text = render(
+        "confirmation",
+        ruleset=RULESET.name,
+        game="g",
+        turn=1,
+        side=state.player(1),
+        superseded=False,
+        received="now",
+        deadline=None,
+        ready=False,
+        accepted=7,
+        rejected=0,
+        verdicts=[],
+        forecast=forecast,
+        masked_code="S****T",
+    )
+    assert max(len(line) for line in text.splitlines()) <= 78
+    words = " ".join(text.split())
+    assert "Then: Alaska (1): 2 armies; Alberta (4): 2 armies;" in words
+    assert "Japan (33): 2 armies; Western Australia (41): 3 armies." in words
+
+
+def test_the_forecast_says_a_trade_made_for_five_cards() -> None:
+    """Ruling 8: at five cards the turn trades sets for the player. The confirmation of a
+    form with no trade line forecast 'cards 1 2 3 traded: 4 armies' as if he had written
+    it; it says the set is traded for him."""
+    state = board_state(owners={ALASKA: 1, ALBERTA: 1, JAPAN: 1})
+    state.player(1).cards = [1, 2, 3, 10, 11]
+    place: list[Json] = [{"territory": ALASKA, "armies": 3}]
+    forecast: dict[str, Any] = RULESET.forecast(state, {"player": 1, "turn": 1, "place": place}, 1)
+    assert forecast["lines"][0] == (
+        "cards 1 2 3 traded: 4 armies (you hold five cards or more: a set is traded for you)"
+    )
+    state.player(1).cards = [1, 2, 3, 10]
+    written: JsonObject = {"player": 1, "turn": 1, "trade": [[1, 2, 3]], "place": place}
+    own: dict[str, Any] = RULESET.forecast(state, written, 1)
+    assert own["lines"][0] == "cards 1 2 3 traded: 4 armies"

@@ -17,6 +17,7 @@ from tests.rules.wisk.helpers import (
     run_with,
 )
 from tests.shipped import WISK as RULESET
+from wtg.core.jsondata import Json
 from wtg.core.ruleset import GameSetup
 from wtg.game.gameconfig import GameConfig, PlayerEntry
 from wtg.game.report import report_text
@@ -109,3 +110,69 @@ def test_a_turn_a_robot_played_for_the_reader_says_your_turn() -> None:
     assert "Turn of you" not in mine
     name = result.state.player(1).name
     assert f"- Turn of {name} (player 1), played by a robot (no orders came).\n" in theirs
+
+
+def test_a_starting_placement_nobody_sent_says_so() -> None:
+    """Ruling 16: the starting armies cannot wait. A player who sent nothing in the
+    semi-automatic placement read only '- You placed 21 on Southern Europe (19) (left
+    over).', as if he had placed them; his report and everyone's say he sent no orders and
+    the armies were placed for him."""
+    state = new_game(2, assignment="semi")
+    result = RULESET.resolve(state, {}, random.Random(1))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    theirs = " ".join(report_text(RULESET, CONFIG, result.state, events, 2, aof="").split())
+    said = "sent no orders: the starting armies cannot wait, so the armies due were placed as a"
+    assert f"- You {said} robot would." in mine
+    assert f"- Ann (player 1) {said} robot would." in theirs
+    claim = new_game(2, assignment="claim")
+    result = RULESET.resolve(claim, {}, random.Random(1))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    assert "- You sent no orders: the starting armies cannot wait, so a territory was" in mine
+    assert "a territory was claimed as a robot would." in mine
+    assert "(chosen for you)" in mine
+
+
+def test_a_place_line_that_got_fewer_armies_is_told_as_placed() -> None:
+    """Ruling 20: a line that gets fewer armies is reported with what it got. The report
+    said '- Not done: place 5 on 33: only 1 army was left to place there.' and then '- You
+    placed 1 on Japan (33).', two orders where the player wrote one; the confirmation's
+    forecast said it as one. The reader's report says it as the forecast does; the others
+    read the placement alone, as before; a line that got nothing is still not done."""
+    state = board_state(owners={ALASKA: 1, JAPAN: 1, KAMCHATKA: 1})
+    lines: list[Json] = [
+        {"territory": ALASKA, "armies": 2},
+        {"territory": JAPAN, "armies": 5},
+        {"territory": KAMCHATKA, "armies": 1},
+    ]
+    result = RULESET.resolve(state, {1: {"player": 1, "turn": 1, "place": lines}}, random.Random(1))
+    events = [e.to_dict() for e in result.events]
+    ann = report_text(RULESET, CONFIG, result.state, events, 1, aof="")
+    bob = report_text(RULESET, CONFIG, result.state, events, 2, aof="")
+    assert "- You placed 2 on Alaska (1).\n" in ann
+    assert "- You placed 1 on Japan (33) (5 ordered; no more were left to place there).\n" in ann
+    assert "Not done: place 5 on 33" not in ann
+    assert "- Not done: place 1 on 30: no armies were left to place there.\n" in ann
+    assert "- Ann (player 1) placed 1 on Japan (33).\n" in bob
+
+
+def test_the_deadline_is_said_as_the_player_to_move_s() -> None:
+    """A player's trial: while it was Oz's turn, Pam's report ended 'Orders are due by Sat
+    05 Dec 2026 18:00 UTC.', as if she owed orders; each turn is one player's, and so is
+    its deadline. The player to move reads that his orders are due; the others whose they
+    are, and that they give none before their own turn; a robot's turn runs at once."""
+    state = new_game(2)
+    when = "Sat 05 Dec 2026 18:00 UTC"
+    mover = report_text(RULESET, CONFIG, state, [], 1, aof="", deadline=when)
+    other = report_text(RULESET, CONFIG, state, [], 2, aof="", deadline=when)
+    assert f"\nYour orders are due by {when}.\n" in mover
+    assert "Orders are due by" not in other
+    assert (
+        f"Next to move is Ann (player 1), whose orders are due by {when}; you have no"
+        " orders to give before your own turn." in " ".join(other.split())
+    )
+    state.player(1).robot = True
+    other = report_text(RULESET, CONFIG, state, [], 2, aof="", deadline=when)
+    assert "\nNext to move is Ann (player 1), a robot: its turn runs at once.\n" in other
+    assert when not in other

@@ -10,8 +10,10 @@ from wtg.rules.intermediate.constants import UPGRADE_TROOPS_ORDERS
 from wtg.rules.wok.accept import SHARED_CHECKS, Check, Context, limit, over_fifty
 from wtg.rules.wok.checks import check_attack, check_bomb, check_spy, check_upgrade, check_vote
 from wtg.rules.wok.espionage import OP_NAMES
+from wtg.rules.wok.limits import EFF_MAX
 from wtg.rules.wok.ownership import TROOPS_IN
 from wtg.rules.wok.troops import TROOP_UNITS
+from wtg.rules.wok.upgrades import UPGRADE_EFF
 
 
 def check_upgrade_troops(entry: RawEntry, context: Context) -> tuple[bool, str]:
@@ -32,6 +34,27 @@ def check_upgrade_troops(entry: RawEntry, context: Context) -> tuple[bool, str]:
     if problem:
         return False, problem
     return True, over_fifty(v["amount"], "changed") or context.taken_note(v["province"])
+
+
+def check_upgrade_first(entry: RawEntry, context: Context) -> tuple[bool, str]:
+    """Standard's upgrade line, and a note on an EFF upgrade that cannot gain its 30:
+    Upgrades are phase 1 ("1. Upgrades"), so the EFF they start from is the player's EFF
+    now, and it is at most 99 (ruling 23)."""
+    accepted, reason = check_upgrade(entry, context)
+    if not accepted or entry.values["upgrade"] != "EFF":
+        return accepted, reason
+    earlier = context.counts.get("EFF upgrades", 0)
+    context.counts["EFF upgrades"] = earlier + 1
+    eff = min(EFF_MAX, context.state.player(context.player).eff + earlier * UPGRADE_EFF)
+    gain = min(UPGRADE_EFF, EFF_MAX - eff)
+    if gain == UPGRADE_EFF:
+        return True, reason
+    after = " after your earlier EFF upgrade" if earlier else ""
+    gains = "nothing" if gain == 0 else f"only {gain}, not {UPGRADE_EFF}"
+    return True, (
+        f"note: your EFF is {eff}%{after} and {EFF_MAX}% is the most: this upgrade gains"
+        f" {gains}, and it costs its gold all the same"
+    )
 
 
 def check_spy_once(entry: RawEntry, context: Context) -> tuple[bool, str]:
@@ -55,7 +78,7 @@ def check_spy_once(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 
 CHECKS: dict[str, Check] = {
-    "upgrade": check_upgrade,
+    "upgrade": check_upgrade_first,
     "bomb": check_bomb,
     "attack": check_attack,
     "transform": SHARED_CHECKS["transform"],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from wtg.core.counting import counted
 from wtg.core.jsondata import Json
 from wtg.rules.tactics.battle import forecast as odds_of
 from wtg.rules.tactics.moves import fighter, move_problem, tile_text
@@ -17,7 +18,14 @@ def forecast(state: TacticsState, orders: Mapping[str, Json], player: int) -> di
         given = orders.get("army")
         army = [str(k) for k in given] if isinstance(given, list) else []
         line = ", ".join(army) if army else "the army shown in your report (no army lines)"
-        return {"lines": [f"army: {line}"], "later": []}
+        said = [f"army: {line}"]
+        if army and len(army) < state.army_size:
+            # the lines sent are the whole army: nothing is filled in from the army shown
+            said.append(
+                f"That is {counted(len(army), 'piece')}, not the {state.army_size} an army"
+                " may have: the pieces you list are your whole army."
+            )
+        return {"lines": said, "later": []}
     work = state.clone()
     lines: list[str] = []
     moved: list[int] = []

@@ -139,11 +139,19 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
         return orders_drawn(self.board(state, seat, events), state, orders)
 
     def topten(self, state: TacticsState) -> list[ScoreLine]:
-        """Placed players by place, then those still fighting by pieces left and hit points."""
+        """Those still fighting by pieces left and hit points, then the placed by place;
+        the battle's winner (first place: "all armies dead but one") is the WINNER, as in
+        WISK's, not ACTIVE."""
 
-        def key(player: Player) -> tuple[int, int, int]:
+        def key(player: Player) -> tuple[bool, int, int, int]:
+            # an army still fighting has no place yet and will place above every army out
             army = state.army(player.id)
-            return (player.place or 99, -len(army), -sum(p.hp for p in army))
+            return (
+                player.place is not None,
+                player.place or 0,
+                -len(army),
+                -sum(p.hp for p in army),
+            )
 
         lines = []
         for rank, player in enumerate(sorted(state.players, key=key), start=1):
@@ -155,7 +163,7 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
                     name=player.name,
                     score=sum(p.hp for p in army),
                     provinces=len(army),
-                    status=player.status,
+                    status="winner" if player.place == 1 else player.status,
                 )
             )
         return lines

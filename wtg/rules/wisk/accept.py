@@ -76,7 +76,11 @@ class Context:
         (``wtg.rules.wisk.reinforce``; no dice): None when it is not his turn."""
         if self.state.active != self.player:
             return None
-        if self.pools is None:
+        if self.pools is None and self.state.stage == PLACING:
+            # the rest of the starting armies, all on one AOF (ruling 20)
+            self.pools = Pools(free=self.state.player(self.player).to_place)
+            self.new_armies = self.pools.total
+        elif self.pools is None:
             turn = Turn(self.state.clone(), NoChance())
             self.pools = reinforce(turn, ordered_trades(turn, self.trades))
             self.new_armies = self.pools.total
@@ -129,7 +133,7 @@ def check_place(entry: RawEntry, context: Context) -> tuple[bool, str]:
     if problem:
         return False, problem
     context.placed += 1
-    if context.state.stage == PLAYING:
+    if context.state.stage == PLAYING or not context.state.options.one_army_a_turn:
         return True, short_note(context, tid, int(armies))
     return True, one_army_note(context, int(armies))
 
@@ -140,15 +144,19 @@ def short_note(context: Context, tid: int, armies: int) -> str:
     pools = context.to_place()
     if pools is None:
         return ""
-    placed = pools.take(context.state.board.site(tid).continent, armies)
+    continent = context.state.board.site(tid).continent
+    placed = pools.take(continent, armies)
     if placed == armies:
         return ""
     said = "no armies are" if placed == 0 else f"only {_armies(placed)} {_be(placed)}"
     done = "it places none" if placed == 0 else f"it places {placed}, not {armies}"
-    why = [f"you get {context.new_armies} this turn"]
+    if context.state.stage == PLACING:
+        why = [f"you have {context.new_armies} starting armies to place"]
+    else:
+        why = [f"you get {context.new_armies} this turn"]
     if context.placed > 1:
         why.append("your earlier place lines take theirs first")
-    if pools.continents:
+    if any(left for name, left in pools.continents.items() if name != continent):
         why.append("a continent's bonus goes only on its own territories")
     return (
         f"note: {said} left to place on territory {tid} when this line runs"

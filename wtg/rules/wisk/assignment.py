@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from random import Random
 
-from wtg.core.counting import counted
 from wtg.rules.wisk.events import Claimed, Placed
 from wtg.rules.wisk.orders import Placement
+from wtg.rules.wisk.reinforce import left_to_place
 from wtg.rules.wisk.state import WiskState
 from wtg.rules.wisk.turn import Turn
 
@@ -108,8 +108,7 @@ def place_rest(turn: Turn, lines: Sequence[Placement], chooser: PlaceChooser) ->
             continue
         armies = min(line.armies, me.to_place)
         if armies < line.armies:
-            were = "was" if armies == 1 else "were"
-            turn.skip(what, f"only {counted(armies, 'army', 'armies')} {were} left to place")
+            turn.skip(what, f"{left_to_place(armies)} left to place")
         if armies:
             me.to_place -= armies
             state.holding(line.territory).armies += armies

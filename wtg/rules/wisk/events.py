@@ -30,6 +30,16 @@ class PlacedForMissing(Event, kw_only=True):
     player: int
 
 
+class AssignedForMissing(Event, kw_only=True):
+    """A human sent no orders in the initial assignment: the claim or the starting armies
+    cannot wait, so they are made for him as a robot would make them (ruling 16)."""
+
+    kind: ClassVar[str] = "assigned_for_missing"
+    player: int
+    stage: str
+    """The stage of the turn: claiming or placing."""
+
+
 class Claimed(Event, kw_only=True):
     kind: ClassVar[str] = "claimed"
     player: int

@@ -18,6 +18,10 @@ from wtg.rules.wisk.state import CLAIMING, PLACING, WiskState
 from wtg.rules.wisk.strategy import claim_choice, place_choice
 from wtg.rules.wisk.turn import Turn
 
+FORCED = " (you hold five cards or more: a set is traded for you)"
+"""The trade the turn makes for a player of five cards or more ("If you have five or more
+cards, you must exchange armies with your card"; ruling 8), said as his own would be."""
+
 
 def forecast(state: WiskState, orders: Mapping[str, Json], player: int) -> dict[str, object]:
     typed = WiskOrders.from_dict(orders)
@@ -44,7 +48,8 @@ def forecast(state: WiskState, orders: Mapping[str, Json], player: int) -> dict[
     for index, event in enumerate(turn.events):
         if isinstance(event, Traded):
             cards = " ".join(map(str, event.cards))
-            lines.append(f"cards {cards} traded: {_armies(event.armies)}")
+            forced = "" if event.why == "orders" else FORCED
+            lines.append(f"cards {cards} traded: {_armies(event.armies)}{forced}")
         elif isinstance(event, Claimed):
             lines.append(f"{_name(state, event.territory)} claimed")
         elif isinstance(event, Placed):
@@ -79,11 +84,12 @@ def _short_placements(events: Sequence[Event]) -> dict[int, str]:
         if (
             isinstance(event, OrderSkipped)
             and isinstance(after, Placed)
-            and after.why == "orders"
+            and after.why in ("orders", "setup")
             and event.order.endswith(f" on {after.territory}")
         ):
             asked = event.order.split()[1]  # "place 5 on 34"
-            short[index + 1] = f"{asked} ordered; no more were left to place there"
+            there = " there" if after.why == "orders" else ""
+            short[index + 1] = f"{asked} ordered; no more were left to place{there}"
     return short
 
 

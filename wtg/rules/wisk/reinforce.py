@@ -145,6 +145,14 @@ def reinforce(turn: Turn, card_armies: int) -> Pools:
     return pools
 
 
+def left_to_place(armies: int) -> str:
+    """What a place line asking for more found left: ``only 1 army was``, ``no armies
+    were``."""
+    if armies == 0:
+        return "no armies were"
+    return f"only {counted(armies, 'army', 'armies')} {'was' if armies == 1 else 'were'}"
+
+
 def place(turn: Turn, pools: Pools, lines: Sequence[Placement], chooser: Chooser) -> None:
     """The placement orders in turn; what they leave goes where ``chooser`` says (a
     continent's bonus inside its continent)."""
@@ -156,8 +164,7 @@ def place(turn: Turn, pools: Pools, lines: Sequence[Placement], chooser: Chooser
             continue
         armies = pools.take(state.board.site(line.territory).continent, line.armies)
         if armies < line.armies:
-            were = "was" if armies == 1 else "were"
-            turn.skip(what, f"only {counted(armies, 'army', 'armies')} {were} left to place there")
+            turn.skip(what, f"{left_to_place(armies)} left to place there")
         if armies:
             state.holding(line.territory).armies += armies
             turn.public(Placed, player=pid, territory=line.territory, armies=armies, why="orders")

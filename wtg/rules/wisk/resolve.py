@@ -16,7 +16,13 @@ from wtg.core.errors import GameFinished as GameFinished
 from wtg.core.ruleset import TurnResult
 from wtg.rules.wisk.assignment import claim_turn, place_one, place_rest
 from wtg.rules.wisk.constants import MISSING_PLACE, MISSING_ROBOT
-from wtg.rules.wisk.events import NextPlayer, PlacedForMissing, TurnBegan, TurnPassed
+from wtg.rules.wisk.events import (
+    AssignedForMissing,
+    NextPlayer,
+    PlacedForMissing,
+    TurnBegan,
+    TurnPassed,
+)
 from wtg.rules.wisk.orders import WiskOrders
 from wtg.rules.wisk.play import play_turn
 from wtg.rules.wisk.state import CLAIMING, PLACING, PLAYING, WiskState
@@ -61,6 +67,8 @@ def _orders_of(turn: Turn, given: Mapping[str, Any] | None) -> WiskOrders | None
     turn.public(TurnBegan, player=me.id, stage=state.stage, stand_in=stand_in)
     if placed_for:
         turn.public(PlacedForMissing, player=me.id)
+    elif given == {} and not sent and not me.robot:
+        turn.public(AssignedForMissing, player=me.id, stage=state.stage)
     if given is None:
         turn.public(TurnPassed, player=me.id, reason="no orders")
         return None

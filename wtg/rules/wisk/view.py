@@ -150,13 +150,37 @@ def _trade_note(state: WiskState) -> str:
     return f"the next set traded is worth {trade_value(state.options.cards, state.trades, ())}"
 
 
+def short_placements(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The events as the reader sees them, a place line that got fewer armies than it
+    asked told as the placement it made with what it asked (ruling 20): the turn tells it as
+    an order skipped right before the Placed of what it did place, and "Not done" beside
+    "You placed 7" read as two orders (the forecast, ``forecast._short_placements``, says
+    it as one)."""
+    told: list[Mapping[str, Any]] = []
+    for event in events:
+        before = told[-1] if told else None
+        if (
+            event.get("kind") == "placed"
+            and event.get("why") in ("orders", "setup")
+            and before is not None
+            and before.get("kind") == "order_skipped"
+            and str(before.get("order", "")).endswith(f" on {event.get('territory')}")
+        ):
+            told[-1] = {**event, "asked": int(str(before["order"]).split()[1])}
+            continue
+        told.append(event)
+    return told
+
+
 def report_context(
     state: WiskState, events: Sequence[Mapping[str, Any]], pid: int
 ) -> dict[str, object]:
     board = state.board
     public: Mapping[str, Any] = public_json(state)  # read as it was just written
     names = {p.id: p.name for p in state.players}
-    seen = [e for e in events if e.get("public") or pid in e.get("visible_to", ())]
+    seen = short_placements(
+        [e for e in events if e.get("public") or pid in e.get("visible_to", ())]
+    )
     mission = ""
     if pid != NOBODY and state.options.missions and state.player(pid).mission:
         mission = describe(state, pid, board.mission(state.player(pid).mission))

@@ -280,7 +280,13 @@ def check_aim(entry: RawEntry, context: Context) -> tuple[bool, str]:
     problem = problem or context.ownership_problem(v["province"], AIM_FOR)
     if not problem and context.state.province(v["province"]).aim == v["aim"]:
         context.aim_provinces[v["province"]] = v["aim"]
-        return True, f"note: province {v['province']} already has the aim {v['aim']}"
+        note = f"note: province {v['province']} already has the aim {v['aim']}"
+        if context.state.province(v["province"]).idle:
+            note += (
+                ": this is no change, so its workers go on following the false orders;"
+                " give it another aim to set them working"
+            )
+        return True, note
     if not problem:
         problem = limit(entry, context, AIM_CHANGES, "aim change")
     if problem:

@@ -112,13 +112,15 @@ def province_row(p: Province | Mapping[str, Any]) -> ProvinceRow:
 
 def totals(provinces: Sequence[Province]) -> SimpleNamespace:
     """Sums, with the armies' level and the defense as averages ("1.244a"): the level
-    weighed by the armies (the plain mean where there are none), each the nearest in
-    its column's places, a half up, reckoned in whole thousandths and tenths (a float
-    formatted rounded a half up or down as its binary fraction fell)."""
+    weighed by the troops (Intermediate's PIK, ARC, KNI and CAT as its armies: a
+    province's level is all its troops'; the plain mean where there are none), each the
+    nearest in its column's places, a half up, reckoned in whole thousandths and tenths
+    (a float formatted rounded a half up or down as its binary fraction fell)."""
     armies = sum(p.arm for p in provinces)
+    troops = sum(p.troops for p in provinces)
     count = len(provinces) or 1
-    if armies:
-        lev = _nearest(sum(p.arm * p.lev for p in provinces), armies)
+    if troops:
+        lev = _nearest(sum(p.troops * p.lev for p in provinces), troops)
     else:
         lev = _nearest(sum(p.lev for p in provinces), count)
     dfn = _nearest(sum(p.dfn for p in provinces), count)
@@ -179,6 +181,7 @@ def report_context(
         "player_names": names,
         "province_names": reading.province_names,
         "provinces": [province_row(p) for p in mine],
+        "idle": [{"id": p.id, "name": p.name, "aim": p.aim} for p in mine if p.idle],
         "totals": totals(mine),
         "borders": borders,
         "events": seen,
