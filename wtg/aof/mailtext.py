@@ -262,6 +262,24 @@ def _value_at(text: str, begin: int) -> tuple[str, int]:
     return value, begin + len(value)
 
 
+_CODE_VALUE = re.compile(r"\bCODE *: *(\S+)", re.I)
+"""A header's code: ``CODE:`` and the word after it."""
+
+
+def codes_hidden(text: str, kept: str) -> str:
+    """``text`` with the code of every header in it starred out, but ``kept`` (any case):
+    a report of an earlier turn mailed to a player who took the seat over holds the
+    quitter's code in its form."""
+    return _CODE_VALUE.sub(
+        lambda found: (
+            found[0]
+            if found[1].upper() == kept.strip().upper()
+            else found[0][: found.start(1) - found.start()] + "*" * len(found[1])
+        ),
+        text,
+    )
+
+
 def game_named(text: str) -> str | None:
     """The GAME of the first header in ``text`` that names one: its first word, as written
     (or None)."""

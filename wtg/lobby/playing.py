@@ -6,9 +6,8 @@ what."""
 from __future__ import annotations
 
 import email.utils
-import re
 
-from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER, has_marker, header_keys
+from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER, codes_hidden, has_marker, header_keys
 from wtg.core.errors import GameError
 from wtg.core.printable import printable
 from wtg.core.ruleset import QUIT_STATUS, SeatId, SideId, public_sides
@@ -58,7 +57,7 @@ def report(desk: Desk, command: Command) -> None:
         )
         return
     try:
-        text = _old_codes_hidden(game.report(entry.id, turn), entry.code)
+        text = codes_hidden(game.report(entry.id, turn), entry.code)
     except GameError as error:  # a turn folder that lacks it: a reason, not a quarantine
         desk.refuse(command, str(error))
         return
@@ -70,23 +69,6 @@ def report(desk: Desk, command: Command) -> None:
         what=f"your report of turn {turn}",
         game=game.config.game,
         text=text,
-    )
-
-
-_FORM_CODE = re.compile(r"(\bCODE:[ \t]*)(\S+)")
-"""The code in a form's header line (``... PLAYER: 3  CODE: K7Q2M9XD``)."""
-
-
-def _old_codes_hidden(report: str, code: str) -> str:
-    """A report of an earlier turn with every code in it that is not the seat's now starred
-    out: a seat taken over since has the quitter's code in the forms of its earlier
-    reports, which the newcomer is given (dead in this game, it may open another where the
-    GM gave the quitter the same code)."""
-    return _FORM_CODE.sub(
-        lambda found: (
-            found[0] if found[2].upper() == code.strip().upper() else found[1] + "*" * len(found[2])
-        ),
-        report,
     )
 
 
