@@ -507,3 +507,25 @@ def test_the_forecast_says_a_trade_made_for_five_cards() -> None:
     written: JsonObject = {"player": 1, "turn": 1, "trade": [[1, 2, 3]], "place": place}
     own: dict[str, Any] = RULESET.forecast(state, written, 1)
     assert own["lines"][0] == "cards 1 2 3 traded: 4 armies"
+
+
+def test_a_claim_or_a_one_army_placement_may_leave_armies_blank() -> None:
+    """A claim takes one army whatever ARMIES says, and so does a placement of one army a
+    turn ("ARMIES 1" on the form): the form required ARMIES on a place line, so a player's
+    `P1: 12` with ARMIES left blank was rejected ("fill in all of TERR ARMIES, or none") and
+    his first choice lost. Left blank it is taken; in play, a place line still needs it."""
+    claim = new_game(3, assignment="claim")
+    blank = {"player": 1, "turn": 1}
+    form = render_aof(RULESET.form, HEADER, blank, RULESET.form_context(claim, 1))
+    filled = form.replace("P1:  __ ", f"P1:  {JAPAN:02d} ", 1)
+    assert filled != form
+    outcome = read_aof(RULESET.form, filled)
+    assert outcome.problems == [] and outcome.bad == []
+    acceptance = RULESET.accept(outcome.entries, claim, 1)
+    assert acceptance.orders["place"] == [{"territory": JAPAN}]
+    assert [(v.accepted, v.reason) for v in acceptance.verdicts] == [(True, "")]
+    assert RULESET.forecast(claim, acceptance.orders, 1)["lines"] == [f"Japan ({JAPAN}) claimed"]
+    playing = state_with_cards()
+    assert verdicts(playing, place=[{"territory": ALASKA}]) == [
+        (False, "write how many ARMIES to place there")
+    ]

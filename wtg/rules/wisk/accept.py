@@ -118,24 +118,27 @@ def check_trade(entry: RawEntry, context: Context) -> tuple[bool, str]:
 
 
 def check_place(entry: RawEntry, context: Context) -> tuple[bool, str]:
-    tid, armies = entry.values["territory"], entry.values["armies"]
+    tid, armies = entry.values["territory"], entry.values.get("armies")
     problem = context.territory_problem(tid)
     if problem:
         return False, problem
     assert isinstance(tid, int)
-    if context.state.stage == CLAIMING:
+    if context.state.stage == CLAIMING:  # a claim takes one army, whatever ARMIES says
         if context.state.owner(tid):
             return True, f"note: territory {tid} is taken; a later line may be claimed instead"
         return True, ""
+    one_a_turn = context.state.stage == PLACING and context.state.options.one_army_a_turn
+    if armies is None and not one_a_turn:  # one a turn: the form says ARMIES 1
+        return False, "write how many ARMIES to place there"
     if armies == 0:
         return False, "place at least 1 army"
     problem = context.ownership_problem(tid, PLACE_ON, by_attack=False)
     if problem:
         return False, problem
     context.placed += 1
-    if context.state.stage == PLAYING or not context.state.options.one_army_a_turn:
-        return True, short_note(context, tid, int(armies))
-    return True, one_army_note(context, int(armies))
+    if not one_a_turn:
+        return True, short_note(context, tid, int(armies or 0))
+    return True, one_army_note(context, int(armies or 1))
 
 
 def short_note(context: Context, tid: int, armies: int) -> str:

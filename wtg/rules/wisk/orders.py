@@ -55,7 +55,8 @@ class WiskOrders(Record):
         return cls(
             trades=tuple(tuple(int(c) for c in t) for t in data.get("trade", ())),
             place=tuple(
-                Placement(int(p["territory"]), int(p["armies"])) for p in data.get("place", ())
+                Placement(int(p["territory"]), int(p.get("armies", 1)))
+                for p in data.get("place", ())
             ),
             attacks=tuple(
                 Attack(
