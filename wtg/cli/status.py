@@ -18,7 +18,7 @@ from wtg.files.diskspace import full_disk, read_only
 from wtg.files.private import is_private
 from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
-from wtg.game.gameconfig import GameConfig, code_warnings
+from wtg.game.gameconfig import GameConfig, PlayerEntry, code_warnings
 from wtg.game.textcolumn import padded
 from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.gm.nextdeadline import schedule_not_yet_taken
@@ -499,10 +499,13 @@ def warn_of_zone(config: GameConfig) -> None:
 def warn_of_addresses(config: GameConfig) -> None:
     """A warning on stderr for each player's address in game.yaml that no mail can be made
     to (a GM's edit, `email: ann.example.org`: game.yaml's addresses are not refused, so that
-    a game stays playable): `wtg send` would set his mail aside, found only after a turn."""
+    a game stays playable): `wtg send` would set his mail aside, found only after a turn.
+    And a warning for players given one address (a line copied, not changed): new-game
+    refuses it, for the reports, each with its player's code, would all go there."""
     # deferred: the mail's composer (the email package's header registry): a look per address
-    from wtg.mail.compose import writable
+    from wtg.mail.compose import address_key, writable
 
+    seats: dict[str, list[PlayerEntry]] = {}
     for entry in config.players:
         if entry.email and not writable(entry.email):
             click.echo(
@@ -510,6 +513,20 @@ def warn_of_addresses(config: GameConfig) -> None:
                     f"warning: game {config.game}, player {entry.id} ({entry.name}): email "
                     f"{entry.email!r} is not one e-mail address: `wtg send` would set his mail "
                     "aside; correct it in game.yaml"
+                ),
+                err=True,
+            )
+        elif entry.email:
+            seats.setdefault(address_key(entry.email), []).append(entry)
+    for address, shared in seats.items():
+        if len(shared) > 1:  # new-game refuses it; an edit (a line copied) does not
+            named = [f"{entry.id} ({entry.name})" for entry in shared]
+            click.echo(
+                printable(
+                    f"warning: game {config.game}, players {', '.join(named[:-1])} and "
+                    f"{named[-1]} have one address, {address}: the mail of each, his code "
+                    "in it, goes there, and whoever reads it can send orders for every one "
+                    "of them; give each his own address in game.yaml"
                 ),
                 err=True,
             )
