@@ -20,7 +20,7 @@ from wtg.files.diskspace import disk_full, written
 from wtg.files.ownership import owner_line, owner_note
 from wtg.files.paths import same_file
 from wtg.game.engine import open_game
-from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant
+from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant, variant_meant
 from wtg.host.configplace import CONFIG_NAME, config_in
 from wtg.host.gamesdir import (
     folder_meant,
@@ -131,13 +131,28 @@ NO_GAMES_DIR = (
 )
 
 
-def given_ruleset(name: str) -> None:
-    """A ruleset named on the command line (new-game, open-list) that this wtg has not ends
-    the command, with the one meant when one is close (``WoK4``: did you mean wok4?)."""
+def given_ruleset(name: str, command: str = "new-game") -> None:
+    """A ruleset named on the command line (``command``: new-game, open-list) that this wtg
+    has not ends the command, with the one meant when one is close (``WoK4``: did you mean
+    wok4?), or the ruleset and variant to give for a variant's name (``duel``)."""
     try:
         find_ruleset(name)
     except UnknownRuleset as exc:
+        variants = variant_meant(name)
         meant = ruleset_meant(name)
+        if variants:
+            variant = variants[0][1]
+            rulesets = [ruleset for ruleset, _ in variants]
+            ways = [
+                f"--ruleset {ruleset} --variant {variant}"
+                if command == "new-game"
+                else f"`wtg {command} {ruleset} --variant {variant}`"
+                for ruleset in rulesets
+            ]
+            fail(
+                f"{exc.args[0]}: {variant} is a variant of {' and '.join(rulesets)}: give "
+                + " or ".join(ways)
+            )
         fail(f"{exc.args[0]}: did you mean {either(meant)}?" if meant else str(exc.args[0]))
 
 
