@@ -33,13 +33,18 @@ def refused(tmp_path: Path, *args: object) -> str:
 
 def test_a_variant_of_another_ruleset(tmp_path: Path) -> None:
     assert refused(tmp_path, "--ruleset", "wok4", "--variant", "duel", *players(2)) == (
-        "wtg: no variant 'duel' of wok4 (it has no variants)"
+        "wtg: no variant 'duel' of wok4 (it has no variants): duel is a variant of standard"
     )
     assert refused(tmp_path, "--ruleset", "standard", "--variant", "duet", *players(2)) == (
-        "wtg: no variant 'duet' of standard (variants: skirmish, duel, duel-lite, trinity)"
+        "wtg: no variant 'duet' of standard (variants: skirmish, duel, duel-lite, trinity): "
+        "did you mean duel?"
+    )
+    assert refused(tmp_path, "--ruleset", "standard", "--variant", "solo", *players(2)) == (
+        "wtg: no variant 'solo' of standard (variants: skirmish, duel, duel-lite, trinity)"
     )
     assert refused(tmp_path, "--ruleset", "wisk", "--variant", "skirmish", *players(2)) == (
-        "wtg: no variant 'skirmish' of wisk (it has no variants)"
+        "wtg: no variant 'skirmish' of wisk (it has no variants): skirmish is a variant of "
+        "intermediate and standard"
     )
 
 
@@ -322,3 +327,17 @@ def test_a_variant_given_as_the_ruleset_says_the_ruleset_and_variant_to_give(
         f"wtg: no ruleset {name!r} ({known}): {variant} is a variant of {of}: give {lists}\n",
     )
     assert list((tmp_path / "games").iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("variant", "meant"), [("Duel", "duel"), ("duel_lite", "duel-lite"), ("dual", "duel")]
+)
+def test_a_variant_nearly_right_names_the_one_meant(
+    tmp_path: Path, variant: str, meant: str
+) -> None:
+    """`--variant Duel` (the README's spelling of the game) listed the variants without
+    saying which was meant, where `--map Small` and `--ruleset WoK4` are told."""
+    assert refused(tmp_path, "--ruleset", "standard", "--variant", variant, *players(2)) == (
+        f"wtg: no variant {variant!r} of standard (variants: skirmish, duel, duel-lite, "
+        f"trinity): did you mean {meant}?"
+    )
