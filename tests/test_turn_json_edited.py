@@ -35,7 +35,7 @@ def wtg(*args: object) -> Result:
         (
             lambda text: text.replace(
                 '"next_deadline": "2026-12-06T17:00:00Z"', '"next_deadline": "2026-12-06 18:00"'
-            ),  # noqa: E501
+            ),
             "next_deadline: '2026-12-06 18:00' is not a time as wtg writes it (UTC, as "
             "2026-12-06T17:00:00Z)",
         ),
