@@ -20,7 +20,7 @@ from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
 from wtg.game.gameconfig import GameConfig, PlayerEntry, code_warnings
 from wtg.game.textcolumn import padded
-from wtg.gm.gamestatus import GameStatus, game_status
+from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.gm.nextdeadline import schedule_not_yet_taken
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
@@ -120,6 +120,9 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
             f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
             f"`wtg release {data['game']}`"
         )
+    late = overdue(data, datetime.now(timezone.utc))
+    if late is not None:
+        say(f"OVERDUE: {late}")
     unsent = _not_sent(game.latest_turn(), mailed)
     if unsent:
         say(f"NOT MAILED: {unsent}")
@@ -381,6 +384,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     _show_read_only(read_only(games_dir), full_disk(games_dir))
     if not games and not troubles:
         click.echo(f"no games in {games_dir}")
+    now = datetime.now(timezone.utc)
+    late = {data["game"]: overdue(data, now) for data in games}
     for data in games:
         owing = [p for p in data["players"] if p["owes_orders"]]
         sent = sum(p["orders"] for p in owing)
@@ -395,9 +400,12 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             + (f", {leaving} resigned" if leaving else "")
             + (", HELD" if data["held"] else "")
         ) + (", NOT MAILED" if data["game"] in unsent else "")
+        state += ", OVERDUE" if late[data["game"]] else ""
         deadline = f", deadline {data['deadline']}" if data["deadline"] and not data["over"] else ""
         say(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
     for data in games:
+        if late[data["game"]]:
+            say(f"OVERDUE: game {data['game']}: {late[data['game']]}")
         if data["game"] in unsent:
             say(f"NOT MAILED: game {data['game']}: {unsent[data['game']]}")
         for line in data["owed"]:
