@@ -129,7 +129,11 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     for line in owed:
         say(f"NOTICES OWED: {line}")
     for p in data["players"]:
-        received = f"orders received {p['received']}" + (", READY" if p["ready"] else "")
+        received = (
+            f"orders received {p['received']}"
+            if p["received"]
+            else "orders on file (when they came is not recorded)"
+        ) + (", READY" if p["ready"] else "")
         if p["resigned"]:
             note = f"RESIGNED: leaves the game when turn {data['turn']} runs (QUIT on file)"
         elif p["absent"]:
