@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import io
 import os
 import pwd
 import sqlite3
@@ -70,6 +71,17 @@ def os_error_line(exc: OSError) -> str:
     return f"{' -> '.join(paths)}: {what}" if paths else what
 
 
+def escape_what_the_terminal_cannot_write() -> None:
+    """Write what the encoding of stdout and stderr has no character for (a terminal or
+    cron in ISO-8859-1, a player's name in another script) as its escape (``\\u5c71``):
+    the command stopped there with a traceback. UTF-8 writes everything, and is left as it
+    is."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").replace("_", "-").lower()
+        if isinstance(stream, io.TextIOWrapper) and encoding not in ("utf-8", "utf8"):
+            stream.reconfigure(errors="backslashreplace")
+
+
 class WtgGroup(click.Group):
     """The command group: the one place where an error wtg expects (``wtg.core.errors``)
     becomes its message on stderr and its exit status, and so does an error of the file
@@ -80,6 +92,7 @@ class WtgGroup(click.Group):
     and shows its traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        escape_what_the_terminal_cannot_write()
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:  # Ctrl-C: a command stopped anywhere is as one killed
