@@ -62,16 +62,21 @@ def test_a_deadline_long_past_says_what_runs_the_turn(tmp_path: Path) -> None:
     health = wtg("--config", config, "status", "--host").output
     assert "next deadline: g1 turn 1, " in health
     assert f", OVERDUE by 2 d 3 h: {ADVICE}" in health, health
+    digest = wtg("--config", config, "digest").output
+    assert (
+        f"\nTurns OVERDUE (1):\n  g1: the deadline passed 2 d 3 h ago and turn 1 has not run: "
+        f"{ADVICE}\n" in digest
+    ), digest
 
 
 def test_a_held_game_or_a_deadline_just_passed_is_not_overdue(tmp_path: Path) -> None:
     config = host(tmp_path, timedelta(minutes=3))
-    for args in (("status", "g1"), ("status",)):
+    for args in (("status", "g1"), ("status",), ("digest",)):
         assert "OVERDUE" not in wtg("--config", config, *args).output
     assert wtg("--config", config, "hold", "g1").exit_code == 0
     turn = tmp_path / "host" / "games" / "g1" / "turns" / "0000" / "turn.json"
     meta = json.loads(turn.read_text(encoding="utf-8"))
     meta["next_deadline"] = iso(datetime.now(timezone.utc) - timedelta(days=1))
     turn.write_text(json.dumps(meta), encoding="utf-8")
-    for args in (("status", "g1"), ("status",)):
+    for args in (("status", "g1"), ("status",), ("digest",)):
         assert "OVERDUE" not in wtg("--config", config, *args).output
