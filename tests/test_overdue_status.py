@@ -53,6 +53,10 @@ def test_a_deadline_long_past_says_what_runs_the_turn(tmp_path: Path) -> None:
         f"OVERDUE: the deadline passed 2 d 3 h ago and turn 1 has not run: {ADVICE}"
         in shown.splitlines()
     ), shown
+    said = f"the deadline passed 2 d 3 h ago and turn 1 has not run: {ADVICE}"
+    assert json.loads(wtg("--config", config, "status", "g1", "--json").output)["overdue"] == said
+    (game,) = json.loads(wtg("--config", config, "status", "--json").output)["games"]
+    assert game["overdue"] == said
     listed = wtg("--config", config, "status").output
     assert "g1               wok4         turn 1: 0 of 2 orders in, 0 READY, OVERDUE" in listed
     assert (
@@ -73,6 +77,7 @@ def test_a_held_game_or_a_deadline_just_passed_is_not_overdue(tmp_path: Path) ->
     config = host(tmp_path, timedelta(minutes=3))
     for args in (("status", "g1"), ("status",), ("digest",)):
         assert "OVERDUE" not in wtg("--config", config, *args).output
+    assert json.loads(wtg("--config", config, "status", "g1", "--json").output)["overdue"] is None
     assert wtg("--config", config, "hold", "g1").exit_code == 0
     turn = tmp_path / "host" / "games" / "g1" / "turns" / "0000" / "turn.json"
     meta = json.loads(turn.read_text(encoding="utf-8"))

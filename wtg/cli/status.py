@@ -102,6 +102,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     listed["mailed_turn"] = mailed
     listed["read_only"] = stuck = read_only(game.store.root)
     listed["disk_full"] = full = full_disk(game.store.root)
+    late = listed["overdue"] = overdue(data, datetime.now(timezone.utc))
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -120,7 +121,6 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
             f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
             f"`wtg release {data['game']}`"
         )
-    late = overdue(data, datetime.now(timezone.utc))
     if late is not None:
         say(f"OVERDUE: {late}")
     unsent = _not_sent(game.latest_turn(), mailed)
@@ -351,6 +351,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
         entry["read_only"] = read_only(found.store.root)  # as `wtg status GAME --json`
         entry["disk_full"] = full_disk(found.store.root)
+        entry["overdue"] = overdue(data, datetime.now(timezone.utc))
         listed.append(entry)
         line = _not_sent(found.latest_turn(), last)
         if line:
