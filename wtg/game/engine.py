@@ -278,19 +278,19 @@ class Game(Generic[S]):
     def meta(self, turn: int | None = None) -> TurnMeta:
         """When a turn ran, the deadline it was due by, and the deadline of the next turn."""
         number = self.latest_turn() if turn is None else turn
-        path = self.store.turn_dir(number) / TURN_META
         try:
             meta = turn_meta(self._turn_json(number, TURN_META))
         except StoreError as exc:
-            if not path.is_file():  # a turn that has none: no deadline, as before
-                return {}
+            if not (self.store.turn_dir(number) / TURN_META).is_file():
+                return {}  # a turn that has none: no deadline, as before
             raise StoreError(f"{exc} {_EDITED.format(game=self.config.game)}") from None
         for key in ("ran_at", "deadline", "next_deadline"):
             stamp = meta.get(key)
             if isinstance(stamp, str) and not _STAMP.fullmatch(stamp):
                 raise StoreError(
-                    f"{path}: {key}: {stamp!r} is not a time as wtg writes it (UTC, as "
-                    f"2026-12-06T17:00:00Z) {_EDITED.format(game=self.config.game)}"
+                    f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r} is not a "
+                    "time as wtg writes it (UTC, as 2026-12-06T17:00:00Z) "
+                    + _EDITED.format(game=self.config.game)
                 )
         return meta
 
