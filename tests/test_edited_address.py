@@ -39,3 +39,30 @@ def test_status_warns_of_an_address_edited_into_no_address(tmp_path: Path, edite
         assert (shown.exit_code, shown.stderr.splitlines()) == (0, [warning]), args
     config.write_text(text, "utf-8")
     assert wtg("status", tmp_path / "g1").stderr == ""
+
+
+@pytest.mark.parametrize("pasted", ["ann@example.org", "Ann <ANN@example.org>"])
+def test_status_warns_of_an_address_pasted_over_another_players(
+    tmp_path: Path, pasted: str
+) -> None:
+    """Bob's new address pasted as Ann's (a copy of the line above): new-game refuses one
+    address for two players, but game.yaml took it in silence, and Bob's reports, his code
+    in their form, went to Ann, who could then send orders for his seat."""
+    made = wtg(
+        "new-game", tmp_path / "g1", "--ruleset", "wok4", "--map", "small",
+        "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org",
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    config = tmp_path / "g1" / "game.yaml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("email: bob@example.org", f"email: '{pasted}'"), "utf-8")
+    warning = (
+        "warning: game g1, players 1 (Ann) and 2 (Bob) have one address, ann@example.org: "
+        "the mail of each, his code in it, goes there, and whoever reads it can send orders "
+        "for every one of them; give each his own address in game.yaml"
+    )
+    for args in (("status", tmp_path / "g1"), ("--games-dir", tmp_path, "status")):
+        shown = wtg(*args)
+        assert (shown.exit_code, shown.stderr.splitlines()) == (0, [warning]), args
+    config.write_text(text, "utf-8")
+    assert wtg("status", tmp_path / "g1").stderr == ""

@@ -321,6 +321,22 @@ def test_a_key_left_out_is_named(game_dir: Path) -> None:
     )
 
 
+def test_a_key_a_schedule_written_by_hand_lacks_says_what_it_is(tmp_path: Path) -> None:
+    """A schedule the GM wrote into a game made without one, `first:` left out: it said
+    `missing: wtg wrote it when it made the game; put it back`, of a line wtg never wrote,
+    and the GM did not learn what `first` is."""
+    folder = tmp_path / "test1"
+    made = wtg("new-game", folder, "--ruleset", "wok4", "--map", "small", *PLAYERS)
+    assert made.exit_code == 0, made.output
+    edit(folder, "schedule: null", "schedule: {every_days: 2, at: '18:00', timezone: UTC}")
+    result = wtg("status", folder)
+    assert result.output.splitlines()[0] == (
+        f"wtg: {folder / 'game.yaml'}, line 11: schedule: first: missing: a schedule gives "
+        "every_days, at, timezone and first, the day of its first deadline (first: "
+        "'2026-12-08', as YYYY-MM-DD in quotes)"
+    )
+
+
 def test_a_hand_edit_wtg_takes_is_taken(game_dir: Path) -> None:
     """What the GM may change by hand still opens: a new address, a later hour, an unquoted
     date, a name of digits, no pictures."""

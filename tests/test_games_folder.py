@@ -190,7 +190,8 @@ def test_a_folder_with_no_config_in_or_beside_it(tmp_path: Path) -> None:
 
 def test_a_relative_config_that_is_not_there_says_where_it_looked(tmp_path: Path) -> None:
     """Issue 25, item 12: a cron line's `--config wtg.yaml` runs in the user's home, not in
-    the folder of the config; the refusal names the path it looked at, whole."""
+    the folder of the config; the refusal names the path it looked at, whole, and says to
+    give the config's full path (it said the path alone, not what to write instead)."""
     before = Path.cwd()
     os.chdir(tmp_path)
     try:
@@ -200,7 +201,9 @@ def test_a_relative_config_that_is_not_there_says_where_it_looked(tmp_path: Path
     assert result.exit_code == 1
     assert result.stderr == (
         f"wtg: wtg.yaml ({tmp_path / 'wtg.yaml'}): cannot read the config file: No such file "
-        "or directory\n"
+        f"or directory; a config given by a relative path is read from the current folder "
+        f"({tmp_path}): give it by its full path (cron runs in your home folder), as "
+        "--config /srv/wtg/wtg.yaml\n"
     )
 
 

@@ -54,6 +54,10 @@ def test_status_lists_the_good_games_and_names_the_broken_ones(tmp_path: Path) -
     code, out, _err = wtg(write_config(tmp_path), "status")
     assert code == 0
     lines = out.splitlines()
+    # the good games' deadlines are long past and their turns have not run: said so
+    late = [line.split(":")[1].split()[-1] for line in lines if line.startswith("OVERDUE: ")]
+    assert late == ["g01", "g04"]
+    lines = [line for line in lines if not line.startswith("OVERDUE: ")]
     assert [line.split()[0] for line in lines[:2]] == ["g01", "g04"]
     games = tmp_path / "games"
     assert lines[2].startswith(

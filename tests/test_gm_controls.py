@@ -514,3 +514,24 @@ def test_the_notices_of_a_game_with_a_long_name_keep_to_78_columns(
     text = body(told[min(told)])
     assert max(len(line) for line in text.split("Hello")[1].split("\n\n")[1].splitlines()) <= 78
     assert f"the GM has rolled game {name} back to the end of turn 0:" in " ".join(text.split())
+
+
+def test_extend_a_game_without_deadlines_says_how_to_give_it_some(tmp_path: Path) -> None:
+    """It said `there is none to move` and no more: the GM who meant the game to have
+    deadlines was not told how to give it some, nor how its turn runs meanwhile."""
+    create_game(tmp_path / "games" / "g1", "wok4", "small", players(2), 7)
+    result = run(tmp_path, "extend", "g1", "5", code=1)
+    first = make_schedule(2, "18:00", "Europe/Vienna").first
+    assert result.output == (
+        "wtg: game g1 has no deadline (made without --every, or its turn 0 has none): there "
+        "is none to move; to give it deadlines, write a schedule into its game.yaml "
+        f"(schedule: {{every_days: 2, at: '18:00', timezone: Europe/Vienna, first: '{first}'}}, "
+        'first the day of the first deadline: docs/gm.md, "Editing game.yaml by hand"); '
+        "meanwhile its turn runs once every player is READY, or by `wtg run-turn g1 --now`\n"
+    )
+    game_yaml = tmp_path / "games" / "g1" / "game.yaml"
+    written = f"schedule: {{every_days: 2, at: '18:00', timezone: Europe/Vienna, first: '{first}'}}"
+    game_yaml.write_text(
+        game_yaml.read_text(encoding="utf-8").replace("schedule: null", written), "utf-8"
+    )
+    assert "NO DEADLINE: its turn 0 set none" in run(tmp_path, "status", "g1").output

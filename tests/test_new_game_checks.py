@@ -33,13 +33,18 @@ def refused(tmp_path: Path, *args: object) -> str:
 
 def test_a_variant_of_another_ruleset(tmp_path: Path) -> None:
     assert refused(tmp_path, "--ruleset", "wok4", "--variant", "duel", *players(2)) == (
-        "wtg: no variant 'duel' of wok4 (it has no variants)"
+        "wtg: no variant 'duel' of wok4 (it has no variants): duel is a variant of standard"
     )
     assert refused(tmp_path, "--ruleset", "standard", "--variant", "duet", *players(2)) == (
-        "wtg: no variant 'duet' of standard (variants: skirmish, duel, duel-lite, trinity)"
+        "wtg: no variant 'duet' of standard (variants: skirmish, duel, duel-lite, trinity): "
+        "did you mean duel?"
+    )
+    assert refused(tmp_path, "--ruleset", "standard", "--variant", "solo", *players(2)) == (
+        "wtg: no variant 'solo' of standard (variants: skirmish, duel, duel-lite, trinity)"
     )
     assert refused(tmp_path, "--ruleset", "wisk", "--variant", "skirmish", *players(2)) == (
-        "wtg: no variant 'skirmish' of wisk (it has no variants)"
+        "wtg: no variant 'skirmish' of wisk (it has no variants): skirmish is a variant of "
+        "intermediate and standard"
     )
 
 
@@ -289,3 +294,50 @@ def test_a_ruleset_nearly_right_names_the_one_meant(tmp_path: Path, name: str, m
     result = CliRunner().invoke(main, ["--games-dir", str(tmp_path / "games"), "open-list", name])
     assert (result.exit_code, result.stderr) == (1, f"{said}\n")
     assert list((tmp_path / "games").iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "variant", "rulesets"),
+    [
+        ("duel", "duel", ["standard"]),
+        ("Duel", "duel", ["standard"]),
+        ("duel lite", "duel-lite", ["standard"]),
+        ("standard/trinity", "trinity", ["standard"]),
+        ("standard-duel", "duel", ["standard"]),
+        ("skirmish", "skirmish", ["intermediate", "standard"]),
+    ],
+)
+def test_a_variant_given_as_the_ruleset_says_the_ruleset_and_variant_to_give(
+    tmp_path: Path, name: str, variant: str, rulesets: list[str]
+) -> None:
+    """`--ruleset duel` (the README's Duel, a variant of Standard) listed the rulesets and
+    said no more: the GM was not told that a Duel is `--ruleset standard --variant duel`;
+    nor was `wtg open-list duel` told `wtg open-list standard --variant duel`."""
+    known = "known: intermediate, standard, tactics, wisk, wok4"
+    ways = " or ".join(f"--ruleset {ruleset} --variant {variant}" for ruleset in rulesets)
+    of = " and ".join(rulesets)
+    assert refused(tmp_path, "--ruleset", name, *players(2)) == (
+        f"wtg: no ruleset {name!r} ({known}): {variant} is a variant of {of}: give {ways}"
+    )
+    (tmp_path / "games").mkdir()
+    result = CliRunner().invoke(main, ["--games-dir", str(tmp_path / "games"), "open-list", name])
+    lists = " or ".join(f"`wtg open-list {ruleset} --variant {variant}`" for ruleset in rulesets)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"wtg: no ruleset {name!r} ({known}): {variant} is a variant of {of}: give {lists}\n",
+    )
+    assert list((tmp_path / "games").iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("variant", "meant"), [("Duel", "duel"), ("duel_lite", "duel-lite"), ("dual", "duel")]
+)
+def test_a_variant_nearly_right_names_the_one_meant(
+    tmp_path: Path, variant: str, meant: str
+) -> None:
+    """`--variant Duel` (the README's spelling of the game) listed the variants without
+    saying which was meant, where `--map Small` and `--ruleset WoK4` are told."""
+    assert refused(tmp_path, "--ruleset", "standard", "--variant", variant, *players(2)) == (
+        f"wtg: no variant {variant!r} of standard (variants: skirmish, duel, duel-lite, "
+        f"trinity): did you mean {meant}?"
+    )

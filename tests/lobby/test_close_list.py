@@ -144,3 +144,18 @@ def test_a_game_made_from_the_list_stays_made(tmp_path: Path) -> None:
         assert book.rows("SELECT * FROM making") == []
         games = {str(r["game"]) for r in book.rows("SELECT game FROM entries")}
         assert games == {"wok4-1"}
+
+
+def test_a_list_opened_again_with_other_settings_says_how(tmp_path: Path) -> None:
+    """`wtg open-list wok4 --map small` over a wok4 list open on classic60 said `a waiting
+    list wok4 is open already (`wtg lists`)`, and no more: the GM who meant to change its
+    map was not told that close-list comes first."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4")
+    again = run(tmp_path, "open-list", "wok4", "--map", "small", "--players", "4")
+    assert again.exit_code == 1
+    assert again.stderr == (
+        "wtg: a waiting list wok4 is open already (wok4 on classic60, 10 players, for every "
+        "player; no deadlines): to open it with other settings, close it first (`wtg "
+        "close-list wok4`: whoever waits on it is told), then give this command again\n"
+    )

@@ -272,9 +272,9 @@ def test_digest_logs_what_it_told_and_the_mail_it_queued(tmp_path: Path) -> None
     assert "g1" in result.output
     told, queued = records(log)
     assert told["level"] == "INFO" and str(told["message"]).startswith("digest: since ")
-    assert str(told["message"]).endswith(
+    assert str(told["message"]).endswith(  # g1's deadline is long past: its turn overdue
         ": 0 turn(s) run, 1 game(s) waiting for orders, 0 mail(s) quarantined, 0 held, "
-        "0 not answered, 0 address(es) failing, 0 folder(s) unreadable"
+        "0 not answered, 0 address(es) failing, 0 folder(s) unreadable, 1 turn(s) overdue"
     )
     (mailed,) = (world.gm.spool / "outbox" / "queue").glob("digest-*.eml")
     assert (queued["mail"], queued["message"]) == (mailed.stem, "digest queued as a mail to the GM")

@@ -18,6 +18,7 @@ from wtg.game.bounces import Bounce, mark_bounce
 from wtg.game.engine import create_game
 from wtg.game.schedule import iso, make_schedule
 from wtg.gm.control import hold
+from wtg.gm.gamestatus import RUNS_IT
 from wtg.host.pollhealth import record_poll
 from wtg.host.servicerecord import ServiceRecord, clear_service_record, write_service_record
 from wtg.mail.journal import Journal
@@ -201,7 +202,8 @@ def test_a_new_host_never_polled_with_an_overdue_deadline(tmp_path: Path) -> Non
         "last poll: never (no mail poll has run on this host)",
     ]
     assert re.fullmatch(
-        rf"next deadline: g1 turn 1, {deadline:%Y-%m-%d %H:%M} UTC, OVERDUE by \d+ d \d+ h",
+        rf"next deadline: g1 turn 1, {deadline:%Y-%m-%d %H:%M} UTC, OVERDUE by \d+ d \d+ h: "
+        + re.escape(RUNS_IT),
         lines[2],
     ), lines[2]
     assert lines[3:] == [

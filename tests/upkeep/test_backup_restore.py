@@ -240,6 +240,37 @@ def test_a_backup_inside_the_games_folder_is_refused(host: Path) -> None:
     assert [p for p in inside.parent.iterdir() if p.name.startswith(".host")] == []
 
 
+@pytest.mark.parametrize("name", ["wtg.yaml", "smtp-password", "notes.txt"])
+def test_a_file_that_is_no_backup_is_not_written_over(host: Path, name: str) -> None:
+    """`wtg backup wtg.yaml` (the config's name typed where the archive's goes, or a
+    file given in the wrong place) wrote the archive over it: the host lost its config,
+    the GM a file of his. A backup replaces an earlier backup (a gzip file, the nightly
+    cron line's), nothing else."""
+    target = host.parent / name
+    if not target.exists():
+        target.write_text("the GM's notes\n", encoding="utf-8")
+    before = target.read_bytes()
+    result = wtg("--config", str(host), "backup", str(target))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"wtg: {target} is there and is no backup (no gzip archive): a backup replaces only "
+        "an earlier one; give the archive a name of its own, as host.tar.gz\n"
+    )
+    assert target.read_bytes() == before
+    assert [p.name for p in host.parent.iterdir() if p.name.startswith(f".{name}")] == []
+
+
+def test_an_earlier_backup_is_replaced(host: Path, tmp_path: Path) -> None:
+    archive = tmp_path / "host.tar.gz"
+    backed_up(host, archive)
+    first = archive.stat().st_ino
+    backed_up(host, archive)
+    assert archive.stat().st_ino != first  # written anew and renamed over it
+    empty = tmp_path / "new.tar.gz"
+    empty.touch()  # a file made for it, empty: nothing in it to lose
+    backed_up(host, empty)
+
+
 def test_progress_is_told_of_each_step(host: Path, tmp_path: Path) -> None:
     """What a terminal's progress bars show: the backup's steps (the spool, each game), the
     restore's bytes of the archive read, checking it, then restoring it."""

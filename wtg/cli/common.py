@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import io
 import os
 import pwd
 import sqlite3
@@ -20,7 +21,7 @@ from wtg.files.diskspace import disk_full, written
 from wtg.files.ownership import owner_line, owner_note
 from wtg.files.paths import same_file
 from wtg.game.engine import open_game
-from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant
+from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant, variant_meant
 from wtg.host.configplace import CONFIG_NAME, config_in
 from wtg.host.gamesdir import (
     folder_meant,
@@ -70,6 +71,17 @@ def os_error_line(exc: OSError) -> str:
     return f"{' -> '.join(paths)}: {what}" if paths else what
 
 
+def escape_what_the_terminal_cannot_write() -> None:
+    """Write what the encoding of stdout and stderr has no character for (a terminal or
+    cron in ISO-8859-1, a player's name in another script) as its escape (``\\u5c71``):
+    the command stopped there with a traceback. UTF-8 writes everything, and is left as it
+    is."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").replace("_", "-").lower()
+        if isinstance(stream, io.TextIOWrapper) and encoding not in ("utf-8", "utf8"):
+            stream.reconfigure(errors="backslashreplace")
+
+
 class WtgGroup(click.Group):
     """The command group: the one place where an error wtg expects (``wtg.core.errors``)
     becomes its message on stderr and its exit status, and so does an error of the file
@@ -80,6 +92,7 @@ class WtgGroup(click.Group):
     and shows its traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        escape_what_the_terminal_cannot_write()
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:  # Ctrl-C: a command stopped anywhere is as one killed
@@ -131,13 +144,28 @@ NO_GAMES_DIR = (
 )
 
 
-def given_ruleset(name: str) -> None:
-    """A ruleset named on the command line (new-game, open-list) that this wtg has not ends
-    the command, with the one meant when one is close (``WoK4``: did you mean wok4?)."""
+def given_ruleset(name: str, command: str = "new-game") -> None:
+    """A ruleset named on the command line (``command``: new-game, open-list) that this wtg
+    has not ends the command, with the one meant when one is close (``WoK4``: did you mean
+    wok4?), or the ruleset and variant to give for a variant's name (``duel``)."""
     try:
         find_ruleset(name)
     except UnknownRuleset as exc:
+        variants = variant_meant(name)
         meant = ruleset_meant(name)
+        if variants:
+            variant = variants[0][1]
+            rulesets = [ruleset for ruleset, _ in variants]
+            ways = [
+                f"--ruleset {ruleset} --variant {variant}"
+                if command == "new-game"
+                else f"`wtg {command} {ruleset} --variant {variant}`"
+                for ruleset in rulesets
+            ]
+            fail(
+                f"{exc.args[0]}: {variant} is a variant of {' and '.join(rulesets)}: give "
+                + " or ".join(ways)
+            )
         fail(f"{exc.args[0]}: did you mean {either(meant)}?" if meant else str(exc.args[0]))
 
 

@@ -265,7 +265,8 @@ def digest(
     log_level: str | None,
     log_file: str | None,
 ) -> None:
-    """The GM's digest since the last one: turns run, orders missing, mail quarantined or
+    """The GM's digest since the last one: turns run, orders missing, turns overdue (the
+    deadline long past, the turn not run), mail quarantined or
     held, mail quarantined and not listed (an address's beyond its newest 20), mail held
     and not listed (a flood's), mail not answered (an hourly limit), mail
     not answered and not listed (an address's beyond its newest 20), players' orders set

@@ -85,7 +85,7 @@ def open_list(
     from wtg.lobby.lists import add_list
     from wtg.lobby.start import checked_list
 
-    given_ruleset(ruleset)
+    given_ruleset(ruleset, "open-list")
     if at_time is not None and every_days is None:
         fail("--at goes with --every")
     if zone is not None and every_days is None:

@@ -18,9 +18,9 @@ from wtg.files.diskspace import full_disk, read_only
 from wtg.files.private import is_private
 from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
-from wtg.game.gameconfig import GameConfig, code_warnings
+from wtg.game.gameconfig import GameConfig, PlayerEntry, code_warnings
 from wtg.game.textcolumn import padded
-from wtg.gm.gamestatus import GameStatus, game_status
+from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.gm.nextdeadline import schedule_not_yet_taken
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
@@ -102,6 +102,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     listed["mailed_turn"] = mailed
     listed["read_only"] = stuck = read_only(game.store.root)
     listed["disk_full"] = full = full_disk(game.store.root)
+    late = listed["overdue"] = overdue(data, datetime.now(timezone.utc))
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -120,13 +121,19 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
             f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
             f"`wtg release {data['game']}`"
         )
+    if late is not None:
+        say(f"OVERDUE: {late}")
     unsent = _not_sent(game.latest_turn(), mailed)
     if unsent:
         say(f"NOT MAILED: {unsent}")
     for line in owed:
         say(f"NOTICES OWED: {line}")
     for p in data["players"]:
-        received = f"orders received {p['received']}" + (", READY" if p["ready"] else "")
+        received = (
+            f"orders received {p['received']}"
+            if p["received"]
+            else "orders on file (when they came is not recorded)"
+        ) + (", READY" if p["ready"] else "")
         if p["resigned"]:
             note = f"RESIGNED: leaves the game when turn {data['turn']} runs (QUIT on file)"
         elif p["absent"]:
@@ -344,6 +351,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry["mailed_turn"] = last = mailed.get(found.config.game, -1)
         entry["read_only"] = read_only(found.store.root)  # as `wtg status GAME --json`
         entry["disk_full"] = full_disk(found.store.root)
+        entry["overdue"] = overdue(data, datetime.now(timezone.utc))
         listed.append(entry)
         line = _not_sent(found.latest_turn(), last)
         if line:
@@ -381,6 +389,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     _show_read_only(read_only(games_dir), full_disk(games_dir))
     if not games and not troubles:
         click.echo(f"no games in {games_dir}")
+    now = datetime.now(timezone.utc)
+    late = {data["game"]: overdue(data, now) for data in games}
     for data in games:
         owing = [p for p in data["players"] if p["owes_orders"]]
         sent = sum(p["orders"] for p in owing)
@@ -395,9 +405,12 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             + (f", {leaving} resigned" if leaving else "")
             + (", HELD" if data["held"] else "")
         ) + (", NOT MAILED" if data["game"] in unsent else "")
+        state += ", OVERDUE" if late[data["game"]] else ""
         deadline = f", deadline {data['deadline']}" if data["deadline"] and not data["over"] else ""
         say(f"{padded(data['game'], 16)} {data['ruleset']:<12} {state}{deadline}")
     for data in games:
+        if late[data["game"]]:
+            say(f"OVERDUE: game {data['game']}: {late[data['game']]}")
         if data["game"] in unsent:
             say(f"NOT MAILED: game {data['game']}: {unsent[data['game']]}")
         for line in data["owed"]:
@@ -499,10 +512,13 @@ def warn_of_zone(config: GameConfig) -> None:
 def warn_of_addresses(config: GameConfig) -> None:
     """A warning on stderr for each player's address in game.yaml that no mail can be made
     to (a GM's edit, `email: ann.example.org`: game.yaml's addresses are not refused, so that
-    a game stays playable): `wtg send` would set his mail aside, found only after a turn."""
+    a game stays playable): `wtg send` would set his mail aside, found only after a turn.
+    And a warning for players given one address (a line copied, not changed): new-game
+    refuses it, for the reports, each with its player's code, would all go there."""
     # deferred: the mail's composer (the email package's header registry): a look per address
-    from wtg.mail.compose import writable
+    from wtg.mail.compose import address_key, writable
 
+    seats: dict[str, list[PlayerEntry]] = {}
     for entry in config.players:
         if entry.email and not writable(entry.email):
             click.echo(
@@ -510,6 +526,20 @@ def warn_of_addresses(config: GameConfig) -> None:
                     f"warning: game {config.game}, player {entry.id} ({entry.name}): email "
                     f"{entry.email!r} is not one e-mail address: `wtg send` would set his mail "
                     "aside; correct it in game.yaml"
+                ),
+                err=True,
+            )
+        elif entry.email:
+            seats.setdefault(address_key(entry.email), []).append(entry)
+    for address, shared in seats.items():
+        if len(shared) > 1:  # new-game refuses it; an edit (a line copied) does not
+            named = [f"{entry.id} ({entry.name})" for entry in shared]
+            click.echo(
+                printable(
+                    f"warning: game {config.game}, players {', '.join(named[:-1])} and "
+                    f"{named[-1]} have one address, {address}: the mail of each, his code "
+                    "in it, goes there, and whoever reads it can send orders for every one "
+                    "of them; give each his own address in game.yaml"
                 ),
                 err=True,
             )

@@ -45,6 +45,7 @@ from wtg.core.errors import ConfigError, GameError
 from wtg.files import diskflush, private
 from wtg.files.filelock import exclusive
 from wtg.files.yamlcopy import load_yaml_kept
+from wtg.text.yamlio import load_yaml
 
 TURN_DIR = re.compile(r"^\d{4,}$")
 PENDING_FILE = re.compile(r"^p(\d+)\.yaml$")
@@ -232,6 +233,17 @@ def _parsed_json(path: Path, text: str) -> Any:
         return json.loads(text)
     except ValueError as exc:
         raise StoreError(f"{path} cannot be read: {exc}") from None
+
+
+def _order_file(path: str) -> Any:
+    """An order file's data, read when its parsed copy is gone (removed by hand, or an order
+    file the GM wrote himself): its READY and QUIT count; None when it cannot be read (the
+    turn says why)."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return load_yaml(handle.read())
+    except (OSError, ValueError):
+        return None
 
 
 def fsync_dir(path: Path) -> None:
@@ -564,7 +576,8 @@ class GameStore:
             with open(base + "parsed.json", encoding="utf-8") as handle:
                 meta: dict[str, Any] = json.load(handle)
         except (OSError, ValueError):
-            return {"received": None}
+            meta = {"received": None, "orders": _order_file(base + "yaml")}
+            meta["ready"] = isinstance(meta["orders"], dict) and meta["orders"].get("ready") is True
         orders = meta.pop("orders", None)
         if isinstance(orders, dict) and orders.get("quit") is True:
             meta["quit"] = True

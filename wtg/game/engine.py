@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -91,6 +92,16 @@ _Kept = tuple[_Stamp | None, Json, int]
 
 def _stamp(number: int, stat: os.stat_result) -> _Stamp:
     return (number, stat.st_ino, stat.st_mtime_ns, stat.st_size)
+
+
+_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+"""A time as a turn's ``turn.json`` holds it (``wtg.game.schedule.iso``)."""
+_EDITED = (
+    "(edited by hand? turn.json is wtg's record of the turn: put back what it held; a "
+    "deadline is moved with `wtg extend {game} HOURS`)"
+)
+"""What a GM does about a turn.json that cannot be read: a slip in it stopped every command
+with Python's words, or, for one that was no JSON, was read as a turn with no deadline."""
 
 
 @dataclass
@@ -268,9 +279,20 @@ class Game(Generic[S]):
         """When a turn ran, the deadline it was due by, and the deadline of the next turn."""
         number = self.latest_turn() if turn is None else turn
         try:
-            return turn_meta(self._turn_json(number, TURN_META))
-        except StoreError:
-            return {}
+            meta = turn_meta(self._turn_json(number, TURN_META))
+        except StoreError as exc:
+            if not (self.store.turn_dir(number) / TURN_META).is_file():
+                return {}  # a turn that has none: no deadline, as before
+            raise StoreError(f"{exc} {_EDITED.format(game=self.config.game)}") from None
+        for key in ("ran_at", "deadline", "next_deadline"):
+            stamp = meta.get(key)
+            if isinstance(stamp, str) and not _STAMP.fullmatch(stamp):
+                raise StoreError(
+                    f"{self.store.turn_dir(number) / TURN_META}: {key}: {stamp!r} is not a "
+                    "time as wtg writes it (UTC, as 2026-12-06T17:00:00Z) "
+                    + _EDITED.format(game=self.config.game)
+                )
+        return meta
 
     def deadline(self, after: int | None = None) -> datetime | None:
         """The deadline of the turn after turn ``after`` (the coming turn by default), or

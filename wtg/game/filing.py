@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from wtg.aof.orderfile import orders_to_yaml
 from wtg.core.jsondata import JsonObject
@@ -117,8 +117,10 @@ def _file(store: GameStore, result: Outcome, filing: Filing) -> Outcome:
         result.on_file = _received(on_file)
         return result
     if on_file and is_newer(str(on_file.get("order_key", "")), filing.key):
-        result.superseded = True
-        return result
+        if not _ahead_of_the_clock(str(on_file.get("order_key", ""))):
+            result.superseded = True
+            return result
+        result.notes.append(CLOCK_SET_BACK)
     mailed = filing.via == "mail"  # the GM at the command line files what he gives
     if mailed and on_file and not result.verdicts:  # a blank form of the player's own
         return Unchanged(
@@ -140,6 +142,24 @@ def _file(store: GameStore, result: Outcome, filing: Filing) -> Outcome:
             files["aof.txt"] = filing.text
     store.save_pending(result.turn, result.player, files, filing.durable)
     return result
+
+
+CLOCK_SLACK = timedelta(minutes=15)
+"""How far a mail server's clock (an IMAP arrival) may run ahead of the host's: orders on
+file that say they arrived later than that ahead of the clock came in while the host's
+clock ran ahead (set back since)."""
+CLOCK_SET_BACK = (
+    "The orders on file said they arrived later than this host's clock reads now (it was "
+    "set back since, or ran ahead): these replace them."
+)
+
+
+def _ahead_of_the_clock(key: str) -> bool:
+    """Whether the orders on file of arrival ``key`` say they arrived later than the clock
+    reads now, by more than ``CLOCK_SLACK``: the clock was set back since they came, and a
+    form read now is newer than they are, whatever their key says (else every form was
+    refused as older until the clock caught up, the GM's own `wtg orders` too)."""
+    return is_newer(key, arrival_key(datetime.now(timezone.utc) + CLOCK_SLACK))
 
 
 def _ready_on_file(

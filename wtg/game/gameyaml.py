@@ -99,8 +99,21 @@ _COMMA = (
 )
 
 
+MISSING = "missing: wtg wrote it when it made the game; put it back"
+"""A key wtg writes into every game.yaml, left out."""
+SCHEDULE_MISSING = (
+    "missing: a schedule gives every_days, at, timezone and first, the day of its first "
+    "deadline (first: '2026-12-08', as YYYY-MM-DD in quotes)"
+)
+"""A key of a schedule left out: one the GM wrote into a game made without one, too."""
+
+
 def _keys(
-    data: Mapping[Any, Any], where: Key, known: tuple[str, ...], required: tuple[str, ...]
+    data: Mapping[Any, Any],
+    where: Key,
+    known: tuple[str, ...],
+    required: tuple[str, ...],
+    missing: str = MISSING,
 ) -> list[Problem]:
     problems: list[Problem] = []
     for key in data:
@@ -114,9 +127,7 @@ def _keys(
             problems.append(((*where, str(key)), f"no such key; {hint}"))
     for key in required:
         if key not in data:
-            problems.append(
-                ((*where, key), "missing: wtg wrote it when it made the game; put it back")
-            )
+            problems.append(((*where, key), missing))
     return problems
 
 
@@ -206,7 +217,7 @@ def _schedule(schedule: Any) -> list[Problem]:
         return [
             (("schedule",), f"expected every_days, at, timezone and first, found {_kind(schedule)}")
         ]
-    problems = _keys(schedule, ("schedule",), SCHEDULE_KEYS, SCHEDULE_KEYS)
+    problems = _keys(schedule, ("schedule",), SCHEDULE_KEYS, SCHEDULE_KEYS, SCHEDULE_MISSING)
     every: Any = schedule.get("every_days")
     at: Any = schedule.get("at")
     zone: Any = schedule.get("timezone")

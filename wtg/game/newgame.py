@@ -13,7 +13,7 @@ from wtg.core.provmap import MapError
 from wtg.core.ruleset import Ruleset, S, Seating
 from wtg.data.maps import map_layout
 from wtg.game.gameconfig import PlayerEntry
-from wtg.game.registry import GAME_SEATING
+from wtg.game.registry import GAME_SEATING, variant_meant
 from wtg.rules.base import RulesetFiles
 from wtg.text.closename import close_names, either
 
@@ -58,7 +58,14 @@ def seating_of(ruleset: str, variant: str | None, declared: Sequence[Seating]) -
             return seating
     variants = [s.variant for s in declared if s.variant]
     known = f"variants: {', '.join(variants)}" if variants else "it has no variants"
-    raise NewGameRefused(f"no variant {variant!r} of {ruleset} ({known})")
+    line = f"no variant {variant!r} of {ruleset} ({known})"
+    meant = close_names(variant or "", variants)  # as ``no_map`` names the map meant
+    if meant:
+        raise NewGameRefused(f"{line}: did you mean {either(meant)}?")
+    elsewhere = [name for name, _ in variant_meant(variant or "") if name != ruleset]
+    if elsewhere:  # `--ruleset wok4 --variant duel`
+        raise NewGameRefused(f"{line}: {variant} is a variant of {' and '.join(elsewhere)}")
+    raise NewGameRefused(line)
 
 
 def _same(text: str) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -45,6 +46,26 @@ def ruleset_meant(name: str) -> list[str]:
     be one of a newer wtg, and is named as it is. none when none is close
     (``wtg.text.closename``)."""
     return close_names(name, ruleset_names())
+
+
+def variant_meant(name: str) -> list[tuple[str, str]]:
+    """The variants a GM may have meant by ``name`` given as a ruleset (``duel``, ``Duel
+    Lite``, ``standard/trinity``), each as its ruleset and variant: a Duel is the ruleset
+    ``standard`` with the variant ``duel``. Empty when ``name`` names no variant."""
+    given = _spelled(name)
+    return [
+        (ruleset, seating.variant)
+        for ruleset, seatings in GAME_SEATING.items()
+        for seating in seatings
+        if seating.variant is not None
+        and given
+        in {seating.variant, f"{ruleset}-{seating.variant}", f"{ruleset}/{seating.variant}"}
+    ]
+
+
+def _spelled(name: str) -> str:
+    """``name`` as a variant is spelled: lower case, a space or ``_`` as ``-``."""
+    return re.sub(r"[\s_]+", "-", name.strip().lower())
 
 
 def registrations() -> dict[str, tuple[str, Registration]]:

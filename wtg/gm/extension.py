@@ -31,7 +31,7 @@ from wtg.core.errors import GameError, UsageError
 from wtg.core.record import Record
 from wtg.core.ruleset import S
 from wtg.game.engine import Game
-from wtg.game.schedule import iso, parse_iso
+from wtg.game.schedule import iso, make_schedule, parse_iso
 from wtg.gm.nextdeadline import LatestTurnMeta, latest_turn_meta, schedule_not_yet_taken
 
 MAX_HOURS = 24 * 366
@@ -128,9 +128,19 @@ def _latest(game: Game[S]) -> LatestTurnMeta:
     if latest.deadline is None:
         raise GameError(
             f"game {game.config.game} has no deadline (made without --every, or its "
-            f"turn {latest.turn} has none): there is none to move"
+            f"turn {latest.turn} has none): there is none to move; to give it deadlines, "
+            f"write a schedule into its game.yaml ({_schedule_line()}, first the day of the "
+            'first deadline: docs/gm.md, "Editing game.yaml by hand"); meanwhile its turn '
+            f"runs once every player is READY, or by `wtg run-turn {game.config.game} --now`"
         )
     return latest
+
+
+def _schedule_line() -> str:
+    """A schedule: line as game.yaml holds one, of deadlines every two days at 18:00 in
+    Vienna from the first such deadline a whole turn away: an example to change."""
+    first = make_schedule(2, "18:00", "Europe/Vienna").first
+    return f"schedule: {{every_days: 2, at: '18:00', timezone: Europe/Vienna, first: '{first}'}}"
 
 
 def _move(latest: LatestTurnMeta, turn: int, hours: float, now: datetime) -> Extension:

@@ -9,6 +9,7 @@ the turn runs before the deadline once every player who owes orders is READY
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import TypedDict
 
 from wtg.core.ruleset import PlansAbsence, S, public_sides
@@ -19,7 +20,7 @@ from wtg.game.bounces import bare_address, bounces_of
 from wtg.game.engine import Game
 from wtg.game.hold import hold_of, release_of
 from wtg.game.playersettings import PlayerSettings
-from wtg.game.schedule import iso
+from wtg.game.schedule import iso, parse_iso
 from wtg.game.turnmeta import TURN_META
 from wtg.gm.extension import unfinished
 from wtg.gm.nextdeadline import reports_behind
@@ -170,3 +171,40 @@ def _seat_address(game: Game[S], seat: int) -> str:
     """The bare, lower-cased address of a GM seat ("" for a seat game.yaml lacks)."""
     entry = next((p for p in game.config.players if p.id == seat), None)
     return bare_address(entry.email) if entry is not None else ""
+
+
+OVERDUE_AFTER = timedelta(minutes=15)
+"""How long after its deadline a turn not run is overdue: cron's line runs `wtg run-turn
+--due` every five minutes, and a deadline passed since its last run is not yet a fault."""
+RUNS_IT = (
+    "`wtg run-turn --due` runs it or says why not (cron's line runs it every five "
+    "minutes: is it in `crontab -l`, or is `wtg serve` running?)"
+)
+"""What runs an overdue turn, and where to look for why it did not run."""
+
+
+def overdue(status: GameStatus, now: datetime) -> str | None:
+    """What ``wtg status`` says of a game whose deadline passed more than ``OVERDUE_AFTER``
+    ago while its turn has not run (not held, not over): what runs it, and where to look
+    (no cron line, cron's `wtg` not found). None for a game on time."""
+    if status["over"] or status["held"] or status["deadline"] is None:
+        return None
+    passed = now - parse_iso(status["deadline"])
+    if passed <= OVERDUE_AFTER:
+        return None
+    return (
+        f"the deadline passed {span_text(passed)} ago and turn {status['turn']} has not run: "
+        f"{RUNS_IT}"
+    )
+
+
+def span_text(span: timedelta) -> str:
+    """A span as a GM reads it: ``3 min``, ``5 h 10 min``, ``2 d 4 h``."""
+    minutes = max(0, int(span.total_seconds() // 60))
+    days, minutes = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(minutes, 60)
+    if days:
+        return f"{days} d {hours} h"
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min"

@@ -236,6 +236,12 @@ def load_config(path: Path) -> GmConfig:
         elif isinstance(exc, FileNotFoundError):  # `wtg.yml`, `wtg.ymal`: a typo's file
             close = _file_meant(path)
             why += f" (did you mean {either([str(p) for p in close])}?)" if close else ""
+            if not close and not path.is_absolute():  # a cron line's `--config wtg.yaml`
+                why += (
+                    "; a config given by a relative path is read from the current folder "
+                    f"({Path.cwd()}): give it by its full path (cron runs in your home "
+                    "folder), as --config /srv/wtg/wtg.yaml"
+                )
         raise ConfigError(f"{where}: cannot read the config file: {why}") from exc
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: the config file is not UTF-8 text ({exc.reason})") from exc

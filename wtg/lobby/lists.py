@@ -112,7 +112,12 @@ def add_list(book: Book, wanted: WaitingList) -> WaitingList:
         raise ListRefused(f"--group takes {', '.join(GROUPS)}, not {wanted.group!r}")
     found = find_list(book, wanted.name)
     if found is not None and found.closed is None:
-        raise ListRefused(f"a waiting list {wanted.name} is open already (`wtg lists`)")
+        raise ListRefused(
+            f"a waiting list {found.name} is open already ({found.title()}; "
+            f"{found.deadlines()}): to open it with other settings, close it first (`wtg "
+            f"close-list {found.name}`: whoever waits on it is told), then give this command "
+            "again"
+        )
     if found is not None and waiting(book, found.name):
         raise ListRefused(
             f"the waiting list {found.name} was closed and some who waited on it are not "

@@ -21,7 +21,7 @@ from wtg.files.store import write_atomic
 from wtg.game.bounces import failing_seats
 from wtg.game.engine import Game
 from wtg.game.schedule import iso, parse_iso
-from wtg.gm.gamestatus import game_status
+from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.logs.events import log_event
 from wtg.mail import compose
@@ -64,6 +64,16 @@ class Missing(Record):
     players: tuple[str, ...]
 
 
+class Overdue(Record):
+    """A game whose deadline passed long ago while its turn has not run
+    (``wtg.gm.gamestatus.overdue``: no cron line, cron's `wtg` not found)."""
+
+    game: str
+    turn: int
+    said: str
+    """What `wtg status` says of it: how long ago, and what runs it."""
+
+
 class Failing(Record):
     game: str
     player: str
@@ -97,6 +107,8 @@ class Digest(Record):
     """A stranger's mails whose copies a flood's bound let go since the last digest
     (``wtg.mail.floodcopies``), the latest first."""
     missing: tuple[Missing, ...] = ()
+    overdue: tuple[Overdue, ...] = ()
+    """Games whose turn has not run long after its deadline."""
     bounces: tuple[Failing, ...] = ()
     troubles: tuple[str, ...] = ()
 
@@ -113,6 +125,7 @@ class Digest(Record):
             or self.set_aside
             or self.flood_not_kept
             or self.missing
+            or self.overdue
             or self.bounces
             or self.troubles
         )
@@ -151,6 +164,8 @@ class Digest(Record):
             told += f", {len(self.set_aside)} order mail(s) set aside"
         if self.flood_not_kept:  # the same
             told += f", {sum(c.dropped for c in self.flood_not_kept)} mail(s) of a flood not kept"
+        if self.overdue:  # the same
+            told += f", {len(self.overdue)} turn(s) overdue"
         return f"since {self.since}: {told}"
 
 
@@ -228,6 +243,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     since = last_digest(spool) or now - FIRST_LOOK
     runs: list[TurnRun] = []
     missing: list[Missing] = []
+    late: list[Overdue] = []
     bounces: list[Failing] = []
     troubles: list[str] = []
     for found in scan_games(games_dir).games():
@@ -236,7 +252,11 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
             continue
         try:
             runs += _runs(found, since)
-            missing += _missing(found)
+            status = game_status(found)
+            missing += _missing(status)
+            said = overdue(status, now)
+            if said is not None:
+                late.append(Overdue(status["game"], status["turn"], said))
             bounces += failing_of(found)
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append(f"{found.store.root}: cannot be read, skipped: {failure_reason(exc)}")
@@ -254,6 +274,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         set_aside=tuple(set_aside(spool, since.timestamp())),
         flood_not_kept=tuple(flood_not_kept(spool, since.timestamp())),
         missing=tuple(missing),
+        overdue=tuple(late),
         bounces=tuple(bounces),
         troubles=tuple(troubles),
     )
@@ -286,8 +307,7 @@ def _runs(game: Game, since: datetime) -> list[TurnRun]:
     return found[::-1]
 
 
-def _missing(game: Game) -> list[Missing]:
-    status = game_status(game)
+def _missing(status: GameStatus) -> list[Missing]:
     if status["over"]:
         return []
     names = tuple(
@@ -295,7 +315,7 @@ def _missing(game: Game) -> list[Missing]:
     )
     if not names:
         return []
-    return [Missing(game.config.game, status["turn"], status["deadline"], status["held"], names)]
+    return [Missing(status["game"], status["turn"], status["deadline"], status["held"], names)]
 
 
 def failing_of(game: Game) -> list[Failing]:

@@ -3,6 +3,7 @@ Message-IDs were seen, and the replies sent to each sender (to cap them)."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from collections import Counter
@@ -765,6 +766,18 @@ class Journal:
         )
 
 
+def kept_here(spool: Path, archive: str) -> str:
+    """Where the poll's copy of a mail lies now: ``archive`` as the poll noted it, or, once
+    the host was moved (``mv``, or ``wtg restore`` into another folder), the same month and
+    name in this spool's archive (the old place named no file: `wtg orders GAME FILE`, the
+    command given to file a mail set aside, was refused it)."""
+    if not archive or os.path.exists(archive):
+        return archive
+    noted = Path(archive)
+    here = spool / "archive" / noted.parent.name / noted.name
+    return str(here) if here.is_file() else archive
+
+
 class Quarantined(Record):
     """A quarantined message as ``wtg status`` shows it."""
 
@@ -818,7 +831,7 @@ def held_arrivals(spool: Path) -> list[HeldArrival]:
     """The mails held for the GM with where each is kept and when it arrived (none without
     a journal, or with one too old to say); read only."""
     rows = _query(spool, "SELECT key, archive, arrived FROM held ORDER BY at, arrived, key")
-    return [HeldArrival(str(k), str(a), str(t)) for k, a, t in rows or ()]
+    return [HeldArrival(str(k), kept_here(spool, str(a)), str(t)) for k, a, t in rows or ()]
 
 
 class HeldOver(Record):
@@ -858,7 +871,12 @@ def _kept(spool: Path, table: str) -> list[Quarantined]:
         ]
     return [  # what an older journal kept unclean, printed clean
         Quarantined(
-            str(k), g and printable(str(g)), str(a), printable(str(r)), float(t), printable(str(s))
+            str(k),
+            g and printable(str(g)),
+            kept_here(spool, str(a)),
+            printable(str(r)),
+            float(t),
+            printable(str(s)),
         )
         for k, g, a, r, t, s in rows
     ]
@@ -1000,7 +1018,14 @@ def set_aside(spool: Path, since: float) -> list[SetAside]:
     if rows is None:  # a journal no poll of this version has opened: nothing filed in it
         rows = _rows(spool, f"{taken}WHERE at >= {since_text} ORDER BY at DESC, s.key DESC")
     return [
-        SetAside(str(k), printable(str(g)), printable(str(s)), printable(str(w)), str(a), float(t))
+        SetAside(
+            str(k),
+            printable(str(g)),
+            printable(str(s)),
+            printable(str(w)),
+            kept_here(spool, str(a)),
+            float(t),
+        )
         for k, g, s, w, a, t in rows
     ]
 
@@ -1016,7 +1041,14 @@ def set_aside_entries(spool: Path) -> list[SetAside]:
     if rows is None:  # a journal older than the arrivals kept
         rows = _rows(spool, f"{taken}ORDER BY at, s.key")
     return [
-        SetAside(str(k), printable(str(g)), printable(str(s)), printable(str(w)), str(a), float(t))
+        SetAside(
+            str(k),
+            printable(str(g)),
+            printable(str(s)),
+            printable(str(w)),
+            kept_here(spool, str(a)),
+            float(t),
+        )
         for k, g, s, w, a, t in rows
     ]
 

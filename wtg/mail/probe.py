@@ -10,6 +10,7 @@ import imaplib
 import os
 import re
 import smtplib
+import socket
 import ssl
 from collections.abc import Iterator
 from enum import Enum
@@ -265,7 +266,14 @@ def failed_connection(kind: str, config: ServerConfig | None, exc: BaseException
     if isinstance(exc, (LoginError, smtplib.SMTPAuthenticationError)):
         return said(exc) + login_hint(kind, config)
     why = mode_failure(kind, config, exc)
-    return f"{said(exc)}: {why}" if why else said(exc)
+    if why:
+        return f"{said(exc)}: {why}"
+    if isinstance(exc, (ConnectionError, socket.gaierror)):  # no server there to answer
+        return (
+            f"cannot reach {config.host}:{config.port}: {said(exc)} (the server is down, or "
+            f"{kind}.host or {kind}.port is wrong: `wtg check-config` tries it)"
+        )
+    return said(exc)
 
 
 _BYTES_SHOWN = re.compile(r"""\bb(['"])(.*?)\1""")

@@ -20,7 +20,7 @@ from pathlib import Path
 from wtg import __version__
 from wtg.core.record import Record
 from wtg.game.schedule import iso
-from wtg.gm.gamestatus import game_status
+from wtg.gm.gamestatus import OVERDUE_AFTER, RUNS_IT, game_status, span_text
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import PollHealth, last_poll
 from wtg.host.servicerecord import read_service_record, read_stopped_service
@@ -183,7 +183,9 @@ class HostHealth(Record):
             return "next deadline: none (no running game has a deadline)"
         head = f"next deadline: {deadline.game} turn {deadline.turn}, {_shown(deadline.at)}"
         if deadline.at <= self.now:
-            return f"{head}, OVERDUE by {_span(self.now - deadline.at)}"
+            late = self.now - deadline.at
+            runs = f": {RUNS_IT}" if late > OVERDUE_AFTER else ""
+            return f"{head}, OVERDUE by {_span(late)}{runs}"
         return f"{head} (in {_span(deadline.at - self.now)})"
 
     def _outbox_line(self) -> str:
@@ -275,13 +277,4 @@ def _ago(span: timedelta) -> str:
     return "just now" if span < timedelta(minutes=1) else f"{_span(span)} ago"
 
 
-def _span(span: timedelta) -> str:
-    """A span as a GM reads it: ``3 min``, ``5 h 10 min``, ``2 d 4 h``."""
-    minutes = max(0, int(span.total_seconds() // 60))
-    days, minutes = divmod(minutes, 24 * 60)
-    hours, minutes = divmod(minutes, 60)
-    if days:
-        return f"{days} d {hours} h"
-    if hours:
-        return f"{hours} h {minutes} min"
-    return f"{minutes} min"
+_span = span_text

@@ -465,11 +465,35 @@ def _check_places(games_dir: Path, out: Path) -> None:
         raise BackupError(f"{out} is a folder: give the archive's file name (host.tar.gz)")
     if not out.parent.is_dir():
         raise BackupError(f"{out.parent} does not exist: make it, or write the archive elsewhere")
+    if not _replaceable(out):
+        raise BackupError(
+            f"{out} is there and is no backup (no gzip archive): a backup replaces only an "
+            "earlier one; give the archive a name of its own, as host.tar.gz"
+        )
     if _inside(out.parent, games_dir):
         raise BackupError(
             f"{out} is inside the games folder {games_dir}: write the archive elsewhere (it "
             "would be copied into itself, and lost with the folder it backs up)"
         )
+
+
+def _replaceable(out: Path) -> bool:
+    """Whether the archive may be renamed over ``out``: no file there, an empty one, or an
+    earlier backup (a gzip file: the nightly cron line's, of the same name). Any other file
+    (``wtg backup wtg.yaml``, the config's name typed where the archive's goes) is the GM's,
+    and was lost under the archive."""
+    try:
+        with open(out, "rb") as handle:
+            start = handle.read(len(GZIP_MAGIC))
+    except FileNotFoundError:
+        return True
+    except OSError:  # one that cannot be read: the write says why
+        return True
+    return start in (b"", GZIP_MAGIC)
+
+
+GZIP_MAGIC = b"\x1f\x8b"
+"""The first two bytes of a gzip file (RFC 1952), as of every archive `wtg backup` writes."""
 
 
 def _inside(path: Path, folder: Path) -> bool:

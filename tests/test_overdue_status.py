@@ -1,0 +1,87 @@
+"""A deadline long past whose turn has not run (no cron line, cron's `wtg` not found, a
+`crontab -e` never saved): `wtg status` showed the past deadline as any other, `wtg
+status GAME` too, and `wtg status --host` said `OVERDUE by 2 d 3 h` and no more; the
+GM was not told that the turn waits for `wtg run-turn --due`, nor to look at cron. Each
+now says it; a held game, and a deadline passed minutes ago (cron's next run takes it),
+say nothing of it."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from wtg.cli import main
+from wtg.game.schedule import iso
+
+ENV: dict[str, str | None] = {"WTG_CONFIG": None, "WTG_GAMES_DIR": None}
+ADVICE = (
+    "`wtg run-turn --due` runs it or says why not (cron's line runs it every five "
+    "minutes: is it in `crontab -l`, or is `wtg serve` running?)"
+)
+
+
+def wtg(*args: object) -> Result:
+    result = CliRunner(env=ENV).invoke(main, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result
+
+
+def host(tmp_path: Path, passed: timedelta) -> Path:
+    made = wtg("init", tmp_path / "host", "--from", "gm@example.org")
+    assert made.exit_code == 0, made.output
+    config = tmp_path / "host" / "wtg.yaml"
+    game = wtg(
+        "--config", config, "new-game", "g1", "--ruleset", "wok4", "--map", "small",
+        "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org",
+        "--every", "2", "--at", "18:00", "--timezone", "Europe/Vienna",
+    )  # fmt: skip
+    assert game.exit_code == 0, game.output
+    turn = tmp_path / "host" / "games" / "g1" / "turns" / "0000" / "turn.json"
+    meta = json.loads(turn.read_text(encoding="utf-8"))
+    meta["next_deadline"] = iso(datetime.now(timezone.utc) - passed)
+    turn.write_text(json.dumps(meta), encoding="utf-8")
+    return config
+
+
+def test_a_deadline_long_past_says_what_runs_the_turn(tmp_path: Path) -> None:
+    config = host(tmp_path, timedelta(days=2, hours=3, minutes=30))
+    shown = wtg("--config", config, "status", "g1").output
+    assert (
+        f"OVERDUE: the deadline passed 2 d 3 h ago and turn 1 has not run: {ADVICE}"
+        in shown.splitlines()
+    ), shown
+    said = f"the deadline passed 2 d 3 h ago and turn 1 has not run: {ADVICE}"
+    assert json.loads(wtg("--config", config, "status", "g1", "--json").output)["overdue"] == said
+    (game,) = json.loads(wtg("--config", config, "status", "--json").output)["games"]
+    assert game["overdue"] == said
+    listed = wtg("--config", config, "status").output
+    assert "g1               wok4         turn 1: 0 of 2 orders in, 0 READY, OVERDUE" in listed
+    assert (
+        f"OVERDUE: game g1: the deadline passed 2 d 3 h ago and turn 1 has not run: {ADVICE}"
+        in (listed.splitlines())
+    ), listed
+    health = wtg("--config", config, "status", "--host").output
+    assert "next deadline: g1 turn 1, " in health
+    assert f", OVERDUE by 2 d 3 h: {ADVICE}" in health, health
+    digest = wtg("--config", config, "digest").output
+    assert (
+        f"\nTurns OVERDUE (1):\n  g1: the deadline passed 2 d 3 h ago and turn 1 has not run: "
+        f"{ADVICE}\n" in digest
+    ), digest
+
+
+def test_a_held_game_or_a_deadline_just_passed_is_not_overdue(tmp_path: Path) -> None:
+    config = host(tmp_path, timedelta(minutes=3))
+    for args in (("status", "g1"), ("status",), ("digest",)):
+        assert "OVERDUE" not in wtg("--config", config, *args).output
+    assert json.loads(wtg("--config", config, "status", "g1", "--json").output)["overdue"] is None
+    assert wtg("--config", config, "hold", "g1").exit_code == 0
+    turn = tmp_path / "host" / "games" / "g1" / "turns" / "0000" / "turn.json"
+    meta = json.loads(turn.read_text(encoding="utf-8"))
+    meta["next_deadline"] = iso(datetime.now(timezone.utc) - timedelta(days=1))
+    turn.write_text(json.dumps(meta), encoding="utf-8")
+    for args in (("status", "g1"), ("status",), ("digest",)):
+        assert "OVERDUE" not in wtg("--config", config, *args).output
