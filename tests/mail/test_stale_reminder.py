@@ -189,3 +189,28 @@ def test_the_turn_a_rollback_put_off_is_reminded_of_again_when_it_comes(tmp_path
     assert sorted(n for n in sent_names(world) if n.startswith("remind-")) == sorted(
         [*first, *(f"{name}-g1" for name in first)]
     )
+
+
+def test_a_reminder_to_a_player_who_has_sent_his_orders_since_is_set_aside(
+    tmp_path: Path,
+) -> None:
+    """The reminders wait in the queue (the server was down); player 2 sends his orders
+    meanwhile. His reminder would have asked him for orders already on file: set aside,
+    the others sent."""
+    world = World(tmp_path)
+    config = maildir_config(tmp_path, world)
+    assert wtg(config, "send", "-q").exit_code == 0
+    assert remind(world.gm, BEFORE_DEADLINE).queued == 4
+    world.mail(world.aof(2, X1="100"), sender="p2@players.example")
+    assert world.poll(BEFORE_DEADLINE).filed == 1
+
+    sent = wtg(config, "send")
+    assert sent.exit_code == 0, sent.output
+    why = (
+        "game g1's player 2 has sent the orders for turn 1 since: the reminder is not sent "
+        "(`wtg remind` reminds the players of the coming turn)"
+    )
+    assert f"mail remind-g1-t0001-p02 set aside for good: {why} (kept in " in sent.stderr
+    reminded = [name for name in sent_names(world) if name.startswith("remind-")]
+    assert reminded == [f"remind-g1-t0001-p0{seat}" for seat in (1, 3, 4)]
+    assert folders(world)["failed"] == ["remind-g1-t0001-p02"]

@@ -45,6 +45,7 @@ from wtg.game.gameconfig import ConfigError, PlayerEntry
 from wtg.game.schedule import iso, parse_iso
 from wtg.game.takeovers import taken_over
 from wtg.game.turnmeta import TurnMeta
+from wtg.gm.gamestatus import GameStatus, game_status
 from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.gamesdir import open_games
 from wtg.mail.compose import digest, one_address, with_recipient
@@ -73,9 +74,9 @@ OF_TURN = r"(?:report|press)-{game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?(?:-r(\d+))?
 many rollbacks had voided it when it was queued (``-gN``: each one that went back to an
 earlier turn) and how often it had been run again (``-rN``; an older wtg wrote it only
 while the turn was the game's last), as ``wtg.mail.sender`` writes them."""
-REMINDER = r"remind-{game}-t(\d{{4}})-p\d{{2,}}(?:-g(\d+))?(?:-r(\d+))?(?:-n\d+)?"
+REMINDER = r"remind-{game}-t(\d{{4}})-p(\d{{2,}})(?:-g(\d+))?(?:-r(\d+))?(?:-n\d+)?"
 """The id of a reminder to one seat of game ``{game}``: the turn whose orders it asks for,
-then how many rollbacks had put that turn off when it was queued (``-gN``: each one back
+the seat, then how many rollbacks had put that turn off when it was queued (``-gN``: each one back
 to a turn before it) and how often the turn before it had been run again (``-rN``: its
 form is of that turn's report as the rerun made it); none, none."""
 MARKED = re.compile(r"-p\d{2,}(?:-g\d+)?(?:-r\d+)?(-n\d+)?\Z")
@@ -491,6 +492,7 @@ class _GameRecords:
         self._rollbacks: dict[Path, list[Rollback]] = {}
         self._metas: dict[tuple[Path, int], TurnMeta] = {}
         self._latest: dict[Path, int | None] = {}
+        self._status: dict[Path, GameStatus] = {}
 
     def undone(self, game: Game, ident: str, head: Message) -> str | None:
         """What undid the turn whose report or press is the mail of id ``ident`` (``head``
@@ -504,8 +506,11 @@ class _GameRecords:
         queued (its id counts those before: ``_reminded_undone``)."""
         reminded = re.fullmatch(REMINDER.format(game=re.escape(game.config.game)), ident)
         if reminded is not None:
-            counted = int(reminded[2] or 0), int(reminded[3] or 0)
-            return self._reminded_undone(game, int(reminded[1]), *counted)
+            counted = int(reminded[3] or 0), int(reminded[4] or 0)
+            turn = int(reminded[1])
+            return self._reminded_undone(game, turn, *counted) or self._answered(
+                game, turn, int(reminded[2])
+            )
         found = re.fullmatch(OF_TURN.format(game=re.escape(game.config.game)), ident)
         if found is None:
             return None
@@ -556,6 +561,22 @@ class _GameRecords:
             )
         if turn > 1 and latest == turn - 1 and self._meta(game, turn - 1).get("reruns", 0) > reruns:
             return f"turn {turn - 1} was run again since (`wtg run-turn --rerun`)"
+        return None
+
+    def _answered(self, game: Game, turn: int, seat: int) -> str | None:
+        """Whether the seat a reminder of turn ``turn`` went to has sent the orders it asks
+        for since it was queued (the server down, or the send killed, when `wtg remind`
+        queued it): every side of his that owes orders has them on file."""
+        if self._latest_of(game) != turn - 1:
+            return None
+        status = self._status.get(game.store.root)
+        if status is None:
+            status = self._status[game.store.root] = game_status(game)
+        if status["turn"] != turn:
+            return None
+        owing = [p for p in status["players"] if p["seat"] == seat and p["owes_orders"]]
+        if owing and all(p["orders"] for p in owing):
+            return f"player {seat} has sent the orders for turn {turn} since"
         return None
 
     def _rollbacks_of(self, game: Game) -> list[Rollback]:
