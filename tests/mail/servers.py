@@ -797,6 +797,10 @@ class _SinkHandler:
     ) -> str:
         if address.lower() in self.sink.unknown:  # as Postfix for a mailbox it does not have
             return f"550 5.1.1 <{address}>: Recipient address rejected: User unknown"
+        with self.sink._changed:
+            deferred = self.sink.recipient_replies.get(address.lower())
+        if deferred is not None:  # greylisting, a mailbox over quota, ...
+            return deferred
         envelope.rcpt_tos.append(address)
         envelope.rcpt_options.extend(rcpt_options)
         return "250 OK"
@@ -805,6 +809,10 @@ class _SinkHandler:
         refusal = self.sink._take_refusal("DATA")
         if refusal:
             return refusal
+        if self.sink._take_drop():  # the line cut after the mail, before its answer
+            if server.transport is not None:
+                server.transport.abort()
+            return "421 4.4.2 never read: the connection is gone"
         content = envelope.original_content or b""
         login = session.login_data
         peer = session.peer
@@ -901,6 +909,9 @@ class SmtpSink:
         self._messages: list[Received] = []
         self._changed = threading.Condition()
         self._refusal = _Refusal()
+        self.recipient_replies: dict[str, str] = {}
+        """Recipients answered at RCPT TO with a reply of their own (``answer_recipient``)."""
+        self._drops = 0
         self._controller: Controller | None = None
         self.auth_failures = 0
 
@@ -1029,6 +1040,28 @@ class SmtpSink:
             raise ValueError(f"refuse at MAIL or DATA, not {at!r}")
         with self._changed:
             self._refusal = _Refusal(remaining=n, code=code, stage=at)
+
+    def answer_recipient(self, address: str, reply: str | None) -> None:
+        """RCPT TO ``address`` is answered with ``reply`` (``450 4.2.0 greylisted``, ``452
+        4.2.2 mailbox full``) from now on, the other recipients as ever; None: as ever."""
+        with self._changed:
+            if reply is None:
+                self.recipient_replies.pop(address.lower(), None)
+            else:
+                self.recipient_replies[address.lower()] = reply
+
+    def drop_next(self, n: int = 1) -> None:
+        """The next ``n`` mails are read to their end, then the connection is cut before
+        the server answers (nothing kept): a line dropped mid-DATA."""
+        with self._changed:
+            self._drops = n
+
+    def _take_drop(self) -> bool:
+        with self._changed:
+            if self._drops <= 0:
+                return False
+            self._drops -= 1
+            return True
 
     @property
     def refused(self) -> list[str]:

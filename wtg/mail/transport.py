@@ -47,6 +47,9 @@ class ConfigRefused(SenderRefused):
 SIZE_REFUSED = 552
 """A refusal at MAIL FROM for the size the client announced: this mail's alone."""
 
+CLOSING = 421
+"""The server closes the connection (RFC 5321, 3.8): smtplib closes its end too."""
+
 SEND_AS_DENIED = ("5.7.60", "5.2.252")
 """The enhanced codes of a refusal after DATA that says the login may not send as the
 From (Microsoft 365's SendAsDenied): a refusal of the sender, not of the mail."""
@@ -211,6 +214,12 @@ class SmtpTransport:
             self.close()  # the server is left in the middle of this mail: start afresh
             raise PermanentFailure(f"an address cannot be written in SMTP: {exc}") from exc
         except smtplib.SMTPRecipientsRefused as exc:
+            codes = [code for code, _text in exc.recipients.values()]
+            if codes and all(400 <= code < 500 for code in codes):
+                # greylisting, a mailbox over quota, a server closing (421): try again later
+                if CLOSING in codes:
+                    self.close()  # smtplib has closed the connection: the next mail opens one
+                raise TemporaryFailure(_deferred(exc.recipients)) from exc
             raise PermanentFailure(f"recipients refused: {exc.recipients}") from exc
         except smtplib.SMTPResponseException as exc:
             text = _reply_text(exc.smtp_error)
@@ -234,6 +243,14 @@ class SmtpTransport:
             with contextlib.suppress(OSError, smtplib.SMTPException):
                 self.client.quit()
             self.client = None
+
+
+def _deferred(recipients: dict[str, tuple[int, bytes]]) -> str:
+    """The line of recipients the server deferred at RCPT TO, each with its answer."""
+    return "; ".join(
+        f"{address} deferred: {code} {_reply_text(text)}"
+        for address, (code, text) in recipients.items()
+    )
 
 
 def _reply_text(error: bytes | str) -> str:

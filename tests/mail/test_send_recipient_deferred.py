@@ -1,0 +1,119 @@
+"""A server that defers one recipient at RCPT TO (450 greylisting, 452 a mailbox over
+quota, 421 the server closing) while it takes the others: `wtg send` set that player's
+report aside for good as if he had no mailbox ('recipients refused: ... 450 ...'), and only
+`wtg outbox --retry` by hand sent it again. A 4xx answer to RCPT TO is a temporary failure
+(RFC 5321, 4.2.1) as one to MAIL FROM or DATA is: the mail waits for its next try, the
+other players' mails go, and a 5xx answer still sets the mail aside for good.
+
+Against the real aiosmtpd server of tests/mail/servers.py."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tests.mail.conftest import missing
+from tests.mail.loop import World
+from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
+from wtg.cli import main
+from wtg.host.config import load_config
+from wtg.mail.outbox import Outbox
+from wtg.mail.sender import deliver
+from wtg.mail.transport import SmtpTransport
+
+SENDER = "gm@example.org"
+P2 = "p2@players.example"
+MAIL = "report-g1-t0000-p02"
+
+
+@pytest.fixture
+def sink() -> Iterator[SmtpSink]:
+    if not aiosmtpd_available():
+        missing(AIOSMTPD_INSTALL_HINT)
+    with SmtpSink() as server:
+        yield server
+
+
+def smtp_config(tmp_path: Path, world: World, sink: SmtpSink) -> Path:
+    path = tmp_path / "wtg.yaml"
+    path.write_text(
+        f"games_dir: {world.gm.games_dir}\ntransport: imap\n"
+        f"imap: {{host: 127.0.0.1, port: 1, username: {SENDER}, password: pw}}\n"
+        f"smtp: {{host: {sink.host}, port: {sink.port}, starttls: false, from: {SENDER}}}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def wtg(config: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["--config", str(config), *args])
+
+
+def folders(world: World) -> dict[str, list[str]]:
+    root = world.gm.spool / "outbox"
+    return {
+        folder: sorted(p.stem for p in (root / folder).glob("*.eml"))
+        for folder in ("queue", "sent", "failed")
+    }
+
+
+def received_by(sink: SmtpSink) -> list[str]:
+    return [address for mail in sink.messages for address in mail.rcpt_tos]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "450 4.2.0 <p2@players.example>: Recipient address rejected: Greylisted",
+        "452 4.2.2 The email account that you tried to reach is over quota",
+        "421 4.7.0 Try again later, closing connection",
+    ],
+)
+def test_a_recipient_deferred_waits_and_the_others_go(
+    tmp_path: Path, sink: SmtpSink, reply: str
+) -> None:
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    sink.answer_recipient(P2, reply)
+    sent = wtg(config, "send", "-q")
+    assert (sent.exit_code, sent.stderr) == (0, "")
+    assert sent.stdout == (
+        "4 report(s) queued; 3 mail(s) sent, 1 waiting to be retried, 0 refused for good\n"
+    )
+    assert folders(world) == {
+        "queue": [MAIL],
+        "sent": ["report-g1-t0000-p01", "report-g1-t0000-p03", "report-g1-t0000-p04"],
+        "failed": [],
+    }
+    state = Outbox(world.gm.spool).state(MAIL)
+    assert state["attempts"] == 1
+    assert str(state["error"]).startswith(f"{P2} deferred: {reply[:3]} {reply[4:9]}")
+    # the server takes it at its next try: sent once, to its player alone
+    sink.answer_recipient(P2, None)
+    gm = load_config(config)
+    assert gm.smtp is not None
+    later = deliver(
+        Outbox(gm.spool), SmtpTransport(gm.smtp), clock=lambda: time.time() + 3600
+    )
+    assert (later.sent, later.waiting, later.failed) == (1, 0, 0)
+    assert sorted(received_by(sink)) == [
+        "p1@players.example",
+        P2,
+        "p3@players.example",
+        "p4@players.example",
+    ]
+    assert folders(world)["sent"] == [f"report-g1-t0000-p0{n}" for n in range(1, 5)]
+
+
+def test_a_recipient_refused_for_good_is_still_set_aside(tmp_path: Path, sink: SmtpSink) -> None:
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    sink.answer_recipient(P2, "550 5.1.1 <p2@players.example>: User unknown")
+    sent = wtg(config, "send", "-q")
+    assert sent.exit_code == 0, sent.output
+    assert folders(world)["failed"] == [MAIL]
+    assert f"wtg: mail {MAIL} refused for good: recipients refused:" in sent.stderr
