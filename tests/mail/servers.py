@@ -13,6 +13,7 @@ aiosmtpd is imported only when an `SmtpSink` starts, so this module imports with
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import grp
@@ -809,6 +810,11 @@ class _SinkHandler:
         refusal = self.sink._take_refusal("DATA")
         if refusal:
             return refusal
+        if self.sink.hanging.is_set():  # a server stuck after the mail, before its answer
+            with self.sink._changed:
+                self.sink.hung += 1
+            while self.sink.hanging.is_set():
+                await asyncio.sleep(0.01)
         if self.sink._take_drop():  # the line cut after the mail, before its answer
             if server.transport is not None:
                 server.transport.abort()
@@ -912,6 +918,11 @@ class SmtpSink:
         self.recipient_replies: dict[str, str] = {}
         """Recipients answered at RCPT TO with a reply of their own (``answer_recipient``)."""
         self._drops = 0
+        self.hanging = threading.Event()
+        """Set: every mail is read to its end, then the server answers nothing until it is
+        cleared (a server that took the connection and hangs)."""
+        self.hung = 0
+        """The mails it hung on."""
         self._controller: Controller | None = None
         self.auth_failures = 0
 

@@ -44,6 +44,10 @@ class ConfigRefused(SenderRefused):
     config's fault too, so every mail waits, with what to change."""
 
 
+SMTP_TIMEOUT = 60.0
+"""Seconds the send waits for an answer of the server (its greeting, or the answer to a
+command) before it takes the server for one that stopped answering."""
+
 SIZE_REFUSED = 552
 """A refusal at MAIL FROM for the size the client announced: this mail's alone."""
 
@@ -171,7 +175,7 @@ class SmtpTransport:
     def _connect(self) -> smtplib.SMTP:
         cfg = self.config
         try:
-            return connect_smtp(cfg)
+            return connect_smtp(cfg, timeout=SMTP_TIMEOUT)
         except smtplib.SMTPAuthenticationError as exc:
             raise ConfigRefused(
                 f"{cfg.host}:{cfg.port} refused the login as {cfg.username}: {exc.smtp_code} "
@@ -234,6 +238,12 @@ class SmtpTransport:
             raise TemporaryFailure(f"{exc.smtp_code} {exc.smtp_error!r}") from exc
         except (TimeoutError, OSError, smtplib.SMTPException) as exc:
             self.close()
+            if _timed_out(exc):  # every mail would wait as long: none is tried this send
+                cfg = self.config
+                raise Unreachable(
+                    f"{cfg.host}:{cfg.port} stopped answering in the middle of a mail (no "
+                    f"answer within {SMTP_TIMEOUT:g} s): the server is stuck or overloaded"
+                ) from exc
             raise TemporaryFailure(str(exc) or type(exc).__name__) from exc
         if refused:
             raise PermanentFailure(f"some recipients refused: {sorted(refused)}")
@@ -243,6 +253,17 @@ class SmtpTransport:
             with contextlib.suppress(OSError, smtplib.SMTPException):
                 self.client.quit()
             self.client = None
+
+
+def _timed_out(exc: BaseException) -> bool:
+    """Whether an error is, or came of, a wait for the server that ran out (smtplib makes a
+    read that timed out a SMTPServerDisconnected, the timeout its context)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, TimeoutError):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _deferred(recipients: dict[str, tuple[int, bytes]]) -> str:
