@@ -22,7 +22,7 @@ from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_availab
 from wtg.cli import main
 from wtg.host.config import load_config
 from wtg.mail.outbox import Outbox
-from wtg.mail.sender import deliver
+from wtg.mail.sender import DEFERRED, deliver
 from wtg.mail.transport import SmtpTransport
 
 SENDER = "gm@example.org"
@@ -82,7 +82,8 @@ def test_a_recipient_deferred_waits_and_the_others_go(
     sent = wtg(config, "send", "-q")
     assert (sent.exit_code, sent.stderr) == (0, "")
     assert sent.stdout == (
-        "4 report(s) queued; 3 mail(s) sent, 1 waiting to be retried, 0 refused for good\n"
+        "4 report(s) queued; 3 mail(s) sent, 1 waiting to be retried, 0 refused for good; "
+        f"{DEFERRED}\n"
     )
     assert folders(world) == {
         "queue": [MAIL],
@@ -117,3 +118,27 @@ def test_a_recipient_refused_for_good_is_still_set_aside(tmp_path: Path, sink: S
     assert sent.exit_code == 0, sent.output
     assert folders(world)["failed"] == [MAIL]
     assert f"wtg: mail {MAIL} refused for good: recipients refused:" in sent.stderr
+
+
+def test_cron_hears_of_a_deferral_when_it_comes_not_at_each_run_it_waits(
+    tmp_path: Path, sink: SmtpSink
+) -> None:
+    """`wtg send -q` under cron said '0 report(s) queued; 0 mail(s) sent, 1 waiting to be
+    retried' at every run while the mail waited for its next try (an hour, at most, each
+    time, for as long as the player's mailbox stays full): a mail from cron every few
+    minutes that told nothing new. It speaks when the server puts a mail off, and is quiet
+    while the mail only waits; `wtg outbox` says which and why."""
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    sink.answer_recipient(P2, "452 4.2.2 mailbox full")
+    first = wtg(config, "send", "-q")
+    assert first.stdout.endswith(f"1 waiting to be retried, 0 refused for good; {DEFERRED}\n")
+    waits = wtg(config, "send", "-q")  # before its next try: nothing tried, nothing said
+    assert (waits.exit_code, waits.stdout, waits.stderr) == (0, "", "")
+    asked = wtg(config, "send")  # asked without -q, the line as ever
+    assert asked.stdout == (
+        "0 report(s) queued; 0 mail(s) sent, 1 waiting to be retried, 0 refused for good\n"
+    )
+    listed = wtg(config, "outbox").stdout.splitlines()
+    assert listed[1].startswith(f'  {MAIL}  to {P2}  "[g1] turn 0 report for Player2"  deferred 1')
+    assert listed[1].endswith(f"{P2} deferred: 452 4.2.2 mailbox full")

@@ -54,6 +54,11 @@ SET_ASIDE = (
 )
 """What the summary of a send that set mails aside adds: how to send one again."""
 
+DEFERRED = (
+    "`wtg outbox` lists the mails waiting, each with the server's words and its next try"
+)
+"""What the summary of a send whose server put mails off adds: where to read why."""
+
 
 class Delivery(NamedTuple):
     sent: int
@@ -67,6 +72,9 @@ class Delivery(NamedTuple):
     """Why the DKIM key could not sign (then every mail due stays queued), or ""."""
     sender_refused: str = ""
     """Why the server refuses the From (then every mail due stays queued), or ""."""
+    deferred: int = 0
+    """Of the mails waiting, those the server put off this time (a 4xx, a line dropped):
+    the others waited for their next try, or for a server that could not be reached."""
 
 
 class SendSummary(Record):
@@ -75,6 +83,8 @@ class SendSummary(Record):
     """Press mails queued (a turn's press, apart from the reports)."""
     sent: int = 0
     waiting: int = 0
+    deferred: int = 0
+    """Of the mails waiting, those the server put off this time (``Delivery.deferred``)."""
     failed: int = 0
     unreachable: str = ""
     unreadable: tuple[str, ...] = ()
@@ -94,11 +104,12 @@ class SendSummary(Record):
     exits 1 once the other games are done."""
 
     def busy(self) -> bool:
-        """Anything queued, sent, waiting or failed, or a game skipped: worth a line even
-        under --quiet."""
+        """Anything queued, sent, put off by the server or failed, or a game skipped: worth
+        a line even under --quiet. Mails that only waited for their next try are not: cron
+        would mail the same line at every run until the server takes them."""
         mailed = self.queued or self.press or self.sent
         stopped = self.unreachable or self.unsigned or self.sender_refused
-        return bool(mailed or self.waiting or self.failed or stopped or self.skipped)
+        return bool(mailed or self.deferred or self.failed or stopped or self.skipped)
 
     def line(self) -> str:
         press = f" and {self.press} press mail(s)" if self.press else ""
@@ -108,6 +119,8 @@ class SendSummary(Record):
         )
         if self.failed:
             line += f"; {SET_ASIDE}"
+        if self.deferred:
+            line += f"; {DEFERRED}"
         if self.unreachable:
             line += f"; the mail server could not be reached: {self.unreachable}"
         if self.unsigned:
@@ -411,7 +424,7 @@ def deliver(
     (then nothing goes out unsigned: every mail due waits for the next send). ``sender``:
     the From each mail goes out with (the config's now; a mail queued with another From,
     say before the GM corrected a From the server refused, is sent with this one)."""
-    sent = waiting = 0
+    sent = waiting = deferred = 0
     down = unsigned = sender_refused = ""
     refused: list[str] = []
 
@@ -474,6 +487,7 @@ def deliver(
                 retry = datetime.fromtimestamp(at, timezone.utc)
                 log_delivery(ident, raw, f"deferred to {iso(retry)}: {exc}", WARNING)
                 waiting += 1
+                deferred += 1
                 continue
             except PermanentFailure as exc:
                 set_aside(ident, path, str(exc))
@@ -498,7 +512,9 @@ def deliver(
         )
     if sender_refused:
         log_event(f"send: {waiting} mail(s) stay queued: {sender_refused}", level=ERROR)
-    return Delivery(sent, waiting, len(refused), down, tuple(refused), unsigned, sender_refused)
+    return Delivery(
+        sent, waiting, len(refused), down, tuple(refused), unsigned, sender_refused, deferred
+    )
 
 
 def send(
@@ -531,6 +547,7 @@ def send(
         press=queued.press,
         sent=done.sent,
         waiting=done.waiting,
+        deferred=done.deferred,
         failed=done.failed + len(undone),
         unreachable=done.unreachable,
         unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),
