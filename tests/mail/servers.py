@@ -1090,3 +1090,117 @@ class SmtpSink:
             reply = f"{refusal.code} {kind} refused by the test sink"
             refusal.refused.append(reply)
             return reply
+
+
+# --------------------------------------------------------------------------- the line
+
+
+class CuttingProxy:
+    """A TCP proxy on 127.0.0.1 in front of a server (Dovecot's IMAP port, the SMTP sink)
+    that cuts the line on demand: ``cut_at(b" MOVE ")`` cuts it at the client's next
+    command holding those bytes, ``before`` the server sees it (the command never ran) or
+    after the server answered it (it ran, and the client never heard). Each connection
+    gets its own line to the server; a context manager."""
+
+    host = LOCALHOST
+
+    def __init__(self, target_host: str, target_port: int) -> None:
+        self.target = (target_host, target_port)
+        self._listener = socket.create_server((self.host, 0))
+        self.port = int(self._listener.getsockname()[1])
+        self._lock = threading.Lock()
+        self._pattern: bytes | None = None
+        self._before = True
+        self.cuts = 0
+        """The lines cut so far."""
+        self._sockets: list[socket.socket] = []
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+        self._thread.start()
+
+    def __enter__(self) -> CuttingProxy:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def cut_at(self, pattern: bytes, before: bool = True) -> None:
+        """Cut the line at the next command that holds ``pattern`` (once)."""
+        with self._lock:
+            self._pattern, self._before = pattern, before
+
+    def close(self) -> None:
+        self._listener.close()
+        with self._lock:
+            for sock in self._sockets:
+                with contextlib.suppress(OSError):
+                    sock.close()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(self.target)
+            with self._lock:
+                self._sockets += [client, server]
+            tag: list[bytes] = []  # the tag of the command whose answer cuts the line
+            threading.Thread(target=self._up, args=(client, server, tag), daemon=True).start()
+            threading.Thread(target=self._down, args=(server, client, tag), daemon=True).start()
+
+    def _cut(self, *sockets: socket.socket) -> None:
+        with self._lock:
+            self.cuts += 1
+        for sock in sockets:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(OSError):
+                sock.close()
+
+    def _up(self, client: socket.socket, server: socket.socket, tag: list[bytes]) -> None:
+        while True:
+            try:
+                data = client.recv(65536)
+            except OSError:
+                return
+            if not data:
+                with contextlib.suppress(OSError):
+                    server.shutdown(socket.SHUT_WR)
+                return
+            with self._lock:
+                pattern, before = self._pattern, self._before
+                hit = pattern is not None and pattern in data
+                if hit:
+                    self._pattern = None
+            if hit and before:
+                self._cut(client, server)
+                return
+            if hit and pattern is not None:
+                line = next(line for line in data.split(b"\r\n") if pattern in line)
+                tag.append(line.split(b" ", 1)[0])
+            try:
+                server.sendall(data)
+            except OSError:
+                return
+
+    def _down(self, server: socket.socket, client: socket.socket, tag: list[bytes]) -> None:
+        heard = b""
+        while True:
+            try:
+                data = server.recv(65536)
+            except OSError:
+                return
+            if not data:
+                with contextlib.suppress(OSError):
+                    client.shutdown(socket.SHUT_WR)
+                return
+            if tag:  # the command ran on the server: its answer never reaches the client
+                heard += data
+                if b"\r\n" + tag[0] + b" " in b"\r\n" + heard:
+                    self._cut(client, server)
+                    return
+                continue
+            try:
+                client.sendall(data)
+            except OSError:
+                return

@@ -117,7 +117,9 @@ def cannot_connect(error: Exception) -> str:
 
 
 def _answered(summary: PollSummary) -> bool:
-    return bool(summary.seen - summary.skipped)
+    """Whether the poll may have queued answers: it handled mails, or moved those a poll
+    cut short had handled (their answers not sent yet: it was cut short before the send)."""
+    return bool(summary.seen - summary.skipped or summary.moved)
 
 
 def _trouble(gm: GmConfig, echo: Callable[[str], None], what: str, pause: float) -> None:

@@ -115,6 +115,7 @@ class Poller:
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
         counts["skipped"] = counts["held"] = counts["unanswered"] = counts["forged"] = 0
+        counts["moved"] = 0
         events: list[tuple[str, MailEvent]] = []
         try:
             self._prune()
@@ -133,9 +134,14 @@ class Poller:
                 handled = self._handle_all([m for m in ordered if m.key not in known])
                 batch_events: list[tuple[str, MailEvent]] = []
                 for message in ordered:
-                    counts["seen"] += 1
                     kept = known.get(message.key)
-                    outcome = Outcome.from_text(kept) if kept else handled[message.key]
+                    if kept:  # handled by a poll that could not move it: moved now, no news
+                        counts["moved"] += 1
+                        moved = Outcome.from_text(kept).kind.to_rejected
+                        (rejected if moved else done).append(message)
+                        continue
+                    counts["seen"] += 1
+                    outcome = handled[message.key]
                     event = MailEvent(message.key, outcome)
                     batch_events.append((comparable(message.order_key), event))
                     counts[outcome.kind.counted_as] += 1

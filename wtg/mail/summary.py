@@ -29,6 +29,10 @@ class PollSummary(Record):
     authres``), their orders filed when their code is right; counted here as well."""
     held: int = 0
     """Forms of games this host does not know: kept for the GM (``wtg quarantine``)."""
+    moved: int = 0
+    """Mails an earlier poll handled and could not move out of the inbox (the line to the
+    server cut, the poll killed): moved now, nothing done with them again, counted in
+    none of the others, ``seen`` neither (no news for cron)."""
     events: tuple[MailEvent, ...] = ()
     """What was done with each mail, in the order the server received them: the log's
     lines and those of ``wtg poll -v`` (``wtg.mail.mailevents``). The key names the
@@ -52,6 +56,11 @@ class PollSummary(Record):
         text += f", left for the next poll {self.skipped}" if self.skipped else ""
         text += f", not answered (reply limit) {self.unanswered}" if self.unanswered else ""
         text += f", not answered (From failed DMARC) {self.forged}" if self.forged else ""
+        text += (
+            f", moved out of the inbox (an earlier poll had handled them) {self.moved}"
+            if self.moved
+            else ""
+        )
         text += f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
         return text + (f"; skipped: {', '.join(self.games_skipped)}" if self.games_skipped else "")
 

@@ -303,7 +303,9 @@ class Service:
             self._trouble(f"{what}: {why}: {full}" if full else f"{what}: {why}")
             self._disconnect()
             return 0
-        return summary.seen  # the poll logged each mail and its summary
+        # the poll logged each mail and its summary; the mails a poll cut short had handled
+        # (moved now) have answers to send too: the trouble that cut it stopped the round
+        return summary.seen + summary.moved
 
     def _between_batches(self) -> bool:
         """Between two batches of a poll: whether to stop it there."""
