@@ -117,7 +117,38 @@ def test_a_recipient_refused_for_good_is_still_set_aside(tmp_path: Path, sink: S
     sent = wtg(config, "send", "-q")
     assert sent.exit_code == 0, sent.output
     assert folders(world)["failed"] == [MAIL]
-    assert f"wtg: mail {MAIL} refused for good: recipients refused:" in sent.stderr
+    kept = world.gm.spool / "outbox" / "failed" / f"{MAIL}.eml"
+    assert sent.stderr == (
+        f"wtg: mail {MAIL} refused for good: {P2} refused: 550 5.1.1 <{P2}>: User unknown "
+        f"(kept in {kept}; correct what it says, then `wtg outbox --retry {MAIL}` sends it "
+        "again)\n"
+    )
+
+
+def test_a_mail_refused_at_its_end_says_the_server_s_words(
+    tmp_path: Path, sink: SmtpSink
+) -> None:
+    """A refusal after DATA (552 too big, 554 spam) and a deferral there read as the server
+    wrote them: the GM's lines said ``552 b'5.7.1 ...'``, the recipients' a Python dict of
+    bytes (``{'p3@...': (550, b'5.1.1 ...')}``)."""
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    sink.refuse_next(1, 552, "DATA")
+    sent = wtg(config, "send", "-q")
+    first = "report-g1-t0000-p01"
+    kept = world.gm.spool / "outbox" / "failed" / f"{first}.eml"
+    assert sent.stderr == (
+        f"wtg: mail {first} refused for good: 552 5.7.1 Permanently refused by the test sink "
+        f"(kept in {kept}; correct what it says, then `wtg outbox --retry {first}` sends it "
+        "again)\n"
+    )
+    assert folders(world)["sent"] == [f"report-g1-t0000-p0{n}" for n in (2, 3, 4)]
+    sink.refuse_next(1, 451, "DATA")
+    wtg(config, "outbox", "--retry", first)
+    wtg(config, "send", "-q")
+    assert Outbox(world.gm.spool).state(first)["error"] == (
+        "451 4.3.0 Temporarily refused by the test sink"
+    )
 
 
 def test_cron_hears_of_a_deferral_when_it_comes_not_at_each_run_it_waits(

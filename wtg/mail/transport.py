@@ -224,7 +224,7 @@ class SmtpTransport:
                 if CLOSING in codes:
                     self.close()  # smtplib has closed the connection: the next mail opens one
                 raise TemporaryFailure(_deferred(exc.recipients)) from exc
-            raise PermanentFailure(f"recipients refused: {exc.recipients}") from exc
+            raise PermanentFailure(_refused(exc.recipients)) from exc
         except smtplib.SMTPResponseException as exc:
             text = _reply_text(exc.smtp_error)
             if _refuses_sender(exc, text):
@@ -233,9 +233,9 @@ class SmtpTransport:
                     sender_refusal(self.config.host, sender, exc.smtp_code, text)
                 ) from exc
             if 500 <= exc.smtp_code < 600:
-                raise PermanentFailure(f"{exc.smtp_code} {exc.smtp_error!r}") from exc
+                raise PermanentFailure(f"{exc.smtp_code} {text}") from exc
             self.close()
-            raise TemporaryFailure(f"{exc.smtp_code} {exc.smtp_error!r}") from exc
+            raise TemporaryFailure(f"{exc.smtp_code} {text}") from exc
         except (TimeoutError, OSError, smtplib.SMTPException) as exc:
             self.close()
             if _timed_out(exc):  # every mail would wait as long: none is tried this send
@@ -246,7 +246,7 @@ class SmtpTransport:
                 ) from exc
             raise TemporaryFailure(str(exc) or type(exc).__name__) from exc
         if refused:
-            raise PermanentFailure(f"some recipients refused: {sorted(refused)}")
+            raise PermanentFailure(_refused(refused))
 
     def close(self) -> None:
         if self.client is not None:
@@ -268,9 +268,20 @@ def _timed_out(exc: BaseException) -> bool:
 
 def _deferred(recipients: dict[str, tuple[int, bytes]]) -> str:
     """The line of recipients the server deferred at RCPT TO, each with its answer."""
+    return _answers(recipients, "deferred")
+
+
+def _refused(recipients: dict[str, tuple[int, bytes]]) -> str:
+    """The line of recipients the server refused at RCPT TO, each with its answer."""
+    return _answers(recipients, "refused")
+
+
+def _answers(recipients: dict[str, tuple[int, bytes]], what: str) -> str:
+    """Each recipient with the server's answer to it, as the server wrote it (not as
+    Python writes bytes: ``b'5.1.1 ...'``)."""
     return "; ".join(
-        f"{address} deferred: {code} {_reply_text(text)}"
-        for address, (code, text) in recipients.items()
+        f"{address} {what}: {code} {_reply_text(text)}"
+        for address, (code, text) in sorted(recipients.items())
     )
 
 
