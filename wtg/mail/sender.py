@@ -417,13 +417,17 @@ def deliver(
     clock: Callable[[], float] = time.time,
     signer: Signer | None = None,
     sender: str | None = None,
+    alive: Callable[[], None] | None = None,
 ) -> Delivery:
     """Send what is due, each mail signed by ``signer`` when there is one (DKIM,
     ``wtg.mail.dkimsign``): how many were sent, still wait, failed for good, why the server
     could not be reached if it could not, and why the key could not sign if it could not
     (then nothing goes out unsigned: every mail due waits for the next send). ``sender``:
     the From each mail goes out with (the config's now; a mail queued with another From,
-    say before the GM corrected a From the server refused, is sent with this one)."""
+    say before the GM corrected a From the server refused, is sent with this one).
+    ``alive``: told after each mail the server was asked to take (`wtg serve`'s ping of
+    systemd's watchdog: a slow server and a turn's many reports outlast the watchdog, a
+    mail never does)."""
     sent = waiting = deferred = 0
     down = unsigned = sender_refused = ""
     refused: list[str] = []
@@ -471,7 +475,11 @@ def deliver(
                     set_aside(ident, path, str(exc))
                     continue
             try:
-                transport.send(ident, raw)
+                try:
+                    transport.send(ident, raw)
+                finally:
+                    if alive is not None:
+                        alive()
             except SenderRefused as exc:  # the From's fault, not this mail's: all of them wait
                 sender_refused = str(exc)
                 log_delivery(ident, raw, f"stays queued: {sender_refused}", ERROR)
@@ -522,9 +530,11 @@ def send(
     transport: Transport | None = None,
     now: datetime | None = None,
     picture: MapPicture | None = None,
+    alive: Callable[[], None] | None = None,
 ) -> SendSummary:
     """Queue the reports of every turn run since the last send (each with the player's map
-    as a picture when ``picture`` draws one), then deliver the outbox."""
+    as a picture when ``picture`` draws one), then deliver the outbox (``alive``: as
+    ``deliver`` has it)."""
     moment = now or datetime.now(timezone.utc)
     with only_one(gm.spool, "send"):  # two sends of one outbox could mail a message twice
         outbox = Outbox(gm.spool)
@@ -541,7 +551,9 @@ def send(
         undone = set_aside_undone(outbox, gm.spool, list(registry.games().values()))
         signer = Signer(gm.dkim) if gm.dkim is not None else None  # the key read at each send
         draw_pictures(outbox, gm.games_dir)
-        done = deliver(outbox, transport or open_transport(gm), signer=signer, sender=gm.sender)
+        done = deliver(
+            outbox, transport or open_transport(gm), signer=signer, sender=gm.sender, alive=alive
+        )
     summary = SendSummary(
         queued=queued.reports,
         press=queued.press,

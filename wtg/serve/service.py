@@ -435,7 +435,9 @@ class Service:
         reminders, the digest, the GM's notices)."""
         now = self.clock.now()
         try:
-            summary = send(self.gm, self.transport(self.gm), now, self.picture)
+            transport = self.transport(self.gm)
+            alive = self.notifier.watchdog  # after each mail: a slow server outlasts it
+            summary = send(self.gm, transport, now, self.picture, alive)
         except AlreadyRunning as busy:  # a `wtg send` of cron's or the GM's
             log_event(f"{busy}: the service sends later")
             self.sending.failed(now)
