@@ -766,6 +766,15 @@ class _SinkHandler:
     def __init__(self, sink: SmtpSink) -> None:
         self.sink = sink
 
+    async def handle_EHLO(
+        self, server: SMTP, session: Session, envelope: Envelope, hostname: str, responses: list[str]
+    ) -> list[str]:
+        session.host_name = hostname  # what aiosmtpd does without this hook
+        if not self.sink.broken_starttls:
+            return responses
+        # offered, and (no TLS context) answered 454 TLS not available by aiosmtpd
+        return [*responses[:-1], "250-STARTTLS", responses[-1]]
+
     async def handle_MAIL(
         self,
         server: SMTP,
@@ -918,6 +927,8 @@ class SmtpSink:
         self.recipient_replies: dict[str, str] = {}
         """Recipients answered at RCPT TO with a reply of their own (``answer_recipient``)."""
         self._drops = 0
+        self.broken_starttls = False
+        """True: STARTTLS is offered, and refused when asked for (454 TLS not available)."""
         self.hanging = threading.Event()
         """Set: every mail is read to its end, then the server answers nothing until it is
         cleared (a server that took the connection and hangs)."""

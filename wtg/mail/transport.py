@@ -188,6 +188,11 @@ class SmtpTransport:
                 "(465) with smtp.ssl: true; smtp.starttls: false sends unencrypted, for a "
                 "server of your own alone"
             ) from exc
+        except smtplib.SMTPResponseException as exc:  # it answered: its words, not Python's
+            raise Unreachable(
+                f"{cfg.host}:{cfg.port} answered, and refused to go on before any mail: "
+                f"{exc.smtp_code} {_reply_text(exc.smtp_error)}"
+            ) from exc
         except (OSError, smtplib.SMTPException) as exc:
             why = mode_failure("smtp", cfg, exc)
             said = f"{exc}; {why}" if why else str(exc)
