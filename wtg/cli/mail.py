@@ -154,7 +154,7 @@ def poll(
     finally:
         inbox.close()
     report_unreadable(summary.unreadable)
-    report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died))
+    report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died + summary.bounced))
     if summary.seen or summary.games_skipped or not quiet:
         say(summary.line())  # a folder's name: printable
     if verbose:  # the events the log got, a line each

@@ -94,7 +94,7 @@ def _serve(
         summary = Poller(gm, inbox, datetime.now(timezone.utc), jobs=jobs).run()
         if summary.seen:
             echo(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M:%S} UTC: {summary.line()}")
-        for line in summary.helpers_died:
+        for line in summary.helpers_died + summary.bounced:
             echo(f"  {line}")
         if send is not None and _answered(summary):
             send()

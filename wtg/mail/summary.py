@@ -43,6 +43,9 @@ class PollSummary(Record):
     """The folder of each game in ``unreadable``, by name, in name order: the summary line
     names them (``; skipped: g02``), as `wtg send`'s does, and `wtg poll` exits 1 once the
     other games' mail is done."""
+    bounced: tuple[str, ...] = ()
+    """A line for each player's address a delivery report marked failing this poll
+    (``wtg.mail.bounce.marked_lines``): said on stderr, as the games skipped are."""
     helpers_died: tuple[str, ...] = ()
     """A line for each helper process that died before the poll let it go
     (``wtg.mail.helpers``): how it ended, and what became of its mails."""
