@@ -767,7 +767,12 @@ class _SinkHandler:
         self.sink = sink
 
     async def handle_EHLO(
-        self, server: SMTP, session: Session, envelope: Envelope, hostname: str, responses: list[str]
+        self,
+        server: SMTP,
+        session: Session,
+        envelope: Envelope,
+        hostname: str,
+        responses: list[str],
     ) -> list[str]:
         session.host_name = hostname  # what aiosmtpd does without this hook
         if not self.sink.broken_starttls:
@@ -825,7 +830,7 @@ class _SinkHandler:
             while self.sink.hanging.is_set():
                 await asyncio.sleep(0.01)
         if self.sink._take_drop():  # the line cut after the mail, before its answer
-            if server.transport is not None:
+            if isinstance(server.transport, asyncio.Transport):
                 server.transport.abort()
             return "421 4.4.2 never read: the connection is gone"
         content = envelope.original_content or b""

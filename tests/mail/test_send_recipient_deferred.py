@@ -97,9 +97,7 @@ def test_a_recipient_deferred_waits_and_the_others_go(
     sink.answer_recipient(P2, None)
     gm = load_config(config)
     assert gm.smtp is not None
-    later = deliver(
-        Outbox(gm.spool), SmtpTransport(gm.smtp), clock=lambda: time.time() + 3600
-    )
+    later = deliver(Outbox(gm.spool), SmtpTransport(gm.smtp), clock=lambda: time.time() + 3600)
     assert (later.sent, later.waiting, later.failed) == (1, 0, 0)
     assert sorted(received_by(sink)) == [
         "p1@players.example",
@@ -125,9 +123,7 @@ def test_a_recipient_refused_for_good_is_still_set_aside(tmp_path: Path, sink: S
     )
 
 
-def test_a_mail_refused_at_its_end_says_the_server_s_words(
-    tmp_path: Path, sink: SmtpSink
-) -> None:
+def test_a_mail_refused_at_its_end_says_the_server_s_words(tmp_path: Path, sink: SmtpSink) -> None:
     """A refusal after DATA (552 too big, 554 spam) and a deferral there read as the server
     wrote them: the GM's lines said ``552 b'5.7.1 ...'``, the recipients' a Python dict of
     bytes (``{'p3@...': (550, b'5.1.1 ...')}``)."""

@@ -54,9 +54,7 @@ SET_ASIDE = (
 )
 """What the summary of a send that set mails aside adds: how to send one again."""
 
-DEFERRED = (
-    "`wtg outbox` lists the mails waiting, each with the server's words and its next try"
-)
+DEFERRED = "`wtg outbox` lists the mails waiting, each with the server's words and its next try"
 """What the summary of a send whose server put mails off adds: where to read why."""
 
 
