@@ -9,8 +9,10 @@ Against the real aiosmtpd server of tests/mail/servers.py."""
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterator
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -20,8 +22,9 @@ from tests.mail.conftest import missing
 from tests.mail.loop import World
 from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
 from wtg.cli import main
+from wtg.game.schedule import iso
 from wtg.host.config import load_config
-from wtg.mail.outbox import Outbox
+from wtg.mail.outbox import GIVE_UP, Outbox
 from wtg.mail.sender import DEFERRED, deliver
 from wtg.mail.transport import SmtpTransport
 
@@ -169,3 +172,44 @@ def test_cron_hears_of_a_deferral_when_it_comes_not_at_each_run_it_waits(
     listed = wtg(config, "outbox").stdout.splitlines()
     assert listed[1].startswith(f'  {MAIL}  to {P2}  "[g1] turn 0 report for Player2"  deferred 1')
     assert listed[1].endswith(f"{P2} deferred: 452 4.2.2 mailbox full")
+
+
+def test_a_mail_put_off_for_days_is_set_aside_for_good(tmp_path: Path, sink: SmtpSink) -> None:
+    """A mail the server put off at every try (a mailbox full for good, a filter that cuts
+    the line at the end of that one mail) was tried each hour for ever: a cron mail at each
+    try, and no command took it out of the queue. Five days after its first deferral it is
+    set aside for good, named with why, as a refused mail is; `wtg outbox --retry` sends it
+    again."""
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    gm = load_config(config)
+    assert gm.smtp is not None
+    sink.answer_recipient(P2, "452 4.2.2 mailbox full")
+    start = time.time()
+    outbox = Outbox(gm.spool)
+    wtg(config, "send", "-q")  # queues the reports: p2's is put off
+    assert outbox.state(MAIL)["since"] == pytest.approx(start, abs=600)
+    since = float(outbox.state(MAIL)["since"])
+    tries = 1
+    for later in (3600.0, GIVE_UP - 60):  # still put off: it waits
+        clock = functools.partial(float, since + later)
+        done = deliver(Outbox(gm.spool), SmtpTransport(gm.smtp), clock=clock)
+        tries += 1
+        assert (done.waiting, done.failed) == (1, 0)
+    assert Outbox(gm.spool).state(MAIL)["since"] == since
+    last = since + GIVE_UP + 3600  # its next try, five days on
+    done = deliver(Outbox(gm.spool), SmtpTransport(gm.smtp), clock=lambda: last)
+    assert (done.sent, done.waiting, done.failed) == (0, 0, 1)
+    first = iso(datetime.fromtimestamp(since, timezone.utc))
+    kept = world.gm.spool / "outbox" / "failed" / f"{MAIL}.eml"
+    assert done.refused == (
+        f"mail {MAIL} refused for good: the server has put it off since {first} ({tries + 1} "
+        f"tries), the last time: {P2} deferred: 452 4.2.2 mailbox full (kept in {kept}; "
+        f"correct what it says, then `wtg outbox --retry {MAIL}` sends it again)",
+    )
+    assert folders(world)["failed"] == [MAIL]
+    sink.answer_recipient(P2, None)  # the player emptied his mailbox
+    assert wtg(config, "outbox", "--retry", MAIL).exit_code == 0
+    again = wtg(config, "send", "-q")
+    assert again.stdout.startswith("0 report(s) queued; 1 mail(s) sent"), again.output
+    assert received_by(sink).count(P2) == 1

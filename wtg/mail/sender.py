@@ -33,7 +33,7 @@ from wtg.mail import compose
 from wtg.mail.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.failedmail import undone_queued
 from wtg.mail.journal import Journal, mailing_mark
-from wtg.mail.outbox import Outbox
+from wtg.mail.outbox import GIVE_UP, Outbox
 from wtg.mail.pictures import MapPicture, add_picture, for_report
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
@@ -489,6 +489,13 @@ def deliver(
                 waiting += 1
                 continue
             except TemporaryFailure as exc:
+                since = outbox.deferred_since(ident)
+                if since is not None and clock() - since >= GIVE_UP:
+                    first = iso(datetime.fromtimestamp(since, timezone.utc))
+                    tries = int(outbox.state(ident).get("attempts", 0)) + 1
+                    why = f"the server has put it off since {first} ({tries} tries), the last "
+                    set_aside(ident, path, f"{why}time: {exc}")
+                    continue
                 at = outbox.retry_later(ident, str(exc), clock())
                 retry = datetime.fromtimestamp(at, timezone.utc)
                 log_delivery(ident, raw, f"deferred to {iso(retry)}: {exc}", WARNING)
