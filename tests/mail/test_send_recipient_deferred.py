@@ -213,3 +213,17 @@ def test_a_mail_put_off_for_days_is_set_aside_for_good(tmp_path: Path, sink: Smt
     again = wtg(config, "send", "-q")
     assert again.stdout.startswith("0 report(s) queued; 1 mail(s) sent"), again.output
     assert received_by(sink).count(P2) == 1
+
+
+def test_a_server_s_words_are_kept_without_control_characters(
+    tmp_path: Path, sink: SmtpSink
+) -> None:
+    """The server's words, now kept as it wrote them, may quote what a player chose (his
+    address's local part): the note and the GM's line hold no control sequence of it."""
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    sink.answer_recipient(P2, "550 5.1.1 \x1b]0;owned\x07User \x1b[2Junknown")
+    sent = wtg(config, "send", "-q")
+    assert "refused for good: p2@players.example refused: 550 5.1.1 User unknown (" in sent.stderr
+    note = (world.gm.spool / "outbox" / "failed" / f"{MAIL}.json").read_text("utf-8")
+    assert "\\u001b" not in note and "owned" not in note

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Protocol
 
 from wtg.core.errors import MailError
+from wtg.core.printable import printable
 from wtg.files import private
 from wtg.files.store import fsync_dir
 from wtg.host.config import SmtpConfig
@@ -291,9 +292,10 @@ def _answers(recipients: dict[str, tuple[int, bytes]], what: str) -> str:
 
 
 def _reply_text(error: bytes | str) -> str:
-    """A server's reply text as one line."""
+    """A server's reply text as one line, without control characters (it may quote an
+    address or a mail: kept in the outbox's notes, shown in terminals and cron's mail)."""
     text = error.decode("utf-8", "replace") if isinstance(error, bytes) else str(error)
-    return " ".join(text.split())
+    return " ".join(printable(text).split())
 
 
 def _refuses_sender(exc: smtplib.SMTPResponseException, text: str) -> bool:
