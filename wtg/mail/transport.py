@@ -122,7 +122,7 @@ class StartTlsNotOffered(MailError, smtplib.SMTPNotSupportedError):
     for the callers of ``connect_smtp`` that catch those: check-config's probe)."""
 
 
-def connect_smtp(config: SmtpConfig, timeout: float = 60) -> smtplib.SMTP:
+def connect_smtp(config: SmtpConfig, timeout: float = SMTP_TIMEOUT) -> smtplib.SMTP:
     """A connected SMTP client, TLS as configured, logged in when the config names a login:
     the one place the connection is made. Raises OSError or smtplib.SMTPException."""
     if config.ssl:
@@ -176,7 +176,7 @@ class SmtpTransport:
     def _connect(self) -> smtplib.SMTP:
         cfg = self.config
         try:
-            return connect_smtp(cfg, timeout=SMTP_TIMEOUT)
+            return connect_smtp(cfg)
         except smtplib.SMTPAuthenticationError as exc:
             raise ConfigRefused(
                 f"{cfg.host}:{cfg.port} refused the login as {cfg.username}: {exc.smtp_code} "
@@ -243,12 +243,13 @@ class SmtpTransport:
             self.close()
             raise TemporaryFailure(f"{exc.smtp_code} {text}") from exc
         except (TimeoutError, OSError, smtplib.SMTPException) as exc:
+            waited = self.client.timeout if self.client is not None else SMTP_TIMEOUT
             self.close()
             if _timed_out(exc):  # every mail would wait as long: none is tried this send
                 cfg = self.config
                 raise Unreachable(
                     f"{cfg.host}:{cfg.port} stopped answering in the middle of a mail (no "
-                    f"answer within {SMTP_TIMEOUT:g} s): the server is stuck or overloaded"
+                    f"answer within {waited:g} s): the server is stuck or overloaded"
                 ) from exc
             raise TemporaryFailure(str(exc) or type(exc).__name__) from exc
         if refused:
