@@ -10,6 +10,7 @@ Against the real aiosmtpd server of tests/mail/servers.py."""
 from __future__ import annotations
 
 import functools
+import os
 import time
 from collections.abc import Iterator
 from datetime import datetime, timezone
@@ -24,6 +25,7 @@ from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_availab
 from wtg.cli import main
 from wtg.game.schedule import iso
 from wtg.host.config import load_config
+from wtg.mail.digestmark import last_digest
 from wtg.mail.outbox import GIVE_UP, Outbox
 from wtg.mail.sender import DEFERRED, deliver
 from wtg.mail.transport import SmtpTransport
@@ -227,3 +229,34 @@ def test_a_server_s_words_are_kept_without_control_characters(
     assert "refused for good: p2@players.example refused: 550 5.1.1 User unknown (" in sent.stderr
     note = (world.gm.spool / "outbox" / "failed" / f"{MAIL}.json").read_text("utf-8")
     assert "\\u001b" not in note and "owned" not in note
+
+
+def test_the_digest_names_the_mails_set_aside_for_good_since_the_last(
+    tmp_path: Path, sink: SmtpSink
+) -> None:
+    """A host run by `wtg serve` has no cron to mail the send's stderr: a report the server
+    refused for good (550, a mistyped address the GM's own server knows of) was in the log
+    and `wtg outbox` alone, and the daily digest, all that host's GM reads, said nothing of
+    it. The digest lists the mails set aside since the last one, with why and what to do."""
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    sink.answer_recipient(P2, "550 5.1.1 <p2@players.example>: User unknown")
+    assert wtg(config, "digest", "-q").exit_code == 0  # the last digest before the send
+    assert wtg(config, "send", "-q").exit_code == 0
+    told = wtg(config, "digest")
+    assert told.exit_code == 0, told.output
+    assert (
+        "\nMail set aside for good (1): the server refused it, or put it off for five days; "
+        "correct what it says (a player's address in game.yaml), then `wtg outbox --retry "
+        "NAME` sends it again:\n"
+        f'  {MAIL} to {P2} "[g1] turn 0 report for Player2": {P2} refused: 550 5.1.1 <{P2}>: '
+        "User unknown\n"
+    ) in told.stdout
+    # told once: the next digest has nothing of it (the digests' moments are whole seconds:
+    # the mail was set aside before the second began)
+    told_at = last_digest(world.gm.spool)
+    assert told_at is not None
+    note = world.gm.spool / "outbox" / "failed" / f"{MAIL}.json"
+    os.utime(note, (told_at.timestamp() - 1, told_at.timestamp() - 1))
+    again = wtg(config, "digest")
+    assert "Mail set aside for good" not in again.stdout
