@@ -1127,6 +1127,7 @@ class CuttingProxy:
         self._lock = threading.Lock()
         self._pattern: bytes | None = None
         self._before = True
+        self._hold = False
         self.cuts = 0
         """The lines cut so far."""
         self._sockets: list[socket.socket] = []
@@ -1139,10 +1140,11 @@ class CuttingProxy:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def cut_at(self, pattern: bytes, before: bool = True) -> None:
-        """Cut the line at the next command that holds ``pattern`` (once)."""
+    def cut_at(self, pattern: bytes, before: bool = True, hold: bool = False) -> None:
+        """Cut the line at the next command that holds ``pattern`` (once); ``hold``: keep
+        it open instead, the command never passed on (a server that stopped answering)."""
         with self._lock:
-            self._pattern, self._before = pattern, before
+            self._pattern, self._before, self._hold = pattern, before, hold
 
     def close(self) -> None:
         self._listener.close()
@@ -1188,6 +1190,10 @@ class CuttingProxy:
                 hit = pattern is not None and pattern in data
                 if hit:
                     self._pattern = None
+            if hit and before and self._hold:  # swallowed: the server never answers
+                while client.recv(65536):
+                    pass
+                return
             if hit and before:
                 self._cut(client, server)
                 return

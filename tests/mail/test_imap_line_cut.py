@@ -25,6 +25,7 @@ from wtg.cli import main
 from wtg.cli.demo import filled_aof
 from wtg.game.engine import Game, create_game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.mail import inbox
 
 PROCESSED = "wtg-processed"
 CUT = (
@@ -136,4 +137,29 @@ def test_the_line_cut_after_the_server_moved_the_mails(
     assert (len(imap.fetch_all(GM_ADDRESS)), len(imap.fetch_all(GM_ADDRESS, PROCESSED))) == (0, 2)
     again = wtg(config, "poll", "-q")
     assert (again.exit_code, again.stdout, again.stderr) == (0, "", "")
+    each_once(smtp, config)
+
+
+def test_a_server_that_stops_answering_mid_fetch_is_said_so(
+    tmp_path: Path,
+    imap: Dovecot,
+    smtp: SmtpSink,
+    proxy: CuttingProxy,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The IMAP server takes the FETCH and answers nothing: the poll stopped with
+    'TimeoutError: timed out', which names neither the server nor what became of the
+    mail. It says the server stopped answering; the next poll files both, once."""
+    monkeypatch.setattr(inbox.connect_imap, "__defaults__", (0.5,))  # its wait cut short
+    config = host(tmp_path, imap, smtp, proxy)
+    proxy.cut_at(b"BODY.PEEK[]", hold=True)
+    stuck = wtg(config, "poll", "-q")
+    assert (stuck.exit_code, stuck.stdout) == (1, "")
+    assert stuck.stderr == (
+        f"wtg: the poll stopped: {proxy.host}:{proxy.port} stopped answering in the middle of "
+        "the poll (timed out): the server is stuck or overloaded (what it filed is kept, and "
+        "the next poll takes up the rest)\n"
+    )
+    again = wtg(config, "poll", "-q")
+    assert again.stdout == "filed 2, rejected 0, quarantined 0, ignored 0\n"
     each_once(smtp, config)

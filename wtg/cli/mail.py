@@ -148,6 +148,12 @@ def poll(
     except (OSError, imaplib.IMAP4.error, sqlite3.Error) as exc:  # the server, the disk
         why = owner_line(exc) or f"{type(exc).__name__}: {said(exc)}"
         why = with_full_disk(why, exc, then="")
+        if isinstance(exc, TimeoutError) and gm.transport == "imap" and gm.imap is not None:
+            # no words of the server's to say: none came
+            why = (
+                f"{gm.imap.host}:{gm.imap.port} stopped answering in the middle of the poll "
+                "(timed out): the server is stuck or overloaded"
+            )
         fail(
             f"the poll stopped: {why} (what it filed is kept, and the next poll takes up the rest)"
         )
