@@ -39,6 +39,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "set_aside": "orders set aside",
         "flood_not_kept": "mail of a flood not kept",
         "bounces": "addresses failing",
+        "refused": "mail `wtg send` set aside for good",
         "troubles": "game folders that cannot be read",
     }
     assert sorted(parts) == sorted(set(Digest._fields) - {"since", "until"})

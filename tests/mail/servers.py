@@ -13,6 +13,7 @@ aiosmtpd is imported only when an `SmtpSink` starts, so this module imports with
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import grp
@@ -765,6 +766,20 @@ class _SinkHandler:
     def __init__(self, sink: SmtpSink) -> None:
         self.sink = sink
 
+    async def handle_EHLO(
+        self,
+        server: SMTP,
+        session: Session,
+        envelope: Envelope,
+        hostname: str,
+        responses: list[str],
+    ) -> list[str]:
+        session.host_name = hostname  # what aiosmtpd does without this hook
+        if not self.sink.broken_starttls:
+            return responses
+        # offered, and (no TLS context) answered 454 TLS not available by aiosmtpd
+        return [*responses[:-1], "250-STARTTLS", responses[-1]]
+
     async def handle_MAIL(
         self,
         server: SMTP,
@@ -797,6 +812,10 @@ class _SinkHandler:
     ) -> str:
         if address.lower() in self.sink.unknown:  # as Postfix for a mailbox it does not have
             return f"550 5.1.1 <{address}>: Recipient address rejected: User unknown"
+        with self.sink._changed:
+            deferred = self.sink.recipient_replies.get(address.lower())
+        if deferred is not None:  # greylisting, a mailbox over quota, ...
+            return deferred
         envelope.rcpt_tos.append(address)
         envelope.rcpt_options.extend(rcpt_options)
         return "250 OK"
@@ -805,6 +824,15 @@ class _SinkHandler:
         refusal = self.sink._take_refusal("DATA")
         if refusal:
             return refusal
+        if self.sink.hanging.is_set():  # a server stuck after the mail, before its answer
+            with self.sink._changed:
+                self.sink.hung += 1
+            while self.sink.hanging.is_set():
+                await asyncio.sleep(0.01)
+        if self.sink._take_drop():  # the line cut after the mail, before its answer
+            if isinstance(server.transport, asyncio.Transport):
+                server.transport.abort()
+            return "421 4.4.2 never read: the connection is gone"
         content = envelope.original_content or b""
         login = session.login_data
         peer = session.peer
@@ -901,6 +929,16 @@ class SmtpSink:
         self._messages: list[Received] = []
         self._changed = threading.Condition()
         self._refusal = _Refusal()
+        self.recipient_replies: dict[str, str] = {}
+        """Recipients answered at RCPT TO with a reply of their own (``answer_recipient``)."""
+        self._drops = 0
+        self.broken_starttls = False
+        """True: STARTTLS is offered, and refused when asked for (454 TLS not available)."""
+        self.hanging = threading.Event()
+        """Set: every mail is read to its end, then the server answers nothing until it is
+        cleared (a server that took the connection and hangs)."""
+        self.hung = 0
+        """The mails it hung on."""
         self._controller: Controller | None = None
         self.auth_failures = 0
 
@@ -1030,6 +1068,28 @@ class SmtpSink:
         with self._changed:
             self._refusal = _Refusal(remaining=n, code=code, stage=at)
 
+    def answer_recipient(self, address: str, reply: str | None) -> None:
+        """RCPT TO ``address`` is answered with ``reply`` (``450 4.2.0 greylisted``, ``452
+        4.2.2 mailbox full``) from now on, the other recipients as ever; None: as ever."""
+        with self._changed:
+            if reply is None:
+                self.recipient_replies.pop(address.lower(), None)
+            else:
+                self.recipient_replies[address.lower()] = reply
+
+    def drop_next(self, n: int = 1) -> None:
+        """The next ``n`` mails are read to their end, then the connection is cut before
+        the server answers (nothing kept): a line dropped mid-DATA."""
+        with self._changed:
+            self._drops = n
+
+    def _take_drop(self) -> bool:
+        with self._changed:
+            if self._drops <= 0:
+                return False
+            self._drops -= 1
+            return True
+
     @property
     def refused(self) -> list[str]:
         """The replies sent by refuse_next so far (for the current refusal)."""
@@ -1046,3 +1106,123 @@ class SmtpSink:
             reply = f"{refusal.code} {kind} refused by the test sink"
             refusal.refused.append(reply)
             return reply
+
+
+# --------------------------------------------------------------------------- the line
+
+
+class CuttingProxy:
+    """A TCP proxy on 127.0.0.1 in front of a server (Dovecot's IMAP port, the SMTP sink)
+    that cuts the line on demand: ``cut_at(b" MOVE ")`` cuts it at the client's next
+    command holding those bytes, ``before`` the server sees it (the command never ran) or
+    after the server answered it (it ran, and the client never heard). Each connection
+    gets its own line to the server; a context manager."""
+
+    host = LOCALHOST
+
+    def __init__(self, target_host: str, target_port: int) -> None:
+        self.target = (target_host, target_port)
+        self._listener = socket.create_server((self.host, 0))
+        self.port = int(self._listener.getsockname()[1])
+        self._lock = threading.Lock()
+        self._pattern: bytes | None = None
+        self._before = True
+        self._hold = False
+        self.cuts = 0
+        """The lines cut so far."""
+        self._sockets: list[socket.socket] = []
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+        self._thread.start()
+
+    def __enter__(self) -> CuttingProxy:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def cut_at(self, pattern: bytes, before: bool = True, hold: bool = False) -> None:
+        """Cut the line at the next command that holds ``pattern`` (once); ``hold``: keep
+        it open instead, the command never passed on (a server that stopped answering)."""
+        with self._lock:
+            self._pattern, self._before, self._hold = pattern, before, hold
+
+    def close(self) -> None:
+        self._listener.close()
+        with self._lock:
+            for sock in self._sockets:
+                with contextlib.suppress(OSError):
+                    sock.close()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(self.target)
+            with self._lock:
+                self._sockets += [client, server]
+            tag: list[bytes] = []  # the tag of the command whose answer cuts the line
+            threading.Thread(target=self._up, args=(client, server, tag), daemon=True).start()
+            threading.Thread(target=self._down, args=(server, client, tag), daemon=True).start()
+
+    def _cut(self, *sockets: socket.socket) -> None:
+        with self._lock:
+            self.cuts += 1
+        for sock in sockets:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(OSError):
+                sock.close()
+
+    def _up(self, client: socket.socket, server: socket.socket, tag: list[bytes]) -> None:
+        while True:
+            try:
+                data = client.recv(65536)
+            except OSError:
+                return
+            if not data:
+                with contextlib.suppress(OSError):
+                    server.shutdown(socket.SHUT_WR)
+                return
+            with self._lock:
+                pattern, before = self._pattern, self._before
+                hit = pattern is not None and pattern in data
+                if hit:
+                    self._pattern = None
+            if hit and before and self._hold:  # swallowed: the server never answers
+                while client.recv(65536):
+                    pass
+                return
+            if hit and before:
+                self._cut(client, server)
+                return
+            if hit and pattern is not None:
+                line = next(line for line in data.split(b"\r\n") if pattern in line)
+                tag.append(line.split(b" ", 1)[0])
+            try:
+                server.sendall(data)
+            except OSError:
+                return
+
+    def _down(self, server: socket.socket, client: socket.socket, tag: list[bytes]) -> None:
+        heard = b""
+        while True:
+            try:
+                data = server.recv(65536)
+            except OSError:
+                return
+            if not data:
+                with contextlib.suppress(OSError):
+                    client.shutdown(socket.SHUT_WR)
+                return
+            if tag:  # the command ran on the server: its answer never reaches the client
+                heard += data
+                if b"\r\n" + tag[0] + b" " in b"\r\n" + heard:
+                    self._cut(client, server)
+                    return
+                continue
+            try:
+                client.sendall(data)
+            except OSError:
+                return

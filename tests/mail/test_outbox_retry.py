@@ -45,8 +45,8 @@ from wtg.text.yamlio import dump_yaml, load_yaml
 MAIL = "report-g1-t0000-p03"
 SENDER = "gm@example.org"
 REFUSED = (
-    "recipients refused: {'p3@players.example': (550, b'5.1.1 <p3@players.example>: "
-    "Recipient address rejected: User unknown')}"
+    "p3@players.example refused: 550 5.1.1 <p3@players.example>: Recipient address "
+    "rejected: User unknown"
 )
 
 

@@ -18,16 +18,19 @@ from typing import Any
 
 import pytest
 
+from tests.mail.conftest import missing
+from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
 from tests.service.marks import message_id_of
 from tests.service.week import GM, START, SimClock, make_host
 from wtg.files import private
 from wtg.game.engine import Game, open_game
-from wtg.host.config import GmConfig, load_config
+from wtg.host.config import GmConfig, SmtpConfig, load_config
 from wtg.host.pollhealth import last_poll
 from wtg.mail.inbox import Inbox, Incoming, MaildirInbox
 from wtg.mail.journal import Journal
 from wtg.mail.outcome import Outcome
 from wtg.mail.poller import Poller
+from wtg.mail.transport import SmtpTransport, Transport
 from wtg.serve.notify import Notifier
 from wtg.serve.service import Service, Watched
 
@@ -268,6 +271,44 @@ def test_the_watchdog_hears_of_each_mail_a_poll_handles(
     service = Service(gm, SimClock(START, START + HOUR), notifier=Listening(None))
     assert service._poll() == 3
     assert heard[: heard.index("mail") + 6] == ["mail", "alive"] * 3
+
+
+@pytest.fixture
+def smtp() -> Iterator[SmtpSink]:
+    if not aiosmtpd_available():
+        missing(AIOSMTPD_INSTALL_HINT)
+    with SmtpSink() as sink:
+        yield sink
+
+
+def test_the_watchdog_hears_of_each_mail_a_send_sends(tmp_path: Path, smtp: SmtpSink) -> None:
+    """The service's send told systemd's watchdog nothing from its first mail to its last:
+    a turn's reports (and their press, the reminders, every game's) through a slow or
+    throttling server outlast the unit's WatchdogSec, systemd killed the service in the
+    middle of the send, and at each start the mail it had in hand went again. It tells the
+    watchdog after each mail, through the real SMTP server."""
+    gm = load_config(make_host(tmp_path, site=False))
+    heard: list[str] = []
+
+    class Listening(Notifier):
+        def watchdog(self) -> None:
+            heard.append("alive")
+
+    class Told(SmtpTransport):
+        def send(self, ident: str, raw: bytes) -> None:
+            super().send(ident, raw)
+            heard.append("mail")
+
+    def transport(config: GmConfig) -> Transport:
+        return Told(SmtpConfig(smtp.host, smtp.port, False, False, None, None))
+
+    service = Service(
+        gm, SimClock(START, START + HOUR), notifier=Listening(None), transport=transport
+    )
+    service._send()
+    sent = len(smtp.messages)
+    assert sent >= 6
+    assert heard == ["mail", "alive"] * sent
 
 
 def test_a_games_folder_moved_away_while_it_runs_stops_it_and_is_not_made_anew(

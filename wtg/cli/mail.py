@@ -148,13 +148,19 @@ def poll(
     except (OSError, imaplib.IMAP4.error, sqlite3.Error) as exc:  # the server, the disk
         why = owner_line(exc) or f"{type(exc).__name__}: {said(exc)}"
         why = with_full_disk(why, exc, then="")
+        if isinstance(exc, TimeoutError) and gm.transport == "imap" and gm.imap is not None:
+            # no words of the server's to say: none came
+            why = (
+                f"{gm.imap.host}:{gm.imap.port} stopped answering in the middle of the poll "
+                "(timed out): the server is stuck or overloaded"
+            )
         fail(
             f"the poll stopped: {why} (what it filed is kept, and the next poll takes up the rest)"
         )
     finally:
         inbox.close()
     report_unreadable(summary.unreadable)
-    report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died))
+    report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died + summary.bounced))
     if summary.seen or summary.games_skipped or not quiet:
         say(summary.line())  # a folder's name: printable
     if verbose:  # the events the log got, a line each

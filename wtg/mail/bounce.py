@@ -50,7 +50,7 @@ from email.utils import getaddresses, parsedate_to_datetime
 from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files.store import GameLocked
-from wtg.game.bounces import Bounce, mark_bounce
+from wtg.game.bounces import Bounce, bounces_of, mark_bounce
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.schedule import iso
@@ -331,6 +331,28 @@ class BounceNotes:
         return rejected(_told(marked, unverified, unknown))
 
 
+MARKED = "a bounce: mail to "
+"""How the outcome of a bounce that marked a player's address failing begins."""
+
+
+def marked_lines(registry: Registry, keys: set[str]) -> list[str]:
+    """A line for each address that the bounces ``keys`` (their keys in the journal)
+    marked failing, with the games it is in, the bounce's words and what to do: for the
+    GM at once (the poll's stderr, which cron mails), not only in the next digest."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for game in registry.games().values():
+        for address, bounce in bounces_of(game.store.root).items():
+            if bounce.message in keys:
+                found.setdefault((address, bounce.why), []).append(game.config.game)
+    return [
+        f"mail to {address} ({', '.join(sorted(games))}) came back"
+        + (f": {why}" if why else "")
+        + "; the address is marked failing (`wtg bounces`): correct it in game.yaml, or ask "
+        f"the player, then `wtg bounces --clear {address}`"
+        for (address, why), games in sorted(found.items())
+    ]
+
+
 def _recent(head: Message, now: datetime) -> bool:
     """Whether the Date of a mail of ours is within ``OLD_ID_DAYS`` before ``now`` (a Date
     that cannot be read is not)."""
@@ -359,7 +381,7 @@ def _told(marked: list[str], unverified: list[str], unknown: list[str]) -> str:
         return f"a bounce for {', '.join(unknown)}, no player's address: ignored"
     told = []
     if marked:
-        told.append(f"a bounce: mail to {'; '.join(marked)} failed, marked failing")
+        told.append(f"{MARKED}{'; '.join(marked)} failed, marked failing")
     if unverified:
         told.append(
             ("an " if not marked else "")

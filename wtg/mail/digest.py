@@ -26,6 +26,7 @@ from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.digestmark import DIGEST_FILE, last_digest
+from wtg.mail.failedmail import Listed, set_aside_since
 from wtg.mail.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.journal import (
     QUARANTINE_AN_ADDRESS,
@@ -111,6 +112,9 @@ class Digest(Record):
     """Games whose turn has not run long after its deadline."""
     bounces: tuple[Failing, ...] = ()
     troubles: tuple[str, ...] = ()
+    refused: tuple[Listed, ...] = ()
+    """Mails `wtg send` set aside for good since the last digest (the server refused them,
+    or put them off for days: ``failedmail.set_aside_since``), oldest first."""
 
     def empty(self) -> bool:
         """Nothing to tell: a quiet cron says nothing."""
@@ -128,6 +132,7 @@ class Digest(Record):
             or self.overdue
             or self.bounces
             or self.troubles
+            or self.refused
         )
 
     def not_listed(self) -> int:
@@ -166,6 +171,8 @@ class Digest(Record):
             told += f", {sum(c.dropped for c in self.flood_not_kept)} mail(s) of a flood not kept"
         if self.overdue:  # the same
             told += f", {len(self.overdue)} turn(s) overdue"
+        if self.refused:  # the same
+            told += f", {len(self.refused)} mail(s) set aside for good"
         return f"since {self.since}: {told}"
 
 
@@ -277,6 +284,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         overdue=tuple(late),
         bounces=tuple(bounces),
         troubles=tuple(troubles),
+        refused=tuple(set_aside_since(spool, since.timestamp())),
     )
     log_event(f"digest: {made.line()}", level=DEBUG if made.empty() else INFO)
     return made

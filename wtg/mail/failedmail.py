@@ -761,6 +761,26 @@ def _list_label(head: Message) -> str | None:
     return found[1] if found else None
 
 
+def set_aside_since(spool: Path, since: float) -> list[Listed]:
+    """The mails `wtg send` set aside for good after ``since`` (its note in ``failed/``
+    written then) and still there, oldest first: each with its address, subject and why
+    (the digest's list; a `wtg serve` host has no cron to mail the send's lines)."""
+    found = []
+    for path in _mails(spool / "outbox" / "failed"):
+        try:
+            when = (path.parent / f"{path.stem}.json").stat().st_mtime
+        except OSError:
+            continue  # put back meanwhile, or a mail set aside before notes were
+        head = _head(path) if when > since else None
+        if head is None:
+            continue
+        error = _shown(failed_note(spool, path.stem).get("error", ""))
+        found.append(
+            (when, Listed(name=path.stem, to=_to(head), subject=_subject(head), error=error))
+        )
+    return [listed for _, listed in sorted(found, key=lambda item: (item[0], item[1].name))]
+
+
 def _mails(folder: Path) -> list[Path]:
     try:
         return sorted(path for path in folder.glob("*.eml") if NAME.fullmatch(path.stem))

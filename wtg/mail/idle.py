@@ -94,7 +94,7 @@ def _serve(
         summary = Poller(gm, inbox, datetime.now(timezone.utc), jobs=jobs).run()
         if summary.seen:
             echo(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M:%S} UTC: {summary.line()}")
-        for line in summary.helpers_died:
+        for line in summary.helpers_died + summary.bounced:
             echo(f"  {line}")
         if send is not None and _answered(summary):
             send()
@@ -117,7 +117,9 @@ def cannot_connect(error: Exception) -> str:
 
 
 def _answered(summary: PollSummary) -> bool:
-    return bool(summary.seen - summary.skipped)
+    """Whether the poll may have queued answers: it handled mails, or moved those a poll
+    cut short had handled (their answers not sent yet: it was cut short before the send)."""
+    return bool(summary.seen - summary.skipped or summary.moved)
 
 
 def _trouble(gm: GmConfig, echo: Callable[[str], None], what: str, pause: float) -> None:

@@ -47,6 +47,12 @@ SENT_READ = 1_000_000
 """Bytes of a mail of ours read back (a report with its map picture is well under it)."""
 BACKOFF_FIRST = 60.0
 BACKOFF_MAX = 3600.0
+GIVE_UP = 5 * 86400.0
+"""Seconds after its first deferral that a mail the server still puts off is set aside
+for good (RFC 5321, 4.5.4.1: at least four or five days), as a mail it refuses is: tried
+each hour for ever, a mail no server will take (a filter that drops the line at its end,
+a mailbox full for good) made a cron mail of each try, and nothing but a hand in the
+queue stopped it."""
 SPARES = 9
 """How many spare names an id has beside its own (``<name>__2`` to ``<name>__10``)."""
 _OWN_ID = re.compile(
@@ -306,14 +312,21 @@ class Outbox:
                 note.unlink(missing_ok=True)
 
     def retry_later(self, ident: str, error: str, now: float) -> float:
+        """Note the mail deferred at ``now`` with the server's ``error``: its next try,
+        later each time, and (kept from its first deferral) ``since``."""
         state = self.state(ident)
         attempts = int(state.get("attempts", 0)) + 1
         delay = min(BACKOFF_MAX, BACKOFF_FIRST * float(2 ** min(attempts - 1, 12)))
-        write_atomic(
-            self.queue_dir / f"{ident}.json",
-            json.dumps({"attempts": attempts, "next_try": now + delay, "error": error}) + "\n",
-        )
+        since = float(state.get("since", now)) if attempts > 1 else now
+        note = {"attempts": attempts, "next_try": now + delay, "error": error, "since": since}
+        write_atomic(self.queue_dir / f"{ident}.json", json.dumps(note) + "\n")
         return now + delay
+
+    def deferred_since(self, ident: str) -> float | None:
+        """When the server first put the mail off (None: never, or noted before this was
+        kept, which counts from the next deferral)."""
+        since = self.state(ident).get("since")
+        return float(since) if isinstance(since, (int, float)) else None
 
 
 class OutboxLook(Record):

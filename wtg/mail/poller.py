@@ -31,11 +31,12 @@ from wtg.game.arrivalkey import arrival_order, comparable
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.host.pollhealth import record_poll
+from wtg.logs.addresses import log_hiding_addresses
 from wtg.logs.events import log_event
 from wtg.mail import helpers
 from wtg.mail.answers import Answers
 from wtg.mail.asidepruning import unneeded
-from wtg.mail.bounce import BounceNotes
+from wtg.mail.bounce import MARKED, BounceNotes, marked_lines
 from wtg.mail.commands import Commands, command_text
 from wtg.mail.digestmark import last_digest
 from wtg.mail.echo import Asked
@@ -115,6 +116,7 @@ class Poller:
     def run(self) -> PollSummary:
         counts = dict.fromkeys(("seen", "filed", "rejected", "quarantined", "ignored"), 0)
         counts["skipped"] = counts["held"] = counts["unanswered"] = counts["forged"] = 0
+        counts["moved"] = 0
         events: list[tuple[str, MailEvent]] = []
         try:
             self._prune()
@@ -133,9 +135,14 @@ class Poller:
                 handled = self._handle_all([m for m in ordered if m.key not in known])
                 batch_events: list[tuple[str, MailEvent]] = []
                 for message in ordered:
-                    counts["seen"] += 1
                     kept = known.get(message.key)
-                    outcome = Outcome.from_text(kept) if kept else handled[message.key]
+                    if kept:  # handled by a poll that could not move it: moved now, no news
+                        counts["moved"] += 1
+                        moved = Outcome.from_text(kept).kind.to_rejected
+                        (rejected if moved else done).append(message)
+                        continue
+                    counts["seen"] += 1
+                    outcome = handled[message.key]
                     event = MailEvent(message.key, outcome)
                     batch_events.append((comparable(message.order_key), event))
                     counts[outcome.kind.counted_as] += 1
@@ -170,6 +177,8 @@ class Poller:
         summary = self._summary(counts, events)
         record_poll(self.gm.spool, self.now, None, summary.line())
         log_poll(summary.line(), summary.seen, summary.unreadable + summary.helpers_died)
+        for line in summary.bounced:  # the player's address kept out of the log
+            log_hiding_addresses(f"poll: {line}", level=logging.WARNING)
         return summary
 
     def _prune(self) -> None:
@@ -220,9 +229,15 @@ class Poller:
     def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
         lost = {lost.line(): None for lost in self.registry.unreadable} | self.crew.unreadable
         folders = {lost.folder.name for lost in self.registry.unreadable} | self.crew.skipped
+        bounces = {
+            event.mail
+            for _, event in events
+            if event.outcome.kind is Kind.REJECTED and event.outcome.detail.startswith(MARKED)
+        }
         return PollSummary(
             **counts,
             events=tuple(event for _, event in sorted(events, key=_arrival)),
+            bounced=tuple(marked_lines(self.registry, bounces)) if bounces else (),
             unreadable=tuple(lost),
             games_skipped=tuple(sorted(folders)),
             helpers_died=tuple(self.crew.died),

@@ -33,7 +33,7 @@ from wtg.mail import compose
 from wtg.mail.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.failedmail import undone_queued
 from wtg.mail.journal import Journal, mailing_mark
-from wtg.mail.outbox import Outbox
+from wtg.mail.outbox import GIVE_UP, Outbox
 from wtg.mail.pictures import MapPicture, add_picture, for_report
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
@@ -54,6 +54,9 @@ SET_ASIDE = (
 )
 """What the summary of a send that set mails aside adds: how to send one again."""
 
+DEFERRED = "`wtg outbox` lists the mails waiting, each with the server's words and its next try"
+"""What the summary of a send whose server put mails off adds: where to read why."""
+
 
 class Delivery(NamedTuple):
     sent: int
@@ -67,6 +70,9 @@ class Delivery(NamedTuple):
     """Why the DKIM key could not sign (then every mail due stays queued), or ""."""
     sender_refused: str = ""
     """Why the server refuses the From (then every mail due stays queued), or ""."""
+    deferred: int = 0
+    """Of the mails waiting, those the server put off this time (a 4xx, a line dropped):
+    the others waited for their next try, or for a server that could not be reached."""
 
 
 class SendSummary(Record):
@@ -75,6 +81,8 @@ class SendSummary(Record):
     """Press mails queued (a turn's press, apart from the reports)."""
     sent: int = 0
     waiting: int = 0
+    deferred: int = 0
+    """Of the mails waiting, those the server put off this time (``Delivery.deferred``)."""
     failed: int = 0
     unreachable: str = ""
     unreadable: tuple[str, ...] = ()
@@ -94,11 +102,12 @@ class SendSummary(Record):
     exits 1 once the other games are done."""
 
     def busy(self) -> bool:
-        """Anything queued, sent, waiting or failed, or a game skipped: worth a line even
-        under --quiet."""
+        """Anything queued, sent, put off by the server or failed, or a game skipped: worth
+        a line even under --quiet. Mails that only waited for their next try are not: cron
+        would mail the same line at every run until the server takes them."""
         mailed = self.queued or self.press or self.sent
         stopped = self.unreachable or self.unsigned or self.sender_refused
-        return bool(mailed or self.waiting or self.failed or stopped or self.skipped)
+        return bool(mailed or self.deferred or self.failed or stopped or self.skipped)
 
     def line(self) -> str:
         press = f" and {self.press} press mail(s)" if self.press else ""
@@ -108,6 +117,8 @@ class SendSummary(Record):
         )
         if self.failed:
             line += f"; {SET_ASIDE}"
+        if self.deferred:
+            line += f"; {DEFERRED}"
         if self.unreachable:
             line += f"; the mail server could not be reached: {self.unreachable}"
         if self.unsigned:
@@ -404,14 +415,18 @@ def deliver(
     clock: Callable[[], float] = time.time,
     signer: Signer | None = None,
     sender: str | None = None,
+    alive: Callable[[], None] | None = None,
 ) -> Delivery:
     """Send what is due, each mail signed by ``signer`` when there is one (DKIM,
     ``wtg.mail.dkimsign``): how many were sent, still wait, failed for good, why the server
     could not be reached if it could not, and why the key could not sign if it could not
     (then nothing goes out unsigned: every mail due waits for the next send). ``sender``:
     the From each mail goes out with (the config's now; a mail queued with another From,
-    say before the GM corrected a From the server refused, is sent with this one)."""
-    sent = waiting = 0
+    say before the GM corrected a From the server refused, is sent with this one).
+    ``alive``: told after each mail the server was asked to take (`wtg serve`'s ping of
+    systemd's watchdog: a slow server and a turn's many reports outlast the watchdog, a
+    mail never does)."""
+    sent = waiting = deferred = 0
     down = unsigned = sender_refused = ""
     refused: list[str] = []
 
@@ -458,7 +473,11 @@ def deliver(
                     set_aside(ident, path, str(exc))
                     continue
             try:
-                transport.send(ident, raw)
+                try:
+                    transport.send(ident, raw)
+                finally:
+                    if alive is not None:
+                        alive()
             except SenderRefused as exc:  # the From's fault, not this mail's: all of them wait
                 sender_refused = str(exc)
                 log_delivery(ident, raw, f"stays queued: {sender_refused}", ERROR)
@@ -470,10 +489,18 @@ def deliver(
                 waiting += 1
                 continue
             except TemporaryFailure as exc:
+                since = outbox.deferred_since(ident)
+                if since is not None and clock() - since >= GIVE_UP:
+                    first = iso(datetime.fromtimestamp(since, timezone.utc))
+                    tries = int(outbox.state(ident).get("attempts", 0)) + 1
+                    why = f"the server has put it off since {first} ({tries} tries), the last "
+                    set_aside(ident, path, f"{why}time: {exc}")
+                    continue
                 at = outbox.retry_later(ident, str(exc), clock())
                 retry = datetime.fromtimestamp(at, timezone.utc)
                 log_delivery(ident, raw, f"deferred to {iso(retry)}: {exc}", WARNING)
                 waiting += 1
+                deferred += 1
                 continue
             except PermanentFailure as exc:
                 set_aside(ident, path, str(exc))
@@ -498,7 +525,9 @@ def deliver(
         )
     if sender_refused:
         log_event(f"send: {waiting} mail(s) stay queued: {sender_refused}", level=ERROR)
-    return Delivery(sent, waiting, len(refused), down, tuple(refused), unsigned, sender_refused)
+    return Delivery(
+        sent, waiting, len(refused), down, tuple(refused), unsigned, sender_refused, deferred
+    )
 
 
 def send(
@@ -506,9 +535,11 @@ def send(
     transport: Transport | None = None,
     now: datetime | None = None,
     picture: MapPicture | None = None,
+    alive: Callable[[], None] | None = None,
 ) -> SendSummary:
     """Queue the reports of every turn run since the last send (each with the player's map
-    as a picture when ``picture`` draws one), then deliver the outbox."""
+    as a picture when ``picture`` draws one), then deliver the outbox (``alive``: as
+    ``deliver`` has it)."""
     moment = now or datetime.now(timezone.utc)
     with only_one(gm.spool, "send"):  # two sends of one outbox could mail a message twice
         outbox = Outbox(gm.spool)
@@ -525,12 +556,15 @@ def send(
         undone = set_aside_undone(outbox, gm.spool, list(registry.games().values()))
         signer = Signer(gm.dkim) if gm.dkim is not None else None  # the key read at each send
         draw_pictures(outbox, gm.games_dir)
-        done = deliver(outbox, transport or open_transport(gm), signer=signer, sender=gm.sender)
+        done = deliver(
+            outbox, transport or open_transport(gm), signer=signer, sender=gm.sender, alive=alive
+        )
     summary = SendSummary(
         queued=queued.reports,
         press=queued.press,
         sent=done.sent,
         waiting=done.waiting,
+        deferred=done.deferred,
         failed=done.failed + len(undone),
         unreachable=done.unreachable,
         unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),

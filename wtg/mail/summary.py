@@ -29,6 +29,10 @@ class PollSummary(Record):
     authres``), their orders filed when their code is right; counted here as well."""
     held: int = 0
     """Forms of games this host does not know: kept for the GM (``wtg quarantine``)."""
+    moved: int = 0
+    """Mails an earlier poll handled and could not move out of the inbox (the line to the
+    server cut, the poll killed): moved now, nothing done with them again, counted in
+    none of the others, ``seen`` neither (no news for cron)."""
     events: tuple[MailEvent, ...] = ()
     """What was done with each mail, in the order the server received them: the log's
     lines and those of ``wtg poll -v`` (``wtg.mail.mailevents``). The key names the
@@ -39,6 +43,9 @@ class PollSummary(Record):
     """The folder of each game in ``unreadable``, by name, in name order: the summary line
     names them (``; skipped: g02``), as `wtg send`'s does, and `wtg poll` exits 1 once the
     other games' mail is done."""
+    bounced: tuple[str, ...] = ()
+    """A line for each player's address a delivery report marked failing this poll
+    (``wtg.mail.bounce.marked_lines``): said on stderr, as the games skipped are."""
     helpers_died: tuple[str, ...] = ()
     """A line for each helper process that died before the poll let it go
     (``wtg.mail.helpers``): how it ended, and what became of its mails."""
@@ -52,6 +59,11 @@ class PollSummary(Record):
         text += f", left for the next poll {self.skipped}" if self.skipped else ""
         text += f", not answered (reply limit) {self.unanswered}" if self.unanswered else ""
         text += f", not answered (From failed DMARC) {self.forged}" if self.forged else ""
+        text += (
+            f", moved out of the inbox (an earlier poll had handled them) {self.moved}"
+            if self.moved
+            else ""
+        )
         text += f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
         return text + (f"; skipped: {', '.join(self.games_skipped)}" if self.games_skipped else "")
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Protocol
 
 from wtg.core.errors import MailError
+from wtg.core.printable import printable
 from wtg.files import private
 from wtg.files.store import fsync_dir
 from wtg.host.config import SmtpConfig
@@ -44,8 +45,15 @@ class ConfigRefused(SenderRefused):
     config's fault too, so every mail waits, with what to change."""
 
 
+SMTP_TIMEOUT = 60.0
+"""Seconds the send waits for an answer of the server (its greeting, or the answer to a
+command) before it takes the server for one that stopped answering."""
+
 SIZE_REFUSED = 552
 """A refusal at MAIL FROM for the size the client announced: this mail's alone."""
+
+CLOSING = 421
+"""The server closes the connection (RFC 5321, 3.8): smtplib closes its end too."""
 
 SEND_AS_DENIED = ("5.7.60", "5.2.252")
 """The enhanced codes of a refusal after DATA that says the login may not send as the
@@ -114,7 +122,7 @@ class StartTlsNotOffered(MailError, smtplib.SMTPNotSupportedError):
     for the callers of ``connect_smtp`` that catch those: check-config's probe)."""
 
 
-def connect_smtp(config: SmtpConfig, timeout: float = 60) -> smtplib.SMTP:
+def connect_smtp(config: SmtpConfig, timeout: float = SMTP_TIMEOUT) -> smtplib.SMTP:
     """A connected SMTP client, TLS as configured, logged in when the config names a login:
     the one place the connection is made. Raises OSError or smtplib.SMTPException."""
     if config.ssl:
@@ -181,6 +189,11 @@ class SmtpTransport:
                 "(465) with smtp.ssl: true; smtp.starttls: false sends unencrypted, for a "
                 "server of your own alone"
             ) from exc
+        except smtplib.SMTPResponseException as exc:  # it answered: its words, not Python's
+            raise Unreachable(
+                f"{cfg.host}:{cfg.port} answered, and refused to go on before any mail: "
+                f"{exc.smtp_code} {_reply_text(exc.smtp_error)}"
+            ) from exc
         except (OSError, smtplib.SMTPException) as exc:
             why = mode_failure("smtp", cfg, exc)
             said = f"{exc}; {why}" if why else str(exc)
@@ -211,7 +224,13 @@ class SmtpTransport:
             self.close()  # the server is left in the middle of this mail: start afresh
             raise PermanentFailure(f"an address cannot be written in SMTP: {exc}") from exc
         except smtplib.SMTPRecipientsRefused as exc:
-            raise PermanentFailure(f"recipients refused: {exc.recipients}") from exc
+            codes = [code for code, _text in exc.recipients.values()]
+            if codes and all(400 <= code < 500 for code in codes):
+                # greylisting, a mailbox over quota, a server closing (421): try again later
+                if CLOSING in codes:
+                    self.close()  # smtplib has closed the connection: the next mail opens one
+                raise TemporaryFailure(_deferred(exc.recipients)) from exc
+            raise PermanentFailure(_refused(exc.recipients)) from exc
         except smtplib.SMTPResponseException as exc:
             text = _reply_text(exc.smtp_error)
             if _refuses_sender(exc, text):
@@ -220,14 +239,21 @@ class SmtpTransport:
                     sender_refusal(self.config.host, sender, exc.smtp_code, text)
                 ) from exc
             if 500 <= exc.smtp_code < 600:
-                raise PermanentFailure(f"{exc.smtp_code} {exc.smtp_error!r}") from exc
+                raise PermanentFailure(f"{exc.smtp_code} {text}") from exc
             self.close()
-            raise TemporaryFailure(f"{exc.smtp_code} {exc.smtp_error!r}") from exc
+            raise TemporaryFailure(f"{exc.smtp_code} {text}") from exc
         except (TimeoutError, OSError, smtplib.SMTPException) as exc:
+            waited = self.client.timeout if self.client is not None else SMTP_TIMEOUT
             self.close()
+            if _timed_out(exc):  # every mail would wait as long: none is tried this send
+                cfg = self.config
+                raise Unreachable(
+                    f"{cfg.host}:{cfg.port} stopped answering in the middle of a mail (no "
+                    f"answer within {waited:g} s): the server is stuck or overloaded"
+                ) from exc
             raise TemporaryFailure(str(exc) or type(exc).__name__) from exc
         if refused:
-            raise PermanentFailure(f"some recipients refused: {sorted(refused)}")
+            raise PermanentFailure(_refused(refused))
 
     def close(self) -> None:
         if self.client is not None:
@@ -236,10 +262,41 @@ class SmtpTransport:
             self.client = None
 
 
+def _timed_out(exc: BaseException) -> bool:
+    """Whether an error is, or came of, a wait for the server that ran out (smtplib makes a
+    read that timed out a SMTPServerDisconnected, the timeout its context)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, TimeoutError):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def _deferred(recipients: dict[str, tuple[int, bytes]]) -> str:
+    """The line of recipients the server deferred at RCPT TO, each with its answer."""
+    return _answers(recipients, "deferred")
+
+
+def _refused(recipients: dict[str, tuple[int, bytes]]) -> str:
+    """The line of recipients the server refused at RCPT TO, each with its answer."""
+    return _answers(recipients, "refused")
+
+
+def _answers(recipients: dict[str, tuple[int, bytes]], what: str) -> str:
+    """Each recipient with the server's answer to it, as the server wrote it (not as
+    Python writes bytes: ``b'5.1.1 ...'``)."""
+    return "; ".join(
+        f"{address} {what}: {code} {_reply_text(text)}"
+        for address, (code, text) in sorted(recipients.items())
+    )
+
+
 def _reply_text(error: bytes | str) -> str:
-    """A server's reply text as one line."""
+    """A server's reply text as one line, without control characters (it may quote an
+    address or a mail: kept in the outbox's notes, shown in terminals and cron's mail)."""
     text = error.decode("utf-8", "replace") if isinstance(error, bytes) else str(error)
-    return " ".join(text.split())
+    return " ".join(printable(text).split())
 
 
 def _refuses_sender(exc: smtplib.SMTPResponseException, text: str) -> bool:

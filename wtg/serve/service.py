@@ -303,7 +303,9 @@ class Service:
             self._trouble(f"{what}: {why}: {full}" if full else f"{what}: {why}")
             self._disconnect()
             return 0
-        return summary.seen  # the poll logged each mail and its summary
+        # the poll logged each mail and its summary; the mails a poll cut short had handled
+        # (moved now) have answers to send too: the trouble that cut it stopped the round
+        return summary.seen + summary.moved
 
     def _between_batches(self) -> bool:
         """Between two batches of a poll: whether to stop it there."""
@@ -433,7 +435,9 @@ class Service:
         reminders, the digest, the GM's notices)."""
         now = self.clock.now()
         try:
-            summary = send(self.gm, self.transport(self.gm), now, self.picture)
+            transport = self.transport(self.gm)
+            alive = self.notifier.watchdog  # after each mail: a slow server outlasts it
+            summary = send(self.gm, transport, now, self.picture, alive)
         except AlreadyRunning as busy:  # a `wtg send` of cron's or the GM's
             log_event(f"{busy}: the service sends later")
             self.sending.failed(now)

@@ -1,0 +1,262 @@
+"""A server that defers one recipient at RCPT TO (450 greylisting, 452 a mailbox over
+quota, 421 the server closing) while it takes the others: `wtg send` set that player's
+report aside for good as if he had no mailbox ('recipients refused: ... 450 ...'), and only
+`wtg outbox --retry` by hand sent it again. A 4xx answer to RCPT TO is a temporary failure
+(RFC 5321, 4.2.1) as one to MAIL FROM or DATA is: the mail waits for its next try, the
+other players' mails go, and a 5xx answer still sets the mail aside for good.
+
+Against the real aiosmtpd server of tests/mail/servers.py."""
+
+from __future__ import annotations
+
+import functools
+import os
+import time
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tests.mail.conftest import missing
+from tests.mail.loop import World
+from tests.mail.servers import AIOSMTPD_INSTALL_HINT, SmtpSink, aiosmtpd_available
+from wtg.cli import main
+from wtg.game.schedule import iso
+from wtg.host.config import load_config
+from wtg.mail.digestmark import last_digest
+from wtg.mail.outbox import GIVE_UP, Outbox
+from wtg.mail.sender import DEFERRED, deliver
+from wtg.mail.transport import SmtpTransport
+
+SENDER = "gm@example.org"
+P2 = "p2@players.example"
+MAIL = "report-g1-t0000-p02"
+
+
+@pytest.fixture
+def sink() -> Iterator[SmtpSink]:
+    if not aiosmtpd_available():
+        missing(AIOSMTPD_INSTALL_HINT)
+    with SmtpSink() as server:
+        yield server
+
+
+def smtp_config(tmp_path: Path, world: World, sink: SmtpSink) -> Path:
+    path = tmp_path / "wtg.yaml"
+    path.write_text(
+        f"games_dir: {world.gm.games_dir}\ntransport: imap\n"
+        f"imap: {{host: 127.0.0.1, port: 1, username: {SENDER}, password: pw}}\n"
+        f"smtp: {{host: {sink.host}, port: {sink.port}, starttls: false, from: {SENDER}}}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def wtg(config: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["--config", str(config), *args])
+
+
+def folders(world: World) -> dict[str, list[str]]:
+    root = world.gm.spool / "outbox"
+    return {
+        folder: sorted(p.stem for p in (root / folder).glob("*.eml"))
+        for folder in ("queue", "sent", "failed")
+    }
+
+
+def received_by(sink: SmtpSink) -> list[str]:
+    return [address for mail in sink.messages for address in mail.rcpt_tos]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "450 4.2.0 <p2@players.example>: Recipient address rejected: Greylisted",
+        "452 4.2.2 The email account that you tried to reach is over quota",
+        "421 4.7.0 Try again later, closing connection",
+    ],
+)
+def test_a_recipient_deferred_waits_and_the_others_go(
+    tmp_path: Path, sink: SmtpSink, reply: str
+) -> None:
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    sink.answer_recipient(P2, reply)
+    sent = wtg(config, "send", "-q")
+    assert (sent.exit_code, sent.stderr) == (0, "")
+    assert sent.stdout == (
+        "4 report(s) queued; 3 mail(s) sent, 1 waiting to be retried, 0 refused for good; "
+        f"{DEFERRED}\n"
+    )
+    assert folders(world) == {
+        "queue": [MAIL],
+        "sent": ["report-g1-t0000-p01", "report-g1-t0000-p03", "report-g1-t0000-p04"],
+        "failed": [],
+    }
+    state = Outbox(world.gm.spool).state(MAIL)
+    assert state["attempts"] == 1
+    assert str(state["error"]).startswith(f"{P2} deferred: {reply[:3]} {reply[4:9]}")
+    # the server takes it at its next try: sent once, to its player alone
+    sink.answer_recipient(P2, None)
+    gm = load_config(config)
+    assert gm.smtp is not None
+    later = deliver(Outbox(gm.spool), SmtpTransport(gm.smtp), clock=lambda: time.time() + 3600)
+    assert (later.sent, later.waiting, later.failed) == (1, 0, 0)
+    assert sorted(received_by(sink)) == [
+        "p1@players.example",
+        P2,
+        "p3@players.example",
+        "p4@players.example",
+    ]
+    assert folders(world)["sent"] == [f"report-g1-t0000-p0{n}" for n in range(1, 5)]
+
+
+def test_a_recipient_refused_for_good_is_still_set_aside(tmp_path: Path, sink: SmtpSink) -> None:
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    sink.answer_recipient(P2, "550 5.1.1 <p2@players.example>: User unknown")
+    sent = wtg(config, "send", "-q")
+    assert sent.exit_code == 0, sent.output
+    assert folders(world)["failed"] == [MAIL]
+    kept = world.gm.spool / "outbox" / "failed" / f"{MAIL}.eml"
+    assert sent.stderr == (
+        f"wtg: mail {MAIL} refused for good: {P2} refused: 550 5.1.1 <{P2}>: User unknown "
+        f"(kept in {kept}; correct what it says, then `wtg outbox --retry {MAIL}` sends it "
+        "again)\n"
+    )
+
+
+def test_a_mail_refused_at_its_end_says_the_server_s_words(tmp_path: Path, sink: SmtpSink) -> None:
+    """A refusal after DATA (552 too big, 554 spam) and a deferral there read as the server
+    wrote them: the GM's lines said ``552 b'5.7.1 ...'``, the recipients' a Python dict of
+    bytes (``{'p3@...': (550, b'5.1.1 ...')}``)."""
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    sink.refuse_next(1, 552, "DATA")
+    sent = wtg(config, "send", "-q")
+    first = "report-g1-t0000-p01"
+    kept = world.gm.spool / "outbox" / "failed" / f"{first}.eml"
+    assert sent.stderr == (
+        f"wtg: mail {first} refused for good: 552 5.7.1 Permanently refused by the test sink "
+        f"(kept in {kept}; correct what it says, then `wtg outbox --retry {first}` sends it "
+        "again)\n"
+    )
+    assert folders(world)["sent"] == [f"report-g1-t0000-p0{n}" for n in (2, 3, 4)]
+    sink.refuse_next(1, 451, "DATA")
+    wtg(config, "outbox", "--retry", first)
+    wtg(config, "send", "-q")
+    assert Outbox(world.gm.spool).state(first)["error"] == (
+        "451 4.3.0 Temporarily refused by the test sink"
+    )
+
+
+def test_cron_hears_of_a_deferral_when_it_comes_not_at_each_run_it_waits(
+    tmp_path: Path, sink: SmtpSink
+) -> None:
+    """`wtg send -q` under cron said '0 report(s) queued; 0 mail(s) sent, 1 waiting to be
+    retried' at every run while the mail waited for its next try (an hour, at most, each
+    time, for as long as the player's mailbox stays full): a mail from cron every few
+    minutes that told nothing new. It speaks when the server puts a mail off, and is quiet
+    while the mail only waits; `wtg outbox` says which and why."""
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    sink.answer_recipient(P2, "452 4.2.2 mailbox full")
+    first = wtg(config, "send", "-q")
+    assert first.stdout.endswith(f"1 waiting to be retried, 0 refused for good; {DEFERRED}\n")
+    waits = wtg(config, "send", "-q")  # before its next try: nothing tried, nothing said
+    assert (waits.exit_code, waits.stdout, waits.stderr) == (0, "", "")
+    asked = wtg(config, "send")  # asked without -q, the line as ever
+    assert asked.stdout == (
+        "0 report(s) queued; 0 mail(s) sent, 1 waiting to be retried, 0 refused for good\n"
+    )
+    listed = wtg(config, "outbox").stdout.splitlines()
+    assert listed[1].startswith(f'  {MAIL}  to {P2}  "[g1] turn 0 report for Player2"  deferred 1')
+    assert listed[1].endswith(f"{P2} deferred: 452 4.2.2 mailbox full")
+
+
+def test_a_mail_put_off_for_days_is_set_aside_for_good(tmp_path: Path, sink: SmtpSink) -> None:
+    """A mail the server put off at every try (a mailbox full for good, a filter that cuts
+    the line at the end of that one mail) was tried each hour for ever: a cron mail at each
+    try, and no command took it out of the queue. Five days after its first deferral it is
+    set aside for good, named with why, as a refused mail is; `wtg outbox --retry` sends it
+    again."""
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    gm = load_config(config)
+    assert gm.smtp is not None
+    sink.answer_recipient(P2, "452 4.2.2 mailbox full")
+    start = time.time()
+    outbox = Outbox(gm.spool)
+    wtg(config, "send", "-q")  # queues the reports: p2's is put off
+    assert outbox.state(MAIL)["since"] == pytest.approx(start, abs=600)
+    since = float(outbox.state(MAIL)["since"])
+    tries = 1
+    for later in (3600.0, GIVE_UP - 60):  # still put off: it waits
+        clock = functools.partial(float, since + later)
+        done = deliver(Outbox(gm.spool), SmtpTransport(gm.smtp), clock=clock)
+        tries += 1
+        assert (done.waiting, done.failed) == (1, 0)
+    assert Outbox(gm.spool).state(MAIL)["since"] == since
+    last = since + GIVE_UP + 3600  # its next try, five days on
+    done = deliver(Outbox(gm.spool), SmtpTransport(gm.smtp), clock=lambda: last)
+    assert (done.sent, done.waiting, done.failed) == (0, 0, 1)
+    first = iso(datetime.fromtimestamp(since, timezone.utc))
+    kept = world.gm.spool / "outbox" / "failed" / f"{MAIL}.eml"
+    assert done.refused == (
+        f"mail {MAIL} refused for good: the server has put it off since {first} ({tries + 1} "
+        f"tries), the last time: {P2} deferred: 452 4.2.2 mailbox full (kept in {kept}; "
+        f"correct what it says, then `wtg outbox --retry {MAIL}` sends it again)",
+    )
+    assert folders(world)["failed"] == [MAIL]
+    sink.answer_recipient(P2, None)  # the player emptied his mailbox
+    assert wtg(config, "outbox", "--retry", MAIL).exit_code == 0
+    again = wtg(config, "send", "-q")
+    assert again.stdout.startswith("0 report(s) queued; 1 mail(s) sent"), again.output
+    assert received_by(sink).count(P2) == 1
+
+
+def test_a_server_s_words_are_kept_without_control_characters(
+    tmp_path: Path, sink: SmtpSink
+) -> None:
+    """The server's words, now kept as it wrote them, may quote what a player chose (his
+    address's local part): the note and the GM's line hold no control sequence of it."""
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    sink.answer_recipient(P2, "550 5.1.1 \x1b]0;owned\x07User \x1b[2Junknown")
+    sent = wtg(config, "send", "-q")
+    assert "refused for good: p2@players.example refused: 550 5.1.1 User unknown (" in sent.stderr
+    note = (world.gm.spool / "outbox" / "failed" / f"{MAIL}.json").read_text("utf-8")
+    assert "\\u001b" not in note and "owned" not in note
+
+
+def test_the_digest_names_the_mails_set_aside_for_good_since_the_last(
+    tmp_path: Path, sink: SmtpSink
+) -> None:
+    """A host run by `wtg serve` has no cron to mail the send's stderr: a report the server
+    refused for good (550, a mistyped address the GM's own server knows of) was in the log
+    and `wtg outbox` alone, and the daily digest, all that host's GM reads, said nothing of
+    it. The digest lists the mails set aside since the last one, with why and what to do."""
+    world = World(tmp_path)
+    config = smtp_config(tmp_path, world, sink)
+    sink.answer_recipient(P2, "550 5.1.1 <p2@players.example>: User unknown")
+    assert wtg(config, "digest", "-q").exit_code == 0  # the last digest before the send
+    assert wtg(config, "send", "-q").exit_code == 0
+    told = wtg(config, "digest")
+    assert told.exit_code == 0, told.output
+    assert (
+        "\nMail set aside for good (1): the server refused it, or put it off for five days; "
+        "correct what it says (a player's address in game.yaml), then `wtg outbox --retry "
+        "NAME` sends it again:\n"
+        f'  {MAIL} to {P2} "[g1] turn 0 report for Player2": {P2} refused: 550 5.1.1 <{P2}>: '
+        "User unknown\n"
+    ) in told.stdout
+    # told once: the next digest has nothing of it (the digests' moments are whole seconds:
+    # the mail was set aside before the second began)
+    told_at = last_digest(world.gm.spool)
+    assert told_at is not None
+    note = world.gm.spool / "outbox" / "failed" / f"{MAIL}.json"
+    os.utime(note, (told_at.timestamp() - 1, told_at.timestamp() - 1))
+    again = wtg(config, "digest")
+    assert "Mail set aside for good" not in again.stdout
