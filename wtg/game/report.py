@@ -80,6 +80,7 @@ def environment() -> jinja2.Environment:
             "column": column,
             "padded": padded,
             "wrapped": wrapped,
+            "sentences_wrapped": sentences_wrapped,
             "packed": packed,
         },
     )
