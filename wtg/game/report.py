@@ -19,7 +19,7 @@ from wtg.game.bidimark import marked_names
 from wtg.game.gameconfig import GameConfig
 from wtg.game.press import Press
 from wtg.game.roster import roster
-from wtg.game.textcolumn import column, padded
+from wtg.game.textcolumn import column, padded, text_width
 from wtg.rules.endwords import end_words
 from wtg.text.prose import packed, sentences_wrapped, wrapped
 
@@ -79,6 +79,7 @@ def environment() -> jinja2.Environment:
             "inert": lambda text, tag: inert_lines(text, str(tag)),
             "column": column,
             "padded": padded,
+            "columns": text_width,
             "wrapped": wrapped,
             "sentences_wrapped": sentences_wrapped,
             "packed": packed,
