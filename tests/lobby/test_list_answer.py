@@ -35,3 +35,18 @@ def test_list_gives_each_lists_deadlines_and_who_waits(tmp_path: Path) -> None:
     ) in " ".join(wisk.split())
     assert "0 of 3 players waiting\n" in wisk + "\n"
     assert "@" not in listed.body
+
+
+def test_a_lists_title_line_keeps_to_78_columns(tmp_path: Path) -> None:
+    """A Standard skirmish list's line was ``  standard-skirmish: standard skirmish on
+    star-islands, 3 players, for every player``, 83 wide: it is broken at its words, the
+    list's name whole at its start."""
+    hall = Hall(tmp_path)
+    hall.open_list("standard", players=3, variant="skirmish", map="star-islands")
+    hall.mail("newcomer@else.example", "LIST")
+    hall.poll(hours=1)
+    (listed,) = hall.new_mails("newcomer@else.example")
+    lines = listed.body.splitlines()
+    at = lines.index("  standard-skirmish: standard skirmish on star-islands, 3 players, for")
+    assert lines[at + 1] == "    every player", lines
+    assert max(len(line) for line in lines) <= 78, listed.body

@@ -65,3 +65,33 @@ def test_a_press_that_piles_marks_on_a_letter_is_refused(tmp_path: Path) -> None
     hall.mail(bob.email, f"PRESS wok4-1\nCODE {bob.code}\n\n{words}\n")
     hall.poll(hours=1)
     assert [p.text for p in press_for(game.store, 1)] == [words]
+
+
+def test_the_heading_of_a_piece_keeps_to_78_columns() -> None:
+    """A piece's heading, ``From <name> (player 3), <when>:``, was 79 characters for a name
+    of 40 (as many as a name may have), and wider for a name of wide letters: past a mail's
+    78 columns in every player's press mail. The time goes on a line of its own then."""
+    from wtg.game.press import Press
+    from wtg.game.report import press_text
+
+    long = "Bartholomew Fitzwilliam-Montgomery Smyth"
+    wide = "山" * 20
+    at = "2026-11-22 20:00 UTC"
+    text = press_text(
+        "kaomaris",
+        5,
+        [Press(3, long, at, "Hi."), Press(4, wide, at, "Yo."), Press(2, "Ann", at, "Ok.")],
+    )
+    assert text.split("\n")[2:] == [
+        f"From {long} (player 3),",
+        f"  {at}:",
+        "  3| Hi.",
+        "",
+        f"From {wide} (player 4),",
+        f"  {at}:",
+        "  4| Yo.",
+        "",
+        f"From Ann (player 2), {at}:",
+        "  2| Ok.",
+        "",
+    ]

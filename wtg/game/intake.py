@@ -123,7 +123,13 @@ def read_orders(
         return [door.order_file(texts)]
     if not any(map(_form_like, found)) and any(map(_broken_order_file, texts)):
         return [door.order_file(texts)]  # its YAML's problem, not a blank form's no orders
-    choices = [c for c in choose_copies(found, door.carries_code) if _for_game(c, config, found)]
+    chosen = choose_copies(found, door.carries_code)
+    choices = [c for c in chosen if _for_game(c, config, found)]
+    dropped = {c.side for c in chosen} - {c.side for c in choices}
+    if dropped:  # another game's copy was chosen for a seat: this game's own, if any
+        own = [item for item in found if _names_game(item, config)]
+        choices += [c for c in choose_copies(own, door.carries_code) if c.side in dropped]
+        choices.sort(key=lambda c: (c.found.part, c.found.copy.start))
     if any(c.found.filled for c in choices):
         choices = [c for c in choices if c.found.filled]  # the other forms were only quoted
     if player is not None:
@@ -145,6 +151,15 @@ def _for_game(choice: Choice, config: GameConfig, found: Sequence[Found]) -> boo
     named = choice.found.header.get("game", "").strip().lower()
     games = {item.header.get("game", "").strip().lower() for item in found}
     return named == config.game.lower() or config.game.lower() not in games
+
+
+def _names_game(item: Found, config: GameConfig) -> bool:
+    """Whether a copy's header names this game. A player of two games who typed his code of
+    one into the other's form has no copy carrying this game's code: the first written of
+    the copies naming his seat was chosen (another game's, when it came first) and dropped,
+    and the mail was said to hold no form of this game; his form of it is read, and refused
+    for its code, as a mail holding it alone is."""
+    return item.header.get("game", "").strip().lower() == config.game.lower()
 
 
 def _another_game_note(named: str | None, config: GameConfig, pid: int) -> list[str]:

@@ -19,9 +19,9 @@ from wtg.game.bidimark import marked_names
 from wtg.game.gameconfig import GameConfig
 from wtg.game.press import Press
 from wtg.game.roster import roster
-from wtg.game.textcolumn import column, padded
+from wtg.game.textcolumn import column, padded, text_width
 from wtg.rules.endwords import end_words
-from wtg.text.prose import packed, sentences_wrapped, wrapped
+from wtg.text.prose import WIDTH, packed, sentences_wrapped, wrapped
 
 
 def bytecode_cache() -> jinja2.BytecodeCache | None:
@@ -79,7 +79,9 @@ def environment() -> jinja2.Environment:
             "inert": lambda text, tag: inert_lines(text, str(tag)),
             "column": column,
             "padded": padded,
+            "heading": press_heading,
             "wrapped": wrapped,
+            "sentences_wrapped": sentences_wrapped,
             "packed": packed,
         },
     )
@@ -170,6 +172,16 @@ def report_text(
         owes = not ruleset.is_over(state) and player in ruleset.owing(state)
         aof = aof_text(ruleset, config, state, player) if owes else ""
     return text + "\n" + aof if aof else text
+
+
+def press_heading(piece: Press) -> str:
+    """A piece's heading in the press mail, ``From <name> (player 3), <when>:``, the time
+    on a line of its own where the line would be wider than a mail's 78 columns (a name of
+    40 characters, or of wide letters)."""
+    heading = f"From {piece.name} (player {piece.side}),"
+    if text_width(f"{heading} {piece.at}:") <= WIDTH:
+        return f"{heading} {piece.at}:"
+    return f"{heading}\n  {piece.at}:"
 
 
 def press_text(game: str, turn: int, press: Sequence[Press]) -> str:

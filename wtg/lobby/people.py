@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from wtg.core.record import Record
+from wtg.core.textwidth import text_width
 from wtg.game.gameconfig import (
     NAME_MAX_LENGTH,
     ConfigError,
@@ -92,7 +93,9 @@ def name_problem(
     seats: Iterable[tuple[str, PlayerEntry]] = (),
 ) -> str | None:
     """Why ``address`` may not play as ``name``, or None: a name with a control character
-    or too long, another person's name, or not the name this person already plays as; for
+    or too long (for a newcomer, wider than ``NAME_MAX_LENGTH`` columns too: a letter of
+    Chinese, Japanese or Korean fills two, and a name of 40 of them is wider than a line of
+    the others' reports), another person's name, or not the name this person already plays as; for
     a newcomer, a name that would pass for another (``wtg.lobby.posing``; ``host``: the
     host's From), or the name of a seat of ``seats`` (each with its game's name: the games
     here, whose players the book may not know) played from another address."""
@@ -101,6 +104,13 @@ def name_problem(
     except ConfigError as error:
         return str(error)
     mine = person_of(book, address)
+    columns = text_width(name)
+    if mine is None and columns > NAME_MAX_LENGTH:
+        return (
+            f"the name {name} fills {columns} columns of a report (a Chinese, Japanese or "
+            f"Korean letter fills two): at most {NAME_MAX_LENGTH}; choose a shorter one with "
+            "AS <name>"
+        )
     if mine is not None and same(mine.name) != same(name):
         return (
             f"you play as {mine.name}: one name a person, in every game (leave out AS, or "

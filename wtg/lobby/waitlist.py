@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from wtg.core.counting import counted
 from wtg.core.errors import GameError
 from wtg.core.ruleset import SeatId
+from wtg.core.textwidth import cut_to_columns
 from wtg.game.engine import Game
 from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, PlayerEntry, check_text
 from wtg.game.takeovers import code_digest
@@ -30,7 +31,8 @@ from wtg.lobby.posing import posing, reads_as
 from wtg.lobby.seats import offered_seat, offers, seat_of_person, seat_taken
 
 DEFAULT_NAME_MAX = 40
-"""Characters of a From's display name a JOIN without ``AS`` takes as the newcomer's name."""
+"""Columns of a From's display name a JOIN without ``AS`` takes as the newcomer's name (a
+letter of Chinese, Japanese or Korean fills two: ``people.name_problem``)."""
 OPEN_NAMED = 8
 """The open lists a JOIN for a list that is not open names (LIST shows them all)."""
 OTHERS_NAMED = 3
@@ -497,11 +499,12 @@ def default_name(display: str, address: str, host: str = "") -> str:
     no player's name (a control character, a bidi override, a zero-width space, letters of
     two alphabets that look alike, an address, the host's name: ``posing``) gives way to
     the local part: the newcomer typed no name to be refused for."""
-    shown = " ".join(display.split())[:DEFAULT_NAME_MAX]
+    shown = cut_to_columns(" ".join(display.split()), DEFAULT_NAME_MAX)[0].rstrip(" ")
     try:
         check_text("the name", shown, NAME_MAX_LENGTH)
     except ConfigError:
         shown = ""
     if not shown or people.look_alike_alphabets(shown) or posing(shown, host):
-        return email.utils.parseaddr(address)[1].partition("@")[0][:DEFAULT_NAME_MAX]
+        local = email.utils.parseaddr(address)[1].partition("@")[0]
+        return cut_to_columns(local, DEFAULT_NAME_MAX)[0]
     return shown

@@ -1,6 +1,9 @@
 """The prose of a mail wrapped to the width a plain-text mail client shows (RFC 5322's 78
 characters a line): a line longer than that is broken at its words, each continuation
 indented under it, so that a client 80 columns wide never breaks a word or a column.
+A line is measured by the columns it fills (``wtg.core.textwidth``): a letter of Chinese,
+Japanese or Korean fills two, so a player's name of twenty of them is forty columns of
+another player's report (a sentence of 78 such characters once filled 98).
 
 A confirmation wraps a line a rejected or noted order line, tens a mail: each line is cut
 at its last space that fits, which is what ``textwrap.wrap`` does with words kept whole
@@ -10,6 +13,8 @@ few string searches rather than a walk over its words."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+from wtg.core.textwidth import char_width, text_width
 
 WIDTH = 78
 """The characters of a line of a mail's text, as RFC 5322 (2.1.1) would have them."""
@@ -23,11 +28,11 @@ def wrapped(text: str, indent: str = "    ", width: int = WIDTH, kept: int = 0) 
     characters at the start of the first line that are never broken (what the player
     wrote, quoted as he wrote it: ``wrapped("", kept=n)``), on a line of their own when
     they are wider than ``width``."""
-    if len(text) <= width:
+    if len(text) <= width and _columns(text) <= width:
         return text
     lines: list[str] = []
     for line in text.split("\n"):
-        lines.extend(_broken(line, indent, width, kept) if len(line) > width else (line,))
+        lines.extend(_broken(line, indent, width, kept) if _columns(line) > width else (line,))
         kept = 0
     return "\n".join(lines)
 
@@ -39,10 +44,11 @@ def _broken(line: str, indent: str, width: int, kept: int = 0) -> list[str]:
     pieces: list[str] = []
     start = len(line) - len(line.lstrip(" "))  # a line's own leading spaces are no cut
     start = max(start, kept - 1)
-    while len(line) > width:
-        cut = _last_cut(line, start + 1, width + 1)
+    while _columns(line) > width:
+        fits = _fitting(line, width)
+        cut = _last_cut(line, start + 1, fits + 1)
         if cut == -1:
-            cut = _next_cut(line, max(width, start + 1))
+            cut = _next_cut(line, max(fits, start + 1))
         head, rest = (line[:cut].rstrip(" "), line[cut:].lstrip(" ")) if cut != -1 else (line, "")
         if not rest:
             break
@@ -50,6 +56,23 @@ def _broken(line: str, indent: str, width: int, kept: int = 0) -> list[str]:
         line, start = indent + rest, len(indent)
     pieces.append(line.rstrip(" ") if pieces else line)
     return pieces
+
+
+def _columns(text: str) -> int:
+    """The columns ``text`` fills (its length, for ASCII: most lines)."""
+    return len(text) if text.isascii() else text_width(text)
+
+
+def _fitting(line: str, width: int) -> int:
+    """The characters at the start of ``line`` that fill at most ``width`` columns."""
+    if line.isascii():
+        return width
+    used = 0
+    for index, char in enumerate(line):
+        used += char_width(char)
+        if used > width:
+            return index
+    return len(line)
 
 
 def _may_cut(line: str, at: int) -> bool:
@@ -82,7 +105,7 @@ def sentences_wrapped(text: str, width: int = WIDTH) -> str:
     lines: list[str] = []
     for line in text.split("\n"):
         body = line.lstrip(" ")
-        if len(line) <= width or "  " in body.rstrip(" "):
+        if _columns(line) <= width or "  " in body.rstrip(" "):
             lines.append(line)
         else:
             lines.extend(_no_word_alone(_broken(line, " " * (len(line) - len(body) + 2), width)))
@@ -97,7 +120,7 @@ def _no_word_alone(pieces: list[str]) -> list[str]:
     indent = pieces[-1][: len(pieces[-1]) - len(pieces[-1].lstrip(" "))]
     head, _, word = pieces[-2].rpartition(" ")
     moved = f"{indent}{word} {pieces[-1].lstrip(' ')}"
-    return [*pieces[:-2], head, moved] if len(moved) <= len(pieces[-2]) else pieces
+    return [*pieces[:-2], head, moved] if _columns(moved) <= _columns(pieces[-2]) else pieces
 
 
 def packed(items: Iterable[str], lead: str = "", end: str = "", width: int = WIDTH) -> str:
@@ -110,7 +133,7 @@ def packed(items: Iterable[str], lead: str = "", end: str = "", width: int = WID
     for index, item in enumerate(texts):
         piece = item + ("," if index < len(texts) - 1 else end)
         joined = f"{lines[-1]} {piece}" if lines[-1] else piece
-        if len(joined) <= width or not lines[-1].strip():
+        if _columns(joined) <= width or not lines[-1].strip():
             lines[-1] = joined
         else:
             lines.append("  " + piece)
