@@ -104,3 +104,26 @@ def test_a_press_flood_never_makes_a_reply_too_big(tmp_path: Path) -> None:
     summary = hall.poll(hours=1)
     assert summary.filed == 1, summary.outcomes
     assert game_status(game)["players"][ann.id - 1]["ready"]
+
+
+def test_a_piece_of_thousands_of_lines_is_refused_and_blank_runs_are_one(tmp_path: Path) -> None:
+    """Within 4,000 characters a piece of 3,000 empty lines (or of one dot a line) pushed
+    every other piece thousands of lines down in each player's press mail. A run of blank
+    lines is one; a piece of more than 100 lines is refused, saying why."""
+    from wtg.lobby.commands import PRESS_LINES
+
+    hall, game, ann, bob = two_players(tmp_path, replies_per_hour=50)
+    pressed(hall, bob, "Hear me.\n" + "\n" * 3000 + "Still here.")
+    hall.poll(hours=0.01)
+    pressed(hall, ann, "\n".join(["."] * (PRESS_LINES + 1)))
+    hall.poll(hours=0.01)
+    pressed(hall, ann, "\n".join(["Line."] * PRESS_LINES))
+    hall.poll(hours=0.01)
+    (refused,) = [m for m in hall.new_mails(ann.email) if "not done" in m.subject]
+    assert (
+        f"the press is {PRESS_LINES + 1} lines long (its blank lines between paragraphs "
+        f"counted once); at most {PRESS_LINES}: join short lines into paragraphs"
+        in " ".join(refused.body.split())
+    )
+    texts = [p.text for p in press_for(game.store, 1)]
+    assert texts == ["Hear me.\n\nStill here.", "\n".join(["Line."] * PRESS_LINES)]

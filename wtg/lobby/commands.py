@@ -46,6 +46,10 @@ MAX_COMMANDS = 10
 """Command lines read from one mail; the rest are not read (the answer says so)."""
 PRESS_MAX = 4000
 """Characters of press one mail may carry."""
+PRESS_LINES = 100
+"""Lines of press one mail may carry, once each run of blank lines is one: a piece of
+thousands of short or empty lines, within ``PRESS_MAX``, pushed every other piece pages
+down in each player's mail."""
 MAX_LINES = 5000
 """Lines of a text looked at: a reply quoting a report has a few hundred."""
 _LOOKS_LIKE_A_COMMAND = re.compile(r"^[A-Z]{3,12}(?:\s|$)")

@@ -6,6 +6,7 @@ what."""
 from __future__ import annotations
 
 import email.utils
+import re
 
 from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER, codes_hidden, has_marker, header_keys
 from wtg.core.errors import GameError
@@ -21,7 +22,7 @@ from wtg.gm.absence import AbsenceRefused, plan_absence
 from wtg.gm.gamestatus import game_status
 from wtg.lobby import confirm
 from wtg.lobby.answering import Desk
-from wtg.lobby.commands import PRESS_MAX, Command
+from wtg.lobby.commands import PRESS_LINES, PRESS_MAX, Command
 from wtg.lobby.seats import left_at, owes_nothing, ran_with_quit, resign, seat_by_code
 
 
@@ -242,6 +243,10 @@ def absence(desk: Desk, command: Command) -> None:
     )
 
 
+_BLANK_RUN = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
+"""Two blank lines or more (spaces on them too): a press's run of them is one."""
+
+
 def press(desk: Desk, command: Command) -> None:
     """PRESS <game> [TO <n>]: the text below the command lines, mailed to every player with
     the next reports (at most ``wtg.game.press.PIECES_A_TURN`` pieces and ``CHARS_A_TURN``
@@ -260,6 +265,15 @@ def press(desk: Desk, command: Command) -> None:
         return
     if len(text) > PRESS_MAX:
         desk.refuse(command, f"the press is {len(text)} characters long; at most {PRESS_MAX}")
+        return
+    text = _BLANK_RUN.sub("\n\n", text)  # a paragraph's break is one blank line
+    lines = text.count("\n") + 1
+    if lines > PRESS_LINES:
+        desk.refuse(
+            command,
+            f"the press is {lines} lines long (its blank lines between paragraphs counted "
+            f"once); at most {PRESS_LINES}: join short lines into paragraphs",
+        )
         return
     if looks_like_a_form(text):
         desk.refuse(
