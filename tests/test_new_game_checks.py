@@ -341,3 +341,33 @@ def test_a_variant_nearly_right_names_the_one_meant(
         f"wtg: no variant {variant!r} of standard (variants: skirmish, duel, duel-lite, "
         f"trinity): did you mean {meant}?"
     )
+
+
+def test_a_name_wider_than_40_columns_is_refused_as_a_newcomers_is(tmp_path: Path) -> None:
+    """A name of 30 Chinese letters is 30 characters but fills 60 columns of every report
+    that names it, more than any line of a mail can fit beside it; a newcomer by mail is
+    refused such a name (wtg.lobby.people), and the GM's --player was not."""
+    wide = "山" * 30
+    said = refused(
+        tmp_path,
+        "--ruleset",
+        "wok4",
+        "--map",
+        "small",
+        f"--player={wide}:w@example.org",
+        "--player=P2:p2@example.org",
+    )
+    assert said.endswith(
+        "the name fills 60 columns of a report (a Chinese, Japanese or Korean letter fills "
+        "two): at most 40"
+    ), said
+    made = new_game(
+        tmp_path,
+        "--ruleset",
+        "wok4",
+        "--map",
+        "small",
+        f"--player={'山' * 20}:w@example.org",
+        "--player=P2:p2@example.org",
+    )
+    assert made.exit_code == 0, made.output

@@ -11,6 +11,7 @@ from typing import Any
 
 from wtg.core import errors
 from wtg.core.record import Record
+from wtg.core.textwidth import text_width
 from wtg.game.gameyaml import game_yaml_problems
 from wtg.game.schedule import Schedule
 from wtg.text.yamlio import dump_yaml
@@ -206,6 +207,11 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
     name = parts[0].strip()
     try:
         check_text("the name", name, NAME_MAX_LENGTH)
+        if text_width(name) > NAME_MAX_LENGTH:  # as a newcomer's by mail (wtg.lobby.people)
+            raise ConfigError(
+                f"the name fills {text_width(name)} columns of a report (a Chinese, Japanese "
+                f"or Korean letter fills two): at most {NAME_MAX_LENGTH}"
+            )
         email = checked_address(parts[1].strip())
         code = parts[2].strip().upper() if len(parts) == 3 else new_code()
         check_code(code)
