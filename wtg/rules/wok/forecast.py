@@ -3,7 +3,8 @@ else acted. The same phase functions run, on a copy, with only this player's ord
 attacks, spying and what the bombs hit are left to the turn itself, and so are the orders
 in a province an attack line may take (``ForecastTurn.hoped``; a bombing order that
 cannot fly is said, as the turn's first phase would say it, and so is a bombing, attack or
-spy operation that headhunting protection or a Duel's NAP will cancel)."""
+spy operation that headhunting protection or a Duel's NAP will cancel, or that is sent
+from a province of his with no spies in it)."""
 
 from __future__ import annotations
 
@@ -81,6 +82,7 @@ def forecast_on(
         phase(turn)
     me = work.player(player)
     grounded = sum(1 for s in turn.skipped if s["phase"].endswith(_BOMBING))
+    cancelled += _spyless(turn, later_orders, player)
     turn.skipped.extend(cancelled)
     counts = {k: len(orders.get(k) or ()) - (grounded if k == "bomb" else 0) for k in _LATER}
     for skipped in cancelled:
@@ -123,6 +125,26 @@ def _protected(turn: Turn, orders: Orders, player: int) -> list[dict[str, str]]:
             what = "attack" if key == "attack" else "spy operation"
             order = f"{what} on {target} from {source}"
             found.append({"phase": key, "order": order, "reason": reason})
+    return found
+
+
+def _spyless(turn: ForecastTurn, orders: Orders, player: int) -> list[dict[str, str]]:
+    """The spy operations sent from a province of his that holds no spy when the spying
+    begins, if nobody else acted (the forecast's phases have run: no order of his brings
+    one there later), as the turn says them; those ``_protected`` cancels are said there.
+    Keyed ``spy``, as ``_protected``'s."""
+    found = []
+    for order in orders.spy:
+        source = turn.owned(order.source, player)
+        if source is None or source.spy > 0:
+            continue  # a province his attacks may take brings the spies it holds
+        state = turn.state
+        if state.has_province(order.target) and state.province(order.target).owner != player:
+            if forbidden(turn, player, order.target):
+                continue
+        text = f"spy operation on {order.target} from {order.source}"
+        reason = f"no spies left in province {order.source}"
+        found.append({"phase": "spy", "order": text, "reason": reason})
     return found
 
 
