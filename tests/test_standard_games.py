@@ -170,9 +170,9 @@ def test_a_variant_s_form_has_no_alliance_section(tmp_path: Path, variant: str) 
     game = create_game(tmp_path / "g", "standard", made, players(humans), 5, variant=variant)
     form = game.aof(1)
     assert "ALLIANCE" not in form and "\nL1:" not in form
-    assert "\nV1: _" in form  # the vote stays
+    assert ("\nV1: _" in form) == (variant == "skirmish")  # a vote ends a Skirmish alone
     home = next(p.id for p in game.typed(STANDARD).state().provinces if p.owner == 1)
-    filled = form.replace("\nV1: _", f"\nL1: 02\nG1: {home:02d} 1\nV1: _", 1)
+    filled = form.replace("\nQ1: _", f"\nL1: 02\nG1: {home:02d} 1\nQ1: _", 1)
     submission = game.submit(filled)
     (verdict,) = [v for v in submission.verdicts if v.entry.section == "ally"]
     assert not verdict.accepted
@@ -207,3 +207,30 @@ def test_a_game_without_a_variant_keeps_the_alliance_section(tmp_path: Path) -> 
     game = create_game(tmp_path / "g", "standard", "classic60", players(6), 5)
     assert "ALLIANCE: the player you share victory with" in game.aof(1)
     assert "\nL1: __" in game.aof(1)
+
+
+@pytest.mark.parametrize("variant", ["duel", "duel-lite", "trinity"])
+def test_a_game_won_by_rips_has_no_vote(tmp_path: Path, variant: str) -> None:
+    """ "The game ends ... by unanimous vote of the remaining players"; a Duel's robots are
+    "robot players" who "play by predicatable automatic rules", and its Victory Conditions
+    name RIPs and quitting alone ("Additionally, a player can quit at any time"). Its form
+    offered VOTE ("it ends when every remaining player votes so"); every colour of both
+    humans voted, the reports said so, and the game went on. The form has no VOTE section
+    now, and a V1 line sent all the same is rejected with the reason (ruling 41)."""
+    humans = 3 if variant == "trinity" else 2
+    game = create_game(tmp_path / "g", "standard", "classic60", players(humans), 5, variant=variant)
+    form = game.aof(1)
+    assert "VOTE" not in form and "\nV1:" not in form
+    assert "\nQ1: _" in form  # quitting stays
+    home = next(p.id for p in game.typed(STANDARD).state().provinces if p.owner == 1)
+    filled = form.replace("\nQ1: _", f"\nG1: {home:02d} 1\nV1: 1\nQ1: _", 1)
+    submission = game.submit(filled)
+    (verdict,) = [v for v in submission.verdicts if v.entry.section == "vote_end"]
+    assert not verdict.accepted
+    assert verdict.reason == (
+        f"a {variant} has no vote to end it: it ends when a player has 3 RIPs of colours "
+        "not his own, or when all but one player have lost or quit every colour (Q1: 1 on a "
+        "colour's form quits it)"
+    )
+    game.run_turn()
+    assert "vote" not in game.report(1)
