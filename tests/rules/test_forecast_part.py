@@ -6,7 +6,7 @@ orders (those the checks let through and those they would not)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -174,12 +174,13 @@ def test_the_forecast_shows_what_a_turn_with_its_events_would(
             and work.province(o["from"]).owner == player
             and work.province(o["from"]).spy == 0
         ]
-        assert result["skipped"] == [
-            {"phase": e.phase, "order": e.order, "reason": e.reason}
-            for e in skipped
-            if e not in hoped
-        ] + spyless
-        assert any("your attacks may take" in said for said in result["later"]) == bool(hoped)
+        run = [{"phase": e.phase, "order": e.order, "reason": e.reason} for e in skipped]
+        assert (
+            result["skipped"]
+            == [s for s, e in zip(run, skipped, strict=True) if e not in hoped] + spyless
+        )
+        later = cast(list[str], result["later"])
+        assert any("your attacks may take" in said for said in later) == bool(hoped)
         assert result["provinces"] == [province_row(p) for p in work.provinces_of(player)]
         me = work.player(player)
         assert (result["eff"], result["tech"], result["gold"]) == (me.eff, me.tech, me.gold)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 from wtg.aof.render import OMIT
 from wtg.core.jsondata import Json, JsonObject
@@ -45,7 +46,7 @@ class Standard(WokRuleset):
         Duel-Lite or Trinity, ``no_vote``): every line of it would be rejected."""
         context = super().form_context(state, player)
         if no_vote(state) is not None:
-            omitted = tuple(context.get(OMIT, ()))  # type: ignore[arg-type]
+            omitted = cast(tuple[str, ...], context.get(OMIT, ()))
             context[OMIT] = (*omitted, "vote_end")
         return context
 

@@ -139,9 +139,12 @@ def _spyless(turn: ForecastTurn, orders: Orders, player: int) -> list[dict[str, 
         if source is None or source.spy > 0:
             continue  # a province his attacks may take brings the spies it holds
         state = turn.state
-        if state.has_province(order.target) and state.province(order.target).owner != player:
-            if forbidden(turn, player, order.target):
-                continue
+        if (
+            state.has_province(order.target)
+            and state.province(order.target).owner != player
+            and forbidden(turn, player, order.target)
+        ):
+            continue
         text = f"spy operation on {order.target} from {order.source}"
         reason = f"no spies left in province {order.source}"
         found.append({"phase": "spy", "order": text, "reason": reason})
