@@ -234,3 +234,26 @@ def test_a_game_won_by_rips_has_no_vote(tmp_path: Path, variant: str) -> None:
     )
     game.run_turn()
     assert "vote" not in game.report(1)
+
+
+@pytest.mark.parametrize(("quitters", "said"), [((2,), "every other"), ((1, 2), "every")])
+def test_a_duel_ended_by_quitting_says_so_in_words(
+    tmp_path: Path, quitters: tuple[int, ...], said: str
+) -> None:
+    """A Duel's human quit all his colours (Q1 on each form): the game ended and every
+    report said 'THE GAME IS OVER (one player left standing)', and 'END OF THE GAME: one
+    player left standing', beside four robots and the winner's three colours standing.
+    The Duel's words say which players are out: the humans ("Additionally, a player can
+    quit at any time"). Both humans gone on one turn is no one's win, said so."""
+    game = create_game(tmp_path / "g", "standard", "classic60", players(2), 5, variant="duel")
+    for seat in quitters:
+        for form in game.aof(seat).split("=== BEGIN AOF ===")[1:]:
+            game.submit("=== BEGIN AOF ===" + form.replace("\nQ1: _", "\nQ1: 1", 1))
+    game.run_turn()
+    text = " ".join(game.report(1).split())
+    words = f"{said} human player lost or quit all his colours"
+    assert f"THE GAME IS OVER ({words})" in text
+    assert f"END OF THE GAME: {words}" in text
+    assert "one player left standing" not in text
+    winners = game.typed(STANDARD).state().outcome.winners  # type: ignore[union-attr]
+    assert winners == ((1, 3, 5) if quitters == (2,) else ())
