@@ -257,3 +257,24 @@ def test_a_duel_ended_by_quitting_says_so_in_words(
     assert "one player left standing" not in text
     winners = game.typed(STANDARD).state().outcome.winners  # type: ignore[union-attr]
     assert winners == ((1, 3, 5) if quitters == (2,) else ())
+
+
+def test_a_colour_that_quits_is_told_the_others_play_on(tmp_path: Path) -> None:
+    """ "a human may give up one colour and play on with the others" (ruling 27): the QUIT
+    line on BobA's form was confirmed 'note: you QUIT the game at the end of turn 1; ...
+    you give no more orders after it', words of the whole game to a player whose other two
+    colours play on. The note names the colour that quits and says the others play on
+    unless each quits on its own form (one mail may quit them all)."""
+    game = create_game(tmp_path / "g", "standard", "classic60", players(2), 5, variant="duel")
+    forms = game.aof(2).split("=== BEGIN AOF ===")[1:]
+    notes = []
+    for form in forms:
+        submission = game.submit("=== BEGIN AOF ===" + form.replace("\nQ1: _", "\nQ1: 1", 1))
+        (verdict,) = [v for v in submission.verdicts if v.entry.section == "quit"]
+        notes.append(" ".join(verdict.reason.split()))
+    assert notes == [
+        f"note: {name} QUITs the game at the end of turn 1; this turn's other orders of "
+        f"{name} still run, and it gives no more orders after it (your other colours play "
+        "on unless each quits on its own form)"
+        for name in ("BobA", "BobB", "BobC")
+    ]
