@@ -4,7 +4,7 @@ attacks, spying and what the bombs hit are left to the turn itself, and so are t
 in a province an attack line may take (``ForecastTurn.hoped``; a bombing order that
 cannot fly is said, as the turn's first phase would say it, and so is a bombing, attack or
 spy operation that headhunting protection or a Duel's NAP will cancel, or that is sent
-from a province of his with no spies in it)."""
+from a province of his with no armies or spies left in it)."""
 
 from __future__ import annotations
 
@@ -77,6 +77,7 @@ def forecast_on(
         {k: v for k, v in orders.items() if k in _UNREAD or k == "player"}
     )
     cancelled = _protected(turn, later_orders, player)
+    cancelled += _armless(turn, later_orders, player)
     turn.takeable = _takeable(turn, later_orders, player)
     for phase in phases:
         phase(turn)
@@ -125,6 +126,30 @@ def _protected(turn: Turn, orders: Orders, player: int) -> list[dict[str, str]]:
             what = "attack" if key == "attack" else "spy operation"
             order = f"{what} on {target} from {source}"
             found.append({"phase": key, "order": order, "reason": reason})
+    return found
+
+
+def _armless(turn: Turn, orders: Orders, player: int) -> list[dict[str, str]]:
+    """The attacks from a province of his that his earlier attack lines from it have left
+    without armies, as the turn says them: an attack takes the armies it sends whether it
+    wins or fails, and nothing brings armies there before the attacks (the state as the
+    turn begins: no phase has run). Lines ``_protected`` cancels send none. Keyed
+    ``attack``, as ``_protected``'s."""
+    left: dict[int, int] = {}
+    found = []
+    for order in orders.attack:
+        source = turn.owned(order.source, player)
+        if source is None or not turn.state.has_province(order.target):
+            continue  # from a province his attacks may take: decided when the turn runs
+        target = turn.state.province(order.target)
+        if target.owner == player or forbidden(turn, player, order.target):
+            continue
+        here = left.setdefault(source.id, source.troops)
+        if here < 1:
+            text = f"attack on {order.target} from {order.source}"
+            reason = f"no armies left in province {order.source}"
+            found.append({"phase": "attack", "order": text, "reason": reason})
+        left[source.id] = here - min(here, order.armies)
     return found
 
 
