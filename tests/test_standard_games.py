@@ -170,9 +170,9 @@ def test_a_variant_s_form_has_no_alliance_section(tmp_path: Path, variant: str) 
     game = create_game(tmp_path / "g", "standard", made, players(humans), 5, variant=variant)
     form = game.aof(1)
     assert "ALLIANCE" not in form and "\nL1:" not in form
-    assert "\nV1: _" in form  # the vote stays
+    assert ("\nV1: _" in form) == (variant == "skirmish")  # a vote ends a Skirmish alone
     home = next(p.id for p in game.typed(STANDARD).state().provinces if p.owner == 1)
-    filled = form.replace("\nV1: _", f"\nL1: 02\nG1: {home:02d} 1\nV1: _", 1)
+    filled = form.replace("\nQ1: _", f"\nL1: 02\nG1: {home:02d} 1\nQ1: _", 1)
     submission = game.submit(filled)
     (verdict,) = [v for v in submission.verdicts if v.entry.section == "ally"]
     assert not verdict.accepted
@@ -207,3 +207,74 @@ def test_a_game_without_a_variant_keeps_the_alliance_section(tmp_path: Path) -> 
     game = create_game(tmp_path / "g", "standard", "classic60", players(6), 5)
     assert "ALLIANCE: the player you share victory with" in game.aof(1)
     assert "\nL1: __" in game.aof(1)
+
+
+@pytest.mark.parametrize("variant", ["duel", "duel-lite", "trinity"])
+def test_a_game_won_by_rips_has_no_vote(tmp_path: Path, variant: str) -> None:
+    """ "The game ends ... by unanimous vote of the remaining players"; a Duel's robots are
+    "robot players" who "play by predicatable automatic rules", and its Victory Conditions
+    name RIPs and quitting alone ("Additionally, a player can quit at any time"). Its form
+    offered VOTE ("it ends when every remaining player votes so"); every colour of both
+    humans voted, the reports said so, and the game went on. The form has no VOTE section
+    now, and a V1 line sent all the same is rejected with the reason (ruling 41)."""
+    humans = 3 if variant == "trinity" else 2
+    game = create_game(tmp_path / "g", "standard", "classic60", players(humans), 5, variant=variant)
+    form = game.aof(1)
+    assert "VOTE" not in form and "\nV1:" not in form
+    assert "\nQ1: _" in form  # quitting stays
+    home = next(p.id for p in game.typed(STANDARD).state().provinces if p.owner == 1)
+    filled = form.replace("\nQ1: _", f"\nG1: {home:02d} 1\nV1: 1\nQ1: _", 1)
+    submission = game.submit(filled)
+    (verdict,) = [v for v in submission.verdicts if v.entry.section == "vote_end"]
+    assert not verdict.accepted
+    assert verdict.reason == (
+        f"a {variant} has no vote to end it: it ends when a player has 3 RIPs of colours "
+        "not his own, or when all but one player have lost or quit every colour (Q1: 1 on a "
+        "colour's form quits it)"
+    )
+    game.run_turn()
+    assert "vote" not in game.report(1)
+
+
+@pytest.mark.parametrize(("quitters", "said"), [((2,), "every other"), ((1, 2), "every")])
+def test_a_duel_ended_by_quitting_says_so_in_words(
+    tmp_path: Path, quitters: tuple[int, ...], said: str
+) -> None:
+    """A Duel's human quit all his colours (Q1 on each form): the game ended and every
+    report said 'THE GAME IS OVER (one player left standing)', and 'END OF THE GAME: one
+    player left standing', beside four robots and the winner's three colours standing.
+    The Duel's words say which players are out: the humans ("Additionally, a player can
+    quit at any time"). Both humans gone on one turn is no one's win, said so."""
+    game = create_game(tmp_path / "g", "standard", "classic60", players(2), 5, variant="duel")
+    for seat in quitters:
+        for form in game.aof(seat).split("=== BEGIN AOF ===")[1:]:
+            game.submit("=== BEGIN AOF ===" + form.replace("\nQ1: _", "\nQ1: 1", 1))
+    game.run_turn()
+    text = " ".join(game.report(1).split())
+    words = f"{said} human player lost or quit all his colours"
+    assert f"THE GAME IS OVER ({words})" in text
+    assert f"END OF THE GAME: {words}" in text
+    assert "one player left standing" not in text
+    winners = game.typed(STANDARD).state().outcome.winners  # type: ignore[union-attr]
+    assert winners == ((1, 3, 5) if quitters == (2,) else ())
+
+
+def test_a_colour_that_quits_is_told_the_others_play_on(tmp_path: Path) -> None:
+    """ "a human may give up one colour and play on with the others" (ruling 27): the QUIT
+    line on BobA's form was confirmed 'note: you QUIT the game at the end of turn 1; ...
+    you give no more orders after it', words of the whole game to a player whose other two
+    colours play on. The note names the colour that quits and says the others play on
+    unless each quits on its own form (one mail may quit them all)."""
+    game = create_game(tmp_path / "g", "standard", "classic60", players(2), 5, variant="duel")
+    forms = game.aof(2).split("=== BEGIN AOF ===")[1:]
+    notes = []
+    for form in forms:
+        submission = game.submit("=== BEGIN AOF ===" + form.replace("\nQ1: _", "\nQ1: 1", 1))
+        (verdict,) = [v for v in submission.verdicts if v.entry.section == "quit"]
+        notes.append(" ".join(verdict.reason.split()))
+    assert notes == [
+        f"note: {name} QUITs the game at the end of turn 1; this turn's other orders of "
+        f"{name} still run, and it gives no more orders after it (your other colours play "
+        "on unless each quits on its own form)"
+        for name in ("BobA", "BobB", "BobC")
+    ]

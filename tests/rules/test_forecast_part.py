@@ -6,7 +6,7 @@ orders (those the checks let through and those they would not)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -151,11 +151,50 @@ def test_the_forecast_shows_what_a_turn_with_its_events_would(
         for phase in ruleset.forecast_phases:
             phase(turn)
         result = forecast(state, orders, player, ruleset.forecast_phases)
-        assert result["skipped"] == [
-            {"phase": e.phase, "order": e.order, "reason": e.reason}
-            for e in turn.events
-            if isinstance(e, OrderSkipped)
+        takeable = {
+            f"province {a['to']} is not yours"
+            for a in orders.get("attack", ())
+            if state.has_province(a["to"]) and state.province(a["to"]).owner != player
+        }  # the orders there after the bombing are counted as decided when the turn runs
+        skipped = [e for e in turn.events if isinstance(e, OrderSkipped)]
+        hoped = [
+            e
+            for e in skipped
+            if not e.phase.endswith("bombing")
+            and any(e.reason == t or e.reason.startswith(t + ":") for t in takeable)
         ]
+        armless = []  # the attack lines from a province his earlier lines emptied
+        left: dict[int, int] = {}
+        for a in orders.get("attack", ()):
+            if not (state.has_province(a["from"]) and state.has_province(a["to"])):
+                continue
+            source, target = state.province(a["from"]), state.province(a["to"])
+            if source.owner != player or target.owner == player:
+                continue
+            here = left.setdefault(source.id, source.troops)
+            if here < 1:
+                order = f"attack on {a['to']} from {a['from']}"
+                reason = f"no armies left in province {a['from']}"
+                armless.append({"phase": "attack", "order": order, "reason": reason})
+            left[source.id] = here - min(here, a["armies"])
+        spyless = [  # the spy lines from a province of his without spies when spying begins
+            {
+                "phase": "spy",
+                "order": f"spy operation on {o['to']} from {o['from']}",
+                "reason": f"no spies left in province {o['from']}",
+            }
+            for o in orders.get("spy", ())
+            if work.has_province(o["from"])
+            and work.province(o["from"]).owner == player
+            and work.province(o["from"]).spy == 0
+        ]
+        run = [{"phase": e.phase, "order": e.order, "reason": e.reason} for e in skipped]
+        assert (
+            result["skipped"]
+            == [s for s, e in zip(run, skipped, strict=True) if e not in hoped] + armless + spyless
+        )
+        later = cast(list[str], result["later"])
+        assert any("your attacks may take" in said for said in later) == bool(hoped)
         assert result["provinces"] == [province_row(p) for p in work.provinces_of(player)]
         me = work.player(player)
         assert (result["eff"], result["tech"], result["gold"]) == (me.eff, me.tech, me.gold)

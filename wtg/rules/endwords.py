@@ -17,6 +17,14 @@ _WORDS: dict[str, str] = {
 }
 
 
+_HUMANS_WORDS: dict[str, str] = {
+    "last standing": "every other human player lost or quit all his colours",
+    "no one left": "every human player lost or quit all his colours",
+}
+"""The ends of a game won by RIPs (Duel, Trinity) that are not RIPs: its robots play on,
+so "one player left standing" was said of a board of robots and one human's colours."""
+
+
 def end_words(reason: str, rip_target: int = 0) -> str:
     """``reason``, the code word a state keeps for its end, said in words; ``rip_target``:
     the RIPs that won a game ended by them (Duel, Trinity), 0 where it is not known. A
@@ -24,4 +32,6 @@ def end_words(reason: str, rip_target: int = 0) -> str:
     if reason == "rips":
         count = str(rip_target) if rip_target > 0 else "enough"
         return f"{count} RIPs of colours not the winner's own"
+    if rip_target > 0 and reason in _HUMANS_WORDS:
+        return _HUMANS_WORDS[reason]
     return _WORDS.get(reason, reason)

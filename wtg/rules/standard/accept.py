@@ -29,6 +29,26 @@ def no_alliance(state: WokState) -> str | None:
     return None
 
 
+def no_vote(state: WokState) -> str | None:
+    """Why the game has no vote to end it, or None: a Duel, Duel-Lite or Trinity ends by
+    its RIPs or when all but one human have given up (ruling 41); its robots are players
+    who never vote, so no "unanimous vote of the remaining players" could end it."""
+    if not state.rip_target:
+        return None
+    return (
+        f"a {state.variant} has no vote to end it: it ends when a player has "
+        f"{state.rip_target} RIPs of colours not his own, or when all but one player "
+        "have lost or quit every colour (Q1: 1 on a colour's form quits it)"
+    )
+
+
+def _check_vote(entry: RawEntry, context: Context) -> tuple[bool, str]:
+    why = no_vote(context.state)
+    if why is not None:
+        return False, why
+    return check_vote(entry, context)
+
+
 def _check_ally(entry: RawEntry, context: Context) -> tuple[bool, str]:
     why = no_alliance(context.state)
     if why is not None:
@@ -45,7 +65,7 @@ CHECKS: dict[str, Check] = {
     "upgrade": check_upgrade,
     "spy": check_spy,
     "ally": _check_ally,
-    "vote_end": check_vote,
+    "vote_end": _check_vote,
     "quit": SHARED_CHECKS["quit"],
     "ready": SHARED_CHECKS["ready"],
 }

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import cast
 
+from wtg.aof.render import OMIT
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.ruleset import OptionValue
-from wtg.rules.standard.accept import CHECKS, no_alliance
+from wtg.rules.standard.accept import CHECKS, no_alliance, no_vote
 from wtg.rules.standard.constants import AIMS
 from wtg.rules.standard.phases.attacks import attacks_allowed
 from wtg.rules.standard.phases.victory import humans_rips
@@ -38,6 +40,15 @@ class Standard(WokRuleset):
     attacks_allowed = staticmethod(attacks_allowed)
     no_alliance = staticmethod(no_alliance)
     """A variant without alliances, a game that started with 5 players or fewer."""
+
+    def form_context(self, state: WokState, player: int) -> dict[str, object]:
+        """The WoK form's, without the VOTE section in a game with no vote (a Duel,
+        Duel-Lite or Trinity, ``no_vote``): every line of it would be rejected."""
+        context = super().form_context(state, player)
+        if no_vote(state) is not None:
+            omitted = cast(tuple[str, ...], context.get(OMIT, ()))
+            context[OMIT] = (*omitted, "vote_end")
+        return context
 
     def report_context(
         self, state: WokState, events: Sequence[Mapping[str, Json]], player: int

@@ -313,6 +313,20 @@ def check_quit(entry: RawEntry, context: Context) -> tuple[bool, str]:
     if not entry.values["flag"]:
         return True, ""
     turn = context.state.turn + 1
+    state = context.state
+    me = state.player(context.player)
+    others = [
+        p
+        for p in state.players
+        if me.controller is not None and p.controller == me.controller
+        if p.id != me.id and p.standing
+    ]
+    if others:  # a Duel's colour: "a human may give up one colour and play on"
+        return True, (
+            f"note: {me.name} QUITs the game at the end of turn {turn}; this turn's other "
+            f"orders of {me.name} still run, and it gives no more orders after it (your "
+            "other colours play on unless each quits on its own form)"
+        )
     return True, (
         f"note: you QUIT the game at the end of turn {turn}; this turn's other orders still "
         "run, and you give no more orders after it"

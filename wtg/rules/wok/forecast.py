@@ -1,11 +1,14 @@
 """The forecast in an order confirmation: the player's provinces after this turn if nobody
 else acted. The same phase functions run, on a copy, with only this player's orders;
-attacks, spying and what the bombs hit are left to the turn itself (a bombing order that
+attacks, spying and what the bombs hit are left to the turn itself, and so are the orders
+in a province an attack line may take (``ForecastTurn.hoped``; a bombing order that
 cannot fly is said, as the turn's first phase would say it, and so is a bombing, attack or
-spy operation that headhunting protection or a Duel's NAP will cancel)."""
+spy operation that headhunting protection or a Duel's NAP will cancel, or that is sent
+from a province of his with no armies or spies left in it)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -27,6 +30,8 @@ _UNREAD = frozenset(("attack", "spy"))
 """The orders no phase of a forecast reads: the bombing orders are aimed (``aiming``)."""
 _BOMBING = "bombing"
 """The last word of every ruleset's bombing phase, by which its skipped orders are known."""
+_NOT_YOURS = re.compile(r"province (\d+) is not yours(?::|$)")
+"""The reason a phase skips an order in a province not the player's (``Turn.own_or_skip``)."""
 
 
 def forecast(
@@ -68,19 +73,30 @@ def forecast_on(
         start_owner=owners,
         waste_remainder=waste_remainder,
     )
-    for phase in phases:
-        phase(turn)
-    me = work.player(player)
-    grounded = sum(1 for s in turn.skipped if s["phase"].endswith(_BOMBING))
     later_orders = Orders.from_dict(
         {k: v for k, v in orders.items() if k in _UNREAD or k == "player"}
     )
     cancelled = _protected(turn, later_orders, player)
+    cancelled += _armless(turn, later_orders, player)
+    turn.takeable = _takeable(turn, later_orders, player)
+    for phase in phases:
+        phase(turn)
+    me = work.player(player)
+    grounded = sum(1 for s in turn.skipped if s["phase"].endswith(_BOMBING))
+    cancelled += _spyless(turn, later_orders, player)
     turn.skipped.extend(cancelled)
     counts = {k: len(orders.get(k) or ()) - (grounded if k == "bomb" else 0) for k in _LATER}
     for skipped in cancelled:
         counts[skipped["phase"]] -= 1
     later = [counted(counts[k], what) for k, what in _LATER.items() if counts[k] > 0]
+    if turn.hoped:
+        later.append(
+            counted(
+                turn.hoped,
+                "order in a province your attacks may take",
+                "orders in provinces your attacks may take",
+            )
+        )
     result = {
         "provinces": [row(p) for p in work.provinces_of(player)],
         "eff": me.eff,
@@ -113,19 +129,96 @@ def _protected(turn: Turn, orders: Orders, player: int) -> list[dict[str, str]]:
     return found
 
 
+def _armless(turn: Turn, orders: Orders, player: int) -> list[dict[str, str]]:
+    """The attacks from a province of his that his earlier attack lines from it have left
+    without armies, as the turn says them: an attack takes the armies it sends whether it
+    wins or fails, and nothing brings armies there before the attacks (the state as the
+    turn begins: no phase has run). Lines ``_protected`` cancels send none. Keyed
+    ``attack``, as ``_protected``'s."""
+    left: dict[int, int] = {}
+    found = []
+    for order in orders.attack:
+        source = turn.owned(order.source, player)
+        if source is None or not turn.state.has_province(order.target):
+            continue  # from a province his attacks may take: decided when the turn runs
+        target = turn.state.province(order.target)
+        if target.owner == player or forbidden(turn, player, order.target):
+            continue
+        here = left.setdefault(source.id, source.troops)
+        if here < 1:
+            text = f"attack on {order.target} from {order.source}"
+            reason = f"no armies left in province {order.source}"
+            found.append({"phase": "attack", "order": text, "reason": reason})
+        left[source.id] = here - min(here, order.armies)
+    return found
+
+
+def _spyless(turn: ForecastTurn, orders: Orders, player: int) -> list[dict[str, str]]:
+    """The spy operations sent from a province of his that holds no spy when the spying
+    begins, if nobody else acted (the forecast's phases have run: no order of his brings
+    one there later), as the turn says them; those ``_protected`` cancels are said there.
+    Keyed ``spy``, as ``_protected``'s."""
+    found = []
+    for order in orders.spy:
+        source = turn.owned(order.source, player)
+        if source is None or source.spy > 0:
+            continue  # a province his attacks may take brings the spies it holds
+        state = turn.state
+        if (
+            state.has_province(order.target)
+            and state.province(order.target).owner != player
+            and forbidden(turn, player, order.target)
+        ):
+            continue
+        text = f"spy operation on {order.target} from {order.source}"
+        reason = f"no spies left in province {order.source}"
+        found.append({"phase": "spy", "order": text, "reason": reason})
+    return found
+
+
+def _takeable(turn: Turn, orders: Orders, player: int) -> frozenset[int]:
+    """The provinces not the player's that his attack lines may take: the targets on the
+    map that no headhunting protection or Duel's NAP keeps from him (``_protected``)."""
+    state = turn.state
+    return frozenset(
+        o.target
+        for o in orders.attack
+        if state.has_province(o.target)
+        and state.province(o.target).owner != player
+        and not forbidden(turn, player, o.target)
+    )
+
+
 @dataclass(slots=True)
 class ForecastTurn(Turn):
     """The turn a forecast runs: it keeps what the confirmation shows, each order that would
     not run as its phase, its text and the reason, and no event (the confirmation shows
-    none, and a full form would make twenty)."""
+    none, and a full form would make twenty).
+
+    An order after the bombing in a province one of his attack lines may take is counted
+    in ``hoped``, not said as one that would not run: the forecast leaves the attacks to
+    the turn, and the turn runs such an order once the attack has won (the confirmation's
+    line said "this order runs only if it does")."""
 
     skipped: list[dict[str, str]] = field(default_factory=list)
+    takeable: frozenset[int] = frozenset()
+    """The provinces his attack lines may take (``_takeable``)."""
+    hoped: int = 0
+    """The orders skipped here in a province of ``takeable``: decided when the turn runs."""
     keeps_events: ClassVar[bool] = False
 
     def emit(self, event: Event) -> None:
         pass  # the forecast shows the provinces and the record, not what happened to them
 
     def skip(self, player: int, phase: str, order: str, reason: str) -> None:
+        found = _NOT_YOURS.match(reason)
+        if (
+            found
+            and int(found.group(1)) in self.takeable
+            and not phase.endswith(_BOMBING)  # bombing comes before any attack
+        ):
+            self.hoped += 1
+            return
         self.skipped.append({"phase": phase, "order": order, "reason": reason})
 
 

@@ -68,4 +68,5 @@ def _end_by_rips(turn: Turn) -> None:
         return
     seats_won = reached or alive
     winners = tuple(p.id for p in state.players if p.controller in seats_won)
-    declare_over(turn, "rips" if reached else "last standing", winners, *ranked(state, winners))
+    reason = "rips" if reached else "last standing" if alive else "no one left"
+    declare_over(turn, reason, winners, *ranked(state, winners))

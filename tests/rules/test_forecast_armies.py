@@ -1,0 +1,41 @@
+"""The confirmation's forecast of an attack from a province its earlier attack lines have
+emptied: WoK IV confirmed 'ok A2: 19 16 5: attack 2 of 3; note: no ARM in province 19
+after your earlier attack lines from it: this attack finds none there and does not run',
+and its forecast then counted '2 attacks' as decided when the turn runs; the report said
+'Not executed (II attacks): attack 16 from 19 with 5 armies: no armies left in province
+19.' An attack takes the armies it sends whether it wins or fails, and nothing brings
+armies to the province before the attacks: the forecast says it would not run."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rules.builders import empty, make_state
+from tests.shipped import INTERMEDIATE, STANDARD, WOK4
+from wtg.core.jsondata import Json
+from wtg.rules.wok.ruleset import WokRuleset
+
+
+@pytest.mark.parametrize("ruleset", [STANDARD, WOK4, INTERMEDIATE], ids=lambda r: r.name)
+def test_an_attack_from_a_province_emptied_by_earlier_lines_would_not_run(
+    ruleset: WokRuleset,
+) -> None:
+    state = make_state()
+    empty(state, 1, 1, pop=10, arm=12)
+    empty(state, 7, 1, pop=10, arm=12)
+    given: dict[str, Json] = {
+        "player": 1,
+        "attack": [
+            {"from": 1, "to": 2, "armies": 12},
+            {"from": 1, "to": 6, "armies": 5},
+            {"from": 7, "to": 8, "armies": 5},
+            {"from": 7, "to": 12, "armies": 5},
+            {"from": 2, "to": 3, "armies": 5},
+        ],
+        "transform": [{"province": 1, "kind": "POP-ARM", "amount": 8}],
+    }
+    said = ruleset.forecast(state, given, 1)
+    assert [(s["order"], s["reason"]) for s in said["skipped"]] == [  # type: ignore[attr-defined]
+        ("attack on 6 from 1", "no armies left in province 1")
+    ]
+    assert said["later"] == ["4 attacks"]
