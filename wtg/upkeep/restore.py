@@ -36,10 +36,10 @@ from typing import IO, Any
 from wtg.core.record import Record
 from wtg.files import diskflush, private
 from wtg.files.store import fsync_dir
-from wtg.host.gamesdir import RESTORING
+from wtg.host.gamesdir import RESTORED, RESTORING
 from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
-from wtg.upkeep.backup import PEOPLE, RESTORED, SPOOL, human_size
+from wtg.upkeep.backup import PEOPLE, SPOOL, human_size
 
 MANIFEST_MOST = 1 << 30
 """A manifest bigger than this is no wtg backup's (it lists a host's files, a line each)."""
