@@ -244,7 +244,7 @@ def mail_and_mark(
 def make_digest(games_dir: Path, now: datetime) -> Digest:
     """What the GM should know of every game of ``games_dir`` since the last digest."""
     spool = games_dir / ".mail"
-    since = last_digest(spool) or now - FIRST_LOOK
+    since = last_digest(spool, now) or now - FIRST_LOOK
     runs: list[TurnRun] = []
     missing: list[Missing] = []
     late: list[Overdue] = []
