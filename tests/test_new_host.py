@@ -302,3 +302,20 @@ def test_init_over_a_hosts_games_says_what_it_found(tmp_path: Path) -> None:
         "sections into the config before any poll or send",
         f"next: export WTG_CONFIG={host / 'wtg.yaml'}; wtg check-config",
     ]
+
+
+def test_init_given_the_config_s_path_names_the_folder_to_give(tmp_path: Path) -> None:
+    """Every other command takes the config's path (--config /srv/wtg/wtg.yaml): `wtg init
+    /srv/wtg/wtg.yaml`, typed the same way, made a folder named wtg.yaml, the config
+    /srv/wtg/wtg.yaml/wtg.yaml in it and its games beside, which no config path written
+    in the docs' cron lines finds. A DIR not there whose name ends in .yaml or .yml is
+    refused, naming the folder to give; nothing is made."""
+    for name in ("wtg.yaml", "host.yml"):
+        given = tmp_path / "srv" / name
+        result = wtg("init", str(given))
+        assert result.exit_code == 1, result.output
+        assert result.stderr == (
+            f"wtg: {given}: `wtg init` takes the host's folder, not its config file: `wtg "
+            f"init {tmp_path / 'srv'}` makes the config {tmp_path / 'srv' / 'wtg.yaml'}\n"
+        )
+    assert not (tmp_path / "srv").exists()

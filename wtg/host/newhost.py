@@ -11,6 +11,7 @@ written over.
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
 
 from wtg.core.counting import counted
@@ -79,6 +80,11 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
         )
     if folder.exists() and not folder.is_dir():
         raise InitRefused(f"{folder} is a file, not a folder: give `wtg init` a folder")
+    if not folder.exists() and folder.suffix.lower() in (".yaml", ".yml"):  # as --config takes
+        raise InitRefused(
+            f"{folder}: `wtg init` takes the host's folder, not its config file: `wtg init "
+            f"{shlex.quote(str(folder.parent))}` makes the config {folder.parent / CONFIG_NAME}"
+        )
     _refuse_in_games_folder(folder)
     if config.exists() or config.is_symlink():
         private.drop_leftover(aside, config)  # the copy an init killed after its link left
