@@ -6,6 +6,7 @@ Both name the folders and `wtg upgrade` now."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -49,11 +50,13 @@ def restored_host(tmp_path: Path) -> tuple[Path, Result]:
 def test_the_restore_says_to_upgrade_folders_of_an_older_format(tmp_path: Path) -> None:
     _config, restored = restored_host(tmp_path)
     steps = restored.stdout.splitlines()
-    assert steps[-2:] == [
+    assert steps[-3] == (
         "  - 1 game folder (g1) of an older format than this wtg's: run `wtg --config CONFIG "
-        "upgrade` once the config is in place",
-        "  - then `wtg --config CONFIG check-config`, and start the service (or cron) again",
-    ]
+        "upgrade` once the config is in place"
+    )
+    assert steps[-1] == (
+        "  - then `wtg --config CONFIG check-config`, and start the service (or cron) again"
+    )
 
 
 def test_check_config_fails_a_games_folder_that_needs_an_upgrade(tmp_path: Path) -> None:
@@ -68,3 +71,24 @@ def test_check_config_fails_a_games_folder_that_needs_an_upgrade(tmp_path: Path)
     assert wtg("--config", str(config), "upgrade").exit_code == 0
     again = wtg("--config", str(config), "check-config")
     assert again.exit_code == 0, again.output
+
+
+def test_the_restore_says_where_the_mail_filed_since_the_backup_is(tmp_path: Path) -> None:
+    """A backup is the host as it was when made. Restored after the host went on (the
+    disk lost a day after the night's backup), the mail the host filed since was moved
+    out of the inbox (into imap.processed_folder) and its restored journal never saw it:
+    nothing said so, and the service started as told ran the turns due without those
+    orders. The restore says where that mail is, what to do with it before the service
+    starts, and to tell the players of turns run again."""
+    _config, restored = restored_host(tmp_path)
+    manifest = (tmp_path / "new" / "games" / ".restored" / "manifest.json").read_text()
+    made = json.loads(manifest)["made"]
+    steps = restored.stdout.splitlines()
+    assert steps[-2] == (
+        f"  - this is the host as it was at {made}: the mail it filed after that is not in "
+        "the inbox (on a mail server it is in imap.processed_folder, wtg-processed by "
+        "default): move what came after that time back to the inbox before the service "
+        "(or cron) starts, and the first poll files it; a turn that ran after that time runs "
+        "again, at once if its deadline has passed: tell the players (`wtg announce --all "
+        "TEXT`)"
+    )

@@ -107,6 +107,15 @@ class RestoreResult(Record):
             steps.append(newer)
         if older is not None:
             steps.append(f"{older}: run `wtg --config CONFIG upgrade` once the config is in place")
+        if m.get("spool"):  # the host may have gone on since: its mail is not in the inbox
+            steps.append(
+                f"this is the host as it was at {m.get('made')}: the mail it filed after that "
+                "is not in the inbox (on a mail server it is in imap.processed_folder, "
+                "wtg-processed by default): move what came after that time back to the inbox "
+                "before the service (or cron) starts, and the first poll files it; a turn that "
+                "ran after that time runs again, at once if its deadline has passed: tell the "
+                "players (`wtg announce --all TEXT`)"
+            )
         steps.append(
             "then `wtg --config CONFIG check-config`, and start the service (or cron) again"
         )
