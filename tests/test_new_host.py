@@ -245,3 +245,77 @@ def test_root_is_refused_init_in_a_folder_another_user_owns(
         "alone, and the host's own runs would fail on it\n"
     )
     assert list(folder.iterdir()) == []
+
+
+def game_made(host: Path) -> None:
+    made = wtg(
+        "--config", str(host / "wtg.yaml"), "new-game", "test1", "--ruleset", "wok4",
+        "--map", "small", "--player", "A:a@example.org", "--player", "B:b@example.org",
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+
+
+def test_init_over_a_restored_host_names_its_config(tmp_path: Path) -> None:
+    """A host moved to a new machine: `wtg restore` into /srv/wtg/games, then `wtg init
+    /srv/wtg`, the first day's step, made a config of its own over the restored games,
+    on the maildir transport: check-config passed it, and every report queued went into a
+    folder of the machine, never to a player, while the host's own config (its mail
+    servers) lay unread in games/.restored/. Refused now, naming that config and what to
+    do with it; nothing is written."""
+    old = tmp_path / "old"
+    assert wtg("init", str(old), "--from", "GM <gm@example.org>").exit_code == 0
+    game_made(old)
+    archive = tmp_path / "host.tar.gz"
+    assert wtg("--config", str(old / "wtg.yaml"), "backup", "-q", str(archive)).exit_code == 0
+    new = tmp_path / "new"
+    restored = wtg("restore", str(archive), "--games-dir", str(new / "games"))
+    assert restored.exit_code == 0, restored.output
+    result = wtg("init", str(new), "--from", "GM <gm@example.org>")
+    assert result.exit_code == 1, result.output
+    copy = new / "games" / ".restored" / "wtg.yaml"
+    assert result.stderr == (
+        f"wtg: {new / 'games'} holds a host restored from a backup (1 game: test1), whose "
+        f"config is {copy}: `wtg init` makes a new host only; put that config in place "
+        f"(cp {copy} {new / 'wtg.yaml'}), set games_dir: games in it, write back the "
+        "passwords it names, then `wtg check-config`\n"
+    )
+    assert not (new / "wtg.yaml").exists()
+
+
+def test_init_over_a_hosts_games_says_what_it_found(tmp_path: Path) -> None:
+    """A host's config lost, its games kept: `wtg init` makes a config for them (the
+    maildir transport), and said of the games folder only its mode, as of a new one. It
+    says the games and the mail spool it found, and that this config sends their mail
+    into a folder until its mail servers are written in."""
+    host = tmp_path / "host"
+    assert wtg("init", str(host)).exit_code == 0
+    game_made(host)
+    (host / "wtg.yaml").unlink()
+    result = wtg("init", str(host), "--from", "GM <gm@example.org>")
+    assert result.exit_code == 0, result.output
+    games = host / "games"
+    assert result.stdout.splitlines()[1:] == [
+        f"games folder {games} (0700), its mail in .mail/",
+        f"note: {games} holds a host's games already (1 game: test1) and its mail spool: "
+        "the config made is on the maildir transport, which mails nothing to a player: "
+        "if these games were played through a mail server, write its imap: and smtp: "
+        "sections into the config before any poll or send",
+        f"next: export WTG_CONFIG={host / 'wtg.yaml'}; wtg check-config",
+    ]
+
+
+def test_init_given_the_config_s_path_names_the_folder_to_give(tmp_path: Path) -> None:
+    """Every other command takes the config's path (--config /srv/wtg/wtg.yaml): `wtg init
+    /srv/wtg/wtg.yaml`, typed the same way, made a folder named wtg.yaml, the config
+    /srv/wtg/wtg.yaml/wtg.yaml in it and its games beside, which no config path written
+    in the docs' cron lines finds. A DIR not there whose name ends in .yaml or .yml is
+    refused, naming the folder to give; nothing is made."""
+    for name in ("wtg.yaml", "host.yml"):
+        given = tmp_path / "srv" / name
+        result = wtg("init", str(given))
+        assert result.exit_code == 1, result.output
+        assert result.stderr == (
+            f"wtg: {given}: `wtg init` takes the host's folder, not its config file: `wtg "
+            f"init {tmp_path / 'srv'}` makes the config {tmp_path / 'srv' / 'wtg.yaml'}\n"
+        )
+    assert not (tmp_path / "srv").exists()

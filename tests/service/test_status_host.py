@@ -112,7 +112,7 @@ def test_json_of_a_host_with_its_service_running_mail_waiting_and_quarantined(
 def test_text_of_the_same_host_a_line_a_fact(tmp_path: Path) -> None:
     _world, config, deadline = busy_host(tmp_path)
     lines = wtg(config, "status", "--host").stdout.splitlines()
-    assert len(lines) == 6, lines
+    assert len(lines) == 7, lines
     assert re.fullmatch(
         rf"service: running, pid {os.getpid()}, since 2026-11-30 08:00 UTC \({AGO}\), wtg 0\.1\.0",
         lines[0],
@@ -129,6 +129,7 @@ def test_text_of_the_same_host_a_line_a_fact(tmp_path: Path) -> None:
     ), lines[3]
     assert lines[4] == "quarantined: 1 mail(s), held: 0 mail(s) (`wtg quarantine` lists them)"
     assert lines[5] == "failing addresses: 1 (g1; `wtg bounces` lists them)"
+    assert lines[6].startswith("kept mail: archive/ 1 mail(s) since "), lines[6]
 
 
 def test_a_service_whose_process_is_gone_is_not_running(tmp_path: Path) -> None:
@@ -272,3 +273,32 @@ def test_host_takes_no_game(tmp_path: Path) -> None:
     _world, config = host(tmp_path)
     result = wtg(config, "status", "g1", "--host", code=1)
     assert result.stderr == "wtg: --host is about the whole host: give no GAME_DIR\n"
+
+
+def test_the_mail_kept_is_said_with_where_to_read_what_may_go(tmp_path: Path) -> None:
+    """A host kept for a year: every mail read stays in archive/YYYY-MM/, every mail sent
+    in outbox/sent/, and wtg removes none. Nothing said how much they held nor that it
+    grows: `status --host` says both, with the months, and where the docs say which may
+    go (docs/gm.md, "Over the months")."""
+    world, config = host(tmp_path)
+    spool = world.gm.spool
+    for month, sizes in (("2025-11", (1000, 2000)), ("2026-01", (500,))):
+        folder = spool / "archive" / month
+        folder.mkdir(parents=True, exist_ok=True)
+        for n, size in enumerate(sizes):
+            (folder / f"maildir-{n}.eml").write_bytes(b"x" * size)
+    (spool / "archive" / "2025-10").mkdir()  # a month emptied by hand: no mail of its own
+    sent = spool / "outbox" / "sent"
+    sent.mkdir(parents=True, exist_ok=True)
+    for name, size, when in (("report-a.eml", 3000, 1764547200), ("report-b.eml", 400, 1767225600)):
+        (sent / name).write_bytes(b"y" * size)
+        os.utime(sent / name, (when, when))  # 2025-12-01 and 2026-01-01, UTC
+    assert health(config)["kept_mail"] == {
+        "archive": {"files": 3, "bytes": 3500, "oldest": "2025-11"},
+        "sent": {"files": 2, "bytes": 3400, "oldest": "2025-12"},
+    }
+    lines = wtg(config, "status", "--host").stdout.splitlines()
+    assert lines[-1] == (
+        "kept mail: archive/ 3 mail(s) since 2025-11, 3.5 kB; outbox/sent/ 2 mail(s) since "
+        '2025-12, 3.4 kB (wtg removes none: docs/gm.md, "Over the months", says which may go)'
+    )

@@ -12,6 +12,7 @@ from wtg.cli.common import fail, without_config
 from wtg.host.opengames import open_game_data
 from wtg.mail.idsecret import SECRET_FILE, secret_trouble
 from wtg.site.place import SitePlaceError, check_site_dir
+from wtg.upkeep.upgrade import formats_problem
 
 
 def register(group: click.Group) -> None:
@@ -58,6 +59,13 @@ def check_config(ctx: click.Context) -> None:
         *([trouble] if trouble else []),
     ):
         click.echo(f"{Verdict.FAIL.value:<5} {line}")
+        failed += 1
+    formats = formats_problem(gm.games_dir)
+    if formats is not None:  # every poll would leave its mail, every turn refuse it
+        click.echo(
+            f"{Verdict.FAIL.value:<5} games_dir {gm.games_dir}: {formats} (until then no turn "
+            "runs and its mail waits in the inbox)"
+        )
         failed += 1
     if gm.site is not None:  # `wtg serve` would fail to build it after every turn
         try:

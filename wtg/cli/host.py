@@ -56,6 +56,13 @@ def init(ctx: click.Context, folder: str, sender: str | None) -> None:
     )
     click.echo(f"config {config}: maildir transport, from {sender or DEFAULT_FROM}")
     click.echo(f"games folder {games} ({kept}), its mail in .mail/")
+    if made.found is not None:  # a host's games kept, its config lost
+        click.echo(
+            f"note: {games} holds a host's games already ({made.found}) and its mail spool: "
+            "the config made is on the maildir transport, which mails nothing to a player: "
+            "if these games were played through a mail server, write its imap: and smtp: "
+            "sections into the config before any poll or send"
+        )
     click.echo(f"next: export WTG_CONFIG={shlex.quote(str(config))}; wtg check-config")
 
 

@@ -107,8 +107,11 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         click.echo(json.dumps(listed, indent=1))
         return
     say(  # the game's name as game.yaml holds it: printable
-        f"game {data['game']}, orders for turn {data['turn']}, "
-        f"deadline {data['deadline'] or 'none'}{' (the game is over)' if data['over'] else ''}"
+        f"game {data['game']}, over after turn {game.latest_turn()}: no orders are taken, no "
+        "deadline comes"
+        if data["over"]
+        else f"game {data['game']}, orders for turn {data['turn']}, "
+        f"deadline {data['deadline'] or 'none'}"
     )
     why = None if data["over"] else schedule_not_yet_taken(game, data["deadline"])
     if why is not None:

@@ -170,6 +170,8 @@ def folder_problem(path: Path) -> str | None:
     return None
 
 
+RESTORED = ".restored"
+"""Where `wtg restore` puts the config and the manifest of the backup it came from."""
 RESTORING = ".restoring"
 """Where `wtg restore` unpacks before it moves the folders into place: the mark of a
 games folder under restore (or whose restore was cut short)."""

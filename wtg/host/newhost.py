@@ -11,14 +11,18 @@ written over.
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
 
+from wtg.core.counting import counted
 from wtg.core.errors import UsageError
 from wtg.core.record import Record
 from wtg.files import private
+from wtg.files.ownership import SPOOL
 from wtg.files.store import fsync_dir
 from wtg.host.configplace import CONFIG_NAME
 from wtg.host.configschema import is_one_address
+from wtg.host.gamesdir import RESTORED, scan_games
 
 GAMES_NAME = "games"
 DEFAULT_FROM = "Game Master <gm@localhost>"
@@ -58,6 +62,9 @@ class NewHost(Record):
 
     config: Path
     games_dir: Path
+    found: str | None = None
+    """What the games folder held already (a host's games, its mail spool), in words;
+    None for a new or empty one."""
 
 
 def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
@@ -73,6 +80,11 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
         )
     if folder.exists() and not folder.is_dir():
         raise InitRefused(f"{folder} is a file, not a folder: give `wtg init` a folder")
+    if not folder.exists() and folder.suffix.lower() in (".yaml", ".yml"):  # as --config takes
+        raise InitRefused(
+            f"{folder}: `wtg init` takes the host's folder, not its config file: `wtg init "
+            f"{shlex.quote(str(folder.parent))}` makes the config {folder.parent / CONFIG_NAME}"
+        )
     _refuse_in_games_folder(folder)
     if config.exists() or config.is_symlink():
         private.drop_leftover(aside, config)  # the copy an init killed after its link left
@@ -82,6 +94,15 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
         )
     if games.exists() and not games.is_dir():
         raise InitRefused(f"{games} is a file: the games folder must be a folder")
+    found = _host_found(games)
+    restored = games / RESTORED / CONFIG_NAME
+    if found is not None and restored.is_file():  # its own config lies there, with its servers
+        raise InitRefused(
+            f"{games} holds a host restored from a backup ({found}), whose config is "
+            f"{restored}: `wtg init` makes a new host only; put that config in place (cp "
+            f"{restored} {config}), set games_dir: {GAMES_NAME} in it, write back the passwords "
+            "it names, then `wtg check-config`"
+        )
     if not is_one_address(sender):  # else every mail the host sends is set aside for good
         raise InitRefused(
             f"--from {sender!r} is not one e-mail address: give a name and an address, as in "
@@ -101,7 +122,18 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
     finally:
         aside.unlink()
     fsync_dir(folder)
-    return NewHost(config, games)
+    return NewHost(config, games, found)
+
+
+def _host_found(games: Path) -> str | None:
+    """The games a host left in ``games`` (its games folder, kept or restored), in words
+    (``1 game: test1``), or None when it holds none and no mail journal (a new folder, or
+    what an init cut short made)."""
+    names = [folder.name for folder in scan_games(games).folders]
+    if not names and not (games / SPOOL / "journal.sqlite").is_file():  # the mail journal
+        return None
+    shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+    return f"{counted(len(names), 'game')}: {shown}" if names else "no game"
 
 
 def _refuse_in_games_folder(folder: Path) -> None:

@@ -23,6 +23,7 @@ from wtg.game.engine import Game
 from wtg.game.schedule import iso, parse_iso
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.host.results import result_of, winners
 from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.digestmark import DIGEST_FILE, last_digest
@@ -45,6 +46,7 @@ from wtg.mail.journal import (
     unanswered_not_listed,
 )
 from wtg.mail.outbox import Outbox
+from wtg.rules.endwords import end_words
 
 FIRST_LOOK = timedelta(days=1)
 
@@ -53,6 +55,8 @@ class TurnRun(Record):
     game: str
     turn: int
     ran_at: str
+    ended: str = ""
+    """The turn that ended the game: how, and who won, in words; empty for any other."""
 
 
 class Missing(Record):
@@ -247,7 +251,7 @@ def mail_and_mark(
 def make_digest(games_dir: Path, now: datetime) -> Digest:
     """What the GM should know of every game of ``games_dir`` since the last digest."""
     spool = games_dir / ".mail"
-    since = last_digest(spool) or now - FIRST_LOOK
+    since = last_digest(spool, now) or now - FIRST_LOOK
     runs: list[TurnRun] = []
     missing: list[Missing] = []
     late: list[Overdue] = []
@@ -312,7 +316,25 @@ def _runs(game: Game, since: datetime) -> list[TurnRun]:
         if not ran_at or parse_iso(ran_at) <= since:
             break
         found.append(TurnRun(game.config.game, turn, ran_at))
+    if found and found[0].turn == game.store.latest_turn():
+        ended = _ended(game, found[0].ran_at)
+        if ended:
+            found[0] = found[0].replaced(ended=ended)
     return found[::-1]
+
+
+def _ended(game: Game, ran_at: str) -> str:
+    """How the game ended and who won it, in words, when its latest turn ended it."""
+    state = game.state()
+    if not game.ruleset.is_over(state):
+        return ""
+    result = result_of(game.ruleset, game.config, state, ran_at)
+    if result is None:
+        return "the game is over"
+    how = f" ({end_words(result.reason)})" if result.reason else ""
+    names = winners(result)
+    won = f"won by {' and '.join(names)}" if names else "won by no one"
+    return f"the game is over{how}, {won}"
 
 
 def _missing(status: GameStatus) -> list[Missing]:

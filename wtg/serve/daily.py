@@ -41,10 +41,13 @@ def next_digest(after: datetime, zone: tzinfo | None, at: time = DIGEST_AT) -> d
     return daily_moment(day, at, zone)
 
 
-def digest_due(gm: GmConfig, started: datetime, zone: tzinfo | None) -> datetime:
+def digest_due(
+    gm: GmConfig, started: datetime, zone: tzinfo | None, now: datetime | None = None
+) -> datetime:
     """When the next digest is due: the first digest moment after the last digest, or
-    after ``started`` (the service's start) when there was none."""
-    return next_digest(last_digest(gm.spool) or started, zone)
+    after ``started`` (the service's start) when there was none, or it is later than
+    ``now`` (marked while the clock ran ahead: ``last_digest``)."""
+    return next_digest(last_digest(gm.spool, now) or started, zone)
 
 
 def finish_digest(gm: GmConfig) -> bool:

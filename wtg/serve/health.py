@@ -6,7 +6,8 @@ wrong, gathered from where each is kept, read only:
 - the next deadline, and its game (each game's schedule, the games of ``games_dir``);
 - the outbox: the mails waiting, deferred, the oldest (``wtg.mail.outbox``);
 - the mails quarantined and held (``wtg quarantine``, ``wtg.mail.journal``);
-- the players' addresses whose mail bounced (``wtg bounces``, ``wtg.game.bounces``).
+- the players' addresses whose mail bounced (``wtg bounces``, ``wtg.game.bounces``);
+- the mail kept, which wtg never removes (``wtg.mail.spoolsize``).
 
 ``as_json`` keeps the keys of the contract (``service`` with ``running`` and ``pid``,
 ``last_poll``, ``next_deadline``, ``outbox``, ``quarantined``); ``lines`` is the text.
@@ -27,6 +28,8 @@ from wtg.host.servicerecord import read_service_record, read_stopped_service
 from wtg.mail.digest import Failing, failing_of
 from wtg.mail.journal import held_mails, held_over, quarantined
 from wtg.mail.outbox import OutboxLook, look
+from wtg.mail.spoolsize import Kept, KeptMail, kept_mail
+from wtg.upkeep.backup import human_size
 
 SPOOL = ".mail"
 """The mail loop's spool, in the games directory (``GmConfig.spool``)."""
@@ -68,6 +71,8 @@ class HostHealth(Record):
     failing: tuple[Failing, ...] = ()
     unreadable: tuple[str, ...] = ()
     """A line for each game folder that could not be read (its deadline unknown)."""
+    kept: KeptMail = KeptMail(archive=Kept(), sent=Kept())
+    """The mail read and sent that the spool keeps (``archive/``, ``outbox/sent/``)."""
 
     def as_json(self) -> dict[str, object]:
         service = self.service
@@ -119,6 +124,10 @@ class HostHealth(Record):
                 for f in self.failing
             ],
             "unreadable": list(self.unreadable),
+            "kept_mail": {
+                name: {"files": kept.files, "bytes": kept.size, "oldest": kept.oldest}
+                for name, kept in (("archive", self.kept.archive), ("sent", self.kept.sent))
+            },
             "games_dir": str(self.games_dir),
             "version": __version__,
         }
@@ -138,8 +147,20 @@ class HostHealth(Record):
                 if self.failing
                 else ""
             ),
+            *([self._kept_line()] if self.kept.any() else []),
             *(f"unreadable: {line}" for line in self.unreadable),
         ]
+
+    def _kept_line(self) -> str:
+        def said(folder: str, kept: Kept) -> str:
+            since = f" since {kept.oldest}" if kept.oldest else ""
+            return f"{folder} {kept.files} mail(s){since}, {human_size(kept.size)}"
+
+        return (
+            f"kept mail: {said('archive/', self.kept.archive)}; "
+            f"{said('outbox/sent/', self.kept.sent)} (wtg removes none: docs/gm.md, "
+            '"Over the months", says which may go)'
+        )
 
     def _service_line(self) -> str:
         service = self.service
@@ -222,6 +243,7 @@ def host_health(games_dir: Path, now: datetime) -> HostHealth:
         held=len(held_mails(spool)) + sum(item.mails for item in held_over(spool)),
         failing=tuple(failing),
         unreadable=tuple(unreadable),
+        kept=kept_mail(spool),
     )
 
 

@@ -415,7 +415,7 @@ class Service:
             log_event("the digest of a run cut short was queued for the GM")
             self.must_send = True
         now = self.clock.now()
-        due = digest_due(self.gm, self.started, self.zone)
+        due = digest_due(self.gm, self.started, self.zone, now)
         if now < due:
             return
         if mail_digest(self.gm, due, now, self.zone):
@@ -506,7 +506,7 @@ class Service:
 
     def _when_digest(self) -> datetime | None:
         try:
-            return digest_due(self.gm, self.started, self.zone)
+            return digest_due(self.gm, self.started, self.zone, self.clock.now())
         except Exception:  # the digest's step says what is wrong
             return None
 

@@ -53,7 +53,7 @@ from wtg.core.record import Record
 from wtg.files.filelock import exclusive
 from wtg.files.store import LOCK_FILE, GameLocked, GameStore, StoreError, read_format
 from wtg.game.schedule import iso
-from wtg.host.gamesdir import GAME_FILE, RESTORING
+from wtg.host.gamesdir import GAME_FILE, RESTORED, RESTORING
 from wtg.host.servicerecord import SERVICE_FILE, read_service_record
 from wtg.mail.runlock import AlreadyRunning, only_one
 from wtg.text.yamlio import load_yaml
@@ -68,8 +68,6 @@ if TYPE_CHECKING:  # the config's schema (pydantic) is the caller's to import
 
 SPOOL = ".mail"
 PEOPLE = ".people"
-RESTORED = ".restored"
-"""Where a restore puts the config and the manifest of the backup it came from."""
 NOT_HOST_DATA = (RESTORED, RESTORING)
 """Top-level folders of a games folder a backup leaves out: a restore's own."""
 SQLITE_MAGIC = b"SQLite format 3\x00"

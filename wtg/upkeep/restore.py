@@ -36,10 +36,11 @@ from typing import IO, Any
 from wtg.core.record import Record
 from wtg.files import diskflush, private
 from wtg.files.store import fsync_dir
-from wtg.host.gamesdir import RESTORING
+from wtg.host.gamesdir import RESTORED, RESTORING
 from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
-from wtg.upkeep.backup import PEOPLE, RESTORED, SPOOL, human_size
+from wtg.upkeep.backup import PEOPLE, SPOOL, human_size
+from wtg.upkeep.upgrade import formats_found
 
 MANIFEST_MOST = 1 << 30
 """A manifest bigger than this is no wtg backup's (it lists a host's files, a line each)."""
@@ -62,6 +63,9 @@ class RestoreResult(Record):
     size: int
     again: bool
     """An unfinished restore was found in DIR and removed first."""
+    formats: tuple[str | None, str | None] = (None, None)
+    """What a newer wtg made, and the folders of an older format (``formats_found``): a
+    backup taken before an upgrade needs `wtg upgrade` before its games run."""
 
     def lines(self) -> list[str]:
         """What was restored, then what the GM must do next."""
@@ -98,6 +102,20 @@ class RestoreResult(Record):
         steps += [str(line) for line in m.get("left_out", [])]
         for game in m.get("games_not_copied", []):
             steps.append(f"game {game['name']} is not in this backup: {game['reason']}")
+        newer, older = self.formats
+        if newer is not None:
+            steps.append(newer)
+        if older is not None:
+            steps.append(f"{older}: run `wtg --config CONFIG upgrade` once the config is in place")
+        if m.get("spool"):  # the host may have gone on since: its mail is not in the inbox
+            steps.append(
+                f"this is the host as it was at {m.get('made')}: the mail it filed after that "
+                "is not in the inbox (on a mail server it is in imap.processed_folder, "
+                "wtg-processed by default): move what came after that time back to the inbox "
+                "before the service (or cron) starts, and the first poll files it; a turn that "
+                "ran after that time runs again, at once if its deadline has passed: tell the "
+                "players (`wtg announce --all TEXT`)"
+            )
         steps.append(
             "then `wtg --config CONFIG check-config`, and start the service (or cron) again"
         )
@@ -137,7 +155,7 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     fsync_dir(games_dir)
     os.rmdir(staging)
     fsync_dir(games_dir)
-    return RestoreResult(games_dir, source, manifest, files, total, again)
+    return RestoreResult(games_dir, source, manifest, files, total, again, formats_found(games_dir))
 
 
 def _refuse_written_meanwhile(games_dir: Path) -> None:

@@ -112,15 +112,24 @@ def formats_problem(games_dir: Path) -> str | None:
     made by a newer wtg (upgrade wtg), or some of an older format (`wtg upgrade`); None
     when every one is at this wtg's format. For `wtg serve` as it starts; a folder whose
     format cannot be read is no such problem (the games' scans name it, and skip it)."""
+    newer, older = formats_found(games_dir)
+    if newer is not None:
+        return newer
+    return None if older is None else f"{older}: run `wtg upgrade`"
+
+
+def formats_found(games_dir: Path) -> tuple[str | None, str | None]:
+    """What a newer wtg made (its first line, the others counted), and the folders of an
+    older format (``1 game folder (g1) of an older format than this wtg's``), each None
+    when there is none."""
     found = survey(games_dir)
     newer = [f for f in found if f.state is State.NEWER]
-    if newer:
-        more = f" (and {len(newer) - 1} more)" if len(newer) > 1 else ""
-        return newer[0].line + more
+    more = f" (and {len(newer) - 1} more)" if len(newer) > 1 else ""
     older = [f.name for f in found if f.state is State.OLDER]
-    if not older:
-        return None
-    return f"{_listed(older)} of an older format than this wtg's: run `wtg upgrade`"
+    return (
+        newer[0].line + more if newer else None,
+        f"{_listed(older)} of an older format than this wtg's" if older else None,
+    )
 
 
 def _listed(names: list[str]) -> str:
