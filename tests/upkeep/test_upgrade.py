@@ -166,7 +166,8 @@ def test_mail_for_an_old_host_waits_in_the_inbox_until_the_upgrade(tmp_path: Pat
     games = old_host(tmp_path)
     hall = Hall(tmp_path, again=True)
     hall.mail("ann@example.org", filled_aof(open_game(games / "g1").typed(WOK4), 1))
-    hall.mail(address(2), "JOIN wok4 AS Bob")
+    # a name no seat of g1 plays under (Ann, Bob, Cid): such a JOIN is refused at once
+    hall.mail(address(2), "JOIN wok4 AS Dora")
     before = tree(games / "g1")
 
     waited = hall.poll()
