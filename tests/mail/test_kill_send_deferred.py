@@ -21,7 +21,7 @@ import pytest
 from tests import killpoints
 from tests.mail.loop import GM, World
 from tests.test_kill_run_turn import WTG
-from wtg.mail.outbox import look
+from wtg.mail.outbox import Outbox, look
 
 PUT_OFF = "report-g1-t0000-p02"
 REPORTS = [f"report-g1-t0000-p0{seat}" for seat in range(1, 5)]
@@ -93,3 +93,26 @@ def test_a_send_killed_at_any_write_leaves_no_note_of_a_deferral(
         assert status.returncode == 0, (at, cut.before, status.stderr)
         host = json.loads(status.stdout)
         assert host["outbox_deferred"] == 0, (at, cut.before)
+
+
+def test_a_setting_aside_cut_short_after_its_rename_leaves_no_deferral_said(
+    tmp_path: Path,
+) -> None:
+    """A send killed after it moved a mail put off for days to failed/ and before it dropped
+    the mail's note in the queue: the note is not said as a deferral, and the next send's
+    look at the outbox drops it; a note whose mail waits stays."""
+    outbox = Outbox(tmp_path)
+    for name in ("given-up", "waits"):
+        (outbox.queue_dir / f"{name}.eml").write_bytes(b"To: p2@players.example\n\nhi\n")
+        outbox.retry_later(name, ERROR, 1.0e9)
+    # failed() up to its rename, killed before the note's removal
+    (outbox.failed_dir / "given-up.json").write_text('{"error": "put off"}\n', encoding="utf-8")
+    (outbox.queue_dir / "given-up.eml").rename(outbox.failed_dir / "given-up.eml")
+    box = look(tmp_path)
+    assert (box.waiting, box.deferred, box.refused) == (1, 1, 1)
+    outbox.drop_stray_notes()
+    assert sorted(p.name for p in outbox.queue_dir.iterdir()) == ["waits.eml", "waits.json"]
+    assert sorted(p.name for p in outbox.failed_dir.iterdir()) == [
+        "given-up.eml",
+        "given-up.json",
+    ]

@@ -267,12 +267,14 @@ class Outbox:
         return data
 
     def sent(self, ident: str) -> None:
-        """Mark a mail sent, right after the server accepted it."""
+        """Mark a mail sent, right after the server accepted it: its notes dropped first,
+        then the one rename, so that a kill between leaves the mail queued (sent again, as
+        a kill before the rename always did), never a note of a mail sent."""
         (self.pictures_dir / f"{ident}.json").unlink(missing_ok=True)
+        (self.queue_dir / f"{ident}.json").unlink(missing_ok=True)
         os.replace(self.queue_dir / f"{ident}.eml", self.sent_dir / f"{ident}.eml")
         fsync_dir(self.sent_dir)
         fsync_dir(self.queue_dir)
-        (self.queue_dir / f"{ident}.json").unlink(missing_ok=True)
 
     def failed(self, ident: str, error: str) -> None:
         """Set the mail aside for good with its reason: the reason first, so that a kill
@@ -305,10 +307,16 @@ class Outbox:
 
     def drop_stray_notes(self) -> None:
         """Drop each note in failed/ whose mail is not there (a retry, or a send's setting
-        aside, cut short between its rename and the note's removal); under the send's
-        lock, where no send is setting a mail aside."""
+        aside, cut short between its rename and the note's removal), and each note in the
+        queue whose mail was set aside or sent (a send's setting aside cut short so: a
+        note of the queue is written before its mail, and a name is never queued twice);
+        under the send's lock, where no send is setting a mail aside."""
         for note in self.failed_dir.glob("*.json"):
             if not (self.failed_dir / f"{note.stem}.eml").exists():
+                note.unlink(missing_ok=True)
+        for note in self.queue_dir.glob("*.json"):
+            gone = (self.failed_dir / f"{note.stem}.eml", self.sent_dir / f"{note.stem}.eml")
+            if not (self.queue_dir / f"{note.stem}.eml").exists() and any(p.exists() for p in gone):
                 note.unlink(missing_ok=True)
 
     def retry_later(self, ident: str, error: str, now: float) -> float:
@@ -351,11 +359,13 @@ def look(spool: Path) -> OutboxLook:
     root = spool / "outbox"
     mails: list[float] = []
     deferred: list[tuple[float, str]] = []
-    for entry in _entries(root / "queue"):  # a mail sent meanwhile is gone: passed over
+    entries = _entries(root / "queue")
+    queued = {e.name.removesuffix(".eml") for e in entries if e.name.endswith(".eml")}
+    for entry in entries:  # a mail sent meanwhile is gone: passed over
         try:
             if entry.name.endswith(".eml"):
                 mails.append(entry.stat().st_mtime)
-            elif entry.name.endswith(".json"):
+            elif entry.name.endswith(".json") and entry.name[:-5] in queued:  # its mail waits
                 note = json.loads(Path(entry.path).read_text(encoding="utf-8"))
                 if isinstance(note, dict) and note.get("attempts"):
                     deferred.append((entry.stat().st_mtime, str(note.get("error", ""))))

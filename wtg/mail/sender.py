@@ -554,6 +554,7 @@ def send(
             journal.close()
         unread = [lost.folder for lost in registry.unreadable]
         undone = set_aside_undone(outbox, gm.spool, list(registry.games().values()))
+        outbox.drop_stray_notes()  # those of a send cut short
         signer = Signer(gm.dkim) if gm.dkim is not None else None  # the key read at each send
         draw_pictures(outbox, gm.games_dir)
         done = deliver(
