@@ -165,3 +165,30 @@ def test_the_list_answer_tells_players_the_lists_zone(tmp_path: Path) -> None:
     assert (
         "deadlines: a turn every 2 days at 18:00 Europe/Vienna (or sooner, once all are READY)"
     ) in said
+
+
+def test_a_lists_hour_is_kept_as_wtg_writes_an_hour(tmp_path: Path) -> None:
+    """`open-list --at 9:00` kept '9:00': `wtg lists` said `at 9:00 UTC`, its --json "at"
+    '9:00', while the game made of it, and `new-game --at 9:00`, write 09:00 (docs/gm.md:
+    "`9:00` and `09:00` are one hour (wtg writes `09:00`...)"). The list keeps 09:00."""
+    hall = Hall(tmp_path)
+    result = run(
+        tmp_path,
+        "open-list",
+        "wok4",
+        "--players",
+        "2",
+        "--map",
+        "small",
+        "--every",
+        "2",
+        "--at",
+        "9:00",
+    )
+    assert result.exit_code == 0, result.output
+    (only,) = json.loads(run(tmp_path, "lists", "--json").stdout)["lists"]
+    assert only["at"] == "09:00"
+    assert "deadlines every 2 days at 09:00 UTC" in run(tmp_path, "lists").stdout
+    confirmed(hall, 1, 2)
+    schedule = hall.game("wok4-1").config.schedule
+    assert schedule is not None and schedule.at == "09:00"
