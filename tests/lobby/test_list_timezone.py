@@ -192,3 +192,20 @@ def test_a_lists_hour_is_kept_as_wtg_writes_an_hour(tmp_path: Path) -> None:
     confirmed(hall, 1, 2)
     schedule = hall.game("wok4-1").config.schedule
     assert schedule is not None and schedule.at == "09:00"
+
+
+def test_lists_says_when_a_list_starts_with_the_players_there(tmp_path: Path) -> None:
+    """`open-list --robots-after 1.5d` was shown by `wtg lists` as any other list: only
+    --json said its robots_after, and the GM could not see from the listing that it would
+    start short-handed. The line says it, in hours."""
+    Hall(tmp_path)
+    result = run(tmp_path, "open-list", "wisk", "--players", "3", "--robots-after", "1.5d")
+    assert result.exit_code == 0, result.output
+    assert run(tmp_path, "open-list", "wok4").exit_code == 0
+    lines = run(tmp_path, "lists").stdout.splitlines()
+    assert lines == [
+        "wisk: wisk on classic, 3 players, for every player; 0 of 3 waiting: nobody yet; "
+        "no deadlines; starts with the players there 36 hours after the first confirmed",
+        "wok4: wok4 on classic60, 10 players, for every player; 0 of 10 waiting: nobody yet; "
+        "no deadlines",
+    ]

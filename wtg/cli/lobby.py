@@ -191,9 +191,10 @@ def lists(ctx: click.Context, as_json: bool) -> None:
         click.echo("no waiting list is open (wtg open-list RULESET)")
     for wl, who in found:
         names = ", ".join(w.name for w in who) or "nobody yet"
+        early = wl.start_early()
         say(
             f"{wl.name}: {wl.title()}; {len(who)} of {wl.players} waiting: {names}; "
-            f"{wl.deadlines()}"
+            f"{wl.deadlines()}" + (f"; {early}" if early else "")
         )
     for game, seat, since in offered:
         click.echo(f"offered: {game} seat {seat} (since {since})")
