@@ -201,6 +201,10 @@ def test_lists_says_when_a_list_starts_with_the_players_there(tmp_path: Path) ->
     Hall(tmp_path)
     result = run(tmp_path, "open-list", "wisk", "--players", "3", "--robots-after", "1.5d")
     assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "waiting list wisk open: wisk on classic, 3 players, for every player; no deadlines; "
+        "starts with the players there 36 hours after the first confirmed\n"
+    )
     assert run(tmp_path, "open-list", "wok4").exit_code == 0
     lines = run(tmp_path, "lists").stdout.splitlines()
     assert lines == [

@@ -105,7 +105,9 @@ def open_list(
     )
     with Book(games_root(ctx)) as book:
         opened = add_list(book, wanted)
-    click.echo(f"waiting list {opened.name} open: {opened.title()}")
+    early = opened.start_early()  # what it was opened with, a wrong zone seen at once
+    said = f"{opened.title()}; {opened.deadlines()}" + (f"; {early}" if early else "")
+    click.echo(f"waiting list {opened.name} open: {said}")
     warned = fixed_zone_warning(opened.timezone, moment, LIST_ZONE.format(name=opened.name))
     if warned is not None:  # a valid zone, which the GM may not have meant
         click.echo(printable(f"warning: {warned}"), err=True)
