@@ -143,3 +143,18 @@ def test_two_games_folders_given_are_refused_not_split_between_commands(
         assert (result.exit_code, result.stderr) == (1, said), command
     monkeypatch.setenv("WTG_GAMES_DIR", str(tmp_path / "wtg" / "games"))  # the same: fine
     assert CliRunner().invoke(main, ["status"]).exit_code == 0
+
+
+def test_config_given_after_the_command_says_where_it_goes(tmp_path: Path) -> None:
+    """The docs give it first (`wtg --config /srv/wtg/wtg.yaml status`); typed after the
+    command, as most tools take an option, it was `Error: No such option '--config'.`, as
+    for an option that exists nowhere. It says where it goes, with the command to give."""
+    home_host(tmp_path)
+    config = str(tmp_path / "wtg" / "wtg.yaml")
+    result = CliRunner().invoke(main, ["status", "--config", config])
+    assert result.exit_code == 2
+    assert "--config goes before the command: wtg --config FILE status ..." in result.stderr
+    result = CliRunner().invoke(main, ["status", f"--config={config}"])
+    assert "--config goes before the command" in result.stderr
+    result = CliRunner().invoke(main, ["status", "--cnofig", config])
+    assert result.exit_code == 2 and "--config goes" not in result.stderr

@@ -319,3 +319,21 @@ def test_init_given_the_config_s_path_names_the_folder_to_give(tmp_path: Path) -
             f"init {tmp_path / 'srv'}` makes the config {tmp_path / 'srv' / 'wtg.yaml'}\n"
         )
     assert not (tmp_path / "srv").exists()
+
+
+def test_init_given_a_config_that_is_there_says_the_host_is_made(tmp_path: Path) -> None:
+    """docs/gm.md's step 1 says `wtg init /srv/wtg/wtg.yaml` names the folder to give; a
+    new GM who types it once the host is made (the config there) was told `... is a file,
+    not a folder: give `wtg init` a folder`, and not that the host he meant is made: the
+    config's path is refused as the docs say, with the host it is and how to use it."""
+    assert wtg("init", str(tmp_path / "srv")).exit_code == 0
+    config = tmp_path / "srv" / "wtg.yaml"
+    before = config.read_bytes()
+    result = wtg("init", str(config))
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (
+        f"wtg: {config}: `wtg init` takes the host's folder, not its config file, and this "
+        f"file is there already: to use the host it configures, export WTG_CONFIG={config}; "
+        "for a new host, give `wtg init` a folder of its own\n"
+    )
+    assert config.read_bytes() == before

@@ -165,3 +165,51 @@ def test_the_list_answer_tells_players_the_lists_zone(tmp_path: Path) -> None:
     assert (
         "deadlines: a turn every 2 days at 18:00 Europe/Vienna (or sooner, once all are READY)"
     ) in said
+
+
+def test_a_lists_hour_is_kept_as_wtg_writes_an_hour(tmp_path: Path) -> None:
+    """`open-list --at 9:00` kept '9:00': `wtg lists` said `at 9:00 UTC`, its --json "at"
+    '9:00', while the game made of it, and `new-game --at 9:00`, write 09:00 (docs/gm.md:
+    "`9:00` and `09:00` are one hour (wtg writes `09:00`...)"). The list keeps 09:00."""
+    hall = Hall(tmp_path)
+    result = run(
+        tmp_path,
+        "open-list",
+        "wok4",
+        "--players",
+        "2",
+        "--map",
+        "small",
+        "--every",
+        "2",
+        "--at",
+        "9:00",
+    )
+    assert result.exit_code == 0, result.output
+    (only,) = json.loads(run(tmp_path, "lists", "--json").stdout)["lists"]
+    assert only["at"] == "09:00"
+    assert "deadlines every 2 days at 09:00 UTC" in run(tmp_path, "lists").stdout
+    confirmed(hall, 1, 2)
+    schedule = hall.game("wok4-1").config.schedule
+    assert schedule is not None and schedule.at == "09:00"
+
+
+def test_lists_says_when_a_list_starts_with_the_players_there(tmp_path: Path) -> None:
+    """`open-list --robots-after 1.5d` was shown by `wtg lists` as any other list: only
+    --json said its robots_after, and the GM could not see from the listing that it would
+    start short-handed. The line says it, in hours."""
+    Hall(tmp_path)
+    result = run(tmp_path, "open-list", "wisk", "--players", "3", "--robots-after", "1.5d")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        "waiting list wisk open: wisk on classic, 3 players, for every player; no deadlines; "
+        "starts with the players there 36 hours after the first confirmed\n"
+    )
+    assert run(tmp_path, "open-list", "wok4").exit_code == 0
+    lines = run(tmp_path, "lists").stdout.splitlines()
+    assert lines == [
+        "wisk: wisk on classic, 3 players, for every player; 0 of 3 waiting: nobody yet; "
+        "no deadlines; starts with the players there 36 hours after the first confirmed",
+        "wok4: wok4 on classic60, 10 players, for every player; 0 of 10 waiting: nobody yet; "
+        "no deadlines",
+    ]

@@ -47,7 +47,8 @@ def test_open_list_checks_the_rules_and_lists_shows_who_waits(tmp_path: Path) ->
     )
     assert result.exit_code == 0, result.output
     assert result.stdout == (
-        "waiting list wok4-beginner open: wok4 on classic60, 10 players, for Beginner players\n"
+        "waiting list wok4-beginner open: wok4 on classic60, 10 players, for Beginner players; "
+        "deadlines every 2 days at 18:00 UTC\n"
     )
     assert run(tmp_path, "open-list", "wok4", "--group", "beginner").exit_code == 1
     confirmed(hall, 1, 2)

@@ -97,6 +97,16 @@ class WtgGroup(click.Group):
             return super().invoke(ctx)
         except KeyboardInterrupt:  # Ctrl-C: a command stopped anywhere is as one killed
             fail(INTERRUPTED)
+        except click.NoSuchOption as exc:  # `wtg status --config F`: the group's option
+            sub = exc.ctx.info_name if exc.ctx is not None else "COMMAND"
+            takes = {n: p.metavar for p in self.params if p.metavar for n in p.opts}
+            if exc.option_name not in takes:
+                raise
+            raise click.UsageError(
+                f"{exc.option_name} goes before the command: wtg {exc.option_name} "
+                f"{takes[exc.option_name]} {sub} ...",
+                exc.ctx,
+            ) from None
         except WtgError as exc:
             fail(str(exc), exc.exit_code)
         except BrokenPipeError as exc:  # `wtg status | head`: the reader has what it wanted

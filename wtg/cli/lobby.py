@@ -105,7 +105,9 @@ def open_list(
     )
     with Book(games_root(ctx)) as book:
         opened = add_list(book, wanted)
-    click.echo(f"waiting list {opened.name} open: {opened.title()}")
+    early = opened.start_early()  # what it was opened with, a wrong zone seen at once
+    said = f"{opened.title()}; {opened.deadlines()}" + (f"; {early}" if early else "")
+    click.echo(f"waiting list {opened.name} open: {said}")
     warned = fixed_zone_warning(opened.timezone, moment, LIST_ZONE.format(name=opened.name))
     if warned is not None:  # a valid zone, which the GM may not have meant
         click.echo(printable(f"warning: {warned}"), err=True)
@@ -191,9 +193,10 @@ def lists(ctx: click.Context, as_json: bool) -> None:
         click.echo("no waiting list is open (wtg open-list RULESET)")
     for wl, who in found:
         names = ", ".join(w.name for w in who) or "nobody yet"
+        early = wl.start_early()
         say(
             f"{wl.name}: {wl.title()}; {len(who)} of {wl.players} waiting: {names}; "
-            f"{wl.deadlines()}"
+            f"{wl.deadlines()}" + (f"; {early}" if early else "")
         )
     for game, seat, since in offered:
         click.echo(f"offered: {game} seat {seat} (since {since})")

@@ -78,9 +78,16 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
             f"{str(folder)!r}: the folder name {spaced!r} begins or ends with a space: give "
             f"it without ({folder.parent / spaced.strip()})"
         )
+    yaml_named = folder.suffix.lower() in (".yaml", ".yml")  # as --config takes it
+    if folder.is_file() and yaml_named:  # the config of the host made in step 1, typed again
+        raise InitRefused(
+            f"{folder}: `wtg init` takes the host's folder, not its config file, and this "
+            f"file is there already: to use the host it configures, export WTG_CONFIG="
+            f"{shlex.quote(str(folder))}; for a new host, give `wtg init` a folder of its own"
+        )
     if folder.exists() and not folder.is_dir():
         raise InitRefused(f"{folder} is a file, not a folder: give `wtg init` a folder")
-    if not folder.exists() and folder.suffix.lower() in (".yaml", ".yml"):  # as --config takes
+    if not folder.exists() and yaml_named:
         raise InitRefused(
             f"{folder}: `wtg init` takes the host's folder, not its config file: `wtg init "
             f"{shlex.quote(str(folder.parent))}` makes the config {folder.parent / CONFIG_NAME}"

@@ -51,6 +51,16 @@ class WaitingList(Record):
         days = "day" if self.every_days == 1 else f"{self.every_days} days"
         return f"deadlines every {days} at {self.at} {self.timezone}"
 
+    def start_early(self) -> str | None:
+        """``starts with the players there 36 hours after the first confirmed``, or None for
+        a list that waits until it is full (`open-list --robots-after`)."""
+        if self.robots_after is None:
+            return None
+        hours = "hour" if self.robots_after == 1 else "hours"
+        return (
+            f"starts with the players there {self.robots_after:g} {hours} after the first confirmed"
+        )
+
     def to_dict(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in self._fields}
 

@@ -68,8 +68,9 @@ def checked_list(
     check_count(ruleset, seating, chosen, count, options, seats)
     if robots_after is not None and robots_after < 0:
         raise ListRefused(f"--robots-after takes hours, 0 or more, not {robots_after}")
-    if every_days is not None:
-        make_schedule(every_days, at or "18:00", zone, now=moment)
+    hour = None
+    if every_days is not None:  # its hour as wtg writes one (9:00 is 09:00), as a game has it
+        hour = make_schedule(every_days, at or "18:00", zone, now=moment).at
     return WaitingList(
         name=list_name(ruleset, variant, group),
         ruleset=ruleset,
@@ -78,7 +79,7 @@ def checked_list(
         players=count,
         group=group,
         every_days=every_days,
-        at=(at or "18:00") if every_days else None,
+        at=hour,
         robots_after=robots_after,
         opened=stamp(moment),
         games=0,
