@@ -29,7 +29,13 @@ def template_headings() -> list[re.Pattern[str]]:
 
 
 def test_every_heading_of_the_digest_example_is_one_the_digest_writes() -> None:
-    headings = [line for line in doc_example()[1:] if line and not line.startswith(" ")]
+    headings: list[str] = []
+    for line, before in zip(doc_example()[1:], doc_example(), strict=False):
+        if line and not line.startswith(" "):  # a heading, wrapped as the digest wraps it
+            if before and not before.startswith(" ") and headings:
+                headings[-1] += " " + line
+            else:
+                headings.append(line)
     assert len(headings) >= 5, headings
     patterns = template_headings()
     for heading in headings:

@@ -246,9 +246,9 @@ def test_the_digest_names_the_mails_set_aside_for_good_since_the_last(
     told = wtg(config, "digest")
     assert told.exit_code == 0, told.output
     assert (
-        "\nMail set aside for good (1): the server refused it, or put it off for five days; "
-        "correct what it says (a player's address in game.yaml), then `wtg outbox --retry "
-        "NAME` sends it again:\n"
+        "\nMail set aside for good (1): the server refused it, or put it off for five\n"
+        "days; correct what it says (a player's address in game.yaml), then `wtg outbox\n"
+        "--retry NAME` sends it again:\n"
         f'  {MAIL} to {P2} "[g1] turn 0 report for Player2": {P2} refused: 550 5.1.1 <{P2}>: '
         "User unknown\n"
     ) in told.stdout
