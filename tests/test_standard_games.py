@@ -278,3 +278,20 @@ def test_a_colour_that_quits_is_told_the_others_play_on(tmp_path: Path) -> None:
         "on unless each quits on its own form)"
         for name in ("BobA", "BobB", "BobC")
     ]
+
+
+def test_a_duel_winner_s_colours_share_first_place(tmp_path: Path) -> None:
+    """Ruling 43: a Duel's winner is one human, who played three colours. Ann quit all
+    hers: the final ranking read '1. BobA 2. BobB 3. BobC', ranking Bob's colours against
+    one another by their scores as if three players had won. They share first place; the
+    robots, then Ann's colours, follow from place 4, as before."""
+    game = create_game(tmp_path / "g", "standard", "classic60", players(2), 5, variant="duel")
+    for form in game.aof(2).split("=== BEGIN AOF ===")[1:]:
+        game.submit("=== BEGIN AOF ===" + form.replace("\nQ1: _", "\nQ1: 1", 1))
+    game.run_turn()
+    outcome = game.typed(STANDARD).state().outcome
+    assert outcome is not None and outcome.winners == (1, 3, 5)
+    assert set(outcome.ranking[:3]) == {1, 3, 5}
+    assert list(outcome.places[:4]) == [1, 1, 1, 4]
+    text = " ".join(game.report(1).split())
+    assert "Final ranking: 1. AnnA (#1), 1. AnnB (#3), 1. AnnC (#5), 4. Robo" in text, text

@@ -83,9 +83,13 @@ def ranked(
     """ "ranked based on how long they survived, what their final score was and whether they
     won": the winners first, then the standing, then the later a death the better; score
     breaks ties. The players best first, and the place of each: players equal on all of
-    these share a place, the next skipped (1, 1, 3), never told apart by their number."""
+    these share a place, the next skipped (1, 1, 3), never told apart by their number. The
+    colours a human played who won (Duel, Trinity) share first place: one winner, not three
+    told apart by their scores (docs/rules/standard.md, ruling 43)."""
 
     def key(player: Player) -> tuple[int, int, int, int]:
+        if player.id in winners and player.controller is not None:
+            return (0, 0, 0, 0)
         alive = player.status == ACTIVE
         return (
             0 if player.id in winners else 1,
