@@ -235,3 +235,15 @@ def test_the_report_says_when_the_battle_ends_at_the_latest() -> None:
     )
     game.phase = OVER
     assert "at the latest" not in report_text(TACTICS, config, game, [], 1, aof="")
+
+
+def test_no_attacks_are_offered_while_the_next_turn_is_the_army_turn(tmp_path: Path) -> None:
+    """Turn 0's report listed 'ATTACKS YOUR PIECES COULD MAKE' (a catapult of the army shown
+    on the spots the armies start on), while turn 1 is the army turn, when no piece moves or
+    shoots and the army may be picked again. The table comes with the first report of the
+    battle."""
+    name = TACTICS.map_names()[0]
+    game = create_game(tmp_path / "g", "tactics", name, players(4), 5)
+    reports = [game.report(seat) for seat in range(1, 5)]
+    assert all("TURN 1 IS THE ARMY TURN" in text for text in reports)
+    assert [text for text in reports if "ATTACKS YOUR PIECES COULD MAKE" in text] == []

@@ -227,7 +227,7 @@ def report_context(
         "legend": legend(state.board),
         "pieces": piece_rows(state),
         "kinds": kind_rows(state),
-        "attacks": attack_rows(state, player),
+        "attacks": [] if state.phase == ARMY else attack_rows(state, player),  # none shoots then
         "events": [dict(e) for e in events if _seen(e, player)],
         "names": names,
         "colours": colours,
