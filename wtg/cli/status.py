@@ -141,8 +141,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
             note = f"RESIGNED: leaves the game when turn {data['turn']} runs (QUIT on file)"
         elif p["absent"]:
             note = "ABSENT this turn (planned absence)" + (f", {received}" if p["orders"] else "")
-        elif not p["owes_orders"]:
-            note = p["status"]
+        elif not p["owes_orders"]:  # another's turn to move (WISK, Tactics), or out
+            note = p["status"] + (", owes no orders this turn" if p["status"] == "active" else "")
         elif p["orders"]:
             note = received
         else:

@@ -1,0 +1,45 @@
+"""`wtg status` of a WISK or Tactics game, where one player moves a turn, said "active" of
+the players not to move, where it says "NO ORDERS YET" of the one it waits for: a GM read
+"active" as a player who had sent his orders. It says they owe none this turn, as the
+STATUS mail does ("owes no orders")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tests.lobby.hall import Hall, address
+from wtg.cli import main
+from wtg.game.engine import create_game
+from wtg.game.gameconfig import PlayerEntry
+
+NAMES = ("Ann", "Bob", "Cid")
+
+
+def made(games_dir: Path) -> Path:
+    players = [PlayerEntry(n, name, address(n), f"CODE{n:04d}X") for n, name in enumerate(NAMES, 1)]
+    create_game(games_dir / "w1", "wisk", "classic", players, seed=3)
+    return games_dir / "w1"
+
+
+def test_status_says_the_players_not_to_move_owe_no_orders(tmp_path: Path) -> None:
+    shown = CliRunner().invoke(main, ["status", str(made(tmp_path))])
+    assert shown.exit_code == 0, shown.output
+    lines = [line for line in shown.stdout.splitlines() if line.startswith("  player ")]
+    waited = [line for line in lines if line.endswith("NO ORDERS YET")]
+    assert len(waited) == 1, lines
+    others = [line for line in lines if line not in waited]
+    assert len(others) == 2
+    assert all(line.endswith("active, owes no orders this turn") for line in others), lines
+
+
+def test_the_status_mail_says_so_too(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    made(hall.gm.games_dir)
+    hall.mail(address(2), "STATUS w1")
+    hall.poll()
+    (answer,) = hall.new_mails(address(2))
+    lines = [line for line in answer.body.splitlines() if line.startswith("  player ")]
+    assert len(lines) == 3, answer.body
+    assert sum(line.endswith(" owes no orders") for line in lines) == 2, lines
