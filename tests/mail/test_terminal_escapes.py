@@ -49,6 +49,9 @@ def clean(text: str) -> bool:
         # reversed, wtg's own words after the quote among it
         ("STATUS \u202ex.exe (refused)", "STATUS x.exe (refused)"),
         ("a\u202ab\u202bc\u202cd\u202de\u2066f\u2067g\u2068h\u2069i", "abcdefghi"),
+        # the bidi marks (left-to-right, right-to-left, Arabic letter): a right-to-left
+        # mark after a name turned the punctuation and numbers wtg writes after it round
+        ("Mal\u200f: 12 (#3)\u200e, Eve\u061c: 4", "Mal: 12 (#3), Eve: 4"),
         (
             "\u05e9\u05dc\u05d5\u05dd and a zero-width joiner: \U0001f469\u200d\U0001f467 stay",
             "\u05e9\u05dc\u05d5\u05dd and a zero-width joiner: \U0001f469\u200d\U0001f467 stay",

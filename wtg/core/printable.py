@@ -3,9 +3,9 @@
 A mail may carry a terminal's control sequences: an OSC (``ESC ] 52 ; c ; ... BEL`` writes
 the clipboard, ``ESC ] 0 ; ... BEL`` the window's title), a CSI (``ESC [ 2 J`` clears the
 screen), a DCS, or a bare control character (a carriage return that prints over a line),
-or a bidi override (U+202E: the rest of the line shows reversed). ``printable`` takes every
-one of them out, whole, and keeps line breaks and tabs: a GM's terminal shows what the text
-says, and nothing in it acts.
+or a bidi override (U+202E: the rest of the line shows reversed) or mark (U+200F).
+``printable`` takes every one of them out, whole, and keeps line breaks and tabs: a GM's
+terminal shows what the text says, and nothing in it acts.
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ _CONTROLS = re.compile(
     | [\ud800-\udfff]
         # a lone surrogate: a byte of a header that was no UTF-8 (kept by the parser as
         # surrogateescape), which a terminal would get as that byte, and no file can hold
-    | [\u202a-\u202e\u2066-\u2069]
-        # a bidi embedding, override or isolate (and their ends): the rest of the line, the
-        # words wtg writes after a quote among them, would show reversed or moved
+    | [\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]
+        # a bidi embedding, override or isolate (and their ends), or a bidi mark: the rest
+        # of the line, the words wtg writes after a quote among them, would show reversed
+        # or moved (a right-to-left mark turns the punctuation and numbers after it round)
     """,
     re.VERBOSE,
 )
