@@ -119,16 +119,21 @@ class Answers:
         self.asked: Asked | None = None
         """The mail being handled, whose answers are not mailed again to the same words
         within a day (``answering``, ``wtg.mail.echo``)."""
+        self.counted: set[tuple[str, int | None, float]] = set()
+        """The addresses (with the limit and its window) an answer to the mail being handled
+        was counted against: its other answers (a Duel mail's three forms) are not counted again."""
 
     @contextlib.contextmanager
     def answering(self, asked: Asked) -> Iterator[None]:
         """While a mail is handled: an answer the same words got that day, to the same
         address, word for word, is not queued again (``wtg.mail.echo``)."""
         self.asked = asked
+        self.counted = set()
         try:
             yield
         finally:
             self.asked = None
+            self.counted = set()
 
     @contextlib.contextmanager
     def silent(self) -> Iterator[None]:
@@ -617,6 +622,15 @@ class Answers:
             echo=echo,
         )
 
+    def _count(self, counted: tuple[str, int | None, float], stamp: float) -> None:
+        """An answer to the mail being handled counted against its address's limit, once
+        a mail (outside a mail's handling, each answer)."""
+        if counted in self.counted:
+            return
+        self.journal.replied(counted[0], stamp)
+        if self.asked is not None:
+            self.counted.add(counted)
+
     def _queue(
         self,
         ident: str,
@@ -643,22 +657,26 @@ class Answers:
             return None
         address = tally or compose.address_key(to)
         stamp = self.now.timestamp()
+        # one mail is one answer against a limit, however many forms it held (a Duel
+        # player's three colours): its other answers go with the one counted
+        counted = (address, limit, window)
         if self.outbox.known(ident):
             # queued by an earlier reading of this mail (each id is one mail's) whose batch
             # never reached the journal (a poll killed before its commit): the count of it
             # went with that batch, and is made again, or a notice mailed at most once a
             # day would go a second time that day
-            self.journal.replied(address, stamp)
+            self._count(counted, stamp)
             return None
         same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
         if same is not None and self.journal.replied_since(same, stamp - DAY):
             return SAME_ANSWER
-        history = self.journal.replies_since(address, stamp - window)
-        cap = limit if limit is not None else self.gm.limits.replies_per_hour
-        if not ReplyLimiter.allowed(address, stamp, history, cap, window):
-            if (cap, window) == (1, DAY):
-                return ONE_A_DAY
-            return CONFIRMATIONS_LIMIT if limit is not None else REPLIES_LIMIT
+        if stranger is not None or counted not in self.counted:
+            history = self.journal.replies_since(address, stamp - window)
+            cap = limit if limit is not None else self.gm.limits.replies_per_hour
+            if not ReplyLimiter.allowed(address, stamp, history, cap, window):
+                if (cap, window) == (1, DAY):
+                    return ONE_A_DAY
+                return CONFIRMATIONS_LIMIT if limit is not None else REPLIES_LIMIT
         if stranger is not None:
             key = compose.address_key(to)
             why = self.strangers.charge(stranger, stamp, key, asks, ident, self.outbox.known)
@@ -675,7 +693,7 @@ class Answers:
             game=game,
         )
         self.outbox.add(ident, msg, durable=False, picture=picture)
-        self.journal.replied(address, stamp)
+        self._count(counted, stamp)
         if same is not None:
             self.journal.replied(same, stamp)
         return None

@@ -1,0 +1,34 @@
+"""A Duel player mails one form a colour, three in a mail, and got three confirmations,
+each counted against mail.confirmations_per_hour (20): his seventh mail of an hour was
+answered, his eighth not ("not answered: reply limit"), though he had sent eight mails. A
+mail's answers count once against the limit, however many forms it held."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.mail.loop import World
+from tests.shipped import STANDARD
+
+
+def forms(world: World, units: int) -> str:
+    """Player 1's three forms, each colour turning ``units`` POP of its home to WOK."""
+    state = world.game.typed(STANDARD).state()
+    homes = {p.owner: p.id for p in state.provinces if p.owner in (1, 3, 5)}
+    text = world.game.aof(1)
+    parts = text.split("=== BEGIN AOF ===")[1:]
+    filled = []
+    for part in parts:
+        colour = int(part.split("PLAYER: ", 1)[1].split()[0])
+        filled.append(part.replace("T1: __   _    __", f"T1: {homes[colour]:<4} 1    {units}", 1))
+    return "".join("=== BEGIN AOF ===" + part for part in filled)
+
+
+def test_a_duel_player_s_mails_each_count_once_against_the_hourly_limit(tmp_path: Path) -> None:
+    world = World(tmp_path, count=2, ruleset=("standard", "classic60", {}), variant="duel")
+    for units in range(1, 11):
+        world.mail(forms(world, units))
+        summary = world.poll()
+        assert (summary.filed, summary.unanswered) == (1, 0), (units, summary)
+    answers = [body for body in world.outbox().values() if b"p1@players.example" in body]
+    assert len(answers) == 30  # ten mails, three forms each: every one confirmed
