@@ -302,7 +302,7 @@ class Answers:
         if isinstance(result, Unchanged):
             held = self._unchanged(message, game, entry, result, message_id, index)
             return unsaid(ignored(f"{result.reason} ({name} p{result.player})", name), held)
-        held = self._confirm(message, game, entry, result, message_id, index)
+        held = self._confirm(message, sender, game, entry, result, message_id, index)
         if result.superseded:
             mine = f"older than the orders on file of {name} p{result.player}"
             return unsaid(ignored(mine, name), held)
@@ -344,14 +344,20 @@ class Answers:
     def _confirm(
         self,
         message: Incoming,
+        sender: str | None,
         game: Game,
         entry: PlayerEntry,
         submission: Submission,
         message_id: str,
         index: int = 0,
     ) -> str | None:
-        """The confirmation of filed orders: None when it is queued, else the limit that
-        held it back."""
+        """The confirmation of filed orders, to the seat's registered address: None when it
+        is queued, else the limit that held it back. Orders from ``sender``, another address
+        than the seat's, are said to be (never which address): a player whose code was read
+        in a report he forwarded or quoted to a list learns that his orders were replaced."""
+        elsewhere = sender is not None and (
+            compose.address_key(sender) != compose.address_key(entry.email)
+        )
         state = game.state_view(submission.turn - 1)
         schedule = game.config.schedule
         deadline = None  # a game without a schedule shows none: its turn file is not asked
@@ -379,6 +385,7 @@ class Answers:
             else game.ruleset.forecast(state, submission.orders, submission.player),
             masked_code=compose.mask_code(entry.code),
             forecast_template=self._forecast_template(game.ruleset.name),
+            source="elsewhere" if elsewhere else None,
         )
         subject = f"[{game.config.game}] orders for turn {submission.turn} received"
         ident = _ident("conf", message, index)

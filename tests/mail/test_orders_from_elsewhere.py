@@ -1,0 +1,42 @@
+"""Orders filed with a player's right code from a mail he may not have sent: from another
+address (his code read in a report he forwarded, or quoted to a list). The confirmation goes
+to the seat's registered address, never to the mail's sender, and says where the mail came
+from and what to do if he did not send it: his orders on file were replaced."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.mail.loop import World
+from tests.mail.maps import text_of
+
+ELSEWHERE = (
+    "This mail came from an address other than the one game g1 has for you (it is not shown "
+    "to you: the GM has the mail)."
+)
+IF_NOT_YOU = (
+    "If you did not send it, someone knows your secret code: ask the GM for a new one, and "
+    "send your orders again."
+)
+
+
+def _said(raw: bytes) -> str:
+    """A mail's text with its lines joined: what it says, however it was wrapped."""
+    return " ".join(text_of(raw).split())
+
+
+def test_orders_from_another_address_are_confirmed_saying_so(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    world.mail(world.aof(1, X1="100"), sender="mallory@elsewhere.example")
+    world.mail(world.aof(2, X1="100"), sender="p2@players.example")
+    assert [event.text() for event in world.poll().events] == [
+        "stored: g1 turn 1 player 1",
+        "stored: g1 turn 1 player 2",
+    ]
+    by_to = {
+        raw.split(b"\nTo: ")[1].split(b"\n")[0].strip(): raw for raw in world.outbox().values()
+    }
+    first, second = by_to[b"p1@players.example"], by_to[b"p2@players.example"]
+    assert ELSEWHERE in _said(first) and IF_NOT_YOU in _said(first)
+    assert "mallory" not in _said(first) and "elsewhere.example" not in _said(first)
+    assert ELSEWHERE not in _said(second) and IF_NOT_YOU not in _said(second)
