@@ -1,5 +1,6 @@
 """Orders filed with a player's right code from a mail he may not have sent: from another
-address (his code read in a report he forwarded, or quoted to a list). The confirmation goes
+address (his code read in a report he forwarded, or quoted to a list), or under a From of
+his own that failed DMARC at the GM's server (anyone may write it). The confirmation goes
 to the seat's registered address, never to the mail's sender, and says where the mail came
 from and what to do if he did not send it: his orders on file were replaced."""
 
@@ -9,10 +10,15 @@ from pathlib import Path
 
 from tests.mail.loop import World
 from tests.mail.maps import text_of
+from tests.mail.test_forged_senders import GMAIL_FAIL, add, lines
 
 ELSEWHERE = (
     "This mail came from an address other than the one game g1 has for you (it is not shown "
     "to you: the GM has the mail)."
+)
+UNPROVEN = (
+    "This mail's From did not pass its domain's check (DMARC) at the host's mail server: "
+    "anyone may have written it."
 )
 IF_NOT_YOU = (
     "If you did not send it, someone knows your secret code: ask the GM for a new one, and "
@@ -40,3 +46,17 @@ def test_orders_from_another_address_are_confirmed_saying_so(tmp_path: Path) -> 
     assert ELSEWHERE in _said(first) and IF_NOT_YOU in _said(first)
     assert "mallory" not in _said(first) and "elsewhere.example" not in _said(first)
     assert ELSEWHERE not in _said(second) and IF_NOT_YOU not in _said(second)
+
+
+def test_orders_under_a_from_failing_dmarc_are_confirmed_to_the_seat(tmp_path: Path) -> None:
+    """The From is not answered (it may be forged: backscatter); the seat's own address is
+    told of the orders its code filed, as for any mail, with the check its From failed."""
+    world = World(tmp_path)
+    add(world, world.aof(1, X1="100"), [GMAIL_FAIL])
+    assert lines(world) == [
+        "stored: g1 turn 1 player 1; not answered: authres: dmarc=fail for players.example"
+    ]
+    ((name, raw),) = world.outbox().items()
+    assert name.startswith("conf-") and b"To: p1@players.example" in raw
+    assert UNPROVEN in _said(raw) and IF_NOT_YOU in _said(raw)
+    assert "line 56: ok X1: 100" in _said(raw)
