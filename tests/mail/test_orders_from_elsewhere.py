@@ -60,3 +60,23 @@ def test_orders_under_a_from_failing_dmarc_are_confirmed_to_the_seat(tmp_path: P
     assert name.startswith("conf-") and b"To: p1@players.example" in raw
     assert UNPROVEN in _said(raw) and IF_NOT_YOU in _said(raw)
     assert "line 56: ok X1: 100" in _said(raw)
+
+
+def test_press_under_a_players_code_from_another_address_is_said_to_him(tmp_path: Path) -> None:
+    """Press goes out to every player under the name of the code's seat: its writer is told
+    at his own address, and told when the mail came from another (a PRESS to the whole game,
+    and one to a player alone)."""
+    world = World(tmp_path)
+    world.mail("PRESS g1\nCODE CODE0001\nThe north is ours.", sender="mallory@elsewhere.example")
+    world.mail("PRESS g1 TO 3\nCODE CODE0001\nMeet me.", sender="mallory@elsewhere.example")
+    world.mail("PRESS g1\nCODE CODE0002\nAnd the south is mine.", sender="p2@players.example")
+    world.poll()
+    to_writers = [raw for raw in world.outbox().values() if b"p3@" not in raw]
+    first, second, third = sorted(to_writers, key=lambda raw: b"Q3.vm" in raw)  # Q3: p2's
+    for raw in (first, second):
+        assert b"\r\nTo: p1@players.example\r\n" in raw
+        assert ELSEWHERE in _said(raw) and "someone knows your secret code" in _said(raw)
+        assert "mallory" not in _said(raw) and "elsewhere.example" not in _said(raw)
+    assert "Your press for game g1 goes out" in _said(first) + _said(second)
+    assert "went to player 3 alone" in _said(first) + _said(second)
+    assert b"\r\nTo: p2@players.example\r\n" in third and ELSEWHERE not in _said(third)
