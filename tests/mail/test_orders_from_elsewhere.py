@@ -80,3 +80,21 @@ def test_press_under_a_players_code_from_another_address_is_said_to_him(tmp_path
     assert "Your press for game g1 goes out" in _said(first) + _said(second)
     assert "went to player 3 alone" in _said(first) + _said(second)
     assert b"\r\nTo: p2@players.example\r\n" in third and ELSEWHERE not in _said(third)
+
+
+def test_an_absence_under_a_players_code_from_another_address_is_said_to_him(
+    tmp_path: Path,
+) -> None:
+    """An ABSENCE spends the player's turns away (6 a game in WoK): one planned with his
+    code from another address is said to be."""
+    world = World(tmp_path)
+    world.mail("ABSENCE g1 1 2\nCODE CODE0001", sender="mallory@elsewhere.example")
+    world.mail("ABSENCE g1 1 2\nCODE CODE0002", sender="p2@players.example")
+    world.poll()
+    by_to = {
+        raw.split(b"\r\nTo: ")[1].split(b"\r\n")[0]: _said(raw) for raw in world.outbox().values()
+    }
+    assert "Noted: you are away in game g1 for turns 1, 2." in by_to[b"p1@players.example"]
+    assert ELSEWHERE in by_to[b"p1@players.example"]
+    assert "Noted: you are away in game g1 for turns 1, 2." in by_to[b"p2@players.example"]
+    assert ELSEWHERE not in by_to[b"p2@players.example"]

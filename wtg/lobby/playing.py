@@ -240,6 +240,7 @@ def absence(desk: Desk, command: Command) -> None:
         game=game.config.game,
         turns=turns,
         policy=policy,
+        elsewhere=not _still_holds(game, entry.id, desk.sender),  # said, never which
     )
 
 
