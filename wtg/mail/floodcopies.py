@@ -45,6 +45,9 @@ copies are kept: a stranger who writes each mail under another address (any loca
 of his own domain, any domain: a From is text) escapes the bound of one address."""
 FLOOD_DAY_NEWEST = 100
 """Of all the mails of a day that may go, the newest ones whose copies are kept."""
+NO_SENDER = "(no usable From)"
+"""The sender a flood's bound counts the mails under that have none the poll could answer
+(a From of no address, of one no mail can be written to, or of two): one sender's."""
 FLOOD_ROWS_DAYS = 2
 """Days after its own that a kept copy's row stays (a mail of that day polled late is
 still placed among them): then nothing of that day is let go any more."""
