@@ -25,7 +25,13 @@ from tests.mail.loop import GM, NOW, World
 from tests.mail.test_held_floods import mail_at, naming, wtg
 from tests.test_kill_run_turn import WTG
 from wtg.mail.digest import make_digest
-from wtg.mail.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
+from wtg.mail.floodcopies import (
+    FLOOD_DAY_FIRST,
+    FLOOD_DAY_NEWEST,
+    FLOOD_FIRST,
+    FLOOD_NEWEST,
+    NO_SENDER,
+)
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.journal import (
     HELD_AN_ADDRESS,
@@ -304,3 +310,47 @@ def test_a_game_folder_that_cannot_be_read_keeps_every_copy(tmp_path: Path) -> N
     assert summary.unreadable
     assert archived(world) == in_folders(world) == set(keys)
     assert flood_not_kept(world.gm.spool, 0) == []
+
+
+def test_a_flood_under_a_new_address_each_mail_keeps_the_days_first_and_newest(
+    tmp_path: Path,
+) -> None:
+    """A From is text: a stranger who writes each mail under another address (any name at
+    his own domain, any domain) escaped the bound of one address, and every copy was kept,
+    up to ``mail.max_bytes`` each, until the disk was full. Of a day's mails that may go,
+    all addresses together, the first ``FLOOD_DAY_FIRST`` and the newest
+    ``FLOOD_DAY_NEWEST`` keep their copies; a player's mail is never let go."""
+    world = World(tmp_path)
+    count = FLOOD_DAY_FIRST + FLOOD_DAY_NEWEST + 30
+    keys = [
+        key
+        for n in range(count)
+        for key in flood(world, 1, first=n, sender=f"x{n}@d{n % 7}.example")
+    ]
+    own = mail_at(world, count + 5, world.aof(1, X1="100"), "p1@players.example")
+    summary = poll(world.gm, MaildirInbox(world.gm.maildir_in), datetime.now(timezone.utc))
+    assert summary.seen == count + 1
+    kept = set(keys[:FLOOD_DAY_FIRST] + keys[-FLOOD_DAY_NEWEST:]) | {own}
+    assert archived(world) == kept
+    assert in_folders(world) == kept
+    counts = flood_not_kept(world.gm.spool, 0)
+    assert sorted(c.sender for c in counts) == sorted(
+        f"x{n}@d{n % 7}.example" for n in range(FLOOD_DAY_FIRST, FLOOD_DAY_FIRST + 30)
+    )
+    assert {c.dropped for c in counts} == {1}
+
+
+def test_a_flood_without_a_usable_from_keeps_its_first_and_newest(tmp_path: Path) -> None:
+    """A mail whose From no answer can be written to (``a..b@...``, two addresses, none)
+    has no sender, and its copies were never let go: a flood of them kept every one. They
+    are one sender's, ``NO_SENDER``, under the bounds of an address and of the day."""
+    world = World(tmp_path)
+    count = KEPT + 25
+    keys = flood(world, count, sender="a..b@nowhere.example")
+    summary = poll(world.gm, MaildirInbox(world.gm.maildir_in), datetime.now(timezone.utc))
+    assert summary.seen == count
+    kept = set(keys[:FLOOD_FIRST] + keys[-FLOOD_NEWEST:])
+    assert archived(world) == kept
+    assert in_folders(world) == kept
+    assert [(c.sender, c.dropped) for c in flood_not_kept(world.gm.spool, 0)] == [(NO_SENDER, 25)]
+    assert f"  {NO_SENDER} on {FLOOD_DAY}: 25 not kept" in wtg(world, "status").stdout

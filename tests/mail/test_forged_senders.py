@@ -1,6 +1,7 @@
 """Issue 28, part 4 ("Where the sender's identity is known"): a mail whose From fails DMARC,
 by the Authentication-Results header of the GM's own server (RFC 8601), is never answered,
-and `poll -v` says so (``authres``); its orders are filed when their code is right. The
+and `poll -v` says so (``authres``); its orders are filed when their code is right, and
+confirmed to the seat's own address, never to the From. The
 headers below are written as Gmail, Microsoft 365 and Postfix with OpenDKIM and OpenDMARC
 write them: several results, comments, folded lines, ``header.from``."""
 
@@ -64,14 +65,17 @@ def lines(world: World) -> list[str]:
     return [event.text() for event in world.poll().events]
 
 
-def test_gmail_fail_files_the_orders_and_answers_nothing(tmp_path: Path) -> None:
+def test_gmail_fail_files_the_orders_and_tells_the_seat_alone(tmp_path: Path) -> None:
+    """The From is not answered; the seat's own address gets the confirmation of orders
+    its code filed (tests/mail/test_orders_from_elsewhere.py says what it says)."""
     world = World(tmp_path)
-    add(world, world.aof(1), [GMAIL_FAIL])
+    add(world, world.aof(1), [GMAIL_FAIL], sender="Someone <p9@players.example>")
     summary = world.poll()
     assert [event.text() for event in summary.events] == [
         "stored: g1 turn 1 player 1; not answered: authres: dmarc=fail for players.example"
     ]
-    assert world.outbox() == {}
+    ((name, raw),) = world.outbox().items()
+    assert name.startswith("conf-") and b"\r\nTo: p1@players.example\r\n" in raw
     assert list(world.game.store.pending_orders(1)) == [1]  # the code is the key
     # the GM is told: the poll's line, and the journal's list of mails not answered
     assert summary.line().endswith(", not answered (From failed DMARC) 1")
@@ -133,7 +137,9 @@ def test_with_authserv_id_only_the_gms_servers_headers_are_read(tmp_path: Path) 
         "stored: g1 turn 1 player 2",
         "stored: g1 turn 1 player 3; not answered: authres: dmarc=fail for players.example",
     ]
-    assert [name.split("-")[0] for name in world.outbox()] == ["conf"]
+    # each seat is told of its orders; those of a From failing DMARC say so
+    told = [b"DMARC" in raw.replace(b"=\r\n", b"") for raw in world.outbox().values()]
+    assert sorted(told) == [False, True, True]
 
 
 def test_authserv_id_none_reads_no_header(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.gm.nextdeadline import schedule_not_yet_taken
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
-from wtg.mail.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
+from wtg.mail.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.journal import (
     HELD_AN_ADDRESS,
     HELD_STRANGERS,
@@ -451,7 +451,9 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
     click.echo(
         f"{sum(c.dropped for c in counts)} mail(s) of a flood not kept in the last 24 hours: "
         f"of an address with no seat here, the copies of the first {FLOOD_FIRST} and the newest "
-        f'{FLOOD_NEWEST} of a day are kept, the others counted (docs/gm.md, "A flood"):'
+        f"{FLOOD_NEWEST} of a day are kept (of all such addresses' together, the first "
+        f"{FLOOD_DAY_FIRST} and the newest {FLOOD_DAY_NEWEST}), the others counted (docs/gm.md, "
+        '"A flood"):'
     )
     for count in counts[:SHOWN]:
         say(f"  {count.sender} on {count.day}: {count.dropped} not kept")

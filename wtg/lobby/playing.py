@@ -240,6 +240,7 @@ def absence(desk: Desk, command: Command) -> None:
         game=game.config.game,
         turns=turns,
         policy=policy,
+        elsewhere=not _still_holds(game, entry.id, desk.sender),  # said, never which
     )
 
 
@@ -305,10 +306,13 @@ def press(desk: Desk, command: Command) -> None:
         return
     side = sides[0] if sides else SideId(entry.id)
     writer = Press(side, names.get(side, entry.name), f"{desk.moment:%Y-%m-%d %H:%M} UTC", text)
+    # the code is the key, from any address: a press under his name from another address
+    # than his is said to him (never which), as the confirmation of orders says it
+    elsewhere = not _still_holds(game, entry.id, desk.sender)
     upper = [a.upper() for a in command.args]
     if "TO" in upper:
         to = command.args[upper.index("TO") + 1 :]
-        _relay(desk, command, game, entry, writer, to, quit_)
+        _relay(desk, command, game, entry, writer, to, quit_, elsewhere)
         return
     source = desk.done_key(command)
     problem = None
@@ -331,6 +335,7 @@ def press(desk: Desk, command: Command) -> None:
         game=game.config.game,
         turn=turn,
         text=text,
+        elsewhere=elsewhere,
     )
 
 
@@ -349,11 +354,13 @@ def _relay(
     writer: Press,
     target: tuple[str, ...],
     quit_: set[SideId],
+    elsewhere: bool,
 ) -> None:
     """The private press to its reader, and its copy to its writer at the address his game
     knows (never to the mail's From, which anyone may forge: the host relays no text to an
     address that did not prove itself). ``quit_``: the sides that have quit (they read no
-    press of the game)."""
+    press of the game); ``elsewhere``: the mail came from another address than the
+    writer's, which his copy says."""
     state = game.state_view()
     number = typed_number(target[0]) if target else None
     if number is None:
@@ -396,4 +403,5 @@ def _relay(
         game=game.config.game,
         side=side,
         text=writer.text,
+        elsewhere=elsewhere,
     )

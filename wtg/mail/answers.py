@@ -138,8 +138,10 @@ class Answers:
     @contextlib.contextmanager
     def silent(self) -> Iterator[None]:
         """While the mail whose From failed DMARC is handled (``wtg.mail.senderauth``):
-        nothing is queued because of it, no answer, no rejection, no notice of a wrong
-        code; its orders are filed as any mail's."""
+        nothing is queued to its From because of it, no answer, no rejection, no notice of
+        a wrong code; its orders are filed as any mail's when their code is right, and the
+        seat's own address gets their confirmation, which says that the From failed its
+        check (a forger who knows the code does not replace a player's orders unseen)."""
         self.silenced = True
         try:
             yield
@@ -307,7 +309,7 @@ class Answers:
         if isinstance(result, Unchanged):
             held = self._unchanged(message, game, entry, result, message_id, index)
             return unsaid(ignored(f"{result.reason} ({name} p{result.player})", name), held)
-        held = self._confirm(message, game, entry, result, message_id, index)
+        held = self._confirm(message, sender, game, entry, result, message_id, index)
         if result.superseded:
             mine = f"older than the orders on file of {name} p{result.player}"
             return unsaid(ignored(mine, name), held)
@@ -349,14 +351,21 @@ class Answers:
     def _confirm(
         self,
         message: Incoming,
+        sender: str | None,
         game: Game,
         entry: PlayerEntry,
         submission: Submission,
         message_id: str,
         index: int = 0,
     ) -> str | None:
-        """The confirmation of filed orders: None when it is queued, else the limit that
-        held it back."""
+        """The confirmation of filed orders, to the seat's registered address: None when it
+        is queued, else the limit that held it back. Orders from ``sender``, another address
+        than the seat's, are said to be (never which address): a player whose code was read
+        in a report he forwarded or quoted to a list learns that his orders were replaced."""
+        elsewhere = sender is not None and (
+            compose.address_key(sender) != compose.address_key(entry.email)
+        )
+        source = "unproven" if self.silenced else "elsewhere" if elsewhere else None
         state = game.state_view(submission.turn - 1)
         schedule = game.config.schedule
         deadline = None  # a game without a schedule shows none: its turn file is not asked
@@ -384,6 +393,7 @@ class Answers:
             else game.ruleset.forecast(state, submission.orders, submission.player),
             masked_code=compose.mask_code(entry.code),
             forecast_template=self._forecast_template(game.ruleset.name),
+            source=source,
         )
         subject = f"[{game.config.game}] orders for turn {submission.turn} received"
         ident = _ident("conf", message, index)
@@ -393,9 +403,10 @@ class Answers:
             if game.config.map_pictures
             else None
         )
-        # a confirmation says when its mail was received: never the same answer twice
+        # a confirmation says when its mail was received: never the same answer twice; it
+        # goes to the seat's own address, whose orders changed, whatever the mail's From
         return self._answer_player(
-            ident, game, entry, subject, body, message_id, picture, echo=False
+            ident, game, entry, subject, body, message_id, picture, echo=False, seat=True
         )
 
     def _answer_player(
@@ -408,11 +419,14 @@ class Answers:
         message_id: str,
         picture: JsonObject | None = None,
         echo: bool = True,
+        seat: bool = False,
     ) -> str | None:
         """An answer to a player's orders, to the registered address, in the thread, with
         the ``picture`` the send is to draw for it (``wtg.mail.pictures``): None when it is
         queued, else the limit that held it back. ``echo``: whether it may be the same
-        answer as another to the same words (``wtg.mail.echo``)."""
+        answer as another to the same words (``wtg.mail.echo``). ``seat``: it tells the
+        seat of orders its code filed, and goes out even for a mail whose From failed DMARC
+        (``silent``): no backscatter, the address is the game's own."""
         limit = self.gm.limits.confirmations_per_hour
         name = game.config.game
         return self._queue(
@@ -425,6 +439,7 @@ class Answers:
             game=name,
             picture=picture,
             echo=echo,
+            seat=seat,
         )
 
     def _forecast_template(self, ruleset: str) -> Template:
@@ -646,14 +661,17 @@ class Answers:
         asks: str | None = None,
         window: float = WINDOW,
         echo: bool = True,
+        seat: bool = False,
     ) -> str | None:
         """Queue an answer unless this address had too many in the last ``window`` seconds
         (an hour by default) (or, for a stranger, the host mailed too many strangers, or his
         domain, or his address too many codes, or the code ``asks`` went to him within the
         hour), or (``echo``) it is the answer the same words got that day (``wtg.mail.echo``:
-        an auto-responder quoting the host's answers): None when queued (now or before),
-        else the name of the limit that held it back (or ``ASKED_AGAIN``)."""
-        if self.silenced:  # the mail's outcome says why nothing went out
+        an auto-responder quoting the host's answers), or it is about a mail whose From
+        failed DMARC and is not (``seat``) the seat's news of orders its code filed: None
+        when queued (now or before), else the name of the limit that held it back (or
+        ``ASKED_AGAIN``)."""
+        if self.silenced and not seat:  # the mail's outcome says why nothing went out
             return None
         address = tally or compose.address_key(to)
         stamp = self.now.timestamp()

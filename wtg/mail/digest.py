@@ -28,7 +28,7 @@ from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.digestmark import DIGEST_FILE, last_digest
 from wtg.mail.failedmail import Listed, set_aside_since
-from wtg.mail.floodcopies import FLOOD_FIRST, FLOOD_NEWEST
+from wtg.mail.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.journal import (
     QUARANTINE_AN_ADDRESS,
     UNANSWERED_AN_ADDRESS,
@@ -153,6 +153,8 @@ class Digest(Record):
             digest=self,
             flood_first=FLOOD_FIRST,
             flood_newest=FLOOD_NEWEST,
+            flood_day_first=FLOOD_DAY_FIRST,
+            flood_day_newest=FLOOD_DAY_NEWEST,
             unanswered_an_address=UNANSWERED_AN_ADDRESS,
             quarantine_an_address=QUARANTINE_AN_ADDRESS,
         )

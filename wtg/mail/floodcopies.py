@@ -9,8 +9,11 @@ their record as handled. A mail may go only when nothing in it was a player's: i
 has no seat on this host, and it filed nothing, set nothing aside, quarantined nothing, and
 named no game of this host but with a wrong code (a mail held, naming a game this host does
 not know, goes once the list of mails held no longer names it). A player's mail, from his address or
-with his right code, is never let go, nor is a single mail of anyone's: only an address's
-mails beyond the first ``FLOOD_FIRST + FLOOD_NEWEST`` of a day.
+with his right code, is never let go. Of all the mails of a day that may go, every
+address's together, the first ``FLOOD_DAY_FIRST`` and the newest ``FLOOD_DAY_NEWEST`` keep
+theirs too, and the others go: a flood written under a new address each mail (a From is
+text) kept every copy, up to ``mail.max_bytes`` each, until the disk was full. A mail
+that may go is let go only beyond one of the two bounds.
 
 The steps, each safe against a kill before the next (``trim``): the mails let go are
 counted and marked in one commit; their files are deleted; their rows dropped in another
@@ -36,6 +39,15 @@ FLOOD_FIRST = 20
 """Of an address's mails of a day that may go, the first ones whose copies are kept."""
 FLOOD_NEWEST = 20
 """Of an address's mails of a day that may go, the newest ones whose copies are kept."""
+FLOOD_DAY_FIRST = 100
+"""Of all the mails of a day that may go, every address's together, the first ones whose
+copies are kept: a stranger who writes each mail under another address (any local part
+of his own domain, any domain: a From is text) escapes the bound of one address."""
+FLOOD_DAY_NEWEST = 100
+"""Of all the mails of a day that may go, the newest ones whose copies are kept."""
+NO_SENDER = "(no usable From)"
+"""The sender a flood's bound counts the mails under that have none the poll could answer
+(a From of no address, of one no mail can be written to, or of two): one sender's."""
 FLOOD_ROWS_DAYS = 2
 """Days after its own that a kept copy's row stays (a mail of that day polled late is
 still placed among them): then nothing of that day is let go any more."""
@@ -67,10 +79,11 @@ def day_of(received: datetime) -> str:
 
 
 def trim(journal: Journal, maildir: Path | None, now: datetime, counts_before: float) -> int:
-    """Let go of the copies of the mails beyond each address's day's bound, and drop the
+    """Let go of the copies of the mails beyond each address's day's bound and beyond the
+    day's bound of all addresses together, and drop the
     rows nobody needs (``counts_before``: the counts let go before it). ``maildir``: the
     inbox whose folders hold a copy (None on IMAP). How many were let go."""
-    beyond = journal.flood_beyond(FLOOD_FIRST, FLOOD_NEWEST)
+    beyond = journal.flood_beyond(FLOOD_FIRST, FLOOD_NEWEST, FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST)
     if beyond:
         journal.drop_flood(beyond, now.timestamp())
         journal.commit()

@@ -56,9 +56,15 @@ def sender_address(msg: Message | Headers) -> str | None:
     it); None without a usable From. The GM's server checks the From's domain (DMARC:
     ``wtg.mail.senderauth``), no one checks a Reply-To: one to another domain, or to another
     mailbox of a provider's domain that anyone may have an account of (gmail.com), would
-    have the host answer a third party."""
+    have the host answer a third party. A From that names two addresses (in one header or
+    in two) is none: the server checks one of them, and the poll would answer another
+    (``From: <mallory@evil.example.>, victim@example.org``, DMARC judged for evil.example,
+    whose first address no mail can be written to)."""
     headers = _grouped(msg)
-    sender = next(filter(None, map(_first_address, _values(headers, "From"))), None)
+    found = [address for value in _values(headers, "From") for _, address in _addresses(value)]
+    if len({address.lower() for address in found if "@" in address}) > 1:
+        return None
+    sender = next((address.lower() for address in found if _usable(address)), None)
     if sender is None:
         return None
     for value in _values(headers, "Reply-To"):

@@ -559,11 +559,35 @@ class Journal:
             (key, sender, day, arrived, archive),
         )
 
-    def flood_beyond(self, first: int, newest: int) -> list[tuple[str, str, str]]:
+    def flood_beyond(
+        self, first: int, newest: int, day_first: int, day_newest: int
+    ) -> list[tuple[str, str, str]]:
         """The key, sender and day of each mail of an address's day beyond its ``first``
-        and its ``newest`` kept (by arrival): the copies its bound lets go. A mail held
-        whose record the list of mails held still keeps is not among them (the list
-        names its copy): it goes once its record does."""
+        and its ``newest`` kept (by arrival), and of each mail of a day, all addresses
+        together, beyond its ``day_first`` and ``day_newest``: the copies the bounds let
+        go. A mail held whose record the list of mails held still keeps is not among them
+        (the list names its copy): it goes once its record does."""
+        beyond = self._beyond_of_addresses(first, newest)
+        chosen = {key for key, _sender, _day in beyond}
+        days = self.db.execute(
+            "SELECT day FROM flood_mails WHERE dropped = 0 GROUP BY day HAVING count(*) > ?",
+            (day_first + day_newest,),
+        ).fetchall()
+        for (day,) in days:
+            rows = self.db.execute(
+                "SELECT key, sender, EXISTS (SELECT 1 FROM held AS h WHERE h.key = f.key) "
+                "FROM flood_mails AS f WHERE day = ? AND dropped = 0 ORDER BY arrived, key",
+                (day,),
+            ).fetchall()
+            beyond += [
+                (str(key), str(sender), str(day))
+                for key, sender, listed in rows[day_first : len(rows) - day_newest]
+                if not listed and key not in chosen
+            ]
+        return beyond
+
+    def _beyond_of_addresses(self, first: int, newest: int) -> list[tuple[str, str, str]]:
+        """The mails of an address's day beyond its ``first`` and ``newest`` (``flood_beyond``)."""
         groups = self.db.execute(
             "SELECT sender, day FROM flood_mails WHERE dropped = 0 GROUP BY sender, day "
             "HAVING count(*) > ?",

@@ -41,7 +41,7 @@ from wtg.mail.commands import Commands, command_text
 from wtg.mail.digestmark import last_digest
 from wtg.mail.echo import Asked
 from wtg.mail.extract import extract_from_message, parse_mail
-from wtg.mail.floodcopies import FLOOD_COUNTS_KEPT, day_of, may_go, trim
+from wtg.mail.floodcopies import FLOOD_COUNTS_KEPT, NO_SENDER, day_of, may_go, trim
 from wtg.mail.guards import Headers, auto_reply_reason, raw_headers, sender_address
 from wtg.mail.helpers import (
     KeptJournal,
@@ -398,9 +398,10 @@ class Poller:
         if outcome.kind is not Kind.LATER:
             arrived = comparable(message.order_key)
             self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived)
-            if sender and may_go(outcome) and not self._a_player(sender):
-                day = day_of(message.received)
-                self.journal.flooded(message.key, sender, day, arrived, str(archived))
+            if may_go(outcome) and not (sender and self._a_player(sender)):
+                day = day_of(message.received)  # a mail without a sender is no one's
+                who = sender or NO_SENDER
+                self.journal.flooded(message.key, who, day, arrived, str(archived))
         return outcome
 
     def _a_player(self, sender: str) -> bool:

@@ -1,0 +1,100 @@
+"""Orders filed with a player's right code from a mail he may not have sent: from another
+address (his code read in a report he forwarded, or quoted to a list), or under a From of
+his own that failed DMARC at the GM's server (anyone may write it). The confirmation goes
+to the seat's registered address, never to the mail's sender, and says where the mail came
+from and what to do if he did not send it: his orders on file were replaced."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.mail.loop import World
+from tests.mail.maps import text_of
+from tests.mail.test_forged_senders import GMAIL_FAIL, add, lines
+
+ELSEWHERE = (
+    "This mail came from an address other than the one game g1 has for you (it is not shown "
+    "to you: the GM has the mail)."
+)
+UNPROVEN = (
+    "This mail's From did not pass its domain's check (DMARC) at the host's mail server: "
+    "anyone may have written it."
+)
+IF_NOT_YOU = (
+    "If you did not send it, someone knows your secret code: ask the GM for a new one, and "
+    "send your orders again."
+)
+
+
+def _said(raw: bytes) -> str:
+    """A mail's text with its lines joined: what it says, however it was wrapped."""
+    return " ".join(text_of(raw).split())
+
+
+def test_orders_from_another_address_are_confirmed_saying_so(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    world.mail(world.aof(1, X1="100"), sender="mallory@elsewhere.example")
+    world.mail(world.aof(2, X1="100"), sender="p2@players.example")
+    assert [event.text() for event in world.poll().events] == [
+        "stored: g1 turn 1 player 1",
+        "stored: g1 turn 1 player 2",
+    ]
+    by_to = {
+        raw.split(b"\nTo: ")[1].split(b"\n")[0].strip(): raw for raw in world.outbox().values()
+    }
+    first, second = by_to[b"p1@players.example"], by_to[b"p2@players.example"]
+    assert ELSEWHERE in _said(first) and IF_NOT_YOU in _said(first)
+    assert "mallory" not in _said(first) and "elsewhere.example" not in _said(first)
+    assert ELSEWHERE not in _said(second) and IF_NOT_YOU not in _said(second)
+
+
+def test_orders_under_a_from_failing_dmarc_are_confirmed_to_the_seat(tmp_path: Path) -> None:
+    """The From is not answered (it may be forged: backscatter); the seat's own address is
+    told of the orders its code filed, as for any mail, with the check its From failed."""
+    world = World(tmp_path)
+    add(world, world.aof(1, X1="100"), [GMAIL_FAIL])
+    assert lines(world) == [
+        "stored: g1 turn 1 player 1; not answered: authres: dmarc=fail for players.example"
+    ]
+    ((name, raw),) = world.outbox().items()
+    assert name.startswith("conf-") and b"To: p1@players.example" in raw
+    assert UNPROVEN in _said(raw) and IF_NOT_YOU in _said(raw)
+    assert "line 56: ok X1: 100" in _said(raw)
+
+
+def test_press_under_a_players_code_from_another_address_is_said_to_him(tmp_path: Path) -> None:
+    """Press goes out to every player under the name of the code's seat: its writer is told
+    at his own address, and told when the mail came from another (a PRESS to the whole game,
+    and one to a player alone)."""
+    world = World(tmp_path)
+    world.mail("PRESS g1\nCODE CODE0001\nThe north is ours.", sender="mallory@elsewhere.example")
+    world.mail("PRESS g1 TO 3\nCODE CODE0001\nMeet me.", sender="mallory@elsewhere.example")
+    world.mail("PRESS g1\nCODE CODE0002\nAnd the south is mine.", sender="p2@players.example")
+    world.poll()
+    to_writers = [raw for raw in world.outbox().values() if b"p3@" not in raw]
+    first, second, third = sorted(to_writers, key=lambda raw: b"Q3.vm" in raw)  # Q3: p2's
+    for raw in (first, second):
+        assert b"\r\nTo: p1@players.example\r\n" in raw
+        assert ELSEWHERE in _said(raw) and "someone knows your secret code" in _said(raw)
+        assert "mallory" not in _said(raw) and "elsewhere.example" not in _said(raw)
+    assert "Your press for game g1 goes out" in _said(first) + _said(second)
+    assert "went to player 3 alone" in _said(first) + _said(second)
+    assert b"\r\nTo: p2@players.example\r\n" in third and ELSEWHERE not in _said(third)
+
+
+def test_an_absence_under_a_players_code_from_another_address_is_said_to_him(
+    tmp_path: Path,
+) -> None:
+    """An ABSENCE spends the player's turns away (6 a game in WoK): one planned with his
+    code from another address is said to be."""
+    world = World(tmp_path)
+    world.mail("ABSENCE g1 1 2\nCODE CODE0001", sender="mallory@elsewhere.example")
+    world.mail("ABSENCE g1 1 2\nCODE CODE0002", sender="p2@players.example")
+    world.poll()
+    by_to = {
+        raw.split(b"\r\nTo: ")[1].split(b"\r\n")[0]: _said(raw) for raw in world.outbox().values()
+    }
+    assert "Noted: you are away in game g1 for turns 1, 2." in by_to[b"p1@players.example"]
+    assert ELSEWHERE in by_to[b"p1@players.example"]
+    assert "Noted: you are away in game g1 for turns 1, 2." in by_to[b"p2@players.example"]
+    assert ELSEWHERE not in by_to[b"p2@players.example"]
