@@ -10,7 +10,9 @@ typed outside any form, above or below the quoted report, make a copy without a 
 or a forward, they may be anyone's and are not read). Any other line outside the forms is
 not the player's to read as orders: quoted text is the report, and unquoted order-like
 lines among the quoted ones (a long quoted line's tail, which a client re-wrapped without
-its prefix) make a *stray* copy, never read.
+its prefix) make a *stray* copy, never read. The player's signature (the lines under a
+``-- `` line of his, down to the quote or a form) is his name and numbers, never orders: a
+business's ``T 020 7946 0958`` is no transformation.
 """
 
 from __future__ import annotations
@@ -64,23 +66,49 @@ def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
     index = 0
     begins = marker_pattern(form.begin).fullmatch  # the marker's pattern found once
     never = _no_marker_starts(form.begin, form.end)
+    signed = _signature(lines, lambda text: text[:1] not in never and bool(begins(text)))
     while index < len(lines):
         line = lines[index]
         if line.text[:1] not in never and begins(line.text):
-            copy, index = _marked(form, lines, index)
+            copy, index = _marked(form, lines, index, signed)
             copies.append(copy)
         else:
-            outside.append(line)
+            if line.number not in signed:
+                outside.append(line)
             index += 1
     copies += _unmarked(form, outside, lines)
     return sorted(copies, key=lambda c: c.start)[:MAX_COPIES]
 
 
-def _marked(form: FormSpec, lines: Sequence[MailLine], begin: int) -> tuple[FormCopy, int]:
+SIGNATURE = "--"
+"""The line above a signature (``-- ``, RFC 3676), as a line's text is: its spaces dropped."""
+
+
+def _signature(lines: Sequence[MailLine], begins: Callable[[str], bool]) -> frozenset[int]:
+    """The numbers of the lines of the player's signature: each unquoted line under a
+    ``-- `` line of no quote depth, down to the next quoted line or begin marker (a client
+    puts the signature above the quote, or under the whole reply)."""
+    signed: set[int] = set()
+    within = False
+    for line in lines:
+        if line.depth or begins(line.text):
+            within = False
+        elif within:
+            signed.add(line.number)
+        elif line.text == SIGNATURE:
+            within = True
+    return frozenset(signed)
+
+
+def _marked(
+    form: FormSpec, lines: Sequence[MailLine], begin: int, signed: frozenset[int] = frozenset()
+) -> tuple[FormCopy, int]:
     """The copy from the begin marker at ``lines[begin]`` to the next end or begin marker
     (at any depth: a client may re-wrap or re-quote a line). Its lines are those quoted
     as deep as the marker or less: a player who fills in the quoted form may drop the
-    ``> `` of the lines he edits, and text quoted deeper is what he quoted, not his."""
+    ``> `` of the lines he edits, and text quoted deeper is what he quoted, not his. The
+    lines of a signature (``signed``: a form pasted without its end marker runs on into
+    it) are not the form's."""
     depth = lines[begin].depth
     body: list[MailLine] = []
     index = begin + 1
@@ -94,7 +122,7 @@ def _marked(form: FormSpec, lines: Sequence[MailLine], begin: int) -> tuple[Form
                 index += 1
             break
         index += 1
-        if line.depth <= depth:
+        if line.depth <= depth and line.number not in signed:
             body.append(line)
     header = _first_header(body)
     return FormCopy(depth, True, lines[begin].number, header, tuple(body)), index
