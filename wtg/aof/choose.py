@@ -17,8 +17,9 @@ report (``wtg.aof.copies``, bare lines) take the header of the one form that tex
 reply to a Duel report, quoting three colours' forms, is ambiguous and refused). Order
 lines the player typed outside the form he filled in are not read, and each is answered
 with its line number; order-like lines that may be anyone's (unquoted among the quoted
-lines, or in a text that quotes no form: a reply above the unquoted original, a forward)
-are never read, and the answer says so in a note.
+lines, or in a text that quotes no form: an HTML reply without a blockquote, a report
+attached; an original a client left unquoted under its separator counts as quoted,
+``wtg.aof.copies``) are never read, and the answer says so in a note.
 """
 
 from __future__ import annotations
@@ -159,8 +160,8 @@ def choose(
 
 
 def _orphan(item: Found, found: Sequence[Found]) -> bool:
-    """Bare lines in a text that quotes no form, in a mail that holds one: typed above the
-    unquoted original (or among a forwarded report's lines), they may be anyone's."""
+    """Bare lines in a text that quotes no form, in a mail that holds one: typed above an
+    original no line says the start of (or among a report's lines), they may be anyone's."""
     if not _bare(item) or item.borrowed or not item.filled or _quoted_forms(item, found):
         return False
     return any(other.copy.header is not None for other in found)

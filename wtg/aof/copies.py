@@ -6,8 +6,10 @@ copy runs from a begin marker to the next end (or begin) marker. Outside them, a
 header line starts a copy of its own (a form pasted without its markers). Order lines
 typed outside any form, above or below the quoted report, make a copy without a header
 (the player's bare lines), which may borrow the header of the one form the text quotes
-(``wtg.aof.choose``; in a text that quotes no form, a reply above the unquoted original
-or a forward, they may be anyone's and are not read). Any other line outside the forms is
+(``wtg.aof.choose``; in a text that quotes no form they may be anyone's and are not read).
+A report its client left unquoted under the reply (Outlook, a phone, a forward) is taken
+as quoted from the line that says where it begins (``wtg.aof.original``), when a form
+stands in it. Any other line outside the forms is
 not the player's to read as orders: quoted text is the report, and unquoted order-like
 lines among the quoted ones (a long quoted line's tail, which a client re-wrapped without
 its prefix) make a *stray* copy, never read. The player's signature (the lines under a
@@ -24,6 +26,7 @@ from functools import cache
 from typing import NamedTuple
 
 from wtg.aof.mailtext import Header, MailLine, is_header_line, marker_pattern, read_header
+from wtg.aof.original import ATTRIBUTION, ORIGINAL, header_block
 from wtg.core.form import FormSpec
 from wtg.core.settings import SettingSpec, setting_named
 
@@ -66,7 +69,12 @@ def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
     index = 0
     begins = marker_pattern(form.begin).fullmatch  # the marker's pattern found once
     never = _no_marker_starts(form.begin, form.end)
-    signed = _signature(lines, lambda text: text[:1] not in never and bool(begins(text)))
+
+    def is_begin(text: str) -> bool:
+        return text[:1] not in never and bool(begins(text))
+
+    lines = _original_quoted(lines, is_begin)
+    signed = _signature(lines, is_begin)
     while index < len(lines):
         line = lines[index]
         if line.text[:1] not in never and begins(line.text):
@@ -78,6 +86,43 @@ def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
             index += 1
     copies += _unmarked(form, outside, lines)
     return sorted(copies, key=lambda c: c.start)[:MAX_COPIES]
+
+
+def _original_quoted(
+    lines: Sequence[MailLine], begins: Callable[[str], bool]
+) -> Sequence[MailLine]:
+    """``lines``, the mail a reply answers taken as quoted (one level deeper) when the client
+    left it unquoted under the reply with a form in it: from the line that says where it
+    begins (``wtg.aof.original``: Outlook's ``From: ... Sent: ...``, ``-----Original
+    Message-----``, a forward's line, an attribution over unquoted text) above an unquoted
+    begin marker. The player's lines above that line are his, as above a quoted report;
+    the original's are not."""
+    last = next((i for i in range(len(lines) - 1, -1, -1) if _unquoted_begin(lines[i], begins)), 0)
+    texts = [line.text for line in lines[:last]]
+    typed = False
+    for index in range(last):
+        line = lines[index]
+        if line.depth:
+            continue
+        if (
+            ORIGINAL.fullmatch(line.text)
+            or header_block(texts, index)
+            or (typed and ATTRIBUTION.fullmatch(line.text) and _unquoted_next(lines, index))
+        ):
+            deeper = (line._replace(depth=line.depth + 1) for line in lines[index:])
+            return (*lines[:index], *deeper)
+        typed = typed or bool(line.text)
+    return lines
+
+
+def _unquoted_begin(line: MailLine, begins: Callable[[str], bool]) -> bool:
+    return not line.depth and begins(line.text)
+
+
+def _unquoted_next(lines: Sequence[MailLine], index: int) -> bool:
+    """Whether the next line of text after ``lines[index]`` is unquoted."""
+    following = next((line for line in lines[index + 1 :] if line.text), None)
+    return following is not None and not following.depth
 
 
 SIGNATURE = "--"
