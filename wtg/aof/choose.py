@@ -154,9 +154,30 @@ def choose(
         # often) is only said not to have been read
         lines = [item for item in own if item.copy.header is None and item.part == best.part]
         outside = [verdict for item in lines for verdict in _outside(item, best)]
-        said = dict.fromkeys(_unread(item, best, carries_code) for item in own if item not in lines)
+        unread = [item for item in own if item not in lines and not _again(item, best)]
+        said = dict.fromkeys(_unread(item, best, carries_code) for item in unread)
         choices.append(Choice(side, best, tuple(outside), (*said, *strays)))
     return sorted(choices, key=lambda c: (c.found.part, c.found.copy.start))
+
+
+def _again(item: Found, best: Found) -> bool:
+    """Whether a copy in another text of the mail is the chosen one again: the same header,
+    orders, settings and lines not read, as the HTML part of a mail sent as plain text and
+    HTML holds them (Gmail, Thunderbird, Apple Mail, Outlook). Nothing of it is said: the
+    player filled in one form."""
+    return (
+        item.part != best.part
+        and item.header == best.header
+        and _read_as(item.outcome) == _read_as(best.outcome)
+    )
+
+
+def _read_as(outcome: ParseOutcome) -> tuple[list[tuple[str, object]], ...]:
+    """What a copy's lines read as, wherever they stand in its text."""
+    entries = [(entry.section, entry.values) for entry in outcome.entries]
+    settings = [(entry.section, entry.values) for entry in outcome.settings]
+    bad = [(verdict.entry.text.strip(), verdict.reason) for verdict in outcome.bad]
+    return entries, settings, bad
 
 
 def _orphan(item: Found, found: Sequence[Found]) -> bool:
