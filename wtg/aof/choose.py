@@ -148,7 +148,11 @@ def choose(
         best = min([i for i in items if carries_code(i)] or items, key=Found.rank)
         if side is None and not best.filled:
             continue
-        own = [i for i in items if i is not best and i.filled and i.copy.depth == 0]
+        # a filled copy in the quote is the player's too when he typed lines above it: he
+        # filled in the quoted form and wrote a line more; the lines typed are read
+        own = [
+            i for i in items if i is not best and i.filled and (i.copy.depth == 0 or _bare(best))
+        ]
         # the player's bare lines beside the form he filled in, in its text, are his lines
         # not read; another text of the mail (its HTML part: the same lines again, most
         # often) is only said not to have been read
