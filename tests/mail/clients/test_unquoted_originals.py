@@ -174,3 +174,24 @@ def test_order_lines_above_an_unquoted_duel_report_name_no_colour(tmp_path: Path
     table.deliver(outlook_plain(report, text, "A1: 21 20 005\nR1: 1\n\nDora"))
     table.poll()
     assert [table.orders(player) for player in (1, 3, 5)] == [None, None, None]
+
+
+def test_a_duel_colours_form_filled_in_the_unquoted_original_files_that_colour_alone(
+    tmp_path: Path,
+) -> None:
+    """Dora fills in her colour 3's form where Outlook left the report unquoted: colour 3's
+    orders are filed; her colours 1 and 5, whose forms she left blank in the original, get
+    no order file: the original's forms are the mail answered."""
+    table = Table(tmp_path, DUEL)
+    report, text = report_of(table)
+    forms = text.split("=== BEGIN AOF ===")
+    colour = next(i for i, form in enumerate(forms) if "PLAYER: 3 " in form.split("\n")[2])
+    forms[colour] = forms[colour].replace("A1: __   __ ___", "A1: 25   26 010", 1)
+    forms[colour] = forms[colour].replace("R1: _", "R1: 1", 1)
+    table.deliver(outlook_plain(report, "=== BEGIN AOF ===".join(forms), "Colour 3 below."))
+    table.poll()
+    assert [table.orders(player) for player in (1, 3, 5)] == [
+        None,
+        {"player": 3, "turn": 1, "attack": [{"from": 25, "to": 26, "armies": 10}], "ready": True},
+        None,
+    ]
