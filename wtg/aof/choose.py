@@ -176,12 +176,12 @@ def _again(item: Found, best: Found) -> bool:
     )
 
 
-def _read_as(outcome: ParseOutcome) -> tuple[list[tuple[str, object]], ...]:
+def _read_as(outcome: ParseOutcome) -> list[list[tuple[str, object]]]:
     """What a copy's lines read as, wherever they stand in its text."""
-    entries = [(entry.section, entry.values) for entry in outcome.entries]
-    settings = [(entry.section, entry.values) for entry in outcome.settings]
-    bad = [(verdict.entry.text.strip(), verdict.reason) for verdict in outcome.bad]
-    return entries, settings, bad
+    entries: list[tuple[str, object]] = [(e.section, e.values) for e in outcome.entries]
+    settings: list[tuple[str, object]] = [(e.section, e.values) for e in outcome.settings]
+    bad: list[tuple[str, object]] = [(v.entry.text.strip(), v.reason) for v in outcome.bad]
+    return [entries, settings, bad]
 
 
 def _orphan(item: Found, found: Sequence[Found]) -> bool:
