@@ -260,13 +260,22 @@ def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | No
 
 
 def is_loose_order(form: FormSpec, text: str) -> bool:
-    """A line outside any form that the player meant as an order of this form."""
+    """A line outside any form that the player meant as an order of this form. Its number
+    has two digits at most, or as many as the form's lines have (``A12``, a line too many,
+    is answered): ``T 020 7946 0958`` and ``M 07700 900123`` are a signature's telephone
+    lines, as Apple Mail and Outlook add them without a ``-- `` above."""
     match = ORDER_LINE.fullmatch(text)
-    if match is None:
+    if match is None or len(match[2]) > _number_digits(form):
         return False
     if form.by_label(match[1]) is None:
         return bool(_UNKNOWN_TAIL.match(match[3]))
     return bool(match[3] == "" or _LOOSE_TAIL.match(match[3]))
+
+
+def _number_digits(form: FormSpec) -> int:
+    """The digits a line number typed outside the form may have: two, or those of the
+    form's highest line number."""
+    return max(2, len(str(max((section.lines for section in form.sections), default=1))))
 
 
 def reads_as_order(text: str) -> bool:
