@@ -17,8 +17,9 @@ report (``wtg.aof.copies``, bare lines) take the header of the one form that tex
 reply to a Duel report, quoting three colours' forms, is ambiguous and refused). Order
 lines the player typed outside the form he filled in are not read, and each is answered
 with its line number; order-like lines that may be anyone's (unquoted among the quoted
-lines, or in a text that quotes no form: a reply above the unquoted original, a forward)
-are never read, and the answer says so in a note.
+lines, or in a text that quotes no form: an HTML reply without a blockquote, a report
+attached; an original a client left unquoted under its separator counts as quoted,
+``wtg.aof.copies``) are never read, and the answer says so in a note.
 """
 
 from __future__ import annotations
@@ -147,20 +148,45 @@ def choose(
         best = min([i for i in items if carries_code(i)] or items, key=Found.rank)
         if side is None and not best.filled:
             continue
-        own = [i for i in items if i is not best and i.filled and i.copy.depth == 0]
+        # a filled copy in the quote is the player's too when he typed lines above it: he
+        # filled in the quoted form and wrote a line more; the lines typed are read
+        own = [
+            i for i in items if i is not best and i.filled and (i.copy.depth == 0 or _bare(best))
+        ]
         # the player's bare lines beside the form he filled in, in its text, are his lines
         # not read; another text of the mail (its HTML part: the same lines again, most
         # often) is only said not to have been read
         lines = [item for item in own if item.copy.header is None and item.part == best.part]
         outside = [verdict for item in lines for verdict in _outside(item, best)]
-        said = dict.fromkeys(_unread(item, best, carries_code) for item in own if item not in lines)
+        unread = [item for item in own if item not in lines and not _again(item, best)]
+        said = dict.fromkeys(_unread(item, best, carries_code) for item in unread)
         choices.append(Choice(side, best, tuple(outside), (*said, *strays)))
     return sorted(choices, key=lambda c: (c.found.part, c.found.copy.start))
 
 
+def _again(item: Found, best: Found) -> bool:
+    """Whether a copy in another text of the mail is the chosen one again: the same header,
+    orders, settings and lines not read, as the HTML part of a mail sent as plain text and
+    HTML holds them (Gmail, Thunderbird, Apple Mail, Outlook). Nothing of it is said: the
+    player filled in one form."""
+    return (
+        item.part != best.part
+        and item.header == best.header
+        and _read_as(item.outcome) == _read_as(best.outcome)
+    )
+
+
+def _read_as(outcome: ParseOutcome) -> list[list[tuple[str, object]]]:
+    """What a copy's lines read as, wherever they stand in its text."""
+    entries: list[tuple[str, object]] = [(e.section, e.values) for e in outcome.entries]
+    settings: list[tuple[str, object]] = [(e.section, e.values) for e in outcome.settings]
+    bad: list[tuple[str, object]] = [(v.entry.text.strip(), v.reason) for v in outcome.bad]
+    return [entries, settings, bad]
+
+
 def _orphan(item: Found, found: Sequence[Found]) -> bool:
-    """Bare lines in a text that quotes no form, in a mail that holds one: typed above the
-    unquoted original (or among a forwarded report's lines), they may be anyone's."""
+    """Bare lines in a text that quotes no form, in a mail that holds one: typed above an
+    original no line says the start of (or among a report's lines), they may be anyone's."""
     if not _bare(item) or item.borrowed or not item.filled or _quoted_forms(item, found):
         return False
     return any(other.copy.header is not None for other in found)

@@ -6,11 +6,15 @@ copy runs from a begin marker to the next end (or begin) marker. Outside them, a
 header line starts a copy of its own (a form pasted without its markers). Order lines
 typed outside any form, above or below the quoted report, make a copy without a header
 (the player's bare lines), which may borrow the header of the one form the text quotes
-(``wtg.aof.choose``; in a text that quotes no form, a reply above the unquoted original
-or a forward, they may be anyone's and are not read). Any other line outside the forms is
+(``wtg.aof.choose``; in a text that quotes no form they may be anyone's and are not read).
+A report its client left unquoted under the reply (Outlook, a phone, a forward) is taken
+as quoted from the line that says where it begins (``wtg.aof.original``), when a form
+stands in it. Any other line outside the forms is
 not the player's to read as orders: quoted text is the report, and unquoted order-like
 lines among the quoted ones (a long quoted line's tail, which a client re-wrapped without
-its prefix) make a *stray* copy, never read.
+its prefix) make a *stray* copy, never read. The player's signature (the lines under a
+``-- `` line of his, down to the quote or a form) is his name and numbers, never orders: a
+business's ``T 020 7946 0958`` is no transformation.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from functools import cache
 from typing import NamedTuple
 
 from wtg.aof.mailtext import Header, MailLine, is_header_line, marker_pattern, read_header
+from wtg.aof.original import ATTRIBUTION, ORIGINAL, header_block
 from wtg.core.form import FormSpec
 from wtg.core.settings import SettingSpec, setting_named
 
@@ -64,23 +69,91 @@ def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
     index = 0
     begins = marker_pattern(form.begin).fullmatch  # the marker's pattern found once
     never = _no_marker_starts(form.begin, form.end)
+
+    def is_begin(text: str) -> bool:
+        return text[:1] not in never and bool(begins(text))
+
+    lines = _original_quoted(lines, is_begin)
+    signed = _signature(lines, is_begin)
     while index < len(lines):
         line = lines[index]
         if line.text[:1] not in never and begins(line.text):
-            copy, index = _marked(form, lines, index)
+            copy, index = _marked(form, lines, index, signed)
             copies.append(copy)
         else:
-            outside.append(line)
+            if line.number not in signed:
+                outside.append(line)
             index += 1
     copies += _unmarked(form, outside, lines)
     return sorted(copies, key=lambda c: c.start)[:MAX_COPIES]
 
 
-def _marked(form: FormSpec, lines: Sequence[MailLine], begin: int) -> tuple[FormCopy, int]:
+def _original_quoted(
+    lines: Sequence[MailLine], begins: Callable[[str], bool]
+) -> Sequence[MailLine]:
+    """``lines``, the mail a reply answers taken as quoted (one level deeper) when the client
+    left it unquoted under the reply with a form in it: from the line that says where it
+    begins (``wtg.aof.original``: Outlook's ``From: ... Sent: ...``, ``-----Original
+    Message-----``, a forward's line, an attribution over unquoted text) above an unquoted
+    begin marker. The player's lines above that line are his, as above a quoted report;
+    the original's are not."""
+    last = next((i for i in range(len(lines) - 1, -1, -1) if _unquoted_begin(lines[i], begins)), 0)
+    texts = [line.text for line in lines[:last]]
+    typed = False
+    for index in range(last):
+        line = lines[index]
+        if line.depth:
+            continue
+        if (
+            ORIGINAL.fullmatch(line.text)
+            or header_block(texts, index)
+            or (typed and ATTRIBUTION.fullmatch(line.text) and _unquoted_next(lines, index))
+        ):
+            deeper = (line._replace(depth=line.depth + 1) for line in lines[index:])
+            return (*lines[:index], *deeper)
+        typed = typed or bool(line.text)
+    return lines
+
+
+def _unquoted_begin(line: MailLine, begins: Callable[[str], bool]) -> bool:
+    return not line.depth and begins(line.text)
+
+
+def _unquoted_next(lines: Sequence[MailLine], index: int) -> bool:
+    """Whether the next line of text after ``lines[index]`` is unquoted."""
+    following = next((line for line in lines[index + 1 :] if line.text), None)
+    return following is not None and not following.depth
+
+
+SIGNATURE = "--"
+"""The line above a signature (``-- ``, RFC 3676), as a line's text is: its spaces dropped."""
+
+
+def _signature(lines: Sequence[MailLine], begins: Callable[[str], bool]) -> frozenset[int]:
+    """The numbers of the lines of the player's signature: each unquoted line under a
+    ``-- `` line of no quote depth, down to the next quoted line or begin marker (a client
+    puts the signature above the quote, or under the whole reply)."""
+    signed: set[int] = set()
+    within = False
+    for line in lines:
+        if line.depth or begins(line.text):
+            within = False
+        elif within:
+            signed.add(line.number)
+        elif line.text == SIGNATURE:
+            within = True
+    return frozenset(signed)
+
+
+def _marked(
+    form: FormSpec, lines: Sequence[MailLine], begin: int, signed: frozenset[int] = frozenset()
+) -> tuple[FormCopy, int]:
     """The copy from the begin marker at ``lines[begin]`` to the next end or begin marker
     (at any depth: a client may re-wrap or re-quote a line). Its lines are those quoted
     as deep as the marker or less: a player who fills in the quoted form may drop the
-    ``> `` of the lines he edits, and text quoted deeper is what he quoted, not his."""
+    ``> `` of the lines he edits, and text quoted deeper is what he quoted, not his. The
+    lines of a signature (``signed``: a form pasted without its end marker runs on into
+    it) are not the form's."""
     depth = lines[begin].depth
     body: list[MailLine] = []
     index = begin + 1
@@ -94,7 +167,7 @@ def _marked(form: FormSpec, lines: Sequence[MailLine], begin: int) -> tuple[Form
                 index += 1
             break
         index += 1
-        if line.depth <= depth:
+        if line.depth <= depth and line.number not in signed:
             body.append(line)
     header = _first_header(body)
     return FormCopy(depth, True, lines[begin].number, header, tuple(body)), index
@@ -187,13 +260,22 @@ def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | No
 
 
 def is_loose_order(form: FormSpec, text: str) -> bool:
-    """A line outside any form that the player meant as an order of this form."""
+    """A line outside any form that the player meant as an order of this form. Its number
+    has two digits at most, or as many as the form's lines have (``A12``, a line too many,
+    is answered): ``T 020 7946 0958`` and ``M 07700 900123`` are a signature's telephone
+    lines, as Apple Mail and Outlook add them without a ``-- `` above."""
     match = ORDER_LINE.fullmatch(text)
-    if match is None:
+    if match is None or len(match[2]) > _number_digits(form):
         return False
     if form.by_label(match[1]) is None:
         return bool(_UNKNOWN_TAIL.match(match[3]))
     return bool(match[3] == "" or _LOOSE_TAIL.match(match[3]))
+
+
+def _number_digits(form: FormSpec) -> int:
+    """The digits a line number typed outside the form may have: two, or those of the
+    form's highest line number."""
+    return max(2, len(str(max((section.lines for section in form.sections), default=1))))
 
 
 def reads_as_order(text: str) -> bool:

@@ -154,14 +154,16 @@ def read_header(lines: Sequence[MailLine], start: int) -> tuple[Header, int]:
 
     A client that hard-wraps a long header line moves its tail to the next line: a key
     left without a value takes the first word of the next line when that line holds no
-    key of its own, and a next line holding keys not yet read continues the header."""
+    key of its own, and a next line holding keys not yet read continues the header. The
+    tail of a quoted line may lose its quote prefix (a client that wraps the reply after
+    quoting it): a line quoted less deeply continues the header too, never a deeper one."""
     values: dict[str, str] = {}
     used = [lines[start].number]
     dangling = _read_pairs(lines[start].text, values, None)
     index = start + 1
     while index < len(lines) and len(used) < 3:
         line = lines[index]
-        if line.depth != lines[start].depth or not line.text:
+        if line.depth > lines[start].depth or not line.text:
             break
         keys = header_keys(line.text)
         if keys & values.keys() or not (keys or dangling):

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from wtg.aof.mailtext import BEGIN_MARKER, END_MARKER
+from wtg.aof.original import ATTRIBUTION, ORIGINAL, header_block
 from wtg.core.counting import counted
 from wtg.core.record import Record
 from wtg.core.typednumber import typed_number
@@ -73,40 +74,6 @@ _ARGUMENTS: dict[str, tuple[int, int]] = {
 }
 """The fewest and most arguments of each command (JOIN's before its ``AS <name>``): a line
 in lower or mixed case is a command only with these."""
-
-# --- where the sender's own text ends and the mail he answers begins ------------------
-_ORIGINAL = re.compile(
-    r"-{2,}\s*(original message|forwarded message|ursprüngliche nachricht|message d'origine"
-    r"|mensaje original|messaggio originale|oorspronkelijk bericht)\s*-{2,}"
-    r"|-{2,}\s*[^\W\d_]+(?:[\s'’][^\W\d_]+){0,5}\s*:?\s*-{2,}"
-    r"|_{10,}"
-    r"|begin forwarded message:?"
-    r"|(anfang der )?weitergeleitete nachricht:?",
-    re.IGNORECASE,
-)
-"""A line above an unquoted original (Outlook, Outlook on the web, forwards): a few words
-between dashes in any language (``-----Oprindelig meddelelse-----``, ``-------- Message
-transféré --------``), a line of underscores, a forward's own line."""
-_HEADER_FROM = re.compile(
-    r"(from|von|de|da|van|fra|från|od|lähettäjä|от|kimden|feladó)\s*:\s*\S", re.IGNORECASE
-)
-_HEADER_NEXT = re.compile(
-    r"(sent|date|to|subject|gesendet|datum|an|betreff|envoyé|date|à|objet|enviado( el)?|para"
-    r"|asunto|inviato|data|oggetto|verzonden|aan|onderwerp|sendt|dato|til|emne|skickat|till"
-    r"|ämne|wysłano|do|temat|odesláno|komu|předmět|lähetetty|vastaanottaja|aihe|enviada"
-    r"|assunto|отправлено|дата|кому|тема|gönderildi|tarih|kime|konu|elküldve|címzett|tárgy)"
-    r"\s*:",
-    re.IGNORECASE,
-)
-"""``From: ...`` followed by ``Sent: ...`` (or ``To:``, ``Date:``): a header block that
-Outlook writes above the mail it quotes without quoting it."""
-_ATTRIBUTION = re.compile(
-    r".*\b(wrote|writes|schrieb|a écrit|escribió|escreveu|ha scritto|schreef|skrev|napisał"
-    r"|napsal|kirjoitti|írta|yazdı|пишет|написал|написала|написал\(а\))\s*:\s*",
-    re.IGNORECASE,
-)
-"""``On Sun, 22 Nov 2026, Game Master wrote:``: what a quote is introduced by."""
-
 
 REPLY_LINE = 0
 """The line of the command a plain reply to a code is read as (``wtg.lobby.replied``): no
@@ -304,9 +271,9 @@ def holds_more(text: str, answered: str = "") -> bool:
     lines = text.splitlines()[:MAX_LINES]
     for index, line in enumerate(lines):
         stripped = line.strip()
-        if _quoted(line) or _ORIGINAL.fullmatch(stripped) or _ATTRIBUTION.fullmatch(stripped):
+        if _quoted(line) or ORIGINAL.fullmatch(stripped) or ATTRIBUTION.fullmatch(stripped):
             return True
-        if _header_block(lines, index):
+        if header_block(lines, index):
             return True
     return bool(copied(lines, answered))
 
@@ -323,9 +290,9 @@ def typed_lines(lines: Sequence[str], copies: frozenset[int] = frozenset()) -> l
         stripped = line.strip()
         if _quoted(line) or index in copies:
             signature = False  # a signature ends where the quote begins
-        elif _ORIGINAL.fullmatch(stripped) or _header_block(lines, index):
+        elif ORIGINAL.fullmatch(stripped) or header_block(lines, index):
             break  # the original, unquoted, to the end of the text
-        elif _ATTRIBUTION.fullmatch(stripped):
+        elif ATTRIBUTION.fullmatch(stripped):
             following = next((ln for ln in lines[index + 1 :] if ln.strip()), None)
             above = any(lines[i].strip() for i in typed)
             if above and following is not None and not _quoted(following):
@@ -340,12 +307,3 @@ def typed_lines(lines: Sequence[str], copies: frozenset[int] = frozenset()) -> l
 
 def _quoted(line: str) -> bool:
     return line.lstrip(" ")[:1] in (">", "|")
-
-
-def _header_block(lines: Sequence[str], index: int) -> bool:
-    """``From: someone`` with ``Sent:``, ``Date:``, ``To:`` or ``Subject:`` on one of the
-    next lines: the head of a mail pasted below the reply."""
-    if not _HEADER_FROM.match(lines[index].strip()):
-        return False
-    following = [ln.strip() for ln in lines[index + 1 : index + 4]]
-    return any(_HEADER_NEXT.match(ln) for ln in following)

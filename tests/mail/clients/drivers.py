@@ -145,21 +145,25 @@ set folder="{folder}"
 set spoolfile="{folder}/inbox"
 set indent_string="{indent}"
 """
+SIGNATURE = "Alice Liddell, Liddell & Co.\nT 020 7946 0958\nM 07700 900123\n"
+"""A signature as many a business writes it: its phone lines (T for the telephone, M for the
+mobile) are a letter and digits, as an order line is."""
 
 
-def mutt(desk: Desk, program: str = "mutt", indent: str = "> ") -> None:
-    """``r`` on the report, with the original included (the default answer), then ``y``."""
+def mutt(desk: Desk, program: str = "mutt", indent: str = "> ", signed: bool = False) -> None:
+    """``r`` on the report, with the original included (the default answer), then ``y``.
+    ``signed``: mutt adds the player's signature under the draft, after its ``-- ``."""
     inbox = desk.maildir("Mail/inbox")
-    rc = desk.write(
-        "muttrc",
-        MUTTRC.format(
-            sender=FROM,
-            editor=desk.editor(),
-            sendmail=desk.sendmail,
-            folder=inbox.parent,
-            indent=indent,
-        ),
+    config = MUTTRC.format(
+        sender=FROM,
+        editor=desk.editor(),
+        sendmail=desk.sendmail,
+        folder=inbox.parent,
+        indent=indent,
     )
+    if signed:
+        config += f'set signature="{desk.write("signature", SIGNATURE)}"\n'
+    rc = desk.write("muttrc", config)
     keys = "push <reply><send-message><quit>"
     argv = [program, "-n", "-F", str(rc), "-f", str(inbox), "-e", keys]
     desk.in_terminal(argv, desk.env(), _idle)
@@ -172,6 +176,11 @@ def neomutt(desk: Desk) -> None:
 def mutt_pipe(desk: Desk) -> None:
     """mutt as some players set it up, quoting with "| " (``indent_string``)."""
     mutt(desk, indent="| ")
+
+
+def mutt_signed(desk: Desk) -> None:
+    """mutt with a signature whose lines look like orders (``SIGNATURE``)."""
+    mutt(desk, signed=True)
 
 
 def s_nail(desk: Desk) -> None:
@@ -294,6 +303,7 @@ CLIENTS = (
     Client("mutt", "mutt", "mutt", mutt, terminal=True),
     Client("neomutt", "neomutt", "neomutt", neomutt, terminal=True),
     Client("mutt-pipe", "mutt", "mutt", mutt_pipe, terminal=True),
+    Client("mutt-signed", "mutt", "mutt", mutt_signed, terminal=True),
     Client("s-nail", "s-nail", "s-nail", s_nail, terminal=False),
     Client("emacs", "emacs-nox", "emacs", emacs, terminal=False),
     Client("aerc", "aerc", "aerc", aerc, terminal=True),

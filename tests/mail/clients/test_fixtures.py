@@ -6,6 +6,9 @@ on file, and must file exactly what its player wrote, and nothing else."""
 
 from __future__ import annotations
 
+import email
+import email.policy
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -46,3 +49,28 @@ def test_the_fixture_replaces_good_orders_or_leaves_them(case: Case, tmp_path: P
     table.deliver((FIXTURES / f"{case.fixture}.eml").read_bytes())
     table.poll()
     assert {p: table.orders(p) for p in good} == {p: case.filed.get(p, good[p]) for p in good}
+
+
+def answers_to(table: Table) -> str:
+    """The answers the poll queued (none to an auto-reply), their text as the player reads
+    it, its words one space apart."""
+    texts = []
+    for queued in (table.games / ".mail" / "outbox" / "queue").glob("*.eml"):
+        answer = email.message_from_bytes(queued.read_bytes(), policy=email.policy.default)
+        assert isinstance(answer, EmailMessage)
+        body = answer.get_body(preferencelist=("plain",))
+        assert body is not None
+        texts.append(" ".join(str(body.get_content()).split()))
+    return "\n".join(texts)
+
+
+@cases
+def test_the_answer_says_no_copy_of_the_form_went_unread(case: Case, tmp_path: Path) -> None:
+    """A reply in plain text and HTML (Gmail, Thunderbird, Apple Mail, Outlook) holds the
+    form the player filled in once in each part, the same orders: the one not read is the
+    same mail again, and the answer says nothing of it. It said "Your mail holds another
+    filled-in copy of this form (in another part); it was not read" to each of them."""
+    table = Table(tmp_path, case.game)
+    table.deliver((FIXTURES / f"{case.fixture}.eml").read_bytes())
+    table.poll()
+    assert "another filled-in copy" not in answers_to(table)

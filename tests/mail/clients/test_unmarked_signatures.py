@@ -1,0 +1,53 @@
+"""A signature with no ``-- `` above it, as Apple Mail and Outlook add one under what the
+player typed: a business's telephone lines (``T 020 7946 0958``, ``M 07700 900123``,
+``T 212-555-0147``) are a letter and digits, as an order line typed above the quote is.
+They are no order of any form (no form has a line numbered 020), so they are not read: the
+player's order lines above them are filed with their READY, in a game of every ruleset.
+Before, each was rejected ("the form has only 7 T lines (T1 to T7), found "T20"") and the
+READY not kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.mail.clients.rulesets import PLAYED
+from tests.mail.clients.table import Table
+from tests.mail.clients.test_unquoted_originals import outlook_plain, reply_to, report_of
+from tests.mail.replies import quoted
+
+SIGNATURE = (
+    "Kind regards,\nAlice Liddell\nLiddell & Co.\nT 020 7946 0958\nM 07700 900123\n"
+    "F 0207.946.0959\nT 212-555-0147\n"
+)
+
+
+@pytest.mark.parametrize("ruleset", PLAYED)
+def test_apple_mails_signature_under_the_typed_lines_is_not_read(
+    ruleset: str, tmp_path: Path
+) -> None:
+    played = PLAYED[ruleset]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(
+        f"{played.bare()}\n{SIGNATURE}\n> On 4 Dec 2026, at 18:00, Game Master "
+        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    assert table.orders(1) == played.filed
+
+
+@pytest.mark.parametrize("ruleset", PLAYED)
+def test_outlooks_signature_above_the_unquoted_original_is_not_read(
+    ruleset: str, tmp_path: Path
+) -> None:
+    played = PLAYED[ruleset]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    table.deliver(outlook_plain(report, text, f"{played.bare()}\n{SIGNATURE}"))
+    table.poll()
+    assert table.orders(1) == played.filed

@@ -1,0 +1,54 @@
+"""Where the mail a reply answers begins when its client left it unquoted.
+
+Outlook, Outlook on the web, phones and the forwarding clients put the mail answered under
+the reply without quoting it, under a line that says so (``-----Original Message-----``,
+``---------- Forwarded message ---------``, a line of underscores) or a header block
+(``From: ... Sent: ...``); some webmail puts an attribution (``On ... wrote:``) over it. The
+lobby reads the commands a sender typed above it, and the AOF reader the order lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+ORIGINAL = re.compile(
+    r"-{2,}\s*(original message|forwarded message|ursprüngliche nachricht|message d'origine"
+    r"|mensaje original|messaggio originale|oorspronkelijk bericht)\s*-{2,}"
+    r"|-{2,}\s*[^\W\d_]+(?:[\s'’][^\W\d_]+){0,5}\s*:?\s*-{2,}"
+    r"|_{10,}"
+    r"|begin forwarded message:?"
+    r"|(anfang der )?weitergeleitete nachricht:?",
+    re.IGNORECASE,
+)
+"""A line above an unquoted original (Outlook, Outlook on the web, forwards): a few words
+between dashes in any language (``-----Oprindelig meddelelse-----``, ``-------- Message
+transféré --------``), a line of underscores, a forward's own line."""
+HEADER_FROM = re.compile(
+    r"(from|von|de|da|van|fra|från|od|lähettäjä|от|kimden|feladó)\s*:\s*\S", re.IGNORECASE
+)
+HEADER_NEXT = re.compile(
+    r"(sent|date|to|subject|gesendet|datum|an|betreff|envoyé|date|à|objet|enviado( el)?|para"
+    r"|asunto|inviato|data|oggetto|verzonden|aan|onderwerp|sendt|dato|til|emne|skickat|till"
+    r"|ämne|wysłano|do|temat|odesláno|komu|předmět|lähetetty|vastaanottaja|aihe|enviada"
+    r"|assunto|отправлено|дата|кому|тема|gönderildi|tarih|kime|konu|elküldve|címzett|tárgy)"
+    r"\s*:",
+    re.IGNORECASE,
+)
+"""``From: ...`` followed by ``Sent: ...`` (or ``To:``, ``Date:``): a header block that
+Outlook writes above the mail it quotes without quoting it."""
+ATTRIBUTION = re.compile(
+    r".*\b(wrote|writes|schrieb|a écrit|escribió|escreveu|ha scritto|schreef|skrev|napisał"
+    r"|napsal|kirjoitti|írta|yazdı|пишет|написал|написала|написал\(а\))\s*:\s*",
+    re.IGNORECASE,
+)
+"""``On Sun, 22 Nov 2026, Game Master wrote:``: what a quote is introduced by."""
+
+
+def header_block(lines: Sequence[str], index: int) -> bool:
+    """``From: someone`` with ``Sent:``, ``Date:``, ``To:`` or ``Subject:`` on one of the
+    next lines: the head of a mail pasted below the reply."""
+    if not HEADER_FROM.match(lines[index].strip()):
+        return False
+    following = [ln.strip() for ln in lines[index + 1 : index + 4]]
+    return any(HEADER_NEXT.match(ln) for ln in following)
