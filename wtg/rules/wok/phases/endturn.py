@@ -3,7 +3,7 @@ Play. Who wins, and how, is each ruleset's own (its ``victory``)."""
 
 from __future__ import annotations
 
-from wtg.rules.wok.events import AllianceDeclared, PlayerQuit, TurnMissed
+from wtg.rules.wok.events import AllianceDeclared, PlayerQuit, TurnAway, TurnMissed
 from wtg.rules.wok.limits import MISSED_TURNS_TO_QUIT
 from wtg.rules.wok.state import ACTIVE, QUIT
 from wtg.rules.wok.turn import Turn
@@ -50,7 +50,9 @@ def missed_turns(turn: Turn) -> None:
         if player.status != ACTIVE or player.robot:
             continue
         if player.id in turn.orders and turn.orders[player.id].absent:
-            continue  # a planned absence: the troops dig in, no turn is missed nor played
+            # a planned absence: the troops dig in, no turn is missed nor played
+            turn.emit(TurnAway(player=player.id, visible_to=frozenset({player.id})))
+            continue
         if player.id in turn.orders:
             player.missed = 0
             player.turn_points += 1
