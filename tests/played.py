@@ -73,6 +73,9 @@ def play(
             given = twist(state, side, planned) if twist else planned
             if given is None:
                 continue
+            if given.get("absent") is True:  # a planned absence, as the host files it
+                orders[side] = ruleset.absent_orders(side)
+                continue
             entries, _bad, problems = ruleset.entries_from_dict(given)
             assert not problems, problems
             orders[side] = ruleset.accept(entries, state, side).orders
