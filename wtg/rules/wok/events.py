@@ -83,9 +83,13 @@ class PlayerQuit(Event):
 
 
 class AllianceDeclared(Event):
+    """A player names another as his ally, or nobody (0); ``before``: the one he named until
+    now (0: nobody), told he is named no more."""
+
     kind: ClassVar[str] = "alliance_declared"
     player: int
     ally: int
+    before: int = 0
 
 
 class GameOver(Event):

@@ -10,7 +10,8 @@ from wtg.rules.wok.turn import Turn
 
 
 def alliances(turn: Turn) -> None:
-    """An ally named on the AOF stays named until changed; 0 ends the alliance."""
+    """An ally named on the AOF stays named until changed; 0 ends the alliance. The player
+    named is told, and so is the one named before (ruling 16 of docs/rules/standard.md)."""
     seated = {p.id for p in turn.state.players}
     for player, orders in turn.players_in_order():
         ally = orders.ally
@@ -19,10 +20,13 @@ def alliances(turn: Turn) -> None:
         if ally != 0 and (ally == player.id or ally not in seated):
             turn.skip(player.id, "alliance", f"ally with player {ally}", "no such other player")
             continue
-        player.ally = ally
+        before, player.ally = player.ally, ally
         turn.emit(
             AllianceDeclared(
-                player=player.id, ally=ally, visible_to=frozenset({player.id, ally} - {0})
+                player=player.id,
+                ally=ally,
+                before=before,
+                visible_to=frozenset({player.id, ally, before} - {0}),
             )
         )
 
