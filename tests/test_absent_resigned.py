@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from tests.lobby.hall import Hall, address, all_confirmed
 from tests.shipped import WOK4
 from wtg.cli import main
+from wtg.core.jsondata import Json
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.report import aof_text
@@ -148,10 +149,11 @@ def test_orders_sent_after_a_resign_say_they_undo_it(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     game = _game_with_deadlines(hall)
     _ann, bob, _cid = _away_and_leaving(hall, game)
-    state = game.typed(WOK4).state()
+    wok = game.typed(WOK4)
+    state = wok.state()
     (home,) = state.provinces_of(bob.id)
-    aim = {"province": home.id, "aim": "EFF"}
-    form = aof_text(game.ruleset, game.config, state, bob.id, {"aim": [aim], "ready": True})
+    aim: Json = {"province": home.id, "aim": "EFF"}
+    form = aof_text(wok.ruleset, game.config, state, bob.id, {"aim": [aim], "ready": True})
     hall.mail(bob.email, form)
     hall.poll(hours=1)
     (answer,) = hall.new_mails(bob.email)
@@ -162,7 +164,7 @@ def test_orders_sent_after_a_resign_say_they_undo_it(tmp_path: Path) -> None:
         "again." in answer.words
     )
     assert game_status(game)["players"][bob.id - 1]["resigned"] is False
-    form = aof_text(game.ruleset, game.config, state, bob.id, {"aim": [aim], "quit": True})
+    form = aof_text(wok.ruleset, game.config, state, bob.id, {"aim": [aim], "quit": True})
     hall.mail(bob.email, form)  # a QUIT replaced by a QUIT: nothing to say
     hall.poll(hours=1)
     (answer,) = hall.new_mails(bob.email)
