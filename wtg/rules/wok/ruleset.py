@@ -117,7 +117,7 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         """Ruling (the texts have no takeover; WoK IV: a quitter "can not re-enter this
         specific game"): a new player takes over a QUIT empire as it stands, provinces, troops,
         EFF and tech, and plays it from the next turn under his own name, with no missed
-        turn counted; the quitter stays out. An empire without a province (RIP), a robot's or
+        turn counted nor a turn point of the quitter's; the quitter stays out. An empire without a province (RIP), a robot's or
         one still played cannot be taken over."""
         player = state.player(side)
         if player.robot or player.status != QUIT:
@@ -130,6 +130,7 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         taken.status = ACTIVE
         taken.missed = 0
         taken.quit_on = None
+        taken.turn_points = 0  # the HiScore's, "for every turn a player sent orders": his own
         return new
 
     def seat_name(self, state: WokState, seat: SeatId) -> str | None:
