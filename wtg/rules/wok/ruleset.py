@@ -228,7 +228,16 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
             spy_ops=self.spy_ops,
             naps=naps_in_force(state, player),
             headhunting=headhunting_in_force(state),
+            starts=self._starts(state),
         )
+
+    def _starts(self, state: WokState) -> list[tuple[int, int]]:
+        """Where everyone starts, (province, player) by province, on turn 0 of a ruleset
+        whose starts are public (Standard: "Once turn 0 has run, you can see on the map
+        where everyone is starting"), for a report read without the map picture too."""
+        if not self.starts_public or state.turn != 0:
+            return []
+        return sorted((p.home, p.id) for p in state.players if p.home)
 
     def board(
         self, state: WokState, player: int | None, events: Sequence[Mapping[str, Json]]
