@@ -30,9 +30,7 @@ def test_the_turn_0_report_says_where_everyone_starts(tmp_path: Path) -> None:
         for home, pid in homes
     ]
     state.turn = 1  # later, what others hold is fog unless the report tells it
-    assert "WHERE EVERYONE STARTS" not in report_text(
-        STANDARD, game.config, state, [], 1, aof=""
-    )
+    assert "WHERE EVERYONE STARTS" not in report_text(STANDARD, game.config, state, [], 1, aof="")
 
 
 def test_a_duel_human_reads_the_starts_once_and_wok4_none(tmp_path: Path) -> None:

@@ -117,8 +117,8 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         """Ruling (the texts have no takeover; WoK IV: a quitter "can not re-enter this
         specific game"): a new player takes over a QUIT empire as it stands, provinces, troops,
         EFF and tech, and plays it from the next turn under his own name, with no missed
-        turn counted nor a turn point of the quitter's; the quitter stays out. An empire without a province (RIP), a robot's or
-        one still played cannot be taken over."""
+        turn counted nor a turn point of the quitter's; the quitter stays out. An empire
+        without a province (RIP), a robot's or one still played cannot be taken over."""
         player = state.player(side)
         if player.robot or player.status != QUIT:
             raise ValueError(f"player {side} has not quit (status {player.status})")
