@@ -176,6 +176,9 @@ def test_two_allies_left_share_the_victory() -> None:
     assert game_over(result) == ("alliance", (1, 2))
     assert result.state.outcome is not None
     assert result.state.outcome.ranking[:2] == (1, 2)
+    # "Allied players will count as winning the game jointly": one first place, shared
+    # (they were placed 1 and 2 by their scores, and the ally counted as no winner)
+    assert result.state.outcome.places[:3] == (1, 1, 3)
 
 
 def test_no_shared_victory_in_a_game_of_five_or_fewer() -> None:
