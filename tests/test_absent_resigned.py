@@ -169,3 +169,23 @@ def test_orders_sent_after_a_resign_say_they_undo_it(tmp_path: Path) -> None:
     hall.poll(hours=1)
     (answer,) = hall.new_mails(bob.email)
     assert "you stay in the game" not in answer.words
+
+
+def test_the_resign_answer_says_what_later_orders_do(tmp_path: Path) -> None:
+    """The answer to a RESIGN's CONFIRM said only that he leaves when the turn runs; the
+    orders he mailed after it replaced his QUIT without a word before (see above). It says
+    so before he mails any."""
+    hall = Hall(tmp_path)
+    game = _game_with_deadlines(hall)
+    bob = _player(game, "Bob")
+    hall.mail(bob.email, f"RESIGN wok4-1\nCODE {bob.code}")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(bob.email)
+    hall.mail(bob.email, f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    (done,) = hall.new_mails(bob.email)
+    assert done.subject == "[wok4-1] you leave the game when turn 1 runs"
+    assert (
+        "Orders you mail for that turn after this replace those: without a QUIT of their "
+        "own, you would play on." in done.words
+    )
