@@ -11,7 +11,7 @@ from typing import Any
 
 from wtg.core.jsondata import Json
 from wtg.core.rng import turn_rng
-from wtg.core.ruleset import GameSetup, OptionValue, Ruleset, S, SeatSetup
+from wtg.core.ruleset import GameSetup, OptionValue, PlansAbsence, Ruleset, S, SeatSetup
 from wtg.game.gameconfig import GameConfig, PlayerEntry
 
 Plan = Callable[[Any, int, random.Random], dict[str, Any]]
@@ -72,6 +72,10 @@ def play(
             planned = plan(state, side, random.Random(f"{seed}:{turn}:{side}")) if plan else {}
             given = twist(state, side, planned) if twist else planned
             if given is None:
+                continue
+            if given.get("absent") is True:  # a planned absence, as the host files it
+                assert isinstance(ruleset, PlansAbsence)
+                orders[side] = ruleset.absent_orders(side)
                 continue
             entries, _bad, problems = ruleset.entries_from_dict(given)
             assert not problems, problems

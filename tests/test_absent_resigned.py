@@ -12,8 +12,10 @@ from click.testing import CliRunner
 from tests.lobby.hall import Hall, address, all_confirmed
 from tests.shipped import WOK4
 from wtg.cli import main
+from wtg.core.jsondata import Json
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
+from wtg.game.report import aof_text
 from wtg.gm.absence import plan_absence
 from wtg.gm.gamestatus import game_status
 from wtg.gm.takeover import take_over
@@ -135,3 +137,55 @@ def test_a_newcomer_is_not_away_on_the_absence_of_the_player_before_him(tmp_path
     assert (players[bob.id]["absent"], players[cid.id]["absent"]) == (False, False)
     assert plan_absence(game, newcomer.id, "2", "7")[0] == [2, 3, 4, 5, 6, 7]
     assert {p["seat"]: p["absent"] for p in game_status(game)["players"]}[ann.id]
+
+
+def test_orders_sent_after_a_resign_say_they_undo_it(tmp_path: Path) -> None:
+    """A RESIGN files the QUIT "with the orders you have on file"; a form the player mails
+    after it replaces those orders ("a later mail before the turn runs replaces it"), and
+    without its QUIT line he plays on. He was told he leaves when the turn runs, and the
+    confirmation of the form took it without a word: a player who resigned and then sent
+    his last orders found himself still in the game. The confirmation says so, and how to
+    leave all the same."""
+    hall = Hall(tmp_path)
+    game = _game_with_deadlines(hall)
+    _ann, bob, _cid = _away_and_leaving(hall, game)
+    wok = game.typed(WOK4)
+    state = wok.state()
+    (home,) = state.provinces_of(bob.id)
+    aim: Json = {"province": home.id, "aim": "EFF"}
+    form = aof_text(wok.ruleset, game.config, state, bob.id, {"aim": [aim], "ready": True})
+    hall.mail(bob.email, form)
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(bob.email)
+    assert "orders for turn 1 received" in answer.subject
+    assert (
+        "The orders these replace had you leave the game (a RESIGN, or the QUIT line); "
+        "these do not: you stay in the game. To leave all the same, mail RESIGN wok4-1 "
+        "again." in answer.words
+    )
+    assert game_status(game)["players"][bob.id - 1]["resigned"] is False
+    form = aof_text(wok.ruleset, game.config, state, bob.id, {"aim": [aim], "quit": True})
+    hall.mail(bob.email, form)  # a QUIT replaced by a QUIT: nothing to say
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(bob.email)
+    assert "you stay in the game" not in answer.words
+
+
+def test_the_resign_answer_says_what_later_orders_do(tmp_path: Path) -> None:
+    """The answer to a RESIGN's CONFIRM said only that he leaves when the turn runs; the
+    orders he mailed after it replaced his QUIT without a word before (see above). It says
+    so before he mails any."""
+    hall = Hall(tmp_path)
+    game = _game_with_deadlines(hall)
+    bob = _player(game, "Bob")
+    hall.mail(bob.email, f"RESIGN wok4-1\nCODE {bob.code}")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(bob.email)
+    hall.mail(bob.email, f"CONFIRM {ask.code()}")
+    hall.poll(hours=1)
+    (done,) = hall.new_mails(bob.email)
+    assert done.subject == "[wok4-1] you leave the game when turn 1 runs"
+    assert (
+        "Orders you mail for that turn after this replace those: without a QUIT of their "
+        "own, you would play on." in done.words
+    )

@@ -157,6 +157,19 @@ def intermediate_game() -> Game:
     return Game("intermediate", config, play(rules, config, intermediate_plan, 40, twist=twist))
 
 
+def away_game(ruleset: str, map_name: str, plan: Callable[..., Any]) -> Game:
+    """Three players, three turns: player 1 is away on turn 2 (a planned ABSENCE, no orders
+    sent: the host files what the rules give an absent player)."""
+    config = game_config(ruleset, map_name, 3, 5)
+
+    def twist(state: Any, side: int, planned: dict[str, Any]) -> dict[str, Any] | None:
+        if side == 1 and state.turn + 1 == 2:
+            return {"player": side, "turn": 2, "absent": True}
+        return planned
+
+    return Game(ruleset, config, play(find_ruleset(ruleset), config, plan, 3, twist=twist))
+
+
 def _wisk_plan(state: Any, side: int, rng: random.Random) -> dict[str, Any]:
     return wisk_plan(state, side)
 
@@ -247,9 +260,17 @@ TACTICS_WAR: dict[str, OptionValue] = {
 
 
 GAMES: dict[str, Callable[[], list[Game]]] = {
-    "wok4": lambda: [wok4_game()],
-    "standard": lambda: [standard_game(), allied_game(), duel_game()],
-    "intermediate": lambda: [intermediate_game()],
+    "wok4": lambda: [wok4_game(), away_game("wok4", "small", wok4_plan)],
+    "standard": lambda: [
+        standard_game(),
+        allied_game(),
+        duel_game(),
+        away_game("standard", "star-islands", standard_plan),
+    ],
+    "intermediate": lambda: [
+        intermediate_game(),
+        away_game("intermediate", "pentarchy", intermediate_plan),
+    ],
     "wisk": lambda: list(wisk_games()),
     "tactics": lambda: [tactics_game()],
 }

@@ -53,7 +53,7 @@ def test_the_id_column_widens_for_a_number_of_three_digits(tmp_path: Path) -> No
     game = create_game(tmp_path / "g", "intermediate", "marchlands", players(2), seed=5)
     state = game.typed(INTERMEDIATE).state()
     home = next(p for p in state.provinces if p.owner == 1)
-    home.id = 120
+    home.id = state.player(1).home = 120
     report = report_text(INTERMEDIATE, game.config, state, [], 1, aof="")
     lines = report.splitlines()
     at = lines.index("YOUR PROVINCES")
@@ -133,14 +133,18 @@ def test_one_blank_line_between_the_order_of_play_and_the_top_ten(tmp_path: Path
     under each."""
     game = create_game(tmp_path / "g", "standard", "star-islands", players(3), seed=5)
     report = game.report(1)
-    assert "ORDER OF PLAY FOR TURN 1: 2 3 1\n\nTOP TEN\n" in report
+    assert "ORDER OF PLAY FOR TURN 1: 2 3 1\n\nWHERE EVERYONE STARTS\n" in report  # turn 0
     assert "\n\n\n" not in report
     state = game.typed(STANDARD).state()
     text = report_text(STANDARD, game.config, state, [], 1, aof="", deadline="Mon 7 Dec 18:00")
     assert (
         "ORDER OF PLAY FOR TURN 1: 2 3 1\n\nDEADLINE FOR YOUR TURN 1 ORDERS: Mon 7 Dec 18:00\n\n"
-        "TOP TEN\n"
+        "WHERE EVERYONE STARTS\n"
     ) in text
+    state.turn = 1
+    text = report_text(STANDARD, game.config, state, [], 1, aof="")
+    assert "ORDER OF PLAY FOR TURN 2: 2 3 1\n\nTOP TEN\n" in text
+    assert "\n\n\n" not in text
 
 
 def test_a_total_pop_of_four_digits_keeps_the_intermediate_table_in_78(tmp_path: Path) -> None:

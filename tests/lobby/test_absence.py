@@ -39,6 +39,12 @@ def test_an_absent_player_misses_no_turn(tmp_path: Path) -> None:
     state = game.typed(WOK4).state()
     assert (state.player(ann.id).status, state.player(ann.id).missed) == ("active", 0)
     assert state.player(bob.id).status == "quit"  # three missed turns, and not away
+    # her report says she was away, as a missed turn's says it was missed; nobody else's does
+    away = "- You were away this turn (your ABSENCE): your troops dug in; no turn missed."
+    assert away in game.report(ann.id)
+    assert "No orders from you" not in game.report(ann.id)
+    assert "ABSENCE" not in game.report(cid.id)
+    assert "No orders from you this turn (1 in a row)" in game.report(bob.id, 1)
     game.submit(f"player: {cid.id}\nturn: 5\n")
     game.run_turn(now=hall.now)  # turn 5: away no more, a missed turn again
     assert game.typed(WOK4).state().player(ann.id).missed == 1

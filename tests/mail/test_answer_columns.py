@@ -140,3 +140,27 @@ def test_the_map_note_of_a_report_mail_and_the_hold_notice_keep_to_78_columns() 
     assert _too_wide(held) == []
     assert f"the GM has put game kaomaris on hold: {reason}" in _words(held)
     assert "Orders you send are received and kept as usual, and you will be told" in _words(held)
+
+
+def test_the_deadline_sentence_of_a_confirmation_is_wrapped_whole(tmp_path: Path) -> None:
+    """A game in a time zone: its first line was wrapped alone and the rest of the sentence
+    set on a line of its own, so every READY player's confirmation read 'The turn runs at
+    the deadline, Thu 31 Dec 2026 18:00 Europe/Vienna (17:00' then 'UTC),' alone on a line,
+    then 'or sooner once every player is READY (you are).' The sentence is wrapped whole."""
+
+    class Zoned(World):
+        pass
+
+    Zoned.zone = "Europe/Vienna"
+    world = Zoned(tmp_path, count=2)
+    world.mail(world.aof(2, X1="100", R1="1"), sender="p2@players.example")
+    assert world.poll().filed == 1
+    (raw,) = [raw for name, raw in world.outbox().items() if name.startswith("conf-")]
+    lines = body_of(raw).splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("The turn runs at"))
+    sentence = lines[start : start + 2]
+    assert " ".join(sentence) == (
+        "The turn runs at the deadline, Mon 23 Nov 2026 18:00 Europe/Vienna (17:00 UTC), "
+        "or sooner once every player is READY (you are)."
+    )
+    assert all(len(line) > 40 for line in sentence[:-1])  # no word left alone on a line

@@ -4,7 +4,7 @@ points, the Hall of Fame and the yearly championship."""
 from __future__ import annotations
 
 from tests.played import game_config
-from tests.rules.builders import orders, run_standard
+from tests.rules.builders import empty, make_state, orders, run, run_standard
 from tests.rules.standard.test_victory import survivors
 from tests.rules.wok4.test_endturn import win_by_conquest
 from tests.shipped import STANDARD, WOK4
@@ -173,3 +173,23 @@ def test_a_games_places_are_the_rules_shared_places() -> None:
         (config.player(3).name, 3),
         (config.player(4).name, 3),
     ]
+
+
+def test_allies_who_won_a_wok4_game_earn_a_shared_win_each() -> None:
+    """ "Only up to 2 Players can win a game, alone or as an Alliance (sharing victory Points
+    then)": the game gave each ally 5, the HiScore gave the one with more turn points a sole
+    win's 12 and the other a second place's 2 (the allies were placed 1 and 2)."""
+    state = make_state(players=10)
+    for player in state.players[2:]:
+        player.status, player.died_on = "dead", 2
+    empty(state, 1, 1)
+    empty(state, 20, 2)
+    state.player(1).turn_points, state.player(2).turn_points = 3, 5
+    state.player(1).ally = 2
+    over = run(state, orders(1), orders(2, ally=1)).state
+    config = game_config("wok4", "classic60", 10, seed=1)
+    result = result_of(WOK4, config, over, "2026-06-01T18:00:00Z")
+    assert result is not None
+    points = {key: vp for key, (vp, _turns) in game_points(result).items()}
+    assert points[config.player(1).email] == points[config.player(2).email] == 5
+    assert points == {config.player(p.id).email: p.vp for p in over.players}

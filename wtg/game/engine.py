@@ -398,7 +398,7 @@ class Game(Generic[S]):
         from wtg.game.intake import read_orders
 
         sources = [texts] if isinstance(texts, str) else list(texts)
-        filing = Filing.of(sources, received, order_key, via, durable)
+        filing = Filing.of(sources, received, order_key, via, durable, self.config.game)
         with self.store.lock():
             latest = self.latest_turn()
             if correct and latest == 0:

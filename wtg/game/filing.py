@@ -31,6 +31,8 @@ class Filing:
     via: str
     durable: bool
     text: str
+    game: str = ""
+    """The game's name, as a command to it names it (``RESIGN g1``)."""
 
     @classmethod
     def of(
@@ -40,12 +42,13 @@ class Filing:
         order_key: str | None,
         via: str,
         durable: bool,
+        game: str = "",
     ) -> Filing:
         """The filing of a text's sources (a mail: its texts, best part first); when it
         was received and its arrival key (``wtg.game.arrivalkey``) default to now."""
         moment = received or datetime.now(timezone.utc)
         key = order_key or arrival_key(moment, "command-line")
-        return cls(moment, key, via, durable, sources[0] if sources else "")
+        return cls(moment, key, via, durable, sources[0] if sources else "", game)
 
 
 def ran_with(store: GameStore, turn: int, results: Sequence[Outcome], key: str) -> set[int]:
@@ -128,6 +131,8 @@ def _file(store: GameStore, result: Outcome, filing: Filing) -> Outcome:
         )
     if mailed and on_file and result.ready_only:
         result.orders = _ready_on_file(store, result, on_file)
+    elif on_file.get("quit") is True and result.orders.get("quit") is not True:
+        result.notes.append(stays_after_all(filing.game))
     yaml_text = orders_to_yaml(result.orders)
     meta = {
         "received": iso(filing.moment),
@@ -142,6 +147,16 @@ def _file(store: GameStore, result: Outcome, filing: Filing) -> Outcome:
             files["aof.txt"] = filing.text
     store.save_pending(result.turn, result.player, files, filing.durable)
     return result
+
+
+def stays_after_all(game: str) -> str:
+    """What a player is told whose new orders replace orders that QUIT the game (his QUIT
+    line, or the one a RESIGN filed with them) without QUIT: he plays on."""
+    return (
+        "The orders these replace had you leave the game (a RESIGN, or the QUIT line); "
+        f"these do not: you stay in the game. To leave all the same, mail RESIGN {game} "
+        "again."
+    )
 
 
 CLOCK_SLACK = timedelta(minutes=15)

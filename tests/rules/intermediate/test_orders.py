@@ -141,6 +141,7 @@ def test_the_confirmation_forecasts_troops_and_wood() -> None:
     assert [(p.id, p.arm, p.kni) for p in forecast["provinces"]] == [(1, 6, 1), (2, 0, 3)]
     text = render(
         "confirmation",
+        source="",  # the player's own address
         ruleset=RULESET.name,
         game="g",
         turn=6,

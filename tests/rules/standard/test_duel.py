@@ -28,7 +28,7 @@ from wtg.rules.standard.phases.victory import humans_rips
 from wtg.rules.standard.setup import SetupError
 from wtg.rules.wok.orders import Orders
 from wtg.rules.wok.protection import naps_in_force
-from wtg.rules.wok.state import DEAD, WokState
+from wtg.rules.wok.state import DEAD, QUIT, WokState
 
 NAMES = ("Ann", "Bob", "Cid")
 SEATS = {"duel": 2, "duel-lite": 2, "trinity": 3}
@@ -571,3 +571,17 @@ def test_a_duel_report_lists_the_automatic_naps_in_force(tmp_path: Path) -> None
         RULESET
     )
     assert "NAP:" not in trinity.report(1)
+
+
+def test_a_nap_with_a_colour_wiped_out_is_no_longer_listed() -> None:
+    """ "no attacking, bombing or spying-ops on any province that is the other's AT THE START
+    OF THE TURN": a colour RIPed holds no province, so its NAP binds nothing, and the report
+    no longer lists it (BobC's read 'NAP: you are napped with AnnC (#5) until the start of
+    turn 10' for five turns after AnnC was wiped out). A colour that QUIT keeps its
+    provinces, dug in, and its NAP still binds them."""
+    state = colours_state("duel", turn=5)
+    dead(state, ANN_C)
+    assert naps_in_force(state, BOB_C) == []
+    assert RULESET.report_context(state, [], BOB_C)["naps"] == []
+    state.player(ANN_B).status = QUIT  # still holds its start province 13
+    assert naps_in_force(state, BOB_B) == [(ANN_B, 8)]

@@ -19,7 +19,7 @@ from wtg.game.engine import Game, create_game
 from wtg.game.press import Press
 from wtg.game.report import report_text
 from wtg.game.turnfiles import seat_report, turn_files
-from wtg.rules.wok.state import DEAD, Outcome, WokState
+from wtg.rules.wok.state import DEAD, QUIT, Outcome, WokState
 
 
 def duel(tmp_path: Path) -> tuple[Game[WokState], WokState]:
@@ -161,3 +161,31 @@ def test_the_press_line_is_said_once_for_a_human_s_colours(tmp_path: Path) -> No
     assert text.count("PRESS: 1 piece of press this turn") == 1
     assert text.index("PRESS: 1 piece") > text.index("\nTHE OTHER PLAYERS (")
     assert "Hello" not in text
+
+
+def test_a_trinity_human_whose_colours_are_all_out_is_told_he_lost(tmp_path: Path) -> None:
+    """ "if all three of your spots have been RIPed then you have lost regardless of how many
+    RIPs you and your opponent have" ("Trinity uses all the rules of WoK: Duel"), and "a
+    player can quit at any time". In a Trinity the other two play on: Ann, both colours
+    RIPed (or one QUIT), read 'RIPs to win: 3 of colours not your own; you have 1.' turn
+    after turn, as if still in the race, and no line said she had lost."""
+    game = create_game(tmp_path / "t", "standard", "classic60", entries(3), 5, "trinity").typed(
+        RULESET
+    )
+    state = game.state()
+    state.turn = 20
+    ann_a, ann_b = 1, 4  # Trinity: AnnA 1, BobA 2, CidA 3, AnnB 4, ...
+    state.player(ann_a).status = DEAD
+    state.player(ann_b).rips = [2]
+    text = report_text(RULESET, game.config, state, [], ann_b, aof="")
+    assert "RIPs to win: 3 of colours not your own; you have 1." in text  # AnnB stands
+    state.player(ann_b).status = QUIT
+    for colour in (ann_a, ann_b):
+        text = " ".join(report_text(RULESET, game.config, state, [], colour, aof="").split())
+        assert "RIPs to win" not in text
+        assert (
+            "You have lost the game: every colour of yours is RIPed or QUIT (you had 1 RIP "
+            "of colours not your own)." in text
+        )
+    bob = report_text(RULESET, game.config, state, [], 2, aof="")
+    assert "RIPs to win: 3 of colours not your own; you have 0." in " ".join(bob.split())

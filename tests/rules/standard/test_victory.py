@@ -176,6 +176,9 @@ def test_two_allies_left_share_the_victory() -> None:
     assert game_over(result) == ("alliance", (1, 2))
     assert result.state.outcome is not None
     assert result.state.outcome.ranking[:2] == (1, 2)
+    # "Allied players will count as winning the game jointly": one first place, shared
+    # (they were placed 1 and 2 by their scores, and the ally counted as no winner)
+    assert result.state.outcome.places[:3] == (1, 1, 3)
 
 
 def test_no_shared_victory_in_a_game_of_five_or_fewer() -> None:
@@ -354,3 +357,30 @@ def test_an_outcome_kept_before_places_reads_back_by_position() -> None:
     outcome = Outcome.from_dict(kept)
     assert outcome.places == ()
     assert outcome.to_dict() == kept
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_ally_dropped_is_told() -> None:
+    """ "It is an agreement to work together to share the victory": the player named as ally
+    is told ('P1 (#1) names you as an ally.'), and the rules say nothing of the end of it.
+    P1 names P3 instead of P2, then nobody: P2's status line still read 'Alliance: you name
+    P1 (#1) as your ally.' and no report told him P1 named him no more, so he counted on a
+    shared victory that could not come. The one dropped is told, not whom P1 names now."""
+    state = survivors(6, (1, 2, 3), started_with=6)
+    first = run_standard(state, orders(1, ally=2), orders(2, ally=1), orders(3))
+    second = run_standard(first.state, orders(1, ally=3), orders(2), orders(3))
+    events = [e.to_dict() for e in second.events]
+    dropped = words(report_text(RULESET, config(6), second.state, events, 2, aof=""))
+    assert "- P1 (#1) no longer names you as an ally." in dropped
+    assert "P3" not in dropped.split("WHAT HAPPENED THIS TURN")[1].split("TOP TEN")[0]
+    named = words(report_text(RULESET, config(6), second.state, events, 3, aof=""))
+    assert "- P1 (#1) names you as an ally." in named
+    third = run_standard(second.state, orders(1, ally=0), orders(2), orders(3))
+    events = [e.to_dict() for e in third.events]
+    dropped = words(report_text(RULESET, config(6), third.state, events, 3, aof=""))
+    assert "- P1 (#1) no longer names you as an ally." in dropped
+    mine = words(report_text(RULESET, config(6), third.state, events, 1, aof=""))
+    assert "- You now name no ally." in mine

@@ -55,6 +55,7 @@ def test_accept_and_forecast_leave_the_shared_state_alone(tmp_path: Path) -> Non
     assert game.state_view() is view
     body = compose.render(
         "confirmation",
+        source="",  # the player's own address
         game="t",
         ruleset="tactics",
         turn=2,
@@ -77,6 +78,7 @@ def test_accept_and_forecast_leave_the_shared_state_alone(tmp_path: Path) -> Non
 def _confirmation(game: TacticsState, forecast: dict[str, Any]) -> str:
     return compose.render(
         "confirmation",
+        source="",  # the player's own address
         game="t",
         ruleset="tactics",
         turn=6,

@@ -432,6 +432,7 @@ def test_the_forecast_shows_a_short_placement_as_placed_not_as_would_not_run() -
     ]
     text = render(
         "confirmation",
+        source="",  # the player's own address
         ruleset=RULESET.name,
         game="g",
         turn=1,
@@ -472,6 +473,7 @@ def test_the_confirmation_of_placements_keeps_to_78_columns_and_says_only_what_i
     assert [(s["order"], s["reason"]) for s in forecast["skipped"]] == []
     text = render(
         "confirmation",
+        source="",  # the player's own address
         ruleset=RULESET.name,
         game="g",
         turn=1,

@@ -188,6 +188,25 @@ def test_alliance_of_two_shares_victory() -> None:
     assert result.state.player(1).vp == result.state.player(2).vp == 5
 
 
+def test_allies_who_win_share_first_place() -> None:
+    """ "Only up to 2 Players can win a game, alone or as an Alliance (sharing victory
+    Points then)": the winners were placed by their turn points, so the report read
+    'Winners: Ann (#1), Bob (#2)' over 'Final ranking: 1. Ann (#1), 2. Bob (#2)', and the
+    HiScore, which reads the places, gave Ann a sole win's 12 VP and Bob a second's 2
+    where the game gave each 5. Both winners share first place."""
+    state = make_state(players=10)
+    for player in state.players[2:]:
+        player.status, player.died_on = "dead", 2
+    empty(state, 1, 1)
+    empty(state, 20, 2)
+    state.player(1).turn_points, state.player(2).turn_points = 3, 5
+    state.player(1).ally = 2
+    outcome = run(state, orders(1), orders(2, ally=1)).state.outcome
+    assert outcome is not None and outcome.winners == (1, 2)
+    assert outcome.ranking[:3] == (2, 1, 3)  # turn points still order them on the list
+    assert outcome.places[:3] == (1, 1, 3)
+
+
 def test_no_shared_victory_in_a_bitter_end() -> None:
     """ "the remaining Players will have to fight to the bitter end": with 5+ quits an
     alliance does not end the game."""

@@ -20,6 +20,7 @@ def test_a_quit_empire_is_taken_over_as_it_stands() -> None:
     empty(state, 7, 2, arm=30)
     quitter = state.player(2)
     quitter.status, quitter.quit_on, quitter.missed, quitter.tech = QUIT, 4, 3, 77
+    quitter.turn_points = 1
     taken = RULESET.take_over(state, SideId(2), "Newcomer")
     player = taken.player(2)
     assert (player.status, player.name, player.missed, player.quit_on) == (
@@ -28,6 +29,8 @@ def test_a_quit_empire_is_taken_over_as_it_stands() -> None:
         0,
         None,
     )
+    # "a turn point for every turn a player sent orders": the quitter's turn, not his
+    assert player.turn_points == 0
     assert (player.tech, taken.province(7).arm, taken.province(7).owner) == (77, 30, 2)
     assert SideId(2) in RULESET.owing(taken)
     assert state.player(2).status == QUIT  # the state given is not changed

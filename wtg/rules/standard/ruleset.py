@@ -17,7 +17,7 @@ from wtg.rules.standard.robots import robot_orders
 from wtg.rules.standard.setup import RIP_TARGET, start_state
 from wtg.rules.wok.espionage import OP_NAMES
 from wtg.rules.wok.ruleset import WokRuleset
-from wtg.rules.wok.state import WokState
+from wtg.rules.wok.state import ACTIVE, WokState
 
 DEFAULT_MAPS = {"skirmish": "trial"}
 
@@ -55,17 +55,20 @@ class Standard(WokRuleset):
     ) -> dict[str, object]:
         """The WoK report's, and in a game won by RIPs (Duel, Trinity) the race to them: the
         count that wins, whether it rose, the human's RIPs over all his colours, while the
-        game goes on (``rip_race``); the RIPs that win, for the end said in words
+        game goes on (``rip_race``; ``lost`` once every colour of his is RIPed or QUIT, a
+        Trinity's other two playing on); the RIPs that win, for the end said in words
         (``rip_target``)."""
         context = super().report_context(state, events, player)
         context["rip_target"] = state.rip_target
         seat = state.player(player).controller
         if state.rip_target and state.outcome is None and seat is not None:
+            colours = [p for p in state.players if p.controller == seat]
             context["rip_race"] = {
                 "target": state.rip_target,
                 "raised": state.rip_target > RIP_TARGET,
                 "first": RIP_TARGET,
                 "count": humans_rips(state).get(seat, 0),
+                "lost": all(p.status != ACTIVE for p in colours),
             }
         else:
             context["rip_race"] = None

@@ -65,6 +65,14 @@ class TurnMissed(Event):
     missed: int
 
 
+class TurnAway(Event):
+    """A planned absence (a mail's ABSENCE) played for a player who sent no orders: his
+    troops dug in, and no turn was missed."""
+
+    kind: ClassVar[str] = "turn_away"
+    player: int
+
+
 class PlayerQuit(Event):
     """A player is out of the game for good: three turns missed in a row, or ``chosen`` (the
     QUIT line of his orders)."""
@@ -75,9 +83,13 @@ class PlayerQuit(Event):
 
 
 class AllianceDeclared(Event):
+    """A player names another as his ally, or nobody (0); ``before``: the one he named until
+    now (0: nobody), told he is named no more."""
+
     kind: ClassVar[str] = "alliance_declared"
     player: int
     ally: int
+    before: int = 0
 
 
 class GameOver(Event):

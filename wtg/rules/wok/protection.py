@@ -10,15 +10,17 @@ from wtg.rules.wok.turn import Turn
 def naps_in_force(state: WokState, player: int) -> list[tuple[int, int]]:
     """The automatic NAPs of ``player`` that bind the coming turn's orders, as (the napped
     side, the turn whose start ends it): "HanA and KorA start out napped till the start of
-    turn 6" (none once the game is over)."""
+    turn 6" (none once the game is over). A NAP with a side that holds no province (wiped
+    out) binds nothing and is left out; one that QUIT keeps its provinces, and its NAP."""
     coming = state.turn + 1
     if state.outcome is not None:
         return []
-    return [
+    naps = [
         (second if first == player else first, until)
         for first, second, until in state.naps
         if coming < until and player in (first, second)
     ]
+    return [(other, until) for other, until in naps if state.count_of(other)]
 
 
 def headhunting_in_force(state: WokState) -> tuple[list[int], int] | None:

@@ -117,8 +117,8 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         """Ruling (the texts have no takeover; WoK IV: a quitter "can not re-enter this
         specific game"): a new player takes over a QUIT empire as it stands, provinces, troops,
         EFF and tech, and plays it from the next turn under his own name, with no missed
-        turn counted; the quitter stays out. An empire without a province (RIP), a robot's or
-        one still played cannot be taken over."""
+        turn counted nor a turn point of the quitter's; the quitter stays out. An empire
+        without a province (RIP), a robot's or one still played cannot be taken over."""
         player = state.player(side)
         if player.robot or player.status != QUIT:
             raise ValueError(f"player {side} has not quit (status {player.status})")
@@ -130,6 +130,7 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         taken.status = ACTIVE
         taken.missed = 0
         taken.quit_on = None
+        taken.turn_points = 0  # the HiScore's, "for every turn a player sent orders": his own
         return new
 
     def seat_name(self, state: WokState, seat: SeatId) -> str | None:
@@ -227,7 +228,16 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
             spy_ops=self.spy_ops,
             naps=naps_in_force(state, player),
             headhunting=headhunting_in_force(state),
+            starts=self._starts(state),
         )
+
+    def _starts(self, state: WokState) -> list[tuple[int, int]]:
+        """Where everyone starts, (province, player) by province, on turn 0 of a ruleset
+        whose starts are public (Standard: "Once turn 0 has run, you can see on the map
+        where everyone is starting"), for a report read without the map picture too."""
+        if not self.starts_public or state.turn != 0:
+            return []
+        return sorted((p.home, p.id) for p in state.players if p.home)
 
     def board(
         self, state: WokState, player: int | None, events: Sequence[Mapping[str, Json]]

@@ -3,14 +3,15 @@ Play. Who wins, and how, is each ruleset's own (its ``victory``)."""
 
 from __future__ import annotations
 
-from wtg.rules.wok.events import AllianceDeclared, PlayerQuit, TurnMissed
+from wtg.rules.wok.events import AllianceDeclared, PlayerQuit, TurnAway, TurnMissed
 from wtg.rules.wok.limits import MISSED_TURNS_TO_QUIT
 from wtg.rules.wok.state import ACTIVE, QUIT
 from wtg.rules.wok.turn import Turn
 
 
 def alliances(turn: Turn) -> None:
-    """An ally named on the AOF stays named until changed; 0 ends the alliance."""
+    """An ally named on the AOF stays named until changed; 0 ends the alliance. The player
+    named is told, and so is the one named before (ruling 16 of docs/rules/standard.md)."""
     seated = {p.id for p in turn.state.players}
     for player, orders in turn.players_in_order():
         ally = orders.ally
@@ -19,10 +20,13 @@ def alliances(turn: Turn) -> None:
         if ally != 0 and (ally == player.id or ally not in seated):
             turn.skip(player.id, "alliance", f"ally with player {ally}", "no such other player")
             continue
-        player.ally = ally
+        before, player.ally = player.ally, ally
         turn.emit(
             AllianceDeclared(
-                player=player.id, ally=ally, visible_to=frozenset({player.id, ally} - {0})
+                player=player.id,
+                ally=ally,
+                before=before,
+                visible_to=frozenset({player.id, ally, before} - {0}),
             )
         )
 
@@ -50,7 +54,9 @@ def missed_turns(turn: Turn) -> None:
         if player.status != ACTIVE or player.robot:
             continue
         if player.id in turn.orders and turn.orders[player.id].absent:
-            continue  # a planned absence: the troops dig in, no turn is missed nor played
+            # a planned absence: the troops dig in, no turn is missed nor played
+            turn.emit(TurnAway(player=player.id, visible_to=frozenset({player.id})))
+            continue
         if player.id in turn.orders:
             player.missed = 0
             player.turn_points += 1

@@ -81,24 +81,20 @@ def ranked(
     state: WokState, winners: tuple[int, ...] = ()
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """ "ranked based on how long they survived, what their final score was and whether they
-    won": the winners first, then the standing, then the later a death the better; score
-    breaks ties. The players best first, and the place of each: players equal on all of
-    these share a place, the next skipped (1, 1, 3), never told apart by their number. The
-    colours a human played who won (Duel, Trinity) share first place: one winner, not three
-    told apart by their scores (docs/rules/standard.md, ruling 43)."""
+    won": the winners first, sharing first place ("Allied players will count as winning the
+    game jointly"), listed by score; then the standing, then the later a death the better;
+    score breaks ties. The players best first, and the place of each: players equal on all
+    of these share a place, the next skipped (1, 1, 3), never told apart by their number.
+    The colours of a Duel's or Trinity's human who won are winners so, one place
+    (docs/rules/standard.md, ruling 43)."""
 
     def key(player: Player) -> tuple[int, int, int, int]:
-        if player.id in winners and player.controller is not None:
+        if player.id in winners:
             return (0, 0, 0, 0)
         alive = player.status == ACTIVE
-        return (
-            0 if player.id in winners else 1,
-            0 if alive else 1,
-            -(player.died_on or 0),
-            -player_score(state, player.id),
-        )
+        return (1, 0 if alive else 1, -(player.died_on or 0), -player_score(state, player.id))
 
-    order = sorted(state.players, key=lambda p: (key(p), p.id))
+    order = sorted(state.players, key=lambda p: (key(p), -player_score(state, p.id), p.id))
     places = shared_places([key(p) for p in order])
     return tuple(p.id for p in order), tuple(places)
 

@@ -65,19 +65,20 @@ def game_end(turn: Turn) -> None:
 def ranked_players(
     state: WokState, winners: tuple[int, ...]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Winners first; then the killed, the later their death the better; quitters last;
-    turn points break ties. The players best first, and the place of each: players equal
-    on all of these share a place, the next skipped (1, 1, 3), never told apart by their
-    number."""
+    """Winners first, sharing first place ("as an Alliance (sharing victory Points
+    then)"), listed by their turn points; then the killed, the later their death the
+    better; quitters last; turn points break ties. The players best first, and the place
+    of each: players equal on all of these share a place, the next skipped (1, 1, 3), never
+    told apart by their number."""
 
     def key(player: Player) -> tuple[int, int, int]:
         if player.id in winners:
-            return (0, 0, -player.turn_points)
+            return (0, 0, 0)
         if player.quit_on is None:
             return (1, -(player.died_on or 0), -player.turn_points)
         return (2, -player.quit_on, -player.turn_points)
 
-    order = sorted(state.players, key=lambda p: (key(p), p.id))
+    order = sorted(state.players, key=lambda p: (key(p), -p.turn_points, p.id))
     return tuple(p.id for p in order), tuple(shared_places([key(p) for p in order]))
 
 
