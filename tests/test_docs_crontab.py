@@ -25,7 +25,8 @@ def cron_blocks() -> list[tuple[str, list[str]]]:
 def host_crontab() -> list[str]:
     text = (ROOT / "docs" / "gm.md").read_text(encoding="utf-8")
     step = text.split("**4. Cron, or the service.**", 1)[1]
-    return re.findall(r"```cron\n(.*?)```", step, re.S)[0].splitlines()
+    block: str = re.findall(r"```cron\n(.*?)```", step, re.S)[0]
+    return block.splitlines()
 
 
 def test_every_cron_line_of_the_docs_is_a_line_of_the_host_s_crontab() -> None:
