@@ -27,11 +27,14 @@ from wtg.gm.extension import extend as extend_game
 from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
 from wtg.host.gamesdir import Unreadable, failure_reason, open_games
+from wtg.text.given import text_given, text_read
 
 if TYPE_CHECKING:  # the mail loop's notices are imported by the commands that tell the players
     from wtg.mail.notices import Notices
 
 SPOOL = ".mail"
+REASON_CHARACTERS = 1_000
+"""A hold's reason at most: a few words, said in every player's notice."""
 
 
 def register(group: click.Group) -> None:
@@ -68,6 +71,7 @@ def _told(queued: int) -> str:
 def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
     """Hold a game: no turn runs (run-turn refuses without --force, run-turn --due counts
     it held) until `wtg release`. The players are told."""
+    reason = text_given(reason, "--reason", REASON_CHARACTERS, "a hold's reason")
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
@@ -203,7 +207,10 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
         root = game.store.root.parent
         games = running = [game]
         target, text_words = game.config.game, words[1:]
-    text = sys.stdin.read() if text_words == ("-",) else " ".join(text_words)
+    if text_words == ("-",):
+        text = text_read(sys.stdin.buffer.read(), "the text read from standard input")
+    else:
+        text = text_given(" ".join(text_words), "TEXT")
     if not text.strip():
         raise UsageError("the announcement is empty")
     if not running:
