@@ -109,3 +109,34 @@ def test_a_hold_s_reason_that_is_not_utf_8_holds_nothing(tmp_path: Path) -> None
     (mail, _) = queued(tmp_path, "hold-").values()
     assert "on hold: caf\u00e9 ferm\u00e9\n" in body(mail)
 
+
+
+def test_an_announcement_typed_on_one_line_is_wrapped_to_78_columns(tmp_path: Path) -> None:
+    """`wtg announce g1 "..."`: one sentence of 300 characters was one line of the mail;
+    a line the GM kept short, and a word longer than a line (an address), stay as given."""
+    make(tmp_path / "games", count=2)
+    sentence = " ".join(["The server moves to a new machine on Sunday."] * 7)
+    link = "https://games.example.org/" + "x" * 80
+    run(tmp_path, "announce", "g1", f"{sentence}\n  a short line\n{link}")
+    (mail, _) = queued(tmp_path, "announce-").values()
+    lines = body(mail).split("\n")
+    assert [line for line in lines if len(line) > 78] == [link]
+    assert "  a short line" in lines
+    assert " ".join(" ".join(lines).split()).count(sentence) == 1
+
+
+def test_the_games_an_announcement_names_keep_to_78_columns(tmp_path: Path) -> None:
+    """`wtg announce --all` to a player of two games of long names: its first line named
+    them on one line of 130 columns."""
+    games = tmp_path / "games"
+    names = ["the-autumn-league-of-the-northern-kaomaris-" + n for n in ("one", "two")]
+    for name in names:
+        make(games, name, count=2)
+    run(tmp_path, "announce", "--all", "The server moves on Sunday.")
+    for mail in queued(tmp_path, "announce-").values():
+        said = body(mail)
+        assert max(len(line) for line in said.split("\n")) <= 78, said
+        assert (
+            f", a message from the GM to the players of {names[0]}, {names[1]}: The server "
+            "moves on Sunday."
+        ) in " ".join(said.split())
