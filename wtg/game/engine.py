@@ -732,8 +732,24 @@ def open_game(game_dir: Path) -> Game:
             where = f"{path}, line {read_lined_yaml(text).line_of(('ruleset',))}"
         except YamlLinesError:
             where = str(path)
-        raise UnknownRuleset(f"{where}: ruleset: {exc.args[0]}") from None
+        made = _made_as(store)
+        back = (
+            f"; the game was made as {made} (its turns say so): put back `ruleset: {made}`"
+            if made is not None and made != config.ruleset
+            else ""
+        )
+        raise UnknownRuleset(f"{where}: ruleset: {exc.args[0]}{back}") from None
     return Game(store, config, ruleset)
+
+
+def _made_as(store: GameStore) -> str | None:
+    """The ruleset the game's latest turn was played with (its state says it), or None when
+    its turns do not say (none yet, a state that does not read)."""
+    try:
+        made = store.read_json(store.latest_turn(), "state.json").get("ruleset")
+    except Exception:  # a game folder is the GM's data: no hint rather than a stop
+        return None
+    return made if isinstance(made, str) else None
 
 
 def _check_name(store: GameStore, config: GameConfig, path: Path, text: str) -> None:
