@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from datetime import datetime, timezone
+from functools import partial
 from typing import TYPE_CHECKING
 
 import click
@@ -24,6 +25,7 @@ from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
 from wtg.gm.extension import clock_change
 from wtg.gm.extension import extend as extend_game
+from wtg.gm.extension import undo as undo_extension
 from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
 from wtg.host.gamesdir import Unreadable, failure_reason, open_games
@@ -116,21 +118,37 @@ HOURS = Duration("hours", click.FLOAT)
 
 @click.command(context_settings={"ignore_unknown_options": True})  # -12: HOURS, not an option
 @click.argument("game_dir")
-@click.argument("words", nargs=-1, required=True, metavar="HOURS")
+@click.argument("words", nargs=-1, metavar="HOURS")
+@click.option(
+    "--undo",
+    is_flag=True,
+    help="Take the last move back (given to the wrong game, or too many hours): the "
+    "deadline it moved from, unless that has passed. The players are told.",
+)
 @click.pass_context
-def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...]) -> None:
+def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool) -> None:
     """Move the coming turn's deadline HOURS later (from now, if it has passed): 36, 36h,
     1.5d or 1.5 days. The players are told. Given again after it was cut short, it
     finishes that move (the notices missing) and moves nothing more."""
-    # HOURS as one word or two (`1.5 days`, unquoted, as a GM types it)
     said = next(p for p in ctx.command.params if p.name == "words")
-    hours = HOURS.convert(" ".join(words), said, ctx)
+    if undo and words:
+        raise click.UsageError("--undo takes no HOURS: it takes the last move back", ctx)
+    if not undo and not words:
+        raise click.MissingParameter(ctx=ctx, param=said)
+    # HOURS as one word or two (`1.5 days`, unquoted, as a GM types it)
+    hours = 0.0 if undo else HOURS.convert(" ".join(words), said, ctx)
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
-    moved, new, queued = extend_game(game, hours, now, lambda e: notices.extended(game, e))
+    mover = undo_extension if undo else partial(extend_game, hours=hours)
+    moved, new, queued = mover(game, now=now, tell=lambda e: notices.extended(game, e))
     name = game.config.game
-    if new:
+    if new and moved.hours < 0:
+        click.echo(
+            f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}; the move of "
+            f"{-moved.hours:g} hours taken back); {_told(queued)}"
+        )
+    elif new:
         click.echo(
             f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}); {_told(queued)}"
         )
