@@ -96,7 +96,12 @@ EDITS = [
         "{id: 2,",
         "{id: 1,",
         10,
-        "players (entry 2): id: player 1 is given twice (entries 1 and 2 of players)",
+        # it said that and no more: the GM who changed an id (or copied a line) was not
+        # told that an id is a seat, nor where each seat's id can be read again
+        "players (entry 2): id: player 1 is given twice (entries 1 and 2 of players): a "
+        "player's id is his seat and never changes: give each entry the id it had (the "
+        "AOFs in the game's turns/NNNN/aofs/ are named by seat, pNN.txt, each with its "
+        "player's code)",
     ),
     (
         "players:\n",

@@ -164,7 +164,9 @@ def _players(players: Any) -> list[Problem]:
                 (
                     (*where, "id"),
                     f"player {pid} is given twice (entries {seen[pid] + 1} and {index + 1} of "
-                    "players)",
+                    "players): a player's id is his seat and never changes: give each entry "
+                    "the id it had (the AOFs in the game's turns/NNNN/aofs/ are named by seat, "
+                    "pNN.txt, each with its player's code)",
                 )
             )
         elif isinstance(pid, int):
