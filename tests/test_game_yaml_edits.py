@@ -76,6 +76,22 @@ EDITS = [
         "map_pictures: expected true or false, found the text 'false' (in quotes, YAML reads "
         "it as text: write it without them, map_pictures: false)",
     ),
+    # a yes/no of YAML 1.1, which wtg does not read as one: it was said to be in quotes
+    # (it is not) and the line to write was the line written, map_pictures: no
+    (
+        "map_pictures: true",
+        "map_pictures: no",
+        12,
+        "map_pictures: expected true or false, found the text 'no' (a yes/no is true or "
+        "false, no other word: write map_pictures: false)",
+    ),
+    (
+        "map_pictures: true",
+        "map_pictures: 'Yes'",
+        12,
+        "map_pictures: expected true or false, found the text 'Yes' (a yes/no is true or "
+        "false, no other word: write map_pictures: true)",
+    ),
     (
         "at: '18:00'",
         "at: 18:00",

@@ -268,12 +268,24 @@ def plain_scalar(text: str, path: Path_) -> str | None:
     return None
 
 
+_OTHER_YES_NO = {"yes": True, "y": True, "on": True, "no": False, "n": False, "off": False}
+"""The words YAML 1.1 reads as a yes/no, which game.yaml's reader (YAML 1.2's booleans,
+``wtg.text.yamlio``) reads as text, quoted or not."""
+
+
 def unquoted_hint(value: Any, key: str, kinds: tuple[type, ...]) -> str:
     """`` (in quotes, YAML reads it as text: write it without them, port: 993)`` when
     ``value``, refused where one of ``kinds`` (int, float, bool) belongs, is text that
-    YAML reads as one of them without its quotes (``'993'``, ``'false'``); else ""."""
+    YAML reads as one of them without its quotes (``'993'``, ``'false'``); for a yes/no,
+    a word of YAML 1.1's (``no``, ``on``), the true or false to write; else ""."""
     if not isinstance(value, str) or not value.strip():
         return ""
+    word = value.strip().casefold()
+    if bool in kinds and word in _OTHER_YES_NO:  # YAML 1.1's: quoted or not, text to wtg
+        return (
+            " (a yes/no is true or false, no other word: write "
+            f"{key}: {'true' if _OTHER_YES_NO[word] else 'false'})"
+        )
     try:
         read = yaml.safe_load(value)
     except yaml.YAMLError:
