@@ -484,6 +484,14 @@ MADE_WITH = [
         "line 2: game: the game was made as test1 (its turns say so, and its players' forms "
         "say GAME: test1) and cannot be renamed: put back `game: test1`",
     ),
+    # the name's case alone: taken in silence, and the next `wtg send` mailed every turn's
+    # reports again under the new name (the host's mail records go by the name as written)
+    (
+        "game: test1",
+        "game: Test1",
+        "line 2: game: the game was made as test1 (its turns say so, and its players' forms "
+        "say GAME: test1) and cannot be renamed: put back `game: test1`",
+    ),
     # the rules play the state's map; the pictures were drawn from the other
     (
         "map: small",

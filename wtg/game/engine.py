@@ -723,7 +723,7 @@ def open_game(game_dir: Path) -> Game:
     except ValueError as exc:
         raise ConfigError(yaml_problem(str(path), text, exc)) from exc
     config = GameConfig.from_data(data, str(path), text)
-    if config.game.casefold() != game_dir.name.casefold():
+    if config.game != game_dir.name:  # its case too: the mail records go by the name
         _check_name(store, config, path, text)
     try:
         ruleset = find_ruleset(config.ruleset)
