@@ -12,6 +12,7 @@ the command half-way with its intent written, or reach every player as it was.""
 from __future__ import annotations
 
 import re
+
 from wtg.core.errors import UsageError
 
 MOST_CHARACTERS = 50_000
