@@ -20,9 +20,7 @@ def announce_stdin(root: Path, data: bytes, code: int) -> Result:
     """`wtg announce g1 -` with ``data`` on its standard input, its exit status checked."""
     config = root / "wtg.yaml"
     config.write_text("games_dir: games\nfrom: Game Master <gm@example.org>\n")
-    result = CliRunner().invoke(
-        main, ["--config", str(config), "announce", "g1", "-"], input=data
-    )
+    result = CliRunner().invoke(main, ["--config", str(config), "announce", "g1", "-"], input=data)
     assert result.exit_code == code, (result.output, result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result
@@ -108,7 +106,6 @@ def test_a_hold_s_reason_that_is_not_utf_8_holds_nothing(tmp_path: Path) -> None
     run(tmp_path, "hold", "g1", "--reason", "caf\u00e9 ferm\u00e9")
     (mail, _) = queued(tmp_path, "hold-").values()
     assert "on hold: caf\u00e9 ferm\u00e9\n" in body(mail)
-
 
 
 def test_an_announcement_typed_on_one_line_is_wrapped_to_78_columns(tmp_path: Path) -> None:
