@@ -4,6 +4,7 @@ deadline earlier (HOURS above 0 only), and the players waited the twenty days.""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -67,3 +68,22 @@ def test_undo_of_a_move_from_a_passed_deadline_is_refused(tmp_path: Path) -> Non
     )
     assert deadline(tmp_path) == moved
     assert parse_iso(moved) > datetime.now(timezone.utc) + timedelta(hours=23)
+
+
+def test_an_undo_cut_short_is_finished_and_said_as_a_move_back(tmp_path: Path) -> None:
+    """Killed after the move back was written and before its notices were all queued: the
+    command given again finishes it, once, and says it as the move back it was."""
+    game = make_due_in(tmp_path / "games", 30)
+    before = deadline(tmp_path)
+    run(tmp_path, "extend", "g1", "480")
+    run(tmp_path, "extend", "g1", "--undo")
+    meta_path = game.store.root / "turns" / "0000" / "turn.json"
+    data = json.loads(meta_path.read_text())
+    assert data["moved"][-1]["undo"] is True and data["moved"][-1]["hours"] == -480
+    data["moved"][-1]["told"] = False  # as a kill before the mark leaves it
+    meta_path.write_text(json.dumps(data))
+    again = run(tmp_path, "extend", "g1", "--undo").stdout
+    assert again.startswith(f"game g1: turn 1 was moved back already to {before} (was ")
+    assert "the move of 480 hours taken back at " in again
+    assert "cut short): not moved again; 0 notice(s) queued" in again
+    assert deadline(tmp_path) == before

@@ -158,8 +158,14 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
             click.echo(f"wtg: note: {note}", err=True)
     else:
         click.echo(
-            f"game {name}: turn {moved.turn} was extended already to {moved.new} (was "
-            f"{moved.old}; {moved.hours:g} hours at {moved.at}, cut short): not moved again; "
+            f"game {name}: turn {moved.turn} was {'moved back' if moved.hours < 0 else 'extended'} "
+            f"already to {moved.new} (was {moved.old}; "
+            + (
+                f"the move of {-moved.hours:g} hours taken back"
+                if moved.hours < 0
+                else f"{moved.hours:g} hours"
+            )
+            + f" at {moved.at}, cut short): not moved again; "
             + _told(queued)
         )
 
