@@ -137,3 +137,21 @@ def test_the_games_an_announcement_names_keep_to_78_columns(tmp_path: Path) -> N
             f", a message from the GM to the players of {names[0]}, {names[1]}: The server "
             "moves on Sunday."
         ) in " ".join(said.split())
+
+
+def test_two_games_named_before_the_text_are_refused(tmp_path: Path) -> None:
+    """`wtg announce g1 g2 Server moves on Sunday`, the GM meaning both games, mailed "g2
+    Server moves on Sunday" to g1's players alone, and g2's heard nothing. Refused, nothing
+    queued, as `--all g1 TEXT` is; the text in quotes is one word, and goes."""
+    games = tmp_path / "games"
+    make(games, "g1", count=2)
+    make(games, "g2", count=2)
+    refused = run(tmp_path, "announce", "g1", "G2", "Server", "moves", code=1).stderr
+    assert refused == (
+        "wtg: TEXT begins with the game g2, as if GAME were two games: nothing queued. An "
+        "announcement goes to one game (`wtg announce g1 TEXT`, then `wtg announce g2 TEXT`) "
+        "or to every game (`wtg announce --all TEXT`); a text that begins so goes in quotes\n"
+    )
+    assert queued(tmp_path, "announce-") == {}
+    done = run(tmp_path, "announce", "g1", "g2 is over: its players join g1")
+    assert done.stdout.startswith("announcement queued for 2 player(s) of 1 game(s)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from datetime import datetime, timezone
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -28,7 +29,7 @@ from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
 from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
-from wtg.host.gamesdir import Unreadable, failure_reason, open_games
+from wtg.host.gamesdir import Unreadable, failure_reason, open_games, scan_games
 from wtg.text.given import text_given, text_read
 
 if TYPE_CHECKING:  # the mail loop's notices are imported by the commands that tell the players
@@ -231,6 +232,14 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
         root = game.store.root.parent
         games = running = [game]
         target, text_words = game.config.game, words[1:]
+        other = _game_named(root, text_words[0]) if len(text_words) > 1 else None
+        if other is not None and other != target:  # `announce g1 g2 TEXT`: both meant
+            raise UsageError(
+                f"TEXT begins with the game {other}, as if GAME were two games: nothing "
+                f"queued. An announcement goes to one game (`wtg announce {target} TEXT`, then "
+                f"`wtg announce {other} TEXT`) or to every game (`wtg announce --all TEXT`); a "
+                "text that begins so goes in quotes"
+            )
     if text_words == ("-",):
         text = text_read(sys.stdin.buffer.read(), "the text read from standard input")
     else:
@@ -263,6 +272,13 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
         )
     if skipped:  # the others told, these named: the GM mends them and announces to them
         fail("\n".join(lost.line() for lost in skipped))
+
+
+def _game_named(root: Path, word: str) -> str | None:
+    """The game of the games folder ``root`` that ``word`` names (its folder's name, case
+    aside), or None."""
+    wanted = word.casefold()
+    return next((f.name for f in scan_games(root).folders if f.name.casefold() == wanted), None)
 
 
 def _readable(game: Game, skipped: list[Unreadable]) -> bool:
