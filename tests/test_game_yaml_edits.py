@@ -126,6 +126,24 @@ EDITS = [
         "players: expected a list of players (- {id: 1, name: ..., email: ..., code: ...}), "
         "found the number 2",
     ),
+    # the players' key deleted, or given a value on its line: PyYAML's words alone, which
+    # named neither the list nor what to do
+    (
+        "players:\n",
+        "",
+        8,
+        "not valid YAML: expected <block end>, but found '-' (line 8 is a list's item, "
+        "'- ...', where a key belongs: a list's items follow their key alone on its line, as "
+        "players: with nothing after its ':', and the line above it is options: {})",
+    ),
+    (
+        "players:\n",
+        "players: []\n",
+        9,
+        "not valid YAML: expected <block end>, but found '-' (line 9 is a list's item, "
+        "'- ...', where a key belongs: a list's items follow their key alone on its line, as "
+        "players: with nothing after its ':', and the line above it is players: [])",
+    ),
     (
         "{id: 2, name: Also,",
         "{id: 2 name: Also,",
