@@ -244,6 +244,19 @@ def test_a_slip_in_game_yaml_is_named_with_its_line(
     assert "int()" not in result.output and "<unicode string>" not in result.output
 
 
+def test_a_code_deleted_says_where_it_can_be_read(game_dir: Path) -> None:
+    """A player's code deleted: it said to put back what wtg wrote, and not where the code
+    can be read again."""
+    path = game_dir / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"(email: also@example.org), code: \w+", r"\1", text), "utf-8")
+    result = wtg("status", game_dir)
+    assert result.output.splitlines() == [
+        f"wtg: {path}, line 10: players (entry 2): code: missing: wtg wrote it when it made the "
+        "game; put it back (his code is on his AOF, turns/NNNN/aofs/p02.txt)"
+    ]
+
+
 def test_every_slip_is_named_at_once(game_dir: Path) -> None:
     """Two slips, two lines: the GM mends the file once, not once a run."""
     edit(game_dir, "map_pictures: true", "map_picture: false")
