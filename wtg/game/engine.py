@@ -415,6 +415,7 @@ class Game(Generic[S]):
                 turn=base + 1,
                 trusted=via != "mail",
                 player=player,
+                forms=self.store.turns_dir if via != "mail" else None,
             )
             results = [self._old_code(r, latest) for r in results]
             # a mail read again: the poll's, or one the GM files by its arrival key (``wtg
