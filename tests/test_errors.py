@@ -58,12 +58,15 @@ def test_the_command_line_says_a_wtg_error_in_one_line(tmp_path: Path) -> None:
 
 def test_an_unknown_ruleset_is_named_without_quotes(tmp_path: Path) -> None:
     """And with its file and line, as every other problem of a game.yaml edited by hand is
-    (docs/gm.md): `ruleset: wok9` said only `no ruleset 'wok9'`, of no file."""
+    (docs/gm.md): `ruleset: wok9` said only `no ruleset 'wok9'`, of no file; and, as a
+    ruleset changed to another that is known, with the one to put back (it said only the
+    rulesets known)."""
     (folder,) = due_games(tmp_path / "games", 1)
     break_ruleset(folder)
     result = CliRunner().invoke(main, ["state", str(folder)])
     assert result.exit_code == 1
     assert result.stderr == (
         f"wtg: {folder / 'game.yaml'}, line 3: ruleset: no ruleset 'wok9' (known: intermediate, "
-        "standard, tactics, wisk, wok4)\n"
+        "standard, tactics, wisk, wok4); the game was made as wok4 (its turns say so): put back "
+        "`ruleset: wok4`\n"
     )

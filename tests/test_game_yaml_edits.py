@@ -76,6 +76,22 @@ EDITS = [
         "map_pictures: expected true or false, found the text 'false' (in quotes, YAML reads "
         "it as text: write it without them, map_pictures: false)",
     ),
+    # a yes/no of YAML 1.1, which wtg does not read as one: it was said to be in quotes
+    # (it is not) and the line to write was the line written, map_pictures: no
+    (
+        "map_pictures: true",
+        "map_pictures: no",
+        12,
+        "map_pictures: expected true or false, found the text 'no' (a yes/no is true or "
+        "false, no other word: write map_pictures: false)",
+    ),
+    (
+        "map_pictures: true",
+        "map_pictures: 'Yes'",
+        12,
+        "map_pictures: expected true or false, found the text 'Yes' (a yes/no is true or "
+        "false, no other word: write map_pictures: true)",
+    ),
     (
         "at: '18:00'",
         "at: 18:00",
@@ -96,7 +112,12 @@ EDITS = [
         "{id: 2,",
         "{id: 1,",
         10,
-        "players (entry 2): id: player 1 is given twice (entries 1 and 2 of players)",
+        # it said that and no more: the GM who changed an id (or copied a line) was not
+        # told that an id is a seat, nor where each seat's id can be read again
+        "players (entry 2): id: player 1 is given twice (entries 1 and 2 of players): a "
+        "player's id is his seat and never changes: give each entry the id it had (the "
+        "AOFs in the game's turns/NNNN/aofs/ are named by seat, pNN.txt, each with its "
+        "player's code)",
     ),
     (
         "players:\n",
@@ -104,6 +125,24 @@ EDITS = [
         8,
         "players: expected a list of players (- {id: 1, name: ..., email: ..., code: ...}), "
         "found the number 2",
+    ),
+    # the players' key deleted, or given a value on its line: PyYAML's words alone, which
+    # named neither the list nor what to do
+    (
+        "players:\n",
+        "",
+        8,
+        "not valid YAML: expected <block end>, but found '-' (line 8 is a list's item, "
+        "'- ...', where a key belongs: a list's items follow their key alone on its line, as "
+        "players: with nothing after its ':', and the line above it is options: {})",
+    ),
+    (
+        "players:\n",
+        "players: []\n",
+        9,
+        "not valid YAML: expected <block end>, but found '-' (line 9 is a list's item, "
+        "'- ...', where a key belongs: a list's items follow their key alone on its line, as "
+        "players: with nothing after its ':', and the line above it is players: [])",
     ),
     (
         "{id: 2, name: Also,",
@@ -203,6 +242,19 @@ def test_a_slip_in_game_yaml_is_named_with_its_line(
     assert first == f"wtg: {game_dir / 'game.yaml'}, line {line}: {said}"
     assert "Traceback" not in result.output
     assert "int()" not in result.output and "<unicode string>" not in result.output
+
+
+def test_a_code_deleted_says_where_it_can_be_read(game_dir: Path) -> None:
+    """A player's code deleted: it said to put back what wtg wrote, and not where the code
+    can be read again."""
+    path = game_dir / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"(email: also@example.org), code: \w+", r"\1", text), "utf-8")
+    result = wtg("status", game_dir)
+    assert result.output.splitlines() == [
+        f"wtg: {path}, line 10: players (entry 2): code: missing: wtg wrote it when it made the "
+        "game; put it back (his code is on his AOF, turns/NNNN/aofs/p02.txt)"
+    ]
 
 
 def test_every_slip_is_named_at_once(game_dir: Path) -> None:
@@ -460,6 +512,14 @@ MADE_WITH = [
     (
         "game: test1",
         "game: kaomaris",
+        "line 2: game: the game was made as test1 (its turns say so, and its players' forms "
+        "say GAME: test1) and cannot be renamed: put back `game: test1`",
+    ),
+    # the name's case alone: taken in silence, and the next `wtg send` mailed every turn's
+    # reports again under the new name (the host's mail records go by the name as written)
+    (
+        "game: test1",
+        "game: Test1",
         "line 2: game: the game was made as test1 (its turns say so, and its players' forms "
         "say GAME: test1) and cannot be renamed: put back `game: test1`",
     ),

@@ -185,7 +185,7 @@ def test_starttls_asked_of_servers_that_do_not_offer_it(
     config = tmp_path / "wtg.yaml"
     (tmp_path / "games").mkdir(mode=0o700)
     config.write_text(
-        f"games_dir: games\n"
+        f"games_dir: games\nfrom: {GM_ADDRESS}\n"
         f"imap: {{host: {imap.host}, port: {imap.port}, starttls: true, username: {GM_ADDRESS},"
         f" password: {GM_PASSWORD}}}\n"
         f"smtp: {{host: {smtp.host}, port: {smtp.port}, starttls: true}}\n",

@@ -9,6 +9,8 @@ from pathlib import Path
 import click
 
 from wtg.cli.common import fail, without_config
+from wtg.core.printable import printable
+from wtg.host.gamesdir import games_unreadable
 from wtg.host.opengames import open_game_data
 from wtg.mail.idsecret import SECRET_FILE, secret_trouble
 from wtg.site.place import SitePlaceError, check_site_dir
@@ -24,7 +26,8 @@ def register(group: click.Group) -> None:
 def check_config(ctx: click.Context) -> None:
     """Check the config of --config (or WTG_CONFIG): the file itself, games_dir and the
     maildir folders, a login to each IMAP and SMTP server it names, the IMAP folders, and
-    the DKIM key with its DNS record; a password file, the games folder, a game's folder
+    the DKIM key with its DNS record, and every game (a game.yaml that does not read, as
+    `wtg status` says it); a password file, the games folder, a game's folder
     or its game.yaml that others on the machine may read is named, with the chmod, and
     so is a Message-ID secret (.mail/message-id.key) that is damaged or others may read.
     A line for each check; exit 0 only when every one holds."""
@@ -59,6 +62,12 @@ def check_config(ctx: click.Context) -> None:
         *([trouble] if trouble else []),
     ):
         click.echo(f"{Verdict.FAIL.value:<5} {line}")
+        failed += 1
+    for lost in games_unreadable(gm.games_dir):  # every command skips it: no turn, no mail
+        click.echo(
+            f"{Verdict.FAIL.value:<5} game {lost.folder}: cannot be read, skipped (no turn "
+            f"of it runs, nothing of it is mailed): {printable(lost.reason)}"
+        )
         failed += 1
     formats = formats_problem(gm.games_dir)
     if formats is not None:  # every poll would leave its mail, every turn refuse it

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import sys
 from datetime import datetime, timezone
+from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -24,14 +26,18 @@ from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
 from wtg.gm.extension import clock_change
 from wtg.gm.extension import extend as extend_game
+from wtg.gm.extension import undo as undo_extension
 from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
-from wtg.host.gamesdir import Unreadable, failure_reason, open_games
+from wtg.host.gamesdir import Unreadable, failure_reason, open_games, scan_games
+from wtg.text.given import text_given, text_read
 
 if TYPE_CHECKING:  # the mail loop's notices are imported by the commands that tell the players
     from wtg.mail.notices import Notices
 
 SPOOL = ".mail"
+REASON_CHARACTERS = 1_000
+"""A hold's reason at most: a few words, said in every player's notice."""
 
 
 def register(group: click.Group) -> None:
@@ -68,6 +74,7 @@ def _told(queued: int) -> str:
 def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
     """Hold a game: no turn runs (run-turn refuses without --force, run-turn --due counts
     it held) until `wtg release`. The players are told."""
+    reason = text_given(reason, "--reason", REASON_CHARACTERS, "a hold's reason")
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
@@ -112,21 +119,37 @@ HOURS = Duration("hours", click.FLOAT)
 
 @click.command(context_settings={"ignore_unknown_options": True})  # -12: HOURS, not an option
 @click.argument("game_dir")
-@click.argument("words", nargs=-1, required=True, metavar="HOURS")
+@click.argument("words", nargs=-1, metavar="HOURS")
+@click.option(
+    "--undo",
+    is_flag=True,
+    help="Take the last move back (given to the wrong game, or too many hours): the "
+    "deadline it moved from, unless that has passed. The players are told.",
+)
 @click.pass_context
-def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...]) -> None:
+def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool) -> None:
     """Move the coming turn's deadline HOURS later (from now, if it has passed): 36, 36h,
     1.5d or 1.5 days. The players are told. Given again after it was cut short, it
     finishes that move (the notices missing) and moves nothing more."""
-    # HOURS as one word or two (`1.5 days`, unquoted, as a GM types it)
     said = next(p for p in ctx.command.params if p.name == "words")
-    hours = HOURS.convert(" ".join(words), said, ctx)
+    if undo and words:
+        raise click.UsageError("--undo takes no HOURS: it takes the last move back", ctx)
+    if not undo and not words:
+        raise click.MissingParameter(ctx=ctx, param=said)
+    # HOURS as one word or two (`1.5 days`, unquoted, as a GM types it)
+    hours = 0.0 if undo else HOURS.convert(" ".join(words), said, ctx)
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
-    moved, new, queued = extend_game(game, hours, now, lambda e: notices.extended(game, e))
+    mover = undo_extension if undo else partial(extend_game, hours=hours)
+    moved, new, queued = mover(game, now=now, tell=lambda e: notices.extended(game, e))
     name = game.config.game
-    if new:
+    if new and moved.hours < 0:
+        click.echo(
+            f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}; the move of "
+            f"{-moved.hours:g} hours taken back); {_told(queued)}"
+        )
+    elif new:
         click.echo(
             f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}); {_told(queued)}"
         )
@@ -136,8 +159,14 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...]) -> None:
             click.echo(f"wtg: note: {note}", err=True)
     else:
         click.echo(
-            f"game {name}: turn {moved.turn} was extended already to {moved.new} (was "
-            f"{moved.old}; {moved.hours:g} hours at {moved.at}, cut short): not moved again; "
+            f"game {name}: turn {moved.turn} was {'moved back' if moved.hours < 0 else 'extended'} "
+            f"already to {moved.new} (was {moved.old}; "
+            + (
+                f"the move of {-moved.hours:g} hours taken back"
+                if moved.hours < 0
+                else f"{moved.hours:g} hours"
+            )
+            + f" at {moved.at}, cut short): not moved again; "
             + _told(queued)
         )
 
@@ -203,7 +232,18 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
         root = game.store.root.parent
         games = running = [game]
         target, text_words = game.config.game, words[1:]
-    text = sys.stdin.read() if text_words == ("-",) else " ".join(text_words)
+        other = _game_named(root, text_words[0]) if len(text_words) > 1 else None
+        if other is not None and other != target:  # `announce g1 g2 TEXT`: both meant
+            raise UsageError(
+                f"TEXT begins with the game {other}, as if GAME were two games: nothing "
+                f"queued. An announcement goes to one game (`wtg announce {target} TEXT`, then "
+                f"`wtg announce {other} TEXT`) or to every game (`wtg announce --all TEXT`); a "
+                "text that begins so goes in quotes"
+            )
+    if text_words == ("-",):
+        text = text_read(sys.stdin.buffer.read(), "the text read from standard input")
+    else:
+        text = text_given(" ".join(text_words), "TEXT")
     if not text.strip():
         raise UsageError("the announcement is empty")
     if not running:
@@ -232,6 +272,13 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
         )
     if skipped:  # the others told, these named: the GM mends them and announces to them
         fail("\n".join(lost.line() for lost in skipped))
+
+
+def _game_named(root: Path, word: str) -> str | None:
+    """The game of the games folder ``root`` that ``word`` names (its folder's name, case
+    aside), or None."""
+    wanted = word.casefold()
+    return next((f.name for f in scan_games(root).folders if f.name.casefold() == wanted), None)
 
 
 def _readable(game: Game, skipped: list[Unreadable]) -> bool:

@@ -209,21 +209,37 @@ def lists(ctx: click.Context, as_json: bool) -> None:
 @click.command("offer-seat")
 @click.argument("game_dir")
 @click.argument("seat", type=int)
+@click.option(
+    "--withdraw",
+    is_flag=True,
+    help="Take the offer back (offered by mistake): a JOIN for the seat is refused, and so "
+    "is the CONFIRM of one made before.",
+)
 @click.pass_context
-def offer_seat(ctx: click.Context, game_dir: str, seat: int) -> None:
+def offer_seat(ctx: click.Context, game_dir: str, seat: int, withdraw: bool) -> None:
     """Offer the seat of a player who quit to a new player (who mails JOIN <game>)."""
     # deferred: the lobby (its SQLite database): only the commands that use it
     from wtg.lobby.database import Book
     from wtg.lobby.seats import offer_seat as offer
+    from wtg.lobby.seats import withdraw_offer
 
     game = open_or_fail(ctx, game_dir)
+    name = game.config.game
     with Book(games_root(ctx)) as book:
         try:
-            offer(book, game, seat, datetime.now(timezone.utc))
+            if withdraw:
+                withdraw_offer(book, name, seat)
+            else:
+                offer(book, game, seat, datetime.now(timezone.utc))
         except ValueError as error:
             fail(str(error))
-    name = game.config.game
-    click.echo(f"seat {seat} of game {name} offered: a new player mails JOIN {name}")
+    if withdraw:
+        click.echo(
+            f"seat {seat} of game {name} no longer offered: a JOIN for it is refused, and so "
+            "is the CONFIRM of one made before"
+        )
+    else:
+        click.echo(f"seat {seat} of game {name} offered: a new player mails JOIN {name}")
 
 
 def register(group: click.Group) -> None:

@@ -415,6 +415,7 @@ class Game(Generic[S]):
                 turn=base + 1,
                 trusted=via != "mail",
                 player=player,
+                forms=self.store.turns_dir if via != "mail" else None,
             )
             results = [self._old_code(r, latest) for r in results]
             # a mail read again: the poll's, or one the GM files by its arrival key (``wtg
@@ -723,7 +724,7 @@ def open_game(game_dir: Path) -> Game:
     except ValueError as exc:
         raise ConfigError(yaml_problem(str(path), text, exc)) from exc
     config = GameConfig.from_data(data, str(path), text)
-    if config.game.casefold() != game_dir.name.casefold():
+    if config.game != game_dir.name:  # its case too: the mail records go by the name
         _check_name(store, config, path, text)
     try:
         ruleset = find_ruleset(config.ruleset)
@@ -732,8 +733,24 @@ def open_game(game_dir: Path) -> Game:
             where = f"{path}, line {read_lined_yaml(text).line_of(('ruleset',))}"
         except YamlLinesError:
             where = str(path)
-        raise UnknownRuleset(f"{where}: ruleset: {exc.args[0]}") from None
+        made = _made_as(store)
+        back = (
+            f"; the game was made as {made} (its turns say so): put back `ruleset: {made}`"
+            if made is not None and made != config.ruleset
+            else ""
+        )
+        raise UnknownRuleset(f"{where}: ruleset: {exc.args[0]}{back}") from None
     return Game(store, config, ruleset)
+
+
+def _made_as(store: GameStore) -> str | None:
+    """The ruleset the game's latest turn was played with (its state says it), or None when
+    its turns do not say (none yet, a state that does not read)."""
+    try:
+        made = store.read_json(store.latest_turn(), "state.json").get("ruleset")
+    except Exception:  # a game folder is the GM's data: no hint rather than a stop
+        return None
+    return made if isinstance(made, str) else None
 
 
 def _check_name(store: GameStore, config: GameConfig, path: Path, text: str) -> None:

@@ -149,8 +149,13 @@ def _players(players: Any) -> list[Problem]:
                 (where, f"expected a player (id, name, email, code), found {_kind(player)}")
             )
             continue
-        problems += _keys(player, where, PLAYER_KEYS, REQUIRED_PLAYER)
         pid: Any = player.get("id")
+        problems += [
+            (key, f"{said} (his code is on his AOF, turns/NNNN/aofs/p{pid:02d}.txt)")
+            if key[-1] == "code" and said == MISSING and _whole(pid) and pid > 0
+            else (key, said)
+            for key, said in _keys(player, where, PLAYER_KEYS, REQUIRED_PLAYER)
+        ]
         if "id" in player and (not _whole(pid) or pid < 1):
             problems.append(
                 (
@@ -164,7 +169,9 @@ def _players(players: Any) -> list[Problem]:
                 (
                     (*where, "id"),
                     f"player {pid} is given twice (entries {seen[pid] + 1} and {index + 1} of "
-                    "players)",
+                    "players): a player's id is his seat and never changes: give each entry "
+                    "the id it had (the AOFs in the game's turns/NNNN/aofs/ are named by seat, "
+                    "pNN.txt, each with its player's code)",
                 )
             )
         elif isinstance(pid, int):

@@ -16,6 +16,7 @@ import hmac
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Generic
 
 from wtg.aof.choose import Choice, Found, find_all
@@ -28,6 +29,7 @@ from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCo
 from wtg.core.record import Record
 from wtg.core.ruleset import Ruleset, S, SideId
 from wtg.core.settings import MAP, SETTING_KEYS, SettingSpec, setting_keyed
+from wtg.files.store import turn_name
 from wtg.game.gameconfig import GameConfig
 
 READY_KEY = "ready"
@@ -114,10 +116,13 @@ def read_orders(
     turn: int,
     trusted: bool,
     player: int | None = None,
+    forms: Path | None = None,
 ) -> list[Outcome]:
     """The orders of every side a text (or a mail's texts, best part first) gives, each
-    through the door. ``trusted``: the GM at the command line, who needs no code."""
-    door = Door(ruleset, config, state, turn, trusted, player)
+    through the door. ``trusted``: the GM at the command line, who needs no code;
+    ``forms``: the game's turns folder, where the GM is told the form of the turn expected
+    is (a player is told it is in his latest report)."""
+    door = Door(ruleset, config, state, turn, trusted, player, forms)
     found = find_all(ruleset.form_for(state), texts, door.carries_code)
     if not found or (not any(map(_form_like, found)) and any(map(_order_file, texts))):
         return [door.order_file(texts)]
@@ -218,6 +223,7 @@ class Door(Generic[S]):
     turn: int
     trusted: bool
     player: int | None = None
+    forms: Path | None = None
 
     def form(self, choice: Choice) -> Outcome:
         """The orders of the copy of the form chosen for a side."""
@@ -348,6 +354,9 @@ class Door(Generic[S]):
         said = (
             f"{where}: these orders are for turn {written}, but the game expects turn {self.turn}"
         )
+        if pid in self.ruleset.owing(self.state) and self.forms is not None:  # the GM
+            aof = self.forms / turn_name(self.turn - 1) / "aofs" / f"p{pid:02d}.txt"
+            return f"{said}: fill in the form of turn {self.turn}, player {pid}'s AOF in {aof}"
         if pid in self.ruleset.owing(self.state):
             return f"{said}: fill in the form of turn {self.turn}, the one in your latest report"
         return f"{said}, and you have no orders to give now: {self._not_yours(pid)}"

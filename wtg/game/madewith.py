@@ -22,9 +22,13 @@ def name_problem(config: GameConfig, folder: str, made: Json) -> Problem | None:
     (``made``), game.yaml another name. Every form the players hold says ``GAME: made``
     and the host's mail for the game goes by its name: the game would be a stranger to
     both. A folder whose name is game.yaml's (a copy made a game of its own) and one
-    renamed while game.yaml kept the name are no problem."""
-    name = config.game.casefold()  # a game's name, as the mail finds it: case aside
-    if not isinstance(made, str) or made.casefold() == name or folder.casefold() == name:
+    renamed while game.yaml kept the name are no problem. The name's case is a rename too:
+    the mail finds a game case aside, but the host's mail records go by the name as
+    written, and `wtg send` would mail every turn's reports again under the new one."""
+    if not isinstance(made, str) or made == config.game:
+        return None
+    name = config.game.casefold()
+    if folder.casefold() == name and made.casefold() != name:  # a copy, a game of its own
         return None
     return (
         ("game",),

@@ -132,6 +132,7 @@ def rollback(game: Game[S], to: int, now: datetime) -> tuple[Rollback, bool]:
             return done[-1], False
         if to == latest:
             raise GameError(f"game {game.config.game} is at turn {to} already")
+        game.check_config()  # game.yaml to mend (a player's entry deleted): nothing changes
         if not 0 <= to < latest:
             return roll_back(game.store, to, now, None), True  # it says which turns may be
         deadline = deadline_after(game.store, to, now, game.config.schedule)

@@ -39,6 +39,8 @@ MAX_HOURS = 24 * 366
 
 MOVED = "moved"
 TOLD = "told"
+UNDO = "undo"
+"""A move's mark that it took the one before it back (`wtg extend --undo`)."""
 
 
 class Extension(Record):
@@ -75,6 +77,68 @@ def extend(
         latest.meta[MOVED][-1][TOLD] = True
         latest.write()
         return extension, new, queued
+
+
+def undo(
+    game: Game[S], now: datetime, tell: Callable[[Extension], int]
+) -> tuple[Extension, bool, int]:
+    """Take back the last move of the coming turn's deadline (an extend given to the wrong
+    game, or 480 hours typed for 48): the deadline back to the one it moved from, as a move
+    of its own (recorded, its reports written again and the players told as for
+    ``extend``, its ``hours`` the negative of the move's, ``undo`` true). Refused when the
+    deadline was not moved by `wtg extend` (or moved since by a rollback or a turn), when
+    its last move was an undo, and when the deadline it moved from has passed (the turn
+    would run at once: `run-turn --now` does that). A move cut short is finished first, as
+    ``extend`` finishes it, and nothing is taken back."""
+    with game.store.lock():
+        latest = _latest(game)
+        turn = latest.turn + 1
+        extension = unfinished(latest.meta, turn)
+        new = extension is None
+        if extension is None:
+            last = _told_move(latest.meta)
+            name = game.config.game
+            if last is None:
+                raise GameError(
+                    f"game {name}: turn {turn}'s deadline was not moved by `wtg extend`: "
+                    "nothing to take back"
+                )
+            if last.get(UNDO) is True:
+                raise GameError(
+                    f"game {name}: the last move of turn {turn}'s deadline was an --undo "
+                    f"already: nothing to take back (`wtg extend {name} HOURS` moves it later)"
+                )
+            back = parse_iso(str(last["from"]))
+            if back <= now + timedelta(hours=1):
+                raise GameError(
+                    f"game {name}: turn {turn}'s deadline was {last['from']} before the move, "
+                    "which has passed: taken back, the turn would run at once; `wtg run-turn "
+                    f"{name} --now` runs it now, or it runs at the deadline it has, "
+                    f"{latest.meta['next_deadline']}"
+                )
+            hours = float(last["hours"]) if isinstance(last.get("hours"), (int, float)) else 0.0
+            extension = _move_to(latest, turn, str(last["from"]), now, -hours)
+            latest.write()  # the intent: the deadline and the notices
+        latest.write_reports()  # they say the deadline
+        queued = tell(extension)  # flushed to disk before the intent is marked finished
+        latest.meta[MOVED][-1][TOLD] = True
+        latest.write()
+        return extension, new, queued
+
+
+def _told_move(meta: dict[str, Any]) -> dict[str, Any] | None:
+    """The last move that ``meta`` records of the coming turn's deadline, told, while that
+    deadline is still its (no rollback or turn set another since); None when there is none
+    (or one edited by hand into something wtg cannot go by)."""
+    history = meta.get(MOVED)
+    entry = history[-1] if isinstance(history, list) and history else None
+    if not isinstance(entry, dict) or entry.get("to") != meta.get("next_deadline"):
+        return None
+    try:
+        parse_iso(str(entry.get("from")))
+    except ValueError:
+        return None
+    return entry
 
 
 def clock_change(zone: str, old: str, new: str, hours: float, game: str) -> str | None:
@@ -144,17 +208,25 @@ def _schedule_line() -> str:
 
 
 def _move(latest: LatestTurnMeta, turn: int, hours: float, now: datetime) -> Extension:
-    """The latest turn's ``meta`` with the deadline moved (its reports marked behind it:
-    ``LatestTurnMeta.move``) and the move recorded, not yet told."""
+    """The latest turn's ``meta`` with the deadline moved ``hours`` on (from now when it
+    has passed), the move recorded, not yet told (``_move_to``)."""
+    old = parse_iso(str(latest.meta["next_deadline"]))
+    moved = max(old, now.replace(microsecond=0)) + timedelta(hours=hours)
+    return _move_to(latest, turn, iso(moved.replace(microsecond=0)), now, hours)
+
+
+def _move_to(latest: LatestTurnMeta, turn: int, new: str, now: datetime, hours: float) -> Extension:
+    """The latest turn's ``meta`` with the deadline moved to ``new`` (its reports marked
+    behind it: ``LatestTurnMeta.move``) and the move recorded, not yet told; a move back
+    (``hours`` below 0: ``undo``) marked so."""
     meta = latest.meta
     old = str(meta["next_deadline"])
-    moved = max(parse_iso(old), now.replace(microsecond=0)) + timedelta(hours=hours)
-    extension = Extension(
-        turn=turn, old=old, new=iso(moved.replace(microsecond=0)), at=iso(now), hours=hours
-    )
+    extension = Extension(turn=turn, old=old, new=new, at=iso(now), hours=hours)
     kept = meta.get(MOVED)
     history = kept if isinstance(kept, list) else []
     entry = {"from": old, "to": extension.new, "at": extension.at, "hours": hours, TOLD: False}
+    if hours < 0:
+        entry[UNDO] = True
     latest.move(extension.new)
     meta[MOVED] = [*history, entry]
     return extension

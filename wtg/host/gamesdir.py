@@ -31,6 +31,7 @@ from wtg.files.ownership import SPOOL, owner_line
 from wtg.files.paths import folder_identity, subfolders
 from wtg.files.store import StoreError
 from wtg.game.engine import Game, open_game
+from wtg.gm.gamestatus import game_status
 from wtg.text.closename import close_names, either
 
 GAME_FILE = "game.yaml"
@@ -317,6 +318,23 @@ def open_games(games_dir: Path) -> tuple[list[Game], list[Unreadable]]:
         else:
             games.append(found)
     return games, unreadable
+
+
+def games_unreadable(games_dir: Path) -> list[Unreadable]:
+    """The game folders of ``games_dir`` that the commands on every game would skip, with
+    why: one that does not open (a game.yaml that does not read), and one whose latest turn
+    does not read with its game.yaml (a player's entry deleted, its ruleset changed), as
+    `wtg status` looks at each (``game_status``)."""
+    found: list[Unreadable] = []
+    for game in scan_games(games_dir).games():
+        if isinstance(game, Unreadable):
+            found.append(game)
+            continue
+        try:
+            game_status(game)
+        except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
+            found.append(Unreadable(game.store.root, failure_reason(exc)))
+    return found
 
 
 def failure_reason(exc: BaseException, games_dir: Path | None = None) -> str:

@@ -101,6 +101,10 @@ class Desk:
     """What went wrong making games of the full lists (``wtg.lobby.start``), a line each."""
     host: str = ""
     """The host's From (``Game Master <gm@example.org>``): no newcomer plays under its name."""
+    waiting: Callable[[str], Exception | None] = lambda _name: None
+    """Why the folder of the game a command names does not open when its mail is to wait
+    for the GM (its game.yaml to mend, its format to upgrade: ``Registry.refusal``), raised
+    so that the mail waits in the inbox; None when it has no such folder."""
     _begun: int = 0
     """The replies made before the command in hand."""
     _refused_before: int = 0
@@ -183,6 +187,9 @@ class Desk:
             return None
         game = self.games().get(name.lower())
         if game is None:
+            waits = self.waiting(name)
+            if waits is not None:  # the game is there, its game.yaml being mended: not gone
+                raise waits
             self.refuse(command, f"there is no game {name!r} here")
         return game
 

@@ -163,6 +163,21 @@ def offer_seat(book: Book, game: Game, seat: int, moment: datetime) -> None:
         )
 
 
+def withdraw_offer(book: Book, game: str, seat: int) -> None:
+    """Take back the offer of ``seat`` of ``game`` (ValueError when it is not offered): a
+    JOIN for it is refused from then on, and so is the CONFIRM of one made before
+    (``_confirm_takeover`` asks whether the seat is still offered)."""
+    with book.write() as db:
+        gone = db.execute(
+            "DELETE FROM offers WHERE lower(game) = ? AND seat = ? AND taken IS NULL",
+            (game.lower(), seat),
+        ).rowcount
+    if not gone:
+        raise ValueError(
+            f"seat {seat} of game {game} is not offered (`wtg lists` names the seats offered)"
+        )
+
+
 def offered_seat(book: Book, game: str, seat: int | None = None) -> int | None:
     """The seat of ``game`` on offer (the lowest, or ``seat`` if it is), None if none is."""
     rows = book.rows(

@@ -179,10 +179,12 @@ class Answers:
         filled form sent as a document beside the blank one quoted)."""
         beside = commands_beside_a_form(texts)  # named in every answer: never carried out
         named, games = self._games_of(texts)
-        if named and not games:
-            refused = self.registry.refusal(named[0])
+        opened = {game.config.game.casefold() for game in games}
+        for name in named:  # one game of the mail to mend (or upgrade): the whole mail waits
+            refused = self.registry.refusal(name) if name.casefold() not in opened else None
             if refused is not None:  # a format this wtg may not read: the GM acts, it waits
                 raise refused
+        if named and not games:
             return self._held(message, sender, named[0])
         if not games:
             reason = "the form names no game (keep the GAME/TURN/PLAYER/CODE line as it is)"

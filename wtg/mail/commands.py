@@ -142,6 +142,7 @@ class Commands:
                 message.order_key,
                 mail_key=message.key,
                 host=self.answers.gm.sender,
+                waiting=self.registry.refusal,
             )
             replies = answer(desk, mail)
             held, again = self._queue(message, replies, sender, message_id, book)

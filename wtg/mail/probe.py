@@ -68,10 +68,30 @@ def probe(gm: GmConfig) -> Iterator[Finding]:
         else:
             yield from _imap(gm.imap)
     if gm.smtp is not None:
+        nowhere = _sender_nowhere(gm.smtp.sender)
+        if nowhere is not None:
+            yield nowhere
         if problems and gm.smtp.auth == "oauth2":
             yield _no_login("smtp", gm.smtp)
         else:
             yield from _smtp(gm.smtp)
+
+
+def _sender_nowhere(sender: str) -> Finding | None:
+    """A FAIL for a From of no domain (``gm@localhost``, `wtg init`'s without --from; a bare
+    host name), sent through a mail server: no player can mail it, so each reply to a
+    report goes nowhere, and other servers refuse it. None for a From with a domain."""
+    domain = email.utils.parseaddr(sender)[1].rpartition("@")[2].strip(".").casefold()
+    if "." in domain and domain != "localhost.localdomain":
+        return None
+    return Finding(
+        Verdict.FAIL,
+        f"from {sender!r}",
+        f"an address of no domain ({domain or 'none'}), which no player can mail and other "
+        "mail servers refuse: each player's reply to a report, his orders in it, would go "
+        "nowhere; write the host's own address in the config's from: (from: \"Game Master "
+        '<gm@example.org>", the address the imap login reads)',
+    )
 
 
 def _no_login(kind: str, config: ServerConfig) -> Finding:

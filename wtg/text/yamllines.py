@@ -91,6 +91,8 @@ def _indent_or_colon_hint(text: str, exc: yaml.MarkedYAMLError) -> str:
     host``), two slips PyYAML says in its own words alone; "" for any other problem."""
     mark = exc.problem_mark
     problem = str(exc.problem)
+    if mark is not None and problem == "expected <block end>, but found '-'":
+        return _item_among_keys(text.splitlines(), mark.line)
     block = problem.startswith("expected <block end>, but found '<block")
     if mark is None or not (block or problem == "mapping values are not allowed here"):
         return ""
@@ -114,6 +116,20 @@ def _indent_or_colon_hint(text: str, exc: yaml.MarkedYAMLError) -> str:
         return " (a ': ' in a value not in quotes: put the value in quotes)"
     quoted = value.replace("'", "''")
     return f" (a ': ' in a value not in quotes: put the value in quotes, {key}: '{quoted}')"
+
+
+def _item_among_keys(lines: list[str], at: int) -> str:
+    """What to do about a list's item (``- {id: 1, ...}``) where a key belongs: the key of
+    its list deleted (``players:``), or given a value on its line (``players: []``)."""
+    above = next(
+        (line.strip() for line in reversed(lines[:at]) if line.strip()[:1] not in ("", "#")),
+        None,
+    )
+    after = f", and the line above it is {above}" if above else ""
+    return (
+        f" (line {at + 1} is a list's item, '- ...', where a key belongs: a list's items "
+        f"follow their key alone on its line, as players: with nothing after its ':'{after})"
+    )
 
 
 def _indents_above(lines: list[str]) -> list[int]:
@@ -268,12 +284,24 @@ def plain_scalar(text: str, path: Path_) -> str | None:
     return None
 
 
+_OTHER_YES_NO = {"yes": True, "y": True, "on": True, "no": False, "n": False, "off": False}
+"""The words YAML 1.1 reads as a yes/no, which game.yaml's reader (YAML 1.2's booleans,
+``wtg.text.yamlio``) reads as text, quoted or not."""
+
+
 def unquoted_hint(value: Any, key: str, kinds: tuple[type, ...]) -> str:
     """`` (in quotes, YAML reads it as text: write it without them, port: 993)`` when
     ``value``, refused where one of ``kinds`` (int, float, bool) belongs, is text that
-    YAML reads as one of them without its quotes (``'993'``, ``'false'``); else ""."""
+    YAML reads as one of them without its quotes (``'993'``, ``'false'``); for a yes/no,
+    a word of YAML 1.1's (``no``, ``on``), the true or false to write; else ""."""
     if not isinstance(value, str) or not value.strip():
         return ""
+    word = value.strip().casefold()
+    if bool in kinds and word in _OTHER_YES_NO:  # YAML 1.1's: quoted or not, text to wtg
+        return (
+            " (a yes/no is true or false, no other word: write "
+            f"{key}: {'true' if _OTHER_YES_NO[word] else 'false'})"
+        )
     try:
         read = yaml.safe_load(value)
     except yaml.YAMLError:

@@ -1,0 +1,89 @@
+"""`wtg extend g1 480` typed for 48, or given to the wrong game: `wtg extend g1 --undo`
+takes the last move back, told to the players as a move. Before, no command moved a
+deadline earlier (HOURS above 0 only), and the players waited the twenty days."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from tests.test_gm_controls import body, make, make_due_in, queued, run, status
+from wtg.game.schedule import parse_iso
+
+
+def deadline(root: Path) -> str:
+    found = status(root)["deadline"]
+    assert isinstance(found, str)
+    return found
+
+
+def test_undo_takes_the_last_move_back_and_tells_the_players(tmp_path: Path) -> None:
+    make_due_in(tmp_path / "games", 30)
+    before = deadline(tmp_path)
+    run(tmp_path, "extend", "g1", "480")
+    moved = deadline(tmp_path)
+    said = run(tmp_path, "extend", "g1", "--undo").stdout
+    assert deadline(tmp_path) == before
+    assert said.startswith(
+        f"game g1: turn 1 is due {before} (was {moved}; the move of 480 hours taken back); 4 "
+        "notice(s) queued"
+    )
+    notices = queued(tmp_path, "extend-")
+    assert len(notices) == 8  # the move, then its undoing
+    now_due = f"it is now {parse_iso(before):%a %d %b %Y %H:%M} UTC"
+    last = [body(m) for m in notices.values() if now_due in body(m)]
+    assert len(last) == 4
+    assert "(it was " in last[0] and f"{parse_iso(moved):%a %d %b %Y %H:%M} UTC" in last[0]
+
+    again = run(tmp_path, "extend", "g1", "--undo", code=1).stderr
+    assert again == (
+        "wtg: game g1: the last move of turn 1's deadline was an --undo already: nothing to "
+        "take back (`wtg extend g1 HOURS` moves it later)\n"
+    )
+    assert deadline(tmp_path) == before
+
+
+def test_undo_without_a_move_or_past_the_old_deadline_is_refused(tmp_path: Path) -> None:
+    make_due_in(tmp_path / "games", 30)
+    nothing = run(tmp_path, "extend", "g1", "--undo", code=1).stderr
+    assert nothing == (
+        "wtg: game g1: turn 1's deadline was not moved by `wtg extend`: nothing to take back\n"
+    )
+    assert run(tmp_path, "extend", "g1", "5", "--undo", code=2).stderr.endswith(
+        "Error: --undo takes no HOURS: it takes the last move back\n"
+    )
+
+
+def test_undo_of_a_move_from_a_passed_deadline_is_refused(tmp_path: Path) -> None:
+    """The deadline had passed: the move counted from now; taken back, the turn would run
+    at the next cron, which is `wtg run-turn --now`'s to do."""
+    make(tmp_path / "games")
+    run(tmp_path, "extend", "g1", "24")
+    moved = deadline(tmp_path)
+    refused = run(tmp_path, "extend", "g1", "--undo", code=1).stderr
+    assert refused.startswith(
+        "wtg: game g1: turn 1's deadline was 2020-01-08T18:00:00Z before the move, which has "
+        "passed: taken back, the turn would run at once; `wtg run-turn g1 --now` runs it now"
+    )
+    assert deadline(tmp_path) == moved
+    assert parse_iso(moved) > datetime.now(timezone.utc) + timedelta(hours=23)
+
+
+def test_an_undo_cut_short_is_finished_and_said_as_a_move_back(tmp_path: Path) -> None:
+    """Killed after the move back was written and before its notices were all queued: the
+    command given again finishes it, once, and says it as the move back it was."""
+    game = make_due_in(tmp_path / "games", 30)
+    before = deadline(tmp_path)
+    run(tmp_path, "extend", "g1", "480")
+    run(tmp_path, "extend", "g1", "--undo")
+    meta_path = game.store.root / "turns" / "0000" / "turn.json"
+    data = json.loads(meta_path.read_text())
+    assert data["moved"][-1]["undo"] is True and data["moved"][-1]["hours"] == -480
+    data["moved"][-1]["told"] = False  # as a kill before the mark leaves it
+    meta_path.write_text(json.dumps(data))
+    again = run(tmp_path, "extend", "g1", "--undo").stdout
+    assert again.startswith(f"game g1: turn 1 was moved back already to {before} (was ")
+    assert "the move of 480 hours taken back at " in again
+    assert "cut short): not moved again; 0 notice(s) queued" in again
+    assert deadline(tmp_path) == before
