@@ -138,3 +138,17 @@ def test_a_dead_players_report_has_no_deadline_and_no_order_of_play(tmp_path: Pa
     assert "You lost your last province on turn 0: you give no more orders." in report
     assert "ORDER OF PLAY" not in report and "DEADLINE" not in report
     assert "DEADLINE FOR YOUR TURN 1 ORDERS" in files["reports/p01.txt"]
+
+
+@pytest.mark.parametrize("ruleset", sorted(MAPS))
+def test_the_order_of_play_names_no_one_who_quit(tmp_path: Path, ruleset: str) -> None:
+    """A player who quit keeps his provinces, dug in, and gives no more orders: the Order
+    of Play of the next turn named him among those who move ('ORDER OF PLAY FOR TURN 2: 2
+    1 3'), as if he played on. It names those who play."""
+    game = new_game(tmp_path, ruleset, count=3)
+    game.submit_all(fill(game.aof(1), "Q1: _", "Q1: 1"), via="command line")
+    game.run_turn(now=NOW)
+    report = game.report(2)
+    line = next(text for text in report.splitlines() if text.startswith("ORDER OF PLAY"))
+    moving = line.split(": ", 1)[1].split()
+    assert "1" not in moving and sorted(moving) == ["2", "3"], line

@@ -186,7 +186,10 @@ def report_context(
         "borders": borders,
         "events": seen,
         "by_kind": by_kind,
-        "oop": [(pid, names.get(pid, "?")) for pid in state.oop],
+        # those who move: a player who quit holds his provinces, dug in, and gives no orders
+        "oop": [
+            (pid, names.get(pid, "?")) for pid in state.oop if state.player(pid).status == ACTIVE
+        ],
         "topten": reading.topten,
         "outcome": state.outcome.to_dict() if state.outcome else None,
         **extra,
