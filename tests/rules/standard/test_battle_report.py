@@ -98,3 +98,23 @@ def test_the_fallen_and_the_victor_are_spoken_to_as_you() -> None:
     assert "- P2 (#2) was wiped out by P1 (#1) at 2 Prov2. RIP." in third
     assert "- P2 (#2) is RIPed at 2 Prov2; the RIP goes to P1 (#1)." in third
     assert "- P1 (#1) votes to end the game." in third
+
+
+def test_an_attack_on_a_province_without_armies_says_so() -> None:
+    """An attack on a province of another player's that held no armies read 'with 2 armies
+    against your 0: 0 rounds, you lost 0, they lost 0. The province is lost.': a battle of
+    no rounds. Both reports say no armies defended it."""
+    state = battle_state(attackers=2, defenders=0)
+    result = run_standard(state, orders(1, attack=[attack(1, 2, 2)]), rng=FixedRng(0.5))
+    events = [e.to_dict() for e in result.events]
+    mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
+    assert (
+        "- Attack from 1 on 2 Prov2 (P2 (#2)) with 2 armies: no armies defended it. The "
+        "province is yours: 2 armies moved in" in mine
+    )
+    theirs = words(report_text(RULESET, config(2), result.state, events, 2, aof=""))
+    assert (
+        "- P1 (#1) attacked 2 Prov2 from 1 with 2 armies: you had no armies there to defend "
+        "it. The province is lost." in theirs
+    )
+    assert "0 rounds" not in mine + theirs

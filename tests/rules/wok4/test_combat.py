@@ -7,6 +7,9 @@ import random
 import pytest
 
 from tests.rules.builders import FixedRng, empty, give, kinds, make_state, orders, run
+from tests.rules.wok4.test_spying import CONFIG
+from tests.shipped import WOK4
+from wtg.game.report import report_text
 from wtg.rules.wok4.combat import attack_top, defense_top, fight
 
 
@@ -195,3 +198,17 @@ def test_a_defender_who_holds_gains_no_level() -> None:
     result = run(state, orders(1, attack=[{"from": 1, "to": 2, "armies": 3}]), orders(2))
     assert not kinds(result, "battle")[0].conquered
     assert result.state.province(2).lev == 3000
+
+
+def test_an_attack_on_a_province_without_armies_is_told_so() -> None:
+    """WoK IV's report said of it 'against your 0: 0 rounds, you lost 0, they lost 0': a
+    battle of no rounds. Both reports say no armies defended it."""
+    state = make_state()
+    give(state, 1, 1, arm=10, lev=1500)
+    give(state, 2, 2, arm=0)
+    result = run(state, orders(1, attack=[{"from": 1, "to": 2, "armies": 10}]))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(WOK4, CONFIG, result.state, events, 1, aof="").split())
+    theirs = " ".join(report_text(WOK4, CONFIG, result.state, events, 2, aof="").split())
+    assert "with 10 armies: no armies defended it. The province is yours" in mine
+    assert "with 10 armies: you had no armies there to defend it. The province is lost." in theirs
