@@ -447,3 +447,18 @@ def test_false_orders_are_told_under_the_province_table_until_the_aim_changes() 
     )
     events = [e.to_dict() for e in third.events]
     assert "False orders" not in report_text(RULESET, CONFIG, third.state, events, 2, aof="")
+
+
+def test_thieves_who_find_no_gold_are_told_so() -> None:
+    """ "You will only gain gold that is there to steal!": thieves in a player's province
+    who had no gold read 'SUCCESS, 0 gold stolen', and he 'a success: ...; 0 gold stolen'.
+    Both say there was no gold to steal."""
+    state = setup()
+    state.player(2).gold = 0
+    result = operate(state, spy(1, 2, STEAL_GOLD, 2), values=(YES,))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    theirs = " ".join(report_text(RULESET, CONFIG, result.state, events, 2, aof="").split())
+    assert "SUCCESS, no gold to steal there." in mine
+    assert "; they found no gold to steal." in theirs
+    assert "0 gold stolen" not in mine + theirs
