@@ -89,14 +89,14 @@ def test_the_fallen_and_the_victor_are_spoken_to_as_you() -> None:
     events = [e.to_dict() for e in result.events]
     mine = words(report_text(RULESET, config(3), result.state, events, 1, aof=""))
     assert "- P2 (#2) was wiped out by you at 2 Prov2. RIP." in mine
-    assert "- P2 (#2) is RIPed at 2 Prov2; the RIP goes to you." in mine
+    assert "is RIPed" not in mine  # said once (test_a_wipe_out_is_told_once_...)
     assert "- You vote to end the game." in mine
     theirs = words(report_text(RULESET, config(3), result.state, events, 2, aof=""))
     assert "- You were wiped out by P1 (#1) at 2 Prov2. RIP." in theirs
-    assert "- You are RIPed at 2 Prov2; the RIP goes to P1 (#1)." in theirs
+    assert "RIPed" not in theirs
     third = words(report_text(RULESET, config(3), result.state, events, 3, aof=""))
     assert "- P2 (#2) was wiped out by P1 (#1) at 2 Prov2. RIP." in third
-    assert "- P2 (#2) is RIPed at 2 Prov2; the RIP goes to P1 (#1)." in third
+    assert "is RIPed" not in third
     assert "- P1 (#1) votes to end the game." in third
 
 
@@ -118,3 +118,29 @@ def test_an_attack_on_a_province_without_armies_says_so() -> None:
         "it. The province is lost." in theirs
     )
     assert "0 rounds" not in mine + theirs
+
+
+def test_a_wipe_out_is_told_once_outside_a_race_to_rips() -> None:
+    """Every Standard game told a wipe-out twice: '- P2 (#2) was wiped out by you at 2
+    Prov2. RIP.' and '- P2 (#2) is RIPed at 2 Prov2; the RIP goes to you.' The second
+    says something of its own only in a game won by RIPs (Duel, Trinity: whoever ends the
+    turn holding the province gets it); elsewhere the first alone is said."""
+    state = battle_state(attackers=2, defenders=0)
+    state.province(20).owner = 0  # province 2 is P2's last
+    result = run_standard(state, orders(1, attack=[attack(1, 2, 2)]), rng=FixedRng(0.5))
+    events = [e.to_dict() for e in result.events]
+    assert "ripped" in [e["kind"] for e in events]
+    mine = report_text(RULESET, config(2), result.state, events, 1, aof="")
+    told = [line for line in mine.splitlines() if line.startswith("- P2 (#2)") and "RIP" in line]
+    assert told == ["- P2 (#2) was wiped out by you at 2 Prov2. RIP."]
+
+
+def test_in_a_race_to_rips_the_rip_is_told_with_whom_it_goes_to() -> None:
+    state = battle_state(attackers=2, defenders=0)
+    state.province(20).owner = 0
+    state.rip_target = 3  # a Duel's: who ends the turn holding the province gets the RIP
+    result = run_standard(state, orders(1, attack=[attack(1, 2, 2)]), rng=FixedRng(0.5))
+    events = [e.to_dict() for e in result.events]
+    theirs = words(report_text(RULESET, config(2), result.state, events, 2, aof=""))
+    assert "- You were wiped out by P1 (#1) at 2 Prov2. RIP." in theirs
+    assert "- You are RIPed at 2 Prov2; the RIP goes to P1 (#1)." in theirs
