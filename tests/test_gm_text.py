@@ -105,7 +105,14 @@ def test_a_hold_s_reason_that_is_not_utf_8_holds_nothing(tmp_path: Path) -> None
     assert queued(tmp_path, "hold-") == {}
     run(tmp_path, "hold", "g1", "--reason", "caf\u00e9 ferm\u00e9")
     (mail, _) = queued(tmp_path, "hold-").values()
-    assert "on hold: caf\u00e9 ferm\u00e9\n" in body(mail)
+    assert "on hold: caf\u00e9 ferm\u00e9.\n" in body(mail)  # the sentence ended
+
+
+def test_a_hold_reason_ending_a_sentence_of_its_own_gets_no_second_stop(tmp_path: Path) -> None:
+    make(tmp_path / "games", count=2)
+    run(tmp_path, "hold", "g1", "--reason", "the server moves!")
+    (mail, _) = queued(tmp_path, "hold-").values()
+    assert "on hold: the server moves!\n" in body(mail)
 
 
 def test_an_announcement_typed_on_one_line_is_wrapped_to_78_columns(tmp_path: Path) -> None:
