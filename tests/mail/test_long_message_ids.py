@@ -38,15 +38,15 @@ def _queued_heads(hall: Hall) -> list[tuple[email.message.EmailMessage, bytes]]:
 def test_an_answer_names_a_message_id_only_as_long_as_a_line(
     tmp_path: Path, message_id: str, named: bool
 ) -> None:
-    """Orders with Ann's code from another address: the confirmation goes to Ann, its
-    header under 4 kB, In-Reply-To and References the Message-ID when it fits a line (up
-    to ``REFERENCE_MAX`` characters), else neither."""
+    """Orders from Ann (a confirmation threads only to a mail of the seat's own address):
+    the confirmation goes to Ann, its header under 4 kB, In-Reply-To and References the
+    Message-ID when it fits a line (up to ``REFERENCE_MAX`` characters), else neither."""
     hall = Hall(tmp_path)
     game = ann_and_bob(hall)
     ann = next(p for p in game.config.players if p.name == "Ann")
     form = game.aof(ann.id).replace("X1: ___", "X1: 100").replace("\n", "\r\n")
     hall.deliver(
-        f"From: someone@else.example\r\nTo: {GM}\r\nSubject: orders\r\n"
+        f"From: {ann.email}\r\nTo: {GM}\r\nSubject: orders\r\n"
         f"Message-ID: {message_id}\r\nContent-Type: text/plain\r\n\r\n{form}".encode()
     )
     (outcome,) = [text for _key, text in hall.poll(hours=1).outcomes]

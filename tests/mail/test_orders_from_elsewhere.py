@@ -98,3 +98,28 @@ def test_an_absence_under_a_players_code_from_another_address_is_said_to_him(
     assert ELSEWHERE in by_to[b"p1@players.example"]
     assert "Noted: you are away in game g1 for turns 1, 2." in by_to[b"p2@players.example"]
     assert ELSEWHERE not in by_to[b"p2@players.example"]
+
+
+def test_the_confirmation_of_orders_from_elsewhere_does_not_thread_to_their_mail(
+    tmp_path: Path,
+) -> None:
+    """The confirmation to the seat's address answered the other address's mail (its
+    In-Reply-To and References named that mail's Message-ID, which names its domain as most
+    clients write it): a mail the player never had, and the address the note keeps from him
+    half shown. It threads only to a mail of his own."""
+    world = World(tmp_path)
+    world.mail(
+        world.aof(1, X1="100"),
+        sender="mallory@elsewhere.example",
+        Message_ID="<a1b2c3@mail.elsewhere.example>",
+    )
+    world.mail(
+        world.aof(2, X1="100"), Message_ID="<own@players.example>", sender="p2@players.example"
+    )
+    world.poll()
+    by_to = {
+        raw.split(b"\nTo: ")[1].split(b"\n")[0].strip(): raw for raw in world.outbox().values()
+    }
+    first, second = by_to[b"p1@players.example"], by_to[b"p2@players.example"]
+    assert b"elsewhere.example" not in first
+    assert b"In-Reply-To: <own@players.example>" in second

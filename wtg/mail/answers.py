@@ -406,9 +406,12 @@ class Answers:
             else None
         )
         # a confirmation says when its mail was received: never the same answer twice; it
-        # goes to the seat's own address, whose orders changed, whatever the mail's From
+        # goes to the seat's own address, whose orders changed, whatever the mail's From,
+        # and threads to the mail only when it was his (the other's Message-ID names its
+        # domain: a mail he never had, and the address the note keeps from him)
+        thread = message_id if source is None else ""
         return self._answer_player(
-            ident, game, entry, subject, body, message_id, picture, echo=False, seat=True
+            ident, game, entry, subject, body, thread, picture, echo=False, seat=True
         )
 
     def _answer_player(
