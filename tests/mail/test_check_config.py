@@ -200,3 +200,19 @@ def test_starttls_asked_of_servers_that_do_not_offer_it(
         "extension not supported by server.",
     ]
     assert result.exit_code == 1
+
+
+def test_a_poll_of_a_missing_folder_names_its_key(
+    tmp_path: Path, imap: Dovecot, smtp_auth: SmtpSink
+) -> None:
+    """`wtg poll` of a folder the mailbox has not (deleted, or misspelt) said only the
+    server's words: 'cannot open the inbox: select failed: Mailbox doesn't exist: Orders
+    (0.001 + 0.000 secs).' It names the config key and the folders there are."""
+    config = write_config(tmp_path, imap, smtp_auth, folder="Orders")
+    result = CliRunner().invoke(main, ["--config", str(config), "poll"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "wtg: cannot open the inbox: the folder 'Orders' (imap.folder) is not in the mailbox, "
+        "whose folders are 'INBOX': write one of them, as the server names it (`wtg "
+        "check-config` looks)\n"
+    )

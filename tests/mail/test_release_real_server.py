@@ -113,7 +113,8 @@ def test_a_release_cut_short_in_dovecot_moves_the_mail_once(
         ),
         (
             ("username: gm@example.org", "username: gm@example.org, folder: INBOXX"),
-            "wtg: cannot open the inbox: select failed: Mailbox doesn't exist: INBOXX",
+            "wtg: cannot open the inbox: the folder 'INBOXX' (imap.folder) is not in the "
+            "mailbox, whose folders are 'INBOX'",
         ),
     ],
     ids=["login", "folder"],

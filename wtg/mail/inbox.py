@@ -143,6 +143,24 @@ def _oauth2_login(client: Any, user: str, tokens: Tokens) -> None:
         client.oauth2_login(user, tokens.renewed(token))
 
 
+class FolderMissing(Exception):
+    """The folder the config polls (``imap.folder``) is not one of the mailbox's: the
+    server's own words ("select failed: Mailbox doesn't exist") named neither the key nor
+    the folders there are."""
+
+    SHOWN = 12
+
+    def __init__(self, folder: str, there: set[str]) -> None:
+        names = sorted(there)
+        shown = ", ".join(repr(name) for name in names[: self.SHOWN])
+        more = f" and {len(names) - self.SHOWN} more" if len(names) > self.SHOWN else ""
+        super().__init__(
+            f"the folder {folder!r} (imap.folder) is not in the mailbox, whose folders are "
+            f"{shown}{more}: write one of them, as the server names it (`wtg check-config` "
+            "looks)"
+        )
+
+
 class ImapInbox:
     """Every command after login runs on one worker thread, in the order it was asked
     for: the next batch comes over the line while the poller files this one, and a
@@ -155,6 +173,8 @@ class ImapInbox:
         # naive local time (which read as UTC is off by the machine's time zone)
         self.client.normalise_times = False
         there = {str(name) for _flags, _delimiter, name in self.client.list_folders()}
+        if config.folder not in there and config.folder.upper() != "INBOX":
+            raise FolderMissing(config.folder, there)
         for folder in (config.processed_folder, config.rejected_folder):  # one LIST for both
             if folder not in there:
                 self.client.create_folder(folder)
