@@ -442,6 +442,7 @@ class Answers:
             picture=picture,
             echo=echo,
             seat=seat,
+            once=True,
         )
 
     def _forecast_template(self, ruleset: str) -> Template:
@@ -570,7 +571,15 @@ class Answers:
             ident = _ident("rejected", message, index)
             stranger = None if registered else OTHER
             heldback = self._queue(
-                ident, to, subject, body, reply_to_id, limit=limit, stranger=stranger, game=game
+                ident,
+                to,
+                subject,
+                body,
+                reply_to_id,
+                limit=limit,
+                stranger=stranger,
+                game=game,
+                once=proven,
             )
         return unsaid(rejected("wrong code or player" if quiet else reason, game), heldback)
 
@@ -639,10 +648,11 @@ class Answers:
             echo=echo,
         )
 
-    def _count(self, counted: tuple[str, int | None, float], stamp: float) -> None:
-        """An answer to the mail being handled counted against its address's limit, once
-        a mail (outside a mail's handling, each answer)."""
-        if counted in self.counted:
+    def _count(self, counted: tuple[str, int | None, float], stamp: float, once: bool) -> None:
+        """An answer to the mail being handled counted against its address's limit: once a
+        mail for the answers to its forms' right codes (``once``), each answer else (and
+        outside a mail's handling)."""
+        if once and counted in self.counted:
             return
         self.journal.replied(counted[0], stamp)
         if self.asked is not None:
@@ -664,6 +674,7 @@ class Answers:
         window: float = WINDOW,
         echo: bool = True,
         seat: bool = False,
+        once: bool = False,
     ) -> str | None:
         """Queue an answer unless this address had too many in the last ``window`` seconds
         (an hour by default) (or, for a stranger, the host mailed too many strangers, or his
@@ -672,25 +683,29 @@ class Answers:
         an auto-responder quoting the host's answers), or it is about a mail whose From
         failed DMARC and is not (``seat``) the seat's news of orders its code filed: None
         when queued (now or before), else the name of the limit that held it back (or
-        ``ASKED_AGAIN``)."""
+        ``ASKED_AGAIN``). ``once``: an answer to a form whose code was right, counted once
+        with the mail's other such answers to the same address (``_count``)."""
         if self.silenced and not seat:  # the mail's outcome says why nothing went out
             return None
         address = tally or compose.address_key(to)
         stamp = self.now.timestamp()
         # one mail is one answer against a limit, however many forms it held (a Duel
-        # player's three colours): its other answers go with the one counted
+        # player's three colours): its other answers to a form's right code (``once``) go
+        # with the one counted; an answer to a form that proves no seat (a wrong code, a
+        # player the game has not) counts each, or one mail of forty such forms is forty
+        # answers for one count
         counted = (address, limit, window)
         if self.outbox.known(ident):
             # queued by an earlier reading of this mail (each id is one mail's) whose batch
             # never reached the journal (a poll killed before its commit): the count of it
             # went with that batch, and is made again, or a notice mailed at most once a
             # day would go a second time that day
-            self._count(counted, stamp)
+            self._count(counted, stamp, once)
             return None
         same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
         if same is not None and self.journal.replied_since(same, stamp - DAY):
             return SAME_ANSWER
-        if stranger is not None or counted not in self.counted:
+        if stranger is not None or not once or counted not in self.counted:
             history = self.journal.replies_since(address, stamp - window)
             cap = limit if limit is not None else self.gm.limits.replies_per_hour
             if not ReplyLimiter.allowed(address, stamp, history, cap, window):
@@ -713,7 +728,7 @@ class Answers:
             game=game,
         )
         self.outbox.add(ident, msg, durable=False, picture=picture)
-        self._count(counted, stamp)
+        self._count(counted, stamp, once)
         if same is not None:
             self.journal.replied(same, stamp)
         return None
