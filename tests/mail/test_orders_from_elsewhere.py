@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tests.mail.loop import World
 from tests.mail.maps import text_of
+from tests.mail.replies import quoted
 from tests.mail.test_forged_senders import GMAIL_FAIL, add, lines
 
 ELSEWHERE = (
@@ -98,3 +99,23 @@ def test_an_absence_under_a_players_code_from_another_address_is_said_to_him(
     assert ELSEWHERE in by_to[b"p1@players.example"]
     assert "Noted: you are away in game g1 for turns 1, 2." in by_to[b"p2@players.example"]
     assert ELSEWHERE not in by_to[b"p2@players.example"]
+
+
+def test_a_form_of_no_orders_from_another_address_is_said_to_him(tmp_path: Path) -> None:
+    """A player's blank form quoted with his code from another address (his report
+    forwarded to the host) changes nothing, and he is told so: the answer said 'Your mail for game g1
+    ... reached the turn generator: no orders found', a mail he never sent called his, and
+    no word that someone else has his code."""
+    world = World(tmp_path)
+    for seat, sender in ((1, "mallory@elsewhere.example"), (2, "p2@players.example")):
+        world.mail(f"Thanks.\n\n{quoted(world.aof(seat))}", sender=sender)
+    world.poll()
+    by_to = {
+        raw.split(b"\nTo: ")[1].split(b"\n")[0].strip(): raw for raw in world.outbox().values()
+    }
+    first, second = by_to[b"p1@players.example"], by_to[b"p2@players.example"]
+    assert "no orders found" in _said(first) and "no orders found" in _said(second)
+    assert ELSEWHERE in _said(first) and "Your mail" not in _said(first)
+    assert "someone knows your secret code: ask the GM for a new one." in _said(first)
+    assert "mallory" not in _said(first) and "elsewhere.example" not in _said(first)
+    assert ELSEWHERE not in _said(second) and "Your mail for game g1" in _said(second)

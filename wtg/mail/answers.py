@@ -309,7 +309,7 @@ class Answers:
             )
         entry = self._seat_entry(game, result.player)
         if isinstance(result, Unchanged):
-            held = self._unchanged(message, game, entry, result, message_id, index)
+            held = self._unchanged(message, sender, game, entry, result, message_id, index)
             return unsaid(ignored(f"{result.reason} ({name} p{result.player})", name), held)
         held = self._confirm(message, sender, game, entry, result, message_id, index)
         if result.superseded:
@@ -325,6 +325,7 @@ class Answers:
     def _unchanged(
         self,
         message: Incoming,
+        sender: str | None,
         game: Game,
         entry: PlayerEntry,
         result: Unchanged,
@@ -332,9 +333,15 @@ class Answers:
         index: int,
     ) -> str | None:
         """The mail named the player's form but gave no order: what is on file stands.
-        None when the answer is queued, else the limit that held it back."""
+        None when the answer is queued, else the limit that held it back. A mail from
+        another address than the seat's is said to be (never which address): someone else
+        has his code."""
+        elsewhere = sender is not None and (
+            compose.address_key(sender) != compose.address_key(entry.email)
+        )
         body = compose.render(
             "unchanged",
+            source="elsewhere" if elsewhere else None,
             game=game.config.game,
             turn=result.turn,
             player=entry,
