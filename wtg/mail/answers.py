@@ -761,6 +761,8 @@ def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     refuses a mail for a NUL in them. Each is wrapped to a mail's 78 columns after the
     order line it quotes (``line 5: REJECTED A2: 12 99 2``), which stays whole on its line:
     its reason or note is broken at its words, its continuations indented."""
+    if not verdicts:  # no line at all: the join of none would be one empty line
+        return []
     codes = {p.id: p.code for p in game.config.players}
     said = [v.describe() for v in verdicts]
     # a code masked keeps its length, and so does a character marked: the order line that
