@@ -119,3 +119,20 @@ def test_a_form_of_no_orders_from_another_address_is_said_to_him(tmp_path: Path)
     assert "someone knows your secret code: ask the GM for a new one." in _said(first)
     assert "mallory" not in _said(first) and "elsewhere.example" not in _said(first)
     assert ELSEWHERE not in _said(second) and "Your mail for game g1" in _said(second)
+
+
+def test_orders_from_his_own_address_with_a_reply_to_of_his_mailbox_raise_no_alarm(
+    tmp_path: Path,
+) -> None:
+    """A player who mails from his registered address with a Reply-To of his own mailbox
+    in a domain below it (alice@players.example, Reply-To alice@mail.players.example, as
+    some providers and list setups write) is answered at the Reply-To, and the mail is
+    his: the confirmation said it came from another address and that someone knew his
+    code, to ask the GM for a new one."""
+    world = World(tmp_path)
+    world.mail(world.aof(1, X1="100"), Reply_To="p1@mail.players.example")
+    assert [event.text() for event in world.poll().events] == ["stored: g1 turn 1 player 1"]
+    ((raw),) = world.outbox().values()
+    assert b"To: p1@players.example" in raw
+    assert ELSEWHERE not in _said(raw) and IF_NOT_YOU not in _said(raw)
+    assert "Your mail of" in _said(raw)

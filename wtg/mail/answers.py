@@ -119,21 +119,36 @@ class Answers:
         self.asked: Asked | None = None
         """The mail being handled, whose answers are not mailed again to the same words
         within a day (``answering``, ``wtg.mail.echo``)."""
+        self.came_from: str | None = None
+        """The From's address of the mail being handled, when it is answered at a Reply-To
+        (``answering``)."""
         self.counted: set[tuple[str, int | None, float]] = set()
         """The addresses (with the limit and its window) an answer to the mail being handled
         was counted against: its other answers (a Duel mail's three forms) are not counted again."""
 
     @contextlib.contextmanager
-    def answering(self, asked: Asked) -> Iterator[None]:
+    def answering(self, asked: Asked, came_from: str | None = None) -> Iterator[None]:
         """While a mail is handled: an answer the same words got that day, to the same
-        address, word for word, is not queued again (``wtg.mail.echo``)."""
+        address, word for word, is not queued again (``wtg.mail.echo``). ``came_from``: the
+        address of its From, when it is answered at a Reply-To of the same mailbox."""
         self.asked = asked
         self.counted = set()
+        self.came_from = came_from
         try:
             yield
         finally:
             self.asked = None
             self.counted = set()
+            self.came_from = None
+
+    def _elsewhere(self, sender: str | None, entry: PlayerEntry) -> bool:
+        """Whether the mail being handled came from another address than the seat's: its
+        answer address (``sender``) and its From are both another (a player mailing from
+        his own address with a Reply-To of his mailbox in a domain below it is at home)."""
+        if sender is None:
+            return False
+        seat = compose.address_key(entry.email)
+        return seat not in {compose.address_key(sender), self.came_from}
 
     @contextlib.contextmanager
     def silent(self) -> Iterator[None]:
@@ -336,9 +351,7 @@ class Answers:
         None when the answer is queued, else the limit that held it back. A mail from
         another address than the seat's is said to be (never which address): someone else
         has his code."""
-        elsewhere = sender is not None and (
-            compose.address_key(sender) != compose.address_key(entry.email)
-        )
+        elsewhere = self._elsewhere(sender, entry)
         body = compose.render(
             "unchanged",
             source="elsewhere" if elsewhere else None,
@@ -371,9 +384,7 @@ class Answers:
         is queued, else the limit that held it back. Orders from ``sender``, another address
         than the seat's, are said to be (never which address): a player whose code was read
         in a report he forwarded or quoted to a list learns that his orders were replaced."""
-        elsewhere = sender is not None and (
-            compose.address_key(sender) != compose.address_key(entry.email)
-        )
+        elsewhere = self._elsewhere(sender, entry)
         source = "unproven" if self.silenced else "elsewhere" if elsewhere else None
         state = game.state_view(submission.turn - 1)
         schedule = game.config.schedule
