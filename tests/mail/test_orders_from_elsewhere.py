@@ -136,3 +136,19 @@ def test_orders_from_his_own_address_with_a_reply_to_of_his_mailbox_raise_no_ala
     assert b"To: p1@players.example" in raw
     assert ELSEWHERE not in _said(raw) and IF_NOT_YOU not in _said(raw)
     assert "Your mail of" in _said(raw)
+
+
+def test_press_and_absence_from_his_own_address_with_a_reply_to_raise_no_alarm(
+    tmp_path: Path,
+) -> None:
+    """A PRESS and an ABSENCE from the player's registered address, with a Reply-To of his
+    own mailbox in a domain below it: his answers said they came from another address."""
+    world = World(tmp_path)
+    own = {"Reply_To": "p1@mail.players.example"}
+    world.mail("PRESS g1\nCODE CODE0001\nThe north is ours.", **own)
+    world.mail("ABSENCE g1 1 2\nCODE CODE0001", **own)
+    world.poll()
+    said = [_said(raw) for raw in world.outbox().values() if b"p1@" in raw]
+    assert any("Your press for game g1 goes out" in text for text in said), said
+    assert any("Noted: you are away in game g1 for turns 1, 2." in text for text in said)
+    assert not [text for text in said if ELSEWHERE in text or IF_NOT_YOU in text]
