@@ -103,9 +103,9 @@ def test_an_absence_under_a_players_code_from_another_address_is_said_to_him(
 
 def test_a_form_of_no_orders_from_another_address_is_said_to_him(tmp_path: Path) -> None:
     """A player's blank form quoted with his code from another address (his report
-    forwarded to the host) changes nothing, and he is told so: the answer said 'Your mail for game g1
-    ... reached the turn generator: no orders found', a mail he never sent called his, and
-    no word that someone else has his code."""
+    forwarded to the host) changes nothing, and he is told so: the answer said 'Your mail
+    for game g1 ... reached the turn generator: no orders found', a mail he never sent
+    called his, and no word that someone else has his code."""
     world = World(tmp_path)
     for seat, sender in ((1, "mallory@elsewhere.example"), (2, "p2@players.example")):
         world.mail(f"Thanks.\n\n{quoted(world.aof(seat))}", sender=sender)
