@@ -53,3 +53,19 @@ def test_the_wrong_code_notices_are_still_capped_an_hour(tmp_path: Path) -> None
     world.poll(NOW + timedelta(minutes=61))
     notices = [ident for ident in world.outbox() if ident.startswith("wrongcode-")]
     assert len(notices) == 4
+
+
+def test_each_seat_a_mail_tried_a_wrong_code_on_is_told(tmp_path: Path) -> None:
+    """A stranger's mail with a wrong code for player 2 and another for player 3: only
+    player 2 was told, player 3's notice taken for one queued before (it had the mail's
+    id), so a form put first in each mail hid the codes tried on the seat after it."""
+    world = World(tmp_path)
+    forms = [world.aof(seat).replace(f"CODE000{seat}", "WRONG0000") for seat in (2, 3)]
+    world.mail("\n\n".join(forms), sender="mallory@evil.example")
+    assert world.poll().rejected == 1
+    told = [
+        raw.split(b"\r\nTo: ")[1].split(b"\r\n")[0]
+        for ident, raw in world.outbox().items()
+        if ident.startswith("wrongcode-")
+    ]
+    assert sorted(told) == [b"p2@players.example", b"p3@players.example"]

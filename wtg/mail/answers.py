@@ -613,8 +613,8 @@ class Answers:
         body = compose.render(
             "wrong_code", name=entry.name, game=game.config.game, player=player, own=own
         )
-        self._queue(
-            f"wrongcode-{message.key}",
+        self._queue(  # one a seat (a Duel's colours are its one): a form put first hides no other
+            f"wrongcode-{message.key}-{game.config.game}-p{entry.id}",
             entry.email,
             f"[{game.config.game}] someone sent orders for you with a wrong code",
             body,
