@@ -152,3 +152,25 @@ def test_press_and_absence_from_his_own_address_with_a_reply_to_raise_no_alarm(
     assert any("Your press for game g1 goes out" in text for text in said), said
     assert any("Noted: you are away in game g1 for turns 1, 2." in text for text in said)
     assert not [text for text in said if ELSEWHERE in text or IF_NOT_YOU in text]
+
+
+def test_a_form_refused_with_his_code_from_another_address_is_said_to_him(
+    tmp_path: Path,
+) -> None:
+    """A form with the player's right code refused (of another turn: an old report of his
+    forwarded to the host) is answered at his registered address: it said 'Your mail to
+    the turn generator could not be accepted', a mail he never sent called his, and no
+    word that someone else had his code."""
+    world = World(tmp_path)
+    for seat, sender in ((1, "mallory@elsewhere.example"), (2, "p2@players.example")):
+        world.mail(world.aof(seat, X1="100").replace("TURN: 1", "TURN: 7"), sender=sender)
+    world.poll()
+    by_to = {
+        raw.split(b"\nTo: ")[1].split(b"\n")[0].strip(): raw for raw in world.outbox().values()
+    }
+    first, second = by_to[b"p1@players.example"], by_to[b"p2@players.example"]
+    assert "could not be accepted" in _said(first) and "turn 7" in _said(first)
+    assert ELSEWHERE in _said(first) and "Your mail" not in _said(first)
+    assert "someone knows your secret code: ask the GM for a new one." in _said(first)
+    assert "mallory" not in _said(first) and "elsewhere.example" not in _said(first)
+    assert ELSEWHERE not in _said(second) and "Your mail to the turn generator" in _said(second)

@@ -310,6 +310,7 @@ class Answers:
                 reply_to_id=message_id,
                 beside=beside,
                 proven=True,
+                elsewhere=self._elsewhere(sender, entry),
             )
         if isinstance(result, OrderError):
             return self._reject(
@@ -568,6 +569,7 @@ class Answers:
         beside: Sequence[str] = (),
         proven: bool = False,
         replaced: bool = False,
+        elsewhere: bool = False,
     ) -> Outcome:
         """Reject; tell ``to`` why when it is a registered player (never another stranger),
         within ``limit`` answers an hour (default: ``replies_per_hour``); an answer the limit
@@ -578,13 +580,20 @@ class Answers:
         command words alone (the From may be forged: the host writes no stranger's words to
         a player). ``replaced``: the form's code was its seat's before a takeover
         (``TakenOverCode``), which proves its old player, no longer registered: he is told,
-        counted as an answer to a stranger (the From may be forged)."""
+        counted as an answer to a stranger (the From may be forged). ``elsewhere``: the
+        form's right code came from another address than its seat's, told to the seat (never
+        which address)."""
         heldback = None
         registered = bool(to and self.registry.seats_of(to))
         if to and (registered or replaced):
             named = beside if proven else list(dict.fromkeys(c.split()[0] for c in beside))
             note = _not_carried_out(named) if named else None
-            body = compose.render("rejected", reason=None if quiet else reason, note=note)
+            body = compose.render(
+                "rejected",
+                reason=None if quiet else reason,
+                note=note,
+                elsewhere=game if elsewhere else None,
+            )
             subject = f"[{game}] {NOT_ACCEPTED}" if game else NOT_ACCEPTED.capitalize()
             ident = _ident("rejected", message, index)
             stranger = None if registered else OTHER
