@@ -51,3 +51,17 @@ def test_a_mail_of_forms_with_wrong_codes_is_answered_within_the_hourly_limit(
     world.poll()
     answers = [body for body in world.outbox().values() if b"p1@players.example" in body]
     assert len(answers) == 3
+
+
+def test_a_mail_of_many_commands_without_a_code_is_answered_within_the_hourly_limit(
+    tmp_path: Path,
+) -> None:
+    """STATUS, HELP and LIST need no code: anyone may send them under a player's From (one
+    no DMARC checks). A mail of each five times made the host mail the player many answers
+    for one count against mail.replies_per_hour (3), and three such mails an hour ten
+    times as many; each answer counts."""
+    world = World(tmp_path)
+    world.mail("\n".join(["STATUS g1", "HELP", "LIST"] * 5))
+    world.poll()
+    answers = [body for body in world.outbox().values() if b"p1@players.example" in body]
+    assert len(answers) == 3
