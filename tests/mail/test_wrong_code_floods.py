@@ -69,3 +69,20 @@ def test_each_seat_a_mail_tried_a_wrong_code_on_is_told(tmp_path: Path) -> None:
         if ident.startswith("wrongcode-")
     ]
     assert sorted(told) == [b"p2@players.example", b"p3@players.example"]
+
+
+def test_a_wrong_code_from_his_own_address_with_a_reply_to_is_said_his_own(
+    tmp_path: Path,
+) -> None:
+    """The player mails a wrong code from his registered address, with a Reply-To of his
+    own mailbox in a domain below it: the notice said it came from another address."""
+    world = World(tmp_path)
+    world.mail(
+        world.aof(2).replace("CODE0002", "WRONG0000"),
+        sender="p2@players.example",
+        Reply_To="p2@mail.players.example",
+    )
+    world.poll()
+    (notice,) = [raw for ident, raw in world.outbox().items() if ident.startswith("wrongcode-")]
+    said = " ".join(notice.decode().replace("=\r\n", "").split())
+    assert "came in from your own address with a wrong secret code" in said, said

@@ -618,7 +618,7 @@ class Answers:
         ``replies_per_hour`` an hour), never against the answers to the player's own mail."""
         seat = game.ruleset.seat_of(game.state_view(), SideId(player))  # a colour: no seat
         entry = game.config.player(seat if seat is not None else player)
-        own = sender is not None and compose.address_key(sender) == compose.address_key(entry.email)
+        own = sender is not None and not self._elsewhere(sender, entry)
         body = compose.render(
             "wrong_code", name=entry.name, game=game.config.game, player=player, own=own
         )
