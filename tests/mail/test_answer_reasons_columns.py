@@ -312,10 +312,12 @@ def test_the_lobbys_answers_and_refusals_keep_to_78_columns(tmp_path: Path) -> N
     hall.poll(hours=1)
     resigned = _one(hall, bob)
     assert _too_wide(resigned.body) == []
+    said = _words(resigned.body)
     assert (
         f"You leave game {GAME} when turn 2 runs (your QUIT is filed with the orders you have "
-        "on file for it). Thank you for playing."
-    ) in _words(resigned.body)
+        "on file for it)."
+    ) in said
+    assert said.endswith("without a QUIT of their own, you would play on. Thank you for playing.")
 
 
 def test_a_takeover_and_the_lists_keep_to_78_columns(tmp_path: Path) -> None:

@@ -32,3 +32,36 @@ def test_a_duel_player_s_mails_each_count_once_against_the_hourly_limit(tmp_path
         assert (summary.filed, summary.unanswered) == (1, 0), (units, summary)
     answers = [body for body in world.outbox().values() if b"p1@players.example" in body]
     assert len(answers) == 30  # ten mails, three forms each: every one confirmed
+
+
+def test_a_mail_of_forms_with_wrong_codes_is_answered_within_the_hourly_limit(
+    tmp_path: Path,
+) -> None:
+    """Forms with no right code (a player number the game has not, a wrong code) prove no
+    seat: their rejections go to the From, which may be forged, and each counts against
+    mail.replies_per_hour (3). One mail of forty such forms, each naming another player,
+    made the host mail forty rejections to one address, counted as one."""
+    world = World(tmp_path, count=2)
+    header = next(line for line in world.game.aof(1).splitlines() if "CODE:" in line)
+    forms = [
+        world.game.aof(1).replace(header, f"GAME: {world.name}  TURN: 1  PLAYER: {n}  CODE: X")
+        for n in range(3, 43)
+    ]
+    world.mail("\n\n".join(forms))
+    world.poll()
+    answers = [body for body in world.outbox().values() if b"p1@players.example" in body]
+    assert len(answers) == 3
+
+
+def test_a_mail_of_many_commands_without_a_code_is_answered_within_the_hourly_limit(
+    tmp_path: Path,
+) -> None:
+    """STATUS, HELP and LIST need no code: anyone may send them under a player's From (one
+    no DMARC checks). A mail of each five times made the host mail the player many answers
+    for one count against mail.replies_per_hour (3), and three such mails an hour ten
+    times as many; each answer counts."""
+    world = World(tmp_path)
+    world.mail("\n".join(["STATUS g1", "HELP", "LIST"] * 5))
+    world.poll()
+    answers = [body for body in world.outbox().values() if b"p1@players.example" in body]
+    assert len(answers) == 3

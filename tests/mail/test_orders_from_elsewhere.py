@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tests.mail.loop import World
 from tests.mail.maps import text_of
+from tests.mail.replies import quoted
 from tests.mail.test_forged_senders import GMAIL_FAIL, add, lines
 
 ELSEWHERE = (
@@ -98,6 +99,81 @@ def test_an_absence_under_a_players_code_from_another_address_is_said_to_him(
     assert ELSEWHERE in by_to[b"p1@players.example"]
     assert "Noted: you are away in game g1 for turns 1, 2." in by_to[b"p2@players.example"]
     assert ELSEWHERE not in by_to[b"p2@players.example"]
+
+
+def test_a_form_of_no_orders_from_another_address_is_said_to_him(tmp_path: Path) -> None:
+    """A player's blank form quoted with his code from another address (his report
+    forwarded to the host) changes nothing, and he is told so: the answer said 'Your mail
+    for game g1 ... reached the turn generator: no orders found', a mail he never sent
+    called his, and no word that someone else has his code."""
+    world = World(tmp_path)
+    for seat, sender in ((1, "mallory@elsewhere.example"), (2, "p2@players.example")):
+        world.mail(f"Thanks.\n\n{quoted(world.aof(seat))}", sender=sender)
+    world.poll()
+    by_to = {
+        raw.split(b"\nTo: ")[1].split(b"\n")[0].strip(): raw for raw in world.outbox().values()
+    }
+    first, second = by_to[b"p1@players.example"], by_to[b"p2@players.example"]
+    assert "no orders found" in _said(first) and "no orders found" in _said(second)
+    assert ELSEWHERE in _said(first) and "Your mail" not in _said(first)
+    assert "someone knows your secret code: ask the GM for a new one." in _said(first)
+    assert "mallory" not in _said(first) and "elsewhere.example" not in _said(first)
+    assert ELSEWHERE not in _said(second) and "Your mail for game g1" in _said(second)
+
+
+def test_orders_from_his_own_address_with_a_reply_to_of_his_mailbox_raise_no_alarm(
+    tmp_path: Path,
+) -> None:
+    """A player who mails from his registered address with a Reply-To of his own mailbox
+    in a domain below it (alice@players.example, Reply-To alice@mail.players.example, as
+    some providers and list setups write) is answered at the Reply-To, and the mail is
+    his: the confirmation said it came from another address and that someone knew his
+    code, to ask the GM for a new one."""
+    world = World(tmp_path)
+    world.mail(world.aof(1, X1="100"), Reply_To="p1@mail.players.example")
+    assert [event.text() for event in world.poll().events] == ["stored: g1 turn 1 player 1"]
+    ((raw),) = world.outbox().values()
+    assert b"To: p1@players.example" in raw
+    assert ELSEWHERE not in _said(raw) and IF_NOT_YOU not in _said(raw)
+    assert "Your mail of" in _said(raw)
+
+
+def test_press_and_absence_from_his_own_address_with_a_reply_to_raise_no_alarm(
+    tmp_path: Path,
+) -> None:
+    """A PRESS and an ABSENCE from the player's registered address, with a Reply-To of his
+    own mailbox in a domain below it: his answers said they came from another address."""
+    world = World(tmp_path)
+    own = {"Reply_To": "p1@mail.players.example"}
+    world.mail("PRESS g1\nCODE CODE0001\nThe north is ours.", **own)
+    world.mail("ABSENCE g1 1 2\nCODE CODE0001", **own)
+    world.poll()
+    said = [_said(raw) for raw in world.outbox().values() if b"p1@" in raw]
+    assert any("Your press for game g1 goes out" in text for text in said), said
+    assert any("Noted: you are away in game g1 for turns 1, 2." in text for text in said)
+    assert not [text for text in said if ELSEWHERE in text or IF_NOT_YOU in text]
+
+
+def test_a_form_refused_with_his_code_from_another_address_is_said_to_him(
+    tmp_path: Path,
+) -> None:
+    """A form with the player's right code refused (of another turn: an old report of his
+    forwarded to the host) is answered at his registered address: it said 'Your mail to
+    the turn generator could not be accepted', a mail he never sent called his, and no
+    word that someone else had his code."""
+    world = World(tmp_path)
+    for seat, sender in ((1, "mallory@elsewhere.example"), (2, "p2@players.example")):
+        world.mail(world.aof(seat, X1="100").replace("TURN: 1", "TURN: 7"), sender=sender)
+    world.poll()
+    by_to = {
+        raw.split(b"\nTo: ")[1].split(b"\n")[0].strip(): raw for raw in world.outbox().values()
+    }
+    first, second = by_to[b"p1@players.example"], by_to[b"p2@players.example"]
+    assert "could not be accepted" in _said(first) and "turn 7" in _said(first)
+    assert ELSEWHERE in _said(first) and "Your mail" not in _said(first)
+    assert "someone knows your secret code: ask the GM for a new one." in _said(first)
+    assert "mallory" not in _said(first) and "elsewhere.example" not in _said(first)
+    assert ELSEWHERE not in _said(second) and "Your mail to the turn generator" in _said(second)
 
 
 def test_the_confirmation_of_orders_from_elsewhere_does_not_thread_to_their_mail(

@@ -53,3 +53,36 @@ def test_the_wrong_code_notices_are_still_capped_an_hour(tmp_path: Path) -> None
     world.poll(NOW + timedelta(minutes=61))
     notices = [ident for ident in world.outbox() if ident.startswith("wrongcode-")]
     assert len(notices) == 4
+
+
+def test_each_seat_a_mail_tried_a_wrong_code_on_is_told(tmp_path: Path) -> None:
+    """A stranger's mail with a wrong code for player 2 and another for player 3: only
+    player 2 was told, player 3's notice taken for one queued before (it had the mail's
+    id), so a form put first in each mail hid the codes tried on the seat after it."""
+    world = World(tmp_path)
+    forms = [world.aof(seat).replace(f"CODE000{seat}", "WRONG0000") for seat in (2, 3)]
+    world.mail("\n\n".join(forms), sender="mallory@evil.example")
+    assert world.poll().rejected == 1
+    told = [
+        raw.split(b"\r\nTo: ")[1].split(b"\r\n")[0]
+        for ident, raw in world.outbox().items()
+        if ident.startswith("wrongcode-")
+    ]
+    assert sorted(told) == [b"p2@players.example", b"p3@players.example"]
+
+
+def test_a_wrong_code_from_his_own_address_with_a_reply_to_is_said_his_own(
+    tmp_path: Path,
+) -> None:
+    """The player mails a wrong code from his registered address, with a Reply-To of his
+    own mailbox in a domain below it: the notice said it came from another address."""
+    world = World(tmp_path)
+    world.mail(
+        world.aof(2).replace("CODE0002", "WRONG0000"),
+        sender="p2@players.example",
+        Reply_To="p2@mail.players.example",
+    )
+    world.poll()
+    (notice,) = [raw for ident, raw in world.outbox().items() if ident.startswith("wrongcode-")]
+    said = " ".join(notice.decode().replace("=\r\n", "").split())
+    assert "came in from your own address with a wrong secret code" in said, said

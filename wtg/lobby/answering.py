@@ -105,6 +105,9 @@ class Desk:
     """Why the folder of the game a command names does not open when its mail is to wait
     for the GM (its game.yaml to mend, its format to upgrade: ``Registry.refusal``), raised
     so that the mail waits in the inbox; None when it has no such folder."""
+    came_from: str | None = None
+    """The From's address, when the mail is answered at a Reply-To of the same mailbox
+    (``sender``): a seat played from either is the mail's own (``playing._elsewhere``)."""
     _begun: int = 0
     """The replies made before the command in hand."""
     _refused_before: int = 0

@@ -213,6 +213,14 @@ def _still_holds(game: Game, seat: int, address: str) -> bool:
     return email.utils.parseaddr(entry.email)[1].lower() == address.lower()
 
 
+def _elsewhere(desk: Desk, game: Game, seat: int) -> bool:
+    """Whether the mail came from another address than the seat's: neither the address it
+    is answered at nor its From's (a Reply-To of the player's mailbox in a domain below his
+    registered one is his own mail)."""
+    found = (desk.sender, desk.came_from)
+    return not any(_still_holds(game, seat, address) for address in found if address)
+
+
 def absence(desk: Desk, command: Command) -> None:
     """ABSENCE <game> <from> <to>: turns (numbers) or days (YYYY-MM-DD) away; the game's
     rules decide what happens to the seat meanwhile (docs/rules/<ruleset>.md)."""
@@ -240,7 +248,7 @@ def absence(desk: Desk, command: Command) -> None:
         game=game.config.game,
         turns=turns,
         policy=policy,
-        elsewhere=not _still_holds(game, entry.id, desk.sender),  # said, never which
+        elsewhere=_elsewhere(desk, game, entry.id),  # said, never which
     )
 
 
@@ -308,7 +316,7 @@ def press(desk: Desk, command: Command) -> None:
     writer = Press(side, names.get(side, entry.name), f"{desk.moment:%Y-%m-%d %H:%M} UTC", text)
     # the code is the key, from any address: a press under his name from another address
     # than his is said to him (never which), as the confirmation of orders says it
-    elsewhere = not _still_holds(game, entry.id, desk.sender)
+    elsewhere = _elsewhere(desk, game, entry.id)
     upper = [a.upper() for a in command.args]
     if "TO" in upper:
         to = command.args[upper.index("TO") + 1 :]

@@ -119,21 +119,36 @@ class Answers:
         self.asked: Asked | None = None
         """The mail being handled, whose answers are not mailed again to the same words
         within a day (``answering``, ``wtg.mail.echo``)."""
+        self.came_from: str | None = None
+        """The From's address of the mail being handled, when it is answered at a Reply-To
+        (``answering``)."""
         self.counted: set[tuple[str, int | None, float]] = set()
         """The addresses (with the limit and its window) an answer to the mail being handled
         was counted against: its other answers (a Duel mail's three forms) are not counted again."""
 
     @contextlib.contextmanager
-    def answering(self, asked: Asked) -> Iterator[None]:
+    def answering(self, asked: Asked, came_from: str | None = None) -> Iterator[None]:
         """While a mail is handled: an answer the same words got that day, to the same
-        address, word for word, is not queued again (``wtg.mail.echo``)."""
+        address, word for word, is not queued again (``wtg.mail.echo``). ``came_from``: the
+        address of its From, when it is answered at a Reply-To of the same mailbox."""
         self.asked = asked
         self.counted = set()
+        self.came_from = came_from
         try:
             yield
         finally:
             self.asked = None
             self.counted = set()
+            self.came_from = None
+
+    def _elsewhere(self, sender: str | None, entry: PlayerEntry) -> bool:
+        """Whether the mail being handled came from another address than the seat's: its
+        answer address (``sender``) and its From are both another (a player mailing from
+        his own address with a Reply-To of his mailbox in a domain below it is at home)."""
+        if sender is None:
+            return False
+        seat = compose.address_key(entry.email)
+        return seat not in {compose.address_key(sender), self.came_from}
 
     @contextlib.contextmanager
     def silent(self) -> Iterator[None]:
@@ -295,6 +310,7 @@ class Answers:
                 reply_to_id=message_id,
                 beside=beside,
                 proven=True,
+                elsewhere=self._elsewhere(sender, entry),
             )
         if isinstance(result, OrderError):
             return self._reject(
@@ -309,7 +325,7 @@ class Answers:
             )
         entry = self._seat_entry(game, result.player)
         if isinstance(result, Unchanged):
-            held = self._unchanged(message, game, entry, result, message_id, index)
+            held = self._unchanged(message, sender, game, entry, result, message_id, index)
             return unsaid(ignored(f"{result.reason} ({name} p{result.player})", name), held)
         held = self._confirm(message, sender, game, entry, result, message_id, index)
         if result.superseded:
@@ -325,6 +341,7 @@ class Answers:
     def _unchanged(
         self,
         message: Incoming,
+        sender: str | None,
         game: Game,
         entry: PlayerEntry,
         result: Unchanged,
@@ -332,9 +349,13 @@ class Answers:
         index: int,
     ) -> str | None:
         """The mail named the player's form but gave no order: what is on file stands.
-        None when the answer is queued, else the limit that held it back."""
+        None when the answer is queued, else the limit that held it back. A mail from
+        another address than the seat's is said to be (never which address): someone else
+        has his code."""
+        elsewhere = self._elsewhere(sender, entry)
         body = compose.render(
             "unchanged",
+            source="elsewhere" if elsewhere else None,
             game=game.config.game,
             turn=result.turn,
             player=entry,
@@ -364,9 +385,7 @@ class Answers:
         is queued, else the limit that held it back. Orders from ``sender``, another address
         than the seat's, are said to be (never which address): a player whose code was read
         in a report he forwarded or quoted to a list learns that his orders were replaced."""
-        elsewhere = sender is not None and (
-            compose.address_key(sender) != compose.address_key(entry.email)
-        )
+        elsewhere = self._elsewhere(sender, entry)
         source = "unproven" if self.silenced else "elsewhere" if elsewhere else None
         state = game.state_view(submission.turn - 1)
         schedule = game.config.schedule
@@ -445,6 +464,7 @@ class Answers:
             picture=picture,
             echo=echo,
             seat=seat,
+            once=True,
         )
 
     def _forecast_template(self, ruleset: str) -> Template:
@@ -552,6 +572,7 @@ class Answers:
         beside: Sequence[str] = (),
         proven: bool = False,
         replaced: bool = False,
+        elsewhere: bool = False,
     ) -> Outcome:
         """Reject; tell ``to`` why when it is a registered player (never another stranger),
         within ``limit`` answers an hour (default: ``replies_per_hour``); an answer the limit
@@ -562,18 +583,33 @@ class Answers:
         command words alone (the From may be forged: the host writes no stranger's words to
         a player). ``replaced``: the form's code was its seat's before a takeover
         (``TakenOverCode``), which proves its old player, no longer registered: he is told,
-        counted as an answer to a stranger (the From may be forged)."""
+        counted as an answer to a stranger (the From may be forged). ``elsewhere``: the
+        form's right code came from another address than its seat's, told to the seat (never
+        which address)."""
         heldback = None
         registered = bool(to and self.registry.seats_of(to))
         if to and (registered or replaced):
             named = beside if proven else list(dict.fromkeys(c.split()[0] for c in beside))
             note = _not_carried_out(named) if named else None
-            body = compose.render("rejected", reason=None if quiet else reason, note=note)
+            body = compose.render(
+                "rejected",
+                reason=None if quiet else reason,
+                note=note,
+                elsewhere=game if elsewhere else None,
+            )
             subject = f"[{game}] {NOT_ACCEPTED}" if game else NOT_ACCEPTED.capitalize()
             ident = _ident("rejected", message, index)
             stranger = None if registered else OTHER
             heldback = self._queue(
-                ident, to, subject, body, reply_to_id, limit=limit, stranger=stranger, game=game
+                ident,
+                to,
+                subject,
+                body,
+                reply_to_id,
+                limit=limit,
+                stranger=stranger,
+                game=game,
+                once=proven,
             )
         return unsaid(rejected("wrong code or player" if quiet else reason, game), heldback)
 
@@ -585,12 +621,12 @@ class Answers:
         ``replies_per_hour`` an hour), never against the answers to the player's own mail."""
         seat = game.ruleset.seat_of(game.state_view(), SideId(player))  # a colour: no seat
         entry = game.config.player(seat if seat is not None else player)
-        own = sender is not None and compose.address_key(sender) == compose.address_key(entry.email)
+        own = sender is not None and not self._elsewhere(sender, entry)
         body = compose.render(
             "wrong_code", name=entry.name, game=game.config.game, player=player, own=own
         )
-        self._queue(
-            f"wrongcode-{message.key}",
+        self._queue(  # one a seat (a Duel's colours are its one): a form put first hides no other
+            f"wrongcode-{message.key}-{game.config.game}-p{entry.id}",
             entry.email,
             f"[{game.config.game}] someone sent orders for you with a wrong code",
             body,
@@ -642,10 +678,11 @@ class Answers:
             echo=echo,
         )
 
-    def _count(self, counted: tuple[str, int | None, float], stamp: float) -> None:
-        """An answer to the mail being handled counted against its address's limit, once
-        a mail (outside a mail's handling, each answer)."""
-        if counted in self.counted:
+    def _count(self, counted: tuple[str, int | None, float], stamp: float, once: bool) -> None:
+        """An answer to the mail being handled counted against its address's limit: once a
+        mail for the answers to its forms' right codes (``once``), each answer else (and
+        outside a mail's handling)."""
+        if once and counted in self.counted:
             return
         self.journal.replied(counted[0], stamp)
         if self.asked is not None:
@@ -667,6 +704,7 @@ class Answers:
         window: float = WINDOW,
         echo: bool = True,
         seat: bool = False,
+        once: bool = False,
     ) -> str | None:
         """Queue an answer unless this address had too many in the last ``window`` seconds
         (an hour by default) (or, for a stranger, the host mailed too many strangers, or his
@@ -675,25 +713,29 @@ class Answers:
         an auto-responder quoting the host's answers), or it is about a mail whose From
         failed DMARC and is not (``seat``) the seat's news of orders its code filed: None
         when queued (now or before), else the name of the limit that held it back (or
-        ``ASKED_AGAIN``)."""
+        ``ASKED_AGAIN``). ``once``: an answer to a form whose code was right, counted once
+        with the mail's other such answers to the same address (``_count``)."""
         if self.silenced and not seat:  # the mail's outcome says why nothing went out
             return None
         address = tally or compose.address_key(to)
         stamp = self.now.timestamp()
         # one mail is one answer against a limit, however many forms it held (a Duel
-        # player's three colours): its other answers go with the one counted
+        # player's three colours): its other answers to a form's right code (``once``) go
+        # with the one counted; an answer to a form that proves no seat (a wrong code, a
+        # player the game has not) counts each, or one mail of forty such forms is forty
+        # answers for one count
         counted = (address, limit, window)
         if self.outbox.known(ident):
             # queued by an earlier reading of this mail (each id is one mail's) whose batch
             # never reached the journal (a poll killed before its commit): the count of it
             # went with that batch, and is made again, or a notice mailed at most once a
             # day would go a second time that day
-            self._count(counted, stamp)
+            self._count(counted, stamp, once)
             return None
         same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
         if same is not None and self.journal.replied_since(same, stamp - DAY):
             return SAME_ANSWER
-        if stranger is not None or counted not in self.counted:
+        if stranger is not None or not once or counted not in self.counted:
             history = self.journal.replies_since(address, stamp - window)
             cap = limit if limit is not None else self.gm.limits.replies_per_hour
             if not ReplyLimiter.allowed(address, stamp, history, cap, window):
@@ -716,7 +758,7 @@ class Answers:
             game=game,
         )
         self.outbox.add(ident, msg, durable=False, picture=picture)
-        self._count(counted, stamp)
+        self._count(counted, stamp, once)
         if same is not None:
             self.journal.replied(same, stamp)
         return None
@@ -742,6 +784,8 @@ def _described(game: Game, verdicts: Sequence[Verdict]) -> list[str]:
     refuses a mail for a NUL in them. Each is wrapped to a mail's 78 columns after the
     order line it quotes (``line 5: REJECTED A2: 12 99 2``), which stays whole on its line:
     its reason or note is broken at its words, its continuations indented."""
+    if not verdicts:  # no line at all: the join of none would be one empty line
+        return []
     codes = {p.id: p.code for p in game.config.players}
     said = [v.describe() for v in verdicts]
     # a code masked keeps its length, and so does a character marked: the order line that

@@ -143,6 +143,7 @@ class Commands:
                 mail_key=message.key,
                 host=self.answers.gm.sender,
                 waiting=self.registry.refusal,
+                came_from=self.answers.came_from,
             )
             replies = answer(desk, mail)
             held, again = self._queue(message, replies, sender, message_id, book)

@@ -74,6 +74,18 @@ def sender_address(msg: Message | Headers) -> str | None:
     return sender
 
 
+def from_address(msg: Message | Headers) -> str | None:
+    """The address of the From (lower-cased), the one the GM's server checks (DMARC), when
+    ``sender_address`` finds a usable From: the mail is answered at its Reply-To of the same
+    mailbox, but it came from this address."""
+    if sender_address(msg) is None:
+        return None
+    found = [
+        address for value in _values(_grouped(msg), "From") for _, address in _addresses(value)
+    ]
+    return next((address.lower() for address in found if _usable(address)), None)
+
+
 class ReplyLimiter:
     """At most ``limit`` automatic replies to one sender within ``window`` seconds."""
 

@@ -42,7 +42,13 @@ from wtg.mail.digestmark import last_digest
 from wtg.mail.echo import Asked
 from wtg.mail.extract import extract_from_message, parse_mail
 from wtg.mail.floodcopies import FLOOD_COUNTS_KEPT, NO_SENDER, day_of, may_go, trim
-from wtg.mail.guards import Headers, auto_reply_reason, raw_headers, sender_address
+from wtg.mail.guards import (
+    Headers,
+    auto_reply_reason,
+    from_address,
+    raw_headers,
+    sender_address,
+)
 from wtg.mail.helpers import (
     KeptJournal,
     Note,
@@ -388,7 +394,7 @@ class Poller:
             outcome = self._too_big(message, msg, headers, sender)
         else:  # the same answer to the same words goes once a day (``wtg.mail.echo``)
             asked = Asked(lambda: (command_text(msg) or "", self.commands.answered_text(msg)))
-            with self.answers.answering(asked):
+            with self.answers.answering(asked, from_address(headers)):
                 outcome = self._decide(message, msg, headers, sender, message_id, mark, archived)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
