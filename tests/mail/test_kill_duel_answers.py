@@ -7,6 +7,8 @@ against mail.confirmations_per_hour, as the three answers of one mail do (answer
 
 from __future__ import annotations
 
+import email
+import email.policy
 import mailbox
 import subprocess
 from datetime import datetime, timezone
@@ -22,10 +24,11 @@ from tests.test_kill_run_turn import WTG
 from wtg.host.config import GmConfig, config_from_data
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.poller import poll
+from wtg.mail.transport import delivered
 
-KILLS = 6
-"""Kill points spread over the whole run, beside every write from the first answer queued
-to the journal's last commit."""
+KILLS = 3
+"""Kill points spread over the whole run, and over the writes from the first answer queued
+to the journal's last commit, beside those that queue an answer."""
 LIMIT = 2
 
 
@@ -92,7 +95,14 @@ def test_a_duel_poll_killed_at_any_write_answers_each_form_once_and_counts_the_m
     writes = log.read_text(encoding="utf-8").splitlines()
     first = next(n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what)
     last = max(n for n, what in enumerate(writes, 1) if what == "sqlite COMMIT")
-    chosen = sorted({*killpoints.points(whole.writes, KILLS), *range(first, last + 1)})
+    queued = [n for n, what in enumerate(writes, 1) if "/outbox/queue/conf-" in what]
+    chosen = sorted(
+        {
+            *killpoints.points(whole.writes, KILLS),
+            *killpoints.points_between(first, last, KILLS),
+            *queued,  # between the answers of the mail
+        }
+    )
     queued_at = 0
     for at, cut in killpoints.cuts(args, gm.games_dir, chosen, fresh):
         queued_at += 0 < len(confirmations(gm)) < 3
@@ -111,3 +121,45 @@ def test_a_duel_poll_killed_at_any_write_answers_each_form_once_and_counts_the_m
         assert len(confirmations(gm)) == 6, (at, cut.before)
     assert queued_at  # some kills fell between the answers of the mail
     print(f"\n{whole.writes} writes, killed before {len(chosen)}; {queued_at} mid-answers")
+
+
+def sent_confirmations(gm: GmConfig) -> list[str]:
+    """The outbox ids of the confirmations mailed (the maildir transport's), one a mail
+    (its Message-ID without the parts that change with the moment it was queued)."""
+    found = []
+    for path in delivered(gm.maildir_out):
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        if "orders" in str(msg["Subject"]).lower() or "conf-" in str(msg["Message-ID"]):
+            found.append(str(msg["Message-ID"]).strip("<>").rsplit(".", 2)[0])
+    return sorted(found)
+
+
+def test_a_duel_poll_killed_then_sent_then_run_again_mails_each_answer_once(
+    world_root: Path, tmp_path: Path
+) -> None:
+    """Between the killed poll and the next, `wtg send` mails what was queued: the next
+    poll queues only the answers missing, and each of the three is mailed once."""
+    root = tmp_path / "host"
+    gm = host(root)
+    config = ["--config", str(root / "wtg.yaml")]
+    args = [*config, "poll"]
+    fresh = killpoints.restorer(world_root, root)
+    fresh()
+    log = tmp_path / "writes.log"
+    whole = killpoints.count(args, gm.games_dir, log=log)
+    assert whole.returncode == 0, whole.stderr
+    subprocess.run([WTG, *config, "send"], capture_output=True, text=True, check=True)
+    expected = sent_confirmations(gm)
+    assert len(expected) == 3, expected
+    writes = log.read_text(encoding="utf-8").splitlines()
+    queued = [n for n, what in enumerate(writes, 1) if "/outbox/queue/conf-" in what]
+    mid = 0
+    for at, cut in killpoints.cuts(args, gm.games_dir, queued[1:], fresh):
+        mid += 0 < len(confirmations(gm)) < 3
+        sent = subprocess.run([WTG, *config, "send"], capture_output=True, text=True)
+        assert sent.returncode == 0, (at, sent.stderr)
+        again = subprocess.run([WTG, *args], capture_output=True, text=True)
+        assert again.returncode == 0, (at, cut.before, again.stderr)
+        subprocess.run([WTG, *config, "send"], capture_output=True, text=True, check=True)
+        assert sent_confirmations(gm) == expected, (at, cut.before)
+    assert mid
