@@ -106,3 +106,42 @@ def test_killing_extend_undo_then_giving_it_again_takes_the_move_back_once(
         assert owed_lines(base) == []
     print(f"\n{whole.writes} writes, killed before {KILLS} of them: {outcomes}")
     assert outcomes.get("not undone") and outcomes.get("undone, not all told", 0) >= 3
+
+
+def test_undo_given_after_the_move_was_cut_short_says_it_took_nothing_back(
+    tmp_path: Path,
+) -> None:
+    """`wtg extend g1 36` killed before every player was told, then `wtg extend g1 --undo`:
+    it finishes the move (as `extend` given again does) and takes nothing back, and its
+    line said only 'was extended already ... not moved again', the GM left to think the
+    move he meant to take back was gone. It says the move stands and to give --undo again;
+    given again, the move is taken back once."""
+    original, before = template(tmp_path / "template" / "g1")
+    games = tmp_path / "games"
+    config = tmp_path / "wtg.yaml"
+    config.write_text(f"games_dir: {games}\nfrom: gm@example.org\n")
+    base = ["--config", str(config)]
+    args = [*base, "extend", "g1", str(HOURS)]
+    fresh = killpoints.restorer(original, games / "g1", clearing=games)
+    log = tmp_path / "writes.log"
+    fresh()
+    whole = killpoints.count(args, games, log=log)
+    assert whole.returncode == 0, whole.stderr
+    writes = log.read_text(encoding="utf-8").splitlines()
+    notices_at = [n for n, what in enumerate(writes, 1) if "/outbox/queue/" in what]
+    for at, _cut in killpoints.cuts(args, games, notices_at[1:-1:3], fresh):
+        assert moves(games)[-1]["told"] is False, at
+        undo = subprocess.run(
+            [WTG, *base, "extend", "g1", "--undo"], capture_output=True, text=True
+        )
+        assert undo.returncode == 0, undo.stderr
+        said = " ".join(undo.stdout.split())
+        assert " was extended already to " in said, said
+        assert "not taken back: give `wtg extend g1 --undo` again" in said, said
+        assert [m.get("undo", False) for m in moves(games)] == [False]
+        again = subprocess.run(
+            [WTG, *base, "extend", "g1", "--undo"], capture_output=True, text=True
+        )
+        assert again.returncode == 0, again.stderr
+        assert "taken back" in again.stdout and "not taken back" not in again.stdout
+        check_undone(games, before)
