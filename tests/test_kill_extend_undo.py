@@ -22,7 +22,7 @@ from tests import killpoints
 from tests.test_kill_extend import EVERY_PLAYER, HOURS, meta, moves, notices, template, told_of
 from tests.test_kill_run_turn import WTG
 
-KILLS = 8
+KILLS = 6
 """Kill points, spread over the writes of a whole run."""
 
 
