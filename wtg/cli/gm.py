@@ -169,6 +169,11 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
             + f" at {moved.at}, cut short): not moved again; "
             + _told(queued)
         )
+        if undo and moved.hours >= 0:  # the move cut short was finished, not taken back
+            click.echo(
+                f"that move stands, not taken back: give `wtg extend {name} --undo` again to "
+                "take it back"
+            )
 
 
 @click.command()

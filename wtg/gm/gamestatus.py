@@ -134,14 +134,26 @@ def owed_notices(game: Game[S]) -> list[str]:
         meta = game.store.read_json(latest, TURN_META)
     except StoreError:
         meta = None
+    moved = unfinished(meta, latest + 1) if isinstance(meta, dict) else None
+    undone = moved is not None and moved.hours < 0  # only --undo moves a deadline earlier
     if reports_behind(meta):
+        given = (
+            f"`wtg extend {name} --undo`"
+            if undone
+            else f"`wtg extend {name} HOURS` or `wtg release {name}`"
+        )
         owed.append(
             f"the deadline was moved to {meta.get('next_deadline')} and the turn's reports not "
-            "yet written again to say it (`wtg send` holds them back): give the `wtg extend "
-            f"{name} HOURS` or `wtg release {name}` that was cut short again"
+            f"yet written again to say it (`wtg send` holds them back): give the {given} that "
+            "was cut short again"
         )
-    moved = unfinished(meta, latest + 1) if isinstance(meta, dict) else None
-    if moved is not None:
+    if moved is not None and undone:
+        owed.append(
+            f"the deadline's move back to {moved.new} (`wtg extend {name} --undo`, at "
+            f"{moved.at}) was cut short before every player was told: give `wtg extend "
+            f"{name} --undo` again (it moves nothing more)"
+        )
+    elif moved is not None:
         owed.append(
             f"the deadline's move to {moved.new} (at {moved.at}) was cut short before every "
             f"player was told: give `wtg extend {name} HOURS` again (it moves nothing more)"

@@ -133,8 +133,11 @@ def cut_short(spool: Path) -> tuple[list[tuple[Path, Announcement]], list[Path]]
 
 def finishing(announcement: Announcement) -> str:
     """The command that finishes ``announcement``: its text given again to its target, as
-    the shell reads it (quoted)."""
-    return f"wtg announce {shlex.quote(announcement.target)} {shlex.quote(announcement.text)}"
+    the shell reads it (quoted), after `--` when it begins with a dash (else click reads it
+    as an option and refuses it)."""
+    text = announcement.text
+    ends = "-- " if text.startswith("-") else ""
+    return f"wtg announce {shlex.quote(announcement.target)} {ends}{shlex.quote(text)}"
 
 
 def owed_line(path: Path, announcement: Announcement) -> str:

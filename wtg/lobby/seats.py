@@ -7,6 +7,7 @@ from __future__ import annotations
 import email.utils
 import hmac
 import json
+import sqlite3
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -166,8 +167,15 @@ def offer_seat(book: Book, game: Game, seat: int, moment: datetime) -> None:
 def withdraw_offer(book: Book, game: str, seat: int) -> None:
     """Take back the offer of ``seat`` of ``game`` (ValueError when it is not offered): a
     JOIN for it is refused from then on, and so is the CONFIRM of one made before
-    (``_confirm_takeover`` asks whether the seat is still offered)."""
+    (``_confirm_takeover`` asks whether the seat is still offered). Refused while a
+    takeover of the seat is under way (a poll cut short after it began: game.yaml may give
+    the seat to the newcomer already, and the next poll finishes it)."""
     with book.write() as db:
+        if _takeover_begun(db, game, seat):
+            raise ValueError(
+                f"seat {seat} of game {game} is being taken over (a newcomer's CONFIRM was "
+                "read by a poll cut short): the next poll finishes it; not withdrawn"
+            )
         gone = db.execute(
             "DELETE FROM offers WHERE lower(game) = ? AND seat = ? AND taken IS NULL",
             (game.lower(), seat),
@@ -176,6 +184,25 @@ def withdraw_offer(book: Book, game: str, seat: int) -> None:
         raise ValueError(
             f"seat {seat} of game {game} is not offered (`wtg lists` names the seats offered)"
         )
+
+
+def _takeover_begun(db: sqlite3.Connection, game: str, seat: int) -> bool:
+    """Whether a takeover of ``seat`` of ``game`` was begun and not finished: the note a
+    CONFIRM leaves before it changes the game (``Desk.note``: the quitter's address, its
+    game and seat), not yet replaced by what the command did (its replies)."""
+    for (what,) in db.execute("SELECT what FROM done"):
+        try:
+            found = json.loads(str(what))
+        except ValueError:
+            continue
+        if (
+            isinstance(found, dict)
+            and "replies" not in found
+            and str(found.get("game", "")).lower() == game.lower()
+            and found.get("seat") == seat
+        ):
+            return True
+    return False
 
 
 def offered_seat(book: Book, game: str, seat: int | None = None) -> int | None:

@@ -334,7 +334,8 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
             return
         quitter = game.config.player(seat)
         old, was = quitter.email, code_digest(quitter.code)
-        desk.note(command, old=old, was=was)
+        # the game and seat: an offer is not withdrawn under a takeover begun (``seats``)
+        desk.note(command, old=old, was=was, game=game.config.game, seat=seat)
     else:  # noted by a poll before this one (``was``: not by one older than the key)
         old, noted = str(begun["old"]), begun.get("was")
         was = noted if isinstance(noted, str) else None
@@ -350,6 +351,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         )
     except GameError as error:
         desk.refuse(command, str(error))
+        desk.remember(command)  # over the note: no takeover of the seat is under way
         return
     with desk.book.write() as db:
         person = people.confirm_address(db, desk.sender, name, desk.moment)

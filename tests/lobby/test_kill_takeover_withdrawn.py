@@ -1,0 +1,57 @@
+"""A takeover's `wtg poll` killed (SIGKILL) after it began (the newcomer's CONFIRM read, the
+seat's game.yaml entry perhaps given to him already), then `wtg offer-seat wok4-1 3
+--withdraw` (the GM sees the seat still offered in `wtg lists`), then a poll that finishes:
+the seat was left half taken over, game.yaml giving it to the newcomer with a new code (the
+quitter's code gone) while the game had it QUIT, and the newcomer told 'not done'. The
+withdraw is refused while a takeover of the seat is under way, saying the next poll
+finishes it; the next poll takes the seat over once, as an uninterrupted poll does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests import killpoints
+from tests.lobby.hall import Hall
+from tests.lobby.killedpolls import NEWCOMER, KilledPolls, newcomer_asked, taken_over
+from wtg.core.ruleset import QUIT_STATUS, public_sides
+from wtg.game.engine import open_game
+
+KILLS = 4
+
+
+@pytest.fixture(scope="module")
+def hall_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A host whose game wok4-1 offers its quit seat 3, and a newcomer's CONFIRM of his
+    JOIN of it waiting in the inbox."""
+    root = tmp_path_factory.mktemp("hall")
+    hall = Hall(root)
+    _name, ask = newcomer_asked(hall)
+    hall.mail(NEWCOMER, f"CONFIRM {ask.code()}")
+    hall.config_file()
+    return root
+
+
+def test_an_offer_is_not_withdrawn_from_under_a_takeover_cut_short(
+    hall_root: Path, tmp_path: Path
+) -> None:
+    polls = KilledPolls(hall_root, tmp_path)
+    log = tmp_path / "writes.log"
+    polls.whole(log)
+    writes = log.read_text(encoding="utf-8").splitlines()
+    config = next(n for n, w in enumerate(writes, 1) if w.endswith("wok4-1/game.yaml"))
+    record = next(n for n, w in enumerate(writes, 1) if w.endswith("/takeovers.json"))
+    for at in killpoints.points_between(config + 1, record, KILLS):
+        polls.killed(at)
+        assert open_game(polls.games / "wok4-1").config.player(3).name == "Newcomer", at
+        withdraw = polls.wtg("offer-seat", "wok4-1", "3", "--withdraw")
+        assert withdraw.returncode == 1, (at, withdraw.stdout)
+        assert "being taken over" in withdraw.stderr and "next poll" in withdraw.stderr
+        polls.finish(killpoints.Run(True, at - 1, -9, "", "", ""))
+        taken_over(polls.games, "*")
+        game = open_game(polls.games / "wok4-1")
+        sides = public_sides(game.ruleset.public_json(game.state()))
+        (status,) = [side.status for side in sides if side.id == 3]
+        assert status != QUIT_STATUS, (at, status)

@@ -1,0 +1,60 @@
+"""`wtg announce g1 -- '--- NOTICE ---...'` (a text of one line that begins with a dash,
+given after `--`) killed (SIGKILL) between two of its writes, then finished by the command
+`wtg status` names: the status line and `--json`'s ``give`` said `wtg announce g1 '--- NOTICE
+...'`, which click refuses ("No such option"), so the GM could not finish it as told. The
+command named puts `--` before such a text; given, it mails each player not yet mailed, once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import subprocess
+from pathlib import Path
+
+from tests import killpoints
+from tests.test_kill_release_announce import config, each, intents, mails, no_tmp, template
+from tests.test_kill_run_turn import WTG
+
+KILLS = 6
+"""Kill points, spread over the writes of a whole run."""
+TEXT = "--- NOTICE --- The server moves on Sunday."
+
+
+def test_an_announcement_beginning_with_a_dash_cut_short_is_finished_as_status_says(
+    tmp_path: Path,
+) -> None:
+    original = template(tmp_path / "template" / "g1", held=False)
+    games = tmp_path / "games"
+    base = ["--config", str(config(tmp_path))]
+    args = [*base, "announce", "g1", "--", TEXT]
+    fresh = killpoints.restorer(original, games / "g1", clearing=games)
+    fresh()
+    whole = killpoints.count(args, games)
+    assert whole.returncode == 0, whole.stderr
+    assert mails(games, "announce-") == each(1)
+    cut_short = 0
+    for _ in killpoints.cuts(args, games, killpoints.points(whole.writes, KILLS), fresh):
+        if not intents(games):
+            continue
+        cut_short += 1
+        status = subprocess.run(
+            [WTG, *base, "status", "--json"], capture_output=True, text=True, check=True
+        )
+        (owed,) = json.loads(status.stdout)["announcements"]
+        line = subprocess.run(
+            [WTG, *base, "status"], capture_output=True, text=True, check=True
+        ).stdout
+        said = re.search(r"give `(wtg announce [^`]*)` again", line.replace("\n", " "))
+        assert said is not None, line
+        assert owed["give"] == said[1]
+        given = shlex.split(owed["give"])
+        assert given[0] == "wtg"
+        again = subprocess.run([WTG, *base, *given[1:]], capture_output=True, text=True)
+        assert again.returncode == 0, (owed["give"], again.stderr)
+        assert again.stdout.startswith("announcement queued already (at "), again.stdout
+        assert mails(games, "announce-") == each(1)
+        assert intents(games) == []
+        no_tmp(games)
+    assert cut_short >= 3
