@@ -262,11 +262,14 @@ def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | No
 def is_loose_order(form: FormSpec, text: str) -> bool:
     """A line outside any form that the player meant as an order of this form. Its number
     has two digits at most, or as many as the form's lines have (``A12``, a line too many,
-    is answered): ``T 020 7946 0958`` and ``M 07700 900123`` are a signature's telephone
-    lines, as Apple Mail and Outlook add them without a ``-- `` above."""
+    is answered), or a colon right after it (``A111: 60 55 010``): ``T 020 7946 0958`` and
+    ``M 07700 900123`` are a signature's telephone lines, as Apple Mail and Outlook add them
+    without a ``-- `` above."""
     match = ORDER_LINE.fullmatch(text)
-    if match is None or len(match[2]) > _number_digits(form):
+    if match is None:
         return False
+    if len(match[2]) > _number_digits(form) and not match[3].startswith(":"):
+        return False  # a telephone number; "A111: 60 55 010" is a line too many, answered
     if form.by_label(match[1]) is None:
         return bool(_UNKNOWN_TAIL.match(match[3]))
     return bool(match[3] == "" or _LOOSE_TAIL.match(match[3]))

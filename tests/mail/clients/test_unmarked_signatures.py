@@ -51,3 +51,27 @@ def test_outlooks_signature_above_the_unquoted_original_is_not_read(
     table.deliver(outlook_plain(report, text, f"{played.bare()}\n{SIGNATURE}"))
     table.poll()
     assert table.orders(1) == played.filed
+
+
+def test_an_order_line_of_three_digits_written_with_its_colon_is_answered(
+    tmp_path: Path,
+) -> None:
+    """Telephone lines are not read (above); but a line written as an order, its label,
+    number and colon (``A111: 60 55 010``, A11 typed with a finger too many), was dropped
+    with them, without a word: it is answered as a line the form has not, and the order
+    lines beside it are filed."""
+    played = PLAYED["wok4"]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(
+        f"{played.bare()}\nA111: 60 55 010\n{SIGNATURE}\n> On 4 Dec 2026, at 18:00, Game "
+        f"Master <gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
+    said = " ".join(answer.read_text(encoding="utf-8", errors="replace").split())
+    assert '"A111"' in said, said
+    assert "020" not in said and "07700" not in said
