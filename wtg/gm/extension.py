@@ -72,11 +72,7 @@ def extend(
         if extension is None:
             extension = _move(latest, latest.turn + 1, hours, now)
             latest.write()  # the intent: the deadline and the notices
-        latest.write_reports()  # they say the deadline
-        queued = tell(extension)  # flushed to disk before the intent is marked finished
-        latest.meta[MOVED][-1][TOLD] = True
-        latest.write()
-        return extension, new, queued
+        return extension, new, _told(latest, extension, tell)
 
 
 def undo(
@@ -119,11 +115,18 @@ def undo(
             hours = float(last["hours"]) if isinstance(last.get("hours"), (int, float)) else 0.0
             extension = _move_to(latest, turn, str(last["from"]), now, -hours)
             latest.write()  # the intent: the deadline and the notices
-        latest.write_reports()  # they say the deadline
-        queued = tell(extension)  # flushed to disk before the intent is marked finished
-        latest.meta[MOVED][-1][TOLD] = True
-        latest.write()
-        return extension, new, queued
+        return extension, new, _told(latest, extension, tell)
+
+
+def _told(latest: LatestTurnMeta, extension: Extension, tell: Callable[[Extension], int]) -> int:
+    """A move of the deadline written: its turn's reports say it, the players are told
+    (flushed to disk before the intent is marked finished), the intent marked finished;
+    the notices queued."""
+    latest.write_reports()
+    queued = tell(extension)
+    latest.meta[MOVED][-1][TOLD] = True
+    latest.write()
+    return queued
 
 
 def _told_move(meta: dict[str, Any]) -> dict[str, Any] | None:
