@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from wtg.core.errors import MailError
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.game.arrivalkey import arrival_key, from_nanoseconds
@@ -143,7 +144,7 @@ def _oauth2_login(client: Any, user: str, tokens: Tokens) -> None:
         client.oauth2_login(user, tokens.renewed(token))
 
 
-class FolderMissing(Exception):
+class FolderMissing(MailError):
     """The folder the config polls (``imap.folder``) is not one of the mailbox's: the
     server's own words ("select failed: Mailbox doesn't exist") named neither the key nor
     the folders there are."""
