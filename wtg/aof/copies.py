@@ -77,7 +77,7 @@ def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
     signed = _signature(lines, is_begin)
     while index < len(lines):
         line = lines[index]
-        if line.text[:1] not in never and begins(line.text):
+        if is_begin(line.text):
             copy, index = _marked(form, lines, index, signed)
             copies.append(copy)
         else:

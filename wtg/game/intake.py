@@ -354,10 +354,10 @@ class Door(Generic[S]):
         said = (
             f"{where}: these orders are for turn {written}, but the game expects turn {self.turn}"
         )
-        if pid in self.ruleset.owing(self.state) and self.forms is not None:  # the GM
-            aof = self.forms / turn_name(self.turn - 1) / "aofs" / f"p{pid:02d}.txt"
-            return f"{said}: fill in the form of turn {self.turn}, player {pid}'s AOF in {aof}"
         if pid in self.ruleset.owing(self.state):
+            if self.forms is not None:  # the GM at the command line: no report, a file
+                aof = self.forms / turn_name(self.turn - 1) / "aofs" / f"p{pid:02d}.txt"
+                return f"{said}: fill in the form of turn {self.turn}, player {pid}'s AOF in {aof}"
             return f"{said}: fill in the form of turn {self.turn}, the one in your latest report"
         return f"{said}, and you have no orders to give now: {self._not_yours(pid)}"
 

@@ -74,11 +74,11 @@ def sender_address(msg: Message | Headers) -> str | None:
     return sender
 
 
-def from_address(msg: Message | Headers) -> str | None:
+def from_address(msg: Message | Headers, sender: str | None) -> str | None:
     """The address of the From (lower-cased), the one the GM's server checks (DMARC), when
-    ``sender_address`` finds a usable From: the mail is answered at its Reply-To of the same
-    mailbox, but it came from this address."""
-    if sender_address(msg) is None:
+    ``sender_address`` found a usable From (``sender``, its answer address): the mail is
+    answered at its Reply-To of the same mailbox, but it came from this address."""
+    if sender is None:
         return None
     found = [
         address for value in _values(_grouped(msg), "From") for _, address in _addresses(value)

@@ -394,7 +394,7 @@ class Poller:
             outcome = self._too_big(message, msg, headers, sender)
         else:  # the same answer to the same words goes once a day (``wtg.mail.echo``)
             asked = Asked(lambda: (command_text(msg) or "", self.commands.answered_text(msg)))
-            with self.answers.answering(asked, from_address(headers)):
+            with self.answers.answering(asked, from_address(headers, sender)):
                 outcome = self._decide(message, msg, headers, sender, message_id, mark, archived)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
