@@ -591,6 +591,7 @@ def test_a_report_of_a_turn_rolled_back_since_is_not_sent(tmp_path: Path) -> Non
     world = World(tmp_path)
     set_address(world, 3, "p3 at players.example")
     config = maildir_config(tmp_path, world)
+    assert wtg(config, "send", "-q").exit_code == 0  # turn 0
     played(world)
     assert wtg(config, "send", "-q").exit_code == 0
     old = "report-g1-t0001-p03"

@@ -41,9 +41,10 @@ quiet_option = click.option(
 
 def report_unreadable(lines: tuple[str, ...]) -> None:
     """The game folders a command skipped because they could not be opened (and the map
-    pictures `wtg send` could not draw, the mails it set aside for good, the poll's helper
-    processes that died): on stderr, which cron mails even with -q; a reason may quote a
-    game.yaml or a mail: without its control sequences (``wtg.core.printable``)."""
+    pictures `wtg send` could not draw, the mails it set aside for good, the games it mailed
+    from their latest turn on, the poll's helper processes that died): on stderr, which
+    cron mails even with -q; a reason may quote a game.yaml or a mail: without its control
+    sequences (``wtg.core.printable``)."""
     for line in lines:
         click.echo(printable(f"wtg: {line}"), err=True)
 
@@ -223,7 +224,7 @@ def send(
     except AlreadyRunning as exc:
         skip(exc, quiet)
         return
-    report_unreadable(summary.unreadable + summary.undrawn + summary.refused)
+    report_unreadable(summary.unreadable + summary.undrawn + summary.refused + summary.first_mailed)
     if summary.busy() or not quiet:
         say(summary.line())  # a folder's name, a server's words: printable
     if summary.unreachable or summary.unsigned or summary.sender_refused or summary.skipped:

@@ -100,6 +100,9 @@ class SendSummary(Record):
     """The folder of each game skipped (``unreadable`` says why), by name, in name order:
     the summary line names them, as `run-turn --due` names a game it failed, and `wtg send`
     exits 1 once the other games are done."""
+    first_mailed: tuple[str, ...] = ()
+    """A line for each game this host mailed for the first time past its turn 0 (copied in
+    from another host): mailed from its latest turn on (``_first_mailed``)."""
 
     def busy(self) -> bool:
         """Anything queued, sent, put off by the server or failed, or a game skipped: worth
@@ -147,6 +150,8 @@ class Queued(NamedTuple):
     """The press mails queued (a turn's press, to each player, apart from his report)."""
     folders: tuple[Path, ...] = ()
     """The folder of each game in ``skipped``, in its order."""
+    first_mailed: tuple[str, ...] = ()
+    """A line for each game mailed from its latest turn on (``_first_mailed``)."""
 
 
 def queue_reports(
@@ -164,9 +169,12 @@ def queue_reports(
     undrawn: list[str] = []
     skipped: list[str] = []
     folders: list[Path] = []
+    first: list[str] = []
     for game in (registry or Registry(gm.games_dir)).games().values():
         try:
+            said = _first_mailed(journal, game)
             made, press = _queue_game(gm, outbox, journal, now, game, picture, undrawn)
+            first += [said] if said else []
         except sqlite3.Error:  # the journal: every game's, not this one's
             raise
         except HeldBack as behind:  # the turns before it queued; the others go on
@@ -182,7 +190,30 @@ def queue_reports(
             continue
         queued += made
         pressed += press
-    return Queued(queued, tuple(undrawn), tuple(skipped), pressed, tuple(folders))
+    return Queued(queued, tuple(undrawn), tuple(skipped), pressed, tuple(folders), tuple(first))
+
+
+def _first_mailed(journal: Journal, game: Game) -> str | None:
+    """A game this host never mailed, past its turn 0, is mailed from its latest turn on:
+    `wtg run-turn` runs no turn of a game before the one before it is mailed, so it is a
+    game copied in from another host (or run with ``--unmailed``), whose players had the
+    earlier reports there, and would have had each again. What is to be said of it, or None
+    for any other game. Uncommitted: the game's first turn queued commits it."""
+    name = game.config.game
+    latest = game.latest_turn()
+    if latest < 1 or journal.mailing(name):
+        return None
+    journal.begin_mailing(name)
+    journal.set_mailed_turn(name, latest - 1)
+    earlier = "turn 0" if latest == 1 else f"turns 0 to {latest - 1}"
+    said = (
+        f"game {name} is mailed from this host from its turn {latest} on: its {earlier} "
+        f"{'was' if latest == 1 else 'were'} never mailed from here (a game copied in from "
+        f"another host had them mailed there); a player gets an older report by mailing "
+        f"REPORT {name} N"
+    )
+    log_event(said, game=name, level=WARNING)
+    return said
 
 
 class HeldBack(GameError):
@@ -574,6 +605,7 @@ def send(
         unsigned=done.unsigned,
         sender_refused=done.sender_refused,
         skipped=tuple(sorted({f.name for f in (*unread, *queued.folders)})),
+        first_mailed=queued.first_mailed,
     )
     log_event(f"send: {summary.line()}", level=INFO if summary.busy() else DEBUG)
     for lost in registry.unreadable:
