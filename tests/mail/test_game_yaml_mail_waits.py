@@ -138,8 +138,7 @@ def test_send_mails_no_report_of_a_game_whose_player_was_deleted_until_he_is_bac
     (made[0].store.root / "game.yaml").write_text(text, encoding="utf-8")
     assert hall.send().queued == 2
     assert {(m.subject, m.to) for m in hall.new_mails()} == {
-        (f"[g1] turn 1 report for {name}", f"{name.lower()}@example.org")
-        for name in ("Ann", "Bob")
+        (f"[g1] turn 1 report for {name}", f"{name.lower()}@example.org") for name in ("Ann", "Bob")
     }
 
 
