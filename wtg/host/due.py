@@ -228,7 +228,7 @@ def run_game(
     except FormatRefused as exc:  # `wtg upgrade` (or a newer wtg) first: the GM must act
         return GameRun(path, Outcome.FAILED, failure_reason(exc), **named)
     except GameLocked:
-        return GameRun(path, Outcome.BUSY, "another process is writing it", **named)
+        return GameRun(path, Outcome.BUSY, BUSY, **named)
     except TurnMovedOn as exc:
         return GameRun(path, Outcome.BUSY, str(exc), **named)
     except GameHeld:  # held meanwhile, after the look at its status
@@ -238,6 +238,11 @@ def run_game(
 
 
 HELD_BY_GM = "held by the GM (`wtg release` lets it run)"
+BUSY = (
+    "another process is writing it (a poll, a turn, a GM's command, `wtg backup`): "
+    "the next `run-turn --due` takes it up"
+)
+"""A game whose lock another process held: cron's next round is its retry."""
 
 WORKER_DIED = (
     "a worker process of this run died (killed, or out of memory) before the game was "
