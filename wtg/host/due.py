@@ -240,7 +240,7 @@ def run_game(
 HELD_BY_GM = "held by the GM (`wtg release` lets it run)"
 BUSY = (
     "another process is writing it (a poll, a turn, a GM's command, `wtg backup`): "
-    "the next `run-turn --due` takes it up"
+    "the next run takes it up"
 )
 """A game whose lock another process held: cron's next round is its retry."""
 
