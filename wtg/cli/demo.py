@@ -11,6 +11,7 @@ import shutil
 from collections.abc import Callable
 from datetime import timedelta
 from email.message import EmailMessage
+from functools import partial
 from pathlib import Path
 
 from wtg.aof.mailtext import BEGIN_MARKER
@@ -25,7 +26,7 @@ from wtg.host.config import config_from_data
 from wtg.host.due import run_due
 from wtg.mail.dkimkeys import default_key_name, make_key, record_value
 from wtg.mail.inbox import MaildirInbox
-from wtg.mail.journal import mailed_turns
+from wtg.mail.journal import mailed_turns, note_game
 from wtg.mail.pictures import map_drawing
 from wtg.mail.poller import poll
 from wtg.mail.sender import send
@@ -165,7 +166,8 @@ def run_demo(out_dir: Path, turns: int, seed: int, echo: Callable[[str], None]) 
         echo(f"turn {state.turn + 1}: poll: {poll(gm, box).line()}")
         deadline = game.deadline()
         clock = deadline + timedelta(minutes=1) if deadline else None
-        for line, _ok in run_due(gm, clock, mailed=mailed_turns(gm.spool)):
+        mailed = mailed_turns(gm.spool)
+        for line, _ok in run_due(gm, clock, mailed=mailed, first_ran=partial(note_game, gm.spool)):
             echo(f"  run-turn --due: {line}")
         echo(f"  send: {send(gm, picture=map_drawing()).line()}")
     reports = out_dir / "reports"

@@ -10,7 +10,7 @@ import sqlite3
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -54,8 +54,11 @@ from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folders_saying, name_taken
 from wtg.lobby.seats import forget_game, records_of_game
 from wtg.logs.events import log_event
-from wtg.mail.journal import forget_mailed, mailed_before, mailed_turns
+from wtg.mail.journal import forget_mailed, mailed_before, mailed_turns, note_game
 from wtg.text.yamlio import load_yaml
+
+if TYPE_CHECKING:  # pydantic (the config's schema) is imported by the commands that read it
+    from wtg.host.config import GmConfig
 
 
 def _ruleset_options(command: Any) -> Any:
@@ -636,9 +639,23 @@ def run_turn(
         if unsent is not None:
             fail(unsent)
     turn = game.run_turn(rerun=rerun, force=force)
+    if mails and not rerun:
+        _first_run(checked_config(ctx), game, turn)
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
     click.echo(f"turn {turn} of game {game.config.game} {done}")
+
+
+def _first_run(gm: GmConfig, game: Game, turn: int) -> None:
+    """Note a game of the host's games folder that the mail journal does not know at the
+    turn before the one run (``note_game``): `wtg send` then mails it every turn it has
+    (`run-turn --unmailed` before its first send), not from its latest on as a game copied
+    in from another host; a game copied in, first noted here, is said on stderr."""
+    if game.store.root.parent.resolve() != gm.games_dir.resolve():
+        return
+    said = note_game(gm.spool, game.config.game, turn - 1)
+    if said is not None:
+        click.echo(printable(f"wtg: {said}"), err=True)
 
 
 def _preview(game: Any, out: Path, rerun: bool) -> None:
@@ -668,7 +685,15 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
     for problem in tasks.problems:
         click.echo(f"lobby: {problem}", err=True)
     mailed = mailed_turns(gm.spool)
-    run = run_due(gm, jobs=jobs or default_jobs(), lobby=tasks.problems, mailed=mailed)
+
+    def first_ran(game: str, turn: int) -> None:  # a game copied in, run before its first send
+        said = note_game(gm.spool, game, turn)
+        if said is not None:
+            click.echo(printable(f"wtg: {said}"), err=True)
+
+    run = run_due(
+        gm, jobs=jobs or default_jobs(), lobby=tasks.problems, mailed=mailed, first_ran=first_ran
+    )
     terminal = sys.stderr.isatty()
     later: list[tuple[str, bool]] = []  # on a terminal, the lines wait for the bar to end
     bar = click.progressbar(

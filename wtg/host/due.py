@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import time
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -305,6 +305,10 @@ class DueRun:
     fails the run as a failed game does."""
     mailed: Mapping[str, int] | None = None
     """The last turn mailed of each game (``run_game``'s ``mailed``); None: not asked."""
+    first_ran: Callable[[str, int], object] | None = None
+    """Told the name and the turn of each game run that ``mailed`` does not name (the mail
+    journal's ``note_game``, at the turn before: a game never mailed yet is then mailed
+    every turn of it, not taken for a game copied in from another host)."""
 
     def __iter__(self) -> Iterator[tuple[str, bool]]:
         for result in self.games():
@@ -323,6 +327,15 @@ class DueRun:
 
     def _count(self, result: GameRun) -> GameRun:
         result.log()
+        if (
+            result.outcome is Outcome.RAN
+            and self.first_ran is not None
+            and self.mailed is not None
+            and result.game is not None
+            and result.turn is not None
+            and result.game not in self.mailed
+        ):
+            self.first_ran(result.game, result.turn - 1)
         self.counts[result.outcome] += 1
         if result.by_gm:
             self.by_gm += 1
@@ -404,11 +417,22 @@ def run_due(
     jobs: int = 1,
     lobby: tuple[str, ...] = (),
     mailed: Mapping[str, int] | None = None,
+    first_ran: Callable[[str, int], object] | None = None,
 ) -> DueRun:
     """The due games of ``gm.games_dir``, to run in ``jobs`` processes (iterate the result).
     ``lobby``: what the lobby could not do before (``DueRun.lobby``); ``mailed``: the last
-    turn mailed of each game (``run_game``)."""
+    turn mailed of each game (``run_game``); ``first_ran``: told of a game run that
+    ``mailed`` does not name (``DueRun.first_ran``)."""
     moment = now or datetime.now(timezone.utc)
     scan = scan_games(gm.games_dir)
     folders, unreadable = list(scan.folders), list(scan.unreadable)
-    return DueRun(gm, moment, max(1, jobs), folders, unreadable, lobby=lobby, mailed=mailed)
+    return DueRun(
+        gm,
+        moment,
+        max(1, jobs),
+        folders,
+        unreadable,
+        lobby=lobby,
+        mailed=mailed,
+        first_ran=first_ran,
+    )

@@ -8,6 +8,7 @@ import sqlite3
 import time
 from collections import Counter
 from collections.abc import Sequence
+from logging import WARNING
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.diskspace import cannot_write, writing
+from wtg.logs.events import log_event
 from wtg.mail.outcome import Outcome
 
 SCHEMA = """
@@ -258,10 +260,42 @@ def forget_mailed(spool: Path, game: str) -> bool:
         journal.close()
 
 
-def mailing_mark(spool: Path, game: str) -> str:
-    """Note the game of this name before a mail to its players is queued, as ``wtg send``
-    does before its first report (``Journal.begin_mailing``, committed; the journal made
-    where there is none), and return the mark that mail's id ends with (``mail_mark``):
+def first_noted(game: str, latest: int) -> str:
+    """What is said (on stderr, in the log) of a game the journal first noted at its turn
+    ``latest``, past its turn 0 (``Journal.begin_mailing``): its folder was copied in from
+    another host, and this host mails it from that turn on."""
+    earlier = "turn 0" if latest == 1 else f"turns 0 to {latest - 1}"
+    return (
+        f"game {game} is mailed from this host from its turn {latest} on: its {earlier} "
+        f"{'was' if latest == 1 else 'were'} never mailed from here (a game copied in from "
+        f"another host had them mailed there); a player gets an older report by mailing "
+        f"REPORT {game} N"
+    )
+
+
+def note_game(spool: Path, game: str, latest: int) -> str | None:
+    """Note a game the journal does not know, at its turn ``latest`` (``begin_mailing``),
+    committed: what is to be said of it (``first_noted``) when it is past its turn 0 then,
+    else None. `wtg run-turn` notes a game at the turn before the one it ran, so that the
+    players of a game run before its first send are mailed every turn of it."""
+    journal = Journal(spool)
+    try:
+        noted = journal.begin_mailing(game, latest)
+        journal.commit()
+    finally:
+        journal.close()
+    if not noted or latest < 1:
+        return None
+    said = first_noted(game, latest)
+    log_event(said, game=game, level=WARNING)
+    return said
+
+
+def mailing_mark(spool: Path, game: str, latest: int = 0) -> str:
+    """Note the game of this name, at its turn ``latest``, before a mail to its players is
+    queued, as ``wtg send`` does before its first report (``Journal.begin_mailing``,
+    committed; the journal made where there is none), and return the mark that mail's id
+    ends with (``mail_mark``):
     `wtg remind` and the GM's notices queue mail of a game never sent yet, and a new game
     of its name, once its folder is removed, is then refused without ``--reuse-name``,
     which gives the new game's mail a mark of its own (the queue's, of the game before,
@@ -269,7 +303,8 @@ def mailing_mark(spool: Path, game: str) -> str:
     journal = Journal(spool)
     try:
         if not journal.mailing(game):
-            journal.begin_mailing(game)
+            if journal.begin_mailing(game, latest) and latest > 0:
+                log_event(first_noted(game, latest), game=game, level=WARNING)
             journal.commit()
         return journal.mail_mark(game)
     finally:
@@ -763,13 +798,21 @@ class Journal:
         row = self.db.execute("SELECT 1 FROM mailed WHERE game = ?", (game,)).fetchone()
         return row is not None
 
-    def begin_mailing(self, game: str) -> None:
+    def begin_mailing(self, game: str, latest: int = 0) -> bool:
         """Note the game before the first of its mails is queued, its turn mailed -1 (no
         turn yet): a send cut short after it queued mail of the game and before it counted a
         turn mailed leaves the game known, so that a new game of its name is refused without
         ``--reuse-name`` (``mailed_before``), which gives the new game's mail names of its own
-        (``forget_mailed``): the outbox holds the old game's under theirs. Uncommitted."""
-        self.db.execute("INSERT OR IGNORE INTO mailed (game, turn) VALUES (?, -1)", (game,))
+        (``forget_mailed``): the outbox holds the old game's under theirs. A game first
+        noted past its turn 0 (``latest``, the turn it is at) came from another host, whose
+        players had its turns before that one from there: they count as mailed
+        (``first_noted``). Whether it was noted now. Uncommitted."""
+        cursor = self.db.execute(
+            "INSERT OR IGNORE INTO mailed (game, turn) VALUES (?, ?)", (game, min(latest, 0) - 1)
+        )
+        if cursor.rowcount == 1 and latest > 0:
+            self.set_mailed_turn(game, latest - 1)
+        return cursor.rowcount == 1
 
     def mailed_turns(self) -> dict[str, int]:
         return {str(g): int(t) for g, t in self.db.execute("SELECT game, turn FROM mailed")}

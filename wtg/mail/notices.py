@@ -153,6 +153,7 @@ class Notices:
         one game (its list) ends with the mark of its name taken again, as its notices do
         (``_mark``): `wtg send` sets it aside once a new game has taken the name."""
         key, text = announcement.key, announcement.text
+        by_name = {game.config.game: game for game in games}
         queued = 0
         for address, (entry, names) in sorted(addressees(games).items()):
             ident = f"announce-{key}-{hashlib.sha256(address.encode()).hexdigest()[:12]}"
@@ -163,7 +164,7 @@ class Notices:
             )
             body = compose.render("announce", name=entry.name, games=names, text=text)
             game = names[0] if len(names) == 1 else None  # to several games: no one's list
-            ident += self._mark(game) if game is not None else ""
+            ident += self._mark(by_name[game]) if game is not None else ""
             queued += self._queue(ident, entry.email, subject, body, game)
         flush(self.outbox.root)
         return queued
@@ -211,16 +212,17 @@ class Notices:
     ) -> int:
         name = game.config.game
         body = compose.render(template, name=entry.name, game=name, **context)
-        ident = f"{key}-{name}-p{entry.id:02d}{self._mark(name)}"
+        ident = f"{key}-{name}-p{entry.id:02d}{self._mark(game)}"
         return self._queue(ident, entry.email, f"[{name}] {subject}", body, name)
 
-    def _mark(self, name: str) -> str:
+    def _mark(self, game: Game) -> str:
         """The mark of the game's name taken again (``-nN``) that ends the ids of its
         notices, as its reports' (``mailing_mark``: the game noted in the journal before
         its first notice is queued): `wtg send` sets aside one of the game before, removed
         and made anew under its name since it was queued."""
+        name = game.config.game
         if name not in self._marks:
-            self._marks[name] = mailing_mark(self.spool, name)
+            self._marks[name] = mailing_mark(self.spool, name, game.latest_turn())
         return self._marks[name]
 
     def _queue(self, ident: str, to: str, subject: str, body: str, game: str | None) -> int:

@@ -32,7 +32,7 @@ from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.failedmail import undone_queued
-from wtg.mail.journal import Journal, mailing_mark
+from wtg.mail.journal import Journal, first_noted, mailing_mark
 from wtg.mail.outbox import GIVE_UP, Outbox
 from wtg.mail.pictures import MapPicture, add_picture, for_report
 from wtg.mail.registry import Registry
@@ -194,24 +194,16 @@ def queue_reports(
 
 
 def _first_mailed(journal: Journal, game: Game) -> str | None:
-    """A game this host never mailed, past its turn 0, is mailed from its latest turn on:
-    `wtg run-turn` runs no turn of a game before the one before it is mailed, so it is a
-    game copied in from another host (or run with ``--unmailed``), whose players had the
-    earlier reports there, and would have had each again. What is to be said of it, or None
-    for any other game. Uncommitted: the game's first turn queued commits it."""
+    """A game this host never mailed nor ran a turn of, past its turn 0, was copied in
+    from another host, whose players had its earlier reports there, and would have had
+    each again: it is mailed from its latest turn on (``Journal.begin_mailing``). What is
+    to be said of it, or None for any other game. Uncommitted: the game's first turn queued
+    commits it."""
     name = game.config.game
     latest = game.latest_turn()
-    if latest < 1 or journal.mailing(name):
+    if latest < 1 or not journal.begin_mailing(name, latest):
         return None
-    journal.begin_mailing(name)
-    journal.set_mailed_turn(name, latest - 1)
-    earlier = "turn 0" if latest == 1 else f"turns 0 to {latest - 1}"
-    said = (
-        f"game {name} is mailed from this host from its turn {latest} on: its {earlier} "
-        f"{'was' if latest == 1 else 'were'} never mailed from here (a game copied in from "
-        f"another host had them mailed there); a player gets an older report by mailing "
-        f"REPORT {name} N"
-    )
+    said = first_noted(name, latest)
     log_event(said, game=name, level=WARNING)
     return said
 
@@ -678,7 +670,7 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
     queued = 0
     owing = [p for p in status["players"] if p["owes_orders"]]
     lacking = [p for p in owing if not p["orders"]]
-    mark = mailing_mark(gm.spool, game.config.game) if lacking else ""
+    mark = mailing_mark(gm.spool, game.config.game, game.latest_turn()) if lacking else ""
     for seat in dict.fromkeys(p["seat"] for p in lacking):  # a Duel's colours: one a seat
         entry = game.config.player(seat)
         sides = [p for p in owing if p["seat"] == seat]

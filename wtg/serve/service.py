@@ -33,6 +33,7 @@ import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
+from functools import partial
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, TypeVar
@@ -56,7 +57,7 @@ from wtg.lobby.duetasks import run_due_tasks
 from wtg.logs.events import log_event
 from wtg.mail.idle import CONNECTION_TROUBLE, PAUSE_FIRST, PAUSE_MOST, WAIT, cannot_connect
 from wtg.mail.inbox import Inbox, Incoming
-from wtg.mail.journal import mailed_turns
+from wtg.mail.journal import mailed_turns, note_game
 from wtg.mail.pictures import MapPicture
 from wtg.mail.poller import Poller, open_inbox, rare_collections
 from wtg.mail.runlock import AlreadyRunning, only_one
@@ -334,7 +335,14 @@ class Service:
         for problem in tasks.problems:
             log_event(f"lobby: {problem}", level=logging.ERROR)
         mailed = mailed_turns(self.gm.spool)
-        run = run_due(self.gm, now, jobs=self.jobs, lobby=tasks.problems, mailed=mailed)
+        run = run_due(
+            self.gm,
+            now,
+            jobs=self.jobs,
+            lobby=tasks.problems,
+            mailed=mailed,
+            first_ran=partial(note_game, self.gm.spool),
+        )
         run.folders = [f for f in run.folders if self._may_be_due(f.name, f, now)]
         run.unreadable = [u for u in run.unreadable if not self._paused(u.folder.name, now)]
         ran = 0
