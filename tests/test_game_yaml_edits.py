@@ -326,7 +326,7 @@ def test_an_unquoted_date_that_is_no_day_is_named_with_its_line_not_a_traceback(
         f"wtg: {path}, line 11: schedule.{said} for month (YAML reads it as a date)"
     ]
     listed = CliRunner().invoke(main, ["--games-dir", str(game_dir.parent), "status"])
-    assert listed.exception is None, listed.exception
+    assert listed.exit_code == 1, listed.exception
     assert listed.stdout.startswith(f"{game_dir}: cannot be read, skipped: {path}, line 11: ")
     assert sorted(p.name for p in (game_dir / "turns").iterdir()) == ["0000"]
 
