@@ -116,9 +116,7 @@ def test_typed_orders_are_taken_by_wtg_orders(name: str, page: Watched, tmp_path
     send_and_check(page, game, side, tmp_path)
 
 
-def test_a_long_game_names_form_is_written_as_wtg_renders_it(
-    page: Watched, tmp_path: Path
-) -> None:
+def test_a_long_game_names_form_is_written_as_wtg_renders_it(page: Watched, tmp_path: Path) -> None:
     """A game named with 64 characters: its header goes on two lines (one would pass 72
     columns), on the page as in the report's form, and `wtg orders` takes the text."""
     name = "the-long-winter-campaign-of-the-northern-reaches-and-the-island1"
