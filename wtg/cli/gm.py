@@ -24,12 +24,14 @@ from wtg.game.schedule import parse_iso
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
+from wtg.gm.control import undo_hold
 from wtg.gm.extension import clock_change
 from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
 from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
 from wtg.host.gamesdir import Unreadable, failure_reason, open_games, scan_games
+from wtg.mail.runlock import AlreadyRunning, only_one
 from wtg.text.given import text_given, text_read
 
 if TYPE_CHECKING:  # the mail loop's notices are imported by the commands that tell the players
@@ -70,14 +72,26 @@ def _told(queued: int) -> str:
 @click.command()
 @click.argument("game_dir")
 @click.option("--reason", default="", help="Why, in a few words: the players' notice says it.")
+@click.option(
+    "--undo",
+    is_flag=True,
+    help="Take the hold back before `wtg send` mailed it (given to the wrong game, or with "
+    "the wrong reason): its notices out of the queue, the game as before. Once mailed, it "
+    "says so and takes nothing back.",
+)
 @click.pass_context
-def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
+def hold(ctx: click.Context, game_dir: str, reason: str, undo: bool) -> None:
     """Hold a game: no turn runs (run-turn refuses without --force, run-turn --due counts
     it held) until `wtg release`. The players are told."""
+    if undo and reason:
+        raise click.UsageError("--undo takes no --reason: it takes the hold back", ctx)
     reason = text_given(reason, "--reason", REASON_CHARACTERS, "a hold's reason")
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
+    if undo:
+        _undo_hold(game, notices)
+        return
     made, new, queued = hold_game(game, now, reason, lambda h: notices.held(game, h))
     state = "held" if new else "was held already"
     click.echo(f"game {game.config.game} {state} since {made.since}; {_told(queued)}")
@@ -88,6 +102,28 @@ def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
             f"the reason given now was not kept (the players were told the hold's reason: "
             f"{kept}): release and hold again to give them a new one"
         )
+
+
+def _undo_hold(game: Game, notices: Notices) -> None:
+    """`wtg hold GAME --undo`: under the send's lock, so that no send mails a notice the
+    while it is taken back."""
+    name = game.config.game
+    try:
+        with only_one(notices.spool, "send"):
+            kept, taken = undo_hold(game, lambda h: notices.withdraw_hold(game, h))
+    except AlreadyRunning:
+        fail(
+            f"a `wtg send` is running, and may be mailing the hold's notices: give `wtg hold "
+            f"{name} --undo` again once it is done"
+        )
+    deadline = game.deadline()
+    due = (
+        f"; turn {game.latest_turn() + 1} is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""
+    )
+    click.echo(
+        f"game {name}: the hold since {kept.since} taken back before it was mailed: "
+        f"{taken} notice(s) taken out of the queue; the game runs as before{due}"
+    )
 
 
 @click.command()

@@ -96,6 +96,23 @@ class Notices:
             game, f"hold-{_stamp(hold.since)}", "the game is on hold", "hold", reason=hold.reason
         )
 
+    def withdraw_hold(self, game: Game, hold: Hold) -> tuple[int, int, int]:
+        """The hold's notices taken back (`wtg hold GAME --undo`), under the send's lock
+        (the caller's): none when one of them was mailed. Returns how many were taken out
+        of the queue (or of the mails set aside), how many were mailed, and to how many
+        players the hold went."""
+        name = game.config.game
+        idents = [
+            f"hold-{_stamp(hold.since)}-{name}-p{entry.id:02d}{self._mark(name)}"
+            for entry in players_in(game)
+        ]
+        lying = [self.outbox.lies(ident) for ident in idents]
+        went = sum(1 for place in lying if place is not None and place[0] == "sent")
+        if went:
+            return 0, went, len(idents)
+        taken = sum(self.outbox.withdraw(place[1]) for place in lying if place is not None)
+        return taken, 0, len(idents)
+
     def released(self, game: Game, hold: Hold) -> int:
         """The hold lifted. The outbox id names the hold and the moment of its release:
         queued again to finish a release cut short, it is the same mail."""
