@@ -30,6 +30,7 @@ from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
 from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
+from wtg.host.announcement import locked as locked_announcements
 from wtg.host.gamesdir import Unreadable, failure_reason, open_games, scan_games
 from wtg.mail.runlock import AlreadyRunning, only_one
 from wtg.text.given import text_given, text_read
@@ -240,15 +241,33 @@ def rollback(ctx: click.Context, game_dir: str, to_turn: int) -> None:
 
 
 @click.command()
-@click.argument("words", nargs=-1, required=True, metavar="GAME|--all TEXT")
+@click.argument("words", nargs=-1, metavar="GAME|--all TEXT")
 @click.option("--all", "every", is_flag=True, help="To the players of every running game.")
+@click.option(
+    "--withdraw",
+    is_flag=True,
+    help="Take the last announcement back before `wtg send` mailed it (the wrong text, or "
+    "the wrong game): its mails out of the queue. Once mailed, it says so and takes "
+    "nothing back.",
+)
 @click.pass_context
-def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
+def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: bool) -> None:
     """Mail TEXT to the players of GAME, or of every running game with --all (one mail an
     address); TEXT `-` reads it from standard input. Players who have QUIT are left out.
     Given again after it was cut short, it finishes that announcement (the mails missing)."""
     # deferred: the mail loop's notices (MIME, the outbox): only the commands that tell the players
     from wtg.mail.notices import Notices, addressees
+
+    if withdraw:
+        if words or every:
+            raise UsageError(
+                "--withdraw takes no GAME nor TEXT: it takes the last announcement back"
+            )
+        _withdraw_announcement(games_root(ctx) / SPOOL)
+        return
+    if not words:
+        said = next(p for p in ctx.command.params if p.name == "words")
+        raise click.MissingParameter(ctx=ctx, param=said)
 
     games: list[Game]
     skipped: list[Unreadable] = []
@@ -313,6 +332,33 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
         )
     if skipped:  # the others told, these named: the GM mends them and announces to them
         fail("\n".join(lost.line() for lost in skipped))
+
+
+def _withdraw_announcement(spool: Path) -> None:
+    """`wtg announce --withdraw`, under the send's lock (no send mails it the while) and
+    the announce's (no announcement is being queued)."""
+    # deferred: the mail loop's notices (MIME, the outbox), as `announce` itself
+    from wtg.mail.notices import withdraw_announcement
+
+    try:
+        with only_one(spool, "send"), locked_announcements(spool):
+            done = withdraw_announcement(spool)
+    except AlreadyRunning:
+        fail(
+            "a `wtg send` is running, and may be mailing the announcement: give `wtg announce "
+            "--withdraw` again once it is done"
+        )
+    if done is None:
+        fail("no announcement in the outbox: nothing to take back")
+    said = f'the last announcement (queued at {done.at}, "{done.subject}", {done.mails} mail(s))'
+    if done.went:
+        fail(
+            f"{said} was mailed already to {done.went} of its {done.mails} addresses: it cannot "
+            "be taken back unseen; announce again to put it right"
+        )
+    click.echo(
+        f"{said} taken back before it was mailed: {done.taken} mail(s) taken out of the queue"
+    )
 
 
 def _game_named(root: Path, word: str) -> str | None:
