@@ -22,7 +22,7 @@ from wtg.game.fixedzones import fixed_zone_warning
 from wtg.game.gameconfig import GameConfig, PlayerEntry, code_warnings
 from wtg.game.textcolumn import padded
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
-from wtg.gm.nextdeadline import schedule_not_yet_taken
+from wtg.gm.nextdeadline import schedule_changed, schedule_not_yet_taken
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
@@ -118,6 +118,13 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     why = None if data["over"] else schedule_not_yet_taken(game, data["deadline"])
     if why is not None:
         say(f"NO DEADLINE: {why}")
+    moved = (
+        None
+        if data["over"]
+        else schedule_changed(game, data["deadline"], datetime.now(timezone.utc))
+    )
+    if moved is not None:  # game.yaml's schedule edited since the latest turn ran
+        say(f"NOTE: {moved}")
     _show_read_only(stuck, full)
     hold = game.held()
     if hold is not None:
