@@ -37,10 +37,10 @@ def test_a_later_hour_written_in_says_the_coming_deadline_keeps_its_own(tmp_path
     config.write_text(config.read_text().replace("at: '18:00'", "at: '20:00'"))
     (note,) = notes(tmp_path)
     assert re.fullmatch(
-        r"NOTE: the coming deadline, \w{3} \d\d \w{3} \d{4} 18:00 Europe/Vienna \(17:00 UTC\), "
+        r"NOTE: the coming deadline, \w{3} \d\d \w{3} \d{4} 18:00 Europe/Vienna \(1[67]:00 UTC\), "
         r"was set when turn 0 ran; game\.yaml's schedule \(every 2 days at 20:00 "
         r"Europe/Vienna\) gives the turns after it theirs: `wtg extend g1 2` moves this one "
-        r"to \w{3} \d\d \w{3} \d{4} 20:00 Europe/Vienna \(19:00 UTC\)",
+        r"to \w{3} \d\d \w{3} \d{4} 20:00 Europe/Vienna \(1[89]:00 UTC\)",
         note,
     ), note
     run(tmp_path, "extend", "g1", "2")  # as the note says: the deadline moved, no note
