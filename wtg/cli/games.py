@@ -363,12 +363,12 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
         )
     named = given if bare else folder.name
     meant = game_name_meant(named) if games_dir is not None else None
-    taken = GameStore(games_dir / meant) if games_dir is not None and meant else None
-    if taken is not None and meant != named and taken.exists() and taken.turns():
+    there = GameStore(games_dir / meant) if games_dir is not None and meant else None
+    if there is not None and meant != named and there.exists() and there.turns():
         fail(  # `did you mean g1?` of a game there: `new-game g1`, as told, refused in turn
             f"{named!r} cannot be a game's name: {GAME_NAME_RULE}; {meant}, by the rule, is a "
-            f"game there already ({taken.root.absolute()}, orders for turn "
-            f"{taken.latest_turn() + 1}): give the new game another name"
+            f"game there already ({there.root.absolute()}, orders for turn "
+            f"{there.latest_turn() + 1}): give the new game another name"
         )
     check_game_name(named)  # WtgGroup says the rule
     store = GameStore(folder)
