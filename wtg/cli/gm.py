@@ -227,8 +227,9 @@ def rollback(ctx: click.Context, game_dir: str, to_turn: int) -> None:
     The players are told, each with his report of turn N."""
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
+    notices = _notices(ctx, game, now)  # the config read before anything is rolled back
     done, new = roll_back(game, to_turn, now)
-    queued = _notices(ctx, game, now).rolled_back(game, done)
+    queued = notices.rolled_back(game, done)
     what = "rolled back" if new else "was rolled back already"
     first, last = done.to + 1, done.latest
     turns = f"turn {first}" if first == last else f"turns {first}-{last}"
