@@ -25,7 +25,7 @@ from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
 from wtg.gm.control import undo_hold
-from wtg.gm.extension import clock_change
+from wtg.gm.extension import Extension, clock_change
 from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
 from wtg.host.announcement import ALL, Announcement
@@ -178,13 +178,33 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
-    mover = undo_extension if undo else partial(extend_game, hours=hours)
+    withdrawn: list[int] = []  # the notices of the move taken back, when none was mailed
+
+    def withdraw(move: Extension) -> bool:
+        try:
+            with only_one(notices.spool, "send"):  # no send mails one the while
+                taken, went = notices.withdraw_extension(game, move)
+        except AlreadyRunning:  # a send under way: the players are told, as ever
+            return False
+        if not went:
+            withdrawn.append(taken)
+        return not went
+
+    mover = (
+        partial(undo_extension, withdraw=withdraw) if undo else partial(extend_game, hours=hours)
+    )
     moved, new, queued = mover(game, now=now, tell=lambda e: notices.extended(game, e))
     name = game.config.game
+    told = (
+        f"the move's {withdrawn[0]} notice(s) taken out of the queue before they were mailed: "
+        "no player is told of either"
+        if withdrawn
+        else _told(queued)
+    )
     if new and moved.hours < 0:
         click.echo(
             f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}; the move of "
-            f"{-moved.hours:g} hours taken back); {_told(queued)}"
+            f"{-moved.hours:g} hours taken back); {told}"
         )
     elif new:
         click.echo(
@@ -204,7 +224,7 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
                 else f"{moved.hours:g} hours"
             )
             + f" at {moved.at}, cut short): not moved again; "
-            + _told(queued)
+            + told
         )
         if undo and moved.hours >= 0:  # the move cut short was finished, not taken back
             click.echo(

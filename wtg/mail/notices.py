@@ -131,13 +131,27 @@ class Notices:
             passed=bool(deadline and deadline <= self.now),
         )
 
+    def withdraw_extension(self, game: Game, extension: Extension) -> tuple[int, int]:
+        """The notices of a move of the deadline taken back (`wtg extend GAME --undo`
+        before `wtg send` mailed them), under the send's lock (the caller's): none when one
+        of them was mailed. Returns how many were taken out of the queue (or of the mails
+        set aside) and how many were mailed."""
+        name = game.config.game
+        key = f"{_extend_key(extension)}-{name}"
+        idents = [f"{key}-p{entry.id:02d}{self._mark(name)}" for entry in players_in(game)]
+        lying = [self.outbox.lies(ident) for ident in idents]
+        went = sum(1 for place in lying if place is not None and place[0] == "sent")
+        if went:
+            return 0, went
+        return sum(self.outbox.withdraw(place[1]) for place in lying if place is not None), 0
+
     def extended(self, game: Game, extension: Extension) -> int:
         """The deadline moved. The outbox id names the turn, the new deadline and the
         moment of the move: queued again to finish a move cut short, it is the same mail;
         a later move (even to the same deadline, after a rollback) is a new one."""
         return self._each(
             game,
-            f"extend-t{extension.turn:04d}-{_stamp(extension.new)}-at{_stamp(extension.at)}",
+            _extend_key(extension),
             f"the deadline of turn {extension.turn} has moved",
             "extend",
             turn=extension.turn,
@@ -305,6 +319,12 @@ def withdraw_announcement(spool: Path) -> Withdrawal | None:
     return Withdrawal(
         at=at, subject=" ".join(subject.split()), mails=len(paths), went=went, taken=taken
     )
+
+
+def _extend_key(extension: Extension) -> str:
+    """What the outbox ids of a move's notices begin with: its turn, new deadline and
+    moment."""
+    return f"extend-t{extension.turn:04d}-{_stamp(extension.new)}-at{_stamp(extension.at)}"
 
 
 def _stamp(moment: str) -> str:
