@@ -18,11 +18,18 @@ def deadline(root: Path) -> str:
     return found
 
 
+def sent(root: Path) -> list[str]:
+    folder = root / "games" / ".mail" / "outbox" / "sent"
+    return sorted(path.stem for path in folder.glob("extend-*.eml"))
+
+
 def test_undo_takes_the_last_move_back_and_tells_the_players(tmp_path: Path) -> None:
     make_due_in(tmp_path / "games", 30)
     before = deadline(tmp_path)
     run(tmp_path, "extend", "g1", "480")
     moved = deadline(tmp_path)
+    run(tmp_path, "send")  # the players were told of the move
+    assert len(sent(tmp_path)) == 4
     said = run(tmp_path, "extend", "g1", "--undo").stdout
     assert deadline(tmp_path) == before
     assert said.startswith(
@@ -30,7 +37,7 @@ def test_undo_takes_the_last_move_back_and_tells_the_players(tmp_path: Path) -> 
         "notice(s) queued"
     )
     notices = queued(tmp_path, "extend-")
-    assert len(notices) == 8  # the move, then its undoing
+    assert len(notices) == 4  # the move's undoing
     now_due = f"it is now {parse_iso(before):%a %d %b %Y %H:%M} UTC"
     last = [body(m) for m in notices.values() if now_due in body(m)]
     assert len(last) == 4
@@ -42,6 +49,32 @@ def test_undo_takes_the_last_move_back_and_tells_the_players(tmp_path: Path) -> 
         "take back (`wtg extend g1 HOURS` moves it later)\n"
     )
     assert deadline(tmp_path) == before
+
+
+def test_undo_before_the_move_was_mailed_takes_its_notices_back(tmp_path: Path) -> None:
+    """480 typed for 48, taken back at once: the move's notices were still in the queue,
+    and the players were mailed two notices, of the move and of its undoing, for a
+    deadline that never changed for them. They are taken out of the queue, and no notice
+    of the move back is queued."""
+    make_due_in(tmp_path / "games", 30)
+    before = deadline(tmp_path)
+    run(tmp_path, "extend", "g1", "480")
+    moved = deadline(tmp_path)
+    assert len(queued(tmp_path, "extend-")) == 4
+    said = run(tmp_path, "extend", "g1", "--undo").stdout
+    assert deadline(tmp_path) == before
+    assert said == (
+        f"game g1: turn 1 is due {before} (was {moved}; the move of 480 hours taken back); the "
+        "move's 4 notice(s) taken out of the queue before they were mailed: no player is told "
+        "of either\n"
+    )
+    assert queued(tmp_path, "extend-") == {}
+    run(tmp_path, "send")
+    assert sent(tmp_path) == []
+    assert status(tmp_path)["owed"] == []
+    # a later move is told as ever
+    run(tmp_path, "extend", "g1", "48")
+    assert len(queued(tmp_path, "extend-")) == 4
 
 
 def test_undo_without_a_move_or_past_the_old_deadline_is_refused(tmp_path: Path) -> None:
@@ -76,6 +109,7 @@ def test_an_undo_cut_short_is_finished_and_said_as_a_move_back(tmp_path: Path) -
     game = make_due_in(tmp_path / "games", 30)
     before = deadline(tmp_path)
     run(tmp_path, "extend", "g1", "480")
+    run(tmp_path, "send")  # the move told: its undoing is told too
     run(tmp_path, "extend", "g1", "--undo")
     meta_path = game.store.root / "turns" / "0000" / "turn.json"
     data = json.loads(meta_path.read_text())

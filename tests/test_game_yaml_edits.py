@@ -76,21 +76,21 @@ EDITS = [
         "map_pictures: expected true or false, found the text 'false' (in quotes, YAML reads "
         "it as text: write it without them, map_pictures: false)",
     ),
-    # a yes/no of YAML 1.1, which wtg does not read as one: it was said to be in quotes
-    # (it is not) and the line to write was the line written, map_pictures: no
-    (
-        "map_pictures: true",
-        "map_pictures: no",
-        12,
-        "map_pictures: expected true or false, found the text 'no' (a yes/no is true or "
-        "false, no other word: write map_pictures: false)",
-    ),
+    # a yes/no of YAML 1.1 is taken without quotes, as wtg.yaml takes it (below); in
+    # quotes it is text, as in wtg.yaml, and so is a word YAML never read as a yes/no
     (
         "map_pictures: true",
         "map_pictures: 'Yes'",
         12,
-        "map_pictures: expected true or false, found the text 'Yes' (a yes/no is true or "
-        "false, no other word: write map_pictures: true)",
+        "map_pictures: expected true or false, found the text 'Yes' (in quotes, YAML reads "
+        "it as text: write it without them, map_pictures: true)",
+    ),
+    (
+        "map_pictures: true",
+        "map_pictures: n",
+        12,
+        "map_pictures: expected true or false, found the text 'n' (a yes/no is true or "
+        "false, no other word: write map_pictures: false)",
     ),
     (
         "at: '18:00'",
@@ -326,7 +326,7 @@ def test_an_unquoted_date_that_is_no_day_is_named_with_its_line_not_a_traceback(
         f"wtg: {path}, line 11: schedule.{said} for month (YAML reads it as a date)"
     ]
     listed = CliRunner().invoke(main, ["--games-dir", str(game_dir.parent), "status"])
-    assert listed.exception is None, listed.exception
+    assert listed.exit_code == 1, listed.exception
     assert listed.stdout.startswith(f"{game_dir}: cannot be read, skipped: {path}, line 11: ")
     assert sorted(p.name for p in (game_dir / "turns").iterdir()) == ["0000"]
 
@@ -655,3 +655,21 @@ def test_a_wisk_games_map_edited_is_refused(tmp_path: Path) -> None:
     )
     edit(folder, "map: small", "map: Classic")  # its name but for case: the same map
     assert wtg("status", folder).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"), [("no", False), ("off", False), ("Yes", True), ("ON", True)]
+)
+def test_a_yes_no_of_wtg_yaml_is_taken_in_game_yaml_too(
+    game_dir: Path, written: str, meant: bool
+) -> None:
+    """wtg.yaml takes `ssl: no` (YAML 1.1's yes/no words, PyYAML's loader) and game.yaml
+    refused `map_pictures: no`: every command refused the game, its turns stopped and its
+    players' mail waited, for a word the GM's other file takes. Written without quotes, it
+    is taken as there, map_pictures and a player's share_address alike."""
+    edit(game_dir, "map_pictures: true", f"map_pictures: {written}")
+    edit(game_dir, "code: ", f"share_address: {written}, code: ")
+    game = open_game(game_dir)
+    assert game.config.map_pictures is meant
+    assert game.config.players[0].share_address is meant
+    assert wtg("status", game_dir).exit_code == 0

@@ -50,9 +50,11 @@ def named(stderr: str) -> list[str]:
 
 
 def test_status_lists_the_good_games_and_names_the_broken_ones(tmp_path: Path) -> None:
+    """It exits 1 (a GM's monitoring script looks at the exit status: it was 0 while the
+    listing named two games no cron line runs), having listed the others."""
     broken_games_dir(tmp_path)
     code, out, _err = wtg(write_config(tmp_path), "status")
-    assert code == 0
+    assert code == 1
     lines = out.splitlines()
     # the good games' deadlines are long past and their turns have not run: said so
     late = [line.split(":")[1].split()[-1] for line in lines if line.startswith("OVERDUE: ")]
@@ -69,6 +71,22 @@ def test_status_lists_the_good_games_and_names_the_broken_ones(tmp_path: Path) -
         "ruleset: no ruleset 'wok9'"
     )
     assert len(lines) == 4
+
+
+def test_status_json_lists_the_unreadable_games_and_exits_1(tmp_path: Path) -> None:
+    broken_games_dir(tmp_path)
+    code, out, _err = wtg(write_config(tmp_path), "status", "--json")
+    assert code == 1
+    listing = json.loads(out)
+    assert [game["game"] for game in listing["games"]] == ["g01", "g04"]
+    assert [Path(item["path"]).name for item in listing["unreadable"]] == ["g02", "g03"]
+
+
+def test_status_of_games_that_all_read_exits_0(tmp_path: Path) -> None:
+    due_games(tmp_path / "games", 2)
+    config = write_config(tmp_path)
+    assert wtg(config, "status")[0] == 0
+    assert wtg(config, "status", "--json")[0] == 0
 
 
 def test_run_turn_due_runs_the_good_games_and_fails_the_broken(tmp_path: Path) -> None:

@@ -91,10 +91,10 @@ def notices_take(command: list[str], games: Path) -> float:
 
 def notices(games: Path) -> dict[str, list[tuple[str, str]]]:
     """Each player's deadline notices: (the new deadline, the old one) as their text says.
-    Every queued mail is read whole."""
+    Every queued or sent mail is read whole."""
     found: dict[str, list[tuple[str, str]]] = {}
-    queue = games / ".mail" / "outbox" / "queue"
-    for path in sorted(queue.glob("*.eml")) if queue.is_dir() else []:
+    outbox = games / ".mail" / "outbox"
+    for path in sorted([*outbox.glob("queue/*.eml"), *outbox.glob("sent/extend-*.eml")]):
         msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
         assert isinstance(msg, email.message.EmailMessage) and path.name.startswith("extend-")
         part = msg.get_body(preferencelist=("plain",))

@@ -60,11 +60,10 @@ def test_killing_extend_undo_then_giving_it_again_takes_the_move_back_once(
     moved_config = tmp_path / "moved.yaml"
     moved_config.write_text(f"games_dir: {moved}\nfrom: gm@example.org\n")
     killpoints.restorer(original, moved / "g1", clearing=moved)()
-    subprocess.run(
-        [WTG, "--config", str(moved_config), "extend", "g1", str(HOURS)],
-        check=True,
-        capture_output=True,
-    )
+    for command in (["extend", "g1", str(HOURS)], ["send"]):  # the move told and mailed:
+        subprocess.run(  # its undoing is told (one not mailed is taken back unseen)
+            [WTG, "--config", str(moved_config), *command], check=True, capture_output=True
+        )
     args = [*base, "extend", "g1", "--undo"]
     fresh = killpoints.restorer(moved / "g1", games / "g1", clearing=games)
     spool = moved / ".mail"  # the move's notices, queued in the host's spool
@@ -139,6 +138,7 @@ def test_undo_given_after_the_move_was_cut_short_says_it_took_nothing_back(
         assert " was extended already to " in said, said
         assert "not taken back: give `wtg extend g1 --undo` again" in said, said
         assert [m.get("undo", False) for m in moves(games)] == [False]
+        subprocess.run([WTG, *base, "send"], check=True, capture_output=True)  # mailed
         again = subprocess.run(
             [WTG, *base, "extend", "g1", "--undo"], capture_output=True, text=True
         )

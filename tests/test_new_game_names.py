@@ -155,3 +155,25 @@ def test_a_colon_left_at_the_end_of_a_player_is_said_so(tmp_path: Path) -> None:
         "out that ':' and a code is made, or give one\n"
     )
     assert not (tmp_path / "g").exists()
+
+
+def test_a_name_by_the_rule_that_is_a_game_already_is_not_offered(tmp_path: Path) -> None:
+    """`new-game G1` beside a game g1: it said `did you mean g1?`, and `new-game g1`, as
+    told, was refused (`a game g1 is there already`): a GM at 2 a.m. went round. The name
+    the rule makes is said to be that game's, with what to do."""
+    games = tmp_path / "games"
+    config = tmp_path / "wtg.yaml"
+    config.write_text("games_dir: games\nfrom: gm@example.org\n")
+    games.mkdir(mode=0o700)
+    made = ["--ruleset", "wok4", "--map", "small", "--player=Ann:ann@example.org", BOB]
+    first = CliRunner().invoke(main, ["--config", str(config), "new-game", "g1", *made])
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(main, ["--config", str(config), "new-game", "G1", *made])
+    assert again.exit_code == 1
+    assert again.stderr == (
+        f"wtg: 'G1' cannot be a game's name: {GAME_NAME_RULE}; g1, by the rule, is a game "
+        f"there already ({games / 'g1'}, orders for turn 1): give the new game another name\n"
+    )
+    assert sorted(p.name for p in games.iterdir() if not p.name.startswith(".")) == ["g1"]
+    other = CliRunner().invoke(main, ["--config", str(config), "new-game", "G2", *made])
+    assert other.stderr.endswith("(did you mean g2?)\n")

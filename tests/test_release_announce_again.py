@@ -327,7 +327,8 @@ def test_wtg_status_lists_an_announcement_file_it_cannot_read(tmp_path: Path) ->
     folder.mkdir(parents=True)
     (folder / "abc.json").write_text('{"key": "abc", "text": "Hello."')
     error = "not an announcement wtg can read: see to it by hand"
-    assert overview(tmp_path)["unreadable"] == [{"path": str(folder / "abc.json"), "error": error}]
-    said = run(tmp_path, "status").stdout
+    listed: dict[str, object] = json.loads(run(tmp_path, "status", "--json", code=1).stdout)
+    assert listed["unreadable"] == [{"path": str(folder / "abc.json"), "error": error}]
+    said = run(tmp_path, "status", code=1).stdout  # exit 1: it needs the GM
     assert f"{folder / 'abc.json'}: cannot be read, skipped: {error}\n" in said
-    assert overview(tmp_path)["announcements"] == [] and status(tmp_path)["owed"] == []
+    assert listed["announcements"] == [] and status(tmp_path)["owed"] == []

@@ -116,6 +116,19 @@ def test_typed_orders_are_taken_by_wtg_orders(name: str, page: Watched, tmp_path
     send_and_check(page, game, side, tmp_path)
 
 
+def test_a_long_game_names_form_is_written_as_wtg_renders_it(page: Watched, tmp_path: Path) -> None:
+    """A game named with 64 characters: its header goes on two lines (one would pass 72
+    columns), on the page as in the report's form, and `wtg orders` takes the text."""
+    name = "the-long-winter-campaign-of-the-northern-reaches-and-the-island1"
+    game = new_game(tmp_path / "games", "wok4", name=name)
+    build([game], tmp_path / "site")
+    side = game.ruleset.owing(game.state())[0]
+    send_and_check(page, game, side, tmp_path)
+    written = (tmp_path / f"orders-{side}.txt").read_text(encoding="utf-8")
+    assert f"\nGAME: {name}\nTURN: 1  PLAYER: {side}  CODE: " in written
+    assert max(len(line) for line in written.splitlines()) <= 72
+
+
 def test_a_tactics_battle_turn_is_moved_by_typing(page: Watched, tmp_path: Path) -> None:
     """The battle turn's form (moves to tiles X/Y, attacks that may be left blank)."""
     game = new_game(tmp_path / "games", "tactics")

@@ -54,6 +54,42 @@ def test_serve_unit_prints_the_unit_of_this_install(tmp_path: Path) -> None:
     assert checked.stdout + checked.stderr == ""  # not a warning
 
 
+def test_the_unit_names_the_config_by_a_tidy_path(tmp_path: Path) -> None:
+    """A config given from the games folder (`--config ../wtg.yaml`, WTG_CONFIG=../wtg.yaml)
+    is written into the unit by its own path: it said WTG_CONFIG=/srv/wtg/games/../wtg.yaml,
+    a path the GM reading the unit has to work out (and wrong once games/ is a link)."""
+    config = make_host(tmp_path / "host")
+    games = tmp_path / "host" / "games"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "link").symlink_to(games)  # ../ from a link: the link's target's parent
+    env = {k: v for k, v in os.environ.items() if k != "WTG_CONFIG"}
+    for folder, given in (
+        (games, "../wtg.yaml"),
+        (games, "./../wtg.yaml"),
+        (elsewhere, "link/../wtg.yaml"),
+    ):
+        printed = subprocess.run(
+            [WTG, "--config", given, "serve", "--unit"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=folder,
+            env=env,
+        )
+        assert f"Environment=WTG_CONFIG={config.resolve()}" in printed.stdout.splitlines(), given
+    linked = tmp_path / "linked"
+    linked.symlink_to(tmp_path / "host")  # a link the GM gave without ..: kept as given
+    printed = subprocess.run(
+        [WTG, "--config", str(linked / "wtg.yaml"), "serve", "--unit"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+    assert f"Environment=WTG_CONFIG={linked / 'wtg.yaml'}" in printed.stdout.splitlines()
+
+
 def test_a_broken_unit_is_what_the_check_would_catch(tmp_path: Path) -> None:
     """The check reads the unit as systemd does: a wrong line is named (so the test above
     would fail on one)."""

@@ -55,9 +55,10 @@ def player_spec(index: int) -> str:
     return f"--player={name}:{name.lower()}@players.example:SECRET{index:02d}CODE"
 
 
-def new_game(folder: Path, ruleset: str, players: int = 2) -> Game:
-    """A game of ``ruleset`` in ``folder``/g-<ruleset>, made by ``wtg new-game``."""
-    game_dir = folder / f"g-{ruleset}"
+def new_game(folder: Path, ruleset: str, players: int = 2, name: str = "") -> Game:
+    """A game of ``ruleset`` in ``folder``/g-<ruleset> (or ``name``), made by ``wtg
+    new-game``."""
+    game_dir = folder / (name or f"g-{ruleset}")
     specs = [player_spec(i) for i in range(1, players + 1)]
     made = wtg("new-game", game_dir, "--ruleset", ruleset, *GAMES[ruleset], *specs, "--seed", 7)
     assert made.exit_code == 0, made.output

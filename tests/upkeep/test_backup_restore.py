@@ -154,7 +154,13 @@ def test_no_password_is_in_the_archive(host: Path, tmp_path: Path) -> None:
     steps = restored(archive, copy_dir).stdout
     assert left[0] in steps and left[1] in steps
     assert str(copy_dir / ".restored" / "wtg.yaml") in steps
-    assert (copy_dir / ".restored" / "wtg.yaml").read_text(encoding="utf-8") == copy
+    restored_copy = (copy_dir / ".restored" / "wtg.yaml").read_text(encoding="utf-8")
+    assert restored_copy == copy.replace(  # games_dir: the folder restored, the rest as it was
+        "games_dir: games", f'games_dir: "{copy_dir}"'
+    ).replace(
+        "Put them back, and set games_dir to the folder restored.",
+        "Put them back; games_dir: the folder restored.",
+    )
 
 
 def test_a_password_given_in_a_block_or_from_the_environment_is_not_copied(
@@ -318,3 +324,29 @@ def test_a_book_without_a_spool_is_in_the_backup(tmp_path: Path) -> None:
     restored(archive, tmp_path / "restored")
     assert book_rows(tmp_path / "restored") == book_rows(games)
     assert len(book_rows(games)["lists"]) == 1
+
+
+def test_the_restored_config_names_the_folder_restored(host: Path, tmp_path: Path) -> None:
+    """The config a backup brings back (`.restored/wtg.yaml`) says games_dir: the folder it
+    was restored into. It kept the games_dir of the host backed up, and the GM who put it in
+    place and missed the step "set games_dir: ... in it" ran a host whose check-config said
+    ok to every line, on the OLD host's games folder (its games run twice, by two hosts), or
+    on none."""
+    text = host.read_text(encoding="utf-8")
+    host.write_text(text.replace("games_dir: games", f"games_dir: {host.parent / 'games'}"))
+    archive = tmp_path / "host.tar.gz"
+    backed_up(host, archive)
+    target = tmp_path / "new host" / "games"
+    said = restored(archive, target).stdout
+    copy = target / ".restored" / "wtg.yaml"
+    assert f"the config, without its passwords, is {copy}: put it where the config lives" in said
+    assert f"(its games_dir is {target} now)" in said
+    placed = tmp_path / "new host" / "wtg.yaml"
+    placed.write_text(copy.read_text(encoding="utf-8"), encoding="utf-8")
+    password = placed.parent / "smtp-password"  # the passwords put back, as the steps say
+    password.write_bytes((host.parent / "smtp-password").read_bytes())
+    password.chmod(0o600)
+    checked = wtg("--config", str(placed), "check-config")
+    assert f"ok    games_dir {target}: a folder wtg can write in, 2 game(s)" in checked.stdout
+    assert str(host.parent / "games") not in checked.stdout
+    assert "set games_dir to the folder restored" not in copy.read_text(encoding="utf-8")

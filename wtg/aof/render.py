@@ -51,13 +51,18 @@ def render_aof(
 
 
 def header_line(header: Mapping[str, object]) -> str:
-    """``GAME: demo  TURN: 1  PLAYER: 3  CODE: K7Q2M9XD``."""
+    """``GAME: demo  TURN: 1  PLAYER: 3  CODE: K7Q2M9XD``; two lines, GAME alone on the
+    first, when one would pass the form's ``WIDTH`` (a game's name may have 64 characters,
+    a header of 110 columns that every client wrapping a reply broke). The form's reader
+    takes a header on lines that follow one another (``wtg.aof.mailtext.read_header``)."""
     missing = [key for key in ("game", "turn", "player", "code") if key not in header]
     if missing:
         raise ValueError(f"the AOF header needs {', '.join(missing)}")
     game, code = (" ".join(str(header[key]).split()) for key in ("game", "code"))
     turn, player = _whole(header["turn"], "turn"), _whole(header["player"], "player")
-    return f"GAME: {game}  TURN: {turn}  PLAYER: {player}  CODE: {code}"
+    rest = f"TURN: {turn}  PLAYER: {player}  CODE: {code}"
+    line = f"GAME: {game}  {rest}"
+    return line if len(line) <= WIDTH else f"GAME: {game}\n{rest}"
 
 
 def _whole(value: object, name: str) -> int:

@@ -39,8 +39,10 @@ from wtg.files.store import GameLocked, GameStore
 from wtg.game.cutshort import differences
 from wtg.game.engine import Game, create_game, cut_short, finish_game
 from wtg.game.gameconfig import (
+    GAME_NAME_RULE,
     GameConfig,
     check_game_name,
+    game_name_meant,
     new_seed,
     parse_player_spec,
     share_addresses,
@@ -362,7 +364,16 @@ def new_game_folder(ctx: click.Context, given: str, reuse_name: bool = False) ->
             f"{given} is not a folder directly in the games folder {games_dir.absolute()}: "
             "give the game's name alone (`wtg new-game NAME ...`)"
         )
-    check_game_name(given if bare else folder.name)  # WtgGroup says the rule
+    named = given if bare else folder.name
+    meant = game_name_meant(named) if games_dir is not None else None
+    there = GameStore(games_dir / meant) if games_dir is not None and meant else None
+    if there is not None and meant != named and there.exists() and there.turns():
+        fail(  # `did you mean g1?` of a game there: `new-game g1`, as told, refused in turn
+            f"{named!r} cannot be a game's name: {GAME_NAME_RULE}; {meant}, by the rule, is a "
+            f"game there already ({there.root.absolute()}, orders for turn "
+            f"{there.latest_turn() + 1}): give the new game another name"
+        )
+    check_game_name(named)  # WtgGroup says the rule
     store = GameStore(folder)
     if store.exists() and store.turns():  # made whole: no `new-game` cut short to finish
         coming = store.latest_turn() + 1  # the turn `wtg status` names: the one orders are for

@@ -24,12 +24,15 @@ from wtg.game.schedule import parse_iso
 from wtg.gm.control import hold as hold_game
 from wtg.gm.control import release as release_game
 from wtg.gm.control import rollback as roll_back
-from wtg.gm.extension import clock_change
+from wtg.gm.control import undo_hold
+from wtg.gm.extension import Extension, clock_change
 from wtg.gm.extension import extend as extend_game
 from wtg.gm.extension import undo as undo_extension
 from wtg.host.announcement import ALL, Announcement
 from wtg.host.announcement import announce as announce_to
+from wtg.host.announcement import locked as locked_announcements
 from wtg.host.gamesdir import Unreadable, failure_reason, open_games, scan_games
+from wtg.mail.runlock import AlreadyRunning, only_one
 from wtg.text.given import text_given, text_read
 
 if TYPE_CHECKING:  # the mail loop's notices are imported by the commands that tell the players
@@ -70,14 +73,26 @@ def _told(queued: int) -> str:
 @click.command()
 @click.argument("game_dir")
 @click.option("--reason", default="", help="Why, in a few words: the players' notice says it.")
+@click.option(
+    "--undo",
+    is_flag=True,
+    help="Take the hold back before `wtg send` mailed it (given to the wrong game, or with "
+    "the wrong reason): its notices out of the queue, the game as before. Once mailed, it "
+    "says so and takes nothing back.",
+)
 @click.pass_context
-def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
+def hold(ctx: click.Context, game_dir: str, reason: str, undo: bool) -> None:
     """Hold a game: no turn runs (run-turn refuses without --force, run-turn --due counts
     it held) until `wtg release`. The players are told."""
+    if undo and reason:
+        raise click.UsageError("--undo takes no --reason: it takes the hold back", ctx)
     reason = text_given(reason, "--reason", REASON_CHARACTERS, "a hold's reason")
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
+    if undo:
+        _undo_hold(game, notices)
+        return
     made, new, queued = hold_game(game, now, reason, lambda h: notices.held(game, h))
     state = "held" if new else "was held already"
     click.echo(f"game {game.config.game} {state} since {made.since}; {_told(queued)}")
@@ -88,6 +103,28 @@ def hold(ctx: click.Context, game_dir: str, reason: str) -> None:
             f"the reason given now was not kept (the players were told the hold's reason: "
             f"{kept}): release and hold again to give them a new one"
         )
+
+
+def _undo_hold(game: Game, notices: Notices) -> None:
+    """`wtg hold GAME --undo`: under the send's lock, so that no send mails a notice the
+    while it is taken back."""
+    name = game.config.game
+    try:
+        with only_one(notices.spool, "send"):
+            kept, taken = undo_hold(game, lambda h: notices.withdraw_hold(game, h))
+    except AlreadyRunning:
+        fail(
+            f"a `wtg send` is running, and may be mailing the hold's notices: give `wtg hold "
+            f"{name} --undo` again once it is done"
+        )
+    deadline = game.deadline()
+    due = (
+        f"; turn {game.latest_turn() + 1} is due {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""
+    )
+    click.echo(
+        f"game {name}: the hold since {kept.since} taken back before it was mailed: "
+        f"{taken} notice(s) taken out of the queue; the game runs as before{due}"
+    )
 
 
 @click.command()
@@ -141,13 +178,33 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
     notices = _notices(ctx, game, now)
-    mover = undo_extension if undo else partial(extend_game, hours=hours)
+    withdrawn: list[int] = []  # the notices of the move taken back, when none was mailed
+
+    def withdraw(move: Extension) -> bool:
+        try:
+            with only_one(notices.spool, "send"):  # no send mails one the while
+                taken, went = notices.withdraw_extension(game, move)
+        except AlreadyRunning:  # a send under way: the players are told, as ever
+            return False
+        if not went:
+            withdrawn.append(taken)
+        return not went
+
+    mover = (
+        partial(undo_extension, withdraw=withdraw) if undo else partial(extend_game, hours=hours)
+    )
     moved, new, queued = mover(game, now=now, tell=lambda e: notices.extended(game, e))
     name = game.config.game
+    told = (
+        f"the move's {withdrawn[0]} notice(s) taken out of the queue before they were mailed: "
+        "no player is told of either"
+        if withdrawn
+        else _told(queued)
+    )
     if new and moved.hours < 0:
         click.echo(
             f"game {name}: turn {moved.turn} is due {moved.new} (was {moved.old}; the move of "
-            f"{-moved.hours:g} hours taken back); {_told(queued)}"
+            f"{-moved.hours:g} hours taken back); {told}"
         )
     elif new:
         click.echo(
@@ -167,7 +224,7 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
                 else f"{moved.hours:g} hours"
             )
             + f" at {moved.at}, cut short): not moved again; "
-            + _told(queued)
+            + told
         )
         if undo and moved.hours >= 0:  # the move cut short was finished, not taken back
             click.echo(
@@ -190,8 +247,9 @@ def rollback(ctx: click.Context, game_dir: str, to_turn: int) -> None:
     The players are told, each with his report of turn N."""
     game = open_or_fail(ctx, game_dir)
     now = datetime.now(timezone.utc)
+    notices = _notices(ctx, game, now)  # the config read before anything is rolled back
     done, new = roll_back(game, to_turn, now)
-    queued = _notices(ctx, game, now).rolled_back(game, done)
+    queued = notices.rolled_back(game, done)
     what = "rolled back" if new else "was rolled back already"
     first, last = done.to + 1, done.latest
     turns = f"turn {first}" if first == last else f"turns {first}-{last}"
@@ -204,15 +262,33 @@ def rollback(ctx: click.Context, game_dir: str, to_turn: int) -> None:
 
 
 @click.command()
-@click.argument("words", nargs=-1, required=True, metavar="GAME|--all TEXT")
+@click.argument("words", nargs=-1, metavar="GAME|--all TEXT")
 @click.option("--all", "every", is_flag=True, help="To the players of every running game.")
+@click.option(
+    "--withdraw",
+    is_flag=True,
+    help="Take the last announcement back before `wtg send` mailed it (the wrong text, or "
+    "the wrong game): its mails out of the queue. Once mailed, it says so and takes "
+    "nothing back.",
+)
 @click.pass_context
-def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
+def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: bool) -> None:
     """Mail TEXT to the players of GAME, or of every running game with --all (one mail an
     address); TEXT `-` reads it from standard input. Players who have QUIT are left out.
     Given again after it was cut short, it finishes that announcement (the mails missing)."""
     # deferred: the mail loop's notices (MIME, the outbox): only the commands that tell the players
     from wtg.mail.notices import Notices, addressees
+
+    if withdraw:
+        if words or every:
+            raise UsageError(
+                "--withdraw takes no GAME nor TEXT: it takes the last announcement back"
+            )
+        _withdraw_announcement(games_root(ctx) / SPOOL)
+        return
+    if not words:
+        said = next(p for p in ctx.command.params if p.name == "words")
+        raise click.MissingParameter(ctx=ctx, param=said)
 
     games: list[Game]
     skipped: list[Unreadable] = []
@@ -277,6 +353,33 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool) -> None:
         )
     if skipped:  # the others told, these named: the GM mends them and announces to them
         fail("\n".join(lost.line() for lost in skipped))
+
+
+def _withdraw_announcement(spool: Path) -> None:
+    """`wtg announce --withdraw`, under the send's lock (no send mails it the while) and
+    the announce's (no announcement is being queued)."""
+    # deferred: the mail loop's notices (MIME, the outbox), as `announce` itself
+    from wtg.mail.notices import withdraw_announcement
+
+    try:
+        with only_one(spool, "send"), locked_announcements(spool):
+            done = withdraw_announcement(spool)
+    except AlreadyRunning:
+        fail(
+            "a `wtg send` is running, and may be mailing the announcement: give `wtg announce "
+            "--withdraw` again once it is done"
+        )
+    if done is None:
+        fail("no announcement in the outbox: nothing to take back")
+    said = f'the last announcement (queued at {done.at}, "{done.subject}", {done.mails} mail(s))'
+    if done.went:
+        fail(
+            f"{said} was mailed already to {done.went} of its {done.mails} addresses: it cannot "
+            "be taken back unseen; announce again to put it right"
+        )
+    click.echo(
+        f"{said} taken back before it was mailed: {done.taken} mail(s) taken out of the queue"
+    )
 
 
 def _game_named(root: Path, word: str) -> str | None:

@@ -18,6 +18,7 @@ from wtg.cli.common import (
 )
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import warn_loose_passwords
+from wtg.files.paths import tidied
 from wtg.host.cpus import default_jobs
 from wtg.host.gamesdir import folder_problem
 from wtg.mail.pictures import map_drawing
@@ -106,4 +107,4 @@ def print_unit(ctx: click.Context) -> None:
             f"the games folder {gm.games_dir.absolute()} ({games_source(ctx)}) {problem}: "
             "correct it, or make a new host with `wtg init DIR`"
         )
-    click.echo(unit_text(this_wtg(), path.absolute(), owner_of(gm.games_dir)), nl=False)
+    click.echo(unit_text(this_wtg(), tidied(path), owner_of(gm.games_dir)), nl=False)

@@ -49,7 +49,8 @@ def site(
     games/<game>/index.html (board, Top Ten of every turn, public events, press),
     hiscore.html, ratings.html and feed.atom. Only files whose content changed are written.
     Nothing secret is published: no code, no address a player did not agree to share,
-    nothing the rules hide."""
+    nothing the rules hide. A game folder that cannot be read is named and skipped, the
+    others written, and the command exits 1."""
     # deferred: the site (its templates, the maps drawn): only `wtg site` builds or serves it
     from wtg.site.build import SITE_TITLE, build_site
     from wtg.site.serve import serve
@@ -93,6 +94,8 @@ def site(
         click.echo(f"site {out_dir}: {report.line()}")  # under cron: only when it changed
     if serve_it:
         serve(Path(out_dir), port, click.echo)
+    elif report.skipped:  # written for the others; a script (cron) reads the exit status
+        sys.exit(1)
 
 
 def _config_or_none(ctx: click.Context) -> GmConfig | None:

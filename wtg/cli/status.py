@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import imaplib
 import json
+import sys
 import time
 from collections.abc import Sequence
 from datetime import datetime, timezone
@@ -21,7 +22,7 @@ from wtg.game.fixedzones import fixed_zone_warning
 from wtg.game.gameconfig import GameConfig, PlayerEntry, code_warnings
 from wtg.game.textcolumn import padded
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
-from wtg.gm.nextdeadline import schedule_not_yet_taken
+from wtg.gm.nextdeadline import schedule_changed, schedule_not_yet_taken
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
@@ -77,8 +78,9 @@ def register(group: click.Group) -> None:
 @click.pass_context
 def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: bool) -> None:
     """Who has sent orders for the coming turn, who is READY, and the deadline. Without
-    GAME_DIR: a line for every game of the games directory. With --host: how the host
-    itself does (exits 0 whatever it finds: read what it says)."""
+    GAME_DIR: a line for every game of the games directory, exiting 1 when one of them (or
+    an announcement's note) cannot be read, after the rest. With --host: how the host itself
+    does (exits 0 whatever it finds: read what it says)."""
     if of_host:
         if game_dir is not None:
             fail("--host is about the whole host: give no GAME_DIR")
@@ -116,6 +118,13 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     why = None if data["over"] else schedule_not_yet_taken(game, data["deadline"])
     if why is not None:
         say(f"NO DEADLINE: {why}")
+    moved = (
+        None
+        if data["over"]
+        else schedule_changed(game, data["deadline"], datetime.now(timezone.utc))
+    )
+    if moved is not None:  # game.yaml's schedule edited since the latest turn ran
+        say(f"NOTE: {moved}")
     _show_read_only(stuck, full)
     hold = game.held()
     if hold is not None:
@@ -388,6 +397,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "disk_full": full_disk(games_dir),
         }
         click.echo(json.dumps(listing, indent=1))
+        if troubles:  # a script that watches the host looks at the exit status
+            sys.exit(1)
         return
     _show_read_only(read_only(games_dir), full_disk(games_dir))
     if not games and not troubles:
@@ -441,6 +452,8 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     _show_not_answered(not_answered, not_listed)
     _show_set_aside(aside)
     _show_flood(flood)
+    if troubles:  # listed with the rest; the exit status says a game (or notice) is skipped
+        sys.exit(1)
 
 
 def _show_flood(counts: Sequence[FloodCount]) -> None:

@@ -32,3 +32,15 @@ def folder_identity(folder: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return (found.st_dev, found.st_ino) if stat.S_ISDIR(found.st_mode) else None
+
+
+def tidied(path: Path) -> Path:
+    """``path`` made absolute without its ``..`` (``/srv/wtg/games/../wtg.yaml`` is
+    ``/srv/wtg/wtg.yaml``), as the file system reads it: the part up to its last ``..`` is
+    resolved (a link before it followed, as ``..`` is), the rest kept as given, links and
+    all."""
+    whole = path.absolute()
+    ups = [index for index, part in enumerate(whole.parts) if part == ".."]
+    if not ups:
+        return whole
+    return Path(*whole.parts[: ups[-1] + 1]).resolve().joinpath(*whole.parts[ups[-1] + 1 :])

@@ -99,6 +99,6 @@ def _scalar(value: str | bool) -> str:
 def _read(text: str) -> GameConfig | None:
     """The config ``text`` gives, or None when it gives none."""
     try:
-        return GameConfig.from_data(load_yaml(text))
+        return GameConfig.from_data(load_yaml(text), text=text)
     except (ValueError, ConfigError):
         return None

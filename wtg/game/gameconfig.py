@@ -6,13 +6,14 @@ import re
 import secrets
 import unicodedata
 from collections.abc import Mapping, Sequence
+from functools import partial
 from types import MappingProxyType
 from typing import Any
 
 from wtg.core import errors
 from wtg.core.record import Record
 from wtg.core.textwidth import text_width
-from wtg.game.gameyaml import game_yaml_problems
+from wtg.game.gameyaml import game_yaml_problems, with_yes_no
 from wtg.game.schedule import Schedule
 from wtg.text.yamlio import dump_yaml
 from wtg.text.yamllines import YamlLinesError, plain_scalar, read_lined_yaml
@@ -114,9 +115,9 @@ class GameConfig(Record):
         """The config from game.yaml's data, read already (``wtg.files.yamlcopy``): every key
         checked (``wtg.game.gameyaml``), a problem named with its key and, given the file's
         ``text``, its line (ConfigError, a line a problem)."""
-        problems = game_yaml_problems(
-            data, None if text is None else lambda key: plain_scalar(text, key)
-        )
+        written = None if text is None else partial(plain_scalar, text)
+        data = with_yes_no(data, written)  # map_pictures: no, as wtg.yaml takes a yes/no
+        problems = game_yaml_problems(data, written)
         if problems:
             raise ConfigError(*placed_problems(problems, source, text))
         players = tuple(

@@ -18,7 +18,7 @@ from typing import Any
 
 from wtg.game.schedule import ScheduleError, make_schedule
 from wtg.text.closename import close_names, either
-from wtg.text.yamllines import unquoted_hint
+from wtg.text.yamllines import YES_NO_WORDS, unquoted_hint
 
 Key = tuple[str, ...]
 """Where a value sits in game.yaml: the keys from the top, e.g. ("schedule", "at")."""
@@ -40,6 +40,39 @@ REQUIRED_TOP = ("game", "ruleset", "map", "seed", "players")
 PLAYER_KEYS = ("id", "name", "email", "code", "share_address")
 REQUIRED_PLAYER = ("id", "name", "email", "code")
 SCHEDULE_KEYS = ("every_days", "at", "timezone", "first")
+
+
+def with_yes_no(data: Any, written: Callable[[Key], str | None] | None) -> Any:
+    """``data`` with each yes/no key of game.yaml (``map_pictures``, a player's
+    ``share_address``) written as a yes/no word of YAML 1.1 without quotes (``written``:
+    the text of a plain scalar at a key, as the file has it) made that true or false: a
+    GM who writes ``map_pictures: no``, as wtg.yaml takes ``ssl: no``, means false. A word
+    in quotes stays text, refused as wtg.yaml refuses it. ``data`` itself is not changed."""
+    if not isinstance(data, Mapping) or written is None:
+        return data
+
+    def meant(value: Any, key: Key) -> Any:
+        if isinstance(value, str) and value in YES_NO_WORDS and written(key) == value:
+            return YES_NO_WORDS[value]
+        return value
+
+    taken = dict(data)
+    if "map_pictures" in taken:
+        taken["map_pictures"] = meant(taken["map_pictures"], ("map_pictures",))
+    players = taken.get("players")
+    if isinstance(players, list):
+        taken["players"] = [
+            {
+                **player,
+                "share_address": meant(
+                    player["share_address"], ("players", str(index), "share_address")
+                ),
+            }
+            if isinstance(player, Mapping) and "share_address" in player
+            else player
+            for index, player in enumerate(players)
+        ]
+    return taken
 
 
 def game_yaml_problems(

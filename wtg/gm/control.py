@@ -51,6 +51,30 @@ def hold(
         return kept, new, queued
 
 
+def undo_hold(game: Game[S], withdraw: Callable[[Hold], tuple[int, int, int]]) -> tuple[Hold, int]:
+    """Take the game's hold back before its players were told (given to the wrong game,
+    or with the wrong reason), under the game's lock: ``withdraw`` takes its notices out of
+    the outbox and returns how many, how many were mailed already (then it takes none) and
+    to how many players it went. The notices first, then ``held.json``: a run cut short
+    between leaves the game held, and given again it takes the rest back. GameError when
+    the game is not held, or a notice of the hold was mailed (the players know of it:
+    ``release`` tells them it goes on). Returns the hold and the notices taken back."""
+    name = game.config.game
+    with game.store.lock():
+        kept = game.held()
+        if kept is None:
+            raise GameError(f"game {name} is not held: no hold to take back")
+        taken, went, told = withdraw(kept)
+        if went:
+            raise GameError(
+                f"game {name}'s hold (since {kept.since}) was mailed already to {went} of its "
+                f"{told} players: it cannot be taken back unseen; `wtg release {name}` lets the "
+                "game go on and tells them"
+            )
+        clear_hold(game.store.root)
+        return kept, taken
+
+
 def release(game: Game[S], now: datetime, tell: Callable[[Hold], int]) -> tuple[Hold, bool, int]:
     """Let the game's turns run again and ``tell`` the players (it queues their notices and
     returns how many were new), all under the game's lock. The deadline stays while it is

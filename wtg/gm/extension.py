@@ -76,7 +76,10 @@ def extend(
 
 
 def undo(
-    game: Game[S], now: datetime, tell: Callable[[Extension], int]
+    game: Game[S],
+    now: datetime,
+    tell: Callable[[Extension], int],
+    withdraw: Callable[[Extension], bool] | None = None,
 ) -> tuple[Extension, bool, int]:
     """Take back the last move of the coming turn's deadline (an extend given to the wrong
     game, or 480 hours typed for 48): the deadline back to the one it moved from, as a move
@@ -85,7 +88,9 @@ def undo(
     deadline was not moved by `wtg extend` (or moved since by a rollback or a turn), when
     its last move was an undo, and when the deadline it moved from has passed (the turn
     would run at once: `run-turn --now` does that). A move cut short is finished first, as
-    ``extend`` finishes it, and nothing is taken back."""
+    ``extend`` finishes it, and nothing is taken back. ``withdraw`` is given the move taken
+    back, when the players are to be told: True when it took that move's notices back
+    before any was mailed (no player knew of it), and then the move back tells nobody."""
     with game.store.lock():
         latest = _latest(game)
         turn = latest.turn + 1
@@ -115,7 +120,26 @@ def undo(
             hours = float(last["hours"]) if isinstance(last.get("hours"), (int, float)) else 0.0
             extension = _move_to(latest, turn, str(last["from"]), now, -hours)
             latest.write()  # the intent: the deadline and the notices
+        undone = _undone(latest.meta, turn) if withdraw is not None else None
+        if undone is not None and withdraw is not None and withdraw(undone):
+            return extension, new, _told(latest, extension, lambda _moved: 0)
         return extension, new, _told(latest, extension, tell)
+
+
+def _undone(meta: dict[str, Any], turn: int) -> Extension | None:
+    """The move the last entry of ``meta`` takes back (an undo's, the one before it);
+    None when the last is no undo, or the one before is not one wtg can go by."""
+    history = meta.get(MOVED)
+    if not isinstance(history, list) or len(history) < 2:
+        return None
+    last, before = history[-1], history[-2]
+    if not isinstance(last, dict) or last.get(UNDO) is not True or not isinstance(before, dict):
+        return None
+    old, new, at, hours = (before.get(key) for key in ("from", "to", "at", "hours"))
+    if not (isinstance(old, str) and isinstance(new, str) and isinstance(at, str)):
+        return None
+    given = float(hours) if isinstance(hours, (int, float)) and not isinstance(hours, bool) else 0.0
+    return Extension(turn=turn, old=old, new=new, at=at, hours=given)
 
 
 def _told(latest: LatestTurnMeta, extension: Extension, tell: Callable[[Extension], int]) -> int:

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 from wtg.files.store import REPORTS_BEHIND, write_atomic
 from wtg.game.engine import Game
+from wtg.game.schedule import local_text, parse_iso
 from wtg.game.turnmeta import TURN_META, dump_json
 
 
@@ -82,6 +84,40 @@ def schedule_not_yet_taken(game: Game[Any], deadline: str | None) -> str | None:
         f"it takes the schedule up, its deadline a whole turn later: `wtg run-turn {name} "
         f"--now` runs turn {turn + 1} now, or it runs once every player is READY"
     )
+
+
+def schedule_changed(game: Game[Any], deadline: str | None, now: datetime) -> str | None:
+    """Why the coming turn's ``deadline`` (as the latest turn set it) is not one of
+    game.yaml's schedule (its hour, zone or days edited by hand since that turn ran: the
+    turns after it follow the schedule, this one keeps its own), and the `wtg extend` that
+    moves it to the schedule's next hour when that is later the same day; None when it is
+    one, was moved by `wtg extend` (its own hour), has passed, or there is none."""
+    schedule = game.config.schedule
+    if schedule is None or deadline is None:
+        return None
+    try:
+        due = parse_iso(deadline)
+    except ValueError:  # a turn.json edited by hand: `wtg status` shows it as it is
+        return None
+    if due <= now or latest_turn_meta(game).meta.get("moved"):
+        return None
+    if schedule.next_after(due - timedelta(microseconds=1)) == due:
+        return None
+    zone = schedule.timezone
+    days = "every day" if schedule.every_days == 1 else f"every {schedule.every_days} days"
+    note = (
+        f"the coming deadline, {local_text(due, zone)}, was set when turn {game.latest_turn()} "
+        f"ran; game.yaml's schedule ({days} at {schedule.at} {zone}) gives the turns after it "
+        "theirs"
+    )
+    target = schedule.next_after(due)
+    hours = (target - due) / timedelta(hours=1)
+    if hours < 24:
+        note += (
+            f": `wtg extend {game.config.game} {hours:g}` moves this one to "
+            f"{local_text(target.astimezone(timezone.utc), zone)}"
+        )
+    return note
 
 
 def reports_behind(meta: object) -> bool:

@@ -20,10 +20,11 @@ nothing, the second is refused. One left cut short is shown by ``wtg status``
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -64,7 +65,7 @@ def announce(
     target was cut short before it was finished, that one is finished instead. Returns
     the announcement, whether it is new, and the mails queued."""
     folder = private.make_dirs(spool / FOLDER)
-    with exclusive(spool / LOCK, lambda: MailError(f"{spool} has another announcement going")):
+    with locked(spool):
         for stale in folder.glob(".*.json.tmp"):  # a write killed: its announcement never was
             stale.unlink()
         found = unfinished(folder, target, text)
@@ -77,6 +78,14 @@ def announce(
         queued = tell(found)  # flushed to disk before the intent is removed
         (folder / f"{found.key}.json").unlink(missing_ok=True)
         return found, new, queued
+
+
+@contextlib.contextmanager
+def locked(spool: Path) -> Iterator[None]:
+    """The spool's announce lock held for the block: MailError at once when another
+    announcement (or its withdrawal) holds it."""
+    with exclusive(spool / LOCK, lambda: MailError(f"{spool} has another announcement going")):
+        yield
 
 
 def unfinished(folder: Path, target: str, text: str) -> Announcement | None:

@@ -11,11 +11,13 @@ and so the notices.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from wtg.core.record import Record
 from wtg.core.ruleset import QUIT_STATUS, SeatId, public_sides
 from wtg.files.diskflush import flush
 from wtg.game.bounces import bare_address
@@ -25,8 +27,10 @@ from wtg.game.hold import Hold
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.extension import Extension
 from wtg.gm.rollback import Rollback, rollbacks
+from wtg.host.announcement import FOLDER as ANNOUNCE_FOLDER
 from wtg.host.announcement import Announcement
 from wtg.mail import compose
+from wtg.mail.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.journal import mail_marks, mailing_mark
 from wtg.mail.outbox import Outbox
 
@@ -96,6 +100,23 @@ class Notices:
             game, f"hold-{_stamp(hold.since)}", "the game is on hold", "hold", reason=hold.reason
         )
 
+    def withdraw_hold(self, game: Game, hold: Hold) -> tuple[int, int, int]:
+        """The hold's notices taken back (`wtg hold GAME --undo`), under the send's lock
+        (the caller's): none when one of them was mailed. Returns how many were taken out
+        of the queue (or of the mails set aside), how many were mailed, and to how many
+        players the hold went."""
+        name = game.config.game
+        idents = [
+            f"hold-{_stamp(hold.since)}-{name}-p{entry.id:02d}{self._mark(name)}"
+            for entry in players_in(game)
+        ]
+        lying = [self.outbox.lies(ident) for ident in idents]
+        went = sum(1 for place in lying if place is not None and place[0] == "sent")
+        if went:
+            return 0, went, len(idents)
+        taken = sum(self.outbox.withdraw(place[1]) for place in lying if place is not None)
+        return taken, 0, len(idents)
+
     def released(self, game: Game, hold: Hold) -> int:
         """The hold lifted. The outbox id names the hold and the moment of its release:
         queued again to finish a release cut short, it is the same mail."""
@@ -110,13 +131,27 @@ class Notices:
             passed=bool(deadline and deadline <= self.now),
         )
 
+    def withdraw_extension(self, game: Game, extension: Extension) -> tuple[int, int]:
+        """The notices of a move of the deadline taken back (`wtg extend GAME --undo`
+        before `wtg send` mailed them), under the send's lock (the caller's): none when one
+        of them was mailed. Returns how many were taken out of the queue (or of the mails
+        set aside) and how many were mailed."""
+        name = game.config.game
+        key = f"{_extend_key(extension)}-{name}"
+        idents = [f"{key}-p{entry.id:02d}{self._mark(name)}" for entry in players_in(game)]
+        lying = [self.outbox.lies(ident) for ident in idents]
+        went = sum(1 for place in lying if place is not None and place[0] == "sent")
+        if went:
+            return 0, went
+        return sum(self.outbox.withdraw(place[1]) for place in lying if place is not None), 0
+
     def extended(self, game: Game, extension: Extension) -> int:
         """The deadline moved. The outbox id names the turn, the new deadline and the
         moment of the move: queued again to finish a move cut short, it is the same mail;
         a later move (even to the same deadline, after a rollback) is a new one."""
         return self._each(
             game,
-            f"extend-t{extension.turn:04d}-{_stamp(extension.new)}-at{_stamp(extension.at)}",
+            _extend_key(extension),
             f"the deadline of turn {extension.turn} has moved",
             "extend",
             turn=extension.turn,
@@ -239,6 +274,59 @@ class Notices:
         when = parse_iso(moment) if isinstance(moment, str) else moment
         schedule = game.config.schedule
         return local_text(when, schedule.timezone if schedule else "UTC")
+
+
+_ANNOUNCED = re.compile(r"announce-(?P<key>[0-9a-f]{12})-[0-9a-f]{12}(?:-n[0-9]+)?")
+"""The outbox name of an announcement's mail (``Notices.announce``: its id, which ``safe``
+keeps as it is)."""
+
+
+class Withdrawal(Record):
+    """The last announcement, taken back or not: when its first mail was queued, the
+    subject of its mails, how many there were, how many were mailed already (then none
+    was taken back) and how many were taken back."""
+
+    at: str
+    subject: str
+    mails: int
+    went: int
+    taken: int
+
+
+def withdraw_announcement(spool: Path) -> Withdrawal | None:
+    """Take the last announcement back (`wtg announce --withdraw`: the mails of the newest
+    one queued, taken out of the queue and of the mails set aside), unless one of its
+    mails was mailed: then nothing. Its intent's file goes after its mails, so that an
+    announcement cut short is not finished again by its text given again. None when the
+    outbox holds no announcement. Under the send's and the announce's locks (the
+    caller's)."""
+    outbox = Outbox(spool)
+    found: dict[str, list[Path]] = {}
+    for folder in (outbox.queue_dir, outbox.sent_dir, outbox.failed_dir):
+        for path in folder.glob("announce-*.eml"):
+            named = _ANNOUNCED.fullmatch(path.stem)
+            if named is not None:
+                found.setdefault(named["key"], []).append(path)
+    if not found:
+        return None
+    key, paths = max(found.items(), key=lambda item: max(p.stat().st_mtime for p in item[1]))
+    first = min(p.stat().st_mtime for p in paths)
+    with paths[0].open("rb") as handle:
+        subject = str(parse_headers(handle.read(HEADERS_LOOK)).get("Subject", ""))
+    at = datetime.fromtimestamp(first, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    went = sum(1 for p in paths if p.parent == outbox.sent_dir)
+    taken = 0 if went else sum(outbox.withdraw(p.stem) for p in paths)
+    if not went:
+        (spool / ANNOUNCE_FOLDER / f"{key}.json").unlink(missing_ok=True)
+    return Withdrawal(
+        at=at, subject=" ".join(subject.split()), mails=len(paths), went=went, taken=taken
+    )
+
+
+def _extend_key(extension: Extension) -> str:
+    """What the outbox ids of a move's notices begin with: its turn, new deadline and
+    moment."""
+    return f"extend-t{extension.turn:04d}-{_stamp(extension.new)}-at{_stamp(extension.at)}"
 
 
 def _stamp(moment: str) -> str:

@@ -160,6 +160,33 @@ class Outbox:
             self._secret = read_secret(self.root.parent)
         return self._secret
 
+    def lies(self, ident: str) -> tuple[str, str] | None:
+        """Where this id's mail lies: its folder (``queue``, ``sent`` or ``failed``) and
+        its name there; None when it was never queued."""
+        name = self._holder(ident, safe(ident))
+        if name is None:
+            return None
+        for folder in (self.queue_dir, self.sent_dir, self.failed_dir):
+            if (folder / f"{name}.eml").exists():
+                return folder.name, name
+        return None
+
+    def withdraw(self, name: str) -> bool:
+        """Take the mail ``name`` out of the queue, or out of the mails set aside (the GM
+        took back what it says: `wtg hold GAME --undo`), under the send's lock: its notes,
+        then the mail, so that a kill between leaves it queued as it was; False when it is
+        in neither (sent, or gone)."""
+        for folder in (self.queue_dir, self.failed_dir):
+            mail = folder / f"{name}.eml"
+            if mail.exists():
+                (self.pictures_dir / f"{name}.json").unlink(missing_ok=True)
+                (folder / f"{name}.json").unlink(missing_ok=True)
+                mail.unlink(missing_ok=True)
+                self._owners.pop(name, None)
+                fsync_dir(folder)
+                return True
+        return False
+
     def _holder(self, ident: str, own: str) -> str | None:
         """The name this id's mail lies under, or None. Its own name holds it unless the
         mail there carries another id's digest (an older outbox's, whose names two ids

@@ -33,7 +33,7 @@ from urllib.parse import quote
 
 import jinja2
 
-from wtg.aof.render import OMIT, fill_placeholders
+from wtg.aof.render import OMIT, WIDTH, fill_placeholders
 from wtg.core.form import FormSpec
 from wtg.core.jsondata import JsonObject
 from wtg.core.record import Record
@@ -76,7 +76,7 @@ def sender_pages(games: Sequence[Game], config: GmConfig | None) -> dict[str, st
     page (the site's build names it; its other games go on)."""
     gm = gm_address(config)
     pages = {
-        CHECKER: _render("checker.js.j2"),
+        CHECKER: _render("checker.js.j2", header_width=WIDTH),
         SCRIPT: _render("sender.js.j2"),
         STYLE: _render("sender.css.j2"),
     }

@@ -285,8 +285,17 @@ def plain_scalar(text: str, path: Path_) -> str | None:
 
 
 _OTHER_YES_NO = {"yes": True, "y": True, "on": True, "no": False, "n": False, "off": False}
-"""The words YAML 1.1 reads as a yes/no, which game.yaml's reader (YAML 1.2's booleans,
-``wtg.text.yamlio``) reads as text, quoted or not."""
+"""The words YAML 1.1 reads as a yes/no (any case), which game.yaml's reader (YAML 1.2's
+booleans, ``wtg.text.yamlio``) reads as text."""
+YES_NO_WORDS = {
+    word: meaning
+    for words, meaning in (("yes on", True), ("no off", False))
+    for base in words.split()
+    for word in (base, base.capitalize(), base.upper())
+}
+"""The yes/no words PyYAML reads as true or false besides ``true`` and ``false`` (``yes``,
+``Off``, ``NO``): wtg.yaml takes them, and game.yaml takes them written without quotes
+for a yes/no key (``wtg.game.gameyaml.with_yes_no``), as wtg.yaml does."""
 
 
 def unquoted_hint(value: Any, key: str, kinds: tuple[type, ...]) -> str:
@@ -297,7 +306,12 @@ def unquoted_hint(value: Any, key: str, kinds: tuple[type, ...]) -> str:
     if not isinstance(value, str) or not value.strip():
         return ""
     word = value.strip().casefold()
-    if bool in kinds and word in _OTHER_YES_NO:  # YAML 1.1's: quoted or not, text to wtg
+    if bool in kinds and value.strip() in YES_NO_WORDS:  # taken without its quotes
+        return (
+            " (in quotes, YAML reads it as text: write it without them, "
+            f"{key}: {'true' if YES_NO_WORDS[value.strip()] else 'false'})"
+        )
+    if bool in kinds and word in _OTHER_YES_NO:  # y, n, yEs: no yes/no of YAML's
         return (
             " (a yes/no is true or false, no other word: write "
             f"{key}: {'true' if _OTHER_YES_NO[word] else 'false'})"

@@ -16,6 +16,7 @@ enough to be told from ordinary words.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -76,9 +77,43 @@ def config_copy(path: Path, gm: GmConfig, made: str) -> ConfigCopy:
     header = (
         f"# The host's config as `wtg backup` found it ({path}, {made}), without its\n"
         f"# passwords: each written here is {PASSWORD_MARKER}; a password_file is not in\n"
-        "# the backup. Put them back, and set games_dir to the folder restored.\n"
+        f"# the backup. {RESTORE_NOTE}\n"
     )
     return ConfigCopy(header + copy, tuple(left_out))
+
+
+RESTORE_NOTE = "Put them back, and set games_dir to the folder restored."
+"""The header's words a restore makes true itself (``with_games_dir``)."""
+RESTORED_NOTE = "Put them back; games_dir: the folder restored."
+
+
+def with_games_dir(text: str, games_dir: Path) -> str | None:
+    """The config copy ``text`` with its games_dir the folder it was restored into (its
+    value replaced where it stands, comments and layout kept), and the header's note said
+    done; None when it has no games_dir of its own to replace (the default) or does not
+    read so afterwards."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    value = _child(node, "games_dir")
+    if not isinstance(value, yaml.ScalarNode):
+        return None
+    wanted = str(games_dir)
+    written = json.dumps(wanted, ensure_ascii=False)  # a YAML double-quoted scalar
+    copy = _spliced(text, value.start_mark.index, value.end_mark.index, written)
+    try:
+        data = yaml.safe_load(copy)
+    except yaml.YAMLError:
+        return None
+    if not isinstance(data, dict) or data.get("games_dir") != wanted:
+        return None
+    return copy.replace(RESTORE_NOTE, RESTORED_NOTE, 1)
+
+
+def _spliced(text: str, start: int, end: int, written: str) -> str:
+    ending = "\n" if text[start:end].endswith("\n") else ""  # a block scalar's last line
+    return text[:start] + written + ending + text[end:]
 
 
 def _child(node: Any, key: str) -> Any:

@@ -35,11 +35,12 @@ from typing import IO, Any
 
 from wtg.core.record import Record
 from wtg.files import diskflush, private
-from wtg.files.store import fsync_dir
+from wtg.files.store import fsync_dir, write_atomic
 from wtg.host.gamesdir import RESTORED, RESTORING
 from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
 from wtg.upkeep.backup import PEOPLE, SPOOL, human_size
+from wtg.upkeep.configcopy import with_games_dir
 from wtg.upkeep.upgrade import formats_found
 
 MANIFEST_MOST = 1 << 30
@@ -66,6 +67,8 @@ class RestoreResult(Record):
     formats: tuple[str | None, str | None] = (None, None)
     """What a newer wtg made, and the folders of an older format (``formats_found``): a
     backup taken before an upgrade needs `wtg upgrade` before its games run."""
+    placed: bool = False
+    """The config copy names DIR as its games_dir (``configcopy.with_games_dir``)."""
 
     def lines(self) -> list[str]:
         """What was restored, then what the GM must do next."""
@@ -89,7 +92,12 @@ class RestoreResult(Record):
             )
         lines.append("what to do next:")
         steps = []
-        if m.get("config"):
+        if m.get("config") and self.placed:
+            steps.append(
+                f"the config, without its passwords, is {self.games_dir / RESTORED / 'wtg.yaml'}: "
+                f"put it where the config lives (its games_dir is {self.games_dir} now)"
+            )
+        elif m.get("config"):
             steps.append(
                 f"the config, without its passwords, is {self.games_dir / RESTORED / 'wtg.yaml'}: "
                 f"put it where the config lives and set games_dir: {self.games_dir} in it"
@@ -147,6 +155,8 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     _refuse_written_meanwhile(games_dir)  # before the unpack, not only after it
     files = _unpack(source, staging, checked.files, step)
     _check_databases(staging, manifest)
+    config = staging / RESTORED / "wtg.yaml"
+    placed = config.is_file() and _place_config(config, games_dir.absolute())
     diskflush.flush(staging)
     names = sorted(os.listdir(staging), key=lambda name: name == RESTORED)  # .restored last
     _refuse_written_meanwhile(games_dir)
@@ -155,7 +165,20 @@ def restore(source: Path, games_dir: Path, progress: Progress | None = None) -> 
     fsync_dir(games_dir)
     os.rmdir(staging)
     fsync_dir(games_dir)
-    return RestoreResult(games_dir, source, manifest, files, total, again, formats_found(games_dir))
+    return RestoreResult(
+        games_dir, source, manifest, files, total, again, formats_found(games_dir), placed
+    )
+
+
+def _place_config(config: Path, games_dir: Path) -> bool:
+    """The config copy made to name ``games_dir``, the folder restored (it named the folder
+    backed up: put in place as it was, a host ran on the old games folder, or none);
+    whether it now does."""
+    text = with_games_dir(config.read_text(encoding="utf-8"), games_dir)
+    if text is None:
+        return False
+    write_atomic(config, text)
+    return True
 
 
 def _refuse_written_meanwhile(games_dir: Path) -> None:

@@ -1,0 +1,70 @@
+"""`wtg announce --withdraw`: the last announcement taken back before `wtg send` mailed it
+(the wrong text typed, or the wrong game named). Before, nothing took an announcement back:
+the GM could only move its mails out of the queue by hand, or announce again and mail the
+players twice."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.test_gm_controls import make, queued, run
+
+
+def sent(root: Path) -> list[str]:
+    folder = root / "games" / ".mail" / "outbox" / "sent"
+    return sorted(path.stem for path in folder.glob("announce-*.eml"))
+
+
+def test_the_last_announcement_not_mailed_is_taken_back(tmp_path: Path) -> None:
+    make(tmp_path / "games", "g1")
+    make(tmp_path / "games", "g2")
+    run(tmp_path, "announce", "g1", "The server moves on Sunday.")
+    run(tmp_path, "send")
+    assert len(sent(tmp_path)) == 4
+    run(tmp_path, "announce", "g2", "The sever moves on Sundy.")
+    assert len(queued(tmp_path, "announce-")) == 4
+    taken = run(tmp_path, "announce", "--withdraw")
+    assert taken.stdout.startswith("the last announcement (queued at ")
+    assert '"[g2] a message from the GM"' in taken.stdout
+    assert taken.stdout.endswith(
+        "taken back before it was mailed: 4 mail(s) taken out of the queue\n"
+    )
+    assert queued(tmp_path, "announce-") == {}
+    run(tmp_path, "send")
+    assert len(sent(tmp_path)) == 4  # the first announcement's alone
+    # the one before it went: asked again, it says so and takes nothing back
+    refused = run(tmp_path, "announce", "--withdraw", code=1)
+    assert refused.stderr.startswith("wtg: the last announcement (queued at ")
+    assert refused.stderr.endswith(
+        "was mailed already to 4 of its 4 addresses: it cannot be taken back unseen; "
+        "announce again to put it right\n"
+    )
+
+
+def test_an_announcement_cut_short_is_taken_back_whole(tmp_path: Path) -> None:
+    """Its intent's file goes too: `wtg status` owes nothing of it, and giving its text
+    again would have queued the mails taken back."""
+    make(tmp_path / "games", "g1")
+    run(tmp_path, "announce", "g1", "Wrong.")
+    folder = tmp_path / "games" / ".mail" / "announce"
+    (key,) = {path.stem.split("-")[1] for path in (folder.parent / "outbox" / "queue").glob("*")}
+    intent = {
+        "key": key,
+        "at": "2026-11-23T09:12:40Z",
+        "target": "g1",
+        "text": "Wrong.",
+        "games": ["g1"],
+    }
+    (folder / f"{key}.json").write_text(json.dumps(intent))
+    run(tmp_path, "announce", "--withdraw")
+    assert list(folder.glob("*.json")) == []
+    assert queued(tmp_path, "announce-") == {}
+
+
+def test_withdraw_takes_no_game_nor_text(tmp_path: Path) -> None:
+    make(tmp_path / "games", "g1")
+    none = run(tmp_path, "announce", "--withdraw", code=1)
+    assert none.stderr == "wtg: no announcement in the outbox: nothing to take back\n"
+    both = run(tmp_path, "announce", "--withdraw", "g1", "Text.", code=1)
+    assert "--withdraw takes no GAME nor TEXT" in both.stderr
