@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from wtg.core.counting import counted
 from wtg.core.errors import GameError
-from wtg.core.ruleset import SeatId
+from wtg.core.ruleset import SeatId, TakesOver
 from wtg.core.textwidth import cut_to_columns
 from wtg.game.engine import Game
 from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, PlayerEntry, check_text
@@ -334,11 +334,14 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
             return
         quitter = game.config.player(seat)
         old, was = quitter.email, code_digest(quitter.code)
+        parted = _parted(game, seat)
         # the game and seat: an offer is not withdrawn under a takeover begun (``seats``)
-        desk.note(command, old=old, was=was, game=game.config.game, seat=seat)
+        desk.note(command, old=old, was=was, game=game.config.game, seat=seat, parted=parted)
     else:  # noted by a poll before this one (``was``: not by one older than the key)
         old, noted = str(begun["old"]), begun.get("was")
         was = noted if isinstance(noted, str) else None
+        kept = begun.get("parted")
+        parted = [int(s) for s in kept] if isinstance(kept, list) else []
     try:
         take_over(
             game,
@@ -359,7 +362,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         people.record_play(db, person, game.config.game, seat, desk.moment)
         ended = confirm.settle(db, found, desk.moment, lambda _ended: _seat_went(seat, name))
         seat_taken(desk.book, game.config.game, seat, desk.moment)
-        _tell_the_table(desk, game, seat, name, old)
+        _tell_the_table(desk, game, seat, name, old, parted)
         desk.reply(
             f"[{game.config.game}] you play seat {seat} now",
             "taken_over",
@@ -374,9 +377,24 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         desk.remember(command)
 
 
-def _tell_the_table(desk: Desk, game: Game, seat: int, name: str, old: str) -> None:
-    """Every other player is told who took the seat over; the quitter, that his code no
-    longer works."""
+def _parted(game: Game, seat: int) -> list[int]:
+    """The seats whose alliance with ``seat``'s quitter its takeover ends (``parted``)."""
+    ruleset, state = game.ruleset, game.state_view()
+    if not isinstance(ruleset, TakesOver):
+        return []
+    found = {
+        ruleset.seat_of(state, other)
+        for side in ruleset.sides_of(state, SeatId(seat))
+        for other in ruleset.parted(state, side)
+    }
+    return sorted(int(other) for other in found if other is not None and other != seat)
+
+
+def _tell_the_table(
+    desk: Desk, game: Game, seat: int, name: str, old: str, parted: Sequence[int] = ()
+) -> None:
+    """Every other player is told who took the seat over, those whose alliance with its
+    quitter ends that it does; the quitter, that his code no longer works."""
     game_name = game.config.game
     sides = game.ruleset.sides_of(game.state_view(), SeatId(seat))
     for entry in game.config.players:
@@ -391,6 +409,7 @@ def _tell_the_table(desk: Desk, game: Game, seat: int, name: str, old: str) -> N
                 sides=sides,
                 name=name,
                 quitter=False,
+                parted=entry.id in parted,
             )
     desk.reply(
         f"[{game_name}] your seat {seat} is taken over",
