@@ -351,6 +351,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
             desk.moment,
             again=begun is not None,
             was=was,
+            quitter=old,
         )
     except GameError as error:
         desk.refuse(command, str(error))
