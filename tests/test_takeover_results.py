@@ -5,6 +5,7 @@ the HiScore, and the ratings never counted the game of his."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -17,12 +18,13 @@ from wtg.game.engine import Game, create_game
 from wtg.gm.takeover import take_over
 from wtg.host.results import Entry, finished_games
 from wtg.lobby.people import as_people
+from wtg.rules.wok.state import WokState
 from wtg.site.hiscore import ScoreLine, hiscore
 
 MOMENT = datetime(2026, 11, 23, 9, 30, tzinfo=timezone.utc)
 
 
-def played_out(game: Game, quitter: int, take: object) -> None:
+def played_out(game: Game[WokState], quitter: int, take: Callable[[], object]) -> None:
     """Every seat plays two turns, ``quitter`` quits in the next (2 turn points, the
     others 3), ``take`` gives his seat to a newcomer, who plays the turn after while the
     other three quit: he is the last one standing."""
@@ -39,8 +41,8 @@ def played_out(game: Game, quitter: int, take: object) -> None:
             else f"game: {name}\nplayer: {seat}\nturn: {turn}\ncode: {code}\nquit: true\n"
         )
     game.run_turn(now=MOMENT)
-    assert game.typed(WOK4).state().player(quitter).turn_points == 2
-    take()  # type: ignore[operator]
+    assert game.state().player(quitter).turn_points == 2
+    take()
     turn, name = game.latest_turn() + 1, game.config.game
     for seat in (1, 2, 3, 4):
         code = game.config.player(seat).code
@@ -50,11 +52,11 @@ def played_out(game: Game, quitter: int, take: object) -> None:
             else f"game: {name}\nplayer: {seat}\nturn: {turn}\ncode: {code}\nquit: true\n"
         )
     game.run_turn(now=MOMENT)
-    assert game.typed(WOK4).state().outcome is not None
+    assert game.state().outcome is not None
 
 
 def test_the_quitter_of_a_seat_taken_over_keeps_his_turn_points(tmp_path: Path) -> None:
-    game = create_game(tmp_path / "g1", "wok4", "small", players(4), seed=7)
+    game = create_game(tmp_path / "g1", "wok4", "small", players(4), seed=7).typed(WOK4)
     played_out(game, 4, lambda: take_over(game, 4, "Nia", "new@example.org", MOMENT))
     (result,) = finished_games(tmp_path)
     # before: Dee was in no entry, her two turn points lost
@@ -88,7 +90,7 @@ def test_the_quitter_is_the_person_the_book_knows_by_his_address(tmp_path: Path)
     """A game from a waiting list: the book knows each seat's person; the quitter is his
     own person (not the newcomer's, who plays his seat now)."""
     hall = Hall(tmp_path)
-    game = game_with_quitters(hall, ())
+    game = game_with_quitters(hall, ()).typed(WOK4)
     quitter = game.config.player(4)
 
     def take() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.lobby.hall import Hall
-from tests.lobby.test_second_seat import game_with_quitters, newcomer_takes, offer
+from tests.lobby.test_second_seat import game_with_quitters, offer
 from tests.shipped import WOK4
 
 

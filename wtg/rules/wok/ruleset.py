@@ -129,7 +129,11 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
             raise ValueError(f"player {side} holds no province any more")
         new = state.clone()
         taken = new.player(side)
-        left = {"name": taken.name, "turn_points": taken.turn_points, "quit_on": taken.quit_on}
+        left: JsonObject = {
+            "name": taken.name,
+            "turn_points": taken.turn_points,
+            "quit_on": taken.quit_on,
+        }
         taken.before.append(left)  # his HiScore turn points are his still
         taken.name = name
         taken.status = ACTIVE
