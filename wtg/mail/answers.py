@@ -21,6 +21,7 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, PlayerEntry
 from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, Submission, Unchanged
 from wtg.game.schedule import local_text, parse_iso
+from wtg.gm.gamestatus import game_status
 from wtg.host.config import GmConfig
 from wtg.lobby.commands import commands_beside_a_form
 from wtg.mail import compose
@@ -400,6 +401,7 @@ class Answers:
             stamp = game.deadline_stamp(submission.turn - 1)
             deadline = _deadline_text(stamp, schedule.timezone) if stamp else None
         accepted = len([v for v in submission.verdicts if v.accepted])  # one pass, no generator
+        ready = bool(submission.orders.get("ready"))
         body = compose.render(
             "confirmation",
             game=game.config.game,
@@ -410,7 +412,8 @@ class Answers:
             superseded=submission.superseded,
             received=f"{message.received:%Y-%m-%d %H:%M:%S} UTC",
             deadline=deadline,
-            ready=bool(submission.orders.get("ready")),
+            ready=ready,
+            unready=_unready(game, entry, submission.player) if ready else [],
             notes=submission.notes,
             accepted=accepted,
             rejected=len(submission.verdicts) - accepted,
@@ -788,6 +791,18 @@ class Answers:
         if same is not None:
             self.journal.replied(same, stamp)
         return None
+
+
+def _unready(game: Game, entry: PlayerEntry, side: int) -> list[str]:
+    """The other sides of a seat playing several (a Duel's colours) that the coming turn
+    waits for and are not READY, as ``Player1B (#3)``: a colour's READY is not his."""
+    if len(game.ruleset.sides_of(game.state_view(), SeatId(entry.id))) < 2:
+        return []
+    return [
+        f"{p['name']} (#{p['id']})"
+        for p in game_status(game)["players"]
+        if p["seat"] == entry.id and p["id"] != side and p["owes_orders"] and not p["ready"]
+    ]
 
 
 @lru_cache(maxsize=64)
