@@ -28,7 +28,7 @@ from wtg.lobby.lists import (
 )
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.posing import posing, reads_as
-from wtg.lobby.seats import offered_seat, offers, seat_of_person, seat_taken
+from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
 
 DEFAULT_NAME_MAX = 40
 """Columns of a From's display name a JOIN without ``AS`` takes as the newcomer's name (a
@@ -136,6 +136,10 @@ def _ask_takeover(desk: Desk, command: Command, game: Game, name: str) -> None:
     if seat is None:
         desk.refuse(command, f"game {game_name} offers no seat now (LIST shows the seats offered)")
         return
+    left = seat_left(desk.book, game, desk.sender)
+    if left is not None:
+        desk.refuse(command, _left(game_name, left))
+        return
     held = seat_of_person(desk.book, game, desk.sender)
     if held is not None:
         desk.refuse(command, _second_seat(game_name, held))
@@ -195,6 +199,12 @@ def _seats(desk: Desk, but: Game | None = None) -> list[tuple[str, PlayerEntry]]
         for entry in game.config.players
         if entry.email
     ]
+
+
+def _left(game: str, seat: int) -> str:
+    return (
+        f"you left game {game} (seat {seat}): a player who quit can not re-enter the game he left"
+    )
 
 
 def _second_seat(game: str, held: int) -> str:
@@ -323,9 +333,11 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
     if begun is None:
         # what may have changed since the JOIN, checked before anything is written: a name
         # another newcomer took meanwhile would fail the book's transaction (and the poll)
+        left = seat_left(desk.book, game, desk.sender)
         held = seat_of_person(desk.book, game, desk.sender)
         why = (
-            (_second_seat(game.config.game, held) if held is not None else None)
+            (_left(game.config.game, left) if left is not None else None)
+            or (_second_seat(game.config.game, held) if held is not None else None)
             or _name_taken(game, seat, name)
             or people.name_problem(desk.book, name, desk.sender, desk.host, _seats(desk, game))
         )
