@@ -41,7 +41,8 @@ def test_one_mail_carries_the_three_forms_of_a_duel_player(tmp_path: Path) -> No
     assert "READY was not kept: 1 line was rejected." in bodies[0]
     assert "(you are)" not in bodies[0]
     assert "REJECTED" not in bodies[1] + bodies[2]
-    ready = "sooner once every player is READY (you are)"  # in a sentence wrapped whole
+    # in a sentence wrapped whole; his first colour's READY was not kept: not his READY
+    ready = "sooner once every player is READY (you are for this colour; not yet for Player1A"
     assert all(ready in " ".join(b.split()) for b in bodies[1:])
     status = {p["id"]: p for p in game_status(world.game)["players"]}
     assert all(status[c]["orders"] for c in colours)
@@ -64,3 +65,20 @@ def test_help_for_a_duel_player_sends_the_forms_his_colours_still_owe(tmp_path: 
     (body,) = [body_of(raw) for ident, raw in world.outbox().items() if ident.startswith("help-")]
     headers = [line for line in body.splitlines() if line.startswith("GAME:")]
     assert [line.split("PLAYER:")[1].split()[0] for line in headers] == ["3", "5"]
+
+
+def test_a_ready_colour_s_confirmation_names_the_colours_not_ready(tmp_path: Path) -> None:
+    """A Duel player who mails one colour's form marked READY read `sooner once every
+    player is READY (you are)`: his two other colours had sent nothing, the turn waited
+    for them, and he thought himself READY. The confirmation names those not READY."""
+    world = World(tmp_path, count=2, ruleset=DUEL, variant="duel")
+    first = world.game.aof(1).split("=== BEGIN AOF ===")[1]
+    world.mail("=== BEGIN AOF ===" + first.replace("R1: _", "R1: 1"))
+    world.poll()
+    (answer,) = world.outbox().values()
+    words = " ".join(body_of(answer).split())
+    assert "(you are)" not in words
+    assert (
+        "sooner once every player is READY (you are for this colour; not yet for "
+        "Player1B (#3) and Player1C (#5))." in words
+    )

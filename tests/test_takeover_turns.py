@@ -109,7 +109,15 @@ def test_a_rerun_keeps_the_takeover_made_after_the_turn(tmp_path: Path) -> None:
     # state, reports, AOFs, Top Ten and the record: as the takeover left them
     assert turn_files(game, 1) == taken
     record = json.loads((game.store.turn_dir(1) / "takeovers.json").read_text())
-    assert record == [{"seat": 2, "name": "Newcomer", "at": MOMENT.isoformat(), "was": BOBS}]
+    assert record == [
+        {
+            "seat": 2,
+            "name": "Newcomer",
+            "at": MOMENT.isoformat(),
+            "was": BOBS,
+            "quitter": "bob@example.org",
+        }
+    ]
     # the newcomer plays the seat: his orders for turn 2 are taken, and played
     (result,) = game.submit_all(filled_aof(game, 2), via="mail")
     assert isinstance(result, Submission), result
@@ -184,7 +192,15 @@ def test_a_rollback_past_a_takeover_takes_the_seat_over_again(
     assert seat_two(game) == ("Newcomer", ACTIVE, True)
     assert turn_files(game, 1) == turn_files(reference, 1)
     record = json.loads((game.store.turn_dir(1) / "takeovers.json").read_text())
-    assert record == [{"seat": 2, "name": "Newcomer", "at": MOMENT.isoformat(), "was": BOBS}]
+    assert record == [
+        {
+            "seat": 2,
+            "name": "Newcomer",
+            "at": MOMENT.isoformat(),
+            "was": BOBS,
+            "quitter": "bob@example.org",
+        }
+    ]
     queue = games / ".mail" / "outbox" / "queue"
     mails = [
         email.message_from_bytes(p.read_bytes(), policy=email.policy.default)

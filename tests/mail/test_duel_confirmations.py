@@ -65,3 +65,34 @@ def test_a_mail_of_many_commands_without_a_code_is_answered_within_the_hourly_li
     world.poll()
     answers = [body for body in world.outbox().values() if b"p1@players.example" in body]
     assert len(answers) == 3
+
+
+def test_a_duel_player_who_mails_each_colour_apart_has_each_colour_s_limit(
+    tmp_path: Path,
+) -> None:
+    """A Duel player owes three forms a turn; mailed apart, one a colour, each mail counted
+    against the one limit of his address: with mail.confirmations_per_hour 3 his second
+    round of three mails went unanswered ("not answered: reply limit"), where a player of
+    one colour is answered three rounds. Ruling (docs/mail.md): the confirmations of each
+    colour of a seat are counted apart, so he has as many rounds as any player; a mail of
+    all three forms counts once for each. The limit still holds each colour."""
+    world = World(
+        tmp_path,
+        count=2,
+        ruleset=("standard", "classic60", {}),
+        variant="duel",
+        confirmations_per_hour=3,
+    )
+    colours = forms(world, 1).split("=== BEGIN AOF ===")[1:]
+    assert len(colours) == 3
+    for round_ in range(2):
+        for colour in colours:
+            world.mail("=== BEGIN AOF ===" + colour)
+            summary = world.poll()
+            assert (summary.filed, summary.unanswered) == (1, 0), (round_, summary)
+    world.mail("".join("=== BEGIN AOF ===" + colour for colour in colours))
+    summary = world.poll()
+    assert (summary.filed, summary.unanswered) == (1, 0), summary  # each colour's third
+    world.mail("=== BEGIN AOF ===" + colours[0])
+    summary = world.poll()
+    assert (summary.filed, summary.unanswered) == (1, 1), summary  # the first's fourth

@@ -282,6 +282,11 @@ class TakesOver(Protocol[S]):
         reason, when the side cannot be taken over."""
         ...
 
+    def parted(self, state: S, side: SideId) -> list[SideId]:
+        """The sides whose pact with ``side`` in ``state`` (an alliance) its quitter made and
+        ``take_over`` ends: their players are told."""
+        ...
+
 
 @runtime_checkable
 class Renames(Protocol[S]):

@@ -26,6 +26,12 @@ code itself: the old player's code is then known for what it was (``taken_from``
 made before it have none."""
 
 
+QUITTER = "quitter"
+"""A record's key for the address of the player who left the seat (game.yaml has the
+newcomer's since): the finished game's results keep the quitter and the HiScore turn points
+he earned (``quitters``). Records made before it have none."""
+
+
 def code_digest(code: str) -> str:
     """The SHA-256 (hex) of a secret code, case and the spaces around it aside."""
     return sha256(code.strip().upper().encode()).hexdigest()
@@ -72,6 +78,22 @@ def taken(ruleset: Ruleset[S], state: S, seat: int, name: str) -> S:
     for side in ruleset.sides_of(state, SeatId(seat)):
         state = ruleset.take_over(state, side, name)
     return state
+
+
+def quitters(store: GameStore, latest: int) -> dict[int, list[str]]:
+    """The address of each player who left a seat taken over up to turn ``latest``, by
+    seat, the first first (records without one, or that cannot be read, give none)."""
+    found: dict[int, list[str]] = {}
+    for turn in range(latest + 1):
+        try:
+            entries = taken_over(store, turn)
+        except StoreError:
+            continue
+        for entry in entries:
+            address = entry.get(QUITTER)
+            if isinstance(address, str):
+                found.setdefault(int(str(entry["seat"])), []).append(address)
+    return found
 
 
 def taken_over(store: GameStore, turn: int) -> list[JsonObject]:

@@ -35,6 +35,7 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry, check_new_game, new_code
 from wtg.game.playersettings import PlayerSettings
 from wtg.game.takeovers import (
+    QUITTER,
     RECORD,
     WAS,
     again,
@@ -60,6 +61,7 @@ def take_over(
     moment: datetime,
     again: bool = False,
     was: str | None = None,
+    quitter: str | None = None,
 ) -> PlayerEntry:
     """Give ``seat`` to a new player; returns his entry (with his new code). GameError when
     the seat cannot be taken over. ``again``: this takeover was begun before and may have
@@ -67,7 +69,9 @@ def take_over(
     already giving the seat to ``name`` at ``address`` keeps his code; a state that has the
     seat taken over is not taken over twice) and the rest is done. ``was``: the digest of
     the quitter's code (``code_digest``) as the caller noted it before it began, for the
-    record of a takeover begun again after game.yaml had the new code."""
+    record of a takeover begun again after game.yaml had the new code; ``quitter``: his
+    address, noted likewise (the record keeps it: his HiScore turn points stay his,
+    ``wtg.host.results``)."""
     with game.store.lock():
         latest = game.latest_turn()
         done = taken_over(game.store, latest)  # a record edited by hand: refused, not lost
@@ -84,7 +88,7 @@ def take_over(
                     f"seat {seat} of game {game.config.game} cannot be taken over: {why}"
                 )
             state = taken(game.ruleset, game.state(latest), seat, name)
-            was = code_digest(held.code)
+            was, quitter = code_digest(held.code), held.email
             entry = PlayerEntry(seat, name, address, new_code())
             players = tuple(entry if p.id == seat else p for p in game.config.players)
             check_new_game(game.config.game, players)
@@ -97,6 +101,8 @@ def take_over(
             done.append({"seat": seat, "name": name, "at": moment.isoformat()})
             if was is not None:  # unknown to a takeover begun again without the caller's
                 done[-1][WAS] = was
+            if quitter is not None:  # likewise
+                done[-1][QUITTER] = quitter
             write_atomic(folder / RECORD, dump_json(done))
     return entry
 

@@ -16,18 +16,27 @@ with "no one left": it has no winner, though its ranking has a first place.
 Humans are known across games by their e-mail address (lowercased), robots and bots by their
 name. A human who plays several sides (a Duel's three colours) is one entry: the best place
 of his sides. The address is a key to count a person's games by, never shown.
+
+A player who quit a WoK seat that a newcomer took over (``wtg offer-seat``) keeps an entry
+of his own (``left``): his HiScore turn points, earned by the turns he sent orders, are his.
+He quit, so he earns no victory point, and his seat went on without him: his place is
+after every player who held a seat at the end, those who left sharing one by their turn
+points (WoK IV ruling 22: quitters last, then turn points).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TypeGuard
 
 from wtg.core.jsondata import Json, JsonObject
+from wtg.core.places import shared_places
 from wtg.core.record import Record
 from wtg.core.ruleset import PublicSide, Ruleset, S, SeatId, public_sides
 from wtg.files.store import StoreError
 from wtg.game.gameconfig import ConfigError, GameConfig
+from wtg.game.takeovers import quitters
 from wtg.host.gamesdir import Unreadable, scan_games
 
 
@@ -45,6 +54,8 @@ class Entry(Record):
     """WoK: turns he sent orders while standing (the HiScore's turn points)."""
     quit: bool = False
     """WoK: he quit (or missed three turns in a row)."""
+    left: bool = False
+    """He quit a seat a newcomer took over: the game went on without him."""
 
 
 NO_ONE_LEFT = "no one left"
@@ -65,11 +76,17 @@ class Finished(Record):
 
 
 def result_of(
-    ruleset: Ruleset[S], config: GameConfig, state: S, finished: str, game: str = ""
+    ruleset: Ruleset[S],
+    config: GameConfig,
+    state: S,
+    finished: str,
+    game: str = "",
+    quitters: Mapping[int, Sequence[str]] | None = None,
 ) -> Finished | None:
     """The result of a game whose last state is ``state`` (``game``: its folder's name, by
     default the config's); None while it is not over or when fewer than two players have a
-    place."""
+    place. ``quitters``: the address of each player who left a seat taken over, by seat,
+    the first first (``wtg.game.takeovers.quitters``)."""
     if not ruleset.is_over(state):
         return None
     public = ruleset.public_json(state)
@@ -93,8 +110,10 @@ def result_of(
     humans = [
         _human(config, seat, played, places, extra) for seat, played in sorted(by_seat.items())
     ]
-    entries = tuple(sorted([*humans, *robots], key=lambda e: (e.place, e.name.lower())))
-    if len(entries) < 2:
+    held_to_end = [*humans, *robots]
+    left = _left(by_seat, extra, quitters or {}, len(held_to_end))
+    entries = tuple(sorted([*held_to_end, *left], key=lambda e: (e.place, e.name.lower())))
+    if len(held_to_end) < 2:
         return None
     seats = public.get("seats")
     held = len(sides)
@@ -183,6 +202,53 @@ def _human(
     )
 
 
+def _left(
+    by_seat: Mapping[SeatId, Sequence[PublicSide]],
+    extra: Mapping[int, JsonObject],
+    quitters: Mapping[int, Sequence[str]],
+    held: int,
+) -> list[Entry]:
+    """The players who quit a seat a newcomer took over (each side's ``before``, a
+    Duel's colours together), placed after the ``held`` entries of those who held a seat
+    at the end, by their turn points."""
+    found: list[tuple[str, str, int, int | None]] = []
+    for seat, sides in sorted(by_seat.items()):
+        befores = [_befores(extra.get(side.id, {})) for side in sides]
+        addresses = quitters.get(int(seat), ())
+        for index in range(max(map(len, befores), default=0)):
+            each = [before[index] for before in befores if index < len(before)]
+            names = [str(left.get("name", "")) for left in each]
+            name = names[0][:-1] if len(set(names)) > 1 else names[0]  # a Duel's letters
+            counted = [p for p in (left.get("turn_points") for left in each) if _whole(p)]
+            points = max(counted) if counted else None
+            key = addresses[index].lower() if index < len(addresses) else f"name:{name}"
+            found.append((key, name, int(seat), points))
+    found.sort(key=lambda left: -(left[3] or 0))
+    places = shared_places([-(left[3] or 0) for left in found])
+    return [
+        Entry(
+            key=key,
+            name=name,
+            bot=False,
+            place=held + place,
+            seat=seat,
+            turn_points=points,
+            quit=True,
+            left=True,
+        )
+        for (key, name, seat, points), place in zip(found, places, strict=True)
+    ]
+
+
+def _befores(player: Mapping[str, Json]) -> list[JsonObject]:
+    before = player.get("before")
+    return [left for left in before if isinstance(left, dict)] if isinstance(before, list) else []
+
+
+def _whole(value: Json) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def finished_games(games_dir: Path) -> list[Finished]:
     """Every finished game with placings in ``games_dir`` (a folder that is no game, or a
     game that cannot be read, is passed over)."""
@@ -193,7 +259,14 @@ def finished_games(games_dir: Path) -> list[Finished]:
         try:
             state = game.state()
             finished = game.meta().get("ran_at", "")
-            result = result_of(game.ruleset, game.config, state, finished, game.store.root.name)
+            result = result_of(
+                game.ruleset,
+                game.config,
+                state,
+                finished,
+                game.store.root.name,
+                quitters(game.store, game.latest_turn()),
+            )
         except (StoreError, ConfigError, KeyError, ValueError, OSError):
             continue
         if result is not None:

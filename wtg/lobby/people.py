@@ -251,8 +251,9 @@ def as_people(games_dir: Path, results: Sequence[Finished]) -> list[Finished]:
     """The games' results with each human known as the person the lobby's book says played
     his seat (``person:<id>``, under his one name), whichever address he played from; a seat
     the book does not know (a game made by ``wtg new-game``) keeps its address key. The
-    HiScore and the ratings count people this way. Without a book, the results as given
-    (and no book is made)."""
+    HiScore and the ratings count people this way. A player who left a seat taken over
+    (``Entry.left``) is the person of his address, as the book knows it. Without a book,
+    the results as given (and no book is made)."""
     if not (games_dir / FOLDER / FILE).is_file():
         return list(results)
     with Book(games_dir) as book:
@@ -265,12 +266,24 @@ def as_people(games_dir: Path, results: Sequence[Finished]) -> list[Finished]:
                 REPLACED,
             )
         }
+        addresses = {
+            str(row["address"]): (int(row["id"]), str(row["name"]))
+            for row in book.rows(
+                "SELECT addresses.address, people.id, people.name FROM addresses"
+                " JOIN people ON people.id = addresses.person"
+            )
+        }
     return [
         Finished(
             game=result.game,
             finished=result.finished,
             entries=tuple(
-                _as_person(entry, seats.get((result.game, entry.seat or 0)))
+                _as_person(
+                    entry,
+                    addresses.get(entry.key)
+                    if entry.left
+                    else seats.get((result.game, entry.seat or 0)),
+                )
                 for entry in result.entries
             ),
             ruleset=result.ruleset,
@@ -293,4 +306,5 @@ def _as_person(entry: Entry, known: tuple[int, str] | None) -> Entry:
         seat=entry.seat,
         turn_points=entry.turn_points,
         quit=entry.quit,
+        left=entry.left,
     )

@@ -18,11 +18,12 @@ from wtg.files.store import RECEIVED, order_files
 from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.orderfiles import parsed_path, read_order_file
+from wtg.game.takeovers import quitters
 from wtg.gm.takeover import can_take_over
 from wtg.host.gamesdir import failure_reason, open_games
 from wtg.lobby import confirm
 from wtg.lobby.database import FILE, FOLDER, Book, stamp
-from wtg.lobby.people import FINISHED, QUIT, WON, end_play, person_of, playing
+from wtg.lobby.people import FINISHED, QUIT, REPLACED, WON, end_play, person_of, playing
 from wtg.text.yamlio import dump_yaml
 
 
@@ -55,6 +56,31 @@ def seat_of_person(book: Book, game: Game, address: str) -> int | None:
         )
         if row is not None:
             return int(row["seat"])
+    return None
+
+
+def seat_left(book: Book, game: Game, address: str) -> int | None:
+    """The seat of ``game`` the person writing from ``address`` left (WoK IV: a quitter "can
+    not re-enter this specific game"), or None: one he holds still and has quit, or one a
+    newcomer took over from him (the book's play of it, or the takeover's record of his
+    address, ``wtg.game.takeovers.quitters``)."""
+    mine = person_of(book, address)
+    addresses = {address.lower(), *(a.lower() for a in (mine.addresses if mine else ()))}
+    held = seat_of_person(book, game, address)
+    if held is not None:
+        return held if has_quit(game, held) else None
+    if mine is not None:
+        row = book.row(
+            "SELECT seat FROM plays WHERE person = ? AND game = ? AND result = ?",
+            mine.id,
+            game.config.game,
+            REPLACED,
+        )
+        if row is not None:
+            return int(row["seat"])
+    for seat, left in quitters(game.store, game.latest_turn()).items():
+        if addresses & {email.utils.parseaddr(a)[1].lower() for a in left}:
+            return seat
     return None
 
 

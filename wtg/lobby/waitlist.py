@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from wtg.core.counting import counted
 from wtg.core.errors import GameError
-from wtg.core.ruleset import SeatId
+from wtg.core.ruleset import SeatId, TakesOver
 from wtg.core.textwidth import cut_to_columns
 from wtg.game.engine import Game
 from wtg.game.gameconfig import NAME_MAX_LENGTH, ConfigError, PlayerEntry, check_text
@@ -28,7 +28,7 @@ from wtg.lobby.lists import (
 )
 from wtg.lobby.playing import confirm_resign
 from wtg.lobby.posing import posing, reads_as
-from wtg.lobby.seats import offered_seat, offers, seat_of_person, seat_taken
+from wtg.lobby.seats import offered_seat, offers, seat_left, seat_of_person, seat_taken
 
 DEFAULT_NAME_MAX = 40
 """Columns of a From's display name a JOIN without ``AS`` takes as the newcomer's name (a
@@ -136,6 +136,10 @@ def _ask_takeover(desk: Desk, command: Command, game: Game, name: str) -> None:
     if seat is None:
         desk.refuse(command, f"game {game_name} offers no seat now (LIST shows the seats offered)")
         return
+    left = seat_left(desk.book, game, desk.sender)
+    if left is not None:
+        desk.refuse(command, _left(game_name, left))
+        return
     held = seat_of_person(desk.book, game, desk.sender)
     if held is not None:
         desk.refuse(command, _second_seat(game_name, held))
@@ -195,6 +199,12 @@ def _seats(desk: Desk, but: Game | None = None) -> list[tuple[str, PlayerEntry]]
         for entry in game.config.players
         if entry.email
     ]
+
+
+def _left(game: str, seat: int) -> str:
+    return (
+        f"you left game {game} (seat {seat}): a player who quit can not re-enter the game he left"
+    )
 
 
 def _second_seat(game: str, held: int) -> str:
@@ -323,9 +333,11 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
     if begun is None:
         # what may have changed since the JOIN, checked before anything is written: a name
         # another newcomer took meanwhile would fail the book's transaction (and the poll)
+        left = seat_left(desk.book, game, desk.sender)
         held = seat_of_person(desk.book, game, desk.sender)
         why = (
-            (_second_seat(game.config.game, held) if held is not None else None)
+            (_left(game.config.game, left) if left is not None else None)
+            or (_second_seat(game.config.game, held) if held is not None else None)
             or _name_taken(game, seat, name)
             or people.name_problem(desk.book, name, desk.sender, desk.host, _seats(desk, game))
         )
@@ -334,11 +346,14 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
             return
         quitter = game.config.player(seat)
         old, was = quitter.email, code_digest(quitter.code)
+        parted = _parted(game, seat)
         # the game and seat: an offer is not withdrawn under a takeover begun (``seats``)
-        desk.note(command, old=old, was=was, game=game.config.game, seat=seat)
+        desk.note(command, old=old, was=was, game=game.config.game, seat=seat, parted=parted)
     else:  # noted by a poll before this one (``was``: not by one older than the key)
         old, noted = str(begun["old"]), begun.get("was")
         was = noted if isinstance(noted, str) else None
+        kept = begun.get("parted")
+        parted = [int(s) for s in kept] if isinstance(kept, list) else []
     try:
         take_over(
             game,
@@ -348,6 +363,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
             desk.moment,
             again=begun is not None,
             was=was,
+            quitter=old,
         )
     except GameError as error:
         desk.refuse(command, str(error))
@@ -359,7 +375,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         people.record_play(db, person, game.config.game, seat, desk.moment)
         ended = confirm.settle(db, found, desk.moment, lambda _ended: _seat_went(seat, name))
         seat_taken(desk.book, game.config.game, seat, desk.moment)
-        _tell_the_table(desk, game, seat, name, old)
+        _tell_the_table(desk, game, seat, name, old, parted)
         desk.reply(
             f"[{game.config.game}] you play seat {seat} now",
             "taken_over",
@@ -374,9 +390,24 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         desk.remember(command)
 
 
-def _tell_the_table(desk: Desk, game: Game, seat: int, name: str, old: str) -> None:
-    """Every other player is told who took the seat over; the quitter, that his code no
-    longer works."""
+def _parted(game: Game, seat: int) -> list[int]:
+    """The seats whose alliance with ``seat``'s quitter its takeover ends (``parted``)."""
+    ruleset, state = game.ruleset, game.state_view()
+    if not isinstance(ruleset, TakesOver):
+        return []
+    found = {
+        ruleset.seat_of(state, other)
+        for side in ruleset.sides_of(state, SeatId(seat))
+        for other in ruleset.parted(state, side)
+    }
+    return sorted(int(other) for other in found if other is not None and other != seat)
+
+
+def _tell_the_table(
+    desk: Desk, game: Game, seat: int, name: str, old: str, parted: Sequence[int] = ()
+) -> None:
+    """Every other player is told who took the seat over, those whose alliance with its
+    quitter ends that it does; the quitter, that his code no longer works."""
     game_name = game.config.game
     sides = game.ruleset.sides_of(game.state_view(), SeatId(seat))
     for entry in game.config.players:
@@ -391,6 +422,7 @@ def _tell_the_table(desk: Desk, game: Game, seat: int, name: str, old: str) -> N
                 sides=sides,
                 name=name,
                 quitter=False,
+                parted=entry.id in parted,
             )
     desk.reply(
         f"[{game_name}] your seat {seat} is taken over",

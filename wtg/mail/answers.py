@@ -21,6 +21,7 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import ConfigError, PlayerEntry
 from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, Submission, Unchanged
 from wtg.game.schedule import local_text, parse_iso
+from wtg.gm.gamestatus import game_status
 from wtg.host.config import GmConfig
 from wtg.lobby.commands import commands_beside_a_form
 from wtg.mail import compose
@@ -63,6 +64,10 @@ NO_FORM = "no order form found in your mail"
 WRONG_CODE_TALLY = "wrong-code:"
 """The journal counts the wrong code notices mailed to an address under this prefix and the
 address: apart from the answers to his own mail, which a stranger's forms never hold back."""
+COLOUR_TALLY = "colour:"
+"""The key the answers to one colour's orders are counted under, a colour of a seat of
+several (``colour:3:ann@example.org``): each colour of a Duel or Trinity player has his
+``confirmations_per_hour``, as a player of one has."""
 GAME_SHOWN = 80
 """Characters of a game name read from a mail that are kept and shown (a held mail's)."""
 LINE_SHOWN = 400
@@ -369,7 +374,9 @@ class Answers:
         said = NOT_ACCEPTED if result.reason == NONE_ACCEPTED else NO_ORDERS
         subject = f"[{game.config.game}] {said}"
         ident = _ident("unchanged", message, index)
-        return self._answer_player(ident, game, entry, subject, body, message_id)
+        return self._answer_player(
+            ident, game, entry, subject, body, message_id, side=result.player
+        )
 
     def _confirm(
         self,
@@ -394,6 +401,7 @@ class Answers:
             stamp = game.deadline_stamp(submission.turn - 1)
             deadline = _deadline_text(stamp, schedule.timezone) if stamp else None
         accepted = len([v for v in submission.verdicts if v.accepted])  # one pass, no generator
+        ready = bool(submission.orders.get("ready"))
         body = compose.render(
             "confirmation",
             game=game.config.game,
@@ -404,7 +412,8 @@ class Answers:
             superseded=submission.superseded,
             received=f"{message.received:%Y-%m-%d %H:%M:%S} UTC",
             deadline=deadline,
-            ready=bool(submission.orders.get("ready")),
+            ready=ready,
+            unready=_unready(game, entry, submission.player) if ready else [],
             notes=submission.notes,
             accepted=accepted,
             rejected=len(submission.verdicts) - accepted,
@@ -430,7 +439,16 @@ class Answers:
         # domain: a mail he never had, and the address the note keeps from him)
         thread = message_id if source is None else ""
         return self._answer_player(
-            ident, game, entry, subject, body, thread, picture, echo=False, seat=True
+            ident,
+            game,
+            entry,
+            subject,
+            body,
+            thread,
+            picture,
+            echo=False,
+            seat=True,
+            side=submission.player,
         )
 
     def _answer_player(
@@ -444,15 +462,25 @@ class Answers:
         picture: JsonObject | None = None,
         echo: bool = True,
         seat: bool = False,
+        side: int | None = None,
     ) -> str | None:
         """An answer to a player's orders, to the registered address, in the thread, with
         the ``picture`` the send is to draw for it (``wtg.mail.pictures``): None when it is
         queued, else the limit that held it back. ``echo``: whether it may be the same
         answer as another to the same words (``wtg.mail.echo``). ``seat``: it tells the
         seat of orders its code filed, and goes out even for a mail whose From failed DMARC
-        (``silent``): no backscatter, the address is the game's own."""
+        (``silent``): no backscatter, the address is the game's own. ``side``: the side
+        whose orders they are; a seat of several (a Duel's colours) counts each colour's
+        answers apart (``COLOUR_TALLY``): a player who mails each colour's form apart has as
+        many rounds of an hour as a player of one colour."""
         limit = self.gm.limits.confirmations_per_hour
         name = game.config.game
+        sides = game.ruleset.sides_of(game.state_view(), SeatId(entry.id))
+        tally = (
+            f"{COLOUR_TALLY}{side}:{compose.address_key(entry.email)}"
+            if side is not None and len(sides) > 1
+            else None
+        )
         return self._queue(
             ident,
             entry.email,
@@ -460,6 +488,7 @@ class Answers:
             body,
             message_id,
             limit=limit,
+            tally=tally,
             game=name,
             picture=picture,
             echo=echo,
@@ -762,6 +791,18 @@ class Answers:
         if same is not None:
             self.journal.replied(same, stamp)
         return None
+
+
+def _unready(game: Game, entry: PlayerEntry, side: int) -> list[str]:
+    """The other sides of a seat playing several (a Duel's colours) that the coming turn
+    waits for and are not READY, as ``Player1B (#3)``: a colour's READY is not his."""
+    if len(game.ruleset.sides_of(game.state_view(), SeatId(entry.id))) < 2:
+        return []
+    return [
+        f"{p['name']} (#{p['id']})"
+        for p in game_status(game)["players"]
+        if p["seat"] == entry.id and p["id"] != side and p["owes_orders"] and not p["ready"]
+    ]
 
 
 @lru_cache(maxsize=64)

@@ -17,6 +17,7 @@ from wtg.core.ruleset import STILL_IN, public_sides
 from wtg.game.engine import Game
 from wtg.game.press import Press, press_for
 from wtg.game.schedule import iso, local_text
+from wtg.game.takeovers import quitters
 from wtg.host.results import Finished, result_of, side_places, winners
 from wtg.site.board import BoardTable, items, published_board
 from wtg.site.events import Words, public_lines
@@ -174,7 +175,12 @@ def gather(game: Game) -> GameFacts:
         turns=tuple(turns),
         press=press_pieces(game.store.root, config, _mailed_press(game)),
         result=result_of(
-            ruleset, config, state, turns[-1].ran_at if turns else "", game.store.root.name
+            ruleset,
+            config,
+            state,
+            turns[-1].ran_at if turns else "",
+            game.store.root.name,
+            quitters(game.store, game.latest_turn()) if over else None,
         ),
         places=side_places(ruleset, state, public, public_sides(public)) if over else {},
         score_label=score_label,

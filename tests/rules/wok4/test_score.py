@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.rules.builders import empty, make_state
 from wtg.rules.wok.score import player_score, top_ten
+from wtg.rules.wok.state import QUIT, Outcome
 
 
 def test_score_counts_possessions_in_population_equivalents() -> None:
@@ -39,3 +40,27 @@ def test_equal_scores_share_a_rank_and_the_next_is_skipped() -> None:
     assert player_score(state, 2) == player_score(state, 3)
     rows = top_ten(state)
     assert [(r.rank, r.player) for r in rows] == [(1, 1), (2, 2), (2, 3), (4, 4)]
+
+
+def test_the_winner_of_a_game_over_reads_winner_in_the_top_ten() -> None:
+    """The Top Ten ranks by score alone (ruling 23), so at the end a quitter richer than
+    the last one standing stood first, the winner second, his status ACTIVE beside the
+    others' QUIT: the game's last Top Ten named no winner (WISK's and Tactics' say
+    WINNER). Ruling: a finished game's winners read WINNER."""
+    state = make_state(players=3)
+    empty(state, 1, 1, pop=90)
+    empty(state, 7, 2, pop=50)
+    empty(state, 13, 3, pop=10)
+    for quitter in (1, 3):
+        state.player(quitter).status, state.player(quitter).quit_on = QUIT, 4
+    assert [(line.player, line.status) for line in top_ten(state)] == [
+        (1, "quit"),
+        (2, "active"),
+        (3, "quit"),
+    ]
+    state.outcome = Outcome("last standing", (2,), (2, 1, 3), (1, 2, 2))
+    assert [(line.player, line.status) for line in top_ten(state)] == [
+        (1, "quit"),
+        (2, "winner"),
+        (3, "quit"),
+    ]

@@ -66,3 +66,22 @@ def test_a_planned_absence_is_no_missed_turn() -> None:
     assert result.state.province(7).arm == 10  # dug in: no orders ran
     missed = run(state, orders(1))
     assert missed.state.player(2).status == QUIT
+
+
+def test_a_newcomer_takes_over_no_alliance() -> None:
+    """Standard: an alliance "is an agreement to work together to share the victory"; WoK
+    IV: "Only up to 2 Players can win a game, alone or as an Alliance". Ruling (wok4 ruling
+    21, standard ruling 16): the quitter's agreement is not the newcomer's. The seat taken
+    over names no ally, and a player who named the quitter names him no more: before, both
+    reports said `Alliance: you name ... as your ally.` of a pact neither had made, and
+    the newcomer's L1 alone would have made it count."""
+    state = make_state(players=3)
+    empty(state, 1, 1, arm=40)
+    empty(state, 7, 2, arm=30)
+    empty(state, 13, 3, arm=30)
+    state.player(1).ally, state.player(3).ally = 2, 2
+    quitter = state.player(2)
+    quitter.status, quitter.quit_on, quitter.ally = QUIT, 4, 1
+    taken = RULESET.take_over(state, SideId(2), "Newcomer")
+    assert [p.ally for p in taken.players] == [0, 0, 0]
+    assert [p.ally for p in state.players] == [2, 1, 2]  # the state given is not changed

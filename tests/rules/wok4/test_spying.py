@@ -95,9 +95,10 @@ def test_spying_a_player_is_half_eff_plus_half_per_spy() -> None:
 def test_sabotage_and_theft_are_eff_minus_20(op: int) -> None:
     """ "Sabotage Missiles (neighboring province) : EFF Level -20%", "Sabotage Defenses
     (neighbour) : EFF Level -20%", "Steal Population (neighbor) : EFF Level -20%"."""
-    ok = operate(duel(), spy(1, 2, op, 5), values=(0.285, NO, NO))
+    held = {"pop": 100, "mis": 20, "dfn": 10}  # something to take: else no success
+    ok = operate(duel(**held), spy(1, 2, op, 5), values=(0.285, NO, NO))
     assert (one(ok, "spy_report").chance, one(ok, "spy_report").success) == (29, True)
-    ko = operate(duel(), spy(1, 2, op, 5), values=(0.295, NO, NO))
+    ko = operate(duel(**held), spy(1, 2, op, 5), values=(0.295, NO, NO))
     assert one(ko, "spy_report").success is False
 
 
@@ -113,7 +114,7 @@ def test_success_chance_is_kept_between_1_and_99() -> None:
     assert not one(
         operate(state, spy(1, 2, SPY_PROVINCE, 20), values=(0.995, NO, NO)), "spy_report"
     ).success
-    state = duel()
+    state = duel(mis=20)
     state.player(1).eff = 10  # 9 after entropy - 20 = -11
     report = one(
         operate(state, spy(1, 2, SABOTAGE_MISSILES, 5), values=(0.0099, NO, NO)), "spy_report"
@@ -159,7 +160,7 @@ def test_sabotage_defenses_with_too_few_spies_destroys_nothing_and_loses_them(
     executable"."""
     result = operate(duel(dfn=10), spy(1, 2, SABOTAGE_DEFENSES, spies), values=(YES, NO, NO))
     report = one(result, "spy_report")
-    assert (report.success, report.effect) == (True, 0)
+    assert (report.success, report.found_nothing, report.effect) == (False, True, 0)
     assert result.state.province(2).dfn == 10
     assert result.state.province(1).spy == 20 - spies
 
@@ -385,7 +386,7 @@ def test_spying_a_player_reveals_all_provinces_eff_and_tech() -> None:
         (SPY_PROVINCE, (YES, NO, 0.2), +2, -1),  # or detects the source"
         (SPY_PROVINCE, (YES, 0.05, 0.2), +2, 0),
         (SPY_PROVINCE, (NO, NO, NO), -2, +1),  # failures cause the level to drop
-        (SABOTAGE_DEFENSES, (YES, NO, NO), +2, -2),
+        (SABOTAGE_DEFENSES, (YES, NO, NO), -2, +1),  # no defense there: not successful
         (STEAL_POPULATION, (NO, 0.05, 0.2), -2, +1),
         (SPY_PLAYER, (YES, NO, NO), +4, -2),
         (SPY_PLAYER, (NO, NO, NO), -6, +3),  # "could cost some 6% EFF or more"
@@ -414,3 +415,51 @@ def test_eff_stays_within_1_and_99() -> None:
     state.player(2).eff = 99  # 98 after entropy; the victim's +3 would pass 99
     result = operate(state, spy(1, 2, SPY_PLAYER, 1), values=(NO, NO, NO))
     assert (result.state.player(1).eff, result.state.player(2).eff) == (1, 99)
+
+
+@pytest.mark.parametrize(
+    ("op", "spies", "target", "mine", "theirs"),
+    [
+        (
+            STEAL_POPULATION,
+            3,
+            {},
+            "FAILED: no population there to steal. EFF -2%.",
+            "they failed, finding no population to steal.",
+        ),
+        (
+            SABOTAGE_MISSILES,
+            3,
+            {},
+            "FAILED: no missiles there to destroy. EFF -2%.",
+            "they failed, finding no missiles to destroy.",
+        ),
+        (
+            SABOTAGE_DEFENSES,
+            2,
+            {"dfn": 10},
+            "FAILED: too few spies to destroy defense (0.2 for every 3). EFF -2%.",
+            "they failed, destroying no defense.",
+        ),
+    ],
+)
+def test_a_sabotage_or_theft_that_takes_nothing_is_not_successful(
+    op: int, spies: int, target: dict[str, int], mine: str, theirs: str
+) -> None:
+    """ "If however you use spies and are not successful (like stealing Population from a
+    province that hasnt any or using less spies than required with a "sabotage defenses"
+    order) your spies will be lost" and "all failures will cause the level to drop". The
+    spymaster read `SUCCESS, 0 population stolen. EFF +2%.` and won 2% EFF, the victim
+    lost 2% (`they succeeded, 0 population stolen`): the text calls it no success."""
+    state = duel(spy=1, **target)  # the victim catches under 1%, detects under 3%
+    state.province(20).owner = 0  # player 2 keeps one province: 50 - 1 = 49 after entropy
+    result = operate(state, spy(1, 2, op, spies), values=(YES, NO, NO))
+    assert (result.state.player(1).eff, result.state.player(2).eff) == (49 - 2, 49 + 1)
+    report = one(result, "spy_report")
+    assert (report.success, report.found_nothing, report.effect) == (False, True, 0)
+    assert result.state.province(1).spy == 20 - spies  # lost: "the order was executable"
+    events = [e.to_dict() for e in result.events]
+    spymaster = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    victim = " ".join(report_text(RULESET, CONFIG, result.state, events, 2, aof="").split())
+    assert mine in spymaster
+    assert theirs + " EFF +1%." in victim

@@ -117,8 +117,11 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
         """Ruling (the texts have no takeover; WoK IV: a quitter "can not re-enter this
         specific game"): a new player takes over a QUIT empire as it stands, provinces, troops,
         EFF and tech, and plays it from the next turn under his own name, with no missed
-        turn counted nor a turn point of the quitter's; the quitter stays out. An empire
-        without a province (RIP), a robot's or one still played cannot be taken over."""
+        turn counted nor a turn point of the quitter's; the quitter stays out. His alliance
+        is not the newcomer's ("an agreement to work together to share the victory"): the
+        seat names no ally, and no other player names it (``parted`` says whom that ends).
+        An empire without a province (RIP), a robot's or one still played cannot be taken
+        over."""
         player = state.player(side)
         if player.robot or player.status != QUIT:
             raise ValueError(f"player {side} has not quit (status {player.status})")
@@ -126,12 +129,26 @@ class WokRuleset(RulesetFiles, Ruleset[WokState]):
             raise ValueError(f"player {side} holds no province any more")
         new = state.clone()
         taken = new.player(side)
+        left: JsonObject = {
+            "name": taken.name,
+            "turn_points": taken.turn_points,
+            "quit_on": taken.quit_on,
+        }
+        taken.before.append(left)  # his HiScore turn points are his still
         taken.name = name
         taken.status = ACTIVE
         taken.missed = 0
         taken.quit_on = None
         taken.turn_points = 0  # the HiScore's, "for every turn a player sent orders": his own
+        taken.ally = 0
+        for other in new.players:
+            if other.ally == side:
+                other.ally = 0
         return new
+
+    def parted(self, state: WokState, side: SideId) -> list[SideId]:
+        """The sides that name ``side`` as their ally in ``state``: its takeover ends it."""
+        return [SideId(p.id) for p in state.players if p.ally == side and p.id != side]
 
     def seat_name(self, state: WokState, seat: SeatId) -> str | None:
         names = [state.player(side).name for side in self.sides_of(state, seat)]

@@ -31,7 +31,10 @@ def player_score(state: WokState, pid: int) -> int:
 def top_ten(state: WokState) -> list[ScoreLine]:
     """The players who own a province, by score: "a "Top Ten" List according to a generated
     score". Equal scores share a rank, the next skipped (ruling: the text ranks by the score
-    alone); provinces, then the player's number, only put them in order on the list."""
+    alone); provinces, then the player's number, only put them in order on the list. A
+    finished game's winners read ``winner``, as WISK's and Tactics' do: the list may rank a
+    richer quitter above them."""
+    winners = state.outcome.winners if state.outcome is not None else ()
     rows = []
     for player in state.players:
         provinces = state.count_of(player.id)
@@ -46,7 +49,7 @@ def top_ten(state: WokState) -> list[ScoreLine]:
             name=p.name,
             score=score,
             provinces=provinces,
-            status=p.status,
+            status="winner" if p.id in winners else p.status,
         )
         for rank, (score, provinces, p) in list(zip(ranks, rows, strict=True))[:TOP]
     ]

@@ -171,6 +171,7 @@ _PLAYER_EXTRAS: dict[str, Json] = {
     "last_taken": 0,
     "home": 0,
     "wood": None,
+    "before": [],
 }
 
 
@@ -205,6 +206,10 @@ class Player:
     """The province the player started in."""
     wood: int | None = None
     """Intermediate WoK: the player's WOOD (None where a ruleset has none)."""
+    before: list[JsonObject] = field(default_factory=list)
+    """Who played this side before a newcomer took it over (``take_over``), the first
+    first: each quitter's ``name``, ``turn_points`` and ``quit_on``. The HiScore keeps his
+    points (``wtg.host.results``)."""
 
     @property
     def standing(self) -> bool:
@@ -238,6 +243,7 @@ class Player:
             self.last_taken,
             self.home,
             self.wood,
+            [dict(left) for left in self.before],
         )
 
     def to_dict(self) -> JsonObject:
@@ -287,6 +293,8 @@ class Player:
         values = {k: d[k] for k in cls.__dataclass_fields__ if k in d}
         if "rips" in values:
             values["rips"] = list(values["rips"])
+        if "before" in values:
+            values["before"] = [dict(left) for left in values["before"]]
         return cls(**values)
 
 

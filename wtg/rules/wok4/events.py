@@ -40,6 +40,9 @@ class SpyReport(SpyOperation):
     """Province rows learned by a successful spy operation (op 1 and 2)."""
     target_eff: int = 0
     target_tech: int = 0
+    found_nothing: bool = False
+    """A sabotage or theft whose spies got in and found nothing to take (the target had
+    none, or a sabotage of defenses had fewer than 3 spies): not successful, by the text."""
 
 
 class SpiedUpon(SpiedOn):
@@ -49,3 +52,5 @@ class SpiedUpon(SpiedOn):
     eff_change: int
     source: int
     spymaster: int
+    found_nothing: bool = False
+    """As the spymaster's (``SpyReport.found_nothing``)."""

@@ -33,6 +33,8 @@ from wtg.rules.wok4.reach import adjacent
 
 PHASE = "VI spying"
 SPY_PROVINCE, SPY_PLAYER, SABOTAGE_MISSILES, SABOTAGE_DEFENSES, STEAL_POPULATION = 1, 2, 3, 4, 5
+TAKING = frozenset({SABOTAGE_MISSILES, SABOTAGE_DEFENSES, STEAL_POPULATION})
+"""The operations that destroy or steal: one that takes nothing is not successful."""
 OP_NAMES = {
     SPY_PROVINCE: "spy a province",
     SPY_PLAYER: "spy a player",
@@ -83,6 +85,11 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
     if success:
         effect = _operate(order.op, spies, source, target)
         learned = _learn(turn, order.op, target)
+    # "If however you use spies and are not successful (like stealing Population from a
+    # province that hasnt any or using less spies than required with a "sabotage defenses"
+    # order)": a sabotage or theft that took nothing failed, and costs EFF as a failure
+    found_nothing = success and order.op in TAKING and effect == 0
+    success = success and not found_nothing
     mine, theirs = _eff_changes(order.op, success, caught, detected)
     player.change_eff(mine)
     victim.change_eff(theirs)
@@ -99,6 +106,7 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
             provinces=learned,
             target_eff=seen_eff if success and order.op == SPY_PLAYER else 0,
             target_tech=seen_tech if success and order.op == SPY_PLAYER else 0,
+            found_nothing=found_nothing,
         )
     )
     turn.emit(
@@ -112,6 +120,7 @@ def _spy(turn: Turn, player: Player, order: SpyOp) -> None:
             eff_change=theirs,
             source=source.id if detected else 0,
             spymaster=player.id if detected else 0,
+            found_nothing=found_nothing,
             visible_to=frozenset({victim.id}),
         )
     )
