@@ -397,6 +397,7 @@ def _tell_the_table(desk: Desk, game: Game, seat: int, name: str, old: str) -> N
         "seat_taken",
         proven=True,
         to=old,
+        on_file=True,  # the seat's address until now: no stranger's, whoever spent the hour
         game=game_name,
         seat=seat,
         sides=sides,
