@@ -134,8 +134,10 @@ class KeptJournal(Journal):
     ) -> None:
         self.notes.append(("set_aside", (key, game, seat, why, archive, at, order_key, received)))
 
-    def flooded(self, key: str, sender: str, day: str, arrived: str, archive: str) -> None:
-        self.notes.append(("flooded", (key, sender, day, arrived, archive)))
+    def flooded(
+        self, key: str, sender: str, day: str, arrived: str, archive: str, player: bool = False
+    ) -> None:
+        self.notes.append(("flooded", (key, sender, day, arrived, archive, player)))
 
     def replies_since(self, sender: str, since: float) -> list[float]:
         mine = [at for at in self._replies.get(sender, ()) if at >= since]

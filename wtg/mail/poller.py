@@ -404,16 +404,14 @@ class Poller:
         if outcome.kind is not Kind.LATER:
             arrived = comparable(message.order_key)
             self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived)
-            if may_go(outcome) and not (sender and self._a_player(sender)):
+            # a game folder that could not be read may hold the sender's seat: nothing of
+            # his goes; a seat's address (a From anyone may write) has its address's bound
+            if may_go(outcome) and not (sender and self.registry.unreadable):
                 day = day_of(message.received)  # a mail without a sender is no one's
                 who = sender or NO_SENDER
-                self.journal.flooded(message.key, who, day, arrived, str(archived))
+                player = bool(sender and self.registry.seats_of(sender))
+                self.journal.flooded(message.key, who, day, arrived, str(archived), player)
         return outcome
-
-    def _a_player(self, sender: str) -> bool:
-        """Whether the address has a seat here, or may have: a game folder that could not
-        be read may hold one (nothing of its mail is let go in a flood)."""
-        return bool(self.registry.seats_of(sender)) or bool(self.registry.unreadable)
 
     def _held(
         self, message: Incoming, msg: Message, game: str | None, archived: str, detail: str
