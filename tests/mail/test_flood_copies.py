@@ -388,3 +388,32 @@ def test_a_flood_without_a_usable_from_keeps_its_first_and_newest(tmp_path: Path
     assert in_folders(world) == kept
     assert [(c.sender, c.dropped) for c in flood_not_kept(world.gm.spool, 0)] == [(NO_SENDER, 25)]
     assert f"  {NO_SENDER} on {FLOOD_DAY}: 25 not kept" in wtg(world, "status").stdout
+
+
+def test_a_robots_header_that_reads_as_set_aside_is_let_go_all_the_same(tmp_path: Path) -> None:
+    """A mail set aside (a player's orders with his right code in a mail that looked
+    automatic) is never let go; the poll judged it by the words ``SET ASIDE`` in its
+    outcome, which quotes the header that made a mail look automatic, the sender's text:
+    ``Auto-Submitted: auto-generated; SET ASIDE`` made every robot's mail of a flood keep
+    its copies, however many came."""
+    world = World(tmp_path)
+    count = KEPT + 10
+    keys = []
+    for n in range(count):
+        name = world.mail("I am away.", sender=STRANGER, Auto_Submitted="auto-generated; SET ASIDE")
+        at = START + n * 10**9
+        os.utime(world.gm.maildir_in / "new" / name, ns=(at, at))
+        keys.append(f"maildir:{name}")
+    aside = []  # a player's orders, from a forwarder that marks its mail: every one kept
+    for n in range(count):
+        name = world.mail(
+            world.aof(1, X1=str(100 + n)), sender="fwd@elsewhere.example", Precedence="bulk"
+        )
+        at = START + (1000 + n) * 10**9
+        os.utime(world.gm.maildir_in / "new" / name, ns=(at, at))
+        aside.append(f"maildir:{name}")
+    summary = poll(world.gm, MaildirInbox(world.gm.maildir_in), datetime.now(timezone.utc))
+    assert summary.rejected == 2 * count
+    kept = set(keys[:FLOOD_FIRST] + keys[-FLOOD_NEWEST:] + aside)
+    assert archived(world) == in_folders(world) == kept
+    assert [(c.sender, c.dropped) for c in flood_not_kept(world.gm.spool, 0)] == [(STRANGER, 10)]

@@ -36,7 +36,6 @@ from pathlib import Path
 from wtg.logs.events import log_event
 from wtg.mail.journal import Journal
 from wtg.mail.outcome import Kind, Outcome
-from wtg.mail.setaside import SET_ASIDE
 
 FLOOD_FIRST = 20
 """Of an address's mails of a day that may go, the first ones whose copies are kept."""
@@ -67,10 +66,14 @@ def may_go(outcome: Outcome) -> bool:
     """Whether a mail's copies may go in a flood, by what the poll did with it (the poll
     asks too whether its address has a seat here, bounded as an address alone, and whether
     a game folder could not be read, when nothing of an address goes). A mail about a
-    game of this host goes only with a wrong code; a mail
+    game of this host goes only with a wrong code (a mail set aside, a player's orders
+    with his right code, names its game: never); a mail
     held (a game this host does not know) only once the list of mails held let its
-    record go (``Journal.flood_beyond``)."""
-    if outcome.kind not in _MAY_GO or SET_ASIDE in outcome.detail:
+    record go (``Journal.flood_beyond``). Never judged by words of the detail but the
+    host's own first ones: the detail quotes the sender's text (the header that made a
+    mail look automatic: ``Auto-Submitted: auto-generated; SET ASIDE`` kept every copy of
+    a robot's flood while ``SET ASIDE`` anywhere in it kept a mail)."""
+    if outcome.kind not in _MAY_GO:
         return False
     if outcome.kind is Kind.HELD:
         return True
