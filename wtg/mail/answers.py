@@ -43,7 +43,7 @@ from wtg.mail.outcome import (
 from wtg.mail.pictures import orders_picture
 from wtg.mail.registry import MENDED, GameYamlRefused, Registry
 from wtg.mail.setaside import NOTICE_WINDOW, gives_orders, notice_tally, seat_named, why_shown
-from wtg.mail.strangers import OTHER, Strangers
+from wtg.mail.strangers import ASKED_AGAIN, OTHER, Strangers
 from wtg.text.closename import close_names, either
 from wtg.text.prose import wrapped
 
@@ -654,11 +654,12 @@ class Answers:
         the same rate limits: None when it is queued, else the name of the limit that held
         it back, or ``strangers.ASKED_AGAIN``. ``stranger``: the answer goes to an address
         that is no player's and never confirmed a request, and counts against the host's
-        hourly mail to strangers as an answer of that kind (``wtg.mail.strangers``), unless
-        the code to CONFIRM it carries (``asks``) went to that address within the hour: it
-        is not mailed again (``ASKED_AGAIN``). ``tally``: the key the hourly limit counts
-        the mail under, when not its address's (a private press is counted apart from the
-        answers to its reader). ``game``: the game the answer is about (its List-Id).
+        hourly mail to strangers as an answer of that kind (``wtg.mail.strangers``). The
+        code to CONFIRM it carries (``asks``) is not mailed again when it went to that
+        address within the hour, a stranger's or not (``ASKED_AGAIN``). ``tally``: the key
+        the hourly limit counts the mail under, when not its address's (a private press is
+        counted apart from the answers to its reader). ``game``: the game the answer is
+        about (its List-Id).
         ``window``: the seconds ``limit`` counts over, when not an hour. ``echo``: whether
         it is held back as the same answer to the same words (``wtg.mail.echo``; not a
         private press relayed to its reader, nor an answer that mails a code to CONFIRM:
@@ -735,6 +736,10 @@ class Answers:
         same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
         if same is not None and self.journal.replied_since(same, stamp - DAY):
             return SAME_ANSWER
+        if stranger is None and asks is not None:  # a stranger's: counted in ``charge``
+            key = compose.address_key(to)
+            if self.strangers.asked_again(stamp, key, asks, ident, self.outbox.known):
+                return ASKED_AGAIN
         if stranger is not None or not once or counted not in self.counted:
             history = self.journal.replies_since(address, stamp - window)
             cap = limit if limit is not None else self.gm.limits.replies_per_hour

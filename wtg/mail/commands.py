@@ -201,7 +201,7 @@ class Commands:
                     stranger=stranger,
                     tally=tally,
                     game=_game_of(reply),
-                    asks=reply.asks if stranger == strangers.CODE else None,
+                    asks=reply.asks,
                     window=window,
                     echo=not reply.private and reply.asks is None,  # counted apart
                 )
