@@ -90,9 +90,15 @@ class KeptJournal(Journal):
         return self._ids.get(message_id) or super().key_of_message_id(message_id)
 
     def handled(
-        self, key: str, message_id: str, outcome: str, sender: str = "", arrived: str = ""
+        self,
+        key: str,
+        message_id: str,
+        outcome: str,
+        sender: str = "",
+        arrived: str = "",
+        told: bool = False,
     ) -> None:
-        self.notes.append(("handled", (key, message_id, outcome, sender, arrived)))
+        self.notes.append(("handled", (key, message_id, outcome, sender, arrived, told)))
         if message_id:
             self._ids.setdefault(message_id, key)
 

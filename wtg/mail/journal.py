@@ -15,7 +15,7 @@ from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.diskspace import cannot_write, writing
-from wtg.mail.outcome import Outcome
+from wtg.mail.outcome import Kind
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS messages (
@@ -386,11 +386,19 @@ class Journal:
         return None if row is None else str(row[0])
 
     def handled(
-        self, key: str, message_id: str, outcome: str, sender: str = "", arrived: str = ""
+        self,
+        key: str,
+        message_id: str,
+        outcome: str,
+        sender: str = "",
+        arrived: str = "",
+        told: bool = False,
     ) -> None:
-        """The mail ``key`` handled, with what was done (``outcome``); one not answered is
-        kept apart, with its From's address (``sender``) and its arrival key (``arrived``),
-        for the GM's list of them."""
+        """The mail ``key`` handled, with what was done (``outcome``); one not answered
+        (its kind, the text's first word, or ``told``: its answer held back, or its From
+        failed DMARC: ``Outcome.held_back``, ``unheard``, never read from the rest of the
+        text, which quotes the sender's words) is kept apart, with its From's address
+        (``sender``) and its arrival key (``arrived``), for the GM's list of them."""
         at = time.time()
         outcome = printable(outcome)  # it may quote a mail: kept without control sequences
         self.db.execute(
@@ -398,8 +406,7 @@ class Journal:
             "VALUES (?, ?, ?, ?)",
             (key, message_id, outcome, at),
         )
-        told = Outcome.from_text(outcome)
-        if told.held_back or told.unheard:  # kept apart: the GM is told of them
+        if told or outcome.startswith(f"{Kind.UNANSWERED.value}: "):  # the GM is told of them
             self.db.execute(
                 "INSERT OR REPLACE INTO unanswered (key, outcome, at, sender, arrived) "
                 "VALUES (?, ?, ?, ?, ?)",
