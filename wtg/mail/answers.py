@@ -61,6 +61,9 @@ a mail refused (after its game's tag, or capitalised when no game is known)."""
 NO_FORM = "no order form found in your mail"
 """The subject of the help a player's mail without a form gets (after its game's tag)."""
 WRONG_CODE_TALLY = "wrong-code:"
+ELSEWHERE_TALLY = "elsewhere:"
+"""After ``WRONG_CODE_TALLY``: the notices of wrong codes from other addresses than the
+seat's, one a day, counted apart from those of his own address's."""
 """The journal counts the wrong code notices mailed to an address under this prefix and the
 address: apart from the answers to his own mail, which a stranger's forms never hold back."""
 GAME_SHOWN = 80
@@ -617,22 +620,28 @@ class Answers:
         """The seat's registered address is told that someone tried a wrong code: whether
         it came from that address, never from which other one (a stranger's, or another
         player's: an address is shown to nobody it was not given to). Anyone may make the
-        host write it: these notices are counted apart (``WRONG_CODE_TALLY``, at most
-        ``replies_per_hour`` an hour), never against the answers to the player's own mail."""
+        host write it: these notices are counted apart (``WRONG_CODE_TALLY``), never against
+        the answers to the player's own mail: of a form from his own address (his own
+        typo, likely), at most ``replies_per_hour`` an hour; from another address, one a
+        day (a stranger's forms, sent all day, mailed him three an hour, 72 a day, each
+        saying what the first had said)."""
         seat = game.ruleset.seat_of(game.state_view(), SideId(player))  # a colour: no seat
         entry = game.config.player(seat if seat is not None else player)
         own = sender is not None and not self._elsewhere(sender, entry)
         body = compose.render(
             "wrong_code", name=entry.name, game=game.config.game, player=player, own=own
         )
+        elsewhere = "" if own else ELSEWHERE_TALLY
         self._queue(  # one a seat (a Duel's colours are its one): a form put first hides no other
             f"wrongcode-{message.key}-{game.config.game}-p{entry.id}",
             entry.email,
             f"[{game.config.game}] someone sent orders for you with a wrong code",
             body,
             None,
-            tally=f"{WRONG_CODE_TALLY}{compose.address_key(entry.email)}",
+            limit=None if own else 1,
+            tally=f"{WRONG_CODE_TALLY}{elsewhere}{compose.address_key(entry.email)}",
             game=game.config.game,
+            window=WINDOW if own else DAY,
         )
 
     def reply(
