@@ -57,8 +57,8 @@ def test_a_strangers_wrong_codes_are_told_once_a_day(tmp_path: Path) -> None:
     assert b"You are told of such mails once a day." in notices[0].replace(b"\r\n", b" ")
     _wrong_codes(world, 1)
     world.poll(NOW + timedelta(hours=24, minutes=1))
-    notices = [ident for ident in world.outbox() if ident.startswith("wrongcode-")]
-    assert len(notices) == 2
+    told = [ident for ident in world.outbox() if ident.startswith("wrongcode-")]
+    assert len(told) == 2
 
 
 def test_the_wrong_code_notices_of_his_own_address_are_capped_an_hour(tmp_path: Path) -> None:
