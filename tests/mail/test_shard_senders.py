@@ -197,7 +197,7 @@ def test_a_mail_whose_headers_cannot_be_read_stays_with_the_poller(
     assert [len(share) for share in split(mails, 3)] == [2, 0, 0]
 
 
-def test_wrong_code_notices_to_a_player_of_several_games_keep_to_the_hourly_cap(
+def test_wrong_code_notices_to_a_player_of_several_games_keep_to_one_a_day(
     tmp_path: Path,
     shared: None,  # noqa: F811 (the fixture)
 ) -> None:
