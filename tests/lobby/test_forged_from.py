@@ -196,7 +196,7 @@ def test_the_budget_is_shared_by_every_process_of_a_poll(tmp_path: Path) -> None
 
 @pytest.mark.parametrize(
     ("forged", "answers"),
-    [("STATUS wok4-1", 3), ("JOIN wok4", 20)],
+    [("STATUS wok4-1", 3), ("JOIN wok4", 1)],
     ids=["status", "join"],
 )
 def test_forged_requests_never_hold_back_a_players_confirmations(
@@ -208,7 +208,9 @@ def test_forged_requests_never_hold_back_a_players_confirmations(
     carries a code), earned him 20 mails in an hour and used up the room of his own orders'
     confirmation, which was held back, the journal saying "stored". A From proves nothing:
     a STATUS earns him `replies_per_hour` answers; the codes are counted on their own (at
-    most `confirmations_per_hour`); his confirmation goes out."""
+    most `confirmations_per_hour`), and the JOIN asked again is mailed its code once an
+    hour (tests/lobby/test_player_asked_again.py: before, 20 times); his confirmation goes
+    out."""
     hall = Hall(tmp_path)
     game = game_with_quitters(hall, ())  # its list, wok4, stays open
     player = game.config.player(2)

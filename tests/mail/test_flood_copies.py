@@ -120,9 +120,9 @@ def test_a_strangers_flood_keeps_its_first_and_newest_copies_and_counts_the_rest
 
     status = wtg(world, "status")
     assert (
-        f"60 mail(s) of a flood not kept in the last 24 hours: of an address with no seat "
-        f"here, the copies of the first {FLOOD_FIRST} and the newest {FLOOD_NEWEST} of a day "
-        "are kept"
+        f"60 mail(s) of a flood not kept in the last 24 hours: of an address, the copies of "
+        f"the first {FLOOD_FIRST} and the newest {FLOOD_NEWEST} of a day are kept (of all "
+        "the addresses with no seat here together"
     ) in status.stdout
     assert f"  {STRANGER} on {FLOOD_DAY}: 60 not kept" in status.stdout
     data = json.loads(wtg(world, "status", "--json").stdout)
@@ -131,7 +131,7 @@ def test_a_strangers_flood_keeps_its_first_and_newest_copies_and_counts_the_rest
     ]
     digest = make_digest(world.gm.games_dir, now)
     assert digest.flood_not_kept == (FloodCount(STRANGER, FLOOD_DAY, 60, now.timestamp()),)
-    assert "Mail of a flood not kept (60): of an address with no seat here" in digest.text()
+    assert "Mail of a flood not kept (60): of an address, the copies" in digest.text()
     assert f"  {STRANGER} on {FLOOD_DAY}: 60 not kept" in digest.text()
     # the world's game is long past its deadline: the line ends with its turn overdue
     assert digest.line().endswith(", 60 mail(s) of a flood not kept, 1 turn(s) overdue")
@@ -169,13 +169,16 @@ def test_a_held_mail_keeps_its_copies_while_the_held_list_names_it(tmp_path: Pat
     assert sum(item.mails for item in held_over(world.gm.spool)) == count - HELD_AN_ADDRESS
 
 
-def test_a_players_mail_and_his_code_are_never_let_go(tmp_path: Path) -> None:
-    """A player's own address, and a stranger's mails with a player's right code (he mails
-    from elsewhere), keep every copy however many; so does an address that sent no more
-    than the bound. Two processes share the poll (each notes its records for the poller)."""
+def test_a_players_code_is_never_let_go(tmp_path: Path) -> None:
+    """A stranger's mails with a player's right code (he mails from elsewhere), and his
+    own orders from his address, keep every copy however many; so does an address that
+    sent no more than the bound. Two processes share the poll (each notes its records for
+    the poller)."""
     world = World(tmp_path)
     count = KEPT + 10
-    own = flood(world, count, sender="p2@players.example")
+    own = [
+        mail_at(world, n, world.aof(2, X1=str(100 + n)), "p2@players.example") for n in range(count)
+    ]
     coded = [
         mail_at(world, 1000 + n, world.aof(1, X1=str(100 + n)), "p1@elsewhere.example")
         for n in range(count)
@@ -189,6 +192,37 @@ def test_a_players_mail_and_his_code_are_never_let_go(tmp_path: Path) -> None:
     assert in_folders(world) == everything
     assert records(world.gm.spool) == everything
     assert flood_not_kept(world.gm.spool, 0) == []
+
+
+def test_a_flood_under_a_players_from_keeps_its_first_and_newest(tmp_path: Path) -> None:
+    """A From is text: a stranger who wrote a player's address in his From (read on the
+    site where the player shares it, or known from another game) escaped every bound,
+    since a mail from a seat's address was never let go, and every copy of his flood was
+    kept, up to ``mail.max_bytes`` each, until the disk was full. Of a seat's address, the
+    mails of a day that held nothing of a player's (no form with a right code, nothing
+    filed or set aside) keep the copies of the first ``FLOOD_FIRST`` and the newest
+    ``FLOOD_NEWEST``, as any address's; they are never counted in the day's bound of all
+    addresses, which a flood of strangers' fills."""
+    world = World(tmp_path)
+    count = KEPT + 10
+    forged = flood(world, count, sender="p2@players.example")
+    many = FLOOD_DAY_FIRST + FLOOD_DAY_NEWEST + 5
+    strangers = [
+        key
+        for n in range(many)
+        for key in flood(world, 1, first=1000 + n, sender=f"x{n}@d{n % 7}.example")
+    ]
+    orders = mail_at(world, 5000, world.aof(2, X1="100"), "p2@players.example")
+    summary = poll(world.gm, MaildirInbox(world.gm.maildir_in), datetime.now(timezone.utc))
+    assert summary.seen == count + many + 1
+    kept = set(forged[:FLOOD_FIRST] + forged[-FLOOD_NEWEST:])
+    kept |= set(strangers[:FLOOD_DAY_FIRST] + strangers[-FLOOD_DAY_NEWEST:]) | {orders}
+    assert archived(world) == kept
+    assert in_folders(world) == kept
+    counts = {c.sender: c.dropped for c in flood_not_kept(world.gm.spool, 0)}
+    assert counts.pop("p2@players.example") == 10
+    assert sum(counts.values()) == 5
+    assert f"  p2@players.example on {FLOOD_DAY}: 10 not kept" in wtg(world, "status").stdout
 
 
 def test_a_copy_is_known_within_the_window_and_its_record_goes_after(tmp_path: Path) -> None:
@@ -354,3 +388,32 @@ def test_a_flood_without_a_usable_from_keeps_its_first_and_newest(tmp_path: Path
     assert in_folders(world) == kept
     assert [(c.sender, c.dropped) for c in flood_not_kept(world.gm.spool, 0)] == [(NO_SENDER, 25)]
     assert f"  {NO_SENDER} on {FLOOD_DAY}: 25 not kept" in wtg(world, "status").stdout
+
+
+def test_a_robots_header_that_reads_as_set_aside_is_let_go_all_the_same(tmp_path: Path) -> None:
+    """A mail set aside (a player's orders with his right code in a mail that looked
+    automatic) is never let go; the poll judged it by the words ``SET ASIDE`` in its
+    outcome, which quotes the header that made a mail look automatic, the sender's text:
+    ``Auto-Submitted: auto-generated; SET ASIDE`` made every robot's mail of a flood keep
+    its copies, however many came."""
+    world = World(tmp_path)
+    count = KEPT + 10
+    keys = []
+    for n in range(count):
+        name = world.mail("I am away.", sender=STRANGER, Auto_Submitted="auto-generated; SET ASIDE")
+        at = START + n * 10**9
+        os.utime(world.gm.maildir_in / "new" / name, ns=(at, at))
+        keys.append(f"maildir:{name}")
+    aside = []  # a player's orders, from a forwarder that marks its mail: every one kept
+    for n in range(count):
+        name = world.mail(
+            world.aof(1, X1=str(100 + n)), sender="fwd@elsewhere.example", Precedence="bulk"
+        )
+        at = START + (1000 + n) * 10**9
+        os.utime(world.gm.maildir_in / "new" / name, ns=(at, at))
+        aside.append(f"maildir:{name}")
+    summary = poll(world.gm, MaildirInbox(world.gm.maildir_in), datetime.now(timezone.utc))
+    assert summary.rejected == 2 * count
+    kept = set(keys[:FLOOD_FIRST] + keys[-FLOOD_NEWEST:] + aside)
+    assert archived(world) == in_folders(world) == kept
+    assert [(c.sender, c.dropped) for c in flood_not_kept(world.gm.spool, 0)] == [(STRANGER, 10)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tests.mail.servers import GM_ADDRESS, Dovecot
 from wtg.host.config import ImapConfig
-from wtg.mail.inbox import ImapInbox
+from wtg.mail.inbox import HEAD_MAX, ImapInbox
 
 MAILS = [
     b"Subject: orders\r\n\r\nA1: 1 2 3\r\n",
@@ -63,3 +63,23 @@ def test_mails_flagged_meanwhile_are_read_and_one_not_there_is_left_out(imap: Do
         inbox.close()
     assert [m.key for m in batch] == [f"imap:{inbox.uidvalidity}:{uid}" for uid in uids]
     assert [m.raw for m in batch] == MAILS
+
+
+def test_a_mail_too_big_is_read_no_further_than_its_headers_first_bytes(imap: Dovecot) -> None:
+    """A mail over ``max_bytes`` is fetched by its header alone, to answer a player: a
+    stranger's mail that is all header (near two megabytes of it, under a limit of one)
+    was fetched, parsed and archived whole, where the maildir's reads ``HEAD_MAX`` bytes
+    of it. The IMAP fetch asks for its first ``HEAD_MAX`` bytes, as the maildir reads."""
+    filler = b"".join(b"X-Filler-%06d: %s\r\n" % (n, b"y" * 60) for n in range(25_000))
+    raw = b"From: big@else.example\r\nSubject: big\r\n" + filler + b"\r\nLIST\r\n"
+    with imap.client(GM_ADDRESS) as client:
+        client.append("INBOX", raw)
+    inbox = ImapInbox(config_of(imap))
+    try:
+        ((message,),) = list(inbox.waiting(max_bytes=1_000_000))
+    finally:
+        inbox.close()
+    assert message.raw == b""
+    assert message.size == len(raw) > 1_900_000
+    assert len(message.head) <= HEAD_MAX + 4
+    assert message.head.startswith(b"From: big@else.example\r\nSubject: big\r\nX-Filler-000000")

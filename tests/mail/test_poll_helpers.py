@@ -339,7 +339,7 @@ def test_a_helpers_journal_reads_its_own_notes(tmp_path: Path) -> None:
     assert journal.key_of_message_id("<a@b>") == "k1"
     assert journal.replies_since("p@x", 50.0) == [100.0]
     assert journal.take() == [
-        ("handled", ("k1", "<a@b>", "stored: x", "", "")),
+        ("handled", ("k1", "<a@b>", "stored: x", "", "", False)),
         ("replied", ("p@x", 100.0)),
     ]
     assert journal.take() == []

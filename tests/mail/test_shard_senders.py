@@ -197,15 +197,15 @@ def test_a_mail_whose_headers_cannot_be_read_stays_with_the_poller(
     assert [len(share) for share in split(mails, 3)] == [2, 0, 0]
 
 
-def test_wrong_code_notices_to_a_player_of_several_games_keep_to_the_hourly_cap(
+def test_wrong_code_notices_to_a_player_of_several_games_keep_to_one_a_day(
     tmp_path: Path,
     shared: None,  # noqa: F811 (the fixture)
 ) -> None:
     """The answers to a form go to the seat's registered address, not to the sender: a
     player registered with one address in three games, and 30 forms with wrong codes for
-    his seats from 30 addresses (no code needed). Each earns him a notice that someone
-    tried, counted against ``replies_per_hour`` by whichever process handles it: games that
-    share a registered address are handled in one process."""
+    his seats from 30 addresses (no code needed). They earn him one notice that someone
+    tried, one a day from other addresses, counted by whichever process handles it: games
+    that share a registered address are handled in one process."""
     gm = config_from_data({"games_dir": "games", "from": "gm@wtg.example"}, tmp_path)
     games = [
         create_game(
@@ -239,4 +239,4 @@ def test_wrong_code_notices_to_a_player_of_several_games_keep_to_the_hourly_cap(
     summary = poller.poll(gm, MaildirInbox(gm.maildir_in), now=NOW, jobs=3)
     assert (summary.seen, summary.rejected) == (30, 30)
     notices = list((gm.spool / "outbox" / "queue").glob("wrongcode-*.eml"))
-    assert len(notices) == gm.limits.replies_per_hour == 3
+    assert len(notices) == 1

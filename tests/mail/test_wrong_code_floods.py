@@ -28,7 +28,7 @@ def test_a_strangers_wrong_codes_never_hold_back_the_players_own_answers(
     summary = world.poll()
     assert summary.rejected == 5, summary.events
     notices = [ident for ident in world.outbox() if ident.startswith("wrongcode-")]
-    assert len(notices) == 3  # replies_per_hour of them an hour: the player is warned
+    assert len(notices) == 1  # one a day from other addresses: the player is warned
     # later that hour the player himself writes: a mail without a form gets the help
     world.mail("How do I fill this in?", sender="p2@players.example")
     summary = world.poll(NOW + timedelta(minutes=10))
@@ -41,16 +41,34 @@ def test_a_strangers_wrong_codes_never_hold_back_the_players_own_answers(
     assert [ident for ident in world.outbox() if ident.startswith("rejected-")]
 
 
-def test_the_wrong_code_notices_are_still_capped_an_hour(tmp_path: Path) -> None:
+def test_a_strangers_wrong_codes_are_told_once_a_day(tmp_path: Path) -> None:
+    """A stranger's forms with wrong codes, sent all day, mailed the player three notices an
+    hour (72 a day), each saying what the first had said: from another address than the
+    seat's, he is told once a day."""
     world = World(tmp_path)
     _wrong_codes(world, 3)
     world.poll()
     _wrong_codes(world, 3)
     world.poll(NOW + timedelta(minutes=30))
-    notices = [ident for ident in world.outbox() if ident.startswith("wrongcode-")]
-    assert len(notices) == 3
+    _wrong_codes(world, 3)
+    world.poll(NOW + timedelta(hours=5))
+    notices = [raw for ident, raw in world.outbox().items() if ident.startswith("wrongcode-")]
+    assert len(notices) == 1
+    assert b"You are told of such mails once a day." in notices[0].replace(b"\r\n", b" ")
     _wrong_codes(world, 1)
-    world.poll(NOW + timedelta(minutes=61))
+    world.poll(NOW + timedelta(hours=24, minutes=1))
+    told = [ident for ident in world.outbox() if ident.startswith("wrongcode-")]
+    assert len(told) == 2
+
+
+def test_the_wrong_code_notices_of_his_own_address_are_capped_an_hour(tmp_path: Path) -> None:
+    """From the seat's own address (his own typo, likely) he is told as often as
+    ``replies_per_hour`` an hour allows."""
+    world = World(tmp_path)
+    wrong = world.aof(2).replace("CODE0002", "WRONG0000")
+    for minutes in (0, 0, 0, 30, 61):
+        world.mail(wrong, sender="p2@players.example")
+        world.poll(NOW + timedelta(minutes=minutes))
     notices = [ident for ident in world.outbox() if ident.startswith("wrongcode-")]
     assert len(notices) == 4
 

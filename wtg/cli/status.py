@@ -463,8 +463,8 @@ def _show_flood(counts: Sequence[FloodCount]) -> None:
         return
     click.echo(
         f"{sum(c.dropped for c in counts)} mail(s) of a flood not kept in the last 24 hours: "
-        f"of an address with no seat here, the copies of the first {FLOOD_FIRST} and the newest "
-        f"{FLOOD_NEWEST} of a day are kept (of all such addresses' together, the first "
+        f"of an address, the copies of the first {FLOOD_FIRST} and the newest {FLOOD_NEWEST} "
+        "of a day are kept (of all the addresses with no seat here together, the first "
         f"{FLOOD_DAY_FIRST} and the newest {FLOOD_DAY_NEWEST}), the others counted (docs/gm.md, "
         '"A flood"):'
     )

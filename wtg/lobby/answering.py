@@ -44,7 +44,10 @@ class Reply(Record):
     is held back or not mailed again. ``once_a_day``: a notice that a reply to a code was
     not read as asked (``wtg.lobby.replied``), mailed to an address at most once a day and
     counted apart from its other answers: an auto-responder that answers each would loop,
-    and spend the room of his confirmations."""
+    and spend the room of his confirmations. ``on_file``: the answer goes to an address a
+    game here had for a seat, never to a From (the player who quit a seat taken over, whose
+    address is no seat's once the newcomer has it): it is no answer to a stranger, and never
+    counts in the hour's mail to strangers, which anyone's flood may spend."""
 
     to: str
     subject: str
@@ -55,6 +58,7 @@ class Reply(Record):
     private: bool = False
     asked_before: bool = False
     once_a_day: bool = False
+    on_file: bool = False
 
 
 QUOTED_MOST = 200
@@ -149,6 +153,7 @@ class Desk:
         private: bool = False,
         asked_before: bool = False,
         once_a_day: bool = False,
+        on_file: bool = False,
         **context: Any,
     ) -> None:
         self.replies.append(
@@ -162,6 +167,7 @@ class Desk:
                 private,
                 asked_before,
                 once_a_day,
+                on_file,
             )
         )
 

@@ -429,6 +429,7 @@ def _tell_the_table(
         "seat_taken",
         proven=True,
         to=old,
+        on_file=True,  # the seat's address until now: no stranger's, whoever spent the hour
         game=game_name,
         seat=seat,
         sides=sides,

@@ -44,7 +44,7 @@ from wtg.mail.outcome import (
 from wtg.mail.pictures import orders_picture
 from wtg.mail.registry import MENDED, GameYamlRefused, Registry
 from wtg.mail.setaside import NOTICE_WINDOW, gives_orders, notice_tally, seat_named, why_shown
-from wtg.mail.strangers import OTHER, Strangers
+from wtg.mail.strangers import ASKED_AGAIN, OTHER, Strangers
 from wtg.text.closename import close_names, either
 from wtg.text.prose import wrapped
 
@@ -62,6 +62,9 @@ a mail refused (after its game's tag, or capitalised when no game is known)."""
 NO_FORM = "no order form found in your mail"
 """The subject of the help a player's mail without a form gets (after its game's tag)."""
 WRONG_CODE_TALLY = "wrong-code:"
+ELSEWHERE_TALLY = "elsewhere:"
+"""After ``WRONG_CODE_TALLY``: the notices of wrong codes from other addresses than the
+seat's, one a day, counted apart from those of his own address's."""
 """The journal counts the wrong code notices mailed to an address under this prefix and the
 address: apart from the answers to his own mail, which a stranger's forms never hold back."""
 COLOUR_TALLY = "colour:"
@@ -646,22 +649,28 @@ class Answers:
         """The seat's registered address is told that someone tried a wrong code: whether
         it came from that address, never from which other one (a stranger's, or another
         player's: an address is shown to nobody it was not given to). Anyone may make the
-        host write it: these notices are counted apart (``WRONG_CODE_TALLY``, at most
-        ``replies_per_hour`` an hour), never against the answers to the player's own mail."""
+        host write it: these notices are counted apart (``WRONG_CODE_TALLY``), never against
+        the answers to the player's own mail: of a form from his own address (his own
+        typo, likely), at most ``replies_per_hour`` an hour; from another address, one a
+        day (a stranger's forms, sent all day, mailed him three an hour, 72 a day, each
+        saying what the first had said)."""
         seat = game.ruleset.seat_of(game.state_view(), SideId(player))  # a colour: no seat
         entry = game.config.player(seat if seat is not None else player)
         own = sender is not None and not self._elsewhere(sender, entry)
         body = compose.render(
             "wrong_code", name=entry.name, game=game.config.game, player=player, own=own
         )
+        elsewhere = "" if own else ELSEWHERE_TALLY
         self._queue(  # one a seat (a Duel's colours are its one): a form put first hides no other
             f"wrongcode-{message.key}-{game.config.game}-p{entry.id}",
             entry.email,
             f"[{game.config.game}] someone sent orders for you with a wrong code",
             body,
             None,
-            tally=f"{WRONG_CODE_TALLY}{compose.address_key(entry.email)}",
+            limit=None if own else 1,
+            tally=f"{WRONG_CODE_TALLY}{elsewhere}{compose.address_key(entry.email)}",
             game=game.config.game,
+            window=WINDOW if own else DAY,
         )
 
     def reply(
@@ -683,11 +692,12 @@ class Answers:
         the same rate limits: None when it is queued, else the name of the limit that held
         it back, or ``strangers.ASKED_AGAIN``. ``stranger``: the answer goes to an address
         that is no player's and never confirmed a request, and counts against the host's
-        hourly mail to strangers as an answer of that kind (``wtg.mail.strangers``), unless
-        the code to CONFIRM it carries (``asks``) went to that address within the hour: it
-        is not mailed again (``ASKED_AGAIN``). ``tally``: the key the hourly limit counts
-        the mail under, when not its address's (a private press is counted apart from the
-        answers to its reader). ``game``: the game the answer is about (its List-Id).
+        hourly mail to strangers as an answer of that kind (``wtg.mail.strangers``). The
+        code to CONFIRM it carries (``asks``) is not mailed again when it went to that
+        address within the hour, a stranger's or not (``ASKED_AGAIN``). ``tally``: the key
+        the hourly limit counts the mail under, when not its address's (a private press is
+        counted apart from the answers to its reader). ``game``: the game the answer is
+        about (its List-Id).
         ``window``: the seconds ``limit`` counts over, when not an hour. ``echo``: whether
         it is held back as the same answer to the same words (``wtg.mail.echo``; not a
         private press relayed to its reader, nor an answer that mails a code to CONFIRM:
@@ -764,6 +774,10 @@ class Answers:
         same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
         if same is not None and self.journal.replied_since(same, stamp - DAY):
             return SAME_ANSWER
+        if stranger is None and asks is not None:  # a stranger's: counted in ``charge``
+            key = compose.address_key(to)
+            if self.strangers.asked_again(stamp, key, asks, ident, self.outbox.known):
+                return ASKED_AGAIN
         if stranger is not None or not once or counted not in self.counted:
             history = self.journal.replies_since(address, stamp - window)
             cap = limit if limit is not None else self.gm.limits.replies_per_hour

@@ -175,7 +175,7 @@ class Commands:
             room = (reply.proven or reply.asks is not None) and not reply.private
             limit = limits.confirmations_per_hour if room else None
             stranger = None
-            if self._stranger(book, reply.to):  # a code or a From proves no address
+            if not reply.on_file and self._stranger(book, reply.to):  # a code, a From: no proof
                 stranger = strangers.CODE if reply.asks is not None else strangers.OTHER
             tally = None  # the answers to the address, or a count of their own:
             if reply.private:  # each writer's to each reader: none silences the others
@@ -201,7 +201,7 @@ class Commands:
                     stranger=stranger,
                     tally=tally,
                     game=_game_of(reply),
-                    asks=reply.asks if stranger == strangers.CODE else None,
+                    asks=reply.asks,
                     window=window,
                     echo=not reply.private and reply.asks is None,  # counted apart
                 )

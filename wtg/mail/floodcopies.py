@@ -5,15 +5,18 @@ in the maildir's rejected or processed folder, about 2.5 kB a mail each.
 Of one address's mails of a day (UTC, by arrival) that ``may_go``, the poll keeps the
 copies of the first ``FLOOD_FIRST`` and of the newest ``FLOOD_NEWEST``; those in between
 are counted (``flood_counts``: ``wtg status``, the digest) and their copies deleted, with
-their record as handled. A mail may go only when nothing in it was a player's: its address
-has no seat on this host, and it filed nothing, set nothing aside, quarantined nothing, and
-named no game of this host but with a wrong code (a mail held, naming a game this host does
-not know, goes once the list of mails held no longer names it). A player's mail, from his address or
-with his right code, is never let go. Of all the mails of a day that may go, every
-address's together, the first ``FLOOD_DAY_FIRST`` and the newest ``FLOOD_DAY_NEWEST`` keep
-theirs too, and the others go: a flood written under a new address each mail (a From is
-text) kept every copy, up to ``mail.max_bytes`` each, until the disk was full. A mail
-that may go is let go only beyond one of the two bounds.
+their record as handled. A mail may go only when nothing in it was a player's: it filed
+nothing, set nothing aside, quarantined nothing, and named no game of this host but with a
+wrong code (a mail held, naming a game this host does not know, goes once the list of mails
+held no longer names it). A player's mail with his right code is never let go. One from a
+seat's address that held nothing of his is bounded as any address's: a From is text, and a
+stranger who wrote a player's address in it kept every copy of his flood. Of all the mails
+of a day that may go from addresses with no seat here, together, the first
+``FLOOD_DAY_FIRST`` and the newest ``FLOOD_DAY_NEWEST`` keep theirs too, and the others go:
+a flood written under a new address each mail kept every copy, up to ``mail.max_bytes``
+each, until the disk was full. A mail that may go is let go only beyond one of the two
+bounds (a seat's address: beyond its own). While a game folder cannot be read, nothing of
+an address is let go: the folder may hold its seat.
 
 The steps, each safe against a kill before the next (``trim``): the mails let go are
 counted and marked in one commit; their files are deleted; their rows dropped in another
@@ -33,7 +36,6 @@ from pathlib import Path
 from wtg.logs.events import log_event
 from wtg.mail.journal import Journal
 from wtg.mail.outcome import Kind, Outcome
-from wtg.mail.setaside import SET_ASIDE
 
 FLOOD_FIRST = 20
 """Of an address's mails of a day that may go, the first ones whose copies are kept."""
@@ -62,11 +64,16 @@ WRONG_CODE = "wrong code or player"
 
 def may_go(outcome: Outcome) -> bool:
     """Whether a mail's copies may go in a flood, by what the poll did with it (the poll
-    asks too whether its address has a seat here: ``Poller._a_player``). A mail about a
-    game of this host goes only with a wrong code; a mail
+    asks too whether its address has a seat here, bounded as an address alone, and whether
+    a game folder could not be read, when nothing of an address goes). A mail about a
+    game of this host goes only with a wrong code (a mail set aside, a player's orders
+    with his right code, names its game: never); a mail
     held (a game this host does not know) only once the list of mails held let its
-    record go (``Journal.flood_beyond``)."""
-    if outcome.kind not in _MAY_GO or SET_ASIDE in outcome.detail:
+    record go (``Journal.flood_beyond``). Never judged by words of the detail but the
+    host's own first ones: the detail quotes the sender's text (the header that made a
+    mail look automatic: ``Auto-Submitted: auto-generated; SET ASIDE`` kept every copy of
+    a robot's flood while ``SET ASIDE`` anywhere in it kept a mail)."""
+    if outcome.kind not in _MAY_GO:
         return False
     if outcome.kind is Kind.HELD:
         return True

@@ -90,9 +90,15 @@ class KeptJournal(Journal):
         return self._ids.get(message_id) or super().key_of_message_id(message_id)
 
     def handled(
-        self, key: str, message_id: str, outcome: str, sender: str = "", arrived: str = ""
+        self,
+        key: str,
+        message_id: str,
+        outcome: str,
+        sender: str = "",
+        arrived: str = "",
+        told: bool = False,
     ) -> None:
-        self.notes.append(("handled", (key, message_id, outcome, sender, arrived)))
+        self.notes.append(("handled", (key, message_id, outcome, sender, arrived, told)))
         if message_id:
             self._ids.setdefault(message_id, key)
 
@@ -134,8 +140,10 @@ class KeptJournal(Journal):
     ) -> None:
         self.notes.append(("set_aside", (key, game, seat, why, archive, at, order_key, received)))
 
-    def flooded(self, key: str, sender: str, day: str, arrived: str, archive: str) -> None:
-        self.notes.append(("flooded", (key, sender, day, arrived, archive)))
+    def flooded(
+        self, key: str, sender: str, day: str, arrived: str, archive: str, player: bool = False
+    ) -> None:
+        self.notes.append(("flooded", (key, sender, day, arrived, archive, player)))
 
     def replies_since(self, sender: str, since: float) -> list[float]:
         mine = [at for at in self._replies.get(sender, ()) if at >= since]

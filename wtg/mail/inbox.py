@@ -63,6 +63,21 @@ class Incoming(Record):
 START_MAX = 65536
 """Bytes fetched of a report too big to fetch whole (a bounce returning our report with its
 map picture): its notice and delivery report take a few kB."""
+HEAD_MAX = 65536
+"""Bytes read of the header of a mail too big to fetch, on either transport: a stranger's
+mail that was all header (megabytes of it) was fetched, parsed and archived whole on IMAP."""
+HEAD_ITEM = f"BODY.PEEK[HEADER]<0.{HEAD_MAX}>"
+HEAD_KEY = b"BODY[HEADER]<0>"
+"""The FETCH item of a header's first ``HEAD_MAX`` bytes, and its key in the answer."""
+
+
+def cut_head(head: bytes) -> bytes:
+    """A header as read, ended by a blank line: one cut at ``HEAD_MAX`` is given one, so
+    that the line its copy in the archive has under it (``(too big: ...)``) reads as a
+    body, not as more of the header cut short."""
+    if head.endswith((b"\r\n\r\n", b"\n\n")):
+        return head
+    return head + b"\r\n\r\n"
 
 
 def is_report(head: bytes) -> bool:
@@ -268,11 +283,9 @@ class ImapInbox:
             for uid, info in fetched.items()
             if b"BODY[]" in info and b"INTERNALDATE" in info
         }
-        asked = self.client.fetch(big, ["BODY.PEEK[HEADER]", "INTERNALDATE"]) if big else {}
+        asked = self.client.fetch(big, [HEAD_ITEM, "INTERNALDATE"]) if big else {}
         heads = {uid: info for uid, info in asked.items() if b"INTERNALDATE" in info}
-        reports = sorted(
-            u for u, info in heads.items() if is_report(info.get(b"BODY[HEADER]", b""))
-        )
+        reports = sorted(u for u, info in heads.items() if is_report(info.get(HEAD_KEY, b"")))
         starts = self.client.fetch(reports, [f"BODY.PEEK[]<0.{START_MAX}>"]) if reports else {}
         return [
             self._incoming(uid, sizes[uid], bodies.get(uid) or heads[uid], starts.get(uid, {}))
@@ -295,7 +308,7 @@ class ImapInbox:
             received=when,
             size=size if size is not None else len(raw),
             raw=raw,
-            head=b"" if body is not None else bytes(info.get(b"BODY[HEADER]", b"")),
+            head=b"" if body is not None else cut_head(bytes(info.get(HEAD_KEY, b""))),
             start=whole_lines(bytes(start.get(b"BODY[]<0>", b""))),
         )
 
@@ -400,7 +413,6 @@ def _news(responses: Sequence[Any]) -> bool:
 
 
 # --- Maildir ------------------------------------------------------------------------------
-HEAD_MAX = 65536
 
 
 def read_head(path: Path) -> tuple[bytes, bytes]:

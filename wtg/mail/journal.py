@@ -17,7 +17,7 @@ from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.diskspace import cannot_write, writing
 from wtg.logs.events import log_event
-from wtg.mail.outcome import Outcome
+from wtg.mail.outcome import Kind
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS messages (
@@ -132,6 +132,12 @@ _QUARANTINE_COLUMNS = (
 """The columns ``quarantine`` has beyond those of its first version: the address by which
 its list is bounded (``QUARANTINE_AN_ADDRESS``), and when the mail arrived, which orders
 the mails of one poll (all quarantined at its moment, ``at``)."""
+_FLOOD_COLUMNS = (
+    ("player", "INTEGER NOT NULL DEFAULT 0"),  # 1: from an address with a seat here
+)
+"""The columns ``flood_mails`` has beyond those of its first version: whether the mail came
+from a seat's address, whose mails the bound of an address keeps, never the day's bound of
+all addresses (a flood of strangers' never pushes a player's out)."""
 _HELD_INDEXES = """
 CREATE INDEX IF NOT EXISTS held_by_sender ON held(sender, arrived, key);
 CREATE INDEX IF NOT EXISTS held_by_player ON held(player, arrived, key);
@@ -356,6 +362,7 @@ class Journal:
             ("held", _HELD_COLUMNS),
             ("unanswered", _UNANSWERED_COLUMNS),
             ("quarantine", _QUARANTINE_COLUMNS),
+            ("flood_mails", _FLOOD_COLUMNS),
         ):
             have = {str(row[1]) for row in self.db.execute(f"PRAGMA table_info({table})")}
             for name, kind in columns:
@@ -414,11 +421,19 @@ class Journal:
         return None if row is None else str(row[0])
 
     def handled(
-        self, key: str, message_id: str, outcome: str, sender: str = "", arrived: str = ""
+        self,
+        key: str,
+        message_id: str,
+        outcome: str,
+        sender: str = "",
+        arrived: str = "",
+        told: bool = False,
     ) -> None:
-        """The mail ``key`` handled, with what was done (``outcome``); one not answered is
-        kept apart, with its From's address (``sender``) and its arrival key (``arrived``),
-        for the GM's list of them."""
+        """The mail ``key`` handled, with what was done (``outcome``); one not answered
+        (its kind, the text's first word, or ``told``: its answer held back, or its From
+        failed DMARC: ``Outcome.held_back``, ``unheard``, never read from the rest of the
+        text, which quotes the sender's words) is kept apart, with its From's address
+        (``sender``) and its arrival key (``arrived``), for the GM's list of them."""
         at = time.time()
         outcome = printable(outcome)  # it may quote a mail: kept without control sequences
         self.db.execute(
@@ -426,8 +441,7 @@ class Journal:
             "VALUES (?, ?, ?, ?)",
             (key, message_id, outcome, at),
         )
-        told = Outcome.from_text(outcome)
-        if told.held_back or told.unheard:  # kept apart: the GM is told of them
+        if told or outcome.startswith(f"{Kind.UNANSWERED.value}: "):  # the GM is told of them
             self.db.execute(
                 "INSERT OR REPLACE INTO unanswered (key, outcome, at, sender, arrived) "
                 "VALUES (?, ?, ?, ?, ?)",
@@ -585,13 +599,16 @@ class Journal:
         )
 
     # --- floods (``wtg.mail.floodcopies``) ---------------------------------------
-    def flooded(self, key: str, sender: str, day: str, arrived: str, archive: str) -> None:
-        """A stranger's mail whose kept copies a flood's bound may let go: nothing in it
-        was a player's (``wtg.mail.floodcopies.may_go``)."""
+    def flooded(
+        self, key: str, sender: str, day: str, arrived: str, archive: str, player: bool = False
+    ) -> None:
+        """A mail whose kept copies a flood's bound may let go: nothing in it was a
+        player's (``wtg.mail.floodcopies.may_go``). ``player``: its From is a seat's
+        address (which anyone may write), bounded as an address, never by the day's bound."""
         self.db.execute(
-            "INSERT OR REPLACE INTO flood_mails (key, sender, day, arrived, archive, dropped) "
-            "VALUES (?, ?, ?, ?, ?, 0)",
-            (key, sender, day, arrived, archive),
+            "INSERT OR REPLACE INTO flood_mails "
+            "(key, sender, day, arrived, archive, dropped, player) VALUES (?, ?, ?, ?, ?, 0, ?)",
+            (key, sender, day, arrived, archive, int(player)),
         )
 
     def flood_beyond(
@@ -601,17 +618,20 @@ class Journal:
         and its ``newest`` kept (by arrival), and of each mail of a day, all addresses
         together, beyond its ``day_first`` and ``day_newest``: the copies the bounds let
         go. A mail held whose record the list of mails held still keeps is not among them
-        (the list names its copy): it goes once its record does."""
+        (the list names its copy): it goes once its record does. A mail from a seat's
+        address counts in its address's bound alone."""
         beyond = self._beyond_of_addresses(first, newest)
         chosen = {key for key, _sender, _day in beyond}
         days = self.db.execute(
-            "SELECT day FROM flood_mails WHERE dropped = 0 GROUP BY day HAVING count(*) > ?",
+            "SELECT day FROM flood_mails WHERE dropped = 0 AND player = 0 GROUP BY day "
+            "HAVING count(*) > ?",
             (day_first + day_newest,),
         ).fetchall()
         for (day,) in days:
             rows = self.db.execute(
                 "SELECT key, sender, EXISTS (SELECT 1 FROM held AS h WHERE h.key = f.key) "
-                "FROM flood_mails AS f WHERE day = ? AND dropped = 0 ORDER BY arrived, key",
+                "FROM flood_mails AS f WHERE day = ? AND dropped = 0 AND player = 0 "
+                "ORDER BY arrived, key",
                 (day,),
             ).fetchall()
             beyond += [

@@ -59,6 +59,10 @@ class Outcome(Record):
     game: str | None = None
     """The game the mail was for, when it is known: the log names it (``wtg.mail.mailevents``);
     a held mail's is the game it names, which the journal keeps apart from its text."""
+    limited: bool = False
+    """An hourly limit held back the answer telling what was done (``unsaid``)."""
+    forged: bool = False
+    """The mail's From failed DMARC at the GM's server: no answer at all (``unheard``)."""
 
     def text(self) -> str:
         """``kind: detail`` as the journal keeps it and ``wtg poll -v`` prints it."""
@@ -67,14 +71,18 @@ class Outcome(Record):
     @property
     def held_back(self) -> bool:
         """Whether an hourly limit held back the mail's answer: the mail went unanswered,
-        or its orders were filed (or stood) and their confirmation was not sent."""
-        return self.kind is Kind.UNANSWERED or UNSAID in self.detail
+        or its orders were filed (or stood) and their confirmation was not sent. Never
+        read from the detail's words: it quotes the sender's (a robot's header, a command),
+        and ``Auto-Submitted: x; not answered: reply limit`` listed a robot's mail as an
+        answer held back."""
+        return self.kind is Kind.UNANSWERED or self.limited
 
     @property
     def unheard(self) -> bool:
         """Whether the mail's From failed its sender's checks, so it got no answer at all
-        (``unheard``)."""
-        return UNHEARD in self.detail
+        (``unheard``): never read from the detail's words, which ``not answered: authres``
+        in a robot's header made the poll count as a From that failed DMARC."""
+        return self.forged
 
     @classmethod
     def from_text(cls, text: str) -> Outcome:
@@ -127,7 +135,8 @@ def unsaid(outcome: Outcome, held: str | None) -> Outcome:
     (unchanged when ``held`` is None: the answer was queued)."""
     if held is None:
         return outcome
-    return Outcome(outcome.kind, f"{outcome.detail}{UNSAID} ({held})", outcome.game)
+    detail = f"{outcome.detail}{UNSAID} ({held})"
+    return Outcome(outcome.kind, detail, outcome.game, True, outcome.forged)
 
 
 UNHEARD = f"{Kind.UNANSWERED.value}: authres"
@@ -140,7 +149,14 @@ def unheard(outcome: Outcome, why: str) -> Outcome:
     ``authres: dmarc=fail for example.org``): ``stored: g1 turn 3 player 2; not answered:
     authres: ...``. Not an answer held back by a limit: nothing waits to be sent."""
     said = f"{outcome.detail}; " if outcome.detail else ""
-    return Outcome(outcome.kind, f"{said}{Kind.UNANSWERED.value}: {why}", outcome.game)
+    detail = f"{said}{Kind.UNANSWERED.value}: {why}"
+    return Outcome(outcome.kind, detail, outcome.game, outcome.limited, True)
+
+
+def unheard_rejected(why: str, what: str) -> Outcome:
+    """A mail rejected whose From failed DMARC (``why``), nothing done (``what``, in the
+    host's words): ``rejected: not answered: authres: ... (no order form: nothing done)``."""
+    return Outcome(Kind.REJECTED, f"{Kind.UNANSWERED.value}: {why}{what}", forged=True)
 
 
 LATER = Outcome(Kind.LATER)

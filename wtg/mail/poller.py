@@ -59,7 +59,7 @@ from wtg.mail.journal import ASIDE_KEPT, MESSAGES_KEPT, REPLIES_KEPT, UNANSWERED
 from wtg.mail.mailcopy import copy_mark
 from wtg.mail.mailevents import MailEvent, log_mail, log_poll
 from wtg.mail.outbox import Outbox
-from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected, unheard
+from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected, unheard, unheard_rejected
 from wtg.mail.pollprocesses import Crew
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
@@ -398,22 +398,21 @@ class Poller:
                 outcome = self._decide(message, msg, headers, sender, message_id, mark, archived)
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
-            outcome = Outcome(outcome.kind, detail, outcome.game)
+            outcome = Outcome(outcome.kind, detail, outcome.game, outcome.limited, outcome.forged)
         if outcome.kind is Kind.HELD:
             self._held(message, msg, outcome.game, str(archived), detail)
         if outcome.kind is not Kind.LATER:
             arrived = comparable(message.order_key)
-            self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived)
-            if may_go(outcome) and not (sender and self._a_player(sender)):
+            told = outcome.held_back or outcome.unheard  # kept apart: the GM is told of it
+            self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived, told)
+            # a game folder that could not be read may hold the sender's seat: nothing of
+            # his goes; a seat's address (a From anyone may write) has its address's bound
+            if may_go(outcome) and not (sender and self.registry.unreadable):
                 day = day_of(message.received)  # a mail without a sender is no one's
                 who = sender or NO_SENDER
-                self.journal.flooded(message.key, who, day, arrived, str(archived))
+                player = bool(sender and self.registry.seats_of(sender))
+                self.journal.flooded(message.key, who, day, arrived, str(archived), player)
         return outcome
-
-    def _a_player(self, sender: str) -> bool:
-        """Whether the address has a seat here, or may have: a game folder that could not
-        be read may hold one (nothing of its mail is let go in a flood)."""
-        return bool(self.registry.seats_of(sender)) or bool(self.registry.unreadable)
 
     def _held(
         self, message: Incoming, msg: Message, game: str | None, archived: str, detail: str
@@ -436,7 +435,7 @@ class Poller:
         loop = auto_reply_reason(headers, self.answers.loop)
         forged = self._forged(headers, message.key) if not loop else None
         if forged:
-            return rejected(f"{Kind.UNANSWERED.value}: {forged}, {message.size} bytes (too big)")
+            return unheard_rejected(forged, f", {message.size} bytes (too big)")
         if not loop:
             return self.answers.oversized(message, sender)
         bounce = self.bounces.noted_big(head, message.start, message.key)
@@ -539,7 +538,7 @@ class Poller:
         a player's orders; a mail without a form is a command or a question, each of which
         is an answer to its From: nothing is done."""
         if not texts:
-            return rejected(f"{Kind.UNANSWERED.value}: {forged} (no order form: nothing done)")
+            return unheard_rejected(forged, " (no order form: nothing done)")
         try:
             with self.answers.silent():
                 outcome = self.answers.orders(message, sender, texts, message_id)

@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from wtg.core.errors import UsageError
 from wtg.host.config import GmConfig, ImapConfig
-from wtg.mail.inbox import connect_imap
+from wtg.mail.inbox import HEAD_ITEM, HEAD_KEY, HEAD_MAX, connect_imap
 from wtg.mail.journal import Journal
 from wtg.mail.outcome import Outcome
 
@@ -175,7 +175,7 @@ class _ImapBox:
         copy = archived_copy(spool, key)
         if copy is None:
             raise ReleaseRefused(f"mail {key} has no copy in {spool / 'archive'} to know it by")
-        head = header_of(copy.read_bytes())
+        head = header_of(copy.read_bytes()[:HEAD_MAX])  # as far as the poll reads one
         self.client.select_folder(self.config.rejected_folder)
         message_id = _message_id(head)
         if message_id:
@@ -183,8 +183,8 @@ class _ImapBox:
         else:
             uids = self.client.search(["NOT", "HEADER", "Message-ID", ""])
         for uid in sorted(uids, reverse=True):  # the newest first: the last one rejected
-            fetched = self.client.fetch([uid], ["BODY.PEEK[HEADER]"]).get(uid, {})
-            if header_of(bytes(fetched.get(b"BODY[HEADER]", b""))) == head:
+            fetched = self.client.fetch([uid], [HEAD_ITEM]).get(uid, {})
+            if header_of(bytes(fetched.get(HEAD_KEY, b""))) == head:  # as the poll read it
                 return int(uid)
         return None
 

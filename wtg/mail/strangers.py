@@ -11,7 +11,9 @@ No one stranger takes the hour's room either: one address gets at most
 domain (the part after the ``@``, as written) at most ``mail.unconfirmed_domain_share`` of
 the hour's mail, together. A request asked again while its code waits (``wtg.lobby.confirm``
 keeps the code of a request asked again) is not mailed again within the hour of its code's
-answer (``ASKED_AGAIN``): the code that went out stands, and the mail spends nothing.
+answer (``ASKED_AGAIN``): the code that went out stands, and the mail spends nothing. So it
+is for an address that is no stranger's (``asked_again``): a From is text, and a request
+forged in a player's name, asked again, mailed him its code each time.
 
 The count is host-wide, so it lives in a file of its own in the spool
 (``strangers.sqlite``), written at once in one transaction a mail: the processes of one poll
@@ -52,6 +54,13 @@ SCHEMA = (
     "address TEXT NOT NULL DEFAULT '', domain TEXT NOT NULL DEFAULT '', "
     "request TEXT NOT NULL DEFAULT '', answer TEXT NOT NULL DEFAULT '')"
 )
+ASKED_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS asked (at REAL NOT NULL, address TEXT NOT NULL, "
+    "request TEXT NOT NULL, answer TEXT NOT NULL)"
+)
+"""The codes to CONFIRM mailed to the addresses that are no strangers (a player, one who
+confirmed a request) within the hour, by their answers' outbox ids: counted against no
+budget, only to know a request asked again (``Strangers.asked_again``)."""
 ADDED = ("address", "domain", "request", "answer")
 """The columns a file of an older wtg (``at`` and ``kind`` alone) is given, empty in its
 rows: those count against the hour's budget, and against no address or domain."""
@@ -121,6 +130,35 @@ class Strangers:
                 )
             db.execute("COMMIT")
             return why
+        finally:
+            db.close()
+
+    def asked_again(
+        self, now: float, address: str, code: str, answer: str, queued: Callable[[str], bool]
+    ) -> bool:
+        """Whether the ``code`` to CONFIRM went to ``address`` (lower-cased), no stranger,
+        within the hour by another answer that is in the outbox (``queued``, asked of its
+        id): the answer ``answer`` is then not mailed again, as a stranger's is not
+        (``ASKED_AGAIN``); else it is noted. A From is text: a mail forged in a player's
+        name, asked twenty times, mailed him the same code twenty times an hour."""
+        request = _digest(code)
+        db = self._connect()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(ASKED_SCHEMA)
+            db.execute("DELETE FROM asked WHERE at <= ?", (now - WINDOW,))
+            rows = db.execute(
+                "SELECT answer FROM asked WHERE address = ? AND request = ? AND answer != ?",
+                (address, request, answer),
+            ).fetchall()
+            again = any(queued(str(row[0])) for row in rows)
+            if not again:
+                db.execute(
+                    "INSERT INTO asked (at, address, request, answer) VALUES (?, ?, ?, ?)",
+                    (now, address, request, answer),
+                )
+            db.execute("COMMIT")
+            return again
         finally:
             db.close()
 

@@ -14,7 +14,7 @@ import pytest
 from wtg.host.config import GmConfig, ImapConfig, config_from_data
 from wtg.host.pollhealth import last_poll
 from wtg.mail import inbox as inbox_module
-from wtg.mail.inbox import ImapInbox
+from wtg.mail.inbox import HEAD_ITEM, HEAD_KEY, HEAD_MAX, ImapInbox
 from wtg.mail.poller import poll
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=timezone.utc)
@@ -70,9 +70,9 @@ class FakeClient:
                 if u not in self.vanished
             }
         noise: dict[int, dict[bytes, Any]] = {n: {b"FLAGS": (b"\\Seen",)} for n in self.flagged}
-        if items == ["BODY.PEEK[HEADER]", "INTERNALDATE"]:
+        if items == [HEAD_ITEM, "INTERNALDATE"]:
             return noise | {
-                u: {b"BODY[HEADER]": self.mails[u].split(b"\r\n\r\n")[0], b"INTERNALDATE": when}
+                u: {HEAD_KEY: self.mails[u].split(b"\r\n\r\n")[0][:HEAD_MAX], b"INTERNALDATE": when}
                 for u in uids
                 if u not in self.vanished
             }
@@ -141,7 +141,7 @@ def test_a_big_message_comes_without_its_body_and_a_vanished_one_not_at_all(
     assert client.asked[0] == ["RFC822.SIZE"]  # of the one big message only
     assert [(m.key, m.size, bool(m.raw), m.head) for m in batch] == [
         ("imap:77:1", len(client.mails[1]), True, b""),
-        ("imap:77:2", len(client.mails[2]), False, b"Subject: big"),  # over the limit: its head
+        ("imap:77:2", len(client.mails[2]), False, b"Subject: big\r\n\r\n"),  # over: its head
         ("imap:77:4", len(client.mails[4]), True, b""),
     ]
 
