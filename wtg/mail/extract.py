@@ -7,6 +7,12 @@ wins; failing that, one holding the header keys (``GAME:`` and ``CODE:``). Among
 equals a text/plain body beats an attachment, which beats HTML, and the earlier
 part beats the later. ``>`` quote prefixes stay: the AOF parser strips them.
 
+A mail forwarded whole (message/rfc822: Thunderbird's and Outlook's "Forward as
+attachment") is what the sender quotes: its text is read one quote level deeper for each
+forward it sits in, under the text the sender typed in the mail's own body (``_under``),
+as a reply quotes the report under the lines typed above it. The order lines he typed
+there are his; the forwarded report's blank form is not his blank form.
+
 Parts nest at most ``MAX_NESTING`` deep: the standard library's parser takes a generator
 frame per level (1,000 nested multiparts raise RecursionError) and checks every line
 against every open boundary, so a deeper part is read as a leaf and skipped with a note.
@@ -105,6 +111,8 @@ class _Candidate:
     source: str
     kind: int
     notes: tuple[str, ...]
+    forwarded: int = 0
+    """The forwarded messages (message/rfc822 parts) the part sits in."""
 
 
 @dataclass
@@ -286,9 +294,30 @@ def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
     if not found:
         looked = f"{counted(len(walk.candidates), 'text part')} looked at, none holds an AOF"
         return Extracted(None, NOT_FOUND, (looked, *walk.troubles), unread=tuple(walk.unread))
+    typed = _typed(walk.candidates, markers)
     best = min(found, key=lambda item: item[:3])[3]
-    texts = tuple(item[3].text for item in sorted(found, key=lambda item: item[1:3]))
-    return Extracted(best.text, best.source, best.notes, texts, tuple(walk.unread))
+    texts = tuple(_under(typed, item[3]) for item in sorted(found, key=lambda item: item[1:3]))
+    return Extracted(_under(typed, best), best.source, best.notes, texts, tuple(walk.unread))
+
+
+def _typed(candidates: Sequence[_Candidate], markers: Sequence[str]) -> str:
+    """The text the sender typed in the mail's own body, outside every forwarded message
+    (its plain text, else its HTML), when it holds no form of its own: the text a
+    forwarded message's form is read under. Empty when there is none."""
+    own = [c for c in candidates if not c.forwarded and c.kind != _KINDS["attachment"]]
+    if not own:
+        return ""
+    body = min(own, key=lambda c: c.kind)
+    return "" if _strength(body.text, markers) else body.text
+
+
+def _under(typed: str, candidate: _Candidate) -> str:
+    """A candidate's text, quoted once for each forward it sits in, under ``typed``."""
+    if not candidate.forwarded:
+        return candidate.text
+    prefix = "> " * candidate.forwarded
+    quoted = "\n".join((prefix + line).rstrip() for line in candidate.text.split("\n"))
+    return f"{typed.rstrip()}\n\n{quoted}" if typed.strip() else quoted
 
 
 def _strength(text: str, markers: Sequence[str]) -> int:
@@ -304,7 +333,7 @@ def _strength(text: str, markers: Sequence[str]) -> int:
     return int(keys >= HEADER_PROOF)
 
 
-def _visit(part: Message, depth: int, where: str, walk: _Walk) -> None:
+def _visit(part: Message, depth: int, where: str, walk: _Walk, forwarded: int = 0) -> None:
     ctype = part.get_content_type()
     nests = ctype.startswith(("multipart/", "message/"))
     if depth > MAX_NESTING or (depth == MAX_NESTING and nests):
@@ -312,31 +341,34 @@ def _visit(part: Message, depth: int, where: str, walk: _Walk) -> None:
             walk.troubles.append(_TOO_DEEP)
         return
     try:
-        _visit_part(part, ctype, depth, where, walk)
+        _visit_part(part, ctype, depth, where, walk, forwarded)
     except Exception as error:  # one broken part must not hide the others
         walk.troubles.append(f"a part could not be read ({type(error).__name__})")
 
 
-def _visit_part(part: Message, ctype: str, depth: int, where: str, walk: _Walk) -> None:
+def _visit_part(
+    part: Message, ctype: str, depth: int, where: str, walk: _Walk, forwarded: int
+) -> None:
     inner = " in a forwarded message" if ctype == "message/rfc822" else where
+    within = forwarded + (ctype == "message/rfc822")
     if part.is_multipart():  # a leaf's payload is read decoded only: undecoded, an 8bit
         # part whose charset is given in RFC 2231's form (charset*=) makes it raise
         for child in part.get_payload():
             if isinstance(child, Message):
-                _visit(child, depth + 1, inner, walk)
+                _visit(child, depth + 1, inner, walk, within)
     elif ctype == "message/rfc822":
         data = part.get_payload(decode=True)
         if isinstance(data, bytes):
-            _visit(_parse(data, depth + 1), depth + 1, inner, walk)
+            _visit(_parse(data, depth + 1), depth + 1, inner, walk, within)
     else:
-        candidate = _candidate(part, ctype, where)
+        candidate = _candidate(part, ctype, where, forwarded)
         if candidate is not None:
             walk.candidates.append(candidate)
         elif _attached(part) and len(walk.unread) < UNREAD_NAMED:
             walk.unread.append(_file_name(part.get_filename()) or ctype)
 
 
-def _candidate(part: Message, ctype: str, where: str) -> _Candidate | None:
+def _candidate(part: Message, ctype: str, where: str, forwarded: int) -> _Candidate | None:
     kind, source = _classify(part.get_content_disposition(), ctype, part.get_filename())
     if kind is None:
         return None
@@ -352,7 +384,7 @@ def _candidate(part: Message, ctype: str, where: str) -> _Candidate | None:
     if ctype.startswith("multipart/"):
         notes = ("the MIME structure is broken; the raw body was read", *notes)
     text = normalise(text, flowed=flowed, delsp=delsp)
-    return _Candidate(text, source + where, _KINDS[kind], notes)
+    return _Candidate(text, source + where, _KINDS[kind], notes, forwarded)
 
 
 def _attached(part: Message) -> bool:
