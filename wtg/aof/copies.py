@@ -260,19 +260,29 @@ def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | No
 
 
 def is_loose_order(form: FormSpec, text: str) -> bool:
-    """A line outside any form that the player meant as an order of this form. Its number
-    has two digits at most, or as many as the form's lines have (``A12``, a line too many,
-    is answered), or a colon right after it (``A111: 60 55 010``): ``T 020 7946 0958`` and
-    ``M 07700 900123`` are a signature's telephone lines, as Apple Mail and Outlook add them
-    without a ``-- `` above."""
+    """A line outside any form that the player meant as an order of this form: any line
+    written as one but a telephone line (``_telephone``). ``A12``, a line too many, is
+    answered."""
     match = ORDER_LINE.fullmatch(text)
-    if match is None:
+    if match is None or _telephone(form, match):
         return False
-    if len(match[2]) > _number_digits(form) and not match[3].startswith(":"):
-        return False  # a telephone number; "A111: 60 55 010" is a line too many, answered
     if form.by_label(match[1]) is None:
         return bool(_UNKNOWN_TAIL.match(match[3]))
     return bool(match[3] == "" or _LOOSE_TAIL.match(match[3]))
+
+
+def _telephone(form: FormSpec, match: re.Match[str]) -> bool:
+    """Whether a line outside any form (``ORDER_LINE``'s match) is a signature's telephone
+    line, as Apple Mail and Outlook add one without a ``-- `` above: a number no line of
+    the form has, more digits than its lines' numbers have (``T 020 7946 0958``, ``M 07700
+    900123``, ``T 212-555-0147``) or, after a space, a leading zero (a French ``T 01 23 45
+    67 89``), no colon after it. ``A111: 60 55 010`` is a line too many, answered."""
+    number = match[2]
+    if match[3].startswith(":"):
+        return False
+    if len(number) > _number_digits(form):
+        return True
+    return match.start(2) != match.end(1) and len(number) > 1 and number[0] == "0"
 
 
 def _number_digits(form: FormSpec) -> int:

@@ -75,3 +75,33 @@ def test_an_order_line_of_three_digits_written_with_its_colon_is_answered(
     said = " ".join(answer.read_text(encoding="utf-8", errors="replace").split())
     assert '"A111"' in said, said
     assert "020" not in said and "07700" not in said
+
+
+LEADING_ZERO = (
+    "Bien cordialement,\nAlice Liddell\nT 01 23 45 67 89\nM 06 12 34 56 78\n"
+    "T 02 123 45 67\nM 0412 345 678\n"
+)
+"""Telephone lines whose first group has two digits, a zero first: France, Belgium,
+Australia (and Italy, the Netherlands, Japan) write them so."""
+
+
+@pytest.mark.parametrize("ruleset", PLAYED)
+def test_telephone_lines_of_two_digits_and_a_leading_zero_are_not_read(
+    ruleset: str, tmp_path: Path
+) -> None:
+    """``T 01 23 45 67 89`` reads as line T1 of the form as much as ``T 020 7946 0958``
+    reads as T20, and is no order either: before, it was read as one (rejected: 'expected
+    3 fields PROV KIND UNITS, found 4') and the player's READY was not kept."""
+    played = PLAYED[ruleset]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(
+        f"{played.bare()}\n{LEADING_ZERO}\n> On 4 Dec 2026, at 18:00, Game Master "
+        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    assert table.orders(1) == played.filed
+
