@@ -261,8 +261,8 @@ def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | No
 
 def is_loose_order(form: FormSpec, text: str) -> bool:
     """A line outside any form that the player meant as an order of this form: any line
-    written as one but a telephone line (``_telephone``). ``A12``, a line too many, is
-    answered."""
+    written as one but a telephone line (``_telephone``). ``A12`` and ``A111 60 55``,
+    lines too many, are answered."""
     match = ORDER_LINE.fullmatch(text)
     if match is None or _telephone(form, match):
         return False
@@ -273,16 +273,16 @@ def is_loose_order(form: FormSpec, text: str) -> bool:
 
 def _telephone(form: FormSpec, match: re.Match[str]) -> bool:
     """Whether a line outside any form (``ORDER_LINE``'s match) is a signature's telephone
-    line, as Apple Mail and Outlook add one without a ``-- `` above: a number no line of
-    the form has, more digits than its lines' numbers have (``T 020 7946 0958``, ``M 07700
-    900123``, ``T 212-555-0147``) or, after a space, a leading zero (a French ``T 01 23 45
-    67 89``), no colon after it. ``A111: 60 55 010`` is a line too many, answered."""
+    line, as Apple Mail and Outlook add one without a ``-- `` above: a letter, a space,
+    and a number no line of the form has, more digits than its lines' numbers have or a
+    leading zero (``T 020 7946 0958``, ``M 07700 900123``, ``T 212-555-0147``, a French
+    ``T 01 23 45 67 89``), no colon after it. A player writes an order's label as the
+    form does, its number against its letter: ``A111 60 55`` and ``A111: 60 55 010`` are
+    lines too many, answered."""
     number = match[2]
-    if match[3].startswith(":"):
+    if match.start(2) == match.end(1) or match[3].startswith(":"):
         return False
-    if len(number) > _number_digits(form):
-        return True
-    return match.start(2) != match.end(1) and len(number) > 1 and number[0] == "0"
+    return len(number) > _number_digits(form) or (len(number) > 1 and number[0] == "0")
 
 
 def _number_digits(form: FormSpec) -> int:

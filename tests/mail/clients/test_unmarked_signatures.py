@@ -105,3 +105,28 @@ def test_telephone_lines_of_two_digits_and_a_leading_zero_are_not_read(
     table.poll()
     assert table.orders(1) == played.filed
 
+
+def test_an_order_line_of_three_digits_without_its_colon_is_answered(tmp_path: Path) -> None:
+    """``A111 60 55``, A11 typed with a finger too many and no colon, was dropped without a
+    word with the telephone lines: its number is against its letter, as a player writes
+    an order's label (a telephone line has a space there), so it is answered as a line the
+    form has not, and the READY is not kept until he mends it."""
+    played = PLAYED["wok4"]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(
+        f"{played.bare()}\nA111 60 55\n{SIGNATURE}{LEADING_ZERO}\n> On 4 Dec 2026, at 18:00, "
+        f"Game Master <gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
+    said = " ".join(answer.read_text(encoding="utf-8", errors="replace").split())
+    assert 'REJECTED A111 60 55: the form has only 7 A lines (A1 to A7), found "A111"' in said
+    assert "READY was not kept" in said
+    assert not any(number in said for number in ("020", "07700", "01 23", "06 12", "0412"))
+    filed = table.orders(1)
+    assert filed is not None and "ready" not in filed
+    assert filed["attack"] == played.filed["attack"]
