@@ -31,7 +31,14 @@ from dataclasses import dataclass, field
 from email.message import Message
 from typing import Any
 
-from wtg.aof.mailtext import BEGIN_MARKER, has_marker, header_keys, mail_lines
+from wtg.aof.mailtext import (
+    BEGIN_MARKER,
+    END_MARKER,
+    has_marker,
+    header_keys,
+    mail_lines,
+    marker_pattern,
+)
 from wtg.core.counting import counted
 from wtg.core.printable import printable
 
@@ -469,18 +476,35 @@ def normalise(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
     return text if text.isascii() else text.translate(_TABLE)  # the table holds no ASCII
 
 
+_STARTS_ALONE = re.compile(r"[A-Za-z] ?[0-9]{1,6} *[:.)]")
+"""A line that starts an order line (``A1: 60 55 010``, ``R1: 1``): it is never the
+tail of the line above it, whatever space that line ends in."""
+
+
 def unflow(text: str, *, delsp: bool = False) -> str:
-    """RFC 3676: join soft-broken lines of the same quote depth into logical lines."""
+    """RFC 3676: join soft-broken lines of the same quote depth into logical lines.
+
+    A line that starts an order line, and a line that is a form's marker, starts a line
+    of its own; a marker is never joined to the next line, nor an order line to one that
+    does not go on with its values (a digit or a blank ``_``): a player who types an
+    order line with a space at its end (a phone's keyboard puts one after each word), in
+    a client that sends what he typed as format=flowed (mutt's text_flowed), has his
+    lines read one by one, as he sees them."""
     out: list[str] = []
     depth_of_pending = -1
     pending: list[str] = []  # the pieces of the logical line being joined: joined once
+    ordered = False  # the logical line being joined is an order line
     for line in text.split("\n"):
         depth = len(line) - len(line.lstrip(">"))
         body = line[depth + 1 :] if line[depth : depth + 1] == " " else line[depth:]
-        if pending and depth_of_pending != depth:
+        alone = _alone(body)
+        goes_on = body[:1].isdigit() or body[:1] == "_"
+        if pending and (depth_of_pending != depth or alone or (ordered and not goes_on)):
             out.append(_quoted(depth_of_pending, "".join(pending)))
             pending = []
-        soft = body.endswith(" ") and body != "-- "
+        if not pending:
+            ordered = bool(_STARTS_ALONE.match(body))
+        soft = body.endswith(" ") and body != "-- " and not _marker(body)
         pending.append(body[:-1] if soft and delsp else body)
         depth_of_pending = depth
         if not soft:
@@ -489,6 +513,18 @@ def unflow(text: str, *, delsp: bool = False) -> str:
     if pending:
         out.append(_quoted(depth_of_pending, "".join(pending)))
     return "\n".join(out)
+
+
+def _alone(body: str) -> bool:
+    """Whether a line of a flowed text starts a logical line whatever the line above it
+    ends in: an order line's start, or a marker of the form."""
+    return bool(_STARTS_ALONE.match(body)) or _marker(body)
+
+
+def _marker(body: str) -> bool:
+    return "aof" in body.casefold() and any(
+        marker_pattern(marker).fullmatch(body.strip()) for marker in (BEGIN_MARKER, END_MARKER)
+    )
 
 
 def _quoted(depth: int, content: str) -> str:
