@@ -109,7 +109,7 @@ class Extracted:
     unread: tuple[str, ...] = ()
     """The attachments no text was read from (a form saved as a document, a zip, a
     picture): each one's file name, or its type when it has none; at most
-    ``UNREAD_NAMED``."""
+    ``UNREAD_NAMED``. Those of a forwarded message are not the sender's: not named."""
 
 
 @dataclass(frozen=True)
@@ -371,7 +371,8 @@ def _visit_part(
         candidate = _candidate(part, ctype, where, forwarded)
         if candidate is not None:
             walk.candidates.append(candidate)
-        elif _attached(part) and len(walk.unread) < UNREAD_NAMED:
+        elif _attached(part) and not forwarded and len(walk.unread) < UNREAD_NAMED:
+            # a forwarded mail's attachments are its sender's (the report's map picture)
             walk.unread.append(_file_name(part.get_filename()) or ctype)
 
 

@@ -106,3 +106,22 @@ def test_order_lines_over_a_forwarded_duel_report_name_no_colour(tmp_path: Path)
     table.deliver(thunderbird(table.report(1), "A1: 21 20 005\nR1: 1\n\nDora\n", DORA))
     table.poll()
     assert [table.orders(player) for player in (1, 3, 5)] == [None, None, None]
+
+
+@shapes
+def test_the_forwarded_reports_picture_is_not_said_unread(shape: str, tmp_path: Path) -> None:
+    """The map picture in the forwarded report is the report's, not an attachment of the
+    player's: the answer said 'Its attachment map-turn0.png was not read: the form is read
+    only as text ...', as if he had sent his orders as a picture."""
+    table = Table(tmp_path, KAO)
+    report = table.report(1)
+    assert b"map-turn0.png" in report
+    table.deliver(SHAPES[shape](report, "See below, GM.\n\nAlice\n"))
+    table.poll()
+    (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("*.eml")
+    mail = email.message_from_bytes(answer.read_bytes(), policy=email.policy.default)
+    body = mail.get_body(preferencelist=("plain",))
+    assert body is not None
+    said = " ".join(str(body.get_content()).split())
+    assert "no orders found in your mail" in said
+    assert "map-turn0.png" not in said and "not read" not in said
