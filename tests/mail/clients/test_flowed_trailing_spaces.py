@@ -22,7 +22,6 @@ from tests.mail.clients.test_unquoted_originals import reply_to, report_of
 from tests.mail.replies import quoted
 
 
-
 def spaced(lines: str) -> str:
     """Each line ended by a space, as a phone's keyboard leaves it."""
     return "".join(line + " \n" for line in lines.splitlines())
@@ -73,12 +72,11 @@ def test_a_phones_flowed_order_lines_ended_by_a_space_are_filed(
     report, text = report_of(table)
     reply = reply_to(report)
     reply.set_content(
-        f"{spaced(played.bare())}Thanks \n\nSent from my iPhone\n\n> On 4 Dec 2026, at 18:00, Game Master "
-        f"<gm@example.org> wrote:\n> \n{quoted(text)}",
+        f"{spaced(played.bare())}Thanks \n\nSent from my iPhone\n\n> On 4 Dec 2026, at 18:00, "
+        f"Game Master <gm@example.org> wrote:\n> \n{quoted(text)}",
         params={"format": "flowed", "delsp": "yes"},
         cte="quoted-printable",
     )
     table.deliver(bytes(reply))
     table.poll()
     assert table.orders(1) == played.filed
-

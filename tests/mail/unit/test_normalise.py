@@ -89,7 +89,9 @@ def test_unflow_starts_an_order_line_or_a_marker_on_a_line_of_its_own() -> None:
     """A space at the end of a typed order line (a phone's keyboard leaves one) is no soft
     break into the next order line, nor into a word, nor is one after or before a marker;
     an order line goes on into a digit."""
-    text = "A1: 60 55 010 \nG1: 60 5 \nR1: 1 \nThanks \nsee: \n=== BEGIN AOF === \nGAME: g1 \nTURN: 1"
+    text = (
+        "A1: 60 55 010 \nG1: 60 5 \nR1: 1 \nThanks \nsee: \n=== BEGIN AOF === \nGAME: g1 \nTURN: 1"
+    )
     assert unflow(text) == (
         "A1: 60 55 010 \nG1: 60 5 \nR1: 1 \nThanks see: \n=== BEGIN AOF === \nGAME: g1 TURN: 1"
     )
