@@ -271,7 +271,7 @@ def is_loose_order(form: FormSpec, text: str) -> bool:
     return bool(match[3] == "" or _LOOSE_TAIL.match(match[3]))
 
 
-def _telephone(form: FormSpec, match: re.Match[str]) -> bool:
+def _telephone(form: FormSpec | None, match: re.Match[str]) -> bool:
     """Whether a line outside any form (``ORDER_LINE``'s match) is a signature's telephone
     line, as Apple Mail and Outlook add one without a ``-- `` above: a letter, a space,
     and a number no line of the form has, more digits than its lines' numbers have or a
@@ -285,9 +285,11 @@ def _telephone(form: FormSpec, match: re.Match[str]) -> bool:
     return len(number) > _number_digits(form) or (len(number) > 1 and number[0] == "0")
 
 
-def _number_digits(form: FormSpec) -> int:
+def _number_digits(form: FormSpec | None) -> int:
     """The digits a line number typed outside the form may have: two, or those of the
-    form's highest line number."""
+    form's highest line number (two when no form is known)."""
+    if form is None:
+        return 2
     return max(2, len(str(max((section.lines for section in form.sections), default=1))))
 
 
@@ -298,6 +300,21 @@ def reads_as_order(text: str) -> bool:
     the label and number alone (``T1``) is left out: it orders nothing."""
     match = ORDER_LINE.fullmatch(text)
     return match is not None and _LOOSE_TAIL.match(match[3]) is not None
+
+
+def typed_order_lines(lines: Sequence[MailLine]) -> list[MailLine]:
+    """The unquoted lines of a mail's text that read as order lines of some form
+    (``reads_as_order``), telephone lines aside (``_telephone``, no form known: a line
+    number has two digits at most): what its sender typed as orders, said back to him
+    when no form is found to read them with."""
+    found = []
+    for line in lines:
+        if line.depth or not reads_as_order(line.text):
+            continue
+        match = ORDER_LINE.fullmatch(line.text)
+        if match is not None and not _telephone(None, match):
+            found.append(line)
+    return found
 
 
 def is_loose_line(form: FormSpec, text: str) -> bool:
