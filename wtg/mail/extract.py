@@ -41,6 +41,7 @@ from wtg.aof.mailtext import (
 )
 from wtg.core.counting import counted
 from wtg.core.printable import printable
+from wtg.mail.picturename import is_map_picture
 
 _TOO_DEEP = "parts nested too deep were skipped"
 DEFAULT_MARKERS = (BEGIN_MARKER,)
@@ -109,7 +110,8 @@ class Extracted:
     unread: tuple[str, ...] = ()
     """The attachments no text was read from (a form saved as a document, a zip, a
     picture): each one's file name, or its type when it has none; at most
-    ``UNREAD_NAMED``. Those of a forwarded message are not the sender's: not named."""
+    ``UNREAD_NAMED``. Those of a forwarded message are not the sender's, nor is a
+    report's map picture his client kept (``wtg.mail.picturename``): not named."""
 
 
 @dataclass(frozen=True)
@@ -373,7 +375,9 @@ def _visit_part(
             walk.candidates.append(candidate)
         elif _attached(part) and not forwarded and len(walk.unread) < UNREAD_NAMED:
             # a forwarded mail's attachments are its sender's (the report's map picture)
-            walk.unread.append(_file_name(part.get_filename()) or ctype)
+            name = _file_name(part.get_filename())
+            if not (ctype == "image/png" and is_map_picture(name)):  # the report's, kept
+                walk.unread.append(name or ctype)
 
 
 def _candidate(part: Message, ctype: str, where: str, forwarded: int) -> _Candidate | None:
