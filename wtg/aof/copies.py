@@ -261,14 +261,20 @@ def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | No
 
 def is_loose_order(form: FormSpec, text: str) -> bool:
     """A line outside any form that the player meant as an order of this form: any line
-    written as one but a telephone line (``_telephone``). ``A12`` and ``A111 60 55``,
-    lines too many, are answered."""
+    written as one but a signature's telephone line (``_telephone``) or postcode
+    (``_POSTCODE``). ``A12`` and ``A111 60 55``, lines too many, are answered."""
     match = ORDER_LINE.fullmatch(text)
-    if match is None or _telephone(form, match):
+    if match is None or _telephone(form, match) or _POSTCODE.fullmatch(text):
         return False
     if form.by_label(match[1]) is None:
         return bool(_UNKNOWN_TAIL.match(match[3]))
     return bool(match[3] == "" or _LOOSE_TAIL.match(match[3]))
+
+
+_POSTCODE = re.compile(r"[A-Za-z][0-9][A-Za-z0-9]? [0-9][A-Za-z]{2}")
+"""A British postcode of one letter (``M1 1AE``, ``B1 1AA``, ``E14 5AB``), on a line of its
+own under the town in a signature's address: no order line's values start with a digit
+and two letters."""
 
 
 def _telephone(form: FormSpec | None, match: re.Match[str]) -> bool:
@@ -304,15 +310,15 @@ def reads_as_order(text: str) -> bool:
 
 def typed_order_lines(lines: Sequence[MailLine]) -> list[MailLine]:
     """The unquoted lines of a mail's text that read as order lines of some form
-    (``reads_as_order``), telephone lines aside (``_telephone``, no form known: a line
-    number has two digits at most): what its sender typed as orders, said back to him
+    (``reads_as_order``), telephone lines and postcodes aside (``_telephone``, no form
+    known: a line number has two digits at most): what its sender typed as orders, said back to him
     when no form is found to read them with."""
     found = []
     for line in lines:
         if line.depth or not reads_as_order(line.text):
             continue
         match = ORDER_LINE.fullmatch(line.text)
-        if match is not None and not _telephone(None, match):
+        if match is not None and not _telephone(None, match) and not _POSTCODE.fullmatch(line.text):
             found.append(line)
     return found
 

@@ -130,3 +130,30 @@ def test_an_order_line_of_three_digits_without_its_colon_is_answered(tmp_path: P
     filed = table.orders(1)
     assert filed is not None and "ready" not in filed
     assert filed["attack"] == played.filed["attack"]
+
+
+ADDRESSES = (
+    "Alice Liddell\nLiddell & Co.\n12 Oxford Road\nManchester\nM1 1AE\n\n"
+    "Birmingham office:\nB1 1BB\nGlasgow office:\nG2 1DY\nLondon office:\nE14 5AB\n"
+)
+"""A signature's addresses, each British postcode on a line of its own under the town, as
+Royal Mail would have it: a letter and a digit, then more, as an order line starts."""
+
+
+@pytest.mark.parametrize("ruleset", PLAYED)
+def test_a_signatures_postcodes_are_not_read(ruleset: str, tmp_path: Path) -> None:
+    """``M1 1AE`` reads as line M1 of a WoK form (movement), ``B1 1BB`` as a bombing and
+    ``G2 1DY`` as an aim: before, each was rejected ('FROM must be a number of at most 2
+    digits, found "1AE"') and the player's READY was not kept."""
+    played = PLAYED[ruleset]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(
+        f"{played.bare()}\n{ADDRESSES}\n> On 4 Dec 2026, at 18:00, Game Master "
+        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    assert table.orders(1) == played.filed
