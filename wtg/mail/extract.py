@@ -120,8 +120,9 @@ class _Candidate:
     source: str
     kind: int
     notes: tuple[str, ...]
-    forwarded: int = 0
-    """The forwarded messages (message/rfc822 parts) the part sits in."""
+    forwarded: tuple[int, ...] = ()
+    """The forwarded messages (message/rfc822 parts) the part sits in, each by its number
+    in the mail, the outermost first."""
 
 
 @dataclass
@@ -129,6 +130,8 @@ class _Walk:
     candidates: list[_Candidate] = field(default_factory=list)
     troubles: list[str] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
+    forwards: int = 0
+    """The forwarded messages met so far: each one's number."""
 
 
 def extract_from_message(message: Message, markers: Sequence[str] = DEFAULT_MARKERS) -> Extracted:
@@ -303,10 +306,30 @@ def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
     if not found:
         looked = f"{counted(len(walk.candidates), 'text part')} looked at, none holds an AOF"
         return Extracted(None, NOT_FOUND, (looked, *walk.troubles), unread=tuple(walk.unread))
-    typed = _typed(walk.candidates, markers)
     best = min(found, key=lambda item: item[:3])[3]
-    texts = tuple(_under(typed, item[3]) for item in sorted(found, key=lambda item: item[1:3]))
-    return Extracted(_under(typed, best), best.source, best.notes, texts, tuple(walk.unread))
+    ordered = [item[3] for item in sorted(found, key=lambda item: item[1:3])]
+    texts = _forwards_under(_typed(walk.candidates, markers), ordered)
+    text = texts[ordered.index(best)] if best in ordered else texts[0]
+    return Extracted(text, best.source, best.notes, tuple(texts), tuple(walk.unread))
+
+
+def _forwards_under(typed: str, ordered: Sequence[_Candidate]) -> list[str]:
+    """The texts of the candidates holding a form, in their order, each forwarded one
+    quoted once for each forward it sits in (``_quoted_text``). The text the sender typed
+    (``typed``) is read above the forwarded messages' forms once, all of them quoted under
+    it in one text, where the first of them stands (one text a message: its plain text,
+    else its HTML), as a reply quotes the reports it answers: order lines typed above two
+    games' reports belong to neither."""
+    texts = [c.text if not c.forwarded else _quoted_text(c) for c in ordered]
+    firsts: dict[tuple[int, ...], int] = {}
+    for index, candidate in enumerate(ordered):
+        if candidate.forwarded:
+            firsts.setdefault(candidate.forwarded, index)
+    if not typed.strip() or not firsts:
+        return texts
+    under = "\n\n".join(texts[index] for index in firsts.values())
+    texts[min(firsts.values())] = f"{typed.rstrip()}\n\n{under}"
+    return texts
 
 
 def _typed(candidates: Sequence[_Candidate], markers: Sequence[str]) -> str:
@@ -320,13 +343,10 @@ def _typed(candidates: Sequence[_Candidate], markers: Sequence[str]) -> str:
     return "" if _strength(body.text, markers) else body.text
 
 
-def _under(typed: str, candidate: _Candidate) -> str:
-    """A candidate's text, quoted once for each forward it sits in, under ``typed``."""
-    if not candidate.forwarded:
-        return candidate.text
-    prefix = "> " * candidate.forwarded
-    quoted = "\n".join((prefix + line).rstrip() for line in candidate.text.split("\n"))
-    return f"{typed.rstrip()}\n\n{quoted}" if typed.strip() else quoted
+def _quoted_text(candidate: _Candidate) -> str:
+    """A forwarded candidate's text, quoted once for each forward it sits in."""
+    prefix = "> " * len(candidate.forwarded)
+    return "\n".join((prefix + line).rstrip() for line in candidate.text.split("\n"))
 
 
 def _strength(text: str, markers: Sequence[str]) -> int:
@@ -342,7 +362,9 @@ def _strength(text: str, markers: Sequence[str]) -> int:
     return int(keys >= HEADER_PROOF)
 
 
-def _visit(part: Message, depth: int, where: str, walk: _Walk, forwarded: int = 0) -> None:
+def _visit(
+    part: Message, depth: int, where: str, walk: _Walk, forwarded: tuple[int, ...] = ()
+) -> None:
     ctype = part.get_content_type()
     nests = ctype.startswith(("multipart/", "message/"))
     if depth > MAX_NESTING or (depth == MAX_NESTING and nests):
@@ -356,10 +378,13 @@ def _visit(part: Message, depth: int, where: str, walk: _Walk, forwarded: int = 
 
 
 def _visit_part(
-    part: Message, ctype: str, depth: int, where: str, walk: _Walk, forwarded: int
+    part: Message, ctype: str, depth: int, where: str, walk: _Walk, forwarded: tuple[int, ...]
 ) -> None:
     inner = " in a forwarded message" if ctype == "message/rfc822" else where
-    within = forwarded + (ctype == "message/rfc822")
+    within = forwarded
+    if ctype == "message/rfc822":
+        walk.forwards += 1
+        within = (*forwarded, walk.forwards)
     if part.is_multipart():  # a leaf's payload is read decoded only: undecoded, an 8bit
         # part whose charset is given in RFC 2231's form (charset*=) makes it raise
         for child in part.get_payload():
@@ -380,7 +405,9 @@ def _visit_part(
                 walk.unread.append(name or ctype)
 
 
-def _candidate(part: Message, ctype: str, where: str, forwarded: int) -> _Candidate | None:
+def _candidate(
+    part: Message, ctype: str, where: str, forwarded: tuple[int, ...]
+) -> _Candidate | None:
     kind, source = _classify(part.get_content_disposition(), ctype, part.get_filename())
     if kind is None:
         return None
