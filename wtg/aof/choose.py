@@ -92,10 +92,13 @@ def _borrow(item: Found, found: Sequence[Found], carries_code: Callable[[Found],
     """Bare lines take the header of the one form their text quotes: a copy between the
     markers, quoted, whose header names the game, the player and the code (of the quoted
     forms that carry their code, when any does). Nothing else borrows: a header that lacks
-    the code stays without it."""
+    the code stays without it, and lines above the forms of two games (each game's reading
+    finds its own form the one that carries its code) are neither's."""
     if not _bare(item) or not item.filled:
         return item
     quoted = _quoted_forms(item, found)
+    if len({_identity(other.header)[0] for other in quoted}) > 1:
+        return item  # the reports of two games: the lines may be for either
     quoted = [other for other in quoted if carries_code(other)] or quoted
     donors = {(_identity(other.header), other.header.get("code")): other.header for other in quoted}
     if len(donors) != 1:

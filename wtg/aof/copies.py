@@ -260,24 +260,42 @@ def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | No
 
 
 def is_loose_order(form: FormSpec, text: str) -> bool:
-    """A line outside any form that the player meant as an order of this form. Its number
-    has two digits at most, or as many as the form's lines have (``A12``, a line too many,
-    is answered), or a colon right after it (``A111: 60 55 010``): ``T 020 7946 0958`` and
-    ``M 07700 900123`` are a signature's telephone lines, as Apple Mail and Outlook add them
-    without a ``-- `` above."""
+    """A line outside any form that the player meant as an order of this form: any line
+    written as one but a signature's telephone line (``_telephone``) or postcode
+    (``_POSTCODE``). ``A12`` and ``A111 60 55``, lines too many, are answered."""
     match = ORDER_LINE.fullmatch(text)
-    if match is None:
+    if match is None or _telephone(form, match) or _POSTCODE.fullmatch(text):
         return False
-    if len(match[2]) > _number_digits(form) and not match[3].startswith(":"):
-        return False  # a telephone number; "A111: 60 55 010" is a line too many, answered
     if form.by_label(match[1]) is None:
         return bool(_UNKNOWN_TAIL.match(match[3]))
     return bool(match[3] == "" or _LOOSE_TAIL.match(match[3]))
 
 
-def _number_digits(form: FormSpec) -> int:
+_POSTCODE = re.compile(r"[A-Za-z][0-9][A-Za-z0-9]? [0-9][A-Za-z]{2}")
+"""A British postcode of one letter (``M1 1AE``, ``B1 1AA``, ``E14 5AB``), on a line of its
+own under the town in a signature's address: no order line's values start with a digit
+and two letters."""
+
+
+def _telephone(form: FormSpec | None, match: re.Match[str]) -> bool:
+    """Whether a line outside any form (``ORDER_LINE``'s match) is a signature's telephone
+    line, as Apple Mail and Outlook add one without a ``-- `` above: a letter, a space,
+    and a number no line of the form has, more digits than its lines' numbers have or a
+    leading zero (``T 020 7946 0958``, ``M 07700 900123``, ``T 212-555-0147``, a French
+    ``T 01 23 45 67 89``), no colon after it. A player writes an order's label as the
+    form does, its number against its letter: ``A111 60 55`` and ``A111: 60 55 010`` are
+    lines too many, answered."""
+    number = match[2]
+    if match.start(2) == match.end(1) or match[3].startswith(":"):
+        return False
+    return len(number) > _number_digits(form) or (len(number) > 1 and number[0] == "0")
+
+
+def _number_digits(form: FormSpec | None) -> int:
     """The digits a line number typed outside the form may have: two, or those of the
-    form's highest line number."""
+    form's highest line number (two when no form is known)."""
+    if form is None:
+        return 2
     return max(2, len(str(max((section.lines for section in form.sections), default=1))))
 
 
@@ -288,6 +306,21 @@ def reads_as_order(text: str) -> bool:
     the label and number alone (``T1``) is left out: it orders nothing."""
     match = ORDER_LINE.fullmatch(text)
     return match is not None and _LOOSE_TAIL.match(match[3]) is not None
+
+
+def typed_order_lines(lines: Sequence[MailLine]) -> list[MailLine]:
+    """The unquoted lines of a mail's text that read as order lines of some form
+    (``reads_as_order``), telephone lines and postcodes aside (``_telephone``, no form
+    known: a line number has two digits at most): what its sender typed as orders, said back to him
+    when no form is found to read them with."""
+    found = []
+    for line in lines:
+        if line.depth or not reads_as_order(line.text):
+            continue
+        match = ORDER_LINE.fullmatch(line.text)
+        if match is not None and not _telephone(None, match) and not _POSTCODE.fullmatch(line.text):
+            found.append(line)
+    return found
 
 
 def is_loose_line(form: FormSpec, text: str) -> bool:

@@ -152,8 +152,12 @@ def read_orders(
 
 def _for_game(choice: Choice, config: GameConfig, found: Sequence[Found]) -> bool:
     """A mail may hold forms of several games: each game takes its own (a form naming no
-    game this one is told why)."""
+    game this one is told why). Order lines with no header to name a game (typed above a
+    report that quotes several forms: a Duel player's colours) are every game's: each
+    says why they were not read."""
     named = choice.found.header.get("game", "").strip().lower()
+    if not named and not choice.found.copy.header:
+        return True
     games = {item.header.get("game", "").strip().lower() for item in found}
     return named == config.game.lower() or config.game.lower() not in games
 

@@ -11,7 +11,8 @@ from typing import NamedTuple
 
 from jinja2 import Template
 
-from wtg.aof.mailtext import games_glanced, headers_in, mail_lines
+from wtg.aof.copies import ORDER_LINE
+from wtg.aof.mailtext import MailLine, games_glanced, headers_in, mail_lines
 from wtg.aof.orderfile import orders_from_yaml
 from wtg.core.jsondata import JsonObject
 from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, Verdict, WrongCode
@@ -521,12 +522,14 @@ class Answers:
         sender: str | None,
         message_id: str | None = None,
         unread: Sequence[str] = (),
+        typed: Sequence[MailLine] = (),
     ) -> Outcome:
         """A player's mail without a form: the forms of the games where orders are due, and
         for the others why none are (a stranger gets nothing); in the thread of the mail
         (``message_id``), its subject naming the game when the player has one; the
         attachments of it that were not read named (``unread``: a form saved as a document
-        or zipped is not read)."""
+        or zipped is not read), and the order lines he typed (``typed``: in a reply that
+        left the report out), which no form's header lets be read."""
         mine = self.registry.seats_of(sender)
         if not mine:
             return rejected("no order form, and not from a player")
@@ -545,6 +548,7 @@ class Answers:
             on_file=on_file,
             idle=idle,
             unread=unread_note(unread) if unread else "",
+            typed=typed_note(typed, bool(forms)) if typed else "",
         )
         games = sorted({g.config.game for g, _ in mine})
         subject = f"[{games[0]}] {NO_FORM}" if len(games) == 1 else NO_FORM.capitalize()
@@ -906,6 +910,34 @@ def _not_due(game: Game) -> str:
     if not names:
         return f"game {game.config.game}, turn {turn}: a robot is to move"
     return f"game {game.config.game}, turn {turn}: the turn waits for {', '.join(names)}"
+
+
+TYPED_SHOWN = 6
+"""Order lines typed without a form that the help names (the others it counts)."""
+
+
+def typed_note(typed: Sequence[MailLine], form_below: bool) -> str:
+    """What a player is told of the order lines he typed in a mail without a form (a reply
+    that left the report out), one paragraph; ``form_below``: the help holds his form.
+    Each line is named by its number and its order's label alone: the mail's From may be
+    forged, and nothing else of its text goes to the player's address."""
+    shown = []
+    for line in typed[:TYPED_SHOWN]:
+        match = ORDER_LINE.fullmatch(line.text)
+        label = f"{match[1].upper()}{int(match[2])}" if match else "?"
+        shown.append(f"{line.number} ({label})")
+    more = len(typed) - len(shown)
+    last = f"{more} more" if more else shown.pop()
+    listed = f"{', '.join(shown)} and {last}" if shown else last
+    one = len(typed) == 1
+    where = "into the form below" if form_below else "into the form of your next report"
+    return (
+        f"{'Line' if one else 'Lines'} {listed} of your mail "
+        f"{'looks like an order line' if one else 'look like order lines'}, but "
+        f"{'was' if one else 'were'} not read: order lines are read only "
+        f"with the GAME/TURN/PLAYER/CODE line of the form they are for. Type "
+        f"{'it' if one else 'them'} above your report, quoted in a reply to it, or {where}."
+    )
 
 
 def unread_note(unread: Sequence[str]) -> str:

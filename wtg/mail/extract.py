@@ -7,6 +7,12 @@ wins; failing that, one holding the header keys (``GAME:`` and ``CODE:``). Among
 equals a text/plain body beats an attachment, which beats HTML, and the earlier
 part beats the later. ``>`` quote prefixes stay: the AOF parser strips them.
 
+A mail forwarded whole (message/rfc822: Thunderbird's and Outlook's "Forward as
+attachment") is what the sender quotes: its text is read one quote level deeper for each
+forward it sits in, under the text the sender typed in the mail's own body (``_under``),
+as a reply quotes the report under the lines typed above it. The order lines he typed
+there are his; the forwarded report's blank form is not his blank form.
+
 Parts nest at most ``MAX_NESTING`` deep: the standard library's parser takes a generator
 frame per level (1,000 nested multiparts raise RecursionError) and checks every line
 against every open boundary, so a deeper part is read as a leaf and skipped with a note.
@@ -25,9 +31,17 @@ from dataclasses import dataclass, field
 from email.message import Message
 from typing import Any
 
-from wtg.aof.mailtext import BEGIN_MARKER, has_marker, header_keys, mail_lines
+from wtg.aof.mailtext import (
+    BEGIN_MARKER,
+    END_MARKER,
+    has_marker,
+    header_keys,
+    mail_lines,
+    marker_pattern,
+)
 from wtg.core.counting import counted
 from wtg.core.printable import printable
+from wtg.mail.picturename import is_map_picture
 
 _TOO_DEEP = "parts nested too deep were skipped"
 DEFAULT_MARKERS = (BEGIN_MARKER,)
@@ -96,7 +110,8 @@ class Extracted:
     unread: tuple[str, ...] = ()
     """The attachments no text was read from (a form saved as a document, a zip, a
     picture): each one's file name, or its type when it has none; at most
-    ``UNREAD_NAMED``."""
+    ``UNREAD_NAMED``. Those of a forwarded message are not the sender's, nor is a
+    report's map picture his client kept (``wtg.mail.picturename``): not named."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +120,9 @@ class _Candidate:
     source: str
     kind: int
     notes: tuple[str, ...]
+    forwarded: tuple[int, ...] = ()
+    """The forwarded messages (message/rfc822 parts) the part sits in, each by its number
+    in the mail, the outermost first."""
 
 
 @dataclass
@@ -112,6 +130,8 @@ class _Walk:
     candidates: list[_Candidate] = field(default_factory=list)
     troubles: list[str] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
+    forwards: int = 0
+    """The forwarded messages met so far: each one's number."""
 
 
 def extract_from_message(message: Message, markers: Sequence[str] = DEFAULT_MARKERS) -> Extracted:
@@ -287,8 +307,46 @@ def _choose(walk: _Walk, markers: Sequence[str]) -> Extracted:
         looked = f"{counted(len(walk.candidates), 'text part')} looked at, none holds an AOF"
         return Extracted(None, NOT_FOUND, (looked, *walk.troubles), unread=tuple(walk.unread))
     best = min(found, key=lambda item: item[:3])[3]
-    texts = tuple(item[3].text for item in sorted(found, key=lambda item: item[1:3]))
-    return Extracted(best.text, best.source, best.notes, texts, tuple(walk.unread))
+    ordered = [item[3] for item in sorted(found, key=lambda item: item[1:3])]
+    texts = _forwards_under(_typed(walk.candidates, markers), ordered)
+    text = texts[ordered.index(best)] if best in ordered else texts[0]
+    return Extracted(text, best.source, best.notes, tuple(texts), tuple(walk.unread))
+
+
+def _forwards_under(typed: str, ordered: Sequence[_Candidate]) -> list[str]:
+    """The texts of the candidates holding a form, in their order, each forwarded one
+    quoted once for each forward it sits in (``_quoted_text``). The text the sender typed
+    (``typed``) is read above the forwarded messages' forms once, all of them quoted under
+    it in one text, where the first of them stands (one text a message: its plain text,
+    else its HTML), as a reply quotes the reports it answers: order lines typed above two
+    games' reports belong to neither."""
+    texts = [c.text if not c.forwarded else _quoted_text(c) for c in ordered]
+    firsts: dict[tuple[int, ...], int] = {}
+    for index, candidate in enumerate(ordered):
+        if candidate.forwarded:
+            firsts.setdefault(candidate.forwarded, index)
+    if not typed.strip() or not firsts:
+        return texts
+    under = "\n\n".join(texts[index] for index in firsts.values())
+    texts[min(firsts.values())] = f"{typed.rstrip()}\n\n{under}"
+    return texts
+
+
+def _typed(candidates: Sequence[_Candidate], markers: Sequence[str]) -> str:
+    """The text the sender typed in the mail's own body, outside every forwarded message
+    (its plain text, else its HTML), when it holds no form of its own: the text a
+    forwarded message's form is read under. Empty when there is none."""
+    own = [c for c in candidates if not c.forwarded and c.kind != _KINDS["attachment"]]
+    if not own:
+        return ""
+    body = min(own, key=lambda c: c.kind)
+    return "" if _strength(body.text, markers) else body.text
+
+
+def _quoted_text(candidate: _Candidate) -> str:
+    """A forwarded candidate's text, quoted once for each forward it sits in."""
+    prefix = "> " * len(candidate.forwarded)
+    return "\n".join((prefix + line).rstrip() for line in candidate.text.split("\n"))
 
 
 def _strength(text: str, markers: Sequence[str]) -> int:
@@ -304,7 +362,9 @@ def _strength(text: str, markers: Sequence[str]) -> int:
     return int(keys >= HEADER_PROOF)
 
 
-def _visit(part: Message, depth: int, where: str, walk: _Walk) -> None:
+def _visit(
+    part: Message, depth: int, where: str, walk: _Walk, forwarded: tuple[int, ...] = ()
+) -> None:
     ctype = part.get_content_type()
     nests = ctype.startswith(("multipart/", "message/"))
     if depth > MAX_NESTING or (depth == MAX_NESTING and nests):
@@ -312,31 +372,42 @@ def _visit(part: Message, depth: int, where: str, walk: _Walk) -> None:
             walk.troubles.append(_TOO_DEEP)
         return
     try:
-        _visit_part(part, ctype, depth, where, walk)
+        _visit_part(part, ctype, depth, where, walk, forwarded)
     except Exception as error:  # one broken part must not hide the others
         walk.troubles.append(f"a part could not be read ({type(error).__name__})")
 
 
-def _visit_part(part: Message, ctype: str, depth: int, where: str, walk: _Walk) -> None:
+def _visit_part(
+    part: Message, ctype: str, depth: int, where: str, walk: _Walk, forwarded: tuple[int, ...]
+) -> None:
     inner = " in a forwarded message" if ctype == "message/rfc822" else where
+    within = forwarded
+    if ctype == "message/rfc822":
+        walk.forwards += 1
+        within = (*forwarded, walk.forwards)
     if part.is_multipart():  # a leaf's payload is read decoded only: undecoded, an 8bit
         # part whose charset is given in RFC 2231's form (charset*=) makes it raise
         for child in part.get_payload():
             if isinstance(child, Message):
-                _visit(child, depth + 1, inner, walk)
+                _visit(child, depth + 1, inner, walk, within)
     elif ctype == "message/rfc822":
         data = part.get_payload(decode=True)
         if isinstance(data, bytes):
-            _visit(_parse(data, depth + 1), depth + 1, inner, walk)
+            _visit(_parse(data, depth + 1), depth + 1, inner, walk, within)
     else:
-        candidate = _candidate(part, ctype, where)
+        candidate = _candidate(part, ctype, where, forwarded)
         if candidate is not None:
             walk.candidates.append(candidate)
-        elif _attached(part) and len(walk.unread) < UNREAD_NAMED:
-            walk.unread.append(_file_name(part.get_filename()) or ctype)
+        elif _attached(part) and not forwarded and len(walk.unread) < UNREAD_NAMED:
+            # a forwarded mail's attachments are its sender's (the report's map picture)
+            name = _file_name(part.get_filename())
+            if not (ctype == "image/png" and is_map_picture(name)):  # the report's, kept
+                walk.unread.append(name or ctype)
 
 
-def _candidate(part: Message, ctype: str, where: str) -> _Candidate | None:
+def _candidate(
+    part: Message, ctype: str, where: str, forwarded: tuple[int, ...]
+) -> _Candidate | None:
     kind, source = _classify(part.get_content_disposition(), ctype, part.get_filename())
     if kind is None:
         return None
@@ -352,7 +423,7 @@ def _candidate(part: Message, ctype: str, where: str) -> _Candidate | None:
     if ctype.startswith("multipart/"):
         notes = ("the MIME structure is broken; the raw body was read", *notes)
     text = normalise(text, flowed=flowed, delsp=delsp)
-    return _Candidate(text, source + where, _KINDS[kind], notes)
+    return _Candidate(text, source + where, _KINDS[kind], notes, forwarded)
 
 
 def _attached(part: Message) -> bool:
@@ -437,18 +508,35 @@ def normalise(text: str, *, flowed: bool = False, delsp: bool = False) -> str:
     return text if text.isascii() else text.translate(_TABLE)  # the table holds no ASCII
 
 
+_STARTS_ALONE = re.compile(r"[A-Za-z] ?[0-9]{1,6} *[:.)]")
+"""A line that starts an order line (``A1: 60 55 010``, ``R1: 1``): it is never the
+tail of the line above it, whatever space that line ends in."""
+
+
 def unflow(text: str, *, delsp: bool = False) -> str:
-    """RFC 3676: join soft-broken lines of the same quote depth into logical lines."""
+    """RFC 3676: join soft-broken lines of the same quote depth into logical lines.
+
+    A line that starts an order line, and a line that is a form's marker, starts a line
+    of its own; a marker is never joined to the next line, nor an order line to one that
+    does not go on with its values (a digit or a blank ``_``): a player who types an
+    order line with a space at its end (a phone's keyboard puts one after each word), in
+    a client that sends what he typed as format=flowed (mutt's text_flowed), has his
+    lines read one by one, as he sees them."""
     out: list[str] = []
     depth_of_pending = -1
     pending: list[str] = []  # the pieces of the logical line being joined: joined once
+    ordered = False  # the logical line being joined is an order line
     for line in text.split("\n"):
         depth = len(line) - len(line.lstrip(">"))
         body = line[depth + 1 :] if line[depth : depth + 1] == " " else line[depth:]
-        if pending and depth_of_pending != depth:
+        alone = _alone(body)
+        goes_on = body[:1].isdigit() or body[:1] == "_"
+        if pending and (depth_of_pending != depth or alone or (ordered and not goes_on)):
             out.append(_quoted(depth_of_pending, "".join(pending)))
             pending = []
-        soft = body.endswith(" ") and body != "-- "
+        if not pending:
+            ordered = bool(_STARTS_ALONE.match(body))
+        soft = body.endswith(" ") and body != "-- " and not _marker(body)
         pending.append(body[:-1] if soft and delsp else body)
         depth_of_pending = depth
         if not soft:
@@ -457,6 +545,18 @@ def unflow(text: str, *, delsp: bool = False) -> str:
     if pending:
         out.append(_quoted(depth_of_pending, "".join(pending)))
     return "\n".join(out)
+
+
+def _alone(body: str) -> bool:
+    """Whether a line of a flowed text starts a logical line whatever the line above it
+    ends in: an order line's start, or a marker of the form."""
+    return bool(_STARTS_ALONE.match(body)) or _marker(body)
+
+
+def _marker(body: str) -> bool:
+    return "aof" in body.casefold() and any(
+        marker_pattern(marker).fullmatch(body.strip()) for marker in (BEGIN_MARKER, END_MARKER)
+    )
 
 
 def _quoted(depth: int, content: str) -> str:

@@ -28,6 +28,7 @@ from wtg.game.engine import Game
 from wtg.game.playersettings import Chosen
 from wtg.game.report import environment
 from wtg.mail.compose import POLICY, quoted_printable, wire, with_picture
+from wtg.mail.picturename import map_picture_name
 from wtg.maps import draw_png, orders_png
 
 MapPicture = Callable[[Game, int, int], bytes | None]
@@ -97,7 +98,7 @@ def for_report(
         return NOTHING
     if not png.startswith(PNG_SIGNATURE):
         return ForReport(problem=_problem(game, turn, seat, "the drawing returned no PNG"))
-    picture = Picture(png, f"map-turn{turn}.png")
+    picture = Picture(png, map_picture_name(turn))
     return ForReport(picture, _note(turn, picture, form))
 
 

@@ -22,7 +22,8 @@ from datetime import datetime, timezone
 from email.message import Message
 from pathlib import Path
 
-from wtg.aof.mailtext import game_named
+from wtg.aof.copies import typed_order_lines
+from wtg.aof.mailtext import game_named, mail_lines
 from wtg.core.errors import MailError
 from wtg.files import private
 from wtg.files.diskflush import flush
@@ -563,7 +564,9 @@ class Poller:
             return later(exc)
         if commanded is not None:
             return commanded
-        return self.answers.help(message, sender, message_id, unread)
+        text = command_text(msg)
+        typed = typed_order_lines(mail_lines(text)) if text is not None else []
+        return self.answers.help(message, sender, message_id, unread, typed)
 
     def _archive(self, message: Incoming) -> Path:
         """The raw message is kept before anything else is done with it."""

@@ -75,3 +75,85 @@ def test_an_order_line_of_three_digits_written_with_its_colon_is_answered(
     said = " ".join(answer.read_text(encoding="utf-8", errors="replace").split())
     assert '"A111"' in said, said
     assert "020" not in said and "07700" not in said
+
+
+LEADING_ZERO = (
+    "Bien cordialement,\nAlice Liddell\nT 01 23 45 67 89\nM 06 12 34 56 78\n"
+    "T 02 123 45 67\nM 0412 345 678\n"
+)
+"""Telephone lines whose first group has two digits, a zero first: France, Belgium,
+Australia (and Italy, the Netherlands, Japan) write them so."""
+
+
+@pytest.mark.parametrize("ruleset", PLAYED)
+def test_telephone_lines_of_two_digits_and_a_leading_zero_are_not_read(
+    ruleset: str, tmp_path: Path
+) -> None:
+    """``T 01 23 45 67 89`` reads as line T1 of the form as much as ``T 020 7946 0958``
+    reads as T20, and is no order either: before, it was read as one (rejected: 'expected
+    3 fields PROV KIND UNITS, found 4') and the player's READY was not kept."""
+    played = PLAYED[ruleset]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(
+        f"{played.bare()}\n{LEADING_ZERO}\n> On 4 Dec 2026, at 18:00, Game Master "
+        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    assert table.orders(1) == played.filed
+
+
+def test_an_order_line_of_three_digits_without_its_colon_is_answered(tmp_path: Path) -> None:
+    """``A111 60 55``, A11 typed with a finger too many and no colon, was dropped without a
+    word with the telephone lines: its number is against its letter, as a player writes
+    an order's label (a telephone line has a space there), so it is answered as a line the
+    form has not, and the READY is not kept until he mends it."""
+    played = PLAYED["wok4"]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(
+        f"{played.bare()}\nA111 60 55\n{SIGNATURE}{LEADING_ZERO}\n> On 4 Dec 2026, at 18:00, "
+        f"Game Master <gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
+    said = " ".join(answer.read_text(encoding="utf-8", errors="replace").split())
+    assert 'REJECTED A111 60 55: the form has only 7 A lines (A1 to A7), found "A111"' in said
+    assert "READY was not kept" in said
+    assert not any(number in said for number in ("020", "07700", "01 23", "06 12", "0412"))
+    filed = table.orders(1)
+    assert filed is not None and "ready" not in filed
+    assert filed["attack"] == played.filed["attack"]
+
+
+ADDRESSES = (
+    "Alice Liddell\nLiddell & Co.\n12 Oxford Road\nManchester\nM1 1AE\n\n"
+    "Birmingham office:\nB1 1BB\nGlasgow office:\nG2 1DY\nLondon office:\nE14 5AB\n"
+)
+"""A signature's addresses, each British postcode on a line of its own under the town, as
+Royal Mail would have it: a letter and a digit, then more, as an order line starts."""
+
+
+@pytest.mark.parametrize("ruleset", PLAYED)
+def test_a_signatures_postcodes_are_not_read(ruleset: str, tmp_path: Path) -> None:
+    """``M1 1AE`` reads as line M1 of a WoK form (movement), ``B1 1BB`` as a bombing and
+    ``G2 1DY`` as an aim: before, each was rejected ('FROM must be a number of at most 2
+    digits, found "1AE"') and the player's READY was not kept."""
+    played = PLAYED[ruleset]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(
+        f"{played.bare()}\n{ADDRESSES}\n> On 4 Dec 2026, at 18:00, Game Master "
+        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    assert table.orders(1) == played.filed

@@ -83,3 +83,17 @@ def test_normalise_is_the_plain_rule(text: str) -> None:
     plain = re.sub(r"\r\n|\r", "\n", text).translate(_TABLE)
     assert normalise(text) == plain
     assert normalise(text, flowed=True) == unflow(re.sub(r"\r\n|\r", "\n", text)).translate(_TABLE)
+
+
+def test_unflow_starts_an_order_line_or_a_marker_on_a_line_of_its_own() -> None:
+    """A space at the end of a typed order line (a phone's keyboard leaves one) is no soft
+    break into the next order line, nor into a word, nor is one after or before a marker;
+    an order line goes on into a digit."""
+    text = (
+        "A1: 60 55 010 \nG1: 60 5 \nR1: 1 \nThanks \nsee: \n=== BEGIN AOF === \nGAME: g1 \nTURN: 1"
+    )
+    assert unflow(text) == (
+        "A1: 60 55 010 \nG1: 60 5 \nR1: 1 \nThanks see: \n=== BEGIN AOF === \nGAME: g1 TURN: 1"
+    )
+    assert unflow("R1: 1 \nThanks", delsp=True) == "R1: 1\nThanks"
+    assert unflow("A1: 60 \n55 010 \nGood luck") == "A1: 60 55 010 \nGood luck"
