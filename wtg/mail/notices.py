@@ -107,7 +107,7 @@ class Notices:
         players the hold went."""
         name = game.config.game
         idents = [
-            f"hold-{_stamp(hold.since)}-{name}-p{entry.id:02d}{self._mark(name)}"
+            f"hold-{_stamp(hold.since)}-{name}-p{entry.id:02d}{self._mark(game)}"
             for entry in players_in(game)
         ]
         lying = [self.outbox.lies(ident) for ident in idents]
@@ -138,7 +138,7 @@ class Notices:
         set aside) and how many were mailed."""
         name = game.config.game
         key = f"{_extend_key(extension)}-{name}"
-        idents = [f"{key}-p{entry.id:02d}{self._mark(name)}" for entry in players_in(game)]
+        idents = [f"{key}-p{entry.id:02d}{self._mark(game)}" for entry in players_in(game)]
         lying = [self.outbox.lies(ident) for ident in idents]
         went = sum(1 for place in lying if place is not None and place[0] == "sent")
         if went:
