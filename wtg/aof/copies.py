@@ -85,7 +85,34 @@ def find_copies(form: FormSpec, lines: Sequence[MailLine]) -> list[FormCopy]:
                 outside.append(line)
             index += 1
     copies += _unmarked(form, outside, lines)
+    typed = _typed_into_quote(form, lines, is_begin)
+    if typed:
+        copies.append(FormCopy(typed[0].depth, False, typed[0].number, None, typed, stray=True))
     return sorted(copies, key=lambda c: c.start)[:MAX_COPIES]
+
+
+def _typed_into_quote(
+    form: FormSpec, lines: Sequence[MailLine], begins: Callable[[str], bool]
+) -> tuple[MailLine, ...]:
+    """The order lines at the top of a quote, under its attribution at most: what a player
+    typed with his cursor inside the quote of an HTML reply (Apple Mail, iOS Mail and Gmail
+    put it into the quote's block). Quoted, they are not his to read as orders, and are
+    stray (said, never read); a report's own lines start with its title."""
+    found: list[MailLine] = []
+    depth = 0
+    leading = False
+    for line in lines:
+        if line.depth != depth:
+            depth, leading = line.depth, line.depth > 0
+        if not leading:
+            continue
+        if not line.text or (not found and ATTRIBUTION.fullmatch(line.text)):
+            continue
+        if begins(line.text) or not is_loose_line(form, line.text):
+            leading = False
+            continue
+        found.append(line)
+    return tuple(found)
 
 
 def _original_quoted(

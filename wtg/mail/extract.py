@@ -41,7 +41,7 @@ from wtg.aof.mailtext import (
 )
 from wtg.core.counting import counted
 from wtg.core.printable import printable
-from wtg.mail.picturename import is_map_picture
+from wtg.mail.picturename import is_our_picture
 
 _TOO_DEEP = "parts nested too deep were skipped"
 DEFAULT_MARKERS = (BEGIN_MARKER,)
@@ -111,7 +111,7 @@ class Extracted:
     """The attachments no text was read from (a form saved as a document, a zip, a
     picture): each one's file name, or its type when it has none; at most
     ``UNREAD_NAMED``. Those of a forwarded message are not the sender's, nor is a
-    report's map picture his client kept (``wtg.mail.picturename``): not named."""
+    picture of ours his client kept (``wtg.mail.picturename``): not named."""
 
 
 @dataclass(frozen=True)
@@ -401,7 +401,7 @@ def _visit_part(
         elif _attached(part) and not forwarded and len(walk.unread) < UNREAD_NAMED:
             # a forwarded mail's attachments are its sender's (the report's map picture)
             name = _file_name(part.get_filename())
-            if not (ctype == "image/png" and is_map_picture(name)):  # the report's, kept
+            if not (ctype == "image/png" and is_our_picture(name)):  # ours, kept in a reply
                 walk.unread.append(name or ctype)
 
 

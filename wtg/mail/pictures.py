@@ -28,7 +28,7 @@ from wtg.game.engine import Game
 from wtg.game.playersettings import Chosen
 from wtg.game.report import environment
 from wtg.mail.compose import POLICY, quoted_printable, wire, with_picture
-from wtg.mail.picturename import map_picture_name
+from wtg.mail.picturename import map_picture_name, orders_picture_name
 from wtg.maps import draw_png, orders_png
 
 MapPicture = Callable[[Game, int, int], bytes | None]
@@ -158,7 +158,7 @@ def for_confirmation(
         return NOTHING
     if not png.startswith(PNG_SIGNATURE):
         return ForReport(problem=_problem(game, turn, seat, "the drawing returned no PNG"))
-    return ForReport(Picture(png, f"orders-turn{turn}.png"))
+    return ForReport(Picture(png, orders_picture_name(turn)))
 
 
 def _onlooker(game: Game, turn: int, seat: int) -> bool:

@@ -72,6 +72,18 @@ def test_the_reports_own_picture_is_not_said_unread(shape: str, tmp_path: Path) 
     assert "map-turn0.png" not in said and "not read" not in said
 
 
+def test_a_confirmations_picture_is_not_said_unread(tmp_path: Path) -> None:
+    """The picture of a confirmation (orders-turn1.png), kept in a reply that answers the
+    report with it, is ours too."""
+    table = Table(tmp_path, KAO)
+    report, text = report_of(table)
+    table.deliver(apple_mail(report, text, "orders-turn1.png"))
+    table.poll()
+    said = answer_to(table)
+    assert "no orders found in your mail" in said
+    assert "orders-turn1.png" not in said and "not read" not in said
+
+
 def test_a_picture_of_the_players_own_is_still_named(tmp_path: Path) -> None:
     table = Table(tmp_path, KAO)
     report, text = report_of(table)
