@@ -68,3 +68,30 @@ def test_withdraw_takes_no_game_nor_text(tmp_path: Path) -> None:
     assert none.stderr == "wtg: no announcement in the outbox: nothing to take back\n"
     both = run(tmp_path, "announce", "--withdraw", "g1", "Text.", code=1)
     assert "--withdraw takes no GAME nor TEXT" in both.stderr
+
+
+def test_a_taking_back_cut_short_holds_its_mails_back_until_finished(tmp_path: Path) -> None:
+    """Killed after some of its mails left the queue: the rest went with the next `wtg
+    send`, to some of the players, and nothing said so. A mark written first holds them
+    back, `wtg status` names it, and --withdraw given again finishes that one."""
+    make(tmp_path / "games", "g1")
+    run(tmp_path, "announce", "g1", "Wrong.")
+    queue = tmp_path / "games" / ".mail" / "outbox" / "queue"
+    names = sorted(queue.glob("announce-*.eml"))
+    key = names[0].stem.split("-")[1]
+    folder = tmp_path / "games" / ".mail" / "announce"
+    folder.mkdir(exist_ok=True)
+    (folder / f"{key}.withdrawing").write_text("")  # as the kill leaves it
+    names[0].unlink()
+    run(tmp_path, "send")
+    assert sent(tmp_path) == [] and len(queued(tmp_path, "announce-")) == 3
+    said = run(tmp_path, "status").stdout
+    assert f"CUT SHORT: the taking back of announcement {key} " in said
+    listing = json.loads(run(tmp_path, "status", "--json").stdout)
+    assert listing["announcements_withdrawing"] == [key]
+    run(tmp_path, "announce", "g1", "Right.")  # a newer one: the one cut short is finished
+    taken = run(tmp_path, "announce", "--withdraw").stdout
+    assert "3 mail(s) taken out of the queue" in taken
+    assert list(folder.iterdir()) == []
+    run(tmp_path, "send")
+    assert len(sent(tmp_path)) == 4  # the right one

@@ -53,3 +53,40 @@ def test_a_game_not_held_has_no_hold_to_take_back(tmp_path: Path) -> None:
     assert refused.stderr == "wtg: game g1 is not held: no hold to take back\n"
     both = run(tmp_path, "hold", "g1", "--undo", "--reason", "x", code=2)
     assert "--undo takes no --reason" in both.stderr
+
+
+def test_a_taking_back_cut_short_is_owed_and_finished(tmp_path: Path) -> None:
+    """Killed after some of the hold's notices were taken out of the queue, before
+    held.json went: the game was held with some players never to be told, and `wtg status`
+    owed nothing. It names the command to give again, which finishes the taking back (or
+    `wtg hold`, which tells the players after all)."""
+    make(tmp_path / "games", "g1")
+    run(tmp_path, "hold", "g1", "--reason", "wrong")
+    held = tmp_path / "games" / "g1" / "held.json"
+    data = json.loads(held.read_text())
+    held.write_text(json.dumps({**data, "taking_back": True}))  # as the kill leaves it
+    first = sorted(queued(tmp_path, "hold-"))[0]
+    (tmp_path / "games" / ".mail" / "outbox" / "queue" / f"{first}.eml").unlink()
+    owed = status(tmp_path)["owed"]
+    assert owed == [
+        f"the hold (since {data['since']}) was being taken back when it was cut short, some of "
+        "its notices taken out of the queue: give `wtg hold g1 --undo` again (or `wtg hold "
+        "g1` to tell every player after all)"
+    ]
+    assert "NOTICES OWED: game g1: the hold" in run(tmp_path, "status").stdout
+    told = run(tmp_path, "hold", "g1")  # told after all: the notice taken back queued again
+    assert told.stdout.startswith("game g1 was held already since ")
+    assert "1 notice(s) queued" in told.stdout
+    assert status(tmp_path)["owed"] == [] and len(queued(tmp_path, "hold-")) == 4
+    held.write_text(json.dumps({**data, "taking_back": True}))
+    run(tmp_path, "hold", "g1", "--undo")
+    assert not held.exists() and queued(tmp_path, "hold-") == {}
+
+
+def test_a_hold_mailed_leaves_no_mark_of_a_taking_back(tmp_path: Path) -> None:
+    make(tmp_path / "games", "g1")
+    run(tmp_path, "hold", "g1")
+    run(tmp_path, "send")
+    run(tmp_path, "hold", "g1", "--undo", code=1)
+    assert "taking_back" not in json.loads((tmp_path / "games" / "g1" / "held.json").read_text())
+    assert status(tmp_path)["owed"] == []

@@ -23,7 +23,7 @@ from wtg.game.gameconfig import GameConfig, PlayerEntry, code_warnings
 from wtg.game.textcolumn import padded
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.gm.nextdeadline import schedule_changed, schedule_not_yet_taken
-from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line
+from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line, withdrawing
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.mail.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.journal import (
@@ -373,6 +373,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "games_dir": str(games_dir),
             "games": listed,
             "announcements": [owed_data(path, made) for path, made in announced],
+            "announcements_withdrawing": withdrawing(games_dir / SPOOL),
             "unreadable": troubles,
             "quarantined": len(every),
             "quarantine": [
@@ -431,6 +432,11 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             say(f"NOTICES OWED: game {data['game']}: {line}")
     for path, made in announced:
         click.echo(f"NOTICES OWED: {owed_line(path, made)}")
+    for key in withdrawing(games_dir / SPOOL):
+        click.echo(
+            f"CUT SHORT: the taking back of announcement {key} (`wtg announce --withdraw`) was "
+            "cut short: `wtg send` holds its mails back; give `wtg announce --withdraw` again"
+        )
     for trouble in troubles:  # a reason may quote a game.yaml: without its control sequences
         say(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}")
     _show_quarantine(kept, kept_over)

@@ -4,7 +4,10 @@
                             with "released": ISO it is a release not yet told (the game
                             runs), which the next ``wtg release`` finishes; with
                             "telling": true a hold whose notices are not yet all
-                            queued, which the next ``wtg hold`` finishes
+                            queued, which the next ``wtg hold`` finishes; with
+                            "taking_back": true a hold whose notices ``wtg hold
+                            --undo`` is taking out of the queue, which the next
+                            ``--undo`` finishes (or ``wtg hold``, telling them after all)
 
 A small file written whole (``write_atomic``) under the game's lock.
 """
@@ -29,6 +32,9 @@ class Hold(Record):
     """When ``wtg release`` let the game go on: set while its notices are being queued."""
     telling: bool = False
     """The hold is written and its notices are being queued (``wtg hold`` cut short)."""
+    taking_back: bool = False
+    """The hold's notices are being taken out of the queue (``wtg hold --undo`` cut
+    short)."""
 
 
 def hold_of(root: Path) -> Hold | None:
@@ -60,6 +66,7 @@ def _hold_file(root: Path) -> Hold | None:
         reason=str(data.get("reason", "")),
         released=released if isinstance(released, str) else "",
         telling=data.get("telling") is True,
+        taking_back=data.get("taking_back") is True,
     )
 
 
@@ -71,6 +78,8 @@ def set_hold(root: Path, hold: Hold) -> None:
         data["released"] = hold.released
     if hold.telling:
         data["telling"] = True
+    if hold.taking_back:
+        data["taking_back"] = True
     write_atomic(root / HELD_FILE, json.dumps(data) + "\n")
 
 

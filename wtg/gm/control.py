@@ -45,8 +45,8 @@ def hold(
             kept = Hold(since=iso(now), reason=" ".join(reason.split()), telling=tell is not None)
             set_hold(root, kept)
         queued = tell(kept) if tell is not None else 0  # flushed before the mark is dropped
-        if kept.telling and tell is not None:
-            kept = kept.replaced(telling=False)
+        if (kept.telling or kept.taking_back) and tell is not None:  # told after all
+            kept = kept.replaced(telling=False, taking_back=False)
             set_hold(root, kept)
         return kept, new, queued
 
@@ -55,8 +55,9 @@ def undo_hold(game: Game[S], withdraw: Callable[[Hold], tuple[int, int, int]]) -
     """Take the game's hold back before its players were told (given to the wrong game,
     or with the wrong reason), under the game's lock: ``withdraw`` takes its notices out of
     the outbox and returns how many, how many were mailed already (then it takes none) and
-    to how many players it went. The notices first, then ``held.json``: a run cut short
-    between leaves the game held, and given again it takes the rest back. GameError when
+    to how many players it went. ``held.json`` is marked ``taking_back`` first, then the
+    notices go, then the file: a run cut short between leaves the game held and the mark,
+    which `wtg status` names; given again it takes the rest back. GameError when
     the game is not held, or a notice of the hold was mailed (the players know of it:
     ``release`` tells them it goes on). Returns the hold and the notices taken back."""
     name = game.config.game
@@ -64,8 +65,10 @@ def undo_hold(game: Game[S], withdraw: Callable[[Hold], tuple[int, int, int]]) -
         kept = game.held()
         if kept is None:
             raise GameError(f"game {name} is not held: no hold to take back")
+        set_hold(game.store.root, kept.replaced(taking_back=True))  # the intent
         taken, went, told = withdraw(kept)
         if went:
+            set_hold(game.store.root, kept.replaced(taking_back=False))  # nothing taken back
             raise GameError(
                 f"game {name}'s hold (since {kept.since}) was mailed already to {went} of its "
                 f"{told} players: it cannot be taken back unseen; `wtg release {name}` lets the "

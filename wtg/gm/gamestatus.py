@@ -165,7 +165,13 @@ def owed_notices(game: Game[S]) -> list[str]:
             f"`wtg rollback {name} --to {cut.to}` again"
         )
     held = hold_of(game.store.root)
-    if held is not None and held.telling:
+    if held is not None and held.taking_back:
+        owed.append(
+            f"the hold (since {held.since}) was being taken back when it was cut short, some "
+            f"of its notices taken out of the queue: give `wtg hold {name} --undo` again (or "
+            f"`wtg hold {name}` to tell every player after all)"
+        )
+    elif held is not None and held.telling:
         owed.append(
             f"the hold (since {held.since}) was cut short before every player was told: give "
             f"`wtg hold {name}` again"

@@ -80,6 +80,30 @@ def announce(
         return found, new, queued
 
 
+WITHDRAWING = ".withdrawing"
+"""The suffix of the mark of an announcement being taken back (`wtg announce --withdraw`):
+``SPOOL/announce/KEY.withdrawing``, written before its first mail leaves the queue and
+removed after its last; `wtg send` sends none of its mails while it is there."""
+
+
+def withdrawing(spool: Path) -> list[str]:
+    """The keys of the announcements whose taking back was begun and not finished."""
+    folder = spool / FOLDER
+    return sorted(p.name.removesuffix(WITHDRAWING) for p in folder.glob(f"*{WITHDRAWING}"))
+
+
+def mark_withdrawing(spool: Path, key: str) -> None:
+    """The mark that the announcement ``key`` is being taken back, on disk."""
+    write_atomic(private.make_dirs(spool / FOLDER) / f"{key}{WITHDRAWING}", "")
+
+
+def withdrawn(spool: Path, key: str) -> None:
+    """The announcement ``key`` taken back: its intent (if cut short) and its mark gone,
+    the mark last."""
+    (spool / FOLDER / f"{key}.json").unlink(missing_ok=True)
+    (spool / FOLDER / f"{key}{WITHDRAWING}").unlink(missing_ok=True)
+
+
 @contextlib.contextmanager
 def locked(spool: Path) -> Iterator[None]:
     """The spool's announce lock held for the block: MailError at once when another

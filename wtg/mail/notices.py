@@ -27,8 +27,7 @@ from wtg.game.hold import Hold
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.extension import Extension
 from wtg.gm.rollback import Rollback, rollbacks
-from wtg.host.announcement import FOLDER as ANNOUNCE_FOLDER
-from wtg.host.announcement import Announcement
+from wtg.host.announcement import Announcement, mark_withdrawing, withdrawing, withdrawn
 from wtg.mail import compose
 from wtg.mail.extract import HEADERS_LOOK, parse_headers
 from wtg.mail.journal import mail_marks, mailing_mark
@@ -295,11 +294,12 @@ class Withdrawal(Record):
 
 def withdraw_announcement(spool: Path) -> Withdrawal | None:
     """Take the last announcement back (`wtg announce --withdraw`: the mails of the newest
-    one queued, taken out of the queue and of the mails set aside), unless one of its
-    mails was mailed: then nothing. Its intent's file goes after its mails, so that an
-    announcement cut short is not finished again by its text given again. None when the
-    outbox holds no announcement. Under the send's and the announce's locks (the
-    caller's)."""
+    one queued, or of the one whose taking back was cut short, taken out of the queue and
+    of the mails set aside), unless one of its mails was mailed: then nothing. It is
+    marked first (`wtg send` holds its mails back while the mark is there), then its mails
+    go, then its intent's file (so that an announcement cut short is not finished again by
+    its text given again), then the mark. None when the outbox holds no announcement.
+    Under the send's and the announce's locks (the caller's)."""
     outbox = Outbox(spool)
     found: dict[str, list[Path]] = {}
     for folder in (outbox.queue_dir, outbox.sent_dir, outbox.failed_dir):
@@ -307,17 +307,25 @@ def withdraw_announcement(spool: Path) -> Withdrawal | None:
             named = _ANNOUNCED.fullmatch(path.stem)
             if named is not None:
                 found.setdefault(named["key"], []).append(path)
+    begun = [key for key in withdrawing(spool) if key in found]
     if not found:
+        for key in withdrawing(spool):  # its mails all gone: the mark alone was left
+            withdrawn(spool, key)
         return None
-    key, paths = max(found.items(), key=lambda item: max(p.stat().st_mtime for p in item[1]))
+    if begun:  # a taking back cut short: that one is finished
+        key, paths = begun[0], found[begun[0]]
+    else:
+        key, paths = max(found.items(), key=lambda item: max(p.stat().st_mtime for p in item[1]))
     first = min(p.stat().st_mtime for p in paths)
     with paths[0].open("rb") as handle:
         subject = str(parse_headers(handle.read(HEADERS_LOOK)).get("Subject", ""))
     at = datetime.fromtimestamp(first, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     went = sum(1 for p in paths if p.parent == outbox.sent_dir)
-    taken = 0 if went else sum(outbox.withdraw(p.stem) for p in paths)
-    if not went:
-        (spool / ANNOUNCE_FOLDER / f"{key}.json").unlink(missing_ok=True)
+    taken = 0
+    if not went:  # marked first: `wtg send` sends none of its mails while it is taken back
+        mark_withdrawing(spool, key)
+        taken = sum(outbox.withdraw(p.stem) for p in paths)
+        withdrawn(spool, key)
     return Withdrawal(
         at=at, subject=" ".join(subject.split()), mails=len(paths), went=went, taken=taken
     )

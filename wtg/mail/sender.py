@@ -26,6 +26,7 @@ from wtg.game.turnmeta import TURN_META
 from wtg.gm.gamestatus import game_status
 from wtg.gm.nextdeadline import reports_behind
 from wtg.gm.rollback import Rollback, rollbacks
+from wtg.host.announcement import withdrawing
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.logs.events import log_event
@@ -462,8 +463,13 @@ def deliver(
             f"then `wtg outbox --retry {ident}` sends it again)"
         )
 
+    held_back = withdrawing(outbox.root.parent)  # announcements being taken back
     try:
         for ident, path in outbox.waiting():
+            if any(ident.startswith(f"announce-{key}-") for key in held_back):
+                log_delivery(ident, path, "waits: its announcement is being taken back", DEBUG)
+                waiting += 1
+                continue
             state = outbox.state(ident)
             if state.get("refused"):  # compose could not make it sendable: set aside for good
                 set_aside(ident, path, str(state.get("error", "")))
