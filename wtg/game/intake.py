@@ -443,6 +443,8 @@ class Door(Generic[S]):
             if rejected and orders.get(READY_KEY)
             else []
         )
+        if dropped:  # the READY line counts for nothing: never listed "ok"
+            verdicts = [_not_kept(v) if v.entry.section == READY_KEY else v for v in verdicts]
         if rejected and not given:  # READY on no orders: it marks nothing, and says so
             return Unchanged(
                 pid, self.turn, NONE_ACCEPTED, verdicts, settings=chosen, notes=dropped
@@ -523,3 +525,12 @@ def _text(value: object) -> str | None:
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value) if abs(value) < 10**9 else "(a number too big)"
     return None
+
+
+READY_NOT_KEPT = "READY is kept only when no line of the form is rejected"
+
+
+def _not_kept(verdict: Verdict) -> Verdict:
+    """A READY line beside rejected lines, listed as not kept (the note after the lines
+    says how many were rejected): a line listed ``ok`` is one that counts."""
+    return Verdict(verdict.entry, False, READY_NOT_KEPT) if verdict.accepted else verdict
