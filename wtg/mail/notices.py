@@ -25,7 +25,8 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.hold import Hold
 from wtg.game.schedule import local_text, parse_iso
-from wtg.gm.extension import Extension
+from wtg.gm.extension import Extension, undone_move, unfinished
+from wtg.gm.nextdeadline import latest_turn_meta
 from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.announcement import Announcement, mark_withdrawing, withdrawing, withdrawn
 from wtg.mail import compose
@@ -341,6 +342,11 @@ def taken_back(spool: Path, games: Sequence[Game]) -> tuple[str, ...]:
         kept = game.held()
         if kept is not None and kept.taking_back:
             found.append(compose.safe(f"{hold_key(kept)}-{game.config.game}-p"))
+        latest = latest_turn_meta(game)
+        if unfinished(latest.meta, latest.turn + 1) is not None:  # a move (back) not told
+            undone = undone_move(latest.meta, latest.turn + 1)
+            if undone is not None:  # `extend --undo` cut short: the move may be taken back
+                found.append(compose.safe(f"{_extend_key(undone)}-{game.config.game}-p"))
     return tuple(found)
 
 
