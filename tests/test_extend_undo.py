@@ -121,3 +121,29 @@ def test_an_undo_cut_short_is_finished_and_said_as_a_move_back(tmp_path: Path) -
     assert "the move of 480 hours taken back at " in again
     assert "cut short): not moved again; 0 notice(s) queued" in again
     assert deadline(tmp_path) == before
+
+
+def test_the_move_of_an_undo_cut_short_is_not_mailed_meanwhile(tmp_path: Path) -> None:
+    """Killed after the move back was written, before the move's notices were all taken
+    out of the queue: the next `wtg send` mailed those left, of a move being taken back.
+    They wait until the undo is given again, which takes them back."""
+    game = make_due_in(tmp_path / "games", 30)
+    before = deadline(tmp_path)
+    run(tmp_path, "extend", "g1", "480")
+    moved = deadline(tmp_path)
+    meta_path = game.store.root / "turns" / "0000" / "turn.json"
+    data = json.loads(meta_path.read_text())
+    undo = {"from": moved, "to": before, "at": data["moved"][-1]["at"], "hours": -480.0}
+    data["moved"].append({**undo, "told": False, "undo": True})  # as the kill left it
+    data["next_deadline"], data["reports_behind"] = before, True
+    meta_path.write_text(json.dumps(data))
+    first = sorted(queued(tmp_path, "extend-"))[0]
+    (tmp_path / "games" / ".mail" / "outbox" / "queue" / f"{first}.eml").unlink()
+    held = run(tmp_path, "send", code=1).stdout  # its reports wait for the undo too
+    assert "0 mail(s) sent, 3 waiting" in held
+    assert sent(tmp_path) == [] and len(queued(tmp_path, "extend-")) == 3
+    again = run(tmp_path, "extend", "g1", "--undo").stdout
+    assert "the move's 3 notice(s) taken out of the queue before they were mailed" in again
+    run(tmp_path, "send")
+    assert sent(tmp_path) == [] and queued(tmp_path, "extend-") == {}
+    assert status(tmp_path)["owed"] == []

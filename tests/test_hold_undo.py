@@ -74,6 +74,9 @@ def test_a_taking_back_cut_short_is_owed_and_finished(tmp_path: Path) -> None:
         "g1` to tell every player after all)"
     ]
     assert "NOTICES OWED: game g1: the hold" in run(tmp_path, "status").stdout
+    run(tmp_path, "send")  # the notices left are held back while it is being taken back
+    assert [name for name in sent(tmp_path) if name.startswith("hold-")] == []
+    assert len(queued(tmp_path, "hold-")) == 3
     told = run(tmp_path, "hold", "g1")  # told after all: the notice taken back queued again
     assert told.stdout.startswith("game g1 was held already since ")
     assert "1 notice(s) queued" in told.stdout
@@ -81,6 +84,8 @@ def test_a_taking_back_cut_short_is_owed_and_finished(tmp_path: Path) -> None:
     held.write_text(json.dumps({**data, "taking_back": True}))
     run(tmp_path, "hold", "g1", "--undo")
     assert not held.exists() and queued(tmp_path, "hold-") == {}
+    run(tmp_path, "send")
+    assert [name for name in sent(tmp_path) if name.startswith("hold-")] == []
 
 
 def test_a_hold_mailed_leaves_no_mark_of_a_taking_back(tmp_path: Path) -> None:

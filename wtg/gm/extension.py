@@ -120,13 +120,13 @@ def undo(
             hours = float(last["hours"]) if isinstance(last.get("hours"), (int, float)) else 0.0
             extension = _move_to(latest, turn, str(last["from"]), now, -hours)
             latest.write()  # the intent: the deadline and the notices
-        undone = _undone(latest.meta, turn) if withdraw is not None else None
+        undone = undone_move(latest.meta, turn) if withdraw is not None else None
         if undone is not None and withdraw is not None and withdraw(undone):
             return extension, new, _told(latest, extension, lambda _moved: 0)
         return extension, new, _told(latest, extension, tell)
 
 
-def _undone(meta: dict[str, Any], turn: int) -> Extension | None:
+def undone_move(meta: dict[str, Any], turn: int) -> Extension | None:
     """The move the last entry of ``meta`` takes back (an undo's, the one before it);
     None when the last is no undo, or the one before is not one wtg can go by."""
     history = meta.get(MOVED)

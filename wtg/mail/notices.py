@@ -25,7 +25,8 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.hold import Hold
 from wtg.game.schedule import local_text, parse_iso
-from wtg.gm.extension import Extension
+from wtg.gm.extension import Extension, undone_move, unfinished
+from wtg.gm.nextdeadline import latest_turn_meta
 from wtg.gm.rollback import Rollback, rollbacks
 from wtg.host.announcement import Announcement, mark_withdrawing, withdrawing, withdrawn
 from wtg.mail import compose
@@ -95,9 +96,7 @@ class Notices:
         self._marks: dict[str, str] = {}
 
     def held(self, game: Game, hold: Hold) -> int:
-        return self._each(
-            game, f"hold-{_stamp(hold.since)}", "the game is on hold", "hold", reason=hold.reason
-        )
+        return self._each(game, hold_key(hold), "the game is on hold", "hold", reason=hold.reason)
 
     def withdraw_hold(self, game: Game, hold: Hold) -> tuple[int, int, int]:
         """The hold's notices taken back (`wtg hold GAME --undo`), under the send's lock
@@ -106,7 +105,7 @@ class Notices:
         players the hold went."""
         name = game.config.game
         idents = [
-            f"hold-{_stamp(hold.since)}-{name}-p{entry.id:02d}{self._mark(game)}"
+            f"{hold_key(hold)}-{name}-p{entry.id:02d}{self._mark(game)}"
             for entry in players_in(game)
         ]
         lying = [self.outbox.lies(ident) for ident in idents]
@@ -329,6 +328,28 @@ def withdraw_announcement(spool: Path) -> Withdrawal | None:
     return Withdrawal(
         at=at, subject=" ".join(subject.split()), mails=len(paths), went=went, taken=taken
     )
+
+
+def hold_key(hold: Hold) -> str:
+    """What the outbox ids of a hold's notices begin with, before the game's name."""
+    return f"hold-{_stamp(hold.since)}"
+
+
+def taken_back(spool: Path, games: Sequence[Game]) -> tuple[str, ...]:
+    """What the outbox names of the mails being taken back begin with (an announcement's
+    or a hold's whose taking back was begun and not finished: `wtg announce --withdraw`,
+    `wtg hold --undo` cut short): `wtg send` holds them back until it is finished."""
+    found = [f"announce-{key}-" for key in withdrawing(spool)]
+    for game in games:
+        kept = game.held()
+        if kept is not None and kept.taking_back:
+            found.append(compose.safe(f"{hold_key(kept)}-{game.config.game}-p"))
+        latest = latest_turn_meta(game)
+        if unfinished(latest.meta, latest.turn + 1) is not None:  # a move (back) not told
+            undone = undone_move(latest.meta, latest.turn + 1)
+            if undone is not None:  # `extend --undo` cut short: the move may be taken back
+                found.append(compose.safe(f"{_extend_key(undone)}-{game.config.game}-p"))
+    return tuple(found)
 
 
 def _extend_key(extension: Extension) -> str:

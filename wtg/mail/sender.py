@@ -26,7 +26,6 @@ from wtg.game.turnmeta import TURN_META
 from wtg.gm.gamestatus import game_status
 from wtg.gm.nextdeadline import reports_behind
 from wtg.gm.rollback import Rollback, rollbacks
-from wtg.host.announcement import withdrawing
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.logs.events import log_event
@@ -34,6 +33,7 @@ from wtg.mail import compose
 from wtg.mail.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.failedmail import undone_queued
 from wtg.mail.journal import Journal, first_noted, mailing_mark
+from wtg.mail.notices import taken_back
 from wtg.mail.outbox import GIVE_UP, Outbox
 from wtg.mail.pictures import MapPicture, add_picture, for_report
 from wtg.mail.registry import Registry
@@ -440,6 +440,7 @@ def deliver(
     signer: Signer | None = None,
     sender: str | None = None,
     alive: Callable[[], None] | None = None,
+    held_back: tuple[str, ...] = (),
 ) -> Delivery:
     """Send what is due, each mail signed by ``signer`` when there is one (DKIM,
     ``wtg.mail.dkimsign``): how many were sent, still wait, failed for good, why the server
@@ -449,7 +450,8 @@ def deliver(
     say before the GM corrected a From the server refused, is sent with this one).
     ``alive``: told after each mail the server was asked to take (`wtg serve`'s ping of
     systemd's watchdog: a slow server and a turn's many reports outlast the watchdog, a
-    mail never does)."""
+    mail never does). ``held_back``: what the names of mails that wait begin with (a hold
+    or an announcement being taken back: ``notices.taken_back``)."""
     sent = waiting = deferred = 0
     down = unsigned = sender_refused = ""
     refused: list[str] = []
@@ -463,11 +465,10 @@ def deliver(
             f"then `wtg outbox --retry {ident}` sends it again)"
         )
 
-    held_back = withdrawing(outbox.root.parent)  # announcements being taken back
     try:
         for ident, path in outbox.waiting():
-            if any(ident.startswith(f"announce-{key}-") for key in held_back):
-                log_delivery(ident, path, "waits: its announcement is being taken back", DEBUG)
+            if ident.startswith(held_back):  # a hold or an announcement being taken back
+                log_delivery(ident, path, "waits: what it says is being taken back", DEBUG)
                 waiting += 1
                 continue
             state = outbox.state(ident)
@@ -587,7 +588,12 @@ def send(
         signer = Signer(gm.dkim) if gm.dkim is not None else None  # the key read at each send
         draw_pictures(outbox, gm.games_dir)
         done = deliver(
-            outbox, transport or open_transport(gm), signer=signer, sender=gm.sender, alive=alive
+            outbox,
+            transport or open_transport(gm),
+            signer=signer,
+            sender=gm.sender,
+            alive=alive,
+            held_back=taken_back(gm.spool, list(registry.games().values())),
         )
     summary = SendSummary(
         queued=queued.reports,
