@@ -121,7 +121,7 @@ def test_the_answers_to_order_mails_keep_to_78_columns(tmp_path: Path) -> None:
         assert _too_wide(body) == []
     (said,) = [_words(body) for body in rejections if "REPORT" in body]
     assert (
-        "Your mail to the turn generator could not be accepted: line 5: these orders are "
+        "Your mail to the turn generator could not be accepted: lines 5-6: these orders are "
         "for turn 0, but the game expects turn 1: fill in the form of turn 1, the one in your "
         "latest report. Nothing was stored."
     ) in said
