@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from wtg.host.gamesdir import Unreadable
 from wtg.host.ratings import (
     ELO,
     PLACKETT_LUCE,
@@ -226,3 +227,27 @@ def test_a_game_that_ended_with_no_one_left_is_no_ones_win() -> None:
     assert table.players["ann"].rating > table.players["bob"].rating
     assert rate_plackett_luce([won]).players["ann"].wins == 1
     assert (winners(nobody), winners(won)) == ((), ("Ann",))
+
+
+def test_the_command_names_a_game_it_cannot_read_and_exits_1(tmp_path: Path) -> None:
+    """`wtg ratings` rated without a game whose game.yaml is broken and exited 0, naming
+    nothing: a finished game left out of everyone's rating without a word. It is named on
+    stderr, the ratings of the others printed, and the exit status is 1 (as `wtg status`,
+    `wtg site`, `wtg send` do)."""
+    from click.testing import CliRunner
+
+    from wtg.cli import main
+
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "game.yaml").write_text("{not: [yaml", encoding="utf-8")
+    skipped: list[Unreadable] = []
+    assert finished_games(tmp_path, skipped) == []
+    assert [lost.folder for lost in skipped] == [tmp_path / "broken"]
+    for as_json in ((), ("--json",)):
+        result = CliRunner().invoke(main, ["ratings", str(tmp_path), *as_json])
+        assert result.exit_code == 1
+        (line,) = result.stderr.splitlines()
+        assert line.startswith(f"wtg: {tmp_path / 'broken'}: cannot be read, skipped: ")
+    assert result.stdout.startswith("{")
+    assert json.loads(result.stdout)["games"] == 0

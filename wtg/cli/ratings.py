@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from wtg.cli.common import checked_games_dir, fail, games_root
+from wtg.core.printable import printable
 from wtg.game.registry import ruleset_names
+from wtg.host.gamesdir import Unreadable
+
+if TYPE_CHECKING:  # openskill is imported by `wtg ratings` alone, when it rates
+    from wtg.host.ratings import Ratings
 
 
 def register(group: click.Group) -> None:
@@ -24,9 +31,10 @@ def ratings(ctx: click.Context, games_dir: str | None, only: str | None, as_json
     """Ratings of the finished games in GAMES_DIR (default: --games-dir or the config's
     games_dir), a table a ruleset: Elo for WoS Tactics (with win/loss records), openskill's
     Plackett-Luce model from the final placings for the others; humans only, with the
-    number of games behind each rating. Bots never change a rating."""
+    number of games behind each rating. Bots never change a rating. A game folder that
+    cannot be read is named on stderr, the others rated, and the command exits 1."""
     # deferred: openskill: only `wtg ratings` rates
-    from wtg.host.ratings import ELO, finished_games, rate_rulesets, ratings_json
+    from wtg.host.ratings import finished_games, rate_rulesets, ratings_json
 
     # deferred: the lobby (its SQLite database): only the commands that use it
     from wtg.lobby.people import as_people
@@ -34,10 +42,23 @@ def ratings(ctx: click.Context, games_dir: str | None, only: str | None, as_json
     folder = checked_games_dir(Path(games_dir), "GAMES_DIR") if games_dir else games_root(ctx)
     if only is not None and only not in ruleset_names():
         fail(f"no ruleset {only!r} (rulesets: {', '.join(ruleset_names())})")
-    tables = rate_rulesets(as_people(folder, finished_games(folder)), only)
+    skipped: list[Unreadable] = []
+    tables = rate_rulesets(as_people(folder, finished_games(folder, skipped)), only)
     if as_json:
         click.echo(json.dumps(ratings_json(tables), indent=1))
-        return
+    else:
+        _print_tables(tables, folder)
+    for lost in skipped:  # rated without it: the GM is told, and a script by the exit status
+        click.echo(printable(f"wtg: {lost.line()}"), err=True)
+    if skipped:
+        sys.exit(1)
+
+
+def _print_tables(tables: list[Ratings], folder: Path) -> None:
+    """The ratings as tables, one a ruleset."""
+    # deferred: openskill: only `wtg ratings` rates
+    from wtg.host.ratings import ELO
+
     if not tables:
         click.echo(f"RATINGS: no finished game in {folder}")
     for number, table in enumerate(tables):

@@ -249,12 +249,15 @@ def _whole(value: Json) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def finished_games(games_dir: Path) -> list[Finished]:
-    """Every finished game with placings in ``games_dir`` (a folder that is no game, or a
-    game that cannot be read, is passed over)."""
+def finished_games(games_dir: Path, skipped: list[Unreadable] | None = None) -> list[Finished]:
+    """Every finished game with placings in ``games_dir`` (a folder that is no game is
+    passed over; a game that cannot be read too, told to ``skipped`` when given: the
+    ratings would leave it out without a word)."""
     found = []
     for game in scan_games(games_dir).games():
         if isinstance(game, Unreadable):
+            if skipped is not None:
+                skipped.append(game)
             continue
         try:
             state = game.state()
@@ -267,7 +270,9 @@ def finished_games(games_dir: Path) -> list[Finished]:
                 game.store.root.name,
                 quitters(game.store, game.latest_turn()),
             )
-        except (StoreError, ConfigError, KeyError, ValueError, OSError):
+        except (StoreError, ConfigError, KeyError, ValueError, OSError) as exc:
+            if skipped is not None:
+                skipped.append(Unreadable(folder=game.store.root, reason=str(exc)))
             continue
         if result is not None:
             found.append(result)
