@@ -24,7 +24,14 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.takeovers import taken_from
 from wtg.lobby import confirm, people
-from wtg.lobby.commands import REPLY_LINE, VERBS, Command, CommandMail, stray_words
+from wtg.lobby.commands import (
+    REPLY_LINE,
+    VERBS,
+    Command,
+    CommandMail,
+    placeholders,
+    stray_words,
+)
 from wtg.lobby.database import Book, done, remember
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, start_due
@@ -133,8 +140,11 @@ class Desk:
             if self.again(command):
                 continue
             handler = handlers.get(command.verb)
+            pasted = placeholders(command) if handler is not None else None
             stray = stray_words(command) if handler is not None else None
-            if stray is not None:
+            if pasted is not None:
+                self.refuse(command, pasted, "not understood")
+            elif stray is not None:
                 self.refuse(command, stray)
             elif handler is None:
                 self.help(unknown=command.text())
@@ -171,15 +181,16 @@ class Desk:
             )
         )
 
-    def refuse(self, command: Command, reason: str) -> None:
-        """The command was not carried out: its sender is told why."""
+    def refuse(self, command: Command, reason: str, outcome: str = "not done") -> None:
+        """The command was not carried out: its sender is told why (``outcome``: the
+        subject's word for it)."""
         self.refused += 1
         # the words it quotes are anyone's, mailed to a From anyone may forge: shown, not
         # carried out (a control character, an escape sequence's ESC, as ``?``), and cut
         typed = marked(command.text())
         reason = cut(marked(reason), REASON_MOST)
         self.reply(
-            f"{typed[:60]}: not done", "refused", command=cut(typed, QUOTED_MOST), reason=reason
+            f"{typed[:60]}: {outcome}", "refused", command=cut(typed, QUOTED_MOST), reason=reason
         )
 
     def help(self, unknown: str | None = None) -> None:
