@@ -11,10 +11,12 @@ seat's registered address) or a confirmed address (JOIN, a takeover and RESIGN w
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from textwrap import fill
 from typing import Any
 
 from wtg.core.orders import taken_over_text
@@ -68,6 +70,9 @@ class Reply(Record):
     on_file: bool = False
 
 
+REPEATED = "repeated"
+"""The key of an answer's context that holds what it says of its command's repeats (the
+mail asked the same command more than once): said above the answer."""
 QUOTED_MOST = 200
 """Characters of a command that an answer quotes (a refusal, the HELP to an unknown one): it
 goes to a From anyone may forge, so no one's long line is mailed on to another address in
@@ -123,6 +128,8 @@ class Desk:
     """The replies made before the command in hand."""
     _refused_before: int = 0
     """The commands refused before the command in hand."""
+    _repeated: str = ""
+    """What the answers to the command in hand say of its repeats in the mail, if any."""
 
     # --- answering --------------------------------------------------------------
     def answer(self, mail: CommandMail, handlers: Mapping[str, Handler]) -> list[Reply]:
@@ -135,7 +142,13 @@ class Desk:
         confirm.purge(self.book, self.moment)
         if not mail.commands:
             self.help()
+        asked = Counter(_same(command) for command in mail.commands)
+        seen: set[tuple[str, ...]] = set()
         for command in mail.commands:
+            if _same(command) in seen:
+                continue  # the same request again: its one answer says so
+            seen.add(_same(command))
+            self._repeated = _repeated_note(command, asked[_same(command)])
             self._begun, self._refused_before = len(self.replies), self.refused
             if self.again(command):
                 continue
@@ -166,6 +179,8 @@ class Desk:
         on_file: bool = False,
         **context: Any,
     ) -> None:
+        if self._repeated:
+            context = {**context, REPEATED: self._repeated}
         self.replies.append(
             Reply(
                 to or self.sender,
@@ -287,6 +302,19 @@ class Desk:
         if before.get("start"):
             self.start_full_lists()
         return True
+
+
+def _same(command: Command) -> tuple[str, ...]:
+    """A command as the same request: its word and its arguments, in any case."""
+    return (command.verb, *(arg.casefold() for arg in command.args))
+
+
+def _repeated_note(command: Command, times: int) -> str:
+    """What the answer to a command a mail asked ``times`` times says of the repeats."""
+    if times < 2:
+        return ""
+    typed = cut(marked(command.text()), QUOTED_MOST)
+    return fill(f'Your mail asked "{typed}" {times} times: the same request, answered once.', 78)
 
 
 def _reading(command: Command, what: Mapping[str, Any]) -> Mapping[str, Any]:
