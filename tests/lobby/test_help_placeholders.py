@@ -49,3 +49,23 @@ def test_values_that_look_like_none_are_no_placeholders() -> None:
     assert placeholders(Command("JOIN", ("wok4", "AS", "<Ann>"), 1)) is None
     assert placeholders(Command("JOIN", ("wok4", "AS", "<name>"), 1)) is not None
     assert placeholders(Command("LIST", ("<game>",), 1)) is None
+
+
+def test_the_help_pasted_whole_is_answered_once(tmp_path: Path) -> None:
+    """The HELP pasted whole: one answer names its lines of placeholders, not one each."""
+    hall = Hall(tmp_path, replies_per_hour=30, confirmations_per_hour=30)
+    game = game_with_quitters(hall, ())
+    one = game.config.player(1)
+    pasted = (
+        "  JOIN <game> [AS <name>]      take over a seat a game offers\n"
+        "  STATUS <game>                the deadline, and who has sent orders\n"
+        "  RESIGN <game>                leave the game (the answer asks to CONFIRM)\n"
+        "  ABSENCE <game> <from> <to>   you will be away: turns, or days YYYY-MM-DD\n"
+    )
+    hall.mail(one.email, f"What does this mean?\n\n{pasted}\nCODE {one.code}\n")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(one.email)
+    assert answer.subject.endswith(": not understood"), answer.subject
+    assert "Nor were the other lines of the HELP in your mail" in answer.words
+    assert "(STATUS, RESIGN, ABSENCE): nothing of them was done" in answer.words
+    assert max(len(line) for line in answer.body.splitlines()) <= 78

@@ -12,7 +12,7 @@ seat's registered address) or a confirmed address (JOIN, a takeover and RESIGN w
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -143,6 +143,9 @@ class Desk:
         if not mail.commands:
             self.help()
         asked = Counter(_same(command) for command in mail.commands)
+        pasted_lines = [
+            c for c in mail.commands if c.verb in handlers and placeholders(c) is not None
+        ]
         seen: set[tuple[str, ...]] = set()
         for command in mail.commands:
             if _same(command) in seen:
@@ -155,8 +158,10 @@ class Desk:
             handler = handlers.get(command.verb)
             pasted = placeholders(command) if handler is not None else None
             stray = stray_words(command) if handler is not None else None
-            if pasted is not None:
-                self.refuse(command, pasted, "not understood")
+            if pasted is not None and command is not pasted_lines[0]:
+                self.refused += 1  # the HELP pasted: its first line's answer names them all
+            elif pasted is not None:
+                self.refuse(command, _with_others(pasted, pasted_lines), "not understood")
             elif stray is not None:
                 self.refuse(command, stray)
             elif handler is None:
@@ -302,6 +307,18 @@ class Desk:
         if before.get("start"):
             self.start_full_lists()
         return True
+
+
+def _with_others(reason: str, pasted: Sequence[Command]) -> str:
+    """The reason a line of the HELP's placeholders is not understood, naming the other
+    such lines of the mail (the HELP pasted whole): they are answered with it."""
+    others = [c.verb for c in pasted[1:]]
+    if not others:
+        return reason
+    return (
+        f"{reason}. Nor were the other lines of the HELP in your mail, which hold its "
+        f"placeholders too ({', '.join(others)}): nothing of them was done"
+    )
 
 
 def _same(command: Command) -> tuple[str, ...]:
