@@ -33,3 +33,16 @@ def test_a_report_asked_twice_is_mailed_once_and_another_turn_apart(tmp_path: Pa
     assert 'Your mail asked "REPORT wok4-1 0" 2 times' in report.words
     assert "asked" not in status.words.split(".")[0]
     assert "the same request" not in status.words
+
+
+def test_a_refused_command_asked_again_leaves_the_mail_rejected(tmp_path: Path) -> None:
+    """Repeats of a refused command are refused with it: the mail is 'rejected', as each
+    one refused made it before, not 'answered'."""
+    hall = Hall(tmp_path, replies_per_hour=20, unconfirmed_per_hour=20)
+    hall.open_list("wok4", players=3)
+    hall.mail("ann@x.example", "STATUS nosuch\n" * 3)
+    summary = hall.poll(hours=1)
+    (answer,) = hall.new_mails("ann@x.example")
+    assert answer.subject == "STATUS nosuch: not done", answer.subject
+    assert 'Your mail asked "STATUS nosuch" 3 times' in answer.words
+    assert summary.rejected == 1, summary

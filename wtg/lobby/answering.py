@@ -146,30 +146,37 @@ class Desk:
         pasted_lines = [
             c for c in mail.commands if c.verb in handlers and placeholders(c) is not None
         ]
-        seen: set[tuple[str, ...]] = set()
+        refused: dict[tuple[str, ...], bool] = {}  # each request: whether it was refused
         for command in mail.commands:
-            if _same(command) in seen:
-                continue  # the same request again: its one answer says so
-            seen.add(_same(command))
+            if _same(command) in refused:  # the same request again: its one answer says so
+                self.refused += refused[_same(command)]
+                continue
             self._repeated = _repeated_note(command, asked[_same(command)])
             self._begun, self._refused_before = len(self.replies), self.refused
-            if self.again(command):
-                continue
-            handler = handlers.get(command.verb)
-            pasted = placeholders(command) if handler is not None else None
-            stray = stray_words(command) if handler is not None else None
-            if pasted is not None and command is not pasted_lines[0]:
-                self.refused += 1  # the HELP pasted: its first line's answer names them all
-            elif pasted is not None:
-                self.refuse(command, _with_others(pasted, pasted_lines), "not understood")
-            elif stray is not None:
-                self.refuse(command, stray)
-            elif handler is None:
-                self.help(unknown=command.text())
-                self.refused += 1
-            else:
-                handler(self, command)
+            self._carry_out(command, handlers, pasted_lines)
+            refused[_same(command)] = self.refused > self._refused_before
         return self.replies
+
+    def _carry_out(
+        self, command: Command, handlers: Mapping[str, Handler], pasted_lines: Sequence[Command]
+    ) -> None:
+        """One command of the mail, by its handler, or refused with the reason."""
+        if self.again(command):
+            return
+        handler = handlers.get(command.verb)
+        pasted = placeholders(command) if handler is not None else None
+        stray = stray_words(command) if handler is not None else None
+        if pasted is not None and command is not pasted_lines[0]:
+            self.refused += 1  # the HELP pasted: its first line's answer names them all
+        elif pasted is not None:
+            self.refuse(command, _with_others(pasted, pasted_lines), "not understood")
+        elif stray is not None:
+            self.refuse(command, stray)
+        elif handler is None:
+            self.help(unknown=command.text())
+            self.refused += 1
+        else:
+            handler(self, command)
 
     def reply(
         self,
