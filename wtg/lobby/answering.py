@@ -155,6 +155,7 @@ class Desk:
             self._begun, self._refused_before = len(self.replies), self.refused
             self._carry_out(command, handlers, pasted_lines)
             refused[_same(command)] = self.refused > self._refused_before
+        self._repeated = ""
         return self.replies
 
     def _carry_out(
