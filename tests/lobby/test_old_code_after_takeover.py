@@ -103,7 +103,12 @@ def test_an_earlier_report_sent_to_the_newcomer_hides_the_quitters_code(tmp_path
     assert "turn 0 report" in answer.subject
     assert old not in answer.words and old.lower() not in answer.words.lower()
     assert f"CODE: {'*' * len(old)}" in answer.words
+    assert (
+        "your seat's report of turn 0, written for the player who held it then (his code "
+        "starred out: use your own)"
+    ) in answer.words
     hall.mail(newcomer.email, f"REPORT wok4-1\nCODE {newcomer.code}\n")
     hall.poll(hours=1)
     (latest,) = hall.new_mails(newcomer.email)
     assert f"CODE: {newcomer.code}" in latest.words
+    assert "your report of turn 1 in game wok4-1" in latest.words

@@ -11,10 +11,12 @@ seat's registered address) or a confirmed address (JOIN, a takeover and RESIGN w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from textwrap import fill
 from typing import Any
 
 from wtg.core.orders import taken_over_text
@@ -24,7 +26,14 @@ from wtg.game.engine import Game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.game.takeovers import taken_from
 from wtg.lobby import confirm, people
-from wtg.lobby.commands import REPLY_LINE, VERBS, Command, CommandMail, stray_words
+from wtg.lobby.commands import (
+    REPLY_LINE,
+    VERBS,
+    Command,
+    CommandMail,
+    placeholders,
+    stray_words,
+)
 from wtg.lobby.database import Book, done, remember
 from wtg.lobby.seats import seat_by_code
 from wtg.lobby.start import Started, start_due
@@ -61,6 +70,9 @@ class Reply(Record):
     on_file: bool = False
 
 
+REPEATED = "repeated"
+"""The key of an answer's context that holds what it says of its command's repeats (the
+mail asked the same command more than once): said above the answer."""
 QUOTED_MOST = 200
 """Characters of a command that an answer quotes (a refusal, the HELP to an unknown one): it
 goes to a From anyone may forge, so no one's long line is mailed on to another address in
@@ -116,6 +128,8 @@ class Desk:
     """The replies made before the command in hand."""
     _refused_before: int = 0
     """The commands refused before the command in hand."""
+    _repeated: str = ""
+    """What the answers to the command in hand say of its repeats in the mail, if any."""
 
     # --- answering --------------------------------------------------------------
     def answer(self, mail: CommandMail, handlers: Mapping[str, Handler]) -> list[Reply]:
@@ -128,20 +142,42 @@ class Desk:
         confirm.purge(self.book, self.moment)
         if not mail.commands:
             self.help()
+        asked = Counter(_same(command) for command in mail.commands)
+        pasted_lines = [
+            c for c in mail.commands if c.verb in handlers and placeholders(c) is not None
+        ]
+        refused: dict[tuple[str, ...], bool] = {}  # each request: whether it was refused
         for command in mail.commands:
-            self._begun, self._refused_before = len(self.replies), self.refused
-            if self.again(command):
+            if _same(command) in refused:  # the same request again: its one answer says so
+                self.refused += refused[_same(command)]
                 continue
-            handler = handlers.get(command.verb)
-            stray = stray_words(command) if handler is not None else None
-            if stray is not None:
-                self.refuse(command, stray)
-            elif handler is None:
-                self.help(unknown=command.text())
-                self.refused += 1
-            else:
-                handler(self, command)
+            self._repeated = _repeated_note(command, asked[_same(command)])
+            self._begun, self._refused_before = len(self.replies), self.refused
+            self._carry_out(command, handlers, pasted_lines)
+            refused[_same(command)] = self.refused > self._refused_before
+        self._repeated = ""
         return self.replies
+
+    def _carry_out(
+        self, command: Command, handlers: Mapping[str, Handler], pasted_lines: Sequence[Command]
+    ) -> None:
+        """One command of the mail, by its handler, or refused with the reason."""
+        if self.again(command):
+            return
+        handler = handlers.get(command.verb)
+        pasted = placeholders(command) if handler is not None else None
+        stray = stray_words(command) if handler is not None else None
+        if pasted is not None and command is not pasted_lines[0]:
+            self.refused += 1  # the HELP pasted: its first line's answer names them all
+        elif pasted is not None:
+            self.refuse(command, _with_others(pasted, pasted_lines), "not understood")
+        elif stray is not None:
+            self.refuse(command, stray)
+        elif handler is None:
+            self.help(unknown=command.text())
+            self.refused += 1
+        else:
+            handler(self, command)
 
     def reply(
         self,
@@ -156,6 +192,8 @@ class Desk:
         on_file: bool = False,
         **context: Any,
     ) -> None:
+        if self._repeated:
+            context = {**context, REPEATED: self._repeated}
         self.replies.append(
             Reply(
                 to or self.sender,
@@ -171,15 +209,16 @@ class Desk:
             )
         )
 
-    def refuse(self, command: Command, reason: str) -> None:
-        """The command was not carried out: its sender is told why."""
+    def refuse(self, command: Command, reason: str, outcome: str = "not done") -> None:
+        """The command was not carried out: its sender is told why (``outcome``: the
+        subject's word for it)."""
         self.refused += 1
         # the words it quotes are anyone's, mailed to a From anyone may forge: shown, not
         # carried out (a control character, an escape sequence's ESC, as ``?``), and cut
         typed = marked(command.text())
         reason = cut(marked(reason), REASON_MOST)
         self.reply(
-            f"{typed[:60]}: not done", "refused", command=cut(typed, QUOTED_MOST), reason=reason
+            f"{typed[:60]}: {outcome}", "refused", command=cut(typed, QUOTED_MOST), reason=reason
         )
 
     def help(self, unknown: str | None = None) -> None:
@@ -276,6 +315,31 @@ class Desk:
         if before.get("start"):
             self.start_full_lists()
         return True
+
+
+def _with_others(reason: str, pasted: Sequence[Command]) -> str:
+    """The reason a line of the HELP's placeholders is not understood, naming the other
+    such lines of the mail (the HELP pasted whole): they are answered with it."""
+    others = [c.verb for c in pasted[1:]]
+    if not others:
+        return reason
+    return (
+        f"{reason}. Nor were the other lines of the HELP in your mail, which hold its "
+        f"placeholders too ({', '.join(others)}): nothing of them was done"
+    )
+
+
+def _same(command: Command) -> tuple[str, ...]:
+    """A command as the same request: its word and its arguments, in any case."""
+    return (command.verb, *(arg.casefold() for arg in command.args))
+
+
+def _repeated_note(command: Command, times: int) -> str:
+    """What the answer to a command a mail asked ``times`` times says of the repeats."""
+    if times < 2:
+        return ""
+    typed = cut(marked(command.text()), QUOTED_MOST)
+    return fill(f'Your mail asked "{typed}" {times} times: the same request, answered once.', 78)
 
 
 def _reading(command: Command, what: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -159,6 +159,25 @@ def commands_beside_a_form(texts: Sequence[str]) -> list[str]:
     return found
 
 
+_PLACEHOLDER = re.compile(r"<(?:game|ruleset|variant|name|turn|code|from|to|n)>", re.I)
+"""A placeholder of the HELP's list of commands (``ABSENCE <game> <from> <to>``)."""
+
+
+def placeholders(command: Command) -> str | None:
+    """Why a command that holds the HELP's placeholders is not understood (a player who
+    pasted the HELP into his mail, unmarked, never meant its lines), or None. HELP and LIST
+    take no words: what follows them is not read."""
+    if command.verb in ("HELP", "LIST"):
+        return None
+    found = next((m.group(0) for a in command.args if (m := _PLACEHOLDER.search(a))), None)
+    if found is None:
+        return None
+    return (
+        f"{found} is a placeholder of the HELP, not a value: nothing was done (write the "
+        f"command with a value in its place, as in REPORT kaomaris 4)"
+    )
+
+
 def stray_words(command: Command) -> str | None:
     """Why a command holds words it does not take (a command in capitals is read whatever
     follows its word), or None. Such a command is refused, never carried out in part:

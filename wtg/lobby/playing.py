@@ -58,16 +58,24 @@ def report(desk: Desk, command: Command) -> None:
         )
         return
     try:
-        text = codes_hidden(game.report(entry.id, turn), entry.code)
+        written = game.report(entry.id, turn)
     except GameError as error:  # a turn folder that lacks it: a reason, not a quarantine
         desk.refuse(command, str(error))
         return
+    # a turn before a takeover: the seat's report as the quitter read it, his code starred
+    text = codes_hidden(written, entry.code)
+    what = f"your report of turn {turn}"
+    if text != written:
+        what = (
+            f"your seat's report of turn {turn}, written for the player who held it then "
+            "(his code starred out: use your own)"
+        )
     desk.reply(
         f"[{game.config.game}] turn {turn} report for {entry.name}",
         "again",
         proven=True,
         to=entry.email,
-        what=f"your report of turn {turn}",
+        what=what,
         game=game.config.game,
         text=text,
     )

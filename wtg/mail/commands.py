@@ -27,7 +27,7 @@ from email.message import Message
 from wtg.core.printable import marked
 from wtg.game.engine import Game
 from wtg.lobby import confirm, people, replied
-from wtg.lobby.answering import Desk, Reply
+from wtg.lobby.answering import REPEATED, Desk, Reply
 from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
 from wtg.lobby.database import Book
 from wtg.lobby.handlers import answer
@@ -172,6 +172,8 @@ class Commands:
             if private_held is not None and reply.template == "press_relayed":
                 reply = _not_relayed(reply, private_held)  # its writer is told, not lied to
             body = compose.render(f"lobby/{reply.template}", **reply.context)
+            if reply.context.get(REPEATED):  # the same command asked again in the mail
+                body = f"{reply.context[REPEATED]}\n\n{body}"
             room = (reply.proven or reply.asks is not None) and not reply.private
             limit = limits.confirmations_per_hour if room else None
             stranger = None

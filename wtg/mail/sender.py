@@ -11,7 +11,7 @@ from logging import DEBUG, ERROR, INFO, WARNING
 from pathlib import Path
 from typing import NamedTuple
 
-from wtg.aof.mailtext import BEGIN_MARKER
+from wtg.aof.mailtext import BEGIN_MARKER, codes_hidden
 from wtg.core.errors import GameError
 from wtg.core.record import Record
 from wtg.files.diskflush import flush
@@ -305,7 +305,9 @@ def _queue_game(
             if outbox.known(ident):
                 continue
             subject = f"[{name}] turn {turn} report for {entry.name}"
-            report = game.report(entry.id, turn)
+            # a turn before a takeover, mailed late: the seat's report, the quitter's code
+            # in its form, which is not the newcomer's to see
+            report = codes_hidden(game.report(entry.id, turn), entry.code)
             form = BEGIN_MARKER in report  # else no MAP: line for the note to ask for
             extra = for_report(game, turn, entry.id, picture, chosen.get(entry.id, {}), form)
             undrawn += [extra.problem] if extra.problem else []

@@ -21,6 +21,7 @@ from wtg.core.jsondata import Json
 from wtg.core.ruleset import GameSetup
 from wtg.game.gameconfig import GameConfig, PlayerEntry
 from wtg.game.report import report_text
+from wtg.rules.wisk.state import DEAD
 
 CONFIG = GameConfig(
     game="test",
@@ -176,3 +177,23 @@ def test_the_deadline_is_said_as_the_player_to_move_s() -> None:
     other = report_text(RULESET, CONFIG, state, [], 2, aof="", deadline=when)
     assert "\nNext to move is Ann (player 1), a robot: its turn runs at once.\n" in other
     assert when not in other
+
+
+def test_an_eliminated_first_mover_is_not_told_he_moves_first() -> None:
+    """A player knocked out read "Moves first: you" in every later report, though he moves
+    no more; every round now starts with the next seat clockwise still in the game."""
+    config = GameConfig(
+        game="test",
+        ruleset="wisk",
+        map="classic",
+        seed=1,
+        players=(*CONFIG.players, PlayerEntry(3, "Cy", "c@example.org", "C3")),
+    )
+    state = board_state(players=3, owners={ALASKA: 3, JAPAN: 3})
+    state.player(1).status = DEAD
+    state.active = 2
+    out = report_text(RULESET, config, state, [], 1, aof="")
+    bob = report_text(RULESET, config, state, [], 2, aof="")
+    assert "Moves first: you" not in out
+    assert "Moves first: Bob (player 2), and every round of turns starts with that seat." in out
+    assert "Moves first: you, and every round of turns starts with that seat." in bob

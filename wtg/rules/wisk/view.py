@@ -210,10 +210,18 @@ def report_context(
         "mission": mission,
         "stage": STAGE_NAMES.get(state.stage, state.stage),
         "active": state.active,
-        "first": state.first,
+        "first": _round_opener(state),
         "winner": state.winner,
         "won_by": state.won_by,
         "reinforcements": reinforcements(state, pid) if pid != NOBODY else 0,
         "trade_note": _trade_note(state),
         "ties": state.options.ties,
     }
+
+
+def _round_opener(state: WiskState) -> int:
+    """The seat every round starts with: the first mover, or once he is out (he moves no
+    more) the next seat clockwise still in the game."""
+    if state.player(state.first).alive:
+        return state.first
+    return state.next_player(state.first)

@@ -1,0 +1,71 @@
+"""A player who pasted the host's HELP into his mail, unmarked, had its lines read as his
+commands: `ABSENCE <game> <from> <to>   you will be away ...` was carried out as far as it
+went ("there is no game '<game>' here", or words it does not take), `JOIN <game>` looked
+for a waiting list called <game>. A line holding the HELP's placeholders is no command he
+meant: it is refused as not understood, saying why, and none of it is carried out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.lobby.hall import Hall
+from tests.lobby.test_second_seat import game_with_quitters
+from wtg.lobby.commands import Command, placeholders
+from wtg.lobby.database import Book
+
+
+@pytest.mark.parametrize(
+    ("typed", "named"),
+    [
+        ("ABSENCE <game> <from> <to>   you will be away: turns, or days", "<game>"),
+        ("ABSENCE wok4-1 <from> <to>", "<from>"),
+        ("REPORT <game> [<turn>]       your report again", "<game>"),
+        ("JOIN <ruleset> [<variant>] [AS <name>]", "<ruleset>"),
+        ("STATUS <game>", "<game>"),
+    ],
+)
+def test_a_line_of_the_help_s_placeholders_is_not_carried_out(
+    tmp_path: Path, typed: str, named: str
+) -> None:
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    one = game.config.player(1)
+    hall.mail(one.email, f"{typed}\nCODE {one.code}\n")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(one.email)
+    assert answer.subject.endswith(": not understood"), answer.subject
+    assert f"{named} is a placeholder of the HELP" in answer.words, answer.body
+    assert "there is no game" not in answer.words
+    assert "after that is not read" not in answer.words
+    assert hall.new_mails() == []
+    with Book(hall.gm.games_dir) as book:
+        assert book.rows("SELECT * FROM pending") == []
+
+
+def test_values_that_look_like_none_are_no_placeholders() -> None:
+    assert placeholders(Command("ABSENCE", ("wok4-1", "5", "7"), 1)) is None
+    assert placeholders(Command("JOIN", ("wok4", "AS", "<Ann>"), 1)) is None
+    assert placeholders(Command("JOIN", ("wok4", "AS", "<name>"), 1)) is not None
+    assert placeholders(Command("LIST", ("<game>",), 1)) is None
+
+
+def test_the_help_pasted_whole_is_answered_once(tmp_path: Path) -> None:
+    """The HELP pasted whole: one answer names its lines of placeholders, not one each."""
+    hall = Hall(tmp_path, replies_per_hour=30, confirmations_per_hour=30)
+    game = game_with_quitters(hall, ())
+    one = game.config.player(1)
+    pasted = (
+        "  JOIN <game> [AS <name>]      take over a seat a game offers\n"
+        "  STATUS <game>                the deadline, and who has sent orders\n"
+        "  RESIGN <game>                leave the game (the answer asks to CONFIRM)\n"
+        "  ABSENCE <game> <from> <to>   you will be away: turns, or days YYYY-MM-DD\n"
+    )
+    hall.mail(one.email, f"What does this mean?\n\n{pasted}\nCODE {one.code}\n")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(one.email)
+    assert answer.subject.endswith(": not understood"), answer.subject
+    assert "Nor were the other lines of the HELP in your mail" in answer.words
+    assert "(STATUS, RESIGN, ABSENCE): nothing of them was done" in answer.words
+    assert max(len(line) for line in answer.body.splitlines()) <= 78
