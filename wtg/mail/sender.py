@@ -174,8 +174,8 @@ def queue_reports(
     for game in (registry or Registry(gm.games_dir)).games().values():
         try:
             said = _first_mailed(journal, game)
+            first += [said] if said else []  # said once, whatever becomes of its reports
             made, press = _queue_game(gm, outbox, journal, now, game, picture, undrawn)
-            first += [said] if said else []
         except sqlite3.Error:  # the journal: every game's, not this one's
             raise
         except HeldBack as behind:  # the turns before it queued; the others go on
