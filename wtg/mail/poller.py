@@ -68,6 +68,7 @@ from wtg.mail.senderauth import HEADER, WORD, verdict
 from wtg.mail.setaside import SET_ASIDE, why_shown
 from wtg.mail.summary import PollSummary
 from wtg.mail.timelimit import HandlingStopped, MailClock, MailTooLong
+from wtg.mail.waiting import Waiting
 
 
 class PollInterrupted(MailError):
@@ -114,6 +115,8 @@ class Poller:
         """The time a mail may take (``wtg.mail.timelimit``)."""
         self.hand: Slot = NoSlot()
         """This process's note of the mail in hand (``wtg.mail.inprogress``)."""
+        self.waiting = Waiting()
+        """The mails this poll left waiting for a game to mend, bounded (``wtg.mail.waiting``)."""
         self.deaths: dict[str, int] = {}
         """The mails the last poll's processes died with: the deaths each caused."""
         self._sender = ("", "")
@@ -400,8 +403,9 @@ class Poller:
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
             outcome = Outcome(outcome.kind, detail, outcome.game, outcome.limited, outcome.forged)
+        outcome = self.waiting.bounded(outcome, sender or NO_SENDER)
         if outcome.kind is Kind.HELD:
-            self._held(message, msg, outcome.game, str(archived), detail)
+            self._held(message, msg, outcome.game, str(archived), outcome.detail)
         if outcome.kind is not Kind.LATER:
             arrived = comparable(message.order_key)
             told = outcome.held_back or outcome.unheard  # kept apart: the GM is told of it
@@ -610,7 +614,7 @@ def counts_before(spool: Path, moment: float) -> float:
 def later(exc: GameLocked) -> Outcome:
     """A mail left in the inbox for the next poll: a game another process writes, or one
     this wtg may not write (FormatRefused: the GM runs `wtg upgrade`), which ``poll -v`` says."""
-    return Outcome(Kind.LATER, str(exc)) if isinstance(exc, FormatRefused) else LATER
+    return Outcome(Kind.LATER, str(exc), exc.game) if isinstance(exc, FormatRefused) else LATER
 
 
 def _arrival(item: tuple[str, MailEvent]) -> tuple[str, str]:

@@ -1,0 +1,83 @@
+"""A flood for a game whose game.yaml the GM is mending. Its mail waits in the inbox until
+the mend (tests/mail/test_game_yaml_mail_waits.py), so a stranger's (or a robot's loop's)
+`STATUS g1` sent a thousand times was read again by every poll, each poll the longer, until
+the GM mended the file. Of the mails waiting for a game, an address's first
+``WAITING_PER_ADDRESS`` a poll and the game's first ``WAITING_PER_GAME`` wait; the others
+are held for the GM (`wtg quarantine`, bounded as every held mail is), released once the
+game is mended."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import players
+from tests.lobby.hall import Hall
+from wtg.game.engine import create_game
+from wtg.mail.inbox import MaildirInbox
+from wtg.mail.poller import poll
+
+WAITING_PER_ADDRESS = 20  # wtg.mail.poller's
+WAITING_PER_GAME = 100
+
+
+def broken(hall: Hall, name: str) -> Path:
+    game = create_game(hall.gm.games_dir / name, "wok4", "small", players(2), 7)
+    config = game.store.root / "game.yaml"
+    config.write_text(config.read_text(encoding="utf-8").replace("seed: 7", "seed: 7 x: ["))
+    return config
+
+
+def waiting(hall: Hall) -> int:
+    return len(list((hall.gm.maildir_in / "new").iterdir()))
+
+
+def test_a_flood_for_a_game_to_mend_waits_bounded_and_the_rest_is_held(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    broken(hall, "g1")
+    for _ in range(WAITING_PER_ADDRESS + 15):
+        hall.mail("robot@spam.example", "STATUS g1\n")
+
+    first = hall.poll()
+
+    assert (first.seen, first.skipped, first.held) == (35, 20, 15), first
+    assert waiting(hall) == WAITING_PER_ADDRESS
+    second = hall.poll(hours=1)
+    assert (second.seen, second.skipped, second.held) == (20, 20, 0), second
+    assert hall.new_mails() == []  # the robot is answered nothing
+
+
+def test_a_flood_under_a_new_address_each_mail_waits_bounded_for_each_game(
+    tmp_path: Path,
+) -> None:
+    hall = Hall(tmp_path)
+    broken(hall, "g1")
+    broken(hall, "g2")
+    for number in range(WAITING_PER_GAME + 30):
+        hall.mail(f"r{number}@spam.example", "STATUS g1\n")
+    hall.mail("ann@example.org", "STATUS g2\n")
+
+    polled = hall.poll()
+
+    assert (polled.skipped, polled.held) == (WAITING_PER_GAME + 1, 30), polled
+    later = [o for _, o in polled.outcomes if o.startswith("later: ")]
+    assert sum("/g2/" in o for o in later) == 1, later
+    held = [o for _, o in polled.outcomes if o.startswith("held: ")]
+    assert all("/g1/game.yaml" in o for o in held), held
+    assert "wtg quarantine --release" in held[0], held[0]
+
+
+def test_a_flood_shared_with_helper_processes_leaves_some_waiting(tmp_path: Path) -> None:
+    """A poll with helpers handled again, in its own process, every mail left for later,
+    those that wait for the GM too: its own, counted twice, pushed every mail of the flood
+    into the quarantine, none left waiting."""
+    hall = Hall(tmp_path)
+    broken(hall, "g1")
+    for _ in range(300):
+        hall.mail("robot@spam.example", "STATUS g1\n")
+
+    polled = poll(hall.gm, MaildirInbox(hall.gm.maildir_in), hall.now, jobs=2)
+
+    # one address's mails are handled by one process (wtg.mail.shards)
+    assert polled.skipped == waiting(hall) == WAITING_PER_ADDRESS, polled
+    assert polled.held == 300 - WAITING_PER_ADDRESS, polled
+
