@@ -191,7 +191,8 @@ def test_a_mail_for_a_game_root_wrote_in_waits_and_the_other_games_are_polled(
     turn = games / "g1" / "turns" / "0001"
     assert poll.exit_code == 1, poll.output  # g1 skipped: the GM's chown to run
     assert poll.stdout == (
-        "filed 1, rejected 0, quarantined 0, ignored 0, left for the next poll 1; skipped: g1\n"
+        "filed 1, rejected 0, quarantined 0, ignored 0, left for the next poll 1"
+        " (waiting for a mend: g1 1); skipped: g1\n"
     )
     assert poll.stderr == (
         f"wtg: {games / 'g1'}: cannot be read, skipped: {said(games, turn / 'state.json', turn)}\n"
@@ -223,7 +224,8 @@ def test_a_mail_for_a_game_whose_game_yaml_root_wrote_waits(host: Path) -> None:
     yaml = games / "g1" / "game.yaml"
     assert (poll.exit_code, poll.stdout) == (
         1,
-        "filed 0, rejected 0, quarantined 0, ignored 0, left for the next poll 1; skipped: g1\n",
+        "filed 0, rejected 0, quarantined 0, ignored 0, left for the next poll 1"
+        " (waiting for a mend: g1 1); skipped: g1\n",
     )
     assert (
         poll.stderr == f"wtg: {games / 'g1'}: cannot be read, skipped: {said(games, yaml, yaml)}\n"

@@ -81,3 +81,21 @@ def test_a_flood_shared_with_helper_processes_leaves_some_waiting(tmp_path: Path
     assert polled.skipped == waiting(hall) == WAITING_PER_ADDRESS, polled
     assert polled.held == 300 - WAITING_PER_ADDRESS, polled
 
+
+def test_the_polls_line_says_how_many_mails_wait_for_each_game(tmp_path: Path) -> None:
+    """The line said `left for the next poll 23; skipped: g1, g2`: how many waited for a
+    game to mend, and which, the GM could not tell (nor `wtg status --host`, which shows
+    the last poll's line)."""
+    hall = Hall(tmp_path)
+    broken(hall, "g1")
+    broken(hall, "g2")
+    for number in range(3):
+        hall.mail(f"p{number}@example.org", "STATUS g2\n")
+    hall.mail("ann@example.org", "STATUS g1\n")
+
+    polled = hall.poll()
+
+    assert polled.line() == (
+        "filed 0, rejected 0, quarantined 0, ignored 0, left for the next poll 4"
+        " (waiting for a mend: g1 1, g2 3); skipped: g1, g2"
+    )
