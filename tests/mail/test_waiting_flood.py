@@ -13,6 +13,7 @@ from pathlib import Path
 from tests.conftest import players
 from tests.lobby.hall import Hall
 from wtg.game.engine import create_game
+from wtg.mail.digest import make_digest
 from wtg.mail.inbox import MaildirInbox
 from wtg.mail.poller import poll
 
@@ -99,3 +100,19 @@ def test_the_polls_line_says_how_many_mails_wait_for_each_game(tmp_path: Path) -
         "filed 0, rejected 0, quarantined 0, ignored 0, left for the next poll 4"
         " (waiting for a mend: g1 1, g2 3); skipped: g1, g2"
     )
+
+
+def test_the_digest_says_how_many_mails_wait_for_a_game_to_mend(tmp_path: Path) -> None:
+    """The digest named the game folder that cannot be read, not that mails waited in the
+    inbox for it: the GM who reads the digest alone did not know a flood (or a player's
+    orders) waited for his mend. Its line says what the last poll left waiting."""
+    hall = Hall(tmp_path)
+    config = broken(hall, "g1")
+    for number in range(3):
+        hall.mail(f"p{number}@example.org", "STATUS g1\n")
+    hall.poll()
+
+    (trouble,) = make_digest(hall.gm.games_dir, hall.now).troubles
+
+    assert trouble.startswith(f"{config.parent}: cannot be read, skipped: "), trouble
+    assert trouble.endswith("; 3 mail(s) wait in the inbox for it (the last poll)"), trouble

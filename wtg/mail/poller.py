@@ -185,7 +185,7 @@ class Poller:
             self.crew.stop()
             self.journal.close()
         summary = self._summary(counts, events)
-        record_poll(self.gm.spool, self.now, None, summary.line())
+        record_poll(self.gm.spool, self.now, None, summary.line(), summary.waiting())
         log_poll(summary.line(), summary.seen, summary.unreadable + summary.helpers_died)
         for line in summary.bounced:  # the player's address kept out of the log
             log_hiding_addresses(f"poll: {line}", level=logging.WARNING)

@@ -70,17 +70,22 @@ class PollSummary(Record):
         text += f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
         return text + (f"; skipped: {', '.join(self.games_skipped)}" if self.games_skipped else "")
 
-    def _mended(self) -> str:
-        """`` (waiting for a mend: g1 20, g2 3)``: the mails left waiting for a game the GM
-        has to mend (``wtg.mail.waiting``), by game; '' when none."""
+    def waiting(self) -> dict[str, int]:
+        """The mails left waiting for a game the GM has to mend (``wtg.mail.waiting``), by
+        game, in name order."""
         waits = Counter(
             event.game
             for event in self.events
             if event.outcome.kind is Kind.LATER and event.outcome.detail and event.game
         )
+        return dict(sorted(waits.items()))
+
+    def _mended(self) -> str:
+        """`` (waiting for a mend: g1 20, g2 3)``: ``waiting``; '' when none."""
+        waits = self.waiting()
         if not waits:
             return ""
-        return f" (waiting for a mend: {', '.join(f'{g} {n}' for g, n in sorted(waits.items()))})"
+        return f" (waiting for a mend: {', '.join(f'{g} {n}' for g, n in waits.items())})"
 
     @property
     def outcomes(self) -> tuple[tuple[str, str], ...]:
