@@ -308,7 +308,7 @@ class Poller:
                 waits = self._waits(refused)
                 if waits is None:
                     raise
-                return waits
+                return self._waiting(message, waits)
             except (OSError, sqlite3.Error):
                 raise
             except MailTooLong as over:
@@ -338,6 +338,23 @@ class Poller:
         reason = failure_reason(refused)
         self.registry.unreadable.append(Unreadable(folder, reason))
         return Outcome(Kind.LATER, f"{reason} (the mail waits in the inbox)", folder.name)
+
+    def _waiting(self, message: Incoming, waits: Outcome) -> Outcome:
+        """A mail that met another user's file in its game's folder (``_waits``): it waits,
+        within the bounds of the mails waiting for a game to mend (``wtg.mail.waiting``);
+        beyond them it is held for the GM, as ``handle`` holds one."""
+        msg = parse_mail(message.raw or message.head)
+        sender = sender_address(raw_headers(msg))
+        outcome = self.waiting.bounded(waits, sender or NO_SENDER)
+        if outcome.kind is not Kind.HELD:
+            return outcome
+        archived = self._archive(message)
+        self._held(message, msg, outcome.game, str(archived), outcome.detail)
+        message_id = str(msg.get("Message-ID", "")).strip().encode("utf-8", "replace").decode()
+        mark = copy_mark(message_id, sender, message.raw or b"")
+        arrived = comparable(message.order_key)
+        self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived, False)
+        return outcome
 
     def quarantine(self, message: Incoming, error: BaseException, look: bool = True) -> Outcome:
         """``look``: whether the game it names is looked for (not in a mail that killed the
