@@ -265,8 +265,8 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     for found in scan_games(games_dir).games():
         if isinstance(found, Unreadable):
             waits = waiting.get(found.folder.name)
-            said = f"; {waits} mail(s) wait in the inbox for it (the last poll)" if waits else ""
-            troubles.append(found.line() + said)
+            told = f"; {waits} mail(s) wait in the inbox for it (the last poll)" if waits else ""
+            troubles.append(found.line() + told)
             continue
         try:
             runs += _runs(found, since)
