@@ -116,3 +116,24 @@ def test_the_digest_says_how_many_mails_wait_for_a_game_to_mend(tmp_path: Path) 
 
     assert trouble.startswith(f"{config.parent}: cannot be read, skipped: "), trouble
     assert trouble.endswith("; 3 mail(s) wait in the inbox for it (the last poll)"), trouble
+
+
+def test_a_flood_held_beyond_the_mails_waiting_keeps_its_first_and_newest_copies(
+    tmp_path: Path,
+) -> None:
+    """The mails held beyond those waiting for a mend were never let go with the flood (a
+    game folder that cannot be read keeps every copy, for it may hold the sender's seat):
+    each of a stranger's 300 mails kept two copies (archive, rejected folder) for good,
+    even after the mend. Those held beyond the bound are an address's whose newest wait in
+    the inbox: bounded as a seat's address is, by its own first and newest of the day."""
+    hall = Hall(tmp_path)
+    broken(hall, "g1")
+    for _ in range(300):
+        hall.mail("robot@spam.example", "STATUS g1\n")
+
+    polled = hall.poll()
+
+    assert (polled.skipped, polled.held) == (WAITING_PER_ADDRESS, 280), polled
+    # of the 280 held, the address's first 20 and newest 20 of the day keep their copies
+    assert len(list((hall.gm.maildir_in / ".rejected" / "cur").iterdir())) == 40
+    assert len(list((hall.gm.spool / "archive").rglob("*.eml"))) == 40 + WAITING_PER_ADDRESS

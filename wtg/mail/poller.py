@@ -348,12 +348,9 @@ class Poller:
         outcome = self.waiting.bounded(waits, sender or NO_SENDER)
         if outcome.kind is not Kind.HELD:
             return outcome
-        archived = self._archive(message)
-        self._held(message, msg, outcome.game, str(archived), outcome.detail)
         message_id = str(msg.get("Message-ID", "")).strip().encode("utf-8", "replace").decode()
         mark = copy_mark(message_id, sender, message.raw or b"")
-        arrived = comparable(message.order_key)
-        self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived, False)
+        self._record(message, msg, outcome, sender, mark, self._archive(message), beyond=True)
         return outcome
 
     def quarantine(self, message: Incoming, error: BaseException, look: bool = True) -> Outcome:
@@ -420,21 +417,39 @@ class Poller:
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
             outcome = Outcome(outcome.kind, detail, outcome.game, outcome.limited, outcome.forged)
-        outcome = self.waiting.bounded(outcome, sender or NO_SENDER)
+        bounded = self.waiting.bounded(outcome, sender or NO_SENDER)
+        beyond = bounded is not outcome  # held beyond the mails waiting for a mend
+        self._record(message, msg, bounded, sender, mark, archived, beyond)
+        return bounded
+
+    def _record(
+        self,
+        message: Incoming,
+        msg: Message,
+        outcome: Outcome,
+        sender: str | None,
+        mark: str,
+        archived: Path,
+        beyond: bool = False,
+    ) -> None:
+        """What was done with a mail, in the journal (nothing for a mail left waiting).
+        ``beyond``: it was held beyond the mails of its address waiting for a mend, the
+        newest of which wait in the inbox: bounded as a seat's address is, even while a
+        game folder cannot be read (``wtg.mail.waiting``)."""
         if outcome.kind is Kind.HELD:
             self._held(message, msg, outcome.game, str(archived), outcome.detail)
-        if outcome.kind is not Kind.LATER:
-            arrived = comparable(message.order_key)
-            told = outcome.held_back or outcome.unheard  # kept apart: the GM is told of it
-            self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived, told)
-            # a game folder that could not be read may hold the sender's seat: nothing of
-            # his goes; a seat's address (a From anyone may write) has its address's bound
-            if may_go(outcome) and not (sender and self.registry.unreadable):
-                day = day_of(message.received)  # a mail without a sender is no one's
-                who = sender or NO_SENDER
-                player = bool(sender and self.registry.seats_of(sender))
-                self.journal.flooded(message.key, who, day, arrived, str(archived), player)
-        return outcome
+        if outcome.kind is Kind.LATER:
+            return
+        arrived = comparable(message.order_key)
+        told = outcome.held_back or outcome.unheard  # kept apart: the GM is told of it
+        self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived, told)
+        # a game folder that could not be read may hold the sender's seat: nothing of
+        # his goes; a seat's address (a From anyone may write) has its address's bound
+        if may_go(outcome) and (beyond or not (sender and self.registry.unreadable)):
+            day = day_of(message.received)  # a mail without a sender is no one's
+            who = sender or NO_SENDER
+            player = beyond or bool(sender and self.registry.seats_of(sender))
+            self.journal.flooded(message.key, who, day, arrived, str(archived), player)
 
     def _held(
         self, message: Incoming, msg: Message, game: str | None, archived: str, detail: str

@@ -9,7 +9,10 @@ mend. Of the mails a poll leaves waiting for one game, an address's first
 together) wait; any other is held for the GM (``wtg quarantine``, the list of mails held
 bounded as ever), for ``wtg quarantine --release KEY`` once the game is mended. A poll
 handles a batch's mails the newest first, so a player's newest orders are among those
-that wait. Each of a poll's processes counts its own mails (``--jobs``)."""
+that wait. The copies of those held are bounded as a seat's address's are (its first and
+newest of the day: ``wtg.mail.floodcopies``), even while the game cannot be read. Each of a
+poll's processes counts its own mails (``--jobs``); one address's mails go to one process
+(``wtg.mail.shards``)."""
 
 from __future__ import annotations
 
