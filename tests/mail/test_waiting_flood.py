@@ -8,10 +8,14 @@ game is mended."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+from click.testing import CliRunner
 
 from tests.conftest import players
 from tests.lobby.hall import Hall
+from wtg.cli import main
 from wtg.game.engine import create_game
 from wtg.mail.digest import make_digest
 from wtg.mail.inbox import MaildirInbox
@@ -137,3 +141,24 @@ def test_a_flood_held_beyond_the_mails_waiting_keeps_its_first_and_newest_copies
     # of the 280 held, the address's first 20 and newest 20 of the day keep their copies
     assert len(list((hall.gm.maildir_in / ".rejected" / "cur").iterdir())) == 40
     assert len(list((hall.gm.spool / "archive").rglob("*.eml"))) == 40 + WAITING_PER_ADDRESS
+
+
+def test_wtg_status_says_how_many_mails_wait_for_a_game_to_mend(tmp_path: Path) -> None:
+    """`wtg status` named the game folder that cannot be read, not that mails waited in the
+    inbox for it (nor its --json). Its line says what the last poll left waiting."""
+    hall = Hall(tmp_path)
+    config = broken(hall, "g1")
+    for number in range(3):
+        hall.mail(f"p{number}@example.org", "STATUS g1\n")
+    hall.poll()
+    wtg_yaml = hall.gm.games_dir.parent / "wtg.yaml"
+    wtg_yaml.write_text(f"games_dir: {hall.gm.games_dir.name}\nfrom: gm@example.org\n")
+
+    said = CliRunner().invoke(main, ["--config", str(wtg_yaml), "status"])
+    listed = CliRunner().invoke(main, ["--config", str(wtg_yaml), "status", "--json"])
+
+    (line,) = [line for line in said.stdout.splitlines() if "cannot be read" in line]
+    assert line.startswith(f"{config.parent}: cannot be read, skipped: "), line
+    assert line.endswith("; 3 mail(s) wait in the inbox for it (the last poll)"), line
+    (unreadable,) = json.loads(listed.stdout)["unreadable"]
+    assert unreadable["waiting"] == 3, unreadable
