@@ -162,3 +162,21 @@ def test_wtg_status_says_how_many_mails_wait_for_a_game_to_mend(tmp_path: Path) 
     assert line.endswith("; 3 mail(s) wait in the inbox for it (the last poll)"), line
     (unreadable,) = json.loads(listed.stdout)["unreadable"]
     assert unreadable["waiting"] == 3, unreadable
+
+
+def test_wtg_status_does_not_call_a_game_to_mend_unknown(tmp_path: Path) -> None:
+    """The mails held beyond those waiting for g1's mend were said to 'name games this host
+    does not know (g1)': the GM looked for a game he had lost."""
+    hall = Hall(tmp_path)
+    broken(hall, "g1")
+    for _ in range(WAITING_PER_ADDRESS + 5):
+        hall.mail("robot@spam.example", "STATUS g1\n")
+    hall.poll()
+    wtg_yaml = hall.gm.games_dir.parent / "wtg.yaml"
+    wtg_yaml.write_text(f"games_dir: {hall.gm.games_dir.name}\nfrom: gm@example.org\n")
+
+    said = CliRunner().invoke(main, ["--config", str(wtg_yaml), "status"])
+
+    assert "5 mail(s) held: they name games this host does not know or cannot read (g1)" in (
+        said.stdout
+    ), said.stdout

@@ -445,8 +445,11 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         named = list(dict.fromkeys(h.game or "?" for h in reversed(held)))
         names = ", ".join(named[:SHOWN])
         names += f" and {len(named) - SHOWN} more" if len(named) > SHOWN else ""
+        # a game whose folder cannot be read: its mails held beyond those waiting for a mend
+        mending = {Path(str(t["path"])).name for t in troubles if "waiting" in t}
+        known = "does not know or cannot read" if mending & set(named) else "does not know"
         click.echo(
-            f"{len(held)} mail(s) held: they name games this host does not know ({names}); "
+            f"{len(held)} mail(s) held: they name games this host {known} ({names}); "
             "`wtg quarantine` lists them, --release KEY puts one back for the next poll"
         )
     if over:
