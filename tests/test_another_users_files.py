@@ -191,7 +191,8 @@ def test_a_mail_for_a_game_root_wrote_in_waits_and_the_other_games_are_polled(
     turn = games / "g1" / "turns" / "0001"
     assert poll.exit_code == 1, poll.output  # g1 skipped: the GM's chown to run
     assert poll.stdout == (
-        "filed 1, rejected 0, quarantined 0, ignored 0, left for the next poll 1; skipped: g1\n"
+        "filed 1, rejected 0, quarantined 0, ignored 0, left for the next poll 1"
+        " (waiting for a mend: g1 1); skipped: g1\n"
     )
     assert poll.stderr == (
         f"wtg: {games / 'g1'}: cannot be read, skipped: {said(games, turn / 'state.json', turn)}\n"
@@ -223,7 +224,8 @@ def test_a_mail_for_a_game_whose_game_yaml_root_wrote_waits(host: Path) -> None:
     yaml = games / "g1" / "game.yaml"
     assert (poll.exit_code, poll.stdout) == (
         1,
-        "filed 0, rejected 0, quarantined 0, ignored 0, left for the next poll 1; skipped: g1\n",
+        "filed 0, rejected 0, quarantined 0, ignored 0, left for the next poll 1"
+        " (waiting for a mend: g1 1); skipped: g1\n",
     )
     assert (
         poll.stderr == f"wtg: {games / 'g1'}: cannot be read, skipped: {said(games, yaml, yaml)}\n"
@@ -292,3 +294,29 @@ def test_a_command_run_as_a_user_not_the_hosts_says_to_run_it_as_the_host_user(h
         f"denied: {games} {advice}\n",
     )
     assert {path.stat().st_uid for path in [host, *host.rglob("*")]} == {NOBODY}
+
+
+def test_a_flood_for_a_game_root_wrote_in_waits_bounded(host: Path) -> None:
+    """A stranger's forms for g1, whose turn 1 root ran, 25 of them: each was read again by
+    every poll until the GM's chown (an address's first 20 wait, as for a game.yaml to
+    mend: wtg.mail.waiting; the others are held for the GM)."""
+    games = host / "games"
+    run_as_root(host, "run-turn", "g1", "--now")
+    aof = open_game(games / "g1").aof(1).replace("R1: _", "R1: 1")
+    inbox = mailbox.Maildir(games / ".mail" / "maildir-in", create=False)
+    for number in range(25):
+        msg = EmailMessage()
+        msg["From"], msg["To"], msg["Subject"] = "robot@spam.example", "gm@localhost", "orders"
+        msg["Message-ID"] = f"<r{number}@spam.example>"
+        msg.set_content(aof)
+        inbox.add(msg)
+    for path in (games / ".mail").rglob("*"):
+        os.chown(path, NOBODY, NOBODY)
+    warm_up(host, [("poll",)])
+    with as_nobody():
+        poll = wtg(host, "poll")
+    assert poll.stdout == (
+        "filed 0, rejected 0, quarantined 0, ignored 0, held for the GM 5, left for the next"
+        " poll 20 (waiting for a mend: g1 20); skipped: g1\n"
+    ), poll.output
+    assert len(list((games / ".mail" / "maildir-in" / "new").iterdir())) == 20

@@ -25,6 +25,7 @@ from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.gm.nextdeadline import schedule_changed, schedule_not_yet_taken
 from wtg.host.announcement import Announcement, cut_short, owed_data, owed_line, withdrawing
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.host.pollhealth import last_poll
 from wtg.mail.floodcopies import FLOOD_DAY_FIRST, FLOOD_DAY_NEWEST, FLOOD_FIRST, FLOOD_NEWEST
 from wtg.mail.journal import (
     HELD_AN_ADDRESS,
@@ -339,13 +340,16 @@ def overview(ctx: click.Context, as_json: bool) -> None:
     unsent: dict[str, str] = {}  # by game: the turn its players were not mailed
     games: list[GameStatus] = []
     listed: list[dict[str, object]] = []
-    troubles = [
+    troubles: list[dict[str, str | int]] = [
         {"path": str(path), "error": "not an announcement wtg can read: see to it by hand"}
         for path in unread
     ]
+    polled = last_poll(games_dir / SPOOL)
+    waiting = dict(polled.waiting) if polled is not None else {}
     for found in scan_games(games_dir).games():
         if isinstance(found, Unreadable):
-            troubles.append({"path": str(found.folder), "error": found.reason})
+            waits = waiting.get(found.folder.name, 0)  # the mails the last poll left for it
+            troubles.append({"path": str(found.folder), "error": found.reason, "waiting": waits})
             continue
         try:
             data = game_status(found)
@@ -438,15 +442,20 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             "cut short: `wtg send` holds its mails back; give `wtg announce --withdraw` again"
         )
     for trouble in troubles:  # a reason may quote a game.yaml: without its control sequences
-        say(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}")
+        left = trouble.get("waiting")
+        told = f"; {left} mail(s) wait in the inbox for it (the last poll)" if left else ""
+        say(f"{trouble['path']}: cannot be read, skipped: {trouble['error']}{told}")
     _show_quarantine(kept, kept_over)
     if held:
         # the games a stranger's forms may name, those of the newest mails first
         named = list(dict.fromkeys(h.game or "?" for h in reversed(held)))
         names = ", ".join(named[:SHOWN])
         names += f" and {len(named) - SHOWN} more" if len(named) > SHOWN else ""
+        # a game whose folder cannot be read: its mails held beyond those waiting for a mend
+        mending = {Path(str(t["path"])).name for t in troubles if "waiting" in t}
+        known = "does not know or cannot read" if mending & set(named) else "does not know"
         click.echo(
-            f"{len(held)} mail(s) held: they name games this host does not know ({names}); "
+            f"{len(held)} mail(s) held: they name games this host {known} ({names}); "
             "`wtg quarantine` lists them, --release KEY puts one back for the next poll"
         )
     if over:

@@ -105,6 +105,10 @@ class FormatRefused(GameLocked):
     writes for later (a poll leaves the mail in its inbox) leaves this one for later too,
     and its message says what to run."""
 
+    game: str | None = None
+    """The folder's name, when the poll's registry refused it: a flood of the mails waiting
+    for it is bounded by game (``wtg.mail.waiting``)."""
+
 
 class FolderFormat(NamedTuple):
     """What a folder's format file says: its format, and the format an upgrade that has

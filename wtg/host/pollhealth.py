@@ -26,6 +26,9 @@ class PollHealth(Record):
     """Why the last poll failed; "" when it succeeded."""
     result: str = ""
     """The summary line of the last poll that succeeded (``filed 2, rejected 0, ...``)."""
+    waiting: tuple[tuple[str, int], ...] = ()
+    """The mails the last poll that succeeded left in the inbox for a game the GM has to
+    mend, by the game's folder name (``wtg.mail.waiting``): the digest says them."""
 
     def describe_success(self) -> str:
         return iso(self.last_success) if self.last_success else "it was set up"
@@ -64,12 +67,27 @@ def last_poll(spool: Path) -> PollHealth | None:
         last_failure=moment("last_failure"),
         error=str(data.get("error", "")),
         result=str(data.get("result", "")),
+        waiting=_waiting(data.get("waiting")),
     )
 
 
-def record_poll(spool: Path, now: datetime, error: str | None, result: str = "") -> None:
+def _waiting(found: object) -> tuple[tuple[str, int], ...]:
+    """The health file's ``waiting`` (none in a file an older wtg wrote, or a torn one)."""
+    if not isinstance(found, dict):
+        return ()
+    return tuple((str(g), n) for g, n in found.items() if isinstance(n, int))
+
+
+def record_poll(
+    spool: Path,
+    now: datetime,
+    error: str | None,
+    result: str = "",
+    waiting: dict[str, int] | None = None,
+) -> None:
     """A poll at ``now`` failed (``error``) or succeeded (``error`` None; ``result``: its
-    summary line). A failure is logged."""
+    summary line; ``waiting``: the mails it left for a game to mend, by game). A failure is
+    logged."""
     if error is not None:
         log_hiding_addresses(f"poll failed: {error}", level=logging.WARNING)
     previous = last_poll(spool)
@@ -87,5 +105,6 @@ def record_poll(spool: Path, now: datetime, error: str | None, result: str = "")
         "last_failure": iso(failure) if failure else None,
         "error": error or "",
         "result": result if error is None else (previous.result if previous else ""),
+        "waiting": (waiting or {}) if error is None else dict(previous.waiting if previous else ()),
     }
     write_atomic(spool / HEALTH_FILE, json.dumps(data) + "\n")

@@ -23,6 +23,7 @@ from wtg.game.engine import Game
 from wtg.game.schedule import iso, parse_iso
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
+from wtg.host.pollhealth import last_poll
 from wtg.host.results import result_of, winners
 from wtg.logs.events import log_event
 from wtg.mail import compose
@@ -259,9 +260,13 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     late: list[Overdue] = []
     bounces: list[Failing] = []
     troubles: list[str] = []
+    polled = last_poll(spool)
+    waiting = dict(polled.waiting) if polled is not None else {}
     for found in scan_games(games_dir).games():
         if isinstance(found, Unreadable):
-            troubles.append(found.line())
+            waits = waiting.get(found.folder.name)
+            told = f"; {waits} mail(s) wait in the inbox for it (the last poll)" if waits else ""
+            troubles.append(found.line() + told)
             continue
         try:
             runs += _runs(found, since)

@@ -68,6 +68,7 @@ from wtg.mail.senderauth import HEADER, WORD, verdict
 from wtg.mail.setaside import SET_ASIDE, why_shown
 from wtg.mail.summary import PollSummary
 from wtg.mail.timelimit import HandlingStopped, MailClock, MailTooLong
+from wtg.mail.waiting import Waiting
 
 
 class PollInterrupted(MailError):
@@ -114,6 +115,8 @@ class Poller:
         """The time a mail may take (``wtg.mail.timelimit``)."""
         self.hand: Slot = NoSlot()
         """This process's note of the mail in hand (``wtg.mail.inprogress``)."""
+        self.waiting = Waiting()
+        """The mails this poll left waiting for a game to mend, bounded (``wtg.mail.waiting``)."""
         self.deaths: dict[str, int] = {}
         """The mails the last poll's processes died with: the deaths each caused."""
         self._sender = ("", "")
@@ -182,7 +185,7 @@ class Poller:
             self.crew.stop()
             self.journal.close()
         summary = self._summary(counts, events)
-        record_poll(self.gm.spool, self.now, None, summary.line())
+        record_poll(self.gm.spool, self.now, None, summary.line(), summary.waiting())
         log_poll(summary.line(), summary.seen, summary.unreadable + summary.helpers_died)
         for line in summary.bounced:  # the player's address kept out of the log
             log_hiding_addresses(f"poll: {line}", level=logging.WARNING)
@@ -305,7 +308,7 @@ class Poller:
                 waits = self._waits(refused)
                 if waits is None:
                     raise
-                return waits
+                return self._waiting(message, waits)
             except (OSError, sqlite3.Error):
                 raise
             except MailTooLong as over:
@@ -335,6 +338,20 @@ class Poller:
         reason = failure_reason(refused)
         self.registry.unreadable.append(Unreadable(folder, reason))
         return Outcome(Kind.LATER, f"{reason} (the mail waits in the inbox)", folder.name)
+
+    def _waiting(self, message: Incoming, waits: Outcome) -> Outcome:
+        """A mail that met another user's file in its game's folder (``_waits``): it waits,
+        within the bounds of the mails waiting for a game to mend (``wtg.mail.waiting``);
+        beyond them it is held for the GM, as ``handle`` holds one."""
+        msg = parse_mail(message.raw or message.head)
+        sender = sender_address(raw_headers(msg))
+        outcome = self.waiting.bounded(waits, sender or NO_SENDER)
+        if outcome.kind is not Kind.HELD:
+            return outcome
+        message_id = str(msg.get("Message-ID", "")).strip().encode("utf-8", "replace").decode()
+        mark = copy_mark(message_id, sender, message.raw or b"")
+        self._record(message, msg, outcome, sender, mark, self._archive(message), beyond=True)
+        return outcome
 
     def quarantine(self, message: Incoming, error: BaseException, look: bool = True) -> Outcome:
         """``look``: whether the game it names is looked for (not in a mail that killed the
@@ -400,20 +417,39 @@ class Poller:
         detail = outcome.detail.encode("utf-8", "replace").decode()  # it may quote a header
         if detail != outcome.detail:
             outcome = Outcome(outcome.kind, detail, outcome.game, outcome.limited, outcome.forged)
+        bounded = self.waiting.bounded(outcome, sender or NO_SENDER)
+        beyond = bounded is not outcome  # held beyond the mails waiting for a mend
+        self._record(message, msg, bounded, sender, mark, archived, beyond)
+        return bounded
+
+    def _record(
+        self,
+        message: Incoming,
+        msg: Message,
+        outcome: Outcome,
+        sender: str | None,
+        mark: str,
+        archived: Path,
+        beyond: bool = False,
+    ) -> None:
+        """What was done with a mail, in the journal (nothing for a mail left waiting).
+        ``beyond``: it was held beyond the mails of its address waiting for a mend, the
+        newest of which wait in the inbox: bounded as a seat's address is, even while a
+        game folder cannot be read (``wtg.mail.waiting``)."""
         if outcome.kind is Kind.HELD:
-            self._held(message, msg, outcome.game, str(archived), detail)
-        if outcome.kind is not Kind.LATER:
-            arrived = comparable(message.order_key)
-            told = outcome.held_back or outcome.unheard  # kept apart: the GM is told of it
-            self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived, told)
-            # a game folder that could not be read may hold the sender's seat: nothing of
-            # his goes; a seat's address (a From anyone may write) has its address's bound
-            if may_go(outcome) and not (sender and self.registry.unreadable):
-                day = day_of(message.received)  # a mail without a sender is no one's
-                who = sender or NO_SENDER
-                player = bool(sender and self.registry.seats_of(sender))
-                self.journal.flooded(message.key, who, day, arrived, str(archived), player)
-        return outcome
+            self._held(message, msg, outcome.game, str(archived), outcome.detail)
+        if outcome.kind is Kind.LATER:
+            return
+        arrived = comparable(message.order_key)
+        told = outcome.held_back or outcome.unheard  # kept apart: the GM is told of it
+        self.journal.handled(message.key, mark, outcome.text(), sender or "", arrived, told)
+        # a game folder that could not be read may hold the sender's seat: nothing of
+        # his goes; a seat's address (a From anyone may write) has its address's bound
+        if may_go(outcome) and (beyond or not (sender and self.registry.unreadable)):
+            day = day_of(message.received)  # a mail without a sender is no one's
+            who = sender or NO_SENDER
+            player = beyond or bool(sender and self.registry.seats_of(sender))
+            self.journal.flooded(message.key, who, day, arrived, str(archived), player)
 
     def _held(
         self, message: Incoming, msg: Message, game: str | None, archived: str, detail: str
@@ -610,7 +646,7 @@ def counts_before(spool: Path, moment: float) -> float:
 def later(exc: GameLocked) -> Outcome:
     """A mail left in the inbox for the next poll: a game another process writes, or one
     this wtg may not write (FormatRefused: the GM runs `wtg upgrade`), which ``poll -v`` says."""
-    return Outcome(Kind.LATER, str(exc)) if isinstance(exc, FormatRefused) else LATER
+    return Outcome(Kind.LATER, str(exc), exc.game) if isinstance(exc, FormatRefused) else LATER
 
 
 def _arrival(item: tuple[str, MailEvent]) -> tuple[str, str]:

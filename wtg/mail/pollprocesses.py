@@ -168,11 +168,14 @@ class Crew:
     def again(self, messages: list[Incoming], handled: Outcomes) -> list[Incoming]:
         """The mails that met their game locked by another process of this poll (a mail
         the split placed wrong), to handle again now that every game is free; not those
-        a process died with."""
+        a process died with, nor those that wait for the GM (a game.yaml to mend: the
+        outcome says why), each counted once by the process that met it
+        (``wtg.mail.waiting``)."""
         return [
             message
             for message in messages
             if handled[message.key].kind is Kind.LATER
+            and not handled[message.key].detail
             and message.key not in self.left
             and message.key not in self.deaths
         ]

@@ -139,7 +139,10 @@ class Registry:
         if folder is None:
             return None
         self._open(folder)
-        return self._refused.get(folder)
+        refused = self._refused.get(folder)
+        if refused is not None:
+            refused.game = folder.name
+        return refused
 
     def addresses_in(self, game_id: str) -> tuple[str, ...]:
         """The registered addresses of the players of a game, as ``game`` finds it but

@@ -3,8 +3,11 @@ know (game folders it could not open, helper processes that died)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from wtg.core.record import Record
 from wtg.mail.mailevents import MailEvent
+from wtg.mail.outcome import Kind
 
 
 class PollSummary(Record):
@@ -56,7 +59,7 @@ class PollSummary(Record):
             f"ignored {self.ignored}"
         )
         text += f", held for the GM {self.held}" if self.held else ""
-        text += f", left for the next poll {self.skipped}" if self.skipped else ""
+        text += f", left for the next poll {self.skipped}{self._mended()}" if self.skipped else ""
         text += f", not answered (reply limit) {self.unanswered}" if self.unanswered else ""
         text += f", not answered (From failed DMARC) {self.forged}" if self.forged else ""
         text += (
@@ -66,6 +69,23 @@ class PollSummary(Record):
         )
         text += f", helper processes died {len(self.helpers_died)}" if self.helpers_died else ""
         return text + (f"; skipped: {', '.join(self.games_skipped)}" if self.games_skipped else "")
+
+    def waiting(self) -> dict[str, int]:
+        """The mails left waiting for a game the GM has to mend (``wtg.mail.waiting``), by
+        game, in name order."""
+        waits = Counter(
+            event.game
+            for event in self.events
+            if event.outcome.kind is Kind.LATER and event.outcome.detail and event.game
+        )
+        return dict(sorted(waits.items()))
+
+    def _mended(self) -> str:
+        """`` (waiting for a mend: g1 20, g2 3)``: ``waiting``; '' when none."""
+        waits = self.waiting()
+        if not waits:
+            return ""
+        return f" (waiting for a mend: {', '.join(f'{g} {n}' for g, n in waits.items())})"
 
     @property
     def outcomes(self) -> tuple[tuple[str, str], ...]:
