@@ -53,10 +53,11 @@ def _flags(data: Mapping[str, Any]) -> tuple[str, ...]:
 
 def with_yes_no(data: Any, written: Callable[[Key], str | None] | None) -> Any:
     """``data`` with each yes/no key of game.yaml (``map_pictures``, a player's
-    ``share_address``, a ruleset's on/off option in ``options:``) written as a yes/no word of YAML 1.1 without quotes (``written``:
-    the text of a plain scalar at a key, as the file has it) made that true or false: a
-    GM who writes ``map_pictures: no``, as wtg.yaml takes ``ssl: no``, means false. A word
-    in quotes stays text, refused as wtg.yaml refuses it. ``data`` itself is not changed."""
+    ``share_address``, a ruleset's on/off option in ``options:``) written as a yes/no word
+    of YAML 1.1 without quotes (``written``: the text of a plain scalar at a key, as the
+    file has it) made that true or false: a GM who writes ``map_pictures: no``, as
+    wtg.yaml takes ``ssl: no``, means false. A word in quotes stays text, refused as
+    wtg.yaml refuses it. ``data`` itself is not changed."""
     if not isinstance(data, Mapping) or written is None:
         return data
 
