@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from wtg.cli import main
-from wtg.game.engine import open_game
+from wtg.game.engine import finish_game, open_game
 
 PLAYERS = ("--player", "Me:me@example.org", "--player", "Also:also@example.org")
 SCHEDULE = ("--every", 2, "--at", "18:00", "--timezone", "Europe/Vienna")
@@ -673,3 +673,49 @@ def test_a_yes_no_of_wtg_yaml_is_taken_in_game_yaml_too(
     assert game.config.map_pictures is meant
     assert game.config.players[0].share_address is meant
     assert wtg("status", game_dir).exit_code == 0
+
+
+@pytest.mark.parametrize(("written", "meant"), [("no", False), ("Off", False), ("yes", True)])
+def test_a_rulesets_yes_no_option_takes_the_words_map_pictures_takes(
+    tmp_path: Path, written: str, meant: bool
+) -> None:
+    """A WISK game's `options: {missions: no}` was kept as the text 'no', which the rules
+    read as a yes (any text is): a game finished from its game.yaml (its turn 0 cut short)
+    was dealt missions the GM had said no to, while `map_pictures: no` beside it was a
+    no. A ruleset's on/off option takes the yes/no words as map_pictures does."""
+    game_dir = tmp_path / "w1"
+    made = wtg("new-game", game_dir, "--ruleset", "wisk", "--seed", 3, *PLAYERS, "--missions")
+    assert made.exit_code == 0, made.output
+    shutil.rmtree(game_dir / "turns")  # as a new-game killed before its turn 0 left it
+    edit(game_dir, "missions: true", f"missions: {written}")
+    assert open_game(game_dir).config.options["missions"] is meant
+    finish_game(game_dir)
+    state = json.loads((game_dir / "turns" / "0000" / "state.json").read_text())
+    assert state["options"]["missions"] is meant
+    assert wtg("status", game_dir).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        (
+            "'no'",
+            "found the text 'no' (in quotes, YAML reads it as text: write it without them, "
+            "missions: false)",
+        ),
+        ("n", "found the text 'n' (a yes/no is true or false, no other word: write missions: "),
+        ("2", "found the number 2"),
+    ],
+)
+def test_a_rulesets_yes_no_option_of_another_word_says_what_to_write(
+    tmp_path: Path, written: str, said: str
+) -> None:
+    """As map_pictures: a word in quotes, or no yes/no at all, is named with the line to
+    write (it was kept, and read as a yes)."""
+    game_dir = tmp_path / "w1"
+    made = wtg("new-game", game_dir, "--ruleset", "wisk", "--seed", 3, *PLAYERS, "--missions")
+    assert made.exit_code == 0, made.output
+    edit(game_dir, "missions: true", f"missions: {written}")
+    refused = wtg("status", game_dir)
+    assert refused.exit_code == 1
+    assert f"line 7: options: missions: expected true or false, {said}" in refused.output

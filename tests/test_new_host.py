@@ -273,11 +273,45 @@ def test_init_over_a_restored_host_names_its_config(tmp_path: Path) -> None:
     result = wtg("init", str(new), "--from", "GM <gm@example.org>")
     assert result.exit_code == 1, result.output
     copy = new / "games" / ".restored" / "wtg.yaml"
+    assert result.stderr == (  # the restore set its games_dir, and it had no password
+        f"wtg: {new / 'games'} holds a host restored from a backup (1 game: test1), whose "
+        f"config is {copy}: `wtg init` makes a new host only; put that config in place "
+        f"(cp {copy} {new / 'wtg.yaml'}), then `wtg --config {new / 'wtg.yaml'} "
+        "check-config`\n"
+    )
+    assert not (new / "wtg.yaml").exists()
+
+
+def test_init_over_a_restored_host_says_only_what_is_still_to_do(tmp_path: Path) -> None:
+    """It told the GM to `set games_dir: games` in the restored config, which the restore
+    had set itself (to the folder restored), and to `write back the passwords it names` of
+    a config that named none. It says the games_dir only when the config's is not this
+    host's games folder (moved since the restore), and the passwords the restore said
+    were left out, by name."""
+    old = tmp_path / "old"
+    assert wtg("init", str(old), "--from", "GM <gm@example.org>").exit_code == 0
+    with (old / "wtg.yaml").open("a", encoding="utf-8") as config:
+        config.write("imap:\n  host: imap.example.org\n  username: gm\n  password: s3cret-pass\n")
+    game_made(old)
+    archive = tmp_path / "host.tar.gz"
+    assert wtg("--config", str(old / "wtg.yaml"), "backup", "-q", str(archive)).exit_code == 0
+    elsewhere = tmp_path / "elsewhere"
+    restored = wtg("restore", str(archive), "--games-dir", str(elsewhere / "games"))
+    assert restored.exit_code == 0, restored.output
+    new = tmp_path / "new"
+    new.mkdir()
+    (elsewhere / "games").rename(new / "games")  # moved after the restore
+    result = wtg("init", str(new), "--from", "GM <gm@example.org>")
+    assert result.exit_code == 1, result.output
+    copy = new / "games" / ".restored" / "wtg.yaml"
     assert result.stderr == (
         f"wtg: {new / 'games'} holds a host restored from a backup (1 game: test1), whose "
         f"config is {copy}: `wtg init` makes a new host only; put that config in place "
-        f"(cp {copy} {new / 'wtg.yaml'}), set games_dir: games in it, write back the "
-        "passwords it names, then `wtg check-config`\n"
+        f"(cp {copy} {new / 'wtg.yaml'}), set games_dir: games in it (it says "
+        f"{elsewhere / 'games'}), write back what the backup left out (imap.password: it "
+        "was written in the config; the copy has LEFT-OUT-OF-BACKUP in its place: write it "
+        "back (better: in a password_file, mode 0600)), then `wtg --config "
+        f"{new / 'wtg.yaml'} check-config`\n"
     )
     assert not (new / "wtg.yaml").exists()
 

@@ -153,3 +153,18 @@ def test_a_name_edited_is_said_at_once_by_the_top_ten_and_the_site(tmp_path: Pat
         assert "Bob" in (site / f"games/{ruleset}/turn-0.html").read_text(encoding="utf-8")
         wtg("run-turn", game, "--now")
         assert wtg("topten", game).output == turn_text(game, 2, "topten.txt")
+
+
+def test_a_name_edited_is_said_at_once_by_status(tmp_path: Path) -> None:
+    """`wtg status GAME` said the old name until the next turn ran (the game's state keeps
+    it till then), while the mail, the roster, the Top Ten and the site said the new."""
+    for ruleset, extra in (("wok4", ("--map", "small")), ("wisk", ()), ("tactics", ())):
+        game = tmp_path / ruleset
+        wtg("new-game", game, "--ruleset", ruleset, *extra, "--seed", 3,
+            "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")  # fmt: skip
+        edit(game, "name: Bob,", "name: Robert,")
+        status = wtg("status", game).output
+        assert "Robert" in status and "Bob" not in status, (ruleset, status)
+        seats = json.loads(wtg("status", game, "--json").output)["players"]
+        assert [(p["seat"], p["name"]) for p in seats] == [(1, "Ann"), (2, "Robert")], ruleset
+        assert names(game, 0)[1][1] == "Bob"  # the turn's own files keep what they said

@@ -6,6 +6,7 @@ read the old deadline as if the edit held; the players' turn ran at 18:00."""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime, timezone
 from pathlib import Path
@@ -61,3 +62,24 @@ def test_an_earlier_hour_is_said_without_an_extend(tmp_path: Path) -> None:
     config.write_text(config.read_text().replace("at: '18:00'", "at: '16:00'"))
     (note,) = notes(tmp_path)
     assert note.endswith("gives the turns after it theirs")
+
+
+def test_the_note_is_in_the_json_too(tmp_path: Path) -> None:
+    """`wtg status GAME --json` (and `wtg status --json`'s game) had no word of it: a script
+    read the old deadline as the schedule's. Its ``schedule_edited`` is the note's text,
+    null when there is none; no key of before is renamed."""
+    config = made(tmp_path)
+    listed = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
+    assert listed["schedule_edited"] is None
+    (every,) = json.loads(run(tmp_path, "status", "--json").stdout)["games"]
+    assert every["schedule_edited"] is None
+    config.write_text(config.read_text().replace("at: '18:00'", "at: '20:00'"))
+    (note,) = notes(tmp_path)
+    listed = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
+    assert listed["schedule_edited"] == note.removeprefix("NOTE: ")
+    assert "`wtg extend g1 2` moves this one to " in listed["schedule_edited"]
+    assert listed["deadline"].endswith(("T16:00:00Z", "T17:00:00Z"))  # kept as it was
+    (every,) = json.loads(run(tmp_path, "status", "--json").stdout)["games"]
+    assert every["schedule_edited"] == listed["schedule_edited"]
+    run(tmp_path, "extend", "g1", "2")
+    assert json.loads(run(tmp_path, "status", "g1", "--json").stdout)["schedule_edited"] is None

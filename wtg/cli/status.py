@@ -106,6 +106,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     listed["read_only"] = stuck = read_only(game.store.root)
     listed["disk_full"] = full = full_disk(game.store.root)
     late = listed["overdue"] = overdue(data, datetime.now(timezone.utc))
+    moved = listed["schedule_edited"] = _schedule_edited(game, data)
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -119,11 +120,6 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     why = None if data["over"] else schedule_not_yet_taken(game, data["deadline"])
     if why is not None:
         say(f"NO DEADLINE: {why}")
-    moved = (
-        None
-        if data["over"]
-        else schedule_changed(game, data["deadline"], datetime.now(timezone.utc))
-    )
     if moved is not None:  # game.yaml's schedule edited since the latest turn ran
         say(f"NOTE: {moved}")
     _show_read_only(stuck, full)
@@ -163,6 +159,15 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         say(f"  player {p['id']:>2} {padded(p['name'], 20)} {note}{missed}{failing}{chosen}")
     _show_quarantine(kept, kept_over)
     _show_set_aside(aside)
+
+
+def _schedule_edited(game: Game, data: GameStatus) -> str | None:
+    """The note of game.yaml's schedule edited since the coming deadline was set (its
+    turn keeps that deadline, the turns after it follow the schedule): ``wtg status
+    GAME``'s NOTE line, ``--json``'s ``schedule_edited``; None when there is none."""
+    if data["over"]:
+        return None
+    return schedule_changed(game, data["deadline"], datetime.now(timezone.utc))
 
 
 def _show_read_only(said: str | None, full: str | None = None) -> None:
@@ -368,6 +373,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry["read_only"] = read_only(found.store.root)  # as `wtg status GAME --json`
         entry["disk_full"] = full_disk(found.store.root)
         entry["overdue"] = overdue(data, datetime.now(timezone.utc))
+        entry["schedule_edited"] = _schedule_edited(found, data)  # as `wtg status GAME`
         listed.append(entry)
         line = _not_sent(found.latest_turn(), last)
         if line:

@@ -16,6 +16,7 @@ import datetime
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from wtg.game.registry import GAME_OPTIONS
 from wtg.game.schedule import ScheduleError, make_schedule
 from wtg.text.closename import close_names, either
 from wtg.text.yamllines import YES_NO_WORDS, unquoted_hint
@@ -42,12 +43,21 @@ REQUIRED_PLAYER = ("id", "name", "email", "code")
 SCHEDULE_KEYS = ("every_days", "at", "timezone", "first")
 
 
+def _flags(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The keys of ``options:`` that are on/off options of the game's ruleset (a WISK
+    game's ``missions``, ``GameOption`` of kind "flag"); none for a ruleset not shipped."""
+    ruleset = data.get("ruleset")
+    found = GAME_OPTIONS.get(ruleset, ()) if isinstance(ruleset, str) else ()
+    return tuple(option.key for option in found if option.kind == "flag")
+
+
 def with_yes_no(data: Any, written: Callable[[Key], str | None] | None) -> Any:
     """``data`` with each yes/no key of game.yaml (``map_pictures``, a player's
-    ``share_address``) written as a yes/no word of YAML 1.1 without quotes (``written``:
-    the text of a plain scalar at a key, as the file has it) made that true or false: a
-    GM who writes ``map_pictures: no``, as wtg.yaml takes ``ssl: no``, means false. A word
-    in quotes stays text, refused as wtg.yaml refuses it. ``data`` itself is not changed."""
+    ``share_address``, a ruleset's on/off option in ``options:``) written as a yes/no word
+    of YAML 1.1 without quotes (``written``: the text of a plain scalar at a key, as the
+    file has it) made that true or false: a GM who writes ``map_pictures: no``, as
+    wtg.yaml takes ``ssl: no``, means false. A word in quotes stays text, refused as
+    wtg.yaml refuses it. ``data`` itself is not changed."""
     if not isinstance(data, Mapping) or written is None:
         return data
 
@@ -59,6 +69,13 @@ def with_yes_no(data: Any, written: Callable[[Key], str | None] | None) -> Any:
     taken = dict(data)
     if "map_pictures" in taken:
         taken["map_pictures"] = meant(taken["map_pictures"], ("map_pictures",))
+    options = taken.get("options")
+    if isinstance(options, Mapping):
+        flags = _flags(taken)
+        taken["options"] = {
+            key: meant(value, ("options", key)) if key in flags else value
+            for key, value in options.items()
+        }
     players = taken.get("players")
     if isinstance(players, list):
         taken["players"] = [
@@ -108,6 +125,16 @@ def game_yaml_problems(
                 f"expected the ruleset's options (key: value), found {_kind(data['options'])}",
             )
         )
+    elif data.get("options") is not None:  # an on/off option is a yes/no, as map_pictures
+        problems += [
+            (
+                ("options", key),
+                f"expected true or false, found {_kind(data['options'][key])}"
+                + unquoted_hint(data["options"][key], key, (bool,)),
+            )
+            for key in _flags(data)
+            if key in data["options"] and not isinstance(data["options"][key], bool)
+        ]
     if "map_pictures" in data and not isinstance(data["map_pictures"], bool):
         problems.append(
             (

@@ -81,7 +81,9 @@ def game_status(game: Game[S]) -> GameStatus:
     failing = bounces_of(game.store.root)
     chosen = PlayerSettings(game.store.root).read()
     players: list[SeatStatus] = []
-    for side in public_sides(game.ruleset.public_json(state)):
+    # each seat's player as game.yaml names him now (a name the GM edited), as the mail,
+    # the roster, the Top Ten and the site say him: the next turn takes it into the state
+    for side in public_sides(game.ruleset.public_json(game.named_state(state))):
         seat = game.ruleset.seat_of(state, side.id)
         if seat is None:
             continue  # a robot gives its own orders

@@ -10,22 +10,29 @@ written over.
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 from pathlib import Path
 
 from wtg.core.counting import counted
 from wtg.core.errors import UsageError
+from wtg.core.printable import printable
 from wtg.core.record import Record
 from wtg.files import private
 from wtg.files.ownership import SPOOL
+from wtg.files.paths import same_file
 from wtg.files.store import fsync_dir
 from wtg.host.configplace import CONFIG_NAME
 from wtg.host.configschema import is_one_address
 from wtg.host.gamesdir import RESTORED, scan_games
+from wtg.text.yamllines import YamlLinesError, read_lined_yaml
 
 GAMES_NAME = "games"
 DEFAULT_FROM = "Game Master <gm@localhost>"
+MANIFEST = "manifest.json"
+"""The restore's manifest, beside the config it left in ``RESTORED`` (``wtg.upkeep``):
+its ``left_out`` says what the backup left out of the config, a line each."""
 
 CONFIG_TEXT = """\
 # The config of a wtg host, made by `wtg init`. docs/mail.md says what every key takes;
@@ -107,8 +114,8 @@ def make_host(folder: Path, sender: str = DEFAULT_FROM) -> NewHost:
         raise InitRefused(
             f"{games} holds a host restored from a backup ({found}), whose config is "
             f"{restored}: `wtg init` makes a new host only; put that config in place (cp "
-            f"{restored} {config}), set games_dir: {GAMES_NAME} in it, write back the passwords "
-            "it names, then `wtg check-config`"
+            f"{restored} {config}){_still_to_do(restored, games)}, then `wtg --config "
+            f"{config} check-config`"
         )
     if not is_one_address(sender):  # else every mail the host sends is set aside for good
         raise InitRefused(
@@ -141,6 +148,37 @@ def _host_found(games: Path) -> str | None:
         return None
     shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
     return f"{counted(len(names), 'game')}: {shown}" if names else "no game"
+
+
+def _still_to_do(restored: Path, games: Path) -> str:
+    """What the config a restore left in ``restored`` still needs once copied beside
+    ``games`` (as ``, ...`` clauses): its games_dir when it is not that folder (the restore
+    set it to the folder restored, which was moved since), and what the backup left out
+    of it (its passwords), as the restore's manifest says; "" when nothing."""
+    steps = []
+    try:
+        data = read_lined_yaml(restored.read_text(encoding="utf-8")).data
+    except (OSError, UnicodeDecodeError, YamlLinesError):
+        data = None
+    written = data.get("games_dir") if isinstance(data, dict) else None
+    if isinstance(written, str):
+        path = Path(written).expanduser()
+        path = path if path.is_absolute() else games.parent / path
+        if path.absolute() != games.absolute() and not same_file(path, games):
+            steps.append(f"set games_dir: {GAMES_NAME} in it (it says {written})")
+    else:
+        steps.append(f"set games_dir: {GAMES_NAME} in it")
+    try:
+        manifest = json.loads((restored.parent / MANIFEST).read_text(encoding="utf-8"))
+        left_out = manifest.get("left_out") if isinstance(manifest, dict) else None
+    except (OSError, UnicodeDecodeError, ValueError):
+        left_out = None
+    if not isinstance(left_out, list):  # unread: what it may name
+        steps.append("write back the passwords it names (LEFT-OUT-OF-BACKUP), if any")
+    elif left_out:
+        said = "; ".join(printable(str(line)) for line in left_out)
+        steps.append(f"write back what the backup left out ({said})")
+    return "".join(f", {step}" for step in steps)
 
 
 def _refuse_in_games_folder(folder: Path) -> None:
