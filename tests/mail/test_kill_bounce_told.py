@@ -12,6 +12,7 @@ nowhere. The poll says the line as soon as the batch that marked the address is 
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -73,3 +74,25 @@ def test_a_bounce_s_poll_killed_at_any_write_is_told_to_the_gm(tmp_path: Path) -
         told_by[whom] = told_by.get(whom, 0) + 1
     assert told_by.get("the killed poll") and told_by.get("the next poll"), told_by
     print(f"\n{whole.writes} writes, the GM told by: {told_by}")
+
+
+def test_a_bounce_s_poll_idle_killed_once_it_is_on_disk_has_told_the_gm(tmp_path: Path) -> None:
+    """`wtg poll --idle` killed as it moves the bounce out of the inbox (its batch on disk):
+    it has said the line (stdout, which systemd's journal keeps); the next poll finds the
+    bounce handled and says nothing of it."""
+    host = tmp_path / "host"
+    bounced_host(host)
+    idle = ["--config", str(host / "wtg.yaml"), "poll", "--idle"]
+    # its first poll writes what a plain poll writes: found in a plain poll of a copy
+    probe = tmp_path / "probe"
+    shutil.copytree(host, probe)
+    log = tmp_path / "writes.log"
+    poll = ["--config", str(probe / "wtg.yaml"), "poll"]
+    assert killpoints.count(poll, probe / "games", log=log).returncode == 0
+    moved = "maildir-in/new/1796200000.bounce.test -> "
+    writes = log.read_text().splitlines()
+    at = next(n for n, w in enumerate(writes, 1) if w.startswith("os.rename") and moved in w)
+    cut = killpoints.run(idle, at, host / "games")
+    assert cut.killed and cut.writes == at - 1 and moved in cut.before, cut
+    assert TOLD.removeprefix("wtg: poll: ") in cut.stdout, (cut.stdout, cut.stderr)
+    assert list(bounces_of(host / "games" / "g1")) == [P2]
