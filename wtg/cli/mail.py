@@ -140,7 +140,11 @@ def poll(
         record_poll(gm.spool, datetime.now(timezone.utc), f"{type(exc).__name__}: {exc}")
         fail(f"cannot open the inbox: {owner_line(exc) or failed_connection('imap', gm.imap, exc)}")
     try:
-        summary = run_poll(gm, inbox, jobs=jobs)
+        # each address a bounce marked failing is said once the batch is on disk: a poll
+        # killed after it has said it, and the next one finds the bounce handled
+        summary = run_poll(
+            gm, inbox, jobs=jobs, told=lambda line: report_unreadable((f"poll: {line}",))
+        )
     except AlreadyRunning as exc:
         skip(serving(gm.spool) or exc, quiet)
         return
@@ -161,7 +165,7 @@ def poll(
     finally:
         inbox.close()
     report_unreadable(summary.unreadable)
-    report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died + summary.bounced))
+    report_unreadable(tuple(f"poll: {line}" for line in summary.helpers_died))
     if summary.seen or summary.games_skipped or not quiet:
         say(summary.line())  # a folder's name: printable
     if verbose:  # the events the log got, a line each

@@ -89,12 +89,17 @@ def _serve(
     jobs: int,
     started: tuple[int, int] | None,
 ) -> None:
+    def stamped(line: str) -> None:
+        echo(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M:%S} UTC: {line}")
+
     while not stop.is_set():
         _refuse_moved(gm, started)
-        summary = Poller(gm, inbox, datetime.now(timezone.utc), jobs=jobs).run()
+        # an address a bounce marked failing is said once its batch is on disk: a poll
+        # killed after that has said it, and the next finds the bounce handled
+        summary = Poller(gm, inbox, datetime.now(timezone.utc), jobs=jobs, told=stamped).run()
         if summary.seen:
-            echo(f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M:%S} UTC: {summary.line()}")
-        for line in summary.helpers_died + summary.bounced:
+            stamped(summary.line())
+        for line in summary.helpers_died:
             echo(f"  {line}")
         if send is not None and _answered(summary):
             send()

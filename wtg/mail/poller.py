@@ -17,7 +17,7 @@ import logging
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime, timezone
 from email.message import Message
 from pathlib import Path
@@ -92,12 +92,17 @@ class Poller:
         jobs: int = 1,
         journal: Journal | None = None,
         alive: Callable[[], None] | None = None,
+        told: Callable[[str], None] | None = None,
     ) -> None:
         """``alive``: told after each mail this process handles (`wtg serve`'s ping of
         systemd's watchdog: a batch of mails that each take ``mail.handle_seconds`` lasts
         far longer than the watchdog waits, a mail never does)."""
         self.gm = gm
         self.alive = alive
+        self.told = told
+        """Given each line of an address a bounce marked failing (``marked_lines``) once its
+        batch is on disk, before its mails leave the inbox: a poll killed after that has
+        said it (the next one finds the bounce handled, and has nothing to say of it)."""
         self.inbox = inbox
         self.now = now or datetime.now(timezone.utc)
         self.journal = journal if journal is not None else Journal(gm.spool)
@@ -165,6 +170,7 @@ class Poller:
                 batch_events.sort(key=_arrival)
                 for _, event in batch_events:  # each is in the journal: logged as done
                     log_mail(event)
+                self._tell_bounced(batch_events)
                 events += batch_events
                 self.inbox.finish(done, rejected)
             self.inbox.settle()
@@ -187,9 +193,16 @@ class Poller:
         summary = self._summary(counts, events)
         record_poll(self.gm.spool, self.now, None, summary.line(), summary.waiting())
         log_poll(summary.line(), summary.seen, summary.unreadable + summary.helpers_died)
-        for line in summary.bounced:  # the player's address kept out of the log
-            log_hiding_addresses(f"poll: {line}", level=logging.WARNING)
         return summary
+
+    def _tell_bounced(self, events: list[tuple[str, MailEvent]]) -> None:
+        """The addresses the bounces of a batch on disk marked failing: logged (the
+        player's address kept out of the log) and ``told``, a line each."""
+        keys = _bounces(events)
+        for line in marked_lines(self.registry, keys) if keys else ():
+            log_hiding_addresses(f"poll: {line}", level=logging.WARNING)
+            if self.told is not None:
+                self.told(line)
 
     def _prune(self) -> None:
         """Drop what nobody reads any more, once a poll, before any reply is read: the
@@ -239,11 +252,7 @@ class Poller:
     def _summary(self, counts: dict[str, int], events: list[tuple[str, MailEvent]]) -> PollSummary:
         lost = {lost.line(): None for lost in self.registry.unreadable} | self.crew.unreadable
         folders = {lost.folder.name for lost in self.registry.unreadable} | self.crew.skipped
-        bounces = {
-            event.mail
-            for _, event in events
-            if event.outcome.kind is Kind.REJECTED and event.outcome.detail.startswith(MARKED)
-        }
+        bounces = _bounces(events)
         return PollSummary(
             **counts,
             events=tuple(event for _, event in sorted(events, key=_arrival)),
@@ -688,11 +697,29 @@ class Helping(Poller):
         self.answers.release()
 
 
-def poll(gm: GmConfig, inbox: Inbox, now: datetime | None = None, *, jobs: int = 1) -> PollSummary:
+def poll(
+    gm: GmConfig,
+    inbox: Inbox,
+    now: datetime | None = None,
+    *,
+    jobs: int = 1,
+    told: Callable[[str], None] | None = None,
+) -> PollSummary:
     """Raises AlreadyRunning when another poll of the same spool is under way. ``jobs``:
-    the processes it may file on, when many mails wait (``wtg.mail.helpers``)."""
+    the processes it may file on, when many mails wait (``wtg.mail.helpers``). ``told``:
+    given each line of an address a bounce marked failing, as soon as it is on disk
+    (``Poller.told``)."""
     with only_one(gm.spool, "poll"), rare_collections():
-        return Poller(gm, inbox, now, jobs=jobs).run()
+        return Poller(gm, inbox, now, jobs=jobs, told=told).run()
+
+
+def _bounces(events: Iterable[tuple[str, MailEvent]]) -> set[str]:
+    """The keys of the bounces among ``events`` that marked a player's address failing."""
+    return {
+        event.mail
+        for _, event in events
+        if event.outcome.kind is Kind.REJECTED and event.outcome.detail.startswith(MARKED)
+    }
 
 
 YOUNG = 20_000

@@ -157,6 +157,10 @@ class Service:
         """The games' reminder moments, as the last plan saw them."""
         self.reminded_through: datetime | None = None
         self.started = clock.now()
+        self.digest_from = self.started
+        """What the first digest counts from while none was made: this service's start, or
+        that of one a kill stopped (its record left): started again just after a digest
+        moment, it would have waited a day more for it."""
         self.last_send: datetime | None = None
         self.must_send = True
         self.site_stale = gm.site is not None
@@ -189,6 +193,9 @@ class Service:
         spool = self.gm.spool
         with _locks(spool):
             self.folder = folder_identity(self.gm.games_dir)  # the folder its locks are in
+            left = read_service_record(spool)  # a service killed: its record is still there
+            if left is not None and left.since < self.digest_from:
+                self.digest_from = left.since
             write_service_record(
                 spool, ServiceRecord(pid=self.pid, since=self.started, version=wtg_version())
             )
@@ -423,7 +430,7 @@ class Service:
             log_event("the digest of a run cut short was queued for the GM")
             self.must_send = True
         now = self.clock.now()
-        due = digest_due(self.gm, self.started, self.zone, now)
+        due = digest_due(self.gm, self.digest_from, self.zone, now)
         if now < due:
             return
         if mail_digest(self.gm, due, now, self.zone):
@@ -514,7 +521,7 @@ class Service:
 
     def _when_digest(self) -> datetime | None:
         try:
-            return digest_due(self.gm, self.started, self.zone, self.clock.now())
+            return digest_due(self.gm, self.digest_from, self.zone, self.clock.now())
         except Exception:  # the digest's step says what is wrong
             return None
 
