@@ -136,6 +136,11 @@ def test_a_mail_that_kills_its_handler_is_quarantined_and_the_others_filed(
     assert runs[-1].returncode == 0, runs[-1].stderr
     assert runs[-1].stdout == "filed 0, rejected 0, quarantined 0, ignored 0\n"
     check_the_end(gm, tmp_path, poisoned_id, "died with it in hand")
+    # two polls killed from outside with it in hand (kill12) look the same: the GM is told
+    # how to give it back
+    check_the_end(
+        gm, tmp_path, poisoned_id, "`wtg quarantine --release KEY` puts it back for the next poll"
+    )
 
 
 @pytest.mark.parametrize(("script", "jobs"), [(ONE, "1"), (SHARING, "3")], ids=["one", "helpers"])

@@ -224,6 +224,8 @@ class Crew:
         last = f"; the last {ended}" if ended else ""
         reason = (
             f"{deaths} processes handling it died with it in hand{last}: it may exhaust the "
-            "memory or crash a parser; what they wrote before they died stands"
+            "memory or crash a parser; what they wrote before they died stands (if they "
+            "were killed from outside, a reboot or a `kill -9`, `wtg quarantine --release "
+            "KEY` puts it back for the next poll)"
         )
         return poller.quarantine(message, MailKilled(reason), look=False)
