@@ -11,6 +11,7 @@ seat's registered address) or a confirmed address (JOIN, a takeover and RESIGN w
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -82,6 +83,33 @@ REASON_MOST = 400
 is not read``); the host's own reasons are shorter."""
 CUT = " [...]"
 """What ends a quote cut to its length."""
+SUBJECT_MOST = 50
+"""Characters of a command that an answer's subject quotes (``in_subject``): with its
+outcome (``: not understood``) the Subject line stays within 78 columns, never folded."""
+_RUN = re.compile(r"([^\w\s])\1{2,}")
+"""A run of one sign (``=====``, ``-----``): decoration, quoted in a subject as one."""
+
+
+def in_subject(text: str) -> str:
+    """A player's command as an answer's subject quotes it: on one line (``marked``), one
+    space between its words and none at either end, each run of one sign as one sign
+    (``=====`` as ``=``) and words of signs alone in a row as the first, cut at a word
+    (within one too long) to ``SUBJECT_MOST`` characters, ``...`` after it. The answer's
+    text quotes it as it was."""
+    words: list[str] = []
+    for word in marked(text).split():
+        word = _RUN.sub(r"\1", word)
+        signs = not any(char.isalnum() for char in word)
+        if signs and words and not any(char.isalnum() for char in words[-1]):
+            continue
+        words.append(word)
+    shown = " ".join(words)
+    if len(shown) <= SUBJECT_MOST:
+        return shown
+    end = shown.rfind(" ", 0, SUBJECT_MOST - 2)
+    if end < SUBJECT_MOST // 2:  # a long word: cut within it
+        end = SUBJECT_MOST - 3
+    return shown[:end].rstrip() + "..."
 
 
 def cut(text: str, most: int) -> str:
@@ -218,13 +246,18 @@ class Desk:
         typed = marked(command.text())
         reason = cut(marked(reason), REASON_MOST)
         self.reply(
-            f"{typed[:60]}: {outcome}", "refused", command=cut(typed, QUOTED_MOST), reason=reason
+            f"{in_subject(typed)}: {outcome}",
+            "refused",
+            command=cut(typed, QUOTED_MOST),
+            reason=reason,
         )
 
     def help(self, unknown: str | None = None) -> None:
         """The HELP; ``unknown``: the command it answers, which the host does not know."""
         shown = cut(marked(unknown), QUOTED_MOST) if unknown is not None else None
-        subject = "the commands of the host" if shown is None else f"{shown[:40]}: unknown"
+        subject = (
+            "the commands of the host" if unknown is None else f"{in_subject(unknown)}: unknown"
+        )
         self.reply(subject, "help", verbs=VERBS, unknown=shown)
 
     # --- what the commands share ---------------------------------------------------
