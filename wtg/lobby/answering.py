@@ -20,6 +20,7 @@ from pathlib import Path
 from textwrap import fill
 from typing import Any
 
+from wtg.core.counting import counted
 from wtg.core.orders import taken_over_text
 from wtg.core.printable import marked
 from wtg.core.record import Record
@@ -28,6 +29,7 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.takeovers import taken_from
 from wtg.lobby import confirm, people
 from wtg.lobby.commands import (
+    MAX_COMMANDS,
     REPLY_LINE,
     VERBS,
     Command,
@@ -74,6 +76,9 @@ class Reply(Record):
 REPEATED = "repeated"
 """The key of an answer's context that holds what it says of its command's repeats (the
 mail asked the same command more than once): said above the answer."""
+UNREAD = "unread"
+"""The key of an answer's context that holds what it says of the mail's command lines not
+read (past ``MAX_COMMANDS``): said above the first answer to the sender."""
 QUOTED_MOST = 200
 """Characters of a command that an answer quotes (a refusal, the HELP to an unknown one): it
 goes to a From anyone may forge, so no one's long line is mailed on to another address in
@@ -184,7 +189,28 @@ class Desk:
             self._carry_out(command, handlers, pasted_lines)
             refused[_same(command)] = self.refused > self._refused_before
         self._repeated = ""
+        self._tell_unread(mail)
         return self.replies
+
+    def _tell_unread(self, mail: CommandMail) -> None:
+        """The first answer to the sender names the mail's command lines not read."""
+        note = _unread_note(mail)
+        mine = next((i for i, r in enumerate(self.replies) if r.to == self.sender), None)
+        if not note or mine is None:
+            return
+        was = self.replies[mine]
+        self.replies[mine] = Reply(
+            was.to,
+            was.subject,
+            was.template,
+            {**was.context, UNREAD: note},
+            was.proven,
+            was.asks,
+            was.private,
+            was.asked_before,
+            was.once_a_day,
+            was.on_file,
+        )
 
     def _carry_out(
         self, command: Command, handlers: Mapping[str, Handler], pasted_lines: Sequence[Command]
@@ -360,6 +386,25 @@ def _with_others(reason: str, pasted: Sequence[Command]) -> str:
         f"{reason}. Nor were the other lines of the HELP in your mail, which hold its "
         f"placeholders too ({', '.join(others)}): nothing of them was done"
     )
+
+
+def _unread_note(mail: CommandMail) -> str:
+    """What an answer says of the mail's command lines past ``MAX_COMMANDS`` (named by line
+    and word, the rest counted), or "" when every one was read."""
+    if not mail.skipped:
+        return ""
+    named = [f"{c.line} ({marked(c.verb)})" for c in mail.unread]
+    more = mail.skipped - len(named)
+    if more:
+        named.append(counted(more, "more command line"))
+    listing = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    one = mail.skipped == 1
+    said = (
+        f"{'Line' if one else 'Lines'} {listing} of your mail {'was' if one else 'were'} "
+        f"not read: the host reads {MAX_COMMANDS} commands of a mail at most. Mail "
+        f"{'it' if one else 'them'} again, in a mail of {'its' if one else 'their'} own."
+    )
+    return fill(said, 78)
 
 
 def _same(command: Command) -> tuple[str, ...]:
