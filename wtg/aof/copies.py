@@ -362,17 +362,20 @@ def reads_as_order(text: str) -> bool:
     return match is not None and _LOOSE_TAIL.match(match[3]) is not None
 
 
-def typed_order_lines(lines: Sequence[MailLine]) -> list[MailLine]:
+def typed_order_lines(lines: Sequence[MailLine], forms: Sequence[FormSpec] = ()) -> list[MailLine]:
     """The unquoted lines of a mail's text that read as order lines of some form
     (``reads_as_order``), telephone lines and postcodes aside (``spaced_number``, no form
-    known: a line number has two digits at most): what its sender typed as orders, said back to him
-    when no form is found to read them with."""
+    known: a line number has two digits at most), but for an order of one of ``forms``
+    written with its number spaced (``A 01 60 55 010``: ``is_loose_order``): what its
+    sender typed as orders, said back to him when no form is found to read them with."""
     found = []
     for line in lines:
         if line.depth or not reads_as_order(line.text):
             continue
         match = ORDER_LINE.fullmatch(line.text)
-        if match is None or spaced_number(None, match) or _POSTCODE.fullmatch(line.text):
+        if match is None or _POSTCODE.fullmatch(line.text):
+            continue
+        if spaced_number(None, match) and not any(is_loose_order(f, line.text) for f in forms):
             continue
         found.append(line)
     return found
