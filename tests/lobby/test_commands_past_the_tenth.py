@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_second_seat import game_with_quitters
-from wtg.lobby.commands import MAX_COMMANDS, read_commands
+from wtg.lobby.commands import MAX_COMMANDS, commands_beside_a_form, read_commands
 from wtg.mail.compose import render
 
 
@@ -61,3 +61,12 @@ def test_a_press_past_the_tenth_does_not_hide_the_lines_under_it() -> None:
         ("HELP", 12),
         ("AOF", 14),
     ]
+
+
+def test_commands_past_the_tenth_beside_a_form_are_named_too() -> None:
+    """An order mail's answer names the commands typed beside its form as not carried out:
+    those past the tenth were left out of it."""
+    typed = "".join(f"STATUS g{n}\n" for n in range(1, 13))
+    form = "=== BEGIN AOF ===\nGAME: g1 TURN: 1 PLAYER: 1 CODE: X\nR1: 1\n=== END AOF ===\n"
+    named = commands_beside_a_form([f"{typed}\n{form}"])
+    assert named == [f"STATUS g{n}" for n in range(1, 13)]

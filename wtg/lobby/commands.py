@@ -164,8 +164,9 @@ def commands_beside_a_form(texts: Sequence[str]) -> list[str]:
                 lines[index] = ">"  # as a quoted line: not typed
             inside = (inside or begins) and END_MARKER not in line
         read = read_commands("\n".join(lines))
-        if read is not None:
-            found.extend(c.text() for c in read.commands if c.verb in VERBS)
+        if read is not None:  # past MAX_COMMANDS too: not carried out either
+            commands = (*read.commands, *read.unread)
+            found.extend(c.text() for c in commands if c.verb in VERBS)
     return found
 
 
