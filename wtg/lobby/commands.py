@@ -104,7 +104,7 @@ class CommandMail(Record):
     skipped: int = 0
     """The command lines past ``MAX_COMMANDS``, not read."""
     unread: tuple[Command, ...] = ()
-    """The first ``UNREAD_NAMED`` of them, which the answer names."""
+    """The first ``UNREAD_NAMED`` of them, which the answer names (an order mail's too)."""
 
 
 def read_commands(text: str, answered: str = "") -> CommandMail | None:
