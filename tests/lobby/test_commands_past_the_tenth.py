@@ -44,7 +44,9 @@ def test_a_command_past_the_tenth_is_named(tmp_path: Path) -> None:
     one = game.config.player(1)
     text = "".join(f"REPORT wok4-1 {turn % 2}\n" for turn in range(MAX_COMMANDS)) + "HELP\n"
     hall.mail(one.email, f"{text}CODE {one.code}\n")
-    hall.poll(hours=1)
+    summary = hall.poll(hours=1)
+    ((_key, outcome),) = summary.outcomes
+    assert outcome.endswith("REPORT wok4-1 1 (1 more not read)"), outcome  # the GM's count
     answers = hall.new_mails(one.email)
     told = [a for a in answers if "was not read" in a.words]
     assert len(told) == 1, [a.subject for a in answers]

@@ -299,6 +299,8 @@ def _outcome(mail: CommandMail, desk: Desk, held: list[str], again: list[str]) -
     all such is ``ignored``, as a copy is."""
     said = (c.text() if c.line != REPLY_LINE else replied.shown(c) for c in mail.commands)
     words = marked(", ".join(text[:40] for text in said)) or "HELP"
+    if mail.skipped:  # past MAX_COMMANDS: named to the sender, counted for the GM
+        words += f" ({mail.skipped} more not read)"
     held = [marked(line) for line in held]
     started = f"; started {', '.join(s.game for s in desk.started)}" if desk.started else ""
     started += "".join(f"; {problem}" for problem in desk.problems)
