@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from wtg.aof.mailtext import Header, MailLine, is_header_line, marker_pattern, read_header
 from wtg.aof.original import ATTRIBUTION, ORIGINAL, header_block
+from wtg.aof.values import read_token
 from wtg.core.form import FormSpec
 from wtg.core.settings import SettingSpec, setting_named
 
@@ -288,10 +289,14 @@ def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | No
 
 def is_loose_order(form: FormSpec, text: str) -> bool:
     """A line outside any form that the player meant as an order of this form: any line
-    written as one but a signature's telephone line (``_telephone``) or postcode
-    (``_POSTCODE``). ``A12`` and ``A111 60 55``, lines too many, are answered."""
+    written as one but a signature's telephone line (``spaced_number`` whose fields fit
+    no order of the form, ``_spaced_order``) or postcode (``_POSTCODE``). ``A12`` and
+    ``A111 60 55``, lines too many, are answered, and so are ``A 01 60 55`` and
+    ``A 111 60 55``, an order with its number spaced (``wtg.aof.parse`` says so)."""
     match = ORDER_LINE.fullmatch(text)
-    if match is None or _telephone(form, match) or _POSTCODE.fullmatch(text):
+    if match is None or _POSTCODE.fullmatch(text):
+        return False
+    if spaced_number(form, match) and not _spaced_order(form, match):
         return False
     if form.by_label(match[1]) is None:
         return bool(_UNKNOWN_TAIL.match(match[3]))
@@ -304,18 +309,40 @@ own under the town in a signature's address: no order line's values start with a
 and two letters."""
 
 
-def _telephone(form: FormSpec | None, match: re.Match[str]) -> bool:
-    """Whether a line outside any form (``ORDER_LINE``'s match) is a signature's telephone
-    line, as Apple Mail and Outlook add one without a ``-- `` above: a letter, a space,
-    and a number no line of the form has, more digits than its lines' numbers have or a
-    leading zero (``T 020 7946 0958``, ``M 07700 900123``, ``T 212-555-0147``, a French
-    ``T 01 23 45 67 89``), no colon after it. A player writes an order's label as the
-    form does, its number against its letter: ``A111 60 55`` and ``A111: 60 55 010`` are
-    lines too many, answered."""
+def spaced_number(form: FormSpec | None, match: re.Match[str]) -> bool:
+    """Whether a line outside any form (``ORDER_LINE``'s match) is written as a signature's
+    telephone line, as Apple Mail and Outlook add one without a ``-- `` above: a letter, a
+    space, and a number no line of the form has, more digits than its lines' numbers have
+    or a leading zero (``T 020 7946 0958``, ``M 07700 900123``, ``T 212-555-0147``, a
+    French ``T 01 23 45 67 89``), no colon after it. A player writes an order's label as
+    the form does, its number against its letter: ``A111 60 55`` and ``A111: 60 55 010``
+    are lines too many, answered."""
     number = match[2]
     if match.start(2) == match.end(1) or match[3].startswith(":"):
         return False
     return len(number) > _number_digits(form) or (len(number) > 1 and number[0] == "0")
+
+
+def spaced_fields(match: re.Match[str]) -> list[str]:
+    """The fields written after a ``spaced_number`` line's number (a ``.``, ``)``, ``-`` or
+    ``=`` right after it aside), as the form's blanks are separated."""
+    rest = match[3].lstrip()
+    if rest[:1] in (".", ")", "-", "="):
+        rest = rest[1:]
+    return rest.replace(",", " ").replace(";", " ").split()
+
+
+def _spaced_order(form: FormSpec, match: re.Match[str]) -> bool:
+    """Whether a ``spaced_number`` line has the shape of an order of the form: its letter
+    one of the form's, then at least one field and no more than its lines have, each one
+    its blank takes (``A 01 60 55 010``, ``A 111 60 55``). A telephone line's groups fit
+    none (``T 01 23 45 67 89``: four of them; ``T 02 123 45 67``: no province is 123)."""
+    section = form.by_label(match[1])
+    fields = spaced_fields(match)
+    if section is None or not 0 < len(fields) <= len(section.fields):
+        return False
+    pairs = zip(section.fields, fields, strict=False)  # fields left blank: fewer tokens
+    return all(read_token(spec, token)[0] is not None for spec, token in pairs)
 
 
 def _number_digits(form: FormSpec | None) -> int:
@@ -335,18 +362,22 @@ def reads_as_order(text: str) -> bool:
     return match is not None and _LOOSE_TAIL.match(match[3]) is not None
 
 
-def typed_order_lines(lines: Sequence[MailLine]) -> list[MailLine]:
+def typed_order_lines(lines: Sequence[MailLine], forms: Sequence[FormSpec] = ()) -> list[MailLine]:
     """The unquoted lines of a mail's text that read as order lines of some form
-    (``reads_as_order``), telephone lines and postcodes aside (``_telephone``, no form
-    known: a line number has two digits at most): what its sender typed as orders, said back to him
-    when no form is found to read them with."""
+    (``reads_as_order``), telephone lines and postcodes aside (``spaced_number``, no form
+    known: a line number has two digits at most), but for an order of one of ``forms``
+    written with its number spaced (``A 01 60 55 010``: ``is_loose_order``): what its
+    sender typed as orders, said back to him when no form is found to read them with."""
     found = []
     for line in lines:
         if line.depth or not reads_as_order(line.text):
             continue
         match = ORDER_LINE.fullmatch(line.text)
-        if match is not None and not _telephone(None, match) and not _POSTCODE.fullmatch(line.text):
-            found.append(line)
+        if match is None or _POSTCODE.fullmatch(line.text):
+            continue
+        if spaced_number(None, match) and not any(is_loose_order(f, line.text) for f in forms):
+            continue
+        found.append(line)
     return found
 
 

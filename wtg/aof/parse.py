@@ -15,7 +15,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from wtg.aof.copies import ORDER_LINE, FormCopy, is_loose_order, setting_line
+from wtg.aof.copies import (
+    ORDER_LINE,
+    FormCopy,
+    is_loose_order,
+    setting_line,
+    spaced_fields,
+    spaced_number,
+)
 from wtg.aof.mailtext import HEADER_HINT, HEADER_KEYS, MailLine
 from wtg.aof.values import Value, read_token, shown
 from wtg.core.form import FieldSpec, FormSpec, SectionSpec
@@ -83,6 +90,8 @@ def read_copy(form: FormSpec, copy: FormCopy) -> ParseOutcome:
             break
         if setting is not None:
             _read_setting(reader, line, *setting)
+        elif loose and match is not None and spaced_number(form, match):
+            _spaced(reader, line, match)
         elif match is not None:
             _read_order(reader, line, match)
     outcome = reader.outcome
@@ -254,6 +263,27 @@ def _read_order(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
         reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
     else:
         reader.outcome.entries.append(entry)
+
+
+def _spaced(reader: _Reader, line: MailLine, match: re.Match[str]) -> None:
+    """An order line outside the form written with its number apart from its letter, as a
+    telephone line is (``A 01 60 55 010``, ``A 111 60 55``; ``wtg.aof.copies``): not read,
+    since the like of it in a signature is none, but answered with the line to write."""
+    section = reader.sections[match[1]]
+    reader.order_lines += 1
+    digits = match[2].lstrip("0") or "0"
+    number = int(digits) if len(digits) <= _MAX_LINE_NUMBER else 0
+    entry = RawEntry(section=section.key, values={}, position=0, line=line.number, text=line.text)
+    if 1 <= number <= section.lines:
+        # its fields are each one its blank takes (copies._spaced_order): shown whole
+        written = f"{section.label}{number}: {' '.join(spaced_fields(match))}"
+        reason = (
+            "not read: written as a telephone number is (a space after the letter, "
+            f'a 0 first); write it "{written}"'
+        )
+    else:
+        reason = f"not read: {_line_problem(reader, section, digits, line)}"
+    reader.outcome.bad.append(Verdict(entry=entry, accepted=False, reason=reason))
 
 
 def _tokens(rest: str) -> list[str]:

@@ -11,6 +11,7 @@ seat's registered address) or a confirmed address (JOIN, a takeover and RESIGN w
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from pathlib import Path
 from textwrap import fill
 from typing import Any
 
+from wtg.core.counting import counted
 from wtg.core.orders import taken_over_text
 from wtg.core.printable import marked
 from wtg.core.record import Record
@@ -27,6 +29,7 @@ from wtg.game.gameconfig import PlayerEntry
 from wtg.game.takeovers import taken_from
 from wtg.lobby import confirm, people
 from wtg.lobby.commands import (
+    MAX_COMMANDS,
     REPLY_LINE,
     VERBS,
     Command,
@@ -73,6 +76,9 @@ class Reply(Record):
 REPEATED = "repeated"
 """The key of an answer's context that holds what it says of its command's repeats (the
 mail asked the same command more than once): said above the answer."""
+UNREAD = "unread"
+"""The key of an answer's context that holds what it says of the mail's command lines not
+read (past ``MAX_COMMANDS``): said above the first answer to the sender."""
 QUOTED_MOST = 200
 """Characters of a command that an answer quotes (a refusal, the HELP to an unknown one): it
 goes to a From anyone may forge, so no one's long line is mailed on to another address in
@@ -82,6 +88,33 @@ REASON_MOST = 400
 is not read``); the host's own reasons are shorter."""
 CUT = " [...]"
 """What ends a quote cut to its length."""
+SUBJECT_MOST = 50
+"""Characters of a command that an answer's subject quotes (``in_subject``): with its
+outcome (``: not understood``) the Subject line stays within 78 columns, never folded."""
+_RUN = re.compile(r"([^\w\s])\1{2,}")
+"""A run of one sign (``=====``, ``-----``): decoration, quoted in a subject as one."""
+
+
+def in_subject(text: str) -> str:
+    """A player's command as an answer's subject quotes it: on one line (``marked``), one
+    space between its words and none at either end, each run of one sign as one sign
+    (``=====`` as ``=``) and words of signs alone in a row as the first, cut at a word
+    (within one too long) to ``SUBJECT_MOST`` characters, ``...`` after it. The answer's
+    text quotes it as it was."""
+    words: list[str] = []
+    for word in marked(text).split():
+        word = _RUN.sub(r"\1", word)
+        signs = not any(char.isalnum() for char in word)
+        if signs and words and not any(char.isalnum() for char in words[-1]):
+            continue
+        words.append(word)
+    shown = " ".join(words)
+    if len(shown) <= SUBJECT_MOST:
+        return shown
+    end = shown.rfind(" ", 0, SUBJECT_MOST - 2)
+    if end < SUBJECT_MOST // 2:  # a long word: cut within it
+        end = SUBJECT_MOST - 3
+    return shown[:end].rstrip() + "..."
 
 
 def cut(text: str, most: int) -> str:
@@ -156,7 +189,28 @@ class Desk:
             self._carry_out(command, handlers, pasted_lines)
             refused[_same(command)] = self.refused > self._refused_before
         self._repeated = ""
+        self._tell_unread(mail)
         return self.replies
+
+    def _tell_unread(self, mail: CommandMail) -> None:
+        """The first answer to the sender names the mail's command lines not read."""
+        note = _unread_note(mail)
+        mine = next((i for i, r in enumerate(self.replies) if r.to == self.sender), None)
+        if not note or mine is None:
+            return
+        was = self.replies[mine]
+        self.replies[mine] = Reply(
+            was.to,
+            was.subject,
+            was.template,
+            {**was.context, UNREAD: note},
+            was.proven,
+            was.asks,
+            was.private,
+            was.asked_before,
+            was.once_a_day,
+            was.on_file,
+        )
 
     def _carry_out(
         self, command: Command, handlers: Mapping[str, Handler], pasted_lines: Sequence[Command]
@@ -218,13 +272,18 @@ class Desk:
         typed = marked(command.text())
         reason = cut(marked(reason), REASON_MOST)
         self.reply(
-            f"{typed[:60]}: {outcome}", "refused", command=cut(typed, QUOTED_MOST), reason=reason
+            f"{in_subject(typed)}: {outcome}",
+            "refused",
+            command=cut(typed, QUOTED_MOST),
+            reason=reason,
         )
 
     def help(self, unknown: str | None = None) -> None:
         """The HELP; ``unknown``: the command it answers, which the host does not know."""
         shown = cut(marked(unknown), QUOTED_MOST) if unknown is not None else None
-        subject = "the commands of the host" if shown is None else f"{shown[:40]}: unknown"
+        subject = (
+            "the commands of the host" if unknown is None else f"{in_subject(unknown)}: unknown"
+        )
         self.reply(subject, "help", verbs=VERBS, unknown=shown)
 
     # --- what the commands share ---------------------------------------------------
@@ -327,6 +386,25 @@ def _with_others(reason: str, pasted: Sequence[Command]) -> str:
         f"{reason}. Nor were the other lines of the HELP in your mail, which hold its "
         f"placeholders too ({', '.join(others)}): nothing of them was done"
     )
+
+
+def _unread_note(mail: CommandMail) -> str:
+    """What an answer says of the mail's command lines past ``MAX_COMMANDS`` (named by line
+    and word, the rest counted), or "" when every one was read."""
+    if not mail.skipped:
+        return ""
+    named = [f"{c.line} ({marked(c.verb)})" for c in mail.unread]
+    more = mail.skipped - len(named)
+    if more:
+        named.append(counted(more, "more command line"))
+    listing = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    one = mail.skipped == 1
+    said = (
+        f"{'Line' if one else 'Lines'} {listing} of your mail {'was' if one else 'were'} "
+        f"not read: the host reads {MAX_COMMANDS} commands of a mail at most. Mail "
+        f"{'it' if one else 'them'} again, in a mail of {'its' if one else 'their'} own."
+    )
+    return fill(said, 78)
 
 
 def _same(command: Command) -> tuple[str, ...]:

@@ -45,6 +45,8 @@ VERBS = (
 CODE_WORD = "CODE"
 MAX_COMMANDS = 10
 """Command lines read from one mail; the rest are not read (the answer says so)."""
+UNREAD_NAMED = 6
+"""Command lines not read that the answer names by line; the rest it counts."""
 PRESS_MAX = 4000
 """Characters of press one mail may carry."""
 PRESS_LINES = 100
@@ -100,6 +102,9 @@ class CommandMail(Record):
     code: str | None
     text: str
     skipped: int = 0
+    """The command lines past ``MAX_COMMANDS``, not read."""
+    unread: tuple[Command, ...] = ()
+    """The first ``UNREAD_NAMED`` of them, which the answer names (an order mail's too)."""
 
 
 def read_commands(text: str, answered: str = "") -> CommandMail | None:
@@ -110,6 +115,7 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
     lines = text.splitlines()[:MAX_LINES]
     typed = typed_lines(lines, copied(lines, answered))
     commands: list[Command] = []
+    unread: list[Command] = []
     code: str | None = None
     skipped = 0
     first = next((i for i in typed if lines[i].strip()), None)
@@ -119,7 +125,8 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
         if pressing and (index != typed[position - 1] + 1 or not words or not _is_command(words)):
             # the lines right under a PRESS that are commands (its CODE) end at the first
             # that is none: its text begins there
-            return CommandMail(tuple(commands), code, _press_text(lines, typed, position), skipped)
+            press = _press_text(lines, typed, position)
+            return CommandMail(tuple(commands), code, press, skipped, tuple(unread))
         if not words:
             continue
         verb = words[0].upper()
@@ -129,14 +136,17 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
         shouted = index == first and _LOOKS_LIKE_A_COMMAND.match(lines[index].strip())
         if not (_is_command(words) or shouted):
             continue
-        if len(commands) < MAX_COMMANDS:
-            commands.append(Command(verb, tuple(words[1:]), index + 1))
-        else:
-            skipped += 1
+        command = Command(verb, tuple(words[1:]), index + 1)
+        if len(commands) >= MAX_COMMANDS:  # not read: the lines under a PRESS not read are
+            skipped += 1  # no text of a PRESS, and the commands among them are named too
+            if len(unread) < UNREAD_NAMED:
+                unread.append(command)
+            continue
+        commands.append(command)
         pressing = pressing or verb == "PRESS"
     if not commands and code is None:
         return None
-    return CommandMail(tuple(commands), code, "", skipped)
+    return CommandMail(tuple(commands), code, "", skipped, tuple(unread))
 
 
 def commands_beside_a_form(texts: Sequence[str]) -> list[str]:
@@ -154,8 +164,9 @@ def commands_beside_a_form(texts: Sequence[str]) -> list[str]:
                 lines[index] = ">"  # as a quoted line: not typed
             inside = (inside or begins) and END_MARKER not in line
         read = read_commands("\n".join(lines))
-        if read is not None:
-            found.extend(c.text() for c in read.commands if c.verb in VERBS)
+        if read is not None:  # past MAX_COMMANDS too: not carried out either
+            commands = (*read.commands, *read.unread)
+            found.extend(c.text() for c in commands if c.verb in VERBS)
     return found
 
 

@@ -181,7 +181,7 @@ def _with_typed(read: Command, mail: CommandMail | None, verdict: str) -> Comman
     if verdict in (YES, NO):
         return CommandMail((read,), code, "")
     commands = mail.commands if mail else ()
-    return CommandMail((*commands, read), code, text, skipped)
+    return CommandMail((*commands, read), code, text, skipped, mail.unread if mail else ())
 
 
 def read_before(book: Book, mail_key: str) -> Command | None:

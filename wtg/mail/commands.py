@@ -27,7 +27,7 @@ from email.message import Message
 from wtg.core.printable import marked
 from wtg.game.engine import Game
 from wtg.lobby import confirm, people, replied
-from wtg.lobby.answering import REPEATED, Desk, Reply
+from wtg.lobby.answering import REPEATED, UNREAD, Desk, Reply
 from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
 from wtg.lobby.database import Book
 from wtg.lobby.handlers import answer
@@ -174,6 +174,8 @@ class Commands:
             body = compose.render(f"lobby/{reply.template}", **reply.context)
             if reply.context.get(REPEATED):  # the same command asked again in the mail
                 body = f"{reply.context[REPEATED]}\n\n{body}"
+            if reply.context.get(UNREAD):  # the mail's commands past the limit
+                body = f"{reply.context[UNREAD]}\n\n{body}"
             room = (reply.proven or reply.asks is not None) and not reply.private
             limit = limits.confirmations_per_hour if room else None
             stranger = None
@@ -297,6 +299,8 @@ def _outcome(mail: CommandMail, desk: Desk, held: list[str], again: list[str]) -
     all such is ``ignored``, as a copy is."""
     said = (c.text() if c.line != REPLY_LINE else replied.shown(c) for c in mail.commands)
     words = marked(", ".join(text[:40] for text in said)) or "HELP"
+    if mail.skipped:  # past MAX_COMMANDS: named to the sender, counted for the GM
+        words += f" ({mail.skipped} more not read)"
     held = [marked(line) for line in held]
     started = f"; started {', '.join(s.game for s in desk.started)}" if desk.started else ""
     started += "".join(f"; {problem}" for problem in desk.problems)

@@ -23,7 +23,7 @@ from email.message import Message
 from pathlib import Path
 
 from wtg.aof.copies import typed_order_lines
-from wtg.aof.mailtext import game_named, mail_lines
+from wtg.aof.mailtext import MailLine, game_named, mail_lines
 from wtg.core.errors import MailError
 from wtg.files import private
 from wtg.files.diskflush import flush
@@ -610,7 +610,11 @@ class Poller:
         if commanded is not None:
             return commanded
         text = command_text(msg)
-        typed = typed_order_lines(mail_lines(text)) if text is not None else []
+        typed: list[MailLine] = []
+        if text is not None:  # the forms of the sender's games, for an order line spaced
+            games = {id(game): game for game, _entry in self.registry.seats_of(sender)}
+            forms = [game.ruleset.form_for(game.state_view()) for game in games.values()]
+            typed = typed_order_lines(mail_lines(text), forms)
         return self.answers.help(message, sender, message_id, unread, typed)
 
     def _archive(self, message: Incoming) -> Path:

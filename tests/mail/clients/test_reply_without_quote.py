@@ -58,3 +58,20 @@ def test_many_order_lines_are_counted_past_the_first_six(tmp_path: Path) -> None
     said = help_of(table)
     assert "Lines 1 (A1), 2 (A2), 3 (A3), 4 (A4), 5 (A5), 6 (A6) and 3 more of your" in said
     assert "evil" not in said
+
+
+def test_an_order_line_with_a_spaced_number_is_named_too(tmp_path: Path) -> None:
+    """``A 01 60 55 010`` reads as a telephone line when no form is known, and was left out
+    of the lines named: it is an order of the player's game's form (its fields fit one),
+    so it is named with the others; the signature's telephone line is still none."""
+    played = PLAYED["wok4"]
+    table = Table(tmp_path, played.spec)
+    report, _text = report_of(table)
+    reply = reply_to(report)
+    typed = played.bare().replace("A1: 60 55 010", "A 01 60 55 010")
+    reply.set_content(f"{typed}\nAlice\nT 01 23 45 67 89\n")
+    table.deliver(bytes(reply))
+    assert "answered: help sent" in table.poll()
+    said = help_of(table)
+    assert "Lines 1 (A1), 2 (G1) and 3 (R1) of your mail look like order lines" in said, said
+    assert "01 23" not in said

@@ -8,6 +8,8 @@ READY not kept."""
 
 from __future__ import annotations
 
+from email import message_from_bytes, policy
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -157,3 +159,37 @@ def test_a_signatures_postcodes_are_not_read(ruleset: str, tmp_path: Path) -> No
     table.deliver(bytes(reply))
     table.poll()
     assert table.orders(1) == played.filed
+
+
+def test_an_order_line_with_a_spaced_number_is_answered(tmp_path: Path) -> None:
+    """``A 01 60 55 010`` and ``A 111 60 55``, an order's label typed with a space and a
+    leading zero or a finger too many, read as telephone lines (a letter, a space, a number
+    no line has) and were dropped without a word, the READY kept as if nothing else had
+    been sent. Their fields fit an order of the form's A lines, so each is answered as not
+    read, with the line as it is to be written; the telephone lines beside them stay
+    unread."""
+    played = PLAYED["wok4"]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    typed = played.bare().replace("A1: 60 55 010", "A 01 60 55 010")
+    reply.set_content(
+        f"{typed}A 111 60 55\n{SIGNATURE}{LEADING_ZERO}\n> On 4 Dec 2026, at 18:00, "
+        f"Game Master <gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
+    body = message_from_bytes(answer.read_bytes(), policy=policy.default)
+    assert isinstance(body, EmailMessage)
+    said = " ".join(body.get_content().split())
+    assert "REJECTED A 01 60 55 010: " in said, said
+    assert '"A1: 60 55 010"' in said, said
+    assert "REJECTED A 111 60 55: " in said, said
+    assert 'the form has only 7 A lines (A1 to A7), found "A111"' in said, said
+    assert "READY was not kept" in said
+    assert not any(number in said for number in ("020", "07700", "01 23", "06 12", "0412"))
+    filed = table.orders(1)
+    assert filed is not None and "ready" not in filed and "attack" not in filed
+    assert filed["aim"] == played.filed["aim"]

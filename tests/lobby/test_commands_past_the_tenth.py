@@ -1,0 +1,74 @@
+"""A mail is read for its first ``MAX_COMMANDS`` commands; the rest were not read, and the
+player was not told: the HELP pasted whole into a mail (its eleven lines of commands, a
+PRESS line among them) had its PRESS and HELP lines cut by the limit, and the answer said
+nothing of them. The first answer to the sender names the lines not read, by line number
+and command word, and says to mail them again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.lobby.hall import Hall
+from tests.lobby.test_second_seat import game_with_quitters
+from wtg.lobby.commands import MAX_COMMANDS, commands_beside_a_form, read_commands
+from wtg.mail.compose import render
+
+
+def pasted_help() -> str:
+    """The HELP as the host mails it, pasted into a mail without quote marks."""
+    return render("lobby/help", verbs=(), unknown=None)
+
+
+def test_the_help_pasted_whole_names_its_lines_not_read(tmp_path: Path) -> None:
+    hall = Hall(tmp_path, replies_per_hour=30, confirmations_per_hour=30)
+    game = game_with_quitters(hall, ())
+    one = game.config.player(1)
+    text = f"What does this mean?\n\n{pasted_help()}\nCODE {one.code}\n"
+    lines = text.splitlines()
+    press = 1 + next(i for i, line in enumerate(lines) if line.lstrip().startswith("PRESS"))
+    helped = 1 + next(i for i, line in enumerate(lines) if line.lstrip().startswith("HELP "))
+    hall.mail(one.email, text)
+    hall.poll(hours=1)
+    answers = hall.new_mails(one.email)
+    told = [a for a in answers if "were not read" in a.words]
+    assert len(told) == 1, [a.body for a in answers]
+    (answer,) = told
+    assert f"Lines {press} (PRESS), {helped} (HELP)" in answer.words, answer.body
+    assert f"the host reads {MAX_COMMANDS} commands of a mail at most" in answer.words
+    assert max(len(line) for line in answer.body.splitlines()) <= 78
+
+
+def test_a_command_past_the_tenth_is_named(tmp_path: Path) -> None:
+    hall = Hall(tmp_path, replies_per_hour=30, confirmations_per_hour=30)
+    game = game_with_quitters(hall, ())
+    one = game.config.player(1)
+    text = "".join(f"REPORT wok4-1 {turn % 2}\n" for turn in range(MAX_COMMANDS)) + "HELP\n"
+    hall.mail(one.email, f"{text}CODE {one.code}\n")
+    summary = hall.poll(hours=1)
+    ((_key, outcome),) = summary.outcomes
+    assert outcome.endswith("REPORT wok4-1 1 (1 more not read)"), outcome  # the GM's count
+    answers = hall.new_mails(one.email)
+    told = [a for a in answers if "was not read" in a.words]
+    assert len(told) == 1, [a.subject for a in answers]
+    assert f"Line {MAX_COMMANDS + 1} (HELP) of your mail was not read" in told[0].words
+    assert "Mail it again" in told[0].words, told[0].body
+
+
+def test_a_press_past_the_tenth_does_not_hide_the_lines_under_it() -> None:
+    mail = read_commands("LIST\n" * MAX_COMMANDS + "PRESS g1\nHELP\nhello all\nAOF g1\n")
+    assert mail is not None
+    assert mail.skipped == 3
+    assert [(c.verb, c.line) for c in mail.unread] == [
+        ("PRESS", 11),
+        ("HELP", 12),
+        ("AOF", 14),
+    ]
+
+
+def test_commands_past_the_tenth_beside_a_form_are_named_too() -> None:
+    """An order mail's answer names the commands typed beside its form as not carried out:
+    those past the tenth were left out of it."""
+    typed = "".join(f"STATUS g{n}\n" for n in range(1, 13))
+    form = "=== BEGIN AOF ===\nGAME: g1 TURN: 1 PLAYER: 1 CODE: X\nR1: 1\n=== END AOF ===\n"
+    named = commands_beside_a_form([f"{typed}\n{form}"])
+    assert named == [f"STATUS g{n}" for n in range(1, 13)]
