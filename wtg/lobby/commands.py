@@ -170,8 +170,9 @@ def commands_beside_a_form(texts: Sequence[str]) -> list[str]:
     return found
 
 
-_PLACEHOLDER = re.compile(r"<(?:game|ruleset|variant|name|turn|code|from|to|n)>", re.I)
-"""A placeholder of the HELP's list of commands (``ABSENCE <game> <from> <to>``)."""
+PLACEHOLDERS = ("game", "ruleset", "variant", "name", "turn", "code", "from", "to", "n")
+"""The words of the HELP's placeholders (``ABSENCE <game> <from> <to>``)."""
+_PLACEHOLDER = re.compile(f"<(?:{'|'.join(PLACEHOLDERS)})>", re.I)
 
 
 def placeholders(command: Command) -> str | None:
