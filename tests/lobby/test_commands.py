@@ -6,10 +6,10 @@ from wtg.lobby.commands import MAX_COMMANDS, read_commands
 
 
 def test_commands_one_a_line_any_case_with_the_code() -> None:
-    mail = read_commands("\n\n  report kaomaris 4\nCode abcd2345ef\n")
+    mail = read_commands("\n\n  report kaomaris 4\nCode k7xq2m9pla\n")
     assert mail is not None
     assert [(c.verb, c.args, c.line) for c in mail.commands] == [("REPORT", ("kaomaris", "4"), 3)]
-    assert mail.code == "abcd2345ef"
+    assert mail.code == "k7xq2m9pla"
 
 
 def test_press_text_follows_the_commands_up_to_the_signature_or_quote() -> None:

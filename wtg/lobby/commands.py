@@ -43,6 +43,9 @@ VERBS = (
     "PRESS",
 )
 CODE_WORD = "CODE"
+EXAMPLE_CODE = "ABCD2345EF"
+"""The code of the HELP's example (``CODE ABCD2345EF``): no player's, never the mail's code
+(a player who pasted the HELP above his own CODE line meant his)."""
 MAX_COMMANDS = 10
 """Command lines read from one mail; the rest are not read (the answer says so)."""
 UNREAD_NAMED = 6
@@ -131,7 +134,7 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
             continue
         verb = words[0].upper()
         if verb == CODE_WORD and _is_command(words):
-            code = code or words[1]
+            code = code or (words[1] if words[1].upper() != EXAMPLE_CODE else None)
             continue
         shouted = index == first and _LOOKS_LIKE_A_COMMAND.match(lines[index].strip())
         if not (_is_command(words) or shouted):
