@@ -72,3 +72,18 @@ def test_a_duel_player_who_sent_one_colour_s_orders_is_reminded_of_the_others(
     )
     theirs = " ".join(prose(sent["remind-g1-t0001-p02"]).split())
     assert theirs.startswith("a reminder: game g1 has no orders from you for turn 1 yet, ")
+
+
+def test_a_wisk_reminder_says_the_missing_rule_the_game_plays(tmp_path: Path) -> None:
+    """The game plays the `missing` stored at turn 0; a GM who edits game.yaml's
+    `missing:` afterwards changes nothing the game does, but the reminder read the file and
+    told the players a rule the game does not play. It says the stored one."""
+    world = World(tmp_path, count=2, ruleset=("wisk", "classic", {"missing": "pass"}))
+    yaml_file = world.game.store.root / "game.yaml"
+    text = yaml_file.read_text("utf-8")
+    assert "missing: pass" in text
+    yaml_file.write_text(text.replace("missing: pass", "missing: robot"), "utf-8")
+    for body in reminders(world).values():
+        paragraph = " ".join(prose(body).split())
+        assert "Without orders you pass: no trades, no new armies" in paragraph
+        assert "a robot plays" not in paragraph

@@ -21,6 +21,8 @@ _EMPTY: Mapping[str, OptionValue] = MappingProxyType({})
 
 S = TypeVar("S")
 """A ruleset's state: ``WokState``, ``WiskState``, ..."""
+S_in = TypeVar("S_in", contravariant=True)
+"""A state a protocol only reads."""
 
 State = NewType("State", object)
 """The state of a ruleset whose state type the holder does not know: what the engine holds
@@ -302,6 +304,17 @@ class Renames(Protocol[S]):
     def renamed(self, state: S, seat: SeatId, name: str) -> S:
         """``state`` with the player of ``seat`` called ``name`` wherever it names him
         (each of his sides); a new state (``state`` is not changed)."""
+        ...
+
+
+@runtime_checkable
+class KeepsOptions(Protocol[S_in]):
+    """A ruleset whose state keeps the game's options as turn 0 was made with them: the
+    game plays those, whatever game.yaml's ``options`` say after (a GM's edit changes
+    nothing), so what the players are told of the rules reads them (``played_options``)."""
+
+    def played_options(self, state: S_in) -> Mapping[str, OptionValue]:
+        """The options ``state`` plays, by their game.yaml names."""
         ...
 
 

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from wtg.aof.mailtext import BEGIN_MARKER, codes_hidden
 from wtg.core.errors import GameError
 from wtg.core.record import Record
+from wtg.core.ruleset import KeepsOptions
 from wtg.files.diskflush import flush
 from wtg.files.diskspace import writing
 from wtg.files.store import StoreError
@@ -685,6 +686,10 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
     owing = [p for p in status["players"] if p["owes_orders"]]
     lacking = [p for p in owing if not p["orders"]]
     mark = mailing_mark(gm.spool, game.config.game, game.latest_turn()) if lacking else ""
+    # the options the game plays: those its state keeps from turn 0, not game.yaml's now
+    played = game.config.options
+    if lacking and isinstance(game.ruleset, KeepsOptions):
+        played = game.ruleset.played_options(game.state())
     for seat in dict.fromkeys(p["seat"] for p in lacking):  # a Duel's colours: one a seat
         entry = game.config.player(seat)
         sides = [p for p in owing if p["seat"] == seat]
@@ -699,7 +704,7 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
             deadline=local_text(deadline, schedule.timezone),
             form=game.aof(entry.id),
             ruleset=game.ruleset.name,
-            options=game.config.options,
+            options=played,
             missing=missing if on_file else [],
             on_file=on_file,
         )

@@ -47,6 +47,11 @@ class Wisk(RulesetFiles, Ruleset[WiskState]):
     def default_map(self, variant: str | None, options: Mapping[str, OptionValue]) -> str:
         return DEFAULT_MAP
 
+    def played_options(self, state: WiskState) -> Mapping[str, OptionValue]:
+        """The options stored at turn 0 (``KeepsOptions``): the rules read no others."""
+        kept = state.options.to_dict()
+        return {k: v for k, v in kept.items() if isinstance(v, str | int | bool)}
+
     def load_board(self, name: str) -> Board:
         found = self.read_map(name)
         return board_from_data(found.data, found.source, found.name)
