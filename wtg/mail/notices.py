@@ -341,15 +341,25 @@ def taken_back(spool: Path, games: Sequence[Game]) -> tuple[str, ...]:
     `wtg hold --undo` cut short): `wtg send` holds them back until it is finished."""
     found = [f"announce-{key}-" for key in withdrawing(spool)]
     for game in games:
-        kept = game.held()
-        if kept is not None and kept.taking_back:
-            found.append(compose.safe(f"{hold_key(kept)}-{game.config.game}-p"))
-        latest = latest_turn_meta(game)
-        if unfinished(latest.meta, latest.turn + 1) is not None:  # a move (back) not told
-            undone = undone_move(latest.meta, latest.turn + 1)
-            if undone is not None:  # `extend --undo` cut short: the move may be taken back
-                found.append(compose.safe(f"{_extend_key(undone)}-{game.config.game}-p"))
+        try:
+            found.extend(_game_taken_back(game))
+        except Exception:  # a game folder is the GM's data: the send names it, skipped
+            continue
     return tuple(found)
+
+
+def _game_taken_back(game: Game) -> list[str]:
+    """``taken_back`` of one game: its hold's or its move's notices."""
+    found = []
+    kept = game.held()
+    if kept is not None and kept.taking_back:
+        found.append(compose.safe(f"{hold_key(kept)}-{game.config.game}-p"))
+    latest = latest_turn_meta(game)
+    if unfinished(latest.meta, latest.turn + 1) is not None:  # a move (back) not told
+        undone = undone_move(latest.meta, latest.turn + 1)
+        if undone is not None:  # `extend --undo` cut short: the move may be taken back
+            found.append(compose.safe(f"{_extend_key(undone)}-{game.config.game}-p"))
+    return found
 
 
 def _extend_key(extension: Extension) -> str:
