@@ -43,3 +43,14 @@ def test_an_edited_option_is_said_with_the_one_the_game_plays(tmp_path: Path) ->
         {"option": "missing", "game_yaml": "robot", "played": "pass"}
     ]
     assert "deadline" in listed and "players" in listed  # the keys of before stay
+
+
+def test_every_game_s_json_has_them_too(tmp_path: Path) -> None:
+    """`wtg status --json` lists each game as `wtg status GAME --json` does."""
+    config = made(tmp_path)
+    text = config.read_text("utf-8")
+    config.write_text(text.replace("missing: pass", "missing: robot"), "utf-8")
+    (every,) = json.loads(run(tmp_path, "status", "--json").stdout)["games"]
+    assert every["options_not_played"] == [
+        {"option": "missing", "game_yaml": "robot", "played": "pass"}
+    ]

@@ -401,6 +401,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry["disk_full"] = full_disk(found.store.root)
         entry["overdue"] = overdue(data, datetime.now(timezone.utc))
         entry["schedule_edited"] = _schedule_edited(found, data)  # as `wtg status GAME`
+        entry["options_not_played"] = _options_not_played(found)
         listed.append(entry)
         line = _not_sent(found.latest_turn(), last)
         if line:
