@@ -14,6 +14,7 @@ import click
 
 from wtg.cli.common import checked_config, fail, games_root, open_or_fail, say
 from wtg.core.printable import printable
+from wtg.core.ruleset import KeepsOptions
 from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.files.diskspace import full_disk, read_only
 from wtg.files.private import is_private
@@ -107,6 +108,7 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     listed["disk_full"] = full = full_disk(game.store.root)
     late = listed["overdue"] = overdue(data, datetime.now(timezone.utc))
     moved = listed["schedule_edited"] = _schedule_edited(game, data)
+    unplayed = listed["options_not_played"] = _options_not_played(game)
     if as_json:
         click.echo(json.dumps(listed, indent=1))
         return
@@ -122,6 +124,16 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         say(f"NO DEADLINE: {why}")
     if moved is not None:  # game.yaml's schedule edited since the latest turn ran
         say(f"NOTE: {moved}")
+    if unplayed:
+        differ = "; ".join(
+            f"{printable(str(o['option']))}: {printable(str(o['game_yaml']))} in game.yaml, "
+            f"the game plays {printable(str(o['played']))}"
+            for o in unplayed
+        )
+        say(
+            "NOTE: game.yaml's options differ from those the game plays, kept when turn 0 "
+            f"was made (editing them changes nothing): {differ}"
+        )
     _show_read_only(stuck, full)
     hold = game.held()
     if hold is not None:
@@ -168,6 +180,21 @@ def _schedule_edited(game: Game, data: GameStatus) -> str | None:
     if data["over"]:
         return None
     return schedule_changed(game, data["deadline"], datetime.now(timezone.utc))
+
+
+def _options_not_played(game: Game) -> list[dict[str, object]]:
+    """The options game.yaml gives other values than the game plays: a ruleset that keeps
+    its options in the state (``KeepsOptions``) plays those turn 0 was made with, and an
+    edit of game.yaml's ``options`` after changes nothing. ``wtg status GAME``'s NOTE line,
+    ``--json``'s ``options_not_played``; an option the state does not keep is left out."""
+    if not isinstance(game.ruleset, KeepsOptions) or game.latest_turn() < 0:
+        return []
+    played = game.ruleset.played_options(game.state())
+    return [
+        {"option": key, "game_yaml": value, "played": played[key]}
+        for key, value in game.config.options.items()
+        if key in played and value != played[key]
+    ]
 
 
 def _show_read_only(said: str | None, full: str | None = None) -> None:
@@ -374,6 +401,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
         entry["disk_full"] = full_disk(found.store.root)
         entry["overdue"] = overdue(data, datetime.now(timezone.utc))
         entry["schedule_edited"] = _schedule_edited(found, data)  # as `wtg status GAME`
+        entry["options_not_played"] = _options_not_played(found)
         listed.append(entry)
         line = _not_sent(found.latest_turn(), last)
         if line:

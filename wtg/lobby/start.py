@@ -248,7 +248,21 @@ def _reserve(
 
 
 def _release(book: Book, game: str) -> None:
+    """A game not made: its players back on their list, and its number given back to the
+    list when no later game took one (the next game made of the list is called as this
+    one was: a kill between the reservation and game.yaml skips no number)."""
     with book.write() as db:
+        found = db.execute(
+            "SELECT list FROM making WHERE game = ? UNION SELECT list FROM entries WHERE game = ?",
+            (game, game),
+        ).fetchall()
+        for (list_name,) in found:
+            number = game.removeprefix(f"{list_name}-")
+            if number != game and number.isascii() and number.isdigit():
+                db.execute(
+                    "UPDATE lists SET games = ? WHERE name = ? AND games = ?",
+                    (int(number) - 1, list_name, int(number)),
+                )
         db.execute("UPDATE entries SET game = NULL WHERE game = ?", (game,))
         db.execute("DELETE FROM plays WHERE game = ?", (game,))
         db.execute("DELETE FROM making WHERE game = ?", (game,))

@@ -1,0 +1,54 @@
+"""A game made from a waiting list skipped a number: `wtg run-turn --due` (or a poll) killed
+after the players were reserved for ``wok4-1`` and before its game.yaml was written left a
+half-made game the next run undoes, and the list's count of games stayed at 1 (the undo put
+the players back, not the number): the next run made ``wok4-2`` and there was never a
+``wok4-1``. The undo gives the number back: the next run makes ``wok4-1``. The kills are
+real SIGKILLs at every write between the reservation's commit and game.yaml's rename (found
+in the log of a whole run)."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import datetime, timezone
+from pathlib import Path
+
+from tests import killpoints
+from tests.lobby.hall import Hall, address
+from tests.lobby.test_lobby_replay import waits
+from wtg.lobby.database import Book
+
+
+def test_a_game_undone_after_a_kill_keeps_its_number(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.now = datetime.now(timezone.utc)
+    hall.open_list("wok4", map="small", players=2)
+    for number in (1, 2):
+        waits(hall, "wok4", f"Lord{number}", address(number))
+    args = ["--config", str(hall.config_file()), "run-turn", "--due", "--jobs", "1"]
+    games = hall.gm.games_dir
+    snapshot = tmp_path / "snapshot"
+    shutil.copytree(games, snapshot)
+    log = tmp_path / "writes.log"
+    whole = killpoints.count(args, games, log=log)
+    assert whole.returncode == 0 and "game wok4-1 made" in whole.stdout, whole
+    lines = log.read_text(encoding="utf-8").splitlines()
+    reserved = next(i for i, line in enumerate(lines, 1) if "INTO making" in line)
+    committed = next(i for i, line in enumerate(lines, 1) if i > reserved and "COMMIT" in line)
+    written = next(i for i, line in enumerate(lines, 1) if line.endswith("wok4-1/game.yaml"))
+    assert committed < written
+    restore = killpoints.restorer(snapshot, games)
+    at = range(committed + 1, written + 1)  # killed before the write: game.yaml never there
+    for write, _cut in killpoints.cuts(args, games, at, restore):
+        assert not (games / "wok4-1" / "game.yaml").exists(), write
+        after = killpoints.count(args, games)
+        assert after.returncode == 0, (write, after)
+        assert "game wok4-1 made from the waiting list wok4" in after.stdout.splitlines(), (
+            write,
+            after.stdout,
+        )
+        assert not (games / "wok4-2").exists(), write
+        with Book(games) as book:
+            (row,) = book.rows("SELECT games FROM lists WHERE name = 'wok4'")
+            assert row["games"] == 1, write
+            bound = book.rows("SELECT game FROM entries")
+            assert sorted(str(r["game"]) for r in bound) == ["wok4-1", "wok4-1"], write

@@ -1,0 +1,56 @@
+"""game.yaml's ``options`` edited by hand after turn 0 (a WISK game made with ``missing:
+pass``, the GM writes ``missing: robot``): the game plays the options its state kept when
+turn 0 was made (``KeepsOptions``), so the edit changes nothing, and nothing told the GM.
+`wtg status GAME` says which options differ and that the edit changes nothing; --json has
+them in ``options_not_played`` (empty when there are none)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import players
+from tests.test_gm_controls import run
+from wtg.game.engine import create_game
+
+
+def made(root: Path) -> Path:
+    game = create_game(
+        root / "games" / "g1", "wisk", "classic", players(2), 7, options={"missing": "pass"}
+    )
+    return game.store.root / "game.yaml"
+
+
+def notes(root: Path) -> list[str]:
+    out = run(root, "status", "g1").stdout.splitlines()
+    return [line for line in out if line.startswith("NOTE")]
+
+
+def test_an_edited_option_is_said_with_the_one_the_game_plays(tmp_path: Path) -> None:
+    config = made(tmp_path)
+    assert notes(tmp_path) == []
+    assert json.loads(run(tmp_path, "status", "g1", "--json").stdout)["options_not_played"] == []
+    text = config.read_text("utf-8")
+    assert "missing: pass" in text
+    config.write_text(text.replace("missing: pass", "missing: robot"), "utf-8")
+    assert notes(tmp_path) == [
+        "NOTE: game.yaml's options differ from those the game plays, kept when turn 0 was "
+        "made (editing them changes nothing): missing: robot in game.yaml, the game plays "
+        "pass"
+    ]
+    listed = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
+    assert listed["options_not_played"] == [
+        {"option": "missing", "game_yaml": "robot", "played": "pass"}
+    ]
+    assert "deadline" in listed and "players" in listed  # the keys of before stay
+
+
+def test_every_game_s_json_has_them_too(tmp_path: Path) -> None:
+    """`wtg status --json` lists each game as `wtg status GAME --json` does."""
+    config = made(tmp_path)
+    text = config.read_text("utf-8")
+    config.write_text(text.replace("missing: pass", "missing: robot"), "utf-8")
+    (every,) = json.loads(run(tmp_path, "status", "--json").stdout)["games"]
+    assert every["options_not_played"] == [
+        {"option": "missing", "game_yaml": "robot", "played": "pass"}
+    ]
