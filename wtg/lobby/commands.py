@@ -164,6 +164,10 @@ class Beside(Record):
         return bool(self.commands)
 
 
+NONE_BESIDE = Beside()
+"""No command typed beside a form."""
+
+
 def typed_beside_a_form(texts: Sequence[str]) -> Beside:
     """The commands a player typed in a mail that carries an order form (above it, below
     it, in another part): an order mail is read for its orders alone, so its answer names

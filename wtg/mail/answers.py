@@ -24,7 +24,7 @@ from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, Submission, Unchanged
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.gamestatus import game_status
 from wtg.host.config import GmConfig
-from wtg.lobby.commands import Beside, typed_beside_a_form
+from wtg.lobby.commands import NONE_BESIDE, Beside, typed_beside_a_form
 from wtg.mail import compose
 from wtg.mail.echo import SAME_ANSWER, Asked
 from wtg.mail.guards import ReplyLimiter
@@ -287,7 +287,7 @@ class Answers:
         result: Submission | Unchanged | OrderError,
         message_id: str,
         index: int,
-        beside: Beside = Beside(),
+        beside: Beside = NONE_BESIDE,
     ) -> Outcome:
         """Answer one form of a mail (a Duel player sends one form a colour); ``beside``:
         the commands the sender typed beside the forms (``typed_beside_a_form``), named
@@ -605,7 +605,7 @@ class Answers:
         game: str | None = None,
         limit: int | None = None,
         reply_to_id: str | None = None,
-        beside: Beside = Beside(),
+        beside: Beside = NONE_BESIDE,
         proven: bool = False,
         replaced: bool = False,
         elsewhere: bool = False,
