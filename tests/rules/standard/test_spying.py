@@ -495,3 +495,17 @@ def test_the_report_says_nothing_lost_when_all_come_home() -> None:
     mine = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
     assert "2 arrived, 0 caught, 2 came home; SUCCESS" in mine
     assert "failed the mission" not in mine
+
+
+def test_the_report_says_the_spies_lost_on_the_way() -> None:
+    """ "Each spy individually has an EFF% chance of reaching the target": those that do
+    not are lost. The line said '2 arrived' of 3 and no more of the third."""
+    state = setup()
+    state.player(1).eff = 52
+    state.player(2).eff = 53
+    empty(state, 9, 1, spy=5)
+    empty(state, 10, 2)
+    result = operate(state, spy(1, 10, PROPAGANDA, 3), values=(0.495, 0.505, YES, YES))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    assert "long range: 2 arrived (1 lost on the way), 0 caught, 2 came home;" in mine
