@@ -6,6 +6,7 @@ and command word, and says to mail them again."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.lobby.hall import Hall
@@ -72,3 +73,20 @@ def test_commands_past_the_tenth_beside_a_form_are_named_too() -> None:
     form = "=== BEGIN AOF ===\nGAME: g1 TURN: 1 PLAYER: 1 CODE: X\nR1: 1\n=== END AOF ===\n"
     named = commands_beside_a_form([f"{typed}\n{form}"])
     assert named == [f"STATUS g{n}" for n in range(1, 13)]
+
+
+def test_an_order_mail_s_answer_counts_the_commands_it_does_not_name(tmp_path: Path) -> None:
+    """Twenty commands typed above a form: its answer named 16 (10 read, 6 not read) as not
+    carried out and left the other 4 unsaid. It counts them."""
+    hall = Hall(tmp_path)
+    game = game_with_quitters(hall, ())
+    one = game.config.player(1)
+    form = re.sub(r"(?m)^(R1:).*$", r"\1 1", game.aof(1))
+    typed = "".join(f"STATUS wok4-{n}\n" for n in range(1, 21))
+    hall.mail(one.email, f"{typed}\n{form}")
+    hall.poll(hours=1)
+    (answer,) = hall.new_mails(one.email)
+    assert answer.subject == "[wok4-1] orders for turn 2 received", answer.subject
+    body = " ".join(answer.body.split())
+    named = ", ".join(f'"STATUS wok4-{n}"' for n in range(1, 17))
+    assert f"the command(s) {named} and 4 more: NOT carried out." in body, body

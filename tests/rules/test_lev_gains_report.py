@@ -50,3 +50,33 @@ def test_an_event_written_before_it_names_no_province_and_reads_as_it_did() -> N
     text = words(report_text(STANDARD, config(2), result.state, events, 1, aof=""))
     assert "Your workers made: +0.0 DEF, +1.000 LEV, 0 MIS" in text
     assert "Armies trained" not in text
+
+
+def test_a_province_that_trained_nobody_is_not_said_to_gain_nothing() -> None:
+    """A province of aim LEV whose troops were all lost (an attack from it failed) read
+    'Armies trained: +0.000 LEV in 18 Dunescar', as if its armies trained for nothing:
+    there is nobody to train (ruling), and the line says why nothing was gained."""
+    state = make_state()
+    empty(state, 1, 1, wok=60, arm=20, lev=1500, aim="LEV")
+    empty(state, 2, 1, wok=60, arm=0, lev=1500, aim="LEV")
+    result = run_standard(state)
+    events = [e.to_dict() for e in result.events]
+    text = words(report_text(STANDARD, config(2), result.state, events, 1, aof=""))
+    assert "+0.000 LEV" not in text
+    assert (
+        "Armies trained: +1.000 LEV in 1 Prov1, none in 2 Prov2 (no armies or no "
+        "workers there, or its level is at the most)." in text
+    ), text
+
+
+def test_wok4_s_province_that_gained_nothing_says_why() -> None:
+    """WoK IV's workers raise the level whatever the armies: a province without workers
+    gains nothing, and the line does not blame the armies."""
+    state = make_state()
+    empty(state, 1, 1, wok=200, arm=20, lev=1500, aim="LEV")
+    empty(state, 2, 1, wok=0, arm=5, lev=1500, aim="LEV")
+    result = run(state)
+    events = [e.to_dict() for e in result.events]
+    text = words(report_text(WOK4, config(2), result.state, events, 1, aof=""))
+    assert "+0.000 LEV" not in text
+    assert "none in 2 Prov2 (no workers there, or its level is at the most)." in text, text

@@ -152,12 +152,29 @@ def read_commands(text: str, answered: str = "") -> CommandMail | None:
     return CommandMail(tuple(commands), code, "", skipped, tuple(unread))
 
 
-def commands_beside_a_form(texts: Sequence[str]) -> list[str]:
+class Beside(Record):
+    """The commands a player typed beside an order form, each as typed, and how many more
+    were typed past those (past ``UNREAD_NAMED`` of a text's lines not read): an answer
+    names the first and counts the rest."""
+
+    commands: tuple[str, ...] = ()
+    more: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.commands)
+
+
+NONE_BESIDE = Beside()
+"""No command typed beside a form."""
+
+
+def typed_beside_a_form(texts: Sequence[str]) -> Beside:
     """The commands a player typed in a mail that carries an order form (above it, below
-    it, in another part), each as typed: an order mail is read for its orders alone, so
-    its answer names these as not carried out, never leaving them unsaid. The lines of
-    each form (from its begin marker to its end marker) are no command of his."""
+    it, in another part): an order mail is read for its orders alone, so its answer names
+    these as not carried out, never leaving them unsaid. The lines of each form (from its
+    begin marker to its end marker) are no command of his."""
     found: list[str] = []
+    more = 0
     for text in texts:
         lines = text.splitlines()[:MAX_LINES]
         inside = False
@@ -170,7 +187,13 @@ def commands_beside_a_form(texts: Sequence[str]) -> list[str]:
         if read is not None:  # past MAX_COMMANDS too: not carried out either
             commands = (*read.commands, *read.unread)
             found.extend(c.text() for c in commands if c.verb in VERBS)
-    return found
+            more += read.skipped - len(read.unread)
+    return Beside(tuple(found), more)
+
+
+def commands_beside_a_form(texts: Sequence[str]) -> list[str]:
+    """The commands ``typed_beside_a_form`` names, each as typed."""
+    return list(typed_beside_a_form(texts).commands)
 
 
 PLACEHOLDERS = ("game", "ruleset", "variant", "name", "turn", "code", "from", "to", "n")

@@ -24,7 +24,7 @@ from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, Submission, Unchanged
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.gamestatus import game_status
 from wtg.host.config import GmConfig
-from wtg.lobby.commands import commands_beside_a_form
+from wtg.lobby.commands import NONE_BESIDE, Beside, typed_beside_a_form
 from wtg.mail import compose
 from wtg.mail.echo import SAME_ANSWER, Asked
 from wtg.mail.guards import ReplyLimiter
@@ -201,7 +201,7 @@ class Answers:
         """File the orders of a mail's forms, game by game, and answer each form; a form
         that gave no orders says the attachments that were not read (``unread``: the
         filled form sent as a document beside the blank one quoted)."""
-        beside = commands_beside_a_form(texts)  # named in every answer: never carried out
+        beside = typed_beside_a_form(texts)  # named in every answer: never carried out
         named, games = self._games_of(texts)
         opened = {game.config.game.casefold() for game in games}
         for name in named:  # one game of the mail to mend (or upgrade): the whole mail waits
@@ -228,7 +228,7 @@ class Answers:
                 raise GameYamlRefused(f"{exc} {MENDED}") from None
             for result in results:
                 if beside and isinstance(result, (Submission, Unchanged)):
-                    result.notes.append(_not_carried_out(beside))
+                    result.notes.append(_not_carried_out(beside.commands, beside.more))
                 if unread and isinstance(result, Unchanged):
                     result.notes.append(unread_note(unread))
                 outcomes.append(
@@ -287,10 +287,10 @@ class Answers:
         result: Submission | Unchanged | OrderError,
         message_id: str,
         index: int,
-        beside: Sequence[str] = (),
+        beside: Beside = NONE_BESIDE,
     ) -> Outcome:
         """Answer one form of a mail (a Duel player sends one form a colour); ``beside``:
-        the commands the sender typed beside the forms (``commands_beside_a_form``), named
+        the commands the sender typed beside the forms (``typed_beside_a_form``), named
         in a rejection as not carried out (the answers to forms filed add them to their
         notes)."""
         name = game.config.game
@@ -605,7 +605,7 @@ class Answers:
         game: str | None = None,
         limit: int | None = None,
         reply_to_id: str | None = None,
-        beside: Sequence[str] = (),
+        beside: Beside = NONE_BESIDE,
         proven: bool = False,
         replaced: bool = False,
         elsewhere: bool = False,
@@ -625,8 +625,9 @@ class Answers:
         heldback = None
         registered = bool(to and self.registry.seats_of(to))
         if to and (registered or replaced):
-            named = beside if proven else list(dict.fromkeys(c.split()[0] for c in beside))
-            note = _not_carried_out(named) if named else None
+            typed = beside.commands
+            named = typed if proven else tuple(dict.fromkeys(c.split()[0] for c in typed))
+            note = _not_carried_out(named, beside.more) if named else None
             body = compose.render(
                 "rejected",
                 reason=None if quiet else reason,
@@ -953,9 +954,10 @@ def unread_note(unread: Sequence[str]) -> str:
     )
 
 
-def _not_carried_out(commands: Sequence[str]) -> str:
-    """The note of an order mail's answer on the commands its sender typed in it."""
-    shown = ", ".join(f'"{marked(c)}"' for c in commands)
+def _not_carried_out(commands: Sequence[str], more: int = 0) -> str:
+    """The note of an order mail's answer on the commands its sender typed in it, ``more``
+    of them past those named (counted, not named)."""
+    shown = ", ".join(f'"{marked(c)}"' for c in commands) + (f" and {more} more" if more else "")
     return (
         f"Your mail also holds the command(s) {shown}: NOT carried out.\nA mail with an "
         "order form is read for its orders alone: send commands in a mail of their own."

@@ -76,3 +76,15 @@ def test_the_total_level_is_weighed_by_every_troop() -> None:
     report = report_text(INTERMEDIATE, config(), state, [], 1, aof="")
     total = next(line for line in report.splitlines() if line.startswith("TOTAL"))
     assert "1.346a" in total.split()
+
+
+def test_the_report_says_what_the_total_row_s_a_marks() -> None:
+    """The TOTAL row reads '1.594a 1.0a': Intermediate's rule text never says what the
+    'a' is (WoK IV's manual does: 'AVERAGE numbers'), and a player took it for a typo.
+    The line under the table says it."""
+    state = setup()
+    result = run_intermediate(state, orders(1))
+    events = [e.to_dict() for e in result.events]
+    report = report_text(INTERMEDIATE, config(), result.state, events, 1, aof="")
+    said = " ".join(report.split())
+    assert "CAT Mountain. In the TOTAL row, LEV and DEF are averages (marked a)." in said

@@ -143,6 +143,6 @@ def test_false_orders_are_told_under_the_province_table() -> None:
     report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 2, aof="").split())
     aim = result.state.province(2).aim
     assert (
-        f"CAT Mountain. False orders: the workers of 2 {result.state.province(2).name} (aim"
+        f"averages (marked a). False orders: the workers of 2 {result.state.province(2).name} (aim"
         f" {aim}) do nothing until you give the province another aim on your form" in report
     )

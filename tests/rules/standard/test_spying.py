@@ -462,3 +462,50 @@ def test_thieves_who_find_no_gold_are_told_so() -> None:
     assert "SUCCESS, no gold to steal there." in mine
     assert "; they found no gold to steal." in theirs
     assert "0 gold stolen" not in mine + theirs
+
+
+def test_the_report_says_failed_spies_do_not_come_home() -> None:
+    """ "Successful spies return to their source province": the spymaster's line said
+    '3 arrived, 0 caught, 0 came home; FAILED', as if three spies vanished without a
+    reason. It says the spies who failed their mission were lost (the ruling), keeping
+    the numbers."""
+    result = operate(setup(), spy(1, 2, PROPAGANDA, 3), values=(NO,))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    assert (
+        "3 arrived, 0 caught, 0 came home: 3 failed the mission and are lost "
+        "(a spy who fails does not come home); FAILED." in mine
+    )
+
+
+def test_the_report_says_how_many_failed_before_one_succeeded() -> None:
+    """Two fail, the third succeeds: 3 of 5 come home, and the line says the 2 lost."""
+    result = operate(setup(), spy(1, 2, PROPAGANDA, 5), values=(NO, NO, YES))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    assert (
+        "5 arrived, 0 caught, 3 came home: 2 failed the mission and are lost "
+        "(a spy who fails does not come home); SUCCESS" in mine
+    )
+
+
+def test_the_report_says_nothing_lost_when_all_come_home() -> None:
+    result = operate(setup(), spy(1, 2, PROPAGANDA, 2), values=(YES,))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    assert "2 arrived, 0 caught, 2 came home; SUCCESS" in mine
+    assert "failed the mission" not in mine
+
+
+def test_the_report_says_the_spies_lost_on_the_way() -> None:
+    """ "Each spy individually has an EFF% chance of reaching the target": those that do
+    not are lost. The line said '2 arrived' of 3 and no more of the third."""
+    state = setup()
+    state.player(1).eff = 52
+    state.player(2).eff = 53
+    empty(state, 9, 1, spy=5)
+    empty(state, 10, 2)
+    result = operate(state, spy(1, 10, PROPAGANDA, 3), values=(0.495, 0.505, YES, YES))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    assert "long range: 2 arrived (1 lost on the way), 0 caught, 2 came home;" in mine
