@@ -36,7 +36,7 @@ def test_the_army_turn_is_picked_by_mail(tmp_path: Path) -> None:
     text = confirmation(world)
     assert "WHAT WAS UNDERSTOOD (2 accepted, 2 rejected)" in text  # READY not kept
     assert "REJECTED A3: NOSUCH" in text
-    assert "REJECTED R1: 1: READY is kept only when no line of the form is rejected" in text
+    assert "REJECTED R1: 1: READY is not kept beside a rejected line" in text
     assert "FORECAST: your orders as they would run" in text
     assert "army: WOLF, ARCHER" in text
     assert "READY was not kept: 1 line was rejected." in text  # NOSUCH

@@ -28,7 +28,7 @@ def test_a_ready_line_beside_rejected_lines_is_not_said_ok(tmp_path: Path) -> No
     assert "none of the order lines in your mail could be accepted" in said
     assert f"REJECTED A1: {home.id} 99 2: there is no province 99" in said
     assert "ok R1: 1" not in said
-    assert "REJECTED R1: 1: READY is kept only when no line of the form is rejected" in said, said
+    assert "REJECTED R1: 1: READY is not kept beside a rejected line" in said, said
     assert "READY was not kept: 1 line was rejected." in said
 
 
@@ -43,5 +43,5 @@ def test_a_ready_line_beside_orders_some_rejected_is_not_said_ok(tmp_path: Path)
     said = confirmation(world)
     assert f"ok A1: {home.id} {near} 30" in said
     assert "ok R1: 1" not in said
-    assert "REJECTED R1: 1: READY is kept only when no line of the form is rejected" in said
+    assert "REJECTED R1: 1: READY is not kept beside a rejected line" in said
     assert not world.game.store.pending_meta(1, 2).get("ready")

@@ -527,7 +527,7 @@ def _text(value: object) -> str | None:
     return None
 
 
-READY_NOT_KEPT = "READY is kept only when no line of the form is rejected"
+READY_NOT_KEPT = "READY is not kept beside a rejected line"
 
 
 def _not_kept(verdict: Verdict) -> Verdict:

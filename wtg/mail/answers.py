@@ -666,6 +666,7 @@ class Answers:
             "wrong_code", name=entry.name, game=game.config.game, player=player, own=own
         )
         elsewhere = "" if own else ELSEWHERE_TALLY
+        window = WINDOW if own else DAY
         self._queue(  # one a seat (a Duel's colours are its one): a form put first hides no other
             f"wrongcode-{message.key}-{game.config.game}-p{entry.id}",
             entry.email,
@@ -675,7 +676,7 @@ class Answers:
             limit=None if own else 1,
             tally=f"{WRONG_CODE_TALLY}{elsewhere}{compose.address_key(entry.email)}",
             game=game.config.game,
-            window=WINDOW if own else DAY,
+            window=window,
         )
 
     def reply(
