@@ -103,17 +103,7 @@ class Notices:
         (the caller's): none when one of them was mailed. Returns how many were taken out
         of the queue (or of the mails set aside), how many were mailed, and to how many
         players the hold went."""
-        name = game.config.game
-        idents = [
-            f"{hold_key(hold)}-{name}-p{entry.id:02d}{self._mark(game)}"
-            for entry in players_in(game)
-        ]
-        lying = [self.outbox.lies(ident) for ident in idents]
-        went = sum(1 for place in lying if place is not None and place[0] == "sent")
-        if went:
-            return 0, went, len(idents)
-        taken = sum(self.outbox.withdraw(place[1]) for place in lying if place is not None)
-        return taken, 0, len(idents)
+        return self._withdraw(game, hold_key(hold))
 
     def released(self, game: Game, hold: Hold) -> int:
         """The hold lifted. The outbox id names the hold and the moment of its release:
@@ -134,14 +124,21 @@ class Notices:
         before `wtg send` mailed them), under the send's lock (the caller's): none when one
         of them was mailed. Returns how many were taken out of the queue (or of the mails
         set aside) and how many were mailed."""
+        taken, went, _players = self._withdraw(game, _extend_key(extension))
+        return taken, went
+
+    def _withdraw(self, game: Game, key: str) -> tuple[int, int, int]:
+        """The notices to each player of ``game`` whose ids begin with ``key`` (``_one``)
+        taken out of the queue (or of the mails set aside), none when one of them was
+        mailed: how many were taken, how many were mailed, and to how many players."""
         name = game.config.game
-        key = f"{_extend_key(extension)}-{name}"
-        idents = [f"{key}-p{entry.id:02d}{self._mark(game)}" for entry in players_in(game)]
+        idents = [f"{key}-{name}-p{entry.id:02d}{self._mark(game)}" for entry in players_in(game)]
         lying = [self.outbox.lies(ident) for ident in idents]
         went = sum(1 for place in lying if place is not None and place[0] == "sent")
         if went:
-            return 0, went
-        return sum(self.outbox.withdraw(place[1]) for place in lying if place is not None), 0
+            return 0, went, len(idents)
+        taken = sum(self.outbox.withdraw(place[1]) for place in lying if place is not None)
+        return taken, 0, len(idents)
 
     def extended(self, game: Game, extension: Extension) -> int:
         """The deadline moved. The outbox id names the turn, the new deadline and the
