@@ -267,16 +267,18 @@ def forget_mailed(spool: Path, game: str) -> bool:
 
 
 def first_noted(game: str, latest: int) -> str:
-    """What is said (on stderr, in the log) of a game the journal first noted at its turn
-    ``latest``, past its turn 0 (``Journal.begin_mailing``): its folder was copied in from
-    another host, and this host mails it from that turn on."""
+    """What is said (on stderr, and logged here) of a game the journal first noted at its
+    turn ``latest``, past its turn 0 (``Journal.begin_mailing``): its folder was copied in
+    from another host, and this host mails it from that turn on."""
     earlier = "turn 0" if latest == 1 else f"turns 0 to {latest - 1}"
-    return (
+    said = (
         f"game {game} is mailed from this host from its turn {latest} on: its {earlier} "
         f"{'was' if latest == 1 else 'were'} never mailed from here (a game copied in from "
         f"another host had them mailed there); a player gets an older report by mailing "
         f"REPORT {game} N"
     )
+    log_event(said, game=game, level=WARNING)
+    return said
 
 
 def note_game(spool: Path, game: str, latest: int) -> str | None:
@@ -290,11 +292,7 @@ def note_game(spool: Path, game: str, latest: int) -> str | None:
         journal.commit()
     finally:
         journal.close()
-    if not noted or latest < 1:
-        return None
-    said = first_noted(game, latest)
-    log_event(said, game=game, level=WARNING)
-    return said
+    return first_noted(game, latest) if noted and latest > 0 else None
 
 
 def mailing_mark(spool: Path, game: str, latest: int = 0) -> str:
@@ -310,7 +308,7 @@ def mailing_mark(spool: Path, game: str, latest: int = 0) -> str:
     try:
         if not journal.mailing(game):
             if journal.begin_mailing(game, latest) and latest > 0:
-                log_event(first_noted(game, latest), game=game, level=WARNING)
+                first_noted(game, latest)  # logged
             journal.commit()
         return journal.mail_mark(game)
     finally:
@@ -828,10 +826,8 @@ class Journal:
         players had its turns before that one from there: they count as mailed
         (``first_noted``). Whether it was noted now. Uncommitted."""
         cursor = self.db.execute(
-            "INSERT OR IGNORE INTO mailed (game, turn) VALUES (?, ?)", (game, min(latest, 0) - 1)
+            "INSERT OR IGNORE INTO mailed (game, turn) VALUES (?, ?)", (game, max(latest, 0) - 1)
         )
-        if cursor.rowcount == 1 and latest > 0:
-            self.set_mailed_turn(game, latest - 1)
         return cursor.rowcount == 1
 
     def mailed_turns(self) -> dict[str, int]:

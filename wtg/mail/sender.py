@@ -205,9 +205,7 @@ def _first_mailed(journal: Journal, game: Game) -> str | None:
     latest = game.latest_turn()
     if latest < 1 or not journal.begin_mailing(name, latest):
         return None
-    said = first_noted(name, latest)
-    log_event(said, game=name, level=WARNING)
-    return said
+    return first_noted(name, latest)
 
 
 class HeldBack(GameError):
