@@ -27,6 +27,7 @@ from wtg.cli.common import (
     os_error_line,
     without_config,
 )
+from wtg.cli.completion import game_names
 from wtg.cli.durations import Duration
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.status import warn_of_zone
@@ -115,7 +116,7 @@ def register(group: click.Group) -> None:
 
 
 @click.command("new-game")
-@click.argument("game_dir")
+@click.argument("game_dir", shell_complete=game_names)
 @click.option("--ruleset", required=True, help="The rules to play by, e.g. wok4.")
 @click.option(
     "--map",
@@ -434,7 +435,7 @@ def _refuse_lobby_records(games_dir: Path, name: str) -> None:
 
 
 @click.command()
-@click.argument("game_dir")
+@click.argument("game_dir", shell_complete=game_names)
 @click.option("--player", type=int, required=True, help="Whose AOF (the player's number).")
 @click.pass_context
 def aof(ctx: click.Context, game_dir: str, player: int) -> None:
@@ -444,7 +445,7 @@ def aof(ctx: click.Context, game_dir: str, player: int) -> None:
 
 
 @click.command()
-@click.argument("game_dir")
+@click.argument("game_dir", shell_complete=game_names)
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"))
 @click.option("--player", type=int, default=None, help="Whose orders (checked against the file).")
 @click.option(
@@ -564,7 +565,7 @@ _NO_ORDER = frozenset({"player", "turn", "ready"})
 
 
 @click.command("run-turn")
-@click.argument("game_dir", required=False)
+@click.argument("game_dir", required=False, shell_complete=game_names)
 @click.option("--rerun", is_flag=True, help="Resolve the last turn again from its archived input.")
 @click.option(
     "--due",
@@ -741,7 +742,7 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
 
 
 @click.command()
-@click.argument("game_dir")
+@click.argument("game_dir", shell_complete=game_names)
 @click.option("--turn", type=int, default=None, help="After which turn (default: the latest).")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole state as JSON.")
 @click.pass_context
@@ -759,7 +760,7 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
 
 
 @click.command()
-@click.argument("game_dir")
+@click.argument("game_dir", shell_complete=game_names)
 @click.option("--player", type=int, default=None, help="Whose report.")
 @click.option(
     "--gm",
@@ -779,7 +780,7 @@ def report(
 
 
 @click.command()
-@click.argument("game_dir")
+@click.argument("game_dir", shell_complete=game_names)
 @click.option("--turn", type=int, default=None, help="After which turn (default: the latest).")
 @click.pass_context
 def topten(ctx: click.Context, game_dir: str, turn: int | None) -> None:

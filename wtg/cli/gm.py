@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from wtg.cli.common import fail, games_root, gm_config, open_or_fail
+from wtg.cli.completion import game_names
 from wtg.cli.durations import Duration
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.mail import quiet_option
@@ -71,7 +72,7 @@ def _told(queued: int) -> str:
 
 
 @click.command()
-@click.argument("game_dir")
+@click.argument("game_dir", shell_complete=game_names)
 @click.option("--reason", default="", help="Why, in a few words: the players' notice says it.")
 @click.option(
     "--undo",
@@ -128,7 +129,7 @@ def _undo_hold(game: Game, notices: Notices) -> None:
 
 
 @click.command()
-@click.argument("game_dir")
+@click.argument("game_dir", shell_complete=game_names)
 @click.pass_context
 def release(ctx: click.Context, game_dir: str) -> None:
     """Let a held game's turns run again. The deadline stays while it is at least half a
@@ -155,7 +156,7 @@ HOURS = Duration("hours", click.FLOAT)
 
 
 @click.command(context_settings={"ignore_unknown_options": True})  # -12: HOURS, not an option
-@click.argument("game_dir")
+@click.argument("game_dir", shell_complete=game_names)
 @click.argument("words", nargs=-1, metavar="HOURS")
 @click.option(
     "--undo",
@@ -234,7 +235,7 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
 
 
 @click.command()
-@click.argument("game_dir")
+@click.argument("game_dir", shell_complete=game_names)
 @click.option(
     "--to", "to_turn", type=int, required=True, metavar="N", help="The turn to go back to."
 )

@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 import click
 
 from wtg.cli.common import fail, games_root, given_ruleset, gm_config, open_or_fail, say
+from wtg.cli.completion import game_names
 from wtg.cli.durations import Duration
 from wtg.core.counting import counted
 from wtg.core.printable import printable
@@ -207,7 +208,7 @@ def lists(ctx: click.Context, as_json: bool) -> None:
 
 
 @click.command("offer-seat")
-@click.argument("game_dir")
+@click.argument("game_dir", shell_complete=game_names)
 @click.argument("seat", type=int)
 @click.option(
     "--withdraw",

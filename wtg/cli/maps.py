@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from wtg.cli.common import fail, open_or_fail
+from wtg.cli.completion import game_names
 from wtg.maps import draw_png, draw_svg
 
 
@@ -20,7 +21,7 @@ def default_png_name(turn: int, player: int | None) -> str:
 
 
 @click.command("map")
-@click.argument("game_dir")
+@click.argument("game_dir", shell_complete=game_names)
 @click.option("--player", type=int, default=None, help="Whose view (default: the GM's).")
 @click.option("--turn", type=int, default=None, help="After which turn (default: the latest).")
 @click.option(

@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from wtg.cli.common import checked_config, fail, games_root, open_or_fail, say
+from wtg.cli.completion import game_names
 from wtg.core.printable import printable
 from wtg.core.ruleset import KeepsOptions
 from wtg.core.settings import SETTINGS, setting_keyed
@@ -68,7 +69,7 @@ def register(group: click.Group) -> None:
 
 
 @click.command()
-@click.argument("game_dir", required=False)
+@click.argument("game_dir", required=False, shell_complete=game_names)
 @click.option("--json", "as_json", is_flag=True, help="Print it as JSON.")
 @click.option(
     "--host",

@@ -1,0 +1,97 @@
+"""The GM's shell completes a game's name (`wtg status ka<Tab>`): the names of the games of
+the games folder the command would look in; a path, or no games folder, is left to the
+shell's own completion of folders; a config it cannot read completes nothing and says
+nothing (completion runs at every Tab)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from wtg.cli import main
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+"""Where the installed `wtg` is (the venv the tests run in)."""
+MAP = ("--map", "small")
+PLAYERS = ("--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")
+
+
+def host(root: Path) -> Path:
+    """A host with the games kaomaris and kestrel, and a folder karta that is no game."""
+    runner = CliRunner()
+    assert runner.invoke(main, ["init", str(root)]).exit_code == 0
+    config = root / "wtg.yaml"
+    for name in ("kaomaris", "kestrel"):
+        made = runner.invoke(
+            main,
+            ["--config", str(config), "new-game", name, "--ruleset", "wok4", *MAP, *PLAYERS],
+        )
+        assert made.exit_code == 0, made.output
+    (root / "games" / "karta").mkdir()
+    return config
+
+
+def complete(words: str, env: dict[str, str] | None = None) -> list[str]:
+    """What bash is given to offer for the last of ``words`` (click's ``type,value`` lines)."""
+    env = {"_WTG_COMPLETE": "bash_complete", "COMP_WORDS": words, **(env or {})}
+    env["COMP_CWORD"] = str(len(words.split()) - (0 if words.endswith(" ") else 1))
+    result = CliRunner().invoke(main, [], env=env, prog_name="wtg")
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()
+
+
+def test_a_games_name_is_completed_from_the_configs_games_folder(tmp_path: Path) -> None:
+    config = host(tmp_path)
+    env = {"WTG_CONFIG": str(config), "WTG_GAMES_DIR": ""}
+    assert complete("wtg status ka", env) == ["plain,kaomaris"]
+    assert complete("wtg run-turn k", env) == ["plain,kaomaris", "plain,kestrel"]
+    assert complete("wtg rollback --to 1 ke", env) == ["plain,kestrel"]
+    assert complete("wtg hold ", env) == ["plain,kaomaris", "plain,kestrel"]
+    assert complete("wtg --config " + str(config) + " report kao", {"WTG_CONFIG": ""}) == [
+        "plain,kaomaris"
+    ]
+
+
+def test_games_dir_given_on_the_line_is_the_folder_completed_from(tmp_path: Path) -> None:
+    host(tmp_path)
+    games = str(tmp_path / "games")
+    empty = {"WTG_CONFIG": "", "WTG_GAMES_DIR": ""}
+    assert complete(f"wtg --games-dir {games} state kes", empty) == ["plain,kestrel"]
+    assert complete("wtg state kes", {"WTG_CONFIG": "", "WTG_GAMES_DIR": games}) == [
+        "plain,kestrel"
+    ]
+
+
+def test_a_path_or_no_games_folder_is_left_to_the_shells_folders(tmp_path: Path) -> None:
+    config = host(tmp_path)
+    env = {"WTG_CONFIG": str(config), "WTG_GAMES_DIR": ""}
+    assert complete("wtg status games/ka", env) == ["dir,games/ka"]
+    assert complete("wtg status ./ka", env) == ["dir,./ka"]
+    assert complete("wtg status ka", {"WTG_CONFIG": "", "WTG_GAMES_DIR": ""}) == ["dir,ka"]
+
+
+def test_a_config_that_cannot_be_read_completes_nothing_quietly(tmp_path: Path) -> None:
+    host(tmp_path)
+    missing = {"WTG_CONFIG": str(tmp_path / "wtg.yml"), "WTG_GAMES_DIR": ""}
+    assert complete("wtg status ka", missing) == ["dir,ka"]
+    (tmp_path / "broken.yaml").write_text("games_dir: [\n", encoding="utf-8")
+    broken = {"WTG_CONFIG": str(tmp_path / "broken.yaml"), "WTG_GAMES_DIR": ""}
+    assert complete("wtg status ka", broken) == ["dir,ka"]
+
+
+def test_the_docs_bash_line_completes_a_games_name(tmp_path: Path) -> None:
+    """docs/gm.md's line for ~/.bashrc, in a real bash, as the Tab key calls it."""
+    config = host(tmp_path)
+    line = 'eval "$(_WTG_COMPLETE=bash_source wtg)"'
+    assert line in (CHECKOUT / "docs" / "gm.md").read_text(encoding="utf-8")
+    tab = 'COMP_WORDS=(wtg status ke); COMP_CWORD=2; _wtg_completion wtg; echo "${COMPREPLY[@]}"'
+    script = f"{line}\n{tab}\n"
+    env = {**os.environ, "WTG_CONFIG": str(config), "PATH": f"{BIN}:{os.environ['PATH']}"}
+    env.pop("WTG_GAMES_DIR", None)
+    done = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "kestrel\n", "")

@@ -1,0 +1,55 @@
+"""A game's name completed by the GM's shell: `wtg status ka<Tab>` gives `kaomaris`.
+
+Click completes the commands and options itself (docs/gm.md, "Shell completion", says how
+to turn it on); a GAME_DIR is completed here with the names of the games of the games folder
+the command would look them up in (--games-dir, WTG_GAMES_DIR, or the config's games_dir,
+from --config or WTG_CONFIG). Something that reads as a path (a '/' in it, a leading '.' or
+'~'), or no games folder known, is left to the shell's own completion of folders.
+
+Completion runs at every Tab, before the command: it says nothing and never fails. A
+config it cannot read or a games folder it cannot list completes nothing; the command,
+once given, says what is wrong.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+from click.shell_completion import CompletionItem
+
+from wtg.core.errors import WtgError
+from wtg.host.configplace import config_in
+from wtg.host.gamesdir import scan_games
+
+
+def game_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """The names of the games folder's games that begin with ``incomplete``; the shell's
+    completion of folders for a path or where no games folder is known."""
+    if os.sep in incomplete or incomplete.startswith((".", "~")):
+        return [CompletionItem(incomplete, type="dir")]
+    folder = _games_folder(ctx)
+    if folder is None:
+        return [CompletionItem(incomplete, type="dir")]
+    games = scan_games(folder).folders
+    return [CompletionItem(game.name) for game in games if game.name.startswith(incomplete)]
+
+
+def _games_folder(ctx: click.Context) -> Path | None:
+    """The games folder of the command line being completed (its group's options, read
+    before the group runs), or None when none is given or the config cannot be read."""
+    given = ctx.find_root().params
+    games_dir = given.get("games_dir")
+    if games_dir:
+        return Path(os.path.expanduser(games_dir))
+    config = given.get("config")
+    if not config:
+        return None
+    # deferred: pydantic (the config's schema), as for the commands that read the config
+    from wtg.host.config import load_config
+
+    try:
+        return load_config(config_in(Path(os.path.expanduser(config)))).games_dir
+    except (WtgError, OSError, ValueError):  # the command itself will say what is wrong
+        return None
