@@ -42,7 +42,7 @@ def complete(words: str, env: dict[str, str] | None = None) -> list[str]:
     env["COMP_CWORD"] = str(len(words.split()) - (0 if words.endswith(" ") else 1))
     result = CliRunner().invoke(main, [], env=env, prog_name="wtg")
     assert result.exit_code == 0, result.output
-    return result.output.splitlines()
+    return [line for line in result.output.splitlines() if line]  # none: one empty line
 
 
 def test_a_games_name_is_completed_from_the_configs_games_folder(tmp_path: Path) -> None:
@@ -95,3 +95,18 @@ def test_the_docs_bash_line_completes_a_games_name(tmp_path: Path) -> None:
     env.pop("WTG_GAMES_DIR", None)
     done = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True)
     assert (done.returncode, done.stdout, done.stderr) == (0, "kestrel\n", "")
+
+
+def test_a_rulesets_name_and_its_maps_are_completed() -> None:
+    """`wtg new-game g1 --ruleset <Tab>` and `--map <Tab>` (the maps of the ruleset given
+    before it), as `wtg open-list RULESET --map <Tab>`; a path is a file of the GM's."""
+    none = {"WTG_CONFIG": "", "WTG_GAMES_DIR": ""}
+    assert complete("wtg new-game g1 --ruleset w", none) == ["plain,wisk", "plain,wok4"]
+    assert complete("wtg open-list in", none) == ["plain,intermediate"]
+    maps = complete("wtg new-game g1 --ruleset standard --map ", none)
+    assert maps == ["plain,classic60", "plain,star-islands", "plain,trial"]
+    assert complete("wtg open-list wisk --map c", none) == ["plain,classic"]
+    assert complete("wtg open-list wok4 --players 3 --map s", none) == ["plain,small"]
+    assert complete("wtg new-game g1 --ruleset wok4 --map ./my", none) == ["file,./my"]
+    assert complete("wtg new-game g1 --map ", none) == []  # no ruleset yet: none to offer
+    assert complete("wtg new-game g1 --ruleset wokk --map ", none) == []

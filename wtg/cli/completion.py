@@ -1,4 +1,5 @@
-"""A game's name completed by the GM's shell: `wtg status ka<Tab>` gives `kaomaris`.
+"""A game's name completed by the GM's shell: `wtg status ka<Tab>` gives `kaomaris`; and a
+ruleset's name and its maps (`wtg new-game g1 --ruleset wok4 --map <Tab>`).
 
 Click completes the commands and options itself (docs/gm.md, "Shell completion", says how
 to turn it on); a GAME_DIR is completed here with the names of the games of the games folder
@@ -20,6 +21,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from wtg.core.errors import WtgError
+from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_names
 from wtg.host.configplace import config_in
 from wtg.host.gamesdir import scan_games
 
@@ -53,3 +55,27 @@ def _games_folder(ctx: click.Context) -> Path | None:
         return load_config(config_in(Path(os.path.expanduser(config)))).games_dir
     except (WtgError, OSError, ValueError):  # the command itself will say what is wrong
         return None
+
+
+def ruleset_choices(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """The rulesets whose names begin with ``incomplete``."""
+    return [CompletionItem(name) for name in ruleset_names() if name.startswith(incomplete)]
+
+
+def map_choices(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """The maps of the ruleset given before on the line that begin with ``incomplete``; a
+    map file of the GM's (a path) is left to the shell's completion of files."""
+    if os.sep in incomplete or incomplete.startswith((".", "~")):
+        return [CompletionItem(incomplete, type="file")]
+    # open-list's RULESET is an argument, which click leaves in ctx.args while the
+    # option before the Tab has no value yet
+    given = ctx.params.get("ruleset") or next(iter(ctx.args), "")
+    try:
+        ruleset = find_ruleset(given)
+    except UnknownRuleset:  # none given yet, or mistyped: the command says which there are
+        return []
+    return [CompletionItem(name) for name in ruleset.map_names() if name.startswith(incomplete)]

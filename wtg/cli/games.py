@@ -27,7 +27,7 @@ from wtg.cli.common import (
     os_error_line,
     without_config,
 )
-from wtg.cli.completion import game_names
+from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
 from wtg.cli.logs import log_options, start_logging
 from wtg.cli.status import warn_of_zone
@@ -117,11 +117,17 @@ def register(group: click.Group) -> None:
 
 @click.command("new-game")
 @click.argument("game_dir", shell_complete=game_names)
-@click.option("--ruleset", required=True, help="The rules to play by, e.g. wok4.")
+@click.option(
+    "--ruleset",
+    required=True,
+    shell_complete=ruleset_choices,
+    help="The rules to play by, e.g. wok4.",
+)
 @click.option(
     "--map",
     "map_name",
     default=None,
+    shell_complete=map_choices,
     help="A map of the ruleset (default: its first), or a map file of your own (a path: "
     "ending in .yaml or .yml, or holding a '/'), copied into the game folder.",
 )

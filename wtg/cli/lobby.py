@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 import click
 
 from wtg.cli.common import fail, games_root, given_ruleset, gm_config, open_or_fail, say
-from wtg.cli.completion import game_names
+from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
 from wtg.core.counting import counted
 from wtg.core.printable import printable
@@ -23,9 +23,15 @@ LIST_ZONE = "as --timezone: `wtg close-list {name}`, then open it again"
 
 
 @click.command("open-list")
-@click.argument("ruleset")
+@click.argument("ruleset", shell_complete=ruleset_choices)
 @click.option("--variant", default=None, help="A variant of the ruleset, where it has any.")
-@click.option("--map", "map_name", default=None, help="The map (default: the ruleset's first).")
+@click.option(
+    "--map",
+    "map_name",
+    default=None,
+    shell_complete=map_choices,
+    help="The map (default: the ruleset's first).",
+)
 @click.option(
     "--players", type=click.IntRange(min=1), default=None, help="Players a game (default: full)."
 )
