@@ -416,6 +416,7 @@ def _tell_the_table(
                 f"[{game_name}] {name} takes over seat {seat}",
                 "seat_taken",
                 proven=True,
+                notice=True,
                 to=entry.email,
                 game=game_name,
                 seat=seat,
@@ -428,6 +429,7 @@ def _tell_the_table(
         f"[{game_name}] your seat {seat} is taken over",
         "seat_taken",
         proven=True,
+        notice=True,
         to=old,
         on_file=True,  # the seat's address until now: no stranger's, whoever spent the hour
         game=game_name,

@@ -693,6 +693,7 @@ class Answers:
         asks: str | None = None,
         window: float = WINDOW,
         echo: bool = True,
+        limited: bool = True,
     ) -> str | None:
         """Queue an answer of another kind (a command mail's: ``wtg.mail.commands``) under
         the same rate limits: None when it is queued, else the name of the limit that held
@@ -707,7 +708,9 @@ class Answers:
         ``window``: the seconds ``limit`` counts over, when not an hour. ``echo``: whether
         it is held back as the same answer to the same words (``wtg.mail.echo``; not a
         private press relayed to its reader, nor an answer that mails a code to CONFIRM:
-        each is counted apart)."""
+        each is counted apart). ``limited``: whether an hourly limit holds it back and
+        counts it (not a notice to a seat's address of what another's request did to the
+        game: a takeover told to the table, ``Reply.notice``)."""
         return self._queue(
             ident,
             to,
@@ -721,6 +724,7 @@ class Answers:
             asks=asks,
             window=window,
             echo=echo,
+            limited=limited,
         )
 
     def _count(self, counted: tuple[str, int | None, float], stamp: float, once: bool) -> None:
@@ -750,6 +754,7 @@ class Answers:
         echo: bool = True,
         seat: bool = False,
         once: bool = False,
+        limited: bool = True,
     ) -> str | None:
         """Queue an answer unless this address had too many in the last ``window`` seconds
         (an hour by default) (or, for a stranger, the host mailed too many strangers, or his
@@ -759,7 +764,8 @@ class Answers:
         failed DMARC and is not (``seat``) the seat's news of orders its code filed: None
         when queued (now or before), else the name of the limit that held it back (or
         ``ASKED_AGAIN``). ``once``: an answer to a form whose code was right, counted once
-        with the mail's other such answers to the same address (``_count``)."""
+        with the mail's other such answers to the same address (``_count``). ``limited``:
+        False for a notice no limit holds back or counts (``reply``)."""
         if self.silenced and not seat:  # the mail's outcome says why nothing went out
             return None
         address = tally or compose.address_key(to)
@@ -775,7 +781,8 @@ class Answers:
             # never reached the journal (a poll killed before its commit): the count of it
             # went with that batch, and is made again, or a notice mailed at most once a
             # day would go a second time that day
-            self._count(counted, stamp, once)
+            if limited:
+                self._count(counted, stamp, once)
             return None
         same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
         if same is not None and self.journal.replied_since(same, stamp - DAY):
@@ -784,7 +791,7 @@ class Answers:
             key = compose.address_key(to)
             if self.strangers.asked_again(stamp, key, asks, ident, self.outbox.known):
                 return ASKED_AGAIN
-        if stranger is not None or not once or counted not in self.counted:
+        if limited and (stranger is not None or not once or counted not in self.counted):
             history = self.journal.replies_since(address, stamp - window)
             cap = limit if limit is not None else self.gm.limits.replies_per_hour
             if not ReplyLimiter.allowed(address, stamp, history, cap, window):
@@ -807,7 +814,8 @@ class Answers:
             game=game,
         )
         self.outbox.add(ident, msg, durable=False, picture=picture)
-        self._count(counted, stamp, once)
+        if limited:
+            self._count(counted, stamp, once)
         if same is not None:
             self.journal.replied(same, stamp)
         return None

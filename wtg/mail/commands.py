@@ -207,7 +207,8 @@ class Commands:
                     game=_game_of(reply),
                     asks=reply.asks,
                     window=window,
-                    echo=not reply.private and reply.asks is None,  # counted apart
+                    echo=not reply.private and reply.asks is None and not reply.notice,
+                    limited=not reply.notice,  # a notice of the game: no answer to hold back
                 )
             if why is None:
                 continue
