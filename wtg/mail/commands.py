@@ -30,6 +30,7 @@ from wtg.lobby import confirm, people, replied
 from wtg.lobby.answering import REPEATED, UNREAD, Desk, Reply
 from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
 from wtg.lobby.database import Book
+from wtg.lobby.domains import started_note
 from wtg.lobby.handlers import answer
 from wtg.mail import compose, strangers
 from wtg.mail.answers import DAY, WINDOW, Answers
@@ -303,7 +304,8 @@ def _outcome(mail: CommandMail, desk: Desk, held: list[str], again: list[str]) -
     if mail.skipped:  # past MAX_COMMANDS: named to the sender, counted for the GM
         words += f" ({mail.skipped} more not read)"
     held = [marked(line) for line in held]
-    started = f"; started {', '.join(s.game for s in desk.started)}" if desk.started else ""
+    made = (f"{s.game}{started_note(s.players)}" for s in desk.started)
+    started = f"; started {', '.join(made)}" if desk.started else ""
     started += "".join(f"; {problem}" for problem in desk.problems)
     if again:
         started += f"; {_again(again)}"

@@ -1,0 +1,94 @@
+"""One mail domain holding most seats of a waiting list's game, told to the GM.
+
+A From is text, and a domain of one's own takes mail for any name at it: one person can
+JOIN a list as many players (Sybils), one an address, and fill it, so that the one real
+newcomer's game is played by puppets that agree on everything or never send orders, or
+farm the HiScore and the ratings. `mail.unconfirmed_domain_share` slows a domain's
+newcomers (half the hour's codes to strangers), never stops them. No bound on a list's
+seats stops them either: a domain is no person (one provider's holds millions of players),
+and a cap would refuse the real players of a large provider. So the GM is told, and
+judges (he knows `gmail.com` from `sybil.example`): `wtg lists` says it of the players
+waiting on a list, and the poll, `run-turn --due`, `wtg serve`'s log and the digest of the
+games made of a list.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime
+
+from wtg.core.record import Record
+from wtg.game.gameconfig import PlayerEntry
+from wtg.lobby.database import Book, stamp
+
+FEWEST = 3
+"""The fewest players from one domain that are told: two of a Duel's two humans at one
+provider are common, and tell the GM nothing."""
+
+
+class OneDomain(Record):
+    """``players`` of ``of`` players write from ``domain``."""
+
+    domain: str
+    players: int
+    of: int
+
+    def said(self, whose: str) -> str:
+        """``3 of its 4 players write from @sybil.example`` (``whose``: ``its``)."""
+        return f"{self.players} of {whose} {self.of} players write from @{self.domain}"
+
+
+def domain_of(address: str) -> str:
+    """The part of an address after its last ``@``, lower case, as written."""
+    return address.rpartition("@")[2].strip().strip(">").lower()
+
+
+def one_domain(addresses: Sequence[str], seats: int) -> OneDomain | None:
+    """The domain that ``FEWEST`` or more of ``addresses`` write from, more than half of
+    ``seats`` (the players a game takes), and how many; None when there is none."""
+    counts = Counter(domain_of(a) for a in addresses if "@" in a)
+    if not counts:
+        return None
+    domain, players = counts.most_common(1)[0]
+    if players < FEWEST or 2 * players <= seats:
+        return None
+    return OneDomain(domain, players, seats)
+
+
+class MadeOfList(Record):
+    """A game made of a waiting list: when, and the domain most of its players write
+    from."""
+
+    game: str
+    list: str
+    made: str
+    domain: OneDomain
+
+
+def made_of_one_domain(book: Book, since: datetime) -> list[MadeOfList]:
+    """The games made of a waiting list after ``since`` whose players write, most of
+    them, from one domain (``one_domain``), oldest first."""
+    rows = book.rows(  # a list's player's play begins when its game is made
+        "SELECT e.list, e.game, e.address, p.since FROM entries e JOIN plays p "
+        "ON p.game = e.game AND p.person = e.person WHERE e.game IS NOT NULL AND p.since > ?",
+        stamp(since),
+    )
+    games: dict[str, tuple[str, list[str], str]] = {}
+    for name, game, address, made in rows:
+        _, addresses, first = games.setdefault(str(game), (str(name), [], str(made)))
+        addresses.append(str(address))
+        games[str(game)] = (str(name), addresses, min(first, str(made)))
+    found = []
+    for game, (name, addresses, made) in games.items():
+        shared = one_domain(addresses, len(addresses))
+        if shared is not None:
+            found.append(MadeOfList(game, name, made, shared))
+    return sorted(found, key=lambda m: (m.made, m.game))
+
+
+def started_note(players: Sequence[PlayerEntry]) -> str:
+    """What is said beside a game made of a list whose players write, most of them, from
+    one domain (``: 3 of its 4 players write from @sybil.example``); "" for any other."""
+    shared = one_domain([p.email for p in players], len(players))
+    return "" if shared is None else f": {shared.said('its')}"
