@@ -295,7 +295,9 @@ class Answers:
         notes)."""
         name = game.config.game
         if isinstance(result, WrongCode):
-            self._wrong_code(message, sender, game, result.player or 0)
+            own, held = self._wrong_code(message, sender, game, result.player or 0, beside)
+            if own:  # the notice is his answer: two mails a form doubled a forger's flood
+                return unsaid(rejected("wrong code or player", name), held)
             return self._reject(
                 message,
                 sender,
@@ -650,7 +652,14 @@ class Answers:
             )
         return unsaid(rejected("wrong code or player" if quiet else reason, game), heldback)
 
-    def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
+    def _wrong_code(
+        self,
+        message: Incoming,
+        sender: str | None,
+        game: Game,
+        player: int,
+        beside: Beside = NONE_BESIDE,
+    ) -> tuple[bool, str | None]:
         """The seat's registered address is told that someone tried a wrong code: whether
         it came from that address, never from which other one (a stranger's, or another
         player's: an address is shown to nobody it was not given to). Anyone may make the
@@ -658,16 +667,22 @@ class Answers:
         the answers to the player's own mail: of a form from his own address (his own
         typo, likely), at most ``replies_per_hour`` an hour; from another address, one a
         day (a stranger's forms, sent all day, mailed him three an hour, 72 a day, each
-        saying what the first had said)."""
+        saying what the first had said). Whether the mail came from the seat's own address,
+        and the limit that held the notice back (None: queued). From his own address the
+        notice is the mail's answer (``beside``: the commands typed beside the form, named
+        by their words alone, as a rejection of a wrong code names them): a rejection that
+        says no more goes beside it no longer."""
         seat = game.ruleset.seat_of(game.state_view(), SideId(player))  # a colour: no seat
         entry = game.config.player(seat if seat is not None else player)
         own = sender is not None and not self._elsewhere(sender, entry)
+        words = tuple(dict.fromkeys(c.split()[0] for c in beside.commands))
+        note = _not_carried_out(words, beside.more) if own and words else None
         body = compose.render(
-            "wrong_code", name=entry.name, game=game.config.game, player=player, own=own
+            "wrong_code", name=entry.name, game=game.config.game, player=player, own=own, note=note
         )
         elsewhere = "" if own else ELSEWHERE_TALLY
         window = WINDOW if own else DAY
-        self._queue(  # one a seat (a Duel's colours are its one): a form put first hides no other
+        held = self._queue(  # one a seat (a Duel's colours are its one): a form put first hides no other
             f"wrongcode-{message.key}-{game.config.game}-p{entry.id}",
             entry.email,
             f"[{game.config.game}] someone sent orders for you with a wrong code",
@@ -678,6 +693,7 @@ class Answers:
             game=game.config.game,
             window=window,
         )
+        return own, held
 
     def reply(
         self,
