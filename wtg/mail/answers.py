@@ -682,7 +682,8 @@ class Answers:
         )
         elsewhere = "" if own else ELSEWHERE_TALLY
         window = WINDOW if own else DAY
-        held = self._queue(  # one a seat (a Duel's colours are its one): a form put first hides no other
+        # one a seat (a Duel's colours are its one): a form put first hides no other
+        held = self._queue(
             f"wrongcode-{message.key}-{game.config.game}-p{entry.id}",
             entry.email,
             f"[{game.config.game}] someone sent orders for you with a wrong code",
