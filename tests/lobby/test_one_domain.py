@@ -85,3 +85,15 @@ def test_players_of_many_domains_are_not_told(tmp_path: Path) -> None:
     assert one_domain(["a@x.example", "b@x.example"], 2) is None
     assert one_domain(["a@x.example", "b@x.example", "c@x.example"], 6) is None
     assert one_domain(["a@x.example", "b@x.example", "c@x.example"], 5) is not None
+
+
+def test_domains_below_one_count_for_it() -> None:
+    """A domain of one's own answers for any name below it: Sybils at a.sybil.example and
+    b.sybil.example are one domain's; a country's second level (co.uk) is no one's."""
+    below = one_domain(["a@x.sybil.example", "b@y.sybil.example", "c@sybil.example"], 4)
+    assert below is not None
+    assert below.said("its") == "3 of its 4 players write from @sybil.example and domains below it"
+    exact = one_domain(["a@sybil.example", "b@sybil.example", "c@sybil.example"], 4)
+    assert exact is not None and exact.said("its") == "3 of its 4 players write from @sybil.example"
+    assert one_domain(["a@bt.co.uk", "b@sky.co.uk", "c@virgin.co.uk"], 4) is None
+    assert one_domain(["a@x.org", "b@y.org", "c@z.org"], 4) is None

@@ -28,15 +28,18 @@ provider are common, and tell the GM nothing."""
 
 
 class OneDomain(Record):
-    """``players`` of ``of`` players write from ``domain``."""
+    """``players`` of ``of`` players write from ``domain`` (``below``: some of them from
+    domains below it, ``a.sybil.example``)."""
 
     domain: str
     players: int
     of: int
+    below: bool = False
 
     def said(self, whose: str) -> str:
         """``3 of its 4 players write from @sybil.example`` (``whose``: ``its``)."""
-        return f"{self.players} of {whose} {self.of} players write from @{self.domain}"
+        where = f"@{self.domain}" + (" and domains below it" if self.below else "")
+        return f"{self.players} of {whose} {self.of} players write from {where}"
 
 
 def domain_of(address: str) -> str:
@@ -44,16 +47,39 @@ def domain_of(address: str) -> str:
     return address.rpartition("@")[2].strip().strip(">").lower()
 
 
+def _and_above(domain: str) -> list[str]:
+    """``domain`` and each domain above it of two labels or more, but a country's own
+    second level (``co.uk``, ``com.au``: a short label over a country's two letters),
+    which no one person holds."""
+    labels = domain.split(".")
+    found = [".".join(labels[i:]) for i in range(len(labels) - 1)]
+    return [d for d in found if not _country_level(d)] or found[:1]
+
+
+def _country_level(domain: str) -> bool:
+    first, _, country = domain.partition(".")
+    return len(country) == 2 and country.isalpha() and len(first) <= 3
+
+
 def one_domain(addresses: Sequence[str], seats: int) -> OneDomain | None:
     """The domain that ``FEWEST`` or more of ``addresses`` write from, more than half of
-    ``seats`` (the players a game takes), and how many; None when there is none."""
-    counts = Counter(domain_of(a) for a in addresses if "@" in a)
-    if not counts:
+    ``seats`` (the players a game takes), and how many; None when there is none. An
+    address counts for its domain and for each above it (a domain of one's own answers
+    for any name below it too: ``s1@a.sybil.example``, ``s2@b.sybil.example``); the
+    lowest domain that holds enough is named."""
+    exact: Counter[str] = Counter()
+    counts: Counter[str] = Counter()
+    for address in addresses:
+        if "@" not in address:
+            continue
+        domain = domain_of(address)
+        exact[domain] += 1
+        counts.update(_and_above(domain))
+    held = [(d, n) for d, n in counts.items() if n >= FEWEST and 2 * n > seats]
+    if not held:
         return None
-    domain, players = counts.most_common(1)[0]
-    if players < FEWEST or 2 * players <= seats:
-        return None
-    return OneDomain(domain, players, seats)
+    domain, players = max(held, key=lambda found: (found[0].count("."), found[1], found[0]))
+    return OneDomain(domain, players, seats, below=exact[domain] < players)
 
 
 class MadeOfList(Record):
