@@ -47,7 +47,7 @@ def domain_of(address: str) -> str:
     return address.rpartition("@")[2].strip().strip(">").lower()
 
 
-def _and_above(domain: str) -> list[str]:
+def and_above(domain: str) -> list[str]:
     """``domain`` and each domain above it of two labels or more, but a country's own
     second level (``co.uk``, ``com.au``: a short label over a country's two letters),
     which no one person holds."""
@@ -74,7 +74,7 @@ def one_domain(addresses: Sequence[str], seats: int) -> OneDomain | None:
             continue
         domain = domain_of(address)
         exact[domain] += 1
-        counts.update(_and_above(domain))
+        counts.update(and_above(domain))
     held = [(d, n) for d, n in counts.items() if n >= FEWEST and 2 * n > seats]
     if not held:
         return None

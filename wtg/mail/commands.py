@@ -223,7 +223,7 @@ class Commands:
             if reply.asks is not None and not reply.asked_before:
                 confirm.forget(book, reply.asks)
             if why == strangers.DOMAIN_SHARE:
-                why = f"{why}: @{strangers.domain_of(compose.address_key(reply.to))}"
+                why = f"{why}: @{self.answers.strangers.held_domain}"
             held.append(f"{subject[:60]!r}{to} ({why})")
         return held, again
 
