@@ -36,10 +36,10 @@ def _joined(hall: Hall, senders: list[str], first: int = 1) -> str:
 def test_a_list_filled_from_one_domain_is_told_to_the_gm(tmp_path: Path) -> None:
     hall = Hall(tmp_path)
     hall.open_list("wok4", map="small", players=4)
-    sybils = [f"s{n}@sybil.example" for n in range(1, 4)]
+    sybils = ["s1@sybil.example", "s2@sybil.example", "s3@a.sybil.example"]
     _joined(hall, sybils)
     text = run(tmp_path, "lists").stdout
-    assert "; 3 of them write from @sybil.example; no deadlines" in text
+    assert "; 3 of them write from @sybil.example and domains below it; no" in text
     (only,) = json.loads(run(tmp_path, "lists", "--json").stdout)["lists"]
     assert only["one_domain"] == {"domain": "sybil.example", "players": 3}
 
@@ -53,8 +53,11 @@ def test_a_list_filled_from_one_domain_is_told_to_the_gm(tmp_path: Path) -> None
         "sybil.example",
         4,
     )
-    assert "  wok4-1 (list wok4, " in digest.text()
-    assert "): 4 of its 4 players write from @sybil.example" in digest.text()
+    part = digest.text().split("Games made of a waiting list", 1)[1].split("\n\n")[0]
+    part = part.split("):\n", 1)[1]  # its lines, under the heading
+    assert part.startswith("  wok4-1 (list wok4, "), part
+    assert "4 of its 4 players write from @sybil.example" in " ".join(part.split())
+    assert max(len(line) for line in part.splitlines()) <= 78, part
     assert "1 game(s) made of a list mostly at one domain" in digest.line()
     mark_digest(hall.gm.spool, hall.now)
     assert make_digest(hall.gm.games_dir, hall.now + timedelta(hours=1)).one_domain == ()

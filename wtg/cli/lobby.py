@@ -209,7 +209,7 @@ def lists(ctx: click.Context, as_json: bool) -> None:
     for (wl, who), domain in zip(found, shared, strict=True):
         names = ", ".join(w.name for w in who) or "nobody yet"
         early = wl.start_early()
-        one = f"; {domain.players} of them write from @{domain.domain}" if domain else ""
+        one = f"; {domain.players} of them write from {domain.where()}" if domain else ""
         say(
             f"{wl.name}: {wl.title()}; {len(who)} of {wl.players} waiting: {names}{one}; "
             f"{wl.deadlines()}" + (f"; {early}" if early else "")

@@ -38,8 +38,11 @@ class OneDomain(Record):
 
     def said(self, whose: str) -> str:
         """``3 of its 4 players write from @sybil.example`` (``whose``: ``its``)."""
-        where = f"@{self.domain}" + (" and domains below it" if self.below else "")
-        return f"{self.players} of {whose} {self.of} players write from {where}"
+        return f"{self.players} of {whose} {self.of} players write from {self.where()}"
+
+    def where(self) -> str:
+        """``@sybil.example``, or ``@sybil.example and domains below it``."""
+        return f"@{self.domain}" + (" and domains below it" if self.below else "")
 
 
 def domain_of(address: str) -> str:
