@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_lobby_cli import run
-from wtg.lobby.domains import one_domain
+from wtg.lobby.domains import and_above, one_domain
 from wtg.mail.digest import make_digest, mark_digest
 
 
@@ -100,3 +100,10 @@ def test_domains_below_one_count_for_it() -> None:
     assert exact is not None and exact.said("its") == "3 of its 4 players write from @sybil.example"
     assert one_domain(["a@bt.co.uk", "b@sky.co.uk", "c@virgin.co.uk"], 4) is None
     assert one_domain(["a@x.org", "b@y.org", "c@z.org"], 4) is None
+    assert and_above("localhost") == ["localhost"]  # a domain of one label is its own
+    assert and_above("a.b.sybil.example") == [
+        "a.b.sybil.example",
+        "b.sybil.example",
+        "sybil.example",
+    ]
+    assert and_above("mail.yahoo.co.uk") == ["mail.yahoo.co.uk", "yahoo.co.uk"]

@@ -51,12 +51,12 @@ def domain_of(address: str) -> str:
 
 
 def and_above(domain: str) -> list[str]:
-    """``domain`` and each domain above it of two labels or more, but a country's own
-    second level (``co.uk``, ``com.au``: a short label over a country's two letters),
-    which no one person holds."""
+    """``domain`` as written, and each domain above it of two labels or more but a
+    country's own second level (``co.uk``, ``com.au``: a short label over a country's two
+    letters), which no one person holds."""
     labels = domain.split(".")
-    found = [".".join(labels[i:]) for i in range(len(labels) - 1)]
-    return [d for d in found if not _country_level(d)] or found[:1]
+    above = [".".join(labels[i:]) for i in range(1, len(labels) - 1)]
+    return [domain, *(d for d in above if not _country_level(d))]
 
 
 def _country_level(domain: str) -> bool:
