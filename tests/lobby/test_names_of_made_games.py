@@ -15,6 +15,7 @@ from tests.lobby.test_refusals import joined, refusal, waiting_names
 from wtg.game.engine import create_game
 from wtg.game.gameconfig import PlayerEntry
 from wtg.lobby.database import Book
+from wtg.lobby.seats import offer_seat
 
 
 def made_game(hall: Hall) -> list[PlayerEntry]:
@@ -78,3 +79,27 @@ def joined_from(hall: Hall, sender: str, typed: str, name: str) -> str:
     hall.poll(hours=1)
     (answer,) = hall.new_mails(sender)
     return answer.code()
+
+
+def test_a_newcomer_may_not_take_over_a_seat_under_its_quitters_name(tmp_path: Path) -> None:
+    """Cid quit seat 3 of a game the GM made, and the GM offered it: a stranger's `JOIN kao
+    AS Cid` was asked to CONFIRM, and would have played on as Cid, the quitter's name,
+    though a JOIN for a list under it was refused (the seat plays under it) and a list's
+    game's quitter is the book's, whose name no one else takes. The seat's own name is
+    refused as another seat's is, at the JOIN (and its CONFIRM)."""
+    hall = Hall(tmp_path)
+    cid = made_game(hall)[2]
+    game = hall.game("kao")
+    game.submit_all(f"game: kao\nplayer: 3\nturn: 1\ncode: {cid.code}\nquit: true\n")
+    game.run_turn(now=hall.now)
+    with Book(hall.gm.games_dir) as book:
+        offer_seat(book, hall.game("kao"), 3, hall.now)
+    for number, name in ((8, cid.name), (9, cid.name.upper())):
+        hall.mail(address(number), f"JOIN kao AS {name}")
+        hall.poll(hours=1)
+        body = refusal(hall, number)
+        assert f"the name {name} is player 3's in game kao" in body, body
+    hall.mail(address(7), "JOIN kao AS Newcomer")
+    hall.poll(hours=1)
+    (ask,) = hall.new_mails(address(7))
+    assert ask.subject.startswith("JOIN kao: confirm with CONFIRM"), ask.subject

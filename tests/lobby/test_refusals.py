@@ -178,7 +178,8 @@ def test_press_may_not_carry_an_order_form(tmp_path: Path) -> None:
     """Press is mailed to every player, and a reply may quote it next to his own form: a
     form in it (a fake one for another player, say) could be read when he replies."""
     hall, game, ann = ann_and_bob(tmp_path)
-    fake = "=== BEGIN AOF ===\nGAME: wok4-1  TURN: 1  PLAYER: 2  CODE: XXXXXXXX\nX1: 350\n"
+    bob = 3 - ann.id  # another player's: a wrong code for Ann's own seat is told her apart
+    fake = f"=== BEGIN AOF ===\nGAME: wok4-1  TURN: 1  PLAYER: {bob}  CODE: XXXXXXXX\nX1: 350\n"
     hall.mail(ann.email, f"PRESS wok4-1\nCODE {ann.code}\n\nLook:\n{fake}")
     hall.mail(ann.email, f"PRESS wok4-1\nCODE {ann.code}\n\nX1: 350\n=== END AOF ===\n")
     hall.poll(hours=2)

@@ -126,6 +126,36 @@ def test_fifty_addresses_at_one_domain_take_half_the_hour(tmp_path: Path) -> Non
     newcomer_gets_his_code(hall)
 
 
+def test_fifty_addresses_below_one_domain_take_half_the_hour(tmp_path: Path) -> None:
+    """50 throwaway addresses, each at a domain of its own below evil.example (a domain's
+    owner answers for any name below it: 'n7@7.evil.example'), escaped the domain's share,
+    each domain as written counted apart: they took the hour's 30 codes, and the newcomer
+    none. They are evil.example's: 15 codes, the rest held back by its share, naming it;
+    the newcomer gets his."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=10)
+    for number in range(50):
+        hall.mail(f"n{number}@{number}.evil.example", "JOIN wok4")
+    summary = hall.poll()
+    assert len([m for m in hall.new_mails() if m.to.endswith(".evil.example")]) == 15
+    held = outcomes(summary, "not answered: reply limit: ")
+    assert len(held) == 35
+    assert all("(unconfirmed_domain_share: @evil.example)" in text for text in held), held[0]
+    newcomer_gets_his_code(hall)
+
+
+def test_a_countrys_second_level_is_no_ones_domain(tmp_path: Path) -> None:
+    """Newcomers at twenty providers of one country (a.co.uk, b.co.uk, ...) each get their
+    code: co.uk is no domain anyone holds."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=10)
+    for number in range(20):
+        hall.mail(f"n{number}@isp{number}.co.uk", "JOIN wok4")
+    summary = hall.poll()
+    assert len([m for m in hall.new_mails() if m.to.endswith(".co.uk")]) == 20
+    assert outcomes(summary, "not answered: reply limit: ") == []
+
+
 def test_both_floods_at_once_leave_the_newcomers_of_the_hour_their_codes(
     tmp_path: Path,
 ) -> None:

@@ -44,8 +44,8 @@ def test_a_form_with_the_code_of_another_game_is_refused_for_its_code(tmp_path: 
     answers = {m.subject: m for m in hall.new_mails("ann@p.example")}
     assert sorted(answers) == [
         "[g0] orders for turn 1 received",
-        "[g1] someone sent orders for you with a wrong code",
-        "[g1] your orders were not accepted",
+        "[g1] someone sent orders for you with a wrong code",  # from her own address: its answer
     ], sorted(answers)
-    refused = answers["[g1] your orders were not accepted"]
+    refused = answers["[g1] someone sent orders for you with a wrong code"]
+    assert "came in from your own address with a wrong secret code" in refused.words
     assert "no form of game g1 found" not in refused.words, refused.body

@@ -104,3 +104,23 @@ def test_a_wrong_code_from_his_own_address_with_a_reply_to_is_said_his_own(
     (notice,) = [raw for ident, raw in world.outbox().items() if ident.startswith("wrongcode-")]
     said = " ".join(notice.decode().replace("=\r\n", "").split())
     assert "came in from your own address with a wrong secret code" in said, said
+
+
+def test_a_wrong_code_from_his_own_address_is_answered_by_one_mail(tmp_path: Path) -> None:
+    """A form with a wrong code from the seat's own address (his typo, or a From forged as
+    his) was answered twice, both mails to him: 'your orders were not accepted', which says
+    no more, and the notice, which says why; a forger's flood under his From mailed him
+    six an hour. The notice alone answers it, naming the commands typed beside the form
+    by their words (the From may be forged)."""
+    world = World(tmp_path)
+    wrong = world.aof(2).replace("CODE0002", "WRONG0000")
+    for minutes in (0, 1, 2, 3):
+        world.mail(f"{wrong}\n\nABSENCE g1 3 4\n", sender="p2@players.example")
+        world.poll(NOW + timedelta(minutes=minutes))
+    to_him = [
+        ident for ident, raw in world.outbox().items() if b"\r\nTo: p2@players.example" in raw
+    ]
+    assert len(to_him) == 3 and all(i.startswith("wrongcode-") for i in to_him), to_him
+    notice = world.outbox()[to_him[0]].decode().replace("=\r\n", "")
+    said = " ".join(notice.split())
+    assert 'Your mail also holds the command(s) "ABSENCE": NOT carried out.' in said, said

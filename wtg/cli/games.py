@@ -694,12 +694,14 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
     from wtg.host.due import run_due
 
     # deferred: the lobby (its SQLite database): only the commands that use it
+    from wtg.lobby.domains import started_note
     from wtg.lobby.duetasks import run_due_tasks
 
     gm = checked_config(ctx)
     tasks = run_due_tasks(gm.games_dir, datetime.now(timezone.utc))
     for started in tasks.started:
-        click.echo(f"game {started.game} made from the waiting list {started.list}")
+        said = f"game {started.game} made from the waiting list {started.list}"
+        click.echo(said + started_note(started.players))
     for problem in tasks.problems:
         click.echo(f"lobby: {problem}", err=True)
     mailed = mailed_turns(gm.spool)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
 import click
 
@@ -14,6 +15,9 @@ from wtg.cli.durations import Duration
 from wtg.core.counting import counted
 from wtg.core.printable import printable
 from wtg.game.fixedzones import fixed_zone_warning
+
+if TYPE_CHECKING:
+    from wtg.lobby.domains import OneDomain
 
 SPOOL = ".mail"
 """The mail spool of the games folder, whose outbox a close-list's mails are queued in."""
@@ -175,6 +179,7 @@ def lists(ctx: click.Context, as_json: bool) -> None:
     """The waiting lists, who waits on each, and the seats offered."""
     # deferred: the lobby (its SQLite database): only the commands that use it
     from wtg.lobby.database import Book
+    from wtg.lobby.domains import one_domain
     from wtg.lobby.lists import all_lists, closed_lists, waiting
     from wtg.lobby.seats import offers
 
@@ -182,15 +187,25 @@ def lists(ctx: click.Context, as_json: bool) -> None:
         found = [(wl, waiting(book, wl.name)) for wl in all_lists(book)]
         closed = [(wl, waiting(book, wl.name)) for wl in closed_lists(book)]
         offered = offers(book)
+    # most of a game's seats taken from one domain (Sybils: docs/mail.md, "One domain")
+    shared = [one_domain([w.address for w in who], wl.players) for wl, who in found]
     if as_json:
         data = {
             "lists": [
-                {**wl.to_dict(), "waiting": [{"name": w.name, "since": w.since} for w in who]}
-                for wl, who in found
+                {
+                    **wl.to_dict(),
+                    "waiting": [{"name": w.name, "since": w.since} for w in who],
+                    "one_domain": _domain_json(domain),
+                }
+                for (wl, who), domain in zip(found, shared, strict=True)
             ],
             "offered": [{"game": g, "seat": s, "since": t} for g, s, t in offered],
             "closed": [
-                {**wl.to_dict(), "waiting": [{"name": w.name, "since": w.since} for w in who]}
+                {
+                    **wl.to_dict(),
+                    "waiting": [{"name": w.name, "since": w.since} for w in who],
+                    "one_domain": _domain_json(one_domain([w.address for w in who], wl.players)),
+                }
                 for wl, who in closed
             ],
         }
@@ -198,11 +213,12 @@ def lists(ctx: click.Context, as_json: bool) -> None:
         return
     if not found and not offered:
         click.echo("no waiting list is open (wtg open-list RULESET)")
-    for wl, who in found:
+    for (wl, who), domain in zip(found, shared, strict=True):
         names = ", ".join(w.name for w in who) or "nobody yet"
         early = wl.start_early()
+        one = f"; {domain.players} of them write from {domain.where()}" if domain else ""
         say(
-            f"{wl.name}: {wl.title()}; {len(who)} of {wl.players} waiting: {names}; "
+            f"{wl.name}: {wl.title()}; {len(who)} of {wl.players} waiting: {names}{one}; "
             f"{wl.deadlines()}" + (f"; {early}" if early else "")
         )
     for game, seat, since in offered:
@@ -211,6 +227,12 @@ def lists(ctx: click.Context, as_json: bool) -> None:
         again = f"; {len(who)} not told yet: give `wtg close-list {wl.name}` again"
         untold = again if who else ""
         say(f"closed: {wl.name} (since {wl.closed}; `wtg open-list` opens it again){untold}")
+
+
+def _domain_json(domain: OneDomain | None) -> dict[str, object] | None:
+    """``one_domain`` in `wtg lists --json`: the domain and how many of those waiting write
+    from it, or null."""
+    return None if domain is None else {"domain": domain.domain, "players": domain.players}
 
 
 @click.command("offer-seat")

@@ -294,8 +294,8 @@ class MailSection(Section):
     )
     unconfirmed_domain_share: Share = Field(
         0.5,
-        description="of that mail, the share the addresses of one domain may take together "
-        "(rounded up; 1: no limit but the hour's)",
+        description="of that mail, the share the addresses of one domain (and the domains "
+        "below it) may take together (rounded up; 1: no limit but the hour's)",
     )
     remind_hours: Hours = Field(24, description="`wtg remind` pokes this long before a deadline")
     poll_stale_hours: Hours = Field(6, description="a poll this old counts as failing")

@@ -59,7 +59,12 @@ class Reply(Record):
     and spend the room of his confirmations. ``on_file``: the answer goes to an address a
     game here had for a seat, never to a From (the player who quit a seat taken over, whose
     address is no seat's once the newcomer has it): it is no answer to a stranger, and never
-    counts in the hour's mail to strangers, which anyone's flood may spend."""
+    counts in the hour's mail to strangers, which anyone's flood may spend. ``notice``: a
+    notice to a seat's address of what another's request did to the game (a takeover, told
+    to every other player and to the quitter), as the GM's notices are: no hourly limit
+    holds it back (a player who had mailed as much as his hour lets him was never told) or
+    counts it (each takeover spent the room of every player's own answers); there are as
+    many as the seats the GM offers."""
 
     to: str
     subject: str
@@ -71,6 +76,7 @@ class Reply(Record):
     asked_before: bool = False
     once_a_day: bool = False
     on_file: bool = False
+    notice: bool = False
 
 
 REPEATED = "repeated"
@@ -210,6 +216,7 @@ class Desk:
             was.asked_before,
             was.once_a_day,
             was.on_file,
+            was.notice,
         )
 
     def _carry_out(
@@ -244,6 +251,7 @@ class Desk:
         asked_before: bool = False,
         once_a_day: bool = False,
         on_file: bool = False,
+        notice: bool = False,
         **context: Any,
     ) -> None:
         if self._repeated:
@@ -260,6 +268,7 @@ class Desk:
                 asked_before,
                 once_a_day,
                 on_file,
+                notice,
             )
         )
 

@@ -144,7 +144,7 @@ def _ask_takeover(desk: Desk, command: Command, game: Game, name: str) -> None:
     if held is not None:
         desk.refuse(command, _second_seat(game_name, held))
         return
-    named = _name_taken(game, seat, name)
+    named = _name_taken(game, name)
     if named is not None:
         desk.refuse(command, named)
         return
@@ -174,14 +174,16 @@ def _others_named(others: Sequence[confirm.Pending]) -> list[str]:
     return [confirm.described(other) for other in others[-OTHERS_NAMED:]]
 
 
-def _name_taken(game: Game, seat: int, name: str) -> str | None:
-    """Why ``name`` may not take over ``seat``: another seat of the game plays under it (a
-    game made by `wtg new-game`, whose players the book does not know), and two players of
-    one name would read as one in every report and piece of press (and so would two
-    names that read as one: ``AIice`` and Alice, ``wtg.lobby.posing.reads_as``)."""
+def _name_taken(game: Game, name: str) -> str | None:
+    """Why ``name`` may not take over a seat of ``game``: a seat of it plays under it (a game
+    made by `wtg new-game`, whose players the book does not know), and two players of one
+    name would read as one in every report and piece of press (and so would two names
+    that read as one: ``AIice`` and Alice, ``wtg.lobby.posing.reads_as``). So does the
+    seat itself: its quitter's name, taken by the newcomer, would pass him for the quitter
+    come back, in the reports, the press and the results (a list's game's quitter is the
+    book's, whose name no one else takes)."""
     for entry in game.config.players:
-        alike = same(entry.name) == same(name) or reads_as(entry.name) == reads_as(name)
-        if entry.id != seat and alike:
+        if same(entry.name) == same(name) or reads_as(entry.name) == reads_as(name):
             return (
                 f"the name {name} is player {entry.id}'s in game {game.config.game}: choose "
                 "another with AS <name>"
@@ -338,7 +340,7 @@ def _confirm_takeover(desk: Desk, command: Command, found: confirm.Pending) -> N
         why = (
             (_left(game.config.game, left) if left is not None else None)
             or (_second_seat(game.config.game, held) if held is not None else None)
-            or _name_taken(game, seat, name)
+            or _name_taken(game, name)
             or people.name_problem(desk.book, name, desk.sender, desk.host, _seats(desk, game))
         )
         if why is not None:
@@ -416,6 +418,7 @@ def _tell_the_table(
                 f"[{game_name}] {name} takes over seat {seat}",
                 "seat_taken",
                 proven=True,
+                notice=True,
                 to=entry.email,
                 game=game_name,
                 seat=seat,
@@ -428,6 +431,7 @@ def _tell_the_table(
         f"[{game_name}] your seat {seat} is taken over",
         "seat_taken",
         proven=True,
+        notice=True,
         to=old,
         on_file=True,  # the seat's address until now: no stranger's, whoever spent the hour
         game=game_name,

@@ -295,7 +295,9 @@ class Answers:
         notes)."""
         name = game.config.game
         if isinstance(result, WrongCode):
-            self._wrong_code(message, sender, game, result.player or 0)
+            own, held = self._wrong_code(message, sender, game, result.player or 0, beside)
+            if own:  # the notice is his answer: two mails a form doubled a forger's flood
+                return unsaid(rejected("wrong code or player", name), held)
             return self._reject(
                 message,
                 sender,
@@ -650,7 +652,14 @@ class Answers:
             )
         return unsaid(rejected("wrong code or player" if quiet else reason, game), heldback)
 
-    def _wrong_code(self, message: Incoming, sender: str | None, game: Game, player: int) -> None:
+    def _wrong_code(
+        self,
+        message: Incoming,
+        sender: str | None,
+        game: Game,
+        player: int,
+        beside: Beside = NONE_BESIDE,
+    ) -> tuple[bool, str | None]:
         """The seat's registered address is told that someone tried a wrong code: whether
         it came from that address, never from which other one (a stranger's, or another
         player's: an address is shown to nobody it was not given to). Anyone may make the
@@ -658,16 +667,23 @@ class Answers:
         the answers to the player's own mail: of a form from his own address (his own
         typo, likely), at most ``replies_per_hour`` an hour; from another address, one a
         day (a stranger's forms, sent all day, mailed him three an hour, 72 a day, each
-        saying what the first had said)."""
+        saying what the first had said). Whether the mail came from the seat's own address,
+        and the limit that held the notice back (None: queued). From his own address the
+        notice is the mail's answer (``beside``: the commands typed beside the form, named
+        by their words alone, as a rejection of a wrong code names them): a rejection that
+        says no more goes beside it no longer."""
         seat = game.ruleset.seat_of(game.state_view(), SideId(player))  # a colour: no seat
         entry = game.config.player(seat if seat is not None else player)
         own = sender is not None and not self._elsewhere(sender, entry)
+        words = tuple(dict.fromkeys(c.split()[0] for c in beside.commands))
+        note = _not_carried_out(words, beside.more) if own and words else None
         body = compose.render(
-            "wrong_code", name=entry.name, game=game.config.game, player=player, own=own
+            "wrong_code", name=entry.name, game=game.config.game, player=player, own=own, note=note
         )
         elsewhere = "" if own else ELSEWHERE_TALLY
         window = WINDOW if own else DAY
-        self._queue(  # one a seat (a Duel's colours are its one): a form put first hides no other
+        # one a seat (a Duel's colours are its one): a form put first hides no other
+        held = self._queue(
             f"wrongcode-{message.key}-{game.config.game}-p{entry.id}",
             entry.email,
             f"[{game.config.game}] someone sent orders for you with a wrong code",
@@ -678,6 +694,7 @@ class Answers:
             game=game.config.game,
             window=window,
         )
+        return own, held
 
     def reply(
         self,
@@ -693,6 +710,7 @@ class Answers:
         asks: str | None = None,
         window: float = WINDOW,
         echo: bool = True,
+        limited: bool = True,
     ) -> str | None:
         """Queue an answer of another kind (a command mail's: ``wtg.mail.commands``) under
         the same rate limits: None when it is queued, else the name of the limit that held
@@ -707,7 +725,9 @@ class Answers:
         ``window``: the seconds ``limit`` counts over, when not an hour. ``echo``: whether
         it is held back as the same answer to the same words (``wtg.mail.echo``; not a
         private press relayed to its reader, nor an answer that mails a code to CONFIRM:
-        each is counted apart)."""
+        each is counted apart). ``limited``: whether an hourly limit holds it back and
+        counts it (not a notice to a seat's address of what another's request did to the
+        game: a takeover told to the table, ``Reply.notice``)."""
         return self._queue(
             ident,
             to,
@@ -721,6 +741,7 @@ class Answers:
             asks=asks,
             window=window,
             echo=echo,
+            limited=limited,
         )
 
     def _count(self, counted: tuple[str, int | None, float], stamp: float, once: bool) -> None:
@@ -750,6 +771,7 @@ class Answers:
         echo: bool = True,
         seat: bool = False,
         once: bool = False,
+        limited: bool = True,
     ) -> str | None:
         """Queue an answer unless this address had too many in the last ``window`` seconds
         (an hour by default) (or, for a stranger, the host mailed too many strangers, or his
@@ -759,7 +781,8 @@ class Answers:
         failed DMARC and is not (``seat``) the seat's news of orders its code filed: None
         when queued (now or before), else the name of the limit that held it back (or
         ``ASKED_AGAIN``). ``once``: an answer to a form whose code was right, counted once
-        with the mail's other such answers to the same address (``_count``)."""
+        with the mail's other such answers to the same address (``_count``). ``limited``:
+        False for a notice no limit holds back or counts (``reply``)."""
         if self.silenced and not seat:  # the mail's outcome says why nothing went out
             return None
         address = tally or compose.address_key(to)
@@ -775,7 +798,8 @@ class Answers:
             # never reached the journal (a poll killed before its commit): the count of it
             # went with that batch, and is made again, or a notice mailed at most once a
             # day would go a second time that day
-            self._count(counted, stamp, once)
+            if limited:
+                self._count(counted, stamp, once)
             return None
         same = self.asked.key(to, subject, body) if echo and self.asked is not None else None
         if same is not None and self.journal.replied_since(same, stamp - DAY):
@@ -784,7 +808,7 @@ class Answers:
             key = compose.address_key(to)
             if self.strangers.asked_again(stamp, key, asks, ident, self.outbox.known):
                 return ASKED_AGAIN
-        if stranger is not None or not once or counted not in self.counted:
+        if limited and (stranger is not None or not once or counted not in self.counted):
             history = self.journal.replies_since(address, stamp - window)
             cap = limit if limit is not None else self.gm.limits.replies_per_hour
             if not ReplyLimiter.allowed(address, stamp, history, cap, window):
@@ -807,7 +831,8 @@ class Answers:
             game=game,
         )
         self.outbox.add(ident, msg, durable=False, picture=picture)
-        self._count(counted, stamp, once)
+        if limited:
+            self._count(counted, stamp, once)
         if same is not None:
             self.journal.replied(same, stamp)
         return None

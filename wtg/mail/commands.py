@@ -30,6 +30,7 @@ from wtg.lobby import confirm, people, replied
 from wtg.lobby.answering import REPEATED, UNREAD, Desk, Reply
 from wtg.lobby.commands import REPLY_LINE, CommandMail, read_commands, typed_text
 from wtg.lobby.database import Book
+from wtg.lobby.domains import started_note
 from wtg.lobby.handlers import answer
 from wtg.mail import compose, strangers
 from wtg.mail.answers import DAY, WINDOW, Answers
@@ -207,7 +208,8 @@ class Commands:
                     game=_game_of(reply),
                     asks=reply.asks,
                     window=window,
-                    echo=not reply.private and reply.asks is None,  # counted apart
+                    echo=not reply.private and reply.asks is None and not reply.notice,
+                    limited=not reply.notice,  # a notice of the game: no answer to hold back
                 )
             if why is None:
                 continue
@@ -221,7 +223,7 @@ class Commands:
             if reply.asks is not None and not reply.asked_before:
                 confirm.forget(book, reply.asks)
             if why == strangers.DOMAIN_SHARE:
-                why = f"{why}: @{strangers.domain_of(compose.address_key(reply.to))}"
+                why = f"{why}: @{self.answers.strangers.held_domain}"
             held.append(f"{subject[:60]!r}{to} ({why})")
         return held, again
 
@@ -302,7 +304,8 @@ def _outcome(mail: CommandMail, desk: Desk, held: list[str], again: list[str]) -
     if mail.skipped:  # past MAX_COMMANDS: named to the sender, counted for the GM
         words += f" ({mail.skipped} more not read)"
     held = [marked(line) for line in held]
-    started = f"; started {', '.join(s.game for s in desk.started)}" if desk.started else ""
+    made = (f"{s.game}{started_note(s.players)}" for s in desk.started)
+    started = f"; started {', '.join(made)}" if desk.started else ""
     started += "".join(f"; {problem}" for problem in desk.problems)
     if again:
         started += f"; {_again(again)}"

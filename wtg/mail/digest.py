@@ -25,6 +25,10 @@ from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import last_poll
 from wtg.host.results import result_of, winners
+from wtg.lobby.database import FILE as BOOK_FILE
+from wtg.lobby.database import FOLDER as BOOK_FOLDER
+from wtg.lobby.database import Book
+from wtg.lobby.domains import MadeOfList, made_of_one_domain
 from wtg.logs.events import log_event
 from wtg.mail import compose
 from wtg.mail.digestmark import DIGEST_FILE, last_digest
@@ -120,6 +124,10 @@ class Digest(Record):
     refused: tuple[Listed, ...] = ()
     """Mails `wtg send` set aside for good since the last digest (the server refused them,
     or put them off for days: ``failedmail.set_aside_since``), oldest first."""
+    one_domain: tuple[MadeOfList, ...] = ()
+    """Games made of a waiting list since the last digest whose players write, most of
+    them, from one mail domain (``wtg.lobby.domains``: one person's Sybils, or a large
+    provider's players), oldest first."""
 
     def empty(self) -> bool:
         """Nothing to tell: a quiet cron says nothing."""
@@ -138,6 +146,7 @@ class Digest(Record):
             or self.bounces
             or self.troubles
             or self.refused
+            or self.one_domain
         )
 
     def not_listed(self) -> int:
@@ -180,6 +189,8 @@ class Digest(Record):
             told += f", {len(self.overdue)} turn(s) overdue"
         if self.refused:  # the same
             told += f", {len(self.refused)} mail(s) set aside for good"
+        if self.one_domain:  # the same
+            told += f", {len(self.one_domain)} game(s) made of a list mostly at one domain"
         return f"since {self.since}: {told}"
 
 
@@ -296,6 +307,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         bounces=tuple(bounces),
         troubles=tuple(troubles),
         refused=tuple(set_aside_since(spool, since.timestamp())),
+        one_domain=tuple(_one_domain(games_dir, since)),
     )
     log_event(f"digest: {made.line()}", level=DEBUG if made.empty() else INFO)
     return made
@@ -313,6 +325,15 @@ def queue_digest(
     if Outbox(spool).add(ident, msg):
         log_event("digest queued as a mail to the GM", mail=ident)
     return ident
+
+
+def _one_domain(games_dir: Path, since: datetime) -> list[MadeOfList]:
+    """The games made of a list since ``since`` whose players write, most of them, from
+    one domain; none when the host keeps no lobby's book (and none is made)."""
+    if not (games_dir / BOOK_FOLDER / BOOK_FILE).is_file():
+        return []
+    with Book(games_dir) as book:
+        return made_of_one_domain(book, since)
 
 
 def _runs(game: Game, since: datetime) -> list[TurnRun]:

@@ -53,6 +53,7 @@ from wtg.host.servicerecord import (
     read_service_record,
     write_service_record,
 )
+from wtg.lobby.domains import started_note
 from wtg.lobby.duetasks import run_due_tasks
 from wtg.logs.events import log_event
 from wtg.mail.idle import CONNECTION_TROUBLE, PAUSE_FIRST, PAUSE_MOST, WAIT, cannot_connect
@@ -338,7 +339,12 @@ class Service:
         now = self.clock.now()
         tasks = run_due_tasks(self.gm.games_dir, now)
         for started in tasks.started:
-            log_event(f"game made from the waiting list {started.list}", game=started.game)
+            note = started_note(started.players)  # a warning: most seats at one domain
+            log_event(
+                f"game made from the waiting list {started.list}{note}",
+                game=started.game,
+                level=logging.WARNING if note else logging.INFO,
+            )
         for problem in tasks.problems:
             log_event(f"lobby: {problem}", level=logging.ERROR)
         mailed = mailed_turns(self.gm.spool)

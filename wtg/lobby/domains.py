@@ -1,0 +1,123 @@
+"""One mail domain holding most seats of a waiting list's game, told to the GM.
+
+A From is text, and a domain of one's own takes mail for any name at it: one person can
+JOIN a list as many players (Sybils), one an address, and fill it, so that the one real
+newcomer's game is played by puppets that agree on everything or never send orders, or
+farm the HiScore and the ratings. `mail.unconfirmed_domain_share` slows a domain's
+newcomers (half the hour's codes to strangers), never stops them. No bound on a list's
+seats stops them either: a domain is no person (one provider's holds millions of players),
+and a cap would refuse the real players of a large provider. So the GM is told, and
+judges (he knows `gmail.com` from `sybil.example`): `wtg lists` says it of the players
+waiting on a list, and the poll, `run-turn --due`, `wtg serve`'s log and the digest of the
+games made of a list.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime
+
+from wtg.core.record import Record
+from wtg.game.gameconfig import PlayerEntry
+from wtg.lobby.database import Book, stamp
+
+FEWEST = 3
+"""The fewest players from one domain that are told: two of a Duel's two humans at one
+provider are common, and tell the GM nothing."""
+
+
+class OneDomain(Record):
+    """``players`` of ``of`` players write from ``domain`` (``below``: some of them from
+    domains below it, ``a.sybil.example``)."""
+
+    domain: str
+    players: int
+    of: int
+    below: bool = False
+
+    def said(self, whose: str) -> str:
+        """``3 of its 4 players write from @sybil.example`` (``whose``: ``its``)."""
+        return f"{self.players} of {whose} {self.of} players write from {self.where()}"
+
+    def where(self) -> str:
+        """``@sybil.example``, or ``@sybil.example and domains below it``."""
+        return f"@{self.domain}" + (" and domains below it" if self.below else "")
+
+
+def domain_of(address: str) -> str:
+    """The part of an address after its last ``@``, lower case, as written."""
+    return address.rpartition("@")[2].strip().strip(">").lower()
+
+
+def and_above(domain: str) -> list[str]:
+    """``domain`` as written, and each domain above it of two labels or more but a
+    country's own second level (``co.uk``, ``com.au``: a short label over a country's two
+    letters), which no one person holds."""
+    labels = domain.split(".")
+    above = [".".join(labels[i:]) for i in range(1, len(labels) - 1)]
+    return [domain, *(d for d in above if not _country_level(d))]
+
+
+def _country_level(domain: str) -> bool:
+    first, _, country = domain.partition(".")
+    return len(country) == 2 and country.isalpha() and len(first) <= 3
+
+
+def one_domain(addresses: Sequence[str], seats: int) -> OneDomain | None:
+    """The domain that ``FEWEST`` or more of ``addresses`` write from, more than half of
+    ``seats`` (the players a game takes), and how many; None when there is none. An
+    address counts for its domain and for each above it (a domain of one's own answers
+    for any name below it too: ``s1@a.sybil.example``, ``s2@b.sybil.example``); the
+    lowest domain that holds enough is named."""
+    exact: Counter[str] = Counter()
+    counts: Counter[str] = Counter()
+    for address in addresses:
+        if "@" not in address:
+            continue
+        domain = domain_of(address)
+        exact[domain] += 1
+        counts.update(and_above(domain))
+    held = [(d, n) for d, n in counts.items() if n >= FEWEST and 2 * n > seats]
+    if not held:
+        return None
+    domain, players = max(held, key=lambda found: (found[0].count("."), found[1], found[0]))
+    return OneDomain(domain, players, seats, below=exact[domain] < players)
+
+
+class MadeOfList(Record):
+    """A game made of a waiting list: when, and the domain most of its players write
+    from."""
+
+    game: str
+    list: str
+    made: str
+    domain: OneDomain
+
+
+def made_of_one_domain(book: Book, since: datetime) -> list[MadeOfList]:
+    """The games made of a waiting list after ``since`` whose players write, most of
+    them, from one domain (``one_domain``), oldest first."""
+    rows = book.rows(  # a list's player's play begins when its game is made
+        "SELECT e.list, e.game, e.address, p.since FROM entries e JOIN plays p "
+        "ON p.game = e.game AND p.person = e.person WHERE e.game IS NOT NULL AND p.since > ?",
+        stamp(since),
+    )
+    games: dict[str, tuple[str, list[str], str]] = {}
+    for name, game, address, made in rows:
+        _, addresses, first = games.setdefault(str(game), (str(name), [], str(made)))
+        addresses.append(str(address))
+        games[str(game)] = (str(name), addresses, min(first, str(made)))
+    found = []
+    for game, (name, addresses, made) in games.items():
+        shared = one_domain(addresses, len(addresses))
+        if shared is not None:
+            found.append(MadeOfList(game, name, made, shared))
+    return sorted(found, key=lambda m: (m.made, m.game))
+
+
+def started_note(players: Sequence[PlayerEntry]) -> str:
+    """What is said beside a game made of a list whose players write, most of them, from
+    one domain (``: 3 of its 4 players write from @sybil.example``); "" for any other."""
+    shared = one_domain([p.email for p in players], len(players))
+    return "" if shared is None else f": {shared.said('its')}"
