@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tests.lobby.hall import Hall
 from tests.lobby.test_lobby_cli import run
-from wtg.lobby.domains import and_above, one_domain
+from wtg.lobby.domains import held_domain, one_domain
 from wtg.mail.digest import make_digest, mark_digest
 
 
@@ -100,10 +100,15 @@ def test_domains_below_one_count_for_it() -> None:
     assert exact is not None and exact.said("its") == "3 of its 4 players write from @sybil.example"
     assert one_domain(["a@bt.co.uk", "b@sky.co.uk", "c@virgin.co.uk"], 4) is None
     assert one_domain(["a@x.org", "b@y.org", "c@z.org"], 4) is None
-    assert and_above("localhost") == ["localhost"]  # a domain of one label is its own
-    assert and_above("a.b.sybil.example") == [
-        "a.b.sybil.example",
-        "b.sybil.example",
-        "sybil.example",
-    ]
-    assert and_above("mail.yahoo.co.uk") == ["mail.yahoo.co.uk", "yahoo.co.uk"]
+    assert held_domain("localhost") == "localhost"  # a public suffix is its own
+    assert held_domain("a.b.sybil.example") == "sybil.example"
+    assert held_domain("mail.yahoo.co.uk") == "yahoo.co.uk"
+    assert held_domain("k12.ca.us") == "k12.ca.us"  # a public suffix of three labels
+    assert held_domain("lincoln.k12.ca.us") == "lincoln.k12.ca.us"
+    # the schools of one state's public suffix are as many parties, and so are the sites
+    # of one host's public suffix; the suffix of a country's second level is no one's
+    schools = ["a@lincoln.k12.ca.us", "b@adams.k12.ca.us", "c@grant.k12.ca.us"]
+    assert one_domain(schools, 4) is None
+    assert one_domain(["a@x.github.io", "b@y.github.io", "c@z.github.io"], 4) is None
+    mail = one_domain(["a@mail.gmx.de", "b@gmx.de", "c@smtp.gmx.de"], 4)
+    assert mail is not None and mail.domain == "gmx.de" and mail.below

@@ -144,6 +144,23 @@ def test_fifty_addresses_below_one_domain_take_half_the_hour(tmp_path: Path) -> 
     newcomer_gets_his_code(hall)
 
 
+def test_addresses_below_a_short_name_of_a_country_take_half_the_hour(tmp_path: Path) -> None:
+    """A short name under a country's code is a domain someone holds (evl.de, as gmx.de):
+    the guess that read every short label over a country's two letters as that country's
+    second level (co.uk) let 50 addresses at 1.evl.de, 2.evl.de, ... each count apart and
+    take the hour's 30 codes. The Public Suffix List says which is which."""
+    hall = Hall(tmp_path)
+    hall.open_list("wok4", players=10)
+    for number in range(50):
+        hall.mail(f"n{number}@{number}.evl.de", "JOIN wok4")
+    summary = hall.poll()
+    assert len([m for m in hall.new_mails() if m.to.endswith(".evl.de")]) == 15
+    held = outcomes(summary, "not answered: reply limit: ")
+    assert len(held) == 35
+    assert all("(unconfirmed_domain_share: @evl.de)" in text for text in held), held[0]
+    newcomer_gets_his_code(hall)
+
+
 def test_a_countrys_second_level_is_no_ones_domain(tmp_path: Path) -> None:
     """Newcomers at twenty providers of one country (a.co.uk, b.co.uk, ...) each get their
     code: co.uk is no domain anyone holds."""

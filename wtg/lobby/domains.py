@@ -17,6 +17,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
+from functools import cache
+
+from publicsuffixlist import PublicSuffixList
 
 from wtg.core.record import Record
 from wtg.game.gameconfig import PlayerEntry
@@ -50,26 +53,25 @@ def domain_of(address: str) -> str:
     return address.rpartition("@")[2].strip().strip(">").lower()
 
 
-def and_above(domain: str) -> list[str]:
-    """``domain`` as written, and each domain above it of two labels or more but a
-    country's own second level (``co.uk``, ``com.au``: a short label over a country's two
-    letters), which no one person holds."""
-    labels = domain.split(".")
-    above = [".".join(labels[i:]) for i in range(1, len(labels) - 1)]
-    return [domain, *(d for d in above if not _country_level(d))]
+def held_domain(domain: str) -> str:
+    """The domain one party holds that ``domain`` is, or is below: ``sybil.example`` for
+    ``a.sybil.example`` (its owner answers for any name below it); ``a.github.io`` and
+    ``x.co.uk`` their own, a public suffix being no one's (the Public Suffix List, as the
+    browsers' cookies go by). A public suffix itself (``localhost``) is its own."""
+    return _suffixes().privatesuffix(domain) or domain
 
 
-def _country_level(domain: str) -> bool:
-    first, _, country = domain.partition(".")
-    return len(country) == 2 and country.isalpha() and len(first) <= 3
+@cache
+def _suffixes() -> PublicSuffixList:
+    """The Public Suffix List the package ships, read once a process."""
+    return PublicSuffixList()
 
 
 def one_domain(addresses: Sequence[str], seats: int) -> OneDomain | None:
     """The domain that ``FEWEST`` or more of ``addresses`` write from, more than half of
     ``seats`` (the players a game takes), and how many; None when there is none. An
-    address counts for its domain and for each above it (a domain of one's own answers
-    for any name below it too: ``s1@a.sybil.example``, ``s2@b.sybil.example``); the
-    lowest domain that holds enough is named."""
+    address counts for the domain its domain is or is below (``held_domain``: Sybils at
+    ``s1@a.sybil.example`` and ``s2@b.sybil.example`` are ``sybil.example``'s)."""
     exact: Counter[str] = Counter()
     counts: Counter[str] = Counter()
     for address in addresses:
@@ -77,11 +79,11 @@ def one_domain(addresses: Sequence[str], seats: int) -> OneDomain | None:
             continue
         domain = domain_of(address)
         exact[domain] += 1
-        counts.update(and_above(domain))
+        counts[held_domain(domain)] += 1
     held = [(d, n) for d, n in counts.items() if n >= FEWEST and 2 * n > seats]
     if not held:
         return None
-    domain, players = max(held, key=lambda found: (found[0].count("."), found[1], found[0]))
+    domain, players = max(held, key=lambda found: (found[1], found[0]))
     return OneDomain(domain, players, seats, below=exact[domain] < players)
 
 

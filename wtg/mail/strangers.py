@@ -8,14 +8,15 @@ code needs.
 
 No one stranger takes the hour's room either: one address gets at most
 ``mail.unconfirmed_per_address`` answers with a code an hour, and the addresses of one
-domain (the part after the ``@``, and the domains below it: its owner answers for any name
-at ``7.evil.example`` as at ``evil.example``; a country's second level such as ``co.uk`` is
-nobody's) at most ``mail.unconfirmed_domain_share`` of the hour's mail, together. A request
-asked again while its code waits (``wtg.lobby.confirm`` keeps the code of a request asked
-again) is not mailed again within the hour of its code's
-answer (``ASKED_AGAIN``): the code that went out stands, and the mail spends nothing. So it
-is for an address that is no stranger's (``asked_again``): a From is text, and a request
-forged in a player's name, asked again, mailed him its code each time.
+domain (the domain one party holds, ``wtg.lobby.domains.held_domain``, and the domains below
+it: its owner answers for any name at ``7.evil.example`` as at ``evil.example``; a public
+suffix such as ``co.uk`` or ``github.io`` is nobody's) at most
+``mail.unconfirmed_domain_share`` of the hour's mail, together. A request asked again while
+its code waits (``wtg.lobby.confirm`` keeps the code of a request asked again) is not mailed
+again within the hour of its code's answer (``ASKED_AGAIN``): the code that went out stands,
+and the mail spends nothing. So it is for an address that is no stranger's
+(``asked_again``): a From is text, and a request forged in a player's name, asked again,
+mailed him its code each time.
 
 The count is host-wide, so it lives in a file of its own in the spool
 (``strangers.sqlite``), written at once in one transaction a mail: the processes of one poll
@@ -36,7 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from wtg.files import private
-from wtg.lobby.domains import and_above
+from wtg.lobby.domains import held_domain
 
 FILE = "strangers.sqlite"
 WINDOW = 3600.0
@@ -100,7 +101,7 @@ class Strangers:
         self.domain_share = domain_share
         self.held_domain = ""
         """The domain whose share held back the last mail ``DOMAIN_SHARE`` held: the
-        address's own, or one above it."""
+        domain held that the address's domain is or is below (``held_domain``)."""
 
     def charge(
         self,
@@ -191,17 +192,18 @@ class Strangers:
                 return PER_ADDRESS
         room = domain_room(self.cap, self.domain_share)
         if address and room < self.cap:  # else no limit but the hour's
-            # its domain's, and each above it: a domain's owner answers for any name below
-            # it (n7@7.evil.example), and each domain as written counted apart was no bound
-            for domain in and_above(domain_of(address)):
-                below = f".{domain}"
-                (mailed,) = db.execute(
-                    "SELECT count(*) FROM mailed WHERE domain = ? OR substr(domain, ?) = ?",
-                    (domain, -len(below), below),
-                ).fetchone()
-                if int(mailed) >= room:
-                    self.held_domain = domain
-                    return DOMAIN_SHARE
+            # the domain held that its domain is or is below: a domain's owner answers for
+            # any name below it (n7@7.evil.example), and each domain as written counted
+            # apart was no bound
+            domain = held_domain(domain_of(address))
+            below = f".{domain}"
+            (mailed,) = db.execute(
+                "SELECT count(*) FROM mailed WHERE domain = ? OR substr(domain, ?) = ?",
+                (domain, -len(below), below),
+            ).fetchone()
+            if int(mailed) >= room:
+                self.held_domain = domain
+                return DOMAIN_SHARE
         total, others = db.execute(
             "SELECT count(*), coalesce(sum(kind != ?), 0) FROM mailed", (CODE,)
         ).fetchone()
