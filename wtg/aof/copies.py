@@ -336,11 +336,18 @@ def _spaced_order(form: FormSpec, match: re.Match[str]) -> bool:
     """Whether a ``spaced_number`` line has the shape of an order of the form: its letter
     one of the form's, then at least one field and no more than its lines have, each one
     its blank takes (``A 01 60 55 010``, ``A 111 60 55``). A telephone line's groups fit
-    none (``T 01 23 45 67 89``: four of them; ``T 02 123 45 67``: no province is 123)."""
+    none (``T 01 23 45 67 89``: four of them; ``T 02 123 45 67``: no province is 123).
+    On a map whose province blanks take 3 or 4 digits, the groups of ``M 212 555 0147``,
+    ``M 020 7946 0958`` or ``M 0412 345 678`` fit a move's FROM and TO: a line of two
+    groups or more, each of 3 digits or more, and fewer than the line's blanks, is taken
+    for a telephone number. An order so spaced fills every blank (``A 01 1234 1235 010``)
+    or has a short number among them (``A 111 60 55``)."""
     section = form.by_label(match[1])
     fields = spaced_fields(match)
     if section is None or not 0 < len(fields) <= len(section.fields):
         return False
+    if 2 <= len(fields) < len(section.fields) and all(len(field) >= 3 for field in fields):
+        return False  # a telephone number's groups
     pairs = zip(section.fields, fields, strict=False)  # fields left blank: fewer tokens
     return all(read_token(spec, token)[0] is not None for spec, token in pairs)
 
