@@ -912,8 +912,13 @@ class SmtpSink:
         oauth2: Callable[[str], str | None] | None = None,
         senders: Iterable[str] | None = None,
         unknown: Iterable[str] = (),
+        size_limit: int | None = None,
     ) -> None:
         self.users = dict(users or {})
+        self.size_limit = size_limit
+        """Bytes of the largest mail it takes (its SIZE): a larger one is refused (552), at
+        MAIL FROM when the client says its size, else after DATA (aiosmtpd's default: 32
+        MiB)."""
         self.unknown = {a.lower() for a in unknown}
         """Recipients it has no mailbox for: refused at RCPT TO for good (550 5.1.1)."""
         self.senders = None if senders is None else {a.lower() for a in senders}
@@ -974,6 +979,8 @@ class SmtpSink:
                 kwargs.update(authenticator=self._authenticate, auth_require_tls=False)
             if self.oauth2 is not None:
                 kwargs.update(auth_require_tls=False)
+            if self.size_limit is not None:
+                kwargs.update(data_size_limit=self.size_limit)
             handler = _SinkHandler(self) if self.oauth2 is None else _OAuth2SinkHandler(self)
             controller = Controller(
                 handler,

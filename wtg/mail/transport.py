@@ -7,6 +7,7 @@ import email
 import email.policy
 import email.utils
 import os
+import re
 import smtplib
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,6 +33,12 @@ class Unreachable(TemporaryFailure):
 
 class PermanentFailure(MailError):
     """The server refused this mail for good (5xx)."""
+
+
+class TooBig(PermanentFailure):
+    """The server refuses this mail for its size (552 at MAIL FROM for the size announced,
+    or a refusal with an enhanced code of a mail too big: 5.3.4, 5.2.3): a lighter one
+    may go."""
 
 
 class SenderRefused(MailError):
@@ -238,6 +245,8 @@ class SmtpTransport:
                 raise SenderRefused(
                     sender_refusal(self.config.host, sender, exc.smtp_code, text)
                 ) from exc
+            if _too_big(exc, text):
+                raise TooBig(f"{exc.smtp_code} {text}") from exc
             if 500 <= exc.smtp_code < 600:
                 raise PermanentFailure(f"{exc.smtp_code} {text}") from exc
             self.close()
@@ -305,8 +314,25 @@ def _refuses_sender(exc: smtplib.SMTPResponseException, text: str) -> bool:
     if not 500 <= exc.smtp_code < 600:
         return False
     if isinstance(exc, smtplib.SMTPSenderRefused):
-        return exc.smtp_code != SIZE_REFUSED and not text.startswith("5.3.4")
+        return exc.smtp_code != SIZE_REFUSED and not _too_big(exc, text)
     return isinstance(exc, smtplib.SMTPDataError) and text.startswith(SEND_AS_DENIED)
+
+
+def _too_big(exc: smtplib.SMTPResponseException, text: str) -> bool:
+    """Whether a 5xx refusal is for the mail's size: an enhanced code that says so, or 552
+    with no enhanced code of another kind (aiosmtpd's 'Error: message size exceeds ...';
+    552 5.2.2 is a mailbox full)."""
+    if not 500 <= exc.smtp_code < 600:
+        return False
+    if text.startswith(TOO_BIG):
+        return True
+    return exc.smtp_code == SIZE_REFUSED and not _ENHANCED.match(text)
+
+
+TOO_BIG = ("5.3.4", "5.2.3")
+"""The enhanced codes of a mail too big (RFC 3463): for the system, for the server's limit."""
+
+_ENHANCED = re.compile(r"[245]\.[0-9]{1,3}\.[0-9]{1,3}\b")
 
 
 class MaildirTransport:
