@@ -59,6 +59,10 @@ command) before it takes the server for one that stopped answering."""
 SIZE_REFUSED = 552
 """A refusal at MAIL FROM for the size the client announced: this mail's alone."""
 
+STORAGE = 552
+"""A refusal at RCPT TO for storage (a mailbox full, too many recipients): RFC 5321
+(4.5.3.1.10) has a client take it as 452 there, a deferral."""
+
 CLOSING = 421
 """The server closes the connection (RFC 5321, 3.8): smtplib closes its end too."""
 
@@ -232,7 +236,7 @@ class SmtpTransport:
             raise PermanentFailure(f"an address cannot be written in SMTP: {exc}") from exc
         except smtplib.SMTPRecipientsRefused as exc:
             codes = [code for code, _text in exc.recipients.values()]
-            if codes and all(400 <= code < 500 for code in codes):
+            if codes and all(400 <= code < 500 or code == STORAGE for code in codes):
                 # greylisting, a mailbox over quota, a server closing (421): try again later
                 if CLOSING in codes:
                     self.close()  # smtplib has closed the connection: the next mail opens one
