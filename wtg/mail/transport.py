@@ -64,7 +64,10 @@ STORAGE = 552
 (4.5.3.1.10) has a client take it as 452 there, a deferral."""
 
 CLOSING = 421
-"""The server closes the connection (RFC 5321, 3.8): smtplib closes its end too."""
+"""The server closes the connection (RFC 5321, 3.8): smtplib closes its end too. At RCPT
+TO it defers that recipient; at MAIL FROM or after DATA it ends the send's tries, as a
+server down does (each mail would meet it again, on a connection and a login of its own:
+a server that says 421 for too many connections or mails is asked again at once)."""
 
 SEND_AS_DENIED = ("5.7.60", "5.2.252")
 """The enhanced codes of a refusal after DATA that says the login may not send as the
@@ -248,6 +251,13 @@ class SmtpTransport:
                 self.close()  # every mail has this From: none is tried
                 raise SenderRefused(
                     sender_refusal(self.config.host, sender, exc.smtp_code, text)
+                ) from exc
+            if exc.smtp_code == CLOSING:  # smtplib has closed its end: every mail would meet it
+                self.close()
+                cfg = self.config
+                raise Unreachable(
+                    f"{cfg.host}:{cfg.port} answered, and closed the connection: "
+                    f"{exc.smtp_code} {text}"
                 ) from exc
             if _too_big(exc, text):
                 raise TooBig(f"{exc.smtp_code} {text}") from exc
