@@ -248,3 +248,32 @@ def test_telephone_lines_are_not_read_on_a_map_of_four_digit_provinces(tmp_path:
     said = " ".join(body.get_content().split())
     assert f"REJECTED {spaced}: " in said, said
     assert not any(number in said for number in ("212", "7946", "0412", "1234")), said
+
+
+COUNTRY_CODE = (
+    "Best,\nAlice Liddell\nLiddell Inc.\nT 1-800-555-0199\nM 1.212.555.0147\n"
+    "A 1 212 555 0148 x204\n"
+)
+"""American telephone lines written with the country's code first, as a business's
+signature has them: a letter, a space, ``1``, then the area code, three digits and four."""
+
+
+@pytest.mark.parametrize("ruleset", PLAYED)
+def test_telephone_lines_with_the_country_code_first_are_not_read(
+    ruleset: str, tmp_path: Path
+) -> None:
+    """``T 1-800-555-0199`` reads as line T1 (``T1- 800 ...``, as the form reads ``M2- 07
+    06``), ``M 1.212.555.0147`` as M1: each was rejected ('expected 3 fields PROV KIND
+    UNITS, found 4'), and the player's READY was not kept, in every mail he signed."""
+    played = PLAYED[ruleset]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(
+        f"{played.bare()}\n{COUNTRY_CODE}\n> On 4 Dec 2026, at 18:00, Game Master "
+        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    assert table.orders(1) == played.filed
