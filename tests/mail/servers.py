@@ -834,6 +834,16 @@ class _SinkHandler:
                 server.transport.abort()
             return "421 4.4.2 never read: the connection is gone"
         content = envelope.original_content or b""
+        verified = self.sink.verified
+        if verified is not None:
+            head = BytesParser(policy=default_policy).parsebytes(content, headersonly=True)
+            written = str(head.get("From", ""))
+            address = written.rpartition("<")[2].rstrip(">").strip()
+            if address.lower() not in verified:  # Amazon SES's words
+                return (
+                    "554 Message rejected: Email address is not verified. The following "
+                    f"identities failed the check in region EU-WEST-1: {address}"
+                )
         login = session.login_data
         peer = session.peer
         self.sink._store(
@@ -913,8 +923,12 @@ class SmtpSink:
         senders: Iterable[str] | None = None,
         unknown: Iterable[str] = (),
         size_limit: int | None = None,
+        verified: Iterable[str] | None = None,
     ) -> None:
         self.users = dict(users or {})
+        self.verified = None if verified is None else {a.lower() for a in verified}
+        """With them, a mail whose From header holds any other address is refused after
+        DATA, as Amazon SES refuses a From it has not verified."""
         self.size_limit = size_limit
         """Bytes of the largest mail it takes (its SIZE): a larger one is refused (552), at
         MAIL FROM when the client says its size, else after DATA (aiosmtpd's default: 32

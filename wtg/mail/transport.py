@@ -247,7 +247,7 @@ class SmtpTransport:
             raise PermanentFailure(_refused(exc.recipients)) from exc
         except smtplib.SMTPResponseException as exc:
             text = _reply_text(exc.smtp_error)
-            if _refuses_sender(exc, text):
+            if _refuses_sender(exc, text, sender):
                 self.close()  # every mail has this From: none is tried
                 raise SenderRefused(
                     sender_refusal(self.config.host, sender, exc.smtp_code, text)
@@ -322,14 +322,29 @@ def _reply_text(error: bytes | str) -> str:
     return " ".join(printable(text).split())
 
 
-def _refuses_sender(exc: smtplib.SMTPResponseException, text: str) -> bool:
+def _refuses_sender(exc: smtplib.SMTPResponseException, text: str, sender: str) -> bool:
     """Whether a 5xx refusal is of the From itself (at MAIL FROM, not for the size; or
-    after DATA with an enhanced code of send-as denied), which every mail would meet."""
+    after DATA with an enhanced code of send-as denied, or a relay's words that the From
+    is no identity it has verified), which every mail would meet."""
     if not 500 <= exc.smtp_code < 600:
         return False
     if isinstance(exc, smtplib.SMTPSenderRefused):
         return exc.smtp_code != SIZE_REFUSED and not _too_big(exc, text)
-    return isinstance(exc, smtplib.SMTPDataError) and text.startswith(SEND_AS_DENIED)
+    if not isinstance(exc, smtplib.SMTPDataError):
+        return False
+    if text.startswith(SEND_AS_DENIED) or _UNVERIFIED_FROM.search(text):
+        return True
+    failed = _FAILED_IDENTITIES.search(text)
+    return failed is not None and sender.lower() in failed[1].lower().split()
+
+
+_UNVERIFIED_FROM = re.compile(r"from address does not match a verified sender identity", re.I)
+"""SendGrid's refusal after DATA of a From that is none of the account's verified senders."""
+
+_FAILED_IDENTITIES = re.compile(r"identities failed the check in region [\w-]+:(.*)", re.I)
+"""Amazon SES's refusal after DATA of an address it has not verified (``554 Message
+rejected: Email address is not verified. The following identities failed the check in
+region EU-WEST-1: gm@example.org``): the From's, or in its sandbox a recipient's."""
 
 
 def _too_big(exc: smtplib.SMTPResponseException, text: str) -> bool:

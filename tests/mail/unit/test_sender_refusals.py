@@ -50,6 +50,18 @@ def sent(error: smtplib.SMTPException) -> None:
         smtplib.SMTPSenderRefused(550, b"5.7.60 SMTP; Client does not have permissions", "g@x"),
         smtplib.SMTPDataError(554, b"5.2.252 SendAsDenied; gm@x not allowed to send as g@x"),
         smtplib.SMTPDataError(550, b"5.7.60 SMTP; Client does not have permissions"),
+        smtplib.SMTPDataError(  # Amazon SES, a From it has not verified
+            554,
+            b"Message rejected: Email address is not verified. The following identities "
+            b"failed the check in region EU-WEST-1: Games@Elsewhere.example",
+        ),
+        smtplib.SMTPDataError(  # SendGrid
+            550,
+            b"The from address does not match a verified Sender Identity. Mail cannot be "
+            b"sent until this error is resolved. Visit https://sendgrid.com/docs/for-"
+            b"developers/sending-email/sender-identity/ to see the Sender Identity "
+            b"requirements",
+        ),
     ],
 )
 def test_refusals_of_the_from_keep_the_mail_queued(error: smtplib.SMTPException) -> None:
@@ -63,6 +75,11 @@ def test_refusals_of_the_from_keep_the_mail_queued(error: smtplib.SMTPException)
         smtplib.SMTPSenderRefused(552, b"5.3.4 Message size exceeds fixed limit", "gm@x"),
         smtplib.SMTPDataError(550, b"5.7.1 Message rejected as spam"),
         smtplib.SMTPDataError(554, b"5.6.0 Message content rejected"),
+        smtplib.SMTPDataError(  # Amazon SES in its sandbox: a recipient it has not verified
+            554,
+            b"Message rejected: Email address is not verified. The following identities "
+            b"failed the check in region EU-WEST-1: p1@players.example",
+        ),
     ],
 )
 def test_refusals_of_one_mail_set_it_aside(error: smtplib.SMTPException) -> None:
