@@ -55,6 +55,11 @@ PARAMS_MAX = 4000
 (``_Part``); a client's, a long file name's in RFC 2231's form among them, is far shorter."""
 UNREAD_NAMED = 5
 """Attachments not read that a mail's ``Extracted.unread`` names (its help says them)."""
+SIGNATURES = frozenset(
+    ("application/pgp-signature", "application/pkcs7-signature", "application/x-pkcs7-signature")
+)
+"""The signature of a signed mail (PGP/MIME's ``signature.asc``, S/MIME's ``smime.p7s``):
+a file of the mail's, not an attachment of the player's that was not read."""
 NAME_MAX = 80
 """Characters of an attachment's file name kept in what is said of it."""
 MAX_NESTING = 12
@@ -418,8 +423,12 @@ def _visit_part(
         candidate = _candidate(part, ctype, where, forwarded)
         if candidate is not None:
             walk.candidates.append(candidate)
-        elif _attached(part) and not forwarded and len(walk.unread) < UNREAD_NAMED:
-            # a forwarded mail's attachments are its sender's (the report's map picture)
+        elif (
+            _attached(part)
+            and not forwarded  # a forwarded mail's are its sender's (the report's picture)
+            and ctype not in SIGNATURES
+            and len(walk.unread) < UNREAD_NAMED
+        ):
             name = _file_name(part.get_filename())
             if not (ctype == "image/png" and is_our_picture(name)):  # ours, kept in a reply
                 walk.unread.append(name or ctype)
