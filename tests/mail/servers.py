@@ -834,6 +834,16 @@ class _SinkHandler:
                 server.transport.abort()
             return "421 4.4.2 never read: the connection is gone"
         content = envelope.original_content or b""
+        verified = self.sink.verified
+        if verified is not None:
+            head = BytesParser(policy=default_policy).parsebytes(content, headersonly=True)
+            written = str(head.get("From", ""))
+            address = written.rpartition("<")[2].rstrip(">").strip()
+            if address.lower() not in verified:  # Amazon SES's words
+                return (
+                    "554 Message rejected: Email address is not verified. The following "
+                    f"identities failed the check in region EU-WEST-1: {address}"
+                )
         login = session.login_data
         peer = session.peer
         self.sink._store(
@@ -912,8 +922,17 @@ class SmtpSink:
         oauth2: Callable[[str], str | None] | None = None,
         senders: Iterable[str] | None = None,
         unknown: Iterable[str] = (),
+        size_limit: int | None = None,
+        verified: Iterable[str] | None = None,
     ) -> None:
         self.users = dict(users or {})
+        self.verified = None if verified is None else {a.lower() for a in verified}
+        """With them, a mail whose From header holds any other address is refused after
+        DATA, as Amazon SES refuses a From it has not verified."""
+        self.size_limit = size_limit
+        """Bytes of the largest mail it takes (its SIZE): a larger one is refused (552), at
+        MAIL FROM when the client says its size, else after DATA (aiosmtpd's default: 32
+        MiB)."""
         self.unknown = {a.lower() for a in unknown}
         """Recipients it has no mailbox for: refused at RCPT TO for good (550 5.1.1)."""
         self.senders = None if senders is None else {a.lower() for a in senders}
@@ -974,6 +993,8 @@ class SmtpSink:
                 kwargs.update(authenticator=self._authenticate, auth_require_tls=False)
             if self.oauth2 is not None:
                 kwargs.update(auth_require_tls=False)
+            if self.size_limit is not None:
+                kwargs.update(data_size_limit=self.size_limit)
             handler = _SinkHandler(self) if self.oauth2 is None else _OAuth2SinkHandler(self)
             controller = Controller(
                 handler,

@@ -134,3 +134,28 @@ def test_a_server_that_sends_only_for_a_login_says_so(tmp_path: Path, smtp_auth:
         f"Authentication required; {hint}\n"
     )
     assert outbox_counts(Outbox(world.gm.spool)) == {"queued": 4, "sent": 0, "failed": 0}
+
+
+def test_a_from_a_relay_has_not_verified_keeps_every_mail_queued(tmp_path: Path) -> None:
+    """Amazon SES takes the mail and refuses it after DATA, its From not one it verified
+    (554 Message rejected: Email address is not verified...): each mail was set aside for
+    good in its turn, a whole turn's reports, as if each had been refused for itself."""
+    if not aiosmtpd_available():
+        missing(AIOSMTPD_INSTALL_HINT)
+    with SmtpSink({GM_ADDRESS: GM_PASSWORD}, verified=[GM_ADDRESS]) as relay:
+        world = World(tmp_path)
+        outbox = Outbox(world.gm.spool)
+        refused = wtg(config(tmp_path, world, relay, WRONG), "send", "-q")
+        assert refused.exit_code == 1
+        assert refused.stdout == (
+            "4 report(s) queued; 0 mail(s) sent, 4 waiting to be retried, 0 refused for "
+            "good; the mail stays queued: 127.0.0.1 refuses the sender "
+            "games@elsewhere.example: 554 Message rejected: Email address is not verified. "
+            "The following identities failed the check in region EU-WEST-1: "
+            "games@elsewhere.example; set smtp.from to the address the smtp login sends as "
+            "(or an alias the provider lets it use)\n"
+        )
+        assert outbox_counts(outbox) == {"queued": 4, "sent": 0, "failed": 0}
+        corrected = wtg(config(tmp_path, world, relay, f"Game Master <{GM_ADDRESS}>"), "send")
+        assert corrected.exit_code == 0, corrected.output
+        assert outbox_counts(outbox) == {"queued": 0, "sent": 4, "failed": 0}

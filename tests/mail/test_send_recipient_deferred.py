@@ -3,7 +3,8 @@ quota, 421 the server closing) while it takes the others: `wtg send` set that pl
 report aside for good as if he had no mailbox ('recipients refused: ... 450 ...'), and only
 `wtg outbox --retry` by hand sent it again. A 4xx answer to RCPT TO is a temporary failure
 (RFC 5321, 4.2.1) as one to MAIL FROM or DATA is: the mail waits for its next try, the
-other players' mails go, and a 5xx answer still sets the mail aside for good.
+other players' mails go, and a 5xx answer still sets the mail aside for good, but 552 (a
+mailbox full: RFC 5321, 4.5.3.1.10, has a client take it as 452 at RCPT TO).
 
 Against the real aiosmtpd server of tests/mail/servers.py."""
 
@@ -76,6 +77,9 @@ def received_by(sink: SmtpSink) -> list[str]:
         "450 4.2.0 <p2@players.example>: Recipient address rejected: Greylisted",
         "452 4.2.2 The email account that you tried to reach is over quota",
         "421 4.7.0 Try again later, closing connection",
+        # Dovecot's quota-status answer, given at RCPT TO by a Postfix that asks it: 552,
+        # which RFC 5321 (4.5.3.1.10) has a client take as 452 at RCPT TO
+        "552 5.2.2 <p2@players.example>: Recipient address rejected: Mailbox is full",
     ],
 )
 def test_a_recipient_deferred_waits_and_the_others_go(

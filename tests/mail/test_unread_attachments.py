@@ -85,3 +85,39 @@ def test_a_blank_form_quoted_beside_the_document_says_it_was_not_read(tmp_path: 
     text = " ".join(body_of(answer).split())
     assert "You have no orders on file for turn 1 yet." in text
     assert "Its attachment t1.rtf was not read: the form is read only as text" in text
+
+
+def signed(kind: str) -> EmailMessage:
+    """Player 2's mail signed as Thunderbird and mutt sign it (PGP/MIME), or as Outlook
+    and Apple Mail do (S/MIME): multipart/signed, the text, then the signature, a file."""
+    msg = EmailMessage()
+    msg["From"] = "Player 2 <p2@players.example>"
+    msg["To"] = GM
+    msg["Subject"] = "my orders"
+    msg["Message-ID"] = f"<signed-{kind}@players.example>"
+    msg.set_content("How do I play?\n")
+    msg.make_mixed()
+    if kind == "pgp":
+        subtype, name, data = "pgp-signature", "signature.asc", b"-----BEGIN PGP SIGNATURE-----"
+    else:
+        subtype, name, data = "pkcs7-signature", "smime.p7s", b"\x30\x82\x05\x00" * 40
+    protocol = f"application/{subtype}"
+    signature = EmailMessage()
+    signature.set_content(data, "application", subtype, disposition="attachment", filename=name)
+    msg.replace_header("Content-Type", f'multipart/signed; protocol="{protocol}"; micalg=sha-256')
+    msg.attach(signature)
+    return msg
+
+
+def test_a_mail_s_signature_is_no_attachment_not_read(tmp_path: Path) -> None:
+    """A signed mail's signature is a file of the mail's (``signature.asc``, ``smime.p7s``),
+    not the player's: the help said 'Its attachment signature.asc was not read: the form is
+    read only as text ...', as if he had sent his orders as a file."""
+    world = World(tmp_path)
+    for kind in ("pgp", "smime"):
+        assert extract_from_message(signed(kind)).unread == ()
+        world.inbox.add(signed(kind))
+    world.poll()
+    helps = [raw for ident, raw in world.outbox().items() if ident.startswith("help-")]
+    assert len(helps) == 2
+    assert all("not read" not in body_of(raw) for raw in helps)

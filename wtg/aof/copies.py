@@ -290,11 +290,12 @@ def setting_line(text: str, loose: bool = False) -> tuple[SettingSpec, str] | No
 def is_loose_order(form: FormSpec, text: str) -> bool:
     """A line outside any form that the player meant as an order of this form: any line
     written as one but a signature's telephone line (``spaced_number`` whose fields fit
-    no order of the form, ``_spaced_order``) or postcode (``_POSTCODE``). ``A12`` and
-    ``A111 60 55``, lines too many, are answered, and so are ``A 01 60 55`` and
-    ``A 111 60 55``, an order with its number spaced (``wtg.aof.parse`` says so)."""
+    no order of the form, ``_spaced_order``), postcode or telephone line with its
+    country's code (``_signature_line``). ``A12`` and ``A111 60 55``, lines too many, are
+    answered, and so are ``A 01 60 55`` and ``A 111 60 55``, an order with its number
+    spaced (``wtg.aof.parse`` says so)."""
     match = ORDER_LINE.fullmatch(text)
-    if match is None or _POSTCODE.fullmatch(text):
+    if match is None or _signature_line(text):
         return False
     if spaced_number(form, match) and not _spaced_order(form, match):
         return False
@@ -307,6 +308,18 @@ _POSTCODE = re.compile(r"[A-Za-z][0-9][A-Za-z0-9]? [0-9][A-Za-z]{2}")
 """A British postcode of one letter (``M1 1AE``, ``B1 1AA``, ``E14 5AB``), on a line of its
 own under the town in a signature's address: no order line's values start with a digit
 and two letters."""
+
+_COUNTRY_CODE_FIRST = re.compile(r"[A-Za-z] 1[-. ][2-9][0-9]{2}[-. ][0-9]{3}[-. ][0-9]{4}(?: .*)?")
+"""An American telephone line with the country's code first (``T 1-800-555-0199``, ``M
+1.212.555.0147``, ``T 1 212 555 0148 x204``): it reads as line T1 or M1, but no order's
+values are three digits, three and four."""
+
+
+def _signature_line(text: str) -> bool:
+    """Whether a line outside any form that starts as an order line is a signature's
+    postcode (``_POSTCODE``) or telephone line with its country's code first
+    (``_COUNTRY_CODE_FIRST``)."""
+    return bool(_POSTCODE.fullmatch(text) or _COUNTRY_CODE_FIRST.fullmatch(text))
 
 
 def spaced_number(form: FormSpec | None, match: re.Match[str]) -> bool:
@@ -336,11 +349,18 @@ def _spaced_order(form: FormSpec, match: re.Match[str]) -> bool:
     """Whether a ``spaced_number`` line has the shape of an order of the form: its letter
     one of the form's, then at least one field and no more than its lines have, each one
     its blank takes (``A 01 60 55 010``, ``A 111 60 55``). A telephone line's groups fit
-    none (``T 01 23 45 67 89``: four of them; ``T 02 123 45 67``: no province is 123)."""
+    none (``T 01 23 45 67 89``: four of them; ``T 02 123 45 67``: no province is 123).
+    On a map whose province blanks take 3 or 4 digits, the groups of ``M 212 555 0147``,
+    ``M 020 7946 0958`` or ``M 0412 345 678`` fit a move's FROM and TO: a line of two
+    groups or more, each of 3 digits or more, and fewer than the line's blanks, is taken
+    for a telephone number. An order so spaced fills every blank (``A 01 1234 1235 010``)
+    or has a short number among them (``A 111 60 55``)."""
     section = form.by_label(match[1])
     fields = spaced_fields(match)
     if section is None or not 0 < len(fields) <= len(section.fields):
         return False
+    if 2 <= len(fields) < len(section.fields) and all(len(field) >= 3 for field in fields):
+        return False  # a telephone number's groups
     pairs = zip(section.fields, fields, strict=False)  # fields left blank: fewer tokens
     return all(read_token(spec, token)[0] is not None for spec, token in pairs)
 
@@ -373,7 +393,7 @@ def typed_order_lines(lines: Sequence[MailLine], forms: Sequence[FormSpec] = ())
         if line.depth or not reads_as_order(line.text):
             continue
         match = ORDER_LINE.fullmatch(line.text)
-        if match is None or _POSTCODE.fullmatch(line.text):
+        if match is None or _signature_line(line.text):
             continue
         if spaced_number(None, match) and not any(is_loose_order(f, line.text) for f in forms):
             continue

@@ -219,6 +219,14 @@ def with_picture(msg: EmailMessage, png: bytes, filename: str) -> None:
     msg.set_payload([text, image])
 
 
+def text_only(msg: EmailMessage, body: str) -> None:
+    """Make a mail ``with_picture`` made multipart a text/plain mail again, of ``body``."""
+    for name, value in _BODY_HEADERS[1:]:
+        del msg[name]
+        msg.set_raw(name, value)
+    msg.set_payload(quoted_printable(body))
+
+
 def wire(msg: Message) -> bytes:
     """The bytes of a mail ``message`` made: ``msg.as_bytes(policy=POLICY)``, written
     without the generator's copies of the message where the body is plain ASCII (the

@@ -55,6 +55,11 @@ PARAMS_MAX = 4000
 (``_Part``); a client's, a long file name's in RFC 2231's form among them, is far shorter."""
 UNREAD_NAMED = 5
 """Attachments not read that a mail's ``Extracted.unread`` names (its help says them)."""
+SIGNATURES = frozenset(
+    ("application/pgp-signature", "application/pkcs7-signature", "application/x-pkcs7-signature")
+)
+"""The signature of a signed mail (PGP/MIME's ``signature.asc``, S/MIME's ``smime.p7s``):
+a file of the mail's, not an attachment of the player's that was not read."""
 NAME_MAX = 80
 """Characters of an attachment's file name kept in what is said of it."""
 MAX_NESTING = 12
@@ -67,6 +72,26 @@ _CHARSET_NAME = re.compile(r"[A-Za-z0-9_.:+-]{1,40}")
 _NOT_CHARSETS = frozenset(("unicode-escape", "raw-unicode-escape", "idna", "punycode", "undefined"))
 """Text codecs that are no charset: they read escapes (and make lone surrogates, which no
 answer can be written with) or host names (punycode takes quadratic time)."""
+_WEB_LABELS = {
+    **dict.fromkeys(("iso-8859-8-i", "csiso88598i", "logical"), "iso8859_8"),
+    **dict.fromkeys(("iso-8859-8-e", "csiso88598e", "visual"), "iso8859_8"),
+    **dict.fromkeys(("iso-8859-6-i", "iso-8859-6-e", "csiso88596i", "csiso88596e"), "iso8859_6"),
+    **dict.fromkeys(("windows-874", "dos-874"), "cp874"),
+    **dict.fromkeys(("x-mac-cyrillic", "x-mac-ukrainian"), "mac_cyrillic"),
+    **dict.fromkeys(("x-mac-roman", "mac", "csmacintosh"), "mac_roman"),
+    "x-mac-ce": "mac_latin2",
+    **dict.fromkeys(("x-sjis", "windows-31j"), "cp932"),
+    **dict.fromkeys(("x-euc-jp", "cseucpkdfmtjapanese"), "euc_jp"),
+    "x-gbk": "gbk",
+    **dict.fromkeys(("x-x-big5", "cn-big5"), "big5"),
+    **{f"x-cp{page}": f"cp{page}" for page in range(1250, 1259)},
+    **dict.fromkeys(
+        ("unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"), "utf-8"
+    ),
+}
+"""Charset labels of the web's Encoding Standard that Python's codecs do not know, as
+Thunderbird (and Apple Mail) write them: a Hebrew mail's ``ISO-8859-8-I``, a Thai one's
+``windows-874``, ``x-mac-cyrillic``. Each names the codec it is written in."""
 _SURROGATES = re.compile("[\ud800-\udfff]")
 _HEADER_LINE = re.compile(r"^(From |[\041-\071\073-\176]*:|[\t ])")
 _BLANK_LINE = re.compile(r"\r\n|\r|\n")
@@ -398,8 +423,12 @@ def _visit_part(
         candidate = _candidate(part, ctype, where, forwarded)
         if candidate is not None:
             walk.candidates.append(candidate)
-        elif _attached(part) and not forwarded and len(walk.unread) < UNREAD_NAMED:
-            # a forwarded mail's attachments are its sender's (the report's map picture)
+        elif (
+            _attached(part)
+            and not forwarded  # a forwarded mail's are its sender's (the report's picture)
+            and ctype not in SIGNATURES
+            and len(walk.unread) < UNREAD_NAMED
+        ):
             name = _file_name(part.get_filename())
             if not (ctype == "image/png" and is_our_picture(name)):  # ours, kept in a reply
                 walk.unread.append(name or ctype)
@@ -483,7 +512,7 @@ def _charset(declared: str) -> str | None:
     if not _CHARSET_NAME.fullmatch(declared):
         return None  # unknown names are cached by the codec registry: look up only sane ones
     try:
-        info = codecs.lookup(declared)
+        info = codecs.lookup(_WEB_LABELS.get(declared.lower(), declared))
     except LookupError:
         return None
     if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_CHARSETS:

@@ -27,8 +27,8 @@ from wtg.core.settings import MAP
 from wtg.game.engine import Game
 from wtg.game.playersettings import Chosen
 from wtg.game.report import environment
-from wtg.mail.compose import POLICY, quoted_printable, wire, with_picture
-from wtg.mail.picturename import map_picture_name, orders_picture_name
+from wtg.mail.compose import POLICY, quoted_printable, text_only, wire, with_picture
+from wtg.mail.picturename import is_our_picture, map_picture_name, orders_picture_name
 from wtg.maps import draw_png, orders_png
 
 MapPicture = Callable[[Game, int, int], bytes | None]
@@ -139,6 +139,32 @@ def add_picture(
     message.set_payload(quoted_printable(text + note.render(filename=drawn.picture.filename)))
     with_picture(message, drawn.picture.png, drawn.picture.filename)
     return wire(message), ""
+
+
+def without_picture(raw: bytes) -> bytes | None:
+    """The queued mail ``raw`` without the picture the send put into it (a report's map, a
+    confirmation's orders), its note on the picture saying it was left out as too big for
+    the mail server (``mail/picture_left_out.txt.j2``); None when it carries none of ours."""
+    message = BytesParser(policy=POLICY).parsebytes(raw)
+    parts = message.get_payload() if message.is_multipart() else None
+    if not isinstance(message, EmailMessage) or not isinstance(parts, list) or len(parts) != 2:
+        return None
+    text, image = parts
+    if not (isinstance(text, EmailMessage) and isinstance(image, EmailMessage)):
+        return None
+    filename = image.get_filename()
+    if not (filename and is_our_picture(filename)):
+        return None
+    body = str(text.get_content()).replace("\r\n", "\n")
+    turn = int("".join(c for c in filename if c.isdigit()))
+    notes = [_note(turn, Picture(b"", filename), form) for form in (True, False)]
+    notes.append(environment().get_template("mail/orders_note.txt.j2").render(filename=filename))
+    said = next((note for note in notes if body.endswith(note)), "")
+    left_out = environment().get_template("mail/picture_left_out.txt.j2")
+    gap = "\n" if said.startswith("\n") or not said else ""  # as the note it stands for
+    body = body[: len(body) - len(said)] + gap + left_out.render(filename=filename)
+    text_only(message, body)
+    return wire(message)
 
 
 def for_confirmation(

@@ -3,6 +3,7 @@ outbox; and `wtg remind`: poke the players who have sent no orders yet."""
 
 from __future__ import annotations
 
+import itertools
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
@@ -36,7 +37,7 @@ from wtg.mail.failedmail import undone_queued
 from wtg.mail.journal import Journal, first_noted, mailing_mark
 from wtg.mail.notices import taken_back
 from wtg.mail.outbox import GIVE_UP, Outbox
-from wtg.mail.pictures import MapPicture, add_picture, for_report
+from wtg.mail.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.registry import Registry
 from wtg.mail.runlock import only_one
 from wtg.mail.sendevents import log_delivery
@@ -46,6 +47,7 @@ from wtg.mail.transport import (
     SenderRefused,
     SmtpTransport,
     TemporaryFailure,
+    TooBig,
     Transport,
     Unreachable,
 )
@@ -75,6 +77,8 @@ class Delivery(NamedTuple):
     deferred: int = 0
     """Of the mails waiting, those the server put off this time (a 4xx, a line dropped):
     the others waited for their next try, or for a server that could not be reached."""
+    lightened: tuple[str, ...] = ()
+    """A line for each mail the server refused as too big with its picture, sent without."""
 
 
 class SendSummary(Record):
@@ -91,7 +95,8 @@ class SendSummary(Record):
     """A line for each game folder that could not be opened (skipped; ``wtg.host.gamesdir``)."""
     undrawn: tuple[str, ...] = ()
     """A line for each report that went out without its map picture because the picture
-    could not be drawn (``wtg.mail.pictures``)."""
+    could not be drawn (``wtg.mail.pictures``), or the server refused the mail with it as
+    too big (``Delivery.lightened``)."""
     refused: tuple[str, ...] = ()
     """A line for each mail set aside for good (``Delivery.refused``)."""
     unsigned: str = ""
@@ -466,8 +471,11 @@ def deliver(
             f"then `wtg outbox --retry {ident}` sends it again)"
         )
 
+    lighter: list[tuple[str, Path]] = []  # refused as too big, to go again without picture
+    lightened: dict[str, str] = {}  # each one's refusal
+    went: list[str] = []
     try:
-        for ident, path in outbox.waiting():
+        for ident, path in itertools.chain(outbox.waiting(), lighter):
             if ident.startswith(held_back):  # a hold or an announcement being taken back
                 log_delivery(ident, path, "waits: what it says is being taken back", DEBUG)
                 waiting += 1
@@ -533,12 +541,29 @@ def deliver(
                 waiting += 1
                 deferred += 1
                 continue
+            except TooBig as exc:
+                without = without_picture(path.read_bytes())
+                if without is None:
+                    too = " (without its picture too)" if ident in lightened else ""
+                    set_aside(ident, path, f"{exc}{too}")
+                    continue
+                outbox.drawn(ident, without)
+                why = f"refused as too big ({exc}): it goes again without its picture"
+                log_delivery(ident, raw, why, WARNING)
+                lighter.append((ident, path))
+                lightened[ident] = str(exc)
+                continue
             except PermanentFailure as exc:
                 set_aside(ident, path, str(exc))
                 continue
             outbox.sent(ident)
             log_delivery(ident, raw, "sent")
             sent += 1
+            if ident in lightened:
+                went.append(
+                    f"mail {ident} went without its picture, which made it too big for the "
+                    f"mail server ({lightened[ident]}); its text says so"
+                )
     finally:
         transport.close()
     if down:
@@ -557,7 +582,15 @@ def deliver(
     if sender_refused:
         log_event(f"send: {waiting} mail(s) stay queued: {sender_refused}", level=ERROR)
     return Delivery(
-        sent, waiting, len(refused), down, tuple(refused), unsigned, sender_refused, deferred
+        sent,
+        waiting,
+        len(refused),
+        down,
+        tuple(refused),
+        unsigned,
+        sender_refused,
+        deferred,
+        tuple(went),
     )
 
 
@@ -605,7 +638,7 @@ def send(
         failed=done.failed + len(undone),
         unreachable=done.unreachable,
         unreadable=(*(lost.line() for lost in registry.unreadable), *queued.skipped),
-        undrawn=queued.undrawn,
+        undrawn=(*queued.undrawn, *done.lightened),
         refused=(*undone, *done.refused),
         unsigned=done.unsigned,
         sender_refused=done.sender_refused,

@@ -7,6 +7,7 @@ import email
 import email.policy
 import email.utils
 import os
+import re
 import smtplib
 from collections.abc import Sequence
 from pathlib import Path
@@ -34,6 +35,12 @@ class PermanentFailure(MailError):
     """The server refused this mail for good (5xx)."""
 
 
+class TooBig(PermanentFailure):
+    """The server refuses this mail for its size (552 at MAIL FROM for the size announced,
+    or a refusal with an enhanced code of a mail too big: 5.3.4, 5.2.3): a lighter one
+    may go."""
+
+
 class SenderRefused(MailError):
     """The server refuses the From of every mail (``smtp.from``, not an address the login
     may send as): the config's fault, not any one mail's, so every mail waits."""
@@ -52,8 +59,15 @@ command) before it takes the server for one that stopped answering."""
 SIZE_REFUSED = 552
 """A refusal at MAIL FROM for the size the client announced: this mail's alone."""
 
+STORAGE = 552
+"""A refusal at RCPT TO for storage (a mailbox full, too many recipients): RFC 5321
+(4.5.3.1.10) has a client take it as 452 there, a deferral."""
+
 CLOSING = 421
-"""The server closes the connection (RFC 5321, 3.8): smtplib closes its end too."""
+"""The server closes the connection (RFC 5321, 3.8): smtplib closes its end too. At RCPT
+TO it defers that recipient; at MAIL FROM or after DATA it ends the send's tries, as a
+server down does (each mail would meet it again, on a connection and a login of its own:
+a server that says 421 for too many connections or mails is asked again at once)."""
 
 SEND_AS_DENIED = ("5.7.60", "5.2.252")
 """The enhanced codes of a refusal after DATA that says the login may not send as the
@@ -225,7 +239,7 @@ class SmtpTransport:
             raise PermanentFailure(f"an address cannot be written in SMTP: {exc}") from exc
         except smtplib.SMTPRecipientsRefused as exc:
             codes = [code for code, _text in exc.recipients.values()]
-            if codes and all(400 <= code < 500 for code in codes):
+            if codes and all(400 <= code < 500 or code == STORAGE for code in codes):
                 # greylisting, a mailbox over quota, a server closing (421): try again later
                 if CLOSING in codes:
                     self.close()  # smtplib has closed the connection: the next mail opens one
@@ -233,11 +247,20 @@ class SmtpTransport:
             raise PermanentFailure(_refused(exc.recipients)) from exc
         except smtplib.SMTPResponseException as exc:
             text = _reply_text(exc.smtp_error)
-            if _refuses_sender(exc, text):
+            if _refuses_sender(exc, text, sender):
                 self.close()  # every mail has this From: none is tried
                 raise SenderRefused(
                     sender_refusal(self.config.host, sender, exc.smtp_code, text)
                 ) from exc
+            if exc.smtp_code == CLOSING:  # smtplib has closed its end: every mail would meet it
+                self.close()
+                cfg = self.config
+                raise Unreachable(
+                    f"{cfg.host}:{cfg.port} answered, and closed the connection: "
+                    f"{exc.smtp_code} {text}"
+                ) from exc
+            if _too_big(exc, text):
+                raise TooBig(f"{exc.smtp_code} {text}") from exc
             if 500 <= exc.smtp_code < 600:
                 raise PermanentFailure(f"{exc.smtp_code} {text}") from exc
             self.close()
@@ -299,14 +322,46 @@ def _reply_text(error: bytes | str) -> str:
     return " ".join(printable(text).split())
 
 
-def _refuses_sender(exc: smtplib.SMTPResponseException, text: str) -> bool:
+def _refuses_sender(exc: smtplib.SMTPResponseException, text: str, sender: str) -> bool:
     """Whether a 5xx refusal is of the From itself (at MAIL FROM, not for the size; or
-    after DATA with an enhanced code of send-as denied), which every mail would meet."""
+    after DATA with an enhanced code of send-as denied, or a relay's words that the From
+    is no identity it has verified), which every mail would meet."""
     if not 500 <= exc.smtp_code < 600:
         return False
     if isinstance(exc, smtplib.SMTPSenderRefused):
-        return exc.smtp_code != SIZE_REFUSED and not text.startswith("5.3.4")
-    return isinstance(exc, smtplib.SMTPDataError) and text.startswith(SEND_AS_DENIED)
+        return exc.smtp_code != SIZE_REFUSED and not _too_big(exc, text)
+    if not isinstance(exc, smtplib.SMTPDataError):
+        return False
+    if text.startswith(SEND_AS_DENIED) or _UNVERIFIED_FROM.search(text):
+        return True
+    failed = _FAILED_IDENTITIES.search(text)
+    return failed is not None and sender.lower() in failed[1].lower().split()
+
+
+_UNVERIFIED_FROM = re.compile(r"from address does not match a verified sender identity", re.I)
+"""SendGrid's refusal after DATA of a From that is none of the account's verified senders."""
+
+_FAILED_IDENTITIES = re.compile(r"identities failed the check in region [\w-]+:(.*)", re.I)
+"""Amazon SES's refusal after DATA of an address it has not verified (``554 Message
+rejected: Email address is not verified. The following identities failed the check in
+region EU-WEST-1: gm@example.org``): the From's, or in its sandbox a recipient's."""
+
+
+def _too_big(exc: smtplib.SMTPResponseException, text: str) -> bool:
+    """Whether a 5xx refusal is for the mail's size: an enhanced code that says so, or 552
+    with no enhanced code of another kind (aiosmtpd's 'Error: message size exceeds ...';
+    552 5.2.2 is a mailbox full)."""
+    if not 500 <= exc.smtp_code < 600:
+        return False
+    if text.startswith(TOO_BIG):
+        return True
+    return exc.smtp_code == SIZE_REFUSED and not _ENHANCED.match(text)
+
+
+TOO_BIG = ("5.3.4", "5.2.3")
+"""The enhanced codes of a mail too big (RFC 3463): for the system, for the server's limit."""
+
+_ENHANCED = re.compile(r"[245]\.[0-9]{1,3}\.[0-9]{1,3}\b")
 
 
 class MaildirTransport:

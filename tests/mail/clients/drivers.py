@@ -150,9 +150,21 @@ SIGNATURE = "Alice Liddell, Liddell & Co.\nT 020 7946 0958\nM 07700 900123\n"
 mobile) are a letter and digits, as an order line is."""
 
 
-def mutt(desk: Desk, program: str = "mutt", indent: str = "> ", signed: bool = False) -> None:
+UNMARKED = "Alice Liddell\nLiddell Inc.\nT 1-800-555-0199\nM 1.212.555.0147\n"
+"""An American business's signature: its telephone lines with the country's code first."""
+
+
+def mutt(
+    desk: Desk,
+    program: str = "mutt",
+    indent: str = "> ",
+    signed: bool = False,
+    unmarked: bool = False,
+) -> None:
     """``r`` on the report, with the original included (the default answer), then ``y``.
-    ``signed``: mutt adds the player's signature under the draft, after its ``-- ``."""
+    ``signed``: mutt adds the player's signature under the draft, after its ``-- ``;
+    ``unmarked``: ``UNMARKED``, without the ``-- `` (``sig_dashes=no``), as Apple Mail and
+    Outlook add one."""
     inbox = desk.maildir("Mail/inbox")
     config = MUTTRC.format(
         sender=FROM,
@@ -163,6 +175,8 @@ def mutt(desk: Desk, program: str = "mutt", indent: str = "> ", signed: bool = F
     )
     if signed:
         config += f'set signature="{desk.write("signature", SIGNATURE)}"\n'
+    if unmarked:
+        config += f'set sig_dashes=no\nset signature="{desk.write("signature", UNMARKED)}"\n'
     rc = desk.write("muttrc", config)
     keys = "push <reply><send-message><quit>"
     argv = [program, "-n", "-F", str(rc), "-f", str(inbox), "-e", keys]
@@ -181,6 +195,11 @@ def mutt_pipe(desk: Desk) -> None:
 def mutt_signed(desk: Desk) -> None:
     """mutt with a signature whose lines look like orders (``SIGNATURE``)."""
     mutt(desk, signed=True)
+
+
+def mutt_unmarked(desk: Desk) -> None:
+    """mutt with a signature without ``-- `` whose telephone lines read as T1 and M1."""
+    mutt(desk, unmarked=True)
 
 
 def s_nail(desk: Desk) -> None:
@@ -304,6 +323,7 @@ CLIENTS = (
     Client("neomutt", "neomutt", "neomutt", neomutt, terminal=True),
     Client("mutt-pipe", "mutt", "mutt", mutt_pipe, terminal=True),
     Client("mutt-signed", "mutt", "mutt", mutt_signed, terminal=True),
+    Client("mutt-unmarked", "mutt", "mutt", mutt_unmarked, terminal=True),
     Client("s-nail", "s-nail", "s-nail", s_nail, terminal=False),
     Client("emacs", "emacs-nox", "emacs", emacs, terminal=False),
     Client("aerc", "aerc", "aerc", aerc, terminal=True),

@@ -38,6 +38,8 @@ class GameSpec:
     seed: int
     variant: str | None = None
     map: str = "classic60"
+    pictures: bool = True
+    """``--map-pictures`` (a map of thousands of provinces draws for long: ``False``)."""
 
 
 KAO = GameSpec(
@@ -101,6 +103,7 @@ class Table:
             spec.seed,
             "--every",
             2,
+            "--map-pictures" if spec.pictures else "--no-map-pictures",
         )
         if picture is None:
             wtg(self.config, "send")

@@ -44,7 +44,12 @@ def test_a_real_clients_reply_confirms(
     confirms(asked, tmp_path / "hall", raw)
 
 
-@pytest.mark.parametrize("client", CLIENTS, ids=lambda client: client.name)
+PLAIN = [client for client in CLIENTS if client.name != "mutt-unmarked"]
+"""The clients whose plain reply is the yes alone: a business's signature without the
+``-- `` (mutt-unmarked's) is more than a short yes, answered with how to confirm."""
+
+
+@pytest.mark.parametrize("client", PLAIN, ids=lambda client: client.name)
 @pytest.mark.parametrize("shape", ASSENT_SHAPES)
 def test_a_real_clients_plain_reply_confirms(
     client: Client, shape: str, asked: Asked, tmp_path: Path

@@ -75,3 +75,17 @@ def test_an_order_line_with_a_spaced_number_is_named_too(tmp_path: Path) -> None
     said = help_of(table)
     assert "Lines 1 (A1), 2 (G1) and 3 (R1) of your mail look like order lines" in said, said
     assert "01 23" not in said
+
+
+def test_a_telephone_line_with_its_country_code_is_not_named(tmp_path: Path) -> None:
+    """``T 1-800-555-0199`` reads as line T1 (``T1- 800``): the help named it among the
+    order lines not read ('Lines 1 (A1), 2 (G1), 3 (R1) and 5 (T1)'), a signature's line."""
+    played = PLAYED["wok4"]
+    table = Table(tmp_path, played.spec)
+    report, _text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(f"{played.bare()}\nAlice\nT 1-800-555-0199\nM 1.212.555.0147\n")
+    table.deliver(bytes(reply))
+    assert "answered: help sent" in table.poll()
+    said = help_of(table)
+    assert "Lines 1 (A1), 2 (G1) and 3 (R1) of your mail look like order lines" in said, said

@@ -14,10 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.bigmap import write_grid_map
 from tests.mail.clients.rulesets import PLAYED
-from tests.mail.clients.table import Table
+from tests.mail.clients.table import KAO, GameSpec, Table
 from tests.mail.clients.test_unquoted_originals import outlook_plain, reply_to, report_of
 from tests.mail.replies import quoted
+from tests.shipped import WOK4
+from wtg.game.engine import open_game
 
 SIGNATURE = (
     "Kind regards,\nAlice Liddell\nLiddell & Co.\nT 020 7946 0958\nM 07700 900123\n"
@@ -193,3 +196,84 @@ def test_an_order_line_with_a_spaced_number_is_answered(tmp_path: Path) -> None:
     filed = table.orders(1)
     assert filed is not None and "ready" not in filed and "attack" not in filed
     assert filed["aim"] == played.filed["aim"]
+
+
+WIDE = (
+    "Kind regards,\nAlice Liddell\nM 212 555 0147\nM 020 7946 0958\nM 0412 345 678\n"
+    "B 06 1234 5678\n"
+)
+"""Telephone lines of New York, London, an Australian mobile and Rome: on a map of 1,100
+provinces their groups after the area code fit a move's (or a bombing's) FROM and TO."""
+
+
+def test_telephone_lines_are_not_read_on_a_map_of_four_digit_provinces(tmp_path: Path) -> None:
+    """A province blank of 4 digits takes ``555`` and ``0147``: ``M 212 555 0147`` read as
+    a move on line M212 and was rejected ('the form has only 7 M lines'), which cost the
+    READY of the lines typed above it in every mail the signature went with. An order
+    with its number spaced that fills its blanks is still answered."""
+    big = write_grid_map(tmp_path / "big.yaml", 1100, 3, starts_from=1000)
+    spec = GameSpec("big", "wok4", KAO.seats, seed=7, map=str(big), pictures=False)
+    table = Table(tmp_path / "host", spec)
+    state = open_game(table.games / "big").typed(WOK4).state()
+    home = min(state.provinces_of(1), key=lambda province: province.id)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(
+        f"G1: {home.id} 5\nR1: 1\n\n{WIDE}\n> On 4 Dec 2026, at 18:00, Game Master "
+        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    assert table.orders(1) == {
+        "player": 1,
+        "turn": 1,
+        "aim": [{"province": home.id, "aim": "TECH"}],
+        "ready": True,
+    }
+    queue = table.games / ".mail" / "outbox" / "queue"
+    first = set(queue.glob("*.eml"))
+    spaced = f"A 01 {home.id} {home.neighbours[0]} 010"
+    reply.replace_header("Message-ID", "<second@example.outlook.com>")
+    reply.set_content(
+        f"{spaced}\nR1: 1\n\n{WIDE}\n> On 4 Dec 2026, at 18:00, Game Master "
+        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    (answer,) = set(queue.glob("*.eml")) - first
+    body = message_from_bytes(answer.read_bytes(), policy=policy.default)
+    assert isinstance(body, EmailMessage)
+    said = " ".join(body.get_content().split())
+    assert f"REJECTED {spaced}: " in said, said
+    assert not any(number in said for number in ("212", "7946", "0412", "1234")), said
+
+
+COUNTRY_CODE = (
+    "Best,\nAlice Liddell\nLiddell Inc.\nT 1-800-555-0199\nM 1.212.555.0147\n"
+    "A 1 212 555 0148 x204\n"
+)
+"""American telephone lines written with the country's code first, as a business's
+signature has them: a letter, a space, ``1``, then the area code, three digits and four."""
+
+
+@pytest.mark.parametrize("ruleset", PLAYED)
+def test_telephone_lines_with_the_country_code_first_are_not_read(
+    ruleset: str, tmp_path: Path
+) -> None:
+    """``T 1-800-555-0199`` reads as line T1 (``T1- 800 ...``, as the form reads ``M2- 07
+    06``), ``M 1.212.555.0147`` as M1: each was rejected ('expected 3 fields PROV KIND
+    UNITS, found 4'), and the player's READY was not kept, in every mail he signed."""
+    played = PLAYED[ruleset]
+    table = Table(tmp_path, played.spec)
+    report, text = report_of(table)
+    reply = reply_to(report)
+    reply.set_content(
+        f"{played.bare()}\n{COUNTRY_CODE}\n> On 4 Dec 2026, at 18:00, Game Master "
+        f"<gm@example.org> wrote:\n>\n{quoted(text)}",
+        cte="quoted-printable",
+    )
+    table.deliver(bytes(reply))
+    table.poll()
+    assert table.orders(1) == played.filed

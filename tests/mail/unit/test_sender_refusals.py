@@ -10,7 +10,7 @@ import pytest
 
 from wtg.host.config import SmtpConfig
 from wtg.mail.compose import with_sender
-from wtg.mail.transport import PermanentFailure, SenderRefused, SmtpTransport
+from wtg.mail.transport import PermanentFailure, SenderRefused, SmtpTransport, TooBig
 
 RAW = (
     b"From: Game Master\r\n <games@elsewhere.example>\r\nTo: p1@players.example\r\n"
@@ -50,6 +50,18 @@ def sent(error: smtplib.SMTPException) -> None:
         smtplib.SMTPSenderRefused(550, b"5.7.60 SMTP; Client does not have permissions", "g@x"),
         smtplib.SMTPDataError(554, b"5.2.252 SendAsDenied; gm@x not allowed to send as g@x"),
         smtplib.SMTPDataError(550, b"5.7.60 SMTP; Client does not have permissions"),
+        smtplib.SMTPDataError(  # Amazon SES, a From it has not verified
+            554,
+            b"Message rejected: Email address is not verified. The following identities "
+            b"failed the check in region EU-WEST-1: Games@Elsewhere.example",
+        ),
+        smtplib.SMTPDataError(  # SendGrid
+            550,
+            b"The from address does not match a verified Sender Identity. Mail cannot be "
+            b"sent until this error is resolved. Visit https://sendgrid.com/docs/for-"
+            b"developers/sending-email/sender-identity/ to see the Sender Identity "
+            b"requirements",
+        ),
     ],
 )
 def test_refusals_of_the_from_keep_the_mail_queued(error: smtplib.SMTPException) -> None:
@@ -63,11 +75,38 @@ def test_refusals_of_the_from_keep_the_mail_queued(error: smtplib.SMTPException)
         smtplib.SMTPSenderRefused(552, b"5.3.4 Message size exceeds fixed limit", "gm@x"),
         smtplib.SMTPDataError(550, b"5.7.1 Message rejected as spam"),
         smtplib.SMTPDataError(554, b"5.6.0 Message content rejected"),
+        smtplib.SMTPDataError(  # Amazon SES in its sandbox: a recipient it has not verified
+            554,
+            b"Message rejected: Email address is not verified. The following identities "
+            b"failed the check in region EU-WEST-1: p1@players.example",
+        ),
     ],
 )
 def test_refusals_of_one_mail_set_it_aside(error: smtplib.SMTPException) -> None:
     with pytest.raises(PermanentFailure):
         sent(error)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        smtplib.SMTPSenderRefused(552, b"5.3.4 Message size exceeds fixed limit", "gm@x"),
+        smtplib.SMTPSenderRefused(552, b"Error: message size exceeds fixed maximum", "gm@x"),
+        smtplib.SMTPDataError(552, b"5.3.4 Message size exceeds fixed maximum message size"),
+        smtplib.SMTPDataError(554, b"5.3.4 Message too big for system"),
+        smtplib.SMTPDataError(550, b"5.2.3 Message length exceeds administrative limit"),
+    ],
+)
+def test_refusals_for_the_size_are_told_apart(error: smtplib.SMTPException) -> None:
+    """A mail too big may go lighter (its picture left out: ``wtg.mail.sender.deliver``)."""
+    with pytest.raises(TooBig):
+        sent(error)
+
+
+def test_a_mailbox_full_is_no_refusal_for_the_size() -> None:
+    with pytest.raises(PermanentFailure) as refused:
+        sent(smtplib.SMTPDataError(552, b"5.2.2 Mailbox full"))
+    assert not isinstance(refused.value, TooBig)
 
 
 def test_with_sender_replaces_only_the_from_header() -> None:
