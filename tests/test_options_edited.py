@@ -54,3 +54,27 @@ def test_every_game_s_json_has_them_too(tmp_path: Path) -> None:
     assert every["options_not_played"] == [
         {"option": "missing", "game_yaml": "robot", "played": "pass"}
     ]
+
+
+def test_an_option_deleted_from_game_yaml_is_said_too(tmp_path: Path) -> None:
+    """An option taken out of game.yaml's ``options`` (the GM meant to go back to the
+    default, ``missing: place``): the game plays what turn 0 kept all the same, and
+    nothing said so, the key being gone. It is named as left out, with the default the
+    file means now; --json's ``game_yaml`` is null. One left out whose default the game
+    plays is no note (a game made without the option)."""
+    config = made(tmp_path)
+    text = config.read_text("utf-8")
+    config.write_text(text.replace("missing: pass", "ties: attacker"), "utf-8")
+    assert notes(tmp_path) == [
+        "NOTE: game.yaml's options differ from those the game plays, kept when turn 0 was "
+        "made (editing them changes nothing): missing: not in game.yaml (its default: "
+        "place), the game plays pass"
+    ]
+    listed = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
+    assert listed["options_not_played"] == [
+        {"option": "missing", "game_yaml": None, "played": "pass"}
+    ]
+    config.write_text(text.replace("missing: pass", "missing: pass, missions: true"), "utf-8")
+    assert "missions: yes in game.yaml, the game plays no" in notes(tmp_path)[0]
+    config.write_text(text, "utf-8")
+    assert notes(tmp_path) == []  # cards, ties, missions left out: played as their defaults
