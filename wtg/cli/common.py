@@ -235,7 +235,7 @@ def checked_games_dir(folder: Path, source: str) -> Path:
     mistyped games_dir made silently would take every order mail for a stranger's."""
     problem = folder_problem(folder)
     if problem is not None:
-        meant = folder_meant(folder) if problem == "does not exist" else None
+        meant = folder_meant(folder, games=True) if problem == "does not exist" else None
         owned = owner_note(PermissionError(errno.EACCES, problem, os.fspath(folder)))
         if problem.endswith("Permission denied") and owned is not None:
             fail(f"the games folder {folder.absolute()} ({source}) {problem}: {owned}")
