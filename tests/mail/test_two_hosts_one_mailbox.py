@@ -9,6 +9,7 @@ its last poll by anything else is said on stderr (cron mails it), with what to d
 from __future__ import annotations
 
 import email.policy
+import json
 import tarfile
 from email.message import EmailMessage
 from pathlib import Path
@@ -69,6 +70,13 @@ def test_a_second_host_on_the_mailbox_is_told(
     )
     again = wtg(config_b, "poll", "-q")  # said once: nothing more came
     assert (again.stdout, again.stderr) == ("", "")
+    # `wtg serve` logs it: `wtg status --host` says it too, for the day after
+    host = wtg(config_b, "status", "--host").stdout.splitlines()
+    (line,) = [line for line in host if line.startswith("ANOTHER PROGRAM ON THE MAILBOX")]
+    assert line.endswith(told.stderr.removeprefix("wtg: poll: ").rstrip("\n"))
+    data = json.loads(wtg(config_b, "status", "--host", "--json").stdout)
+    assert data["other_program"]["line"].startswith("1 mail(s) came into wtg-rejected")
+    assert json.loads(wtg(config_a, "status", "--host", "--json").stdout)["other_program"] is None
     imap.append(GM_ADDRESS, form_mail(filled_aof(game_a, 1), "a1p1@players.example", 2))
     imap.append(GM_ADDRESS, form_mail(filled_aof(game_b, 2), "b1p2@players.example", 3))
     own = wtg(config_b, "poll", "-q")  # its own filing and holding: no word of it

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from datetime import datetime
 from pathlib import Path
 
 from wtg.core.record import Record
 from wtg.files.store import write_atomic
+from wtg.game.schedule import iso, parse_iso
 
 FOLDER_MARKS = "imap-folder-marks.json"
 """In the spool: the mailbox and the marks of its folders after this host's last poll."""
@@ -63,22 +65,57 @@ def others_filed(spool: Path, mailbox: str, now: Marks) -> str | None:
     )
 
 
-def keep_marks(spool: Path, mailbox: str, marks: Marks | None) -> None:
+SEEN_SHOWN = 24 * 3600
+"""Seconds `wtg status --host` says the last mail another program filed (``others_seen``)."""
+
+
+class Seen(Record):
+    """The last time a poll found mail another program filed, and its line."""
+
+    at: datetime
+    line: str
+
+
+def keep_marks(spool: Path, mailbox: str, marks: Marks | None, seen: Seen | None = None) -> None:
     """Keep ``mailbox``'s marks as this host left its folders; None while this poll moves
-    mail (a poll killed then leaves nothing to compare with)."""
+    mail (a poll killed then leaves nothing to compare with). ``seen``: mail another
+    program filed, found by this poll; else the last found is kept (``others_seen``)."""
+    kept = seen or others_seen(spool)
     data = {
         "mailbox": mailbox,
         "marks": None if marks is None else {f: list(pair) for f, pair in marks.items()},
+        "seen": None if kept is None else {"at": iso(kept.at), "line": kept.line},
     }
     write_atomic(spool / FOLDER_MARKS, json.dumps(data), sync=False)
 
 
-def _kept(spool: Path, mailbox: str) -> dict[str, tuple[int, int]] | None:
+def others_seen(spool: Path, now: datetime | None = None) -> Seen | None:
+    """The last mail another program filed that a poll found (`wtg status --host`); with
+    ``now``, only one found in the ``SEEN_SHOWN`` before it. None when there is none."""
+    data = _read(spool)
+    seen = data.get("seen") if data is not None else None
+    if not isinstance(seen, dict):
+        return None
+    try:
+        found = Seen(at=parse_iso(str(seen["at"])), line=str(seen["line"]))
+    except (KeyError, ValueError):
+        return None
+    if now is not None and (now - found.at).total_seconds() > SEEN_SHOWN:
+        return None
+    return found
+
+
+def _read(spool: Path) -> dict[str, object] | None:
     try:
         data = json.loads((spool / FOLDER_MARKS).read_text(encoding="utf-8"))
     except (OSError, ValueError):  # none yet, or torn: the poll notes them anew
         return None
-    if not isinstance(data, dict) or data.get("mailbox") != mailbox:
+    return data if isinstance(data, dict) else None
+
+
+def _kept(spool: Path, mailbox: str) -> dict[str, tuple[int, int]] | None:
+    data = _read(spool)
+    if data is None or data.get("mailbox") != mailbox:
         return None
     marks = data.get("marks")
     if not isinstance(marks, dict):
@@ -89,4 +126,4 @@ def _kept(spool: Path, mailbox: str) -> dict[str, tuple[int, int]] | None:
         return None
 
 
-__all__ = ["FOLDER_MARKS", "Marked", "Marks", "keep_marks", "others_filed"]
+__all__ = ["FOLDER_MARKS", "Marked", "Marks", "Seen", "keep_marks", "others_filed", "others_seen"]

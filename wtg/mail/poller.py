@@ -66,7 +66,7 @@ from wtg.mail.inprogress import InHand, NoSlot, Slot
 from wtg.mail.journal import ASIDE_KEPT, MESSAGES_KEPT, REPLIES_KEPT, UNANSWERED_KEPT, Journal
 from wtg.mail.mailcopy import copy_mark
 from wtg.mail.mailevents import MailEvent, log_mail, log_poll
-from wtg.mail.otherhost import Marked, keep_marks, others_filed
+from wtg.mail.otherhost import Marked, Seen, keep_marks, others_filed
 from wtg.mail.outbox import Outbox
 from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected, unheard, unheard_rejected
 from wtg.mail.pollprocesses import Crew
@@ -219,6 +219,7 @@ class Poller:
             log_event(f"poll: {line}", level=logging.WARNING)
             if self.told is not None:
                 self.told(line)
+            keep_marks(self.gm.spool, mailbox, marks, Seen(at=self.now, line=line))
         return Marked(mailbox, marks, moving=False)
 
     def _moving(self, marks: Marked) -> Marked:
