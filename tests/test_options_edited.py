@@ -78,3 +78,49 @@ def test_an_option_deleted_from_game_yaml_is_said_too(tmp_path: Path) -> None:
     assert "missions: yes in game.yaml, the game plays no" in notes(tmp_path)[0]
     config.write_text(text, "utf-8")
     assert notes(tmp_path) == []  # cards, ties, missions left out: played as their defaults
+
+
+def test_a_tactics_games_edited_options_are_said_too(tmp_path: Path) -> None:
+    """docs/gm.md names a Tactics game's ``bots:`` among the options read once, at turn 0,
+    and `wtg status GAME` as saying so of an edited one; it said nothing of a Tactics
+    game (only WISK kept its options where the NOTE looked). Its state keeps the pieces
+    a player moves a turn, the bots and the war points: an edit of those is said."""
+    create_game(
+        tmp_path / "games" / "t1",
+        "tactics",
+        "meadow",
+        players(2),
+        7,
+        options={"bots": 1, "pieces_per_turn": "2", "war_points": 3},
+    )
+    config = tmp_path / "games" / "t1" / "game.yaml"
+    text = config.read_text("utf-8")
+    assert notes_of(tmp_path, "t1") == []
+    played = "options: {bots: 1, pieces_per_turn: '2', war_points: 3}"
+    assert played in text
+    config.write_text(
+        text.replace(played, "options: {bots: 2, pieces_per_turn: '1', war_points: 3}"), "utf-8"
+    )
+    listed = json.loads(run(tmp_path, "status", "t1", "--json").stdout)["options_not_played"]
+    assert sorted((o["option"], o["game_yaml"], o["played"]) for o in listed) == [
+        ("bots", 2, 1),
+        ("pieces_per_turn", "1", "2"),
+    ]
+
+
+def notes_of(root: Path, game: str) -> list[str]:
+    out = run(root, "status", game).stdout.splitlines()
+    return [line for line in out if line.startswith("NOTE")]
+
+
+def test_a_number_written_without_quotes_is_the_same_option(tmp_path: Path) -> None:
+    """``pieces_per_turn: 2`` written by hand for the '2' the game plays is no edit."""
+    create_game(
+        tmp_path / "games" / "t1", "tactics", "meadow", players(2), 7,
+        options={"pieces_per_turn": "2"},
+    )  # fmt: skip
+    config = tmp_path / "games" / "t1" / "game.yaml"
+    text = config.read_text("utf-8")
+    config.write_text(text.replace("pieces_per_turn: '2'", "pieces_per_turn: 2"), "utf-8")
+    assert "pieces_per_turn: 2}" in config.read_text("utf-8")
+    assert notes_of(tmp_path, "t1") == []

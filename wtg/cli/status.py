@@ -192,13 +192,13 @@ def _options_not_played(game: Game) -> list[dict[str, object]]:
     edited = [
         {"option": key, "game_yaml": value, "played": played[key]}
         for key, value in written.items()
-        if key in played and value != played[key]
+        if key in played and str(value) != str(played[key])  # `2` written for '2': the same
     ]
     defaults = _option_defaults(game.config.ruleset)
     left_out = [  # taken out of game.yaml: the file means the default now
         {"option": key, "game_yaml": None, "played": value}
         for key, value in played.items()
-        if key not in written and key in defaults and value != defaults[key]
+        if key not in written and key in defaults and str(value) != str(defaults[key])
     ]
     return edited + left_out
 
