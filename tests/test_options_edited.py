@@ -124,3 +124,32 @@ def test_a_number_written_without_quotes_is_the_same_option(tmp_path: Path) -> N
     config.write_text(text.replace("pieces_per_turn: '2'", "pieces_per_turn: 2"), "utf-8")
     assert "pieces_per_turn: 2}" in config.read_text("utf-8")
     assert notes_of(tmp_path, "t1") == []
+
+
+def test_a_standard_or_intermediate_games_headhunting_turns_edited_is_said(
+    tmp_path: Path,
+) -> None:
+    """The turns a home province is kept from headhunting are read at turn 0 and kept in
+    the state: an edit of ``headhunting_turns`` changed nothing, and nothing said so. A
+    Duel fixes its own: no note of it."""
+    for ruleset, game, variant, game_map in (
+        ("standard", "s1", "skirmish", "trial"),
+        ("intermediate", "i1", None, "marchlands"),
+    ):
+        create_game(
+            tmp_path / "games" / game, ruleset, game_map, players(2), 7, variant=variant,
+            options={"headhunting_turns": 3},
+        )  # fmt: skip
+        config = tmp_path / "games" / game / "game.yaml"
+        text = config.read_text("utf-8")
+        assert notes_of(tmp_path, game) == []
+        config.write_text(text.replace("headhunting_turns: 3", "headhunting_turns: 5"), "utf-8")
+        listed = json.loads(run(tmp_path, "status", game, "--json").stdout)
+        assert listed["options_not_played"] == [
+            {"option": "headhunting_turns", "game_yaml": 5, "played": 3}
+        ], ruleset
+    create_game(
+        tmp_path / "games" / "d1", "standard", "classic60", players(2), 7, variant="duel",
+        options={"headhunting_turns": 5},
+    )  # fmt: skip
+    assert notes_of(tmp_path, "d1") == []
