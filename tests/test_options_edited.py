@@ -153,3 +153,17 @@ def test_a_standard_or_intermediate_games_headhunting_turns_edited_is_said(
         options={"headhunting_turns": 5},
     )  # fmt: skip
     assert notes_of(tmp_path, "d1") == []
+
+
+def test_a_wisk_games_robots_edited_are_said(tmp_path: Path) -> None:
+    """``robots: 2`` written after turn 0 (to add robots to a game under way) added none,
+    and the NOTE said nothing: the robots were not among the options WISK named."""
+    create_game(
+        tmp_path / "games" / "g1", "wisk", "classic", players(2), 7, options={"robots": 1}
+    )
+    config = tmp_path / "games" / "g1" / "game.yaml"
+    text = config.read_text("utf-8")
+    assert notes(tmp_path) == []
+    config.write_text(text.replace("robots: 1", "robots: 2"), "utf-8")
+    listed = json.loads(run(tmp_path, "status", "g1", "--json").stdout)
+    assert listed["options_not_played"] == [{"option": "robots", "game_yaml": 2, "played": 1}]
