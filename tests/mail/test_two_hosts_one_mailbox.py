@@ -77,6 +77,11 @@ def test_a_second_host_on_the_mailbox_is_told(
     data = json.loads(wtg(config_b, "status", "--host", "--json").stdout)
     assert data["other_program"]["line"].startswith("1 mail(s) came into wtg-rejected")
     assert json.loads(wtg(config_a, "status", "--host", "--json").stdout)["other_program"] is None
+    digest = wtg(config_b, "digest").stdout  # the daily mail of a host run by `wtg serve`
+    part = digest.split("Another program on the mailbox:\n", 1)[1]
+    assert part.startswith("  1 mail(s) came into wtg-rejected since this host's last poll,")
+    assert max(len(line) for line in digest.splitlines()) <= 78
+    assert "Another program" not in wtg(config_a, "digest").stdout
     imap.append(GM_ADDRESS, form_mail(filled_aof(game_a, 1), "a1p1@players.example", 2))
     imap.append(GM_ADDRESS, form_mail(filled_aof(game_b, 2), "b1p2@players.example", 3))
     own = wtg(config_b, "poll", "-q")  # its own filing and holding: no word of it

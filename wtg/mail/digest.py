@@ -46,6 +46,7 @@ from wtg.mail.journal import (
     unanswered,
     unanswered_not_listed,
 )
+from wtg.mail.otherhost import others_seen
 from wtg.mail.outbox import Outbox
 from wtg.rules.endwords import end_words
 
@@ -120,6 +121,9 @@ class Digest(Record):
     refused: tuple[Listed, ...] = ()
     """Mails `wtg send` set aside for good since the last digest (the server refused them,
     or put them off for days: ``failedmail.set_aside_since``), oldest first."""
+    other_program: str = ""
+    """The line of the last poll since the last digest that found mail another program
+    put into the IMAP folders the poll files into (``wtg.mail.otherhost``); "" when none."""
 
     def empty(self) -> bool:
         """Nothing to tell: a quiet cron says nothing."""
@@ -138,6 +142,7 @@ class Digest(Record):
             or self.bounces
             or self.troubles
             or self.refused
+            or self.other_program
         )
 
     def not_listed(self) -> int:
@@ -180,6 +185,8 @@ class Digest(Record):
             told += f", {len(self.overdue)} turn(s) overdue"
         if self.refused:  # the same
             told += f", {len(self.refused)} mail(s) set aside for good"
+        if self.other_program:  # the same
+            told += ", another program files into the mailbox's folders"
         return f"since {self.since}: {told}"
 
 
@@ -279,6 +286,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append(f"{found.store.root}: cannot be read, skipped: {failure_reason(exc)}")
     kept, kept_over = quarantine_listed(quarantined(spool))
+    seen = others_seen(spool)
     made = Digest(
         since=iso(since),
         until=iso(now),
@@ -296,6 +304,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         bounces=tuple(bounces),
         troubles=tuple(troubles),
         refused=tuple(set_aside_since(spool, since.timestamp())),
+        other_program=seen.line if seen is not None and seen.at >= since else "",
     )
     log_event(f"digest: {made.line()}", level=DEBUG if made.empty() else INFO)
     return made
