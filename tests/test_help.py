@@ -41,6 +41,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "bounces": "addresses failing",
         "refused": "mail `wtg send` set aside for good",
         "troubles": "game folders that cannot be read",
+        "other_program": "another program on the mailbox",
     }
     assert sorted(parts) == sorted(set(Digest._fields) - {"since", "until"})
     for part, words in parts.items():

@@ -158,9 +158,7 @@ def test_a_standard_or_intermediate_games_headhunting_turns_edited_is_said(
 def test_a_wisk_games_robots_edited_are_said(tmp_path: Path) -> None:
     """``robots: 2`` written after turn 0 (to add robots to a game under way) added none,
     and the NOTE said nothing: the robots were not among the options WISK named."""
-    create_game(
-        tmp_path / "games" / "g1", "wisk", "classic", players(2), 7, options={"robots": 1}
-    )
+    create_game(tmp_path / "games" / "g1", "wisk", "classic", players(2), 7, options={"robots": 1})
     config = tmp_path / "games" / "g1" / "game.yaml"
     text = config.read_text("utf-8")
     assert notes(tmp_path) == []
