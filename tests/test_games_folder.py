@@ -402,3 +402,24 @@ def test_a_variable_in_games_dir_is_named_with_the_folder_it_holds(
         f"FAIL  games_dir {written}: missing (a config expands no variable, "
         f"{variable} here: did you mean {host / 'games'}? Correct games_dir)"
     ) in checked.stdout.splitlines()
+
+
+def test_a_games_folder_moved_beside_is_named(tmp_path: Path) -> None:
+    """The GM moved (or renamed) the games folder and forgot games_dir: the folder named is
+    not there and no name is close to it (games, now g2026), and every command said only
+    'does not exist'. The folder beside it that holds a host's games (its mail spool, or
+    a game) is named, by the commands and by check-config."""
+    (tmp_path / "wtg.yaml").write_text("games_dir: games\ntransport: maildir\n", "utf-8")
+    moved = tmp_path / "g2026"
+    (moved / ".mail").mkdir(parents=True)
+    (tmp_path / "site").mkdir()  # a folder of another kind beside it: not named
+    line = one_line(wtg(tmp_path, "--config", "wtg.yaml", "status"))
+    assert line == (
+        f"wtg: the games folder {tmp_path / 'games'} (games_dir of wtg.yaml) does not exist "
+        f"(did you mean {moved}, which holds a host's games?): correct it, or make a new "
+        "host with `wtg init DIR`"
+    )
+    checked = wtg(tmp_path, "--config", "wtg.yaml", "check-config")
+    assert f"did you mean {moved}, which holds a host's games? Correct games_dir" in (
+        checked.output
+    )

@@ -110,6 +110,8 @@ def test_a_held_game_runs_no_turn_until_released(tmp_path: Path) -> None:
     assert "HELD" in run(tmp_path, "status").stdout
     run(tmp_path, "release", "g1")
     assert status(tmp_path)["held"] is False
+    given = run(tmp_path, "hold", "g1", "--reason", "moves", "extra", code=2)
+    assert "Got unexpected extra argument (extra)" in given.stderr  # a reason given: as it was
     # its deadline passed years ago: released, the turn gets a whole turn (2 days), and
     # does not run at the next cron
     deadline = parse_iso(str(status(tmp_path)["deadline"]))
@@ -535,3 +537,21 @@ def test_extend_a_game_without_deadlines_says_how_to_give_it_some(tmp_path: Path
         game_yaml.read_text(encoding="utf-8").replace("schedule: null", written), "utf-8"
     )
     assert "NO DEADLINE: its turn 0 set none" in run(tmp_path, "status", "g1").output
+
+
+def test_a_hold_s_reason_given_without_reason_says_how_to_give_it(tmp_path: Path) -> None:
+    """`wtg hold g1 "the server moves"` (the reason typed as announce takes its text): click
+    said 'Got unexpected extra argument (the server moves)' and the GM had to find
+    --reason in the help. It says the command to give, quoted as the shell reads it;
+    nothing was held."""
+    make(tmp_path / "games")
+    refused = run(tmp_path, "hold", "g1", "the server's moving", code=2)
+    assert refused.stderr.endswith(
+        "Error: a hold's reason goes with --reason: wtg hold g1 --reason 'the server'\"'\"'s "
+        "moving' (the players' notice says it); nothing was held\n"
+    )
+    words = run(tmp_path, "hold", "g1", "server", "moves", code=2)
+    assert "wtg hold g1 --reason 'server moves' (the" in words.stderr
+    assert status(tmp_path)["held"] is False
+    given = run(tmp_path, "hold", "g1", "--reason", "moves", "extra", code=2)
+    assert "Got unexpected extra argument (extra)" in given.stderr  # a reason given: as it was

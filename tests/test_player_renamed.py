@@ -168,3 +168,21 @@ def test_a_name_edited_is_said_at_once_by_status(tmp_path: Path) -> None:
         seats = json.loads(wtg("status", game, "--json").output)["players"]
         assert [(p["seat"], p["name"]) for p in seats] == [(1, "Ann"), (2, "Robert")], ruleset
         assert names(game, 0)[1][1] == "Bob"  # the turn's own files keep what they said
+
+
+def test_a_name_edited_is_said_at_once_by_state(tmp_path: Path) -> None:
+    """`wtg state GAME` said the old name until the next turn ran, while `wtg status`,
+    the mail, the Top Ten and the site said the new. The latest turn's state is shown with
+    the names game.yaml gives now; an earlier turn's (--turn) as it was."""
+    for ruleset, extra in (("wok4", ("--map", "small")), ("wisk", ()), ("tactics", ())):
+        game = tmp_path / ruleset
+        wtg("new-game", game, "--ruleset", ruleset, *extra, "--seed", 3,
+            "--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org")  # fmt: skip
+        wtg("run-turn", game, "--now")
+        edit(game, "name: Bob,", "name: Robert,")
+        text = wtg("state", game).output
+        assert "Robert" in text and "Bob" not in text, (ruleset, text)
+        players = json.loads(wtg("state", game, "--json").output)["players"]
+        assert [p["name"] for p in players][:2] == ["Ann", "Robert"], ruleset
+        assert "Bob" in wtg("state", game, "--turn", 0).output  # as turn 0 left it
+        assert names(game, 1)[1][1] == "Bob"  # the turn's own files keep what they said

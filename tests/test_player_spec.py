@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 import pytest
 
 from wtg.core.errors import ConfigError
@@ -65,4 +67,23 @@ def test_a_byte_that_is_no_utf8_is_named() -> None:
     assert str(refused.value) == (
         "--player 'Ann\\udcff:ann@example.org': the name holds U+DCFF, a byte that is no "
         "UTF-8 text: write it in UTF-8"
+    )
+
+
+@pytest.mark.parametrize(
+    ("spec", "meant"),
+    [
+        ("Ann <ann@example.org>", "Ann:ann@example.org"),
+        ('"Ann Lee" <ann@example.org>', "Ann Lee:ann@example.org"),
+        ("Ann ann@example.org", "Ann:ann@example.org"),
+    ],
+)
+def test_an_address_pasted_from_a_mail_client_is_given_as_meant(spec: str, meant: str) -> None:
+    """`--player "Ann <ann@example.org>"` (copied from a mail's From) said only
+    'expected NAME:EMAIL'; it says the spec meant, quoted for the shell."""
+    with pytest.raises(ConfigError) as refused:
+        parse_player_spec(spec, 1)
+    assert str(refused.value) == (
+        f"--player {spec!r}: expected NAME:EMAIL (or NAME:EMAIL:CODE) (did you mean "
+        f"--player {shlex.quote(meant)}?)"
     )

@@ -23,7 +23,7 @@ from tests.conftest import players
 from tests.shipped import WOK4
 from wtg.cli import main
 from wtg.cli.demo import filled_aof
-from wtg.files.store import GameStore
+from wtg.files.store import GameStore, StoreError
 from wtg.game.engine import Game, create_game, open_game
 from wtg.game.orderfiles import read_order_file
 from wtg.game.schedule import iso, local_text, make_schedule
@@ -358,3 +358,32 @@ def test_after_a_rollback_every_place_shows_the_deadline_orders_are_due_by_now(
         text = str(part.get_content()).replace("\r\n", "\n")
         assert f"Turn 2 is due {local_text(due, 'UTC')}.\n" in text
         assert game.report(seat, 1) in text and new_line in text and old_line not in text
+
+
+def test_a_rollback_given_too_far_back_says_what_became_of_the_turn_meant(
+    tmp_path: Path,
+) -> None:
+    """`wtg rollback g1 --to 1` given for --to 2 (a 2 a.m. typo): the turn meant, asked for
+    next, was refused as past the latest ('give a turn from 0 to 0'), and nothing said it
+    had been taken back nor that a rollback is not undone. The refusal says both."""
+    game = new_game(tmp_path / "g1")
+    play(game, 3)
+    done, _ = rollback(game, 1, NOW + timedelta(hours=4))
+    with pytest.raises(StoreError) as refused:
+        rollback(game, 2, NOW + timedelta(hours=5))
+    assert str(refused.value) == (
+        "cannot roll back to turn 2: the game is at turn 1, so give a turn from 0 to 0; "
+        f"turn 2 was taken back by the rollback to turn 1 at {done.at} (kept in "
+        f"archive/{done.ident}), and a rollback is not undone: the turns after 1 run again "
+        "as they come, with the orders of turn 2 pending again and the players' new ones"
+    )
+    with pytest.raises(StoreError) as beyond:  # never run: said as before
+        rollback(game, 4, NOW + timedelta(hours=5))
+    assert str(beyond.value).endswith("so give a turn from 0 to 0")
+    rollback(game, 0, NOW + timedelta(hours=6))
+    with pytest.raises(StoreError) as at_start:  # turns ran, and were all taken back
+        rollback(game, 1, NOW + timedelta(hours=7))
+    assert str(at_start.value).startswith(
+        "cannot roll back to turn 1: the game is at turn 0, where it began; turn 1 was "
+        "taken back by the rollback to turn 0 at "
+    )

@@ -6,6 +6,8 @@ import errno
 import io
 import os
 import pwd
+import re
+import shlex
 import sqlite3
 import sys
 from collections.abc import Callable
@@ -107,6 +109,8 @@ class WtgGroup(click.Group):
                 f"{takes[exc.option_name]} {sub} ...",
                 exc.ctx,
             ) from None
+        except click.UsageError as exc:  # `wtg hold g1 "the server moves"`: --reason meant
+            raise _reason_meant(exc) or exc from None
         except WtgError as exc:
             fail(str(exc), exc.exit_code)
         except BrokenPipeError as exc:  # `wtg status | head`: the reader has what it wanted
@@ -120,6 +124,26 @@ class WtgGroup(click.Group):
                 what = written(exc) or "a database of the games folder"
                 fail(with_full_disk(f"{what} cannot be used: {exc}", exc))
             raise
+
+
+_EXTRA = re.compile(r"Got unexpected extra arguments? \((?P<words>.*)\)", re.DOTALL)
+
+
+def _reason_meant(exc: click.UsageError) -> click.UsageError | None:
+    """The words typed after a hold's GAME_DIR, as a reason without ``--reason``: the
+    command that gives them as one (click said only 'Got unexpected extra argument');
+    None for any other slip."""
+    ctx = exc.ctx
+    found = _EXTRA.fullmatch(exc.message)
+    if ctx is None or found is None or ctx.info_name != "hold" or ctx.params.get("reason"):
+        return None
+    game = ctx.params.get("game_dir") or "GAME"
+    words = shlex.quote(found["words"])
+    return click.UsageError(
+        f"a hold's reason goes with --reason: wtg hold {shlex.quote(str(game))} --reason "
+        f"{words} (the players' notice says it); nothing was held",
+        ctx,
+    )
 
 
 GAMES_FOLDER = "wtg.games_folder"
@@ -235,7 +259,7 @@ def checked_games_dir(folder: Path, source: str) -> Path:
     mistyped games_dir made silently would take every order mail for a stranger's."""
     problem = folder_problem(folder)
     if problem is not None:
-        meant = folder_meant(folder) if problem == "does not exist" else None
+        meant = folder_meant(folder, games=True) if problem == "does not exist" else None
         owned = owner_note(PermissionError(errno.EACCES, problem, os.fspath(folder)))
         if problem.endswith("Permission denied") and owned is not None:
             fail(f"the games folder {folder.absolute()} ({source}) {problem}: {owned}")

@@ -758,6 +758,8 @@ def state(ctx: click.Context, game_dir: str, turn: int | None, as_json: bool) ->
     """Print the state of the game (secret codes are never printed)."""
     game = open_or_fail(ctx, game_dir)
     current = game.state(turn)
+    if turn is None or turn == game.latest_turn():
+        current = game.named_state(current)  # a name the GM put right, said at once
     data = game.ruleset.public_json(current)
     if as_json:
         click.echo(json.dumps(data, indent=1))

@@ -15,13 +15,14 @@ import click
 from wtg.cli.common import checked_config, fail, games_root, open_or_fail, say
 from wtg.cli.completion import game_names
 from wtg.core.printable import printable
-from wtg.core.ruleset import KeepsOptions
+from wtg.core.ruleset import KeepsOptions, OptionValue
 from wtg.core.settings import SETTINGS, setting_keyed
 from wtg.files.diskspace import full_disk, read_only
 from wtg.files.private import is_private
 from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
 from wtg.game.gameconfig import GameConfig, PlayerEntry, code_warnings
+from wtg.game.registry import GAME_OPTIONS
 from wtg.game.textcolumn import padded
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
 from wtg.gm.nextdeadline import schedule_changed, schedule_not_yet_taken
@@ -126,11 +127,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     if moved is not None:  # game.yaml's schedule edited since the latest turn ran
         say(f"NOTE: {moved}")
     if unplayed:
-        differ = "; ".join(
-            f"{printable(str(o['option']))}: {printable(str(o['game_yaml']))} in game.yaml, "
-            f"the game plays {printable(str(o['played']))}"
-            for o in unplayed
-        )
+        defaults = _option_defaults(game.config.ruleset)
+        differ = "; ".join(printable(_option_said(o, defaults)) for o in unplayed)
         say(
             "NOTE: game.yaml's options differ from those the game plays, kept when turn 0 "
             f"was made (editing them changes nothing): {differ}"
@@ -191,11 +189,47 @@ def _options_not_played(game: Game) -> list[dict[str, object]]:
     if not isinstance(game.ruleset, KeepsOptions) or game.latest_turn() < 0:
         return []
     played = game.ruleset.played_options(game.state())
-    return [
+    written = game.config.options
+    edited = [
         {"option": key, "game_yaml": value, "played": played[key]}
-        for key, value in game.config.options.items()
-        if key in played and value != played[key]
+        for key, value in written.items()
+        if key in played and str(value) != str(played[key])  # `2` written for '2': the same
     ]
+    defaults = _option_defaults(game.config.ruleset)
+    left_out = [  # taken out of game.yaml: the file means the default now
+        {"option": key, "game_yaml": None, "played": value}
+        for key, value in played.items()
+        if key not in written and key in defaults and str(value) != str(defaults[key])
+    ]
+    return edited + left_out
+
+
+def _option_defaults(ruleset: str) -> dict[str, OptionValue]:
+    """What game.yaml means of each option of ``ruleset`` it leaves out: the option's
+    default (an on/off option's is off); an option without one is not here."""
+    found: dict[str, OptionValue] = {}
+    for option in GAME_OPTIONS.get(ruleset, ()):
+        if option.default is not None:
+            found[option.key] = option.default
+        elif option.kind == "flag":
+            found[option.key] = False
+    return found
+
+
+def _option_said(entry: dict[str, object], defaults: dict[str, OptionValue]) -> str:
+    """An option of ``_options_not_played`` as the NOTE line says it (yes/no for on/off)."""
+    key = str(entry["option"])
+    played = _value_said(entry["played"])
+    if entry["game_yaml"] is None:
+        default = _value_said(defaults.get(key))
+        return f"{key}: not in game.yaml (its default: {default}), the game plays {played}"
+    return f"{key}: {_value_said(entry['game_yaml'])} in game.yaml, the game plays {played}"
+
+
+def _value_said(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return printable(str(value))
 
 
 def _show_read_only(said: str | None, full: str | None = None) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import email.utils
 import re
 import secrets
+import shlex
 import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import partial
@@ -204,7 +206,9 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
             "address): give the name without it"
         )
     if len(parts) not in (2, 3) or not parts[0].strip():
-        raise ConfigError(f"--player {_cut(spec)}: expected NAME:EMAIL (or NAME:EMAIL:CODE)")
+        meant = _spec_meant(spec) if len(parts) == 1 else None
+        hint = f" (did you mean --player {shlex.quote(meant)}?)" if meant else ""
+        raise ConfigError(f"--player {_cut(spec)}: expected NAME:EMAIL (or NAME:EMAIL:CODE){hint}")
     name = parts[0].strip()
     try:
         check_text("the name", name, NAME_MAX_LENGTH)
@@ -219,6 +223,18 @@ def parse_player_spec(spec: str, pid: int) -> PlayerEntry:
     except ConfigError as exc:
         raise ConfigError(f"--player {_cut(spec)}: {exc}") from None
     return PlayerEntry(id=pid, name=name, email=email, code=code)
+
+
+def _spec_meant(spec: str) -> str | None:
+    """``NAME:EMAIL`` of a name and address written as a mail client shows them (``Ann
+    <ann@example.org>``, copied from a From; ``Ann ann@example.org``); None when ``spec``
+    is not one."""
+    name, address = email.utils.parseaddr(spec)
+    if not name.strip() and " " in spec.strip():
+        name, _, address = spec.strip().rpartition(" ")
+    if not name.strip() or "@" not in address or " " in address:
+        return None
+    return f"{name.strip()}:{address}"
 
 
 def check_game_name(name: str) -> None:

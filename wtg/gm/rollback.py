@@ -106,6 +106,22 @@ def _record(folder: Path, data: dict[str, object]) -> Rollback:
     )
 
 
+def _taken_back(store: GameStore, to: int, latest: int) -> str:
+    """When turn ``to``, past the ``latest``, was taken back by the game's last rollback (a
+    rollback given too far back, the turn meant then asked for): what became of it and
+    that a rollback is not undone, as a clause; "" otherwise."""
+    done = [r for r in rollbacks(store) if r.finished]
+    if not done or not done[-1].to == latest < to <= done[-1].latest:
+        return ""
+    last = done[-1]
+    return (
+        f"; turn {to} was taken back by the rollback to turn {last.to} at {last.at} (kept "
+        f"in {ARCHIVE}/{last.ident}), and a rollback is not undone: the turns after "
+        f"{latest} run again as they come, with the orders of turn {latest + 1} pending "
+        "again and the players' new ones"
+    )
+
+
 def roll_back(
     store: GameStore,
     to: int,
@@ -119,14 +135,15 @@ def roll_back(
     deadline, and any seats taken over after a later turn taken over again."""
     latest = store.latest_turn()
     if latest == 0:
+        taken = _taken_back(store, to, latest)
         raise StoreError(
-            f"cannot roll back to turn {to}: the game is at turn 0, where it began; no turn "
-            "has run yet, so there is none to go back on"
+            f"cannot roll back to turn {to}: the game is at turn 0, where it began"
+            + (taken or "; no turn has run yet, so there is none to go back on")
         )
     if not 0 <= to < latest:
         raise StoreError(
             f"cannot roll back to turn {to}: the game is at turn {latest}, so give a turn "
-            f"from 0 to {latest - 1}"
+            f"from 0 to {latest - 1}{_taken_back(store, to, latest)}"
         )
     base = private.make_dirs(store.root / ARCHIVE)
     ident = _free_name(base, f"{now:%Y%m%dT%H%M%SZ}-to-{turn_name(to)}")

@@ -225,10 +225,12 @@ def games_folder_slip(folder: Path) -> str | None:
     return f"holds no game, and {meant} holds a host's games (did you mean {meant}?)"
 
 
-def folder_meant(path: Path) -> str | None:
+def folder_meant(path: Path, games: bool = False) -> str | None:
     """The folder beside ``path`` (which is not there) that the GM may have meant, in
     words: its name with the spaces around it gone (``games_dir: "games "``), or the names
-    close to it (``gmaes``, ``wtg.text.closename``); None when there is none."""
+    close to it (``gmaes``, ``wtg.text.closename``); ``games``, ``path`` being a games
+    folder: else those beside it that hold a host's games (the folder moved or renamed,
+    ``games_dir`` left as it was); None when there is none."""
     variable = _variable_meant(path)
     if variable is not None:
         return variable
@@ -244,7 +246,25 @@ def folder_meant(path: Path) -> str | None:
             f"its name {name!r} has a space at an end: did you mean {path.parent / name.strip()}?"
         )
     close = [str(path.parent / meant) for meant in close_names(name, names)]
-    return f"did you mean {either(close)}?" if close else None
+    if close:
+        return f"did you mean {either(close)}?"
+    if not games:
+        return None
+    hosts = [
+        str(path.parent / other) for other in sorted(names) if _holds_games(path.parent / other)
+    ]
+    if not hosts or len(hosts) > 3:
+        return None
+    which = "which holds a host's games" if len(hosts) == 1 else "each holding a host's games"
+    return f"did you mean {either(hosts)}, {which}?"
+
+
+def _holds_games(folder: Path) -> bool:
+    """Whether ``folder`` is a host's games folder: its mail spool, or a game, in it."""
+    try:
+        return (folder / SPOOL).is_dir() or bool(scan_games(folder).folders)
+    except OSError:
+        return False
 
 
 def _variable_meant(path: Path) -> str | None:

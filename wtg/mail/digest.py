@@ -50,6 +50,7 @@ from wtg.mail.journal import (
     unanswered,
     unanswered_not_listed,
 )
+from wtg.mail.otherhost import others_seen
 from wtg.mail.outbox import Outbox
 from wtg.rules.endwords import end_words
 
@@ -128,6 +129,9 @@ class Digest(Record):
     """Games made of a waiting list since the last digest whose players write, most of
     them, from one mail domain (``wtg.lobby.domains``: one person's Sybils, or a large
     provider's players), oldest first."""
+    other_program: str = ""
+    """The line of the last poll since the last digest that found mail another program
+    put into the IMAP folders the poll files into (``wtg.mail.otherhost``); "" when none."""
 
     def empty(self) -> bool:
         """Nothing to tell: a quiet cron says nothing."""
@@ -147,6 +151,7 @@ class Digest(Record):
             or self.troubles
             or self.refused
             or self.one_domain
+            or self.other_program
         )
 
     def not_listed(self) -> int:
@@ -191,6 +196,8 @@ class Digest(Record):
             told += f", {len(self.refused)} mail(s) set aside for good"
         if self.one_domain:  # the same
             told += f", {len(self.one_domain)} game(s) made of a list mostly at one domain"
+        if self.other_program:  # the same
+            told += ", another program files into the mailbox's folders"
         return f"since {self.since}: {told}"
 
 
@@ -290,6 +297,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append(f"{found.store.root}: cannot be read, skipped: {failure_reason(exc)}")
     kept, kept_over = quarantine_listed(quarantined(spool))
+    seen = others_seen(spool)
     made = Digest(
         since=iso(since),
         until=iso(now),
@@ -308,6 +316,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         troubles=tuple(troubles),
         refused=tuple(set_aside_since(spool, since.timestamp())),
         one_domain=tuple(_one_domain(games_dir, since)),
+        other_program=seen.line if seen is not None and seen.at >= since else "",
     )
     log_event(f"digest: {made.line()}", level=DEBUG if made.empty() else INFO)
     return made

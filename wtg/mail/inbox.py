@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from wtg.core.errors import MailError
 from wtg.core.record import Record
@@ -118,6 +118,21 @@ class Inbox(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class FiledInFolders(Protocol):
+    """An inbox whose handled mail is moved into folders of the mail server, which other
+    programs may file into too (``wtg.mail.otherhost``)."""
+
+    def mailbox(self) -> str:
+        """The mailbox polled: its server, login and folder."""
+        ...
+
+    def folder_marks(self) -> dict[str, tuple[int, int]]:
+        """The UIDVALIDITY and UIDNEXT of each folder handled mail is moved into, as they
+        are once the moves asked for are done."""
+        ...
 
 
 # --- IMAP -------------------------------------------------------------------------------
@@ -314,6 +329,27 @@ class ImapInbox:
 
     def finish(self, done: Sequence[Incoming], rejected: Sequence[Incoming]) -> None:
         self.moving.append(self._ask(self._move, list(done), list(rejected)))
+
+    def mailbox(self) -> str:
+        config = self.config
+        return f"{config.username}@{config.host}:{config.port}/{config.folder}"
+
+    def folder_marks(self) -> dict[str, tuple[int, int]]:
+        return self._ask(self._status).result()  # after the moves asked for: one line
+
+    def _status(self) -> dict[str, tuple[int, int]]:
+        """A folder the server will not say (a STATUS refused) is left out: the marks are
+        a warning's, never a reason to stop a poll."""
+        from imapclient.exceptions import IMAPClientError  # imported by IMAP polls only
+
+        marks = {}
+        for folder in (self.config.processed_folder, self.config.rejected_folder):
+            try:
+                info = self.client.folder_status(folder, [b"UIDVALIDITY", b"UIDNEXT"])
+                marks[folder] = (int(info[b"UIDVALIDITY"]), int(info[b"UIDNEXT"]))
+            except (IMAPClientError, KeyError, ValueError):
+                continue
+        return marks
 
     def settle(self) -> None:
         moving, self.moving = self.moving, []

@@ -54,11 +54,19 @@ from wtg.mail.helpers import (
     KeptJournal,
     Note,
 )
-from wtg.mail.inbox import HEAD_MAX, ImapInbox, Inbox, Incoming, MaildirInbox
+from wtg.mail.inbox import (
+    HEAD_MAX,
+    FiledInFolders,
+    ImapInbox,
+    Inbox,
+    Incoming,
+    MaildirInbox,
+)
 from wtg.mail.inprogress import InHand, NoSlot, Slot
 from wtg.mail.journal import ASIDE_KEPT, MESSAGES_KEPT, REPLIES_KEPT, UNANSWERED_KEPT, Journal
 from wtg.mail.mailcopy import copy_mark
 from wtg.mail.mailevents import MailEvent, log_mail, log_poll
+from wtg.mail.otherhost import Marked, Seen, keep_marks, others_filed
 from wtg.mail.outbox import Outbox
 from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected, unheard, unheard_rejected
 from wtg.mail.pollprocesses import Crew
@@ -139,6 +147,7 @@ class Poller:
             self.deaths = self.crew.deaths
             self.crew.start(self.inbox.backlog(), self.journal, self._helping, single_threaded())
             self.clock.start()
+            marks = self._others_filed()
             for batch in self.inbox.waiting(self.gm.limits.max_bytes):
                 done: list[Incoming] = []
                 rejected: list[Incoming] = []
@@ -172,8 +181,11 @@ class Poller:
                     log_mail(event)
                 self._tell_bounced(batch_events)
                 events += batch_events
+                if marks is not None and (done or rejected):
+                    marks = self._moving(marks)
                 self.inbox.finish(done, rejected)
             self.inbox.settle()
+            self._moved(marks)
             self._trim()
         except Exception as exc:
             self.journal.commit()
@@ -194,6 +206,34 @@ class Poller:
         record_poll(self.gm.spool, self.now, None, summary.line(), summary.waiting())
         log_poll(summary.line(), summary.seen, summary.unreadable + summary.helpers_died)
         return summary
+
+    def _others_filed(self) -> Marked | None:
+        """Before this poll moves any mail: the mail another program put into the folders
+        this host files into since its last poll, said (``wtg.mail.otherhost``); the
+        folders' marks now, None for an inbox that files into no server's folders."""
+        if not isinstance(self.inbox, FiledInFolders):
+            return None
+        mailbox, marks = self.inbox.mailbox(), self.inbox.folder_marks()
+        line = others_filed(self.gm.spool, mailbox, marks)
+        if line is not None:
+            log_event(f"poll: {line}", level=logging.WARNING)
+            if self.told is not None:
+                self.told(line)
+            keep_marks(self.gm.spool, mailbox, marks, Seen(at=self.now, line=line))
+        return Marked(mailbox, marks, moving=False)
+
+    def _moving(self, marks: Marked) -> Marked:
+        """Before the poll's first move: no marks kept while it moves (``keep_marks``)."""
+        if not marks.moving:
+            keep_marks(self.gm.spool, marks.mailbox, None)
+        return Marked(marks.mailbox, marks.marks, moving=True)
+
+    def _moved(self, marks: Marked | None) -> None:
+        """Once the poll's moves are done: the folders' marks kept as it leaves them."""
+        if marks is None or not isinstance(self.inbox, FiledInFolders):
+            return
+        now = self.inbox.folder_marks() if marks.moving else marks.marks
+        keep_marks(self.gm.spool, marks.mailbox, now)
 
     def _tell_bounced(self, events: list[tuple[str, MailEvent]]) -> None:
         """The addresses the bounces of a batch on disk marked failing: logged (the

@@ -117,7 +117,7 @@ def _oauth2(config: OAuth2Config, problems: list[str]) -> Iterator[Finding]:
 def _games_dir(path: Path) -> Finding:
     subject = f"games_dir {path}"
     if not path.exists():
-        meant = folder_meant(path)
+        meant = folder_meant(path, games=True)
         said = f"{meant} Correct games_dir" if meant else "create it, or correct games_dir"
         return Finding(Verdict.FAIL, subject, f"missing ({said})")
     if not path.is_dir():

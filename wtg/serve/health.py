@@ -27,6 +27,7 @@ from wtg.host.pollhealth import PollHealth, last_poll
 from wtg.host.servicerecord import read_service_record, read_stopped_service
 from wtg.mail.digest import Failing, failing_of
 from wtg.mail.journal import held_mails, held_over, quarantined
+from wtg.mail.otherhost import Seen, others_seen
 from wtg.mail.outbox import OutboxLook, look
 from wtg.mail.spoolsize import Kept, KeptMail, kept_mail
 from wtg.upkeep.backup import human_size
@@ -73,6 +74,9 @@ class HostHealth(Record):
     """A line for each game folder that could not be read (its deadline unknown)."""
     kept: KeptMail = KeptMail(archive=Kept(), sent=Kept())
     """The mail read and sent that the spool keeps (``archive/``, ``outbox/sent/``)."""
+    other_program: Seen | None = None
+    """The last mail another program filed into the IMAP folders the poll files into, in
+    the last day (``wtg.mail.otherhost``: a second host on the mailbox)."""
 
     def as_json(self) -> dict[str, object]:
         service = self.service
@@ -124,6 +128,9 @@ class HostHealth(Record):
                 for f in self.failing
             ],
             "unreadable": list(self.unreadable),
+            "other_program": None
+            if self.other_program is None
+            else {"at": iso(self.other_program.at), "line": self.other_program.line},
             "kept_mail": {
                 name: {"files": kept.files, "bytes": kept.size, "oldest": kept.oldest}
                 for name, kept in (("archive", self.kept.archive), ("sent", self.kept.sent))
@@ -137,6 +144,7 @@ class HostHealth(Record):
         return [
             self._service_line(),
             self._poll_line(),
+            *([self._other_line()] if self.other_program is not None else []),
             self._deadline_line(),
             self._outbox_line(),
             f"quarantined: {self.quarantined} mail(s), held: {self.held} mail(s)"
@@ -150,6 +158,11 @@ class HostHealth(Record):
             *([self._kept_line()] if self.kept.any() else []),
             *(f"unreadable: {line}" for line in self.unreadable),
         ]
+
+    def _other_line(self) -> str:
+        seen = self.other_program
+        assert seen is not None
+        return f"ANOTHER PROGRAM ON THE MAILBOX: last found {_shown(seen.at)}: {seen.line}"
 
     def _kept_line(self) -> str:
         def said(folder: str, kept: Kept) -> str:
@@ -244,6 +257,7 @@ def host_health(games_dir: Path, now: datetime) -> HostHealth:
         failing=tuple(failing),
         unreadable=tuple(unreadable),
         kept=kept_mail(spool),
+        other_program=others_seen(spool, now),
     )
 
 

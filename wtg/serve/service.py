@@ -57,7 +57,7 @@ from wtg.lobby.domains import started_note
 from wtg.lobby.duetasks import run_due_tasks
 from wtg.logs.events import log_event
 from wtg.mail.idle import CONNECTION_TROUBLE, PAUSE_FIRST, PAUSE_MOST, WAIT, cannot_connect
-from wtg.mail.inbox import Inbox, Incoming
+from wtg.mail.inbox import FiledInFolders, Inbox, Incoming
 from wtg.mail.journal import mailed_turns, note_game
 from wtg.mail.pictures import MapPicture
 from wtg.mail.poller import Poller, open_inbox, rare_collections
@@ -301,7 +301,7 @@ class Service:
             self.connection.ok()
         try:
             with rare_collections():
-                watched = Watched(self.inbox, self._between_batches)
+                watched = watched_inbox(self.inbox, self._between_batches)
                 alive = self.notifier.watchdog  # after each mail, and between batches
                 summary = Poller(self.gm, watched, now, jobs=self.jobs, alive=alive).run()
         except Exception as error:  # the server, the disk: a new connection after a pause
@@ -640,6 +640,28 @@ class Watched:
 
     def close(self) -> None:
         self.inbox.close()
+
+
+class WatchedFolders(Watched):
+    """``Watched`` of an inbox that files into a server's folders (``FiledInFolders``):
+    the poll keeps their marks as a poll of ``wtg poll`` does (``wtg.mail.otherhost``)."""
+
+    def __init__(self, inbox: Inbox, folders: FiledInFolders, between: Callable[[], bool]) -> None:
+        super().__init__(inbox, between)
+        self.folders = folders
+
+    def mailbox(self) -> str:
+        return self.folders.mailbox()
+
+    def folder_marks(self) -> dict[str, tuple[int, int]]:
+        return self.folders.folder_marks()
+
+
+def watched_inbox(inbox: Inbox, between: Callable[[], bool]) -> Watched:
+    """The inbox a poll of the service reads (``Watched``)."""
+    if isinstance(inbox, FiledInFolders):
+        return WatchedFolders(inbox, inbox, between)
+    return Watched(inbox, between)
 
 
 @contextlib.contextmanager

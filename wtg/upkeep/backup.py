@@ -55,6 +55,7 @@ from wtg.files.store import LOCK_FILE, GameLocked, GameStore, StoreError, read_f
 from wtg.game.schedule import iso
 from wtg.host.gamesdir import GAME_FILE, RESTORED, RESTORING
 from wtg.host.servicerecord import SERVICE_FILE, read_service_record
+from wtg.mail.otherhost import FOLDER_MARKS
 from wtg.mail.runlock import AlreadyRunning, only_one
 from wtg.text.yamlio import load_yaml
 from wtg.upkeep import archive
@@ -372,6 +373,8 @@ class _Backup:
             return  # a lock's file: made again by whoever takes the lock
         if relative == f"{SPOOL}/{SERVICE_FILE}":
             return  # the running service's pid: no process of the host restored
+        if relative == f"{SPOOL}/{FOLDER_MARKS}":
+            return  # the server's folders as this host left them: grown since by its polls
         if name.endswith(SQLITE_SIDE_FILES) and _is_sqlite(_main_of(path)):
             return  # the database's own: its copy holds what they held
         if _is_sqlite(str(path)):

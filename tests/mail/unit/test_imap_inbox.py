@@ -87,6 +87,10 @@ class FakeClient:
         for uid in uids:
             del self.mails[uid]
 
+    def folder_status(self, folder: str, items: list[bytes]) -> dict[bytes, int]:
+        self._note("status")
+        return {b"UIDVALIDITY": 1, b"UIDNEXT": 1 + len(self.moved.get(folder, []))}
+
     def logout(self) -> None:
         self._note("logout")
 

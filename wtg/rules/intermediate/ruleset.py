@@ -50,6 +50,11 @@ class Intermediate(WokRuleset):
     def default_map(self, variant: str | None, options: Mapping[str, OptionValue]) -> str:
         return DEFAULT_MAP
 
+    def played_options(self, state: WokState) -> Mapping[str, OptionValue]:
+        """The options turn 0 was made with that the state keeps (``KeepsOptions``): the
+        turns the homes are kept from headhunting."""
+        return {"headhunting_turns": state.protection}
+
     def form_context(self, state: WokState, player: int) -> dict[str, object]:
         return {**super().form_context(state, player), "wood": state.player(player).wood or 0}
 

@@ -14,7 +14,7 @@ from wtg.rules.standard.phases.attacks import attacks_allowed
 from wtg.rules.standard.phases.victory import humans_rips
 from wtg.rules.standard.resolve import FORECAST_PHASES, resolve
 from wtg.rules.standard.robots import robot_orders
-from wtg.rules.standard.setup import RIP_TARGET, start_state
+from wtg.rules.standard.setup import COLOURS, RIP_TARGET, start_state
 from wtg.rules.wok.espionage import OP_NAMES
 from wtg.rules.wok.ruleset import WokRuleset
 from wtg.rules.wok.state import ACTIVE, WokState
@@ -34,6 +34,14 @@ class Standard(WokRuleset):
 
     def default_map(self, variant: str | None, options: Mapping[str, OptionValue]) -> str:
         return DEFAULT_MAPS.get(str(variant), "classic60")
+
+    def played_options(self, state: WokState) -> Mapping[str, OptionValue]:
+        """The options turn 0 was made with that the state keeps (``KeepsOptions``): the
+        turns the homes are kept from headhunting; none of a Duel, Duel-Lite or Trinity,
+        which fix their own whatever game.yaml says."""
+        if state.variant in COLOURS:
+            return {}
+        return {"headhunting_turns": state.protection}
 
     start_state = staticmethod(start_state)
     run_phases = staticmethod(resolve)

@@ -49,6 +49,16 @@ class Tactics(RulesetFiles, Ruleset[TacticsState]):
         """The first map of the game's world: ``--assets`` when it names one, else ours."""
         return slug(self.worlds.world(options).maps[0].name)
 
+    def played_options(self, state: TacticsState) -> Mapping[str, OptionValue]:
+        """The options turn 0 was made with that the state keeps (``KeepsOptions``): the
+        pieces a player moves a turn, the bots, the war points; the rules read no others
+        of game.yaml (its ``guilds`` and ``assets`` too were read at turn 0 alone)."""
+        return {
+            "pieces_per_turn": state.pieces_per_turn,
+            "bots": sum(1 for player in state.players if player.bot),
+            "war_points": state.war_points,
+        }
+
     def new_game(self, setup: GameSetup, rng: Random) -> TurnResult[TacticsState]:
         """Reads the world (``--assets`` or ours) and the map's images, then sets up."""
         world = self.worlds.world(setup.options)

@@ -48,9 +48,11 @@ class Wisk(RulesetFiles, Ruleset[WiskState]):
         return DEFAULT_MAP
 
     def played_options(self, state: WiskState) -> Mapping[str, OptionValue]:
-        """The options stored at turn 0 (``KeepsOptions``): the rules read no others."""
+        """The options stored at turn 0 (``KeepsOptions``), and the robots it added: the
+        rules read no others."""
         kept = state.options.to_dict()
-        return {k: v for k, v in kept.items() if isinstance(v, str | int | bool)}
+        played = {k: v for k, v in kept.items() if isinstance(v, str | int | bool)}
+        return {**played, "robots": sum(1 for player in state.players if player.robot)}
 
     def load_board(self, name: str) -> Board:
         found = self.read_map(name)

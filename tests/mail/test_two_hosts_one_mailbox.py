@@ -1,0 +1,115 @@
+"""Two hosts configured on one IMAP mailbox (a second host made by copying the first's
+wtg.yaml, or the old install's cron left running after the games folder moved): each poll
+takes every mail of the inbox, a form of the other host's game is held as 'no game of this
+host' and moved into the folders both hosts file into, and its player's orders wait in the
+wrong host's quarantine. Nothing told either GM. A poll reads the UIDNEXT of its
+processed and rejected folders before it moves anything and after: mail put there since
+its last poll by anything else is said on stderr (cron mails it), with what to do."""
+
+from __future__ import annotations
+
+import email.policy
+import json
+import tarfile
+from email.message import EmailMessage
+from pathlib import Path
+
+from tests.mail.realworld import write_config, wtg
+from tests.mail.servers import GM_ADDRESS, Dovecot, SmtpSink
+from tests.shipped import WOK4
+from wtg.cli.demo import filled_aof
+from wtg.game.engine import create_game
+from wtg.game.gameconfig import PlayerEntry
+from wtg.mail.inbox import FiledInFolders, ImapInbox, MaildirInbox
+from wtg.mail.otherhost import FOLDER_MARKS
+from wtg.serve.service import watched_inbox
+
+
+def seats(game: str) -> list[PlayerEntry]:
+    return [
+        PlayerEntry(i, f"P{i}", f"{game}p{i}@players.example", f"{game.upper()}CODE{i}")
+        for i in (1, 2)
+    ]
+
+
+def form_mail(text: str, sender: str, number: int) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = GM_ADDRESS
+    msg["Subject"] = f"orders {number}"
+    msg["Message-ID"] = f"<orders{number}@players.example>"
+    msg.set_content(text)
+    return msg.as_bytes(policy=email.policy.SMTP)
+
+
+def test_a_second_host_on_the_mailbox_is_told(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    hosts = {}
+    for name in ("a", "b"):
+        root = tmp_path / name
+        root.mkdir()
+        config = write_config(root, imap, smtp)
+        game = create_game(root / "games" / f"{name}1", "wok4", "small", seats(name), 5).typed(WOK4)
+        hosts[name] = (config, game)
+    (config_a, game_a), (config_b, game_b) = hosts["a"], hosts["b"]
+    first = wtg(config_b, "poll", "-q")
+    assert (first.stdout, first.stderr) == ("", "")  # nothing yet: its folders noted
+    imap.append(GM_ADDRESS, form_mail(filled_aof(game_b, 1), "b1p1@players.example", 1))
+    taken = wtg(config_a, "poll")  # host a takes b's player's form: held, moved out
+    assert "held for the GM 1" in taken.stdout
+    told = wtg(config_b, "poll", "-q")
+    assert told.stdout == ""
+    assert told.stderr == (
+        "wtg: poll: 1 mail(s) came into wtg-rejected since this host's last poll, moved "
+        "there by another program: another wtg host polls this mailbox (a copy of this "
+        "config, an old install's cron), or a mail client files into its folders; the "
+        "mails it takes never reach this host's games, their players not told. Give each "
+        "host a mailbox of its own, and stop the other program (its `wtg quarantine` "
+        "holds the forms of this host's games it took)\n"
+    )
+    again = wtg(config_b, "poll", "-q")  # said once: nothing more came
+    assert (again.stdout, again.stderr) == ("", "")
+    # `wtg serve` logs it: `wtg status --host` says it too, for the day after
+    host = wtg(config_b, "status", "--host").stdout.splitlines()
+    (line,) = [line for line in host if line.startswith("ANOTHER PROGRAM ON THE MAILBOX")]
+    assert line.endswith(told.stderr.removeprefix("wtg: poll: ").rstrip("\n"))
+    data = json.loads(wtg(config_b, "status", "--host", "--json").stdout)
+    assert data["other_program"]["line"].startswith("1 mail(s) came into wtg-rejected")
+    assert json.loads(wtg(config_a, "status", "--host", "--json").stdout)["other_program"] is None
+    digest = wtg(config_b, "digest").stdout  # the daily mail of a host run by `wtg serve`
+    part = digest.split("Another program on the mailbox:\n", 1)[1]
+    assert part.startswith("  1 mail(s) came into wtg-rejected since this host's last poll,")
+    assert max(len(line) for line in digest.splitlines()) <= 78
+    assert "Another program" not in wtg(config_a, "digest").stdout
+    imap.append(GM_ADDRESS, form_mail(filled_aof(game_a, 1), "a1p1@players.example", 2))
+    imap.append(GM_ADDRESS, form_mail(filled_aof(game_b, 2), "b1p2@players.example", 3))
+    own = wtg(config_b, "poll", "-q")  # its own filing and holding: no word of it
+    assert own.stdout.startswith("filed 1,") and "held for the GM 1" in own.stdout
+    assert own.stderr == ""
+    assert "wtg-processed" in wtg(config_a, "poll", "-q").stderr  # a learns of b's too
+    # a backup leaves the marks out: restored later, the host would take its own polls
+    # since the backup for another program's
+    archive = tmp_path / "b.tar.gz"
+    wtg(config_b, "backup", archive)
+    with tarfile.open(archive) as tar:
+        names = tar.getnames()
+    assert any(name.endswith("journal.sqlite") for name in names), names
+    assert not [name for name in names if name.endswith(FOLDER_MARKS)]
+
+
+def test_the_service_s_poll_keeps_the_marks_too(tmp_path: Path, imap: Dovecot) -> None:
+    """`wtg serve` wraps its inbox to stop a poll between batches: the wrapper of an IMAP
+    inbox files into the server's folders as it does, a maildir's does not."""
+    inbox = ImapInbox(imap.imap_config(GM_ADDRESS))
+    try:
+        wrapped = watched_inbox(inbox, lambda: False)
+        assert isinstance(wrapped, FiledInFolders)
+        assert wrapped.folder_marks() == inbox.folder_marks()
+        assert set(wrapped.folder_marks()) == {"wtg-processed", "wtg-rejected"}
+    finally:
+        inbox.close()
+    maildir = tmp_path / "maildir"
+    for part in ("new", "cur", "tmp"):
+        (maildir / part).mkdir(parents=True)
+    assert not isinstance(watched_inbox(MaildirInbox(maildir), lambda: False), FiledInFolders)
