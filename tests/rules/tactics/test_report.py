@@ -247,3 +247,24 @@ def test_no_attacks_are_offered_while_the_next_turn_is_the_army_turn(tmp_path: P
     reports = [game.report(seat) for seat in range(1, 5)]
     assert all("TURN 1 IS THE ARMY TURN" in text for text in reports)
     assert [text for text in reports if "ATTACKS YOUR PIECES COULD MAKE" in text] == []
+
+
+def test_the_pieces_table_says_what_the_next_level_takes() -> None:
+    """ "When enough XP is attained, the piece levels up": the table showed XP 10 and never
+    what enough is, so a player could not tell which piece was near a level (and its
+    recharge); the text's client shows "an XP meter ... this fills as your piece
+    approches its next level". The XP column reads 10/30 (ruling 5: level L rises at 30 x
+    L points), and the line under the table says so."""
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1, xp=10), piece(21, "PIKE", 3, 1, lev=2, xp=45)])
+    config = GameConfig(
+        game="t", ruleset="tactics", map="meadow", seed=1, players=tuple(players(2))
+    )
+    lines = report_text(TACTICS, config, game, [], 1, aof="").splitlines()
+    heading = lines.index("PIECES") + 1
+    assert lines[heading].endswith(" LEV   XP/NEXT")
+    assert lines[heading + 1].endswith("   1   10/30")
+    assert lines[heading + 2].endswith("   2   45/60")
+    assert (
+        "XP/NEXT: experience, and what the piece's next level takes (a level up recharges"
+        in " ".join(" ".join(lines).split())
+    )
