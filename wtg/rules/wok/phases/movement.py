@@ -6,6 +6,8 @@ any two of one's provinces (``move_all(..., jump_tech=10)``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from wtg.rules.wok.events import Moved, TroopsMoved
 from wtg.rules.wok.limits import (
     ARM_MAX,
@@ -67,7 +69,7 @@ def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> N
         return
     moved, taken = _carry(source, target, order.unit, wanted)
     if turn.keeps_events:  # a forecast shows none
-        said = {
+        said: dict[str, Any] = {  # a Moved's fields; a move of TRO adds the kinds taken
             "player": player.id,
             "source": source.id,
             "target": target.id,
