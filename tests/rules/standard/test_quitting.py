@@ -153,8 +153,8 @@ def test_the_player_out_after_three_missed_turns_is_told_so_as_you() -> None:
 
 
 def test_a_missed_turn_says_how_many_more_make_the_player_quit() -> None:
-    """Ruling 26 takes WoK IV's count, three missed turns in a row and the player has
-    QUIT: the report said 'No orders from you this turn (2 in a row): your
+    """ "If you miss orders for 3 Turns in a row, you will be considered as to have QUIT the
+    game" (ruling 26): the report said 'No orders from you this turn (2 in a row): your
     troops dug in.' and nothing of the third, so a player away for a week learned he was
     out from the report that said so. Each missed turn says what the count leads to, the
     second that the next one makes him QUIT."""
