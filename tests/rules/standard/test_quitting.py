@@ -12,7 +12,6 @@ Grid of the hand-made states (``make_state(5, 4)``), neighbours up, down, left, 
 from __future__ import annotations
 
 import re
-from itertools import takewhile
 from pathlib import Path
 
 from tests.rules.builders import empty, kinds, make_state, orders, run_standard
@@ -150,37 +149,3 @@ def test_the_player_out_after_three_missed_turns_is_told_so_as_you() -> None:
     assert "P3 (#3)" not in mine
     theirs = report_text(RULESET, config, state, events, 1, aof="")
     assert "- P3 (#3) missed 3 turns in a row and has QUIT the game." in theirs
-
-
-def test_a_missed_turn_says_how_many_more_make_the_player_quit() -> None:
-    """ "If you miss orders for 3 Turns in a row, you will be considered as to have QUIT the
-    game" (ruling 26): the report said 'No orders from you this turn (2 in a row): your
-    troops dug in.' and nothing of the third, so a player away for a week learned he was
-    out from the report that said so. Each missed turn says what the count leads to, the
-    second that the next one makes him QUIT."""
-    config = GameConfig(
-        game="test",
-        ruleset="standard",
-        map="grid",
-        seed=1,
-        players=tuple(
-            PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"CODE{i:04d}") for i in (1, 2, 3)
-        ),
-    )
-    state = three_players()
-    said = []
-    for _turn in range(3):
-        result = run_standard(state, orders(1), orders(2))
-        state = result.state
-        events = [e.to_dict() for e in result.events]
-        lines = report_text(RULESET, config, state, events, 3, aof="").splitlines()
-        at = next(i for i, line in enumerate(lines) if line.startswith("- No orders from you"))
-        more = takewhile(lambda line: line.startswith("  "), lines[at + 1 :])
-        said.append(" ".join([lines[at], *(line.strip() for line in more)]))
-    assert said == [
-        "- No orders from you this turn (1 in a row): your troops dug in; 3 missed turns in "
-        "a row and you QUIT the game.",
-        "- No orders from you this turn (2 in a row): your troops dug in; miss the next turn "
-        "too and you QUIT the game (3 in a row).",
-        "- No orders from you this turn (3 in a row): your troops dug in.",
-    ]

@@ -14,7 +14,6 @@ from typing import Any
 
 from wtg.core.record import Record
 from wtg.core.ruleset import ScoreLine
-from wtg.rules.wok.limits import MISSED_TURNS_TO_QUIT
 from wtg.rules.wok.score import top_ten
 from wtg.rules.wok.state import ACTIVE, Province, WokState
 
@@ -193,6 +192,5 @@ def report_context(
         ],
         "topten": reading.topten,
         "outcome": state.outcome.to_dict() if state.outcome else None,
-        "missed_to_quit": MISSED_TURNS_TO_QUIT,
         **extra,
     }
