@@ -129,7 +129,7 @@ def test_the_answers_to_order_mails_keep_to_78_columns(tmp_path: Path) -> None:
     (said,) = [_words(body) for body in rejections if "REPORT" not in body]
     assert (
         "Your mail to the turn generator could not be accepted: the form names no game (keep "
-        "the GAME/TURN/PLAYER/CODE line as it is). Nothing was stored."
+        "the GAME/TURN/PLAYER/CODE header as it is). Nothing was stored."
     ) in said
 
 

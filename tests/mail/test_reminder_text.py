@@ -87,3 +87,25 @@ def test_a_wisk_reminder_says_the_missing_rule_the_game_plays(tmp_path: Path) ->
         paragraph = " ".join(prose(body).split())
         assert "Without orders you pass: no trades, no new armies" in paragraph
         assert "a robot plays" not in paragraph
+
+
+def test_a_reminder_says_when_this_turn_missed_would_make_the_player_quit(
+    tmp_path: Path,
+) -> None:
+    """ "If you miss orders for 3 Turns in a row, you will be considered as to have QUIT the
+    game": a player who had missed two turns was reminded as any other ('three missed
+    turns in a row and you are out of the game'), and nothing told him this was his last
+    turn. His reminder says so; the one of a player who missed none does not."""
+    world = World(tmp_path, count=2, ruleset=("wok4", "small", {}))
+    for turn in (1, 2):
+        world.game.submit(f"player: 1\nturn: {turn}\n")
+        deadline = world.game.deadline()
+        assert deadline is not None
+        assert world.game.run_turn(now=deadline) == turn
+    sent = reminders(world)
+    missing = " ".join(prose(sent["remind-g1-t0003-p02"]).split())
+    assert (
+        "You missed the last 2 turns: without orders for this one you are out of the game."
+        in missing
+    )
+    assert "You missed" not in prose(sent["remind-g1-t0003-p01"])

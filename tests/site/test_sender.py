@@ -189,3 +189,13 @@ def test_a_players_text_is_escaped(tmp_path: Path) -> None:
     assert "&lt;/script&gt;&lt;b&gt;Bo&amp;Co" in page  # the player's option
     assert page_data(page)["sides"][0]["name"] == name
     assert page.count("</script>") == 3  # the JSON's and the two scripts' own
+
+
+def test_the_page_names_the_form_s_header_as_one_line_or_two(games: list[Game]) -> None:
+    """The page said 'As in the GAME/TURN/PLAYER/CODE line of the form', where a game named
+    with 40 characters and more has a header of two lines (GAME alone, then TURN, PLAYER
+    and CODE), as the form says it since: 'header'."""
+    for relative, page in sender_pages(games, None).items():
+        if relative.endswith(".html"):
+            assert "GAME/TURN/PLAYER/CODE line" not in page, relative
+            assert "As in the GAME/TURN/PLAYER/CODE header of the form" in page, relative

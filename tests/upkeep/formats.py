@@ -63,7 +63,8 @@ def assert_turn_3_as_format_1_wrote(made: dict[str, bytes]) -> None:
     format 1 wrote (the fixture's ``expected``): the very bytes of its state, orders and
     Top Ten, its events but for the keys added since (``EVENT_KEYS_SINCE``), the very
     words of its reports and forms (their long lines are broken to a mail's width since,
-    which format 1's were not; a production's "+0.000 LEV" is no longer said)."""
+    which format 1's were not; a production's "+0.000 LEV" is no longer said; the form
+    says "header" where it said "line", and the expected files hold these words)."""
     expected = tree(FIXTURE / "expected" / "0003")
     assert made.keys() == expected.keys()
     prose = [name for name in made if name.startswith(("reports/", "aofs/"))]

@@ -234,7 +234,7 @@ def _unread(item: Found, best: Found, carries_code: Callable[[Found], bool]) -> 
     else:
         why = f"the CODE on its header is not the secret code of player {_side(best.header)}"
     return (
-        f"{said}, as {why}: send it again with the GAME/TURN/PLAYER/CODE line as your "
+        f"{said}, as {why}: send it again with the GAME/TURN/PLAYER/CODE header as your "
         f"report's form has it ({read})."
     )
 

@@ -24,7 +24,7 @@ BEGIN_MARKER = "=== BEGIN AOF ==="
 END_MARKER = "=== END AOF ==="
 """The markers around every form (each form spec names them; a test holds them equal)."""
 HEADER_KEYS = ("game", "turn", "player", "code")
-HEADER_HINT = "keep the GAME/TURN/PLAYER/CODE line as it was sent to you"
+HEADER_HINT = "keep the GAME/TURN/PLAYER/CODE header as it was sent to you"
 MAX_NUMBER_DIGITS = 6
 MAX_LINES = 20_000
 """Lines of a text that are read: a reply quoting a report has a few hundred; what

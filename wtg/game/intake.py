@@ -470,7 +470,7 @@ class Door(Generic[S]):
 
 def _no_header(line: int) -> str:
     return (
-        f"line {line}: order lines without the GAME/TURN/PLAYER/CODE line of your form, "
+        f"line {line}: order lines without the GAME/TURN/PLAYER/CODE header of your form, "
         "and no single form in your mail they could belong to: copy them into the form "
         "they are for"
     )

@@ -211,7 +211,7 @@ class Answers:
         if named and not games:
             return self._held(message, sender, named[0])
         if not games:
-            reason = "the form names no game (keep the GAME/TURN/PLAYER/CODE line as it is)"
+            reason = "the form names no game (keep the GAME/TURN/PLAYER/CODE header as it is)"
             return self._reject(message, sender, reason, reply_to_id=message_id, beside=beside)
         outcomes: list[Outcome] = []
         for game in games:
@@ -962,7 +962,7 @@ def typed_note(typed: Sequence[MailLine], form_below: bool) -> str:
         f"{'Line' if one else 'Lines'} {listed} of your mail "
         f"{'looks like an order line' if one else 'look like order lines'}, but "
         f"{'was' if one else 'were'} not read: order lines are read only "
-        f"with the GAME/TURN/PLAYER/CODE line of the form they are for. Type "
+        f"with the GAME/TURN/PLAYER/CODE header of the form they are for. Type "
         f"{'it' if one else 'them'} above your report, quoted in a reply to it, or {where}."
     )
 

@@ -738,6 +738,8 @@ def _remind_game(gm: GmConfig, game: Game, outbox: Outbox, now: datetime) -> int
             options=played,
             missing=missing if on_file else [],
             on_file=on_file,
+            # turns missed in a row by the sides without orders (a Duel's: the most)
+            missed=max((p["missed_turns"] for p in sides if not p["orders"]), default=0),
         )
         msg = compose.message(
             ident,

@@ -68,7 +68,7 @@ def test_order_lines_over_a_duel_report_are_refused_with_the_reason(
     ((to, said),) = answers
     assert to == "dora@example.org"
     assert (
-        "line 1: order lines without the GAME/TURN/PLAYER/CODE line of your form, and no "
+        "line 1: order lines without the GAME/TURN/PLAYER/CODE header of your form, and no "
         "single form in your mail they could belong to: copy them into the form they are for"
     ) in said
     assert "no orders found" not in said

@@ -18,7 +18,9 @@ import pytest
 from tests.mail.clients.rulesets import ALICE, PLAYED
 from tests.mail.clients.table import Table
 from tests.mail.replies import ATTRIBUTION, quoted
-from wtg.aof.render import header_line
+from tests.shipped import INTERMEDIATE, STANDARD, TACTICS, WISK, WOK4
+from wtg.aof.render import header_line, render_aof
+from wtg.core.form import FormSpec
 
 LONGEST = "the-long-winter-campaign-of-the-northern-reaches-and-the-island1"
 WIDTH = 72
@@ -63,3 +65,16 @@ def test_a_long_names_form_keeps_to_72_columns_and_is_filed(ruleset: str, tmp_pa
     table.deliver(reply.as_bytes(policy=email.policy.SMTP))
     table.poll()
     assert table.orders(1) == played.filed
+
+
+@pytest.mark.parametrize("form", [r.form for r in (WOK4, STANDARD, INTERMEDIATE, WISK, TACTICS)])
+def test_the_form_s_words_on_its_header_fit_a_header_on_two_lines(form: FormSpec) -> None:
+    """The form said 'Keep the GAME/TURN/PLAYER/CODE line as it is.' above a header on two
+    lines: a player who kept 'the line' (TURN, PLAYER, CODE) and joined GAME to it, or
+    dropped GAME as a line the form did not name, had his orders refused. The words name
+    the header, one line or two."""
+    header = {"game": LONGEST, "turn": 1, "player": 1, "code": "K7Q2M9XD"}
+    text = render_aof(form, header)
+    assert f"GAME: {LONGEST}\nTURN: 1  PLAYER: 1  CODE: K7Q2M9XD\n" in text
+    assert "CODE line" not in text
+    assert "Keep the GAME/TURN/PLAYER/CODE header as it is." in text

@@ -38,7 +38,7 @@ def test_order_lines_typed_in_a_reply_without_the_report_are_said_not_read(
     said = help_of(table)
     assert (
         "Lines 1 (A1), 2 (G1) and 3 (R1) of your mail look like order lines, but were not "
-        "read: order lines are read only with the GAME/TURN/PLAYER/CODE line of the form "
+        "read: order lines are read only with the GAME/TURN/PLAYER/CODE header of the form "
         "they are for. Type them above your report, quoted in a reply to it, or into the "
         "form below."
     ) in said

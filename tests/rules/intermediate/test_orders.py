@@ -329,3 +329,19 @@ def test_an_eff_upgrade_that_cannot_gain_its_30_says_so() -> None:
             " upgrade gains only 19, not 30, and it costs its gold all the same",
         ),
     ]
+
+
+def test_the_form_says_a_tech_level_bought_adds_an_attack_this_turn() -> None:
+    """ "1. Upgrades" runs before "3. Attacking", and "Increasing your tech level will
+    unlock additional attacks": a tech level bought on the form's U lines gives an attack
+    more this very turn (the turn counts them when the attacks run). The form said 'the
+    first 3 valid orders run', and a fourth line written as a spare ran."""
+    state = make_grid()
+    empty(state, 1, 1, arm=20, pop=50)
+    empty(state, 2, 1)
+    text = render_aof(RULESET.form, HEADER, None, RULESET.form_context(state, 1))
+    words = " ".join(text.split())
+    assert (
+        "3 ATTACKS: neighbouring provinces; the first 3 valid orders run, one more for each"
+        " tech level bought above (7 at most);" in words
+    )

@@ -6,6 +6,8 @@ from tests.rules.builders import FixedRng, orders
 from tests.rules.intermediate.grid import run_intermediate
 from tests.rules.intermediate.test_attacks import LOSE, WIN, attack, battle_state
 from tests.rules.intermediate.test_bombing import HIT, PAST_WALLS, bomb, fire, setup
+from tests.rules.intermediate.test_movement import move
+from tests.rules.intermediate.test_movement import setup as movement_setup
 from tests.shipped import INTERMEDIATE
 from wtg.game.gameconfig import GameConfig, PlayerEntry
 from wtg.game.report import report_text
@@ -88,3 +90,37 @@ def test_the_report_says_what_the_total_row_s_a_marks() -> None:
     report = report_text(INTERMEDIATE, config(), result.state, events, 1, aof="")
     said = " ".join(report.split())
     assert "CAT Mountain. In the TOTAL row, LEV and DEF are averages (marked a)." in said
+
+
+def test_a_move_of_troops_says_which_troops_moved() -> None:
+    """'Moved 7 TRO from 1 to 2' did not say which: "all troop types will be moved,
+    starting with ARM and working up through PIK, ARC, KNI and CAT", so TRO 7 out of
+    3 ARM, 2 PIK and 5 KNI takes the armies, the pikemen and 2 knights, and the report
+    says so; a move of one kind reads as before."""
+    state = movement_setup(arm=3, pik=2, kni=5)
+    result = run_intermediate(state, orders(1, move=[move(1, 2, "TRO", 7), move(1, 2, "KNI", 1)]))
+    events = [e.to_dict() for e in result.events]
+    report = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
+    assert "- Moved 7 TRO (3 ARM, 2 PIK, 2 KNI) from 1 to 2." in report
+    assert "- Moved 1 KNI from 1 to 2." in report
+
+
+def test_the_level_a_battle_gives_says_whose_troops() -> None:
+    """ "the Level of the remaining troops increases ... +0.003 per attack round if the
+    defender wins": 'Your attack failed: they kept 1 ARM (level +0.003)' read as the
+    attacker's own level; the defenders' rose. Each side reads whose troops gained."""
+    state = battle_state(arm=1, terrain="Forest")
+    result = run_intermediate(state, orders(1, attack=[attack(1, 2, 1)]), rng=FixedRng(LOSE, WIN))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 1, aof="").split())
+    theirs = " ".join(report_text(INTERMEDIATE, config(), result.state, events, 2, aof="").split())
+    assert "Your attack failed: they kept 1 ARM (their troops' level +0.003)." in mine
+    assert "You held the province with 1 ARM (your troops' level +0.003)." in theirs
+    won = run_intermediate(
+        battle_state(arm=1), orders(1, attack=[attack(1, 2, 1)]), rng=FixedRng(WIN, LOSE)
+    )
+    events = [e.to_dict() for e in won.events]
+    mine = " ".join(report_text(INTERMEDIATE, config(), won.state, events, 1, aof="").split())
+    theirs = " ".join(report_text(INTERMEDIATE, config(), won.state, events, 2, aof="").split())
+    assert "The province is yours: your 1 ARM moved in (your troops' level +0.006)." in mine
+    assert "The province is lost: their 1 ARM moved in (their troops' level +0.006)." in theirs

@@ -208,3 +208,22 @@ def test_an_attack_with_more_armies_than_there_says_how_many_it_takes() -> None:
             " at most 12, not 30",
         )
     ]
+
+
+def test_an_attack_on_your_own_province_says_when_it_runs() -> None:
+    """ "if you already own a province which you put in an instruction to attack ... then
+    that instruction is ignored": an attack line on a province the player holds now was
+    accepted without a word (a typo read as ok). Who holds it is known when the attacks
+    run (another player's may take it first), so the line is kept with a note; an ignored
+    line does not count ("Only valid orders count towards your attack limit")."""
+    state = make_state()
+    empty(state, 1, 1, arm=20)
+    empty(state, 2, 1)
+    verdicts = judge(state, entry("attack", 1, **{"from": 1, "to": 2, "armies": 10}))
+    assert outcome(verdicts) == [
+        (
+            True,
+            "note: province 2 is yours now: this attack runs only if another player takes 2"
+            " before it; if nobody does, it is ignored and takes none of your attacks",
+        )
+    ]

@@ -5,7 +5,9 @@ a bombing (the hits that found nothing to destroy).
 losses are counted after the recovery. The report said 'you lost 2, they lost 7. The
 province is yours (2 injured recovered, ...)' of 11 armies of which 9 moved in: a player
 adds the recovered back (11 - 2 + 2) and expects 11. It now says what moved in or was left,
-the recovered among them, as Intermediate's now does too.
+the recovered among them, as Intermediate's now does too. The level the battle gives ("the
+Level of the remaining armies increases") is said as theirs: '(level +0.006)' did not say
+whose.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ def test_the_winner_of_an_attack_is_told_how_many_armies_moved_in() -> None:
     assert "- Attack from 1 on 2 " in mine
     assert (
         "with 2 armies against 1: 2 rounds, you lost 0, they lost 1. The province is "
-        "yours: 2 armies moved in, 1 of them injured and recovered (level +0.012)." in mine
+        "yours: 2 armies moved in, 1 of them injured and recovered (your armies' level "
+        "+0.012)." in mine
     )
     theirs = words(report_text(RULESET, config(2), result.state, events, 2, aof=""))
     assert "against your 1: 2 rounds, you lost 1, they lost 0. The province is lost." in theirs
@@ -45,7 +48,7 @@ def test_the_defender_who_holds_is_told_how_many_armies_are_left() -> None:
     theirs = words(report_text(RULESET, config(2), result.state, events, 2, aof=""))
     assert (
         "against your 2: 2 rounds, you lost 0, they lost 1. You held the province: 2 "
-        "armies left, 1 of them injured and recovered (level +0.006)." in theirs
+        "armies left, 1 of them injured and recovered (your armies' level +0.006)." in theirs
     )
     mine = words(report_text(RULESET, config(2), result.state, events, 1, aof=""))
     assert "you lost 1, they lost 0. Your attack failed." in mine

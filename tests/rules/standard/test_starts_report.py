@@ -9,6 +9,7 @@ numbers and no word of who starts in which.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.rules.standard.test_duel import entries
@@ -41,3 +42,17 @@ def test_a_duel_human_reads_the_starts_once_and_wok4_none(tmp_path: Path) -> Non
     players = [PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"C{i:04d}") for i in (1, 2)]
     wok4 = create_game(tmp_path / "w", "wok4", "small", players, 5).typed(WOK4)
     assert "WHERE EVERYONE STARTS" not in wok4.report(1)  # WoK IV's starts are not public
+
+
+def test_the_report_says_what_the_total_row_s_a_marks(tmp_path: Path) -> None:
+    """The TOTAL row reads '2.375a 1.3a': Standard's rule text never says what the 'a' is
+    (only WoK IV's manual does: "For the armies level and the defenses, the AVERAGE numbers
+    will be calculated (i.e. 1.244a means AVERAGE armies level of 1.244)"). The line under
+    the table says it, in both rulesets, as Intermediate's does."""
+    for ruleset, folder in ((STANDARD, "s"), (WOK4, "w")):
+        name = "star-islands" if ruleset is STANDARD else "classic60"
+        game = create_game(tmp_path / folder, ruleset.name, name, entries(3), 5)
+        lines = game.report(1).splitlines()
+        total = next(i for i, line in enumerate(lines) if line.startswith("TOTAL ("))
+        assert re.search(r" \d\.\d{3}a +\d\.\da ", lines[total]), lines[total]
+        assert lines[total + 1] == "In the TOTAL row, LEV and DEF are averages (marked a)."

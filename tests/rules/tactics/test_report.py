@@ -247,3 +247,63 @@ def test_no_attacks_are_offered_while_the_next_turn_is_the_army_turn(tmp_path: P
     reports = [game.report(seat) for seat in range(1, 5)]
     assert all("TURN 1 IS THE ARMY TURN" in text for text in reports)
     assert [text for text in reports if "ATTACKS YOUR PIECES COULD MAKE" in text] == []
+
+
+def test_the_pieces_table_says_what_the_next_level_takes() -> None:
+    """ "When enough XP is attained, the piece levels up": the table showed XP 10 and never
+    what enough is, so a player could not tell which piece was near a level (and its
+    recharge); the text's client shows "an XP meter ... this fills as your piece
+    approches its next level". The XP column reads 10/30 (ruling 5: level L rises at 30 x
+    L points), and the line under the table says so."""
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1, xp=10), piece(21, "PIKE", 3, 1, lev=2, xp=45)])
+    config = GameConfig(
+        game="t", ruleset="tactics", map="meadow", seed=1, players=tuple(players(2))
+    )
+    lines = report_text(TACTICS, config, game, [], 1, aof="").splitlines()
+    heading = lines.index("PIECES") + 1
+    assert lines[heading].endswith(" LEV   XP/NEXT")
+    assert lines[heading + 1].endswith("   1   10/30")
+    assert lines[heading + 2].endswith("   2   45/60")
+    assert (
+        "XP/NEXT: experience, and what the piece's next level takes (a level up recharges"
+        in " ".join(" ".join(lines).split())
+    )
+
+
+def test_the_battle_log_speaks_to_its_reader_as_you() -> None:
+    """P1's own report read 'P1 (red) sent no orders (2 turns in a row)', 'P1 (red) lost
+    the last piece and is out, in place 2', '... attacked piece 11 (KNIGHT of P1 (red))':
+    the reader named as a stranger, where every other ruleset's report (and this one's
+    heading, 'TURN 6 IS YOUR TURN') says 'you'. The others still read him by name."""
+    game = state(OPEN7, [piece(11, "KNIGHT", 1, 1), piece(21, "PIKE", 3, 1)])
+    config = GameConfig(
+        game="t", ruleset="tactics", map="meadow", seed=1, players=tuple(players(2))
+    )
+    events: list[dict[str, Any]] = [
+        {"kind": "army_picked", "player": 1, "pieces": ["KNIGHT"], "default": True},
+        {"kind": "no_orders", "player": 1, "missed": 2, "autopilot": False},
+        {
+            **{"kind": "attacked", "player": 2, "piece": 21, "piece_kind": "PIKE"},
+            **{"target": 11, "target_kind": "KNIGHT", "target_owner": 1, "at": [1, 1]},
+            **{"miss_chance": 10, "crit_chance": 5, "dominates": False, "missed": False},
+            **{"crit": False, "damage": 4, "hp_left": 8, "killed": False, "xp": 10},
+        },
+        {"kind": "war_points", "player": 2, "loser": 1, "points": 3},
+        {"kind": "player_out", "player": 1, "place": 2, "by": 2},
+        {"kind": "turn_began", "player": 1, "rested": [11]},
+    ]
+    for event in events:
+        event["public"] = True
+    mine = " ".join(report_text(TACTICS, config, game, events, 1, aof="").split())
+    assert "- You keep the default army: KNIGHT." in mine
+    assert "- You sent no orders (2 turns in a row)." in mine
+    assert "attacked piece 11 (your KNIGHT) at 01/01" in mine
+    assert "- P2 (green) earns 3 guild war points for beating you." in mine
+    assert "- You lost the last piece and are out, in place 2." in mine
+    assert "- Turn 6 is yours; rested pieces: 11." in mine
+    assert "P1 (red)" not in mine.split("BATTLE LOG")[1].split("BOARD")[0]
+    theirs = " ".join(report_text(TACTICS, config, game, events, 2, aof="").split())
+    assert "- P1 (red) keeps the default army: KNIGHT." in theirs
+    assert "attacked piece 11 (KNIGHT of P1 (red)) at 01/01" in theirs
+    assert "- You earn 3 guild war points for beating P1 (red)." in theirs
+    assert "- P1 (red) lost the last piece and is out, in place 2." in theirs

@@ -47,7 +47,7 @@ def test_every_line_of_a_tactics_game_s_reports_fits_a_mail() -> None:
     assert "Longbow          arrow      3 beast" in lines[weapons:]
     report = report_text(TACTICS, config, played[6].state, played[6].events, 1)
     lines = report.splitlines()
-    header = lines.index(" ID COLOUR KIND          X/Y     HP   MP STR DEF AGI RST LEV  XP")
+    header = lines.index(" ID COLOUR KIND          X/Y     HP   MP STR DEF AGI RST LEV   XP/NEXT")
     archer = next(p for p in played[6].state.pieces if p.kind == "ARCHER")
     row = next(line for line in lines[header:] if line.startswith(f"{archer.id:3d} "))
     assert row.split()[2:4] == ["ARCHER", f"{archer.x:02d}/{archer.y:02d}"]

@@ -328,3 +328,21 @@ def test_an_attack_with_more_armies_than_there_says_how_many_it_takes() -> None:
     ]
     enough = judge(state, entry("attack", 1, **{"from": 1, "to": 2, "armies": 12}))
     assert [(v.accepted, v.reason) for v in enough] == [(True, "attack 1 of 3")]
+
+
+def test_an_attack_on_your_own_province_says_when_it_runs() -> None:
+    """An attack line on a province of the player's was 'ok A1: 1 2 10: attack 1 of 3',
+    nothing more: a typo (2 for 7) read as accepted. The turn skips it unless another
+    player takes the province first (the OoP runs the attacks one by one), and it takes
+    one of the first attacks all the same ("you MUST use the 5 first attack orders for
+    them and only they will be used no matter if they are executable or not")."""
+    state = make_state()
+    empty(state, 1, 1, arm=20)
+    empty(state, 2, 1)
+    (verdict,) = judge(state, attack(1, 1, 2))
+    assert (verdict.accepted, verdict.reason) == (
+        True,
+        "attack 1 of 3; note: province 2 is yours now: this attack runs only if another"
+        " player takes 2 before it; if nobody does, it is skipped, and it still takes"
+        " attack 1 of your 3",
+    )

@@ -13,9 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from tests.rules.builders import FixedRng, empty, kinds, make_state, orders, run
+from tests.rules.wok4.test_spying import CONFIG
 from tests.shipped import WOK4 as RULESET
 from wtg.core.orders import RawEntry
 from wtg.core.ruleset import TurnResult
+from wtg.game.report import report_text
 from wtg.rules.wok.state import WokState
 from wtg.rules.wok4.reach import bomb_range
 
@@ -395,3 +397,25 @@ def test_bombing_reports_are_private() -> None:
     seen_by_third = [e for e in result.events if e.seen_by(3) and "bomb" in e.kind]
     assert seen_by_third == []  # ... and nobody else learns anything
     assert not victim.seen_by(1)
+
+
+def test_the_report_says_the_hits_that_found_nothing_to_destroy() -> None:
+    """A hit "can at random hit only the following targets": armies, spies, defenses, tech
+    points; a hit on what the province has none of takes nothing. '4 missiles, 0 missed;
+    killed 2 ARM, 0 SPY, 0.1 DEF, 0 tech points' left the player to guess where two of
+    his four hits went (a spy hit on a province without spies, a tech hit on a neutral),
+    and an army hit may kill up to 5: the totals do not tell. The bomber's line counts
+    them, as Standard's and Intermediate's do. Neutral province 2 holds 10 ARM and 0.3
+    DEF: the hits strike armies (2), spies, defense and tech."""
+    state = duel(eff=99)
+    empty(state, 2, 0, arm=10, dfn=3)
+    values = (HIT, ARMIES, 0.2, HIT, SPIES, LEAST, HIT, DEFENSE, HIT, TECH, LEAST)
+    result = fire(state, bomb(1, 2, 4), values=values)
+    run_event = only_run(result)
+    assert (run_event.armies, run_event.spies, run_event.dfn, run_event.tech) == (2, 0, 1, 0)
+    events = [e.to_dict() for e in result.events]
+    report = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    assert (
+        "4 missiles, 0 missed; killed 2 ARM, 0 SPY, 0.1 DEF, 0 tech points; 2 hits found "
+        "nothing there to destroy." in report
+    )

@@ -212,3 +212,16 @@ def test_an_attack_on_a_province_without_armies_is_told_so() -> None:
     theirs = " ".join(report_text(WOK4, CONFIG, result.state, events, 2, aof="").split())
     assert "with 10 armies: no armies defended it. The province is yours" in mine
     assert "with 10 armies: you had no armies there to defend it. The province is lost." in theirs
+
+
+def test_the_level_a_conquest_gives_is_said_as_the_attacker_s_armies() -> None:
+    """ "The remaining armies will get a level bonus": 'The province is yours (level
+    +0.100)' did not say whose level rose; it is the armies that invaded ("Invading an
+    unprotected province gives you a Level Bonus of +0.100 Points")."""
+    state = make_state()
+    give(state, 1, 1, arm=10, lev=1500)
+    give(state, 2, 2, arm=0)
+    result = run(state, orders(1, attack=[{"from": 1, "to": 2, "armies": 10}]))
+    events = [e.to_dict() for e in result.events]
+    mine = " ".join(report_text(WOK4, CONFIG, result.state, events, 1, aof="").split())
+    assert "The province is yours (your armies' level +0.100)." in mine

@@ -463,3 +463,18 @@ def test_a_sabotage_or_theft_that_takes_nothing_is_not_successful(
     victim = " ".join(report_text(RULESET, CONFIG, result.state, events, 2, aof="").split())
     assert mine in spymaster
     assert theirs + " EFF +1%." in victim
+
+
+@pytest.mark.parametrize("value", [YES, NO])
+def test_the_report_says_the_spies_used_are_spent(value: float) -> None:
+    """ "After an order for a spying operation was executed the spies used will be lost and
+    disappear from your province": the spymaster read 'Spies (4) from 1 on 2 ...: SUCCESS.
+    EFF +2%.' and nothing of the four, where a line not executed says '(no spies lost)' and
+    Standard's report says how many came home. The line says they are spent, won or
+    lost."""
+    result = operate(duel(spies=10), spy(1, 2, SPY_PROVINCE, 4), values=(value, NO, NO))
+    events = [e.to_dict() for e in result.events]
+    report = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+    outcome = "SUCCESS" if value == YES else "FAILED"
+    assert f"chance: {outcome}. EFF " in report
+    assert "%. 4 spies spent (used spies are lost)." in report

@@ -10,6 +10,7 @@ from typing import Any
 from wtg.aof.render import OMIT
 from wtg.rules.tactics.battle import forecast
 from wtg.rules.tactics.board import STEP_LIMIT, Board
+from wtg.rules.tactics.levels import MAX_LEVEL, needed
 from wtg.rules.tactics.moves import fighter, targets, walks
 from wtg.rules.tactics.state import ARMY, FULL_REST, OVER, RESTED, Piece, TacticsState
 from wtg.rules.tactics.world import BORDER, START_TILES, movement_text
@@ -110,6 +111,8 @@ def piece_rows(state: TacticsState) -> list[dict[str, Any]]:
             weapon=weapon.name,
             wclass=weapon.wclass,
             dominates=weapon.dominates or "-",
+            # the XP meter's end: what the next level takes ("-" at the top level)
+            xp_next=needed(piece.lev) if piece.lev < MAX_LEVEL else "-",
             # a battle over has no next turn to be rested for
             tired=state.pieces_per_turn == RESTED
             and piece.rest < FULL_REST

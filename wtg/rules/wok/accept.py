@@ -154,6 +154,18 @@ class Context:
             f" {target} before the spying; if nobody does, it is skipped and costs no spies"
         )
 
+    def own_target_note(self, target: int, counts: str) -> str:
+        """The note on an accepted attack line on a province the player holds now: the turn
+        skips it unless another player takes the province first (the attacks run one by one,
+        in the Order of Play), so the line is kept and says so; ``counts``: what a skipped
+        line does to the player's attacks, by his ruleset."""
+        if self.state.province(target).owner != self.player:
+            return ""
+        return (
+            f"note: province {target} is yours now: this attack runs only if another player"
+            f" takes {target} before it; if nobody does, {counts}"
+        )
+
     def neighbour_problem(self, source: int, target: int) -> str:
         if target in self.state.province(source).neighbours:
             return ""

@@ -32,6 +32,7 @@ def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
         return False, problem
     context.holdings.attack_accepted(v["from"], v["to"])
     notes = (
+        context.own_target_note(v["to"], "it is ignored and takes none of your attacks"),
         context.taken_note(v["from"]),
         context.armies_note(v["from"], v["armies"]),
         _beyond_the_attacks(context),

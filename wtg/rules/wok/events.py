@@ -51,6 +51,13 @@ class Moved(Event):
     halted: int
 
 
+class TroopsMoved(Moved):
+    """A move of TRO (Intermediate: every troop kind, ARM first): ``troops`` says how many
+    of each kind moved (by the province fields of ``TROOP_KINDS``)."""
+
+    troops: dict[str, int]
+
+
 class AimChanged(Event):
     kind: ClassVar[str] = "aim_changed"
     player: int

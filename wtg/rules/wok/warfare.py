@@ -161,6 +161,9 @@ class Hits:
     dfn: int = 0
     tech: int = 0
     misses: int = 0
+    idle: int = 0
+    """Hits that found nothing to destroy (WoK IV counts them as it goes: one hit there
+    may take several armies or spies, so the totals do not tell)."""
 
 
 def report_bombing(
@@ -170,10 +173,12 @@ def report_bombing(
     hits: Hits,
     detected: bool,
     kinds: tuple[type[BombingRun], type[BombingSuffered]] = (BombingRun, BombingSuffered),
+    bomber_only: Mapping[str, Any] | None = None,
     **more: Any,
 ) -> None:
     """The bomber's event, and the victim's (the source only when detected); ``kinds`` are
-    a ruleset's own event types, with ``more`` fields (Intermediate: troops by kind)."""
+    a ruleset's own event types, with ``more`` fields (Intermediate: troops by kind), and
+    ``bomber_only`` fields of the bomber's event alone (WoK IV: the idle hits)."""
     run, suffered = kinds
     player, source, target, missiles = salvo.player, salvo.source, salvo.target, salvo.missiles
     turn.emit(
@@ -193,6 +198,7 @@ def report_bombing(
             detected=detected,
             visible_to=frozenset({player.id}),
             **more,
+            **(bomber_only or {}),
         )
     )
     if target.owner:

@@ -46,8 +46,10 @@ def _check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
         )
     context.counts[entry.section] = so_far + 1
     context.holdings.attack_accepted(v["from"], v["to"])
+    taken = f"it is skipped, and it still takes attack {so_far + 1} of your {context.attacks}"
     notes = (
         f"attack {so_far + 1} of {context.attacks}",
+        context.own_target_note(v["to"], taken),
         context.taken_note(v["from"]),
         context.armies_note(v["from"], v["armies"]),
     )

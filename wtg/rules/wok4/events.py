@@ -7,13 +7,26 @@ from typing import ClassVar
 
 from wtg.core.events import Event
 from wtg.core.jsondata import JsonObject
-from wtg.rules.wok.events import BattleFought, Produced, SpiedOn, SpyOperation
+from wtg.rules.wok.events import (
+    BattleFought,
+    BombingRun,
+    Produced,
+    SpiedOn,
+    SpyOperation,
+)
 
 
 class Battle(BattleFought):
     """WoK IV's battle also destroys defense: 3% a round."""
 
     dfn_lost: int
+
+
+class Bombed(BombingRun):
+    """WoK IV's bombing run also counts the hits that found nothing to destroy (``idle``):
+    a hit may take 1-5 armies or spies, so the totals do not tell."""
+
+    idle: int
 
 
 class Production(Produced):

@@ -6,7 +6,9 @@ any two of one's provinces (``move_all(..., jump_tech=10)``)."""
 
 from __future__ import annotations
 
-from wtg.rules.wok.events import Moved
+from typing import Any
+
+from wtg.rules.wok.events import Moved, TroopsMoved
 from wtg.rules.wok.limits import (
     ARM_MAX,
     MIS_MAX,
@@ -65,18 +67,21 @@ def _move(turn: Turn, phase: str, player: Player, order: Move, jumps: bool) -> N
     if wanted < 1:
         turn.skip(player.id, phase, text, f"no {order.unit} in province {order.source}")
         return
-    moved = _carry(source, target, order.unit, wanted)
+    moved, taken = _carry(source, target, order.unit, wanted)
     if turn.keeps_events:  # a forecast shows none
+        said: dict[str, Any] = {  # a Moved's fields; a move of TRO adds the kinds taken
+            "player": player.id,
+            "source": source.id,
+            "target": target.id,
+            "unit": order.unit,
+            "amount": moved,
+            "halted": wanted - moved,
+            "visible_to": frozenset({player.id}),
+        }
         turn.emit(
-            Moved(
-                player=player.id,
-                source=source.id,
-                target=target.id,
-                unit=order.unit,
-                amount=moved,
-                halted=wanted - moved,
-                visible_to=frozenset({player.id}),
-            )
+            TroopsMoved(**said, troops={k: n for k, n in taken.items() if n})
+            if order.unit == ALL_TROOPS
+            else Moved(**said)
         )
 
 
@@ -87,15 +92,17 @@ def _available(source: Province, unit: str) -> int:
     return count
 
 
-def _carry(source: Province, target: Province, unit: str, wanted: int) -> int:
+def _carry(
+    source: Province, target: Province, unit: str, wanted: int
+) -> tuple[int, dict[str, int]]:
     """Move ``wanted`` units (that ``source`` has) up to the room in ``target``; troops bring
-    their level into the mix. Returns how many moved."""
+    their level into the mix. Returns how many moved, and of troops how many of each kind."""
     if unit != ALL_TROOPS and unit not in TROOP_UNITS:
         name = UNIT_FIELD[unit]
         moved: int = min(wanted, UNIT_MAX[unit] - getattr(target, name))
         setattr(source, name, getattr(source, name) - moved)
         setattr(target, name, getattr(target, name) + moved)
-        return moved
+        return moved, {}
     moved = min(wanted, ARM_MAX - target.troops)
     target.lev = mixed_level(target.troops, target.lev, moved, source.lev)
     if unit == ALL_TROOPS:
@@ -106,4 +113,4 @@ def _carry(source: Province, target: Province, unit: str, wanted: int) -> int:
         taken = {name: moved}
     for kind, count in taken.items():
         setattr(target, kind, getattr(target, kind) + count)
-    return moved
+    return moved, taken

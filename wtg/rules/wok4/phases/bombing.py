@@ -5,6 +5,7 @@ from __future__ import annotations
 from random import Random
 
 from wtg.core.rng import chance, roll
+from wtg.rules.wok.events import BombingSuffered
 from wtg.rules.wok.state import Player, Province
 from wtg.rules.wok.turn import Turn
 from wtg.rules.wok.warfare import Hits, Salvo, aim_only, report_bombing, salvos
@@ -18,6 +19,7 @@ from wtg.rules.wok4.constants import (
     CHANCE_MAX,
     DETECT_MIN,
 )
+from wtg.rules.wok4.events import Bombed
 from wtg.rules.wok4.reach import bomb_range
 
 PHASE = "I bombing"
@@ -49,7 +51,9 @@ def _fire(turn: Turn, salvo: Salvo) -> None:
     if owner is not None:
         detect = min(CHANCE_MAX, max(DETECT_MIN, BOMB_DETECT_PER_SPY * watchers))
         detected = chance(rng, detect)
-    report_bombing(turn, salvo, hit_chance, hits, detected)
+    report_bombing(
+        turn, salvo, hit_chance, hits, detected, (Bombed, BombingSuffered), {"idle": hits.idle}
+    )
 
 
 def _hit(rng: Random, target: Province, owner: Player | None, hits: Hits) -> None:
@@ -58,19 +62,22 @@ def _hit(rng: Random, target: Province, owner: Player | None, hits: Hits) -> Non
     A hit never takes more than there is; a tech hit on a neutral province is wasted.
     """
     kind = roll(rng, 3)
+    taken = 0
     if kind == 0:
-        killed = min(target.arm, BOMB_ARMIES[0] + roll(rng, BOMB_ARMIES[1] - BOMB_ARMIES[0]))
-        target.arm -= killed
-        hits.armies += killed
+        taken = min(target.arm, BOMB_ARMIES[0] + roll(rng, BOMB_ARMIES[1] - BOMB_ARMIES[0]))
+        target.arm -= taken
+        hits.armies += taken
     elif kind == 1:
-        killed = min(target.spy, BOMB_SPIES[0] + roll(rng, BOMB_SPIES[1] - BOMB_SPIES[0]))
-        target.spy -= killed
-        hits.spies += killed
+        taken = min(target.spy, BOMB_SPIES[0] + roll(rng, BOMB_SPIES[1] - BOMB_SPIES[0]))
+        target.spy -= taken
+        hits.spies += taken
     elif kind == 2:
-        lost = min(target.dfn, BOMB_DEF)
-        target.dfn -= lost
-        hits.dfn += lost
+        taken = min(target.dfn, BOMB_DEF)
+        target.dfn -= taken
+        hits.dfn += taken
     elif owner is not None:
-        lost = min(owner.tech, BOMB_TECH[0] + roll(rng, BOMB_TECH[1] - BOMB_TECH[0]))
-        owner.tech -= lost
-        hits.tech += lost
+        taken = min(owner.tech, BOMB_TECH[0] + roll(rng, BOMB_TECH[1] - BOMB_TECH[0]))
+        owner.tech -= taken
+        hits.tech += taken
+    if not taken:
+        hits.idle += 1
