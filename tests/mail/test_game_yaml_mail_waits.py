@@ -142,21 +142,28 @@ def test_send_mails_no_report_of_a_game_whose_player_was_deleted_until_he_is_bac
     }
 
 
-def test_a_command_of_a_player_whose_entry_was_deleted_is_kept_not_refused(
+def test_a_command_of_a_player_whose_entry_was_deleted_waits_and_is_answered_once_he_is_back(
     tmp_path: Path,
 ) -> None:
     """Bob's `STATUS g1` with his code, his entry deleted: he was answered that his code is
-    not a player's of g1. The mail is quarantined with the GM's problem (as for a ruleset
-    edited), for `wtg quarantine --release` once the entry is back; Bob is told nothing
-    false."""
+    not a player's of g1; then the mail was quarantined, each copy kept, for `wtg quarantine
+    --release` once the entry is back (a stranger's thousand of them, a thousand to release).
+    It waits in the inbox as his orders do, bounded as they are
+    (tests/mail/test_waiting_flood.py), and the first poll after the mend answers it."""
     hall = Hall(tmp_path)
     game = create_game(hall.gm.games_dir / "g1", "wok4", "small", players(2), 7)
-    broken_by(hall, game.store.root, BOB)
+    text = broken_by(hall, game.store.root, BOB)
     hall.mail("bob@example.org", "STATUS g1\nCODE CODE0002\n")
 
     polled = hall.poll()
 
-    assert (polled.seen, polled.rejected, polled.quarantined) == (1, 0, 1), polled
+    assert (polled.seen, polled.skipped, polled.quarantined) == (1, 1, 0), polled
     ((_, outcome),) = polled.outcomes
-    assert "player 2 (Bob) is missing" in outcome, outcome
+    assert outcome.startswith("later: ") and "player 2 (Bob) is missing" in outcome, outcome
+    assert outcome.endswith(" (the mail waits in the inbox until it is mended)"), outcome
     assert hall.new_mails() == []
+    (game.store.root / "game.yaml").write_text(text, encoding="utf-8")
+    done = hall.poll(hours=1)
+    assert (done.seen, done.skipped, done.quarantined) == (1, 0, 0), done
+    (answer,) = hall.new_mails()
+    assert (answer.to, answer.subject) == ("bob@example.org", "[g1] status of turn 1")

@@ -15,7 +15,9 @@ from click.testing import CliRunner
 
 from tests.conftest import players
 from tests.lobby.hall import Hall
+from tests.shipped import WOK4
 from wtg.cli import main
+from wtg.cli.demo import filled_aof
 from wtg.game.engine import create_game
 from wtg.mail.digest import make_digest
 from wtg.mail.inbox import MaildirInbox
@@ -49,6 +51,29 @@ def test_a_flood_for_a_game_to_mend_waits_bounded_and_the_rest_is_held(tmp_path:
     second = hall.poll(hours=1)
     assert (second.seen, second.skipped, second.held) == (20, 20, 0), second
     assert hall.new_mails() == []  # the robot is answered nothing
+
+
+def test_a_flood_for_a_game_whose_player_was_deleted_waits_bounded(tmp_path: Path) -> None:
+    """A player's entry deleted from game.yaml (its turns give him a seat): the game opens,
+    and only a seat's code found it to mend. Commands with a code were quarantined each,
+    every copy kept, none bounded; forms waited with no game named, so none was bounded
+    either. Both wait as the mail of any game to mend does, an address's first 20."""
+    hall = Hall(tmp_path)
+    game = create_game(hall.gm.games_dir / "g1", "wok4", "small", players(2), 7)
+    config = game.store.root / "game.yaml"
+    entry = "- {id: 2, name: Bob, email: bob@example.org, code: CODE0002}\n"
+    config.write_text(config.read_text(encoding="utf-8").replace(entry, ""), encoding="utf-8")
+    form = filled_aof(game.typed(WOK4), 1)
+    for number in range(WAITING_PER_ADDRESS + 15):
+        hall.mail("robot@spam.example", "STATUS g1\nCODE CODE0002\n" if number % 2 else form)
+
+    first = hall.poll()
+
+    assert (first.seen, first.skipped, first.held, first.quarantined) == (35, 20, 15, 0), first
+    assert waiting(hall) == WAITING_PER_ADDRESS
+    held = [o for _, o in first.outcomes if o.startswith("held: ")]
+    assert all("player 2 (Bob) is missing" in o for o in held), held[0]
+    assert hall.new_mails() == []
 
 
 def test_a_flood_under_a_new_address_each_mail_waits_bounded_for_each_game(

@@ -15,6 +15,7 @@ from typing import Any
 from wtg.core import errors
 from wtg.core.record import Record
 from wtg.core.textwidth import text_width
+from wtg.files.store import FormatRefused
 from wtg.game.gameyaml import game_yaml_problems, with_yes_no
 from wtg.game.schedule import Schedule
 from wtg.text.yamlio import dump_yaml
@@ -48,6 +49,23 @@ _CONTROL_NAMES = {"\r": "CR", "\n": "LF", "\t": "TAB", "\x00": "NUL", "\x7f": "D
 
 ConfigError = errors.ConfigError
 """A game's ``game.yaml`` (or a player given for it) that cannot be used."""
+
+MENDED = "(the mail waits in the inbox until it is mended)"
+"""What a mail of a game whose game.yaml is to be mended (``GameYamlRefused``) waits for."""
+
+
+class GameYamlRefused(FormatRefused):
+    """A game whose game.yaml the GM has to mend (a key misspelt, a value of the wrong kind,
+    a YAML slip: ``wtg.game.gameyaml``; a player's entry deleted, which its turns give a
+    seat): its folder is there, so its mail is no mail of a game this host does not know.
+    As for a format this wtg may not use, the mail waits in the inbox and the first poll
+    after the GM's mend files it, with no `wtg quarantine --release` to give; ``poll -v``
+    says why it waits. ``game``: the game's folder, by whose name the mails waiting for it
+    are bounded (``wtg.mail.waiting``)."""
+
+    def __init__(self, problem: str, game: str | None = None) -> None:
+        super().__init__(f"{problem} {MENDED}")
+        self.game = game
 
 
 class PlayerEntry(Record):

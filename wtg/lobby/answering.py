@@ -25,7 +25,7 @@ from wtg.core.orders import taken_over_text
 from wtg.core.printable import marked
 from wtg.core.record import Record
 from wtg.game.engine import Game
-from wtg.game.gameconfig import PlayerEntry
+from wtg.game.gameconfig import ConfigError, GameYamlRefused, PlayerEntry
 from wtg.game.takeovers import taken_from
 from wtg.lobby import confirm, people
 from wtg.lobby.commands import (
@@ -318,7 +318,10 @@ class Desk:
                 "CODE <your code> (it is in the header of your AOF)",
             )
             return None
-        game.check_config()  # a seat game.yaml lost by an edit: the mail is kept, not refused
+        try:
+            game.check_config()
+        except ConfigError as exc:  # a seat game.yaml lost by an edit: the mail waits
+            raise GameYamlRefused(str(exc), game.store.root.name) from None
         entry = seat_by_code(game, self.code)
         if entry is None:
             turn = taken_from(game.store, game.latest_turn(), self.code)

@@ -19,7 +19,7 @@ from wtg.core.orders import OrderError, OrderRefused, TakenOverCode, Verdict, Wr
 from wtg.core.printable import marked
 from wtg.core.ruleset import PublicSide, SeatId, SideId, State, public_sides
 from wtg.game.engine import Game
-from wtg.game.gameconfig import ConfigError, PlayerEntry
+from wtg.game.gameconfig import ConfigError, GameYamlRefused, PlayerEntry
 from wtg.game.intake import NO_ORDERS, NONE_ACCEPTED, Submission, Unchanged
 from wtg.game.schedule import local_text, parse_iso
 from wtg.gm.gamestatus import game_status
@@ -43,7 +43,7 @@ from wtg.mail.outcome import (
     unsaid,
 )
 from wtg.mail.pictures import orders_picture
-from wtg.mail.registry import MENDED, GameYamlRefused, Registry
+from wtg.mail.registry import Registry
 from wtg.mail.setaside import NOTICE_WINDOW, gives_orders, notice_tally, seat_named, why_shown
 from wtg.mail.strangers import ASKED_AGAIN, OTHER, Strangers
 from wtg.text.closename import close_names, either
@@ -225,7 +225,7 @@ class Answers:
                     durable=False,
                 )
             except ConfigError as exc:  # its game.yaml says other than its turns: it waits
-                raise GameYamlRefused(f"{exc} {MENDED}") from None
+                raise GameYamlRefused(str(exc), game.store.root.name) from None
             for result in results:
                 if beside and isinstance(result, (Submission, Unchanged)):
                     result.notes.append(_not_carried_out(beside.commands, beside.more))

@@ -15,20 +15,8 @@ from pathlib import Path
 
 from wtg.files.store import FormatRefused
 from wtg.game.engine import Game, open_game
-from wtg.game.gameconfig import ConfigError, PlayerEntry
+from wtg.game.gameconfig import ConfigError, GameYamlRefused, PlayerEntry
 from wtg.host.gamesdir import GAME_FILE, Unreadable, failure_reason, open_games
-
-
-class GameYamlRefused(FormatRefused):
-    """A game whose game.yaml the GM has to mend (a key misspelt, a value of the wrong kind,
-    a YAML slip: ``wtg.game.gameyaml``): its folder is there, so its mail is no mail of a
-    game this host does not know. As for a format this wtg may not use, the mail waits in
-    the inbox and the first poll after the GM's mend files it, with no `wtg quarantine
-    --release` to give; ``poll -v`` says why it waits."""
-
-
-MENDED = "(the mail waits in the inbox until it is mended)"
-"""What a mail of a game whose game.yaml is to be mended (``GameYamlRefused``) waits for."""
 
 
 class NotOurs(FormatRefused):
@@ -123,7 +111,7 @@ class Registry:
                 if isinstance(exc, FormatRefused):
                     self._refused[folder] = exc
                 elif isinstance(exc, ConfigError):  # the GM's slip in game.yaml: it waits
-                    self._refused[folder] = GameYamlRefused(f"{failure_reason(exc)} {MENDED}")
+                    self._refused[folder] = GameYamlRefused(failure_reason(exc))
                 elif isinstance(exc, PermissionError):  # another user's file: it waits too
                     self._refused[folder] = NotOurs(
                         f"{failure_reason(exc)} (the mail waits in the inbox)"
