@@ -132,6 +132,8 @@ def test_a_rollback_to_a_turn_whose_move_was_cut_short_mails_its_reports(tmp_pat
     ran = wtg(root, "run-turn", "g1", "--now", "--unmailed")  # the GM runs it all the same
     assert ran.returncode == 0, ran.stderr
     assert wtg(root, "rollback", "g1", "--to", "0").returncode == 0
+    status = wtg(root, "status", "g1")  # the rollback's deadline overtook the move: told
+    assert status.returncode == 0 and "NOTICES OWED" not in status.stdout, status.stdout
     sent = wtg(root, "send", "-q")
     assert sent.returncode == 0, sent.stderr
     folder = root / "games" / ".mail" / "maildir-out" / "new"
