@@ -74,7 +74,8 @@ def test_a_taking_back_cut_short_is_owed_and_finished(tmp_path: Path) -> None:
         "g1` to tell every player after all)"
     ]
     assert "NOTICES OWED: game g1: the hold" in run(tmp_path, "status").stdout
-    run(tmp_path, "send")  # the notices left are held back while it is being taken back
+    early = run(tmp_path, "send", code=1)  # the notices left are held back meanwhile
+    assert "NOTICES OWED: game g1: the hold" in early.output  # and it says what to give
     assert [name for name in sent(tmp_path) if name.startswith("hold-")] == []
     assert len(queued(tmp_path, "hold-")) == 3
     told = run(tmp_path, "hold", "g1")  # told after all: the notice taken back queued again

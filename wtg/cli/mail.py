@@ -217,7 +217,9 @@ def send(
     """Queue the reports of new turns, then send the outbox (SMTP, or the maildir), each mail
     signed when the config names a DKIM key. Exits 1 when the mail server could not be
     reached, refuses the From, or the key could not sign (the mail waits for the next run),
-    and when it skipped a game it could not read (the other games' mail goes all the same)."""
+    when it skipped a game it could not read (the other games' mail goes all the same), and
+    when a GM command was cut short before every player was told (NOTICES OWED, with the
+    command to give again)."""
     # deferred: the mail loop (the config's schema, SMTP): only the commands that send
     from wtg.mail.sender import send as run_send
 
@@ -228,10 +230,17 @@ def send(
     except AlreadyRunning as exc:
         skip(exc, quiet)
         return
-    report_unreadable(summary.unreadable + summary.undrawn + summary.refused + summary.first_mailed)
+    report_unreadable(
+        summary.unreadable
+        + summary.undrawn
+        + summary.refused
+        + summary.first_mailed
+        + tuple(f"NOTICES OWED: {line}" for line in summary.owed)
+    )
     if summary.busy() or not quiet:
         say(summary.line())  # a folder's name, a server's words: printable
-    if summary.unreachable or summary.unsigned or summary.sender_refused or summary.skipped:
+    stopped = summary.unreachable or summary.unsigned or summary.sender_refused
+    if stopped or summary.skipped or summary.owed:
         sys.exit(1)
 
 

@@ -64,6 +64,10 @@ TURN_META = "turn.json"
 REPORTS_BEHIND = "reports_behind"
 """The key of a ``turn.json`` that says its reports do not yet say its ``next_deadline``
 (``wtg.gm.nextdeadline``): a rollback to the turn drops it, as it writes them again."""
+DEADLINE_MOVES = "moved"
+"""The key of a ``turn.json``'s moves of its deadline (``wtg.gm.extension``), the last
+marked ``"told": false`` until every player was told of it: a rollback to the turn marks
+it told, as its reports and notices say the deadline it sets."""
 LOCK_FILE = ".lock"
 """The file whose lock is the game's write lock (``GameStore.lock``); a backup holds it too
 while it copies the game (``wtg.upkeep.backup``)."""
@@ -750,7 +754,12 @@ def _set_rollback_deadline(store: GameStore, folder: Path, to: int) -> None:
         return
     if not isinstance(meta, dict):
         return
-    if meta.get("next_deadline") != record.get("deadline") or REPORTS_BEHIND in meta:
+    moves = meta.get(DEADLINE_MOVES)
+    last = moves[-1] if isinstance(moves, list) and moves else None
+    untold = isinstance(last, dict) and last.get("told") is False
+    if meta.get("next_deadline") != record.get("deadline") or REPORTS_BEHIND in meta or untold:
         meta["next_deadline"] = record.get("deadline")
         meta.pop(REPORTS_BEHIND, None)  # its reports are the rollback's, saying that deadline
+        if isinstance(last, dict) and untold:  # a move cut short: the rollback's deadline told
+            last["told"] = True
         write_atomic(path, json.dumps(meta, ensure_ascii=False) + "\n")

@@ -30,6 +30,7 @@ from zoneinfo import ZoneInfo
 from wtg.core.errors import GameError, UsageError
 from wtg.core.record import Record
 from wtg.core.ruleset import S
+from wtg.files.store import DEADLINE_MOVES
 from wtg.game.engine import Game
 from wtg.game.schedule import iso, make_schedule, parse_iso
 from wtg.gm.nextdeadline import LatestTurnMeta, latest_turn_meta, schedule_not_yet_taken
@@ -37,7 +38,7 @@ from wtg.gm.nextdeadline import LatestTurnMeta, latest_turn_meta, schedule_not_y
 MAX_HOURS = 24 * 366
 """The longest a deadline may be moved at once: a year."""
 
-MOVED = "moved"
+MOVED = DEADLINE_MOVES
 TOLD = "told"
 UNDO = "undo"
 """A move's mark that it took the one before it back (`wtg extend --undo`)."""

@@ -123,12 +123,13 @@ def game_status(game: Game[S]) -> GameStatus:
     }
 
 
-def owed_notices(game: Game[S]) -> list[str]:
+def owed_notices(game: Game[S], held_back: bool = True) -> list[str]:
     """The notices a GM command cut short owes the players, a line each: a deadline moved
     whose reports are not yet written again (``wtg.gm.nextdeadline``: `wtg send` holds them
     back), a rollback not finished (`wtg send` holds them back too), a deadline moved and
     not told (``wtg.gm.extension``), a hold or a release not
-    told (``wtg.game.hold``)."""
+    told (``wtg.game.hold``). ``held_back=False``: not those two `wtg send` holds reports
+    back for (it says them so), the others alone (it says them too)."""
     name = game.config.game
     owed = []
     latest = game.latest_turn()
@@ -138,7 +139,7 @@ def owed_notices(game: Game[S]) -> list[str]:
         meta = None
     moved = unfinished(meta, latest + 1) if isinstance(meta, dict) else None
     undone = moved is not None and moved.hours < 0  # only --undo moves a deadline earlier
-    if reports_behind(meta):
+    if held_back and reports_behind(meta):
         given = (
             f"`wtg extend {name} --undo`"
             if undone
@@ -160,7 +161,7 @@ def owed_notices(game: Game[S]) -> list[str]:
             f"the deadline's move to {moved.new} (at {moved.at}) was cut short before every "
             f"player was told: give `wtg extend {name} HOURS` again (it moves nothing more)"
         )
-    for cut in (r for r in rollbacks(game.store) if not r.finished):
+    for cut in (r for r in rollbacks(game.store) if not r.finished and held_back):
         owed.append(
             f"the rollback to turn {cut.to} (archive/{cut.ident}) was cut short before it "
             "finished and told the players (`wtg send` holds the game's reports back): give "

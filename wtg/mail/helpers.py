@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import time
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, Pipe
 from pathlib import Path
@@ -43,6 +44,8 @@ SHARE_FROM = 40
 Note = tuple[str, tuple[object, ...]]
 """A journal write as a helper noted it: the ``Journal`` method and its arguments."""
 _WRITES = ("handled", "quarantined", "held", "set_aside", "replied", "flooded")
+WAIT_STEP = 1.0
+"""Seconds between two words to ``alive`` while the poller waits for a watched helper."""
 NUMBER = 0
 """Which process of the poll this is: 0 in the poller, a helper's number in a helper (its
 slot in ``wtg.mail.inprogress``)."""
@@ -190,6 +193,9 @@ class Helper:
         self.ended = ""
         """How the process ended, once it did (``killed by SIGKILL``, ``exited with
         status 1``): a helper lost mid-poll is named to the GM with it."""
+        self.silent = 0.0
+        """The seconds it gave no answer in, when the poller stopped it for that (0: it
+        was not stopped so)."""
 
     def send(self, share: list[Incoming]) -> None:
         self.share = share
@@ -200,14 +206,22 @@ class Helper:
         except OSError:  # it died: the poller takes its share back (``receive``)
             self._lost()
 
-    def receive(self) -> Handled | None:
+    def receive(
+        self, within: float = 0.0, alive: Callable[[], None] | None = None
+    ) -> Handled | None:
         """Its answer for the share sent, or None when it died or failed (the share is
-        the poller's again). A share sent empty is answered empty."""
+        the poller's again). A share sent empty is answered empty. ``within``: the seconds
+        the answer may take (0: as long as it takes); a helper silent past them is killed
+        (``silent``), as one that hangs where its own time limit cannot reach it (C code).
+        ``alive`` is called while the poller waits."""
         if not self.share:
             return Handled([], [], [])
         if self.line is None:
             return None
         try:
+            if within > 0 and not self._answers(within, alive):
+                self._silenced(within)
+                return None
             answer = self.line.recv()
         except (EOFError, OSError):
             answer = None
@@ -232,6 +246,25 @@ class Helper:
     def stop(self) -> None:
         """No more batches: the helper exits; wait for it."""
         self._lost()
+
+    def _answers(self, within: float, alive: Callable[[], None] | None) -> bool:
+        """Whether its answer (or its end) comes within ``within`` seconds."""
+        assert self.line is not None
+        deadline = time.monotonic() + within
+        while not self.line.poll(max(0.0, min(WAIT_STEP, deadline - time.monotonic()))):
+            if time.monotonic() >= deadline:
+                return False
+            if alive is not None:
+                alive()
+        return True
+
+    def _silenced(self, within: float) -> None:
+        """Kill it: it gave no answer in ``within`` seconds."""
+        if self.pid:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+        self._lost()
+        self.silent = within
 
     def _lost(self) -> None:
         if self.line is not None:

@@ -13,10 +13,14 @@ taken up (a byte of the slot).
 
 The next poll (``wtg.mail.poller``) takes such a mail first and alone, in a process of its
 own (a helper forked for it, ``wtg.mail.helpers``): a death there, seen by the poll that
-outlives it, is the mail's second, and the poll quarantines it. A poll killed from outside
-(by the GM, by cron's neighbour) leaves the mail it had in hand suspected once: taken up
-alone, it survives and is filed as any other. A mail suspected of two deaths (when no
-process could be forked for it) is quarantined without being read again.
+outlives it, is the mail's second, and the poll quarantines it; so is a helper that gives
+no answer in three times ``mail.handle_seconds`` (hung in C code, where the time limit's
+signal is never acted on: ``wtg.mail.pollprocesses``). A poll killed from outside (by the
+GM, by cron's neighbour, a reboot) leaves the mail it had in hand suspected once: taken up
+alone, it survives and is filed as any other; a poll killed while such a helper has it
+leaves it suspected once still (the poll watched the helper: its death was not the mail's).
+A mail suspected of two deaths (when no process could be forked for it, or with no time
+limit) is quarantined without being read again.
 """
 
 from __future__ import annotations

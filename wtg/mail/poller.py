@@ -121,7 +121,7 @@ class Poller:
         self.commands = Commands(self.answers, self.registry)
         self.archive = gm.spool / "archive"
         self._archive_folders: dict[tuple[int, int], Path] = {}
-        self.crew = Crew(jobs)
+        self.crew = Crew(jobs, gm.limits.handle_seconds, alive)
         """The poll's other processes (``wtg.mail.pollprocesses``): ``jobs`` processes it may file
         on, helpers only with many mails."""
         self.clock = MailClock(gm.limits.handle_seconds)

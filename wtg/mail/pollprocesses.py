@@ -21,9 +21,14 @@ from wtg.mail.inprogress import InHand, MailKilled, Slot, suspects
 from wtg.mail.journal import Journal
 from wtg.mail.outcome import LATER, Kind, Outcome
 from wtg.mail.shards import Roster, split
+from wtg.mail.timelimit import HandlingStopped
 
 Outcomes = dict[str, Outcome]
 """Mails' outcomes by their keys."""
+WATCHED = 3
+"""Times ``mail.handle_seconds`` the poller waits for the helper of a mail taken alone:
+the helper's own limit stops it within twice that (``wtg.mail.timelimit``); one silent
+past it hangs where that limit cannot reach (C code) and is killed, the mail quarantined."""
 
 
 class Handles(Protocol):
@@ -41,9 +46,16 @@ class Handles(Protocol):
 
 
 class Crew:
-    def __init__(self, jobs: int) -> None:
+    def __init__(
+        self, jobs: int, limit: float = 0.0, alive: Callable[[], None] | None = None
+    ) -> None:
         self.jobs = jobs
         """Processes the poll may file on (helpers only with many mails)."""
+        self.watch = WATCHED * limit if limit > 0 else 0.0
+        """Seconds the poller waits for the helper of a mail taken alone (0: no limit;
+        ``limit`` is ``mail.handle_seconds``)."""
+        self.alive = alive
+        """Called while the poller waits for such a helper (a service's watchdog)."""
         self.helpers: list[Helper] = []
         self.alone: list[Helper] = []
         """A helper process for each mail to take alone, forked with the others."""
@@ -93,7 +105,11 @@ class Crew:
             if many:
                 self.helpers = helpers.start(self.jobs - 1, lambda: make(hands, deaths))
             if alone:
-                self.alone = helpers.start(alone, lambda: make(hands, deaths), first=self.jobs)
+                # the poller watches these (``watch``): it sees a death or a hang of theirs
+                # itself, so a poll killed while one has its mail (from outside: the GM, a
+                # reboot) counts no death of the mail's; the next poll takes it alone again
+                theirs = {key: n - 1 for key, n in deaths.items()} if self.watch else deaths
+                self.alone = helpers.start(alone, lambda: make(hands, theirs), first=self.jobs)
         finally:
             journal.reopen()
 
@@ -146,9 +162,13 @@ class Crew:
             helper = self.alone.pop()
             used.append(helper)
             helper.send([message])
-            answer = helper.receive()
+            answer = helper.receive(self.watch, self.alive)
             if answer is None:
-                handled[message.key] = self._killed(poller, message, deaths + 1, helper.ended)
+                handled[message.key] = (
+                    self._silent(poller, message, helper.silent)
+                    if helper.silent
+                    else self._killed(poller, message, deaths + 1, helper.ended)
+                )
                 continue
             handled |= self._taken(poller.journal, answer)
         return handled, used
@@ -217,6 +237,17 @@ class Crew:
         self.died.append(line)
         again = [message for message in helper.share if message.key not in handled]
         return handled | {message.key: poller.guarded(message) for message in again}
+
+    @staticmethod
+    def _silent(poller: Handles, message: Incoming, seconds: float) -> Outcome:
+        """Quarantine a mail whose process of its own never answered (never read again)."""
+        reason = (
+            f"its handling, in a process of its own, gave no answer in {seconds:g} s "
+            f"({WATCHED} times mail.handle_seconds) and was stopped; a poll before had died "
+            "with it in hand: it may hang a parser in C code, where the time limit cannot "
+            "stop it; what was written before stands"
+        )
+        return poller.quarantine(message, HandlingStopped(reason), look=False)
 
     @staticmethod
     def _killed(poller: Handles, message: Incoming, deaths: int, ended: str) -> Outcome:

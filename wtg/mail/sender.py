@@ -25,9 +25,11 @@ from wtg.game.press import Press, press_for
 from wtg.game.report import press_text
 from wtg.game.schedule import iso, local_text
 from wtg.game.turnmeta import TURN_META
-from wtg.gm.gamestatus import game_status
+from wtg.gm.gamestatus import game_status, owed_notices
 from wtg.gm.nextdeadline import reports_behind
 from wtg.gm.rollback import Rollback, rollbacks
+from wtg.host.announcement import cut_short as announcements_cut_short
+from wtg.host.announcement import owed_line
 from wtg.host.config import GmConfig
 from wtg.host.gamesdir import Unreadable, failure_reason
 from wtg.logs.events import log_event
@@ -110,6 +112,10 @@ class SendSummary(Record):
     first_mailed: tuple[str, ...] = ()
     """A line for each game this host mailed for the first time past its turn 0 (copied in
     from another host): mailed from its latest turn on (``_first_mailed``)."""
+    owed: tuple[str, ...] = ()
+    """A line for each GM command cut short before every player was told (a hold, a
+    release, a deadline's move, an announcement), with the command that finishes it: no
+    send mails those notices, and `wtg status` alone said so (``owed_notices``)."""
 
     def busy(self) -> bool:
         """Anything queued, sent, put off by the server or failed, or a game skipped: worth
@@ -117,7 +123,8 @@ class SendSummary(Record):
         would mail the same line at every run until the server takes them."""
         mailed = self.queued or self.press or self.sent
         stopped = self.unreachable or self.unsigned or self.sender_refused
-        return bool(mailed or self.deferred or self.failed or stopped or self.skipped)
+        told = self.skipped or self.owed
+        return bool(mailed or self.deferred or self.failed or stopped or told)
 
     def line(self) -> str:
         press = f" and {self.press} press mail(s)" if self.press else ""
@@ -644,11 +651,28 @@ def send(
         sender_refused=done.sender_refused,
         skipped=tuple(sorted({f.name for f in (*unread, *queued.folders)})),
         first_mailed=queued.first_mailed,
+        owed=owed_by_commands(gm.spool, registry),
     )
     log_event(f"send: {summary.line()}", level=INFO if summary.busy() else DEBUG)
     for lost in registry.unreadable:
         log_event(f"send: {lost.line()}", level=WARNING)
+    for line in summary.owed:
+        log_event(f"send: {line}", level=WARNING)
     return summary
+
+
+def owed_by_commands(spool: Path, registry: Registry) -> tuple[str, ...]:
+    """The notices GM commands cut short owe the players (``owed_notices``, less what the
+    send holds reports back for and says so), and the announcements cut short, a line each
+    with the command that finishes it, as `wtg status` says them."""
+    games = sorted(registry.games().values(), key=lambda game: game.config.game)
+    lines = [
+        f"game {game.config.game}: {line}"
+        for game in games
+        for line in owed_notices(game, held_back=False)
+    ]
+    announced, _unread = announcements_cut_short(spool)
+    return (*lines, *(owed_line(path, made) for path, made in announced))
 
 
 class Reminded(NamedTuple):

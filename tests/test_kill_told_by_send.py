@@ -1,0 +1,110 @@
+"""`wtg hold` and `wtg announce` killed (SIGKILL, no clean-up of any kind) just before one
+of their writes, then `wtg send`, as cron runs it: the send says the command cut short and
+the command that finishes it, on stderr (which cron mails), and exits 1; given again, the
+command tells each player once, and the send says nothing more.
+
+Killed after the hold was written and before its notices were all queued, the game was held
+and some players never told, and nothing but `wtg status` said so: `wtg send` and `run-turn
+--due` (which counts a game the GM holds quietly) said nothing, and a GM whose terminal
+died with the command (an SSH line cut) never learned it. The same for an announcement.
+"""
+
+from __future__ import annotations
+
+import email
+import subprocess
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from tests import killpoints
+from tests.conftest import players
+from tests.test_kill_run_turn import WTG
+from wtg.game.engine import create_game
+from wtg.game.hold import hold_of
+from wtg.game.schedule import make_schedule
+
+KILLS = 6
+
+
+@pytest.fixture(scope="module")
+def host(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A host made by `wtg init`, its game g1 of three players due in ten hours, turn 0
+    mailed."""
+    root = tmp_path_factory.mktemp("told") / "host"
+    subprocess.run([WTG, "init", str(root)], check=True, capture_output=True)
+    now = datetime.now(timezone.utc)
+    due = (now + timedelta(hours=10)).replace(second=0, microsecond=0)
+    schedule = make_schedule(2, f"{due:%H:%M}", "UTC", first=f"{due:%Y-%m-%d}")
+    create_game(root / "games" / "g1", "wok4", "small", players(3), 7, schedule=schedule, now=now)
+    send = subprocess.run([WTG, "--config", str(root / "wtg.yaml"), "send"], capture_output=True)
+    assert send.returncode == 0, send.stderr
+    return root
+
+
+def mailed(root: Path, words: str) -> dict[str, int]:
+    """Each address's mails sent whose subject holds ``words``."""
+    found: dict[str, int] = {}
+    for path in (root / "games" / ".mail" / "maildir-out").rglob("*"):
+        if path.is_file():
+            mail = email.message_from_bytes(path.read_bytes())
+            if words in str(mail["Subject"]):
+                found[str(mail["To"])] = found.get(str(mail["To"]), 0) + 1
+    return found
+
+
+@pytest.mark.parametrize(
+    ("command", "owed", "words"),
+    [
+        (
+            ["hold", "g1", "--reason", "server move"],
+            "the hold (since {}) was cut short before every player was told: give `wtg hold "
+            "g1` again",
+            "the game is on hold",
+        ),
+        (
+            ["announce", "g1", "The map is wrong"],
+            "was cut short before every player was told: give `wtg announce g1 'The map is "
+            "wrong'` again",
+            "",
+        ),
+    ],
+    ids=["hold", "announce"],
+)
+def test_a_command_cut_short_is_said_by_the_next_send(
+    host: Path, tmp_path: Path, command: list[str], owed: str, words: str
+) -> None:
+    work = tmp_path / "host"
+    restore = killpoints.restorer(host, work)
+    config = ["--config", str(work / "wtg.yaml")]
+    restore()
+    before = mailed(work, words)
+    whole = killpoints.count([*config, *command], work / "games")
+    assert whole.returncode == 0, whole.stderr
+    said = 0
+    for write, cut in killpoints.cuts(
+        [*config, *command], work / "games", killpoints.points(whole.writes, KILLS), restore
+    ):
+        where = (write, cut.before)
+        send = subprocess.run([WTG, *config, "send"], capture_output=True, text=True)
+        held = hold_of(work / "games" / "g1")
+        cut_short = (held is not None and held.telling) or bool(
+            list((work / "games" / ".mail").glob("announce/*.json"))
+        )
+        if cut_short:
+            said += 1
+            assert send.returncode == 1, (where, send.stderr)
+            since = held.since if held is not None else ""
+            assert f"wtg: NOTICES OWED: game g1: {owed.format(since)}" in send.stderr or (
+                command[0] == "announce" and owed in send.stderr
+            ), (where, send.stderr)
+        else:
+            assert send.returncode == 0 and "NOTICES OWED" not in send.stderr, (where, send)
+        again = subprocess.run([WTG, *config, *command], capture_output=True, text=True)
+        assert again.returncode == 0, (where, again.stderr)
+        send = subprocess.run([WTG, *config, "send"], capture_output=True, text=True)
+        assert send.returncode == 0 and "NOTICES OWED" not in send.stderr, (where, send)
+        told = {k: n - before.get(k, 0) for k, n in mailed(work, words).items()}
+        assert sorted(n for n in told.values() if n) == [1, 1, 1], (where, told)
+    assert said
