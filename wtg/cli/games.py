@@ -702,8 +702,8 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
     gm = checked_config(ctx)
     tasks = run_due_tasks(gm.games_dir, datetime.now(timezone.utc))
     for started in tasks.started:
-        said = f"game {started.game} made from the waiting list {started.list}"
-        click.echo(said + started_note(started.players))
+        made = f"game {started.game} made from the waiting list {started.list}"
+        click.echo(made + started_note(started.players))
     for problem in tasks.problems:
         click.echo(f"lobby: {problem}", err=True)
     mailed = mailed_turns(gm.spool)
