@@ -106,6 +106,21 @@ def test_a_duel_colour_quits_on_its_own_form(tmp_path: Path) -> None:
     assert by_colour == {1: "active", 2: "active", 3: "quit", 4: "active", 5: "active", 6: "active"}
 
 
+@pytest.mark.parametrize("ruleset", sorted(MAPS))
+def test_the_other_players_mark_who_quit(tmp_path: Path, ruleset: str) -> None:
+    """THE OTHER PLAYERS listed a player who QUIT as any other ('- Ann (#1): address not
+    shared'), so a player looking for an ally or a deal wrote to a player out of the game
+    (he "can not re-enter this specific game"); the Top Ten above marks him QUIT."""
+    game = new_game(tmp_path, ruleset, count=3)
+    game.submit_all(fill(game.aof(1), "Q1: _", "Q1: 1"), via="command line")
+    game.run_turn(now=NOW)
+    report = game.report(2)
+    others = report.split("THE OTHER PLAYERS", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+    ann = next(line for line in others if "Ann" in line)
+    assert ann == "- Ann (#1, QUIT): address not shared", others
+    assert all("QUIT" not in line for line in others if "Ann" not in line), others
+
+
 def test_the_top_ten_in_a_report_marks_who_quit(tmp_path: Path) -> None:
     """A QUIT player keeps his provinces and may head the Top Ten: the reports mark him as
     `wtg topten` does."""
