@@ -167,3 +167,18 @@ def test_the_order_of_play_names_no_one_who_quit(tmp_path: Path, ruleset: str) -
     line = next(text for text in report.splitlines() if text.startswith("ORDER OF PLAY"))
     moving = line.split(": ", 1)[1].split()
     assert "1" not in moving and sorted(moving) == ["2", "3"], line
+
+
+@pytest.mark.parametrize("ruleset", sorted(MAPS))
+def test_the_last_report_warns_of_no_turn_to_miss(tmp_path: Path, ruleset: str) -> None:
+    """The winner of a game his rivals quit, who sent no orders for its last turn, read
+    under his status 'You missed the last turn; 3 in a row and you QUIT the game.' above
+    'THE GAME IS OVER': no turn is left to miss."""
+    game = new_game(tmp_path, ruleset, count=3)
+    for side in (1, 2):
+        game.submit_all(fill(game.aof(side), "Q1: _", "Q1: 1"), via="command line")
+    game.run_turn(now=NOW)
+    report = game.report(3)
+    assert "THE GAME IS OVER" in report and "Winner: " in report
+    assert "No orders from you this turn (1 in a row)" in report  # what happened, still said
+    assert "3 in a row and you QUIT" not in report
