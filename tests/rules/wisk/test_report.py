@@ -226,3 +226,18 @@ def test_armies_moved_in_other_than_ordered_say_why() -> None:
     )
     assert "9 armies moved in, 1 stayed." in texts[1] and "You ordered MOVE" not in texts[1]
     assert "You ordered MOVE" not in reports()[0]  # MOVE 5, and 5 moved in
+
+
+def test_the_last_report_says_nothing_of_rounds_and_trades_to_come() -> None:
+    """The report of a game won said under THE GAME IS OVER 'Cards: the next set traded is
+    worth 270.' and 'Moves first: Robot 3 (player 3), and every round of turns starts with
+    that seat.': no set is traded and no round starts any more."""
+    state = board_state(owners={ALASKA: 1, JAPAN: 1})
+    running = report_text(RULESET, CONFIG, state, [], 1, aof="")
+    assert "Cards: the next set traded is worth" in running and "Moves first: " in running
+    state.winner, state.won_by = 1, "domination"
+    for side in (1, 2):
+        over = report_text(RULESET, CONFIG, state, [], side, aof="")
+        assert "THE GAME IS OVER" in over
+        assert "next set traded" not in over and "Moves first" not in over
+        assert "round of turns" not in over
