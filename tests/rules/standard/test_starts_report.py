@@ -10,9 +10,9 @@ numbers and no word of who starts in which.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
-from pathlib import Path
 
 from tests.rules.standard.test_duel import entries
 from tests.shipped import STANDARD, WOK4
