@@ -21,14 +21,15 @@ RULESETS = ("wok4", "standard", "intermediate")
 def out_player(tmp_path: Path, ruleset: str, status: str) -> tuple[Any, Any]:
     game = new_game(tmp_path, ruleset, count=3)
     state: Any = game.state()
+    state.turn = 1  # out after a turn of orders (turn 0's report says the game begins)
     for province in state.provinces:
         if province.owner == 3:
             province.owner = 0
     state.player(3).status = status
     if status == "dead":
-        state.player(3).died_on = 0
+        state.player(3).died_on = 1
     else:
-        state.player(3).quit_on = 0
+        state.player(3).quit_on = 1
     return game, state
 
 
@@ -72,8 +73,9 @@ def test_a_quitter_who_keeps_provinces_still_reads_of_them(tmp_path: Path) -> No
     """WoK IV ruling 20: a quitter keeps his provinces, dug in; they can be attacked."""
     game = new_game(tmp_path, "wok4", count=3)
     state: Any = game.state()
+    state.turn = 1
     state.player(3).status = "quit"
-    state.player(3).quit_on = 0
+    state.player(3).quit_on = 1
     text = report_text(game.ruleset, game.config, state, [], 3, aof="")
     assert "YOUR PROVINCES" in text and "Nothing touched you this turn." in text
     assert "Status: QUIT   EFF:" in text

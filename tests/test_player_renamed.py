@@ -44,7 +44,7 @@ def test_a_name_edited_is_said_everywhere_from_the_next_turn(tmp_path: Path) -> 
     edit(game, "name: Also,", "name: Alsoo,")
     wtg("run-turn", game, "--now")
     assert names(game, 1) == [(1, "Me", ""), (2, "Alsoo", "")]
-    assert "   1 2   Alsoo " in turn_text(game, 1, "topten.txt")  # tied with Me
+    assert "   1 #2   Alsoo " in turn_text(game, 1, "topten.txt")  # tied with Me
     report = turn_text(game, 1, "reports/p01.txt")
     assert "   1. Alsoo " in report  # as many points as Me: the same rank
     assert "- Alsoo (#2): address not shared" in report

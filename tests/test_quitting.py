@@ -106,6 +106,21 @@ def test_a_duel_colour_quits_on_its_own_form(tmp_path: Path) -> None:
     assert by_colour == {1: "active", 2: "active", 3: "quit", 4: "active", 5: "active", 6: "active"}
 
 
+@pytest.mark.parametrize("ruleset", sorted(MAPS))
+def test_the_other_players_mark_who_quit(tmp_path: Path, ruleset: str) -> None:
+    """THE OTHER PLAYERS listed a player who QUIT as any other ('- Ann (#1): address not
+    shared'), so a player looking for an ally or a deal wrote to a player out of the game
+    (he "can not re-enter this specific game"); the Top Ten above marks him QUIT."""
+    game = new_game(tmp_path, ruleset, count=3)
+    game.submit_all(fill(game.aof(1), "Q1: _", "Q1: 1"), via="command line")
+    game.run_turn(now=NOW)
+    report = game.report(2)
+    others = report.split("THE OTHER PLAYERS", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+    ann = next(line for line in others if "Ann" in line)
+    assert ann == "- Ann (#1, QUIT): address not shared", others
+    assert all("QUIT" not in line for line in others if "Ann" not in line), others
+
+
 def test_the_top_ten_in_a_report_marks_who_quit(tmp_path: Path) -> None:
     """A QUIT player keeps his provinces and may head the Top Ten: the reports mark him as
     `wtg topten` does."""
@@ -152,3 +167,18 @@ def test_the_order_of_play_names_no_one_who_quit(tmp_path: Path, ruleset: str) -
     line = next(text for text in report.splitlines() if text.startswith("ORDER OF PLAY"))
     moving = line.split(": ", 1)[1].split()
     assert "1" not in moving and sorted(moving) == ["2", "3"], line
+
+
+@pytest.mark.parametrize("ruleset", sorted(MAPS))
+def test_the_last_report_warns_of_no_turn_to_miss(tmp_path: Path, ruleset: str) -> None:
+    """The winner of a game his rivals quit, who sent no orders for its last turn, read
+    under his status 'You missed the last turn; 3 in a row and you QUIT the game.' above
+    'THE GAME IS OVER': no turn is left to miss."""
+    game = new_game(tmp_path, ruleset, count=3)
+    for side in (1, 2):
+        game.submit_all(fill(game.aof(side), "Q1: _", "Q1: 1"), via="command line")
+    game.run_turn(now=NOW)
+    report = game.report(3)
+    assert "THE GAME IS OVER" in report and "Winner: " in report
+    assert "No orders from you this turn (1 in a row)" in report  # what happened, still said
+    assert "3 in a row and you QUIT" not in report

@@ -144,7 +144,7 @@ def test_four_bots_fight_to_a_placing(tmp_path: Path) -> None:
     assert topten[1].split() == ["RANK", "PLAYER", "HIT", "POINTS", "PIECES", "STATUS"]
     first = topten[2].split()  # rank, id, name, hit points, pieces left, status
     hit_points = sum(p["hp"] for p in final["pieces"])
-    assert first[:2] == ["1", str(winner["id"])]
+    assert first[:2] == ["1", f"#{winner['id']}"]
     assert first[-3:] == [str(hit_points), str(len(final["pieces"])), "WINNER"]
     assert [line.split()[-1] for line in topten[3:]] == ["OUT"] * 3
     table = json.loads(wtg("ratings", game_dir.parent, "--json").output)

@@ -86,9 +86,9 @@ def test_the_toy_ruleset_plays_a_game_through_the_command_line(
     assert "Player 1 wins with 10 points or more." in wtg("report", game, "--player", 2).output
     topten = wtg("topten", game).output.splitlines()
     assert [line.split()[:4] for line in topten[2:]] == [
-        ["1", "1", "P1", "18"],
-        ["2", "3", "P3", "5"],
-        ["3", "2", "P2", "0"],
+        ["1", "#1", "P1", "18"],
+        ["2", "#3", "P3", "5"],
+        ["3", "#2", "P2", "0"],
     ]
 
 

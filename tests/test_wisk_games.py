@@ -111,7 +111,7 @@ def test_three_players_two_humans_and_a_robot_play_to_a_winner(tmp_path: Path) -
     assert topten[1].split() == ["RANK", "PLAYER", "ARMIES", "TERRITORIES", "STATUS"]
     first = topten[2].split()  # rank, id, name, armies, territories, status
     armies = sum(t["armies"] for t in end["territories"])
-    assert first[:2] == ["1", str(end["winner"])]
+    assert first[:2] == ["1", f"#{end['winner']}"]
     assert first[-3:] == [str(armies), "42", "WINNER"]
 
 

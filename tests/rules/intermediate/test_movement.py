@@ -107,6 +107,10 @@ def test_the_order_check_knows_the_jump() -> None:
     state = setup(tech=9, arm=10)
     refused = RULESET.accept([entry], state, 1).verdicts[0]
     assert not refused.accepted and "not next to 1" in refused.reason
+    verdicts = RULESET.accept([entry, tech], state, 1).verdicts  # no gold: no upgrade runs
+    (unpaid,) = [v for v in verdicts if v.entry.section == "move"]
+    assert not unpaid.accepted and "not next to 1" in unpaid.reason
+    state.player(1).gold = 100
     assert all(v.accepted for v in RULESET.accept([entry, tech], state, 1).verdicts)
     state.player(1).tech = 10
     assert RULESET.accept([entry], state, 1).verdicts[0].accepted

@@ -248,8 +248,13 @@ def test_a_tech_upgrade_before_the_attacks_counts_in_the_attack_lines_note() -> 
     attacks = [line("attack", i, **{"from": 1, "to": 2, "armies": 5}) for i in range(1, 5)]
     plain = RULESET.accept(attacks, state, 1).verdicts
     assert plain[3].reason.startswith("note: attack line 4 of yours, and you have 3 attacks")
+    state.player(1).gold = 100
     upgraded = RULESET.accept([line("upgrade", 1, upgrade="TECH"), *attacks], state, 1)
     assert [v.reason for v in upgraded.verdicts] == [""] * 5
+    state.player(1).gold = 99  # the upgrade does not run: no attack more
+    unpaid = RULESET.accept([line("upgrade", 1, upgrade="TECH"), *attacks], state, 1).verdicts
+    assert unpaid[0].reason.startswith("note: this upgrade will not run: it costs 100 gold")
+    assert unpaid[4].reason.startswith("note: attack line 4 of yours, and you have 3 attacks")
 
 
 def test_an_attack_with_more_troops_than_there_says_how_many_it_takes() -> None:
@@ -329,6 +334,36 @@ def test_an_eff_upgrade_that_cannot_gain_its_30_says_so() -> None:
             " upgrade gains only 19, not 30, and it costs its gold all the same",
         ),
     ]
+
+
+def test_an_upgrade_the_player_cannot_pay_for_says_it_will_not_run() -> None:
+    """ "The first upgrade of a turn costs 100 gold, the second 200": with 100 gold, 'U1: 1'
+    and 'U2: 2' (EFF at 99%) were confirmed with the note 'this upgrade gains nothing, and
+    it costs its gold all the same' beside the forecast's 'Would not run: upgrade EFF: it
+    costs 200 gold and you have 0': the turn skips it, and it costs nothing. Upgrades are
+    phase 1, so the gold the line meets is known: the note says it will not run."""
+    state = make_grid()
+    empty(state, 1, 1, arm=20, pop=50)
+    state.player(1).gold = 100
+    state.player(1).eff = 99
+    text = render_aof(RULESET.form, HEADER, None, RULESET.form_context(state, 1))
+    filled = text.replace("U1: _", "U1: 1").replace("U2: _", "U2: 2")
+    parsed = read_aof(RULESET.form, filled)
+    verdicts = [(v.accepted, v.reason) for v in RULESET.accept(parsed.entries, state, 1).verdicts]
+    assert verdicts == [
+        (True, ""),
+        (
+            True,
+            "note: this upgrade will not run: it costs 200 gold and you have 0 left after"
+            " your earlier upgrades",
+        ),
+    ]
+    state.player(1).gold = 50  # none paid: the next line is tried at the first's price
+    filled = text.replace("U1: _", "U1: 2").replace("U2: _", "U2: 3")
+    parsed = read_aof(RULESET.form, filled)
+    verdicts = [(v.accepted, v.reason) for v in RULESET.accept(parsed.entries, state, 1).verdicts]
+    will_not = "note: this upgrade will not run: it costs 100 gold and you have 50"
+    assert verdicts == [(True, will_not), (True, will_not)]
 
 
 def test_the_form_says_a_tech_level_bought_adds_an_attack_this_turn() -> None:

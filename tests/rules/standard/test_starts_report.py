@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.rules.standard.test_duel import entries
 from tests.shipped import STANDARD, WOK4
 from wtg.game.engine import create_game
@@ -56,3 +58,26 @@ def test_the_report_says_what_the_total_row_s_a_marks(tmp_path: Path) -> None:
         total = next(i for i, line in enumerate(lines) if line.startswith("TOTAL ("))
         assert re.search(r" \d\.\d{3}a +\d\.\da ", lines[total]), lines[total]
         assert lines[total + 1] == "In the TOTAL row, LEV and DEF are averages (marked a)."
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "map_name", "count"),
+    [("standard", "star-islands", 3), ("wok4", "small", 3), ("intermediate", "marchlands", 2)],
+)
+def test_the_turn_0_report_says_the_game_begins(
+    tmp_path: Path, ruleset: str, map_name: str, count: int
+) -> None:
+    """Turn 0 plays no orders ("Once turn 0 has run, you can see on the map where everyone is
+    starting"): its report said 'Nothing touched you this turn.' under WHAT HAPPENED THIS
+    TURN, as if a turn of orders had gone by without the player; WISK's says 'The game
+    begins.', Tactics' 'The battle has not started yet.'"""
+    players = [
+        PlayerEntry(i, f"P{i}", f"p{i}@example.org", f"C{i:04d}") for i in range(1, count + 1)
+    ]
+    game = create_game(tmp_path / "g", ruleset, map_name, players, 5)
+    lines = game.report(1).splitlines()
+    said = lines[lines.index("WHAT HAPPENED THIS TURN") + 1]
+    assert said == "The game begins: turn 0 set out the board, and orders play from turn 1."
+    assert "Nothing touched you" not in game.report(1)
+    game.run_turn(now=None)
+    assert "The game begins" not in game.report(1)

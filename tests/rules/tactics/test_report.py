@@ -307,3 +307,18 @@ def test_the_battle_log_speaks_to_its_reader_as_you() -> None:
     assert "attacked piece 11 (KNIGHT of P1 (red)) at 01/01" in theirs
     assert "- You earn 3 guild war points for beating P1 (red)." in theirs
     assert "- P1 (red) lost the last piece and is out, in place 2." in theirs
+
+
+def test_the_player_drawn_to_move_first_reads_it_as_you(tmp_path: Path) -> None:
+    """Turn 0's report to the player drawn to move first named him as a stranger: 'Ann
+    (yellow) was drawn to move first once every army is on the board.', in Ann's report,
+    whose battle log and heading say 'you' (ruling 17)."""
+    game = create_game(tmp_path / "g", "tactics", "meadow", players(3), 3).typed(TACTICS)
+    first = game.state().active
+    said = {seat: " ".join(game.report(seat).split()) for seat in range(1, 4)}
+    drawn = "drawn to move first once every army is on the board."
+    assert f"You were {drawn}" in said[first]
+    name = next(p.name for p in game.state().players if p.id == first)
+    assert all(
+        f"{name} " in said[seat] and f"was {drawn}" in said[seat] for seat in said if seat != first
+    )

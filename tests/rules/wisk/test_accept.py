@@ -117,6 +117,22 @@ def test_attacks_are_checked_for_what_the_turn_cannot_mend() -> None:
     ]
 
 
+def test_a_move_under_the_dice_says_more_may_move_in() -> None:
+    """ "u must move at least the attacked dice number armies to that occupied territory":
+    'A1: 1 30 3 1 1' was confirmed 'ok' and the report then said 3 armies moved in."""
+    state = state_with_cards()
+    put(state, ALASKA, 1, 9)
+    attack = {"from": ALASKA, "to": KAMCHATKA, "dice": 3, "until": 1}
+    assert verdicts(state, attack=[{**attack, "move": 1}]) == [
+        (
+            True,
+            "note: MOVE 1 is under the 3 dice: if the territory falls, at least the dice"
+            " of the last roll move in",
+        )
+    ]
+    assert verdicts(state, attack=[{**attack, "move": 3}]) == [(True, "")]
+
+
 def test_an_attack_may_start_from_a_territory_an_earlier_line_takes() -> None:
     """Ruling 13: "An attack may start from a territory an earlier attack of the same turn
     conquered"; ruling 19: only from one an EARLIER accepted line sets out to take, never

@@ -197,3 +197,47 @@ def test_an_eliminated_first_mover_is_not_told_he_moves_first() -> None:
     assert "Moves first: you" not in out
     assert "Moves first: Bob (player 2), and every round of turns starts with that seat." in out
     assert "Moves first: you, and every round of turns starts with that seat." in bob
+
+
+def test_armies_moved_in_other_than_ordered_say_why() -> None:
+    """ "u must move at least the attacked dice number armies to that occupied territory
+    and left one army in your home territory": MOVE 1 after a roll of 3 dice moved 3 in,
+    and the report said '3 armies moved in' beside the order's 1, nothing of the rule that
+    made it 3 (the form's help says it, the report did not). MOVE 99 of 10 armies moves 9
+    in, and '1 stayed' says why."""
+    texts = []
+    for move, left in ((1, 7), (99, 1)):
+        state = board_state(owners={ALASKA: 1, JAPAN: 1})
+        put(state, ALASKA, 1, 10)
+        put(state, KAMCHATKA, 2, 1)
+        orders = {
+            "place": [{"territory": JAPAN, "armies": 3}],
+            "attack": [attack(ALASKA, KAMCHATKA, move=move)],
+        }
+        result = run_with(state, orders, Dice(6, 5, 4, 1))
+        events = [e.to_dict() for e in result.events]
+        ann = " ".join(report_text(RULESET, CONFIG, result.state, events, 1, aof="").split())
+        bob = " ".join(report_text(RULESET, CONFIG, result.state, events, 2, aof="").split())
+        assert f"moved in, {left} stayed." in ann and "MOVE" not in bob
+        texts.append(ann)
+    assert (
+        "3 armies moved in, 7 stayed. You ordered MOVE 1: at least the dice of the last "
+        "roll (3) move in." in texts[0]
+    )
+    assert "9 armies moved in, 1 stayed." in texts[1] and "You ordered MOVE" not in texts[1]
+    assert "You ordered MOVE" not in reports()[0]  # MOVE 5, and 5 moved in
+
+
+def test_the_last_report_says_nothing_of_rounds_and_trades_to_come() -> None:
+    """The report of a game won said under THE GAME IS OVER 'Cards: the next set traded is
+    worth 270.' and 'Moves first: Robot 3 (player 3), and every round of turns starts with
+    that seat.': no set is traded and no round starts any more."""
+    state = board_state(owners={ALASKA: 1, JAPAN: 1})
+    running = report_text(RULESET, CONFIG, state, [], 1, aof="")
+    assert "Cards: the next set traded is worth" in running and "Moves first: " in running
+    state.winner, state.won_by = 1, "domination"
+    for side in (1, 2):
+        over = report_text(RULESET, CONFIG, state, [], side, aof="")
+        assert "THE GAME IS OVER" in over
+        assert "next set traded" not in over and "Moves first" not in over
+        assert "round of turns" not in over

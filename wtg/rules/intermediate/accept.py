@@ -13,7 +13,7 @@ from wtg.rules.wok.espionage import OP_NAMES
 from wtg.rules.wok.limits import EFF_MAX
 from wtg.rules.wok.ownership import TROOPS_IN
 from wtg.rules.wok.troops import TROOP_UNITS
-from wtg.rules.wok.upgrades import UPGRADE_EFF
+from wtg.rules.wok.upgrades import UPGRADE_COSTS, UPGRADE_EFF
 
 
 def check_upgrade_troops(entry: RawEntry, context: Context) -> tuple[bool, str]:
@@ -39,9 +39,25 @@ def check_upgrade_troops(entry: RawEntry, context: Context) -> tuple[bool, str]:
 def check_upgrade_first(entry: RawEntry, context: Context) -> tuple[bool, str]:
     """Standard's upgrade line, and a note on an EFF upgrade that cannot gain its 30:
     Upgrades are phase 1 ("1. Upgrades"), so the EFF they start from is the player's EFF
-    now, and it is at most 99 (ruling 23)."""
+    now, and it is at most 99 (ruling 23). So is his gold: an upgrade he cannot pay for
+    when its line runs is skipped and costs nothing (``upgrades.buy``), said as such, not
+    as one that costs its gold."""
     accepted, reason = check_upgrade(entry, context)
-    if not accepted or entry.values["upgrade"] != "EFF":
+    if not accepted:
+        return accepted, reason
+    spent = context.counts.get("upgrade gold", 0)
+    gold = context.state.player(context.player).gold - spent
+    cost = UPGRADE_COSTS[min(context.counts.get("upgrades paid", 0), len(UPGRADE_COSTS) - 1)]
+    if gold < cost:
+        context.tech_upgrades -= entry.values["upgrade"] == "TECH"  # no tech level, no attack
+        left = " left after your earlier upgrades" if spent else ""
+        return (
+            True,
+            f"note: this upgrade will not run: it costs {cost} gold and you have {gold}{left}",
+        )
+    context.counts["upgrades paid"] = context.counts.get("upgrades paid", 0) + 1
+    context.counts["upgrade gold"] = spent + cost
+    if entry.values["upgrade"] != "EFF":
         return accepted, reason
     earlier = context.counts.get("EFF upgrades", 0)
     context.counts["EFF upgrades"] = earlier + 1

@@ -208,7 +208,19 @@ def check_attack(entry: RawEntry, context: Context) -> tuple[bool, str]:
     if problem:
         return False, problem
     context.taken.setdefault(int(v["to"]), int(v["from"]))
-    return True, context.taken_note(int(v["from"]))
+    notes = (_move_note(int(v["move"]), int(v["dice"])), context.taken_note(int(v["from"])))
+    return True, "; ".join(note for note in notes if note)
+
+
+def _move_note(move: int, dice: int) -> str:
+    """A MOVE under the dice the line rolls: "u must move at least the attacked dice number
+    armies to that occupied territory" (ruling 22), so more move in than it says."""
+    if not 0 < move < dice:
+        return ""
+    return (
+        f"note: MOVE {move} is under the {dice} dice: if the territory falls, at least"
+        " the dice of the last roll move in"
+    )
 
 
 def check_fortify(entry: RawEntry, context: Context) -> tuple[bool, str]:

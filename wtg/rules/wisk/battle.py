@@ -107,6 +107,7 @@ def fight(turn: Turn, order: Attack, on_conquest: Callable[[int, int], None]) ->
         conquered=bool(moved),
         moved=moved,
         left=source.armies,
+        asked=order.move if 0 < order.move < moved else None,
     )
     if moved:
         on_conquest(order.target, defender)

@@ -95,6 +95,9 @@ class Battle(Event, kw_only=True):
     moved: int
     left: int
     """Armies left in the attacking territory."""
+    asked: int | None = None
+    """The order's MOVE, where fewer than the dice of the last roll, who "must" move in
+    at least (None: MOVE blank, or as many or more)."""
 
 
 class OrderSkipped(Event, kw_only=True):

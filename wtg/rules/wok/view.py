@@ -179,6 +179,7 @@ def report_context(
         "me": me.to_dict(),
         "onlooker": me.status != ACTIVE and not mine,
         "player_names": names,
+        "player_status": {p.id: p.status for p in state.players},
         "province_names": reading.province_names,
         "provinces": [province_row(p) for p in mine],
         "idle": [{"id": p.id, "name": p.name, "aim": p.aim} for p in mine if p.idle],
