@@ -407,8 +407,9 @@ def typed_order_lines(lines: Sequence[MailLine], forms: Sequence[FormSpec] = ())
     """The unquoted lines of a mail's text that read as order lines of some form
     (``reads_as_order``), telephone lines and postcodes aside (``spaced_number``, no form
     known: a line number has two digits at most), but for an order of one of ``forms``
-    written with its number spaced (``A 01 60 55 010``: ``is_loose_order``): what its
-    sender typed as orders, said back to him when no form is found to read them with."""
+    written with its number spaced (``A 01 60 55 010``: ``is_loose_order``), and a line of
+    prose for each of ``forms`` that has its letter (``Q1 2027 results``: ``_prose``): what
+    its sender typed as orders, said back to him when no form is found to read them with."""
     found = []
     for line in lines:
         if line.depth or not reads_as_order(line.text):
@@ -418,6 +419,9 @@ def typed_order_lines(lines: Sequence[MailLine], forms: Sequence[FormSpec] = ())
             continue
         if spaced_number(None, match) and not any(is_loose_order(f, line.text) for f in forms):
             continue
+        sections = [s for f in forms if (s := f.by_label(match[1])) is not None]
+        if sections and all(_prose(section, match[3]) for section in sections):
+            continue  # "Q1 2027 results", in every form of his games
         found.append(line)
     return found
 

@@ -14,7 +14,9 @@ import pytest
 from tests.mail.clients.rulesets import PLAYED
 from tests.mail.clients.table import Table
 from tests.mail.clients.test_unquoted_originals import reply_to, report_of
+from tests.mail.loop import World
 from tests.mail.replies import quoted
+from tests.mail.test_poll_maildir import body_of
 
 PROSE = "Busy week here, sorry for the late orders.\n\nQ1 2027 results\nM9 2027 budget approved\n"
 
@@ -55,3 +57,17 @@ def test_an_order_without_its_colon_whose_values_fit_is_still_answered(tmp_path:
     (answer,) = (table.games / ".mail" / "outbox" / "queue").glob("conf-*.eml")
     said = " ".join(answer.read_text(encoding="utf-8", errors="replace").split())
     assert "REJECTED A2 60 55 010 armies: expected 3 fields" in said, said
+
+
+def test_the_help_to_a_mail_without_a_form_does_not_call_prose_order_lines(
+    tmp_path: Path,
+) -> None:
+    """A player's mail without a form is helped, naming the order lines he typed as not
+    read; 'Q1 2027 results' is no order line of his game's form, and is not named."""
+    world = World(tmp_path)
+    world.mail("Busy week here.\n\nQ1 2027 results\nA1: 60 55 010\n", sender="p1@players.example")
+    world.poll()
+    (help_mail,) = [raw for ident, raw in world.outbox().items() if ident.startswith("help-")]
+    text = " ".join(body_of(help_mail).split()).partition("=== BEGIN AOF ===")[0]
+    assert "Line 4 (A1) of your mail looks like an order line, but was not read" in text
+    assert "Q1" not in text and "Lines 3 and 4" not in text, text
