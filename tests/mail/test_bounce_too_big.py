@@ -40,11 +40,13 @@ def sent_to_p2(world: World, picture: bool) -> None:
     outbox.sent(REPORT)
 
 
-def too_big(status: str) -> bytes:
+def too_big(status: str, refusal_text: str = "") -> bytes:
     """Postfix's bounce of the report to p2, refused by the player's server as too big."""
     raw = (FIXTURES / "postfix.eml").read_bytes()
     raw = raw.replace(b"Status: 5.1.1", f"Status: {status}".encode())
-    refusal = ("552 " + status + " Message size exceeds fixed maximum message size").encode()
+    refusal = (
+        refusal_text or "552 " + status + " Message size exceeds fixed maximum message size"
+    ).encode()
     raw = raw.replace(
         b"550 5.1.1 <p2@players.example>: Recipient address\n    rejected: User unknown "
         b"in virtual mailbox table",
@@ -108,4 +110,33 @@ def test_a_mail_too_big_without_a_picture_is_not_sent_again_and_the_gm_is_told(
         "the address is fine, not marked failing; it had no picture to leave out: ask the "
         "player to let his mailbox take larger mail"
     ), outcome
+    assert world.outbox() == {}
+
+
+@pytest.mark.parametrize(
+    ("status", "refusal"),
+    [
+        ("5.0.0", "552 Message size exceeds maximum permitted"),  # Exim's
+        ("5.0.0", "550 5.3.4 Message too big for the system"),
+    ],
+)
+def test_a_status_that_says_nothing_is_read_from_the_servers_reply(
+    tmp_path: Path, status: str, refusal: str
+) -> None:
+    world = World(tmp_path)
+    sent_to_p2(world, picture=True)
+    drop(world, "too-big.eml", ours(world, too_big(status, refusal)))
+    ((_key, outcome),) = world.poll().outcomes
+    assert not any(failing(world).values())
+    assert f"too big for the player's mailbox ({refusal})" in outcome, outcome
+    assert list(world.outbox()) == [REPORT]
+
+
+def test_a_mailbox_full_is_no_mail_too_big(tmp_path: Path) -> None:
+    """552 5.2.2 is a mailbox full: marked failing as before."""
+    world = World(tmp_path)
+    sent_to_p2(world, picture=True)
+    drop(world, "too-big.eml", ours(world, too_big("5.2.2", "552 5.2.2 Mailbox full")))
+    world.poll()
+    assert failing(world)[2]
     assert world.outbox() == {}

@@ -322,7 +322,7 @@ class BounceNotes:
             if not seats:
                 unverified.append(f"{address} ({', '.join(names)})")
                 continue
-            if failure.status in TOO_BIG:  # the player's mailbox, not his address
+            if _too_big(failure):  # the player's mailbox, not his address
                 too_big.append(self._lighter(failure, address, names, ids))
                 continue
             bounce = Bounce(address, iso(self.now), failure.status, failure.reason, key)
@@ -352,7 +352,7 @@ class BounceNotes:
             )
             if queued is not None:
                 break
-        said = failure.reason if failure.status in failure.reason else failure.status
+        said = failure.reason or failure.status
         told = (
             f"a bounce: a mail to {address} ({', '.join(games)}) {TOO_BIG_SAID} ({said}): "
             "the address is fine, not marked failing; "
@@ -389,6 +389,26 @@ def marked_lines(registry: Registry, keys: set[str]) -> list[str]:
         f"the player, then `wtg bounces --clear {address}`"
         for (address, why), games in sorted(found.items())
     ]
+
+
+def _too_big(failure: Failure) -> bool:
+    """Whether a failure is of a mail too big for the recipient's mailbox: its Status says
+    so (5.3.4, 5.2.3), or, a Status that says nothing of why (Exim's 5.0.0), the server's
+    reply does as `wtg send` reads one (an enhanced code that says so, or 552 without
+    one: Exim's '552 Message size exceeds maximum permitted')."""
+    if failure.status in TOO_BIG:
+        return True
+    if failure.status not in ("", "5.0.0"):
+        return False
+    reply = _REPLY.match(failure.reason)
+    if reply is None:
+        return False
+    return reply[2].startswith(TOO_BIG) or (reply[1] == "552" and _ENHANCED.match(reply[2]) is None)
+
+
+_REPLY = re.compile(r"(5[0-9]{2})[ -](.*)")
+"""A server's reply in a bounce's Diagnostic-Code: its code, then its text."""
+_ENHANCED = re.compile(r"[245]\.[0-9]{1,3}\.[0-9]{1,3}\b")
 
 
 def _recent(head: Message, now: datetime) -> bool:
