@@ -7,8 +7,11 @@ the file with its name, base64)."""
 
 from __future__ import annotations
 
+import io
 from email.message import EmailMessage
 from pathlib import Path
+
+from PIL import Image
 
 from tests.mail.loop import GM, World
 from tests.mail.test_poll_maildir import body_of
@@ -121,3 +124,58 @@ def test_a_mail_s_signature_is_no_attachment_not_read(tmp_path: Path) -> None:
     helps = [raw for ident, raw in world.outbox().items() if ident.startswith("help-")]
     assert len(helps) == 2
     assert all("not read" not in body_of(raw) for raw in helps)
+
+
+def png_of(width: int, height: int) -> bytes:
+    """A PNG picture of that size, as a client would send one."""
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), "white").save(out, "PNG")
+    return out.getvalue()
+
+
+def outlook(text: str, picture: bytes, shown: bool = True) -> EmailMessage:
+    """A mail as Outlook sends an HTML mail with a picture in it (a signature's logo, a
+    pasted screenshot): multipart/related, the HTML showing ``image001.png`` by its
+    Content-ID (``shown``; else the HTML does not show it)."""
+    msg = EmailMessage()
+    msg["From"] = "Player 2 <p2@players.example>"
+    msg["To"] = GM
+    msg["Subject"] = "question"
+    msg["Message-ID"] = "<outlook@players.example>"
+    body = EmailMessage()
+    body.set_content(f"{text}\n\nJane Doe\nSales Director | Acme Corp\n")
+    cid = "image001.png@01DB4A2C.5E3F1A20"
+    img = f'<img width="120" height="40" src="cid:{cid}">' if shown else ""
+    body.add_alternative(
+        f"<html><body><p>{text}</p><p>Jane Doe<br>Sales Director | Acme Corp</p>"
+        f"<p>{img}</p></body></html>",
+        subtype="html",
+    )
+    image = EmailMessage()
+    image.set_content(picture, "image", "png", cid=f"<{cid}>", filename="image001.png")
+    del image["Content-Disposition"]
+    image["Content-Disposition"] = 'inline; filename="image001.png"'
+    msg.make_related()  # Outlook's shape: related (alternative (plain, html), picture)
+    msg.attach(body)
+    msg.attach(image)
+    return msg
+
+
+def test_a_logo_in_the_html_signature_is_no_attachment_not_read(tmp_path: Path) -> None:
+    """Outlook's signature logo (``image001.png``, in multipart/related, shown by the HTML
+    through its Content-ID) was named to the player as an attachment not read: 'Its
+    attachment image001.png was not read: the form is read only as text ...'. A picture the
+    HTML shows that is a logo's size is part of the mail's text; a pasted screenshot of a
+    form (also image001.png, as tall as a form) is still named, as is a picture the HTML
+    does not show."""
+    logo = outlook("How do I play?", png_of(240, 80))
+    assert extract_from_message(logo).unread == ()
+    screenshot = outlook("My orders are in the picture.", png_of(640, 420))
+    assert extract_from_message(screenshot).unread == ("image001.png",)
+    hidden = outlook("How do I play?", png_of(240, 80), shown=False)
+    assert extract_from_message(hidden).unread == ("image001.png",)
+    world = World(tmp_path)
+    world.inbox.add(logo)
+    world.poll()
+    (help_mail,) = [raw for ident, raw in world.outbox().items() if ident.startswith("help-")]
+    assert "not read" not in body_of(help_mail)

@@ -28,7 +28,7 @@ from typing import NamedTuple
 from wtg.aof.mailtext import Header, MailLine, is_header_line, marker_pattern, read_header
 from wtg.aof.original import ATTRIBUTION, ORIGINAL, header_block
 from wtg.aof.values import read_token
-from wtg.core.form import FormSpec
+from wtg.core.form import FormSpec, SectionSpec
 from wtg.core.settings import SettingSpec, setting_named
 
 ORDER_LINE = re.compile(r"([A-Za-z]) ?([0-9]+)(.*)")
@@ -37,6 +37,8 @@ _LOOSE_TAIL = re.compile(r" *[:.)]| +[0-9_]|[-=] *[0-9_]")
 """Outside a form a line is an order only when its label is followed by ``:``, ``.``,
 ``)``, a number, or ``-``/``=`` and a number (``M2- 07 06``, as the form reads it): "A1 is
 what I meant" is prose."""
+_SPACED_VALUE = re.compile(r" +[0-9]")
+"""A line's tail of values without the colon after its label: ``Q1 2027``."""
 _UNKNOWN_TAIL = re.compile(r" *: *[0-9_]")
 """A line of a letter the form has not, outside a form, is an order line (rejected with the
 letters the form has, never dropped without a word) only when written as one: ``N2: 07``."""
@@ -299,9 +301,28 @@ def is_loose_order(form: FormSpec, text: str) -> bool:
         return False
     if spaced_number(form, match) and not _spaced_order(form, match):
         return False
-    if form.by_label(match[1]) is None:
+    section = form.by_label(match[1])
+    if section is None:
         return bool(_UNKNOWN_TAIL.match(match[3]))
+    if _prose(section, match[3]):
+        return False
     return bool(match[3] == "" or _LOOSE_TAIL.match(match[3]))
+
+
+_PROSE_WORD = re.compile(r"[A-Za-z]{2,}[.,;!]?")
+
+
+def _prose(section: SectionSpec, tail: str) -> bool:
+    """Whether a line outside any form written as line ``section`` without its colon is a
+    player's prose (``Q1 2027 results``, ``A2 2027 budget approved``): a number after its
+    line number that its first blank does not take, and a word after it. An order written
+    so, its first value fitting (``A2 60 55 010 armies``), is read (and answered)."""
+    if not _SPACED_VALUE.match(tail) or not section.fields:
+        return False
+    values = tail.split()
+    if not any(_PROSE_WORD.fullmatch(value) for value in values[1:]):
+        return False
+    return read_token(section.fields[0], values[0])[0] is None
 
 
 _POSTCODE = re.compile(r"[A-Za-z][0-9][A-Za-z0-9]? [0-9][A-Za-z]{2}")
@@ -386,8 +407,9 @@ def typed_order_lines(lines: Sequence[MailLine], forms: Sequence[FormSpec] = ())
     """The unquoted lines of a mail's text that read as order lines of some form
     (``reads_as_order``), telephone lines and postcodes aside (``spaced_number``, no form
     known: a line number has two digits at most), but for an order of one of ``forms``
-    written with its number spaced (``A 01 60 55 010``: ``is_loose_order``): what its
-    sender typed as orders, said back to him when no form is found to read them with."""
+    written with its number spaced (``A 01 60 55 010``: ``is_loose_order``), and a line of
+    prose for each of ``forms`` that has its letter (``Q1 2027 results``: ``_prose``): what
+    its sender typed as orders, said back to him when no form is found to read them with."""
     found = []
     for line in lines:
         if line.depth or not reads_as_order(line.text):
@@ -397,6 +419,9 @@ def typed_order_lines(lines: Sequence[MailLine], forms: Sequence[FormSpec] = ())
             continue
         if spaced_number(None, match) and not any(is_loose_order(f, line.text) for f in forms):
             continue
+        sections = [s for f in forms if (s := f.by_label(match[1])) is not None]
+        if sections and all(_prose(section, match[3]) for section in sections):
+            continue  # "Q1 2027 results", in every form of his games
         found.append(line)
     return found
 

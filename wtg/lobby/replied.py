@@ -45,6 +45,8 @@ OTHER_VERB = "REPLY-OTHER"
 YES, NO, OTHER = "yes", "no", "other"
 MOST_WORDS = 12
 """Words of a short yes or no; a longer text is something else."""
+SIGNATURE_LINES = 8
+"""Lines, at the most, of a signature without the ``-- `` above it (``_signature_start``)."""
 
 _ASKED = re.compile(r"^CONFIRM ([A-Z0-9]{4,40})\s*$", re.M)
 _REPLY_SUBJECT = re.compile(
@@ -57,6 +59,8 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _BETWEEN = re.compile(r"[\s.,!:;()\-–—]*")
 """What may stand between the words of a short yes or no: a ``?`` makes it a question, and
 any other sign (an emoji) something the host does not guess at."""
+_COMMAND = re.compile(r"\s*[A-Z]{3,}\b")
+"""How a line that may be a command begins (``JOIN wok4``, ``STATUS``)."""
 _SIGN_OFF = re.compile(
     r"((sent|envoyé|gesendet|enviado|inviato|verzonden|skickat|sendt)\s+"
     r"(from|with|via|de|von|desde|da|met|från|fra)\b.*|get outlook for .*)",
@@ -109,7 +113,7 @@ def said(typed: Sequence[str], name: str = "") -> str:
     say nothing."""
     own = set(_WORD.findall(name.casefold()))
     words: list[str] = []
-    for line in typed:
+    for line in typed[: _signature_start(typed, name)]:
         line = line.strip()
         if not line or _SIGN_OFF.fullmatch(line):
             continue
@@ -125,6 +129,35 @@ def said(typed: Sequence[str], name: str = "") -> str:
     ):
         return NO
     return OTHER
+
+
+def _signature_start(typed: Sequence[str], name: str) -> int:
+    """Where the signature under a reply begins when it has no ``-- `` above it (Apple
+    Mail, Outlook, a business's: his name, his company, his telephone lines): at the last
+    line that is the sender's name (``_name_line``), when no line from there on asks a
+    question or may be a command (a word in capitals first) and there are at most
+    ``SIGNATURE_LINES``; else the end (none)."""
+    names = _WORD.findall(name)
+    if not names:
+        return len(typed)
+    for start in range(len(typed) - 1, max(-1, len(typed) - SIGNATURE_LINES - 1), -1):
+        if _name_line(typed[start], names):
+            rest = typed[start:]
+            asked = any("?" in line or _COMMAND.match(line) for line in rest)
+            return start if not asked else len(typed)
+    return len(typed)
+
+
+def _name_line(line: str, names: Sequence[str]) -> bool:
+    """Whether a line is the sender's name: his display name's words (``names``), then at
+    most two more, each capitalised (a surname, ``Jr.``): ``Alice Liddell`` for Alice."""
+    if _BETWEEN.fullmatch(_WORD.sub(" ", line)) is None:
+        return False
+    words = _WORD.findall(line)
+    head = [w.casefold() for w in words[: len(names)]]
+    if head != [n.casefold() for n in names] or len(words) > len(names) + 2:
+        return False
+    return all(word[0].isupper() and word.isalpha() for word in words[len(names) :])
 
 
 def request(book: Book, address: str, hint: Hint) -> confirm.Pending | None:

@@ -60,8 +60,9 @@ from wtg.mail.guards import same_loop
 from wtg.mail.idsecret import SecretDamaged, token_checks
 from wtg.mail.outbox import Outbox, addressee, parse_own_id
 from wtg.mail.outcome import LATER, Outcome, rejected
+from wtg.mail.pictures import without_picture
 from wtg.mail.registry import Registry
-from wtg.mail.transport import ascii_domain
+from wtg.mail.transport import TOO_BIG, ascii_domain
 
 MAX_BLOCKS = 100
 """Recipient blocks read from one report (a bounce of our mail names one or a few)."""
@@ -306,6 +307,7 @@ class BounceNotes:
         marked: list[str] = []
         unverified: list[str] = []
         unknown: list[str] = []
+        too_big: list[str] = []
         for failure in found:
             players = _players(self.registry, failure.addresses) or _players(
                 self.registry, failure.returned
@@ -320,6 +322,9 @@ class BounceNotes:
             if not seats:
                 unverified.append(f"{address} ({', '.join(names)})")
                 continue
+            if _too_big(failure):  # the player's mailbox, not his address
+                too_big.append(self._lighter(failure, address, names, ids))
+                continue
             bounce = Bounce(address, iso(self.now), failure.status, failure.reason, key)
             for game in {game.config.game: game for game, _ in seats}.values():
                 try:
@@ -328,9 +333,42 @@ class BounceNotes:
                 except GameLocked:
                     return LATER
             marked.append(f"{address} ({', '.join(names)})")
-        return rejected(_told(marked, unverified, unknown))
+        rest = [_told(marked, unverified, unknown)] if marked or unverified or unknown else []
+        return rejected("; ".join((*rest, *too_big)))
+
+    def _lighter(self, failure: Failure, address: str, games: list[str], ids: list[str]) -> str:
+        """A bounce of a mail too big for the player's mailbox (5.3.4, 5.2.3): his address
+        is fine and is not marked; the mail we sent him goes again without its picture
+        when it had one (as `wtg send` does with a mail our own server refused as too
+        big); what the journal and the GM are told of it."""
+        domain = id_domain(self.loop_id)
+        plain = _plain(address)
+        queued: bool | None = None
+        for message_id in ids:
+            if _plain(self._ours(message_id) or "") != plain:
+                continue
+            queued = self.outbox.sent_again(
+                message_id, domain, lambda raw: without_picture(raw, theirs=True)
+            )
+            if queued is not None:
+                break
+        said = failure.reason or failure.status
+        told = (
+            f"a bounce: a mail to {address} ({', '.join(games)}) {TOO_BIG_SAID} ({said}): "
+            "the address is fine, not marked failing; "
+            + (
+                "the mail goes again without its picture at the next send"
+                if queued
+                else "it had no picture to leave out: ask the player to let his mailbox "
+                "take larger mail"
+            )
+        )
+        return told
 
 
+TOO_BIG_SAID = "came back as too big for the player's mailbox"
+"""What the outcome of a bounce of a mail too big for the player's mailbox says (the poll
+tells the GM so at once, as it tells an address marked failing)."""
 MARKED = "a bounce: mail to "
 """How the outcome of a bounce that marked a player's address failing begins."""
 
@@ -351,6 +389,26 @@ def marked_lines(registry: Registry, keys: set[str]) -> list[str]:
         f"the player, then `wtg bounces --clear {address}`"
         for (address, why), games in sorted(found.items())
     ]
+
+
+def _too_big(failure: Failure) -> bool:
+    """Whether a failure is of a mail too big for the recipient's mailbox: its Status says
+    so (5.3.4, 5.2.3), or, a Status that says nothing of why (Exim's 5.0.0), the server's
+    reply does as `wtg send` reads one (an enhanced code that says so, or 552 without
+    one: Exim's '552 Message size exceeds maximum permitted')."""
+    if failure.status in TOO_BIG:
+        return True
+    if failure.status not in ("", "5.0.0"):
+        return False
+    reply = _REPLY.match(failure.reason)
+    if reply is None:
+        return False
+    return reply[2].startswith(TOO_BIG) or (reply[1] == "552" and _ENHANCED.match(reply[2]) is None)
+
+
+_REPLY = re.compile(r"(5[0-9]{2})[ -](.*)")
+"""A server's reply in a bounce's Diagnostic-Code: its code, then its text."""
+_ENHANCED = re.compile(r"[245]\.[0-9]{1,3}\.[0-9]{1,3}\b")
 
 
 def _recent(head: Message, now: datetime) -> bool:

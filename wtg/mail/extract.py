@@ -26,10 +26,14 @@ import email.policy
 import email.utils
 import io
 import re
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.message import Message
 from typing import Any
+from urllib.parse import unquote
+
+from PIL import Image
 
 from wtg.aof.mailtext import (
     BEGIN_MARKER,
@@ -60,6 +64,13 @@ SIGNATURES = frozenset(
 )
 """The signature of a signed mail (PGP/MIME's ``signature.asc``, S/MIME's ``smime.p7s``):
 a file of the mail's, not an attachment of the player's that was not read."""
+LOGO_HEIGHT = 150
+"""Pixels high, at the most, of a picture the mail's HTML shows that is a part of its text
+(a signature's logo: Outlook's ``image001.png``), not an attachment of the player's; a
+screenshot of a form is taller (its lines)."""
+SHOWN_MAX = 50
+"""Pictures of a mail with a Content-ID looked at (a signature has one or a few)."""
+_CID = re.compile(r"""cid:([^\s"'<>()]{1,300})""", re.IGNORECASE)
 NAME_MAX = 80
 """Characters of an attachment's file name kept in what is said of it."""
 MAX_NESTING = 12
@@ -155,6 +166,11 @@ class _Walk:
     candidates: list[_Candidate] = field(default_factory=list)
     troubles: list[str] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
+    shown: set[str] = field(default_factory=set)
+    """The Content-IDs the mail's HTML shows (``cid:``)."""
+    logos: list[tuple[int, str]] = field(default_factory=list)
+    """Each picture of a logo's size with a Content-ID, with its place in ``unread``: not
+    named when the HTML shows it."""
     forwards: int = 0
     """The forwarded messages met so far: each one's number."""
 
@@ -167,6 +183,9 @@ def extract_from_message(message: Message, markers: Sequence[str] = DEFAULT_MARK
         _visit(message, 0, "", walk)
     except Exception as error:  # a mail is untrusted input: report, never raise
         walk.troubles.append(f"the mail could not be read fully ({type(error).__name__})")
+    logos = {place for place, cid in walk.logos if cid in walk.shown}
+    walk.unread = [name for place, name in enumerate(walk.unread) if place not in logos]
+    del walk.unread[UNREAD_NAMED:]
     return _choose(walk, markers)
 
 
@@ -423,15 +442,53 @@ def _visit_part(
         candidate = _candidate(part, ctype, where, forwarded)
         if candidate is not None:
             walk.candidates.append(candidate)
+            if ctype == "text/html":
+                walk.shown.update(_shown(part))
         elif (
             _attached(part)
             and not forwarded  # a forwarded mail's are its sender's (the report's picture)
             and ctype not in SIGNATURES
-            and len(walk.unread) < UNREAD_NAMED
+            and len(walk.unread) < UNREAD_NAMED + SHOWN_MAX
         ):
             name = _file_name(part.get_filename())
             if not (ctype == "image/png" and is_our_picture(name)):  # ours, kept in a reply
+                cid = _logo(part) if len(walk.logos) < SHOWN_MAX else ""
+                if cid:
+                    walk.logos.append((len(walk.unread), cid))
                 walk.unread.append(name or ctype)
+
+
+def _shown(part: Message) -> set[str]:
+    """The Content-IDs an HTML part shows pictures of (``src="cid:..."``)."""
+    data = part.get_payload(decode=True)
+    if not isinstance(data, bytes):
+        return set()
+    html = data.decode("ascii", "replace")
+    return {unquote(found).lower() for found in _CID.findall(html)[:SHOWN_MAX]}
+
+
+def _logo(part: Message) -> str:
+    """The Content-ID of a picture of a logo's size (at most ``LOGO_HEIGHT`` pixels high)
+    given inline, as a signature's is; empty for any other part."""
+    cid = " ".join(str(part.get("Content-ID", "")).split()).strip("<>").lower()
+    if not cid or part.get_content_maintype() != "image" or _attached_only(part):
+        return ""
+    data = part.get_payload(decode=True)
+    if not isinstance(data, bytes):
+        return ""
+    try:
+        with warnings.catch_warnings():  # a header claiming a huge picture warns: no logo
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as picture:  # its header only: never decoded
+                height = picture.size[1]
+    except Exception:  # anyone's bytes: a picture that cannot be read is no logo
+        return ""
+    return cid if 0 < height <= LOGO_HEIGHT else ""
+
+
+def _attached_only(part: Message) -> bool:
+    """Whether a part says it is an attachment (not shown in the text)."""
+    return part.get_content_disposition() == "attachment"
 
 
 def _candidate(

@@ -29,7 +29,7 @@ import email.utils
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 from email.message import Message
 from pathlib import Path
@@ -243,6 +243,32 @@ class Outbox:
         """The mail we sent with this Message-ID, as it was sent (up to ``SENT_READ``
         bytes); None when it is none of ours, or no longer in sent/."""
         return self._sent(message_id, domain, SENT_READ)
+
+    def sent_again(
+        self, message_id: str, domain: str, lighter: Callable[[bytes], bytes | None]
+    ) -> bool | None:
+        """Queue again, as ``lighter`` makes it of the mail as it was sent (read whole), the
+        mail we sent with this Message-ID (a bounce said it was too big for its recipient's
+        mailbox): True once queued, or already queued again; False when ``lighter`` makes
+        nothing of it; None when it is none of ours, or no longer in sent/. It keeps its
+        name and Message-ID (the recipient never got it), and the send moves it into sent/
+        over the copy that came back."""
+        own = own_id(message_id, domain)
+        if own is None or self._sent(message_id, domain, HEADERS_LOOK) is None:
+            return None
+        again = self.queue_dir / f"{own[0]}.eml"
+        if again.exists():  # the same bounce read twice (a poll cut short)
+            return True
+        try:
+            raw = (self.sent_dir / f"{own[0]}.eml").read_bytes()
+        except OSError:
+            return None
+        lightened = lighter(raw)
+        if lightened is None:
+            return False
+        (self.queue_dir / f"{own[0]}.json").unlink(missing_ok=True)
+        write_atomic(again, lightened)
+        return True
 
     def _sent(self, message_id: str, domain: str, size: int) -> bytes | None:
         own = own_id(message_id, domain)

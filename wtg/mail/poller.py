@@ -37,7 +37,7 @@ from wtg.logs.events import log_event
 from wtg.mail import helpers
 from wtg.mail.answers import Answers
 from wtg.mail.asidepruning import unneeded
-from wtg.mail.bounce import MARKED, BounceNotes, marked_lines
+from wtg.mail.bounce import MARKED, TOO_BIG_SAID, BounceNotes, marked_lines
 from wtg.mail.commands import Commands, command_text
 from wtg.mail.digestmark import last_digest
 from wtg.mail.echo import Asked
@@ -236,10 +236,15 @@ class Poller:
         keep_marks(self.gm.spool, marks.mailbox, now)
 
     def _tell_bounced(self, events: list[tuple[str, MailEvent]]) -> None:
-        """The addresses the bounces of a batch on disk marked failing: logged (the
-        player's address kept out of the log) and ``told``, a line each."""
+        """The addresses the bounces of a batch on disk marked failing, and the mails they
+        said were too big for a player's mailbox: logged (the player's address kept out of
+        the log) and ``told``, a line each."""
         keys = _bounces(events)
-        for line in marked_lines(self.registry, keys) if keys else ():
+        lines = marked_lines(self.registry, keys) if keys else []
+        for _, event in events:  # a mail too big for the player's mailbox: not marked
+            if event.outcome.kind is Kind.REJECTED and TOO_BIG_SAID in event.outcome.detail:
+                lines.append(event.outcome.detail)
+        for line in lines:
             log_hiding_addresses(f"poll: {line}", level=logging.WARNING)
             if self.told is not None:
                 self.told(line)
