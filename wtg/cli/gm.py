@@ -340,7 +340,9 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
     def tell(announcement: Announcement) -> int:
         return notices.announce(chosen(announcement), announcement)
 
-    made, new, queued = announce_to(root / SPOOL, target, text.strip("\n"), names, now, tell)
+    made, new, queued = announce_to(
+        root / SPOOL, target, text.strip("\n"), names, now, tell, notices.waiting_announcement
+    )
     if new:
         click.echo(
             f"announcement queued for {queued} player(s) of {len(made.games)} game(s) "
