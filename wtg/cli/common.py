@@ -299,9 +299,30 @@ def refuse_root_on_anothers(folder: Path, what: str) -> None:
         name = f"the user {owner}"
     fail(
         f"{what} {folder.absolute()} belongs to {name}, and wtg runs as root here: run it as "
-        f"{name} (sudo -u {name} wtg ...), or what root writes there would be root's alone, "
+        f"{name} ({_as_user(name)}), or what root writes there would be root's alone, "
         "and the host's own runs would fail on it"
     )
+
+
+def _as_user(name: str) -> str:
+    """The command as the user ``name``: ``sudo -u NAME wtg ...``, with the config's and
+    the games folder's options when the environment gave them (sudo leaves WTG_CONFIG and
+    WTG_GAMES_DIR behind, and the command it ran said "no config")."""
+    root = click.get_current_context(silent=True)
+    root = root.find_root() if root is not None else None
+    given: list[str] = []
+    left: list[str] = []
+    for option, variable in (("config", "WTG_CONFIG"), ("games_dir", "WTG_GAMES_DIR")):
+        value = root.obj.get(option) if root is not None and root.obj else None
+        source = root.get_parameter_source(option) if root is not None else None
+        if value and source is click.core.ParameterSource.ENVIRONMENT:
+            path = shlex.quote(os.fspath(Path(value).absolute()))
+            given.append(f"--{option.replace('_', '-')} {path} ")
+            left.append(variable)
+    said = f"sudo -u {name} wtg {''.join(given)}..."
+    if not left:
+        return said
+    return f"{said}: sudo leaves {' and '.join(left)} behind"
 
 
 def games_source(ctx: click.Context) -> str:
