@@ -103,7 +103,7 @@ class WtgGroup(click.Group):
             sub = exc.ctx.info_name if exc.ctx is not None else "COMMAND"
             takes = {n: p.metavar for p in self.params if p.metavar for n in p.opts}
             if exc.option_name not in takes:
-                raise
+                raise _one_dash(exc, ctx.meta.get(ARGS, [])) or exc from None
             raise click.UsageError(
                 f"{exc.option_name} goes before the command: wtg {exc.option_name} "
                 f"{takes[exc.option_name]} {sub} ...",
@@ -124,6 +124,30 @@ class WtgGroup(click.Group):
                 what = written(exc) or "a database of the games folder"
                 fail(with_full_disk(f"{what} cannot be used: {exc}", exc))
             raise
+
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta[ARGS] = list(args)  # the words as typed, for the slips click's words miss
+        return super().parse_args(ctx, args)
+
+
+ARGS = "wtg.args"
+"""The key of the command line's words (after `wtg`) in click's ``Context.meta``."""
+
+
+def _one_dash(exc: click.NoSuchOption, args: list[str]) -> click.UsageError | None:
+    """`wtg run-turn -due` (a long option given one dash): click read it as -d -u -e and
+    said only "No such option '-d'". The option meant; None for any other slip."""
+    if exc.ctx is None or exc.option_name.startswith("--"):
+        return None
+    opts = {opt for param in exc.ctx.command.params for opt in param.opts}
+    for word in args:
+        name = word.split("=", 1)[0]
+        if name.startswith(exc.option_name) and len(name) > 2 and f"-{name}" in opts:
+            return click.UsageError(
+                f"No such option {name!r}: a long option takes two dashes, -{name}", exc.ctx
+            )
+    return None
 
 
 _EXTRA = re.compile(r"Got unexpected extra arguments? \((?P<words>.*)\)", re.DOTALL)
@@ -512,6 +536,17 @@ def _in_folder(path: Path, folder: Path) -> bool:
 SHOWN_GAMES = 10
 
 
+def _option_named(word: str) -> str | None:
+    """The option of the command running whose long name is ``word`` with its dashes lost
+    or one of them (``due``, ``-due``: ``--due``), or None."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return None
+    wanted = f"--{word.lstrip('-')}"
+    opts = {opt for param in ctx.command.params for opt in param.opts if opt.startswith("--")}
+    return wanted if wanted in opts and word != wanted else None
+
+
 def no_such_game(games_dir: Path, name: str) -> str:
     """Why ``name`` names no game of ``games_dir``: the game meant when only the case is
     wrong, else the games there are (the first few)."""
@@ -522,6 +557,9 @@ def no_such_game(games_dir: Path, name: str) -> str:
     bare = name.strip()
     if bare != name and (games_dir / bare / "game.yaml").is_file():
         return f"{where}: did you mean {bare}? (the name given has a space at an end)"
+    option = _option_named(name)
+    if option is not None:  # `wtg run-turn due`: the dashes lost
+        return f"{where}: did you mean the option {option}? (a word without dashes is a game)"
     names = [folder.name for folder in scan_games(games_dir).folders]
     if not names:
         return f"{where}, which has no game yet (`wtg new-game` makes one)"
