@@ -275,9 +275,7 @@ def test_root_refused_by_the_environments_config_is_told_the_config_for_sudo(
         "or what root writes there would be root's alone, and the host's own runs would fail "
         "on it\n"
     )
-    both = CliRunner(env={"WTG_CONFIG": config, "WTG_GAMES_DIR": str(games)}).invoke(
-        main, ["send"]
-    )
+    both = CliRunner(env={"WTG_CONFIG": config, "WTG_GAMES_DIR": str(games)}).invoke(main, ["send"])
     assert (
         f"(sudo -u {name} wtg --config {config} --games-dir {games} ...: sudo leaves "
         "WTG_CONFIG and WTG_GAMES_DIR behind)"

@@ -230,7 +230,9 @@ def test_an_announcement_not_finished_is_finished_by_the_same_text_to_the_same_t
 
     other, new, _ = announce(spool, "g1", "Goodbye.", ["g1"], LATER, tell, none)  # another text
     assert new and other.text == "Goodbye."
-    wider, new, _ = announce(spool, ALL, "Hello.", ["g1", "g2"], LATER, tell, none)  # another target
+    wider, new, _ = announce(
+        spool, ALL, "Hello.", ["g1", "g2"], LATER, tell, none
+    )  # another target
     assert new and wider.games == ("g1", "g2")
     again = announce(spool, "g1", "Hello.", ["g1", "g3"], LATER, tell, none)
     assert again[1:] == (False, 2)
@@ -289,7 +291,7 @@ def test_a_finished_announcement_is_kept_while_its_mails_wait(tmp_path: Path) ->
     def four(key: str) -> int:
         return 4 if key == first.key else 0
 
-    with pytest.raises(StillQueued, match="and 4 of its mail.s. still wait in the outbox"):
+    with pytest.raises(StillQueued, match=r"and 4 of its mail\(s\) still wait in the outbox"):
         announce(spool, "g1", "Hello.", ["g1"], LATER, refuse, four)
     assert sorted(p.name for p in (spool / "announce").iterdir()) == [kept.name]
     assert announce(spool, "g1", "Goodbye.", ["g1"], LATER, lambda a: 4, four)[1] is True

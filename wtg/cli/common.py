@@ -125,7 +125,6 @@ class WtgGroup(click.Group):
                 fail(with_full_disk(f"{what} cannot be used: {exc}", exc))
             raise
 
-
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         ctx.meta[ARGS] = list(args)  # the words as typed, for the slips click's words miss
         return super().parse_args(ctx, args)

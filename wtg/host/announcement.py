@@ -8,15 +8,16 @@ The intent is a file of the mail spool, written whole before any mail is queued:
          "text": "The server moves on Sunday.", "games": ["g1"]}
 
 Then every address's mail is queued (its outbox id names the key, so queuing it again
-writes nothing new), flushed to disk, and the file removed: the intent is finished. A run
-killed anywhere in between leaves the file; the next ``announce`` of the same text to the
-same target (a game's name, or ``--all``) finds it and finishes it, queuing only the mails
-that are missing, to the games it named then, instead of announcing again. Finished, the
-file is renamed ``KEY.queued``: while a mail of it waits in the outbox's queue, the same
+writes nothing new), flushed to disk, and the file renamed ``KEY.queued``: the intent is
+finished. A run killed anywhere in between leaves the file; the next ``announce`` of the
+same text to the same target (a game's name, or ``--all``) finds it and finishes it,
+queuing only the mails that are missing, to the games it named then, instead of
+announcing again. While a mail of a finished one waits in the outbox's queue, the same
 text to the same target is refused (the shell's arrow key: two mails a player at the
-next send); once none waits (mailed, or set aside), that file goes at the next
-announcement, and the same text announced again is a new announcement. All of it under the spool's announce lock: two announcements at once wait for
-nothing, the second is refused. One left cut short is shown by ``wtg status``
+next send); once none waits (mailed, or set aside), its file goes at the next
+announcement, and the same text announced again is a new announcement. All of it under
+the spool's announce lock: two announcements at once wait for nothing, the second is
+refused. One left cut short is shown by ``wtg status``
 (``cut_short``, ``owed_line``), with the command that finishes it.
 """
 
