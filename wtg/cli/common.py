@@ -103,7 +103,9 @@ class WtgGroup(click.Group):
             sub = exc.ctx.info_name if exc.ctx is not None else "COMMAND"
             takes = {n: p.metavar for p in self.params if p.metavar for n in p.opts}
             if exc.option_name not in takes:
-                raise _one_dash(exc, ctx.meta.get(ARGS, [])) or exc from None
+                raise (
+                    _one_dash(exc, ctx.meta.get(ARGS, [])) or _others_option(self, exc) or exc
+                ) from None
             raise click.UsageError(
                 f"{exc.option_name} goes before the command: wtg {exc.option_name} "
                 f"{takes[exc.option_name]} {sub} ...",
@@ -147,6 +149,28 @@ def _one_dash(exc: click.NoSuchOption, args: list[str]) -> click.UsageError | No
                 f"No such option {name!r}: a long option takes two dashes, -{name}", exc.ctx
             )
     return None
+
+
+def _others_option(group: click.Group, exc: click.NoSuchOption) -> click.UsageError | None:
+    """`wtg remind --due`, `wtg run-turn --quiet` (a cron line's options put on the wrong
+    command): click offered the option of its own closest in letters (`--quiet` for
+    `--due`, and the other way round). The commands that take it; None when none does."""
+    if exc.ctx is None:
+        return None
+    sub, name = exc.ctx.info_name, exc.option_name
+    others = sorted(
+        command
+        for command, each in group.commands.items()
+        if command != sub and any(name in param.opts for param in each.params)
+    )
+    if not others:
+        return None
+    shown = [f"wtg {command}" for command in others[:3]]
+    more = f" and {len(others) - 3} more" if len(others) > 3 else ""
+    return click.UsageError(
+        f"No such option {name!r}: it is an option of {', '.join(shown)}{more}, not of wtg {sub}",
+        exc.ctx,
+    )
 
 
 _EXTRA = re.compile(r"Got unexpected extra arguments? \((?P<words>.*)\)", re.DOTALL)
