@@ -113,6 +113,14 @@ def test_one_text_announced_again_while_its_mails_wait_is_refused(tmp_path: Path
     assert addressees(tmp_path, "announce-") == sorted(PLAYERS * 2)
 
 
+def test_a_text_of_several_lines_again_is_told_to_come_from_a_file(tmp_path: Path) -> None:
+    make(tmp_path / "games")
+    run(tmp_path, "announce", "g1", "-", input="Line one.\nLine two.\n")
+    refused = run(tmp_path, "announce", "g1", "-", input="Line one.\nLine two.\n", code=1)
+    assert "To mail it twice, give `wtg announce g1 - < FILE` again once" in refused.stderr
+    assert addressees(tmp_path, "announce-") == PLAYERS
+
+
 def test_two_announcements_of_one_text_are_two_mails_once_the_first_was_mailed(
     tmp_path: Path,
 ) -> None:

@@ -109,7 +109,11 @@ def _refuse_still_queued(
         if not left:
             path.unlink(missing_ok=True)
         elif earlier is not None and (earlier.target, earlier.text) == (target, text):
-            again = f"{finishing(earlier)}"
+            again = (
+                f"wtg announce {shlex.quote(target)} - < FILE"
+                if "\n" in text
+                else finishing(earlier)
+            )
             raise StillQueued(
                 f"the same text was announced to {target} at {earlier.at}, and {left} of its "
                 "mail(s) still wait in the outbox's queue: not queued again (the players "
