@@ -130,3 +130,18 @@ def test_extend_by_a_negative_time_says_it_moves_a_deadline_later_only(
         "wtg: HOURS must be above 0 (not -12): extend moves a deadline later only, and no "
         "command moves one earlier: `wtg run-turn g1 --now` runs turn 1 now\n",
     )
+
+
+def test_extend_given_hours_before_the_game_says_the_order(tmp_path: Path) -> None:
+    """`wtg extend 24 g1` said "Invalid value for 'HOURS': 'g1' is not a time", as if the
+    hours were the slip: the command in its order is given; nothing moved."""
+    schedule = make_schedule(2, "18:00", "UTC")
+    create_game(tmp_path / "games" / "g1", "wok4", "small", players(2), 7, schedule=schedule)
+    before = deadline(tmp_path)
+    for typed in ("24", "2d"):
+        result = run(tmp_path, "extend", typed, "g1")
+        assert result.exit_code == 2
+        assert result.stderr.splitlines()[-1] == (
+            f"Error: GAME_DIR comes before HOURS: wtg extend g1 {typed}"
+        )
+    assert deadline(tmp_path) == before
