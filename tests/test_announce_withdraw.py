@@ -62,6 +62,13 @@ def test_an_announcement_cut_short_is_taken_back_whole(tmp_path: Path) -> None:
     assert queued(tmp_path, "announce-") == {}
 
 
+def queued_key(root: Path) -> str:
+    """The key of the one announcement whose mails are in the queue."""
+    queue = root / "games" / ".mail" / "outbox" / "queue"
+    (key,) = {path.stem.split("-")[1] for path in queue.glob("announce-*.eml")}
+    return key
+
+
 def test_withdraw_takes_no_game_nor_text(tmp_path: Path) -> None:
     make(tmp_path / "games", "g1")
     none = run(tmp_path, "announce", "--withdraw", code=1)
@@ -92,6 +99,7 @@ def test_a_taking_back_cut_short_holds_its_mails_back_until_finished(tmp_path: P
     run(tmp_path, "announce", "g1", "Right.")  # a newer one: the one cut short is finished
     taken = run(tmp_path, "announce", "--withdraw").stdout
     assert "3 mail(s) taken out of the queue" in taken
-    assert list(folder.iterdir()) == []
+    kept = [p.name for p in folder.iterdir()]  # the right one's, kept while its mails wait
+    assert kept == [f"{queued_key(tmp_path)}.queued"] and key not in kept[0]
     run(tmp_path, "send")
     assert len(sent(tmp_path)) == 4  # the right one

@@ -115,11 +115,33 @@ def test_what_is_not_a_time_is_one_line_saying_what_to_type(
     assert line in result.output, result.output
 
 
-def test_extend_by_a_negative_time_says_it_moves_a_deadline_later_only(tmp_path: Path) -> None:
-    """`wtg extend g1 -12` (an earlier deadline) was click's "No such option '-1'"."""
-    create_game(tmp_path / "games" / "g1", "wok4", "small", players(2), 7)
-    result = run(tmp_path, "extend", "g1", "-12")
+@pytest.mark.parametrize("typed", [("-12",), ("-0.5d",), ("--", "-12", "hours")])
+def test_extend_by_a_negative_time_says_it_moves_a_deadline_later_only(
+    tmp_path: Path, typed: tuple[str, ...]
+) -> None:
+    """`wtg extend g1 -12` (an earlier deadline) was click's "No such option '-1'"; `-0.5d`
+    was "'-0.5d' is not a time", as if the unit were the slip. Each is refused as below 0,
+    with what brings a deadline earlier (tests/test_extend_undo.py says the rest)."""
+    schedule = make_schedule(2, "18:00", "UTC")
+    create_game(tmp_path / "games" / "g1", "wok4", "small", players(2), 7, schedule=schedule)
+    result = run(tmp_path, "extend", "g1", *typed)
     assert (result.exit_code, result.stderr) == (
         1,
-        "wtg: HOURS must be a number of hours above 0 and at most 8784\n",
+        "wtg: HOURS must be above 0 (not -12): extend moves a deadline later only, and no "
+        "command moves one earlier: `wtg run-turn g1 --now` runs turn 1 now\n",
     )
+
+
+def test_extend_given_hours_before_the_game_says_the_order(tmp_path: Path) -> None:
+    """`wtg extend 24 g1` said "Invalid value for 'HOURS': 'g1' is not a time", as if the
+    hours were the slip: the command in its order is given; nothing moved."""
+    schedule = make_schedule(2, "18:00", "UTC")
+    create_game(tmp_path / "games" / "g1", "wok4", "small", players(2), 7, schedule=schedule)
+    before = deadline(tmp_path)
+    for typed in ("24", "2d"):
+        result = run(tmp_path, "extend", typed, "g1")
+        assert result.exit_code == 2
+        assert result.stderr.splitlines()[-1] == (
+            f"Error: GAME_DIR comes before HOURS: wtg extend g1 {typed}"
+        )
+    assert deadline(tmp_path) == before

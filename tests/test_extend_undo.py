@@ -147,3 +147,28 @@ def test_the_move_of_an_undo_cut_short_is_not_mailed_meanwhile(tmp_path: Path) -
     run(tmp_path, "send")
     assert sent(tmp_path) == [] and queued(tmp_path, "extend-") == {}
     assert status(tmp_path)["owed"] == []
+
+
+def test_extend_by_hours_below_0_says_what_brings_a_deadline_earlier(tmp_path: Path) -> None:
+    """`wtg extend g1 -24` (the deadline meant a day earlier) said only "HOURS must be a
+    number of hours above 0": nothing named what does bring it earlier. The refusal names
+    `wtg run-turn g1 --now`, and `wtg extend g1 --undo` when a move is there to take back;
+    nothing is moved or queued."""
+    make_due_in(tmp_path / "games", 30)
+    before = deadline(tmp_path)
+    said = run(tmp_path, "extend", "g1", "-24", code=1).stderr
+    assert said == (
+        "wtg: HOURS must be above 0 (not -24): extend moves a deadline later only, and no "
+        "command moves one earlier: `wtg run-turn g1 --now` runs turn 1 now\n"
+    )
+    assert (deadline(tmp_path), queued(tmp_path, "extend-")) == (before, {})
+
+    run(tmp_path, "extend", "g1", "48")
+    moved = deadline(tmp_path)
+    said = run(tmp_path, "extend", "g1", "-1d", code=1).stderr
+    assert said == (
+        "wtg: HOURS must be above 0 (not -24): extend moves a deadline later only; `wtg "
+        f"extend g1 --undo` takes its last move back (to {before}), or `wtg run-turn g1 "
+        "--now` runs turn 1 now\n"
+    )
+    assert (deadline(tmp_path), len(queued(tmp_path, "extend-"))) == (moved, 4)

@@ -246,6 +246,42 @@ def test_root_is_refused_on_a_host_another_user_runs(
     assert sorted(str(p) for p in games.rglob("*")) == before
 
 
+def test_root_refused_by_the_environments_config_is_told_the_config_for_sudo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wtg send` as root, its config from WTG_CONFIG (the GM's shell, `sudo -s`), on a
+    host another user runs: the refusal said `sudo -u nobody wtg ...`, and that command,
+    WTG_CONFIG left behind by sudo, said there was no config. It names the config (and a
+    games folder WTG_GAMES_DIR gave) as options; given by --config, as before."""
+    assert CliRunner(env={"WTG_CONFIG": None}).invoke(main, ["init", str(tmp_path)]).exit_code == 0
+    config = str(tmp_path / "wtg.yaml")
+    made = CliRunner().invoke(
+        main, ["--config", config, "new-game", "g1", "--ruleset", "wok4", *PLAYERS]
+    )
+    assert made.exit_code == 0, made.output
+    games = tmp_path / "games"
+    if os.geteuid() == 0:  # the host is another user's: nobody's here
+        for path in [games, *games.rglob("*")]:
+            os.chown(path, 65534, 65534)
+    monkeypatch.setattr(os, "geteuid", lambda: 0)  # and this wtg runs as root
+    import pwd
+
+    name = pwd.getpwuid(games.stat().st_uid).pw_name
+    told = CliRunner(env={"WTG_CONFIG": config, "WTG_GAMES_DIR": None}).invoke(main, ["send"])
+    assert told.exit_code == 1
+    assert told.stderr == (
+        f"wtg: the games folder {games} belongs to {name}, and wtg runs as root here: run it "
+        f"as {name} (sudo -u {name} wtg --config {config} ...: sudo leaves WTG_CONFIG behind), "
+        "or what root writes there would be root's alone, and the host's own runs would fail "
+        "on it\n"
+    )
+    both = CliRunner(env={"WTG_CONFIG": config, "WTG_GAMES_DIR": str(games)}).invoke(main, ["send"])
+    assert (
+        f"(sudo -u {name} wtg --config {config} --games-dir {games} ...: sudo leaves "
+        "WTG_CONFIG and WTG_GAMES_DIR behind)"
+    ) in both.stderr
+
+
 @pytest.mark.parametrize(
     ("given", "meant"),
     [

@@ -220,7 +220,8 @@ def test_a_schedule_that_cannot_be_kept_is_refused_with_its_reason(tmp_path: Pat
     game = ("--ruleset", "wok4", *players(2))
     assert refused(tmp_path, *game, "--every", "-1") == "wtg: a turn needs at least 1 day, not -1"
     assert refused(tmp_path, *game, "--every", "2", "--at", "25:00") == (
-        "wtg: the deadline hour must be HH:MM, not '25:00'"
+        "wtg: the deadline hour must be HH:MM, not '25:00' (a day's hours run from 00:00 to 23:59,"
+        " and 25 is no hour of it)"
     )
     assert refused(tmp_path, *game, "--every", "2", "--timezone", "Mars/Olympus") == (
         "wtg: unknown time zone 'Mars/Olympus' (e.g. Europe/Vienna, UTC)"
@@ -247,6 +248,25 @@ def test_an_hour_written_another_way_is_refused_with_the_hh_mm_it_means(
     game = ("--ruleset", "wok4", *players(2))
     assert refused(tmp_path, *game, "--every", "2", "--at", written) == (
         f"wtg: the deadline hour must be HH:MM, not {written!r} (did you mean {meant}?)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "why"),
+    [
+        ("25:00", "a day's hours run from 00:00 to 23:59, and 25 is no hour of it"),
+        ("24:00", "a day's hours run from 00:00 to 23:59; midnight is 00:00, the next day's start"),
+        ("18:75", "an hour's minutes run from 00 to 59, and 75 is no minute of it"),
+    ],
+)
+def test_an_hour_past_the_clock_is_refused_with_what_is_wrong(
+    tmp_path: Path, written: str, why: str
+) -> None:
+    """`--at 25:00` said only "must be HH:MM", of an hour written as HH:MM: the refusal says
+    that a day's hours end at 23:59 (an hour's minutes at 59), and what midnight is."""
+    game = ("--ruleset", "wok4", *players(2))
+    assert refused(tmp_path, *game, "--every", "2", "--at", written) == (
+        f"wtg: the deadline hour must be HH:MM, not {written!r} ({why})"
     )
 
 

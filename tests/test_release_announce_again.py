@@ -1,7 +1,8 @@
 """`wtg release` and `wtg announce` given again after they were cut short (docs/gm.md,
 "wtg release given again", "wtg announce given again"): each is one intent written before
 any notice; a run that finds that intent unfinished finishes it instead of doing the thing
-again. Two runs that each finish are two (two announcements of one text are two mails)."""
+again. Two runs that each finish are two (two announcements of one text are two mails, once
+the first was mailed: while its mails wait in the queue, the second is refused)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from wtg.core.errors import GameError, MailError
 from wtg.game.hold import Hold, hold_of, release_of
 from wtg.game.schedule import iso
 from wtg.gm.control import hold, release
-from wtg.host.announcement import ALL, Announcement, announce, unfinished
+from wtg.host.announcement import ALL, Announcement, StillQueued, announce, unfinished
 from wtg.mail.notices import Notices
 
 PLAYERS = sorted(p.email for p in players(4))
@@ -91,12 +92,49 @@ def test_announce_given_again_after_it_was_cut_short_mails_every_player_once(
     )
 
 
-def test_two_announcements_of_one_text_are_two_mails(tmp_path: Path) -> None:
+def test_one_text_announced_again_while_its_mails_wait_is_refused(tmp_path: Path) -> None:
+    """`wtg announce g1 "Hello."` given twice (the shell's arrow key) before `wtg send`
+    queued two mails a player, one text mailed twice at the next send: a slip. Given while
+    a mail of the first waits in the queue, the second is refused, nothing queued, saying
+    how to mail it twice; another text, or the same text to another target, goes."""
     make(tmp_path / "games")
-    for _ in range(2):
-        out = run(tmp_path, "announce", "g1", "Hello.").stdout
-        assert out == "announcement queued for 4 player(s) of 1 game(s) (`wtg send` mails it)\n"
+    out = run(tmp_path, "announce", "g1", "Hello.").stdout
+    assert out == "announcement queued for 4 player(s) of 1 game(s) (`wtg send` mails it)\n"
+    refused = run(tmp_path, "announce", "g1", "Hello.", code=1).stderr
+    assert refused.startswith("wtg: the same text was announced to g1 at ")
+    assert refused.endswith(
+        ", and 4 of its mail(s) still wait in the outbox's queue: not queued again (the "
+        "players would get it twice at the next send). To mail it twice, give `wtg announce "
+        "g1 Hello.` again once `wtg send` has mailed the first; `wtg announce --withdraw` "
+        "takes the first back\n"
+    )
+    assert addressees(tmp_path, "announce-") == PLAYERS
+    run(tmp_path, "announce", "--all", "Hello.")  # another target: a slip of no one's
     assert addressees(tmp_path, "announce-") == sorted(PLAYERS * 2)
+
+
+def test_a_text_of_several_lines_again_is_told_to_come_from_a_file(tmp_path: Path) -> None:
+    make(tmp_path / "games")
+    run(tmp_path, "announce", "g1", "-", input="Line one.\nLine two.\n")
+    refused = run(tmp_path, "announce", "g1", "-", input="Line one.\nLine two.\n", code=1)
+    assert "To mail it twice, give `wtg announce g1 - < FILE` again once" in refused.stderr
+    assert addressees(tmp_path, "announce-") == PLAYERS
+
+
+def test_two_announcements_of_one_text_are_two_mails_once_the_first_was_mailed(
+    tmp_path: Path,
+) -> None:
+    """The same text meant twice (days apart, or at once on purpose): once `wtg send` has
+    mailed the first, the second is an announcement of its own, a second mail a player."""
+    make(tmp_path / "games")
+    run(tmp_path, "announce", "g1", "Hello.")
+    run(tmp_path, "send")
+    assert queued(tmp_path, "announce-") == {}
+    out = run(tmp_path, "announce", "g1", "Hello.").stdout
+    assert out == "announcement queued for 4 player(s) of 1 game(s) (`wtg send` mails it)\n"
+    assert addressees(tmp_path, "announce-") == PLAYERS
+    folder = tmp_path / "games" / ".mail" / "announce"
+    assert len(list(folder.glob("*.queued"))) == 1  # the first's gone with its mails
 
 
 # --- the ruling of release, unit by unit ----------------------------------------------------
@@ -180,12 +218,17 @@ def test_the_same_release_is_the_same_mail_and_another_release_a_new_one(tmp_pat
 LATER = NOW + timedelta(hours=1)
 
 
+def none(key: str) -> int:
+    """No mail of the announcement ``key`` waits in the queue (each was mailed)."""
+    return 0
+
+
 def test_an_announcement_not_finished_is_finished_by_the_same_text_to_the_same_target(
     tmp_path: Path,
 ) -> None:
     spool = tmp_path / ".mail"
     with pytest.raises(Refused):
-        announce(spool, "g1", "Hello.", ["g1"], NOW, refuse)
+        announce(spool, "g1", "Hello.", ["g1"], NOW, refuse, none)
     (cut,) = (spool / "announce").glob("*.json")
     told: list[Announcement] = []
 
@@ -193,18 +236,20 @@ def test_an_announcement_not_finished_is_finished_by_the_same_text_to_the_same_t
         told.append(announcement)
         return 2
 
-    other, new, _ = announce(spool, "g1", "Goodbye.", ["g1"], LATER, tell)  # another text
+    other, new, _ = announce(spool, "g1", "Goodbye.", ["g1"], LATER, tell, none)  # another text
     assert new and other.text == "Goodbye."
-    wider, new, _ = announce(spool, ALL, "Hello.", ["g1", "g2"], LATER, tell)  # another target
+    wider, new, _ = announce(
+        spool, ALL, "Hello.", ["g1", "g2"], LATER, tell, none
+    )  # another target
     assert new and wider.games == ("g1", "g2")
-    again = announce(spool, "g1", "Hello.", ["g1", "g3"], LATER, tell)
+    again = announce(spool, "g1", "Hello.", ["g1", "g3"], LATER, tell, none)
     assert again[1:] == (False, 2)
     assert again[0] == Announcement(
         key=cut.stem, at=iso(NOW), target="g1", text="Hello.", games=("g1",)
     )
     assert told[-1] == again[0] and list((spool / "announce").glob("*.json")) == []
     assert len({a.key for a in told}) == 3  # three announcements, each its own key
-    assert announce(spool, "g1", "Hello.", ["g1"], LATER, tell)[1] is True  # finished: a new one
+    assert announce(spool, "g1", "Hello.", ["g1"], LATER, tell, none)[1] is True  # a new one
 
 
 @pytest.mark.parametrize(
@@ -242,15 +287,35 @@ def test_announce_all_given_again_mails_the_games_it_named_then(
     assert addressees(tmp_path, "announce-") == PLAYERS
 
 
+def test_a_finished_announcement_is_kept_while_its_mails_wait(tmp_path: Path) -> None:
+    """Finished, an announcement's file is kept as KEY.queued while a mail of it waits in
+    the queue: the same text to the same target is refused then, nothing written; once
+    none waits, the file goes and the same text is a new announcement."""
+    spool = tmp_path / ".mail"
+    first, _, _ = announce(spool, "g1", "Hello.", ["g1"], NOW, lambda a: 4, none)
+    kept = spool / "announce" / f"{first.key}.queued"
+    assert json.loads(kept.read_text())["text"] == "Hello."
+
+    def four(key: str) -> int:
+        return 4 if key == first.key else 0
+
+    with pytest.raises(StillQueued, match=r"and 4 of its mail\(s\) still wait in the outbox"):
+        announce(spool, "g1", "Hello.", ["g1"], LATER, refuse, four)
+    assert sorted(p.name for p in (spool / "announce").iterdir()) == [kept.name]
+    assert announce(spool, "g1", "Goodbye.", ["g1"], LATER, lambda a: 4, four)[1] is True
+    again, new, _ = announce(spool, "g1", "Hello.", ["g1"], LATER, lambda a: 4, none)
+    assert new and again.key != first.key and not kept.exists()
+
+
 def test_two_announcements_at_once_the_second_is_refused(tmp_path: Path) -> None:
     spool = tmp_path / ".mail"
 
     def inner(announcement: Announcement) -> int:
         with pytest.raises(MailError, match="has another announcement going"):
-            announce(spool, "g1", "Two.", ["g1"], NOW, lambda a: 0)
+            announce(spool, "g1", "Two.", ["g1"], NOW, lambda a: 0, none)
         return 1
 
-    assert announce(spool, "g1", "One.", ["g1"], NOW, inner)[1:] == (True, 1)
+    assert announce(spool, "g1", "One.", ["g1"], NOW, inner, none)[1:] == (True, 1)
 
 
 def overview(root: Path) -> dict[str, object]:

@@ -213,3 +213,15 @@ def test_lists_says_when_a_list_starts_with_the_players_there(tmp_path: Path) ->
         "wok4: wok4 on classic60, 10 players, for every player; 0 of 10 waiting: nobody yet; "
         "no deadlines",
     ]
+
+
+def test_a_lists_hour_past_the_clock_says_what_is_wrong(tmp_path: Path) -> None:
+    """`wtg open-list wok4 --every 2 --at 25:00` said only "must be HH:MM"; nothing opened."""
+    Hall(tmp_path)
+    result = run(tmp_path, "open-list", "wok4", "--every", "2", "--at", "25:00")
+    assert result.exit_code != 0
+    assert result.stderr.strip() == (
+        "wtg: the deadline hour must be HH:MM, not '25:00' (a day's hours run from 00:00 to"
+        " 23:59, and 25 is no hour of it)"
+    )
+    assert json.loads(run(tmp_path, "lists", "--json").stdout)["lists"] == []

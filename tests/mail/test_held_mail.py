@@ -63,6 +63,39 @@ def held_one(world: World) -> str:
     return f"maildir:{key}"
 
 
+def test_a_mistyped_key_names_the_key_meant(tmp_path: Path) -> None:
+    """`--release` (or `--forget`) of a key mistyped, given without its transport, pasted
+    with the rest of its listing's line, or as its archive copy's path: refused with only
+    "no mail ... was handled by the poll", and the GM looked for the key by eye. The
+    refusal names the key of the mail held it is close to; nothing is released or dropped."""
+    world = World(tmp_path)
+    key = held_one(world)
+    (item,) = held_mails(world.gm.spool)
+    for typed in (
+        key[:-1],
+        key.upper(),
+        key.removeprefix("maildir:"),
+        f"{key}  HELD  game g1",
+        item.archive,
+    ):
+        released = wtg(world, "quarantine", "--release", typed)
+        assert (released.exit_code, released.stderr) == (
+            1,
+            f"wtg: no mail {typed} was handled by the poll: did you mean {key}? (`wtg "
+            "quarantine` lists the mails held and quarantined, `wtg poll -v` the key of each "
+            "mail)\n",
+        )
+    dropped = wtg(world, "quarantine", "--forget", key[:-1])
+    assert (dropped.exit_code, dropped.stderr) == (
+        1,
+        f"wtg: no mail {key[:-1]} is quarantined or held: nothing dropped; did you mean {key}? "
+        "(`wtg quarantine` lists the keys)\n",
+    )
+    assert held_mails(world.gm.spool) == [item]
+    nothing = wtg(world, "quarantine", "--release", "maildir:no-such-mail")
+    assert "handled by the poll (`wtg quarantine` lists" in nothing.stderr  # none close
+
+
 def test_a_form_of_a_game_the_host_does_not_know_is_held_not_rejected(tmp_path: Path) -> None:
     """Issue 25, item 11: with a games_dir mistyped (or a game not there yet), the poll
     rejected every order mail ("does not run here"); now it is held, the GM told (poll

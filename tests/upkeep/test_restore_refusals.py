@@ -205,3 +205,37 @@ def test_a_restore_given_what_it_cannot_use_says_so_in_one_line(
         assert (result.exit_code, result.stdout) == (1, ""), result.output
         assert result.stderr.splitlines() == [said]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+def test_a_restore_into_a_folder_inside_a_hosts_games_folder_is_refused(
+    backup: Path, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """`wtg restore FILE --games-dir ~/wtg/games/restored` (the path typed one folder too
+    deep, or the live host's games folder taken for the place of a copy) restored a whole
+    host, its spool and book, inside the running host's games folder, where its polls,
+    turns and backups take that folder for one of its own; inside a game's folder too.
+    Refused, nothing written, naming the folder and one outside to restore into."""
+    host_copy(tmp_path / "host", tmp_path_factory.getbasetemp() / "upkeep-template")
+    games = tmp_path / "host" / "games"
+    before = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))
+    cases = {
+        games / "restored": (
+            f"wtg: {games / 'restored'} is inside {games}, a host's games folder: restore into "
+            "a new folder of its own, outside any host's games folder (say "
+            f"{tmp_path / 'host' / 'restored'}); nothing written"
+        ),
+        games / "duel" / "copy" / "games": (
+            f"wtg: {games / 'duel' / 'copy' / 'games'} is inside {games / 'duel'}, the folder "
+            "of the game duel: restore into a new folder of its own, outside any host's games "
+            f"folder (say {tmp_path / 'host' / 'games-restored'}); nothing written"
+        ),
+    }
+    for target, said in cases.items():
+        result = CliRunner().invoke(main, ["restore", str(backup), "--games-dir", str(target)])
+        assert (result.exit_code, result.stdout) == (1, ""), result.output
+        assert result.stderr.splitlines() == [said]
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == before
+    beside = tmp_path / "host" / "restored"
+    result = CliRunner().invoke(main, ["restore", str(backup), "--games-dir", str(beside)])
+    assert result.exit_code == 0, result.output
+    assert (beside / "duel" / "game.yaml").is_file()

@@ -103,7 +103,9 @@ class WtgGroup(click.Group):
             sub = exc.ctx.info_name if exc.ctx is not None else "COMMAND"
             takes = {n: p.metavar for p in self.params if p.metavar for n in p.opts}
             if exc.option_name not in takes:
-                raise
+                raise (
+                    _one_dash(exc, ctx.meta.get(ARGS, [])) or _others_option(self, exc) or exc
+                ) from None
             raise click.UsageError(
                 f"{exc.option_name} goes before the command: wtg {exc.option_name} "
                 f"{takes[exc.option_name]} {sub} ...",
@@ -124,6 +126,51 @@ class WtgGroup(click.Group):
                 what = written(exc) or "a database of the games folder"
                 fail(with_full_disk(f"{what} cannot be used: {exc}", exc))
             raise
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta[ARGS] = list(args)  # the words as typed, for the slips click's words miss
+        return super().parse_args(ctx, args)
+
+
+ARGS = "wtg.args"
+"""The key of the command line's words (after `wtg`) in click's ``Context.meta``."""
+
+
+def _one_dash(exc: click.NoSuchOption, args: list[str]) -> click.UsageError | None:
+    """`wtg run-turn -due` (a long option given one dash): click read it as -d -u -e and
+    said only "No such option '-d'". The option meant; None for any other slip."""
+    if exc.ctx is None or exc.option_name.startswith("--"):
+        return None
+    opts = {opt for param in exc.ctx.command.params for opt in param.opts}
+    for word in args:
+        name = word.split("=", 1)[0]
+        if name.startswith(exc.option_name) and len(name) > 2 and f"-{name}" in opts:
+            return click.UsageError(
+                f"No such option {name!r}: a long option takes two dashes, -{name}", exc.ctx
+            )
+    return None
+
+
+def _others_option(group: click.Group, exc: click.NoSuchOption) -> click.UsageError | None:
+    """`wtg remind --due`, `wtg run-turn --quiet` (a cron line's options put on the wrong
+    command): click offered the option of its own closest in letters (`--quiet` for
+    `--due`, and the other way round). The commands that take it; None when none does."""
+    if exc.ctx is None:
+        return None
+    sub, name = exc.ctx.info_name, exc.option_name
+    others = sorted(
+        command
+        for command, each in group.commands.items()
+        if command != sub and any(name in param.opts for param in each.params)
+    )
+    if not others:
+        return None
+    shown = [f"wtg {command}" for command in others[:3]]
+    more = f" and {len(others) - 3} more" if len(others) > 3 else ""
+    return click.UsageError(
+        f"No such option {name!r}: it is an option of {', '.join(shown)}{more}, not of wtg {sub}",
+        exc.ctx,
+    )
 
 
 _EXTRA = re.compile(r"Got unexpected extra arguments? \((?P<words>.*)\)", re.DOTALL)
@@ -299,9 +346,30 @@ def refuse_root_on_anothers(folder: Path, what: str) -> None:
         name = f"the user {owner}"
     fail(
         f"{what} {folder.absolute()} belongs to {name}, and wtg runs as root here: run it as "
-        f"{name} (sudo -u {name} wtg ...), or what root writes there would be root's alone, "
+        f"{name} ({_as_user(name)}), or what root writes there would be root's alone, "
         "and the host's own runs would fail on it"
     )
+
+
+def _as_user(name: str) -> str:
+    """The command as the user ``name``: ``sudo -u NAME wtg ...``, with the config's and
+    the games folder's options when the environment gave them (sudo leaves WTG_CONFIG and
+    WTG_GAMES_DIR behind, and the command it ran said "no config")."""
+    root = click.get_current_context(silent=True)
+    root = root.find_root() if root is not None else None
+    given: list[str] = []
+    left: list[str] = []
+    for option, variable in (("config", "WTG_CONFIG"), ("games_dir", "WTG_GAMES_DIR")):
+        value = root.obj.get(option) if root is not None and root.obj else None
+        source = root.get_parameter_source(option) if root is not None else None
+        if value and source is click.core.ParameterSource.ENVIRONMENT:
+            path = shlex.quote(os.fspath(Path(value).absolute()))
+            given.append(f"--{option.replace('_', '-')} {path} ")
+            left.append(variable)
+    said = f"sudo -u {name} wtg {''.join(given)}..."
+    if not left:
+        return said
+    return f"{said}: sudo leaves {' and '.join(left)} behind"
 
 
 def games_source(ctx: click.Context) -> str:
@@ -491,6 +559,17 @@ def _in_folder(path: Path, folder: Path) -> bool:
 SHOWN_GAMES = 10
 
 
+def _option_named(word: str) -> str | None:
+    """The option of the command running whose long name is ``word`` with its dashes lost
+    or one of them (``due``, ``-due``: ``--due``), or None."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return None
+    wanted = f"--{word.lstrip('-')}"
+    opts = {opt for param in ctx.command.params for opt in param.opts if opt.startswith("--")}
+    return wanted if wanted in opts and word != wanted else None
+
+
 def no_such_game(games_dir: Path, name: str) -> str:
     """Why ``name`` names no game of ``games_dir``: the game meant when only the case is
     wrong, else the games there are (the first few)."""
@@ -501,6 +580,9 @@ def no_such_game(games_dir: Path, name: str) -> str:
     bare = name.strip()
     if bare != name and (games_dir / bare / "game.yaml").is_file():
         return f"{where}: did you mean {bare}? (the name given has a space at an end)"
+    option = _option_named(name)
+    if option is not None:  # `wtg run-turn due`: the dashes lost
+        return f"{where}: did you mean the option {option}? (a word without dashes is a game)"
     names = [folder.name for folder in scan_games(games_dir).folders]
     if not names:
         return f"{where}, which has no game yet (`wtg new-game` makes one)"

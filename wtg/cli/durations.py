@@ -18,7 +18,9 @@ else:  # click before 8.2 has no generic ParamType (setup.cfg takes 8.1)
 HOURS_A_DAY = 24
 UNITS = {"h": 1, "hr": 1, "hrs": 1, "hour": 1, "hours": 1}
 UNITS |= {"d": HOURS_A_DAY, "day": HOURS_A_DAY, "days": HOURS_A_DAY}
-_WITH_UNIT = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*([a-z]+)\.?\s*", re.IGNORECASE)
+_WITH_UNIT = re.compile(r"\s*(-?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-z]+)\.?\s*", re.IGNORECASE)
+"""A number with a unit (a minus taken, so that ``-1d`` is refused as below the least, not
+as no time)."""
 
 
 class Duration(_TypeOfTime):

@@ -4,6 +4,7 @@ wtg.mail.notices (telling the players)."""
 
 from __future__ import annotations
 
+import shlex
 import sys
 from datetime import datetime, timezone
 from functools import partial
@@ -155,6 +156,15 @@ def release(ctx: click.Context, game_dir: str) -> None:
 HOURS = Duration("hours", click.FLOAT)
 
 
+def _is_time(text: str) -> bool:
+    """Whether ``text`` is a time HOURS takes (``24``, ``2d``, ``1.5 days``)."""
+    try:
+        HOURS.convert(text, None, None)
+    except click.BadParameter:
+        return False
+    return True
+
+
 @click.command(context_settings={"ignore_unknown_options": True})  # -12: HOURS, not an option
 @click.argument("game_dir", shell_complete=game_names)
 @click.argument("words", nargs=-1, metavar="HOURS")
@@ -174,6 +184,12 @@ def extend(ctx: click.Context, game_dir: str, words: tuple[str, ...], undo: bool
         raise click.UsageError("--undo takes no HOURS: it takes the last move back", ctx)
     if not undo and not words:
         raise click.MissingParameter(ctx=ctx, param=said)
+    if len(words) == 1 and not undo and not _is_time(words[0]) and _is_time(game_dir):
+        raise click.UsageError(  # `wtg extend 24 g1`: click said "'g1' is not a time"
+            f"GAME_DIR comes before HOURS: wtg extend {shlex.quote(words[0])} "
+            f"{shlex.quote(game_dir)}",
+            ctx,
+        )
     # HOURS as one word or two (`1.5 days`, unquoted, as a GM types it)
     hours = 0.0 if undo else HOURS.convert(" ".join(words), said, ctx)
     game = open_or_fail(ctx, game_dir)
@@ -340,7 +356,9 @@ def announce(ctx: click.Context, words: tuple[str, ...], every: bool, withdraw: 
     def tell(announcement: Announcement) -> int:
         return notices.announce(chosen(announcement), announcement)
 
-    made, new, queued = announce_to(root / SPOOL, target, text.strip("\n"), names, now, tell)
+    made, new, queued = announce_to(
+        root / SPOOL, target, text.strip("\n"), names, now, tell, notices.waiting_announcement
+    )
     if new:
         click.echo(
             f"announcement queued for {queued} player(s) of {len(made.games)} game(s) "

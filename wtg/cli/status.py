@@ -43,6 +43,7 @@ from wtg.mail.journal import (
     flood_not_kept,
     held_mails,
     held_over,
+    keys_meant,
     mailed_turns,
     quarantine_listed,
     quarantined,
@@ -677,11 +678,15 @@ def quarantine(
     games_dir = games_root(ctx)
     spool = games_dir / SPOOL
     if keys and not forget_all:  # a mistyped key drops nothing, and says so
-        known = {item.key for item in (*quarantined(spool), *held_mails(spool))}
+        listed = [*quarantined(spool), *held_mails(spool)]
+        known = {item.key for item in listed}
         unknown = [key for key in keys if key not in known]
         if unknown:
+            others = [item for item in listed if item.key not in keys]  # not one given
+            meant = keys_meant(unknown[0], others) if len(unknown) == 1 else ""
+            meant = f"; {meant}" if meant else ""
             fail(
-                f"no mail {', '.join(unknown)} is quarantined or held: nothing dropped "
+                f"no mail {', '.join(unknown)} is quarantined or held: nothing dropped{meant} "
                 "(`wtg quarantine` lists the keys)"
             )
     if keys or forget_all:

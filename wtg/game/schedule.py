@@ -109,6 +109,25 @@ def hour_meant(at: str) -> str | None:
     return meant if _AT.match(meant) else None
 
 
+_CLOCK = re.compile(r"(?P<hour>\d{1,2}):(?P<minute>\d{2})")
+
+
+def hour_out_of_range(at: str) -> str | None:
+    """What is wrong with an HH:MM past the clock's (``25:00``, ``18:75``, ``24:00``), or
+    None when ``at`` is no such HH:MM."""
+    found = _CLOCK.fullmatch(at.strip())
+    if found is None:
+        return None
+    hour, minute = int(found["hour"]), int(found["minute"])
+    if (hour, minute) == (24, 0):
+        return "a day's hours run from 00:00 to 23:59; midnight is 00:00, the next day's start"
+    if hour > 23:
+        return f"a day's hours run from 00:00 to 23:59, and {hour} is no hour of it"
+    if minute > 59:
+        return f"an hour's minutes run from 00 to 59, and {minute:02d} is no minute of it"
+    return None
+
+
 def make_schedule(
     every_days: int, at: str, zone: str, *, first: str | None = None, now: datetime | None = None
 ) -> Schedule:
@@ -118,8 +137,8 @@ def make_schedule(
     if every_days < 1:
         raise ScheduleError(f"a turn needs at least 1 day, not {every_days}")
     if not _AT.match(at):
-        said = hour_meant(at)
-        hint = f" (did you mean {said}?)" if said else ""
+        said, wrong = hour_meant(at), hour_out_of_range(at)
+        hint = f" (did you mean {said}?)" if said else f" ({wrong})" if wrong else ""
         raise ScheduleError(f"the deadline hour must be HH:MM, not {at!r}{hint}")
     at = f"{int(at.split(':')[0]):02d}:{at.split(':')[1]}"  # 9:00 is 09:00, whoever compares
     try:

@@ -64,6 +64,8 @@ def extend(
     deadline was cut short before it was told, that one is finished instead and nothing
     moves (whatever ``hours``). Returns the extension, whether it moved the deadline now,
     and the notices queued."""
+    if math.isfinite(hours) and hours < 0:
+        raise UsageError(_later_only(game, hours, now))
     if not math.isfinite(hours) or not 0 < hours <= MAX_HOURS:
         raise UsageError(f"HOURS must be a number of hours above 0 and at most {MAX_HOURS}")
     with game.store.lock():
@@ -74,6 +76,27 @@ def extend(
             extension = _move(latest, latest.turn + 1, hours, now)
             latest.write()  # the intent: the deadline and the notices
         return extension, new, _told(latest, extension, tell)
+
+
+def _later_only(game: Game[S], hours: float, now: datetime) -> str:
+    """The refusal of ``extend`` by ``hours`` below 0 (an earlier deadline meant): what
+    does bring the deadline earlier, the ``--undo`` of its last move when there is one to
+    take back, and `run-turn --now`. A game with no deadline to move is refused as such."""
+    latest = _latest(game)
+    name, turn = game.config.game, latest.turn + 1
+    said = f"HOURS must be above 0 (not {hours:g}): extend moves a deadline later only"
+    now_runs = f"`wtg run-turn {name} --now` runs turn {turn} now"
+    last = _told_move(latest.meta)
+    if (
+        last is not None
+        and last.get(UNDO) is not True
+        and parse_iso(str(last["from"])) > now + timedelta(hours=1)
+    ):
+        return (
+            f"{said}; `wtg extend {name} --undo` takes its last move back (to {last['from']}), "
+            f"or {now_runs}"
+        )
+    return f"{said}, and no command moves one earlier: {now_runs}"
 
 
 def undo(

@@ -8,13 +8,16 @@ The intent is a file of the mail spool, written whole before any mail is queued:
          "text": "The server moves on Sunday.", "games": ["g1"]}
 
 Then every address's mail is queued (its outbox id names the key, so queuing it again
-writes nothing new), flushed to disk, and the file removed: the intent is finished. A run
-killed anywhere in between leaves the file; the next ``announce`` of the same text to the
-same target (a game's name, or ``--all``) finds it and finishes it, queuing only the mails
-that are missing, to the games it named then, instead of announcing again. Once finished,
-the same text announced again is a new announcement: two commands that each finish are
-two mails. All of it under the spool's announce lock: two announcements at once wait for
-nothing, the second is refused. One left cut short is shown by ``wtg status``
+writes nothing new), flushed to disk, and the file renamed ``KEY.queued``: the intent is
+finished. A run killed anywhere in between leaves the file; the next ``announce`` of the
+same text to the same target (a game's name, or ``--all``) finds it and finishes it,
+queuing only the mails that are missing, to the games it named then, instead of
+announcing again. While a mail of a finished one waits in the outbox's queue, the same
+text to the same target is refused (the shell's arrow key: two mails a player at the
+next send); once none waits (mailed, or set aside), its file goes at the next
+announcement, and the same text announced again is a new announcement. All of it under
+the spool's announce lock: two announcements at once wait for nothing, the second is
+refused. One left cut short is shown by ``wtg status``
 (``cut_short``, ``owed_line``), with the command that finishes it.
 """
 
@@ -52,6 +55,15 @@ class Announcement(Record):
     games: tuple[str, ...]
 
 
+QUEUED = ".queued"
+"""The suffix of a finished announcement's file (``KEY.queued``, its intent renamed), kept
+while a mail of it waits in the outbox's queue."""
+
+
+class StillQueued(MailError):
+    """The same text to the same target as an announcement whose mails wait in the queue."""
+
+
 def announce(
     spool: Path,
     target: str,
@@ -59,11 +71,14 @@ def announce(
     games: Sequence[str],
     now: datetime,
     tell: Callable[[Announcement], int],
+    waiting: Callable[[str], int],
 ) -> tuple[Announcement, bool, int]:
     """Announce ``text`` to the players of ``games`` (given as ``target``): ``tell`` queues
     the mails and returns how many were new. When an announcement of that text to that
-    target was cut short before it was finished, that one is finished instead. Returns
-    the announcement, whether it is new, and the mails queued."""
+    target was cut short before it was finished, that one is finished instead. Refused
+    (StillQueued, nothing written) when a finished one of that text to that target has
+    mails waiting in the outbox's queue (``waiting``: how many, of an announcement's key).
+    Returns the announcement, whether it is new, and the mails queued."""
     folder = private.make_dirs(spool / FOLDER)
     with locked(spool):
         for stale in folder.glob(".*.json.tmp"):  # a write killed: its announcement never was
@@ -71,13 +86,41 @@ def announce(
         found = unfinished(folder, target, text)
         new = found is None
         if found is None:
+            _refuse_still_queued(folder, target, text, waiting)
             at = iso(now)
             key = secrets.token_hex(6)  # its own: the same text given twice is two mails
             found = Announcement(key=key, at=at, target=target, text=text, games=tuple(games))
             write_atomic(folder / f"{key}.json", _dump(found))  # the intent
-        queued = tell(found)  # flushed to disk before the intent is removed
-        (folder / f"{found.key}.json").unlink(missing_ok=True)
+        queued = tell(found)  # flushed to disk before the intent is finished
+        intent = folder / f"{found.key}.json"
+        if intent.exists():
+            intent.replace(folder / f"{found.key}{QUEUED}")  # finished, its text kept
         return found, new, queued
+
+
+def _refuse_still_queued(
+    folder: Path, target: str, text: str, waiting: Callable[[str], int]
+) -> None:
+    """StillQueued when an announcement of ``text`` to ``target`` has mails waiting in the
+    queue; the files of finished announcements none of whose mails wait are removed."""
+    for path in sorted(folder.glob(f"*{QUEUED}")):
+        earlier = _load(path)
+        left = waiting(path.name.removesuffix(QUEUED))
+        if not left:
+            path.unlink(missing_ok=True)
+        elif earlier is not None and (earlier.target, earlier.text) == (target, text):
+            again = (
+                f"wtg announce {shlex.quote(target)} - < FILE"
+                if "\n" in text
+                else finishing(earlier)
+            )
+            raise StillQueued(
+                f"the same text was announced to {target} at {earlier.at}, and {left} of its "
+                "mail(s) still wait in the outbox's queue: not queued again (the players "
+                f"would get it twice at the next send). To mail it twice, give `{again}` "
+                "again once `wtg send` has mailed the first; `wtg announce --withdraw` takes "
+                "the first back"
+            )
 
 
 WITHDRAWING = ".withdrawing"
@@ -101,6 +144,7 @@ def withdrawn(spool: Path, key: str) -> None:
     """The announcement ``key`` taken back: its intent (if cut short) and its mark gone,
     the mark last."""
     (spool / FOLDER / f"{key}.json").unlink(missing_ok=True)
+    (spool / FOLDER / f"{key}{QUEUED}").unlink(missing_ok=True)
     (spool / FOLDER / f"{key}{WITHDRAWING}").unlink(missing_ok=True)
 
 

@@ -259,6 +259,18 @@ def folder_meant(path: Path, games: bool = False) -> str | None:
     return f"did you mean {either(hosts)}, {which}?"
 
 
+def host_folders_above(path: Path) -> list[tuple[Path, str]]:
+    """The folders above ``path`` that are a host's games folder (its mail spool in it) or
+    a game's folder (its game.yaml), nearest first, each with what it is in words."""
+    found: list[tuple[Path, str]] = []
+    for above in path.absolute().parents:
+        if (above / GAME_FILE).is_file():
+            found.append((above, f"the folder of the game {above.name}"))
+        elif (above / SPOOL).is_dir():
+            found.append((above, "a host's games folder"))
+    return found
+
+
 def _holds_games(folder: Path) -> bool:
     """Whether ``folder`` is a host's games folder: its mail spool, or a game, in it."""
     try:

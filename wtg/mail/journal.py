@@ -18,6 +18,7 @@ from wtg.files import private
 from wtg.files.diskspace import cannot_write, writing
 from wtg.logs.events import log_event
 from wtg.mail.outcome import Kind
+from wtg.text.closename import close_names, either
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS messages (
@@ -894,6 +895,22 @@ def quarantine_listed(
             shown.append(item)
     over = {s: n - QUARANTINE_AN_ADDRESS for s, n in seen.items() if n > QUARANTINE_AN_ADDRESS}
     return shown[::-1], dict(sorted(over.items(), key=lambda pair: (-pair[1], pair[0])))
+
+
+def keys_meant(typed: str, listed: Sequence[Quarantined]) -> str:
+    """What the GM may have meant by the key ``typed``, which is none of ``listed`` (the
+    mails `wtg quarantine` lists), as ``did you mean KEY?``, or '': the key at the start
+    of a listing's line pasted whole (``maildir:m1.eml  HELD  game g9 ...``), a key without
+    its transport (``m1.eml``), the path or name of a mail's copy in the archive, else the
+    close spellings (``wtg.text.closename``)."""
+    keys = sorted({item.key for item in listed})
+    first = next(iter(typed.split()), "")
+    meant = [first] if first in keys and first != typed else []
+    meant = meant or [key for key in keys if key.split(":", 1)[-1] == first]
+    copies = {Path(item.archive).name: item.key for item in listed if item.archive}
+    meant = meant or ([copies[Path(first).name]] if Path(first).name in copies else [])
+    meant = meant or close_names(first, keys)
+    return f"did you mean {either(meant)}?" if meant else ""
 
 
 def held_mails(spool: Path) -> list[Quarantined]:

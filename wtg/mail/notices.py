@@ -199,6 +199,14 @@ class Notices:
         flush(self.outbox.root)
         return queued
 
+    def waiting_announcement(self, key: str) -> int:
+        """How many mails of the announcement ``key`` wait in the outbox's queue."""
+        return sum(
+            1
+            for path in self.outbox.queue_dir.glob(f"announce-{key}-*.eml")
+            if _ANNOUNCED.fullmatch(path.stem)
+        )
+
     def list_closed(
         self,
         list_name: str,

@@ -33,7 +33,7 @@ from typing import Any, Protocol
 from wtg.core.errors import UsageError
 from wtg.host.config import GmConfig, ImapConfig
 from wtg.mail.inbox import HEAD_ITEM, HEAD_KEY, HEAD_MAX, connect_imap
-from wtg.mail.journal import Journal
+from wtg.mail.journal import Journal, held_mails, keys_meant, quarantined
 from wtg.mail.outcome import Outcome
 
 
@@ -53,7 +53,7 @@ def release(gm: GmConfig, key: str, now: datetime) -> str:
     journal = Journal(gm.spool)
     try:
         under_way = key in journal.releasing()
-        unknown = None if under_way else _check_releasable(journal, key)
+        unknown = None if under_way else _check_releasable(journal, key, gm.spool)
         with _refused_as(unknown):
             box = _mailbox(gm, key)
         try:
@@ -92,10 +92,11 @@ def _refused_as(unknown: ReleaseRefused | None) -> Iterator[None]:
         raise
 
 
-def _check_releasable(journal: Journal, key: str) -> ReleaseRefused | None:
+def _check_releasable(journal: Journal, key: str, spool: Path) -> ReleaseRefused | None:
     """The journal must know the mail as held, quarantined or rejected; or not know it at
     all, the refusal returned: a mail in the rejected folder whose record the journal let
-    go (``MESSAGES_KEPT``) is released all the same, one found nowhere is refused."""
+    go (``MESSAGES_KEPT``) is released all the same, one found nowhere is refused, with
+    the key of a mail held or quarantined that the GM may have meant (a typo)."""
     kept = journal.outcome(key)
     released = journal.released_at(key) if kept is None else None
     if released is not None:
@@ -106,9 +107,11 @@ def _check_releasable(journal: Journal, key: str) -> ReleaseRefused | None:
             "or quarantines it again)"
         )
     if kept is None:
+        meant = keys_meant(key, [*quarantined(spool), *held_mails(spool)])
+        meant = f": {meant}" if meant else ""
         return ReleaseRefused(
-            f"no mail {key} was handled by the poll (`wtg quarantine` lists the mails held "
-            "and quarantined, `wtg poll -v` the key of each mail)"
+            f"no mail {key} was handled by the poll{meant} (`wtg quarantine` lists the mails "
+            "held and quarantined, `wtg poll -v` the key of each mail)"
         )
     outcome = Outcome.from_text(kept)
     if not outcome.kind.to_rejected:

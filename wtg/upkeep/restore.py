@@ -36,7 +36,7 @@ from typing import IO, Any
 from wtg.core.record import Record
 from wtg.files import diskflush, private
 from wtg.files.store import fsync_dir, write_atomic
-from wtg.host.gamesdir import RESTORED, RESTORING
+from wtg.host.gamesdir import RESTORED, RESTORING, host_folders_above
 from wtg.upkeep import archive
 from wtg.upkeep.archive import CHUNK, BackupRefused, checked_parts
 from wtg.upkeep.backup import PEOPLE, SPOOL, human_size
@@ -201,6 +201,15 @@ def _check_target(games_dir: Path) -> bool:
         raise RestoreError(f"{games_dir} is a link to nothing: restore into an empty folder")
     if games_dir.exists() and not games_dir.is_dir():
         raise RestoreError(f"{games_dir} is not a folder: restore into an empty folder")
+    above = host_folders_above(games_dir)
+    if above:  # a host within a host: a folder its polls and turns take for a game
+        (nearest, what), outside = above[0], above[-1][0].parent
+        new = outside / games_dir.name
+        new = outside / f"{games_dir.name}-restored" if new.exists() else new
+        raise RestoreError(
+            f"{games_dir} is inside {nearest}, {what}: restore into a new folder of its own, "
+            f"outside any host's games folder (say {new}); nothing written"
+        )
     if not games_dir.exists():
         return False
     names = os.listdir(games_dir)

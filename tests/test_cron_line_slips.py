@@ -1,0 +1,68 @@
+"""A cron line copied from docs/gm.md with a slip in an option (`run-turn -due`, `run-turn
+due`): click's words named a letter of it, or the games folder, not the option meant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_gm_controls import make, run
+
+
+@pytest.mark.parametrize(
+    ("args", "meant"),
+    [
+        (("run-turn", "-due"), "'-due': a long option takes two dashes, --due"),
+        (("digest", "-q", "-mail"), "'-mail': a long option takes two dashes, --mail"),
+        (("status", "g1", "-json"), "'-json': a long option takes two dashes, --json"),
+    ],
+)
+def test_a_long_option_given_one_dash_is_named(
+    tmp_path: Path, args: tuple[str, ...], meant: str
+) -> None:
+    """`wtg run-turn -due` said "No such option '-d'" (click read -d -u -e), and the GM
+    looked for a -d in his line: the option meant is named."""
+    make(tmp_path / "games")
+    result = run(tmp_path, *args, code=2)
+    assert result.stderr.splitlines()[-1] == f"Error: No such option {meant}"
+
+
+def test_a_short_option_that_is_none_is_said_as_click_says_it(tmp_path: Path) -> None:
+    make(tmp_path / "games")
+    result = run(tmp_path, "run-turn", "-d", code=2)
+    assert result.stderr.splitlines()[-1] == "Error: No such option '-d'."
+
+
+def test_an_option_given_without_dashes_is_named(tmp_path: Path) -> None:
+    """`wtg run-turn due` was "no game 'due' in the games folder ... (its games: g1; ...)":
+    the option meant is named."""
+    make(tmp_path / "games")
+    result = run(tmp_path, "run-turn", "due", code=1)
+    assert result.stderr == (
+        f"wtg: no game 'due' in the games folder {tmp_path / 'games'}: did you mean the "
+        "option --due? (a word without dashes is a game)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "meant"),
+    [
+        (("remind", "--due"), "'--due': it is an option of wtg run-turn, not of wtg remind"),
+        (("send", "--now"), "'--now': it is an option of wtg run-turn, not of wtg send"),
+        (
+            ("run-turn", "--due", "--quiet"),
+            "'--quiet': it is an option of wtg backup, wtg digest, wtg poll and 2 more, not of "
+            "wtg run-turn",
+        ),
+    ],
+)
+def test_an_option_of_another_command_is_said_so(
+    tmp_path: Path, args: tuple[str, ...], meant: str
+) -> None:
+    """A cron line's option put on the wrong command: `wtg remind --due` was offered
+    "Did you mean '--quiet'?", `wtg run-turn --quiet` "Did you mean '--due'?", click's
+    closest in letters. The commands that take it are named."""
+    make(tmp_path / "games")
+    result = run(tmp_path, *args, code=2)
+    assert result.stderr.splitlines()[-1] == f"Error: No such option {meant}"
