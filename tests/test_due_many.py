@@ -158,15 +158,10 @@ def test_jobs_goes_with_due(tmp_path: Path) -> None:
     assert "--jobs goes with --due" in result.output
 
 
-def test_a_terminal_shows_a_progress_bar(tmp_path: Path) -> None:
-    due_games(tmp_path / "games", 4)
-    config = write_config(tmp_path)
+def on_a_terminal(*args: str) -> str:
+    """What `wtg ARGS` writes to a terminal (stdout and stderr), once it has ended with 0."""
     leader, follower = pty.openpty()
-    proc = subprocess.Popen(
-        [WTG, "--config", str(config), "run-turn", "--due", "--jobs", "2"],
-        stdout=follower,
-        stderr=follower,
-    )
+    proc = subprocess.Popen([WTG, *args], stdout=follower, stderr=follower)
     os.close(follower)
     seen = b""
     while True:
@@ -179,7 +174,13 @@ def test_a_terminal_shows_a_progress_bar(tmp_path: Path) -> None:
         seen += chunk
     os.close(leader)
     assert proc.wait() == 0
-    text = seen.decode()
+    return seen.decode()
+
+
+def test_a_terminal_shows_a_progress_bar(tmp_path: Path) -> None:
+    due_games(tmp_path / "games", 4)
+    config = write_config(tmp_path)
+    text = on_a_terminal("--config", str(config), "run-turn", "--due", "--jobs", "2")
     assert "run-turn --due  [" in text and "100%" in text
     assert "ran 4, held 0, failed 0, not due 0, in " in text
     assert text.index("100%") < text.index("g01: turn 1 resolved")  # the lines after the bar
@@ -187,3 +188,18 @@ def test_a_terminal_shows_a_progress_bar(tmp_path: Path) -> None:
 
 def _gm(root: Path) -> GmConfig:
     return load_config(write_config(root))
+
+
+def test_quiet_on_a_terminal_says_nothing_when_nothing_was_due(tmp_path: Path) -> None:
+    """`-q`, which every other cron line of docs/gm.md takes (`poll -q`, `send -q`), was
+    refused by run-turn ("No such option"): a GM who gave it to every line of his crontab
+    had no turn run at all. It is taken: nothing at all when no game was due, even on a
+    terminal; a game run is said, without the bar."""
+    due_games(tmp_path / "games", 2)
+    config = write_config(tmp_path)
+    ran = on_a_terminal("--config", str(config), "run-turn", "--due", "-q", "--jobs", "1")
+    assert "run-turn --due  [" not in ran, ran
+    assert "g01: turn 1 resolved" in ran and "ran 2, held 0, failed 0, not due 0, in " in ran
+    assert on_a_terminal("--config", str(config), "run-turn", "--due", "--quiet") == ""
+    loud = on_a_terminal("--config", str(config), "run-turn", "--due")
+    assert "run-turn --due  [" in loud and "ran 0, held 0, failed 0, not due 2, in " in loud

@@ -31,6 +31,7 @@ from wtg.cli.common import (
 from wtg.cli.completion import game_names, map_choices, ruleset_choices
 from wtg.cli.durations import Duration
 from wtg.cli.logs import log_options, start_logging
+from wtg.cli.mail import quiet_option
 from wtg.cli.status import warn_of_zone
 from wtg.core.orders import OrderError
 from wtg.core.printable import printable
@@ -606,6 +607,7 @@ _NO_ORDER = frozenset({"player", "turn", "ready"})
     help="Run the turn though the players have not been mailed the last one yet "
     "(`wtg send`): those without orders lose the turn (without it such a run is refused).",
 )
+@quiet_option
 @log_options
 @click.pass_context
 def run_turn(
@@ -618,6 +620,7 @@ def run_turn(
     force: bool,
     now_anyway: bool,
     unmailed: bool,
+    quiet: bool,
     log_format: str,
     log_level: str | None,
     log_file: str | None,
@@ -632,7 +635,7 @@ def run_turn(
                 "--due runs all due games of games_dir: give no GAME_DIR, --rerun, "
                 "--preview, --force, --now or --unmailed"
             )
-        _run_due(ctx, jobs)
+        _run_due(ctx, jobs, quiet)
     if jobs is not None:
         fail("--jobs goes with --due")
     if not game_dir:
@@ -688,10 +691,11 @@ def _preview(game: Any, out: Path, rerun: bool) -> None:
     )
 
 
-def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
+def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
     """Every due game: a line for each game run, held, failed or skipped and the summary
-    line; on a terminal a progress bar while they run, under cron nothing at all when no
-    game was due. Exit 1 when a game failed or was held."""
+    line; on a terminal a progress bar while they run, under cron (or with ``quiet``, the
+    -q every other cron line of the docs takes) nothing at all when no game was due. Exit 1
+    when a game failed or was held."""
     # deferred: the due run (the config's schema, a process pool): only `run-turn` needs it
     from wtg.host.due import run_due
 
@@ -719,7 +723,7 @@ def _run_due(ctx: click.Context, jobs: int | None) -> NoReturn:
         first_ran=partial(note_game, gm.spool),
         said=said,
     )
-    terminal = sys.stderr.isatty()
+    terminal = sys.stderr.isatty() and not quiet
     later: list[tuple[str, bool]] = []  # on a terminal, the lines wait for the bar to end
     bar = click.progressbar(
         length=len(run.folders),
