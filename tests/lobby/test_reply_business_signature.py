@@ -26,3 +26,12 @@ def test_what_is_no_signature_is_still_read() -> None:
     assert said(["Yes", "", "Bob Smith", "Smith Inc.", "T 1-800-555-0199"], "Alice") == OTHER
     assert said(["Yes", "", "Alice wants to know more"], "Alice") == OTHER
     assert said(["Yes", "", "Alice Liddell", "JOIN wok4 too"], "Alice") == OTHER
+
+
+def test_a_no_under_the_name_is_no_signature() -> None:
+    """A reply's lines under a line that is his name are a signature only when they say no
+    no: 'Yes', his name, then 'wait, no, cancel that, wrong game' was read as a yes over
+    a signature, and confirmed a JOIN its sender took back in the same mail."""
+    assert said(["Yes", "Alice", "wait, no, cancel that, wrong game"], "Alice") == OTHER
+    assert said(["Alice Liddell", "not me, I never asked to join"], "Alice") == OTHER
+    assert said(["Yes", "Alice Liddell", "Liddell Inc.", "Reg. No. 0815"], "Alice") == YES
