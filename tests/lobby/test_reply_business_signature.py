@@ -26,3 +26,24 @@ def test_what_is_no_signature_is_still_read() -> None:
     assert said(["Yes", "", "Bob Smith", "Smith Inc.", "T 1-800-555-0199"], "Alice") == OTHER
     assert said(["Yes", "", "Alice wants to know more"], "Alice") == OTHER
     assert said(["Yes", "", "Alice Liddell", "JOIN wok4 too"], "Alice") == OTHER
+
+
+def test_a_no_under_the_name_is_no_signature() -> None:
+    """A reply's lines under a line that is his name are a signature only when they say no
+    no: 'Yes', his name, then 'wait, no, cancel that, wrong game' was read as a yes over
+    a signature, and confirmed a JOIN its sender took back in the same mail."""
+    assert said(["Yes", "Alice", "wait, no, cancel that, wrong game"], "Alice") == OTHER
+    assert said(["Alice Liddell", "not me, I never asked to join"], "Alice") == OTHER
+    assert said(["Yes", "Alice Liddell", "Liddell Inc.", "Reg. No. 0815"], "Alice") == YES
+
+
+def test_a_sentence_under_the_name_is_no_signature() -> None:
+    """A sentence under his name is what he wrote, not his company's line: 'Alice Liddell',
+    then 'Please take me off this list, my son used my address' was read as a signature
+    with nothing above it, a yes, and confirmed the JOIN."""
+    taken_off = ["Alice Liddell", "Please take me off this list, my son used my address"]
+    assert said(taken_off, "Alice") == OTHER
+    assert said(["Yes", "Alice", "please wait until my exams are over"], "Alice") == OTHER
+    titled = ["Yes", "Alice Liddell", "Head of Sales and Marketing", "Liddell Inc."]
+    assert said(titled, "Alice") == YES
+    assert said(["Yes", "Alice Liddell", "Sent from my iPhone"], "Alice") == YES

@@ -135,17 +135,37 @@ def _signature_start(typed: Sequence[str], name: str) -> int:
     """Where the signature under a reply begins when it has no ``-- `` above it (Apple
     Mail, Outlook, a business's: his name, his company, his telephone lines): at the last
     line that is the sender's name (``_name_line``), when no line from there on asks a
-    question or may be a command (a word in capitals first) and there are at most
-    ``SIGNATURE_LINES``; else the end (none)."""
+    question, may be a command (a word in capitals first), says no (``_says_no``) or is
+    a sentence (``_sentence``) and there are at most ``SIGNATURE_LINES``; else the end
+    (none)."""
     names = _WORD.findall(name)
     if not names:
         return len(typed)
     for start in range(len(typed) - 1, max(-1, len(typed) - SIGNATURE_LINES - 1), -1):
         if _name_line(typed[start], names):
             rest = typed[start:]
-            asked = any("?" in line or _COMMAND.match(line) for line in rest)
+            asked = any(
+                "?" in line or _COMMAND.match(line) or _says_no(line) or _sentence(line)
+                for line in rest
+            )
             return start if not asked else len(typed)
     return len(typed)
+
+
+def _says_no(line: str) -> bool:
+    """Whether a line under his name may take his yes back (``wait, no, cancel that``): a
+    word of a no in it, and no digit (``Reg. No. 0815`` is a signature's)."""
+    words = _WORD.findall(line.casefold())
+    return not any(c.isdigit() for c in line) and any(word in _NO for word in words)
+
+
+def _sentence(line: str) -> bool:
+    """Whether a line under his name is one he wrote (``Please take me off this list``), not
+    a signature's (``Head of Sales and Marketing``): four words or more, most of them
+    in lower case; a phone's ``Sent from my iPhone`` is a signature's."""
+    words = _WORD.findall(line)
+    lower = sum(1 for word in words if word[0].islower())
+    return len(words) >= 4 and 2 * lower > len(words) and not _SIGN_OFF.fullmatch(line.strip())
 
 
 def _name_line(line: str, names: Sequence[str]) -> bool:
