@@ -63,8 +63,10 @@ def test_a_second_host_on_the_mailbox_is_told(
     assert told.stderr == (
         "wtg: poll: 1 mail(s) came into wtg-rejected since this host's last poll, moved "
         "there by another program: another wtg host polls this mailbox (a copy of this "
-        "config, an old install's cron), or a mail client files into its folders; the "
-        "mails it takes never reach this host's games, their players not told. Give each "
+        "config, an old install's cron), a mail client files into its folders, or the "
+        "mail server delivers into them (some file a mail to an address user+folder@ in "
+        "that folder); the mails it takes never reach this host's games, their players "
+        "not told. Give each "
         "host a mailbox of its own, and stop the other program (its `wtg quarantine` "
         "holds the forms of this host's games it took)\n"
     )
