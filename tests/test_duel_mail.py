@@ -107,3 +107,19 @@ def test_orders_given_a_seat_s_number_file_the_forms_of_all_its_colours(
     result = CliRunner().invoke(main, ["orders", "--player", "3", game_dir, str(forms)])
     said = [line for line in result.output.splitlines() if line.startswith("Orders of")]
     assert said == ["Orders of player 3 for turn 1:"], result.output
+
+
+def test_each_of_a_duel_player_s_forms_names_its_colour(tmp_path: Path) -> None:
+    """A Duel player's three forms differed in their header's PLAYER number alone
+    (`PLAYER: 3`): filling them in one after another, he had to count which colour's
+    provinces a form was for. Each names its colour under the header."""
+    world = World(tmp_path, count=2, ruleset=DUEL, variant="duel")
+    forms = world.game.aof(1).split("=== BEGIN AOF ===")[1:]
+    names = {p.id: p.name for p in world.game.typed(STANDARD).state().players}
+    for side, form in zip((1, 3, 5), forms, strict=True):
+        lines = form.splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith("GAME: "))
+        assert f"PLAYER: {side} " in lines[at]
+        assert lines[at + 1] == f"This form is for {names[side]} (#{side}), one of your 3 colours."
+    (alone,) = World(tmp_path / "std", count=2, ruleset=DUEL).game.aof(1).split("=== BEGIN")[1:]
+    assert "This form is for" not in alone
