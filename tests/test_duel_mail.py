@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from click.testing import CliRunner
+
 from tests.mail.loop import NOW, World
 from tests.mail.test_poll_maildir import body_of
 from tests.shipped import STANDARD
+from wtg.cli import main
 from wtg.core.ruleset import OptionValue, SeatId
 from wtg.gm.gamestatus import game_status
 
@@ -82,3 +85,41 @@ def test_a_ready_colour_s_confirmation_names_the_colours_not_ready(tmp_path: Pat
         "sooner once every player is READY (you are for this colour; not yet for "
         "Player1B (#3) and Player1C (#5))." in words
     )
+
+
+def test_orders_given_a_seat_s_number_file_the_forms_of_all_its_colours(
+    tmp_path: Path,
+) -> None:
+    """`wtg orders --player 1 GAME FILE` with a Duel player's three forms (as `wtg aof`
+    prints them) filed his first colour's alone, said nothing of the two others and exited
+    0: those colours missed the turn, and three turns of it quit them. The seat's number
+    takes the forms of all its colours; a colour's own number its form alone."""
+    world = World(tmp_path, count=2, ruleset=DUEL, variant="duel")
+    forms = tmp_path / "forms.txt"
+    forms.write_text(world.game.aof(1).replace("R1: _", "R1: 1"))
+    game_dir = str(world.game.store.root)
+    result = CliRunner().invoke(main, ["orders", "--player", "1", game_dir, str(forms)])
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.output.splitlines() if line.startswith("Orders of")]
+    assert said == [f"Orders of player {side} for turn 1:" for side in (1, 3, 5)]
+    status = {p["id"]: p for p in game_status(world.game)["players"]}
+    assert [status[side]["ready"] for side in (1, 3, 5)] == [True, True, True]
+    result = CliRunner().invoke(main, ["orders", "--player", "3", game_dir, str(forms)])
+    said = [line for line in result.output.splitlines() if line.startswith("Orders of")]
+    assert said == ["Orders of player 3 for turn 1:"], result.output
+
+
+def test_each_of_a_duel_player_s_forms_names_its_colour(tmp_path: Path) -> None:
+    """A Duel player's three forms differed in their header's PLAYER number alone
+    (`PLAYER: 3`): filling them in one after another, he had to count which colour's
+    provinces a form was for. Each names its colour under the header."""
+    world = World(tmp_path, count=2, ruleset=DUEL, variant="duel")
+    forms = world.game.aof(1).split("=== BEGIN AOF ===")[1:]
+    names = {p.id: p.name for p in world.game.typed(STANDARD).state().players}
+    for side, form in zip((1, 3, 5), forms, strict=True):
+        lines = form.splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith("GAME: "))
+        assert f"PLAYER: {side} " in lines[at]
+        assert lines[at + 1] == f"This form is for {names[side]} (#{side}), one of your 3 colours."
+    (alone,) = World(tmp_path / "std", count=2, ruleset=DUEL).game.aof(1).split("=== BEGIN")[1:]
+    assert "This form is for" not in alone

@@ -182,3 +182,18 @@ def test_the_last_report_warns_of_no_turn_to_miss(tmp_path: Path, ruleset: str) 
     assert "THE GAME IS OVER" in report and "Winner: " in report
     assert "No orders from you this turn (1 in a row)" in report  # what happened, still said
     assert "3 in a row and you QUIT" not in report
+
+
+@pytest.mark.parametrize("ruleset", sorted(MAPS))
+def test_the_winners_last_report_reads_winner(tmp_path: Path, ruleset: str) -> None:
+    """The winner's last report read 'Status: ACTIVE' where the Top Ten below it has him
+    WINNER: 'The game ends when one player ... dominates the map'; the game over, he is
+    active in nothing. His status line reads WINNER, a quitter's still QUIT."""
+    game = new_game(tmp_path, ruleset, count=3)
+    for side in (1, 2):
+        game.submit_all(fill(game.aof(side), "Q1: _", "Q1: 1"), via="command line")
+    game.run_turn(now=NOW)
+    status = next(line for line in game.report(3).splitlines() if line.startswith("Status: "))
+    assert status.startswith("Status: WINNER   EFF: "), status
+    assert "Attacks next turn" not in status
+    assert "\nStatus: QUIT   EFF: " in game.report(1)

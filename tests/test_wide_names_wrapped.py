@@ -55,4 +55,4 @@ def test_no_line_of_a_wisk_report_is_wider_than_a_mail_for_a_wide_name(tmp_path:
     assert wide == set()
     lines = game.report(1, 1).splitlines()
     at = lines.index(f"Game g1 - report of turn 1 for {WIDE_NAME}")
-    assert lines[at + 1] == "  (player 1)"
+    assert lines[at + 1] == "  (player #1)"

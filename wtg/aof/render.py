@@ -30,8 +30,10 @@ def render_aof(
     header: Mapping[str, object],
     orders: Mapping[str, Any] | None = None,
     context: Mapping[str, object] | None = None,
+    whose: str = "",
 ) -> str:
-    """The form's text; ``header`` holds game, turn, player and code.
+    """The form's text; ``header`` holds game, turn, player and code; ``whose``, a line
+    under the header naming the colour a form is for (one of a Duel player's several).
 
     ``context`` fills ``{placeholders}`` in section titles and help lines; its
     ``OMIT`` entry names sections this turn's form leaves out (no order of theirs can be
@@ -40,7 +42,12 @@ def render_aof(
     """
     filled = _filled(form, orders or {})
     omitted = set(cast(Iterable[str], (context or {}).get(OMIT, ())))
-    out = [form.begin, form.title, header_line(header), *prose_lines(form.instructions)]
+    out = [form.begin, form.title, header_line(header)]
+    out += (
+        [*prose_lines(whose), *prose_lines(form.instructions)]
+        if whose
+        else prose_lines(form.instructions)
+    )
     for section in form.sections:
         if section.key in omitted:
             continue

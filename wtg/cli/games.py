@@ -455,7 +455,12 @@ def aof(ctx: click.Context, game_dir: str, player: int) -> None:
 @click.command()
 @click.argument("game_dir", shell_complete=game_names)
 @click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"))
-@click.option("--player", type=int, default=None, help="Whose orders (checked against the file).")
+@click.option(
+    "--player",
+    type=int,
+    default=None,
+    help=("Whose orders (checked against the file); a seat's number takes all its colours' forms."),
+)
 @click.option(
     "--correct",
     is_flag=True,

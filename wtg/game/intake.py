@@ -27,7 +27,7 @@ from wtg.core.counting import counted
 from wtg.core.jsondata import Json, JsonObject
 from wtg.core.orders import OrderError, OrderRefused, RawEntry, Verdict, WrongCode
 from wtg.core.record import Record
-from wtg.core.ruleset import Ruleset, S, SideId
+from wtg.core.ruleset import Ruleset, S, SeatId, SideId
 from wtg.core.settings import MAP, SETTING_KEYS, SettingSpec, setting_keyed
 from wtg.files.store import turn_name
 from wtg.game.gameconfig import GameConfig
@@ -138,7 +138,8 @@ def read_orders(
     if any(c.found.filled for c in choices):
         choices = [c for c in choices if c.found.filled]  # the other forms were only quoted
     if player is not None:
-        choices = [c for c in choices if c.side in (player, None)] or choices
+        given = door.given()
+        choices = [c for c in choices if c.side is None or c.side in given] or choices
     if not choices:
         return [OrderError(f"no form of game {config.game} found")]
     results: list[Outcome] = []
@@ -228,6 +229,19 @@ class Door(Generic[S]):
     trusted: bool
     player: int | None = None
     forms: Path | None = None
+
+    def given(self) -> set[int]:
+        """The sides whose forms the GM's ``player`` takes: a seat's number, those of all its
+        colours (a Duel player's three forms in one file); a colour's own number that is no
+        seat's, its form alone."""
+        if self.player is None:
+            return set()
+        if any(entry.id == self.player for entry in self.config.players):
+            try:
+                return {self.player, *self.ruleset.sides_of(self.state, SeatId(self.player))}
+            except KeyError:  # no such seat in the state: the number alone
+                pass
+        return {self.player}
 
     def form(self, choice: Choice) -> Outcome:
         """The orders of the copy of the form chosen for a side."""
@@ -325,7 +339,7 @@ class Door(Generic[S]):
         if other and not self.trusted:
             raise OrderError(f"{where}: this form is for game {game!r}, not {config.game!r}")
         pid = _number(credentials, "PLAYER")
-        if self.player is not None and self.player != pid:
+        if self.player is not None and pid not in self.given():
             raise OrderError(f"{where}: the form is player {pid}'s, not player {self.player}'s")
         try:
             seat = self.ruleset.seat_of(self.state, SideId(pid))  # PLAYER: the form's side

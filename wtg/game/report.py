@@ -105,7 +105,12 @@ def aof_text(
         "code": config.player(seat if seat is not None else player).code,
     }
     context = ruleset.form_context(state, player)
-    return render_aof(ruleset.form_for(state), header, orders, context)
+    colours = ruleset.sides_of(state, seat) if seat is not None else []
+    whose = ""
+    if len(colours) > 1:  # a Duel's or Trinity's: the forms differ in PLAYER alone
+        name = next((s.name for s in ruleset.public_sides_of(state) if s.id == player), "")
+        whose = f"This form is for {name} (#{player}), one of your {len(colours)} colours."
+    return render_aof(ruleset.form_for(state), header, orders, context, whose=whose)
 
 
 def with_set_aside(report: str, aof: str, lines: Sequence[str]) -> str:

@@ -59,8 +59,8 @@ def test_everyone_reads_the_battle_and_the_map() -> None:
         assert "THE MAP" in text
         assert "  30 Kamchatka              Ann" in text
         assert "    6 5 4 against 1" in text
-    assert "- You attacked Kamchatka (30) of Bob (player 2) from Alaska (1)" in ann
-    assert "- Ann (player 1) attacked Kamchatka (30) of you from Alaska (1)" in bob
+    assert "- You attacked Kamchatka (30) of Bob (player #2) from Alaska (1)" in ann
+    assert "- Ann (player #1) attacked Kamchatka (30) of you from Alaska (1)" in bob
 
 
 def test_cards_and_mission_only_in_ones_own_report() -> None:
@@ -72,7 +72,7 @@ def test_cards_and_mission_only_in_ones_own_report() -> None:
     assert "Your new card:" not in bob
     assert "Your cards: 7 = artillery" in bob
     assert "Alaska, yours" not in bob and "secret mission" not in bob
-    assert "Ann (player 1) drew a card for conquering." in bob
+    assert "Ann (player #1) drew a card for conquering." in bob
 
 
 def test_the_report_of_turn_zero() -> None:
@@ -88,7 +88,7 @@ def test_the_report_says_who_moves_first() -> None:
     names the seat that moves first in each round."""
     ann, bob = reports()
     assert "Moves first: you, and every round of turns starts with that seat." in ann
-    assert "Moves first: Ann (player 1), and every round of turns starts with that seat." in bob
+    assert "Moves first: Ann (player #1), and every round of turns starts with that seat." in bob
 
 
 def test_a_turn_a_robot_played_for_the_reader_says_your_turn() -> None:
@@ -110,7 +110,7 @@ def test_a_turn_a_robot_played_for_the_reader_says_your_turn() -> None:
     assert "- Your turn, played by a robot (no orders came).\n" in mine
     assert "Turn of you" not in mine
     name = result.state.player(1).name
-    assert f"- Turn of {name} (player 1), played by a robot (no orders came).\n" in theirs
+    assert f"- Turn of {name} (player #1), played by a robot (no orders came).\n" in theirs
 
 
 def test_a_starting_placement_nobody_sent_says_so() -> None:
@@ -125,7 +125,7 @@ def test_a_starting_placement_nobody_sent_says_so() -> None:
     theirs = " ".join(report_text(RULESET, CONFIG, result.state, events, 2, aof="").split())
     said = "sent no orders: the starting armies cannot wait, so the armies due were placed as a"
     assert f"- You {said} robot would." in mine
-    assert f"- Ann (player 1) {said} robot would." in theirs
+    assert f"- Ann (player #1) {said} robot would." in theirs
     claim = new_game(2, assignment="claim")
     result = RULESET.resolve(claim, {}, random.Random(1))
     events = [e.to_dict() for e in result.events]
@@ -155,7 +155,7 @@ def test_a_place_line_that_got_fewer_armies_is_told_as_placed() -> None:
     assert "- You placed 1 on Japan (33) (5 ordered; no more were left to place there).\n" in ann
     assert "Not done: place 5 on 33" not in ann
     assert "- Not done: place 1 on 30: no armies were left to place there.\n" in ann
-    assert "- Ann (player 1) placed 1 on Japan (33).\n" in bob
+    assert "- Ann (player #1) placed 1 on Japan (33).\n" in bob
 
 
 def test_the_deadline_is_said_as_the_player_to_move_s() -> None:
@@ -170,12 +170,12 @@ def test_the_deadline_is_said_as_the_player_to_move_s() -> None:
     assert f"\nYour orders are due by {when}.\n" in mover
     assert "Orders are due by" not in other
     assert (
-        f"Next to move is Ann (player 1), whose orders are due by {when}; you have no"
+        f"Next to move is Ann (player #1), whose orders are due by {when}; you have no"
         " orders to give before your own turn." in " ".join(other.split())
     )
     state.player(1).robot = True
     other = report_text(RULESET, CONFIG, state, [], 2, aof="", deadline=when)
-    assert "\nNext to move is Ann (player 1), a robot: its turn runs at once.\n" in other
+    assert "\nNext to move is Ann (player #1), a robot: its turn runs at once.\n" in other
     assert when not in other
 
 
@@ -195,7 +195,7 @@ def test_an_eliminated_first_mover_is_not_told_he_moves_first() -> None:
     out = report_text(RULESET, config, state, [], 1, aof="")
     bob = report_text(RULESET, config, state, [], 2, aof="")
     assert "Moves first: you" not in out
-    assert "Moves first: Bob (player 2), and every round of turns starts with that seat." in out
+    assert "Moves first: Bob (player #2), and every round of turns starts with that seat." in out
     assert "Moves first: you, and every round of turns starts with that seat." in bob
 
 
@@ -230,7 +230,7 @@ def test_armies_moved_in_other_than_ordered_say_why() -> None:
 
 def test_the_last_report_says_nothing_of_rounds_and_trades_to_come() -> None:
     """The report of a game won said under THE GAME IS OVER 'Cards: the next set traded is
-    worth 270.' and 'Moves first: Robot 3 (player 3), and every round of turns starts with
+    worth 270.' and 'Moves first: Robot 3 (player #3), and every round of turns starts with
     that seat.': no set is traded and no round starts any more."""
     state = board_state(owners={ALASKA: 1, JAPAN: 1})
     running = report_text(RULESET, CONFIG, state, [], 1, aof="")
@@ -241,3 +241,12 @@ def test_the_last_report_says_nothing_of_rounds_and_trades_to_come() -> None:
         assert "THE GAME IS OVER" in over
         assert "next set traded" not in over and "Moves first" not in over
         assert "round of turns" not in over
+
+
+def test_a_player_is_named_with_his_number_as_in_the_top_ten() -> None:
+    """WISK's report wrote '(player 2)' where its Top Ten says '#2' and a WoK or Tactics
+    report '(player #1)': every player is named '(player #N)', the title line too."""
+    ann, bob = reports()
+    assert "Game test - report of turn 1 for Ann (player #1)\n" in ann
+    assert "of Bob (player #2) from Alaska" in ann
+    assert "(player 1)" not in bob and "(player 2)" not in ann

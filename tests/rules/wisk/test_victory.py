@@ -132,7 +132,7 @@ def test_destroy_a_player() -> None:
     mission = classic().mission(mission_number(destroy=2))
     state = holding(tuple(range(1, 10)))
     assert destroy_target(state, 1, mission) == 2
-    assert describe(state, 1, mission) == "destroy all armies of Bob (player 2)"
+    assert describe(state, 1, mission) == "destroy all armies of Bob (player #2)"
     state.player(2).status, state.player(2).eliminated_by = DEAD, 1
     assert mission_done(state, 1, mission)
 
@@ -162,7 +162,7 @@ def test_eliminating_the_named_player_wins_at_once() -> None:
     state.player(1).mission = mission_number(destroy=2)
     result = run_with(state, {"attack": [attack(ALASKA, KAMCHATKA)]}, Dice(6, 5, 4, 1))
     assert result.state.winner == 1
-    assert kinds(result, "game_won")[0]["mission"] == "destroy all armies of Bob (player 2)"
+    assert kinds(result, "game_won")[0]["mission"] == "destroy all armies of Bob (player #2)"
 
 
 def test_a_mission_is_only_won_on_ones_own_turn() -> None:

@@ -38,7 +38,7 @@ def describe(state: WiskState, pid: int, mission: Mission) -> str:
     if mission.destroy:
         target = destroy_target(state, pid, mission)
         if target:
-            return f"destroy all armies of {state.player(target).name} (player {target})"
+            return f"destroy all armies of {state.player(target).name} (player #{target})"
         return f"occupy {MISSION_FALLBACK_TERRITORIES} territories"
     if mission.armies > 1:
         return (
