@@ -9,6 +9,7 @@ the turn runs before the deadline once every player who owes orders is READY
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TypedDict
 
@@ -18,7 +19,7 @@ from wtg.files.store import StoreError
 from wtg.game.absences import away_in
 from wtg.game.bounces import bare_address, bounces_of
 from wtg.game.engine import Game
-from wtg.game.hold import hold_of, release_of
+from wtg.game.hold import Hold, hold_of, release_of
 from wtg.game.playersettings import PlayerSettings
 from wtg.game.schedule import iso, parse_iso
 from wtg.game.turnmeta import TURN_META
@@ -70,8 +71,8 @@ class GameStatus(TypedDict):
     the same command given again finishes it (``wtg extend``, ``wtg release``)."""
 
 
-def game_status(game: Game[S]) -> GameStatus:
-    """The status of ``game``'s coming turn."""
+def game_status(game: Game[S], told: Callable[[Hold], bool] | None = None) -> GameStatus:
+    """The status of ``game``'s coming turn (``told``: as ``owed_notices``')."""
     state = game.state()
     turn = game.ruleset.turn_of(state) + 1
     deadline = game.deadline()
@@ -119,17 +120,21 @@ def game_status(game: Game[S]) -> GameStatus:
         "held": game.held() is not None,
         "deadline": iso(deadline) if deadline else None,
         "players": players,
-        "owed": owed_notices(game),
+        "owed": owed_notices(game, told=told),
     }
 
 
-def owed_notices(game: Game[S], held_back: bool = True) -> list[str]:
+def owed_notices(
+    game: Game[S], held_back: bool = True, told: Callable[[Hold], bool] | None = None
+) -> list[str]:
     """The notices a GM command cut short owes the players, a line each: a deadline moved
     whose reports are not yet written again (``wtg.gm.nextdeadline``: `wtg send` holds them
     back), a rollback not finished (`wtg send` holds them back too), a deadline moved and
     not told (``wtg.gm.extension``), a hold or a release not
     told (``wtg.game.hold``). ``held_back=False``: not those two `wtg send` holds reports
-    back for (it says them so), the others alone (it says them too)."""
+    back for (it says them so), the others alone (it says them too). ``told``: whether
+    every player has the notice of a hold (or of its release) queued or mailed (the mail
+    loop's ``hold_told``): a hold or a release cut short after its last notice owes none."""
     name = game.config.game
     owed = []
     latest = game.latest_turn()
@@ -174,13 +179,13 @@ def owed_notices(game: Game[S], held_back: bool = True) -> list[str]:
             f"of its notices taken out of the queue: give `wtg hold {name} --undo` again (or "
             f"`wtg hold {name}` to tell every player after all)"
         )
-    elif held is not None and held.telling:
+    elif held is not None and held.telling and not (told is not None and told(held)):
         owed.append(
             f"the hold (since {held.since}) was cut short before every player was told: give "
             f"`wtg hold {name}` again"
         )
     released = release_of(game.store.root)
-    if released is not None:
+    if released is not None and not (told is not None and told(released)):
         owed.append(
             f"the release (at {released.released}) was cut short before every player was "
             f"told: give `wtg release {name}` again"

@@ -8,6 +8,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from logging import DEBUG, ERROR, INFO, WARNING
 from pathlib import Path
 from typing import NamedTuple
@@ -37,7 +38,7 @@ from wtg.mail import compose
 from wtg.mail.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.failedmail import undone_queued
 from wtg.mail.journal import Journal, first_noted, mailing_mark
-from wtg.mail.notices import taken_back
+from wtg.mail.notices import hold_told, taken_back
 from wtg.mail.outbox import GIVE_UP, Outbox
 from wtg.mail.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.registry import Registry
@@ -669,7 +670,7 @@ def owed_by_commands(spool: Path, registry: Registry) -> tuple[str, ...]:
     lines = [
         f"game {game.config.game}: {line}"
         for game in games
-        for line in owed_notices(game, held_back=False)
+        for line in owed_notices(game, held_back=False, told=partial(hold_told, spool, game))
     ]
     announced, _unread = announcements_cut_short(spool)
     return (*lines, *(owed_line(path, made) for path, made in announced))
