@@ -143,6 +143,12 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
             f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
             f"`wtg release {data['game']}`"
         )
+    if data["reruns"]:
+        say(
+            f"RERUN: turn {game.latest_turn()} was run again {data['reruns']} time(s) by "
+            f"`wtg run-turn {data['game']} --rerun` (each counted here): given again, it runs "
+            "the turn once more"
+        )
     if late is not None:
         say(f"OVERDUE: {late}")
     unsent = _not_sent(game.latest_turn(), mailed)

@@ -66,6 +66,9 @@ class GameStatus(TypedDict):
     """The GM holds the game (``wtg hold``): no turn runs until ``wtg release``."""
     deadline: str | None
     players: list[SeatStatus]
+    reruns: int
+    """How many times the latest turn was run again (`run-turn --rerun`) since it first
+    ran: a rerun killed after it counted shows here."""
     owed: list[str]
     """What a GM command cut short still owes the players (their notices), a line each:
     the same command given again finishes it (``wtg extend``, ``wtg release``)."""
@@ -120,6 +123,7 @@ def game_status(game: Game[S], told: Callable[[Hold], bool] | None = None) -> Ga
         "held": game.held() is not None,
         "deadline": iso(deadline) if deadline else None,
         "players": players,
+        "reruns": _reruns(game),
         "owed": owed_notices(game, told=told),
     }
 
@@ -191,6 +195,16 @@ def owed_notices(
             f"told: give `wtg release {name}` again"
         )
     return owed
+
+
+def _reruns(game: Game[S]) -> int:
+    """The latest turn's reruns (its ``turn.json``), 0 when it has none or cannot be read."""
+    try:
+        meta = game.store.read_json(game.latest_turn(), TURN_META)
+    except StoreError:
+        return 0
+    reruns = meta.get("reruns", 0) if isinstance(meta, dict) else 0
+    return reruns if isinstance(reruns, int) and not isinstance(reruns, bool) else 0
 
 
 def _seat_address(game: Game[S], seat: int) -> str:
