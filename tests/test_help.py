@@ -43,6 +43,7 @@ def test_the_digest_help_names_every_part_of_the_digest() -> None:
         "troubles": "game folders that cannot be read",
         "one_domain": "games made of a waiting list most of whose players write from one",
         "other_program": "another program on the mailbox",
+        "owed": "notices owed",
     }
     assert sorted(parts) == sorted(set(Digest._fields) - {"since", "until"})
     for part, words in parts.items():

@@ -89,7 +89,8 @@ def test_a_command_cut_short_is_said_by_the_next_send(
         where = (write, cut.before)
         send = subprocess.run([WTG, *config, "send"], capture_output=True, text=True)
         held = hold_of(work / "games" / "g1")
-        cut_short = (held is not None and held.telling) or bool(
+        # killed at its last write (the mark dropped), every player's notice is queued
+        cut_short = (held is not None and held.telling and write < whole.writes) or bool(
             list((work / "games" / ".mail").glob("announce/*.json"))
         )
         if cut_short:
@@ -108,3 +109,45 @@ def test_a_command_cut_short_is_said_by_the_next_send(
         told = {k: n - before.get(k, 0) for k, n in mailed(work, words).items()}
         assert sorted(n for n in told.values() if n) == [1, 1, 1], (where, told)
     assert said
+
+
+@pytest.mark.parametrize(
+    ("command", "words"),
+    [
+        (["hold", "g1", "--reason", "server move"], "the game is on hold"),
+        (["release", "g1"], "the game goes on"),
+    ],
+    ids=["hold", "release"],
+)
+def test_a_command_killed_at_its_last_write_owes_nothing(
+    host: Path, tmp_path: Path, command: list[str], words: str
+) -> None:
+    """Killed just before its last write (the hold's mark dropped, the release's file
+    removed), every player's notice queued: neither `wtg send` nor `wtg status` says a
+    notice is owed (given again, the command queues nothing more), and each player is told
+    once."""
+    base, work = tmp_path / "base", tmp_path / "host"
+    killpoints.restorer(host, base)()
+    config = ["--config", str(work / "wtg.yaml")]
+    if command[0] == "release":
+        held = subprocess.run([WTG, "--config", str(base / "wtg.yaml"), "hold", "g1"])
+        assert held.returncode == 0
+    restore = killpoints.restorer(base, work)
+    restore()
+    before = mailed(work, words)
+    whole = killpoints.count([*config, *command], work / "games")
+    assert whole.returncode == 0, whole.stderr
+    for write, cut in killpoints.cuts([*config, *command], work / "games", [whole.writes], restore):
+        where = (write, cut.before)
+        status = subprocess.run([WTG, *config, "status", "g1"], capture_output=True, text=True)
+        assert "cut short" not in status.stdout, (where, status.stdout)
+        send = subprocess.run([WTG, *config, "send"], capture_output=True, text=True)
+        assert send.returncode == 0 and "NOTICES OWED" not in send.stderr, (where, send.stderr)
+        told = {k: n - before.get(k, 0) for k, n in mailed(work, words).items()}
+        assert sorted(n for n in told.values() if n) == [1, 1, 1], (where, told)
+        again = subprocess.run([WTG, *config, *command], capture_output=True, text=True)
+        assert again.returncode == 0, (where, again.stderr)
+        send = subprocess.run([WTG, *config, "send"], capture_output=True, text=True)
+        assert send.returncode == 0 and "NOTICES OWED" not in send.stderr, (where, send)
+        told = {k: n - before.get(k, 0) for k, n in mailed(work, words).items()}
+        assert sorted(n for n in told.values() if n) == [1, 1, 1], (where, told)

@@ -401,3 +401,38 @@ def test_a_games_folder_moved_away_in_a_poll_is_not_made_anew_by_the_polls_healt
 
     assert not gm.games_dir.exists()
     assert service.gone is not None and service.gone.endswith("then start wtg serve again")
+
+
+def test_a_command_cut_short_is_logged_once_a_day_not_at_every_send(
+    tmp_path: Path, events: pytest.LogCaptureFixture
+) -> None:
+    """A hold cut short before every player was told (held.json still marked telling):
+    the service's send logged its NOTICES OWED line as a warning at every send round, a
+    line every few minutes until the GM gave the command again. It is said at the first
+    send and again a day later while it is still owed, and said anew once it comes back."""
+    gm = load_config(make_host(tmp_path, site=False))
+    game = sorted(p for p in gm.games_dir.iterdir() if (p / "game.yaml").is_file())[0]
+    held = game / "held.json"
+    held.write_text('{"since": "2026-01-01T00:00:00Z", "reason": "", "telling": true}\n')
+    clock = SimClock(START, START + 3 * 24 * HOUR)
+    service = Service(gm, clock, zone=timezone.utc)
+
+    def owed() -> int:
+        found = [r for r in events.records if "was cut short before every player" in r.getMessage()]
+        return sum(1 for r in found if r.levelno >= logging.WARNING)
+
+    for minutes in range(0, 60, 10):
+        clock.time = START + timedelta(minutes=minutes)
+        service._send()
+    assert owed() == 1
+    clock.time = START + 25 * HOUR
+    service._send()
+    service._send()
+    assert owed() == 2
+    held.unlink()
+    clock.time += HOUR
+    service._send()
+    held.write_text('{"since": "2026-01-01T00:00:00Z", "reason": "", "telling": true}\n')
+    clock.time += HOUR
+    service._send()
+    assert owed() == 3

@@ -6,7 +6,7 @@ import imaplib
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -22,6 +22,7 @@ from wtg.files.private import is_private
 from wtg.game.engine import Game
 from wtg.game.fixedzones import fixed_zone_warning
 from wtg.game.gameconfig import GameConfig, PlayerEntry, code_warnings
+from wtg.game.hold import Hold
 from wtg.game.registry import GAME_OPTIONS
 from wtg.game.textcolumn import padded
 from wtg.gm.gamestatus import GameStatus, game_status, overdue
@@ -99,8 +100,8 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
     warn_of_codes(game.config)
     warn_of_addresses(game.config)
     warn_of_zone(game.config)
-    data = game_status(game)
     spool = game.store.root.parent / SPOOL
+    data = game_status(game, told=_told(spool, game))
     data["owed"] = [*data["owed"], *_rollback_untold(game, spool)]
     listed, kept, kept_over = _with_quarantine(data, quarantined(spool))
     listed, aside = _with_set_aside(listed, set_aside(spool, time.time() - HELD_SHOWN))
@@ -141,6 +142,12 @@ def status(ctx: click.Context, game_dir: str | None, as_json: bool, of_host: boo
         say(
             f"HELD by the GM since {hold.since or '?'}{why}: no turn runs until "
             f"`wtg release {data['game']}`"
+        )
+    if data["reruns"]:
+        say(
+            f"RERUN: turn {game.latest_turn()} was run again {data['reruns']} time(s) by "
+            f"`wtg run-turn {data['game']} --rerun` (each counted here): given again, it runs "
+            "the turn once more"
         )
     if late is not None:
         say(f"OVERDUE: {late}")
@@ -301,6 +308,20 @@ def _with_announcements(
     return {**listed, "owed": owed, "announcements": entries}, owed
 
 
+def _told(spool: Path, game: Game) -> Callable[[Hold], bool]:
+    """Whether every player has the notice of a hold (or of its release) of the game
+    queued or mailed (``hold_told``): a hold or release cut short after its last notice
+    owes none."""
+
+    def told(hold: Hold) -> bool:
+        # deferred: the mail loop's notices (MIME, the outbox): only a game held or released
+        from wtg.mail.notices import hold_told
+
+        return hold_told(spool, game, hold)
+
+    return told
+
+
 def _rollback_untold(game: Game, spool: Path) -> list[str]:
     """The line owed for the game's last rollback when no player was told of it
     (``rollback_untold``), none otherwise."""
@@ -420,7 +441,7 @@ def overview(ctx: click.Context, as_json: bool) -> None:
             troubles.append({"path": str(found.folder), "error": found.reason, "waiting": waits})
             continue
         try:
-            data = game_status(found)
+            data = game_status(found, told=_told(games_dir / SPOOL, found))
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append({"path": str(found.store.root), "error": failure_reason(exc)})
             continue

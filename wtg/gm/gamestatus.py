@@ -9,6 +9,7 @@ the turn runs before the deadline once every player who owes orders is READY
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TypedDict
 
@@ -18,7 +19,7 @@ from wtg.files.store import StoreError
 from wtg.game.absences import away_in
 from wtg.game.bounces import bare_address, bounces_of
 from wtg.game.engine import Game
-from wtg.game.hold import hold_of, release_of
+from wtg.game.hold import Hold, hold_of, release_of
 from wtg.game.playersettings import PlayerSettings
 from wtg.game.schedule import iso, parse_iso
 from wtg.game.turnmeta import TURN_META
@@ -65,13 +66,16 @@ class GameStatus(TypedDict):
     """The GM holds the game (``wtg hold``): no turn runs until ``wtg release``."""
     deadline: str | None
     players: list[SeatStatus]
+    reruns: int
+    """How many times the latest turn was run again (`run-turn --rerun`) since it first
+    ran: a rerun killed after it counted shows here."""
     owed: list[str]
     """What a GM command cut short still owes the players (their notices), a line each:
     the same command given again finishes it (``wtg extend``, ``wtg release``)."""
 
 
-def game_status(game: Game[S]) -> GameStatus:
-    """The status of ``game``'s coming turn."""
+def game_status(game: Game[S], told: Callable[[Hold], bool] | None = None) -> GameStatus:
+    """The status of ``game``'s coming turn (``told``: as ``owed_notices``')."""
     state = game.state()
     turn = game.ruleset.turn_of(state) + 1
     deadline = game.deadline()
@@ -119,17 +123,22 @@ def game_status(game: Game[S]) -> GameStatus:
         "held": game.held() is not None,
         "deadline": iso(deadline) if deadline else None,
         "players": players,
-        "owed": owed_notices(game),
+        "reruns": _reruns(game),
+        "owed": owed_notices(game, told=told),
     }
 
 
-def owed_notices(game: Game[S], held_back: bool = True) -> list[str]:
+def owed_notices(
+    game: Game[S], held_back: bool = True, told: Callable[[Hold], bool] | None = None
+) -> list[str]:
     """The notices a GM command cut short owes the players, a line each: a deadline moved
     whose reports are not yet written again (``wtg.gm.nextdeadline``: `wtg send` holds them
     back), a rollback not finished (`wtg send` holds them back too), a deadline moved and
     not told (``wtg.gm.extension``), a hold or a release not
     told (``wtg.game.hold``). ``held_back=False``: not those two `wtg send` holds reports
-    back for (it says them so), the others alone (it says them too)."""
+    back for (it says them so), the others alone (it says them too). ``told``: whether
+    every player has the notice of a hold (or of its release) queued or mailed (the mail
+    loop's ``hold_told``): a hold or a release cut short after its last notice owes none."""
     name = game.config.game
     owed = []
     latest = game.latest_turn()
@@ -174,18 +183,28 @@ def owed_notices(game: Game[S], held_back: bool = True) -> list[str]:
             f"of its notices taken out of the queue: give `wtg hold {name} --undo` again (or "
             f"`wtg hold {name}` to tell every player after all)"
         )
-    elif held is not None and held.telling:
+    elif held is not None and held.telling and not (told is not None and told(held)):
         owed.append(
             f"the hold (since {held.since}) was cut short before every player was told: give "
             f"`wtg hold {name}` again"
         )
     released = release_of(game.store.root)
-    if released is not None:
+    if released is not None and not (told is not None and told(released)):
         owed.append(
             f"the release (at {released.released}) was cut short before every player was "
             f"told: give `wtg release {name}` again"
         )
     return owed
+
+
+def _reruns(game: Game[S]) -> int:
+    """The latest turn's reruns (its ``turn.json``), 0 when it has none or cannot be read."""
+    try:
+        meta = game.store.read_json(game.latest_turn(), TURN_META)
+    except StoreError:
+        return 0
+    reruns = meta.get("reruns", 0) if isinstance(meta, dict) else 0
+    return reruns if isinstance(reruns, int) and not isinstance(reruns, bool) else 0
 
 
 def _seat_address(game: Game[S], seat: int) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from datetime import date, datetime, timedelta
+from functools import partial
 from logging import DEBUG, INFO
 from pathlib import Path
 
@@ -21,7 +22,9 @@ from wtg.files.store import write_atomic
 from wtg.game.bounces import failing_seats
 from wtg.game.engine import Game
 from wtg.game.schedule import iso, parse_iso
-from wtg.gm.gamestatus import GameStatus, game_status, overdue
+from wtg.gm.gamestatus import GameStatus, game_status, overdue, owed_notices
+from wtg.host.announcement import cut_short as announcements_cut_short
+from wtg.host.announcement import owed_line
 from wtg.host.gamesdir import Unreadable, failure_reason, scan_games
 from wtg.host.pollhealth import last_poll
 from wtg.host.results import result_of, winners
@@ -50,6 +53,7 @@ from wtg.mail.journal import (
     unanswered,
     unanswered_not_listed,
 )
+from wtg.mail.notices import hold_told, rollback_untold
 from wtg.mail.otherhost import others_seen
 from wtg.mail.outbox import Outbox
 from wtg.rules.endwords import end_words
@@ -129,6 +133,9 @@ class Digest(Record):
     """Games made of a waiting list since the last digest whose players write, most of
     them, from one mail domain (``wtg.lobby.domains``: one person's Sybils, or a large
     provider's players), oldest first."""
+    owed: tuple[str, ...] = ()
+    """What GM commands cut short still owe the players, a line each with the command that
+    finishes it, as `wtg status` and `wtg send` say them (``owed_by_commands``)."""
     other_program: str = ""
     """The line of the last poll since the last digest that found mail another program
     put into the IMAP folders the poll files into (``wtg.mail.otherhost``); "" when none."""
@@ -152,6 +159,7 @@ class Digest(Record):
             or self.refused
             or self.one_domain
             or self.other_program
+            or self.owed
         )
 
     def not_listed(self) -> int:
@@ -198,6 +206,8 @@ class Digest(Record):
             told += f", {len(self.one_domain)} game(s) made of a list mostly at one domain"
         if self.other_program:  # the same
             told += ", another program files into the mailbox's folders"
+        if self.owed:  # the same
+            told += f", {len(self.owed)} notice(s) owed"
         return f"since {self.since}: {told}"
 
 
@@ -278,6 +288,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
     late: list[Overdue] = []
     bounces: list[Failing] = []
     troubles: list[str] = []
+    owed: list[str] = []
     polled = last_poll(spool)
     waiting = dict(polled.waiting) if polled is not None else {}
     for found in scan_games(games_dir).games():
@@ -294,6 +305,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
             if said is not None:
                 late.append(Overdue(status["game"], status["turn"], said))
             bounces += failing_of(found)
+            owed += owed_of(spool, found)
         except Exception as exc:  # a game folder is the GM's data: a reason, never a stop
             troubles.append(f"{found.store.root}: cannot be read, skipped: {failure_reason(exc)}")
     kept, kept_over = quarantine_listed(quarantined(spool))
@@ -317,6 +329,7 @@ def make_digest(games_dir: Path, now: datetime) -> Digest:
         refused=tuple(set_aside_since(spool, since.timestamp())),
         one_domain=tuple(_one_domain(games_dir, since)),
         other_program=seen.line if seen is not None and seen.at >= since else "",
+        owed=(*owed, *(owed_line(path, made) for path, made in announcements_cut_short(spool)[0])),
     )
     log_event(f"digest: {made.line()}", level=DEBUG if made.empty() else INFO)
     return made
@@ -334,6 +347,15 @@ def queue_digest(
     if Outbox(spool).add(ident, msg):
         log_event("digest queued as a mail to the GM", mail=ident)
     return ident
+
+
+def owed_of(spool: Path, game: Game) -> list[str]:
+    """What GM commands cut short owe the game's players (``owed_notices``, a rollback no
+    player was told of), a line each named by the game."""
+    name = game.config.game
+    lines = owed_notices(game, told=partial(hold_told, spool, game))
+    untold = rollback_untold(spool, game)
+    return [f"game {name}: {line}" for line in (*lines, *([untold] if untold else []))]
 
 
 def _one_domain(games_dir: Path, since: datetime) -> list[MadeOfList]:

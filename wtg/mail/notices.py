@@ -111,7 +111,7 @@ class Notices:
         deadline = game.deadline()
         return self._each(
             game,
-            f"release-{_stamp(hold.since)}-at{_stamp(hold.released)}",
+            release_key(hold),
             "the game goes on",
             "release",
             turn=game.latest_turn() + 1,
@@ -338,6 +338,27 @@ def withdraw_announcement(spool: Path) -> Withdrawal | None:
 def hold_key(hold: Hold) -> str:
     """What the outbox ids of a hold's notices begin with, before the game's name."""
     return f"hold-{_stamp(hold.since)}"
+
+
+def release_key(hold: Hold) -> str:
+    """What the outbox ids of a release's notices begin with (``hold.released`` set)."""
+    return f"release-{_stamp(hold.since)}-at{_stamp(hold.released)}"
+
+
+def hold_told(spool: Path, game: Game, hold: Hold) -> bool:
+    """Whether every player of the game has the notice of ``hold`` (of its release, with
+    ``released`` set) queued, mailed or set aside: a `wtg hold` or `wtg release` killed
+    after its last notice and before its last write owes none (given again, it queues
+    nothing more). Read only."""
+    name = game.config.game
+    key = release_key(hold) if hold.released else hold_key(hold)
+    mark = mail_marks(spool).get(name, "")
+    folders = [spool / "outbox" / part for part in ("queue", "sent", "failed")]
+    idents = [f"{key}-{name}-p{entry.id:02d}{mark}" for entry in players_in(game)]
+    return all(
+        any((folder / f"{compose.safe(ident)}.eml").exists() for folder in folders)
+        for ident in idents
+    )
 
 
 def taken_back(spool: Path, games: Sequence[Game]) -> tuple[str, ...]:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import itertools
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from logging import DEBUG, ERROR, INFO, WARNING
 from pathlib import Path
 from typing import NamedTuple
@@ -37,7 +38,7 @@ from wtg.mail import compose
 from wtg.mail.dkimsign import Signer, SigningFailed, UnsignableMail
 from wtg.mail.failedmail import undone_queued
 from wtg.mail.journal import Journal, first_noted, mailing_mark
-from wtg.mail.notices import taken_back
+from wtg.mail.notices import hold_told, taken_back
 from wtg.mail.outbox import GIVE_UP, Outbox
 from wtg.mail.pictures import MapPicture, add_picture, for_report, without_picture
 from wtg.mail.registry import Registry
@@ -607,10 +608,12 @@ def send(
     now: datetime | None = None,
     picture: MapPicture | None = None,
     alive: Callable[[], None] | None = None,
+    said: Collection[str] = (),
 ) -> SendSummary:
     """Queue the reports of every turn run since the last send (each with the player's map
     as a picture when ``picture`` draws one), then deliver the outbox (``alive``: as
-    ``deliver`` has it)."""
+    ``deliver`` has it). ``said``: the owed lines (``SendSummary.owed``) the log has
+    already (`wtg serve`'s send rounds): not logged again."""
     moment = now or datetime.now(timezone.utc)
     with only_one(gm.spool, "send"):  # two sends of one outbox could mail a message twice
         outbox = Outbox(gm.spool)
@@ -653,10 +656,12 @@ def send(
         first_mailed=queued.first_mailed,
         owed=owed_by_commands(gm.spool, registry),
     )
-    log_event(f"send: {summary.line()}", level=INFO if summary.busy() else DEBUG)
+    new_owed = [line for line in summary.owed if line not in said]
+    busy = summary.replaced(owed=tuple(new_owed)).busy()
+    log_event(f"send: {summary.line()}", level=INFO if busy else DEBUG)
     for lost in registry.unreadable:
         log_event(f"send: {lost.line()}", level=WARNING)
-    for line in summary.owed:
+    for line in new_owed:
         log_event(f"send: {line}", level=WARNING)
     return summary
 
@@ -669,7 +674,7 @@ def owed_by_commands(spool: Path, registry: Registry) -> tuple[str, ...]:
     lines = [
         f"game {game.config.game}: {line}"
         for game in games
-        for line in owed_notices(game, held_back=False)
+        for line in owed_notices(game, held_back=False, told=partial(hold_told, spool, game))
     ]
     announced, _unread = announcements_cut_short(spool)
     return (*lines, *(owed_line(path, made) for path, made in announced))

@@ -78,6 +78,9 @@ LOOK = timedelta(seconds=WAIT)
 """The longest the service waits without a look at the mail and the games."""
 LATE = timedelta(seconds=1)
 """It wakes this long after a deadline, so that the deadline has passed by every clock."""
+OWED_SAID_AGAIN = timedelta(days=1)
+"""A GM command cut short (``SendSummary.owed``) is logged at the first send round that
+finds it, then again after this long while it is still owed, not at every round."""
 
 
 @dataclass
@@ -163,6 +166,9 @@ class Service:
         that of one a kill stopped (its record left): started again just after a digest
         moment, it would have waited a day more for it."""
         self.last_send: datetime | None = None
+        self.owed_said: dict[str, datetime] = {}
+        """Each line of a GM command cut short (``SendSummary.owed``) the log has, and when
+        it was logged: said again a day later while it is owed, anew once it comes back."""
         self.must_send = True
         self.site_stale = gm.site is not None
         """The site is rebuilt at the start (a build a kill cut short) and after turns."""
@@ -458,11 +464,15 @@ class Service:
         try:
             transport = self.transport(self.gm)
             alive = self.notifier.watchdog  # after each mail: a slow server outlasts it
-            summary = send(self.gm, transport, now, self.picture, alive)
+            said = {line for line, at in self.owed_said.items() if now - at < OWED_SAID_AGAIN}
+            summary = send(self.gm, transport, now, self.picture, alive, said)
         except AlreadyRunning as busy:  # a `wtg send` of cron's or the GM's
             log_event(f"{busy}: the service sends later")
             self.sending.failed(now)
             return
+        self.owed_said = {
+            line: self.owed_said[line] if line in said else now for line in summary.owed
+        }
         self.must_send = False  # the send logged each mail and its summary
         self.last_send = now
         if summary.queued:
