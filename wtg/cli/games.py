@@ -665,7 +665,7 @@ def run_turn(
         unsent = unmailed_refusal(checked_config(ctx), game, given)
         if unsent is not None:
             fail(unsent)
-    if mails and not rerun and (force or game.held() is None):  # noted before the turn runs
+    if mails and not rerun:  # before the turn: killed between, the send mails it from 0
         _first_run(checked_config(ctx), game, game.latest_turn() + 1)
     turn = game.run_turn(rerun=rerun, force=force)
     done = "rerun" if rerun else "resolved"
