@@ -12,6 +12,7 @@ first report, was never mailed. The run notes the game before its turn now.
 from __future__ import annotations
 
 import email
+import shutil
 import subprocess
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -66,21 +67,19 @@ def test_a_first_turn_killed_at_any_write_mails_turn_0_all_the_same(
     counted = next(
         n for n, line in enumerate(writes, start=1) if line.endswith("/turns/0001")
     )  # the turn's rename: from it on, the turn counts
-    at = sorted(set(killpoints.points(counted, SPREAD)) | set(range(counted + 1, whole.writes + 1)))
-    mailed(work, "never killed")
-    for write, cut in killpoints.cuts(args, work / "games", at, restore):
-        mailed(work, (write, cut.before))
-
-
-def mailed(work: Path, where: object) -> None:
-    """`wtg send`, then the reports mailed: turn 0's to each player, and turn 1's when it
-    ran, each once; nothing said of a game copied in."""
-    send = subprocess.run(
-        [WTG, "--config", str(work / "wtg.yaml"), "send"], capture_output=True, text=True
+    at = sorted(
+        set(killpoints.points(counted, SPREAD)) | set(range(counted + 1, whole.writes + 1))
     )
-    assert send.returncode == 0, (where, send.stderr)
-    assert "never mailed from here" not in send.stderr, (where, send.stderr)
-    turns = ["0", "1"] if (work / "games" / "g1" / "turns" / "0001").is_dir() else ["0"]
-    assert subjects(work) == sorted(
-        f"[g1] turn {turn} report for {entry.name}" for turn in turns for entry in players(3)
-    ), where
+    ran = 0
+    for write, cut in killpoints.cuts(args, work / "games", at, restore):
+        send = subprocess.run(
+            [WTG, "--config", str(work / "wtg.yaml"), "send"], capture_output=True, text=True
+        )
+        assert send.returncode == 0, (write, cut.before, send.stderr)
+        assert "never mailed from here" not in send.stderr, (write, cut.before, send.stderr)
+        turns = ["0", "1"] if (work / "games" / "g1" / "turns" / "0001").is_dir() else ["0"]
+        ran += len(turns) == 2
+        assert subjects(work) == sorted(
+            f"[g1] turn {turn} report for {entry.name}" for turn in turns for entry in players(3)
+        ), (write, cut.before)
+    assert ran

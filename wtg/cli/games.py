@@ -9,7 +9,6 @@ import os
 import sqlite3
 import sys
 from datetime import datetime, timezone
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -665,9 +664,9 @@ def run_turn(
         unsent = unmailed_refusal(checked_config(ctx), game, given)
         if unsent is not None:
             fail(unsent)
-    if mails and not rerun:  # before the turn: killed between, the send mails it from 0
-        _first_run(checked_config(ctx), game, game.latest_turn() + 1)
     turn = game.run_turn(rerun=rerun, force=force)
+    if mails and not rerun:
+        _first_run(checked_config(ctx), game, turn)
     done = "rerun" if rerun else "resolved"
     log_event(f"turn {turn} {done} (run-turn by hand)", game=game.config.game, turn=turn)
     click.echo(f"turn {turn} of game {game.config.game} {done}")
@@ -675,10 +674,9 @@ def run_turn(
 
 def _first_run(gm: GmConfig, game: Game, turn: int) -> None:
     """Note a game of the host's games folder that the mail journal does not know at the
-    turn before the one to run (``note_game``), before it runs: `wtg send` then mails it
-    every turn it has (`run-turn --unmailed` before its first send), not from its latest
-    on as a game copied in from another host (as it did when a kill came between the turn
-    and a note written after it); a game copied in, first noted here, is said on stderr."""
+    turn before the one run (``note_game``): `wtg send` then mails it every turn it has
+    (`run-turn --unmailed` before its first send), not from its latest on as a game copied
+    in from another host; a game copied in, first noted here, is said on stderr."""
     if game.store.root.parent.resolve() != gm.games_dir.resolve():
         return
     said = note_game(gm.spool, game.config.game, turn - 1)
@@ -717,16 +715,13 @@ def _run_due(ctx: click.Context, jobs: int | None, quiet: bool) -> NoReturn:
         click.echo(f"lobby: {problem}", err=True)
     mailed = mailed_turns(gm.spool)
 
-    def said(line: str) -> None:  # a game copied in, run before its first send
-        click.echo(printable(f"wtg: {line}"), err=True)
+    def first_ran(game: str, turn: int) -> None:  # a game copied in, run before its first send
+        said = note_game(gm.spool, game, turn)
+        if said is not None:
+            click.echo(printable(f"wtg: {said}"), err=True)
 
     run = run_due(
-        gm,
-        jobs=jobs or default_jobs(),
-        lobby=tasks.problems,
-        mailed=mailed,
-        first_ran=partial(note_game, gm.spool),
-        said=said,
+        gm, jobs=jobs or default_jobs(), lobby=tasks.problems, mailed=mailed, first_ran=first_ran
     )
     terminal = sys.stderr.isatty() and not quiet
     later: list[tuple[str, bool]] = []  # on a terminal, the lines wait for the bar to end
