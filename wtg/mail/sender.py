@@ -670,12 +670,13 @@ def owed_by_commands(spool: Path, registry: Registry) -> tuple[str, ...]:
     """The notices GM commands cut short owe the players (``owed_notices``, less what the
     send holds reports back for and says so), and the announcements cut short, a line each
     with the command that finishes it, as `wtg status` says them."""
-    games = sorted(registry.games().values(), key=lambda game: game.config.game)
-    lines = [
-        f"game {game.config.game}: {line}"
-        for game in games
-        for line in owed_notices(game, held_back=False, told=partial(hold_told, spool, game))
-    ]
+    lines = []
+    for game in sorted(registry.games().values(), key=lambda game: game.config.game):
+        try:
+            owed = owed_notices(game, held_back=False, told=partial(hold_told, spool, game))
+        except Exception:  # a game folder is the GM's data: the send names it, skipped
+            continue
+        lines += [f"game {game.config.game}: {line}" for line in owed]
     announced, _unread = announcements_cut_short(spool)
     return (*lines, *(owed_line(path, made) for path, made in announced))
 
