@@ -64,7 +64,8 @@ def assert_turn_3_as_format_1_wrote(made: dict[str, bytes]) -> None:
     Top Ten, its events but for the keys added since (``EVENT_KEYS_SINCE``), the very
     words of its reports and forms (their long lines are broken to a mail's width since,
     which format 1's were not; a production's "+0.000 LEV" is no longer said; the form
-    says "header" where it said "line", and the expected files hold these words)."""
+    says "header" where it said "line", and the expected files hold these words); the Top
+    Ten's words, each player's number written ``#3`` since, as the reports write it."""
     expected = tree(FIXTURE / "expected" / "0003")
     assert made.keys() == expected.keys()
     prose = [name for name in made if name.startswith(("reports/", "aofs/"))]
@@ -77,7 +78,9 @@ def assert_turn_3_as_format_1_wrote(made: dict[str, bytes]) -> None:
         assert widest <= 78 < widest_then, name
     events = "events.json"
     assert _older_keys(made[events]) == json.loads(expected[events])
-    kept = [n for n in made if n not in prose and n != events]
+    topten = "topten.txt"
+    assert made[topten].replace(b"#", b"").split() == expected[topten].split()
+    kept = [n for n in made if n not in prose and n not in (events, topten)]
     assert {n: made[n] for n in kept} == {n: expected[n] for n in kept}
 
 
