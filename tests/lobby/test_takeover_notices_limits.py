@@ -49,6 +49,7 @@ def test_a_player_whose_hour_is_spent_is_told_of_a_takeover(tmp_path: Path) -> N
     hall.mail(quitter.email, f"STATUS wok4-1\nCODE {quitter.code}\n")
     hall.poll(hours=0.01)
     assert len([m for m in hall.new_mails(first.email) if "status" in m.subject]) == 3
+    assert len([m for m in hall.new_mails(quitter.email) if "status" in m.subject]) == 3
     _takes(hall, 4, address(9), "Newcomer")
     subjects = {m.to: m.subject for m in hall.new_mails() if m.to != address(9)}
     assert subjects[first.email] == "[wok4-1] Newcomer takes over seat 4"
