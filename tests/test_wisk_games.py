@@ -171,7 +171,7 @@ def test_a_game_of_robots_only_gives_the_gm_a_report_every_turn(tmp_path: Path) 
     last = wtg("report", game_dir, "--gm").output
     assert last == (game_dir / "turns" / "0008" / "reports" / "gm.txt").read_text("utf-8")
     robot = next(e["player"] for e in events if e["kind"] == "turn_began")
-    assert f"- Turn of Robot {robot} (player {robot})." in last
+    assert f"- Turn of Robot {robot} (player #{robot})." in last
     assert list((game_dir / "turns" / "0008" / "reports").iterdir()) == [
         game_dir / "turns" / "0008" / "reports" / "gm.txt"
     ]
