@@ -20,7 +20,7 @@ from wtg.cli.pipes import leave_quietly, stdout_reader_gone
 from wtg.core.errors import WtgError
 from wtg.core.printable import printable
 from wtg.files.diskspace import disk_full, written
-from wtg.files.ownership import owner_line, owner_note
+from wtg.files.ownership import owner_line, owner_note, running_wtg
 from wtg.files.paths import same_file
 from wtg.game.engine import open_game
 from wtg.game.registry import UnknownRuleset, find_ruleset, ruleset_meant, variant_meant
@@ -366,7 +366,7 @@ def _as_user(name: str) -> str:
             path = shlex.quote(os.fspath(Path(value).absolute()))
             given.append(f"--{option.replace('_', '-')} {path} ")
             left.append(variable)
-    said = f"sudo -u {name} wtg {''.join(given)}..."
+    said = f"sudo -u {name} {running_wtg()} {''.join(given)}..."
     if not left:
         return said
     return f"{said}: sudo leaves {' and '.join(left)} behind"

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import pwd
+import shlex
+import sys
 from pathlib import Path
 
 SPOOL = ".mail"
@@ -25,6 +27,30 @@ def user_name(uid: int) -> str:
         return pwd.getpwuid(uid).pw_name
     except KeyError:
         return f"the user {uid}"
+
+
+SUDO_PATH = (Path("/usr/sbin"), Path("/usr/bin"), Path("/sbin"), Path("/bin"))
+"""The folders every sudo's ``secure_path`` holds (Debian's adds /usr/local/bin, Red
+Hat's does not): a wtg in one of them is found by ``sudo -u NAME wtg``."""
+
+
+def running_wtg() -> str:
+    """The running wtg as a command another user gives under sudo: ``wtg`` when sudo's
+    PATH finds it (``SUDO_PATH``), else its full path (a venv's ``/opt/wtg/.venv/bin/wtg``,
+    which sudo's ``secure_path`` leaves out: ``sudo -u wtg wtg`` said "command not found"),
+    or ``PYTHON -m wtg`` for a ``python -m wtg``. Plain ``wtg`` when the program running
+    is none of these (wtg called from other Python code)."""
+    given = sys.argv[0] if sys.argv else ""
+    if not given:
+        return "wtg"
+    program = Path(os.path.abspath(given))
+    if program.resolve() == Path(__file__).resolve().parents[1] / "__main__.py":
+        return f"{shlex.quote(sys.executable)} -m wtg"
+    if program.name != "wtg" or not program.is_file():
+        return "wtg"
+    if program.parent in SUDO_PATH:
+        return "wtg"
+    return shlex.quote(os.fspath(program))
 
 
 def owned_by_another(path: Path) -> tuple[Path, int] | None:
@@ -78,8 +104,8 @@ def wrong_user_note(path: Path, owner: int) -> str:
     name = user_name(owner)
     return (
         f"{path} belongs to {name}, whose host this is, and wtg runs as "
-        f"{user_name(os.geteuid())}: run wtg as {name} (`sudo -u {name} wtg ...`, or from "
-        f"{name}'s crontab), and change no owner"
+        f"{user_name(os.geteuid())}: run wtg as {name} (`sudo -u {name} {running_wtg()} ...`, "
+        f"or from {name}'s crontab), and change no owner"
     )
 
 
