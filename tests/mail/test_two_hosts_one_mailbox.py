@@ -115,3 +115,64 @@ def test_the_service_s_poll_keeps_the_marks_too(tmp_path: Path, imap: Dovecot) -
     for part in ("new", "cur", "tmp"):
         (maildir / part).mkdir(parents=True)
     assert not isinstance(watched_inbox(MaildirInbox(maildir), lambda: False), FiledInFolders)
+
+
+def test_a_second_host_filing_into_folders_of_other_names_is_told(
+    tmp_path: Path, imap: Dovecot, smtp: SmtpSink
+) -> None:
+    """The second host was made with `wtg init` and its own `imap:` section, its folders
+    named otherwise (a-done, a-held): no mail ever came into b's folders, and b was never
+    told that a took its players' forms out of the inbox. A poll keeps the inbox's UIDNEXT
+    too: mail that came after it and is gone before the next poll was taken by another."""
+    hosts = {}
+    for name in ("a", "b"):
+        root = tmp_path / name
+        root.mkdir()
+        config = write_config(root, imap, smtp)
+        if name == "a":
+            text = config.read_text(encoding="utf-8")
+            config.write_text(
+                text.replace(
+                    "}\nsmtp:", ", processed_folder: a-done, rejected_folder: a-held}\nsmtp:"
+                ),
+                encoding="utf-8",
+            )
+        game = create_game(root / "games" / f"{name}1", "wok4", "small", seats(name), 5).typed(WOK4)
+        hosts[name] = (config, game)
+    (config_a, game_a), (config_b, game_b) = hosts["a"], hosts["b"]
+    first = wtg(config_b, "poll", "-q")
+    assert (first.stdout, first.stderr) == ("", "")  # nothing yet: the inbox noted
+    imap.append(GM_ADDRESS, form_mail(filled_aof(game_b, 1), "b1p1@players.example", 1))
+    taken = wtg(config_a, "poll")  # a takes b's player's form into a-held
+    assert "held for the GM 1" in taken.stdout
+    assert len(imap.fetch_all(GM_ADDRESS, "a-held")) == 1
+    told = wtg(config_b, "poll", "-q")
+    assert told.stdout == ""
+    assert told.stderr == (
+        "wtg: poll: mail came into INBOX since this host's last poll and was taken out of "
+        "it by another program before this poll: another wtg host polls this mailbox (a "
+        "copy of this config, an old install's cron, a host filing into folders of other "
+        "names), a mail client moves or deletes mail there, or a rule of the mail server "
+        "moves it after delivery; the mails it takes never reach this host's games, their "
+        "players not told. Give each host a mailbox of its own, and stop the other program "
+        "(its `wtg quarantine` holds the forms of this host's games it took)\n"
+    )
+    data = json.loads(wtg(config_b, "status", "--host", "--json").stdout)
+    assert data["other_program"]["line"].startswith("mail came into INBOX since")
+    again = wtg(config_b, "poll", "-q")  # said once: nothing more came
+    assert (again.stdout, again.stderr) == ("", "")
+    # b's own filing, of mail that came while nothing else polled: no word of it
+    imap.append(GM_ADDRESS, form_mail(filled_aof(game_b, 2), "b1p2@players.example", 2))
+    own = wtg(config_b, "poll", "-q")
+    assert own.stdout.startswith("filed 1,") and own.stderr == ""
+    quiet = wtg(config_b, "poll", "-q")  # what b moved out itself is not taken for another's
+    assert (quiet.stdout, quiet.stderr) == ("", "")
+    # a mail that waits in the inbox (came, and nobody polled): nothing was taken
+    imap.append(GM_ADDRESS, form_mail(filled_aof(game_a, 1), "a1p1@players.example", 3))
+    imap.append(GM_ADDRESS, form_mail(filled_aof(game_b, 1), "b1p1@players.example", 4))
+    mixed = wtg(config_b, "poll", "-q")
+    assert mixed.stderr == "" and "held for the GM 1" in mixed.stdout
+    # a learns of b in its turn: b's moves came into a's inbox's mail as well
+    imap.append(GM_ADDRESS, form_mail(filled_aof(game_a, 1), "a1p1@players.example", 5))
+    wtg(config_b, "poll", "-q")
+    assert "mail came into INBOX since this host's last poll" in wtg(config_a, "poll", "-q").stderr

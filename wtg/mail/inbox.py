@@ -134,6 +134,19 @@ class FiledInFolders(Protocol):
         are once the moves asked for are done."""
         ...
 
+    def inbox_gone(self, kept: tuple[int, int] | None) -> bool:
+        """Before the poll reads the inbox: whether mail came into it since ``kept`` (its
+        UIDVALIDITY and the UID from which on the last poll saw no mail, ``inbox_left``)
+        and none of that mail is there now: another program took it out. False when it
+        cannot be said (nothing kept, the UIDVALIDITY changed, a STATUS refused)."""
+        ...
+
+    def inbox_left(self) -> tuple[int, int] | None:
+        """Once the poll has read the inbox: its UIDVALIDITY and the UID from which on no
+        mail was seen (every mail this poll moved out has a UID below it, every one that
+        came after its search one at or above it); None when it cannot be said."""
+        ...
+
 
 # --- IMAP -------------------------------------------------------------------------------
 def connect_imap(config: ImapConfig, timeout: float = 60) -> Any:
@@ -235,6 +248,10 @@ class ImapInbox:
         self.shortcut = True
         """Whether the next wait may end at once on a NOOP's news of mail that came while
         the poll ran."""
+        self.inbox_next: tuple[int, int] | None = None
+        """The inbox's UIDVALIDITY and UIDNEXT before this poll's search (``inbox_gone``)."""
+        self.highest_seen = 0
+        """The highest UID a search of this connection found in the inbox."""
 
     def _ask(self, command: Callable[..., T], *args: Any) -> Future[T]:
         """Queue a command on the connection's thread."""
@@ -270,6 +287,7 @@ class ImapInbox:
         finds them; a FETCH of every message's size would cost more than its body), None
         for the rest, which weigh at most ``small`` bytes."""
         uids = self.client.search(["UNDELETED"])
+        self.highest_seen = max([self.highest_seen, *map(int, uids)])
         if not uids:
             return {}
         large = self.client.search(["UNDELETED", "LARGER", str(small)])
@@ -350,6 +368,33 @@ class ImapInbox:
             except (IMAPClientError, KeyError, ValueError):
                 continue
         return marks
+
+    def inbox_gone(self, kept: tuple[int, int] | None) -> bool:
+        return self._ask(self._inbox_gone, kept).result()
+
+    def _inbox_gone(self, kept: tuple[int, int] | None) -> bool:
+        from imapclient.exceptions import IMAPClientError  # imported by IMAP polls only
+
+        self.inbox_next = None
+        try:
+            info = self.client.folder_status(self.config.folder, [b"UIDVALIDITY", b"UIDNEXT"])
+            now = (int(info[b"UIDVALIDITY"]), int(info[b"UIDNEXT"]))
+        except (IMAPClientError, KeyError, ValueError):
+            return False
+        self.inbox_next = now
+        if kept is None or kept[0] != now[0] or now[1] <= kept[1]:
+            return False
+        try:  # `N:*` names the last mail too when every UID is below N: those are left out
+            there = self.client.search(["UID", f"{kept[1]}:*"])
+        except IMAPClientError:
+            return False
+        return not [uid for uid in there if int(uid) >= kept[1]]
+
+    def inbox_left(self) -> tuple[int, int] | None:
+        if self.inbox_next is None:
+            return None
+        validity, next_uid = self.inbox_next
+        return (validity, max(next_uid, self.highest_seen + 1))
 
     def settle(self) -> None:
         moving, self.moving = self.moving, []

@@ -67,6 +67,35 @@ def others_filed(spool: Path, mailbox: str, now: Marks) -> str | None:
     )
 
 
+def others_took(folder: str) -> str:
+    """The line of mail that came into the inbox ``folder`` since this host's last poll
+    and was gone from it before this poll (``FiledInFolders.inbox_gone``): another host
+    polling the mailbox that files into folders of other names, whose moves no mark of
+    this host's folders shows."""
+    return (
+        f"mail came into {folder} since this host's last poll and was taken out of it by "
+        "another program before this poll: another wtg host polls this mailbox (a copy of "
+        "this config, an old install's cron, a host filing into folders of other names), a "
+        "mail client moves or deletes mail there, or a rule of the mail server moves it "
+        "after delivery; the mails it takes never reach this host's games, their players "
+        "not told. Give each host a mailbox of its own, and stop the other program (its "
+        "`wtg quarantine` holds the forms of this host's games it took)"
+    )
+
+
+def kept_inbox(spool: Path, mailbox: str) -> tuple[int, int] | None:
+    """The inbox's UIDVALIDITY and the UID from which on this host's last poll of
+    ``mailbox`` saw no mail (``keep_marks``'s ``inbox``); None when none was kept."""
+    data = _read(spool)
+    if data is None or data.get("mailbox") != mailbox:
+        return None
+    pair = data.get("inbox")
+    try:
+        return (int(pair[0]), int(pair[1])) if isinstance(pair, list) else None
+    except (TypeError, ValueError, IndexError):
+        return None
+
+
 SEEN_SHOWN = 24 * 3600
 """Seconds `wtg status --host` says the last mail another program filed (``others_seen``)."""
 
@@ -78,14 +107,22 @@ class Seen(Record):
     line: str
 
 
-def keep_marks(spool: Path, mailbox: str, marks: Marks | None, seen: Seen | None = None) -> None:
+def keep_marks(
+    spool: Path,
+    mailbox: str,
+    marks: Marks | None,
+    seen: Seen | None = None,
+    inbox: tuple[int, int] | None = None,
+) -> None:
     """Keep ``mailbox``'s marks as this host left its folders; None while this poll moves
     mail (a poll killed then leaves nothing to compare with). ``seen``: mail another
-    program filed, found by this poll; else the last found is kept (``others_seen``)."""
+    program filed, found by this poll; else the last found is kept (``others_seen``).
+    ``inbox``: the inbox's UIDVALIDITY and the UID from which on this poll saw no mail."""
     kept = seen or others_seen(spool)
     data = {
         "mailbox": mailbox,
         "marks": None if marks is None else {f: list(pair) for f, pair in marks.items()},
+        "inbox": None if marks is None or inbox is None else list(inbox),
         "seen": None if kept is None else {"at": iso(kept.at), "line": kept.line},
     }
     write_atomic(spool / FOLDER_MARKS, json.dumps(data), sync=False)
@@ -128,4 +165,14 @@ def _kept(spool: Path, mailbox: str) -> dict[str, tuple[int, int]] | None:
         return None
 
 
-__all__ = ["FOLDER_MARKS", "Marked", "Marks", "Seen", "keep_marks", "others_filed", "others_seen"]
+__all__ = [
+    "FOLDER_MARKS",
+    "Marked",
+    "Marks",
+    "Seen",
+    "keep_marks",
+    "kept_inbox",
+    "others_filed",
+    "others_seen",
+    "others_took",
+]

@@ -66,7 +66,14 @@ from wtg.mail.inprogress import InHand, NoSlot, Slot
 from wtg.mail.journal import ASIDE_KEPT, MESSAGES_KEPT, REPLIES_KEPT, UNANSWERED_KEPT, Journal
 from wtg.mail.mailcopy import copy_mark
 from wtg.mail.mailevents import MailEvent, log_mail, log_poll
-from wtg.mail.otherhost import Marked, Seen, keep_marks, others_filed
+from wtg.mail.otherhost import (
+    Marked,
+    Seen,
+    keep_marks,
+    kept_inbox,
+    others_filed,
+    others_took,
+)
 from wtg.mail.outbox import Outbox
 from wtg.mail.outcome import LATER, Kind, Outcome, ignored, rejected, unheard, unheard_rejected
 from wtg.mail.pollprocesses import Crew
@@ -215,6 +222,8 @@ class Poller:
             return None
         mailbox, marks = self.inbox.mailbox(), self.inbox.folder_marks()
         line = others_filed(self.gm.spool, mailbox, marks)
+        if self.inbox.inbox_gone(kept_inbox(self.gm.spool, mailbox)) and line is None:
+            line = others_took(self.gm.imap.folder if self.gm.imap is not None else mailbox)
         if line is not None:
             log_event(f"poll: {line}", level=logging.WARNING)
             if self.told is not None:
@@ -233,7 +242,7 @@ class Poller:
         if marks is None or not isinstance(self.inbox, FiledInFolders):
             return
         now = self.inbox.folder_marks() if marks.moving else marks.marks
-        keep_marks(self.gm.spool, marks.mailbox, now)
+        keep_marks(self.gm.spool, marks.mailbox, now, inbox=self.inbox.inbox_left())
 
     def _tell_bounced(self, events: list[tuple[str, MailEvent]]) -> None:
         """The addresses the bounces of a batch on disk marked failing, and the mails they

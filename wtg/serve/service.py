@@ -666,6 +666,12 @@ class WatchedFolders(Watched):
     def folder_marks(self) -> dict[str, tuple[int, int]]:
         return self.folders.folder_marks()
 
+    def inbox_gone(self, kept: tuple[int, int] | None) -> bool:
+        return self.folders.inbox_gone(kept)
+
+    def inbox_left(self) -> tuple[int, int] | None:
+        return self.folders.inbox_left()
+
 
 def watched_inbox(inbox: Inbox, between: Callable[[], bool]) -> Watched:
     """The inbox a poll of the service reads (``Watched``)."""
