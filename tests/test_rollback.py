@@ -95,6 +95,8 @@ def test_rollback_goes_back_to_turn_n_and_archives_the_turns_after(tmp_path: Pat
         + [f"pending/0004/{k}" for k in under(before, "pending/0004/")]
         + ["rollback.json"]
         + [f"rewritten/reports/p{seat:02d}.txt" for seat in (1, 2, 3, 4)]
+        + [f"replaced/reports/p{seat:02d}.txt" for seat in (1, 2, 3, 4)]
+        + ["replaced/turn.json"]
     )
     # turn 1's reports written anew, with the deadline it sets (still ahead: the same)
     assert under(after, f"{kept}rewritten/") == under(after, "turns/0001/reports/", "reports/")
@@ -358,6 +360,14 @@ def test_after_a_rollback_every_place_shows_the_deadline_orders_are_due_by_now(
         text = str(part.get_content()).replace("\r\n", "\n")
         assert f"Turn 2 is due {local_text(due, 'UTC')}.\n" in text
         assert game.report(seat, 1) in text and new_line in text and old_line not in text
+
+    # what the rollback wrote over is kept as it was: turn 1's reports with the old line
+    # and its turn.json with the old deadline (before, written over and gone)
+    (kept,) = (games / "g1" / "archive").iterdir()
+    for seat, text in said.items():
+        assert (kept / "replaced" / "reports" / f"p{seat:02d}.txt").read_text() == text
+    meta = json.loads((kept / "replaced" / "turn.json").read_text())
+    assert meta["next_deadline"] == iso(first)
 
 
 def test_a_rollback_given_too_far_back_says_what_became_of_the_turn_meant(

@@ -57,6 +57,9 @@ ROLLBACK_RECORD = "rollback.json"
 UNFINISHED = ".unfinished"
 RESTORE = "restore"
 REWRITTEN = "rewritten"
+REPLACED = "replaced"
+"""In a rollback's archive folder: turn NNNN's files as they were before the rollback wrote
+them over (its reports, ``turn.json``, with a takeover its state, AOFs and Top Ten)."""
 RETAKEN = "retaken"
 """What ``rewritten/`` was named before it held the reports with the deadline set too: a
 rollback an older wtg left cut short is finished all the same."""

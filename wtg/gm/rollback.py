@@ -10,6 +10,9 @@
                                                     the seats taken over after a later turn
                                                     taken over again, its state, AOFs, Top
                                                     Ten too (``wtg.gm.control.rollback``)
+    GAME_DIR/archive/<when>-to-NNNN/replaced/       those files of turn NNNN as they were
+                                                    before, and its turn.json: what the
+                                                    rollback wrote over, kept
     GAME_DIR/archive/<when>-to-NNNN/.unfinished     while it runs
 
 The orders turn NNNN+1 ran with (its ``received/`` folder, with any orders a GM filed since
@@ -19,7 +22,8 @@ again. Orders that were pending for the turn after the last one are archived, no
 Turn NNNN's reports are written over with the deadline the rollback set, the one orders
 are now due by (``rewritten/``). A seat taken over after a turn that is rolled back stays
 taken over: its state, reports and AOFs at turn NNNN are written over with the seat taken
-over again. Nothing is ever deleted.
+over again. Nothing is ever deleted: the files of turn NNNN written over are kept as they
+were (``replaced/``).
 
 Kill-safe in the store's way: everything new is written under ``archive/.tmp-<id>`` and
 flushed to disk with one ``syncfs``; renaming that folder to ``archive/<id>`` is the
@@ -44,6 +48,7 @@ from wtg.files import diskflush, private
 from wtg.files.store import (
     ARCHIVE,
     RECEIVED,
+    REPLACED,
     RESTORE,
     REWRITTEN,
     ROLLBACK_RECORD,
@@ -152,6 +157,7 @@ def roll_back(
         shutil.rmtree(tmp)
     private.make_dirs(tmp)
     restored = _gather_orders(store, to + 1, private.make_dirs(tmp / RESTORE))
+    _keep_replaced(store.turn_dir(to), [*(rewritten or {}), TURN_META], tmp / REPLACED)
     for relpath, text in (rewritten or {}).items():
         target = tmp / REWRITTEN / relpath
         private.write_file(
@@ -173,6 +179,18 @@ def roll_back(
     fsync_dir(base)
     finish_rollback(store, base / ident)
     return _record(base / ident, record)
+
+
+def _keep_replaced(turn: Path, relpaths: list[str], target: Path) -> None:
+    """Copy into ``target`` each file of ``turn``'s folder the rollback writes over, as it
+    is (one that is not there yet has no copy)."""
+    for relpath in relpaths:
+        source = turn / relpath
+        if source.is_file():
+            kept = target / relpath
+            private.write_file(
+                private.make_dirs(kept.parent) / kept.name, source.read_bytes(), sync=False
+            )
 
 
 def deadline_after(
